@@ -1,0 +1,81 @@
+// Shared plumbing for command files: the App (io, env, version, the live
+// context), examples in help, and flag value parsers that fail with exit 2.
+import type { Command } from '@commander-js/extra-typings';
+import { Context, type GlobalOptions } from '../core/context.js';
+import { UsageError } from '../core/errors.js';
+import type { IO } from '../core/io.js';
+
+export class App {
+  private contexts: Context[] = [];
+
+  constructor(
+    readonly io: IO,
+    readonly env: NodeJS.ProcessEnv,
+    readonly version: string,
+  ) {}
+
+  /** The context for the command being run, from its options merged with the globals. */
+  context(command: { optsWithGlobals(): unknown }): Context {
+    const globals = command.optsWithGlobals() as GlobalOptions;
+    if (globals.color === false) this.io.disableColor();
+    const context = new Context(this.io, this.env, this.version, globals);
+    this.contexts.push(context);
+    return context;
+  }
+
+  get debug(): boolean {
+    return this.contexts.some((c) => c.debug) || Boolean(this.env.CDBA_DEBUG && this.env.CDBA_DEBUG !== '0');
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.contexts.map((c) => c.close()));
+  }
+}
+
+export type Example = [description: string, command: string];
+
+const EXAMPLES = new WeakMap<object, Example[]>();
+
+/** Adds an Examples section to a command's help; the man pages read the same list. */
+export function withExamples<C extends Command<never[], object, object>>(command: C, examples: Example[]): C {
+  EXAMPLES.set(command, examples);
+  command.addHelpText('after', `\nExamples:\n${examples.map(([d, c]) => `  # ${d}\n  $ ${c}\n`).join('\n')}`);
+  return command;
+}
+
+export function examplesOf(command: object): Example[] {
+  return EXAMPLES.get(command) ?? [];
+}
+
+/** Flag value parsers. They throw UsageError, which exits 2 before any request. */
+export function intFlag(flag: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value.trim())) throw new UsageError(`invalid ${flag} "${value}": expected a whole number`);
+    const n = Number(value);
+    if (n < min || n > max) throw new UsageError(`invalid ${flag} ${value}: must be between ${min} and ${max}`);
+    return n;
+  };
+}
+
+export function choiceFlag<T extends string>(flag: string, choices: readonly T[], options: { upper?: boolean } = {}) {
+  return (value: string): T => {
+    const normalized = options.upper ? value.toUpperCase() : value;
+    if (!(choices as readonly string[]).includes(normalized)) {
+      throw new UsageError(`invalid ${flag} "${value}": expected one of ${choices.join(', ')}`);
+    }
+    return normalized as T;
+  };
+}
+
+/** Repeatable `key=value` flags collect into a list. */
+export function keyValueFlag(flag: string) {
+  return (value: string, previous: Array<[string, string]> = []): Array<[string, string]> => {
+    const eq = value.indexOf('=');
+    if (eq <= 0) throw new UsageError(`invalid ${flag} "${value}": expected key=value`);
+    return [...previous, [value.slice(0, eq), value.slice(eq + 1)]];
+  };
+}
+
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}

@@ -1,0 +1,98 @@
+// `cdba profile add <name>`: prompts on a TTY; otherwise flags plus secrets on stdin.
+import type { Command } from '@commander-js/extra-typings';
+import { UsageError } from '../../core/errors.js';
+import type { Context } from '../../core/context.js';
+import type { Profile, ProfileKey } from '../../config/settings.js';
+import { VALIDATORS, validateProfileName } from '../../config/validate.js';
+import { withExamples, type App } from '../command.js';
+
+interface AddOptions {
+  publicKey?: string;
+  privateKeyStdin?: boolean;
+  clientId?: string;
+  clientSecretStdin?: boolean;
+  caFile?: string;
+  service?: string;
+  use?: boolean;
+  force?: boolean;
+}
+
+export function registerProfileAdd(parent: Command, app: App): void {
+  const command = parent
+    .command('add')
+    .description('add a profile (interactive on a terminal)')
+    .argument('<name>', 'profile name')
+    .option('--public-key <key>', 'API public key (the digest username)')
+    .option('--private-key-stdin', 'read the API private key from stdin')
+    .option('--client-id <id>', 'service account client ID')
+    .option('--client-secret-stdin', 'read the service account client secret from stdin')
+    .option('--ca-file <path>', 'PEM file of a private CA to trust')
+    .option('--service <word>', 'API path word (default atlas)')
+    .option('--use', 'make it the current profile')
+    .option('--force', 'replace an existing profile of that name')
+    .action(async (name, options, cmd) => runProfileAdd(app.context(cmd), name, options));
+  withExamples(command, [
+    ['Interactive, on a terminal', 'cdba profile add prod'],
+    ['In CI: the private key comes from stdin, never argv', 'printf %s "$KEY" | cdba profile add ci --public-key abcdefgh --project-id 5f0c8a1e2b3c4d5e6f708192 --private-key-stdin -o json'],
+  ]);
+}
+
+export async function runProfileAdd(ctx: Context, rawName: string, options: AddOptions): Promise<void> {
+  const name = validateProfileName(rawName);
+  if (options.privateKeyStdin && options.clientSecretStdin) {
+    throw new UsageError('only one secret can come from stdin: use --private-key-stdin or --client-secret-stdin');
+  }
+  const profile: Profile = {};
+  const put = (key: ProfileKey, value: string | undefined): void => {
+    if (value !== undefined && value !== '') profile[key] = VALIDATORS[key](value);
+  };
+  put('publicKey', options.publicKey);
+  put('clientId', options.clientId);
+  put('caFile', options.caFile);
+  put('service', options.service);
+  put('baseUrl', ctx.globals.baseUrl);
+  put('projectId', ctx.globals.projectId);
+  put('apiVersion', ctx.globals.apiVersion);
+  put('output', ctx.globals.output);
+  if (options.privateKeyStdin) put('privateKey', await secretFromStdin(ctx, '--private-key-stdin'));
+  if (options.clientSecretStdin) put('clientSecret', await secretFromStdin(ctx, '--client-secret-stdin'));
+
+  const interactive = ctx.io.inIsTTY && !options.privateKeyStdin && !options.clientSecretStdin;
+  if (interactive) await promptMissing(ctx, profile);
+  if (profile.publicKey && !profile.privateKey) throw new UsageError('a public key needs its private key: pass --private-key-stdin');
+  if (profile.clientId && !profile.clientSecret) throw new UsageError('a client ID needs its secret: pass --client-secret-stdin');
+
+  const store = await ctx.config();
+  await store.update((config) => {
+    if (config.profiles[name] && !options.force) {
+      throw new UsageError(`profile "${name}" already exists; pass --force to replace it`);
+    }
+    config.profiles[name] = profile;
+    if (options.use || !config.currentProfile) config.currentProfile = name;
+  });
+  ctx.io.note(`cdba: profile "${name}" saved in ${store.path}`);
+}
+
+async function secretFromStdin(ctx: Context, flag: string): Promise<string> {
+  const text = (await ctx.io.readStdin()).replace(/\r?\n$/, '');
+  if (text.trim() === '') throw new UsageError(`${flag}: stdin was empty`);
+  if (/[\r\n]/.test(text)) throw new UsageError(`${flag}: expected one line on stdin`);
+  return text;
+}
+
+async function promptMissing(ctx: Context, profile: Profile): Promise<void> {
+  const ask = async (key: ProfileKey, question: string, secret = false): Promise<void> => {
+    if (profile[key] !== undefined) return;
+    const answer = (await ctx.io.prompt(question, { secret })).trim();
+    if (answer) profile[key] = VALIDATORS[key](answer);
+  };
+  await ask('publicKey', 'Public key (blank for a service account): ');
+  if (profile.publicKey) {
+    await ask('privateKey', 'Private key (hidden): ', true);
+  } else {
+    await ask('clientId', 'Service account client ID: ');
+    if (profile.clientId) await ask('clientSecret', 'Client secret (hidden): ', true);
+  }
+  await ask('projectId', 'Project ID (24 hex, blank to skip): ');
+  await ask('baseUrl', 'Base URL (blank for https://cloud.mongodb.com): ');
+}

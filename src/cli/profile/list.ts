@@ -1,0 +1,52 @@
+// `cdba profile list`: names and non-secret settings of every profile.
+import type { Command } from '@commander-js/extra-typings';
+import type { Context } from '../../core/context.js';
+import type { TableSpec } from '../../output/render.js';
+import { withExamples, type App } from '../command.js';
+
+interface ProfileRow {
+  name: string;
+  current: boolean;
+  auth: 'api-key' | 'service-account' | 'none';
+  projectId?: string;
+  baseUrl?: string;
+  apiVersion?: string;
+}
+
+const TABLE: TableSpec<ProfileRow> = {
+  rows: (document) => document as ProfileRow[],
+  columns: [
+    { header: 'NAME', value: (r) => (r.current ? `${r.name} *` : r.name) },
+    { header: 'AUTH', value: (r) => r.auth },
+    { header: 'PROJECT ID', value: (r) => r.projectId },
+    { header: 'BASE URL', value: (r) => r.baseUrl },
+    { header: 'API VERSION', value: (r) => r.apiVersion },
+  ],
+};
+
+export function registerProfileList(parent: Command, app: App): void {
+  const command = parent
+    .command('list')
+    .alias('ls')
+    .description('list profiles (the current one is marked *)')
+    .action(async (_options, cmd) => runProfileList(app.context(cmd)));
+  withExamples(command, [
+    ['Table of profiles', 'cdba profile list'],
+    ['Names only, for scripts', "cdba profile list -o json --query '[].name'"],
+  ]);
+}
+
+export async function runProfileList(ctx: Context): Promise<void> {
+  const config = (await ctx.config()).read();
+  const rows: ProfileRow[] = Object.entries(config.profiles)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, p]) => ({
+      name,
+      current: name === config.currentProfile,
+      auth: p.clientId ? 'service-account' : p.publicKey ? 'api-key' : 'none',
+      ...(p.projectId ? { projectId: p.projectId } : {}),
+      ...(p.baseUrl ? { baseUrl: p.baseUrl } : {}),
+      ...(p.apiVersion ? { apiVersion: p.apiVersion } : {}),
+    }));
+  await ctx.output(rows, TABLE);
+}

@@ -1,0 +1,29 @@
+// `cdba profile remove <name>`: asks first on a terminal; needs --yes elsewhere.
+import type { Command } from '@commander-js/extra-typings';
+import { UsageError } from '../../core/errors.js';
+import type { Context } from '../../core/context.js';
+import { withExamples, type App } from '../command.js';
+
+export function registerProfileRemove(parent: Command, app: App): void {
+  const command = parent
+    .command('remove')
+    .alias('rm')
+    .description('delete a profile and its stored secrets')
+    .argument('<name>', 'profile name')
+    .action(async (name, _options, cmd) => runProfileRemove(app.context(cmd), name));
+  withExamples(command, [
+    ['Remove, asking first', 'cdba profile remove old'],
+    ['Remove every profile that has no project, without asking', "cdba profile list -o json --query '[?!projectId].name' | jq -r '.[]' | xargs -n1 cdba profile remove --yes"],
+  ]);
+}
+
+export async function runProfileRemove(ctx: Context, name: string): Promise<void> {
+  const store = await ctx.config();
+  if (!store.read().profiles[name]) throw new UsageError(`profile "${name}" does not exist`, { hint: 'see cdba profile list' });
+  await ctx.confirm(`Remove profile "${name}" and its stored keys?`);
+  await store.update((config) => {
+    delete config.profiles[name];
+    if (config.currentProfile === name) delete config.currentProfile;
+  });
+  ctx.io.note(`cdba: profile "${name}" removed`);
+}

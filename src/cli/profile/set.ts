@@ -1,0 +1,37 @@
+// `cdba profile set <name> <key> <value>`: validated; secrets only through `-` (stdin).
+import type { Command } from '@commander-js/extra-typings';
+import { UsageError } from '../../core/errors.js';
+import type { Context } from '../../core/context.js';
+import { SECRET_KEYS } from '../../config/settings.js';
+import { VALIDATORS, validateProfileName } from '../../config/validate.js';
+import { withExamples, type App } from '../command.js';
+import { profileKey } from './keys.js';
+
+export function registerProfileSet(parent: Command, app: App): void {
+  const command = parent
+    .command('set')
+    .description('set one key of a profile (creates the profile if needed); value - reads stdin')
+    .argument('<name>', 'profile name')
+    .argument('<key>', 'baseUrl, publicKey, privateKey, clientId, clientSecret, projectId, apiVersion, output, caFile, service')
+    .argument('<value>', 'the value, or - to read it from stdin (required for secrets)')
+    .action(async (name, key, value, _options, cmd) => runProfileSet(app.context(cmd), name, key, value));
+  withExamples(command, [
+    ['Pin the legacy API for one profile', 'cdba profile set old apiVersion v1.0'],
+    ['Rotate a private key without it touching argv', 'pass show atlas/new-key | cdba profile set prod privateKey -'],
+  ]);
+}
+
+export async function runProfileSet(ctx: Context, rawName: string, rawKey: string, rawValue: string): Promise<void> {
+  const name = validateProfileName(rawName);
+  const key = profileKey(rawKey);
+  if (SECRET_KEYS.has(key) && rawValue !== '-') {
+    throw new UsageError(`${key} is a secret and is never taken from the command line; pass - and give it on stdin`);
+  }
+  const raw = rawValue === '-' ? (await ctx.io.readStdin()).replace(/\r?\n$/, '') : rawValue;
+  const value = VALIDATORS[key](raw);
+  await (await ctx.config()).update((config) => {
+    config.profiles[name] = { ...(config.profiles[name] ?? {}), [key]: value };
+    config.currentProfile ??= name;
+  });
+  ctx.io.note(`cdba: ${name}.${key} set`);
+}

@@ -1,0 +1,29 @@
+// `cdba profile unset <name> <key>`: removes one key, so the default or env applies again.
+import type { Command } from '@commander-js/extra-typings';
+import { UsageError } from '../../core/errors.js';
+import type { Context } from '../../core/context.js';
+import { withExamples, type App } from '../command.js';
+import { profileKey } from './keys.js';
+
+export function registerProfileUnset(parent: Command, app: App): void {
+  const command = parent
+    .command('unset')
+    .description('remove one key from a profile')
+    .argument('<name>', 'profile name')
+    .argument('<key>', 'key to remove')
+    .action(async (name, key, _options, cmd) => runProfileUnset(app.context(cmd), name, key));
+  withExamples(command, [
+    ['Go back to the default API version', 'cdba profile unset prod apiVersion'],
+    ['Drop the stored project, then check the source now used', "cdba profile unset prod projectId && cdba profile show prod -o json --query \"settings[?key=='projectId']\""],
+  ]);
+}
+
+export async function runProfileUnset(ctx: Context, name: string, rawKey: string): Promise<void> {
+  const key = profileKey(rawKey);
+  await (await ctx.config()).update((config) => {
+    const profile = config.profiles[name];
+    if (!profile) throw new UsageError(`profile "${name}" does not exist`, { hint: 'see cdba profile list' });
+    delete profile[key];
+  });
+  ctx.io.note(`cdba: ${name}.${key} removed`);
+}

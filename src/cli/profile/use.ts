@@ -1,0 +1,25 @@
+// `cdba profile use <name>`: makes a profile the current one.
+import type { Command } from '@commander-js/extra-typings';
+import { UsageError } from '../../core/errors.js';
+import type { Context } from '../../core/context.js';
+import { withExamples, type App } from '../command.js';
+
+export function registerProfileUse(parent: Command, app: App): void {
+  const command = parent
+    .command('use')
+    .description('make a profile the current one')
+    .argument('<name>', 'profile name')
+    .action(async (name, _options, cmd) => runProfileUse(app.context(cmd), name));
+  withExamples(command, [
+    ['Switch to the staging profile', 'cdba profile use staging'],
+    ['Switch, then confirm which project is active', "cdba profile use staging && cdba profile show -o json --query 'profile'"],
+  ]);
+}
+
+export async function runProfileUse(ctx: Context, name: string): Promise<void> {
+  await (await ctx.config()).update((config) => {
+    if (!config.profiles[name]) throw new UsageError(`profile "${name}" does not exist`, { hint: 'see cdba profile list' });
+    config.currentProfile = name;
+  });
+  ctx.io.note(`cdba: now using profile "${name}"`);
+}

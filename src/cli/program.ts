@@ -1,0 +1,33 @@
+// The commander tree: global options, then one register function per command group.
+import { Command, Option } from '@commander-js/extra-typings';
+import { OUTPUT_FORMATS } from '../config/settings.js';
+import { App, withExamples } from './command.js';
+import { registerProfile } from './profile/index.js';
+
+export function buildProgram(app: App): Command {
+  const program = new Command('cdba')
+    .description('Command-line tool for the MongoDB Atlas Administration API, with a local emulator')
+    .version(app.version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .addOption(new Option('-P, --profile <name>', 'profile to use (env CDBA_PROFILE)'))
+    .addOption(new Option('-o, --output <format>', 'output format (env CDBA_OUTPUT)').choices(OUTPUT_FORMATS))
+    .option('--query <jmespath>', 'JMESPath expression applied to the result before formatting')
+    .option('--project-id <id>', 'project (group) ID (env CDBA_PROJECT_ID)')
+    .option('--api-version <version>', 'v1.0, or a date such as 2023-02-01 (env CDBA_API_VERSION)')
+    .option('--base-url <url>', 'service base URL (env CDBA_BASE_URL)')
+    .option('--timeout <duration>', 'per-request timeout, e.g. 30s (default 60s)')
+    .option('--debug', 'trace HTTP on stderr, secrets redacted (env CDBA_DEBUG)')
+    .option('--no-color', 'disable colour (also NO_COLOR)')
+    .option('-y, --yes', 'answer yes to confirmations')
+    .showSuggestionAfterError(true)
+    .showHelpAfterError(false)
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false });
+
+  withExamples(program, [
+    ['Point a profile at the local emulator and list clusters', 'cdba emulator --write-profile local & cdba -P local clusters list'],
+    ['Names of all clusters, one per line', "cdba clusters list --all -o json --query 'results[].name' | jq -r '.[]'"],
+  ]);
+
+  registerProfile(program, app);
+  return program as unknown as Command;
+}

@@ -1,0 +1,76 @@
+// One resolver for every setting: flag > environment > profile > default.
+import { DEFAULTS, PROFILE_KEYS, type OutputFormat, type Profile, type ProfileKey, type Settings } from './settings.js';
+import { VALIDATORS } from './validate.js';
+
+export type SettingSource = 'flag' | 'env' | 'profile' | 'default';
+
+/** Environment variable for each key that has one. */
+export const ENV_FOR_KEY: Partial<Record<ProfileKey, string>> = {
+  baseUrl: 'CDBA_BASE_URL',
+  publicKey: 'CDBA_PUBLIC_KEY',
+  privateKey: 'CDBA_PRIVATE_KEY',
+  clientId: 'CDBA_CLIENT_ID',
+  clientSecret: 'CDBA_CLIENT_SECRET',
+  projectId: 'CDBA_PROJECT_ID',
+  apiVersion: 'CDBA_API_VERSION',
+  output: 'CDBA_OUTPUT',
+};
+
+export interface ResolveInput {
+  profileName: string;
+  /** Values given as global flags (only non-secret keys have flags). */
+  flags: Partial<Record<ProfileKey, string | undefined>>;
+  env: NodeJS.ProcessEnv;
+  profile: Profile;
+}
+
+export interface Resolved {
+  settings: Settings;
+  sources: Partial<Record<ProfileKey, SettingSource>>;
+}
+
+/**
+ * Resolves every key. Values from flags and environment are validated here
+ * (profile values were validated on `profile set`, but are checked again so a
+ * hand-edited file cannot smuggle in an http URL).
+ */
+export function resolveSettings(input: ResolveInput): Resolved {
+  const values: Partial<Record<ProfileKey, string>> = {};
+  const sources: Partial<Record<ProfileKey, SettingSource>> = {};
+  for (const key of PROFILE_KEYS) {
+    const envName = ENV_FOR_KEY[key];
+    const candidates: Array<[SettingSource, string | undefined]> = [
+      ['flag', input.flags[key]],
+      ['env', envName ? input.env[envName] : undefined],
+      ['profile', input.profile[key]],
+      ['default', (DEFAULTS as Partial<Record<ProfileKey, string>>)[key]],
+    ];
+    const found = candidates.find(([, value]) => value !== undefined && value !== '');
+    if (!found) continue;
+    const [source, raw] = found;
+    values[key] = VALIDATORS[key](raw!);
+    sources[key] = source;
+  }
+  const settings: Settings = {
+    profileName: input.profileName,
+    baseUrl: values.baseUrl ?? DEFAULTS.baseUrl,
+    apiVersion: values.apiVersion ?? DEFAULTS.apiVersion,
+    service: values.service ?? DEFAULTS.service,
+  };
+  for (const key of ['publicKey', 'privateKey', 'clientId', 'clientSecret', 'projectId', 'caFile'] as const) {
+    if (values[key] !== undefined) settings[key] = values[key];
+  }
+  if (values.output !== undefined) settings.output = values.output as OutputFormat;
+  return { settings, sources };
+}
+
+/** Which profile: -P flag > CDBA_PROFILE > the config's current profile > "default". */
+export function resolveProfileName(flag: string | undefined, env: NodeJS.ProcessEnv, current: string | undefined): {
+  name: string;
+  source: SettingSource;
+} {
+  if (flag) return { name: flag, source: 'flag' };
+  if (env.CDBA_PROFILE) return { name: env.CDBA_PROFILE, source: 'env' };
+  if (current) return { name: current, source: 'profile' };
+  return { name: 'default', source: 'default' };
+}

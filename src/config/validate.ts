@@ -1,0 +1,93 @@
+// Validation of setting values, shared by `profile set`, flags and environment variables.
+import { isIP } from 'node:net';
+import { UsageError } from '../core/errors.js';
+import { OUTPUT_FORMATS, type OutputFormat, type ProfileKey } from './settings.js';
+
+const PROJECT_ID = /^[0-9a-f]{24}$/i;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1';
+  return false;
+}
+
+/** https anywhere; http only to a loopback host, which is how the emulator runs. */
+export function validateBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`invalid base URL "${value}": not a URL`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new UsageError(`refusing http:// base URL for non-loopback host ${url.hostname}: use https`, {
+      hint: 'plain http is allowed only for 127.0.0.1, ::1 and localhost (the emulator)',
+    });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`invalid base URL "${value}": the scheme must be https`);
+  }
+  if (url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) {
+    throw new UsageError(`invalid base URL "${value}": give only scheme, host and port (like https://cloud.mongodb.com)`);
+  }
+  return url.origin;
+}
+
+export function validateProjectId(value: string): string {
+  if (!PROJECT_ID.test(value)) throw new UsageError(`invalid project ID "${value}": expected 24 hexadecimal characters`);
+  return value.toLowerCase();
+}
+
+/** `v1.0`, or a real calendar date YYYY-MM-DD. */
+export function validateApiVersion(value: string): string {
+  if (value === 'v1.0') return value;
+  const match = DATE.exec(value);
+  if (match) {
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) return value;
+  }
+  throw new UsageError(`invalid API version "${value}": expected v1.0 or a date like 2023-02-01`);
+}
+
+export function validateOutput(value: string): OutputFormat {
+  if ((OUTPUT_FORMATS as readonly string[]).includes(value)) return value as OutputFormat;
+  throw new UsageError(`invalid output format "${value}": expected one of ${OUTPUT_FORMATS.join(', ')}`);
+}
+
+export function validateService(value: string): string {
+  if (!/^[a-z][a-z0-9-]*$/.test(value)) throw new UsageError(`invalid service path word "${value}"`);
+  return value;
+}
+
+export function validateNonEmpty(key: string) {
+  return (value: string): string => {
+    if (value.trim() === '') throw new UsageError(`${key} must not be empty`);
+    if (/[\r\n]/.test(value)) throw new UsageError(`${key} must be a single line`);
+    return value;
+  };
+}
+
+export const VALIDATORS: Record<ProfileKey, (value: string) => string> = {
+  baseUrl: validateBaseUrl,
+  projectId: validateProjectId,
+  apiVersion: validateApiVersion,
+  output: validateOutput,
+  service: validateService,
+  publicKey: validateNonEmpty('publicKey'),
+  privateKey: validateNonEmpty('privateKey'),
+  clientId: validateNonEmpty('clientId'),
+  clientSecret: validateNonEmpty('clientSecret'),
+  caFile: validateNonEmpty('caFile'),
+};
+
+/** Profile names appear in file keys and completion; keep them plain. */
+export function validateProfileName(name: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) {
+    throw new UsageError(`invalid profile name "${name}": use letters, digits, '.', '_' and '-' (at most 64)`);
+  }
+  return name;
+}

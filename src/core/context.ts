@@ -1,0 +1,155 @@
+// What every command gets: io, resolved settings, an API client, output and
+// confirmation helpers. Heavy pieces (conf, undici, formatters) load on first use.
+import type { ApiClient } from '../api/client.js';
+import { resolveProfileName, resolveSettings, type Resolved, type SettingSource } from '../config/resolve.js';
+import type { OutputFormat, Settings } from '../config/settings.js';
+import { configDirFor, type ConfigStore } from '../config/store.js';
+import { validateOutput } from '../config/validate.js';
+import type { TableSpec } from '../output/render.js';
+import { UsageError } from './errors.js';
+import { parseDuration } from './duration.js';
+import type { IO } from './io.js';
+
+/** The global options of DESIGN.md, as commander parses them. */
+export interface GlobalOptions {
+  profile?: string;
+  output?: string;
+  query?: string;
+  projectId?: string;
+  apiVersion?: string;
+  baseUrl?: string;
+  debug?: boolean;
+  color?: boolean;
+  yes?: boolean;
+  timeout?: string;
+}
+
+export interface ResolvedContext extends Resolved {
+  profileSource: SettingSource;
+  /** False when the named profile is not in the config file. */
+  profileExists: boolean;
+}
+
+export class Context {
+  private storePromise: Promise<ConfigStore> | undefined;
+  private resolvedPromise: Promise<ResolvedContext> | undefined;
+  private apiClient: ApiClient | undefined;
+
+  constructor(
+    readonly io: IO,
+    readonly env: NodeJS.ProcessEnv,
+    readonly version: string,
+    readonly globals: GlobalOptions,
+  ) {}
+
+  get configDir(): string {
+    return configDirFor(this.env);
+  }
+
+  get debug(): boolean {
+    return Boolean(this.globals.debug) || (this.env.CDBA_DEBUG !== undefined && this.env.CDBA_DEBUG !== '' && this.env.CDBA_DEBUG !== '0');
+  }
+
+  get timeoutMs(): number {
+    return this.globals.timeout ? parseDuration(this.globals.timeout, '--timeout') : 60_000;
+  }
+
+  config(): Promise<ConfigStore> {
+    this.storePromise ??= import('../config/store.js').then(({ ConfigStore }) => ConfigStore.open(this.configDir));
+    return this.storePromise;
+  }
+
+  /** Settings after flag > env > profile > default, with where each came from. */
+  resolve(): Promise<ResolvedContext> {
+    this.resolvedPromise ??= (async () => {
+      const config = (await this.config()).read();
+      const { name, source } = resolveProfileName(this.globals.profile, this.env, config.currentProfile);
+      const profile = config.profiles[name];
+      if (!profile && source !== 'default') {
+        throw new UsageError(`profile "${name}" does not exist`, { hint: 'see cdba profile list' });
+      }
+      const resolved = resolveSettings({
+        profileName: name,
+        flags: {
+          baseUrl: this.globals.baseUrl,
+          projectId: this.globals.projectId,
+          apiVersion: this.globals.apiVersion,
+          output: this.globals.output,
+        },
+        env: this.env,
+        profile: profile ?? {},
+      });
+      return { ...resolved, profileSource: source, profileExists: Boolean(profile) };
+    })();
+    return this.resolvedPromise;
+  }
+
+  async settings(): Promise<Settings> {
+    return (await this.resolve()).settings;
+  }
+
+  async projectId(): Promise<string> {
+    const settings = await this.settings();
+    if (!settings.projectId) {
+      throw new UsageError('no project ID: pass --project-id, set CDBA_PROJECT_ID, or cdba profile set <name> projectId <id>');
+    }
+    return settings.projectId;
+  }
+
+  async api(): Promise<ApiClient> {
+    if (this.apiClient) return this.apiClient;
+    const settings = await this.settings();
+    const { createApiClient } = await import('../api/client.js');
+    this.apiClient = createApiClient({
+      settings,
+      io: this.io,
+      debug: this.debug,
+      timeoutMs: this.timeoutMs,
+      configDir: this.configDir,
+      userAgentVersion: this.version,
+    });
+    return this.apiClient;
+  }
+
+  /**
+   * The output format: --output, CDBA_OUTPUT, the profile's output, then
+   * table on a TTY and json in a pipe. A flag is validated even with no profile.
+   */
+  async outputFormat(): Promise<OutputFormat> {
+    if (this.globals.output) return validateOutput(this.globals.output);
+    const settings = await this.settings();
+    return settings.output ?? (this.io.outIsTTY ? 'table' : 'json');
+  }
+
+  /** Formats and writes a command's result document to stdout. */
+  async output<Row>(document: unknown, table?: TableSpec<Row>): Promise<void> {
+    const { render } = await import('../output/render.js');
+    await render(this.io, document, {
+      format: await this.outputFormat(),
+      query: this.globals.query,
+      table: table as TableSpec<never> | undefined,
+    });
+  }
+
+  /**
+   * For destructive verbs: --yes skips the question; on a TTY we ask; with no
+   * TTY and no --yes we refuse before sending anything (exit 2).
+   */
+  async confirm(question: string, yes?: boolean): Promise<void> {
+    if (yes || this.globals.yes) return;
+    if (!this.io.inIsTTY || !this.io.errIsTTY) {
+      throw new UsageError('refusing to continue without confirmation: pass --yes when not on a terminal');
+    }
+    let answer: string;
+    try {
+      answer = await this.io.prompt(`${question} [y/N] `);
+    } catch {
+      answer = '';
+    }
+    if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled; nothing was changed');
+  }
+
+  async close(): Promise<void> {
+    await this.apiClient?.close();
+  }
+}

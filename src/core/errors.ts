@@ -1,0 +1,103 @@
+// Typed errors and the one place that maps them to exit codes.
+// Every failure a user can see is a CdbaError; anything else is a bug and exits 1.
+
+export const ExitCode = {
+  ok: 0,
+  general: 1,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  conflict: 5,
+  rateLimited: 6,
+  server: 7,
+  watchTimeout: 8,
+  interrupted: 130,
+} as const;
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** The exit-code dictionary as documented in README and the man page. */
+export const EXIT_CODE_TABLE: ReadonlyArray<{ code: ExitCodeValue; meaning: string }> = [
+  { code: 0, meaning: 'ok' },
+  { code: 1, meaning: 'API or general error' },
+  { code: 2, meaning: 'usage or invalid input, detected before any request' },
+  { code: 3, meaning: 'authentication or authorization (401/403)' },
+  { code: 4, meaning: 'not found (404)' },
+  { code: 5, meaning: 'conflict (409)' },
+  { code: 6, meaning: 'rate limited after retries (429)' },
+  { code: 7, meaning: 'server (5xx), network or timeout' },
+  { code: 8, meaning: 'watch timed out' },
+  { code: 130, meaning: 'interrupted' },
+];
+
+export abstract class CdbaError extends Error {
+  abstract readonly exitCode: ExitCodeValue;
+  /** An optional second line that tells the user what to do next. */
+  hint?: string;
+  constructor(message: string, options?: { hint?: string; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    if (options?.hint) this.hint = options.hint;
+  }
+}
+
+/** Bad flags, bad values, bad files: found before any request is sent. */
+export class UsageError extends CdbaError {
+  readonly exitCode = ExitCode.usage;
+}
+
+/** The service's error document (seed: Errors). */
+export interface ErrorDocument {
+  detail?: string;
+  error?: number;
+  errorCode?: string;
+  parameters?: unknown[];
+  reason?: string;
+}
+
+export class ApiError extends CdbaError {
+  readonly status: number;
+  readonly errorCode: string | undefined;
+  readonly document: ErrorDocument | undefined;
+  constructor(status: number, document: ErrorDocument | undefined, message?: string, options?: { hint?: string }) {
+    const detail = message ?? document?.detail ?? `HTTP ${status}`;
+    const code = document?.errorCode;
+    super(code ? `${detail} (${code}, HTTP ${status})` : `${detail} (HTTP ${status})`, options);
+    this.status = status;
+    this.errorCode = code;
+    this.document = document;
+  }
+  get exitCode(): ExitCodeValue {
+    return exitCodeForStatus(this.status);
+  }
+}
+
+/** Connection refused or reset, DNS, TLS: the request got no HTTP answer. */
+export class NetworkError extends CdbaError {
+  readonly exitCode = ExitCode.server;
+}
+
+export class TimeoutError extends CdbaError {
+  readonly exitCode = ExitCode.server;
+}
+
+export class WatchTimeoutError extends CdbaError {
+  readonly exitCode = ExitCode.watchTimeout;
+}
+
+export class InterruptedError extends CdbaError {
+  readonly exitCode = ExitCode.interrupted;
+}
+
+export function exitCodeForStatus(status: number): ExitCodeValue {
+  if (status === 401 || status === 403) return ExitCode.auth;
+  if (status === 404) return ExitCode.notFound;
+  if (status === 409) return ExitCode.conflict;
+  if (status === 429) return ExitCode.rateLimited;
+  if (status >= 500) return ExitCode.server;
+  return ExitCode.general;
+}
+
+export function exitCodeFor(error: unknown): ExitCodeValue {
+  if (error instanceof CdbaError) return error.exitCode;
+  return ExitCode.general;
+}

@@ -1,0 +1,211 @@
+// The IO object: the only module besides the launcher that touches the process's
+// streams. Commands get it through the context, so tests can pass buffers.
+import { PassThrough, Readable, Writable } from 'node:stream';
+import { Chalk, type ChalkInstance } from 'chalk';
+
+export interface Spinner {
+  update(text: string): void;
+  /** Stops the spinner; prints `finalLine` (if any) as a normal stderr line. */
+  stop(finalLine?: string): void;
+}
+
+export interface IOOptions {
+  out: Writable;
+  err: Writable;
+  in: Readable;
+  outIsTTY: boolean;
+  errIsTTY: boolean;
+  inIsTTY: boolean;
+  /** 0 = no colour, 1..3 = chalk levels. */
+  colorLevel: 0 | 1 | 2 | 3;
+  columns: number;
+  /** Aborted on Ctrl-C, so long waits (watch, retries) can stop cleanly. */
+  signal?: AbortSignal;
+}
+
+export class IO {
+  readonly out: Writable;
+  readonly err: Writable;
+  readonly in: Readable;
+  readonly outIsTTY: boolean;
+  readonly errIsTTY: boolean;
+  readonly inIsTTY: boolean;
+  colorLevel: 0 | 1 | 2 | 3;
+  readonly columns: number;
+  readonly signal: AbortSignal;
+  private chalkInstance: ChalkInstance | undefined;
+
+  constructor(options: IOOptions) {
+    this.out = options.out;
+    this.err = options.err;
+    this.in = options.in;
+    this.outIsTTY = options.outIsTTY;
+    this.errIsTTY = options.errIsTTY;
+    this.inIsTTY = options.inIsTTY;
+    this.colorLevel = options.colorLevel;
+    this.columns = options.columns;
+    this.signal = options.signal ?? new AbortController().signal;
+  }
+
+  /** The real process streams. CDBA_FORCE_TTY=1 makes tests see TTY rendering through pipes. */
+  static fromProcess(env: NodeJS.ProcessEnv): IO {
+    const forceTTY = env.CDBA_FORCE_TTY === '1';
+    const outIsTTY = forceTTY || Boolean(process.stdout.isTTY);
+    const errIsTTY = forceTTY || Boolean(process.stderr.isTTY);
+    // The first Ctrl-C aborts the signal; commands turn that into exit 130.
+    const interrupt = new AbortController();
+    process.once('SIGINT', () => interrupt.abort());
+    return new IO({
+      signal: interrupt.signal,
+      out: process.stdout,
+      err: process.stderr,
+      in: process.stdin,
+      outIsTTY,
+      errIsTTY,
+      inIsTTY: forceTTY || Boolean(process.stdin.isTTY),
+      colorLevel: colorLevelFor(env, outIsTTY),
+      columns: process.stdout.columns || Number(env.COLUMNS) || 100,
+    });
+  }
+
+  /** Buffers instead of streams, for unit tests. */
+  static test(options: Partial<Omit<IOOptions, 'out' | 'err'>> & { stdin?: string } = {}): TestIO {
+    return new TestIO(options);
+  }
+
+  get chalk(): ChalkInstance {
+    this.chalkInstance ??= new Chalk({ level: this.colorLevel });
+    return this.chalkInstance;
+  }
+
+  disableColor(): void {
+    this.colorLevel = 0;
+    this.chalkInstance = undefined;
+  }
+
+  /** Writes to stdout as is. */
+  write(text: string): void {
+    this.out.write(text);
+  }
+
+  /** One line on stderr. */
+  note(line: string): void {
+    this.err.write(line.endsWith('\n') ? line : `${line}\n`);
+  }
+
+  warn(line: string): void {
+    this.note(this.chalk.yellow(`cdba: warning: ${line}`));
+  }
+
+  /**
+   * A spinner on stderr. On a TTY it is ora; elsewhere it prints each distinct
+   * text once as a plain line, so CI logs show progress without control codes.
+   */
+  async spinner(text: string): Promise<Spinner> {
+    if (!this.errIsTTY) {
+      let last = '';
+      const say = (t: string): void => {
+        if (t !== last) this.note(t);
+        last = t;
+      };
+      say(text);
+      return { update: say, stop: (finalLine) => finalLine && this.note(finalLine) };
+    }
+    const { default: ora } = await import('ora');
+    const spinner = ora({ text, stream: this.err, isEnabled: true, color: this.colorLevel ? 'cyan' : false as never }).start();
+    return {
+      update: (t) => {
+        spinner.text = t;
+      },
+      stop: (finalLine) => {
+        spinner.stop();
+        if (finalLine) this.note(finalLine);
+      },
+    };
+  }
+
+  /** Reads all of stdin as UTF-8. */
+  async readStdin(): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.in) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  /**
+   * Asks a question on stderr and reads one line from stdin. With `secret`,
+   * typed characters are not echoed.
+   */
+  async prompt(question: string, options: { secret?: boolean } = {}): Promise<string> {
+    const { createInterface } = await import('node:readline');
+    const muted = new PassThrough();
+    let mute = false;
+    muted.on('data', (chunk: Buffer) => {
+      if (!mute) this.err.write(chunk);
+    });
+    const rl = createInterface({ input: this.in, output: muted, terminal: this.inIsTTY && 'setRawMode' in this.in });
+    try {
+      const answer = new Promise<string>((resolve, reject) => {
+        rl.question(question, resolve);
+        rl.once('close', () => reject(new Error('stdin closed')));
+      });
+      mute = Boolean(options.secret);
+      const line = await answer;
+      if (options.secret) this.err.write('\n');
+      return line;
+    } finally {
+      mute = false;
+      rl.close();
+    }
+  }
+}
+
+/** An IO whose out and err are captured strings. */
+export class TestIO extends IO {
+  private readonly outChunks: string[];
+  private readonly errChunks: string[];
+
+  constructor(options: Partial<Omit<IOOptions, 'out' | 'err'>> & { stdin?: string }) {
+    const outChunks: string[] = [];
+    const errChunks: string[] = [];
+    // _write runs synchronously for an uncorked Writable, so reads see every write.
+    const sink = (chunks: string[]): Writable =>
+      new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          chunks.push(chunk.toString('utf8'));
+          callback();
+        },
+      });
+    super({
+      out: sink(outChunks),
+      err: sink(errChunks),
+      in: options.in ?? Readable.from([Buffer.from(options.stdin ?? '')]),
+      outIsTTY: options.outIsTTY ?? false,
+      errIsTTY: options.errIsTTY ?? false,
+      inIsTTY: options.inIsTTY ?? false,
+      colorLevel: options.colorLevel ?? 0,
+      columns: options.columns ?? 100,
+    });
+    this.outChunks = outChunks;
+    this.errChunks = errChunks;
+  }
+
+  get stdout(): string {
+    return this.outChunks.join('');
+  }
+
+  get stderr(): string {
+    return this.errChunks.join('');
+  }
+}
+
+/** NO_COLOR wins over a TTY; FORCE_COLOR wins over everything but NO_COLOR. */
+export function colorLevelFor(env: NodeJS.ProcessEnv, isTTY: boolean): 0 | 1 | 2 | 3 {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) {
+    if (force === '0' || force === 'false') return 0;
+    const n = Number(force);
+    return n >= 1 && n <= 3 ? (n as 1 | 2 | 3) : 1;
+  }
+  return isTTY ? 1 : 0;
+}

@@ -1,0 +1,87 @@
+// Entry point: parse argv, run one command, map any error to one stderr line
+// and an exit code. The launcher (bin/cdba.js) only sets process.exitCode.
+import { CommanderError } from '@commander-js/extra-typings';
+import { version } from '../package.json';
+import { App } from './cli/command.js';
+import { buildProgram } from './cli/program.js';
+import { CdbaError, ExitCode, InterruptedError, exitCodeFor } from './core/errors.js';
+import { IO } from './core/io.js';
+
+export { IO };
+export const VERSION: string = version;
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.fromProcess(env)): Promise<number> {
+  // `--version` is the start-up benchmark: answer it before building the tree.
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    io.write(`${VERSION}\n`);
+    return ExitCode.ok;
+  }
+  const app = new App(io, env, VERSION);
+  const program = buildProgram(app);
+  let usageError = '';
+  program.exitOverride();
+  program.configureOutput({
+    writeOut: (text) => io.write(text),
+    writeErr: (text) => io.err.write(text),
+    outputError: (text) => {
+      usageError = text;
+    },
+  });
+  for (const command of allCommands(program)) {
+    command.exitOverride();
+    command.configureOutput(program.configureOutput());
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) return commanderExit(io, error, usageError, commandPath(program, argv));
+    const shown = io.signal.aborted && !(error instanceof CdbaError) ? new InterruptedError('interrupted') : error;
+    reportError(io, shown, app.debug);
+    return exitCodeFor(shown);
+  } finally {
+    await app.close();
+  }
+}
+
+type AnyCommand = ReturnType<typeof buildProgram>;
+
+function allCommands(command: AnyCommand): AnyCommand[] {
+  return (command.commands as AnyCommand[]).flatMap((c) => [c, ...allCommands(c)]);
+}
+
+/** The deepest command named in argv, for the "see cdba <path> --help" hint. */
+function commandPath(program: AnyCommand, argv: string[]): string {
+  const names: string[] = [];
+  let current = program;
+  for (const word of argv) {
+    const next = (current.commands as AnyCommand[]).find((c) => c.name() === word || c.aliases().includes(word));
+    if (next) {
+      names.push(next.name());
+      current = next;
+    }
+  }
+  return ['cdba', ...names].join(' ');
+}
+
+/** Help and version exit 0; every other commander error is a usage error (2). */
+function commanderExit(io: IO, error: CommanderError, message: string, path: string): number {
+  if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
+  if (error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync') return ExitCode.usage;
+  const text = (message || error.message)
+    .replace(/^error:\s*/i, '')
+    .replace(/\n\(Did you mean (.*)\?\)/, ' (did you mean $1?)')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+  io.note(`cdba: ${text}; see '${path} --help'`);
+  return ExitCode.usage;
+}
+
+export function reportError(io: IO, error: unknown, debug: boolean): void {
+  if (error instanceof CdbaError) {
+    io.note(io.chalk.red(`cdba: ${error.message}${error.hint ? `; ${error.hint}` : ''}`));
+  } else {
+    io.note(io.chalk.red(`cdba: unexpected error: ${(error as Error)?.message ?? String(error)}`));
+  }
+  if (debug && error instanceof Error && error.stack) io.note(error.stack);
+}

@@ -1,0 +1,94 @@
+// Formatters: json (compact, one document per line), pretty (indent 2), and
+// table (cli-table3 on a TTY; tab-separated with a header row in a pipe).
+// `--query` (JMESPath) is applied to the API's document before formatting.
+import { UsageError } from '../core/errors.js';
+import type { IO } from '../core/io.js';
+import type { OutputFormat } from '../config/settings.js';
+
+export interface Column<Row> {
+  header: string;
+  value: (row: Row) => unknown;
+}
+
+/** How a command's document becomes rows. Declared once per command. */
+export interface TableSpec<Row = never> {
+  columns: Column<Row>[];
+  rows: (document: unknown) => Row[];
+}
+
+export interface RenderOptions {
+  format: OutputFormat;
+  query?: string | undefined;
+  table?: TableSpec<never> | undefined;
+}
+
+export async function applyQuery(document: unknown, query: string): Promise<unknown> {
+  const { default: jmespath } = await import('jmespath');
+  try {
+    return jmespath.search(document as jmespath.JSONValue, query);
+  } catch (error) {
+    throw new UsageError(`invalid --query "${query}": ${(error as Error).message}`);
+  }
+}
+
+export async function render(io: IO, document: unknown, options: RenderOptions): Promise<void> {
+  const data = options.query ? await applyQuery(document, options.query) : document;
+  if (options.format === 'json') return io.write(`${JSON.stringify(data ?? null)}\n`);
+  if (options.format === 'pretty') return io.write(`${JSON.stringify(data ?? null, null, 2)}\n`);
+  // A query reshapes the document, so the command's columns no longer apply.
+  const spec = options.query ? undefined : (options.table as TableSpec<unknown> | undefined);
+  const { headers, rows } = spec
+    ? { headers: spec.columns.map((c) => c.header), rows: spec.rows(data).map((r) => spec.columns.map((c) => cell(c.value(r)))) }
+    : genericTable(data);
+  await writeTable(io, headers, rows);
+}
+
+/** Turns any JSON value into rows: objects become key columns, scalars one column. */
+export function genericTable(data: unknown): { headers: string[]; rows: string[][] } {
+  const list = Array.isArray(data) ? data : [data];
+  if (list.length > 0 && list.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item))) {
+    const headers = [...new Set(list.flatMap((item) => Object.keys(item as object)))];
+    return {
+      headers: headers.map((h) => h.toUpperCase()),
+      rows: list.map((item) => headers.map((h) => cell((item as Record<string, unknown>)[h]))),
+    };
+  }
+  return { headers: [], rows: list.map((item) => [cell(item)]) };
+}
+
+export function cell(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+async function writeTable(io: IO, headers: string[], rows: string[][]): Promise<void> {
+  if (!io.outIsTTY) {
+    // Tabs and newlines inside values would break the columns of a pipe.
+    const line = (cells: string[]): string => `${cells.map((c) => c.replace(/[\t\r\n]+/g, ' ')).join('\t')}\n`;
+    io.write((headers.length ? line(headers) : '') + rows.map(line).join(''));
+    return;
+  }
+  const { default: Table } = await import('cli-table3');
+  const table = new Table({
+    head: headers.map((h) => io.chalk.bold(h)),
+    style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },
+    chars: {
+      top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
+      bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+      left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '',
+    },
+  });
+  table.push(...rows);
+  io.write(`${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
+}
+
+/** Key/value lines (`Name:  value`) for a readable single-entity view on a TTY. */
+export function keyValueLines(io: IO, pairs: Array<[string, unknown]>): string {
+  const width = Math.max(0, ...pairs.map(([k]) => k.length)) + 2;
+  return pairs
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${cell(v)}`)
+    .join('\n');
+}

@@ -1,0 +1,45 @@
+// The public reference data lives in ../shared, beside the repository, and is
+// read in place. Where it is absent, tests that need it skip with a visible note.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const SHARED_DIR = resolve(import.meta.dirname, '../../../shared');
+export const REFERENCE_DIR = join(SHARED_DIR, 'reference');
+export const referenceAvailable = existsSync(join(REFERENCE_DIR, 'openapi'));
+
+if (!referenceAvailable) {
+  process.stderr.write(`note: ${REFERENCE_DIR} is absent; reference-data tests are skipped\n`);
+}
+
+export function readOpenApi(which: 'v1.0' | 'v2'): Record<string, unknown> {
+  const file = which === 'v1.0' ? 'admin-api-v1.0-subset.json' : 'admin-api-v2-subset.json';
+  return JSON.parse(readFileSync(join(REFERENCE_DIR, 'openapi', file), 'utf8')) as Record<string, unknown>;
+}
+
+export interface RecordedResponse {
+  file: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Parses every recorded .http file: status line, headers, blank line, body. */
+export function readRecorded(): RecordedResponse[] {
+  const dir = join(REFERENCE_DIR, 'recorded');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.http'))
+    .sort()
+    .map((file) => {
+      const text = readFileSync(join(dir, file), 'utf8').replace(/\r\n/g, '\n');
+      const split = text.indexOf('\n\n');
+      const head = split === -1 ? text : text.slice(0, split);
+      const body = split === -1 ? '' : text.slice(split + 2);
+      const [statusLine = '', ...headerLines] = head.split('\n');
+      const headers: Record<string, string> = {};
+      for (const line of headerLines) {
+        const colon = line.indexOf(':');
+        if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      return { file, status: Number(statusLine.split(' ')[1]), headers, body };
+    });
+}
