@@ -72,7 +72,8 @@ function commanderExit(io: IO, error: CommanderError, message: string, path: str
     .replace(/^error:\s*/i, '')
     .replace(/\n\(Did you mean (.*)\?\)/, ' (did you mean $1?)')
     .replace(/\s*\n\s*/g, ' ')
-    .trim();
+    .trim()
+    .replace(/\.$/, '');
   io.note(`cdba: ${text}; see '${path} --help'`);
   return ExitCode.usage;
 }

@@ -2,6 +2,8 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { OUTPUT_FORMATS } from '../config/settings.js';
 import { App, withExamples } from './command.js';
+import { registerCompletion } from './completion.js';
+import { registerEmulator } from './emulator.js';
 import { registerProfile } from './profile/index.js';
 
 export function buildProgram(app: App): Command {
@@ -29,5 +31,7 @@ export function buildProgram(app: App): Command {
   ]);
 
   registerProfile(program, app);
+  registerEmulator(program, app);
+  registerCompletion(program, app);
   return program as unknown as Command;
 }

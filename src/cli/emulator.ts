@@ -1,0 +1,114 @@
+// `cdba emulator`: runs the local API on loopback until SIGINT/SIGTERM.
+// The first stdout line is the base URL alone, so scripts can `read` it.
+import { readFileSync } from 'node:fs';
+import type { Command } from '@commander-js/extra-typings';
+import type { Context } from '../core/context.js';
+import { UsageError } from '../core/errors.js';
+import { intFlag, withExamples, type App } from './command.js';
+
+interface EmulatorFlags {
+  host: string;
+  port: number;
+  seed?: string;
+  state?: string;
+  tlsCert?: string;
+  tlsKey?: string;
+  latency?: number;
+  failRate?: number;
+  faultSeed?: number;
+  dropAfterCommit?: boolean;
+  transitionMs?: number;
+  rateLimit?: number;
+  writeProfile?: string;
+}
+
+function probability(value: string): number {
+  const p = Number(value);
+  if (value.trim() === '' || !Number.isFinite(p) || p < 0 || p > 1) {
+    throw new UsageError(`invalid --fail-rate "${value}": expected a number from 0 to 1`);
+  }
+  return p;
+}
+
+export function registerEmulator(program: Command, app: App): void {
+  const command = program
+    .command('emulator')
+    .description('run a faithful local implementation of the API on loopback (for tests, CI and the demo)')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port; 0 picks a free one', intFlag('--port', 0, 65535), 0)
+    .option('--seed <file>', 'JSON seed: projects, API keys, service accounts, clusters (see README)')
+    .option('--state <file>', 'persist state to this file after every change, and reload it on start')
+    .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (needs --tls-key)')
+    .option('--tls-key <file>', 'PEM private key for --tls-cert')
+    .option('--latency <ms>', 'add this delay to every response', intFlag('--latency', 0, 60_000))
+    .option('--fail-rate <p>', 'answer this fraction of requests with 503 + Retry-After: 1', probability)
+    .option('--fault-seed <n>', 'seed for --fail-rate, so faults repeat exactly', intFlag('--fault-seed', 0))
+    .option('--drop-after-commit', 'commit each cluster create, then drop the connection unanswered')
+    .option('--transition-ms <ms>', 'how long CREATING/UPDATING/DELETING last (default 2000)', intFlag('--transition-ms', 0))
+    .option('--rate-limit <n>', 'requests per minute per project (default 100)', intFlag('--rate-limit', 1))
+    .option('--write-profile <name>', 'write a ready profile for the owner key into the config dir')
+    .action(async (options, cmd) => runEmulator(app.context(cmd), options));
+  withExamples(command, [
+    ['Start on a free port and save a profile for it', 'cdba emulator --write-profile local'],
+    ['In CI: start in the background and read the URL from the first line', 'cdba emulator > emu.out & sleep 1; export CDBA_BASE_URL=$(head -n1 emu.out)'],
+    ['Count requests seen so far', "curl -s \"$CDBA_BASE_URL/_emulator/stats\" | jq '.total'"],
+  ]);
+}
+
+export async function runEmulator(ctx: Context, flags: EmulatorFlags): Promise<void> {
+  if (Boolean(flags.tlsCert) !== Boolean(flags.tlsKey)) throw new UsageError('--tls-cert and --tls-key go together');
+  const readPem = (file: string, flag: string): string => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`${flag}: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  };
+  const { startEmulator, loadSeedFile } = await import('../emulator/index.js');
+  const emulator = await startEmulator({
+    host: flags.host,
+    port: flags.port,
+    ...(flags.seed ? { seed: loadSeedFile(flags.seed) } : {}),
+    ...(flags.state ? { statePath: flags.state } : {}),
+    ...(flags.tlsCert && flags.tlsKey
+      ? { tls: { cert: readPem(flags.tlsCert, '--tls-cert'), key: readPem(flags.tlsKey, '--tls-key') } }
+      : {}),
+    ...(flags.latency !== undefined ? { latencyMs: flags.latency } : {}),
+    ...(flags.failRate !== undefined ? { failRate: flags.failRate } : {}),
+    ...(flags.faultSeed !== undefined ? { faultSeed: flags.faultSeed } : {}),
+    ...(flags.dropAfterCommit ? { dropAfterCommit: true } : {}),
+    ...(flags.transitionMs !== undefined ? { transitionMs: flags.transitionMs } : {}),
+    ...(flags.rateLimit !== undefined ? { rateLimitPerMinute: flags.rateLimit } : {}),
+  });
+  const { projectId, owner, readOnly, serviceAccount } = emulator.defaults;
+  // These are the emulator's own throwaway credentials; printing them is its job.
+  ctx.io.write(
+    [
+      emulator.url,
+      `projectId=${projectId}`,
+      `publicKey=${owner.publicKey}`,
+      `privateKey=${owner.privateKey}`,
+      `readOnlyPublicKey=${readOnly.publicKey}`,
+      `readOnlyPrivateKey=${readOnly.privateKey}`,
+      `clientId=${serviceAccount.clientId}`,
+      `clientSecret=${serviceAccount.clientSecret}`,
+      '',
+    ].join('\n'),
+  );
+  if (flags.writeProfile) {
+    const name = flags.writeProfile;
+    const profile = { baseUrl: emulator.url, publicKey: owner.publicKey, privateKey: owner.privateKey, projectId };
+    await (await ctx.config()).update((config) => {
+      config.profiles[name] = profile;
+      config.currentProfile ??= name;
+    });
+    ctx.io.note(`cdba: profile "${name}" now points at the emulator`);
+  }
+  ctx.io.note('cdba: emulator running; Ctrl-C stops it');
+  await new Promise<void>((resolve) => {
+    ctx.io.signal.addEventListener('abort', () => resolve(), { once: true });
+    process.once('SIGTERM', () => resolve());
+  });
+  await emulator.stop();
+  ctx.io.note('cdba: emulator stopped');
+}
