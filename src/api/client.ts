@@ -1,0 +1,549 @@
+// The API client every command uses: builds versioned requests, authenticates
+// them (digest or bearer), retries through undici's retry interceptor, maps
+// failures to typed errors, pages through lists. It never prints, except the
+// --debug trace, the retry wait notice and the one-line deprecation warning,
+// all on stderr through io.
+//
+// Layering of one request, outermost first:
+//   send()            auth round trips: digest challenge, stale nonce, bearer refresh (once each)
+//   retry interceptor 429 / 502-504 / resets, by src/api/retryPolicy.ts
+//   auth interceptor  signs every wire attempt (a retried request gets the next nc)
+//   trace interceptor --debug, one block per wire attempt
+//   Agent             keep-alive connections, timeouts, CAs
+import { interceptors, type Agent, type Dispatcher } from 'undici';
+import type { IO } from '../core/io.js';
+import { ApiError, UsageError } from '../core/errors.js';
+import type { Settings } from '../config/settings.js';
+import { DigestParseError } from '../auth/digest.js';
+import { DigestSession } from '../auth/digestSession.js';
+import {
+  BearerScheme,
+  chooseAuthMethod,
+  DigestScheme,
+  NoAuthScheme,
+  BEARER_FAILURE_HINT,
+  type AuthScheme,
+  type AuthTicket,
+} from '../auth/scheme.js';
+import { parseTokenResponse, ServiceAccountTokens, TokenFileCache, TokenResponseError, type TokenGrant } from '../auth/serviceAccount.js';
+import {
+  apiErrorFromResponse,
+  InvalidResponseError,
+  PaginationError,
+  parseSuccessBody,
+  transportError,
+} from './errors.js';
+import { asListPage, linkHref, mapInOrder, MAX_PAGES, PageGuard, type ListAll, type ListPage } from './pagination.js';
+import { decideRetry, DEFAULT_RETRY_BUDGET, isIdempotent, waitMessage, type RetryBudget } from './retryPolicy.js';
+import { traceInterceptor } from './trace.js';
+import { checkBaseUrl, createAgent, userAgent } from './transport.js';
+import {
+  newestVersion,
+  resourceForPath,
+  selectVersion,
+  validateApiVersion,
+  versionedMediaType,
+  versionFromMediaType,
+  type ResourceName,
+  type VersionSelection,
+} from './versions.js';
+import { WaitNotifier } from './waitNotifier.js';
+
+export interface ApiClientOptions {
+  settings: Settings;
+  io: IO;
+  debug?: boolean;
+  /** Connect, headers and body timeout each. Default 60 000. */
+  timeoutMs?: number;
+  /** Where the service-account token cache lives (`<configDir>/tokens/`). */
+  configDir: string;
+  retry?: { maxAttempts?: number; maxWaitMs?: number };
+  userAgentVersion: string;
+}
+
+/** A named resource (version picked from the profile's apiVersion), or an explicit version for the raw `api` command. */
+export type ResourceSpec = ResourceName | { version?: string };
+export type QueryValue = string | number | boolean | undefined;
+export type Query = Record<string, QueryValue>;
+export type ResponseHeaders = Record<string, string | string[]>;
+
+export interface ApiRequest {
+  method: string;
+  resource: ResourceSpec;
+  /** Relative to the version base, e.g. `/groups/abc/clusters`; '' for the root. */
+  path: string;
+  query?: Query;
+  /** Objects are sent as JSON; strings and bytes are sent as they are. Buffered, so it can be re-sent. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** PATCH is retried on 5xx/resets only when true; false disables retries of those for any method. */
+  idempotent?: boolean;
+  /** Default true. False returns HTTP errors as responses instead of throwing. */
+  throwOnError?: boolean;
+  /** Hint for a non-idempotent request whose connection broke mid-flight. */
+  mayHaveAppliedHint?: string;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  headers: ResponseHeaders;
+  body: T;
+  rawBody: string;
+  url: string;
+  /** The version date of a v2 answer (from its Content-Type), or 'v1.0'. */
+  servedVersion?: string;
+}
+
+export interface FetchAllOptions {
+  /** Pages fetched at once after the first. Default 4. */
+  concurrency?: number;
+  /** itemsPerPage to ask for. Default 500, the service's maximum. */
+  pageSize?: number;
+}
+
+export interface ApiClient {
+  readonly authMethod: 'digest' | 'bearer' | 'none';
+  request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>>;
+  /** Pages of a list, following `next` links. */
+  pages<T>(path: string, resource: ResourceSpec, query?: Query): AsyncGenerator<ListPage<T>, void, undefined>;
+  /** Every item of a list: page 1, then the rest concurrently, in order. */
+  fetchAll<T>(path: string, resource: ResourceSpec, query?: Query, options?: FetchAllOptions): Promise<ListAll<T>>;
+  close(): Promise<void>;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  return new UndiciApiClient(options);
+}
+
+interface Target {
+  selection: VersionSelection;
+  resourceName: ResourceName | undefined;
+}
+
+interface WireRequest {
+  method: string;
+  /** Absolute path and query on the origin, exactly as sent (the digest uri). */
+  pathAndQuery: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+  idempotent?: boolean;
+  /** False for the token exchange, which carries its own Basic credentials. */
+  authenticate: boolean;
+  mayHaveAppliedHint?: string;
+}
+
+interface WireResponse {
+  status: number;
+  headers: ResponseHeaders;
+  rawBody: string;
+  url: string;
+  /** Set when retries stopped because the budget ran out. */
+  budgetSpent?: 'attempts' | 'wait-budget';
+}
+
+const NO_AUTH = new NoAuthScheme();
+
+class UndiciApiClient implements ApiClient {
+  readonly authMethod: 'digest' | 'bearer' | 'none';
+  private readonly settings: Settings;
+  private readonly io: IO;
+  private readonly debug: boolean;
+  private readonly timeoutMs: number;
+  private readonly budget: RetryBudget;
+  private readonly origin: string;
+  private readonly prefix: string;
+  private readonly agent: Agent;
+  private readonly scheme: AuthScheme;
+  private readonly userAgent: string;
+  private readonly waits: WaitNotifier;
+  /** Values the debug trace must never show. */
+  private readonly secrets = new Set<string>();
+  private deprecationWarned = false;
+
+  constructor(options: ApiClientOptions) {
+    const { settings } = options;
+    const base = checkBaseUrl(settings.baseUrl);
+    validateApiVersion(settings.apiVersion);
+    this.settings = settings;
+    this.io = options.io;
+    this.debug = Boolean(options.debug);
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.budget = {
+      maxAttempts: options.retry?.maxAttempts ?? DEFAULT_RETRY_BUDGET.maxAttempts,
+      maxWaitMs: options.retry?.maxWaitMs ?? DEFAULT_RETRY_BUDGET.maxWaitMs,
+    };
+    this.origin = base.origin;
+    this.prefix = base.pathname.replace(/\/+$/, '');
+    this.userAgent = userAgent(options.userAgentVersion);
+    this.waits = new WaitNotifier(options.io);
+    for (const secret of [settings.privateKey, settings.clientSecret]) if (secret) this.secrets.add(secret);
+
+    this.authMethod = chooseAuthMethod(settings);
+    if (this.authMethod === 'bearer') {
+      const tokens = new ServiceAccountTokens({
+        cache: new TokenFileCache(options.configDir, this.origin + this.prefix, settings.clientId!),
+        fetchGrant: () => this.fetchTokenGrant(),
+        onToken: (token) => this.secrets.add(token),
+      });
+      this.scheme = new BearerScheme(tokens);
+    } else if (this.authMethod === 'digest') {
+      this.scheme = new DigestScheme(new DigestSession({ username: settings.publicKey!, password: settings.privateKey! }));
+    } else {
+      this.scheme = NO_AUTH;
+    }
+    this.agent = createAgent({ timeoutMs: this.timeoutMs, ...(settings.caFile ? { caFile: settings.caFile } : {}) });
+  }
+
+  async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
+    if (req.path !== '' && !req.path.startsWith('/')) throw new UsageError(`API path must start with "/": ${req.path}`);
+    const target = this.target(req.resource, req.path);
+    const body = serializeBody(req.body);
+    const response = await this.send({
+      method: req.method.toUpperCase(),
+      pathAndQuery: this.pathFor(target.selection, req.path, req.query),
+      headers: this.headersFor(target.selection, body !== undefined, req.headers),
+      ...(body !== undefined ? { body } : {}),
+      ...(req.idempotent !== undefined ? { idempotent: req.idempotent } : {}),
+      ...(req.mayHaveAppliedHint ? { mayHaveAppliedHint: req.mayHaveAppliedHint } : {}),
+      authenticate: true,
+    });
+    return this.finish<T>(response, target, req.throwOnError ?? true);
+  }
+
+  async *pages<T>(path: string, resource: ResourceSpec, query: Query = {}): AsyncGenerator<ListPage<T>, void, undefined> {
+    const target = this.target(resource, path);
+    const guard = new PageGuard();
+    let next: string | undefined = this.pathFor(target.selection, path, query);
+    while (next !== undefined) {
+      guard.visit(next);
+      const page: ListPage<T> = await this.getPage<T>(next, target);
+      yield page;
+      next = this.nextPath(page);
+    }
+  }
+
+  async fetchAll<T>(path: string, resource: ResourceSpec, query: Query = {}, options: FetchAllOptions = {}): Promise<ListAll<T>> {
+    const pageSize = options.pageSize ?? 500;
+    const concurrency = options.concurrency ?? 4;
+    const target = this.target(resource, path);
+    const pageQuery = (pageNum: number): Query => ({ ...query, itemsPerPage: pageSize, includeCount: true, pageNum });
+    const firstPath = this.pathFor(target.selection, path, pageQuery(1));
+    const first = await this.getPage<T>(firstPath, target);
+    const self = { rel: 'self', href: linkHref(first, 'self') ?? this.origin + firstPath };
+    const results = [...first.results];
+
+    if (typeof first.totalCount === 'number') {
+      // A service that caps the page size below what was asked sends fewer items: page by what it sends.
+      const perPage = first.results.length > 0 && first.results.length < pageSize ? first.results.length : pageSize;
+      const pageCount = first.results.length === 0 ? 1 : Math.ceil(first.totalCount / perPage);
+      if (pageCount > MAX_PAGES) throw new PaginationError(`the list has ${pageCount} pages, more than ${MAX_PAGES}; stopping`);
+      const rest = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
+      const pages = await mapInOrder(rest, concurrency, (n) => this.getPage<T>(this.pathFor(target.selection, path, pageQuery(n)), target));
+      for (const page of pages) results.push(...page.results);
+      return { results, totalCount: first.totalCount, links: [self] };
+    }
+
+    // No count: follow the next links one by one.
+    const guard = new PageGuard();
+    guard.visit(firstPath);
+    for (let next = this.nextPath(first); next !== undefined; ) {
+      guard.visit(next);
+      const page: ListPage<T> = await this.getPage<T>(next, target);
+      results.push(...page.results);
+      next = this.nextPath(page);
+    }
+    return { results, totalCount: results.length, links: [self] };
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  // ---- building requests
+
+  private target(resource: ResourceSpec, path: string): Target {
+    if (typeof resource === 'string') return { selection: selectVersion(resource, this.settings.apiVersion), resourceName: resource };
+    const version = resource.version ?? this.settings.apiVersion;
+    validateApiVersion(version);
+    return {
+      selection: version === 'v1.0' ? { base: 'v1.0' } : { base: 'v2', version },
+      resourceName: resourceForPath(path),
+    };
+  }
+
+  private pathFor(selection: VersionSelection, path: string, query: Query = {}): string {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, String(value));
+    const qs = params.toString();
+    const full = `${this.prefix}/api/${this.settings.service}/${selection.base}${path}`;
+    return qs ? `${full}${full.includes('?') ? '&' : '?'}${qs}` : full;
+  }
+
+  private headersFor(selection: VersionSelection, hasBody: boolean, extra: Record<string, string> = {}): Record<string, string> {
+    const mediaType = selection.base === 'v2' ? versionedMediaType(this.settings.service, selection.version) : 'application/json';
+    const headers: Record<string, string> = { 'user-agent': this.userAgent, accept: mediaType };
+    if (hasBody) headers['content-type'] = mediaType;
+    for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value;
+    return headers;
+  }
+
+  /** The next page's path on our own origin: credentials never follow a link to another host. */
+  private nextPath(page: ListPage<unknown>): string | undefined {
+    const href = linkHref(page, 'next');
+    if (href === undefined) return undefined;
+    const url = new URL(href, this.origin);
+    return url.pathname + url.search;
+  }
+
+  private async getPage<T>(pathAndQuery: string, target: Target): Promise<ListPage<T>> {
+    const response = await this.send({
+      method: 'GET',
+      pathAndQuery,
+      headers: this.headersFor(target.selection, false),
+      authenticate: true,
+    });
+    const done = this.finish<unknown>(response, target, true);
+    return asListPage<T>(done.body, done.url);
+  }
+
+  // ---- sending
+
+  /** One logical request: authentication round trips around retried wire attempts. */
+  private async send(wire: WireRequest): Promise<WireResponse> {
+    const scheme = wire.authenticate ? this.scheme : NO_AUTH;
+    const ticket = await scheme.begin();
+    try {
+      // At most: the first try, the challenge answer, and one stale-nonce answer.
+      for (let round = 1; ; round++) {
+        const response = await this.dispatch(wire, scheme, ticket);
+        if (response.status !== 401 || round >= 3) return response;
+        let again: boolean;
+        try {
+          again = await scheme.after401(response.headers, ticket);
+        } catch (error) {
+          if (!(error instanceof DigestParseError)) throw error;
+          throw new ApiError(401, undefined, `the service sent a malformed digest challenge (${error.message})`, {
+            hint: 'the server at the base URL does not speak digest authentication correctly; check the base URL',
+          });
+        }
+        if (!again) return response;
+      }
+    } finally {
+      scheme.end(ticket);
+    }
+  }
+
+  /** One request through the retry interceptor: possibly several wire attempts. */
+  private async dispatch(wire: WireRequest, scheme: AuthScheme, ticket: AuthTicket): Promise<WireResponse> {
+    const url = this.origin + wire.pathAndQuery;
+    const state: { waitedMs: number; budgetSpent?: 'attempts' | 'wait-budget' } = { waitedMs: 0 };
+    const dispatcher = this.agent.compose(
+      ...(this.debug ? [traceInterceptor(this.io, () => this.secrets)] : []),
+      authInterceptor(scheme, ticket),
+      interceptors.retry({ throwOnError: false, retry: this.retryCallback(wire, state) }),
+    );
+    try {
+      const response = await dispatcher.request({
+        origin: this.origin,
+        path: wire.pathAndQuery,
+        method: wire.method as Dispatcher.HttpMethod,
+        headers: wire.headers,
+        ...(wire.body !== undefined ? { body: wire.body } : {}),
+      });
+      const rawBody = await response.body.text();
+      return {
+        status: response.statusCode,
+        headers: response.headers as ResponseHeaders,
+        rawBody,
+        url,
+        ...(state.budgetSpent ? { budgetSpent: state.budgetSpent } : {}),
+      };
+    } catch (error) {
+      throw transportError(error, {
+        method: wire.method,
+        url,
+        timeoutMs: this.timeoutMs,
+        idempotent: isIdempotent(wire.method, wire.idempotent),
+        ...(wire.mayHaveAppliedHint ? { mayHaveAppliedHint: wire.mayHaveAppliedHint } : {}),
+      });
+    }
+  }
+
+  /**
+   * undici's retry interceptor does the re-dispatching; this callback decides
+   * (src/api/retryPolicy.ts) and waits. A custom callback is needed because the
+   * built-in one cannot wait "until the next minute" for a 429 without
+   * Retry-After, bound the total wait, tell the user why it waits, or retry
+   * 429 but not 503 for POST.
+   */
+  private retryCallback(wire: WireRequest, state: { waitedMs: number; budgetSpent?: 'attempts' | 'wait-budget' }) {
+    return (error: Error, context: { state: { counter: number } }, callback: (error?: Error | null) => void): void => {
+      const { statusCode, headers, code } = error as Error & { statusCode?: number; headers?: Record<string, string | string[]>; code?: string };
+      const decision = decideRetry(
+        {
+          method: wire.method,
+          ...(wire.idempotent !== undefined ? { idempotent: wire.idempotent } : {}),
+          ...(typeof statusCode === 'number' ? { status: statusCode } : code ? { errorCode: code } : {}),
+          ...(headers?.['retry-after'] !== undefined ? { retryAfter: headers['retry-after'] } : {}),
+          attempt: context.state.counter,
+          waitedMs: state.waitedMs,
+          now: Date.now(),
+        },
+        this.budget,
+      );
+      if (!decision.retry) {
+        if (decision.why !== 'not-retryable') state.budgetSpent = decision.why;
+        callback(error);
+        return;
+      }
+      state.waitedMs += decision.delayMs;
+      this.waits.begin(waitMessage(decision.reason, decision.delayMs));
+      setTimeout(() => {
+        this.waits.end();
+        callback(null);
+      }, decision.delayMs);
+    };
+  }
+
+  // ---- answers
+
+  private finish<T>(response: WireResponse, target: Target, throwOnError: boolean): ApiResponse<T> {
+    const contentType = headerValue(response.headers, 'content-type');
+    const servedVersion = versionFromMediaType(contentType) ?? (target.selection.base === 'v1.0' ? 'v1.0' : undefined);
+    const ok = response.status >= 200 && response.status < 300;
+    if (ok) this.warnIfDeprecated(response.headers, target, servedVersion);
+    let body: unknown;
+    if (ok) {
+      body = parseSuccessBody(response.status, response.rawBody, response.url);
+    } else if (throwOnError) {
+      throw this.errorFor(response, target);
+    } else {
+      body = tryJson(response.rawBody);
+    }
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: body as T,
+      rawBody: response.rawBody,
+      url: response.url,
+      ...(servedVersion ? { servedVersion } : {}),
+    };
+  }
+
+  private errorFor(response: WireResponse, target: Target): ApiError {
+    const { status, headers, rawBody } = response;
+    const errorCode = headerValue(headers, 'x-error-code');
+    let hint: string | undefined;
+    let message: string | undefined;
+    if (status === 401) hint = this.scheme.failureHint;
+    if (status === 403) {
+      hint = rawBody.includes('IP_ADDRESS_NOT_ON_ACCESS_LIST') || errorCode === 'IP_ADDRESS_NOT_ON_ACCESS_LIST'
+        ? "add this machine's IP address to the API access list of the key or service account"
+        : 'the credentials lack a role that permits this';
+    }
+    if (status === 406 || status === 410) message = this.versionErrorMessage(status, rawBody, target);
+    if (response.budgetSpent) {
+      const spent = response.budgetSpent === 'attempts' ? `${this.budget.maxAttempts} attempts` : `${Math.round(this.budget.maxWaitMs / 1000)}s of waiting`;
+      hint = status === 429
+        ? `gave up after ${spent}; the limit is per project and resets each minute, try again later`
+        : `gave up after ${spent}; try again later`;
+    }
+    return apiErrorFromResponse(status, headers, rawBody, {
+      ...(hint ? { hint } : {}),
+      ...(message ? { message } : {}),
+    });
+  }
+
+  private versionErrorMessage(status: number, rawBody: string, target: Target): string {
+    const requested = target.selection.base === 'v2' ? target.selection.version : 'v1.0';
+    const name = target.resourceName ?? 'this resource';
+    const detail = status === 410 ? `API version ${requested} of ${name} has been removed` : `the service does not accept API version ${requested} for ${name}`;
+    const newest = target.resourceName ? newestVersion(target.resourceName) : undefined;
+    if (newest && newest !== requested) return `${detail}; use --api-version ${newest}`;
+    const serverSays = tryJson(rawBody);
+    const serverDetail = typeof serverSays === 'object' && serverSays && 'detail' in serverSays ? `: ${String(serverSays.detail)}` : '';
+    return `${detail}${serverDetail}; pick a version the service supports with --api-version (this cdba knows ${name === 'this resource' ? 'none for this path' : newest})`;
+  }
+
+  private warnIfDeprecated(headers: ResponseHeaders, target: Target, servedVersion: string | undefined): void {
+    const deprecation = headerValue(headers, 'deprecation');
+    if (this.deprecationWarned || !deprecation) return;
+    this.deprecationWarned = true;
+    const sunset = headerValue(headers, 'sunset');
+    const version = servedVersion ?? (target.selection.base === 'v2' ? target.selection.version : 'v1.0');
+    const what = target.resourceName ? `API version ${version} of ${target.resourceName}` : `API version ${version}`;
+    this.io.warn(`${what} is deprecated (since ${httpDate(deprecation)})${sunset ? ` and will be removed on ${httpDate(sunset)}` : ''}`);
+  }
+
+  // ---- service-account token exchange
+
+  private async fetchTokenGrant(): Promise<TokenGrant> {
+    const { clientId, clientSecret } = this.settings;
+    const basic = Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64');
+    const response = await this.send({
+      method: 'POST',
+      pathAndQuery: `${this.prefix}/api/oauth/token`,
+      headers: {
+        'user-agent': this.userAgent,
+        accept: 'application/json',
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${basic}`,
+      },
+      body: Buffer.from('grant_type=client_credentials', 'utf8'),
+      // Asking for another token changes nothing on the server, so a replay is harmless.
+      idempotent: true,
+      authenticate: false,
+    });
+    if (response.status < 200 || response.status >= 300) {
+      const hint = response.status === 400 || response.status === 401 || response.status === 403 ? BEARER_FAILURE_HINT : undefined;
+      throw apiErrorFromResponse(response.status, response.headers, response.rawBody, hint ? { hint } : {});
+    }
+    const body = parseSuccessBody(response.status, response.rawBody, response.url);
+    try {
+      return parseTokenResponse(body, Date.now());
+    } catch (error) {
+      if (error instanceof TokenResponseError) throw new InvalidResponseError(`${error.message} (${response.url})`);
+      throw error;
+    }
+  }
+}
+
+/** Signs each wire attempt; a header the caller set itself is left alone. */
+function authInterceptor(scheme: AuthScheme, ticket: AuthTicket): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (opts, handler) => {
+    const headers = { ...(opts.headers as Record<string, string>) };
+    if (headers.authorization === undefined) {
+      const value = scheme.authorize(opts.method, opts.path, ticket);
+      if (value) headers.authorization = value;
+    }
+    return dispatch({ ...opts, headers }, handler);
+  };
+}
+
+function serializeBody(body: unknown): Buffer | undefined {
+  if (body === undefined) return undefined;
+  if (typeof body === 'string') return Buffer.from(body, 'utf8');
+  if (body instanceof Uint8Array) return Buffer.from(body);
+  return Buffer.from(JSON.stringify(body), 'utf8');
+}
+
+function tryJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function headerValue(headers: ResponseHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** An HTTP-date (or RFC 9745 `@epoch`) as YYYY-MM-DD; the raw text when unreadable. */
+export function httpDate(value: string): string {
+  const epoch = /^@(\d+)$/.exec(value.trim());
+  const time = epoch ? Number(epoch[1]) * 1000 : Date.parse(value);
+  return Number.isNaN(time) ? value : new Date(time).toISOString().slice(0, 10);
+}

@@ -1,0 +1,66 @@
+// The clusters resource: paths, version and idempotence in one place, so
+// commands never build URLs. Bodies and answers are the API's documents as is;
+// which shape they have follows selectVersion('clusters', apiVersion).
+import { UsageError } from '../core/errors.js';
+import type { ApiClient, ApiResponse, FetchAllOptions } from './client.js';
+import type { ListAll, ListPage } from './pagination.js';
+
+export type Cluster = Record<string, unknown>;
+
+export interface ListClustersOptions {
+  pageNum?: number;
+  itemsPerPage?: number;
+  includeCount?: boolean;
+}
+
+/** Throws a UsageError when no project ID is configured. */
+export function requireProjectId(projectId: string | undefined): string {
+  if (!projectId) {
+    throw new UsageError('no project ID is set', { hint: "pass --project-id, set CDBA_PROJECT_ID, or set the profile's projectId" });
+  }
+  return projectId;
+}
+
+export function clustersPath(projectId: string, name?: string): string {
+  const base = `/groups/${encodeURIComponent(requireProjectId(projectId))}/clusters`;
+  return name === undefined ? base : `${base}/${encodeURIComponent(name)}`;
+}
+
+export async function listClusters(client: ApiClient, projectId: string, options: ListClustersOptions = {}): Promise<ApiResponse<ListPage<Cluster>>> {
+  return client.request<ListPage<Cluster>>({
+    method: 'GET',
+    resource: 'clusters',
+    path: clustersPath(projectId),
+    query: { pageNum: options.pageNum, itemsPerPage: options.itemsPerPage, includeCount: options.includeCount },
+  });
+}
+
+/** Every cluster of the project, as one list document `{results, totalCount, links:[self]}`. */
+export async function listAllClusters(client: ApiClient, projectId: string, options: FetchAllOptions = {}): Promise<ListAll<Cluster>> {
+  return client.fetchAll<Cluster>(clustersPath(projectId), 'clusters', {}, options);
+}
+
+export async function getCluster(client: ApiClient, projectId: string, name: string): Promise<ApiResponse<Cluster>> {
+  return client.request<Cluster>({ method: 'GET', resource: 'clusters', path: clustersPath(projectId, name) });
+}
+
+export async function createCluster(client: ApiClient, projectId: string, body: Cluster): Promise<ApiResponse<Cluster>> {
+  const name = typeof body.name === 'string' ? body.name : '<name>';
+  return client.request<Cluster>({
+    method: 'POST',
+    resource: 'clusters',
+    path: clustersPath(projectId),
+    body,
+    mayHaveAppliedHint: `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`,
+  });
+}
+
+/** PATCH sets the given fields to the given values, so repeating it is harmless: it is retried like PUT. */
+export async function updateCluster(client: ApiClient, projectId: string, name: string, body: Cluster): Promise<ApiResponse<Cluster>> {
+  return client.request<Cluster>({ method: 'PATCH', resource: 'clusters', path: clustersPath(projectId, name), body, idempotent: true });
+}
+
+/** Answers 202 with `{}`; the cluster then goes DELETING, then away. */
+export async function deleteCluster(client: ApiClient, projectId: string, name: string): Promise<ApiResponse<Record<string, never>>> {
+  return client.request<Record<string, never>>({ method: 'DELETE', resource: 'clusters', path: clustersPath(projectId, name) });
+}

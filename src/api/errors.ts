@@ -1,0 +1,161 @@
+// Turns what came back (or did not) into typed errors with clear messages.
+//   error document          -> ApiError (exit by status, see src/core/errors.ts)
+//   non-JSON error body     -> ApiError with the status and a short excerpt
+//   2xx that is not JSON    -> InvalidResponseError, exit 7: the answer was damaged
+//                              on the way (proxy page, cut connection); retry later
+//   no HTTP answer at all   -> NetworkError or TimeoutError, exit 7
+import { ApiError, CdbaError, ExitCode, NetworkError, TimeoutError, type ErrorDocument } from '../core/errors.js';
+
+/** A 2xx answer whose body is not the JSON it should be (exit 7). */
+export class InvalidResponseError extends CdbaError {
+  readonly exitCode = ExitCode.server;
+}
+
+/** The first `max` characters of a body, whitespace collapsed, for messages. */
+export function excerpt(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+
+/** The service's error document, if the body is one. */
+export function parseErrorDocument(rawBody: string): ErrorDocument | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+  const doc = parsed as Record<string, unknown>;
+  if (typeof doc.detail !== 'string' && typeof doc.errorCode !== 'string') return undefined;
+  return {
+    ...(typeof doc.detail === 'string' ? { detail: doc.detail } : {}),
+    ...(typeof doc.error === 'number' ? { error: doc.error } : {}),
+    ...(typeof doc.errorCode === 'string' ? { errorCode: doc.errorCode } : {}),
+    ...(Array.isArray(doc.parameters) ? { parameters: doc.parameters } : {}),
+    ...(typeof doc.reason === 'string' ? { reason: doc.reason } : {}),
+  };
+}
+
+/** An ApiError for a non-2xx answer. */
+export function apiErrorFromResponse(
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+  options: { hint?: string; message?: string } = {},
+): ApiError {
+  const document = parseErrorDocument(rawBody);
+  const hintOption = options.hint ? { hint: options.hint } : undefined;
+  if (document) return new ApiError(status, document, options.message, hintOption);
+  let message = options.message;
+  if (message === undefined) {
+    if (status >= 300 && status < 400) {
+      const location = headers.location;
+      message = `unexpected redirect${location ? ` to ${String(location)}` : ''}; check the base URL`;
+    } else if (rawBody.trim() === '') {
+      message = 'the service answered with an empty error body';
+    } else {
+      message = `the service answered with a non-JSON error body: "${excerpt(rawBody)}"`;
+    }
+  }
+  return new ApiError(status, undefined, message, hintOption);
+}
+
+/** Parses a 2xx body. An empty body is `undefined`; anything but JSON is an InvalidResponseError. */
+export function parseSuccessBody(status: number, rawBody: string, url: string): unknown {
+  if (rawBody.trim() === '') return undefined;
+  try {
+    return JSON.parse(rawBody);
+  } catch (error) {
+    const what = /^\s*[[{]/.test(rawBody) ? 'truncated or invalid JSON' : 'a body that is not JSON';
+    throw new InvalidResponseError(
+      `the service answered HTTP ${status} with ${what} for ${url}: "${excerpt(rawBody)}"`,
+      { cause: error, hint: 'retry later; if it persists, check the base URL and any proxy in between' },
+    );
+  }
+}
+
+const UNKNOWN_AUTHORITY = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
+
+export interface TransportErrorContext {
+  method: string;
+  url: string;
+  timeoutMs: number;
+  /** Whether the request could have changed something on the server. */
+  idempotent: boolean;
+  /** Hint for a non-idempotent request cut off mid-flight. */
+  mayHaveAppliedHint?: string;
+}
+
+export const DEFAULT_MAY_HAVE_APPLIED_HINT = 'the request may have been applied; check the result before sending it again';
+
+function codeOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_REQ_RETRY') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A NetworkError or TimeoutError (exit 7) for a request that got no usable HTTP answer. */
+export function transportError(error: unknown, context: TransportErrorContext): CdbaError {
+  if (error instanceof CdbaError) return error;
+  const host = new URL(context.url).host;
+  const code = codeOf(error);
+  const seconds = `${Math.round(context.timeoutMs / 100) / 10}s`;
+  const options = { cause: error };
+  switch (code) {
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'ETIMEDOUT':
+      return new TimeoutError(`timed out connecting to ${host} after ${seconds}`, { ...options, hint: 'check the network and the base URL, or raise --timeout' });
+    case 'UND_ERR_HEADERS_TIMEOUT':
+      return new TimeoutError(`no response from ${host} within ${seconds} (${context.method} ${context.url})`, { ...options, hint: 'raise --timeout to wait longer' });
+    case 'UND_ERR_BODY_TIMEOUT':
+      return new TimeoutError(`the response from ${host} stalled for more than ${seconds}`, { ...options, hint: 'raise --timeout to wait longer' });
+    case 'ECONNREFUSED':
+      return new NetworkError(`cannot connect to ${host}: connection refused`, { ...options, hint: 'is the service running, and is the base URL right?' });
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new NetworkError(`cannot resolve host ${new URL(context.url).hostname}`, { ...options, hint: 'check the base URL and your DNS' });
+    case 'ENETUNREACH':
+    case 'EHOSTUNREACH':
+    case 'ENETDOWN':
+    case 'EHOSTDOWN':
+      return new NetworkError(`cannot reach ${host}: network unreachable`, options);
+  }
+  if (code && UNKNOWN_AUTHORITY.has(code)) {
+    return new NetworkError(`TLS: certificate signed by unknown authority (${host}) — set caFile or NODE_EXTRA_CA_CERTS`, options);
+  }
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    return new NetworkError(`TLS: the certificate of ${host} is ${code === 'CERT_HAS_EXPIRED' ? 'expired' : 'not yet valid'}`, options);
+  }
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return new NetworkError(`TLS: the certificate does not match the host name ${new URL(context.url).hostname}`, options);
+  }
+  if (code === 'EPROTO' || code?.startsWith('ERR_SSL_') || code?.startsWith('ERR_TLS_')) {
+    return new NetworkError(`TLS handshake with ${host} failed (is it an HTTPS server?)`, options);
+  }
+  // undici's retry handler reports a body cut mid-stream as RequestRetryError.
+  const reset =
+    (code !== undefined && ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED', 'UND_ERR_CLOSED'].includes(code)) ||
+    (code === undefined && (error as { name?: unknown } | null)?.name === 'RequestRetryError');
+  if (reset) {
+    const hint = context.idempotent ? 'retry later' : (context.mayHaveAppliedHint ?? DEFAULT_MAY_HAVE_APPLIED_HINT);
+    return new NetworkError(`the connection to ${host} broke before a complete response (${context.method} ${context.url})`, { ...options, hint });
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return new NetworkError(`request to ${host} failed: ${detail}${code ? ` (${code})` : ''}`, options);
+}
+
+/** A list whose `next` links never end, or loop (exit 1). */
+export class PaginationError extends CdbaError {
+  readonly exitCode = ExitCode.general;
+}

@@ -1,0 +1,27 @@
+// The project's private IP mode setting: GET and PATCH `{enabled}`.
+import type { ApiClient, ApiResponse } from './client.js';
+import { requireProjectId } from './clusters.js';
+
+export interface PrivateIpMode {
+  enabled: boolean;
+  [field: string]: unknown;
+}
+
+export function privateIpModePath(projectId: string): string {
+  return `/groups/${encodeURIComponent(requireProjectId(projectId))}/privateIpMode`;
+}
+
+export async function getPrivateIpMode(client: ApiClient, projectId: string): Promise<ApiResponse<PrivateIpMode>> {
+  return client.request<PrivateIpMode>({ method: 'GET', resource: 'privateIpMode', path: privateIpModePath(projectId) });
+}
+
+/** Setting a value is idempotent, so the PATCH is retried like a PUT. */
+export async function setPrivateIpMode(client: ApiClient, projectId: string, enabled: boolean): Promise<ApiResponse<PrivateIpMode>> {
+  return client.request<PrivateIpMode>({
+    method: 'PATCH',
+    resource: 'privateIpMode',
+    path: privateIpModePath(projectId),
+    body: { enabled },
+    idempotent: true,
+  });
+}

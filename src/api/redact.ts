@@ -1,0 +1,69 @@
+// Redaction for the --debug trace: secrets never reach stderr, wherever they sit
+// (headers, JSON or form bodies, URLs). Pure functions, so tests can pin them.
+
+export const REDACTED = '[REDACTED]';
+
+/** JSON or form keys whose values are secrets. */
+const SECRET_KEYS = [
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'token',
+  'client_secret',
+  'clientSecret',
+  'privateKey',
+  'private_key',
+  'password',
+];
+const KEY_ALTERNATION = SECRET_KEYS.join('|');
+// "key": "value" in JSON, allowing escaped quotes inside the value.
+const JSON_SECRET = new RegExp(`("(?:${KEY_ALTERNATION})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi');
+// key=value in form bodies and query strings.
+const FORM_SECRET = new RegExp(`(^|[?&\\s])(${KEY_ALTERNATION})=[^&\\s]*`, 'gi');
+// Credentials after an auth scheme, in any text.
+const SCHEME_CREDENTIALS = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g;
+
+/** Headers whose whole value is a credential. */
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+
+/**
+ * Removes secrets from a piece of text: values of secret-named JSON and form keys,
+ * Bearer/Basic credentials, and every occurrence of each known secret value
+ * (raw and URL-encoded).
+ */
+export function redact(text: string, secrets: Iterable<string> = []): string {
+  let result = text;
+  for (const secret of secrets) {
+    if (!secret) continue;
+    for (const form of new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])) {
+      result = result.split(form).join(REDACTED);
+    }
+  }
+  return result
+    .replace(JSON_SECRET, `$1"${REDACTED}"`)
+    .replace(FORM_SECRET, `$1$2=${REDACTED}`)
+    .replace(SCHEME_CREDENTIALS, `$1 ${REDACTED}`);
+}
+
+/**
+ * Redacts a header map for display. Credential headers keep only their scheme
+ * (`Digest [REDACTED]`); all other values go through `redact`.
+ */
+export function redactHeaders(
+  headers: Record<string, string | string[] | number | undefined>,
+  secrets: Iterable<string> = [],
+): Record<string, string> {
+  const list = [...secrets];
+  const out: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(headers)) {
+    if (raw === undefined) continue;
+    const value = Array.isArray(raw) ? raw.join(', ') : String(raw);
+    if (SECRET_HEADERS.has(name.toLowerCase())) {
+      const scheme = /^(Digest|Bearer|Basic)\s/i.exec(value)?.[1];
+      out[name] = scheme && name.toLowerCase().endsWith('authorization') ? `${scheme} ${REDACTED}` : REDACTED;
+    } else {
+      out[name] = redact(value, list);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,101 @@
+// Client-side digest state for one process: the server's current nonce and the
+// nonce count. Holding them lets every request after the first send
+// Authorization up front, so only the first request pays the 401 round trip.
+import {
+  authorizationHeader,
+  DigestParseError,
+  newCnonce,
+  type DigestChallenge,
+} from './digest.js';
+
+export interface DigestCredentials {
+  username: string;
+  password: string;
+}
+
+export interface SignedRequest {
+  header: string;
+  /** The nonce the header used, to tell a stale nonce from a wrong key later. */
+  nonce: string;
+  nc: number;
+}
+
+export class DigestSession {
+  private challenge: DigestChallenge | undefined;
+  private nc = 0;
+  /** -sess algorithms fold the cnonce into HA1, so one cnonce serves the whole nonce. */
+  private sessionCnonce = '';
+  private primingPromise: Promise<void> | undefined;
+  private releasePriming: (() => void) | undefined;
+
+  constructor(private readonly credentials: DigestCredentials) {}
+
+  get hasChallenge(): boolean {
+    return this.challenge !== undefined;
+  }
+
+  get currentNonce(): string | undefined {
+    return this.challenge?.nonce;
+  }
+
+  /**
+   * Takes over a new challenge (first 401, or a stale or rotated nonce).
+   * Throws DigestParseError when the server offers only qop values we cannot answer.
+   */
+  learn(challenge: DigestChallenge): void {
+    if (challenge.qop.length > 0 && !challenge.qop.includes('auth')) {
+      throw new DigestParseError(`unsupported qop "${challenge.qop.join(',')}" (only auth is supported)`);
+    }
+    this.challenge = challenge;
+    this.nc = 0;
+    this.sessionCnonce = newCnonce();
+    this.finishPriming();
+  }
+
+  /**
+   * The Authorization header for one request with the next nc, or undefined
+   * before the first challenge. Synchronous, so concurrent requests never share an nc.
+   */
+  sign(method: string, uri: string): SignedRequest | undefined {
+    const challenge = this.challenge;
+    if (!challenge) return undefined;
+    const nc = ++this.nc;
+    const qop = challenge.qop.length > 0 ? ('auth' as const) : undefined;
+    const header = authorizationHeader({
+      algorithm: challenge.algorithm,
+      username: this.credentials.username,
+      password: this.credentials.password,
+      realm: challenge.realm,
+      nonce: challenge.nonce,
+      method,
+      uri,
+      ...(qop ? { qop, nc, cnonce: challenge.algorithm.endsWith('-sess') ? this.sessionCnonce : newCnonce() } : {}),
+      ...(challenge.opaque !== undefined ? { opaque: challenge.opaque } : {}),
+    });
+    return { header, nonce: challenge.nonce, nc };
+  }
+
+  /**
+   * Before the first challenge, lets one request go ahead to fetch it while the
+   * others wait, so concurrent first requests do not each pay a 401.
+   * Returns true when the caller is that first request (and must call finishPriming).
+   */
+  async awaitTurn(): Promise<boolean> {
+    if (this.challenge) return false;
+    if (this.primingPromise) {
+      await this.primingPromise;
+      return false;
+    }
+    this.primingPromise = new Promise<void>((resolve) => {
+      this.releasePriming = resolve;
+    });
+    return true;
+  }
+
+  /** Lets waiting requests go, whether or not a challenge arrived. */
+  finishPriming(): void {
+    this.releasePriming?.();
+    this.releasePriming = undefined;
+    this.primingPromise = undefined;
+  }
+}

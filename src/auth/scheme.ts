@@ -1,0 +1,142 @@
+// The authentication scheme one client uses, behind one small interface the
+// transport calls: begin() before a request, authorize() on every wire attempt
+// (so a retried request gets a fresh digest nc), after401() to re-authenticate
+// once, end() when done.
+//
+// When both API keys and service-account credentials are set, the service
+// account wins: the seed calls it the recommended method.
+import { UsageError } from '../core/errors.js';
+import { parseChallenge } from './digest.js';
+import { DigestSession } from './digestSession.js';
+import type { BearerToken, ServiceAccountTokens } from './serviceAccount.js';
+
+type Headers = Record<string, string | string[] | undefined>;
+
+export interface AuthTicket {
+  /** Digest: this request goes first to fetch the challenge; others wait for it. */
+  primer: boolean;
+  /** Digest: the nonce of the last attempt's Authorization; undefined if it had none. */
+  sentNonce?: string;
+  /** Digest: a challenge was taken over while serving this request. */
+  learned: boolean;
+  /** Bearer: the token this request carries. */
+  bearer?: BearerToken;
+}
+
+export interface AuthScheme {
+  readonly kind: 'digest' | 'bearer' | 'none';
+  /** The hint for a 401 that re-authenticating could not cure. */
+  readonly failureHint: string;
+  begin(): Promise<AuthTicket>;
+  authorize(method: string, uri: string, ticket: AuthTicket): string | undefined;
+  /** True to send the request again. Throws DigestParseError on a malformed challenge. */
+  after401(headers: Headers, ticket: AuthTicket): Promise<boolean>;
+  end(ticket: AuthTicket): void;
+}
+
+export const DIGEST_FAILURE_HINT = "check the profile's publicKey/privateKey (cdba profile show)";
+export const BEARER_FAILURE_HINT = "check the profile's clientId/clientSecret (cdba profile show)";
+export const NO_CREDENTIALS_HINT =
+  'no credentials are set: add publicKey/privateKey or clientId/clientSecret to the profile, or set CDBA_PUBLIC_KEY/CDBA_PRIVATE_KEY';
+
+export class DigestScheme implements AuthScheme {
+  readonly kind = 'digest';
+  readonly failureHint = DIGEST_FAILURE_HINT;
+
+  constructor(readonly session: DigestSession) {}
+
+  async begin(): Promise<AuthTicket> {
+    return { primer: await this.session.awaitTurn(), learned: false };
+  }
+
+  authorize(method: string, uri: string, ticket: AuthTicket): string | undefined {
+    const signed = this.session.sign(method, uri);
+    ticket.sentNonce = signed?.nonce;
+    return signed?.header;
+  }
+
+  async after401(headers: Headers, ticket: AuthTicket): Promise<boolean> {
+    const challenge = parseChallenge(headers['www-authenticate']);
+    if (!challenge) return false;
+    // Answer the challenge when we sent no credentials, when the nonce went
+    // stale, or once when a nonce cached from an earlier request was refused
+    // (a server may rotate nonces without saying stale). A fresh nonce refused
+    // without stale means the key is wrong.
+    if (ticket.sentNonce === undefined || challenge.stale || !ticket.learned) {
+      this.session.learn(challenge);
+      ticket.learned = true;
+      return true;
+    }
+    return false;
+  }
+
+  end(ticket: AuthTicket): void {
+    if (ticket.primer) this.session.finishPriming();
+  }
+}
+
+export class BearerScheme implements AuthScheme {
+  readonly kind = 'bearer';
+  readonly failureHint = BEARER_FAILURE_HINT;
+
+  constructor(private readonly tokens: ServiceAccountTokens) {}
+
+  async begin(): Promise<AuthTicket> {
+    return { primer: false, learned: false, bearer: await this.tokens.get() };
+  }
+
+  authorize(_method: string, _uri: string, ticket: AuthTicket): string | undefined {
+    return ticket.bearer ? `Bearer ${ticket.bearer.token}` : undefined;
+  }
+
+  async after401(_headers: Headers, ticket: AuthTicket): Promise<boolean> {
+    if (!ticket.bearer || ticket.bearer.fresh) return false;
+    ticket.bearer = await this.tokens.refresh(ticket.bearer.token);
+    return true;
+  }
+
+  end(): void {}
+}
+
+export class NoAuthScheme implements AuthScheme {
+  readonly kind = 'none';
+  readonly failureHint = NO_CREDENTIALS_HINT;
+  async begin(): Promise<AuthTicket> {
+    return { primer: false, learned: false };
+  }
+  authorize(): undefined {
+    return undefined;
+  }
+  async after401(): Promise<boolean> {
+    return false;
+  }
+  end(): void {}
+}
+
+export interface CredentialSettings {
+  publicKey?: string;
+  privateKey?: string;
+  clientId?: string;
+  clientSecret?: string;
+}
+
+/**
+ * Which method the settings select: 'bearer' when clientId and clientSecret are
+ * both set (preferred), else 'digest' with both keys, else 'none'. Half a pair
+ * with no complete other pair is a UsageError naming the missing setting.
+ */
+export function chooseAuthMethod(settings: CredentialSettings): 'bearer' | 'digest' | 'none' {
+  if (settings.clientId && settings.clientSecret) return 'bearer';
+  if (settings.publicKey && settings.privateKey) return 'digest';
+  if (settings.clientId || settings.clientSecret) {
+    throw new UsageError(`the profile has ${settings.clientId ? 'clientId but no clientSecret' : 'clientSecret but no clientId'}`, {
+      hint: 'set both (cdba profile set), or use CDBA_CLIENT_ID and CDBA_CLIENT_SECRET',
+    });
+  }
+  if (settings.publicKey || settings.privateKey) {
+    throw new UsageError(`the profile has ${settings.publicKey ? 'publicKey but no privateKey' : 'privateKey but no publicKey'}`, {
+      hint: 'set both (cdba profile set), or use CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY',
+    });
+  }
+  return 'none';
+}

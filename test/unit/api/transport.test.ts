@@ -1,0 +1,65 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rootCertificates } from 'node:tls';
+import { describe, expect, test } from 'vitest';
+import { ExitCode, UsageError } from '../../../src/core/errors.js';
+import { caCertificates, checkBaseUrl, isLoopbackHost, userAgent } from '../../../src/api/transport.js';
+import { tempDir } from '../../helpers/cli.js';
+
+describe('base URLs', () => {
+  test.each(['127.0.0.1', '127.255.0.9', 'localhost', 'LOCALHOST', '[::1]', '::1'])('%s is loopback', (host) => {
+    expect(isLoopbackHost(host)).toBe(true);
+  });
+  test.each(['128.0.0.1', '10.0.0.1', 'localhost.example.com', 'example.com', '::2'])('%s is not loopback', (host) => {
+    expect(isLoopbackHost(host)).toBe(false);
+  });
+
+  test('https anywhere, http to loopback only', () => {
+    expect(checkBaseUrl('https://cloud.mongodb.com').origin).toBe('https://cloud.mongodb.com');
+    expect(checkBaseUrl('http://127.0.0.1:8080').host).toBe('127.0.0.1:8080');
+    expect(checkBaseUrl('http://[::1]:9/').hostname).toBe('[::1]');
+    expect(checkBaseUrl('http://localhost:1').port).toBe('1');
+  });
+
+  test.each([
+    ['http://cloud.mongodb.com', 'refusing plain http to cloud.mongodb.com'],
+    ['http://10.0.0.5:8080', 'refusing plain http to 10.0.0.5:8080'],
+    ['ftp://x', 'unsupported scheme "ftp:"'],
+    ['not a url', 'invalid base URL "not a url"'],
+    ['https://u:p@x.example', 'must not contain credentials'],
+    ['https://x.example/?a=1', 'must not have a query'],
+  ])('%s is refused with exit 2', (url, message) => {
+    let error: unknown;
+    try {
+      checkBaseUrl(url);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).exitCode).toBe(ExitCode.usage);
+    expect((error as UsageError).message).toContain(message);
+  });
+});
+
+test('User-Agent names cdba, node, os and arch', () => {
+  expect(userAgent('1.2.3')).toBe(`cdba/1.2.3 (node ${process.versions.node}; ${process.platform}; ${process.arch})`);
+});
+
+describe('caCertificates', () => {
+  const PEM = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+  test('node roots plus the file, plus NODE_EXTRA_CA_CERTS', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'ca.pem'), PEM);
+    writeFileSync(join(dir, 'extra.pem'), PEM.replace('MIIB', 'MIIC'));
+    const list = caCertificates(join(dir, 'ca.pem'), join(dir, 'extra.pem'));
+    expect(list.length).toBe(rootCertificates.length + 2);
+    expect(list.at(-2)).toBe(PEM);
+    expect(list.at(-1)).toContain('MIIC');
+  });
+  test('a missing file or one without a certificate is a usage error', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'bad.pem'), 'hello');
+    expect(() => caCertificates(join(dir, 'nope.pem'), undefined)).toThrow(/cannot read caFile .*ENOENT/);
+    expect(() => caCertificates(join(dir, 'bad.pem'), undefined)).toThrow(/holds no PEM certificate/);
+  });
+});
