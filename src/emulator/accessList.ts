@@ -1,0 +1,61 @@
+// API access lists (seed: Authentication 4): CIDR blocks or single addresses,
+// IPv4 and IPv6, checked against the peer address of the connection.
+import { BlockList, isIP } from 'node:net';
+
+export interface Cidr {
+  address: string;
+  prefix: number;
+  family: 'ipv4' | 'ipv6';
+}
+
+/** "10.0.0.0/8", "::1/128" or a bare address (a /32 or /128); undefined when malformed. */
+export function parseCidr(entry: string): Cidr | undefined {
+  const [address = '', prefixText, extra] = entry.trim().split('/');
+  if (extra !== undefined) return undefined;
+  const version = isIP(address);
+  if (version === 0) return undefined;
+  const max = version === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? max : Number(prefixText);
+  if (!/^\d{1,3}$/.test(prefixText ?? String(max)) || prefix > max) return undefined;
+  return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
+}
+
+/** "::ffff:127.0.0.1" (an IPv4 client on a dual-stack socket) is 127.0.0.1. */
+export function normalizePeer(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return mapped ? mapped[1]! : address;
+}
+
+/** "::1" -> "0:0:0:0:0:0:0:1": the only IPv6 form the API's AccessListItemView pattern accepts. */
+export function expandIPv6(address: string): string {
+  const [head = '', tail] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : new Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...zeros, ...right].map((group) => group.replace(/^0+(?=.)/, '')).join(':');
+}
+
+export class AccessList {
+  private readonly blocks = new BlockList();
+  readonly entries: Cidr[];
+
+  constructor(entries: string[]) {
+    this.entries = entries.map((entry) => parseCidr(entry)).filter((c): c is Cidr => c !== undefined);
+    for (const { address, prefix, family } of this.entries) this.blocks.addSubnet(address, prefix, family);
+  }
+
+  allows(peer: string): boolean {
+    const address = normalizePeer(peer);
+    const version = isIP(address);
+    if (version === 0) return false;
+    return this.blocks.check(address, version === 4 ? 'ipv4' : 'ipv6');
+  }
+
+  /** The entries as SystemStatus renders them: {cidrBlock, ipAddress}. */
+  view(): Array<{ cidrBlock: string; ipAddress: string }> {
+    return this.entries.map(({ address, prefix, family }) => {
+      const ip = family === 'ipv6' ? expandIPv6(address) : address;
+      return { cidrBlock: `${ip}/${prefix}`, ipAddress: ip };
+    });
+  }
+}

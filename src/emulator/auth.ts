@@ -1,0 +1,167 @@
+// Who is calling: HTTP Digest (RFC 7616) for API keys, Bearer tokens for service
+// accounts. The digest maths is src/auth/digest.ts, shared with the client.
+//
+// Digest server rules: realm "MMS Public API", qop="auth", SHA-256 and MD5 offered
+// (two challenges, strongest first), no opaque. A nonce lives nonceTtlMs; after that
+// a correct response gets a fresh challenge with stale=true. Each nc may be used once
+// per nonce (a repeat is a replay); nc values may arrive out of order, because
+// concurrent requests share one nonce.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DIGEST_ALGORITHMS, digestResponse, parseAuthorization } from '../auth/digest.js';
+import type { DigestAlgorithm } from '../auth/digest.js';
+import { AccessList } from './accessList.js';
+import { failures } from './errors.js';
+import type { RoleName, SeedApiKey, SeedRole, SeedServiceAccount } from './seed.js';
+
+export const REALM = 'MMS Public API';
+export const DEFAULT_NONCE_TTL_MS = 5 * 60_000;
+export const TOKEN_TTL_SECONDS = 3600;
+
+/** The body of the digest challenge, byte for byte as the live service sends it. */
+export const CHALLENGE_BODY =
+  '{\n  "error" : 401,\n  "reason" : "Unauthorized",\n  "detail" : "You are not authorized for this resource.",\n  "errorCode" : "UNEXPECTED_ERROR"\n}';
+
+export type Principal =
+  | { kind: 'apiKey'; key: SeedApiKey; roles: SeedRole[]; accessList?: string[] }
+  | { kind: 'serviceAccount'; account: SeedServiceAccount; roles: SeedRole[]; accessList?: string[] };
+
+export type AuthOutcome = { principal: Principal } | { challenge: { stale: boolean } };
+
+interface NonceRecord {
+  issuedAt: number;
+  usedNc: Set<number>;
+}
+
+interface TokenRecord {
+  account: SeedServiceAccount;
+  expiresAt: number;
+}
+
+/** A stable 24-hex id for a key, so SystemStatus shows the same id across restarts. */
+export function apiKeyId(publicKey: string): string {
+  return createHash('sha256').update(`apiKey:${publicKey}`).digest('hex').slice(0, 24);
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export class Authenticator {
+  private readonly nonces = new Map<string, NonceRecord>();
+  private readonly tokens = new Map<string, TokenRecord>();
+  nonceTtlMs: number;
+
+  constructor(
+    private readonly credentials: () => { apiKeys: SeedApiKey[]; serviceAccounts: SeedServiceAccount[] },
+    private readonly clock: () => number,
+    nonceTtlMs = DEFAULT_NONCE_TTL_MS,
+  ) {
+    this.nonceTtlMs = nonceTtlMs;
+  }
+
+  /** Two WWW-Authenticate values, SHA-256 then MD5, sharing one fresh nonce. */
+  challengeHeaders(stale: boolean): string[] {
+    const now = this.clock();
+    for (const [nonce, record] of this.nonces) if (now - record.issuedAt > this.nonceTtlMs) this.nonces.delete(nonce);
+    const nonce = randomBytes(24).toString('base64');
+    this.nonces.set(nonce, { issuedAt: now, usedNc: new Set() });
+    return (['SHA-256', 'MD5'] as const).map(
+      (algorithm) => `Digest realm="${REALM}", domain="", nonce="${nonce}", algorithm=${algorithm}, qop="auth", stale=${stale}`,
+    );
+  }
+
+  /** Checks the Authorization header; throws ApiFailure for a bad bearer token. */
+  authenticate(method: string, requestTarget: string, authorization: string | undefined): AuthOutcome {
+    if (authorization && /^\s*Bearer\s/i.test(authorization)) return { principal: this.bearer(authorization) };
+    return this.digest(method, requestTarget, authorization);
+  }
+
+  private digest(method: string, requestTarget: string, authorization: string | undefined): AuthOutcome {
+    const fresh = { challenge: { stale: false } };
+    const params = parseAuthorization(authorization);
+    if (!params) return fresh;
+    const { username, realm, nonce, uri, response, qop, nc, cnonce } = params;
+    if (!username || realm !== REALM || !nonce || !uri || !response || qop !== 'auth' || !nc || !cnonce) return fresh;
+    if (!/^[0-9a-f]{8}$/i.test(nc) || uri !== requestTarget) return fresh;
+    const algorithm = DIGEST_ALGORITHMS.find((a) => a.toLowerCase() === (params.algorithm ?? 'MD5').toLowerCase()) as
+      | DigestAlgorithm
+      | undefined;
+    if (!algorithm) return fresh;
+    const key = this.credentials().apiKeys.find((k) => k.publicKey === username);
+    if (!key) return fresh;
+    const count = parseInt(nc, 16);
+    const expected = digestResponse({
+      algorithm,
+      username,
+      password: key.privateKey,
+      realm,
+      nonce,
+      method,
+      uri,
+      qop: 'auth',
+      nc: count,
+      cnonce,
+    });
+    if (!sameText(expected, response.toLowerCase())) return fresh;
+    // The credentials are right; only the nonce can still be a problem.
+    const record = this.nonces.get(nonce);
+    if (!record || this.clock() - record.issuedAt > this.nonceTtlMs) return { challenge: { stale: true } };
+    if (record.usedNc.has(count)) return fresh; // replay
+    record.usedNc.add(count);
+    return { principal: { kind: 'apiKey', key, roles: key.roles, ...(key.accessList ? { accessList: key.accessList } : {}) } };
+  }
+
+  private bearer(authorization: string): Principal {
+    const token = authorization.replace(/^\s*Bearer\s+/i, '').trim();
+    const record = this.tokens.get(token);
+    if (!record || this.clock() >= record.expiresAt) {
+      if (record) this.tokens.delete(token);
+      throw failures.invalidBearerToken();
+    }
+    const { account } = record;
+    return { kind: 'serviceAccount', account, roles: account.roles, ...(account.accessList ? { accessList: account.accessList } : {}) };
+  }
+
+  /** Basic client credentials -> the service account, or undefined. */
+  serviceAccountFor(authorization: string | undefined): SeedServiceAccount | undefined {
+    const match = /^\s*Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
+    if (!match) return undefined;
+    const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return undefined;
+    const clientId = decoded.slice(0, colon);
+    const secret = decoded.slice(colon + 1);
+    const account = this.credentials().serviceAccounts.find((a) => a.clientId === clientId);
+    return account && sameText(account.clientSecret, secret) ? account : undefined;
+  }
+
+  issueToken(account: SeedServiceAccount): { access_token: string; token_type: 'Bearer'; expires_in: number } {
+    const token = randomBytes(32).toString('base64url');
+    this.tokens.set(token, { account, expiresAt: this.clock() + TOKEN_TTL_SECONDS * 1000 });
+    return { access_token: token, token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS };
+  }
+}
+
+/** 403 unless the peer address is on the principal's access list (absent list: no restriction). */
+export function checkAccessList(accessList: string[] | undefined, peer: string): void {
+  if (accessList === undefined) return;
+  const list = new AccessList(accessList);
+  if (!list.allows(peer)) throw failures.ipNotOnAccessList(peer.replace(/^::ffff:/i, ''));
+}
+
+export type Action = 'read' | 'writeClusters' | 'writeProject';
+
+const ROLE_ACTIONS: Record<RoleName, readonly Action[]> = {
+  GROUP_OWNER: ['read', 'writeClusters', 'writeProject'],
+  GROUP_CLUSTER_MANAGER: ['read', 'writeClusters'],
+  GROUP_READ_ONLY: ['read'],
+};
+
+/** 403 unless one of the principal's roles in the project permits the action. */
+export function authorize(principal: Principal, projectId: string, action: Action): void {
+  const permitted = principal.roles.some((role) => role.projectId === projectId && ROLE_ACTIONS[role.roleName].includes(action));
+  if (!permitted) throw failures.roleForbidden();
+}
+

@@ -1,0 +1,112 @@
+// The service's error document (seed: Errors) and every failure the emulator answers,
+// with the detail patterns observed on the live service (reference README).
+import { STATUS_CODES } from 'node:http';
+
+export interface ErrorDoc {
+  detail: string;
+  error: number;
+  errorCode: string;
+  parameters: unknown[];
+  reason: string;
+}
+
+/** Thrown by any stage of the request pipeline; the server turns it into the error document. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorCode: string,
+    readonly detail: string,
+    readonly parameters: unknown[] = [],
+    readonly headers: Record<string, string | string[]> = {},
+  ) {
+    super(detail);
+  }
+
+  toDocument(): ErrorDoc {
+    return {
+      detail: this.detail,
+      error: this.status,
+      errorCode: this.errorCode,
+      parameters: this.parameters,
+      reason: STATUS_CODES[this.status] ?? 'Error',
+    };
+  }
+}
+
+export const failures = {
+  resourceNotFound: (path: string) => new ApiFailure(404, 'RESOURCE_NOT_FOUND', `Cannot find resource ${path}.`, [path]),
+  groupNotFound: (groupId: string) => new ApiFailure(404, 'GROUP_NOT_FOUND', `No group with ID ${groupId} exists.`, [groupId]),
+  clusterNotFound: (name: string, groupId: string) =>
+    new ApiFailure(404, 'CLUSTER_NOT_FOUND', `No cluster named ${name} exists in group ${groupId}.`, [name, groupId]),
+  duplicateClusterName: (name: string, groupId: string) =>
+    new ApiFailure(409, 'DUPLICATE_CLUSTER_NAME', `A cluster named ${name} is already present in group ${groupId}.`, [name, groupId]),
+  clusterNameInvalid: (name: string) =>
+    new ApiFailure(
+      400,
+      'CLUSTER_NAME_INVALID',
+      `Cluster name ${name} is invalid. A name has at most 64 characters, only ASCII letters, digits and hyphens, starts with a letter or digit and does not end with a hyphen.`,
+      [name],
+    ),
+  invalidAttribute: (field: string) => new ApiFailure(400, 'INVALID_ATTRIBUTE', `Invalid attribute ${field} specified.`, [field]),
+  attributeReadOnly: (field: string) =>
+    new ApiFailure(400, 'ATTRIBUTE_READ_ONLY', `The attribute ${field} is read-only and cannot be changed by the user.`, [field]),
+  missingAttribute: (field: string) =>
+    new ApiFailure(400, 'MISSING_ATTRIBUTE', `The required attribute ${field} was not specified.`, [field]),
+  malformedJson: () => new ApiFailure(400, 'MALFORMED_JSON', 'Received JSON is malformed.'),
+  invalidJson: () => new ApiFailure(400, 'INVALID_JSON', 'Received JSON does not match the expected format.'),
+  invalidQueryParameter: (name: string, value: string, rule: string) =>
+    new ApiFailure(400, 'INVALID_QUERY_PARAMETER', `Invalid query parameter ${name}: ${value}. ${rule}`, [name, value]),
+  cannotTerminateProtected: (name: string, groupId: string) =>
+    new ApiFailure(
+      400,
+      'CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED',
+      'Cannot terminate a cluster when termination protection is enabled. Disable termination protection and try again.',
+      [`Cannot terminate cluster ${name} in group ${groupId} because termination protection is enabled. Disable termination protection and try again.`],
+    ),
+  alreadyDeleting: (name: string) =>
+    new ApiFailure(400, 'CLUSTER_ALREADY_REQUESTED_DELETION', `Cluster ${name} has already been requested for deletion.`, [name]),
+  cannotUpdatePaused: (name: string) =>
+    new ApiFailure(409, 'CANNOT_UPDATE_PAUSED_CLUSTER', `Cannot update cluster ${name} while it is paused or being paused.`, [name]),
+  cannotUpdatePrivateIpMode: (groupId: string) =>
+    new ApiFailure(
+      400,
+      'CANNOT_UPDATE_PRIVATE_IP_MODE',
+      `Group ${groupId} has dedicated clusters, so private IP mode cannot be updated.`,
+      [groupId],
+    ),
+  methodNotAllowed: (method: string, path: string, allowed: string[]) =>
+    new ApiFailure(405, 'METHOD_NOT_ALLOWED', `Method ${method} is not allowed for resource ${path}.`, [method, path], {
+      Allow: allowed.join(', '),
+    }),
+  unsupportedMediaType: (contentType: string, accepted: string[]) =>
+    new ApiFailure(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Content-Type ${contentType || '(none)'} is not supported; send ${accepted.join(' or ')}.`,
+      [contentType],
+    ),
+  invalidVersionDate: (accept: string) =>
+    new ApiFailure(406, 'INVALID_VERSION_DATE', 'Invalid accept header or version date.', accept ? [accept] : []),
+  versionGone: (version: string, successor: string) =>
+    new ApiFailure(
+      410,
+      'VERSION_GONE',
+      `Version ${version} of this resource has been removed. Use version ${successor}.`,
+      [version, successor],
+    ),
+  rateLimited: (retryAfterSeconds: number) =>
+    new ApiFailure(429, 'RATE_LIMITED', 'Resource usage limit exceeded. Retry after the time given in Retry-After.', [], {
+      'Retry-After': String(retryAfterSeconds),
+    }),
+  ipNotOnAccessList: (ip: string) =>
+    new ApiFailure(403, 'IP_ADDRESS_NOT_ON_ACCESS_LIST', `IP address ${ip} is not allowed to access this resource.`, [ip]),
+  roleForbidden: () => new ApiFailure(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.'),
+  invalidBearerToken: () =>
+    new ApiFailure(401, 'USER_UNAUTHORIZED', 'The access token is invalid or has expired.', [], {
+      'WWW-Authenticate': 'Bearer error="invalid_token"',
+    }),
+  serviceUnavailable: () =>
+    new ApiFailure(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Retry later.', [], { 'Retry-After': '1' }),
+  payloadTooLarge: () => new ApiFailure(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'),
+  unexpected: () => new ApiFailure(500, 'UNEXPECTED_ERROR', 'Unexpected error.'),
+};

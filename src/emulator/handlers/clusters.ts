@@ -1,0 +1,142 @@
+// The clusters resource: list, create, get, patch, delete under
+// /groups/{groupId}/clusters, in v1.0 and v2. One canonical model per cluster,
+// rendered in the shape of the version being served.
+//
+// Life: create -> 201 CREATING -> IDLE after transitionMs; PATCH -> UPDATING -> IDLE;
+// DELETE -> 202 {} -> DELETING -> gone (404 CLUSTER_NOT_FOUND).
+import { applyClusterPatch, createClusterModel, isValidClusterName, renderCluster } from '../../model/cluster.js';
+import type { ClusterModel, FieldProblem, ModelContext } from '../../model/cluster.js';
+import { selfHref } from '../context.js';
+import type { Handler, Link, RequestContext } from '../context.js';
+import { failures } from '../errors.js';
+import { pageParams, paginate } from '../pagination.js';
+import { isoSeconds, objectId } from '../store.js';
+import type { ClusterRecord } from '../store.js';
+
+const REL_PREFIX = 'https://cloud.mongodb.com/';
+
+function clusterUrl(ctx: RequestContext, model: ClusterModel): string {
+  return `${ctx.baseUrl}/api/atlas/${ctx.api}/groups/${model.groupId}/clusters/${encodeURIComponent(model.name)}`;
+}
+
+function clusterLinks(ctx: RequestContext, model: ClusterModel, inList: boolean): Link[] {
+  const self = clusterUrl(ctx, model);
+  if (inList) return [{ href: self, rel: 'self' }];
+  return [
+    { href: self, rel: 'self' },
+    { href: `${self}/backup/restoreJobs`, rel: `${REL_PREFIX}restoreJobs` },
+    { href: `${self}/backup/snapshots`, rel: `${REL_PREFIX}snapshots` },
+  ];
+}
+
+function render(ctx: RequestContext, record: ClusterRecord, inList = false): Record<string, unknown> {
+  return renderCluster(record.model, ctx.shape, {
+    links: clusterLinks(ctx, record.model, inList),
+    connectionStrings: ctx.services.connectionStrings(ctx.project!, record),
+  });
+}
+
+function modelContext(ctx: RequestContext): ModelContext {
+  const now = ctx.services.clock();
+  return { groupId: ctx.project!.id, newId: () => objectId(now), now: isoSeconds(now) };
+}
+
+function problemFailure(problem: FieldProblem) {
+  switch (problem.code) {
+    case 'ATTRIBUTE_READ_ONLY':
+      return failures.attributeReadOnly(problem.field);
+    case 'MISSING_ATTRIBUTE':
+      return failures.missingAttribute(problem.field);
+    case 'INVALID_ATTRIBUTE':
+      return failures.invalidAttribute(problem.field);
+  }
+}
+
+function findCluster(ctx: RequestContext): ClusterRecord {
+  const name = ctx.params.clusterName!;
+  const record = ctx.services.store.cluster(ctx.project!.id, name);
+  if (!record) throw failures.clusterNotFound(name, ctx.project!.id);
+  return record;
+}
+
+function record(ctx: RequestContext, cluster: ClusterRecord): void {
+  let body: unknown;
+  try {
+    body = ctx.rawBody ? JSON.parse(ctx.rawBody) : undefined;
+  } catch {
+    body = undefined;
+  }
+  ctx.services.store.recordRequest(cluster, {
+    method: ctx.method,
+    url: ctx.target,
+    contentType: ctx.contentType,
+    raw: ctx.rawBody,
+    body,
+  });
+}
+
+export const listClusters: Handler = (ctx) => {
+  const page = pageParams(ctx.query);
+  const records = ctx.services.store.clusters(ctx.project!.id);
+  const list = paginate(records, page, selfHref(ctx));
+  return { status: 200, body: { ...list, results: list.results.map((r) => render(ctx, r, true)) } };
+};
+
+export const getCluster: Handler = (ctx) => ({ status: 200, body: render(ctx, findCluster(ctx)) });
+
+export const createCluster: Handler = async (ctx) => {
+  const body = ctx.body as Record<string, unknown>;
+  const project = ctx.project!;
+  const { store, faults, transitionMs, clock } = ctx.services;
+  if (typeof body.name === 'string') {
+    if (!isValidClusterName(body.name)) throw failures.clusterNameInvalid(body.name);
+    if (store.cluster(project.id, body.name)) throw failures.duplicateClusterName(body.name, project.id);
+  }
+  const result = createClusterModel(body, ctx.shape, modelContext(ctx));
+  if (result.problem) throw problemFailure(result.problem);
+  const cluster: ClusterRecord = {
+    model: result.model,
+    legacyStrings: false,
+    pendingUntil: clock() + transitionMs,
+    requests: [],
+  };
+  record(ctx, cluster);
+  store.addCluster(cluster);
+  await store.commit();
+  return { status: 201, body: render(ctx, cluster), ...(faults.dropAfterCommit ? { drop: true } : {}) };
+};
+
+export const patchCluster: Handler = async (ctx) => {
+  const cluster = findCluster(ctx);
+  const body = ctx.body as Record<string, unknown>;
+  const { store, transitionMs, clock } = ctx.services;
+  const { model } = cluster;
+  if (model.stateName === 'DELETING') throw failures.alreadyDeleting(model.name);
+  const resumes = body.paused === false;
+  const onlyPausing = Object.keys(body).every((key) => key === 'paused');
+  if (model.paused && !resumes && !onlyPausing) throw failures.cannotUpdatePaused(model.name);
+  const result = applyClusterPatch(model, body, ctx.shape, modelContext(ctx));
+  if (result.problem) throw problemFailure(result.problem);
+  record(ctx, cluster);
+  if (JSON.stringify(result.model) !== JSON.stringify(model)) {
+    cluster.model = result.model;
+    // A cluster still being created stays CREATING; otherwise the change puts it in UPDATING.
+    if (model.stateName !== 'CREATING') cluster.model.stateName = 'UPDATING';
+    cluster.pendingUntil = clock() + transitionMs;
+  }
+  await store.commit();
+  return { status: 200, body: render(ctx, cluster) };
+};
+
+export const deleteCluster: Handler = async (ctx) => {
+  const cluster = findCluster(ctx);
+  const { model } = cluster;
+  const { store, transitionMs, clock } = ctx.services;
+  if (model.stateName === 'DELETING') throw failures.alreadyDeleting(model.name);
+  if (model.terminationProtectionEnabled) throw failures.cannotTerminateProtected(model.name, model.groupId);
+  record(ctx, cluster);
+  model.stateName = 'DELETING';
+  cluster.pendingUntil = clock() + transitionMs;
+  await store.commit();
+  return { status: 202, body: {} };
+};

@@ -1,0 +1,212 @@
+// `cdba emulator` engine: a faithful local implementation of the Admin API on
+// node:http, for tests, the demo and users' CI. startEmulator() is the
+// programmatic entry; src/cli/emulator.ts wraps it for the command line.
+//
+// Endpoints (both /api/atlas/v1.0 and /api/atlas/v2):
+//   GET    /                                   root (SystemStatus); DELETE -> 405
+//   GET    /groups/{groupId}/clusters          list (pageNum, itemsPerPage, includeCount)
+//   POST   /groups/{groupId}/clusters          create
+//   GET    /groups/{groupId}/clusters/{name}   get
+//   PATCH  /groups/{groupId}/clusters/{name}   modify
+//   DELETE /groups/{groupId}/clusters/{name}   delete (202 {})
+//   GET    /groups/{groupId}/privateIpMode     {enabled}
+//   PATCH  /groups/{groupId}/privateIpMode     {enabled}
+// plus POST /api/oauth/token (service accounts) and GET /_emulator/stats (no auth;
+// see stats.ts for its fields).
+import { createServer as createHttpServer } from 'node:http';
+import type { Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { ClusterModel } from '../model/cluster.js';
+import { Authenticator, DEFAULT_NONCE_TTL_MS } from './auth.js';
+import { connectionStringsFor } from './connectionStrings.js';
+import { Faults } from './faults.js';
+import type { FaultSettings } from './faults.js';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, RateLimiter } from './rateLimit.js';
+import { buildDefaultSeed, loadSeedFile, validateSeed } from './seed.js';
+import type { SeedDocument, SeedPrivateEndpoint } from './seed.js';
+import { createHandler } from './server.js';
+import type { Pipeline } from './server.js';
+import { Stats } from './stats.js';
+import type { EmulatorStats } from './stats.js';
+import { Store } from './store.js';
+import type { RecordedRequest } from './store.js';
+
+export { buildDefaultSeed, loadSeedFile, validateSeed, ROLE_NAMES } from './seed.js';
+export type { SeedApiKey, SeedCluster, SeedDocument, SeedPrivateEndpoint, SeedProject, SeedRole, SeedServiceAccount, RoleName } from './seed.js';
+export type { EmulatorStats } from './stats.js';
+export type { RecordedRequest } from './store.js';
+export { STATS_PATH } from './server.js';
+export { RESOURCE_VERSIONS } from './versions.js';
+
+export const DEFAULT_TRANSITION_MS = 2000;
+
+export interface EmulatorOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0: a free port. */
+  port?: number;
+  seed?: SeedDocument;
+  /** Read and validated with loadSeedFile when `seed` is not given. */
+  seedFile?: string;
+  /** Persist after every acknowledged change; reloaded on start when it exists. */
+  statePath?: string;
+  /** PEM contents; serves HTTPS. */
+  tls?: { cert: string; key: string };
+  latencyMs?: number;
+  /** Fraction (0..1) of requests answered 503 + Retry-After: 1. */
+  failRate?: number;
+  /** Seed of the fault PRNG, so the same requests fail on every run. */
+  faultSeed?: number;
+  /** Commit each cluster create, then destroy the socket without answering. */
+  dropAfterCommit?: boolean;
+  /** How long CREATING / UPDATING / DELETING last; default: the seed's, else 2000. */
+  transitionMs?: number;
+  /** Digest nonce lifetime; default 5 minutes. */
+  nonceTtlMs?: number;
+  /** Requests per project per clock minute; default: the seed's, else 100. */
+  rateLimitPerMinute?: number;
+  /** Milliseconds since the epoch; drives rate-limit windows, nonce and token expiry, transitions and dates. */
+  clock?: () => number;
+  /** Version dates answered with 410 VERSION_GONE. */
+  removedVersions?: string[];
+}
+
+export interface EmulatorDefaults {
+  projectId: string;
+  owner: { publicKey: string; privateKey: string };
+  readOnly: { publicKey: string; privateKey: string };
+  serviceAccount: { clientId: string; clientSecret: string };
+}
+
+export interface ClusterSnapshot {
+  projectId: string;
+  name: string;
+  model: ClusterModel;
+  legacyStrings: boolean;
+  /** Mutating requests received for this cluster (create, patch, delete), oldest first. */
+  requests: RecordedRequest[];
+  /** The parsed body of the last create or patch. */
+  lastRequestBody: unknown;
+}
+
+export interface EmulatorStateSnapshot {
+  projects: Array<{ id: string; name: string; privateIpMode: boolean; peering: boolean; privateEndpoints: SeedPrivateEndpoint[] }>;
+  clusters: ClusterSnapshot[];
+}
+
+export interface RunningEmulator {
+  /** e.g. http://127.0.0.1:41234 (https with tls). */
+  url: string;
+  defaults: EmulatorDefaults;
+  stats(): EmulatorStats;
+  resetStats(): void;
+  setFaults(faults: FaultSettings): void;
+  /** A deep, frozen copy of projects and clusters as they are now. */
+  state(): EmulatorStateSnapshot;
+  /** Errors a handler threw that were answered 500 (a bug in the emulator if not empty). */
+  unexpectedErrors(): unknown[];
+  stop(): Promise<void>;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const clock = options.clock ?? Date.now;
+  const seed = options.seed ? validateSeed(options.seed) : options.seedFile ? loadSeedFile(options.seedFile) : buildDefaultSeed();
+  const store = await Store.open(seed, options.statePath, clock);
+  const world = store.world;
+  const auth = new Authenticator(() => world, clock, options.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS);
+  const faults = new Faults(options);
+  const limiter = new RateLimiter(options.rateLimitPerMinute ?? world.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, clock);
+  const stats = new Stats();
+  const unexpected: unknown[] = [];
+  const host = options.host ?? '127.0.0.1';
+  const scheme = options.tls ? 'https' : 'http';
+
+  const pipeline: Pipeline = {
+    store,
+    auth,
+    faults,
+    clock,
+    transitionMs: options.transitionMs ?? world.transitionMs ?? DEFAULT_TRANSITION_MS,
+    connectionStrings: connectionStringsFor,
+    limiter,
+    stats,
+    removedVersions: new Set(options.removedVersions ?? []),
+    url: '',
+    onUnexpected: (error) => unexpected.push(error),
+  };
+  const handler = createHandler(pipeline);
+  const listener = (req: Parameters<typeof handler>[0], res: Parameters<typeof handler>[1]): void => void handler(req, res);
+  const server: Server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener) : createHttpServer(listener);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  pipeline.url = `${scheme}://${urlHost(host)}:${port}`;
+
+  const firstKeyWith = (roleName: string) =>
+    world.apiKeys.find((k) => k.roles.some((r) => r.roleName === roleName && r.projectId === world.projects[0]?.id)) ??
+    world.apiKeys.find((k) => k.roles.some((r) => r.roleName === roleName));
+  const owner = firstKeyWith('GROUP_OWNER');
+  const readOnly = firstKeyWith('GROUP_READ_ONLY');
+  const account = world.serviceAccounts[0];
+  const defaults: EmulatorDefaults = {
+    projectId: world.projects[0]?.id ?? '',
+    owner: { publicKey: owner?.publicKey ?? '', privateKey: owner?.privateKey ?? '' },
+    readOnly: { publicKey: readOnly?.publicKey ?? '', privateKey: readOnly?.privateKey ?? '' },
+    serviceAccount: { clientId: account?.clientId ?? '', clientSecret: account?.clientSecret ?? '' },
+  };
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url: pipeline.url,
+    defaults,
+    stats: () => stats.snapshot(),
+    resetStats: () => stats.reset(),
+    setFaults: (settings) => faults.update(settings),
+    state: () =>
+      deepFreeze({
+        projects: structuredClone(world.projects),
+        clusters: world.projects.flatMap((project) =>
+          store.clusters(project.id).map((record) => {
+            const lastWrite = [...record.requests].reverse().find((r) => r.method === 'POST' || r.method === 'PATCH');
+            return structuredClone({
+              projectId: project.id,
+              name: record.model.name,
+              model: record.model,
+              legacyStrings: record.legacyStrings,
+              requests: record.requests,
+              lastRequestBody: lastWrite?.body,
+            });
+          }),
+        ),
+      }),
+    unexpectedErrors: () => [...unexpected],
+    stop: () => {
+      stopped ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }).then(() => store.settled());
+      return stopped;
+    },
+  };
+}

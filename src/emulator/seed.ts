@@ -1,0 +1,279 @@
+// The seed file (`cdba emulator --seed FILE`): its fixed format, its validation with
+// errors that name the offending entry, and the default world used without one.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { hostRegion } from '../connstring/index.js';
+import { UsageError } from '../core/errors.js';
+import { createClusterModel, isValidClusterName } from '../model/cluster.js';
+import type { ClusterShape } from '../model/cluster.js';
+import { parseCidr } from './accessList.js';
+
+export const ROLE_NAMES = ['GROUP_OWNER', 'GROUP_CLUSTER_MANAGER', 'GROUP_READ_ONLY'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+export interface SeedRole {
+  projectId: string;
+  roleName: RoleName;
+}
+
+export interface SeedPrivateEndpoint {
+  provider: 'AWS' | 'AZURE';
+  /** The provider's own region name, e.g. us-east-1 or eastus2. */
+  region: string;
+  endpointId: string;
+  regionalized?: boolean;
+}
+
+export interface SeedProject {
+  id: string;
+  name: string;
+  privateIpMode?: boolean;
+  peering?: boolean;
+  privateEndpoints?: SeedPrivateEndpoint[];
+}
+
+export interface SeedApiKey {
+  publicKey: string;
+  privateKey: string;
+  /** CIDR blocks or single addresses; absent means no restriction. */
+  accessList?: string[];
+  roles: SeedRole[];
+}
+
+export interface SeedServiceAccount {
+  clientId: string;
+  clientSecret: string;
+  accessList?: string[];
+  roles: SeedRole[];
+}
+
+export interface SeedCluster {
+  projectId: string;
+  /** A create body, in the 2023-02-01 shape or the legacy shape. */
+  cluster: Record<string, unknown>;
+  /** Also issue the legacy connection strings (seed: Legacy row). */
+  legacyStrings?: boolean;
+}
+
+export interface SeedDocument {
+  projects: SeedProject[];
+  apiKeys?: SeedApiKey[];
+  serviceAccounts?: SeedServiceAccount[];
+  clusters?: SeedCluster[];
+  rateLimit?: { perMinute: number };
+  transitionMs?: number;
+}
+
+const PROJECT_ID = /^[a-f0-9]{24}$/;
+const PUBLIC_KEY = /^[a-z0-9]{8}$/;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Legacy bodies carry fields the 2023-02-01 shape removed. */
+export function seedClusterShape(body: Record<string, unknown>): ClusterShape {
+  const legacyKeys = ['providerSettings', 'replicationSpec', 'numShards', 'replicationFactor', 'autoScaling', 'providerBackupEnabled'];
+  if (legacyKeys.some((key) => key in body)) return 'legacy';
+  const specs = Array.isArray(body.replicationSpecs) ? body.replicationSpecs : [];
+  return specs.some((spec) => isObject(spec) && 'regionsConfig' in spec) ? 'legacy' : 'modern';
+}
+
+/** Collects problems as "where: what" lines, so one run reports them all. */
+class Problems {
+  readonly list: string[] = [];
+  add(where: string, what: string): void {
+    this.list.push(`${where}: ${what}`);
+  }
+  onlyKeys(where: string, value: Record<string, unknown>, allowed: string[]): void {
+    for (const key of Object.keys(value)) if (!allowed.includes(key)) this.add(where, `unknown field "${key}" (allowed: ${allowed.join(', ')})`);
+  }
+  string(where: string, value: unknown, pattern?: RegExp, hint?: string): value is string {
+    if (typeof value !== 'string' || value === '') {
+      this.add(where, 'must be a non-empty string');
+      return false;
+    }
+    if (pattern && !pattern.test(value)) {
+      this.add(where, `"${value}" is not ${hint ?? `like ${pattern}`}`);
+      return false;
+    }
+    return true;
+  }
+  boolean(where: string, value: unknown): void {
+    if (value !== undefined && typeof value !== 'boolean') this.add(where, 'must be true or false');
+  }
+}
+
+function checkRoles(problems: Problems, where: string, roles: unknown, projectIds: Set<string>): void {
+  if (!Array.isArray(roles)) {
+    problems.add(`${where}.roles`, 'must be an array of {projectId, roleName}');
+    return;
+  }
+  roles.forEach((role, i) => {
+    const at = `${where}.roles[${i}]`;
+    if (!isObject(role)) return problems.add(at, 'must be an object {projectId, roleName}');
+    problems.onlyKeys(at, role, ['projectId', 'roleName']);
+    if (problems.string(`${at}.projectId`, role.projectId, PROJECT_ID, 'a 24-hex project id') && !projectIds.has(role.projectId)) {
+      problems.add(`${at}.projectId`, `"${role.projectId}" is not one of the seed's projects`);
+    }
+    if (!ROLE_NAMES.includes(role.roleName as RoleName)) problems.add(`${at}.roleName`, `must be one of ${ROLE_NAMES.join(', ')}`);
+  });
+}
+
+function checkAccessList(problems: Problems, where: string, list: unknown): void {
+  if (list === undefined) return;
+  if (!Array.isArray(list)) return problems.add(where, 'must be an array of CIDR blocks or addresses');
+  list.forEach((entry, i) => {
+    if (typeof entry !== 'string' || !parseCidr(entry)) problems.add(`${where}[${i}]`, `"${String(entry)}" is not a CIDR block or IP address`);
+  });
+}
+
+/** Throws a UsageError listing every problem; returns the same document typed. */
+export function validateSeed(doc: unknown, source = 'seed'): SeedDocument {
+  const problems = new Problems();
+  if (!isObject(doc)) throw new UsageError(`${source}: the seed must be a JSON object with "projects"`);
+  problems.onlyKeys(source, doc, ['projects', 'apiKeys', 'serviceAccounts', 'clusters', 'rateLimit', 'transitionMs']);
+
+  const projectIds = new Set<string>();
+  if (!Array.isArray(doc.projects) || doc.projects.length === 0) problems.add('projects', 'must be a non-empty array');
+  else {
+    doc.projects.forEach((project, i) => {
+      const at = `projects[${i}]`;
+      if (!isObject(project)) return problems.add(at, 'must be an object');
+      problems.onlyKeys(at, project, ['id', 'name', 'privateIpMode', 'peering', 'privateEndpoints']);
+      if (problems.string(`${at}.id`, project.id, PROJECT_ID, 'a 24-hex project id')) {
+        if (projectIds.has(project.id)) problems.add(`${at}.id`, `duplicate project id ${project.id}`);
+        projectIds.add(project.id);
+      }
+      problems.string(`${at}.name`, project.name);
+      problems.boolean(`${at}.privateIpMode`, project.privateIpMode);
+      problems.boolean(`${at}.peering`, project.peering);
+      if (project.privateEndpoints === undefined) return;
+      if (!Array.isArray(project.privateEndpoints)) return problems.add(`${at}.privateEndpoints`, 'must be an array');
+      project.privateEndpoints.forEach((endpoint, j) => {
+        const eat = `${at}.privateEndpoints[${j}]`;
+        if (!isObject(endpoint)) return problems.add(eat, 'must be an object');
+        problems.onlyKeys(eat, endpoint, ['provider', 'region', 'endpointId', 'regionalized']);
+        if (endpoint.provider !== 'AWS' && endpoint.provider !== 'AZURE') problems.add(`${eat}.provider`, 'must be AWS or AZURE');
+        if (
+          problems.string(`${eat}.region`, endpoint.region) &&
+          (endpoint.provider === 'AWS' || endpoint.provider === 'AZURE') &&
+          hostRegion(endpoint.provider, endpoint.region) === undefined
+        ) {
+          problems.add(`${eat}.region`, `"${endpoint.region}" is not an ${endpoint.provider} region (e.g. us-east-1, eastus2)`);
+        }
+        problems.string(`${eat}.endpointId`, endpoint.endpointId);
+        problems.boolean(`${eat}.regionalized`, endpoint.regionalized);
+      });
+    });
+  }
+
+  const publicKeys = new Set<string>();
+  if (doc.apiKeys !== undefined && !Array.isArray(doc.apiKeys)) problems.add('apiKeys', 'must be an array');
+  (Array.isArray(doc.apiKeys) ? doc.apiKeys : []).forEach((key, i) => {
+    const at = `apiKeys[${i}]`;
+    if (!isObject(key)) return problems.add(at, 'must be an object');
+    problems.onlyKeys(at, key, ['publicKey', 'privateKey', 'accessList', 'roles']);
+    if (problems.string(`${at}.publicKey`, key.publicKey, PUBLIC_KEY, '8 lowercase letters or digits')) {
+      if (publicKeys.has(key.publicKey)) problems.add(`${at}.publicKey`, `duplicate public key ${key.publicKey}`);
+      publicKeys.add(key.publicKey);
+    }
+    problems.string(`${at}.privateKey`, key.privateKey);
+    checkAccessList(problems, `${at}.accessList`, key.accessList);
+    checkRoles(problems, at, key.roles, projectIds);
+  });
+
+  const clientIds = new Set<string>();
+  if (doc.serviceAccounts !== undefined && !Array.isArray(doc.serviceAccounts)) problems.add('serviceAccounts', 'must be an array');
+  (Array.isArray(doc.serviceAccounts) ? doc.serviceAccounts : []).forEach((account, i) => {
+    const at = `serviceAccounts[${i}]`;
+    if (!isObject(account)) return problems.add(at, 'must be an object');
+    problems.onlyKeys(at, account, ['clientId', 'clientSecret', 'accessList', 'roles']);
+    if (problems.string(`${at}.clientId`, account.clientId)) {
+      if (clientIds.has(account.clientId)) problems.add(`${at}.clientId`, `duplicate client id ${account.clientId}`);
+      clientIds.add(account.clientId);
+    }
+    problems.string(`${at}.clientSecret`, account.clientSecret);
+    checkAccessList(problems, `${at}.accessList`, account.accessList);
+    checkRoles(problems, at, account.roles, projectIds);
+  });
+
+  const names = new Set<string>();
+  if (doc.clusters !== undefined && !Array.isArray(doc.clusters)) problems.add('clusters', 'must be an array');
+  (Array.isArray(doc.clusters) ? doc.clusters : []).forEach((entry, i) => {
+    const at = `clusters[${i}]`;
+    if (!isObject(entry)) return problems.add(at, 'must be an object {projectId, cluster, legacyStrings}');
+    problems.onlyKeys(at, entry, ['projectId', 'cluster', 'legacyStrings']);
+    problems.boolean(`${at}.legacyStrings`, entry.legacyStrings);
+    if (problems.string(`${at}.projectId`, entry.projectId, PROJECT_ID, 'a 24-hex project id') && !projectIds.has(entry.projectId)) {
+      problems.add(`${at}.projectId`, `"${entry.projectId}" is not one of the seed's projects`);
+    }
+    if (!isObject(entry.cluster)) return problems.add(`${at}.cluster`, 'must be a cluster create body (object)');
+    const body = entry.cluster;
+    if (typeof body.name === 'string') {
+      if (!isValidClusterName(body.name)) problems.add(`${at}.cluster.name`, `"${body.name}" is not a valid cluster name`);
+      const key = `${String(entry.projectId)}/${body.name.toLowerCase()}`;
+      if (names.has(key)) problems.add(`${at}.cluster.name`, `duplicate cluster name ${body.name} in project ${String(entry.projectId)}`);
+      names.add(key);
+    }
+    const result = createClusterModel(body, seedClusterShape(body), { groupId: '0'.repeat(24), newId: () => '0'.repeat(24), now: '' });
+    if (result.problem) problems.add(`${at}.cluster.${result.problem.field}`, result.problem.code);
+  });
+
+  if (doc.rateLimit !== undefined) {
+    const limit = isObject(doc.rateLimit) ? doc.rateLimit.perMinute : undefined;
+    if (!Number.isInteger(limit) || (limit as number) < 1) problems.add('rateLimit.perMinute', 'must be a positive integer');
+    if (isObject(doc.rateLimit)) problems.onlyKeys('rateLimit', doc.rateLimit, ['perMinute']);
+  }
+  if (doc.transitionMs !== undefined && (!Number.isInteger(doc.transitionMs) || (doc.transitionMs as number) < 0)) {
+    problems.add('transitionMs', 'must be a whole number of milliseconds, 0 or more');
+  }
+  if (problems.list.length > 0) {
+    throw new UsageError(`${source} is not a valid seed:\n  ${problems.list.join('\n  ')}`);
+  }
+  return doc as unknown as SeedDocument;
+}
+
+/** Reads and validates a seed file; every problem is reported, naming the file. */
+export function loadSeedFile(path: string): SeedDocument {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--seed: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  return validateSeed(doc, path);
+}
+
+const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
+const letters = (count: number): string => {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz';
+  return [...randomBytes(count)].map((b) => alphabet[b % alphabet.length]).join('');
+};
+
+/** Without a seed: one project, an owner key, a read-only key and a service account, fresh per start. */
+export function buildDefaultSeed(): SeedDocument {
+  const projectId = hex(12);
+  const open = ['0.0.0.0/0', '::/0'];
+  return {
+    projects: [{ id: projectId, name: 'emulator', privateIpMode: false, peering: false, privateEndpoints: [] }],
+    apiKeys: [
+      { publicKey: letters(8), privateKey: randomUUID(), accessList: open, roles: [{ projectId, roleName: 'GROUP_OWNER' }] },
+      { publicKey: letters(8), privateKey: randomUUID(), accessList: open, roles: [{ projectId, roleName: 'GROUP_READ_ONLY' }] },
+    ],
+    serviceAccounts: [
+      {
+        clientId: `mdb_sa_id_${hex(12)}`,
+        clientSecret: `mdb_sa_sk_${hex(20)}`,
+        accessList: open,
+        roles: [{ projectId, roleName: 'GROUP_OWNER' }],
+      },
+    ],
+    clusters: [],
+  };
+}

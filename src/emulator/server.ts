@@ -1,0 +1,230 @@
+// The request pipeline. Every /api/atlas request goes through these stages, in order:
+//   faults (latency, 503) -> authentication (401 digest challenge / bearer)
+//   -> access list (403) -> route (404 RESOURCE_NOT_FOUND, 405) -> version (406, 410)
+//   -> project (404 GROUP_NOT_FOUND) -> rate limit (429) -> role (403)
+//   -> body (415, 400 MALFORMED_JSON) -> resource handler.
+// Outside /api/atlas: GET /_emulator/stats (no auth) and POST /api/oauth/token.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { shapeForVersion } from '../model/cluster.js';
+import { CHALLENGE_BODY, authorize, checkAccessList } from './auth.js';
+import type { RequestContext, Services } from './context.js';
+import { ApiFailure, failures } from './errors.js';
+import { tokenExchange } from './handlers/oauth.js';
+import { booleanParam } from './pagination.js';
+import type { RateLimiter } from './rateLimit.js';
+import { allowedMethods, matchRoute } from './routes.js';
+import type { Stats } from './stats.js';
+import { negotiate, versionedContentType } from './versions.js';
+import type { ResourceVersion } from './versions.js';
+
+export const STATS_PATH = '/_emulator/stats';
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface Pipeline extends Services {
+  limiter: RateLimiter;
+  stats: Stats;
+  removedVersions: ReadonlySet<string>;
+  /** scheme://host:port the emulator listens on; links use the Host header when present. */
+  url: string;
+  /** Called with anything a handler throws that is not an ApiFailure (answered 500). */
+  onUnexpected(error: unknown): void;
+}
+
+type Headers = Record<string, string | string[]>;
+
+/** Outcome of one request, for the stats. */
+interface Outcome {
+  template: string;
+  status: number | undefined;
+  challenged: boolean;
+}
+
+function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES }));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, req: IncomingMessage, clock: () => number, status: number, headers: Headers, text: string): void {
+  const body = Buffer.from(text, 'utf8');
+  res.statusCode = status;
+  res.setHeader('Date', new Date(clock()).toUTCString());
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader('Content-Length', body.length);
+  if (req.method === 'HEAD') res.end();
+  else res.end(body);
+}
+
+const json = (value: unknown, pretty: boolean): string => (pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value));
+
+/** pretty=true, read leniently for errors: a bad value must not hide the original failure. */
+const wantsPretty = (query: URLSearchParams): boolean => query.get('pretty') === 'true';
+
+function sendFailure(res: ServerResponse, req: IncomingMessage, app: Pipeline, failure: ApiFailure, query: URLSearchParams, extra: Headers): void {
+  const headers: Headers = { 'Content-Type': 'application/json', 'X-Error-Code': failure.errorCode, ...extra, ...failure.headers };
+  send(res, req, app.clock, failure.status, headers, json(failure.toDocument(), wantsPretty(query)));
+}
+
+function baseUrlOf(req: IncomingMessage, app: Pipeline): string {
+  const scheme = app.url.startsWith('https:') ? 'https' : 'http';
+  return req.headers.host ? `${scheme}://${req.headers.host}` : app.url;
+}
+
+function parseBody(ctx: Pick<RequestContext, 'api' | 'version' | 'contentType' | 'rawBody'>): Record<string, unknown> {
+  const mediaType = ctx.contentType.split(';')[0]!.trim().toLowerCase();
+  const accepted = ['application/json'];
+  if (ctx.api === 'v2' && ctx.version) accepted.push(`application/vnd.atlas.${ctx.version}+json`);
+  if (!accepted.includes(mediaType)) throw failures.unsupportedMediaType(ctx.contentType, accepted);
+  let body: unknown;
+  try {
+    body = JSON.parse(ctx.rawBody);
+  } catch {
+    throw failures.malformedJson();
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw failures.invalidJson();
+  return body as Record<string, unknown>;
+}
+
+function versionHeaders(version: ResourceVersion | undefined): Headers {
+  if (!version) return { 'Content-Type': 'application/json' };
+  const headers: Headers = { 'Content-Type': versionedContentType(version.date) };
+  if (version.deprecation) headers.Deprecation = version.deprecation;
+  if (version.sunset) headers.Sunset = version.sunset;
+  return headers;
+}
+
+async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline, url: URL, rawBody: string, outcome: Outcome): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  const target = req.url ?? '/';
+  const peer = req.socket.remoteAddress ?? '';
+  let extraHeaders: Headers = {};
+  try {
+    const auth = app.auth.authenticate(method, target, req.headers.authorization);
+    if ('challenge' in auth) {
+      outcome.challenged = true;
+      outcome.status = 401;
+      const headers = { 'Content-Type': 'application/json', 'WWW-Authenticate': app.auth.challengeHeaders(auth.challenge.stale) };
+      send(res, req, app.clock, 401, headers, CHALLENGE_BODY);
+      return;
+    }
+    const { principal } = auth;
+    checkAccessList(principal.accessList, peer);
+
+    let match;
+    try {
+      match = matchRoute(url.pathname);
+    } catch {
+      match = undefined; // a malformed %-escape in a path segment
+    }
+    if (!match) throw failures.resourceNotFound(url.pathname);
+    const operation = match.route.methods[method === 'HEAD' ? 'GET' : method];
+    if (!operation) throw failures.methodNotAllowed(method, url.pathname, allowedMethods(match.route));
+
+    const version = match.api === 'v2' ? negotiate(match.route.resource, req.headers.accept, app.removedVersions) : undefined;
+    const groupId = match.params.groupId;
+    const project = groupId === undefined ? undefined : app.store.project(groupId);
+    if (groupId !== undefined && !project) throw failures.groupNotFound(groupId);
+    if (project) {
+      const decision = app.limiter.take(project.id);
+      if (match.api === 'v2') {
+        extraHeaders = { 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining) };
+      }
+      if (!decision.allowed) throw failures.rateLimited(decision.retryAfterSeconds);
+      authorize(principal, project.id, operation.action);
+    }
+
+    const ctx: RequestContext = {
+      services: app,
+      method,
+      target,
+      path: url.pathname,
+      query: url.searchParams,
+      params: match.params,
+      api: match.api,
+      ...(version ? { version: version.date } : {}),
+      shape: shapeForVersion(version?.date ?? 'v1.0'),
+      baseUrl: baseUrlOf(req, app),
+      principal,
+      ...(project ? { project } : {}),
+      contentType: req.headers['content-type'] ?? '',
+      rawBody,
+      body: undefined,
+    };
+    const pretty = booleanParam(url.searchParams, 'pretty', false);
+    const envelope = booleanParam(url.searchParams, 'envelope', false);
+    if (method === 'POST' || method === 'PATCH') ctx.body = parseBody(ctx);
+
+    const reply = await operation.handler(ctx);
+    if (reply.drop) {
+      outcome.status = undefined;
+      req.socket.destroy();
+      return;
+    }
+    let body = reply.body;
+    if (envelope) {
+      const isList = typeof body === 'object' && body !== null && Array.isArray((body as { results?: unknown }).results);
+      body = isList ? { ...(body as object), status: reply.status } : { content: body, status: reply.status };
+    }
+    outcome.status = reply.status;
+    send(res, req, app.clock, reply.status, { ...versionHeaders(version), ...extraHeaders }, json(body, pretty));
+  } catch (error) {
+    if (!(error instanceof ApiFailure)) app.onUnexpected(error);
+    const failure = error instanceof ApiFailure ? error : failures.unexpected();
+    outcome.status = failure.status;
+    sendFailure(res, req, app, failure, url.searchParams, extraHeaders);
+  }
+}
+
+/** The node:http request listener. */
+export function createHandler(app: Pipeline) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    let template = url.pathname;
+    try {
+      template = matchRoute(url.pathname)?.template ?? template;
+    } catch {
+      // a malformed %-escape: counted under the raw path
+    }
+    const outcome: Outcome = { template, status: undefined, challenged: false };
+    try {
+      const { text: rawBody, tooLarge } = await readBody(req);
+      if (url.pathname === STATS_PATH && (method === 'GET' || method === 'HEAD')) {
+        send(res, req, app.clock, 200, { 'Content-Type': 'application/json' }, json(app.stats.snapshot(), wantsPretty(url.searchParams)));
+        return; // not counted: watching the counters must not move them
+      }
+      await app.faults.delay();
+      if (app.faults.shouldFail()) throw failures.serviceUnavailable();
+      if (tooLarge) throw failures.payloadTooLarge();
+      if (url.pathname === '/api/oauth/token') {
+        const reply = tokenExchange(app.auth, {
+          method,
+          contentType: req.headers['content-type'] ?? '',
+          rawBody,
+          authorization: req.headers.authorization,
+          peer: req.socket.remoteAddress ?? '',
+        });
+        outcome.status = reply.status;
+        send(res, req, app.clock, reply.status, { 'Content-Type': 'application/json', ...reply.headers }, JSON.stringify(reply.body));
+      } else if (url.pathname.startsWith('/api/')) {
+        await serveApi(req, res, app, url, rawBody, outcome);
+      } else {
+        throw failures.resourceNotFound(url.pathname);
+      }
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) app.onUnexpected(error);
+      const failure = error instanceof ApiFailure ? error : failures.unexpected();
+      outcome.status = failure.status;
+      if (!res.headersSent && !req.socket.destroyed) sendFailure(res, req, app, failure, url.searchParams, {});
+    }
+    app.stats.record(method, outcome.template, outcome.status, outcome.challenged);
+  };
+}
+

@@ -1,0 +1,199 @@
+// The emulator's world: projects, credentials and clusters, kept in memory and,
+// with a state path, written after every acknowledged change (temp file, fsync,
+// rename) before the response leaves, and reloaded on start.
+// Cluster state transitions are computed from the injectable clock when read.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { open, rename } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { UsageError } from '../core/errors.js';
+import { createClusterModel } from '../model/cluster.js';
+import type { ClusterModel } from '../model/cluster.js';
+import { seedClusterShape } from './seed.js';
+import type { SeedApiKey, SeedDocument, SeedPrivateEndpoint, SeedServiceAccount } from './seed.js';
+
+export interface ProjectState {
+  id: string;
+  name: string;
+  privateIpMode: boolean;
+  peering: boolean;
+  privateEndpoints: SeedPrivateEndpoint[];
+}
+
+/** A mutating request as received, so tests can assert the exact bodies a client sent. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  contentType: string;
+  /** The body text exactly as received. */
+  raw: string;
+  /** The parsed body (undefined when empty or not JSON). */
+  body: unknown;
+}
+
+export interface ClusterRecord {
+  model: ClusterModel;
+  legacyStrings: boolean;
+  /** When the current CREATING / UPDATING / DELETING state ends (clock ms). */
+  pendingUntil?: number;
+  requests: RecordedRequest[];
+}
+
+export interface World {
+  projects: ProjectState[];
+  apiKeys: SeedApiKey[];
+  serviceAccounts: SeedServiceAccount[];
+  clusters: ClusterRecord[];
+  rateLimitPerMinute?: number;
+  transitionMs?: number;
+}
+
+const STATE_FORMAT = 'cdba-emulator-state/1';
+const KEPT_REQUESTS = 20;
+
+/** 24 hex digits: 4 bytes of seconds, then 8 random bytes, like the service's ObjectIds. */
+export function objectId(nowMs: number): string {
+  const seconds = Math.floor(nowMs / 1000).toString(16).padStart(8, '0').slice(-8);
+  return seconds + randomBytes(8).toString('hex');
+}
+
+/** ISO-8601 UTC at second granularity, as the service writes dates. */
+export function isoSeconds(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+function worldFromSeed(seed: SeedDocument, now: number): World {
+  const world: World = {
+    projects: seed.projects.map((p) => ({
+      id: p.id,
+      name: p.name,
+      privateIpMode: p.privateIpMode ?? false,
+      peering: p.peering ?? false,
+      privateEndpoints: structuredClone(p.privateEndpoints ?? []),
+    })),
+    apiKeys: structuredClone(seed.apiKeys ?? []),
+    serviceAccounts: structuredClone(seed.serviceAccounts ?? []),
+    clusters: [],
+    ...(seed.rateLimit ? { rateLimitPerMinute: seed.rateLimit.perMinute } : {}),
+    ...(seed.transitionMs !== undefined ? { transitionMs: seed.transitionMs } : {}),
+  };
+  for (const entry of seed.clusters ?? []) {
+    const body = entry.cluster;
+    const result = createClusterModel(body, seedClusterShape(body), {
+      groupId: entry.projectId,
+      newId: () => objectId(now),
+      now: isoSeconds(now),
+    });
+    // validateSeed already ran the same check; a failure here is a seed that skipped validation.
+    if (result.problem) throw new UsageError(`seed cluster ${String(body.name)}: ${result.problem.code} ${result.problem.field}`);
+    const model = { ...result.model, stateName: 'IDLE' as const, mongoURIUpdated: result.model.createDate };
+    world.clusters.push({ model, legacyStrings: entry.legacyStrings ?? false, requests: [] });
+  }
+  return world;
+}
+
+function loadWorld(path: string): World {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--state: cannot read ${path}: ${(error as Error).message}`);
+  }
+  const state = doc as { format?: unknown; world?: World };
+  if (state.format !== STATE_FORMAT || typeof state.world !== 'object' || state.world === null) {
+    throw new UsageError(`--state: ${path} is not an emulator state file (expected format ${STATE_FORMAT})`);
+  }
+  return state.world;
+}
+
+export class Store {
+  private writes: Promise<void> = Promise.resolve();
+  private tempCounter = 0;
+
+  private constructor(
+    readonly world: World,
+    private readonly statePath: string | undefined,
+    private readonly clock: () => number,
+  ) {}
+
+  /** Reloads the state file when it exists; otherwise starts from the seed (and writes it). */
+  static async open(seed: SeedDocument, statePath: string | undefined, clock: () => number): Promise<Store> {
+    if (statePath && existsSync(statePath)) return new Store(loadWorld(statePath), statePath, clock);
+    const store = new Store(worldFromSeed(seed, clock()), statePath, clock);
+    await store.commit();
+    return store;
+  }
+
+  project(id: string): ProjectState | undefined {
+    return this.world.projects.find((p) => p.id === id);
+  }
+
+  /** Moves every cluster whose pending state has run out to its next state. */
+  private advance(): void {
+    const now = this.clock();
+    this.world.clusters = this.world.clusters.filter((record) => {
+      if (record.pendingUntil === undefined || now < record.pendingUntil) return true;
+      if (record.model.stateName === 'DELETING') return false;
+      if (record.model.stateName === 'CREATING') record.model.mongoURIUpdated = isoSeconds(record.pendingUntil);
+      record.model.stateName = 'IDLE';
+      delete record.pendingUntil;
+      return true;
+    });
+  }
+
+  clusters(projectId: string): ClusterRecord[] {
+    this.advance();
+    return this.world.clusters.filter((c) => c.model.groupId === projectId);
+  }
+
+  cluster(projectId: string, name: string): ClusterRecord | undefined {
+    return this.clusters(projectId).find((c) => c.model.name === name);
+  }
+
+  addCluster(record: ClusterRecord): void {
+    this.world.clusters.push(record);
+  }
+
+  recordRequest(record: ClusterRecord, request: RecordedRequest): void {
+    record.requests.push(request);
+    if (record.requests.length > KEPT_REQUESTS) record.requests.splice(0, record.requests.length - KEPT_REQUESTS);
+  }
+
+  /** Persists the current state; resolves once it is durably on disk (no-op in memory mode). */
+  commit(): Promise<void> {
+    if (!this.statePath) return Promise.resolve();
+    const path = this.statePath;
+    const text = JSON.stringify({ format: STATE_FORMAT, world: this.world }, null, 2);
+    const temp = `${path}.${process.pid}.${++this.tempCounter}.tmp`;
+    // Writes are chained so a later snapshot never lands before an earlier one.
+    this.writes = this.writes.catch(() => undefined).then(() => writeDurably(path, temp, text));
+    return this.writes;
+  }
+
+  /** Waits for writes in flight (used by stop()). */
+  settled(): Promise<void> {
+    return this.writes.catch(() => undefined);
+  }
+}
+
+async function writeDurably(path: string, temp: string, text: string): Promise<void> {
+  const file = await open(temp, 'w', 0o600); // the state holds the seeded private keys
+  try {
+    await file.writeFile(text, 'utf8');
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  await rename(temp, path);
+  // fsync the directory so the rename itself survives a crash (where the platform allows it).
+  try {
+    const dir = await open(dirname(path), 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  } catch {
+    // Some platforms cannot open or sync a directory; the file itself is already synced.
+  }
+}

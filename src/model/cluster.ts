@@ -1,0 +1,515 @@
+// The canonical cluster model: one record per cluster, whatever API version
+// created or changed it, rendered per version on the way out (seed: Versioning).
+// legacy = v1.0 and 2023-01-01 (providerSettings, regionsConfig, mongoURI*);
+// modern = 2023-02-01 (replicationSpecs[].regionConfigs).
+// Pure: no I/O, no clock; ids and dates come in through ModelContext.
+import {
+  CLOUD_PROVIDERS,
+  CLUSTER_TYPES,
+  DEFAULT_MAJOR_VERSION,
+  INSTANCE_SIZES,
+  PROVIDERS,
+  defaultDiskSizeGB,
+  fullVersionFor,
+  isKnownRegion,
+} from './catalog.js';
+import type { ClusterType, ProviderName, StateName } from './catalog.js';
+import { legacyToModern, legacyTopologyFromModern, modernSpecsFromLegacy } from './clusterConvert.js';
+import { checkClusterBody } from './clusterFields.js';
+import type { ClusterShape, FieldProblem } from './clusterFields.js';
+
+export { legacyToModern, modernToLegacy, modernSpecsFromLegacy, legacyTopologyFromModern } from './clusterConvert.js';
+export type { Conversion, FieldChange, LegacyTopology } from './clusterConvert.js';
+export { READ_ONLY_FIELDS, REMOVED_IN_2023_02_01, checkClusterBody, LEGACY_FIELDS, MODERN_FIELDS } from './clusterFields.js';
+export type { ClusterShape, FieldProblem, FieldProblemCode } from './clusterFields.js';
+export * from './catalog.js';
+
+type Doc = Record<string, unknown>;
+
+export interface HardwareSpec {
+  instanceSize: string;
+  nodeCount?: number;
+  diskIOPS?: number;
+  ebsVolumeType?: string;
+}
+
+export interface AutoScalingSettings {
+  compute: { enabled: boolean; scaleDownEnabled: boolean; predictiveEnabled?: boolean; minInstanceSize?: string; maxInstanceSize?: string };
+  diskGB: { enabled: boolean };
+}
+
+export interface RegionConfig {
+  providerName: ProviderName;
+  /** TENANT only: the cloud that hosts the shared tier. */
+  backingProviderName?: string;
+  regionName: string;
+  priority: number;
+  electableSpecs: HardwareSpec;
+  readOnlySpecs?: HardwareSpec;
+  analyticsSpecs?: HardwareSpec;
+  autoScaling?: AutoScalingSettings;
+  analyticsAutoScaling?: AutoScalingSettings;
+}
+
+export interface ReplicationSpec {
+  id: string;
+  zoneId: string;
+  zoneName: string;
+  numShards: number;
+  regionConfigs: RegionConfig[];
+}
+
+export interface ClusterModel {
+  id: string;
+  groupId: string;
+  name: string;
+  clusterType: ClusterType;
+  createDate: string;
+  stateName: StateName;
+  mongoDBMajorVersion: string;
+  mongoDBVersion: string;
+  /** Cloud backup: 2023-02-01 backupEnabled, legacy providerBackupEnabled. */
+  backupEnabled: boolean;
+  paused: boolean;
+  pitEnabled: boolean;
+  terminationProtectionEnabled: boolean;
+  diskSizeGB: number;
+  replicationSpecs: ReplicationSpec[];
+  /** Writable fields both shapes carry unchanged (biConnector, tags, labels ...), defaults filled in. */
+  settings: Doc;
+  /** When the connection strings were last issued (legacy mongoURIUpdated). */
+  mongoURIUpdated?: string;
+}
+
+export interface ModelContext {
+  groupId: string;
+  /** A fresh 24-hex id. */
+  newId: () => string;
+  /** ISO-8601 UTC, second granularity. */
+  now: string;
+}
+
+export type ModelResult = { model: ClusterModel; problem?: undefined } | { problem: FieldProblem; model?: undefined };
+
+export type ApiVersionName = 'v1.0' | '2023-01-01' | '2023-02-01';
+
+/** v1.0 and 2023-01-01 speak the legacy shape; 2023-02-01 the regionConfigs shape. */
+export function shapeForVersion(version: string): ClusterShape {
+  return version === '2023-02-01' ? 'modern' : 'legacy';
+}
+
+/** Names: ^[a-zA-Z0-9][a-zA-Z0-9-]*$, at most 64 characters, not ending in '-'. */
+export function isValidClusterName(name: string): boolean {
+  return name.length <= 64 && /^[a-zA-Z0-9][a-zA-Z0-9-]*$/.test(name) && !name.endsWith('-');
+}
+
+export function isTenant(model: ClusterModel): boolean {
+  return model.replicationSpecs.every((spec) => spec.regionConfigs.every((region) => region.providerName === 'TENANT'));
+}
+
+const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
+const asObject = (value: unknown): Doc => (isObject(value) ? value : {});
+const clone = <T>(value: T): T => structuredClone(value);
+
+/** Deep merge for PATCH: objects merge, everything else (arrays included) replaces; null is "not given". */
+function mergeInto(target: Doc, patch: Doc): Doc {
+  const out: Doc = { ...target };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null || value === undefined) continue;
+    out[key] = isObject(value) && isObject(out[key]) ? mergeInto(out[key] as Doc, value) : clone(value);
+  }
+  return out;
+}
+
+function hardware(provider: ProviderName, given: Doc, fallbackSize: string, defaultNodes: number): HardwareSpec {
+  const spec: HardwareSpec = {
+    instanceSize: typeof given.instanceSize === 'string' ? given.instanceSize : fallbackSize,
+    nodeCount: typeof given.nodeCount === 'number' ? given.nodeCount : defaultNodes,
+  };
+  if (provider === 'AWS') {
+    spec.diskIOPS = typeof given.diskIOPS === 'number' ? given.diskIOPS : 3000;
+    spec.ebsVolumeType = typeof given.ebsVolumeType === 'string' ? given.ebsVolumeType : 'STANDARD';
+  } else {
+    if (given.diskIOPS !== undefined && given.diskIOPS !== null) spec.diskIOPS = given.diskIOPS as number;
+    if (given.ebsVolumeType !== undefined && given.ebsVolumeType !== null) spec.ebsVolumeType = given.ebsVolumeType as string;
+  }
+  return spec;
+}
+
+function autoScaling(given: unknown): AutoScalingSettings {
+  const input = asObject(given);
+  const compute = asObject(input.compute);
+  const out: AutoScalingSettings = {
+    compute: { enabled: compute.enabled === true, scaleDownEnabled: compute.scaleDownEnabled === true },
+    diskGB: { enabled: asObject(input.diskGB).enabled === true },
+  };
+  if (typeof compute.predictiveEnabled === 'boolean') out.compute.predictiveEnabled = compute.predictiveEnabled;
+  if (typeof compute.minInstanceSize === 'string') out.compute.minInstanceSize = compute.minInstanceSize;
+  if (typeof compute.maxInstanceSize === 'string') out.compute.maxInstanceSize = compute.maxInstanceSize;
+  return out;
+}
+
+function regionConfig(given: Doc): RegionConfig {
+  const provider = given.providerName as ProviderName;
+  const electable = asObject(given.electableSpecs);
+  const size = String(electable.instanceSize ?? '');
+  const region: RegionConfig = {
+    providerName: provider,
+    regionName: String(given.regionName ?? ''),
+    priority: typeof given.priority === 'number' ? given.priority : 7,
+    electableSpecs: { instanceSize: size },
+  };
+  if (provider === 'TENANT') {
+    region.backingProviderName = given.backingProviderName as string;
+    return region;
+  }
+  if (given.backingProviderName !== undefined && given.backingProviderName !== null) region.backingProviderName = given.backingProviderName as string;
+  region.electableSpecs = hardware(provider, electable, size, 3);
+  region.readOnlySpecs = hardware(provider, asObject(given.readOnlySpecs), size, 0);
+  region.analyticsSpecs = hardware(provider, asObject(given.analyticsSpecs), size, 0);
+  region.autoScaling = autoScaling(given.autoScaling);
+  if (isObject(given.analyticsAutoScaling)) region.analyticsAutoScaling = autoScaling(given.analyticsAutoScaling);
+  return region;
+}
+
+const byPriority = (a: RegionConfig, b: RegionConfig): number => b.priority - a.priority;
+
+/** 2023-02-01 replicationSpecs (request form) into model specs, keeping ids of the specs they replace. */
+function replicationSpecs(given: unknown[], existing: ReplicationSpec[], ctx: ModelContext): ReplicationSpec[] {
+  return given.map((raw, index) => {
+    const spec = asObject(raw);
+    const match = existing.find((e) => e.id === spec.id) ?? existing[index];
+    return {
+      id: match?.id ?? ctx.newId(),
+      zoneId: match?.zoneId ?? ctx.newId(),
+      zoneName: typeof spec.zoneName === 'string' ? spec.zoneName : (match?.zoneName ?? `Zone ${index + 1}`),
+      numShards: typeof spec.numShards === 'number' ? spec.numShards : 1,
+      regionConfigs: (Array.isArray(spec.regionConfigs) ? spec.regionConfigs : []).map((r) => regionConfig(asObject(r))).sort(byPriority),
+    };
+  });
+}
+
+const SETTING_DEFAULTS: Doc = {
+  biConnector: { enabled: false, readPreference: 'SECONDARY' },
+  diskWarmingMode: 'FULLY_WARMED',
+  encryptionAtRestProvider: 'NONE',
+  globalClusterSelfManagedSharding: false,
+  labels: [],
+  rootCertType: 'ISRGROOTX1',
+  tags: [],
+  versionReleaseSystem: 'LTS',
+};
+const DEDICATED_DEFAULTS: Doc = {
+  advancedConfiguration: {
+    customOpensslCipherConfigTls12: [],
+    customOpensslCipherConfigTls13: [],
+    minimumEnabledTlsProtocol: 'TLS1_2',
+    tlsCipherConfigMode: 'DEFAULT',
+  },
+};
+
+/** Fields the model keeps outside `settings`. */
+const MODEL_FIELDS = new Set([
+  'name',
+  'clusterType',
+  'mongoDBMajorVersion',
+  'backupEnabled',
+  'paused',
+  'pitEnabled',
+  'terminationProtectionEnabled',
+  'diskSizeGB',
+  'replicationSpecs',
+]);
+
+function firstElectableSize(specs: ReplicationSpec[]): string {
+  return specs[0]?.regionConfigs[0]?.electableSpecs.instanceSize ?? 'M10';
+}
+
+/** Builds a model from a 2023-02-01 body that passed checkClusterBody. */
+function buildModel(body: Doc, ctx: ModelContext): ClusterModel {
+  const specs = replicationSpecs(body.replicationSpecs as unknown[], [], ctx);
+  const major = typeof body.mongoDBMajorVersion === 'string' ? body.mongoDBMajorVersion : DEFAULT_MAJOR_VERSION;
+  const model: ClusterModel = {
+    id: ctx.newId(),
+    groupId: ctx.groupId,
+    name: body.name as string,
+    clusterType: (body.clusterType as ClusterType | undefined) ?? 'REPLICASET',
+    createDate: ctx.now,
+    stateName: 'CREATING',
+    mongoDBMajorVersion: major,
+    mongoDBVersion: fullVersionFor(major) ?? `${major}.0`,
+    backupEnabled: body.backupEnabled === true,
+    paused: body.paused === true,
+    pitEnabled: body.pitEnabled === true,
+    terminationProtectionEnabled: body.terminationProtectionEnabled === true,
+    diskSizeGB: 0,
+    replicationSpecs: specs,
+    settings: {},
+  };
+  const settings: Doc = clone(isTenant(model) ? SETTING_DEFAULTS : { ...SETTING_DEFAULTS, ...DEDICATED_DEFAULTS });
+  for (const [key, value] of Object.entries(body)) {
+    if (MODEL_FIELDS.has(key) || value === null || value === undefined) continue;
+    settings[key] = isObject(value) && isObject(settings[key]) ? mergeInto(settings[key] as Doc, value) : clone(value);
+  }
+  model.settings = settings;
+  model.diskSizeGB = isTenant(model) || typeof body.diskSizeGB !== 'number' ? defaultDiskSizeGB(firstElectableSize(specs)) : body.diskSizeGB;
+  return model;
+}
+
+/** How a legacy client knows the fields the semantic checks name. */
+const LEGACY_FIELD_NAMES: Record<string, string> = {
+  'replicationSpecs.regionConfigs.providerName': 'providerSettings.providerName',
+  'replicationSpecs.regionConfigs.backingProviderName': 'providerSettings.backingProviderName',
+  'replicationSpecs.regionConfigs.regionName': 'providerSettings.regionName',
+  'replicationSpecs.regionConfigs.electableSpecs.instanceSize': 'providerSettings.instanceSizeName',
+  'replicationSpecs.regionConfigs.readOnlySpecs.instanceSize': 'providerSettings.instanceSizeName',
+  'replicationSpecs.regionConfigs.analyticsSpecs.instanceSize': 'providerSettings.instanceSizeName',
+  'replicationSpecs.regionConfigs.electableSpecs.nodeCount': 'replicationSpecs.regionsConfig.electableNodes',
+  'replicationSpecs.regionConfigs.readOnlySpecs.nodeCount': 'replicationSpecs.regionsConfig.readOnlyNodes',
+  'replicationSpecs.regionConfigs.analyticsSpecs.nodeCount': 'replicationSpecs.regionsConfig.analyticsNodes',
+  'replicationSpecs.regionConfigs.priority': 'replicationSpecs.regionsConfig.priority',
+  'replicationSpecs.regionConfigs.electableSpecs.diskIOPS': 'providerSettings.diskIOPS',
+  'replicationSpecs.regionConfigs.electableSpecs.ebsVolumeType': 'providerSettings.volumeType',
+  'replicationSpecs.regionConfigs.autoScaling.compute.minInstanceSize': 'providerSettings.autoScaling.compute.minInstanceSize',
+  'replicationSpecs.regionConfigs.autoScaling.compute.maxInstanceSize': 'providerSettings.autoScaling.compute.maxInstanceSize',
+  'replicationSpecs.numShards': 'numShards',
+};
+
+function inShape(problem: FieldProblem | undefined, shape: ClusterShape): FieldProblem | undefined {
+  if (!problem || shape === 'modern') return problem;
+  return { ...problem, field: LEGACY_FIELD_NAMES[problem.field] ?? problem.field };
+}
+
+/** Checks what the field walk cannot: tiers per provider, regions, node counts, versions. */
+export function checkClusterModel(model: ClusterModel): FieldProblem | undefined {
+  const invalid = (field: string): FieldProblem => ({ code: 'INVALID_ATTRIBUTE', field });
+  const rs = 'replicationSpecs.regionConfigs';
+  if (!CLUSTER_TYPES.includes(model.clusterType)) return invalid('clusterType');
+  if (fullVersionFor(model.mongoDBMajorVersion) === undefined) return invalid('mongoDBMajorVersion');
+  if (model.replicationSpecs.length === 0) return { code: 'MISSING_ATTRIBUTE', field: 'replicationSpecs' };
+  if (model.clusterType !== 'GEOSHARDED' && model.replicationSpecs.length > 1) return invalid('replicationSpecs');
+  const tenant = isTenant(model);
+  for (const spec of model.replicationSpecs) {
+    if (!Number.isInteger(spec.numShards) || spec.numShards < 1 || spec.numShards > 50) return invalid('replicationSpecs.numShards');
+    if (model.clusterType === 'REPLICASET' && spec.numShards !== 1) return invalid('replicationSpecs.numShards');
+    if (spec.regionConfigs.length === 0) return { code: 'MISSING_ATTRIBUTE', field: rs };
+    let electable = 0;
+    for (const region of spec.regionConfigs) {
+      if (!PROVIDERS.includes(region.providerName)) return invalid(`${rs}.providerName`);
+      if ((region.providerName === 'TENANT') !== tenant) return invalid(`${rs}.providerName`);
+      if (!Number.isInteger(region.priority) || region.priority < 0 || region.priority > 7) return invalid(`${rs}.priority`);
+      if (tenant) {
+        if (!(CLOUD_PROVIDERS as readonly string[]).includes(region.backingProviderName ?? '')) return invalid(`${rs}.backingProviderName`);
+        if (spec.regionConfigs.length > 1 || model.replicationSpecs.length > 1 || model.clusterType !== 'REPLICASET') return invalid(rs);
+      } else if (region.backingProviderName !== undefined) {
+        return invalid(`${rs}.backingProviderName`);
+      }
+      if (!isKnownRegion(region.providerName, region.regionName, region.backingProviderName)) return invalid(`${rs}.regionName`);
+      const sizes = INSTANCE_SIZES[region.providerName];
+      for (const kind of ['electableSpecs', 'readOnlySpecs', 'analyticsSpecs'] as const) {
+        const hw = region[kind];
+        if (!hw) continue;
+        if (!sizes.includes(hw.instanceSize)) return invalid(`${rs}.${kind}.instanceSize`);
+        if (hw.nodeCount !== undefined && (!Number.isInteger(hw.nodeCount) || hw.nodeCount < 0)) return invalid(`${rs}.${kind}.nodeCount`);
+        if (hw.ebsVolumeType !== undefined && region.providerName !== 'AWS') return invalid(`${rs}.${kind}.ebsVolumeType`);
+        if (hw.diskIOPS !== undefined && region.providerName === 'GCP') return invalid(`${rs}.${kind}.diskIOPS`);
+      }
+      for (const scaling of ['autoScaling', 'analyticsAutoScaling'] as const) {
+        const compute = region[scaling]?.compute;
+        for (const limit of ['minInstanceSize', 'maxInstanceSize'] as const) {
+          if (compute?.[limit] !== undefined && !sizes.includes(compute[limit])) return invalid(`${rs}.${scaling}.compute.${limit}`);
+        }
+      }
+      electable += tenant ? 3 : (region.electableSpecs.nodeCount ?? 0);
+    }
+    if (![3, 5, 7].includes(electable)) return invalid(`${rs}.electableSpecs.nodeCount`);
+  }
+  if (!tenant && (model.diskSizeGB < 10 || model.diskSizeGB > 4096)) return invalid('diskSizeGB');
+  return undefined;
+}
+
+/** A new cluster (stateName CREATING) from a create body in either shape. */
+export function createClusterModel(body: Doc, shape: ClusterShape, ctx: ModelContext): ModelResult {
+  const problem = checkClusterBody(body, shape, 'create');
+  if (problem) return { problem };
+  const modern = shape === 'legacy' ? legacyToModern(body).body : body;
+  const model = buildModel(modern, ctx);
+  const semantic = inShape(checkClusterModel(model), shape);
+  return semantic ? { problem: semantic } : { model };
+}
+
+const LEGACY_TOPOLOGY_KEYS = ['providerSettings', 'replicationSpecs', 'replicationSpec', 'numShards', 'replicationFactor', 'autoScaling'];
+
+/** The model's topology as legacy fields, with a legacy PATCH's topology fields applied. */
+function legacyTopologyAfterPatch(model: ClusterModel, body: Doc): Doc {
+  const current = legacyTopologyFromModern(modelSpecsAsDocs(model));
+  const merged: Doc = {
+    providerSettings: mergeInto(current.providerSettings, asObject(body.providerSettings)),
+    autoScaling: mergeInto(current.autoScaling, asObject(body.autoScaling)),
+    numShards: body.numShards ?? current.numShards,
+  };
+  if (Array.isArray(body.replicationSpecs)) merged.replicationSpecs = body.replicationSpecs;
+  else if (isObject(body.replicationSpec)) merged.replicationSpec = body.replicationSpec;
+  else if (typeof body.replicationFactor === 'number') {
+    // replicationFactor alone: the same regions, with the factor as the electable count of the lead region.
+    const regions = clone(current.replicationSpec);
+    const [lead] = Object.keys(regions);
+    if (lead) regions[lead] = { ...asObject(regions[lead]), electableNodes: body.replicationFactor };
+    merged.replicationSpec = regions;
+  } else {
+    merged.replicationSpecs = current.replicationSpecs.map((spec) =>
+      body.numShards !== undefined ? { ...spec, numShards: body.numShards } : spec,
+    );
+  }
+  return merged;
+}
+
+/** Applies a PATCH body in either shape; the result keeps id, dates and state. */
+export function applyClusterPatch(model: ClusterModel, body: Doc, shape: ClusterShape, ctx: ModelContext): ModelResult {
+  const problem = checkClusterBody(body, shape, 'patch');
+  if (problem) return { problem };
+  if (typeof body.name === 'string' && body.name !== model.name) return { problem: { code: 'INVALID_ATTRIBUTE', field: 'name' } };
+  const next = clone(model);
+  const given = (key: string): boolean => body[key] !== undefined && body[key] !== null;
+
+  if (given('clusterType')) next.clusterType = body.clusterType as ClusterType;
+  if (given('mongoDBMajorVersion')) {
+    next.mongoDBMajorVersion = body.mongoDBMajorVersion as string;
+    next.mongoDBVersion = fullVersionFor(next.mongoDBMajorVersion) ?? `${next.mongoDBMajorVersion}.0`;
+  }
+  for (const key of ['paused', 'pitEnabled', 'terminationProtectionEnabled', 'backupEnabled'] as const) {
+    if (given(key)) next[key] = body[key] as boolean;
+  }
+  if (shape === 'legacy' && given('providerBackupEnabled')) next.backupEnabled = body.providerBackupEnabled as boolean;
+  if (given('diskSizeGB')) next.diskSizeGB = body.diskSizeGB as number;
+
+  if (shape === 'modern' && Array.isArray(body.replicationSpecs)) {
+    next.replicationSpecs = replicationSpecs(body.replicationSpecs, model.replicationSpecs, ctx);
+  } else if (shape === 'legacy' && LEGACY_TOPOLOGY_KEYS.some(given)) {
+    const specs = modernSpecsFromLegacy(legacyTopologyAfterPatch(model, body));
+    next.replicationSpecs = replicationSpecs(specs, model.replicationSpecs, ctx);
+  }
+  if (isTenant(next)) next.diskSizeGB = defaultDiskSizeGB(firstElectableSize(next.replicationSpecs));
+
+  const settingKeys = Object.keys(body).filter(
+    (key) => !MODEL_FIELDS.has(key) && !LEGACY_TOPOLOGY_KEYS.includes(key) && key !== 'providerBackupEnabled',
+  );
+  next.settings = mergeInto(next.settings, Object.fromEntries(settingKeys.map((key) => [key, body[key]])));
+  const semantic = inShape(checkClusterModel(next), shape);
+  return semantic ? { problem: semantic } : { model: next };
+}
+
+function hardwareDoc(spec: HardwareSpec, tenant: boolean): Doc {
+  if (tenant) return { effectiveInstanceSize: spec.instanceSize, instanceSize: spec.instanceSize };
+  const out: Doc = { instanceSize: spec.instanceSize };
+  if (spec.diskIOPS !== undefined) out.diskIOPS = spec.diskIOPS;
+  if (spec.ebsVolumeType !== undefined) out.ebsVolumeType = spec.ebsVolumeType;
+  out.nodeCount = spec.nodeCount ?? 0;
+  return out;
+}
+
+function autoScalingDoc(settings: AutoScalingSettings): Doc {
+  return { compute: { ...settings.compute }, diskGB: { ...settings.diskGB } };
+}
+
+/** The model's replicationSpecs in the 2023-02-01 response form. */
+function modelSpecsAsDocs(model: ClusterModel): Doc[] {
+  return model.replicationSpecs.map((spec) => ({
+    id: spec.id,
+    numShards: spec.numShards,
+    regionConfigs: spec.regionConfigs.map((region) => {
+      const tenant = region.providerName === 'TENANT';
+      const out: Doc = {};
+      if (region.analyticsAutoScaling) out.analyticsAutoScaling = autoScalingDoc(region.analyticsAutoScaling);
+      if (region.analyticsSpecs) out.analyticsSpecs = hardwareDoc(region.analyticsSpecs, tenant);
+      if (region.autoScaling) out.autoScaling = autoScalingDoc(region.autoScaling);
+      if (region.backingProviderName !== undefined) out.backingProviderName = region.backingProviderName;
+      out.electableSpecs = hardwareDoc(region.electableSpecs, tenant);
+      out.priority = region.priority;
+      out.providerName = region.providerName;
+      if (region.readOnlySpecs) out.readOnlySpecs = hardwareDoc(region.readOnlySpecs, tenant);
+      out.regionName = region.regionName;
+      return out;
+    }),
+    zoneId: spec.zoneId,
+    zoneName: spec.zoneName,
+  }));
+}
+
+export interface Link {
+  href: string;
+  rel: string;
+}
+
+/** What the renderer cannot know by itself: where the cluster lives and its issued strings. */
+export interface RenderExtras {
+  links: Link[];
+  /** The connectionStrings object; empty while the cluster is still being created. */
+  connectionStrings: Doc;
+}
+
+const sortKeys = (doc: Doc): Doc => Object.fromEntries(Object.entries(doc).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+function commonView(model: ClusterModel, extras: RenderExtras): Doc {
+  const view: Doc = {
+    ...clone(model.settings),
+    backupEnabled: model.backupEnabled,
+    clusterType: model.clusterType,
+    connectionStrings: clone(extras.connectionStrings),
+    createDate: model.createDate,
+    diskSizeGB: model.diskSizeGB,
+    groupId: model.groupId,
+    id: model.id,
+    links: extras.links.map((l) => ({ ...l })),
+    mongoDBMajorVersion: model.mongoDBMajorVersion,
+    mongoDBVersion: model.mongoDBVersion,
+    name: model.name,
+    paused: model.paused,
+    pitEnabled: model.pitEnabled,
+    stateName: model.stateName,
+    terminationProtectionEnabled: model.terminationProtectionEnabled,
+  };
+  if (model.clusterType !== 'REPLICASET') {
+    view.configServerManagementMode ??= 'ATLAS_MANAGED';
+    view.configServerType = 'EMBEDDED';
+  }
+  return view;
+}
+
+/** The cluster as 2023-02-01 renders it. */
+export function renderModern(model: ClusterModel, extras: RenderExtras): Doc {
+  return sortKeys({ ...commonView(model, extras), replicationSpecs: modelSpecsAsDocs(model) });
+}
+
+/** "mongodb://a:27017,b:27017/?ssl=true..." without the path and options: the legacy mongoURI. */
+function withoutOptions(uri: string): string {
+  const hostsEnd = uri.indexOf('/', uri.indexOf('://') + 3);
+  return hostsEnd === -1 ? uri : uri.slice(0, hostsEnd);
+}
+
+/** The cluster as v1.0 and 2023-01-01 render it. */
+export function renderLegacy(model: ClusterModel, extras: RenderExtras): Doc {
+  const topology = legacyTopologyFromModern(modelSpecsAsDocs(model), { effectiveSizes: true });
+  const view: Doc = {
+    ...commonView(model, extras),
+    autoScaling: topology.autoScaling,
+    numShards: topology.numShards,
+    providerBackupEnabled: model.backupEnabled,
+    providerSettings: topology.providerSettings,
+    replicationSpec: topology.replicationSpec,
+    replicationSpecs: topology.replicationSpecs,
+  };
+  if ([3, 5, 7].includes(topology.electableNodes)) view.replicationFactor = topology.electableNodes;
+  const standard = extras.connectionStrings.standard;
+  if (typeof standard === 'string') {
+    view.mongoURI = withoutOptions(standard);
+    view.mongoURIWithOptions = standard;
+    if (model.mongoURIUpdated) view.mongoURIUpdated = model.mongoURIUpdated;
+  }
+  if (typeof extras.connectionStrings.standardSrv === 'string') view.srvAddress = extras.connectionStrings.standardSrv;
+  return sortKeys(view);
+}
+
+export function renderCluster(model: ClusterModel, shape: ClusterShape, extras: RenderExtras): Doc {
+  return shape === 'legacy' ? renderLegacy(model, extras) : renderModern(model, extras);
+}

@@ -1,0 +1,282 @@
+// Which fields a cluster body may carry in each API shape, which of them are
+// read-only, and the check that rejects anything else by name (seed: an unknown
+// or non-modifiable field is rejected with 400 and never ignored).
+// Pure: the emulator answers with these problems, the CLI checks bodies before sending.
+import { CLUSTER_TYPES, PROVIDERS, STATE_NAMES } from './catalog.js';
+
+/** legacy = v1.0 and 2023-01-01; modern = 2023-02-01 (replicationSpecs[].regionConfigs). */
+export type ClusterShape = 'legacy' | 'modern';
+
+type Kind = 'string' | 'boolean' | 'number' | 'integer' | 'object' | 'array' | 'map';
+
+export interface FieldSpec {
+  kind: Kind;
+  readOnly?: boolean;
+  enum?: readonly (string | number)[];
+  /** object: its closed set of fields. */
+  fields?: Record<string, FieldSpec>;
+  /** array: the spec of each element. */
+  items?: FieldSpec;
+  /** map: the spec of each value (keys are free, e.g. region names). */
+  values?: FieldSpec;
+}
+
+const str = (extra: Partial<FieldSpec> = {}): FieldSpec => ({ kind: 'string', ...extra });
+const bool: FieldSpec = { kind: 'boolean' };
+const int = (extra: Partial<FieldSpec> = {}): FieldSpec => ({ kind: 'integer', ...extra });
+const obj = (fields: Record<string, FieldSpec>, extra: Partial<FieldSpec> = {}): FieldSpec => ({ kind: 'object', fields, ...extra });
+const arr = (items: FieldSpec, extra: Partial<FieldSpec> = {}): FieldSpec => ({ kind: 'array', items, ...extra });
+const ro = (spec: FieldSpec): FieldSpec => ({ ...spec, readOnly: true });
+
+const link = obj({ href: str(), rel: str() });
+const keyValue = obj({ key: str(), value: str() });
+
+/** Fields the two shapes share, with the same meaning. */
+const COMMON_FIELDS: Record<string, FieldSpec> = {
+  acceptDataRisksAndForceReplicaSetReconfig: str(),
+  advancedConfiguration: obj({
+    customOpensslCipherConfigTls12: arr(str()),
+    customOpensslCipherConfigTls13: arr(str()),
+    minimumEnabledTlsProtocol: str({ enum: ['TLS1_0', 'TLS1_1', 'TLS1_2'] }),
+    tlsCipherConfigMode: str({ enum: ['CUSTOM', 'DEFAULT'] }),
+  }),
+  backupEnabled: bool,
+  biConnector: obj({ enabled: bool, readPreference: str({ enum: ['PRIMARY', 'SECONDARY', 'ANALYTICS'] }) }),
+  clusterType: str({ enum: CLUSTER_TYPES }),
+  configServerManagementMode: str({ enum: ['ATLAS_MANAGED', 'FIXED_TO_DEDICATED'] }),
+  configServerType: ro(str()),
+  connectionStrings: ro(obj({})),
+  createDate: ro(str()),
+  diskSizeGB: { kind: 'number' },
+  diskWarmingMode: str({ enum: ['FULLY_WARMED', 'VISIBLE_EARLIER'] }),
+  encryptionAtRestProvider: str({ enum: ['NONE', 'AWS', 'AZURE', 'GCP'] }),
+  featureCompatibilityVersion: ro(str()),
+  featureCompatibilityVersionExpirationDate: ro(str()),
+  globalClusterSelfManagedSharding: bool,
+  groupId: ro(str()),
+  id: ro(str()),
+  labels: arr(keyValue),
+  links: ro(arr(link)),
+  mongoDBEmployeeAccessGrant: obj({ expirationTime: str(), grantType: str(), links: ro(arr(link)) }),
+  mongoDBMajorVersion: str(),
+  mongoDBVersion: ro(str()),
+  name: str(),
+  paused: bool,
+  pitEnabled: bool,
+  replicaSetScalingStrategy: str({ enum: ['SEQUENTIAL', 'WORKLOAD_TYPE', 'NODE_TYPE'] }),
+  rootCertType: str({ enum: ['ISRGROOTX1'] }),
+  stateName: ro(str({ enum: STATE_NAMES })),
+  tags: arr(keyValue),
+  terminationProtectionEnabled: bool,
+  versionReleaseSystem: str({ enum: ['LTS', 'CONTINUOUS'] }),
+};
+
+/** Top-level fields both shapes carry with the same meaning. */
+export const COMMON_FIELD_NAMES: ReadonlySet<string> = new Set(Object.keys(COMMON_FIELDS));
+
+const hardwareSpec = obj({
+  instanceSize: str(),
+  nodeCount: int(),
+  diskIOPS: int(),
+  ebsVolumeType: str({ enum: ['STANDARD', 'PROVISIONED'] }),
+  effectiveInstanceSize: ro(str()),
+});
+const advancedAutoScaling = obj({
+  compute: obj({ enabled: bool, scaleDownEnabled: bool, predictiveEnabled: bool, minInstanceSize: str(), maxInstanceSize: str() }),
+  diskGB: obj({ enabled: bool }),
+});
+
+export const MODERN_FIELDS: Record<string, FieldSpec> = {
+  ...COMMON_FIELDS,
+  replicationSpecs: arr(
+    obj({
+      // id and zoneId identify an existing spec in a PATCH; they are not settable.
+      id: str(),
+      zoneId: str(),
+      numShards: int(),
+      zoneName: str(),
+      regionConfigs: arr(
+        obj({
+          providerName: str({ enum: PROVIDERS }),
+          backingProviderName: str({ enum: ['AWS', 'GCP', 'AZURE'] }),
+          regionName: str(),
+          priority: int(),
+          electableSpecs: hardwareSpec,
+          readOnlySpecs: hardwareSpec,
+          analyticsSpecs: hardwareSpec,
+          autoScaling: advancedAutoScaling,
+          analyticsAutoScaling: advancedAutoScaling,
+        }),
+      ),
+    }),
+  ),
+};
+
+const regionSpec = obj({ analyticsNodes: int(), electableNodes: int(), priority: int(), readOnlyNodes: int() });
+
+export const LEGACY_FIELDS: Record<string, FieldSpec> = {
+  ...COMMON_FIELDS,
+  autoScaling: obj({ compute: obj({ enabled: bool, scaleDownEnabled: bool, predictiveEnabled: bool }), diskGBEnabled: bool }),
+  mongoURI: ro(str()),
+  mongoURIUpdated: ro(str()),
+  mongoURIWithOptions: ro(str()),
+  numShards: int(),
+  providerBackupEnabled: bool,
+  providerSettings: obj({
+    providerName: str({ enum: PROVIDERS }),
+    backingProviderName: str({ enum: ['AWS', 'GCP', 'AZURE'] }),
+    instanceSizeName: str(),
+    regionName: str(),
+    diskIOPS: int(),
+    diskTypeName: str(),
+    encryptEBSVolume: bool,
+    volumeType: str({ enum: ['STANDARD', 'PROVISIONED'] }),
+    effectiveInstanceSizeName: ro(str()),
+    autoScaling: obj({ compute: obj({ minInstanceSize: str(), maxInstanceSize: str() }) }),
+  }),
+  replicationFactor: int({ enum: [3, 5, 7] }),
+  replicationSpec: { kind: 'map', values: regionSpec },
+  replicationSpecs: arr(obj({ id: str(), numShards: int(), zoneName: str(), regionsConfig: { kind: 'map', values: regionSpec } })),
+  srvAddress: ro(str()),
+};
+
+/** Legacy-only properties the versioned API removed at 2023-02-01 (seed: Versioning). */
+export const REMOVED_IN_2023_02_01: readonly string[] = [
+  'mongoURI',
+  'mongoURIWithOptions',
+  'mongoURIUpdated',
+  'providerBackupEnabled',
+  'srvAddress',
+  'replicationSpec',
+  'numShards',
+  'autoScaling',
+  'providerSettings',
+  'replicationFactor',
+  'replicationSpecs.regionsConfig',
+];
+
+function readOnlyPaths(fields: Record<string, FieldSpec>, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const [name, spec] of Object.entries(fields)) {
+    const path = prefix + name;
+    if (spec.readOnly) out.push(path);
+    else {
+      const nested = spec.fields ?? spec.items?.fields ?? spec.values?.fields;
+      if (nested) out.push(...readOnlyPaths(nested, `${path}.`));
+    }
+  }
+  return out;
+}
+
+/** Dotted paths (array levels unnamed) of the fields a request may not set, per shape. */
+export const READ_ONLY_FIELDS: Record<ClusterShape, readonly string[]> = {
+  legacy: readOnlyPaths(LEGACY_FIELDS),
+  modern: readOnlyPaths(MODERN_FIELDS),
+};
+
+export type FieldProblemCode = 'INVALID_ATTRIBUTE' | 'ATTRIBUTE_READ_ONLY' | 'MISSING_ATTRIBUTE';
+
+/** One thing wrong with a body, naming the field by its dotted path. */
+export interface FieldProblem {
+  code: FieldProblemCode;
+  field: string;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function kindMatches(spec: FieldSpec, value: unknown): boolean {
+  switch (spec.kind) {
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return Number.isInteger(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+    case 'map':
+      return isObject(value);
+  }
+}
+
+/** Walks a value against its spec; null counts as "not given". */
+function check(value: unknown, spec: FieldSpec, path: string): FieldProblem | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (spec.readOnly) return { code: 'ATTRIBUTE_READ_ONLY', field: path };
+  if (!kindMatches(spec, value)) return { code: 'INVALID_ATTRIBUTE', field: path };
+  if (spec.enum && !spec.enum.includes(value as string | number)) return { code: 'INVALID_ATTRIBUTE', field: path };
+  if (spec.kind === 'object') return checkFields(value as Record<string, unknown>, spec.fields ?? {}, `${path}.`);
+  if (spec.kind === 'array' && spec.items) {
+    for (const item of value as unknown[]) {
+      const problem = check(item, spec.items, path);
+      if (problem) return problem;
+    }
+  }
+  if (spec.kind === 'map' && spec.values) {
+    for (const item of Object.values(value as Record<string, unknown>)) {
+      const problem = check(item, spec.values, path);
+      if (problem) return problem;
+    }
+  }
+  return undefined;
+}
+
+function checkFields(body: Record<string, unknown>, fields: Record<string, FieldSpec>, prefix: string): FieldProblem | undefined {
+  for (const [name, value] of Object.entries(body)) {
+    const spec = fields[name];
+    if (!spec) return { code: 'INVALID_ATTRIBUTE', field: prefix + name };
+    const problem = check(value, spec, prefix + name);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** Fields a create body must carry, checked after the field walk. */
+function missingOnCreate(body: Record<string, unknown>, shape: ClusterShape): FieldProblem | undefined {
+  const missing = (field: string): FieldProblem => ({ code: 'MISSING_ATTRIBUTE', field });
+  if (typeof body.name !== 'string') return missing('name');
+  if (shape === 'legacy') {
+    const settings = body.providerSettings;
+    if (!isObject(settings)) return missing('providerSettings');
+    if (typeof settings.providerName !== 'string') return missing('providerSettings.providerName');
+    if (typeof settings.instanceSizeName !== 'string') return missing('providerSettings.instanceSizeName');
+    if (settings.providerName === 'TENANT' && typeof settings.backingProviderName !== 'string') {
+      return missing('providerSettings.backingProviderName');
+    }
+    const regionsGiven = isObject(body.replicationSpec) || Array.isArray(body.replicationSpecs);
+    if (!regionsGiven && typeof settings.regionName !== 'string') return missing('providerSettings.regionName');
+    return undefined;
+  }
+  const specs = body.replicationSpecs;
+  if (!Array.isArray(specs) || specs.length === 0) return missing('replicationSpecs');
+  for (const spec of specs as Record<string, unknown>[]) {
+    const regions = spec.regionConfigs;
+    if (!Array.isArray(regions) || regions.length === 0) return missing('replicationSpecs.regionConfigs');
+    for (const region of regions as Record<string, unknown>[]) {
+      if (typeof region.providerName !== 'string') return missing('replicationSpecs.regionConfigs.providerName');
+      if (typeof region.regionName !== 'string') return missing('replicationSpecs.regionConfigs.regionName');
+      const electable = region.electableSpecs;
+      if (!isObject(electable) || typeof electable.instanceSize !== 'string') {
+        return missing('replicationSpecs.regionConfigs.electableSpecs.instanceSize');
+      }
+      if (region.providerName === 'TENANT' && typeof region.backingProviderName !== 'string') {
+        return missing('replicationSpecs.regionConfigs.backingProviderName');
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The first problem with a cluster request body in the given shape, or undefined.
+ * Unknown fields (including legacy-only fields sent to 2023-02-01) give INVALID_ATTRIBUTE,
+ * read-only ones ATTRIBUTE_READ_ONLY; on create, absent required ones give MISSING_ATTRIBUTE.
+ */
+export function checkClusterBody(body: Record<string, unknown>, shape: ClusterShape, mode: 'create' | 'patch'): FieldProblem | undefined {
+  const fields = shape === 'legacy' ? LEGACY_FIELDS : MODERN_FIELDS;
+  return checkFields(body, fields, '') ?? (mode === 'create' ? missingOnCreate(body, shape) : undefined);
+}
