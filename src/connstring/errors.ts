@@ -1,0 +1,16 @@
+// The two ways this module can refuse input. Both are usage errors (exit 2):
+// a bad URI or bad parts is the caller's input, found before any request.
+import { UsageError } from '../core/errors.js';
+
+/** The text given to parse() is not a valid connection string. parse() throws nothing else. */
+export class ConnStringParseError extends UsageError {
+  /** The input as given, with any password replaced by "****". */
+  readonly input: string;
+  constructor(message: string, input: string, options?: { cause?: unknown }) {
+    super(message, { hint: 'expected mongodb://host[:port][,host...][/db][?options] or mongodb+srv://host', ...options });
+    this.input = input;
+  }
+}
+
+/** The shape and parts given to format() cannot make one of the seed's strings. */
+export class ConnStringFormatError extends UsageError {}

@@ -1,0 +1,184 @@
+// parse(): which row of the seed's table a connection string is, and its parts.
+// URI syntax is the official parser's (mongodb-connection-string-url); the hosts are
+// then checked and read against the table (see classify.ts for the ambiguity rules).
+import { ConnectionString } from 'mongodb-connection-string-url';
+import { classifyListHost, classifySrvHost, knownDomain, type HostMatch } from './classify.js';
+import { ConnStringParseError } from './errors.js';
+import { format } from './format.js';
+import { redactPassword, splitHost, type HostPort } from './hosts.js';
+import { notesFor } from './notes.js';
+import {
+  REPLICA_SET_PORT,
+  SCHEME,
+  SHAPES,
+  SRV_SCHEME,
+  type CloudProvider,
+  type ClusterDomain,
+  type ConnectionKind,
+  type HostMember,
+  type ParsedType,
+  type ShapeId,
+} from './shapes.js';
+
+export interface ParsedConnectionString {
+  /** The input, trimmed, with any password replaced by "****". */
+  uri: string;
+  /** The row; "privateLink" when several private-link rows fit (see candidates); "unknown" when none. */
+  type: ParsedType;
+  /** Every row the string fits: one for a row, several for "privateLink", none for "unknown". */
+  candidates: ShapeId[];
+  /** The seed's name of the row, and what its strings resolve to; absent when unknown or ambiguous. */
+  title?: string;
+  resolvesTo?: string;
+  /** The `conn-string get --type` this string belongs to; absent when unknown. */
+  kind?: ConnectionKind;
+  srv: boolean;
+  scheme: typeof SCHEME | typeof SRV_SCHEME;
+  cluster?: string;
+  hash?: string;
+  domain?: ClusterDomain;
+  region?: string;
+  az?: string;
+  provider?: CloudProvider;
+  regionalized?: boolean;
+  endpointIndex?: number;
+  /** The first host's port (27017 when a host list leaves it out); absent for SRV. */
+  port?: number;
+  /** host or host:port, lower-cased, as written. */
+  hosts: string[];
+  members?: HostMember[];
+  ports?: number[];
+  options: Record<string, string>;
+  username?: string;
+  database?: string;
+  /** Legacy strings: the current (standard) form of the same string. */
+  newForm?: string;
+  notes: string[];
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function readUri(text: string, shown: string): ConnectionString {
+  try {
+    return new ConnectionString(text);
+  } catch (error) {
+    const password = /^[a-z+]+:\/\/[^:@/?#]*:([^@/?#]*)@/i.exec(text)?.[1];
+    let message = error instanceof Error ? error.message : String(error);
+    if (password) message = message.split(password).join('****');
+    throw new ConnStringParseError(`invalid connection string: ${message}`, shown, { cause: error });
+  }
+}
+
+/** Every host must fit the same row with the same parts; private-link hosts share one hostname. */
+function combine(matches: (HostMatch | undefined)[]): HostMatch | undefined {
+  const [first, ...rest] = matches;
+  if (!first) return undefined;
+  const key = (m: HostMatch) =>
+    JSON.stringify([m.candidates, m.domain, m.hash, m.cluster, m.provider, m.region, m.az, m.endpointIndex, m.member ? '' : m.hostname]);
+  const k = key(first);
+  return rest.every((m) => m !== undefined && key(m) === k) ? first : undefined;
+}
+
+function agreed<K extends 'provider' | 'regionalized'>(candidates: ShapeId[], field: K) {
+  const values = new Set(candidates.map((c) => SHAPES[c][field]));
+  return values.size === 1 ? [...values][0] : undefined;
+}
+
+/**
+ * Reads a connection string. Throws ConnStringParseError (and nothing else) when the text
+ * is not a valid mongodb:// or mongodb+srv:// URI with real hostnames and ports.
+ * A valid URI that fits no row of the seed's table answers type "unknown" with its parts.
+ */
+export function parse(uri: string): ParsedConnectionString {
+  if (typeof uri !== 'string') throw new ConnStringParseError('a connection string must be text', String(uri));
+  const text = uri.trim();
+  const shown = redactPassword(text);
+  if (text === '') throw new ConnStringParseError('the connection string is empty', shown);
+  const cs = readUri(text, shown);
+
+  const srv = cs.isSRV;
+  const split: HostPort[] = cs.hosts.map((h) => splitHost(h, shown));
+  const options: Record<string, string> = {};
+  for (const [k, v] of cs.searchParams) options[k] = v;
+  const database = cs.pathname.length > 1 ? decode(cs.pathname.slice(1)) : undefined;
+  const username = cs.username ? decode(cs.username) : undefined;
+
+  const result: ParsedConnectionString = {
+    uri: shown,
+    type: 'unknown',
+    candidates: [],
+    srv,
+    scheme: srv ? SRV_SCHEME : SCHEME,
+    hosts: split.map((h) => (h.port === undefined ? h.host : `${h.host}:${h.port}`)),
+    options,
+    notes: [],
+  };
+  if (split[0]?.port !== undefined || !srv) result.port = split[0]?.port ?? REPLICA_SET_PORT;
+  if (username !== undefined) result.username = username;
+  if (database !== undefined) result.database = database;
+
+  const match = srv ? classifySrvHost(split[0]?.host ?? '') : combine(split.map((h) => classifyListHost(h.host)));
+  if (match) {
+    const { candidates } = match;
+    result.candidates = candidates;
+    result.type = candidates.length === 1 ? (candidates[0] as ShapeId) : 'privateLink';
+    result.domain = match.domain;
+    result.hash = match.hash;
+    if (match.cluster !== undefined) result.cluster = match.cluster;
+    if (match.region !== undefined) result.region = match.region;
+    if (match.az !== undefined) result.az = match.az;
+    if (match.endpointIndex !== undefined) result.endpointIndex = match.endpointIndex;
+    const provider = match.provider ?? agreed(candidates, 'provider');
+    if (provider !== undefined) result.provider = provider;
+    const regionalized =
+      result.type === 'privateLinkOptimized' ? match.region !== undefined : agreed(candidates, 'regionalized');
+    if (regionalized !== undefined) result.regionalized = regionalized;
+    if (result.type !== 'privateLink') {
+      const info = SHAPES[result.type as ShapeId];
+      result.title = info.title;
+      result.resolvesTo = info.resolvesTo;
+    }
+    result.kind = SHAPES[candidates[0] as ShapeId].kind;
+    if (!srv) {
+      const ports = split.map((h) => h.port ?? REPLICA_SET_PORT);
+      if (match.member) {
+        result.members = split.map((h, i) => {
+          const m = classifyListHost(h.host)?.member as Omit<HostMember, 'port'>;
+          return { ...m, port: ports[i] as number };
+        });
+      } else {
+        result.ports = ports;
+      }
+    }
+    if (result.type === 'legacy') result.newForm = currentForm(result);
+  } else {
+    const domain = split.map((h) => knownDomain(h.host)).find((d) => d !== undefined);
+    if (domain) result.domain = domain;
+  }
+  result.notes = notesFor(result, cs.password !== '');
+  return result;
+}
+
+/** The standard (current) string for the same cluster, hosts and options as a legacy one. */
+function currentForm(p: ParsedConnectionString): string | undefined {
+  try {
+    return format(
+      { type: 'standard', srv: p.srv },
+      {
+        cluster: p.cluster,
+        hash: p.hash as string,
+        domain: p.domain,
+        members: p.members,
+        ...(Object.keys(p.options).length > 0 ? { options: p.options } : {}),
+      },
+    );
+  } catch {
+    return undefined;
+  }
+}
