@@ -1,0 +1,127 @@
+// The profiles file: where it lives, its modes, locked read-modify-write.
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ConfigStore, configDirFor } from '../../../src/config/store.js';
+import { UsageError } from '../../../src/core/errors.js';
+import { tempDir } from '../../helpers/cli.js';
+
+const mode = (path: string): number => statSync(path).mode & 0o777;
+
+describe('configDirFor', () => {
+  it.each([
+    ['CDBA_CONFIG_DIR wins', { CDBA_CONFIG_DIR: '/c', XDG_CONFIG_HOME: '/x', HOME: '/h' }, '/c'],
+    ['then $XDG_CONFIG_HOME/cdba', { XDG_CONFIG_HOME: '/x', HOME: '/h' }, '/x/cdba'],
+    ['then ~/.config/cdba', { HOME: '/h' }, '/h/.config/cdba'],
+    ['an empty XDG_CONFIG_HOME is ignored', { XDG_CONFIG_HOME: '', HOME: '/h' }, '/h/.config/cdba'],
+  ] as const)('%s', (_label, env, expected) => {
+    expect(configDirFor(env)).toBe(expected);
+  });
+});
+
+describe('ConfigStore', () => {
+  it('creates its directory 0700 and writes the file 0600', async () => {
+    const dir = join(tempDir(), 'nested', 'cdba');
+    const store = await ConfigStore.open(dir);
+    await store.update((config) => {
+      config.profiles.a = { publicKey: 'pub' };
+    });
+    expect(store.path).toBe(join(dir, 'config.json'));
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(store.path)).toBe(0o600);
+  });
+
+  it('tightens an existing directory to 0700', async () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o755);
+    await ConfigStore.open(dir);
+    expect(mode(dir)).toBe(0o700);
+  });
+
+  it('does not write the file just by opening it (the write would happen outside the lock)', async () => {
+    // conf writes its defaults on construction when the file is absent. Two
+    // processes opening a fresh directory then race: the late default write
+    // overwrites a profile the other process saved under the lock.
+    const dir = tempDir();
+    await ConfigStore.open(dir);
+    expect(existsSync(join(dir, 'config.json'))).toBe(false);
+  });
+
+  it('reads an absent file as no profiles', async () => {
+    const store = await ConfigStore.open(tempDir());
+    expect(store.read()).toEqual({ profiles: {} });
+  });
+
+  it('update() applies the change to a fresh read, so other writers are not lost', async () => {
+    const dir = tempDir();
+    const first = await ConfigStore.open(dir);
+    const second = await ConfigStore.open(dir);
+    await first.update((config) => {
+      config.profiles.a = { publicKey: 'a' };
+    });
+    await second.update((config) => {
+      config.profiles.b = { publicKey: 'b' };
+      config.currentProfile = 'b';
+    });
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({
+      profiles: { a: { publicKey: 'a' }, b: { publicKey: 'b' } },
+      currentProfile: 'b',
+    });
+    expect(first.read().profiles).toEqual({ a: { publicKey: 'a' }, b: { publicKey: 'b' } });
+  });
+
+  it('update() returns the change result and releases the lock after a throw', async () => {
+    const dir = tempDir();
+    const store = await ConfigStore.open(dir);
+    expect(await store.update(() => 42)).toBe(42);
+    await expect(
+      store.update(() => {
+        throw new UsageError('no');
+      }),
+    ).rejects.toThrow('no');
+    expect(existsSync(join(dir, 'config.lock'))).toBe(false);
+    await store.update((config) => {
+      config.profiles.after = {};
+    });
+    expect(store.read().profiles).toHaveProperty('after');
+  });
+
+  it('a throwing change leaves the file as it was', async () => {
+    const dir = tempDir();
+    const store = await ConfigStore.open(dir);
+    await store.update((config) => {
+      config.profiles.a = { projectId: 'cccccccccccccccccccccccc' };
+    });
+    const before = readFileSync(store.path);
+    await expect(
+      store.update((config) => {
+        config.profiles.b = {};
+        throw new UsageError('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(readFileSync(store.path).equals(before)).toBe(true);
+  });
+
+  it('takes over a lock left behind by a killed process', async () => {
+    const dir = tempDir();
+    const store = await ConfigStore.open(dir);
+    const lock = join(dir, 'config.lock');
+    mkdirSync(lock);
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lock, old, old);
+    await store.update((config) => {
+      config.profiles.x = {};
+    });
+    expect(store.read().profiles).toHaveProperty('x');
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('a file that is not JSON is a usage error naming the file', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'config.json'), '{ not json', { mode: 0o600 });
+    const opened = ConfigStore.open(dir);
+    await expect(opened).rejects.toBeInstanceOf(ConfigError);
+    await expect(opened).rejects.toBeInstanceOf(UsageError);
+    await expect(opened).rejects.toThrow(join(dir, 'config.json'));
+  });
+});
