@@ -1,0 +1,78 @@
+// JSON bodies from `--file F` or `--file -` (stdin), checked before any request:
+// size, emptiness, syntax with line and column, and (optionally) object shape.
+import { open } from 'node:fs/promises';
+import { UsageError } from './errors.js';
+import type { IO } from './io.js';
+
+/** Cluster bodies are a few KB; anything near this is a mistake, not a body. */
+export const MAX_INPUT_BYTES = 5 * 1024 * 1024;
+
+export async function readInputText(io: IO, file: string, flag = '--file'): Promise<string> {
+  const source = file === '-' ? 'stdin' : file;
+  let text: string;
+  if (file === '-') {
+    if (io.inIsTTY) throw new UsageError(`${flag} -: stdin is a terminal; pipe the JSON in or give a file`);
+    text = await readLimited(io.in, source);
+  } else {
+    let handle;
+    try {
+      handle = await open(file, 'r');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new UsageError(`${flag}: cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? (error as Error).message}`);
+    }
+    try {
+      const { size } = await handle.stat();
+      if (size > MAX_INPUT_BYTES) throw tooLarge(source);
+      text = await readLimited(handle.createReadStream(), source);
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError(`${flag}: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    } finally {
+      await handle.close();
+    }
+  }
+  if (text.trim() === '') throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);
+  return text;
+}
+
+async function readLimited(stream: AsyncIterable<Buffer | string>, source: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    total += buffer.length;
+    if (total > MAX_INPUT_BYTES) throw tooLarge(source);
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+}
+
+const tooLarge = (source: string): UsageError =>
+  new UsageError(`${source} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; expected a JSON document`);
+
+/** JSON.parse with the error placed at a line and column. */
+export function parseJson(text: string, source: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    const position = Number(/position (\d+)/.exec(message)?.[1] ?? text.length);
+    const before = text.slice(0, position);
+    const line = before.split('\n').length;
+    const column = position - before.lastIndexOf('\n');
+    const reason = message.replace(/ in JSON at position \d+.*$/, '').replace(/^Unexpected end of JSON input$/, 'unexpected end of input');
+    throw new UsageError(`${source}: invalid JSON at line ${line}, column ${column}: ${reason}`);
+  }
+}
+
+/** Reads and parses a JSON object body; arrays and scalars are refused. */
+export async function readJsonObject(io: IO, file: string, flag = '--file'): Promise<Record<string, unknown>> {
+  const source = file === '-' ? 'stdin' : file;
+  const value = parseJson(await readInputText(io, file, flag), source);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+    throw new UsageError(`${source}: expected a JSON object, got ${kind}`);
+  }
+  return value as Record<string, unknown>;
+}
