@@ -190,7 +190,7 @@ function replicationSpecs(given: unknown[], existing: ReplicationSpec[], ctx: Mo
 }
 
 const SETTING_DEFAULTS: Doc = {
-  biConnector: { enabled: false, readPreference: 'SECONDARY' },
+  biConnector: { enabled: false, readPreference: 'secondary' }, // as the live service writes it
   diskWarmingMode: 'FULLY_WARMED',
   encryptionAtRestProvider: 'NONE',
   globalClusterSelfManagedSharding: false,
@@ -220,6 +220,13 @@ const MODEL_FIELDS = new Set([
   'diskSizeGB',
   'replicationSpecs',
 ]);
+
+/** The live service writes readPreference in lower case, whatever case it was sent in. */
+function normalizeSettings(settings: Doc): Doc {
+  const bi = settings.biConnector;
+  if (isObject(bi) && typeof bi.readPreference === 'string') bi.readPreference = bi.readPreference.toLowerCase();
+  return settings;
+}
 
 function firstElectableSize(specs: ReplicationSpec[]): string {
   return specs[0]?.regionConfigs[0]?.electableSpecs.instanceSize ?? 'M10';
@@ -251,7 +258,7 @@ function buildModel(body: Doc, ctx: ModelContext): ClusterModel {
     if (MODEL_FIELDS.has(key) || value === null || value === undefined) continue;
     settings[key] = isObject(value) && isObject(settings[key]) ? mergeInto(settings[key] as Doc, value) : clone(value);
   }
-  model.settings = settings;
+  model.settings = normalizeSettings(settings);
   model.diskSizeGB = isTenant(model) || typeof body.diskSizeGB !== 'number' ? defaultDiskSizeGB(firstElectableSize(specs)) : body.diskSizeGB;
   return model;
 }
@@ -394,7 +401,7 @@ export function applyClusterPatch(model: ClusterModel, body: Doc, shape: Cluster
   const settingKeys = Object.keys(body).filter(
     (key) => !MODEL_FIELDS.has(key) && !LEGACY_TOPOLOGY_KEYS.includes(key) && key !== 'providerBackupEnabled',
   );
-  next.settings = mergeInto(next.settings, Object.fromEntries(settingKeys.map((key) => [key, body[key]])));
+  next.settings = normalizeSettings(mergeInto(next.settings, Object.fromEntries(settingKeys.map((key) => [key, body[key]]))));
   const semantic = inShape(checkClusterModel(next), shape);
   return semantic ? { problem: semantic } : { model: next };
 }

@@ -41,7 +41,8 @@ const COMMON_FIELDS: Record<string, FieldSpec> = {
     tlsCipherConfigMode: str({ enum: ['CUSTOM', 'DEFAULT'] }),
   }),
   backupEnabled: bool,
-  biConnector: obj({ enabled: bool, readPreference: str({ enum: ['PRIMARY', 'SECONDARY', 'ANALYTICS'] }) }),
+  // The description's enum is upper-case; the live service answers lower-case ("secondary"). Both are accepted.
+  biConnector: obj({ enabled: bool, readPreference: str({ enum: ['PRIMARY', 'SECONDARY', 'ANALYTICS', 'primary', 'secondary', 'analytics'] }) }),
   clusterType: str({ enum: CLUSTER_TYPES }),
   configServerManagementMode: str({ enum: ['ATLAS_MANAGED', 'FIXED_TO_DEDICATED'] }),
   configServerType: ro(str()),
