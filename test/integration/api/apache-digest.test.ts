@@ -1,0 +1,177 @@
+// Interop with an independent digest implementation: Apache httpd's
+// mod_auth_digest (Debian package apache2-bin). The test writes a config into a
+// temp dir and starts httpd on 127.0.0.1; without the binary it is skipped with
+// a visible note.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ApiError, ExitCode } from '../../../src/core/errors.js';
+import { getCluster } from '../../../src/api/clusters.js';
+import { tempDir } from '../../helpers/cli.js';
+import { clientFor, settingsFor } from './servers.js';
+
+const REALM = 'MMS Public API';
+const USER = 'abcdefgh';
+const PASSWORD = '7f0a4c2e-9b1d-4e8f-a3c5-6d2b1e0f9a87';
+
+function findHttpd(): string | undefined {
+  for (const name of ['apache2', 'httpd']) {
+    for (const dir of [...(process.env.PATH ?? '').split(':'), '/usr/sbin', '/usr/local/sbin', '/usr/local/apache2/bin']) {
+      const candidate = join(dir, name);
+      if (dir && existsSync(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+function findModulesDir(): string | undefined {
+  return ['/usr/lib/apache2/modules', '/usr/lib64/httpd/modules', '/usr/lib/httpd/modules', '/usr/local/apache2/modules'].find((d) =>
+    existsSync(join(d, 'mod_auth_digest.so')),
+  );
+}
+
+const httpd = findHttpd();
+const modules = findModulesDir();
+const available = Boolean(httpd && modules);
+if (!available) process.stderr.write('note: Apache httpd with mod_auth_digest is not installed (Debian: apache2-bin); the digest interop test is skipped\n');
+
+async function freePort(): Promise<number> {
+  // httpd cannot report a port it picked itself, so take one the kernel hands out and pass it on.
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function waitForPort(port: number, child: ChildProcess, log: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`httpd exited with ${child.exitCode}: ${existsSync(log) ? readFileSync(log, 'utf8') : ''}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('httpd did not start listening');
+}
+
+describe.skipIf(!available)('interop with Apache httpd mod_auth_digest', () => {
+  let child: ChildProcess;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    const root = tempDir('cdba-httpd-');
+    // When run as root, httpd serves from an unprivileged child user, which must be able to read the files.
+    chmodSync(root, 0o755);
+    const docs = join(root, 'htdocs', 'api', 'atlas', 'v2', 'groups', 'p1', 'clusters');
+    mkdirSync(docs, { recursive: true });
+    writeFileSync(join(docs, 'c1'), JSON.stringify({ name: 'c1', stateName: 'IDLE' }));
+    const ha1 = createHash('md5').update(`${USER}:${REALM}:${PASSWORD}`).digest('hex');
+    writeFileSync(join(root, 'htdigest'), `${USER}:${REALM}:${ha1}\n`, { mode: 0o644 });
+    const loaded = new Set(spawnSync(httpd!, ['-l'], { encoding: 'utf8' }).stdout.split('\n').map((l) => l.trim()));
+    const load = (name: string, file: string): string => (loaded.has(`${file.replace(/\.so$/, '')}.c`) ? '' : `LoadModule ${name} ${join(modules!, file)}`);
+    const mpm = existsSync(join(modules!, 'mod_mpm_event.so')) ? load('mpm_event_module', 'mod_mpm_event.so') : '';
+    const port = await freePort();
+    const log = join(root, 'error.log');
+    const runAs = process.getuid?.() === 0 ? ['User nobody', `Group ${spawnSync('id', ['-gn', 'nobody'], { encoding: 'utf8' }).stdout.trim() || 'nogroup'}`] : [];
+    writeFileSync(
+      join(root, 'httpd.conf'),
+      [
+        `ServerRoot "${root}"`,
+        `Listen 127.0.0.1:${port}`,
+        'ServerName 127.0.0.1',
+        `PidFile "${join(root, 'httpd.pid')}"`,
+        `ErrorLog "${log}"`,
+        'LogLevel warn',
+        mpm,
+        load('unixd_module', 'mod_unixd.so'),
+        load('authn_core_module', 'mod_authn_core.so'),
+        load('authn_file_module', 'mod_authn_file.so'),
+        load('authz_core_module', 'mod_authz_core.so'),
+        load('authz_user_module', 'mod_authz_user.so'),
+        load('auth_digest_module', 'mod_auth_digest.so'),
+        ...runAs,
+        `DocumentRoot "${join(root, 'htdocs')}"`,
+        '<Location "/api">',
+        '  AuthType Digest',
+        `  AuthName "${REALM}"`,
+        '  AuthDigestDomain /api/',
+        '  AuthDigestProvider file',
+        `  AuthUserFile "${join(root, 'htdigest')}"`,
+        '  AuthDigestNonceLifetime 2',
+        '  Require valid-user',
+        '  ForceType application/json',
+        '</Location>',
+      ].join('\n'),
+    );
+    child = spawn(httpd!, ['-d', root, '-f', join(root, 'httpd.conf'), '-DFOREGROUND'], { stdio: 'ignore' });
+    await waitForPort(port, child, log);
+    baseUrl = `http://127.0.0.1:${port}`;
+  });
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  test('reads a resource, paying the challenge once and reusing the nonce', async () => {
+    const { client, io } = clientFor(settingsFor(baseUrl, { publicKey: USER, privateKey: PASSWORD }), { debug: true });
+    try {
+      for (let i = 0; i < 3; i++) expect((await getCluster(client, 'p1', 'c1')).body).toEqual({ name: 'c1', stateName: 'IDLE' });
+      const statuses = io.stderr.split('\n').filter((l) => l.startsWith('< HTTP ')).map((l) => l.split(' ')[2]);
+      expect(statuses).toEqual(['401', '200', '200', '200']);
+      expect(io.stderr).not.toContain(PASSWORD);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('a query string is part of the signed uri', async () => {
+    const { client } = clientFor(settingsFor(baseUrl, { publicKey: USER, privateKey: PASSWORD }));
+    try {
+      const response = await client.request({ method: 'GET', resource: 'clusters', path: '/groups/p1/clusters/c1', query: { pretty: true } });
+      expect(response.status).toBe(200);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('an expired nonce (stale=true from httpd) is renewed silently', async () => {
+    const { client, io } = clientFor(settingsFor(baseUrl, { publicKey: USER, privateKey: PASSWORD }), { debug: true });
+    try {
+      await getCluster(client, 'p1', 'c1');
+      await new Promise((r) => setTimeout(r, 3_000)); // AuthDigestNonceLifetime is 2 s
+      expect((await getCluster(client, 'p1', 'c1')).status).toBe(200);
+      expect(io.stderr).toMatch(/stale=true/i);
+      const statuses = io.stderr.split('\n').filter((l) => l.startsWith('< HTTP ')).map((l) => l.split(' ')[2]);
+      expect(statuses).toEqual(['401', '200', '401', '200']);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('a wrong key is a 401 with the profile hint (exit 3)', async () => {
+    const { client } = clientFor(settingsFor(baseUrl, { publicKey: USER, privateKey: 'wrong' }));
+    try {
+      const error = (await getCluster(client, 'p1', 'c1').catch((e: unknown) => e)) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.status).toBe(401);
+      expect(error.exitCode).toBe(ExitCode.auth);
+      expect(error.hint).toBe("check the profile's publicKey/privateKey (cdba profile show)");
+    } finally {
+      await client.close();
+    }
+  });
+});
