@@ -67,7 +67,8 @@ function commandPath(program: AnyCommand, argv: string[]): string {
 /** Help and version exit 0; every other commander error is a usage error (2). */
 function commanderExit(io: IO, error: CommanderError, message: string, path: string): number {
   if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
-  if (error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync') return ExitCode.usage;
+  // `cdba help` exits 0; a group run without a subcommand prints help and is a usage error.
+  if (error.code === 'commander.help') return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   const text = (message || error.message)
     .replace(/^error:\s*/i, '')
     .replace(/\n\(Did you mean (.*)\?\)/, ' (did you mean $1?)')

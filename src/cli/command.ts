@@ -1,6 +1,6 @@
 // Shared plumbing for command files: the App (io, env, version, the live
 // context), examples in help, and flag value parsers that fail with exit 2.
-import type { Command } from '@commander-js/extra-typings';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { Context, type GlobalOptions } from '../core/context.js';
 import { UsageError } from '../core/errors.js';
 import type { IO } from '../core/io.js';
@@ -28,6 +28,7 @@ export class App {
   }
 
   async close(): Promise<void> {
+    this.io.closeInput();
     await Promise.all(this.contexts.map((c) => c.close()));
   }
 }
@@ -37,7 +38,7 @@ export type Example = [description: string, command: string];
 const EXAMPLES = new WeakMap<object, Example[]>();
 
 /** Adds an Examples section to a command's help; the man pages read the same list. */
-export function withExamples<C extends Command<never[], object, object>>(command: C, examples: Example[]): C {
+export function withExamples<C extends CommandUnknownOpts>(command: C, examples: Example[]): C {
   EXAMPLES.set(command, examples);
   command.addHelpText('after', `\nExamples:\n${examples.map(([d, c]) => `  # ${d}\n  $ ${c}\n`).join('\n')}`);
   return command;

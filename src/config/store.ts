@@ -42,7 +42,7 @@ export class ConfigStore {
         projectName: 'cdba',
         configFileMode: 0o600,
         accessPropertiesByDotNotation: false,
-        defaults: { profiles: {} },
+        // No `defaults`: conf would write them on open, outside our lock.
       });
       return new ConfigStore(dir, conf);
     } catch (error) {

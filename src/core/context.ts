@@ -127,7 +127,7 @@ export class Context {
     await render(this.io, document, {
       format: await this.outputFormat(),
       query: this.globals.query,
-      table: table as TableSpec<never> | undefined,
+      table,
     });
   }
 

@@ -2,6 +2,7 @@
 // streams. Commands get it through the context, so tests can pass buffers.
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
+import { UsageError } from './errors.js';
 
 export interface Spinner {
   update(text: string): void;
@@ -133,29 +134,44 @@ export class IO {
 
   /**
    * Asks a question on stderr and reads one line from stdin. With `secret`,
-   * typed characters are not echoed.
+   * typed characters are not echoed. One readline serves every prompt, so
+   * answers typed ahead (or piped) are not swallowed by the first question.
    */
   async prompt(question: string, options: { secret?: boolean } = {}): Promise<string> {
-    const { createInterface } = await import('node:readline');
-    const muted = new PassThrough();
-    let mute = false;
-    muted.on('data', (chunk: Buffer) => {
-      if (!mute) this.err.write(chunk);
-    });
-    const rl = createInterface({ input: this.in, output: muted, terminal: this.inIsTTY && 'setRawMode' in this.in });
+    const lines = await this.inputLines();
+    this.err.write(question);
+    this.echoMuted = Boolean(options.secret);
     try {
-      const answer = new Promise<string>((resolve, reject) => {
-        rl.question(question, resolve);
-        rl.once('close', () => reject(new Error('stdin closed')));
-      });
-      mute = Boolean(options.secret);
-      const line = await answer;
-      if (options.secret) this.err.write('\n');
-      return line;
+      const next = await lines.next();
+      if (next.done) throw new UsageError('no answer: stdin closed');
+      return next.value;
     } finally {
-      mute = false;
-      rl.close();
+      if (this.echoMuted) this.err.write('\n');
+      this.echoMuted = false;
     }
+  }
+
+  private echoMuted = false;
+  private lineReader: { rl: import('node:readline').Interface; lines: AsyncIterator<string> } | undefined;
+
+  private async inputLines(): Promise<AsyncIterator<string>> {
+    if (!this.lineReader) {
+      const { createInterface } = await import('node:readline');
+      // Echo (on a terminal) goes through this stream, so secrets can be muted.
+      const echo = new PassThrough();
+      echo.on('data', (chunk: Buffer) => {
+        if (!this.echoMuted) this.err.write(chunk);
+      });
+      const rl = createInterface({ input: this.in, output: echo, terminal: this.inIsTTY && 'setRawMode' in this.in });
+      this.lineReader = { rl, lines: rl[Symbol.asyncIterator]() };
+    }
+    return this.lineReader.lines;
+  }
+
+  /** Releases stdin so the process can exit after prompting. */
+  closeInput(): void {
+    this.lineReader?.rl.close();
+    this.lineReader = undefined;
   }
 }
 

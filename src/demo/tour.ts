@@ -36,7 +36,7 @@ async function tour(io: IO): Promise<number> {
       clusters: [],
     },
   });
-  const env = { ...process.env, CDBA_CONFIG_DIR: configDir, NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, CDBA_CONFIG_DIR: configDir, NO_COLOR: '1' };
   delete env.CDBA_PROFILE;
 
   const run = (args: string[], input?: string): Promise<StepResult> =>

@@ -11,32 +11,32 @@ export interface Column<Row> {
 }
 
 /** How a command's document becomes rows. Declared once per command. */
-export interface TableSpec<Row = never> {
+export interface TableSpec<Row> {
   columns: Column<Row>[];
   rows: (document: unknown) => Row[];
 }
 
-export interface RenderOptions {
+export interface RenderOptions<Row = unknown> {
   format: OutputFormat;
   query?: string | undefined;
-  table?: TableSpec<never> | undefined;
+  table?: TableSpec<Row> | undefined;
 }
 
 export async function applyQuery(document: unknown, query: string): Promise<unknown> {
   const { default: jmespath } = await import('jmespath');
   try {
-    return jmespath.search(document as jmespath.JSONValue, query);
+    return jmespath.search(document as never, query);
   } catch (error) {
     throw new UsageError(`invalid --query "${query}": ${(error as Error).message}`);
   }
 }
 
-export async function render(io: IO, document: unknown, options: RenderOptions): Promise<void> {
+export async function render<Row>(io: IO, document: unknown, options: RenderOptions<Row>): Promise<void> {
   const data = options.query ? await applyQuery(document, options.query) : document;
   if (options.format === 'json') return io.write(`${JSON.stringify(data ?? null)}\n`);
   if (options.format === 'pretty') return io.write(`${JSON.stringify(data ?? null, null, 2)}\n`);
   // A query reshapes the document, so the command's columns no longer apply.
-  const spec = options.query ? undefined : (options.table as TableSpec<unknown> | undefined);
+  const spec = options.query ? undefined : options.table;
   const { headers, rows } = spec
     ? { headers: spec.columns.map((c) => c.header), rows: spec.rows(data).map((r) => spec.columns.map((c) => cell(c.value(r)))) }
     : genericTable(data);
