@@ -19,7 +19,7 @@ export interface CommandInfo {
   aliases: string[];
   description: string;
   usage: string;
-  args: Array<{ name: string; required: boolean; description: string }>;
+  args: Array<{ name: string; required: boolean; description: string; choices: string[] }>;
   options: OptionInfo[];
   examples: Example[];
   subcommands: CommandInfo[];
@@ -50,7 +50,12 @@ export function describe(command: AnyCommand, parentPath: string[] = []): Comman
     aliases: command.aliases(),
     description: command.description(),
     usage: command.usage(),
-    args: command.registeredArguments.map((a) => ({ name: a.name(), required: a.required, description: a.description })),
+    args: command.registeredArguments.map((a) => ({
+      name: a.name(),
+      required: a.required,
+      description: a.description,
+      choices: [...((a as { argChoices?: string[] }).argChoices ?? [])],
+    })),
     options,
     examples: examplesOf(command),
     subcommands: (command.commands as readonly AnyCommand[])

@@ -22,6 +22,11 @@ export function bashScript(root: CommandInfo): string {
   const flagCases = all
     .map((c) => `    "${c.path.join(' ')}") echo "${words([...new Set([...flagsOf(c), ...globals])])}" ;;`)
     .join('\n');
+  // Fixed values of the first positional argument (e.g. `completion <shell>`).
+  const argumentCases = all
+    .filter((c) => c.args[0]?.choices.length)
+    .map((c) => `    "${c.path.join(' ')}") echo "${words(c.args[0]!.choices)}" ;;`)
+    .join('\n');
   const choiceCases = all
     .flatMap((c) =>
       c.options
@@ -45,6 +50,11 @@ ${flagCases}
 _cdba_choices() {
   case "$1" in
 ${choiceCases}
+  esac
+}
+_cdba_argument_choices() {
+  case "$1" in
+${argumentCases}
   esac
 }
 _cdba_profiles() {
@@ -82,6 +92,10 @@ _cdba() {
   subs="$(_cdba_subcommands "$path")"
   if [[ -n "$subs" ]]; then
     COMPREPLY=($(compgen -W "$subs" -- "$cur")); return
+  fi
+  if [[ $positionals -eq 0 ]]; then
+    choices="$(_cdba_argument_choices "$path")"
+    [[ -n "$choices" ]] && { COMPREPLY=($(compgen -W "$choices" -- "$cur")); return; }
   fi
   case "$path" in
     ${PROFILE_ARG_COMMANDS.map((p) => `"${p}"`).join('|')})
