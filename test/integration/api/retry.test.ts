@@ -46,6 +46,17 @@ describe('retries', () => {
     expect(io.stderr).toBe('rate limited (429); retrying in 1s\nrate limited (429); retrying in 1s\n');
   });
 
+  test('on a TTY the wait is an ora spinner', async () => {
+    await flaky(['429'], '1');
+    const { IO } = await import('../../../src/core/io.js');
+    let io;
+    ({ client, io } = clientFor(settingsFor(server!.url), { io: IO.test({ errIsTTY: true }) }));
+    expect((await call('GET')).body.attempt).toBe(2);
+    await new Promise((r) => setTimeout(r, 50)); // the spinner stops asynchronously
+    expect(io.stderr).toContain('rate limited (429); retrying in 1s');
+    expect(io.stderr).toMatch(/^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] rate limited/); // drawn by ora, not a plain line
+  });
+
   test('429 is retried for POST too: the request was refused, not applied', async () => {
     await flaky(['429']);
     ({ client } = clientFor(settingsFor(server!.url)));
