@@ -1,0 +1,169 @@
+// Validates responses against the published OpenAPI subsets in ../shared/reference/openapi,
+// with ajv. $refs resolve from components. A few defects of the published description are
+// patched before compiling; each patch below says what it fixes and why the live service
+// (the recorded responses) proves it a defect rather than a rule.
+import Ajv from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { readOpenApi } from '../../helpers/reference.js';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function walk(node: unknown, visit: (n: Json) => void): void {
+  if (Array.isArray(node)) node.forEach((n) => walk(n, visit));
+  else if (isObject(node)) {
+    visit(node);
+    Object.values(node).forEach((n) => walk(n, visit));
+  }
+}
+
+/** The patches, applied to a deep copy of components.schemas. */
+export const SCHEMA_PATCHES = [
+  'discriminator: a subtype\'s allOf points back at its oneOf parent (infinite recursion); the parent dispatches on the discriminator instead',
+  'oneOf without discriminator -> anyOf: the branches overlap (US_WEST_2 is an AWS, Azure and GCP region; M10 an AWS, Azure and GCP tier)',
+  '"type: object" beside oneOf branches of string enums (regionName, BaseCloudProviderInstanceSize) contradicts them; the type is dropped',
+  'biConnector.readPreference: the enum is upper-case, the live service answers "secondary" (every recorded cluster); both cases are accepted',
+  'ApiError.parameters items: typed object, but the live service sends strings (recorded 404 CLUSTER_NOT_FOUND: ["cluster-712", "6a79…"])',
+  'LegacyAtlasCluster.diskSizeGB minimum 10 is a request rule; live shared-tier clusters answer 0.5 (recorded v1.0 GET of cluster-801)',
+] as const;
+
+function patchSchemas(spec: Json): Json {
+  const schemas = structuredClone((spec.components as Json).schemas as Json);
+  const ref = (name: string): string => `#/components/schemas/${name}`;
+
+  // 1. Discriminated unions: split each parent into a Base (its own properties) and a dispatcher.
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!isObject(schema) || !isObject(schema.discriminator) || !Array.isArray(schema.oneOf)) continue;
+    const { discriminator, oneOf: _oneOf, ...base } = schema;
+    const baseName = `${name}__Base`;
+    schemas[baseName] = base;
+    const property = (discriminator as Json).propertyName as string;
+    const mapping = (discriminator as Json).mapping as Record<string, string>;
+    schemas[name] = {
+      allOf: [
+        { $ref: ref(baseName) },
+        ...Object.entries(mapping).map(([value, target]) => ({
+          if: { properties: { [property]: { const: value } }, required: [property] },
+          then: { $ref: target },
+        })),
+      ],
+    };
+    for (const target of Object.values(mapping)) {
+      const sub = schemas[target.split('/').pop()!] as Json;
+      if (Array.isArray(sub.allOf)) {
+        sub.allOf = sub.allOf.map((part) => (isObject(part) && part.$ref === ref(name) ? { $ref: ref(baseName) } : part));
+      }
+    }
+  }
+  // 2. Overlapping oneOf branches.
+  walk(schemas, (node) => {
+    if (Array.isArray(node.oneOf)) {
+      node.anyOf = node.oneOf;
+      delete node.oneOf;
+    }
+  });
+  // 3. String enums typed as object.
+  walk(schemas, (node) => {
+    const branches = node.anyOf;
+    if (node.type === 'object' && Array.isArray(branches) && branches.every((b) => isObject(b) && b.type === 'string')) delete node.type;
+  });
+  const bi = ((schemas.BiConnector as Json).properties as Json).readPreference as Json;
+  bi.enum = [...(bi.enum as string[]), ...(bi.enum as string[]).map((v) => v.toLowerCase())];
+  // 4. Error parameters are strings on the wire.
+  const parameters = ((schemas.ApiError as Json).properties as Json).parameters as Json;
+  parameters.items = {};
+  // 5. Shared-tier disk size in legacy responses.
+  const legacyDisk = ((schemas.LegacyAtlasCluster as Json).properties as Json).diskSizeGB as Json;
+  delete legacyDisk.minimum;
+  return schemas;
+}
+
+export interface ResponseCheck {
+  method: string;
+  /** The OpenAPI path, e.g. /api/atlas/v2/groups/{groupId}/clusters */
+  path: string;
+  status: number;
+  contentType: string;
+  body: unknown;
+}
+
+export class OpenApiValidator {
+  private readonly ajv: Ajv;
+  private readonly specs: Record<'v1.0' | 'v2', Json>;
+  private readonly compiled = new Map<string, ValidateFunction>();
+
+  constructor() {
+    this.ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(this.ajv);
+    this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi('v2') };
+    for (const [which, spec] of Object.entries(this.specs)) {
+      this.ajv.addSchema({ $id: `openapi-${which}`, components: { schemas: patchSchemas(spec) } });
+    }
+  }
+
+  /** The validator for a named component schema. */
+  component(which: 'v1.0' | 'v2', name: string): ValidateFunction {
+    const key = `${which}#${name}`;
+    let fn = this.compiled.get(key);
+    if (!fn) {
+      fn = this.ajv.compile({ $ref: `openapi-${which}#/components/schemas/${name}` });
+      this.compiled.set(key, fn);
+    }
+    return fn;
+  }
+
+  /** Every operation of the description with the media types of its success response. */
+  operations(): Array<{ method: string; path: string; mediaTypes: string[] }> {
+    const out: Array<{ method: string; path: string; mediaTypes: string[] }> = [];
+    for (const which of ['v1.0', 'v2'] as const) {
+      const paths = this.specs[which].paths as Record<string, Record<string, Json>>;
+      for (const [path, operations] of Object.entries(paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          const responses = operation.responses as Record<string, Json>;
+          const success = Object.entries(responses).find(([status]) => status.startsWith('2'));
+          const content = (success?.[1].content ?? {}) as Json;
+          const mediaTypes = Object.keys(content);
+          out.push({ method: method.toUpperCase(), path, mediaTypes: mediaTypes.length > 0 ? mediaTypes : ['application/json'] });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The schema name the description gives for this response, or undefined when it gives none. */
+  schemaFor(check: Omit<ResponseCheck, 'body'>): { which: 'v1.0' | 'v2'; name: string } | 'none' | undefined {
+    const which = check.path.startsWith('/api/atlas/v2') ? 'v2' : 'v1.0';
+    const paths = this.specs[which].paths as Record<string, Record<string, Json>>;
+    const operation = paths[check.path]?.[check.method.toLowerCase()];
+    if (!operation) return undefined;
+    let response = (operation.responses as Json)[String(check.status)] as Json | undefined;
+    if (response && typeof response.$ref === 'string') {
+      const name = response.$ref.split('/').pop()!;
+      response = ((this.specs[which].components as Json).responses as Json)[name] as Json;
+    }
+    const mediaType = check.contentType.split(';')[0]!.trim();
+    const content = response?.content as Record<string, Json> | undefined;
+    const schema = content?.[mediaType]?.schema as Json | undefined;
+    const target = typeof schema?.$ref === 'string' ? schema.$ref : undefined;
+    if (target) return { which, name: target.split('/').pop()! };
+    // The operation lists this status without a schema for it (DELETE 202).
+    if (response && (content === undefined || Object.keys(content).length === 0 || content[mediaType])) return 'none';
+    return undefined;
+  }
+
+  /**
+   * Errors of one response: [] when valid. Error documents of statuses the description does not
+   * list for the operation (405, 406, 410, 415, 429, 503) are checked against ApiError.
+   */
+  validate(check: ResponseCheck): string[] {
+    const found = this.schemaFor(check);
+    if (found === 'none') return [];
+    const isError = check.status >= 400;
+    const target = found ?? (isError ? { which: check.path.startsWith('/api/atlas/v2') ? ('v2' as const) : ('v1.0' as const), name: 'ApiError' } : undefined);
+    if (!target) return [`no schema in the description for ${check.method} ${check.path} ${check.status} ${check.contentType}`];
+    const fn = this.component(target.which, target.name);
+    if (fn(check.body)) return [];
+    return (fn.errors ?? []).map((e: ErrorObject) => `${target.name}${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+  }
+}
