@@ -336,8 +336,9 @@ class UndiciApiClient implements ApiClient {
   /** One request through the retry interceptor: possibly several wire attempts. */
   private async dispatch(wire: WireRequest, scheme: AuthScheme, ticket: AuthTicket): Promise<WireResponse> {
     const url = this.origin + wire.pathAndQuery;
-    const state: { waitedMs: number; budgetSpent?: 'attempts' | 'wait-budget' } = { waitedMs: 0 };
+    const state: RetryState = { waitedMs: 0, answered: false };
     const dispatcher = this.agent.compose(
+      answerObserver(state),
       ...(this.debug ? [traceInterceptor(this.io, () => this.secrets)] : []),
       authInterceptor(scheme, ticket),
       interceptors.retry({ throwOnError: false, retry: this.retryCallback(wire, state) }),
@@ -376,9 +377,15 @@ class UndiciApiClient implements ApiClient {
    * Retry-After, bound the total wait, tell the user why it waits, or retry
    * 429 but not 503 for POST.
    */
-  private retryCallback(wire: WireRequest, state: { waitedMs: number; budgetSpent?: 'attempts' | 'wait-budget' }) {
+  private retryCallback(wire: WireRequest, state: RetryState) {
     return (error: Error, context: { state: { counter: number } }, callback: (error?: Error | null) => void): void => {
       const { statusCode, headers, code } = error as Error & { statusCode?: number; headers?: Record<string, string | string[]>; code?: string };
+      // A 2xx cut off mid-body: undici would resume with a Range request, which
+      // a JSON API does not honour; report the broken connection instead.
+      if (statusCode === undefined && state.answered) {
+        callback(error);
+        return;
+      }
       const decision = decideRetry(
         {
           method: wire.method,
@@ -506,6 +513,31 @@ class UndiciApiClient implements ApiClient {
       throw error;
     }
   }
+}
+
+interface RetryState {
+  waitedMs: number;
+  budgetSpent?: 'attempts' | 'wait-budget';
+  /** The current wire attempt got a 2xx status line. */
+  answered: boolean;
+}
+
+/** Notes, per wire attempt, whether a 2xx answer started (see retryCallback). */
+function answerObserver(state: RetryState): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (opts, handler) => {
+    state.answered = false;
+    return dispatch(opts, {
+      onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
+      onRequestUpgrade: (controller, statusCode, headers, socket) => handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
+      onResponseStart: (controller, statusCode, headers, statusMessage) => {
+        state.answered = statusCode >= 200 && statusCode < 300;
+        handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
+      },
+      onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
+      onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
+      onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
+    });
+  };
 }
 
 /** Signs each wire attempt; a header the caller set itself is left alone. */
