@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizationHeader, newCnonce, parseChallenge } from '../../../src/auth/digest.js';
+import type { DigestAlgorithm } from '../../../src/auth/digest.js';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { plainRequest, withEmulator, wwwAuthenticate } from '../../helpers/emulator.js';
 import { REFERENCE_DIR, referenceAvailable } from '../../helpers/reference.js';
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => emu.stop());
 
 /** One digest-signed request with full control over the header's parts. */
-async function signed(challenge: { nonce: string; algorithm: 'MD5' | 'SHA-256' }, nc: number, key = OWNER, path = listPath) {
+async function signed(challenge: { nonce: string; algorithm: DigestAlgorithm }, nc: number, key = OWNER, path = listPath) {
   const authorization = authorizationHeader({
     algorithm: challenge.algorithm,
     username: key.publicKey,
