@@ -397,6 +397,11 @@ export function applyClusterPatch(model: ClusterModel, body: Doc, shape: Cluster
     next.replicationSpecs = replicationSpecs(specs, model.replicationSpecs, ctx);
   }
   if (isTenant(next)) next.diskSizeGB = defaultDiskSizeGB(firstElectableSize(next.replicationSpecs));
+  else if (isTenant(model)) {
+    // Upgrade from the shared tier: the new tier's storage unless given, and the dedicated defaults.
+    if (!given('diskSizeGB')) next.diskSizeGB = defaultDiskSizeGB(firstElectableSize(next.replicationSpecs));
+    next.settings = { ...clone(DEDICATED_DEFAULTS), ...next.settings };
+  }
 
   const settingKeys = Object.keys(body).filter(
     (key) => !MODEL_FIELDS.has(key) && !LEGACY_TOPOLOGY_KEYS.includes(key) && key !== 'providerBackupEnabled',

@@ -49,6 +49,8 @@ describe('digest challenge', () => {
     expect(values[1]).toMatch(/algorithm=MD5, qop="auth", stale=false$/);
     expect(values.join()).not.toMatch(/opaque/);
     expect(challenge.algorithm).toBe('SHA-256');
+    // fetch joins the two header lines into one value; the client still picks SHA-256.
+    expect(parseChallenge(response.headers.get('www-authenticate') ?? undefined)?.algorithm).toBe('SHA-256');
     expect(response.headers.get('content-type')).toBe('application/json');
   });
 

@@ -179,6 +179,26 @@ describe('cross-version reads', () => {
   });
 });
 
+describe('shared tier upgrade', () => {
+  it('upgrades an M0 to a dedicated tier through 2023-02-01 or through v1.0', async () => {
+    for (const [name, upgrade] of [
+      ['up-modern', (n: string) => c.request('PATCH', `${v2p}/${n}`, { headers: NEW, body: { replicationSpecs: modernCreate(n).replicationSpecs } })],
+      ['up-legacy', (n: string) => c.request('PATCH', `${v1}/${n}`, { body: { providerSettings: { providerName: 'AWS', instanceSizeName: 'M10', regionName: 'US_EAST_1' } } })],
+    ] as const) {
+      await c.request('POST', v2p, { headers: NEW, body: tenantCreate(name) });
+      clock.advance(2000);
+      const upgraded = await upgrade(name);
+      expect(upgraded.status).toBe(200);
+      expect(upgraded.json.stateName).toBe('UPDATING');
+      const modern = await c.request('GET', `${v2p}/${name}`, { headers: NEW });
+      expect(modern.json.replicationSpecs[0].regionConfigs[0]).toMatchObject({ providerName: 'AWS', electableSpecs: { instanceSize: 'M10', nodeCount: 3 } });
+      expect(modern.json.replicationSpecs[0].regionConfigs[0]).not.toHaveProperty('backingProviderName');
+      expect(modern.json.diskSizeGB).toBe(10);
+      expect(modern.json.advancedConfiguration.minimumEnabledTlsProtocol).toBe('TLS1_2');
+    }
+  });
+});
+
 describe('request errors', () => {
   const error = async (method: string, path: string, body: unknown, headers: Record<string, string> = NEW) => {
     const response = await c.request(method, path, { headers, body });
