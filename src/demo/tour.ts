@@ -26,7 +26,7 @@ async function tour(io: IO): Promise<number> {
       projects: [{ id: PROJECT_ID, name: 'demo', privateIpMode: true, peering: true, privateEndpoints: [] }],
       apiKeys: [
         {
-          publicKey: 'demoowner',
+          publicKey: 'demokey1',
           privateKey: '6f1d2c3b-4a59-4e8f-9a7b-0c1d2e3f4a5b',
           accessList: ['127.0.0.1/32', '::1/128'],
           roles: [{ projectId: PROJECT_ID, roleName: 'GROUP_OWNER' }],
@@ -57,7 +57,7 @@ async function tour(io: IO): Promise<number> {
 
   const steps: Array<{ args: string[]; input?: string }> = [
     {
-      args: ['profile', 'add', 'demo', '--public-key', 'demoowner', '--private-key-stdin',
+      args: ['profile', 'add', 'demo', '--public-key', 'demokey1', '--private-key-stdin',
         '--project-id', PROJECT_ID, '--base-url', emulator.url],
       input: '6f1d2c3b-4a59-4e8f-9a7b-0c1d2e3f4a5b\n',
     },
