@@ -1,9 +1,13 @@
 // The commander tree: global options, then one register function per command group.
 import { Command, Option } from '@commander-js/extra-typings';
 import { OUTPUT_FORMATS } from '../config/settings.js';
+import { registerApi } from './api/index.js';
 import { App, withExamples } from './command.js';
+import { registerClusters } from './clusters/index.js';
 import { registerCompletion } from './completion.js';
+import { registerConnString } from './conn-string/index.js';
 import { registerEmulator } from './emulator.js';
+import { registerPrivateIp } from './private-ip/index.js';
 import { registerProfile } from './profile/index.js';
 
 export function buildProgram(app: App): Command {
@@ -30,6 +34,10 @@ export function buildProgram(app: App): Command {
     ['Names of all clusters, one per line', "cdba clusters list --all -o json --query 'results[].name' | jq -r '.[]'"],
   ]);
 
+  registerClusters(program, app);
+  registerPrivateIp(program, app);
+  registerConnString(program, app);
+  registerApi(program, app);
   registerProfile(program, app);
   registerEmulator(program, app);
   registerCompletion(program, app);

@@ -1,0 +1,178 @@
+// `cdba api <path>`: any call of the API, like `gh api`. The path is relative to the
+// version base (/groups/{projectId}/clusters); the client adds the base URL, the
+// version (v1.0 or v2 + Accept date) and authentication. Output is the response
+// document as is (-o json|pretty, --query apply); on an HTTP error the body still
+// goes to stdout, the error line to stderr, with the usual exit code.
+import { Option, type Command } from '@commander-js/extra-typings';
+import type { ApiClient, Query, ResourceSpec } from '../../api/client.js';
+import { resourceForPath, selectVersion } from '../../api/versions.js';
+import type { OutputFormat } from '../../config/settings.js';
+import type { Context } from '../../core/context.js';
+import { ApiError, UsageError } from '../../core/errors.js';
+import { collect, keyValueFlag, withExamples, type App } from '../command.js';
+import {
+  HTTP_METHODS,
+  checkPath,
+  fieldsBody,
+  fieldsQuery,
+  fillPlaceholders,
+  parseHeaders,
+  placeholdersIn,
+  planRequest,
+  type HttpMethod,
+} from './request.js';
+
+export interface ApiFlags {
+  method?: HttpMethod;
+  input?: string;
+  field?: Array<[string, string]>;
+  header?: string[];
+  paginate?: boolean;
+  include?: boolean;
+}
+
+function upperMethod(value: string): HttpMethod {
+  const method = value.toUpperCase();
+  if (!(HTTP_METHODS as readonly string[]).includes(method)) {
+    throw new UsageError(`invalid -X "${value}": expected one of ${HTTP_METHODS.join(', ')}`);
+  }
+  return method as HttpMethod;
+}
+
+export function registerApi(program: Command, app: App): void {
+  const command = program
+    .command('api')
+    .description('call any API path (relative to the version base) and print the response document')
+    .argument('<path>', 'e.g. /groups/{projectId}/clusters; {projectId} and {groupId} come from the configuration')
+    // Choices for help, completion and man pages; the parser also accepts lower case.
+    .addOption(new Option('-X, --method <method>', 'HTTP method (default GET; POST when a body is given)').choices(HTTP_METHODS).argParser(upperMethod))
+    .option('--input <file>', 'request body: a JSON file, or - for stdin (-f fields then go to the query)')
+    .option('-f, --field <key=value>', 'body field (JSON value if it parses, else text; a.b nests), or query parameter on GET/HEAD/DELETE; repeatable', keyValueFlag('-f'))
+    .option('-H, --header <header>', "extra request header 'Name: value' (not Authorization); repeatable", collect)
+    .option('--paginate', 'follow the next links of a list and merge every page\'s results into one document')
+    .option('-i, --include', 'print the status line and response headers before the body')
+    .action(async (path, options, cmd) => runApi(app.context(cmd), path, options));
+  withExamples(command, [
+    ['List clusters, every page, names only', "cdba api /groups/{projectId}/clusters --paginate -o json --query 'results[].name'"],
+    ['Turn private IP mode off through the legacy API', 'cdba --api-version v1.0 api -X PATCH /groups/{projectId}/privateIpMode -f enabled=false'],
+    ['Create a cluster from a file at a chosen version', 'cdba --api-version 2023-02-01 api /groups/{projectId}/clusters --input cluster.json'],
+    ['Status line and headers of the root resource', 'cdba api / --include'],
+  ]);
+}
+
+/**
+ * --api-version on the command line is sent exactly. Otherwise a path cdba knows is
+ * called at the version its table picks for the profile's apiVersion (as the other
+ * commands do); any other path at the profile's apiVersion itself.
+ */
+function resourceSpec(ctx: Context, path: string): ResourceSpec {
+  if (ctx.globals.apiVersion !== undefined) return { version: ctx.globals.apiVersion };
+  return resourceForPath(path) ?? {};
+}
+
+/** The command's format: a table only when asked for with -o; otherwise JSON (indented on a TTY). */
+async function documentFormat(ctx: Context): Promise<OutputFormat> {
+  const format = await ctx.outputFormat();
+  if (format === 'table' && ctx.globals.output === undefined) return ctx.io.outIsTTY ? 'pretty' : 'json';
+  return format;
+}
+
+async function printDocument(ctx: Context, rawBody: string): Promise<void> {
+  if (rawBody.trim() === '') return;
+  let document: unknown;
+  try {
+    document = JSON.parse(rawBody);
+  } catch {
+    ctx.io.write(rawBody.endsWith('\n') ? rawBody : `${rawBody}\n`);
+    return;
+  }
+  const { render } = await import('../../output/render.js');
+  await render(ctx.io, document, { format: await documentFormat(ctx), query: ctx.globals.query });
+}
+
+/** The version a request was sent at: v1.0, or the v2 date of its Accept header. */
+function requestedVersion(resource: ResourceSpec, apiVersion: string): string {
+  if (typeof resource !== 'string') return resource.version ?? apiVersion;
+  const selection = selectVersion(resource, apiVersion);
+  return selection.base === 'v2' ? selection.version : 'v1.0';
+}
+
+function hintFor(status: number, version: string): string | undefined {
+  if (status === 401) return 'check the credentials of the profile (cdba profile show)';
+  if (status === 403) return "the credentials lack a role that permits this, or this machine's IP is not on the API access list";
+  if (status === 406 || status === 410) return `the path is not served at API version ${version}; choose another with --api-version`;
+  return undefined;
+}
+
+export async function runApi(ctx: Context, rawPath: string, flags: ApiFlags): Promise<void> {
+  const fields = flags.field ?? [];
+  const plan = planRequest({
+    ...(flags.method ? { method: flags.method } : {}),
+    hasInput: flags.input !== undefined,
+    fields,
+    paginate: Boolean(flags.paginate),
+    include: Boolean(flags.include),
+  });
+  let path = checkPath(rawPath);
+  const headers = parseHeaders(flags.header ?? []);
+  const query: Query = plan.fieldsAs === 'query' ? fieldsQuery(fields) : {};
+  let body: unknown;
+  if (flags.input !== undefined) {
+    const { parseJson, readInputText } = await import('../../core/input.js');
+    body = parseJson(await readInputText(ctx.io, flags.input, '--input'), flags.input === '-' ? 'stdin' : flags.input);
+  } else if (plan.fieldsAs === 'body' && fields.length > 0) {
+    body = fieldsBody(fields);
+  }
+  if (placeholdersIn(path).length > 0) path = fillPlaceholders(path, await ctx.projectId());
+
+  const client = await ctx.api();
+  const resource = resourceSpec(ctx, path);
+  if (flags.paginate) {
+    await paginate(ctx, client, path, resource, query);
+    return;
+  }
+  const response = await client.request({
+    method: plan.method,
+    resource,
+    path,
+    query,
+    ...(body !== undefined ? { body } : {}),
+    headers,
+    throwOnError: false,
+  });
+  if (flags.include) {
+    const settings = await ctx.settings();
+    const secrets = [settings.privateKey, settings.clientSecret].filter((s): s is string => Boolean(s));
+    const { includeBlock } = await import('./include.js');
+    ctx.io.write(includeBlock(response.status, response.headers, secrets));
+  }
+  await printDocument(ctx, response.rawBody);
+  if (response.status < 200 || response.status >= 300) {
+    const { apiErrorFromResponse } = await import('../../api/errors.js');
+    const hint = hintFor(response.status, requestedVersion(resource, (await ctx.settings()).apiVersion));
+    throw apiErrorFromResponse(response.status, response.headers, response.rawBody, hint ? { hint } : {});
+  }
+}
+
+/** Every page of a list, following next links, as one document with all results. */
+async function paginate(ctx: Context, client: ApiClient, path: string, resource: ResourceSpec, query: Query): Promise<void> {
+  const results: unknown[] = [];
+  let first: Record<string, unknown> | undefined;
+  try {
+    for await (const page of client.pages<unknown>(path, resource, query)) {
+      first ??= page;
+      results.push(...page.results);
+    }
+  } catch (error) {
+    // The error document still goes to stdout, as without --paginate.
+    if (error instanceof ApiError && error.document) await printDocument(ctx, JSON.stringify(error.document));
+    const { InvalidResponseError, PaginationError } = await import('../../api/errors.js');
+    if (first === undefined && error instanceof InvalidResponseError && /expected a list/.test(error.message)) {
+      throw new PaginationError(`--paginate: ${path} did not answer a list (no results array); run it without --paginate`);
+    }
+    throw error;
+  }
+  const links = Array.isArray(first?.links) ? first.links.filter((l: unknown) => (l as { rel?: unknown })?.rel === 'self') : undefined;
+  const merged = { ...first, ...(links ? { links } : {}), results };
+  await printDocument(ctx, JSON.stringify(merged));
+}

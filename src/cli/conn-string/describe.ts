@@ -1,0 +1,72 @@
+// Words for connection-string entries: the JSON row of one entry, a summary of what a
+// cluster has (for the exit-4 message of `get`), and how a choice is named.
+import type { ConnectionKind, ConnectionStringChoice, ConnectionStringEntry } from '../../connstring/index.js';
+
+/** The `--type` values of `conn-string get`, in the order they are listed. */
+export const CONNECTION_TYPES = ['standard', 'private', 'private-endpoint', 'legacy'] as const satisfies readonly ConnectionKind[];
+
+export interface ConnectionStringRow {
+  type: ConnectionKind;
+  srv: boolean;
+  optimized: boolean;
+  endpointIds: string[];
+  /** parse()'s row of the seed's table, e.g. privateLinkAwsRegionalized; "unparsed" when it does not parse. */
+  shape: string;
+  /** Where the cluster document carries it, e.g. privateEndpoint[0].srvConnectionString. */
+  fields: string[];
+  connectionString: string;
+}
+
+export function entryRow(entry: ConnectionStringEntry): ConnectionStringRow {
+  return {
+    type: entry.kind,
+    srv: entry.srv,
+    optimized: entry.optimized,
+    endpointIds: [...entry.endpointIds],
+    shape: entry.parsed?.type ?? 'unparsed',
+    fields: [...entry.fields],
+    connectionString: entry.uri,
+  };
+}
+
+function formOf(entry: Pick<ConnectionStringEntry, 'srv' | 'optimized'>): string {
+  if (!entry.srv) return 'host list';
+  return entry.optimized ? 'optimized SRV' : 'SRV';
+}
+
+const FORM_ORDER = ['SRV', 'optimized SRV', 'host list'];
+
+/** "standard (SRV, host list); private-endpoint (SRV, optimized SRV, host list; endpoints vpce-1, pe-2)". */
+export function summarize(entries: ConnectionStringEntry[]): string {
+  const parts: string[] = [];
+  for (const type of CONNECTION_TYPES) {
+    const ofType = entries.filter((e) => e.kind === type);
+    if (ofType.length === 0) continue;
+    const forms = FORM_ORDER.filter((form) => ofType.some((e) => formOf(e) === form));
+    const endpoints = [...new Set(ofType.flatMap((e) => e.endpointIds))];
+    parts.push(`${type} (${forms.join(', ')}${endpoints.length > 0 ? `; endpoint${endpoints.length > 1 ? 's' : ''} ${endpoints.join(', ')}` : ''})`);
+  }
+  return parts.join('; ');
+}
+
+/** "private-endpoint optimized SRV for endpoint vpce-1". */
+export function describeChoice(choice: Required<Pick<ConnectionStringChoice, 'type' | 'srv'>> & ConnectionStringChoice): string {
+  let form = choice.srv ? 'SRV' : 'host-list';
+  if (choice.srv && choice.optimized === true) form = 'optimized SRV';
+  if (choice.srv && choice.optimized === false) form = 'non-optimized SRV';
+  return `${choice.type} ${form}${choice.endpoint !== undefined ? ` for endpoint ${choice.endpoint}` : ''}`;
+}
+
+/** Why `get` found nothing: no strings at all (yet), or none of that kind, with what there is. */
+export function missingMessage(
+  cluster: string,
+  choice: Required<Pick<ConnectionStringChoice, 'type' | 'srv'>> & ConnectionStringChoice,
+  entries: ConnectionStringEntry[],
+  stateName?: string,
+): string {
+  if (entries.length === 0) {
+    const pending = stateName !== undefined && stateName !== 'IDLE' ? ` yet (it is ${stateName})` : '';
+    return `cluster "${cluster}" has no connection strings${pending}`;
+  }
+  return `cluster "${cluster}" has no ${describeChoice(choice)} connection string; it has: ${summarize(entries)}`;
+}

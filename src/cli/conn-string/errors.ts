@@ -1,0 +1,6 @@
+// A cluster that exists but has no string of the requested kind: not found (exit 4).
+import { CdbaError, ExitCode } from '../../core/errors.js';
+
+export class ConnectionStringNotFoundError extends CdbaError {
+  readonly exitCode = ExitCode.notFound;
+}

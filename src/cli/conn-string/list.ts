@@ -1,0 +1,45 @@
+// `cdba conn-string list <cluster>`: every string the cluster has, with its type,
+// SRV or not, and endpoint IDs.
+import type { Command } from '@commander-js/extra-typings';
+import { getCluster } from '../../api/clusters.js';
+import type { Context } from '../../core/context.js';
+import type { TableSpec } from '../../output/render.js';
+import { withExamples, type App } from '../command.js';
+import { entryRow, missingMessage, type ConnectionStringRow } from './describe.js';
+
+const TABLE: TableSpec<ConnectionStringRow> = {
+  rows: (document) => document as ConnectionStringRow[],
+  columns: [
+    { header: 'TYPE', value: (r) => r.type },
+    { header: 'SRV', value: (r) => (r.srv ? 'yes' : 'no') },
+    { header: 'OPTIMIZED', value: (r) => (r.optimized ? 'yes' : '') },
+    { header: 'ENDPOINT', value: (r) => r.endpointIds.join(',') },
+    { header: 'CONNECTION STRING', value: (r) => r.connectionString },
+  ],
+};
+
+export function registerConnStringList(parent: Command, app: App): void {
+  const command = parent
+    .command('list')
+    .alias('ls')
+    .description('list every connection string of a cluster with its type, SRV or not, and endpoint IDs')
+    .argument('<cluster>', 'cluster name')
+    .action(async (cluster, _options, cmd) => runConnStringList(app.context(cmd), cluster));
+  withExamples(command, [
+    ['Table of the strings of c1', 'cdba conn-string list c1'],
+    ['Endpoint IDs that have an optimized string', "cdba conn-string list c1 -o json --query '[?optimized].endpointIds[]'"],
+  ]);
+}
+
+export async function runConnStringList(ctx: Context, cluster: string): Promise<void> {
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const { body } = await getCluster(client, projectId, cluster);
+  const { listConnectionStrings } = await import('../../connstring/index.js');
+  const entries = listConnectionStrings(body);
+  if (entries.length === 0) {
+    const stateName = typeof body.stateName === 'string' ? body.stateName : undefined;
+    ctx.io.note(`cdba: ${missingMessage(cluster, { type: 'standard', srv: true }, entries, stateName)}`);
+  }
+  await ctx.output(entries.map(entryRow), TABLE);
+}
