@@ -1,0 +1,102 @@
+// `cdba clusters create <name>`: from flags, from a JSON file (or stdin), or a
+// file with flags on top. The body is built and checked in the shape of the
+// version clusters are called at, before anything is sent.
+import { Option, type Command } from '@commander-js/extra-typings';
+import type { Context } from '../../core/context.js';
+import { parseDuration } from '../../core/duration.js';
+import { UsageError } from '../../core/errors.js';
+import { readJsonObject } from '../../core/input.js';
+import { CLUSTER_TYPES, PROVIDERS } from '../../model/catalog.js';
+import { choiceFlag, intFlag, keyValueFlag, withExamples, type App } from '../command.js';
+import { createBody, normalizeRegion, type TopologyFlags } from './body.js';
+import { fieldProblems, missingField, refuseProblems } from './fields.js';
+import { checkClusterName, clusterTarget, clusterVersion } from './target.js';
+import { showCluster } from './view.js';
+import { waitForCluster } from './watch.js';
+
+export interface CreateFlags extends Omit<TopologyFlags, 'tag'> {
+  file?: string;
+  tag?: Array<[string, string]>;
+  watch?: boolean;
+  watchTimeout?: string;
+}
+
+/** A positive number of gigabytes (fractions allowed: the shared tiers have 0.5). */
+export function diskSizeFlag(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`invalid --disk-size-gb "${value}": expected a positive number`);
+  return n;
+}
+
+const upper = (value: string): string => value.trim().toUpperCase();
+
+export function registerClustersCreate(parent: Command, app: App): void {
+  const command = parent
+    .command('create')
+    .description('create a cluster from flags, from a JSON body (--file), or both (flags override the file)')
+    .argument('<name>', 'cluster name: letters, digits and hyphens, at most 64')
+    .option('--file <file>', 'JSON body to send; - reads stdin. Its shape must match the API version')
+    .addOption(new Option('--provider <provider>', 'cloud provider; TENANT is the shared tier (M0/M2/M5)').choices(PROVIDERS).argParser(choiceFlag('--provider', PROVIDERS, { upper: true })))
+    .option('--region <region>', "provider region, e.g. US_EAST_1 (AWS), EUROPE_WEST (Azure), CENTRAL_US (GCP)", normalizeRegion)
+    .option('--tier <tier>', 'instance size, e.g. M10 (default M10; M0 for TENANT)', upper)
+    .option('--members <n>', 'electable members: 3, 5 or 7 (default 3)', intFlag('--members', 1, 50))
+    .option('--shards <n>', 'number of shards (default 1; more than 1 implies --type SHARDED)', intFlag('--shards', 1, 50))
+    .addOption(new Option('--type <type>', 'cluster type (default REPLICASET)').choices(CLUSTER_TYPES).argParser(choiceFlag('--type', CLUSTER_TYPES, { upper: true })))
+    .option('--db-version <version>', 'database major version, e.g. 7.0 (default: the service picks)')
+    .option('--disk-size-gb <n>', 'storage in GB', diskSizeFlag)
+    .option('--backup', 'turn on cloud backup')
+    .option('--tag <key=value>', 'a resource tag; repeat for more', keyValueFlag('--tag'))
+    .option('--watch', 'wait until the cluster is IDLE, then print it')
+    .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
+    .action(async (name, options, cmd) => runClustersCreate(app.context(cmd), name, options as CreateFlags));
+  withExamples(command, [
+    ['A three-member M10 replica set on AWS, waiting until it is ready', 'cdba clusters create c1 --provider AWS --region US_EAST_1 --tier M10 --watch'],
+    ['A free shared-tier cluster', 'cdba clusters create sandbox --provider TENANT --region US_EAST_1 --tier M0'],
+    ['From a file, with a bigger tier; print only the state', "cdba clusters create c2 --file c2.json --tier M30 -o json --query 'stateName'"],
+  ]);
+}
+
+export async function runClustersCreate(ctx: Context, name: string, flags: CreateFlags): Promise<void> {
+  checkClusterName(name);
+  const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
+  const { version, shape } = await clusterVersion(ctx);
+  let file: Record<string, unknown> | undefined;
+  if (flags.file !== undefined) {
+    const source = flags.file === '-' ? 'stdin' : flags.file;
+    file = await readJsonObject(ctx.io, flags.file);
+    if (file.name !== undefined && file.name !== name) {
+      throw new UsageError(`${source} names the cluster ${JSON.stringify(file.name)}, but the command names it "${name}"`, {
+        hint: 'remove "name" from the file, or use the same name',
+      });
+    }
+    refuseProblems(fieldProblems(file, shape), shape, version, source);
+  }
+  const topology: TopologyFlags = pick(flags, ['provider', 'region', 'tier', 'members', 'shards', 'type', 'dbVersion', 'diskSizeGb', 'backup', 'tag']);
+  const body = createBody(name, file, topology, shape);
+  refuseProblems(fieldProblems(body, shape), shape, version, 'the request');
+  const missing = missingField(body, shape);
+  if (missing) {
+    throw new UsageError(`the body lacks ${missing}, which API version ${version} requires`, {
+      hint: file ? 'add it to the file, or give --provider and --region' : 'give --provider and --region',
+    });
+  }
+
+  const { createCluster } = await import('../../api/clusters.js');
+  const target = await clusterTarget(ctx);
+  const { body: created } = await createCluster(target.client, target.projectId, body);
+  const state = typeof created.stateName === 'string' ? created.stateName : 'CREATING';
+  if (!flags.watch && timeoutMs === undefined) {
+    ctx.io.note(`cdba: cluster ${name} is ${state}; follow it with \`cdba clusters watch ${name}\``);
+    await showCluster(ctx, created);
+    return;
+  }
+  ctx.io.note(`cdba: cluster ${name} is ${state}`);
+  const ready = await waitForCluster(ctx, target, name, { until: 'IDLE', timeoutMs, initialState: state });
+  await showCluster(ctx, ready);
+}
+
+function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out;
+}

@@ -1,0 +1,43 @@
+// `cdba clusters delete <name>`: asks first on a terminal; elsewhere it needs the
+// global -y/--yes and refuses (exit 2) before sending anything.
+import type { Command } from '@commander-js/extra-typings';
+import type { Context } from '../../core/context.js';
+import { parseDuration } from '../../core/duration.js';
+import { withExamples, type App } from '../command.js';
+import { checkClusterName, clusterTarget } from './target.js';
+import { waitForCluster } from './watch.js';
+
+export interface DeleteFlags {
+  watch?: boolean;
+  watchTimeout?: string;
+}
+
+export function registerClustersDelete(parent: Command, app: App): void {
+  const command = parent
+    .command('delete')
+    .alias('rm')
+    .description('delete a cluster (asks first; -y/--yes skips the question, and is required without a terminal)')
+    .argument('<name>', 'cluster name')
+    .option('--watch', 'wait until the cluster is gone')
+    .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
+    .action(async (name, options, cmd) => runClustersDelete(app.context(cmd), name, options));
+  withExamples(command, [
+    ['Delete, asking first, and wait until it is gone', 'cdba clusters delete c1 --watch'],
+    ['In a script: delete every cluster whose name starts with tmp-', "cdba clusters list --all -o json --query \"results[?starts_with(name,'tmp-')].name\" | jq -r '.[]' | xargs -n1 cdba clusters delete --yes"],
+  ]);
+}
+
+export async function runClustersDelete(ctx: Context, name: string, flags: DeleteFlags): Promise<void> {
+  checkClusterName(name);
+  const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
+  const target = await clusterTarget(ctx);
+  await ctx.confirm(`Delete cluster "${name}" and all its data?`);
+  const { deleteCluster } = await import('../../api/clusters.js');
+  await deleteCluster(target.client, target.projectId, name);
+  if (!flags.watch && timeoutMs === undefined) {
+    ctx.io.note(`cdba: deletion of cluster ${name} requested; follow it with \`cdba clusters watch ${name} --until DELETED\``);
+    return;
+  }
+  ctx.io.note(`cdba: deletion of cluster ${name} requested`);
+  await waitForCluster(ctx, target, name, { until: 'DELETED', timeoutMs, initialState: 'DELETING' });
+}

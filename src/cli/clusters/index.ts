@@ -1,0 +1,28 @@
+// `cdba clusters ...`: list, get, create, patch, delete, watch, convert.
+import type { Command } from '@commander-js/extra-typings';
+import { withExamples, type App } from '../command.js';
+import { registerClustersConvert } from './convert.js';
+import { registerClustersCreate } from './create.js';
+import { registerClustersDelete } from './delete.js';
+import { registerClustersGet } from './get.js';
+import { registerClustersList } from './list.js';
+import { registerClustersPatch } from './patch.js';
+import { registerClustersWatch } from './watch.js';
+
+export function registerClusters(program: Command, app: App): void {
+  const clusters = program
+    .command('clusters')
+    .description('list, inspect, create, change, delete and watch database clusters');
+  withExamples(clusters, [
+    ['Create a three-member replica set and wait until it is ready', 'cdba clusters create c1 --provider AWS --region US_EAST_1 --tier M10 --watch'],
+    ['Names and states of every cluster', "cdba clusters list --all -o json --query 'results[].[name,stateName]'"],
+    ['Move a legacy body to 2023-02-01 and create from it', "cdba clusters convert --file old.json | jq 'del(.name)' | cdba --api-version 2023-02-01 clusters create c2 --file -"],
+  ]);
+  registerClustersList(clusters, app);
+  registerClustersGet(clusters, app);
+  registerClustersCreate(clusters, app);
+  registerClustersPatch(clusters, app);
+  registerClustersDelete(clusters, app);
+  registerClustersWatch(clusters, app);
+  registerClustersConvert(clusters, app);
+}

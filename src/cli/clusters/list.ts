@@ -1,0 +1,72 @@
+// `cdba clusters list`: one page (--page, --limit, --no-count) or every cluster (--all).
+import { Option, type Command } from '@commander-js/extra-typings';
+import { linkHref } from '../../api/pagination.js';
+import type { Context } from '../../core/context.js';
+import { intFlag, withExamples, type App } from '../command.js';
+import { CLUSTER_LIST_TABLE } from './view.js';
+
+/** The service's page-size bound (seed: Limits). */
+export const MAX_LIMIT = 500;
+const DEFAULT_LIMIT = 100;
+
+export interface ListFlags {
+  page?: number;
+  limit?: number;
+  all?: boolean;
+  count: boolean;
+}
+
+export function registerClustersList(parent: Command, app: App): void {
+  const command = parent
+    .command('list')
+    .alias('ls')
+    .description('list the clusters of the project, one page at a time or all at once')
+    .option('--page <n>', 'page number, from 1', intFlag('--page', 1))
+    .option('--limit <n>', `clusters per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`, intFlag('--limit', 1, MAX_LIMIT))
+    .addOption(new Option('--all', 'every cluster: the first page, then the rest concurrently').conflicts(['page', 'limit']))
+    .option('--no-count', 'do not ask the service for the total (totalCount is left out)')
+    .action(async (options, cmd) => runClustersList(app.context(cmd), options));
+  withExamples(command, [
+    ['The first page as a table', 'cdba clusters list'],
+    ['Names of every cluster that is not IDLE', "cdba clusters list --all -o json --query \"results[?stateName!='IDLE'].name\""],
+    ['Page 3 of 50 at a time', 'cdba clusters list --page 3 --limit 50'],
+  ]);
+}
+
+export async function runClustersList(ctx: Context, flags: ListFlags): Promise<void> {
+  const { listAllClusters, listClusters } = await import('../../api/clusters.js');
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  if (flags.all) {
+    await ctx.output(await listAllClusters(client, projectId), CLUSTER_LIST_TABLE);
+    return;
+  }
+  const page = flags.page ?? 1;
+  const limit = flags.limit ?? DEFAULT_LIMIT;
+  const response = await listClusters(client, projectId, {
+    ...(flags.page !== undefined ? { pageNum: flags.page } : {}),
+    ...(flags.limit !== undefined ? { itemsPerPage: flags.limit } : {}),
+    ...(flags.count ? {} : { includeCount: false }),
+  });
+  const document = response.body;
+  await ctx.output(document, CLUSTER_LIST_TABLE);
+  if (ctx.io.errIsTTY && (await ctx.outputFormat()) === 'table' && !ctx.globals.query) {
+    const footer = pageFooter(page, limit, document.results.length, document.totalCount, linkHref(document, 'next') !== undefined);
+    if (footer) ctx.io.note(ctx.io.chalk.dim(footer));
+  }
+}
+
+/**
+ * "Showing 1–100 of 345" and how to see more, when there is more than this page;
+ * undefined when the page holds everything.
+ */
+export function pageFooter(page: number, limit: number, shown: number, total: number | undefined, hasNext: boolean): string | undefined {
+  const first = (page - 1) * limit + 1;
+  const last = (page - 1) * limit + shown;
+  const more = hasNext || (total !== undefined && last < total);
+  if (!more && page === 1) return undefined;
+  const range = shown === 0 ? `nothing on page ${page}` : `Showing ${first}–${last}`;
+  const of = total !== undefined ? ` of ${total}` : '';
+  const next = more ? `; next: --page ${page + 1}, or --all for every cluster` : '';
+  return `${range}${of}${next}`;
+}

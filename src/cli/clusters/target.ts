@@ -1,0 +1,48 @@
+// What every clusters verb needs before its first request: a checked name,
+// the project, and the version (hence the body shape) clusters are called at.
+import type { ApiClient } from '../../api/client.js';
+import { selectVersion } from '../../api/versions.js';
+import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
+import { isValidClusterName, shapeForVersion, type ClusterShape } from '../../model/cluster.js';
+
+export interface ClusterVersion {
+  /** 'v1.0' or the resource version date the calls are made at, e.g. '2023-02-01'. */
+  version: string;
+  /** legacy for v1.0 and 2023-01-01; modern (regionConfigs) for 2023-02-01. */
+  shape: ClusterShape;
+}
+
+export interface ClusterTarget extends ClusterVersion {
+  client: ApiClient;
+  projectId: string;
+}
+
+/** Names: letters, digits and hyphens, at most 64, not starting or ending with a hyphen. */
+export function checkClusterName(name: string): void {
+  if (isValidClusterName(name)) return;
+  const why =
+    name.length > 64
+      ? 'it is longer than 64 characters'
+      : name.endsWith('-') || name.startsWith('-')
+        ? 'it may not start or end with a hyphen'
+        : name === ''
+          ? 'it is empty'
+          : 'use only ASCII letters, digits and hyphens';
+  throw new UsageError(`invalid cluster name "${name}": ${why}`);
+}
+
+export async function clusterVersion(ctx: Context): Promise<ClusterVersion> {
+  const selection = selectVersion('clusters', (await ctx.settings()).apiVersion);
+  const version = selection.base === 'v1.0' ? 'v1.0' : selection.version;
+  return { version, shape: shapeForVersion(version) };
+}
+
+export async function clusterTarget(ctx: Context): Promise<ClusterTarget> {
+  const version = await clusterVersion(ctx);
+  const projectId = await ctx.projectId();
+  return { ...version, projectId, client: await ctx.api() };
+}
+
+/** The flag form of a version, for hints. */
+export const versionFlag = (version: string): string => `--api-version ${version}`;

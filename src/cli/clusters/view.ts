@@ -1,0 +1,98 @@
+// How clusters look on screen: the table columns (declared once, used by every
+// verb that prints clusters) and the readable key/value view of one cluster.
+import type { Context } from '../../core/context.js';
+import type { IO } from '../../core/io.js';
+import { keyValueLines, type TableSpec } from '../../output/render.js';
+import { providerLabel, summarize, typeLabel, type ClusterSummary, type NodeGroup, type RegionSummary } from './summary.js';
+
+type Doc = Record<string, unknown>;
+
+/** More than one value: the first, then "+N". */
+const firstAndMore = (values: string[]): string => (values.length <= 1 ? (values[0] ?? '') : `${values[0]} +${values.length - 1}`);
+
+export const CLUSTER_COLUMNS: TableSpec<ClusterSummary>['columns'] = [
+  { header: 'NAME', value: (c) => c.name },
+  { header: 'STATE', value: (c) => c.state },
+  { header: 'DB VERSION', value: (c) => c.dbVersion },
+  { header: 'TYPE', value: (c) => typeLabel(c) },
+  { header: 'PROVIDER', value: (c) => c.providers.join(',') },
+  { header: 'REGION', value: (c) => firstAndMore(c.regions) },
+  { header: 'TIER', value: (c) => c.tiers.join(',') },
+  { header: 'CREATED', value: (c) => c.created },
+];
+
+/** A list document ({results: [...]}) as rows. */
+export const CLUSTER_LIST_TABLE: TableSpec<ClusterSummary> = {
+  columns: CLUSTER_COLUMNS,
+  rows: (document) => {
+    const results = (document as { results?: unknown } | null)?.results;
+    return (Array.isArray(results) ? results : []).map(summarize);
+  },
+};
+
+/** One cluster document as a one-row table (tables in a pipe, `-o table`). */
+export const CLUSTER_TABLE: TableSpec<ClusterSummary> = {
+  columns: CLUSTER_COLUMNS,
+  rows: (document) => [summarize(document)],
+};
+
+function nodes(label: string, group: NodeGroup): string {
+  return group.nodes > 0 ? `${label} ${group.nodes}×${group.instanceSize ?? '?'}` : `${label} 0`;
+}
+
+function regionLine(region: RegionSummary): string {
+  const tenant = region.provider === 'TENANT' || region.provider === 'FLEX';
+  const parts = [`${providerLabel(region)} ${region.region}`, `priority ${region.priority}`];
+  if (tenant) parts.push(`shared tier ${region.electable.instanceSize ?? '?'}`);
+  else parts.push(nodes('electable', region.electable), nodes('read-only', region.readOnly), nodes('analytics', region.analytics));
+  return parts.join(' · ');
+}
+
+const yesNo = (value: boolean | undefined): string | undefined => (value === undefined ? undefined : value ? 'yes' : 'no');
+
+/** The readable view `clusters get` prints on a terminal: summary, topology per zone and region, connection strings. */
+export async function clusterView(io: IO, document: unknown): Promise<string> {
+  const doc = (document ?? {}) as Doc;
+  const summary = summarize(doc);
+  const bold = (s: string): string => io.chalk.bold(s);
+  const stateColor = summary.state === 'IDLE' ? io.chalk.green : io.chalk.yellow;
+  const head = keyValueLines(io, [
+    ['Name', summary.name],
+    ['State', summary.state ? stateColor(summary.state) : undefined],
+    ['Type', typeLabel(summary)],
+    ['Database', summary.dbVersion],
+    ['Disk', summary.diskSizeGB === undefined ? undefined : `${summary.diskSizeGB} GB`],
+    ['Backup', yesNo(summary.backup)],
+    ['Paused', yesNo(summary.paused)],
+    ['Termination protection', yesNo(summary.terminationProtection)],
+    ['Created', summary.created],
+    ['ID', typeof doc.id === 'string' ? doc.id : undefined],
+  ]);
+  const lines = [head, '', bold('Topology')];
+  for (const zone of summary.zones) {
+    lines.push(`  ${zone.name} · ${zone.shards} shard${zone.shards === 1 ? '' : 's'}`);
+    for (const region of zone.regions) lines.push(`    ${regionLine(region)}`);
+  }
+  const { listConnectionStrings } = await import('../../connstring/list.js');
+  const strings = listConnectionStrings(doc);
+  lines.push('', bold('Connection strings'));
+  if (strings.length === 0) lines.push(`  none yet${summary.state === 'CREATING' ? ' (issued when the cluster is IDLE)' : ''}`);
+  const label = (kind: string, srv: boolean, optimized: boolean): string => `${kind}${srv ? ' srv' : ''}${optimized ? ' optimized' : ''}`;
+  const labels = strings.map((s) => label(s.kind, s.srv, s.optimized));
+  const width = Math.max(0, ...labels.map((l) => l.length)) + 2;
+  strings.forEach((s, i) => lines.push(`  ${labels[i]!.padEnd(width)}${s.uri}`));
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Prints one cluster: the key/value view on a terminal with table output,
+ * otherwise through the context's formatter (the document as received).
+ */
+export async function showCluster(ctx: Context, document: unknown): Promise<void> {
+  const format = await ctx.outputFormat();
+  if (format === 'table' && ctx.io.outIsTTY && !ctx.globals.query) {
+    ctx.io.write(await clusterView(ctx.io, document));
+    return;
+  }
+  await ctx.output(document, CLUSTER_TABLE);
+}
