@@ -54,8 +54,20 @@ export class IO {
     const outIsTTY = forceTTY || Boolean(process.stdout.isTTY);
     const errIsTTY = forceTTY || Boolean(process.stderr.isTTY);
     // The first Ctrl-C aborts the signal; commands turn that into exit 130.
+    // The listener stays for the whole run: conf's dependency when-exit hooks
+    // SIGINT too and re-sends it to the process at once, expecting it to be
+    // fatal, which would kill us before the exit-130 message. That echo (within
+    // 250 ms) is ignored; a second Ctrl-C after that stops at once.
     const interrupt = new AbortController();
-    process.once('SIGINT', () => interrupt.abort());
+    let firstInterruptAt = 0;
+    process.on('SIGINT', () => {
+      if (!interrupt.signal.aborted) {
+        firstInterruptAt = Date.now();
+        interrupt.abort();
+      } else if (Date.now() - firstInterruptAt > 250) {
+        process.exit(130);
+      }
+    });
     return new IO({
       signal: interrupt.signal,
       out: process.stdout,
