@@ -1,0 +1,378 @@
+// `npm run bench` (after `npm run build`): start-up, one call end to end, HTTP
+// requests on the wire, concurrent paging, peak memory and emulator throughput,
+// measured in one run against `node -e 0` taken in the same run. Prints a table
+// and writes test/bench/results.json. See RESULTS.md for the latest figures.
+//
+//   node test/bench/run.mjs            a warm-up, 11 interleaved rounds, 2 × 5 s of load
+//   node test/bench/run.mjs --quick    3 rounds, no warm-up, 2 × 0.5 s of load (a smoke run, < 30 s)
+//   node test/bench/run.mjs --runs 21  more rounds
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadDigestModule } from './digestModule.mjs';
+import { startEmulatorProcess } from './emulatorProcess.mjs';
+import { runLoad } from './load.mjs';
+import { median, quantile, timeProcess } from './measure.mjs';
+import { figuresTable, fmt } from './report.mjs';
+import { LARGE_CLUSTER_COUNT, buildBenchSeed } from './seed.mjs';
+
+const REPO = resolve(import.meta.dirname, '../..');
+const BIN = join(REPO, 'bin', 'cdba.js');
+const NODE = process.execPath;
+const PRELOAD = pathToFileURL(join(import.meta.dirname, 'maxrss-preload.mjs')).href;
+const RESULTS_FILE = join(import.meta.dirname, 'results.json');
+const PAGE_SIZE = 500; // what fetch-all asks for (src/api/client.ts), the service's maximum
+const LATENCY_MS = 50;
+const LOAD_CLIENTS = 16;
+
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    runs: { type: 'string' },
+    out: { type: 'string' },
+  },
+});
+const ROUNDS = flags.runs ? Number(flags.runs) : flags.quick ? 3 : 11;
+const LOAD = flags.quick ? { warmupMs: 200, durationMs: 500 } : { warmupMs: 1000, durationMs: 5000 };
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`--runs must be a positive integer, not ${flags.runs}`);
+if (!existsSync(join(REPO, 'dist', 'main.js'))) {
+  console.error('bench: dist/main.js is missing; run `npm run build` first (`npm run bench` does)');
+  process.exit(2);
+}
+
+const packageVersion = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).version;
+const machine = {
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cores: availableParallelism(),
+  memoryGiB: Number((totalmem() / 2 ** 30).toFixed(1)),
+  node: process.version,
+  os: `${platform()} ${release()}`,
+  // Other work on the machine skews every figure; the ratios less so (interleaved).
+  loadAverageAtStart: loadavg().map((n) => Number(n.toFixed(2))),
+};
+const benchStarted = performance.now();
+const log = (text) => console.error(`bench +${((performance.now() - benchStarted) / 1000).toFixed(1)}s: ${text}`);
+
+const work = mkdtempSync(join(tmpdir(), 'cdba-bench-'));
+const emulators = [];
+process.on('exit', () => {
+  for (const emu of emulators) emu.killNow();
+  rmSync(work, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+// ---------------------------------------------------------------- setup
+const bench = buildBenchSeed();
+const seedFile = join(work, 'seed.json');
+writeFileSync(seedFile, JSON.stringify(bench.seed));
+const smallSeedFile = join(work, 'small-seed.json');
+writeFileSync(smallSeedFile, JSON.stringify(bench.smallSeed));
+const baseEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', NO_COLOR: '1' };
+const configDir = (name) => {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+};
+
+log(`starting three emulators: ${LARGE_CLUSTER_COUNT + 3} clusters, the same with --latency ${LATENCY_MS}, and 3 clusters`);
+const emulatorEnv = { ...baseEnv, CDBA_CONFIG_DIR: configDir('emu-config') };
+const [emu, slowEmu, smallEmu, digest] = await Promise.all([
+  startEmulatorProcess({ bin: BIN, seedFile, env: emulatorEnv }),
+  startEmulatorProcess({ bin: BIN, seedFile, latencyMs: LATENCY_MS, env: emulatorEnv }),
+  startEmulatorProcess({ bin: BIN, seedFile: smallSeedFile, env: emulatorEnv }),
+  loadDigestModule(REPO, work),
+]);
+emulators.push(emu, slowEmu, smallEmu);
+
+/** A CLI environment: digest keys, or the service account when `bearer`. */
+function cliEnv(target, projectId, dir, { bearer = false } = {}) {
+  const credentials = bearer
+    ? { CDBA_CLIENT_ID: bench.account.clientId, CDBA_CLIENT_SECRET: bench.account.clientSecret }
+    : { CDBA_PUBLIC_KEY: bench.owner.publicKey, CDBA_PRIVATE_KEY: bench.owner.privateKey };
+  return { ...baseEnv, HOME: dir, CDBA_CONFIG_DIR: dir, CDBA_BASE_URL: target.url, CDBA_PROJECT_ID: projectId, ...credentials };
+}
+
+const digestDir = configDir('cli-digest');
+const bearerDir = configDir('cli-bearer');
+let freshDirs = 0;
+
+const expectJson = (check) => (result) => {
+  let doc;
+  try {
+    doc = JSON.parse(result.stdout);
+  } catch {
+    return `stdout is not JSON: ${result.stdout.slice(0, 120)}`;
+  }
+  return check(doc);
+};
+const listOf = (count) =>
+  expectJson((doc) => (Array.isArray(doc.results) && doc.results.length === count ? undefined : `expected ${count} results, got ${doc.results?.length}`));
+const clusterNamed = (name) => expectJson((doc) => (doc.name === name ? undefined : `expected cluster ${name}, got ${JSON.stringify(doc).slice(0, 120)}`));
+
+/**
+ * Every process the rounds time. `verify` runs on the warm-up (stdout kept), and on
+ * every timed run when `verifyEveryRun` (small outputs only). `emulator` means the
+ * run's requests are counted from that emulator's stats.
+ */
+const candidates = [
+  { id: 'baseline', label: 'node -e 0', args: ['-e', '0'], env: baseEnv },
+  {
+    id: 'version',
+    label: 'cdba --version',
+    args: [BIN, '--version'],
+    env: baseEnv,
+    verify: (r) => (r.stdout.trim() === packageVersion ? undefined : `printed ${JSON.stringify(r.stdout)}`),
+    verifyEveryRun: true,
+  },
+  {
+    id: 'list',
+    label: 'cdba clusters list -o json (3 clusters)',
+    args: [BIN, 'clusters', 'list', '-o', 'json'],
+    env: cliEnv(emu, bench.projects.small, digestDir),
+    emulator: emu,
+    verify: listOf(3),
+    verifyEveryRun: true,
+  },
+  {
+    id: 'getDigest',
+    label: 'cdba clusters get (digest, fresh process)',
+    args: [BIN, 'clusters', 'get', bench.smallClusterName, '-o', 'json'],
+    env: () => cliEnv(emu, bench.projects.small, configDir(`cli-fresh-${++freshDirs}`)),
+    emulator: emu,
+    verify: clusterNamed(bench.smallClusterName),
+    verifyEveryRun: true,
+  },
+  {
+    id: 'getBearer',
+    label: 'cdba clusters get (service account, token persisted by the warm-up)',
+    args: [BIN, 'clusters', 'get', bench.smallClusterName, '-o', 'json'],
+    env: cliEnv(emu, bench.projects.small, bearerDir, { bearer: true }),
+    emulator: emu,
+    verify: clusterNamed(bench.smallClusterName),
+    verifyEveryRun: true,
+    needsWarmup: true, // its first run fetches and persists the token
+  },
+  {
+    id: 'pageOne',
+    label: `cdba clusters list --limit ${PAGE_SIZE} -o json (one page, --latency ${LATENCY_MS})`,
+    args: [BIN, 'clusters', 'list', '--limit', String(PAGE_SIZE), '-o', 'json'],
+    env: cliEnv(slowEmu, bench.projects.large, digestDir),
+    emulator: slowEmu,
+    verify: listOf(PAGE_SIZE),
+  },
+  {
+    id: 'pageAll',
+    label: `cdba clusters list --all -o json (20 pages, --latency ${LATENCY_MS})`,
+    // --quick takes the peak RSS from these runs instead of separate ones.
+    args: [...(flags.quick ? ['--import', PRELOAD] : []), BIN, 'clusters', 'list', '--all', '-o', 'json'],
+    env: cliEnv(slowEmu, bench.projects.large, digestDir),
+    emulator: slowEmu,
+    rss: flags.quick,
+    verify: listOf(LARGE_CLUSTER_COUNT),
+  },
+  {
+    id: 'allRss',
+    label: 'cdba clusters list --all -o json (20 pages, no added latency, peak RSS)',
+    args: ['--import', PRELOAD, BIN, 'clusters', 'list', '--all', '-o', 'json'],
+    env: cliEnv(emu, bench.projects.large, digestDir),
+    emulator: emu,
+    rss: true,
+    verify: listOf(LARGE_CLUSTER_COUNT),
+    skip: flags.quick,
+  },
+].filter((c) => !c.skip);
+
+const delta = (before, after) => {
+  const byPath = {};
+  for (const [key, n] of Object.entries(after.byPath)) {
+    const d = n - (before.byPath[key] ?? 0);
+    if (d) byPath[key] = d;
+  }
+  return { total: after.total - before.total, challenges: after.challenges - before.challenges, byPath };
+};
+
+/** One run of one candidate: time, exit, requests on the wire, peak RSS. */
+async function runOnce(candidate, { keepStdout }) {
+  const env = typeof candidate.env === 'function' ? candidate.env() : candidate.env;
+  const rssFile = candidate.rss ? join(work, `maxrss-${candidate.id}`) : undefined;
+  const before = candidate.emulator ? await candidate.emulator.stats() : undefined;
+  const result = await timeProcess(NODE, candidate.args, { env: rssFile ? { ...env, CDBA_BENCH_MAXRSS_FILE: rssFile } : env, keepStdout });
+  const requests = candidate.emulator ? delta(before, await candidate.emulator.stats()) : undefined;
+  const maxRssKiB = rssFile && existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : undefined;
+  let problem = result.exitCode === 0 ? undefined : `exit ${result.exitCode}: ${result.stderr.trim().split('\n')[0]}`;
+  if (!problem && keepStdout && candidate.verify) problem = candidate.verify(result);
+  return { ms: result.ms, requests, maxRssKiB, problem, stdoutBytes: result.stdoutBytes };
+}
+
+// ---------------------------------------------------------------- warm-up
+// One untimed run each: fills the page cache, checks every output, and for the
+// service account persists the token the timed runs then reuse. --quick warms up
+// only what needs it and checks every output in the first round instead.
+const state = new Map(candidates.map((c) => [c.id, { runs: [], unavailable: undefined, warmup: undefined }]));
+for (const candidate of candidates) {
+  if (flags.quick && !candidate.needsWarmup) continue;
+  const warmup = await runOnce(candidate, { keepStdout: true });
+  state.get(candidate.id).warmup = warmup;
+  if (warmup.problem) {
+    state.get(candidate.id).unavailable = warmup.problem;
+    log(`${candidate.id} unavailable: ${warmup.problem}`);
+  }
+}
+
+// ---------------------------------------------------------------- interleaved rounds
+// Round r runs every candidate once, starting at candidate r (mod n), so no
+// candidate always follows the same neighbour or always runs first.
+log(`${ROUNDS} interleaved rounds of ${candidates.length} candidates`);
+const failures = [];
+for (let round = 0; round < ROUNDS; round++) {
+  for (let k = 0; k < candidates.length; k++) {
+    const candidate = candidates[(round + k) % candidates.length];
+    const slot = state.get(candidate.id);
+    if (slot.unavailable) continue;
+    const firstCheck = !slot.warmup && slot.runs.length === 0;
+    const run = await runOnce(candidate, { keepStdout: Boolean(candidate.verifyEveryRun) || firstCheck });
+    if (firstCheck) slot.warmup = run;
+    if (run.problem && firstCheck) {
+      slot.unavailable = run.problem;
+      log(`${candidate.id} unavailable: ${run.problem}`);
+      continue;
+    }
+    if (run.problem) failures.push(`${candidate.id} round ${round + 1}: ${run.problem}`);
+    slot.runs.push(run);
+  }
+}
+for (const failure of failures) log(`run failed: ${failure}`);
+
+// ---------------------------------------------------------------- throughput
+// GET one cluster of the small project: against an emulator holding only it, and
+// against the 10,003-cluster one (the emulator's lookups scan every cluster).
+/** @returns {Promise<Awaited<ReturnType<typeof runLoad>> & { emulatorCounted: object }>} */
+async function throughput(target) {
+  log(`emulator throughput: ${LOAD_CLIENTS} keep-alive digest clients for ${LOAD.durationMs / 1000} s (after ${LOAD.warmupMs / 1000} s warm-up)`);
+  const before = await target.stats();
+  const load = await runLoad({
+    url: target.url,
+    path: `/api/atlas/v2/groups/${bench.projects.small}/clusters/${bench.smallClusterName}`,
+    accept: 'application/vnd.atlas.2023-02-01+json',
+    username: bench.owner.publicKey,
+    password: bench.owner.privateKey,
+    clients: LOAD_CLIENTS,
+    maxRequests: 1_000_000,
+    digest,
+    ...LOAD,
+  });
+  return { ...load, emulatorCounted: delta(before, await target.stats()) };
+}
+const loadSmall = await throughput(smallEmu);
+const loadLarge = await throughput(emu);
+await Promise.all(emulators.map((e) => e.stop()));
+
+// ---------------------------------------------------------------- figures
+const times = (id) => (state.get(id)?.runs ?? []).filter((r) => !r.problem).map((r) => r.ms);
+const med = (id) => median(times(id));
+const runsOf = (id) => state.get(id)?.runs ?? [];
+const counts = (id, pick) => runsOf(id).filter((r) => !r.problem && r.requests).map((r) => pick(r.requests));
+const unavailable = (...ids) => ids.map((id) => state.get(id)?.unavailable).find(Boolean);
+const maxOf = (values) => (values.length ? Math.max(...values) : NaN);
+const distinct = (values) => [...new Set(values)].join('/');
+const listGets = (requests) => Object.entries(requests.byPath).filter(([key]) => /^GET \S*\/clusters$/.test(key)).reduce((n, [, v]) => n + v, 0);
+
+const figures = [];
+function figure(id, name, { measured, baseline = '—', ratio = '—', target, met, missing, data }) {
+  if (missing) figures.push({ id, name, measured: `unavailable: ${missing.slice(0, 60)}`, baseline, ratio, target, met: null, data });
+  else figures.push({ id, name, measured, baseline, ratio, target, met, data });
+}
+
+const base = med('baseline');
+{
+  const v = med('version');
+  figure('1', 'start-up: cdba --version', {
+    measured: fmt.ms(v), baseline: `node -e 0: ${fmt.ms(base)}`, ratio: fmt.ratio(v / base), target: '≤ 1.3×',
+    met: v / base <= 1.3, missing: unavailable('version'), data: { medianMs: v, baselineMs: base, ratio: v / base },
+  });
+}
+{
+  const v = med('list');
+  figure('2', 'one call: clusters list -o json', {
+    measured: fmt.ms(v), baseline: `node -e 0: ${fmt.ms(base)}`, ratio: fmt.ratio(v / base), target: '≤ 1.8×',
+    met: v / base <= 1.8, missing: unavailable('list'), data: { medianMs: v, baselineMs: base, ratio: v / base },
+  });
+}
+{
+  const totals = counts('getDigest', (q) => q.total);
+  figure('3a', 'requests: fresh clusters get (digest)', {
+    measured: `${fmt.count(maxOf(totals))} (challenges ${distinct(counts('getDigest', (q) => q.challenges))})`, target: '≤ 2',
+    met: maxOf(totals) <= 2, missing: unavailable('getDigest'), data: { requestsPerRun: totals },
+  });
+}
+{
+  const totals = counts('getBearer', (q) => q.total);
+  const warm = state.get('getBearer').warmup?.requests?.total;
+  figure('3b', 'requests: clusters get, persisted bearer token', {
+    measured: fmt.count(maxOf(totals)), baseline: `first run, no token yet: ${fmt.count(warm)}`, target: '≤ 1',
+    met: maxOf(totals) <= 1, missing: unavailable('getBearer'), data: { requestsPerRun: totals, firstRunRequests: warm },
+  });
+}
+{
+  const totals = [...counts('pageAll', (q) => q.total), ...counts('allRss', (q) => q.total)];
+  const pageGets = (q) => listGets(q) - q.challenges; // the challenged first attempt is not a page
+  const pages = distinct([...counts('pageAll', pageGets), ...counts('allRss', pageGets)]);
+  figure('3c', `requests: clusters list --all (${LARGE_CLUSTER_COUNT / PAGE_SIZE} pages)`, {
+    measured: `${fmt.count(maxOf(totals))} (${pages} pages + 1 challenge)`, target: '≤ 21',
+    met: maxOf(totals) <= 21, missing: unavailable('pageAll', 'allRss'), data: { requestsPerRun: totals },
+  });
+}
+{
+  const all = med('pageAll');
+  const one = med('pageOne');
+  figure('4', `concurrent paging: list --all, 20 pages @ ${LATENCY_MS} ms`, {
+    measured: fmt.ms(all), baseline: `one page: ${fmt.ms(one)}`, ratio: fmt.ratio(all / one), target: '≤ 4×',
+    met: all / one <= 4, missing: unavailable('pageAll', 'pageOne'), data: { medianMs: all, onePageMs: one, ratio: all / one },
+  });
+}
+{
+  const rssId = flags.quick ? 'pageAll' : 'allRss';
+  const rss = runsOf(rssId).filter((r) => !r.problem && r.maxRssKiB).map((r) => r.maxRssKiB);
+  figure('5', `peak RSS: list --all -o json, ${LARGE_CLUSTER_COUNT} clusters${flags.quick ? ` (@ ${LATENCY_MS} ms)` : ''}`, {
+    measured: `${fmt.mb(maxOf(rss))} max (median ${fmt.mb(median(rss))})`, target: '≤ 150 MB',
+    met: maxOf(rss) * 1024 <= 150e6, missing: unavailable(rssId) ?? (rss.length ? undefined : 'no maxRSS recorded'),
+    data: { maxRssKiB: rss },
+  });
+}
+for (const [id, world, load] of [['6a', '3 clusters', loadSmall], ['6b', `${LARGE_CLUSTER_COUNT + 3} clusters`, loadLarge]]) {
+  figure(id, `emulator (${world}): digest GET/s, ${LOAD_CLIENTS} keep-alive clients`, {
+    measured: `${Math.round(load.perSecond)}/s, p50 ${fmt.ms(load.p50Ms)}, p99 ${fmt.ms(load.p99Ms)}`,
+    baseline: `${load.ok} of ${load.sent} ok`, target: 'report; none fail',
+    met: load.failed === 0 && load.ok > 0 && load.connections === LOAD_CLIENTS, data: load,
+  });
+}
+
+const table = figuresTable(figures);
+console.log(table);
+machine.loadAverageAtEnd = loadavg().map((n) => Number(n.toFixed(2)));
+const tookSeconds = Number(((performance.now() - benchStarted) / 1000).toFixed(1));
+console.log(
+  `\n${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, node ${machine.node}, ${machine.os}; ` +
+    `load average ${machine.loadAverageAtStart[0]} → ${machine.loadAverageAtEnd[0]}; ${ROUNDS} rounds${flags.quick ? ' (quick)' : ''}; bench took ${tookSeconds} s`,
+);
+
+const candidateSummary = Object.fromEntries(
+  candidates.map((c) => {
+    const ms = times(c.id);
+    const slot = state.get(c.id);
+    return [c.id, {
+      label: c.label, unavailable: slot.unavailable, runs: ms.length,
+      medianMs: median(ms), p25Ms: quantile(ms, 0.25), p75Ms: quantile(ms, 0.75), minMs: Math.min(...ms), maxMs: Math.max(...ms), ms,
+      stdoutBytes: slot.warmup?.stdoutBytes,
+    }];
+  }),
+);
+writeFileSync(
+  flags.out ? resolve(flags.out) : RESULTS_FILE,
+  `${JSON.stringify({ generatedAt: new Date().toISOString(), machine, rounds: ROUNDS, quick: flags.quick, tookSeconds, figures, candidates: candidateSummary, failures }, null, 2)}\n`,
+);
+const bad = failures.length > 0 || figures.some((f) => f.met === null);
+process.exitCode = bad ? 1 : 0;
