@@ -176,14 +176,16 @@ class UndiciApiClient implements ApiClient {
     this.prefix = base.pathname.replace(/\/+$/, '');
     this.userAgent = userAgent(options.userAgentVersion);
     this.waits = new WaitNotifier(options.io);
-    for (const secret of [settings.privateKey, settings.clientSecret]) if (secret) this.secrets.add(secret);
+    for (const secret of [settings.privateKey, settings.clientSecret]) this.addSecret(secret);
+    // What the token exchange sends in its Basic header decodes to the client secret.
+    if (settings.clientId && settings.clientSecret) this.addSecret(basicCredentials(settings.clientId, settings.clientSecret));
 
     this.authMethod = chooseAuthMethod(settings);
     if (this.authMethod === 'bearer') {
       const tokens = new ServiceAccountTokens({
         cache: new TokenFileCache(options.configDir, this.origin + this.prefix, settings.clientId!),
         fetchGrant: () => this.fetchTokenGrant(),
-        onToken: (token) => this.secrets.add(token),
+        onToken: (token) => this.addSecret(token),
       });
       this.scheme = new BearerScheme(tokens);
     } else if (this.authMethod === 'digest') {
@@ -192,6 +194,13 @@ class UndiciApiClient implements ApiClient {
       this.scheme = NO_AUTH;
     }
     this.agent = createAgent({ timeoutMs: this.timeoutMs, ...(settings.caFile ? { caFile: settings.caFile } : {}) });
+  }
+
+  /** A value no output may show: the trace and error messages redact it, and so does io for every line. */
+  private addSecret(value: string | undefined): void {
+    if (!value) return;
+    this.secrets.add(value);
+    this.io.addSecret(value);
   }
 
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
@@ -421,7 +430,7 @@ class UndiciApiClient implements ApiClient {
     if (ok) this.warnIfDeprecated(response.headers, target, servedVersion);
     let body: unknown;
     if (ok) {
-      body = parseSuccessBody(response.status, response.rawBody, response.url);
+      body = parseSuccessBody(response.status, response.rawBody, response.url, this.secrets);
     } else if (throwOnError) {
       throw this.errorFor(response, target);
     } else {
@@ -456,6 +465,7 @@ class UndiciApiClient implements ApiClient {
         : `gave up after ${spent}; try again later`;
     }
     return apiErrorFromResponse(status, headers, rawBody, {
+      secrets: this.secrets,
       ...(hint ? { hint } : {}),
       ...(message ? { message } : {}),
     });
@@ -485,8 +495,7 @@ class UndiciApiClient implements ApiClient {
   // ---- service-account token exchange
 
   private async fetchTokenGrant(): Promise<TokenGrant> {
-    const { clientId, clientSecret } = this.settings;
-    const basic = Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64');
+    const basic = basicCredentials(this.settings.clientId!, this.settings.clientSecret!);
     const response = await this.send({
       method: 'POST',
       pathAndQuery: `${this.prefix}/api/oauth/token`,
@@ -503,9 +512,9 @@ class UndiciApiClient implements ApiClient {
     });
     if (response.status < 200 || response.status >= 300) {
       const hint = response.status === 400 || response.status === 401 || response.status === 403 ? BEARER_FAILURE_HINT : undefined;
-      throw apiErrorFromResponse(response.status, response.headers, response.rawBody, hint ? { hint } : {});
+      throw apiErrorFromResponse(response.status, response.headers, response.rawBody, { secrets: this.secrets, ...(hint ? { hint } : {}) });
     }
-    const body = parseSuccessBody(response.status, response.rawBody, response.url);
+    const body = parseSuccessBody(response.status, response.rawBody, response.url, this.secrets);
     try {
       return parseTokenResponse(body, Date.now());
     } catch (error) {
@@ -550,6 +559,10 @@ function authInterceptor(scheme: AuthScheme, ticket: AuthTicket): Dispatcher.Dis
     }
     return dispatch({ ...opts, headers }, handler);
   };
+}
+
+function basicCredentials(clientId: string, clientSecret: string): string {
+  return Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64');
 }
 
 function serializeBody(body: unknown): Buffer | undefined {

@@ -5,6 +5,7 @@
 //                              on the way (proxy page, cut connection); retry later
 //   no HTTP answer at all   -> NetworkError or TimeoutError, exit 7
 import { ApiError, CdbaError, ExitCode, NetworkError, TimeoutError, type ErrorDocument } from '../core/errors.js';
+import { redact } from './redact.js';
 
 /** A 2xx answer whose body is not the JSON it should be (exit 7). */
 export class InvalidResponseError extends CdbaError {
@@ -37,13 +38,18 @@ export function parseErrorDocument(rawBody: string): ErrorDocument | undefined {
   };
 }
 
-/** An ApiError for a non-2xx answer. */
+/**
+ * An ApiError for a non-2xx answer. The body is redacted first (credentials after
+ * Bearer/Basic, secret-named fields, and the given secret values), so a server
+ * that echoes what it received never puts a secret in the error line, not even cut short.
+ */
 export function apiErrorFromResponse(
   status: number,
   headers: Record<string, string | string[] | undefined>,
-  rawBody: string,
-  options: { hint?: string; message?: string } = {},
+  body: string,
+  options: { hint?: string; message?: string; secrets?: Iterable<string> } = {},
 ): ApiError {
+  const rawBody = redact(body, options.secrets);
   const document = parseErrorDocument(rawBody);
   const hintOption = options.hint ? { hint: options.hint } : undefined;
   if (document) return new ApiError(status, document, options.message, hintOption);
@@ -61,15 +67,15 @@ export function apiErrorFromResponse(
   return new ApiError(status, undefined, message, hintOption);
 }
 
-/** Parses a 2xx body. An empty body is `undefined`; anything but JSON is an InvalidResponseError. */
-export function parseSuccessBody(status: number, rawBody: string, url: string): unknown {
+/** Parses a 2xx body. An empty body is `undefined`; anything but JSON is an InvalidResponseError (quoting the body redacted). */
+export function parseSuccessBody(status: number, rawBody: string, url: string, secrets?: Iterable<string>): unknown {
   if (rawBody.trim() === '') return undefined;
   try {
     return JSON.parse(rawBody);
   } catch (error) {
     const what = /^\s*[[{]/.test(rawBody) ? 'truncated or invalid JSON' : 'a body that is not JSON';
     throw new InvalidResponseError(
-      `the service answered HTTP ${status} with ${what} for ${url}: "${excerpt(rawBody)}"`,
+      `the service answered HTTP ${status} with ${what} for ${url}: "${excerpt(redact(rawBody, secrets))}"`,
       { cause: error, hint: 'retry later; if it persists, check the base URL and any proxy in between' },
     );
   }

@@ -96,14 +96,33 @@ export class IO {
     this.chalkInstance = undefined;
   }
 
-  /** Writes to stdout as is. */
+  /** Values this run must never print (private key, client secret, tokens); see addSecret. */
+  private readonly secrets = new Set<string>();
+
+  /**
+   * Registers a credential: from now on write() and note() replace it with
+   * [REDACTED], whatever message or document carries it (a server may echo it).
+   */
+  addSecret(value: string | undefined): void {
+    // Very short values would redact ordinary text; real keys and tokens are long.
+    if (value && value.length >= 8) this.secrets.add(value);
+  }
+
+  private scrub(text: string): string {
+    let clean = text;
+    for (const secret of this.secrets) if (clean.includes(secret)) clean = clean.split(secret).join('[REDACTED]');
+    return clean;
+  }
+
+  /** Writes to stdout as is (registered secrets aside). */
   write(text: string): void {
-    this.out.write(text);
+    this.out.write(this.scrub(text));
   }
 
   /** One line on stderr. */
   note(line: string): void {
-    this.err.write(line.endsWith('\n') ? line : `${line}\n`);
+    const clean = this.scrub(line);
+    this.err.write(clean.endsWith('\n') ? clean : `${clean}\n`);
   }
 
   warn(line: string): void {

@@ -1,0 +1,123 @@
+// Shared pieces of the reliability tests: a seed with known secrets, bounded
+// concurrency for CLI runs, the one-line-error check, and small loopback servers.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import type { SeedDocument } from '../../src/emulator/index.js';
+import type { CliResult } from '../helpers/cli.js';
+
+export const PROJECT_ID = '5e1ab0c0ffee0000deadbeef';
+export const OWNER_PUBLIC = 'ownerkey';
+export const OWNER_PRIVATE = 'f3a9c1e5-7b2d-4c6e-9a8b-5ec12e7d0a41';
+export const READER_PUBLIC = 'readerky';
+export const READER_PRIVATE = '0d4e8b2a-6c1f-4a3e-8d7b-9f2c5a1e3b60';
+export const FENCED_PUBLIC = 'fencedky';
+export const FENCED_PRIVATE = '7c2b9e4d-1a6f-4e8c-b3d5-2f9a6c0e4d17';
+export const CLIENT_ID = 'mdb_sa_id_0123456789abcdef01234567';
+export const CLIENT_SECRET = 'mdb_sa_sk_9e3f7a1c5b2d8e4f6a0c1b3d5e7f9a2c4e6b8d0f';
+export const SEEDED_CLUSTER = 'seeded';
+
+/** One project; an owner key, a read-only key, a key whose access list excludes loopback, and a service account. */
+export function knownSeed(overrides: Partial<SeedDocument> = {}): SeedDocument {
+  const owner = [{ projectId: PROJECT_ID, roleName: 'GROUP_OWNER' as const }];
+  return {
+    projects: [{ id: PROJECT_ID, name: 'reliability' }],
+    apiKeys: [
+      { publicKey: OWNER_PUBLIC, privateKey: OWNER_PRIVATE, roles: owner },
+      { publicKey: READER_PUBLIC, privateKey: READER_PRIVATE, roles: [{ projectId: PROJECT_ID, roleName: 'GROUP_READ_ONLY' }] },
+      { publicKey: FENCED_PUBLIC, privateKey: FENCED_PRIVATE, accessList: ['192.0.2.0/24'], roles: owner },
+    ],
+    serviceAccounts: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, roles: owner }],
+    clusters: [{ projectId: PROJECT_ID, cluster: modernBody(SEEDED_CLUSTER) }],
+    ...overrides,
+  };
+}
+
+/** A 2023-02-01 create body: a three-node M10 replica set on AWS. */
+export function modernBody(name: string): Record<string, unknown> {
+  return {
+    name,
+    clusterType: 'REPLICASET',
+    replicationSpecs: [
+      { regionConfigs: [{ providerName: 'AWS', regionName: 'US_EAST_1', priority: 7, electableSpecs: { instanceSize: 'M10', nodeCount: 3 } }] },
+    ],
+  };
+}
+
+export const digestEnv = (baseUrl: string, publicKey = OWNER_PUBLIC, privateKey = OWNER_PRIVATE): Record<string, string> => ({
+  CDBA_BASE_URL: baseUrl,
+  CDBA_PUBLIC_KEY: publicKey,
+  CDBA_PRIVATE_KEY: privateKey,
+  CDBA_PROJECT_ID: PROJECT_ID,
+});
+
+export const bearerEnv = (baseUrl: string, clientSecret = CLIENT_SECRET): Record<string, string> => ({
+  CDBA_BASE_URL: baseUrl,
+  CDBA_CLIENT_ID: CLIENT_ID,
+  CDBA_CLIENT_SECRET: clientSecret,
+  CDBA_PROJECT_ID: PROJECT_ID,
+});
+
+/** Runs `task` over `items`, at most `concurrency` at a time; results in input order. */
+export async function inPool<T, R>(items: readonly T[], concurrency: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}
+
+/** A JavaScript stack frame, as node prints them. */
+export const STACK_FRAME = /^\s+at\s.+(:\d+:\d+\)?|\(native\)|<anonymous>\)?)$/m;
+
+/** An error run: the exit code, exactly one `cdba: ` line on stderr, no stack trace. */
+export function expectOneErrorLine(result: CliResult, exitCode: number, pattern?: RegExp): void {
+  const context = `exit ${result.exitCode}; stderr: ${result.stderr}`;
+  expect(result.exitCode, context).toBe(exitCode);
+  expect(result.stderr, context).toMatch(/^cdba: [^\n]+\n$/);
+  expect(result.stderr, context).not.toMatch(STACK_FRAME);
+  if (pattern) expect(result.stderr, context).toMatch(pattern);
+}
+
+/** A port on 127.0.0.1 that nothing listens on (bound, then released). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface TestServer {
+  url: string;
+  /** Requests received, in order. */
+  requests: Array<{ method: string; url: string; headers: IncomingMessage['headers'] }>;
+  close(): Promise<void>;
+}
+
+/** A node:http server on 127.0.0.1:0 answering with `handler`. */
+export async function testServer(handler: (req: IncomingMessage, res: ServerResponse, index: number) => void): Promise<TestServer> {
+  const requests: TestServer['requests'] = [];
+  const server: Server = createServer((req, res) => {
+    requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
+    // Read the body first, so an early answer never races the upload.
+    req.resume();
+    req.on('end', () => handler(req, res, requests.length - 1));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
