@@ -74,7 +74,10 @@ export async function clusterView(io: IO, document: unknown): Promise<string> {
     for (const region of zone.regions) lines.push(`    ${regionLine(region)}`);
   }
   const { listConnectionStrings } = await import('../../connstring/list.js');
-  const strings = listConnectionStrings(doc);
+  // Legacy documents repeat the standard strings as mongoURI* and srvAddress; show those only when they are all there is.
+  const legacyOnly = new Set(['mongoURI', 'mongoURIWithOptions', 'srvAddress']);
+  const all = listConnectionStrings(doc);
+  const strings = all.some((s) => !legacyOnly.has(s.field)) ? all.filter((s) => !s.fields.every((f) => legacyOnly.has(f))) : all;
   lines.push('', bold('Connection strings'));
   if (strings.length === 0) lines.push(`  none yet${summary.state === 'CREATING' ? ' (issued when the cluster is IDLE)' : ''}`);
   const label = (kind: string, srv: boolean, optimized: boolean): string => `${kind}${srv ? ' srv' : ''}${optimized ? ' optimized' : ''}`;

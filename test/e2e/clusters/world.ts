@@ -1,0 +1,148 @@
+// The world the clusters e2e tests run in: three emulators that share one seed
+// (one owner key, fixed project IDs), and a config dir with one profile per API
+// version. Every run of the built binary goes through `run`.
+//   fast     transitions take 300 ms: create/patch/delete --watch finish quickly
+//   slow     transitions take 10 minutes: states stay put (CREATING, DELETING) for
+//            exact-request checks, watch timeouts and Ctrl-C
+//   witness  nothing may ever reach it: runs that must fail before any request
+//            point here, and its request count must stay 0
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa, type ResultPromise } from 'execa';
+import { expect } from 'vitest';
+import type { ClusterSnapshot, RecordedRequest, RunningEmulator, SeedCluster } from '../../../src/emulator/index.js';
+import { startEmulator } from '../../../src/emulator/index.js';
+import { CDBA_BIN, cdba, cleanEnv, tempDir, type CliResult } from '../../helpers/cli.js';
+
+export const OWNER = { publicKey: 'clusters', privateKey: '0d4c8f1e-7a2b-4c6d-9e3f-5a1b2c3d4e5f' };
+export const PROJECT = 'c0000000000000000000000a';
+
+export const VERSIONS = ['v1.0', '2023-01-01', '2023-02-01'] as const;
+export type Version = (typeof VERSIONS)[number];
+/** Short tags for cluster names, one per version. */
+export const TAG: Record<Version, string> = { 'v1.0': 'v1', '2023-01-01': 'l23', '2023-02-01': 'm23' };
+const PROFILE: Record<Version, string> = { 'v1.0': 'legacy-v1', '2023-01-01': 'legacy-2023', '2023-02-01': 'modern' };
+
+export type EmulatorName = 'fast' | 'slow' | 'witness';
+
+export interface World {
+  emulators: Record<EmulatorName, RunningEmulator>;
+  configDir: string;
+  stop(): Promise<void>;
+}
+
+export interface RunOptions {
+  version?: Version;
+  on?: EmulatorName;
+  /** CDBA_FORCE_TTY=1: TTY rendering through pipes. */
+  tty?: boolean;
+  input?: string;
+  project?: string;
+  env?: Record<string, string>;
+}
+
+export interface WorldOptions {
+  /** Extra projects (each owned by OWNER) and seeded clusters. */
+  projects?: string[];
+  clusters?: SeedCluster[];
+}
+
+export async function startWorld(options: WorldOptions = {}): Promise<World> {
+  const projects = [PROJECT, ...(options.projects ?? [])];
+  const seed = (transitionMs: number) => ({
+    projects: projects.map((id, i) => ({ id, name: `p${i}` })),
+    apiKeys: [{ ...OWNER, roles: projects.map((projectId) => ({ projectId, roleName: 'GROUP_OWNER' as const })) }],
+    clusters: options.clusters ?? [],
+    rateLimit: { perMinute: 1_000_000 },
+    transitionMs,
+  });
+  const [fast, slow, witness] = await Promise.all([
+    startEmulator({ seed: seed(300) }),
+    startEmulator({ seed: seed(600_000) }),
+    startEmulator({ seed: seed(300) }),
+  ]);
+  const configDir = tempDir('cdba-clusters-');
+  const profiles = Object.fromEntries(
+    VERSIONS.map((version) => [
+      PROFILE[version],
+      { baseUrl: fast.url, publicKey: OWNER.publicKey, privateKey: OWNER.privateKey, projectId: PROJECT, apiVersion: version },
+    ]),
+  );
+  writeFileSync(join(configDir, 'config.json'), JSON.stringify({ currentProfile: PROFILE['2023-02-01'], profiles }), { mode: 0o600 });
+  const emulators = { fast, slow, witness };
+  return {
+    emulators,
+    configDir,
+    async stop() {
+      for (const emu of Object.values(emulators)) expect(emu.unexpectedErrors()).toEqual([]);
+      await Promise.all(Object.values(emulators).map((e) => e.stop()));
+    },
+  };
+}
+
+function runEnv(world: World, options: RunOptions): Record<string, string> {
+  const on = options.on ?? 'fast';
+  return {
+    NO_COLOR: '1',
+    CDBA_WATCH_INTERVAL_MS: '50',
+    ...(on === 'fast' ? {} : { CDBA_BASE_URL: world.emulators[on].url }),
+    ...(options.tty ? { CDBA_FORCE_TTY: '1' } : {}),
+    ...(options.project ? { CDBA_PROJECT_ID: options.project } : {}),
+    ...options.env,
+  };
+}
+
+/** Runs `cdba -P <profile of the version> ...args`. */
+export function run(world: World, args: string[], options: RunOptions = {}): Promise<CliResult> {
+  const profile = PROFILE[options.version ?? '2023-02-01'];
+  return cdba(['-P', profile, ...args], { configDir: world.configDir, env: runEnv(world, options), input: options.input ?? '' });
+}
+
+/** Starts a run without waiting for it, for tests that signal the process. */
+export function spawn(world: World, args: string[], options: RunOptions = {}): ResultPromise {
+  const profile = PROFILE[options.version ?? '2023-02-01'];
+  return execa('node', [CDBA_BIN, '-P', profile, ...args], {
+    env: cleanEnv(runEnv(world, options), world.configDir),
+    extendEnv: false,
+    input: options.input ?? '',
+    reject: false,
+    timeout: 20_000,
+    stripFinalNewline: false,
+  });
+}
+
+export function cluster(emu: RunningEmulator, name: string): ClusterSnapshot | undefined {
+  return emu.state().clusters.find((c) => c.projectId === PROJECT && c.name === name);
+}
+
+/** The mutating requests the emulator recorded for a cluster, oldest first. */
+export function requestsFor(emu: RunningEmulator, name: string): RecordedRequest[] {
+  return cluster(emu, name)?.requests ?? [];
+}
+
+/** The API path prefix a version is called at. */
+export function apiBase(version: Version): string {
+  return version === 'v1.0' ? '/api/atlas/v1.0' : '/api/atlas/v2';
+}
+
+/** Spinner frames and control codes out, one line per state message. */
+export function plain(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '\n');
+}
+
+/** The witness must never have been reached. */
+export function expectNoRequest(world: World): void {
+  expect(world.emulators.witness.stats().total).toBe(0);
+}
+
+/** Usage errors: exit 2, nothing on stdout, one line on stderr matching `message`. */
+export function expectUsage(result: CliResult, message: RegExp): void {
+  expect(result.exitCode, result.stderr).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr).toMatch(/^cdba: [^\n]+\n$/);
+  expect(result.stderr).toMatch(message);
+}
+
+/** The versions as a table for describe.each. */
+export const EACH_VERSION = VERSIONS.map((version) => ({ version, tag: TAG[version] }));
