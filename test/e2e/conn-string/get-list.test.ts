@@ -69,6 +69,8 @@ beforeAll(async () => {
         { projectId: BARE, cluster: tenant('free') },
       ],
     ),
+    // Clusters created during the tests stay CREATING.
+    transitionMs: 600_000,
   });
 });
 
@@ -227,6 +229,17 @@ describe.concurrent('conn-string get: what is missing', () => {
     const result = await run(['get', 'rs-azure', '--optimized']);
     expect(result.exitCode).toBe(4);
     expect(result.stderr).toMatch(/^cdba: cluster "rs-azure" has no private-endpoint optimized SRV connection string; it has: /);
+  });
+
+  it('a cluster still being created has no strings yet: get exits 4, list prints [] and says why', async () => {
+    const created = await cdba(['api', '/groups/{projectId}/clusters', '--input', '-'], { env: env(BARE), input: JSON.stringify(replicaSet('fresh')) });
+    expect(created.exitCode).toBe(0);
+    expectNotFound(await run(['get', 'fresh'], BARE), 'cluster "fresh" has no connection strings yet (it is CREATING)');
+    expect(await run(['list', 'fresh', '-o', 'json'], BARE)).toEqual({
+      exitCode: 0,
+      stdout: '[]\n',
+      stderr: 'cdba: cluster "fresh" has no connection strings yet (it is CREATING)\n',
+    });
   });
 
   it('a missing cluster is the API\'s 404: exit 4', async () => {
