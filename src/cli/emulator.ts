@@ -19,6 +19,7 @@ interface EmulatorFlags {
   dropAfterCommit?: boolean;
   transitionMs?: number;
   rateLimit?: number;
+  rateWindowMs?: number;
   writeProfile?: string;
 }
 
@@ -46,6 +47,7 @@ export function registerEmulator(program: Command, app: App): void {
     .option('--drop-after-commit', 'commit each cluster create, then drop the connection unanswered')
     .option('--transition-ms <ms>', 'how long CREATING/UPDATING/DELETING last (default 2000)', intFlag('--transition-ms', 0))
     .option('--rate-limit <n>', 'requests per minute per project (default 100)', intFlag('--rate-limit', 1))
+    .option('--rate-window-ms <ms>', 'length of the --rate-limit window (default 60000, a minute); for tests of 429 handling', intFlag('--rate-window-ms', 1))
     .option('--write-profile <name>', 'write a ready profile for the owner key into the config dir')
     .action(async (options, cmd) => runEmulator(app.context(cmd), options));
   withExamples(command, [
@@ -79,6 +81,7 @@ export async function runEmulator(ctx: Context, flags: EmulatorFlags): Promise<v
     ...(flags.dropAfterCommit ? { dropAfterCommit: true } : {}),
     ...(flags.transitionMs !== undefined ? { transitionMs: flags.transitionMs } : {}),
     ...(flags.rateLimit !== undefined ? { rateLimitPerMinute: flags.rateLimit } : {}),
+    ...(flags.rateWindowMs !== undefined ? { rateWindowMs: flags.rateWindowMs } : {}),
   });
   const { projectId, owner, readOnly, serviceAccount } = emulator.defaults;
   // These are the emulator's own throwaway credentials; printing them is its job.

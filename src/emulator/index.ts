@@ -22,7 +22,7 @@ import { Authenticator, DEFAULT_NONCE_TTL_MS } from './auth.js';
 import { connectionStringsFor } from './connectionStrings.js';
 import { Faults } from './faults.js';
 import type { FaultSettings } from './faults.js';
-import { DEFAULT_RATE_LIMIT_PER_MINUTE, RateLimiter } from './rateLimit.js';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_WINDOW_MS, RateLimiter } from './rateLimit.js';
 import { buildDefaultSeed, loadSeedFile, validateSeed } from './seed.js';
 import type { SeedDocument, SeedPrivateEndpoint } from './seed.js';
 import { createHandler } from './server.js';
@@ -64,8 +64,10 @@ export interface EmulatorOptions {
   transitionMs?: number;
   /** Digest nonce lifetime; default 5 minutes. */
   nonceTtlMs?: number;
-  /** Requests per project per clock minute; default: the seed's, else 100. */
+  /** Requests per project per clock minute (per rate window); default: the seed's, else 100. */
   rateLimitPerMinute?: number;
+  /** Length of the rate-limit window; default 60 000 (the service's minute). Retry-After is the rest of the window. */
+  rateWindowMs?: number;
   /** Milliseconds since the epoch; drives rate-limit windows, nonce and token expiry, transitions and dates. */
   clock?: () => number;
   /** Version dates answered with 410 VERSION_GONE. */
@@ -130,7 +132,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const world = store.world;
   const auth = new Authenticator(() => world, clock, options.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS);
   const faults = new Faults(options);
-  const limiter = new RateLimiter(options.rateLimitPerMinute ?? world.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, clock);
+  const limiter = new RateLimiter(
+    options.rateLimitPerMinute ?? world.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    clock,
+    options.rateWindowMs ?? DEFAULT_RATE_WINDOW_MS,
+  );
   const stats = new Stats();
   const unexpected: unknown[] = [];
   const host = options.host ?? '127.0.0.1';

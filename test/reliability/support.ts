@@ -2,9 +2,10 @@
 // concurrency for CLI runs, the one-line-error check, and small loopback servers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { execa, type ResultPromise } from 'execa';
 import { expect } from 'vitest';
 import type { SeedDocument } from '../../src/emulator/index.js';
-import type { CliResult } from '../helpers/cli.js';
+import { CDBA_BIN, cleanEnv, tempDir, type CliResult } from '../helpers/cli.js';
 
 export const PROJECT_ID = '5e1ab0c0ffee0000deadbeef';
 export const OWNER_PUBLIC = 'ownerkey';
@@ -119,5 +120,48 @@ export async function testServer(handler: (req: IncomingMessage, res: ServerResp
         server.close(() => resolve());
         server.closeAllConnections();
       }),
+  };
+}
+
+export interface EmulatorProcess {
+  url: string;
+  /** The key=value lines the emulator prints after its URL. */
+  info: Record<string, string>;
+  child: ResultPromise;
+  /** SIGTERM, then waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/** Runs `cdba emulator <args>` in a child process and waits for its URL and credentials. */
+export async function spawnEmulator(args: string[], configDir = tempDir('cdba-emu-proc-')): Promise<EmulatorProcess> {
+  const child = execa('node', [CDBA_BIN, 'emulator', ...args], { env: cleanEnv({}, configDir), extendEnv: false, reject: false, buffer: false });
+  const lines: string[] = [];
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  await new Promise<void>((resolve, reject) => {
+    let pending = '';
+    const onData = (chunk: Buffer): void => {
+      pending += chunk.toString('utf8');
+      const parts = pending.split('\n');
+      pending = parts.pop() ?? '';
+      lines.push(...parts);
+      // The last line of the banner (src/cli/emulator.ts).
+      if (lines.some((line) => line.startsWith('clientSecret='))) {
+        child.stdout?.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    void child.then((result) => reject(new Error(`emulator exited ${result.exitCode}: ${stderr}`)));
+  });
+  const info = Object.fromEntries(lines.slice(1).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+  return {
+    url: lines[0]!,
+    info,
+    child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await child;
+    },
   };
 }
