@@ -6,6 +6,69 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'undici';
 import { quantile } from './measure.mjs';
 
+/** One digest session: adopts a challenge, then signs each request with the next nc. */
+class DigestSigner {
+  constructor(digest, username, password) {
+    Object.assign(this, { digest, username, password, challenge: undefined, nc: 0 });
+  }
+
+  adopt(header) {
+    this.challenge = this.digest.parseChallenge(Array.isArray(header) ? header : [header]);
+    this.nc = 0;
+  }
+
+  /** The Authorization header for one request, or undefined before any challenge. */
+  sign(method, uri) {
+    const { challenge } = this;
+    if (!challenge) return undefined;
+    this.nc += 1;
+    return this.digest.authorizationHeader({
+      algorithm: challenge.algorithm,
+      username: this.username,
+      password: this.password,
+      realm: challenge.realm,
+      nonce: challenge.nonce,
+      method,
+      uri,
+      qop: 'auth',
+      nc: this.nc,
+      cnonce: this.digest.newCnonce(),
+      ...(challenge.opaque !== undefined ? { opaque: challenge.opaque } : {}),
+    });
+  }
+}
+
+/**
+ * Times GETs of `paths` one after another on one keep-alive connection (after the
+ * digest handshake): how long the server takes per request when nothing else runs.
+ * @returns {Promise<number[]>} milliseconds per path
+ */
+export async function timeSequentialGets({ url, paths, accept, username, password, digest }) {
+  const client = new Client(new URL(url).origin, { pipelining: 1, keepAliveTimeout: 60_000 });
+  const signer = new DigestSigner(digest, username, password);
+  const times = [];
+  try {
+    for (const path of paths) {
+      for (;;) {
+        const authorization = signer.sign('GET', path);
+        const began = performance.now();
+        const response = await client.request({ method: 'GET', path, headers: { accept, ...(authorization ? { authorization } : {}) } });
+        await response.body.text();
+        if (response.statusCode === 401 && !authorization) {
+          signer.adopt(response.headers['www-authenticate']);
+          continue;
+        }
+        if (response.statusCode !== 200) throw new Error(`GET ${path} answered ${response.statusCode}`);
+        times.push(performance.now() - began);
+        break;
+      }
+    }
+  } finally {
+    await client.close();
+  }
+  return times;
+}
+
 /**
  * @param {{
  *   url: string, path: string, accept: string, username: string, password: string,
@@ -37,8 +100,7 @@ export async function runLoad(options) {
     client.on('connect', () => {
       connections += 1;
     });
-    let challenge;
-    let nc = 0;
+    const signer = new DigestSigner(digest, username, password);
     let checkedBody = false;
     try {
       while (performance.now() < deadline && sent < options.maxRequests) {
@@ -48,22 +110,8 @@ export async function runLoad(options) {
           measuredFrom = performance.now();
         }
         const headers = { accept };
-        if (challenge) {
-          nc += 1;
-          headers.authorization = digest.authorizationHeader({
-            algorithm: challenge.algorithm,
-            username,
-            password,
-            realm: challenge.realm,
-            nonce: challenge.nonce,
-            method: 'GET',
-            uri: path,
-            qop: 'auth',
-            nc,
-            cnonce: digest.newCnonce(),
-            ...(challenge.opaque !== undefined ? { opaque: challenge.opaque } : {}),
-          });
-        }
+        const authorization = signer.sign('GET', path);
+        if (authorization) headers.authorization = authorization;
         const began = performance.now();
         let response;
         try {
@@ -75,11 +123,9 @@ export async function runLoad(options) {
         }
         const body = await response.body.text();
         const ms = performance.now() - began;
-        if (response.statusCode === 401 && !challenge) {
+        if (response.statusCode === 401 && !authorization) {
           // The session's one handshake: not a failure, not a measured GET.
-          const header = response.headers['www-authenticate'];
-          challenge = digest.parseChallenge(Array.isArray(header) ? header : [header]);
-          nc = 0;
+          signer.adopt(response.headers['www-authenticate']);
           challenges += 1;
           continue;
         }
