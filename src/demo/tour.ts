@@ -61,7 +61,7 @@ async function tour(io: IO): Promise<number> {
         '--project-id', PROJECT_ID, '--base-url', emulator.url],
       input: '6f1d2c3b-4a59-4e8f-9a7b-0c1d2e3f4a5b\n',
     },
-    { args: ['profile', 'show'] },
+    { args: ['profile', 'show', '-o', 'table'] },
     { args: ['clusters', 'create', CLUSTER, '--provider', 'AWS', '--region', 'US_EAST_1', '--tier', 'M10', '--watch', '-o', 'json', '--query', '{name: name, state: stateName}'] },
     { args: ['clusters', 'list', '-o', 'table'] },
     { args: ['clusters', 'get', CLUSTER, '-o', 'json', '--query', '{name: name, tier: replicationSpecs[0].regionConfigs[0].electableSpecs.instanceSize}'] },
@@ -76,7 +76,7 @@ async function tour(io: IO): Promise<number> {
     const uri = (await run(['conn-string', 'get', CLUSTER, '--type', 'private'])).stdout.trim();
     for (const args of [
       ['conn-string', 'parse', uri, '-o', 'pretty'],
-      ['private-ip', 'status'],
+      ['private-ip', 'status', '-o', 'table'],
       ['private-ip', 'disable', '--yes'],
       ['clusters', 'delete', CLUSTER, '--yes', '--watch'],
       ['clusters', 'list', '-o', 'json', '--query', 'totalCount'],
