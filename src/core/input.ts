@@ -65,7 +65,9 @@ export function parseJson(text: string, source: string): unknown {
     const reason = message
       .replace(/ in JSON at position \d+.*$/s, '')
       .replace(/, (\.\.\.)?"[\s\S]*" is not valid JSON$/, '')
-      .replace(/^Unexpected end of JSON input$/, 'unexpected end of input');
+      .replace(/^Unexpected end of JSON input$/, 'unexpected end of input')
+      // The offending character may itself be a newline or tab: show it escaped, on one line.
+      .replace(/[\r\n\t]/g, (c) => JSON.stringify(c).slice(1, -1));
     throw new UsageError(`${source}: invalid JSON at line ${line}, column ${column}: ${reason}`);
   }
 }

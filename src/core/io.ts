@@ -68,6 +68,14 @@ export class IO {
         process.exit(130);
       }
     });
+    // A reader that goes away (`cdba ... | head -1`) is not an error of ours:
+    // stop quietly, as Unix tools do, instead of crashing with EPIPE.
+    for (const stream of [process.stdout, process.stderr]) {
+      stream.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+        throw error;
+      });
+    }
     return new IO({
       signal: interrupt.signal,
       out: process.stdout,
