@@ -1,0 +1,211 @@
+// `cdba clusters patch` through the built binary under the three API versions:
+// exact PATCH bodies, the get | patch round trip, --tier on every region config,
+// read-only fields stripped, unknown fields refused, --watch, failures.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiBase,
+  cluster,
+  EACH_VERSION,
+  expectNoRequest,
+  expectUsage,
+  PROJECT,
+  requestsFor,
+  run,
+  startWorld,
+  TAG,
+  VERSIONS,
+  type Version,
+  type World,
+} from './world.js';
+
+/** Two regions, read-only nodes in the second: --tier must reach every hardware spec. */
+const twoRegions = (name: string): Record<string, unknown> => ({
+  name,
+  replicationSpecs: [
+    {
+      regionConfigs: [
+        { providerName: 'AWS', regionName: 'US_EAST_1', priority: 7, electableSpecs: { instanceSize: 'M10', nodeCount: 3 } },
+        { providerName: 'AWS', regionName: 'US_WEST_2', priority: 6, electableSpecs: { instanceSize: 'M10', nodeCount: 2 }, readOnlySpecs: { instanceSize: 'M10', nodeCount: 1 } },
+      ],
+    },
+  ],
+});
+
+const SEEDED = ['rt', 'flags', 'watch', 'ro'];
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld({
+    clusters: VERSIONS.flatMap((version) => SEEDED.map((prefix) => ({ projectId: PROJECT, cluster: twoRegions(`${prefix}-${TAG[version]}`) }))),
+  });
+});
+afterAll(async () => {
+  await world.stop();
+});
+
+const legacy = (version: Version): boolean => version !== '2023-02-01';
+/** stderr lines without the 2023-01-01 deprecation warning (asserted in list-get.test.ts). */
+const stderrLines = (text: string): string[] =>
+  text.split('\n').filter((line) => line !== '' && !line.startsWith('cdba: warning: API version 2023-01-01 of clusters is deprecated'));
+
+describe.concurrent.each(EACH_VERSION)('patch at $version', ({ version, tag }) => {
+  it('get -o json | patch --file - is accepted unchanged: read-only fields stripped with a note', async () => {
+    const name = `rt-${tag}`;
+    const got = await run(world, ['clusters', 'get', name, '-o', 'json'], { version });
+    expect(got.exitCode, got.stderr).toBe(0);
+    const result = await run(world, ['clusters', 'patch', name, '--file', '-'], { version, input: got.stdout });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const readOnly = legacy(version)
+      ? 'connectionStrings, createDate, groupId, id, links, mongoDBVersion, stateName, mongoURI, mongoURIUpdated, mongoURIWithOptions, srvAddress, replicationSpecs.id'
+      : 'connectionStrings, createDate, groupId, id, links, mongoDBVersion, stateName, replicationSpecs.id, replicationSpecs.zoneId';
+    expect(stderrLines(result.stderr)).toEqual([`cdba: ignoring read-only fields: ${readOnly}`]);
+    const sent = requestsFor(world.emulators.fast, name).at(-1)!;
+    expect(sent.method).toBe('PATCH');
+    expect(sent.url).toBe(`${apiBase(version)}/groups/${PROJECT}/clusters/${name}`);
+    const expected = JSON.parse(got.stdout);
+    for (const key of readOnly.split(', ').filter((k) => !k.includes('.'))) delete expected[key];
+    for (const spec of expected.replicationSpecs) {
+      delete spec.id;
+      delete spec.zoneId;
+    }
+    expect(sent.body).toEqual(expected);
+    // Nothing changed, so the cluster stays IDLE and the answer says so.
+    expect(JSON.parse(result.stdout)).toMatchObject({ name, stateName: 'IDLE' });
+  });
+
+  it('--tier, --set, --disk-size-gb, --db-version: one body in the version shape', async () => {
+    const name = `flags-${tag}`;
+    const result = await run(
+      world,
+      ['clusters', 'patch', name, '--tier', 'm30', '--set', 'terminationProtectionEnabled=true', '--set', 'tags=[{"key":"env","value":"qa"}]', '--set', 'biConnector.readPreference=analytics', '--disk-size-gb', '50', '--db-version', '7.0'],
+      { version },
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    const common = { terminationProtectionEnabled: true, tags: [{ key: 'env', value: 'qa' }], biConnector: { readPreference: 'analytics' }, diskSizeGB: 50, mongoDBMajorVersion: '7.0' };
+    const hardware = (nodeCount: number) => ({ instanceSize: 'M30', nodeCount, diskIOPS: 3000, ebsVolumeType: 'STANDARD' });
+    const expected = legacy(version)
+      ? { ...common, providerSettings: { providerName: 'AWS', instanceSizeName: 'M30' } }
+      : {
+          ...common,
+          // Read from the current cluster: every region config, every hardware spec it has.
+          replicationSpecs: [
+            {
+              numShards: 1,
+              zoneName: 'Zone 1',
+              regionConfigs: [
+                {
+                  analyticsSpecs: hardware(0),
+                  autoScaling: { compute: { enabled: false, scaleDownEnabled: false }, diskGB: { enabled: false } },
+                  electableSpecs: hardware(3),
+                  priority: 7,
+                  providerName: 'AWS',
+                  readOnlySpecs: hardware(0),
+                  regionName: 'US_EAST_1',
+                },
+                {
+                  analyticsSpecs: hardware(0),
+                  autoScaling: { compute: { enabled: false, scaleDownEnabled: false }, diskGB: { enabled: false } },
+                  electableSpecs: hardware(2),
+                  priority: 6,
+                  providerName: 'AWS',
+                  readOnlySpecs: hardware(1),
+                  regionName: 'US_WEST_2',
+                },
+              ],
+            },
+          ],
+        };
+    expect(requestsFor(world.emulators.fast, name).at(-1)!.body).toEqual(expected);
+    const document = JSON.parse(result.stdout);
+    expect(document).toMatchObject({ stateName: 'UPDATING', terminationProtectionEnabled: true, diskSizeGB: 50, mongoDBMajorVersion: '7.0' });
+    expect(stderrLines(result.stderr)).toEqual([`cdba: cluster ${name} is UPDATING; follow it with \`cdba clusters watch ${name}\``]);
+    const sizes = cluster(world.emulators.fast, name)!.model.replicationSpecs[0]!.regionConfigs.flatMap((r) => [r.electableSpecs.instanceSize, r.readOnlySpecs?.instanceSize]);
+    expect(sizes).toEqual(['M30', 'M30', 'M30', 'M30']);
+  });
+
+  it('a legacy-only or unknown field: exit 2 naming each, nothing sent', async () => {
+    const input = legacy(version)
+      ? JSON.stringify({ replicationSpecs: [{ regionConfigs: [] }], paused: false, shardingMode: 'x' })
+      : JSON.stringify({ providerSettings: { instanceSizeName: 'M20' }, replicationFactor: 5, paused: false, shardingMode: 'x' });
+    const result = await run(world, ['clusters', 'patch', `any-${tag}`, '--file', '-'], { version, on: 'witness', input });
+    if (legacy(version)) {
+      expectUsage(result, new RegExp(`^cdba: stdin: fields API version ${version} does not accept: replicationSpecs\\.regionConfigs, shardingMode; this is a 2023-02-01 body`));
+    } else {
+      expectUsage(result, /^cdba: stdin: fields API version 2023-02-01 does not accept: providerSettings, replicationFactor, shardingMode; this is a legacy \(v1\.0 \/ 2023-01-01\) body; `cdba clusters convert` turns it into a 2023-02-01 body\n$/);
+    }
+    expectNoRequest(world);
+  });
+});
+
+describe.concurrent('patch (each under one of the versions)', () => {
+  it('--watch in a pipe (v1.0): UPDATING until IDLE, then the document', async () => {
+    const result = await run(world, ['clusters', 'patch', 'watch-v1', '--disk-size-gb', '80', '--watch'], { version: 'v1.0' });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ name: 'watch-v1', stateName: 'IDLE', diskSizeGB: 80 });
+    expect(result.stderr).toMatch(/^cdba: cluster watch-v1 is IDLE \(waited \d+(ms|s)\)\n$/);
+    expect(requestsFor(world.emulators.fast, 'watch-v1').at(-1)!.body).toEqual({ diskSizeGB: 80 });
+  });
+
+  it('--watch on a TTY (2023-02-01): the readable view of the IDLE cluster', async () => {
+    const result = await run(world, ['clusters', 'patch', 'watch-m23', '--tier', 'M20', '--watch'], { version: '2023-02-01', tty: true });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^Name: +watch-m23\nState: +IDLE\n/);
+    expect(result.stdout).toContain('    AWS US_WEST_2 · priority 6 · electable 2×M20 · read-only 1×M20 · analytics 0\n');
+    expect(result.stderr).toContain('waiting for cluster watch-m23: UPDATING (0s)');
+  });
+
+  it('--watch-timeout (2023-01-01): exit 8 while still UPDATING', async () => {
+    const result = await run(world, ['clusters', 'patch', 'watch-l23', '--disk-size-gb', '90', '--watch-timeout', '300ms'], { version: '2023-01-01', on: 'slow' });
+    expect(result.exitCode).toBe(8);
+    expect(result.stdout).toBe('');
+    expect(stderrLines(result.stderr)).toEqual([
+      'cdba: gave up waiting for cluster watch-l23 after 300ms; it is still UPDATING; the operation goes on at the service; follow it with `cdba clusters watch watch-l23`',
+    ]);
+  });
+
+  it('a name in the file that is not the cluster: exit 2', async () => {
+    expectUsage(
+      await run(world, ['clusters', 'patch', 'ro-m23', '--file', '-'], { on: 'witness', input: '{"name":"other","paused":true}' }),
+      /^cdba: stdin names the cluster "other", but the command names it "ro-m23"; a cluster cannot be renamed; remove "name" or use the same name\n$/,
+    );
+    expectNoRequest(world);
+  });
+
+  it('only read-only fields, or nothing at all: exit 2', async () => {
+    const [onlyReadOnly, nothing, badSet] = await Promise.all([
+      run(world, ['clusters', 'patch', 'ro-m23', '--file', '-'], { on: 'witness', input: '{"id":"x","stateName":"IDLE"}' }),
+      run(world, ['clusters', 'patch', 'ro-m23'], { on: 'witness' }),
+      run(world, ['clusters', 'patch', 'ro-m23', '--set', 'novalue'], { on: 'witness' }),
+    ]);
+    expect(onlyReadOnly.exitCode).toBe(2);
+    expect(onlyReadOnly.stderr).toBe('cdba: ignoring read-only fields: id, stateName\ncdba: nothing to change: stdin holds only read-only fields\n');
+    expectUsage(nothing, /^cdba: nothing to change: give --file, --set, --tier, --disk-size-gb or --db-version\n$/);
+    expectUsage(badSet, /^cdba: invalid --set "novalue": expected key=value\n$/);
+    expectNoRequest(world);
+  });
+
+  it('a bad name, a bad value: exit 2', async () => {
+    const [badName, badVersion, badType] = await Promise.all([
+      run(world, ['clusters', 'patch', 'a.b', '--disk-size-gb', '20'], { on: 'witness' }),
+      run(world, ['clusters', 'patch', 'ro-m23', '--db-version', '7'], { on: 'witness' }),
+      run(world, ['clusters', 'patch', 'ro-m23', '--set', 'paused="yes"'], { on: 'witness' }),
+    ]);
+    expectUsage(badName, /^cdba: invalid cluster name "a\.b"/);
+    expectUsage(badVersion, /^cdba: invalid --db-version "7"/);
+    expectUsage(badType, /^cdba: the request: invalid values for: paused\n$/);
+    expectNoRequest(world);
+  });
+
+  it('a cluster that does not exist: exit 4', async () => {
+    const result = await run(world, ['clusters', 'patch', 'ghost', '--disk-size-gb', '20'], { version: 'v1.0' });
+    expect(result.exitCode).toBe(4);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`cdba: No cluster named ghost exists in group ${PROJECT}. (CLUSTER_NOT_FOUND, HTTP 404)\n`);
+  });
+
+  it('--tier on a cluster that does not exist (2023-02-01): the GET first answers 404, no PATCH', async () => {
+    const result = await run(world, ['clusters', 'patch', 'ghost-tier', '--tier', 'M20'], { version: '2023-02-01' });
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toContain('No cluster named ghost-tier exists');
+  });
+});
