@@ -99,6 +99,8 @@ export class Context {
   async api(): Promise<ApiClient> {
     if (this.apiClient) return this.apiClient;
     const settings = await this.settings();
+    // Everything the user typed is checked before the first request: a bad --query too.
+    if (this.globals.query !== undefined) await (await import('../output/render.js')).checkQuery(this.globals.query);
     const { createApiClient } = await import('../api/client.js');
     this.apiClient = createApiClient({
       settings,

@@ -31,6 +31,17 @@ export async function applyQuery(document: unknown, query: string): Promise<unkn
   }
 }
 
+/** Checks --query's syntax only, so a typo is a usage error before any request is sent (exit 2). */
+export async function checkQuery(query: string): Promise<void> {
+  const { default: jmespath } = await import('jmespath');
+  try {
+    // compile() exists at runtime but is missing from @types/jmespath.
+    (jmespath as unknown as { compile(expression: string): unknown }).compile(query);
+  } catch (error) {
+    throw new UsageError(`invalid --query "${query}": ${(error as Error).message}`);
+  }
+}
+
 export async function render<Row>(io: IO, document: unknown, options: RenderOptions<Row>): Promise<void> {
   const data = options.query ? await applyQuery(document, options.query) : document;
   if (options.format === 'json') return io.write(`${JSON.stringify(data ?? null)}\n`);
