@@ -22,6 +22,10 @@ export function validateBaseUrl(value: string): string {
   } catch {
     throw new UsageError(`invalid base URL "${value}": not a URL`);
   }
+  // url.origin below would drop them silently, and a password has no place on argv or in a profile.
+  if (url.username || url.password) {
+    throw new UsageError('invalid base URL: it must not contain credentials (user:password@); cdba authenticates with the profile\'s keys');
+  }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new UsageError(`refusing http:// base URL for non-loopback host ${url.hostname}: use https`, {
       hint: 'plain http is allowed only for 127.0.0.1, ::1 and localhost (the emulator)',
