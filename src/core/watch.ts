@@ -151,7 +151,7 @@ export async function watch<T>(options: WatchOptions<T>): Promise<T> {
   if (options.initialState !== undefined) await progress.show(options.initialState, false);
   try {
     for (;;) {
-      const step = await raceWith(options.poll(), stop.signal);
+      const step = await raceWith(options.poll, stop.signal);
       state = step.state;
       if (step.done) {
         progress.stop();
@@ -179,13 +179,13 @@ export async function watch<T>(options: WatchOptions<T>): Promise<T> {
   }
 }
 
-/** The promise's outcome, unless the signal aborts first (then its reason is thrown). */
-function raceWith<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+/** The outcome of `start()`, unless the signal aborts first (then its reason is thrown); not started when already aborted. */
+function raceWith<T>(start: () => Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
+    start().then(
       (value) => {
         signal.removeEventListener('abort', onAbort);
         resolve(value);
