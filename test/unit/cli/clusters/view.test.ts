@@ -199,7 +199,12 @@ function shardsOf(doc: Doc): number {
 
 describe.skipIf(!referenceAvailable)('every recorded cluster and cluster list renders', () => {
   const recorded = referenceAvailable ? readRecorded() : [];
-  const documents = recorded.flatMap(({ file, status, body }) => {
+  interface Recording {
+    file: string;
+    kind: 'list' | 'cluster';
+    doc: Doc;
+  }
+  const documents = recorded.flatMap(({ file, status, body }): Recording[] => {
     if (status < 200 || status >= 300) return [];
     let doc: unknown;
     try {
@@ -208,8 +213,8 @@ describe.skipIf(!referenceAvailable)('every recorded cluster and cluster list re
       return [];
     }
     if (doc === null || typeof doc !== 'object') return [];
-    if (Array.isArray((doc as Doc).results)) return [{ file, kind: 'list' as const, doc: doc as Doc }];
-    if (typeof (doc as Doc).name === 'string') return [{ file, kind: 'cluster' as const, doc: doc as Doc }];
+    if (Array.isArray((doc as Doc).results)) return [{ file, kind: 'list', doc: doc as Doc }];
+    if (typeof (doc as Doc).name === 'string') return [{ file, kind: 'cluster', doc: doc as Doc }];
     return [];
   });
 
