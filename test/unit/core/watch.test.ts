@@ -21,7 +21,7 @@ function testIO(options: { errIsTTY?: boolean } = {}): { io: IO; stderr: () => s
 }
 
 /** A poll that answers the given states in turn (the last one repeats), counting calls at fake times. */
-function states(list: string[], done = (s: string) => s === 'IDLE') {
+function states(list: string[], done: (state: string) => boolean = (s) => s === 'IDLE') {
   const calls: number[] = [];
   const poll = async (): Promise<WatchStep<string>> => {
     const state = list[Math.min(calls.length, list.length - 1)]!;
@@ -104,7 +104,7 @@ describe('watch', () => {
   it('the deadline ends a poll that hangs', async () => {
     vi.useFakeTimers({ now: 0 });
     const { io } = testIO();
-    const result = watch({ io, subject: 'cluster c5', poll: () => new Promise(() => {}), timeoutMs: 2000, resumeHint: 'later' });
+    const result = watch({ io, subject: 'cluster c5', poll: () => new Promise<WatchStep<string>>(() => {}), timeoutMs: 2000, resumeHint: 'later' });
     const outcome = expect(result).rejects.toBeInstanceOf(WatchTimeoutError);
     await vi.advanceTimersByTimeAsync(2000);
     await outcome;
@@ -130,7 +130,7 @@ describe('watch', () => {
 
   it('Ctrl-C during a poll that hangs, or before the first', async () => {
     const hanging = testIO();
-    const result = watch({ io: hanging.io, subject: 'cluster c7', poll: () => new Promise(() => {}), resumeHint: 'later' });
+    const result = watch({ io: hanging.io, subject: 'cluster c7', poll: () => new Promise<WatchStep<string>>(() => {}), resumeHint: 'later' });
     hanging.interrupt.abort();
     await expect(result).rejects.toThrow(/^interrupted while waiting for cluster c7$/);
 
