@@ -32,7 +32,7 @@ export interface TopologyFlags {
   tag?: Array<[string, string]>;
 }
 
-export const ELECTABLE_COUNTS = [3, 5, 7] as const;
+const ELECTABLE_COUNTS = [3, 5, 7] as const;
 
 /** `us-east-1` and `US_EAST_1` are the same region. */
 export function normalizeRegion(region: string): string {
@@ -46,7 +46,7 @@ export function backingProviderFor(region: string): string | undefined {
 }
 
 /** Checks the flag values against the provider's catalog before anything is sent. */
-export function checkTopologyFlags(flags: TopologyFlags): void {
+function checkTopologyFlags(flags: TopologyFlags): void {
   const { provider, region, tier } = flags;
   if (flags.members !== undefined && !(ELECTABLE_COUNTS as readonly number[]).includes(flags.members)) {
     throw new UsageError(`invalid --members ${flags.members}: a replica set has 3, 5 or 7 electable members`);
@@ -74,11 +74,11 @@ export function checkTopologyFlags(flags: TopologyFlags): void {
   }
 }
 
-function defaultsFor(flags: TopologyFlags): Required<Pick<TopologyFlags, 'provider' | 'region' | 'tier' | 'members' | 'shards' | 'type'>> {
+function defaultsFor(flags: TopologyFlags, fromFile: boolean): Required<Pick<TopologyFlags, 'provider' | 'region' | 'tier' | 'members' | 'shards' | 'type'>> {
   const missing = [flags.provider ? '' : '--provider', flags.region ? '' : '--region'].filter(Boolean);
   if (missing.length > 0) {
     throw new UsageError(`${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required to describe the cluster`, {
-      hint: 'give them, or give the whole body with --file',
+      hint: fromFile ? 'the file says nothing of where the nodes are (replicationSpecs or providerSettings)' : 'give them, or give the whole body with --file',
     });
   }
   const provider = flags.provider!;
@@ -94,8 +94,8 @@ function defaultsFor(flags: TopologyFlags): Required<Pick<TopologyFlags, 'provid
 }
 
 /** The topology fields alone (clusterType, where the nodes are), from flags with defaults. */
-function topologyFromFlags(flags: TopologyFlags, shape: ClusterShape): Doc {
-  const t = defaultsFor(flags);
+function topologyFromFlags(flags: TopologyFlags, shape: ClusterShape, fromFile: boolean): Doc {
+  const t = defaultsFor(flags, fromFile);
   checkTopologyFlags({ ...flags, provider: t.provider, region: t.region, tier: t.tier });
   const tenant = t.provider === 'TENANT';
   const backing = tenant ? backingProviderFor(t.region) : undefined;
@@ -125,7 +125,7 @@ function topologyFromFlags(flags: TopologyFlags, shape: ClusterShape): Doc {
 }
 
 /** Whether a body already says where its nodes are. */
-export function hasTopology(body: Doc, shape: ClusterShape): boolean {
+function hasTopology(body: Doc, shape: ClusterShape): boolean {
   return shape === 'legacy' ? body.providerSettings !== undefined || body.replicationSpecs !== undefined : body.replicationSpecs !== undefined;
 }
 
@@ -235,10 +235,10 @@ function overlayModern(body: Doc, flags: TopologyFlags): void {
  * Without topology in the file, the flags describe it (--provider and --region then required).
  */
 export function createBody(name: string, file: Doc | undefined, flags: TopologyFlags, shape: ClusterShape): Doc {
-  const body: Doc = { name, ...structuredClone(file ?? {}) };
-  body.name = name;
+  const { name: _sameName, ...fields } = structuredClone(file ?? {});
+  const body: Doc = { name, ...fields };
   if (!hasTopology(body, shape)) {
-    const topology = topologyFromFlags(flags, shape);
+    const topology = topologyFromFlags(flags, shape, file !== undefined);
     // A clusterType in the file stays unless --type says otherwise (applySettings).
     if (body.clusterType !== undefined) delete topology.clusterType;
     Object.assign(body, topology);

@@ -38,7 +38,7 @@ function dropReason(field: string): string {
   return field in LEGACY_FIELDS ? 'no 2023-02-01 equivalent' : 'not a cluster field';
 }
 
-export function describeChange(change: FieldChange): string {
+function describeChange(change: FieldChange): string {
   return change.action === 'moved' ? `moved ${change.field} to ${change.to}` : `dropped ${change.field} (${dropReason(change.field)})`;
 }
 

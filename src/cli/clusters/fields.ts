@@ -40,7 +40,7 @@ function forEachAt(value: unknown, segments: string[], visit: (parent: Doc, key:
   }
 }
 
-export function hasPath(body: Doc, path: string): boolean {
+function hasPath(body: Doc, path: string): boolean {
   let found = false;
   forEachAt(body, path.split('.'), (parent, key) => {
     if (parent[key] !== undefined && parent[key] !== null) found = true;
@@ -48,7 +48,7 @@ export function hasPath(body: Doc, path: string): boolean {
   return found;
 }
 
-export function deletePath(body: Doc, path: string): void {
+function deletePath(body: Doc, path: string): void {
   forEachAt(body, path.split('.'), (parent, key) => {
     delete parent[key];
   });

@@ -43,6 +43,3 @@ export async function clusterTarget(ctx: Context): Promise<ClusterTarget> {
   const projectId = await ctx.projectId();
   return { ...version, projectId, client: await ctx.api() };
 }
-
-/** The flag form of a version, for hints. */
-export const versionFlag = (version: string): string => `--api-version ${version}`;

@@ -112,6 +112,12 @@ describe('createBody from a file with flags on top', () => {
     expect((body.replicationSpecs as unknown[]).length).toBe(1);
   });
 
+  it('a file without topology and no --provider/--region: says what the file lacks', () => {
+    expect(() => createBody('c1', { pitEnabled: true }, {}, 'modern')).toThrow(
+      expect.objectContaining({ message: '--provider and --region are required to describe the cluster', hint: 'the file says nothing of where the nodes are (replicationSpecs or providerSettings)' }),
+    );
+  });
+
   it('--region or --members on a file with several regions is ambiguous', () => {
     const file = {
       replicationSpecs: [
