@@ -1,9 +1,11 @@
 // `cdba clusters convert` through the built binary: offline, and the round trip
 // the issue asks for: a cluster read at 2023-01-01, converted, and created under
 // another name at 2023-02-01, has the same topology.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel } from '../../../src/model/cluster.js';
-import { cdba } from '../../helpers/cli.js';
+import { cdba, tempDir } from '../../helpers/cli.js';
 import { cluster, expectUsage, requestsFor, run, startWorld, type World } from './world.js';
 
 let world: World;
@@ -53,9 +55,15 @@ describe.concurrent('convert', () => {
     );
   });
 
-  it('on a TTY: pretty, and a file is needed (stdin is the terminal)', async () => {
-    const tty = await cdba(['clusters', 'convert'], { env: { CDBA_FORCE_TTY: '1', NO_COLOR: '1' } });
-    expectUsage(tty, /^cdba: --file -: stdin is a terminal; pipe the JSON in or give a file\n$/);
+  it('on a TTY: indented JSON from a file; without a file, stdin is the terminal', async () => {
+    const file = join(tempDir(), 'legacy.json');
+    writeFileSync(file, JSON.stringify(LEGACY));
+    const env = { CDBA_FORCE_TTY: '1', NO_COLOR: '1' };
+    const [pretty, fromTerminal] = await Promise.all([cdba(['clusters', 'convert', '--file', file], { env }), cdba(['clusters', 'convert'], { env })]);
+    expect(pretty.exitCode, pretty.stderr).toBe(0);
+    expect(pretty.stdout).toBe(`${JSON.stringify(JSON.parse(pretty.stdout), null, 2)}\n`);
+    expect(pretty.stderr).toContain('cdba: moved providerSettings to replicationSpecs.regionConfigs\n');
+    expectUsage(fromTerminal, /^cdba: --file -: stdin is a terminal; pipe the JSON in or give a file\n$/);
   });
 
   it('refuses a 2023-02-01 body: exit 2', async () => {
