@@ -1,0 +1,101 @@
+// Guarantees of TLS: against the emulator over HTTPS with a certificate from a
+// private CA made at test time (openssl),
+// - without the CA, cdba fails with a clear TLS error and exit 7, and nothing reaches the service;
+// - with the profile's caFile, or with NODE_EXTRA_CA_CERTS, it works;
+// - plain http to a host that is not loopback is refused before any connection (exit 2).
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { cdba, tempDir } from '../helpers/cli.js';
+import { withEmulator } from '../helpers/emulator.js';
+import { digestEnv, expectOneErrorLine, knownSeed, OWNER_PRIVATE, OWNER_PUBLIC, PROJECT_ID } from './support.js';
+
+/** A CA and a server certificate for IP 127.0.0.1 signed by it; undefined without openssl. */
+function makeCertificates(): { dir: string; caFile: string; cert: string; key: string } | undefined {
+  const dir = tempDir('cdba-tls-');
+  const at = (name: string): string => join(dir, name);
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  try {
+    const run = (args: string[]): void => void execFileSync('openssl', args, { stdio: 'ignore' });
+    run(['req', '-x509', ...ec, '-days', '2', '-subj', '/CN=cdba test CA', '-keyout', at('ca.key'), '-out', at('ca.pem'),
+      '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign']);
+    run(['req', ...ec, '-subj', '/CN=127.0.0.1', '-keyout', at('server.key'), '-out', at('server.csr')]);
+    writeFileSync(at('server.ext'), 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n');
+    run(['x509', '-req', '-in', at('server.csr'), '-CA', at('ca.pem'), '-CAkey', at('ca.key'), '-CAcreateserial', '-days', '2',
+      '-out', at('server.pem'), '-extfile', at('server.ext')]);
+    return { dir, caFile: at('ca.pem'), cert: readFileSync(at('server.pem'), 'utf8'), key: readFileSync(at('server.key'), 'utf8') };
+  } catch {
+    return undefined;
+  }
+}
+
+const certificates = makeCertificates();
+if (!certificates) process.stderr.write('note: openssl is not available; the TLS reliability tests are skipped\n');
+
+describe.skipIf(!certificates)('TLS', () => {
+  let emu: RunningEmulator;
+  let plain: RunningEmulator;
+  beforeAll(async () => {
+    ({ emu } = await withEmulator({ seed: knownSeed(), tls: { cert: certificates!.cert, key: certificates!.key } }));
+    ({ emu: plain } = await withEmulator({ seed: knownSeed() }));
+  });
+  afterAll(async () => {
+    await emu?.stop();
+    await plain?.stop();
+  });
+
+  it('serves https', () => {
+    expect(emu.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('without the CA: a clear TLS error, exit 7, and no request reaches the service', async () => {
+    emu.resetStats();
+    const result = await cdba(['clusters', 'list'], { env: digestEnv(emu.url) });
+    expectOneErrorLine(result, 7, /TLS: certificate signed by unknown authority \(127\.0\.0\.1:\d+\) — set caFile or NODE_EXTRA_CA_CERTS/);
+    expect(emu.stats().total).toBe(0);
+  });
+
+  it("with the profile's caFile: works", async () => {
+    const configDir = tempDir('cdba-tls-profile-');
+    const add = await cdba(
+      ['--base-url', emu.url, '--project-id', PROJECT_ID, 'profile', 'add', 'tls', '--public-key', OWNER_PUBLIC, '--private-key-stdin', '--ca-file', certificates!.caFile],
+      { configDir, input: `${OWNER_PRIVATE}\n` },
+    );
+    expect(add.exitCode, add.stderr).toBe(0);
+    const result = await cdba(['-P', 'tls', 'clusters', 'get', 'seeded'], { configDir });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).name).toBe('seeded');
+  });
+
+  it('with NODE_EXTRA_CA_CERTS: works', async () => {
+    const result = await cdba(['clusters', 'list'], { env: { ...digestEnv(emu.url), NODE_EXTRA_CA_CERTS: certificates!.caFile } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).results.map((c: { name: string }) => c.name)).toEqual(['seeded']);
+  });
+
+  it('a caFile that holds no certificate: exit 2 before any connection', async () => {
+    const configDir = tempDir('cdba-tls-profile-');
+    const garbage = join(certificates!.dir, 'not-a-cert.pem');
+    writeFileSync(garbage, 'hello\n');
+    const set = await cdba(['profile', 'set', 'bad', 'caFile', garbage], { configDir });
+    expect(set.exitCode, set.stderr).toBe(0);
+    emu.resetStats();
+    const result = await cdba(['-P', 'bad', 'clusters', 'list'], { configDir, env: digestEnv(emu.url) });
+    expectOneErrorLine(result, 2, /caFile .*not-a-cert\.pem holds no PEM certificate/);
+    expect(emu.stats().total).toBe(0);
+  });
+
+  it('https to a server that speaks plain http: exit 7, says the handshake failed', async () => {
+    const result = await cdba(['clusters', 'list'], { env: digestEnv(plain.url.replace('http:', 'https:')) });
+    expectOneErrorLine(result, 7, /TLS handshake with 127\.0\.0\.1:\d+ failed \(is it an HTTPS server\?\)/);
+  });
+
+  it('http to a host that is not loopback: refused, exit 2', async () => {
+    for (const base of ['http://cloud.mongodb.com', 'http://192.168.1.20:8443', 'http://[2001:db8::1]']) {
+      const result = await cdba(['clusters', 'list'], { env: digestEnv(base) });
+      expectOneErrorLine(result, 2, /refusing http:\/\/ base URL for non-loopback host .*: use https/);
+    }
+  });
+});
