@@ -72,13 +72,14 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
     });
   }
   const stripped = stripReadOnly(body, shape);
-  if (stripped.length > 0) ctx.io.note(`cdba: ignoring read-only fields: ${stripped.join(', ')}`);
   refuseProblems(fieldProblems(body, shape), shape, version, source);
 
   if (flags.tier !== undefined) await applyTier(body, flags.tier, ctx, target, name);
   if (flags.diskSizeGb !== undefined) body.diskSizeGB = flags.diskSizeGb;
   if (flags.dbVersion !== undefined) body.mongoDBMajorVersion = flags.dbVersion;
-  if (Object.keys(body).length === 0) throw new UsageError(`nothing to change: ${source} holds only read-only fields`);
+  if (Object.keys(body).length === 0) throw new UsageError(`nothing to change: ${source} holds only read-only fields (${stripped.join(', ')})`);
+  // Said only once the request goes out: a refused patch has its one error line.
+  if (stripped.length > 0) ctx.io.note(`cdba: ignoring read-only fields: ${stripped.join(', ')}`);
 
   const { updateCluster } = await import('../../api/clusters.js');
   const { body: updated } = await updateCluster(target.client, target.projectId, name, body);
