@@ -10,7 +10,7 @@ import { CLUSTER_TYPES, PROVIDERS } from '../../model/catalog.js';
 import { choiceFlag, intFlag, keyValueFlag, withExamples, type App } from '../command.js';
 import { createBody, normalizeRegion, type TopologyFlags } from './body.js';
 import { fieldProblems, missingField, refuseProblems } from './fields.js';
-import { checkClusterName, clusterTarget, clusterVersion } from './target.js';
+import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from './target.js';
 import { showCluster } from './view.js';
 import { waitForCluster } from './watch.js';
 
@@ -83,7 +83,7 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
 
   const { createCluster } = await import('../../api/clusters.js');
   const target = await clusterTarget(ctx);
-  const { body: created } = await createCluster(target.client, target.projectId, body);
+  const created = clusterDocument(await createCluster(target.client, target.projectId, body));
   const state = typeof created.stateName === 'string' ? created.stateName : 'CREATING';
   if (!flags.watch && timeoutMs === undefined) {
     ctx.io.note(`cdba: cluster ${name} is ${state}; follow it with \`cdba clusters watch ${name}\``);

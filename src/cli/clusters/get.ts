@@ -4,7 +4,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
-import { checkClusterName, clusterTarget } from './target.js';
+import { checkClusterName, clusterDocument, clusterTarget } from './target.js';
 import { showCluster } from './view.js';
 
 export function registerClustersGet(parent: Command, app: App): void {
@@ -25,6 +25,5 @@ export async function runClustersGet(ctx: Context, name: string): Promise<void> 
   checkClusterName(name);
   const { getCluster } = await import('../../api/clusters.js');
   const { client, projectId } = await clusterTarget(ctx);
-  const response = await getCluster(client, projectId, name);
-  await showCluster(ctx, response.body);
+  await showCluster(ctx, clusterDocument(await getCluster(client, projectId, name)));
 }

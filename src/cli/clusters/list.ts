@@ -1,6 +1,6 @@
 // `cdba clusters list`: one page (--page, --limit, --no-count) or every cluster (--all).
 import { Option, type Command } from '@commander-js/extra-typings';
-import { linkHref } from '../../api/pagination.js';
+import { asListPage, linkHref } from '../../api/pagination.js';
 import type { Context } from '../../core/context.js';
 import { intFlag, withExamples, type App } from '../command.js';
 import { CLUSTER_LIST_TABLE } from './view.js';
@@ -48,7 +48,8 @@ export async function runClustersList(ctx: Context, flags: ListFlags): Promise<v
     ...(flags.limit !== undefined ? { itemsPerPage: flags.limit } : {}),
     ...(flags.count ? {} : { includeCount: false }),
   });
-  const document = response.body;
+  // A 2xx that is not a list is a damaged answer (exit 7), not a list to render.
+  const document = asListPage(response.body, response.url);
   await ctx.output(document, CLUSTER_LIST_TABLE);
   if (ctx.io.errIsTTY && (await ctx.outputFormat()) === 'table' && !ctx.globals.query) {
     const footer = pageFooter(page, limit, document.results.length, document.totalCount, linkHref(document, 'next') !== undefined);

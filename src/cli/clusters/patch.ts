@@ -13,7 +13,7 @@ import { keyValueFlag, withExamples, type App } from '../command.js';
 import { parseSetValue, setModernTier, setPath } from './body.js';
 import { diskSizeFlag } from './create.js';
 import { fieldProblems, refuseProblems, stripReadOnly } from './fields.js';
-import { checkClusterName, clusterTarget, type ClusterTarget } from './target.js';
+import { checkClusterName, clusterDocument, clusterTarget, type ClusterTarget } from './target.js';
 import { showCluster } from './view.js';
 import { waitForCluster } from './watch.js';
 
@@ -82,7 +82,7 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   if (stripped.length > 0) ctx.io.note(`cdba: ignoring read-only fields: ${stripped.join(', ')}`);
 
   const { updateCluster } = await import('../../api/clusters.js');
-  const { body: updated } = await updateCluster(target.client, target.projectId, name, body);
+  const updated = clusterDocument(await updateCluster(target.client, target.projectId, name, body));
   const state = typeof updated.stateName === 'string' ? updated.stateName : 'UPDATING';
   if (!flags.watch && timeoutMs === undefined) {
     if (state !== 'IDLE') ctx.io.note(`cdba: cluster ${name} is ${state}; follow it with \`cdba clusters watch ${name}\``);
@@ -109,7 +109,7 @@ async function applyTier(body: Doc, tier: string, ctx: Context, target: ClusterT
     return;
   }
   const { getCluster } = await import('../../api/clusters.js');
-  const current: Cluster = (await getCluster(target.client, target.projectId, name)).body;
+  const current: Cluster = clusterDocument(await getCluster(target.client, target.projectId, name));
   if (target.shape === 'modern') {
     const specs = { replicationSpecs: structuredClone(current.replicationSpecs ?? []) };
     stripReadOnly(specs, 'modern');

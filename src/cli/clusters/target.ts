@@ -1,6 +1,8 @@
 // What every clusters verb needs before its first request: a checked name,
 // the project, and the version (hence the body shape) clusters are called at.
-import type { ApiClient } from '../../api/client.js';
+import type { ApiClient, ApiResponse } from '../../api/client.js';
+import type { Cluster } from '../../api/clusters.js';
+import { InvalidResponseError } from '../../api/errors.js';
 import { selectVersion } from '../../api/versions.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
@@ -42,4 +44,13 @@ export async function clusterTarget(ctx: Context): Promise<ClusterTarget> {
   const version = await clusterVersion(ctx);
   const projectId = await ctx.projectId();
   return { ...version, projectId, client: await ctx.api() };
+}
+
+/** The cluster in a 2xx answer; anything but a JSON object is a damaged answer (exit 7). */
+export function clusterDocument(response: ApiResponse<Cluster>): Cluster {
+  const body: unknown = response.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new InvalidResponseError(`expected a cluster document from ${response.url}`, { hint: 'retry later; if it persists, check the base URL' });
+  }
+  return body as Cluster;
 }

@@ -7,7 +7,7 @@ import type { Context } from '../../core/context.js';
 import { ApiError } from '../../core/errors.js';
 import { parseDuration } from '../../core/duration.js';
 import { choiceFlag, withExamples, type App } from '../command.js';
-import { checkClusterName, clusterTarget, type ClusterTarget } from './target.js';
+import { checkClusterName, clusterDocument, clusterTarget, type ClusterTarget } from './target.js';
 import { showCluster } from './view.js';
 
 export const UNTIL_STATES = ['IDLE', 'DELETED'] as const;
@@ -37,7 +37,7 @@ export async function waitForCluster(ctx: Context, target: ClusterTarget, name: 
     resumeHint: `the operation goes on at the service; follow it with \`${follow}\``,
     poll: async () => {
       try {
-        const { body } = await getCluster(target.client, target.projectId, name);
+        const body = clusterDocument(await getCluster(target.client, target.projectId, name));
         const state = typeof body.stateName === 'string' ? body.stateName : 'UNKNOWN';
         return { state, done: options.until === 'IDLE' && state === 'IDLE', value: body };
       } catch (error) {
