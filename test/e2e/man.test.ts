@@ -53,7 +53,7 @@ describe('man pages', () => {
   });
 
   it.skipIf(!groffAvailable)('renders as text with the sections a reader looks for', async () => {
-    const result = await execa('groff', ['-man', '-Tutf8', '-P', '-c', join(MAN_DIR, 'cdba.1')]);
+    const result = await execa('groff', ['-man', '-Tutf8', '-P-cbou', join(MAN_DIR, 'cdba.1')]);
     for (const section of ['NAME', 'SYNOPSIS', 'GLOBAL OPTIONS', 'ENVIRONMENT', 'FILES', 'EXIT STATUS', 'EXAMPLES']) {
       expect(result.stdout).toContain(section);
     }
