@@ -12,7 +12,7 @@
 //   Agent             keep-alive connections, timeouts, CAs
 import { interceptors, type Agent, type Dispatcher } from 'undici';
 import type { IO } from '../core/io.js';
-import { ApiError, UsageError } from '../core/errors.js';
+import { ApiError, InterruptedError, UsageError } from '../core/errors.js';
 import type { Settings } from '../config/settings.js';
 import { DigestParseError } from '../auth/digest.js';
 import { DigestSession } from '../auth/digestSession.js';
@@ -359,6 +359,8 @@ class UndiciApiClient implements ApiClient {
         method: wire.method as Dispatcher.HttpMethod,
         headers: wire.headers,
         ...(wire.body !== undefined ? { body: wire.body } : {}),
+        // Ctrl-C aborts the request at once instead of waiting for the answer.
+        signal: this.io.signal,
       });
       const rawBody = await response.body.text();
       return {
@@ -369,6 +371,11 @@ class UndiciApiClient implements ApiClient {
         ...(state.budgetSpent ? { budgetSpent: state.budgetSpent } : {}),
       };
     } catch (error) {
+      if (this.io.signal.aborted) {
+        throw new InterruptedError(`interrupted during ${wire.method} ${url}`, {
+          ...(isIdempotent(wire.method, wire.idempotent) ? {} : { hint: wire.mayHaveAppliedHint ?? 'the request may have been applied; check before repeating it' }),
+        });
+      }
       throw transportError(error, {
         method: wire.method,
         url,
@@ -414,10 +421,15 @@ class UndiciApiClient implements ApiClient {
       }
       state.waitedMs += decision.delayMs;
       this.waits.begin(waitMessage(decision.reason, decision.delayMs));
-      setTimeout(() => {
+      const resume = (retryError: Error | null): void => {
+        clearTimeout(timer);
+        this.io.signal.removeEventListener('abort', onAbort);
         this.waits.end();
-        callback(null);
-      }, decision.delayMs);
+        callback(retryError);
+      };
+      const onAbort = (): void => resume(error);
+      const timer = setTimeout(() => resume(null), decision.delayMs);
+      this.io.signal.addEventListener('abort', onAbort, { once: true });
     };
   }
 

@@ -142,7 +142,10 @@ export class IO {
    * text once as a plain line, so CI logs show progress without control codes.
    */
   async spinner(text: string): Promise<Spinner> {
-    if (!this.errIsTTY) {
+    // A terminal that reports 0 columns (a pseudo-terminal nobody sized, as some CI
+    // runners make) would have ora clear Infinity lines: a hang spewing escapes.
+    const zeroWidth = (this.err as { columns?: number }).columns === 0;
+    if (!this.errIsTTY || zeroWidth) {
       let last = '';
       const say = (t: string): void => {
         if (t !== last) this.note(t);
@@ -239,6 +242,7 @@ export class TestIO extends IO {
       inIsTTY: options.inIsTTY ?? false,
       colorLevel: options.colorLevel ?? 0,
       columns: options.columns ?? 100,
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     this.outChunks = outChunks;
     this.errChunks = errChunks;
