@@ -8,6 +8,7 @@ import { UsageError } from '../../core/errors.js';
 import { withExamples, type App } from '../command.js';
 import { CONNECTION_TYPES, entryRow, missingMessage } from './describe.js';
 import { ConnectionStringNotFoundError } from './errors.js';
+import { checkClusterName } from '../clusters/target.js';
 
 export interface ConnStringGetFlags {
   type: ConnectionKind;
@@ -72,6 +73,7 @@ export function wantsDocument(ctx: Pick<Context, 'globals'>): boolean {
 
 export async function runConnStringGet(ctx: Context, cluster: string, flags: ConnStringGetFlags): Promise<void> {
   const choice = resolveChoice(flags);
+  checkClusterName(cluster); // before anything else, so a bad name sends no request
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { body } = await getCluster(client, projectId, cluster);

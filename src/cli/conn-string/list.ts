@@ -6,6 +6,7 @@ import type { Context } from '../../core/context.js';
 import type { TableSpec } from '../../output/render.js';
 import { withExamples, type App } from '../command.js';
 import { entryRow, missingMessage, type ConnectionStringRow } from './describe.js';
+import { checkClusterName } from '../clusters/target.js';
 
 const TABLE: TableSpec<ConnectionStringRow> = {
   rows: (document) => document as ConnectionStringRow[],
@@ -32,6 +33,7 @@ export function registerConnStringList(parent: Command, app: App): void {
 }
 
 export async function runConnStringList(ctx: Context, cluster: string): Promise<void> {
+  checkClusterName(cluster); // before anything else, so a bad name sends no request
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { body } = await getCluster(client, projectId, cluster);
