@@ -155,7 +155,10 @@ export class IO {
       return { update: say, stop: (finalLine) => finalLine && this.note(finalLine) };
     }
     const { default: ora } = await import('ora');
-    const spinner = ora({ text, stream: this.err, isEnabled: true, color: this.colorLevel ? 'cyan' : false as never }).start();
+    // discardStdin off: ora's discarder puts the terminal in raw mode, so Ctrl-C no
+    // longer raises SIGINT, and (stdin being paused) it never reads the 0x03 it
+    // would re-signal either: Ctrl-C would do nothing while a spinner runs.
+    const spinner = ora({ text, stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? 'cyan' : false as never }).start();
     return {
       update: (t) => {
         spinner.text = t;
