@@ -11,8 +11,11 @@ import { CDBA_BIN, cdba, cleanEnv } from '../helpers/cli.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { digestEnv, knownSeed } from './support.js';
 
-const HIDE_CURSOR = '\u001b[?25l';
-const SHOW_CURSOR = '\u001b[?25h';
+const ESC = '\u001b';
+const HIDE_CURSOR = `${ESC}[?25l`;
+const SHOW_CURSOR = `${ESC}[?25h`;
+const COLOUR = new RegExp(`${ESC}\\[\\d+m`, 'g');
+const CURSOR = new RegExp(`${ESC}\\[\\?25[lh]`, 'g');
 
 function hasScript(): boolean {
   try {
@@ -86,7 +89,7 @@ describe('interrupt', () => {
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode).toBe(130);
-    const plain = output.text().replace(/\u001b\[\d+m/g, ''); // FORCE_TTY turns colour on
+    const plain = output.text().replace(COLOUR, ''); // FORCE_TTY turns colour on
     expect(plain).toMatch(/cdba: interrupted while waiting for cluster slow1 \(CREATING\); the operation goes on at the service; follow it with `cdba clusters watch slow1`\n$/);
   });
 
@@ -119,7 +122,7 @@ describe('interrupt', () => {
     expect(result.exitCode).toBe(130);
     const text = output.text();
     expect(text).toContain(HIDE_CURSOR); // the spinner really ran, hiding the cursor
-    const cursorEscapes = text.match(/\u001b\[\?25[lh]/g) ?? [];
+    const cursorEscapes = text.match(CURSOR) ?? [];
     expect(cursorEscapes.at(-1)).toBe(SHOW_CURSOR);
     expect(text).toMatch(/cdba: interrupted while waiting for cluster slow3 \(CREATING\)/);
     // After the message nothing is drawn: no spinner frame overwrites it.
