@@ -471,10 +471,12 @@ class UndiciApiClient implements ApiClient {
     }
     if (status === 406 || status === 410) message = this.versionErrorMessage(status, rawBody, target);
     if (response.budgetSpent) {
-      const spent = response.budgetSpent === 'attempts' ? `${this.budget.maxAttempts} attempts` : `${Math.round(this.budget.maxWaitMs / 1000)}s of waiting`;
+      const spent = response.budgetSpent === 'attempts'
+        ? `gave up after ${this.budget.maxAttempts} attempts`
+        : `gave up: waiting again would pass the ${Math.round(this.budget.maxWaitMs / 1000)}s retry budget`;
       hint = status === 429
-        ? `gave up after ${spent}; the limit is per project and resets each minute, try again later`
-        : `gave up after ${spent}; try again later`;
+        ? `${spent}; the limit is per project and resets each minute, try again later`
+        : `${spent}; try again later`;
     }
     return apiErrorFromResponse(status, headers, rawBody, {
       secrets: this.secrets,

@@ -51,7 +51,7 @@ describe('rate limits', () => {
     expect(exits.at(-1), `exits: ${exits.join(',')}`).toBe(6);
     expect(exits.slice(0, -1).every((code) => code === 0)).toBe(true);
     expect(exits.length).toBeGreaterThanOrEqual(11);
-    expectOneErrorLine(last!, 6, /RATE_LIMITED, HTTP 429\)/);
+    expectOneErrorLine(last!, 6, /RATE_LIMITED, HTTP 429\); rate limited and the retries ran out/);
     // The error document still goes to stdout, as api prints every answer.
     expect(JSON.parse(last!.stdout).errorCode).toBe('RATE_LIMITED');
     const stats = async (): Promise<{ byStatus: Record<string, number> }> => (await fetch(`${proc!.url}/_emulator/stats`)).json() as never;
@@ -59,7 +59,7 @@ describe('rate limits', () => {
     expect((await stats()).byStatus['429']).toBe(1);
     // A command that is not raw says why it stopped.
     const list = await cdba(['clusters', 'list'], { env });
-    expectOneErrorLine(list, 6, /RATE_LIMITED, HTTP 429\); gave up after 90s of waiting; the limit is per project and resets each minute/);
+    expectOneErrorLine(list, 6, /RATE_LIMITED, HTTP 429\); gave up: waiting again would pass the 90s retry budget; the limit is per project and resets each minute/);
     expect((await stats()).byStatus['429']).toBe(2);
   });
 });

@@ -101,6 +101,7 @@ function hintFor(status: number, version: string): string | undefined {
   if (status === 401) return 'check the credentials of the profile (cdba profile show)';
   if (status === 403) return "the credentials lack a role that permits this, or this machine's IP is not on the API access list";
   if (status === 406 || status === 410) return `the path is not served at API version ${version}; choose another with --api-version`;
+  if (status === 429) return 'rate limited and the retries ran out; the limit is per project and resets each minute, try again later';
   return undefined;
 }
 

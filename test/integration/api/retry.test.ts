@@ -133,7 +133,7 @@ describe('retries', () => {
     ({ client, io } = clientFor(settingsFor(server!.url), { retry: { maxWaitMs: 10_000 } }));
     const error = (await call('GET').catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(429);
-    expect(error.hint).toMatch(/^gave up after 10s of waiting/);
+    expect(error.hint).toMatch(/^gave up: waiting again would pass the 10s retry budget/);
     expect(server!.received).toHaveLength(1);
     expect(io.stderr).toBe('');
   });
