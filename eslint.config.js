@@ -26,7 +26,12 @@ export default tseslint.config(
   },
   { files: ['src/core/io.ts'], rules: { 'no-restricted-properties': 'off' } },
   {
-    files: ['bin/**/*.js', 'test/**/*.mjs', '*.config.*'],
+    files: ['bin/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { process: 'readonly', require: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['test/**/*.mjs', '*.config.*'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
   {

@@ -11,11 +11,6 @@ export { IO };
 export const VERSION: string = version;
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.fromProcess(env)): Promise<number> {
-  // `--version` is the start-up benchmark: answer it before building the tree.
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    io.write(`${VERSION}\n`);
-    return ExitCode.ok;
-  }
   const app = new App(io, env, VERSION);
   const program = buildProgram(app);
   let usageError = '';
