@@ -10,7 +10,8 @@
 //   auth interceptor  signs every wire attempt (a retried request gets the next nc)
 //   trace interceptor --debug, one block per wire attempt
 //   Agent             keep-alive connections, timeouts, CAs
-import { interceptors, type Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { interceptors, type Agent } from './undici.js';
 import type { IO } from '../core/io.js';
 import { ApiError, InterruptedError, UsageError } from '../core/errors.js';
 import type { Settings } from '../config/settings.js';

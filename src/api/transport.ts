@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { rootCertificates } from 'node:tls';
-import { Agent } from 'undici';
+import { Agent } from './undici.js';
 import { UsageError } from '../core/errors.js';
 
 /** 127.0.0.0/8, ::1 and localhost. */
