@@ -47,7 +47,7 @@ export interface ListDocument<T> {
 }
 
 /** One page of items with its links; `listUrl` is the list's URL without query. */
-export function paginate<T>(items: T[], page: Page, listUrl: string): ListDocument<T> {
+export function paginate<T>(items: readonly T[], page: Page, listUrl: string): ListDocument<T> {
   const start = (page.pageNum - 1) * page.itemsPerPage;
   const href = (pageNum: number): string =>
     `${listUrl}?includeCount=${page.includeCount}&itemsPerPage=${page.itemsPerPage}&pageNum=${pageNum}`;

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { createClusterModel } from '../model/cluster.js';
 import type { ClusterModel } from '../model/cluster.js';
+import { DueQueue } from './dueQueue.js';
 import { seedClusterShape } from './seed.js';
 import type { SeedApiKey, SeedDocument, SeedPrivateEndpoint, SeedServiceAccount } from './seed.js';
 
@@ -109,12 +110,30 @@ function loadWorld(path: string): World {
 export class Store {
   private writes: Promise<void> = Promise.resolve();
   private tempCounter = 0;
+  /**
+   * Each project's clusters in creation order. A project's array is replaced, never
+   * changed in place, so a list handed out by clusters() stays as it was.
+   */
+  private readonly byProject = new Map<string, ClusterRecord[]>();
+  /** Each project's clusters by exact name: the first in creation order, as a scan would find. */
+  private readonly byName = new Map<string, Map<string, ClusterRecord>>();
+  /** Clusters in a CREATING / UPDATING / DELETING state, by when it ends. */
+  private readonly pending = new DueQueue<ClusterRecord>();
 
   private constructor(
     readonly world: World,
     private readonly statePath: string | undefined,
     private readonly clock: () => number,
-  ) {}
+  ) {
+    for (const record of world.clusters) {
+      const { groupId } = record.model;
+      const list = this.byProject.get(groupId);
+      if (list) list.push(record);
+      else this.byProject.set(groupId, [record]);
+      this.indexName(record);
+      if (record.pendingUntil !== undefined) this.pending.push(record, record.pendingUntil);
+    }
+  }
 
   /** Reloads the state file when it exists; otherwise starts from the seed (and writes it). */
   static async open(seed: SeedDocument, statePath: string | undefined, clock: () => number): Promise<Store> {
@@ -128,30 +147,72 @@ export class Store {
     return this.world.projects.find((p) => p.id === id);
   }
 
-  /** Moves every cluster whose pending state has run out to its next state. */
-  private advance(): void {
-    const now = this.clock();
-    this.world.clusters = this.world.clusters.filter((record) => {
-      if (record.pendingUntil === undefined || now < record.pendingUntil) return true;
-      if (record.model.stateName === 'DELETING') return false;
-      if (record.model.stateName === 'CREATING') record.model.mongoURIUpdated = isoSeconds(record.pendingUntil);
-      record.model.stateName = 'IDLE';
-      delete record.pendingUntil;
-      return true;
-    });
+  private indexName(record: ClusterRecord): void {
+    const { groupId, name } = record.model;
+    let names = this.byName.get(groupId);
+    if (!names) this.byName.set(groupId, (names = new Map()));
+    if (!names.has(name)) names.set(name, record);
   }
 
-  clusters(projectId: string): ClusterRecord[] {
+  /** Moves every cluster whose pending state has run out to its next state. */
+  private advance(): void {
+    if (this.pending.size === 0) return;
+    const gone = new Set<ClusterRecord>();
+    for (const { due, item: record } of this.pending.popDue(this.clock())) {
+      // An entry left behind by a later schedule() of the same cluster, or one already handled.
+      if (record.pendingUntil !== due || gone.has(record)) continue;
+      if (record.model.stateName === 'DELETING') {
+        gone.add(record);
+        continue;
+      }
+      if (record.model.stateName === 'CREATING') record.model.mongoURIUpdated = isoSeconds(due);
+      record.model.stateName = 'IDLE';
+      delete record.pendingUntil;
+    }
+    if (gone.size > 0) this.remove(gone);
+  }
+
+  private remove(gone: Set<ClusterRecord>): void {
+    this.world.clusters = this.world.clusters.filter((record) => !gone.has(record));
+    const projects = new Set([...gone].map((record) => record.model.groupId));
+    for (const groupId of projects) {
+      const list = (this.byProject.get(groupId) ?? []).filter((record) => !gone.has(record));
+      this.byProject.set(groupId, list);
+      const names = this.byName.get(groupId);
+      for (const record of gone) {
+        const { name } = record.model;
+        if (record.model.groupId !== groupId || names?.get(name) !== record) continue;
+        names.delete(name);
+        const next = list.find((other) => other.model.name === name);
+        if (next) names.set(name, next);
+      }
+    }
+  }
+
+  /** The project's clusters in creation order. Callers must not change the array. */
+  clusters(projectId: string): readonly ClusterRecord[] {
     this.advance();
-    return this.world.clusters.filter((c) => c.model.groupId === projectId);
+    return this.byProject.get(projectId) ?? [];
   }
 
   cluster(projectId: string, name: string): ClusterRecord | undefined {
-    return this.clusters(projectId).find((c) => c.model.name === name);
+    this.advance();
+    return this.byName.get(projectId)?.get(name);
   }
 
+  /** Adds a cluster; a pendingUntil it already carries is scheduled. */
   addCluster(record: ClusterRecord): void {
     this.world.clusters.push(record);
+    const { groupId } = record.model;
+    this.byProject.set(groupId, [...(this.byProject.get(groupId) ?? []), record]);
+    this.indexName(record);
+    if (record.pendingUntil !== undefined) this.pending.push(record, record.pendingUntil);
+  }
+
+  /** Puts a cluster's current CREATING / UPDATING / DELETING state to end at `until` (clock ms). */
+  schedule(record: ClusterRecord, until: number): void {
+    record.pendingUntil = until;
+    this.pending.push(record, until);
   }
 
   recordRequest(record: ClusterRecord, request: RecordedRequest): void {

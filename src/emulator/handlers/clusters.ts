@@ -122,7 +122,7 @@ export const patchCluster: Handler = async (ctx) => {
     cluster.model = result.model;
     // A cluster still being created stays CREATING; otherwise the change puts it in UPDATING.
     if (model.stateName !== 'CREATING') cluster.model.stateName = 'UPDATING';
-    cluster.pendingUntil = clock() + transitionMs;
+    store.schedule(cluster, clock() + transitionMs);
   }
   await store.commit();
   return { status: 200, body: render(ctx, cluster) };
@@ -136,7 +136,7 @@ export const deleteCluster: Handler = async (ctx) => {
   if (model.terminationProtectionEnabled) throw failures.cannotTerminateProtected(model.name, model.groupId);
   record(ctx, cluster);
   model.stateName = 'DELETING';
-  cluster.pendingUntil = clock() + transitionMs;
+  store.schedule(cluster, clock() + transitionMs);
   await store.commit();
   return { status: 202, body: {} };
 };
