@@ -124,4 +124,21 @@ describe('ConfigStore', () => {
     await expect(opened).rejects.toBeInstanceOf(UsageError);
     await expect(opened).rejects.toThrow(join(dir, 'config.json'));
   });
+
+  it.each([['an array', '[]'], ['null', 'null'], ['a string', '"x"']])('a file holding %s is a usage error naming the file', async (_label, text) => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'config.json'), text, { mode: 0o600 });
+    await expect(ConfigStore.open(dir)).rejects.toThrow(`cannot read config file ${join(dir, 'config.json')}: not a JSON object`);
+  });
+
+  it('reads what was written, keys and values as stored', async () => {
+    const dir = tempDir();
+    const store = await ConfigStore.open(dir);
+    await store.update((config) => {
+      config.currentProfile = 'p';
+      config.profiles.p = { publicKey: 'k', projectId: 'cccccccccccccccccccccccc', output: 'pretty' };
+    });
+    const again = await ConfigStore.open(dir);
+    expect(again.read()).toEqual({ currentProfile: 'p', profiles: { p: { publicKey: 'k', projectId: 'cccccccccccccccccccccccc', output: 'pretty' } } });
+  });
 });
