@@ -1,9 +1,11 @@
 // Formatters: json (compact, one document per line), pretty (indent 2), and
 // table (cli-table3 on a TTY; tab-separated with a header row in a pipe).
 // `--query` (JMESPath) is applied to the API's document before formatting.
+import type { Writable } from 'node:stream';
 import { UsageError } from '../core/errors.js';
 import type { IO } from '../core/io.js';
 import type { OutputFormat } from '../config/settings.js';
+import { jsonSlices } from './jsonStream.js';
 
 export interface Column<Row> {
   header: string;
@@ -44,14 +46,42 @@ export async function checkQuery(query: string): Promise<void> {
 
 export async function render<Row>(io: IO, document: unknown, options: RenderOptions<Row>): Promise<void> {
   const data = options.query ? await applyQuery(document, options.query) : document;
-  if (options.format === 'json') return io.write(`${JSON.stringify(data ?? null)}\n`);
-  if (options.format === 'pretty') return io.write(`${JSON.stringify(data ?? null, null, 2)}\n`);
+  if (options.format === 'json' || options.format === 'pretty') return writeJson(io, data ?? null, options.format === 'pretty' ? 2 : 0);
   // A query reshapes the document, so the command's columns no longer apply.
   const spec = options.query ? undefined : options.table;
   const { headers, rows } = spec
     ? { headers: spec.columns.map((c) => c.header), rows: spec.rows(data).map((r) => spec.columns.map((c) => cell(c.value(r)))) }
     : genericTable(data);
   await writeTable(io, headers, rows);
+}
+
+/**
+ * The document and a newline, in slices (see jsonStream.ts), waiting for stdout
+ * to drain whenever its buffer is full, so the output never sits in memory whole.
+ * A slice ends between array items, so io's secret redaction still sees every
+ * string value whole.
+ */
+async function writeJson(io: IO, data: unknown, indent: 0 | 2): Promise<void> {
+  for (const slice of jsonSlices(data, indent)) {
+    io.write(slice);
+    if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
+  }
+  io.write('\n');
+}
+
+/** Resolves on 'drain', or when the stream closes or fails (the error is io's to report). */
+function drained(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      stream.off('error', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+    stream.on('error', done);
+  });
 }
 
 /** Turns any JSON value into rows: objects become key columns, scalars one column. */
