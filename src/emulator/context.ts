@@ -3,7 +3,8 @@
 import type { ClusterShape } from '../model/cluster.js';
 import type { Authenticator, Principal } from './auth.js';
 import type { Faults } from './faults.js';
-import type { ClusterRecord, ProjectState, Store } from './store.js';
+import type { ClusterViews } from './clusterViews.js';
+import type { ProjectState, Store } from './store.js';
 
 export interface Services {
   store: Store;
@@ -11,8 +12,8 @@ export interface Services {
   faults: Faults;
   clock: () => number;
   transitionMs: number;
-  /** The connectionStrings object for a cluster, as issued now. */
-  connectionStrings(project: ProjectState, record: ClusterRecord): Record<string, unknown>;
+  /** Rendered clusters and their connection strings, kept until the cluster or its project changes. */
+  views: ClusterViews;
 }
 
 export interface RequestContext {

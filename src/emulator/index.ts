@@ -19,6 +19,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { ClusterModel } from '../model/cluster.js';
 import { Authenticator, DEFAULT_NONCE_TTL_MS } from './auth.js';
+import { ClusterViews } from './clusterViews.js';
 import { connectionStringsFor } from './connectionStrings.js';
 import { Faults } from './faults.js';
 import type { FaultSettings } from './faults.js';
@@ -148,7 +149,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     faults,
     clock,
     transitionMs: options.transitionMs ?? world.transitionMs ?? DEFAULT_TRANSITION_MS,
-    connectionStrings: connectionStringsFor,
+    views: new ClusterViews(connectionStringsFor),
     limiter,
     stats,
     removedVersions: new Set(options.removedVersions ?? []),

@@ -10,6 +10,7 @@ import { CHALLENGE_BODY, authorize, checkAccessList } from './auth.js';
 import type { RequestContext, Services } from './context.js';
 import { ApiFailure, failures } from './errors.js';
 import { tokenExchange } from './handlers/oauth.js';
+import { serializeJson } from './jsonText.js';
 import { booleanParam } from './pagination.js';
 import type { RateLimiter } from './rateLimit.js';
 import { allowedMethods, matchRoute } from './routes.js';
@@ -62,7 +63,8 @@ function send(res: ServerResponse, req: IncomingMessage, clock: () => number, st
   else res.end(body);
 }
 
-const json = (value: unknown, pretty: boolean): string => (pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value));
+// serializeJson is JSON.stringify that writes pre-serialised cluster views as they are.
+const json = (value: unknown, pretty: boolean): string => (pretty ? JSON.stringify(value, null, 2) : serializeJson(value));
 
 /** pretty=true, read leniently for errors: a bad value must not hide the original failure. */
 const wantsPretty = (query: URLSearchParams): boolean => query.get('pretty') === 'true';

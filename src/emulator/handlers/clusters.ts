@@ -9,6 +9,7 @@ import type { ClusterModel, FieldProblem, ModelContext } from '../../model/clust
 import { selfHref } from '../context.js';
 import type { Handler, Link, RequestContext } from '../context.js';
 import { failures } from '../errors.js';
+import type { JsonText } from '../jsonText.js';
 import { pageParams, paginate } from '../pagination.js';
 import { isoSeconds, objectId } from '../store.js';
 import type { ClusterRecord } from '../store.js';
@@ -29,11 +30,13 @@ function clusterLinks(ctx: RequestContext, model: ClusterModel, inList: boolean)
   ];
 }
 
-function render(ctx: RequestContext, record: ClusterRecord, inList = false): Record<string, unknown> {
-  return renderCluster(record.model, ctx.shape, {
-    links: clusterLinks(ctx, record.model, inList),
-    connectionStrings: ctx.services.connectionStrings(ctx.project!, record),
-  });
+/** The cluster as this request sees it, as JSON text: rendered once per change of the cluster (clusterViews.ts). */
+function render(ctx: RequestContext, record: ClusterRecord, inList = false): JsonText {
+  const project = ctx.project!;
+  const variant = `${ctx.shape} ${ctx.api} ${inList ? 'list' : 'single'} ${ctx.baseUrl}`;
+  return ctx.services.views.view(project, record, variant, (connectionStrings) =>
+    renderCluster(record.model, ctx.shape, { links: clusterLinks(ctx, record.model, inList), connectionStrings }),
+  );
 }
 
 function modelContext(ctx: RequestContext): ModelContext {

@@ -1,0 +1,52 @@
+// Pre-serialised JSON: a cluster's rendered document is kept as its JSON text, and a
+// response body is written by splicing those texts in, instead of building and
+// serialising the same objects again on every request.
+//
+// serializeJson(body) gives exactly JSON.stringify(body) for plain data; a JsonText
+// inside it stands for the value its text encodes. JSON.stringify itself (used for
+// pretty=true) reaches the same value through toJSON, at the cost of a parse.
+
+export class JsonText {
+  constructor(readonly text: string) {
+    Object.freeze(this);
+  }
+
+  toJSON(): unknown {
+    return JSON.parse(this.text);
+  }
+}
+
+/** An object or array JSON.stringify would walk itself: no toJSON, no special prototype. */
+function isPlainContainer(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  const plain = proto === Object.prototype || proto === null || (proto === Array.prototype && Array.isArray(value));
+  return plain && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+}
+
+/** JSON.stringify(value) for plain data, with each JsonText written as its text. */
+export function serializeJson(value: unknown): string {
+  return member(value) as string;
+}
+
+/** undefined where JSON.stringify leaves the member out (undefined, functions, symbols). */
+function member(value: unknown): string | undefined {
+  if (value instanceof JsonText) return value.text;
+  if (typeof value !== 'object' || value === null || !isPlainContainer(value)) return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ',';
+      out += member(value[i]) ?? 'null';
+    }
+    return `${out}]`;
+  }
+  let out = '{';
+  let first = true;
+  for (const [key, inner] of Object.entries(value)) {
+    const text = member(inner);
+    if (text === undefined) continue;
+    out += `${first ? '' : ','}${JSON.stringify(key)}:${text}`;
+    first = false;
+  }
+  return `${out}}`;
+}
