@@ -40,8 +40,10 @@ describe('rate limits', () => {
   });
 
   it('api in a tight loop exits 6 when the wait for the next window exceeds the retry budget', async () => {
-    // A window of an hour: Retry-After is far beyond the client's 90 s wait budget.
-    proc = await spawnEmulator(['--rate-limit', '10', '--rate-window-ms', '3600000']);
+    // Windows are aligned to the clock (a minute starts at :00), so an hour-long
+    // window can end within seconds. Ten years: Retry-After is always far beyond
+    // the client's 90 s wait budget.
+    proc = await spawnEmulator(['--rate-limit', '10', '--rate-window-ms', String(10 * 365 * 24 * 3600 * 1000)]);
     const env = { CDBA_BASE_URL: proc.url, CDBA_PUBLIC_KEY: proc.info.publicKey!, CDBA_PRIVATE_KEY: proc.info.privateKey!, CDBA_PROJECT_ID: proc.info.projectId! };
     const exits: number[] = [];
     let last;
