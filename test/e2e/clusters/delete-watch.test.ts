@@ -174,9 +174,11 @@ describe.concurrent('watch', () => {
     await run(world, ['clusters', 'delete', 'still-v1', '--yes'], { on: 'slow', version: 'v1.0' });
     const child = spawn(world, ['clusters', 'watch', 'still-v1', '--until', 'DELETED'], { on: 'slow', version: 'v1.0' });
     let seen = '';
+    let interrupted = false;
     child.stderr!.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
-      if (seen.includes('is DELETING\n')) child.kill('SIGINT');
+      // One Ctrl-C only: a second one could land while the process is already exiting.
+      if (!interrupted && seen.includes('is DELETING\n')) interrupted = child.kill('SIGINT');
     });
     const result = await child;
     expect(result.exitCode).toBe(130);
