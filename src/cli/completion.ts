@@ -19,5 +19,6 @@ export function registerCompletion(program: Command, app: App): void {
     ['Enable for the current bash session', 'source <(cdba completion bash)'],
     ['Install for zsh', 'cdba completion zsh > "${fpath[1]}/_cdba"'],
     ['Install for fish', 'cdba completion fish > ~/.config/fish/completions/cdba.fish'],
+    ['Count the top-level commands the fish script completes', "cdba completion fish | grep -c '__fish_use_subcommand'"],
   ]);
 }

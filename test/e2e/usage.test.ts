@@ -121,7 +121,7 @@ function listedCommands(help: string): string[] {
   return names;
 }
 
-describe('every command\'s help has an Examples section', () => {
+describe('every command\'s help has an Examples section with two examples and a pipeline', () => {
   it('walks the tree from cdba --help down to every leaf', async () => {
     const seen: string[] = [];
     const missing: string[] = [];
@@ -136,8 +136,11 @@ describe('every command\'s help has an Examples section', () => {
         expect(result.exitCode, `${name} --help`).toBe(0);
         expect(result.stderr, `${name} --help`).toBe('');
         const examples = result.stdout.split('\nExamples:\n')[1];
-        // At least one commented example that runs cdba.
-        if (!examples || !/^ {2}# .+\n {2}\$ .*\bcdba\b/m.test(examples)) missing.push(name);
+        // At least two commented examples that run cdba, one of them a pipeline
+        // (a --query, or a pipe into or out of cdba).
+        const commands = (examples ?? '').split('\n').filter((line) => /^ {2}\$ .*\bcdba\b/.test(line));
+        const pipeline = commands.some((line) => line.includes('--query') || line.includes('|'));
+        if (!examples || !/^ {2}# .+\n {2}\$ .*\bcdba\b/m.test(examples) || commands.length < 2 || !pipeline) missing.push(name);
         for (const child of listedCommands(result.stdout)) next.push([...path, child]);
       });
       level = next;
