@@ -53,7 +53,7 @@ export function registerEmulator(program: Command, app: App): void {
   withExamples(command, [
     ['Start on a free port and save a profile for it', 'cdba emulator --write-profile local'],
     ['In CI: start in the background and read the URL from the first line', 'cdba emulator > emu.out & sleep 1; export CDBA_BASE_URL=$(head -n1 emu.out)'],
-    ['Count requests seen so far', "curl -s \"$CDBA_BASE_URL/_emulator/stats\" | jq '.total'"],
+    ['Start it, then count the requests it has seen', "cdba emulator > emu.out & sleep 1; curl -s \"$(head -n1 emu.out)/_emulator/stats\" | jq '.total'"],
   ]);
 }
 
