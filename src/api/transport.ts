@@ -5,12 +5,7 @@ import { arch, platform } from 'node:os';
 import { rootCertificates } from 'node:tls';
 import { Agent } from './undici.js';
 import { UsageError } from '../core/errors.js';
-
-/** 127.0.0.0/8, ::1 and localhost. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
+import { isLoopbackHost } from '../config/validate.js';
 
 /** Parses and checks a base URL: https anywhere, http only to a loopback host. */
 export function checkBaseUrl(baseUrl: string): URL {

@@ -2,6 +2,7 @@
 // A profile's apiVersion is 'v1.0' (the legacy API for everything) or a date D;
 // with D, each resource uses its newest known version that is not later than D.
 import { UsageError } from '../core/errors.js';
+import { isCalendarDate, validateApiVersion } from '../config/validate.js';
 
 /** Every resource version this cdba knows, oldest first. The one table. */
 export const KNOWN_VERSIONS = {
@@ -15,22 +16,8 @@ export const RESOURCE_NAMES = Object.keys(KNOWN_VERSIONS) as ResourceName[];
 
 export type VersionSelection = { base: 'v1.0' } | { base: 'v2'; version: string };
 
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date written YYYY-MM-DD (2023-02-30 is not). */
-export function isCalendarDate(text: string): boolean {
-  const match = DATE_PATTERN.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** Throws a UsageError unless the value is 'v1.0' or a real YYYY-MM-DD date. */
-export function validateApiVersion(apiVersion: string): void {
-  if (apiVersion === 'v1.0' || isCalendarDate(apiVersion)) return;
-  throw new UsageError(`invalid API version "${apiVersion}": expected v1.0 or a date such as 2023-02-01 (YYYY-MM-DD)`);
-}
+// One definition of a valid version serves flags, profiles and the client.
+export { isCalendarDate, validateApiVersion };
 
 export function selectVersion(resource: ResourceName, apiVersion: string): VersionSelection {
   validateApiVersion(apiVersion);

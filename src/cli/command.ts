@@ -1,7 +1,7 @@
 // Shared plumbing for command files: the App (io, env, version, the live
 // context), examples in help, and flag value parsers that fail with exit 2.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { Context, type GlobalOptions } from '../core/context.js';
+import { Context, debugFromEnv, type GlobalOptions } from '../core/context.js';
 import { UsageError } from '../core/errors.js';
 import type { IO } from '../core/io.js';
 
@@ -24,7 +24,7 @@ export class App {
   }
 
   get debug(): boolean {
-    return this.contexts.some((c) => c.debug) || Boolean(this.env.CDBA_DEBUG && this.env.CDBA_DEBUG !== '0');
+    return this.contexts.some((c) => c.debug) || debugFromEnv(this.env);
   }
 
   async close(): Promise<void> {

@@ -45,15 +45,18 @@ export function validateProjectId(value: string): string {
   return value.toLowerCase();
 }
 
+/** True for a real calendar date written YYYY-MM-DD (2023-02-30 is not). */
+export function isCalendarDate(text: string): boolean {
+  const match = DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** `v1.0`, or a real calendar date YYYY-MM-DD. */
 export function validateApiVersion(value: string): string {
-  if (value === 'v1.0') return value;
-  const match = DATE.exec(value);
-  if (match) {
-    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) return value;
-  }
+  if (value === 'v1.0' || isCalendarDate(value)) return value;
   throw new UsageError(`invalid API version "${value}": expected v1.0 or a date like 2023-02-01`);
 }
 

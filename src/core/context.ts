@@ -24,6 +24,11 @@ export interface GlobalOptions {
   timeout?: string;
 }
 
+/** CDBA_DEBUG turns the trace on unless empty or 0. */
+export function debugFromEnv(env: NodeJS.ProcessEnv): boolean {
+  return env.CDBA_DEBUG !== undefined && env.CDBA_DEBUG !== '' && env.CDBA_DEBUG !== '0';
+}
+
 export interface ResolvedContext extends Resolved {
   profileSource: SettingSource;
   /** False when the named profile is not in the config file. */
@@ -47,7 +52,7 @@ export class Context {
   }
 
   get debug(): boolean {
-    return Boolean(this.globals.debug) || (this.env.CDBA_DEBUG !== undefined && this.env.CDBA_DEBUG !== '' && this.env.CDBA_DEBUG !== '0');
+    return Boolean(this.globals.debug) || debugFromEnv(this.env);
   }
 
   get timeoutMs(): number {
