@@ -19,6 +19,7 @@ import {
   startWorld,
   type Version,
   type World,
+  interruptWhen,
 } from './world.js';
 
 let world: World;
@@ -256,13 +257,7 @@ describe.concurrent('create: answers and waiting', () => {
 
   it('Ctrl-C while watching: exit 130, the operation goes on', async () => {
     const child = spawn(world, ['clusters', 'create', 'interrupted', '--provider', 'AWS', '--region', 'US_EAST_1', '--watch'], { on: 'slow' });
-    let seen = '';
-    let interrupted = false;
-    child.stderr!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      // One Ctrl-C only: a second one could land while the process is already exiting.
-      if (!interrupted && seen.includes('is CREATING\n')) interrupted = child.kill('SIGINT');
-    });
+    interruptWhen(child, 'is CREATING\n');
     const result = await child;
     expect(result.exitCode).toBe(130);
     expect(result.stdout).toBe('');

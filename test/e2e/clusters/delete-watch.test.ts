@@ -17,6 +17,7 @@ import {
   TAG,
   VERSIONS,
   type World,
+  interruptWhen,
 } from './world.js';
 
 const aws = (name: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -173,13 +174,7 @@ describe.concurrent('watch', () => {
   it('Ctrl-C: exit 130, the operation goes on at the service', async () => {
     await run(world, ['clusters', 'delete', 'still-v1', '--yes'], { on: 'slow', version: 'v1.0' });
     const child = spawn(world, ['clusters', 'watch', 'still-v1', '--until', 'DELETED'], { on: 'slow', version: 'v1.0' });
-    let seen = '';
-    let interrupted = false;
-    child.stderr!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      // One Ctrl-C only: a second one could land while the process is already exiting.
-      if (!interrupted && seen.includes('is DELETING\n')) interrupted = child.kill('SIGINT');
-    });
+    interruptWhen(child, 'is DELETING\n');
     const result = await child;
     expect(result.exitCode).toBe(130);
     expect(result.stdout).toBe('');

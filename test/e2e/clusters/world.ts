@@ -111,6 +111,16 @@ export function spawn(world: World, args: string[], options: RunOptions = {}): R
   });
 }
 
+/** Sends one Ctrl-C once the child's stderr shows `text`: a second could land while it exits. */
+export function interruptWhen(child: ResultPromise, text: string): void {
+  let seen = '';
+  let interrupted = false;
+  child.stderr!.on('data', (chunk: Buffer) => {
+    seen += chunk.toString();
+    if (!interrupted && seen.includes(text)) interrupted = child.kill('SIGINT');
+  });
+}
+
 export function cluster(emu: RunningEmulator, name: string): ClusterSnapshot | undefined {
   return emu.state().clusters.find((c) => c.projectId === PROJECT && c.name === name);
 }
