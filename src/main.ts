@@ -75,10 +75,11 @@ function commanderExit(io: IO, error: CommanderError, message: string, path: str
 }
 
 export function reportError(io: IO, error: unknown, debug: boolean): void {
+  // io.note escapes control characters in the message (server text) before colouring it.
   if (error instanceof CdbaError) {
-    io.note(io.chalk.red(`cdba: ${error.message}${error.hint ? `; ${error.hint}` : ''}`));
+    io.note(`cdba: ${error.message}${error.hint ? `; ${error.hint}` : ''}`, 'red');
   } else {
-    io.note(io.chalk.red(`cdba: unexpected error: ${(error as Error)?.message ?? String(error)}`));
+    io.note(`cdba: unexpected error: ${(error as Error)?.message ?? String(error)}`, 'red');
   }
-  if (debug && error instanceof Error && error.stack) io.note(error.stack);
+  if (debug && error instanceof Error && error.stack) for (const line of error.stack.split('\n')) io.note(line);
 }

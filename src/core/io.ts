@@ -3,6 +3,10 @@
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { UsageError } from './errors.js';
+import { escapeControl } from './sanitize.js';
+
+/** The colours a stderr line may have. */
+export type NoteStyle = 'red' | 'yellow' | 'dim';
 
 export interface Spinner {
   update(text: string): void;
@@ -127,14 +131,18 @@ export class IO {
     this.out.write(this.scrub(text));
   }
 
-  /** One line on stderr. */
-  note(line: string): void {
-    const clean = this.scrub(line);
-    this.err.write(clean.endsWith('\n') ? clean : `${clean}\n`);
+  /**
+   * One line on stderr. Messages quote server text, so control characters in it
+   * (newlines included: one message, one line) are shown escaped; `style` colours
+   * the line after that, so our own colour codes survive.
+   */
+  note(line: string, style?: NoteStyle): void {
+    const clean = escapeControl(this.scrub(line.endsWith('\n') ? line.slice(0, -1) : line));
+    this.err.write(`${style ? this.chalk[style](clean) : clean}\n`);
   }
 
   warn(line: string): void {
-    this.note(this.chalk.yellow(`cdba: warning: ${line}`));
+    this.note(`cdba: warning: ${line}`, 'yellow');
   }
 
   /**
@@ -158,10 +166,11 @@ export class IO {
     // discardStdin off: ora's discarder puts the terminal in raw mode, so Ctrl-C no
     // longer raises SIGINT, and (stdin being paused) it never reads the 0x03 it
     // would re-signal either: Ctrl-C would do nothing while a spinner runs.
-    const spinner = ora({ text, stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? 'cyan' : false as never }).start();
+    const spinnerText = (t: string): string => escapeControl(this.scrub(t));
+    const spinner = ora({ text: spinnerText(text), stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? 'cyan' : false as never }).start();
     return {
       update: (t) => {
-        spinner.text = t;
+        spinner.text = spinnerText(t);
       },
       stop: (finalLine) => {
         spinner.stop();
@@ -184,7 +193,7 @@ export class IO {
    */
   async prompt(question: string, options: { secret?: boolean } = {}): Promise<string> {
     const lines = await this.inputLines();
-    this.err.write(question);
+    this.err.write(escapeControl(question));
     this.echoMuted = Boolean(options.secret);
     try {
       const next = await lines.next();

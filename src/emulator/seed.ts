@@ -228,7 +228,8 @@ export function validateSeed(doc: unknown, source = 'seed'): SeedDocument {
     problems.add('transitionMs', 'must be a whole number of milliseconds, 0 or more');
   }
   if (problems.list.length > 0) {
-    throw new UsageError(`${source} is not a valid seed:\n  ${problems.list.join('\n  ')}`);
+    // One error line (cdba escapes newlines in messages): the problems joined by "; ".
+    throw new UsageError(`${source} is not a valid seed: ${problems.list.join('; ')}`);
   }
   return doc as unknown as SeedDocument;
 }

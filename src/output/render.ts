@@ -4,6 +4,7 @@
 import type { Writable } from 'node:stream';
 import { UsageError } from '../core/errors.js';
 import type { IO } from '../core/io.js';
+import { escapeControl } from '../core/sanitize.js';
 import type { OutputFormat } from '../config/settings.js';
 import { jsonSlices } from './jsonStream.js';
 
@@ -104,10 +105,16 @@ export function cell(value: unknown): string {
   return JSON.stringify(value);
 }
 
-async function writeTable(io: IO, headers: string[], rows: string[][]): Promise<void> {
+/**
+ * Every header and cell is escaped here, the one place tables are written: values
+ * are server text, and a tab, newline or ESC in them would forge a column or a row
+ * of a pipe, or act on a terminal.
+ */
+async function writeTable(io: IO, rawHeaders: string[], rawRows: string[][]): Promise<void> {
+  const headers = rawHeaders.map((h) => escapeControl(h));
+  const rows = rawRows.map((cells) => cells.map((c) => escapeControl(c)));
   if (!io.outIsTTY) {
-    // Tabs and newlines inside values would break the columns of a pipe.
-    const line = (cells: string[]): string => `${cells.map((c) => c.replace(/[\t\r\n]+/g, ' ')).join('\t')}\n`;
+    const line = (cells: string[]): string => `${cells.join('\t')}\n`;
     io.write((headers.length ? line(headers) : '') + rows.map(line).join(''));
     return;
   }
@@ -125,11 +132,14 @@ async function writeTable(io: IO, headers: string[], rows: string[][]): Promise<
   io.write(`${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
 }
 
-/** Key/value lines (`Name:  value`) for a readable single-entity view on a TTY. */
-export function keyValueLines(io: IO, pairs: Array<[string, unknown]>): string {
+/**
+ * Key/value lines (`Name:  value`) for a readable single-entity view on a TTY.
+ * Values are escaped (server text), then given the pair's colour, if any.
+ */
+export function keyValueLines(io: IO, pairs: Array<[string, unknown, ((text: string) => string)?]>): string {
   const width = Math.max(0, ...pairs.map(([k]) => k.length)) + 2;
   return pairs
     .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k, v]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${cell(v)}`)
+    .map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(escapeControl(cell(v)))}`)
     .join('\n');
 }

@@ -9,6 +9,7 @@ import { resourceForPath, selectVersion } from '../../api/versions.js';
 import type { OutputFormat } from '../../config/settings.js';
 import type { Context } from '../../core/context.js';
 import { ApiError, UsageError } from '../../core/errors.js';
+import { escapeControl } from '../../core/sanitize.js';
 import { collect, keyValueFlag, withExamples, type App } from '../command.js';
 import {
   HTTP_METHODS,
@@ -83,7 +84,9 @@ async function printDocument(ctx: Context, rawBody: string): Promise<void> {
   try {
     document = JSON.parse(rawBody);
   } catch {
-    ctx.io.write(rawBody.endsWith('\n') ? rawBody : `${rawBody}\n`);
+    // Not JSON: the body as is into a pipe; on a terminal with control characters shown escaped (lines kept).
+    const text = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
+    ctx.io.write(text.endsWith('\n') ? text : `${text}\n`);
     return;
   }
   const { render } = await import('../../output/render.js');
@@ -145,7 +148,7 @@ export async function runApi(ctx: Context, rawPath: string, flags: ApiFlags): Pr
     const settings = await ctx.settings();
     const secrets = [settings.privateKey, settings.clientSecret].filter((s): s is string => Boolean(s));
     const { includeBlock } = await import('./include.js');
-    ctx.io.write(includeBlock(response.status, response.headers, secrets));
+    ctx.io.write(includeBlock(response.status, response.headers, secrets, ctx.io.outIsTTY));
   }
   await printDocument(ctx, response.rawBody);
   if (response.status < 200 || response.status >= 300) {

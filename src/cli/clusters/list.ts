@@ -53,7 +53,7 @@ export async function runClustersList(ctx: Context, flags: ListFlags): Promise<v
   await ctx.output(document, CLUSTER_LIST_TABLE);
   if (ctx.io.errIsTTY && (await ctx.outputFormat()) === 'table' && !ctx.globals.query) {
     const footer = pageFooter(page, limit, document.results.length, document.totalCount, linkHref(document, 'next') !== undefined);
-    if (footer) ctx.io.note(ctx.io.chalk.dim(footer));
+    if (footer) ctx.io.note(footer, 'dim');
   }
 }
 

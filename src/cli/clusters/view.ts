@@ -2,6 +2,7 @@
 // verb that prints clusters) and the readable key/value view of one cluster.
 import type { Context } from '../../core/context.js';
 import type { IO } from '../../core/io.js';
+import { escapeControl } from '../../core/sanitize.js';
 import { keyValueLines, type TableSpec } from '../../output/render.js';
 import { providerLabel, summarize, typeLabel, type ClusterSummary, type NodeGroup, type RegionSummary } from './summary.js';
 
@@ -58,7 +59,7 @@ export async function clusterView(io: IO, document: unknown): Promise<string> {
   const stateColor = summary.state === 'IDLE' ? io.chalk.green : io.chalk.yellow;
   const head = keyValueLines(io, [
     ['Name', summary.name],
-    ['State', summary.state ? stateColor(summary.state) : undefined],
+    ['State', summary.state, stateColor],
     ['Type', typeLabel(summary)],
     ['Database', summary.dbVersion],
     ['Disk', summary.diskSizeGB === undefined ? undefined : `${summary.diskSizeGB} GB`],
@@ -70,8 +71,9 @@ export async function clusterView(io: IO, document: unknown): Promise<string> {
   ]);
   const lines = [head, '', bold('Topology')];
   for (const zone of summary.zones) {
-    lines.push(`  ${zone.name} · ${zone.shards} shard${zone.shards === 1 ? '' : 's'}`);
-    for (const region of zone.regions) lines.push(`    ${regionLine(region)}`);
+    // Zone names, regions, sizes and strings are server text: escaped (keyValueLines does the head's).
+    lines.push(`  ${escapeControl(zone.name)} · ${zone.shards} shard${zone.shards === 1 ? '' : 's'}`);
+    for (const region of zone.regions) lines.push(`    ${escapeControl(regionLine(region))}`);
   }
   const { listConnectionStrings } = await import('../../connstring/list.js');
   // Legacy documents repeat the standard strings as mongoURI* and srvAddress; show those only when they are all there is.
@@ -83,7 +85,7 @@ export async function clusterView(io: IO, document: unknown): Promise<string> {
   const label = (kind: string, srv: boolean, optimized: boolean): string => `${kind}${srv ? ' srv' : ''}${optimized ? ' optimized' : ''}`;
   const labels = strings.map((s) => label(s.kind, s.srv, s.optimized));
   const width = Math.max(0, ...labels.map((l) => l.length)) + 2;
-  strings.forEach((s, i) => lines.push(`  ${labels[i]!.padEnd(width)}${s.uri}`));
+  strings.forEach((s, i) => lines.push(`  ${labels[i]!.padEnd(width)}${escapeControl(s.uri)}`));
   return `${lines.join('\n')}\n`;
 }
 

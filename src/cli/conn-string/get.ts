@@ -5,6 +5,7 @@ import { getCluster } from '../../api/clusters.js';
 import type { ConnectionKind, ConnectionStringChoice } from '../../connstring/index.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
+import { escapeControl } from '../../core/sanitize.js';
 import { withExamples, type App } from '../command.js';
 import { CONNECTION_TYPES, entryRow, missingMessage } from './describe.js';
 import { ConnectionStringNotFoundError } from './errors.js';
@@ -90,5 +91,6 @@ export async function runConnStringGet(ctx: Context, cluster: string, flags: Con
     await ctx.output({ cluster, ...entryRow(chosen) });
     return;
   }
-  ctx.io.write(`${chosen.uri}\n`);
+  // Bare, for $(...): a valid URI has no control characters or backslashes, so escaping changes only a hostile one.
+  ctx.io.write(`${escapeControl(chosen.uri)}\n`);
 }

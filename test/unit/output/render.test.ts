@@ -101,11 +101,11 @@ describe('table in a pipe: tab-separated with a header row', () => {
     expect(io.stdout).toBe('NAME\tSTATE\tVERSION\tPAUSED\n');
   });
 
-  it('turns tabs and newlines inside values into spaces so columns survive', async () => {
+  it('escapes tabs and newlines inside values (as \\t, \\n, \\r) so columns survive', async () => {
     const io = IO.test();
     const doc = { results: [{ name: 'a\tb', stateName: 'line1\nline2\r\nline3' }] };
     await render(io, doc, { format: 'table', table });
-    expect(io.stdout).toBe('NAME\tSTATE\tVERSION\tPAUSED\na b\tline1 line2 line3\t\t\n');
+    expect(io.stdout).toBe('NAME\tSTATE\tVERSION\tPAUSED\na\\tb\tline1\\nline2\\r\\nline3\t\t\n');
     for (const line of io.stdout.slice(0, -1).split('\n')) expect(line.split('\t')).toHaveLength(4);
   });
 
