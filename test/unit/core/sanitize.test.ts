@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { escapeControl } from '../../../src/core/sanitize.js';
 
 /** What must never reach a terminal raw: C0, DEL, C1, bidi controls, line/paragraph separators, lone surrogates. */
+// eslint-disable-next-line no-control-regex -- the test looks for control characters
 const DANGEROUS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udfff]/u;
 /** The same, except the tab, the newline and CR LF that keepLines leaves. */
+// eslint-disable-next-line no-control-regex -- as above
 const DANGEROUS_KEEP_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udfff]|\r(?!\n)/u;
 
 /** The inverse of escapeControl, written independently: C-style escapes back to characters. */
