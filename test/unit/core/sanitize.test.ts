@@ -2,7 +2,9 @@
 // line never carries a control character, and the escaping is reversible.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { IO } from '../../../src/core/io.js';
 import { escapeControl } from '../../../src/core/sanitize.js';
+import { keyValueLines } from '../../../src/output/render.js';
 
 /** What must never reach a terminal raw: C0, DEL, C1, bidi controls, line/paragraph separators, lone surrogates. */
 // eslint-disable-next-line no-control-regex -- the test looks for control characters
@@ -86,5 +88,35 @@ describe('escapeControl', () => {
         expect(escapeControl(input)).toBe(input);
       }),
     );
+  });
+});
+
+describe('the sinks escape before they colour', () => {
+  it('io.note: one line, server text escaped, our colour kept', () => {
+    const io = IO.test({ colorLevel: 1 });
+    io.note('cdba: no such cluster\u001b[2J\r\ncdba: forged', 'red');
+    expect(io.stderr).toBe('\u001b[31mcdba: no such cluster\\x1b[2J\\r\\ncdba: forged\u001b[39m\n');
+  });
+
+  it('io.note: a trailing newline is the line end, not text', () => {
+    const io = IO.test();
+    io.note('done\n');
+    expect(io.stderr).toBe('done\n');
+  });
+
+  it('io.warn and the spinner (no TTY) escape too; registered secrets are still redacted', () => {
+    const io = IO.test();
+    io.addSecret('s3cret\u001bvalue');
+    io.warn('version\u202e s3cret\u001bvalue');
+    return io.spinner('waiting: CREATING\u009b2J').then((spinner) => {
+      spinner.stop('cdba: done\u0007');
+      expect(io.stderr).toBe('cdba: warning: version\\u202e [REDACTED]\nwaiting: CREATING\\u009b2J\ncdba: done\\x07\n');
+    });
+  });
+
+  it('keyValueLines: the value is escaped, then given its colour', () => {
+    const io = IO.test({ colorLevel: 1 });
+    const line = keyValueLines(io, [['State', 'IDLE\u001b[8m', (t) => io.chalk.green(t)]]);
+    expect(line).toBe('\u001b[1mState: \u001b[22m\u001b[32mIDLE\\x1b[8m\u001b[39m');
   });
 });
