@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IO } from '../../../src/core/io.js';
 import { escapeControl } from '../../../src/core/sanitize.js';
-import { keyValueLines } from '../../../src/output/render.js';
+import { keyValueLines, render } from '../../../src/output/render.js';
 
 /** What must never reach a terminal raw: C0, DEL, C1, bidi controls, line/paragraph separators, lone surrogates. */
 // eslint-disable-next-line no-control-regex -- the test looks for control characters
@@ -118,5 +118,11 @@ describe('the sinks escape before they colour', () => {
     const io = IO.test({ colorLevel: 1 });
     const line = keyValueLines(io, [['State', 'IDLE\u001b[8m', (t) => io.chalk.green(t)]]);
     expect(line).toBe('\u001b[1mState: \u001b[22m\u001b[32mIDLE\\x1b[8m\u001b[39m');
+  });
+
+  it('a generic table (after --query) escapes the headers too: they are the server\'s keys', async () => {
+    const io = IO.test();
+    await render(io, [{ 'a\tb\u001b[2J': 'x\ny' }], { format: 'table', query: '@' });
+    expect(io.stdout).toBe('A\\tB\\x1b[2J\nx\\ny\n');
   });
 });
