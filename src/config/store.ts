@@ -53,13 +53,11 @@ export class ConfigStore {
     try {
       text = readFileSync(this.path, 'utf8');
     } catch (error) {
-      // A HOME that does not exist is fine: settings may all come from CDBA_* variables.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
-      if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') {
-        throw new ConfigError(`config directory ${this.dir} is not a directory: a file is in its path`, {
-          hint: 'point CDBA_CONFIG_DIR at a directory',
-        });
-      }
+      // No file there (even a HOME that does not exist, or is a file) is no
+      // profiles: settings may all come from CDBA_* variables. A write to such
+      // a directory fails with its own message.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return { profiles: {} };
       throw this.unreadable(isFsError(error) ? new Error(fsReason(error)) : error);
     }
     let parsed: unknown;
