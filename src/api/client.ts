@@ -184,9 +184,10 @@ class UndiciApiClient implements ApiClient {
     this.authMethod = chooseAuthMethod(settings);
     if (this.authMethod === 'bearer') {
       const tokens = new ServiceAccountTokens({
-        cache: new TokenFileCache(options.configDir, this.origin + this.prefix, settings.clientId!),
+        cache: new TokenFileCache(options.configDir, this.origin + this.prefix, settings.clientId!, settings.clientSecret!),
         fetchGrant: () => this.fetchTokenGrant(),
         onToken: (token) => this.addSecret(token),
+        onStoreFailure: (message) => this.io.warn(message),
       });
       this.scheme = new BearerScheme(tokens);
     } else if (this.authMethod === 'digest') {

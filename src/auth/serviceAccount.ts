@@ -1,9 +1,10 @@
 // Service-account bearer tokens (OAuth 2 client credentials). A token is kept
 // until shortly before it expires: in memory, and in a 0600 file under the config
 // dir so that consecutive cdba invocations reuse it instead of asking again.
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fsReason } from '../config/fsError.js';
 
 export interface TokenGrant {
   accessToken: string;
@@ -33,16 +34,28 @@ export function isGrantUsable(grant: TokenGrant, now: number): boolean {
   return now < grant.expiresAt - margin;
 }
 
-/** The token file: `<configDir>/tokens/<sha256(baseUrl + "\n" + clientId)>.json`, mode 0600 in a 0700 dir. */
+/**
+ * The part of a token file's name that stands for the credentials: an HMAC-SHA256
+ * of the client ID keyed by the secret. A wrong secret never finds a token that
+ * the right one obtained, and the name reveals nothing about the secret.
+ */
+export function credentialKey(clientId: string, clientSecret: string): string {
+  return createHmac('sha256', clientSecret).update(`cdba token\n${clientId}`).digest('hex');
+}
+
+/**
+ * The token file: `<configDir>/tokens/<credentialKey>-<sha256(baseUrl)>.json`,
+ * mode 0600 in a 0700 dir. Keyed by base URL too, so a token from the emulator
+ * is never sent to the real service.
+ */
 export class TokenFileCache {
   readonly file: string;
-  private readonly dir: string;
+  readonly dir: string;
 
-  constructor(configDir: string, baseUrl: string, clientId: string) {
-    // Keyed by base URL too, so a token from the emulator is never sent to the real service.
-    const key = createHash('sha256').update(`${baseUrl}\n${clientId}`).digest('hex');
-    this.dir = join(configDir, 'tokens');
-    this.file = join(this.dir, `${key}.json`);
+  constructor(configDir: string, baseUrl: string, clientId: string, clientSecret: string) {
+    const urlKey = createHash('sha256').update(baseUrl).digest('hex');
+    this.dir = tokensDir(configDir);
+    this.file = join(this.dir, `${credentialKey(clientId, clientSecret)}-${urlKey}.json`);
   }
 
   read(): TokenGrant | undefined {
@@ -52,22 +65,63 @@ export class TokenFileCache {
         return { accessToken: data.accessToken, expiresAt: data.expiresAt, obtainedAt: data.obtainedAt };
       }
     } catch {
-      // Missing or unreadable: fetch a new token.
+      // Missing or unreadable (even a directory in its place): fetch a new token.
     }
     return undefined;
   }
 
-  /** Writes atomically (temp file, rename) so a concurrent reader never sees half a file. */
+  /**
+   * Writes atomically: a 0600 temp file beside the target, then rename, so a
+   * concurrent reader never sees half a file. On failure the temp file, which
+   * holds the token, is removed. Throws the fs error.
+   */
   write(grant: TokenGrant): void {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const temp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(temp, JSON.stringify(grant), { mode: 0o600 });
-    renameSync(temp, this.file);
+    const temp = `${this.file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      writeFileSync(temp, JSON.stringify(grant), { mode: 0o600, flag: 'wx' });
+      renameSync(temp, this.file);
+    } catch (error) {
+      try {
+        rmSync(temp, { force: true });
+      } catch {
+        // Nothing more we can do; the original error says why.
+      }
+      throw error;
+    }
   }
 
+  /** Best effort: a token we cannot delete is one the service already refused. */
   remove(): void {
-    rmSync(this.file, { force: true });
+    try {
+      rmSync(this.file, { force: true });
+    } catch {
+      // A directory in its place, or no permission: the next write fails and warns.
+    }
   }
+}
+
+export function tokensDir(configDir: string): string {
+  return join(configDir, 'tokens');
+}
+
+/**
+ * Deletes every cached token of these credentials, for any base URL: after
+ * `profile remove`, or when a profile's clientId or clientSecret changes.
+ * Throws the fs error when the directory exists but cannot be cleaned.
+ */
+export function removeCachedTokens(configDir: string, clientId: string, clientSecret: string): void {
+  const dir = tokensDir(configDir);
+  const prefix = `${credentialKey(clientId, clientSecret)}-`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return; // no cache, nothing to delete
+    throw error;
+  }
+  for (const name of names) if (name.startsWith(prefix)) rmSync(join(dir, name), { force: true, recursive: true });
 }
 
 export interface BearerToken {
@@ -79,6 +133,7 @@ export interface BearerToken {
 export class ServiceAccountTokens {
   private grant: TokenGrant | undefined;
   private inflight: Promise<TokenGrant> | undefined;
+  private storeFailed = false;
 
   constructor(
     private readonly options: {
@@ -88,6 +143,8 @@ export class ServiceAccountTokens {
       now?: () => number;
       /** Told about every token, so the debug trace can redact it. */
       onToken?: (token: string) => void;
+      /** Told once when the token cannot be stored; the command goes on without the cache. */
+      onStoreFailure?: (message: string) => void;
     },
   ) {}
 
@@ -121,12 +178,25 @@ export class ServiceAccountTokens {
       .then((grant) => {
         this.options.onToken?.(grant.accessToken);
         this.grant = grant;
-        this.options.cache.write(grant);
+        this.store(grant);
         return grant;
       })
       .finally(() => {
         this.inflight = undefined;
       });
     return this.inflight;
+  }
+
+  /** Storing is an optimisation: a read-only or broken config dir costs one warning, not the command. */
+  private store(grant: TokenGrant): void {
+    try {
+      this.options.cache.write(grant);
+    } catch (error) {
+      if (this.storeFailed) return;
+      this.storeFailed = true;
+      this.options.onStoreFailure?.(
+        `cannot store the service-account token in ${this.options.cache.dir}: ${fsReason(error)}; the next run will ask for a new one`,
+      );
+    }
   }
 }

@@ -1,12 +1,15 @@
 // The profiles file: read with fs; conf does the atomic, 0600 write; a lock directory
 // serialises read-modify-write so concurrent `profile add` runs lose nothing.
+// Reading never needs write access: the directory is created (and tightened to
+// 0700) only when something is written.
 import { chmodSync, mkdirSync, readFileSync, rmdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Conf from 'conf';
-import { UsageError } from '../core/errors.js';
-import type { Profile } from './settings.js';
+import { CdbaError, UsageError } from '../core/errors.js';
+import { fsReason, isFsError } from './fsError.js';
+import { PROFILE_KEYS, type Profile } from './settings.js';
 
 export interface ConfigFile {
   currentProfile?: string;
@@ -31,8 +34,6 @@ export class ConfigStore {
   private constructor(readonly dir: string) {}
 
   static async open(dir: string): Promise<ConfigStore> {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    chmodSync(dir, 0o700);
     const store = new ConfigStore(dir);
     store.read(); // a broken file is reported now, before any command runs
     return store;
@@ -52,8 +53,12 @@ export class ConfigStore {
     try {
       text = readFileSync(this.path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
-      throw this.unreadable(error);
+      // No file there (even a HOME that does not exist, or is a file) is no
+      // profiles: settings may all come from CDBA_* variables. A write to such
+      // a directory fails with its own message.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return { profiles: {} };
+      throw this.unreadable(isFsError(error) ? new Error(fsReason(error)) : error);
     }
     let parsed: unknown;
     try {
@@ -61,24 +66,68 @@ export class ConfigStore {
     } catch (error) {
       throw this.unreadable(error);
     }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw this.unreadable(new Error('not a JSON object'));
+    const problem = shapeProblem(parsed);
+    if (problem) {
+      throw new ConfigError(`invalid config file ${this.path}: ${problem}`, { hint: 'fix the file by hand; cdba leaves it as it is' });
+    }
     const store = parsed as Partial<ConfigFile>;
     return { ...store, profiles: { ...(store.profiles ?? {}) } };
   }
 
   /** Applies `change` to a fresh read of the file, under the lock. */
   async update<T>(change: (config: ConfigFile) => T): Promise<T> {
+    this.read(); // a broken file is reported before conf opens it
+    this.prepareDir();
     const conf = await this.writer();
     const lock = join(this.dir, 'config.lock');
-    await acquire(lock);
+    await this.guard(() => acquire(lock), 'lock');
     try {
       const config = this.read();
       const result = change(config);
-      conf.store = config;
+      this.guardSync(() => {
+        conf.store = config;
+      }, 'write');
       return result;
     } finally {
-      rmdirSync(lock);
+      try {
+        rmdirSync(lock);
+      } catch {
+        // Already gone (taken over as stale): nothing to release.
+      }
     }
+  }
+
+  /** Creates the directory 0700, or tightens an existing one (best effort when it is not ours). */
+  private prepareDir(): void {
+    this.guardSync(() => mkdirSync(this.dir, { recursive: true, mode: 0o700 }), 'create');
+    try {
+      chmodSync(this.dir, 0o700);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw this.unwritable(error, 'secure');
+    }
+  }
+
+  private guardSync(action: () => void, verb: string): void {
+    try {
+      action();
+    } catch (error) {
+      throw error instanceof CdbaError || !isFsError(error) ? error : this.unwritable(error, verb);
+    }
+  }
+
+  private async guard(action: () => Promise<void>, verb: string): Promise<void> {
+    try {
+      await action();
+    } catch (error) {
+      throw error instanceof CdbaError || !isFsError(error) ? error : this.unwritable(error, verb);
+    }
+  }
+
+  private unwritable(error: unknown, verb: string): ConfigError {
+    const what = verb === 'write' ? `config file ${this.path}` : `config directory ${this.dir}`;
+    return new ConfigError(`cannot ${verb} ${what}: ${fsReason(error)}`, {
+      hint: 'check the path and its permissions, or set CDBA_CONFIG_DIR to a writable directory',
+    });
   }
 
   /** conf does the atomic, 0600 write; loaded only when something is written. */
@@ -95,7 +144,7 @@ export class ConfigStore {
         // No `defaults`: conf would write them on open, outside our lock.
       });
     } catch (error) {
-      throw this.unreadable(error);
+      throw this.unreadable(isFsError(error) ? new Error(fsReason(error)) : error);
     }
     return this.conf;
   }
@@ -105,6 +154,40 @@ export class ConfigStore {
       hint: 'fix or remove the file; it is JSON',
     });
   }
+}
+
+/**
+ * Why a parsed config.json cannot be used, naming the field, or undefined when
+ * it can. Checked as a whole at every read, so no command meets a null where a
+ * string belongs, and no write rewrites a broken file.
+ */
+export function shapeProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return `expected a JSON object, found ${kind(value)}`;
+  if (value.currentProfile !== undefined && typeof value.currentProfile !== 'string') {
+    return `currentProfile must be a string, not ${kind(value.currentProfile)}`;
+  }
+  if (value.profiles === undefined) return undefined;
+  if (!isObject(value.profiles)) return `profiles must be an object, not ${kind(value.profiles)}`;
+  for (const [name, profile] of Object.entries(value.profiles)) {
+    // The name is the user's own, but may hold a newline: quote it unless plain.
+    const path = /^[\w.-]+$/.test(name) ? `profiles.${name}` : `profiles[${JSON.stringify(name)}]`;
+    if (!isObject(profile)) return `${path} must be an object, not ${kind(profile)}`;
+    for (const key of PROFILE_KEYS) {
+      const field = profile[key];
+      if (field !== undefined && typeof field !== 'string') return `${path}.${key} must be a string, not ${kind(field)}`;
+    }
+  }
+  return undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function kind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** mkdir is atomic on every local filesystem, so it serves as a lock. */

@@ -107,6 +107,13 @@ export class Context {
     // Everything the user typed is checked before the first request: a bad --query too.
     if (this.globals.query !== undefined) await (await import('../output/render.js')).checkQuery(this.globals.query);
     const { createApiClient } = await import('../api/client.js');
+    // No credentials at all would only earn a 401 from the service: say so before asking it.
+    const { chooseAuthMethod } = await import('../auth/scheme.js');
+    if (chooseAuthMethod(settings) === 'none') {
+      throw new UsageError(`no credentials are set for profile "${settings.profileName}"`, {
+        hint: 'run cdba profile add, or set CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY (or CDBA_CLIENT_ID and CDBA_CLIENT_SECRET)',
+      });
+    }
     this.apiClient = createApiClient({
       settings,
       io: this.io,

@@ -300,7 +300,7 @@ describe('profile show', () => {
   });
 
   describe.concurrent('sources and masking', () => {
-    it('each value with its source (flag, env, profile, default), secrets masked', async () => {
+    it('each value with its source (flag, env, profile, default); of a secret only that it is set', async () => {
       const doc = await show(['--project-id', PROJECT_B], { configDir: dir, env: { CDBA_API_VERSION: '2024-08-05' } });
       expect(doc).toEqual({
         profile: 'prod',
@@ -309,7 +309,7 @@ describe('profile show', () => {
         settings: [
           { key: 'baseUrl', value: 'https://cloud.mongodb.com', source: 'profile' },
           { key: 'publicKey', value: 'abcdefgh', source: 'profile' },
-          { key: 'privateKey', value: `${PRIVATE_KEY.slice(0, 4)}****`, source: 'profile' },
+          { key: 'privateKey', value: '(set)', source: 'profile' },
           { key: 'projectId', value: PROJECT_B, source: 'flag' },
           { key: 'apiVersion', value: '2024-08-05', source: 'env' },
           { key: 'output', value: 'json', source: 'flag' },
@@ -318,21 +318,21 @@ describe('profile show', () => {
       });
     });
 
-    it('secrets from the environment are masked too, short ones entirely', async () => {
+    it('secrets from the environment show no character either', async () => {
       const doc = await show(['sa'], {
         configDir: dir,
         env: { CDBA_PRIVATE_KEY: ENV_PRIVATE_KEY, CDBA_PUBLIC_KEY: 'envpub', CDBA_CLIENT_SECRET: 'short' },
       });
       expect(doc.profile).toBe('sa');
       expect(doc.profileSource).toBe('flag');
-      expect(setting(doc, 'privateKey')).toEqual({ key: 'privateKey', value: `${ENV_PRIVATE_KEY.slice(0, 4)}****`, source: 'env' });
-      expect(setting(doc, 'clientSecret')).toEqual({ key: 'clientSecret', value: '****', source: 'env' });
+      expect(setting(doc, 'privateKey')).toEqual({ key: 'privateKey', value: '(set)', source: 'env' });
+      expect(setting(doc, 'clientSecret')).toEqual({ key: 'clientSecret', value: '(set)', source: 'env' });
       expect(setting(doc, 'clientId')).toEqual({ key: 'clientId', value: 'mdb_sa_id_1', source: 'profile' });
     });
 
-    it('the profile\'s own client secret is masked', async () => {
+    it('the profile\'s own client secret shows no character', async () => {
       const doc = await show(['sa'], { configDir: dir, env: { CDBA_CLIENT_SECRET: '' } });
-      expect(setting(doc, 'clientSecret')).toEqual({ key: 'clientSecret', value: `${CLIENT_SECRET.slice(0, 4)}****`, source: 'profile' });
+      expect(setting(doc, 'clientSecret')).toEqual({ key: 'clientSecret', value: '(set)', source: 'profile' });
     });
 
     it('as a table in a pipe: KEY, VALUE, SOURCE', async () => {
@@ -344,7 +344,7 @@ describe('profile show', () => {
           'KEY\tVALUE\tSOURCE',
           'baseUrl\thttps://cloud.mongodb.com\tprofile',
           'publicKey\tabcdefgh\tprofile',
-          `privateKey\t${PRIVATE_KEY.slice(0, 4)}****\tprofile`,
+          'privateKey\t(set)\tprofile',
           `projectId\t${PROJECT_A}\tprofile`,
           'apiVersion\tv1.0\tprofile',
           'output\ttable\tflag',
@@ -362,7 +362,7 @@ describe('profile show', () => {
         'KEY           VALUE                      SOURCE',
         'baseUrl       https://cloud.mongodb.com  default',
         'clientId      mdb_sa_id_1                profile',
-        `clientSecret  ${CLIENT_SECRET.slice(0, 4)}****                   profile`,
+        'clientSecret  (set)                      profile',
         'apiVersion    2023-02-01                 default',
         'service       atlas                      default',
         '',
@@ -724,7 +724,7 @@ describe('--output and --query on real command output', () => {
       ['the source of one setting', ['--project-id', PROJECT_B, 'profile', 'show', '-o', 'json', '--query', "settings[?key=='projectId'].source | [0]"], '"flag"\n'],
       ['the keys set by the environment', ['profile', 'show', '--query', "settings[?source=='env'].key"], '["apiVersion","output"]\n'],
       ['a query that selects nothing', ['profile', 'show', '--query', 'nosuchfield'], 'null\n'],
-      ['a masked secret stays masked', ['profile', 'show', '--query', "settings[?key=='privateKey'].value | [0]"], `"${PRIVATE_KEY.slice(0, 4)}****"\n`],
+      ['a secret shows only that it is set', ['profile', 'show', '--query', "settings[?key=='privateKey'].value | [0]"], '"(set)"\n'],
     ])('%s', async (_label, args, stdout) => {
       const result = await cdba(args, { configDir: dir, env: { CDBA_API_VERSION: '2024-08-05', CDBA_OUTPUT: 'json' } });
       expect(result).toEqual({ exitCode: 0, stdout, stderr: '' });

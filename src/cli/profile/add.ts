@@ -5,6 +5,7 @@ import type { Context } from '../../core/context.js';
 import type { Profile, ProfileKey } from '../../config/settings.js';
 import { VALIDATORS, validateProfileName } from '../../config/validate.js';
 import { withExamples, type App } from '../command.js';
+import { forgetTokens } from './keys.js';
 
 interface AddOptions {
   publicKey?: string;
@@ -61,15 +62,24 @@ export async function runProfileAdd(ctx: Context, rawName: string, options: AddO
   if (interactive) await promptMissing(ctx, profile);
   if (profile.publicKey && !profile.privateKey) throw new UsageError('a public key needs its private key: pass --private-key-stdin');
   if (profile.clientId && !profile.clientSecret) throw new UsageError('a client ID needs its secret: pass --client-secret-stdin');
+  if (!profile.publicKey && !profile.clientId) {
+    // Without this, a script whose secret variable was empty saved a profile that could never authenticate.
+    throw new UsageError('profile add needs credentials: --public-key with --private-key-stdin, or --client-id with --client-secret-stdin', {
+      hint: 'for a profile without credentials, use cdba profile set <name> <key> <value>',
+    });
+  }
 
   const store = await ctx.config();
-  await store.update((config) => {
-    if (config.profiles[name] && !options.force) {
+  const replaced = await store.update((config) => {
+    const old = config.profiles[name];
+    if (old && !options.force) {
       throw new UsageError(`profile "${name}" already exists; pass --force to replace it`);
     }
     config.profiles[name] = profile;
     if (options.use || !config.currentProfile) config.currentProfile = name;
+    return old;
   });
+  await forgetTokens(ctx, name, replaced, profile);
   ctx.io.note(`cdba: profile "${name}" saved in ${store.path}`);
 }
 

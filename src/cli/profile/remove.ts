@@ -3,12 +3,13 @@ import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../core/errors.js';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
+import { forgetTokens } from './keys.js';
 
 export function registerProfileRemove(parent: Command, app: App): void {
   const command = parent
     .command('remove')
     .alias('rm')
-    .description('delete a profile and its stored secrets')
+    .description('delete a profile, its stored secrets and its cached tokens')
     .argument('<name>', 'profile name')
     .action(async (name, _options, cmd) => runProfileRemove(app.context(cmd), name));
   withExamples(command, [
@@ -21,9 +22,12 @@ export async function runProfileRemove(ctx: Context, name: string): Promise<void
   const store = await ctx.config();
   if (!store.read().profiles[name]) throw new UsageError(`profile "${name}" does not exist`, { hint: 'see cdba profile list' });
   await ctx.confirm(`Remove profile "${name}" and its stored keys?`);
-  await store.update((config) => {
+  const removed = await store.update((config) => {
+    const profile = config.profiles[name];
     delete config.profiles[name];
     if (config.currentProfile === name) delete config.currentProfile;
+    return profile;
   });
+  await forgetTokens(ctx, name, removed, undefined);
   ctx.io.note(`cdba: profile "${name}" removed`);
 }

@@ -5,7 +5,7 @@ import type { Context } from '../../core/context.js';
 import { SECRET_KEYS } from '../../config/settings.js';
 import { VALIDATORS, validateProfileName } from '../../config/validate.js';
 import { withExamples, type App } from '../command.js';
-import { profileKey } from './keys.js';
+import { forgetTokens, profileKey } from './keys.js';
 
 export function registerProfileSet(parent: Command, app: App): void {
   const command = parent
@@ -29,9 +29,12 @@ export async function runProfileSet(ctx: Context, rawName: string, rawKey: strin
   }
   const raw = rawValue === '-' ? (await ctx.io.readStdin()).replace(/\r?\n$/, '') : rawValue;
   const value = VALIDATORS[key](raw);
-  await (await ctx.config()).update((config) => {
-    config.profiles[name] = { ...(config.profiles[name] ?? {}), [key]: value };
+  const [before, after] = await (await ctx.config()).update((config) => {
+    const old = config.profiles[name];
+    config.profiles[name] = { ...(old ?? {}), [key]: value };
     config.currentProfile ??= name;
+    return [old, config.profiles[name]] as const;
   });
+  await forgetTokens(ctx, name, before, after);
   ctx.io.note(`cdba: ${name}.${key} set`);
 }

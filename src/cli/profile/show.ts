@@ -1,4 +1,4 @@
-// `cdba profile show [name]`: every effective setting with its source; secrets masked.
+// `cdba profile show [name]`: every effective setting with its source; of a secret, only that it is set.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { PROFILE_KEYS } from '../../config/settings.js';

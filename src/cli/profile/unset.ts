@@ -3,7 +3,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../core/errors.js';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
-import { profileKey } from './keys.js';
+import { forgetTokens, profileKey } from './keys.js';
 
 export function registerProfileUnset(parent: Command, app: App): void {
   const command = parent
@@ -20,10 +20,13 @@ export function registerProfileUnset(parent: Command, app: App): void {
 
 export async function runProfileUnset(ctx: Context, name: string, rawKey: string): Promise<void> {
   const key = profileKey(rawKey);
-  await (await ctx.config()).update((config) => {
+  const [before, after] = await (await ctx.config()).update((config) => {
     const profile = config.profiles[name];
     if (!profile) throw new UsageError(`profile "${name}" does not exist`, { hint: 'see cdba profile list' });
+    const old = { ...profile };
     delete profile[key];
+    return [old, profile] as const;
   });
+  await forgetTokens(ctx, name, before, after);
   ctx.io.note(`cdba: ${name}.${key} removed`);
 }

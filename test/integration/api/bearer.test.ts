@@ -60,7 +60,7 @@ describe('service accounts', () => {
     await getCluster(second.client, 'p', 'c1');
     expect(state.issued).toBe(1);
     expect(server!.received.filter((r) => r.url === '/api/oauth/token')).toHaveLength(1);
-    const file = new TokenFileCache(configDir, server!.url, SA.clientId).file;
+    const file = new TokenFileCache(configDir, server!.url, SA.clientId, SA.clientSecret).file;
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 

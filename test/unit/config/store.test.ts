@@ -2,7 +2,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ConfigStore, configDirFor } from '../../../src/config/store.js';
+import { ConfigError, ConfigStore, configDirFor, shapeProblem } from '../../../src/config/store.js';
 import { UsageError } from '../../../src/core/errors.js';
 import { tempDir } from '../../helpers/cli.js';
 
@@ -31,11 +31,39 @@ describe('ConfigStore', () => {
     expect(mode(store.path)).toBe(0o600);
   });
 
-  it('tightens an existing directory to 0700', async () => {
+  it('tightens an existing directory to 0700 when it writes, not when it reads', async () => {
     const dir = tempDir();
     chmodSync(dir, 0o755);
-    await ConfigStore.open(dir);
+    const store = await ConfigStore.open(dir);
+    store.read();
+    expect(mode(dir)).toBe(0o755);
+    await store.update(() => undefined);
     expect(mode(dir)).toBe(0o700);
+  });
+
+  it('opening and reading create nothing: a missing directory is an empty config', async () => {
+    const dir = join(tempDir(), 'absent', 'cdba');
+    const store = await ConfigStore.open(dir);
+    expect(store.read()).toEqual({ profiles: {} });
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('a config directory that is a file: reads find no profiles, a write is one usage error naming it', async () => {
+    const file = join(tempDir(), 'file');
+    writeFileSync(file, '');
+    for (const [dir, reason] of [[file, 'a file is in the way'], [join(file, 'cdba'), 'a part of the path is a file, not a directory']] as const) {
+      const store = await ConfigStore.open(dir);
+      expect(store.read()).toEqual({ profiles: {} });
+      const written = store.update(() => undefined);
+      await expect(written).rejects.toBeInstanceOf(ConfigError);
+      await expect(written).rejects.toThrow(`cannot create config directory ${dir}: ${reason}`);
+    }
+  });
+
+  it('a config.json that is a directory is a usage error naming the file', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'config.json'));
+    await expect(ConfigStore.open(dir)).rejects.toThrow(`cannot read config file ${join(dir, 'config.json')}: it is a directory`);
   });
 
   it('does not write the file just by opening it (the write would happen outside the lock)', async () => {
@@ -128,7 +156,33 @@ describe('ConfigStore', () => {
   it.each([['an array', '[]'], ['null', 'null'], ['a string', '"x"']])('a file holding %s is a usage error naming the file', async (_label, text) => {
     const dir = tempDir();
     writeFileSync(join(dir, 'config.json'), text, { mode: 0o600 });
-    await expect(ConfigStore.open(dir)).rejects.toThrow(`cannot read config file ${join(dir, 'config.json')}: not a JSON object`);
+    await expect(ConfigStore.open(dir)).rejects.toThrow(`invalid config file ${join(dir, 'config.json')}: expected a JSON object, found ${_label}`);
+  });
+
+  it.each([
+    ['profiles: []', { profiles: [] }, 'profiles must be an object, not an array'],
+    ['profiles: null', { profiles: null }, 'profiles must be an object, not null'],
+    ['profiles: a string', { profiles: 'abc' }, 'profiles must be an object, not a string'],
+    ['a profile that is a number', { profiles: { p: 5 } }, 'profiles.p must be an object, not a number'],
+    ['a profile that is null', { profiles: { p: null } }, 'profiles.p must be an object, not null'],
+    ['a value that is null', { profiles: { p: { projectId: null } } }, 'profiles.p.projectId must be a string, not null'],
+    ['a value that is a number', { profiles: { p: { apiVersion: 20230201 } } }, 'profiles.p.apiVersion must be a string, not a number'],
+    ['a value that is an object', { profiles: { p: { privateKey: { k: 1 } } } }, 'profiles.p.privateKey must be a string, not an object'],
+    ['currentProfile a boolean', { currentProfile: true, profiles: {} }, 'currentProfile must be a string, not a boolean'],
+    ['a name with a newline', { profiles: { 'a\nb': 1 } }, 'profiles["a\\nb"] must be an object, not a number'],
+  ])('wrong JSON types (%s): one usage error naming file and field; writes leave the file alone', async (_label, content, field) => {
+    const dir = tempDir();
+    const text = JSON.stringify(content);
+    writeFileSync(join(dir, 'config.json'), text, { mode: 0o600 });
+    const message = `invalid config file ${join(dir, 'config.json')}: ${field}`;
+    await expect(ConfigStore.open(dir)).rejects.toThrow(message);
+    await expect(ConfigStore.open(dir)).rejects.toBeInstanceOf(ConfigError);
+    expect(shapeProblem(content)).toBe(field);
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(text);
+  });
+
+  it('unknown keys are kept: they may belong to a newer cdba', () => {
+    expect(shapeProblem({ profiles: { p: { projectId: 'x', future: 1 } }, later: [1] })).toBeUndefined();
   });
 
   it('reads what was written, keys and values as stored', async () => {
