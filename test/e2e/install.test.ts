@@ -54,7 +54,7 @@ const npmWarnings = (stderr: string): string[] =>
     .filter((line) => !/requires you to be logged in|Unknown (user|env|global|project) config/.test(line));
 
 const run = async (file: string, args: string[], options: { cwd?: string; env: Record<string, string>; input?: string }): Promise<CliResult> => {
-  const r = await execa(file, args, { ...options, extendEnv: false, reject: false, input: options.input ?? '', timeout: 240_000 });
+  const r = await execa(file, args, { ...options, extendEnv: false, reject: false, input: options.input ?? '', timeout: 240_000, stripFinalNewline: false });
   return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
 };
 
@@ -113,10 +113,10 @@ describe.skipIf(!canClone)('from a fresh clone, the README Install lines', () =>
     const page = await run('man', ['cdba'], { env });
     expect(page.stderr).toBe('');
     expect(page.exitCode).toBe(0);
-    expect(page.stdout).toMatch(/^NAME\n\s+cdba - /m);
+    expect(page.stdout).toMatch(/^NAME\n\s+cdba\s+-\s/m);
     const group = await run('man', ['cdba-clusters'], { env });
     expect(group.exitCode).toBe(0);
-    expect(group.stdout).toMatch(/^NAME\n\s+cdba-clusters - /m);
+    expect(group.stdout).toMatch(/^NAME\n\s+cdba-clusters\s+-\s/m);
   });
 
   it('leave npx cdba working in the clone after npm ci', () => {
