@@ -68,6 +68,8 @@ const result = await build({
   target: 'node20.18',
   legalComments: 'none',
   logLevel: 'warning',
+  // SEA has no dynamic import(): esbuild turns the ones left (node: built-ins) into require().
+  supported: { 'dynamic-import': false },
   // Bundled modules that ask for import.meta.url get the executable's own URL.
   define: { 'import.meta.url': '__cdbaImportMetaUrl' },
   banner: { js: "const __cdbaImportMetaUrl = require('node:url').pathToFileURL(process.execPath).href;" },
