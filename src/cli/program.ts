@@ -9,6 +9,7 @@ import { registerConnString } from './conn-string/index.js';
 import { registerEmulator } from './emulator.js';
 import { registerPrivateIp } from './private-ip/index.js';
 import { registerProfile } from './profile/index.js';
+import { registerVersion } from './version.js';
 
 export function buildProgram(app: App): Command {
   const program = new Command('cdba')
@@ -41,5 +42,6 @@ export function buildProgram(app: App): Command {
   registerProfile(program, app);
   registerEmulator(program, app);
   registerCompletion(program, app);
+  registerVersion(program, app);
   return program as unknown as Command;
 }

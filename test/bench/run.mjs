@@ -6,6 +6,7 @@
 //   node test/bench/run.mjs            a warm-up, 10 interleaved rounds, 2 × 5 s of load
 //   node test/bench/run.mjs --quick    3 rounds, no warm-up, 2 × 0.5 s of load (a smoke run, < 30 s)
 //   node test/bench/run.mjs --runs 21  more rounds
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -42,6 +43,14 @@ if (!existsSync(join(REPO, 'dist', 'main.js'))) {
   console.error('bench: dist/main.js is missing; run `npm run build` first (`npm run bench` does)');
   process.exit(2);
 }
+
+// The single executable (npm run build:sea; rebuilt only when its inputs changed).
+const SEA = join(REPO, 'dist', 'sea', 'cdba');
+const seaBuild = spawnSync(NODE, [join(REPO, 'scripts', 'build-sea.mjs')], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+const seaProblem = seaBuild.status === 0 ? undefined : (seaBuild.stderr.trim().split('\n').pop() || `build:sea exit ${seaBuild.status}`);
+// Exit 3: this machine cannot build it (not linux-x64, ...): reported, not a failure.
+const seaSkipped = seaBuild.status === 3;
+const seaMissing = seaSkipped ? undefined : seaProblem;
 
 const packageVersion = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).version;
 const machine = {
@@ -157,6 +166,29 @@ const candidates = [
     needsWarmup: true, // its first run fetches and persists the token
   },
   {
+    id: 'seaVersion',
+    label: 'dist/sea/cdba --version (single executable)',
+    command: SEA,
+    args: ['--version'],
+    env: baseEnv,
+    verify: (r) => (r.stdout.trim() === packageVersion ? undefined : `printed ${JSON.stringify(r.stdout)}`),
+    verifyEveryRun: true,
+    missing: seaMissing,
+    skip: seaSkipped,
+  },
+  {
+    id: 'seaList',
+    label: 'dist/sea/cdba clusters list -o json (3 clusters)',
+    command: SEA,
+    args: ['clusters', 'list', '-o', 'json'],
+    env: cliEnv(smallEmu, bench.projects.small, digestDir),
+    emulator: smallEmu,
+    verify: listOf(3),
+    verifyEveryRun: true,
+    missing: seaMissing,
+    skip: seaSkipped,
+  },
+  {
     id: 'pageOne',
     label: `cdba clusters list --limit ${PAGE_SIZE} -o json (one page, --latency ${LATENCY_MS})`,
     args: [BIN, 'clusters', 'list', '--limit', String(PAGE_SIZE), '-o', 'json'],
@@ -200,7 +232,7 @@ async function runOnce(candidate, { keepStdout }) {
   const env = typeof candidate.env === 'function' ? candidate.env() : candidate.env;
   const rssFile = candidate.rss ? join(work, `maxrss-${candidate.id}`) : undefined;
   const before = candidate.emulator ? await candidate.emulator.stats() : undefined;
-  const result = await timeProcess(NODE, candidate.args, { env: rssFile ? { ...env, CDBA_BENCH_MAXRSS_FILE: rssFile } : env, keepStdout });
+  const result = await timeProcess(candidate.command ?? NODE, candidate.args, { env: rssFile ? { ...env, CDBA_BENCH_MAXRSS_FILE: rssFile } : env, keepStdout });
   const requests = candidate.emulator ? delta(before, await candidate.emulator.stats()) : undefined;
   const maxRssKiB = rssFile && existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : undefined;
   let problem = result.exitCode === 0 ? undefined : `exit ${result.exitCode}: ${result.stderr.trim().split('\n')[0]}`;
@@ -212,9 +244,10 @@ async function runOnce(candidate, { keepStdout }) {
 // One untimed run each: fills the page cache, checks every output, and for the
 // service account persists the token the timed runs then reuse. --quick warms up
 // only what needs it and checks every output in the first round instead.
-const state = new Map(candidates.map((c) => [c.id, { runs: [], unavailable: undefined, warmup: undefined }]));
+const state = new Map(candidates.map((c) => [c.id, { runs: [], unavailable: c.missing, warmup: undefined }]));
+for (const c of candidates) if (c.missing) log(`${c.id} unavailable: ${c.missing}`);
 for (const candidate of candidates) {
-  if (flags.quick && !candidate.needsWarmup) continue;
+  if ((flags.quick && !candidate.needsWarmup) || candidate.missing) continue;
   const warmup = await runOnce(candidate, { keepStdout: true });
   state.get(candidate.id).warmup = warmup;
   if (warmup.problem) {
@@ -309,6 +342,15 @@ const base = med('baseline');
   figure('2', 'one call: clusters list -o json', {
     measured: fmt.ms(v), baseline: `node -e 0: ${fmt.ms(base)}`, ratio: fmt.ratio(v / base), target: '≤ 1.8×',
     met: v / base <= 1.8, missing: unavailable('list'), data: { medianMs: v, baselineMs: base, ratio: v / base },
+  });
+}
+for (const [id, name, seaId, nodeId] of [['1b', 'start-up: single executable --version', 'seaVersion', 'version'], ['2b', 'one call: single executable clusters list', 'seaList', 'list']]) {
+  const v = med(seaId);
+  const viaNode = med(nodeId);
+  if (seaSkipped) figure(id, name, { measured: `not built here: ${seaProblem.slice(0, 60)}`, target: 'report', met: true });
+  else figure(id, name, {
+    measured: fmt.ms(v), baseline: `node -e 0: ${fmt.ms(base)}; node bin/cdba.js: ${fmt.ms(viaNode)}`, ratio: fmt.ratio(v / base),
+    target: 'report', met: true, missing: unavailable(seaId), data: { medianMs: v, baselineMs: base, ratio: v / base, viaNodeMs: viaNode },
   });
 }
 {

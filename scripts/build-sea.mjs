@@ -1,0 +1,102 @@
+// `npm run build:sea`: writes dist/sea/cdba, one file that runs cdba on a Linux
+// x64 machine without Node installed (Node's single-executable applications).
+//
+//   1. esbuild bundles src/sea/main.ts into one CommonJS file (SEA runs only that);
+//   2. `node --experimental-sea-config` turns it into a blob (with V8's code cache);
+//   3. a copy of the Node binary running this script gets the blob injected by
+//      postject (a devDependency). Nothing is downloaded.
+//
+// The result is cached: when dist/sea/cdba.stamp holds the hash of every input
+// (the sources, the lock file, this script, the Node binary's version and path),
+// nothing is rebuilt. Exit 0: built or current; exit 3: this machine cannot build
+// it (the reason is printed); anything else: a failure.
+/* global process, console */
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative, resolve } from 'node:path';
+
+const REPO = resolve(import.meta.dirname, '..');
+const OUT_DIR = join(REPO, 'dist', 'sea');
+const EXE = join(OUT_DIR, 'cdba');
+const STAMP = `${EXE}.stamp`;
+// The fuse Node's own build puts in every binary that can carry a SEA blob.
+const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+const log = (text) => console.error(`build:sea: ${text}`);
+
+function cannotBuild(reason) {
+  log(`cannot build the single executable here: ${reason}`);
+  process.exit(3);
+}
+
+if (`${process.platform}-${process.arch}` !== 'linux-x64') cannotBuild(`it is built for linux-x64, this is ${process.platform}-${process.arch}`);
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 18)) cannotBuild(`Node ${process.version} is older than 20.18`);
+
+function* files(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+const inputs = [...files(join(REPO, 'src')), join(REPO, 'package.json'), join(REPO, 'package-lock.json'), join(REPO, 'scripts', 'build-sea.mjs')];
+const hash = createHash('sha256').update(`${process.version} ${process.execPath}\n`);
+for (const file of inputs) hash.update(`${relative(REPO, file)}\n`).update(readFileSync(file));
+const stamp = hash.digest('hex');
+if (existsSync(EXE) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === stamp) {
+  log(`${relative(REPO, EXE)} is current`);
+  process.exit(0);
+}
+
+const node = readFileSync(process.execPath);
+if (!node.includes(FUSE)) cannotBuild(`${process.execPath} has no single-executable fuse (a distribution build of Node?)`);
+
+const started = Date.now();
+mkdirSync(OUT_DIR, { recursive: true });
+rmSync(STAMP, { force: true });
+const bundle = join(OUT_DIR, 'main.cjs');
+const { build } = await import('esbuild');
+const result = await build({
+  entryPoints: [join(REPO, 'src', 'sea', 'main.ts')],
+  outfile: bundle,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20.18',
+  legalComments: 'none',
+  logLevel: 'warning',
+  // SEA has no dynamic import(): esbuild turns the ones left (node: built-ins) into require().
+  supported: { 'dynamic-import': false },
+  // Bundled modules that ask for import.meta.url get the executable's own URL.
+  define: { 'import.meta.url': '__cdbaImportMetaUrl' },
+  banner: { js: "const __cdbaImportMetaUrl = require('node:url').pathToFileURL(process.execPath).href;" },
+});
+if (result.errors.length > 0) process.exit(1);
+
+const blob = join(OUT_DIR, 'sea-prep.blob');
+const config = join(OUT_DIR, 'sea-config.json');
+writeFileSync(config, `${JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }, null, 2)}\n`);
+const sea = spawnSync(process.execPath, ['--experimental-sea-config', config], { stdio: ['ignore', 'ignore', 'inherit'] });
+if (sea.status !== 0) {
+  log(`node --experimental-sea-config failed (${sea.status ?? sea.signal})`);
+  process.exit(1);
+}
+
+// Inject into a copy, then rename: a half-written executable is never left as dist/sea/cdba.
+const temp = `${EXE}.tmp-${process.pid}`;
+copyFileSync(process.execPath, temp);
+const { inject } = createRequire(import.meta.url)('postject');
+try {
+  await inject(temp, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: FUSE });
+} catch (error) {
+  rmSync(temp, { force: true });
+  log(`postject failed: ${error.message}`);
+  process.exit(1);
+}
+chmodSync(temp, 0o755);
+renameSync(temp, EXE);
+writeFileSync(STAMP, stamp);
+log(`wrote ${relative(REPO, EXE)} (${(node.length / 1e6).toFixed(0)} MB of Node + ${(readFileSync(blob).length / 1e6).toFixed(1)} MB blob) in ${((Date.now() - started) / 1000).toFixed(1)} s`);

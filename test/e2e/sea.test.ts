@@ -1,0 +1,131 @@
+// The single executable (npm run build:sea) on a machine without Node: every
+// run here has a PATH with no `node` on it. Built once per source change
+// (scripts/build-sea.mjs keeps dist/sea/cdba while its inputs' hash holds);
+// skipped with a note where it cannot be built (not linux-x64, ...).
+import { execa, type ResultPromise } from 'execa';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, tempDir, type CliResult } from '../helpers/cli.js';
+
+const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const SEA = join(REPO_ROOT, 'dist', 'sea', 'cdba');
+const BUILD = join(REPO_ROOT, 'scripts', 'build-sea.mjs');
+
+const build = await execa(process.execPath, [BUILD], { reject: false, timeout: 240_000 });
+const cannotBuild = build.exitCode === 3;
+if (cannotBuild) process.stderr.write(`note: ${build.stderr.trim().split('\n').pop()}; the single-executable tests are skipped\n`);
+
+/** An environment with no node anywhere on PATH (an empty directory is the whole PATH). */
+function noNodeEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const dir = tempDir('cdba-sea-');
+  const emptyBin = join(dir, 'bin');
+  mkdirSync(emptyBin);
+  return { PATH: emptyBin, HOME: dir, CDBA_CONFIG_DIR: dir, LANG: 'C.UTF-8', ...extra };
+}
+
+async function sea(args: string[], env: Record<string, string> = noNodeEnv()): Promise<CliResult> {
+  const r = await execa(SEA, args, { env, extendEnv: false, reject: false, input: '', timeout: 20_000, stripFinalNewline: false });
+  return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
+}
+
+describe.skipIf(cannotBuild)('the single executable, with no node on PATH', () => {
+  let emulator: ResultPromise | undefined;
+  let emulatorOut = '';
+  let emulatorErr = '';
+  let cliEnv: Record<string, string> = {};
+
+  beforeAll(async () => {
+    expect(build.exitCode, build.stderr).toBe(0);
+    // The emulator is the executable's own `cdba emulator`.
+    emulator = execa(SEA, ['emulator', '--port', '0', '--transition-ms', '0'], { env: noNodeEnv(), extendEnv: false, reject: false, stdin: 'ignore' });
+    emulator.stderr!.on('data', (chunk: Buffer) => (emulatorErr += chunk.toString()));
+    await new Promise<void>((resolve, reject) => {
+      emulator!.stdout!.on('data', (chunk: Buffer) => {
+        emulatorOut += chunk.toString();
+        if (/^clientSecret=.*\n/m.test(emulatorOut)) resolve();
+      });
+      emulator!.once('exit', () => reject(new Error(`emulator exited: ${emulatorErr}`)));
+    });
+    const value = (key: string): string => new RegExp(`^${key}=(.*)$`, 'm').exec(emulatorOut)?.[1] ?? '';
+    cliEnv = noNodeEnv({
+      CDBA_BASE_URL: emulatorOut.split('\n')[0]!,
+      CDBA_PROJECT_ID: value('projectId'),
+      CDBA_PUBLIC_KEY: value('publicKey'),
+      CDBA_PRIVATE_KEY: value('privateKey'),
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    if (emulator && emulator.exitCode === null) emulator.kill('SIGTERM');
+    await emulator;
+  });
+
+  it('finds no node on the PATH it runs with', async () => {
+    const probe = await execa('node', ['-e', '0'], { env: noNodeEnv(), extendEnv: false, reject: false });
+    expect(probe.exitCode).not.toBe(0);
+  });
+
+  it('--version prints the package version', async () => {
+    expect(await sea(['--version'])).toEqual({ exitCode: 0, stdout: `${VERSION}\n`, stderr: '' });
+  });
+
+  it('version --verbose says it is the single executable, and on which Node and platform', async () => {
+    expect(await sea(['version', '--verbose'])).toEqual({
+      exitCode: 0,
+      stdout: `cdba ${VERSION}\nnode ${process.version}\nplatform linux-x64\nsingle-executable yes\n`,
+      stderr: '',
+    });
+  });
+
+  it('runs the emulator: the first line is its URL, then its keys', () => {
+    expect(emulatorOut).toMatch(/^http:\/\/127\.0\.0\.1:\d+\nprojectId=[0-9a-f]{24}\npublicKey=[a-z0-9]{8}\n/);
+  });
+
+  it('creates and lists clusters against that emulator', async () => {
+    const created = await sea(['clusters', 'create', 'sea1', '--provider', 'AWS', '--region', 'US_EAST_1', '--tier', 'M10', '-o', 'json', '--query', 'name'], cliEnv);
+    expect(created.stdout).toBe('"sea1"\n');
+    expect(created.exitCode, created.stderr).toBe(0);
+    const listed = await sea(['clusters', 'list', '-o', 'json', '--query', 'results[].name'], cliEnv);
+    expect(listed).toEqual({ exitCode: 0, stdout: '["sea1"]\n', stderr: '' });
+    const table = await sea(['clusters', 'list', '-o', 'table'], cliEnv);
+    expect(table.exitCode).toBe(0);
+    expect(table.stdout).toMatch(/^NAME\t/);
+    expect(table.stdout).toContain('sea1');
+  });
+
+  it('parses a connection string offline', async () => {
+    const result = await sea(['conn-string', 'parse', 'mongodb+srv://demo-pri.ab12c.mongodb.net', '-o', 'json', '--query', '[type, cluster]']);
+    expect(result).toEqual({ exitCode: 0, stdout: '["privatePeering","demo"]\n', stderr: '' });
+  });
+
+  it('maps a usage error to one line and exit 2', async () => {
+    const result = await sea(['clusters', 'lst']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^cdba: unknown command 'lst' \(did you mean .*list.*\?\); see 'cdba clusters --help'\n$/);
+  });
+
+  it('saves a profile with a secret read from stdin, and lists it', async () => {
+    const env = noNodeEnv();
+    const add = await execa(SEA, ['profile', 'add', 'ci', '--public-key', 'abcdefgh', '--project-id', '5f0c8a1e2b3c4d5e6f708192', '--private-key-stdin'], {
+      env, extendEnv: false, reject: false, input: 'not-a-real-key',
+    });
+    expect(add.exitCode, add.stderr).toBe(0);
+    expect(await sea(['profile', 'list', '-o', 'json', '--query', '[].name'], env)).toEqual({ exitCode: 0, stdout: '["ci"]\n', stderr: '' });
+  });
+
+  it('stops the emulator cleanly on SIGTERM', async () => {
+    emulator!.kill('SIGTERM');
+    const result = await emulator!;
+    expect(result.exitCode).toBe(0);
+    expect(emulatorErr).toContain('cdba: emulator stopped');
+    expect(emulatorErr).not.toMatch(/ExperimentalWarning|unexpected error/);
+  });
+
+  it('is not rebuilt when nothing changed', async () => {
+    const again = await execa(process.execPath, [BUILD], { reject: false });
+    expect(again.exitCode).toBe(0);
+    expect(again.stderr).toBe('build:sea: dist/sea/cdba is current');
+  });
+});
