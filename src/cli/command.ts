@@ -77,6 +77,22 @@ export function keyValueFlag(flag: string) {
   };
 }
 
+/** Repeatable `--tag key=value`: key and value each 1 to 255 characters, as the service's ResourceTag allows. */
+export function tagFlag(flag: string) {
+  const pair = keyValueFlag(flag);
+  return (value: string, previous: Array<[string, string]> = []): Array<[string, string]> => {
+    const tags = pair(value, previous);
+    const [key, text] = tags[tags.length - 1]!;
+    for (const [part, what] of [[key, 'key'], [text, 'value']] as const) {
+      const length = [...part].length;
+      if (length < 1 || length > 255) {
+        throw new UsageError(`invalid ${flag} "${value.length > 40 ? `${value.slice(0, 40)}...` : value}": the tag ${what} must be 1 to 255 characters, not ${length}`);
+      }
+    }
+    return tags;
+  };
+}
+
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }

@@ -45,7 +45,41 @@ async function readLimited(stream: AsyncIterable<Buffer | string>, source: strin
     if (total > MAX_INPUT_BYTES) throw tooLarge(source);
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+  return decodeUtf8(Buffer.concat(chunks), source).replace(/^\uFEFF/, '');
+}
+
+/**
+ * Strict UTF-8: a byte that is not UTF-8 is refused, naming its offset, rather
+ * than sent on as U+FFFD (a Latin-1 file would otherwise change silently).
+ */
+export function decodeUtf8(bytes: Uint8Array, source: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new UsageError(`${source}: not valid UTF-8 at byte ${invalidUtf8Offset(bytes)}; save it as UTF-8`);
+  }
+}
+
+/** The offset of the first byte that makes `bytes` invalid UTF-8 (the decoder itself decides). */
+function invalidUtf8Offset(bytes: Uint8Array): number {
+  // The longest prefix a streaming decoder accepts; the byte after it is the bad one.
+  let good = 0;
+  let bad = bytes.length;
+  while (good < bad) {
+    const mid = Math.ceil((good + bad) / 2);
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
+      good = mid;
+    } catch {
+      bad = mid - 1;
+    }
+  }
+  // If a multi-byte sequence was left open before that point, it is the one at fault.
+  let lead = good - 1;
+  while (lead >= 0 && good - lead <= 3 && (bytes[lead]! & 0xc0) === 0x80) lead--;
+  const byte = bytes[lead] ?? 0;
+  const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+  return lead >= 0 && good - lead < length ? lead : good;
 }
 
 const tooLarge = (source: string): UsageError =>
