@@ -7,6 +7,21 @@ import type { IO } from './io.js';
 /** Cluster bodies are a few KB; anything near this is a mistake, not a body. */
 export const MAX_INPUT_BYTES = 5 * 1024 * 1024;
 
+/** A file system error as a few words a user can act on (ENOENT -> "no such file"). */
+export function fsReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const reasons: Record<string, string> = {
+    ENOENT: 'no such file or directory',
+    EISDIR: 'it is a directory',
+    ENOTDIR: 'a part of the path is not a directory',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on the device',
+  };
+  return (code && reasons[code]) ?? code ?? (error as Error)?.message ?? String(error);
+}
+
 export async function readInputText(io: IO, file: string, flag = '--file'): Promise<string> {
   const source = file === '-' ? 'stdin' : file;
   let text: string;
@@ -18,8 +33,7 @@ export async function readInputText(io: IO, file: string, flag = '--file'): Prom
     try {
       handle = await open(file, 'r');
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(`${flag}: cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? (error as Error).message}`);
+      throw new UsageError(`${flag}: cannot read ${file}: ${fsReason(error)}`);
     }
     try {
       const { size } = await handle.stat();
@@ -27,7 +41,7 @@ export async function readInputText(io: IO, file: string, flag = '--file'): Prom
       text = await readLimited(handle.createReadStream(), source);
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      throw new UsageError(`${flag}: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new UsageError(`${flag}: cannot read ${file}: ${fsReason(error)}`);
     } finally {
       await handle.close();
     }
