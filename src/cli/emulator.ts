@@ -3,7 +3,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../core/context.js';
-import { MAX_TIMER_MS } from '../core/duration.js';
 import { isLoopbackHost } from '../config/validate.js';
 import { UsageError } from '../core/errors.js';
 import { fsReason } from '../core/input.js';
@@ -50,9 +49,9 @@ export function registerEmulator(program: Command, app: App): void {
     .option('--fail-rate <p>', 'answer this fraction of requests with 503 + Retry-After: 1', probability)
     .option('--fault-seed <n>', 'seed for --fail-rate, so faults repeat exactly', intFlag('--fault-seed', 0))
     .option('--drop-after-commit', 'commit each cluster create, then drop the connection unanswered')
-    .option('--transition-ms <ms>', 'how long CREATING/UPDATING/DELETING last (default 2000)', intFlag('--transition-ms', 0, MAX_TIMER_MS))
+    .option('--transition-ms <ms>', 'how long CREATING/UPDATING/DELETING last (default 2000)', intFlag('--transition-ms', 0))
     .option('--rate-limit <n>', 'requests per minute per project (default 100)', intFlag('--rate-limit', 1))
-    .option('--rate-window-ms <ms>', 'length of the --rate-limit window (default 60000, a minute); for tests of 429 handling', intFlag('--rate-window-ms', 1, MAX_TIMER_MS))
+    .option('--rate-window-ms <ms>', 'length of the --rate-limit window (default 60000, a minute); for tests of 429 handling', intFlag('--rate-window-ms', 1))
     .option('--write-profile <name>', 'write a ready profile for the owner key into the config dir')
     .action(async (options, cmd) => runEmulator(app.context(cmd), options));
   withExamples(command, [

@@ -19,7 +19,9 @@ export function fsReason(error: unknown): string {
     EROFS: 'read-only file system',
     ENOSPC: 'no space left on the device',
   };
-  return (code && reasons[code]) ?? code ?? (error as Error)?.message ?? String(error);
+  // The code too: it is what a search for the problem finds.
+  if (code) return reasons[code] ? `${code}: ${reasons[code]}` : code;
+  return (error as Error)?.message ?? String(error);
 }
 
 export async function readInputText(io: IO, file: string, flag = '--file'): Promise<string> {
@@ -33,7 +35,8 @@ export async function readInputText(io: IO, file: string, flag = '--file'): Prom
     try {
       handle = await open(file, 'r');
     } catch (error) {
-      throw new UsageError(`${flag}: cannot read ${file}: ${fsReason(error)}`);
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new UsageError(`${flag}: cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? (error as Error).message}`);
     }
     try {
       const { size } = await handle.stat();
@@ -41,7 +44,7 @@ export async function readInputText(io: IO, file: string, flag = '--file'): Prom
       text = await readLimited(handle.createReadStream(), source);
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      throw new UsageError(`${flag}: cannot read ${file}: ${fsReason(error)}`);
+      throw new UsageError(`${flag}: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     } finally {
       await handle.close();
     }
