@@ -77,6 +77,59 @@ export function keyValueFlag(flag: string) {
   };
 }
 
+/** Repeatable `--tag key=value`: key and value each 1 to 255 characters, as the service's ResourceTag allows. */
+export function tagFlag(flag: string) {
+  const pair = keyValueFlag(flag);
+  return (value: string, previous: Array<[string, string]> = []): Array<[string, string]> => {
+    const tags = pair(value, previous);
+    const [key, text] = tags[tags.length - 1]!;
+    for (const [part, what] of [[key, 'key'], [text, 'value']] as const) {
+      const length = [...part].length;
+      if (length < 1 || length > 255) {
+        throw new UsageError(`invalid ${flag} "${value.length > 40 ? `${value.slice(0, 40)}...` : value}": the tag ${what} must be 1 to 255 characters, not ${length}`);
+      }
+    }
+    return tags;
+  };
+}
+
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
+}
+
+type TreeCommand = CommandUnknownOpts;
+
+/**
+ * Rules every command gets for free, applied once to the whole tree:
+ * - an option that takes a value refuses an empty one (`--timeout ''` used to
+ *   mean "not given"), naming the flag, exit 2;
+ * - `help <unknown>` is one "unknown command" line (with commander's
+ *   did-you-mean), exit 2, instead of the whole help.
+ */
+export function hardenTree(command: TreeCommand): void {
+  for (const option of command.options) {
+    if (!option.required && !option.optional) continue;
+    const inner = option.parseArg as ((value: string, previous: unknown) => unknown) | undefined;
+    const flag = option.long ?? option.short ?? option.flags;
+    option.parseArg = ((value: string, previous: unknown) => {
+      if (value.trim() === '') throw new UsageError(`empty value for ${flag}: give a value, or leave the flag out`);
+      return inner ? inner(value, previous) : value;
+    }) as typeof option.parseArg;
+  }
+  if (command.commands.length > 0 && !command.commands.some((c) => c.name() === 'help')) {
+    // A real (hidden) help command wins over commander's built-in one, which only
+    // shows the listing line; the tree walks skip commands named help.
+    command
+      .command('help [command]', { hidden: true })
+      .helpOption(false)
+      .action((name?: string) => {
+        if (name === undefined) return command.help();
+        const target = command.commands.find((c) => c.name() === name || c.aliases().includes(name));
+        if (target) return target.help();
+        // commander's own unknown-command error, with its did-you-mean.
+        command.args = [name];
+        return (command as unknown as { unknownCommand(): never }).unknownCommand();
+      });
+  }
+  for (const sub of command.commands) if (sub.name() !== 'help') hardenTree(sub);
 }

@@ -3,11 +3,14 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../core/context.js';
+import { isLoopbackHost } from '../config/validate.js';
 import { UsageError } from '../core/errors.js';
+import { fsReason } from '../core/input.js';
 import { intFlag, withExamples, type App } from './command.js';
 
 interface EmulatorFlags {
   host: string;
+  allowRemote?: boolean;
   port: number;
   seed?: string;
   state?: string;
@@ -35,7 +38,8 @@ export function registerEmulator(program: Command, app: App): void {
   const command = program
     .command('emulator')
     .description('run a faithful local implementation of the API on loopback (for tests, CI and the demo)')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--host <host>', 'address to listen on; loopback only unless --allow-remote', '127.0.0.1')
+    .option('--allow-remote', 'let --host be a non-loopback address: anyone who reaches it can use the printed owner keys')
     .option('--port <port>', 'port; 0 picks a free one', intFlag('--port', 0, 65535), 0)
     .option('--seed <file>', 'JSON seed: projects, API keys, service accounts, clusters (see README)')
     .option('--state <file>', 'persist state to this file after every change, and reload it on start')
@@ -57,13 +61,28 @@ export function registerEmulator(program: Command, app: App): void {
   ]);
 }
 
+/**
+ * The emulator prints working owner keys and accepts every client, so it binds
+ * loopback unless --allow-remote says otherwise; then the answer is a warning.
+ */
+export function bindDecision(host: string, allowRemote: boolean): { warning?: string } {
+  if (isLoopbackHost(host)) return {};
+  if (!allowRemote) {
+    throw new UsageError(`refusing to listen on non-loopback host "${host}": other machines could use the emulator's printed owner keys`, {
+      hint: 'pass --allow-remote if that is what you want',
+    });
+  }
+  return { warning: `the emulator listens on "${host}", reachable from other machines; anyone who can reach it can use its owner keys` };
+}
+
 export async function runEmulator(ctx: Context, flags: EmulatorFlags): Promise<void> {
+  const { warning } = bindDecision(flags.host, flags.allowRemote === true);
   if (Boolean(flags.tlsCert) !== Boolean(flags.tlsKey)) throw new UsageError('--tls-cert and --tls-key go together');
   const readPem = (file: string, flag: string): string => {
     try {
       return readFileSync(file, 'utf8');
     } catch (error) {
-      throw new UsageError(`${flag}: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new UsageError(`${flag}: cannot read ${file}: ${fsReason(error)}`);
     }
   };
   const { startEmulator, loadSeedFile } = await import('../emulator/index.js');
@@ -83,6 +102,7 @@ export async function runEmulator(ctx: Context, flags: EmulatorFlags): Promise<v
     ...(flags.rateLimit !== undefined ? { rateLimitPerMinute: flags.rateLimit } : {}),
     ...(flags.rateWindowMs !== undefined ? { rateWindowMs: flags.rateWindowMs } : {}),
   });
+  if (warning) ctx.io.warn(warning);
   const { projectId, owner, readOnly, serviceAccount } = emulator.defaults;
   // These are the emulator's own throwaway credentials; printing them is its job.
   ctx.io.write(

@@ -2,7 +2,7 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { OUTPUT_FORMATS } from '../config/settings.js';
 import { registerApi } from './api/index.js';
-import { App, withExamples } from './command.js';
+import { App, hardenTree, withExamples } from './command.js';
 import { registerClusters } from './clusters/index.js';
 import { registerCompletion } from './completion.js';
 import { registerConnString } from './conn-string/index.js';
@@ -43,5 +43,6 @@ export function buildProgram(app: App): Command {
   registerEmulator(program, app);
   registerCompletion(program, app);
   registerVersion(program, app);
+  hardenTree(program as never);
   return program as unknown as Command;
 }

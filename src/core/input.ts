@@ -7,6 +7,23 @@ import type { IO } from './io.js';
 /** Cluster bodies are a few KB; anything near this is a mistake, not a body. */
 export const MAX_INPUT_BYTES = 5 * 1024 * 1024;
 
+/** A file system error as a few words a user can act on (ENOENT -> "no such file"). */
+export function fsReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const reasons: Record<string, string> = {
+    ENOENT: 'no such file or directory',
+    EISDIR: 'it is a directory',
+    ENOTDIR: 'a part of the path is not a directory',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on the device',
+  };
+  // The code too: it is what a search for the problem finds.
+  if (code) return reasons[code] ? `${code}: ${reasons[code]}` : code;
+  return (error as Error)?.message ?? String(error);
+}
+
 export async function readInputText(io: IO, file: string, flag = '--file'): Promise<string> {
   const source = file === '-' ? 'stdin' : file;
   let text: string;
@@ -45,7 +62,41 @@ async function readLimited(stream: AsyncIterable<Buffer | string>, source: strin
     if (total > MAX_INPUT_BYTES) throw tooLarge(source);
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+  return decodeUtf8(Buffer.concat(chunks), source).replace(/^\uFEFF/, '');
+}
+
+/**
+ * Strict UTF-8: a byte that is not UTF-8 is refused, naming its offset, rather
+ * than sent on as U+FFFD (a Latin-1 file would otherwise change silently).
+ */
+export function decodeUtf8(bytes: Uint8Array, source: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new UsageError(`${source}: not valid UTF-8 at byte ${invalidUtf8Offset(bytes)}; save it as UTF-8`);
+  }
+}
+
+/** The offset of the first byte that makes `bytes` invalid UTF-8 (the decoder itself decides). */
+function invalidUtf8Offset(bytes: Uint8Array): number {
+  // The longest prefix a streaming decoder accepts; the byte after it is the bad one.
+  let good = 0;
+  let bad = bytes.length;
+  while (good < bad) {
+    const mid = Math.ceil((good + bad) / 2);
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
+      good = mid;
+    } catch {
+      bad = mid - 1;
+    }
+  }
+  // If a multi-byte sequence was left open before that point, it is the one at fault.
+  let lead = good - 1;
+  while (lead >= 0 && good - lead <= 3 && (bytes[lead]! & 0xc0) === 0x80) lead--;
+  const byte = bytes[lead] ?? 0;
+  const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+  return lead >= 0 && good - lead < length ? lead : good;
 }
 
 const tooLarge = (source: string): UsageError =>

@@ -17,6 +17,7 @@ import { createServer as createHttpServer } from 'node:http';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { UsageError } from '../core/errors.js';
 import type { ClusterModel } from '../model/cluster.js';
 import { Authenticator, DEFAULT_NONCE_TTL_MS } from './auth.js';
 import { ClusterViews } from './clusterViews.js';
@@ -126,6 +127,26 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** An OS error from listen() as one line that says what to do (exit 2: the flags asked for it). */
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  const where = `${host} port ${port}`;
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new UsageError(`cannot listen on ${where}: the port is in use`, { hint: 'pass --port 0 for a free port, or stop what holds it' });
+    case 'EADDRNOTAVAIL':
+      return new UsageError(`cannot listen on ${where}: no network interface of this machine has that address`, { hint: 'pass an address this machine has, e.g. --host 127.0.0.1' });
+    case 'EACCES':
+    case 'EPERM':
+      return new UsageError(`cannot listen on ${where}: permission denied`, { hint: 'ports below 1024 need privileges; pass --port 0 for a free port' });
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+      return new UsageError(`cannot listen on ${host}: no such host name`, { hint: 'pass an IP address, e.g. --host 127.0.0.1' });
+    default:
+      return new UsageError(`cannot listen on ${where}: ${error.code ?? error.message}`);
+  }
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const clock = options.clock ?? Date.now;
   const seed = options.seed ? validateSeed(options.seed) : options.seedFile ? loadSeedFile(options.seedFile) : buildDefaultSeed();
@@ -158,17 +179,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
   const handler = createHandler(pipeline);
   const listener = (req: Parameters<typeof handler>[0], res: Parameters<typeof handler>[1]): void => void handler(req, res);
-  const server: Server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener) : createHttpServer(listener);
+  let server: Server;
+  try {
+    server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener) : createHttpServer(listener);
+  } catch (error) {
+    // OpenSSL's reason (no start line, key values mismatch, ...) names what is wrong with the pair.
+    throw new UsageError(`--tls-cert/--tls-key: not a usable PEM certificate and key: ${(error as Error).message.replace(/^error:[0-9A-F]+:/, '')}`);
+  }
 
+  const port = options.port ?? 0;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
+    server.once('error', (error) => reject(listenError(error, host, port)));
+    server.listen(port, host, () => {
+      server.removeAllListeners('error');
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
-  pipeline.url = `${scheme}://${urlHost(host)}:${port}`;
+  pipeline.url = `${scheme}://${urlHost(host)}:${(server.address() as AddressInfo).port}`;
 
   const firstKeyWith = (roleName: string) =>
     world.apiKeys.find((k) => k.roles.some((r) => r.roleName === roleName && r.projectId === world.projects[0]?.id)) ??

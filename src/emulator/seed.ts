@@ -4,6 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostRegion } from '../connstring/index.js';
 import { UsageError } from '../core/errors.js';
+import { fsReason } from '../core/input.js';
 import { createClusterModel, isValidClusterName } from '../model/cluster.js';
 import type { ClusterShape } from '../model/cluster.js';
 import { parseCidr } from './accessList.js';
@@ -240,7 +241,7 @@ export function loadSeedFile(path: string): SeedDocument {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new UsageError(`--seed: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(`--seed: cannot read ${path}: ${fsReason(error)}`);
   }
   let doc: unknown;
   try {

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { fsReason } from '../core/input.js';
 import { createClusterModel } from '../model/cluster.js';
 import type { ClusterModel } from '../model/cluster.js';
 import { DueQueue } from './dueQueue.js';
@@ -94,11 +95,17 @@ function worldFromSeed(seed: SeedDocument, now: number): World {
 }
 
 function loadWorld(path: string): World {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--state: cannot read ${path}: ${fsReason(error)}`);
+  }
   let doc: unknown;
   try {
-    doc = JSON.parse(readFileSync(path, 'utf8'));
+    doc = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`--state: cannot read ${path}: ${(error as Error).message}`);
+    throw new UsageError(`--state: ${path} is not valid JSON: ${(error as Error).message}`);
   }
   const state = doc as { format?: unknown; world?: World };
   if (state.format !== STATE_FORMAT || typeof state.world !== 'object' || state.world === null) {
@@ -139,7 +146,12 @@ export class Store {
   static async open(seed: SeedDocument, statePath: string | undefined, clock: () => number): Promise<Store> {
     if (statePath && existsSync(statePath)) return new Store(loadWorld(statePath), statePath, clock);
     const store = new Store(worldFromSeed(seed, clock()), statePath, clock);
-    await store.commit();
+    try {
+      await store.commit();
+    } catch (error) {
+      // The first write shows whether the state file can be written at all.
+      throw new UsageError(`--state: cannot write ${statePath}: ${fsReason(error)}`);
+    }
     return store;
   }
 

@@ -17,6 +17,7 @@ const ENVIRONMENT: Array<[string, string]> = [
   ['CDBA_CONFIG_DIR', 'Directory of config.json and the token cache.'],
   ['CDBA_DEBUG', 'Trace HTTP on stderr with secrets redacted, like --debug.'],
   ['NO_COLOR, FORCE_COLOR', 'Turn colour off, or force it on.'],
+  ['(empty values)', 'A variable set to the empty string counts as unset, except FORCE_COLOR, which is then on (as in Node.js). A flag with an empty value is refused (exit 2).'],
 ];
 
 const FILES: Array<[string, string]> = [

@@ -19,6 +19,9 @@ export interface FieldSpec {
   items?: FieldSpec;
   /** map: the spec of each value (keys are free, e.g. region names). */
   values?: FieldSpec;
+  /** string: bounds on its length in characters, as the OpenAPI description gives them. */
+  minLength?: number;
+  maxLength?: number;
 }
 
 const str = (extra: Partial<FieldSpec> = {}): FieldSpec => ({ kind: 'string', ...extra });
@@ -29,7 +32,9 @@ const arr = (items: FieldSpec, extra: Partial<FieldSpec> = {}): FieldSpec => ({ 
 const ro = (spec: FieldSpec): FieldSpec => ({ ...spec, readOnly: true });
 
 const link = obj({ href: str(), rel: str() });
-const keyValue = obj({ key: str(), value: str() });
+// ResourceTag (tags) and labels: key and value are each 1 to 255 characters.
+const tagText = str({ minLength: 1, maxLength: 255 });
+const keyValue = obj({ key: tagText, value: tagText });
 
 /** Fields the two shapes share, with the same meaning. */
 const COMMON_FIELDS: Record<string, FieldSpec> = {
@@ -204,12 +209,19 @@ function kindMatches(spec: FieldSpec, value: unknown): boolean {
   }
 }
 
+/** Whether a string's length in characters (code points, not UTF-16 units) is within the spec's bounds. */
+export function lengthFits(value: string, spec: Pick<FieldSpec, 'minLength' | 'maxLength'>): boolean {
+  const length = [...value].length;
+  return length >= (spec.minLength ?? 0) && length <= (spec.maxLength ?? Infinity);
+}
+
 /** Walks a value against its spec; null counts as "not given". */
 function check(value: unknown, spec: FieldSpec, path: string): FieldProblem | undefined {
   if (value === null || value === undefined) return undefined;
   if (spec.readOnly) return { code: 'ATTRIBUTE_READ_ONLY', field: path };
   if (!kindMatches(spec, value)) return { code: 'INVALID_ATTRIBUTE', field: path };
   if (spec.enum && !spec.enum.includes(value as string | number)) return { code: 'INVALID_ATTRIBUTE', field: path };
+  if (typeof value === 'string' && !lengthFits(value, spec)) return { code: 'INVALID_ATTRIBUTE', field: path };
   if (spec.kind === 'object') return checkFields(value as Record<string, unknown>, spec.fields ?? {}, `${path}.`);
   if (spec.kind === 'array' && spec.items) {
     for (const item of value as unknown[]) {

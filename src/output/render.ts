@@ -7,6 +7,7 @@ import type { IO } from '../core/io.js';
 import { escapeControl } from '../core/sanitize.js';
 import type { OutputFormat } from '../config/settings.js';
 import { jsonSlices } from './jsonStream.js';
+import type { JmespathModule } from './queryCheck.js';
 
 export interface Column<Row> {
   header: string;
@@ -26,6 +27,7 @@ export interface RenderOptions<Row = unknown> {
 }
 
 export async function applyQuery(document: unknown, query: string): Promise<unknown> {
+  await checkQuery(query);
   const { default: jmespath } = await import('jmespath');
   try {
     return jmespath.search(document as never, query);
@@ -36,13 +38,16 @@ export async function applyQuery(document: unknown, query: string): Promise<unkn
 
 /** Checks --query's syntax only, so a typo is a usage error before any request is sent (exit 2). */
 export async function checkQuery(query: string): Promise<void> {
-  const { default: jmespath } = await import('jmespath');
+  const [{ default: jmespath }, { queryProblem }] = await Promise.all([import('jmespath'), import('./queryCheck.js')]);
+  let problem: string | undefined;
   try {
-    // compile() exists at runtime but is missing from @types/jmespath.
-    (jmespath as unknown as { compile(expression: string): unknown }).compile(query);
+    // tokenize() and compile() exist at runtime but are missing from @types/jmespath.
+    problem = queryProblem(query, jmespath as unknown as JmespathModule);
   } catch (error) {
-    throw new UsageError(`invalid --query "${query}": ${(error as Error).message}`);
+    // The library's own parse errors; a TypeError is its parser tripping over bad syntax.
+    problem = error instanceof TypeError ? 'not a valid JMESPath expression' : (error as Error).message;
   }
+  if (problem) throw new UsageError(`invalid --query "${query}": ${problem}`);
 }
 
 export async function render<Row>(io: IO, document: unknown, options: RenderOptions<Row>): Promise<void> {

@@ -202,6 +202,17 @@ function regionConfigs(body: Doc): Doc[] {
     .flatMap((spec) => asArray(spec.regionConfigs).filter(isObject));
 }
 
+/**
+ * `--tier` where the provider is not known before a request (patch): the tier
+ * must be one that some provider offers, so a typo is refused before sending.
+ */
+export function tierFlag(value: string): string {
+  const tier = value.trim().toUpperCase();
+  const all = [...new Set(Object.values(INSTANCE_SIZES).flat())];
+  if (!all.includes(tier)) throw new UsageError(`invalid --tier "${value}": not an instance size of any provider (e.g. M10, M30, R40, M40_NVME, M0)`);
+  return tier;
+}
+
 /** Sets instanceSize in every hardware spec a region config has (electable, read-only, analytics). */
 export function setModernTier(body: Doc, tier: string): void {
   for (const region of regionConfigs(body)) {

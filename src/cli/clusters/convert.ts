@@ -7,7 +7,7 @@ import { validateOutput } from '../../config/validate.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/input.js';
-import { legacyToModern, LEGACY_FIELDS, READ_ONLY_FIELDS, type FieldChange } from '../../model/cluster.js';
+import { legacyToModern, LEGACY_FIELDS, MODERN_FIELDS, READ_ONLY_FIELDS, type FieldChange } from '../../model/cluster.js';
 import { withExamples, type App } from '../command.js';
 import { fieldProblems } from './fields.js';
 import { hasRegionConfigs } from './summary.js';
@@ -45,6 +45,14 @@ function describeChange(change: FieldChange): string {
 export async function runClustersConvert(ctx: Context, flags: ConvertFlags): Promise<void> {
   const source = flags.file === '-' ? 'stdin' : flags.file;
   const input = await readJsonObject(ctx.io, flags.file);
+  // Converting a document with no cluster field at all would print {} and succeed.
+  const fields = Object.keys(input);
+  if (!fields.some((field) => Object.hasOwn(LEGACY_FIELDS, field) || Object.hasOwn(MODERN_FIELDS, field))) {
+    const named = fields.slice(0, 5).map((field) => JSON.stringify(field)).join(', ') + (fields.length > 5 ? ', ...' : '');
+    throw new UsageError(`${source} is not a cluster document: ${fields.length === 0 ? 'it has no fields' : `no cluster field among ${named}`}`, {
+      hint: 'expected a body such as cdba clusters get <name> -o json prints',
+    });
+  }
   if (hasRegionConfigs(input)) {
     throw new UsageError(`${source} is already a 2023-02-01 body (replicationSpecs[].regionConfigs); nothing to convert`);
   }

@@ -7,7 +7,7 @@ import { parseDuration } from '../../core/duration.js';
 import { UsageError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { CLUSTER_TYPES, PROVIDERS } from '../../model/catalog.js';
-import { choiceFlag, intFlag, keyValueFlag, withExamples, type App } from '../command.js';
+import { choiceFlag, intFlag, tagFlag, withExamples, type App } from '../command.js';
 import { createBody, normalizeRegion, type TopologyFlags } from './body.js';
 import { fieldProblems, missingField, refuseProblems } from './fields.js';
 import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from './target.js';
@@ -45,7 +45,7 @@ export function registerClustersCreate(parent: Command, app: App): void {
     .option('--db-version <version>', 'database major version, e.g. 7.0 (default: the service picks)')
     .option('--disk-size-gb <n>', 'storage in GB', diskSizeFlag)
     .option('--backup', 'turn on cloud backup')
-    .option('--tag <key=value>', 'a resource tag; repeat for more', keyValueFlag('--tag'))
+    .option('--tag <key=value>', 'a resource tag; repeat for more', tagFlag('--tag'))
     .option('--watch', 'wait until the cluster is IDLE, then print it')
     .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
     .action(async (name, options, cmd) => runClustersCreate(app.context(cmd), name, options as CreateFlags));

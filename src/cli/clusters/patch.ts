@@ -10,7 +10,7 @@ import { parseDuration } from '../../core/duration.js';
 import { UsageError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { keyValueFlag, withExamples, type App } from '../command.js';
-import { parseSetValue, setModernTier, setPath } from './body.js';
+import { parseSetValue, setModernTier, setPath, tierFlag } from './body.js';
 import { diskSizeFlag } from './create.js';
 import { fieldProblems, refuseProblems, stripReadOnly } from './fields.js';
 import { checkClusterName, clusterDocument, clusterTarget, type ClusterTarget } from './target.js';
@@ -38,7 +38,7 @@ export function registerClustersPatch(parent: Command, app: App): void {
     .argument('<name>', 'cluster name')
     .option('--file <file>', 'JSON with the fields to change; - reads stdin (read-only fields are ignored)')
     .option('--set <path=value>', 'set one field by dotted path; the value is JSON when it parses, else a string; repeatable', keyValueFlag('--set'))
-    .option('--tier <tier>', 'instance size for every node (2023-02-01: every region config)', (v: string) => v.trim().toUpperCase())
+    .option('--tier <tier>', 'instance size for every node (2023-02-01: every region config)', tierFlag)
     .option('--disk-size-gb <n>', 'storage in GB', diskSizeFlag)
     .option('--db-version <version>', 'database major version, e.g. 8.0')
     .option('--watch', 'wait until the change is done (IDLE), then print the cluster')
