@@ -57,16 +57,32 @@ export class TokenFileCache {
     return undefined;
   }
 
-  /** Writes atomically (temp file, rename) so a concurrent reader never sees half a file. */
+  /**
+   * Writes atomically (temp file, rename) so a concurrent reader never sees half a file.
+   * Best effort: a cache that cannot be written (read-only or full disk) costs
+   * one token request next time, and must not fail the command that got the token.
+   */
   write(grant: TokenGrant): void {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const temp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(temp, JSON.stringify(grant), { mode: 0o600 });
-    renameSync(temp, this.file);
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      writeFileSync(temp, JSON.stringify(grant), { mode: 0o600 });
+      renameSync(temp, this.file);
+    } catch {
+      try {
+        rmSync(temp, { force: true });
+      } catch {
+        // Nothing was written.
+      }
+    }
   }
 
   remove(): void {
-    rmSync(this.file, { force: true });
+    try {
+      rmSync(this.file, { force: true });
+    } catch {
+      // A stale token that cannot be removed is refused again, and then replaced.
+    }
   }
 }
 
