@@ -176,8 +176,13 @@ export function transportError(error: unknown, context: TransportErrorContext): 
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     return new NetworkError(`TLS: the certificate does not match the host name ${new URL(context.url).hostname}`, options);
   }
-  if (code === 'EPROTO' || code?.startsWith('ERR_SSL_') || code?.startsWith('ERR_TLS_')) {
+  if (code === 'EPROTO' || code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG') {
     return new NetworkError(`TLS handshake with ${host} failed (is it an HTTPS server?)`, options);
+  }
+  if (code?.startsWith('ERR_SSL_') || code?.startsWith('ERR_TLS_')) {
+    // The code names the OpenSSL reason, e.g. ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION; the message spans lines.
+    const reason = code.replace(/^ERR_(SSL|TLS)_/, '').toLowerCase().replaceAll('_', ' ');
+    return new NetworkError(`TLS handshake with ${host} failed: ${reason} (${code})`, options);
   }
   // undici's retry handler reports a body cut mid-stream as RequestRetryError.
   const reset =

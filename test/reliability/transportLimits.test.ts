@@ -3,7 +3,9 @@
 // client can tell is wrong (caFile, base URL) stops it before any connection.
 // Each server here is on 127.0.0.1:0 and bounded: it sends a fixed number of
 // bytes at most, and records how many it had sent when the client hung up.
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpsServer, type ServerOptions } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
@@ -295,6 +297,36 @@ describe('answers that are not HTTP, or broken HTTP: exit 7, one line', () => {
     const result = await run(server.url, ['clusters', 'get', 'c1']);
     expectOneErrorLine(result, 7, /the connection to 127\.0\.0\.1:\d+ broke before a complete response/);
     expect(server.connections()).toBe(1);
+  });
+});
+
+/** A self-signed certificate for 127.0.0.1; undefined without openssl. */
+function selfSigned(): { key: string; cert: string; certFile: string } | undefined {
+  const dir = tempDir('cdba-tls-odd-');
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+      '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  } catch {
+    return undefined;
+  }
+  return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8'), certFile: join(dir, 'cert.pem') };
+}
+
+const TLS = selfSigned();
+
+describe.skipIf(!TLS)('TLS failures with unusual codes: exit 7, one line naming the reason', () => {
+  it.each([
+    ['a server that offers only TLS 1.0', { minVersion: 'TLSv1', maxVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0' }, /^cdba: TLS handshake with 127\.0\.0\.1:\d+ failed: tlsv1 alert protocol version \(ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION\)\n$/],
+    ['no cipher in common', { maxVersion: 'TLSv1.2', ciphers: 'NULL-SHA256@SECLEVEL=0' }, /^cdba: TLS handshake with 127\.0\.0\.1:\d+ failed: sslv3 alert handshake failure \(ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE\)\n$/],
+  ] as Array<[string, ServerOptions, RegExp]>)('%s', async (_name, options, pattern) => {
+    const tls = TLS!;
+    const server = createHttpsServer({ key: tls.key, cert: tls.cert, ...options }, (_req, res) => res.end('{}'));
+    server.on('tlsClientError', () => {});
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const result = await run(url, ['clusters', 'list'], { env: { ...digestEnv(url), NODE_EXTRA_CA_CERTS: tls.certFile } });
+    expectOneErrorLine(result, 7, pattern);
   });
 });
 
