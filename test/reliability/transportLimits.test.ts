@@ -330,6 +330,17 @@ describe.skipIf(!TLS)('TLS failures with unusual codes: exit 7, one line naming 
   });
 });
 
+describe('a server that hangs up on an upload', () => {
+  it('closed while a 4 MiB POST body is still being sent (EPIPE or reset): exit 7, not replayed', async () => {
+    const server = await rawServer((socket) => socket.destroy());
+    const dir = tempDir('cdba-upload-');
+    writeFileSync(join(dir, 'body.json'), JSON.stringify({ name: 'c1', pad: 'a'.repeat(4 * MiB) }));
+    const result = await run(server.url, ['api', '-X', 'POST', '/groups/{projectId}/clusters', '--input', join(dir, 'body.json')]);
+    expectOneErrorLine(result, 7, /the connection to 127\.0\.0\.1:\d+ broke before a complete response \(POST .*\); the request may have been applied/);
+    expect(server.connections()).toBe(1);
+  });
+});
+
 describe('the service-account token cache is best effort', () => {
   it('a config dir where the token cache cannot be written: the command still succeeds', async () => {
     const { emu } = await withEmulator({ seed: knownSeed() });
