@@ -9,7 +9,9 @@
 //   retry interceptor 429 / 502-504 / resets, by src/api/retryPolicy.ts
 //   auth interceptor  signs every wire attempt (a retried request gets the next nc)
 //   trace interceptor --debug, one block per wire attempt
+//   deadline          --timeout for each wire attempt, body included
 //   Agent             keep-alive connections, timeouts, CAs
+// Bodies are read up to a cap (MAX_BODY_BYTES), so a server cannot fill memory.
 import type { Dispatcher } from 'undici';
 import { interceptors, type Agent } from './undici.js';
 import type { IO } from '../core/io.js';
@@ -32,12 +34,13 @@ import {
   InvalidResponseError,
   PaginationError,
   parseSuccessBody,
+  tooLarge,
   transportError,
 } from './errors.js';
 import { asListPage, linkHref, mapInOrder, MAX_PAGES, PageGuard, type ListAll, type ListPage } from './pagination.js';
 import { decideRetry, DEFAULT_RETRY_BUDGET, isIdempotent, waitMessage, type RetryBudget } from './retryPolicy.js';
 import { traceInterceptor } from './trace.js';
-import { checkBaseUrl, createAgent, userAgent } from './transport.js';
+import { checkBaseUrl, createAgent, deadlineInterceptor, MAX_BODY_BYTES, userAgent } from './transport.js';
 import {
   newestVersion,
   resourceForPath,
@@ -54,8 +57,10 @@ export interface ApiClientOptions {
   settings: Settings;
   io: IO;
   debug?: boolean;
-  /** Connect, headers and body timeout each. Default 60 000. */
+  /** Deadline for each wire attempt: connect, headers and the whole body. Default 60 000; 0 means none. */
   timeoutMs?: number;
+  /** Largest response body accepted, in bytes. Default MAX_BODY_BYTES (64 MiB). */
+  maxBodyBytes?: number;
   /** Where the service-account token cache lives (`<configDir>/tokens/`). */
   configDir: string;
   retry?: { maxAttempts?: number; maxWaitMs?: number };
@@ -150,6 +155,7 @@ class UndiciApiClient implements ApiClient {
   private readonly io: IO;
   private readonly debug: boolean;
   private readonly timeoutMs: number;
+  private readonly maxBodyBytes: number;
   private readonly budget: RetryBudget;
   private readonly origin: string;
   private readonly prefix: string;
@@ -169,6 +175,7 @@ class UndiciApiClient implements ApiClient {
     this.io = options.io;
     this.debug = Boolean(options.debug);
     this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
     this.budget = {
       maxAttempts: options.retry?.maxAttempts ?? DEFAULT_RETRY_BUDGET.maxAttempts,
       maxWaitMs: options.retry?.maxWaitMs ?? DEFAULT_RETRY_BUDGET.maxWaitMs,
@@ -349,6 +356,7 @@ class UndiciApiClient implements ApiClient {
     const url = this.origin + wire.pathAndQuery;
     const state: RetryState = { waitedMs: 0, answered: false };
     const dispatcher = this.agent.compose(
+      deadlineInterceptor(this.timeoutMs),
       answerObserver(state),
       ...(this.debug ? [traceInterceptor(this.io, () => this.secrets)] : []),
       authInterceptor(scheme, ticket),
@@ -364,7 +372,7 @@ class UndiciApiClient implements ApiClient {
         // Ctrl-C aborts the request at once instead of waiting for the answer.
         signal: this.io.signal,
       });
-      const rawBody = await response.body.text();
+      const rawBody = await readCapped(response.body, response.headers, this.maxBodyBytes, wire.method, url);
       return {
         status: response.statusCode,
         headers: response.headers as ResponseHeaders,
@@ -586,6 +594,31 @@ function serializeBody(body: unknown): Buffer | undefined {
   if (typeof body === 'string') return Buffer.from(body, 'utf8');
   if (body instanceof Uint8Array) return Buffer.from(body);
   return Buffer.from(JSON.stringify(body), 'utf8');
+}
+
+/**
+ * The body as text, refused once it passes `limit` bytes: at once when
+ * Content-Length says so, else as soon as the count does. Destroying the stream
+ * closes the connection, so the rest is never read and memory stays bounded.
+ */
+async function readCapped(body: Dispatcher.ResponseData['body'], headers: Dispatcher.ResponseData['headers'], limit: number, method: string, url: string): Promise<string> {
+  const declared = Number(headerValue(headers as ResponseHeaders, 'content-length'));
+  if (declared > limit) {
+    body.destroy();
+    throw tooLarge(limit, method, url, declared);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      body.destroy();
+      throw tooLarge(limit, method, url);
+    }
+    chunks.push(chunk);
+  }
+  // TextDecoder drops a leading BOM, as undici's body.text() did.
+  return new TextDecoder().decode(Buffer.concat(chunks, size));
 }
 
 function tryJson(text: string): unknown {

@@ -12,6 +12,27 @@ export class InvalidResponseError extends CdbaError {
   readonly exitCode = ExitCode.server;
 }
 
+/** A response body over the size cap (exit 7): no real answer is that big. */
+export class ResponseTooLargeError extends CdbaError {
+  readonly exitCode = ExitCode.server;
+}
+
+/** Bytes as "64 MiB" (whole MiB) or "N bytes". */
+export function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+
+/** The error for a body over `limit` bytes; `declared` is a Content-Length that already says so. */
+export function tooLarge(limit: number, method: string, url: string, declared?: number): ResponseTooLargeError {
+  const size = declared === undefined ? '' : ` (Content-Length ${declared})`;
+  return new ResponseTooLargeError(`response body exceeds the ${formatBytes(limit)} limit${size} for ${method} ${url}`, {
+    hint: 'no real answer is that large; check the base URL and any proxy in between',
+  });
+}
+
+/** The code of the error the deadline interceptor (src/api/transport.ts) aborts an attempt with. */
+export const DEADLINE_CODE = 'CDBA_DEADLINE';
+
 /** The first `max` characters of a body, whitespace collapsed, for messages. */
 export function excerpt(text: string, max = 80): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -119,6 +140,15 @@ export function transportError(error: unknown, context: TransportErrorContext): 
   const seconds = `${Math.round(context.timeoutMs / 100) / 10}s`;
   const options = { cause: error };
   switch (code) {
+    case DEADLINE_CODE: {
+      const { phase, bytes, stalled } = error as { phase?: string; bytes?: number; stalled?: boolean };
+      if (phase === 'headers') {
+        return new TimeoutError(`no response from ${host} within ${seconds} (${context.method} ${context.url})`, { ...options, hint: 'raise --timeout to wait longer' });
+      }
+      // A trickle misses the deadline as surely as a stall does.
+      const what = stalled ? `stalled for more than ${seconds}` : `did not complete within ${seconds} (${bytes ?? 0} bytes arrived, slowly)`;
+      return new TimeoutError(`the response from ${host} ${what}`, { ...options, hint: 'raise --timeout to wait longer' });
+    }
     case 'UND_ERR_CONNECT_TIMEOUT':
     case 'ETIMEDOUT':
       return new TimeoutError(`timed out connecting to ${host} after ${seconds}`, { ...options, hint: 'check the network and the base URL, or raise --timeout' });
@@ -146,8 +176,13 @@ export function transportError(error: unknown, context: TransportErrorContext): 
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     return new NetworkError(`TLS: the certificate does not match the host name ${new URL(context.url).hostname}`, options);
   }
-  if (code === 'EPROTO' || code?.startsWith('ERR_SSL_') || code?.startsWith('ERR_TLS_')) {
+  if (code === 'EPROTO' || code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG') {
     return new NetworkError(`TLS handshake with ${host} failed (is it an HTTPS server?)`, options);
+  }
+  if (code?.startsWith('ERR_SSL_') || code?.startsWith('ERR_TLS_')) {
+    // The code names the OpenSSL reason, e.g. ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION; the message spans lines.
+    const reason = code.replace(/^ERR_(SSL|TLS)_/, '').toLowerCase().replaceAll('_', ' ');
+    return new NetworkError(`TLS handshake with ${host} failed: ${reason} (${code})`, options);
   }
   // undici's retry handler reports a body cut mid-stream as RequestRetryError.
   const reset =
@@ -157,7 +192,10 @@ export function transportError(error: unknown, context: TransportErrorContext): 
     const hint = context.idempotent ? 'retry later' : (context.mayHaveAppliedHint ?? DEFAULT_MAY_HAVE_APPLIED_HINT);
     return new NetworkError(`the connection to ${host} broke before a complete response (${context.method} ${context.url})`, { ...options, hint });
   }
-  const detail = error instanceof Error ? error.message : String(error);
+  // llhttp's messages name what was wrong; node's assert (a status below 100) says nothing useful.
+  if (code === 'ERR_ASSERTION') return new NetworkError(`request to ${host} failed: the server sent an invalid HTTP status line`, options);
+  // Only the first line: some messages (node's assert, OpenSSL) span several, and the error must stay one line.
+  const detail = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.trim() || 'no detail';
   return new NetworkError(`request to ${host} failed: ${detail}${code ? ` (${code})` : ''}`, options);
 }
 

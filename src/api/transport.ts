@@ -1,11 +1,17 @@
 // The wire: one undici Agent (keep-alive) per client, the base-URL rule (HTTPS,
-// or http to loopback only), private CAs, timeouts and the User-Agent.
+// or http to loopback only), private CAs, timeouts, the body size cap and the User-Agent.
+import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { rootCertificates } from 'node:tls';
+import type { Dispatcher } from 'undici';
 import { Agent } from './undici.js';
 import { UsageError } from '../core/errors.js';
-import { isLoopbackHost } from '../config/validate.js';
+import { checkHostAndPort, isLoopbackHost } from '../config/validate.js';
+import { DEADLINE_CODE } from './errors.js';
+
+/** The response body cap. A 500-cluster page is about 1 MB; a bigger body is a broken or hostile server. */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /** Parses and checks a base URL: https anywhere, http only to a loopback host. */
 export function checkBaseUrl(baseUrl: string): URL {
@@ -17,6 +23,7 @@ export function checkBaseUrl(baseUrl: string): URL {
   }
   if (url.username || url.password) throw new UsageError('the base URL must not contain credentials');
   if (url.search || url.hash) throw new UsageError(`the base URL must not have a query or fragment: ${baseUrl}`);
+  if (url.protocol === 'https:' || url.protocol === 'http:') checkHostAndPort(url, baseUrl);
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:') {
     if (isLoopbackHost(url.hostname)) return url;
@@ -31,7 +38,7 @@ export function userAgent(version: string): string {
   return `cdba/${version} (node ${process.versions.node}; ${platform()}; ${arch()})`;
 }
 
-const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----/;
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
 
 /**
  * The CA list for a profile's caFile: node's public roots plus the file, so
@@ -46,7 +53,16 @@ export function caCertificates(caFile: string, extraCaFile = process.env.NODE_EX
   } catch (error) {
     throw new UsageError(`cannot read caFile ${caFile}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  if (!PEM_CERTIFICATE.test(pem)) throw new UsageError(`caFile ${caFile} holds no PEM certificate`);
+  const blocks = pem.match(PEM_CERTIFICATE) ?? [];
+  if (blocks.length === 0) throw new UsageError(`caFile ${caFile} holds no PEM certificate`);
+  // OpenSSL skips a block it cannot parse without a word, and TLS then fails far from the cause.
+  for (const [index, block] of blocks.entries()) {
+    try {
+      new X509Certificate(block);
+    } catch {
+      throw new UsageError(`caFile ${caFile}: certificate ${index + 1} of ${blocks.length} is not a valid PEM certificate`);
+    }
+  }
   const list = [...rootCertificates, pem];
   if (extraCaFile) {
     try {
@@ -74,4 +90,57 @@ export function createAgent(options: AgentOptions): Agent {
     bodyTimeout: options.timeoutMs,
     keepAliveTimeout: 4_000,
   });
+}
+
+/**
+ * --timeout as a deadline for one wire attempt: connect, headers and the whole
+ * body, however slowly it trickles (undici's own timeouts only catch silence).
+ * Each retry is a new attempt with a new deadline. 0 means no deadline.
+ */
+export function deadlineInterceptor(timeoutMs: number): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (opts, handler) => {
+    if (!(timeoutMs > 0)) return dispatch(opts, handler);
+    let controller: Dispatcher.DispatchController | undefined;
+    let phase: 'headers' | 'body' = 'headers';
+    let bytes = 0;
+    let lastData = performance.now();
+    let expired = false;
+    const fail = (): void => {
+      // Stalled (nothing for half the deadline) or trickling: the message says which.
+      const stalled = performance.now() - lastData >= timeoutMs / 2;
+      controller?.abort(Object.assign(new Error(`deadline of ${timeoutMs} ms passed`), { code: DEADLINE_CODE, phase, bytes, stalled }));
+    };
+    // Before the socket is connected there is nothing to abort: the connect timeout covers that part.
+    const timer = setTimeout(() => {
+      expired = true;
+      fail();
+    }, timeoutMs);
+    // While an attempt is in flight its socket keeps the process alive; the timer must not outlive it.
+    timer.unref();
+    return dispatch(opts, {
+      onRequestStart: (c, context) => {
+        controller = c;
+        handler.onRequestStart?.(c, context);
+        if (expired) fail();
+      },
+      onRequestUpgrade: (c, statusCode, headers, socket) => handler.onRequestUpgrade?.(c, statusCode, headers, socket),
+      onResponseStart: (c, statusCode, headers, statusMessage) => {
+        phase = 'body';
+        handler.onResponseStart?.(c, statusCode, headers, statusMessage);
+      },
+      onResponseData: (c, chunk) => {
+        bytes += chunk.length;
+        lastData = performance.now();
+        handler.onResponseData?.(c, chunk);
+      },
+      onResponseEnd: (c, trailers) => {
+        clearTimeout(timer);
+        handler.onResponseEnd?.(c, trailers);
+      },
+      onResponseError: (c, error) => {
+        clearTimeout(timer);
+        handler.onResponseError?.(c, error);
+      },
+    });
+  };
 }

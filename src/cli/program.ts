@@ -22,7 +22,7 @@ export function buildProgram(app: App): Command {
     .option('--project-id <id>', 'project (group) ID (env CDBA_PROJECT_ID)')
     .option('--api-version <version>', 'v1.0, or a date such as 2023-02-01 (env CDBA_API_VERSION)')
     .option('--base-url <url>', 'service base URL (env CDBA_BASE_URL)')
-    .option('--timeout <duration>', 'per-request timeout, e.g. 30s (default 60s)')
+    .option('--timeout <duration>', 'deadline for each HTTP attempt: connect, headers and the whole body; a retry gets a new one; 0 means none (default 60s)')
     .option('--debug', 'trace HTTP on stderr, secrets redacted (env CDBA_DEBUG)')
     .option('--no-color', 'disable colour (also NO_COLOR)')
     .option('-y, --yes', 'answer yes to confirmations')

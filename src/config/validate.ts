@@ -14,13 +14,38 @@ export function isLoopbackHost(hostname: string): boolean {
   return false;
 }
 
+/** A port the URL parser refused, named in the message instead of a bare "not a URL". */
+function portOutOfRange(value: string): string | undefined {
+  const port = /^[a-z][a-z0-9+.-]*:\/\/(?:\[[^\]]*\]|[^/:?#]*):(\d+)(?:[/?#]|$)/i.exec(value.trim())?.[1];
+  return port !== undefined && Number(port) > 65535 ? port : undefined;
+}
+
+/**
+ * What both base-URL checks (here and src/api/transport.ts) refuse about the
+ * host and port: port 0 (a listener's "any port", nothing to connect to) and
+ * the unspecified addresses 0.0.0.0 and ::. Ports above 65535 and hosts with
+ * forbidden characters already fail to parse.
+ */
+export function checkHostAndPort(url: URL, value: string): void {
+  if (url.port === '0') {
+    throw new UsageError(`invalid base URL "${value}": port 0 is not a port to connect to (use 1-65535)`);
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (host === '' || (isIP(host) === 4 && /^0+\.0+\.0+\.0+$/.test(host)) || (isIP(host) === 6 && /^[0:]+$/.test(host))) {
+    throw new UsageError(`invalid base URL "${value}": ${host || 'an empty host'} is not an address to connect to`, {
+      hint: 'for the local emulator use 127.0.0.1',
+    });
+  }
+}
+
 /** https anywhere; http only to a loopback host, which is how the emulator runs. */
 export function validateBaseUrl(value: string): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`invalid base URL "${value}": not a URL`);
+    const port = portOutOfRange(value);
+    throw new UsageError(`invalid base URL "${value}": ${port ? `port ${port} is out of range (1-65535)` : 'not a URL'}`);
   }
   // url.origin below would drop them silently, and a password has no place on argv or in a profile.
   if (url.username || url.password) {
@@ -37,6 +62,7 @@ export function validateBaseUrl(value: string): string {
   if (url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) {
     throw new UsageError(`invalid base URL "${value}": give only scheme, host and port (like https://cloud.mongodb.com)`);
   }
+  checkHostAndPort(url, value);
   return url.origin;
 }
 

@@ -44,7 +44,7 @@ export function registerApi(program: Command, app: App): void {
   const command = program
     .command('api')
     .description('call any API path (relative to the version base) and print the response document')
-    .argument('<path>', 'e.g. /groups/{projectId}/clusters; {projectId} and {groupId} come from the configuration')
+    .argument('<path>', 'e.g. /groups/{projectId}/clusters; {projectId} and {groupId} come from the configuration; it must stay under the version base: no \'..\' (even encoded), backslash, space or control character')
     // Choices for help, completion and man pages; the parser also accepts lower case.
     .addOption(new Option('-X, --method <method>', 'HTTP method (default GET; POST when a body is given)').choices(HTTP_METHODS).argParser(upperMethod))
     .option('--input <file>', 'request body: a JSON file, or - for stdin (-f fields then go to the query)')

@@ -35,7 +35,34 @@ export function checkPath(path: string): string {
   if (/^\/api\/[^/]+\/(v1\.0|v2)(\/|$|\?)/.test(withSlash)) {
     throw new UsageError(`"${trimmed}" includes the version base; pick the version with --api-version instead`, { hint });
   }
+  checkStaysUnderBase(withSlash, hint);
   return withSlash;
+}
+
+/**
+ * The path is appended to the version base as it is, and servers and proxies
+ * normalise what they receive: a "..", even percent-encoded, or a backslash
+ * would reach outside the version base. Spaces, control characters and '#'
+ * cannot be sent in a request line at all.
+ */
+function checkStaysUnderBase(path: string, hint: string): void {
+  // Shown JSON-quoted, so a control character appears as an escape, not raw.
+  const shown = JSON.stringify(path);
+  if (/[\s\p{Cc}#]/u.test(path)) {
+    throw new UsageError(`the API path ${shown} has a space, control character or '#'; percent-encode it (e.g. %20)`, { hint });
+  }
+  const pathPart = path.split('?')[0]!;
+  for (const segment of pathPart.split('/')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      throw new UsageError(`the API path ${shown} has a malformed percent-escape`, { hint });
+    }
+    if (decoded === '.' || decoded === '..' || /[\\/]/.test(decoded) || decoded.includes('\0')) {
+      throw new UsageError(`the API path ${shown} leaves the version base ('.', '..', a backslash or an encoded '/' in a segment)`, { hint });
+    }
+  }
 }
 
 /** Every {name} in the path; unknown names are a usage error. */

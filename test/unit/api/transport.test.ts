@@ -47,15 +47,16 @@ test('User-Agent names cdba, node, os and arch', () => {
 });
 
 describe('caCertificates', () => {
-  const PEM = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+  // Real certificates: caCertificates parses each one.
+  const PEM = `${rootCertificates[0]}\n`;
   test('node roots plus the file, plus NODE_EXTRA_CA_CERTS', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'ca.pem'), PEM);
-    writeFileSync(join(dir, 'extra.pem'), PEM.replace('MIIB', 'MIIC'));
+    writeFileSync(join(dir, 'extra.pem'), rootCertificates[1]!);
     const list = caCertificates(join(dir, 'ca.pem'), join(dir, 'extra.pem'));
     expect(list.length).toBe(rootCertificates.length + 2);
     expect(list.at(-2)).toBe(PEM);
-    expect(list.at(-1)).toContain('MIIC');
+    expect(list.at(-1)).toBe(rootCertificates[1]);
   });
   test('a missing file or one without a certificate is a usage error', () => {
     const dir = tempDir();
