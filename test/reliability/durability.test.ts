@@ -133,5 +133,6 @@ describe('durability', () => {
     expect(Object.keys(config.profiles).sort()).toEqual(expected);
     for (const profile of Object.values(config.profiles)) expect(profile.publicKey).toBe(OWNER_PUBLIC);
     expect(['p1-0', 'p2-0']).toContain(config.currentProfile);
-  });
+    // 100 process starts: a hang guard that a loaded 2-core machine does not trip.
+  }, 120_000);
 });
