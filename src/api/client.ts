@@ -41,6 +41,7 @@ import { checkBaseUrl, createAgent, userAgent } from './transport.js';
 import {
   newestVersion,
   OPERATIONS,
+  operationFor,
   resourceForPath,
   selectVersion,
   validateApiVersion,
@@ -209,7 +210,7 @@ class UndiciApiClient implements ApiClient {
 
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
     if (req.path !== '' && !req.path.startsWith('/')) throw new UsageError(`API path must start with "/": ${req.path}`);
-    const target = this.target(req.resource, req.path);
+    const target = this.target(req.resource, req.path, req.method);
     const body = serializeBody(req.body);
     const response = await this.send({
       method: req.method.toUpperCase(),
@@ -274,7 +275,7 @@ class UndiciApiClient implements ApiClient {
 
   // ---- building requests
 
-  private target(resource: ResourceSpec, path: string): Target {
+  private target(resource: ResourceSpec, path: string, method = 'GET'): Target {
     if (typeof resource === 'string') {
       return { selection: selectVersion(resource, this.settings.apiVersion), resourceName: OPERATIONS[resource].resource, operation: resource };
     }
@@ -283,7 +284,7 @@ class UndiciApiClient implements ApiClient {
     return {
       selection: version === 'v1.0' ? { base: 'v1.0' } : { base: 'v2', version },
       resourceName: resourceForPath(path),
-      operation: undefined,
+      operation: operationFor(method, path),
     };
   }
 

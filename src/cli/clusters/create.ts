@@ -69,7 +69,7 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
         hint: 'remove "name" from the file, or use the same name',
       });
     }
-    file = adaptToShape((line) => ctx.io.note(line), file, shape, version, source);
+    file = adaptToShape((line) => ctx.io.note(line), file, shape, version, source, true);
     refuseProblems(fieldProblems(file, shape), shape, version, source);
   }
   const topology: TopologyFlags = pick(flags, ['provider', 'region', 'tier', 'members', 'shards', 'type', 'dbVersion', 'diskSizeGb', 'backup', 'tag']);

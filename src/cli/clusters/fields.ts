@@ -141,9 +141,12 @@ export function refuseProblems(problems: FieldProblem[], shape: ClusterShape, ve
  * (with a note naming the shapes), refused with a hint to run convert otherwise.
  * Read-only fields are not losses: they are stripped or refused afterwards as usual.
  */
-export function adaptToShape(note: (line: string) => void, body: Doc, shape: ClusterShape, version: string, source: string): Doc {
+export function adaptToShape(note: (line: string) => void, body: Doc, shape: ClusterShape, version: string, source: string, strict = false): Doc {
   const from = shapeOfDocument(body);
   if (from === undefined || from === shape) return body;
+  // Fields its own shape does not know either: refused as they are, never dropped by a conversion.
+  // strict (create): read-only fields are refused too, so they must not vanish in the conversion either.
+  if (fieldProblems(body, from).some((p) => strict || (p.code === 'INVALID_ATTRIBUTE' && !isKnownField(p.field, from)))) return body;
   const { body: converted, lost } = convertClusterBody(body, from, shape);
   if (lost.length > 0) {
     throw new UsageError(`${source} is a ${shapeLabel(from)} body that API version ${version} cannot express without losing: ${list(lost)}`, {

@@ -104,7 +104,7 @@ describe('version errors and deprecation', () => {
   test('406 on an explicit version names the newest known one', async () => {
     await serve((_req, res) => json(res, 406, errorDoc(406, 'INVALID_VERSION_DATE', 'Invalid version date.')));
     const error = (await client!.request({ method: 'GET', resource: { version: '2022-06-01' }, path: '/groups/p/clusters' }).catch((e: unknown) => e)) as ApiError;
-    expect(error.message).toBe('the service does not accept API version 2022-06-01 for clusters; use --api-version 2023-02-01 (INVALID_VERSION_DATE, HTTP 406)');
+    expect(error.message).toBe('the service does not accept API version 2022-06-01 for clusters; use --api-version 2024-08-05 (INVALID_VERSION_DATE, HTTP 406)');
   });
 
   test('Deprecation and Sunset give one warning line per client', async () => {
