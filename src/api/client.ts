@@ -43,11 +43,14 @@ import { traceInterceptor } from './trace.js';
 import { checkBaseUrl, createAgent, deadlineInterceptor, MAX_BODY_BYTES, userAgent } from './transport.js';
 import {
   newestVersion,
+  OPERATIONS,
+  operationFor,
   resourceForPath,
   selectVersion,
   validateApiVersion,
   versionedMediaType,
   versionFromMediaType,
+  type OperationName,
   type ResourceName,
   type VersionSelection,
 } from './versions.js';
@@ -67,8 +70,8 @@ export interface ApiClientOptions {
   userAgentVersion: string;
 }
 
-/** A named resource (version picked from the profile's apiVersion), or an explicit version for the raw `api` command. */
-export type ResourceSpec = ResourceName | { version?: string };
+/** A named operation (version picked from the profile's apiVersion), or an explicit version for the raw `api` command. */
+export type ResourceSpec = OperationName | { version?: string };
 export type QueryValue = string | number | boolean | undefined;
 export type Query = Record<string, QueryValue>;
 export type ResponseHeaders = Record<string, string | string[]>;
@@ -124,6 +127,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 interface Target {
   selection: VersionSelection;
   resourceName: ResourceName | undefined;
+  operation: OperationName | undefined;
 }
 
 interface WireRequest {
@@ -214,7 +218,7 @@ class UndiciApiClient implements ApiClient {
 
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
     if (req.path !== '' && !req.path.startsWith('/')) throw new UsageError(`API path must start with "/": ${req.path}`);
-    const target = this.target(req.resource, req.path);
+    const target = this.target(req.resource, req.path, req.method);
     const body = serializeBody(req.body);
     const response = await this.send({
       method: req.method.toUpperCase(),
@@ -279,13 +283,16 @@ class UndiciApiClient implements ApiClient {
 
   // ---- building requests
 
-  private target(resource: ResourceSpec, path: string): Target {
-    if (typeof resource === 'string') return { selection: selectVersion(resource, this.settings.apiVersion), resourceName: resource };
+  private target(resource: ResourceSpec, path: string, method = 'GET'): Target {
+    if (typeof resource === 'string') {
+      return { selection: selectVersion(resource, this.settings.apiVersion), resourceName: OPERATIONS[resource].resource, operation: resource };
+    }
     const version = resource.version ?? this.settings.apiVersion;
     validateApiVersion(version);
     return {
       selection: version === 'v1.0' ? { base: 'v1.0' } : { base: 'v2', version },
       resourceName: resourceForPath(path),
+      operation: operationFor(method, path),
     };
   }
 
@@ -499,7 +506,7 @@ class UndiciApiClient implements ApiClient {
     const requested = target.selection.base === 'v2' ? target.selection.version : 'v1.0';
     const name = target.resourceName ?? 'this resource';
     const detail = status === 410 ? `API version ${requested} of ${name} has been removed` : `the service does not accept API version ${requested} for ${name}`;
-    const newest = target.resourceName ? newestVersion(target.resourceName) : undefined;
+    const newest = target.operation ? newestVersion(target.operation) : undefined;
     if (newest && newest !== requested) return `${detail}; use --api-version ${newest}`;
     const serverSays = tryJson(rawBody);
     const serverDetail = typeof serverSays === 'object' && serverSays && 'detail' in serverSays ? `: ${String(serverSays.detail)}` : '';

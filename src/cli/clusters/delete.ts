@@ -30,7 +30,7 @@ export function registerClustersDelete(parent: Command, app: App): void {
 export async function runClustersDelete(ctx: Context, name: string, flags: DeleteFlags): Promise<void> {
   checkClusterName(name);
   const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
-  const target = await clusterTarget(ctx);
+  const target = await clusterTarget(ctx, 'clusters.delete');
   await ctx.confirm(`Delete cluster "${name}" and all its data?`);
   const { deleteCluster } = await import('../../api/clusters.js');
   await deleteCluster(target.client, target.projectId, name);

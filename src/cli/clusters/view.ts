@@ -4,7 +4,7 @@ import type { Context } from '../../core/context.js';
 import type { IO } from '../../core/io.js';
 import { escapeControl } from '../../core/sanitize.js';
 import { keyValueLines, type TableSpec } from '../../output/render.js';
-import { providerLabel, summarize, typeLabel, type ClusterSummary, type NodeGroup, type RegionSummary } from './summary.js';
+import { providerLabel, summarize, typeLabel, type ClusterSummary, type NodeGroup, type RegionSummary, type ShardSummary } from './summary.js';
 
 type Doc = Record<string, unknown>;
 
@@ -18,9 +18,14 @@ export const CLUSTER_COLUMNS: TableSpec<ClusterSummary>['columns'] = [
   { header: 'TYPE', value: (c) => typeLabel(c) },
   { header: 'PROVIDER', value: (c) => c.providers.join(',') },
   { header: 'REGION', value: (c) => firstAndMore(c.regions) },
-  { header: 'TIER', value: (c) => c.tiers.join(',') },
+  { header: 'TIER', value: (c) => (c.shardsDiffer ? shardTiers(c.shardsDiffer) : c.tiers.join(',')) },
   { header: 'CREATED', value: (c) => c.created },
 ];
+
+/** Shards that differ, one by one: "1:M30/40GB 2:M40/80GB" (1-based, as `patch --shard` counts). */
+function shardTiers(shards: ShardSummary[]): string {
+  return shards.map((s, i) => `${i + 1}:${s.tier}${s.diskSizeGB === undefined ? '' : `/${s.diskSizeGB}GB`}`).join(' ');
+}
 
 /** A list document ({results: [...]}) as rows. */
 export const CLUSTER_LIST_TABLE: TableSpec<ClusterSummary> = {
@@ -74,6 +79,11 @@ export async function clusterView(io: IO, document: unknown): Promise<string> {
     // Zone names, regions, sizes and strings are server text: escaped (keyValueLines does the head's).
     lines.push(`  ${escapeControl(zone.name)} · ${zone.shards} shard${zone.shards === 1 ? '' : 's'}`);
     for (const region of zone.regions) lines.push(`    ${escapeControl(regionLine(region))}`);
+  }
+  if (summary.shardsDiffer) {
+    summary.shardsDiffer.forEach((shard, i) =>
+      lines.push(`  shard ${i + 1} (${shard.zone}) · ${shard.tier}${shard.diskSizeGB === undefined ? '' : ` · ${shard.diskSizeGB} GB`}`),
+    );
   }
   const { listConnectionStrings } = await import('../../connstring/list.js');
   // Legacy documents repeat the standard strings as mongoURI* and srvAddress; show those only when they are all there is.

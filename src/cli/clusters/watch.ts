@@ -80,7 +80,7 @@ export function registerClustersWatch(parent: Command, app: App): void {
 export async function runClustersWatch(ctx: Context, name: string, flags: WatchFlags): Promise<void> {
   checkClusterName(name);
   const timeoutMs = flags.timeout === undefined ? undefined : parseDuration(flags.timeout, '--timeout');
-  const target = await clusterTarget(ctx);
+  const target = await clusterTarget(ctx, 'clusters.get');
   const document = await waitForCluster(ctx, target, name, { until: flags.until, timeoutMs });
   if (document !== undefined) await showCluster(ctx, document);
 }
