@@ -17,6 +17,7 @@ import { ApiError, InterruptedError, UsageError } from '../core/errors.js';
 import type { Settings } from '../config/settings.js';
 import { DigestParseError } from '../auth/digest.js';
 import { DigestSession } from '../auth/digestSession.js';
+import { DigestSessionFile } from '../auth/digestSessionFile.js';
 import {
   BearerScheme,
   chooseAuthMethod,
@@ -190,7 +191,8 @@ class UndiciApiClient implements ApiClient {
       });
       this.scheme = new BearerScheme(tokens);
     } else if (this.authMethod === 'digest') {
-      this.scheme = new DigestScheme(new DigestSession({ username: settings.publicKey!, password: settings.privateKey! }));
+      const key = { baseUrl: this.origin + this.prefix, username: settings.publicKey!, password: settings.privateKey! };
+      this.scheme = new DigestScheme(new DigestSession(key, new DigestSessionFile(options.configDir, key, (line) => this.io.warn(line))));
     } else {
       this.scheme = NO_AUTH;
     }
@@ -326,6 +328,7 @@ class UndiciApiClient implements ApiClient {
       // At most: the first try, the challenge answer, and one stale-nonce answer.
       for (let round = 1; ; round++) {
         const response = await this.dispatch(wire, scheme, ticket);
+        ticket.status = response.status;
         if (response.status !== 401 || round >= 3) return response;
         let again: boolean;
         try {
