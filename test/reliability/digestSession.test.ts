@@ -4,13 +4,17 @@
 // - a stale stored nonce costs exactly one extra exchange;
 // - a server that refuses reuse settles at two requests per call;
 // - the session file is 0600 in a 0700 dir and holds no secret.
+// And of `clusters list --all -o json`, whose pages are streamed (same issue):
+// - page 1 reaches stdout while a later page is still unanswered, and the
+//   document is byte for byte the one built from every page.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { execa } from 'execa';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAuthorization } from '../../src/auth/digest.js';
-import { cdba, tempDir } from '../helpers/cli.js';
+import { CDBA_BIN, cdba, cleanEnv, tempDir } from '../helpers/cli.js';
 import { digestGate, json, startServer, type TestServer } from '../integration/api/servers.js';
-import { digestEnv, OWNER_PRIVATE, OWNER_PUBLIC } from './support.js';
+import { digestEnv, OWNER_PRIVATE, OWNER_PUBLIC, PROJECT_ID } from './support.js';
 
 const servers: TestServer[] = [];
 afterAll(async () => {
@@ -107,4 +111,54 @@ describe('persisted digest session across processes', () => {
     expect(files[0]).not.toContain(OWNER_PRIVATE);
     expect(JSON.parse(text)).toMatchObject({ realm: 'MMS Public API', next: expect.any(Number) });
   });
+});
+
+describe('clusters list --all -o json streams its pages', () => {
+  it('writes page 1 while page 3 is still unanswered, and the document is the one built from every page', async () => {
+    const PAGES = 3;
+    const PER_PAGE = 500;
+    const item = (n: number) => ({ name: `c-${n}`, stateName: 'IDLE', tags: [{ key: 'k', value: `v"${n}` }] });
+    let releasePage3: () => void = () => {};
+    const page3Gate = new Promise<void>((resolve) => {
+      releasePage3 = resolve;
+    });
+    const gate = digestGate({ username: OWNER_PUBLIC, password: OWNER_PRIVATE });
+    const server = await startServer(async (req, res) => {
+      if (!gate.check(req, res)) return;
+      const url = new URL(req.url!, 'http://x');
+      const pageNum = Number(url.searchParams.get('pageNum'));
+      if (pageNum === 3) await page3Gate;
+      const results = Array.from({ length: PER_PAGE }, (_, i) => item((pageNum - 1) * PER_PAGE + i));
+      json(res, 200, { links: [{ rel: 'self', href: `http://x${req.url}` }], results, totalCount: PAGES * PER_PAGE });
+    });
+    servers.push(server);
+    const child = execa('node', [CDBA_BIN, 'clusters', 'list', '--all', '-o', 'json'], {
+      env: cleanEnv(digestEnv(server.url)),
+      extendEnv: false,
+      reject: false,
+      stripFinalNewline: false,
+    });
+    let stdout = '';
+    let releasedBy: 'stdout' | 'timeout' | undefined;
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+      if (!releasedBy && stdout.includes('"c-499"')) {
+        releasedBy = 'stdout';
+        releasePage3();
+      }
+    });
+    // Code that writes nothing before every page is in would wait here forever: release it, and fail below.
+    const fallback = setTimeout(() => {
+      releasedBy ??= 'timeout';
+      releasePage3();
+    }, 10_000);
+    const result = await child;
+    clearTimeout(fallback);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(releasedBy).toBe('stdout');
+    const results = Array.from({ length: PAGES * PER_PAGE }, (_, n) => item(n));
+    const self = `http://x/api/atlas/v2/groups/${PROJECT_ID}/clusters?itemsPerPage=500&includeCount=true&pageNum=1`;
+    expect(stdout).toBe(`${JSON.stringify({ results, totalCount: PAGES * PER_PAGE, links: [{ rel: 'self', href: self }] })}\n`);
+  }, 30_000);
 });
