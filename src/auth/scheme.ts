@@ -82,6 +82,9 @@ export class DigestScheme implements AuthScheme {
       ticket.reuseRefused = !challenge.stale && this.session.isAdopted(ticket.sentNonce);
       this.session.learn(challenge);
       ticket.learned = true;
+      // undici puts the connection back in its pool a turn of the event loop after
+      // the 401's body ends: answering at once would open a second connection.
+      await new Promise((resolve) => setImmediate(resolve));
       return true;
     }
     // The fresh nonce was refused too: the key is wrong, not the reuse.

@@ -160,6 +160,18 @@ describe('persisted digest session', () => {
     expect((await call(dir)).requests).toHaveLength(2);
   });
 
+  test('the answer to a challenge goes out on the connection the challenge came on', async () => {
+    const gate = digestGate({ username: KEYS.publicKey, password: KEYS.privateKey });
+    const ports: number[] = [];
+    server = await startServer((req, res) => {
+      ports.push(req.socket.remotePort!);
+      if (gate.check(req, res)) json(res, 200, {});
+    });
+    const { requests } = await call(tempDir('cdba-sess-'));
+    expect(requests).toHaveLength(2);
+    expect(new Set(ports).size).toBe(1);
+  });
+
   test('a damaged session file is ignored', async () => {
     await digestServer();
     const dir = tempDir('cdba-sess-');
