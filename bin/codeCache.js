@@ -7,7 +7,9 @@
 // Safe by construction: the cache file is named after the Node version, the
 // architecture and the bundle's size and mtime, and V8 itself rejects data made
 // by another V8, other flags or another source (cachedDataRejected); a rejected
-// or missing cache is simply rebuilt at exit. It is written only into the
+// or missing cache is simply rebuilt at exit. V8 does not checksum code caches in
+// release builds, and damaged bytecode aborts the process, so the file starts
+// with a SHA-1 of the data and anything that does not match is not used. It is written only into the
 // user's cache dir (<CDBA_CONFIG_DIR>/cache, else $XDG_CACHE_HOME/cdba or
 // ~/.cache/cdba), atomically, and silently not at all where that fails.
 // Without dist/cdba.cjs (an older build) the ES module bundle is loaded as before.
@@ -16,6 +18,8 @@ const os = require('node:os');
 const path = require('node:path');
 const v8 = require('node:v8');
 const vm = require('node:vm');
+const { Buffer } = require('node:buffer');
+const { createHash } = require('node:crypto');
 const { createRequire } = require('node:module');
 
 const ROOT = path.dirname(require.resolve('../package.json'));
@@ -42,7 +46,7 @@ function loadMain(env) {
   const file = path.join(dir, `cdba-${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`);
   let cachedData;
   try {
-    cachedData = fs.readFileSync(file);
+    cachedData = verified(fs.readFileSync(file));
   } catch {
     // No cache yet: compile, and write one at exit.
   }
@@ -60,12 +64,20 @@ function loadMain(env) {
   return Promise.resolve(module.exports);
 }
 
+const sha1 = (data) => createHash('sha1').update(data).digest();
+
+/** The cached data after its checksum, or undefined when the file is damaged. */
+function verified(file) {
+  const data = file.subarray(20);
+  return file.length > 20 && sha1(data).equals(file.subarray(0, 20)) ? data : undefined;
+}
+
 function writeCache(dir, file, script) {
   try {
     const data = script.createCachedData();
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const temp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, data, { mode: 0o600 });
+    fs.writeFileSync(temp, Buffer.concat([sha1(data), data]), { mode: 0o600 });
     fs.renameSync(temp, file);
     // Caches of other builds or Node versions are of no further use.
     for (const name of fs.readdirSync(dir)) {

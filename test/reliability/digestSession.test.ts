@@ -4,10 +4,14 @@
 // - a stale stored nonce costs exactly one extra exchange;
 // - a server that refuses reuse settles at two requests per call;
 // - the session file is 0600 in a 0700 dir and holds no secret.
+// And of the V8 code cache the launcher keeps (same issue):
+// - written 0600 on the first run; a corrupt, truncated or foreign cache is
+//   rejected safely (same output, nothing on stderr) and rebuilt;
+// - a cache dir that cannot be written changes nothing but speed.
 // And of `clusters list --all -o json`, whose pages are streamed (same issue):
 // - page 1 reaches stdout while a later page is still unanswered, and the
 //   document is byte for byte the one built from every page.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { execa } from 'execa';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -161,4 +165,57 @@ describe('clusters list --all -o json streams its pages', () => {
     const self = `http://x/api/atlas/v2/groups/${PROJECT_ID}/clusters?itemsPerPage=500&includeCount=true&pageNum=1`;
     expect(stdout).toBe(`${JSON.stringify({ results, totalCount: PAGES * PER_PAGE, links: [{ rel: 'self', href: self }] })}\n`);
   }, 30_000);
+});
+
+describe('V8 code cache', () => {
+  const cacheFiles = (dir: string) => readdirSync(join(dir, 'cache')).filter((f) => f.endsWith('.v8cache'));
+  const help = (configDir: string) => cdba(['clusters', '--help'], { configDir });
+
+  it('is written 0600 on the first run, and a corrupt, truncated or garbage one is rejected safely and rebuilt', async () => {
+    const dir = tempDir('cdba-rel-cache-');
+    const first = await help(dir);
+    expect(first.exitCode, first.stderr).toBe(0);
+    const [name] = cacheFiles(dir);
+    expect(name).toMatch(new RegExp(`^cdba-${process.version.replace(/\./g, '\\.')}-${process.arch}-\\d+-\\d+\\.v8cache$`));
+    const file = join(dir, 'cache', name!);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const good = readFileSync(file);
+    const damaged = [
+      Buffer.from('not a code cache at all'),
+      good.subarray(0, Math.floor(good.length / 2)),
+      // Same length, one flipped byte in the middle: V8's checks must catch it.
+      Buffer.from(good.map((b, i) => (i === Math.floor(good.length / 2) ? b ^ 0xff : b))),
+    ];
+    for (const bytes of damaged) {
+      writeFileSync(file, bytes);
+      const again = await help(dir);
+      expect(again.exitCode, again.stderr).toBe(0);
+      expect(again.stdout).toBe(first.stdout);
+      expect(again.stderr).toBe('');
+      expect(readFileSync(file).equals(bytes)).toBe(false);
+    }
+  });
+
+  it('a cache made by a differently configured V8 is rejected safely and rebuilt', async () => {
+    const dir = tempDir('cdba-rel-cache-');
+    // Another V8 flag set stands in for another Node: V8 keys its caches on both.
+    const other = await execa('node', ['--stack-size=900', CDBA_BIN, 'clusters', '--help'], { env: cleanEnv({}, dir), extendEnv: false, reject: false, stripFinalNewline: false });
+    expect(other.exitCode, other.stderr).toBe(0);
+    const file = join(dir, 'cache', cacheFiles(dir)[0]!);
+    const foreign = readFileSync(file);
+    const result = await help(dir);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe(other.stdout);
+    expect(result.stderr).toBe('');
+    expect(readFileSync(file).equals(foreign)).toBe(false);
+  });
+
+  it('a cache dir that cannot be written changes nothing but speed', async () => {
+    const dir = tempDir('cdba-rel-cache-');
+    writeFileSync(join(dir, 'cache'), 'a file where the cache dir would be');
+    const result = await help(dir);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Usage: cdba clusters');
+    expect(result.stderr).toBe('');
+  });
 });
