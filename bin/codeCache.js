@@ -18,7 +18,7 @@ const os = require('node:os');
 const path = require('node:path');
 const v8 = require('node:v8');
 const vm = require('node:vm');
-const { Buffer } = require('node:buffer');
+const { Buffer, isAscii } = require('node:buffer');
 const { createHash } = require('node:crypto');
 const { createRequire } = require('node:module');
 
@@ -50,7 +50,10 @@ function loadMain(env) {
   } catch {
     // No cache yet: compile, and write one at exit.
   }
-  const source = fs.readFileSync(BUNDLE, 'utf8');
+  // esbuild writes pure ASCII (it escapes the rest), which latin1 reads as the
+  // same text without UTF-8 decoding: about 2 ms less for 2.1 MB.
+  const bytes = fs.readFileSync(BUNDLE);
+  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: BUNDLE,
     ...(cachedData ? { cachedData } : {}),
