@@ -246,7 +246,13 @@ async function runOnce(candidate, { keepStdout }) {
   const env = typeof candidate.env === 'function' ? candidate.env() : candidate.env;
   const rssFile = candidate.rss ? join(work, `maxrss-${candidate.id}`) : undefined;
   const before = candidate.emulator ? await candidate.emulator.stats() : undefined;
-  const result = await timeProcess(candidate.command ?? NODE, candidate.args, { env: rssFile ? { ...env, CDBA_BENCH_MAXRSS_FILE: rssFile } : env, keepStdout });
+  let result;
+  try {
+    result = await timeProcess(candidate.command ?? NODE, candidate.args, { env: rssFile ? { ...env, CDBA_BENCH_MAXRSS_FILE: rssFile } : env, keepStdout });
+  } catch (error) {
+    // e.g. curl (figure 7) not installed: this candidate is unavailable, the rest go on.
+    return { ms: NaN, requests: undefined, maxRssKiB: undefined, problem: `cannot run ${candidate.command ?? NODE}: ${error.code ?? error.message}`, stdoutBytes: 0 };
+  }
   const requests = candidate.emulator ? delta(before, await candidate.emulator.stats()) : undefined;
   const maxRssKiB = rssFile && existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : undefined;
   let problem = result.exitCode === 0 ? undefined : `exit ${result.exitCode}: ${result.stderr.trim().split('\n')[0]}`;
