@@ -19,6 +19,7 @@ import { ApiError, InterruptedError, UsageError } from '../core/errors.js';
 import type { Settings } from '../config/settings.js';
 import { DigestParseError } from '../auth/digest.js';
 import { DigestSession } from '../auth/digestSession.js';
+import { DigestSessionFile } from '../auth/digestSessionFile.js';
 import {
   BearerScheme,
   chooseAuthMethod,
@@ -37,7 +38,7 @@ import {
   tooLarge,
   transportError,
 } from './errors.js';
-import { asListPage, linkHref, mapInOrder, MAX_PAGES, PageGuard, type ListAll, type ListPage } from './pagination.js';
+import { asListPage, inOrderWindow, linkHref, MAX_PAGES, PageGuard, type ListAll, type ListPage, type ListTail } from './pagination.js';
 import { decideRetry, DEFAULT_RETRY_BUDGET, isIdempotent, waitMessage, type RetryBudget } from './retryPolicy.js';
 import { traceInterceptor } from './trace.js';
 import { checkBaseUrl, createAgent, deadlineInterceptor, MAX_BODY_BYTES, userAgent } from './transport.js';
@@ -117,6 +118,8 @@ export interface ApiClient {
   pages<T>(path: string, resource: ResourceSpec, query?: Query): AsyncGenerator<ListPage<T>, void, undefined>;
   /** Every item of a list: page 1, then the rest concurrently, in order. */
   fetchAll<T>(path: string, resource: ResourceSpec, query?: Query, options?: FetchAllOptions): Promise<ListAll<T>>;
+  /** fetchAll's results one page at a time as they arrive, in order, never all held; returns the rest of fetchAll's document. */
+  streamAll<T>(path: string, resource: ResourceSpec, query?: Query, options?: FetchAllOptions): AsyncGenerator<T[], ListTail, undefined>;
   close(): Promise<void>;
 }
 
@@ -202,7 +205,8 @@ class UndiciApiClient implements ApiClient {
       });
       this.scheme = new BearerScheme(tokens);
     } else if (this.authMethod === 'digest') {
-      this.scheme = new DigestScheme(new DigestSession({ username: settings.publicKey!, password: settings.privateKey! }));
+      const key = { baseUrl: this.origin + this.prefix, username: settings.publicKey!, password: settings.privateKey! };
+      this.scheme = new DigestScheme(new DigestSession(key, new DigestSessionFile(options.configDir, key, (line) => this.io.warn(line))));
     } else {
       this.scheme = NO_AUTH;
     }
@@ -245,6 +249,16 @@ class UndiciApiClient implements ApiClient {
   }
 
   async fetchAll<T>(path: string, resource: ResourceSpec, query: Query = {}, options: FetchAllOptions = {}): Promise<ListAll<T>> {
+    const results: T[] = [];
+    const pages = this.streamAll<T>(path, resource, query, options);
+    for (;;) {
+      const step = await pages.next();
+      if (step.done) return { results, ...step.value };
+      for (const item of step.value) results.push(item);
+    }
+  }
+
+  async *streamAll<T>(path: string, resource: ResourceSpec, query: Query = {}, options: FetchAllOptions = {}): AsyncGenerator<T[], ListTail, undefined> {
     const pageSize = options.pageSize ?? 500;
     const concurrency = options.concurrency ?? 4;
     const target = this.target(resource, path);
@@ -252,29 +266,35 @@ class UndiciApiClient implements ApiClient {
     const firstPath = this.pathFor(target.selection, path, pageQuery(1));
     const first = await this.getPage<T>(firstPath, target);
     const self = { rel: 'self', href: linkHref(first, 'self') ?? this.origin + firstPath };
-    const results = [...first.results];
+    const { totalCount } = first;
+    const firstCount = first.results.length;
+    // A service that caps the page size below what was asked sends fewer items: page by what it sends.
+    const perPage = firstCount > 0 && firstCount < pageSize ? firstCount : pageSize;
+    const pageCount = typeof totalCount !== 'number' || firstCount === 0 ? 1 : Math.ceil(totalCount / perPage);
+    if (pageCount > MAX_PAGES) throw new PaginationError(`the list has ${pageCount} pages, more than ${MAX_PAGES}; stopping`);
+    let next = this.nextPath(first);
+    yield first.results;
 
-    if (typeof first.totalCount === 'number') {
-      // A service that caps the page size below what was asked sends fewer items: page by what it sends.
-      const perPage = first.results.length > 0 && first.results.length < pageSize ? first.results.length : pageSize;
-      const pageCount = first.results.length === 0 ? 1 : Math.ceil(first.totalCount / perPage);
-      if (pageCount > MAX_PAGES) throw new PaginationError(`the list has ${pageCount} pages, more than ${MAX_PAGES}; stopping`);
+    if (typeof totalCount === 'number') {
       const rest = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
-      const pages = await mapInOrder(rest, concurrency, (n) => this.getPage<T>(this.pathFor(target.selection, path, pageQuery(n)), target));
-      for (const page of pages) results.push(...page.results);
-      return { results, totalCount: first.totalCount, links: [self] };
+      for await (const page of inOrderWindow(rest, concurrency, (n) => this.getPage<T>(this.pathFor(target.selection, path, pageQuery(n)), target))) {
+        yield page.results;
+      }
+      return { totalCount, links: [self] };
     }
 
     // No count: follow the next links one by one.
+    let count = firstCount;
     const guard = new PageGuard();
     guard.visit(firstPath);
-    for (let next = this.nextPath(first); next !== undefined; ) {
+    while (next !== undefined) {
       guard.visit(next);
       const page: ListPage<T> = await this.getPage<T>(next, target);
-      results.push(...page.results);
       next = this.nextPath(page);
+      count += page.results.length;
+      yield page.results;
     }
-    return { results, totalCount: results.length, links: [self] };
+    return { totalCount: count, links: [self] };
   }
 
   async close(): Promise<void> {
@@ -341,6 +361,7 @@ class UndiciApiClient implements ApiClient {
       // At most: the first try, the challenge answer, and one stale-nonce answer.
       for (let round = 1; ; round++) {
         const response = await this.dispatch(wire, scheme, ticket);
+        ticket.status = response.status;
         if (response.status !== 401 || round >= 3) return response;
         let again: boolean;
         try {

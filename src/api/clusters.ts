@@ -4,7 +4,7 @@
 // writes may be called at different versions (src/api/operations.ts).
 import { UsageError } from '../core/errors.js';
 import type { ApiClient, ApiResponse, FetchAllOptions } from './client.js';
-import type { ListAll, ListPage } from './pagination.js';
+import type { ListAll, ListPage, ListTail } from './pagination.js';
 
 export type Cluster = Record<string, unknown>;
 
@@ -39,6 +39,11 @@ export async function listClusters(client: ApiClient, projectId: string, options
 /** Every cluster of the project, as one list document `{results, totalCount, links:[self]}`. */
 export async function listAllClusters(client: ApiClient, projectId: string, options: FetchAllOptions = {}): Promise<ListAll<Cluster>> {
   return client.fetchAll<Cluster>(clustersPath(projectId), 'clusters.list', {}, options);
+}
+
+/** listAllClusters one page at a time, for output that never holds every cluster; returns totalCount and links. */
+export function streamAllClusters(client: ApiClient, projectId: string, options: FetchAllOptions = {}): AsyncGenerator<Cluster[], ListTail, undefined> {
+  return client.streamAll<Cluster>(clustersPath(projectId), 'clusters', {}, options);
 }
 
 export async function getCluster(client: ApiClient, projectId: string, name: string): Promise<ApiResponse<Cluster>> {
