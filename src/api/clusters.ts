@@ -43,7 +43,7 @@ export async function listAllClusters(client: ApiClient, projectId: string, opti
 
 /** listAllClusters one page at a time, for output that never holds every cluster; returns totalCount and links. */
 export function streamAllClusters(client: ApiClient, projectId: string, options: FetchAllOptions = {}): AsyncGenerator<Cluster[], ListTail, undefined> {
-  return client.streamAll<Cluster>(clustersPath(projectId), 'clusters', {}, options);
+  return client.streamAll<Cluster>(clustersPath(projectId), 'clusters.list', {}, options);
 }
 
 export async function getCluster(client: ApiClient, projectId: string, name: string): Promise<ApiResponse<Cluster>> {

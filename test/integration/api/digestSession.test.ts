@@ -48,7 +48,7 @@ async function digestServer() {
 }
 
 /** A new client (as a new process would make) on the shared config dir; returns the requests it caused. */
-async function call(configDir: string, run: (c: ApiClient) => Promise<unknown> = (c) => c.request({ method: 'GET', resource: 'clusters', path: '/groups/p1/clusters' })) {
+async function call(configDir: string, run: (c: ApiClient) => Promise<unknown> = (c) => c.request({ method: 'GET', resource: 'clusters.list', path: '/groups/p1/clusters' })) {
   const { client, io } = clientFor(settingsFor(server!.url, KEYS), { configDir });
   const before = server!.received.length;
   try {
@@ -107,7 +107,7 @@ describe('persisted digest session', () => {
     const dir = tempDir('cdba-sess-');
     await call(dir);
     forget();
-    const { requests } = await call(dir, (c) => c.request({ method: 'POST', resource: 'clusters', path: '/groups/p1/clusters', body: { name: 'x' } }));
+    const { requests } = await call(dir, (c) => c.request({ method: 'POST', resource: 'clusters.create', path: '/groups/p1/clusters', body: { name: 'x' } }));
     expect(requests.map((r) => r.method)).toEqual(['POST', 'POST']);
     expect(processedPosts()).toBe(1);
   });
@@ -124,7 +124,7 @@ describe('persisted digest session', () => {
     const { client } = clientFor(settingsFor(server!.url, wrong), { configDir: dir });
     clients.push(client);
     const before = server!.received.length;
-    await expect(client.request({ method: 'GET', resource: 'clusters', path: '/groups/p1/clusters' })).rejects.toMatchObject({ status: 401 });
+    await expect(client.request({ method: 'GET', resource: 'clusters.list', path: '/groups/p1/clusters' })).rejects.toMatchObject({ status: 401 });
     // Stored nonce (refused), then the fresh one (refused too): no more.
     expect(server!.received.slice(before).map((r) => r.headers.authorization !== undefined)).toEqual([true, true]);
     expect(readdirSync(join(dir, 'digest')).some((f) => f.startsWith('server-'))).toBe(false);
@@ -152,8 +152,8 @@ describe('persisted digest session', () => {
     const dir = join(tempDir('cdba-sess-'), 'not-a-dir');
     writeFileSync(dir, '');
     const first = await call(dir, async (c) => {
-      await c.request({ method: 'GET', resource: 'clusters', path: '/groups/p1/clusters' });
-      await c.request({ method: 'GET', resource: 'clusters', path: '/groups/p1/clusters' });
+      await c.request({ method: 'GET', resource: 'clusters.list', path: '/groups/p1/clusters' });
+      await c.request({ method: 'GET', resource: 'clusters.list', path: '/groups/p1/clusters' });
     });
     expect(first.requests).toHaveLength(3);
     expect(first.io.stderr.match(/warning: cannot keep the digest session/g)).toHaveLength(1);
