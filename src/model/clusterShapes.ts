@@ -199,3 +199,85 @@ export function readClusterDocument(document: unknown): ClusterRead {
   else if (disks.size === 1) read.diskSizeGB = [...disks][0];
   return read;
 }
+
+// ---- the writer of request bodies: a topology (where the nodes are) in each shape, and
+// the fields whose place differs between shapes. The CLI's create and patch build through it.
+
+/** Cloud backup is providerBackupEnabled in the legacy shape, backupEnabled from 2023-02-01. */
+export const BACKUP_FIELD: Record<ClusterShape, 'providerBackupEnabled' | 'backupEnabled'> = {
+  legacy: 'providerBackupEnabled',
+  modern: 'backupEnabled',
+  perShard: 'backupEnabled',
+};
+
+/** One zone of `shards` alike shards in one region; TENANT clusters name their backing cloud. */
+export interface TopologyInput {
+  type: string;
+  provider: string;
+  backingProvider?: string;
+  region: string;
+  tier: string;
+  members: number;
+  shards: number;
+}
+
+/** The topology fields of a body (clusterType, where the nodes are) in a shape. */
+export function writeTopology(t: TopologyInput, shape: ClusterShape): Doc {
+  const tenant = t.provider === 'TENANT';
+  if (shape === 'legacy') {
+    const providerSettings: Doc = { providerName: t.provider };
+    if (t.backingProvider) providerSettings.backingProviderName = t.backingProvider;
+    providerSettings.instanceSizeName = t.tier;
+    providerSettings.regionName = t.region;
+    if (tenant) return { clusterType: t.type, providerSettings };
+    return {
+      clusterType: t.type,
+      numShards: t.shards,
+      providerSettings,
+      replicationSpecs: [
+        {
+          numShards: t.shards,
+          regionsConfig: { [t.region]: { analyticsNodes: 0, electableNodes: t.members, priority: 7, readOnlyNodes: 0 } },
+          zoneName: 'Zone 1',
+        },
+      ],
+    };
+  }
+  const region: Doc = tenant
+    ? { providerName: 'TENANT', backingProviderName: t.backingProvider, regionName: t.region, priority: 7, electableSpecs: { instanceSize: t.tier } }
+    : { providerName: t.provider, regionName: t.region, priority: 7, electableSpecs: { instanceSize: t.tier, nodeCount: t.members } };
+  if (shape === 'perShard') {
+    // One entry per shard (2024-08-05 on).
+    return { clusterType: t.type, replicationSpecs: Array.from({ length: t.shards }, () => ({ zoneName: 'Zone 1', regionConfigs: [structuredClone(region)] })) };
+  }
+  return { clusterType: t.type, replicationSpecs: [{ numShards: t.shards, zoneName: 'Zone 1', regionConfigs: [region] }] };
+}
+
+/** Every region config of a regionConfigs-shaped body (2023-02-01 on). */
+export function regionConfigsOf(body: Doc): Doc[] {
+  return asArray(body.replicationSpecs)
+    .filter(isObject)
+    .flatMap((spec) => asArray(spec.regionConfigs).filter(isObject));
+}
+
+/** Sets instanceSize in every hardware spec a region config has (electable, read-only, analytics). */
+export function setTier(body: Doc, tier: string): void {
+  for (const region of regionConfigsOf(body)) {
+    for (const kind of HARDWARE) if (isObject(region[kind])) region[kind].instanceSize = tier;
+    if (!isObject(region.electableSpecs)) region.electableSpecs = { instanceSize: tier };
+  }
+}
+
+/** Sets diskSizeGB in every hardware spec (2024-08-05: storage is per shard, given in each spec). */
+export function setShardDisk(body: Doc, disk: number): void {
+  for (const region of regionConfigsOf(body)) {
+    for (const kind of HARDWARE) if (isObject(region[kind])) region[kind].diskSizeGB = disk;
+    if (!isObject(region.electableSpecs)) region.electableSpecs = { diskSizeGB: disk };
+  }
+}
+
+/** The storage of every shard: the cluster's diskSizeGB before 2024-08-05, each hardware spec's from then. */
+export function setDiskSize(body: Doc, disk: number, shape: ClusterShape): void {
+  if (shape === 'perShard') setShardDisk(body, disk);
+  else body.diskSizeGB = disk;
+}
