@@ -2,6 +2,7 @@
 // CLI's `conn-string parse`, which reverses them). This module only gathers the
 // inputs from the project and the cluster model.
 import { issueConnectionStrings, projectHash } from '../connstring/index.js';
+import { hostRegion } from '../connstring/regions.js';
 import type { IssueInput } from '../connstring/index.js';
 import type { ClusterModel } from '../model/cluster.js';
 import type { ClusterRecord, ProjectState } from './store.js';
@@ -28,7 +29,8 @@ export function issueInputFor(project: ProjectState, record: ClusterRecord): Iss
     shardCount: model.replicationSpecs.length,
     provider: lead?.providerName ?? 'AWS',
     peering: project.peering,
-    privateEndpoints: project.privateEndpoints.map((e) => ({
+    // A private endpoint serves the clusters of its own cloud and region only.
+    privateEndpoints: project.privateEndpoints.filter((e) => servesCluster(e, model)).map((e) => ({
       provider: e.provider,
       region: e.region,
       endpointId: e.endpointId,
@@ -40,6 +42,15 @@ export function issueInputFor(project: ProjectState, record: ClusterRecord): Iss
     embeddedConfigServer: Number(model.mongoDBMajorVersion.split('.')[0]) >= 8,
     replicaSetSeed: model.id,
   };
+}
+
+/** The endpoint's provider and region are those of one of the cluster's regions (any zone, any shard). */
+function servesCluster(endpoint: ProjectState['privateEndpoints'][number], model: ClusterModel): boolean {
+  const region = hostRegion(endpoint.provider, endpoint.region);
+  if (region === undefined) return false;
+  return model.replicationSpecs.some((spec) =>
+    spec.regionConfigs.some((r) => r.providerName === endpoint.provider && hostRegion(endpoint.provider, r.regionName) === region),
+  );
 }
 
 export function connectionStringsFor(project: ProjectState, record: ClusterRecord): Record<string, unknown> {

@@ -278,6 +278,8 @@ const SETTING_DEFAULTS: Doc = {
   encryptionAtRestProvider: 'NONE',
   globalClusterSelfManagedSharding: false,
   labels: [],
+  // Rendered from 2024-08-05 on; stored so that sending back the rendered false is no change.
+  redactClientLogData: false,
   rootCertType: 'ISRGROOTX1',
   tags: [],
   versionReleaseSystem: 'LTS',

@@ -342,3 +342,93 @@ function missingOnCreate(body: Record<string, unknown>, shape: ClusterShape): Fi
 export function checkClusterBody(body: Record<string, unknown>, shape: ClusterShape, mode: 'create' | 'patch'): FieldProblem | undefined {
   return checkFields(body, fieldsOf(shape), '') ?? (mode === 'create' ? missingOnCreate(body, shape) : undefined);
 }
+
+// ---- the checks and the stripping a client does before sending (the CLI's create, patch, convert)
+
+/** Legacy fields whose keys are region names; the model's paths skip that level. */
+const MAP_FIELDS = new Set(['replicationSpec', 'regionsConfig']);
+
+/**
+ * Calls `visit(parent, key)` for every place a dotted path (array and map levels
+ * unnamed, as the model names fields) occurs in a document.
+ */
+function forEachAt(value: unknown, segments: string[], visit: (parent: Record<string, unknown>, key: string) => void): void {
+  if (Array.isArray(value)) {
+    for (const item of value) forEachAt(item, segments, visit);
+    return;
+  }
+  if (!isObject(value)) return;
+  const [head, ...rest] = segments;
+  if (head === undefined || !(head in value)) return;
+  if (rest.length === 0) return visit(value, head);
+  const next = value[head];
+  if (MAP_FIELDS.has(head) && isObject(next)) {
+    for (const inner of Object.values(next)) forEachAt(inner, rest, visit);
+  } else {
+    forEachAt(next, rest, visit);
+  }
+}
+
+function hasPath(body: Record<string, unknown>, path: string): boolean {
+  let found = false;
+  forEachAt(body, path.split('.'), (parent, key) => {
+    if (parent[key] !== undefined && parent[key] !== null) found = true;
+  });
+  return found;
+}
+
+function deletePath(body: Record<string, unknown>, path: string): void {
+  forEachAt(body, path.split('.'), (parent, key) => {
+    delete parent[key];
+  });
+}
+
+/** True when the shape's field list has this dotted path at all (so a problem there is a bad value, not an unknown field). */
+export function isKnownField(path: string, shape: ClusterShape): boolean {
+  let spec: FieldSpec | undefined = { kind: 'object', fields: fieldsOf(shape) };
+  for (const segment of path.split('.')) {
+    while (spec && (spec.kind === 'array' || spec.kind === 'map')) spec = spec.items ?? spec.values;
+    spec = spec?.fields?.[segment];
+    if (!spec) return false;
+  }
+  return true;
+}
+
+/** Every INVALID_ATTRIBUTE and ATTRIBUTE_READ_ONLY problem of a body, in document order. */
+export function fieldProblems(body: Record<string, unknown>, shape: ClusterShape): FieldProblem[] {
+  const rest = structuredClone(body);
+  const problems: FieldProblem[] = [];
+  for (;;) {
+    const problem = checkClusterBody(rest, shape, 'patch');
+    if (!problem || problems.some((p) => p.field === problem.field)) return problems;
+    problems.push(problem);
+    deletePath(rest, problem.field);
+  }
+}
+
+/** The first required field a create body lacks, if any. */
+export function missingField(body: Record<string, unknown>, shape: ClusterShape): string | undefined {
+  const problem = checkClusterBody(body, shape, 'create');
+  return problem?.code === 'MISSING_ATTRIBUTE' ? problem.field : undefined;
+}
+
+/**
+ * The 2023-02-01 description marks replication spec ids read-only; the model
+ * accepts them on PATCH (to match specs), so they are listed here, not there.
+ */
+const SPEC_IDS: Record<ClusterShape, readonly string[]> = {
+  legacy: ['replicationSpecs.id'],
+  modern: ['replicationSpecs.id', 'replicationSpecs.zoneId'],
+  perShard: ['replicationSpecs.id', 'replicationSpecs.zoneId'],
+};
+
+/** Removes read-only fields (what `get` returns but a request may not set); returns the paths removed. */
+export function stripReadOnly(body: Record<string, unknown>, shape: ClusterShape): string[] {
+  const stripped: string[] = [];
+  for (const path of [...READ_ONLY_FIELDS[shape], ...SPEC_IDS[shape]]) {
+    if (!hasPath(body, path)) continue;
+    deletePath(body, path);
+    stripped.push(path);
+  }
+  return stripped;
+}

@@ -10,6 +10,7 @@
 import {
   legacyToModern,
   legacyTopologyFromModern,
+  modernSpecsFromLegacy,
   modernToLegacy,
   modernToPerShard,
   perShardLosses,
@@ -85,4 +86,198 @@ export function convertClusterBody(body: Doc, from: ClusterShape, to: ClusterSha
     at = next;
   }
   return current;
+}
+
+// ---- the reader: a cluster document of any shape, as the service sends it, into
+// shards (one entry per shard, as 2024-08-05 has them), forgiving: a missing field reads
+// as empty. Summaries, tables and the readable view read documents only through it.
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const asObject = (value: unknown): Doc => (isObject(value) ? value : {});
+
+export interface NodeGroup {
+  instanceSize?: string;
+  nodes: number;
+}
+
+export interface RegionSummary {
+  provider: string;
+  /** TENANT only: the cloud hosting the shared tier. */
+  backingProvider?: string;
+  region: string;
+  priority: number;
+  electable: NodeGroup;
+  readOnly: NodeGroup;
+  analytics: NodeGroup;
+}
+
+/** One shard as read: its zone (key: shards with the same key share the zone), its regions by priority, its storage. */
+export interface ShardRead {
+  zoneKey: string;
+  zoneName: string;
+  regions: RegionSummary[];
+  diskSizeGB?: number;
+}
+
+export interface ClusterRead {
+  /** The shape the document was in (one without regionConfigs reads as legacy). */
+  shape: ClusterShape;
+  shards: ShardRead[];
+  /** The cluster's storage: its own diskSizeGB, else that of every shard when they agree. */
+  diskSizeGB?: number;
+}
+
+const byRegionPriority = (a: RegionSummary, b: RegionSummary): number => b.priority - a.priority;
+
+function readRegion(raw: unknown): RegionSummary {
+  const region = asObject(raw);
+  const provider = text(region.providerName) ?? '';
+  const tenant = provider === 'TENANT' || provider === 'FLEX';
+  const group = (key: string): NodeGroup => {
+    const spec = asObject(region[key]);
+    const size = text(spec.instanceSize);
+    const nodes = tenant && key === 'electableSpecs' ? 3 : count(spec.nodeCount);
+    return size === undefined ? { nodes } : { instanceSize: size, nodes };
+  };
+  const summary: RegionSummary = {
+    provider,
+    region: text(region.regionName) ?? '',
+    priority: count(region.priority),
+    electable: group('electableSpecs'),
+    readOnly: group('readOnlySpecs'),
+    analytics: group('analyticsSpecs'),
+  };
+  const backing = text(region.backingProviderName);
+  if (backing) summary.backingProvider = backing;
+  return summary;
+}
+
+/** The first diskSizeGB of a shard entry's electable specs. */
+function entryDisk(spec: Doc): number | undefined {
+  return asArray(spec.regionConfigs)
+    .map((r) => asObject(asObject(r).electableSpecs).diskSizeGB)
+    .find((d): d is number => typeof d === 'number');
+}
+
+/** regionConfigs entries: one per zone with numShards (2023-02-01, legacy converted), or one per shard (2024-08-05). */
+function shardsOfEntries(entries: Doc[], perZone: boolean, legacy: boolean): ShardRead[] {
+  const keys = new Set<string>();
+  return entries.flatMap((spec, index) => {
+    const zoneName = text(spec.zoneName) ?? `Zone ${index + 1}`;
+    let zoneKey = legacy ? `#${index}` : (text(spec.zoneId) ?? zoneName);
+    // In the per-zone shapes each entry is its own zone, even under a name used twice.
+    if (perZone && keys.has(zoneKey)) zoneKey = `${zoneKey}#${index}`;
+    keys.add(zoneKey);
+    const regions = asArray(spec.regionConfigs).map(readRegion).sort(byRegionPriority);
+    const disk = entryDisk(spec);
+    const shards = perZone ? (typeof spec.numShards === 'number' ? spec.numShards : 1) : 1;
+    return Array.from({ length: Math.max(1, shards) }, () => ({ zoneKey, zoneName, regions: structuredClone(regions), ...(disk === undefined ? {} : { diskSizeGB: disk }) }));
+  });
+}
+
+/** A legacy document's topology in 2023-02-01 terms (the converter's), or none when it says nothing of regions. */
+function legacyEntries(doc: Doc): Doc[] {
+  const settings = asObject(doc.providerSettings);
+  const specs = asArray(doc.replicationSpecs);
+  if (specs.length === 0 && !isObject(doc.replicationSpec) && text(settings.regionName) === undefined) {
+    return [{ numShards: typeof doc.numShards === 'number' ? doc.numShards : 1, regionConfigs: [] }];
+  }
+  return modernSpecsFromLegacy(specs.length === 0 ? { ...doc, replicationSpecs: undefined } : doc);
+}
+
+/** Reads a cluster document of any shape into shards. */
+export function readClusterDocument(document: unknown): ClusterRead {
+  const doc = asObject(document);
+  const entries = asArray(doc.replicationSpecs).map(asObject);
+  const regionConfigs = entries.some((spec) => Array.isArray(spec.regionConfigs));
+  const shape: ClusterShape = !regionConfigs ? 'legacy' : entries.some((spec) => spec.numShards !== undefined) ? 'modern' : 'perShard';
+  const shards = shape === 'legacy' ? shardsOfEntries(legacyEntries(doc), true, true) : shardsOfEntries(entries, shape === 'modern', false);
+  const read: ClusterRead = { shape, shards };
+  const disks = new Set(shards.map((s) => s.diskSizeGB).filter((d) => d !== undefined));
+  if (typeof doc.diskSizeGB === 'number') read.diskSizeGB = doc.diskSizeGB;
+  else if (disks.size === 1) read.diskSizeGB = [...disks][0];
+  return read;
+}
+
+// ---- the writer of request bodies: a topology (where the nodes are) in each shape, and
+// the fields whose place differs between shapes. The CLI's create and patch build through it.
+
+/** Cloud backup is providerBackupEnabled in the legacy shape, backupEnabled from 2023-02-01. */
+export const BACKUP_FIELD: Record<ClusterShape, 'providerBackupEnabled' | 'backupEnabled'> = {
+  legacy: 'providerBackupEnabled',
+  modern: 'backupEnabled',
+  perShard: 'backupEnabled',
+};
+
+/** One zone of `shards` alike shards in one region; TENANT clusters name their backing cloud. */
+export interface TopologyInput {
+  type: string;
+  provider: string;
+  backingProvider?: string;
+  region: string;
+  tier: string;
+  members: number;
+  shards: number;
+}
+
+/** The topology fields of a body (clusterType, where the nodes are) in a shape. */
+export function writeTopology(t: TopologyInput, shape: ClusterShape): Doc {
+  const tenant = t.provider === 'TENANT';
+  if (shape === 'legacy') {
+    const providerSettings: Doc = { providerName: t.provider };
+    if (t.backingProvider) providerSettings.backingProviderName = t.backingProvider;
+    providerSettings.instanceSizeName = t.tier;
+    providerSettings.regionName = t.region;
+    if (tenant) return { clusterType: t.type, providerSettings };
+    return {
+      clusterType: t.type,
+      numShards: t.shards,
+      providerSettings,
+      replicationSpecs: [
+        {
+          numShards: t.shards,
+          regionsConfig: { [t.region]: { analyticsNodes: 0, electableNodes: t.members, priority: 7, readOnlyNodes: 0 } },
+          zoneName: 'Zone 1',
+        },
+      ],
+    };
+  }
+  const region: Doc = tenant
+    ? { providerName: 'TENANT', backingProviderName: t.backingProvider, regionName: t.region, priority: 7, electableSpecs: { instanceSize: t.tier } }
+    : { providerName: t.provider, regionName: t.region, priority: 7, electableSpecs: { instanceSize: t.tier, nodeCount: t.members } };
+  if (shape === 'perShard') {
+    // One entry per shard (2024-08-05 on).
+    return { clusterType: t.type, replicationSpecs: Array.from({ length: t.shards }, () => ({ zoneName: 'Zone 1', regionConfigs: [structuredClone(region)] })) };
+  }
+  return { clusterType: t.type, replicationSpecs: [{ numShards: t.shards, zoneName: 'Zone 1', regionConfigs: [region] }] };
+}
+
+/** Every region config of a regionConfigs-shaped body (2023-02-01 on). */
+export function regionConfigsOf(body: Doc): Doc[] {
+  return asArray(body.replicationSpecs)
+    .filter(isObject)
+    .flatMap((spec) => asArray(spec.regionConfigs).filter(isObject));
+}
+
+/** Sets instanceSize in every hardware spec a region config has (electable, read-only, analytics). */
+export function setTier(body: Doc, tier: string): void {
+  for (const region of regionConfigsOf(body)) {
+    for (const kind of HARDWARE) if (isObject(region[kind])) region[kind].instanceSize = tier;
+    if (!isObject(region.electableSpecs)) region.electableSpecs = { instanceSize: tier };
+  }
+}
+
+/** Sets diskSizeGB in every hardware spec (2024-08-05: storage is per shard, given in each spec). */
+export function setShardDisk(body: Doc, disk: number): void {
+  for (const region of regionConfigsOf(body)) {
+    for (const kind of HARDWARE) if (isObject(region[kind])) region[kind].diskSizeGB = disk;
+    if (!isObject(region.electableSpecs)) region.electableSpecs = { diskSizeGB: disk };
+  }
+}
+
+/** The storage of every shard: the cluster's diskSizeGB before 2024-08-05, each hardware spec's from then. */
+export function setDiskSize(body: Doc, disk: number, shape: ClusterShape): void {
+  if (shape === 'perShard') setShardDisk(body, disk);
+  else body.diskSizeGB = disk;
 }

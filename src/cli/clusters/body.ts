@@ -1,8 +1,7 @@
 // Request bodies from flags, in the shape of the version clusters are called at:
-// legacy (providerSettings + regionsConfig) for v1.0 and 2023-01-01,
-// replicationSpecs[].regionConfigs for 2023-02-01, one replicationSpecs entry per
-// shard with diskSizeGB in the hardware specs from 2024-08-05. Flags given with a
-// file override the file's fields. Pure: no I/O.
+// the flags are checked and defaulted here; the model writes them in each version's
+// shape (src/model/clusterShapes.ts: writeTopology, setTier, setDiskSize, BACKUP_FIELD).
+// Flags given with a file override the file's fields. Pure: no I/O.
 import { UsageError } from '../../core/errors.js';
 import {
   CLOUD_PROVIDERS,
@@ -12,6 +11,9 @@ import {
   type ClusterType,
   type ProviderName,
 } from '../../model/cluster.js';
+import { BACKUP_FIELD, regionConfigsOf, setDiskSize, setTier, writeTopology } from '../../model/clusterShapes.js';
+
+export { setShardDisk } from '../../model/clusterShapes.js';
 
 type Doc = Record<string, unknown>;
 
@@ -98,35 +100,8 @@ function defaultsFor(flags: TopologyFlags, fromFile: boolean): Required<Pick<Top
 function topologyFromFlags(flags: TopologyFlags, shape: ClusterShape, fromFile: boolean): Doc {
   const t = defaultsFor(flags, fromFile);
   checkTopologyFlags({ ...flags, provider: t.provider, region: t.region, tier: t.tier });
-  const tenant = t.provider === 'TENANT';
-  const backing = tenant ? backingProviderFor(t.region) : undefined;
-  if (shape === 'legacy') {
-    const providerSettings: Doc = { providerName: t.provider };
-    if (backing) providerSettings.backingProviderName = backing;
-    providerSettings.instanceSizeName = t.tier;
-    providerSettings.regionName = t.region;
-    if (tenant) return { clusterType: t.type, providerSettings };
-    return {
-      clusterType: t.type,
-      numShards: t.shards,
-      providerSettings,
-      replicationSpecs: [
-        {
-          numShards: t.shards,
-          regionsConfig: { [t.region]: { analyticsNodes: 0, electableNodes: t.members, priority: 7, readOnlyNodes: 0 } },
-          zoneName: 'Zone 1',
-        },
-      ],
-    };
-  }
-  const region: Doc = tenant
-    ? { providerName: 'TENANT', backingProviderName: backing, regionName: t.region, priority: 7, electableSpecs: { instanceSize: t.tier } }
-    : { providerName: t.provider, regionName: t.region, priority: 7, electableSpecs: { instanceSize: t.tier, nodeCount: t.members } };
-  if (shape === 'perShard') {
-    // One entry per shard (2024-08-05 on).
-    return { clusterType: t.type, replicationSpecs: Array.from({ length: t.shards }, () => ({ zoneName: 'Zone 1', regionConfigs: [structuredClone(region)] })) };
-  }
-  return { clusterType: t.type, replicationSpecs: [{ numShards: t.shards, zoneName: 'Zone 1', regionConfigs: [region] }] };
+  const backing = t.provider === 'TENANT' ? backingProviderFor(t.region) : undefined;
+  return writeTopology({ ...t, ...(backing ? { backingProvider: backing } : {}) }, shape);
 }
 
 /** Whether a body already says where its nodes are. */
@@ -148,11 +123,8 @@ function mergeTags(body: Doc, tags: Array<[string, string]>): void {
 function applySettings(body: Doc, flags: TopologyFlags, shape: ClusterShape): void {
   if (flags.type !== undefined) body.clusterType = flags.type;
   if (flags.dbVersion !== undefined) body.mongoDBMajorVersion = flags.dbVersion;
-  if (flags.diskSizeGb !== undefined) {
-    if (shape === 'perShard') setShardDisk(body, flags.diskSizeGb);
-    else body.diskSizeGB = flags.diskSizeGb;
-  }
-  if (flags.backup) body[shape === 'legacy' ? 'providerBackupEnabled' : 'backupEnabled'] = true;
+  if (flags.diskSizeGb !== undefined) setDiskSize(body, flags.diskSizeGb, shape);
+  if (flags.backup) body[BACKUP_FIELD[shape]] = true;
   if (flags.tag && flags.tag.length > 0) mergeTags(body, flags.tag);
 }
 
@@ -201,15 +173,6 @@ function overlayLegacy(body: Doc, flags: TopologyFlags): void {
   }
 }
 
-const HARDWARE = ['electableSpecs', 'readOnlySpecs', 'analyticsSpecs'] as const;
-
-/** Every region config of a 2023-02-01 body. */
-function regionConfigs(body: Doc): Doc[] {
-  return asArray(body.replicationSpecs)
-    .filter(isObject)
-    .flatMap((spec) => asArray(spec.regionConfigs).filter(isObject));
-}
-
 /**
  * `--tier` where the provider is not known before a request (patch): the tier
  * must be one that some provider offers, so a typo is refused before sending.
@@ -219,14 +182,6 @@ export function tierFlag(value: string): string {
   const all = [...new Set(Object.values(INSTANCE_SIZES).flat())];
   if (!all.includes(tier)) throw new UsageError(`invalid --tier "${value}": not an instance size of any provider (e.g. M10, M30, R40, M40_NVME, M0)`);
   return tier;
-}
-
-/** Sets diskSizeGB in every hardware spec (2024-08-05: storage is per shard, given in each spec). */
-export function setShardDisk(body: Doc, disk: number): void {
-  for (const region of regionConfigs(body)) {
-    for (const kind of HARDWARE) if (isObject(region[kind])) region[kind].diskSizeGB = disk;
-    if (!isObject(region.electableSpecs)) region.electableSpecs = { diskSizeGB: disk };
-  }
 }
 
 /** Sets the electable node count of the body's only region config (per spec with several specs). */
@@ -239,14 +194,11 @@ export function setMembers(body: Doc, members: number): void {
 
 /** Sets instanceSize in every hardware spec a region config has (electable, read-only, analytics). */
 export function setModernTier(body: Doc, tier: string): void {
-  for (const region of regionConfigs(body)) {
-    for (const kind of HARDWARE) if (isObject(region[kind])) region[kind].instanceSize = tier;
-    if (!isObject(region.electableSpecs)) region.electableSpecs = { instanceSize: tier };
-  }
+  setTier(body, tier);
 }
 
 function overlayModern(body: Doc, flags: TopologyFlags, shape: ClusterShape): void {
-  const regions = regionConfigs(body);
+  const regions = regionConfigsOf(body);
   if (flags.provider !== undefined) {
     for (const region of regions) {
       region.providerName = flags.provider;

@@ -1,31 +1,17 @@
-// Reads any cluster document the service sends — legacy (v1.0, 2023-01-01),
-// 2023-02-01, and the 2024-08-05+ shapes where each shard is its own
-// replicationSpecs entry — into one summary that the table and the key/value
-// view share. Pure and forgiving: a field that is missing shows as empty.
+// Any cluster document the service sends — legacy (v1.0, 2023-01-01), 2023-02-01,
+// and the 2024-08-05+ shapes where each shard is its own replicationSpecs entry —
+// as one summary that the table and the key/value view share. The shapes are read by
+// the model's reader (src/model/clusterShapes.ts); this module only groups and labels.
+// Pure and forgiving: a field that is missing shows as empty.
+import { readClusterDocument, type NodeGroup, type RegionSummary, type ShardRead } from '../../model/clusterShapes.js';
+
+export type { NodeGroup, RegionSummary };
 
 type Doc = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
 const asObject = (value: unknown): Doc => (isObject(value) ? value : {});
-const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
-
-export interface NodeGroup {
-  instanceSize?: string;
-  nodes: number;
-}
-
-export interface RegionSummary {
-  provider: string;
-  /** TENANT only: the cloud hosting the shared tier. */
-  backingProvider?: string;
-  region: string;
-  priority: number;
-  electable: NodeGroup;
-  readOnly: NodeGroup;
-  analytics: NodeGroup;
-}
 
 export interface ZoneSummary {
   name: string;
@@ -60,112 +46,22 @@ export interface ClusterSummary {
   terminationProtection?: boolean;
 }
 
-const byPriority = (a: RegionSummary, b: RegionSummary): number => b.priority - a.priority;
-
-/** True when the document uses replicationSpecs[].regionConfigs (2023-02-01 and later). */
-export function hasRegionConfigs(doc: Doc): boolean {
-  return asArray(doc.replicationSpecs).some((spec) => Array.isArray(asObject(spec).regionConfigs));
-}
-
-function modernRegion(raw: unknown): RegionSummary {
-  const region = asObject(raw);
-  const group = (key: string, tenant: boolean): NodeGroup => {
-    const spec = asObject(region[key]);
-    const size = text(spec.instanceSize);
-    const nodes = tenant && key === 'electableSpecs' ? 3 : count(spec.nodeCount);
-    return size === undefined ? { nodes } : { instanceSize: size, nodes };
-  };
-  const provider = text(region.providerName) ?? '';
-  const tenant = provider === 'TENANT' || provider === 'FLEX';
-  const summary: RegionSummary = {
-    provider,
-    region: text(region.regionName) ?? '',
-    priority: count(region.priority),
-    electable: group('electableSpecs', tenant),
-    readOnly: group('readOnlySpecs', tenant),
-    analytics: group('analyticsSpecs', tenant),
-  };
-  const backing = text(region.backingProviderName);
-  if (backing) summary.backingProvider = backing;
-  return summary;
-}
-
-/**
- * Zones of a regionConfigs document. In 2023-02-01 one entry is a zone with
- * numShards; from 2024-08-05 each shard is an entry, grouped here by zone.
- */
-function modernZones(doc: Doc): ZoneSummary[] {
+/** The shards grouped by zone, zones in order; a zone lists each distinct region layout of its shards once. */
+function zonesOf(shards: ShardRead[]): ZoneSummary[] {
   const zones = new Map<string, ZoneSummary>();
-  asArray(doc.replicationSpecs).forEach((raw, index) => {
-    const spec = asObject(raw);
-    const name = text(spec.zoneName) ?? `Zone ${index + 1}`;
-    const key = text(spec.zoneId) ?? name;
-    const shards = typeof spec.numShards === 'number' ? spec.numShards : 1;
-    const regions = asArray(spec.regionConfigs).map(modernRegion).sort(byPriority);
-    const zone = zones.get(key);
-    if (zone && typeof spec.numShards !== 'number') {
-      zone.shards += shards;
-      // Shards of one zone may be sized differently (independent shard scaling); keep each distinct layout.
-      for (const region of regions) {
-        if (!zone.regions.some((r) => JSON.stringify(r) === JSON.stringify(region))) zone.regions.push(region);
-      }
-    } else {
-      zones.set(zones.has(key) ? `${key}#${index}` : key, { name, shards, regions });
+  for (const shard of shards) {
+    const zone = zones.get(shard.zoneKey);
+    if (!zone) {
+      zones.set(shard.zoneKey, { name: shard.zoneName, shards: 1, regions: structuredClone(shard.regions) });
+      continue;
     }
-  });
+    zone.shards += 1;
+    // Shards of one zone may be sized differently (independent shard scaling); keep each distinct layout.
+    for (const region of shard.regions) {
+      if (!zone.regions.some((r) => JSON.stringify(r) === JSON.stringify(region))) zone.regions.push(region);
+    }
+  }
   return [...zones.values()];
-}
-
-function legacyZones(doc: Doc): ZoneSummary[] {
-  const settings = asObject(doc.providerSettings);
-  const provider = text(settings.providerName) ?? '';
-  const size = text(settings.instanceSizeName);
-  const backing = text(settings.backingProviderName);
-  const regionsOf = (map: Doc): RegionSummary[] =>
-    Object.entries(map)
-      .map(([regionName, raw]) => {
-        const spec = asObject(raw);
-        const group = (key: string): NodeGroup => (size === undefined ? { nodes: count(spec[key]) } : { instanceSize: size, nodes: count(spec[key]) });
-        const region: RegionSummary = {
-          provider,
-          region: regionName,
-          priority: count(spec.priority),
-          electable: group('electableNodes'),
-          readOnly: group('readOnlyNodes'),
-          analytics: group('analyticsNodes'),
-        };
-        if (backing) region.backingProvider = backing;
-        return region;
-      })
-      .sort(byPriority);
-  const topShards = typeof doc.numShards === 'number' ? doc.numShards : 1;
-  const specs = asArray(doc.replicationSpecs);
-  if (specs.length > 0) {
-    return specs.map((raw, index) => {
-      const spec = asObject(raw);
-      return {
-        name: text(spec.zoneName) ?? `Zone ${index + 1}`,
-        shards: typeof spec.numShards === 'number' ? spec.numShards : topShards,
-        regions: regionsOf(asObject(spec.regionsConfig)),
-      };
-    });
-  }
-  const map = isObject(doc.replicationSpec) ? doc.replicationSpec : {};
-  const regions = regionsOf(map);
-  if (regions.length === 0 && text(settings.regionName)) {
-    const nodes = count(doc.replicationFactor) || 3;
-    const group = (n: number): NodeGroup => (size === undefined ? { nodes: n } : { instanceSize: size, nodes: n });
-    regions.push({
-      provider,
-      region: text(settings.regionName)!,
-      priority: 7,
-      electable: group(nodes),
-      readOnly: group(0),
-      analytics: group(0),
-      ...(backing ? { backingProvider: backing } : {}),
-    });
-  }
-  return [{ name: 'Zone 1', shards: topShards, regions }];
 }
 
 const distinct = (values: Array<string | undefined>): string[] => [...new Set(values.filter((v): v is string => Boolean(v)))];
@@ -176,23 +72,10 @@ export function providerLabel(region: RegionSummary): string {
     : region.provider;
 }
 
-/** A 2024-08-05 document's shards (entries without numShards), with the first storage of each. */
-function perShard(doc: Doc): ShardSummary[] {
-  const specs = asArray(doc.replicationSpecs).map(asObject);
-  if (specs.length === 0 || specs.some((spec) => spec.numShards !== undefined)) return [];
-  return specs.map((spec, index) => {
-    const region = asArray(spec.regionConfigs).map(modernRegion).sort(byPriority)[0];
-    const raw = asArray(spec.regionConfigs).map(asObject);
-    const disk = raw.map((r) => asObject(r.electableSpecs).diskSizeGB).find((d): d is number => typeof d === 'number');
-    const shard: ShardSummary = { zone: text(spec.zoneName) ?? `Zone ${index + 1}`, tier: region?.electable.instanceSize ?? '' };
-    if (disk !== undefined) shard.diskSizeGB = disk;
-    return shard;
-  });
-}
-
 export function summarize(document: unknown): ClusterSummary {
   const doc = asObject(document);
-  const zones = hasRegionConfigs(doc) ? modernZones(doc) : legacyZones(doc);
+  const read = readClusterDocument(doc);
+  const zones = zonesOf(read.shards);
   const regions = zones.flatMap((z) => z.regions);
   const summary: ClusterSummary = {
     name: text(doc.name) ?? '',
@@ -206,11 +89,13 @@ export function summarize(document: unknown): ClusterSummary {
     created: text(doc.createDate) ?? '',
     zones,
   };
-  if (typeof doc.diskSizeGB === 'number') summary.diskSizeGB = doc.diskSizeGB;
-  const shards = perShard(doc);
-  const disks = distinct(shards.map((s) => (s.diskSizeGB === undefined ? undefined : String(s.diskSizeGB))));
-  if (summary.diskSizeGB === undefined && disks.length === 1) summary.diskSizeGB = Number(disks[0]);
-  if (disks.length > 1 || distinct(shards.map((s) => s.tier)).length > 1) summary.shardsDiffer = shards;
+  if (read.diskSizeGB !== undefined) summary.diskSizeGB = read.diskSizeGB;
+  // Only the per-shard shape can say that shards differ.
+  if (read.shape === 'perShard') {
+    const shards: ShardSummary[] = read.shards.map((s) => ({ zone: s.zoneName, tier: s.regions[0]?.electable.instanceSize ?? '', ...(s.diskSizeGB === undefined ? {} : { diskSizeGB: s.diskSizeGB }) }));
+    const disks = distinct(shards.map((s) => (s.diskSizeGB === undefined ? undefined : String(s.diskSizeGB))));
+    if (disks.length > 1 || distinct(shards.map((s) => s.tier)).length > 1) summary.shardsDiffer = shards;
+  }
   const backup = doc.backupEnabled === true || doc.providerBackupEnabled === true;
   if (typeof doc.backupEnabled === 'boolean' || typeof doc.providerBackupEnabled === 'boolean') summary.backup = backup;
   if (typeof doc.paused === 'boolean') summary.paused = doc.paused;

@@ -1,4 +1,4 @@
-// `cdba clusters create` through the built binary, under the three API versions:
+// `cdba clusters create` through the built binary, under each API version and the default:
 // the exact request bodies (emulator state), stdout/stderr/exit on a TTY and in a
 // pipe, checks that stop a bad body before any request, --watch, and failures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ import {
   type World,
   interruptWhen,
   deprecationWarning,
+  wireVersion,
 } from './world.js';
 
 let world: World;
@@ -31,8 +32,10 @@ afterAll(async () => {
   await world.stop();
 });
 
-const contentType = (version: Version): string => (version === 'v1.0' ? 'application/json' : `application/vnd.atlas.${version}+json`);
-const legacy = (version: Version): boolean => version !== '2023-02-01';
+const contentType = (version: Version): string => (version === 'v1.0' ? 'application/json' : `application/vnd.atlas.${wireVersion(version, 'write')}+json`);
+const legacy = (version: Version): boolean => version === 'v1.0' || version === '2023-01-01';
+/** The default creates at 2024-10-23: one spec per shard, no numShards, diskSizeGB in the hardware specs. */
+const perShard = (version: Version): boolean => version === 'default';
 const deprecation = deprecationWarning;
 
 const ALL_FLAGS = ['--provider', 'aws', '--region', 'us-east-1', '--tier', 'm30', '--members', '5', '--db-version', '7.0', '--disk-size-gb', '40', '--backup', '--tag', 'env=dev', '--tag', 'team=db'];
@@ -49,6 +52,16 @@ function allFlagsBody(name: string, version: Version): Record<string, unknown> {
       mongoDBMajorVersion: '7.0',
       diskSizeGB: 40,
       providerBackupEnabled: true,
+      tags,
+    };
+  }
+  if (perShard(version)) {
+    return {
+      name,
+      clusterType: 'REPLICASET',
+      replicationSpecs: [{ zoneName: 'Zone 1', regionConfigs: [{ providerName: 'AWS', regionName: 'US_EAST_1', priority: 7, electableSpecs: { instanceSize: 'M30', nodeCount: 5, diskSizeGB: 40 } }] }],
+      mongoDBMajorVersion: '7.0',
+      backupEnabled: true,
       tags,
     };
   }
@@ -76,7 +89,8 @@ describe.concurrent.each(EACH_VERSION)('create at $version', ({ version, tag }) 
     expect(request!.body).toEqual(allFlagsBody(name, version));
     const document = JSON.parse(result.stdout);
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
-    expect(document).toMatchObject({ name, stateName: 'CREATING', mongoDBMajorVersion: '7.0', diskSizeGB: 40 });
+    expect(document).toMatchObject({ name, stateName: 'CREATING', mongoDBMajorVersion: '7.0' });
+    expect(perShard(version) ? document.replicationSpecs[0].regionConfigs[0].electableSpecs.diskSizeGB : document.diskSizeGB).toBe(40);
     expect(legacy(version) ? document.providerSettings.instanceSizeName : document.replicationSpecs[0].regionConfigs[0].electableSpecs.instanceSize).toBe('M30');
     expect(result.stderr).toBe(`${deprecation(version)}cdba: cluster ${name} is CREATING; follow it with \`cdba clusters watch ${name}\`\n`);
   });
@@ -101,7 +115,13 @@ describe.concurrent.each(EACH_VERSION)('create at $version', ({ version, tag }) 
       : {
           name,
           clusterType: 'REPLICASET',
-          replicationSpecs: [{ numShards: 1, zoneName: 'Zone 1', regionConfigs: [{ providerName: 'TENANT', backingProviderName: 'AWS', regionName: 'US_EAST_1', priority: 7, electableSpecs: { instanceSize: 'M0' } }] }],
+          replicationSpecs: [
+            {
+              ...(perShard(version) ? {} : { numShards: 1 }),
+              zoneName: 'Zone 1',
+              regionConfigs: [{ providerName: 'TENANT', backingProviderName: 'AWS', regionName: 'US_EAST_1', priority: 7, electableSpecs: { instanceSize: 'M0' } }],
+            },
+          ],
         };
     expect(requestsFor(world.emulators.fast, name)[0]!.body).toEqual(expected);
     expect(JSON.parse(result.stdout).stateName).toBe('CREATING');
@@ -119,11 +139,21 @@ describe.concurrent.each(EACH_VERSION)('create at $version', ({ version, tag }) 
           providerSettings: { providerName: 'AZURE', instanceSizeName: 'M10', regionName: 'EUROPE_WEST' },
           replicationSpecs: [{ numShards: 3, regionsConfig: { EUROPE_WEST: { analyticsNodes: 0, electableNodes: 3, priority: 7, readOnlyNodes: 0 } }, zoneName: 'Zone 1' }],
         }
-      : {
-          name,
-          clusterType: 'SHARDED',
-          replicationSpecs: [{ numShards: 3, zoneName: 'Zone 1', regionConfigs: [{ providerName: 'AZURE', regionName: 'EUROPE_WEST', priority: 7, electableSpecs: { instanceSize: 'M10', nodeCount: 3 } }] }],
-        };
+      : perShard(version)
+        ? {
+            name,
+            clusterType: 'SHARDED',
+            // 2024-10-23: --shards 3 is three replication specs.
+            replicationSpecs: [1, 2, 3].map(() => ({
+              zoneName: 'Zone 1',
+              regionConfigs: [{ providerName: 'AZURE', regionName: 'EUROPE_WEST', priority: 7, electableSpecs: { instanceSize: 'M10', nodeCount: 3 } }],
+            })),
+          }
+        : {
+            name,
+            clusterType: 'SHARDED',
+            replicationSpecs: [{ numShards: 3, zoneName: 'Zone 1', regionConfigs: [{ providerName: 'AZURE', regionName: 'EUROPE_WEST', priority: 7, electableSpecs: { instanceSize: 'M10', nodeCount: 3 } }] }],
+          };
     expect(requestsFor(world.emulators.fast, name)[0]!.body).toEqual(expected);
     // -o table in a pipe: tab-separated, a header row and one row.
     const [header, row, ...rest] = result.stdout.trimEnd().split('\n');
@@ -154,7 +184,9 @@ describe.concurrent.each(EACH_VERSION)('create at $version', ({ version, tag }) 
       on: 'witness',
       input: JSON.stringify(legacy(version) ? modernFile : legacyFile),
     });
-    if (legacy(version)) {
+    if (perShard(version)) {
+      expectUsage(result, /^cdba: stdin: fields API version 2024-10-23 does not accept: providerSettings, numShards, providerBackupEnabled, mongoURI; this looks like a legacy \(v1\.0 \/ 2023-01-01\) body; `cdba clusters convert --to 2024-10-23` turns it into a 2024-10-23 body, or send it with --api-version v1\.0\n$/);
+    } else if (legacy(version)) {
       expectUsage(result, new RegExp(`^cdba: stdin: fields API version ${version} does not accept: replicationSpecs\\.regionConfigs; this looks like a 2023-02-01 body; \`cdba clusters convert --to ${version}\` turns it into a ${version} body, or send it with --api-version 2023-02-01\\n$`));
     } else {
       expectUsage(result, /^cdba: stdin: fields API version 2023-02-01 does not accept: providerSettings, numShards, providerBackupEnabled, mongoURI; this looks like a legacy \(v1\.0 \/ 2023-01-01\) body; `cdba clusters convert --to 2023-02-01` turns it into a 2023-02-01 body, or send it with --api-version v1\.0\n$/);

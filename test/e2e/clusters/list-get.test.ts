@@ -1,10 +1,10 @@
 // `cdba clusters list` and `cdba clusters get` through the built binary under the
-// three API versions, against seeded projects: 345 clusters (pages), a small
+// API versions (and the default), against seeded projects: 345 clusters (pages), a small
 // mixed one (the table's columns), and an empty one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeedCluster } from '../../../src/emulator/index.js';
 import { DigestClient, accept } from '../../helpers/emulator.js';
-import { apiBase, EACH_VERSION, expectNoRequest, expectUsage, OWNER, PROJECT, run, startWorld, type Version, type World, deprecationWarning } from './world.js';
+import { apiBase, EACH_VERSION, expectNoRequest, expectUsage, OWNER, PROJECT, run, startWorld, type Version, type World, deprecationWarning, wireVersion } from './world.js';
 
 const MANY = 'c000000000000000000000bb';
 const SMALL = 'c000000000000000000000cc';
@@ -63,7 +63,7 @@ const HEADER = 'NAME\tSTATE\tDB VERSION\tTYPE\tPROVIDER\tREGION\tTIER\tCREATED';
 /** The document the emulator serves for a path, fetched directly with digest auth. */
 async function served(version: Version, path: string): Promise<unknown> {
   const client = new DigestClient(world.emulators.fast.url, OWNER.publicKey, OWNER.privateKey);
-  const response = await client.request('GET', `${apiBase(version)}${path}`, { headers: version === 'v1.0' ? {} : accept(version) });
+  const response = await client.request('GET', `${apiBase(version)}${path}`, { headers: version === 'v1.0' ? {} : accept(wireVersion(version, 'read')) });
   expect(response.status).toBe(200);
   return response.json;
 }
@@ -78,7 +78,7 @@ describe.concurrent.each(EACH_VERSION)('list at $version', ({ version }) => {
     expect(page.results).toHaveLength(100);
     expect(page.totalCount).toBe(MANY_COUNT);
     expect(page.links.map((l: { rel: string }) => l.rel)).toEqual(['next', 'self']);
-    expect(version === '2023-02-01' ? page.results[0].replicationSpecs[0].regionConfigs : page.results[0].providerSettings).toBeDefined();
+    expect(version === '2023-02-01' || version === 'default' ? page.results[0].replicationSpecs[0].regionConfigs : page.results[0].providerSettings).toBeDefined();
   });
 
   it('on a TTY: the table, and "Showing 1–100 of 345" on stderr', async () => {

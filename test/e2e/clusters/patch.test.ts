@@ -1,4 +1,4 @@
-// `cdba clusters patch` through the built binary under the three API versions:
+// `cdba clusters patch` through the built binary under each API version and the default:
 // exact PATCH bodies, the get | patch round trip, --tier on every region config,
 // read-only fields stripped, unknown fields refused, --watch, failures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import {
   VERSIONS,
   type Version,
   type World,
+  wireVersion,
 } from './world.js';
 
 /** Two regions, read-only nodes in the second: --tier must reach every hardware spec. */
@@ -43,7 +44,9 @@ afterAll(async () => {
   await world.stop();
 });
 
-const legacy = (version: Version): boolean => version !== '2023-02-01';
+const legacy = (version: Version): boolean => version === 'v1.0' || version === '2023-01-01';
+/** The default's writes go at 2024-10-23: one spec per shard, diskSizeGB in each hardware spec. */
+const perShard = (version: Version): boolean => version === 'default';
 /** stderr lines without the 2023-01-01 / 2023-02-01 deprecation warnings (asserted in list-get.test.ts). */
 const stderrLines = (text: string): string[] =>
   text.split('\n').filter((line) => line !== '' && !/^cdba: warning: API version 2023-0[12]-01 of clusters is deprecated/.test(line));
@@ -57,7 +60,11 @@ describe.concurrent.each(EACH_VERSION)('patch at $version', ({ version, tag }) =
     expect(result.exitCode, result.stderr).toBe(0);
     const readOnly = legacy(version)
       ? 'connectionStrings, createDate, groupId, id, links, mongoDBVersion, stateName, mongoURI, mongoURIUpdated, mongoURIWithOptions, srvAddress, replicationSpecs.id'
-      : 'connectionStrings, createDate, groupId, id, links, mongoDBVersion, stateName, replicationSpecs.id, replicationSpecs.zoneId';
+      : perShard(version)
+        ? 'connectionStrings, createDate, featureCompatibilityVersion, groupId, id, links, mongoDBVersion, stateName, replicationSpecs.id, replicationSpecs.zoneId, ' +
+          'replicationSpecs.regionConfigs.effectiveElectableSpecs, replicationSpecs.regionConfigs.effectiveReadOnlySpecs, replicationSpecs.regionConfigs.effectiveAnalyticsSpecs, ' +
+          'effectiveDatabaseEdition, effectiveReplicationSpecs, internalClusterRole, retainBackups, useAwsTimeBasedSnapshotCopyForFastInitialSync'
+        : 'connectionStrings, createDate, groupId, id, links, mongoDBVersion, stateName, replicationSpecs.id, replicationSpecs.zoneId';
     expect(stderrLines(result.stderr)).toEqual([`cdba: ignoring read-only fields: ${readOnly}`]);
     const sent = requestsFor(world.emulators.fast, name).at(-1)!;
     expect(sent.method).toBe('PATCH');
@@ -67,6 +74,7 @@ describe.concurrent.each(EACH_VERSION)('patch at $version', ({ version, tag }) =
     for (const spec of expected.replicationSpecs) {
       delete spec.id;
       delete spec.zoneId;
+      for (const region of spec.regionConfigs ?? []) for (const kind of ['Electable', 'ReadOnly', 'Analytics']) delete region[`effective${kind}Specs`];
     }
     expect(sent.body).toEqual(expected);
     // Nothing changed, so the cluster stays IDLE and the answer says so.
@@ -82,15 +90,17 @@ describe.concurrent.each(EACH_VERSION)('patch at $version', ({ version, tag }) =
     );
     expect(result.exitCode, result.stderr).toBe(0);
     const common = { terminationProtectionEnabled: true, tags: [{ key: 'env', value: 'qa' }], biConnector: { readPreference: 'analytics' }, diskSizeGB: 50, mongoDBMajorVersion: '7.0' };
-    const hardware = (nodeCount: number) => ({ instanceSize: 'M30', nodeCount, diskIOPS: 3000, ebsVolumeType: 'STANDARD' });
+    const { diskSizeGB: _perSpec, ...perShardCommon } = common;
+    // From 2024-08-05 the disk size is in each hardware spec.
+    const hardware = (nodeCount: number) => ({ instanceSize: 'M30', nodeCount, diskIOPS: 3000, ebsVolumeType: 'STANDARD', ...(perShard(version) ? { diskSizeGB: 50 } : {}) });
     const expected = legacy(version)
       ? { ...common, providerSettings: { providerName: 'AWS', instanceSizeName: 'M30' } }
       : {
-          ...common,
+          ...(perShard(version) ? perShardCommon : common),
           // Read from the current cluster: every region config, every hardware spec it has.
           replicationSpecs: [
             {
-              numShards: 1,
+              ...(perShard(version) ? {} : { numShards: 1 }),
               zoneName: 'Zone 1',
               regionConfigs: [
                 {
@@ -117,7 +127,8 @@ describe.concurrent.each(EACH_VERSION)('patch at $version', ({ version, tag }) =
         };
     expect(requestsFor(world.emulators.fast, name).at(-1)!.body).toEqual(expected);
     const document = JSON.parse(result.stdout);
-    expect(document).toMatchObject({ stateName: 'UPDATING', terminationProtectionEnabled: true, diskSizeGB: 50, mongoDBMajorVersion: '7.0' });
+    expect(document).toMatchObject({ stateName: 'UPDATING', terminationProtectionEnabled: true, mongoDBMajorVersion: '7.0' });
+    expect(perShard(version) ? document.replicationSpecs[0].regionConfigs[0].electableSpecs.diskSizeGB : document.diskSizeGB).toBe(50);
     expect(stderrLines(result.stderr)).toEqual([`cdba: cluster ${name} is UPDATING; follow it with \`cdba clusters watch ${name}\``]);
     const sizes = cluster(world.emulators.fast, name)!.model.replicationSpecs[0]!.regionConfigs.flatMap((r) => [r.electableSpecs.instanceSize, r.readOnlySpecs?.instanceSize]);
     expect(sizes).toEqual(['M30', 'M30', 'M30', 'M30']);
@@ -131,7 +142,11 @@ describe.concurrent.each(EACH_VERSION)('patch at $version', ({ version, tag }) =
     if (legacy(version)) {
       expectUsage(result, new RegExp(`^cdba: stdin: fields API version ${version} does not accept: replicationSpecs\\.regionConfigs, shardingMode; this looks like a 2023-02-01 body`));
     } else {
-      expectUsage(result, /^cdba: stdin: fields API version 2023-02-01 does not accept: providerSettings, replicationFactor, shardingMode; this looks like a legacy \(v1\.0 \/ 2023-01-01\) body; `cdba clusters convert --to 2023-02-01` turns it into a 2023-02-01 body/);
+      const to = wireVersion(version, 'write').replace(/\./g, '\\.');
+      expectUsage(
+        result,
+        new RegExp(`^cdba: stdin: fields API version ${to} does not accept: providerSettings, replicationFactor, shardingMode; this looks like a legacy \\(v1\\.0 \\/ 2023-01-01\\) body; \`cdba clusters convert --to ${to}\` turns it into a ${to} body`),
+      );
     }
     expectNoRequest(world);
   });

@@ -17,11 +17,18 @@ import { CDBA_BIN, cdba, cleanEnv, tempDir, type CliResult } from '../../helpers
 export const OWNER = { publicKey: 'clusters', privateKey: '0d4c8f1e-7a2b-4c6d-9e3f-5a1b2c3d4e5f' };
 export const PROJECT = 'c0000000000000000000000a';
 
-export const VERSIONS = ['v1.0', '2023-01-01', '2023-02-01'] as const;
+/** 'default': a profile with no apiVersion, so clusters reads go at 2024-08-05 and writes at 2024-10-23. */
+export const VERSIONS = ['v1.0', '2023-01-01', '2023-02-01', 'default'] as const;
 export type Version = (typeof VERSIONS)[number];
 /** Short tags for cluster names, one per version. */
-export const TAG: Record<Version, string> = { 'v1.0': 'v1', '2023-01-01': 'l23', '2023-02-01': 'm23' };
-const PROFILE: Record<Version, string> = { 'v1.0': 'legacy-v1', '2023-01-01': 'legacy-2023', '2023-02-01': 'modern' };
+export const TAG: Record<Version, string> = { 'v1.0': 'v1', '2023-01-01': 'l23', '2023-02-01': 'm23', default: 'cur' };
+const PROFILE: Record<Version, string> = { 'v1.0': 'legacy-v1', '2023-01-01': 'legacy-2023', '2023-02-01': 'modern', default: 'current' };
+
+/** The API version a clusters call goes at under a profile: the default one differs for reads and writes. */
+export function wireVersion(version: Version, call: 'read' | 'write'): string {
+  if (version !== 'default') return version;
+  return call === 'read' ? '2024-08-05' : '2024-10-23';
+}
 
 /** Deprecated clusters versions answer with Deprecation and Sunset; the client warns once per run. */
 export const deprecationWarning = (version: string): string =>
@@ -73,7 +80,13 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const profiles = Object.fromEntries(
     VERSIONS.map((version) => [
       PROFILE[version],
-      { baseUrl: fast.url, publicKey: OWNER.publicKey, privateKey: OWNER.privateKey, projectId: PROJECT, apiVersion: version },
+      {
+        baseUrl: fast.url,
+        publicKey: OWNER.publicKey,
+        privateKey: OWNER.privateKey,
+        projectId: PROJECT,
+        ...(version === 'default' ? {} : { apiVersion: version }),
+      },
     ]),
   );
   writeFileSync(join(configDir, 'config.json'), JSON.stringify({ currentProfile: PROFILE['2023-02-01'], profiles }), { mode: 0o600 });

@@ -1,11 +1,14 @@
 // `cdba conn-string get|list` (and the `conn-string <cluster>` shorthand) through the
 // built binary, against one emulator whose projects have peering, AWS and Azure
 // private endpoints (plain and regionalized), sharded clusters and legacy strings.
+// A private endpoint serves only the clusters in its own cloud and region, so each
+// endpoint belongs to clusters in its region: the two-region clusters carry the plain
+// endpoint of their first region and the regionalized one of their second.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectHash, replicaSetId } from '../../../src/connstring/index.js';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
 import { cdba, type CliResult } from '../../helpers/cli.js';
-import { ownerEnv, replicaSet, sharded, tenant, worldSeed } from './world.js';
+import { ownerEnv, replicaSet, sharded, spread, tenant, worldSeed } from './world.js';
 
 const FULL = 'b0000000000000000000000a'; // peering + four private endpoints
 const BARE = 'b0000000000000000000000b'; // nothing but the standard strings
@@ -58,13 +61,20 @@ beforeAll(async () => {
         { id: BARE, name: 'bare' },
       ],
       [
-        // Azure with peering: offered the Private IP for Peering strings.
-        { projectId: FULL, cluster: replicaSet('rs-azure', 'AZURE') },
-        { projectId: FULL, cluster: sharded('sh-aws') },
+        // Azure with peering: offered the Private IP for Peering strings. Three nodes, two regions.
+        { projectId: FULL, cluster: spread('rs-azure', [['AZURE', 'US_EAST_2', 2], ['AZURE', 'EUROPE_WEST', 1]]) },
+        { projectId: FULL, cluster: spread('rs-aws', [['AWS', 'US_EAST_1', 2], ['AWS', 'EU_WEST_1', 1]]) },
+        { projectId: FULL, cluster: spread('sh-aws', [['AWS', 'US_EAST_1', 2], ['AWS', 'EU_WEST_1', 1]], 2) },
+        { projectId: FULL, cluster: spread('sh-azure', [['AZURE', 'US_EAST_2', 2], ['AZURE', 'EUROPE_WEST', 1]], 2) },
+        // Multi-cloud: in the region of every endpoint, five electable nodes.
+        {
+          projectId: FULL,
+          cluster: spread('sh-multi', [['AWS', 'US_EAST_1', 2], ['AWS', 'EU_WEST_1', 1], ['AZURE', 'US_EAST_2', 1], ['AZURE', 'EUROPE_WEST', 1]], 2),
+        },
         { projectId: FULL, cluster: sharded('sh-legacy'), legacyStrings: true },
         { projectId: FULL, cluster: replicaSet('legacy-gcp', 'GCP'), legacyStrings: true },
         { projectId: FULL, cluster: replicaSet('legacy-azure', 'AZURE'), legacyStrings: true },
-        { projectId: FULL, cluster: replicaSet('list') },
+        { projectId: FULL, cluster: spread('list', [['AWS', 'US_EAST_1', 2], ['AWS', 'EU_WEST_1', 1]]) },
         { projectId: BARE, cluster: replicaSet('plain') },
         { projectId: BARE, cluster: tenant('free') },
       ],
@@ -97,36 +107,37 @@ describe.concurrent('conn-string get: every --type', () => {
   });
 
   it('private-endpoint on a replica set: the first endpoint, or the one --endpoint names (AWS, Azure, plain and regionalized)', async () => {
-    const rs = rsName('rs-azure');
-    const [first, aws, awsReg, azure, azureReg, azureList, awsRegList] = await Promise.all([
+    const [azureFirst, azure, azureReg, azureList, awsFirst, aws, awsReg, awsRegList] = await Promise.all([
       run(['get', 'rs-azure', '--type', 'private-endpoint']),
-      run(['get', 'rs-azure', '--endpoint', 'vpce-aws']),
-      run(['get', 'rs-azure', '--endpoint', 'vpce-aws-reg']),
       run(['get', 'rs-azure', '--endpoint', 'pe-azure']),
       run(['get', 'rs-azure', '--type', 'private-endpoint', '--endpoint', 'pe-azure-reg']),
       run(['get', 'rs-azure', '--endpoint', 'pe-azure', '--no-srv']),
-      run(['get', 'rs-azure', '--endpoint', 'vpce-aws-reg', '--no-srv']),
+      run(['get', 'rs-aws', '--type', 'private-endpoint']),
+      run(['get', 'rs-aws', '--endpoint', 'vpce-aws']),
+      run(['get', 'rs-aws', '--endpoint', 'vpce-aws-reg']),
+      run(['get', 'rs-aws', '--endpoint', 'vpce-aws-reg', '--no-srv']),
     ]);
-    expectString(first, `mongodb+srv://pl-0-us-east-1a.${H}.mongodb.net`);
-    expectString(aws, `mongodb+srv://pl-0-us-east-1a.${H}.mongodb.net`);
-    expectString(awsReg, `mongodb+srv://rs-azure-pl-0-eu-west-1.${H}.mongodb.net`);
+    expectString(azureFirst, `mongodb+srv://pl-0-eastus2.${H}.mongodb.net`);
     expectString(azure, `mongodb+srv://pl-0-eastus2.${H}.mongodb.net`);
     expectString(azureReg, `mongodb+srv://rs-azure-pl-0-westeurope.${H}.mongodb.net`);
-    expectString(azureList, `mongodb://${plHosts(`pl-0-eastus2.${H}.mongodb.net`, 3)}/?ssl=true&authSource=admin&replicaSet=${rs}`);
-    expectString(awsRegList, `mongodb://${plHosts(`pl-0-eu-west-1.${H}.mongodb.net`, 3)}/?ssl=true&authSource=admin&replicaSet=${rs}`);
+    expectString(azureList, `mongodb://${plHosts(`pl-0-eastus2.${H}.mongodb.net`, 3)}/?ssl=true&authSource=admin&replicaSet=${rsName('rs-azure')}`);
+    expectString(awsFirst, `mongodb+srv://pl-0-us-east-1a.${H}.mongodb.net`);
+    expectString(aws, `mongodb+srv://pl-0-us-east-1a.${H}.mongodb.net`);
+    expectString(awsReg, `mongodb+srv://rs-aws-pl-0-eu-west-1.${H}.mongodb.net`);
+    expectString(awsRegList, `mongodb://${plHosts(`pl-0-eu-west-1.${H}.mongodb.net`, 3)}/?ssl=true&authSource=admin&replicaSet=${rsName('rs-aws')}`);
   });
 
   it('private-endpoint on a sharded cluster: optimized SRV by default, --no-optimized for the other', async () => {
     const [byDefault, regOptimized, azureRegOptimized, plain, hostList] = await Promise.all([
       run(['get', 'sh-aws', '--type', 'private-endpoint']),
       run(['get', 'sh-aws', '--endpoint', 'vpce-aws-reg', '--optimized']),
-      run(['get', 'sh-aws', '--endpoint', 'pe-azure-reg']),
+      run(['get', 'sh-azure', '--endpoint', 'pe-azure-reg']),
       run(['get', 'sh-aws', '--endpoint', 'vpce-aws', '--no-optimized']),
       run(['get', 'sh-aws', '--endpoint', 'vpce-aws', '--no-srv']),
     ]);
     expectString(byDefault, `mongodb+srv://sh-aws-pl-0-lb.${H}.mongodb.net`);
     expectString(regOptimized, `mongodb+srv://sh-aws-pl-0-eu-west-1-lb.${H}.mongodb.net`);
-    expectString(azureRegOptimized, `mongodb+srv://sh-aws-pl-0-westeurope-lb.${H}.mongodb.net`);
+    expectString(azureRegOptimized, `mongodb+srv://sh-azure-pl-0-westeurope-lb.${H}.mongodb.net`);
     expectString(plain, `mongodb+srv://pl-0-us-east-1a.${H}.mongodb.net`);
     // Six query routers (two shards of three), one port each.
     expectString(hostList, `mongodb://${plHosts(`pl-0-us-east-1a.${H}.mongodb.net`, 6)}/?ssl=true&authSource=admin`);
@@ -165,10 +176,6 @@ describe.concurrent('conn-string get: shorthand, output forms, names like subcom
       `mongodb+srv://pl-0-us-east-1a.${H}.mongodb.net`,
       expect.stringContaining(`mongodb://pl-0-eu-west-1.${H}.mongodb.net:1024,`),
       `mongodb+srv://list-pl-0-eu-west-1.${H}.mongodb.net`,
-      expect.stringContaining(`mongodb://pl-0-eastus2.${H}.mongodb.net:1024,`),
-      `mongodb+srv://pl-0-eastus2.${H}.mongodb.net`,
-      expect.stringContaining(`mongodb://pl-0-westeurope.${H}.mongodb.net:1024,`),
-      `mongodb+srv://list-pl-0-westeurope.${H}.mongodb.net`,
     ]);
   });
 
@@ -214,7 +221,7 @@ describe.concurrent('conn-string get: what is missing', () => {
     expectNotFound(
       await run(['get', 'sh-aws', '--type', 'legacy']),
       'cluster "sh-aws" has no legacy SRV connection string; it has: standard (SRV, host list); ' +
-        'private-endpoint (SRV, optimized SRV, host list; endpoints vpce-aws, pe-azure, vpce-aws-reg, pe-azure-reg); see cdba conn-string list sh-aws',
+        'private-endpoint (SRV, optimized SRV, host list; endpoints vpce-aws, vpce-aws-reg); see cdba conn-string list sh-aws',
     );
   });
 
@@ -222,7 +229,22 @@ describe.concurrent('conn-string get: what is missing', () => {
     const result = await run(['get', 'rs-azure', '--endpoint', 'vpce-nope']);
     expect(result.exitCode).toBe(4);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^cdba: cluster "rs-azure" has no private-endpoint SRV for endpoint vpce-nope connection string; it has: standard \(SRV, host list\); private \(SRV, host list\); private-endpoint \(SRV, host list; endpoints vpce-aws, vpce-aws-reg, pe-azure, pe-azure-reg\); see cdba conn-string list rs-azure\n$/);
+    expect(result.stderr).toMatch(/^cdba: cluster "rs-azure" has no private-endpoint SRV for endpoint vpce-nope connection string; it has: standard \(SRV, host list\); private \(SRV, host list\); private-endpoint \(SRV, host list; endpoints pe-azure, pe-azure-reg\); see cdba conn-string list rs-azure\n$/);
+  });
+
+  it('an endpoint of the project in another cloud or region is not the cluster\'s: exit 4', async () => {
+    const [otherCloud, otherRegion] = await Promise.all([
+      run(['get', 'rs-azure', '--endpoint', 'vpce-aws']),
+      run(['get', 'sh-legacy', '--endpoint', 'vpce-aws-reg']), // AWS us-east-1 only; the endpoint is in eu-west-1
+    ]);
+    for (const [result, cluster, endpoint] of [
+      [otherCloud, 'rs-azure', 'vpce-aws'],
+      [otherRegion, 'sh-legacy', 'vpce-aws-reg'],
+    ] as const) {
+      expect(result.exitCode).toBe(4);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(new RegExp(`^cdba: cluster "${cluster}" has no private-endpoint SRV for endpoint ${endpoint} connection string; it has: `));
+    }
   });
 
   it('--optimized on a replica set (no optimized string) exits 4', async () => {
@@ -268,29 +290,30 @@ describe.concurrent('conn-string get: what is missing', () => {
 
 describe.concurrent('conn-string list', () => {
   it('-o json: every string with its type, SRV or not, optimized, endpoint IDs and shape', async () => {
-    const result = await run(['list', 'sh-aws', '-o', 'json']);
+    // A multi-cloud cluster in the region of each of the four endpoints: two shards of five nodes.
+    const result = await run(['list', 'sh-multi', '-o', 'json']);
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toBe('');
-    const routers = (host: string) => plHosts(host, 6);
-    const hosts = ['00-00', '00-01', '00-02', '01-00', '01-01', '01-02'].map((n) => `sh-aws-shard-${n}.${H}.mongodb.net:27016`).join(',');
+    const routers = (host: string) => plHosts(host, 10);
+    const hosts = [0, 1].flatMap((s) => [0, 1, 2, 3, 4].map((n) => `sh-multi-shard-0${s}-0${n}.${H}.mongodb.net:27016`)).join(',');
     const row = (type: string, srv: boolean, optimized: boolean, endpointIds: string[], shape: string, connectionString: string) =>
       expect.objectContaining({ type, srv, optimized, endpointIds, shape, connectionString });
     expect(JSON.parse(result.stdout)).toEqual([
       row('standard', false, false, [], 'standard', `mongodb://${hosts}/?ssl=true&authSource=admin`),
-      row('standard', true, false, [], 'standard', `mongodb+srv://sh-aws.${H}.mongodb.net`),
+      row('standard', true, false, [], 'standard', `mongodb+srv://sh-multi.${H}.mongodb.net`),
       row('private-endpoint', false, false, ['vpce-aws'], 'privateLinkAws', `mongodb://${routers(`pl-0-us-east-1a.${H}.mongodb.net`)}/?ssl=true&authSource=admin`),
       row('private-endpoint', true, false, ['vpce-aws'], 'privateLinkAws', `mongodb+srv://pl-0-us-east-1a.${H}.mongodb.net`),
       // The plain AWS and the plain Azure endpoint share pl-0 and so the one optimized string.
-      row('private-endpoint', true, true, ['vpce-aws', 'pe-azure'], 'privateLinkOptimized', `mongodb+srv://sh-aws-pl-0-lb.${H}.mongodb.net`),
+      row('private-endpoint', true, true, ['vpce-aws', 'pe-azure'], 'privateLinkOptimized', `mongodb+srv://sh-multi-pl-0-lb.${H}.mongodb.net`),
       row('private-endpoint', false, false, ['vpce-aws-reg'], 'privateLinkAwsRegionalized', `mongodb://${routers(`pl-0-eu-west-1.${H}.mongodb.net`)}/?ssl=true&authSource=admin`),
-      row('private-endpoint', true, false, ['vpce-aws-reg'], 'privateLinkAwsRegionalized', `mongodb+srv://sh-aws-pl-0-eu-west-1.${H}.mongodb.net`),
-      row('private-endpoint', true, true, ['vpce-aws-reg'], 'privateLinkOptimized', `mongodb+srv://sh-aws-pl-0-eu-west-1-lb.${H}.mongodb.net`),
+      row('private-endpoint', true, false, ['vpce-aws-reg'], 'privateLinkAwsRegionalized', `mongodb+srv://sh-multi-pl-0-eu-west-1.${H}.mongodb.net`),
+      row('private-endpoint', true, true, ['vpce-aws-reg'], 'privateLinkOptimized', `mongodb+srv://sh-multi-pl-0-eu-west-1-lb.${H}.mongodb.net`),
       // Azure's host list is the same whether regionalized or not, so parse() names both rows.
       row('private-endpoint', false, false, ['pe-azure'], 'privateLink', `mongodb://${routers(`pl-0-eastus2.${H}.mongodb.net`)}/?ssl=true&authSource=admin`),
       row('private-endpoint', true, false, ['pe-azure'], 'privateLinkAzure', `mongodb+srv://pl-0-eastus2.${H}.mongodb.net`),
       row('private-endpoint', false, false, ['pe-azure-reg'], 'privateLink', `mongodb://${routers(`pl-0-westeurope.${H}.mongodb.net`)}/?ssl=true&authSource=admin`),
-      row('private-endpoint', true, false, ['pe-azure-reg'], 'privateLinkAzureRegionalized', `mongodb+srv://sh-aws-pl-0-westeurope.${H}.mongodb.net`),
-      row('private-endpoint', true, true, ['pe-azure-reg'], 'privateLinkOptimized', `mongodb+srv://sh-aws-pl-0-westeurope-lb.${H}.mongodb.net`),
+      row('private-endpoint', true, false, ['pe-azure-reg'], 'privateLinkAzureRegionalized', `mongodb+srv://sh-multi-pl-0-westeurope.${H}.mongodb.net`),
+      row('private-endpoint', true, true, ['pe-azure-reg'], 'privateLinkOptimized', `mongodb+srv://sh-multi-pl-0-westeurope-lb.${H}.mongodb.net`),
     ]);
   });
 
@@ -312,8 +335,9 @@ describe.concurrent('conn-string list', () => {
       `private\tno\t\t\tmongodb://${rsHosts('legacy-azure', '-pri')}/?ssl=true&authSource=admin&replicaSet=${rs}`,
       `private\tyes\t\t\tmongodb+srv://legacy-azure-pri.${H}.mongodb.net`,
     ]);
-    expect(lines[6]).toBe(`private-endpoint\tyes\t\tvpce-aws\tmongodb+srv://pl-0-us-east-1a.${H}.mongodb.net`);
-    expect(lines).toHaveLength(13);
+    // Azure eastus2: the one endpoint in its region, as host list and SRV.
+    expect(lines[6]).toBe(`private-endpoint\tyes\t\tpe-azure\tmongodb+srv://pl-0-eastus2.${H}.mongodb.net`);
+    expect(lines).toHaveLength(7);
 
     const tty = await run(['list', 'plain', '--no-color'], BARE, { CDBA_FORCE_TTY: '1' });
     expect(tty.exitCode).toBe(0);

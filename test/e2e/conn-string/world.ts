@@ -34,6 +34,25 @@ export function sharded(name: string, provider: Provider = 'AWS'): Record<string
   };
 }
 
+/**
+ * A cluster across several regions, maybe several clouds: [provider, API region name, electable nodes],
+ * the first region the highest priority. A replica set, or `shards` shards of that layout.
+ */
+export function spread(name: string, regions: Array<[Provider, string, number]>, shards?: number): Record<string, unknown> {
+  const regionConfigs = regions.map(([providerName, regionName, nodeCount], i) => ({
+    providerName,
+    regionName,
+    priority: 7 - i,
+    electableSpecs: { instanceSize: shards === undefined ? 'M10' : 'M30', nodeCount },
+  }));
+  return {
+    name,
+    clusterType: shards === undefined ? 'REPLICASET' : 'SHARDED',
+    mongoDBMajorVersion: '7.0',
+    replicationSpecs: [{ ...(shards === undefined ? {} : { numShards: shards }), regionConfigs }],
+  };
+}
+
 export function tenant(name: string): Record<string, unknown> {
   return {
     name,

@@ -25,9 +25,11 @@ beforeAll(async () => {
         privateEndpoints: [
           { provider: 'AWS', region: 'us-east-1', endpointId: 'vpce-0abc', regionalized: false },
           { provider: 'AZURE', region: 'eastus2', endpointId: 'pe-0def', regionalized: true },
+          { provider: 'AWS', region: 'EU_WEST_1', endpointId: 'vpce-0eu', regionalized: false },
         ],
       },
-      { id: PROJECT_B, name: 'plain', privateIpMode: true },
+      // Its one endpoint is in a region none of its clusters is in.
+      { id: PROJECT_B, name: 'plain', privateIpMode: true, privateEndpoints: [{ provider: 'AWS', region: 'us-west-2', endpointId: 'vpce-0west', regionalized: false }] },
     ],
     clusters: [
       { projectId: PROJECT_B, cluster: azure('old-azure'), legacyStrings: true },
@@ -36,7 +38,17 @@ beforeAll(async () => {
   });
   ({ emu } = await withEmulator({ seed, clock: clock.read }));
   c = client(emu);
-  for (const body of [modernCreate('rs'), azure('az'), shardedCreate('sh')]) {
+  const multi = modernCreate('multi', {
+    replicationSpecs: [
+      {
+        regionConfigs: [
+          { providerName: 'AWS', regionName: 'EU_WEST_1', priority: 7, electableSpecs: { instanceSize: 'M10', nodeCount: 2 } },
+          { providerName: 'AZURE', regionName: 'US_EAST_2', priority: 6, electableSpecs: { instanceSize: 'M10', nodeCount: 1 } },
+        ],
+      },
+    ],
+  });
+  for (const body of [modernCreate('rs'), azure('az'), shardedCreate('sh'), multi]) {
     const created = await c.request('POST', `/api/atlas/v2/groups/${PROJECT_A}/clusters`, { headers: v2('2023-02-01'), body });
     expect(created.status).toBe(201);
   }
@@ -68,17 +80,26 @@ describe('connection strings issued by the emulator', () => {
     expect(parse(cs.privateSrv).type).toBe('privatePeering');
   });
 
-  it('privateEndpoint entries for AWS and regionalized Azure endpoints, with the optimized SRV for sharded clusters', async () => {
-    const rs = await strings(PROJECT_A, 'rs');
-    expect(rs.privateEndpoint.map((e: { srvConnectionString: string }) => parse(e.srvConnectionString).type)).toEqual([
-      'privateLinkAws',
-      'privateLinkAzureRegionalized',
-    ]);
-    expect(rs.privateEndpoint.map((e: { type: string }) => e.type)).toEqual(['MONGOD', 'MONGOD']);
+  it('privateEndpoint entries only for endpoints in the cluster\'s own provider and region, with the optimized SRV for sharded clusters', async () => {
+    const rs = await strings(PROJECT_A, 'rs'); // AWS US_EAST_1: the AWS us-east-1 endpoint only (not eu-west-1, not Azure eastus2)
+    expect(rs.privateEndpoint.map((e: { srvConnectionString: string }) => parse(e.srvConnectionString).type)).toEqual(['privateLinkAws']);
+    expect(rs.privateEndpoint.map((e: { type: string }) => e.type)).toEqual(['MONGOD']);
     expect(rs.privateEndpoint[0].endpoints).toEqual([{ endpointId: 'vpce-0abc', providerName: 'AWS', region: 'US_EAST_1' }]);
+    expect(Object.keys(rs.awsPrivateLink)).toEqual(['vpce-0abc']);
+    const az = await strings(PROJECT_A, 'az'); // Azure US_EAST_2 = eastus2: the regionalized Azure endpoint only
+    expect(az.privateEndpoint.map((e: { srvConnectionString: string }) => parse(e.srvConnectionString).type)).toEqual(['privateLinkAzureRegionalized']);
+    expect(az.awsPrivateLink).toBeUndefined();
     const sh = await strings(PROJECT_A, 'sh');
-    expect(sh.privateEndpoint.map((e: { type: string }) => e.type)).toEqual(['MONGOS', 'MONGOS']);
+    expect(sh.privateEndpoint.map((e: { type: string }) => e.type)).toEqual(['MONGOS']);
     expect(parse(sh.privateEndpoint[0].srvShardOptimizedConnectionString).type).toBe('privateLinkOptimized');
+  });
+
+  it('a cluster in several regions and clouds carries the endpoints of each of its regions, in the project\'s order', async () => {
+    const multi = await strings(PROJECT_A, 'multi'); // AWS EU_WEST_1 + Azure US_EAST_2
+    expect(multi.privateEndpoint.map((e: { endpoints: Array<{ endpointId: string }> }) => e.endpoints[0]?.endpointId)).toEqual(['pe-0def', 'vpce-0eu']);
+    const elsewhere = await strings(PROJECT_B, 'old-aws'); // AWS US_EAST_1; the project's only endpoint is in us-west-2
+    expect(elsewhere.privateEndpoint).toBeUndefined();
+    expect(elsewhere.awsPrivateLink).toBeUndefined();
   });
 
   it('legacy strings for clusters seeded with legacyStrings (azure label for Azure); private strings follow privateIpMode', async () => {
