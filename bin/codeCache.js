@@ -26,7 +26,8 @@ const ROOT = path.dirname(require.resolve('../package.json'));
 const BUNDLE = path.join(ROOT, 'dist', 'cdba.cjs');
 
 function cacheDir(env) {
-  if (env.CDBA_CONFIG_DIR) return path.join(env.CDBA_CONFIG_DIR, 'cache');
+  // Inside CDBA_CONFIG_DIR only once it exists: a cache never creates the config directory.
+  if (env.CDBA_CONFIG_DIR) return fs.existsSync(env.CDBA_CONFIG_DIR) ? path.join(env.CDBA_CONFIG_DIR, 'cache') : undefined;
   return path.join(env.XDG_CACHE_HOME || path.join(env.HOME || os.homedir(), '.cache'), 'cdba');
 }
 
@@ -43,10 +44,10 @@ function loadMain(env) {
   // then changes nothing.
   v8.setFlagsFromString('--wasm-tiering-budget=2000000000');
   const dir = cacheDir(env);
-  const file = path.join(dir, `cdba-${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`);
+  const file = dir && path.join(dir, `cdba-${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`);
   let cachedData;
   try {
-    cachedData = verified(fs.readFileSync(file));
+    if (file) cachedData = verified(fs.readFileSync(file));
   } catch {
     // No cache yet: compile, and write one at exit.
   }
@@ -58,7 +59,7 @@ function loadMain(env) {
     filename: BUNDLE,
     ...(cachedData ? { cachedData } : {}),
   });
-  if (!cachedData || script.cachedDataRejected) {
+  if (file && (!cachedData || script.cachedDataRejected)) {
     // At exit the cache holds every function this run compiled, not just the top level.
     process.once('exit', () => writeCache(dir, file, script));
   }

@@ -21,6 +21,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fsReason } from '../config/fsError.js';
 import { DIGEST_ALGORITHMS, type DigestChallenge } from './digest.js';
 
 /** nc values one process reserves at a time; after a block it asks for a fresh challenge. */
@@ -66,8 +67,7 @@ let unwritableWarned = false;
 export function skipUnwritableDigestCache(dir: string, error: unknown, warn: (line: string) => void): void {
   if (unwritableWarned) return;
   unwritableWarned = true;
-  const code = (error as NodeJS.ErrnoException)?.code ?? 'error';
-  warn(`cannot keep the digest session in ${dir} (${code}); each call will answer a fresh challenge`);
+  warn(`cannot keep the digest session in ${dir}: ${fsReason(error)}; each call will answer a fresh challenge`);
 }
 
 /** For tests: lets the next failure warn again. */

@@ -5,7 +5,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../core/context.js';
 import { isLoopbackHost } from '../config/validate.js';
 import { UsageError } from '../core/errors.js';
-import { fsReason } from '../core/input.js';
+import { fsReason } from '../config/fsError.js';
 import { intFlag, withExamples, type App } from './command.js';
 
 interface EmulatorFlags {
@@ -95,7 +95,7 @@ export async function runEmulator(ctx: Context, flags: EmulatorFlags): Promise<v
     try {
       return readFileSync(file, 'utf8');
     } catch (error) {
-      throw new UsageError(`${flag}: cannot read ${file}: ${fsReason(error)}`);
+      throw new UsageError(`${flag}: cannot read ${file}: ${fsReason(error, { withCode: true })}`);
     }
   };
   const { startEmulator, loadSeedFile } = await import('../emulator/index.js');

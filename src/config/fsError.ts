@@ -8,7 +8,7 @@ const REASONS: Record<string, string> = {
   ENOTDIR: 'a part of the path is a file, not a directory',
   EISDIR: 'it is a directory',
   EEXIST: 'a file is in the way',
-  ENOENT: 'it does not exist',
+  ENOENT: 'no such file or directory',
   EROFS: 'the file system is read-only',
   ENOSPC: 'no space left on device',
   EDQUOT: 'disk quota exceeded',
@@ -23,9 +23,14 @@ export function isFsError(error: unknown): error is NodeJS.ErrnoException {
   return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && /^E[A-Z]+$/.test((error as NodeJS.ErrnoException).code!);
 }
 
-/** "permission denied", or the code itself for an error not listed. */
-export function fsReason(error: unknown): string {
+/**
+ * "permission denied", or the code itself for an error not listed. With
+ * `withCode`, "EACCES: permission denied": the code is what a search finds.
+ */
+export function fsReason(error: unknown, options: { withCode?: boolean } = {}): string {
   const code = isFsError(error) ? error.code! : undefined;
   if (code === undefined) return (error as Error)?.message ?? String(error);
-  return REASONS[code] ?? code;
+  const reason = REASONS[code];
+  if (reason === undefined) return code;
+  return options.withCode ? `${code}: ${reason}` : reason;
 }

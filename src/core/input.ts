@@ -7,23 +7,6 @@ import type { IO } from './io.js';
 /** Cluster bodies are a few KB; anything near this is a mistake, not a body. */
 export const MAX_INPUT_BYTES = 5 * 1024 * 1024;
 
-/** A file system error as a few words a user can act on (ENOENT -> "no such file"). */
-export function fsReason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException)?.code;
-  const reasons: Record<string, string> = {
-    ENOENT: 'no such file or directory',
-    EISDIR: 'it is a directory',
-    ENOTDIR: 'a part of the path is not a directory',
-    EACCES: 'permission denied',
-    EPERM: 'permission denied',
-    EROFS: 'read-only file system',
-    ENOSPC: 'no space left on the device',
-  };
-  // The code too: it is what a search for the problem finds.
-  if (code) return reasons[code] ? `${code}: ${reasons[code]}` : code;
-  return (error as Error)?.message ?? String(error);
-}
-
 export async function readInputText(io: IO, file: string, flag = '--file'): Promise<string> {
   const source = file === '-' ? 'stdin' : file;
   let text: string;

@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostRegion } from '../connstring/index.js';
 import { UsageError } from '../core/errors.js';
-import { fsReason } from '../core/input.js';
+import { fsReason } from '../config/fsError.js';
 import { createClusterModel, isValidClusterName, shapeOfDocument } from '../model/cluster.js';
 import type { ClusterShape } from '../model/cluster.js';
 import { parseCidr } from './accessList.js';
@@ -238,7 +238,7 @@ export function loadSeedFile(path: string): SeedDocument {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new UsageError(`--seed: cannot read ${path}: ${fsReason(error)}`);
+    throw new UsageError(`--seed: cannot read ${path}: ${fsReason(error, { withCode: true })}`);
   }
   let doc: unknown;
   try {

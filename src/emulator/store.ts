@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { fsReason } from '../core/input.js';
+import { fsReason } from '../config/fsError.js';
 import { createClusterModel, upgradeStoredModel } from '../model/cluster.js';
 import type { ClusterModel } from '../model/cluster.js';
 import { DueQueue } from './dueQueue.js';
@@ -99,7 +99,7 @@ function loadWorld(path: string): World {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new UsageError(`--state: cannot read ${path}: ${fsReason(error)}`);
+    throw new UsageError(`--state: cannot read ${path}: ${fsReason(error, { withCode: true })}`);
   }
   let doc: unknown;
   try {
@@ -155,7 +155,7 @@ export class Store {
       await store.commit();
     } catch (error) {
       // The first write shows whether the state file can be written at all.
-      throw new UsageError(`--state: cannot write ${statePath}: ${fsReason(error)}`);
+      throw new UsageError(`--state: cannot write ${statePath}: ${fsReason(error, { withCode: true })}`);
     }
     return store;
   }

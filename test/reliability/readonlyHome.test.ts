@@ -81,6 +81,8 @@ async function emulator(): Promise<RunningEmulator> {
 
 const list = ['clusters', 'list', '-o', 'json', '--query', 'totalCount'];
 const TOKEN_WARNING = /^cdba: warning: cannot store the service-account token in \S+: [^;\n]+; the next run will ask for a new one\n$/;
+// An API-key call stores its digest session; where it cannot, it says so once and answers a fresh challenge.
+const DIGEST_WARNING = /^cdba: warning: cannot keep the digest session in \S+: [^;\n]+; each call will answer a fresh challenge\n$/;
 
 /** A directory nobody can read and enter but not write, holding a readable config.json with an API-key and a service-account profile. */
 function readableConfig(emuUrl: string): { dir: string; path: string; text: string } {
@@ -107,7 +109,9 @@ function readableConfig(emuUrl: string): { dir: string; path: string; text: stri
 /** The same checks for a config dir cdba may read but not write, whoever makes it so. */
 async function expectReadOnlyConfigWorks(configDir: { dir: string; path: string; text: string }, asNobody: boolean, denied: RegExp): Promise<void> {
   const env = { HOME: '/nonexistent', CDBA_CONFIG_DIR: configDir.dir };
-  expect(await run(list, env, { asNobody })).toEqual({ exitCode: 0, stdout: '1\n', stderr: '' });
+  const keys = await run(list, env, { asNobody });
+  expect({ exitCode: keys.exitCode, stdout: keys.stdout }).toEqual({ exitCode: 0, stdout: '1\n' });
+  expect(keys.stderr).toMatch(DIGEST_WARNING);
   const show = await run(['profile', 'show', '-o', 'json', '--query', 'profile'], env, { asNobody });
   expect(show).toEqual({ exitCode: 0, stdout: '"keys"\n', stderr: '' });
   expect(await run(['profile', 'list', '-o', 'json', '--query', '[].name'], env, { asNobody })).toEqual({ exitCode: 0, stdout: '["keys","sa"]\n', stderr: '' });
@@ -129,7 +133,9 @@ describe('a HOME that cannot hold a config directory, every setting in CDBA_*', 
     const parent = tempDir('cdba-home-');
     writeFileSync(join(parent, 'file'), '');
     const result = await run(list, { HOME: join(parent, 'file', 'home'), ...digestEnv(emu.url) });
-    expect(result).toEqual({ exitCode: 0, stdout: '1\n', stderr: '' });
+    expect({ exitCode: result.exitCode, stdout: result.stdout }).toEqual({ exitCode: 0, stdout: '1\n' });
+    expect(result.stderr).toMatch(DIGEST_WARNING);
+    expect(result.stderr).toContain(': a part of the path is a file, not a directory;');
     expect(readdirSync(parent)).toEqual(['file']);
   });
 
@@ -146,7 +152,8 @@ describe('a HOME that cannot hold a config directory, every setting in CDBA_*', 
   it.skipIf(noDrop)('as nobody with HOME=/nonexistent: API keys and a service account both work', async () => {
     const emu = await emulator();
     const keys = await run(list, { HOME: '/nonexistent', ...digestEnv(emu.url) }, { asNobody: true });
-    expect(keys).toEqual({ exitCode: 0, stdout: '1\n', stderr: '' });
+    expect({ exitCode: keys.exitCode, stdout: keys.stdout }).toEqual({ exitCode: 0, stdout: '1\n' });
+    expect(keys.stderr).toMatch(DIGEST_WARNING);
     const sa = await run(list, { HOME: '/nonexistent', ...bearerEnv(emu.url) }, { asNobody: true });
     expect({ exitCode: sa.exitCode, stdout: sa.stdout }).toEqual({ exitCode: 0, stdout: '1\n' });
     expect(sa.stderr).toMatch(TOKEN_WARNING);
