@@ -22,6 +22,7 @@ export interface GlobalOptions {
   color?: boolean;
   yes?: boolean;
   timeout?: string;
+  wide?: boolean;
 }
 
 /** CDBA_DEBUG turns the trace on unless empty or 0. */
@@ -142,6 +143,8 @@ export class Context {
       format: await this.outputFormat(),
       query: this.globals.query,
       table,
+      // On a terminal, tables fit its width unless --wide asks for every column in full.
+      width: this.io.outIsTTY && !this.globals.wide ? this.io.columns : undefined,
     });
   }
 

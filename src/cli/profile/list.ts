@@ -16,11 +16,11 @@ interface ProfileRow {
 const TABLE: TableSpec<ProfileRow> = {
   rows: (document) => document as ProfileRow[],
   columns: [
-    { header: 'NAME', value: (r) => (r.current ? `${r.name} *` : r.name) },
-    { header: 'AUTH', value: (r) => r.auth },
-    { header: 'PROJECT ID', value: (r) => r.projectId },
-    { header: 'BASE URL', value: (r) => r.baseUrl },
-    { header: 'API VERSION', value: (r) => r.apiVersion },
+    { header: 'NAME', value: (r) => (r.current ? `${r.name} *` : r.name), minWidth: 12, cut: 'middle' },
+    { header: 'AUTH', value: (r) => r.auth, minWidth: 7, dropPriority: 1 },
+    { header: 'PROJECT ID', value: (r) => r.projectId, minWidth: 10, dropPriority: 2 },
+    { header: 'BASE URL', value: (r) => r.baseUrl, minWidth: 12, dropPriority: 3 },
+    { header: 'API VERSION', value: (r) => r.apiVersion, minWidth: 7, dropPriority: 4 },
   ],
 };
 
