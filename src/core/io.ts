@@ -23,6 +23,7 @@ export interface IOOptions {
   inIsTTY: boolean;
   /** 0 = no colour, 1..3 = chalk levels. */
   colorLevel: 0 | 1 | 2 | 3;
+  /** The terminal's width; 0 when unknown (a forced TTY through a pipe), and tables are not fitted. */
   columns: number;
   /** Aborted on Ctrl-C, so long waits (watch, retries) can stop cleanly. */
   signal?: AbortSignal;
@@ -89,7 +90,7 @@ export class IO {
       errIsTTY,
       inIsTTY: forceTTY || Boolean(process.stdin.isTTY),
       colorLevel: colorLevelFor(env, outIsTTY),
-      columns: process.stdout.columns || Number(env.COLUMNS) || 100,
+      columns: process.stdout.columns || Number(env.COLUMNS) || 0,
     });
   }
 
