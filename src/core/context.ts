@@ -8,6 +8,7 @@ import { validateOutput } from '../config/validate.js';
 import type { TableSpec } from '../output/render.js';
 import { UsageError } from './errors.js';
 import { parseDuration } from './duration.js';
+import { followUp } from './hints.js';
 import type { IO } from './io.js';
 
 /** The global options of DESIGN.md, as commander parses them. */
@@ -22,6 +23,8 @@ export interface GlobalOptions {
   color?: boolean;
   yes?: boolean;
   timeout?: string;
+  /** Only on commands that watch: their own deadline. */
+  watchTimeout?: string;
   wide?: boolean;
 }
 
@@ -58,6 +61,11 @@ export class Context {
 
   get timeoutMs(): number {
     return this.globals.timeout ? parseDuration(this.globals.timeout, '--timeout') : 60_000;
+  }
+
+  /** A command to suggest, carrying this invocation's -P, --project-id, --base-url and --api-version flags. */
+  followUp(...words: string[]): string {
+    return followUp(this.globals, ...words);
   }
 
   config(): Promise<ConfigStore> {

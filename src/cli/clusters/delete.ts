@@ -35,7 +35,7 @@ export async function runClustersDelete(ctx: Context, name: string, flags: Delet
   const { deleteCluster } = await import('../../api/clusters.js');
   await deleteCluster(target.client, target.projectId, name);
   if (!flags.watch && timeoutMs === undefined) {
-    ctx.io.note(`cdba: deletion of cluster ${name} requested; follow it with \`cdba clusters watch ${name} --until DELETED\``);
+    ctx.io.note(`cdba: deletion of cluster ${name} requested; follow it with \`${ctx.followUp('clusters', 'watch', name, '--until', 'DELETED')}\``);
     return;
   }
   ctx.io.note(`cdba: deletion of cluster ${name} requested`);
