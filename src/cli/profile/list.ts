@@ -37,7 +37,13 @@ export function registerProfileList(parent: Command, app: App): void {
 }
 
 export async function runProfileList(ctx: Context): Promise<void> {
+  // Listing is how one finds a profile to use, so a current profile that is gone is no error here.
+  ctx.allowMissingProfile = true;
   const config = (await ctx.config()).read();
+  if (config.currentProfile !== undefined && !config.profiles[config.currentProfile]) {
+    const { withContext } = await import('../../core/hints.js');
+    ctx.io.warn(withContext(`the current profile "${config.currentProfile}" no longer exists; choose one with cdba profile use <name>`, ctx.globals));
+  }
   const rows: ProfileRow[] = Object.entries(config.profiles)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, p]) => ({
