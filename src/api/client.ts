@@ -19,6 +19,7 @@ import { ApiError, InterruptedError, UsageError } from '../core/errors.js';
 import type { Settings } from '../config/settings.js';
 import { DigestParseError } from '../auth/digest.js';
 import { DigestSession } from '../auth/digestSession.js';
+import { DigestSessionFile } from '../auth/digestSessionFile.js';
 import {
   BearerScheme,
   chooseAuthMethod,
@@ -37,17 +38,20 @@ import {
   tooLarge,
   transportError,
 } from './errors.js';
-import { asListPage, linkHref, mapInOrder, MAX_PAGES, PageGuard, type ListAll, type ListPage } from './pagination.js';
+import { asListPage, inOrderWindow, linkHref, MAX_PAGES, PageGuard, type ListAll, type ListPage, type ListTail } from './pagination.js';
 import { decideRetry, DEFAULT_RETRY_BUDGET, isIdempotent, waitMessage, type RetryBudget } from './retryPolicy.js';
 import { traceInterceptor } from './trace.js';
 import { checkBaseUrl, createAgent, deadlineInterceptor, MAX_BODY_BYTES, userAgent } from './transport.js';
 import {
   newestVersion,
+  OPERATIONS,
+  operationFor,
   resourceForPath,
   selectVersion,
   validateApiVersion,
   versionedMediaType,
   versionFromMediaType,
+  type OperationName,
   type ResourceName,
   type VersionSelection,
 } from './versions.js';
@@ -67,8 +71,8 @@ export interface ApiClientOptions {
   userAgentVersion: string;
 }
 
-/** A named resource (version picked from the profile's apiVersion), or an explicit version for the raw `api` command. */
-export type ResourceSpec = ResourceName | { version?: string };
+/** A named operation (version picked from the profile's apiVersion), or an explicit version for the raw `api` command. */
+export type ResourceSpec = OperationName | { version?: string };
 export type QueryValue = string | number | boolean | undefined;
 export type Query = Record<string, QueryValue>;
 export type ResponseHeaders = Record<string, string | string[]>;
@@ -114,6 +118,8 @@ export interface ApiClient {
   pages<T>(path: string, resource: ResourceSpec, query?: Query): AsyncGenerator<ListPage<T>, void, undefined>;
   /** Every item of a list: page 1, then the rest concurrently, in order. */
   fetchAll<T>(path: string, resource: ResourceSpec, query?: Query, options?: FetchAllOptions): Promise<ListAll<T>>;
+  /** fetchAll's results one page at a time as they arrive, in order, never all held; returns the rest of fetchAll's document. */
+  streamAll<T>(path: string, resource: ResourceSpec, query?: Query, options?: FetchAllOptions): AsyncGenerator<T[], ListTail, undefined>;
   close(): Promise<void>;
 }
 
@@ -124,6 +130,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 interface Target {
   selection: VersionSelection;
   resourceName: ResourceName | undefined;
+  operation: OperationName | undefined;
 }
 
 interface WireRequest {
@@ -198,7 +205,8 @@ class UndiciApiClient implements ApiClient {
       });
       this.scheme = new BearerScheme(tokens);
     } else if (this.authMethod === 'digest') {
-      this.scheme = new DigestScheme(new DigestSession({ username: settings.publicKey!, password: settings.privateKey! }));
+      const key = { baseUrl: this.origin + this.prefix, username: settings.publicKey!, password: settings.privateKey! };
+      this.scheme = new DigestScheme(new DigestSession(key, new DigestSessionFile(options.configDir, key, (line) => this.io.warn(line))));
     } else {
       this.scheme = NO_AUTH;
     }
@@ -214,7 +222,7 @@ class UndiciApiClient implements ApiClient {
 
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
     if (req.path !== '' && !req.path.startsWith('/')) throw new UsageError(`API path must start with "/": ${req.path}`);
-    const target = this.target(req.resource, req.path);
+    const target = this.target(req.resource, req.path, req.method);
     const body = serializeBody(req.body);
     const response = await this.send({
       method: req.method.toUpperCase(),
@@ -241,6 +249,16 @@ class UndiciApiClient implements ApiClient {
   }
 
   async fetchAll<T>(path: string, resource: ResourceSpec, query: Query = {}, options: FetchAllOptions = {}): Promise<ListAll<T>> {
+    const results: T[] = [];
+    const pages = this.streamAll<T>(path, resource, query, options);
+    for (;;) {
+      const step = await pages.next();
+      if (step.done) return { results, ...step.value };
+      for (const item of step.value) results.push(item);
+    }
+  }
+
+  async *streamAll<T>(path: string, resource: ResourceSpec, query: Query = {}, options: FetchAllOptions = {}): AsyncGenerator<T[], ListTail, undefined> {
     const pageSize = options.pageSize ?? 500;
     const concurrency = options.concurrency ?? 4;
     const target = this.target(resource, path);
@@ -248,29 +266,35 @@ class UndiciApiClient implements ApiClient {
     const firstPath = this.pathFor(target.selection, path, pageQuery(1));
     const first = await this.getPage<T>(firstPath, target);
     const self = { rel: 'self', href: linkHref(first, 'self') ?? this.origin + firstPath };
-    const results = [...first.results];
+    const { totalCount } = first;
+    const firstCount = first.results.length;
+    // A service that caps the page size below what was asked sends fewer items: page by what it sends.
+    const perPage = firstCount > 0 && firstCount < pageSize ? firstCount : pageSize;
+    const pageCount = typeof totalCount !== 'number' || firstCount === 0 ? 1 : Math.ceil(totalCount / perPage);
+    if (pageCount > MAX_PAGES) throw new PaginationError(`the list has ${pageCount} pages, more than ${MAX_PAGES}; stopping`);
+    let next = this.nextPath(first);
+    yield first.results;
 
-    if (typeof first.totalCount === 'number') {
-      // A service that caps the page size below what was asked sends fewer items: page by what it sends.
-      const perPage = first.results.length > 0 && first.results.length < pageSize ? first.results.length : pageSize;
-      const pageCount = first.results.length === 0 ? 1 : Math.ceil(first.totalCount / perPage);
-      if (pageCount > MAX_PAGES) throw new PaginationError(`the list has ${pageCount} pages, more than ${MAX_PAGES}; stopping`);
+    if (typeof totalCount === 'number') {
       const rest = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
-      const pages = await mapInOrder(rest, concurrency, (n) => this.getPage<T>(this.pathFor(target.selection, path, pageQuery(n)), target));
-      for (const page of pages) results.push(...page.results);
-      return { results, totalCount: first.totalCount, links: [self] };
+      for await (const page of inOrderWindow(rest, concurrency, (n) => this.getPage<T>(this.pathFor(target.selection, path, pageQuery(n)), target))) {
+        yield page.results;
+      }
+      return { totalCount, links: [self] };
     }
 
     // No count: follow the next links one by one.
+    let count = firstCount;
     const guard = new PageGuard();
     guard.visit(firstPath);
-    for (let next = this.nextPath(first); next !== undefined; ) {
+    while (next !== undefined) {
       guard.visit(next);
       const page: ListPage<T> = await this.getPage<T>(next, target);
-      results.push(...page.results);
       next = this.nextPath(page);
+      count += page.results.length;
+      yield page.results;
     }
-    return { results, totalCount: results.length, links: [self] };
+    return { totalCount: count, links: [self] };
   }
 
   async close(): Promise<void> {
@@ -279,13 +303,16 @@ class UndiciApiClient implements ApiClient {
 
   // ---- building requests
 
-  private target(resource: ResourceSpec, path: string): Target {
-    if (typeof resource === 'string') return { selection: selectVersion(resource, this.settings.apiVersion), resourceName: resource };
+  private target(resource: ResourceSpec, path: string, method = 'GET'): Target {
+    if (typeof resource === 'string') {
+      return { selection: selectVersion(resource, this.settings.apiVersion), resourceName: OPERATIONS[resource].resource, operation: resource };
+    }
     const version = resource.version ?? this.settings.apiVersion;
     validateApiVersion(version);
     return {
       selection: version === 'v1.0' ? { base: 'v1.0' } : { base: 'v2', version },
       resourceName: resourceForPath(path),
+      operation: operationFor(method, path),
     };
   }
 
@@ -334,6 +361,7 @@ class UndiciApiClient implements ApiClient {
       // At most: the first try, the challenge answer, and one stale-nonce answer.
       for (let round = 1; ; round++) {
         const response = await this.dispatch(wire, scheme, ticket);
+        ticket.status = response.status;
         if (response.status !== 401 || round >= 3) return response;
         let again: boolean;
         try {
@@ -499,7 +527,7 @@ class UndiciApiClient implements ApiClient {
     const requested = target.selection.base === 'v2' ? target.selection.version : 'v1.0';
     const name = target.resourceName ?? 'this resource';
     const detail = status === 410 ? `API version ${requested} of ${name} has been removed` : `the service does not accept API version ${requested} for ${name}`;
-    const newest = target.resourceName ? newestVersion(target.resourceName) : undefined;
+    const newest = target.operation ? newestVersion(target.operation) : undefined;
     if (newest && newest !== requested) return `${detail}; use --api-version ${newest}`;
     const serverSays = tryJson(rawBody);
     const serverDetail = typeof serverSays === 'object' && serverSays && 'detail' in serverSays ? `: ${String(serverSays.detail)}` : '';

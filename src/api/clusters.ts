@@ -1,9 +1,10 @@
 // The clusters resource: paths, version and idempotence in one place, so
 // commands never build URLs. Bodies and answers are the API's documents as is;
-// which shape they have follows selectVersion('clusters', apiVersion).
+// which shape they have follows selectVersion(operation, apiVersion): reads and
+// writes may be called at different versions (src/api/operations.ts).
 import { UsageError } from '../core/errors.js';
 import type { ApiClient, ApiResponse, FetchAllOptions } from './client.js';
-import type { ListAll, ListPage } from './pagination.js';
+import type { ListAll, ListPage, ListTail } from './pagination.js';
 
 export type Cluster = Record<string, unknown>;
 
@@ -29,7 +30,7 @@ export function clustersPath(projectId: string, name?: string): string {
 export async function listClusters(client: ApiClient, projectId: string, options: ListClustersOptions = {}): Promise<ApiResponse<ListPage<Cluster>>> {
   return client.request<ListPage<Cluster>>({
     method: 'GET',
-    resource: 'clusters',
+    resource: 'clusters.list',
     path: clustersPath(projectId),
     query: { pageNum: options.pageNum, itemsPerPage: options.itemsPerPage, includeCount: options.includeCount },
   });
@@ -37,18 +38,23 @@ export async function listClusters(client: ApiClient, projectId: string, options
 
 /** Every cluster of the project, as one list document `{results, totalCount, links:[self]}`. */
 export async function listAllClusters(client: ApiClient, projectId: string, options: FetchAllOptions = {}): Promise<ListAll<Cluster>> {
-  return client.fetchAll<Cluster>(clustersPath(projectId), 'clusters', {}, options);
+  return client.fetchAll<Cluster>(clustersPath(projectId), 'clusters.list', {}, options);
+}
+
+/** listAllClusters one page at a time, for output that never holds every cluster; returns totalCount and links. */
+export function streamAllClusters(client: ApiClient, projectId: string, options: FetchAllOptions = {}): AsyncGenerator<Cluster[], ListTail, undefined> {
+  return client.streamAll<Cluster>(clustersPath(projectId), 'clusters.list', {}, options);
 }
 
 export async function getCluster(client: ApiClient, projectId: string, name: string): Promise<ApiResponse<Cluster>> {
-  return client.request<Cluster>({ method: 'GET', resource: 'clusters', path: clustersPath(projectId, name) });
+  return client.request<Cluster>({ method: 'GET', resource: 'clusters.get', path: clustersPath(projectId, name) });
 }
 
 export async function createCluster(client: ApiClient, projectId: string, body: Cluster): Promise<ApiResponse<Cluster>> {
   const name = typeof body.name === 'string' ? body.name : '<name>';
   return client.request<Cluster>({
     method: 'POST',
-    resource: 'clusters',
+    resource: 'clusters.create',
     path: clustersPath(projectId),
     body,
     mayHaveAppliedHint: `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`,
@@ -57,10 +63,10 @@ export async function createCluster(client: ApiClient, projectId: string, body: 
 
 /** PATCH sets the given fields to the given values, so repeating it is harmless: it is retried like PUT. */
 export async function updateCluster(client: ApiClient, projectId: string, name: string, body: Cluster): Promise<ApiResponse<Cluster>> {
-  return client.request<Cluster>({ method: 'PATCH', resource: 'clusters', path: clustersPath(projectId, name), body, idempotent: true });
+  return client.request<Cluster>({ method: 'PATCH', resource: 'clusters.update', path: clustersPath(projectId, name), body, idempotent: true });
 }
 
 /** Answers 202 with `{}`; the cluster then goes DELETING, then away. */
 export async function deleteCluster(client: ApiClient, projectId: string, name: string): Promise<ApiResponse<Record<string, never>>> {
-  return client.request<Record<string, never>>({ method: 'DELETE', resource: 'clusters', path: clustersPath(projectId, name) });
+  return client.request<Record<string, never>>({ method: 'DELETE', resource: 'clusters.delete', path: clustersPath(projectId, name) });
 }

@@ -22,6 +22,9 @@ export interface ListAll<T> {
   links: Link[];
 }
 
+/** What a streamed fetch-all ends with: the members of ListAll after `results`. */
+export type ListTail = Omit<ListAll<never>, 'results'>;
+
 /** The most pages one listing may span (500 items each: five million items). */
 export const MAX_PAGES = 10_000;
 
@@ -77,4 +80,39 @@ export async function mapInOrder<I, R>(items: readonly I[], concurrency: number,
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
   return results;
+}
+
+/**
+ * Like mapInOrder, but yields each result as soon as it and those before it are
+ * done. At most `concurrency` tasks run or wait to be yielded besides the result
+ * the consumer holds: memory is bounded by that window, not by the list. After
+ * a failure no new task starts; the failure is thrown when its turn comes.
+ */
+export async function* inOrderWindow<I, R>(items: readonly I[], concurrency: number, task: (item: I) => Promise<R>): AsyncGenerator<R, void, undefined> {
+  type Outcome = { ok: true; value: R } | { ok: false; error: unknown };
+  const window: Array<Promise<Outcome>> = [];
+  let next = 0;
+  let failed = false;
+  const start = (): void => {
+    const item = items[next++]!;
+    window.push(
+      task(item).then(
+        (value): Outcome => ({ ok: true, value }),
+        (error: unknown): Outcome => {
+          failed = true;
+          return { ok: false, error };
+        },
+      ),
+    );
+  };
+  const fill = (): void => {
+    while (!failed && next < items.length && window.length < Math.max(1, concurrency)) start();
+  };
+  fill();
+  while (window.length > 0) {
+    const outcome = await window.shift()!;
+    if (!outcome.ok) throw outcome.error;
+    fill();
+    yield outcome.value;
+  }
 }

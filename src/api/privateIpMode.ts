@@ -12,14 +12,14 @@ export function privateIpModePath(projectId: string): string {
 }
 
 export async function getPrivateIpMode(client: ApiClient, projectId: string): Promise<ApiResponse<PrivateIpMode>> {
-  return client.request<PrivateIpMode>({ method: 'GET', resource: 'privateIpMode', path: privateIpModePath(projectId) });
+  return client.request<PrivateIpMode>({ method: 'GET', resource: 'privateIpMode.get', path: privateIpModePath(projectId) });
 }
 
 /** Setting a value is idempotent, so the PATCH is retried like a PUT. */
 export async function setPrivateIpMode(client: ApiClient, projectId: string, enabled: boolean): Promise<ApiResponse<PrivateIpMode>> {
   return client.request<PrivateIpMode>({
     method: 'PATCH',
-    resource: 'privateIpMode',
+    resource: 'privateIpMode.update',
     path: privateIpModePath(projectId),
     body: { enabled },
     idempotent: true,

@@ -1,12 +1,15 @@
 // Client-side digest state for one process: the server's current nonce and the
 // nonce count. Holding them lets every request after the first send
 // Authorization up front, so only the first request pays the 401 round trip.
+// With a DigestSessionFile the first request of a new process can reuse the
+// nonce an earlier run stored, with nc values reserved for this process.
 import {
   authorizationHeader,
   DigestParseError,
   newCnonce,
   type DigestChallenge,
 } from './digest.js';
+import { NC_MAX, type DigestSessionFile } from './digestSessionFile.js';
 
 export interface DigestCredentials {
   username: string;
@@ -23,12 +26,20 @@ export interface SignedRequest {
 export class DigestSession {
   private challenge: DigestChallenge | undefined;
   private nc = 0;
+  /** The last nc this process may send with the current nonce (its reserved block when the nonce is shared). */
+  private lastNc = NC_MAX;
+  /** The nonce taken over from the session file, to recognise a server refusing reuse. */
+  private adoptedNonce: string | undefined;
+  private storeTried = false;
   /** -sess algorithms fold the cnonce into HA1, so one cnonce serves the whole nonce. */
   private sessionCnonce = '';
   private primingPromise: Promise<void> | undefined;
   private releasePriming: (() => void) | undefined;
 
-  constructor(private readonly credentials: DigestCredentials) {}
+  constructor(
+    private readonly credentials: DigestCredentials,
+    private readonly store?: DigestSessionFile,
+  ) {}
 
   get hasChallenge(): boolean {
     return this.challenge !== undefined;
@@ -49,7 +60,35 @@ export class DigestSession {
     this.challenge = challenge;
     this.nc = 0;
     this.sessionCnonce = newCnonce();
+    this.lastNc = this.store ? this.store.saveFresh(challenge, this.sessionCnonce) : NC_MAX;
     this.finishPriming();
+  }
+
+  /**
+   * Once per process, before the first request: takes over the stored session
+   * with a reserved block of nc values. False when there is none to take.
+   */
+  async adoptStored(): Promise<boolean> {
+    if (!this.store || this.storeTried || this.challenge) return false;
+    this.storeTried = true;
+    const reserved = await this.store.reserve();
+    if (!reserved || (reserved.challenge.qop.length > 0 && !reserved.challenge.qop.includes('auth'))) return false;
+    this.challenge = reserved.challenge;
+    this.nc = reserved.first - 1;
+    this.lastNc = reserved.last;
+    this.sessionCnonce = reserved.cnonce;
+    this.adoptedNonce = reserved.challenge.nonce;
+    return true;
+  }
+
+  /** True when `nonce` is the one taken over from the session file. */
+  isAdopted(nonce: string | undefined): boolean {
+    return nonce !== undefined && nonce === this.adoptedNonce;
+  }
+
+  /** The server refused the stored nonce but took a fresh one: it does not accept reuse. */
+  noteReuseRefused(): void {
+    this.store?.noteRefusal();
   }
 
   /**
@@ -59,6 +98,12 @@ export class DigestSession {
   sign(method: string, uri: string): SignedRequest | undefined {
     const challenge = this.challenge;
     if (!challenge) return undefined;
+    if (this.nc >= this.lastNc) {
+      // This process's block of nc values is spent: the request goes unsigned
+      // and fetches a fresh challenge, never an nc another process may hold.
+      this.challenge = undefined;
+      return undefined;
+    }
     const nc = ++this.nc;
     const qop = challenge.qop.length > 0 ? ('auth' as const) : undefined;
     const header = authorizationHeader({

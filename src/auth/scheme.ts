@@ -21,6 +21,10 @@ export interface AuthTicket {
   learned: boolean;
   /** Bearer: the token this request carries. */
   bearer?: BearerToken;
+  /** Digest: a nonce reused from an earlier run was refused without stale, and the fresh one was answered. */
+  reuseRefused?: boolean;
+  /** The status of the last answer, set by the transport; unset when the request failed without one. */
+  status?: number;
 }
 
 export interface AuthScheme {
@@ -46,7 +50,18 @@ export class DigestScheme implements AuthScheme {
   constructor(readonly session: DigestSession) {}
 
   async begin(): Promise<AuthTicket> {
-    return { primer: await this.session.awaitTurn(), learned: false };
+    const primer = await this.session.awaitTurn();
+    if (!primer) return { primer, learned: false };
+    let adopted: boolean;
+    try {
+      adopted = await this.session.adoptStored();
+    } catch (error) {
+      this.session.finishPriming();
+      throw error;
+    }
+    // Adopted: the requests waiting on the primer go ahead signed with the stored nonce.
+    if (adopted) this.session.finishPriming();
+    return { primer: !adopted, learned: false };
   }
 
   authorize(method: string, uri: string, ticket: AuthTicket): string | undefined {
@@ -63,15 +78,23 @@ export class DigestScheme implements AuthScheme {
     // (a server may rotate nonces without saying stale). A fresh nonce refused
     // without stale means the key is wrong.
     if (ticket.sentNonce === undefined || challenge.stale || !ticket.learned) {
+      // A stored nonce refused without stale: the server may not accept reuse (confirmed in end()).
+      ticket.reuseRefused = !challenge.stale && this.session.isAdopted(ticket.sentNonce);
       this.session.learn(challenge);
       ticket.learned = true;
+      // undici puts the connection back in its pool a turn of the event loop after
+      // the 401's body ends: answering at once would open a second connection.
+      await new Promise((resolve) => setImmediate(resolve));
       return true;
     }
+    // The fresh nonce was refused too: the key is wrong, not the reuse.
+    ticket.reuseRefused = false;
     return false;
   }
 
   end(ticket: AuthTicket): void {
     if (ticket.primer) this.session.finishPriming();
+    if (ticket.reuseRefused && ticket.status !== undefined && ticket.status !== 401) this.session.noteReuseRefused();
   }
 }
 

@@ -24,6 +24,16 @@ interface EmulatorFlags {
   rateLimit?: number;
   rateWindowMs?: number;
   writeProfile?: string;
+  date?: string;
+  digestSha256?: boolean;
+}
+
+/** --date: a calendar date; the emulated service is as it will be on that day. */
+function serviceDate(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
+    throw new UsageError(`invalid --date "${value}": expected a calendar date like 2027-07-01`);
+  }
+  return value;
 }
 
 function probability(value: string): number {
@@ -53,10 +63,13 @@ export function registerEmulator(program: Command, app: App): void {
     .option('--rate-limit <n>', 'requests per minute per project (default 100)', intFlag('--rate-limit', 1))
     .option('--rate-window-ms <ms>', 'length of the --rate-limit window (default 60000, a minute); for tests of 429 handling', intFlag('--rate-window-ms', 1))
     .option('--write-profile <name>', 'write a ready profile for the owner key into the config dir')
+    .option('--date <YYYY-MM-DD>', 'run the service as on this date (default today): versions past their Sunset answer 410 VERSION_GONE', serviceDate)
+    .option('--digest-sha256', 'offer a SHA-256 digest challenge before the MD5 one (the service offers MD5 only)')
     .action(async (options, cmd) => runEmulator(app.context(cmd), options));
   withExamples(command, [
     ['Start on a free port and save a profile for it', 'cdba emulator --write-profile local'],
     ['In CI: start in the background and read the URL from the first line', 'cdba emulator > emu.out & sleep 1; export CDBA_BASE_URL=$(head -n1 emu.out)'],
+    ['In CI: prove the scripts survive the 2027-07-01 removal of 2023-02-01', 'cdba emulator --date 2027-07-01 --write-profile future'],
     ['Start it, then count the requests it has seen', "cdba emulator > emu.out & sleep 1; curl -s \"$(head -n1 emu.out)/_emulator/stats\" | jq '.total'"],
   ]);
 }
@@ -101,6 +114,8 @@ export async function runEmulator(ctx: Context, flags: EmulatorFlags): Promise<v
     ...(flags.transitionMs !== undefined ? { transitionMs: flags.transitionMs } : {}),
     ...(flags.rateLimit !== undefined ? { rateLimitPerMinute: flags.rateLimit } : {}),
     ...(flags.rateWindowMs !== undefined ? { rateWindowMs: flags.rateWindowMs } : {}),
+    date: flags.date ?? new Date().toISOString().slice(0, 10),
+    ...(flags.digestSha256 ? { digestSha256: true } : {}),
   });
   if (warning) ctx.io.warn(warning);
   const { projectId, owner, readOnly, serviceAccount } = emulator.defaults;

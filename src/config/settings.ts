@@ -23,7 +23,8 @@ export const SECRET_KEYS: ReadonlySet<ProfileKey> = new Set(['privateKey', 'clie
 
 export const DEFAULTS = {
   baseUrl: 'https://cloud.mongodb.com',
-  apiVersion: '2023-02-01',
+  // The newest version date cdba knows (src/api/operations.ts NEWEST_DATE; a test keeps them equal).
+  apiVersion: '2024-10-23',
   service: 'atlas',
 } as const;
 

@@ -57,17 +57,21 @@ export class Authenticator {
     private readonly credentials: () => { apiKeys: SeedApiKey[]; serviceAccounts: SeedServiceAccount[] },
     private readonly clock: () => number,
     nonceTtlMs = DEFAULT_NONCE_TTL_MS,
+    private readonly offerSha256 = false,
   ) {
     this.nonceTtlMs = nonceTtlMs;
   }
 
-  /** Two WWW-Authenticate values, SHA-256 then MD5, sharing one fresh nonce. */
+  /**
+   * The WWW-Authenticate values: MD5 alone, as the service sends it (recorded 401), so a
+   * client that reads only the first challenge works; SHA-256 first when offerSha256.
+   */
   challengeHeaders(stale: boolean): string[] {
     const now = this.clock();
     for (const [nonce, record] of this.nonces) if (now - record.issuedAt > this.nonceTtlMs) this.nonces.delete(nonce);
     const nonce = randomBytes(24).toString('base64');
     this.nonces.set(nonce, { issuedAt: now, usedNc: new Set() });
-    return (['SHA-256', 'MD5'] as const).map(
+    return (this.offerSha256 ? (['SHA-256', 'MD5'] as const) : (['MD5'] as const)).map(
       (algorithm) => `Digest realm="${REALM}", domain="", nonce="${nonce}", algorithm=${algorithm}, qop="auth", stale=${stale}`,
     );
   }
@@ -159,9 +163,14 @@ const ROLE_ACTIONS: Record<RoleName, readonly Action[]> = {
   GROUP_READ_ONLY: ['read'],
 };
 
-/** 403 unless one of the principal's roles in the project permits the action. */
+/**
+ * seed: "a method not allowed for the resource gives 401. A resource that is not permitted
+ * gives 403." A key with no role in the project gets 403; one whose roles there do not
+ * permit the action gets 401 USER_UNAUTHORIZED.
+ */
 export function authorize(principal: Principal, projectId: string, action: Action): void {
-  const permitted = principal.roles.some((role) => role.projectId === projectId && ROLE_ACTIONS[role.roleName].includes(action));
-  if (!permitted) throw failures.roleForbidden();
+  const roles = principal.roles.filter((role) => role.projectId === projectId);
+  if (roles.length === 0) throw failures.roleForbidden();
+  if (!roles.some((role) => ROLE_ACTIONS[role.roleName].includes(action))) throw failures.userUnauthorized();
 }
 

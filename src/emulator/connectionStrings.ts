@@ -25,7 +25,7 @@ export function issueInputFor(project: ProjectState, record: ClusterRecord): Iss
     hash: projectHash(project.id),
     clusterType: model.clusterType,
     nodeCount: nodesPerShard(model),
-    shardCount: model.replicationSpecs.reduce((sum, spec) => sum + spec.numShards, 0),
+    shardCount: model.replicationSpecs.length,
     provider: lead?.providerName ?? 'AWS',
     peering: project.peering,
     privateEndpoints: project.privateEndpoints.map((e) => ({

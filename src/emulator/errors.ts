@@ -101,6 +101,7 @@ export const failures = {
   ipNotOnAccessList: (ip: string) =>
     new ApiFailure(403, 'IP_ADDRESS_NOT_ON_ACCESS_LIST', `IP address ${ip} is not allowed to access this resource.`, [ip]),
   roleForbidden: () => new ApiFailure(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.'),
+  userUnauthorized: () => new ApiFailure(401, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.'),
   invalidBearerToken: () =>
     new ApiFailure(401, 'USER_UNAUTHORIZED', 'The access token is invalid or has expired.', [], {
       'WWW-Authenticate': 'Bearer error="invalid_token"',

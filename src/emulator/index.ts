@@ -39,7 +39,7 @@ export type { SeedApiKey, SeedCluster, SeedDocument, SeedPrivateEndpoint, SeedPr
 export type { EmulatorStats } from './stats.js';
 export type { RecordedRequest } from './store.js';
 export { STATS_PATH } from './server.js';
-export { RESOURCE_VERSIONS } from './versions.js';
+export { OPERATIONS } from '../api/operations.js';
 
 export const DEFAULT_TRANSITION_MS = 2000;
 
@@ -72,8 +72,12 @@ export interface EmulatorOptions {
   rateWindowMs?: number;
   /** Milliseconds since the epoch; drives rate-limit windows, nonce and token expiry, transitions and dates. */
   clock?: () => number;
-  /** Version dates answered with 410 VERSION_GONE. */
+  /** Version dates answered with 410 VERSION_GONE, for every operation that has them. */
   removedVersions?: string[];
+  /** YYYY-MM-DD: run as the service will be on that date; each operation's versions past their Sunset answer 410. */
+  date?: string;
+  /** Offer a SHA-256 digest challenge before the MD5 one (the service offers MD5 only). */
+  digestSha256?: boolean;
 }
 
 export interface EmulatorDefaults {
@@ -152,7 +156,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const seed = options.seed ? validateSeed(options.seed) : options.seedFile ? loadSeedFile(options.seedFile) : buildDefaultSeed();
   const store = await Store.open(seed, options.statePath, clock);
   const world = store.world;
-  const auth = new Authenticator(() => world, clock, options.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS);
+  const auth = new Authenticator(() => world, clock, options.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS, options.digestSha256 ?? false);
   const faults = new Faults(options);
   const limiter = new RateLimiter(
     options.rateLimitPerMinute ?? world.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
@@ -174,6 +178,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     limiter,
     stats,
     removedVersions: new Set(options.removedVersions ?? []),
+    ...(options.date !== undefined ? { date: options.date } : {}),
     url: '',
     onUnexpected: (error) => unexpected.push(error),
   };

@@ -1,14 +1,16 @@
 // The routing table: every path the emulator serves under /api/atlas/{v1.0,v2},
-// which methods each takes, which permission each needs, and its versions.
-// HEAD is answered wherever GET is.
+// which methods each takes and which permission each needs. Paths, methods and
+// versions come from the one table of operations (src/api/operations.ts); this
+// file adds the handler and the permission of each. HEAD is answered wherever GET is.
+import { OPERATIONS, type OperationName, type ResourceName } from '../api/operations.js';
 import type { Action } from './auth.js';
 import type { Handler } from './context.js';
 import { createCluster, deleteCluster, getCluster, listClusters, patchCluster } from './handlers/clusters.js';
 import { getPrivateIpMode, patchPrivateIpMode } from './handlers/privateIpMode.js';
 import { getRoot } from './handlers/root.js';
-import type { Resource } from './versions.js';
 
 export interface Operation {
+  name: OperationName;
   handler: Handler;
   action: Action;
 }
@@ -19,53 +21,41 @@ export interface Route {
   pattern: RegExp;
   /** Names of the pattern's capture groups after the API flavour. */
   params: string[];
-  resource: Resource;
+  resource: ResourceName;
   methods: Partial<Record<string, Operation>>;
 }
 
 const API = '^/api/atlas/(v1\\.0|v2)';
-const SEGMENT = '([^/]+)';
 
-export const ROUTES: readonly Route[] = [
-  {
-    template: '',
-    pattern: new RegExp(`${API}/?$`),
-    params: [],
-    resource: 'root',
-    methods: { GET: { handler: getRoot, action: 'read' } },
-  },
-  {
-    template: '/groups/{groupId}/clusters',
-    pattern: new RegExp(`${API}/groups/${SEGMENT}/clusters/?$`),
-    params: ['groupId'],
-    resource: 'clusters',
-    methods: {
-      GET: { handler: listClusters, action: 'read' },
-      POST: { handler: createCluster, action: 'writeClusters' },
-    },
-  },
-  {
-    template: '/groups/{groupId}/clusters/{clusterName}',
-    pattern: new RegExp(`${API}/groups/${SEGMENT}/clusters/${SEGMENT}/?$`),
-    params: ['groupId', 'clusterName'],
-    resource: 'clusters',
-    methods: {
-      GET: { handler: getCluster, action: 'read' },
-      PATCH: { handler: patchCluster, action: 'writeClusters' },
-      DELETE: { handler: deleteCluster, action: 'writeClusters' },
-    },
-  },
-  {
-    template: '/groups/{groupId}/privateIpMode',
-    pattern: new RegExp(`${API}/groups/${SEGMENT}/privateIpMode/?$`),
-    params: ['groupId'],
-    resource: 'privateIpMode',
-    methods: {
-      GET: { handler: getPrivateIpMode, action: 'read' },
-      PATCH: { handler: patchPrivateIpMode, action: 'writeProject' },
-    },
-  },
-];
+/** The handler and permission of each operation of the table. */
+const HANDLERS: Record<OperationName, Omit<Operation, 'name'>> = {
+  'root.get': { handler: getRoot, action: 'read' },
+  'clusters.list': { handler: listClusters, action: 'read' },
+  'clusters.create': { handler: createCluster, action: 'writeClusters' },
+  'clusters.get': { handler: getCluster, action: 'read' },
+  'clusters.update': { handler: patchCluster, action: 'writeClusters' },
+  'clusters.delete': { handler: deleteCluster, action: 'writeClusters' },
+  'privateIpMode.get': { handler: getPrivateIpMode, action: 'read' },
+  'privateIpMode.update': { handler: patchPrivateIpMode, action: 'writeProject' },
+};
+
+function buildRoutes(): Route[] {
+  const routes = new Map<string, Route>();
+  for (const name of Object.keys(OPERATIONS) as OperationName[]) {
+    const { path, method, resource } = OPERATIONS[name];
+    let route = routes.get(path);
+    if (!route) {
+      const params = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+      const pattern = new RegExp(`${API}${path.replace(/\{[^}]+\}/g, '([^/]+)')}/?$`);
+      route = { template: path, pattern, params, resource, methods: {} };
+      routes.set(path, route);
+    }
+    route.methods[method] = { name, ...HANDLERS[name] };
+  }
+  return [...routes.values()];
+}
+
+export const ROUTES: readonly Route[] = buildRoutes();
 
 export interface RouteMatch {
   route: Route;

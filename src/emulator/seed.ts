@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { hostRegion } from '../connstring/index.js';
 import { UsageError } from '../core/errors.js';
 import { fsReason } from '../core/input.js';
-import { createClusterModel, isValidClusterName } from '../model/cluster.js';
+import { createClusterModel, isValidClusterName, shapeOfDocument } from '../model/cluster.js';
 import type { ClusterShape } from '../model/cluster.js';
 import { parseCidr } from './accessList.js';
 
@@ -73,10 +73,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** Legacy bodies carry fields the 2023-02-01 shape removed. */
 export function seedClusterShape(body: Record<string, unknown>): ClusterShape {
-  const legacyKeys = ['providerSettings', 'replicationSpec', 'numShards', 'replicationFactor', 'autoScaling', 'providerBackupEnabled'];
-  if (legacyKeys.some((key) => key in body)) return 'legacy';
-  const specs = Array.isArray(body.replicationSpecs) ? body.replicationSpecs : [];
-  return specs.some((spec) => isObject(spec) && 'regionsConfig' in spec) ? 'legacy' : 'modern';
+  return shapeOfDocument(body) ?? 'modern';
 }
 
 /** Collects problems as "where: what" lines, so one run reports them all. */

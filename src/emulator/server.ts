@@ -16,7 +16,7 @@ import type { RateLimiter } from './rateLimit.js';
 import { allowedMethods, matchRoute } from './routes.js';
 import type { Stats } from './stats.js';
 import { negotiate, versionedContentType } from './versions.js';
-import type { ResourceVersion } from './versions.js';
+import type { OperationVersion } from './versions.js';
 
 export const STATS_PATH = '/_emulator/stats';
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -25,6 +25,8 @@ export interface Pipeline extends Services {
   limiter: RateLimiter;
   stats: Stats;
   removedVersions: ReadonlySet<string>;
+  /** YYYY-MM-DD the service runs as on: versions past their Sunset answer 410. Undefined: none is past. */
+  date?: string;
   /** scheme://host:port the emulator listens on; links use the Host header when present. */
   url: string;
   /** Called with anything a handler throws that is not an ApiFailure (answered 500). */
@@ -94,7 +96,7 @@ function parseBody(ctx: Pick<RequestContext, 'api' | 'version' | 'contentType' |
   return body as Record<string, unknown>;
 }
 
-function versionHeaders(version: ResourceVersion | undefined): Headers {
+function versionHeaders(version: OperationVersion | undefined): Headers {
   if (!version) return { 'Content-Type': 'application/json' };
   const headers: Headers = { 'Content-Type': versionedContentType(version.date) };
   if (version.deprecation) headers.Deprecation = version.deprecation;
@@ -129,7 +131,10 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     const operation = match.route.methods[method === 'HEAD' ? 'GET' : method];
     if (!operation) throw failures.methodNotAllowed(method, url.pathname, allowedMethods(match.route));
 
-    const version = match.api === 'v2' ? negotiate(match.route.resource, req.headers.accept, app.removedVersions) : undefined;
+    const version = match.api === 'v2' ? negotiate(operation.name, req.headers.accept, {
+            removed: app.removedVersions,
+            ...(app.date !== undefined ? { date: app.date } : {}),
+          }) : undefined;
     const groupId = match.params.groupId;
     const project = groupId === undefined ? undefined : app.store.project(groupId);
     if (groupId !== undefined && !project) throw failures.groupNotFound(groupId);

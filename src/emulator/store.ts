@@ -8,7 +8,7 @@ import { open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { fsReason } from '../core/input.js';
-import { createClusterModel } from '../model/cluster.js';
+import { createClusterModel, upgradeStoredModel } from '../model/cluster.js';
 import type { ClusterModel } from '../model/cluster.js';
 import { DueQueue } from './dueQueue.js';
 import { seedClusterShape } from './seed.js';
@@ -111,7 +111,12 @@ function loadWorld(path: string): World {
   if (state.format !== STATE_FORMAT || typeof state.world !== 'object' || state.world === null) {
     throw new UsageError(`--state: ${path} is not an emulator state file (expected format ${STATE_FORMAT})`);
   }
-  return state.world;
+  const world = state.world;
+  // Files written before shards were kept one by one carry numShards per spec.
+  if (Array.isArray(world.clusters)) {
+    for (const record of world.clusters) record.model = upgradeStoredModel(record.model, () => objectId(Date.parse(record.model.createDate) || 0));
+  }
+  return world;
 }
 
 export class Store {

@@ -1,26 +1,40 @@
-// Resource versions of the versioned API (seed: Versioning). Each resource has its
-// own list; a v2 call names one in Accept: application/vnd.atlas.<date>+json.
-// A deprecated version answers with Deprecation (the successor's date) and Sunset.
+// Version negotiation of the versioned API (seed: Versioning). Which versions each
+// operation has, and their Deprecation / Sunset, come from the one table in
+// src/api/operations.ts; a v2 call names one in Accept: application/vnd.atlas.<date>+json.
+import { OPERATIONS, type OperationName, type OperationVersion } from '../api/operations.js';
 import { failures } from './errors.js';
 
-export type Resource = 'root' | 'clusters' | 'privateIpMode';
+export type { OperationVersion };
 
-export interface ResourceVersion {
-  date: string;
-  /** HTTP-date of the successor's release, sent as Deprecation. */
-  deprecation?: string;
-  /** HTTP-date of planned removal, sent as Sunset. */
-  sunset?: string;
+/** What the emulated service has removed: versions named by --removed-version, and those past Sunset on the emulated date. */
+export interface Lifecycle {
+  removed: ReadonlySet<string>;
+  /** YYYY-MM-DD the service runs as on (cdba emulator --date); undefined: no Sunset takes effect. */
+  date?: string;
 }
 
-export const RESOURCE_VERSIONS: Record<Resource, readonly ResourceVersion[]> = {
-  root: [{ date: '2023-01-01' }],
-  clusters: [
-    { date: '2023-01-01', deprecation: 'Wed, 1 Feb 2023 00:00:00 GMT', sunset: 'Thu, 1 Jul 2027 00:00:00 GMT' },
-    { date: '2023-02-01' },
-  ],
-  privateIpMode: [{ date: '2023-01-01' }],
-};
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Thu, 1 Jul 2027 00:00:00 GMT" -> "2027-07-01". */
+export function isoDateOf(httpDate: string): string | undefined {
+  const match = /^\w{3}, (\d{1,2}) (\w{3}) (\d{4})/.exec(httpDate);
+  if (!match) return undefined;
+  const month = MONTHS.indexOf(match[2]!) + 1;
+  if (month === 0) return undefined;
+  return `${match[3]}-${String(month).padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
+}
+
+function isGone(version: OperationVersion, lifecycle: Lifecycle): boolean {
+  if (lifecycle.removed.has(version.date)) return true;
+  const sunset = version.sunset ? isoDateOf(version.sunset) : undefined;
+  return lifecycle.date !== undefined && sunset !== undefined && sunset <= lifecycle.date;
+}
+
+/** The versions of an operation the service answers on the emulated date. */
+export function liveVersions(name: OperationName, lifecycle: Lifecycle): OperationVersion[] {
+  const versions = OPERATIONS[name].versions as readonly OperationVersion[];
+  return versions.filter((v) => !isGone(v, lifecycle) && (lifecycle.date === undefined || v.date <= lifecycle.date));
+}
 
 const VERSIONED_TYPE = /^application\/vnd\.atlas\.(\d{4}-\d{2}-\d{2})\+json$/i;
 
@@ -36,18 +50,18 @@ export function versionDates(header: string | undefined): string[] {
 }
 
 /**
- * The version a v2 call is served at: the first date in Accept that the resource has.
+ * The version a v2 call is served at: the first date in Accept that the operation has.
  * 410 VERSION_GONE when it names only removed ones, 406 INVALID_VERSION_DATE otherwise.
  */
-export function negotiate(resource: Resource, accept: string | undefined, removed: ReadonlySet<string>): ResourceVersion {
+export function negotiate(name: OperationName, accept: string | undefined, lifecycle: Lifecycle): OperationVersion {
   const dates = versionDates(accept);
-  const versions = RESOURCE_VERSIONS[resource];
-  const live = versions.filter((v) => !removed.has(v.date));
+  const versions = OPERATIONS[name].versions as readonly OperationVersion[];
+  const live = liveVersions(name, lifecycle);
   for (const date of dates) {
     const version = live.find((v) => v.date === date);
     if (version) return version;
   }
-  const gone = dates.find((date) => removed.has(date) && versions.some((v) => v.date === date));
+  const gone = dates.find((date) => versions.some((v) => v.date === date && isGone(v, lifecycle)));
   if (gone) throw failures.versionGone(gone, live.at(-1)?.date ?? 'none');
   throw failures.invalidVersionDate(accept ?? '');
 }

@@ -1,7 +1,10 @@
 // The canonical cluster model: one record per cluster, whatever API version
 // created or changed it, rendered per version on the way out (seed: Versioning).
 // legacy = v1.0 and 2023-01-01 (providerSettings, regionsConfig, mongoURI*);
-// modern = 2023-02-01 (replicationSpecs[].regionConfigs).
+// modern = 2023-02-01 (replicationSpecs[].regionConfigs, numShards per zone);
+// perShard = 2024-08-05 and later (one replicationSpecs entry per shard, disk per spec).
+// The model keeps one ReplicationSpec per shard, so shards may differ (independent
+// shard scaling); 2023-02-01 and legacy see each zone's first shard.
 // Pure: no I/O, no clock; ids and dates come in through ModelContext.
 import {
   CLOUD_PROVIDERS,
@@ -20,9 +23,11 @@ import type { ClusterShape, FieldProblem } from './clusterFields.js';
 
 export { legacyToModern, modernToLegacy, modernSpecsFromLegacy, legacyTopologyFromModern } from './clusterConvert.js';
 export type { Conversion, FieldChange, LegacyTopology } from './clusterConvert.js';
-export { READ_ONLY_FIELDS, REMOVED_IN_2023_02_01, checkClusterBody, LEGACY_FIELDS, MODERN_FIELDS } from './clusterFields.js';
+export { READ_ONLY_FIELDS, REMOVED_IN_2023_02_01, checkClusterBody, LEGACY_FIELDS, MODERN_FIELDS, PER_SHARD_FIELDS, CLUSTER_SHAPES, fieldsOf } from './clusterFields.js';
 export type { ClusterShape, FieldProblem, FieldProblemCode } from './clusterFields.js';
 export * from './catalog.js';
+export { shapeForVersion, SHAPE_SINCE, shapeLabel, shapeOfDocument, convertClusterBody } from './clusterShapes.js';
+export type { ShapeConversion } from './clusterShapes.js';
 
 type Doc = Record<string, unknown>;
 
@@ -51,12 +56,14 @@ export interface RegionConfig {
   analyticsAutoScaling?: AutoScalingSettings;
 }
 
+/** One shard. Shards of one zone share zoneId and zoneName. */
 export interface ReplicationSpec {
   id: string;
   zoneId: string;
   zoneName: string;
-  numShards: number;
   regionConfigs: RegionConfig[];
+  /** This shard's storage where it differs from the cluster's diskSizeGB (2024-08-05: per shard). */
+  diskSizeGB?: number;
 }
 
 export interface ClusterModel {
@@ -91,11 +98,20 @@ export interface ModelContext {
 
 export type ModelResult = { model: ClusterModel; problem?: undefined } | { problem: FieldProblem; model?: undefined };
 
-export type ApiVersionName = 'v1.0' | '2023-01-01' | '2023-02-01';
+/** The shards grouped by zone, zones in order of first appearance. */
+export function zonesOf(specs: ReplicationSpec[]): ReplicationSpec[][] {
+  const zones = new Map<string, ReplicationSpec[]>();
+  for (const spec of specs) {
+    const zone = zones.get(spec.zoneId);
+    if (zone) zone.push(spec);
+    else zones.set(spec.zoneId, [spec]);
+  }
+  return [...zones.values()];
+}
 
-/** v1.0 and 2023-01-01 speak the legacy shape; 2023-02-01 the regionConfigs shape. */
-export function shapeForVersion(version: string): ClusterShape {
-  return version === '2023-02-01' ? 'modern' : 'legacy';
+/** A shard's storage. */
+export function shardDiskSizeGB(model: ClusterModel, spec: ReplicationSpec): number {
+  return spec.diskSizeGB ?? model.diskSizeGB;
 }
 
 /** Names: ^[a-zA-Z0-9][a-zA-Z0-9-]*$, at most 64 characters, not ending in '-'. */
@@ -174,19 +190,86 @@ function regionConfig(given: Doc): RegionConfig {
 
 const byPriority = (a: RegionConfig, b: RegionConfig): number => b.priority - a.priority;
 
-/** 2023-02-01 replicationSpecs (request form) into model specs, keeping ids of the specs they replace. */
+const MAX_SHARDS = 50;
+
+/** numShards of 2023-02-01 (and legacy, converted) specs, checked before they are expanded into shards. */
+function checkNumShards(given: unknown[]): FieldProblem | undefined {
+  for (const raw of given) {
+    const n = asObject(raw).numShards;
+    if (n !== undefined && n !== null && (!Number.isInteger(n) || (n as number) < 1 || (n as number) > MAX_SHARDS)) {
+      return { code: 'INVALID_ATTRIBUTE', field: 'replicationSpecs.numShards' };
+    }
+  }
+  if (given.length > MAX_SHARDS) return { code: 'INVALID_ATTRIBUTE', field: 'replicationSpecs' };
+  return undefined;
+}
+
+const regionConfigsOf = (spec: Doc): RegionConfig[] =>
+  (Array.isArray(spec.regionConfigs) ? spec.regionConfigs : []).map((r) => regionConfig(asObject(r))).sort(byPriority);
+
+/**
+ * 2023-02-01 replicationSpecs (one entry per zone, numShards shards alike) into model shards.
+ * Entries match the current zones by position; their shards keep their ids.
+ */
 function replicationSpecs(given: unknown[], existing: ReplicationSpec[], ctx: ModelContext): ReplicationSpec[] {
+  const zones = zonesOf(existing);
+  return given.flatMap((raw, index) => {
+    const spec = asObject(raw);
+    const zone = zones[index] ?? [];
+    const zoneId = zone[0]?.zoneId ?? ctx.newId();
+    const zoneName = typeof spec.zoneName === 'string' ? spec.zoneName : (zone[0]?.zoneName ?? `Zone ${index + 1}`);
+    const count = typeof spec.numShards === 'number' ? spec.numShards : 1;
+    const regions = regionConfigsOf(spec);
+    return Array.from({ length: count }, (_, i) => ({ id: zone[i]?.id ?? ctx.newId(), zoneId, zoneName, regionConfigs: clone(regions) }));
+  });
+}
+
+const HARDWARE_KINDS = ['electableSpecs', 'readOnlySpecs', 'analyticsSpecs'] as const;
+
+/** The storage a 2024-08-05 shard entry gives (the first diskSizeGB of its hardware specs). */
+function givenShardDisk(spec: Doc): number | undefined {
+  for (const region of Array.isArray(spec.regionConfigs) ? spec.regionConfigs : []) {
+    for (const kind of HARDWARE_KINDS) {
+      const disk = asObject(asObject(region)[kind]).diskSizeGB;
+      if (typeof disk === 'number') return disk;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * 2024-08-05 replicationSpecs (one entry per shard) into model shards. Entries match the
+ * current shards by position; shards with the same zoneName share a zone.
+ */
+function perShardSpecs(given: unknown[], existing: ReplicationSpec[], ctx: ModelContext): ReplicationSpec[] {
+  const zoneIds = new Map<string, string>();
+  for (const spec of existing) if (!zoneIds.has(spec.zoneName)) zoneIds.set(spec.zoneName, spec.zoneId);
   return given.map((raw, index) => {
     const spec = asObject(raw);
-    const match = existing.find((e) => e.id === spec.id) ?? existing[index];
-    return {
-      id: match?.id ?? ctx.newId(),
-      zoneId: match?.zoneId ?? ctx.newId(),
-      zoneName: typeof spec.zoneName === 'string' ? spec.zoneName : (match?.zoneName ?? `Zone ${index + 1}`),
-      numShards: typeof spec.numShards === 'number' ? spec.numShards : 1,
-      regionConfigs: (Array.isArray(spec.regionConfigs) ? spec.regionConfigs : []).map((r) => regionConfig(asObject(r))).sort(byPriority),
-    };
+    const match = existing[index];
+    const zoneName = typeof spec.zoneName === 'string' ? spec.zoneName : (match?.zoneName ?? 'Zone 1');
+    const zoneId = zoneIds.get(zoneName) ?? ctx.newId();
+    zoneIds.set(zoneName, zoneId);
+    const shard: ReplicationSpec = { id: match?.id ?? ctx.newId(), zoneId, zoneName, regionConfigs: regionConfigsOf(spec) };
+    const disk = givenShardDisk(spec) ?? match?.diskSizeGB;
+    if (disk !== undefined) shard.diskSizeGB = disk;
+    return shard;
   });
+}
+
+/** One storage size for all shards goes to the cluster's diskSizeGB; only differing shards keep their own. */
+function settleShardDisks(model: ClusterModel): void {
+  const sizes = new Set(model.replicationSpecs.map((spec) => shardDiskSizeGB(model, spec)));
+  if (sizes.size === 1) model.diskSizeGB = [...sizes][0]!;
+  for (const spec of model.replicationSpecs) {
+    if (spec.diskSizeGB === model.diskSizeGB || sizes.size === 1) delete spec.diskSizeGB;
+  }
+}
+
+/** Shards with different tiers or storage: what only the per-shard shape can say. */
+export function shardsDiffer(model: ClusterModel): boolean {
+  const layout = (spec: ReplicationSpec): string => JSON.stringify([spec.regionConfigs, shardDiskSizeGB(model, spec)]);
+  return zonesOf(model.replicationSpecs).some((zone) => zone.some((spec) => layout(spec) !== layout(zone[0]!)));
 }
 
 const SETTING_DEFAULTS: Doc = {
@@ -232,9 +315,10 @@ function firstElectableSize(specs: ReplicationSpec[]): string {
   return specs[0]?.regionConfigs[0]?.electableSpecs.instanceSize ?? 'M10';
 }
 
-/** Builds a model from a 2023-02-01 body that passed checkClusterBody. */
-function buildModel(body: Doc, ctx: ModelContext): ClusterModel {
-  const specs = replicationSpecs(body.replicationSpecs as unknown[], [], ctx);
+/** Builds a model from a 2023-02-01 or 2024-08-05 body that passed checkClusterBody. */
+function buildModel(body: Doc, shape: ClusterShape, ctx: ModelContext): ClusterModel {
+  const given = body.replicationSpecs as unknown[];
+  const specs = shape === 'perShard' ? perShardSpecs(given, [], ctx) : replicationSpecs(given, [], ctx);
   const major = typeof body.mongoDBMajorVersion === 'string' ? body.mongoDBMajorVersion : DEFAULT_MAJOR_VERSION;
   const model: ClusterModel = {
     id: ctx.newId(),
@@ -260,6 +344,8 @@ function buildModel(body: Doc, ctx: ModelContext): ClusterModel {
   }
   model.settings = normalizeSettings(settings);
   model.diskSizeGB = isTenant(model) || typeof body.diskSizeGB !== 'number' ? defaultDiskSizeGB(firstElectableSize(specs)) : body.diskSizeGB;
+  if (isTenant(model)) for (const spec of specs) delete spec.diskSizeGB;
+  settleShardDisks(model);
   return model;
 }
 
@@ -284,6 +370,7 @@ const LEGACY_FIELD_NAMES: Record<string, string> = {
 
 function inShape(problem: FieldProblem | undefined, shape: ClusterShape): FieldProblem | undefined {
   if (!problem || shape === 'modern') return problem;
+  if (shape === 'perShard') return problem.field === 'replicationSpecs.numShards' ? { ...problem, field: 'replicationSpecs' } : problem;
   return { ...problem, field: LEGACY_FIELD_NAMES[problem.field] ?? problem.field };
 }
 
@@ -294,11 +381,11 @@ export function checkClusterModel(model: ClusterModel): FieldProblem | undefined
   if (!CLUSTER_TYPES.includes(model.clusterType)) return invalid('clusterType');
   if (fullVersionFor(model.mongoDBMajorVersion) === undefined) return invalid('mongoDBMajorVersion');
   if (model.replicationSpecs.length === 0) return { code: 'MISSING_ATTRIBUTE', field: 'replicationSpecs' };
-  if (model.clusterType !== 'GEOSHARDED' && model.replicationSpecs.length > 1) return invalid('replicationSpecs');
+  if (model.clusterType !== 'GEOSHARDED' && zonesOf(model.replicationSpecs).length > 1) return invalid('replicationSpecs');
+  if (model.clusterType === 'REPLICASET' && model.replicationSpecs.length !== 1) return invalid('replicationSpecs.numShards');
   const tenant = isTenant(model);
   for (const spec of model.replicationSpecs) {
-    if (!Number.isInteger(spec.numShards) || spec.numShards < 1 || spec.numShards > 50) return invalid('replicationSpecs.numShards');
-    if (model.clusterType === 'REPLICASET' && spec.numShards !== 1) return invalid('replicationSpecs.numShards');
+    if (!tenant && spec.diskSizeGB !== undefined && (spec.diskSizeGB < 10 || spec.diskSizeGB > 4096)) return invalid('diskSizeGB');
     if (spec.regionConfigs.length === 0) return { code: 'MISSING_ATTRIBUTE', field: rs };
     let electable = 0;
     for (const region of spec.regionConfigs) {
@@ -335,12 +422,14 @@ export function checkClusterModel(model: ClusterModel): FieldProblem | undefined
   return undefined;
 }
 
-/** A new cluster (stateName CREATING) from a create body in either shape. */
+/** A new cluster (stateName CREATING) from a create body in any shape. */
 export function createClusterModel(body: Doc, shape: ClusterShape, ctx: ModelContext): ModelResult {
   const problem = checkClusterBody(body, shape, 'create');
   if (problem) return { problem };
   const modern = shape === 'legacy' ? legacyToModern(body).body : body;
-  const model = buildModel(modern, ctx);
+  const shards = shape === 'perShard' ? undefined : inShape(checkNumShards(modern.replicationSpecs as unknown[]), shape);
+  if (shards) return { problem: shards };
+  const model = buildModel(modern, shape, ctx);
   const semantic = inShape(checkClusterModel(model), shape);
   return semantic ? { problem: semantic } : { model };
 }
@@ -371,7 +460,7 @@ function legacyTopologyAfterPatch(model: ClusterModel, body: Doc): Doc {
   return merged;
 }
 
-/** Applies a PATCH body in either shape; the result keeps id, dates and state. */
+/** Applies a PATCH body in any shape; the result keeps id, dates and state. */
 export function applyClusterPatch(model: ClusterModel, body: Doc, shape: ClusterShape, ctx: ModelContext): ModelResult {
   const problem = checkClusterBody(body, shape, 'patch');
   if (problem) return { problem };
@@ -388,15 +477,35 @@ export function applyClusterPatch(model: ClusterModel, body: Doc, shape: Cluster
     if (given(key)) next[key] = body[key] as boolean;
   }
   if (shape === 'legacy' && given('providerBackupEnabled')) next.backupEnabled = body.providerBackupEnabled as boolean;
-  if (given('diskSizeGB')) next.diskSizeGB = body.diskSizeGB as number;
+  if (given('diskSizeGB')) {
+    // The shared tiers' storage is fixed: a different value is refused, never dropped.
+    if (isTenant(model) && body.diskSizeGB !== model.diskSizeGB) return { problem: { code: 'INVALID_ATTRIBUTE', field: 'diskSizeGB' } };
+    next.diskSizeGB = body.diskSizeGB as number;
+    for (const spec of next.replicationSpecs) delete spec.diskSizeGB;
+  }
 
   if (shape === 'modern' && Array.isArray(body.replicationSpecs)) {
+    const shards = checkNumShards(body.replicationSpecs);
+    if (shards) return { problem: shards };
     next.replicationSpecs = replicationSpecs(body.replicationSpecs, model.replicationSpecs, ctx);
+  } else if (shape === 'perShard' && Array.isArray(body.replicationSpecs)) {
+    if (body.replicationSpecs.length > MAX_SHARDS) return { problem: { code: 'INVALID_ATTRIBUTE', field: 'replicationSpecs' } };
+    const disk = body.replicationSpecs.map((spec) => givenShardDisk(asObject(spec))).find((d) => d !== undefined);
+    if (isTenant(model) && disk !== undefined && disk !== model.diskSizeGB) {
+      return { problem: { code: 'INVALID_ATTRIBUTE', field: 'replicationSpecs.regionConfigs.electableSpecs.diskSizeGB' } };
+    }
+    next.replicationSpecs = perShardSpecs(body.replicationSpecs, model.replicationSpecs, ctx);
   } else if (shape === 'legacy' && LEGACY_TOPOLOGY_KEYS.some(given)) {
     const specs = modernSpecsFromLegacy(legacyTopologyAfterPatch(model, body));
+    const shards = inShape(checkNumShards(specs), shape);
+    if (shards) return { problem: shards };
     next.replicationSpecs = replicationSpecs(specs, model.replicationSpecs, ctx);
   }
-  if (isTenant(next)) next.diskSizeGB = defaultDiskSizeGB(firstElectableSize(next.replicationSpecs));
+  settleShardDisks(next);
+  if (isTenant(next)) {
+    next.diskSizeGB = defaultDiskSizeGB(firstElectableSize(next.replicationSpecs));
+    for (const spec of next.replicationSpecs) delete spec.diskSizeGB;
+  }
   else if (isTenant(model)) {
     // Upgrade from the shared tier: the new tier's storage unless given, and the dedicated defaults.
     if (!given('diskSizeGB')) next.diskSizeGB = defaultDiskSizeGB(firstElectableSize(next.replicationSpecs));
@@ -411,10 +520,16 @@ export function applyClusterPatch(model: ClusterModel, body: Doc, shape: Cluster
   return semantic ? { problem: semantic } : { model: next };
 }
 
-function hardwareDoc(spec: HardwareSpec, tenant: boolean): Doc {
-  if (tenant) return { effectiveInstanceSize: spec.instanceSize, instanceSize: spec.instanceSize };
+/** A hardware spec as rendered; with `disk`, the 2024-08-05 form that carries the storage. */
+function hardwareDoc(spec: HardwareSpec, tenant: boolean, disk?: number): Doc {
+  if (tenant) {
+    const out: Doc = { effectiveInstanceSize: spec.instanceSize, instanceSize: spec.instanceSize };
+    if (disk !== undefined) out.diskSizeGB = disk;
+    return out;
+  }
   const out: Doc = { instanceSize: spec.instanceSize };
   if (spec.diskIOPS !== undefined) out.diskIOPS = spec.diskIOPS;
+  if (disk !== undefined) out.diskSizeGB = disk;
   if (spec.ebsVolumeType !== undefined) out.ebsVolumeType = spec.ebsVolumeType;
   out.nodeCount = spec.nodeCount ?? 0;
   return out;
@@ -424,25 +539,43 @@ function autoScalingDoc(settings: AutoScalingSettings): Doc {
   return { compute: { ...settings.compute }, diskGB: { ...settings.diskGB } };
 }
 
-/** The model's replicationSpecs in the 2023-02-01 response form. */
+/** Region configs as rendered; `disk` gives the 2024-08-05 form, `effective` adds its effective*Specs. */
+function regionDocs(regions: RegionConfig[], disk?: number, effective = false): Doc[] {
+  return regions.map((region) => {
+    const tenant = region.providerName === 'TENANT';
+    const out: Doc = {};
+    if (region.analyticsAutoScaling) out.analyticsAutoScaling = autoScalingDoc(region.analyticsAutoScaling);
+    if (region.analyticsSpecs) out.analyticsSpecs = hardwareDoc(region.analyticsSpecs, tenant, disk);
+    if (region.autoScaling) out.autoScaling = autoScalingDoc(region.autoScaling);
+    if (region.backingProviderName !== undefined) out.backingProviderName = region.backingProviderName;
+    if (effective && !tenant) {
+      // The service answers what runs now; the emulator has no autoscaling, so it is what was asked for.
+      if (region.analyticsSpecs) out.effectiveAnalyticsSpecs = hardwareDoc(region.analyticsSpecs, tenant, disk);
+      out.effectiveElectableSpecs = hardwareDoc(region.electableSpecs, tenant, disk);
+      if (region.readOnlySpecs) out.effectiveReadOnlySpecs = hardwareDoc(region.readOnlySpecs, tenant, disk);
+    }
+    out.electableSpecs = hardwareDoc(region.electableSpecs, tenant, disk);
+    out.priority = region.priority;
+    out.providerName = region.providerName;
+    if (region.readOnlySpecs) out.readOnlySpecs = hardwareDoc(region.readOnlySpecs, tenant, disk);
+    out.regionName = region.regionName;
+    return out;
+  });
+}
+
+/** The model's replicationSpecs in the 2023-02-01 response form: one entry per zone, its first shard's layout. */
 function modelSpecsAsDocs(model: ClusterModel): Doc[] {
+  return zonesOf(model.replicationSpecs).map((zone) => {
+    const first = zone[0]!;
+    return { id: first.id, numShards: zone.length, regionConfigs: regionDocs(first.regionConfigs), zoneId: first.zoneId, zoneName: first.zoneName };
+  });
+}
+
+/** The model's replicationSpecs in the 2024-08-05 form: one entry per shard, storage in each hardware spec. */
+function perShardSpecDocs(model: ClusterModel, effective: boolean): Doc[] {
   return model.replicationSpecs.map((spec) => ({
     id: spec.id,
-    numShards: spec.numShards,
-    regionConfigs: spec.regionConfigs.map((region) => {
-      const tenant = region.providerName === 'TENANT';
-      const out: Doc = {};
-      if (region.analyticsAutoScaling) out.analyticsAutoScaling = autoScalingDoc(region.analyticsAutoScaling);
-      if (region.analyticsSpecs) out.analyticsSpecs = hardwareDoc(region.analyticsSpecs, tenant);
-      if (region.autoScaling) out.autoScaling = autoScalingDoc(region.autoScaling);
-      if (region.backingProviderName !== undefined) out.backingProviderName = region.backingProviderName;
-      out.electableSpecs = hardwareDoc(region.electableSpecs, tenant);
-      out.priority = region.priority;
-      out.providerName = region.providerName;
-      if (region.readOnlySpecs) out.readOnlySpecs = hardwareDoc(region.readOnlySpecs, tenant);
-      out.regionName = region.regionName;
-      return out;
-    }),
+    regionConfigs: regionDocs(spec.regionConfigs, shardDiskSizeGB(model, spec), effective),
     zoneId: spec.zoneId,
     zoneName: spec.zoneName,
   }));
@@ -463,8 +596,10 @@ export interface RenderExtras {
 const sortKeys = (doc: Doc): Doc => Object.fromEntries(Object.entries(doc).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 function commonView(model: ClusterModel, extras: RenderExtras): Doc {
+  // redactClientLogData exists from 2024-08-05 only (renderPerShard).
+  const { redactClientLogData: _since2024, ...settings } = model.settings;
   const view: Doc = {
-    ...clone(model.settings),
+    ...clone(settings),
     backupEnabled: model.backupEnabled,
     clusterType: model.clusterType,
     connectionStrings: clone(extras.connectionStrings),
@@ -491,6 +626,23 @@ function commonView(model: ClusterModel, extras: RenderExtras): Doc {
 /** The cluster as 2023-02-01 renders it. */
 export function renderModern(model: ClusterModel, extras: RenderExtras): Doc {
   return sortKeys({ ...commonView(model, extras), replicationSpecs: modelSpecsAsDocs(model) });
+}
+
+/** The cluster as 2024-08-05 and 2024-10-23 render it (fields as the recorded responses carry them). */
+export function renderPerShard(model: ClusterModel, extras: RenderExtras): Doc {
+  const { diskSizeGB: _disk, ...common } = commonView(model, extras);
+  return sortKeys({
+    ...common,
+    adaptiveCapacity: null,
+    effectiveDatabaseEdition: 'CORE',
+    effectiveReplicationSpecs: perShardSpecDocs(model, false),
+    featureCompatibilityVersion: model.mongoDBMajorVersion,
+    internalClusterRole: 'NONE',
+    redactClientLogData: model.settings.redactClientLogData ?? false,
+    replicationSpecs: perShardSpecDocs(model, true),
+    retainBackups: false,
+    useAwsTimeBasedSnapshotCopyForFastInitialSync: false,
+  });
 }
 
 /** "mongodb://a:27017,b:27017/?ssl=true..." without the path and options: the legacy mongoURI. */
@@ -523,5 +675,16 @@ export function renderLegacy(model: ClusterModel, extras: RenderExtras): Doc {
 }
 
 export function renderCluster(model: ClusterModel, shape: ClusterShape, extras: RenderExtras): Doc {
+  if (shape === 'perShard') return renderPerShard(model, extras);
   return shape === 'legacy' ? renderLegacy(model, extras) : renderModern(model, extras);
+}
+
+/** A model persisted before shards were kept one by one (numShards per spec): one spec per shard. */
+export function upgradeStoredModel(model: ClusterModel, newId: () => string): ClusterModel {
+  const specs = model.replicationSpecs as Array<ReplicationSpec & { numShards?: number }>;
+  if (!specs.some((spec) => spec.numShards !== undefined)) return model;
+  const replicationSpecs = specs.flatMap(({ numShards, ...spec }) =>
+    Array.from({ length: Math.max(1, numShards ?? 1) }, (_, i) => (i === 0 ? spec : { ...clone(spec), id: newId() })),
+  );
+  return { ...model, replicationSpecs };
 }

@@ -299,3 +299,133 @@ export function modernToLegacy(input: Doc): Conversion {
   }
   return { body, changes };
 }
+
+const HARDWARE = ['electableSpecs', 'readOnlySpecs', 'analyticsSpecs'] as const;
+const EFFECTIVE = ['effectiveElectableSpecs', 'effectiveReadOnlySpecs', 'effectiveAnalyticsSpecs'];
+/** What the 2024-08-05 responses carry that the service computes (recorded). */
+const PER_SHARD_COMPUTED = new Set([
+  'adaptiveCapacity',
+  'effectiveDatabaseEdition',
+  'effectiveReplicationSpecs',
+  'internalClusterRole',
+  'retainBackups',
+  'useAwsTimeBasedSnapshotCopyForFastInitialSync',
+]);
+
+/** The top-level fields a regionConfigs-shaped body keeps in another such shape; read-only ones are reported dropped. */
+function copyTop(input: Doc, skip: ReadonlySet<string>, changes: FieldChange[]): Doc {
+  const body: Doc = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (skip.has(key)) continue;
+    if (READ_ONLY_TOP_LEVEL.has(key) || PER_SHARD_COMPUTED.has(key)) changes.push({ field: key, action: 'dropped' });
+    else body[key] = value;
+  }
+  return body;
+}
+const specsOf = (input: Doc): Doc[] => (Array.isArray(input.replicationSpecs) ? input.replicationSpecs.map(asObject) : []);
+
+/**
+ * A 2023-02-01 body as a 2024-08-05 body: each spec becomes numShards entries (one per shard)
+ * and diskSizeGB moves into every hardware spec. Spec ids are dropped (read-only).
+ */
+export function modernToPerShard(input: Doc): Conversion {
+  const changes: FieldChange[] = [];
+  const body = copyTop(input, new Set(['replicationSpecs', 'diskSizeGB']), changes);
+  const disk = input.diskSizeGB;
+  if (Array.isArray(input.replicationSpecs)) {
+    const specs = specsOf(input);
+    body.replicationSpecs = specs.flatMap((spec) => {
+      const { numShards, id: _id, zoneId: _zoneId, ...rest } = spec;
+      const regions = (Array.isArray(rest.regionConfigs) ? rest.regionConfigs : []).map((r) => {
+        const region = { ...asObject(r) };
+        if (typeof disk === 'number') for (const kind of HARDWARE) if (isObject(region[kind])) region[kind] = { ...region[kind], diskSizeGB: disk };
+        return region;
+      });
+      const count = typeof numShards === 'number' && numShards >= 1 ? Math.min(numShards, 50) : 1;
+      return Array.from({ length: count }, () => structuredClone({ ...rest, regionConfigs: regions }));
+    });
+    if (specs.some((s) => s.numShards !== undefined)) changes.push({ field: 'replicationSpecs.numShards', action: 'moved', to: 'replicationSpecs (one entry per shard)' });
+    if (specs.some((s) => s.id !== undefined)) changes.push({ field: 'replicationSpecs.id', action: 'dropped' });
+    if (specs.some((s) => s.zoneId !== undefined)) changes.push({ field: 'replicationSpecs.zoneId', action: 'dropped' });
+  }
+  if (disk !== undefined) {
+    if (Array.isArray(input.replicationSpecs)) changes.push({ field: 'diskSizeGB', action: 'moved', to: 'replicationSpecs.regionConfigs.electableSpecs.diskSizeGB' });
+    else changes.push({ field: 'diskSizeGB', action: 'dropped' });
+  }
+  return { body, changes };
+}
+
+/** What a 2024-08-05 body says that 2023-02-01 cannot: shards of one zone that differ, storage per shard. */
+export function perShardLosses(input: Doc): string[] {
+  const lost = new Set<string>();
+  const zones = new Map<string, Doc[]>();
+  for (const spec of specsOf(input)) {
+    const key = typeof spec.zoneName === 'string' ? spec.zoneName : '';
+    zones.set(key, [...(zones.get(key) ?? []), spec]);
+  }
+  const withoutDisk = (spec: Doc): string =>
+    JSON.stringify((Array.isArray(spec.regionConfigs) ? spec.regionConfigs : []).map((r) => {
+      const region = { ...asObject(r) };
+      for (const kind of HARDWARE) if (isObject(region[kind])) region[kind] = { ...region[kind], diskSizeGB: undefined };
+      for (const kind of EFFECTIVE) delete region[kind];
+      return region;
+    }));
+  const disks = new Set<unknown>();
+  for (const shards of zones.values()) {
+    if (shards.some((s) => withoutDisk(s) !== withoutDisk(shards[0]!))) lost.add('replicationSpecs.regionConfigs.electableSpecs.instanceSize');
+  }
+  for (const spec of specsOf(input)) {
+    for (const r of Array.isArray(spec.regionConfigs) ? spec.regionConfigs : []) {
+      for (const kind of HARDWARE) {
+        const disk = asObject(asObject(r)[kind]).diskSizeGB;
+        if (disk !== undefined && (kind === 'electableSpecs' || Number(asObject(asObject(r)[kind]).nodeCount ?? 1) > 0)) disks.add(disk);
+      }
+    }
+  }
+  if (disks.size > 1) lost.add('replicationSpecs.regionConfigs.electableSpecs.diskSizeGB');
+  return [...lost];
+}
+
+/**
+ * A 2024-08-05 body as a 2023-02-01 body: shards of one zone become one spec with numShards,
+ * the hardware specs' diskSizeGB becomes the cluster's. Differing shards cannot be expressed
+ * (perShardLosses); the first shard of each zone stands for all.
+ */
+export function perShardToModern(input: Doc): Conversion {
+  const changes: FieldChange[] = [];
+  const body = copyTop(input, new Set(['replicationSpecs', 'redactClientLogData']), changes);
+  if (input.redactClientLogData !== undefined) changes.push({ field: 'redactClientLogData', action: 'dropped' });
+  if (Array.isArray(input.replicationSpecs)) {
+    const zones = new Map<string, Doc[]>();
+    for (const spec of specsOf(input)) {
+      const key = typeof spec.zoneName === 'string' ? spec.zoneName : '';
+      zones.set(key, [...(zones.get(key) ?? []), spec]);
+    }
+    let disk: unknown;
+    body.replicationSpecs = [...zones.values()].map((shards) => {
+      const { id: _id, zoneId: _zoneId, ...first } = shards[0]!;
+      const regionConfigs = (Array.isArray(first.regionConfigs) ? first.regionConfigs : []).map((r) => {
+        const region = { ...asObject(r) };
+        for (const kind of HARDWARE) {
+          if (!isObject(region[kind])) continue;
+          const { diskSizeGB, ...hw } = region[kind];
+          disk ??= diskSizeGB;
+          region[kind] = hw;
+        }
+        for (const key of ['effectiveElectableSpecs', 'effectiveReadOnlySpecs', 'effectiveAnalyticsSpecs']) delete region[key];
+        return region;
+      });
+      return { ...first, numShards: shards.length, regionConfigs };
+    });
+    changes.push({ field: 'replicationSpecs', action: 'moved', to: 'replicationSpecs.numShards (one entry per zone)' });
+    if (disk !== undefined) {
+      body.diskSizeGB = disk;
+      changes.push({ field: 'replicationSpecs.regionConfigs.electableSpecs.diskSizeGB', action: 'moved', to: 'diskSizeGB' });
+    }
+    const specs = specsOf(input);
+    if (specs.some((s) => s.id !== undefined)) changes.push({ field: 'replicationSpecs.id', action: 'dropped' });
+    if (specs.some((s) => s.zoneId !== undefined)) changes.push({ field: 'replicationSpecs.zoneId', action: 'dropped' });
+    for (const field of perShardLosses(input)) changes.push({ field, action: 'dropped' });
+  }
+  return { body, changes };
+}

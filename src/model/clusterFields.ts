@@ -4,8 +4,12 @@
 // Pure: the emulator answers with these problems, the CLI checks bodies before sending.
 import { CLUSTER_TYPES, PROVIDERS, STATE_NAMES } from './catalog.js';
 
-/** legacy = v1.0 and 2023-01-01; modern = 2023-02-01 (replicationSpecs[].regionConfigs). */
-export type ClusterShape = 'legacy' | 'modern';
+/**
+ * legacy = v1.0 and 2023-01-01; modern = 2023-02-01 (replicationSpecs[].regionConfigs, numShards per zone);
+ * perShard = 2024-08-05 and 2024-10-23 (one replicationSpecs entry per shard, diskSizeGB per hardware spec).
+ */
+export type ClusterShape = 'legacy' | 'modern' | 'perShard';
+export const CLUSTER_SHAPES: readonly ClusterShape[] = ['legacy', 'modern', 'perShard'];
 
 type Kind = 'string' | 'boolean' | 'number' | 'integer' | 'object' | 'array' | 'map';
 
@@ -96,9 +100,9 @@ export const MODERN_FIELDS: Record<string, FieldSpec> = {
   ...COMMON_FIELDS,
   replicationSpecs: arr(
     obj({
-      // id and zoneId identify an existing spec in a PATCH; they are not settable.
-      id: str(),
-      zoneId: str(),
+      // The service assigns both (the description marks them readOnly); specs are matched by position.
+      id: ro(str()),
+      zoneId: ro(str()),
       numShards: int(),
       zoneName: str(),
       regionConfigs: arr(
@@ -116,6 +120,46 @@ export const MODERN_FIELDS: Record<string, FieldSpec> = {
       ),
     }),
   ),
+};
+
+/** 2024-08-05 hardware: 2023-02-01's plus the storage of each node kind. */
+const perShardHardware = obj({ ...hardwareSpec.fields!, diskSizeGB: { kind: 'number' } });
+const { diskSizeGB: _clusterDisk, ...COMMON_WITHOUT_DISK } = COMMON_FIELDS;
+
+/** 2024-08-05 / 2024-10-23 (ClusterDescription20240805): no numShards, no top-level diskSizeGB. */
+export const PER_SHARD_FIELDS: Record<string, FieldSpec> = {
+  ...COMMON_WITHOUT_DISK,
+  redactClientLogData: bool,
+  replicationSpecs: arr(
+    obj({
+      id: ro(str()),
+      zoneId: ro(str()),
+      zoneName: str(),
+      regionConfigs: arr(
+        obj({
+          providerName: str({ enum: PROVIDERS }),
+          backingProviderName: str({ enum: ['AWS', 'GCP', 'AZURE'] }),
+          regionName: str(),
+          priority: int(),
+          electableSpecs: perShardHardware,
+          readOnlySpecs: perShardHardware,
+          analyticsSpecs: perShardHardware,
+          autoScaling: advancedAutoScaling,
+          analyticsAutoScaling: advancedAutoScaling,
+          effectiveElectableSpecs: ro(obj({})),
+          effectiveReadOnlySpecs: ro(obj({})),
+          effectiveAnalyticsSpecs: ro(obj({})),
+        }),
+      ),
+    }),
+  ),
+  // What the 2024-08-05 responses carry besides the description's fields (recorded), all computed.
+  adaptiveCapacity: ro({ kind: 'object' }),
+  effectiveDatabaseEdition: ro(str()),
+  effectiveReplicationSpecs: ro(arr(obj({}))),
+  internalClusterRole: ro(str()),
+  retainBackups: ro(bool),
+  useAwsTimeBasedSnapshotCopyForFastInitialSync: ro(bool),
 };
 
 const regionSpec = obj({ analyticsNodes: int(), electableNodes: int(), priority: int(), readOnlyNodes: int() });
@@ -178,7 +222,13 @@ function readOnlyPaths(fields: Record<string, FieldSpec>, prefix = ''): string[]
 export const READ_ONLY_FIELDS: Record<ClusterShape, readonly string[]> = {
   legacy: readOnlyPaths(LEGACY_FIELDS),
   modern: readOnlyPaths(MODERN_FIELDS),
+  perShard: readOnlyPaths(PER_SHARD_FIELDS),
 };
+
+/** The field list of a shape. */
+export function fieldsOf(shape: ClusterShape): Record<string, FieldSpec> {
+  return shape === 'legacy' ? LEGACY_FIELDS : shape === 'modern' ? MODERN_FIELDS : PER_SHARD_FIELDS;
+}
 
 export type FieldProblemCode = 'INVALID_ATTRIBUTE' | 'ATTRIBUTE_READ_ONLY' | 'MISSING_ATTRIBUTE';
 
@@ -290,6 +340,5 @@ function missingOnCreate(body: Record<string, unknown>, shape: ClusterShape): Fi
  * read-only ones ATTRIBUTE_READ_ONLY; on create, absent required ones give MISSING_ATTRIBUTE.
  */
 export function checkClusterBody(body: Record<string, unknown>, shape: ClusterShape, mode: 'create' | 'patch'): FieldProblem | undefined {
-  const fields = shape === 'legacy' ? LEGACY_FIELDS : MODERN_FIELDS;
-  return checkFields(body, fields, '') ?? (mode === 'create' ? missingOnCreate(body, shape) : undefined);
+  return checkFields(body, fieldsOf(shape), '') ?? (mode === 'create' ? missingOnCreate(body, shape) : undefined);
 }

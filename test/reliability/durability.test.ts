@@ -113,7 +113,8 @@ describe('durability', () => {
     const restarted = await spawnEmulator(['--seed', seedPath, '--state', statePath]);
     running.push(restarted);
     const env = { CDBA_BASE_URL: restarted.url, CDBA_PUBLIC_KEY: OWNER_PUBLIC, CDBA_PRIVATE_KEY: OWNER_PRIVATE, CDBA_PROJECT_ID: PROJECT_ID };
-    const listed = await cdba(['clusters', 'list', '--all', '-o', 'json'], { env });
+    // 2023-02-01 has diskSizeGB at the top (2024-08-05, the default read version, has it per shard).
+    const listed = await cdba(['--api-version', '2023-02-01', 'clusters', 'list', '--all', '-o', 'json'], { env });
     expect(listed.exitCode, listed.stderr).toBe(0);
     const served = (JSON.parse(listed.stdout) as { results: Array<{ name: string; diskSizeGB: number }> }).results;
     check(served);
@@ -133,5 +134,6 @@ describe('durability', () => {
     expect(Object.keys(config.profiles).sort()).toEqual(expected);
     for (const profile of Object.values(config.profiles)) expect(profile.publicKey).toBe(OWNER_PUBLIC);
     expect(['p1-0', 'p2-0']).toContain(config.currentProfile);
-  });
+    // 100 process starts: a hang guard that a loaded 2-core machine does not trip.
+  }, 120_000);
 });

@@ -82,6 +82,8 @@ export function expectOneErrorLine(result: CliResult, exitCode: number, pattern?
   expect(result.exitCode, context).toBe(exitCode);
   expect(result.stderr, context).toMatch(/^cdba: [^\n]+\n$/);
   expect(result.stderr, context).not.toMatch(STACK_FRAME);
+  // An `unexpected error` line means a failure escaped the typed errors.
+  expect(result.stderr, context).not.toMatch(/^cdba: unexpected error/m);
   if (pattern) expect(result.stderr, context).toMatch(pattern);
 }
 

@@ -5,7 +5,7 @@
 // goes to stdout, the error line to stderr, with the usual exit code.
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { ApiClient, Query, ResourceSpec } from '../../api/client.js';
-import { resourceForPath, selectVersion } from '../../api/versions.js';
+import { operationFor, selectVersion } from '../../api/versions.js';
 import type { OutputFormat } from '../../config/settings.js';
 import type { Context } from '../../core/context.js';
 import { ApiError, UsageError } from '../../core/errors.js';
@@ -62,13 +62,12 @@ export function registerApi(program: Command, app: App): void {
 }
 
 /**
- * --api-version on the command line is sent exactly. Otherwise a path cdba knows is
- * called at the version its table picks for the profile's apiVersion (as the other
- * commands do); any other path at the profile's apiVersion itself.
+ * An operation cdba knows (method and path) is called at the version its table picks
+ * for the pinned apiVersion (--api-version or the profile's), as the other commands
+ * are; any other call at the pinned version itself. -H Accept overrides both.
  */
-function resourceSpec(ctx: Context, path: string): ResourceSpec {
-  if (ctx.globals.apiVersion !== undefined) return { version: ctx.globals.apiVersion };
-  return resourceForPath(path) ?? {};
+function resourceSpec(method: string, path: string): ResourceSpec {
+  return operationFor(method, path) ?? {};
 }
 
 /** The command's format: a table only when asked for with -o; otherwise JSON (indented on a TTY). */
@@ -130,7 +129,7 @@ export async function runApi(ctx: Context, rawPath: string, flags: ApiFlags): Pr
   if (placeholdersIn(path).length > 0) path = fillPlaceholders(path, await ctx.projectId());
 
   const client = await ctx.api();
-  const resource = resourceSpec(ctx, path);
+  const resource = resourceSpec(plan.method, path);
   if (flags.paginate) {
     await paginate(ctx, client, path, resource, query);
     return;

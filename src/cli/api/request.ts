@@ -46,8 +46,8 @@ export function checkPath(path: string): string {
  * cannot be sent in a request line at all.
  */
 function checkStaysUnderBase(path: string, hint: string): void {
-  // Shown JSON-quoted, so a control character appears as an escape, not raw.
-  const shown = JSON.stringify(path);
+  // The error line escapes control characters itself (io.note), so show the path as given.
+  const shown = `"${path}"`;
   if (/[\s\p{Cc}#]/u.test(path)) {
     throw new UsageError(`the API path ${shown} has a space, control character or '#'; percent-encode it (e.g. %20)`, { hint });
   }

@@ -1,7 +1,8 @@
 // Request bodies from flags, in the shape of the version clusters are called at:
 // legacy (providerSettings + regionsConfig) for v1.0 and 2023-01-01,
-// replicationSpecs[].regionConfigs for 2023-02-01. Flags given with a file
-// override the file's fields. Pure: no I/O.
+// replicationSpecs[].regionConfigs for 2023-02-01, one replicationSpecs entry per
+// shard with diskSizeGB in the hardware specs from 2024-08-05. Flags given with a
+// file override the file's fields. Pure: no I/O.
 import { UsageError } from '../../core/errors.js';
 import {
   CLOUD_PROVIDERS,
@@ -121,6 +122,10 @@ function topologyFromFlags(flags: TopologyFlags, shape: ClusterShape, fromFile: 
   const region: Doc = tenant
     ? { providerName: 'TENANT', backingProviderName: backing, regionName: t.region, priority: 7, electableSpecs: { instanceSize: t.tier } }
     : { providerName: t.provider, regionName: t.region, priority: 7, electableSpecs: { instanceSize: t.tier, nodeCount: t.members } };
+  if (shape === 'perShard') {
+    // One entry per shard (2024-08-05 on).
+    return { clusterType: t.type, replicationSpecs: Array.from({ length: t.shards }, () => ({ zoneName: 'Zone 1', regionConfigs: [structuredClone(region)] })) };
+  }
   return { clusterType: t.type, replicationSpecs: [{ numShards: t.shards, zoneName: 'Zone 1', regionConfigs: [region] }] };
 }
 
@@ -143,7 +148,10 @@ function mergeTags(body: Doc, tags: Array<[string, string]>): void {
 function applySettings(body: Doc, flags: TopologyFlags, shape: ClusterShape): void {
   if (flags.type !== undefined) body.clusterType = flags.type;
   if (flags.dbVersion !== undefined) body.mongoDBMajorVersion = flags.dbVersion;
-  if (flags.diskSizeGb !== undefined) body.diskSizeGB = flags.diskSizeGb;
+  if (flags.diskSizeGb !== undefined) {
+    if (shape === 'perShard') setShardDisk(body, flags.diskSizeGb);
+    else body.diskSizeGB = flags.diskSizeGb;
+  }
   if (flags.backup) body[shape === 'legacy' ? 'providerBackupEnabled' : 'backupEnabled'] = true;
   if (flags.tag && flags.tag.length > 0) mergeTags(body, flags.tag);
 }
@@ -213,6 +221,22 @@ export function tierFlag(value: string): string {
   return tier;
 }
 
+/** Sets diskSizeGB in every hardware spec (2024-08-05: storage is per shard, given in each spec). */
+export function setShardDisk(body: Doc, disk: number): void {
+  for (const region of regionConfigs(body)) {
+    for (const kind of HARDWARE) if (isObject(region[kind])) region[kind].diskSizeGB = disk;
+    if (!isObject(region.electableSpecs)) region.electableSpecs = { diskSizeGB: disk };
+  }
+}
+
+/** Sets the electable node count of the body's only region config (per spec with several specs). */
+export function setMembers(body: Doc, members: number): void {
+  for (const spec of asArray(body.replicationSpecs).filter(isObject)) {
+    const region = onlyOne(asArray(spec.regionConfigs).filter(isObject), '--members', 'region configs');
+    region.electableSpecs = { ...asObject(region.electableSpecs), nodeCount: members };
+  }
+}
+
 /** Sets instanceSize in every hardware spec a region config has (electable, read-only, analytics). */
 export function setModernTier(body: Doc, tier: string): void {
   for (const region of regionConfigs(body)) {
@@ -221,7 +245,7 @@ export function setModernTier(body: Doc, tier: string): void {
   }
 }
 
-function overlayModern(body: Doc, flags: TopologyFlags): void {
+function overlayModern(body: Doc, flags: TopologyFlags, shape: ClusterShape): void {
   const regions = regionConfigs(body);
   if (flags.provider !== undefined) {
     for (const region of regions) {
@@ -234,11 +258,18 @@ function overlayModern(body: Doc, flags: TopologyFlags): void {
   }
   if (flags.tier !== undefined) setModernTier(body, flags.tier);
   if (flags.region !== undefined) onlyOne(regions, '--region', 'region configs').regionName = flags.region;
-  if (flags.members !== undefined) {
+  if (flags.members !== undefined && shape === 'perShard') setMembers(body, flags.members);
+  else if (flags.members !== undefined) {
     const region = onlyOne(regions, '--members', 'region configs');
     region.electableSpecs = { ...asObject(region.electableSpecs), nodeCount: flags.members };
   }
-  if (flags.shards !== undefined) for (const spec of asArray(body.replicationSpecs).filter(isObject)) spec.numShards = flags.shards;
+  if (flags.shards !== undefined && shape === 'perShard') {
+    const specs = asArray(body.replicationSpecs).filter(isObject);
+    const first = onlyOne(specs.length > 0 ? [specs[0]!] : [], '--shards', 'replication specs');
+    body.replicationSpecs = Array.from({ length: flags.shards }, (_, i) => specs[i] ?? structuredClone(first));
+  } else if (flags.shards !== undefined) {
+    for (const spec of asArray(body.replicationSpecs).filter(isObject)) spec.numShards = flags.shards;
+  }
 }
 
 /**
@@ -256,7 +287,7 @@ export function createBody(name: string, file: Doc | undefined, flags: TopologyF
   } else {
     checkTopologyFlags(flags);
     if (shape === 'legacy') overlayLegacy(body, flags);
-    else overlayModern(body, flags);
+    else overlayModern(body, flags, shape);
   }
   applySettings(body, flags, shape);
   return body;

@@ -1,49 +1,67 @@
-// `cdba clusters convert`: offline, a legacy (v1.0 / 2023-01-01) cluster body
-// into a 2023-02-01 body, through the model's converter. Every moved or
-// dropped field is reported on stderr; the result is checked against the
-// 2023-02-01 field list before it is printed.
+// `cdba clusters convert`: offline, a cluster body of one API version's shape into
+// another's (legacy v1.0 / 2023-01-01, 2023-02-01, 2024-08-05 / 2024-10-23), through
+// the model's converters (src/model/clusterShapes.ts). Every moved or dropped field
+// is reported on stderr; a conversion that would lose information is refused; the
+// result is checked against the target's field list before it is printed.
 import type { Command } from '@commander-js/extra-typings';
 import { validateOutput } from '../../config/validate.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/input.js';
-import { legacyToModern, LEGACY_FIELDS, MODERN_FIELDS, READ_ONLY_FIELDS, type FieldChange } from '../../model/cluster.js';
+import { validateApiVersion } from '../../api/versions.js';
+import {
+  convertClusterBody,
+  fieldsOf,
+  LEGACY_FIELDS,
+  MODERN_FIELDS,
+  READ_ONLY_FIELDS,
+  shapeForVersion,
+  shapeLabel,
+  shapeOfDocument,
+  type ClusterShape,
+  type FieldChange,
+} from '../../model/cluster.js';
 import { withExamples, type App } from '../command.js';
 import { fieldProblems } from './fields.js';
-import { hasRegionConfigs } from './summary.js';
+import { clusterVersion } from './target.js';
 
 export interface ConvertFlags {
   file: string;
+  to?: string;
+  from?: string;
 }
 
 export function registerClustersConvert(parent: Command, app: App): void {
   const command = parent
     .command('convert')
-    .description('turn a legacy (v1.0 / 2023-01-01) cluster body into a 2023-02-01 body; offline')
-    .option('--file <file>', 'the legacy JSON body; - (the default) reads stdin', '-')
+    .description('turn a cluster body of one API version into the shape of another (v1.0, 2023-01-01, 2023-02-01, 2024-08-05, 2024-10-23); offline')
+    .option('--file <file>', 'the JSON body; - (the default) reads stdin', '-')
+    .option('--to <version>', "the version to convert to (default: the version the profile creates clusters at)")
+    .option('--from <version>', 'the version the body is in, where its fields do not tell')
     .action(async (options, cmd) => runClustersConvert(app.context(cmd), options));
   withExamples(command, [
-    ['Convert a saved body', 'cdba clusters convert --file legacy.json > modern.json'],
-    ['Copy a cluster read at 2023-01-01 into a new one at 2023-02-01', "cdba --api-version 2023-01-01 clusters get c1 -o json | cdba clusters convert | jq '.name = \"c2\"' | cdba --api-version 2023-02-01 clusters create c2 --file -"],
+    ['Convert a saved legacy body to the current shape', 'cdba clusters convert --file legacy.json > current.json'],
+    ['Copy a cluster read at 2023-01-01 into a new one at the default version', "cdba --api-version 2023-01-01 clusters get c1 -o json | cdba clusters convert | jq '.name = \"c2\"' | cdba clusters create c2 --file -"],
+    ['Back to 2023-02-01, for a script that still sends it', 'cdba clusters convert --file current.json --to 2023-02-01'],
     ['Only the new topology', "cdba clusters convert --file legacy.json -o json --query 'replicationSpecs[].regionConfigs'"],
   ]);
 }
 
 /** Why a field was dropped, for the report. */
-function dropReason(field: string): string {
-  if (READ_ONLY_FIELDS.legacy.includes(field) || READ_ONLY_FIELDS.modern.includes(field)) return 'read-only';
-  if (field === 'replicationSpecs.id') return 'read-only';
+function dropReason(field: string, from: ClusterShape, to: ClusterShape): string {
+  if (Object.values(READ_ONLY_FIELDS).some((paths) => paths.includes(field))) return 'read-only';
+  if (field === 'replicationSpecs.id' || field === 'replicationSpecs.zoneId') return 'read-only';
   if (field === 'replicationSpec') return 'replicationSpecs describes the same regions';
   if (field === 'backupEnabled') return 'providerBackupEnabled wins';
-  return field in LEGACY_FIELDS ? 'no 2023-02-01 equivalent' : 'not a cluster field';
-}
-
-function describeChange(change: FieldChange): string {
-  return change.action === 'moved' ? `moved ${change.field} to ${change.to}` : `dropped ${change.field} (${dropReason(change.field)})`;
+  return field.split('.')[0]! in fieldsOf(from) ? `no ${shapeLabel(to)} equivalent` : 'not a cluster field';
 }
 
 export async function runClustersConvert(ctx: Context, flags: ConvertFlags): Promise<void> {
   const source = flags.file === '-' ? 'stdin' : flags.file;
+  if (flags.to !== undefined) validateApiVersion(flags.to);
+  if (flags.from !== undefined) validateApiVersion(flags.from);
+  const toVersion = flags.to ?? (await clusterVersion(ctx, 'clusters.create')).version;
+  const to = shapeForVersion(toVersion);
   const input = await readJsonObject(ctx.io, flags.file);
   // Converting a document with no cluster field at all would print {} and succeed.
   const fields = Object.keys(input);
@@ -53,15 +71,26 @@ export async function runClustersConvert(ctx: Context, flags: ConvertFlags): Pro
       hint: 'expected a body such as cdba clusters get <name> -o json prints',
     });
   }
-  if (hasRegionConfigs(input)) {
-    throw new UsageError(`${source} is already a 2023-02-01 body (replicationSpecs[].regionConfigs); nothing to convert`);
+  const from = flags.from !== undefined ? shapeForVersion(flags.from) : shapeOfDocument(input);
+  // A regionConfigs body that says nothing version-specific fits 2023-02-01 and 2024-08-05 alike.
+  const fits = from === undefined && to !== 'legacy' && Array.isArray(input.replicationSpecs);
+  if (from === to || fits) throw new UsageError(`${source} is already a ${shapeLabel(to)} body; nothing to convert to ${toVersion}`);
+  if (from === undefined) {
+    throw new UsageError(`${source}: its fields do not tell which version's shape it is in`, { hint: 'name it with --from <version>' });
   }
-  const { body, changes } = legacyToModern(input);
-  for (const change of changes) ctx.io.note(`cdba: ${describeChange(change)}`);
-  const problems = fieldProblems(body, 'modern');
+  const { body, changes, lost } = convertClusterBody(input, from, to);
+  if (lost.length > 0) {
+    throw new UsageError(`${source}: converting to ${toVersion} would lose ${lost.join(', ')}`, {
+      hint: `${shapeLabel(to)} cannot say that shards or regions differ; keep the ${shapeLabel(from)} body, or make them alike first`,
+    });
+  }
+  const describe = (change: FieldChange): string =>
+    change.action === 'moved' ? `moved ${change.field} to ${change.to}` : `dropped ${change.field} (${dropReason(change.field, from, to)})`;
+  for (const change of changes) ctx.io.note(`cdba: ${describe(change)}`);
+  const problems = fieldProblems(body, to);
   if (problems.length > 0) {
-    throw new UsageError(`${source}: the converted body is not a valid 2023-02-01 body: ${problems.map((p) => p.field).join(', ')}`, {
-      hint: 'check those fields in the legacy body',
+    throw new UsageError(`${source}: the converted body is not a valid ${toVersion} body: ${problems.map((p) => p.field).join(', ')}`, {
+      hint: `check those fields in the ${shapeLabel(from)} body`,
     });
   }
   // A body is JSON by nature: pretty on a terminal, compact in a pipe, unless -o says otherwise.

@@ -9,7 +9,7 @@ import { readJsonObject } from '../../core/input.js';
 import { CLUSTER_TYPES, PROVIDERS } from '../../model/catalog.js';
 import { choiceFlag, intFlag, tagFlag, withExamples, type App } from '../command.js';
 import { createBody, normalizeRegion, type TopologyFlags } from './body.js';
-import { fieldProblems, missingField, refuseProblems } from './fields.js';
+import { adaptToShape, fieldProblems, missingField, refuseProblems } from './fields.js';
 import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from './target.js';
 import { showCluster } from './view.js';
 import { waitForCluster } from './watch.js';
@@ -40,10 +40,10 @@ export function registerClustersCreate(parent: Command, app: App): void {
     .option('--region <region>', "provider region, e.g. US_EAST_1 (AWS), EUROPE_WEST (Azure), CENTRAL_US (GCP)", normalizeRegion)
     .option('--tier <tier>', 'instance size, e.g. M10 (default M10; M0 for TENANT)', upper)
     .option('--members <n>', 'electable members: 3, 5 or 7 (default 3)', intFlag('--members', 1, 50))
-    .option('--shards <n>', 'number of shards (default 1; more than 1 implies --type SHARDED)', intFlag('--shards', 1, 50))
+    .option('--shards <n>', 'number of shards (default 1; more than 1 implies --type SHARDED); from 2024-08-05 one replication spec each', intFlag('--shards', 1, 50))
     .addOption(new Option('--type <type>', 'cluster type (default REPLICASET)').choices(CLUSTER_TYPES).argParser(choiceFlag('--type', CLUSTER_TYPES, { upper: true })))
     .option('--db-version <version>', 'database major version, e.g. 7.0 (default: the service picks)')
-    .option('--disk-size-gb <n>', 'storage in GB', diskSizeFlag)
+    .option('--disk-size-gb <n>', 'storage in GB (from 2024-08-05: of every shard, in its hardware specs)', diskSizeFlag)
     .option('--backup', 'turn on cloud backup')
     .option('--tag <key=value>', 'a resource tag; repeat for more', tagFlag('--tag'))
     .option('--watch', 'wait until the cluster is IDLE, then print it')
@@ -59,7 +59,7 @@ export function registerClustersCreate(parent: Command, app: App): void {
 export async function runClustersCreate(ctx: Context, name: string, flags: CreateFlags): Promise<void> {
   checkClusterName(name);
   const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
-  const { version, shape } = await clusterVersion(ctx);
+  const { version, shape } = await clusterVersion(ctx, 'clusters.create');
   let file: Record<string, unknown> | undefined;
   if (flags.file !== undefined) {
     const source = flags.file === '-' ? 'stdin' : flags.file;
@@ -69,6 +69,7 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
         hint: 'remove "name" from the file, or use the same name',
       });
     }
+    file = adaptToShape((line) => ctx.io.note(line), file, shape, version, source, true);
     refuseProblems(fieldProblems(file, shape), shape, version, source);
   }
   const topology: TopologyFlags = pick(flags, ['provider', 'region', 'tier', 'members', 'shards', 'type', 'dbVersion', 'diskSizeGb', 'backup', 'tag']);
@@ -82,7 +83,7 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
   }
 
   const { createCluster } = await import('../../api/clusters.js');
-  const target = await clusterTarget(ctx);
+  const target = await clusterTarget(ctx, 'clusters.create');
   const created = clusterDocument(await createCluster(target.client, target.projectId, body));
   const state = typeof created.stateName === 'string' ? created.stateName : 'CREATING';
   if (!flags.watch && timeoutMs === undefined) {

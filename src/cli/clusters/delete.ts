@@ -31,7 +31,7 @@ export async function runClustersDelete(ctx: Context, name: string, flags: Delet
   checkClusterName(name);
   const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
   ctx.requireConfirmable();
-  const target = await clusterTarget(ctx);
+  const target = await clusterTarget(ctx, 'clusters.delete');
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete cluster "${name}" of project ${target.projectId} (profile "${profileName}") and all its data?`);
   const { deleteCluster } = await import('../../api/clusters.js');

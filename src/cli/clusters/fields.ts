@@ -3,10 +3,15 @@
 // read-only fields a `get` document carries, stripped for `patch`.
 import { UsageError } from '../../core/errors.js';
 import {
+  convertClusterBody,
+  shapeOfDocument,
   checkClusterBody,
-  LEGACY_FIELDS,
+  CLUSTER_SHAPES,
+  fieldsOf,
   MODERN_FIELDS,
   READ_ONLY_FIELDS,
+  SHAPE_SINCE,
+  shapeLabel,
   type ClusterShape,
   type FieldProblem,
 } from '../../model/cluster.js';
@@ -56,7 +61,7 @@ function deletePath(body: Doc, path: string): void {
 
 /** True when the shape's field list has this dotted path at all (so a problem there is a bad value, not an unknown field). */
 export function isKnownField(path: string, shape: ClusterShape): boolean {
-  let spec: FieldSpec | undefined = { kind: 'object', fields: shape === 'legacy' ? LEGACY_FIELDS : MODERN_FIELDS };
+  let spec: FieldSpec | undefined = { kind: 'object', fields: fieldsOf(shape) };
   for (const segment of path.split('.')) {
     while (spec && (spec.kind === 'array' || spec.kind === 'map')) spec = spec.items ?? spec.values;
     spec = spec?.fields?.[segment];
@@ -90,6 +95,7 @@ export function missingField(body: Doc, shape: ClusterShape): string | undefined
 const SPEC_IDS: Record<ClusterShape, readonly string[]> = {
   legacy: ['replicationSpecs.id'],
   modern: ['replicationSpecs.id', 'replicationSpecs.zoneId'],
+  perShard: ['replicationSpecs.id', 'replicationSpecs.zoneId'],
 };
 
 /** Removes read-only fields (what `get` returns but a request may not set); returns the paths removed. */
@@ -115,19 +121,38 @@ export function refuseProblems(problems: FieldProblem[], shape: ClusterShape, ve
   const invalid = problems.filter((p) => p.code !== 'ATTRIBUTE_READ_ONLY').map((p) => p.field);
   const unknown = invalid.filter((f) => !isKnownField(f, shape));
   const badValues = invalid.filter((f) => isKnownField(f, shape));
-  const other: ClusterShape = shape === 'legacy' ? 'modern' : 'legacy';
-  const otherShape = unknown.filter((f) => isKnownField(f, other));
+  const other = CLUSTER_SHAPES.find((s) => s !== shape && unknown.some((f) => isKnownField(f, s)));
+  const otherShape = other ? unknown.filter((f) => isKnownField(f, other)) : [];
   const parts: string[] = [];
   if (unknown.length > 0) parts.push(`fields API version ${version} does not accept: ${list(unknown)}`);
   if (readOnly.length > 0) parts.push(`read-only fields: ${list(readOnly)}`);
   if (badValues.length > 0) parts.push(`invalid values for: ${list(badValues)}`);
   let hint: string | undefined;
-  if (otherShape.length > 0 && shape === 'modern') {
-    hint = 'this is a legacy (v1.0 / 2023-01-01) body; `cdba clusters convert` turns it into a 2023-02-01 body';
-  } else if (otherShape.length > 0) {
-    hint = 'this is a 2023-02-01 body (replicationSpecs[].regionConfigs); send it with --api-version 2023-02-01';
+  if (other && otherShape.length > 0) {
+    hint = `this looks like a ${shapeLabel(other)} body; \`cdba clusters convert --to ${version}\` turns it into a ${version} body, or send it with --api-version ${SHAPE_SINCE[other]}`;
   } else if (readOnly.length > 0) {
     hint = 'remove them: the service sets these itself';
   }
   throw new UsageError(`${source}: ${parts.join('; ')}`, hint ? { hint } : undefined);
+}
+
+/**
+ * A --file body in another shape than the version's: converted when nothing is lost
+ * (with a note naming the shapes), refused with a hint to run convert otherwise.
+ * Read-only fields are not losses: they are stripped or refused afterwards as usual.
+ */
+export function adaptToShape(note: (line: string) => void, body: Doc, shape: ClusterShape, version: string, source: string, strict = false): Doc {
+  const from = shapeOfDocument(body);
+  if (from === undefined || from === shape) return body;
+  // Fields its own shape does not know either: refused as they are, never dropped by a conversion.
+  // strict (create): read-only fields are refused too, so they must not vanish in the conversion either.
+  if (fieldProblems(body, from).some((p) => strict || (p.code === 'INVALID_ATTRIBUTE' && !isKnownField(p.field, from)))) return body;
+  const { body: converted, lost } = convertClusterBody(body, from, shape);
+  if (lost.length > 0) {
+    throw new UsageError(`${source} is a ${shapeLabel(from)} body that API version ${version} cannot express without losing: ${list(lost)}`, {
+      hint: `see what changes with \`cdba clusters convert --to ${version}\`, or send it with --api-version ${SHAPE_SINCE[from] === 'v1.0' ? 'v1.0' : SHAPE_SINCE[from]}`,
+    });
+  }
+  note(`cdba: ${source} is a ${shapeLabel(from)} body; sending it converted to ${version} (see \`cdba clusters convert --to ${version}\`)`);
+  return converted;
 }

@@ -24,6 +24,6 @@ export function registerClustersGet(parent: Command, app: App): void {
 export async function runClustersGet(ctx: Context, name: string): Promise<void> {
   checkClusterName(name);
   const { getCluster } = await import('../../api/clusters.js');
-  const { client, projectId } = await clusterTarget(ctx);
+  const { client, projectId } = await clusterTarget(ctx, 'clusters.get');
   await showCluster(ctx, clusterDocument(await getCluster(client, projectId, name)));
 }

@@ -23,7 +23,13 @@ export function registerClustersList(parent: Command, app: App): void {
     .description('list the clusters of the project, one page at a time or all at once')
     .option('--page <n>', 'page number, from 1', intFlag('--page', 1))
     .option('--limit <n>', `clusters per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`, intFlag('--limit', 1, MAX_LIMIT))
-    .addOption(new Option('--all', 'every cluster: the first page, then the rest concurrently').conflicts(['page', 'limit']))
+    .addOption(
+      new Option(
+        '--all',
+        'every cluster: the first page, then the rest concurrently; -o json and pretty write the pages as they arrive ' +
+          '(a failure after the first 1,000 clusters leaves the document cut short), while --query and -o table hold every cluster in memory first',
+      ).conflicts(['page', 'limit']),
+    )
     .option('--no-count', 'do not ask the service for the total (totalCount is left out)')
     .action(async (options, cmd) => runClustersList(app.context(cmd), options));
   withExamples(command, [
@@ -34,10 +40,17 @@ export function registerClustersList(parent: Command, app: App): void {
 }
 
 export async function runClustersList(ctx: Context, flags: ListFlags): Promise<void> {
-  const { listAllClusters, listClusters } = await import('../../api/clusters.js');
+  const { listAllClusters, listClusters, streamAllClusters } = await import('../../api/clusters.js');
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   if (flags.all) {
+    const format = await ctx.outputFormat();
+    if ((format === 'json' || format === 'pretty') && !ctx.globals.query) {
+      // Page by page, never every cluster at once: the same bytes as the whole document.
+      const { writeJsonList } = await import('../../output/jsonList.js');
+      await writeJsonList(ctx.io, streamAllClusters(client, projectId), format === 'pretty' ? 2 : 0);
+      return;
+    }
     await ctx.output(await listAllClusters(client, projectId), CLUSTER_LIST_TABLE);
     return;
   }

@@ -1,6 +1,7 @@
 // `cdba clusters patch <name>`: changes some fields of a cluster. Input from a
-// file (--file F|-), --set path=value, and --tier / --disk-size-gb / --db-version,
-// applied in that order. Read-only fields are stripped with a note, so
+// file (--file F|-), --set path=value, and --tier / --disk-size-gb / --members /
+// --db-version, applied in that order; --shard K limits the first three to one shard
+// (2024-08-05 on: independent shard scaling). Read-only fields are stripped with a note, so
 // `cdba clusters get c1 -o json | cdba clusters patch c1 --file -` works unchanged;
 // fields the version does not accept are refused before sending.
 import type { Command } from '@commander-js/extra-typings';
@@ -9,10 +10,10 @@ import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
 import { UsageError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/input.js';
-import { keyValueFlag, withExamples, type App } from '../command.js';
-import { parseSetValue, setModernTier, setPath, tierFlag } from './body.js';
+import { intFlag, keyValueFlag, withExamples, type App } from '../command.js';
+import { parseSetValue, setMembers, setModernTier, setPath, setShardDisk, tierFlag } from './body.js';
 import { diskSizeFlag } from './create.js';
-import { fieldProblems, refuseProblems, stripReadOnly } from './fields.js';
+import { adaptToShape, fieldProblems, refuseProblems, stripReadOnly } from './fields.js';
 import { checkClusterName, clusterDocument, clusterTarget, type ClusterTarget } from './target.js';
 import { showCluster } from './view.js';
 import { waitForCluster } from './watch.js';
@@ -25,6 +26,8 @@ export interface PatchFlags {
   set?: Array<[string, string]>;
   tier?: string;
   diskSizeGb?: number;
+  members?: number;
+  shard?: number;
   dbVersion?: string;
   watch?: boolean;
   watchTimeout?: string;
@@ -38,8 +41,10 @@ export function registerClustersPatch(parent: Command, app: App): void {
     .argument('<name>', 'cluster name')
     .option('--file <file>', 'JSON with the fields to change; - reads stdin (read-only fields are ignored)')
     .option('--set <path=value>', 'set one field by dotted path; the value is JSON when it parses, else a string; repeatable', keyValueFlag('--set'))
-    .option('--tier <tier>', 'instance size for every node (2023-02-01: every region config)', tierFlag)
-    .option('--disk-size-gb <n>', 'storage in GB', diskSizeFlag)
+    .option('--tier <tier>', 'instance size for every node (2023-02-01 on: every region config)', tierFlag)
+    .option('--disk-size-gb <n>', 'storage in GB (2024-08-05 on: in every hardware spec)', diskSizeFlag)
+    .option('--members <n>', 'electable members: 3, 5 or 7 (2023-02-01 on; one region config per shard)', intFlag('--members', 1, 50))
+    .option('--shard <k>', 'with --tier, --disk-size-gb, --members: change only shard k (1-based, as `get` lists them); 2024-08-05 on', intFlag('--shard', 1, 50))
     .option('--db-version <version>', 'database major version, e.g. 8.0')
     .option('--watch', 'wait until the change is done (IDLE), then print the cluster')
     .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
@@ -47,6 +52,7 @@ export function registerClustersPatch(parent: Command, app: App): void {
   withExamples(command, [
     ['Scale up and wait for it', 'cdba clusters patch c1 --tier M30 --watch'],
     ['Edit the document and send it back', 'cdba clusters get c1 -o json | jq \'.diskSizeGB = 40\' | cdba clusters patch c1 --file -'],
+    ['Scale only the second shard (independent shard scaling)', 'cdba clusters patch c1 --shard 2 --tier M40'],
     ['Turn on termination protection and print the new setting', "cdba clusters patch c1 --set terminationProtectionEnabled=true -o json --query 'terminationProtectionEnabled'"],
   ]);
 }
@@ -57,14 +63,27 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   if (flags.dbVersion !== undefined && !/^\d+\.\d+$/.test(flags.dbVersion)) {
     throw new UsageError(`invalid --db-version "${flags.dbVersion}": expected a major version such as 7.0 or 8.0`);
   }
-  const given = flags.file !== undefined || (flags.set?.length ?? 0) > 0 || flags.tier !== undefined || flags.diskSizeGb !== undefined || flags.dbVersion !== undefined;
-  if (!given) throw new UsageError('nothing to change: give --file, --set, --tier, --disk-size-gb or --db-version');
+  if (flags.members !== undefined && ![3, 5, 7].includes(flags.members)) {
+    throw new UsageError(`invalid --members ${flags.members}: a replica set has 3, 5 or 7 electable members`);
+  }
+  const hardware = flags.tier !== undefined || flags.diskSizeGb !== undefined || flags.members !== undefined;
+  const given = flags.file !== undefined || (flags.set?.length ?? 0) > 0 || hardware || flags.dbVersion !== undefined;
+  if (!given) throw new UsageError('nothing to change: give --file, --set, --tier, --disk-size-gb, --members or --db-version');
+  if (flags.shard !== undefined && !hardware) throw new UsageError('--shard limits --tier, --disk-size-gb or --members to one shard; give one of them');
 
-  const target = await clusterTarget(ctx);
+  const target = await clusterTarget(ctx, 'clusters.update');
   const { shape, version } = target;
+  if (flags.shard !== undefined && shape !== 'perShard') {
+    throw new UsageError(`--shard needs independent shard scaling, which clusters has from API version 2024-08-05; this call is at ${version}`, {
+      hint: 'use --api-version 2024-10-23 (or unset the profile\'s apiVersion)',
+    });
+  }
+  if (flags.members !== undefined && shape === 'legacy') {
+    throw new UsageError(`--members needs API version 2023-02-01 or later; this call is at ${version}`, { hint: 'set the electable nodes with --set replicationFactor=N instead' });
+  }
   const body: Doc = {};
   const source = flags.file === undefined ? 'the request' : flags.file === '-' ? 'stdin' : flags.file;
-  if (flags.file !== undefined) Object.assign(body, await readJsonObject(ctx.io, flags.file));
+  if (flags.file !== undefined) Object.assign(body, adaptToShape((line) => ctx.io.note(line), await readJsonObject(ctx.io, flags.file), shape, version, source));
   for (const [path, value] of flags.set ?? []) setPath(body, path, parseSetValue(value));
   if (body.name !== undefined && body.name !== name) {
     throw new UsageError(`${source} names the cluster ${JSON.stringify(body.name)}, but the command names it "${name}"`, {
@@ -74,8 +93,12 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   const stripped = stripReadOnly(body, shape);
   refuseProblems(fieldProblems(body, shape), shape, version, source);
 
-  if (flags.tier !== undefined) await applyTier(body, flags.tier, ctx, target, name);
-  if (flags.diskSizeGb !== undefined) body.diskSizeGB = flags.diskSizeGb;
+  if (shape === 'perShard' && hardware) await applyShardHardware(body, flags, ctx, target, name);
+  else {
+    if (flags.tier !== undefined) await applyTier(body, flags.tier, ctx, target, name);
+    if (flags.members !== undefined) await applyMembers(body, flags.members, ctx, target, name);
+    if (flags.diskSizeGb !== undefined) body.diskSizeGB = flags.diskSizeGb;
+  }
   if (flags.dbVersion !== undefined) body.mongoDBMajorVersion = flags.dbVersion;
   if (Object.keys(body).length === 0) throw new UsageError(`nothing to change: ${source} holds only read-only fields (${stripped.join(', ')})`);
   // Said only once the request goes out: a refused patch has its one error line.
@@ -91,6 +114,40 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   }
   const ready = await waitForCluster(ctx, target, name, { until: 'IDLE', timeoutMs, initialState: state });
   await showCluster(ctx, ready);
+}
+
+/** The current cluster's replicationSpecs without read-only fields, to send back changed. */
+async function currentSpecs(ctx: Context, target: ClusterTarget, name: string): Promise<unknown[]> {
+  const { getCluster } = await import('../../api/clusters.js');
+  const current: Cluster = clusterDocument(await getCluster(target.client, target.projectId, name));
+  const specs = { replicationSpecs: structuredClone(current.replicationSpecs ?? []) };
+  stripReadOnly(specs, target.shape);
+  return Array.isArray(specs.replicationSpecs) ? specs.replicationSpecs : [];
+}
+
+/**
+ * 2024-08-05 on: --tier, --disk-size-gb and --members go into each shard's entry, or only
+ * shard K's with --shard; the specs are the body's, else the current cluster's.
+ */
+async function applyShardHardware(body: Doc, flags: PatchFlags, ctx: Context, target: ClusterTarget, name: string): Promise<void> {
+  if (!Array.isArray(body.replicationSpecs)) body.replicationSpecs = await currentSpecs(ctx, target, name);
+  const specs = (body.replicationSpecs as unknown[]).filter(isObject);
+  if (flags.shard !== undefined && flags.shard > specs.length) {
+    throw new UsageError(`--shard ${flags.shard}: cluster ${name} has ${specs.length} shard${specs.length === 1 ? '' : 's'}`);
+  }
+  const chosen = flags.shard === undefined ? specs : [specs[flags.shard - 1]!];
+  for (const spec of chosen) {
+    const one: Doc = { replicationSpecs: [spec] };
+    if (flags.tier !== undefined) setModernTier(one, flags.tier);
+    if (flags.diskSizeGb !== undefined) setShardDisk(one, flags.diskSizeGb);
+    if (flags.members !== undefined) setMembers(one, flags.members);
+  }
+}
+
+/** 2023-02-01: --members on every spec's only region config. */
+async function applyMembers(body: Doc, members: number, ctx: Context, target: ClusterTarget, name: string): Promise<void> {
+  if (!Array.isArray(body.replicationSpecs)) body.replicationSpecs = await currentSpecs(ctx, target, name);
+  setMembers(body, members);
 }
 
 /**

@@ -33,6 +33,13 @@ export interface ZoneSummary {
   regions: RegionSummary[];
 }
 
+/** One shard of a 2024-08-05 document: its electable tier and storage. */
+export interface ShardSummary {
+  zone: string;
+  tier: string;
+  diskSizeGB?: number;
+}
+
 export interface ClusterSummary {
   name: string;
   state: string;
@@ -46,6 +53,8 @@ export interface ClusterSummary {
   created: string;
   zones: ZoneSummary[];
   diskSizeGB?: number;
+  /** Each shard, when they differ in tier or storage (independent shard scaling, 2024-08-05 on). */
+  shardsDiffer?: ShardSummary[];
   backup?: boolean;
   paused?: boolean;
   terminationProtection?: boolean;
@@ -167,6 +176,20 @@ export function providerLabel(region: RegionSummary): string {
     : region.provider;
 }
 
+/** A 2024-08-05 document's shards (entries without numShards), with the first storage of each. */
+function perShard(doc: Doc): ShardSummary[] {
+  const specs = asArray(doc.replicationSpecs).map(asObject);
+  if (specs.length === 0 || specs.some((spec) => spec.numShards !== undefined)) return [];
+  return specs.map((spec, index) => {
+    const region = asArray(spec.regionConfigs).map(modernRegion).sort(byPriority)[0];
+    const raw = asArray(spec.regionConfigs).map(asObject);
+    const disk = raw.map((r) => asObject(r.electableSpecs).diskSizeGB).find((d): d is number => typeof d === 'number');
+    const shard: ShardSummary = { zone: text(spec.zoneName) ?? `Zone ${index + 1}`, tier: region?.electable.instanceSize ?? '' };
+    if (disk !== undefined) shard.diskSizeGB = disk;
+    return shard;
+  });
+}
+
 export function summarize(document: unknown): ClusterSummary {
   const doc = asObject(document);
   const zones = hasRegionConfigs(doc) ? modernZones(doc) : legacyZones(doc);
@@ -184,6 +207,10 @@ export function summarize(document: unknown): ClusterSummary {
     zones,
   };
   if (typeof doc.diskSizeGB === 'number') summary.diskSizeGB = doc.diskSizeGB;
+  const shards = perShard(doc);
+  const disks = distinct(shards.map((s) => (s.diskSizeGB === undefined ? undefined : String(s.diskSizeGB))));
+  if (summary.diskSizeGB === undefined && disks.length === 1) summary.diskSizeGB = Number(disks[0]);
+  if (disks.length > 1 || distinct(shards.map((s) => s.tier)).length > 1) summary.shardsDiffer = shards;
   const backup = doc.backupEnabled === true || doc.providerBackupEnabled === true;
   if (typeof doc.backupEnabled === 'boolean' || typeof doc.providerBackupEnabled === 'boolean') summary.backup = backup;
   if (typeof doc.paused === 'boolean') summary.paused = doc.paused;

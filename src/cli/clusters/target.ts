@@ -3,7 +3,7 @@
 import type { ApiClient, ApiResponse } from '../../api/client.js';
 import type { Cluster } from '../../api/clusters.js';
 import { InvalidResponseError } from '../../api/errors.js';
-import { selectVersion } from '../../api/versions.js';
+import { selectVersion, type OperationName } from '../../api/versions.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { isValidClusterName, shapeForVersion, type ClusterShape } from '../../model/cluster.js';
@@ -11,7 +11,7 @@ import { isValidClusterName, shapeForVersion, type ClusterShape } from '../../mo
 export interface ClusterVersion {
   /** 'v1.0' or the resource version date the calls are made at, e.g. '2023-02-01'. */
   version: string;
-  /** legacy for v1.0 and 2023-01-01; modern (regionConfigs) for 2023-02-01. */
+  /** legacy for v1.0 and 2023-01-01; modern (regionConfigs) for 2023-02-01; perShard from 2024-08-05. */
   shape: ClusterShape;
 }
 
@@ -34,14 +34,15 @@ export function checkClusterName(name: string): void {
   throw new UsageError(`invalid cluster name "${name}": ${why}`);
 }
 
-export async function clusterVersion(ctx: Context): Promise<ClusterVersion> {
-  const selection = selectVersion('clusters', (await ctx.settings()).apiVersion);
+/** The version (hence body shape) one clusters operation is called at: reads and writes may differ. */
+export async function clusterVersion(ctx: Context, operation: OperationName = 'clusters.update'): Promise<ClusterVersion> {
+  const selection = selectVersion(operation, (await ctx.settings()).apiVersion);
   const version = selection.base === 'v1.0' ? 'v1.0' : selection.version;
   return { version, shape: shapeForVersion(version) };
 }
 
-export async function clusterTarget(ctx: Context): Promise<ClusterTarget> {
-  const version = await clusterVersion(ctx);
+export async function clusterTarget(ctx: Context, operation: OperationName = 'clusters.update'): Promise<ClusterTarget> {
+  const version = await clusterVersion(ctx, operation);
   const projectId = await ctx.projectId();
   return { ...version, projectId, client: await ctx.api() };
 }

@@ -4,7 +4,7 @@ import type { Context } from '../../core/context.js';
 import type { IO } from '../../core/io.js';
 import { escapeControl } from '../../core/sanitize.js';
 import { keyValueLines, type TableSpec } from '../../output/render.js';
-import { providerLabel, summarize, typeLabel, type ClusterSummary, type NodeGroup, type RegionSummary } from './summary.js';
+import { providerLabel, summarize, typeLabel, type ClusterSummary, type NodeGroup, type RegionSummary, type ShardSummary } from './summary.js';
 
 type Doc = Record<string, unknown>;
 
@@ -20,9 +20,14 @@ export const CLUSTER_COLUMNS: TableSpec<ClusterSummary>['columns'] = [
   { header: 'TYPE', value: (c) => typeLabel(c), minWidth: 8, dropPriority: 2 },
   { header: 'PROVIDER', value: (c) => c.providers.join(','), minWidth: 5, dropPriority: 5 },
   { header: 'REGION', value: (c) => firstAndMore(c.regions), minWidth: 10, dropPriority: 4 },
-  { header: 'TIER', value: (c) => c.tiers.join(','), minWidth: 4, dropPriority: 6 },
+  { header: 'TIER', value: (c) => (c.shardsDiffer ? shardTiers(c.shardsDiffer) : c.tiers.join(',')), minWidth: 4, dropPriority: 6 },
   { header: 'CREATED', value: (c) => c.created, minWidth: 10, dropPriority: 7 },
 ];
+
+/** Shards that differ, one by one: "1:M30/40GB 2:M40/80GB" (1-based, as `patch --shard` counts). */
+function shardTiers(shards: ShardSummary[]): string {
+  return shards.map((s, i) => `${i + 1}:${s.tier}${s.diskSizeGB === undefined ? '' : `/${s.diskSizeGB}GB`}`).join(' ');
+}
 
 /** A list document ({results: [...]}) as rows. */
 export const CLUSTER_LIST_TABLE: TableSpec<ClusterSummary> = {
@@ -76,6 +81,11 @@ export async function clusterView(io: IO, document: unknown): Promise<string> {
     // Zone names, regions, sizes and strings are server text: escaped (keyValueLines does the head's).
     lines.push(`  ${escapeControl(zone.name)} · ${zone.shards} shard${zone.shards === 1 ? '' : 's'}`);
     for (const region of zone.regions) lines.push(`    ${escapeControl(regionLine(region))}`);
+  }
+  if (summary.shardsDiffer) {
+    summary.shardsDiffer.forEach((shard, i) =>
+      lines.push(`  shard ${i + 1} (${shard.zone}) · ${shard.tier}${shard.diskSizeGB === undefined ? '' : ` · ${shard.diskSizeGB} GB`}`),
+    );
   }
   const { listConnectionStrings } = await import('../../connstring/list.js');
   // Legacy documents repeat the standard strings as mongoURI* and srvAddress; show those only when they are all there is.

@@ -105,7 +105,7 @@ export function watchTimeoutMs(value: string | undefined): number | undefined {
 export async function runClustersWatch(ctx: Context, name: string, flags: WatchFlags): Promise<void> {
   checkClusterName(name);
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
-  const target = await clusterTarget(ctx);
+  const target = await clusterTarget(ctx, 'clusters.get');
   const document = await waitForCluster(ctx, target, name, { until: flags.until, timeoutMs });
   if (document !== undefined) await showCluster(ctx, document);
 }

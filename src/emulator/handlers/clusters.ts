@@ -39,6 +39,12 @@ function render(ctx: RequestContext, record: ClusterRecord, inList = false): Jso
   );
 }
 
+function withoutTags(ctx: RequestContext, record: ClusterRecord): Record<string, unknown> {
+  const strings = ctx.services.views.connectionStrings(ctx.project!, record);
+  const { tags: _none, ...rest } = renderCluster(record.model, ctx.shape, { links: clusterLinks(ctx, record.model, false), connectionStrings: structuredClone(strings) });
+  return rest;
+}
+
 function modelContext(ctx: RequestContext): ModelContext {
   const now = ctx.services.clock();
   return { groupId: ctx.project!.id, newId: () => objectId(now), now: isoSeconds(now) };
@@ -106,7 +112,10 @@ export const createCluster: Handler = async (ctx) => {
   record(ctx, cluster);
   store.addCluster(cluster);
   await store.commit();
-  return { status: 201, body: render(ctx, cluster), ...(faults.dropAfterCommit ? { drop: true } : {}) };
+  // The service's 201 has no tags when the request gave none (recorded); later reads show [].
+  const given = body.tags !== undefined && body.tags !== null;
+  const answer = given ? render(ctx, cluster) : withoutTags(ctx, cluster);
+  return { status: 201, body: answer, ...(faults.dropAfterCommit ? { drop: true } : {}) };
 };
 
 export const patchCluster: Handler = async (ctx) => {

@@ -81,7 +81,8 @@ describe.concurrent('api: path, placeholders, method', () => {
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^HTTP\/1\.1 200 OK\n(?:[a-z0-9-]+: [^\n]*\n)+\n$/);
-    expect(result.stdout).toContain('content-type: application/vnd.atlas.2023-02-01+json;charset=utf-8\n');
+    // The default version reads clusters at 2024-08-05 (src/api/operations.ts).
+    expect(result.stdout).toContain('content-type: application/vnd.atlas.2024-08-05+json;charset=utf-8\n');
   });
 
   it('-f without -X sends a body, so the method is POST (here refused: 405)', async () => {
@@ -117,7 +118,7 @@ describe.concurrent('api: bodies (--input, -f) and headers (-H)', () => {
     const body = replicaSet('made');
     writeFileSync(file, JSON.stringify(body, null, 2));
     const result = await api(['--api-version', '2023-02-01', '/groups/{projectId}/clusters', '--input', file, '-f', 'envelope=true'], { projectId: WRITES });
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toBe('cdba: warning: API version 2023-02-01 of clusters is deprecated (since 2024-08-05) and will be removed on 2027-07-01\n');
     expect(result.exitCode).toBe(0);
     const document = JSON.parse(result.stdout);
     expect(document.status).toBe(201);
@@ -264,13 +265,17 @@ describe.concurrent('api: --paginate, --include, --api-version', () => {
     expect(body.mongoURIWithOptions).toMatch(/^mongodb:\/\/a1-shard-00-00\./);
   });
 
-  it('--api-version DATE is sent exactly; a date the resource lacks is the service\'s 406', async () => {
-    const result = await api(['--api-version', '2024-01-01', '/groups/{projectId}/privateIpMode']);
+  it('--api-version DATE resolves per operation, as the other commands do; -H Accept sends a date as is (the service\'s 406)', async () => {
+    // privateIpMode has only 2023-01-01: a pin of 2024-10-23 calls it there (it used to send 2024-10-23 and get a 406).
+    const pinned = await api(['--api-version', '2024-10-23', '/groups/{projectId}/privateIpMode', '--include']);
+    expect(pinned.exitCode, pinned.stderr).toBe(0);
+    expect(pinned.stdout).toContain('content-type: application/vnd.atlas.2023-01-01+json;charset=utf-8\n');
+    const result = await api(['/groups/{projectId}/privateIpMode', '-H', 'Accept: application/vnd.atlas.2024-01-01+json']);
     expectHttpError(
       result,
       1,
       'INVALID_VERSION_DATE',
-      /^cdba: .+\(INVALID_VERSION_DATE, HTTP 406\); the path is not served at API version 2024-01-01; choose another with --api-version\n$/,
+      /^cdba: .+\(INVALID_VERSION_DATE, HTTP 406\); the path is not served at API version [0-9-]+; choose another with --api-version\n$/,
     );
   });
 

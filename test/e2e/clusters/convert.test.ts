@@ -37,7 +37,7 @@ const LEGACY = {
 
 describe.concurrent('convert', () => {
   it('works offline: no profile, no service', async () => {
-    const result = await cdba(['clusters', 'convert'], { input: JSON.stringify(LEGACY), env: { CDBA_BASE_URL: 'http://127.0.0.1:9', NO_COLOR: '1' } });
+    const result = await cdba(['clusters', 'convert', '--to', '2023-02-01'], { input: JSON.stringify(LEGACY), env: { CDBA_BASE_URL: 'http://127.0.0.1:9', NO_COLOR: '1' } });
     expect(result.exitCode, result.stderr).toBe(0);
     const body = JSON.parse(result.stdout);
     expect(result.stdout).toBe(`${JSON.stringify(body)}\n`);
@@ -66,9 +66,30 @@ describe.concurrent('convert', () => {
     expectUsage(fromTerminal, /^cdba: --file -: stdin is a terminal; pipe the JSON in or give a file\n$/);
   });
 
-  it('refuses a 2023-02-01 body: exit 2', async () => {
-    const result = await cdba(['clusters', 'convert', '--file', '-'], { input: '{"replicationSpecs":[{"regionConfigs":[]}]}' });
-    expectUsage(result, /^cdba: stdin is already a 2023-02-01 body/);
+  it('refuses a body already in the target shape: exit 2', async () => {
+    const result = await cdba(['clusters', 'convert', '--file', '-', '--to', '2023-02-01'], { input: '{"replicationSpecs":[{"numShards":1,"regionConfigs":[]}]}' });
+    expectUsage(result, /^cdba: stdin is already a 2023-02-01 body; nothing to convert to 2023-02-01\n$/);
+  });
+
+  it('by default converts to the current shape (2024-10-23): one spec per shard, storage in the specs', async () => {
+    const result = await cdba(['clusters', 'convert'], { input: JSON.stringify({ ...LEGACY, diskSizeGB: 40 }), env: { NO_COLOR: '1' } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const body = JSON.parse(result.stdout);
+    expect(body.replicationSpecs).toHaveLength(2); // numShards 2 -> two entries
+    expect(body.replicationSpecs.every((s: Record<string, unknown>) => !('numShards' in s))).toBe(true);
+    expect(body.replicationSpecs[1].regionConfigs[0].electableSpecs.diskSizeGB).toBe(40);
+    expect(body).not.toHaveProperty('diskSizeGB');
+    expect(result.stderr).toContain('cdba: moved diskSizeGB to replicationSpecs.regionConfigs.electableSpecs.diskSizeGB\n');
+  });
+
+  it('refuses a lossy conversion, naming the fields: shards of different tiers to 2023-02-01', async () => {
+    const shard = (tier: string) => ({ zoneName: 'Zone 1', regionConfigs: [{ providerName: 'AWS', regionName: 'US_EAST_1', priority: 7, electableSpecs: { instanceSize: tier, nodeCount: 3, diskSizeGB: 40 } }] });
+    const input = JSON.stringify({ name: 'iss', clusterType: 'SHARDED', replicationSpecs: [shard('M30'), shard('M40')] });
+    const result = await cdba(['clusters', 'convert', '--to', '2023-02-01'], { input });
+    expectUsage(result, /^cdba: stdin: converting to 2023-02-01 would lose replicationSpecs\.regionConfigs\.electableSpecs\.instanceSize; /);
+    const back = await cdba(['clusters', 'convert', '--to', '2024-10-23'], { input: JSON.stringify({ name: 'rs', replicationSpecs: [{ numShards: 2, regionConfigs: [] }] }) });
+    expect(back.exitCode, back.stderr).toBe(0);
+    expect(JSON.parse(back.stdout).replicationSpecs).toEqual([{ regionConfigs: [] }, { regionConfigs: [] }]);
   });
 
   it('2023-01-01 get | convert | create at 2023-02-01 under another name: the same topology', async () => {
@@ -78,7 +99,7 @@ describe.concurrent('convert', () => {
     const got = await run(world, ['clusters', 'get', 'old', '-o', 'json'], { version: '2023-01-01' });
     expect(got.exitCode, got.stderr).toBe(0);
     expect(JSON.parse(got.stdout)).toHaveProperty('providerSettings');
-    const converted = await cdba(['clusters', 'convert', '--file', '-'], { input: got.stdout });
+    const converted = await cdba(['clusters', 'convert', '--file', '-', '--to', '2023-02-01'], { input: got.stdout });
     expect(converted.exitCode, converted.stderr).toBe(0);
     const body = { ...JSON.parse(converted.stdout), name: 'new' };
     const copy = await run(world, ['clusters', 'create', 'new', '--file', '-'], { version: '2023-02-01', input: JSON.stringify(body) });
@@ -95,7 +116,7 @@ describe.concurrent('convert', () => {
     const before = cluster(world.emulators.fast, 'old')!.model;
     const after = cluster(world.emulators.fast, 'new')!.model;
     expect(shape(after)).toEqual(shape(before));
-    expect(after.replicationSpecs[0]!.numShards).toBe(2);
+    expect(after.replicationSpecs).toHaveLength(2); // one model spec per shard
     expect(after.replicationSpecs[0]!.regionConfigs.map((r) => [r.regionName, r.electableSpecs.nodeCount, r.readOnlySpecs?.nodeCount, r.analyticsSpecs?.nodeCount])).toEqual([
       ['US_EAST_1', 3, 0, 1],
       ['US_WEST_2', 2, 1, 0],

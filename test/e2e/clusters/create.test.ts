@@ -20,6 +20,7 @@ import {
   type Version,
   type World,
   interruptWhen,
+  deprecationWarning,
   PROFILE,
 } from './world.js';
 
@@ -33,9 +34,7 @@ afterAll(async () => {
 
 const contentType = (version: Version): string => (version === 'v1.0' ? 'application/json' : `application/vnd.atlas.${version}+json`);
 const legacy = (version: Version): boolean => version !== '2023-02-01';
-/** 2023-01-01 answers carry Deprecation and Sunset headers; the client warns once per run. */
-const deprecation = (version: Version): string =>
-  version === '2023-01-01' ? 'cdba: warning: API version 2023-01-01 of clusters is deprecated (since 2023-02-01) and will be removed on 2027-07-01\n' : '';
+const deprecation = deprecationWarning;
 
 const ALL_FLAGS = ['--provider', 'aws', '--region', 'us-east-1', '--tier', 'm30', '--members', '5', '--db-version', '7.0', '--disk-size-gb', '40', '--backup', '--tag', 'env=dev', '--tag', 'team=db'];
 
@@ -157,9 +156,9 @@ describe.concurrent.each(EACH_VERSION)('create at $version', ({ version, tag }) 
       input: JSON.stringify(legacy(version) ? modernFile : legacyFile),
     });
     if (legacy(version)) {
-      expectUsage(result, new RegExp(`^cdba: stdin: fields API version ${version} does not accept: replicationSpecs\\.regionConfigs; this is a 2023-02-01 body \\(replicationSpecs\\[\\]\\.regionConfigs\\); send it with --api-version 2023-02-01\\n$`));
+      expectUsage(result, new RegExp(`^cdba: stdin: fields API version ${version} does not accept: replicationSpecs\\.regionConfigs; this looks like a 2023-02-01 body; \`cdba clusters convert --to ${version}\` turns it into a ${version} body, or send it with --api-version 2023-02-01\\n$`));
     } else {
-      expectUsage(result, /^cdba: stdin: fields API version 2023-02-01 does not accept: providerSettings, numShards, providerBackupEnabled, mongoURI; this is a legacy \(v1\.0 \/ 2023-01-01\) body; `cdba clusters convert` turns it into a 2023-02-01 body\n$/);
+      expectUsage(result, /^cdba: stdin: fields API version 2023-02-01 does not accept: providerSettings, numShards, providerBackupEnabled, mongoURI; this looks like a legacy \(v1\.0 \/ 2023-01-01\) body; `cdba clusters convert --to 2023-02-01` turns it into a 2023-02-01 body, or send it with --api-version v1\.0\n$/);
     }
     expectNoRequest(world);
   });
@@ -231,7 +230,7 @@ describe.concurrent('create: answers and waiting', () => {
     expect(result.exitCode, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ name: 'watch-pipe', stateName: 'IDLE' });
     expect(JSON.parse(result.stdout).connectionStrings.standardSrv).toMatch(/^mongodb\+srv:\/\/watch-pipe\./);
-    expect(result.stderr).toMatch(/^cdba: cluster watch-pipe is CREATING\ncdba: cluster watch-pipe is IDLE \(waited \d+(ms|s)\)\n$/);
+    expect(result.stderr.replace(deprecationWarning('2023-02-01'), '')).toMatch(/^cdba: cluster watch-pipe is CREATING\ncdba: cluster watch-pipe is IDLE \(waited \d+(ms|s)\)\n$/);
   });
 
   it.each(EACH_VERSION)('--watch on a TTY at $version: a spinner on stderr, the readable view when IDLE', async ({ version, tag }) => {
@@ -249,7 +248,7 @@ describe.concurrent('create: answers and waiting', () => {
     const result = await run(world, ['clusters', 'create', 'slowpoke', '--provider', 'AWS', '--region', 'US_EAST_1', '--watch-timeout', '0.4'], { on: 'slow' });
     expect(result.exitCode).toBe(8);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(
+    expect(result.stderr.replace(deprecationWarning('2023-02-01'), '')).toBe(
       'cdba: cluster slowpoke is CREATING\n' +
         'cdba: gave up waiting for cluster slowpoke after 400ms; it is still CREATING; the operation goes on at the service; follow it with `cdba -P modern clusters watch slowpoke`\n',
     );
@@ -262,7 +261,7 @@ describe.concurrent('create: answers and waiting', () => {
     const result = await child;
     expect(result.exitCode).toBe(130);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(
+    expect(String(result.stderr).replace(deprecationWarning('2023-02-01'), '')).toBe(
       'cdba: cluster interrupted is CREATING\n' +
         'cdba: interrupted while waiting for cluster interrupted (CREATING); the operation goes on at the service; follow it with `cdba -P modern clusters watch interrupted`\n',
     );

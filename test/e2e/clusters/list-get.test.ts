@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeedCluster } from '../../../src/emulator/index.js';
 import { DigestClient, accept } from '../../helpers/emulator.js';
-import { apiBase, EACH_VERSION, expectNoRequest, expectUsage, OWNER, PROJECT, run, startWorld, type Version, type World } from './world.js';
+import { apiBase, EACH_VERSION, expectNoRequest, expectUsage, OWNER, PROJECT, run, startWorld, type Version, type World, deprecationWarning } from './world.js';
 
 const MANY = 'c000000000000000000000bb';
 const SMALL = 'c000000000000000000000cc';
@@ -57,8 +57,7 @@ afterAll(async () => {
   await world.stop();
 });
 
-const deprecationLine = (version: Version): string =>
-  version === '2023-01-01' ? 'cdba: warning: API version 2023-01-01 of clusters is deprecated (since 2023-02-01) and will be removed on 2027-07-01\n' : '';
+const deprecationLine = deprecationWarning;
 const HEADER = 'NAME\tSTATE\tDB VERSION\tTYPE\tPROVIDER\tREGION\tTIER\tCREATED';
 
 /** The document the emulator serves for a path, fetched directly with digest auth. */

@@ -45,9 +45,9 @@ afterAll(async () => {
 });
 
 const legacy = (version: Version): boolean => version !== '2023-02-01';
-/** stderr lines without the 2023-01-01 deprecation warning (asserted in list-get.test.ts). */
+/** stderr lines without the 2023-01-01 / 2023-02-01 deprecation warnings (asserted in list-get.test.ts). */
 const stderrLines = (text: string): string[] =>
-  text.split('\n').filter((line) => line !== '' && !line.startsWith('cdba: warning: API version 2023-01-01 of clusters is deprecated'));
+  text.split('\n').filter((line) => line !== '' && !/^cdba: warning: API version 2023-0[12]-01 of clusters is deprecated/.test(line));
 
 describe.concurrent.each(EACH_VERSION)('patch at $version', ({ version, tag }) => {
   it('get -o json | patch --file - is accepted unchanged: read-only fields stripped with a note', async () => {
@@ -130,9 +130,9 @@ describe.concurrent.each(EACH_VERSION)('patch at $version', ({ version, tag }) =
       : JSON.stringify({ providerSettings: { instanceSizeName: 'M20' }, replicationFactor: 5, paused: false, shardingMode: 'x' });
     const result = await run(world, ['clusters', 'patch', `any-${tag}`, '--file', '-'], { version, on: 'witness', input });
     if (legacy(version)) {
-      expectUsage(result, new RegExp(`^cdba: stdin: fields API version ${version} does not accept: replicationSpecs\\.regionConfigs, shardingMode; this is a 2023-02-01 body`));
+      expectUsage(result, new RegExp(`^cdba: stdin: fields API version ${version} does not accept: replicationSpecs\\.regionConfigs, shardingMode; this looks like a 2023-02-01 body`));
     } else {
-      expectUsage(result, /^cdba: stdin: fields API version 2023-02-01 does not accept: providerSettings, replicationFactor, shardingMode; this is a legacy \(v1\.0 \/ 2023-01-01\) body; `cdba clusters convert` turns it into a 2023-02-01 body\n$/);
+      expectUsage(result, /^cdba: stdin: fields API version 2023-02-01 does not accept: providerSettings, replicationFactor, shardingMode; this looks like a legacy \(v1\.0 \/ 2023-01-01\) body; `cdba clusters convert --to 2023-02-01` turns it into a 2023-02-01 body/);
     }
     expectNoRequest(world);
   });
@@ -179,7 +179,7 @@ describe.concurrent('patch (each under one of the versions)', () => {
       run(world, ['clusters', 'patch', 'ro-m23', '--set', 'novalue'], { on: 'witness' }),
     ]);
     expectUsage(onlyReadOnly, /^cdba: nothing to change: stdin holds only read-only fields \(id, stateName\)\n$/);
-    expectUsage(nothing, /^cdba: nothing to change: give --file, --set, --tier, --disk-size-gb or --db-version\n$/);
+    expectUsage(nothing, /^cdba: nothing to change: give --file, --set, --tier, --disk-size-gb, --members or --db-version\n$/);
     expectUsage(badSet, /^cdba: invalid --set "novalue": expected key=value\n$/);
     expectNoRequest(world);
   });

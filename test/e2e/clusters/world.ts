@@ -23,6 +23,14 @@ export type Version = (typeof VERSIONS)[number];
 export const TAG: Record<Version, string> = { 'v1.0': 'v1', '2023-01-01': 'l23', '2023-02-01': 'm23' };
 export const PROFILE: Record<Version, string> = { 'v1.0': 'legacy-v1', '2023-01-01': 'legacy-2023', '2023-02-01': 'modern' };
 
+/** Deprecated clusters versions answer with Deprecation and Sunset; the client warns once per run. */
+export const deprecationWarning = (version: string): string =>
+  version === '2023-01-01'
+    ? 'cdba: warning: API version 2023-01-01 of clusters is deprecated (since 2023-02-01) and will be removed on 2027-07-01\n'
+    : version === '2023-02-01'
+      ? 'cdba: warning: API version 2023-02-01 of clusters is deprecated (since 2024-08-05) and will be removed on 2027-07-01\n'
+      : '';
+
 export type EmulatorName = 'fast' | 'slow' | 'witness';
 
 export interface World {

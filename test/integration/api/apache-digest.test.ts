@@ -141,7 +141,7 @@ describe.skipIf(!available)('interop with Apache httpd mod_auth_digest', () => {
   test('a query string is part of the signed uri', async () => {
     const { client } = clientFor(settingsFor(baseUrl, { publicKey: USER, privateKey: PASSWORD }));
     try {
-      const response = await client.request({ method: 'GET', resource: 'clusters', path: '/groups/p1/clusters/c1', query: { pretty: true } });
+      const response = await client.request({ method: 'GET', resource: 'clusters.get', path: '/groups/p1/clusters/c1', query: { pretty: true } });
       expect(response.status).toBe(200);
     } finally {
       await client.close();

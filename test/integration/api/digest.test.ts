@@ -23,7 +23,7 @@ async function digestServer(options: { algorithm?: DigestAlgorithm; password?: s
   return { gate, server };
 }
 
-const get = (c: ApiClient, path = '/groups/p1/clusters') => c.request<{ path: string }>({ method: 'GET', resource: 'clusters', path });
+const get = (c: ApiClient, path = '/groups/p1/clusters') => c.request<{ path: string }>({ method: 'GET', resource: 'clusters.list', path });
 
 describe('digest authentication', () => {
   test('only the first request pays the challenge; later ones sign up front with the next nc', async () => {
@@ -63,7 +63,7 @@ describe('digest authentication', () => {
   test('a POST body is buffered and re-sent after the challenge', async () => {
     await digestServer();
     ({ client } = clientFor(settingsFor(server!.url, KEYS)));
-    const response = await client.request<{ body: unknown }>({ method: 'POST', resource: 'clusters', path: '/groups/p1/clusters', body: { name: 'c1' } });
+    const response = await client.request<{ body: unknown }>({ method: 'POST', resource: 'clusters.create', path: '/groups/p1/clusters', body: { name: 'c1' } });
     expect(response.status).toBe(201);
     expect(response.body.body).toEqual({ name: 'c1' });
     expect(server!.received.map((r) => r.body)).toEqual(['{"name":"c1"}', '{"name":"c1"}']);

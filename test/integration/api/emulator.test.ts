@@ -62,11 +62,11 @@ describe('against the emulator: paging', () => {
     const { client } = clientFor(owner(emu));
     try {
       const walked: string[] = [];
-      for await (const page of client.pages<{ name: string }>(`/groups/${emu.defaults.projectId}/clusters`, 'clusters', { itemsPerPage: 500 })) {
+      for await (const page of client.pages<{ name: string }>(`/groups/${emu.defaults.projectId}/clusters`, 'clusters.list', { itemsPerPage: 500 })) {
         walked.push(...page.results.map((c) => c.name));
       }
       emu.resetStats();
-      const all = await client.fetchAll<{ name: string }>(`/groups/${emu.defaults.projectId}/clusters`, 'clusters', {}, { pageSize: 180 });
+      const all = await client.fetchAll<{ name: string }>(`/groups/${emu.defaults.projectId}/clusters`, 'clusters.list', {}, { pageSize: 180 });
       expect((await stats(emu)).total).toBe(12);
       expect(all.results.map((c) => c.name)).toEqual(walked);
       expect(new Set(walked).size).toBe(CLUSTERS);
@@ -198,7 +198,8 @@ describe('against the emulator: auth, retries, versions', () => {
       const got = await getCluster(modern.client, emu.defaults.projectId, 'shapes');
       expect(got.servedVersion).toBe('2023-02-01');
       expect(got.body.replicationSpecs).toBeDefined();
-      expect(modern.io.stderr).toBe('');
+      // 2023-02-01 reads are deprecated since 2024-08-05 (the write warned first: one line per client).
+      expect(modern.io.stderr).toBe('cdba: warning: API version 2023-02-01 of clusters is deprecated (since 2024-08-05) and will be removed on 2027-07-01\n');
 
       const old = await getCluster(legacy.client, emu.defaults.projectId, 'shapes');
       await getCluster(legacy.client, emu.defaults.projectId, 'shapes');

@@ -82,7 +82,7 @@ describe('requests', () => {
   test('bad versions, base URLs, paths and missing project IDs fail before any request (exit 2)', async () => {
     await serve(echo);
     await expect(client!.request({ method: 'GET', resource: { version: '2023-02-30' }, path: '/x' })).rejects.toThrow(UsageError);
-    await expect(client!.request({ method: 'GET', resource: 'clusters', path: 'x' })).rejects.toThrow(/must start with/);
+    await expect(client!.request({ method: 'GET', resource: 'clusters.list', path: 'x' })).rejects.toThrow(/must start with/);
     await expect(getCluster(client!, '', 'c')).rejects.toThrow(/no project ID/);
     expect(() => createApiClient({ settings: settingsFor('http://example.com'), io: IO.test(), configDir: '/tmp', userAgentVersion: '0' })).toThrow(UsageError);
     expect(() => createApiClient({ settings: settingsFor(server!.url, { apiVersion: '2022-01-01' }), io: IO.test(), configDir: '/tmp', userAgentVersion: '0' })).not.toThrow();
@@ -97,14 +97,14 @@ describe('version errors and deprecation', () => {
   test('410 names the version to use', async () => {
     await serve((_req, res) => json(res, 410, errorDoc(410, 'VERSION_GONE', 'The version is gone.')), { apiVersion: '2023-01-01' });
     const error = (await getCluster(client!, 'p', 'c').catch((e: unknown) => e)) as ApiError;
-    expect(error.message).toBe('API version 2023-01-01 of clusters has been removed; use --api-version 2023-02-01 (VERSION_GONE, HTTP 410)');
+    expect(error.message).toBe('API version 2023-01-01 of clusters has been removed; use --api-version 2024-08-05 (VERSION_GONE, HTTP 410)');
     expect(error.exitCode).toBe(ExitCode.general);
   });
 
   test('406 on an explicit version names the newest known one', async () => {
     await serve((_req, res) => json(res, 406, errorDoc(406, 'INVALID_VERSION_DATE', 'Invalid version date.')));
     const error = (await client!.request({ method: 'GET', resource: { version: '2022-06-01' }, path: '/groups/p/clusters' }).catch((e: unknown) => e)) as ApiError;
-    expect(error.message).toBe('the service does not accept API version 2022-06-01 for clusters; use --api-version 2023-02-01 (INVALID_VERSION_DATE, HTTP 406)');
+    expect(error.message).toBe('the service does not accept API version 2022-06-01 for clusters; use --api-version 2024-08-05 (INVALID_VERSION_DATE, HTTP 406)');
   });
 
   test('Deprecation and Sunset give one warning line per client', async () => {
@@ -171,7 +171,7 @@ describe('bad answers', () => {
     await serve((req, res) => json(res, 200, { results: [1], links: [{ rel: 'next', href: `http://elsewhere.example${req.url!.includes('pageNum=2') ? '/api/atlas/v2/groups/p/clusters?pageNum=1' : '/api/atlas/v2/groups/p/clusters?pageNum=2'}` }] }));
     const pages: unknown[] = [];
     const error = await (async () => {
-      for await (const page of client!.pages('/groups/p/clusters', 'clusters', { pageNum: 1 })) pages.push(page);
+      for await (const page of client!.pages('/groups/p/clusters', 'clusters.list', { pageNum: 1 })) pages.push(page);
     })().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaginationError);
     expect((error as PaginationError).exitCode).toBe(ExitCode.general);

@@ -58,7 +58,7 @@ const names = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`);
 describe('fetchAll', () => {
   test('12 pages: page 1 first, then the rest concurrently (at most 4), in order', async () => {
     const stats = await listServer({ items: 58, delayMs: 15 });
-    const all = await client!.fetchAll<{ name: string }>('/groups/p/clusters', 'clusters', {}, { pageSize: 5 });
+    const all = await client!.fetchAll<{ name: string }>('/groups/p/clusters', 'clusters.list', {}, { pageSize: 5 });
     expect(all.results.map((r) => r.name)).toEqual(names(58));
     expect(all.totalCount).toBe(58);
     expect(all.links).toEqual([{ rel: 'self', href: `${server!.url}/api/atlas/v2/groups/p/clusters?itemsPerPage=5&includeCount=true&pageNum=1` }]);
@@ -89,7 +89,7 @@ describe('fetchAll', () => {
 
   test('without totalCount it follows the next links', async () => {
     await listServer({ items: 23, noCount: true });
-    const all = await client!.fetchAll<{ name: string }>('/groups/p/clusters', 'clusters', {}, { pageSize: 10 });
+    const all = await client!.fetchAll<{ name: string }>('/groups/p/clusters', 'clusters.list', {}, { pageSize: 10 });
     expect(all.results.map((r) => r.name)).toEqual(names(23));
     expect(all.totalCount).toBe(23);
     expect(server!.received).toHaveLength(3);
@@ -106,7 +106,7 @@ describe('pages', () => {
   test('follows next links until the last page', async () => {
     await listServer({ items: 7 });
     const seen: string[][] = [];
-    for await (const page of client!.pages<{ name: string }>('/groups/p/clusters', 'clusters', { itemsPerPage: 3 })) seen.push(page.results.map((r) => r.name));
+    for await (const page of client!.pages<{ name: string }>('/groups/p/clusters', 'clusters.list', { itemsPerPage: 3 })) seen.push(page.results.map((r) => r.name));
     expect(seen).toEqual([['c0', 'c1', 'c2'], ['c3', 'c4', 'c5'], ['c6']]);
   });
 });

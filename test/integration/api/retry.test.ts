@@ -33,7 +33,7 @@ async function flaky(failures: Array<'429' | '503' | '502' | '504' | 'reset' | u
 }
 
 const call = (method: string, extra: Record<string, unknown> = {}) =>
-  client!.request<{ attempt: number }>({ method, resource: 'clusters', path: '/groups/p/clusters/c', ...(method === 'GET' || method === 'DELETE' ? {} : { body: { a: 1 } }), ...extra });
+  client!.request<{ attempt: number }>({ method, resource: 'clusters.get', path: '/groups/p/clusters/c', ...(method === 'GET' || method === 'DELETE' ? {} : { body: { a: 1 } }), ...extra });
 
 describe('retries', () => {
   test('429 is retried after Retry-After, with one stderr line per wait', async () => {

@@ -40,17 +40,15 @@ async function freshChallenge() {
 }
 
 describe('digest challenge', () => {
-  it('offers SHA-256 then MD5 with realm "MMS Public API", qop auth and no opaque; the client picks SHA-256', async () => {
+  it('offers one challenge, MD5 with realm "MMS Public API", qop auth and no opaque, as the service does', async () => {
     const { response, challenge } = await freshChallenge();
     expect(response.status).toBe(401);
     const values = wwwAuthenticate(response.headers);
-    expect(values).toHaveLength(2);
-    expect(values[0]).toMatch(/^Digest realm="MMS Public API", domain="", nonce="[^"]+", algorithm=SHA-256, qop="auth", stale=false$/);
-    expect(values[1]).toMatch(/algorithm=MD5, qop="auth", stale=false$/);
+    expect(values).toHaveLength(1);
+    expect(values[0]).toMatch(/^Digest realm="MMS Public API", domain="", nonce="[^"]+", algorithm=MD5, qop="auth", stale=false$/);
     expect(values.join()).not.toMatch(/opaque/);
-    expect(challenge.algorithm).toBe('SHA-256');
-    // fetch joins the two header lines into one value; the client still picks SHA-256.
-    expect(parseChallenge(response.headers.get('www-authenticate') ?? undefined)?.algorithm).toBe('SHA-256');
+    expect(challenge.algorithm).toBe('MD5');
+    expect(parseChallenge(response.headers.get('www-authenticate') ?? undefined)?.algorithm).toBe('MD5');
     expect(response.headers.get('content-type')).toBe('application/json');
   });
 
@@ -166,18 +164,20 @@ describe('access lists and roles', () => {
     expect((await client(emu, OWNER).request('GET', listPath)).status).toBe(200);
   });
 
-  it('lets GROUP_READ_ONLY read but not write (403), and GROUP_CLUSTER_MANAGER write clusters but not privateIpMode', async () => {
+  it('lets GROUP_READ_ONLY read but not write (401), and GROUP_CLUSTER_MANAGER write clusters but not privateIpMode', async () => {
     const reader = client(emu, READER);
     expect((await reader.request('GET', listPath)).status).toBe(200);
     const denied = await reader.request('POST', listPath, { body: { name: 'x' } });
-    expect(denied.status).toBe(403);
+    // seed: "a method not allowed for the resource gives 401".
+    expect(denied.status).toBe(401);
     expect(denied.json.errorCode).toBe('USER_UNAUTHORIZED');
+    expect(denied.json.detail).toBe('Current user is not authorized to perform this action.');
 
     const manager = client(emu, MANAGER);
     const created = await manager.request('POST', `/api/atlas/v2/groups/${PROJECT_A}/clusters`, { headers: v2('2023-02-01'), body: modernCreate('by-manager') });
     expect(created.status).toBe(201);
     const ipMode = await manager.request('PATCH', `/api/atlas/v1.0/groups/${PROJECT_A}/privateIpMode`, { body: { enabled: false } });
-    expect(ipMode.status).toBe(403);
+    expect(ipMode.status).toBe(401);
   });
 
   it('refuses a project the key has no role in with 403, and a missing project with 404', async () => {

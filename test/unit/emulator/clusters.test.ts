@@ -144,7 +144,7 @@ describe('cross-version reads', () => {
     const region = spec.regionConfigs[0];
     const patched = await c.request('PATCH', `${v2p}/from-modern`, {
       headers: NEW,
-      body: { replicationSpecs: [{ id: spec.id, regionConfigs: [{ providerName: 'AWS', regionName: region.regionName, priority: 7, electableSpecs: { instanceSize: 'M30', nodeCount: 5 } }] }] },
+      body: { replicationSpecs: [{ regionConfigs: [{ providerName: 'AWS', regionName: region.regionName, priority: 7, electableSpecs: { instanceSize: 'M30', nodeCount: 5 } }] }] },
     });
     expect(patched.status).toBe(200);
     expect(patched.json.replicationSpecs[0].id).toBe(spec.id);
@@ -299,7 +299,7 @@ describe('versions', () => {
   it('406 INVALID_VERSION_DATE for a missing or unknown version, per resource', async () => {
     const missing = await c.request('GET', v2p);
     expect([missing.status, missing.json.errorCode]).toEqual([406, 'INVALID_VERSION_DATE']);
-    const unknown = await c.request('GET', v2p, { headers: v2('2024-08-05') });
+    const unknown = await c.request('GET', v2p, { headers: v2('2024-10-23') }); // list has no 2024-10-23
     expect(unknown.status).toBe(406);
     // privateIpMode has only 2023-01-01.
     const ipMode = await c.request('GET', `/api/atlas/v2/groups/${PROJECT_A}/privateIpMode`, { headers: NEW });
@@ -308,13 +308,16 @@ describe('versions', () => {
     expect((await c.request('GET', '/api/atlas/v2', { headers: OLD })).status).toBe(200);
   });
 
-  it('2023-01-01 clusters carry Deprecation and Sunset; 2023-02-01 does not', async () => {
+  it('2023-01-01 and 2023-02-01 clusters reads carry Deprecation and Sunset, byte for byte as recorded; 2024-08-05 does not', async () => {
     const old = await c.request('GET', v2p, { headers: OLD });
     expect(old.headers.get('deprecation')).toBe('Wed, 1 Feb 2023 00:00:00 GMT');
     expect(old.headers.get('sunset')).toBe('Thu, 1 Jul 2027 00:00:00 GMT');
-    const current = await c.request('GET', v2p, { headers: NEW });
+    const superseded = await c.request('GET', v2p, { headers: NEW });
+    expect(superseded.headers.get('deprecation')).toBe('Mon, 5 Aug 2024 00:00:00 GMT');
+    expect(superseded.headers.get('sunset')).toBe('Thu, 1 Jul 2027 00:00:00 GMT');
+    const current = await c.request('GET', v2p, { headers: v2('2024-08-05') });
     expect(current.headers.get('deprecation')).toBeNull();
-    expect(current.headers.get('content-type')).toBe('application/vnd.atlas.2023-02-01+json;charset=utf-8');
+    expect(current.headers.get('content-type')).toBe('application/vnd.atlas.2024-08-05+json;charset=utf-8');
   });
 
   it('410 VERSION_GONE for a version configured as removed', async () => {
@@ -323,7 +326,7 @@ describe('versions', () => {
       const response = await client(gone).request('GET', v2p, { headers: OLD });
       expect(response.status).toBe(410);
       expect(response.json.errorCode).toBe('VERSION_GONE');
-      expect(response.json.detail).toContain('2023-02-01');
+      expect(response.json.detail).toContain('2024-08-05');
       expect((await client(gone).request('GET', v2p, { headers: NEW })).status).toBe(200);
     } finally {
       await gone.stop();

@@ -306,12 +306,14 @@ describe('the canonical model', () => {
     const regions = spec[0]!.regionConfigs as Array<Record<string, unknown>>;
     const modernPatch = applyClusterPatch(
       model,
-      { replicationSpecs: [{ id: spec[0]!.id, regionConfigs: [{ ...regions[0], electableSpecs: { instanceSize: 'M50', nodeCount: 5 } }] }] },
+      { replicationSpecs: [{ regionConfigs: [{ ...regions[0], electableSpecs: { instanceSize: 'M50', nodeCount: 5 } }] }] },
       'modern',
       ctx,
     );
     expect(modernPatch.model!.replicationSpecs[0]!.regionConfigs[0]!.electableSpecs).toMatchObject({ instanceSize: 'M50', nodeCount: 5 });
     expect(modernPatch.model!.replicationSpecs[0]!.id).toBe(model.replicationSpecs[0]!.id);
+    // Spec ids are read-only (matched by position): sending one is refused, never ignored.
+    expect(applyClusterPatch(model, { replicationSpecs: [{ id: 'x'.repeat(24), regionConfigs: [regions[0]] }] }, 'modern', ctx).problem).toEqual({ code: 'ATTRIBUTE_READ_ONLY', field: 'replicationSpecs.id' });
     expect(applyClusterPatch(model, { name: 'other' }, 'modern', ctx).problem).toEqual({ code: 'INVALID_ATTRIBUTE', field: 'name' });
   });
 

@@ -19,7 +19,7 @@ describe('checkPath keeps the path under the version base', () => {
     ['/groups/%zz', /malformed percent-escape/],
     ['/groups/a b', /space, control character or '#'/],
     ['/groups/a\tb', /space, control character or '#'/],
-    ['/groups/a\u0001b', /"\/groups\/a\\u0001b" has a space, control character/],
+    ['/groups/a\u0001b', 'the API path "/groups/a\u0001b" has a space, control character'],
     ['/groups/a\u007f', /space, control character/],
     ['/groups/x?name=a b', /space, control character/],
     ['/groups/x#frag', /space, control character or '#'/],

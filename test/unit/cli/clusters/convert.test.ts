@@ -81,7 +81,7 @@ function context(io: TestIO, globals: GlobalOptions = {}): Context {
 
 async function convert(input: unknown, options: { tty?: boolean; globals?: GlobalOptions } = {}): Promise<{ out: string; err: string; body: Doc }> {
   const io = IO.test({ stdin: typeof input === 'string' ? input : JSON.stringify(input), outIsTTY: options.tty ?? false });
-  await runClustersConvert(context(io, options.globals), { file: '-' });
+  await runClustersConvert(context(io, options.globals), { file: '-', to: '2023-02-01' });
   return { out: io.stdout, err: io.stderr, body: JSON.parse(io.stdout) as Doc };
 }
 
@@ -197,7 +197,7 @@ describe('convert', () => {
 
   it('refuses a body that is already 2023-02-01, and bad JSON', async () => {
     await expect(convert({ name: 'c', replicationSpecs: [{ regionConfigs: [] }] })).rejects.toThrow(
-      new UsageError('stdin is already a 2023-02-01 body (replicationSpecs[].regionConfigs); nothing to convert'),
+      new UsageError('stdin is already a 2023-02-01 body; nothing to convert to 2023-02-01'),
     );
     await expect(convert('{"name": }')).rejects.toThrow(/^stdin: invalid JSON at line 1, column 10/);
     await expect(convert('[1]')).rejects.toThrow(/expected a JSON object, got an array/);

@@ -55,7 +55,7 @@ describe('stripReadOnly', () => {
       stateName: 'IDLE',
       replicationSpecs: [{ id: 's', zoneId: 'z', zoneName: 'Zone 1', regionConfigs: [{ electableSpecs: { instanceSize: 'M0', effectiveInstanceSize: 'M0' } }] }],
     };
-    expect(stripReadOnly(body, 'modern')).toEqual(['id', 'links', 'stateName', 'replicationSpecs.regionConfigs.electableSpecs.effectiveInstanceSize', 'replicationSpecs.id', 'replicationSpecs.zoneId']);
+    expect(stripReadOnly(body, 'modern')).toEqual(['id', 'links', 'stateName', 'replicationSpecs.id', 'replicationSpecs.zoneId', 'replicationSpecs.regionConfigs.electableSpecs.effectiveInstanceSize']);
     expect(body).toEqual({ name: 'c', replicationSpecs: [{ zoneName: 'Zone 1', regionConfigs: [{ electableSpecs: { instanceSize: 'M0' } }] }] });
   });
 
@@ -81,14 +81,14 @@ describe('refuseProblems', () => {
     const body = { providerSettings: {}, numShards: 1 };
     expect(message(() => refuseProblems(fieldProblems(body, 'modern'), 'modern', '2023-02-01', 'in.json'))).toEqual({
       message: 'in.json: fields API version 2023-02-01 does not accept: providerSettings, numShards',
-      hint: 'this is a legacy (v1.0 / 2023-01-01) body; `cdba clusters convert` turns it into a 2023-02-01 body',
+      hint: 'this looks like a legacy (v1.0 / 2023-01-01) body; `cdba clusters convert --to 2023-02-01` turns it into a 2023-02-01 body, or send it with --api-version v1.0',
     });
   });
 
   it('2023-02-01 fields to a legacy version: the --api-version hint', () => {
     const body = { replicationSpecs: [{ regionConfigs: [] }] };
     expect(message(() => refuseProblems(fieldProblems(body, 'legacy'), 'legacy', 'v1.0', 'stdin')).hint).toBe(
-      'this is a 2023-02-01 body (replicationSpecs[].regionConfigs); send it with --api-version 2023-02-01',
+      'this looks like a 2023-02-01 body; `cdba clusters convert --to v1.0` turns it into a v1.0 body, or send it with --api-version 2023-02-01',
     );
   });
 

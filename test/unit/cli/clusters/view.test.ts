@@ -123,7 +123,7 @@ describe('the table', () => {
       'NAME\tSTATE\tDB VERSION\tTYPE\tPROVIDER\tREGION\tTIER\tCREATED\n' +
         'shop\tIDLE\t8.0.29\tSHARDED (3 shards)\tAWS,GCP\tEU_WEST_1 +1\tM30\t2026-08-10T03:02:48Z\n' +
         'old\tUPDATING\t7.0.40\tREPLICASET\tAZURE\tUS_EAST_2\tM20\t2026-08-10T03:03:08Z\n' +
-        'iss\tCREATING\t\tSHARDED (2 shards)\tAWS\tUS_EAST_1\tM10,M30\t\n',
+        'iss\tCREATING\t\tSHARDED (2 shards)\tAWS\tUS_EAST_1\t1:M10/30GB 2:M30/30GB\t\n',
     );
   });
 

@@ -1,0 +1,116 @@
+// The one table of the API's operations: each resource's paths, methods and the
+// versions each operation is served at, with their lifecycle (seed: Versioning —
+// "each resource versions on its own"; the OpenAPI subset lists versions per
+// operation). The API client picks versions from it; the emulator routes,
+// negotiates and sends Deprecation / Sunset from it. Pure: no imports.
+
+export type ResourceName = 'root' | 'clusters' | 'privateIpMode';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface OperationVersion {
+  /** The version date, as in Accept: application/vnd.atlas.<date>+json. */
+  date: string;
+  /** HTTP-date of the successor's release, sent as Deprecation (byte for byte as the service does). */
+  deprecation?: string;
+  /** HTTP-date of removal, sent as Sunset; from that day the version answers 410. */
+  sunset?: string;
+}
+
+export interface OperationDecl {
+  resource: ResourceName;
+  method: HttpMethod;
+  /** Relative to the API base (/api/atlas/v1.0 or /v2), with {groupId} / {clusterName} placeholders. */
+  path: string;
+  /** Oldest first. */
+  versions: readonly OperationVersion[];
+}
+
+// Lifecycle facts, as the live service sends them (reference/recorded; the day is not zero-padded).
+const CLUSTERS_2023_01_01: OperationVersion = {
+  date: '2023-01-01',
+  deprecation: 'Wed, 1 Feb 2023 00:00:00 GMT',
+  sunset: 'Thu, 1 Jul 2027 00:00:00 GMT',
+};
+/** 2023-02-01 of an operation that has a 2024-08-05 successor. */
+const CLUSTERS_2023_02_01_SUPERSEDED: OperationVersion = {
+  date: '2023-02-01',
+  deprecation: 'Mon, 5 Aug 2024 00:00:00 GMT',
+  sunset: 'Thu, 1 Jul 2027 00:00:00 GMT',
+};
+/** create and patch at 2024-08-05: superseded by 2024-10-23; no removal date is known. */
+const CLUSTERS_2024_08_05_SUPERSEDED: OperationVersion = { date: '2024-08-05', deprecation: 'Wed, 23 Oct 2024 00:00:00 GMT' };
+
+const CLUSTERS = '/groups/{groupId}/clusters';
+const CLUSTER = '/groups/{groupId}/clusters/{clusterName}';
+const PRIVATE_IP_MODE = '/groups/{groupId}/privateIpMode';
+
+export const OPERATIONS = {
+  'root.get': { resource: 'root', method: 'GET', path: '', versions: [{ date: '2023-01-01' }] },
+  'clusters.list': {
+    resource: 'clusters',
+    method: 'GET',
+    path: CLUSTERS,
+    versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, { date: '2024-08-05' }],
+  },
+  'clusters.create': {
+    resource: 'clusters',
+    method: 'POST',
+    path: CLUSTERS,
+    versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, { date: '2024-10-23' }],
+  },
+  'clusters.get': {
+    resource: 'clusters',
+    method: 'GET',
+    path: CLUSTER,
+    versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, { date: '2024-08-05' }],
+  },
+  'clusters.update': {
+    resource: 'clusters',
+    method: 'PATCH',
+    path: CLUSTER,
+    versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, { date: '2024-10-23' }],
+  },
+  'clusters.delete': { resource: 'clusters', method: 'DELETE', path: CLUSTER, versions: [CLUSTERS_2023_01_01, { date: '2023-02-01' }] },
+  'privateIpMode.get': { resource: 'privateIpMode', method: 'GET', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }] },
+  'privateIpMode.update': { resource: 'privateIpMode', method: 'PATCH', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }] },
+} as const satisfies Record<string, OperationDecl>;
+
+export type OperationName = keyof typeof OPERATIONS;
+export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
+
+export function operation(name: OperationName): OperationDecl {
+  return OPERATIONS[name];
+}
+
+/** The newest version date of any operation: what a profile without apiVersion is pinned to. */
+export const NEWEST_DATE: string = OPERATION_NAMES.flatMap((name) => OPERATIONS[name].versions.map((v) => v.date))
+  .sort()
+  .at(-1)!;
+
+/** The newest version of an operation not after `date` (ISO dates compare as strings), or undefined. */
+export function versionAt(name: OperationName, date: string): OperationVersion | undefined {
+  return (OPERATIONS[name].versions as readonly OperationVersion[]).filter((v) => v.date <= date).at(-1);
+}
+
+const patterns = new Map<string, RegExp>();
+function patternOf(path: string): RegExp {
+  let re = patterns.get(path);
+  if (!re) {
+    re = new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
+    patterns.set(path, re);
+  }
+  return re;
+}
+
+/** The operation a method and path (relative to the version base, query allowed) address; HEAD is GET. */
+export function operationFor(method: string, path: string): OperationName | undefined {
+  const clean = path.split('?')[0]!.replace(/\/+$/, '');
+  const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  return OPERATION_NAMES.find((name) => OPERATIONS[name].method === verb && patternOf(OPERATIONS[name].path).test(clean));
+}
+
+/** The resource a path addresses, whatever the method. */
+export function resourceForPath(path: string): ResourceName | undefined {
+  const clean = path.split('?')[0]!.replace(/\/+$/, '');
+  return OPERATION_NAMES.map((name) => OPERATIONS[name]).find((op) => patternOf(op.path).test(clean))?.resource;
+}

@@ -1,0 +1,219 @@
+// The digest session kept between cdba runs, so that a new process can sign its
+// first request with the nonce an earlier run was given instead of paying a 401
+// round trip for a fresh challenge (issue 14).
+//
+//   <configDir>/digest/session-<sha256(baseUrl, publicKey, privateKey)>.json
+//     realm, nonce, algorithm, qop, opaque, cnonce and `next`, the next free nc:
+//     nothing secret (the key pair only shapes the file name, through a hash).
+//   <configDir>/digest/server-<sha256(baseUrl)>.json
+//     written when the server refused a reused nonce, so later runs do not try.
+//
+// Two processes must never send the same (nonce, nc): a server takes the second
+// for a replay. A process therefore reserves a block of nc values under a lock
+// (proper-lockfile, loaded only when there is a session to reuse) and never signs
+// past its block. A fresh challenge needs no lock: its nonce is new, so no one
+// else holds nc values for it; it is written with `next` after the block this
+// process keeps.
+//
+// Everything here is best effort: when the directory cannot be written, the
+// session is not kept, with one warning (skipUnwritableDigestCache), and every
+// call answers a fresh challenge as before.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIGEST_ALGORITHMS, type DigestChallenge } from './digest.js';
+
+/** nc values one process reserves at a time; after a block it asks for a fresh challenge. */
+export const NC_BLOCK = 256;
+/** nc is eight hex digits. */
+export const NC_MAX = 0xffffffff;
+/** How long a server's refusal of reused nonces is remembered before trying again. */
+export const REFUSAL_MEMORY_MS = 7 * 24 * 3600_000;
+
+export interface DigestKey {
+  baseUrl: string;
+  username: string;
+  password: string;
+}
+
+/** A stored challenge and the nc values [first, last] this process may use with it. */
+export interface NcReservation {
+  challenge: DigestChallenge;
+  cnonce: string;
+  first: number;
+  last: number;
+}
+
+interface StoredSession {
+  realm: string;
+  nonce: string;
+  algorithm: string;
+  qop: string[];
+  opaque?: string;
+  cnonce: string;
+  next: number;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+let unwritableWarned = false;
+
+/**
+ * The one place that decides what a failed write of the digest session cache
+ * does: nothing but a single warning per process. The command goes on; without
+ * the cache each call costs one more round trip.
+ */
+export function skipUnwritableDigestCache(dir: string, error: unknown, warn: (line: string) => void): void {
+  if (unwritableWarned) return;
+  unwritableWarned = true;
+  const code = (error as NodeJS.ErrnoException)?.code ?? 'error';
+  warn(`cannot keep the digest session in ${dir} (${code}); each call will answer a fresh challenge`);
+}
+
+/** For tests: lets the next failure warn again. */
+export function resetDigestCacheWarning(): void {
+  unwritableWarned = false;
+}
+
+export class DigestSessionFile {
+  readonly dir: string;
+  readonly file: string;
+  readonly serverFile: string;
+  /** Set once the server is known to refuse reuse, or the directory is not writable. */
+  private disabled = false;
+
+  constructor(
+    configDir: string,
+    key: DigestKey,
+    private readonly warn: (line: string) => void,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.dir = join(configDir, 'digest');
+    // Keyed on the key pair too: another key never inherits this one's session.
+    this.file = join(this.dir, `session-${sha256(`${key.baseUrl}\n${key.username}\n${key.password}`)}.json`);
+    this.serverFile = join(this.dir, `server-${sha256(key.baseUrl)}.json`);
+  }
+
+  /**
+   * The stored session with a block of nc values no other process gets, or
+   * undefined: nothing stored, the server refuses reuse, or the lock or the
+   * write failed (then nothing is reused, never an nc that may be taken).
+   */
+  async reserve(): Promise<NcReservation | undefined> {
+    if (this.refusesReuse() || readSession(this.file) === undefined) return undefined;
+    let release: (() => Promise<void>) | undefined;
+    try {
+      // A CommonJS package: its functions hang off the default export once bundled.
+      const { default: lockfile } = await import('proper-lockfile');
+      release = await lockfile.lock(this.file, {
+        realpath: false,
+        stale: 10_000,
+        // 20 processes at once each hold the lock for a few file operations.
+        retries: { retries: 60, factor: 1.3, minTimeout: 2, maxTimeout: 60, randomize: true },
+        // The lock is held for milliseconds; losing it to the 10 s staleness rule cannot happen in practice.
+        onCompromised: () => {},
+      });
+      const stored = readSession(this.file);
+      if (!stored || stored.next + NC_BLOCK - 1 > NC_MAX) return undefined;
+      this.write(this.file, { ...stored, next: stored.next + NC_BLOCK });
+      return { challenge: toChallenge(stored), cnonce: stored.cnonce, first: stored.next, last: stored.next + NC_BLOCK - 1 };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') this.fail(error);
+      return undefined;
+    } finally {
+      await release?.().catch(() => {});
+    }
+  }
+
+  /**
+   * Stores a fresh challenge this process has nc 1..NC_BLOCK of. Returns the
+   * last nc it may use: NC_BLOCK when stored, NC_MAX when not (then no one
+   * else can know the nonce).
+   */
+  saveFresh(challenge: DigestChallenge, cnonce: string): number {
+    if (this.disabled || this.refusesReuse()) return NC_MAX;
+    const session: StoredSession = {
+      realm: challenge.realm,
+      nonce: challenge.nonce,
+      algorithm: challenge.algorithm,
+      qop: challenge.qop,
+      ...(challenge.opaque !== undefined ? { opaque: challenge.opaque } : {}),
+      cnonce,
+      next: NC_BLOCK + 1,
+    };
+    try {
+      this.write(this.file, session);
+      return NC_BLOCK;
+    } catch (error) {
+      this.fail(error);
+      return NC_MAX;
+    }
+  }
+
+  /** The server answered a reused nonce with a fresh challenge and took the answer: stop reusing there. */
+  noteRefusal(): void {
+    if (this.disabled) return;
+    this.disabled = true;
+    try {
+      this.write(this.serverFile, { refusesReuse: true, since: this.now() });
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private refusesReuse(): boolean {
+    if (this.disabled) return true;
+    try {
+      const note = JSON.parse(readFileSync(this.serverFile, 'utf8')) as { refusesReuse?: unknown; since?: unknown };
+      if (note.refusesReuse === true && typeof note.since === 'number' && this.now() - note.since < REFUSAL_MEMORY_MS) {
+        this.disabled = true;
+      }
+    } catch {
+      // No note: the server has not refused.
+    }
+    return this.disabled;
+  }
+
+  /** Atomic (temp file, rename), 0600 in a 0700 directory. */
+  private write(file: string, data: object): void {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    writeFileSync(temp, JSON.stringify(data), { mode: 0o600 });
+    renameSync(temp, file);
+  }
+
+  private fail(error: unknown): void {
+    this.disabled = true;
+    skipUnwritableDigestCache(this.dir, error, this.warn);
+  }
+}
+
+/** The stored session, or undefined when missing or not one (a damaged file is ignored). */
+function readSession(file: string): StoredSession | undefined {
+  let data: Partial<StoredSession>;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8')) as Partial<StoredSession>;
+  } catch {
+    return undefined;
+  }
+  const ok =
+    typeof data === 'object' && data !== null &&
+    typeof data.realm === 'string' && typeof data.nonce === 'string' && data.nonce !== '' &&
+    typeof data.algorithm === 'string' && (DIGEST_ALGORITHMS as readonly string[]).includes(data.algorithm) &&
+    Array.isArray(data.qop) && data.qop.every((q) => typeof q === 'string') &&
+    (data.opaque === undefined || typeof data.opaque === 'string') &&
+    typeof data.cnonce === 'string' &&
+    Number.isSafeInteger(data.next) && (data.next as number) >= 1;
+  return ok ? (data as StoredSession) : undefined;
+}
+
+function toChallenge(stored: StoredSession): DigestChallenge {
+  return {
+    realm: stored.realm,
+    nonce: stored.nonce,
+    algorithm: stored.algorithm as DigestChallenge['algorithm'],
+    qop: stored.qop,
+    ...(stored.opaque !== undefined ? { opaque: stored.opaque } : {}),
+    stale: false,
+  };
+}

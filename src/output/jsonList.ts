@@ -1,0 +1,110 @@
+// `list --all -o json|pretty` written page by page as the pages arrive, so that
+// memory stays bounded by the pages in flight, not the number of clusters
+// (issue 14). The bytes are exactly what render() writes for the whole
+// document {results, totalCount, links} (jsonSlices, then a newline); the unit
+// test compares the two. --query and -o table need the whole list and do not
+// come here.
+import type { Writable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import type { IO } from '../core/io.js';
+import type { ListTail } from '../api/pagination.js';
+
+/**
+ * Items held back before the first write. A listing that fails within them
+ * (a loop of next links, a bad page 2) prints nothing, as the whole-document
+ * output did; past them, a failure leaves the document cut short.
+ */
+export const HOLD_ITEMS = 1_000;
+
+export async function writeJsonList(io: IO, pages: AsyncGenerator<unknown[], ListTail, undefined>, indent: 0 | 2): Promise<void> {
+  boundHeapGrowth();
+  const out = listWriter(io, indent);
+  const held: unknown[][] = [];
+  let heldItems = 0;
+  for (;;) {
+    const step = await pages.next();
+    if (step.done) {
+      for (const page of held) await out.items(page);
+      await out.end(step.value);
+      return;
+    }
+    if (heldItems >= HOLD_ITEMS) {
+      await out.items(step.value);
+      continue;
+    }
+    held.push(step.value);
+    heldItems += step.value.length;
+    if (heldItems >= HOLD_ITEMS) for (const page of held.splice(0)) await out.items(page);
+  }
+}
+
+/** Writes `{"results":[` item by item, then the closing members: the bytes jsonSlices gives for the whole document. */
+function listWriter(io: IO, indent: 0 | 2) {
+  const itemPad = indent ? '\n' + ' '.repeat(2 * indent) : '';
+  const separator = `,${itemPad}`;
+  let count = 0;
+  return {
+    async items(list: unknown[]): Promise<void> {
+      let slice = '';
+      for (const item of list) {
+        const text = JSON.stringify(item, null, indent || undefined) ?? 'null';
+        slice += (count === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text.replaceAll('\n', itemPad) : text);
+        count++;
+        // Slices stay below V8's large-object size, so they die young instead of
+        // piling up in large-object space until a full GC (figure 5).
+        if (slice.length >= SLICE_CHARS) {
+          await write(io, slice);
+          slice = '';
+        }
+      }
+      if (slice) await write(io, slice);
+    },
+    async end(tail: ListTail): Promise<void> {
+      const close = count === 0 ? `${openResults(indent)}[]` : indent ? `\n${' '.repeat(indent)}]` : ']';
+      // The members after results, as JSON.stringify writes them inside the document.
+      const rest = JSON.stringify(tail, null, indent || undefined);
+      await write(io, `${close}${rest === '{}' ? '}' : `,${rest.slice(1)}`}\n`);
+    },
+  };
+}
+
+const SLICE_CHARS = 32_768;
+
+async function write(io: IO, text: string): Promise<void> {
+  io.write(text);
+  if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
+}
+
+function openResults(indent: 0 | 2): string {
+  return indent ? `{\n${' '.repeat(indent)}"results": ` : '{"results":';
+}
+
+/** Resolves on 'drain', or when the stream closes or fails (the error is io's to report). */
+function drained(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      stream.off('error', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+    stream.on('error', done);
+  });
+}
+
+/**
+ * Each 500-cluster page is parsed in one go, so most of it survives the young
+ * generation's collections: V8 then doubles the young generation up to 32 MB and
+ * lets the old one grow well past the live data before collecting it. With both
+ * kept to slow growth, peak RSS follows the few pages alive at a time instead of
+ * the length of the list (test/bench/RESULTS.md, figure 5: 124 -> 82 MB at
+ * 10,000 clusters). V8 reads these two at every collection, so unlike
+ * --max-semi-space-size they work when set at run time. Process-wide, but this
+ * is the last thing a `list --all` run does.
+ */
+function boundHeapGrowth(): void {
+  setFlagsFromString('--semi-space-growth-factor=1');
+  setFlagsFromString('--heap-growing-percent=10');
+}
