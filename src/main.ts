@@ -5,6 +5,7 @@ import { version } from '../package.json';
 import { App } from './cli/command.js';
 import { buildProgram } from './cli/program.js';
 import { CdbaError, ExitCode, InterruptedError, exitCodeFor } from './core/errors.js';
+import { withContext, type InvocationContext } from './core/hints.js';
 import { IO } from './core/io.js';
 
 export { IO };
@@ -32,7 +33,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.f
   } catch (error) {
     if (error instanceof CommanderError) return commanderExit(io, error, usageError, commandPath(program, argv));
     const shown = io.signal.aborted && !(error instanceof CdbaError) ? new InterruptedError('interrupted') : error;
-    reportError(io, shown, app.debug);
+    reportError(io, shown, app.debug, program.opts() as InvocationContext);
     return exitCodeFor(shown);
   } finally {
     await app.close();
@@ -75,10 +76,12 @@ function commanderExit(io: IO, error: CommanderError, message: string, path: str
   return ExitCode.usage;
 }
 
-export function reportError(io: IO, error: unknown, debug: boolean): void {
+export function reportError(io: IO, error: unknown, debug: boolean, context: InvocationContext = {}): void {
   // io.note escapes control characters in the message (server text) before colouring it.
   if (error instanceof CdbaError) {
-    io.note(`cdba: ${error.message}${error.hint ? `; ${error.hint}` : ''}`, 'red');
+    // A command the hint suggests runs where this one did (-P, --project-id, ...).
+    const hint = error.hint ? withContext(error.hint, context) : undefined;
+    io.note(`cdba: ${error.message}${hint ? `; ${hint}` : ''}`, 'red');
   } else {
     io.note(`cdba: unexpected error: ${(error as Error)?.message ?? String(error)}`, 'red');
   }

@@ -1,5 +1,8 @@
 // `cdba completion bash|zsh|fish`: prints a completion script for the shell.
+import { Writable } from 'node:stream';
 import { Argument, type Command } from '@commander-js/extra-typings';
+import { Context, type GlobalOptions } from '../core/context.js';
+import { IO } from '../core/io.js';
 import { SHELLS, completionScript, type Shell } from '../completion/scripts.js';
 import { describe } from './tree.js';
 import { withExamples, type App } from './command.js';
@@ -14,6 +17,36 @@ export function registerCompletion(program: Command, app: App): void {
       let root: Command = cmd as unknown as Command;
       while (root.parent) root = root.parent as Command;
       app.io.write(completionScript(shell as Shell, describe(root as never)));
+    });
+  // What the scripts call for names the service knows: one per line, or nothing.
+  program
+    .command('__complete', { hidden: true })
+    .argument('<what>', 'clusters')
+    .action(async (what, _options, cmd) => {
+      if (what !== 'clusters') return;
+      const { clusterNames, ATTEMPT_TIMEOUT, LOOKUP_DEADLINE_MS } = await import('../completion/clusterNames.js');
+      // Its own IO: no warning reaches the terminal, and the deadline aborts requests and retries alike.
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(), LOOKUP_DEADLINE_MS);
+      const quiet = new IO({
+        out: app.io.out,
+        err: new Writable({ write: (_chunk, _encoding, done) => done() }),
+        in: app.io.in,
+        outIsTTY: false,
+        errIsTTY: false,
+        inIsTTY: false,
+        colorLevel: 0,
+        columns: 0,
+        signal: deadline.signal,
+      });
+      const ctx = new Context(quiet, app.env, app.version, { ...(cmd.optsWithGlobals() as GlobalOptions), timeout: ATTEMPT_TIMEOUT, debug: false });
+      try {
+        const names = await clusterNames(ctx);
+        if (names.length) app.io.write(`${names.join('\n')}\n`);
+      } finally {
+        clearTimeout(timer);
+        await ctx.close().catch(() => undefined);
+      }
     });
   withExamples(command, [
     ['Enable for the current bash session', 'source <(cdba completion bash)'],

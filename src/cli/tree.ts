@@ -23,6 +23,8 @@ export interface CommandInfo {
   options: OptionInfo[];
   examples: Example[];
   subcommands: CommandInfo[];
+  /** The subcommand that runs when none is named (`conn-string c1` is `conn-string get c1`). */
+  defaultSubcommand?: string;
 }
 
 type AnyCommand = Command<unknown[], Record<string, unknown>, Record<string, unknown>>;
@@ -61,7 +63,13 @@ export function describe(command: AnyCommand, parentPath: string[] = []): Comman
     subcommands: (command.commands as readonly AnyCommand[])
       .filter((c) => c.name() !== 'help' && !(c as unknown as { _hidden?: boolean })._hidden)
       .map((c) => describe(c, path)),
+    ...defaultOf(command),
   };
+}
+
+function defaultOf(command: AnyCommand): { defaultSubcommand?: string } {
+  const name = (command as unknown as { _defaultCommandName?: string | null })._defaultCommandName;
+  return name ? { defaultSubcommand: name } : {};
 }
 
 /** Every command in the tree, depth first. */

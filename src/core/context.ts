@@ -6,8 +6,9 @@ import type { OutputFormat, Settings } from '../config/settings.js';
 import { configDirFor, type ConfigStore } from '../config/store.js';
 import { validateOutput } from '../config/validate.js';
 import type { TableSpec } from '../output/render.js';
-import { UsageError } from './errors.js';
+import { InterruptedError, UsageError } from './errors.js';
 import { parseDuration } from './duration.js';
+import { followUp } from './hints.js';
 import type { IO } from './io.js';
 
 /** The global options of DESIGN.md, as commander parses them. */
@@ -22,6 +23,9 @@ export interface GlobalOptions {
   color?: boolean;
   yes?: boolean;
   timeout?: string;
+  /** Only on commands that watch: their own deadline. */
+  watchTimeout?: string;
+  wide?: boolean;
 }
 
 /** CDBA_DEBUG turns the trace on unless empty or 0. */
@@ -39,6 +43,8 @@ export class Context {
   private storePromise: Promise<ConfigStore> | undefined;
   private resolvedPromise: Promise<ResolvedContext> | undefined;
   private apiClient: ApiClient | undefined;
+  /** Set by commands that manage profiles: a profile that is named but gone is not an error to them. */
+  allowMissingProfile = false;
 
   constructor(
     readonly io: IO,
@@ -59,6 +65,11 @@ export class Context {
     return this.globals.timeout ? parseDuration(this.globals.timeout, '--timeout') : 60_000;
   }
 
+  /** A command to suggest, carrying this invocation's -P, --project-id, --base-url and --api-version flags. */
+  followUp(...words: string[]): string {
+    return followUp(this.globals, ...words);
+  }
+
   config(): Promise<ConfigStore> {
     this.storePromise ??= import('../config/store.js').then(({ ConfigStore }) => ConfigStore.open(this.configDir));
     return this.storePromise;
@@ -70,7 +81,7 @@ export class Context {
       const config = (await this.config()).read();
       const { name, source } = resolveProfileName(this.globals.profile, this.env, config.currentProfile);
       const profile = config.profiles[name];
-      if (!profile && source !== 'default') {
+      if (!profile && source !== 'default' && !this.allowMissingProfile) {
         throw new UsageError(`profile "${name}" does not exist`, { hint: 'see cdba profile list' });
       }
       const resolved = resolveSettings({
@@ -142,22 +153,42 @@ export class Context {
       format: await this.outputFormat(),
       query: this.globals.query,
       table,
+      // On a terminal, tables fit its width unless --wide asks for every column in full.
+      width: this.io.outIsTTY && !this.globals.wide ? this.io.columns : undefined,
     });
   }
 
   /**
-   * For destructive verbs: --yes skips the question; on a TTY we ask; with no
-   * TTY and no --yes we refuse before sending anything (exit 2).
+   * For destructive verbs, before their first request: with no TTY and no
+   * --yes, refuse at once (exit 2) rather than after reading what to explain.
    */
-  async confirm(question: string, yes?: boolean): Promise<void> {
+  requireConfirmable(yes?: boolean): void {
     if (yes || this.globals.yes) return;
     if (!this.io.inIsTTY || !this.io.errIsTTY) {
       throw new UsageError('refusing to continue without confirmation: pass --yes when not on a terminal');
     }
+  }
+
+  /**
+   * For destructive verbs: --yes skips the question; on a TTY we ask; with no
+   * TTY and no --yes we refuse before sending anything (exit 2). `explanation`
+   * is shown first (with --yes too); when it is taller than the terminal, the
+   * question is also said before it, so it is on screen at both ends.
+   * Ctrl-C at the question: exit 130, nothing changed.
+   */
+  async confirm(question: string, yes?: boolean, explanation: string[] = []): Promise<void> {
+    const skip = Boolean(yes || this.globals.yes);
+    this.requireConfirmable(skip);
+    const width = this.io.columns || 80;
+    const height = explanation.reduce((n, line) => n + Math.max(1, Math.ceil(line.length / width)), 0);
+    if (!skip && this.io.rows > 0 && height + 1 >= this.io.rows) this.io.note(question);
+    for (const line of explanation) this.io.note(line);
+    if (skip) return;
     let answer: string;
     try {
       answer = await this.io.prompt(`${question} [y/N] `);
-    } catch {
+    } catch (error) {
+      if (error instanceof InterruptedError) throw error;
       answer = '';
     }
     if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled; nothing was changed');

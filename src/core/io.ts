@@ -2,7 +2,7 @@
 // streams. Commands get it through the context, so tests can pass buffers.
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
-import { UsageError } from './errors.js';
+import { InterruptedError, UsageError } from './errors.js';
 import { escapeControl } from './sanitize.js';
 
 /** The colours a stderr line may have. */
@@ -23,7 +23,10 @@ export interface IOOptions {
   inIsTTY: boolean;
   /** 0 = no colour, 1..3 = chalk levels. */
   colorLevel: 0 | 1 | 2 | 3;
+  /** The terminal's width; 0 when unknown (a forced TTY through a pipe), and tables are not fitted. */
   columns: number;
+  /** The height of the terminal stderr is on; 0 when unknown. */
+  rows?: number;
   /** Aborted on Ctrl-C, so long waits (watch, retries) can stop cleanly. */
   signal?: AbortSignal;
 }
@@ -37,6 +40,7 @@ export class IO {
   readonly inIsTTY: boolean;
   colorLevel: 0 | 1 | 2 | 3;
   readonly columns: number;
+  readonly rows: number;
   readonly signal: AbortSignal;
   private chalkInstance: ChalkInstance | undefined;
 
@@ -49,6 +53,7 @@ export class IO {
     this.inIsTTY = options.inIsTTY;
     this.colorLevel = options.colorLevel;
     this.columns = options.columns;
+    this.rows = options.rows ?? 0;
     this.signal = options.signal ?? new AbortController().signal;
   }
 
@@ -89,7 +94,8 @@ export class IO {
       errIsTTY,
       inIsTTY: forceTTY || Boolean(process.stdin.isTTY),
       colorLevel: colorLevelFor(env, outIsTTY),
-      columns: process.stdout.columns || Number(env.COLUMNS) || 100,
+      columns: process.stdout.columns || Number(env.COLUMNS) || 0,
+      rows: process.stderr.rows || 0,
     });
   }
 
@@ -190,17 +196,34 @@ export class IO {
    * Asks a question on stderr and reads one line from stdin. With `secret`,
    * typed characters are not echoed. One readline serves every prompt, so
    * answers typed ahead (or piped) are not swallowed by the first question.
+   * Ctrl-C (which a terminal in raw mode hands to readline, not as a signal)
+   * throws InterruptedError: exit 130, before anything is changed.
    */
   async prompt(question: string, options: { secret?: boolean } = {}): Promise<string> {
     const lines = await this.inputLines();
+    const rl = this.lineReader!.rl;
     this.err.write(escapeControl(question));
     this.echoMuted = Boolean(options.secret);
+    let wasInterrupted = false;
+    let onInterrupt = (): void => {};
+    const interrupted = new Promise<never>((_, reject) => {
+      onInterrupt = () => {
+        wasInterrupted = true;
+        reject(new InterruptedError('interrupted; nothing was changed'));
+      };
+    });
+    rl.on('SIGINT', onInterrupt);
+    this.signal.addEventListener('abort', onInterrupt);
     try {
-      const next = await lines.next();
+      if (this.signal.aborted) onInterrupt();
+      const next = await Promise.race([lines.next(), interrupted]);
       if (next.done) throw new UsageError('no answer: stdin closed');
       return next.value;
     } finally {
-      if (this.echoMuted) this.err.write('\n');
+      rl.off('SIGINT', onInterrupt);
+      this.signal.removeEventListener('abort', onInterrupt);
+      // A new line after a hidden answer, or after ^C, so the next message starts clean.
+      if (this.echoMuted || wasInterrupted) this.err.write('\n');
       this.echoMuted = false;
     }
   }
@@ -254,6 +277,7 @@ export class TestIO extends IO {
       inIsTTY: options.inIsTTY ?? false,
       colorLevel: options.colorLevel ?? 0,
       columns: options.columns ?? 100,
+      rows: options.rows ?? 0,
       ...(options.signal ? { signal: options.signal } : {}),
     });
     this.outChunks = outChunks;

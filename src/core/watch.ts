@@ -22,7 +22,7 @@ export interface WatchOptions<T> {
   subject: string;
   /** One look at the service. */
   poll: () => Promise<WatchStep<T>>;
-  /** Give up after this long (WatchTimeoutError, exit 8). Undefined: no limit. */
+  /** Give up after this long (WatchTimeoutError, exit 8). Undefined or 0: no limit, as --timeout 0 means. */
   timeoutMs?: number | undefined;
   intervals?: WatchIntervals;
   /** Said after a timeout or Ctrl-C: the operation goes on at the service, and how to follow it. */
@@ -138,7 +138,7 @@ export async function watch<T>(options: WatchOptions<T>): Promise<T> {
   const now = options.now ?? Date.now;
   const intervals = options.intervals ?? DEFAULT_WATCH_INTERVALS;
   const started = now();
-  const deadline = options.timeoutMs === undefined ? undefined : started + options.timeoutMs;
+  const deadline = !options.timeoutMs ? undefined : started + options.timeoutMs;
   const progress = new Progress(io, subject, started, now);
   // One controller ends the pause and the race on either Ctrl-C or the deadline.
   const stop = new AbortController();

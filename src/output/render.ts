@@ -6,10 +6,11 @@ import { UsageError } from '../core/errors.js';
 import type { IO } from '../core/io.js';
 import { escapeControl } from '../core/sanitize.js';
 import type { OutputFormat } from '../config/settings.js';
+import type { Shrink } from './fit.js';
 import { jsonSlices } from './jsonStream.js';
 import type { JmespathModule } from './queryCheck.js';
 
-export interface Column<Row> {
+export interface Column<Row> extends Shrink {
   header: string;
   value: (row: Row) => unknown;
 }
@@ -24,7 +25,12 @@ export interface RenderOptions<Row = unknown> {
   format: OutputFormat;
   query?: string | undefined;
   table?: TableSpec<Row> | undefined;
+  /** A terminal's width: tables are fitted to it. Absent (a pipe, --wide): every column in full. */
+  width?: number | undefined;
 }
+
+/** Columns of a table with no declared rules (a --query result) may each be cut to this. */
+const GENERIC_MIN_WIDTH = 8;
 
 export async function applyQuery(document: unknown, query: string): Promise<unknown> {
   await checkQuery(query);
@@ -55,10 +61,10 @@ export async function render<Row>(io: IO, document: unknown, options: RenderOpti
   if (options.format === 'json' || options.format === 'pretty') return writeJson(io, data ?? null, options.format === 'pretty' ? 2 : 0);
   // A query reshapes the document, so the command's columns no longer apply.
   const spec = options.query ? undefined : options.table;
-  const { headers, rows } = spec
-    ? { headers: spec.columns.map((c) => c.header), rows: spec.rows(data).map((r) => spec.columns.map((c) => cell(c.value(r)))) }
-    : genericTable(data);
-  await writeTable(io, headers, rows);
+  const { headers, rows, rules } = spec
+    ? { headers: spec.columns.map((c) => c.header), rows: spec.rows(data).map((r) => spec.columns.map((c) => cell(c.value(r)))), rules: spec.columns }
+    : { ...genericTable(data), rules: undefined };
+  await writeTable(io, headers, rows, options.width, rules);
 }
 
 /**
@@ -115,15 +121,25 @@ export function cell(value: unknown): string {
  * are server text, and a tab, newline or ESC in them would forge a column or a row
  * of a pipe, or act on a terminal.
  */
-async function writeTable(io: IO, rawHeaders: string[], rawRows: string[][]): Promise<void> {
-  const headers = rawHeaders.map((h) => escapeControl(h));
-  const rows = rawRows.map((cells) => cells.map((c) => escapeControl(c)));
+async function writeTable(io: IO, rawHeaders: string[], rawRows: string[][], width?: number, rules?: Shrink[]): Promise<void> {
+  let headers = rawHeaders.map((h) => escapeControl(h));
+  let rows = rawRows.map((cells) => cells.map((c) => escapeControl(c)));
   if (!io.outIsTTY) {
+    // A pipe gets every value whole: tab-separated output is never cut.
     const line = (cells: string[]): string => `${cells.join('\t')}\n`;
     io.write((headers.length ? line(headers) : '') + rows.map(line).join(''));
     return;
   }
-  const { default: Table } = await import('cli-table3');
+  const [{ default: Table }, { fitColumns, displayWidth, truncate }] = await Promise.all([import('cli-table3'), import('./fit.js')]);
+  if (width !== undefined && width > 0) {
+    const count = rows.reduce((n, r) => Math.max(n, r.length), headers.length);
+    const natural = Array.from({ length: count }, (_, i) => rows.reduce((w, r) => Math.max(w, displayWidth(r[i] ?? '')), displayWidth(headers[i] ?? '')));
+    const shrink: Shrink[] = rules ?? natural.map(() => ({ minWidth: GENERIC_MIN_WIDTH }));
+    const { keep, widths } = fitColumns(natural, shrink, width);
+    const fitted = (cells: string[]): string[] => keep.map((i, k) => truncate(cells[i] ?? '', widths[k]!, shrink[i]?.cut));
+    headers = headers.length ? fitted(headers) : headers;
+    rows = rows.map(fitted);
+  }
   const table = new Table({
     head: headers.map((h) => io.chalk.bold(h)),
     style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },

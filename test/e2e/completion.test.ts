@@ -92,7 +92,7 @@ describe('cdba completion', () => {
     const fish = await cdba(['completion', 'fish']);
     expect(fish.exitCode).toBe(0);
     expect(fish.stdout).toContain("complete -c cdba -n '__fish_use_subcommand' -a profile");
-    expect(fish.stdout).toContain("-l output -s o -r -a 'table json pretty'");
+    expect(fish.stdout).toContain("-l output -s o -x -a 'table json pretty'");
   });
 
   it('refuses an unknown shell with exit 2 and one line', async () => {

@@ -385,10 +385,10 @@ describe('profile show', () => {
     });
 
     it.each([
-      ['as an argument', ['profile', 'show', 'nope']],
-      ['with -P', ['-P', 'nope', 'profile', 'show']],
-    ])('a profile that does not exist, named %s, exits 2', async (_label, args) => {
-      expectUsageError(await cdba(args, { configDir: dir }), /^cdba: profile "nope" does not exist; see cdba profile list\n$/);
+      ['as an argument', ['profile', 'show', 'nope'], 'cdba profile list'],
+      ['with -P', ['-P', 'nope', 'profile', 'show'], 'cdba -P nope profile list'],
+    ])('a profile that does not exist, named %s, exits 2', async (_label, args, hint) => {
+      expectUsageError(await cdba(args, { configDir: dir }), new RegExp(`^cdba: profile "nope" does not exist; see ${hint}\n$`));
     });
   });
 });

@@ -87,7 +87,7 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
   const created = clusterDocument(await createCluster(target.client, target.projectId, body));
   const state = typeof created.stateName === 'string' ? created.stateName : 'CREATING';
   if (!flags.watch && timeoutMs === undefined) {
-    ctx.io.note(`cdba: cluster ${name} is ${state}; follow it with \`cdba clusters watch ${name}\``);
+    ctx.io.note(`cdba: cluster ${name} is ${state}; follow it with \`${ctx.followUp('clusters', 'watch', name)}\``);
     await showCluster(ctx, created);
     return;
   }

@@ -30,12 +30,14 @@ export function registerClustersDelete(parent: Command, app: App): void {
 export async function runClustersDelete(ctx: Context, name: string, flags: DeleteFlags): Promise<void> {
   checkClusterName(name);
   const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
+  ctx.requireConfirmable();
   const target = await clusterTarget(ctx, 'clusters.delete');
-  await ctx.confirm(`Delete cluster "${name}" and all its data?`);
+  const { profileName } = await ctx.settings();
+  await ctx.confirm(`Delete cluster "${name}" of project ${target.projectId} (profile "${profileName}") and all its data?`);
   const { deleteCluster } = await import('../../api/clusters.js');
   await deleteCluster(target.client, target.projectId, name);
   if (!flags.watch && timeoutMs === undefined) {
-    ctx.io.note(`cdba: deletion of cluster ${name} requested; follow it with \`cdba clusters watch ${name} --until DELETED\``);
+    ctx.io.note(`cdba: deletion of cluster ${name} requested; follow it with \`${ctx.followUp('clusters', 'watch', name, '--until', 'DELETED')}\``);
     return;
   }
   ctx.io.note(`cdba: deletion of cluster ${name} requested`);

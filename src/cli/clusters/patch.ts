@@ -108,7 +108,7 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   const updated = clusterDocument(await updateCluster(target.client, target.projectId, name, body));
   const state = typeof updated.stateName === 'string' ? updated.stateName : 'UPDATING';
   if (!flags.watch && timeoutMs === undefined) {
-    if (state !== 'IDLE') ctx.io.note(`cdba: cluster ${name} is ${state}; follow it with \`cdba clusters watch ${name}\``);
+    if (state !== 'IDLE') ctx.io.note(`cdba: cluster ${name} is ${state}; follow it with \`${ctx.followUp('clusters', 'watch', name)}\``);
     await showCluster(ctx, updated);
     return;
   }

@@ -12,14 +12,16 @@ type Doc = Record<string, unknown>;
 const firstAndMore = (values: string[]): string => (values.length <= 1 ? (values[0] ?? '') : `${values[0]} +${values.length - 1}`);
 
 export const CLUSTER_COLUMNS: TableSpec<ClusterSummary>['columns'] = [
-  { header: 'NAME', value: (c) => c.name },
+  // On a narrow terminal: the name keeps enough to be recognised, the state stays
+  // whole, long values are cut with `…`, and CREATED, TIER, PROVIDER... go first.
+  { header: 'NAME', value: (c) => c.name, minWidth: 16, cut: 'middle' },
   { header: 'STATE', value: (c) => c.state },
-  { header: 'DB VERSION', value: (c) => c.dbVersion },
-  { header: 'TYPE', value: (c) => typeLabel(c) },
-  { header: 'PROVIDER', value: (c) => c.providers.join(',') },
-  { header: 'REGION', value: (c) => firstAndMore(c.regions) },
-  { header: 'TIER', value: (c) => (c.shardsDiffer ? shardTiers(c.shardsDiffer) : c.tiers.join(',')) },
-  { header: 'CREATED', value: (c) => c.created },
+  { header: 'DB VERSION', value: (c) => c.dbVersion, minWidth: 7, dropPriority: 3 },
+  { header: 'TYPE', value: (c) => typeLabel(c), minWidth: 8, dropPriority: 2 },
+  { header: 'PROVIDER', value: (c) => c.providers.join(','), minWidth: 5, dropPriority: 5 },
+  { header: 'REGION', value: (c) => firstAndMore(c.regions), minWidth: 10, dropPriority: 4 },
+  { header: 'TIER', value: (c) => (c.shardsDiffer ? shardTiers(c.shardsDiffer) : c.tiers.join(',')), minWidth: 4, dropPriority: 6 },
+  { header: 'CREATED', value: (c) => c.created, minWidth: 10, dropPriority: 7 },
 ];
 
 /** Shards that differ, one by one: "1:M30/40GB 2:M40/80GB" (1-based, as `patch --shard` counts). */

@@ -27,7 +27,7 @@ export interface WaitOptions {
 export async function waitForCluster(ctx: Context, target: ClusterTarget, name: string, options: WaitOptions): Promise<Cluster | undefined> {
   const { getCluster } = await import('../../api/clusters.js');
   const { watch, watchIntervals } = await import('../../core/watch.js');
-  const follow = options.until === 'DELETED' ? `cdba clusters watch ${name} --until DELETED` : `cdba clusters watch ${name}`;
+  const follow = ctx.followUp('clusters', 'watch', name, ...(options.until === 'DELETED' ? ['--until', 'DELETED'] : []));
   return watch<Cluster | undefined>({
     io: ctx.io,
     subject: `cluster ${name}`,
@@ -52,8 +52,10 @@ export async function waitForCluster(ctx: Context, target: ClusterTarget, name: 
 
 export interface WatchFlags {
   until: Until;
-  timeout?: string;
+  watchTimeout?: string;
 }
+
+const WATCH_TIMEOUT_HELP = 'give up after this long (90, 90s, 5m, 1h) with exit 8; 0 or absent: no limit';
 
 export function registerClustersWatch(parent: Command, app: App): void {
   const command = parent
@@ -66,20 +68,43 @@ export function registerClustersWatch(parent: Command, app: App): void {
         .argParser(choiceFlag('--until', UNTIL_STATES, { upper: true }))
         .default('IDLE' as Until),
     )
-    // The program's global --timeout takes this flag's value first (commander reads
-    // known options anywhere); optsWithGlobals() hands it back either way.
-    .option('--timeout <duration>', 'give up after this long (90, 90s, 5m, 1h) with exit 8; no limit by default')
-    .action(async (name, _options, cmd) => runClustersWatch(app.context(cmd), name, cmd.optsWithGlobals() as WatchFlags));
+    .option('--watch-timeout <duration>', WATCH_TIMEOUT_HELP)
+    // The old spelling. Commander gives every --timeout to the program's global
+    // option (the per-request deadline), so where it was typed decides (see below).
+    .addOption(new Option('--timeout <duration>', 'deprecated spelling of --watch-timeout, when given after watch').hideHelp())
+    .action(async (name, options, cmd) => {
+      const ctx = app.context(cmd);
+      if (timeoutAfter(cmd) && ctx.globals.timeout !== undefined) {
+        parseDuration(ctx.globals.timeout, '--timeout'); // a bad value is one usage error, without the warning
+        ctx.io.warn('clusters watch --timeout is deprecated: use --watch-timeout (the global --timeout is the deadline of each request)');
+        ctx.globals.watchTimeout ??= ctx.globals.timeout;
+        delete ctx.globals.timeout;
+      }
+      await runClustersWatch(ctx, name, { until: options.until, watchTimeout: ctx.globals.watchTimeout as string | undefined });
+    });
   withExamples(command, [
-    ['Wait for a new cluster, at most 20 minutes', 'cdba clusters watch c1 --timeout 20m'],
+    ['Wait for a new cluster, at most 20 minutes', 'cdba clusters watch c1 --watch-timeout 20m'],
     ['Wait for a deletion to finish', 'cdba clusters watch c1 --until DELETED'],
     ['The SRV string once the cluster is ready', "cdba clusters watch c1 -o json --query 'connectionStrings.standardSrv'"],
   ]);
 }
 
+/** True when --timeout was typed after the command's own name (`clusters watch c1 --timeout 5m`), the old spelling. */
+function timeoutAfter(cmd: { name(): string; parent: unknown }): boolean {
+  let root = cmd as { parent: unknown; rawArgs?: string[] };
+  while (root.parent) root = root.parent as typeof root;
+  const args = root.rawArgs ?? [];
+  const own = args.indexOf(cmd.name(), args.indexOf((cmd.parent as { name(): string }).name()) + 1);
+  return own >= 0 && args.slice(own + 1).some((a) => a === '--timeout' || a.startsWith('--timeout='));
+}
+
+export function watchTimeoutMs(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : parseDuration(value, '--watch-timeout');
+}
+
 export async function runClustersWatch(ctx: Context, name: string, flags: WatchFlags): Promise<void> {
   checkClusterName(name);
-  const timeoutMs = flags.timeout === undefined ? undefined : parseDuration(flags.timeout, '--timeout');
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const target = await clusterTarget(ctx, 'clusters.get');
   const document = await waitForCluster(ctx, target, name, { until: flags.until, timeoutMs });
   if (document !== undefined) await showCluster(ctx, document);

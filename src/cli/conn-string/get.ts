@@ -84,7 +84,7 @@ export async function runConnStringGet(ctx: Context, cluster: string, flags: Con
   if (!chosen) {
     const stateName = typeof body.stateName === 'string' ? body.stateName : undefined;
     throw new ConnectionStringNotFoundError(missingMessage(cluster, choice, entries, stateName), {
-      ...(entries.length > 0 ? { hint: `see cdba conn-string list ${cluster}` } : {}),
+      ...(entries.length > 0 ? { hint: `see ${ctx.followUp('conn-string', 'list', cluster)}` } : {}),
     });
   }
   if (wantsDocument(ctx)) {

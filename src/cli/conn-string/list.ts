@@ -12,10 +12,10 @@ const TABLE: TableSpec<ConnectionStringRow> = {
   rows: (document) => document as ConnectionStringRow[],
   columns: [
     { header: 'TYPE', value: (r) => r.type },
-    { header: 'SRV', value: (r) => (r.srv ? 'yes' : 'no') },
-    { header: 'OPTIMIZED', value: (r) => (r.optimized ? 'yes' : '') },
-    { header: 'ENDPOINT', value: (r) => r.endpointIds.join(',') },
-    { header: 'CONNECTION STRING', value: (r) => r.connectionString },
+    { header: 'SRV', value: (r) => (r.srv ? 'yes' : 'no'), dropPriority: 2 },
+    { header: 'OPTIMIZED', value: (r) => (r.optimized ? 'yes' : ''), minWidth: 3, dropPriority: 3 },
+    { header: 'ENDPOINT', value: (r) => r.endpointIds.join(','), minWidth: 8, dropPriority: 1 },
+    { header: 'CONNECTION STRING', value: (r) => r.connectionString, minWidth: 20 },
   ],
 };
 

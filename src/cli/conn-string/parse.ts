@@ -45,7 +45,7 @@ const TABLE: TableSpec<FieldRow> = {
   rows: (document) => parsedRows(document as ParsedConnectionString),
   columns: [
     { header: 'FIELD', value: (r) => r.field },
-    { header: 'VALUE', value: (r) => r.value },
+    { header: 'VALUE', value: (r) => r.value, minWidth: 12 },
   ],
 };
 

@@ -23,6 +23,7 @@ export function registerPrivateIpDisable(parent: Command, app: App): void {
 
 export async function runPrivateIpDisable(ctx: Context): Promise<void> {
   const projectId = await ctx.projectId();
+  ctx.requireConfirmable(); // no terminal, no --yes: refuse before the first request
   const client = await ctx.api();
   const table = settingTable(projectId);
   const current = await getPrivateIpMode(client, projectId);
@@ -40,9 +41,7 @@ export async function runPrivateIpDisable(ctx: Context): Promise<void> {
     name: typeof cluster.name === 'string' ? cluster.name : '(unnamed)',
     entries: listConnectionStrings(cluster),
   }));
-  for (const line of [...transitionLines(projectId), '', ...clusterLines(projectId, clusters)]) ctx.io.note(line);
-
-  await ctx.confirm(`Turn private IP mode off for project ${projectId}?`);
+  await ctx.confirm(`Turn private IP mode off for project ${projectId}?`, false, [...transitionLines(projectId), '', ...clusterLines(projectId, clusters)]);
   const updated = await setPrivateIpMode(client, projectId, false);
   ctx.io.note(`cdba: private IP mode is now ${updated.body.enabled ? 'still on' : 'off'} for project ${projectId}`);
   await ctx.output(updated.body, table);

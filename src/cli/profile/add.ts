@@ -90,11 +90,24 @@ async function secretFromStdin(ctx: Context, flag: string): Promise<string> {
   return text;
 }
 
+/** After a bad answer the question is asked again, this many times, with the reason. */
+export const PROMPT_RETRIES = 3;
+
 async function promptMissing(ctx: Context, profile: Profile): Promise<void> {
   const ask = async (key: ProfileKey, question: string, secret = false): Promise<void> => {
     if (profile[key] !== undefined) return;
-    const answer = (await ctx.io.prompt(question, { secret })).trim();
-    if (answer) profile[key] = VALIDATORS[key](answer);
+    for (let retries = PROMPT_RETRIES; ; retries--) {
+      const answer = (await ctx.io.prompt(question, { secret })).trim();
+      if (!answer) return;
+      try {
+        profile[key] = VALIDATORS[key](answer);
+        return;
+      } catch (error) {
+        // A typo in the project ID must not throw away the secret typed before it.
+        if (!(error instanceof UsageError) || retries === 0) throw error;
+        ctx.io.note(`cdba: ${error.message}; try again (${retries} ${retries === 1 ? 'try' : 'tries'} left)`);
+      }
+    }
   };
   await ask('publicKey', 'Public key (blank for a service account): ');
   if (profile.publicKey) {

@@ -16,11 +16,11 @@ interface ProfileRow {
 const TABLE: TableSpec<ProfileRow> = {
   rows: (document) => document as ProfileRow[],
   columns: [
-    { header: 'NAME', value: (r) => (r.current ? `${r.name} *` : r.name) },
-    { header: 'AUTH', value: (r) => r.auth },
-    { header: 'PROJECT ID', value: (r) => r.projectId },
-    { header: 'BASE URL', value: (r) => r.baseUrl },
-    { header: 'API VERSION', value: (r) => r.apiVersion },
+    { header: 'NAME', value: (r) => (r.current ? `${r.name} *` : r.name), minWidth: 12, cut: 'middle' },
+    { header: 'AUTH', value: (r) => r.auth, minWidth: 7, dropPriority: 1 },
+    { header: 'PROJECT ID', value: (r) => r.projectId, minWidth: 10, dropPriority: 2 },
+    { header: 'BASE URL', value: (r) => r.baseUrl, minWidth: 12, dropPriority: 3 },
+    { header: 'API VERSION', value: (r) => r.apiVersion, minWidth: 7, dropPriority: 4 },
   ],
 };
 
@@ -37,7 +37,13 @@ export function registerProfileList(parent: Command, app: App): void {
 }
 
 export async function runProfileList(ctx: Context): Promise<void> {
+  // Listing is how one finds a profile to use, so a current profile that is gone is no error here.
+  ctx.allowMissingProfile = true;
   const config = (await ctx.config()).read();
+  if (config.currentProfile !== undefined && !config.profiles[config.currentProfile]) {
+    const { withContext } = await import('../../core/hints.js');
+    ctx.io.warn(withContext(`the current profile "${config.currentProfile}" no longer exists; choose one with cdba profile use <name>`, ctx.globals));
+  }
   const rows: ProfileRow[] = Object.entries(config.profiles)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, p]) => ({

@@ -16,8 +16,8 @@ const TABLE: TableSpec<SettingRow> = {
   rows: (document) => (document as { settings: SettingRow[] }).settings,
   columns: [
     { header: 'KEY', value: (r) => r.key },
-    { header: 'VALUE', value: (r) => r.value },
-    { header: 'SOURCE', value: (r) => r.source },
+    { header: 'VALUE', value: (r) => r.value, minWidth: 12 },
+    { header: 'SOURCE', value: (r) => r.source, dropPriority: 1 },
   ],
 };
 

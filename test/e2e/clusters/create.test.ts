@@ -22,6 +22,7 @@ import {
   interruptWhen,
   deprecationWarning,
   wireVersion,
+  PROFILE,
 } from './world.js';
 
 let world: World;
@@ -92,7 +93,7 @@ describe.concurrent.each(EACH_VERSION)('create at $version', ({ version, tag }) 
     expect(document).toMatchObject({ name, stateName: 'CREATING', mongoDBMajorVersion: '7.0' });
     expect(perShard(version) ? document.replicationSpecs[0].regionConfigs[0].electableSpecs.diskSizeGB : document.diskSizeGB).toBe(40);
     expect(legacy(version) ? document.providerSettings.instanceSizeName : document.replicationSpecs[0].regionConfigs[0].electableSpecs.instanceSize).toBe('M30');
-    expect(result.stderr).toBe(`${deprecation(version)}cdba: cluster ${name} is CREATING; follow it with \`cdba clusters watch ${name}\`\n`);
+    expect(result.stderr).toBe(`${deprecation(version)}cdba: cluster ${name} is CREATING; follow it with \`cdba -P ${PROFILE[version]} clusters watch ${name}\`\n`);
   });
 
   it('on a TTY: the readable view on stdout', async () => {
@@ -102,7 +103,7 @@ describe.concurrent.each(EACH_VERSION)('create at $version', ({ version, tag }) 
     expect(result.stdout).toMatch(new RegExp(`^Name: +${name}\nState: +CREATING\nType: +REPLICASET\n`));
     expect(result.stdout).toContain('\nTopology\n  Zone 1 · 1 shard\n    GCP CENTRAL_US · priority 7 · electable 3×M10 · read-only 0 · analytics 0\n');
     expect(result.stdout).toContain('\nConnection strings\n  none yet (issued when the cluster is IDLE)\n');
-    expect(result.stderr).toContain(`cdba: cluster ${name} is CREATING; follow it with \`cdba clusters watch ${name}\`\n`);
+    expect(result.stderr).toContain(`cdba: cluster ${name} is CREATING; follow it with \`cdba -P ${PROFILE[version]} clusters watch ${name}\`\n`);
     expect(requestsFor(world.emulators.fast, name)[0]!.body).toMatchObject({ name, clusterType: 'REPLICASET' });
   });
 
@@ -281,7 +282,7 @@ describe.concurrent('create: answers and waiting', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr.replace(deprecationWarning('2023-02-01'), '')).toBe(
       'cdba: cluster slowpoke is CREATING\n' +
-        'cdba: gave up waiting for cluster slowpoke after 400ms; it is still CREATING; the operation goes on at the service; follow it with `cdba clusters watch slowpoke`\n',
+        'cdba: gave up waiting for cluster slowpoke after 400ms; it is still CREATING; the operation goes on at the service; follow it with `cdba -P modern clusters watch slowpoke`\n',
     );
     expect(cluster(world.emulators.slow, 'slowpoke')?.model.stateName).toBe('CREATING');
   });
@@ -294,7 +295,7 @@ describe.concurrent('create: answers and waiting', () => {
     expect(result.stdout).toBe('');
     expect(String(result.stderr).replace(deprecationWarning('2023-02-01'), '')).toBe(
       'cdba: cluster interrupted is CREATING\n' +
-        'cdba: interrupted while waiting for cluster interrupted (CREATING); the operation goes on at the service; follow it with `cdba clusters watch interrupted`\n',
+        'cdba: interrupted while waiting for cluster interrupted (CREATING); the operation goes on at the service; follow it with `cdba -P modern clusters watch interrupted`\n',
     );
     expect(cluster(world.emulators.slow, 'interrupted')?.model.stateName).toBe('CREATING');
   });

@@ -19,6 +19,7 @@ import {
   type World,
   interruptWhen,
   deprecationWarning,
+  PROFILE,
 } from './world.js';
 
 const aws = (name: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -52,7 +53,7 @@ describe.concurrent.each(EACH_VERSION)('delete at $version', ({ version, tag }) 
     const result = await run(world, ['clusters', 'delete', name, '--yes'], { version, on: 'slow' });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toBe('');
-    expect(noWarning(result.stderr)).toBe(`cdba: deletion of cluster ${name} requested; follow it with \`cdba clusters watch ${name} --until DELETED\`\n`);
+    expect(noWarning(result.stderr)).toBe(`cdba: deletion of cluster ${name} requested; follow it with \`cdba -P ${PROFILE[version]} clusters watch ${name} --until DELETED\`\n`);
     const [request, ...more] = requestsFor(world.emulators.slow, name);
     expect(more).toEqual([]);
     expect(request).toMatchObject({ method: 'DELETE', url: `${apiBase(version)}/groups/${PROJECT}/clusters/${name}`, raw: '' });
@@ -65,7 +66,7 @@ describe.concurrent.each(EACH_VERSION)('delete at $version', ({ version, tag }) 
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toBe('');
     const err = plain(noWarning(result.stderr));
-    expect(err.startsWith(`Delete cluster "${name}" and all its data? [y/N] cdba: deletion of cluster ${name} requested\n`)).toBe(true);
+    expect(err.startsWith(`Delete cluster "${name}" of project ${PROJECT} (profile "${PROFILE[version]}") and all its data? [y/N] cdba: deletion of cluster ${name} requested\n`)).toBe(true);
     expect(err).toMatch(new RegExp(`cdba: cluster ${name} is DELETED \\(waited \\d+(ms|s)\\)\\n$`));
     expect(cluster(world.emulators.fast, name)).toBeUndefined();
   });
@@ -76,7 +77,7 @@ describe.concurrent('delete (each under one of the versions)', () => {
     const result = await run(world, ['clusters', 'delete', 'no-v1'], { version: 'v1.0', tty: true, input: 'n\n', on: 'witness' });
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('Delete cluster "no-v1" and all its data? [y/N] cdba: cancelled; nothing was changed\n');
+    expect(result.stderr).toBe(`Delete cluster "no-v1" of project ${PROJECT} (profile "legacy-v1") and all its data? [y/N] cdba: cancelled; nothing was changed\n`);
     expectNoRequest(world);
   });
 
@@ -114,7 +115,7 @@ describe.concurrent('delete (each under one of the versions)', () => {
     expect(result.exitCode).toBe(8);
     expect(result.stderr).toBe(
       'cdba: deletion of cluster gone-v1 requested\n' +
-        'cdba: gave up waiting for cluster gone-v1 after 250ms; it is still DELETING; the operation goes on at the service; follow it with `cdba clusters watch gone-v1 --until DELETED`\n',
+        'cdba: gave up waiting for cluster gone-v1 after 250ms; it is still DELETING; the operation goes on at the service; follow it with `cdba -P legacy-v1 clusters watch gone-v1 --until DELETED`\n',
     );
   });
 });
@@ -164,14 +165,14 @@ describe.concurrent('watch', () => {
     expect(idle.stderr).toBe(`cdba: No cluster named never-was exists in group ${PROJECT}. (CLUSTER_NOT_FOUND, HTTP 404)\n`);
   });
 
-  it('--timeout: exit 8, with how to keep following', async () => {
+  it('--watch-timeout: exit 8, with how to keep following', async () => {
     await run(world, ['clusters', 'patch', 'still-l23', '--disk-size-gb', '30'], { version: '2023-01-01', on: 'slow' });
-    const result = await run(world, ['clusters', 'watch', 'still-l23', '--timeout', '0.3'], { version: '2023-01-01', on: 'slow' });
+    const result = await run(world, ['clusters', 'watch', 'still-l23', '--watch-timeout', '0.3'], { version: '2023-01-01', on: 'slow' });
     expect(result.exitCode).toBe(8);
     expect(result.stdout).toBe('');
     expect(noWarning(result.stderr)).toBe(
       'cdba: cluster still-l23 is UPDATING\n' +
-        'cdba: gave up waiting for cluster still-l23 after 300ms; it is still UPDATING; the operation goes on at the service; follow it with `cdba clusters watch still-l23`\n',
+        'cdba: gave up waiting for cluster still-l23 after 300ms; it is still UPDATING; the operation goes on at the service; follow it with `cdba -P legacy-2023 clusters watch still-l23`\n',
     );
   });
 
@@ -184,7 +185,7 @@ describe.concurrent('watch', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
       'cdba: cluster still-v1 is DELETING\n' +
-        'cdba: interrupted while waiting for cluster still-v1 (DELETING); the operation goes on at the service; follow it with `cdba clusters watch still-v1 --until DELETED`\n',
+        'cdba: interrupted while waiting for cluster still-v1 (DELETING); the operation goes on at the service; follow it with `cdba -P legacy-v1 clusters watch still-v1 --until DELETED`\n',
     );
     expect(cluster(world.emulators.slow, 'still-v1')?.model.stateName).toBe('DELETING');
   });
@@ -196,14 +197,14 @@ describe.concurrent('watch', () => {
     expect(result.stderr.replace(deprecationWarning('2023-02-01'), '')).toMatch(/^cdba: cluster keep is IDLE \(waited \d+ms\)\n$/);
   });
 
-  it('bad --until or --timeout, a bad name: exit 2, nothing sent', async () => {
+  it('bad --until or --watch-timeout, a bad name: exit 2, nothing sent', async () => {
     const [until, timeout, name] = await Promise.all([
       run(world, ['clusters', 'watch', 'keep', '--until', 'GONE'], { on: 'witness' }),
-      run(world, ['clusters', 'watch', 'keep', '--timeout', 'forever'], { on: 'witness' }),
+      run(world, ['clusters', 'watch', 'keep', '--watch-timeout', 'forever'], { on: 'witness' }),
       run(world, ['clusters', 'watch', 'kéép'], { on: 'witness' }),
     ]);
     expectUsage(until, /^cdba: invalid --until "GONE": expected one of IDLE, DELETED\n$/);
-    expectUsage(timeout, /^cdba: invalid --timeout "forever": expected a duration like 90, 90s, 5m or 1h\n$/);
+    expectUsage(timeout, /^cdba: invalid --watch-timeout "forever": expected a duration like 90, 90s, 5m or 1h\n$/);
     expectUsage(name, /^cdba: invalid cluster name "kéép"/);
     expectNoRequest(world);
   });

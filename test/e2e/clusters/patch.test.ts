@@ -17,6 +17,7 @@ import {
   type Version,
   type World,
   wireVersion,
+  PROFILE,
 } from './world.js';
 
 /** Two regions, read-only nodes in the second: --tier must reach every hardware spec. */
@@ -129,7 +130,7 @@ describe.concurrent.each(EACH_VERSION)('patch at $version', ({ version, tag }) =
     const document = JSON.parse(result.stdout);
     expect(document).toMatchObject({ stateName: 'UPDATING', terminationProtectionEnabled: true, mongoDBMajorVersion: '7.0' });
     expect(perShard(version) ? document.replicationSpecs[0].regionConfigs[0].electableSpecs.diskSizeGB : document.diskSizeGB).toBe(50);
-    expect(stderrLines(result.stderr)).toEqual([`cdba: cluster ${name} is UPDATING; follow it with \`cdba clusters watch ${name}\``]);
+    expect(stderrLines(result.stderr)).toEqual([`cdba: cluster ${name} is UPDATING; follow it with \`cdba -P ${PROFILE[version]} clusters watch ${name}\``]);
     const sizes = cluster(world.emulators.fast, name)!.model.replicationSpecs[0]!.regionConfigs.flatMap((r) => [r.electableSpecs.instanceSize, r.readOnlySpecs?.instanceSize]);
     expect(sizes).toEqual(['M30', 'M30', 'M30', 'M30']);
   });
@@ -174,7 +175,7 @@ describe.concurrent('patch (each under one of the versions)', () => {
     expect(result.exitCode).toBe(8);
     expect(result.stdout).toBe('');
     expect(stderrLines(result.stderr)).toEqual([
-      'cdba: gave up waiting for cluster watch-l23 after 300ms; it is still UPDATING; the operation goes on at the service; follow it with `cdba clusters watch watch-l23`',
+      'cdba: gave up waiting for cluster watch-l23 after 300ms; it is still UPDATING; the operation goes on at the service; follow it with `cdba -P legacy-2023 clusters watch watch-l23`',
     ]);
   });
 

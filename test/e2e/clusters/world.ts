@@ -22,7 +22,7 @@ export const VERSIONS = ['v1.0', '2023-01-01', '2023-02-01', 'default'] as const
 export type Version = (typeof VERSIONS)[number];
 /** Short tags for cluster names, one per version. */
 export const TAG: Record<Version, string> = { 'v1.0': 'v1', '2023-01-01': 'l23', '2023-02-01': 'm23', default: 'cur' };
-const PROFILE: Record<Version, string> = { 'v1.0': 'legacy-v1', '2023-01-01': 'legacy-2023', '2023-02-01': 'modern', default: 'current' };
+export const PROFILE: Record<Version, string> = { 'v1.0': 'legacy-v1', '2023-01-01': 'legacy-2023', '2023-02-01': 'modern', default: 'current' };
 
 /** The API version a clusters call goes at under a profile: the default one differs for reads and writes. */
 export function wireVersion(version: Version, call: 'read' | 'write'): string {

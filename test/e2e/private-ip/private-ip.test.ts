@@ -101,21 +101,19 @@ describe('private-ip disable: refusals and no-ops send no PATCH', () => {
     expect(modeOf(ON_DECLINE)).toBe(true);
   });
 
-  it('with no TTY and no --yes: explains and lists, then refuses with exit 2 and no PATCH', async () => {
+  it('with no TTY and no --yes: refuses before any request, exit 2, one line', async () => {
     const before = patches();
     const result = await cdba(['private-ip', 'disable'], { env: env(ON_PIPE) });
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain(`Clusters of project ${ON_PIPE} and their "Private IP for Peering" strings (1):\n  app\n`);
-    expect(result.stderr).not.toContain('[y/N]');
-    expect(result.stderr).toMatch(/\ncdba: refusing to continue without confirmation: pass --yes when not on a terminal\n$/);
+    expect(result.stderr).toBe('cdba: refusing to continue without confirmation: pass --yes when not on a terminal\n');
     expect(patches()).toBe(before);
     expect(modeOf(ON_PIPE)).toBe(true);
   });
 
   it('already off: says so, prints the setting, exit 0, no PATCH', async () => {
     const before = { v2: patches(), v1: patches(V1_PATCH) };
-    const result = await cdba(['private-ip', 'disable'], { env: env(OFF) });
+    const result = await cdba(['private-ip', 'disable', '--yes'], { env: env(OFF) });
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toBe(`cdba: private IP mode is already off for project ${OFF}; nothing to do\n`);
     expect(JSON.parse(result.stdout)).toMatchObject({ enabled: false });
@@ -124,7 +122,8 @@ describe('private-ip disable: refusals and no-ops send no PATCH', () => {
 
   it('lists the clusters of every page', async () => {
     const before = emu.stats().byPath['GET /api/atlas/v2/groups/{groupId}/clusters'] ?? 0;
-    const result = await cdba(['private-ip', 'disable'], { env: env(MANY) });
+    // On a (forced) terminal with no answer: the explanation, then cancelled.
+    const result = await cdba(['private-ip', 'disable'], { env: env(MANY, { CDBA_FORCE_TTY: '1' }) });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(`strings (${MANY_COUNT}):\n`);
     const h = hash(MANY);

@@ -1,0 +1,92 @@
+// Fitting a table to the terminal: each column says how it gives way (how
+// narrow it may be cut, and how soon it is dropped); this picks the widths.
+// Cutting itself (with `…`) is cli-table3's, given the widths chosen here.
+import stringWidth from 'string-width';
+
+/** How one column gives way on a narrow terminal. */
+export interface Shrink {
+  /** Narrowest it may be cut to, `…` included; absent: never cut (short values such as a state). */
+  minWidth?: number | undefined;
+  /**
+   * Dropped when the minimums still do not fit, and cut before the others;
+   * higher numbers go first; absent: never dropped, and cut last.
+   */
+  dropPriority?: number | undefined;
+  /** Where a cut value loses characters: its end (default), or its middle, for names that differ at the end. */
+  cut?: 'end' | 'middle' | undefined;
+}
+
+/** Space between columns (cli-table3's padding-right). */
+export const GAP = 2;
+
+export interface Fit {
+  /** Indexes of the columns kept, in order. */
+  keep: number[];
+  /** Content width of each kept column (same order as keep). */
+  widths: number[];
+}
+
+export const displayWidth = (text: string): number => stringWidth(text);
+
+/** `text` in at most `width` columns: whole if it fits, else cut with `…` at its end or in its middle. */
+export function truncate(text: string, width: number, where: 'end' | 'middle' = 'end'): string {
+  if (displayWidth(text) <= width) return text;
+  if (width <= 1) return width === 1 ? '…' : '';
+  const chars = [...text];
+  const take = (from: string[], room: number): string[] => {
+    const kept: string[] = [];
+    let used = 0;
+    for (const ch of from) {
+      const w = displayWidth(ch);
+      if (used + w > room) break;
+      kept.push(ch);
+      used += w;
+    }
+    return kept;
+  };
+  if (where === 'middle') {
+    const room = width - 1;
+    const tail = take([...chars].reverse(), Math.floor(room / 2)).reverse();
+    const head = take(chars, room - tail.reduce((w, ch) => w + displayWidth(ch), 0));
+    return `${head.join('')}…${tail.join('')}`;
+  }
+  return `${take(chars, width - 1).join('').trimEnd()}…`;
+}
+
+const lineWidth = (widths: number[]): number => (widths.length === 0 ? 0 : widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1));
+
+/**
+ * Widths so that no line is wider than `available`: drop the least useful
+ * columns while even their minimums overflow, then cut the widest cuttable
+ * column a character at a time. A table whose declared minimums cannot fit
+ * is cut further, then loses columns from the right, so it still fits.
+ */
+export function fitColumns(natural: number[], rules: Shrink[], available: number): Fit {
+  let keep = natural.map((_, i) => i);
+  const floor = (i: number): number => Math.min(natural[i]!, rules[i]?.minWidth ?? natural[i]!);
+  const minimum = (): number => lineWidth(keep.map(floor));
+  while (minimum() > available) {
+    const droppable = keep.filter((i) => rules[i]?.dropPriority !== undefined);
+    if (droppable.length === 0 || keep.length === 1) break;
+    const first = droppable.reduce((a, b) => (rules[b]!.dropPriority! > rules[a]!.dropPriority! ? b : a));
+    keep = keep.filter((i) => i !== first);
+  }
+  const widths = keep.map((i) => natural[i]!);
+  // The least useful columns are cut first, each down to its minimum; those never dropped, last.
+  const order = keep.map((_, k) => k).sort((a, b) => (rules[keep[b]!]?.dropPriority ?? -1) - (rules[keep[a]!]?.dropPriority ?? -1));
+  const shrinkTo = (limit: (k: number) => number): void => {
+    for (const k of order) {
+      const excess = lineWidth(widths) - available;
+      if (excess <= 0) return;
+      widths[k] = Math.max(limit(k), widths[k]! - excess);
+    }
+  };
+  shrinkTo((k) => Math.min(widths[k]!, floor(keep[k]!)));
+  // Minimums that cannot fit: cut past them (to one character, `…`), then drop from the right.
+  shrinkTo((k) => Math.min(widths[k]!, 1));
+  while (keep.length > 1 && lineWidth(widths) > available) {
+    keep.pop();
+    widths.pop();
+  }
+  return { keep, widths };
+}

@@ -1,0 +1,143 @@
+// Completion in real bash, zsh and fish: each command completes its own values
+// (conn-string get --type is not clusters create --type), profile names for -P
+// and the profile verbs, and cluster names, asked of the service with the -P,
+// --project-id and --base-url on the line, for every command that takes one;
+// silent when the service is down. A shell that is missing is skipped, with a note.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { CDBA_BIN, cdba, tempDir } from '../../helpers/cli.js';
+import { withEmulator } from '../../helpers/emulator.js';
+import { closedPort, knownSeed, modernBody, OWNER_PRIVATE, OWNER_PUBLIC, PROJECT_ID, testServer } from '../../reliability/support.js';
+
+type Shell = 'bash' | 'zsh' | 'fish';
+const available = (shell: Shell): boolean => {
+  try {
+    execFileSync(shell, ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    process.stderr.write(`note: ${shell} is not installed; its completion tests are skipped\n`);
+    return false;
+  }
+};
+const SHELLS = (['bash', 'zsh', 'fish'] as const).map((shell) => ({ shell, present: available(shell) }));
+
+const CLUSTERS = ['alpha', 'beta-1'];
+/** Every command that takes an existing cluster's name, as typed before the name. */
+const CLUSTER_COMMANDS = ['clusters get', 'clusters patch', 'clusters delete', 'clusters watch', 'conn-string get', 'conn-string list', 'conn-string ls'];
+
+let emu: RunningEmulator;
+let dir: string;
+let configDir: string;
+beforeAll(async () => {
+  ({ emu } = await withEmulator({ seed: knownSeed({ clusters: CLUSTERS.map((name) => ({ projectId: PROJECT_ID, cluster: modernBody(name) })) }) }));
+  dir = tempDir('cdba-completion-');
+  configDir = join(dir, 'config');
+  mkdirSync(configDir, { mode: 0o700 });
+  mkdirSync(join(dir, 'bin'));
+  writeFileSync(join(dir, 'bin', 'cdba'), `#!/bin/sh\nexec node ${CDBA_BIN} "$@"\n`, { mode: 0o755 });
+  for (const name of ['prod', 'staging']) {
+    const set = await cdba(['profile', 'set', name, 'apiVersion', 'v1.0'], { configDir });
+    expect(set.exitCode, set.stderr).toBe(0);
+  }
+  // A profile that reaches the emulator; the current profile does not.
+  const add = await cdba(['profile', 'add', 'emu', '--public-key', OWNER_PUBLIC, '--private-key-stdin', '--base-url', emu.url, '--project-id', PROJECT_ID], { configDir, input: OWNER_PRIVATE });
+  expect(add.exitCode, add.stderr).toBe(0);
+  for (const shell of ['bash', 'zsh', 'fish'] as const) {
+    const script = await cdba(['completion', shell], { configDir });
+    expect(script.exitCode).toBe(0);
+    writeFileSync(join(dir, `cdba.${shell}`), script.stdout);
+  }
+});
+afterAll(async () => {
+  await emu?.stop();
+});
+
+const q = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
+
+/** What `shell` offers for `line` with the cursor at its end; also what it wrote on stderr. */
+async function complete(shell: Shell, line: string): Promise<{ words: string[]; stderr: string }> {
+  const words = line.split(' ');
+  const script = join(dir, `cdba.${shell}`);
+  let args: string[];
+  if (shell === 'bash') {
+    args = ['--norc', '--noprofile', '-c', [`source ${script}`, `COMP_WORDS=(${words.map(q).join(' ')})`, `COMP_CWORD=${words.length - 1}`, '_cdba', 'printf "%s\\n" "${COMPREPLY[@]}"'].join('\n')];
+  } else if (shell === 'zsh') {
+    // The real bashcompinit bridge runs our function; compadd (a builtin only a
+    // completion widget may call) is replaced by a printer of what it is given.
+    args = [
+      '-f',
+      '-c',
+      [
+        'autoload -U compinit && compinit -u -D',
+        `source ${script}`,
+        'compadd() { local seen=0 a; for a in "$@"; do if (( seen )); then print -r -- "$a"; elif [[ $a == - ]]; then seen=1; fi; done }',
+        `words=(${words.map(q).join(' ')})`,
+        `CURRENT=${words.length}`,
+        '_bash_complete -F _cdba',
+      ].join('\n'),
+    ];
+  } else {
+    args = ['--no-config', '-c', `source ${script}; complete -C ${q(line)}`];
+  }
+  const result = await execa(shell, args, {
+    env: { PATH: `${join(dir, 'bin')}:${process.env.PATH}`, CDBA_CONFIG_DIR: configDir, HOME: dir, LANG: 'C.UTF-8' },
+    extendEnv: false,
+    reject: false,
+    timeout: 30_000,
+  });
+  expect(result.exitCode === 0 || result.exitCode === 1, `${shell}: ${result.stderr}`).toBe(true);
+  const offered = result.stdout
+    .split('\n')
+    .map((l) => l.split('\t')[0]!)
+    .filter(Boolean);
+  return { words: [...new Set(offered)].sort(), stderr: result.stderr };
+}
+
+const offered = async (shell: Shell, line: string): Promise<string[]> => (await complete(shell, line)).words;
+
+describe.each(SHELLS)('completion in $shell', ({ shell, present }) => {
+  it.skipIf(!present)('each command completes its own --type values', async () => {
+    expect(await offered(shell, 'cdba conn-string get c1 --type ')).toEqual(['legacy', 'private', 'private-endpoint', 'standard']);
+    expect(await offered(shell, 'cdba clusters create c1 --type ')).toEqual(['GEOSHARDED', 'REPLICASET', 'SHARDED']);
+    expect(await offered(shell, 'cdba conn-string list c1 --output ')).toEqual(['json', 'pretty', 'table']);
+  });
+
+  it.skipIf(!present)('-P and the profile verbs offer every profile', async () => {
+    expect(await offered(shell, 'cdba -P ')).toEqual(['emu', 'prod', 'staging']);
+    expect(await offered(shell, 'cdba profile use ')).toEqual(['emu', 'prod', 'staging']);
+    expect(await offered(shell, 'cdba profile show ')).toEqual(['emu', 'prod', 'staging']);
+  });
+
+  it.skipIf(!present)('cluster names for every command that takes one, from the profile on the line', async () => {
+    for (const command of CLUSTER_COMMANDS) {
+      expect(await offered(shell, `cdba -P emu ${command} `), command).toEqual(CLUSTERS);
+    }
+    // Matching the typed prefix is zsh's compadd's job, which this harness replaces.
+    if (shell !== 'zsh') expect(await offered(shell, 'cdba -P emu clusters get be')).toEqual(['beta-1']);
+    // `conn-string <cluster>` is `conn-string get <cluster>`: names next to the subcommands.
+    expect(await offered(shell, 'cdba -P emu conn-string ')).toEqual(expect.arrayContaining([...CLUSTERS, 'get', 'list', 'parse']));
+    // --project-id and --base-url on the line are used too (here: the current profile has neither).
+    expect(await offered(shell, `cdba --base-url ${emu.url} --project-id ${PROJECT_ID} -P emu clusters watch `)).toEqual(CLUSTERS);
+  });
+
+  it.skipIf(!present)('no cluster names where a new name is typed', async () => {
+    expect(await offered(shell, 'cdba -P emu clusters create ')).toEqual([]);
+  });
+
+  it.skipIf(!present)('a service that is down or stalls: nothing offered, nothing printed', async () => {
+    const port = await closedPort();
+    const down = await complete(shell, `cdba -P emu --base-url http://127.0.0.1:${port} clusters get `);
+    expect(down).toEqual({ words: [], stderr: '' });
+    const stall = await testServer(() => undefined); // never answers: the lookup's own deadline ends it
+    try {
+      const stalled = await complete(shell, `cdba -P emu --base-url ${stall.url} --project-id ${'ab'.repeat(12)} clusters get `);
+      expect(stalled).toEqual({ words: [], stderr: '' });
+    } finally {
+      await stall.close();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+// Runs cdba in a real pseudo-terminal of a given size (util-linux `script`, as
+// test/reliability/interrupt.test.ts does), types into it, and reads what the
+// terminal got. Tests skip, with a note, where `script` is missing.
+import { execFileSync } from 'node:child_process';
+import { execa, type ResultPromise } from 'execa';
+import { CDBA_BIN, cleanEnv } from '../../helpers/cli.js';
+
+export const scriptAvailable = ((): boolean => {
+  try {
+    execFileSync('script', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!scriptAvailable) process.stderr.write('note: util-linux script is not available; the pseudo-terminal tests are skipped\n');
+
+// eslint-disable-next-line no-control-regex -- terminal escapes are what is stripped
+const ESCAPES = /\u001b(\[[0-?]*[ -/]*[@-~]|\][^\u0007]*\u0007|[()][0-9A-Z]|[=>])/g;
+
+/** What the terminal showed, without escapes and carriage returns. */
+export const plain = (text: string): string => text.replace(ESCAPES, '').replace(/\r/g, '');
+
+export interface Terminal {
+  child: ResultPromise;
+  /** Everything the terminal has shown so far (raw). */
+  text(): string;
+  /** Resolves once the plain text matches. */
+  seen(pattern: RegExp): Promise<void>;
+  type(text: string): void;
+  /** Waits for the exit; the code and the plain text. */
+  done(): Promise<{ exitCode: number; text: string }>;
+}
+
+const quote = (a: string): string => `'${a.replaceAll("'", "'\\''")}'`;
+
+export function inTerminal(args: string[], options: { columns: number; rows?: number; env?: Record<string, string | undefined>; configDir?: string }): Terminal {
+  const command = `stty cols ${options.columns} rows ${options.rows ?? 30}; exec node ${[CDBA_BIN, ...args].map(quote).join(' ')}`;
+  const child = execa('script', ['-qfec', command, '/dev/null'], {
+    env: cleanEnv({ TERM: 'xterm-256color', ...options.env }, options.configDir),
+    extendEnv: false,
+    reject: false,
+    buffer: false,
+    timeout: 20_000,
+  });
+  let text = '';
+  const waiters: Array<{ pattern: RegExp; resolve: () => void }> = [];
+  const onData = (chunk: Buffer): void => {
+    text += chunk.toString('utf8');
+    for (const waiter of waiters.filter((w) => w.pattern.test(plain(text)))) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  return {
+    child,
+    text: () => text,
+    seen: (pattern) => (pattern.test(plain(text)) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ pattern, resolve }))),
+    type: (input) => void child.stdin?.write(input),
+    done: async () => {
+      const result = await child;
+      return { exitCode: result.exitCode ?? -1, text: plain(text) };
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// Timeouts have one meaning each: the global --timeout is the deadline of each
+// request; --watch-timeout is how long a watch waits, for `clusters watch` and
+// every --watch; 0 means no limit for both. `clusters watch --timeout` (the old
+// spelling) still works, with a deprecation warning.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { cdba } from '../helpers/cli.js';
+import { withEmulator } from '../helpers/emulator.js';
+import { digestEnv, knownSeed } from '../reliability/support.js';
+
+let stuck: RunningEmulator; // transitions last an hour
+let quick: RunningEmulator; // transitions last 300 ms
+beforeAll(async () => {
+  [{ emu: stuck }, { emu: quick }] = await Promise.all([
+    withEmulator({ seed: knownSeed(), transitionMs: 3_600_000 }),
+    withEmulator({ seed: knownSeed(), transitionMs: 300 }),
+  ]);
+  const created = await cdba(['clusters', 'create', 'slow', '--provider', 'AWS', '--region', 'US_EAST_1', '-o', 'json'], { env: digestEnv(stuck.url) });
+  expect(created.exitCode, created.stderr).toBe(0);
+});
+afterAll(async () => {
+  await Promise.all([stuck?.stop(), quick?.stop()]);
+});
+
+const on = (emu: RunningEmulator): Record<string, string> => ({ ...digestEnv(emu.url), CDBA_WATCH_INTERVAL_MS: '50' });
+
+describe('watch deadlines', () => {
+  it('the global --timeout is not the watch deadline: --watch-timeout is', async () => {
+    const result = await cdba(['--timeout', '1', 'clusters', 'watch', 'slow', '--watch-timeout', '2'], { env: on(stuck) });
+    expect(result.exitCode).toBe(8);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^cdba: cluster slow is CREATING\ncdba: gave up waiting for cluster slow after 2s; it is still CREATING; /);
+  });
+
+  it('clusters watch --timeout (the old spelling) still sets the watch deadline, with a deprecation warning', async () => {
+    const result = await cdba(['clusters', 'watch', 'slow', '--timeout', '300ms'], { env: on(stuck) });
+    expect(result.exitCode).toBe(8);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe('cdba: warning: clusters watch --timeout is deprecated: use --watch-timeout (the global --timeout is the deadline of each request)');
+    expect(lines.at(-1)).toMatch(/^cdba: gave up waiting for cluster slow after 300ms; it is still CREATING; /);
+  });
+
+  it('a bad old-spelling value is one usage error, before any request', async () => {
+    const result = await cdba(['clusters', 'watch', 'slow', '--timeout', 'forever'], { env: on(stuck) });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe('cdba: invalid --timeout "forever": expected a duration like 90, 90s, 5m or 1h\n');
+  });
+
+  it('clusters watch --watch-timeout 0 means no limit: it waits until IDLE', async () => {
+    const created = await cdba(['clusters', 'create', 'w0', '--provider', 'AWS', '--region', 'US_EAST_1', '-o', 'json'], { env: on(quick) });
+    expect(created.exitCode, created.stderr).toBe(0);
+    const result = await cdba(['clusters', 'watch', 'w0', '--watch-timeout', '0', '-o', 'json', '--query', 'stateName'], { env: on(quick) });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe('"IDLE"\n');
+  });
+
+  it('create --watch-timeout 0 means no limit too', async () => {
+    const result = await cdba(['clusters', 'create', 'c0', '--provider', 'AWS', '--region', 'US_EAST_1', '--watch-timeout', '0', '-o', 'json', '--query', 'stateName'], {
+      env: on(quick),
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe('"IDLE"\n');
+  });
+
+  it('--help names --watch-timeout, and not the old spelling', async () => {
+    const result = await cdba(['clusters', 'watch', '--help']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('--watch-timeout <duration>');
+    expect(result.stdout).not.toMatch(/^\s+--timeout <duration>\s+deprecated/m);
+  });
+});

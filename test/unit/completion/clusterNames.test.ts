@@ -1,0 +1,77 @@
+import { chmodSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CACHE_TTL_MS, clusterNames } from '../../../src/completion/clusterNames.js';
+import { Context } from '../../../src/core/context.js';
+import { IO } from '../../../src/core/io.js';
+import { tempDir } from '../../helpers/cli.js';
+import { testServer, type TestServer } from '../../reliability/support.js';
+
+const PROJECT = 'ab'.repeat(12);
+let server: TestServer;
+beforeAll(async () => {
+  server = await testServer((req, res) => {
+    const accept = String(req.headers.accept ?? '');
+    res.writeHead(200, { 'content-type': accept.startsWith('application/vnd.atlas.') ? accept : 'application/json' });
+    // Names the service would never issue (server text) are not offered to a shell.
+    res.end(JSON.stringify({ results: [{ name: 'c1' }, { name: 'c-2' }, { name: 'x; rm -rf ~' }, { name: '$(id)' }, { id: 'no name' }], totalCount: 5 }));
+  });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function context(configDir: string, projectId = PROJECT): Context {
+  const env = { CDBA_CONFIG_DIR: configDir, CDBA_BASE_URL: server.url, CDBA_PUBLIC_KEY: 'pubkey01', CDBA_PRIVATE_KEY: 'private-key-0001', CDBA_PROJECT_ID: projectId };
+  return new Context(IO.test(), env, '0.0.0', {});
+}
+
+async function names(configDir: string, at: number, projectId?: string): Promise<string[]> {
+  const ctx = context(configDir, projectId);
+  try {
+    return await clusterNames(ctx, () => at);
+  } finally {
+    await ctx.close();
+  }
+}
+
+describe('cluster names for completion', () => {
+  it('asks once, then answers from the cache until it is a few seconds old; per project', async () => {
+    const dir = tempDir();
+    const before = server.requests.length;
+    expect(await names(dir, 1_000_000)).toEqual(['c1', 'c-2']);
+    const asked = server.requests.length - before;
+    expect(asked).toBeGreaterThan(0);
+    expect(await names(dir, 1_000_000 + CACHE_TTL_MS - 1)).toEqual(['c1', 'c-2']);
+    expect(server.requests.length - before).toBe(asked);
+    expect(await names(dir, 1_000_000 + CACHE_TTL_MS)).toEqual(['c1', 'c-2']);
+    expect(server.requests.length - before).toBe(2 * asked);
+    expect(await names(dir, 1_000_000 + CACHE_TTL_MS, 'cd'.repeat(12))).toEqual(['c1', 'c-2']);
+    expect(server.requests.length - before).toBe(3 * asked);
+    const files = readdirSync(join(dir, 'cache'));
+    expect(files).toHaveLength(2);
+    expect(statSync(join(dir, 'cache', files[0]!)).mode & 0o777).toBe(0o600);
+  });
+
+  it('writes no cache where it may not: a config directory that does not exist, or a read-only one', async () => {
+    const missing = join(tempDir(), 'absent');
+    expect(await names(missing, 5)).toEqual(['c1', 'c-2']);
+    expect(existsSync(missing)).toBe(false);
+    const readOnly = tempDir();
+    mkdirSync(join(readOnly, 'sub'));
+    chmodSync(readOnly, 0o500);
+    try {
+      expect(await names(readOnly, 5)).toEqual(['c1', 'c-2']);
+      if (process.getuid?.() !== 0) expect(existsSync(join(readOnly, 'cache'))).toBe(false);
+    } finally {
+      chmodSync(readOnly, 0o700);
+    }
+  });
+
+  it('no project, no credentials: nothing, and no request', async () => {
+    const before = server.requests.length;
+    const ctx = new Context(IO.test(), { CDBA_CONFIG_DIR: tempDir(), CDBA_BASE_URL: server.url }, '0.0.0', {});
+    expect(await clusterNames(ctx)).toEqual([]);
+    expect(server.requests.length).toBe(before);
+  });
+});
