@@ -32,5 +32,6 @@ it('runs the whole tour green and cleans up', { timeout: 90_000 }, async () => {
   }
   expect(result.stdout).toMatch(/mongodb\+srv:\/\/demo-cluster\.[a-z0-9]+\.mongodb\.net/);
   expect(result.stdout).toContain('Tour complete.');
-  expect(demoDirs()).toEqual(before);
+  // No directory of this run is left behind (another process's may come and go meanwhile).
+  expect(demoDirs().filter((dir) => !before.includes(dir))).toEqual([]);
 });
