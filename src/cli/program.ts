@@ -23,7 +23,7 @@ export function buildProgram(app: App): Command {
     .option('--api-version <version>', 'v1.0, or a date such as 2023-02-01 (env CDBA_API_VERSION)')
     .option('--base-url <url>', 'service base URL (env CDBA_BASE_URL)')
     .option('--timeout <duration>', 'deadline for each HTTP attempt: connect, headers and the whole body; a retry gets a new one; 0 means none (default 60s)')
-    .option('--wide', 'tables on a terminal: every column in full, lines as long as they need (default: fit the terminal)')
+    .option('--wide', 'tables and views on a terminal: every column and value in full, lines as long as they need (default: fit the terminal)')
     .option('--debug', 'trace HTTP on stderr, secrets redacted (env CDBA_DEBUG)')
     .option('--no-color', 'disable colour (also NO_COLOR)')
     .option('-y, --yes', 'answer yes to confirmations')

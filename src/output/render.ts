@@ -157,10 +157,15 @@ async function writeTable(io: IO, rawHeaders: string[], rawRows: string[][], wid
  * Key/value lines (`Name:  value`) for a readable single-entity view on a TTY.
  * Values are escaped (server text), then given the pair's colour, if any.
  */
-export function keyValueLines(io: IO, pairs: Array<[string, unknown, ((text: string) => string)?]>): string {
+export function keyValueLines(
+  io: IO,
+  pairs: Array<[string, unknown, ((text: string) => string)?]>,
+  /** Cuts a value to the room its line leaves (the label's width given); applied before colour, so escape codes never count. */
+  fit: (text: string, labelWidth: number) => string = (text) => text,
+): string {
   const width = Math.max(0, ...pairs.map(([k]) => k.length)) + 2;
   return pairs
     .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(escapeControl(cell(v)))}`)
+    .map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(fit(escapeControl(cell(v)), width))}`)
     .join('\n');
 }

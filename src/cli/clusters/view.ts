@@ -59,8 +59,12 @@ function regionLine(region: RegionSummary): string {
 const yesNo = (value: boolean | undefined): string | undefined => (value === undefined ? undefined : value ? 'yes' : 'no');
 
 /** The readable view `clusters get` prints on a terminal: summary, topology per zone and region, connection strings. */
-export async function clusterView(io: IO, document: unknown): Promise<string> {
+export async function clusterView(io: IO, document: unknown, width?: number): Promise<string> {
   const doc = (document ?? {}) as Doc;
+  // On a terminal every line fits its width: values are cut with `…` (strings in the middle, keeping both ends).
+  const { truncate } = await import('../../output/fit.js');
+  const fit = (text: string, used: number, where: 'end' | 'middle' = 'end'): string =>
+    width === undefined ? text : truncate(text, Math.max(8, width - used), where);
   const summary = summarize(doc);
   const bold = (s: string): string => io.chalk.bold(s);
   const stateColor = summary.state === 'IDLE' ? io.chalk.green : io.chalk.yellow;
@@ -75,16 +79,16 @@ export async function clusterView(io: IO, document: unknown): Promise<string> {
     ['Termination protection', yesNo(summary.terminationProtection)],
     ['Created', summary.created],
     ['ID', typeof doc.id === 'string' ? doc.id : undefined],
-  ]);
+  ], fit);
   const lines = [head, '', bold('Topology')];
   for (const zone of summary.zones) {
     // Zone names, regions, sizes and strings are server text: escaped (keyValueLines does the head's).
-    lines.push(`  ${escapeControl(zone.name)} · ${zone.shards} shard${zone.shards === 1 ? '' : 's'}`);
-    for (const region of zone.regions) lines.push(`    ${escapeControl(regionLine(region))}`);
+    lines.push(`  ${fit(`${escapeControl(zone.name)} · ${zone.shards} shard${zone.shards === 1 ? '' : 's'}`, 2)}`);
+    for (const region of zone.regions) lines.push(`    ${fit(escapeControl(regionLine(region)), 4)}`);
   }
   if (summary.shardsDiffer) {
     summary.shardsDiffer.forEach((shard, i) =>
-      lines.push(`  shard ${i + 1} (${shard.zone}) · ${shard.tier}${shard.diskSizeGB === undefined ? '' : ` · ${shard.diskSizeGB} GB`}`),
+      lines.push(`  ${fit(`shard ${i + 1} (${escapeControl(shard.zone)}) · ${shard.tier}${shard.diskSizeGB === undefined ? '' : ` · ${shard.diskSizeGB} GB`}`, 2)}`),
     );
   }
   const { listConnectionStrings } = await import('../../connstring/list.js');
@@ -96,8 +100,8 @@ export async function clusterView(io: IO, document: unknown): Promise<string> {
   if (strings.length === 0) lines.push(`  none yet${summary.state === 'CREATING' ? ' (issued when the cluster is IDLE)' : ''}`);
   const label = (kind: string, srv: boolean, optimized: boolean): string => `${kind}${srv ? ' srv' : ''}${optimized ? ' optimized' : ''}`;
   const labels = strings.map((s) => label(s.kind, s.srv, s.optimized));
-  const width = Math.max(0, ...labels.map((l) => l.length)) + 2;
-  strings.forEach((s, i) => lines.push(`  ${labels[i]!.padEnd(width)}${escapeControl(s.uri)}`));
+  const labelWidth = Math.max(0, ...labels.map((l) => l.length)) + 2;
+  strings.forEach((s, i) => lines.push(`  ${labels[i]!.padEnd(labelWidth)}${fit(escapeControl(s.uri), 2 + labelWidth, 'middle')}`));
   return `${lines.join('\n')}\n`;
 }
 
@@ -108,7 +112,7 @@ export async function clusterView(io: IO, document: unknown): Promise<string> {
 export async function showCluster(ctx: Context, document: unknown): Promise<void> {
   const format = await ctx.outputFormat();
   if (format === 'table' && ctx.io.outIsTTY && !ctx.globals.query) {
-    ctx.io.write(await clusterView(ctx.io, document));
+    ctx.io.write(await clusterView(ctx.io, document, ctx.globals.wide || !ctx.io.columns ? undefined : ctx.io.columns));
     return;
   }
   await ctx.output(document, CLUSTER_TABLE);

@@ -113,3 +113,43 @@ describe('clusters list in a pipe', () => {
     expect(lines[1]!.split('\t')[2]).toBe('7.0.12-ent-rc1');
   });
 });
+
+describe.skipIf(!scriptAvailable)('clusters get in a terminal', () => {
+  let single: TestServer;
+  const longHost = 'analytics-prod-eu-west-00-shard-00-00.abcde.mongodb.net';
+  beforeAll(async () => {
+    single = await testServer((req: IncomingMessage, res: ServerResponse) => {
+      const accept = String(req.headers.accept ?? '');
+      res.writeHead(200, { 'content-type': accept.startsWith('application/vnd.atlas.') ? accept : 'application/json' });
+      res.end(
+        JSON.stringify({
+          ...cluster(NAMES[0]!, 0),
+          connectionStrings: {
+            standard: `mongodb://${longHost}:27017,${longHost.replace('00-00', '00-01')}:27017/?ssl=true&authSource=admin`,
+            standardSrv: 'mongodb+srv://analytics-prod-eu-west-00.abcde.mongodb.net',
+          },
+        }),
+      );
+    });
+  });
+  afterAll(async () => {
+    await single?.close();
+  });
+
+  it.each([40, 60])('at %i columns the readable view fits: long values are cut with …, strings keep both ends', async (columns) => {
+    const terminal = inTerminal(['clusters', 'get', NAMES[0]!], { columns, env: { ...digestEnv(single.url), CDBA_OUTPUT: 'table', NO_COLOR: '1' } });
+    const { exitCode, text } = await terminal.done();
+    expect(exitCode, text).toBe(0);
+    const lines = text.split('\n');
+    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(columns);
+    const standard = lines.find((l) => l.trimStart().startsWith('standard  '))!;
+    expect(standard).toMatch(/^ +standard +mongodb:\/\/\S+…\S*=admin$/);
+  });
+
+  it('--wide prints the view unshortened', async () => {
+    const terminal = inTerminal(['clusters', 'get', NAMES[0]!, '--wide'], { columns: 40, env: { ...digestEnv(single.url), CDBA_OUTPUT: 'table', NO_COLOR: '1' } });
+    const { exitCode, text } = await terminal.done();
+    expect(exitCode, text).toBe(0);
+    expect(text).toContain(`mongodb://${longHost}:27017,`);
+  });
+});
