@@ -4,14 +4,19 @@ import { CommanderError } from '@commander-js/extra-typings';
 import { version } from '../package.json';
 import { App } from './cli/command.js';
 import { buildProgram } from './cli/program.js';
+import type { ContextOptions } from './core/context.js';
 import { CdbaError, ExitCode, InterruptedError, exitCodeFor } from './core/errors.js';
 import { IO } from './core/io.js';
 
 export { IO };
 export const VERSION: string = version;
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.fromProcess(env)): Promise<number> {
-  const app = new App(io, env, VERSION);
+/**
+ * Runs one command and returns its exit code. `options` is the seam for
+ * in-process tests (shorter watch intervals, a ready API client); the launcher passes none.
+ */
+export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.fromProcess(env), options: ContextOptions = {}): Promise<number> {
+  const app = new App(io, env, VERSION, options);
   const program = buildProgram(app);
   let usageError = '';
   program.exitOverride();
