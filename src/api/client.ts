@@ -56,6 +56,9 @@ import {
 } from './versions.js';
 import { WaitNotifier } from './waitNotifier.js';
 
+// Part of the public surface: response headers as they may be shown (`api --include`).
+export { redactHeaders } from './redact.js';
+
 export interface ApiClientOptions {
   settings: Settings;
   io: IO;

@@ -4,7 +4,7 @@
 // writes may be called at different versions (src/api/operations.ts).
 import { UsageError } from '../core/errors.js';
 import type { ApiClient, ApiResponse, FetchAllOptions } from './client.js';
-import type { ListAll, ListPage } from './pagination.js';
+import { asListPage, linkHref, type ListAll, type ListPage } from './pagination.js';
 
 export type Cluster = Record<string, unknown>;
 
@@ -27,13 +27,20 @@ export function clustersPath(projectId: string, name?: string): string {
   return name === undefined ? base : `${base}/${encodeURIComponent(name)}`;
 }
 
+/** One page of clusters; a 2xx that is not a list is a damaged answer (InvalidResponseError, exit 7), not a list. */
 export async function listClusters(client: ApiClient, projectId: string, options: ListClustersOptions = {}): Promise<ApiResponse<ListPage<Cluster>>> {
-  return client.request<ListPage<Cluster>>({
+  const response = await client.request<unknown>({
     method: 'GET',
     resource: 'clusters.list',
     path: clustersPath(projectId),
     query: { pageNum: options.pageNum, itemsPerPage: options.itemsPerPage, includeCount: options.includeCount },
   });
+  return { ...response, body: asListPage<Cluster>(response.body, response.url) };
+}
+
+/** Whether the service links a next page. */
+export function hasNextPage(page: ListPage<unknown>): boolean {
+  return linkHref(page, 'next') !== undefined;
 }
 
 /** Every cluster of the project, as one list document `{results, totalCount, links:[self]}`. */

@@ -49,7 +49,8 @@ describe('requests', () => {
   test('apiVersion v1.0 uses /api/atlas/v1.0 and application/json for everything', async () => {
     await serve(echo, { apiVersion: 'v1.0' });
     await getRoot(client!);
-    await listClusters(client!, 'p1', { pageNum: 2, itemsPerPage: 10, includeCount: false });
+    // The echo is no list (listClusters rejects it, exit 7): only the request is checked here.
+    await expect(listClusters(client!, 'p1', { pageNum: 2, itemsPerPage: 10, includeCount: false })).rejects.toThrow(/expected a list/);
     await getPrivateIpMode(client!, 'p1');
     expect(server!.received.map((r) => [r.url, r.headers.accept])).toEqual([
       ['/api/atlas/v1.0', 'application/json'],

@@ -1,0 +1,53 @@
+// Guarantee: the import boundaries of docs/ARCHITECTURE.md are enforced. Lint
+// (eslint-plugin-boundaries, configured in eslint.config.js) fails on a
+// forbidden import between layers and passes the allowed ones; the source tree
+// as it is lints clean of boundary errors.
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/cli.js';
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: REPO_ROOT });
+});
+
+/** The boundary errors ESLint reports for `code` as if it were the file at `path`. */
+async function boundaryErrors(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(REPO_ROOT, path) });
+  return result!.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['api imports the CLI', 'src/api/fixture.ts', "import { App } from '../cli/command.js';\nexport const a = App;\n"],
+    ['api imports the IO object (api never prints)', 'src/api/fixture.ts', "import type { IO } from '../core/io.js';\nexport type A = IO;\n"],
+    ['api imports the context', 'src/api/fixture.ts', "export const load = () => import('../core/context.js');\n"],
+    ['a command reaches into api internals', 'src/cli/clusters/fixture.ts', "import { asListPage } from '../../api/pagination.js';\nexport const a = asListPage;\n"],
+    ['connstring (pure) imports config', 'src/connstring/fixture.ts', "import { ConfigStore } from '../config/store.js';\nexport const a = ConfigStore;\n"],
+    ['config imports output', 'src/config/fixture.ts', "export { render } from '../output/render.js';\n"],
+    ['output imports api', 'src/output/fixture.ts', "import type { ApiClient } from '../api/client.js';\nexport type A = ApiClient;\n"],
+    ['the model imports the emulator', 'src/model/fixture.ts', "import { startEmulator } from '../emulator/index.js';\nexport const a = startEmulator;\n"],
+    ['the emulator imports the client side of auth', 'src/emulator/fixture.ts', "import { DigestScheme } from '../auth/scheme.js';\nexport const a = DigestScheme;\n"],
+    ['the emulator imports the CLI', 'src/emulator/fixture.ts', "import { App } from '../cli/command.js';\nexport const a = App;\n"],
+  ])('forbidden: %s', async (_label, path, code) => {
+    const errors = await boundaryErrors(path, code);
+    expect(errors).toHaveLength(1);
+  });
+
+  it.each([
+    ['a command uses an api resource module', 'src/cli/clusters/fixture.ts', "import { getCluster } from '../../api/clusters.js';\nexport const a = getCluster;\n"],
+    ['core builds the client', 'src/core/fixture.ts', "export const load = () => import('../api/client.js');\n"],
+    ['api uses auth and config', 'src/api/fixture.ts', "import { DigestSession } from '../auth/digestSession.js';\nimport type { Settings } from '../config/settings.js';\nexport type A = Settings;\nexport const b = DigestSession;\n"],
+    ['the emulator shares the digest maths, the operations table and the model', 'src/emulator/fixture.ts', "import { parseChallenge } from '../auth/digest.js';\nimport { OPERATIONS } from '../api/operations.js';\nexport * from '../model/cluster.js';\nexport const a = [parseChallenge, OPERATIONS];\n"],
+    ['every layer uses the errors', 'src/connstring/fixture.ts', "import { UsageError } from '../core/errors.js';\nexport const a = UsageError;\n"],
+  ])('allowed: %s', async (_label, path, code) => {
+    expect(await boundaryErrors(path, code)).toEqual([]);
+  });
+
+  it('the source tree has no boundary errors', async () => {
+    const results = await eslint.lintFiles(['src']);
+    const errors = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => `${r.filePath}:${m.line} ${m.message}`));
+    expect(errors).toEqual([]);
+  });
+});
