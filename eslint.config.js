@@ -66,8 +66,6 @@ const allowList = [
   // errors.ts, sanitize.ts and io.ts are the bottom layer but still live in src/core/ (target: src/base/).
   { from: el({ type: TYPES }), allow: { to: el({ path: ['src/core/errors.ts', 'src/core/sanitize.ts'] }) } },
   { from: el({ type: ['core', 'cli', 'output'] }), allow: { to: el({ path: 'src/core/io.ts' }) } },
-  // The client's deprecation warning and retry notice still print (issue 17: api emits, the CLI shows).
-  { from: el({ path: ['src/api/client.ts', 'src/api/waitNotifier.ts'] }), allow: { to: el({ path: 'src/core/io.ts' }) } },
   // The emulator's seed and state files use the CLI's fs error wording (target: a base helper).
   { from: el({ path: ['src/emulator/seed.ts', 'src/emulator/store.ts'] }), allow: { to: el({ path: 'src/core/input.ts' }) } },
 ];

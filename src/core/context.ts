@@ -133,9 +133,11 @@ export class Context {
         hint: 'run cdba profile add, or set CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY (or CDBA_CLIENT_ID and CDBA_CLIENT_SECRET)',
       });
     }
+    const { apiEventsFor } = await import('./apiEvents.js');
     this.apiClient = createApiClient({
       settings,
-      io: this.io,
+      events: apiEventsFor(this.io),
+      signal: this.io.signal,
       debug: this.debug,
       timeoutMs: this.timeoutMs,
       configDir: this.configDir,

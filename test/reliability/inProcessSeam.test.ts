@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/client.js';
 import { runClustersList } from '../../src/cli/clusters/list.js';
+import { apiEventsFor } from '../../src/core/apiEvents.js';
 import { Context } from '../../src/core/context.js';
 import { IO } from '../../src/core/io.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
@@ -46,7 +47,7 @@ describe('in-process seam', () => {
   it('a Context built with an IO double and an injected client runs a command against an in-process emulator', async () => {
     const io = IO.test();
     const settings = { profileName: 'test', baseUrl: emu.url, publicKey: OWNER_PUBLIC, privateKey: OWNER_PRIVATE, projectId: PROJECT_ID, apiVersion: '2024-10-23', service: 'atlas' };
-    const client = createApiClient({ settings, io, configDir: tempDir(), userAgentVersion: 'test' });
+    const client = createApiClient({ settings, events: apiEventsFor(io), signal: io.signal, configDir: tempDir(), userAgentVersion: 'test' });
     try {
       // The environment names another service; the injected client is what is used.
       const ctx = new Context(io, { CDBA_CONFIG_DIR: tempDir(), CDBA_PROJECT_ID: PROJECT_ID, CDBA_BASE_URL: 'http://127.0.0.1:9' }, 'test', { output: 'json' }, { apiClient: client });

@@ -3,12 +3,11 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ApiError, ExitCode, NetworkError, TimeoutError, UsageError } from '../../../src/core/errors.js';
-import { createApiClient, type ApiClient } from '../../../src/api/client.js';
+import { createApiClient, SILENT_EVENTS, type ApiClient } from '../../../src/api/client.js';
 import { InvalidResponseError, PaginationError } from '../../../src/api/errors.js';
 import { getCluster, listClusters } from '../../../src/api/clusters.js';
 import { getPrivateIpMode, setPrivateIpMode } from '../../../src/api/privateIpMode.js';
 import { getRoot } from '../../../src/api/root.js';
-import { IO } from '../../../src/core/io.js';
 import { clientFor, errorDoc, json, settingsFor, startServer, type Handler, type TestServer } from './servers.js';
 
 let server: TestServer | undefined;
@@ -85,9 +84,9 @@ describe('requests', () => {
     await expect(client!.request({ method: 'GET', resource: { version: '2023-02-30' }, path: '/x' })).rejects.toThrow(UsageError);
     await expect(client!.request({ method: 'GET', resource: 'clusters.list', path: 'x' })).rejects.toThrow(/must start with/);
     await expect(getCluster(client!, '', 'c')).rejects.toThrow(/no project ID/);
-    expect(() => createApiClient({ settings: settingsFor('http://example.com'), io: IO.test(), configDir: '/tmp', userAgentVersion: '0' })).toThrow(UsageError);
-    expect(() => createApiClient({ settings: settingsFor(server!.url, { apiVersion: '2022-01-01' }), io: IO.test(), configDir: '/tmp', userAgentVersion: '0' })).not.toThrow();
-    await expect(getCluster(createApiClient({ settings: settingsFor(server!.url, { apiVersion: '2022-01-01' }), io: IO.test(), configDir: '/tmp', userAgentVersion: '0' }), 'p', 'c')).rejects.toThrow(
+    expect(() => createApiClient({ settings: settingsFor('http://example.com'), events: SILENT_EVENTS, configDir: '/tmp', userAgentVersion: '0' })).toThrow(UsageError);
+    expect(() => createApiClient({ settings: settingsFor(server!.url, { apiVersion: '2022-01-01' }), events: SILENT_EVENTS, configDir: '/tmp', userAgentVersion: '0' })).not.toThrow();
+    await expect(getCluster(createApiClient({ settings: settingsFor(server!.url, { apiVersion: '2022-01-01' }), events: SILENT_EVENTS, configDir: '/tmp', userAgentVersion: '0' }), 'p', 'c')).rejects.toThrow(
       'API version 2022-01-01 is older than the first version of clusters (2023-01-01)',
     );
     expect(server!.received).toHaveLength(0);
