@@ -5,7 +5,7 @@ import { version } from '../package.json';
 import { App } from './cli/command.js';
 import { buildProgram } from './cli/program.js';
 import type { ContextOptions } from './core/context.js';
-import { CdbaError, ExitCode, InterruptedError, exitCodeFor } from './core/errors.js';
+import { CdbaError, ExitCode, InterruptedError, exitCodeFor, type Remedy } from './core/errors.js';
 import { IO } from './core/io.js';
 
 export { IO };
@@ -83,9 +83,24 @@ function commanderExit(io: IO, error: CommanderError, message: string, path: str
 export function reportError(io: IO, error: unknown, debug: boolean): void {
   // io.note escapes control characters in the message (server text) before colouring it.
   if (error instanceof CdbaError) {
-    io.note(`cdba: ${error.message}${error.hint ? `; ${error.hint}` : ''}`, 'red');
+    // The layers below name a setting to change (remedy); here it becomes a flag.
+    const hint = [error.hint, error.remedy && remedyHint(error.remedy)].filter(Boolean).join(', or ');
+    io.note(`cdba: ${error.message}${hint ? `; ${hint}` : ''}`, 'red');
   } else {
     io.note(`cdba: unexpected error: ${(error as Error)?.message ?? String(error)}`, 'red');
   }
   if (debug && error instanceof Error && error.stack) for (const line of error.stack.split('\n')) io.note(line);
+}
+
+/** A remedy in the CLI's words: the flag that changes the setting. */
+export function remedyHint(remedy: Remedy): string {
+  switch (remedy.setting) {
+    case 'timeout':
+      return 'raise --timeout to wait longer';
+    case 'page':
+      return 'page with --page';
+    case 'apiVersion':
+      if (remedy.version) return `use --api-version ${remedy.version}${remedy.orLater ? ' or later, or v1.0' : ''}`;
+      return `pick a version the service supports with --api-version (this cdba knows ${remedy.known ?? 'none for this path'})`;
+  }
 }

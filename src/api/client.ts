@@ -14,7 +14,7 @@
 // Bodies are read up to a cap (MAX_BODY_BYTES), so a server cannot fill memory.
 import type { Dispatcher } from 'undici';
 import { interceptors, type Agent } from './undici.js';
-import { ApiError, InterruptedError, UsageError } from '../core/errors.js';
+import { ApiError, InterruptedError, UsageError, type Remedy } from '../core/errors.js';
 import type { Settings } from '../config/settings.js';
 import { DigestParseError } from '../auth/digest.js';
 import { DigestSession } from '../auth/digestSession.js';
@@ -517,13 +517,14 @@ class UndiciApiClient implements ApiClient {
     const errorCode = headerValue(headers, 'x-error-code');
     let hint: string | undefined;
     let message: string | undefined;
+    let remedy: Remedy | undefined;
     if (status === 401) hint = this.scheme.failureHint;
     if (status === 403) {
       hint = rawBody.includes('IP_ADDRESS_NOT_ON_ACCESS_LIST') || errorCode === 'IP_ADDRESS_NOT_ON_ACCESS_LIST'
         ? "add this machine's IP address to the API access list of the key or service account"
         : 'the credentials lack a role that permits this';
     }
-    if (status === 406 || status === 410) message = this.versionErrorMessage(status, rawBody, target);
+    if (status === 406 || status === 410) ({ message, remedy } = this.versionError(status, rawBody, target));
     if (response.budgetSpent) {
       const spent = response.budgetSpent === 'attempts'
         ? `gave up after ${this.budget.maxAttempts} attempts`
@@ -536,18 +537,20 @@ class UndiciApiClient implements ApiClient {
       secrets: this.secrets,
       ...(hint ? { hint } : {}),
       ...(message ? { message } : {}),
+      ...(remedy ? { remedy } : {}),
     });
   }
 
-  private versionErrorMessage(status: number, rawBody: string, target: Target): string {
+  /** What went wrong, and the version setting that would fix it (the CLI names the flag). */
+  private versionError(status: number, rawBody: string, target: Target): { message: string; remedy: Remedy } {
     const requested = target.selection.base === 'v2' ? target.selection.version : 'v1.0';
     const name = target.resourceName ?? 'this resource';
     const detail = status === 410 ? `API version ${requested} of ${name} has been removed` : `the service does not accept API version ${requested} for ${name}`;
     const newest = target.operation ? newestVersion(target.operation) : undefined;
-    if (newest && newest !== requested) return `${detail}; use --api-version ${newest}`;
+    if (newest && newest !== requested) return { message: detail, remedy: { setting: 'apiVersion', version: newest } };
     const serverSays = tryJson(rawBody);
     const serverDetail = typeof serverSays === 'object' && serverSays && 'detail' in serverSays ? `: ${String(serverSays.detail)}` : '';
-    return `${detail}${serverDetail}; pick a version the service supports with --api-version (this cdba knows ${name === 'this resource' ? 'none for this path' : newest})`;
+    return { message: `${detail}${serverDetail}`, remedy: { setting: 'apiVersion', known: name === 'this resource' ? 'none for this path' : newest } };
   }
 
   private warnIfDeprecated(headers: ResponseHeaders, target: Target, servedVersion: string | undefined): void {

@@ -1,11 +1,14 @@
 // Guarantee: the import boundaries of docs/ARCHITECTURE.md are enforced. Lint
 // (eslint-plugin-boundaries, configured in eslint.config.js) fails on a
 // forbidden import between layers and passes the allowed ones; the source tree
-// as it is lints clean of boundary errors.
+// as it is lints clean of boundary errors. src/api names settings, not flags:
+// the CLI words the remedy.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../helpers/cli.js';
+import { cdba, REPO_ROOT } from '../helpers/inProcess.js';
+import { digestEnv, expectOneErrorLine, testServer } from './support.js';
 
 let eslint: ESLint;
 beforeAll(() => {
@@ -49,5 +52,38 @@ describe('import boundaries', () => {
     const results = await eslint.lintFiles(['src']);
     const errors = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => `${r.filePath}:${m.line} ${m.message}`));
     expect(errors).toEqual([]);
+  });
+});
+
+describe('src/api never prints and never speaks CLI', () => {
+  /** String literals on code lines (comments left out) of every src/api module. */
+  function apiStrings(): Array<{ file: string; text: string }> {
+    const dir = join(REPO_ROOT, 'src', 'api');
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.ts'))
+      .flatMap((name) =>
+        readFileSync(join(dir, name), 'utf8')
+          .split('\n')
+          .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+          .flatMap((line) => [...line.matchAll(/'[^']*'|"[^"]*"|`[^`]*`/g)].map((m) => ({ file: name, text: m[0] }))),
+      );
+  }
+
+  it('no message of src/api names a flag or a cdba command (the CLI words the remedy)', () => {
+    const offenders = apiStrings().filter(({ text }) => /\s--[a-z]|\bcdba (clusters|profile|api|conn-string|private-ip|emulator)\b/.test(text));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the CLI turns the remedy into its flag: a 410 ends with "use --api-version <newest>"', async () => {
+    const server = await testServer((_req, res) => {
+      res.writeHead(410, { 'content-type': 'application/json' });
+      res.end('{"error":410,"errorCode":"VERSION_GONE","detail":"gone"}');
+    });
+    try {
+      const result = await cdba(['clusters', 'get', 'c1', '--api-version', '2023-01-01'], { env: digestEnv(server.url) });
+      expectOneErrorLine(result, 1, /^cdba: API version 2023-01-01 of clusters has been removed \(VERSION_GONE, HTTP 410\); use --api-version 2024-08-05\n$/);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -83,7 +83,6 @@ describe('requests', () => {
     await serve(echo);
     await expect(client!.request({ method: 'GET', resource: { version: '2023-02-30' }, path: '/x' })).rejects.toThrow(UsageError);
     await expect(client!.request({ method: 'GET', resource: 'clusters.list', path: 'x' })).rejects.toThrow(/must start with/);
-    await expect(getCluster(client!, '', 'c')).rejects.toThrow(/no project ID/);
     expect(() => createApiClient({ settings: settingsFor('http://example.com'), events: SILENT_EVENTS, configDir: '/tmp', userAgentVersion: '0' })).toThrow(UsageError);
     expect(() => createApiClient({ settings: settingsFor(server!.url, { apiVersion: '2022-01-01' }), events: SILENT_EVENTS, configDir: '/tmp', userAgentVersion: '0' })).not.toThrow();
     await expect(getCluster(createApiClient({ settings: settingsFor(server!.url, { apiVersion: '2022-01-01' }), events: SILENT_EVENTS, configDir: '/tmp', userAgentVersion: '0' }), 'p', 'c')).rejects.toThrow(
@@ -97,14 +96,17 @@ describe('version errors and deprecation', () => {
   test('410 names the version to use', async () => {
     await serve((_req, res) => json(res, 410, errorDoc(410, 'VERSION_GONE', 'The version is gone.')), { apiVersion: '2023-01-01' });
     const error = (await getCluster(client!, 'p', 'c').catch((e: unknown) => e)) as ApiError;
-    expect(error.message).toBe('API version 2023-01-01 of clusters has been removed; use --api-version 2024-08-05 (VERSION_GONE, HTTP 410)');
+    expect(error.message).toBe('API version 2023-01-01 of clusters has been removed (VERSION_GONE, HTTP 410)');
+    // The api layer names the setting; the CLI names the flag (src/main.ts remedyHint).
+    expect(error.remedy).toEqual({ setting: 'apiVersion', version: '2024-08-05' });
     expect(error.exitCode).toBe(ExitCode.general);
   });
 
   test('406 on an explicit version names the newest known one', async () => {
     await serve((_req, res) => json(res, 406, errorDoc(406, 'INVALID_VERSION_DATE', 'Invalid version date.')));
     const error = (await client!.request({ method: 'GET', resource: { version: '2022-06-01' }, path: '/groups/p/clusters' }).catch((e: unknown) => e)) as ApiError;
-    expect(error.message).toBe('the service does not accept API version 2022-06-01 for clusters; use --api-version 2024-08-05 (INVALID_VERSION_DATE, HTTP 406)');
+    expect(error.message).toBe('the service does not accept API version 2022-06-01 for clusters (INVALID_VERSION_DATE, HTTP 406)');
+    expect(error.remedy).toEqual({ setting: 'apiVersion', version: '2024-08-05' });
   });
 
   test('Deprecation and Sunset give one warning line per client', async () => {
