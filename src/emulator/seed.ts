@@ -8,6 +8,7 @@ import { fsReason } from '../core/input.js';
 import { createClusterModel, isValidClusterName, shapeOfDocument } from '../model/cluster.js';
 import type { ClusterShape } from '../model/cluster.js';
 import { parseCidr } from './accessList.js';
+import { isObject } from '../base/object.js';
 
 export const ROLE_NAMES = ['GROUP_OWNER', 'GROUP_CLUSTER_MANAGER', 'GROUP_READ_ONLY'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
@@ -67,9 +68,6 @@ export interface SeedDocument {
 
 const PROJECT_ID = /^[a-f0-9]{24}$/;
 const PUBLIC_KEY = /^[a-z0-9]{8}$/;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Legacy bodies carry fields the 2023-02-01 shape removed. */
 export function seedClusterShape(body: Record<string, unknown>): ClusterShape {

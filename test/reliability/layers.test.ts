@@ -87,3 +87,14 @@ describe('src/api never prints and never speaks CLI', () => {
     }
   });
 });
+
+describe('shared primitives live once, at the bottom', () => {
+  it('isObject and asObject are defined only in src/base/object.ts', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+    const definers = files(join(REPO_ROOT, 'src'))
+      .filter((file) => /(function|const)\s+(isObject|asObject)\b/.test(readFileSync(file, 'utf8')))
+      .map((file) => file.slice(REPO_ROOT.length + 1));
+    expect(definers).toEqual(['src/base/object.ts']);
+  });
+});

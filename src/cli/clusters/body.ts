@@ -12,11 +12,10 @@ import {
   type ClusterType,
   type ProviderName,
 } from '../../model/cluster.js';
+import { asObject, isObject } from '../../base/object.js';
 
 type Doc = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asObject = (value: unknown): Doc => (isObject(value) ? value : {});
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** The create flags that describe a cluster (all optional; defaults apply when building from flags alone). */

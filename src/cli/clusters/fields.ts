@@ -15,11 +15,10 @@ import {
   type ClusterShape,
   type FieldProblem,
 } from '../../model/cluster.js';
+import { isObject } from '../../base/object.js';
 
 type Doc = Record<string, unknown>;
 type FieldSpec = (typeof MODERN_FIELDS)[string];
-
-const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Legacy fields whose keys are region names; the model's paths skip that level. */
 const MAP_FIELDS = new Set(['replicationSpec', 'regionsConfig']);

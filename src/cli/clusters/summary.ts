@@ -3,10 +3,10 @@
 // replicationSpecs entry — into one summary that the table and the key/value
 // view share. Pure and forgiving: a field that is missing shows as empty.
 
+import { asObject, isObject } from '../../base/object.js';
+
 type Doc = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asObject = (value: unknown): Doc => (isObject(value) ? value : {});
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
