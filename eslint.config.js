@@ -1,6 +1,9 @@
-// Lint: typescript-eslint's recommended rules, plus one house rule. Only the
-// launcher (bin/) and the IO module may touch the process's streams or exit.
+// Lint: typescript-eslint's recommended rules, plus two house rules. Only the
+// launcher (bin/) and the IO module may touch the process's streams or exit;
+// and imports follow the layers of docs/ARCHITECTURE.md (eslint-plugin-boundaries).
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
 const streamRule = {
@@ -11,6 +14,71 @@ const streamRule = {
     { object: 'process', property: 'exit', message: 'Throw a typed error; the launcher sets the exit code.' },
   ],
   'no-console': 'error',
+};
+
+// The layers, bottom first. A file belongs to the first element whose pattern
+// matches. Each layer may import the layers its policy names, and itself.
+const elements = [
+  { type: 'base', pattern: 'src/base' }, // errors, shared primitives, the IO object
+  { type: 'cli', pattern: ['src/cli', 'src/completion', 'src/man'] },
+  { type: 'core', pattern: 'src/core' }, // what commands share: context, input files, watch
+  { type: 'api', pattern: 'src/api' },
+  { type: 'auth', pattern: 'src/auth' },
+  { type: 'config', pattern: 'src/config' },
+  { type: 'output', pattern: 'src/output' },
+  { type: 'connstring', pattern: 'src/connstring' },
+  { type: 'model', pattern: 'src/model' },
+  { type: 'emulator', pattern: 'src/emulator' },
+  { type: 'entry', pattern: ['src', 'src/sea', 'src/demo'] }, // main.ts and the other programs
+].map((element) => ({ ...element, partialMatch: false }));
+const TYPES = elements.map((e) => e.type);
+
+/** What commands may use of src/api: its resource modules, the client's types, errors and versions; not its machinery. */
+const API_PUBLIC = ['src/api/client.ts', 'src/api/clusters.ts', 'src/api/privateIpMode.ts', 'src/api/root.ts', 'src/api/errors.ts', 'src/api/versions.ts', 'src/api/operations.ts'];
+
+// Selectors name an element; `path` narrows it to files.
+const el = ({ path, ...element }) => ({ ...(Object.keys(element).length ? { element } : {}), ...(path ? { file: { path } } : {}) });
+const may = (from, ...to) => ({ from: el({ type: from }), allow: { to: el({ type: to }) } });
+
+const layerPolicies = [
+  ...TYPES.map((type) => may(type, type, 'base')),
+  may('entry', ...TYPES),
+  { from: el({ type: 'cli' }), allow: { to: el({ type: ['core', 'auth', 'config', 'output', 'connstring', 'model'] }) } },
+  { from: el({ type: 'cli' }), allow: { to: el({ type: 'api', path: API_PUBLIC }) } },
+  { from: el({ type: 'cli' }), allow: { to: el({ type: 'emulator', path: 'src/emulator/index.ts' }) } },
+  may('core', 'auth', 'config', 'output'),
+  { from: el({ type: 'core' }), allow: { to: el({ type: 'api', path: API_PUBLIC }) } },
+  may('api', 'auth', 'config', 'model'),
+  may('auth', 'config'),
+  may('output', 'config'),
+  // The emulator shares the pure pieces whose correctness the OpenAPI checks and
+  // the recorded responses pin: the cluster model, connection-string formats,
+  // digest maths and the table of operations (docs/ARCHITECTURE.md).
+  may('emulator', 'model', 'connstring'),
+  { from: el({ type: 'emulator' }), allow: { to: el({ path: ['src/auth/digest.ts', 'src/api/operations.ts'] }) } },
+  // The api layer never prints: no IO object, whatever directory it lives in.
+  { from: el({ type: 'api' }), disallow: { to: el({ path: ['src/base/io.ts', 'src/core/io.ts'] }) } },
+];
+
+// ALLOW-LIST of today's exceptions to the target above. Each line names exact
+// files; the final file moves delete the line (see docs/ARCHITECTURE.md).
+const allowList = [
+  // errors.ts, sanitize.ts and io.ts are the bottom layer but still live in src/core/ (target: src/base/).
+  { from: el({ type: TYPES }), allow: { to: el({ path: ['src/core/errors.ts', 'src/core/sanitize.ts'] }) } },
+  { from: el({ type: ['core', 'cli', 'output'] }), allow: { to: el({ path: 'src/core/io.ts' }) } },
+];
+
+const boundariesConfig = {
+  files: ['src/**/*.ts'],
+  plugins: { boundaries },
+  settings: {
+    'boundaries/elements': elements,
+    'boundaries/include': ['src/**/*.ts'],
+    'import/resolver': { [fileURLToPath(new URL('./scripts/eslint-resolver.cjs', import.meta.url))]: {} },
+  },
+  rules: {
+    'boundaries/dependencies': ['error', { default: 'disallow', policies: [...layerPolicies, ...allowList] }],
+  },
 };
 
 export default tseslint.config(
@@ -24,9 +92,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  { files: ['src/core/io.ts'], rules: { 'no-restricted-properties': 'off' } },
+  boundariesConfig,
+  { files: ['src/core/io.ts', 'src/base/io.ts'], rules: { 'no-restricted-properties': 'off' } },
   {
-    files: ['bin/**/*.js'],
+    files: ['bin/**/*.js', 'scripts/**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { process: 'readonly', require: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

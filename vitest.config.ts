@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// e2e tests spawn the built bin/cdba.js; the build runs before vitest in `npm test`.
+// Most command tests run main() in-process (test/helpers/inProcess.ts); the
+// process-level ones spawn the built bin/cdba.js, so `npm test` builds first.
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
@@ -8,5 +9,10 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     maxWorkers: 2,
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      reporter: ['text-summary', 'json-summary'],
+    },
   },
 });

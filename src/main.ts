@@ -4,15 +4,20 @@ import { CommanderError } from '@commander-js/extra-typings';
 import { version } from '../package.json';
 import { App } from './cli/command.js';
 import { buildProgram } from './cli/program.js';
-import { CdbaError, ExitCode, InterruptedError, exitCodeFor } from './core/errors.js';
+import type { ContextOptions } from './core/context.js';
+import { CdbaError, ExitCode, InterruptedError, exitCodeFor, type Remedy } from './core/errors.js';
 import { withContext, type InvocationContext } from './core/hints.js';
 import { IO } from './core/io.js';
 
 export { IO };
 export const VERSION: string = version;
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.fromProcess(env)): Promise<number> {
-  const app = new App(io, env, VERSION);
+/**
+ * Runs one command and returns its exit code. `options` is the seam for
+ * in-process tests (shorter watch intervals, a ready API client); the launcher passes none.
+ */
+export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.fromProcess(env), options: ContextOptions = {}): Promise<number> {
+  const app = new App(io, env, VERSION, options);
   const program = buildProgram(app);
   let usageError = '';
   program.exitOverride();
@@ -79,11 +84,25 @@ function commanderExit(io: IO, error: CommanderError, message: string, path: str
 export function reportError(io: IO, error: unknown, debug: boolean, context: InvocationContext = {}): void {
   // io.note escapes control characters in the message (server text) before colouring it.
   if (error instanceof CdbaError) {
-    // A command the hint suggests runs where this one did (-P, --project-id, ...).
-    const hint = error.hint ? withContext(error.hint, context) : undefined;
+    // A command the hint suggests runs where this one did (-P, --project-id, ...); the
+    // layers below name a setting to change (remedy), and here it becomes a flag.
+    const hint = [error.hint && withContext(error.hint, context), error.remedy && remedyHint(error.remedy)].filter(Boolean).join(', or ');
     io.note(`cdba: ${error.message}${hint ? `; ${hint}` : ''}`, 'red');
   } else {
     io.note(`cdba: unexpected error: ${(error as Error)?.message ?? String(error)}`, 'red');
   }
   if (debug && error instanceof Error && error.stack) for (const line of error.stack.split('\n')) io.note(line);
+}
+
+/** A remedy in the CLI's words: the flag that changes the setting. */
+export function remedyHint(remedy: Remedy): string {
+  switch (remedy.setting) {
+    case 'timeout':
+      return 'raise --timeout to wait longer';
+    case 'page':
+      return 'page with --page';
+    case 'apiVersion':
+      if (remedy.version) return `use --api-version ${remedy.version}${remedy.orLater ? ' or later, or v1.0' : ''}`;
+      return `pick a version the service supports with --api-version (this cdba knows ${remedy.known ?? 'none for this path'})`;
+  }
 }

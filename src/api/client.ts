@@ -1,8 +1,8 @@
 // The API client every command uses: builds versioned requests, authenticates
 // them (digest or bearer), retries through undici's retry interceptor, maps
-// failures to typed errors, pages through lists. It never prints, except the
-// --debug trace, the retry wait notice and the one-line deprecation warning,
-// all on stderr through io.
+// failures to typed errors, pages through lists. It never prints: the --debug
+// trace, retry waits, the deprecation notice and warnings go to its host
+// through ApiEvents, and the host (the CLI, src/core/apiEvents.ts) shows them.
 //
 // Layering of one request, outermost first:
 //   send()            auth round trips: digest challenge, stale nonce, bearer refresh (once each)
@@ -14,8 +14,7 @@
 // Bodies are read up to a cap (MAX_BODY_BYTES), so a server cannot fill memory.
 import type { Dispatcher } from 'undici';
 import { interceptors, type Agent } from './undici.js';
-import type { IO } from '../core/io.js';
-import { ApiError, InterruptedError, UsageError } from '../core/errors.js';
+import { ApiError, InterruptedError, UsageError, type Remedy } from '../core/errors.js';
 import type { Settings } from '../config/settings.js';
 import { DigestParseError } from '../auth/digest.js';
 import { DigestSession } from '../auth/digestSession.js';
@@ -55,11 +54,49 @@ import {
   type ResourceName,
   type VersionSelection,
 } from './versions.js';
-import { WaitNotifier } from './waitNotifier.js';
+
+// Part of the public surface: response headers as they may be shown (`api --include`).
+export { redactHeaders } from './redact.js';
+
+/** What the client tells its host; the host decides what, if anything, to show. */
+export interface ApiEvents {
+  /** A value no output may ever show (a key, a secret, a token). */
+  secret(value: string): void;
+  /** The service answered with a Deprecation header (once per client). */
+  deprecated(notice: DeprecationNotice): void;
+  /** Something went wrong that did not stop the request (e.g. a token not cached). */
+  warning(message: string): void;
+  /** A retry wait begins, with why ("rate limited (429); retrying in 2s"); waits may overlap. */
+  waitStarted(message: string): void;
+  waitEnded(): void;
+  /** One line of the debug trace, already redacted. */
+  trace(line: string): void;
+}
+
+export interface DeprecationNotice {
+  /** e.g. "clusters"; undefined for a path cdba has no name for. */
+  resource?: string | undefined;
+  version: string;
+  /** Dates as YYYY-MM-DD. */
+  since: string;
+  sunset?: string | undefined;
+}
+
+/** Events that go nowhere, for callers that show nothing. */
+export const SILENT_EVENTS: ApiEvents = {
+  secret: () => {},
+  deprecated: () => {},
+  warning: () => {},
+  waitStarted: () => {},
+  waitEnded: () => {},
+  trace: () => {},
+};
 
 export interface ApiClientOptions {
   settings: Settings;
-  io: IO;
+  events: ApiEvents;
+  /** Aborting it (Ctrl-C) stops requests and retry waits. */
+  signal?: AbortSignal;
   debug?: boolean;
   /** Deadline for each wire attempt: connect, headers and the whole body. Default 60 000; 0 means none. */
   timeoutMs?: number;
@@ -159,7 +196,8 @@ const NO_AUTH = new NoAuthScheme();
 class UndiciApiClient implements ApiClient {
   readonly authMethod: 'digest' | 'bearer' | 'none';
   private readonly settings: Settings;
-  private readonly io: IO;
+  private readonly events: ApiEvents;
+  private readonly signal: AbortSignal;
   private readonly debug: boolean;
   private readonly timeoutMs: number;
   private readonly maxBodyBytes: number;
@@ -169,7 +207,6 @@ class UndiciApiClient implements ApiClient {
   private readonly agent: Agent;
   private readonly scheme: AuthScheme;
   private readonly userAgent: string;
-  private readonly waits: WaitNotifier;
   /** Values the debug trace must never show. */
   private readonly secrets = new Set<string>();
   private deprecationWarned = false;
@@ -179,7 +216,8 @@ class UndiciApiClient implements ApiClient {
     const base = checkBaseUrl(settings.baseUrl);
     validateApiVersion(settings.apiVersion);
     this.settings = settings;
-    this.io = options.io;
+    this.events = options.events;
+    this.signal = options.signal ?? new AbortController().signal;
     this.debug = Boolean(options.debug);
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
@@ -190,7 +228,6 @@ class UndiciApiClient implements ApiClient {
     this.origin = base.origin;
     this.prefix = base.pathname.replace(/\/+$/, '');
     this.userAgent = userAgent(options.userAgentVersion);
-    this.waits = new WaitNotifier(options.io);
     for (const secret of [settings.privateKey, settings.clientSecret]) this.addSecret(secret);
     // What the token exchange sends in its Basic header decodes to the client secret.
     if (settings.clientId && settings.clientSecret) this.addSecret(basicCredentials(settings.clientId, settings.clientSecret));
@@ -201,23 +238,23 @@ class UndiciApiClient implements ApiClient {
         cache: new TokenFileCache(options.configDir, this.origin + this.prefix, settings.clientId!, settings.clientSecret!),
         fetchGrant: () => this.fetchTokenGrant(),
         onToken: (token) => this.addSecret(token),
-        onStoreFailure: (message) => this.io.warn(message),
+        onStoreFailure: (message) => this.events.warning(message),
       });
       this.scheme = new BearerScheme(tokens);
     } else if (this.authMethod === 'digest') {
       const key = { baseUrl: this.origin + this.prefix, username: settings.publicKey!, password: settings.privateKey! };
-      this.scheme = new DigestScheme(new DigestSession(key, new DigestSessionFile(options.configDir, key, (line) => this.io.warn(line))));
+      this.scheme = new DigestScheme(new DigestSession(key, new DigestSessionFile(options.configDir, key, (line) => this.events.warning(line))));
     } else {
       this.scheme = NO_AUTH;
     }
     this.agent = createAgent({ timeoutMs: this.timeoutMs, ...(settings.caFile ? { caFile: settings.caFile } : {}) });
   }
 
-  /** A value no output may show: the trace and error messages redact it, and so does io for every line. */
+  /** A value no output may show: the trace and error messages redact it, and the host is told. */
   private addSecret(value: string | undefined): void {
     if (!value) return;
     this.secrets.add(value);
-    this.io.addSecret(value);
+    this.events.secret(value);
   }
 
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
@@ -386,7 +423,7 @@ class UndiciApiClient implements ApiClient {
     const dispatcher = this.agent.compose(
       deadlineInterceptor(this.timeoutMs),
       answerObserver(state),
-      ...(this.debug ? [traceInterceptor(this.io, () => this.secrets)] : []),
+      ...(this.debug ? [traceInterceptor({ note: (line) => this.events.trace(line) }, () => this.secrets)] : []),
       authInterceptor(scheme, ticket),
       interceptors.retry({ throwOnError: false, retry: this.retryCallback(wire, state) }),
     );
@@ -398,7 +435,7 @@ class UndiciApiClient implements ApiClient {
         headers: wire.headers,
         ...(wire.body !== undefined ? { body: wire.body } : {}),
         // Ctrl-C aborts the request at once instead of waiting for the answer.
-        signal: this.io.signal,
+        signal: this.signal,
       });
       const rawBody = await readCapped(response.body, response.headers, this.maxBodyBytes, wire.method, url);
       return {
@@ -409,7 +446,7 @@ class UndiciApiClient implements ApiClient {
         ...(state.budgetSpent ? { budgetSpent: state.budgetSpent } : {}),
       };
     } catch (error) {
-      if (this.io.signal.aborted) {
+      if (this.signal.aborted) {
         throw new InterruptedError(`interrupted during ${wire.method} ${url}`, {
           ...(isIdempotent(wire.method, wire.idempotent) ? {} : { hint: wire.mayHaveAppliedHint ?? 'the request may have been applied; check before repeating it' }),
         });
@@ -458,16 +495,16 @@ class UndiciApiClient implements ApiClient {
         return;
       }
       state.waitedMs += decision.delayMs;
-      this.waits.begin(waitMessage(decision.reason, decision.delayMs));
+      this.events.waitStarted(waitMessage(decision.reason, decision.delayMs));
       const resume = (retryError: Error | null): void => {
         clearTimeout(timer);
-        this.io.signal.removeEventListener('abort', onAbort);
-        this.waits.end();
+        this.signal.removeEventListener('abort', onAbort);
+        this.events.waitEnded();
         callback(retryError);
       };
       const onAbort = (): void => resume(error);
       const timer = setTimeout(() => resume(null), decision.delayMs);
-      this.io.signal.addEventListener('abort', onAbort, { once: true });
+      this.signal.addEventListener('abort', onAbort, { once: true });
     };
   }
 
@@ -501,13 +538,14 @@ class UndiciApiClient implements ApiClient {
     const errorCode = headerValue(headers, 'x-error-code');
     let hint: string | undefined;
     let message: string | undefined;
+    let remedy: Remedy | undefined;
     if (status === 401) hint = this.scheme.failureHint;
     if (status === 403) {
       hint = rawBody.includes('IP_ADDRESS_NOT_ON_ACCESS_LIST') || errorCode === 'IP_ADDRESS_NOT_ON_ACCESS_LIST'
         ? "add this machine's IP address to the API access list of the key or service account"
         : 'the credentials lack a role that permits this';
     }
-    if (status === 406 || status === 410) message = this.versionErrorMessage(status, rawBody, target);
+    if (status === 406 || status === 410) ({ message, remedy } = this.versionError(status, rawBody, target));
     if (response.budgetSpent) {
       const spent = response.budgetSpent === 'attempts'
         ? `gave up after ${this.budget.maxAttempts} attempts`
@@ -520,18 +558,20 @@ class UndiciApiClient implements ApiClient {
       secrets: this.secrets,
       ...(hint ? { hint } : {}),
       ...(message ? { message } : {}),
+      ...(remedy ? { remedy } : {}),
     });
   }
 
-  private versionErrorMessage(status: number, rawBody: string, target: Target): string {
+  /** What went wrong, and the version setting that would fix it (the CLI names the flag). */
+  private versionError(status: number, rawBody: string, target: Target): { message: string; remedy: Remedy } {
     const requested = target.selection.base === 'v2' ? target.selection.version : 'v1.0';
     const name = target.resourceName ?? 'this resource';
     const detail = status === 410 ? `API version ${requested} of ${name} has been removed` : `the service does not accept API version ${requested} for ${name}`;
     const newest = target.operation ? newestVersion(target.operation) : undefined;
-    if (newest && newest !== requested) return `${detail}; use --api-version ${newest}`;
+    if (newest && newest !== requested) return { message: detail, remedy: { setting: 'apiVersion', version: newest } };
     const serverSays = tryJson(rawBody);
     const serverDetail = typeof serverSays === 'object' && serverSays && 'detail' in serverSays ? `: ${String(serverSays.detail)}` : '';
-    return `${detail}${serverDetail}; pick a version the service supports with --api-version (this cdba knows ${name === 'this resource' ? 'none for this path' : newest})`;
+    return { message: `${detail}${serverDetail}`, remedy: { setting: 'apiVersion', known: name === 'this resource' ? 'none for this path' : newest } };
   }
 
   private warnIfDeprecated(headers: ResponseHeaders, target: Target, servedVersion: string | undefined): void {
@@ -540,8 +580,7 @@ class UndiciApiClient implements ApiClient {
     this.deprecationWarned = true;
     const sunset = headerValue(headers, 'sunset');
     const version = servedVersion ?? (target.selection.base === 'v2' ? target.selection.version : 'v1.0');
-    const what = target.resourceName ? `API version ${version} of ${target.resourceName}` : `API version ${version}`;
-    this.io.warn(`${what} is deprecated (since ${httpDate(deprecation)})${sunset ? ` and will be removed on ${httpDate(sunset)}` : ''}`);
+    this.events.deprecated({ resource: target.resourceName, version, since: httpDate(deprecation), sunset: sunset ? httpDate(sunset) : undefined });
   }
 
   // ---- service-account token exchange

@@ -2,9 +2,8 @@
 // commands never build URLs. Bodies and answers are the API's documents as is;
 // which shape they have follows selectVersion(operation, apiVersion): reads and
 // writes may be called at different versions (src/api/operations.ts).
-import { UsageError } from '../core/errors.js';
 import type { ApiClient, ApiResponse, FetchAllOptions } from './client.js';
-import type { ListAll, ListPage, ListTail } from './pagination.js';
+import { asListPage, linkHref, type ListAll, type ListPage, type ListTail } from './pagination.js';
 
 export type Cluster = Record<string, unknown>;
 
@@ -14,26 +13,25 @@ export interface ListClustersOptions {
   includeCount?: boolean;
 }
 
-/** Throws a UsageError when no project ID is configured. */
-export function requireProjectId(projectId: string | undefined): string {
-  if (!projectId) {
-    throw new UsageError('no project ID is set', { hint: "pass --project-id, set CDBA_PROJECT_ID, or set the profile's projectId" });
-  }
-  return projectId;
-}
-
 export function clustersPath(projectId: string, name?: string): string {
-  const base = `/groups/${encodeURIComponent(requireProjectId(projectId))}/clusters`;
+  const base = `/groups/${encodeURIComponent(projectId)}/clusters`;
   return name === undefined ? base : `${base}/${encodeURIComponent(name)}`;
 }
 
+/** One page of clusters; a 2xx that is not a list is a damaged answer (InvalidResponseError, exit 7), not a list. */
 export async function listClusters(client: ApiClient, projectId: string, options: ListClustersOptions = {}): Promise<ApiResponse<ListPage<Cluster>>> {
-  return client.request<ListPage<Cluster>>({
+  const response = await client.request<unknown>({
     method: 'GET',
     resource: 'clusters.list',
     path: clustersPath(projectId),
     query: { pageNum: options.pageNum, itemsPerPage: options.itemsPerPage, includeCount: options.includeCount },
   });
+  return { ...response, body: asListPage<Cluster>(response.body, response.url) };
+}
+
+/** Whether the service links a next page. */
+export function hasNextPage(page: ListPage<unknown>): boolean {
+  return linkHref(page, 'next') !== undefined;
 }
 
 /** Every cluster of the project, as one list document `{results, totalCount, links:[self]}`. */
@@ -50,14 +48,19 @@ export async function getCluster(client: ApiClient, projectId: string, name: str
   return client.request<Cluster>({ method: 'GET', resource: 'clusters.get', path: clustersPath(projectId, name) });
 }
 
-export async function createCluster(client: ApiClient, projectId: string, body: Cluster): Promise<ApiResponse<Cluster>> {
-  const name = typeof body.name === 'string' ? body.name : '<name>';
+/** `mayHaveAppliedHint`: what to say when the connection breaks after sending (the caller knows how to check). */
+export async function createCluster(
+  client: ApiClient,
+  projectId: string,
+  body: Cluster,
+  mayHaveAppliedHint = 'the cluster may have been created; check that it exists before trying again',
+): Promise<ApiResponse<Cluster>> {
   return client.request<Cluster>({
     method: 'POST',
     resource: 'clusters.create',
     path: clustersPath(projectId),
     body,
-    mayHaveAppliedHint: `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`,
+    mayHaveAppliedHint,
   });
 }
 

@@ -4,7 +4,7 @@
 //   2xx that is not JSON    -> InvalidResponseError, exit 7: the answer was damaged
 //                              on the way (proxy page, cut connection); retry later
 //   no HTTP answer at all   -> NetworkError or TimeoutError, exit 7
-import { ApiError, CdbaError, ExitCode, NetworkError, TimeoutError, type ErrorDocument } from '../core/errors.js';
+import { ApiError, CdbaError, ExitCode, NetworkError, TimeoutError, type ErrorDocument, type Remedy } from '../core/errors.js';
 import { redact } from './redact.js';
 
 /** A 2xx answer whose body is not the JSON it should be (exit 7). */
@@ -68,11 +68,11 @@ export function apiErrorFromResponse(
   status: number,
   headers: Record<string, string | string[] | undefined>,
   body: string,
-  options: { hint?: string; message?: string; secrets?: Iterable<string> } = {},
+  options: { hint?: string; remedy?: Remedy; message?: string; secrets?: Iterable<string> } = {},
 ): ApiError {
   const rawBody = redact(body, options.secrets);
   const document = parseErrorDocument(rawBody);
-  const hintOption = options.hint ? { hint: options.hint } : undefined;
+  const hintOption = { ...(options.hint ? { hint: options.hint } : {}), ...(options.remedy ? { remedy: options.remedy } : {}) };
   if (document) return new ApiError(status, document, options.message, hintOption);
   let message = options.message;
   if (message === undefined) {
@@ -132,6 +132,8 @@ function codeOf(error: unknown): string | undefined {
   return undefined;
 }
 
+const TIMEOUT: Remedy = { setting: 'timeout' };
+
 /** A NetworkError or TimeoutError (exit 7) for a request that got no usable HTTP answer. */
 export function transportError(error: unknown, context: TransportErrorContext): CdbaError {
   if (error instanceof CdbaError) return error;
@@ -143,19 +145,19 @@ export function transportError(error: unknown, context: TransportErrorContext): 
     case DEADLINE_CODE: {
       const { phase, bytes, stalled } = error as { phase?: string; bytes?: number; stalled?: boolean };
       if (phase === 'headers') {
-        return new TimeoutError(`no response from ${host} within ${seconds} (${context.method} ${context.url})`, { ...options, hint: 'raise --timeout to wait longer' });
+        return new TimeoutError(`no response from ${host} within ${seconds} (${context.method} ${context.url})`, { ...options, remedy: TIMEOUT });
       }
       // A trickle misses the deadline as surely as a stall does.
       const what = stalled ? `stalled for more than ${seconds}` : `did not complete within ${seconds} (${bytes ?? 0} bytes arrived, slowly)`;
-      return new TimeoutError(`the response from ${host} ${what}`, { ...options, hint: 'raise --timeout to wait longer' });
+      return new TimeoutError(`the response from ${host} ${what}`, { ...options, remedy: TIMEOUT });
     }
     case 'UND_ERR_CONNECT_TIMEOUT':
     case 'ETIMEDOUT':
-      return new TimeoutError(`timed out connecting to ${host} after ${seconds}`, { ...options, hint: 'check the network and the base URL, or raise --timeout' });
+      return new TimeoutError(`timed out connecting to ${host} after ${seconds}`, { ...options, hint: 'check the network and the base URL', remedy: TIMEOUT });
     case 'UND_ERR_HEADERS_TIMEOUT':
-      return new TimeoutError(`no response from ${host} within ${seconds} (${context.method} ${context.url})`, { ...options, hint: 'raise --timeout to wait longer' });
+      return new TimeoutError(`no response from ${host} within ${seconds} (${context.method} ${context.url})`, { ...options, remedy: TIMEOUT });
     case 'UND_ERR_BODY_TIMEOUT':
-      return new TimeoutError(`the response from ${host} stalled for more than ${seconds}`, { ...options, hint: 'raise --timeout to wait longer' });
+      return new TimeoutError(`the response from ${host} stalled for more than ${seconds}`, { ...options, remedy: TIMEOUT });
     case 'ECONNREFUSED':
       return new NetworkError(`cannot connect to ${host}: connection refused`, { ...options, hint: 'is the service running, and is the base URL right?' });
     case 'ENOTFOUND':

@@ -49,7 +49,8 @@ export class PageGuard {
   visit(key: string): void {
     if (this.seen.has(key)) {
       throw new PaginationError(`the list's next link leads back to a page already read (${key}); stopping`, {
-        hint: 'the service returned inconsistent pagination links; retry, or page with --page',
+        hint: 'the service returned inconsistent pagination links; retry',
+        remedy: { setting: 'page' },
       });
     }
     if (this.seen.size >= MAX_PAGES) {

@@ -1,6 +1,5 @@
 // The project's private IP mode setting: GET and PATCH `{enabled}`.
 import type { ApiClient, ApiResponse } from './client.js';
-import { requireProjectId } from './clusters.js';
 
 export interface PrivateIpMode {
   enabled: boolean;
@@ -8,7 +7,7 @@ export interface PrivateIpMode {
 }
 
 export function privateIpModePath(projectId: string): string {
-  return `/groups/${encodeURIComponent(requireProjectId(projectId))}/privateIpMode`;
+  return `/groups/${encodeURIComponent(projectId)}/privateIpMode`;
 }
 
 export async function getPrivateIpMode(client: ApiClient, projectId: string): Promise<ApiResponse<PrivateIpMode>> {

@@ -22,7 +22,8 @@ export function selectVersion(name: OperationName, apiVersion: string): VersionS
     const { resource, versions } = OPERATIONS[name];
     const earliest = versions[0]!.date;
     throw new UsageError(
-      `API version ${apiVersion} is older than the first version of ${resource} (${earliest}); use --api-version ${earliest} or later, or v1.0`,
+      `API version ${apiVersion} is older than the first version of ${resource} (${earliest})`,
+      { remedy: { setting: 'apiVersion', version: earliest, orLater: true } },
     );
   }
   return { base: 'v2', version: chosen.date };

@@ -21,7 +21,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fsReason } from '../config/fsError.js';
+import { fsReason } from '../base/fsError.js';
 import { DIGEST_ALGORITHMS, type DigestChallenge } from './digest.js';
 
 /** nc values one process reserves at a time; after a block it asks for a fresh challenge. */

@@ -4,7 +4,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fsReason } from '../config/fsError.js';
+import { fsReason } from '../base/fsError.js';
 
 export interface TokenGrant {
   accessToken: string;

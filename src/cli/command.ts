@@ -1,7 +1,7 @@
 // Shared plumbing for command files: the App (io, env, version, the live
 // context), examples in help, and flag value parsers that fail with exit 2.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { Context, debugFromEnv, type GlobalOptions } from '../core/context.js';
+import { Context, debugFromEnv, type ContextOptions, type GlobalOptions } from '../core/context.js';
 import { UsageError } from '../core/errors.js';
 import type { IO } from '../core/io.js';
 
@@ -12,13 +12,14 @@ export class App {
     readonly io: IO,
     readonly env: NodeJS.ProcessEnv,
     readonly version: string,
+    private readonly options: ContextOptions = {},
   ) {}
 
   /** The context for the command being run, from its options merged with the globals. */
   context(command: { optsWithGlobals(): unknown }): Context {
     const globals = command.optsWithGlobals() as GlobalOptions;
     if (globals.color === false) this.io.disableColor();
-    const context = new Context(this.io, this.env, this.version, globals);
+    const context = new Context(this.io, this.env, this.version, globals, this.options);
     this.contexts.push(context);
     return context;
   }

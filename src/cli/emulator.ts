@@ -5,7 +5,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../core/context.js';
 import { isLoopbackHost } from '../config/validate.js';
 import { UsageError } from '../core/errors.js';
-import { fsReason } from '../config/fsError.js';
+import { fsReason } from '../base/fsError.js';
 import { intFlag, withExamples, type App } from './command.js';
 
 interface EmulatorFlags {

@@ -8,8 +8,9 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Conf from 'conf';
 import { CdbaError, UsageError } from '../core/errors.js';
-import { fsReason, isFsError } from './fsError.js';
+import { fsReason, isFsError } from '../base/fsError.js';
 import { PROFILE_KEYS, type Profile } from './settings.js';
+import { isObject } from '../base/object.js';
 
 export interface ConfigFile {
   currentProfile?: string;
@@ -178,10 +179,6 @@ export function shapeProblem(value: unknown): string | undefined {
     }
   }
   return undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function kind(value: unknown): string {

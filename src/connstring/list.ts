@@ -3,6 +3,7 @@
 // object and the legacy API's mongoURI / mongoURIWithOptions / srvAddress fields.
 import { parse, type ParsedConnectionString } from './parse.js';
 import type { ConnectionKind } from './shapes.js';
+import { isObject } from '../base/object.js';
 
 export interface ConnectionStringEntry {
   uri: string;
@@ -16,12 +17,6 @@ export interface ConnectionStringEntry {
   endpointIds: string[];
   /** Undefined when the service sent a string that does not parse. */
   parsed: ParsedConnectionString | undefined;
-}
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function tryParse(uri: string): ParsedConnectionString | undefined {

@@ -10,6 +10,7 @@ import { InterruptedError, UsageError } from './errors.js';
 import { parseDuration } from './duration.js';
 import { followUp } from './hints.js';
 import type { IO } from './io.js';
+import { DEFAULT_WATCH_INTERVALS, type WatchIntervals } from './watch.js';
 
 /** The global options of DESIGN.md, as commander parses them. */
 export interface GlobalOptions {
@@ -39,6 +40,17 @@ export interface ResolvedContext extends Resolved {
   profileExists: boolean;
 }
 
+/**
+ * What a caller of main() may inject instead of the defaults: the seam for
+ * in-process tests (test/helpers/inProcess.ts). Users never set these.
+ */
+export interface ContextOptions {
+  /** Poll intervals of every --watch; default 1 s growing to 10 s. */
+  watchIntervals?: WatchIntervals;
+  /** A ready API client (e.g. one a test built), used instead of one built from the settings. */
+  apiClient?: ApiClient;
+}
+
 export class Context {
   private storePromise: Promise<ConfigStore> | undefined;
   private resolvedPromise: Promise<ResolvedContext> | undefined;
@@ -51,7 +63,12 @@ export class Context {
     readonly env: NodeJS.ProcessEnv,
     readonly version: string,
     readonly globals: GlobalOptions,
+    private readonly options: ContextOptions = {},
   ) {}
+
+  get watchIntervals(): WatchIntervals {
+    return this.options.watchIntervals ?? DEFAULT_WATCH_INTERVALS;
+  }
 
   get configDir(): string {
     return configDirFor(this.env);
@@ -117,6 +134,8 @@ export class Context {
     const settings = await this.settings();
     // Everything the user typed is checked before the first request: a bad --query too.
     if (this.globals.query !== undefined) await (await import('../output/render.js')).checkQuery(this.globals.query);
+    // An injected client belongs to whoever made it: it is used, not closed here.
+    if (this.options.apiClient) return this.options.apiClient;
     const { createApiClient } = await import('../api/client.js');
     // No credentials at all would only earn a 401 from the service: say so before asking it.
     const { chooseAuthMethod } = await import('../auth/scheme.js');
@@ -125,9 +144,11 @@ export class Context {
         hint: 'run cdba profile add, or set CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY (or CDBA_CLIENT_ID and CDBA_CLIENT_SECRET)',
       });
     }
+    const { apiEventsFor } = await import('./apiEvents.js');
     this.apiClient = createApiClient({
       settings,
-      io: this.io,
+      events: apiEventsFor(this.io),
+      signal: this.io.signal,
       debug: this.debug,
       timeoutMs: this.timeoutMs,
       configDir: this.configDir,

@@ -29,14 +29,27 @@ export const EXIT_CODE_TABLE: ReadonlyArray<{ code: ExitCodeValue; meaning: stri
   { code: 130, meaning: 'interrupted' },
 ];
 
+/**
+ * A setting the user can change to get past an error. Layers below the CLI
+ * (api) name the setting, never a flag; the CLI words it (src/main.ts remedyHint).
+ */
+export type Remedy =
+  | { setting: 'timeout' }
+  | { setting: 'page' }
+  /** `version`: the one to use (`orLater`: or a later one, or v1.0); `known`: what cdba knows, when none fits. */
+  | { setting: 'apiVersion'; version?: string; orLater?: boolean; known?: string };
+
 export abstract class CdbaError extends Error {
   abstract readonly exitCode: ExitCodeValue;
   /** An optional second line that tells the user what to do next. */
   hint?: string;
-  constructor(message: string, options?: { hint?: string; cause?: unknown }) {
+  /** A setting to change, which the CLI adds to the hint in its own words. */
+  remedy?: Remedy;
+  constructor(message: string, options?: { hint?: string; cause?: unknown; remedy?: Remedy }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     if (options?.hint) this.hint = options.hint;
+    if (options?.remedy) this.remedy = options.remedy;
   }
 }
 
@@ -58,7 +71,7 @@ export class ApiError extends CdbaError {
   readonly status: number;
   readonly errorCode: string | undefined;
   readonly document: ErrorDocument | undefined;
-  constructor(status: number, document: ErrorDocument | undefined, message?: string, options?: { hint?: string }) {
+  constructor(status: number, document: ErrorDocument | undefined, message?: string, options?: { hint?: string; remedy?: Remedy }) {
     const detail = message ?? document?.detail ?? `HTTP ${status}`;
     const code = document?.errorCode;
     super(code ? `${detail} (${code}, HTTP ${status})` : `${detail} (HTTP ${status})`, options);

@@ -57,11 +57,9 @@ export class IO {
     this.signal = options.signal ?? new AbortController().signal;
   }
 
-  /** The real process streams. CDBA_FORCE_TTY=1 makes tests see TTY rendering through pipes. */
+  /** The real process streams. (Tests that want a terminal use a TestIO with isTTY flags, or a real pty.) */
   static fromProcess(env: NodeJS.ProcessEnv): IO {
-    const forceTTY = env.CDBA_FORCE_TTY === '1';
-    const outIsTTY = forceTTY || Boolean(process.stdout.isTTY);
-    const errIsTTY = forceTTY || Boolean(process.stderr.isTTY);
+    const outIsTTY = Boolean(process.stdout.isTTY);
     // The first Ctrl-C aborts the signal; commands turn that into exit 130.
     // The listener stays for the whole run: conf's dependency when-exit hooks
     // SIGINT too and re-sends it to the process at once, expecting it to be
@@ -91,8 +89,8 @@ export class IO {
       err: process.stderr,
       in: process.stdin,
       outIsTTY,
-      errIsTTY,
-      inIsTTY: forceTTY || Boolean(process.stdin.isTTY),
+      errIsTTY: Boolean(process.stderr.isTTY),
+      inIsTTY: Boolean(process.stdin.isTTY),
       colorLevel: colorLevelFor(env, outIsTTY),
       columns: process.stdout.columns || Number(env.COLUMNS) || 0,
       rows: process.stderr.rows || 0,

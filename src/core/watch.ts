@@ -1,11 +1,8 @@
 // The wait loop behind every --watch: poll, back off from 1 s up to 10 s, show
 // the state (a spinner on a terminal, one line per change elsewhere), and stop
 // on success, on the deadline (exit 8) or on Ctrl-C (exit 130). What is polled
-// and what counts as done belong to the caller.
-//
-// CDBA_WATCH_INTERVAL_MS sets the first interval (default 1000); the longest is
-// ten times the first. Tests set it low so a watch over a 300 ms transition
-// finishes quickly; users have no reason to.
+// and what counts as done belong to the caller. The intervals come from the
+// context (in-process tests pass shorter ones to main()); users get 1 s → 10 s.
 import { InterruptedError, WatchTimeoutError } from './errors.js';
 import type { IO, Spinner } from './io.js';
 
@@ -38,13 +35,6 @@ export interface WatchIntervals {
 }
 
 export const DEFAULT_WATCH_INTERVALS: WatchIntervals = { firstMs: 1000, maxMs: 10_000 };
-
-/** The intervals for this run: CDBA_WATCH_INTERVAL_MS (tests) or 1 s → 10 s. */
-export function watchIntervals(env: NodeJS.ProcessEnv): WatchIntervals {
-  const first = Number(env.CDBA_WATCH_INTERVAL_MS);
-  if (!env.CDBA_WATCH_INTERVAL_MS || !Number.isInteger(first) || first <= 0) return DEFAULT_WATCH_INTERVALS;
-  return { firstMs: first, maxMs: first * 10 };
-}
 
 /** Doubles the wait after each poll, up to the longest. */
 export function nextInterval(current: number, intervals: WatchIntervals): number {

@@ -4,10 +4,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostRegion } from '../connstring/index.js';
 import { UsageError } from '../core/errors.js';
-import { fsReason } from '../config/fsError.js';
+import { fsReason } from '../base/fsError.js';
 import { createClusterModel, isValidClusterName, shapeOfDocument } from '../model/cluster.js';
 import type { ClusterShape } from '../model/cluster.js';
 import { parseCidr } from './accessList.js';
+import { isObject } from '../base/object.js';
 
 export const ROLE_NAMES = ['GROUP_OWNER', 'GROUP_CLUSTER_MANAGER', 'GROUP_READ_ONLY'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
@@ -67,9 +68,6 @@ export interface SeedDocument {
 
 const PROJECT_ID = /^[a-f0-9]{24}$/;
 const PUBLIC_KEY = /^[a-z0-9]{8}$/;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Legacy bodies carry fields the 2023-02-01 shape removed. */
 export function seedClusterShape(body: Record<string, unknown>): ClusterShape {

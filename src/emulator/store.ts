@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { fsReason } from '../config/fsError.js';
+import { fsReason } from '../base/fsError.js';
 import { createClusterModel, upgradeStoredModel } from '../model/cluster.js';
 import type { ClusterModel } from '../model/cluster.js';
 import { DueQueue } from './dueQueue.js';

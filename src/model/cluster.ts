@@ -20,6 +20,7 @@ import type { ClusterType, ProviderName, StateName } from './catalog.js';
 import { legacyToModern, legacyTopologyFromModern, modernSpecsFromLegacy } from './clusterConvert.js';
 import { checkClusterBody } from './clusterFields.js';
 import type { ClusterShape, FieldProblem } from './clusterFields.js';
+import { asObject, isObject } from '../base/object.js';
 
 export { legacyToModern, modernToLegacy, modernSpecsFromLegacy, legacyTopologyFromModern } from './clusterConvert.js';
 export type { Conversion, FieldChange, LegacyTopology } from './clusterConvert.js';
@@ -123,8 +124,6 @@ export function isTenant(model: ClusterModel): boolean {
   return model.replicationSpecs.every((spec) => spec.regionConfigs.every((region) => region.providerName === 'TENANT'));
 }
 
-const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asObject = (value: unknown): Doc => (isObject(value) ? value : {});
 const clone = <T>(value: T): T => structuredClone(value);
 
 /** Deep merge for PATCH: objects merge, everything else (arrays included) replaces; null is "not given". */

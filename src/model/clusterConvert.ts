@@ -2,6 +2,7 @@
 // and what was dropped. `cdba clusters convert` prints this report; the emulator
 // builds its canonical model from legacy bodies through legacyToModern.
 import { COMMON_FIELD_NAMES } from './clusterFields.js';
+import { asObject, isObject } from '../base/object.js';
 
 type Doc = Record<string, unknown>;
 
@@ -17,9 +18,6 @@ export interface Conversion {
   body: Doc;
   changes: FieldChange[];
 }
-
-const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asObject = (value: unknown): Doc => (isObject(value) ? value : {});
 
 /** Legacy RegionSpec: node counts per region (regionsConfig / replicationSpec values). */
 interface LegacyRegionSpec {

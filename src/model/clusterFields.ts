@@ -3,6 +3,7 @@
 // or non-modifiable field is rejected with 400 and never ignored).
 // Pure: the emulator answers with these problems, the CLI checks bodies before sending.
 import { CLUSTER_TYPES, PROVIDERS, STATE_NAMES } from './catalog.js';
+import { isObject } from '../base/object.js';
 
 /**
  * legacy = v1.0 and 2023-01-01; modern = 2023-02-01 (replicationSpecs[].regionConfigs, numShards per zone);
@@ -237,9 +238,6 @@ export interface FieldProblem {
   code: FieldProblemCode;
   field: string;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function kindMatches(spec: FieldSpec, value: unknown): boolean {
   switch (spec.kind) {

@@ -19,9 +19,9 @@ import {
   type FieldChange,
 } from './clusterConvert.js';
 import type { ClusterShape } from './clusterFields.js';
+import { isObject } from '../base/object.js';
 
 type Doc = Record<string, unknown>;
-const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 export { CLUSTER_SHAPES, type ClusterShape } from './clusterFields.js';

@@ -7,7 +7,12 @@
 import type { Writable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import type { IO } from '../core/io.js';
-import type { ListTail } from '../api/pagination.js';
+
+/** What follows the results in a list document (the API layer's ListTail, by shape: output does not import api). */
+interface ListTail {
+  totalCount?: number;
+  links?: unknown[];
+}
 
 /**
  * Items held back before the first write. A listing that fails within them

@@ -3,7 +3,7 @@ import { execa } from 'execa';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CDBA_BIN, cdba, tempDir } from '../helpers/cli.js';
+import { CDBA_BIN, cdba, tempDir } from '../helpers/inProcess.js';
 
 const bashAvailable = await execa('bash', ['--version'], { reject: false }).then((r) => r.exitCode === 0, () => false);
 if (!bashAvailable) process.stderr.write('note: bash not found; completion tests skipped\n');

@@ -3,7 +3,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cdba as runCdba, tempDir, type CliOptions, type CliResult } from '../helpers/cli.js';
+import { cdba as runCdba, tempDir, type CliOptions, type CliResult } from '../helpers/inProcess.js';
 
 const PRIVATE_KEY = 'prv-7f3a9c1e5b2d-SECRET';
 const CLIENT_SECRET = 'mdb_sa_sk_4e8b0d6f2a1c-SECRET';

@@ -4,7 +4,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { cdba, tempDir } from '../helpers/cli.js';
+import { cdba, tempDir } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
 
 let emu: RunningEmulator;

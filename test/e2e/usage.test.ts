@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, cdba, tempDir, type CliResult } from '../helpers/cli.js';
+import { REPO_ROOT, cdba, tempDir, type CliResult } from '../helpers/inProcess.js';
 
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const STACK_LINE = /^\s+at .+[.:]\d+/m;

@@ -16,7 +16,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cdba, tempDir } from '../helpers/cli.js';
+import { cdba, tempDir } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { digestEnv, expectOneErrorLine, knownSeed } from './support.js';
 

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TokenFileCache } from '../../src/auth/serviceAccount.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { cdba, tempDir, type CliResult } from '../helpers/cli.js';
+import { cdba, tempDir, type CliResult } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
 import {
   bearerEnv,

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAuthorization } from '../../src/auth/digest.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { cdba } from '../helpers/cli.js';
+import { cdba } from '../helpers/inProcess.js';
 import { withEmulator, wwwAuthenticate } from '../helpers/emulator.js';
 import { digestEnv, expectOneErrorLine, FENCED_PRIVATE, FENCED_PUBLIC, knownSeed, OWNER_PUBLIC } from './support.js';
 

@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Faults } from '../../src/emulator/faults.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { cdba } from '../helpers/cli.js';
+import { cdba } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { digestEnv, expectOneErrorLine, inPool, knownSeed, PROJECT_ID, SEEDED_CLUSTER } from './support.js';
 

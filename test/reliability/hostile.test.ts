@@ -3,7 +3,7 @@
 // stack trace. Each case is a small node:http (or raw TCP) server on 127.0.0.1.
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cdba, type CliResult } from '../helpers/cli.js';
+import { cdba, type CliResult } from '../helpers/inProcess.js';
 import { digestEnv, expectOneErrorLine, PROJECT_ID, testServer, type TestServer } from './support.js';
 
 const HTML_502 = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';

@@ -10,7 +10,7 @@ import { buildProgram } from '../../src/cli/program.js';
 import { describe as describeTree, flatten } from '../../src/cli/tree.js';
 import { IO } from '../../src/core/io.js';
 import { main } from '../../src/main.js';
-import { CDBA_BIN, cdba, cleanEnv, tempDir } from '../helpers/cli.js';
+import { CDBA_BIN, cdba, cleanEnv, tempDir } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { digestEnv, expectOneErrorLine, knownSeed } from './support.js';

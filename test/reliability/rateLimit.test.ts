@@ -5,7 +5,7 @@
 //   the wait, without waiting and without a stack trace.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { cdba } from '../helpers/cli.js';
+import { cdba } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { digestEnv, expectOneErrorLine, knownSeed, modernBody, PROJECT_ID, spawnEmulator, type EmulatorProcess } from './support.js';
 

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { CDBA_BIN, tempDir, type CliResult } from '../helpers/cli.js';
+import { CDBA_BIN, tempDir, type CliResult } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { bearerEnv, CLIENT_ID, CLIENT_SECRET, digestEnv, expectOneErrorLine, knownSeed, OWNER_PRIVATE, OWNER_PUBLIC, PROJECT_ID } from './support.js';
 

@@ -7,7 +7,7 @@ import { cpSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { cdba, tempDir, type CliResult } from '../helpers/cli.js';
+import { cdba, tempDir, type CliResult } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
 import {
   bearerEnv,

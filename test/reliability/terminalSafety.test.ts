@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CDBA_BIN, cdba, cleanEnv, type CliResult } from '../helpers/cli.js';
+import { CDBA_BIN, cdba, cleanEnv, type CliResult } from '../helpers/inProcess.js';
 import { digestEnv, expectOneErrorLine, PROJECT_ID, testServer, type TestServer } from './support.js';
 
 const ESC = '\u001b';
@@ -174,7 +174,7 @@ if (!scriptAvailable) process.stderr.write('note: util-linux script is not avail
 async function inTerminal(args: string[]): Promise<{ exitCode: number; text: string }> {
   const quoted = [CDBA_BIN, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
   const result = await execa('script', ['-qfec', `stty cols 120 rows 30; exec node ${quoted}`, '/dev/null'], {
-    env: cleanEnv({ ...digestEnv(server.url), TERM: 'xterm-256color', CDBA_WATCH_INTERVAL_MS: '20' }),
+    env: cleanEnv({ ...digestEnv(server.url), TERM: 'xterm-256color' }),
     extendEnv: false,
     reject: false,
     timeout: 20_000,

@@ -10,7 +10,7 @@ import { createServer as createTcpServer, type AddressInfo, type Socket } from '
 import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cdba, tempDir, type CliResult } from '../helpers/cli.js';
+import { cdba, tempDir, type CliResult } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { bearerEnv, digestEnv, expectOneErrorLine, knownSeed, PROJECT_ID, testServer, type TestServer } from './support.js';
 

@@ -2,7 +2,7 @@
 // as curl -i and gh api -i print them. Credential headers never appear in clear,
 // and values go through the debug trace's redaction as well.
 import { STATUS_CODES } from 'node:http';
-import { redactHeaders } from '../../api/redact.js';
+import { redactHeaders } from '../../api/client.js';
 import { escapeControl } from '../../core/sanitize.js';
 
 export function statusLine(status: number): string {

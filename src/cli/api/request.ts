@@ -9,6 +9,7 @@
 //   "quoted"), otherwise strings; keys with dots nest (a.b=1 -> {"a":{"b":1}}).
 //   Query values are sent as written.
 import { UsageError } from '../../core/errors.js';
+import { isObject } from '../../base/object.js';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -112,9 +113,6 @@ export function fieldValue(raw: string): unknown {
     return raw;
   }
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Fields as a JSON object; "a.b" nests. The same key twice, or a key inside a value, is refused. */
 export function fieldsBody(fields: ReadonlyArray<readonly [string, string]>): Record<string, unknown> {

@@ -11,14 +11,13 @@ import {
   type ClusterType,
   type ProviderName,
 } from '../../model/cluster.js';
+import { asObject, isObject } from '../../base/object.js';
 import { BACKUP_FIELD, regionConfigsOf, setDiskSize, setTier, writeTopology } from '../../model/clusterShapes.js';
 
 export { setShardDisk } from '../../model/clusterShapes.js';
 
 type Doc = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asObject = (value: unknown): Doc => (isObject(value) ? value : {});
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** The create flags that describe a cluster (all optional; defaults apply when building from flags alone). */

@@ -84,7 +84,8 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
 
   const { createCluster } = await import('../../api/clusters.js');
   const target = await clusterTarget(ctx, 'clusters.create');
-  const created = clusterDocument(await createCluster(target.client, target.projectId, body));
+  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;
+  const created = clusterDocument(await createCluster(target.client, target.projectId, body, checkHint));
   const state = typeof created.stateName === 'string' ? created.stateName : 'CREATING';
   if (!flags.watch && timeoutMs === undefined) {
     ctx.io.note(`cdba: cluster ${name} is ${state}; follow it with \`${ctx.followUp('clusters', 'watch', name)}\``);

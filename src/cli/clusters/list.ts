@@ -1,6 +1,5 @@
 // `cdba clusters list`: one page (--page, --limit, --no-count) or every cluster (--all).
 import { Option, type Command } from '@commander-js/extra-typings';
-import { asListPage, linkHref } from '../../api/pagination.js';
 import type { Context } from '../../core/context.js';
 import { intFlag, withExamples, type App } from '../command.js';
 import { CLUSTER_LIST_TABLE } from './view.js';
@@ -40,7 +39,7 @@ export function registerClustersList(parent: Command, app: App): void {
 }
 
 export async function runClustersList(ctx: Context, flags: ListFlags): Promise<void> {
-  const { listAllClusters, listClusters, streamAllClusters } = await import('../../api/clusters.js');
+  const { hasNextPage, listAllClusters, listClusters, streamAllClusters } = await import('../../api/clusters.js');
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   if (flags.all) {
@@ -61,11 +60,10 @@ export async function runClustersList(ctx: Context, flags: ListFlags): Promise<v
     ...(flags.limit !== undefined ? { itemsPerPage: flags.limit } : {}),
     ...(flags.count ? {} : { includeCount: false }),
   });
-  // A 2xx that is not a list is a damaged answer (exit 7), not a list to render.
-  const document = asListPage(response.body, response.url);
+  const document = response.body;
   await ctx.output(document, CLUSTER_LIST_TABLE);
   if (ctx.io.errIsTTY && (await ctx.outputFormat()) === 'table' && !ctx.globals.query) {
-    const footer = pageFooter(page, limit, document.results.length, document.totalCount, linkHref(document, 'next') !== undefined);
+    const footer = pageFooter(page, limit, document.results.length, document.totalCount, hasNextPage(document));
     if (footer) ctx.io.note(footer, 'dim');
   }
 }

@@ -17,9 +17,9 @@ import { adaptToShape, fieldProblems, refuseProblems, stripReadOnly } from './fi
 import { checkClusterName, clusterDocument, clusterTarget, type ClusterTarget } from './target.js';
 import { showCluster } from './view.js';
 import { waitForCluster } from './watch.js';
+import { isObject } from '../../base/object.js';
 
 type Doc = Record<string, unknown>;
-const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface PatchFlags {
   file?: string;

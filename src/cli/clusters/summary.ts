@@ -7,10 +7,8 @@ import { readClusterDocument, type NodeGroup, type RegionSummary, type ShardRead
 
 export type { NodeGroup, RegionSummary };
 
-type Doc = Record<string, unknown>;
+import { asObject } from '../../base/object.js';
 
-const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asObject = (value: unknown): Doc => (isObject(value) ? value : {});
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 export interface ZoneSummary {

@@ -26,12 +26,12 @@ export interface WaitOptions {
  */
 export async function waitForCluster(ctx: Context, target: ClusterTarget, name: string, options: WaitOptions): Promise<Cluster | undefined> {
   const { getCluster } = await import('../../api/clusters.js');
-  const { watch, watchIntervals } = await import('../../core/watch.js');
+  const { watch } = await import('../../core/watch.js');
   const follow = ctx.followUp('clusters', 'watch', name, ...(options.until === 'DELETED' ? ['--until', 'DELETED'] : []));
   return watch<Cluster | undefined>({
     io: ctx.io,
     subject: `cluster ${name}`,
-    intervals: watchIntervals(ctx.env),
+    intervals: ctx.watchIntervals,
     timeoutMs: options.timeoutMs,
     initialState: options.initialState,
     resumeHint: `the operation goes on at the service; follow it with \`${follow}\``,

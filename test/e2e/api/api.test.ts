@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
-import { cdba, tempDir, type CliResult } from '../../helpers/cli.js';
+import { cdba, tempDir, type CliResult } from '../../helpers/inProcess.js';
 import { OWNER, ownerEnv, replicaSet, worldSeed } from '../conn-string/world.js';
 
 const READS = 'c0000000000000000000000a'; // five clusters, read only

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterModel } from '../../../src/model/cluster.js';
-import { cdba, tempDir } from '../../helpers/cli.js';
+import { cdba, tempDir } from '../../helpers/inProcess.js';
 import { cluster, expectUsage, requestsFor, run, startWorld, type World } from './world.js';
 
 let world: World;

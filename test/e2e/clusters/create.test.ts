@@ -3,7 +3,7 @@
 // pipe, checks that stop a bad body before any request, --watch, and failures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../../src/emulator/index.js';
-import { cdba } from '../../helpers/cli.js';
+import { cdba } from '../../helpers/inProcess.js';
 import {
   apiBase,
   cluster,

@@ -1,7 +1,7 @@
 // The cluster verbs at the default version (no apiVersion pinned: 2024-10-23): reads at
 // 2024-08-05, writes at 2024-10-23, one replication spec per shard, --shard for one shard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cdba } from '../../helpers/cli.js';
+import { cdba } from '../../helpers/inProcess.js';
 import { cluster, expectNoRequest, expectUsage, OWNER, PROJECT, requestsFor, run, startWorld, type World } from './world.js';
 
 let world: World;

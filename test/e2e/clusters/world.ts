@@ -12,7 +12,7 @@ import { execa, type ResultPromise } from 'execa';
 import { expect } from 'vitest';
 import type { ClusterSnapshot, RecordedRequest, RunningEmulator, SeedCluster } from '../../../src/emulator/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
-import { CDBA_BIN, cdba, cleanEnv, tempDir, type CliResult } from '../../helpers/cli.js';
+import { CDBA_BIN, cdba, cleanEnv, tempDir, type CliResult } from '../../helpers/inProcess.js';
 
 export const OWNER = { publicKey: 'clusters', privateKey: '0d4c8f1e-7a2b-4c6d-9e3f-5a1b2c3d4e5f' };
 export const PROJECT = 'c0000000000000000000000a';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectHash, replicaSetId } from '../../../src/connstring/index.js';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
-import { cdba, type CliResult } from '../../helpers/cli.js';
+import { cdba, type CliResult } from '../../helpers/inProcess.js';
 import { ownerEnv, replicaSet, sharded, spread, tenant, worldSeed } from './world.js';
 
 const FULL = 'b0000000000000000000000a'; // peering + four private endpoints

@@ -2,7 +2,7 @@
 // connection-string table, unknown and invalid input, formats and secrets. Offline:
 // the base URL points nowhere and there are no credentials.
 import { describe, expect, it } from 'vitest';
-import { cdba } from '../../helpers/cli.js';
+import { cdba } from '../../helpers/inProcess.js';
 import { INVALID_INPUTS, ROW_FIXTURES, UNKNOWN_FIXTURES, type ParseFixture } from './parse-fixtures.js';
 
 const OFFLINE = { CDBA_BASE_URL: 'http://127.0.0.1:9' };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectHash as hash, replicaSetId as replicaSetIdOf } from '../../../src/connstring/index.js';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
-import { cdba } from '../../helpers/cli.js';
+import { cdba } from '../../helpers/inProcess.js';
 import { OWNER, ownerEnv, replicaSet, sharded, tenant, worldSeed } from '../conn-string/world.js';
 
 const ON_TTY = 'a0000000000000000000000a'; // on; answered on a TTY

@@ -179,7 +179,7 @@ describe('against the emulator: auth, retries, versions', () => {
       const error = (await createCluster(client, emu.defaults.projectId, createBody('dropped')).catch((e: unknown) => e)) as NetworkError;
       expect(error).toBeInstanceOf(NetworkError);
       expect(error.exitCode).toBe(ExitCode.server);
-      expect(error.hint).toBe('the cluster may have been created; check with `cdba clusters get dropped` before trying again');
+      expect(error.hint).toBe('the cluster may have been created; check that it exists before trying again');
       emu.setFaults({ dropAfterCommit: false });
       expect(emu.state().clusters.filter((c) => c.name === 'dropped')).toHaveLength(1);
       expect((await getCluster(client, emu.defaults.projectId, 'dropped')).body.name).toBe('dropped');

@@ -3,12 +3,11 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ApiError, ExitCode, NetworkError, TimeoutError, UsageError } from '../../../src/core/errors.js';
-import { createApiClient, type ApiClient } from '../../../src/api/client.js';
+import { createApiClient, SILENT_EVENTS, type ApiClient } from '../../../src/api/client.js';
 import { InvalidResponseError, PaginationError } from '../../../src/api/errors.js';
 import { getCluster, listClusters } from '../../../src/api/clusters.js';
 import { getPrivateIpMode, setPrivateIpMode } from '../../../src/api/privateIpMode.js';
 import { getRoot } from '../../../src/api/root.js';
-import { IO } from '../../../src/core/io.js';
 import { clientFor, errorDoc, json, settingsFor, startServer, type Handler, type TestServer } from './servers.js';
 
 let server: TestServer | undefined;
@@ -49,7 +48,8 @@ describe('requests', () => {
   test('apiVersion v1.0 uses /api/atlas/v1.0 and application/json for everything', async () => {
     await serve(echo, { apiVersion: 'v1.0' });
     await getRoot(client!);
-    await listClusters(client!, 'p1', { pageNum: 2, itemsPerPage: 10, includeCount: false });
+    // The echo is no list (listClusters rejects it, exit 7): only the request is checked here.
+    await expect(listClusters(client!, 'p1', { pageNum: 2, itemsPerPage: 10, includeCount: false })).rejects.toThrow(/expected a list/);
     await getPrivateIpMode(client!, 'p1');
     expect(server!.received.map((r) => [r.url, r.headers.accept])).toEqual([
       ['/api/atlas/v1.0', 'application/json'],
@@ -83,10 +83,9 @@ describe('requests', () => {
     await serve(echo);
     await expect(client!.request({ method: 'GET', resource: { version: '2023-02-30' }, path: '/x' })).rejects.toThrow(UsageError);
     await expect(client!.request({ method: 'GET', resource: 'clusters.list', path: 'x' })).rejects.toThrow(/must start with/);
-    await expect(getCluster(client!, '', 'c')).rejects.toThrow(/no project ID/);
-    expect(() => createApiClient({ settings: settingsFor('http://example.com'), io: IO.test(), configDir: '/tmp', userAgentVersion: '0' })).toThrow(UsageError);
-    expect(() => createApiClient({ settings: settingsFor(server!.url, { apiVersion: '2022-01-01' }), io: IO.test(), configDir: '/tmp', userAgentVersion: '0' })).not.toThrow();
-    await expect(getCluster(createApiClient({ settings: settingsFor(server!.url, { apiVersion: '2022-01-01' }), io: IO.test(), configDir: '/tmp', userAgentVersion: '0' }), 'p', 'c')).rejects.toThrow(
+    expect(() => createApiClient({ settings: settingsFor('http://example.com'), events: SILENT_EVENTS, configDir: '/tmp', userAgentVersion: '0' })).toThrow(UsageError);
+    expect(() => createApiClient({ settings: settingsFor(server!.url, { apiVersion: '2022-01-01' }), events: SILENT_EVENTS, configDir: '/tmp', userAgentVersion: '0' })).not.toThrow();
+    await expect(getCluster(createApiClient({ settings: settingsFor(server!.url, { apiVersion: '2022-01-01' }), events: SILENT_EVENTS, configDir: '/tmp', userAgentVersion: '0' }), 'p', 'c')).rejects.toThrow(
       'API version 2022-01-01 is older than the first version of clusters (2023-01-01)',
     );
     expect(server!.received).toHaveLength(0);
@@ -97,14 +96,17 @@ describe('version errors and deprecation', () => {
   test('410 names the version to use', async () => {
     await serve((_req, res) => json(res, 410, errorDoc(410, 'VERSION_GONE', 'The version is gone.')), { apiVersion: '2023-01-01' });
     const error = (await getCluster(client!, 'p', 'c').catch((e: unknown) => e)) as ApiError;
-    expect(error.message).toBe('API version 2023-01-01 of clusters has been removed; use --api-version 2024-08-05 (VERSION_GONE, HTTP 410)');
+    expect(error.message).toBe('API version 2023-01-01 of clusters has been removed (VERSION_GONE, HTTP 410)');
+    // The api layer names the setting; the CLI names the flag (src/main.ts remedyHint).
+    expect(error.remedy).toEqual({ setting: 'apiVersion', version: '2024-08-05' });
     expect(error.exitCode).toBe(ExitCode.general);
   });
 
   test('406 on an explicit version names the newest known one', async () => {
     await serve((_req, res) => json(res, 406, errorDoc(406, 'INVALID_VERSION_DATE', 'Invalid version date.')));
     const error = (await client!.request({ method: 'GET', resource: { version: '2022-06-01' }, path: '/groups/p/clusters' }).catch((e: unknown) => e)) as ApiError;
-    expect(error.message).toBe('the service does not accept API version 2022-06-01 for clusters; use --api-version 2024-08-05 (INVALID_VERSION_DATE, HTTP 406)');
+    expect(error.message).toBe('the service does not accept API version 2022-06-01 for clusters (INVALID_VERSION_DATE, HTTP 406)');
+    expect(error.remedy).toEqual({ setting: 'apiVersion', version: '2024-08-05' });
   });
 
   test('Deprecation and Sunset give one warning line per client', async () => {

@@ -112,7 +112,7 @@ describe('retries', () => {
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.exitCode).toBe(ExitCode.server);
     expect(error.message).toMatch(/^the connection to 127\.0\.0\.1:\d+ broke before a complete response \(POST /);
-    expect(error.hint).toBe('the cluster may have been created; check with `cdba clusters get c1` before trying again');
+    expect(error.hint).toBe('the cluster may have been created; check that it exists before trying again');
     expect(server!.received).toHaveLength(1);
   });
 

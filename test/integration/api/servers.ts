@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { apiEventsFor } from '../../../src/core/apiEvents.js';
 import { IO, type TestIO } from '../../../src/core/io.js';
 import type { Settings } from '../../../src/config/settings.js';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../../../src/api/client.js';
@@ -81,10 +82,10 @@ export interface ClientWithIO {
 }
 
 /** A client over a TestIO; close it in afterEach/finally. */
-export function clientFor(settings: Settings, options: Partial<Omit<ApiClientOptions, 'settings' | 'io'>> & { io?: TestIO } = {}): ClientWithIO {
+export function clientFor(settings: Settings, options: Partial<Omit<ApiClientOptions, 'settings' | 'events'>> & { io?: TestIO } = {}): ClientWithIO {
   const io = options.io ?? IO.test();
   const configDir = options.configDir ?? tempDir('cdba-api-');
-  const client = createApiClient({ userAgentVersion: '0.0.0-test', timeoutMs: 5_000, ...options, settings, io, configDir });
+  const client = createApiClient({ userAgentVersion: '0.0.0-test', timeoutMs: 5_000, ...options, settings, events: apiEventsFor(io), signal: io.signal, configDir });
   return { client, io, configDir };
 }
 

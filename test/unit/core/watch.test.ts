@@ -4,7 +4,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ExitCode, InterruptedError, NetworkError, WatchTimeoutError } from '../../../src/core/errors.js';
 import { IO } from '../../../src/core/io.js';
-import { DEFAULT_WATCH_INTERVALS, formatElapsed, nextInterval, watch, watchIntervals, wholeSeconds, type WatchStep } from '../../../src/core/watch.js';
+import { DEFAULT_WATCH_INTERVALS, formatElapsed, nextInterval, watch, wholeSeconds, type WatchStep } from '../../../src/core/watch.js';
 
 /** An IO with a signal the test controls (IO.test() has none). */
 function testIO(options: { errIsTTY?: boolean } = {}): { io: IO; stderr: () => string; interrupt: AbortController } {
@@ -40,11 +40,6 @@ describe('intervals', () => {
     const seen = [DEFAULT_WATCH_INTERVALS.firstMs];
     for (let i = 0; i < 6; i++) seen.push(nextInterval(seen.at(-1)!, DEFAULT_WATCH_INTERVALS));
     expect(seen).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
-  });
-
-  it('CDBA_WATCH_INTERVAL_MS sets the first interval; anything odd falls back to 1 s', () => {
-    expect(watchIntervals({ CDBA_WATCH_INTERVAL_MS: '50' })).toEqual({ firstMs: 50, maxMs: 500 });
-    for (const odd of [undefined, '', '0', '-5', 'fast', '1.5']) expect(watchIntervals({ CDBA_WATCH_INTERVAL_MS: odd })).toEqual(DEFAULT_WATCH_INTERVALS);
   });
 
   it('formats elapsed time', () => {

@@ -1,0 +1,87 @@
+// Runs cdba's main() in the test process, with buffers for stdout and stderr:
+// the same CliResult as test/helpers/cli.ts, without starting node. A test file
+// switches by importing `cdba` from here instead of from cli.ts.
+//
+// What stays process-level (cli.ts, or a real pty through util-linux `script`):
+// the bin launcher, real terminals and signals, exit codes as a shell sees
+// them, the install and SEA tests, and a small smoke set.
+import { main } from '../../src/main.js';
+import { colorLevelFor, IO } from '../../src/core/io.js';
+import { cleanEnv, type CliOptions, type CliResult } from './cli.js';
+
+// Everything else (cleanEnv, tempDir, CDBA_BIN...) as cli.ts has it; this module's cdba wins.
+export * from './cli.js';
+
+export interface InProcessOptions extends CliOptions {
+  /** stdin, stdout and stderr are terminals (as a pty would make them). */
+  tty?: boolean;
+  /** The terminal's width; default $COLUMNS, else 100 (what a pipe gets). */
+  columns?: number;
+  /** First poll interval of every --watch, in ms (the longest is ten times it); default 1 s. */
+  watchIntervalMs?: number;
+  /** Aborting it is Ctrl-C. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Test-side names some older test files pass in `env`; the product reads
+ * neither, so they are taken out here and become options.
+ */
+const TTY_KEY = 'CDBA_FORCE_TTY';
+const WATCH_KEY = 'CDBA_WATCH_INTERVAL_MS';
+
+export function cdba(args: string[], options: InProcessOptions = {}): Promise<CliResult> {
+  return start(args, options).result;
+}
+
+export interface Running {
+  result: Promise<CliResult>;
+  /** What was written so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Ctrl-C: aborts the run's signal, as the launcher's SIGINT handler does. */
+  interrupt(): void;
+  /** Resolves once stderr matches `pattern`. */
+  seen(pattern: RegExp): Promise<void>;
+}
+
+/** Starts a run without waiting for it, for tests that interrupt it. */
+export function start(args: string[], options: InProcessOptions = {}): Running {
+  const interrupt = new AbortController();
+  options.signal?.addEventListener('abort', () => interrupt.abort(), { once: true });
+  const { [TTY_KEY]: forceTTY, [WATCH_KEY]: watchMs, ...rest } = options.env ?? {};
+  const env = cleanEnv(rest, options.configDir);
+  const tty = options.tty ?? forceTTY === '1';
+  const firstMs = options.watchIntervalMs ?? (watchMs ? Number(watchMs) : undefined);
+  const io = IO.test({
+    stdin: options.input ?? '',
+    outIsTTY: tty,
+    errIsTTY: tty,
+    inIsTTY: tty,
+    colorLevel: colorLevelFor(env, tty),
+    columns: options.columns ?? (Number(env.COLUMNS) || 100),
+    signal: interrupt.signal,
+  });
+  const result = main(args, env, io, firstMs ? { watchIntervals: { firstMs, maxMs: firstMs * 10 } } : {}).then((exitCode) => ({
+    exitCode,
+    stdout: io.stdout,
+    stderr: io.stderr,
+  }));
+  let finished = false;
+  const end = (): void => {
+    finished = true;
+  };
+  result.then(end, end);
+  return {
+    result,
+    stdout: () => io.stdout,
+    stderr: () => io.stderr,
+    interrupt: () => interrupt.abort(),
+    seen: async (pattern) => {
+      while (!pattern.test(io.stderr)) {
+        if (finished) throw new Error(`the run ended without ${pattern} on stderr: ${io.stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+  };
+}

@@ -1,0 +1,100 @@
+// Guarantee: the import boundaries of docs/ARCHITECTURE.md are enforced. Lint
+// (eslint-plugin-boundaries, configured in eslint.config.js) fails on a
+// forbidden import between layers and passes the allowed ones; the source tree
+// as it is lints clean of boundary errors. src/api names settings, not flags:
+// the CLI words the remedy.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cdba, REPO_ROOT } from '../helpers/inProcess.js';
+import { digestEnv, expectOneErrorLine, testServer } from './support.js';
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: REPO_ROOT });
+});
+
+/** The boundary errors ESLint reports for `code` as if it were the file at `path`. */
+async function boundaryErrors(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(REPO_ROOT, path) });
+  return result!.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['api imports the CLI', 'src/api/fixture.ts', "import { App } from '../cli/command.js';\nexport const a = App;\n"],
+    ['api imports the IO object (api never prints)', 'src/api/fixture.ts', "import type { IO } from '../core/io.js';\nexport type A = IO;\n"],
+    ['api imports the context', 'src/api/fixture.ts', "export const load = () => import('../core/context.js');\n"],
+    ['a command reaches into api internals', 'src/cli/clusters/fixture.ts', "import { asListPage } from '../../api/pagination.js';\nexport const a = asListPage;\n"],
+    ['connstring (pure) imports config', 'src/connstring/fixture.ts', "import { ConfigStore } from '../config/store.js';\nexport const a = ConfigStore;\n"],
+    ['config imports output', 'src/config/fixture.ts', "export { render } from '../output/render.js';\n"],
+    ['output imports api', 'src/output/fixture.ts', "import type { ApiClient } from '../api/client.js';\nexport type A = ApiClient;\n"],
+    ['the model imports the emulator', 'src/model/fixture.ts', "import { startEmulator } from '../emulator/index.js';\nexport const a = startEmulator;\n"],
+    ['the emulator imports the client side of auth', 'src/emulator/fixture.ts', "import { DigestScheme } from '../auth/scheme.js';\nexport const a = DigestScheme;\n"],
+    ['the emulator imports the CLI', 'src/emulator/fixture.ts', "import { App } from '../cli/command.js';\nexport const a = App;\n"],
+  ])('forbidden: %s', async (_label, path, code) => {
+    const errors = await boundaryErrors(path, code);
+    expect(errors).toHaveLength(1);
+  });
+
+  it.each([
+    ['a command uses an api resource module', 'src/cli/clusters/fixture.ts', "import { getCluster } from '../../api/clusters.js';\nexport const a = getCluster;\n"],
+    ['core builds the client', 'src/core/fixture.ts', "export const load = () => import('../api/client.js');\n"],
+    ['api uses auth and config', 'src/api/fixture.ts', "import { DigestSession } from '../auth/digestSession.js';\nimport type { Settings } from '../config/settings.js';\nexport type A = Settings;\nexport const b = DigestSession;\n"],
+    ['the emulator shares the digest maths, the operations table and the model', 'src/emulator/fixture.ts', "import { parseChallenge } from '../auth/digest.js';\nimport { OPERATIONS } from '../api/operations.js';\nexport * from '../model/cluster.js';\nexport const a = [parseChallenge, OPERATIONS];\n"],
+    ['every layer uses the errors', 'src/connstring/fixture.ts', "import { UsageError } from '../core/errors.js';\nexport const a = UsageError;\n"],
+  ])('allowed: %s', async (_label, path, code) => {
+    expect(await boundaryErrors(path, code)).toEqual([]);
+  });
+
+  it('the source tree has no boundary errors', async () => {
+    const results = await eslint.lintFiles(['src']);
+    const errors = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => `${r.filePath}:${m.line} ${m.message}`));
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('src/api never prints and never speaks CLI', () => {
+  /** String literals on code lines (comments left out) of every src/api module. */
+  function apiStrings(): Array<{ file: string; text: string }> {
+    const dir = join(REPO_ROOT, 'src', 'api');
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.ts'))
+      .flatMap((name) =>
+        readFileSync(join(dir, name), 'utf8')
+          .split('\n')
+          .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+          .flatMap((line) => [...line.matchAll(/'[^']*'|"[^"]*"|`[^`]*`/g)].map((m) => ({ file: name, text: m[0] }))),
+      );
+  }
+
+  it('no message of src/api names a flag or a cdba command (the CLI words the remedy)', () => {
+    const offenders = apiStrings().filter(({ text }) => /\s--[a-z]|\bcdba (clusters|profile|api|conn-string|private-ip|emulator)\b/.test(text));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the CLI turns the remedy into its flag: a 410 ends with "use --api-version <newest>"', async () => {
+    const server = await testServer((_req, res) => {
+      res.writeHead(410, { 'content-type': 'application/json' });
+      res.end('{"error":410,"errorCode":"VERSION_GONE","detail":"gone"}');
+    });
+    try {
+      const result = await cdba(['clusters', 'get', 'c1', '--api-version', '2023-01-01'], { env: digestEnv(server.url) });
+      expectOneErrorLine(result, 1, /^cdba: API version 2023-01-01 of clusters has been removed \(VERSION_GONE, HTTP 410\); use --api-version 2024-08-05\n$/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('shared primitives live once, at the bottom', () => {
+  it('isObject and asObject are defined only in src/base/object.ts', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+    const definers = files(join(REPO_ROOT, 'src'))
+      .filter((file) => /(function|const)\s+(isObject|asObject)\b/.test(readFileSync(file, 'utf8')))
+      .map((file) => file.slice(REPO_ROOT.length + 1));
+    expect(definers).toEqual(['src/base/object.ts']);
+  });
+});
