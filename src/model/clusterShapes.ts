@@ -19,7 +19,7 @@ import {
   type FieldChange,
 } from './clusterConvert.js';
 import type { ClusterShape } from './clusterFields.js';
-import { isObject } from '../base/object.js';
+import { asObject, isObject } from '../base/object.js';
 
 type Doc = Record<string, unknown>;
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
@@ -94,7 +94,6 @@ export function convertClusterBody(body: Doc, from: ClusterShape, to: ClusterSha
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
-const asObject = (value: unknown): Doc => (isObject(value) ? value : {});
 
 export interface NodeGroup {
   instanceSize?: string;

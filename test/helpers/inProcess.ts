@@ -59,7 +59,8 @@ export function start(args: string[], options: InProcessOptions = {}): Running {
     errIsTTY: tty,
     inIsTTY: tty,
     colorLevel: colorLevelFor(env, tty),
-    columns: options.columns ?? (Number(env.COLUMNS) || 100),
+    // Like a process whose TTY reports no size: tables are not fitted unless a test gives columns.
+    columns: options.columns ?? (Number(env.COLUMNS) || 0),
     signal: interrupt.signal,
   });
   const result = main(args, env, io, firstMs ? { watchIntervals: { firstMs, maxMs: firstMs * 10 } } : {}).then((exitCode) => ({
