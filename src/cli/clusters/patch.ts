@@ -13,6 +13,7 @@ import { keyValueFlag, withExamples, type App } from '../command.js';
 import { parseSetValue, setModernTier, setPath, tierFlag } from './body.js';
 import { diskSizeFlag } from './create.js';
 import { fieldProblems, refuseProblems, stripReadOnly } from './fields.js';
+import { withClusterHints } from './hints.js';
 import { checkClusterName, clusterDocument, clusterTarget, type ClusterTarget } from './target.js';
 import { showCluster } from './view.js';
 import { waitForCluster } from './watch.js';
@@ -82,7 +83,7 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   if (stripped.length > 0) ctx.io.note(`cdba: ignoring read-only fields: ${stripped.join(', ')}`);
 
   const { updateCluster } = await import('../../api/clusters.js');
-  const updated = clusterDocument(await updateCluster(target.client, target.projectId, name, body));
+  const updated = clusterDocument(await withClusterHints(name, () => updateCluster(target.client, target.projectId, name, body)));
   const state = typeof updated.stateName === 'string' ? updated.stateName : 'UPDATING';
   if (!flags.watch && timeoutMs === undefined) {
     if (state !== 'IDLE') ctx.io.note(`cdba: cluster ${name} is ${state}; follow it with \`cdba clusters watch ${name}\``);
