@@ -9,7 +9,7 @@ import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
 import { UsageError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/input.js';
-import { keyValueFlag, withExamples, type App } from '../command.js';
+import { collect, keyValueFlag, tagFlag, withExamples, type App } from '../command.js';
 import { parseSetValue, setModernTier, setPath, tierFlag } from './body.js';
 import { diskSizeFlag } from './create.js';
 import { fieldProblems, refuseProblems, stripReadOnly } from './fields.js';
@@ -27,6 +27,9 @@ export interface PatchFlags {
   tier?: string;
   diskSizeGb?: number;
   dbVersion?: string;
+  terminationProtection?: boolean;
+  tag?: Array<[string, string]>;
+  untag?: string[];
   watch?: boolean;
   watchTimeout?: string;
 }
@@ -42,13 +45,18 @@ export function registerClustersPatch(parent: Command, app: App): void {
     .option('--tier <tier>', 'instance size for every node (2023-02-01: every region config)', tierFlag)
     .option('--disk-size-gb <n>', 'storage in GB', diskSizeFlag)
     .option('--db-version <version>', 'database major version, e.g. 8.0')
+    .option('--termination-protection', 'refuse deletes until it is turned off again')
+    .option('--no-termination-protection', 'allow deletes again')
+    .option('--tag <key=value>', 'add a resource tag, or replace the value of one; repeatable. Other tags are kept', tagFlag('--tag'))
+    .option('--untag <key>', 'remove the tag with this key; repeatable. Other tags are kept', collect)
     .option('--watch', 'wait until the change is done (IDLE), then print the cluster')
     .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
     .action(async (name, options, cmd) => runClustersPatch(app.context(cmd), name, options));
   withExamples(command, [
     ['Scale up and wait for it', 'cdba clusters patch c1 --tier M30 --watch'],
     ['Edit the document and send it back', 'cdba clusters get c1 -o json | jq \'.diskSizeGB = 40\' | cdba clusters patch c1 --file -'],
-    ['Turn on termination protection and print the new setting', "cdba clusters patch c1 --set terminationProtectionEnabled=true -o json --query 'terminationProtectionEnabled'"],
+    ['Turn on termination protection and print the new setting', "cdba clusters patch c1 --termination-protection -o json --query 'terminationProtectionEnabled'"],
+    ['Tag it for the cost report and drop an old tag; other tags stay', 'cdba clusters patch c1 --tag team=search --tag env=prod --untag owner'],
   ]);
 }
 
@@ -58,8 +66,18 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   if (flags.dbVersion !== undefined && !/^\d+\.\d+$/.test(flags.dbVersion)) {
     throw new UsageError(`invalid --db-version "${flags.dbVersion}": expected a major version such as 7.0 or 8.0`);
   }
-  const given = flags.file !== undefined || (flags.set?.length ?? 0) > 0 || flags.tier !== undefined || flags.diskSizeGb !== undefined || flags.dbVersion !== undefined;
-  if (!given) throw new UsageError('nothing to change: give --file, --set, --tier, --disk-size-gb or --db-version');
+  const tagging = (flags.tag?.length ?? 0) > 0 || (flags.untag?.length ?? 0) > 0;
+  const given =
+    flags.file !== undefined ||
+    (flags.set?.length ?? 0) > 0 ||
+    flags.tier !== undefined ||
+    flags.diskSizeGb !== undefined ||
+    flags.dbVersion !== undefined ||
+    flags.terminationProtection !== undefined ||
+    tagging;
+  if (!given) throw new UsageError('nothing to change: give --file, --set, --tier, --disk-size-gb, --db-version, --[no-]termination-protection, --tag or --untag');
+  const both = (flags.untag ?? []).find((key) => flags.tag?.some(([k]) => k === key));
+  if (both !== undefined) throw new UsageError(`--tag and --untag both name the tag "${both}": give one of them`);
 
   const target = await clusterTarget(ctx);
   const { shape, version } = target;
@@ -78,6 +96,8 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   if (flags.tier !== undefined) await applyTier(body, flags.tier, ctx, target, name);
   if (flags.diskSizeGb !== undefined) body.diskSizeGB = flags.diskSizeGb;
   if (flags.dbVersion !== undefined) body.mongoDBMajorVersion = flags.dbVersion;
+  if (flags.terminationProtection !== undefined) body.terminationProtectionEnabled = flags.terminationProtection;
+  if (tagging) body.tags = mergeTags(await baseTags(body, ctx, target, name), flags.tag ?? [], flags.untag ?? [], ctx, name);
   if (Object.keys(body).length === 0) throw new UsageError(`nothing to change: ${source} holds only read-only fields (${stripped.join(', ')})`);
   // Said only once the request goes out: a refused patch has its one error line.
   if (stripped.length > 0) ctx.io.note(`cdba: ignoring read-only fields: ${stripped.join(', ')}`);
@@ -124,4 +144,33 @@ async function applyTier(body: Doc, tier: string, ctx: Context, target: ClusterT
   if (typeof settings.backingProviderName === 'string') providerSettings.backingProviderName ??= settings.backingProviderName;
   providerSettings.instanceSizeName = tier;
   body.providerSettings = providerSettings;
+}
+
+export interface Tag {
+  key: string;
+  value: string;
+}
+
+const isTag = (value: unknown): value is Tag => isObject(value) && typeof value.key === 'string' && typeof value.value === 'string';
+
+/** The tags --tag and --untag start from: the body's own (a file or --set gave them), else the cluster's current ones. */
+async function baseTags(body: Doc, ctx: Context, target: ClusterTarget, name: string): Promise<Tag[]> {
+  if (Array.isArray(body.tags)) return body.tags.filter(isTag);
+  const { getCluster } = await import('../../api/clusters.js');
+  const current = clusterDocument(await getCluster(target.client, target.projectId, name));
+  return Array.isArray(current.tags) ? current.tags.filter(isTag).map(({ key, value }) => ({ key, value })) : [];
+}
+
+/** --tag replaces a key's value in place or appends it; --untag removes a key. Every other tag is kept, in order. */
+export function mergeTags(base: Tag[], add: Array<[string, string]>, remove: string[], ctx?: Context, name?: string): Tag[] {
+  const tags = base.map((tag) => ({ ...tag }));
+  for (const [key, value] of add) {
+    const existing = tags.find((tag) => tag.key === key);
+    if (existing) existing.value = value;
+    else tags.push({ key, value });
+  }
+  for (const key of remove) {
+    if (!tags.some((tag) => tag.key === key)) ctx?.io.note(`cdba: cluster ${name ?? ''} has no tag "${key}"; nothing to remove`);
+  }
+  return tags.filter((tag) => !remove.includes(tag.key));
 }
