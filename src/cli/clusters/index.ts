@@ -1,6 +1,7 @@
 // `cdba clusters ...`: list, get, create, patch, delete, pause, resume, watch, convert, apply, connect.
 import type { Command } from '@commander-js/extra-typings';
 import { withExamples, type App } from '../command.js';
+import { registerClustersApply } from './apply.js';
 import { registerClustersConnect } from './connect.js';
 import { registerClustersConvert } from './convert.js';
 import { registerClustersCreate } from './create.js';
@@ -29,5 +30,6 @@ export function registerClusters(program: Command, app: App): void {
   registerClustersResume(clusters, app);
   registerClustersWatch(clusters, app);
   registerClustersConvert(clusters, app);
+  registerClustersApply(clusters, app);
   registerClustersConnect(clusters, app);
 }
