@@ -4,6 +4,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
 import { withExamples, type App } from '../command.js';
+import { withClusterHints } from './hints.js';
 import { checkClusterName, clusterTarget } from './target.js';
 import { waitForCluster } from './watch.js';
 
@@ -33,7 +34,7 @@ export async function runClustersDelete(ctx: Context, name: string, flags: Delet
   const target = await clusterTarget(ctx, 'clusters.delete');
   await ctx.confirm(`Delete cluster "${name}" and all its data?`);
   const { deleteCluster } = await import('../../api/clusters.js');
-  await deleteCluster(target.client, target.projectId, name);
+  await withClusterHints(name, () => deleteCluster(target.client, target.projectId, name));
   if (!flags.watch && timeoutMs === undefined) {
     ctx.io.note(`cdba: deletion of cluster ${name} requested; follow it with \`cdba clusters watch ${name} --until DELETED\``);
     return;
