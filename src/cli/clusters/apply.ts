@@ -11,17 +11,16 @@ import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
 import { ApiError, ExitCode, QuietExit, UsageError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/input.js';
-import { LEGACY_FIELDS, legacyToModern, MODERN_FIELDS, modernToLegacy, type ClusterShape } from '../../model/cluster.js';
+import { convertClusterBody, fieldsOf, shapeOfDocument, type ClusterShape } from '../../model/cluster.js';
 import { withExamples, type App } from '../command.js';
-import { fieldProblems, missingField, refuseProblems, stripReadOnly } from './fields.js';
+import { adaptToShape, fieldProblems, missingField, refuseProblems, stripReadOnly } from './fields.js';
 import { withClusterHints } from './hints.js';
 import { planChanges, planValue, type Change, type IsWritable } from './plan.js';
-import { hasRegionConfigs } from './summary.js';
 import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from './target.js';
 import { waitForCluster } from './watch.js';
 
 type Doc = Record<string, unknown>;
-type FieldSpec = (typeof MODERN_FIELDS)[string];
+type FieldSpec = ReturnType<typeof fieldsOf>[string];
 
 export interface ApplyFlags {
   file: string;
@@ -55,7 +54,7 @@ export function registerClustersApply(parent: Command, app: App): void {
 
 /** Whether a request may set a field, from the shape's field list: read-only fields and replication spec ids may not. */
 export function writableFields(shape: ClusterShape): IsWritable {
-  const root: FieldSpec = { kind: 'object', fields: shape === 'legacy' ? LEGACY_FIELDS : MODERN_FIELDS };
+  const root: FieldSpec = { kind: 'object', fields: fieldsOf(shape) };
   return (path) => {
     const dotted = path.join('.');
     if (dotted === 'name' || dotted === 'replicationSpecs.id' || dotted === 'replicationSpecs.zoneId') return false;
@@ -73,12 +72,13 @@ export function writableFields(shape: ClusterShape): IsWritable {
   };
 }
 
-/** The document in the shape of the version called, through the model's converters. */
-function inShape(doc: Doc, shape: ClusterShape): Doc {
-  const modern = hasRegionConfigs(doc);
-  if (shape === 'modern' && !modern && typeof doc.providerSettings === 'object') return legacyToModern(doc).body;
-  if (shape === 'legacy' && modern) return modernToLegacy(doc).body;
-  return structuredClone(doc);
+/**
+ * The current document in the shape the write speaks: reads and writes are called at
+ * their own versions (clusters.get, clusters.update), which could differ in shape.
+ */
+function currentInShape(doc: Doc, readShape: ClusterShape, shape: ClusterShape): Doc {
+  const from = shapeOfDocument(doc) ?? readShape;
+  return from === shape ? doc : convertClusterBody(doc, from, shape).body;
 }
 
 export async function runClustersApply(ctx: Context, flags: ApplyFlags): Promise<void> {
@@ -91,16 +91,18 @@ export async function runClustersApply(ctx: Context, flags: ApplyFlags): Promise
   }
   const name = file.name;
   checkClusterName(name);
-  const { version, shape } = await clusterVersion(ctx);
-  const desired = inShape(file, shape);
+  const { version, shape } = await clusterVersion(ctx, 'clusters.update');
+  // A body in another shape than the write's is converted with a note, or refused when that would lose something.
+  const desired = adaptToShape((line) => ctx.io.note(line), file, shape, version, source);
   stripReadOnly(desired, shape); // what `get` printed is not a wish
   refuseProblems(fieldProblems(desired, shape), shape, version, source);
 
-  const target = await clusterTarget(ctx);
+  const target = await clusterTarget(ctx, 'clusters.update');
+  const read = await clusterVersion(ctx, 'clusters.get');
   const { createCluster, getCluster, updateCluster } = await import('../../api/clusters.js');
   let current: Cluster | undefined;
   try {
-    current = clusterDocument(await getCluster(target.client, target.projectId, name));
+    current = currentInShape(clusterDocument(await getCluster(target.client, target.projectId, name)), read.shape, shape);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/cli.js';
-import { apiBase, EACH_VERSION, expectNoRequest, expectUsage, PROJECT, requestsFor, run, startWorld, type Version, type World } from './world.js';
+import { apiBase, deprecationWarning, EACH_VERSION, expectNoRequest, expectUsage, PROJECT, linesAfterWarning, requestsFor, run, startWorld, type Version, type World } from './world.js';
 
 const legacy = (version: Version): boolean => version !== '2023-02-01';
 
@@ -36,8 +36,6 @@ afterAll(async () => {
   await world.stop();
 });
 
-const lines = (text: string): string[] =>
-  text.split('\n').filter((line) => line !== '' && !line.startsWith('cdba: warning: API version 2023-01-01 of clusters is deprecated'));
 const tierPath = (version: Version): string =>
   legacy(version) ? 'providerSettings.instanceSizeName' : 'replicationSpecs[0].regionConfigs[0].electableSpecs.instanceSize';
 
@@ -48,18 +46,18 @@ describe.concurrent.each(EACH_VERSION)('apply at $version', ({ version, tag }) =
     const created = await run(world, ['clusters', 'apply', '--file', file], { version, tty: true });
     expect(created.exitCode, created.stderr).toBe(0);
     expect(created.stdout).toBe('');
-    expect(lines(created.stderr)).toEqual([`+ create cluster ${name}`, `cdba: cluster ${name} is CREATING; follow it with \`cdba clusters watch ${name}\``]);
+    expect(linesAfterWarning(created.stderr, version)).toEqual([`+ create cluster ${name}`, `cdba: cluster ${name} is CREATING; follow it with \`cdba clusters watch ${name}\``]);
     expect(requestsFor(world.emulators.fast, name).map((r) => [r.method, r.url])).toEqual([['POST', `${apiBase(version)}/groups/${PROJECT}/clusters`]]);
 
     const again = await run(world, ['clusters', 'apply', '--file', file], { version, tty: true });
     expect(again.exitCode, again.stderr).toBe(0);
-    expect(lines(again.stderr)).toEqual([`cdba: cluster ${name} matches the document; nothing to change`]);
+    expect(linesAfterWarning(again.stderr, version)).toEqual([`cdba: cluster ${name} matches the document; nothing to change`]);
     expect(requestsFor(world.emulators.fast, name)).toHaveLength(1);
 
     const bigger = specFile(`${name}-m30`, spec(name, version, 'M30'));
     const updated = await run(world, ['clusters', 'apply', '--file', bigger, '--watch'], { version, tty: true });
     expect(updated.exitCode, updated.stderr).toBe(0);
-    expect(lines(updated.stderr)).toContain(`~ ${tierPath(version)}: M10 → M30`);
+    expect(linesAfterWarning(updated.stderr, version)).toContain(`~ ${tierPath(version)}: M10 → M30`);
     const patch = requestsFor(world.emulators.fast, name).at(-1)!;
     expect(patch.method).toBe('PATCH');
     expect(Object.keys(patch.body as object)).toEqual([legacy(version) ? 'providerSettings' : 'replicationSpecs']);
@@ -120,7 +118,8 @@ describe('apply: refusals and bad input', () => {
     const result = await run(world, ['clusters', 'apply', '--file', specFile(`${name}-2`, spec(name, '2023-02-01', 'M20'))]);
     expect(result.exitCode).toBe(5);
     expect(result.stdout).toBe('{"action":"update","changes":[{"path":"replicationSpecs[0].regionConfigs[0].electableSpecs.instanceSize","from":"M10","to":"M20"}]}\n');
-    expect(result.stderr).toMatch(/^cdba: [^\n]*\(CANNOT_UPDATE_PAUSED_CLUSTER, HTTP 409\); resume it first: cdba clusters resume ap-paused --watch\n$/);
+    expect(result.stderr.slice(0, deprecationWarning('2023-02-01').length)).toBe(deprecationWarning('2023-02-01'));
+    expect(result.stderr.slice(deprecationWarning('2023-02-01').length)).toMatch(/^cdba: [^\n]*\(CANNOT_UPDATE_PAUSED_CLUSTER, HTTP 409\); resume it first: cdba clusters resume ap-paused --watch\n$/);
   });
 
   it('no --file, no name, a field the version does not take, --exit-code without --dry-run: exit 2, nothing sent', async () => {

@@ -2,7 +2,7 @@
 // the hint on a refused delete) and tags (patch --tag / --untag keep the other
 // tags: read, merge, PATCH), through the built binary under the three versions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cluster, EACH_VERSION, expectNoRequest, expectUsage, PROJECT, requestsFor, run, startWorld, TAG, VERSIONS, type World } from './world.js';
+import { cluster, EACH_VERSION, linesAfterWarning, expectNoRequest, expectUsage, PROJECT, requestsFor, run, startWorld, TAG, VERSIONS, type World } from './world.js';
 
 const tagged = (name: string): Record<string, unknown> => ({
   name,
@@ -22,8 +22,6 @@ afterAll(async () => {
   await world.stop();
 });
 
-const lines = (text: string): string[] =>
-  text.split('\n').filter((line) => line !== '' && !line.startsWith('cdba: warning: API version 2023-01-01 of clusters is deprecated'));
 
 describe.concurrent.each(EACH_VERSION)('protection and tags at $version', ({ version, tag }) => {
   it('create --termination-protection; delete is refused with the command that turns it off; that command works; then delete goes through', async () => {
@@ -37,7 +35,7 @@ describe.concurrent.each(EACH_VERSION)('protection and tags at $version', ({ ver
     expect(refused.exitCode).toBe(1);
     expect(refused.stdout).toBe('');
     const hint = `cdba clusters patch ${name} --no-termination-protection`;
-    expect(lines(refused.stderr)).toEqual([
+    expect(linesAfterWarning(refused.stderr, version, false)).toEqual([
       `cdba: Cannot terminate a cluster when termination protection is enabled. Disable termination protection and try again. (CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED, HTTP 400); turn protection off first: ${hint}`,
     ]);
 
@@ -62,7 +60,7 @@ describe.concurrent.each(EACH_VERSION)('protection and tags at $version', ({ ver
     ];
     expect(requestsFor(world.emulators.fast, name).at(-1)!.body).toEqual({ tags: expected });
     expect(JSON.parse(result.stdout)).toEqual(expected);
-    expect(lines(result.stderr)).toEqual([`cdba: cluster ${name} is UPDATING; follow it with \`cdba clusters watch ${name}\``]);
+    expect(linesAfterWarning(result.stderr, version)).toEqual([`cdba: cluster ${name} is UPDATING; follow it with \`cdba clusters watch ${name}\``]);
   });
 });
 
@@ -70,7 +68,7 @@ describe('protection and tags: bad input and refusals', () => {
   it('--untag of a tag the cluster does not have: a note, the other tags are sent unchanged', async () => {
     const result = await run(world, ['clusters', 'patch', 'tags-m23', '--untag', 'nope', '-o', 'json', '--query', 'length(tags)']);
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stderr.split('\n')[0]).toBe('cdba: cluster tags-m23 has no tag "nope"; nothing to remove');
+    expect(linesAfterWarning(result.stderr, '2023-02-01')[0]).toBe('cdba: cluster tags-m23 has no tag "nope"; nothing to remove');
     expect(Number(result.stdout)).toBeGreaterThan(0);
   });
 
