@@ -4,7 +4,7 @@ import { CommanderError } from '@commander-js/extra-typings';
 import { version } from '../package.json';
 import { App } from './cli/command.js';
 import { buildProgram } from './cli/program.js';
-import { CdbaError, ExitCode, InterruptedError, exitCodeFor } from './core/errors.js';
+import { CdbaError, ExitCode, InterruptedError, QuietExit, exitCodeFor } from './core/errors.js';
 import { withContext, type InvocationContext } from './core/hints.js';
 import { IO } from './core/io.js';
 
@@ -32,6 +32,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.f
     return ExitCode.ok;
   } catch (error) {
     if (error instanceof CommanderError) return commanderExit(io, error, usageError, commandPath(program, argv));
+    if (error instanceof QuietExit) return error.status;
     const shown = io.signal.aborted && !(error instanceof CdbaError) ? new InterruptedError('interrupted') : error;
     reportError(io, shown, app.debug, program.opts() as InvocationContext);
     return exitCodeFor(shown);
