@@ -131,7 +131,7 @@ export async function runClustersApply(ctx: Context, flags: ApplyFlags): Promise
   );
   const state = typeof answer.stateName === 'string' ? answer.stateName : 'UPDATING';
   if (!flags.watch && timeoutMs === undefined) {
-    ctx.io.note(`cdba: cluster ${name} is ${state}; follow it with \`cdba clusters watch ${name}\``);
+    ctx.io.note(`cdba: cluster ${name} is ${state}; follow it with \`${ctx.followUp('clusters', 'watch', name)}\``);
     return;
   }
   ctx.io.note(`cdba: cluster ${name} is ${state}`);

@@ -66,7 +66,7 @@ export async function runClustersPause(ctx: Context, name: string, paused: boole
   const state = typeof updated.stateName === 'string' ? updated.stateName : 'UPDATING';
   const verb = paused ? 'pausing' : 'resuming';
   if (!flags.watch && timeoutMs === undefined) {
-    if (state !== 'IDLE') ctx.io.note(`cdba: cluster ${name} is ${verb} (${state}); follow it with \`cdba clusters watch ${name}\``);
+    if (state !== 'IDLE') ctx.io.note(`cdba: cluster ${name} is ${verb} (${state}); follow it with \`${ctx.followUp('clusters', 'watch', name)}\``);
     await showCluster(ctx, updated);
     return;
   }

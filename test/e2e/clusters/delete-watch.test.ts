@@ -107,7 +107,7 @@ describe.concurrent('delete (each under one of the versions)', () => {
     const result = await run(world, ['clusters', 'delete', 'guarded', '--yes'], { on: 'slow' });
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(
-      /^cdba: [^\n]*\(CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED, HTTP 400\); turn protection off first: cdba clusters patch guarded --no-termination-protection\n$/,
+      /^cdba: [^\n]*\(CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED, HTTP 400\); turn protection off first: cdba -P modern clusters patch guarded --no-termination-protection\n$/,
     );
     expect(cluster(world.emulators.slow, 'guarded')?.model.stateName).toBe('IDLE');
   });

@@ -2,7 +2,7 @@
 // the three API versions: the exact PATCH body, the service's refusals as one
 // line with a hint (already paused, shared tier, changes while paused), --watch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiBase, cluster, deprecationWarning, EACH_VERSION, expectNoRequest, expectUsage, PROJECT, requestsFor, run, startWorld, TAG, VERSIONS, linesAfterWarning, type World } from './world.js';
+import { apiBase, cluster, deprecationWarning, EACH_VERSION, expectNoRequest, expectUsage, PROFILE, PROJECT, requestsFor, run, startWorld, TAG, VERSIONS, linesAfterWarning, type World } from './world.js';
 
 const dedicated = (name: string): Record<string, unknown> => ({
   name,
@@ -34,7 +34,7 @@ describe.concurrent.each(EACH_VERSION)('pause and resume at $version', ({ versio
     const paused = await run(world, ['clusters', 'pause', name, '-o', 'json'], { version });
     expect(paused.exitCode, paused.stderr).toBe(0);
     expect(JSON.parse(paused.stdout)).toMatchObject({ name, paused: true, stateName: 'UPDATING' });
-    expect(linesAfterWarning(paused.stderr, version)).toEqual([`cdba: cluster ${name} is pausing (UPDATING); follow it with \`cdba clusters watch ${name}\``]);
+    expect(linesAfterWarning(paused.stderr, version)).toEqual([`cdba: cluster ${name} is pausing (UPDATING); follow it with \`cdba -P ${PROFILE[version]} clusters watch ${name}\``]);
     const sent = requestsFor(world.emulators.fast, name).at(-1)!;
     expect([sent.method, sent.url, sent.raw]).toEqual(['PATCH', `${apiBase(version)}/groups/${PROJECT}/clusters/${name}`, '{"paused":true}']);
 
@@ -42,14 +42,14 @@ describe.concurrent.each(EACH_VERSION)('pause and resume at $version', ({ versio
     expect(again.exitCode).toBe(5);
     expect(again.stdout).toBe('');
     expect(linesAfterWarning(again.stderr, version, false)).toEqual([
-      `cdba: Cannot pause a cluster that is already paused. (CLUSTER_ALREADY_PAUSED, HTTP 409); it is paused already; cdba clusters resume ${name} starts it`,
+      `cdba: Cannot pause a cluster that is already paused. (CLUSTER_ALREADY_PAUSED, HTTP 409); it is paused already; cdba -P ${PROFILE[version]} clusters resume ${name} starts it`,
     ]);
 
     const change = await run(world, ['clusters', 'patch', name, '--disk-size-gb', '40'], { version });
     expect(change.exitCode).toBe(5);
     expect(change.stdout).toBe('');
     expect(linesAfterWarning(change.stderr, version, false)).toEqual([
-      `cdba: Cannot update cluster ${name} while it is paused or being paused. (CANNOT_UPDATE_PAUSED_CLUSTER, HTTP 409); resume it first: cdba clusters resume ${name} --watch`,
+      `cdba: Cannot update cluster ${name} while it is paused or being paused. (CANNOT_UPDATE_PAUSED_CLUSTER, HTTP 409); resume it first: cdba -P ${PROFILE[version]} clusters resume ${name} --watch`,
     ]);
 
     const resumed = await run(world, ['clusters', 'resume', name, '--watch', '-o', 'json'], { version });
@@ -76,7 +76,7 @@ describe('pause and resume: refusals and bad input', () => {
     const result = await run(world, ['clusters', 'start', 'running']);
     expect(result.exitCode).toBe(5);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(deprecationWarning('2023-02-01') + 'cdba: cluster running is not paused; there is nothing to resume; to pause it: cdba clusters pause running\n');
+    expect(result.stderr).toBe(deprecationWarning('2023-02-01') + `cdba: cluster running is not paused; there is nothing to resume; to pause it: cdba -P ${PROFILE['2023-02-01']} clusters pause running\n`);
     expect(requestsFor(world.emulators.fast, 'running').length).toBe(before);
   });
 

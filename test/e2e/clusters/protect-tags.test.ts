@@ -2,7 +2,8 @@
 // the hint on a refused delete) and tags (patch --tag / --untag keep the other
 // tags: read, merge, PATCH), through the built binary under the three versions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cluster, EACH_VERSION, linesAfterWarning, expectNoRequest, expectUsage, PROJECT, requestsFor, run, startWorld, TAG, VERSIONS, type World } from './world.js';
+import { cdba } from '../../helpers/cli.js';
+import { cluster, EACH_VERSION, linesAfterWarning, expectNoRequest, expectUsage, PROFILE, PROJECT, requestsFor, run, startWorld, TAG, VERSIONS, type World } from './world.js';
 
 const tagged = (name: string): Record<string, unknown> => ({
   name,
@@ -34,12 +35,13 @@ describe.concurrent.each(EACH_VERSION)('protection and tags at $version', ({ ver
     const refused = await run(world, ['clusters', 'delete', name, '--yes'], { version });
     expect(refused.exitCode).toBe(1);
     expect(refused.stdout).toBe('');
-    const hint = `cdba clusters patch ${name} --no-termination-protection`;
+    // The hint carries the -P of the refused run, so it works as printed.
+    const hint = `cdba -P ${PROFILE[version]} clusters patch ${name} --no-termination-protection`;
     expect(linesAfterWarning(refused.stderr, version, false)).toEqual([
       `cdba: Cannot terminate a cluster when termination protection is enabled. Disable termination protection and try again. (CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED, HTTP 400); turn protection off first: ${hint}`,
     ]);
 
-    const off = await run(world, [...hint.split(' ').slice(1), '-o', 'json'], { version });
+    const off = await cdba([...hint.split(' ').slice(1), '-o', 'json'], { configDir: world.configDir, env: { NO_COLOR: '1' } });
     expect(off.exitCode, off.stderr).toBe(0);
     expect(requestsFor(world.emulators.fast, name).at(-1)!.raw).toBe('{"terminationProtectionEnabled":false}');
     expect(JSON.parse(off.stdout).terminationProtectionEnabled).toBe(false);
@@ -60,7 +62,7 @@ describe.concurrent.each(EACH_VERSION)('protection and tags at $version', ({ ver
     ];
     expect(requestsFor(world.emulators.fast, name).at(-1)!.body).toEqual({ tags: expected });
     expect(JSON.parse(result.stdout)).toEqual(expected);
-    expect(linesAfterWarning(result.stderr, version)).toEqual([`cdba: cluster ${name} is UPDATING; follow it with \`cdba clusters watch ${name}\``]);
+    expect(linesAfterWarning(result.stderr, version)).toEqual([`cdba: cluster ${name} is UPDATING; follow it with \`cdba -P ${PROFILE[version]} clusters watch ${name}\``]);
   });
 });
 
