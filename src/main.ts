@@ -5,7 +5,7 @@ import { version } from '../package.json';
 import { App } from './cli/command.js';
 import { buildProgram } from './cli/program.js';
 import type { ContextOptions } from './core/context.js';
-import { CdbaError, ExitCode, InterruptedError, exitCodeFor, type Remedy } from './core/errors.js';
+import { CdbaError, ExitCode, InterruptedError, QuietExit, exitCodeFor, type Remedy } from './core/errors.js';
 import { withContext, type InvocationContext } from './core/hints.js';
 import { IO } from './core/io.js';
 
@@ -37,6 +37,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.f
     return ExitCode.ok;
   } catch (error) {
     if (error instanceof CommanderError) return commanderExit(io, error, usageError, commandPath(program, argv));
+    if (error instanceof QuietExit) return error.status;
     const shown = io.signal.aborted && !(error instanceof CdbaError) ? new InterruptedError('interrupted') : error;
     reportError(io, shown, app.debug, program.opts() as InvocationContext);
     return exitCodeFor(shown);

@@ -2,6 +2,7 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { OUTPUT_FORMATS } from '../config/settings.js';
 import { registerApi } from './api/index.js';
+import { registerAuth } from './auth/index.js';
 import { App, hardenTree, withExamples } from './command.js';
 import { registerClusters } from './clusters/index.js';
 import { registerCompletion } from './completion.js';
@@ -41,6 +42,7 @@ export function buildProgram(app: App): Command {
   registerConnString(program, app);
   registerApi(program, app);
   registerProfile(program, app);
+  registerAuth(program, app);
   registerEmulator(program, app);
   registerCompletion(program, app);
   registerVersion(program, app);

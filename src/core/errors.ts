@@ -11,6 +11,7 @@ export const ExitCode = {
   rateLimited: 6,
   server: 7,
   watchTimeout: 8,
+  changesPending: 10,
   interrupted: 130,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -26,6 +27,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<{ code: ExitCodeValue; meaning: stri
   { code: 6, meaning: 'rate limited after retries (429)' },
   { code: 7, meaning: 'server (5xx), network or timeout' },
   { code: 8, meaning: 'watch timed out' },
+  { code: 10, meaning: 'apply --dry-run --exit-code: changes pending' },
   { code: 130, meaning: 'interrupted' },
 ];
 
@@ -95,6 +97,22 @@ export class TimeoutError extends CdbaError {
 
 export class WatchTimeoutError extends CdbaError {
   readonly exitCode = ExitCode.watchTimeout;
+}
+
+/** The resource is not in a state the request needs, seen before asking the service to change it (exit 5, like a 409). */
+export class ConflictError extends CdbaError {
+  readonly exitCode = ExitCode.conflict;
+}
+
+/**
+ * Ends the run with this exit status and no error line: the answer was already
+ * given (a child's own status for `clusters connect`; 10 for a pending plan).
+ */
+export class QuietExit extends Error {
+  constructor(readonly status: number) {
+    super(`exit ${status}`);
+    this.name = 'QuietExit';
+  }
 }
 
 export class InterruptedError extends CdbaError {

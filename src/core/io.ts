@@ -31,6 +31,21 @@ export interface IOOptions {
   signal?: AbortSignal;
 }
 
+let childRunning = 0;
+
+/**
+ * Runs a foreground child (which shares our terminal and gets every Ctrl-C
+ * itself): meanwhile Ctrl-C neither aborts the command nor stops cdba.
+ */
+export async function whileChildRuns<T>(run: () => Promise<T>): Promise<T> {
+  childRunning++;
+  try {
+    return await run();
+  } finally {
+    childRunning--;
+  }
+}
+
 export class IO {
   readonly out: Writable;
   readonly err: Writable;
@@ -68,6 +83,7 @@ export class IO {
     const interrupt = new AbortController();
     let firstInterruptAt = 0;
     process.on('SIGINT', () => {
+      if (childRunning > 0) return; // the child (mongosh) gets Ctrl-C itself and decides
       if (!interrupt.signal.aborted) {
         firstInterruptAt = Date.now();
         interrupt.abort();

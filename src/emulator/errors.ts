@@ -65,6 +65,13 @@ export const failures = {
     ),
   alreadyDeleting: (name: string) =>
     new ApiFailure(400, 'CLUSTER_ALREADY_REQUESTED_DELETION', `Cluster ${name} has already been requested for deletion.`, [name]),
+  clusterAlreadyPaused: () => new ApiFailure(409, 'CLUSTER_ALREADY_PAUSED', 'Cannot pause a cluster that is already paused.'),
+  cannotUpdateAndPause: (name: string) =>
+    new ApiFailure(409, 'CANNOT_UPDATE_AND_PAUSE_CLUSTER', `Cannot update and pause cluster ${name} at the same time.`, [name]),
+  cannotPauseWithPendingChanges: () =>
+    new ApiFailure(409, 'CANNOT_PAUSE_CLUSTER_WITH_PENDING_CHANGES', 'Cannot pause a cluster with pending changes.'),
+  tenantUpdateUnsupported: () =>
+    new ApiFailure(400, 'TENANT_CLUSTER_UPDATE_UNSUPPORTED', 'Cannot update a M0/M2/M5 cluster through the public API.'),
   cannotUpdatePaused: (name: string) =>
     new ApiFailure(409, 'CANNOT_UPDATE_PAUSED_CLUSTER', `Cannot update cluster ${name} while it is paused or being paused.`, [name]),
   cannotUpdatePrivateIpMode: (groupId: string) =>

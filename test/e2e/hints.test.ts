@@ -14,7 +14,7 @@ let flags: string[];
 let context: string;
 beforeAll(async () => {
   ({ emu } = await withEmulator({
-    seed: knownSeed({ clusters: ['seeded', 'tobepatched', 'tobedeleted'].map((name) => ({ projectId: PROJECT_ID, cluster: modernBody(name) })) }),
+    seed: knownSeed({ clusters: ['seeded', 'tobepatched', 'tobedeleted', 'tobepaused', 'running'].map((name) => ({ projectId: PROJECT_ID, cluster: modernBody(name) })) }),
     transitionMs: 3_600_000,
   }));
   configDir = tempDir('cdba-hints-');
@@ -50,6 +50,31 @@ describe('follow-up hints keep the invocation context', () => {
     const result = await run(['clusters', 'delete', 'tobedeleted', '--yes']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toBe(`cdba: deletion of cluster tobedeleted requested; follow it with \`${context} clusters watch tobedeleted --until DELETED\`\n`);
+  });
+
+  it('clusters apply: follow it with `cdba <context> clusters watch <name>`', async () => {
+    const result = await run(['clusters', 'apply', '--file', '-', '-o', 'json'], JSON.stringify(modernBody('applied')));
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ action: 'create', changes: [] });
+    expect(result.stderr).toBe(`cdba: cluster applied is CREATING; follow it with \`${context} clusters watch applied\`\n`);
+  });
+
+  it('clusters pause: follow it with `cdba <context> clusters watch <name>`; paused again: `cdba <context> clusters resume <name>`', async () => {
+    const result = await run(['clusters', 'pause', 'tobepaused', '-o', 'json']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toBe(`cdba: cluster tobepaused is pausing (UPDATING); follow it with \`${context} clusters watch tobepaused\`\n`);
+    const again = await run(['clusters', 'pause', 'tobepaused']);
+    expect(again.exitCode).toBe(5);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toMatch(/^cdba: [^\n]*\(CLUSTER_ALREADY_PAUSED, HTTP 409\); [^\n]*\n$/);
+    expect(again.stderr).toContain(`; it is paused already; ${context} clusters resume tobepaused starts it\n`);
+  });
+
+  it('clusters resume of a running cluster: to pause it, `cdba <context> clusters pause <name>`', async () => {
+    const result = await run(['clusters', 'resume', 'running']);
+    expect(result.exitCode).toBe(5);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`cdba: cluster running is not paused; there is nothing to resume; to pause it: ${context} clusters pause running\n`);
   });
 
   it('clusters watch that gives up: the resume hint carries the context', async () => {

@@ -17,6 +17,7 @@ import { waitForCluster } from './watch.js';
 export interface CreateFlags extends Omit<TopologyFlags, 'tag'> {
   file?: string;
   tag?: Array<[string, string]>;
+  terminationProtection?: boolean;
   watch?: boolean;
   watchTimeout?: string;
 }
@@ -46,12 +47,15 @@ export function registerClustersCreate(parent: Command, app: App): void {
     .option('--disk-size-gb <n>', 'storage in GB (from 2024-08-05: of every shard, in its hardware specs)', diskSizeFlag)
     .option('--backup', 'turn on cloud backup')
     .option('--tag <key=value>', 'a resource tag; repeat for more', tagFlag('--tag'))
+    .option('--termination-protection', 'refuse deletes until it is turned off (cdba clusters patch <name> --no-termination-protection)')
+    .option('--no-termination-protection', 'allow deletes (the default, unless the file turns protection on)')
     .option('--watch', 'wait until the cluster is IDLE, then print it')
     .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
     .action(async (name, options, cmd) => runClustersCreate(app.context(cmd), name, options as CreateFlags));
   withExamples(command, [
     ['A three-member M10 replica set on AWS, waiting until it is ready', 'cdba clusters create c1 --provider AWS --region US_EAST_1 --tier M10 --watch'],
     ['A free shared-tier cluster', 'cdba clusters create sandbox --provider TENANT --region US_EAST_1 --tier M0'],
+    ['A protected production cluster: deletes are refused until protection is off', 'cdba clusters create prod1 --provider AWS --region US_EAST_1 --tier M30 --termination-protection --tag env=prod'],
     ['From a file, with a bigger tier; print only the state', "cdba clusters create c2 --file c2.json --tier M30 -o json --query 'stateName'"],
   ]);
 }
@@ -74,6 +78,7 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
   }
   const topology: TopologyFlags = pick(flags, ['provider', 'region', 'tier', 'members', 'shards', 'type', 'dbVersion', 'diskSizeGb', 'backup', 'tag']);
   const body = createBody(name, file, topology, shape);
+  if (flags.terminationProtection !== undefined) body.terminationProtectionEnabled = flags.terminationProtection;
   refuseProblems(fieldProblems(body, shape), shape, version, 'the request');
   const missing = missingField(body, shape);
   if (missing) {

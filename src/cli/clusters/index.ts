@@ -1,18 +1,21 @@
-// `cdba clusters ...`: list, get, create, patch, delete, watch, convert.
+// `cdba clusters ...`: list, get, create, patch, delete, pause, resume, watch, convert, apply, connect.
 import type { Command } from '@commander-js/extra-typings';
 import { withExamples, type App } from '../command.js';
+import { registerClustersApply } from './apply.js';
+import { registerClustersConnect } from './connect.js';
 import { registerClustersConvert } from './convert.js';
 import { registerClustersCreate } from './create.js';
 import { registerClustersDelete } from './delete.js';
 import { registerClustersGet } from './get.js';
 import { registerClustersList } from './list.js';
 import { registerClustersPatch } from './patch.js';
+import { registerClustersPause, registerClustersResume } from './pause.js';
 import { registerClustersWatch } from './watch.js';
 
 export function registerClusters(program: Command, app: App): void {
   const clusters = program
     .command('clusters')
-    .description('list, inspect, create, change, delete and watch database clusters');
+    .description('list, inspect, create, change, pause, delete, watch and apply database clusters');
   withExamples(clusters, [
     ['Create a three-member replica set and wait until it is ready', 'cdba clusters create c1 --provider AWS --region US_EAST_1 --tier M10 --watch'],
     ['Names and states of every cluster', "cdba clusters list --all -o json --query 'results[].[name,stateName]'"],
@@ -23,6 +26,10 @@ export function registerClusters(program: Command, app: App): void {
   registerClustersCreate(clusters, app);
   registerClustersPatch(clusters, app);
   registerClustersDelete(clusters, app);
+  registerClustersPause(clusters, app);
+  registerClustersResume(clusters, app);
   registerClustersWatch(clusters, app);
   registerClustersConvert(clusters, app);
+  registerClustersApply(clusters, app);
+  registerClustersConnect(clusters, app);
 }

@@ -10,10 +10,11 @@ import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
 import { UsageError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/input.js';
-import { intFlag, keyValueFlag, withExamples, type App } from '../command.js';
+import { collect, intFlag, keyValueFlag, tagFlag, withExamples, type App } from '../command.js';
 import { parseSetValue, setMembers, setModernTier, setPath, setShardDisk, tierFlag } from './body.js';
 import { diskSizeFlag } from './create.js';
 import { adaptToShape, fieldProblems, refuseProblems, stripReadOnly } from './fields.js';
+import { withClusterHints } from './hints.js';
 import { checkClusterName, clusterDocument, clusterTarget, type ClusterTarget } from './target.js';
 import { showCluster } from './view.js';
 import { waitForCluster } from './watch.js';
@@ -29,6 +30,9 @@ export interface PatchFlags {
   members?: number;
   shard?: number;
   dbVersion?: string;
+  terminationProtection?: boolean;
+  tag?: Array<[string, string]>;
+  untag?: string[];
   watch?: boolean;
   watchTimeout?: string;
 }
@@ -46,6 +50,10 @@ export function registerClustersPatch(parent: Command, app: App): void {
     .option('--members <n>', 'electable members: 3, 5 or 7 (2023-02-01 on; one region config per shard)', intFlag('--members', 1, 50))
     .option('--shard <k>', 'with --tier, --disk-size-gb, --members: change only shard k (1-based, as `get` lists them); 2024-08-05 on', intFlag('--shard', 1, 50))
     .option('--db-version <version>', 'database major version, e.g. 8.0')
+    .option('--termination-protection', 'refuse deletes until it is turned off again')
+    .option('--no-termination-protection', 'allow deletes again')
+    .option('--tag <key=value>', 'add a resource tag, or replace the value of one; repeatable. Other tags are kept', tagFlag('--tag'))
+    .option('--untag <key>', 'remove the tag with this key; repeatable. Other tags are kept', collect)
     .option('--watch', 'wait until the change is done (IDLE), then print the cluster')
     .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
     .action(async (name, options, cmd) => runClustersPatch(app.context(cmd), name, options));
@@ -53,7 +61,8 @@ export function registerClustersPatch(parent: Command, app: App): void {
     ['Scale up and wait for it', 'cdba clusters patch c1 --tier M30 --watch'],
     ['Edit the document and send it back', 'cdba clusters get c1 -o json | jq \'.diskSizeGB = 40\' | cdba clusters patch c1 --file -'],
     ['Scale only the second shard (independent shard scaling)', 'cdba clusters patch c1 --shard 2 --tier M40'],
-    ['Turn on termination protection and print the new setting', "cdba clusters patch c1 --set terminationProtectionEnabled=true -o json --query 'terminationProtectionEnabled'"],
+    ['Turn on termination protection and print the new setting', "cdba clusters patch c1 --termination-protection -o json --query 'terminationProtectionEnabled'"],
+    ['Tag it for the cost report and drop an old tag; other tags stay', 'cdba clusters patch c1 --tag team=search --tag env=prod --untag owner'],
   ]);
 }
 
@@ -67,9 +76,22 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
     throw new UsageError(`invalid --members ${flags.members}: a replica set has 3, 5 or 7 electable members`);
   }
   const hardware = flags.tier !== undefined || flags.diskSizeGb !== undefined || flags.members !== undefined;
-  const given = flags.file !== undefined || (flags.set?.length ?? 0) > 0 || hardware || flags.dbVersion !== undefined;
-  if (!given) throw new UsageError('nothing to change: give --file, --set, --tier, --disk-size-gb, --members or --db-version');
+  const tagging = (flags.tag?.length ?? 0) > 0 || (flags.untag?.length ?? 0) > 0;
+  const given =
+    flags.file !== undefined ||
+    (flags.set?.length ?? 0) > 0 ||
+    hardware ||
+    flags.dbVersion !== undefined ||
+    flags.terminationProtection !== undefined ||
+    tagging;
+  if (!given) {
+    throw new UsageError(
+      'nothing to change: give --file, --set, --tier, --disk-size-gb, --members, --db-version, --[no-]termination-protection, --tag or --untag',
+    );
+  }
   if (flags.shard !== undefined && !hardware) throw new UsageError('--shard limits --tier, --disk-size-gb or --members to one shard; give one of them');
+  const both = (flags.untag ?? []).find((key) => flags.tag?.some(([k]) => k === key));
+  if (both !== undefined) throw new UsageError(`--tag and --untag both name the tag "${both}": give one of them`);
 
   const target = await clusterTarget(ctx, 'clusters.update');
   const { shape, version } = target;
@@ -100,12 +122,14 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
     if (flags.diskSizeGb !== undefined) body.diskSizeGB = flags.diskSizeGb;
   }
   if (flags.dbVersion !== undefined) body.mongoDBMajorVersion = flags.dbVersion;
+  if (flags.terminationProtection !== undefined) body.terminationProtectionEnabled = flags.terminationProtection;
+  if (tagging) body.tags = mergeTags(await baseTags(body, ctx, target, name), flags.tag ?? [], flags.untag ?? [], ctx, name);
   if (Object.keys(body).length === 0) throw new UsageError(`nothing to change: ${source} holds only read-only fields (${stripped.join(', ')})`);
   // Said only once the request goes out: a refused patch has its one error line.
   if (stripped.length > 0) ctx.io.note(`cdba: ignoring read-only fields: ${stripped.join(', ')}`);
 
   const { updateCluster } = await import('../../api/clusters.js');
-  const updated = clusterDocument(await updateCluster(target.client, target.projectId, name, body));
+  const updated = clusterDocument(await withClusterHints(name, () => updateCluster(target.client, target.projectId, name, body)));
   const state = typeof updated.stateName === 'string' ? updated.stateName : 'UPDATING';
   if (!flags.watch && timeoutMs === undefined) {
     if (state !== 'IDLE') ctx.io.note(`cdba: cluster ${name} is ${state}; follow it with \`${ctx.followUp('clusters', 'watch', name)}\``);
@@ -180,4 +204,33 @@ async function applyTier(body: Doc, tier: string, ctx: Context, target: ClusterT
   if (typeof settings.backingProviderName === 'string') providerSettings.backingProviderName ??= settings.backingProviderName;
   providerSettings.instanceSizeName = tier;
   body.providerSettings = providerSettings;
+}
+
+export interface Tag {
+  key: string;
+  value: string;
+}
+
+const isTag = (value: unknown): value is Tag => isObject(value) && typeof value.key === 'string' && typeof value.value === 'string';
+
+/** The tags --tag and --untag start from: the body's own (a file or --set gave them), else the cluster's current ones. */
+async function baseTags(body: Doc, ctx: Context, target: ClusterTarget, name: string): Promise<Tag[]> {
+  if (Array.isArray(body.tags)) return body.tags.filter(isTag);
+  const { getCluster } = await import('../../api/clusters.js');
+  const current = clusterDocument(await getCluster(target.client, target.projectId, name));
+  return Array.isArray(current.tags) ? current.tags.filter(isTag).map(({ key, value }) => ({ key, value })) : [];
+}
+
+/** --tag replaces a key's value in place or appends it; --untag removes a key. Every other tag is kept, in order. */
+export function mergeTags(base: Tag[], add: Array<[string, string]>, remove: string[], ctx?: Context, name?: string): Tag[] {
+  const tags = base.map((tag) => ({ ...tag }));
+  for (const [key, value] of add) {
+    const existing = tags.find((tag) => tag.key === key);
+    if (existing) existing.value = value;
+    else tags.push({ key, value });
+  }
+  for (const key of remove) {
+    if (!tags.some((tag) => tag.key === key)) ctx?.io.note(`cdba: cluster ${name ?? ''} has no tag "${key}"; nothing to remove`);
+  }
+  return tags.filter((tag) => !remove.includes(tag.key));
 }

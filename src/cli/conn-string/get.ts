@@ -2,7 +2,7 @@
 // bare, so that `mongosh "$(cdba conn-string get c1)"` works.
 import { Option, type Command } from '@commander-js/extra-typings';
 import { getCluster } from '../../api/clusters.js';
-import type { ConnectionKind, ConnectionStringChoice } from '../../connstring/index.js';
+import type { ConnectionKind, ConnectionStringChoice, ConnectionStringEntry } from '../../connstring/index.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { escapeControl } from '../../core/sanitize.js';
@@ -75,6 +75,17 @@ export function wantsDocument(ctx: Pick<Context, 'globals'>): boolean {
 export async function runConnStringGet(ctx: Context, cluster: string, flags: ConnStringGetFlags): Promise<void> {
   const choice = resolveChoice(flags);
   checkClusterName(cluster); // before anything else, so a bad name sends no request
+  const chosen = await chooseConnectionString(ctx, cluster, choice);
+  if (wantsDocument(ctx)) {
+    await ctx.output({ cluster, ...entryRow(chosen) });
+    return;
+  }
+  // Bare, for $(...): a valid URI has no control characters or backslashes, so escaping changes only a hostile one.
+  ctx.io.write(`${escapeControl(chosen.uri)}\n`);
+}
+
+/** Reads the cluster and picks the string the choice names; none is a ConnectionStringNotFoundError. Shared with `clusters connect`. */
+export async function chooseConnectionString(ctx: Context, cluster: string, choice: ReturnType<typeof resolveChoice>): Promise<ConnectionStringEntry> {
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { body } = await getCluster(client, projectId, cluster);
@@ -87,10 +98,5 @@ export async function runConnStringGet(ctx: Context, cluster: string, flags: Con
       ...(entries.length > 0 ? { hint: `see ${ctx.followUp('conn-string', 'list', cluster)}` } : {}),
     });
   }
-  if (wantsDocument(ctx)) {
-    await ctx.output({ cluster, ...entryRow(chosen) });
-    return;
-  }
-  // Bare, for $(...): a valid URI has no control characters or backslashes, so escaping changes only a hostile one.
-  ctx.io.write(`${escapeControl(chosen.uri)}\n`);
+  return chosen;
 }

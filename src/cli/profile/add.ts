@@ -33,7 +33,7 @@ export function registerProfileAdd(parent: Command, app: App): void {
     .option('--force', 'replace an existing profile of that name')
     .action(async (name, options, cmd) => runProfileAdd(app.context(cmd), name, options));
   withExamples(command, [
-    ['Interactive, on a terminal', 'cdba profile add prod'],
+    ['Interactive, on a terminal; offers to check the credentials at the end', 'cdba profile add prod'],
     ['In CI: the private key comes from stdin, never argv', 'printf %s "$KEY" | cdba profile add ci --public-key abcdefgh --project-id 5f0c8a1e2b3c4d5e6f708192 --private-key-stdin -o json'],
   ]);
 }
@@ -81,6 +81,25 @@ export async function runProfileAdd(ctx: Context, rawName: string, options: AddO
   });
   await forgetTokens(ctx, name, replaced, profile);
   ctx.io.note(`cdba: profile "${name}" saved in ${store.path}`);
+  if (interactive && ctx.io.errIsTTY) await offerCheck(ctx, name);
+}
+
+/** On a terminal: offers `cdba auth status` with the new profile (Enter means yes). */
+async function offerCheck(ctx: Context, name: string): Promise<void> {
+  let answer: string;
+  try {
+    answer = (await ctx.io.prompt('Check these credentials against the service now? [Y/n] ')).trim();
+  } catch {
+    return; // stdin ended: nobody to ask
+  }
+  if (!/^(y(es)?)?$/i.test(answer)) return;
+  const [{ Context: CheckContext }, { runAuthStatus }] = await Promise.all([import('../../core/context.js'), import('../auth/status.js')]);
+  const check = new CheckContext(ctx.io, ctx.env, ctx.version, { ...ctx.globals, profile: name });
+  try {
+    await runAuthStatus(check);
+  } finally {
+    await check.close();
+  }
 }
 
 async function secretFromStdin(ctx: Context, flag: string): Promise<string> {

@@ -4,7 +4,7 @@
 //
 // Life: create -> 201 CREATING -> IDLE after transitionMs; PATCH -> UPDATING -> IDLE;
 // DELETE -> 202 {} -> DELETING -> gone (404 CLUSTER_NOT_FOUND).
-import { applyClusterPatch, createClusterModel, isValidClusterName, renderCluster } from '../../model/cluster.js';
+import { applyClusterPatch, createClusterModel, isTenant, isValidClusterName, renderCluster } from '../../model/cluster.js';
 import type { ClusterModel, FieldProblem, ModelContext } from '../../model/cluster.js';
 import { selfHref } from '../context.js';
 import type { Handler, Link, RequestContext } from '../context.js';
@@ -124,9 +124,7 @@ export const patchCluster: Handler = async (ctx) => {
   const { store, transitionMs, clock } = ctx.services;
   const { model } = cluster;
   if (model.stateName === 'DELETING') throw failures.alreadyDeleting(model.name);
-  const resumes = body.paused === false;
-  const onlyPausing = Object.keys(body).every((key) => key === 'paused');
-  if (model.paused && !resumes && !onlyPausing) throw failures.cannotUpdatePaused(model.name);
+  checkPauseRules(model, body);
   const result = applyClusterPatch(model, body, ctx.shape, modelContext(ctx));
   if (result.problem) throw problemFailure(result.problem);
   record(ctx, cluster);
@@ -139,6 +137,24 @@ export const patchCluster: Handler = async (ctx) => {
   await store.commit();
   return { status: 200, body: render(ctx, cluster) };
 };
+
+/**
+ * The service's pause rules (its error codes page): a pause comes alone, on an
+ * idle dedicated cluster that is not paused yet; a paused cluster takes nothing
+ * but `{"paused": false}` until it is running again. Resuming a running cluster
+ * is accepted and changes nothing.
+ */
+function checkPauseRules(model: ClusterModel, body: Record<string, unknown>): void {
+  const others = Object.keys(body).some((key) => key !== 'paused' && body[key] !== undefined && body[key] !== null);
+  if (body.paused === true) {
+    if (isTenant(model)) throw failures.tenantUpdateUnsupported();
+    if (model.paused) throw failures.clusterAlreadyPaused();
+    if (others) throw failures.cannotUpdateAndPause(model.name);
+    if (model.stateName !== 'IDLE') throw failures.cannotPauseWithPendingChanges();
+  } else if (model.paused && (body.paused !== false || others)) {
+    throw failures.cannotUpdatePaused(model.name);
+  }
+}
 
 export const deleteCluster: Handler = async (ctx) => {
   const cluster = findCluster(ctx);

@@ -106,7 +106,9 @@ describe.concurrent('delete (each under one of the versions)', () => {
   it('termination protection: the service refuses, exit 1', async () => {
     const result = await run(world, ['clusters', 'delete', 'guarded', '--yes'], { on: 'slow' });
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toMatch(/\(CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED, HTTP 400\)\n$/);
+    expect(result.stderr).toMatch(
+      /^cdba: [^\n]*\(CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED, HTTP 400\); turn protection off first: cdba -P modern clusters patch guarded --no-termination-protection\n$/,
+    );
     expect(cluster(world.emulators.slow, 'guarded')?.model.stateName).toBe('IDLE');
   });
 

@@ -38,6 +38,19 @@ export const deprecationWarning = (version: string): string =>
       ? 'cdba: warning: API version 2023-02-01 of clusters is deprecated (since 2024-08-05) and will be removed on 2027-07-01\n'
       : '';
 
+/**
+ * stderr as lines without the deprecation warning, which must appear exactly once when
+ * `warned` (a deprecated version answered a request with success; error answers carry
+ * no Deprecation header) and never otherwise, nor any other version's.
+ */
+export function linesAfterWarning(stderr: string, version: string, warned = true): string[] {
+  const all = stderr.split('\n').filter((line) => line !== '');
+  const warning = deprecationWarning(version).trimEnd();
+  const expected = warned && warning !== '' ? [warning] : [];
+  expect(all.filter((line) => line.startsWith('cdba: warning: API version')), stderr).toEqual(expected);
+  return all.filter((line) => line !== warning);
+}
+
 export type EmulatorName = 'fast' | 'slow' | 'witness';
 
 export interface World {

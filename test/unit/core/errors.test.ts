@@ -27,6 +27,7 @@ describe('the exit-code table', () => {
       { code: 6, meaning: 'rate limited after retries (429)' },
       { code: 7, meaning: 'server (5xx), network or timeout' },
       { code: 8, meaning: 'watch timed out' },
+      { code: 10, meaning: 'apply --dry-run --exit-code: changes pending' },
       { code: 130, meaning: 'interrupted' },
     ]);
   });
@@ -42,6 +43,7 @@ describe('the exit-code table', () => {
       rateLimited: 6,
       server: 7,
       watchTimeout: 8,
+      changesPending: 10,
       interrupted: 130,
     });
     expect(EXIT_CODE_TABLE.map((row) => row.code)).toEqual(Object.values(ExitCode));

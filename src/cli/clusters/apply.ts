@@ -1,0 +1,151 @@
+// `cdba clusters apply --file F|-`: the desired state of one cluster (named in
+// the document), idempotent. Missing: create it. Present: compare the writable
+// fields the document names and PATCH only those that differ; nothing differs:
+// no write. The plan comes first: on stderr (`+ create`, `~ path: from → to`),
+// or with -o json|pretty as the document {action, changes} on stdout.
+// --dry-run sends no write; with --exit-code it exits 10 when the plan is not
+// empty. apply never deletes: a change the service cannot make is its error.
+import type { Command } from '@commander-js/extra-typings';
+import type { Cluster } from '../../api/clusters.js';
+import type { Context } from '../../core/context.js';
+import { parseDuration } from '../../core/duration.js';
+import { ApiError, ExitCode, QuietExit, UsageError } from '../../core/errors.js';
+import { readJsonObject } from '../../core/input.js';
+import { convertClusterBody, fieldsOf, shapeOfDocument, type ClusterShape } from '../../model/cluster.js';
+import { withExamples, type App } from '../command.js';
+import { adaptToShape, fieldProblems, missingField, refuseProblems, stripReadOnly } from './fields.js';
+import { withClusterHints } from './hints.js';
+import { planChanges, planValue, type Change, type IsWritable } from './plan.js';
+import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from './target.js';
+import { waitForCluster } from './watch.js';
+
+type Doc = Record<string, unknown>;
+type FieldSpec = ReturnType<typeof fieldsOf>[string];
+
+export interface ApplyFlags {
+  file: string;
+  dryRun?: boolean;
+  exitCode?: boolean;
+  watch?: boolean;
+  watchTimeout?: string;
+}
+
+export interface PlanDocument {
+  action: 'create' | 'update' | 'none';
+  changes: Change[];
+}
+
+export function registerClustersApply(parent: Command, app: App): void {
+  const command = parent
+    .command('apply')
+    .description('make a cluster match a JSON document (any shape cdba converts): create it, or PATCH only the fields that differ; plan first')
+    .requiredOption('--file <file>', 'the desired cluster document, with its "name"; - reads stdin')
+    .option('--dry-run', 'show the plan and send no write')
+    .option('--exit-code', 'with --dry-run: exit 10 when there are changes, 0 when there are none')
+    .option('--watch', 'wait until the cluster is IDLE after the change')
+    .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
+    .action(async (options, cmd) => runClustersApply(app.context(cmd), options));
+  withExamples(command, [
+    ['Create or update from a file, and wait', 'cdba clusters apply --file c1.json --watch'],
+    ['In CI: fail the job when the cluster drifted from the spec', 'cdba clusters apply --file c1.json --dry-run --exit-code -o json | jq -r \'.changes[].path\''],
+    ['Scale up from the current document', "cdba clusters get c1 -o json | jq '.diskSizeGB = 40' | cdba clusters apply --file -"],
+  ]);
+}
+
+/** Whether a request may set a field, from the shape's field list: read-only fields and replication spec ids may not. */
+export function writableFields(shape: ClusterShape): IsWritable {
+  const root: FieldSpec = { kind: 'object', fields: fieldsOf(shape) };
+  return (path) => {
+    const dotted = path.join('.');
+    if (dotted === 'name' || dotted === 'replicationSpecs.id' || dotted === 'replicationSpecs.zoneId') return false;
+    let spec: FieldSpec | undefined = root;
+    for (const segment of path) {
+      while (spec?.kind === 'array') spec = spec.items;
+      if (spec?.kind === 'map') {
+        spec = spec.values; // the segment is a key of the map (a region name)
+        continue;
+      }
+      spec = spec?.fields?.[segment];
+      if (!spec || spec.readOnly) return false;
+    }
+    return true;
+  };
+}
+
+/**
+ * The current document in the shape the write speaks: reads and writes are called at
+ * their own versions (clusters.get, clusters.update), which could differ in shape.
+ */
+function currentInShape(doc: Doc, readShape: ClusterShape, shape: ClusterShape): Doc {
+  const from = shapeOfDocument(doc) ?? readShape;
+  return from === shape ? doc : convertClusterBody(doc, from, shape).body;
+}
+
+export async function runClustersApply(ctx: Context, flags: ApplyFlags): Promise<void> {
+  if (flags.exitCode && !flags.dryRun) throw new UsageError('--exit-code goes with --dry-run: it reports whether the plan has changes');
+  const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
+  const source = flags.file === '-' ? 'stdin' : flags.file;
+  const file = await readJsonObject(ctx.io, flags.file);
+  if (typeof file.name !== 'string') {
+    throw new UsageError(`${source} has no "name": apply finds the cluster by the name in the document`);
+  }
+  const name = file.name;
+  checkClusterName(name);
+  const { version, shape } = await clusterVersion(ctx, 'clusters.update');
+  // A body in another shape than the write's is converted with a note, or refused when that would lose something.
+  const desired = adaptToShape((line) => ctx.io.note(line), file, shape, version, source);
+  stripReadOnly(desired, shape); // what `get` printed is not a wish
+  refuseProblems(fieldProblems(desired, shape), shape, version, source);
+
+  const target = await clusterTarget(ctx, 'clusters.update');
+  const read = await clusterVersion(ctx, 'clusters.get');
+  const { createCluster, getCluster, updateCluster } = await import('../../api/clusters.js');
+  let current: Cluster | undefined;
+  try {
+    current = currentInShape(clusterDocument(await getCluster(target.client, target.projectId, name)), read.shape, shape);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
+  if (current === undefined) {
+    const missing = missingField(desired, shape);
+    if (missing) throw new UsageError(`${source}: cluster ${name} does not exist, and the document lacks ${missing}, which creating it at API version ${version} requires`);
+  }
+  const plan = current === undefined ? undefined : planChanges(desired, current, writableFields(shape));
+  const document: PlanDocument = {
+    action: current === undefined ? 'create' : plan!.changes.length > 0 ? 'update' : 'none',
+    changes: plan?.changes ?? [],
+  };
+  await showPlan(ctx, name, document);
+
+  if (flags.dryRun) {
+    if (flags.exitCode && document.action !== 'none') throw new QuietExit(ExitCode.changesPending);
+    return;
+  }
+  if (document.action === 'none') return;
+  const answer = clusterDocument(
+    await withClusterHints(name, () =>
+      document.action === 'create'
+        ? createCluster(target.client, target.projectId, desired)
+        : updateCluster(target.client, target.projectId, name, plan!.patch),
+    ),
+  );
+  const state = typeof answer.stateName === 'string' ? answer.stateName : 'UPDATING';
+  if (!flags.watch && timeoutMs === undefined) {
+    ctx.io.note(`cdba: cluster ${name} is ${state}; follow it with \`${ctx.followUp('clusters', 'watch', name)}\``);
+    return;
+  }
+  ctx.io.note(`cdba: cluster ${name} is ${state}`);
+  await waitForCluster(ctx, target, name, { until: 'IDLE', timeoutMs, initialState: state });
+  ctx.io.note(`cdba: cluster ${name} is IDLE`);
+}
+
+/** The plan: -o json|pretty (or --query) as a document on stdout; otherwise one line per change on stderr. */
+async function showPlan(ctx: Context, name: string, plan: PlanDocument): Promise<void> {
+  if ((await ctx.outputFormat()) !== 'table' || ctx.globals.query !== undefined) {
+    await ctx.output(plan);
+    return;
+  }
+  if (plan.action === 'create') ctx.io.note(`+ create cluster ${name}`);
+  else if (plan.action === 'none') ctx.io.note(`cdba: cluster ${name} matches the document; nothing to change`);
+  for (const change of plan.changes) ctx.io.note(`~ ${change.path}: ${planValue(change.from)} → ${planValue(change.to)}`);
+}
