@@ -167,26 +167,68 @@ function readRegion(raw: unknown): RegionSummary {
   return summary;
 }
 
-/** The first diskSizeGB of a shard entry's electable specs. */
-function entryDisk(spec: Doc): number | undefined {
-  return asArray(spec.regionConfigs)
-    .map((r) => asObject(asObject(r).electableSpecs).diskSizeGB)
-    .find((d): d is number => typeof d === 'number');
+/** One shard where its version's wire shape puts it, its region configs as sent (unread). */
+export interface WireShard {
+  /** The replicationSpecs entry that holds it: 2023-02-01 entries hold numShards alike shards, 2024-08-05 ones one. */
+  entry: number;
+  /** Its position among its entry's shards. */
+  index: number;
+  zoneName?: string;
+  zoneId?: string;
+  regionConfigs: unknown[];
+  /** 2024-08-05 on: its storage, the first diskSizeGB of its hardware specs. */
+  diskSizeGB?: number;
 }
 
-/** regionConfigs entries: one per zone with numShards (2023-02-01, legacy converted), or one per shard (2024-08-05). */
-function shardsOfEntries(entries: Doc[], perZone: boolean, legacy: boolean): ShardRead[] {
-  const keys = new Set<string>();
-  return entries.flatMap((spec, index) => {
-    const zoneName = text(spec.zoneName) ?? `Zone ${index + 1}`;
-    let zoneKey = legacy ? `#${index}` : (text(spec.zoneId) ?? zoneName);
-    // In the per-zone shapes each entry is its own zone, even under a name used twice.
-    if (perZone && keys.has(zoneKey)) zoneKey = `${zoneKey}#${index}`;
-    keys.add(zoneKey);
-    const regions = asArray(spec.regionConfigs).map(readRegion).sort(byRegionPriority);
-    const disk = entryDisk(spec);
-    const shards = perZone ? (typeof spec.numShards === 'number' ? spec.numShards : 1) : 1;
-    return Array.from({ length: Math.max(1, shards) }, () => ({ zoneKey, zoneName, regions: structuredClone(regions), ...(disk === undefined ? {} : { diskSizeGB: disk }) }));
+/** A 2024-08-05 entry's storage: the first diskSizeGB of its hardware specs. */
+function entryDisk(spec: Doc): number | undefined {
+  for (const region of asArray(spec.regionConfigs)) {
+    for (const kind of HARDWARE) {
+      const disk = asObject(asObject(region)[kind]).diskSizeGB;
+      if (typeof disk === 'number') return disk;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The one reading of replicationSpecs in the regionConfigs shapes, shard by shard:
+ * 2023-02-01 one entry per zone with numShards alike shards and no storage (it is the
+ * cluster's diskSizeGB); 2024-08-05 on one entry per shard, storage in its hardware specs.
+ * Legacy documents are read through their 2023-02-01 equivalent (modernSpecsFromLegacy).
+ * The emulator's model and the CLI's summaries both build on it.
+ */
+export function shardsOfSpecs(specs: unknown[], shape: 'modern' | 'perShard'): WireShard[] {
+  return specs.flatMap((raw, entry) => {
+    const spec = asObject(raw);
+    const shard: Omit<WireShard, 'index'> = { entry, regionConfigs: asArray(spec.regionConfigs) };
+    if (typeof spec.zoneName === 'string') shard.zoneName = spec.zoneName;
+    if (typeof spec.zoneId === 'string') shard.zoneId = spec.zoneId;
+    if (shape === 'perShard') {
+      const disk = entryDisk(spec);
+      return [{ ...shard, index: 0, ...(disk === undefined ? {} : { diskSizeGB: disk }) }];
+    }
+    const count = typeof spec.numShards === 'number' ? Math.max(1, spec.numShards) : 1;
+    return Array.from({ length: count }, (_, index) => ({ ...structuredClone(shard), index }));
+  });
+}
+
+/** Summaries: each entry's shards under a zone key (shards with the same key share the zone), regions read forgivingly. */
+function shardsOfEntries(entries: Doc[], shape: 'modern' | 'perShard', legacy: boolean): ShardRead[] {
+  const keys = new Map<number, string>();
+  const used = new Set<string>();
+  return shardsOfSpecs(entries, shape).map((wire) => {
+    const zoneName = text(wire.zoneName) ?? `Zone ${wire.entry + 1}`;
+    let zoneKey = keys.get(wire.entry);
+    if (zoneKey === undefined) {
+      zoneKey = legacy ? `#${wire.entry}` : (text(wire.zoneId) ?? zoneName);
+      // In the per-zone shapes each entry is its own zone, even under a name used twice.
+      if (shape === 'modern' && used.has(zoneKey)) zoneKey = `${zoneKey}#${wire.entry}`;
+      keys.set(wire.entry, zoneKey);
+      used.add(zoneKey);
+    }
+    const regions = wire.regionConfigs.map(readRegion).sort(byRegionPriority);
+    return { zoneKey, zoneName, regions, ...(wire.diskSizeGB === undefined ? {} : { diskSizeGB: wire.diskSizeGB }) };
   });
 }
 
@@ -206,7 +248,7 @@ export function readClusterDocument(document: unknown): ClusterRead {
   const entries = asArray(doc.replicationSpecs).map(asObject);
   const regionConfigs = entries.some((spec) => Array.isArray(spec.regionConfigs));
   const shape: ClusterShape = !regionConfigs ? 'legacy' : entries.some((spec) => spec.numShards !== undefined) ? 'modern' : 'perShard';
-  const shards = shape === 'legacy' ? shardsOfEntries(legacyEntries(doc), true, true) : shardsOfEntries(entries, shape === 'modern', false);
+  const shards = shape === 'legacy' ? shardsOfEntries(legacyEntries(doc), 'modern', true) : shardsOfEntries(entries, shape, false);
   const read: ClusterRead = { shape, shards };
   const disks = new Set(shards.map((s) => s.diskSizeGB).filter((d) => d !== undefined));
   if (typeof doc.diskSizeGB === 'number') read.diskSizeGB = doc.diskSizeGB;
