@@ -8,6 +8,7 @@ import {
   overlayTopology,
   setTier,
   ShapeEditError,
+  shardsOfSpecs,
 } from '../../../src/model/clusterShapes.js';
 
 type Doc = Record<string, unknown>;
@@ -100,5 +101,21 @@ describe('convertClusterBody reasons', () => {
     expect(reason('replicationSpecs.id')).toBe('read-only');
     expect(reason('backupEnabled')).toBe('providerBackupEnabled wins');
     expect(changes.filter((c) => c.action === 'moved').every((c) => c.reason === undefined)).toBe(true);
+  });
+});
+
+describe('shardsOfSpecs', () => {
+  it('2023-02-01: numShards alike shards per entry, no storage; 2024-08-05: one shard per entry with its storage', () => {
+    const modern = shardsOfSpecs([{ numShards: 2, zoneName: 'A', regionConfigs: [region('M10', { diskSizeGB: 99 })] }, { zoneName: 'B', regionConfigs: [] }], 'modern');
+    expect(modern.map((s) => [s.entry, s.index, s.zoneName, s.diskSizeGB])).toEqual([
+      [0, 0, 'A', undefined],
+      [0, 1, 'A', undefined],
+      [1, 0, 'B', undefined],
+    ]);
+    const perShard = shardsOfSpecs([{ zoneName: 'A', zoneId: 'z', regionConfigs: [{ analyticsSpecs: { diskSizeGB: 40 } }] }, { regionConfigs: [region('M30', { diskSizeGB: 80 })] }], 'perShard');
+    expect(perShard.map((s) => [s.entry, s.zoneName, s.zoneId, s.diskSizeGB])).toEqual([
+      [0, 'A', 'z', 40],
+      [1, undefined, undefined, 80],
+    ]);
   });
 });
