@@ -27,6 +27,7 @@ export type { Conversion, FieldChange, LegacyTopology } from './clusterConvert.j
 export { READ_ONLY_FIELDS, REMOVED_IN_2023_02_01, checkClusterBody, LEGACY_FIELDS, MODERN_FIELDS, PER_SHARD_FIELDS, CLUSTER_SHAPES, fieldsOf } from './clusterFields.js';
 export type { ClusterShape, FieldProblem, FieldProblemCode } from './clusterFields.js';
 export * from './catalog.js';
+import { shardsOfSpecs } from './clusterShapes.js';
 export { shapeForVersion, SHAPE_SINCE, shapeLabel, shapeOfDocument, convertClusterBody } from './clusterShapes.js';
 export type { ShapeConversion } from './clusterShapes.js';
 
@@ -203,8 +204,8 @@ function checkNumShards(given: unknown[]): FieldProblem | undefined {
   return undefined;
 }
 
-const regionConfigsOf = (spec: Doc): RegionConfig[] =>
-  (Array.isArray(spec.regionConfigs) ? spec.regionConfigs : []).map((r) => regionConfig(asObject(r))).sort(byPriority);
+/** Region configs as sent, read strictly (defaults filled in), by priority. */
+const readRegions = (given: unknown[]): RegionConfig[] => given.map((r) => regionConfig(asObject(r))).sort(byPriority);
 
 /**
  * 2023-02-01 replicationSpecs (one entry per zone, numShards shards alike) into model shards.
@@ -212,28 +213,19 @@ const regionConfigsOf = (spec: Doc): RegionConfig[] =>
  */
 function replicationSpecs(given: unknown[], existing: ReplicationSpec[], ctx: ModelContext): ReplicationSpec[] {
   const zones = zonesOf(existing);
-  return given.flatMap((raw, index) => {
-    const spec = asObject(raw);
-    const zone = zones[index] ?? [];
-    const zoneId = zone[0]?.zoneId ?? ctx.newId();
-    const zoneName = typeof spec.zoneName === 'string' ? spec.zoneName : (zone[0]?.zoneName ?? `Zone ${index + 1}`);
-    const count = typeof spec.numShards === 'number' ? spec.numShards : 1;
-    const regions = regionConfigsOf(spec);
-    return Array.from({ length: count }, (_, i) => ({ id: zone[i]?.id ?? ctx.newId(), zoneId, zoneName, regionConfigs: clone(regions) }));
+  const zoneIds = new Map<number, string>();
+  return shardsOfSpecs(given, 'modern').map((shard) => {
+    const zone = zones[shard.entry] ?? [];
+    const zoneId = zoneIds.get(shard.entry) ?? zone[0]?.zoneId ?? ctx.newId();
+    zoneIds.set(shard.entry, zoneId);
+    const zoneName = shard.zoneName ?? zone[0]?.zoneName ?? `Zone ${shard.entry + 1}`;
+    return { id: zone[shard.index]?.id ?? ctx.newId(), zoneId, zoneName, regionConfigs: readRegions(shard.regionConfigs) };
   });
 }
 
-const HARDWARE_KINDS = ['electableSpecs', 'readOnlySpecs', 'analyticsSpecs'] as const;
-
-/** The storage a 2024-08-05 shard entry gives (the first diskSizeGB of its hardware specs). */
-function givenShardDisk(spec: Doc): number | undefined {
-  for (const region of Array.isArray(spec.regionConfigs) ? spec.regionConfigs : []) {
-    for (const kind of HARDWARE_KINDS) {
-      const disk = asObject(asObject(region)[kind]).diskSizeGB;
-      if (typeof disk === 'number') return disk;
-    }
-  }
-  return undefined;
+/** The storage a 2024-08-05 body gives its shards (the first one that gives any). */
+function givenShardDisk(given: unknown[]): number | undefined {
+  return shardsOfSpecs(given, 'perShard').find((shard) => shard.diskSizeGB !== undefined)?.diskSizeGB;
 }
 
 /**
@@ -243,14 +235,13 @@ function givenShardDisk(spec: Doc): number | undefined {
 function perShardSpecs(given: unknown[], existing: ReplicationSpec[], ctx: ModelContext): ReplicationSpec[] {
   const zoneIds = new Map<string, string>();
   for (const spec of existing) if (!zoneIds.has(spec.zoneName)) zoneIds.set(spec.zoneName, spec.zoneId);
-  return given.map((raw, index) => {
-    const spec = asObject(raw);
-    const match = existing[index];
-    const zoneName = typeof spec.zoneName === 'string' ? spec.zoneName : (match?.zoneName ?? 'Zone 1');
+  return shardsOfSpecs(given, 'perShard').map((wire) => {
+    const match = existing[wire.entry];
+    const zoneName = wire.zoneName ?? match?.zoneName ?? 'Zone 1';
     const zoneId = zoneIds.get(zoneName) ?? ctx.newId();
     zoneIds.set(zoneName, zoneId);
-    const shard: ReplicationSpec = { id: match?.id ?? ctx.newId(), zoneId, zoneName, regionConfigs: regionConfigsOf(spec) };
-    const disk = givenShardDisk(spec) ?? match?.diskSizeGB;
+    const shard: ReplicationSpec = { id: match?.id ?? ctx.newId(), zoneId, zoneName, regionConfigs: readRegions(wire.regionConfigs) };
+    const disk = wire.diskSizeGB ?? match?.diskSizeGB;
     if (disk !== undefined) shard.diskSizeGB = disk;
     return shard;
   });
@@ -491,7 +482,7 @@ export function applyClusterPatch(model: ClusterModel, body: Doc, shape: Cluster
     next.replicationSpecs = replicationSpecs(body.replicationSpecs, model.replicationSpecs, ctx);
   } else if (shape === 'perShard' && Array.isArray(body.replicationSpecs)) {
     if (body.replicationSpecs.length > MAX_SHARDS) return { problem: { code: 'INVALID_ATTRIBUTE', field: 'replicationSpecs' } };
-    const disk = body.replicationSpecs.map((spec) => givenShardDisk(asObject(spec))).find((d) => d !== undefined);
+    const disk = givenShardDisk(body.replicationSpecs);
     if (isTenant(model) && disk !== undefined && disk !== model.diskSizeGB) {
       return { problem: { code: 'INVALID_ATTRIBUTE', field: 'replicationSpecs.regionConfigs.electableSpecs.diskSizeGB' } };
     }

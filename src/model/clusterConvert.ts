@@ -12,6 +12,8 @@ export interface FieldChange {
   action: 'moved' | 'dropped';
   /** Where a moved field's value now lives, in the output's terms. */
   to?: string;
+  /** Why a field was dropped (convertClusterBody fills it in). */
+  reason?: string;
 }
 
 export interface Conversion {

@@ -1,10 +1,9 @@
 // Request bodies from flags, in the shape of the version clusters are called at:
 // the flags are checked and defaulted here; the model writes them in each version's
-// shape (src/model/clusterShapes.ts: writeTopology, setTier, setDiskSize, BACKUP_FIELD).
+// shape (src/model/clusterShapes.ts: writeTopology, overlayTopology, setDiskSize, BACKUP_FIELD).
 // Flags given with a file override the file's fields. Pure: no I/O.
 import { UsageError } from '../../core/errors.js';
 import {
-  CLOUD_PROVIDERS,
   INSTANCE_SIZES,
   REGIONS,
   type ClusterShape,
@@ -12,9 +11,9 @@ import {
   type ProviderName,
 } from '../../model/cluster.js';
 import { asObject, isObject } from '../../base/object.js';
-import { BACKUP_FIELD, regionConfigsOf, setDiskSize, setTier, writeTopology } from '../../model/clusterShapes.js';
+import { BACKUP_FIELD, backingProviderFor, overlayTopology, setDiskSize, ShapeEditError, writeTopology } from '../../model/clusterShapes.js';
 
-export { setShardDisk } from '../../model/clusterShapes.js';
+export { backingProviderFor } from '../../model/clusterShapes.js';
 
 type Doc = Record<string, unknown>;
 
@@ -39,12 +38,6 @@ const ELECTABLE_COUNTS = [3, 5, 7] as const;
 /** `us-east-1` and `US_EAST_1` are the same region. */
 export function normalizeRegion(region: string): string {
   return region.trim().toUpperCase().replace(/-/g, '_');
-}
-
-/** The cloud that hosts a shared-tier (TENANT) cluster in this region: AWS when it has the region, else the only cloud that does. */
-export function backingProviderFor(region: string): string | undefined {
-  const clouds = CLOUD_PROVIDERS.filter((cloud) => REGIONS[cloud].includes(region));
-  return clouds.includes('AWS') ? 'AWS' : clouds[0];
 }
 
 /** Checks the flag values against the provider's catalog before anything is sent. */
@@ -127,51 +120,6 @@ function applySettings(body: Doc, flags: TopologyFlags, shape: ClusterShape): vo
   if (flags.tag && flags.tag.length > 0) mergeTags(body, flags.tag);
 }
 
-function onlyOne<T>(items: T[], flag: string, what: string): T {
-  if (items.length !== 1) {
-    throw new UsageError(`${flag} is ambiguous: the file describes ${items.length} ${what}; edit the file instead`);
-  }
-  return items[0]!;
-}
-
-/** Legacy region maps: the top-level replicationSpec and each replicationSpecs[].regionsConfig. */
-function legacyRegionMaps(body: Doc): Doc[] {
-  const maps = asArray(body.replicationSpecs).map((s) => asObject(s).regionsConfig).filter(isObject);
-  if (isObject(body.replicationSpec)) maps.push(body.replicationSpec);
-  return maps;
-}
-
-function overlayLegacy(body: Doc, flags: TopologyFlags): void {
-  const settings = asObject(body.providerSettings);
-  if (flags.provider !== undefined) settings.providerName = flags.provider;
-  if (flags.tier !== undefined) settings.instanceSizeName = flags.tier;
-  if (flags.region !== undefined) {
-    settings.regionName = flags.region;
-    for (const map of legacyRegionMaps(body)) {
-      const from = onlyOne(Object.keys(map), '--region', 'regions');
-      if (from !== flags.region) {
-        map[flags.region] = map[from];
-        delete map[from];
-      }
-    }
-  }
-  if (flags.provider === 'TENANT' && settings.backingProviderName === undefined && typeof settings.regionName === 'string') {
-    const backing = backingProviderFor(settings.regionName);
-    if (backing) settings.backingProviderName = backing;
-  }
-  if (flags.provider !== undefined || flags.tier !== undefined || flags.region !== undefined) body.providerSettings = settings;
-  if (flags.members !== undefined) {
-    const maps = legacyRegionMaps(body);
-    if (maps.length === 0) body.replicationFactor = flags.members;
-    for (const map of maps) asObject(map[onlyOne(Object.keys(map), '--members', 'regions')]).electableNodes = flags.members;
-    if (body.replicationFactor !== undefined) body.replicationFactor = flags.members;
-  }
-  if (flags.shards !== undefined) {
-    body.numShards = flags.shards;
-    for (const spec of asArray(body.replicationSpecs).filter(isObject)) spec.numShards = flags.shards;
-  }
-}
-
 /**
  * `--tier` where the provider is not known before a request (patch): the tier
  * must be one that some provider offers, so a typo is refused before sending.
@@ -181,46 +129,6 @@ export function tierFlag(value: string): string {
   const all = [...new Set(Object.values(INSTANCE_SIZES).flat())];
   if (!all.includes(tier)) throw new UsageError(`invalid --tier "${value}": not an instance size of any provider (e.g. M10, M30, R40, M40_NVME, M0)`);
   return tier;
-}
-
-/** Sets the electable node count of the body's only region config (per spec with several specs). */
-export function setMembers(body: Doc, members: number): void {
-  for (const spec of asArray(body.replicationSpecs).filter(isObject)) {
-    const region = onlyOne(asArray(spec.regionConfigs).filter(isObject), '--members', 'region configs');
-    region.electableSpecs = { ...asObject(region.electableSpecs), nodeCount: members };
-  }
-}
-
-/** Sets instanceSize in every hardware spec a region config has (electable, read-only, analytics). */
-export function setModernTier(body: Doc, tier: string): void {
-  setTier(body, tier);
-}
-
-function overlayModern(body: Doc, flags: TopologyFlags, shape: ClusterShape): void {
-  const regions = regionConfigsOf(body);
-  if (flags.provider !== undefined) {
-    for (const region of regions) {
-      region.providerName = flags.provider;
-      if (flags.provider === 'TENANT' && region.backingProviderName === undefined && typeof region.regionName === 'string') {
-        const backing = backingProviderFor(region.regionName);
-        if (backing) region.backingProviderName = backing;
-      }
-    }
-  }
-  if (flags.tier !== undefined) setModernTier(body, flags.tier);
-  if (flags.region !== undefined) onlyOne(regions, '--region', 'region configs').regionName = flags.region;
-  if (flags.members !== undefined && shape === 'perShard') setMembers(body, flags.members);
-  else if (flags.members !== undefined) {
-    const region = onlyOne(regions, '--members', 'region configs');
-    region.electableSpecs = { ...asObject(region.electableSpecs), nodeCount: flags.members };
-  }
-  if (flags.shards !== undefined && shape === 'perShard') {
-    const specs = asArray(body.replicationSpecs).filter(isObject);
-    const first = onlyOne(specs.length > 0 ? [specs[0]!] : [], '--shards', 'replication specs');
-    body.replicationSpecs = Array.from({ length: flags.shards }, (_, i) => specs[i] ?? structuredClone(first));
-  } else if (flags.shards !== undefined) {
-    for (const spec of asArray(body.replicationSpecs).filter(isObject)) spec.numShards = flags.shards;
-  }
 }
 
 /**
@@ -237,8 +145,12 @@ export function createBody(name: string, file: Doc | undefined, flags: TopologyF
     Object.assign(body, topology);
   } else {
     checkTopologyFlags(flags);
-    if (shape === 'legacy') overlayLegacy(body, flags);
-    else overlayModern(body, flags, shape);
+    try {
+      overlayTopology(body, flags, shape);
+    } catch (error) {
+      if (error instanceof ShapeEditError) throw new UsageError(error.message);
+      throw error;
+    }
   }
   applySettings(body, flags, shape);
   return body;

@@ -11,14 +11,11 @@ import { readJsonObject } from '../../core/input.js';
 import { validateApiVersion } from '../../api/versions.js';
 import {
   convertClusterBody,
-  fieldsOf,
   LEGACY_FIELDS,
   MODERN_FIELDS,
-  READ_ONLY_FIELDS,
   shapeForVersion,
   shapeLabel,
   shapeOfDocument,
-  type ClusterShape,
   type FieldChange,
 } from '../../model/cluster.js';
 import { withExamples, type App } from '../command.js';
@@ -45,15 +42,6 @@ export function registerClustersConvert(parent: Command, app: App): void {
     ['Back to 2023-02-01, for a script that still sends it', 'cdba clusters convert --file current.json --to 2023-02-01'],
     ['Only the new topology', "cdba clusters convert --file legacy.json -o json --query 'replicationSpecs[].regionConfigs'"],
   ]);
-}
-
-/** Why a field was dropped, for the report. */
-function dropReason(field: string, from: ClusterShape, to: ClusterShape): string {
-  if (Object.values(READ_ONLY_FIELDS).some((paths) => paths.includes(field))) return 'read-only';
-  if (field === 'replicationSpecs.id' || field === 'replicationSpecs.zoneId') return 'read-only';
-  if (field === 'replicationSpec') return 'replicationSpecs describes the same regions';
-  if (field === 'backupEnabled') return 'providerBackupEnabled wins';
-  return field.split('.')[0]! in fieldsOf(from) ? `no ${shapeLabel(to)} equivalent` : 'not a cluster field';
 }
 
 export async function runClustersConvert(ctx: Context, flags: ConvertFlags): Promise<void> {
@@ -85,7 +73,7 @@ export async function runClustersConvert(ctx: Context, flags: ConvertFlags): Pro
     });
   }
   const describe = (change: FieldChange): string =>
-    change.action === 'moved' ? `moved ${change.field} to ${change.to}` : `dropped ${change.field} (${dropReason(change.field, from, to)})`;
+    change.action === 'moved' ? `moved ${change.field} to ${change.to}` : `dropped ${change.field} (${change.reason ?? 'dropped'})`;
   for (const change of changes) ctx.io.note(`cdba: ${describe(change)}`);
   const problems = fieldProblems(body, to);
   if (problems.length > 0) {

@@ -11,7 +11,8 @@ import { parseDuration } from '../../core/duration.js';
 import { UsageError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { collect, intFlag, keyValueFlag, tagFlag, withExamples, type App } from '../command.js';
-import { parseSetValue, setMembers, setModernTier, setPath, setShardDisk, tierFlag } from './body.js';
+import { applyHardwareChange, hardwareNeedsCurrent, ShapeEditError, type HardwareChange } from '../../model/clusterShapes.js';
+import { parseSetValue, setPath, tierFlag } from './body.js';
 import { diskSizeFlag } from './create.js';
 import { adaptToShape, fieldProblems, refuseProblems, stripReadOnly } from './fields.js';
 import { withClusterHints } from './hints.js';
@@ -115,11 +116,10 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   const stripped = stripReadOnly(body, shape);
   refuseProblems(fieldProblems(body, shape), shape, version, source);
 
-  if (shape === 'perShard' && hardware) await applyShardHardware(body, flags, ctx, target, name);
-  else {
-    if (flags.tier !== undefined) await applyTier(body, flags.tier, ctx, target, name);
-    if (flags.members !== undefined) await applyMembers(body, flags.members, ctx, target, name);
-    if (flags.diskSizeGb !== undefined) body.diskSizeGB = flags.diskSizeGb;
+  if (hardware) {
+    const change: HardwareChange = { tier: flags.tier, diskSizeGB: flags.diskSizeGb, members: flags.members, shard: flags.shard };
+    const current = hardwareNeedsCurrent(body, change, shape) ? await currentCluster(target, name) : undefined;
+    asUsageError(() => applyHardwareChange(body, change, shape, current));
   }
   if (flags.dbVersion !== undefined) body.mongoDBMajorVersion = flags.dbVersion;
   if (flags.terminationProtection !== undefined) body.terminationProtectionEnabled = flags.terminationProtection;
@@ -140,70 +140,20 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   await showCluster(ctx, ready);
 }
 
-/** The current cluster's replicationSpecs without read-only fields, to send back changed. */
-async function currentSpecs(ctx: Context, target: ClusterTarget, name: string): Promise<unknown[]> {
+/** The cluster as it is now, for what a change needs beside it (its specs, its provider). */
+async function currentCluster(target: ClusterTarget, name: string): Promise<Cluster> {
   const { getCluster } = await import('../../api/clusters.js');
-  const current: Cluster = clusterDocument(await getCluster(target.client, target.projectId, name));
-  const specs = { replicationSpecs: structuredClone(current.replicationSpecs ?? []) };
-  stripReadOnly(specs, target.shape);
-  return Array.isArray(specs.replicationSpecs) ? specs.replicationSpecs : [];
+  return clusterDocument(await withClusterHints(name, () => getCluster(target.client, target.projectId, name)));
 }
 
-/**
- * 2024-08-05 on: --tier, --disk-size-gb and --members go into each shard's entry, or only
- * shard K's with --shard; the specs are the body's, else the current cluster's.
- */
-async function applyShardHardware(body: Doc, flags: PatchFlags, ctx: Context, target: ClusterTarget, name: string): Promise<void> {
-  if (!Array.isArray(body.replicationSpecs)) body.replicationSpecs = await currentSpecs(ctx, target, name);
-  const specs = (body.replicationSpecs as unknown[]).filter(isObject);
-  if (flags.shard !== undefined && flags.shard > specs.length) {
-    throw new UsageError(`--shard ${flags.shard}: cluster ${name} has ${specs.length} shard${specs.length === 1 ? '' : 's'}`);
+/** The model's refusal of an edit it cannot place, as a usage error. */
+function asUsageError(edit: () => void): void {
+  try {
+    edit();
+  } catch (error) {
+    if (error instanceof ShapeEditError) throw new UsageError(error.message);
+    throw error;
   }
-  const chosen = flags.shard === undefined ? specs : [specs[flags.shard - 1]!];
-  for (const spec of chosen) {
-    const one: Doc = { replicationSpecs: [spec] };
-    if (flags.tier !== undefined) setModernTier(one, flags.tier);
-    if (flags.diskSizeGb !== undefined) setShardDisk(one, flags.diskSizeGb);
-    if (flags.members !== undefined) setMembers(one, flags.members);
-  }
-}
-
-/** 2023-02-01: --members on every spec's only region config. */
-async function applyMembers(body: Doc, members: number, ctx: Context, target: ClusterTarget, name: string): Promise<void> {
-  if (!Array.isArray(body.replicationSpecs)) body.replicationSpecs = await currentSpecs(ctx, target, name);
-  setMembers(body, members);
-}
-
-/**
- * --tier. Legacy: providerSettings.instanceSizeName (with the current provider,
- * which the legacy API wants beside it). 2023-02-01: every region config's
- * instanceSize, on the replication specs of the body if it has them, else on
- * the current cluster's (read first).
- */
-async function applyTier(body: Doc, tier: string, ctx: Context, target: ClusterTarget, name: string): Promise<void> {
-  if (target.shape === 'modern' && Array.isArray(body.replicationSpecs)) {
-    setModernTier(body, tier);
-    return;
-  }
-  if (target.shape === 'legacy' && isObject(body.providerSettings) && typeof body.providerSettings.providerName === 'string') {
-    body.providerSettings.instanceSizeName = tier;
-    return;
-  }
-  const { getCluster } = await import('../../api/clusters.js');
-  const current: Cluster = clusterDocument(await getCluster(target.client, target.projectId, name));
-  if (target.shape === 'modern') {
-    const specs = { replicationSpecs: structuredClone(current.replicationSpecs ?? []) };
-    stripReadOnly(specs, 'modern');
-    setModernTier(specs, tier);
-    body.replicationSpecs = specs.replicationSpecs;
-    return;
-  }
-  const settings = isObject(current.providerSettings) ? current.providerSettings : {};
-  const providerSettings: Doc = { ...(isObject(body.providerSettings) ? body.providerSettings : {}) };
-  if (typeof settings.providerName === 'string') providerSettings.providerName = settings.providerName;
-  if (typeof settings.backingProviderName === 'string') providerSettings.backingProviderName ??= settings.backingProviderName;
-  providerSettings.instanceSizeName = tier;
-  body.providerSettings = providerSettings;
 }
 
 export interface Tag {

@@ -3,6 +3,8 @@
 // changes (path, from, to) and the smallest PATCH body that makes them.
 // Only what the desired document names is compared: fields it leaves out, read-
 // only fields and whatever the service filled in are not drift.
+import { isObject } from '../../base/object.js';
+
 type Doc = Record<string, unknown>;
 
 /** Whether a request may set this field; `path` names fields only (no array indexes or map keys' positions). */
@@ -20,8 +22,6 @@ export interface Plan {
   /** The PATCH body: every top-level field with a change, desired merged over current, writable fields only. */
   patch: Doc;
 }
-
-const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Deep equality of JSON values; object key order does not matter. */
 export function sameJson(a: unknown, b: unknown): boolean {

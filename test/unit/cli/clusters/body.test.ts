@@ -1,7 +1,7 @@
 // Request bodies from flags in both shapes, flags laid over a file, and --set paths.
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../../src/core/errors.js';
-import { backingProviderFor, createBody, normalizeRegion, parseSetValue, setModernTier, setPath } from '../../../../src/cli/clusters/body.js';
+import { backingProviderFor, createBody, normalizeRegion, parseSetValue, setPath } from '../../../../src/cli/clusters/body.js';
 import { checkClusterBody } from '../../../../src/model/cluster.js';
 
 describe('createBody from flags alone', () => {
@@ -143,18 +143,6 @@ describe('helpers', () => {
     expect(backingProviderFor('US_WEST_2')).toBe('AWS'); // in AWS, Azure and GCP: AWS wins
     expect(backingProviderFor('CENTRAL_US')).toBe('GCP');
     expect(backingProviderFor('NOWHERE')).toBeUndefined();
-  });
-
-  it('setModernTier reaches every hardware spec of every region config', () => {
-    const body = {
-      replicationSpecs: [
-        { regionConfigs: [{ electableSpecs: { instanceSize: 'M10' }, readOnlySpecs: { instanceSize: 'M10' }, analyticsSpecs: { instanceSize: 'M10' } }] },
-        { regionConfigs: [{ electableSpecs: { instanceSize: 'M10' } }, {}] },
-      ],
-    };
-    setModernTier(body, 'M40');
-    expect(JSON.stringify(body).match(/M40/g)).toHaveLength(5); // 3 + 1, and an electableSpecs for the bare one
-    expect(JSON.stringify(body)).not.toContain('M10');
   });
 
   it('parseSetValue: JSON when it parses, else the string', () => {
