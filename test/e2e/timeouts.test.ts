@@ -4,7 +4,7 @@
 // spelling) still works, with a deprecation warning.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { cdba } from '../helpers/cli.js';
+import { cdba } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { digestEnv, knownSeed } from '../reliability/support.js';
 

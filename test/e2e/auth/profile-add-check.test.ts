@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
-import { cdba, tempDir } from '../../helpers/cli.js';
+import { cdba, tempDir } from '../../helpers/inProcess.js';
 
 const PROJECT = 'b0000000000000000000000b';
 const KEY = { publicKey: 'newkey01', privateKey: '8e3b2a4c-3d5e-4f70-8b12-c3d4e5f6a7b8' };

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
-import { cdba } from '../../helpers/cli.js';
+import { cdba } from '../../helpers/inProcess.js';
 
 const PROJECT = 'a0000000000000000000000a';
 const OWNER = { publicKey: 'ownerkey', privateKey: '6c1f0e2a-1b3c-4d5e-8f90-a1b2c3d4e5f6' };

@@ -4,7 +4,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cdba, tempDir } from '../../helpers/cli.js';
+import { cdba as cdbaProcess } from '../../helpers/cli.js';
+import { cdba, tempDir } from '../../helpers/inProcess.js';
 import { cluster, OWNER, PROJECT, requestsFor, startWorld, type World } from './world.js';
 
 const WRITE = 'application/vnd.atlas.2024-10-23+json';
@@ -34,8 +35,9 @@ afterAll(async () => {
 });
 
 /** A run with no profile and no version: the default, on the fast emulator. */
+// In-process, but for connect: mongosh inherits stdio, which needs a real process.
 const current = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
-  cdba(args, {
+  (args[1] === 'connect' ? cdbaProcess : cdba)(args, {
     env: {
       CDBA_BASE_URL: world.emulators.fast.url,
       CDBA_PUBLIC_KEY: OWNER.publicKey,

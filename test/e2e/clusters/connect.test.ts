@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/cli.js';
-import { deprecationWarning, EACH_VERSION, linesAfterWarning, expectNoRequest, expectUsage, PROJECT, run, startWorld, TAG, VERSIONS, type World } from './world.js';
+import { deprecationWarning, EACH_VERSION, linesAfterWarning, expectNoRequest, expectUsage, PROJECT, run, runProcess, startWorld, TAG, VERSIONS, type World } from './world.js';
 
 const dedicated = (name: string): Record<string, unknown> => ({
   name,
@@ -41,7 +41,7 @@ describe.concurrent.each(EACH_VERSION)('clusters connect at $version', ({ versio
     const uri = await run(world, ['conn-string', 'get', name], { version });
     expect(uri.exitCode, uri.stderr).toBe(0);
     const record = recordAt();
-    const result = await run(world, ['clusters', 'connect', name, '--username', 'app', '--', '--quiet', '--eval', 'db.stats()'], {
+    const result = await runProcess(world, ['clusters', 'connect', name, '--username', 'app', '--', '--quiet', '--eval', 'db.stats()'], {
       version,
       input: 'typed at the prompt\n',
       env: { PATH, RECORD: record },
@@ -57,7 +57,7 @@ describe.concurrent.each(EACH_VERSION)('clusters connect at $version', ({ versio
 describe('clusters connect', () => {
   it("exits with mongosh's own status, and says nothing of its own", async () => {
     const record = recordAt();
-    const result = await run(world, ['clusters', 'connect', 'sh-m23', '--no-srv'], { env: { PATH, RECORD: record, MONGOSH_EXIT: '3' } });
+    const result = await runProcess(world, ['clusters', 'connect', 'sh-m23', '--no-srv'], { env: { PATH, RECORD: record, MONGOSH_EXIT: '3' } });
     expect(result.exitCode).toBe(3);
     expect(result.stderr).toBe(`${deprecationWarning('2023-02-01')}err from mongosh\n`);
     expect(argvOf(record)[0]).toMatch(/^mongodb:\/\/[^,]+:27017,/);
@@ -66,7 +66,7 @@ describe('clusters connect', () => {
   it('--print: the command on stdout, quoted for a shell; mongosh is not run', async () => {
     const record = recordAt();
     const uri = (await run(world, ['conn-string', 'get', 'sh-m23'])).stdout.trim();
-    const result = await run(world, ['clusters', 'connect', 'sh-m23', '--username', 'app', '--print', '--', '--eval', "db.x.find({a:'b c'})"], {
+    const result = await runProcess(world, ['clusters', 'connect', 'sh-m23', '--username', 'app', '--print', '--', '--eval', "db.x.find({a:'b c'})"], {
       env: { PATH, RECORD: record },
     });
     expect(result.exitCode, result.stderr).toBe(0);
@@ -77,22 +77,22 @@ describe('clusters connect', () => {
 
   it('no mongosh on PATH: one line that says how to install it, exit 2, nothing sent', async () => {
     const empty = tempDir('cdba-nopath-');
-    const result = await run(world, ['clusters', 'connect', 'sh-m23'], { on: 'witness', env: { PATH: `${empty}:${dirname(process.execPath)}` } });
+    const result = await runProcess(world, ['clusters', 'connect', 'sh-m23'], { on: 'witness', env: { PATH: `${empty}:${dirname(process.execPath)}` } });
     expectUsage(result, /^cdba: mongosh is not on PATH; install it from https:\/\/www\.mongodb\.com\/try\/download\/shell/);
     expectNoRequest(world);
   });
 
   it('a bad name, --endpoint with another --type, an empty --username: exit 2, nothing sent', async () => {
     const env = { PATH, RECORD: recordAt() };
-    expectUsage(await run(world, ['clusters', 'connect', 'bad_name'], { on: 'witness', env }), /invalid cluster name "bad_name"/);
-    expectUsage(await run(world, ['clusters', 'connect', 'c1', '--type', 'standard', '--endpoint', 'vpce-1'], { on: 'witness', env }), /--endpoint applies to --type private-endpoint only/);
-    expectUsage(await run(world, ['clusters', 'connect', 'c1', '--username', ' '], { on: 'witness', env }), /--username/);
+    expectUsage(await runProcess(world, ['clusters', 'connect', 'bad_name'], { on: 'witness', env }), /invalid cluster name "bad_name"/);
+    expectUsage(await runProcess(world, ['clusters', 'connect', 'c1', '--type', 'standard', '--endpoint', 'vpce-1'], { on: 'witness', env }), /--endpoint applies to --type private-endpoint only/);
+    expectUsage(await runProcess(world, ['clusters', 'connect', 'c1', '--username', ' '], { on: 'witness', env }), /--username/);
     expectNoRequest(world);
   });
 
   it('a cluster that does not exist: exit 4, mongosh not run', async () => {
     const record = recordAt();
-    const result = await run(world, ['clusters', 'connect', 'ghost'], { env: { PATH, RECORD: record } });
+    const result = await runProcess(world, ['clusters', 'connect', 'ghost'], { env: { PATH, RECORD: record } });
     expect(result.exitCode).toBe(4);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(`cdba: No cluster named ghost exists in group ${PROJECT}. (CLUSTER_NOT_FOUND, HTTP 404)\n`);

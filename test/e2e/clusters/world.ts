@@ -12,6 +12,7 @@ import { execa, type ResultPromise } from 'execa';
 import { expect } from 'vitest';
 import type { ClusterSnapshot, RecordedRequest, RunningEmulator, SeedCluster } from '../../../src/emulator/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
+import { cdba as cdbaProcess } from '../../helpers/cli.js';
 import { CDBA_BIN, cdba, cleanEnv, tempDir, type CliResult } from '../../helpers/inProcess.js';
 
 export const OWNER = { publicKey: 'clusters', privateKey: '0d4c8f1e-7a2b-4c6d-9e3f-5a1b2c3d4e5f' };
@@ -130,6 +131,12 @@ function runEnv(world: World, options: RunOptions): Record<string, string> {
 export function run(world: World, args: string[], options: RunOptions = {}): Promise<CliResult> {
   const profile = PROFILE[options.version ?? '2023-02-01'];
   return cdba(['-P', profile, ...args], { configDir: world.configDir, env: runEnv(world, options), input: options.input ?? '' });
+}
+
+/** `run` as a real process: for what needs one, such as a child that inherits stdio (clusters connect). */
+export function runProcess(world: World, args: string[], options: RunOptions = {}): Promise<CliResult> {
+  const profile = PROFILE[options.version ?? '2023-02-01'];
+  return cdbaProcess(['-P', profile, ...args], { configDir: world.configDir, env: runEnv(world, options), input: options.input ?? '' });
 }
 
 /** Starts a run without waiting for it, for tests that signal the process. */
