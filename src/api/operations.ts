@@ -3,8 +3,20 @@
 // "each resource versions on its own"; the OpenAPI subset lists versions per
 // operation). The API client picks versions from it; the emulator routes,
 // negotiates and sends Deprecation / Sunset from it. Pure: no imports.
+// The product's operations are the const below; registerOperations is the one way
+// to add more (test fixtures follow the recipe in docs/ARCHITECTURE.md with it).
 
-export type ResourceName = 'root' | 'clusters' | 'privateIpMode';
+/**
+ * The names of operations added by registerOperations. A module that registers
+ * some names them here too, by declaration merging, so that `client.request({ resource })`
+ * and the emulator's handlers are type-checked against them:
+ *   declare module '<path>/api/operations.js' { interface RegisteredOperations { 'widgets.list': true } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface RegisteredOperations {}
+
+type ResourceOf<Name> = Name extends `${infer Resource}.${string}` ? Resource : never;
+export type ResourceName = 'root' | 'clusters' | 'privateIpMode' | ResourceOf<keyof RegisteredOperations>;
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface OperationVersion {
@@ -44,7 +56,7 @@ const CLUSTERS = '/groups/{groupId}/clusters';
 const CLUSTER = '/groups/{groupId}/clusters/{clusterName}';
 const PRIVATE_IP_MODE = '/groups/{groupId}/privateIpMode';
 
-export const OPERATIONS = {
+const BUILTIN_OPERATIONS = {
   'root.get': { resource: 'root', method: 'GET', path: '', versions: [{ date: '2023-01-01' }] },
   'clusters.list': {
     resource: 'clusters',
@@ -75,8 +87,16 @@ export const OPERATIONS = {
   'privateIpMode.update': { resource: 'privateIpMode', method: 'PATCH', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }] },
 } as const satisfies Record<string, OperationDecl>;
 
-export type OperationName = keyof typeof OPERATIONS;
-export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
+export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;
+/** `<resource>.<verb>`: the product's operations and any registered ones. */
+export type OperationName = BuiltinOperationName | (keyof RegisteredOperations & string);
+
+/**
+ * Every operation: the product's, then the registered ones. Typed as holding every
+ * name because a registered name is declared beside its registerOperations call.
+ */
+export const OPERATIONS = { ...BUILTIN_OPERATIONS } as unknown as Readonly<Record<OperationName, OperationDecl>>;
+export const OPERATION_NAMES: readonly OperationName[] = Object.keys(BUILTIN_OPERATIONS) as OperationName[];
 
 export function operation(name: OperationName): OperationDecl {
   return OPERATIONS[name];
@@ -86,6 +106,32 @@ export function operation(name: OperationName): OperationDecl {
 export const NEWEST_DATE: string = OPERATION_NAMES.flatMap((name) => OPERATIONS[name].versions.map((v) => v.date))
   .sort()
   .at(-1)!;
+
+/**
+ * Adds operations to the table, for a resource declared outside this file (the
+ * recipe's test fixture). The client, the `api` passthrough and the emulator's
+ * router read them as they read the product's; the emulator serves those whose
+ * handlers are registered (registerHandlers in src/emulator/index.ts). Register
+ * before the first request. Throws on a name taken, a name that is not
+ * `<resource>.<verb>`, a method and path another operation serves, or versions that
+ * are empty, out of order or newer than NEWEST_DATE (the default pin, which is fixed).
+ */
+export function registerOperations(operations: { readonly [Name in OperationName]?: OperationDecl }): void {
+  const table = OPERATIONS as Record<string, OperationDecl>;
+  for (const [name, decl] of Object.entries(operations) as Array<[string, OperationDecl]>) {
+    if (name in table) throw new Error(`operation ${name} is already declared`);
+    if (!name.startsWith(`${decl.resource}.`)) throw new Error(`operation ${name} must be named ${decl.resource}.<verb>`);
+    const dates = decl.versions.map((v) => v.date);
+    if (dates.length === 0 || dates.some((date, i) => i > 0 && date <= dates[i - 1]!) || dates.at(-1)! > NEWEST_DATE) {
+      throw new Error(`operation ${name}: versions must be oldest first, at least one, none after ${NEWEST_DATE}`);
+    }
+    const shape = (path: string): string => path.replace(/\{[^}]+\}/g, '{}');
+    const clash = OPERATION_NAMES.find((other) => table[other]!.method === decl.method && shape(table[other]!.path) === shape(decl.path));
+    if (clash) throw new Error(`operation ${name}: ${decl.method} ${decl.path} is already ${clash}`);
+    table[name] = decl;
+    (OPERATION_NAMES as string[]).push(name);
+  }
+}
 
 /** The newest version of an operation not after `date` (ISO dates compare as strings), or undefined. */
 export function versionAt(name: OperationName, date: string): OperationVersion | undefined {

@@ -1,9 +1,11 @@
-// What a resource handler gets: the parsed request, the caller, the project,
-// and the emulator's services. Handlers return a Reply or throw ApiFailure.
-import type { ClusterShape } from '../model/cluster.js';
+// What a resource handler gets: the parsed request, the operation and the version
+// negotiated for it, the caller, the project, and the emulator's services. It is
+// the same for every resource; what one resource needs besides (the clusters'
+// body shape and rendered views) its handler module derives itself.
+// Handlers return a Reply or throw ApiFailure.
+import type { OperationName } from '../api/operations.js';
 import type { Authenticator, Principal } from './auth.js';
 import type { Faults } from './faults.js';
-import type { ClusterViews } from './clusterViews.js';
 import type { ProjectState, Store } from './store.js';
 
 export interface Services {
@@ -11,13 +13,14 @@ export interface Services {
   auth: Authenticator;
   faults: Faults;
   clock: () => number;
+  /** How long a resource's transient states (CREATING, UPDATING, DELETING) last. */
   transitionMs: number;
-  /** Rendered clusters and their connection strings, kept until the cluster or its project changes. */
-  views: ClusterViews;
 }
 
 export interface RequestContext {
   services: Services;
+  /** The operation of the table (src/api/operations.ts) the route matched. */
+  operation: OperationName;
   method: string;
   /** The request-target exactly as received (path and query). */
   target: string;
@@ -26,13 +29,12 @@ export interface RequestContext {
   /** Path parameters of the matched route (groupId, clusterName). */
   params: Record<string, string>;
   api: 'v1.0' | 'v2';
-  /** v2: the resource version being served. */
+  /** v2: the version of this operation negotiated from Accept (a date). */
   version?: string;
-  /** Cluster body shape for this call: legacy for v1.0 and 2023-01-01. */
-  shape: ClusterShape;
   /** scheme://host[:port] as the client addressed us, for links. */
   baseUrl: string;
   principal: Principal;
+  /** The project of the path's {groupId}: present (and the caller authorised) whenever the path has one. */
   project?: ProjectState;
   contentType: string;
   rawBody: string;
@@ -61,4 +63,10 @@ export function selfHref(ctx: RequestContext, path = ctx.path): string {
 /** Base path of this API flavour: /api/atlas/v1.0 or /api/atlas/v2. */
 export function apiRoot(ctx: RequestContext): string {
   return `${ctx.baseUrl}/api/atlas/${ctx.api}`;
+}
+
+/** The project of an operation whose path has {groupId} (the pipeline answered 404 GROUP_NOT_FOUND otherwise). */
+export function projectOf(ctx: RequestContext): ProjectState {
+  if (!ctx.project) throw new Error(`${ctx.operation} has no {groupId} in its path`);
+  return ctx.project;
 }

@@ -20,8 +20,6 @@ import type { AddressInfo } from 'node:net';
 import { UsageError } from '../core/errors.js';
 import type { ClusterModel } from '../model/cluster.js';
 import { Authenticator, DEFAULT_NONCE_TTL_MS } from './auth.js';
-import { ClusterViews } from './clusterViews.js';
-import { connectionStringsFor } from './connectionStrings.js';
 import { Faults } from './faults.js';
 import type { FaultSettings } from './faults.js';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_WINDOW_MS, RateLimiter } from './rateLimit.js';
@@ -40,6 +38,13 @@ export type { EmulatorStats } from './stats.js';
 export type { RecordedRequest } from './store.js';
 export { STATS_PATH } from './server.js';
 export { OPERATIONS } from '../api/operations.js';
+// The extension point of the recipe (docs/ARCHITECTURE.md): serve an operation registered in the table.
+export { registerHandlers } from './routes.js';
+export type { OperationHandler } from './routes.js';
+export type { Action } from './auth.js';
+export type { Handler, Reply, RequestContext } from './context.js';
+export { apiRoot, projectOf, selfHref } from './context.js';
+export { failures } from './errors.js';
 
 export const DEFAULT_TRANSITION_MS = 2000;
 
@@ -174,7 +179,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     faults,
     clock,
     transitionMs: options.transitionMs ?? world.transitionMs ?? DEFAULT_TRANSITION_MS,
-    views: new ClusterViews(connectionStringsFor),
     limiter,
     stats,
     removedVersions: new Set(options.removedVersions ?? []),

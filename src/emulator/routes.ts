@@ -2,7 +2,7 @@
 // which methods each takes and which permission each needs. Paths, methods and
 // versions come from the one table of operations (src/api/operations.ts); this
 // file adds the handler and the permission of each. HEAD is answered wherever GET is.
-import { OPERATIONS, type OperationName, type ResourceName } from '../api/operations.js';
+import { OPERATION_NAMES, OPERATIONS, type BuiltinOperationName, type OperationName, type ResourceName } from '../api/operations.js';
 import type { Action } from './auth.js';
 import type { Handler } from './context.js';
 import { createCluster, deleteCluster, getCluster, listClusters, patchCluster } from './handlers/clusters.js';
@@ -27,8 +27,10 @@ export interface Route {
 
 const API = '^/api/atlas/(v1\\.0|v2)';
 
+export type OperationHandler = Omit<Operation, 'name'>;
+
 /** The handler and permission of each operation of the table. */
-const HANDLERS: Record<OperationName, Omit<Operation, 'name'>> = {
+const HANDLERS: Partial<Record<OperationName, OperationHandler>> & Record<BuiltinOperationName, OperationHandler> = {
   'root.get': { handler: getRoot, action: 'read' },
   'clusters.list': { handler: listClusters, action: 'read' },
   'clusters.create': { handler: createCluster, action: 'writeClusters' },
@@ -41,7 +43,9 @@ const HANDLERS: Record<OperationName, Omit<Operation, 'name'>> = {
 
 function buildRoutes(): Route[] {
   const routes = new Map<string, Route>();
-  for (const name of Object.keys(OPERATIONS) as OperationName[]) {
+  for (const name of OPERATION_NAMES) {
+    const handler = HANDLERS[name];
+    if (!handler) continue; // a registered operation whose handler is not (yet) registered is not served
     const { path, method, resource } = OPERATIONS[name];
     let route = routes.get(path);
     if (!route) {
@@ -50,12 +54,26 @@ function buildRoutes(): Route[] {
       route = { template: path, pattern, params, resource, methods: {} };
       routes.set(path, route);
     }
-    route.methods[method] = { name, ...HANDLERS[name] };
+    route.methods[method] = { name, ...handler };
   }
   return [...routes.values()];
 }
 
-export const ROUTES: readonly Route[] = buildRoutes();
+let ROUTES: readonly Route[] = buildRoutes();
+
+/**
+ * Serves operations added with registerOperations (src/api/operations.ts): each
+ * one's handler and the permission it needs. Throws for an operation the table
+ * does not have or one that already has a handler.
+ */
+export function registerHandlers(handlers: { readonly [Name in OperationName]?: OperationHandler }): void {
+  for (const [name, handler] of Object.entries(handlers) as Array<[OperationName, OperationHandler]>) {
+    if (!OPERATION_NAMES.includes(name)) throw new Error(`operation ${name} is not in the table: registerOperations first`);
+    if (HANDLERS[name]) throw new Error(`operation ${name} already has a handler`);
+    HANDLERS[name] = handler;
+  }
+  ROUTES = buildRoutes();
+}
 
 export interface RouteMatch {
   route: Route;

@@ -5,7 +5,6 @@
 //   -> body (415, 400 MALFORMED_JSON) -> resource handler.
 // Outside /api/atlas: GET /_emulator/stats (no auth) and POST /api/oauth/token.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { shapeForVersion } from '../model/cluster.js';
 import { CHALLENGE_BODY, authorize, checkAccessList } from './auth.js';
 import type { RequestContext, Services } from './context.js';
 import { ApiFailure, failures } from './errors.js';
@@ -149,6 +148,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
 
     const ctx: RequestContext = {
       services: app,
+      operation: operation.name,
       method,
       target,
       path: url.pathname,
@@ -156,7 +156,6 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
       params: match.params,
       api: match.api,
       ...(version ? { version: version.date } : {}),
-      shape: shapeForVersion(version?.date ?? 'v1.0'),
       baseUrl: baseUrlOf(req, app),
       principal,
       ...(project ? { project } : {}),

@@ -4,17 +4,35 @@
 //
 // Life: create -> 201 CREATING -> IDLE after transitionMs; PATCH -> UPDATING -> IDLE;
 // DELETE -> 202 {} -> DELETING -> gone (404 CLUSTER_NOT_FOUND).
-import { applyClusterPatch, createClusterModel, isTenant, isValidClusterName, renderCluster } from '../../model/cluster.js';
-import type { ClusterModel, FieldProblem, ModelContext } from '../../model/cluster.js';
+import { applyClusterPatch, createClusterModel, isTenant, isValidClusterName, renderCluster, shapeForVersion } from '../../model/cluster.js';
+import type { ClusterModel, ClusterShape, FieldProblem, ModelContext } from '../../model/cluster.js';
+import { ClusterViews } from '../clusterViews.js';
+import { connectionStringsFor } from '../connectionStrings.js';
 import { selfHref } from '../context.js';
 import type { Handler, Link, RequestContext } from '../context.js';
 import { failures } from '../errors.js';
 import type { JsonText } from '../jsonText.js';
 import { pageParams, paginate } from '../pagination.js';
 import { isoSeconds, objectId } from '../store.js';
-import type { ClusterRecord } from '../store.js';
+import type { ClusterRecord, Store } from '../store.js';
 
 const REL_PREFIX = 'https://cloud.mongodb.com/';
+
+/** The cluster body shape of this call: legacy for v1.0 and 2023-01-01. */
+function shapeOf(ctx: RequestContext): ClusterShape {
+  return shapeForVersion(ctx.version ?? 'v1.0');
+}
+
+/** Rendered clusters and their connection strings, one cache per emulator (per store). */
+const viewsByStore = new WeakMap<Store, ClusterViews>();
+function viewsOf(ctx: RequestContext): ClusterViews {
+  let views = viewsByStore.get(ctx.services.store);
+  if (!views) {
+    views = new ClusterViews(connectionStringsFor);
+    viewsByStore.set(ctx.services.store, views);
+  }
+  return views;
+}
 
 function clusterUrl(ctx: RequestContext, model: ClusterModel): string {
   return `${ctx.baseUrl}/api/atlas/${ctx.api}/groups/${model.groupId}/clusters/${encodeURIComponent(model.name)}`;
@@ -33,15 +51,16 @@ function clusterLinks(ctx: RequestContext, model: ClusterModel, inList: boolean)
 /** The cluster as this request sees it, as JSON text: rendered once per change of the cluster (clusterViews.ts). */
 function render(ctx: RequestContext, record: ClusterRecord, inList = false): JsonText {
   const project = ctx.project!;
-  const variant = `${ctx.shape} ${ctx.api} ${inList ? 'list' : 'single'} ${ctx.baseUrl}`;
-  return ctx.services.views.view(project, record, variant, (connectionStrings) =>
-    renderCluster(record.model, ctx.shape, { links: clusterLinks(ctx, record.model, inList), connectionStrings }),
+  const shape = shapeOf(ctx);
+  const variant = `${shape} ${ctx.api} ${inList ? 'list' : 'single'} ${ctx.baseUrl}`;
+  return viewsOf(ctx).view(project, record, variant, (connectionStrings) =>
+    renderCluster(record.model, shape, { links: clusterLinks(ctx, record.model, inList), connectionStrings }),
   );
 }
 
 function withoutTags(ctx: RequestContext, record: ClusterRecord): Record<string, unknown> {
-  const strings = ctx.services.views.connectionStrings(ctx.project!, record);
-  const { tags: _none, ...rest } = renderCluster(record.model, ctx.shape, { links: clusterLinks(ctx, record.model, false), connectionStrings: structuredClone(strings) });
+  const strings = viewsOf(ctx).connectionStrings(ctx.project!, record);
+  const { tags: _none, ...rest } = renderCluster(record.model, shapeOf(ctx), { links: clusterLinks(ctx, record.model, false), connectionStrings: structuredClone(strings) });
   return rest;
 }
 
@@ -101,7 +120,7 @@ export const createCluster: Handler = async (ctx) => {
     if (!isValidClusterName(body.name)) throw failures.clusterNameInvalid(body.name);
     if (store.cluster(project.id, body.name)) throw failures.duplicateClusterName(body.name, project.id);
   }
-  const result = createClusterModel(body, ctx.shape, modelContext(ctx));
+  const result = createClusterModel(body, shapeOf(ctx), modelContext(ctx));
   if (result.problem) throw problemFailure(result.problem);
   const cluster: ClusterRecord = {
     model: result.model,
@@ -125,7 +144,7 @@ export const patchCluster: Handler = async (ctx) => {
   const { model } = cluster;
   if (model.stateName === 'DELETING') throw failures.alreadyDeleting(model.name);
   checkPauseRules(model, body);
-  const result = applyClusterPatch(model, body, ctx.shape, modelContext(ctx));
+  const result = applyClusterPatch(model, body, shapeOf(ctx), modelContext(ctx));
   if (result.problem) throw problemFailure(result.problem);
   record(ctx, cluster);
   if (JSON.stringify(result.model) !== JSON.stringify(model)) {
