@@ -70,6 +70,8 @@ const result = await build({
   logLevel: 'warning',
   // SEA has no dynamic import(): esbuild turns the ones left (node: built-ins) into require().
   supported: { 'dynamic-import': false },
+  // jsonc-parser's UMD main requires ./impl/* at run time; its ES module build bundles (as in package.json).
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   // Bundled modules that ask for import.meta.url get the executable's own URL.
   define: { 'import.meta.url': '__cdbaImportMetaUrl' },
   banner: { js: "const __cdbaImportMetaUrl = require('node:url').pathToFileURL(process.execPath).href;" },

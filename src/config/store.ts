@@ -1,11 +1,11 @@
-// The profiles file: read with fs; conf does the atomic, 0600 write; a lock directory
-// serialises read-modify-write so concurrent `profile add` runs lose nothing.
+// The profiles file: read with fs; conf does the atomic, 0600 write; a lock
+// (proper-lockfile's directory config.lock) serialises read-modify-write so
+// concurrent `profile add` runs lose nothing.
 // Reading never needs write access: the directory is created (and tightened to
 // 0700) only when something is written.
-import { chmodSync, mkdirSync, readFileSync, rmdirSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type Conf from 'conf';
 import { CdbaError, UsageError } from '../core/errors.js';
 import { fsReason, isFsError } from '../base/fsError.js';
@@ -26,8 +26,10 @@ export function configDirFor(env: NodeJS.ProcessEnv): string {
 
 export class ConfigError extends UsageError {}
 
+/** A lock not refreshed for this long was left by a killed process (the holder refreshes it every 5 s). */
 const LOCK_STALE_MS = 10_000;
-const LOCK_WAIT_MS = 15_000;
+/** Backoff 5 ms doubling to 100 ms, times 1-2 at random: about 15 s in all. */
+const LOCK_RETRIES = { retries: 100, factor: 2, minTimeout: 5, maxTimeout: 100, randomize: true };
 
 export class ConfigStore {
   private conf: Conf<ConfigFile> | undefined;
@@ -80,8 +82,7 @@ export class ConfigStore {
     this.read(); // a broken file is reported before conf opens it
     this.prepareDir();
     const conf = await this.writer();
-    const lock = join(this.dir, 'config.lock');
-    await this.guard(() => acquire(lock), 'lock');
+    const release = await this.lock();
     try {
       const config = this.read();
       const result = change(config);
@@ -90,11 +91,44 @@ export class ConfigStore {
       }, 'write');
       return result;
     } finally {
+      // Fails only when the lock was already gone (taken over as stale): nothing to release.
+      await release().catch(() => {});
+    }
+  }
+
+  /**
+   * Takes config.lock. proper-lockfile retries every error alike, so the first
+   * try has no retries: a directory that cannot be written fails at once, and
+   * only a lock held by another cdba is waited for.
+   */
+  private async lock(): Promise<() => Promise<void>> {
+    // A CommonJS package: its functions hang off the default export once bundled.
+    const { default: lockfile } = await import('proper-lockfile');
+    const lockPath = join(this.dir, 'config.lock');
+    const options = {
+      lockfilePath: lockPath,
+      realpath: false, // config.json may not exist yet
+      stale: LOCK_STALE_MS,
+      // Held only across synchronous code, so its refresh timer never runs, nor finds it compromised.
+      onCompromised: () => {},
+    };
+    try {
       try {
-        rmdirSync(lock);
-      } catch {
-        // Already gone (taken over as stale): nothing to release.
+        return await lockfile.lock(this.path, options);
+      } catch (error) {
+        if (isFile(lockPath)) {
+          throw new ConfigError(`cannot lock config directory ${this.dir}: ${lockPath} is a file, not a lock`, {
+            hint: 'remove it if no cdba is running',
+          });
+        }
+        if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
       }
+      return await lockfile.lock(this.path, { ...options, retries: LOCK_RETRIES });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+        throw new ConfigError(`config file is locked (${lockPath}); remove it if no cdba is running`);
+      }
+      throw error instanceof CdbaError || !isFsError(error) ? error : this.unwritable(error, 'lock');
     }
   }
 
@@ -111,14 +145,6 @@ export class ConfigStore {
   private guardSync(action: () => void, verb: string): void {
     try {
       action();
-    } catch (error) {
-      throw error instanceof CdbaError || !isFsError(error) ? error : this.unwritable(error, verb);
-    }
-  }
-
-  private async guard(action: () => Promise<void>, verb: string): Promise<void> {
-    try {
-      await action();
     } catch (error) {
       throw error instanceof CdbaError || !isFsError(error) ? error : this.unwritable(error, verb);
     }
@@ -187,22 +213,10 @@ function kind(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-/** mkdir is atomic on every local filesystem, so it serves as a lock. */
-async function acquire(lock: string): Promise<void> {
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
-    try {
-      mkdirSync(lock, { mode: 0o700 });
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    try {
-      if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmdirSync(lock); // left by a killed process
-    } catch {
-      // Another process released or removed it first: try again.
-    }
-    if (Date.now() > deadline) throw new ConfigError(`config file is locked (${lock}); remove it if no cdba is running`);
-    await sleep(delay + Math.random() * delay);
+function isFile(path: string): boolean {
+  try {
+    return !lstatSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }

@@ -1,6 +1,7 @@
 // JSON bodies from `--file F` or `--file -` (stdin), checked before any request:
 // size, emptiness, syntax with line and column, and (optionally) object shape.
 import { open } from 'node:fs/promises';
+import { parse, type ParseError } from 'jsonc-parser';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
 
@@ -90,125 +91,35 @@ export function parseJson(text: string, source: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    const message = (error as Error).message;
-    // V8 gives a position for most errors, but not for "Unexpected token"; then we find it ourselves.
-    const position = Number(/position (\d+)/.exec(message)?.[1] ?? jsonErrorOffset(text));
-    const before = text.slice(0, position);
-    const line = before.split('\n').length;
-    const column = position - before.lastIndexOf('\n');
-    const reason = message
-      .replace(/ in JSON at position \d+.*$/s, '')
-      .replace(/, (\.\.\.)?"[\s\S]*" is not valid JSON$/, '')
-      .replace(/^Unexpected end of JSON input$/, 'unexpected end of input')
-      // The offending character may itself be a newline or tab: show it escaped, on one line.
-      .replace(/[\r\n\t]/g, (c) => JSON.stringify(c).slice(1, -1));
-    throw new UsageError(`${source}: invalid JSON at line ${line}, column ${column}: ${reason}`);
+    throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text, (error as Error).message)}`);
   }
 }
 
 /**
- * The offset of the first character that makes `text` invalid JSON (text.length
- * when it ends too early). A plain recursive scan of the JSON grammar.
+ * "line L, column C: reason" for text JSON.parse refused with `message`. V8 places
+ * most errors itself (Node 22 adds "(line L column C)"); for an unexpected token or
+ * an early end it names no position, and jsonc-parser, held to strict JSON, does.
  */
-export function jsonErrorOffset(text: string): number {
-  let i = 0;
-  const fail = (): never => {
-    throw i;
-  };
-  const space = (): void => {
-    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
-  };
-  const literal = (word: string): void => {
-    for (const ch of word) {
-      if (text[i] !== ch) fail();
-      i++;
-    }
-  };
-  const string = (): void => {
-    i++; // the opening quote
-    while (i < text.length && text[i] !== '"') {
-      if (text.charCodeAt(i) < 0x20) fail();
-      if (text[i] === '\\') {
-        i++;
-        if (text[i] === 'u') {
-          for (let k = 0; k < 4; k++) {
-            i++;
-            if (!/[0-9a-fA-F]/.test(text[i] ?? '')) fail();
-          }
-        } else if (!'"\\/bfnrt'.includes(text[i] ?? 'x')) fail();
-      }
-      i++;
-    }
-    if (i >= text.length) fail();
-    i++;
-  };
-  const digits = (): number => {
-    const start = i;
-    while (i < text.length && text[i]! >= '0' && text[i]! <= '9') i++;
-    return i - start;
-  };
-  const number = (): void => {
-    if (text[i] === '-') i++;
-    if (text[i] === '0') i++;
-    else if (digits() === 0) fail();
-    if (text[i] === '.') {
-      i++;
-      if (digits() === 0) fail();
-    }
-    if (text[i] === 'e' || text[i] === 'E') {
-      i++;
-      if (text[i] === '+' || text[i] === '-') i++;
-      if (digits() === 0) fail();
-    }
-  };
-  const value = (): void => {
-    space();
-    const ch = text[i];
-    if (ch === '{') {
-      i++;
-      space();
-      if (text[i] === '}') return void i++;
-      for (;;) {
-        space();
-        if (text[i] !== '"') fail();
-        string();
-        space();
-        if (text[i] !== ':') fail();
-        i++;
-        value();
-        space();
-        if (text[i] === '}') return void i++;
-        if (text[i] !== ',') fail();
-        i++;
-      }
-    }
-    if (ch === '[') {
-      i++;
-      space();
-      if (text[i] === ']') return void i++;
-      for (;;) {
-        value();
-        space();
-        if (text[i] === ']') return void i++;
-        if (text[i] !== ',') fail();
-        i++;
-      }
-    }
-    if (ch === '"') return string();
-    if (ch === 't') return literal('true');
-    if (ch === 'f') return literal('false');
-    if (ch === 'n') return literal('null');
-    if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return number();
-    fail();
-  };
-  try {
-    value();
-    space();
-    return i < text.length ? i : text.length;
-  } catch (offset) {
-    if (typeof offset !== 'number') throw offset;
-    return Math.min(offset, text.length);
+function locateJsonError(text: string, message: string): string {
+  const placed = / in JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(message);
+  let position: number;
+  let reason: string;
+  if (placed) {
+    position = Number(placed[1]);
+    reason = message.slice(0, placed.index);
+  } else {
+    const errors: ParseError[] = [];
+    parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    const first = errors[0];
+    position = Math.min(first?.offset ?? text.length, text.length);
+    const token = text.slice(position, position + (first?.length ?? 0));
+    reason = token === '' ? 'unexpected end of input' : `Unexpected token '${token.length > 20 ? `${token.slice(0, 20)}...` : token}'`;
   }
+  const before = text.slice(0, position);
+  const line = before.split('\n').length;
+  const column = position - before.lastIndexOf('\n');
+  // The offending character may itself be a newline or tab: show it escaped, on one line.
+  return `line ${line}, column ${column}: ${reason.replace(/[\r\n\t]/g, (c) => JSON.stringify(c).slice(1, -1))}`;
 }
 
 /** Reads and parses a JSON object body; arrays and scalars are refused. */

@@ -1,54 +1,18 @@
 // parseJson places syntax errors at a line and column. V8 names a position for
-// most errors but not for an unexpected token; jsonErrorOffset finds it then.
+// most errors but not for an unexpected token or an early end; jsonc-parser
+// (strict JSON) places those.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonErrorOffset, parseJson } from '../../../src/core/input.js';
+import { parseJson } from '../../../src/core/input.js';
 
-describe('jsonErrorOffset', () => {
-  it('is the length of valid JSON', () => {
-    fc.assert(
-      fc.property(fc.json(), (text) => {
-        expect(jsonErrorOffset(text)).toBe(text.length);
-      }),
-    );
-  });
-
-  it('agrees with V8 wherever V8 names a position', () => {
-    const broken = fc
-      .tuple(fc.json(), fc.nat(), fc.constantFrom(',', '}', ']', ':', 'x', '"', '{', '[', '\\', '\n', '-', '0'))
-      .map(([text, at, ch]) => {
-        const i = at % (text.length + 1);
-        return text.slice(0, i) + ch + text.slice(i);
-      });
-    let compared = 0;
-    fc.assert(
-      fc.property(broken, (text) => {
-        let position: number | undefined;
-        try {
-          JSON.parse(text);
-          return;
-        } catch (error) {
-          const match = /position (\d+)/.exec((error as Error).message);
-          position = match ? Number(match[1]) : undefined;
-        }
-        if (position === undefined) return;
-        compared++;
-        expect(jsonErrorOffset(text)).toBe(position);
-      }),
-      { numRuns: 2000 },
-    );
-    expect(compared).toBeGreaterThan(100);
-  });
-
-  it('finds unexpected tokens, which V8 leaves unplaced', () => {
-    expect(jsonErrorOffset('{\n  "a": 1,\n  "tags": [,]\n}')).toBe(23);
-    expect(jsonErrorOffset('[1, 2, x]')).toBe(7);
-    expect(jsonErrorOffset('{"a": tru}')).toBe(9);
-    expect(jsonErrorOffset('{"a": "\\q"}')).toBe(8);
-    expect(jsonErrorOffset('{"a": "\\u12G4"}')).toBe(11);
-    expect(jsonErrorOffset('{"a": 1')).toBe(7);
-  });
-});
+const failure = (text: string): string => {
+  try {
+    parseJson(text, 'f');
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`parsed: ${text}`);
+};
 
 describe('parseJson', () => {
   it('names the line and column of an unexpected token, on one line', () => {
@@ -57,9 +21,51 @@ describe('parseJson', () => {
     );
   });
 
+  it('places the tokens V8 leaves unplaced', () => {
+    expect(failure('[1, 2, x]')).toBe("f: invalid JSON at line 1, column 8: Unexpected token 'x'");
+    expect(failure('{"a": tru}')).toBe("f: invalid JSON at line 1, column 7: Unexpected token 'tru'");
+    expect(failure('[1,]')).toBe("f: invalid JSON at line 1, column 4: Unexpected token ']'");
+    expect(failure('{"a": NaN}')).toBe("f: invalid JSON at line 1, column 7: Unexpected token 'NaN'");
+    expect(failure('{"name":')).toBe('f: invalid JSON at line 1, column 9: unexpected end of input');
+    expect(failure(`[${'y'.repeat(40)}]`)).toBe(`f: invalid JSON at line 1, column 2: Unexpected token '${'y'.repeat(20)}...'`);
+  });
+
   it('names the line and column V8 gives, and the end of input', () => {
     expect(() => parseJson('{\n  "a": 1,\n}', 'f.json')).toThrow(/^f\.json: invalid JSON at line 3, column 1: /);
     expect(() => parseJson('{"a": [1, 2', 'f.json')).toThrow(/^f\.json: invalid JSON at line 1, column 12: /);
+    expect(failure('{"a": "\\q"}')).toBe('f: invalid JSON at line 1, column 9: Bad escaped character');
+  });
+
+  it('does not take a position from the echoed text', () => {
+    expect(failure('["x in JSON at position 9", x]')).toBe("f: invalid JSON at line 1, column 29: Unexpected token 'x'");
+  });
+
+  it('places every error JSON.parse raises within the text, on one line', () => {
+    const broken = fc
+      .tuple(fc.json(), fc.nat(), fc.constantFrom(',', '}', ']', ':', 'x', '"', '{', '[', '\\', '\n', '-', '0', '/', '//', '/*'))
+      .map(([text, at, ch]) => {
+        const i = at % (text.length + 1);
+        return text.slice(0, i) + ch + text.slice(i);
+      });
+    let checked = 0;
+    fc.assert(
+      fc.property(broken, (text) => {
+        try {
+          JSON.parse(text);
+          return;
+        } catch {
+          checked++;
+        }
+        const match = /^f: invalid JSON at line (\d+), column (\d+): [^\n]+$/.exec(failure(text));
+        expect(match).not.toBeNull();
+        const lines = text.split('\n');
+        const line = Number(match![1]);
+        expect(line).toBeLessThanOrEqual(lines.length);
+        expect(Number(match![2])).toBeLessThanOrEqual(lines[line - 1]!.length + 1);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(checked).toBeGreaterThan(100);
   });
 
   it('returns the value of valid JSON', () => {
