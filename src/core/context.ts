@@ -5,6 +5,7 @@ import { resolveProfileName, resolveSettings, type Resolved, type SettingSource 
 import type { OutputFormat, Settings } from '../config/settings.js';
 import { configDirFor, type ConfigStore } from '../config/store.js';
 import { validateOutput } from '../config/validate.js';
+import { decideOutput, outputFormat, type FormInputs, type OutputForm, type ResultKind } from '../output/form.js';
 import type { TableSpec } from '../output/render.js';
 import { InterruptedError, UsageError } from './errors.js';
 import { parseDuration } from './duration.js';
@@ -162,9 +163,21 @@ export class Context {
    * table on a TTY and json in a pipe. A flag is validated even with no profile.
    */
   async outputFormat(): Promise<OutputFormat> {
-    if (this.globals.output) return validateOutput(this.globals.output);
-    const settings = await this.settings();
-    return settings.output ?? (this.io.outIsTTY ? 'table' : 'json');
+    return outputFormat(this.formInputs());
+  }
+
+  /** How to show a result of this kind (src/output/form.ts decides, for every command). */
+  async outputForm(kind: ResultKind): Promise<OutputForm> {
+    return decideOutput(kind, this.formInputs());
+  }
+
+  private formInputs(): FormInputs {
+    return {
+      flag: this.globals.output ? validateOutput(this.globals.output) : undefined,
+      setting: async () => (await this.settings()).output,
+      query: this.globals.query !== undefined,
+      tty: this.io.outIsTTY,
+    };
   }
 
   /** Formats and writes a command's result document to stdout. */

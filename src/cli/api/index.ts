@@ -72,9 +72,8 @@ function resourceSpec(method: string, path: string): ResourceSpec {
 
 /** The command's format: a table only when asked for with -o; otherwise JSON (indented on a TTY). */
 async function documentFormat(ctx: Context): Promise<OutputFormat> {
-  const format = await ctx.outputFormat();
-  if (format === 'table' && ctx.globals.output === undefined) return ctx.io.outIsTTY ? 'pretty' : 'json';
-  return format;
+  const shown = await ctx.outputForm('response');
+  return shown.form === 'document' ? shown.format : 'json';
 }
 
 async function printDocument(ctx: Context, rawBody: string): Promise<void> {

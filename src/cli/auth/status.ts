@@ -74,7 +74,7 @@ export async function authStatus(ctx: Context): Promise<AuthStatus> {
 
 export async function runAuthStatus(ctx: Context): Promise<void> {
   const status = await authStatus(ctx);
-  if ((await ctx.outputFormat()) !== 'table' || ctx.globals.query !== undefined) {
+  if ((await ctx.outputForm('view')).form === 'document') {
     await ctx.output(status);
     return;
   }

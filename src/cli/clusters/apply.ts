@@ -141,7 +141,7 @@ export async function runClustersApply(ctx: Context, flags: ApplyFlags): Promise
 
 /** The plan: -o json|pretty (or --query) as a document on stdout; otherwise one line per change on stderr. */
 async function showPlan(ctx: Context, name: string, plan: PlanDocument): Promise<void> {
-  if ((await ctx.outputFormat()) !== 'table' || ctx.globals.query !== undefined) {
+  if ((await ctx.outputForm('view')).form === 'document') {
     await ctx.output(plan);
     return;
   }

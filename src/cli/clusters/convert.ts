@@ -4,7 +4,6 @@
 // is reported on stderr; a conversion that would lose information is refused; the
 // result is checked against the target's field list before it is printed.
 import type { Command } from '@commander-js/extra-typings';
-import { validateOutput } from '../../config/validate.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/input.js';
@@ -82,8 +81,7 @@ export async function runClustersConvert(ctx: Context, flags: ConvertFlags): Pro
     });
   }
   // A body is JSON by nature: pretty on a terminal, compact in a pipe, unless -o says otherwise.
-  const requested = ctx.globals.output === undefined ? undefined : validateOutput(ctx.globals.output);
-  const format = requested === 'json' ? 'json' : requested === 'pretty' || ctx.io.outIsTTY ? 'pretty' : 'json';
+  const shown = await ctx.outputForm('body');
   const { render } = await import('../../output/render.js');
-  await render(ctx.io, body, { format, query: ctx.globals.query });
+  await render(ctx.io, body, { format: shown.form === 'document' ? shown.format : 'json', query: ctx.globals.query });
 }

@@ -110,8 +110,7 @@ export async function clusterView(io: IO, document: unknown, width?: number): Pr
  * otherwise through the context's formatter (the document as received).
  */
 export async function showCluster(ctx: Context, document: unknown): Promise<void> {
-  const format = await ctx.outputFormat();
-  if (format === 'table' && ctx.io.outIsTTY && !ctx.globals.query) {
+  if ((await ctx.outputForm('terminal-view')).form === 'view') {
     ctx.io.write(await clusterView(ctx.io, document, ctx.globals.wide || !ctx.io.columns ? undefined : ctx.io.columns));
     return;
   }

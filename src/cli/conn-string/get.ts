@@ -67,16 +67,13 @@ export function resolveChoice(flags: ConnStringGetFlags): Required<Pick<Connecti
   };
 }
 
-/** -o json|pretty on the command line, or --query, ask for the document; anything else gets the bare string. */
-export function wantsDocument(ctx: Pick<Context, 'globals'>): boolean {
-  return ctx.globals.output === 'json' || ctx.globals.output === 'pretty' || ctx.globals.query !== undefined;
-}
 
 export async function runConnStringGet(ctx: Context, cluster: string, flags: ConnStringGetFlags): Promise<void> {
   const choice = resolveChoice(flags);
   checkClusterName(cluster); // before anything else, so a bad name sends no request
   const chosen = await chooseConnectionString(ctx, cluster, choice);
-  if (wantsDocument(ctx)) {
+  // -o json|pretty on the command line, or --query, ask for the document; anything else gets the bare string.
+  if ((await ctx.outputForm('bare')).form === 'document') {
     await ctx.output({ cluster, ...entryRow(chosen) });
     return;
   }

@@ -1,6 +1,6 @@
 // `conn-string get`: how flags become a choice, and when the document replaces the bare string.
 import { describe, expect, it } from 'vitest';
-import { resolveChoice, wantsDocument, type ConnStringGetFlags } from '../../../../src/cli/conn-string/get.js';
+import { resolveChoice, type ConnStringGetFlags } from '../../../../src/cli/conn-string/get.js';
 import { UsageError } from '../../../../src/core/errors.js';
 
 const flags = (over: Partial<ConnStringGetFlags> = {}): ConnStringGetFlags => ({ type: 'standard', typeGiven: false, srv: true, ...over });
@@ -29,15 +29,5 @@ describe('resolveChoice', () => {
   it('--optimized has no host-list form; --endpoint needs an ID', () => {
     expect(() => resolveChoice(flags({ optimized: true, srv: false }))).toThrow(UsageError);
     expect(() => resolveChoice(flags({ endpoint: ' ' }))).toThrow('--endpoint needs an endpoint ID');
-  });
-});
-
-describe('wantsDocument', () => {
-  it('only -o json|pretty on the command line or --query ask for the document', () => {
-    expect(wantsDocument({ globals: {} })).toBe(false);
-    expect(wantsDocument({ globals: { output: 'table' } })).toBe(false);
-    expect(wantsDocument({ globals: { output: 'json' } })).toBe(true);
-    expect(wantsDocument({ globals: { output: 'pretty' } })).toBe(true);
-    expect(wantsDocument({ globals: { query: 'connectionString' } })).toBe(true);
   });
 });

@@ -1,0 +1,163 @@
+// Answers and errors: a wire response becomes the caller's ApiResponse or a
+// typed error (status to ApiError with hints, 406/410 naming the version to
+// use, a non-JSON 2xx to InvalidResponseError); bodies are read up to a cap;
+// a Deprecation header becomes one `deprecated` event.
+import type { Dispatcher } from 'undici';
+import { ApiError, type Remedy } from '../core/errors.js';
+import { apiErrorFromResponse, parseSuccessBody, tooLarge } from './errors.js';
+import type { Target } from './request.js';
+import type { RetryBudget } from './retryPolicy.js';
+import type { ApiEvents, ApiResponse, ResponseHeaders } from './types.js';
+import { newestVersion, versionFromMediaType } from './versions.js';
+
+export interface WireResponse {
+  status: number;
+  headers: ResponseHeaders;
+  rawBody: string;
+  url: string;
+  /** Set when retries stopped because the budget ran out. */
+  budgetSpent?: 'attempts' | 'wait-budget';
+}
+
+export interface AnswerReaderOptions {
+  events: ApiEvents;
+  /** Values no error message may show; filled as tokens arrive. */
+  secrets: ReadonlySet<string>;
+  budget: RetryBudget;
+  /** The hint for a 401 re-authenticating could not cure (the auth scheme's). */
+  failureHint: string;
+}
+
+export class AnswerReader {
+  private readonly events: ApiEvents;
+  private readonly secrets: ReadonlySet<string>;
+  private readonly budget: RetryBudget;
+  private readonly failureHint: string;
+  private deprecationWarned = false;
+
+  constructor(options: AnswerReaderOptions) {
+    this.events = options.events;
+    this.secrets = options.secrets;
+    this.budget = options.budget;
+    this.failureHint = options.failureHint;
+  }
+
+  finish<T>(response: WireResponse, target: Target, throwOnError: boolean): ApiResponse<T> {
+    const contentType = headerValue(response.headers, 'content-type');
+    const servedVersion = versionFromMediaType(contentType) ?? (target.selection.base === 'v1.0' ? 'v1.0' : undefined);
+    const ok = response.status >= 200 && response.status < 300;
+    if (ok) this.warnIfDeprecated(response.headers, target, servedVersion);
+    let body: unknown;
+    if (ok) {
+      body = parseSuccessBody(response.status, response.rawBody, response.url, this.secrets);
+    } else if (throwOnError) {
+      throw this.errorFor(response, target);
+    } else {
+      body = tryJson(response.rawBody);
+    }
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: body as T,
+      rawBody: response.rawBody,
+      url: response.url,
+      ...(servedVersion ? { servedVersion } : {}),
+    };
+  }
+
+  private errorFor(response: WireResponse, target: Target): ApiError {
+    const { status, headers, rawBody } = response;
+    const errorCode = headerValue(headers, 'x-error-code');
+    let hint: string | undefined;
+    let message: string | undefined;
+    let remedy: Remedy | undefined;
+    if (status === 401) hint = this.failureHint;
+    if (status === 403) {
+      hint = rawBody.includes('IP_ADDRESS_NOT_ON_ACCESS_LIST') || errorCode === 'IP_ADDRESS_NOT_ON_ACCESS_LIST'
+        ? "add this machine's IP address to the API access list of the key or service account"
+        : 'the credentials lack a role that permits this';
+    }
+    if (status === 406 || status === 410) ({ message, remedy } = this.versionError(status, rawBody, target));
+    if (response.budgetSpent) {
+      const spent = response.budgetSpent === 'attempts'
+        ? `gave up after ${this.budget.maxAttempts} attempts`
+        : `gave up: waiting again would pass the ${Math.round(this.budget.maxWaitMs / 1000)}s retry budget`;
+      hint = status === 429
+        ? `${spent}; the limit is per project and resets each minute, try again later`
+        : `${spent}; try again later`;
+    }
+    return apiErrorFromResponse(status, headers, rawBody, {
+      secrets: this.secrets,
+      ...(hint ? { hint } : {}),
+      ...(message ? { message } : {}),
+      ...(remedy ? { remedy } : {}),
+    });
+  }
+
+  /** What went wrong, and the version setting that would fix it (the CLI names the flag). */
+  private versionError(status: number, rawBody: string, target: Target): { message: string; remedy: Remedy } {
+    const requested = target.selection.base === 'v2' ? target.selection.version : 'v1.0';
+    const name = target.resourceName ?? 'this resource';
+    const detail = status === 410 ? `API version ${requested} of ${name} has been removed` : `the service does not accept API version ${requested} for ${name}`;
+    const newest = target.operation ? newestVersion(target.operation) : undefined;
+    if (newest && newest !== requested) return { message: detail, remedy: { setting: 'apiVersion', version: newest } };
+    const serverSays = tryJson(rawBody);
+    const serverDetail = typeof serverSays === 'object' && serverSays && 'detail' in serverSays ? `: ${String(serverSays.detail)}` : '';
+    return { message: `${detail}${serverDetail}`, remedy: { setting: 'apiVersion', known: name === 'this resource' ? 'none for this path' : newest } };
+  }
+
+  private warnIfDeprecated(headers: ResponseHeaders, target: Target, servedVersion: string | undefined): void {
+    const deprecation = headerValue(headers, 'deprecation');
+    if (this.deprecationWarned || !deprecation) return;
+    this.deprecationWarned = true;
+    const sunset = headerValue(headers, 'sunset');
+    const version = servedVersion ?? (target.selection.base === 'v2' ? target.selection.version : 'v1.0');
+    this.events.deprecated({ resource: target.resourceName, version, since: httpDate(deprecation), sunset: sunset ? httpDate(sunset) : undefined });
+  }
+}
+
+/**
+ * The body as text, refused once it passes `limit` bytes: at once when
+ * Content-Length says so, else as soon as the count does. Destroying the stream
+ * closes the connection, so the rest is never read and memory stays bounded.
+ */
+export async function readCapped(body: Dispatcher.ResponseData['body'], headers: Dispatcher.ResponseData['headers'], limit: number, method: string, url: string): Promise<string> {
+  const declared = Number(headerValue(headers as ResponseHeaders, 'content-length'));
+  if (declared > limit) {
+    body.destroy();
+    throw tooLarge(limit, method, url, declared);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      body.destroy();
+      throw tooLarge(limit, method, url);
+    }
+    chunks.push(chunk);
+  }
+  // TextDecoder drops a leading BOM, as undici's body.text() did.
+  return new TextDecoder().decode(Buffer.concat(chunks, size));
+}
+
+export function tryJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function headerValue(headers: ResponseHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** An HTTP-date (or RFC 9745 `@epoch`) as YYYY-MM-DD; the raw text when unreadable. */
+export function httpDate(value: string): string {
+  const epoch = /^@(\d+)$/.exec(value.trim());
+  const time = epoch ? Number(epoch[1]) * 1000 : Date.parse(value);
+  return Number.isNaN(time) ? value : new Date(time).toISOString().slice(0, 10);
+}

@@ -1,0 +1,91 @@
+// Paging over the network: pages (follow `next` links), streamAll (page 1,
+// then the rest through a bounded in-order window) and fetchAll (streamAll
+// gathered). The pure pieces (list types, loop guard, window) are in pagination.ts.
+import { PaginationError } from './errors.js';
+import { inOrderWindow, linkHref, MAX_PAGES, PageGuard, type ListAll, type ListPage, type ListTail } from './pagination.js';
+import type { Target } from './request.js';
+import type { FetchAllOptions, Query, ResourceSpec } from './types.js';
+import type { VersionSelection } from './versions.js';
+
+/** What paging needs of the client: where a list goes, and one checked page. */
+export interface PageSource {
+  origin: string;
+  target(resource: ResourceSpec, path: string): Target;
+  pathFor(selection: VersionSelection, path: string, query?: Query): string;
+  getPage<T>(pathAndQuery: string, target: Target): Promise<ListPage<T>>;
+}
+
+export async function* pages<T>(source: PageSource, path: string, resource: ResourceSpec, query: Query = {}): AsyncGenerator<ListPage<T>, void, undefined> {
+  const target = source.target(resource, path);
+  const guard = new PageGuard();
+  let next: string | undefined = source.pathFor(target.selection, path, query);
+  while (next !== undefined) {
+    guard.visit(next);
+    const page: ListPage<T> = await source.getPage<T>(next, target);
+    yield page;
+    next = nextPath(source.origin, page);
+  }
+}
+
+export async function fetchAll<T>(source: PageSource, path: string, resource: ResourceSpec, query: Query = {}, options: FetchAllOptions = {}): Promise<ListAll<T>> {
+  const results: T[] = [];
+  const all = streamAll<T>(source, path, resource, query, options);
+  for (;;) {
+    const step = await all.next();
+    if (step.done) return { results, ...step.value };
+    for (const item of step.value) results.push(item);
+  }
+}
+
+export async function* streamAll<T>(
+  source: PageSource,
+  path: string,
+  resource: ResourceSpec,
+  query: Query = {},
+  options: FetchAllOptions = {},
+): AsyncGenerator<T[], ListTail, undefined> {
+  const pageSize = options.pageSize ?? 500;
+  const concurrency = options.concurrency ?? 4;
+  const target = source.target(resource, path);
+  const pageQuery = (pageNum: number): Query => ({ ...query, itemsPerPage: pageSize, includeCount: true, pageNum });
+  const firstPath = source.pathFor(target.selection, path, pageQuery(1));
+  const first = await source.getPage<T>(firstPath, target);
+  const self = { rel: 'self', href: linkHref(first, 'self') ?? source.origin + firstPath };
+  const { totalCount } = first;
+  const firstCount = first.results.length;
+  // A service that caps the page size below what was asked sends fewer items: page by what it sends.
+  const perPage = firstCount > 0 && firstCount < pageSize ? firstCount : pageSize;
+  const pageCount = typeof totalCount !== 'number' || firstCount === 0 ? 1 : Math.ceil(totalCount / perPage);
+  if (pageCount > MAX_PAGES) throw new PaginationError(`the list has ${pageCount} pages, more than ${MAX_PAGES}; stopping`);
+  let next = nextPath(source.origin, first);
+  yield first.results;
+
+  if (typeof totalCount === 'number') {
+    const rest = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
+    for await (const page of inOrderWindow(rest, concurrency, (n) => source.getPage<T>(source.pathFor(target.selection, path, pageQuery(n)), target))) {
+      yield page.results;
+    }
+    return { totalCount, links: [self] };
+  }
+
+  // No count: follow the next links one by one.
+  let count = firstCount;
+  const guard = new PageGuard();
+  guard.visit(firstPath);
+  while (next !== undefined) {
+    guard.visit(next);
+    const page: ListPage<T> = await source.getPage<T>(next, target);
+    next = nextPath(source.origin, page);
+    count += page.results.length;
+    yield page.results;
+  }
+  return { totalCount: count, links: [self] };
+}
+
+/** The next page's path on our own origin: credentials never follow a link to another host. */
+function nextPath(origin: string, page: ListPage<unknown>): string | undefined {
+  const href = linkHref(page, 'next');
+  if (href === undefined) return undefined;
+  const url = new URL(href, origin);
+  return url.pathname + url.search;
+}

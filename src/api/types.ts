@@ -1,0 +1,107 @@
+// The client's public contract: what callers pass and get, and the events it
+// sends its host. src/api/client.ts re-exports all of it; commands import it from there.
+import type { Settings } from '../config/settings.js';
+import type { ListAll, ListPage, ListTail } from './pagination.js';
+import type { OperationName } from './versions.js';
+
+/** What the client tells its host; the host decides what, if anything, to show. */
+export interface ApiEvents {
+  /** A value no output may ever show (a key, a secret, a token). */
+  secret(value: string): void;
+  /** The service answered with a Deprecation header (once per client). */
+  deprecated(notice: DeprecationNotice): void;
+  /** Something went wrong that did not stop the request (e.g. a token not cached). */
+  warning(message: string): void;
+  /** A retry wait begins, with why ("rate limited (429); retrying in 2s"); waits may overlap. */
+  waitStarted(message: string): void;
+  waitEnded(): void;
+  /** One line of the debug trace, already redacted. */
+  trace(line: string): void;
+}
+
+export interface DeprecationNotice {
+  /** e.g. "clusters"; undefined for a path cdba has no name for. */
+  resource?: string | undefined;
+  version: string;
+  /** Dates as YYYY-MM-DD. */
+  since: string;
+  sunset?: string | undefined;
+}
+
+/** Events that go nowhere, for callers that show nothing. */
+export const SILENT_EVENTS: ApiEvents = {
+  secret: () => {},
+  deprecated: () => {},
+  warning: () => {},
+  waitStarted: () => {},
+  waitEnded: () => {},
+  trace: () => {},
+};
+
+export interface ApiClientOptions {
+  settings: Settings;
+  events: ApiEvents;
+  /** Aborting it (Ctrl-C) stops requests and retry waits. */
+  signal?: AbortSignal;
+  debug?: boolean;
+  /** Deadline for each wire attempt: connect, headers and the whole body. Default 60 000; 0 means none. */
+  timeoutMs?: number;
+  /** Largest response body accepted, in bytes. Default MAX_BODY_BYTES (64 MiB). */
+  maxBodyBytes?: number;
+  /** Where the service-account token cache lives (`<configDir>/tokens/`). */
+  configDir: string;
+  retry?: { maxAttempts?: number; maxWaitMs?: number };
+  userAgentVersion: string;
+}
+
+/** A named operation (version picked from the profile's apiVersion), or an explicit version for the raw `api` command. */
+export type ResourceSpec = OperationName | { version?: string };
+export type QueryValue = string | number | boolean | undefined;
+export type Query = Record<string, QueryValue>;
+export type ResponseHeaders = Record<string, string | string[]>;
+
+export interface ApiRequest {
+  method: string;
+  resource: ResourceSpec;
+  /** Relative to the version base, e.g. `/groups/abc/clusters`; '' for the root. */
+  path: string;
+  query?: Query;
+  /** Objects are sent as JSON; strings and bytes are sent as they are. Buffered, so it can be re-sent. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** PATCH is retried on 5xx/resets only when true; false disables retries of those for any method. */
+  idempotent?: boolean;
+  /** Default true. False returns HTTP errors as responses instead of throwing. */
+  throwOnError?: boolean;
+  /** Hint for a non-idempotent request whose connection broke mid-flight. */
+  mayHaveAppliedHint?: string;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  headers: ResponseHeaders;
+  body: T;
+  rawBody: string;
+  url: string;
+  /** The version date of a v2 answer (from its Content-Type), or 'v1.0'. */
+  servedVersion?: string;
+}
+
+export interface FetchAllOptions {
+  /** Pages fetched at once after the first. Default 4. */
+  concurrency?: number;
+  /** itemsPerPage to ask for. Default 500, the service's maximum. */
+  pageSize?: number;
+}
+
+export interface ApiClient {
+  readonly authMethod: 'digest' | 'bearer' | 'none';
+  request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>>;
+  /** Pages of a list, following `next` links. */
+  pages<T>(path: string, resource: ResourceSpec, query?: Query): AsyncGenerator<ListPage<T>, void, undefined>;
+  /** Every item of a list: page 1, then the rest concurrently, in order. */
+  fetchAll<T>(path: string, resource: ResourceSpec, query?: Query, options?: FetchAllOptions): Promise<ListAll<T>>;
+  /** fetchAll's results one page at a time as they arrive, in order, never all held; returns the rest of fetchAll's document. */
+  streamAll<T>(path: string, resource: ResourceSpec, query?: Query, options?: FetchAllOptions): AsyncGenerator<T[], ListTail, undefined>;
+  close(): Promise<void>;
+}
