@@ -5,9 +5,9 @@ import { version } from '../package.json';
 import { App } from './cli/command.js';
 import { buildProgram } from './cli/program.js';
 import type { ContextOptions } from './core/context.js';
-import { CdbaError, ExitCode, InterruptedError, QuietExit, exitCodeFor, type Remedy } from './core/errors.js';
+import { CdbaError, ExitCode, InterruptedError, QuietExit, exitCodeFor, type Remedy } from './base/errors.js';
 import { withContext, type InvocationContext } from './core/hints.js';
-import { IO } from './core/io.js';
+import { IO } from './base/io.js';
 
 export { IO };
 export const VERSION: string = version;

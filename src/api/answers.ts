@@ -3,7 +3,7 @@
 // use, a non-JSON 2xx to InvalidResponseError); bodies are read up to a cap;
 // a Deprecation header becomes one `deprecated` event.
 import type { Dispatcher } from 'undici';
-import { ApiError, type Remedy } from '../core/errors.js';
+import { ApiError, type Remedy } from '../base/errors.js';
 import { apiErrorFromResponse, parseSuccessBody, tooLarge } from './errors.js';
 import type { Target } from './request.js';
 import type { RetryBudget } from './retryPolicy.js';

@@ -3,7 +3,7 @@
 // exchange, the auth round trips around one request (challenge, stale nonce,
 // bearer refresh) and the interceptor that signs every wire attempt.
 import type { Dispatcher } from 'undici';
-import { ApiError } from '../core/errors.js';
+import { ApiError } from '../base/errors.js';
 import type { Settings } from '../config/settings.js';
 import { DigestParseError } from '../auth/digest.js';
 import { DigestSession } from '../auth/digestSession.js';

@@ -1,10 +1,10 @@
 // Turns what came back (or did not) into typed errors with clear messages.
-//   error document          -> ApiError (exit by status, see src/core/errors.ts)
+//   error document          -> ApiError (exit by status, see src/base/errors.ts)
 //   non-JSON error body     -> ApiError with the status and a short excerpt
 //   2xx that is not JSON    -> InvalidResponseError, exit 7: the answer was damaged
 //                              on the way (proxy page, cut connection); retry later
 //   no HTTP answer at all   -> NetworkError or TimeoutError, exit 7
-import { ApiError, CdbaError, ExitCode, NetworkError, TimeoutError, type ErrorDocument, type Remedy } from '../core/errors.js';
+import { ApiError, CdbaError, ExitCode, NetworkError, TimeoutError, type ErrorDocument, type Remedy } from '../base/errors.js';
 import { redact } from './redact.js';
 
 /** A 2xx answer whose body is not the JSON it should be (exit 7). */

@@ -1,6 +1,6 @@
 // Request building: which version a call goes to, its URL, its headers
 // (Accept/Content-Type by version, User-Agent) and its body as bytes.
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../base/errors.js';
 import type { ApiRequest, Query, ResourceSpec } from './types.js';
 import {
   OPERATIONS,

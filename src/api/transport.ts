@@ -6,7 +6,7 @@ import { arch, platform } from 'node:os';
 import { rootCertificates } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { Agent } from './undici.js';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../base/errors.js';
 import { checkHostAndPort, isLoopbackHost } from '../config/validate.js';
 import { DEADLINE_CODE } from './errors.js';
 

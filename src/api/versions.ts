@@ -2,7 +2,7 @@
 // apiVersion is 'v1.0' (the legacy API for everything) or a date D; with D, each
 // operation uses its newest version not later than D. The versions themselves
 // live in one table, ./operations.ts, which the emulator reads too.
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../base/errors.js';
 import { isCalendarDate, validateApiVersion } from '../config/validate.js';
 import { NEWEST_DATE, OPERATIONS, operationFor, resourceForPath, versionAt, type OperationName, type ResourceName } from './operations.js';
 

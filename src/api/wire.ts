@@ -2,7 +2,7 @@
 // observer, --debug trace, auth signing, retries by src/api/retryPolicy.ts),
 // possibly several wire attempts, and its body read up to the cap.
 import type { Dispatcher } from 'undici';
-import { InterruptedError } from '../core/errors.js';
+import { InterruptedError } from '../base/errors.js';
 import type { AuthScheme, AuthTicket } from '../auth/scheme.js';
 import { readCapped, type WireResponse } from './answers.js';
 import { authInterceptor } from './authentication.js';

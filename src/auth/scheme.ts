@@ -5,7 +5,7 @@
 //
 // When both API keys and service-account credentials are set, the service
 // account wins: the seed calls it the recommended method.
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../base/errors.js';
 import { parseChallenge } from './digest.js';
 import { DigestSession } from './digestSession.js';
 import type { BearerToken, ServiceAccountTokens } from './serviceAccount.js';

@@ -2,8 +2,8 @@
 // context), examples in help, and flag value parsers that fail with exit 2.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { Context, debugFromEnv, type ContextOptions, type GlobalOptions } from '../core/context.js';
-import { UsageError } from '../core/errors.js';
-import type { IO } from '../core/io.js';
+import { UsageError } from '../base/errors.js';
+import type { IO } from '../base/io.js';
 
 export class App {
   private contexts: Context[] = [];

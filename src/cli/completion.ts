@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import { Argument, type Command } from '@commander-js/extra-typings';
 import { Context, type GlobalOptions } from '../core/context.js';
-import { IO } from '../core/io.js';
+import { IO } from '../base/io.js';
 import { SHELLS, completionScript, type Shell } from '../completion/scripts.js';
 import { describe } from './tree.js';
 import { withExamples, type App } from './command.js';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../core/context.js';
 import { isLoopbackHost } from '../config/validate.js';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../base/errors.js';
 import { fsReason } from '../base/fsError.js';
 import { intFlag, withExamples, type App } from './command.js';
 

@@ -7,7 +7,7 @@ import { chmodSync, lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type Conf from 'conf';
-import { CdbaError, UsageError } from '../core/errors.js';
+import { CdbaError, UsageError } from '../base/errors.js';
 import { fsReason, isFsError } from '../base/fsError.js';
 import { PROFILE_KEYS, type Profile } from './settings.js';
 import { isObject } from '../base/object.js';

@@ -1,6 +1,6 @@
 // Validation of setting values, shared by `profile set`, flags and environment variables.
 import { isIP } from 'node:net';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../base/errors.js';
 import { OUTPUT_FORMATS, type OutputFormat, type ProfileKey } from './settings.js';
 
 const PROJECT_ID = /^[0-9a-f]{24}$/i;

@@ -1,6 +1,6 @@
 // The two ways this module can refuse input. Both are usage errors (exit 2):
 // a bad URI or bad parts is the caller's input, found before any request.
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../base/errors.js';
 
 /** The text given to parse() is not a valid connection string. parse() throws nothing else. */
 export class ConnStringParseError extends UsageError {

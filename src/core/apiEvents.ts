@@ -3,7 +3,7 @@
 // as stderr lines, and retry waits as a spinner on a terminal (one line per
 // wait elsewhere). Concurrent waits (pages fetched in parallel) share one spinner.
 import type { ApiEvents, DeprecationNotice } from '../api/client.js';
-import type { IO, Spinner } from './io.js';
+import type { IO, Spinner } from '../base/io.js';
 
 export function deprecationLine(notice: DeprecationNotice): string {
   const what = notice.resource ? `API version ${notice.version} of ${notice.resource}` : `API version ${notice.version}`;

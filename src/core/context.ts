@@ -7,10 +7,10 @@ import { configDirFor, type ConfigStore } from '../config/store.js';
 import { validateOutput } from '../config/validate.js';
 import { decideOutput, outputFormat, type FormInputs, type OutputForm, type ResultKind } from '../output/form.js';
 import type { TableSpec } from '../output/render.js';
-import { InterruptedError, UsageError } from './errors.js';
+import { InterruptedError, UsageError } from '../base/errors.js';
 import { parseDuration } from './duration.js';
 import { followUp } from './hints.js';
-import type { IO } from './io.js';
+import type { IO } from '../base/io.js';
 import { DEFAULT_WATCH_INTERVALS, type WatchIntervals } from './watch.js';
 
 /** The global options of DESIGN.md, as commander parses them. */

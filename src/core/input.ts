@@ -2,8 +2,8 @@
 // size, emptiness, syntax with line and column, and (optionally) object shape.
 import { open } from 'node:fs/promises';
 import { parse, type ParseError } from 'jsonc-parser';
-import { UsageError } from './errors.js';
-import type { IO } from './io.js';
+import { UsageError } from '../base/errors.js';
+import type { IO } from '../base/io.js';
 
 /** Cluster bodies are a few KB; anything near this is a mistake, not a body. */
 export const MAX_INPUT_BYTES = 5 * 1024 * 1024;

@@ -3,8 +3,8 @@
 // on success, on the deadline (exit 8) or on Ctrl-C (exit 130). What is polled
 // and what counts as done belong to the caller. The intervals come from the
 // context (in-process tests pass shorter ones to main()); users get 1 s → 10 s.
-import { InterruptedError, WatchTimeoutError } from './errors.js';
-import type { IO, Spinner } from './io.js';
+import { InterruptedError, WatchTimeoutError } from '../base/errors.js';
+import type { IO, Spinner } from '../base/io.js';
 
 export interface WatchStep<T> {
   /** What the user sees, e.g. "CREATING". */

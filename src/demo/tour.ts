@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IO } from '../core/io.js';
+import { IO } from '../base/io.js';
 import { startEmulator } from '../emulator/index.js';
 
 const CDBA = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'cdba.js');

@@ -17,7 +17,7 @@ import { createServer as createHttpServer } from 'node:http';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../base/errors.js';
 import type { ClusterModel } from '../model/cluster.js';
 import { Authenticator, DEFAULT_NONCE_TTL_MS } from './auth.js';
 import { Faults } from './faults.js';

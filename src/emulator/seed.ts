@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostRegion } from '../connstring/index.js';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../base/errors.js';
 import { fsReason } from '../base/fsError.js';
 import { createClusterModel, isValidClusterName, shapeOfDocument } from '../model/cluster.js';
 import type { ClusterShape } from '../model/cluster.js';

@@ -3,7 +3,7 @@ import { version } from '../../package.json';
 import { App } from '../cli/command.js';
 import { buildProgram } from '../cli/program.js';
 import { describe } from '../cli/tree.js';
-import { IO } from '../core/io.js';
+import { IO } from '../base/io.js';
 import { renderGroupPage, renderMainPage, type ManPage } from './render.js';
 
 const ENVIRONMENT: Array<[string, string]> = [

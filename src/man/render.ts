@@ -1,6 +1,6 @@
 // Renders man(7) pages from the command tree. Deterministic: no dates, so the
 // committed pages can be compared byte for byte with a fresh rendering.
-import { EXIT_CODE_TABLE } from '../core/errors.js';
+import { EXIT_CODE_TABLE } from '../base/errors.js';
 import { flatten, type CommandInfo } from '../cli/tree.js';
 
 export interface ManPage {

@@ -6,7 +6,7 @@
 // come here.
 import type { Writable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
-import type { IO } from '../core/io.js';
+import type { IO } from '../base/io.js';
 
 /** What follows the results in a list document (the API layer's ListTail, by shape: output does not import api). */
 interface ListTail {

@@ -2,9 +2,9 @@
 // table (cli-table3 on a TTY; tab-separated with a header row in a pipe).
 // `--query` (JMESPath) is applied to the API's document before formatting.
 import type { Writable } from 'node:stream';
-import { UsageError } from '../core/errors.js';
-import type { IO } from '../core/io.js';
-import { escapeControl } from '../core/sanitize.js';
+import { UsageError } from '../base/errors.js';
+import type { IO } from '../base/io.js';
+import { escapeControl } from '../base/sanitize.js';
 import type { OutputFormat } from '../config/settings.js';
 import type { Shrink } from './fit.js';
 import { jsonSlices } from './jsonStream.js';

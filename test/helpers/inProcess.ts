@@ -6,7 +6,7 @@
 // the bin launcher, real terminals and signals, exit codes as a shell sees
 // them, the install and SEA tests, and a small smoke set.
 import { main } from '../../src/main.js';
-import { colorLevelFor, IO } from '../../src/core/io.js';
+import { colorLevelFor, IO } from '../../src/base/io.js';
 import { cleanEnv, type CliOptions, type CliResult } from './cli.js';
 
 // Everything else (cleanEnv, tempDir, CDBA_BIN...) as cli.ts has it; this module's cdba wins.

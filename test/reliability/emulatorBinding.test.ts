@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bindDecision } from '../../src/cli/emulator.js';
-import { UsageError } from '../../src/core/errors.js';
+import { UsageError } from '../../src/base/errors.js';
 import { cdba, tempDir } from '../helpers/cli.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { expectOneErrorLine } from './support.js';

@@ -9,7 +9,7 @@ import { createApiClient } from '../../src/api/client.js';
 import { runClustersList } from '../../src/cli/clusters/list.js';
 import { apiEventsFor } from '../../src/core/apiEvents.js';
 import { Context } from '../../src/core/context.js';
-import { IO } from '../../src/core/io.js';
+import { IO } from '../../src/base/io.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { cdba as cdbaProcess, REPO_ROOT, tempDir } from '../helpers/cli.js';
 import { withEmulator } from '../helpers/emulator.js';

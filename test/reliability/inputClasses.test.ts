@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../src/cli/command.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { describe as describeTree, flatten } from '../../src/cli/tree.js';
-import { IO } from '../../src/core/io.js';
+import { IO } from '../../src/base/io.js';
 import { main } from '../../src/main.js';
 import { CDBA_BIN, cdba, cleanEnv, tempDir } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';

@@ -24,7 +24,7 @@ async function boundaryErrors(path: string, code: string): Promise<string[]> {
 describe('import boundaries', () => {
   it.each([
     ['api imports the CLI', 'src/api/fixture.ts', "import { App } from '../cli/command.js';\nexport const a = App;\n"],
-    ['api imports the IO object (api never prints)', 'src/api/fixture.ts', "import type { IO } from '../core/io.js';\nexport type A = IO;\n"],
+    ['api imports the IO object (api never prints)', 'src/api/fixture.ts', "import type { IO } from '../base/io.js';\nexport type A = IO;\n"],
     ['api imports the context', 'src/api/fixture.ts', "export const load = () => import('../core/context.js');\n"],
     ['a command reaches into api internals', 'src/cli/clusters/fixture.ts', "import { asListPage } from '../../api/pagination.js';\nexport const a = asListPage;\n"],
     ['connstring (pure) imports config', 'src/connstring/fixture.ts', "import { ConfigStore } from '../config/store.js';\nexport const a = ConfigStore;\n"],
@@ -43,7 +43,7 @@ describe('import boundaries', () => {
     ['core builds the client', 'src/core/fixture.ts', "export const load = () => import('../api/client.js');\n"],
     ['api uses auth and config', 'src/api/fixture.ts', "import { DigestSession } from '../auth/digestSession.js';\nimport type { Settings } from '../config/settings.js';\nexport type A = Settings;\nexport const b = DigestSession;\n"],
     ['the emulator shares the digest maths, the operations table and the model', 'src/emulator/fixture.ts', "import { parseChallenge } from '../auth/digest.js';\nimport { OPERATIONS } from '../api/operations.js';\nexport * from '../model/cluster.js';\nexport const a = [parseChallenge, OPERATIONS];\n"],
-    ['every layer uses the errors', 'src/connstring/fixture.ts', "import { UsageError } from '../core/errors.js';\nexport const a = UsageError;\n"],
+    ['every layer uses the errors', 'src/connstring/fixture.ts', "import { UsageError } from '../base/errors.js';\nexport const a = UsageError;\n"],
   ])('allowed: %s', async (_label, path, code) => {
     expect(await boundaryErrors(path, code)).toEqual([]);
   });

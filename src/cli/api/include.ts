@@ -3,7 +3,7 @@
 // and values go through the debug trace's redaction as well.
 import { STATUS_CODES } from 'node:http';
 import { redactHeaders } from '../../api/client.js';
-import { escapeControl } from '../../core/sanitize.js';
+import { escapeControl } from '../../base/sanitize.js';
 
 export function statusLine(status: number): string {
   return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd();

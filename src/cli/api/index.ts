@@ -8,8 +8,8 @@ import type { ApiClient, Query, ResourceSpec } from '../../api/client.js';
 import { operationFor, selectVersion } from '../../api/versions.js';
 import type { OutputFormat } from '../../config/settings.js';
 import type { Context } from '../../core/context.js';
-import { ApiError, UsageError } from '../../core/errors.js';
-import { escapeControl } from '../../core/sanitize.js';
+import { ApiError, UsageError } from '../../base/errors.js';
+import { escapeControl } from '../../base/sanitize.js';
 import { collect, keyValueFlag, withExamples, type App } from '../command.js';
 import {
   HTTP_METHODS,

@@ -8,7 +8,7 @@
 // - Body field values are JSON when they parse as JSON (true, 10, null, [..], {..},
 //   "quoted"), otherwise strings; keys with dots nest (a.b=1 -> {"a":{"b":1}}).
 //   Query values are sent as written.
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../../base/errors.js';
 import { isObject } from '../../base/object.js';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;

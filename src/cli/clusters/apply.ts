@@ -9,7 +9,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Cluster } from '../../api/clusters.js';
 import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
-import { ApiError, ExitCode, QuietExit, UsageError } from '../../core/errors.js';
+import { ApiError, ExitCode, QuietExit, UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { convertClusterBody, fieldsOf, shapeOfDocument, type ClusterShape } from '../../model/cluster.js';
 import { withExamples, type App } from '../command.js';

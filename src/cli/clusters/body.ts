@@ -2,7 +2,7 @@
 // the flags are checked and defaulted here; the model writes them in each version's
 // shape (src/model/clusterShapes.ts: writeTopology, overlayTopology, setDiskSize, BACKUP_FIELD).
 // Flags given with a file override the file's fields. Pure: no I/O.
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../../base/errors.js';
 import {
   INSTANCE_SIZES,
   REGIONS,

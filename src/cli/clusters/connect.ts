@@ -11,8 +11,8 @@ import { delimiter, join } from 'node:path';
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { ConnectionKind } from '../../connstring/index.js';
 import type { Context } from '../../core/context.js';
-import { QuietExit, UsageError } from '../../core/errors.js';
-import { escapeControl } from '../../core/sanitize.js';
+import { QuietExit, UsageError } from '../../base/errors.js';
+import { escapeControl } from '../../base/sanitize.js';
 import { withExamples, type App } from '../command.js';
 import { CONNECTION_TYPES } from '../conn-string/describe.js';
 import { chooseConnectionString, resolveChoice } from '../conn-string/get.js';
@@ -87,7 +87,7 @@ export async function runClustersConnect(ctx: Context, name: string, mongoshArgs
     ctx.io.write(`${['mongosh', escapeControl(chosen.uri), ...args.slice(1)].map(shellQuote).join(' ')}\n`);
     return;
   }
-  const { whileChildRuns } = await import('../../core/io.js');
+  const { whileChildRuns } = await import('../../base/io.js');
   const status = await whileChildRuns(
     () =>
       new Promise<number>((resolve, reject) => {

@@ -5,7 +5,7 @@
 // result is checked against the target's field list before it is printed.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { validateApiVersion } from '../../api/versions.js';
 import {

@@ -4,7 +4,7 @@
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { CLUSTER_TYPES, PROVIDERS } from '../../model/catalog.js';
 import { choiceFlag, intFlag, tagFlag, withExamples, type App } from '../command.js';

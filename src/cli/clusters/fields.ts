@@ -2,7 +2,7 @@
 // not accept, named at once, with a hint; --file bodies in another shape converted
 // when nothing is lost. Which fields each shape accepts, and the stripping of read-only
 // fields, are the model's (src/model/clusterFields.ts).
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../../base/errors.js';
 import {
   convertClusterBody,
   shapeOfDocument,

@@ -1,6 +1,6 @@
 // What to do next when the service refuses a cluster change: one table of hints
 // by the service's errorCode, so every clusters verb says the same thing.
-import { ApiError } from '../../core/errors.js';
+import { ApiError } from '../../base/errors.js';
 
 const HINTS: Record<string, (name: string) => string> = {
   CANNOT_UPDATE_PAUSED_CLUSTER: (name) => `resume it first: cdba clusters resume ${name} --watch`,

@@ -8,7 +8,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Cluster } from '../../api/clusters.js';
 import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { collect, intFlag, keyValueFlag, tagFlag, withExamples, type App } from '../command.js';
 import { applyHardwareChange, hardwareNeedsCurrent, ShapeEditError, type HardwareChange } from '../../model/clusterShapes.js';

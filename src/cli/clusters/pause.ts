@@ -6,7 +6,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
-import { ConflictError } from '../../core/errors.js';
+import { ConflictError } from '../../base/errors.js';
 import { withExamples, type App } from '../command.js';
 import { withClusterHints } from './hints.js';
 import { checkClusterName, clusterDocument, clusterTarget } from './target.js';

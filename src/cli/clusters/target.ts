@@ -5,7 +5,7 @@ import type { Cluster } from '../../api/clusters.js';
 import { InvalidResponseError } from '../../api/errors.js';
 import { selectVersion, type OperationName } from '../../api/versions.js';
 import type { Context } from '../../core/context.js';
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../../base/errors.js';
 import { isValidClusterName, shapeForVersion, type ClusterShape } from '../../model/cluster.js';
 
 export interface ClusterVersion {

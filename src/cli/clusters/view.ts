@@ -1,8 +1,8 @@
 // How clusters look on screen: the table columns (declared once, used by every
 // verb that prints clusters) and the readable key/value view of one cluster.
 import type { Context } from '../../core/context.js';
-import type { IO } from '../../core/io.js';
-import { escapeControl } from '../../core/sanitize.js';
+import type { IO } from '../../base/io.js';
+import { escapeControl } from '../../base/sanitize.js';
 import { keyValueLines, type TableSpec } from '../../output/render.js';
 import { providerLabel, summarize, typeLabel, type ClusterSummary, type NodeGroup, type RegionSummary, type ShardSummary } from './summary.js';
 

@@ -4,7 +4,7 @@
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { Cluster } from '../../api/clusters.js';
 import type { Context } from '../../core/context.js';
-import { ApiError } from '../../core/errors.js';
+import { ApiError } from '../../base/errors.js';
 import { parseDuration } from '../../core/duration.js';
 import { choiceFlag, withExamples, type App } from '../command.js';
 import { checkClusterName, clusterDocument, clusterTarget, type ClusterTarget } from './target.js';

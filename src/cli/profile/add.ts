@@ -1,6 +1,6 @@
 // `cdba profile add <name>`: prompts on a TTY; otherwise flags plus secrets on stdin.
 import type { Command } from '@commander-js/extra-typings';
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import type { Profile, ProfileKey } from '../../config/settings.js';
 import { VALIDATORS, validateProfileName } from '../../config/validate.js';

@@ -1,5 +1,5 @@
 // Profile key names, how secrets are shown, and the token-cache cleanup shared by the profile verbs.
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { fsReason } from '../../base/fsError.js';
 import { PROFILE_KEYS, SECRET_KEYS, type Profile, type ProfileKey } from '../../config/settings.js';

@@ -1,6 +1,6 @@
 // `cdba profile remove <name>`: asks first on a terminal; needs --yes elsewhere.
 import type { Command } from '@commander-js/extra-typings';
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 import { forgetTokens } from './keys.js';

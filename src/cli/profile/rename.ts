@@ -1,6 +1,6 @@
 // `cdba profile rename <old> <new>`: keeps the current-profile marker with it.
 import type { Command } from '@commander-js/extra-typings';
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { validateProfileName } from '../../config/validate.js';
 import { withExamples, type App } from '../command.js';

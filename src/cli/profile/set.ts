@@ -1,6 +1,6 @@
 // `cdba profile set <name> <key> <value>`: validated; secrets only through `-` (stdin).
 import type { Command } from '@commander-js/extra-typings';
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { SECRET_KEYS } from '../../config/settings.js';
 import { VALIDATORS, validateProfileName } from '../../config/validate.js';

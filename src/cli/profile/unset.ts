@@ -1,6 +1,6 @@
 // `cdba profile unset <name> <key>`: removes one key, so the default or env applies again.
 import type { Command } from '@commander-js/extra-typings';
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 import { forgetTokens, profileKey } from './keys.js';

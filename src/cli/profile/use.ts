@@ -1,6 +1,6 @@
 // `cdba profile use <name>`: makes a profile the current one.
 import type { Command } from '@commander-js/extra-typings';
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 

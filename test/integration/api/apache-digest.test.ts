@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiError, ExitCode } from '../../../src/core/errors.js';
+import { ApiError, ExitCode } from '../../../src/base/errors.js';
 import { getCluster } from '../../../src/api/clusters.js';
 import { tempDir } from '../../helpers/cli.js';
 import { clientFor, settingsFor } from './servers.js';

@@ -2,7 +2,7 @@
 // between clients (as between processes), refresh on 401, and redaction.
 import { statSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ApiError, ExitCode } from '../../../src/core/errors.js';
+import { ApiError, ExitCode } from '../../../src/base/errors.js';
 import type { ApiClient } from '../../../src/api/client.js';
 import { getCluster } from '../../../src/api/clusters.js';
 import { TokenFileCache } from '../../../src/auth/serviceAccount.js';

@@ -1,6 +1,6 @@
 // Digest authentication against a local verifying server (nonce expiry, nc replay rejection).
 import { afterEach, describe, expect, test } from 'vitest';
-import { ApiError, ExitCode } from '../../../src/core/errors.js';
+import { ApiError, ExitCode } from '../../../src/base/errors.js';
 import type { DigestAlgorithm } from '../../../src/auth/digest.js';
 import type { ApiClient } from '../../../src/api/client.js';
 import { clientFor, digestGate, json, settingsFor, startServer, type TestServer } from './servers.js';

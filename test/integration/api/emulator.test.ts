@@ -1,7 +1,7 @@
 // The API layer against the real emulator, counting requests on the wire
 // through GET /_emulator/stats.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiError, ExitCode, NetworkError } from '../../../src/core/errors.js';
+import { ApiError, ExitCode, NetworkError } from '../../../src/base/errors.js';
 import { buildDefaultSeed, startEmulator, type EmulatorStats, type RunningEmulator } from '../../../src/emulator/index.js';
 import type { Settings } from '../../../src/config/settings.js';
 import { createCluster, getCluster, listAllClusters, listClusters } from '../../../src/api/clusters.js';

@@ -2,7 +2,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ApiError, ExitCode, NetworkError, TimeoutError, UsageError } from '../../../src/core/errors.js';
+import { ApiError, ExitCode, NetworkError, TimeoutError, UsageError } from '../../../src/base/errors.js';
 import { createApiClient, SILENT_EVENTS, type ApiClient } from '../../../src/api/client.js';
 import { InvalidResponseError, PaginationError } from '../../../src/api/errors.js';
 import { getCluster, listClusters } from '../../../src/api/clusters.js';

@@ -1,7 +1,7 @@
 // The body cap and the --timeout deadline, in process: the cap is an option of
 // the client (maxBodyBytes), lowered here to 1 MiB so each case moves little data.
 import { afterEach, describe, expect, test } from 'vitest';
-import { ExitCode, TimeoutError } from '../../../src/core/errors.js';
+import { ExitCode, TimeoutError } from '../../../src/base/errors.js';
 import type { ApiClient } from '../../../src/api/client.js';
 import { ResponseTooLargeError } from '../../../src/api/errors.js';
 import { getCluster } from '../../../src/api/clusters.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../src/api/client.js';
 import { registerOperations } from '../../../src/api/operations.js';
 import { apiEventsFor } from '../../../src/core/apiEvents.js';
-import { IO } from '../../../src/core/io.js';
+import { IO } from '../../../src/base/io.js';
 import { registerHandlers, type RunningEmulator } from '../../../src/emulator/index.js';
 import { getWidget, listWidgets } from '../../fixtures/widgets/api.js';
 import '../../fixtures/widgets/handlers.js';

@@ -1,7 +1,7 @@
 // Retries through undici's retry interceptor: 429 for any method, 5xx and
 // resets for idempotent ones, POST never replayed, and the budget.
 import { afterEach, describe, expect, test } from 'vitest';
-import { ApiError, ExitCode, NetworkError } from '../../../src/core/errors.js';
+import { ApiError, ExitCode, NetworkError } from '../../../src/base/errors.js';
 import type { ApiClient } from '../../../src/api/client.js';
 import { createCluster } from '../../../src/api/clusters.js';
 import { clientFor, digestGate, errorDoc, json, settingsFor, startServer, type Handler, type TestServer } from './servers.js';
@@ -48,7 +48,7 @@ describe('retries', () => {
 
   test('on a TTY the wait is an ora spinner', async () => {
     await flaky(['429'], '1');
-    const { IO } = await import('../../../src/core/io.js');
+    const { IO } = await import('../../../src/base/io.js');
     let io;
     ({ client, io } = clientFor(settingsFor(server!.url), { io: IO.test({ errIsTTY: true }) }));
     expect((await call('GET')).body.attempt).toBe(2);

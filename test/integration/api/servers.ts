@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { apiEventsFor } from '../../../src/core/apiEvents.js';
-import { IO, type TestIO } from '../../../src/core/io.js';
+import { IO, type TestIO } from '../../../src/base/io.js';
 import type { Settings } from '../../../src/config/settings.js';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../../../src/api/client.js';
 import { tempDir } from '../../helpers/cli.js';

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ExitCode, NetworkError } from '../../../src/core/errors.js';
+import { ExitCode, NetworkError } from '../../../src/base/errors.js';
 import { getCluster } from '../../../src/api/clusters.js';
 import { tempDir } from '../../helpers/cli.js';
 import { clientFor, json, settingsFor, startTlsServer, type TestServer } from './servers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError, ExitCode, NetworkError, TimeoutError, exitCodeFor } from '../../../src/core/errors.js';
+import { ApiError, ExitCode, NetworkError, TimeoutError, exitCodeFor } from '../../../src/base/errors.js';
 import {
   apiErrorFromResponse,
   DEFAULT_MAY_HAVE_APPLIED_HINT,

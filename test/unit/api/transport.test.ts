@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import { describe, expect, test } from 'vitest';
-import { ExitCode, UsageError } from '../../../src/core/errors.js';
+import { ExitCode, UsageError } from '../../../src/base/errors.js';
 import { caCertificates, checkBaseUrl, userAgent } from '../../../src/api/transport.js';
 import { isLoopbackHost } from '../../../src/config/validate.js';
 import { tempDir } from '../../helpers/cli.js';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULTS } from '../../../src/config/settings.js';
-import { ExitCode, UsageError } from '../../../src/core/errors.js';
+import { ExitCode, UsageError } from '../../../src/base/errors.js';
 import {
   isCalendarDate,
   NEWEST_DATE,

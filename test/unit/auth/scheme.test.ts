@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { DigestParseError } from '../../../src/auth/digest.js';
 import { DigestSession } from '../../../src/auth/digestSession.js';
 import { chooseAuthMethod, DigestScheme } from '../../../src/auth/scheme.js';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/base/errors.js';
 
 describe('chooseAuthMethod', () => {
   test('service account wins when both methods are set', () => {

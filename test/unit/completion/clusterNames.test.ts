@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_TTL_MS, clusterNames } from '../../../src/completion/clusterNames.js';
 import { Context } from '../../../src/core/context.js';
-import { IO } from '../../../src/core/io.js';
+import { IO } from '../../../src/base/io.js';
 import { tempDir } from '../../helpers/cli.js';
 import { testServer, type TestServer } from '../../reliability/support.js';
 

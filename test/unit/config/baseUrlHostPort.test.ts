@@ -1,7 +1,7 @@
 // Base URLs as a class: both checks (settings and transport) refuse hosts and
 // ports nothing can be reached at, and name a port out of range.
 import { describe, expect, test } from 'vitest';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/base/errors.js';
 import { validateBaseUrl } from '../../../src/config/validate.js';
 import { checkBaseUrl } from '../../../src/api/transport.js';
 

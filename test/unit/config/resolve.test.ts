@@ -1,6 +1,6 @@
 // The one resolver: flag > environment > profile > default, with the source of each value.
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/base/errors.js';
 import { ENV_FOR_KEY, resolveProfileName, resolveSettings, type SettingSource } from '../../../src/config/resolve.js';
 import { DEFAULTS, PROFILE_KEYS, type Profile, type ProfileKey } from '../../../src/config/settings.js';
 

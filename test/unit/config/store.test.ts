@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, utimesSync, w
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, ConfigStore, configDirFor, shapeProblem } from '../../../src/config/store.js';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/base/errors.js';
 import { tempDir } from '../../helpers/cli.js';
 
 const mode = (path: string): number => statSync(path).mode & 0o777;

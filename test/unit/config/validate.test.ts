@@ -1,6 +1,6 @@
 // The value validators shared by `profile set`, global flags and environment variables.
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/base/errors.js';
 import {
   VALIDATORS,
   isLoopbackHost,

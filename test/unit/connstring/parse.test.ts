@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConnStringParseError, SHAPE_IDS, parse } from '../../../src/connstring/index.js';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/base/errors.js';
 import { AMBIGUOUS_FIXTURES, INVALID_INPUTS, SHAPE_FIXTURES, UNKNOWN_FIXTURES } from './fixtures.js';
 
 describe('parse: every row and form of the seed table', () => {

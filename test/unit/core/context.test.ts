@@ -1,8 +1,8 @@
 // The context commands get: settings resolution, output format choice, confirmation.
 import { describe, expect, it } from 'vitest';
 import { Context, type GlobalOptions } from '../../../src/core/context.js';
-import { UsageError } from '../../../src/core/errors.js';
-import { IO, type TestIO } from '../../../src/core/io.js';
+import { UsageError } from '../../../src/base/errors.js';
+import { IO, type TestIO } from '../../../src/base/io.js';
 import { ConfigStore } from '../../../src/config/store.js';
 import type { Profile } from '../../../src/config/settings.js';
 import { tempDir } from '../../helpers/cli.js';

@@ -1,7 +1,7 @@
 // DURATION values: 90 (seconds), 90s, 5m, 1h, and combinations.
 import { describe, expect, it } from 'vitest';
 import { parseDuration } from '../../../src/core/duration.js';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/base/errors.js';
 
 describe('parseDuration', () => {
   it.each([

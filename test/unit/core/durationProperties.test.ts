@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_TIMER_MS, parseDuration } from '../../../src/core/duration.js';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/base/errors.js';
 
 const UNIT_MS = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 } as const;
 const part = fc.tuple(fc.nat({ max: 10_000_000 }), fc.constantFrom(...(Object.keys(UNIT_MS) as Array<keyof typeof UNIT_MS>)));

@@ -12,7 +12,7 @@ import {
   WatchTimeoutError,
   exitCodeFor,
   exitCodeForStatus,
-} from '../../../src/core/errors.js';
+} from '../../../src/base/errors.js';
 import { ConfigError } from '../../../src/config/store.js';
 
 describe('the exit-code table', () => {

@@ -1,6 +1,6 @@
 // The IO object: colour level, captured streams, spinner fallback, stdin and prompts.
 import { describe, expect, it } from 'vitest';
-import { IO, TestIO, colorLevelFor } from '../../../src/core/io.js';
+import { IO, TestIO, colorLevelFor } from '../../../src/base/io.js';
 
 const ESC = '\u001b[';
 

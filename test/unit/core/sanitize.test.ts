@@ -2,8 +2,8 @@
 // line never carries a control character, and the escaping is reversible.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IO } from '../../../src/core/io.js';
-import { escapeControl } from '../../../src/core/sanitize.js';
+import { IO } from '../../../src/base/io.js';
+import { escapeControl } from '../../../src/base/sanitize.js';
 import { keyValueLines, render } from '../../../src/output/render.js';
 
 /** What must never reach a terminal raw: C0, DEL, C1, bidi controls, line/paragraph separators, lone surrogates. */

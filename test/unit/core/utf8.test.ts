@@ -1,7 +1,7 @@
 // decodeUtf8: strict UTF-8 for --file / --input / stdin, with the offset of the first bad byte.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/base/errors.js';
 import { decodeUtf8 } from '../../../src/core/input.js';
 
 const strict = (bytes: Uint8Array): boolean => {

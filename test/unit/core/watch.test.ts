@@ -2,8 +2,8 @@
 // per state change, the deadline (exit 8), Ctrl-C (exit 130), errors passing through.
 import { PassThrough, Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ExitCode, InterruptedError, NetworkError, WatchTimeoutError } from '../../../src/core/errors.js';
-import { IO } from '../../../src/core/io.js';
+import { ExitCode, InterruptedError, NetworkError, WatchTimeoutError } from '../../../src/base/errors.js';
+import { IO } from '../../../src/base/io.js';
 import { DEFAULT_WATCH_INTERVALS, formatElapsed, nextInterval, watch, wholeSeconds, type WatchStep } from '../../../src/core/watch.js';
 
 /** An IO with a signal the test controls (IO.test() has none). */

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/base/errors.js';
 import { buildDefaultSeed, loadSeedFile, startEmulator, validateSeed } from '../../../src/emulator/index.js';
 import { withEmulator } from '../../helpers/emulator.js';
 import { PROJECT_A, TestClock, client, modernCreate, v2 } from './fixtures.js';

@@ -2,7 +2,7 @@
 // what render() writes for the whole document, for json and pretty.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { IO } from '../../../src/core/io.js';
+import { IO } from '../../../src/base/io.js';
 import { HOLD_ITEMS, writeJsonList } from '../../../src/output/jsonList.js';
 import { render } from '../../../src/output/render.js';
 import type { ListTail } from '../../../src/api/pagination.js';

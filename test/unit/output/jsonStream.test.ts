@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { PassThrough, Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IO } from '../../../src/core/io.js';
+import { IO } from '../../../src/base/io.js';
 import { ITEMS_PER_SLICE, jsonSlices } from '../../../src/output/jsonStream.js';
 import { render } from '../../../src/output/render.js';
 

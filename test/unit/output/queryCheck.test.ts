@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import jmespath from 'jmespath';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/base/errors.js';
 import { checkQuery } from '../../../src/output/render.js';
 import { queryProblem, type JmespathModule } from '../../../src/output/queryCheck.js';
 

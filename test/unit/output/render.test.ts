@@ -1,7 +1,7 @@
 // Formatters: json, pretty, table (TTY) and tab-separated (pipe), and --query before formatting.
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/core/errors.js';
-import { IO } from '../../../src/core/io.js';
+import { UsageError } from '../../../src/base/errors.js';
+import { IO } from '../../../src/base/io.js';
 import { applyQuery, cell, genericTable, keyValueLines, render, type TableSpec } from '../../../src/output/render.js';
 
 interface Cluster {

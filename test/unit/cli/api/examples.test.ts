@@ -5,7 +5,7 @@ import { describe as suite, expect, it } from 'vitest';
 import { App } from '../../../../src/cli/command.js';
 import { buildProgram } from '../../../../src/cli/program.js';
 import { describe, flatten, type CommandInfo } from '../../../../src/cli/tree.js';
-import { IO } from '../../../../src/core/io.js';
+import { IO } from '../../../../src/base/io.js';
 
 const root = describe(buildProgram(new App(IO.test(), {}, '0.0.0')) as never);
 const ours = flatten(root).filter((c) => ['private-ip', 'conn-string', 'api'].includes(c.path[0] ?? ''));

@@ -1,7 +1,7 @@
 // `cdba api <path>` stays under the version base: no dot segments (raw or
 // percent-encoded), backslashes, encoded slashes, spaces or control characters.
 import { describe, expect, test } from 'vitest';
-import { UsageError } from '../../../../src/core/errors.js';
+import { UsageError } from '../../../../src/base/errors.js';
 import { checkPath } from '../../../../src/cli/api/request.js';
 
 describe('checkPath keeps the path under the version base', () => {

@@ -12,7 +12,7 @@ import {
   planRequest,
   type PlanInput,
 } from '../../../../src/cli/api/request.js';
-import { UsageError } from '../../../../src/core/errors.js';
+import { UsageError } from '../../../../src/base/errors.js';
 
 describe('checkPath', () => {
   it('keeps paths relative to the version base and adds a leading slash', () => {

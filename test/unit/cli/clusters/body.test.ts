@@ -1,6 +1,6 @@
 // Request bodies from flags in both shapes, flags laid over a file, and --set paths.
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../../src/core/errors.js';
+import { UsageError } from '../../../../src/base/errors.js';
 import { backingProviderFor, createBody, normalizeRegion, parseSetValue, setPath } from '../../../../src/cli/clusters/body.js';
 import { checkClusterBody } from '../../../../src/model/cluster.js';
 

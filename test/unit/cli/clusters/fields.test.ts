@@ -1,6 +1,6 @@
 // Every field a version does not accept, named at once; read-only fields stripped.
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../../src/core/errors.js';
+import { UsageError } from '../../../../src/base/errors.js';
 import { fieldProblems, isKnownField, missingField, refuseProblems, stripReadOnly } from '../../../../src/cli/clusters/fields.js';
 
 describe('fieldProblems', () => {

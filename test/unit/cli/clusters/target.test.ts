@@ -1,7 +1,7 @@
 // Names are checked before any request; answers that are not a cluster are damaged (exit 7).
 import { describe, expect, it } from 'vitest';
 import { checkClusterName, clusterDocument } from '../../../../src/cli/clusters/target.js';
-import { ExitCode, UsageError } from '../../../../src/core/errors.js';
+import { ExitCode, UsageError } from '../../../../src/base/errors.js';
 
 describe('checkClusterName', () => {
   it('accepts the service rule: letters, digits, hyphens, at most 64, no hyphen at the ends', () => {

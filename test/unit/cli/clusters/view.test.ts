@@ -2,7 +2,7 @@
 // 2023-02-01, 2024-08-05+), the list footer, and every recorded cluster or list
 // in ../shared/reference/recorded rendered on a TTY and in a pipe.
 import { describe, expect, it } from 'vitest';
-import { IO } from '../../../../src/core/io.js';
+import { IO } from '../../../../src/base/io.js';
 import { render } from '../../../../src/output/render.js';
 import { pageFooter } from '../../../../src/cli/clusters/list.js';
 import { summarize, typeLabel } from '../../../../src/cli/clusters/summary.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parsedRows, runConnStringParse } from '../../../../src/cli/conn-string/parse.js';
 import { parse } from '../../../../src/connstring/index.js';
 import { Context } from '../../../../src/core/context.js';
-import { IO } from '../../../../src/core/io.js';
+import { IO } from '../../../../src/base/io.js';
 import { tempDir } from '../../../helpers/cli.js';
 
 describe('parsedRows', () => {
