@@ -50,6 +50,9 @@ describe.skipIf(!scriptAvailable)('profile add on a terminal', () => {
     t.type(`${PROJECT_ID}\r`);
     await t.seen(BASE);
     t.type('\r');
+    // Saved; the offer to check the credentials is declined (the default base URL is not reachable here).
+    await t.seen(/Check these credentials against the service now\? \[Y\/n\] $/);
+    t.type('n\r');
     const { exitCode, text } = await t.done();
     expect(exitCode, text).toBe(0);
     expect(text).not.toContain('the-secret-value');
