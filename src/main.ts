@@ -87,7 +87,7 @@ export function reportError(io: IO, error: unknown, debug: boolean, context: Inv
   if (error instanceof CdbaError) {
     // A command the hint suggests runs where this one did (-P, --project-id, ...); the
     // layers below name a setting to change (remedy), and here it becomes a flag.
-    const hint = [error.hint && withContext(error.hint, context), error.remedy && remedyHint(error.remedy)].filter(Boolean).join(', or ');
+    const hint = [error.hint && withContext(error.hint, context), error.remedy && withContext(remedyHint(error.remedy), context)].filter(Boolean).join(', or ');
     io.note(`cdba: ${error.message}${hint ? `; ${hint}` : ''}`, 'red');
   } else {
     io.note(`cdba: unexpected error: ${(error as Error)?.message ?? String(error)}`, 'red');
@@ -102,6 +102,13 @@ export function remedyHint(remedy: Remedy): string {
       return 'raise --timeout to wait longer';
     case 'page':
       return 'page with --page';
+    case 'credentials':
+      if (remedy.kind === 'none') {
+        return 'no credentials are set: add publicKey/privateKey or clientId/clientSecret to the profile, or set CDBA_PUBLIC_KEY/CDBA_PRIVATE_KEY';
+      }
+      return `check the profile's ${remedy.kind === 'apiKey' ? 'publicKey/privateKey' : 'clientId/clientSecret'} (cdba profile show)`;
+    case 'credentialPair':
+      return `set both (cdba profile set), or use ${remedy.kind === 'apiKey' ? 'CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY' : 'CDBA_CLIENT_ID and CDBA_CLIENT_SECRET'}`;
     case 'apiVersion':
       if (remedy.version) return `use --api-version ${remedy.version}${remedy.orLater ? ' or later, or v1.0' : ''}`;
       return `pick a version the service supports with --api-version (this cdba knows ${remedy.known ?? 'none for this path'})`;

@@ -25,21 +25,21 @@ export interface AnswerReaderOptions {
   secrets: ReadonlySet<string>;
   budget: RetryBudget;
   /** The hint for a 401 re-authenticating could not cure (the auth scheme's). */
-  failureHint: string;
+  failureRemedy: Remedy;
 }
 
 export class AnswerReader {
   private readonly events: ApiEvents;
   private readonly secrets: ReadonlySet<string>;
   private readonly budget: RetryBudget;
-  private readonly failureHint: string;
+  private readonly failureRemedy: Remedy;
   private deprecationWarned = false;
 
   constructor(options: AnswerReaderOptions) {
     this.events = options.events;
     this.secrets = options.secrets;
     this.budget = options.budget;
-    this.failureHint = options.failureHint;
+    this.failureRemedy = options.failureRemedy;
   }
 
   finish<T>(response: WireResponse, target: Target, throwOnError: boolean): ApiResponse<T> {
@@ -71,7 +71,7 @@ export class AnswerReader {
     let hint: string | undefined;
     let message: string | undefined;
     let remedy: Remedy | undefined;
-    if (status === 401) hint = this.failureHint;
+    if (status === 401) remedy = this.failureRemedy;
     if (status === 403) {
       hint = rawBody.includes('IP_ADDRESS_NOT_ON_ACCESS_LIST') || errorCode === 'IP_ADDRESS_NOT_ON_ACCESS_LIST'
         ? "add this machine's IP address to the API access list of the key or service account"

@@ -8,7 +8,7 @@ import type { Settings } from '../config/settings.js';
 import { DigestParseError } from '../auth/digest.js';
 import { DigestSession } from '../auth/digestSession.js';
 import { DigestSessionFile } from '../auth/digestSessionFile.js';
-import { BearerScheme, chooseAuthMethod, DigestScheme, NoAuthScheme, BEARER_FAILURE_HINT, type AuthScheme, type AuthTicket } from '../auth/scheme.js';
+import { BearerScheme, chooseAuthMethod, DigestScheme, NoAuthScheme, BEARER_FAILURE, type AuthScheme, type AuthTicket } from '../auth/scheme.js';
 import { parseTokenResponse, ServiceAccountTokens, TokenFileCache, TokenResponseError, type TokenGrant } from '../auth/serviceAccount.js';
 import type { WireResponse } from './answers.js';
 import { apiErrorFromResponse, InvalidResponseError, parseSuccessBody } from './errors.js';
@@ -122,8 +122,8 @@ export async function fetchTokenGrant(exchange: TokenExchange): Promise<TokenGra
     authenticate: false,
   });
   if (response.status < 200 || response.status >= 300) {
-    const hint = response.status === 400 || response.status === 401 || response.status === 403 ? BEARER_FAILURE_HINT : undefined;
-    throw apiErrorFromResponse(response.status, response.headers, response.rawBody, { secrets, ...(hint ? { hint } : {}) });
+    const refused = response.status === 400 || response.status === 401 || response.status === 403;
+    throw apiErrorFromResponse(response.status, response.headers, response.rawBody, { secrets, ...(refused ? { remedy: BEARER_FAILURE } : {}) });
   }
   const body = parseSuccessBody(response.status, response.rawBody, response.url, secrets);
   try {

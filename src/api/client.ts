@@ -92,7 +92,7 @@ class UndiciApiClient implements ApiClient, PageSource {
       budget,
       secrets,
     });
-    this.answers = new AnswerReader({ events, secrets, budget, failureHint: this.scheme.failureHint });
+    this.answers = new AnswerReader({ events, secrets, budget, failureRemedy: this.scheme.failureRemedy });
   }
 
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {

@@ -5,7 +5,7 @@
 //
 // When both API keys and service-account credentials are set, the service
 // account wins: the seed calls it the recommended method.
-import { UsageError } from '../base/errors.js';
+import { UsageError, type Remedy } from '../base/errors.js';
 import { parseChallenge } from './digest.js';
 import { DigestSession } from './digestSession.js';
 import type { BearerToken, ServiceAccountTokens } from './serviceAccount.js';
@@ -30,7 +30,7 @@ export interface AuthTicket {
 export interface AuthScheme {
   readonly kind: 'digest' | 'bearer' | 'none';
   /** The hint for a 401 that re-authenticating could not cure. */
-  readonly failureHint: string;
+  readonly failureRemedy: Remedy;
   begin(): Promise<AuthTicket>;
   authorize(method: string, uri: string, ticket: AuthTicket): string | undefined;
   /** True to send the request again. Throws DigestParseError on a malformed challenge. */
@@ -38,14 +38,14 @@ export interface AuthScheme {
   end(ticket: AuthTicket): void;
 }
 
-export const DIGEST_FAILURE_HINT = "check the profile's publicKey/privateKey (cdba profile show)";
-export const BEARER_FAILURE_HINT = "check the profile's clientId/clientSecret (cdba profile show)";
-export const NO_CREDENTIALS_HINT =
-  'no credentials are set: add publicKey/privateKey or clientId/clientSecret to the profile, or set CDBA_PUBLIC_KEY/CDBA_PRIVATE_KEY';
+// What to check when the service refuses: the CLI words it (remedyHint in src/main.ts).
+export const DIGEST_FAILURE: Remedy = { setting: 'credentials', kind: 'apiKey' };
+export const BEARER_FAILURE: Remedy = { setting: 'credentials', kind: 'serviceAccount' };
+export const NO_CREDENTIALS: Remedy = { setting: 'credentials', kind: 'none' };
 
 export class DigestScheme implements AuthScheme {
   readonly kind = 'digest';
-  readonly failureHint = DIGEST_FAILURE_HINT;
+  readonly failureRemedy = DIGEST_FAILURE;
 
   constructor(readonly session: DigestSession) {}
 
@@ -100,7 +100,7 @@ export class DigestScheme implements AuthScheme {
 
 export class BearerScheme implements AuthScheme {
   readonly kind = 'bearer';
-  readonly failureHint = BEARER_FAILURE_HINT;
+  readonly failureRemedy = BEARER_FAILURE;
 
   constructor(private readonly tokens: ServiceAccountTokens) {}
 
@@ -123,7 +123,7 @@ export class BearerScheme implements AuthScheme {
 
 export class NoAuthScheme implements AuthScheme {
   readonly kind = 'none';
-  readonly failureHint = NO_CREDENTIALS_HINT;
+  readonly failureRemedy = NO_CREDENTIALS;
   async begin(): Promise<AuthTicket> {
     return { primer: false, learned: false };
   }
@@ -153,12 +153,12 @@ export function chooseAuthMethod(settings: CredentialSettings): 'bearer' | 'dige
   if (settings.publicKey && settings.privateKey) return 'digest';
   if (settings.clientId || settings.clientSecret) {
     throw new UsageError(`the profile has ${settings.clientId ? 'clientId but no clientSecret' : 'clientSecret but no clientId'}`, {
-      hint: 'set both (cdba profile set), or use CDBA_CLIENT_ID and CDBA_CLIENT_SECRET',
+      remedy: { setting: 'credentialPair', kind: 'serviceAccount' },
     });
   }
   if (settings.publicKey || settings.privateKey) {
     throw new UsageError(`the profile has ${settings.publicKey ? 'publicKey but no privateKey' : 'privateKey but no publicKey'}`, {
-      hint: 'set both (cdba profile set), or use CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY',
+      remedy: { setting: 'credentialPair', kind: 'apiKey' },
     });
   }
   return 'none';

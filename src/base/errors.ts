@@ -39,7 +39,11 @@ export type Remedy =
   | { setting: 'timeout' }
   | { setting: 'page' }
   /** `version`: the one to use (`orLater`: or a later one, or v1.0); `known`: what cdba knows, when none fits. */
-  | { setting: 'apiVersion'; version?: string; orLater?: boolean; known?: string };
+  | { setting: 'apiVersion'; version?: string; orLater?: boolean; known?: string }
+  /** The credentials were refused (or none are set): which pair to check. */
+  | { setting: 'credentials'; kind: 'apiKey' | 'serviceAccount' | 'none' }
+  /** Only half of a pair is set. */
+  | { setting: 'credentialPair'; kind: 'apiKey' | 'serviceAccount' };
 
 export abstract class CdbaError extends Error {
   abstract readonly exitCode: ExitCodeValue;

@@ -56,9 +56,11 @@ describe('import boundaries', () => {
 });
 
 describe('src/api never prints and never speaks CLI', () => {
-  /** String literals on code lines (comments left out) of every src/api module. */
+  /** String literals on code lines (comments left out) of every src/api and src/auth module. */
   function apiStrings(): Array<{ file: string; text: string }> {
-    const dir = join(REPO_ROOT, 'src', 'api');
+    return ['api', 'auth'].flatMap((layer) => strings(join(REPO_ROOT, 'src', layer)));
+  }
+  function strings(dir: string): Array<{ file: string; text: string }> {
     return readdirSync(dir)
       .filter((name) => name.endsWith('.ts'))
       .flatMap((name) =>
@@ -69,8 +71,8 @@ describe('src/api never prints and never speaks CLI', () => {
       );
   }
 
-  it('no message of src/api names a flag or a cdba command (the CLI words the remedy)', () => {
-    const offenders = apiStrings().filter(({ text }) => /\s--[a-z]|\bcdba (clusters|profile|api|conn-string|private-ip|emulator)\b/.test(text));
+  it('no message of src/api or src/auth names a flag, a cdba command or a CDBA_ variable (the CLI words the remedy)', () => {
+    const offenders = apiStrings().filter(({ text }) => /\s--[a-z]|\bcdba (clusters|profile|api|conn-string|private-ip|emulator)\b|CDBA_(PUBLIC|PRIVATE|CLIENT|PROJECT|BASE|API|OUTPUT|PROFILE|CONFIG|DEBUG)_?/.test(text));
     expect(offenders).toEqual([]);
   });
 

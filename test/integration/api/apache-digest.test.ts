@@ -169,7 +169,7 @@ describe.skipIf(!available)('interop with Apache httpd mod_auth_digest', () => {
       expect(error).toBeInstanceOf(ApiError);
       expect(error.status).toBe(401);
       expect(error.exitCode).toBe(ExitCode.auth);
-      expect(error.hint).toBe("check the profile's publicKey/privateKey (cdba profile show)");
+      expect(error.remedy).toEqual({ setting: 'credentials', kind: 'apiKey' });
     } finally {
       await client.close();
     }

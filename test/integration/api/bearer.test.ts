@@ -81,7 +81,7 @@ describe('service accounts', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('Invalid client credentials. (INVALID_CLIENT, HTTP 401)');
     expect(error.exitCode).toBe(ExitCode.auth);
-    expect(error.hint).toBe("check the profile's clientId/clientSecret (cdba profile show)");
+    expect(error.remedy).toEqual({ setting: 'credentials', kind: 'serviceAccount' });
   });
 
   test('with API keys set as well, the service account is used', async () => {

@@ -87,7 +87,7 @@ describe('digest authentication', () => {
     expect((error as ApiError).status).toBe(401);
     expect((error as ApiError).exitCode).toBe(ExitCode.auth);
     expect((error as ApiError).message).toBe('You are not authorized for this resource. (UNEXPECTED_ERROR, HTTP 401)');
-    expect((error as ApiError).hint).toBe("check the profile's publicKey/privateKey (cdba profile show)");
+    expect((error as ApiError).remedy).toEqual({ setting: 'credentials', kind: 'apiKey' });
     expect(server!.received).toHaveLength(2);
   });
 
@@ -105,7 +105,7 @@ describe('digest authentication', () => {
     ({ client } = clientFor(settingsFor(server!.url)));
     const error = (await get(client).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(401);
-    expect(error.hint).toMatch(/no credentials are set/);
+    expect(error.remedy).toEqual({ setting: 'credentials', kind: 'none' });
     expect(server!.received).toHaveLength(1);
   });
 });

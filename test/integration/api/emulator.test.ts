@@ -224,7 +224,7 @@ describe('against the emulator: auth, retries, versions', () => {
       const error = (await getRoot(client).catch((e: unknown) => e)) as ApiError;
       expect(error.status).toBe(401);
       expect(error.exitCode).toBe(ExitCode.auth);
-      expect(error.hint).toBe("check the profile's publicKey/privateKey (cdba profile show)");
+      expect(error.remedy).toEqual({ setting: 'credentials', kind: 'apiKey' });
       expect((await stats(emu)).total).toBe(2);
     } finally {
       await client.close();
