@@ -4,9 +4,9 @@
 // document {results, totalCount, links} (jsonSlices, then a newline); the unit
 // test compares the two. --query and -o table need the whole list and do not
 // come here.
-import type { Writable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import type { IO } from '../base/io.js';
+import { writeDraining } from './jsonStream.js';
 
 /** What follows the results in a list document (the API layer's ListTail, by shape: output does not import api). */
 interface ListTail {
@@ -58,45 +58,25 @@ function listWriter(io: IO, indent: 0 | 2) {
         // Slices stay below V8's large-object size, so they die young instead of
         // piling up in large-object space until a full GC (figure 5).
         if (slice.length >= SLICE_CHARS) {
-          await write(io, slice);
+          await writeDraining(io, slice);
           slice = '';
         }
       }
-      if (slice) await write(io, slice);
+      if (slice) await writeDraining(io, slice);
     },
     async end(tail: ListTail): Promise<void> {
       const close = count === 0 ? `${openResults(indent)}[]` : indent ? `\n${' '.repeat(indent)}]` : ']';
       // The members after results, as JSON.stringify writes them inside the document.
       const rest = JSON.stringify(tail, null, indent || undefined);
-      await write(io, `${close}${rest === '{}' ? '}' : `,${rest.slice(1)}`}\n`);
+      await writeDraining(io, `${close}${rest === '{}' ? '}' : `,${rest.slice(1)}`}\n`);
     },
   };
 }
 
 const SLICE_CHARS = 32_768;
 
-async function write(io: IO, text: string): Promise<void> {
-  io.write(text);
-  if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
-}
-
 function openResults(indent: 0 | 2): string {
   return indent ? `{\n${' '.repeat(indent)}"results": ` : '{"results":';
-}
-
-/** Resolves on 'drain', or when the stream closes or fails (the error is io's to report). */
-function drained(stream: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      stream.off('error', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('close', done);
-    stream.on('error', done);
-  });
 }
 
 /**

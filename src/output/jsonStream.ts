@@ -6,6 +6,9 @@
 // and its arrays are walked by hand; every array item, and every other value, is
 // still serialised by JSON.stringify itself, so escaping and number formats are V8's.
 
+import type { Writable } from 'node:stream';
+import type { IO } from '../base/io.js';
+
 /** Array items per slice: big enough that the per-write cost vanishes, small enough to stay a few hundred kB. */
 export const ITEMS_PER_SLICE = 500;
 
@@ -87,4 +90,25 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function hasToJSON(value: object): boolean {
   return typeof (value as { toJSON?: unknown }).toJSON === 'function';
+}
+
+/** Writes `text` to stdout and, when its buffer is full, waits for it to drain, so output never sits in memory whole. */
+export async function writeDraining(io: IO, text: string): Promise<void> {
+  io.write(text);
+  if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
+}
+
+/** Resolves on 'drain', or when the stream closes or fails (the error is io's to report). */
+function drained(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      stream.off('error', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+    stream.on('error', done);
+  });
 }

@@ -1,13 +1,12 @@
 // Formatters: json (compact, one document per line), pretty (indent 2), and
 // table (cli-table3 on a TTY; tab-separated with a header row in a pipe).
 // `--query` (JMESPath) is applied to the API's document before formatting.
-import type { Writable } from 'node:stream';
 import { UsageError } from '../base/errors.js';
 import type { IO } from '../base/io.js';
 import { escapeControl } from '../base/sanitize.js';
 import type { OutputFormat } from '../config/settings.js';
 import type { Shrink } from './fit.js';
-import { jsonSlices } from './jsonStream.js';
+import { jsonSlices, writeDraining } from './jsonStream.js';
 import type { JmespathModule } from './queryCheck.js';
 
 export interface Column<Row> extends Shrink {
@@ -74,26 +73,8 @@ export async function render<Row>(io: IO, document: unknown, options: RenderOpti
  * string value whole.
  */
 async function writeJson(io: IO, data: unknown, indent: 0 | 2): Promise<void> {
-  for (const slice of jsonSlices(data, indent)) {
-    io.write(slice);
-    if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
-  }
+  for (const slice of jsonSlices(data, indent)) await writeDraining(io, slice);
   io.write('\n');
-}
-
-/** Resolves on 'drain', or when the stream closes or fails (the error is io's to report). */
-function drained(stream: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      stream.off('error', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('close', done);
-    stream.on('error', done);
-  });
 }
 
 /** Turns any JSON value into rows: objects become key columns, scalars one column. */
