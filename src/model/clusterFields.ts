@@ -97,6 +97,21 @@ const advancedAutoScaling = obj({
   diskGB: obj({ enabled: bool }),
 });
 
+/** A region config of the regionConfigs shapes; they differ only in their hardware spec and what they add. */
+const regionConfig = (hardware: FieldSpec, extra: Record<string, FieldSpec> = {}): FieldSpec =>
+  obj({
+    providerName: str({ enum: PROVIDERS }),
+    backingProviderName: str({ enum: ['AWS', 'GCP', 'AZURE'] }),
+    regionName: str(),
+    priority: int(),
+    electableSpecs: hardware,
+    readOnlySpecs: hardware,
+    analyticsSpecs: hardware,
+    autoScaling: advancedAutoScaling,
+    analyticsAutoScaling: advancedAutoScaling,
+    ...extra,
+  });
+
 export const MODERN_FIELDS: Record<string, FieldSpec> = {
   ...COMMON_FIELDS,
   replicationSpecs: arr(
@@ -106,19 +121,7 @@ export const MODERN_FIELDS: Record<string, FieldSpec> = {
       zoneId: ro(str()),
       numShards: int(),
       zoneName: str(),
-      regionConfigs: arr(
-        obj({
-          providerName: str({ enum: PROVIDERS }),
-          backingProviderName: str({ enum: ['AWS', 'GCP', 'AZURE'] }),
-          regionName: str(),
-          priority: int(),
-          electableSpecs: hardwareSpec,
-          readOnlySpecs: hardwareSpec,
-          analyticsSpecs: hardwareSpec,
-          autoScaling: advancedAutoScaling,
-          analyticsAutoScaling: advancedAutoScaling,
-        }),
-      ),
+      regionConfigs: arr(regionConfig(hardwareSpec)),
     }),
   ),
 };
@@ -137,16 +140,7 @@ export const PER_SHARD_FIELDS: Record<string, FieldSpec> = {
       zoneId: ro(str()),
       zoneName: str(),
       regionConfigs: arr(
-        obj({
-          providerName: str({ enum: PROVIDERS }),
-          backingProviderName: str({ enum: ['AWS', 'GCP', 'AZURE'] }),
-          regionName: str(),
-          priority: int(),
-          electableSpecs: perShardHardware,
-          readOnlySpecs: perShardHardware,
-          analyticsSpecs: perShardHardware,
-          autoScaling: advancedAutoScaling,
-          analyticsAutoScaling: advancedAutoScaling,
+        regionConfig(perShardHardware, {
           effectiveElectableSpecs: ro(obj({})),
           effectiveReadOnlySpecs: ro(obj({})),
           effectiveAnalyticsSpecs: ro(obj({})),
