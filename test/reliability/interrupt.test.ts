@@ -3,7 +3,6 @@
 // the terminal clean: the spinner stopped and the cursor shown again.
 // The terminal cases run cdba in a real pseudo-terminal through util-linux
 // `script`, and send Ctrl-C as the byte a terminal sends (0x03).
-import { execFileSync } from 'node:child_process';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
@@ -11,6 +10,7 @@ import { CDBA_BIN, cdba, cleanEnv } from '../helpers/cli.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { start } from '../helpers/inProcess.js';
 import { digestEnv, knownSeed } from './support.js';
+import { scriptAvailable } from '../e2e/terminal/pty.js';
 
 const ESC = '\u001b';
 const HIDE_CURSOR = `${ESC}[?25l`;
@@ -18,16 +18,6 @@ const SHOW_CURSOR = `${ESC}[?25h`;
 const COLOUR = new RegExp(`${ESC}\\[\\d+m`, 'g');
 const CURSOR = new RegExp(`${ESC}\\[\\?25[lh]`, 'g');
 
-function hasScript(): boolean {
-  try {
-    execFileSync('script', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const scriptAvailable = hasScript();
-if (!scriptAvailable) process.stderr.write('note: util-linux script is not available; the pseudo-terminal interrupt tests are skipped\n');
 
 let emu: RunningEmulator;
 beforeAll(async () => {

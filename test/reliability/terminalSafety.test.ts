@@ -4,12 +4,12 @@
 // (`\x1b`, `\r`, `\u202e`) in tables, tab-separated output, error and progress lines,
 // and on a real pseudo-terminal (util-linux `script`); JSON output stays the
 // document as received. Each case is a small node:http server on 127.0.0.1.
-import { execFileSync } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CDBA_BIN, cdba, cleanEnv, type CliResult } from '../helpers/inProcess.js';
 import { digestEnv, expectOneErrorLine, PROJECT_ID, testServer, type TestServer } from './support.js';
+import { scriptAvailable } from '../e2e/terminal/pty.js';
 
 const ESC = '\u001b';
 const CLEAR = `${ESC}[2J`;
@@ -159,16 +159,6 @@ describe('server text in a pipe', () => {
   });
 });
 
-function hasScript(): boolean {
-  try {
-    execFileSync('script', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const scriptAvailable = hasScript();
-if (!scriptAvailable) process.stderr.write('note: util-linux script is not available; the pseudo-terminal cases are skipped\n');
 
 /** Runs cdba in a 120-column pseudo-terminal; stdout and stderr arrive merged, with the terminal's CR LF line ends made LF. */
 async function inTerminal(args: string[]): Promise<{ exitCode: number; text: string }> {
