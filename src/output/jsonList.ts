@@ -5,6 +5,7 @@
 // test compares the two. --query and -o table need the whole list and do not
 // come here.
 import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { IO } from '../base/io.js';
 import { writeDraining } from './jsonStream.js';
 
@@ -22,10 +23,11 @@ interface ListTail {
 export const HOLD_ITEMS = 1_000;
 
 export async function writeJsonList(io: IO, pages: AsyncGenerator<unknown[], ListTail, undefined>, indent: 0 | 2): Promise<void> {
-  boundHeapGrowth();
+  const collect = boundHeap();
   const out = listWriter(io, indent);
   const held: unknown[][] = [];
   let heldItems = 0;
+  let writtenSinceCollect = 0;
   for (;;) {
     const step = await pages.next();
     if (step.done) {
@@ -35,6 +37,11 @@ export async function writeJsonList(io: IO, pages: AsyncGenerator<unknown[], Lis
     }
     if (heldItems >= HOLD_ITEMS) {
       await out.items(step.value);
+      writtenSinceCollect += step.value.length;
+      if (writtenSinceCollect >= COLLECT_EVERY_ITEMS) {
+        collect();
+        writtenSinceCollect = 0;
+      }
       continue;
     }
     held.push(step.value);
@@ -79,17 +86,26 @@ function openResults(indent: 0 | 2): string {
   return indent ? `{\n${' '.repeat(indent)}"results": ` : '{"results":';
 }
 
+/** Written items between full collections: two 500-cluster pages. */
+const COLLECT_EVERY_ITEMS = 1_000;
+
 /**
- * Each 500-cluster page is parsed in one go, so most of it survives the young
- * generation's collections: V8 then doubles the young generation up to 32 MB and
- * lets the old one grow well past the live data before collecting it. With both
- * kept to slow growth, peak RSS follows the few pages alive at a time instead of
- * the length of the list (test/bench/RESULTS.md, figure 5: 124 -> 82 MB at
- * 10,000 clusters). V8 reads these two at every collection, so unlike
- * --max-semi-space-size they work when set at run time. Process-wide, but this
- * is the last thing a `list --all` run does.
+ * Each 500-cluster page is parsed in one go and stays alive while earlier pages
+ * are written, so most of it survives the young generation's collections and
+ * dies in the old one, which V8 collects only once it has grown by a share of
+ * its size: left alone, the old generation fills with written pages and peak
+ * RSS follows the length of the list. Slow heap growth (V8 reads these flags at
+ * every collection, so unlike --max-semi-space-size they work when set at run
+ * time) and a full collection after every COLLECT_EVERY_ITEMS written keep the
+ * peak at the few pages alive at a time (test/bench/RESULTS.md, figure 5: at
+ * 10,000 clusters 124 -> 82 MB from the flags, then 93-104 -> 82-88 MB from the
+ * collections, each a few ms spent while later pages are still on the wire).
+ * Process-wide, but this is the last thing a `list --all` run does.
  */
-function boundHeapGrowth(): void {
+function boundHeap(): () => void {
   setFlagsFromString('--semi-space-growth-factor=1');
   setFlagsFromString('--heap-growing-percent=10');
+  setFlagsFromString('--expose-gc');
+  // The flag makes gc() exist only in contexts created after it, hence a new one.
+  return runInNewContext('gc') as () => void;
 }

@@ -342,7 +342,8 @@ async function throughput(target) {
   const load = await runLoad({
     url: target.url,
     path: `/api/atlas/v2/groups/${bench.projects.small}/clusters/${bench.smallClusterName}`,
-    accept: 'application/vnd.atlas.2023-02-01+json',
+    // What `clusters list` sends by default (src/api/operations.ts: cluster reads at 2024-08-05).
+  accept: 'application/vnd.atlas.2024-08-05+json',
     username: bench.owner.publicKey,
     password: bench.owner.privateKey,
     clients: LOAD_CLIENTS,
@@ -356,7 +357,8 @@ async function throughput(target) {
 const pageTimes = flags.quick ? [] : await timeSequentialGets({
   url: emu.url,
   paths: Array.from({ length: LARGE_CLUSTER_COUNT / PAGE_SIZE }, (_, i) => `/api/atlas/v2/groups/${bench.projects.large}/clusters?itemsPerPage=${PAGE_SIZE}&pageNum=${i + 1}`),
-  accept: 'application/vnd.atlas.2023-02-01+json',
+  // What `clusters list` sends by default (src/api/operations.ts: cluster reads at 2024-08-05).
+  accept: 'application/vnd.atlas.2024-08-05+json',
   username: bench.owner.publicKey,
   password: bench.owner.privateKey,
   digest,
