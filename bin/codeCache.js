@@ -11,8 +11,7 @@
 // or missing cache is simply rebuilt at exit. V8 does not checksum code caches in
 // release builds, and damaged bytecode aborts the process, so the file starts
 // with a SHA-1 of the data and anything that does not match is not used. It is written only into the
-// user's cache dir (<CDBA_CONFIG_DIR>/cache, else $XDG_CACHE_HOME/cdba or
-// ~/.cache/cdba), atomically, and silently not at all where that fails.
+// user's cache dir ($XDG_CACHE_HOME/cdba or ~/.cache/cdba), atomically, and silently not at all where that fails.
 // Without dist/cdba.cjs (an older build) the ES module bundle is loaded as before.
 const fs = require('node:fs');
 const os = require('node:os');
@@ -26,10 +25,14 @@ const { createRequire } = require('node:module');
 const ROOT = path.dirname(require.resolve('../package.json'));
 const BUNDLE = path.join(ROOT, 'dist', 'cdba.cjs');
 
+// Compiled code belongs to the machine and the build, not to a configuration:
+// XDG's cache directory, whichever config directory a run uses, so runs with
+// separate CDBA_CONFIG_DIRs (CI jobs, tests) share one cache. `base` must
+// already exist: a cache never creates a home directory (HOME=/nonexistent).
 function cacheDir(env) {
-  // Inside CDBA_CONFIG_DIR only once it exists: a cache never creates the config directory.
-  if (env.CDBA_CONFIG_DIR) return fs.existsSync(env.CDBA_CONFIG_DIR) ? path.join(env.CDBA_CONFIG_DIR, 'cache') : undefined;
-  return path.join(env.XDG_CACHE_HOME || path.join(env.HOME || os.homedir(), '.cache'), 'cdba');
+  if (env.XDG_CACHE_HOME) return { base: env.XDG_CACHE_HOME, dir: path.join(env.XDG_CACHE_HOME, 'cdba') };
+  const home = env.HOME || os.homedir();
+  return { base: home, dir: path.join(home, '.cache', 'cdba') };
 }
 
 /** Resolves with the bundle's exports: { main, IO, ... }. */
@@ -44,11 +47,11 @@ function loadMain(env) {
   // made under other flag values, and undici's later setting of the same value
   // then changes nothing.
   v8.setFlagsFromString('--wasm-tiering-budget=2000000000');
-  const dir = cacheDir(env);
-  const file = dir && path.join(dir, `cdba-${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`);
+  const { base, dir } = cacheDir(env);
+  const file = path.join(dir, `cdba-${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`);
   let cachedData;
   try {
-    if (file) cachedData = verified(fs.readFileSync(file));
+    cachedData = verified(fs.readFileSync(file));
   } catch {
     // No cache yet: compile, and write one at exit.
   }
@@ -62,9 +65,9 @@ function loadMain(env) {
     filename: BUNDLE,
     ...(cachedData ? { cachedData } : {}),
   });
-  if (file && (!cachedData || script.cachedDataRejected)) {
+  if (!cachedData || script.cachedDataRejected) {
     // At exit the cache holds every function this run compiled, not just the top level.
-    process.once('exit', () => writeCache(dir, file, script));
+    process.once('exit', () => writeCache(base, dir, file, script));
   }
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, createRequire(BUNDLE), module, BUNDLE, path.dirname(BUNDLE));
@@ -79,8 +82,9 @@ function verified(file) {
   return file.length > 20 && sha1(data).equals(file.subarray(0, 20)) ? data : undefined;
 }
 
-function writeCache(dir, file, script) {
+function writeCache(base, dir, file, script) {
   try {
+    if (!fs.statSync(base).isDirectory()) return;
     const data = script.createCachedData();
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const temp = `${file}.${process.pid}.tmp`;

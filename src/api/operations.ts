@@ -115,9 +115,11 @@ export const NEWEST_DATE: string = OPERATION_NAMES.flatMap((name) => OPERATIONS[
  * before the first request. Throws on a name taken, a name that is not
  * `<resource>.<verb>`, a method and path another operation serves, or versions that
  * are empty, out of order or newer than NEWEST_DATE (the default pin, which is fixed).
+ * Returns what takes them out again.
  */
-export function registerOperations(operations: { readonly [Name in OperationName]?: OperationDecl }): void {
+export function registerOperations(operations: { readonly [Name in OperationName]?: OperationDecl }): () => void {
   const table = OPERATIONS as Record<string, OperationDecl>;
+  const added: string[] = [];
   for (const [name, decl] of Object.entries(operations) as Array<[string, OperationDecl]>) {
     if (name in table) throw new Error(`operation ${name} is already declared`);
     if (!name.startsWith(`${decl.resource}.`)) throw new Error(`operation ${name} must be named ${decl.resource}.<verb>`);
@@ -130,7 +132,15 @@ export function registerOperations(operations: { readonly [Name in OperationName
     if (clash) throw new Error(`operation ${name}: ${decl.method} ${decl.path} is already ${clash}`);
     table[name] = decl;
     (OPERATION_NAMES as string[]).push(name);
+    added.push(name);
   }
+  // The table is process-wide: a test that registers takes its operations out again.
+  return () => {
+    for (const name of added) {
+      delete table[name];
+      (OPERATION_NAMES as string[]).splice((OPERATION_NAMES as string[]).indexOf(name), 1);
+    }
+  };
 }
 
 /** The newest version of an operation not after `date` (ISO dates compare as strings), or undefined. */

@@ -64,15 +64,21 @@ let ROUTES: readonly Route[] = buildRoutes();
 /**
  * Serves operations added with registerOperations (src/api/operations.ts): each
  * one's handler and the permission it needs. Throws for an operation the table
- * does not have or one that already has a handler.
+ * does not have or one that already has a handler. Returns what takes them out again.
  */
-export function registerHandlers(handlers: { readonly [Name in OperationName]?: OperationHandler }): void {
+export function registerHandlers(handlers: { readonly [Name in OperationName]?: OperationHandler }): () => void {
+  const added: OperationName[] = [];
   for (const [name, handler] of Object.entries(handlers) as Array<[OperationName, OperationHandler]>) {
     if (!OPERATION_NAMES.includes(name)) throw new Error(`operation ${name} is not in the table: registerOperations first`);
     if (HANDLERS[name]) throw new Error(`operation ${name} already has a handler`);
     HANDLERS[name] = handler;
+    added.push(name);
   }
   ROUTES = buildRoutes();
+  return () => {
+    for (const name of added) delete HANDLERS[name];
+    ROUTES = buildRoutes();
+  };
 }
 
 export interface RouteMatch {

@@ -32,6 +32,9 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}, configD
     HOME: configDir,
     CDBA_CONFIG_DIR: configDir,
     LANG: 'C.UTF-8',
+    // One V8 code cache for the whole run (test/helpers/globalSetup.ts), as a
+    // user's runs share ~/.cache/cdba: each fresh HOME would compile the bundle again.
+    ...(process.env.CDBA_TEST_CODE_CACHE ? { XDG_CACHE_HOME: process.env.CDBA_TEST_CODE_CACHE } : {}),
   };
   for (const [key, value] of Object.entries(extra)) if (value !== undefined) env[key] = value;
   return env;

@@ -168,8 +168,10 @@ describe('clusters list --all -o json streams its pages', () => {
 });
 
 describe('V8 code cache', () => {
-  const cacheFiles = (dir: string) => readdirSync(join(dir, 'cache')).filter((f) => f.endsWith('.v8cache'));
-  const help = (configDir: string) => cdba(['clusters', '--help'], { configDir });
+  // Each test its own cache dir, not the run's shared one (test/helpers/cli.ts):
+  // $XDG_CACHE_HOME/cdba, whatever the config dir is.
+  const cacheFiles = (dir: string) => readdirSync(join(dir, 'cdba')).filter((f) => f.endsWith('.v8cache'));
+  const help = (cacheHome: string) => cdba(['clusters', '--help'], { env: { XDG_CACHE_HOME: cacheHome } });
 
   it('is written 0600 on the first run, and a corrupt, truncated or garbage one is rejected safely and rebuilt', async () => {
     const dir = tempDir('cdba-rel-cache-');
@@ -177,7 +179,7 @@ describe('V8 code cache', () => {
     expect(first.exitCode, first.stderr).toBe(0);
     const [name] = cacheFiles(dir);
     expect(name).toMatch(new RegExp(`^cdba-${process.version.replace(/\./g, '\\.')}-${process.arch}-\\d+-\\d+\\.v8cache$`));
-    const file = join(dir, 'cache', name!);
+    const file = join(dir, 'cdba', name!);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const good = readFileSync(file);
     const damaged = [
@@ -199,9 +201,9 @@ describe('V8 code cache', () => {
   it('a cache made by a differently configured V8 is rejected safely and rebuilt', async () => {
     const dir = tempDir('cdba-rel-cache-');
     // Another V8 flag set stands in for another Node: V8 keys its caches on both.
-    const other = await execa('node', ['--stack-size=900', CDBA_BIN, 'clusters', '--help'], { env: cleanEnv({}, dir), extendEnv: false, reject: false, stripFinalNewline: false });
+    const other = await execa('node', ['--stack-size=900', CDBA_BIN, 'clusters', '--help'], { env: cleanEnv({ XDG_CACHE_HOME: dir }), extendEnv: false, reject: false, stripFinalNewline: false });
     expect(other.exitCode, other.stderr).toBe(0);
-    const file = join(dir, 'cache', cacheFiles(dir)[0]!);
+    const file = join(dir, 'cdba', cacheFiles(dir)[0]!);
     const foreign = readFileSync(file);
     const result = await help(dir);
     expect(result.exitCode, result.stderr).toBe(0);
@@ -212,10 +214,19 @@ describe('V8 code cache', () => {
 
   it('a cache dir that cannot be written changes nothing but speed', async () => {
     const dir = tempDir('cdba-rel-cache-');
-    writeFileSync(join(dir, 'cache'), 'a file where the cache dir would be');
+    writeFileSync(join(dir, 'cdba'), 'a file where the cache dir would be');
     const result = await help(dir);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toContain('Usage: cdba clusters');
     expect(result.stderr).toBe('');
+  });
+
+  it('is kept in the cache dir, not the config dir', async () => {
+    const cacheHome = tempDir('cdba-rel-cache-');
+    const configDir = tempDir('cdba-rel-config-');
+    const result = await cdba(['clusters', '--help'], { configDir, env: { XDG_CACHE_HOME: cacheHome } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(cacheFiles(cacheHome)).toHaveLength(1);
+    expect(readdirSync(configDir)).toEqual([]);
   });
 });

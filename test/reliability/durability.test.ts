@@ -2,16 +2,18 @@
 // - the emulator with --state loses no acknowledged write when it is killed with
 //   SIGKILL in the middle of a burst from several processes, and its state file
 //   parses at every moment;
-// - two processes running `cdba profile add` 50 times each, at the same time,
-//   leave a valid config file that holds every profile.
+// - two processes running `cdba profile add` 50 times each (main() in a loop,
+//   profileWriter.mjs), at the same time, leave a valid config file that holds
+//   every profile.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cdba, tempDir } from '../helpers/cli.js';
-import { inPool, knownSeed, OWNER_PRIVATE, OWNER_PUBLIC, PROJECT_ID, spawnEmulator, type EmulatorProcess } from './support.js';
+import { cdba, cleanEnv, tempDir } from '../helpers/cli.js';
+import { knownSeed, OWNER_PRIVATE, OWNER_PUBLIC, PROJECT_ID, spawnEmulator, type EmulatorProcess } from './support.js';
 
 const WRITER = resolve(import.meta.dirname, 'writer.mjs');
+const PROFILE_WRITER = resolve(import.meta.dirname, 'profileWriter.mjs');
 const WRITERS = 4;
 const WRITES_EACH = 50;
 /** Kill once this many writes are acknowledged: about half of the burst. */
@@ -123,17 +125,20 @@ describe('durability', () => {
 
   it('two processes adding 50 profiles each at once leave a valid config with all 100', async () => {
     const configDir = tempDir('cdba-profile-race-');
-    const add = (loop: number) => (i: number) =>
-      cdba(['profile', 'add', `p${loop}-${i}`, '--public-key', OWNER_PUBLIC, '--private-key-stdin'], { configDir, input: `${OWNER_PRIVATE}\n`, timeoutMs: 30_000 });
     const indexes = Array.from({ length: 50 }, (_, i) => i);
-    // Two loops side by side: each runs its 50 adds one after another.
-    const [first, second] = await Promise.all([inPool(indexes, 1, add(1)), inPool(indexes, 1, add(2))]);
-    for (const result of [...first!, ...second!]) expect(result.exitCode, result.stderr).toBe(0);
+    // Two processes side by side, each running its 50 adds one after another.
+    const writer = (prefix: string) =>
+      execa('node', [PROFILE_WRITER, prefix, String(indexes.length), OWNER_PUBLIC], { env: cleanEnv({}, configDir), extendEnv: false, input: `${OWNER_PRIVATE}\n`, reject: false, timeout: 60_000 });
+    const results = await Promise.all([writer('p1'), writer('p2')]);
+    for (const result of results) {
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stdout.split('\n').filter((line) => line !== '' && !line.startsWith('ok '))).toEqual([]);
+      expect(result.stdout.split('\n').filter((line) => line.startsWith('ok '))).toHaveLength(indexes.length);
+    }
     const config = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')) as { profiles: Record<string, { publicKey: string }>; currentProfile: string };
     const expected = [1, 2].flatMap((loop) => indexes.map((i) => `p${loop}-${i}`)).sort();
     expect(Object.keys(config.profiles).sort()).toEqual(expected);
     for (const profile of Object.values(config.profiles)) expect(profile.publicKey).toBe(OWNER_PUBLIC);
     expect(['p1-0', 'p2-0']).toContain(config.currentProfile);
-    // 100 process starts: a hang guard that a loaded 2-core machine does not trip.
   }, 120_000);
 });

@@ -106,6 +106,8 @@ function readableConfig(emuUrl: string): { dir: string; path: string; text: stri
   return { dir, path, text };
 }
 
+const homeExistedBefore = existsSync('/nonexistent');
+
 /** The same checks for a config dir cdba may read but not write, whoever makes it so. */
 async function expectReadOnlyConfigWorks(configDir: { dir: string; path: string; text: string }, asNobody: boolean, denied: RegExp): Promise<void> {
   const env = { HOME: '/nonexistent', CDBA_CONFIG_DIR: configDir.dir };
@@ -125,6 +127,8 @@ async function expectReadOnlyConfigWorks(configDir: { dir: string; path: string;
   expect(set.stdout).toBe('');
   expect(readFileSync(configDir.path, 'utf8')).toBe(configDir.text);
   expect(readdirSync(configDir.dir)).toEqual(['config.json']);
+  // Not even the code cache makes a home directory (root could).
+  if (!homeExistedBefore) expect(existsSync('/nonexistent')).toBe(false);
 }
 
 describe('a HOME that cannot hold a config directory, every setting in CDBA_*', () => {

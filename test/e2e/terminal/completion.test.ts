@@ -128,16 +128,21 @@ describe.each(SHELLS)('completion in $shell', ({ shell, present }) => {
     expect(await offered(shell, 'cdba -P emu clusters create ')).toEqual([]);
   });
 
-  it.skipIf(!present)('a service that is down or stalls: nothing offered, nothing printed', async () => {
+  it.skipIf(!present)('a service that is down: nothing offered, nothing printed', async () => {
     const port = await closedPort();
     const down = await complete(shell, `cdba -P emu --base-url http://127.0.0.1:${port} clusters get `);
     expect(down).toEqual({ words: [], stderr: '' });
-    const stall = await testServer(() => undefined); // never answers: the lookup's own deadline ends it
-    try {
-      const stalled = await complete(shell, `cdba -P emu --base-url ${stall.url} --project-id ${'ab'.repeat(12)} clusters get `);
-      expect(stalled).toEqual({ words: [], stderr: '' });
-    } finally {
-      await stall.close();
-    }
   });
+});
+
+// Every shell only runs `cdba __complete` and prints what it gives, so the
+// lookup's deadline (seconds of waiting) is tested once, through bash.
+it('a service that stalls: the lookup\'s own deadline ends it, nothing offered, nothing printed', async () => {
+  const stall = await testServer(() => undefined); // never answers
+  try {
+    const stalled = await complete('bash', `cdba -P emu --base-url ${stall.url} --project-id ${'ab'.repeat(12)} clusters get `);
+    expect(stalled).toEqual({ words: [], stderr: '' });
+  } finally {
+    await stall.close();
+  }
 });

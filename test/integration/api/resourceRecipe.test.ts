@@ -4,12 +4,13 @@
 // resolution and the emulator's router all pick it up from that declaration.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../src/api/client.js';
-import { registerOperations } from '../../../src/api/operations.js';
+import { OPERATION_NAMES, registerOperations } from '../../../src/api/operations.js';
 import { apiEventsFor } from '../../../src/core/apiEvents.js';
 import { IO } from '../../../src/base/io.js';
 import { registerHandlers, type RunningEmulator } from '../../../src/emulator/index.js';
 import { getWidget, listWidgets } from '../../fixtures/widgets/api.js';
-import '../../fixtures/widgets/handlers.js';
+import { unregisterWidgetHandlers } from '../../fixtures/widgets/handlers.js';
+import { unregisterWidgetOperations } from '../../fixtures/widgets/operations.js';
 import { accept, DigestClient, withEmulator } from '../../helpers/emulator.js';
 import { cdba, tempDir } from '../../helpers/inProcess.js';
 
@@ -21,6 +22,9 @@ beforeAll(async () => {
 afterAll(async () => {
   expect(emu.unexpectedErrors()).toEqual([]);
   await emu.stop();
+  // Test files share their worker's modules (vitest.config.ts): leave the table as found.
+  unregisterWidgetHandlers();
+  unregisterWidgetOperations();
 });
 
 function clientAt(apiVersion: string): ApiClient {
@@ -92,5 +96,17 @@ describe('a resource declared by the recipe', () => {
     expect(() => registerHandlers({ 'gadgets.list': { handler: () => ({ status: 200, body: {} }), action: 'read' } } as never)).toThrow(
       'operation gadgets.list is not in the table',
     );
+  });
+
+  it('what registration returns takes the operations and their routes out again', async () => {
+    const undoOperations = registerOperations({ 'gadgets.list': { resource: 'gadgets', method: 'GET', path: '/groups/{groupId}/gadgets', versions: [{ date: '2023-02-01' }] } } as never);
+    const undoHandlers = registerHandlers({ 'gadgets.list': { handler: () => ({ status: 200, body: { results: [] } }), action: 'read' } } as never);
+    const http = new DigestClient(emu.url, emu.defaults.owner.publicKey, emu.defaults.owner.privateKey);
+    const path = `/api/atlas/v2/groups/${emu.defaults.projectId}/gadgets`;
+    expect((await http.request('GET', path, { headers: accept('2023-02-01') })).status).toBe(200);
+    undoHandlers();
+    undoOperations();
+    expect((await http.request('GET', path, { headers: accept('2023-02-01') })).status).toBe(404);
+    expect(OPERATION_NAMES).not.toContain('gadgets.list');
   });
 });
