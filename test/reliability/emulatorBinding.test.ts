@@ -4,13 +4,14 @@
 // --state path it cannot write) are one `cdba: ...` line with what to do, exit 2.
 // No test here binds a non-loopback address: the refusals exit before listen(),
 // and 192.0.2.1 (TEST-NET-1) is not on this machine, so binding it fails
-// locally with EADDRNOTAVAIL; binding never sends a packet.
+// locally with EADDRNOTAVAIL; binding never sends a packet. Each run is main()
+// in-process: every one here returns before or instead of listening.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bindDecision } from '../../src/cli/emulator.js';
 import { UsageError } from '../../src/base/errors.js';
-import { cdba, tempDir } from '../helpers/cli.js';
+import { cdba, tempDir } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { expectOneErrorLine } from './support.js';
 

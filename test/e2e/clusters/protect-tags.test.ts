@@ -2,7 +2,7 @@
 // the hint on a refused delete) and tags (patch --tag / --untag keep the other
 // tags: read, merge, PATCH), through the built binary under the three versions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cdba } from '../../helpers/cli.js';
+import { cdba } from '../../helpers/inProcess.js';
 import { cluster, EACH_VERSION, linesAfterWarning, expectNoRequest, expectUsage, PROFILE, PROJECT, requestsFor, run, startWorld, TAG, VERSIONS, type World } from './world.js';
 
 const tagged = (name: string): Record<string, unknown> => ({
