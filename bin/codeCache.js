@@ -2,16 +2,17 @@
 // Loads the CLI with V8's code cache (issue 14). Node 20 has no
 // module.enableCompileCache, so dist/cdba.cjs, the whole CLI as one function
 // expression (not a module: only this loader runs it), is compiled through
-// vm.Script with `cachedData`: a run reuses the
-// bytecode an earlier run produced instead of parsing and compiling again.
+// vm.Script with `cachedData`: a run reuses the bytecode an earlier run
+// produced instead of parsing and compiling again.
 //
 // Safe by construction: the cache file is named after the Node version, the
 // architecture and the bundle's size and mtime, and V8 itself rejects data made
 // by another V8, other flags or another source (cachedDataRejected); a rejected
 // or missing cache is simply rebuilt at exit. V8 does not checksum code caches in
 // release builds, and damaged bytecode aborts the process, so the file starts
-// with a SHA-1 of the data and anything that does not match is not used. It is written only into the
-// user's cache dir ($XDG_CACHE_HOME/cdba or ~/.cache/cdba), atomically, and silently not at all where that fails.
+// with a SHA-1 of the data and anything that does not match is not used. It is
+// written only into the user's cache dir ($XDG_CACHE_HOME/cdba or ~/.cache/cdba),
+// atomically, and silently not at all where that fails.
 // Without dist/cdba.cjs (an older build) the ES module bundle is loaded as before.
 const fs = require('node:fs');
 const os = require('node:os');

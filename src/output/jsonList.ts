@@ -98,7 +98,7 @@ const COLLECT_EVERY_ITEMS = 1_000;
  * every collection, so unlike --max-semi-space-size they work when set at run
  * time) and a full collection after every COLLECT_EVERY_ITEMS written keep the
  * peak at the few pages alive at a time (test/bench/RESULTS.md, figure 5: at
- * 10,000 clusters 124 -> 82 MB from the flags, then 93-104 -> 82-88 MB from the
+ * 10,000 clusters 124 -> 82 MB from the flags, then 92-102 -> 78-85 MB from the
  * collections, each a few ms spent while later pages are still on the wire).
  * Process-wide, but this is the last thing a `list --all` run does.
  */
