@@ -18,7 +18,7 @@ export default defineConfig({
     globalSetup: ['test/helpers/globalSetup.ts'],
     pool: 'forks',
     isolate: false,
-    maxWorkers: Math.max(2, 3 * availableParallelism()),
+    maxWorkers: Math.min(16, Math.max(2, 3 * availableParallelism())), // capped: each worker holds its own modules
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
