@@ -11,7 +11,7 @@ import { InterruptedError, UsageError } from '../base/errors.js';
 import { parseDuration } from './duration.js';
 import { followUp } from './hints.js';
 import type { IO } from '../base/io.js';
-import { DEFAULT_WATCH_INTERVALS, type WatchIntervals } from './watch.js';
+import { DEFAULT_WATCH_INTERVALS, type DeadlineTimer, type WatchIntervals } from './watch.js';
 
 /** The global options of DESIGN.md, as commander parses them. */
 export interface GlobalOptions {
@@ -48,6 +48,8 @@ export interface ResolvedContext extends Resolved {
 export interface ContextOptions {
   /** Poll intervals of every --watch; default 1 s growing to 10 s. */
   watchIntervals?: WatchIntervals;
+  /** The timer of every --watch-timeout; default a real one (a test ends it when it has seen what it waits for). */
+  watchDeadline?: DeadlineTimer;
   /** A ready API client (e.g. one a test built), used instead of one built from the settings. */
   apiClient?: ApiClient;
 }
@@ -69,6 +71,10 @@ export class Context {
 
   get watchIntervals(): WatchIntervals {
     return this.options.watchIntervals ?? DEFAULT_WATCH_INTERVALS;
+  }
+
+  get watchDeadline(): DeadlineTimer | undefined {
+    return this.options.watchDeadline;
   }
 
   get configDir(): string {

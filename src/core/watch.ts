@@ -27,7 +27,17 @@ export interface WatchOptions<T> {
   /** The state already known (e.g. from the create answer), so it is not announced twice. */
   initialState?: string | undefined;
   now?: () => number;
+  /** Starts the deadline's timer; default setTimeout (in-process tests pass one they end themselves). */
+  deadlineTimer?: DeadlineTimer;
 }
+
+/** Calls `expire` once `ms` have passed; the function it returns cancels that. */
+export type DeadlineTimer = (ms: number, expire: () => void) => () => void;
+
+const realDeadlineTimer: DeadlineTimer = (ms, expire) => {
+  const timer = setTimeout(expire, ms);
+  return () => clearTimeout(timer);
+};
 
 export interface WatchIntervals {
   firstMs: number;
@@ -135,7 +145,8 @@ export async function watch<T>(options: WatchOptions<T>): Promise<T> {
   const onInterrupt = (): void => stop.abort(INTERRUPTED);
   if (io.signal.aborted) onInterrupt();
   io.signal.addEventListener('abort', onInterrupt, { once: true });
-  const deadlineTimer = deadline === undefined ? undefined : setTimeout(() => stop.abort(TIMED_OUT), Math.max(0, deadline - now()));
+  const cancelDeadline =
+    deadline === undefined ? undefined : (options.deadlineTimer ?? realDeadlineTimer)(Math.max(0, deadline - now()), () => stop.abort(TIMED_OUT));
   let interval = intervals.firstMs;
   let state = options.initialState ?? '';
   if (options.initialState !== undefined) await progress.show(options.initialState, false);
@@ -164,7 +175,7 @@ export async function watch<T>(options: WatchOptions<T>): Promise<T> {
     }
     throw error;
   } finally {
-    if (deadlineTimer) clearTimeout(deadlineTimer);
+    cancelDeadline?.();
     io.signal.removeEventListener('abort', onInterrupt);
   }
 }

@@ -4,7 +4,7 @@
 // spelling) still works, with a deprecation warning.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { cdba } from '../helpers/inProcess.js';
+import { cdba, heldDeadline, start } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { digestEnv, knownSeed } from '../reliability/support.js';
 
@@ -25,15 +25,28 @@ afterAll(async () => {
 const on = (emu: RunningEmulator): Record<string, string> => ({ ...digestEnv(emu.url), CDBA_WATCH_INTERVAL_MS: '50' });
 
 describe('watch deadlines', () => {
+  // The deadline is held (heldDeadline): it runs out once the test has seen the
+  // state line, so a slow first look cannot beat it.
   it('the global --timeout is not the watch deadline: --watch-timeout is', async () => {
-    const result = await cdba(['--timeout', '1', 'clusters', 'watch', 'slow', '--watch-timeout', '2'], { env: on(stuck) });
+    const deadline = heldDeadline();
+    const watching = start(['--timeout', '20', 'clusters', 'watch', 'slow', '--watch-timeout', '45'], { env: on(stuck), watchDeadline: deadline.timer });
+    await watching.seen(/is CREATING\n/);
+    // Armed with --watch-timeout, not with the global --timeout, nor the shorter of the two.
+    expect(await deadline.armed).toBe(45_000);
+    deadline.expire();
+    const result = await watching.result;
     expect(result.exitCode).toBe(8);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^cdba: cluster slow is CREATING\ncdba: gave up waiting for cluster slow after 2s; it is still CREATING; /);
+    expect(result.stderr).toMatch(/^cdba: cluster slow is CREATING\ncdba: gave up waiting for cluster slow after 45s; it is still CREATING; /);
   });
 
   it('clusters watch --timeout (the old spelling) still sets the watch deadline, with a deprecation warning', async () => {
-    const result = await cdba(['clusters', 'watch', 'slow', '--timeout', '300ms'], { env: on(stuck) });
+    const deadline = heldDeadline();
+    const watching = start(['clusters', 'watch', 'slow', '--timeout', '300ms'], { env: on(stuck), watchDeadline: deadline.timer });
+    await watching.seen(/is CREATING\n/);
+    expect(await deadline.armed).toBe(300);
+    deadline.expire();
+    const result = await watching.result;
     expect(result.exitCode).toBe(8);
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines[0]).toBe('cdba: warning: clusters watch --timeout is deprecated: use --watch-timeout (the global --timeout is the deadline of each request)');

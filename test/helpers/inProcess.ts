@@ -7,6 +7,7 @@
 // them, the install and SEA tests, and a small smoke set.
 import { main } from '../../src/main.js';
 import { colorLevelFor, IO } from '../../src/base/io.js';
+import type { DeadlineTimer } from '../../src/core/watch.js';
 import { cleanEnv, type CliOptions, type CliResult } from './cli.js';
 
 // Everything else (cleanEnv, tempDir, CDBA_BIN...) as cli.ts has it; this module's cdba wins.
@@ -21,6 +22,43 @@ export interface InProcessOptions extends CliOptions {
   watchIntervalMs?: number;
   /** Aborting it is Ctrl-C. */
   signal?: AbortSignal;
+  /** The timer of --watch-timeout (heldDeadline().timer); default a real one. */
+  watchDeadline?: DeadlineTimer;
+}
+
+export interface HeldDeadline {
+  timer: DeadlineTimer;
+  /** The --watch-timeout the run armed, in ms. */
+  armed: Promise<number>;
+  /** Ends the wait now, as the timer would have. */
+  expire(): void;
+}
+
+/**
+ * A --watch-timeout that runs out when the test says, not when a clock does:
+ * the test waits for what must happen before the deadline (a state line on
+ * stderr), then calls expire(). No race with how fast the machine is.
+ */
+export function heldDeadline(): HeldDeadline {
+  let arm!: (ms: number) => void;
+  const armed = new Promise<number>((resolve) => (arm = resolve));
+  let expireRun: (() => void) | undefined;
+  let expired = false;
+  return {
+    timer: (ms, expire) => {
+      arm(ms);
+      expireRun = expire;
+      if (expired) expire();
+      return () => {
+        expireRun = undefined;
+      };
+    },
+    armed,
+    expire: () => {
+      expired = true;
+      expireRun?.();
+    },
+  };
 }
 
 /**
@@ -63,7 +101,11 @@ export function start(args: string[], options: InProcessOptions = {}): Running {
     columns: options.columns ?? (Number(env.COLUMNS) || 0),
     signal: interrupt.signal,
   });
-  const result = main(args, env, io, firstMs ? { watchIntervals: { firstMs, maxMs: firstMs * 10 } } : {}).then((exitCode) => ({
+  const seams = {
+    ...(firstMs ? { watchIntervals: { firstMs, maxMs: firstMs * 10 } } : {}),
+    ...(options.watchDeadline ? { watchDeadline: options.watchDeadline } : {}),
+  };
+  const result = main(args, env, io, seams).then((exitCode) => ({
     exitCode,
     stdout: io.stdout,
     stderr: io.stderr,

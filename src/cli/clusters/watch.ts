@@ -32,6 +32,7 @@ export async function waitForCluster(ctx: Context, target: ClusterTarget, name: 
     io: ctx.io,
     subject: `cluster ${name}`,
     intervals: ctx.watchIntervals,
+    ...(ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {}),
     timeoutMs: options.timeoutMs,
     initialState: options.initialState,
     resumeHint: `the operation goes on at the service; follow it with \`${follow}\``,

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiBase,
+  begin,
   cluster,
   EACH_VERSION,
   expectNoRequest,
@@ -21,6 +22,7 @@ import {
   deprecationWarning,
   PROFILE,
 } from './world.js';
+import { heldDeadline } from '../../helpers/inProcess.js';
 
 const aws = (name: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   name,
@@ -162,14 +164,20 @@ describe.concurrent('watch', () => {
     ]);
     expect(deleted.exitCode).toBe(0);
     expect(deleted.stdout).toBe('');
-    expect(deleted.stderr).toMatch(/^cdba: cluster never-was is DELETED \(waited \d+ms\)\n$/);
+    expect(deleted.stderr).toMatch(/^cdba: cluster never-was is DELETED \(waited \d+(ms|s)\)\n$/);
     expect(idle.exitCode).toBe(4);
     expect(idle.stderr).toBe(`cdba: No cluster named never-was exists in group ${PROJECT}. (CLUSTER_NOT_FOUND, HTTP 404)\n`);
   });
 
   it('--watch-timeout: exit 8, with how to keep following', async () => {
     await run(world, ['clusters', 'patch', 'still-l23', '--disk-size-gb', '30'], { version: '2023-01-01', on: 'slow' });
-    const result = await run(world, ['clusters', 'watch', 'still-l23', '--watch-timeout', '0.3'], { version: '2023-01-01', on: 'slow' });
+    // The deadline runs out once the state was seen, however long the first look took.
+    const deadline = heldDeadline();
+    const watching = begin(world, ['clusters', 'watch', 'still-l23', '--watch-timeout', '0.3'], { version: '2023-01-01', on: 'slow', watchDeadline: deadline.timer });
+    await watching.seen(/is UPDATING\n/);
+    expect(await deadline.armed).toBe(300);
+    deadline.expire();
+    const result = await watching.result;
     expect(result.exitCode).toBe(8);
     expect(result.stdout).toBe('');
     expect(noWarning(result.stderr)).toBe(
@@ -196,7 +204,7 @@ describe.concurrent('watch', () => {
     const result = await run(world, ['clusters', 'watch', 'keep', '-o', 'json', '--query', 'stateName']);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe('"IDLE"\n');
-    expect(result.stderr.replace(deprecationWarning('2023-02-01'), '')).toMatch(/^cdba: cluster keep is IDLE \(waited \d+ms\)\n$/);
+    expect(result.stderr.replace(deprecationWarning('2023-02-01'), '')).toMatch(/^cdba: cluster keep is IDLE \(waited \d+(ms|s)\)\n$/);
   });
 
   it('bad --until or --watch-timeout, a bad name: exit 2, nothing sent', async () => {

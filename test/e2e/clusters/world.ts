@@ -1,7 +1,9 @@
 // The world the clusters e2e tests run in: three emulators that share one seed
 // (one owner key, fixed project IDs), and a config dir with one profile per API
 // version. Every run of the built binary goes through `run`.
-//   fast     transitions take 300 ms: create/patch/delete --watch finish quickly
+//   fast     transitions take no time: CREATING / UPDATING / DELETING is in the
+//            answer to the write, and the next look finds it IDLE (or gone), so
+//            --watch ends at its first poll, however slow the machine
 //   slow     transitions take 10 minutes: states stay put (CREATING, DELETING) for
 //            exact-request checks, watch timeouts and Ctrl-C
 //   witness  nothing may ever reach it: runs that must fail before any request
@@ -13,7 +15,8 @@ import { expect } from 'vitest';
 import type { ClusterSnapshot, RecordedRequest, RunningEmulator, SeedCluster } from '../../../src/emulator/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
 import { cdba as cdbaProcess } from '../../helpers/cli.js';
-import { CDBA_BIN, cdba, cleanEnv, tempDir, type CliResult } from '../../helpers/inProcess.js';
+import { CDBA_BIN, cleanEnv, start, tempDir, type CliResult, type Running } from '../../helpers/inProcess.js';
+import type { DeadlineTimer } from '../../../src/core/watch.js';
 
 export const OWNER = { publicKey: 'clusters', privateKey: '0d4c8f1e-7a2b-4c6d-9e3f-5a1b2c3d4e5f' };
 export const PROJECT = 'c0000000000000000000000a';
@@ -68,6 +71,8 @@ export interface RunOptions {
   input?: string;
   project?: string;
   env?: Record<string, string>;
+  /** The timer of --watch-timeout (heldDeadline().timer). */
+  watchDeadline?: DeadlineTimer;
 }
 
 export interface WorldOptions {
@@ -86,9 +91,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     transitionMs,
   });
   const [fast, slow, witness] = await Promise.all([
-    startEmulator({ seed: seed(300) }),
+    startEmulator({ seed: seed(0) }),
     startEmulator({ seed: seed(600_000) }),
-    startEmulator({ seed: seed(300) }),
+    startEmulator({ seed: seed(0) }),
   ]);
   const configDir = tempDir('cdba-clusters-');
   const profiles = Object.fromEntries(
@@ -129,8 +134,18 @@ function runEnv(world: World, options: RunOptions): Record<string, string> {
 
 /** Runs `cdba -P <profile of the version> ...args`. */
 export function run(world: World, args: string[], options: RunOptions = {}): Promise<CliResult> {
+  return begin(world, args, options).result;
+}
+
+/** `run` without waiting for it: for tests that act on what it printed so far. */
+export function begin(world: World, args: string[], options: RunOptions = {}): Running {
   const profile = PROFILE[options.version ?? '2023-02-01'];
-  return cdba(['-P', profile, ...args], { configDir: world.configDir, env: runEnv(world, options), input: options.input ?? '' });
+  return start(['-P', profile, ...args], {
+    configDir: world.configDir,
+    env: runEnv(world, options),
+    input: options.input ?? '',
+    ...(options.watchDeadline ? { watchDeadline: options.watchDeadline } : {}),
+  });
 }
 
 /** `run` as a real process: for what needs one, such as a child that inherits stdio (clusters connect). */
