@@ -47,6 +47,7 @@ export { apiRoot, projectOf, selfHref } from './context.js';
 export { failures } from './errors.js';
 
 export const DEFAULT_TRANSITION_MS = 2000;
+const IDLE_CONNECTION_MS = 60_000;
 
 export interface EmulatorOptions {
   /** Default 127.0.0.1. */
@@ -195,6 +196,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     // OpenSSL's reason (no start line, key values mismatch, ...) names what is wrong with the pair.
     throw new UsageError(`--tls-cert/--tls-key: not a usable PEM certificate and key: ${(error as Error).message.replace(/^error:[0-9A-F]+:/, '')}`);
   }
+  // An idle connection is kept a minute, as the service's load balancers keep
+  // one: the client (4 s) always gives it up first. With Node's 5 s, a client
+  // whose process was starved for seconds could send on a connection the
+  // server was closing, and see a reset (a POST cannot be retried).
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  server.headersTimeout = IDLE_CONNECTION_MS + 1000;
 
   const port = options.port ?? 0;
   await new Promise<void>((resolve, reject) => {

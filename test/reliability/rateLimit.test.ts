@@ -11,8 +11,10 @@ import { digestEnv, expectOneErrorLine, knownSeed, modernBody, PROJECT_ID, spawn
 
 const PAGE_SIZE = 500; // what list --all asks for (the service's maximum)
 const CLUSTERS = 3 * PAGE_SIZE + 250; // four pages
-// One request per window: the three pages fetched concurrently after the first
-// cannot all fit, however slow the machine, so 429s are certain.
+// One request per window, and the emulator's clock moves one window on each
+// refusal it serves, and only then: the page fetched after the first lands in
+// the first's window (a 429 is certain, however slow the machine), and every
+// retry finds a window with room again. Retry-After is always the whole 2 s.
 const LIMIT = 1;
 const WINDOW_MS = 2000;
 
@@ -26,7 +28,9 @@ afterAll(async () => {
 describe('rate limits', () => {
   it(`clusters list --all reads ${Math.ceil(CLUSTERS / PAGE_SIZE)} pages at ${LIMIT} requests per window through Retry-After waits`, async () => {
     const clusters = Array.from({ length: CLUSTERS }, (_, i) => ({ projectId: PROJECT_ID, cluster: modernBody(`c${String(i).padStart(4, '0')}`) }));
-    ({ emu } = await withEmulator({ seed: knownSeed({ clusters }), rateLimitPerMinute: LIMIT, rateWindowMs: WINDOW_MS }));
+    const firstWindow = Math.ceil(Date.now() / WINDOW_MS) * WINDOW_MS;
+    const refused = (): number => emu?.stats().byStatus['429'] ?? 0;
+    ({ emu } = await withEmulator({ seed: knownSeed({ clusters }), rateLimitPerMinute: LIMIT, rateWindowMs: WINDOW_MS, clock: () => firstWindow + WINDOW_MS * refused() }));
     const result = await cdba(['clusters', 'list', '--all', '-o', 'json'], { env: digestEnv(emu.url), timeoutMs: 60_000 });
     expect(result.exitCode, result.stderr).toBe(0);
     const list = JSON.parse(result.stdout) as { results: Array<{ name: string }>; totalCount: number };
@@ -36,7 +40,7 @@ describe('rate limits', () => {
     // The limit was hit and waited out: some pages were refused, then all were served.
     expect(stats.byStatus['429'] ?? 0).toBeGreaterThanOrEqual(1);
     expect(stats.byStatus['200']).toBe(Math.ceil(CLUSTERS / PAGE_SIZE));
-    expect(result.stderr).toMatch(/rate limited \(429\); retrying in [12]s/);
+    expect(result.stderr).toMatch(/rate limited \(429\); retrying in 2s/);
   });
 
   it('api in a tight loop exits 6 when the wait for the next window exceeds the retry budget', async () => {

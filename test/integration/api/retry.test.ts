@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { ApiError, ExitCode, NetworkError } from '../../../src/base/errors.js';
 import type { ApiClient } from '../../../src/api/client.js';
 import { createCluster } from '../../../src/api/clusters.js';
+import { waitFor } from '../../helpers/waitFor.js';
 import { clientFor, digestGate, errorDoc, json, settingsFor, startServer, type Handler, type TestServer } from './servers.js';
 
 let server: TestServer | undefined;
@@ -52,8 +53,8 @@ describe('retries', () => {
     let io;
     ({ client, io } = clientFor(settingsFor(server!.url), { io: IO.test({ errIsTTY: true }) }));
     expect((await call('GET')).body.attempt).toBe(2);
-    await new Promise((r) => setTimeout(r, 50)); // the spinner stops asynchronously
-    expect(io.stderr).toContain('rate limited (429); retrying in 1s');
+    // ora is loaded on first use: the spinner may draw after the call returned.
+    await waitFor('the spinner', () => io.stderr.includes('rate limited (429); retrying in 1s'));
     expect(io.stderr).toMatch(/^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] rate limited/); // drawn by ora, not a plain line
   });
 

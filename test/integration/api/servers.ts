@@ -81,11 +81,11 @@ export interface ClientWithIO {
   configDir: string;
 }
 
-/** A client over a TestIO; close it in afterEach/finally. */
+/** A client over a TestIO; close it in afterEach/finally. Its 20 s deadline only stops a hung test (a slow machine is no failure). */
 export function clientFor(settings: Settings, options: Partial<Omit<ApiClientOptions, 'settings' | 'events'>> & { io?: TestIO } = {}): ClientWithIO {
   const io = options.io ?? IO.test();
   const configDir = options.configDir ?? tempDir('cdba-api-');
-  const client = createApiClient({ userAgentVersion: '0.0.0-test', timeoutMs: 5_000, ...options, settings, events: apiEventsFor(io), signal: io.signal, configDir });
+  const client = createApiClient({ userAgentVersion: '0.0.0-test', timeoutMs: 20_000, ...options, settings, events: apiEventsFor(io), signal: io.signal, configDir });
   return { client, io, configDir };
 }
 
