@@ -152,10 +152,11 @@ describe('clusters list --all -o json streams its pages', () => {
       }
     });
     // Code that writes nothing before every page is in would wait here forever: release it, and fail below.
+    // Long, so a slow start of the child on a loaded machine is not taken for that.
     const fallback = setTimeout(() => {
       releasedBy ??= 'timeout';
       releasePage3();
-    }, 10_000);
+    }, 25_000);
     const result = await child;
     clearTimeout(fallback);
     expect(result.exitCode, result.stderr).toBe(0);
@@ -164,7 +165,7 @@ describe('clusters list --all -o json streams its pages', () => {
     const results = Array.from({ length: PAGES * PER_PAGE }, (_, n) => item(n));
     const self = `http://x/api/atlas/v2/groups/${PROJECT_ID}/clusters?itemsPerPage=500&includeCount=true&pageNum=1`;
     expect(stdout).toBe(`${JSON.stringify({ results, totalCount: PAGES * PER_PAGE, links: [{ rel: 'self', href: self }] })}\n`);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('V8 code cache', () => {

@@ -177,7 +177,10 @@ describe('response body cap (64 MiB)', () => {
 describe('--timeout is a deadline for the whole exchange', () => {
   // One byte every 250 ms for at most 100 bytes (25 s): far longer than the
   // 2 s deadline, and each byte resets an idle timer, which is all undici has.
+  // The body comes faster (every 20 ms, 20 s in all): "slowly" needs a byte in
+  // the last half of the deadline, and a starved event loop must not miss it.
   const TRICKLE_BYTES = 100;
+  const BODY_BYTES = 1000;
 
   it('a body that trickles a byte at a time: exit 7 at the deadline, the client hangs up long before the server is done', async () => {
     let sentAtClose: Promise<number> | undefined;
@@ -186,19 +189,19 @@ describe('--timeout is a deadline for the whole exchange', () => {
       sentAtClose = new Promise((resolve) => res.on('close', () => resolve(sent)));
       res.writeHead(200, LIST_TYPE);
       const timer = setInterval(() => {
-        if (res.destroyed || sent >= TRICKLE_BYTES) {
+        if (res.destroyed || sent >= BODY_BYTES) {
           clearInterval(timer);
           if (!res.destroyed) res.end('{"results":[],"totalCount":0}');
           return;
         }
         res.write(' ');
         sent++;
-      }, 250);
+      }, 20);
     });
     const result = await run(server.url, ['--timeout', '2s', 'clusters', 'list'], { timeoutMs: 40_000 });
     expectOneErrorLine(result, 7, /^cdba: the response from 127\.0\.0\.1:\d+ did not complete within 2s \(\d+ bytes arrived, slowly\); raise --timeout/);
     expect(result.stdout).toBe('');
-    expect(await sentAtClose).toBeLessThan(TRICKLE_BYTES);
+    expect(await sentAtClose).toBeLessThan(BODY_BYTES);
   }, 45_000);
 
   it('response headers that trickle a byte at a time: exit 7, no response within the deadline', async () => {

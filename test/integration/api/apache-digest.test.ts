@@ -48,7 +48,7 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForPort(port: number, child: ChildProcess, log: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 400; i++) { // 20 s and more: only a hung httpd ends here
     if (child.exitCode !== null) throw new Error(`httpd exited with ${child.exitCode}: ${existsSync(log) ? readFileSync(log, 'utf8') : ''}`);
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');

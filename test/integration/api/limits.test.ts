@@ -84,7 +84,9 @@ describe('maxBodyBytes', () => {
 
 describe('timeoutMs is a deadline for the whole attempt', () => {
   test('a body that trickles within every idle window still ends at the deadline', async () => {
-    const total = 200;
+    // A byte every 20 ms: "slowly" needs one in the last half of the deadline (1 s),
+    // which leaves room for a starved event loop; the trickle lasts 20 s.
+    const total = 1000;
     let sent = 0;
     await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -92,11 +94,11 @@ describe('timeoutMs is a deadline for the whole attempt', () => {
         if (res.destroyed || sent >= total) return void clearInterval(timer);
         res.write(' ');
         sent++;
-      }, 50);
-    }, { timeoutMs: 500 });
+      }, 20);
+    }, { timeoutMs: 2000 });
     const error = (await getCluster(client!, 'p', 'c').catch((e: unknown) => e)) as TimeoutError;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toMatch(/^the response from 127\.0\.0\.1:\d+ did not complete within 0\.5s \(\d+ bytes arrived, slowly\)$/);
+    expect(error.message).toMatch(/^the response from 127\.0\.0\.1:\d+ did not complete within 2s \(\d+ bytes arrived, slowly\)$/);
     expect(sent).toBeLessThan(total);
   });
 

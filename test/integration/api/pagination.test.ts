@@ -18,11 +18,14 @@ interface ListServerOptions {
   maxPage?: number;
   /** Leave out totalCount even when asked. */
   noCount?: boolean;
-  delayMs?: number;
+  /** Pages after the first are answered only once two requests have been in flight at once (a timer would race the client). */
+  holdForConcurrency?: boolean;
 }
 
 async function listServer(options: ListServerOptions) {
   const stats = { inFlight: 0, peak: 0 };
+  let releaseConcurrent!: () => void;
+  const concurrent = new Promise<void>((resolve) => (releaseConcurrent = resolve));
   server = await startServer(async (req, res) => {
     const url = new URL(req.url!, 'http://x');
     const pageNum = Number(url.searchParams.get('pageNum') ?? 1);
@@ -35,7 +38,8 @@ async function listServer(options: ListServerOptions) {
     const includeCount = url.searchParams.get('includeCount') !== 'false' && !options.noCount;
     stats.inFlight++;
     stats.peak = Math.max(stats.peak, stats.inFlight);
-    await new Promise((r) => setTimeout(r, options.delayMs ?? 0));
+    if (stats.peak > 1) releaseConcurrent();
+    if (options.holdForConcurrency && pageNum > 1) await concurrent;
     stats.inFlight--;
     const start = (pageNum - 1) * size;
     const results = Array.from({ length: Math.max(0, Math.min(size, options.items - start)) }, (_, i) => ({ name: `c${start + i}` }));
@@ -57,7 +61,7 @@ const names = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`);
 
 describe('fetchAll', () => {
   test('12 pages: page 1 first, then the rest concurrently (at most 4), in order', async () => {
-    const stats = await listServer({ items: 58, delayMs: 15 });
+    const stats = await listServer({ items: 58, holdForConcurrency: true });
     const all = await client!.fetchAll<{ name: string }>('/groups/p/clusters', 'clusters.list', {}, { pageSize: 5 });
     expect(all.results.map((r) => r.name)).toEqual(names(58));
     expect(all.totalCount).toBe(58);
