@@ -2,17 +2,15 @@
 // emulator, exits 0 and leaves nothing behind.
 import { execa } from 'execa';
 import { readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { REPO_ROOT } from '../helpers/cli.js';
-
-const demoDirs = (): string[] => readdirSync(tmpdir()).filter((name) => name.startsWith('cdba-demo-'));
+import { REPO_ROOT, tempDir } from '../helpers/cli.js';
 
 it('runs the whole tour green and cleans up', { timeout: 90_000 }, async () => {
-  const before = demoDirs();
+  // A temporary directory of its own: other runs (another suite on the machine) make and remove theirs meanwhile.
+  const tmp = tempDir('cdba-demo-tmp-');
   const result = await execa('node', [join(REPO_ROOT, 'dist', 'demo.js')], {
-    env: { PATH: process.env.PATH ?? '', HOME: tmpdir() },
+    env: { PATH: process.env.PATH ?? '', HOME: tempDir('cdba-demo-home-'), TMPDIR: tmp },
     extendEnv: false,
     reject: false,
     timeout: 80_000,
@@ -32,6 +30,6 @@ it('runs the whole tour green and cleans up', { timeout: 90_000 }, async () => {
   }
   expect(result.stdout).toMatch(/mongodb\+srv:\/\/demo-cluster\.[a-z0-9]+\.mongodb\.net/);
   expect(result.stdout).toContain('Tour complete.');
-  // No directory of this run is left behind (another process's may come and go meanwhile).
-  expect(demoDirs().filter((dir) => !before.includes(dir))).toEqual([]);
+  // Nothing of this run is left behind.
+  expect(readdirSync(tmp)).toEqual([]);
 });
