@@ -27,6 +27,8 @@ export interface AuthWiring {
   /** A token to keep out of every output. */
   addSecret(value: string): void;
   warning(message: string): void;
+  /** A line for --debug only: what costs a round trip but changes no result. */
+  debug(message: string): void;
 }
 
 /** The scheme the profile's credentials call for. */
@@ -44,7 +46,7 @@ export function createAuthScheme(wiring: AuthWiring): AuthScheme {
   }
   if (method === 'digest') {
     const key = { baseUrl: wiring.baseUrl, username: settings.publicKey!, password: settings.privateKey! };
-    return new DigestScheme(new DigestSession(key, new DigestSessionFile(wiring.configDir, key, (line) => wiring.warning(line))));
+    return new DigestScheme(new DigestSession(key, new DigestSessionFile(wiring.configDir, key, (line) => wiring.debug(line))));
   }
   return NO_AUTH;
 }

@@ -78,6 +78,9 @@ class UndiciApiClient implements ApiClient, PageSource {
       fetchGrant: () => fetchTokenGrant({ settings, prefix, userAgent: agentName, secrets, send: (wire) => this.send(wire) }),
       addSecret,
       warning: (message) => events.warning(message),
+      debug: (message) => {
+        if (options.debug) events.trace(`cdba: debug: ${message}`);
+      },
     });
     this.authMethod = this.scheme.kind;
     this.agent = createAgent({ timeoutMs, ...(settings.caFile ? { caFile: settings.caFile } : {}) });

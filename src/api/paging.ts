@@ -47,7 +47,7 @@ export async function* streamAll<T>(
   const pageSize = options.pageSize ?? 500;
   const concurrency = options.concurrency ?? 4;
   const target = source.target(resource, path);
-  const pageQuery = (pageNum: number): Query => ({ ...query, itemsPerPage: pageSize, includeCount: true, pageNum });
+  const pageQuery = (pageNum: number): Query => ({ ...query, itemsPerPage: pageSize, includeCount: options.count ?? true, pageNum });
   const firstPath = source.pathFor(target.selection, path, pageQuery(1));
   const first = await source.getPage<T>(firstPath, target);
   const self = { rel: 'self', href: linkHref(first, 'self') ?? source.origin + firstPath };

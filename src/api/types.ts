@@ -92,6 +92,8 @@ export interface FetchAllOptions {
   concurrency?: number;
   /** itemsPerPage to ask for. Default 500, the service's maximum. */
   pageSize?: number;
+  /** Ask the service for totalCount (includeCount). Default true; false follows the next links one by one. */
+  count?: boolean;
 }
 
 export interface ApiClient {

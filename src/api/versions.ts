@@ -43,3 +43,9 @@ export function versionedMediaType(service: string, version: string): string {
 export function versionFromMediaType(contentType: string | undefined): string | undefined {
   return contentType ? /application\/vnd\.[^.;\s]+\.(\d{4}-\d{2}-\d{2})\+json/i.exec(contentType)?.[1] : undefined;
 }
+
+/** The day (YYYY-MM-DD) the service removes an operation's version (its Sunset), when one is announced. */
+export function sunsetOf(name: OperationName, version: string): string | undefined {
+  const sunset = OPERATIONS[name].versions.find((v) => v.date === version)?.sunset;
+  return sunset === undefined ? undefined : new Date(Date.parse(sunset)).toISOString().slice(0, 10);
+}

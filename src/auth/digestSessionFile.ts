@@ -16,8 +16,8 @@
 // process keeps.
 //
 // Everything here is best effort: when the directory cannot be written, the
-// session is not kept, with one warning (skipUnwritableDigestCache), and every
-// call answers a fresh challenge as before.
+// session is not kept, with one --debug line (skipUnwritableDigestCache), and
+// every call answers a fresh challenge as before.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,8 +61,9 @@ let unwritableWarned = false;
 
 /**
  * The one place that decides what a failed write of the digest session cache
- * does: nothing but a single warning per process. The command goes on; without
- * the cache each call costs one more round trip.
+ * does: nothing but a single line per process, which the client shows with
+ * --debug only. The command goes on; without the cache each call costs one more
+ * round trip, which a read-only config dir (CI) should not hear about on every call.
  */
 export function skipUnwritableDigestCache(dir: string, error: unknown, warn: (line: string) => void): void {
   if (unwritableWarned) return;

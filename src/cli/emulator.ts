@@ -68,9 +68,10 @@ export function registerEmulator(program: Command, app: App): void {
     .action(async (options, cmd) => runEmulator(app.context(cmd), options));
   withExamples(command, [
     ['Start on a free port and save a profile for it', 'cdba emulator --write-profile local'],
-    ['In CI: start in the background and read the URL from the first line', 'cdba emulator > emu.out & sleep 1; export CDBA_BASE_URL=$(head -n1 emu.out)'],
+    ['In the background: wait for its first line, printed once the profile is saved', 'rm -f emu.out; cdba emulator --write-profile local > emu.out & until [ -s emu.out ]; do sleep 0.1; done; cdba -P local clusters list'],
+    ['In CI: start in the background and read the URL from the first line', 'rm -f emu.out; cdba emulator > emu.out & until [ -s emu.out ]; do sleep 0.1; done; export CDBA_BASE_URL=$(head -n1 emu.out)'],
     ['In CI: prove the scripts survive the 2027-07-01 removal of 2023-02-01', 'cdba emulator --date 2027-07-01 --write-profile future'],
-    ['Start it, then count the requests it has seen', "cdba emulator > emu.out & sleep 1; curl -s \"$(head -n1 emu.out)/_emulator/stats\" | jq '.total'"],
+    ['Start it, then count the requests it has seen', "rm -f emu.out; cdba emulator > emu.out & until [ -s emu.out ]; do sleep 0.1; done; curl -s \"$(head -n1 emu.out)/_emulator/stats\" | jq '.total'"],
   ]);
 }
 
@@ -120,6 +121,22 @@ export async function runEmulator(ctx: Context, flags: EmulatorFlags): Promise<v
   if (warning) ctx.io.warn(warning);
   const { projectId, owner, readOnly, serviceAccount } = emulator.defaults;
   // These are the emulator's own throwaway credentials; printing them is its job.
+  // The profile is saved before the first line is printed, so a script that
+  // waits for that line (the README's tour) can use the profile at once.
+  if (flags.writeProfile) {
+    const name = flags.writeProfile;
+    const profile = { baseUrl: emulator.url, publicKey: owner.publicKey, privateKey: owner.privateKey, projectId };
+    try {
+      await (await ctx.config()).update((config) => {
+        config.profiles[name] = profile;
+        config.currentProfile ??= name;
+      });
+    } catch (error) {
+      await emulator.stop();
+      throw error;
+    }
+    ctx.io.note(`cdba: profile "${name}" now points at the emulator`);
+  }
   ctx.io.write(
     [
       emulator.url,
@@ -133,15 +150,6 @@ export async function runEmulator(ctx: Context, flags: EmulatorFlags): Promise<v
       '',
     ].join('\n'),
   );
-  if (flags.writeProfile) {
-    const name = flags.writeProfile;
-    const profile = { baseUrl: emulator.url, publicKey: owner.publicKey, privateKey: owner.privateKey, projectId };
-    await (await ctx.config()).update((config) => {
-      config.profiles[name] = profile;
-      config.currentProfile ??= name;
-    });
-    ctx.io.note(`cdba: profile "${name}" now points at the emulator`);
-  }
   ctx.io.note('cdba: emulator running; Ctrl-C stops it');
   await new Promise<void>((resolve) => {
     ctx.io.signal.addEventListener('abort', () => resolve(), { once: true });

@@ -54,10 +54,20 @@ function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge: boole
   });
 }
 
-function send(res: ServerResponse, req: IncomingMessage, clock: () => number, status: number, headers: Headers, text: string): void {
+/**
+ * The Date header: the service's own day. Under --date that is the emulated day
+ * (at the clock's time of day), so a client can tell which Sunsets have passed.
+ */
+function serviceDate(app: Pick<Pipeline, 'clock' | 'date'>): string {
+  const now = new Date(app.clock());
+  if (app.date === undefined) return now.toUTCString();
+  return new Date(`${app.date}T${now.toISOString().slice(11)}`).toUTCString();
+}
+
+function send(res: ServerResponse, req: IncomingMessage, app: Pick<Pipeline, 'clock' | 'date'>, status: number, headers: Headers, text: string): void {
   const body = Buffer.from(text, 'utf8');
   res.statusCode = status;
-  res.setHeader('Date', new Date(clock()).toUTCString());
+  res.setHeader('Date', serviceDate(app));
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Content-Length', body.length);
   if (req.method === 'HEAD') res.end();
@@ -72,7 +82,7 @@ const wantsPretty = (query: URLSearchParams): boolean => query.get('pretty') ===
 
 function sendFailure(res: ServerResponse, req: IncomingMessage, app: Pipeline, failure: ApiFailure, query: URLSearchParams, extra: Headers): void {
   const headers: Headers = { 'Content-Type': 'application/json', 'X-Error-Code': failure.errorCode, ...extra, ...failure.headers };
-  send(res, req, app.clock, failure.status, headers, json(failure.toDocument(), wantsPretty(query)));
+  send(res, req, app, failure.status, headers, json(failure.toDocument(), wantsPretty(query)));
 }
 
 function baseUrlOf(req: IncomingMessage, app: Pipeline): string {
@@ -114,7 +124,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
       outcome.challenged = true;
       outcome.status = 401;
       const headers = { 'Content-Type': 'application/json', 'WWW-Authenticate': app.auth.challengeHeaders(auth.challenge.stale) };
-      send(res, req, app.clock, 401, headers, CHALLENGE_BODY);
+      send(res, req, app, 401, headers, CHALLENGE_BODY);
       return;
     }
     const { principal } = auth;
@@ -179,7 +189,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
       body = isList ? { ...(body as object), status: reply.status } : { content: body, status: reply.status };
     }
     outcome.status = reply.status;
-    send(res, req, app.clock, reply.status, { ...versionHeaders(version), ...extraHeaders }, json(body, pretty));
+    send(res, req, app, reply.status, { ...versionHeaders(version), ...extraHeaders }, json(body, pretty));
   } catch (error) {
     if (!(error instanceof ApiFailure)) app.onUnexpected(error);
     const failure = error instanceof ApiFailure ? error : failures.unexpected();
@@ -203,7 +213,7 @@ export function createHandler(app: Pipeline) {
     try {
       const { text: rawBody, tooLarge } = await readBody(req);
       if (url.pathname === STATS_PATH && (method === 'GET' || method === 'HEAD')) {
-        send(res, req, app.clock, 200, { 'Content-Type': 'application/json' }, json(app.stats.snapshot(), wantsPretty(url.searchParams)));
+        send(res, req, app, 200, { 'Content-Type': 'application/json' }, json(app.stats.snapshot(), wantsPretty(url.searchParams)));
         return; // not counted: watching the counters must not move them
       }
       await app.faults.delay();
@@ -218,7 +228,7 @@ export function createHandler(app: Pipeline) {
           peer: req.socket.remoteAddress ?? '',
         });
         outcome.status = reply.status;
-        send(res, req, app.clock, reply.status, { 'Content-Type': 'application/json', ...reply.headers }, JSON.stringify(reply.body));
+        send(res, req, app, reply.status, { 'Content-Type': 'application/json', ...reply.headers }, JSON.stringify(reply.body));
       } else if (url.pathname.startsWith('/api/')) {
         await serveApi(req, res, app, url, rawBody, outcome);
       } else {

@@ -36,7 +36,7 @@ export function registerClustersCreate(parent: Command, app: App): void {
     .command('create')
     .description('create a cluster from flags, from a JSON body (--file), or both (flags override the file)')
     .argument('<name>', 'cluster name: letters, digits and hyphens, at most 64')
-    .option('--file <file>', 'JSON body to send; - reads stdin. Its shape must match the API version')
+    .option('--file <file>', 'JSON body to send; - reads stdin. Flags and the <name> argument override its fields')
     .addOption(new Option('--provider <provider>', 'cloud provider; TENANT is the shared tier (M0/M2/M5)').choices(PROVIDERS).argParser(choiceFlag('--provider', PROVIDERS, { upper: true })))
     .option('--region <region>', "provider region, e.g. US_EAST_1 (AWS), EUROPE_WEST (Azure), CENTRAL_US (GCP)", normalizeRegion)
     .option('--tier <tier>', 'instance size, e.g. M10 (default M10; M0 for TENANT)', upper)
@@ -68,10 +68,11 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
   if (flags.file !== undefined) {
     const source = flags.file === '-' ? 'stdin' : flags.file;
     file = await readJsonObject(ctx.io, flags.file);
+    // The command's argument names the new cluster, as flags override the file's
+    // fields: `create copy --file old.json` is how a cluster is copied.
     if (file.name !== undefined && file.name !== name) {
-      throw new UsageError(`${source} names the cluster ${JSON.stringify(file.name)}, but the command names it "${name}"`, {
-        hint: 'remove "name" from the file, or use the same name',
-      });
+      ctx.io.note(`cdba: ${source} names the cluster ${JSON.stringify(file.name)}; creating it as "${name}"`);
+      file = { ...file, name };
     }
     file = adaptToShape((line) => ctx.io.note(line), file, shape, version, source, true);
     refuseProblems(fieldProblems(file, shape), shape, version, source);

@@ -44,13 +44,16 @@ export async function runClustersList(ctx: Context, flags: ListFlags): Promise<v
   const client = await ctx.api();
   if (flags.all) {
     const format = await ctx.outputFormat();
+    // --no-count: the service is not asked for the total, and the document has none, as for one page.
+    const options = { count: flags.count };
     if ((format === 'json' || format === 'pretty') && !ctx.globals.query) {
       // Page by page, never every cluster at once: the same bytes as the whole document.
       const { writeJsonList } = await import('../../output/jsonList.js');
-      await writeJsonList(ctx.io, streamAllClusters(client, projectId), format === 'pretty' ? 2 : 0);
+      await writeJsonList(ctx.io, flags.count ? streamAllClusters(client, projectId, options) : tailWithoutCount(streamAllClusters(client, projectId, options)), format === 'pretty' ? 2 : 0);
       return;
     }
-    await ctx.output(await listAllClusters(client, projectId), CLUSTER_LIST_TABLE);
+    const all = await listAllClusters(client, projectId, options);
+    await ctx.output(flags.count ? all : withoutCount(all), CLUSTER_LIST_TABLE);
     return;
   }
   const page = flags.page ?? 1;
@@ -81,4 +84,13 @@ export function pageFooter(page: number, limit: number, shown: number, total: nu
   const of = total !== undefined ? ` of ${total}` : '';
   const next = more ? `; next: --page ${page + 1}, or --all for every cluster` : '';
   return `${range}${of}${next}`;
+}
+
+function withoutCount<T extends { totalCount?: number }>({ totalCount: _omitted, ...rest }: T): Omit<T, 'totalCount'> {
+  return rest;
+}
+
+/** The stream's pages as they are; its tail without totalCount. */
+async function* tailWithoutCount<T, Tail extends { totalCount?: number }>(pages: AsyncGenerator<T, Tail, undefined>): AsyncGenerator<T, Omit<Tail, 'totalCount'>, undefined> {
+  return withoutCount(yield* pages);
 }

@@ -123,7 +123,20 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   }
   if (flags.dbVersion !== undefined) body.mongoDBMajorVersion = flags.dbVersion;
   if (flags.terminationProtection !== undefined) body.terminationProtectionEnabled = flags.terminationProtection;
-  if (tagging) body.tags = mergeTags(await baseTags(body, ctx, target, name), flags.tag ?? [], flags.untag ?? [], ctx, name);
+  // Tags already as asked (an absent --untag, a --tag to the value it has) are not sent;
+  // a patch left with nothing to send sends nothing, and shows the cluster as it is.
+  let asItIs: Cluster | undefined;
+  if (tagging) {
+    const { tags: base, current } = await baseTags(body, target, name);
+    const merged = mergeTags(base, flags.tag ?? [], flags.untag ?? [], ctx, name);
+    if (current !== undefined && sameTags(merged, base)) asItIs = current;
+    else body.tags = merged;
+  }
+  if (Object.keys(body).length === 0 && asItIs !== undefined) {
+    ctx.io.note(`cdba: cluster ${name} already has these tags; nothing sent`);
+    await showCluster(ctx, asItIs);
+    return;
+  }
   if (Object.keys(body).length === 0) throw new UsageError(`nothing to change: ${source} holds only read-only fields (${stripped.join(', ')})`);
   // Said only once the request goes out: a refused patch has its one error line.
   if (stripped.length > 0) ctx.io.note(`cdba: ignoring read-only fields: ${stripped.join(', ')}`);
@@ -163,13 +176,17 @@ export interface Tag {
 
 const isTag = (value: unknown): value is Tag => isObject(value) && typeof value.key === 'string' && typeof value.value === 'string';
 
-/** The tags --tag and --untag start from: the body's own (a file or --set gave them), else the cluster's current ones. */
-async function baseTags(body: Doc, ctx: Context, target: ClusterTarget, name: string): Promise<Tag[]> {
-  if (Array.isArray(body.tags)) return body.tags.filter(isTag);
-  const { getCluster } = await import('../../api/clusters.js');
-  const current = clusterDocument(await getCluster(target.client, target.projectId, name));
-  return Array.isArray(current.tags) ? current.tags.filter(isTag).map(({ key, value }) => ({ key, value })) : [];
+/**
+ * The tags --tag and --untag start from: the body's own (a file or --set gave them),
+ * else the cluster's current ones, with the cluster they were read from.
+ */
+async function baseTags(body: Doc, target: ClusterTarget, name: string): Promise<{ tags: Tag[]; current?: Cluster }> {
+  if (Array.isArray(body.tags)) return { tags: body.tags.filter(isTag) };
+  const current = await currentCluster(target, name);
+  return { tags: Array.isArray(current.tags) ? current.tags.filter(isTag).map(({ key, value }) => ({ key, value })) : [], current };
 }
+
+const sameTags = (a: Tag[], b: Tag[]): boolean => a.length === b.length && a.every((tag, i) => tag.key === b[i]!.key && tag.value === b[i]!.value);
 
 /** --tag replaces a key's value in place or appends it; --untag removes a key. Every other tag is kept, in order. */
 export function mergeTags(base: Tag[], add: Array<[string, string]>, remove: string[], ctx?: Context, name?: string): Tag[] {

@@ -8,6 +8,13 @@ import { providerLabel, summarize, typeLabel, type ClusterSummary, type NodeGrou
 
 type Doc = Record<string, unknown>;
 
+/**
+ * A paused cluster stays IDLE in stateName (the service's enum has no paused
+ * state; it says so in `paused`), and the Atlas CLI prints stateName alone, which
+ * hides it. The table says PAUSED; the JSON keeps the service's fields.
+ */
+export const stateLabel = (c: Pick<ClusterSummary, 'state' | 'paused'>): string => (c.paused === true && c.state === 'IDLE' ? 'PAUSED' : c.state);
+
 /** More than one value: the first, then "+N". */
 const firstAndMore = (values: string[]): string => (values.length <= 1 ? (values[0] ?? '') : `${values[0]} +${values.length - 1}`);
 
@@ -15,7 +22,7 @@ export const CLUSTER_COLUMNS: TableSpec<ClusterSummary>['columns'] = [
   // On a narrow terminal: the name keeps enough to be recognised, the state stays
   // whole, long values are cut with `…`, and CREATED, TIER, PROVIDER... go first.
   { header: 'NAME', value: (c) => c.name, minWidth: 16, cut: 'middle' },
-  { header: 'STATE', value: (c) => c.state },
+  { header: 'STATE', value: (c) => stateLabel(c) },
   { header: 'DB VERSION', value: (c) => c.dbVersion, minWidth: 7, dropPriority: 3 },
   { header: 'TYPE', value: (c) => typeLabel(c), minWidth: 8, dropPriority: 2 },
   { header: 'PROVIDER', value: (c) => c.providers.join(','), minWidth: 5, dropPriority: 5 },

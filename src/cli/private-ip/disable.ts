@@ -41,7 +41,7 @@ export async function runPrivateIpDisable(ctx: Context): Promise<void> {
     name: typeof cluster.name === 'string' ? cluster.name : '(unnamed)',
     entries: listConnectionStrings(cluster),
   }));
-  await ctx.confirm(`Turn private IP mode off for project ${projectId}?`, false, [...transitionLines(projectId), '', ...clusterLines(projectId, clusters)]);
+  await ctx.confirm(`Turn private IP mode off for project ${projectId}?`, false, [...transitionLines(projectId), '', ...clusterLines(projectId, clusters, `${ctx.followUp('conn-string', 'list')} <name>`)]);
   const updated = await setPrivateIpMode(client, projectId, false);
   ctx.io.note(`cdba: private IP mode is now ${updated.body.enabled ? 'still on' : 'off'} for project ${projectId}`);
   await ctx.output(updated.body, table);

@@ -18,15 +18,31 @@ export interface ClusterStrings {
   entries: ConnectionStringEntry[];
 }
 
-export function clusterLines(projectId: string, clusters: ClusterStrings[]): string[] {
+/** Clusters listed string by string before the rest are counted: a project of 1,000 clusters is not 3,000 lines. */
+export const LISTED_CLUSTERS = 20;
+
+/**
+ * The first `listed` clusters with their -pri strings; the rest as counts, and
+ * `listCommand` (a `conn-string list <name>` with the user's flags) to see any of them.
+ */
+export function clusterLines(projectId: string, clusters: ClusterStrings[], listCommand = 'cdba conn-string list <name>', listed = LISTED_CLUSTERS): string[] {
   if (clusters.length === 0) return [`Project ${projectId} has no clusters.`];
   const lines = [`Clusters of project ${projectId} and their "Private IP for Peering" strings (${clusters.length}):`];
-  for (const { name, entries } of clusters) {
+  const hasPrivate = (entries: ConnectionStringEntry[]): boolean => entries.some((e) => e.kind === 'private');
+  const hasLegacy = (entries: ConnectionStringEntry[]): boolean => entries.some((e) => e.kind === 'legacy');
+  for (const { name, entries } of clusters.slice(0, listed)) {
     lines.push(`  ${name}`);
     const own = entries.filter((e) => e.kind === 'private');
     if (own.length === 0) lines.push('    (no Private IP for Peering string)');
     for (const entry of own) lines.push(`    ${entry.uri}`);
-    if (entries.some((e) => e.kind === 'legacy')) lines.push('    note: it also has legacy strings, which resolve to public IPs once the mode is off');
+    if (hasLegacy(entries)) lines.push('    note: it also has legacy strings, which resolve to public IPs once the mode is off');
+  }
+  const rest = clusters.slice(listed);
+  if (rest.length > 0) {
+    const without = rest.filter((c) => !hasPrivate(c.entries)).length;
+    const legacy = rest.filter((c) => hasLegacy(c.entries)).length;
+    const counts = [`${rest.length - without} with Private IP for Peering strings`, `${without} without`, ...(legacy > 0 ? [`${legacy} also with legacy strings`] : [])];
+    lines.push(`  …and ${rest.length} more: ${counts.join(', ')}; \`${listCommand}\` shows any of them`);
   }
   return lines;
 }

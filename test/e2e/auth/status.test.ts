@@ -48,16 +48,10 @@ describe('cdba auth status', () => {
       auth: { kind: 'apiKey', method: 'digest', id: 'ownerkey', source: 'env' },
       roles: [{ groupId: PROJECT, roleName: 'GROUP_OWNER' }],
       accessList: expect.any(Array),
-      operations: [
-        { operation: 'root get', version: 'v1.0' },
-        { operation: 'clusters list', version: 'v1.0' },
-        { operation: 'clusters create', version: 'v1.0' },
-        { operation: 'clusters get', version: 'v1.0' },
-        { operation: 'clusters update', version: 'v1.0' },
-        { operation: 'clusters delete', version: 'v1.0' },
-        { operation: 'privateIpMode get', version: 'v1.0' },
-        { operation: 'privateIpMode update', version: 'v1.0' },
-      ],
+      operations: ['root get', 'clusters list', 'clusters create', 'clusters get', 'clusters update', 'clusters delete', 'privateIpMode get', 'privateIpMode update'].map(
+        (operation) => ({ operation, version: 'v1.0', sunset: null, removed: false }),
+      ),
+      error: null,
     });
     expect(result.stdout).not.toContain(OWNER.privateKey);
     const stats = emu.stats();
@@ -73,8 +67,8 @@ describe('cdba auth status', () => {
     const doc = JSON.parse(result.stdout);
     expect(doc.auth).toEqual({ kind: 'serviceAccount', method: 'bearer', id: ROBOT.clientId, source: 'env' });
     expect(doc.roles).toBeNull();
-    expect(doc.operations).toContainEqual({ operation: 'clusters update', version: '2023-01-01' });
-    expect(doc.operations).toContainEqual({ operation: 'root get', version: '2023-01-01' });
+    expect(doc.operations).toContainEqual({ operation: 'clusters update', version: '2023-01-01', sunset: '2027-07-01', removed: false });
+    expect(doc.operations).toContainEqual({ operation: 'root get', version: '2023-01-01', sunset: null, removed: false });
     expect(result.stdout + result.stderr).not.toContain(ROBOT.clientSecret);
   });
 
@@ -91,14 +85,25 @@ describe('cdba auth status', () => {
   });
 
   it('a wrong private key: exit 3, one line with the service refusal and a hint', async () => {
-    const result = await cdba(['auth', 'status'], { env: env({ ...keys(OWNER), CDBA_PRIVATE_KEY: 'not-the-key' }) });
+    const result = await cdba(['auth', 'status'], { env: env({ ...keys(OWNER), CDBA_PRIVATE_KEY: 'not-the-key', CDBA_FORCE_TTY: '1' }) });
     expect(result.exitCode).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^cdba: [^\n]*HTTP 401\)[^\n]*publicKey\/privateKey[^\n]*\n$/);
   });
 
+  it('-o json with refused credentials: the same document, ok false and the refusal in error; exit 3 and the one line', async () => {
+    const result = await cdba(['auth', 'status', '-o', 'json'], { env: env({ ...keys(OWNER), CDBA_PRIVATE_KEY: 'not-the-key' }) });
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr).toMatch(/^cdba: [^\n]*HTTP 401\)[^\n]*\n$/);
+    const doc = JSON.parse(result.stdout);
+    expect(Object.keys(doc)).toEqual(['ok', 'profile', 'baseUrl', 'projectId', 'apiVersion', 'auth', 'roles', 'accessList', 'operations', 'error']);
+    expect(doc).toMatchObject({ ok: false, roles: null, accessList: null, auth: { kind: 'apiKey', id: 'ownerkey' } });
+    expect(doc.error).toEqual({ message: expect.stringContaining('HTTP 401'), status: 401, errorCode: expect.any(String) });
+    expect(result.stdout).not.toContain('not-the-key');
+  });
+
   it('an access-list miss: exit 3 with the service reason', async () => {
-    const result = await cdba(['auth', 'status'], { env: env(keys(FENCED)) });
+    const result = await cdba(['auth', 'status'], { env: env({ ...keys(FENCED), CDBA_FORCE_TTY: '1' }) });
     expect(result.exitCode).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^cdba: IP address [^\n]+ is not allowed to access this resource\. \(IP_ADDRESS_NOT_ON_ACCESS_LIST, HTTP 403\)[^\n]*\n$/);
@@ -111,9 +116,9 @@ describe('cdba auth status', () => {
         server.close(() => resolve(port));
       });
     });
-    const down = await cdba(['auth', 'status'], { env: { ...keys(OWNER), CDBA_BASE_URL: `http://127.0.0.1:${port}` } });
+    const down = await cdba(['auth', 'status', '-o', 'json'], { env: { ...keys(OWNER), CDBA_BASE_URL: `http://127.0.0.1:${port}` } });
     expect(down.exitCode).toBe(7);
-    expect(down.stdout).toBe('');
+    expect(JSON.parse(down.stdout)).toMatchObject({ ok: false, roles: null, error: { message: expect.stringContaining('connection refused'), status: null, errorCode: null } });
     expect(down.stderr).toMatch(/^cdba: cannot connect to 127\.0\.0\.1:\d+: connection refused[^\n]*\n$/);
 
     emu.resetStats();
@@ -122,5 +127,41 @@ describe('cdba auth status', () => {
     expect(none.stdout).toBe('');
     expect(none.stderr).toMatch(/^cdba: no credentials are set for profile "default"[^\n]*\n$/);
     expect(emu.stats().total).toBe(0);
+  });
+
+  describe('against a service past a Sunset (emulator --date)', () => {
+    let future: RunningEmulator;
+    beforeAll(async () => {
+      future = await startEmulator({
+        date: '2027-07-02',
+        seed: { projects: [{ id: PROJECT, name: 'p' }], apiKeys: [{ ...OWNER, roles: [{ projectId: PROJECT, roleName: 'GROUP_OWNER' }] }] },
+      });
+    });
+    afterAll(async () => future.stop());
+    const at = (extra: Record<string, string>): Record<string, string> => ({ NO_COLOR: '1', CDBA_BASE_URL: future.url, ...keys(OWNER), ...extra });
+
+    it('versions the service has removed: ok false, each marked removed, exit 1 naming them and the version to pin', async () => {
+      const result = await cdba(['auth', 'status', '-o', 'json', '--api-version', '2023-02-01'], { env: at({}) });
+      expect(result.exitCode).toBe(1);
+      const doc = JSON.parse(result.stdout);
+      expect(doc.ok).toBe(false);
+      expect(doc.operations).toContainEqual({ operation: 'clusters list', version: '2023-02-01', sunset: '2027-07-01', removed: true });
+      expect(doc.operations).toContainEqual({ operation: 'clusters delete', version: '2023-02-01', sunset: null, removed: false });
+      expect(doc.error.message).toMatch(/removed API version 2023-02-01 \(removed 2027-07-01\) of clusters list, clusters create, clusters get, clusters update/);
+      expect(result.stderr).toMatch(/^cdba: credentials accepted, but the service has removed API version 2023-02-01[^\n]*answer 410[^\n]*--api-version 2024-10-23[^\n]*\n$/);
+      // What the status says is what the service does.
+      const list = await cdba(['clusters', 'list', '--api-version', '2023-02-01', '--project-id', PROJECT], { env: at({}) });
+      expect(list.stderr).toMatch(/HTTP 410/);
+    });
+
+    it('on a terminal the view marks them; the default version is served and ok', async () => {
+      const old = await cdba(['auth', 'status', '--api-version', '2023-02-01'], { env: at({ CDBA_FORCE_TTY: '1' }) });
+      expect(old.exitCode).toBe(1);
+      expect(old.stdout).toContain('Status:      credentials accepted; versions removed (see below)\n');
+      expect(old.stdout).toMatch(/\n {2}clusters list +2023-02-01 removed 2027-07-01: answers 410\n/);
+      const current = await cdba(['auth', 'status', '-o', 'json'], { env: at({}) });
+      expect(current.exitCode, current.stderr).toBe(0);
+      expect(JSON.parse(current.stdout)).toMatchObject({ ok: true, error: null });
+    });
   });
 });

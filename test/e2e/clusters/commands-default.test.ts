@@ -220,14 +220,14 @@ describe('new cluster verbs at the default version', () => {
     const doc = JSON.parse(result.stdout);
     expect(doc.apiVersion).toEqual({ value: '2024-10-23', source: 'default' });
     expect(doc.operations).toEqual([
-      { operation: 'root get', version: '2023-01-01' },
-      { operation: 'clusters list', version: '2024-08-05' },
-      { operation: 'clusters create', version: '2024-10-23' },
-      { operation: 'clusters get', version: '2024-08-05' },
-      { operation: 'clusters update', version: '2024-10-23' },
-      { operation: 'clusters delete', version: '2023-02-01' },
-      { operation: 'privateIpMode get', version: '2023-01-01' },
-      { operation: 'privateIpMode update', version: '2023-01-01' },
+      { operation: 'root get', version: '2023-01-01', sunset: null, removed: false },
+      { operation: 'clusters list', version: '2024-08-05', sunset: null, removed: false },
+      { operation: 'clusters create', version: '2024-10-23', sunset: null, removed: false },
+      { operation: 'clusters get', version: '2024-08-05', sunset: null, removed: false },
+      { operation: 'clusters update', version: '2024-10-23', sunset: null, removed: false },
+      { operation: 'clusters delete', version: '2023-02-01', sunset: null, removed: false },
+      { operation: 'privateIpMode get', version: '2023-01-01', sunset: null, removed: false },
+      { operation: 'privateIpMode update', version: '2023-01-01', sunset: null, removed: false },
     ]);
   });
 });

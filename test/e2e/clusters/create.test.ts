@@ -212,10 +212,14 @@ describe.concurrent('create: checked before any request', () => {
     expectNoRequest(world);
   });
 
-  it('a name in the file that differs from the argument', async () => {
-    const result = await run(world, ['clusters', 'create', 'mine', '--file', '-'], { on: 'witness', input: '{"name":"theirs"}' });
-    expectUsage(result, /^cdba: stdin names the cluster "theirs", but the command names it "mine"; remove "name" from the file, or use the same name\n$/);
-    expectNoRequest(world);
+  it('a name in the file that differs from the argument: the argument names the new cluster (a copy), with a note', async () => {
+    const body = { name: 'theirs', clusterType: 'REPLICASET', replicationSpecs: [{ regionConfigs: [{ providerName: 'AWS', regionName: 'US_EAST_1', priority: 7, electableSpecs: { instanceSize: 'M10', nodeCount: 3 } }] }] };
+    const result = await run(world, ['clusters', 'create', 'mine-copy', '--file', '-', '-o', 'json', '--query', 'name'], { input: JSON.stringify(body) });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe('"mine-copy"\n');
+    expect(result.stderr).toContain('cdba: stdin names the cluster "theirs"; creating it as "mine-copy"\n');
+    expect(requestsFor(world.emulators.fast, 'mine-copy')[0]!.body).toMatchObject({ name: 'mine-copy' });
+    expect(cluster(world.emulators.fast, 'theirs')).toBeUndefined();
   });
 
   it('read-only fields in a create body', async () => {

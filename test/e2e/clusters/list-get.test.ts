@@ -146,6 +146,20 @@ describe.concurrent('list flags (each under one of the versions)', () => {
     expect(tty.stderr).toBe(`${deprecationLine(version)}Showing 1–50; next: --page 2, or --all for every cluster\n`);
   });
 
+  it('--all --no-count: the service is not asked for the total, and no output has one', async () => {
+    const version = '2023-02-01';
+    for (const args of [[], ['-o', 'pretty'], ['--query', '@']]) {
+      const result = await run(world, ['clusters', 'list', '--all', '--no-count', ...args], { version, project: MANY });
+      expect(result.exitCode, result.stderr).toBe(0);
+      const document = JSON.parse(result.stdout);
+      expect(document).not.toHaveProperty('totalCount');
+      expect(document.results).toHaveLength(MANY_COUNT);
+      expect(document.links[0].href).toContain('includeCount=false');
+    }
+    const counted = JSON.parse((await run(world, ['clusters', 'list', '--all'], { version, project: MANY })).stdout);
+    expect(counted.totalCount).toBe(MANY_COUNT);
+  });
+
   it('an empty project (at 2023-01-01): the header alone, no footer', async () => {
     const version = '2023-01-01';
     const tty = await run(world, ['clusters', 'list'], { version, project: EMPTY, tty: true });

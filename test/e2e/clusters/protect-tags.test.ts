@@ -69,11 +69,26 @@ describe.concurrent.each(EACH_VERSION)('protection and tags at $version', ({ ver
 });
 
 describe('protection and tags: bad input and refusals', () => {
-  it('--untag of a tag the cluster does not have: a note, the other tags are sent unchanged', async () => {
-    const result = await run(world, ['clusters', 'patch', 'tags-m23', '--untag', 'nope', '-o', 'json', '--query', 'length(tags)']);
-    expect(result.exitCode, result.stderr).toBe(0);
-    expect(linesAfterWarning(result.stderr, '2023-02-01')[0]).toBe('cdba: cluster tags-m23 has no tag "nope"; nothing to remove');
-    expect(Number(result.stdout)).toBeGreaterThan(0);
+  it('--untag of a tag the cluster does not have, --tag to the value it has: no PATCH, a note, the cluster as it is', async () => {
+    const sent = requestsFor(world.emulators.fast, 'tags-m23').length;
+    const absent = await run(world, ['clusters', 'patch', 'tags-m23', '--untag', 'nope', '-o', 'json', '--query', 'tags']);
+    expect(absent.exitCode, absent.stderr).toBe(0);
+    expect(linesAfterWarning(absent.stderr, '2023-02-01')).toEqual([
+      'cdba: cluster tags-m23 has no tag "nope"; nothing to remove',
+      'cdba: cluster tags-m23 already has these tags; nothing sent',
+    ]);
+    const tags = JSON.parse(absent.stdout) as Array<{ key: string; value: string }>;
+    expect(tags.length).toBeGreaterThan(0);
+    const [first] = tags;
+    const same = await run(world, ['clusters', 'patch', 'tags-m23', '--tag', `${first!.key}=${first!.value}`, '--watch', '-o', 'json', '--query', 'tags']);
+    expect(same.exitCode, same.stderr).toBe(0);
+    expect(linesAfterWarning(same.stderr, '2023-02-01')).toEqual(['cdba: cluster tags-m23 already has these tags; nothing sent']);
+    expect(JSON.parse(same.stdout)).toEqual(tags);
+    expect(requestsFor(world.emulators.fast, 'tags-m23')).toHaveLength(sent);
+    // With something else to change, the tags are left out of the PATCH.
+    const other = await run(world, ['clusters', 'patch', 'tags-m23', '--untag', 'nope', '--termination-protection']);
+    expect(other.exitCode, other.stderr).toBe(0);
+    expect(requestsFor(world.emulators.fast, 'tags-m23').at(-1)!.body).toEqual({ terminationProtectionEnabled: true });
   });
 
   it('--tag without =, the same key in --tag and --untag, an empty --untag, nothing to change: exit 2, nothing sent', async () => {

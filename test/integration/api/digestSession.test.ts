@@ -48,8 +48,8 @@ async function digestServer() {
 }
 
 /** A new client (as a new process would make) on the shared config dir; returns the requests it caused. */
-async function call(configDir: string, run: (c: ApiClient) => Promise<unknown> = (c) => c.request({ method: 'GET', resource: 'clusters.list', path: '/groups/p1/clusters' })) {
-  const { client, io } = clientFor(settingsFor(server!.url, KEYS), { configDir });
+async function call(configDir: string, run: (c: ApiClient) => Promise<unknown> = (c) => c.request({ method: 'GET', resource: 'clusters.list', path: '/groups/p1/clusters' }), debug = false) {
+  const { client, io } = clientFor(settingsFor(server!.url, KEYS), { configDir, ...(debug ? { debug } : {}) });
   const before = server!.received.length;
   try {
     await run(client);
@@ -146,7 +146,7 @@ describe('persisted digest session', () => {
     expect(Object.keys(JSON.parse(text)).sort()).toEqual(['algorithm', 'cnonce', 'next', 'nonce', 'qop', 'realm']);
   });
 
-  test('a config dir that cannot be written: one warning, and every call still succeeds with a fresh challenge', async () => {
+  test('a config dir that cannot be written: one --debug line, nothing without --debug, and every call still succeeds with a fresh challenge', async () => {
     await digestServer();
     // A file where the directory should be: every write fails, whoever runs the test (root ignores modes).
     const dir = join(tempDir('cdba-sess-'), 'not-a-dir');
@@ -156,8 +156,11 @@ describe('persisted digest session', () => {
       await c.request({ method: 'GET', resource: 'clusters.list', path: '/groups/p1/clusters' });
     });
     expect(first.requests).toHaveLength(3);
-    expect(first.io.stderr.match(/warning: cannot keep the digest session/g)).toHaveLength(1);
-    expect((await call(dir)).requests).toHaveLength(2);
+    expect(first.io.stderr).toBe('');
+    resetDigestCacheWarning();
+    const traced = await call(dir, undefined, true);
+    expect(traced.requests).toHaveLength(2);
+    expect(traced.io.stderr.match(/^cdba: debug: cannot keep the digest session in .*; each call will answer a fresh challenge$/gm)).toHaveLength(1);
   });
 
   test('the answer to a challenge goes out on the connection the challenge came on', async () => {

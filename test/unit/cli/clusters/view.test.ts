@@ -66,6 +66,14 @@ async function table(document: unknown, tty: boolean, spec = CLUSTER_LIST_TABLE)
   return io.stdout;
 }
 
+describe('the STATE column', () => {
+  it('a paused cluster (IDLE, paused: true) is PAUSED in the table; its JSON is untouched', async () => {
+    const list = { results: [{ ...modern, name: 'asleep', paused: true }, { ...modern, name: 'awake', paused: false }, { ...legacy, paused: true }], totalCount: 3 };
+    const rows = (await table(list, false)).split('\n').slice(1, 4).map((line) => line.split('\t').slice(0, 2));
+    expect(rows).toEqual([['asleep', 'PAUSED'], ['awake', 'IDLE'], ['old', 'UPDATING']]);
+  });
+});
+
 describe('summarize', () => {
   it('reads 2023-02-01: shards, providers and regions by priority, tiers', () => {
     const s = summarize(modern);

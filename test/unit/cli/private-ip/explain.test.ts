@@ -49,6 +49,22 @@ describe('clusterLines', () => {
     expect(lines).toContain('    mongodb+srv://old-pri.ab12c.mongodb.net');
   });
 
+  it('lists the first 20 clusters; the rest are counted in one line, with the command that shows any of them', () => {
+    const many = Array.from({ length: 1050 }, (_, i) => {
+      const name = `c${String(i).padStart(4, '0')}`;
+      return { name, entries: entries({ cluster: name, ...(i % 10 === 0 ? { provider: 'TENANT' } : {}), ...(i % 100 === 1 ? { legacy: true, provider: 'GCP' } : {}) }) };
+    });
+    const lines = clusterLines('p1', many, 'cdba -P prod conn-string list <name>');
+    expect(lines.length).toBeLessThan(20 * 4 + 3);
+    expect(lines.filter((line) => /^ {2}c\d{4}$/.test(line))).toHaveLength(20);
+    const rest = many.slice(20);
+    const without = rest.filter((_, i) => (i + 20) % 10 === 0).length;
+    const legacy = rest.filter((_, i) => (i + 20) % 100 === 1).length;
+    expect(lines.at(-1)).toBe(
+      `  …and 1030 more: ${1030 - without} with Private IP for Peering strings, ${without} without, ${legacy} also with legacy strings; \`cdba -P prod conn-string list <name>\` shows any of them`,
+    );
+  });
+
   it('says when the project has no clusters', () => {
     expect(clusterLines('p1', [])).toEqual(['Project p1 has no clusters.']);
   });
