@@ -65,13 +65,15 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
   const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
   const { version, shape } = await clusterVersion(ctx, 'clusters.create');
   let file: Record<string, unknown> | undefined;
+  let renameNote: string | undefined;
   if (flags.file !== undefined) {
     const source = flags.file === '-' ? 'stdin' : flags.file;
     file = await readJsonObject(ctx.io, flags.file);
     // The command's argument names the new cluster, as flags override the file's
     // fields: `create copy --file old.json` is how a cluster is copied.
     if (file.name !== undefined && file.name !== name) {
-      ctx.io.note(`cdba: ${source} names the cluster ${JSON.stringify(file.name)}; creating it as "${name}"`);
+      // Said once the body is known to be sendable, so a refusal stays one line.
+      renameNote = `cdba: ${source} names the cluster ${JSON.stringify(file.name)}; creating it as "${name}"`;
       file = { ...file, name };
     }
     file = adaptToShape((line) => ctx.io.note(line), file, shape, version, source, true);
@@ -87,6 +89,7 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
       hint: file ? 'add it to the file, or give --provider and --region' : 'give --provider and --region',
     });
   }
+  if (renameNote) ctx.io.note(renameNote);
 
   const { createCluster } = await import('../../api/clusters.js');
   const target = await clusterTarget(ctx, 'clusters.create');
