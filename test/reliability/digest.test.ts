@@ -63,8 +63,11 @@ describe('digest abuse', () => {
   });
 
   it('an expired nonce is renewed transparently during a watch', async () => {
-    // Nonces live 150 ms; the watch polls for over a second, so most polls meet a stale nonce.
-    const emu = await emulator({ nonceTtlMs: 150, transitionMs: 1200 });
+    // The emulator's clock moves 10 ms each time it is read, and it is read only
+    // while a request is handled: nonces (150 ms) go stale after a few requests
+    // and the create ends (1200 ms) after many, whatever the machine's speed.
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const emu = await emulator({ nonceTtlMs: 150, transitionMs: 1200, clock: () => (now += 10) });
     const result = await cdba(['clusters', 'create', 'fresh', '--provider', 'AWS', '--region', 'US_EAST_1', '--watch'], {
       env: { ...digestEnv(emu.url), CDBA_WATCH_INTERVAL_MS: '100' },
     });
