@@ -138,15 +138,13 @@ export async function watch<T>(options: WatchOptions<T>): Promise<T> {
   const now = options.now ?? Date.now;
   const intervals = options.intervals ?? DEFAULT_WATCH_INTERVALS;
   const started = now();
-  const deadline = !options.timeoutMs ? undefined : started + options.timeoutMs;
   const progress = new Progress(io, subject, started, now);
   // One controller ends the pause and the race on either Ctrl-C or the deadline.
   const stop = new AbortController();
   const onInterrupt = (): void => stop.abort(INTERRUPTED);
   if (io.signal.aborted) onInterrupt();
   io.signal.addEventListener('abort', onInterrupt, { once: true });
-  const cancelDeadline =
-    deadline === undefined ? undefined : (options.deadlineTimer ?? realDeadlineTimer)(Math.max(0, deadline - now()), () => stop.abort(TIMED_OUT));
+  const cancelDeadline = options.timeoutMs ? (options.deadlineTimer ?? realDeadlineTimer)(options.timeoutMs, () => stop.abort(TIMED_OUT)) : undefined;
   let interval = intervals.firstMs;
   let state = options.initialState ?? '';
   if (options.initialState !== undefined) await progress.show(options.initialState, false);

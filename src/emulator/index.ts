@@ -196,10 +196,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     // OpenSSL's reason (no start line, key values mismatch, ...) names what is wrong with the pair.
     throw new UsageError(`--tls-cert/--tls-key: not a usable PEM certificate and key: ${(error as Error).message.replace(/^error:[0-9A-F]+:/, '')}`);
   }
-  // An idle connection is kept a minute, as the service's load balancers keep
-  // one: the client (4 s) always gives it up first. With Node's 5 s, a client
-  // whose process was starved for seconds could send on a connection the
-  // server was closing, and see a reset (a POST cannot be retried).
+  // An idle connection is kept a minute (a common load-balancer idle timeout),
+  // far beyond cdba's own 4 s, so the client gives it up first. With Node's
+  // 5 s, a client whose process was starved for seconds could send on a
+  // connection the server was closing, and see a reset (a POST is not retried).
   server.keepAliveTimeout = IDLE_CONNECTION_MS;
   server.headersTimeout = IDLE_CONNECTION_MS + 1000;
 

@@ -63,11 +63,14 @@ describe('digest abuse', () => {
   });
 
   it('an expired nonce is renewed transparently during a watch', async () => {
-    // The emulator's clock moves 10 ms each time it is read, and it is read only
-    // while a request is handled: nonces (150 ms) go stale after a few requests
-    // and the create ends (1200 ms) after many, whatever the machine's speed.
-    let now = Date.parse('2026-01-01T00:00:00Z');
-    const emu = await emulator({ nonceTtlMs: 150, transitionMs: 1200, clock: () => (now += 10) });
+    // The emulator's clock moves 400 ms per request it has answered, whatever the
+    // real time: a nonce is stale at its third use (1.2 s > 1 s), yet fresh for the
+    // retry that follows its challenge; the cluster is IDLE ten requests on.
+    // (Real 150 ms nonces raced a slow machine: the retry's nonce was stale too.)
+    const start = Date.now();
+    let answered = (): number => 0;
+    const emu = await emulator({ nonceTtlMs: 1000, transitionMs: 4000, clock: () => start + 400 * answered() });
+    answered = () => emu.stats().total;
     const result = await cdba(['clusters', 'create', 'fresh', '--provider', 'AWS', '--region', 'US_EAST_1', '--watch'], {
       env: { ...digestEnv(emu.url), CDBA_WATCH_INTERVAL_MS: '100' },
     });
