@@ -6,9 +6,15 @@ import { OUTPUT_FORMATS, type OutputFormat, type ProfileKey } from './settings.j
 const PROJECT_ID = /^[0-9a-f]{24}$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * A literal loopback address, or `localhost` itself, which the client connects
+ * to without asking DNS (src/api/transport.ts, loopbackLookup). Not
+ * `*.localhost`: a resolver may answer such a name with any address, and plain
+ * http would then carry the credentials to it in clear.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === 'localhost') return true;
   if (isIP(host) === 4) return host.startsWith('127.');
   if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1';
   return false;
@@ -53,7 +59,7 @@ export function validateBaseUrl(value: string): string {
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new UsageError(`refusing http:// base URL for non-loopback host ${url.hostname}: use https`, {
-      hint: 'plain http is allowed only for 127.0.0.1, ::1 and localhost (the emulator)',
+      hint: 'plain http is allowed only for 127.0.0.1 (any 127.x address), ::1 and localhost itself (the emulator)',
     });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
