@@ -26,6 +26,11 @@ export function configDirFor(env: NodeJS.ProcessEnv): string {
 
 export class ConfigError extends UsageError {}
 
+/** The profile of that name, never a member every object has (`constructor`, `toString`). */
+export function profileNamed(config: ConfigFile, name: string): Profile | undefined {
+  return Object.hasOwn(config.profiles, name) ? config.profiles[name] : undefined;
+}
+
 /** A lock not refreshed for this long was left by a killed process (the holder refreshes it every 5 s). */
 const LOCK_STALE_MS = 10_000;
 /** Backoff 5 ms doubling to 100 ms, times 1-2 at random: about 15 s in all. */

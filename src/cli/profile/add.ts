@@ -2,6 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
+import { profileNamed } from '../../config/store.js';
 import type { Profile, ProfileKey } from '../../config/settings.js';
 import { VALIDATORS, validateProfileName } from '../../config/validate.js';
 import { withExamples, type App } from '../command.js';
@@ -71,7 +72,7 @@ export async function runProfileAdd(ctx: Context, rawName: string, options: AddO
 
   const store = await ctx.config();
   const replaced = await store.update((config) => {
-    const old = config.profiles[name];
+    const old = profileNamed(config, name);
     if (old && !options.force) {
       throw new UsageError(`profile "${name}" already exists; pass --force to replace it`);
     }

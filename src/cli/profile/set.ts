@@ -2,6 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
+import { profileNamed } from '../../config/store.js';
 import { SECRET_KEYS } from '../../config/settings.js';
 import { VALIDATORS, validateProfileName } from '../../config/validate.js';
 import { withExamples, type App } from '../command.js';
@@ -30,7 +31,7 @@ export async function runProfileSet(ctx: Context, rawName: string, rawKey: strin
   const raw = rawValue === '-' ? (await ctx.io.readStdin()).replace(/\r?\n$/, '') : rawValue;
   const value = VALIDATORS[key](raw);
   const [before, after] = await (await ctx.config()).update((config) => {
-    const old = config.profiles[name];
+    const old = profileNamed(config, name);
     config.profiles[name] = { ...(old ?? {}), [key]: value };
     config.currentProfile ??= name;
     return [old, config.profiles[name]] as const;
