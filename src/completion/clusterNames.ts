@@ -3,7 +3,8 @@
 // project, and silent on any error: a completion must never print a message
 // into the user's command line, nor hang it.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { writePrivateFileSync } from '../base/privateFile.js';
 import { join } from 'node:path';
 import type { Context } from '../core/context.js';
 
@@ -63,9 +64,7 @@ async function writeCache(configDir: string, file: string, entry: CacheEntry): P
   try {
     if (!(await stat(configDir)).isDirectory()) return;
     await mkdir(join(configDir, 'cache'), { recursive: true, mode: 0o700 });
-    const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, JSON.stringify(entry), { mode: 0o600 });
-    await rename(temp, file);
+    writePrivateFileSync(file, JSON.stringify(entry), [configDir, join(configDir, 'cache')]);
   } catch {
     // A read-only or full disk only costs the cache.
   }

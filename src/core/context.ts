@@ -89,7 +89,7 @@ export class Context {
   }
 
   config(): Promise<ConfigStore> {
-    this.storePromise ??= import('../config/store.js').then(({ ConfigStore }) => ConfigStore.open(this.configDir));
+    this.storePromise ??= import('../config/store.js').then(({ ConfigStore }) => ConfigStore.open(this.configDir, (line) => this.io.warn(line)));
     return this.storePromise;
   }
 

@@ -23,7 +23,7 @@ export function registerProfileAdd(parent: Command, app: App): void {
   const command = parent
     .command('add')
     .description('add a profile (interactive on a terminal)')
-    .argument('<name>', 'profile name')
+    .argument('<name>', 'profile name: letters, digits, ".", "_" and "-", starting with a letter or digit, at most 64')
     .option('--public-key <key>', 'API public key (the digest username)')
     .option('--private-key-stdin', 'read the API private key from stdin')
     .option('--client-id <id>', 'service account client ID')

@@ -11,7 +11,7 @@ export function registerProfileRename(parent: Command, app: App): void {
     .command('rename')
     .description('rename a profile')
     .argument('<old>', 'current name')
-    .argument('<new>', 'new name')
+    .argument('<new>', 'new name: letters, digits, ".", "_" and "-", starting with a letter or digit, at most 64')
     .action(async (oldName, newName, _options, cmd) => runProfileRename(app.context(cmd), oldName, newName));
   withExamples(command, [
     ['Rename default to prod', 'cdba profile rename default prod'],

@@ -12,7 +12,7 @@ export function registerProfileSet(parent: Command, app: App): void {
   const command = parent
     .command('set')
     .description('set one key of a profile (creates the profile if needed); value - reads stdin')
-    .argument('<name>', 'profile name')
+    .argument('<name>', 'profile name: letters, digits, ".", "_" and "-", starting with a letter or digit, at most 64')
     .argument('<key>', 'baseUrl, publicKey, privateKey, clientId, clientSecret, projectId, apiVersion, output, caFile, service')
     .argument('<value>', 'the value, or - to read it from stdin (required for secrets)')
     .action(async (name, key, value, _options, cmd) => runProfileSet(app.context(cmd), name, key, value));
