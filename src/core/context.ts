@@ -1,5 +1,5 @@
 // What every command gets: io, resolved settings, an API client, output and
-// confirmation helpers. Heavy pieces (conf, undici, formatters) load on first use.
+// confirmation helpers. Heavy pieces (the config writer's lock, undici, formatters) load on first use.
 import type { ApiClient } from '../api/client.js';
 import { resolveProfileName, resolveSettings, type Resolved, type SettingSource } from '../config/resolve.js';
 import type { OutputFormat, Settings } from '../config/settings.js';
