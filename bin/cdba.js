@@ -8,7 +8,7 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`);
 } else {
-  require('./codeCache.js').loadMain(process.env).then(
+  require('./codeCache.js').loadMain(process.env, argv).then(
     async ({ main, IO }) => {
       process.exitCode = await main(argv, process.env, IO.fromProcess(process.env));
     },

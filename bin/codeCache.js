@@ -5,22 +5,29 @@
 // vm.Script with `cachedData`: a run reuses the bytecode an earlier run
 // produced instead of parsing and compiling again.
 //
-// Safe by construction: the cache file is named after the Node version, the
-// architecture and the bundle's size and mtime, and V8 itself rejects data made
-// by another V8, other flags or another source (cachedDataRejected); a rejected
-// or missing cache is simply rebuilt at exit. V8 does not checksum code caches in
-// release builds, and damaged bytecode aborts the process, so the file starts
-// with a SHA-1 of the data and anything that does not match is not used. It is
-// written only into the user's cache dir ($XDG_CACHE_HOME/cdba or ~/.cache/cdba),
-// atomically, and silently not at all where that fails.
-// Without dist/cdba.cjs (an older build) the ES module bundle is loaded as before.
+// Bytecode runs as this process, so a cache is trusted only as far as its
+// directory (issue 23). V8 checks a cache only against the source's length,
+// and anyone who can write the directory can recompute any checksum; so:
+// - the cache dir ($XDG_CACHE_HOME/cdba or ~/.cache/cdba) is used only when it
+//   is a real directory owned by this user that no one else may write, in a
+//   parent no one else may write unless it is sticky (as /tmp is);
+// - the file is opened without following links and without blocking (a FIFO),
+//   and used only when it is a regular file of this user of sane size;
+// - it starts with a SHA-256 of the exact bundle it was made from, and one of
+//   the data (V8 does not checksum code caches in release builds, and damaged
+//   bytecode aborts the process);
+// - the temp file has a random name and is created exclusively, no links followed.
+// Anything else is ignored (one line with --debug or CDBA_DEBUG), and the run
+// compiles as if there were no cache; a missing or rejected cache is rebuilt at
+// exit where the directory allows. Without dist/cdba.cjs (an older build) the
+// ES module bundle is loaded as before.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const v8 = require('node:v8');
 const vm = require('node:vm');
 const { Buffer } = require('node:buffer');
-const { createHash } = require('node:crypto');
+const { createHash, randomBytes } = require('node:crypto');
 const { createRequire } = require('node:module');
 
 const ROOT = path.dirname(require.resolve('../package.json'));
@@ -36,67 +43,136 @@ function cacheDir(env) {
   return { base: home, dir: path.join(home, '.cache', 'cdba') };
 }
 
+/** A cache file is a few MB; more is not one of ours. */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+const HEADER = 64; // sha256(bundle source), sha256(data)
+
+/** Why `dir` may not hold code this process runs, or undefined when it may. */
+function unsafeDir(dir) {
+  const uid = process.getuid ? process.getuid() : undefined;
+  if (uid === undefined) return undefined;
+  // In a parent others may write, only the sticky bit stops them swapping the directory.
+  const parent = fs.statSync(path.dirname(dir));
+  if ((parent.mode & 0o022) !== 0 && (parent.mode & 0o1000) === 0) return `${path.dirname(dir)} is writable by others and not sticky`;
+  const own = fs.lstatSync(dir);
+  if (!own.isDirectory()) return `${dir} is not a directory`;
+  if (own.uid !== uid) return `${dir} is owned by another user (uid ${own.uid})`;
+  if ((own.mode & 0o022) !== 0) return `${dir} is writable by others`;
+  return undefined;
+}
+
+/** The file's bytes, or a reason not to use it: never follows a link, never blocks, never reads without bound. */
+function readOwnFile(file) {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) return { reason: 'not a regular file' };
+    if (process.getuid && stat.uid !== process.getuid()) return { reason: `owned by another user (uid ${stat.uid})` };
+    if (stat.size > MAX_CACHE_BYTES) return { reason: `${stat.size} bytes, over the ${MAX_CACHE_BYTES} cap` };
+    const bytes = Buffer.alloc(stat.size);
+    let read = 0;
+    while (read < bytes.length) {
+      const n = fs.readSync(fd, bytes, read, bytes.length - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return { bytes: bytes.subarray(0, read) };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Resolves with the bundle's exports: { main, IO, ... }. */
-function loadMain(env) {
+function loadMain(env, argv = []) {
   let stat;
   try {
     stat = fs.statSync(BUNDLE);
   } catch {
     return import('../dist/main.js');
   }
+  const debug = argv.includes('--debug') || (env.CDBA_DEBUG !== undefined && env.CDBA_DEBUG !== '' && env.CDBA_DEBUG !== '0');
+  const ignore = (reason) => {
+    if (debug) process.stderr.write(`cdba: debug: V8 code cache not used: ${reason}\n`);
+  };
   // The flag src/api/undici.ts sets, set before compiling: V8 refuses a cache
   // made under other flag values, and undici's later setting of the same value
   // then changes nothing.
   v8.setFlagsFromString('--wasm-tiering-budget=2000000000');
-  const { base, dir } = cacheDir(env);
-  const file = path.join(dir, `cdba-${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`);
-  let cachedData;
-  try {
-    cachedData = verified(fs.readFileSync(file));
-  } catch {
-    // No cache yet: compile, and write one at exit.
-  }
   // The build writes the bundle already wrapped as `(function (exports, require,
   // module, __filename, __dirname) {...})`, and in pure ASCII (--charset=ascii),
   // which latin1 reads as the same text without UTF-8 decoding. Reading it
   // straight into the one string V8 compiles, with no Buffer or wrapped copy on
   // the side, keeps 7 MB off every run's peak RSS (test/bench/RESULTS.md, figure 5).
   const source = fs.readFileSync(BUNDLE, 'latin1');
+  const bundleHash = sha256(Buffer.from(source, 'latin1'));
+  const { base, dir } = cacheDir(env);
+  const file = path.join(dir, `cdba-${process.version}-${process.arch}-${stat.size}.v8cache`);
+  let cachedData;
+  try {
+    const reason = unsafeDir(dir);
+    if (reason) ignore(reason);
+    else {
+      const found = readOwnFile(file);
+      if (found.reason) ignore(`${file}: ${found.reason}`);
+      else {
+        cachedData = verified(found.bytes, bundleHash);
+        if (!cachedData) ignore(`${file}: made from another bundle, or damaged`);
+      }
+    }
+  } catch (error) {
+    // No directory or no file yet (ENOENT) is the ordinary first run: compile, and write one at exit.
+    if (error.code !== 'ENOENT') ignore(`${error.path || file}: ${error.code === 'ELOOP' ? 'a symbolic link' : error.code || error.message}`);
+  }
   const script = new vm.Script(source, {
     filename: BUNDLE,
     ...(cachedData ? { cachedData } : {}),
   });
+  if (cachedData && script.cachedDataRejected) ignore(`${file}: rejected by V8 (another V8 or other flags)`);
   if (!cachedData || script.cachedDataRejected) {
     // At exit the cache holds every function this run compiled, not just the top level.
-    process.once('exit', () => writeCache(base, dir, file, script));
+    process.once('exit', () => writeCache(base, dir, file, script, bundleHash));
   }
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, createRequire(BUNDLE), module, BUNDLE, path.dirname(BUNDLE));
   return Promise.resolve(module.exports);
 }
 
-const sha1 = (data) => createHash('sha1').update(data).digest();
+const sha256 = (data) => createHash('sha256').update(data).digest();
 
-/** The cached data after its checksum, or undefined when the file is damaged. */
-function verified(file) {
-  const data = file.subarray(20);
-  return file.length > 20 && sha1(data).equals(file.subarray(0, 20)) ? data : undefined;
+/** The cached data after the header, or undefined when it was made from another bundle or is damaged. */
+function verified(file, bundleHash) {
+  if (file.length <= HEADER || !file.subarray(0, 32).equals(bundleHash)) return undefined;
+  const data = file.subarray(HEADER);
+  return sha256(data).equals(file.subarray(32, HEADER)) ? data : undefined;
 }
 
-function writeCache(base, dir, file, script) {
+function writeCache(base, dir, file, script, bundleHash) {
+  let temp;
   try {
+    // `base` must already exist: a cache never creates a home directory (HOME=/nonexistent).
     if (!fs.statSync(base).isDirectory()) return;
-    const data = script.createCachedData();
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const temp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, Buffer.concat([sha1(data), data]), { mode: 0o600 });
+    if (unsafeDir(dir)) return;
+    const data = script.createCachedData();
+    temp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+    const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o600);
+    try {
+      fs.writeSync(fd, Buffer.concat([bundleHash, sha256(data), data]));
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(temp, file);
-    // Caches of other builds or Node versions are of no further use.
+    temp = undefined;
+    // Caches of other builds or Node versions, and temp files of killed runs, are of no further use.
     for (const name of fs.readdirSync(dir)) {
-      if (name.startsWith('cdba-') && name.endsWith('.v8cache') && name !== path.basename(file)) fs.rmSync(path.join(dir, name), { force: true });
+      if (name.startsWith('cdba-') && (name.endsWith('.v8cache') || name.endsWith('.tmp')) && name !== path.basename(file)) {
+        const other = path.join(dir, name);
+        if (fs.lstatSync(other).isFile()) fs.rmSync(other, { force: true });
+      }
     }
   } catch {
     // A cache dir we may not write: run without a cache, say nothing.
+    if (temp) fs.rmSync(temp, { force: true });
   }
 }
 

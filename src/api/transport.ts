@@ -1,6 +1,7 @@
 // The wire: one undici Agent (keep-alive) per client, the base-URL rule (HTTPS,
 // or http to loopback only), private CAs, timeouts, the body size cap and the User-Agent.
 import { X509Certificate } from 'node:crypto';
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { readFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { rootCertificates } from 'node:tls';
@@ -27,7 +28,7 @@ export function checkBaseUrl(baseUrl: string): URL {
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:') {
     if (isLoopbackHost(url.hostname)) return url;
-    throw new UsageError(`refusing plain http to ${url.host}: only https is allowed, except to loopback hosts (127.0.0.1, ::1, localhost)`, {
+    throw new UsageError(`refusing plain http to ${url.host}: only https is allowed, except to loopback addresses (127.0.0.1, ::1) and localhost itself`, {
       hint: `use https://${url.host}${url.pathname === '/' ? '' : url.pathname}`,
     });
   }
@@ -79,11 +80,38 @@ export interface AgentOptions {
   caFile?: string;
 }
 
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family: number) => void;
+
+const LOOPBACK: LookupAddress[] = [
+  { address: '127.0.0.1', family: 4 },
+  { address: '::1', family: 6 },
+];
+
+type Lookup = (hostname: string, options: LookupOptions, callback: LookupCallback) => void;
+
+/**
+ * `resolve` (dns.lookup), except that `localhost` is the loopback addresses
+ * without asking any resolver: plain http is allowed to it (isLoopbackHost), so
+ * where it connects must not depend on /etc/hosts or a DNS answer.
+ */
+export function loopbackLookup(resolve: Lookup = dnsLookup): Lookup {
+  return (hostname, options, callback) => {
+    if (hostname.toLowerCase() !== 'localhost') {
+      resolve(hostname, options, callback);
+      return;
+    }
+    const addresses = LOOPBACK.filter((a) => !options.family || a.family === options.family);
+    if (options.all) process.nextTick(callback, null, addresses);
+    else process.nextTick(callback, null, addresses[0]!.address, addresses[0]!.family);
+  };
+}
+
 /** A keep-alive Agent with connect, headers and body timeouts. */
 export function createAgent(options: AgentOptions): Agent {
   return new Agent({
     connect: {
       timeout: options.timeoutMs,
+      lookup: loopbackLookup(),
       ...(options.caFile ? { ca: caCertificates(options.caFile) } : {}),
     },
     headersTimeout: options.timeoutMs,

@@ -19,8 +19,9 @@
 // session is not kept, with one --debug line (skipUnwritableDigestCache), and
 // every call answers a fresh challenge as before.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { writePrivateFileSync } from '../base/privateFile.js';
 import { fsReason } from '../base/fsError.js';
 import { DIGEST_ALGORITHMS, type DigestChallenge } from './digest.js';
 
@@ -175,12 +176,10 @@ export class DigestSessionFile {
     return this.disabled;
   }
 
-  /** Atomic (temp file, rename), 0600 in a 0700 directory. */
+  /** Atomic, 0600, never through a link, only into directories of this user's alone (src/base/privateFile.ts). */
   private write(file: string, data: object): void {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(temp, JSON.stringify(data), { mode: 0o600 });
-    renameSync(temp, file);
+    writePrivateFileSync(file, JSON.stringify(data), [dirname(this.dir), this.dir]);
   }
 
   private fail(error: unknown): void {

@@ -1,9 +1,10 @@
 // Service-account bearer tokens (OAuth 2 client credentials). A token is kept
 // until shortly before it expires: in memory, and in a 0600 file under the config
 // dir so that consecutive cdba invocations reuse it instead of asking again.
-import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash, createHmac } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { writePrivateFileSync } from '../base/privateFile.js';
 import { fsReason } from '../base/fsError.js';
 
 export interface TokenGrant {
@@ -71,24 +72,14 @@ export class TokenFileCache {
   }
 
   /**
-   * Writes atomically: a 0600 temp file beside the target, then rename, so a
-   * concurrent reader never sees half a file. On failure the temp file, which
-   * holds the token, is removed. Throws the fs error.
+   * Writes atomically, never through a link, only into a config dir and tokens
+   * dir of this user's alone (src/base/privateFile.ts); on failure the temp
+   * file, which holds the token, is removed. Throws the fs error, or
+   * UnsafePathError saying why the place is not private.
    */
   write(grant: TokenGrant): void {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const temp = `${this.file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      writeFileSync(temp, JSON.stringify(grant), { mode: 0o600, flag: 'wx' });
-      renameSync(temp, this.file);
-    } catch (error) {
-      try {
-        rmSync(temp, { force: true });
-      } catch {
-        // Nothing more we can do; the original error says why.
-      }
-      throw error;
-    }
+    writePrivateFileSync(this.file, JSON.stringify(grant), [dirname(this.dir), this.dir]);
   }
 
   /** Best effort: a token we cannot delete is one the service already refused. */

@@ -76,10 +76,11 @@ export class IO {
   static fromProcess(env: NodeJS.ProcessEnv): IO {
     const outIsTTY = Boolean(process.stdout.isTTY);
     // The first Ctrl-C aborts the signal; commands turn that into exit 130.
-    // The listener stays for the whole run: conf's dependency when-exit hooks
-    // SIGINT too and re-sends it to the process at once, expecting it to be
-    // fatal, which would kill us before the exit-130 message. That echo (within
-    // 250 ms) is ignored; a second Ctrl-C after that stops at once.
+    // The listener stays for the whole run: an exit-hook library (signal-exit,
+    // through proper-lockfile) may hook SIGINT too and re-send it to the process
+    // at once, expecting it to be fatal, which would kill us before the exit-130
+    // message. That echo (within 250 ms) is ignored; a second Ctrl-C after that
+    // stops at once.
     const interrupt = new AbortController();
     let firstInterruptAt = 0;
     process.on('SIGINT', () => {

@@ -78,6 +78,24 @@ export function keyValueFlag(flag: string) {
   };
 }
 
+/**
+ * Path segments that would reach an object's prototype instead of a field of
+ * its own: `-f __proto__.x=1` once set x on every object in the process.
+ */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Repeatable `a.b.c=value` flags (`api -f`, `patch --set`): a key=value whose dotted path has no prototype key. */
+export function pathValueFlag(flag: string) {
+  const pair = keyValueFlag(flag);
+  return (value: string, previous: Array<[string, string]> = []): Array<[string, string]> => {
+    const pairs = pair(value, previous);
+    const [path] = pairs[pairs.length - 1]!;
+    const bad = path.split('.').find((segment) => PROTOTYPE_KEYS.has(segment));
+    if (bad !== undefined) throw new UsageError(`invalid ${flag} "${path}": "${bad}" cannot be a field name`);
+    return pairs;
+  };
+}
+
 /** Repeatable `--tag key=value`: key and value each 1 to 255 characters, as the service's ResourceTag allows. */
 export function tagFlag(flag: string) {
   const pair = keyValueFlag(flag);

@@ -21,8 +21,15 @@ export function registerCompletion(program: Command, app: App): void {
   // What the scripts call for names the service knows: one per line, or nothing.
   program
     .command('__complete', { hidden: true })
-    .argument('<what>', 'clusters')
+    .argument('<what>', 'clusters or profiles')
     .action(async (what, _options, cmd) => {
+      if (what === 'profiles') {
+        // Only names the profile-name rule allows: a hand-edited config's other keys never become shell words.
+        const { isProfileName } = await import('../config/validate.js');
+        const names = Object.keys((await app.context(cmd).config()).read().profiles).filter(isProfileName).sort();
+        if (names.length) app.io.write(`${names.join('\n')}\n`);
+        return;
+      }
       if (what !== 'clusters') return;
       const { clusterNames, ATTEMPT_TIMEOUT, LOOKUP_DEADLINE_MS } = await import('../completion/clusterNames.js');
       // Its own IO: no warning reaches the terminal, and the deadline aborts requests and retries alike.

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../core/context.js';
-import { isLoopbackHost } from '../config/validate.js';
+import { isLoopbackHost, validateProfileName } from '../config/validate.js';
 import { UsageError } from '../base/errors.js';
 import { fsReason } from '../base/fsError.js';
 import { intFlag, withExamples, type App } from './command.js';
@@ -62,7 +62,7 @@ export function registerEmulator(program: Command, app: App): void {
     .option('--transition-ms <ms>', 'how long CREATING/UPDATING/DELETING last (default 2000)', intFlag('--transition-ms', 0))
     .option('--rate-limit <n>', 'requests per minute per project (default 100)', intFlag('--rate-limit', 1))
     .option('--rate-window-ms <ms>', 'length of the --rate-limit window (default 60000, a minute); for tests of 429 handling', intFlag('--rate-window-ms', 1))
-    .option('--write-profile <name>', 'write a ready profile for the owner key into the config dir')
+    .option('--write-profile <name>', 'write a ready profile for the owner key into the config dir', (name: string) => validateProfileName(name, '--write-profile'))
     .option('--date <YYYY-MM-DD>', 'run the service as on this date (default today): versions past their Sunset answer 410 VERSION_GONE', serviceDate)
     .option('--digest-sha256', 'offer a SHA-256 digest challenge before the MD5 one (the service offers MD5 only)')
     .action(async (options, cmd) => runEmulator(app.context(cmd), options));

@@ -1,6 +1,7 @@
 // The commander tree: global options, then one register function per command group.
 import { Command, Option } from '@commander-js/extra-typings';
 import { OUTPUT_FORMATS } from '../config/settings.js';
+import { validateProfileName } from '../config/validate.js';
 import { registerApi } from './api/index.js';
 import { registerAuth } from './auth/index.js';
 import { App, hardenTree, withExamples } from './command.js';
@@ -17,7 +18,7 @@ export function buildProgram(app: App): Command {
     .description('Command-line tool for the MongoDB Atlas Administration API, with a local emulator')
     .version(app.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .addOption(new Option('-P, --profile <name>', 'profile to use (env CDBA_PROFILE)'))
+    .addOption(new Option('-P, --profile <name>', 'profile to use (env CDBA_PROFILE); a name is letters, digits, ".", "_" and "-", at most 64').argParser((name) => validateProfileName(name, '-P/--profile')))
     .addOption(new Option('-o, --output <format>', 'output format (env CDBA_OUTPUT)').choices(OUTPUT_FORMATS))
     .option('--query <jmespath>', 'JMESPath expression applied to the result before formatting')
     .option('--project-id <id>', 'project (group) ID (env CDBA_PROJECT_ID)')

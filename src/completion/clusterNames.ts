@@ -3,7 +3,8 @@
 // project, and silent on any error: a completion must never print a message
 // into the user's command line, nor hang it.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { writePrivateFileSync } from '../base/privateFile.js';
 import { join } from 'node:path';
 import type { Context } from '../core/context.js';
 
@@ -12,6 +13,8 @@ export const CACHE_TTL_MS = 10_000;
 /** Each attempt's deadline, and the whole lookup's. */
 export const ATTEMPT_TIMEOUT = '2s';
 export const LOOKUP_DEADLINE_MS = 3_000;
+/** Pages are read until this many names (20 pages of 500), within the same deadline. */
+export const MAX_NAMES = 10_000;
 
 // The service's rule for names. Anything else is server text that must not
 // become words on a shell's command line.
@@ -35,11 +38,16 @@ export async function clusterNames(ctx: Context, now: () => number = Date.now): 
     const file = join(ctx.configDir, 'cache', `clusters-${key}.json`);
     const cached = await readCache(file, now());
     if (cached) return cached;
-    const { listClusters } = await import('../api/clusters.js');
-    const { body } = await listClusters(await ctx.api(), projectId, { itemsPerPage: 500 });
-    const names = (Array.isArray(body.results) ? body.results : [])
-      .map((c) => (c as { name?: unknown }).name)
-      .filter((n): n is string => typeof n === 'string' && CLUSTER_NAME.test(n));
+    const { streamAllClusters } = await import('../api/clusters.js');
+    // Every page, not only the first 500 (the deadline still bounds the whole lookup).
+    const names: string[] = [];
+    for await (const page of streamAllClusters(await ctx.api(), projectId)) {
+      for (const cluster of page) {
+        const name = (cluster as { name?: unknown }).name;
+        if (typeof name === 'string' && CLUSTER_NAME.test(name)) names.push(name);
+      }
+      if (names.length >= MAX_NAMES) break;
+    }
     await writeCache(ctx.configDir, file, { at: now(), names });
     return names;
   } catch {
@@ -63,9 +71,7 @@ async function writeCache(configDir: string, file: string, entry: CacheEntry): P
   try {
     if (!(await stat(configDir)).isDirectory()) return;
     await mkdir(join(configDir, 'cache'), { recursive: true, mode: 0o700 });
-    const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, JSON.stringify(entry), { mode: 0o600 });
-    await rename(temp, file);
+    writePrivateFileSync(file, JSON.stringify(entry), [configDir, join(configDir, 'cache')]);
   } catch {
     // A read-only or full disk only costs the cache.
   }

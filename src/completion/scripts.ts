@@ -1,10 +1,16 @@
 // Completion scripts generated from the command tree. Every table in them is
 // keyed by the command's path, so each command completes its own values
 // (`conn-string get --type` and `clusters create --type` differ). Two parts are
-// dynamic: profile names (`cdba profile list`) and cluster names (`cdba
-// __complete clusters`, which asks the service briefly, caches, and is silent
-// on any error), both asked with the -P, --project-id, --base-url and
-// --api-version already on the line.
+// dynamic: profile names (`cdba __complete profiles`: only names the
+// profile-name rule allows) and cluster names (`cdba __complete clusters`,
+// which asks the service briefly, caches, and is silent on any error), the
+// latter asked with the -P, --project-id, --base-url and --api-version already
+// on the line. A flag whose value is a file (`<file>`, `<path>`) completes
+// file names.
+//
+// Words are data, never code: bash's `compgen -W` expands its word list (a
+// profile named `$(touch /tmp/x)` ran on TAB), so the bash script matches
+// words against the typed prefix itself (_cdba_reply), as text.
 import { flatten, type CommandInfo } from '../cli/tree.js';
 
 export type Shell = 'bash' | 'zsh' | 'fish';
@@ -32,6 +38,9 @@ export function argumentKind(info: CommandInfo): { kind: 'profile' | 'cluster' }
 }
 
 const words = (list: readonly string[]): string => list.join(' ');
+/** The flags of a command whose value is a file (`--file <file>`, `--ca-file <path>`). */
+const fileFlags = (info: CommandInfo): string[] =>
+  info.options.filter((o) => o.takesValue && /<(file|path)>/.test(o.flags)).flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)));
 const flagsOf = (info: CommandInfo): string[] => info.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)));
 const unique = <T>(list: T[]): T[] => [...new Set(list)];
 
@@ -59,6 +68,10 @@ export function bashScript(root: CommandInfo): string {
   const choiceCases = unique([
     ...all.filter((c) => c.path.length).flatMap((c) => optionChoices(c, (f) => `"${key(c)}|${f}"`)),
     ...optionChoices(root, (f) => `*"|${f}"`),
+  ]).join('\n');
+  const fileCases = unique([
+    ...all.filter((c) => c.path.length).flatMap((c) => fileFlags(c).map((f) => `    "${key(c)}|${f}") return 0 ;;`)),
+    ...fileFlags(root).map((f) => `    *"|${f}") return 0 ;;`),
   ]).join('\n');
   const argumentCases = all
     .map((c) => [c, argumentKind(c)] as const)
@@ -92,10 +105,36 @@ _cdba_choices() {
 ${choiceCases}
   esac
 }
+_cdba_takes_file() {
+  case "$1|$2" in
+${fileCases}
+  esac
+  return 1
+}
 _cdba_argument() {
   case "$1" in
 ${argumentCases}
   esac
+}
+# COMPREPLY: the words of $2 (separated by blanks or newlines) that start with
+# $1, compared as text: never expanded, globbed or evaluated (compgen -W does).
+_cdba_reply() {
+  local rest="$2" w
+  COMPREPLY=()
+  while :; do
+    rest="\${rest#"\${rest%%[![:space:]]*}"}"
+    [[ -z "$rest" ]] && break
+    w="\${rest%%[[:space:]]*}"
+    rest="\${rest#"$w"}"
+    [[ "$w" == "$1"* ]] && COMPREPLY+=("$w")
+  done
+}
+# COMPREPLY: file names that start with $1, one word each however they are spelt.
+_cdba_files() {
+  local f
+  COMPREPLY=()
+  type compopt >/dev/null 2>&1 && compopt -o filenames 2>/dev/null
+  while IFS= read -r f; do COMPREPLY+=("$f"); done < <(compgen -f -- "$1")
 }
 # -P, --project-id, --base-url and --api-version as typed on the line.
 _cdba_context() {
@@ -110,7 +149,7 @@ _cdba_context() {
   done
 }
 _cdba_profiles() {
-  cdba profile list -o table --query '[].name' 2>/dev/null
+  cdba __complete profiles 2>/dev/null
 }
 _cdba_clusters() {
   local -a _cdba_ctx
@@ -149,16 +188,19 @@ _cdba() {
     positionals=$((positionals + 1))
   done
   case "$prev" in
-    -P|--profile) COMPREPLY=($(compgen -W "$(_cdba_profiles)" -- "$cur")); return ;;
+    -P|--profile) _cdba_reply "$cur" "$(_cdba_profiles)"; return ;;
   esac
   local choices
   choices="$(_cdba_choices "$cmdpath" "$prev")"
   if [[ -n "$choices" ]]; then
-    COMPREPLY=($(compgen -W "$choices" -- "$cur")); return
+    _cdba_reply "$cur" "$choices"; return
+  fi
+  if _cdba_takes_file "$cmdpath" "$prev"; then
+    _cdba_files "$cur"; return
   fi
   [[ "$value_flags" == *" $prev "* ]] && return
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "$(_cdba_flags "$cmdpath")" -- "$cur")); return
+    _cdba_reply "$cur" "$(_cdba_flags "$cmdpath")"; return
   fi
   [[ $positionals -gt 0 ]] && return
   local subs
@@ -166,9 +208,9 @@ _cdba() {
   if [[ -n "$subs" ]]; then
     def="$(_cdba_default "$cmdpath")"
     [[ -n "$def" ]] && subs="$subs $(_cdba_argument_words "$cmdpath $def")"
-    COMPREPLY=($(compgen -W "$subs" -- "$cur")); return
+    _cdba_reply "$cur" "$subs"; return
   fi
-  COMPREPLY=($(compgen -W "$(_cdba_argument_words "$cmdpath")" -- "$cur"))
+  _cdba_reply "$cur" "$(_cdba_argument_words "$cmdpath")"
 }
 complete -F _cdba cdba
 `;
@@ -192,7 +234,7 @@ export function fishScript(root: CommandInfo): string {
     '# fish completion for cdba (generated by `cdba completion fish`)',
     'complete -c cdba -f',
     'function __cdba_profiles',
-    "    cdba profile list -o table --query '[].name' 2>/dev/null",
+    '    cdba __complete profiles 2>/dev/null',
     'end',
     '# -P, --project-id, --base-url and --api-version as typed on the line.',
     'function __cdba_context',

@@ -1,6 +1,6 @@
 // One resolver for every setting: flag > environment > profile > default.
 import { DEFAULTS, PROFILE_KEYS, type OutputFormat, type Profile, type ProfileKey, type Settings } from './settings.js';
-import { VALIDATORS } from './validate.js';
+import { VALIDATORS, validateProfileName } from './validate.js';
 
 export type SettingSource = 'flag' | 'env' | 'profile' | 'default';
 
@@ -69,8 +69,8 @@ export function resolveProfileName(flag: string | undefined, env: NodeJS.Process
   name: string;
   source: SettingSource;
 } {
-  if (flag) return { name: flag, source: 'flag' };
-  if (env.CDBA_PROFILE) return { name: env.CDBA_PROFILE, source: 'env' };
+  if (flag) return { name: validateProfileName(flag, '-P/--profile'), source: 'flag' };
+  if (env.CDBA_PROFILE) return { name: validateProfileName(env.CDBA_PROFILE, 'CDBA_PROFILE'), source: 'env' };
   if (current) return { name: current, source: 'profile' };
   return { name: 'default', source: 'default' };
 }

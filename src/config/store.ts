@@ -1,14 +1,16 @@
-// The profiles file: read with fs; conf does the atomic, 0600 write; a lock
-// (proper-lockfile's directory config.lock) serialises read-modify-write so
-// concurrent `profile add` runs lose nothing.
+// The profiles file: read with fs; written atomically, 0600, never through a
+// link and only into a directory of this user's own (src/base/privateFile.ts);
+// a lock (proper-lockfile's directory config.lock) serialises read-modify-write
+// so concurrent `profile add` runs lose nothing.
 // Reading never needs write access: the directory is created (and tightened to
-// 0700) only when something is written.
-import { chmodSync, lstatSync, mkdirSync, readFileSync } from 'node:fs';
+// 0700) only when something is written. A read warns once when others could
+// read the secrets or write the directory, as ssh does.
+import { chmodSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type Conf from 'conf';
 import { CdbaError, UsageError } from '../base/errors.js';
 import { fsReason, isFsError } from '../base/fsError.js';
+import { UnsafePathError, unsafeDirReason, writePrivateFileSync } from '../base/privateFile.js';
 import { PROFILE_KEYS, type Profile } from './settings.js';
 import { isObject } from '../base/object.js';
 
@@ -26,18 +28,27 @@ export function configDirFor(env: NodeJS.ProcessEnv): string {
 
 export class ConfigError extends UsageError {}
 
+/** The profile of that name, never a member every object has (`constructor`, `toString`). */
+export function profileNamed(config: ConfigFile, name: string): Profile | undefined {
+  return Object.hasOwn(config.profiles, name) ? config.profiles[name] : undefined;
+}
+
 /** A lock not refreshed for this long was left by a killed process (the holder refreshes it every 5 s). */
 const LOCK_STALE_MS = 10_000;
 /** Backoff 5 ms doubling to 100 ms, times 1-2 at random: about 15 s in all. */
 const LOCK_RETRIES = { retries: 100, factor: 2, minTimeout: 5, maxTimeout: 100, randomize: true };
 
 export class ConfigStore {
-  private conf: Conf<ConfigFile> | undefined;
+  private warned = false;
 
-  private constructor(readonly dir: string) {}
+  private constructor(
+    readonly dir: string,
+    private readonly warn: (line: string) => void,
+  ) {}
 
-  static async open(dir: string): Promise<ConfigStore> {
-    const store = new ConfigStore(dir);
+  /** `warn` is told, once, when the file's secrets are exposed to other users. */
+  static async open(dir: string, warn: (line: string) => void = () => {}): Promise<ConfigStore> {
+    const store = new ConfigStore(dir, warn);
     store.read(); // a broken file is reported now, before any command runs
     return store;
   }
@@ -74,21 +85,43 @@ export class ConfigStore {
       throw new ConfigError(`invalid config file ${this.path}: ${problem}`, { hint: 'fix the file by hand; cdba leaves it as it is' });
     }
     const store = parsed as Partial<ConfigFile>;
-    return { ...store, profiles: { ...(store.profiles ?? {}) } };
+    const config = { ...store, profiles: { ...(store.profiles ?? {}) } };
+    this.warnIfExposed(config);
+    return config;
+  }
+
+  /** Once: secrets in a file others may read, or in a directory others may write (ssh refuses such keys; we warn). */
+  private warnIfExposed(config: ConfigFile): void {
+    if (this.warned || process.getuid === undefined) return;
+    const secret = Object.values(config.profiles).some((p) => isObject(p) && (p.privateKey !== undefined || p.clientSecret !== undefined));
+    if (!secret) return;
+    try {
+      const mode = (path: string): number => statSync(path).mode & 0o777;
+      const octal = (m: number): string => m.toString(8).padStart(4, '0');
+      const file = mode(this.path);
+      const dir = mode(this.dir);
+      let problem: string | undefined;
+      if ((file & 0o077) !== 0) problem = `${this.path} holds secrets and other users may read it (mode ${octal(file)}); run chmod 600 ${this.path}`;
+      else if ((dir & 0o022) !== 0) problem = `${this.dir} holds secrets and other users may write it (mode ${octal(dir)}); run chmod 700 ${this.dir}`;
+      if (problem) {
+        this.warned = true;
+        this.warn(problem);
+      }
+    } catch {
+      // Read a moment ago; gone now is no warning.
+    }
   }
 
   /** Applies `change` to a fresh read of the file, under the lock. */
   async update<T>(change: (config: ConfigFile) => T): Promise<T> {
-    this.read(); // a broken file is reported before conf opens it
+    this.read(); // a broken file is reported before anything is written
     this.prepareDir();
-    const conf = await this.writer();
     const release = await this.lock();
     try {
       const config = this.read();
       const result = change(config);
-      this.guardSync(() => {
-        conf.store = config;
-      }, 'write');
+      // conf's layout (tab-indented), which earlier versions wrote.
+      this.guardSync(() => writePrivateFileSync(this.path, `${JSON.stringify(config, null, '\t')}\n`, [this.dir]), 'write');
       return result;
     } finally {
       // Fails only when the lock was already gone (taken over as stale): nothing to release.
@@ -132,7 +165,11 @@ export class ConfigStore {
     }
   }
 
-  /** Creates the directory 0700, or tightens an existing one (best effort when it is not ours). */
+  /**
+   * Creates the directory 0700, or tightens an existing one of ours; then
+   * refuses one that is not ours alone (another user's, or one others may
+   * write), before the lock or anything else is created in it.
+   */
   private prepareDir(): void {
     this.guardSync(() => mkdirSync(this.dir, { recursive: true, mode: 0o700 }), 'create');
     try {
@@ -140,12 +177,21 @@ export class ConfigStore {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw this.unwritable(error, 'secure');
     }
+    this.guardSync(() => {
+      const reason = unsafeDirReason(this.dir);
+      if (reason) throw new UnsafePathError(reason);
+    }, 'create');
   }
 
   private guardSync(action: () => void, verb: string): void {
     try {
       action();
     } catch (error) {
+      if (error instanceof UnsafePathError) {
+        throw new ConfigError(`refusing to write secrets to ${this.path}: ${error.message}`, {
+          hint: 'use a directory only you can write (chmod 700, or set CDBA_CONFIG_DIR), and remove what you did not put there',
+        });
+      }
       throw error instanceof CdbaError || !isFsError(error) ? error : this.unwritable(error, verb);
     }
   }
@@ -155,25 +201,6 @@ export class ConfigStore {
     return new ConfigError(`cannot ${verb} ${what}: ${fsReason(error)}`, {
       hint: 'check the path and its permissions, or set CDBA_CONFIG_DIR to a writable directory',
     });
-  }
-
-  /** conf does the atomic, 0600 write; loaded only when something is written. */
-  private async writer(): Promise<Conf<ConfigFile>> {
-    if (this.conf) return this.conf;
-    const { default: ConfClass } = await import('conf');
-    try {
-      this.conf = new ConfClass<ConfigFile>({
-        cwd: this.dir,
-        configName: 'config',
-        projectName: 'cdba',
-        configFileMode: 0o600,
-        accessPropertiesByDotNotation: false,
-        // No `defaults`: conf would write them on open, outside our lock.
-      });
-    } catch (error) {
-      throw this.unreadable(isFsError(error) ? new Error(fsReason(error)) : error);
-    }
-    return this.conf;
   }
 
   private unreadable(error: unknown): ConfigError {

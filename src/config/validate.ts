@@ -6,9 +6,15 @@ import { OUTPUT_FORMATS, type OutputFormat, type ProfileKey } from './settings.j
 const PROJECT_ID = /^[0-9a-f]{24}$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * A literal loopback address, or `localhost` itself, which the client connects
+ * to without asking DNS (src/api/transport.ts, loopbackLookup). Not
+ * `*.localhost`: a resolver may answer such a name with any address, and plain
+ * http would then carry the credentials to it in clear.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === 'localhost') return true;
   if (isIP(host) === 4) return host.startsWith('127.');
   if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1';
   return false;
@@ -53,7 +59,7 @@ export function validateBaseUrl(value: string): string {
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new UsageError(`refusing http:// base URL for non-loopback host ${url.hostname}: use https`, {
-      hint: 'plain http is allowed only for 127.0.0.1, ::1 and localhost (the emulator)',
+      hint: 'plain http is allowed only for 127.0.0.1 (any 127.x address), ::1 and localhost itself (the emulator)',
     });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
@@ -117,10 +123,24 @@ export const VALIDATORS: Record<ProfileKey, (value: string) => string> = {
   caFile: validateNonEmpty('caFile'),
 };
 
-/** Profile names appear in file keys and completion; keep them plain. */
-export function validateProfileName(name: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) {
-    throw new UsageError(`invalid profile name "${name}": use letters, digits, '.', '_' and '-' (at most 64)`);
-  }
-  return name;
+/**
+ * The one profile-name rule, checked wherever a name enters (profile add, set,
+ * rename, use, -P, CDBA_PROFILE, emulator --write-profile): a letter or digit,
+ * then letters, digits, '.', '_' and '-', at most 64 in all. Names are words in
+ * shell completion and keys of the config's `profiles` object, so no blank,
+ * control character, quote, `$`, `/` or `..` start, and no name an object
+ * already answers to (`__proto__`, `constructor`, `toString`, ...).
+ */
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+export function isProfileName(name: string): boolean {
+  return PROFILE_NAME.test(name) && !(name in Object.prototype) && name !== 'prototype';
+}
+
+/** `name` when it follows the rule; else exit 2, saying the rule (`what`: where the name came from). */
+export function validateProfileName(name: string, what = 'profile name'): string {
+  if (isProfileName(name)) return name;
+  const shown = [...name].length > 40 ? `${[...name].slice(0, 40).join('')}…` : name;
+  const why = PROFILE_NAME.test(name) ? `"${name}" is reserved` : "use letters, digits, '.', '_' and '-', starting with a letter or digit, at most 64";
+  throw new UsageError(`invalid ${what} "${shown}": ${why}`);
 }

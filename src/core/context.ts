@@ -1,9 +1,9 @@
 // What every command gets: io, resolved settings, an API client, output and
-// confirmation helpers. Heavy pieces (conf, undici, formatters) load on first use.
+// confirmation helpers. Heavy pieces (the config writer's lock, undici, formatters) load on first use.
 import type { ApiClient } from '../api/client.js';
 import { resolveProfileName, resolveSettings, type Resolved, type SettingSource } from '../config/resolve.js';
 import type { OutputFormat, Settings } from '../config/settings.js';
-import { configDirFor, type ConfigStore } from '../config/store.js';
+import { configDirFor, profileNamed, type ConfigStore } from '../config/store.js';
 import { validateOutput } from '../config/validate.js';
 import { decideOutput, outputFormat, type FormInputs, type OutputForm, type ResultKind } from '../output/form.js';
 import type { TableSpec } from '../output/render.js';
@@ -95,7 +95,7 @@ export class Context {
   }
 
   config(): Promise<ConfigStore> {
-    this.storePromise ??= import('../config/store.js').then(({ ConfigStore }) => ConfigStore.open(this.configDir));
+    this.storePromise ??= import('../config/store.js').then(({ ConfigStore }) => ConfigStore.open(this.configDir, (line) => this.io.warn(line)));
     return this.storePromise;
   }
 
@@ -104,7 +104,7 @@ export class Context {
     this.resolvedPromise ??= (async () => {
       const config = (await this.config()).read();
       const { name, source } = resolveProfileName(this.globals.profile, this.env, config.currentProfile);
-      const profile = config.profiles[name];
+      const profile = profileNamed(config, name);
       if (!profile && source !== 'default' && !this.allowMissingProfile) {
         throw new UsageError(`profile "${name}" does not exist`, { hint: 'see cdba profile list' });
       }

@@ -4,10 +4,9 @@
 // Cluster state transitions are computed from the injectable clock when read.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { open, rename } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { UsageError } from '../base/errors.js';
 import { fsReason } from '../base/fsError.js';
+import { removeLeftoverTemps, writeFileAtomic } from '../base/privateFile.js';
 import { createClusterModel, upgradeStoredModel } from '../model/cluster.js';
 import type { ClusterModel } from '../model/cluster.js';
 import { DueQueue } from './dueQueue.js';
@@ -121,7 +120,6 @@ function loadWorld(path: string): World {
 
 export class Store {
   private writes: Promise<void> = Promise.resolve();
-  private tempCounter = 0;
   /**
    * Each project's clusters in creation order. A project's array is replaced, never
    * changed in place, so a list handed out by clusters() stays as it was.
@@ -149,6 +147,8 @@ export class Store {
 
   /** Reloads the state file when it exists; otherwise starts from the seed (and writes it). */
   static async open(seed: SeedDocument, statePath: string | undefined, clock: () => number): Promise<Store> {
+    // Temp files of a run that was killed mid-write hold every key of the state.
+    if (statePath) removeLeftoverTemps(statePath);
     if (statePath && existsSync(statePath)) return new Store(loadWorld(statePath), statePath, clock);
     const store = new Store(worldFromSeed(seed, clock()), statePath, clock);
     try {
@@ -242,9 +242,10 @@ export class Store {
     if (!this.statePath) return Promise.resolve();
     const path = this.statePath;
     const text = JSON.stringify({ format: STATE_FORMAT, world: this.world }, null, 2);
-    const temp = `${path}.${process.pid}.${++this.tempCounter}.tmp`;
     // Writes are chained so a later snapshot never lands before an earlier one.
-    this.writes = this.writes.catch(() => undefined).then(() => writeDurably(path, temp, text));
+    // The temp file's name is random and it is created without following links
+    // (src/base/privateFile.ts): a planted name cannot receive the keys.
+    this.writes = this.writes.catch(() => undefined).then(() => writeFileAtomic(path, text));
     return this.writes;
   }
 
@@ -254,24 +255,3 @@ export class Store {
   }
 }
 
-async function writeDurably(path: string, temp: string, text: string): Promise<void> {
-  const file = await open(temp, 'w', 0o600); // the state holds the seeded private keys
-  try {
-    await file.writeFile(text, 'utf8');
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  await rename(temp, path);
-  // fsync the directory so the rename itself survives a crash (where the platform allows it).
-  try {
-    const dir = await open(dirname(path), 'r');
-    try {
-      await dir.sync();
-    } finally {
-      await dir.close();
-    }
-  } catch {
-    // Some platforms cannot open or sync a directory; the file itself is already synced.
-  }
-}

@@ -200,7 +200,7 @@ describe('a token that cannot be stored', () => {
     const result = await cdba(list, { env: bearerEnv(emu.url), configDir });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toBe('1\n');
-    expect(result.stderr).toMatch(/^cdba: warning: cannot store the service-account token in \S+tokens: it is a directory; the next run will ask for a new one\n$/);
+    expect(result.stderr).toMatch(/^cdba: warning: cannot store the service-account token in \S+tokens: \S+ is not a regular file; the next run will ask for a new one\n$/);
     expect(readdirSync(join(configDir, 'tokens')).filter((name) => name.includes('.tmp'))).toEqual([]);
     expect(emu.stats().byPath['POST /api/oauth/token']).toBe(1);
   });

@@ -31,11 +31,11 @@ describe('emulator binding', () => {
   });
 
   it('the decision: loopback hosts need nothing; others are refused, or warned about with --allow-remote', () => {
-    for (const host of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost', 'a.localhost']) {
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost', 'LOCALHOST']) {
       expect(bindDecision(host, false), host).toEqual({});
       expect(bindDecision(host, true), host).toEqual({});
     }
-    for (const host of ['0.0.0.0', '::', '10.0.0.5', '::ffff:127.0.0.1', 'example.com']) {
+    for (const host of ['0.0.0.0', '::', '10.0.0.5', '::ffff:127.0.0.1', 'example.com', 'a.localhost', 'localhost.example.com']) {
       expect(() => bindDecision(host, false), host).toThrow(UsageError);
       expect(bindDecision(host, true).warning, host).toMatch(/reachable from other machines; anyone who can reach it can use its owner keys/);
     }

@@ -22,6 +22,7 @@ import { bearerEnv, CLIENT_ID, CLIENT_SECRET, digestEnv, expectOneErrorLine, kno
 const NOBODY = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'];
 
 /** Runs bin/cdba.js with exactly `env` (no CDBA_CONFIG_DIR unless given), optionally as nobody. */
+const runOnce = (args: string[], env: Record<string, string>, options: { asNobody?: boolean; input?: string } = {}): Promise<CliResult> => run(args, env, options);
 async function run(args: string[], env: Record<string, string>, options: { asNobody?: boolean; input?: string } = {}): Promise<CliResult> {
   const command = [...(options.asNobody ? NOBODY : []), process.execPath, CDBA_BIN, ...args];
   const result = await execa(command[0]!, command.slice(1), {
@@ -112,6 +113,13 @@ const homeExistedBefore = existsSync('/nonexistent');
 /** The same checks for a config dir cdba may read but not write, whoever makes it so. */
 async function expectReadOnlyConfigWorks(configDir: { dir: string; path: string; text: string }, asNobody: boolean, denied: RegExp): Promise<void> {
   const env = { HOME: '/nonexistent', CDBA_CONFIG_DIR: configDir.dir };
+  // The file is 0644 so that nobody can read it: every run says, once, that others may read its secrets.
+  const exposed = `cdba: warning: ${configDir.path} holds secrets and other users may read it (mode 0644); run chmod 600 ${configDir.path}\n`;
+  const run = async (...args: Parameters<typeof runOnce>): Promise<CliResult> => {
+    const result = await runOnce(...args);
+    expect(result.stderr.startsWith(exposed), result.stderr).toBe(true);
+    return { ...result, stderr: result.stderr.slice(exposed.length) };
+  };
   const keys = await run(list, env, { asNobody });
   expect(keys).toEqual({ exitCode: 0, stdout: '1\n', stderr: '' });
   const show = await run(['profile', 'show', '-o', 'json', '--query', 'profile'], env, { asNobody });
@@ -178,7 +186,8 @@ describe('a readable config in a directory that cannot be written', () => {
 
   it.skipIf(noDrop)('as nobody, a root-owned 0755 directory: every read works, the token is not kept, profile set is one line', async () => {
     const emu = await emulator();
-    await expectReadOnlyConfigWorks(readableConfig(emu.url), true, /^cdba: cannot lock config directory \S+: permission denied; /);
+    // Root's directory is not nobody's own: the write is refused before it is tried.
+    await expectReadOnlyConfigWorks(readableConfig(emu.url), true, /^cdba: refusing to write secrets to \S+config\.json: directory \S+ is owned by another user \(uid 0\); /);
   });
 });
 

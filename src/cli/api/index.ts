@@ -10,7 +10,7 @@ import type { OutputFormat } from '../../config/settings.js';
 import type { Context } from '../../core/context.js';
 import { ApiError, UsageError } from '../../base/errors.js';
 import { escapeControl } from '../../base/sanitize.js';
-import { collect, keyValueFlag, withExamples, type App } from '../command.js';
+import { collect, pathValueFlag, withExamples, type App } from '../command.js';
 import {
   HTTP_METHODS,
   checkPath,
@@ -48,7 +48,7 @@ export function registerApi(program: Command, app: App): void {
     // Choices for help, completion and man pages; the parser also accepts lower case.
     .addOption(new Option('-X, --method <method>', 'HTTP method (default GET; POST when a body is given)').choices(HTTP_METHODS).argParser(upperMethod))
     .option('--input <file>', 'request body: a JSON file, or - for stdin (-f fields then go to the query)')
-    .option('-f, --field <key=value>', 'body field (JSON value if it parses, else text; a.b nests), or query parameter on GET/HEAD/DELETE; repeatable', keyValueFlag('-f'))
+    .option('-f, --field <key=value>', 'body field (JSON value if it parses, else text; a.b nests; __proto__, constructor and prototype are refused), or query parameter on GET/HEAD/DELETE; repeatable', pathValueFlag('-f'))
     .option('-H, --header <header>', "extra request header 'Name: value' (not Authorization); repeatable", collect)
     .option('--paginate', 'follow the next links of a list and merge every page\'s results into one document')
     .option('-i, --include', 'print the status line and response headers before the body')

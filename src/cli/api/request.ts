@@ -99,7 +99,7 @@ export function parseHeaders(texts: string[]): Record<string, string> {
   for (const text of texts) {
     const [name, value] = parseHeader(text);
     const key = name.toLowerCase();
-    if (key in headers) throw new UsageError(`-H ${name} is given twice`);
+    if (Object.hasOwn(headers, key)) throw new UsageError(`-H ${name} is given twice`);
     headers[key] = value;
   }
   return headers;
@@ -124,10 +124,10 @@ export function fieldsBody(fields: ReadonlyArray<readonly [string, string]>): Re
     for (const [i, part] of path.entries()) {
       const last = i === path.length - 1;
       if (last) {
-        if (part in node) throw new UsageError(`-f ${key} is given twice, or inside another -f field`);
+        if (Object.hasOwn(node, part)) throw new UsageError(`-f ${key} is given twice, or inside another -f field`);
         node[part] = fieldValue(raw);
       } else {
-        const next = node[part] ?? (node[part] = {});
+        const next = Object.hasOwn(node, part) ? node[part] : (node[part] = {});
         if (!isObject(next)) throw new UsageError(`-f ${key}: "${path.slice(0, i + 1).join('.')}" is already a value`);
         node = next;
       }
@@ -139,7 +139,7 @@ export function fieldsBody(fields: ReadonlyArray<readonly [string, string]>): Re
 export function fieldsQuery(fields: ReadonlyArray<readonly [string, string]>): Record<string, string> {
   const query: Record<string, string> = {};
   for (const [key, value] of fields) {
-    if (key in query) throw new UsageError(`-f ${key} is given twice`);
+    if (Object.hasOwn(query, key)) throw new UsageError(`-f ${key} is given twice`);
     query[key] = value;
   }
   return query;

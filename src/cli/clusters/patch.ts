@@ -10,7 +10,7 @@ import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
 import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
-import { collect, intFlag, keyValueFlag, tagFlag, withExamples, type App } from '../command.js';
+import { collect, intFlag, pathValueFlag, tagFlag, withExamples, type App } from '../command.js';
 import { applyHardwareChange, hardwareNeedsCurrent, ShapeEditError, type HardwareChange } from '../../model/clusterShapes.js';
 import { parseSetValue, setPath, tierFlag } from './body.js';
 import { diskSizeFlag } from './create.js';
@@ -45,7 +45,7 @@ export function registerClustersPatch(parent: Command, app: App): void {
     .description('change fields of a cluster: from a JSON file, --set path=value, or the convenience flags')
     .argument('<name>', 'cluster name')
     .option('--file <file>', 'JSON with the fields to change; - reads stdin (read-only fields are ignored)')
-    .option('--set <path=value>', 'set one field by dotted path; the value is JSON when it parses, else a string; repeatable', keyValueFlag('--set'))
+    .option('--set <path=value>', 'set one field by dotted path (no __proto__, constructor or prototype segment); the value is JSON when it parses, else a string; repeatable', pathValueFlag('--set'))
     .option('--tier <tier>', 'instance size for every node (2023-02-01 on: every region config)', tierFlag)
     .option('--disk-size-gb <n>', 'storage in GB (2024-08-05 on: in every hardware spec)', diskSizeFlag)
     .option('--members <n>', 'electable members: 3, 5 or 7 (2023-02-01 on; one region config per shard)', intFlag('--members', 1, 50))

@@ -2,6 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
+import { profileNamed } from '../../config/store.js';
 import type { Profile, ProfileKey } from '../../config/settings.js';
 import { VALIDATORS, validateProfileName } from '../../config/validate.js';
 import { withExamples, type App } from '../command.js';
@@ -22,7 +23,7 @@ export function registerProfileAdd(parent: Command, app: App): void {
   const command = parent
     .command('add')
     .description('add a profile (interactive on a terminal)')
-    .argument('<name>', 'profile name')
+    .argument('<name>', 'profile name: letters, digits, ".", "_" and "-", starting with a letter or digit, at most 64')
     .option('--public-key <key>', 'API public key (the digest username)')
     .option('--private-key-stdin', 'read the API private key from stdin')
     .option('--client-id <id>', 'service account client ID')
@@ -71,7 +72,7 @@ export async function runProfileAdd(ctx: Context, rawName: string, options: AddO
 
   const store = await ctx.config();
   const replaced = await store.update((config) => {
-    const old = config.profiles[name];
+    const old = profileNamed(config, name);
     if (old && !options.force) {
       throw new UsageError(`profile "${name}" already exists; pass --force to replace it`);
     }

@@ -13,7 +13,7 @@ import { registerProfileUse } from './use.js';
 export function registerProfile(program: Command, app: App): void {
   const profile = program
     .command('profile')
-    .description('manage profiles: credentials, project, base URL and API version');
+    .description('manage profiles: credentials, project, base URL and API version, kept in config.json (0600) in a config directory that must be yours alone: secrets are never written into a directory others own or may write, nor through a symlink');
   withExamples(profile, [
     ['Add a profile, reading the private key from stdin', 'pass show atlas/key | cdba profile add prod --public-key abcdefgh --project-id 5f0c8a1e2b3c4d5e6f708192 --private-key-stdin'],
     ['Show the effective settings and where each came from', 'cdba profile show -o json --query "settings[?source==\'env\'].key"'],

@@ -1,6 +1,7 @@
 // `cdba profile list`: names and non-secret settings of every profile.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
+import { profileNamed } from '../../config/store.js';
 import type { TableSpec } from '../../output/render.js';
 import { withExamples, type App } from '../command.js';
 
@@ -40,7 +41,7 @@ export async function runProfileList(ctx: Context): Promise<void> {
   // Listing is how one finds a profile to use, so a current profile that is gone is no error here.
   ctx.allowMissingProfile = true;
   const config = (await ctx.config()).read();
-  if (config.currentProfile !== undefined && !config.profiles[config.currentProfile]) {
+  if (config.currentProfile !== undefined && !profileNamed(config, config.currentProfile)) {
     const { withContext } = await import('../../core/hints.js');
     ctx.io.warn(withContext(`the current profile "${config.currentProfile}" no longer exists; choose one with cdba profile use <name>`, ctx.globals));
   }

@@ -2,6 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
+import { profileNamed } from '../../config/store.js';
 import { withExamples, type App } from '../command.js';
 import { forgetTokens } from './keys.js';
 
@@ -20,10 +21,10 @@ export function registerProfileRemove(parent: Command, app: App): void {
 
 export async function runProfileRemove(ctx: Context, name: string): Promise<void> {
   const store = await ctx.config();
-  if (!store.read().profiles[name]) throw new UsageError(`profile "${name}" does not exist`, { hint: 'see cdba profile list' });
+  if (!profileNamed(store.read(), name)) throw new UsageError(`profile "${name}" does not exist`, { hint: 'see cdba profile list' });
   await ctx.confirm(`Remove profile "${name}" and its stored keys?`);
   const removed = await store.update((config) => {
-    const profile = config.profiles[name];
+    const profile = profileNamed(config, name);
     delete config.profiles[name];
     if (config.currentProfile === name) delete config.currentProfile;
     return profile;

@@ -3,6 +3,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { validateProfileName } from '../../config/validate.js';
+import { profileNamed } from '../../config/store.js';
 import { withExamples, type App } from '../command.js';
 
 export function registerProfileRename(parent: Command, app: App): void {
@@ -10,7 +11,7 @@ export function registerProfileRename(parent: Command, app: App): void {
     .command('rename')
     .description('rename a profile')
     .argument('<old>', 'current name')
-    .argument('<new>', 'new name')
+    .argument('<new>', 'new name: letters, digits, ".", "_" and "-", starting with a letter or digit, at most 64')
     .action(async (oldName, newName, _options, cmd) => runProfileRename(app.context(cmd), oldName, newName));
   withExamples(command, [
     ['Rename default to prod', 'cdba profile rename default prod'],
@@ -21,9 +22,9 @@ export function registerProfileRename(parent: Command, app: App): void {
 export async function runProfileRename(ctx: Context, oldName: string, rawNew: string): Promise<void> {
   const newName = validateProfileName(rawNew);
   await (await ctx.config()).update((config) => {
-    const profile = config.profiles[oldName];
+    const profile = profileNamed(config, oldName);
     if (!profile) throw new UsageError(`profile "${oldName}" does not exist`, { hint: 'see cdba profile list' });
-    if (config.profiles[newName]) throw new UsageError(`profile "${newName}" already exists`);
+    if (profileNamed(config, newName)) throw new UsageError(`profile "${newName}" already exists`);
     config.profiles[newName] = profile;
     delete config.profiles[oldName];
     if (config.currentProfile === oldName) config.currentProfile = newName;

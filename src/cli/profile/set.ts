@@ -2,6 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
+import { profileNamed } from '../../config/store.js';
 import { SECRET_KEYS } from '../../config/settings.js';
 import { VALIDATORS, validateProfileName } from '../../config/validate.js';
 import { withExamples, type App } from '../command.js';
@@ -11,7 +12,7 @@ export function registerProfileSet(parent: Command, app: App): void {
   const command = parent
     .command('set')
     .description('set one key of a profile (creates the profile if needed); value - reads stdin')
-    .argument('<name>', 'profile name')
+    .argument('<name>', 'profile name: letters, digits, ".", "_" and "-", starting with a letter or digit, at most 64')
     .argument('<key>', 'baseUrl, publicKey, privateKey, clientId, clientSecret, projectId, apiVersion, output, caFile, service')
     .argument('<value>', 'the value, or - to read it from stdin (required for secrets)')
     .action(async (name, key, value, _options, cmd) => runProfileSet(app.context(cmd), name, key, value));
@@ -30,7 +31,7 @@ export async function runProfileSet(ctx: Context, rawName: string, rawKey: strin
   const raw = rawValue === '-' ? (await ctx.io.readStdin()).replace(/\r?\n$/, '') : rawValue;
   const value = VALIDATORS[key](raw);
   const [before, after] = await (await ctx.config()).update((config) => {
-    const old = config.profiles[name];
+    const old = profileNamed(config, name);
     config.profiles[name] = { ...(old ?? {}), [key]: value };
     config.currentProfile ??= name;
     return [old, config.profiles[name]] as const;

@@ -2,6 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
+import { profileNamed } from '../../config/store.js';
 import { withExamples, type App } from '../command.js';
 import { forgetTokens, profileKey } from './keys.js';
 
@@ -21,7 +22,7 @@ export function registerProfileUnset(parent: Command, app: App): void {
 export async function runProfileUnset(ctx: Context, name: string, rawKey: string): Promise<void> {
   const key = profileKey(rawKey);
   const [before, after] = await (await ctx.config()).update((config) => {
-    const profile = config.profiles[name];
+    const profile = profileNamed(config, name);
     if (!profile) throw new UsageError(`profile "${name}" does not exist`, { hint: 'see cdba profile list' });
     const old = { ...profile };
     delete profile[key];

@@ -2,6 +2,8 @@
 import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
+import { validateProfileName } from '../../config/validate.js';
+import { profileNamed } from '../../config/store.js';
 import { withExamples, type App } from '../command.js';
 
 export function registerProfileUse(parent: Command, app: App): void {
@@ -16,9 +18,10 @@ export function registerProfileUse(parent: Command, app: App): void {
   ]);
 }
 
-export async function runProfileUse(ctx: Context, name: string): Promise<void> {
+export async function runProfileUse(ctx: Context, rawName: string): Promise<void> {
+  const name = validateProfileName(rawName);
   await (await ctx.config()).update((config) => {
-    if (!config.profiles[name]) throw new UsageError(`profile "${name}" does not exist`, { hint: 'see cdba profile list' });
+    if (!profileNamed(config, name)) throw new UsageError(`profile "${name}" does not exist`, { hint: 'see cdba profile list' });
     config.currentProfile = name;
   });
   ctx.io.note(`cdba: now using profile "${name}"`);

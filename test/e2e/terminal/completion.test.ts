@@ -4,7 +4,7 @@
 // --project-id and --base-url on the line, for every command that takes one;
 // silent when the service is down. A shell that is missing is skipped, with a note.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,12 +59,14 @@ afterAll(async () => {
 const q = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
 
 /** What `shell` offers for `line` with the cursor at its end; also what it wrote on stderr. */
-async function complete(shell: Shell, line: string): Promise<{ words: string[]; stderr: string }> {
+/** `prelude`: shell code run after the script is sourced (to replace one of its functions). */
+async function complete(shell: Shell, line: string, options: { prelude?: string; configDir?: string } = {}): Promise<{ words: string[]; stderr: string }> {
+  const prelude = options.prelude ?? ':';
   const words = line.split(' ');
   const script = join(dir, `cdba.${shell}`);
   let args: string[];
   if (shell === 'bash') {
-    args = ['--norc', '--noprofile', '-c', [`source ${script}`, `COMP_WORDS=(${words.map(q).join(' ')})`, `COMP_CWORD=${words.length - 1}`, '_cdba', 'printf "%s\\n" "${COMPREPLY[@]}"'].join('\n')];
+    args = ['--norc', '--noprofile', '-c', [`source ${script}`, prelude, `COMP_WORDS=(${words.map(q).join(' ')})`, `COMP_CWORD=${words.length - 1}`, '_cdba', 'printf "%s\\n" "${COMPREPLY[@]}"'].join('\n')];
   } else if (shell === 'zsh') {
     // The real bashcompinit bridge runs our function; compadd (a builtin only a
     // completion widget may call) is replaced by a printer of what it is given.
@@ -77,6 +79,7 @@ async function complete(shell: Shell, line: string): Promise<{ words: string[]; 
         // here checks that the script registers for cdba (else a stderr line fails the test).
         "compdef() { [[ ${@[-1]} == cdba ]] || print -u2 -- \"compdef for ${@[-1]}\" }",
         `source ${script}`,
+        prelude,
         'compadd() { local seen=0 a; for a in "$@"; do if (( seen )); then print -r -- "$a"; elif [[ $a == - ]]; then seen=1; fi; done }',
         `words=(${words.map(q).join(' ')})`,
         `CURRENT=${words.length}`,
@@ -84,10 +87,10 @@ async function complete(shell: Shell, line: string): Promise<{ words: string[]; 
       ].join('\n'),
     ];
   } else {
-    args = ['--no-config', '-c', `source ${script}; complete -C ${q(line)}`];
+    args = ['--no-config', '-c', `source ${script}; ${prelude}; complete -C ${q(line)}`];
   }
   const result = await execa(shell, args, {
-    env: { PATH: `${join(dir, 'bin')}:${process.env.PATH}`, CDBA_CONFIG_DIR: configDir, HOME: dir, LANG: 'C.UTF-8' },
+    env: { PATH: `${join(dir, 'bin')}:${process.env.PATH}`, CDBA_CONFIG_DIR: options.configDir ?? configDir, HOME: dir, LANG: 'C.UTF-8' },
     extendEnv: false,
     reject: false,
     timeout: 30_000,
@@ -100,7 +103,7 @@ async function complete(shell: Shell, line: string): Promise<{ words: string[]; 
   return { words: [...new Set(offered)].sort(), stderr: result.stderr };
 }
 
-const offered = async (shell: Shell, line: string): Promise<string[]> => (await complete(shell, line)).words;
+const offered = async (shell: Shell, line: string, options: { configDir?: string } = {}): Promise<string[]> => (await complete(shell, line, options)).words;
 
 describe.each(SHELLS)('completion in $shell', ({ shell, present }) => {
   it.skipIf(!present)('each command completes its own --type values', async () => {
@@ -137,6 +140,46 @@ describe.each(SHELLS)('completion in $shell', ({ shell, present }) => {
     const down = await complete(shell, `cdba -P emu --base-url http://127.0.0.1:${port} clusters get `);
     expect(down).toEqual({ words: [], stderr: '' });
   });
+});
+
+describe.each(SHELLS)('completion words are data in $shell', ({ shell, present }) => {
+  const marker = (name: string): string => join(dir, name);
+  const hostile = (): string[] => [`$(touch${'${IFS}'}${marker('by-dollar')})`, `\`touch${'${IFS}'}${marker('by-backtick')}\``, '*', '$HOME'];
+
+  it.skipIf(!present)('a profile name that is shell code runs nothing on TAB, and names outside the rule are not offered', async () => {
+    const hostileDir = join(dir, `hostile-${shell}`);
+    mkdirSync(hostileDir, { mode: 0o700 });
+    // Written by hand: cdba itself refuses such names now.
+    const profiles = Object.fromEntries([...hostile(), 'ok-1', 'with space', 'new\nline'].map((name) => [name, { apiVersion: 'v1.0' }]));
+    writeFileSync(join(hostileDir, 'config.json'), JSON.stringify({ profiles }), { mode: 0o600 });
+    expect(await offered(shell, 'cdba -P ', { configDir: hostileDir })).toEqual(['ok-1']);
+    expect(await offered(shell, 'cdba profile use ', { configDir: hostileDir })).toEqual(['ok-1']);
+    expect(existsSync(marker('by-dollar')) || existsSync(marker('by-backtick'))).toBe(false);
+  });
+
+  it.skipIf(!present)('the script itself never evaluates a word it is given', async () => {
+    // Replace the name source with one that answers shell code, as a compromised or older cdba could.
+    const words = hostile();
+    const prelude = shell === 'fish'
+      ? `function __cdba_profiles; printf '%s\\n' ${words.map(q).join(' ')}; end`
+      : `_cdba_profiles() { printf '%s\\n' ${words.map(q).join(' ')}; }`;
+    const result = await complete(shell, 'cdba -P ', { prelude });
+    expect(existsSync(marker('by-dollar')) || existsSync(marker('by-backtick'))).toBe(false);
+    // bash and fish offer them as the words they are (zsh's compadd, replaced here, would quote them).
+    if (shell !== 'zsh') expect(result.words).toEqual([...words].sort());
+  });
+});
+
+it.skipIf(!SHELLS[0]!.present)('bash completes file names after a flag that takes a file', async () => {
+  const files = join(dir, 'files');
+  mkdirSync(files);
+  writeFileSync(join(files, 'body one.json'), '{}');
+  writeFileSync(join(files, 'body-two.json'), '{}');
+  for (const line of [`cdba clusters create c1 --file ${files}/bo`, `cdba api /x --input ${files}/bo`, `cdba emulator --seed ${files}/bo`]) {
+    expect(await offered('bash', line), line).toEqual([`${files}/body one.json`, `${files}/body-two.json`]);
+  }
+  // Not where a value is no file.
+  expect(await offered('bash', `cdba clusters list --query ${files}/bo`)).toEqual([]);
 });
 
 // Every shell only runs `cdba __complete` and prints what it gives, so the

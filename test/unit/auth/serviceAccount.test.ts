@@ -84,8 +84,8 @@ describe('TokenFileCache', () => {
   test('a failed write throws and leaves no temp file behind', () => {
     const dir = tempDir();
     const cache = new TokenFileCache(dir, 'https://example.test', 'id', 's');
-    mkdirSync(cache.file, { recursive: true }); // rename onto a directory fails (EISDIR)
-    expect(() => cache.write({ accessToken: 'tok-in-temp', expiresAt: 2, obtainedAt: 1 })).toThrow(/EISDIR/);
+    mkdirSync(cache.file, { recursive: true }); // a directory where the file goes is refused before any write
+    expect(() => cache.write({ accessToken: 'tok-in-temp', expiresAt: 2, obtainedAt: 1 })).toThrow(/is not a regular file/);
     expect(readdirSync(join(dir, 'tokens'))).toEqual([cache.file.slice(cache.file.lastIndexOf('/') + 1)]);
     expect(cache.read()).toBeUndefined();
     expect(() => cache.remove()).not.toThrow();

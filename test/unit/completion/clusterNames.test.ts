@@ -5,7 +5,8 @@ import { CACHE_TTL_MS, clusterNames } from '../../../src/completion/clusterNames
 import { Context } from '../../../src/core/context.js';
 import { IO } from '../../../src/base/io.js';
 import { tempDir } from '../../helpers/cli.js';
-import { testServer, type TestServer } from '../../reliability/support.js';
+import { digestEnv, knownSeed, modernBody, PROJECT_ID, testServer, type TestServer } from '../../reliability/support.js';
+import { withEmulator } from '../../helpers/emulator.js';
 
 const PROJECT = 'ab'.repeat(12);
 let server: TestServer;
@@ -67,6 +68,17 @@ describe('cluster names for completion', () => {
       chmodSync(readOnly, 0o700);
     }
   });
+
+  it('pages past the first 500: every name of a project of 1,050 clusters, in order', async () => {
+    const expected = Array.from({ length: 1_050 }, (_, i) => `c${String(i).padStart(4, '0')}`);
+    const { emu } = await withEmulator({ seed: knownSeed({ clusters: expected.map((name) => ({ projectId: PROJECT_ID, cluster: modernBody(name) })) }) });
+    const ctx = new Context(IO.test(), { ...digestEnv(emu.url), CDBA_CONFIG_DIR: tempDir() }, '0.0.0', {});
+    try {
+      expect(await clusterNames(ctx)).toEqual(expected);
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
 
   it('no project, no credentials: nothing, and no request', async () => {
     const before = server.requests.length;

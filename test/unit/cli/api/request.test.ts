@@ -105,6 +105,11 @@ describe('-f fields', () => {
     expect(() => fieldsBody([['a..b', '1']])).toThrow('invalid -f key "a..b"');
   });
 
+  it('a field named like an inherited member (toString, hasOwnProperty) is a field of its own, not "given twice"', () => {
+    expect(fieldsBody([['toString', '1'], ['valueOf.x', '2']])).toEqual({ toString: 1, valueOf: { x: 2 } });
+    expect(fieldsQuery([['hasOwnProperty', 'x']])).toEqual({ hasOwnProperty: 'x' });
+  });
+
   it('query parameters are sent as written', () => {
     expect(fieldsQuery([['itemsPerPage', '2'], ['includeCount', 'false']])).toEqual({ itemsPerPage: '2', includeCount: 'false' });
     expect(() => fieldsQuery([['a', '1'], ['a', '2']])).toThrow('-f a is given twice');

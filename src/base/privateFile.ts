@@ -1,0 +1,159 @@
+// The one way cdba writes a file of its own: the config, the token cache, the
+// digest session, the completion cache (and the `env` state and flex-cluster
+// caches to come), and the emulator's --state file.
+//
+// - Atomic: a temp file beside the target, then rename, so a reader never sees
+//   half a file.
+// - The temp file has an unpredictable name and is created exclusively without
+//   following links (O_CREAT | O_EXCL | O_NOFOLLOW): a name planted in advance,
+//   as a file or a symlink, makes the write fail instead of writing through it.
+//   rename() replaces the directory entry of the target, so a symlink planted
+//   at the target is replaced, never followed.
+// - Private files (writePrivateFileSync) go only into a directory owned by this
+//   user and writable by no one else, and never over a file that is a link, not
+//   a regular file, or owned by someone else: whoever can write the directory
+//   could otherwise swap what cdba writes, or read the secrets in it.
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fsyncSync, lstatSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { open, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/** A directory or file cdba will not write a private file into or over; the message says why. */
+export class UnsafePathError extends Error {}
+
+const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+
+/** The temp name for `path`: random, so no one can plant it ahead of the write. */
+export function tempPathFor(path: string): string {
+  return `${path}.${randomBytes(8).toString('hex')}.tmp`;
+}
+
+const uid = (): number | undefined => process.getuid?.();
+
+/** Why `dir` may not hold this user's private files, or undefined when it may. */
+export function unsafeDirReason(dir: string): string | undefined {
+  const me = uid();
+  if (me === undefined) return undefined; // no POSIX owners (Windows)
+  const stat = statSync(dir);
+  if (!stat.isDirectory()) return `${dir} is not a directory`;
+  if (stat.uid !== me) return `directory ${dir} is owned by another user (uid ${stat.uid})`;
+  if ((stat.mode & 0o022) !== 0) return `directory ${dir} is writable by others (mode ${(stat.mode & 0o777).toString(8).padStart(4, '0')})`;
+  return undefined;
+}
+
+/** Why an existing `file` may not be replaced with a private file, or undefined (also when there is none). */
+export function unsafeFileReason(file: string): string | undefined {
+  let stat;
+  try {
+    stat = lstatSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  if (stat.isSymbolicLink()) return `${file} is a symbolic link`;
+  if (!stat.isFile()) return `${file} is not a regular file`;
+  const me = uid();
+  if (me !== undefined && stat.uid !== me) return `${file} is owned by another user (uid ${stat.uid})`;
+  return undefined;
+}
+
+/**
+ * Writes a private file (mode 0600) atomically. `dirs` are the directories
+ * that must be this user's alone (default: the file's own); throws
+ * UnsafePathError when one is not, or when the existing file may not be
+ * replaced, and the fs error otherwise.
+ */
+export function writePrivateFileSync(path: string, data: string, dirs: readonly string[] = [dirname(path)]): void {
+  for (const dir of dirs) {
+    const reason = unsafeDirReason(dir);
+    if (reason) throw new UnsafePathError(reason);
+  }
+  const reason = unsafeFileReason(path);
+  if (reason) throw new UnsafePathError(reason);
+  writeFileAtomicSync(path, data);
+}
+
+/** Temp file (random name, exclusive, no links followed, 0600), fsync, rename. The temp file is removed on failure. */
+export function writeFileAtomicSync(path: string, data: string, mode = 0o600): void {
+  const temp = tempPathFor(path);
+  let fd: number | undefined;
+  try {
+    fd = openSync(temp, CREATE_NEW, mode);
+    writeSync(fd, data);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(temp, path);
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    try {
+      unlinkSync(temp);
+    } catch {
+      // Never created, or already renamed.
+    }
+    throw error;
+  }
+}
+
+/**
+ * The asynchronous, durable form (the emulator's --state): the temp file is
+ * synced before the rename and the directory after it, so an acknowledged
+ * write survives a crash.
+ */
+export async function writeFileAtomic(path: string, data: string, mode = 0o600): Promise<void> {
+  const temp = tempPathFor(path);
+  try {
+    const file = await open(temp, CREATE_NEW, mode);
+    try {
+      await file.writeFile(data, 'utf8');
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  try {
+    const dir = await open(dirname(path), 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  } catch {
+    // Some platforms cannot open or sync a directory; the file itself is already synced.
+  }
+}
+
+/**
+ * Removes temp files a killed writer left beside `path` (`<name>.<random>.tmp`,
+ * and the `<name>.<pid>.<n>.tmp` of older versions): only regular files of
+ * this user. Returns how many. Best effort: an unreadable directory is none.
+ */
+export function removeLeftoverTemps(path: string): number {
+  const dir = dirname(path);
+  const prefix = `${basename(path)}.`;
+  const me = uid();
+  let removed = 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !/^(?:[0-9a-f]{16}|\d+\.\d+)\.tmp$/.test(name.slice(prefix.length))) continue;
+    const temp = join(dir, name);
+    try {
+      const stat = lstatSync(temp);
+      if (!stat.isFile() || (me !== undefined && stat.uid !== me)) continue;
+      unlinkSync(temp);
+      removed += 1;
+    } catch {
+      // Gone already, or not ours to remove.
+    }
+  }
+  return removed;
+}
