@@ -94,13 +94,9 @@ export const failures = {
     ),
   invalidVersionDate: (accept: string) =>
     new ApiFailure(406, 'INVALID_VERSION_DATE', 'Invalid accept header or version date.', accept ? [accept] : []),
-  versionGone: (version: string, successor: string) =>
-    new ApiFailure(
-      410,
-      'VERSION_GONE',
-      `Version ${version} of this resource has been removed. Use version ${successor}.`,
-      [version, successor],
-    ),
+  // The live body (reference README, quoted from a public report of 2 March 2026): the path without its leading slash.
+  versionGone: (version: string, path: string) =>
+    new ApiFailure(410, 'VERSION_GONE', `Version ${version} of ${path} is no longer available.`, [version, path]),
   rateLimited: (retryAfterSeconds: number) =>
     new ApiFailure(429, 'RATE_LIMITED', 'Resource usage limit exceeded. Retry after the time given in Retry-After.', [], {
       'Retry-After': String(retryAfterSeconds),

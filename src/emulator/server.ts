@@ -14,7 +14,7 @@ import { booleanParam } from './pagination.js';
 import type { RateLimiter } from './rateLimit.js';
 import { allowedMethods, matchRoute } from './routes.js';
 import type { Stats } from './stats.js';
-import { negotiate, versionedContentType } from './versions.js';
+import { bodyTypeMatches, negotiate, versionDates, versionedContentType } from './versions.js';
 import type { OperationVersion } from './versions.js';
 
 export const STATS_PATH = '/_emulator/stats';
@@ -80,11 +80,14 @@ function baseUrlOf(req: IncomingMessage, app: Pipeline): string {
   return req.headers.host ? `${scheme}://${req.headers.host}` : app.url;
 }
 
-function parseBody(ctx: Pick<RequestContext, 'api' | 'version' | 'contentType' | 'rawBody'>): Record<string, unknown> {
+function parseBody(ctx: Pick<RequestContext, 'api' | 'operation' | 'version' | 'contentType' | 'rawBody'>, served: OperationVersion | undefined): Record<string, unknown> {
   const mediaType = ctx.contentType.split(';')[0]!.trim().toLowerCase();
   const accepted = ['application/json'];
   if (ctx.api === 'v2' && ctx.version) accepted.push(`application/vnd.atlas.${ctx.version}+json`);
-  if (!accepted.includes(mediaType)) throw failures.unsupportedMediaType(ctx.contentType, accepted);
+  // A body typed with the date the client sent in Accept is that version too (negotiation picks the same one).
+  const [bodyDate] = versionDates(mediaType);
+  const negotiated = served !== undefined && bodyDate !== undefined && bodyTypeMatches(ctx.operation, bodyDate, served);
+  if (!accepted.includes(mediaType) && !negotiated) throw failures.unsupportedMediaType(ctx.contentType, accepted);
   let body: unknown;
   try {
     body = JSON.parse(ctx.rawBody);
@@ -133,7 +136,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     const version = match.api === 'v2' ? negotiate(operation.name, req.headers.accept, {
             removed: app.removedVersions,
             ...(app.date !== undefined ? { date: app.date } : {}),
-          }) : undefined;
+          }, url.pathname) : undefined;
     const groupId = match.params.groupId;
     const project = groupId === undefined ? undefined : app.store.project(groupId);
     if (groupId !== undefined && !project) throw failures.groupNotFound(groupId);
@@ -165,7 +168,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     };
     const pretty = booleanParam(url.searchParams, 'pretty', false);
     const envelope = booleanParam(url.searchParams, 'envelope', false);
-    if (method === 'POST' || method === 'PATCH') ctx.body = parseBody(ctx);
+    if (method === 'POST' || method === 'PATCH') ctx.body = parseBody(ctx, version);
 
     const reply = await operation.handler(ctx);
     if (reply.drop) {
