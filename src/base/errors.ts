@@ -12,6 +12,7 @@ export const ExitCode = {
   server: 7,
   watchTimeout: 8,
   changesPending: 10,
+  sunsetWithin: 11,
   interrupted: 130,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -28,6 +29,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<{ code: ExitCodeValue; meaning: stri
   { code: 7, meaning: 'server (5xx), network or timeout' },
   { code: 8, meaning: 'watch timed out' },
   { code: 10, meaning: 'apply --dry-run --exit-code: changes pending' },
+  { code: 11, meaning: 'versions --fail-within: an API version cdba sends reaches its Sunset within the window' },
   { code: 130, meaning: 'interrupted' },
 ];
 
@@ -117,6 +119,11 @@ export class QuietExit extends Error {
     super(`exit ${status}`);
     this.name = 'QuietExit';
   }
+}
+
+/** `versions --fail-within`: a version cdba sends is removed within the window (the table was printed first). */
+export class SunsetWithinError extends CdbaError {
+  readonly exitCode = ExitCode.sunsetWithin;
 }
 
 export class InterruptedError extends CdbaError {

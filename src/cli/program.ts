@@ -11,6 +11,7 @@ import { registerEmulator } from './emulator.js';
 import { registerPrivateIp } from './private-ip/index.js';
 import { registerProfile } from './profile/index.js';
 import { registerVersion } from './version.js';
+import { registerVersions } from './versions.js';
 
 export function buildProgram(app: App): Command {
   const program = new Command('cdba')
@@ -46,6 +47,7 @@ export function buildProgram(app: App): Command {
   registerEmulator(program, app);
   registerCompletion(program, app);
   registerVersion(program, app);
+  registerVersions(program, app);
   hardenTree(program as never);
   return program as unknown as Command;
 }

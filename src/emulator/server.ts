@@ -54,6 +54,19 @@ function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge: boole
   });
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The clock of the Date header: under --date the service's day is that date (at
+ * the time of day of the real clock), so a client that reads the service's day
+ * from it (cdba versions) sees the day whose Sunsets are in force.
+ */
+function serviceClock(app: Pipeline): () => number {
+  if (app.date === undefined) return app.clock;
+  const day = Date.parse(`${app.date}T00:00:00Z`);
+  return () => day + (((app.clock() % DAY_MS) + DAY_MS) % DAY_MS);
+}
+
 function send(res: ServerResponse, req: IncomingMessage, clock: () => number, status: number, headers: Headers, text: string): void {
   const body = Buffer.from(text, 'utf8');
   res.statusCode = status;
@@ -72,7 +85,7 @@ const wantsPretty = (query: URLSearchParams): boolean => query.get('pretty') ===
 
 function sendFailure(res: ServerResponse, req: IncomingMessage, app: Pipeline, failure: ApiFailure, query: URLSearchParams, extra: Headers): void {
   const headers: Headers = { 'Content-Type': 'application/json', 'X-Error-Code': failure.errorCode, ...extra, ...failure.headers };
-  send(res, req, app.clock, failure.status, headers, json(failure.toDocument(), wantsPretty(query)));
+  send(res, req, serviceClock(app), failure.status, headers, json(failure.toDocument(), wantsPretty(query)));
 }
 
 function baseUrlOf(req: IncomingMessage, app: Pipeline): string {
@@ -117,7 +130,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
       outcome.challenged = true;
       outcome.status = 401;
       const headers = { 'Content-Type': 'application/json', 'WWW-Authenticate': app.auth.challengeHeaders(auth.challenge.stale) };
-      send(res, req, app.clock, 401, headers, CHALLENGE_BODY);
+      send(res, req, serviceClock(app), 401, headers, CHALLENGE_BODY);
       return;
     }
     const { principal } = auth;
@@ -182,7 +195,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
       body = isList ? { ...(body as object), status: reply.status } : { content: body, status: reply.status };
     }
     outcome.status = reply.status;
-    send(res, req, app.clock, reply.status, { ...versionHeaders(version), ...extraHeaders }, json(body, pretty));
+    send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version), ...extraHeaders }, json(body, pretty));
   } catch (error) {
     if (!(error instanceof ApiFailure)) app.onUnexpected(error);
     const failure = error instanceof ApiFailure ? error : failures.unexpected();
@@ -206,7 +219,7 @@ export function createHandler(app: Pipeline) {
     try {
       const { text: rawBody, tooLarge } = await readBody(req);
       if (url.pathname === STATS_PATH && (method === 'GET' || method === 'HEAD')) {
-        send(res, req, app.clock, 200, { 'Content-Type': 'application/json' }, json(app.stats.snapshot(), wantsPretty(url.searchParams)));
+        send(res, req, serviceClock(app), 200, { 'Content-Type': 'application/json' }, json(app.stats.snapshot(), wantsPretty(url.searchParams)));
         return; // not counted: watching the counters must not move them
       }
       await app.faults.delay();
@@ -221,7 +234,7 @@ export function createHandler(app: Pipeline) {
           peer: req.socket.remoteAddress ?? '',
         });
         outcome.status = reply.status;
-        send(res, req, app.clock, reply.status, { 'Content-Type': 'application/json', ...reply.headers }, JSON.stringify(reply.body));
+        send(res, req, serviceClock(app), reply.status, { 'Content-Type': 'application/json', ...reply.headers }, JSON.stringify(reply.body));
       } else if (url.pathname.startsWith('/api/')) {
         await serveApi(req, res, app, url, rawBody, outcome);
       } else {
