@@ -40,8 +40,11 @@ export const EXIT_CODE_TABLE: ReadonlyArray<{ code: ExitCodeValue; meaning: stri
 export type Remedy =
   | { setting: 'timeout' }
   | { setting: 'page' }
-  /** `version`: the one to use (`orLater`: or a later one, or v1.0); `known`: what cdba knows, when none fits. */
-  | { setting: 'apiVersion'; version?: string; orLater?: boolean; known?: string }
+  /**
+   * `version`: the one to use (`orLater`: or a later one, or v1.0; `orNewer`: or a newer one, v1.0
+   * not being one: the CLI words it as the same command again at that version); `known`: what cdba knows, when none fits.
+   */
+  | { setting: 'apiVersion'; version?: string; orLater?: boolean; orNewer?: boolean; known?: string }
   /** The credentials were refused (or none are set): which pair to check. */
   | { setting: 'credentials'; kind: 'apiKey' | 'serviceAccount' | 'none' }
   /** Only half of a pair is set. */

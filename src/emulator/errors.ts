@@ -52,6 +52,15 @@ export const failures = {
     new ApiFailure(400, 'ATTRIBUTE_READ_ONLY', `The attribute ${field} is read-only and cannot be changed by the user.`, [field]),
   missingAttribute: (field: string) =>
     new ApiFailure(400, 'MISSING_ATTRIBUTE', `The required attribute ${field} was not specified.`, [field]),
+  // The code is the service's (handled by the Atlas CLI, mongodb-atlas-cli#3982, and the Terraform
+  // provider, terraform-provider-mongodbatlas#3177/#3366); no recording has its detail, so the words are ours.
+  asymmetricShardUnsupported: (name: string, version: string) =>
+    new ApiFailure(
+      400,
+      'ASYMMETRIC_SHARD_UNSUPPORTED',
+      `Cluster ${name} has shards of different sizes, which API version ${version} cannot describe. Use version 2024-08-05 or later.`,
+      [name, version],
+    ),
   malformedJson: () => new ApiFailure(400, 'MALFORMED_JSON', 'Received JSON is malformed.'),
   invalidJson: () => new ApiFailure(400, 'INVALID_JSON', 'Received JSON does not match the expected format.'),
   invalidQueryParameter: (name: string, value: string, rule: string) =>

@@ -4,7 +4,7 @@
 //
 // Life: create -> 201 CREATING -> IDLE after transitionMs; PATCH -> UPDATING -> IDLE;
 // DELETE -> 202 {} -> DELETING -> gone (404 CLUSTER_NOT_FOUND).
-import { applyClusterPatch, createClusterModel, isTenant, isValidClusterName, renderCluster, shapeForVersion } from '../../model/cluster.js';
+import { applyClusterPatch, createClusterModel, isTenant, isValidClusterName, renderCluster, shapeForVersion, shardsDiffer } from '../../model/cluster.js';
 import type { ClusterModel, ClusterShape, FieldProblem, ModelContext } from '../../model/cluster.js';
 import { ClusterViews } from '../clusterViews.js';
 import { connectionStringsFor } from '../connectionStrings.js';
@@ -103,14 +103,40 @@ function record(ctx: RequestContext, cluster: ClusterRecord): void {
   });
 }
 
+/**
+ * A cluster whose shards differ cannot be told in one spec with numShards (v1.0,
+ * 2023-01-01, 2023-02-01): the service refuses reads and writes of it there with 400
+ * ASYMMETRIC_SHARD_UNSUPPORTED rather than answer the first shard's tier for all
+ * (the Terraform provider's sharding guide: the legacy cluster resource and data
+ * sources "will not work" with that code; its advanced cluster reads the old API and
+ * treats the code as "this cluster is asymmetric"). Delete has no 2024 version, so
+ * 2023-02-01 deletes it.
+ */
+function refuseAsymmetric(ctx: RequestContext, record: ClusterRecord): void {
+  if (shapeOf(ctx) !== 'perShard' && shardsDiffer(record.model)) {
+    throw failures.asymmetricShardUnsupported(record.model.name, ctx.version ?? 'v1.0');
+  }
+}
+
 export const listClusters: Handler = (ctx) => {
   const page = pageParams(ctx.query);
   const records = ctx.services.store.clusters(ctx.project!.id);
   const list = paginate(records, page, selfHref(ctx));
+  // A list at an old version holding such a cluster is refused whole. Neither the description nor
+  // the Atlas CLI / Terraform handling says what the service's list does; the Terraform guide
+  // (advanced-cluster-new-sharding-schema.md, from #3366) says the legacy resource and data
+  // sources "will not work" with this code, and the alternatives are worse: the cluster collapsed
+  // to its first shard is the silent loss the code exists to prevent, and a page without it
+  // would disagree with totalCount.
+  for (const record of list.results) refuseAsymmetric(ctx, record);
   return { status: 200, body: { ...list, results: list.results.map((r) => render(ctx, r, true)) } };
 };
 
-export const getCluster: Handler = (ctx) => ({ status: 200, body: render(ctx, findCluster(ctx)) });
+export const getCluster: Handler = (ctx) => {
+  const cluster = findCluster(ctx);
+  refuseAsymmetric(ctx, cluster);
+  return { status: 200, body: render(ctx, cluster) };
+};
 
 export const createCluster: Handler = async (ctx) => {
   const body = ctx.body as Record<string, unknown>;
@@ -143,6 +169,7 @@ export const patchCluster: Handler = async (ctx) => {
   const { store, transitionMs, clock } = ctx.services;
   const { model } = cluster;
   if (model.stateName === 'DELETING') throw failures.alreadyDeleting(model.name);
+  refuseAsymmetric(ctx, cluster);
   checkPauseRules(model, body);
   const result = applyClusterPatch(model, body, shapeOf(ctx), modelContext(ctx));
   if (result.problem) throw problemFailure(result.problem);
