@@ -3,12 +3,12 @@
 //   -> access list (403) -> route (404 RESOURCE_NOT_FOUND, 405) -> version (406, 410)
 //   -> project (404 GROUP_NOT_FOUND) -> rate limit (429) -> role (403)
 //   -> body (415, 400 MALFORMED_JSON) -> resource handler.
-// Outside /api/atlas: GET /_emulator/stats (no auth) and POST /api/oauth/token.
+// Outside /api/atlas: GET /_emulator/stats (no auth), POST /api/oauth/token and POST /api/oauth/revoke.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHALLENGE_BODY, authorize, checkAccessList } from './auth.js';
 import type { RequestContext, Services } from './context.js';
 import { ApiFailure, failures } from './errors.js';
-import { tokenExchange } from './handlers/oauth.js';
+import { tokenExchange, tokenRevocation } from './handlers/oauth.js';
 import { serializeJson } from './jsonText.js';
 import { booleanParam } from './pagination.js';
 import type { RateLimiter } from './rateLimit.js';
@@ -18,6 +18,8 @@ import { bodyTypeMatches, negotiate, versionDates, versionedContentType } from '
 import type { OperationVersion } from './versions.js';
 
 export const STATS_PATH = '/_emulator/stats';
+/** The OAuth endpoints beside the API: the token exchange, and RFC 7009 revocation. */
+const OAUTH_ENDPOINTS: Partial<Record<string, typeof tokenExchange>> = { '/api/oauth/token': tokenExchange, '/api/oauth/revoke': tokenRevocation };
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface Pipeline extends Services {
@@ -225,8 +227,9 @@ export function createHandler(app: Pipeline) {
       await app.faults.delay();
       if (app.faults.shouldFail()) throw failures.serviceUnavailable();
       if (tooLarge) throw failures.payloadTooLarge();
-      if (url.pathname === '/api/oauth/token') {
-        const reply = tokenExchange(app.auth, {
+      const oauth = OAUTH_ENDPOINTS[url.pathname];
+      if (oauth) {
+        const reply = oauth(app.auth, {
           method,
           contentType: req.headers['content-type'] ?? '',
           rawBody,
