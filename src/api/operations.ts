@@ -93,6 +93,8 @@ const BUILTIN_OPERATIONS = {
     versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, { date: '2024-10-23' }],
   },
   'clusters.delete': { resource: 'clusters', method: 'DELETE', path: CLUSTER, versions: [CLUSTERS_2023_01_01, { date: '2023-02-01' }] },
+  // Every cluster the caller can see, across projects (listClusterDetails); no CLI command calls it, `cdba api /clusters` does.
+  'clusters.listAll': { resource: 'clusters', method: 'GET', path: '/clusters', versions: [{ date: '2023-01-01' }] },
   'privateIpMode.get': { resource: 'privateIpMode', method: 'GET', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }], deprecated: true },
   'privateIpMode.update': { resource: 'privateIpMode', method: 'PATCH', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }], deprecated: true },
 } as const satisfies Record<string, OperationDecl>;

@@ -144,6 +144,9 @@ describe.skipIf(!referenceAvailable)('OpenAPI conformance', () => {
         await call(c, 'PATCH', `${f.base}/groups/${PROJECT_B}/privateIpMode`, f.otherVersion, { body: { enabled: true } });
         await call(c, 'HEAD', `${clusters}/s${i}`, read);
       }
+      // Every cluster the caller can see, across projects (and a reader sees only its projects').
+      await call(c, 'GET', '/api/atlas/v2/clusters', '2023-01-01');
+      await call(reader, 'GET', '/api/atlas/v2/clusters?itemsPerPage=1', '2025-03-12');
       // Version errors, rate limit and faults.
       await call(c, 'GET', `/api/atlas/v2/groups/${PROJECT_A}/clusters`, '2022-12-31'); // 406: before the first version
       await call(c, 'DELETE', `/api/atlas/v2/groups/${PROJECT_A}/clusters/nope`, '2025-03-12'); // negotiated to 2023-02-01: 404
