@@ -4,7 +4,7 @@
 // 406 for a date before the first version or an Accept that is not a version; 410, with
 // the live body, for a date that selects a version gone on the emulated day (--date).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS, type OperationName } from '../../../src/api/operations.js';
+import { OPERATION_NAMES, OPERATIONS, versionAt, type OperationName } from '../../../src/api/operations.js';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { convertClusterBody } from '../../../src/model/cluster.js';
 import { withEmulator } from '../../helpers/emulator.js';
@@ -151,6 +151,57 @@ describe('negotiation on an emulated day (--date)', () => {
       expect(result.stderr).toBe('cdba: API version 2023-02-01 of clusters has been removed (VERSION_GONE, HTTP 410); use --api-version 2024-08-05\n');
       const current = await cdba(['clusters', 'list', '-o', 'json'], { env });
       expect(current.exitCode, current.stderr).toBe(0);
+    } finally {
+      await emu.stop();
+    }
+  });
+});
+
+/**
+ * A client that sends one date for everything, as MongoDB's MCP server sends 2025-03-12:
+ * every operation of the table is reached and served at its newest version not after
+ * it. Operations added to the table later are covered without editing this test: their
+ * path parameters are filled (the seeded project, else a placeholder) and a write gets
+ * `{}`; whatever the handler then says, it must not be a version, route or media-type
+ * refusal. Those with a known good request (SUCCEEDS) must succeed.
+ */
+describe('one date for everything: 2025-03-12 to every operation', () => {
+  const DATE = '2025-03-12';
+  const SUCCEEDS: Partial<Record<OperationName, { params?: Record<string, string>; body?: Record<string, unknown> }>> = {
+    'root.get': {},
+    'clusters.list': {},
+    'clusters.listAll': {},
+    'clusters.get': { params: { clusterName: 'mcp' } },
+    'clusters.create': { body: createBody('mcp-new', '2024-10-23') },
+    'clusters.update': { params: { clusterName: 'mcp' }, body: { terminationProtectionEnabled: false } },
+    'clusters.delete': { params: { clusterName: 'mcp-gone' } },
+    'privateIpMode.get': {},
+    'privateIpMode.update': { body: { enabled: false } },
+  };
+
+  it('reaches every operation of the table and is served at the version the date selects', async () => {
+    const { emu } = await withEmulator({ seed: testSeed(), transitionMs: 0 });
+    try {
+      const http = client(emu);
+      for (const name of ['mcp', 'mcp-gone']) {
+        expect((await http.request('POST', CLUSTERS, { headers: v2('2024-10-23'), body: createBody(name, '2024-10-23') })).status).toBe(201);
+      }
+      expect(OPERATION_NAMES.length).toBeGreaterThanOrEqual(9);
+      for (const name of OPERATION_NAMES) {
+        const { method, path } = OPERATIONS[name];
+        const known = SUCCEEDS[name];
+        const params: Record<string, string> = { groupId: PROJECT_A, ...known?.params };
+        const concrete = path.replace(/\{([^}]+)\}/g, (_all, param: string) => encodeURIComponent(params[param] ?? 'placeholder'));
+        const type = `application/vnd.atlas.${DATE}+json`;
+        const body = method === 'POST' || method === 'PATCH' ? (known?.body ?? {}) : undefined;
+        const response = await http.request(method, `/api/atlas/v2${concrete}`, { headers: { Accept: type, ...(body ? { 'Content-Type': type } : {}) }, ...(body ? { body } : {}) });
+        const refusal = ['INVALID_VERSION_DATE', 'VERSION_GONE', 'RESOURCE_NOT_FOUND', 'METHOD_NOT_ALLOWED', 'UNSUPPORTED_MEDIA_TYPE'];
+        expect(refusal, `${name}: ${response.status} ${response.text}`).not.toContain(response.json?.errorCode);
+        if (known) expect(response.status, `${name}: ${response.text}`).toBeLessThan(300);
+        if (response.status < 300) {
+          expect(response.headers.get('content-type'), name).toBe(`application/vnd.atlas.${versionAt(name, DATE)!.date}+json;charset=utf-8`);
+        }
+      }
     } finally {
       await emu.stop();
     }
