@@ -4,7 +4,7 @@
 //
 // Life: create -> 201 CREATING -> IDLE after transitionMs; PATCH -> UPDATING -> IDLE;
 // DELETE -> 202 {} -> DELETING -> gone (404 CLUSTER_NOT_FOUND).
-import { applyClusterPatch, createClusterModel, isTenant, isValidClusterName, renderCluster, shapeForVersion, shardsDiffer } from '../../model/cluster.js';
+import { READ_ONLY_FIELDS, applyClusterPatch, createClusterModel, isTenant, isValidClusterName, renderCluster, shapeForVersion, shardsDiffer } from '../../model/cluster.js';
 import type { ClusterModel, ClusterShape, FieldProblem, ModelContext } from '../../model/cluster.js';
 import { ClusterViews } from '../clusterViews.js';
 import { connectionStringsFor } from '../connectionStrings.js';
@@ -58,9 +58,34 @@ function render(ctx: RequestContext, record: ClusterRecord, inList = false): Jso
   );
 }
 
-function withoutTags(ctx: RequestContext, record: ClusterRecord): Record<string, unknown> {
+/** The cluster as a GET at this version would answer it, as a document. */
+function currentDocument(ctx: RequestContext, record: ClusterRecord): Record<string, unknown> {
   const strings = viewsOf(ctx).connectionStrings(ctx.project!, record);
-  const { tags: _none, ...rest } = renderCluster(record.model, shapeOf(ctx), { links: clusterLinks(ctx, record.model, false), connectionStrings: structuredClone(strings) });
+  return renderCluster(record.model, shapeOf(ctx), { links: clusterLinks(ctx, record.model, false), connectionStrings: structuredClone(strings) });
+}
+
+function withoutTags(ctx: RequestContext, record: ClusterRecord): Record<string, unknown> {
+  const { tags: _none, ...rest } = currentDocument(ctx, record);
+  return rest;
+}
+
+/**
+ * Read-only fields a client echoes unchanged pass; a different value is refused (400
+ * ATTRIBUTE_READ_ONLY naming it, by the model's check). Why: the recorded error reads "The
+ * attribute %s is read-only and cannot be changed by the user": it is about changing a
+ * value, and MongoDB's MCP server creates clusters with `groupId` equal to the path's
+ * project, which the live service must accept for that tool to work. Nothing that would
+ * change is dropped (the seed's "never ignored"). Top-level fields: on create `groupId`
+ * (the path's project), on PATCH any, against the cluster as this version renders it.
+ */
+function withoutEchoedReadOnly(ctx: RequestContext, body: Record<string, unknown>, record?: ClusterRecord): Record<string, unknown> {
+  const current: Record<string, unknown> = record ? currentDocument(ctx, record) : { groupId: ctx.project!.id };
+  const echoed = READ_ONLY_FIELDS[shapeOf(ctx)].filter(
+    (field) => !field.includes('.') && field in body && field in current && JSON.stringify(body[field]) === JSON.stringify(current[field]),
+  );
+  if (echoed.length === 0) return body;
+  const rest = { ...body };
+  for (const field of echoed) delete rest[field];
   return rest;
 }
 
@@ -146,7 +171,7 @@ export const createCluster: Handler = async (ctx) => {
     if (!isValidClusterName(body.name)) throw failures.clusterNameInvalid(body.name);
     if (store.cluster(project.id, body.name)) throw failures.duplicateClusterName(body.name, project.id);
   }
-  const result = createClusterModel(body, shapeOf(ctx), modelContext(ctx));
+  const result = createClusterModel(withoutEchoedReadOnly(ctx, body), shapeOf(ctx), modelContext(ctx));
   if (result.problem) throw problemFailure(result.problem);
   const cluster: ClusterRecord = {
     model: result.model,
@@ -170,8 +195,9 @@ export const patchCluster: Handler = async (ctx) => {
   const { model } = cluster;
   if (model.stateName === 'DELETING') throw failures.alreadyDeleting(model.name);
   refuseAsymmetric(ctx, cluster);
-  checkPauseRules(model, body);
-  const result = applyClusterPatch(model, body, shapeOf(ctx), modelContext(ctx));
+  const changes = withoutEchoedReadOnly(ctx, body, cluster);
+  checkPauseRules(model, changes);
+  const result = applyClusterPatch(model, changes, shapeOf(ctx), modelContext(ctx));
   if (result.problem) throw problemFailure(result.problem);
   record(ctx, cluster);
   if (JSON.stringify(result.model) !== JSON.stringify(model)) {
