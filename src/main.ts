@@ -6,7 +6,7 @@ import { App } from './cli/command.js';
 import { buildProgram } from './cli/program.js';
 import type { ContextOptions } from './core/context.js';
 import { CdbaError, ExitCode, InterruptedError, QuietExit, exitCodeFor, type Remedy } from './base/errors.js';
-import { withContext, type InvocationContext } from './core/hints.js';
+import { shellWord, withContext, type InvocationContext } from './core/hints.js';
 import { IO } from './base/io.js';
 
 export { IO };
@@ -39,7 +39,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.f
     if (error instanceof CommanderError) return commanderExit(io, error, usageError, commandPath(program, argv));
     if (error instanceof QuietExit) return error.status;
     const shown = io.signal.aborted && !(error instanceof CdbaError) ? new InterruptedError('interrupted') : error;
-    reportError(io, shown, app.debug, program.opts() as InvocationContext);
+    reportError(io, shown, app.debug, program.opts() as InvocationContext, argv);
     return exitCodeFor(shown);
   } finally {
     await app.close();
@@ -82,17 +82,33 @@ function commanderExit(io: IO, error: CommanderError, message: string, path: str
   return ExitCode.usage;
 }
 
-export function reportError(io: IO, error: unknown, debug: boolean, context: InvocationContext = {}): void {
+export function reportError(io: IO, error: unknown, debug: boolean, context: InvocationContext = {}, argv?: string[]): void {
   // io.note escapes control characters in the message (server text) before colouring it.
   if (error instanceof CdbaError) {
     // A command the hint suggests runs where this one did (-P, --project-id, ...); the
     // layers below name a setting to change (remedy), and here it becomes a flag.
-    const hint = [error.hint && withContext(error.hint, context), error.remedy && withContext(remedyHint(error.remedy), context)].filter(Boolean).join(', or ');
+    const remedy = error.remedy && (rerunHint(error.remedy, argv) ?? withContext(remedyHint(error.remedy), context));
+    const hint = [error.hint && withContext(error.hint, context), remedy].filter(Boolean).join(', or ');
     io.note(`cdba: ${error.message}${hint ? `; ${hint}` : ''}`, 'red');
   } else {
     io.note(`cdba: unexpected error: ${(error as Error)?.message ?? String(error)}`, 'red');
   }
   if (debug && error instanceof Error && error.stack) for (const line of error.stack.split('\n')) io.note(line);
+}
+
+/**
+ * For a remedy that is "the same at a newer version": the command as the user typed it
+ * (so with their -P, --project-id, --base-url and arguments; cdba takes no secret on
+ * argv), its --api-version replaced.
+ */
+function rerunHint(remedy: Remedy, argv: string[] | undefined): string | undefined {
+  if (remedy.setting !== 'apiVersion' || !remedy.orNewer || !remedy.version || !argv) return undefined;
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--api-version') i++;
+    else if (!argv[i]!.startsWith('--api-version=')) words.push(argv[i]!);
+  }
+  return `use --api-version ${remedy.version} or newer: ${['cdba', ...words, '--api-version', remedy.version].map(shellWord).join(' ')}`;
 }
 
 /** A remedy in the CLI's words: the flag that changes the setting. */
@@ -110,7 +126,7 @@ export function remedyHint(remedy: Remedy): string {
     case 'credentialPair':
       return `set both (cdba profile set), or use ${remedy.kind === 'apiKey' ? 'CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY' : 'CDBA_CLIENT_ID and CDBA_CLIENT_SECRET'}`;
     case 'apiVersion':
-      if (remedy.version) return `use --api-version ${remedy.version}${remedy.orLater ? ' or later, or v1.0' : ''}`;
+      if (remedy.version) return `use --api-version ${remedy.version}${remedy.orLater ? ' or later, or v1.0' : remedy.orNewer ? ' or newer' : ''}`;
       return `pick a version the service supports with --api-version (this cdba knows ${remedy.known ?? 'none for this path'})`;
   }
 }

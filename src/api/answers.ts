@@ -10,6 +10,9 @@ import type { RetryBudget } from './retryPolicy.js';
 import type { ApiEvents, ApiResponse, ResponseHeaders } from './types.js';
 import { newestVersion, versionFromMediaType } from './versions.js';
 
+/** The first version in which each shard is its own replicationSpecs entry. */
+const PER_SHARD_VERSION = '2024-08-05';
+
 export interface WireResponse {
   status: number;
   headers: ResponseHeaders;
@@ -78,6 +81,8 @@ export class AnswerReader {
         : 'the credentials lack a role that permits this';
     }
     if (status === 406 || status === 410) ({ message, remedy } = this.versionError(status, rawBody, target));
+    // Shards of different sizes cannot be told at v1.0, 2023-01-01 or 2023-02-01: only the per-shard shape can.
+    if (status === 400 && errorCode === 'ASYMMETRIC_SHARD_UNSUPPORTED') remedy = { setting: 'apiVersion', version: PER_SHARD_VERSION, orNewer: true };
     if (response.budgetSpent) {
       const spent = response.budgetSpent === 'attempts'
         ? `gave up after ${this.budget.maxAttempts} attempts`

@@ -35,9 +35,15 @@ export interface OperationDecl {
   path: string;
   /** Oldest first. */
   versions: readonly OperationVersion[];
+  /** The description marks the operation itself deprecated (`deprecated: true`), with no Sunset. */
+  deprecated?: true;
 }
 
-// Lifecycle facts, as the live service sends them (reference/recorded; the day is not zero-padded).
+// Lifecycle facts. Sunset: the description of 2026-08-21 (admin-api-v2-2026-08-subset.json,
+// `x-sunset` on each version's media type; test/unit/api/operationsLifecycle.test.ts holds
+// this table against it). Deprecation: the successor's release, as the live service sends
+// it (reference/recorded). HTTP-dates byte for byte as the service writes them (the day is
+// not zero-padded).
 const CLUSTERS_2023_01_01: OperationVersion = {
   date: '2023-01-01',
   deprecation: 'Wed, 1 Feb 2023 00:00:00 GMT',
@@ -49,8 +55,12 @@ const CLUSTERS_2023_02_01_SUPERSEDED: OperationVersion = {
   deprecation: 'Mon, 5 Aug 2024 00:00:00 GMT',
   sunset: 'Thu, 1 Jul 2027 00:00:00 GMT',
 };
-/** create and patch at 2024-08-05: superseded by 2024-10-23; no removal date is known. */
-const CLUSTERS_2024_08_05_SUPERSEDED: OperationVersion = { date: '2024-08-05', deprecation: 'Wed, 23 Oct 2024 00:00:00 GMT' };
+/** create and patch at 2024-08-05: superseded by 2024-10-23. */
+const CLUSTERS_2024_08_05_SUPERSEDED: OperationVersion = {
+  date: '2024-08-05',
+  deprecation: 'Wed, 23 Oct 2024 00:00:00 GMT',
+  sunset: 'Mon, 1 Mar 2027 00:00:00 GMT',
+};
 
 const CLUSTERS = '/groups/{groupId}/clusters';
 const CLUSTER = '/groups/{groupId}/clusters/{clusterName}';
@@ -83,8 +93,10 @@ const BUILTIN_OPERATIONS = {
     versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, { date: '2024-10-23' }],
   },
   'clusters.delete': { resource: 'clusters', method: 'DELETE', path: CLUSTER, versions: [CLUSTERS_2023_01_01, { date: '2023-02-01' }] },
-  'privateIpMode.get': { resource: 'privateIpMode', method: 'GET', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }] },
-  'privateIpMode.update': { resource: 'privateIpMode', method: 'PATCH', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }] },
+  // Every cluster the caller can see, across projects (listClusterDetails); no CLI command calls it, `cdba api /clusters` does.
+  'clusters.listAll': { resource: 'clusters', method: 'GET', path: '/clusters', versions: [{ date: '2023-01-01' }] },
+  'privateIpMode.get': { resource: 'privateIpMode', method: 'GET', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }], deprecated: true },
+  'privateIpMode.update': { resource: 'privateIpMode', method: 'PATCH', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }], deprecated: true },
 } as const satisfies Record<string, OperationDecl>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;

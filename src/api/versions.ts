@@ -49,3 +49,54 @@ export function sunsetOf(name: OperationName, version: string): string | undefin
   const sunset = OPERATIONS[name].versions.find((v) => v.date === version)?.sunset;
   return sunset === undefined ? undefined : new Date(Date.parse(sunset)).toISOString().slice(0, 10);
 }
+
+/** One operation's lifecycle as `cdba versions` reports it, on the service's day. */
+export interface OperationLifecycle {
+  operation: OperationName;
+  method: string;
+  /** Relative to the API base, with placeholders. */
+  path: string;
+  /** The version cdba sends under the pin: a date, 'v1.0', or null when the pin is older than the first version. */
+  sends: string | null;
+  /** The newest version the service answers on that day (released, not past its Sunset). */
+  newest: string | null;
+  /** YYYY-MM-DD: when the version sent was superseded (null: not yet, as of that day). */
+  deprecation: string | null;
+  /** YYYY-MM-DD: when the version sent is removed (null: no date is set). */
+  sunset: string | null;
+  /** Days from the service's day to the Sunset; 0 or less: gone. */
+  daysLeft: number | null;
+  /** The description marks the operation itself deprecated, with no date. */
+  operationDeprecated: boolean;
+}
+
+const DAY_MS = 86_400_000;
+const isoOf = (httpDate: string): string => new Date(httpDate).toISOString().slice(0, 10);
+
+/**
+ * Every operation's lifecycle for a pin (`v1.0` or a date) on the service's day
+ * (YYYY-MM-DD), from the operations table: what the client sends, what the
+ * service would serve at best, and how long the version sent has left.
+ */
+export function operationLifecycles(apiVersion: string, today: string): OperationLifecycle[] {
+  const todayMs = Date.parse(`${today}T00:00:00Z`);
+  return (Object.keys(OPERATIONS) as OperationName[]).map((name) => {
+    const { method, path, versions, deprecated } = OPERATIONS[name];
+    const released = versions.filter((v) => v.date <= today);
+    const live = released.filter((v) => !v.sunset || isoOf(v.sunset) > today);
+    const sent = apiVersion === 'v1.0' ? undefined : versionAt(name, apiVersion);
+    const deprecation = sent?.deprecation && isoOf(sent.deprecation) <= today ? isoOf(sent.deprecation) : null;
+    const sunset = sent?.sunset ? isoOf(sent.sunset) : null;
+    return {
+      operation: name,
+      method,
+      path,
+      sends: apiVersion === 'v1.0' ? 'v1.0' : (sent?.date ?? null),
+      newest: live.at(-1)?.date ?? null,
+      deprecation,
+      sunset,
+      daysLeft: sunset ? Math.round((Date.parse(`${sunset}T00:00:00Z`) - todayMs) / DAY_MS) : null,
+      operationDeprecated: deprecated === true,
+    };
+  });
+}

@@ -12,6 +12,7 @@ export const ExitCode = {
   server: 7,
   watchTimeout: 8,
   changesPending: 10,
+  sunsetWithin: 11,
   interrupted: 130,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -28,6 +29,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<{ code: ExitCodeValue; meaning: stri
   { code: 7, meaning: 'server (5xx), network or timeout' },
   { code: 8, meaning: 'watch timed out' },
   { code: 10, meaning: 'apply --dry-run --exit-code: changes pending' },
+  { code: 11, meaning: 'versions --fail-within: an API version cdba sends reaches its Sunset within the window' },
   { code: 130, meaning: 'interrupted' },
 ];
 
@@ -38,8 +40,11 @@ export const EXIT_CODE_TABLE: ReadonlyArray<{ code: ExitCodeValue; meaning: stri
 export type Remedy =
   | { setting: 'timeout' }
   | { setting: 'page' }
-  /** `version`: the one to use (`orLater`: or a later one, or v1.0); `known`: what cdba knows, when none fits. */
-  | { setting: 'apiVersion'; version?: string; orLater?: boolean; known?: string }
+  /**
+   * `version`: the one to use (`orLater`: or a later one, or v1.0; `orNewer`: or a newer one, v1.0
+   * not being one: the CLI words it as the same command again at that version); `known`: what cdba knows, when none fits.
+   */
+  | { setting: 'apiVersion'; version?: string; orLater?: boolean; orNewer?: boolean; known?: string }
   /** The credentials were refused (or none are set): which pair to check. */
   | { setting: 'credentials'; kind: 'apiKey' | 'serviceAccount' | 'none' }
   /** Only half of a pair is set. */
@@ -117,6 +122,11 @@ export class QuietExit extends Error {
     super(`exit ${status}`);
     this.name = 'QuietExit';
   }
+}
+
+/** `versions --fail-within`: a version cdba sends is removed within the window (the table was printed first). */
+export class SunsetWithinError extends CdbaError {
+  readonly exitCode = ExitCode.sunsetWithin;
 }
 
 export class InterruptedError extends CdbaError {

@@ -59,6 +59,15 @@ export function intFlag(flag: string, min: number, max = Number.MAX_SAFE_INTEGER
   };
 }
 
+/** A number of days written with its unit, `90d` (a bare number would read as seconds elsewhere in cdba). */
+export function daysFlag(flag: string) {
+  return (value: string): number => {
+    const match = /^(\d{1,5})d$/.exec(value.trim());
+    if (!match) throw new UsageError(`invalid ${flag} "${value}": expected a number of days like 90d`);
+    return Number(match[1]);
+  };
+}
+
 export function choiceFlag<T extends string>(flag: string, choices: readonly T[], options: { upper?: boolean } = {}) {
   return (value: string): T => {
     const normalized = options.upper ? value.toUpperCase() : value;

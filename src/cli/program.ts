@@ -12,6 +12,7 @@ import { registerEmulator } from './emulator.js';
 import { registerPrivateIp } from './private-ip/index.js';
 import { registerProfile } from './profile/index.js';
 import { registerVersion } from './version.js';
+import { registerVersions } from './versions.js';
 
 export function buildProgram(app: App): Command {
   const program = new Command('cdba')
@@ -47,6 +48,7 @@ export function buildProgram(app: App): Command {
   registerEmulator(program, app);
   registerCompletion(program, app);
   registerVersion(program, app);
+  registerVersions(program, app);
   hardenTree(program as never);
   return program as unknown as Command;
 }

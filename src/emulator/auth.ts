@@ -146,6 +146,11 @@ export class Authenticator {
     this.tokens.set(token, { account, expiresAt: this.clock() + TOKEN_TTL_SECONDS * 1000 });
     return { access_token: token, token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS };
   }
+
+  /** RFC 7009: ends a token issued to this account; any other token (unknown, expired, another's) is left alone. */
+  revokeToken(account: SeedServiceAccount, token: string): void {
+    if (this.tokens.get(token)?.account.clientId === account.clientId) this.tokens.delete(token);
+  }
 }
 
 /** 403 unless the peer address is on the principal's access list (absent list: no restriction). */

@@ -52,6 +52,15 @@ export const failures = {
     new ApiFailure(400, 'ATTRIBUTE_READ_ONLY', `The attribute ${field} is read-only and cannot be changed by the user.`, [field]),
   missingAttribute: (field: string) =>
     new ApiFailure(400, 'MISSING_ATTRIBUTE', `The required attribute ${field} was not specified.`, [field]),
+  // The code is the service's (handled by the Atlas CLI, mongodb-atlas-cli#3982, and the Terraform
+  // provider, terraform-provider-mongodbatlas#3177/#3366); no recording has its detail, so the words are ours.
+  asymmetricShardUnsupported: (name: string, version: string) =>
+    new ApiFailure(
+      400,
+      'ASYMMETRIC_SHARD_UNSUPPORTED',
+      `Cluster ${name} has shards of different sizes, which API version ${version} cannot describe. Use version 2024-08-05 or later.`,
+      [name, version],
+    ),
   malformedJson: () => new ApiFailure(400, 'MALFORMED_JSON', 'Received JSON is malformed.'),
   invalidJson: () => new ApiFailure(400, 'INVALID_JSON', 'Received JSON does not match the expected format.'),
   invalidQueryParameter: (name: string, value: string, rule: string) =>
@@ -94,13 +103,9 @@ export const failures = {
     ),
   invalidVersionDate: (accept: string) =>
     new ApiFailure(406, 'INVALID_VERSION_DATE', 'Invalid accept header or version date.', accept ? [accept] : []),
-  versionGone: (version: string, successor: string) =>
-    new ApiFailure(
-      410,
-      'VERSION_GONE',
-      `Version ${version} of this resource has been removed. Use version ${successor}.`,
-      [version, successor],
-    ),
+  // The live body (reference README, quoted from a public report of 2 March 2026): the path without its leading slash.
+  versionGone: (version: string, path: string) =>
+    new ApiFailure(410, 'VERSION_GONE', `Version ${version} of ${path} is no longer available.`, [version, path]),
   rateLimited: (retryAfterSeconds: number) =>
     new ApiFailure(429, 'RATE_LIMITED', 'Resource usage limit exceeded. Retry after the time given in Retry-After.', [], {
       'Retry-After': String(retryAfterSeconds),

@@ -6,6 +6,7 @@ import { OPERATION_NAMES, OPERATIONS, type BuiltinOperationName, type OperationN
 import type { Action } from './auth.js';
 import type { Handler } from './context.js';
 import { createCluster, deleteCluster, getCluster, listClusters, patchCluster } from './handlers/clusters.js';
+import { listAllClusters } from './handlers/allClusters.js';
 import { getPrivateIpMode, patchPrivateIpMode } from './handlers/privateIpMode.js';
 import { getRoot } from './handlers/root.js';
 
@@ -37,6 +38,7 @@ const HANDLERS: Partial<Record<OperationName, OperationHandler>> & Record<Builti
   'clusters.get': { handler: getCluster, action: 'read' },
   'clusters.update': { handler: patchCluster, action: 'writeClusters' },
   'clusters.delete': { handler: deleteCluster, action: 'writeClusters' },
+  'clusters.listAll': { handler: listAllClusters, action: 'read' },
   'privateIpMode.get': { handler: getPrivateIpMode, action: 'read' },
   'privateIpMode.update': { handler: patchPrivateIpMode, action: 'writeProject' },
 };

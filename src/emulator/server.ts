@@ -3,21 +3,23 @@
 //   -> access list (403) -> route (404 RESOURCE_NOT_FOUND, 405) -> version (406, 410)
 //   -> project (404 GROUP_NOT_FOUND) -> rate limit (429) -> role (403)
 //   -> body (415, 400 MALFORMED_JSON) -> resource handler.
-// Outside /api/atlas: GET /_emulator/stats (no auth) and POST /api/oauth/token.
+// Outside /api/atlas: GET /_emulator/stats (no auth), POST /api/oauth/token and POST /api/oauth/revoke.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHALLENGE_BODY, authorize, checkAccessList } from './auth.js';
 import type { RequestContext, Services } from './context.js';
 import { ApiFailure, failures } from './errors.js';
-import { tokenExchange } from './handlers/oauth.js';
+import { tokenExchange, tokenRevocation } from './handlers/oauth.js';
 import { serializeJson } from './jsonText.js';
 import { booleanParam } from './pagination.js';
 import type { RateLimiter } from './rateLimit.js';
 import { allowedMethods, matchRoute } from './routes.js';
 import type { Stats } from './stats.js';
-import { negotiate, versionedContentType } from './versions.js';
+import { bodyTypeMatches, negotiate, versionDates, versionedContentType } from './versions.js';
 import type { OperationVersion } from './versions.js';
 
 export const STATS_PATH = '/_emulator/stats';
+/** The OAuth endpoints beside the API: the token exchange, and RFC 7009 revocation. */
+const OAUTH_ENDPOINTS: Partial<Record<string, typeof tokenExchange>> = { '/api/oauth/token': tokenExchange, '/api/oauth/revoke': tokenRevocation };
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface Pipeline extends Services {
@@ -54,20 +56,23 @@ function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge: boole
   });
 }
 
+const DAY_MS = 86_400_000;
+
 /**
- * The Date header: the service's own day. Under --date that is the emulated day
- * (at the clock's time of day), so a client can tell which Sunsets have passed.
+ * The clock of the Date header: under --date the service's day is that date (at
+ * the time of day of the real clock), so a client that reads the service's day
+ * from it (cdba versions) sees the day whose Sunsets are in force.
  */
-function serviceDate(app: Pick<Pipeline, 'clock' | 'date'>): string {
-  const now = new Date(app.clock());
-  if (app.date === undefined) return now.toUTCString();
-  return new Date(`${app.date}T${now.toISOString().slice(11)}`).toUTCString();
+function serviceClock(app: Pipeline): () => number {
+  if (app.date === undefined) return app.clock;
+  const day = Date.parse(`${app.date}T00:00:00Z`);
+  return () => day + (((app.clock() % DAY_MS) + DAY_MS) % DAY_MS);
 }
 
-function send(res: ServerResponse, req: IncomingMessage, app: Pick<Pipeline, 'clock' | 'date'>, status: number, headers: Headers, text: string): void {
+function send(res: ServerResponse, req: IncomingMessage, clock: () => number, status: number, headers: Headers, text: string): void {
   const body = Buffer.from(text, 'utf8');
   res.statusCode = status;
-  res.setHeader('Date', serviceDate(app));
+  res.setHeader('Date', new Date(clock()).toUTCString());
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Content-Length', body.length);
   if (req.method === 'HEAD') res.end();
@@ -82,7 +87,7 @@ const wantsPretty = (query: URLSearchParams): boolean => query.get('pretty') ===
 
 function sendFailure(res: ServerResponse, req: IncomingMessage, app: Pipeline, failure: ApiFailure, query: URLSearchParams, extra: Headers): void {
   const headers: Headers = { 'Content-Type': 'application/json', 'X-Error-Code': failure.errorCode, ...extra, ...failure.headers };
-  send(res, req, app, failure.status, headers, json(failure.toDocument(), wantsPretty(query)));
+  send(res, req, serviceClock(app), failure.status, headers, json(failure.toDocument(), wantsPretty(query)));
 }
 
 function baseUrlOf(req: IncomingMessage, app: Pipeline): string {
@@ -90,11 +95,14 @@ function baseUrlOf(req: IncomingMessage, app: Pipeline): string {
   return req.headers.host ? `${scheme}://${req.headers.host}` : app.url;
 }
 
-function parseBody(ctx: Pick<RequestContext, 'api' | 'version' | 'contentType' | 'rawBody'>): Record<string, unknown> {
+function parseBody(ctx: Pick<RequestContext, 'api' | 'operation' | 'version' | 'contentType' | 'rawBody'>, served: OperationVersion | undefined): Record<string, unknown> {
   const mediaType = ctx.contentType.split(';')[0]!.trim().toLowerCase();
   const accepted = ['application/json'];
   if (ctx.api === 'v2' && ctx.version) accepted.push(`application/vnd.atlas.${ctx.version}+json`);
-  if (!accepted.includes(mediaType)) throw failures.unsupportedMediaType(ctx.contentType, accepted);
+  // A body typed with the date the client sent in Accept is that version too (negotiation picks the same one).
+  const [bodyDate] = versionDates(mediaType);
+  const negotiated = served !== undefined && bodyDate !== undefined && bodyTypeMatches(ctx.operation, bodyDate, served);
+  if (!accepted.includes(mediaType) && !negotiated) throw failures.unsupportedMediaType(ctx.contentType, accepted);
   let body: unknown;
   try {
     body = JSON.parse(ctx.rawBody);
@@ -124,7 +132,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
       outcome.challenged = true;
       outcome.status = 401;
       const headers = { 'Content-Type': 'application/json', 'WWW-Authenticate': app.auth.challengeHeaders(auth.challenge.stale) };
-      send(res, req, app, 401, headers, CHALLENGE_BODY);
+      send(res, req, serviceClock(app), 401, headers, CHALLENGE_BODY);
       return;
     }
     const { principal } = auth;
@@ -143,7 +151,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     const version = match.api === 'v2' ? negotiate(operation.name, req.headers.accept, {
             removed: app.removedVersions,
             ...(app.date !== undefined ? { date: app.date } : {}),
-          }) : undefined;
+          }, url.pathname) : undefined;
     const groupId = match.params.groupId;
     const project = groupId === undefined ? undefined : app.store.project(groupId);
     if (groupId !== undefined && !project) throw failures.groupNotFound(groupId);
@@ -175,7 +183,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     };
     const pretty = booleanParam(url.searchParams, 'pretty', false);
     const envelope = booleanParam(url.searchParams, 'envelope', false);
-    if (method === 'POST' || method === 'PATCH') ctx.body = parseBody(ctx);
+    if (method === 'POST' || method === 'PATCH') ctx.body = parseBody(ctx, version);
 
     const reply = await operation.handler(ctx);
     if (reply.drop) {
@@ -189,7 +197,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
       body = isList ? { ...(body as object), status: reply.status } : { content: body, status: reply.status };
     }
     outcome.status = reply.status;
-    send(res, req, app, reply.status, { ...versionHeaders(version), ...extraHeaders }, json(body, pretty));
+    send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version), ...extraHeaders }, json(body, pretty));
   } catch (error) {
     if (!(error instanceof ApiFailure)) app.onUnexpected(error);
     const failure = error instanceof ApiFailure ? error : failures.unexpected();
@@ -213,14 +221,15 @@ export function createHandler(app: Pipeline) {
     try {
       const { text: rawBody, tooLarge } = await readBody(req);
       if (url.pathname === STATS_PATH && (method === 'GET' || method === 'HEAD')) {
-        send(res, req, app, 200, { 'Content-Type': 'application/json' }, json(app.stats.snapshot(), wantsPretty(url.searchParams)));
+        send(res, req, serviceClock(app), 200, { 'Content-Type': 'application/json' }, json(app.stats.snapshot(), wantsPretty(url.searchParams)));
         return; // not counted: watching the counters must not move them
       }
       await app.faults.delay();
       if (app.faults.shouldFail()) throw failures.serviceUnavailable();
       if (tooLarge) throw failures.payloadTooLarge();
-      if (url.pathname === '/api/oauth/token') {
-        const reply = tokenExchange(app.auth, {
+      const oauth = OAUTH_ENDPOINTS[url.pathname];
+      if (oauth) {
+        const reply = oauth(app.auth, {
           method,
           contentType: req.headers['content-type'] ?? '',
           rawBody,
@@ -228,7 +237,7 @@ export function createHandler(app: Pipeline) {
           peer: req.socket.remoteAddress ?? '',
         });
         outcome.status = reply.status;
-        send(res, req, app, reply.status, { 'Content-Type': 'application/json', ...reply.headers }, JSON.stringify(reply.body));
+        send(res, req, serviceClock(app), reply.status, { 'Content-Type': 'application/json', ...reply.headers }, JSON.stringify(reply.body));
       } else if (url.pathname.startsWith('/api/')) {
         await serveApi(req, res, app, url, rawBody, outcome);
       } else {

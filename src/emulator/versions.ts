@@ -30,10 +30,10 @@ function isGone(version: OperationVersion, lifecycle: Lifecycle): boolean {
   return lifecycle.date !== undefined && sunset !== undefined && sunset <= lifecycle.date;
 }
 
-/** The versions of an operation the service answers on the emulated date. */
-export function liveVersions(name: OperationName, lifecycle: Lifecycle): OperationVersion[] {
-  const versions = OPERATIONS[name].versions as readonly OperationVersion[];
-  return versions.filter((v) => !isGone(v, lifecycle) && (lifecycle.date === undefined || v.date <= lifecycle.date));
+/** 2024-02-29 yes, 2024-13-01 no. */
+function isCalendarDate(date: string): boolean {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
 }
 
 const VERSIONED_TYPE = /^application\/vnd\.atlas\.(\d{4}-\d{2}-\d{2})\+json$/i;
@@ -45,25 +45,40 @@ export function versionDates(header: string | undefined): string[] {
     .map((part) => part.split(';')[0]!.trim())
     .flatMap((type) => {
       const match = VERSIONED_TYPE.exec(type);
-      return match ? [match[1]!] : [];
+      return match && isCalendarDate(match[1]!) ? [match[1]!] : [];
     });
 }
 
 /**
- * The version a v2 call is served at: the first date in Accept that the operation has.
- * 410 VERSION_GONE when it names only removed ones, 406 INVALID_VERSION_DATE otherwise.
+ * The version a v2 call is served at, as the live service picks it (reference README,
+ * "Which version the service serves"): for the first date in Accept, the operation's
+ * newest version not after it, among those the service has on the emulated date. A
+ * client may send one date for everything (MongoDB's MCP server sends 2025-03-12).
+ * 410 VERSION_GONE when that version is removed (--removed-version, or past its Sunset
+ * under --date); 406 INVALID_VERSION_DATE when the date is before the operation's
+ * first version or Accept names no version. `path` is the request path, for the 410.
  */
-export function negotiate(name: OperationName, accept: string | undefined, lifecycle: Lifecycle): OperationVersion {
-  const dates = versionDates(accept);
+export function negotiate(name: OperationName, accept: string | undefined, lifecycle: Lifecycle, path: string): OperationVersion {
+  const requested = versionDates(accept)[0];
+  if (requested === undefined) throw failures.invalidVersionDate(accept ?? '');
   const versions = OPERATIONS[name].versions as readonly OperationVersion[];
-  const live = liveVersions(name, lifecycle);
-  for (const date of dates) {
-    const version = live.find((v) => v.date === date);
-    if (version) return version;
+  const known = lifecycle.date === undefined ? versions : versions.filter((v) => v.date <= lifecycle.date!);
+  const chosen = known.filter((v) => v.date <= requested).at(-1);
+  if (!chosen) throw failures.invalidVersionDate(accept ?? '');
+  if (isGone(chosen, lifecycle)) throw failures.versionGone(chosen.date, path.replace(/^\/+/, '').replace(/\/+$/, ''));
+  // Deprecation names the successor's release: on a day before it, the service has no successor to name.
+  const successor = versions[versions.indexOf(chosen) + 1];
+  if (successor && !known.includes(successor)) {
+    const { deprecation: _notYet, ...current } = chosen;
+    return current;
   }
-  const gone = dates.find((date) => versions.some((v) => v.date === date && isGone(v, lifecycle)));
-  if (gone) throw failures.versionGone(gone, live.at(-1)?.date ?? 'none');
-  throw failures.invalidVersionDate(accept ?? '');
+  return chosen;
+}
+
+/** Whether a request body's Content-Type names a version that negotiates to `served` (or none: plain JSON). */
+export function bodyTypeMatches(name: OperationName, date: string, served: OperationVersion): boolean {
+  const versions = OPERATIONS[name].versions as readonly OperationVersion[];
+  return versions.filter((v) => v.date <= date).at(-1)?.date === served.date;
 }
 
 export function versionedContentType(date: string): string {

@@ -229,22 +229,40 @@ function givenShardDisk(given: unknown[]): number | undefined {
 }
 
 /**
- * 2024-08-05 replicationSpecs (one entry per shard) into model shards. Entries match the
- * current shards by position; shards with the same zoneName share a zone.
+ * 2024-08-05 replicationSpecs (one entry per shard) into model shards; shards with the
+ * same zoneName share a zone. An entry that carries `id` is that shard (the description:
+ * "If you include existing shard replication configurations in the request, you must
+ * specify this parameter ... The request deletes any existing shards in the Cluster that
+ * you exclude"); an id that is no shard of the cluster is refused, naming the field.
+ * Without any id in the body, entries match the current shards by position (what a
+ * client that strips read-only fields sends: cdba does); with ids, an entry without one
+ * is a new shard.
  */
-function perShardSpecs(given: unknown[], existing: ReplicationSpec[], ctx: ModelContext): ReplicationSpec[] {
+function perShardSpecs(given: unknown[], existing: ReplicationSpec[], ctx: ModelContext, ids: readonly unknown[]): ReplicationSpec[] | FieldProblem {
   const zoneIds = new Map<string, string>();
   for (const spec of existing) if (!zoneIds.has(spec.zoneName)) zoneIds.set(spec.zoneName, spec.zoneId);
-  return shardsOfSpecs(given, 'perShard').map((wire) => {
-    const match = existing[wire.entry];
+  const byId = ids.some((id) => id !== undefined && id !== null);
+  const taken = new Set<string>();
+  const shards: ReplicationSpec[] = [];
+  for (const wire of shardsOfSpecs(given, 'perShard')) {
+    const id = ids[wire.entry];
+    let match: ReplicationSpec | undefined;
+    if (byId && id !== undefined && id !== null) {
+      match = existing.find((spec) => spec.id === id);
+      if (!match || taken.has(match.id)) return { code: 'INVALID_ATTRIBUTE', field: 'replicationSpecs.id' };
+      taken.add(match.id);
+    } else if (!byId) {
+      match = existing[wire.entry];
+    }
     const zoneName = wire.zoneName ?? match?.zoneName ?? 'Zone 1';
     const zoneId = zoneIds.get(zoneName) ?? ctx.newId();
     zoneIds.set(zoneName, zoneId);
     const shard: ReplicationSpec = { id: match?.id ?? ctx.newId(), zoneId, zoneName, regionConfigs: readRegions(wire.regionConfigs) };
     const disk = wire.diskSizeGB ?? match?.diskSizeGB;
     if (disk !== undefined) shard.diskSizeGB = disk;
-    return shard;
-  });
+    shards.push(shard);
+  }
+  return shards;
 }
 
 /** One storage size for all shards goes to the cluster's diskSizeGB; only differing shards keep their own. */
@@ -310,7 +328,8 @@ function firstElectableSize(specs: ReplicationSpec[]): string {
 /** Builds a model from a 2023-02-01 or 2024-08-05 body that passed checkClusterBody. */
 function buildModel(body: Doc, shape: ClusterShape, ctx: ModelContext): ClusterModel {
   const given = body.replicationSpecs as unknown[];
-  const specs = shape === 'perShard' ? perShardSpecs(given, [], ctx) : replicationSpecs(given, [], ctx);
+  // No ids on create (checkClusterBody refuses them as read-only): every entry is a new shard.
+  const specs = shape === 'perShard' ? (perShardSpecs(given, [], ctx, []) as ReplicationSpec[]) : replicationSpecs(given, [], ctx);
   const major = typeof body.mongoDBMajorVersion === 'string' ? body.mongoDBMajorVersion : DEFAULT_MAJOR_VERSION;
   const model: ClusterModel = {
     id: ctx.newId(),
@@ -452,8 +471,19 @@ function legacyTopologyAfterPatch(model: ClusterModel, body: Doc): Doc {
   return merged;
 }
 
+function withoutKey(value: unknown, key: string): unknown {
+  if (!isObject(value)) return value;
+  const { [key]: _gone, ...rest } = value;
+  return rest;
+}
+
 /** Applies a PATCH body in any shape; the result keeps id, dates and state. */
-export function applyClusterPatch(model: ClusterModel, body: Doc, shape: ClusterShape, ctx: ModelContext): ModelResult {
+export function applyClusterPatch(model: ClusterModel, sent: Doc, shape: ClusterShape, ctx: ModelContext): ModelResult {
+  // 2024-08-05 on, a PATCH carries each kept shard's id (the description marks it read-only
+  // yet requires it: "If you include existing shard replication configurations in the
+  // request, you must specify this parameter"): taken out before the field check, matched in perShardSpecs.
+  const shardIds = shape === 'perShard' && Array.isArray(sent.replicationSpecs) ? sent.replicationSpecs.map((spec) => asObject(spec).id) : [];
+  const body = shardIds.length > 0 ? { ...sent, replicationSpecs: (sent.replicationSpecs as unknown[]).map((spec) => withoutKey(spec, 'id')) } : sent;
   const problem = checkClusterBody(body, shape, 'patch');
   if (problem) return { problem };
   if (typeof body.name === 'string' && body.name !== model.name) return { problem: { code: 'INVALID_ATTRIBUTE', field: 'name' } };
@@ -486,7 +516,9 @@ export function applyClusterPatch(model: ClusterModel, body: Doc, shape: Cluster
     if (isTenant(model) && disk !== undefined && disk !== model.diskSizeGB) {
       return { problem: { code: 'INVALID_ATTRIBUTE', field: 'replicationSpecs.regionConfigs.electableSpecs.diskSizeGB' } };
     }
-    next.replicationSpecs = perShardSpecs(body.replicationSpecs, model.replicationSpecs, ctx);
+    const shards = perShardSpecs(body.replicationSpecs, model.replicationSpecs, ctx, shardIds);
+    if (!Array.isArray(shards)) return { problem: shards };
+    next.replicationSpecs = shards;
   } else if (shape === 'legacy' && LEGACY_TOPOLOGY_KEYS.some(given)) {
     const specs = modernSpecsFromLegacy(legacyTopologyAfterPatch(model, body));
     const shards = inShape(checkNumShards(specs), shape);

@@ -64,6 +64,11 @@ describe.skipIf(!bashAvailable)('cdba completion bash', () => {
     expect(words).not.toContain('--port');
   });
 
+  it('offers versions and its --fail-within', async () => {
+    expect(await complete('cdba versio')).toEqual(['version', 'versions']);
+    expect(await complete('cdba versions --fa')).toEqual(['--fail-within']);
+  });
+
   it('offers the fixed values of --output', async () => {
     expect(await complete('cdba profile list --output ')).toEqual(['json', 'pretty', 'table']);
     expect(await complete('cdba profile list -o p')).toEqual(['pretty']);

@@ -11,8 +11,15 @@ if (!referenceAvailable) {
   process.stderr.write(`note: ${REFERENCE_DIR} is absent; reference-data tests are skipped\n`);
 }
 
-export function readOpenApi(which: 'v1.0' | 'v2'): Record<string, unknown> {
-  const file = which === 'v1.0' ? 'admin-api-v1.0-subset.json' : 'admin-api-v2-subset.json';
+const OPENAPI_FILES = {
+  'v1.0': 'admin-api-v1.0-subset.json',
+  v2: 'admin-api-v2-subset.json',
+  /** The service's description of 2026-08-21, with each version's x-sunset: where it and the older subset disagree, it stands. */
+  'v2-2026-08': 'admin-api-v2-2026-08-subset.json',
+} as const;
+
+export function readOpenApi(which: keyof typeof OPENAPI_FILES): Record<string, unknown> {
+  const file = OPENAPI_FILES[which];
   return JSON.parse(readFileSync(join(REFERENCE_DIR, 'openapi', file), 'utf8')) as Record<string, unknown>;
 }
 

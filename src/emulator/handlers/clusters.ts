@@ -4,7 +4,7 @@
 //
 // Life: create -> 201 CREATING -> IDLE after transitionMs; PATCH -> UPDATING -> IDLE;
 // DELETE -> 202 {} -> DELETING -> gone (404 CLUSTER_NOT_FOUND).
-import { applyClusterPatch, createClusterModel, isTenant, isValidClusterName, renderCluster, shapeForVersion } from '../../model/cluster.js';
+import { READ_ONLY_FIELDS, applyClusterPatch, createClusterModel, isTenant, isValidClusterName, renderCluster, shapeForVersion, shardsDiffer } from '../../model/cluster.js';
 import type { ClusterModel, ClusterShape, FieldProblem, ModelContext } from '../../model/cluster.js';
 import { ClusterViews } from '../clusterViews.js';
 import { connectionStringsFor } from '../connectionStrings.js';
@@ -58,9 +58,34 @@ function render(ctx: RequestContext, record: ClusterRecord, inList = false): Jso
   );
 }
 
-function withoutTags(ctx: RequestContext, record: ClusterRecord): Record<string, unknown> {
+/** The cluster as a GET at this version would answer it, as a document. */
+function currentDocument(ctx: RequestContext, record: ClusterRecord): Record<string, unknown> {
   const strings = viewsOf(ctx).connectionStrings(ctx.project!, record);
-  const { tags: _none, ...rest } = renderCluster(record.model, shapeOf(ctx), { links: clusterLinks(ctx, record.model, false), connectionStrings: structuredClone(strings) });
+  return renderCluster(record.model, shapeOf(ctx), { links: clusterLinks(ctx, record.model, false), connectionStrings: structuredClone(strings) });
+}
+
+function withoutTags(ctx: RequestContext, record: ClusterRecord): Record<string, unknown> {
+  const { tags: _none, ...rest } = currentDocument(ctx, record);
+  return rest;
+}
+
+/**
+ * Read-only fields a client echoes unchanged pass; a different value is refused (400
+ * ATTRIBUTE_READ_ONLY naming it, by the model's check). Why: the recorded error reads "The
+ * attribute %s is read-only and cannot be changed by the user": it is about changing a
+ * value, and MongoDB's MCP server creates clusters with `groupId` equal to the path's
+ * project, which the live service must accept for that tool to work. Nothing that would
+ * change is dropped (the seed's "never ignored"). Top-level fields: on create `groupId`
+ * (the path's project), on PATCH any, against the cluster as this version renders it.
+ */
+function withoutEchoedReadOnly(ctx: RequestContext, body: Record<string, unknown>, record?: ClusterRecord): Record<string, unknown> {
+  const current: Record<string, unknown> = record ? currentDocument(ctx, record) : { groupId: ctx.project!.id };
+  const echoed = READ_ONLY_FIELDS[shapeOf(ctx)].filter(
+    (field) => !field.includes('.') && field in body && field in current && JSON.stringify(body[field]) === JSON.stringify(current[field]),
+  );
+  if (echoed.length === 0) return body;
+  const rest = { ...body };
+  for (const field of echoed) delete rest[field];
   return rest;
 }
 
@@ -103,14 +128,40 @@ function record(ctx: RequestContext, cluster: ClusterRecord): void {
   });
 }
 
+/**
+ * A cluster whose shards differ cannot be told in one spec with numShards (v1.0,
+ * 2023-01-01, 2023-02-01): the service refuses reads and writes of it there with 400
+ * ASYMMETRIC_SHARD_UNSUPPORTED rather than answer the first shard's tier for all
+ * (the Terraform provider's sharding guide: the legacy cluster resource and data
+ * sources "will not work" with that code; its advanced cluster reads the old API and
+ * treats the code as "this cluster is asymmetric"). Delete has no 2024 version, so
+ * 2023-02-01 deletes it.
+ */
+function refuseAsymmetric(ctx: RequestContext, record: ClusterRecord): void {
+  if (shapeOf(ctx) !== 'perShard' && shardsDiffer(record.model)) {
+    throw failures.asymmetricShardUnsupported(record.model.name, ctx.version ?? 'v1.0');
+  }
+}
+
 export const listClusters: Handler = (ctx) => {
   const page = pageParams(ctx.query);
   const records = ctx.services.store.clusters(ctx.project!.id);
   const list = paginate(records, page, selfHref(ctx));
+  // A list at an old version holding such a cluster is refused whole. Neither the description nor
+  // the Atlas CLI / Terraform handling says what the service's list does; the Terraform guide
+  // (advanced-cluster-new-sharding-schema.md, from #3366) says the legacy resource and data
+  // sources "will not work" with this code, and the alternatives are worse: the cluster collapsed
+  // to its first shard is the silent loss the code exists to prevent, and a page without it
+  // would disagree with totalCount.
+  for (const record of list.results) refuseAsymmetric(ctx, record);
   return { status: 200, body: { ...list, results: list.results.map((r) => render(ctx, r, true)) } };
 };
 
-export const getCluster: Handler = (ctx) => ({ status: 200, body: render(ctx, findCluster(ctx)) });
+export const getCluster: Handler = (ctx) => {
+  const cluster = findCluster(ctx);
+  refuseAsymmetric(ctx, cluster);
+  return { status: 200, body: render(ctx, cluster) };
+};
 
 export const createCluster: Handler = async (ctx) => {
   const body = ctx.body as Record<string, unknown>;
@@ -120,7 +171,7 @@ export const createCluster: Handler = async (ctx) => {
     if (!isValidClusterName(body.name)) throw failures.clusterNameInvalid(body.name);
     if (store.cluster(project.id, body.name)) throw failures.duplicateClusterName(body.name, project.id);
   }
-  const result = createClusterModel(body, shapeOf(ctx), modelContext(ctx));
+  const result = createClusterModel(withoutEchoedReadOnly(ctx, body), shapeOf(ctx), modelContext(ctx));
   if (result.problem) throw problemFailure(result.problem);
   const cluster: ClusterRecord = {
     model: result.model,
@@ -143,8 +194,10 @@ export const patchCluster: Handler = async (ctx) => {
   const { store, transitionMs, clock } = ctx.services;
   const { model } = cluster;
   if (model.stateName === 'DELETING') throw failures.alreadyDeleting(model.name);
-  checkPauseRules(model, body);
-  const result = applyClusterPatch(model, body, shapeOf(ctx), modelContext(ctx));
+  refuseAsymmetric(ctx, cluster);
+  const changes = withoutEchoedReadOnly(ctx, body, cluster);
+  checkPauseRules(model, changes);
+  const result = applyClusterPatch(model, changes, shapeOf(ctx), modelContext(ctx));
   if (result.problem) throw problemFailure(result.problem);
   record(ctx, cluster);
   if (JSON.stringify(result.model) !== JSON.stringify(model)) {

@@ -265,12 +265,12 @@ describe.concurrent('api: --paginate, --include, --api-version', () => {
     expect(body.mongoURIWithOptions).toMatch(/^mongodb:\/\/a1-shard-00-00\./);
   });
 
-  it('--api-version DATE resolves per operation, as the other commands do; -H Accept sends a date as is (the service\'s 406)', async () => {
+  it('--api-version DATE resolves per operation, as the other commands do; -H Accept sends a date as is (the service\'s 406 before the first version)', async () => {
     // privateIpMode has only 2023-01-01: a pin of 2024-10-23 calls it there (it used to send 2024-10-23 and get a 406).
     const pinned = await api(['--api-version', '2024-10-23', '/groups/{projectId}/privateIpMode', '--include']);
     expect(pinned.exitCode, pinned.stderr).toBe(0);
     expect(pinned.stdout).toContain('content-type: application/vnd.atlas.2023-01-01+json;charset=utf-8\n');
-    const result = await api(['/groups/{projectId}/privateIpMode', '-H', 'Accept: application/vnd.atlas.2024-01-01+json']);
+    const result = await api(['/groups/{projectId}/privateIpMode', '-H', 'Accept: application/vnd.atlas.2022-06-01+json']);
     expectHttpError(
       result,
       1,

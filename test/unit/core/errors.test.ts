@@ -28,6 +28,7 @@ describe('the exit-code table', () => {
       { code: 7, meaning: 'server (5xx), network or timeout' },
       { code: 8, meaning: 'watch timed out' },
       { code: 10, meaning: 'apply --dry-run --exit-code: changes pending' },
+      { code: 11, meaning: 'versions --fail-within: an API version cdba sends reaches its Sunset within the window' },
       { code: 130, meaning: 'interrupted' },
     ]);
   });
@@ -44,6 +45,7 @@ describe('the exit-code table', () => {
       server: 7,
       watchTimeout: 8,
       changesPending: 10,
+      sunsetWithin: 11,
       interrupted: 130,
     });
     expect(EXIT_CODE_TABLE.map((row) => row.code)).toEqual(Object.values(ExitCode));

@@ -148,6 +148,32 @@ describe('service accounts', () => {
     expect(grant.json.error).toBe('unsupported_grant_type');
     expect(wrong.text).not.toContain(ACCOUNT.clientSecret);
   });
+
+  it('POST /api/oauth/revoke (RFC 7009): 200, and the token no longer works; again 200; wrong client 401; no token 400', async () => {
+    const credentials = { ...form, Authorization: basic(ACCOUNT.clientId, ACCOUNT.clientSecret) };
+    const token = await plainRequest(emu.url, 'POST', '/api/oauth/token', { headers: credentials, body: 'grant_type=client_credentials' });
+    const bearer = { Authorization: `Bearer ${token.json.access_token}`, ...v2('2023-02-01') };
+    expect((await plainRequest(emu.url, 'GET', listPath, { headers: bearer })).status).toBe(200);
+    const body = `token=${encodeURIComponent(token.json.access_token)}&token_type_hint=access_token`;
+    const revoked = await plainRequest(emu.url, 'POST', '/api/oauth/revoke', { headers: credentials, body });
+    expect(revoked.status).toBe(200);
+    const after = await plainRequest(emu.url, 'GET', listPath, { headers: bearer });
+    expect([after.status, after.json.errorCode]).toEqual([401, 'USER_UNAUTHORIZED']);
+    // A token already gone, or never issued, is no error (RFC 7009 2.2).
+    expect((await plainRequest(emu.url, 'POST', '/api/oauth/revoke', { headers: credentials, body })).status).toBe(200);
+    const wrong = await plainRequest(emu.url, 'POST', '/api/oauth/revoke', { headers: { ...form, Authorization: basic(ACCOUNT.clientId, 'nope') }, body });
+    expect([wrong.status, wrong.json.error]).toEqual([401, 'invalid_client']);
+    const empty = await plainRequest(emu.url, 'POST', '/api/oauth/revoke', { headers: credentials, body: '' });
+    expect([empty.status, empty.json.error]).toEqual([400, 'invalid_request']);
+    expect((await plainRequest(emu.url, 'GET', '/api/oauth/revoke')).status).toBe(405);
+  });
+
+  it('unknown paths stay 404 RESOURCE_NOT_FOUND', async () => {
+    for (const path of ['/api/oauth/introspect', '/api/atlas/v2/nothing', '/nothing']) {
+      const response = await client(emu).request('GET', path, { headers: v2('2023-01-01') });
+      expect([response.status, response.json.errorCode], path).toEqual([404, 'RESOURCE_NOT_FOUND']);
+    }
+  });
 });
 
 describe('access lists and roles', () => {

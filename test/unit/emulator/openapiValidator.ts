@@ -26,6 +26,7 @@ export const SCHEMA_PATCHES = [
   'biConnector.readPreference: the enum is upper-case, the live service answers "secondary" (every recorded cluster); both cases are accepted',
   'ApiError.parameters items: typed object, but the live service sends strings (recorded 404 CLUSTER_NOT_FOUND: ["cluster-712", "6a79…"])',
   'LegacyAtlasCluster.diskSizeGB minimum 10 is a request rule; live shared-tier clusters answer 0.5 (recorded v1.0 GET of cluster-801)',
+  'nullable: true beside an enum admits null (OpenAPI 3.0.3); ajv reads the enum alone. The 2026-08 description\'s adaptiveCapacity is such a field, and every recorded 2024-08-05 cluster answers it null',
 ] as const;
 
 function patchSchemas(spec: Json): Json {
@@ -76,6 +77,10 @@ function patchSchemas(spec: Json): Json {
   // 5. Shared-tier disk size in legacy responses.
   const legacyDisk = ((schemas.LegacyAtlasCluster as Json).properties as Json).diskSizeGB as Json;
   delete legacyDisk.minimum;
+  // 6. Nullable enums.
+  walk(schemas, (node) => {
+    if (node.nullable === true && Array.isArray(node.enum) && !node.enum.includes(null)) node.enum = [...(node.enum as unknown[]), null];
+  });
   return schemas;
 }
 
@@ -96,7 +101,7 @@ export class OpenApiValidator {
   constructor() {
     this.ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(this.ajv);
-    this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi('v2') };
+    this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi('v2-2026-08') };
     for (const [which, spec] of Object.entries(this.specs)) {
       this.ajv.addSchema({ $id: `openapi-${which}`, components: { schemas: patchSchemas(spec) } });
     }
@@ -129,6 +134,20 @@ export class OpenApiValidator {
       }
     }
     return out;
+  }
+
+  /**
+   * The description's path of a request path (/api/atlas/v2/groups/6a…/clusters/c1 ->
+   * /api/atlas/v2/groups/{groupId}/clusters/{clusterName}); where two match, the one with
+   * more literal segments (/groups/byName/{groupName} before /groups/{groupId}/...).
+   */
+  pathOf(requestPath: string): string | undefined {
+    const bare = requestPath.split('?')[0]!.replace(/\/$/, '');
+    const which = bare.startsWith('/api/atlas/v2') ? 'v2' : 'v1.0';
+    const literal = (path: string): number => path.split('/').filter((part) => part !== '' && !part.startsWith('{')).length;
+    return Object.keys(this.specs[which].paths as Json)
+      .filter((path) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare))
+      .sort((a, b) => literal(b) - literal(a))[0];
   }
 
   /** The schema name the description gives for this response, or undefined when it gives none. */

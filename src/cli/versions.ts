@@ -1,0 +1,95 @@
+// `cdba versions [--fail-within 90d]`: every operation cdba calls, the version it
+// sends under the profile's pin, the newest the service has, and when the version
+// sent is deprecated and removed. A sunset guard for CI: no peer warns before the
+// 410 (the Atlas CLI's users learned of the 2026-03-01 sunset from failing lists).
+//
+// The lifecycle dates are the operations table's (src/api/operations.ts, held
+// against the service's description). The day they are counted from is the
+// service's: the Date header of one cheap authenticated request (the root). The
+// service's own clock is what decides when a version answers 410, and against
+// `cdba emulator --date D` that header reads D, so the report is the service's
+// view of that day, not this machine's. Probing each operation would cost a
+// request per operation and cannot probe writes without writing.
+import type { Command } from '@commander-js/extra-typings';
+import { SunsetWithinError } from '../base/errors.js';
+import type { ApiResponse } from '../api/client.js';
+import { getRoot } from '../api/root.js';
+import { operationLifecycles, type OperationLifecycle } from '../api/versions.js';
+import type { Context } from '../core/context.js';
+import type { TableSpec } from '../output/render.js';
+import { daysFlag, withExamples, type App } from './command.js';
+
+interface VersionsFlags {
+  failWithin?: number;
+}
+
+/** The document `-o json` prints. */
+export interface VersionsReport {
+  /** YYYY-MM-DD the days are counted from: the service's Date header, else this machine's clock. */
+  serviceDate: string;
+  /** The pin the versions sent follow: v1.0 or a date. */
+  apiVersion: string;
+  operations: OperationLifecycle[];
+}
+
+const VERSIONS_TABLE: TableSpec<OperationLifecycle> = {
+  rows: (document) => (document as VersionsReport).operations,
+  columns: [
+    { header: 'OPERATION', value: (r) => r.operation },
+    { header: 'SENDS', value: (r) => r.sends ?? 'none' },
+    { header: 'NEWEST', value: (r) => r.newest ?? 'none' },
+    { header: 'DEPRECATION', value: (r) => r.deprecation ?? (r.operationDeprecated ? 'deprecated' : '-') },
+    { header: 'SUNSET', value: (r) => r.sunset ?? '-' },
+    { header: 'DAYS LEFT', value: (r) => (r.daysLeft === null ? '-' : r.daysLeft <= 0 ? 'gone' : String(r.daysLeft)) },
+  ],
+};
+
+export function registerVersions(program: Command, app: App): void {
+  const command = program
+    .command('versions')
+    .description('list each operation cdba calls: the API version it sends, the newest the service has, Deprecation and Sunset dates and days left')
+    .option('--fail-within <days>', `exit 11 when a version cdba sends reaches its Sunset within this many days, e.g. 90d`, daysFlag('--fail-within'))
+    .action(async (options: VersionsFlags, cmd) => runVersions(app.context(cmd), options));
+  withExamples(command, [
+    ['What the profile\'s pin sends, and when each version goes', 'cdba versions'],
+    ['In CI: fail while there are still 90 days to move', 'cdba versions --fail-within 90d'],
+    ['The operations whose version is removed within a year', "cdba versions -o json | jq -r '.operations[] | select(.daysLeft != null and .daysLeft <= 365) | .operation'"],
+    ['The service as it will be on 2027-03-01, against the emulator', 'cdba emulator --date 2027-03-01 --write-profile future & cdba -P future versions'],
+  ]);
+}
+
+/** YYYY-MM-DD of an HTTP Date header, or undefined. */
+function dayOf(response: ApiResponse<unknown>): string | undefined {
+  const header = response.headers.date;
+  const value = Array.isArray(header) ? header[0] : header;
+  const ms = value ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString().slice(0, 10);
+}
+
+export async function runVersions(ctx: Context, flags: VersionsFlags): Promise<void> {
+  const { apiVersion } = await ctx.settings();
+  const response = await getRoot(await ctx.api());
+  let serviceDate = dayOf(response);
+  if (!serviceDate) {
+    serviceDate = new Date().toISOString().slice(0, 10);
+    ctx.io.warn(`the service sent no Date header; days are counted from this machine's clock (${serviceDate})`);
+  }
+  const report: VersionsReport = { serviceDate, apiVersion, operations: operationLifecycles(apiVersion, serviceDate) };
+  await ctx.output(report, VERSIONS_TABLE);
+  if (flags.failWithin === undefined) return;
+  const window = flags.failWithin;
+  const due = report.operations.filter((op) => op.daysLeft !== null && op.daysLeft <= window);
+  if (due.length > 0) {
+    const first = [...due].sort((a, b) => a.daysLeft! - b.daysLeft!)[0]!;
+    const when = first.daysLeft! <= 0 ? `was removed on ${first.sunset}` : `is removed on ${first.sunset}, in ${first.daysLeft} days`;
+    throw new SunsetWithinError(
+      `${due.length} of the versions cdba sends reach their Sunset within ${window} days: ${first.operation} ${first.sends} ${when}`,
+      { remedy: { setting: 'apiVersion', version: newestOf(report.operations) } },
+    );
+  }
+}
+
+/** The newest version of any operation the service has: the pin that sends every operation its newest. */
+function newestOf(operations: OperationLifecycle[]): string {
+  return operations.map((op) => op.newest ?? '').sort().at(-1)!;
+}

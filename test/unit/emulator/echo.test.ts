@@ -1,0 +1,101 @@
+// What a client written for the live service sends back: the shards' own ids on a
+// 2024-08-05 PATCH (matched by id; unknown id 400 naming the field), read-only fields
+// echoed unchanged (pass; a different value is 400 ATTRIBUTE_READ_ONLY naming the field),
+// and a single-region spec without priority (7).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { withEmulator } from '../../helpers/emulator.js';
+import { PROJECT_A, PROJECT_B, client, testSeed, v2 } from './fixtures.js';
+
+const CLUSTERS = `/api/atlas/v2/groups/${PROJECT_A}/clusters`;
+type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const shard = (tier: string) => ({ zoneName: 'Zone 1', regionConfigs: [{ providerName: 'AWS', regionName: 'US_EAST_1', priority: 7, electableSpecs: { instanceSize: tier, nodeCount: 3, diskSizeGB: 40 } }] });
+/** A shard as read, without what the service computes (effective specs, zoneId). */
+const sendable = (spec: Doc): Doc => ({
+  id: spec.id,
+  zoneName: spec.zoneName,
+  regionConfigs: spec.regionConfigs.map(({ effectiveElectableSpecs: _e, effectiveReadOnlySpecs: _r, effectiveAnalyticsSpecs: _a, ...region }: Doc) => region),
+});
+const tiers = (doc: Doc): string[] => doc.replicationSpecs.map((s: Doc) => s.regionConfigs[0].electableSpecs.instanceSize);
+
+describe('PATCH with the shards\' own ids at 2024-08-05 and later', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    ({ emu } = await withEmulator({ seed: testSeed(), transitionMs: 0 }));
+  });
+  afterAll(() => emu.stop());
+
+  it('matches shards by id whatever their order, removes those left out, refuses an unknown id naming the field', async () => {
+    const http = client(emu);
+    const created = await http.request('POST', CLUSTERS, { headers: v2('2024-10-23'), body: { name: 'ids', clusterType: 'SHARDED', replicationSpecs: [shard('M30'), shard('M30'), shard('M30')] } });
+    expect(created.status, created.text).toBe(201);
+    const read = (await http.request('GET', `${CLUSTERS}/ids`, { headers: v2('2024-08-05') })).json as Doc;
+    const [s0, s1, s2] = read.replicationSpecs.map(sendable) as Doc[];
+    const ids = [s0!.id, s1!.id, s2!.id];
+    expect(new Set(ids).size).toBe(3);
+    // Reordered, the middle shard scaled: matched by id, not by position.
+    const bigger = { ...s1!, regionConfigs: [{ ...s1!.regionConfigs[0], electableSpecs: { ...s1!.regionConfigs[0].electableSpecs, instanceSize: 'M40' } }] };
+    for (const version of ['2024-08-05', '2024-10-23']) {
+      const patched = await http.request('PATCH', `${CLUSTERS}/ids`, { headers: v2(version), body: { replicationSpecs: [s2, bigger, s0] } });
+      expect(patched.status, patched.text).toBe(200);
+      const byId = Object.fromEntries(patched.json.replicationSpecs.map((s: Doc) => [s.id, s.regionConfigs[0].electableSpecs.instanceSize]));
+      expect(byId).toEqual({ [ids[0]]: 'M30', [ids[1]]: 'M40', [ids[2]]: 'M30' });
+    }
+    const unknown = await http.request('PATCH', `${CLUSTERS}/ids`, { headers: v2('2024-10-23'), body: { replicationSpecs: [{ ...s0!, id: 'f'.repeat(24) }] } });
+    expect([unknown.status, unknown.json.errorCode, unknown.json.parameters]).toEqual([400, 'INVALID_ATTRIBUTE', ['replicationSpecs.id']]);
+    const twice = await http.request('PATCH', `${CLUSTERS}/ids`, { headers: v2('2024-10-23'), body: { replicationSpecs: [s0, s0] } });
+    expect([twice.status, twice.json.parameters]).toEqual([400, ['replicationSpecs.id']]);
+    // Left out: removed.
+    const fewer = await http.request('PATCH', `${CLUSTERS}/ids`, { headers: v2('2024-10-23'), body: { replicationSpecs: [s0, bigger] } });
+    expect(fewer.status, fewer.text).toBe(200);
+    expect(fewer.json.replicationSpecs.map((s: Doc) => s.id)).toEqual([ids[0], ids[1]]);
+    expect(tiers(fewer.json)).toEqual(['M30', 'M40']);
+  });
+
+  it('a create with shard ids is refused: they are the service\'s to assign', async () => {
+    const response = await client(emu).request('POST', CLUSTERS, { headers: v2('2024-10-23'), body: { name: 'newids', clusterType: 'SHARDED', replicationSpecs: [{ ...shard('M30'), id: 'a'.repeat(24) }] } });
+    expect([response.status, response.json.errorCode, response.json.parameters]).toEqual([400, 'ATTRIBUTE_READ_ONLY', ['replicationSpecs.id']]);
+  });
+});
+
+describe('read-only fields echoed unchanged', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    ({ emu } = await withEmulator({ seed: testSeed(), transitionMs: 0 }));
+  });
+  afterAll(() => emu.stop());
+
+  const mcpCreate = (name: string, groupId: string) => ({
+    name,
+    groupId,
+    clusterType: 'REPLICASET',
+    // As MongoDB's MCP server creates a free cluster: one region, no priority.
+    replicationSpecs: [{ zoneName: 'Zone 0', regionConfigs: [{ providerName: 'TENANT', backingProviderName: 'AWS', regionName: 'US_EAST_1', electableSpecs: { instanceSize: 'M0' } }] }],
+  });
+
+  it('create: groupId equal to the path\'s project passes, a missing priority is 7; another project is refused naming groupId', async () => {
+    const http = client(emu);
+    const created = await http.request('POST', CLUSTERS, { headers: v2('2025-03-12'), body: mcpCreate('free', PROJECT_A) });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.groupId).toBe(PROJECT_A);
+    expect(created.json.replicationSpecs[0].regionConfigs[0].priority).toBe(7);
+    const other = await http.request('POST', CLUSTERS, { headers: v2('2025-03-12'), body: mcpCreate('free2', PROJECT_B) });
+    expect([other.status, other.json.errorCode, other.json.parameters]).toEqual([400, 'ATTRIBUTE_READ_ONLY', ['groupId']]);
+  });
+
+  it('PATCH: read-only fields equal to the current ones pass and change nothing; a different value names the field', async () => {
+    const http = client(emu);
+    for (const version of ['2023-01-01', '2023-02-01', '2024-10-23']) {
+      const name = `echo-${version}`;
+      const body = { name, clusterType: 'REPLICASET', replicationSpecs: [shard('M10')] };
+      expect((await http.request('POST', CLUSTERS, { headers: v2('2024-10-23'), body })).status).toBe(201);
+      const read = await http.request('GET', `${CLUSTERS}/${name}`, { headers: v2(version) });
+      const { id, groupId, createDate, mongoDBVersion, stateName } = read.json as Doc;
+      const same = await http.request('PATCH', `${CLUSTERS}/${name}`, { headers: v2(version), body: { id, groupId, createDate, mongoDBVersion, stateName, terminationProtectionEnabled: false } });
+      expect(same.status, `${version}: ${same.text}`).toBe(200);
+      expect(same.json.stateName, version).toBe('IDLE'); // nothing changed, so no UPDATING
+      const changed = await http.request('PATCH', `${CLUSTERS}/${name}`, { headers: v2(version), body: { id, stateName: 'UPDATING' } });
+      expect([changed.status, changed.json.errorCode, changed.json.parameters], version).toEqual([400, 'ATTRIBUTE_READ_ONLY', ['stateName']]);
+    }
+  });
+});
