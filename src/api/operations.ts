@@ -16,7 +16,7 @@
 export interface RegisteredOperations {}
 
 type ResourceOf<Name> = Name extends `${infer Resource}.${string}` ? Resource : never;
-export type ResourceName = 'root' | 'clusters' | 'privateIpMode' | ResourceOf<keyof RegisteredOperations>;
+export type ResourceName = 'root' | 'clusters' | 'flexClusters' | 'privateIpMode' | ResourceOf<keyof RegisteredOperations>;
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface OperationVersion {
@@ -55,6 +55,10 @@ const CLUSTERS_2024_08_05_SUPERSEDED: OperationVersion = { date: '2024-08-05', d
 const CLUSTERS = '/groups/{groupId}/clusters';
 const CLUSTER = '/groups/{groupId}/clusters/{clusterName}';
 const PRIVATE_IP_MODE = '/groups/{groupId}/privateIpMode';
+// Flex clusters have their own API, at one version (OpenAPI 2026-08 subset; recorded-resources/TestFlexCluster__*).
+const FLEX_CLUSTERS = '/groups/{groupId}/flexClusters';
+const FLEX_CLUSTER = '/groups/{groupId}/flexClusters/{name}';
+const FLEX_2024_11_13: readonly OperationVersion[] = [{ date: '2024-11-13' }];
 
 const BUILTIN_OPERATIONS = {
   'root.get': { resource: 'root', method: 'GET', path: '', versions: [{ date: '2023-01-01' }] },
@@ -83,6 +87,11 @@ const BUILTIN_OPERATIONS = {
     versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, { date: '2024-10-23' }],
   },
   'clusters.delete': { resource: 'clusters', method: 'DELETE', path: CLUSTER, versions: [CLUSTERS_2023_01_01, { date: '2023-02-01' }] },
+  'flexClusters.list': { resource: 'flexClusters', method: 'GET', path: FLEX_CLUSTERS, versions: FLEX_2024_11_13 },
+  'flexClusters.create': { resource: 'flexClusters', method: 'POST', path: FLEX_CLUSTERS, versions: FLEX_2024_11_13 },
+  'flexClusters.get': { resource: 'flexClusters', method: 'GET', path: FLEX_CLUSTER, versions: FLEX_2024_11_13 },
+  'flexClusters.update': { resource: 'flexClusters', method: 'PATCH', path: FLEX_CLUSTER, versions: FLEX_2024_11_13 },
+  'flexClusters.delete': { resource: 'flexClusters', method: 'DELETE', path: FLEX_CLUSTER, versions: FLEX_2024_11_13 },
   'privateIpMode.get': { resource: 'privateIpMode', method: 'GET', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }] },
   'privateIpMode.update': { resource: 'privateIpMode', method: 'PATCH', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }] },
 } as const satisfies Record<string, OperationDecl>;

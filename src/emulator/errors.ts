@@ -38,6 +38,8 @@ export const failures = {
   groupNotFound: (groupId: string) => new ApiFailure(404, 'GROUP_NOT_FOUND', `No group with ID ${groupId} exists.`, [groupId]),
   clusterNotFound: (name: string, groupId: string) =>
     new ApiFailure(404, 'CLUSTER_NOT_FOUND', `No cluster named ${name} exists in group ${groupId}.`, [name, groupId]),
+  flexInClusterApi: (name: string) =>
+    new ApiFailure(400, 'CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API', `Flex cluster ${name} cannot be used in the Cluster API.`, [name]),
   duplicateClusterName: (name: string, groupId: string) =>
     new ApiFailure(409, 'DUPLICATE_CLUSTER_NAME', `A cluster named ${name} is already present in group ${groupId}.`, [name, groupId]),
   clusterNameInvalid: (name: string) =>

@@ -6,6 +6,7 @@ import { OPERATION_NAMES, OPERATIONS, type BuiltinOperationName, type OperationN
 import type { Action } from './auth.js';
 import type { Handler } from './context.js';
 import { createCluster, deleteCluster, getCluster, listClusters, patchCluster } from './handlers/clusters.js';
+import { createFlexCluster, deleteFlexCluster, getFlexCluster, listFlexClusters, patchFlexCluster } from './handlers/flexClusters.js';
 import { getPrivateIpMode, patchPrivateIpMode } from './handlers/privateIpMode.js';
 import { getRoot } from './handlers/root.js';
 
@@ -37,6 +38,11 @@ const HANDLERS: Partial<Record<OperationName, OperationHandler>> & Record<Builti
   'clusters.get': { handler: getCluster, action: 'read' },
   'clusters.update': { handler: patchCluster, action: 'writeClusters' },
   'clusters.delete': { handler: deleteCluster, action: 'writeClusters' },
+  'flexClusters.list': { handler: listFlexClusters, action: 'read' },
+  'flexClusters.create': { handler: createFlexCluster, action: 'writeClusters' },
+  'flexClusters.get': { handler: getFlexCluster, action: 'read' },
+  'flexClusters.update': { handler: patchFlexCluster, action: 'writeClusters' },
+  'flexClusters.delete': { handler: deleteFlexCluster, action: 'writeClusters' },
   'privateIpMode.get': { handler: getPrivateIpMode, action: 'read' },
   'privateIpMode.update': { handler: patchPrivateIpMode, action: 'writeProject' },
 };

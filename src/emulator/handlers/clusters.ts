@@ -13,6 +13,7 @@ import type { Handler, Link, RequestContext } from '../context.js';
 import { failures } from '../errors.js';
 import type { JsonText } from '../jsonText.js';
 import { pageParams, paginate } from '../pagination.js';
+import { refuseFlexName } from './flexClusters.js';
 import { isoSeconds, objectId } from '../store.js';
 import type { ClusterRecord, Store } from '../store.js';
 
@@ -83,7 +84,10 @@ function problemFailure(problem: FieldProblem) {
 function findCluster(ctx: RequestContext): ClusterRecord {
   const name = ctx.params.clusterName!;
   const record = ctx.services.store.cluster(ctx.project!.id, name);
-  if (!record) throw failures.clusterNotFound(name, ctx.project!.id);
+  if (!record) {
+    refuseFlexName(ctx, name); // a flex cluster's name: the service's 400, not a 404
+    throw failures.clusterNotFound(name, ctx.project!.id);
+  }
   return record;
 }
 
@@ -118,7 +122,7 @@ export const createCluster: Handler = async (ctx) => {
   const { store, faults, transitionMs, clock } = ctx.services;
   if (typeof body.name === 'string') {
     if (!isValidClusterName(body.name)) throw failures.clusterNameInvalid(body.name);
-    if (store.cluster(project.id, body.name)) throw failures.duplicateClusterName(body.name, project.id);
+    if (store.cluster(project.id, body.name) || store.flexCluster(project.id, body.name)) throw failures.duplicateClusterName(body.name, project.id);
   }
   const result = createClusterModel(body, shapeOf(ctx), modelContext(ctx));
   if (result.problem) throw problemFailure(result.problem);

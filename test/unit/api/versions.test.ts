@@ -41,7 +41,7 @@ describe('selectVersion, per operation', () => {
   });
 
   test('the default version is the newest date in the table, and it reaches every operation', () => {
-    expect(NEWEST_DATE).toBe('2024-10-23');
+    expect(NEWEST_DATE).toBe('2024-11-13');
     expect(DEFAULTS.apiVersion).toBe(NEWEST_DATE);
   });
 
