@@ -3,7 +3,7 @@
 // (400 CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API). Paths built here and nowhere else.
 import type { ApiClient, ApiResponse, FetchAllOptions } from './client.js';
 import type { Cluster, ListClustersOptions } from './clusters.js';
-import { asListPage, type ListAll, type ListPage } from './pagination.js';
+import { asListPage, type ListAll, type ListPage, type ListTail } from './pagination.js';
 
 /** The clusters API's answer for a flex cluster's name (recorded). */
 export const FLEX_IN_CLUSTER_API = 'CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API';
@@ -26,6 +26,11 @@ export async function listFlexClusters(client: ApiClient, projectId: string, opt
 /** Every flex cluster of the project, as one list document. */
 export async function listAllFlexClusters(client: ApiClient, projectId: string, options: FetchAllOptions = {}): Promise<ListAll<Cluster>> {
   return client.fetchAll<Cluster>(flexClustersPath(projectId), 'flexClusters.list', {}, options);
+}
+
+/** listAllFlexClusters one page at a time, for output that never holds every cluster. */
+export function streamAllFlexClusters(client: ApiClient, projectId: string, options: FetchAllOptions = {}): AsyncGenerator<Cluster[], ListTail, undefined> {
+  return client.streamAll<Cluster>(flexClustersPath(projectId), 'flexClusters.list', {}, options);
 }
 
 export async function getFlexCluster(client: ApiClient, projectId: string, name: string): Promise<ApiResponse<Cluster>> {
