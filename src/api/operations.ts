@@ -35,6 +35,8 @@ export interface OperationDecl {
   path: string;
   /** Oldest first. */
   versions: readonly OperationVersion[];
+  /** Served only in the versioned API: there is no /api/atlas/v1.0 path (flex clusters). */
+  v2Only?: boolean;
 }
 
 // Lifecycle facts, as the live service sends them (reference/recorded; the day is not zero-padded).
@@ -87,11 +89,11 @@ const BUILTIN_OPERATIONS = {
     versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, { date: '2024-10-23' }],
   },
   'clusters.delete': { resource: 'clusters', method: 'DELETE', path: CLUSTER, versions: [CLUSTERS_2023_01_01, { date: '2023-02-01' }] },
-  'flexClusters.list': { resource: 'flexClusters', method: 'GET', path: FLEX_CLUSTERS, versions: FLEX_2024_11_13 },
-  'flexClusters.create': { resource: 'flexClusters', method: 'POST', path: FLEX_CLUSTERS, versions: FLEX_2024_11_13 },
-  'flexClusters.get': { resource: 'flexClusters', method: 'GET', path: FLEX_CLUSTER, versions: FLEX_2024_11_13 },
-  'flexClusters.update': { resource: 'flexClusters', method: 'PATCH', path: FLEX_CLUSTER, versions: FLEX_2024_11_13 },
-  'flexClusters.delete': { resource: 'flexClusters', method: 'DELETE', path: FLEX_CLUSTER, versions: FLEX_2024_11_13 },
+  'flexClusters.list': { resource: 'flexClusters', method: 'GET', path: FLEX_CLUSTERS, versions: FLEX_2024_11_13, v2Only: true },
+  'flexClusters.create': { resource: 'flexClusters', method: 'POST', path: FLEX_CLUSTERS, versions: FLEX_2024_11_13, v2Only: true },
+  'flexClusters.get': { resource: 'flexClusters', method: 'GET', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
+  'flexClusters.update': { resource: 'flexClusters', method: 'PATCH', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
+  'flexClusters.delete': { resource: 'flexClusters', method: 'DELETE', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
   'privateIpMode.get': { resource: 'privateIpMode', method: 'GET', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }] },
   'privateIpMode.update': { resource: 'privateIpMode', method: 'PATCH', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }] },
 } as const satisfies Record<string, OperationDecl>;

@@ -39,8 +39,12 @@ export function registerAuthStatus(parent: Command, app: App): void {
 /** The version each operation will be called at, from the one table of operations. */
 export function operationVersions(apiVersion: string): Array<{ operation: string; version: string }> {
   return (Object.keys(OPERATIONS) as OperationName[]).map((name) => {
+    const operation = name.replace('.', ' ');
+    // An operation the pin cannot reach (flex clusters before 2024-11-13, or in v1.0) is said so, not an error.
+    const first = OPERATIONS[name].versions[0]!.date;
+    if ((apiVersion === 'v1.0' && OPERATIONS[name].v2Only) || (apiVersion !== 'v1.0' && apiVersion < first)) return { operation, version: `none (from ${first})` };
     const selection = selectVersion(name, apiVersion);
-    return { operation: name.replace('.', ' '), version: selection.base === 'v1.0' ? 'v1.0' : selection.version };
+    return { operation, version: selection.base === 'v1.0' ? 'v1.0' : selection.version };
   });
 }
 

@@ -6,7 +6,7 @@ import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
 import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
-import { CLUSTER_TYPES, PROVIDERS } from '../../model/catalog.js';
+import { CLUSTER_TYPES, INSTANCE_SIZES, PROVIDERS } from '../../model/catalog.js';
 import { isFlexCreateBody } from '../../model/flexCluster.js';
 import { choiceFlag, intFlag, tagFlag, withExamples, type App } from '../command.js';
 import { createBody, normalizeRegion, type TopologyFlags } from './body.js';
@@ -31,6 +31,8 @@ export function diskSizeFlag(value: string): number {
 }
 
 const upper = (value: string): string => value.trim().toUpperCase();
+/** What --tier may name: every provider's instance sizes, and FLEX. */
+const TIERS = ['FLEX', ...new Set(Object.values(INSTANCE_SIZES).flat())];
 
 export function registerClustersCreate(parent: Command, app: App): void {
   const command = parent
@@ -40,7 +42,12 @@ export function registerClustersCreate(parent: Command, app: App): void {
     .option('--file <file>', 'JSON body to send; - reads stdin. Its shape must match the API version')
     .addOption(new Option('--provider <provider>', 'cloud provider; TENANT is the free tier (M0); with --tier FLEX, the cloud the flex cluster runs on').choices(PROVIDERS).argParser(choiceFlag('--provider', PROVIDERS, { upper: true })))
     .option('--region <region>', "provider region, e.g. US_EAST_1 (AWS), EUROPE_WEST (Azure), CENTRAL_US (GCP)", normalizeRegion)
-    .option('--tier <tier>', 'instance size, e.g. M10 (default M10; M0 for TENANT); FLEX creates a flex cluster (its own API, 2024-11-13)', upper)
+    .addOption(
+      // Choices for completion (every provider's sizes and FLEX); the provider's own list is checked with the other flags.
+      new Option('--tier <tier>', 'instance size, e.g. M10 (default M10; M0 for TENANT); FLEX creates a flex cluster (its own API, 2024-11-13)')
+        .choices(TIERS)
+        .argParser(upper),
+    )
     .option('--members <n>', 'electable members: 3, 5 or 7 (default 3)', intFlag('--members', 1, 50))
     .option('--shards <n>', 'number of shards (default 1; more than 1 implies --type SHARDED); from 2024-08-05 one replication spec each', intFlag('--shards', 1, 50))
     .addOption(new Option('--type <type>', 'cluster type (default REPLICASET)').choices(CLUSTER_TYPES).argParser(choiceFlag('--type', CLUSTER_TYPES, { upper: true })))

@@ -152,8 +152,8 @@ async function runMixedTable(ctx: Context, flags: ListFlags, client: ApiClient, 
 
 /** `--tier FLEX`: the flex API's list, as it sends it (-o json), or as the clusters table. */
 async function runFlexList(ctx: Context, flags: ListFlags): Promise<void> {
-  const { checkFlexReachable } = await import('./flex.js');
-  await checkFlexReachable(ctx, '');
+  const { selectVersion } = await import('../../api/versions.js');
+  selectVersion('flexClusters.list', (await ctx.settings()).apiVersion); // v1.0 or a pin before 2024-11-13: a usage error
   const { hasNextPage } = await import('../../api/clusters.js');
   const { listAllFlexClusters, listFlexClusters, streamAllFlexClusters } = await import('../../api/flexClusters.js');
   const projectId = await ctx.projectId();

@@ -55,6 +55,7 @@ describe('cdba auth status', () => {
         { operation: 'clusters get', version: 'v1.0' },
         { operation: 'clusters update', version: 'v1.0' },
         { operation: 'clusters delete', version: 'v1.0' },
+        ...['list', 'create', 'get', 'update', 'delete'].map((verb) => ({ operation: `flexClusters ${verb}`, version: 'none (from 2024-11-13)' })),
         { operation: 'privateIpMode get', version: 'v1.0' },
         { operation: 'privateIpMode update', version: 'v1.0' },
       ],
@@ -84,7 +85,7 @@ describe('cdba auth status', () => {
     expect(result.stdout).toContain('Status:      credentials accepted\n');
     expect(result.stdout).toContain('Credentials: API key ownerkey, HTTP digest (from the environment)\n');
     expect(result.stdout).toContain(`Roles:       GROUP_OWNER on ${PROJECT}\n`);
-    // The default version: reads at 2024-08-05, writes at 2024-10-23.
+    // The default version: reads at 2024-08-05, writes at 2024-10-23 (flex clusters at 2024-11-13).
     expect(result.stdout).toMatch(/\n {2}clusters create +2024-10-23\n/);
     expect(result.stdout).toMatch(/\n {2}clusters get +2024-08-05\n/);
     expect(result.stdout).not.toContain(OWNER.privateKey);
