@@ -187,6 +187,13 @@ describe('finding a flex cluster by name', () => {
     expect(lstatSync(join(dir, file!)).mode & 0o777).toBe(0o600);
   });
 
+  it('watch takes a flex cluster by name too, printing it once IDLE', async () => {
+    const config = await freshConfig();
+    const result = await run(config, ['clusters', 'watch', 'seeded-flex', '-o', 'json', '--query', 'stateName']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout.trim()).toBe('"IDLE"');
+  });
+
   it('a dedicated cluster costs nothing more, and a flex cluster deleted behind cdba\'s back is found gone', async () => {
     const config = await freshConfig();
     expect(await requestsOf(() => run(config, ['clusters', 'get', 'app', '-o', 'json']))).toEqual({ [`GET ${CLUSTER_ONE}`]: 1 });
