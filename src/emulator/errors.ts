@@ -120,3 +120,15 @@ export const failures = {
   payloadTooLarge: () => new ApiFailure(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'),
   unexpected: () => new ApiFailure(500, 'UNEXPECTED_ERROR', 'Unexpected error.'),
 };
+
+/** A model's field problem as the service's answer (shared by the clusters and flex clusters handlers). */
+export function problemFailure(problem: { code: 'ATTRIBUTE_READ_ONLY' | 'MISSING_ATTRIBUTE' | 'INVALID_ATTRIBUTE'; field: string }): ApiFailure {
+  switch (problem.code) {
+    case 'ATTRIBUTE_READ_ONLY':
+      return failures.attributeReadOnly(problem.field);
+    case 'MISSING_ATTRIBUTE':
+      return failures.missingAttribute(problem.field);
+    case 'INVALID_ATTRIBUTE':
+      return failures.invalidAttribute(problem.field);
+  }
+}

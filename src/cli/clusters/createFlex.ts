@@ -8,7 +8,7 @@ import { UsageError } from '../../base/errors.js';
 import { asObject } from '../../base/object.js';
 import { isKnownRegion } from '../../model/catalog.js';
 import { checkFlexBody, FLEX_BACKING_PROVIDERS } from '../../model/flexCluster.js';
-import type { TopologyFlags } from './body.js';
+import { mergeTags, type TopologyFlags } from './body.js';
 import { checkFlexReachable, ClusterLocator, FLEX_CANNOT } from './flex.js';
 import { clusterDocument } from './target.js';
 import { showCluster } from './view.js';
@@ -49,15 +49,7 @@ export function flexCreateBody(name: string, file: Doc | undefined, flags: FlexC
   if (flags.provider !== undefined) settings.backingProviderName = flags.provider;
   if (flags.region !== undefined) settings.regionName = flags.region;
   body.providerSettings = settings;
-  if (flags.tag && flags.tag.length > 0) {
-    const tags = (Array.isArray(body.tags) ? body.tags : []).map(asObject);
-    for (const [key, value] of flags.tag) {
-      const existing = tags.find((t) => t.key === key);
-      if (existing) existing.value = value;
-      else tags.push({ key, value });
-    }
-    body.tags = tags;
-  }
+  if (flags.tag && flags.tag.length > 0) mergeTags(body, flags.tag);
   if (flags.terminationProtection !== undefined) body.terminationProtectionEnabled = flags.terminationProtection;
   const problem = checkFlexBody(body, 'create');
   if (problem) {

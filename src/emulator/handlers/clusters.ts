@@ -5,12 +5,12 @@
 // Life: create -> 201 CREATING -> IDLE after transitionMs; PATCH -> UPDATING -> IDLE;
 // DELETE -> 202 {} -> DELETING -> gone (404 CLUSTER_NOT_FOUND).
 import { applyClusterPatch, createClusterModel, isTenant, isValidClusterName, renderCluster, shapeForVersion } from '../../model/cluster.js';
-import type { ClusterModel, ClusterShape, FieldProblem, ModelContext } from '../../model/cluster.js';
+import type { ClusterModel, ClusterShape, ModelContext } from '../../model/cluster.js';
 import { ClusterViews } from '../clusterViews.js';
 import { connectionStringsFor } from '../connectionStrings.js';
 import { selfHref } from '../context.js';
 import type { Handler, Link, RequestContext } from '../context.js';
-import { failures } from '../errors.js';
+import { failures, problemFailure } from '../errors.js';
 import type { JsonText } from '../jsonText.js';
 import { pageParams, paginate } from '../pagination.js';
 import { refuseFlexName } from './flexClusters.js';
@@ -68,17 +68,6 @@ function withoutTags(ctx: RequestContext, record: ClusterRecord): Record<string,
 function modelContext(ctx: RequestContext): ModelContext {
   const now = ctx.services.clock();
   return { groupId: ctx.project!.id, newId: () => objectId(now), now: isoSeconds(now) };
-}
-
-function problemFailure(problem: FieldProblem) {
-  switch (problem.code) {
-    case 'ATTRIBUTE_READ_ONLY':
-      return failures.attributeReadOnly(problem.field);
-    case 'MISSING_ATTRIBUTE':
-      return failures.missingAttribute(problem.field);
-    case 'INVALID_ATTRIBUTE':
-      return failures.invalidAttribute(problem.field);
-  }
 }
 
 function findCluster(ctx: RequestContext): ClusterRecord {

@@ -8,10 +8,9 @@
 import { issueConnectionStrings, projectHash } from '../../connstring/index.js';
 import { applyFlexPatch, createFlexModel, renderFlexCluster, type FlexClusterModel } from '../../model/flexCluster.js';
 import { isValidClusterName } from '../../model/cluster.js';
-import type { FieldProblem } from '../../model/cluster.js';
 import { projectOf, selfHref } from '../context.js';
 import type { Handler, RequestContext } from '../context.js';
-import { failures } from '../errors.js';
+import { failures, problemFailure } from '../errors.js';
 import { pageParams, paginate } from '../pagination.js';
 import { isoSeconds, objectId, type FlexRecord, type ProjectState } from '../store.js';
 
@@ -40,17 +39,6 @@ function render(ctx: RequestContext, record: FlexRecord, withTags = true): Recor
 
 function v2Only(ctx: RequestContext): void {
   if (ctx.api !== 'v2') throw failures.resourceNotFound(ctx.path);
-}
-
-function problemFailure(problem: FieldProblem) {
-  switch (problem.code) {
-    case 'ATTRIBUTE_READ_ONLY':
-      return failures.attributeReadOnly(problem.field);
-    case 'MISSING_ATTRIBUTE':
-      return failures.missingAttribute(problem.field);
-    case 'INVALID_ATTRIBUTE':
-      return failures.invalidAttribute(problem.field);
-  }
 }
 
 function findFlex(ctx: RequestContext): FlexRecord {
