@@ -47,9 +47,11 @@ export function registerClustersList(parent: Command, app: App): void {
   ]);
   command.addHelpText(
     'after',
-    '\nThe table (on a terminal, and -o table in a pipe, tab-separated) shows every cluster of the project: the\n' +
-      'clusters API\'s and the flex clusters (TIER FLEX/<disk>GB), asked for at once. -o json and --query give the\n' +
-      'clusters API\'s document as the service sends it, which has no flex clusters; --tier FLEX gives the flex API\'s.\n',
+    'The table (on a terminal, and -o table in a pipe, tab-separated) shows every\n' +
+      'cluster of the project: the clusters API\'s and the flex clusters (TIER\n' +
+      'FLEX/<disk>GB), asked for at once. -o json and --query give the clusters API\'s\n' +
+      'document as the service sends it, which has no flex clusters; --tier FLEX gives\n' +
+      'the flex API\'s document instead.\n',
   );
 }
 
