@@ -22,7 +22,10 @@ export function registerClustersList(parent: Command, app: App): void {
   const command = parent
     .command('list')
     .alias('ls')
-    .description('list the clusters of the project, one page at a time or all at once')
+    .description(
+      'list the clusters of the project, one page at a time or all at once; the table includes the flex clusters, ' +
+        "while -o json is the clusters API's document as sent (--tier FLEX: the flex API's)",
+    )
     .option('--page <n>', 'page number, from 1', intFlag('--page', 1))
     .option('--limit <n>', `clusters per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`, intFlag('--limit', 1, MAX_LIMIT))
     .addOption(
