@@ -16,7 +16,7 @@
 export interface RegisteredOperations {}
 
 type ResourceOf<Name> = Name extends `${infer Resource}.${string}` ? Resource : never;
-export type ResourceName = 'root' | 'clusters' | 'privateIpMode' | ResourceOf<keyof RegisteredOperations>;
+export type ResourceName = 'root' | 'clusters' | 'flexClusters' | 'privateIpMode' | ResourceOf<keyof RegisteredOperations>;
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface OperationVersion {
@@ -37,6 +37,8 @@ export interface OperationDecl {
   versions: readonly OperationVersion[];
   /** The description marks the operation itself deprecated (`deprecated: true`), with no Sunset. */
   deprecated?: true;
+  /** Served only in the versioned API: there is no /api/atlas/v1.0 path (flex clusters). */
+  v2Only?: boolean;
 }
 
 // Lifecycle facts. Sunset: the description of 2026-08-21 (admin-api-v2-2026-08-subset.json,
@@ -65,6 +67,10 @@ const CLUSTERS_2024_08_05_SUPERSEDED: OperationVersion = {
 const CLUSTERS = '/groups/{groupId}/clusters';
 const CLUSTER = '/groups/{groupId}/clusters/{clusterName}';
 const PRIVATE_IP_MODE = '/groups/{groupId}/privateIpMode';
+// Flex clusters have their own API, at one version (OpenAPI 2026-08 subset; recorded-resources/TestFlexCluster__*).
+const FLEX_CLUSTERS = '/groups/{groupId}/flexClusters';
+const FLEX_CLUSTER = '/groups/{groupId}/flexClusters/{name}';
+const FLEX_2024_11_13: readonly OperationVersion[] = [{ date: '2024-11-13' }];
 
 const BUILTIN_OPERATIONS = {
   'root.get': { resource: 'root', method: 'GET', path: '', versions: [{ date: '2023-01-01' }] },
@@ -95,6 +101,11 @@ const BUILTIN_OPERATIONS = {
   'clusters.delete': { resource: 'clusters', method: 'DELETE', path: CLUSTER, versions: [CLUSTERS_2023_01_01, { date: '2023-02-01' }] },
   // Every cluster the caller can see, across projects (listClusterDetails); no CLI command calls it, `cdba api /clusters` does.
   'clusters.listAll': { resource: 'clusters', method: 'GET', path: '/clusters', versions: [{ date: '2023-01-01' }] },
+  'flexClusters.list': { resource: 'flexClusters', method: 'GET', path: FLEX_CLUSTERS, versions: FLEX_2024_11_13, v2Only: true },
+  'flexClusters.create': { resource: 'flexClusters', method: 'POST', path: FLEX_CLUSTERS, versions: FLEX_2024_11_13, v2Only: true },
+  'flexClusters.get': { resource: 'flexClusters', method: 'GET', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
+  'flexClusters.update': { resource: 'flexClusters', method: 'PATCH', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
+  'flexClusters.delete': { resource: 'flexClusters', method: 'DELETE', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
   'privateIpMode.get': { resource: 'privateIpMode', method: 'GET', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }], deprecated: true },
   'privateIpMode.update': { resource: 'privateIpMode', method: 'PATCH', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }], deprecated: true },
 } as const satisfies Record<string, OperationDecl>;

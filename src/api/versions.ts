@@ -16,7 +16,13 @@ export { isCalendarDate, validateApiVersion };
 
 export function selectVersion(name: OperationName, apiVersion: string): VersionSelection {
   validateApiVersion(apiVersion);
-  if (apiVersion === 'v1.0') return { base: 'v1.0' };
+  if (apiVersion === 'v1.0') {
+    if (!OPERATIONS[name].v2Only) return { base: 'v1.0' };
+    const { resource, versions } = OPERATIONS[name];
+    throw new UsageError(`${resource} exists only in the versioned API (from ${versions[0]!.date}); this call is at v1.0`, {
+      remedy: { setting: 'apiVersion', version: versions[0]!.date, orLater: true },
+    });
+  }
   const chosen = versionAt(name, apiVersion);
   if (chosen === undefined) {
     const { resource, versions } = OPERATIONS[name];

@@ -24,7 +24,7 @@ export const SECRET_KEYS: ReadonlySet<ProfileKey> = new Set(['privateKey', 'clie
 export const DEFAULTS = {
   baseUrl: 'https://cloud.mongodb.com',
   // The newest version date cdba knows (src/api/operations.ts NEWEST_DATE; a test keeps them equal).
-  apiVersion: '2024-10-23',
+  apiVersion: '2024-11-13',
   service: 'atlas',
 } as const;
 

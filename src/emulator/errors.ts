@@ -38,6 +38,8 @@ export const failures = {
   groupNotFound: (groupId: string) => new ApiFailure(404, 'GROUP_NOT_FOUND', `No group with ID ${groupId} exists.`, [groupId]),
   clusterNotFound: (name: string, groupId: string) =>
     new ApiFailure(404, 'CLUSTER_NOT_FOUND', `No cluster named ${name} exists in group ${groupId}.`, [name, groupId]),
+  flexInClusterApi: (name: string) =>
+    new ApiFailure(400, 'CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API', `Flex cluster ${name} cannot be used in the Cluster API.`, [name]),
   duplicateClusterName: (name: string, groupId: string) =>
     new ApiFailure(409, 'DUPLICATE_CLUSTER_NAME', `A cluster named ${name} is already present in group ${groupId}.`, [name, groupId]),
   clusterNameInvalid: (name: string) =>
@@ -123,3 +125,15 @@ export const failures = {
   payloadTooLarge: () => new ApiFailure(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'),
   unexpected: () => new ApiFailure(500, 'UNEXPECTED_ERROR', 'Unexpected error.'),
 };
+
+/** A model's field problem as the service's answer (shared by the clusters and flex clusters handlers). */
+export function problemFailure(problem: { code: 'ATTRIBUTE_READ_ONLY' | 'MISSING_ATTRIBUTE' | 'INVALID_ATTRIBUTE'; field: string }): ApiFailure {
+  switch (problem.code) {
+    case 'ATTRIBUTE_READ_ONLY':
+      return failures.attributeReadOnly(problem.field);
+    case 'MISSING_ATTRIBUTE':
+      return failures.missingAttribute(problem.field);
+    case 'INVALID_ATTRIBUTE':
+      return failures.invalidAttribute(problem.field);
+  }
+}

@@ -33,7 +33,7 @@ import { Store } from './store.js';
 import type { RecordedRequest } from './store.js';
 
 export { buildDefaultSeed, loadSeedFile, validateSeed, ROLE_NAMES } from './seed.js';
-export type { SeedApiKey, SeedCluster, SeedDocument, SeedPrivateEndpoint, SeedProject, SeedRole, SeedServiceAccount, RoleName } from './seed.js';
+export type { SeedApiKey, SeedCluster, SeedDocument, SeedFlexCluster, SeedPrivateEndpoint, SeedProject, SeedRole, SeedServiceAccount, RoleName } from './seed.js';
 export type { EmulatorStats } from './stats.js';
 export type { RecordedRequest } from './store.js';
 export { STATS_PATH } from './server.js';

@@ -7,6 +7,7 @@ import type { Action } from './auth.js';
 import type { Handler } from './context.js';
 import { createCluster, deleteCluster, getCluster, listClusters, patchCluster } from './handlers/clusters.js';
 import { listAllClusters } from './handlers/allClusters.js';
+import { createFlexCluster, deleteFlexCluster, getFlexCluster, listFlexClusters, patchFlexCluster } from './handlers/flexClusters.js';
 import { getPrivateIpMode, patchPrivateIpMode } from './handlers/privateIpMode.js';
 import { getRoot } from './handlers/root.js';
 
@@ -39,6 +40,11 @@ const HANDLERS: Partial<Record<OperationName, OperationHandler>> & Record<Builti
   'clusters.update': { handler: patchCluster, action: 'writeClusters' },
   'clusters.delete': { handler: deleteCluster, action: 'writeClusters' },
   'clusters.listAll': { handler: listAllClusters, action: 'read' },
+  'flexClusters.list': { handler: listFlexClusters, action: 'read' },
+  'flexClusters.create': { handler: createFlexCluster, action: 'writeClusters' },
+  'flexClusters.get': { handler: getFlexCluster, action: 'read' },
+  'flexClusters.update': { handler: patchFlexCluster, action: 'writeClusters' },
+  'flexClusters.delete': { handler: deleteFlexCluster, action: 'writeClusters' },
   'privateIpMode.get': { handler: getPrivateIpMode, action: 'read' },
   'privateIpMode.update': { handler: patchPrivateIpMode, action: 'writeProject' },
 };

@@ -7,6 +7,7 @@ import { UsageError } from '../base/errors.js';
 import { fsReason } from '../base/fsError.js';
 import { createClusterModel, isValidClusterName, shapeOfDocument } from '../model/cluster.js';
 import type { ClusterShape } from '../model/cluster.js';
+import { createFlexModel } from '../model/flexCluster.js';
 import { parseCidr } from './accessList.js';
 import { isObject } from '../base/object.js';
 
@@ -57,11 +58,19 @@ export interface SeedCluster {
   legacyStrings?: boolean;
 }
 
+/** A flex cluster, IDLE from the start. */
+export interface SeedFlexCluster {
+  projectId: string;
+  /** A flex create body (name, providerSettings {backingProviderName, regionName}, tags, terminationProtectionEnabled). */
+  cluster: Record<string, unknown>;
+}
+
 export interface SeedDocument {
   projects: SeedProject[];
   apiKeys?: SeedApiKey[];
   serviceAccounts?: SeedServiceAccount[];
   clusters?: SeedCluster[];
+  flexClusters?: SeedFlexCluster[];
   rateLimit?: { perMinute: number };
   transitionMs?: number;
 }
@@ -127,7 +136,7 @@ function checkAccessList(problems: Problems, where: string, list: unknown): void
 export function validateSeed(doc: unknown, source = 'seed'): SeedDocument {
   const problems = new Problems();
   if (!isObject(doc)) throw new UsageError(`${source}: the seed must be a JSON object with "projects"`);
-  problems.onlyKeys(source, doc, ['projects', 'apiKeys', 'serviceAccounts', 'clusters', 'rateLimit', 'transitionMs']);
+  problems.onlyKeys(source, doc, ['projects', 'apiKeys', 'serviceAccounts', 'clusters', 'flexClusters', 'rateLimit', 'transitionMs']);
 
   const projectIds = new Set<string>();
   if (!Array.isArray(doc.projects) || doc.projects.length === 0) problems.add('projects', 'must be a non-empty array');
@@ -212,6 +221,27 @@ export function validateSeed(doc: unknown, source = 'seed'): SeedDocument {
       names.add(key);
     }
     const result = createClusterModel(body, seedClusterShape(body), { groupId: '0'.repeat(24), newId: () => '0'.repeat(24), now: '' });
+    if (result.problem) problems.add(`${at}.cluster.${result.problem.field}`, result.problem.code);
+  });
+
+  // Flex clusters share the names of a project with the others.
+  if (doc.flexClusters !== undefined && !Array.isArray(doc.flexClusters)) problems.add('flexClusters', 'must be an array');
+  (Array.isArray(doc.flexClusters) ? doc.flexClusters : []).forEach((entry, i) => {
+    const at = `flexClusters[${i}]`;
+    if (!isObject(entry)) return problems.add(at, 'must be an object {projectId, cluster}');
+    problems.onlyKeys(at, entry, ['projectId', 'cluster']);
+    if (problems.string(`${at}.projectId`, entry.projectId, PROJECT_ID, 'a 24-hex project id') && !projectIds.has(entry.projectId)) {
+      problems.add(`${at}.projectId`, `"${entry.projectId}" is not one of the seed's projects`);
+    }
+    if (!isObject(entry.cluster)) return problems.add(`${at}.cluster`, 'must be a flex cluster create body (object)');
+    const body = entry.cluster;
+    if (typeof body.name === 'string') {
+      if (!isValidClusterName(body.name)) problems.add(`${at}.cluster.name`, `"${body.name}" is not a valid cluster name`);
+      const key = `${String(entry.projectId)}/${body.name.toLowerCase()}`;
+      if (names.has(key)) problems.add(`${at}.cluster.name`, `duplicate cluster name ${body.name} in project ${String(entry.projectId)}`);
+      names.add(key);
+    }
+    const result = createFlexModel(body, { groupId: '0'.repeat(24), newId: () => '0'.repeat(24), now: '' });
     if (result.problem) problems.add(`${at}.cluster.${result.problem.field}`, result.problem.code);
   });
 

@@ -74,8 +74,9 @@ function send(res: ServerResponse, req: IncomingMessage, clock: () => number, st
   res.statusCode = status;
   res.setHeader('Date', new Date(clock()).toUTCString());
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.setHeader('Content-Length', body.length);
-  if (req.method === 'HEAD') res.end();
+  // 204 has no body and no Content-Length (RFC 9110 §8.6); the flex API's delete answers it.
+  if (status !== 204) res.setHeader('Content-Length', body.length);
+  if (req.method === 'HEAD' || status === 204) res.end();
   else res.end(body);
 }
 
@@ -197,7 +198,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
       body = isList ? { ...(body as object), status: reply.status } : { content: body, status: reply.status };
     }
     outcome.status = reply.status;
-    send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version), ...extraHeaders }, json(body, pretty));
+    send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version), ...extraHeaders }, reply.status === 204 ? '' : json(body, pretty));
   } catch (error) {
     if (!(error instanceof ApiFailure)) app.onUnexpected(error);
     const failure = error instanceof ApiFailure ? error : failures.unexpected();

@@ -9,9 +9,10 @@ import { fsReason } from '../base/fsError.js';
 import { removeLeftoverTemps, writeFileAtomic } from '../base/privateFile.js';
 import { createClusterModel, upgradeStoredModel } from '../model/cluster.js';
 import type { ClusterModel } from '../model/cluster.js';
+import { createFlexModel, type FlexClusterModel } from '../model/flexCluster.js';
 import { DueQueue } from './dueQueue.js';
 import { seedClusterShape } from './seed.js';
-import type { SeedApiKey, SeedDocument, SeedPrivateEndpoint, SeedServiceAccount } from './seed.js';
+import type { SeedApiKey, SeedDocument, SeedFlexCluster, SeedPrivateEndpoint, SeedServiceAccount } from './seed.js';
 
 export interface ProjectState {
   id: string;
@@ -40,11 +41,20 @@ export interface ClusterRecord {
   requests: RecordedRequest[];
 }
 
+/** A flex cluster (its own API, src/emulator/handlers/flexClusters.ts). */
+export interface FlexRecord {
+  model: FlexClusterModel;
+  /** When the current CREATING / DELETING state ends (clock ms). */
+  pendingUntil?: number;
+}
+
 export interface World {
   projects: ProjectState[];
   apiKeys: SeedApiKey[];
   serviceAccounts: SeedServiceAccount[];
   clusters: ClusterRecord[];
+  /** Absent from state files written before flex clusters. */
+  flexClusters?: FlexRecord[];
   rateLimitPerMinute?: number;
   transitionMs?: number;
 }
@@ -63,6 +73,13 @@ export function isoSeconds(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
+/** A seeded flex cluster, IDLE from the start (validateSeed already checked its body). */
+function seedFlexModel(entry: SeedFlexCluster, now: number): FlexClusterModel {
+  const result = createFlexModel(entry.cluster, { groupId: entry.projectId, newId: () => objectId(now), now: isoSeconds(now) });
+  if (result.problem) throw new UsageError(`seed flex cluster ${String(entry.cluster.name)}: ${result.problem.code} ${result.problem.field}`);
+  return { ...result.model, stateName: 'IDLE' };
+}
+
 function worldFromSeed(seed: SeedDocument, now: number): World {
   const world: World = {
     projects: seed.projects.map((p) => ({
@@ -75,6 +92,7 @@ function worldFromSeed(seed: SeedDocument, now: number): World {
     apiKeys: structuredClone(seed.apiKeys ?? []),
     serviceAccounts: structuredClone(seed.serviceAccounts ?? []),
     clusters: [],
+    flexClusters: (seed.flexClusters ?? []).map((entry) => ({ model: seedFlexModel(entry, now) })),
     ...(seed.rateLimit ? { rateLimitPerMinute: seed.rateLimit.perMinute } : {}),
     ...(seed.transitionMs !== undefined ? { transitionMs: seed.transitionMs } : {}),
   };
@@ -230,6 +248,36 @@ export class Store {
   schedule(record: ClusterRecord, until: number): void {
     record.pendingUntil = until;
     this.pending.push(record, until);
+  }
+
+  // ---- flex clusters: few per project, so kept in one list and scanned; transitions applied when read.
+
+  /** The project's flex clusters in creation order. */
+  flexClusters(projectId: string): FlexRecord[] {
+    this.advanceFlex();
+    return (this.world.flexClusters ?? []).filter((record) => record.model.groupId === projectId);
+  }
+
+  flexCluster(projectId: string, name: string): FlexRecord | undefined {
+    this.advanceFlex();
+    return (this.world.flexClusters ?? []).find((record) => record.model.groupId === projectId && record.model.name === name);
+  }
+
+  addFlexCluster(record: FlexRecord): void {
+    (this.world.flexClusters ??= []).push(record);
+  }
+
+  private advanceFlex(): void {
+    const now = this.clock();
+    const list = this.world.flexClusters ?? [];
+    if (!list.some((record) => record.pendingUntil !== undefined && record.pendingUntil <= now)) return;
+    this.world.flexClusters = list.filter((record) => {
+      if (record.pendingUntil === undefined || record.pendingUntil > now) return true;
+      if (record.model.stateName === 'DELETING') return false;
+      record.model.stateName = 'IDLE';
+      delete record.pendingUntil;
+      return true;
+    });
   }
 
   recordRequest(record: ClusterRecord, request: RecordedRequest): void {

@@ -424,3 +424,61 @@ export function stripReadOnly(body: Record<string, unknown>, shape: ClusterShape
   }
   return stripped;
 }
+
+// ---- flex clusters (their own API, 2024-11-13: FlexClusterDescriptionCreate20241113 / Update20241113).
+
+/** What a flex cluster document carries that no request may set. */
+const FLEX_READ_ONLY: Record<string, FieldSpec> = {
+  backupSettings: ro(obj({})),
+  clusterType: ro(str()),
+  connectionStrings: ro(obj({})),
+  createDate: ro(str()),
+  groupId: ro(str()),
+  id: ro(str()),
+  links: ro(arr(link)),
+  mongoDBVersion: ro(str()),
+  stateName: ro(str()),
+  versionReleaseSystem: ro(str()),
+};
+
+export const FLEX_BACKING_PROVIDERS = ['AWS', 'AZURE', 'GCP'] as const;
+
+/** The fields of a flex create body; the update body takes tags and terminationProtectionEnabled only. */
+export const FLEX_CREATE_FIELDS: Record<string, FieldSpec> = {
+  ...FLEX_READ_ONLY,
+  name: str(),
+  providerSettings: obj({
+    backingProviderName: str({ enum: FLEX_BACKING_PROVIDERS }),
+    regionName: str(),
+    providerName: str({ enum: ['FLEX'] }),
+    diskSizeGB: ro({ kind: 'number' }),
+  }),
+  tags: arr(keyValue),
+  terminationProtectionEnabled: bool,
+};
+export const FLEX_UPDATE_FIELDS: Record<string, FieldSpec> = {
+  ...FLEX_READ_ONLY,
+  name: ro(str()),
+  providerSettings: ro(obj({})),
+  tags: arr(keyValue),
+  terminationProtectionEnabled: bool,
+};
+
+/** The first problem with a flex create or update body, or undefined. */
+export function checkFlexBody(body: Record<string, unknown>, mode: 'create' | 'update'): FieldProblem | undefined {
+  const problem = checkFields(body, mode === 'create' ? FLEX_CREATE_FIELDS : FLEX_UPDATE_FIELDS, '');
+  if (problem || mode === 'update') return problem;
+  const missing = (field: string): FieldProblem => ({ code: 'MISSING_ATTRIBUTE', field });
+  if (typeof body.name !== 'string') return missing('name');
+  const settings = body.providerSettings;
+  if (!isObject(settings)) return missing('providerSettings');
+  if (typeof settings.backingProviderName !== 'string') return missing('providerSettings.backingProviderName');
+  if (typeof settings.regionName !== 'string') return missing('providerSettings.regionName');
+  return undefined;
+}
+
+/** The top-level fields of a flex document that a request may not carry. */
+export function flexReadOnlyFields(mode: 'create' | 'update'): string[] {
+  const fields = mode === 'create' ? FLEX_CREATE_FIELDS : FLEX_UPDATE_FIELDS;
+  return Object.keys(fields).filter((name) => fields[name]!.readOnly);
+}

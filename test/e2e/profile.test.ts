@@ -363,7 +363,7 @@ describe('profile show', () => {
         'baseUrl       https://cloud.mongodb.com  default',
         'clientId      mdb_sa_id_1                profile',
         'clientSecret  (set)                      profile',
-        'apiVersion    2024-10-23                 default',
+        'apiVersion    2024-11-13                 default',
         'service       atlas                      default',
         '',
       ]);
@@ -377,7 +377,7 @@ describe('profile show', () => {
         profileSource: 'default',
         settings: [
           { key: 'baseUrl', value: 'https://cloud.mongodb.com', source: 'default' },
-          { key: 'apiVersion', value: '2024-10-23', source: 'default' },
+          { key: 'apiVersion', value: '2024-11-13', source: 'default' },
           { key: 'output', value: 'json', source: 'flag' },
           { key: 'service', value: 'atlas', source: 'default' },
         ],
@@ -405,7 +405,7 @@ describe('precedence end to end (flag > env > profile > default)', () => {
 
   const KEYS = [
     { key: 'projectId', flag: ['--project-id', PROJECT_C], env: { CDBA_PROJECT_ID: PROJECT_B }, profileValue: PROJECT_A, values: { env: PROJECT_B, flag: PROJECT_C }, defaultValue: undefined },
-    { key: 'apiVersion', flag: ['--api-version', '2025-01-01'], env: { CDBA_API_VERSION: '2024-08-05' }, profileValue: 'v1.0', values: { env: '2024-08-05', flag: '2025-01-01' }, defaultValue: '2024-10-23' },
+    { key: 'apiVersion', flag: ['--api-version', '2025-01-01'], env: { CDBA_API_VERSION: '2024-08-05' }, profileValue: 'v1.0', values: { env: '2024-08-05', flag: '2025-01-01' }, defaultValue: '2024-11-13' },
     { key: 'baseUrl', flag: ['--base-url', 'https://flag.example.com'], env: { CDBA_BASE_URL: 'http://[::1]:4010' }, profileValue: 'http://127.0.0.1:4010', values: { env: 'http://[::1]:4010', flag: 'https://flag.example.com' }, defaultValue: 'https://cloud.mongodb.com' },
   ] as const;
 
@@ -574,7 +574,7 @@ describe.concurrent('profile unset', () => {
     const result = await cdba(['profile', 'unset', 'p', 'api-version'], { configDir: dir });
     expect(result).toEqual({ exitCode: 0, stdout: '', stderr: 'cdba: p.apiVersion removed\n' });
     expect(readConfig(dir).profiles.p).toEqual({ publicKey: 'abcdefgh', privateKey: PRIVATE_KEY, projectId: PROJECT_A });
-    expect(setting(await show([], { configDir: dir }), 'apiVersion')).toEqual({ key: 'apiVersion', value: '2024-10-23', source: 'default' });
+    expect(setting(await show([], { configDir: dir }), 'apiVersion')).toEqual({ key: 'apiVersion', value: '2024-11-13', source: 'default' });
   });
 
   it('can remove a stored secret', async () => {

@@ -30,9 +30,9 @@ export interface RecordedResponse {
   body: string;
 }
 
-/** Parses every recorded .http file: status line, headers, blank line, body. */
-export function readRecorded(): RecordedResponse[] {
-  const dir = join(REFERENCE_DIR, 'recorded');
+/** Parses every recorded .http file (of recorded/, or recorded-resources/): status line, headers, blank line, body. */
+export function readRecorded(folder: 'recorded' | 'recorded-resources' = 'recorded'): RecordedResponse[] {
+  const dir = join(REFERENCE_DIR, folder);
   return readdirSync(dir)
     .filter((f) => f.endsWith('.http'))
     .sort()

@@ -71,6 +71,8 @@ beforeAll(async () => {
   server = await testServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path === CLUSTERS) return json(req, res, 200, { results: [cluster()], totalCount: 1, links: [] });
+    // The table asks the flex API too (issue 26): no flex clusters here.
+    if (path === `/api/atlas/v2/groups/${PROJECT_ID}/flexClusters`) return json(req, res, 200, { results: [], totalCount: 0, links: [] });
     if (path === `${CLUSTERS}/c1`) return json(req, res, 200, cluster());
     if (path === `${CLUSTERS}/slow`) {
       // First a hostile state, then IDLE: the watch shows one change, then ends.

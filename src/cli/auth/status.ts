@@ -49,10 +49,14 @@ export function registerAuthStatus(parent: Command, app: App): void {
  */
 export function operationVersions(apiVersion: string, serviceDay?: string): AuthStatus['operations'] {
   return (Object.keys(OPERATIONS) as OperationName[]).map((name) => {
+    const operation = name.replace('.', ' ');
+    // An operation the pin cannot reach (flex clusters before 2024-11-13, or in v1.0) is said so, not an error.
+    const first = OPERATIONS[name].versions[0]!.date;
+    if ((apiVersion === 'v1.0' && OPERATIONS[name].v2Only) || (apiVersion !== 'v1.0' && apiVersion < first)) return { operation, version: `none (from ${first})`, sunset: null, removed: false };
     const selection = selectVersion(name, apiVersion);
     const version = selection.base === 'v1.0' ? 'v1.0' : selection.version;
     const sunset = selection.base === 'v1.0' ? undefined : sunsetOf(name, version);
-    return { operation: name.replace('.', ' '), version, sunset: sunset ?? null, removed: sunset !== undefined && serviceDay !== undefined && sunset <= serviceDay };
+    return { operation, version, sunset: sunset ?? null, removed: sunset !== undefined && serviceDay !== undefined && sunset <= serviceDay };
   });
 }
 

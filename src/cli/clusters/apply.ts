@@ -12,6 +12,7 @@ import { parseDuration } from '../../core/duration.js';
 import { ApiError, ExitCode, QuietExit, UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { convertClusterBody, fieldsOf, shapeOfDocument, type ClusterShape } from '../../model/cluster.js';
+import { isFlexCreateBody } from '../../model/flexCluster.js';
 import { withExamples, type App } from '../command.js';
 import { adaptToShape, fieldProblems, missingField, refuseProblems, stripReadOnly } from './fields.js';
 import { withClusterHints } from './hints.js';
@@ -91,6 +92,7 @@ export async function runClustersApply(ctx: Context, flags: ApplyFlags): Promise
   }
   const name = file.name;
   checkClusterName(name);
+  if (isFlexCreateBody(file)) return applyFlex(ctx, flags, file, name, source, timeoutMs);
   const { version, shape } = await clusterVersion(ctx, 'clusters.update');
   // A body in another shape than the write's is converted with a note, or refused when that would lose something.
   const desired = adaptToShape((line) => ctx.io.note(line), file, shape, version, source);
@@ -137,6 +139,63 @@ export async function runClustersApply(ctx: Context, flags: ApplyFlags): Promise
   ctx.io.note(`cdba: cluster ${name} is ${state}`);
   await waitForCluster(ctx, target, name, { until: 'IDLE', timeoutMs, initialState: state });
   ctx.io.note(`cdba: cluster ${name} is IDLE`);
+}
+
+/**
+ * apply of a flex cluster's document: its own API. Missing: create it (the flex create
+ * body); present: tags and termination protection are what may differ, and a different
+ * cloud or region is refused, as the flex API cannot move a cluster.
+ */
+async function applyFlex(ctx: Context, flags: ApplyFlags, file: Doc, name: string, source: string, timeoutMs: number | undefined): Promise<void> {
+  const { flexReadOnlyFields } = await import('../../model/flexCluster.js');
+  const { flexCreateBody } = await import('./createFlex.js');
+  const { checkFlexReachable, ClusterLocator } = await import('./flex.js');
+  await checkFlexReachable(ctx, name);
+  const desired: Doc = structuredClone(file);
+  for (const key of flexReadOnlyFields('create')) delete desired[key];
+  const settings = { ...(desired.providerSettings as Doc) };
+  delete settings.diskSizeGB;
+  delete settings.providerName;
+  desired.providerSettings = settings;
+  const body = flexCreateBody(name, desired, {}, source); // checked before any request
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const { createFlexCluster, getFlexCluster, updateFlexCluster } = await import('../../api/flexClusters.js');
+  let current: Doc | undefined;
+  try {
+    current = clusterDocument(await getFlexCluster(client, projectId, name));
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
+  if (current) {
+    const now = current.providerSettings as Doc | undefined;
+    const moved = (['backingProviderName', 'regionName'] as const).filter((key) => settings[key] !== undefined && now?.[key] !== settings[key]);
+    if (moved.length > 0) {
+      throw new UsageError(`${source}: flex cluster ${name} runs on ${String(now?.backingProviderName)} ${String(now?.regionName)}; a flex cluster cannot move (${moved.map((k) => `providerSettings.${k}`).join(', ')} differ)`);
+    }
+  }
+  const plan = current === undefined ? undefined : planChanges(body, current, (path) => path[0] === 'tags' || path[0] === 'terminationProtectionEnabled');
+  const document: PlanDocument = { action: current === undefined ? 'create' : plan!.changes.length > 0 ? 'update' : 'none', changes: plan?.changes ?? [] };
+  await showPlan(ctx, name, document);
+  if (flags.dryRun) {
+    if (flags.exitCode && document.action !== 'none') throw new QuietExit(ExitCode.changesPending);
+    return;
+  }
+  if (document.action === 'none') return;
+  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;
+  const answer = clusterDocument(
+    document.action === 'create' ? await createFlexCluster(client, projectId, body, checkHint) : await updateFlexCluster(client, projectId, name, plan!.patch),
+  );
+  const locator = await ClusterLocator.open(ctx, client, projectId, name);
+  locator.remember();
+  const state = typeof answer.stateName === 'string' ? answer.stateName : 'CREATING';
+  if (!flags.watch && timeoutMs === undefined) {
+    ctx.io.note(`cdba: flex cluster ${name} is ${state}; follow it with \`${ctx.followUp('clusters', 'watch', name)}\``);
+    return;
+  }
+  ctx.io.note(`cdba: flex cluster ${name} is ${state}`);
+  await waitForCluster(ctx, { client, projectId, version: '2024-11-13', shape: 'perShard' }, name, { until: 'IDLE', timeoutMs, initialState: state, locator });
+  ctx.io.note(`cdba: flex cluster ${name} is IDLE`);
 }
 
 /** The plan: -o json|pretty (or --query) as a document on stdout; otherwise one line per change on stderr. */

@@ -101,7 +101,8 @@ function hasTopology(body: Doc, shape: ClusterShape): boolean {
   return shape === 'legacy' ? body.providerSettings !== undefined || body.replicationSpecs !== undefined : body.replicationSpecs !== undefined;
 }
 
-function mergeTags(body: Doc, tags: Array<[string, string]>): void {
+/** --tag on a body: a key already there gets the new value, a new key is appended (create and the flex create). */
+export function mergeTags(body: Doc, tags: Array<[string, string]>): void {
   const current = asArray(body.tags).map(asObject);
   for (const [key, value] of tags) {
     const existing = current.find((t) => t.key === key);

@@ -7,6 +7,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
+import { isFlexDocument } from '../../model/flexCluster.js';
 import { validateApiVersion } from '../../api/versions.js';
 import {
   convertClusterBody,
@@ -45,11 +46,22 @@ export function registerClustersConvert(parent: Command, app: App): void {
 
 export async function runClustersConvert(ctx: Context, flags: ConvertFlags): Promise<void> {
   const source = flags.file === '-' ? 'stdin' : flags.file;
+  // Flex clusters have their own API and shape: nothing converts honestly to or from it.
+  if (flags.to !== undefined && flags.to.toUpperCase() === 'FLEX') {
+    throw new UsageError('a dedicated cluster body cannot be converted to a flex one: a flex cluster has no tier, members, shards or storage to carry over, only a cloud and a region', {
+      hint: 'create it with cdba clusters create <name> --tier FLEX --provider AWS --region US_EAST_1',
+    });
+  }
   if (flags.to !== undefined) validateApiVersion(flags.to);
   if (flags.from !== undefined) validateApiVersion(flags.from);
   const toVersion = flags.to ?? (await clusterVersion(ctx, 'clusters.create')).version;
   const to = shapeForVersion(toVersion);
   const input = await readJsonObject(ctx.io, flags.file);
+  if (isFlexDocument(input)) {
+    throw new UsageError(`${source} is a flex cluster's document: it cannot be converted to a dedicated body, which would have to invent a tier, members and storage`, {
+      hint: 'a flex body is sent as it is (cdba clusters create <name> --file, or apply); for a dedicated cluster, give its tier and topology',
+    });
+  }
   // Converting a document with no cluster field at all would print {} and succeed.
   const fields = Object.keys(input);
   if (!fields.some((field) => Object.hasOwn(LEGACY_FIELDS, field) || Object.hasOwn(MODERN_FIELDS, field))) {

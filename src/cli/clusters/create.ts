@@ -6,7 +6,8 @@ import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
 import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
-import { CLUSTER_TYPES, PROVIDERS } from '../../model/catalog.js';
+import { CLUSTER_TYPES, INSTANCE_SIZES, PROVIDERS } from '../../model/catalog.js';
+import { isFlexCreateBody } from '../../model/flexCluster.js';
 import { choiceFlag, intFlag, tagFlag, withExamples, type App } from '../command.js';
 import { createBody, normalizeRegion, type TopologyFlags } from './body.js';
 import { adaptToShape, fieldProblems, missingField, refuseProblems } from './fields.js';
@@ -30,6 +31,8 @@ export function diskSizeFlag(value: string): number {
 }
 
 const upper = (value: string): string => value.trim().toUpperCase();
+/** What --tier may name: every provider's instance sizes, and FLEX. */
+const TIERS = ['FLEX', ...new Set(Object.values(INSTANCE_SIZES).flat())];
 
 export function registerClustersCreate(parent: Command, app: App): void {
   const command = parent
@@ -37,9 +40,14 @@ export function registerClustersCreate(parent: Command, app: App): void {
     .description('create a cluster from flags, from a JSON body (--file), or both (flags override the file)')
     .argument('<name>', 'cluster name: letters, digits and hyphens, at most 64')
     .option('--file <file>', 'JSON body to send; - reads stdin. Flags and the <name> argument override its fields')
-    .addOption(new Option('--provider <provider>', 'cloud provider; TENANT is the shared tier (M0/M2/M5)').choices(PROVIDERS).argParser(choiceFlag('--provider', PROVIDERS, { upper: true })))
+    .addOption(new Option('--provider <provider>', 'cloud provider; TENANT is the free tier (M0); with --tier FLEX, the cloud the flex cluster runs on').choices(PROVIDERS).argParser(choiceFlag('--provider', PROVIDERS, { upper: true })))
     .option('--region <region>', "provider region, e.g. US_EAST_1 (AWS), EUROPE_WEST (Azure), CENTRAL_US (GCP)", normalizeRegion)
-    .option('--tier <tier>', 'instance size, e.g. M10 (default M10; M0 for TENANT)', upper)
+    .addOption(
+      // Choices for completion (every provider's sizes and FLEX); the provider's own list is checked with the other flags.
+      new Option('--tier <tier>', 'instance size, e.g. M10 (default M10; M0 for TENANT); FLEX creates a flex cluster (its own API, 2024-11-13)')
+        .choices(TIERS)
+        .argParser(upper),
+    )
     .option('--members <n>', 'electable members: 3, 5 or 7 (default 3)', intFlag('--members', 1, 50))
     .option('--shards <n>', 'number of shards (default 1; more than 1 implies --type SHARDED); from 2024-08-05 one replication spec each', intFlag('--shards', 1, 50))
     .addOption(new Option('--type <type>', 'cluster type (default REPLICASET)').choices(CLUSTER_TYPES).argParser(choiceFlag('--type', CLUSTER_TYPES, { upper: true })))
@@ -55,6 +63,7 @@ export function registerClustersCreate(parent: Command, app: App): void {
   withExamples(command, [
     ['A three-member M10 replica set on AWS, waiting until it is ready', 'cdba clusters create c1 --provider AWS --region US_EAST_1 --tier M10 --watch'],
     ['A free shared-tier cluster', 'cdba clusters create sandbox --provider TENANT --region US_EAST_1 --tier M0'],
+    ['A flex cluster on AWS for a CI job, waiting until it is ready', 'cdba clusters create ci-1 --tier FLEX --provider AWS --region US_EAST_1 --tag job=ci --watch'],
     ['A protected production cluster: deletes are refused until protection is off', 'cdba clusters create prod1 --provider AWS --region US_EAST_1 --tier M30 --termination-protection --tag env=prod'],
     ['From a file, with a bigger tier; print only the state', "cdba clusters create c2 --file c2.json --tier M30 -o json --query 'stateName'"],
   ]);
@@ -66,16 +75,27 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
   const { version, shape } = await clusterVersion(ctx, 'clusters.create');
   let file: Record<string, unknown> | undefined;
   let renameNote: string | undefined;
-  if (flags.file !== undefined) {
-    const source = flags.file === '-' ? 'stdin' : flags.file;
-    file = await readJsonObject(ctx.io, flags.file);
+  if (flags.file !== undefined || flags.tier === 'FLEX') {
+    const source = flags.file === undefined ? 'the request' : flags.file === '-' ? 'stdin' : flags.file;
+    file = flags.file === undefined ? undefined : await readJsonObject(ctx.io, flags.file);
     // The command's argument names the new cluster, as flags override the file's
     // fields: `create copy --file old.json` is how a cluster is copied.
-    if (file.name !== undefined && file.name !== name) {
+    if (file?.name !== undefined && file.name !== name) {
       // Said once the body is known to be sendable, so a refusal stays one line.
       renameNote = `cdba: ${source} names the cluster ${JSON.stringify(file.name)}; creating it as "${name}"`;
       file = { ...file, name };
     }
+    // Flex clusters have their own API and body (src/cli/clusters/createFlex.ts).
+    if (flags.tier === 'FLEX' || isFlexCreateBody(file)) {
+      const { flexCreateBody, runFlexCreate } = await import('./createFlex.js');
+      const { tier: _flex, file: _file, ...rest } = flags;
+      const body = flexCreateBody(name, file, rest, source);
+      if (renameNote) ctx.io.note(renameNote);
+      return runFlexCreate(ctx, name, body, flags, timeoutMs);
+    }
+  }
+  if (file !== undefined) {
+    const source = flags.file === '-' ? 'stdin' : flags.file!;
     file = adaptToShape((line) => ctx.io.note(line), file, shape, version, source, true);
     refuseProblems(fieldProblems(file, shape), shape, version, source);
   }

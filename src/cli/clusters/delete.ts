@@ -4,6 +4,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
 import { withExamples, type App } from '../command.js';
+import { ClusterLocator } from './flex.js';
 import { withClusterHints } from './hints.js';
 import { checkClusterName, clusterTarget } from './target.js';
 import { waitForCluster } from './watch.js';
@@ -36,11 +37,18 @@ export async function runClustersDelete(ctx: Context, name: string, flags: Delet
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete cluster "${name}" of project ${target.projectId} (profile "${profileName}") and all its data?`);
   const { deleteCluster } = await import('../../api/clusters.js');
-  await withClusterHints(name, () => deleteCluster(target.client, target.projectId, name));
+  const { deleteFlexCluster } = await import('../../api/flexClusters.js');
+  const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
+  await withClusterHints(name, () =>
+    locator.call(
+      () => deleteCluster(target.client, target.projectId, name),
+      () => deleteFlexCluster(target.client, target.projectId, name),
+    ),
+  );
   if (!flags.watch && timeoutMs === undefined) {
     ctx.io.note(`cdba: deletion of cluster ${name} requested; follow it with \`${ctx.followUp('clusters', 'watch', name, '--until', 'DELETED')}\``);
     return;
   }
   ctx.io.note(`cdba: deletion of cluster ${name} requested`);
-  await waitForCluster(ctx, target, name, { until: 'DELETED', timeoutMs, initialState: 'DELETING' });
+  await waitForCluster(ctx, target, name, { until: 'DELETED', timeoutMs, initialState: 'DELETING', locator });
 }

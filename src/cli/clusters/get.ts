@@ -4,7 +4,8 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
-import { checkClusterName, clusterDocument, clusterTarget } from './target.js';
+import { ClusterLocator } from './flex.js';
+import { checkClusterName, clusterTarget } from './target.js';
 import { showCluster } from './view.js';
 
 export function registerClustersGet(parent: Command, app: App): void {
@@ -18,12 +19,13 @@ export function registerClustersGet(parent: Command, app: App): void {
     ['The readable view', 'cdba clusters get c1'],
     ['The SRV connection string alone', "cdba clusters get c1 -o json --query 'connectionStrings.standardSrv'"],
     ['Save the document to change it and send it back', 'cdba clusters get c1 -o json > c1.json'],
+    ['A flex cluster, by name like any other (its document is the flex API\'s)', "cdba clusters get f1 -o json --query 'providerSettings.backingProviderName'"],
   ]);
 }
 
 export async function runClustersGet(ctx: Context, name: string): Promise<void> {
   checkClusterName(name);
-  const { getCluster } = await import('../../api/clusters.js');
   const { client, projectId } = await clusterTarget(ctx, 'clusters.get');
-  await showCluster(ctx, clusterDocument(await getCluster(client, projectId, name)));
+  // A flex cluster is read from the flex API (one more request the first time: src/cli/clusters/flex.ts).
+  await showCluster(ctx, await (await ClusterLocator.open(ctx, client, projectId, name)).get());
 }

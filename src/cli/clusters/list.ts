@@ -1,7 +1,8 @@
 // `cdba clusters list`: one page (--page, --limit, --no-count) or every cluster (--all).
 import { Option, type Command } from '@commander-js/extra-typings';
+import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../core/context.js';
-import { intFlag, withExamples, type App } from '../command.js';
+import { choiceFlag, intFlag, withExamples, type App } from '../command.js';
 import { CLUSTER_LIST_TABLE } from './view.js';
 
 /** The service's page-size bound (seed: Limits). */
@@ -13,13 +14,18 @@ export interface ListFlags {
   limit?: number;
   all?: boolean;
   count: boolean;
+  /** FLEX: the flex clusters alone, as the flex API's document. */
+  tier?: 'FLEX';
 }
 
 export function registerClustersList(parent: Command, app: App): void {
   const command = parent
     .command('list')
     .alias('ls')
-    .description('list the clusters of the project, one page at a time or all at once')
+    .description(
+      'list the clusters of the project, one page at a time or all at once; the table includes the flex clusters, ' +
+        "while -o json is the clusters API's document as sent (--tier FLEX: the flex API's)",
+    )
     .option('--page <n>', 'page number, from 1', intFlag('--page', 1))
     .option('--limit <n>', `clusters per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`, intFlag('--limit', 1, MAX_LIMIT))
     .addOption(
@@ -30,18 +36,35 @@ export function registerClustersList(parent: Command, app: App): void {
       ).conflicts(['page', 'limit']),
     )
     .option('--no-count', 'do not ask the service for the total (totalCount is left out)')
+    .addOption(
+      new Option('--tier <tier>', 'FLEX: only the flex clusters, and with -o json the flex API\'s document instead of the clusters API\'s')
+        .choices(['FLEX'] as const)
+        .argParser(choiceFlag('--tier', ['FLEX'] as const, { upper: true })),
+    )
     .action(async (options, cmd) => runClustersList(app.context(cmd), options));
   withExamples(command, [
     ['The first page as a table', 'cdba clusters list'],
     ['Names of every cluster that is not IDLE', "cdba clusters list --all -o json --query \"results[?stateName!='IDLE'].name\""],
     ['Page 3 of 50 at a time', 'cdba clusters list --page 3 --limit 50'],
+    ['Names of the flex clusters (the flex API\'s document)', "cdba clusters list --tier FLEX -o json --query 'results[].name'"],
   ]);
+  command.addHelpText(
+    'after',
+    'The table (on a terminal, and -o table in a pipe, tab-separated) shows every\n' +
+      'cluster of the project: the clusters API\'s and the flex clusters (TIER\n' +
+      'FLEX/<disk>GB), asked for at once. -o json and --query give the clusters API\'s\n' +
+      'document as the service sends it, which has no flex clusters; --tier FLEX gives\n' +
+      'the flex API\'s document instead.\n',
+  );
 }
 
 export async function runClustersList(ctx: Context, flags: ListFlags): Promise<void> {
+  if (flags.tier === 'FLEX') return runFlexList(ctx, flags);
   const { hasNextPage, listAllClusters, listClusters, streamAllClusters } = await import('../../api/clusters.js');
   const projectId = await ctx.projectId();
   const client = await ctx.api();
+  // The table shows every cluster: the flex ones come from their own API, asked at the same time.
+  if ((await ctx.outputFormat()) === 'table' && !ctx.globals.query && (await flexReachable(ctx))) return runMixedTable(ctx, flags, client, projectId);
   if (flags.all) {
     const format = await ctx.outputFormat();
     // --no-count: the service is not asked for the total, and the document has none, as for one page.
@@ -93,4 +116,80 @@ function withoutCount<T extends { totalCount?: number }>({ totalCount: _omitted,
 /** The stream's pages as they are; its tail without totalCount. */
 async function* tailWithoutCount<T, Tail extends { totalCount?: number }>(pages: AsyncGenerator<T, Tail, undefined>): AsyncGenerator<T, Omit<Tail, 'totalCount'>, undefined> {
   return withoutCount(yield* pages);
+}
+
+/** Whether this profile's version reaches the flex API (2024-11-13 on); older pins list the clusters API's alone. */
+async function flexReachable(ctx: Context): Promise<boolean> {
+  const { versionAt } = await import('../../api/operations.js');
+  const { apiVersion } = await ctx.settings();
+  return apiVersion !== 'v1.0' && versionAt('flexClusters.list', apiVersion) !== undefined;
+}
+
+function pageOptions(flags: ListFlags) {
+  return {
+    ...(flags.page !== undefined ? { pageNum: flags.page } : {}),
+    ...(flags.limit !== undefined ? { itemsPerPage: flags.limit } : {}),
+    ...(flags.count ? {} : { includeCount: false }),
+  };
+}
+
+/**
+ * The table of every cluster: the clusters API's page and the flex API's page of the
+ * same number, fetched concurrently (with --all, each list whole). The footer counts both.
+ */
+async function runMixedTable(ctx: Context, flags: ListFlags, client: ApiClient, projectId: string): Promise<void> {
+  const { hasNextPage, listAllClusters, listClusters } = await import('../../api/clusters.js');
+  const { listAllFlexClusters, listFlexClusters } = await import('../../api/flexClusters.js');
+  if (flags.all) {
+    const [dedicated, flex] = await Promise.all([listAllClusters(client, projectId, { count: flags.count }), listAllFlexClusters(client, projectId, { count: flags.count })]);
+    const every = { results: [...dedicated.results, ...flex.results], totalCount: (dedicated.totalCount ?? 0) + (flex.totalCount ?? 0) };
+    await ctx.output(flags.count ? every : withoutCount(every), CLUSTER_LIST_TABLE);
+    return;
+  }
+  const options = pageOptions(flags);
+  const [dedicated, flex] = await Promise.all([listClusters(client, projectId, options), listFlexClusters(client, projectId, options)]);
+  const results = [...dedicated.body.results, ...flex.body.results];
+  const counts = [dedicated.body.totalCount, flex.body.totalCount];
+  const totalCount = counts.every((n) => typeof n === 'number') ? (counts[0] as number) + (counts[1] as number) : undefined;
+  await ctx.output({ results, ...(totalCount === undefined ? {} : { totalCount }) }, CLUSTER_LIST_TABLE);
+  if (ctx.io.errIsTTY) {
+    const page = flags.page ?? 1;
+    const limit = flags.limit ?? DEFAULT_LIMIT;
+    const shown = dedicated.body.results.length;
+    // Each API pages on its own, both by --page and --limit: "more" when either has more.
+    const more = hasNextPage(dedicated.body) || hasNextPage(flex.body);
+    const footer =
+      flex.body.results.length === 0
+        ? pageFooter(page, limit, shown, dedicated.body.totalCount, hasNextPage(dedicated.body))
+        : more || page > 1
+          ? `page ${page}: ${shown} clusters and ${flex.body.results.length} flex clusters${totalCount === undefined ? '' : ` of ${totalCount}`}${more ? `; next: --page ${page + 1}, or --all for every cluster` : ''}`
+          : undefined;
+    if (footer) ctx.io.note(footer, 'dim');
+  }
+}
+
+/** `--tier FLEX`: the flex API's list, as it sends it (-o json), or as the clusters table. */
+async function runFlexList(ctx: Context, flags: ListFlags): Promise<void> {
+  const { selectVersion } = await import('../../api/versions.js');
+  selectVersion('flexClusters.list', (await ctx.settings()).apiVersion); // v1.0 or a pin before 2024-11-13: a usage error
+  const { hasNextPage } = await import('../../api/clusters.js');
+  const { listAllFlexClusters, listFlexClusters, streamAllFlexClusters } = await import('../../api/flexClusters.js');
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  if (flags.all) {
+    const format = await ctx.outputFormat();
+    if ((format === 'json' || format === 'pretty') && !ctx.globals.query) {
+      const { writeJsonList } = await import('../../output/jsonList.js');
+      await writeJsonList(ctx.io, streamAllFlexClusters(client, projectId), format === 'pretty' ? 2 : 0);
+      return;
+    }
+    await ctx.output(await listAllFlexClusters(client, projectId), CLUSTER_LIST_TABLE);
+    return;
+  }
+  const document = (await listFlexClusters(client, projectId, pageOptions(flags))).body;
+  await ctx.output(document, CLUSTER_LIST_TABLE);
+  if (ctx.io.errIsTTY && (await ctx.outputFormat()) === 'table' && !ctx.globals.query) {
+    const footer = pageFooter(flags.page ?? 1, flags.limit ?? DEFAULT_LIMIT, document.results.length, document.totalCount, hasNextPage(document));
+    if (footer) ctx.io.note(footer, 'dim');
+  }
 }

@@ -5,8 +5,8 @@
 // `cdba clusters get c1 -o json | cdba clusters patch c1 --file -` works unchanged;
 // fields the version does not accept are refused before sending.
 import type { Command } from '@commander-js/extra-typings';
-import type { Cluster } from '../../api/clusters.js';
 import type { Context } from '../../core/context.js';
+import type { Cluster } from '../../api/clusters.js';
 import { parseDuration } from '../../core/duration.js';
 import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
@@ -16,10 +16,12 @@ import { parseSetValue, setPath, tierFlag } from './body.js';
 import { diskSizeFlag } from './create.js';
 import { adaptToShape, fieldProblems, refuseProblems, stripReadOnly } from './fields.js';
 import { withClusterHints } from './hints.js';
-import { checkClusterName, clusterDocument, clusterTarget, type ClusterTarget } from './target.js';
+import { ClusterLocator, flexRefusal } from './flex.js';
+import { checkClusterName, clusterDocument, clusterTarget } from './target.js';
 import { showCluster } from './view.js';
 import { waitForCluster } from './watch.js';
 import { isObject } from '../../base/object.js';
+import { isFlexDocument } from '../../model/flexCluster.js';
 
 type Doc = Record<string, unknown>;
 
@@ -64,6 +66,7 @@ export function registerClustersPatch(parent: Command, app: App): void {
     ['Scale only the second shard (independent shard scaling)', 'cdba clusters patch c1 --shard 2 --tier M40'],
     ['Turn on termination protection and print the new setting', "cdba clusters patch c1 --termination-protection -o json --query 'terminationProtectionEnabled'"],
     ['Tag it for the cost report and drop an old tag; other tags stay', 'cdba clusters patch c1 --tag team=search --tag env=prod --untag owner'],
+    ['A flex cluster takes tags and termination protection only', 'cdba clusters patch f1 --tag job=ci --termination-protection'],
   ]);
 }
 
@@ -96,6 +99,10 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
 
   const target = await clusterTarget(ctx, 'clusters.update');
   const { shape, version } = target;
+  const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
+  const fileDoc = flags.file === undefined ? undefined : await readJsonObject(ctx.io, flags.file);
+  // A flex cluster (known from an earlier run, or the file is its document): its own API and fields.
+  if (locator.knownFlex || isFlexDocument(fileDoc)) return runFlexPatch(ctx, locator, flags, fileDoc, timeoutMs);
   if (flags.shard !== undefined && shape !== 'perShard') {
     throw new UsageError(`--shard needs independent shard scaling, which clusters has from API version 2024-08-05; this call is at ${version}`, {
       hint: 'use --api-version 2024-10-23 (or unset the profile\'s apiVersion)',
@@ -106,7 +113,7 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   }
   const body: Doc = {};
   const source = flags.file === undefined ? 'the request' : flags.file === '-' ? 'stdin' : flags.file;
-  if (flags.file !== undefined) Object.assign(body, adaptToShape((line) => ctx.io.note(line), await readJsonObject(ctx.io, flags.file), shape, version, source));
+  if (fileDoc !== undefined) Object.assign(body, adaptToShape((line) => ctx.io.note(line), fileDoc, shape, version, source));
   for (const [path, value] of flags.set ?? []) setPath(body, path, parseSetValue(value));
   if (body.name !== undefined && body.name !== name) {
     throw new UsageError(`${source} names the cluster ${JSON.stringify(body.name)}, but the command names it "${name}"`, {
@@ -118,7 +125,8 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
 
   if (hardware) {
     const change: HardwareChange = { tier: flags.tier, diskSizeGB: flags.diskSizeGb, members: flags.members, shard: flags.shard };
-    const current = hardwareNeedsCurrent(body, change, shape) ? await currentCluster(target, name) : undefined;
+    const current = hardwareNeedsCurrent(body, change, shape) ? await locator.get() : undefined;
+    if (locator.learnt === 'flex') throw flexRefusal(name, flags.shard !== undefined ? 'shards' : 'tier', false);
     asUsageError(() => applyHardwareChange(body, change, shape, current));
   }
   if (flags.dbVersion !== undefined) body.mongoDBMajorVersion = flags.dbVersion;
@@ -127,7 +135,7 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   // a patch left with nothing to send sends nothing, and shows the cluster as it is.
   let asItIs: Cluster | undefined;
   if (tagging) {
-    const { tags: base, current } = await baseTags(body, target, name);
+    const { tags: base, current } = await baseTags(body, locator);
     const merged = mergeTags(base, flags.tag ?? [], flags.untag ?? [], ctx, name);
     if (current !== undefined && sameTags(merged, base)) asItIs = current;
     else body.tags = merged;
@@ -142,21 +150,82 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   if (stripped.length > 0) ctx.io.note(`cdba: ignoring read-only fields: ${stripped.join(', ')}`);
 
   const { updateCluster } = await import('../../api/clusters.js');
-  const updated = clusterDocument(await withClusterHints(name, () => updateCluster(target.client, target.projectId, name, body)));
+  const { updateFlexCluster } = await import('../../api/flexClusters.js');
+  const updated = clusterDocument(
+    await withClusterHints(name, () =>
+      locator.call(
+        () => updateCluster(target.client, target.projectId, name, body),
+        // Found flex by the clusters API's answer: what the flex API takes is sent there, anything else refused.
+        () => updateFlexCluster(target.client, target.projectId, name, flexPatchBody(name, body, false)),
+      ),
+    ),
+  );
   const state = typeof updated.stateName === 'string' ? updated.stateName : 'UPDATING';
   if (!flags.watch && timeoutMs === undefined) {
     if (state !== 'IDLE') ctx.io.note(`cdba: cluster ${name} is ${state}; follow it with \`${ctx.followUp('clusters', 'watch', name)}\``);
     await showCluster(ctx, updated);
     return;
   }
-  const ready = await waitForCluster(ctx, target, name, { until: 'IDLE', timeoutMs, initialState: state });
+  const ready = await waitForCluster(ctx, target, name, { until: 'IDLE', timeoutMs, initialState: state, locator });
   await showCluster(ctx, ready);
 }
 
-/** The cluster as it is now, for what a change needs beside it (its specs, its provider). */
-async function currentCluster(target: ClusterTarget, name: string): Promise<Cluster> {
-  const { getCluster } = await import('../../api/clusters.js');
-  return clusterDocument(await withClusterHints(name, () => getCluster(target.client, target.projectId, name)));
+/** What the flex API lets a patch change. */
+const FLEX_WRITABLE = ['tags', 'terminationProtectionEnabled'];
+
+/** The body for the flex API, or the refusal naming what a flex cluster cannot change. */
+function flexPatchBody(name: string, body: Doc, known: boolean): Doc {
+  const fixed = Object.keys(body).filter((key) => !FLEX_WRITABLE.includes(key));
+  if (fixed.length > 0) throw flexRefusal(name, fixed.some((key) => /shard|replicationSpecs|clusterType/i.test(key)) ? 'shards' : 'tier', known, `asked to change ${fixed.join(', ')}`);
+  return body;
+}
+
+/**
+ * The patch of a flex cluster cdba knows is flex: tags and termination protection only.
+ * The hardware flags are refused before any request; read-only fields of a flex
+ * document (a `get -o json` sent back) are stripped with a note, as for the others.
+ */
+async function runFlexPatch(ctx: Context, locator: ClusterLocator, flags: PatchFlags, fileDoc: Doc | undefined, timeoutMs: number | undefined): Promise<void> {
+  const { name } = locator;
+  if (flags.shard !== undefined) throw flexRefusal(name, 'shards', true);
+  const hardware = (['tier', 'diskSizeGb', 'members', 'dbVersion'] as const).filter((key) => flags[key] !== undefined);
+  if (hardware.length > 0) {
+    const flag = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace('-gb', '-gb')}`;
+    throw flexRefusal(name, 'tier', true, `${hardware.map(flag).join(', ')} given`);
+  }
+  const { flexReadOnlyFields } = await import('../../model/flexCluster.js');
+  const body: Doc = { ...fileDoc };
+  for (const [path, value] of flags.set ?? []) setPath(body, path, parseSetValue(value));
+  if (body.name !== undefined && body.name !== name) {
+    throw new UsageError(`the file names the cluster ${JSON.stringify(body.name)}, but the command names it "${name}"`, { hint: 'a cluster cannot be renamed; remove "name" or use the same name' });
+  }
+  const readOnly = new Set([...flexReadOnlyFields('update'), 'links']);
+  const stripped = Object.keys(body).filter((key) => readOnly.has(key));
+  for (const key of stripped) delete body[key];
+  flexPatchBody(name, body, true);
+  if (flags.terminationProtection !== undefined) body.terminationProtectionEnabled = flags.terminationProtection;
+  if ((flags.tag?.length ?? 0) > 0 || (flags.untag?.length ?? 0) > 0) body.tags = mergeTags((await baseTags(body, locator)).tags, flags.tag ?? [], flags.untag ?? [], ctx, name);
+  if (Object.keys(body).length === 0) throw new UsageError(`nothing to change: the file holds only read-only fields (${stripped.join(', ')})`);
+  if (stripped.length > 0) ctx.io.note(`cdba: ignoring read-only fields: ${stripped.join(', ')}`);
+  const { updateFlexCluster } = await import('../../api/flexClusters.js');
+  const { updateCluster } = await import('../../api/clusters.js');
+  const { client, projectId } = locator;
+  const updated = clusterDocument(
+    await withClusterHints(name, () =>
+      // Known flex: straight to the flex API. Tags and protection are fields of every cluster, so a name
+      // that is a dedicated cluster's after all (an old names file, a flex document for another cluster) takes them too.
+      locator.call(
+        () => updateCluster(client, projectId, name, body),
+        () => updateFlexCluster(client, projectId, name, body),
+      ),
+    ),
+  );
+  if (flags.watch || timeoutMs !== undefined) {
+    const ready = await waitForCluster(ctx, { client, projectId, version: '2024-11-13', shape: 'perShard' }, name, { until: 'IDLE', timeoutMs, initialState: String(updated.stateName ?? ''), locator });
+    await showCluster(ctx, ready);
+    return;
+  }
+  await showCluster(ctx, updated);
 }
 
 /** The model's refusal of an edit it cannot place, as a usage error. */
@@ -180,9 +249,9 @@ const isTag = (value: unknown): value is Tag => isObject(value) && typeof value.
  * The tags --tag and --untag start from: the body's own (a file or --set gave them),
  * else the cluster's current ones, with the cluster they were read from.
  */
-async function baseTags(body: Doc, target: ClusterTarget, name: string): Promise<{ tags: Tag[]; current?: Cluster }> {
+async function baseTags(body: Doc, locator: ClusterLocator): Promise<{ tags: Tag[]; current?: Cluster }> {
   if (Array.isArray(body.tags)) return { tags: body.tags.filter(isTag) };
-  const current = await currentCluster(target, name);
+  const current = await locator.get();
   return { tags: Array.isArray(current.tags) ? current.tags.filter(isTag).map(({ key, value }) => ({ key, value })) : [], current };
 }
 

@@ -8,6 +8,7 @@ import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
 import { ConflictError } from '../../base/errors.js';
 import { withExamples, type App } from '../command.js';
+import { ClusterLocator, flexRefusal } from './flex.js';
 import { withClusterHints } from './hints.js';
 import { checkClusterName, clusterDocument, clusterTarget } from './target.js';
 import { showCluster } from './view.js';
@@ -21,7 +22,7 @@ export interface PauseFlags {
 export function registerClustersPause(parent: Command, app: App): void {
   const command = parent
     .command('pause')
-    .description('pause a dedicated (M10+) cluster: it stops serving and costs less until resumed')
+    .description('pause a dedicated (M10+) cluster: it stops serving and costs less until resumed (flex clusters cannot be paused)')
     .argument('<name>', 'cluster name')
     .option('--watch', 'wait until the pause is done (IDLE), then print the cluster')
     .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
@@ -51,9 +52,12 @@ export async function runClustersPause(ctx: Context, name: string, paused: boole
   checkClusterName(name);
   const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
   const target = await clusterTarget(ctx);
-  const { getCluster, updateCluster } = await import('../../api/clusters.js');
+  const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
+  if (locator.knownFlex) throw flexRefusal(name, 'pause', true);
+  const { updateCluster } = await import('../../api/clusters.js');
   if (!paused) {
-    const current = clusterDocument(await getCluster(target.client, target.projectId, name));
+    const current = await locator.get();
+    if (locator.learnt === 'flex') throw flexRefusal(name, 'pause', false);
     if (current.paused !== true) {
       throw new ConflictError(`cluster ${name} is not paused; there is nothing to resume`, {
         hint: `to pause it: cdba clusters pause ${name}`,
@@ -61,7 +65,12 @@ export async function runClustersPause(ctx: Context, name: string, paused: boole
     }
   }
   const updated = clusterDocument(
-    await withClusterHints(name, () => updateCluster(target.client, target.projectId, name, { paused })),
+    await withClusterHints(name, () =>
+      locator.call(
+        () => updateCluster(target.client, target.projectId, name, { paused }),
+        () => Promise.reject(flexRefusal(name, 'pause', false)),
+      ),
+    ),
   );
   const state = typeof updated.stateName === 'string' ? updated.stateName : 'UPDATING';
   const verb = paused ? 'pausing' : 'resuming';
@@ -71,6 +80,6 @@ export async function runClustersPause(ctx: Context, name: string, paused: boole
     return;
   }
   ctx.io.note(`cdba: cluster ${name} is ${verb}`);
-  const ready = await waitForCluster(ctx, target, name, { until: 'IDLE', timeoutMs, initialState: state });
+  const ready = await waitForCluster(ctx, target, name, { until: 'IDLE', timeoutMs, initialState: state, locator });
   await showCluster(ctx, ready);
 }

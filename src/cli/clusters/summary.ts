@@ -8,6 +8,7 @@ import { readClusterDocument, type NodeGroup, type RegionSummary, type ShardRead
 export type { NodeGroup, RegionSummary };
 
 import { asObject } from '../../base/object.js';
+import { isFlexDocument } from '../../model/flexCluster.js';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -42,6 +43,8 @@ export interface ClusterSummary {
   backup?: boolean;
   paused?: boolean;
   terminationProtection?: boolean;
+  /** A flex cluster (the flex API's document). */
+  flex?: boolean;
 }
 
 /** The shards grouped by zone, zones in order; a zone lists each distinct region layout of its shards once. */
@@ -70,8 +73,42 @@ export function providerLabel(region: RegionSummary): string {
     : region.provider;
 }
 
+/** A flex cluster (its own API's document): one region of shared hosts on a backing cloud, its storage in providerSettings. */
+function summarizeFlex(doc: Record<string, unknown>): ClusterSummary {
+  const settings = asObject(doc.providerSettings);
+  const region: RegionSummary = {
+    provider: 'FLEX',
+    region: text(settings.regionName) ?? '',
+    priority: 7,
+    electable: { instanceSize: 'FLEX', nodes: 3 },
+    readOnly: { nodes: 0 },
+    analytics: { nodes: 0 },
+  };
+  const backing = text(settings.backingProviderName);
+  if (backing) region.backingProvider = backing;
+  const summary: ClusterSummary = {
+    name: text(doc.name) ?? '',
+    state: text(doc.stateName) ?? '',
+    dbVersion: text(doc.mongoDBVersion) ?? '',
+    type: text(doc.clusterType) ?? 'REPLICASET',
+    shards: 1,
+    providers: [providerLabel(region)],
+    regions: region.region ? [region.region] : [],
+    tiers: ['FLEX'],
+    created: text(doc.createDate) ?? '',
+    zones: [{ name: 'Zone 1', shards: 1, regions: [region] }],
+    flex: true,
+  };
+  if (typeof settings.diskSizeGB === 'number') summary.diskSizeGB = settings.diskSizeGB;
+  const backup = asObject(doc.backupSettings).enabled;
+  if (typeof backup === 'boolean') summary.backup = backup;
+  if (typeof doc.terminationProtectionEnabled === 'boolean') summary.terminationProtection = doc.terminationProtectionEnabled;
+  return summary;
+}
+
 export function summarize(document: unknown): ClusterSummary {
   const doc = asObject(document);
+  if (isFlexDocument(doc)) return summarizeFlex(doc);
   const read = readClusterDocument(doc);
   const zones = zonesOf(read.shards);
   const regions = zones.flatMap((z) => z.regions);

@@ -27,13 +27,18 @@ export const CLUSTER_COLUMNS: TableSpec<ClusterSummary>['columns'] = [
   { header: 'TYPE', value: (c) => typeLabel(c), minWidth: 8, dropPriority: 2 },
   { header: 'PROVIDER', value: (c) => c.providers.join(','), minWidth: 5, dropPriority: 5 },
   { header: 'REGION', value: (c) => firstAndMore(c.regions), minWidth: 10, dropPriority: 4 },
-  { header: 'TIER', value: (c) => (c.shardsDiffer ? shardTiers(c.shardsDiffer) : c.tiers.join(',')), minWidth: 4, dropPriority: 6 },
+  { header: 'TIER', value: (c) => (c.shardsDiffer ? shardTiers(c.shardsDiffer) : c.flex ? flexTier(c) : c.tiers.join(',')), minWidth: 4, dropPriority: 6 },
   { header: 'CREATED', value: (c) => c.created, minWidth: 10, dropPriority: 7 },
 ];
 
 /** Shards that differ, one by one: "1:M30/40GB 2:M40/80GB" (1-based, as `patch --shard` counts). */
 function shardTiers(shards: ShardSummary[]): string {
   return shards.map((s, i) => `${i + 1}:${s.tier}${s.diskSizeGB === undefined ? '' : `/${s.diskSizeGB}GB`}`).join(' ');
+}
+
+/** A flex cluster's tier with its storage, as shards that differ show theirs: "FLEX/5GB". */
+function flexTier(c: ClusterSummary): string {
+  return `FLEX${c.diskSizeGB === undefined ? '' : `/${c.diskSizeGB}GB`}`;
 }
 
 /** A list document ({results: [...]}) as rows. */
@@ -57,6 +62,8 @@ function nodes(label: string, group: NodeGroup): string {
 
 function regionLine(region: RegionSummary): string {
   const tenant = region.provider === 'TENANT' || region.provider === 'FLEX';
+  // A flex cluster has one region and no priorities: its hosts are shared.
+  if (region.provider === 'FLEX') return `${providerLabel(region)} ${region.region} · flex tier, shared hosts`;
   const parts = [`${providerLabel(region)} ${region.region}`, `priority ${region.priority}`];
   if (tenant) parts.push(`shared tier ${region.electable.instanceSize ?? '?'}`);
   else parts.push(nodes('electable', region.electable), nodes('read-only', region.readOnly), nodes('analytics', region.analytics));

@@ -7,7 +7,8 @@ import type { Context } from '../../core/context.js';
 import { ApiError } from '../../base/errors.js';
 import { parseDuration } from '../../core/duration.js';
 import { choiceFlag, withExamples, type App } from '../command.js';
-import { checkClusterName, clusterDocument, clusterTarget, type ClusterTarget } from './target.js';
+import { ClusterLocator } from './flex.js';
+import { checkClusterName, clusterTarget, type ClusterTarget } from './target.js';
 import { showCluster } from './view.js';
 
 export const UNTIL_STATES = ['IDLE', 'DELETED'] as const;
@@ -18,6 +19,8 @@ export interface WaitOptions {
   timeoutMs?: number | undefined;
   /** The state the caller already saw (create and patch answers carry one). */
   initialState?: string | undefined;
+  /** Where the cluster lives, when the caller already found out (a flex cluster is read from the flex API). */
+  locator?: ClusterLocator | undefined;
 }
 
 /**
@@ -25,8 +28,8 @@ export interface WaitOptions {
  * undefined). 404 ends a DELETED wait; for IDLE it is an error (exit 4).
  */
 export async function waitForCluster(ctx: Context, target: ClusterTarget, name: string, options: WaitOptions): Promise<Cluster | undefined> {
-  const { getCluster } = await import('../../api/clusters.js');
   const { watch } = await import('../../core/watch.js');
+  const locator = options.locator ?? (await ClusterLocator.open(ctx, target.client, target.projectId, name));
   const follow = ctx.followUp('clusters', 'watch', name, ...(options.until === 'DELETED' ? ['--until', 'DELETED'] : []));
   return watch<Cluster | undefined>({
     io: ctx.io,
@@ -38,11 +41,12 @@ export async function waitForCluster(ctx: Context, target: ClusterTarget, name: 
     resumeHint: `the operation goes on at the service; follow it with \`${follow}\``,
     poll: async () => {
       try {
-        const body = clusterDocument(await getCluster(target.client, target.projectId, name));
+        const body = await locator.get();
         const state = typeof body.stateName === 'string' ? body.stateName : 'UNKNOWN';
         return { state, done: options.until === 'IDLE' && state === 'IDLE', value: body };
       } catch (error) {
         if (options.until === 'DELETED' && error instanceof ApiError && error.status === 404) {
+          locator.forget();
           return { state: 'DELETED', done: true, value: undefined };
         }
         throw error;

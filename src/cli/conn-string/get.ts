@@ -1,7 +1,6 @@
 // `cdba conn-string get <cluster>` (also `cdba conn-string <cluster>`): one string,
 // bare, so that `mongosh "$(cdba conn-string get c1)"` works.
 import { Option, type Command } from '@commander-js/extra-typings';
-import { getCluster } from '../../api/clusters.js';
 import type { ConnectionKind, ConnectionStringChoice, ConnectionStringEntry } from '../../connstring/index.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../base/errors.js';
@@ -9,6 +8,7 @@ import { escapeControl } from '../../base/sanitize.js';
 import { withExamples, type App } from '../command.js';
 import { CONNECTION_TYPES, entryRow, missingMessage } from './describe.js';
 import { ConnectionStringNotFoundError } from './errors.js';
+import { flexRefusal, locateCluster } from '../clusters/flex.js';
 import { checkClusterName } from '../clusters/target.js';
 
 export interface ConnStringGetFlags {
@@ -83,9 +83,11 @@ export async function runConnStringGet(ctx: Context, cluster: string, flags: Con
 
 /** Reads the cluster and picks the string the choice names; none is a ConnectionStringNotFoundError. Shared with `clusters connect`. */
 export async function chooseConnectionString(ctx: Context, cluster: string, choice: ReturnType<typeof resolveChoice>): Promise<ConnectionStringEntry> {
-  const projectId = await ctx.projectId();
-  const client = await ctx.api();
-  const { body } = await getCluster(client, projectId, cluster);
+  const locator = await locateCluster(ctx, cluster);
+  // cdba knows it is flex: no private strings to ask for.
+  if (locator.knownFlex && (choice.type === 'private' || choice.type === 'private-endpoint')) throw flexRefusal(cluster, 'private', true);
+  const body = await locator.get();
+  if (locator.learnt === 'flex' && (choice.type === 'private' || choice.type === 'private-endpoint')) throw flexRefusal(cluster, 'private', false);
   const { listConnectionStrings, selectConnectionString } = await import('../../connstring/index.js');
   const entries = listConnectionStrings(body);
   const chosen = selectConnectionString(entries, choice);

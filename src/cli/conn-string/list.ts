@@ -1,11 +1,11 @@
 // `cdba conn-string list <cluster>`: every string the cluster has, with its type,
 // SRV or not, and endpoint IDs.
 import type { Command } from '@commander-js/extra-typings';
-import { getCluster } from '../../api/clusters.js';
 import type { Context } from '../../core/context.js';
 import type { TableSpec } from '../../output/render.js';
 import { withExamples, type App } from '../command.js';
 import { entryRow, missingMessage, type ConnectionStringRow } from './describe.js';
+import { locateCluster } from '../clusters/flex.js';
 import { checkClusterName } from '../clusters/target.js';
 
 const TABLE: TableSpec<ConnectionStringRow> = {
@@ -34,9 +34,8 @@ export function registerConnStringList(parent: Command, app: App): void {
 
 export async function runConnStringList(ctx: Context, cluster: string): Promise<void> {
   checkClusterName(cluster); // before anything else, so a bad name sends no request
-  const projectId = await ctx.projectId();
-  const client = await ctx.api();
-  const { body } = await getCluster(client, projectId, cluster);
+  // Any cluster by name: a flex cluster's strings come from the flex API (src/cli/clusters/flex.ts).
+  const body = await (await locateCluster(ctx, cluster)).get();
   const { listConnectionStrings } = await import('../../connstring/index.js');
   const entries = listConnectionStrings(body);
   if (entries.length === 0) {

@@ -5,14 +5,15 @@
 // Life: create -> 201 CREATING -> IDLE after transitionMs; PATCH -> UPDATING -> IDLE;
 // DELETE -> 202 {} -> DELETING -> gone (404 CLUSTER_NOT_FOUND).
 import { READ_ONLY_FIELDS, applyClusterPatch, createClusterModel, isTenant, isValidClusterName, renderCluster, shapeForVersion, shardsDiffer } from '../../model/cluster.js';
-import type { ClusterModel, ClusterShape, FieldProblem, ModelContext } from '../../model/cluster.js';
+import type { ClusterModel, ClusterShape, ModelContext } from '../../model/cluster.js';
 import { ClusterViews } from '../clusterViews.js';
 import { connectionStringsFor } from '../connectionStrings.js';
 import { selfHref } from '../context.js';
 import type { Handler, Link, RequestContext } from '../context.js';
-import { failures } from '../errors.js';
+import { failures, problemFailure } from '../errors.js';
 import type { JsonText } from '../jsonText.js';
 import { pageParams, paginate } from '../pagination.js';
+import { refuseFlexName } from './flexClusters.js';
 import { isoSeconds, objectId } from '../store.js';
 import type { ClusterRecord, Store } from '../store.js';
 
@@ -94,21 +95,13 @@ function modelContext(ctx: RequestContext): ModelContext {
   return { groupId: ctx.project!.id, newId: () => objectId(now), now: isoSeconds(now) };
 }
 
-function problemFailure(problem: FieldProblem) {
-  switch (problem.code) {
-    case 'ATTRIBUTE_READ_ONLY':
-      return failures.attributeReadOnly(problem.field);
-    case 'MISSING_ATTRIBUTE':
-      return failures.missingAttribute(problem.field);
-    case 'INVALID_ATTRIBUTE':
-      return failures.invalidAttribute(problem.field);
-  }
-}
-
 function findCluster(ctx: RequestContext): ClusterRecord {
   const name = ctx.params.clusterName!;
   const record = ctx.services.store.cluster(ctx.project!.id, name);
-  if (!record) throw failures.clusterNotFound(name, ctx.project!.id);
+  if (!record) {
+    refuseFlexName(ctx, name); // a flex cluster's name: the service's 400, not a 404
+    throw failures.clusterNotFound(name, ctx.project!.id);
+  }
   return record;
 }
 
@@ -169,7 +162,7 @@ export const createCluster: Handler = async (ctx) => {
   const { store, faults, transitionMs, clock } = ctx.services;
   if (typeof body.name === 'string') {
     if (!isValidClusterName(body.name)) throw failures.clusterNameInvalid(body.name);
-    if (store.cluster(project.id, body.name)) throw failures.duplicateClusterName(body.name, project.id);
+    if (store.cluster(project.id, body.name) || store.flexCluster(project.id, body.name)) throw failures.duplicateClusterName(body.name, project.id);
   }
   const result = createClusterModel(withoutEchoedReadOnly(ctx, body), shapeOf(ctx), modelContext(ctx));
   if (result.problem) throw problemFailure(result.problem);

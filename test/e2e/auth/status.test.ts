@@ -48,9 +48,11 @@ describe('cdba auth status', () => {
       auth: { kind: 'apiKey', method: 'digest', id: 'ownerkey', source: 'env' },
       roles: [{ groupId: PROJECT, roleName: 'GROUP_OWNER' }],
       accessList: expect.any(Array),
-      operations: ['root get', 'clusters list', 'clusters create', 'clusters get', 'clusters update', 'clusters delete', 'privateIpMode get', 'privateIpMode update'].map(
-        (operation) => ({ operation, version: 'v1.0', sunset: null, removed: false }),
-      ),
+      operations: [
+        ...['root get', 'clusters list', 'clusters create', 'clusters get', 'clusters update', 'clusters delete'].map((operation) => ({ operation, version: 'v1.0', sunset: null, removed: false })),
+        ...['list', 'create', 'get', 'update', 'delete'].map((verb) => ({ operation: `flexClusters ${verb}`, version: 'none (from 2024-11-13)', sunset: null, removed: false })),
+        ...['privateIpMode get', 'privateIpMode update'].map((operation) => ({ operation, version: 'v1.0', sunset: null, removed: false })),
+      ],
       error: null,
     });
     expect(result.stdout).not.toContain(OWNER.privateKey);
@@ -78,7 +80,7 @@ describe('cdba auth status', () => {
     expect(result.stdout).toContain('Status:      credentials accepted\n');
     expect(result.stdout).toContain('Credentials: API key ownerkey, HTTP digest (from the environment)\n');
     expect(result.stdout).toContain(`Roles:       GROUP_OWNER on ${PROJECT}\n`);
-    // The default version: reads at 2024-08-05, writes at 2024-10-23.
+    // The default version: reads at 2024-08-05, writes at 2024-10-23 (flex clusters at 2024-11-13).
     expect(result.stdout).toMatch(/\n {2}clusters create +2024-10-23\n/);
     expect(result.stdout).toMatch(/\n {2}clusters get +2024-08-05\n/);
     expect(result.stdout).not.toContain(OWNER.privateKey);

@@ -213,12 +213,12 @@ describe('new cluster verbs at the default version', () => {
     expect(tagged.stderr).toBe('cdba: cluster dtags is UPDATING; follow it with `cdba clusters watch dtags`\n');
   });
 
-  it('auth status -o json: each operation at the default version (reads 2024-08-05, writes 2024-10-23), no warning', async () => {
+  it('auth status -o json: each operation at the default version (reads 2024-08-05, writes 2024-10-23, flex 2024-11-13), no warning', async () => {
     const result = await current(['auth', 'status', '-o', 'json']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
     const doc = JSON.parse(result.stdout);
-    expect(doc.apiVersion).toEqual({ value: '2024-10-23', source: 'default' });
+    expect(doc.apiVersion).toEqual({ value: '2024-11-13', source: 'default' });
     expect(doc.operations).toEqual([
       { operation: 'root get', version: '2023-01-01', sunset: null, removed: false },
       { operation: 'clusters list', version: '2024-08-05', sunset: null, removed: false },
@@ -226,6 +226,11 @@ describe('new cluster verbs at the default version', () => {
       { operation: 'clusters get', version: '2024-08-05', sunset: null, removed: false },
       { operation: 'clusters update', version: '2024-10-23', sunset: null, removed: false },
       { operation: 'clusters delete', version: '2023-02-01', sunset: null, removed: false },
+      { operation: 'flexClusters list', version: '2024-11-13', sunset: null, removed: false },
+      { operation: 'flexClusters create', version: '2024-11-13', sunset: null, removed: false },
+      { operation: 'flexClusters get', version: '2024-11-13', sunset: null, removed: false },
+      { operation: 'flexClusters update', version: '2024-11-13', sunset: null, removed: false },
+      { operation: 'flexClusters delete', version: '2024-11-13', sunset: null, removed: false },
       { operation: 'privateIpMode get', version: '2023-01-01', sunset: null, removed: false },
       { operation: 'privateIpMode update', version: '2023-01-01', sunset: null, removed: false },
     ]);

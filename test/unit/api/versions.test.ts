@@ -34,14 +34,16 @@ describe('selectVersion, per operation', () => {
     expect(selectVersion(operation, date)).toEqual({ base: 'v2', version });
   });
 
-  test('v1.0 means the legacy API for every operation', () => {
+  test('v1.0 means the legacy API for every operation it has; a versioned-only one (flex clusters) is a usage error', () => {
     for (const operation of Object.keys(OPERATIONS) as OperationName[]) {
-      expect(selectVersion(operation, 'v1.0')).toEqual({ base: 'v1.0' });
+      if (OPERATIONS[operation].v2Only) expect(() => selectVersion(operation, 'v1.0')).toThrow(/flexClusters exists only in the versioned API \(from 2024-11-13\); this call is at v1.0/);
+      else expect(selectVersion(operation, 'v1.0')).toEqual({ base: 'v1.0' });
     }
+    expect((Object.keys(OPERATIONS) as OperationName[]).filter((name) => OPERATIONS[name].v2Only)).toHaveLength(5);
   });
 
   test('the default version is the newest date in the table, and it reaches every operation', () => {
-    expect(NEWEST_DATE).toBe('2024-10-23');
+    expect(NEWEST_DATE).toBe('2024-11-13');
     expect(DEFAULTS.apiVersion).toBe(NEWEST_DATE);
   });
 

@@ -111,7 +111,7 @@ describe('resolveSettings precedence (flag > env > profile > default)', () => {
 
   it('with nothing given, only the defaults are set', () => {
     const { settings, sources } = resolveSettings({ profileName: 'default', flags: {}, env: {}, profile: {} });
-    expect(settings).toEqual({ profileName: 'default', baseUrl: 'https://cloud.mongodb.com', apiVersion: '2024-10-23', service: 'atlas' });
+    expect(settings).toEqual({ profileName: 'default', baseUrl: 'https://cloud.mongodb.com', apiVersion: '2024-11-13', service: 'atlas' });
     expect(sources).toEqual({ baseUrl: 'default', apiVersion: 'default', service: 'default' });
   });
 
@@ -124,7 +124,7 @@ describe('resolveSettings precedence (flag > env > profile > default)', () => {
     });
     expect(settings.output).toBe('table');
     expect(sources.output).toBe('profile');
-    expect(settings.apiVersion).toBe('2024-10-23');
+    expect(settings.apiVersion).toBe('2024-11-13');
     expect(sources.apiVersion).toBe('default');
     expect(sources.projectId).toBe('profile');
   });

@@ -49,7 +49,7 @@ describe('Context.resolve', () => {
     const resolved = await ctx.resolve();
     expect(resolved.profileExists).toBe(false);
     expect(resolved.profileSource).toBe('default');
-    expect(resolved.settings).toEqual({ profileName: 'default', baseUrl: 'https://cloud.mongodb.com', apiVersion: '2024-10-23', service: 'atlas' });
+    expect(resolved.settings).toEqual({ profileName: 'default', baseUrl: 'https://cloud.mongodb.com', apiVersion: '2024-11-13', service: 'atlas' });
   });
 
   it.each([

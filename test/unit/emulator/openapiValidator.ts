@@ -93,22 +93,26 @@ export interface ResponseCheck {
   body: unknown;
 }
 
+/** Which description: flex clusters are only in the one of 2026-08. */
+type Which = 'v1.0' | 'v2' | 'v2-2026-08';
+const descriptionOf = (path: string): Which => (path.includes('/flexClusters') ? 'v2-2026-08' : path.startsWith('/api/atlas/v2') ? 'v2' : 'v1.0');
+
 export class OpenApiValidator {
   private readonly ajv: Ajv;
-  private readonly specs: Record<'v1.0' | 'v2', Json>;
+  private readonly specs: Record<Which, Json>;
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor() {
     this.ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(this.ajv);
-    this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi('v2-2026-08') };
+    this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi('v2-2026-08'), 'v2-2026-08': readOpenApi('v2-2026-08') };
     for (const [which, spec] of Object.entries(this.specs)) {
       this.ajv.addSchema({ $id: `openapi-${which}`, components: { schemas: patchSchemas(spec) } });
     }
   }
 
   /** The validator for a named component schema. */
-  component(which: 'v1.0' | 'v2', name: string): ValidateFunction {
+  component(which: Which, name: string): ValidateFunction {
     const key = `${which}#${name}`;
     let fn = this.compiled.get(key);
     if (!fn) {
@@ -118,7 +122,7 @@ export class OpenApiValidator {
     return fn;
   }
 
-  /** Every operation of the description with the media types of its success response. */
+  /** Every operation of the v1.0 and v2 descriptions with the media types of its success response. */
   operations(): Array<{ method: string; path: string; mediaTypes: string[] }> {
     const out: Array<{ method: string; path: string; mediaTypes: string[] }> = [];
     for (const which of ['v1.0', 'v2'] as const) {
@@ -151,8 +155,8 @@ export class OpenApiValidator {
   }
 
   /** The schema name the description gives for this response, or undefined when it gives none. */
-  schemaFor(check: Omit<ResponseCheck, 'body'>): { which: 'v1.0' | 'v2'; name: string } | 'none' | undefined {
-    const which = check.path.startsWith('/api/atlas/v2') ? 'v2' : 'v1.0';
+  schemaFor(check: Omit<ResponseCheck, 'body'>): { which: Which; name: string } | 'none' | undefined {
+    const which = descriptionOf(check.path);
     const paths = this.specs[which].paths as Record<string, Record<string, Json>>;
     const operation = paths[check.path]?.[check.method.toLowerCase()];
     if (!operation) return undefined;
@@ -179,7 +183,7 @@ export class OpenApiValidator {
     const found = this.schemaFor(check);
     if (found === 'none') return [];
     const isError = check.status >= 400;
-    const target = found ?? (isError ? { which: check.path.startsWith('/api/atlas/v2') ? ('v2' as const) : ('v1.0' as const), name: 'ApiError' } : undefined);
+    const target = found ?? (isError ? { which: descriptionOf(check.path), name: 'ApiError' } : undefined);
     if (!target) return [`no schema in the description for ${check.method} ${check.path} ${check.status} ${check.contentType}`];
     const fn = this.component(target.which, target.name);
     if (fn(check.body)) return [];

@@ -1,0 +1,94 @@
+// The names cdba has learnt are flex clusters, per service and project, so that a
+// command on a flex cluster goes straight to the flex API instead of paying the
+// clusters API's 400 CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API every time (issue 26).
+//
+//   <configDir>/flex/names-<sha256(baseUrl, projectId)>.json   {"names": ["f1", ...]}
+//
+// Nothing secret; 0600 in a 0700 directory, written atomically (temp file, rename),
+// never through a symlink. The file is untrusted: capped in size and names, and a
+// damaged one counts as empty. Best effort, like the digest session: a failed write
+// costs one warning and, on the next run, one extra request. Two processes that learn
+// names at once may each keep only their own; the other name costs one 400 again.
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fsReason } from '../base/fsError.js';
+
+/** Bigger than any project's flex clusters; a larger file is not ours and is ignored. */
+const MAX_FILE_BYTES = 64 * 1024;
+const MAX_NAMES = 500;
+
+const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+let unwritableWarned = false;
+
+export class FlexNames {
+  readonly dir: string;
+  readonly file: string;
+  private names: string[] | undefined;
+
+  constructor(
+    configDir: string,
+    baseUrl: string,
+    projectId: string,
+    private readonly warn: (line: string) => void,
+  ) {
+    this.dir = join(configDir, 'flex');
+    this.file = join(this.dir, `names-${sha256(`${baseUrl}\n${projectId}`)}.json`);
+  }
+
+  has(name: string): boolean {
+    return this.load().includes(name);
+  }
+
+  add(name: string): void {
+    const names = this.load();
+    if (names.includes(name)) return;
+    this.names = [...names, name].slice(-MAX_NAMES);
+    this.save();
+  }
+
+  forget(name: string): void {
+    const names = this.load();
+    if (!names.includes(name)) return;
+    this.names = names.filter((n) => n !== name);
+    this.save();
+  }
+
+  private load(): string[] {
+    if (this.names) return this.names;
+    this.names = [];
+    try {
+      const stat = lstatSync(this.file);
+      // A symlink or anything but a small regular file is not one cdba wrote.
+      if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return this.names;
+      const data = JSON.parse(readFileSync(this.file, 'utf8')) as { names?: unknown };
+      if (Array.isArray(data?.names)) this.names = data.names.filter((n): n is string => typeof n === 'string' && n.length <= 64).slice(-MAX_NAMES);
+    } catch {
+      // Missing or damaged: nothing known.
+    }
+    return this.names;
+  }
+
+  // The lead may switch this to the shared safe-write helper (issue of h23s) once it lands.
+  private save(): void {
+    const temp = `${this.file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      if (lstatSync(this.dir).isSymbolicLink()) throw Object.assign(new Error('the directory is a symbolic link'), { code: 'ELOOP' });
+      // wx: never opens an existing file (or a symlink planted at the temp name); rename replaces the entry, never follows it.
+      writeFileSync(temp, JSON.stringify({ names: this.names }), { mode: 0o600, flag: 'wx' });
+      renameSync(temp, this.file);
+    } catch (error) {
+      try {
+        unlinkSync(temp);
+      } catch {
+        // never created
+      }
+      if (!unwritableWarned) {
+        unwritableWarned = true;
+        this.warn(`cannot keep the names of flex clusters in ${this.dir}: ${fsReason(error)}; each run asks the clusters API first`);
+      }
+    }
+  }
+}
