@@ -65,13 +65,14 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
   const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
   const { version, shape } = await clusterVersion(ctx, 'clusters.create');
   let file: Record<string, unknown> | undefined;
+  let renamed: string | undefined;
   if (flags.file !== undefined) {
     const source = flags.file === '-' ? 'stdin' : flags.file;
     file = await readJsonObject(ctx.io, flags.file);
     // The command's argument names the new cluster, as flags override the file's
     // fields: `create copy --file old.json` is how a cluster is copied.
     if (file.name !== undefined && file.name !== name) {
-      ctx.io.note(`cdba: ${source} names the cluster ${JSON.stringify(file.name)}; creating it as "${name}"`);
+      renamed = `cdba: ${source} names the cluster ${JSON.stringify(file.name)}; creating it as "${name}"`;
       file = { ...file, name };
     }
     file = adaptToShape((line) => ctx.io.note(line), file, shape, version, source, true);
@@ -88,6 +89,8 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
     });
   }
 
+  // Said only once the request goes out: a refused create has its one error line.
+  if (renamed) ctx.io.note(renamed);
   const { createCluster } = await import('../../api/clusters.js');
   const target = await clusterTarget(ctx, 'clusters.create');
   const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;
