@@ -26,13 +26,13 @@ export function notesFor(p: ParsedConnectionString, hasPassword: boolean): strin
         notes.push("Azure's host-list string is the same whether the regionalized setting is on or off.");
       } else {
         notes.push(
-          `Region "${p.region}" does not fit the rows' spelling (AWS us-east-1, with zone letter us-east-1a only where the seed shows <region><az>; Azure eastus2), so the provider is not known.`,
+          `Region "${p.region}" does not fit the rows' spelling (AWS us-east-1, with a zone letter, us-east-1a, only in the pl-0-<region><az> form; Azure eastus2), so the provider is not known.`,
         );
       }
       break;
     case 'privateLinkAws':
       if (p.az === undefined) {
-        notes.push("The seed's AWS form carries an availability-zone letter after the region (pl-0-<region><az>); this string has none.");
+        notes.push("The service's AWS private-link form carries an availability-zone letter after the region (pl-0-<region><az>); this string has none.");
       }
       break;
     case 'privateLinkOptimized':
@@ -58,8 +58,8 @@ export function notesFor(p: ParsedConnectionString, hasPassword: boolean): strin
     case 'unknown':
       notes.push(
         p.domain
-          ? `The host is in the cluster domain ${p.domain} but matches none of the seed's connection-string shapes.`
-          : "Matches none of the seed's connection-string shapes.",
+          ? `The host is in the cluster domain ${p.domain} but matches none of the connection-string shapes the service issues.`
+          : 'Matches none of the connection-string shapes the service issues.',
       );
       break;
     default:

@@ -428,6 +428,15 @@ export function checkClusterModel(model: ClusterModel): FieldProblem | undefined
       electable += tenant ? 3 : (region.electableSpecs.nodeCount ?? 0);
     }
     if (![3, 5, 7].includes(electable)) return invalid(`${rs}.electableSpecs.nodeCount`);
+    // "Electable nodes and read-only nodes (known as base nodes) within a single shard
+    // must use the same instance size" (the OpenAPI description of instanceSize).
+    if (!tenant) {
+      const base = new Set(spec.regionConfigs.map((region) => region.electableSpecs.instanceSize));
+      if (base.size > 1) return invalid(`${rs}.electableSpecs.instanceSize`);
+      if (spec.regionConfigs.some((region) => region.readOnlySpecs !== undefined && !base.has(region.readOnlySpecs.instanceSize))) {
+        return invalid(`${rs}.readOnlySpecs.instanceSize`);
+      }
+    }
   }
   if (!tenant && (model.diskSizeGB < 10 || model.diskSizeGB > 4096)) return invalid('diskSizeGB');
   return undefined;

@@ -14,7 +14,15 @@ export interface Shrink {
   dropPriority?: number | undefined;
   /** Where a cut value loses characters: its end (default), or its middle, for names that differ at the end. */
   cut?: 'end' | 'middle' | undefined;
+  /** On a terminal, left out when no row has a value (a header over an empty column says nothing). */
+  omitWhenEmpty?: boolean | undefined;
 }
+
+/**
+ * A value this wide or narrower (a date, REPLICASET, most names) is cut only in
+ * the priority order; a longer one (a 56-character name) is cut down to it first.
+ */
+export const COMFORT_WIDTH = 32;
 
 /** Space between columns (cli-table3's padding-right). */
 export const GAP = 2;
@@ -57,9 +65,10 @@ const lineWidth = (widths: number[]): number => (widths.length === 0 ? 0 : width
 
 /**
  * Widths so that no line is wider than `available`: drop the least useful
- * columns while even their minimums overflow, then cut the widest cuttable
- * column a character at a time. A table whose declared minimums cannot fit
- * is cut further, then loses columns from the right, so it still fits.
+ * columns while even their minimums overflow; then cut long values, widest
+ * first, down to COMFORT_WIDTH, so that short ones stay whole; then cut the
+ * least useful columns to their minimums. A table whose declared minimums
+ * cannot fit is cut further, then loses columns from the right, so it still fits.
  */
 export function fitColumns(natural: number[], rules: Shrink[], available: number): Fit {
   let keep = natural.map((_, i) => i);
@@ -72,7 +81,15 @@ export function fitColumns(natural: number[], rules: Shrink[], available: number
     keep = keep.filter((i) => i !== first);
   }
   const widths = keep.map((i) => natural[i]!);
-  // The least useful columns are cut first, each down to its minimum; those never dropped, last.
+  // Long values first, the widest a character at a time, none below its minimum or COMFORT_WIDTH.
+  const comfort = (k: number): number => Math.max(floor(keep[k]!), Math.min(natural[keep[k]!]!, COMFORT_WIDTH));
+  while (lineWidth(widths) > available) {
+    let widest = -1;
+    for (let k = 0; k < widths.length; k++) if (widths[k]! > comfort(k) && (widest < 0 || widths[k]! > widths[widest]!)) widest = k;
+    if (widest < 0) break;
+    widths[widest]! -= 1;
+  }
+  // Then the least useful columns are cut first, each down to its minimum; those never dropped, last.
   const order = keep.map((_, k) => k).sort((a, b) => (rules[keep[b]!]?.dropPriority ?? -1) - (rules[keep[a]!]?.dropPriority ?? -1));
   const shrinkTo = (limit: (k: number) => number): void => {
     for (const k of order) {

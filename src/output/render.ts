@@ -111,6 +111,16 @@ async function writeTable(io: IO, rawHeaders: string[], rawRows: string[][], wid
     io.write((headers.length ? line(headers) : '') + rows.map(line).join(''));
     return;
   }
+  const declared = rules;
+  if (declared && rows.length > 0) {
+    const shown = headers.map((_, i) => !(declared[i]?.omitWhenEmpty && rows.every((r) => (r[i] ?? '') === '')));
+    if (shown.includes(false)) {
+      const kept = <T>(cells: T[]): T[] => cells.filter((_, i) => shown[i]);
+      headers = kept(headers);
+      rows = rows.map(kept);
+      rules = kept(declared);
+    }
+  }
   const [{ default: Table }, { fitColumns, displayWidth, truncate }] = await Promise.all([import('cli-table3'), import('./fit.js')]);
   if (width !== undefined && width > 0) {
     const count = rows.reduce((n, r) => Math.max(n, r.length), headers.length);

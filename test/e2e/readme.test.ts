@@ -37,7 +37,8 @@ async function paste(lines: string, env: Record<string, string>, cwd: string) {
 describe('the README, pasted into bash', () => {
   const bin = cdbaOnPath();
 
-  it('the five-minute tour runs line by line without an error, the emulator included', async () => {
+  // Three --watch waits of the emulator's 2 s transitions, in real processes: generous, to stop a hung run only.
+  it('the five-minute tour runs line by line without an error, the emulator included', { timeout: 240_000 }, async () => {
     const tour = readmeBlock('## A five-minute tour');
     expect(tour).toMatch(/cdba emulator --write-profile local/);
     const configDir = tempDir('cdba-readme-config-');
@@ -60,10 +61,10 @@ describe('the README, pasted into bash', () => {
       env = cleanEnv({ ...started.env, PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` });
       const old = await execa('cdba', ['clusters', 'create', 'old', '--provider', 'AWS', '--region', 'US_EAST_1', '--tier', 'M10'], { env, extendEnv: false, reject: false });
       expect(old.exitCode, String(old.stderr)).toBe(0);
-    });
+    }, 120_000);
     afterAll(async () => emu.stop());
 
-    it('copies a cluster read through v1.0 into a new one named on the command line', async () => {
+    it('copies a cluster read through v1.0 into a new one named on the command line', { timeout: 120_000 }, async () => {
       const recipe = readmeBlock('## API versions and migration');
       expect(recipe).toMatch(/clusters create copy --file new\.json/);
       const result = await paste(recipe, env, tempDir('cdba-readme-cwd-'));

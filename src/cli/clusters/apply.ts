@@ -16,7 +16,7 @@ import { isFlexCreateBody } from '../../model/flexCluster.js';
 import { withExamples, type App } from '../command.js';
 import { adaptToShape, fieldProblems, missingField, refuseProblems, stripReadOnly } from './fields.js';
 import { withClusterHints } from './hints.js';
-import { planChanges, planValue, type Change, type IsWritable } from './plan.js';
+import { planChanges, planValue, sizesInStep, type Change, type IsWritable } from './plan.js';
 import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from './target.js';
 import { waitForCluster } from './watch.js';
 
@@ -112,7 +112,8 @@ export async function runClustersApply(ctx: Context, flags: ApplyFlags): Promise
     const missing = missingField(desired, shape);
     if (missing) throw new UsageError(`${source}: cluster ${name} does not exist, and the document lacks ${missing}, which creating it at API version ${version} requires`);
   }
-  const plan = current === undefined ? undefined : planChanges(desired, current, writableFields(shape));
+  const inStep = shape === 'perShard' ? ['readOnlySpecs'] : ['readOnlySpecs', 'analyticsSpecs'];
+  const plan = current === undefined ? undefined : planChanges(sizesInStep(desired, current, inStep), current, writableFields(shape));
   const document: PlanDocument = {
     action: current === undefined ? 'create' : plan!.changes.length > 0 ? 'update' : 'none',
     changes: plan?.changes ?? [],

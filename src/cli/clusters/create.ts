@@ -109,8 +109,8 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
       hint: file ? 'add it to the file, or give --provider and --region' : 'give --provider and --region',
     });
   }
+  // Said only once the request goes out: a refused create has its one error line.
   if (renameNote) ctx.io.note(renameNote);
-
   const { createCluster } = await import('../../api/clusters.js');
   const target = await clusterTarget(ctx, 'clusters.create');
   const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;

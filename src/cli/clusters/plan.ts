@@ -85,6 +85,37 @@ function prune(value: unknown, names: string[], isWritable: IsWritable): unknown
   return out;
 }
 
+/**
+ * The desired document with the sizes the service keeps in step with the electable
+ * nodes' filled in, where it names an electable size and leaves theirs out: read-only
+ * nodes always share it ("base nodes within a shard must use the same instance size"),
+ * analytics nodes too before 2024-08-05 ("every hardware specification must use the
+ * same instanceSize"; the OpenAPI description of ReplicationSpec and of the hardware
+ * specs). Without this the PATCH would carry the old sizes from the current cluster,
+ * and the next apply of a document that names them would see drift.
+ */
+export function sizesInStep(desired: Doc, current: Doc, inStep: readonly string[]): Doc {
+  if (!Array.isArray(desired.replicationSpecs) || !Array.isArray(current.replicationSpecs)) return desired;
+  const currentSpecs = current.replicationSpecs as unknown[];
+  const out = structuredClone(desired);
+  (out.replicationSpecs as unknown[]).forEach((spec, i) => {
+    const currentRegions = isObject(currentSpecs[i]) && Array.isArray(currentSpecs[i].regionConfigs) ? (currentSpecs[i].regionConfigs as unknown[]) : [];
+    if (!isObject(spec) || !Array.isArray(spec.regionConfigs)) return;
+    spec.regionConfigs.forEach((region, j) => {
+      if (!isObject(region) || !isObject(region.electableSpecs) || typeof region.electableSpecs.instanceSize !== 'string') return;
+      const size = region.electableSpecs.instanceSize;
+      const now = currentRegions[j];
+      for (const kind of inStep) {
+        const given = region[kind];
+        if (isObject(given) && given.instanceSize !== undefined) continue;
+        if (!isObject(now) || !isObject(now[kind])) continue;
+        region[kind] = { ...(isObject(given) ? given : {}), instanceSize: size };
+      }
+    });
+  });
+  return out;
+}
+
 export function planChanges(desired: Doc, current: Doc, isWritable: IsWritable): Plan {
   const changes: Change[] = [];
   const patch: Doc = {};

@@ -13,8 +13,8 @@ const TABLE: TableSpec<ConnectionStringRow> = {
   columns: [
     { header: 'TYPE', value: (r) => r.type },
     { header: 'SRV', value: (r) => (r.srv ? 'yes' : 'no'), dropPriority: 2 },
-    { header: 'OPTIMIZED', value: (r) => (r.optimized ? 'yes' : ''), minWidth: 3, dropPriority: 3 },
-    { header: 'ENDPOINT', value: (r) => r.endpointIds.join(','), minWidth: 8, dropPriority: 1 },
+    { header: 'OPTIMIZED', value: (r) => (r.optimized ? 'yes' : ''), minWidth: 3, dropPriority: 3, omitWhenEmpty: true },
+    { header: 'ENDPOINT', value: (r) => r.endpointIds.join(','), minWidth: 8, dropPriority: 1, omitWhenEmpty: true },
     { header: 'CONNECTION STRING', value: (r) => r.connectionString, minWidth: 20 },
   ],
 };

@@ -52,7 +52,7 @@ const TABLE: TableSpec<FieldRow> = {
 export function registerConnStringParse(parent: Command, app: App): void {
   const command = parent
     .command('parse')
-    .description("offline: which of the seed's connection-string shapes a URI is, its parts and the notes that apply")
+    .description('offline: which of the connection-string shapes the service issues a URI is, its parts and the notes that apply')
     .argument('<uri>', 'a mongodb:// or mongodb+srv:// connection string (a password in it is never shown)')
     .action(async (uri, _options, cmd) => runConnStringParse(app.context(cmd), uri));
   withExamples(command, [

@@ -117,7 +117,7 @@ describe('parse: valid URIs that fit no row', () => {
   it.each(UNKNOWN_FIXTURES)('$name', ({ uri, expect: expected }) => {
     const p = parse(uri);
     expect(p).toMatchObject({ candidates: [], ...expected });
-    expect(p.notes.join(' ')).toMatch(/matches none of the seed's connection-string shapes/i);
+    expect(p.notes.join(' ')).toMatch(/matches none of the connection-string shapes the service issues/i);
   });
 });
 

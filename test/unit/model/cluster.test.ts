@@ -306,11 +306,19 @@ describe('the canonical model', () => {
     const regions = spec[0]!.regionConfigs as Array<Record<string, unknown>>;
     const modernPatch = applyClusterPatch(
       model,
-      { replicationSpecs: [{ regionConfigs: [{ ...regions[0], electableSpecs: { instanceSize: 'M50', nodeCount: 5 } }] }] },
+      { replicationSpecs: [{ regionConfigs: [{ ...regions[0], electableSpecs: { instanceSize: 'M50', nodeCount: 5 }, readOnlySpecs: { instanceSize: 'M50', nodeCount: 0 } }] }] },
       'modern',
       ctx,
     );
     expect(modernPatch.model!.replicationSpecs[0]!.regionConfigs[0]!.electableSpecs).toMatchObject({ instanceSize: 'M50', nodeCount: 5 });
+    // Base nodes (electable and read-only) of a shard share one size: the old read-only size with a new electable one is refused.
+    expect(
+      applyClusterPatch(model, { replicationSpecs: [{ regionConfigs: [{ ...regions[0], electableSpecs: { instanceSize: 'M50', nodeCount: 5 } }] }] }, 'modern', ctx).problem,
+    ).toEqual({ code: 'INVALID_ATTRIBUTE', field: 'replicationSpecs.regionConfigs.readOnlySpecs.instanceSize' });
+    // Left out, it follows the electable size.
+    const { readOnlySpecs: _given, ...withoutReadOnly } = regions[0]!;
+    const follows = applyClusterPatch(model, { replicationSpecs: [{ regionConfigs: [{ ...withoutReadOnly, electableSpecs: { instanceSize: 'M50', nodeCount: 5 } }] }] }, 'modern', ctx);
+    expect(follows.model!.replicationSpecs[0]!.regionConfigs[0]!.readOnlySpecs!.instanceSize).toBe('M50');
     expect(modernPatch.model!.replicationSpecs[0]!.id).toBe(model.replicationSpecs[0]!.id);
     // Spec ids are read-only (matched by position): sending one is refused, never ignored.
     expect(applyClusterPatch(model, { replicationSpecs: [{ id: 'x'.repeat(24), regionConfigs: [regions[0]] }] }, 'modern', ctx).problem).toEqual({ code: 'ATTRIBUTE_READ_ONLY', field: 'replicationSpecs.id' });

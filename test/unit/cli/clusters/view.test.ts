@@ -66,6 +66,21 @@ async function table(document: unknown, tty: boolean, spec = CLUSTER_LIST_TABLE)
   return io.stdout;
 }
 
+describe('fitting the list to a terminal', () => {
+  it('120 columns and a 56-character name: the name is cut in its middle; REPLICASET, PROVIDER and the date stay whole', async () => {
+    const name = `orders-${'x'.repeat(41)}-eu-west`;
+    expect(name).toHaveLength(56);
+    const one = { ...legacy, name, stateName: 'IDLE', createDate: '2026-08-10T03:03:08Z' };
+    const io = IO.test({ outIsTTY: true });
+    await render(io, { results: [one], totalCount: 1 }, { format: 'table', table: CLUSTER_LIST_TABLE, width: 120 });
+    const [header, row] = io.stdout.split('\n');
+    expect(Math.max(header!.length, row!.length)).toBeLessThanOrEqual(120);
+    expect(header).toMatch(/^NAME +STATE +DB VERSION +TYPE +PROVIDER +REGION +TIER +CREATED$/);
+    expect(row).toMatch(/^orders-x+…x+-eu-west +IDLE +7\.0\.40 +REPLICASET +\S+ +\S+ +M\d+ +2026-08-10T03:03:08Z$/);
+    expect(row).not.toMatch(/REPLICA…|2026-08-1…/);
+  });
+});
+
 describe('the STATE column', () => {
   it('a paused cluster (IDLE, paused: true) is PAUSED in the table; its JSON is untouched', async () => {
     const list = { results: [{ ...modern, name: 'asleep', paused: true }, { ...modern, name: 'awake', paused: false }, { ...legacy, paused: true }], totalCount: 3 };
