@@ -55,6 +55,7 @@ describe('cdba auth status', () => {
         { operation: 'clusters get', version: 'v1.0' },
         { operation: 'clusters update', version: 'v1.0' },
         { operation: 'clusters delete', version: 'v1.0' },
+        { operation: 'clusters listAll', version: 'v1.0' },
         { operation: 'privateIpMode get', version: 'v1.0' },
         { operation: 'privateIpMode update', version: 'v1.0' },
       ],

@@ -226,6 +226,7 @@ describe('new cluster verbs at the default version', () => {
       { operation: 'clusters get', version: '2024-08-05' },
       { operation: 'clusters update', version: '2024-10-23' },
       { operation: 'clusters delete', version: '2023-02-01' },
+      { operation: 'clusters listAll', version: '2023-01-01' },
       { operation: 'privateIpMode get', version: '2023-01-01' },
       { operation: 'privateIpMode update', version: '2023-01-01' },
     ]);
