@@ -63,7 +63,7 @@ export function registerEmulator(program: Command, app: App): void {
     .option('--rate-limit <n>', 'requests per minute per project (default 100)', intFlag('--rate-limit', 1))
     .option('--rate-window-ms <ms>', 'length of the --rate-limit window (default 60000, a minute); for tests of 429 handling', intFlag('--rate-window-ms', 1))
     .option('--write-profile <name>', 'write a ready profile for the owner key into the config dir', (name: string) => validateProfileName(name, '--write-profile'))
-    .option('--date <YYYY-MM-DD>', 'run the service as on this date (default today): versions past their Sunset answer 410 VERSION_GONE', serviceDate)
+    .option('--date <YYYY-MM-DD>', 'run the service as on this date (default today): a date that selects a version past its Sunset answers 410 VERSION_GONE, and the Date header reads this day (cdba versions counts from it)', serviceDate)
     .option('--digest-sha256', 'offer a SHA-256 digest challenge before the MD5 one (the service offers MD5 only)')
     .action(async (options, cmd) => runEmulator(app.context(cmd), options));
   withExamples(command, [

@@ -4,7 +4,7 @@
 //
 // Life: create -> 201 CREATING -> IDLE after transitionMs; PATCH -> UPDATING -> IDLE;
 // DELETE -> 202 {} -> DELETING -> gone (404 CLUSTER_NOT_FOUND).
-import { READ_ONLY_FIELDS, applyClusterPatch, createClusterModel, isTenant, isValidClusterName, renderCluster, shapeForVersion, shardsDiffer } from '../../model/cluster.js';
+import { CLUSTER_SHAPES, READ_ONLY_FIELDS, applyClusterPatch, createClusterModel, isTenant, isValidClusterName, renderCluster, shapeForVersion, shardsDiffer } from '../../model/cluster.js';
 import type { ClusterModel, ClusterShape, ModelContext } from '../../model/cluster.js';
 import { ClusterViews } from '../clusterViews.js';
 import { connectionStringsFor } from '../connectionStrings.js';
@@ -76,18 +76,47 @@ function withoutTags(ctx: RequestContext, record: ClusterRecord): Record<string,
  * attribute %s is read-only and cannot be changed by the user": it is about changing a
  * value, and MongoDB's MCP server creates clusters with `groupId` equal to the path's
  * project, which the live service must accept for that tool to work. Nothing that would
- * change is dropped (the seed's "never ignored"). Top-level fields: on create `groupId`
- * (the path's project), on PATCH any, against the cluster as this version renders it.
+ * change is dropped (the seed's "never ignored"). On create the one value to equal is the
+ * path's `groupId`; on PATCH every read-only field, nested ones too, is held against the
+ * cluster as this version renders it (array entries by shard id where the body gives one,
+ * else by position). 2024-08-05 shard ids stay: the model matches shards by them.
  */
 function withoutEchoedReadOnly(ctx: RequestContext, body: Record<string, unknown>, record?: ClusterRecord): Record<string, unknown> {
   const current: Record<string, unknown> = record ? currentDocument(ctx, record) : { groupId: ctx.project!.id };
-  const echoed = READ_ONLY_FIELDS[shapeOf(ctx)].filter(
-    (field) => !field.includes('.') && field in body && field in current && JSON.stringify(body[field]) === JSON.stringify(current[field]),
-  );
-  if (echoed.length === 0) return body;
-  const rest = { ...body };
-  for (const field of echoed) delete rest[field];
+  const shape = shapeOf(ctx);
+  const rest = structuredClone(body);
+  for (const path of READ_ONLY_FIELDS[shape]) {
+    if (shape === 'perShard' && path === 'replicationSpecs.id') continue;
+    pruneEqual(rest, current, path.split('.'));
+  }
   return rest;
+}
+
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Deletes the field at `segments` (array levels unnamed) wherever the body's value equals the current one. */
+function pruneEqual(body: unknown, current: unknown, segments: string[]): void {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  const node = body as Record<string, unknown>;
+  const here = (typeof current === 'object' && current !== null ? current : {}) as Record<string, unknown>;
+  const [head, ...rest] = segments;
+  if (head === undefined || !(head in node)) return;
+  if (rest.length === 0) {
+    if (head in here && sameJson(node[head], here[head])) delete node[head];
+    return;
+  }
+  const next = node[head];
+  const counterpart = here[head];
+  if (Array.isArray(next)) {
+    const others = Array.isArray(counterpart) ? (counterpart as unknown[]) : [];
+    next.forEach((item, i) => {
+      const id = (item as { id?: unknown } | null)?.id;
+      const byId = id === undefined ? undefined : others.find((other) => (other as { id?: unknown } | null)?.id === id);
+      pruneEqual(item, byId ?? others[i], rest);
+    });
+  } else {
+    pruneEqual(next, counterpart, rest);
+  }
 }
 
 function modelContext(ctx: RequestContext): ModelContext {
@@ -194,14 +223,22 @@ export const patchCluster: Handler = async (ctx) => {
   if (result.problem) throw problemFailure(result.problem);
   record(ctx, cluster);
   if (JSON.stringify(result.model) !== JSON.stringify(model)) {
+    // A value stored that every shape already rendered (a default sent back) is no change to wait for.
+    const visible = !rendersAlike(model, result.model);
     cluster.model = result.model;
     // A cluster still being created stays CREATING; otherwise the change puts it in UPDATING.
-    if (model.stateName !== 'CREATING') cluster.model.stateName = 'UPDATING';
-    store.schedule(cluster, clock() + transitionMs);
+    if (visible && model.stateName !== 'CREATING') cluster.model.stateName = 'UPDATING';
+    if (visible) store.schedule(cluster, clock() + transitionMs);
   }
   await store.commit();
   return { status: 200, body: render(ctx, cluster) };
 };
+
+/** Whether two models answer the same in every shape. */
+function rendersAlike(a: ClusterModel, b: ClusterModel): boolean {
+  const options = { links: [], connectionStrings: {} };
+  return CLUSTER_SHAPES.every((shape) => JSON.stringify(renderCluster(a, shape, options)) === JSON.stringify(renderCluster(b, shape, options)));
+}
 
 /**
  * The service's pause rules (its error codes page): a pause comes alone, on an

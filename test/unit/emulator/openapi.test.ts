@@ -147,6 +147,16 @@ describe.skipIf(!referenceAvailable)('OpenAPI conformance', () => {
       // Every cluster the caller can see, across projects (and a reader sees only its projects').
       await call(c, 'GET', '/api/atlas/v2/clusters', '2023-01-01');
       await call(reader, 'GET', '/api/atlas/v2/clusters?itemsPerPage=1', '2025-03-12');
+      // Shards of different sizes: served per shard, refused (400 ASYMMETRIC_SHARD_UNSUPPORTED) at the older versions.
+      const lopsided = perShard(shardedCreate('lopsided'));
+      const specs = lopsided.replicationSpecs as Array<{ regionConfigs: Array<{ electableSpecs: Record<string, unknown> }> }>;
+      specs.push(structuredClone(specs[0]!));
+      specs[1]!.regionConfigs[0]!.electableSpecs.instanceSize = 'M40';
+      const betaClusters = `/api/atlas/v2/groups/${PROJECT_B}/clusters`;
+      await call(c, 'POST', betaClusters, '2024-10-23', { body: lopsided });
+      await call(c, 'GET', `${betaClusters}/lopsided`, '2024-08-05');
+      await call(c, 'GET', `${betaClusters}/lopsided`, '2023-02-01');
+      await call(c, 'GET', `/api/atlas/v1.0/groups/${PROJECT_B}/clusters`, 'v1.0');
       // Version errors, rate limit and faults.
       await call(c, 'GET', `/api/atlas/v2/groups/${PROJECT_A}/clusters`, '2022-12-31'); // 406: before the first version
       await call(c, 'DELETE', `/api/atlas/v2/groups/${PROJECT_A}/clusters/nope`, '2025-03-12'); // negotiated to 2023-02-01: 404
@@ -163,6 +173,8 @@ describe.skipIf(!referenceAvailable)('OpenAPI conformance', () => {
       const statuses = new Set(seen.map((s) => s.status));
       // A role that does not permit the method now answers 401 (seed); 403 is for access-list misses (auth.test.ts).
       expect([...statuses].sort()).toEqual([200, 201, 202, 400, 401, 404, 405, 406, 409, 410, 415, 429, 503]);
+      const codes = seen.map((s) => (s.body as { errorCode?: string } | undefined)?.errorCode);
+      expect(codes.filter((code) => code === 'ASYMMETRIC_SHARD_UNSUPPORTED')).toHaveLength(2);
       expect(emu.unexpectedErrors()).toEqual([]);
     });
 
