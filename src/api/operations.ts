@@ -16,7 +16,7 @@
 export interface RegisteredOperations {}
 
 type ResourceOf<Name> = Name extends `${infer Resource}.${string}` ? Resource : never;
-export type ResourceName = 'root' | 'clusters' | 'privateIpMode' | ResourceOf<keyof RegisteredOperations>;
+export type ResourceName = 'root' | 'clusters' | 'privateIpMode' | 'databaseUsers' | ResourceOf<keyof RegisteredOperations>;
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface OperationVersion {
@@ -55,6 +55,8 @@ const CLUSTERS_2024_08_05_SUPERSEDED: OperationVersion = { date: '2024-08-05', d
 const CLUSTERS = '/groups/{groupId}/clusters';
 const CLUSTER = '/groups/{groupId}/clusters/{clusterName}';
 const PRIVATE_IP_MODE = '/groups/{groupId}/privateIpMode';
+const DATABASE_USERS = '/groups/{groupId}/databaseUsers';
+const DATABASE_USER = '/groups/{groupId}/databaseUsers/{databaseName}/{username}';
 
 const BUILTIN_OPERATIONS = {
   'root.get': { resource: 'root', method: 'GET', path: '', versions: [{ date: '2023-01-01' }] },
@@ -85,6 +87,12 @@ const BUILTIN_OPERATIONS = {
   'clusters.delete': { resource: 'clusters', method: 'DELETE', path: CLUSTER, versions: [CLUSTERS_2023_01_01, { date: '2023-02-01' }] },
   'privateIpMode.get': { resource: 'privateIpMode', method: 'GET', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }] },
   'privateIpMode.update': { resource: 'privateIpMode', method: 'PATCH', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }] },
+  // Database users: every operation at 2023-01-01 only (2026-08 description).
+  'databaseUsers.list': { resource: 'databaseUsers', method: 'GET', path: DATABASE_USERS, versions: [{ date: '2023-01-01' }] },
+  'databaseUsers.create': { resource: 'databaseUsers', method: 'POST', path: DATABASE_USERS, versions: [{ date: '2023-01-01' }] },
+  'databaseUsers.get': { resource: 'databaseUsers', method: 'GET', path: DATABASE_USER, versions: [{ date: '2023-01-01' }] },
+  'databaseUsers.update': { resource: 'databaseUsers', method: 'PATCH', path: DATABASE_USER, versions: [{ date: '2023-01-01' }] },
+  'databaseUsers.delete': { resource: 'databaseUsers', method: 'DELETE', path: DATABASE_USER, versions: [{ date: '2023-01-01' }] },
 } as const satisfies Record<string, OperationDecl>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;

@@ -15,6 +15,8 @@ export interface Services {
   clock: () => number;
   /** How long a resource's transient states (CREATING, UPDATING, DELETING) last. */
   transitionMs: number;
+  /** YYYY-MM-DD the service runs as on (cdba emulator --date): versions past their Sunset answer 410. Undefined: none is past. */
+  date?: string;
 }
 
 export interface RequestContext {

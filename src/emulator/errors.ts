@@ -38,6 +38,10 @@ export const failures = {
   groupNotFound: (groupId: string) => new ApiFailure(404, 'GROUP_NOT_FOUND', `No group with ID ${groupId} exists.`, [groupId]),
   clusterNotFound: (name: string, groupId: string) =>
     new ApiFailure(404, 'CLUSTER_NOT_FOUND', `No cluster named ${name} exists in group ${groupId}.`, [name, groupId]),
+  usernameNotFound: (username: string) => new ApiFailure(404, 'USERNAME_NOT_FOUND', `No user with username ${username} exists.`, [username]),
+  // No recording shows it and the description's 409 example is generic; the code is the one
+  // the service's family (Ops Manager) answers for a user that exists.
+  userAlreadyExists: (username: string) => new ApiFailure(409, 'USER_ALREADY_EXISTS', `A user with username ${username} already exists.`, [username]),
   duplicateClusterName: (name: string, groupId: string) =>
     new ApiFailure(409, 'DUPLICATE_CLUSTER_NAME', `A cluster named ${name} is already present in group ${groupId}.`, [name, groupId]),
   clusterNameInvalid: (name: string) =>

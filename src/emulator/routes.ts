@@ -7,6 +7,7 @@ import type { Action } from './auth.js';
 import type { Handler } from './context.js';
 import { createCluster, deleteCluster, getCluster, listClusters, patchCluster } from './handlers/clusters.js';
 import { getPrivateIpMode, patchPrivateIpMode } from './handlers/privateIpMode.js';
+import { createDatabaseUser, deleteDatabaseUser, getDatabaseUser, listDatabaseUsers, patchDatabaseUser } from './handlers/databaseUsers.js';
 import { getRoot } from './handlers/root.js';
 
 export interface Operation {
@@ -39,6 +40,12 @@ const HANDLERS: Partial<Record<OperationName, OperationHandler>> & Record<Builti
   'clusters.delete': { handler: deleteCluster, action: 'writeClusters' },
   'privateIpMode.get': { handler: getPrivateIpMode, action: 'read' },
   'privateIpMode.update': { handler: patchPrivateIpMode, action: 'writeProject' },
+  // Database users are the project owner's (Project Database Access Admin's) to change, not a cluster manager's.
+  'databaseUsers.list': { handler: listDatabaseUsers, action: 'read' },
+  'databaseUsers.create': { handler: createDatabaseUser, action: 'writeProject' },
+  'databaseUsers.get': { handler: getDatabaseUser, action: 'read' },
+  'databaseUsers.update': { handler: patchDatabaseUser, action: 'writeProject' },
+  'databaseUsers.delete': { handler: deleteDatabaseUser, action: 'writeProject' },
 };
 
 function buildRoutes(): Route[] {

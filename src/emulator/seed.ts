@@ -8,6 +8,7 @@ import { fsReason } from '../base/fsError.js';
 import { createClusterModel, isValidClusterName, shapeOfDocument } from '../model/cluster.js';
 import type { ClusterShape } from '../model/cluster.js';
 import { parseCidr } from './accessList.js';
+import { checkCreateBody } from './databaseUsers.js';
 import { isObject } from '../base/object.js';
 
 export const ROLE_NAMES = ['GROUP_OWNER', 'GROUP_CLUSTER_MANAGER', 'GROUP_READ_ONLY'] as const;
@@ -57,8 +58,15 @@ export interface SeedCluster {
   legacyStrings?: boolean;
 }
 
+export interface SeedDatabaseUser {
+  projectId: string;
+  /** A create body (CloudDatabaseUser); a password, if given, is checked and not kept. */
+  user: Record<string, unknown>;
+}
+
 export interface SeedDocument {
   projects: SeedProject[];
+  databaseUsers?: SeedDatabaseUser[];
   apiKeys?: SeedApiKey[];
   serviceAccounts?: SeedServiceAccount[];
   clusters?: SeedCluster[];
@@ -123,11 +131,33 @@ function checkAccessList(problems: Problems, where: string, list: unknown): void
   });
 }
 
+function checkSeedDatabaseUsers(problems: Problems, list: unknown, projectIds: Set<string>): void {
+  if (list === undefined) return;
+  if (!Array.isArray(list)) return problems.add('databaseUsers', 'must be an array');
+  const seen = new Set<string>();
+  list.forEach((entry, i) => {
+    const at = `databaseUsers[${i}]`;
+    if (!isObject(entry)) return problems.add(at, 'must be an object {projectId, user}');
+    problems.onlyKeys(at, entry, ['projectId', 'user']);
+    if (problems.string(`${at}.projectId`, entry.projectId, PROJECT_ID, 'a 24-hex project id') && !projectIds.has(entry.projectId)) {
+      problems.add(`${at}.projectId`, `"${entry.projectId}" is not one of the seed's projects`);
+    }
+    if (!isObject(entry.user)) return problems.add(`${at}.user`, 'must be a database user create body (object)');
+    // groupId may be left out: the entry's projectId says it.
+    const body = { groupId: entry.projectId, ...entry.user };
+    const result = checkCreateBody(body, { groupId: String(entry.projectId), requirePassword: false });
+    if ('problem' in result) return problems.add(`${at}.user.${result.problem.field}`, result.problem.code);
+    const key = `${String(entry.projectId)}/${result.user.databaseName}/${result.user.username}`;
+    if (seen.has(key)) problems.add(`${at}.user.username`, `duplicate user ${result.user.username} in project ${String(entry.projectId)}`);
+    seen.add(key);
+  });
+}
+
 /** Throws a UsageError listing every problem; returns the same document typed. */
 export function validateSeed(doc: unknown, source = 'seed'): SeedDocument {
   const problems = new Problems();
   if (!isObject(doc)) throw new UsageError(`${source}: the seed must be a JSON object with "projects"`);
-  problems.onlyKeys(source, doc, ['projects', 'apiKeys', 'serviceAccounts', 'clusters', 'rateLimit', 'transitionMs']);
+  problems.onlyKeys(source, doc, ['projects', 'apiKeys', 'serviceAccounts', 'clusters', 'rateLimit', 'transitionMs', 'databaseUsers']);
 
   const projectIds = new Set<string>();
   if (!Array.isArray(doc.projects) || doc.projects.length === 0) problems.add('projects', 'must be a non-empty array');
@@ -214,6 +244,8 @@ export function validateSeed(doc: unknown, source = 'seed'): SeedDocument {
     const result = createClusterModel(body, seedClusterShape(body), { groupId: '0'.repeat(24), newId: () => '0'.repeat(24), now: '' });
     if (result.problem) problems.add(`${at}.cluster.${result.problem.field}`, result.problem.code);
   });
+
+  checkSeedDatabaseUsers(problems, doc.databaseUsers, projectIds);
 
   if (doc.rateLimit !== undefined) {
     const limit = isObject(doc.rateLimit) ? doc.rateLimit.perMinute : undefined;

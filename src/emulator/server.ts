@@ -24,8 +24,6 @@ export interface Pipeline extends Services {
   limiter: RateLimiter;
   stats: Stats;
   removedVersions: ReadonlySet<string>;
-  /** YYYY-MM-DD the service runs as on: versions past their Sunset answer 410. Undefined: none is past. */
-  date?: string;
   /** scheme://host:port the emulator listens on; links use the Host header when present. */
   url: string;
   /** Called with anything a handler throws that is not an ApiFailure (answered 500). */
@@ -179,7 +177,8 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
       body = isList ? { ...(body as object), status: reply.status } : { content: body, status: reply.status };
     }
     outcome.status = reply.status;
-    send(res, req, app.clock, reply.status, { ...versionHeaders(version), ...extraHeaders }, json(body, pretty));
+    // 204 (a database user deleted) has no body, as the service sends it.
+    send(res, req, app.clock, reply.status, { ...versionHeaders(version), ...extraHeaders }, reply.status === 204 ? '' : json(body, pretty));
   } catch (error) {
     if (!(error instanceof ApiFailure)) app.onUnexpected(error);
     const failure = error instanceof ApiFailure ? error : failures.unexpected();

@@ -11,6 +11,7 @@ import { fsReason } from '../base/fsError.js';
 import { createClusterModel, upgradeStoredModel } from '../model/cluster.js';
 import type { ClusterModel } from '../model/cluster.js';
 import { DueQueue } from './dueQueue.js';
+import { checkCreateBody, isExpired, type DatabaseUserDocument } from './databaseUsers.js';
 import { seedClusterShape } from './seed.js';
 import type { SeedApiKey, SeedDocument, SeedPrivateEndpoint, SeedServiceAccount } from './seed.js';
 
@@ -46,6 +47,8 @@ export interface World {
   apiKeys: SeedApiKey[];
   serviceAccounts: SeedServiceAccount[];
   clusters: ClusterRecord[];
+  /** Database users of every project, in creation order (absent in state files written before they existed). */
+  databaseUsers?: DatabaseUserDocument[];
   rateLimitPerMinute?: number;
   transitionMs?: number;
 }
@@ -76,6 +79,12 @@ function worldFromSeed(seed: SeedDocument, now: number): World {
     apiKeys: structuredClone(seed.apiKeys ?? []),
     serviceAccounts: structuredClone(seed.serviceAccounts ?? []),
     clusters: [],
+    databaseUsers: (seed.databaseUsers ?? []).map((entry) => {
+      const result = checkCreateBody({ groupId: entry.projectId, ...entry.user }, { groupId: entry.projectId, requirePassword: false });
+      // validateSeed already ran the same check.
+      if ('problem' in result) throw new UsageError(`seed database user: ${result.problem.code} ${result.problem.field}`);
+      return result.user;
+    }),
     ...(seed.rateLimit ? { rateLimitPerMinute: seed.rateLimit.perMinute } : {}),
     ...(seed.transitionMs !== undefined ? { transitionMs: seed.transitionMs } : {}),
   };
@@ -230,6 +239,32 @@ export class Store {
   schedule(record: ClusterRecord, until: number): void {
     record.pendingUntil = until;
     this.pending.push(record, until);
+  }
+
+  /**
+   * The project's database users in creation order, at the service's `now` (ms):
+   * a user past its deleteAfterDate is gone, as the service deletes it then.
+   */
+  databaseUsers(projectId: string, now: number): DatabaseUserDocument[] {
+    const all = (this.world.databaseUsers ??= []);
+    if (all.some((user) => isExpired(user, now))) this.world.databaseUsers = all.filter((user) => !isExpired(user, now));
+    return this.world.databaseUsers.filter((user) => user.groupId === projectId);
+  }
+
+  databaseUser(projectId: string, databaseName: string, username: string, now: number): DatabaseUserDocument | undefined {
+    return this.databaseUsers(projectId, now).find((user) => user.databaseName === databaseName && user.username === username);
+  }
+
+  /** Adds a user, or puts a changed one in the place of the one it replaces. */
+  putDatabaseUser(user: DatabaseUserDocument, replacing?: DatabaseUserDocument): void {
+    const all = (this.world.databaseUsers ??= []);
+    const at = replacing ? all.indexOf(replacing) : -1;
+    if (at >= 0) all[at] = user;
+    else all.push(user);
+  }
+
+  removeDatabaseUser(user: DatabaseUserDocument): void {
+    this.world.databaseUsers = (this.world.databaseUsers ?? []).filter((other) => other !== user);
   }
 
   recordRequest(record: ClusterRecord, request: RecordedRequest): void {

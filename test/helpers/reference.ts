@@ -11,8 +11,9 @@ if (!referenceAvailable) {
   process.stderr.write(`note: ${REFERENCE_DIR} is absent; reference-data tests are skipped\n`);
 }
 
-export function readOpenApi(which: 'v1.0' | 'v2'): Record<string, unknown> {
-  const file = which === 'v1.0' ? 'admin-api-v1.0-subset.json' : 'admin-api-v2-subset.json';
+/** v2-2026-08: the description of 2026-08-21, which also covers projects, database users and the access list. */
+export function readOpenApi(which: 'v1.0' | 'v2' | 'v2-2026-08'): Record<string, unknown> {
+  const file = { 'v1.0': 'admin-api-v1.0-subset.json', v2: 'admin-api-v2-subset.json', 'v2-2026-08': 'admin-api-v2-2026-08-subset.json' }[which];
   return JSON.parse(readFileSync(join(REFERENCE_DIR, 'openapi', file), 'utf8')) as Record<string, unknown>;
 }
 
@@ -24,8 +25,8 @@ export interface RecordedResponse {
 }
 
 /** Parses every recorded .http file: status line, headers, blank line, body. */
-export function readRecorded(): RecordedResponse[] {
-  const dir = join(REFERENCE_DIR, 'recorded');
+export function readRecorded(which: 'recorded' | 'recorded-resources' = 'recorded'): RecordedResponse[] {
+  const dir = join(REFERENCE_DIR, which);
   return readdirSync(dir)
     .filter((f) => f.endsWith('.http'))
     .sort()

@@ -93,10 +93,11 @@ export class OpenApiValidator {
   private readonly specs: Record<'v1.0' | 'v2', Json>;
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor() {
+  /** `v2`: which description of the versioned API to check against (the 2026-08 one covers database users). */
+  constructor(v2: 'v2' | 'v2-2026-08' = 'v2') {
     this.ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(this.ajv);
-    this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi('v2') };
+    this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi(v2) };
     for (const [which, spec] of Object.entries(this.specs)) {
       this.ajv.addSchema({ $id: `openapi-${which}`, components: { schemas: patchSchemas(spec) } });
     }
