@@ -7,6 +7,7 @@ import { App, hardenTree, withExamples } from './command.js';
 import { registerClusters } from './clusters/index.js';
 import { registerCompletion } from './completion.js';
 import { registerConnString } from './conn-string/index.js';
+import { registerDbUsers } from './dbusers/index.js';
 import { registerEmulator } from './emulator.js';
 import { registerPrivateIp } from './private-ip/index.js';
 import { registerProfile } from './profile/index.js';
@@ -40,6 +41,7 @@ export function buildProgram(app: App): Command {
   registerClusters(program, app);
   registerPrivateIp(program, app);
   registerConnString(program, app);
+  registerDbUsers(program, app);
   registerApi(program, app);
   registerProfile(program, app);
   registerAuth(program, app);
