@@ -16,7 +16,7 @@
 export interface RegisteredOperations {}
 
 type ResourceOf<Name> = Name extends `${infer Resource}.${string}` ? Resource : never;
-export type ResourceName = 'root' | 'clusters' | 'privateIpMode' | ResourceOf<keyof RegisteredOperations>;
+export type ResourceName = 'root' | 'clusters' | 'privateIpMode' | 'projects' | 'orgs' | 'accessList' | ResourceOf<keyof RegisteredOperations>;
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface OperationVersion {
@@ -55,6 +55,10 @@ const CLUSTERS_2024_08_05_SUPERSEDED: OperationVersion = { date: '2024-08-05', d
 const CLUSTERS = '/groups/{groupId}/clusters';
 const CLUSTER = '/groups/{groupId}/clusters/{clusterName}';
 const PRIVATE_IP_MODE = '/groups/{groupId}/privateIpMode';
+// Projects, organizations and the project IP access list: 2023-01-01 only (2026-08 description).
+const ONLY_2023_01_01 = [{ date: '2023-01-01' }] as const;
+const ACCESS_LIST = '/groups/{groupId}/accessList';
+const ACCESS_LIST_ENTRY = '/groups/{groupId}/accessList/{entryValue}';
 
 const BUILTIN_OPERATIONS = {
   'root.get': { resource: 'root', method: 'GET', path: '', versions: [{ date: '2023-01-01' }] },
@@ -85,6 +89,17 @@ const BUILTIN_OPERATIONS = {
   'clusters.delete': { resource: 'clusters', method: 'DELETE', path: CLUSTER, versions: [CLUSTERS_2023_01_01, { date: '2023-02-01' }] },
   'privateIpMode.get': { resource: 'privateIpMode', method: 'GET', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }] },
   'privateIpMode.update': { resource: 'privateIpMode', method: 'PATCH', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }] },
+  'projects.list': { resource: 'projects', method: 'GET', path: '/groups', versions: ONLY_2023_01_01 },
+  'projects.create': { resource: 'projects', method: 'POST', path: '/groups', versions: ONLY_2023_01_01 },
+  'projects.get': { resource: 'projects', method: 'GET', path: '/groups/{groupId}', versions: ONLY_2023_01_01 },
+  'projects.getByName': { resource: 'projects', method: 'GET', path: '/groups/byName/{groupName}', versions: ONLY_2023_01_01 },
+  'projects.delete': { resource: 'projects', method: 'DELETE', path: '/groups/{groupId}', versions: ONLY_2023_01_01 },
+  'orgs.list': { resource: 'orgs', method: 'GET', path: '/orgs', versions: ONLY_2023_01_01 },
+  'accessList.list': { resource: 'accessList', method: 'GET', path: ACCESS_LIST, versions: ONLY_2023_01_01 },
+  'accessList.create': { resource: 'accessList', method: 'POST', path: ACCESS_LIST, versions: ONLY_2023_01_01 },
+  'accessList.get': { resource: 'accessList', method: 'GET', path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 },
+  'accessList.status': { resource: 'accessList', method: 'GET', path: `${ACCESS_LIST_ENTRY}/status`, versions: ONLY_2023_01_01 },
+  'accessList.delete': { resource: 'accessList', method: 'DELETE', path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 },
 } as const satisfies Record<string, OperationDecl>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;

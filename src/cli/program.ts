@@ -1,6 +1,7 @@
 // The commander tree: global options, then one register function per command group.
 import { Command, Option } from '@commander-js/extra-typings';
 import { OUTPUT_FORMATS } from '../config/settings.js';
+import { registerAccessList } from './access-list/index.js';
 import { registerApi } from './api/index.js';
 import { registerAuth } from './auth/index.js';
 import { App, hardenTree, withExamples } from './command.js';
@@ -8,7 +9,9 @@ import { registerClusters } from './clusters/index.js';
 import { registerCompletion } from './completion.js';
 import { registerConnString } from './conn-string/index.js';
 import { registerEmulator } from './emulator.js';
+import { registerOrgs } from './orgs.js';
 import { registerPrivateIp } from './private-ip/index.js';
+import { registerProjects } from './projects/index.js';
 import { registerProfile } from './profile/index.js';
 import { registerVersion } from './version.js';
 
@@ -39,6 +42,9 @@ export function buildProgram(app: App): Command {
 
   registerClusters(program, app);
   registerPrivateIp(program, app);
+  registerProjects(program, app);
+  registerOrgs(program, app);
+  registerAccessList(program, app);
   registerConnString(program, app);
   registerApi(program, app);
   registerProfile(program, app);

@@ -23,9 +23,9 @@ export interface RecordedResponse {
   body: string;
 }
 
-/** Parses every recorded .http file: status line, headers, blank line, body. */
-export function readRecorded(): RecordedResponse[] {
-  const dir = join(REFERENCE_DIR, 'recorded');
+/** Parses every recorded .http file: status line, headers, blank line, body (`recorded/`, or `recorded-resources/`). */
+export function readRecorded(which: 'recorded' | 'recorded-resources' = 'recorded'): RecordedResponse[] {
+  const dir = join(REFERENCE_DIR, which);
   return readdirSync(dir)
     .filter((f) => f.endsWith('.http'))
     .sort()
