@@ -121,4 +121,20 @@ export const failures = {
     new ApiFailure(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Retry later.', [], { 'Retry-After': '1' }),
   payloadTooLarge: () => new ApiFailure(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'),
   unexpected: () => new ApiFailure(500, 'UNEXPECTED_ERROR', 'Unexpected error.'),
+  // Projects, organizations, the project IP access list (details as the service's error-code table words them).
+  groupNameNotFound: (name: string) => new ApiFailure(404, 'GROUP_NAME_NOT_FOUND', `No group with name "${name}" exists.`, [name]),
+  groupAlreadyExists: (name: string) => new ApiFailure(409, 'GROUP_ALREADY_EXISTS', `A group with name "${name}" already exists.`, [name]),
+  cannotCloseGroupActiveClusters: () =>
+    new ApiFailure(409, 'CANNOT_CLOSE_GROUP_ACTIVE_ATLAS_CLUSTERS', 'Cannot close group while it has active clusters; please terminate all clusters.'),
+  orgNotFound: (orgId: string) => new ApiFailure(404, 'ORG_NOT_FOUND', `No organization with ID ${orgId} exists.`, [orgId]),
+  /** The description's example of a 401 on createGroup. */
+  notOrgGroupCreator: (orgId: string) =>
+    new ApiFailure(401, 'NOT_ORG_GROUP_CREATOR', `The current user cannot create projects in organization ${orgId}.`, [orgId]),
+  accessEntryNotFound: (entry: string, groupId: string) =>
+    new ApiFailure(404, 'ATLAS_NETWORK_PERMISSION_ENTRY_NOT_FOUND', `IP Address ${entry} not on Atlas access list for group ${groupId}.`, [entry, groupId]),
+  invalidIpOrCidr: (address: string) =>
+    new ApiFailure(400, 'INVALID_IP_ADDRESS_OR_CIDR_NOTATION', `The address ${address} must be in valid IP address or CIDR notation.`, [address]),
+  ipAndCidrBoth: () => new ApiFailure(400, 'BAD_WHITELIST_ADD_REQUEST', 'Should not specify both the IP address and the CIDR block.'),
+  securityGroupWithoutPeering: () =>
+    new ApiFailure(400, 'CANNOT_USE_AWS_SECURITY_GROUP_WITHOUT_VPC_PEERING_CONNECTION', 'Cannot use aws security groups as whitelist entries without a vpc peering connection.'),
 };

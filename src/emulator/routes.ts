@@ -6,14 +6,18 @@ import { OPERATION_NAMES, OPERATIONS, type BuiltinOperationName, type OperationN
 import type { Action } from './auth.js';
 import type { Handler } from './context.js';
 import { createCluster, deleteCluster, getCluster, listClusters, patchCluster } from './handlers/clusters.js';
+import { createAccessEntries, deleteAccessEntry, getAccessEntry, getAccessEntryStatus, listAccessEntries } from './handlers/ipAccessList.js';
 import { getPrivateIpMode, patchPrivateIpMode } from './handlers/privateIpMode.js';
 import { createDatabaseUser, deleteDatabaseUser, getDatabaseUser, listDatabaseUsers, patchDatabaseUser } from './handlers/databaseUsers.js';
+import { createProject, deleteProject, getProject, getProjectByName, listOrgs, listProjects } from './handlers/projects.js';
 import { getRoot } from './handlers/root.js';
 
 export interface Operation {
   name: OperationName;
   handler: Handler;
   action: Action;
+  /** The request body is a JSON array (the access-list POST), not an object. */
+  arrayBody?: true;
 }
 
 export interface Route {
@@ -46,6 +50,18 @@ const HANDLERS: Partial<Record<OperationName, OperationHandler>> & Record<Builti
   'databaseUsers.get': { handler: getDatabaseUser, action: 'read' },
   'databaseUsers.update': { handler: patchDatabaseUser, action: 'writeProject' },
   'databaseUsers.delete': { handler: deleteDatabaseUser, action: 'writeProject' },
+  // Paths without {groupId} (list, create, byName, orgs): the handler decides who sees and may do what.
+  'projects.list': { handler: listProjects, action: 'read' },
+  'projects.create': { handler: createProject, action: 'writeProject' },
+  'projects.get': { handler: getProject, action: 'read' },
+  'projects.getByName': { handler: getProjectByName, action: 'read' },
+  'projects.delete': { handler: deleteProject, action: 'writeProject' },
+  'orgs.list': { handler: listOrgs, action: 'read' },
+  'accessList.list': { handler: listAccessEntries, action: 'read' },
+  'accessList.create': { handler: createAccessEntries, action: 'writeProject', arrayBody: true },
+  'accessList.get': { handler: getAccessEntry, action: 'read' },
+  'accessList.status': { handler: getAccessEntryStatus, action: 'read' },
+  'accessList.delete': { handler: deleteAccessEntry, action: 'writeProject' },
 };
 
 function buildRoutes(): Route[] {

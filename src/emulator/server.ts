@@ -3,8 +3,10 @@
 //   -> access list (403) -> route (404 RESOURCE_NOT_FOUND, 405) -> version (406, 410)
 //   -> project (404 GROUP_NOT_FOUND) -> rate limit (429) -> role (403)
 //   -> body (415, 400 MALFORMED_JSON) -> resource handler.
+// GET /api/private/ipinfo is answered right after the access list (authenticated, no project).
 // Outside /api/atlas: GET /_emulator/stats (no auth) and POST /api/oauth/token.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { normalizePeer } from './apiKeyAccessList.js';
 import { CHALLENGE_BODY, authorize, checkAccessList } from './auth.js';
 import type { RequestContext, Services } from './context.js';
 import { ApiFailure, failures } from './errors.js';
@@ -18,6 +20,8 @@ import { negotiate, versionedContentType } from './versions.js';
 import type { OperationVersion } from './versions.js';
 
 export const STATS_PATH = '/_emulator/stats';
+/** Outside the description, called by real clients for "add my current IP": the caller's address as the service sees it. */
+export const IPINFO_PATH = '/api/private/ipinfo';
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface Pipeline extends Services {
@@ -78,7 +82,7 @@ function baseUrlOf(req: IncomingMessage, app: Pipeline): string {
   return req.headers.host ? `${scheme}://${req.headers.host}` : app.url;
 }
 
-function parseBody(ctx: Pick<RequestContext, 'api' | 'version' | 'contentType' | 'rawBody'>): Record<string, unknown> {
+function parseBody(ctx: Pick<RequestContext, 'api' | 'version' | 'contentType' | 'rawBody'>, arrayBody = false): Record<string, unknown> | unknown[] {
   const mediaType = ctx.contentType.split(';')[0]!.trim().toLowerCase();
   const accepted = ['application/json'];
   if (ctx.api === 'v2' && ctx.version) accepted.push(`application/vnd.atlas.${ctx.version}+json`);
@@ -89,8 +93,8 @@ function parseBody(ctx: Pick<RequestContext, 'api' | 'version' | 'contentType' |
   } catch {
     throw failures.malformedJson();
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw failures.invalidJson();
-  return body as Record<string, unknown>;
+  if (typeof body !== 'object' || body === null || Array.isArray(body) !== arrayBody) throw failures.invalidJson();
+  return body as Record<string, unknown> | unknown[];
 }
 
 function versionHeaders(version: OperationVersion | undefined): Headers {
@@ -117,6 +121,12 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     }
     const { principal } = auth;
     checkAccessList(principal.accessList, peer);
+    if (url.pathname === IPINFO_PATH) {
+      if (method !== 'GET' && method !== 'HEAD') throw failures.methodNotAllowed(method, url.pathname, ['GET', 'HEAD']);
+      outcome.status = 200;
+      send(res, req, app.clock, 200, { 'Content-Type': 'application/json' }, JSON.stringify({ currentIpv4Address: normalizePeer(peer) }));
+      return;
+    }
 
     let match;
     try {
@@ -163,7 +173,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     };
     const pretty = booleanParam(url.searchParams, 'pretty', false);
     const envelope = booleanParam(url.searchParams, 'envelope', false);
-    if (method === 'POST' || method === 'PATCH') ctx.body = parseBody(ctx);
+    if (method === 'POST' || method === 'PATCH') ctx.body = parseBody(ctx, operation.arrayBody);
 
     const reply = await operation.handler(ctx);
     if (reply.drop) {
@@ -177,7 +187,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
       body = isList ? { ...(body as object), status: reply.status } : { content: body, status: reply.status };
     }
     outcome.status = reply.status;
-    // 204 (a database user deleted) has no body, as the service sends it.
+    // 204 No Content has no body, and the service sends none (recorded access-list DELETE).
     send(res, req, app.clock, reply.status, { ...versionHeaders(version), ...extraHeaders }, reply.status === 204 ? '' : json(body, pretty));
   } catch (error) {
     if (!(error instanceof ApiFailure)) app.onUnexpected(error);

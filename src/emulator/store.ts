@@ -10,10 +10,11 @@ import { UsageError } from '../base/errors.js';
 import { fsReason } from '../base/fsError.js';
 import { createClusterModel, upgradeStoredModel } from '../model/cluster.js';
 import type { ClusterModel } from '../model/cluster.js';
+import { canonicalCidr } from './apiKeyAccessList.js';
 import { DueQueue } from './dueQueue.js';
 import { checkCreateBody, isExpired, type DatabaseUserDocument } from './databaseUsers.js';
 import { seedClusterShape } from './seed.js';
-import type { SeedApiKey, SeedDocument, SeedPrivateEndpoint, SeedServiceAccount } from './seed.js';
+import type { SeedApiKey, SeedDocument, SeedIpAccessEntry, SeedPrivateEndpoint, SeedServiceAccount } from './seed.js';
 
 export interface ProjectState {
   id: string;
@@ -21,6 +22,30 @@ export interface ProjectState {
   privateIpMode: boolean;
   peering: boolean;
   privateEndpoints: SeedPrivateEndpoint[];
+  /** The organization the project belongs to. */
+  orgId: string;
+  /** ISO date of creation, as the service writes it. */
+  created: string;
+  withDefaultAlertsSettings: boolean;
+  /** The project IP access list (who may connect to its clusters); not an API key's access list. */
+  ipAccessList: IpAccessEntry[];
+}
+
+export interface OrgState {
+  id: string;
+  name: string;
+}
+
+/** One entry of a project IP access list: exactly one of cidrBlock and awsSecurityGroup. */
+export interface IpAccessEntry {
+  /** Canonical CIDR (IPv6 written out in full, as the description's patterns want); single addresses are /32 or /128. */
+  cidrBlock?: string;
+  awsSecurityGroup?: string;
+  comment?: string;
+  /** ISO date, whole seconds. */
+  deleteAfterDate?: string;
+  /** Clock ms when the entry becomes ACTIVE on every provider (PENDING until then). */
+  activeAt: number;
 }
 
 /** A mutating request as received, so tests can assert the exact bodies a client sent. */
@@ -43,6 +68,7 @@ export interface ClusterRecord {
 }
 
 export interface World {
+  orgs: OrgState[];
   projects: ProjectState[];
   apiKeys: SeedApiKey[];
   serviceAccounts: SeedServiceAccount[];
@@ -67,14 +93,33 @@ export function isoSeconds(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
+/** Without orgs in the seed: one organization for every project (a stable id, so restarts agree). */
+export const DEFAULT_ORG: OrgState = { id: 'a0a0a0a0a0a0a0a0a0a0a0a0', name: 'emulator' };
+
+/** A seed's access-list entry as stored: the address canonical, ACTIVE from the start. */
+export function seedIpAccessEntry(entry: SeedIpAccessEntry, canonical: (text: string) => string | undefined): IpAccessEntry {
+  const stored: IpAccessEntry = { activeAt: 0 };
+  if (entry.awsSecurityGroup !== undefined) stored.awsSecurityGroup = entry.awsSecurityGroup;
+  else stored.cidrBlock = canonical(entry.cidrBlock ?? entry.ipAddress ?? '') ?? '';
+  if (entry.comment !== undefined) stored.comment = entry.comment;
+  if (entry.deleteAfterDate !== undefined) stored.deleteAfterDate = isoSeconds(Date.parse(entry.deleteAfterDate));
+  return stored;
+}
+
 function worldFromSeed(seed: SeedDocument, now: number): World {
+  const orgs = seed.orgs?.length ? structuredClone(seed.orgs) : [DEFAULT_ORG];
   const world: World = {
+    orgs,
     projects: seed.projects.map((p) => ({
       id: p.id,
       name: p.name,
       privateIpMode: p.privateIpMode ?? false,
       peering: p.peering ?? false,
       privateEndpoints: structuredClone(p.privateEndpoints ?? []),
+      orgId: p.orgId ?? orgs[0]!.id,
+      created: isoSeconds(now),
+      withDefaultAlertsSettings: true,
+      ipAccessList: (p.ipAccessList ?? []).map((entry) => seedIpAccessEntry(entry, canonicalCidr)),
     })),
     apiKeys: structuredClone(seed.apiKeys ?? []),
     serviceAccounts: structuredClone(seed.serviceAccounts ?? []),
@@ -121,6 +166,14 @@ function loadWorld(path: string): World {
     throw new UsageError(`--state: ${path} is not an emulator state file (expected format ${STATE_FORMAT})`);
   }
   const world = state.world;
+  // Files written before projects had an organization, a date and an IP access list.
+  if (!Array.isArray(world.orgs) || world.orgs.length === 0) world.orgs = [DEFAULT_ORG];
+  for (const project of Array.isArray(world.projects) ? world.projects : []) {
+    project.orgId ??= world.orgs[0]!.id;
+    project.created ??= isoSeconds(0);
+    project.withDefaultAlertsSettings ??= true;
+    project.ipAccessList ??= [];
+  }
   // Files written before shards were kept one by one carry numShards per spec.
   if (Array.isArray(world.clusters)) {
     for (const record of world.clusters) record.model = upgradeStoredModel(record.model, () => objectId(Date.parse(record.model.createDate) || 0));
@@ -171,6 +224,18 @@ export class Store {
 
   project(id: string): ProjectState | undefined {
     return this.world.projects.find((p) => p.id === id);
+  }
+
+  addProject(project: ProjectState): void {
+    this.world.projects.push(project);
+  }
+
+  /** Takes a project out, and every role that named it (a project without clusters: the handler checks). */
+  removeProject(id: string): void {
+    this.world.projects = this.world.projects.filter((p) => p.id !== id);
+    for (const credential of [...this.world.apiKeys, ...this.world.serviceAccounts]) {
+      credential.roles = credential.roles.filter((role) => role.projectId !== id);
+    }
   }
 
   private indexName(record: ClusterRecord): void {

@@ -24,7 +24,7 @@ export interface RecordedResponse {
   body: string;
 }
 
-/** Parses every recorded .http file: status line, headers, blank line, body. */
+/** Parses every recorded .http file: status line, headers, blank line, body (`recorded/`, or `recorded-resources/`). */
 export function readRecorded(which: 'recorded' | 'recorded-resources' = 'recorded'): RecordedResponse[] {
   const dir = join(REFERENCE_DIR, which);
   return readdirSync(dir)

@@ -3,17 +3,11 @@
 // Passwords are checked and never kept or answered. A user past its
 // deleteAfterDate is gone, measured on the service's clock: the emulator's clock,
 // or the start of its --date when that is later.
-import { apiRoot, projectOf } from '../context.js';
-import type { Handler, RequestContext, Services } from '../context.js';
+import { apiRoot, projectOf, serviceNow } from '../context.js';
+import type { Handler, RequestContext } from '../context.js';
 import { applyUserPatch, checkCreateBody, renderUser, type DatabaseUserDocument, type UserProblem } from '../databaseUsers.js';
 import { ApiFailure, failures } from '../errors.js';
 import { pageParams, paginate } from '../pagination.js';
-
-/** The service's now: the clock, or the emulated --date's first instant when that is later. */
-export function serviceNow(services: Pick<Services, 'clock' | 'date'>): number {
-  const now = services.clock();
-  return services.date === undefined ? now : Math.max(now, Date.parse(`${services.date}T00:00:00Z`));
-}
 
 function userUrl(ctx: RequestContext, user: DatabaseUserDocument): string {
   // The live links leave $external as is and escape a `/` in the name (recorded: admin/d0123…%2Fuser-998).
