@@ -14,7 +14,7 @@ export function registerDbUsers(program: Command, app: App): void {
   withExamples(dbusers, [
     ['A user for the app, its password generated and printed once', 'cdba dbusers create app --role readWrite@app --scope cluster:c1 --generate-password'],
     ['Who may do what', 'cdba dbusers list'],
-    ['Users that end within the week, by name', "cdba dbusers list --all -o json --query 'results[?deleteAfterDate].[username,deleteAfterDate]'"],
+    ['Users that end within the week, one per line', "cdba dbusers list --all -o json --query 'results[?deleteAfterDate].username' | jq -r '.[]'"],
   ]);
   registerDbUsersList(dbusers, app);
   registerDbUsersGet(dbusers, app);
