@@ -57,6 +57,11 @@ describe('cdba auth status', () => {
         { operation: 'clusters delete', version: 'v1.0' },
         { operation: 'privateIpMode get', version: 'v1.0' },
         { operation: 'privateIpMode update', version: 'v1.0' },
+        { operation: 'databaseUsers list', version: 'v1.0' },
+        { operation: 'databaseUsers create', version: 'v1.0' },
+        { operation: 'databaseUsers get', version: 'v1.0' },
+        { operation: 'databaseUsers update', version: 'v1.0' },
+        { operation: 'databaseUsers delete', version: 'v1.0' },
       ],
     });
     expect(result.stdout).not.toContain(OWNER.privateKey);

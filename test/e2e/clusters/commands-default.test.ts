@@ -228,6 +228,11 @@ describe('new cluster verbs at the default version', () => {
       { operation: 'clusters delete', version: '2023-02-01' },
       { operation: 'privateIpMode get', version: '2023-01-01' },
       { operation: 'privateIpMode update', version: '2023-01-01' },
+      { operation: 'databaseUsers list', version: '2023-01-01' },
+      { operation: 'databaseUsers create', version: '2023-01-01' },
+      { operation: 'databaseUsers get', version: '2023-01-01' },
+      { operation: 'databaseUsers update', version: '2023-01-01' },
+      { operation: 'databaseUsers delete', version: '2023-01-01' },
     ]);
   });
 });
