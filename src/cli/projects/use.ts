@@ -19,6 +19,8 @@ export function registerProjectsUse(parent: Command, app: App): void {
 }
 
 export async function runProjectsUse(ctx: Context, idOrName: string): Promise<void> {
+  // Like profile set, it writes the profile, creating it when -P names one not there yet.
+  ctx.allowMissingProfile = true;
   const project = await resolveProject(ctx, await ctx.api(), idOrName);
   const projectId = VALIDATORS.projectId(project.id);
   const resolved = await ctx.resolve();
