@@ -14,7 +14,7 @@ export function registerProjectsUse(parent: Command, app: App): void {
     .action(async (idOrName, _options, cmd) => runProjectsUse(app.context(cmd), idOrName));
   withExamples(command, [
     ['Work in the project named app from now on', 'cdba projects use app'],
-    ['Switch, then list its clusters', 'cdba projects use app && cdba clusters list'],
+    ['Switch, then confirm which project the profile names', "cdba projects use app && cdba profile show -o json --query \"settings[?key=='projectId'].value | [0]\""],
   ]);
 }
 
