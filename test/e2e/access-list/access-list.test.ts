@@ -89,6 +89,13 @@ describe('access-list', () => {
     expect(again.exitCode).toBe(4);
   });
 
+  it('the follow-up it suggests carries the --project-id and --base-url given', async () => {
+    const added = await cdba(['--project-id', PEERED, '--base-url', emu.url, 'access-list', 'add', '198.51.100.0/24'], { env: env() });
+    expect(added.exitCode).toBe(0);
+    expect(added.stderr).toBe(`cdba: 198.51.100.0/24 added; it applies once ACTIVE: \`cdba --project-id ${PEERED} --base-url ${emu.url} access-list status 198.51.100.0/24\`\n`);
+    expect(entries(PEERED).map((e) => e.cidrBlock)).toContain('198.51.100.0/24');
+  });
+
   it('an AWS security group in a peered project', async () => {
     const added = await cdba(['access-list', 'add', '--aws-security-group', 'sg-903004f8', '-o', 'json', '--query', 'awsSecurityGroup'], { env: env(PEERED) });
     expect(added.stdout).toBe('"sg-903004f8"\n');
