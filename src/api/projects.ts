@@ -28,7 +28,7 @@ export async function createProject(client: ApiClient, body: { name: string; org
     resource: 'projects.create',
     path: projectsPath(),
     body,
-    mayHaveAppliedHint: `the project may have been created; check with cdba projects get ${body.name} before trying again`,
+    mayHaveAppliedHint: 'the project may have been created; check with cdba projects list before trying again',
   });
 }
 

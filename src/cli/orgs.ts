@@ -7,7 +7,10 @@ import { ORG_LIST_TABLE } from './projects/view.js';
 
 export function registerOrgs(program: Command, app: App): void {
   const group = program.command('orgs').description('the organizations these credentials belong to');
-  withExamples(group, [['Every organization', 'cdba orgs list']]);
+  withExamples(group, [
+    ['Every organization', 'cdba orgs list'],
+    ['Names and IDs, tab-separated', "cdba orgs list -o json --query 'results[].[name,id]' | jq -r '.[] | @tsv'"],
+  ]);
   const list = group
     .command('list')
     .alias('ls')

@@ -11,9 +11,9 @@ if (!referenceAvailable) {
   process.stderr.write(`note: ${REFERENCE_DIR} is absent; reference-data tests are skipped\n`);
 }
 
-/** v2-2026-08: the description of 2026-08-21, which also covers projects, database users and the access list. */
+/** 'v2-2026-08': the service's description of 2026-08-21 (projects, orgs, the access list, users, flex). */
 export function readOpenApi(which: 'v1.0' | 'v2' | 'v2-2026-08'): Record<string, unknown> {
-  const file = { 'v1.0': 'admin-api-v1.0-subset.json', v2: 'admin-api-v2-subset.json', 'v2-2026-08': 'admin-api-v2-2026-08-subset.json' }[which];
+  const file = which === 'v1.0' ? 'admin-api-v1.0-subset.json' : which === 'v2' ? 'admin-api-v2-subset.json' : 'admin-api-v2-2026-08-subset.json';
   return JSON.parse(readFileSync(join(REFERENCE_DIR, 'openapi', file), 'utf8')) as Record<string, unknown>;
 }
 

@@ -14,11 +14,13 @@ export function registerProjectsUse(parent: Command, app: App): void {
     .action(async (idOrName, _options, cmd) => runProjectsUse(app.context(cmd), idOrName));
   withExamples(command, [
     ['Work in the project named app from now on', 'cdba projects use app'],
-    ['Switch, then list its clusters', 'cdba projects use app && cdba clusters list'],
+    ['Switch, then confirm which project the profile names', "cdba projects use app && cdba profile show -o json --query \"settings[?key=='projectId'].value | [0]\""],
   ]);
 }
 
 export async function runProjectsUse(ctx: Context, idOrName: string): Promise<void> {
+  // Like profile set, it writes the profile, creating it when -P names one not there yet.
+  ctx.allowMissingProfile = true;
   const project = await resolveProject(ctx, await ctx.api(), idOrName);
   const projectId = VALIDATORS.projectId(project.id);
   const resolved = await ctx.resolve();

@@ -196,7 +196,7 @@ describe('database users in the emulator', () => {
 
   it('validates every answer against the 2026-08 description', () => {
     if (!referenceAvailable) return;
-    const validator = new OpenApiValidator('v2-2026-08');
+    const validator = new OpenApiValidator({ v2: 'v2-2026-08' });
     const problems = answers.flatMap((a) =>
       validator.validate({ method: a.method, path: `${a.path}`, status: a.status, contentType: a.contentType, body: a.status === 204 ? undefined : a.body }).map((e) => `${a.method} ${a.path} ${a.status}: ${e}`),
     );

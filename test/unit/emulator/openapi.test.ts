@@ -51,7 +51,7 @@ describe.skipIf(!referenceAvailable)('OpenAPI conformance', () => {
     // Live v1.0 shared-tier clusters send providerSettings.autoScaling.compute.{min,max}InstanceSize: null,
     // which the description does not allow; the emulator leaves that object out instead.
     expect(failures).toEqual(['TestSharedClusterUpgrade__Upgrade_to_dedicated_tier__GET_api_atlas_v1.0_groups_6a793f5f2c88faeba59ba565_clusters_cluster-801_1.http']);
-    expect(SCHEMA_PATCHES.length).toBe(6);
+    expect(SCHEMA_PATCHES.length).toBe(7);
   });
 
   it('is not vacuous: it rejects a wrong state, a shared tier in dedicated specs and a missing errorCode', () => {

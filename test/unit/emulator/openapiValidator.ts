@@ -26,6 +26,7 @@ export const SCHEMA_PATCHES = [
   'biConnector.readPreference: the enum is upper-case, the live service answers "secondary" (every recorded cluster); both cases are accepted',
   'ApiError.parameters items: typed object, but the live service sends strings (recorded 404 CLUSTER_NOT_FOUND: ["cluster-712", "6a79…"])',
   'LegacyAtlasCluster.diskSizeGB minimum 10 is a request rule; live shared-tier clusters answer 0.5 (recorded v1.0 GET of cluster-801)',
+  'patterns escape ":" as "\\:", which JSON Schema\'s unicode regular expressions refuse (NetworkPermissionEntry.cidrBlock, 2026-08); the escape is dropped',
 ] as const;
 
 function patchSchemas(spec: Json): Json {
@@ -73,11 +74,26 @@ function patchSchemas(spec: Json): Json {
   // 4. Error parameters are strings on the wire.
   const parameters = ((schemas.ApiError as Json).properties as Json).parameters as Json;
   parameters.items = {};
+  // 7. "\:" in patterns (a needless escape, an error in unicode mode).
+  walk(schemas, (node) => {
+    if (typeof node.pattern === 'string') node.pattern = node.pattern.replaceAll('\\:', ':');
+  });
   // 5. Shared-tier disk size in legacy responses.
   const legacyDisk = ((schemas.LegacyAtlasCluster as Json).properties as Json).diskSizeGB as Json;
   delete legacyDisk.minimum;
   return schemas;
 }
+
+/**
+ * Statuses the 2026-08 description gets wrong for an operation, each proven by a recording:
+ * createGroup and createGroupAccessListEntry list 200, the live service answers 201 with
+ * the same document (recorded-resources: TestAccessList__POST_api_atlas_v2_groups_1,
+ * TestAccessList__Create_Forever__POST_..._accessList_1).
+ */
+export const STATUS_PATCHES: ReadonlyArray<{ method: string; path: string; status: number; as: number }> = [
+  { method: 'POST', path: '/api/atlas/v2/groups', status: 201, as: 200 },
+  { method: 'POST', path: '/api/atlas/v2/groups/{groupId}/accessList', status: 201, as: 200 },
+];
 
 export interface ResponseCheck {
   method: string;
@@ -93,11 +109,11 @@ export class OpenApiValidator {
   private readonly specs: Record<'v1.0' | 'v2', Json>;
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  /** `v2`: which description of the versioned API to check against (the 2026-08 one covers database users). */
-  constructor(v2: 'v2' | 'v2-2026-08' = 'v2') {
+  /** `v2`: which description of the versioned API to check against (default the older subset). */
+  constructor(options: { v2?: 'v2' | 'v2-2026-08' } = {}) {
     this.ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(this.ajv);
-    this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi(v2) };
+    this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi(options.v2 ?? 'v2') };
     for (const [which, spec] of Object.entries(this.specs)) {
       this.ajv.addSchema({ $id: `openapi-${which}`, components: { schemas: patchSchemas(spec) } });
     }
@@ -138,7 +154,8 @@ export class OpenApiValidator {
     const paths = this.specs[which].paths as Record<string, Record<string, Json>>;
     const operation = paths[check.path]?.[check.method.toLowerCase()];
     if (!operation) return undefined;
-    let response = (operation.responses as Json)[String(check.status)] as Json | undefined;
+    const patched = STATUS_PATCHES.find((p) => p.method === check.method && p.path === check.path && p.status === check.status);
+    let response = (operation.responses as Json)[String(patched?.as ?? check.status)] as Json | undefined;
     if (response && typeof response.$ref === 'string') {
       const name = response.$ref.split('/').pop()!;
       response = ((this.specs[which].components as Json).responses as Json)[name] as Json;
