@@ -11,6 +11,8 @@
 //   DELETE /groups/{groupId}/clusters/{name}   delete (202 {})
 //   GET    /groups/{groupId}/privateIpMode     {enabled}
 //   PATCH  /groups/{groupId}/privateIpMode     {enabled}
+//   GET, POST        /groups/{groupId}/databaseUsers                        list, create (201)
+//   GET, PATCH, DELETE /groups/{groupId}/databaseUsers/{databaseName}/{username}  (DELETE 204)
 // plus POST /api/oauth/token (service accounts) and GET /_emulator/stats (no auth;
 // see stats.ts for its fields).
 import { createServer as createHttpServer } from 'node:http';
