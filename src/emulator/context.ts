@@ -15,6 +15,8 @@ export interface Services {
   clock: () => number;
   /** How long a resource's transient states (CREATING, UPDATING, DELETING) last. */
   transitionMs: number;
+  /** YYYY-MM-DD the service runs as on (cdba emulator --date); see serviceNow. */
+  date?: string;
 }
 
 export interface RequestContext {
@@ -63,6 +65,12 @@ export function selfHref(ctx: RequestContext, path = ctx.path): string {
 /** Base path of this API flavour: /api/atlas/v1.0 or /api/atlas/v2. */
 export function apiRoot(ctx: RequestContext): string {
   return `${ctx.baseUrl}/api/atlas/${ctx.api}`;
+}
+
+/** Now as the emulated service sees it: the clock, or the start of the --date day when that is later. */
+export function serviceNow(services: Services): number {
+  const now = services.clock();
+  return services.date === undefined ? now : Math.max(now, Date.parse(`${services.date}T00:00:00Z`));
 }
 
 /** The project of an operation whose path has {groupId} (the pipeline answered 404 GROUP_NOT_FOUND otherwise). */
