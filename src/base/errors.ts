@@ -13,6 +13,7 @@ export const ExitCode = {
   watchTimeout: 8,
   changesPending: 10,
   sunsetWithin: 11,
+  envLeft: 12,
   interrupted: 130,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -30,6 +31,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<{ code: ExitCodeValue; meaning: stri
   { code: 8, meaning: 'watch timed out' },
   { code: 10, meaning: 'apply --dry-run --exit-code: changes pending' },
   { code: 11, meaning: 'versions --fail-within: an API version cdba sends reaches its Sunset within the window' },
+  { code: 12, meaning: 'run: the command ran, but env down failed; the line names what is left' },
   { code: 130, meaning: 'interrupted' },
 ];
 
@@ -127,6 +129,11 @@ export class QuietExit extends Error {
 /** `versions --fail-within`: a version cdba sends is removed within the window (the table was printed first). */
 export class SunsetWithinError extends CdbaError {
   readonly exitCode = ExitCode.sunsetWithin;
+}
+
+/** `run`: the command ran, but removing its env failed; the message names what is left. */
+export class EnvLeftError extends CdbaError {
+  readonly exitCode = ExitCode.envLeft;
 }
 
 export class InterruptedError extends CdbaError {

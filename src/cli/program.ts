@@ -11,6 +11,7 @@ import { registerCompletion } from './completion.js';
 import { registerConnString } from './conn-string/index.js';
 import { registerDbUsers } from './dbusers/index.js';
 import { registerEmulator } from './emulator.js';
+import { registerEnv, registerRun } from './env/index.js';
 import { registerOrgs } from './orgs.js';
 import { registerPrivateIp } from './private-ip/index.js';
 import { registerProjects } from './projects/index.js';
@@ -24,7 +25,7 @@ export function buildProgram(app: App): Command {
     .version(app.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .addOption(new Option('-P, --profile <name>', 'profile to use (env CDBA_PROFILE); a name is letters, digits, ".", "_" and "-", at most 64').argParser((name) => validateProfileName(name, '-P/--profile')))
-    .addOption(new Option('-o, --output <format>', 'output format (env CDBA_OUTPUT)').choices(OUTPUT_FORMATS))
+    .addOption(new Option('-o, --output <format>', 'output format (env CDBA_OUTPUT); env and github: the connection of env up').choices([...OUTPUT_FORMATS, 'env', 'github']))
     .option('--query <jmespath>', 'JMESPath expression applied to the result before formatting')
     .option('--project-id <id>', 'project (group) ID (env CDBA_PROJECT_ID)')
     .option('--api-version <version>', 'v1.0, or a date such as 2023-02-01 (env CDBA_API_VERSION)')
@@ -50,6 +51,8 @@ export function buildProgram(app: App): Command {
   registerAccessList(program, app);
   registerConnString(program, app);
   registerDbUsers(program, app);
+  registerEnv(program, app);
+  registerRun(program, app);
   registerApi(program, app);
   registerProfile(program, app);
   registerAuth(program, app);

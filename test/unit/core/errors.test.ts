@@ -29,6 +29,7 @@ describe('the exit-code table', () => {
       { code: 8, meaning: 'watch timed out' },
       { code: 10, meaning: 'apply --dry-run --exit-code: changes pending' },
       { code: 11, meaning: 'versions --fail-within: an API version cdba sends reaches its Sunset within the window' },
+      { code: 12, meaning: 'run: the command ran, but env down failed; the line names what is left' },
       { code: 130, meaning: 'interrupted' },
     ]);
   });
@@ -46,6 +47,7 @@ describe('the exit-code table', () => {
       watchTimeout: 8,
       changesPending: 10,
       sunsetWithin: 11,
+      envLeft: 12,
       interrupted: 130,
     });
     expect(EXIT_CODE_TABLE.map((row) => row.code)).toEqual(Object.values(ExitCode));

@@ -1,0 +1,79 @@
+// What `env up` hands over: the SRV connection string with the credentials in it
+// (percent-encoded), the username, the password and the cluster's name, as
+// MONGODB_* variables (-o env, CMD's environment under `run`, $GITHUB_ENV) or one
+// JSON document. Pure: no I/O.
+import { UsageError } from '../../base/errors.js';
+
+export interface EnvConnection {
+  uri: string;
+  username: string;
+  password: string;
+  cluster: string;
+}
+
+/** How `env up` prints the connection: -o env (the default), json (pretty too) or github. */
+export const ENV_OUTPUTS = ['env', 'json', 'github'] as const;
+export type EnvOutput = (typeof ENV_OUTPUTS)[number];
+
+/** The -o value for env up; table has no meaning here. */
+export function envOutput(flag: string | undefined): EnvOutput {
+  if (flag === undefined || flag === 'env') return 'env';
+  if (flag === 'json' || flag === 'pretty') return 'json';
+  if (flag === 'github') return 'github';
+  throw new UsageError(`env up prints the connection as -o env, json or github, not ${flag}`);
+}
+
+/** mongodb+srv://<user>:<password>@<host>/...: the credentials percent-encoded, as the URI syntax asks. */
+export function connectionUri(srv: string, username: string, password: string): string {
+  const match = /^mongodb\+srv:\/\/([^/?#@]+)(.*)$/.exec(srv);
+  if (!match) throw new Error(`not an SRV connection string: ${srv}`);
+  return `mongodb+srv://${encodeURIComponent(username)}:${encodeURIComponent(password)}@${match[1]}${match[2]}`;
+}
+
+/** The variables, in the order they are printed. */
+export function connectionVariables(connection: EnvConnection): Array<[string, string]> {
+  return [
+    ['MONGODB_URI', connection.uri],
+    ['MONGODB_USERNAME', connection.username],
+    ['MONGODB_PASSWORD', connection.password],
+    ['MONGODB_CLUSTER', connection.cluster],
+  ];
+}
+
+/** -o env: NAME=value lines. Every value is letters, digits and URI characters; none needs quoting except the URI's & and ?, which a shell would read, so values are single-quoted. */
+export function envLines(connection: EnvConnection): string {
+  return connectionVariables(connection).map(([key, value]) => `${key}=${shellQuote(value)}\n`).join('');
+}
+
+function shellQuote(value: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, "'\\''")}'`;
+}
+
+/** -o json: one document. */
+export function jsonDocument(connection: EnvConnection): string {
+  return `${JSON.stringify(connectionVariables(connection).reduce<Record<string, string>>((doc, [key, value]) => ({ ...doc, [key]: value }), {}), null, 2)}\n`;
+}
+
+/** The lines appended to $GITHUB_ENV (the variables) and $GITHUB_OUTPUT (the step's outputs uri, username, cluster). */
+export function githubFiles(connection: EnvConnection): { env: string; output: string } {
+  const line = (key: string, value: string): string => {
+    if (/[\r\n]/.test(value)) throw new Error(`${key} holds a line break`);
+    return `${key}=${value}\n`;
+  };
+  return {
+    env: connectionVariables(connection).map(([key, value]) => line(key, value)).join(''),
+    output: [line('uri', connection.uri), line('username', connection.username), line('cluster', connection.cluster)].join(''),
+  };
+}
+
+/** -o github is for GitHub Actions: refused (before any request) where $GITHUB_OUTPUT or $GITHUB_ENV is not set. */
+export function checkGithubEnv(env: NodeJS.ProcessEnv): { output: string; env: string } {
+  const output = env.GITHUB_OUTPUT;
+  const envFile = env.GITHUB_ENV;
+  if (!output || !envFile) {
+    throw new UsageError(`-o github writes to $GITHUB_OUTPUT and $GITHUB_ENV, and ${!output ? '$GITHUB_OUTPUT' : '$GITHUB_ENV'} is not set (outside GitHub Actions?)`, {
+      hint: 'use -o env or -o json elsewhere',
+    });
+  }
+  return { output, env: envFile };
+}

@@ -1,0 +1,112 @@
+// `cdba env up|down` and `cdba run -- CMD`: a disposable database for a CI job
+// (issue 28). Only the flags are declared here; the handlers load when run.
+import { Option, type Command, type CommandUnknownOpts } from '@commander-js/extra-typings';
+import { PROVIDERS } from '../../model/catalog.js';
+import { choiceFlag, withExamples, type App } from '../command.js';
+import { roleFlag } from '../dbusers/roles.js';
+
+/** The flags `env up` and `run` share. */
+function withUpFlags<C extends CommandUnknownOpts>(command: C): C {
+  command
+    .option('--tier <tier>', 'FLEX (default) or an instance size such as M10 (a dedicated cluster)')
+    .addOption(new Option('--provider <provider>', 'cloud provider (default AWS)').choices(PROVIDERS).argParser(choiceFlag('--provider', PROVIDERS, { upper: true })))
+    .option('--region <region>', 'provider region (default US_EAST_1)', (value: string) => value.trim().toUpperCase().replace(/-/g, '_'))
+    .option('--ttl <duration>', 'the user and the access-list entry end this long from now, at most one week (7d), the longest deleteAfterDate the service takes (default 2h)')
+    .option('--ip <address>', 'who may connect: current (the address the service sees this machine call from, the default), an address or a CIDR block')
+    .option('--role <role@db>', 'a role of the user, repeatable (default readWriteAnyDatabase: read and write on any database)', roleFlag)
+    .option('--db-version <version>', 'database major version of a dedicated cluster, e.g. 8.0 (default: the service picks)');
+  return command;
+}
+
+interface RegisteredUpFlags {
+  tier?: string;
+  provider?: (typeof PROVIDERS)[number];
+  region?: string;
+  ttl?: string;
+  ip?: string;
+  role?: ReturnType<typeof roleFlag>;
+  dbVersion?: string;
+}
+
+/**
+ * The -o of env up (env, json or github), taken off the global option: the
+ * settings know only the document formats, and env up prints no document.
+ */
+function takeOutputFlag(cmd: CommandUnknownOpts): string | undefined {
+  let owner: CommandUnknownOpts | null = cmd;
+  while (owner && owner.getOptionValue('output') === undefined) owner = owner.parent;
+  const output = owner?.getOptionValue('output') as string | undefined;
+  owner?.setOptionValue('output', undefined);
+  return output;
+}
+
+export function registerEnv(program: Command, app: App): void {
+  const env = program.command('env').description('a database for one CI run: env up makes a cluster, a user and an access-list entry; env down removes them');
+  withExamples(env, [
+    ['A flex cluster for this job, its connection in the environment', 'eval "$(cdba env up ci-$GITHUB_RUN_ID -o env)"'],
+    ['Remove it again', 'cdba env down ci-$GITHUB_RUN_ID'],
+  ]);
+
+  const up = withUpFlags(
+    env
+      .command('up')
+      .description('create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env, json or github)')
+      .argument('<name>', 'the env and its cluster: letters, digits and hyphens, at most 64'),
+  ).action(async (name, options, cmd) => {
+    const output = takeOutputFlag(cmd);
+    const { runEnvUp } = await import('./up.js');
+    await runEnvUp(app.context(cmd), name, options as RegisteredUpFlags, output);
+  });
+  withExamples(up, [
+    ['Variables for a shell', 'eval "$(cdba env up ci-1 -o env)" && npm test'],
+    ['In a GitHub Actions step: outputs and $GITHUB_ENV, the password masked', 'cdba env up ci-$GITHUB_RUN_ID -o github'],
+    ['A dedicated M10 with MongoDB 8.0 for four hours, only the URI', 'cdba env up ci-2 --tier M10 --db-version 8.0 --ttl 4h -o json | jq -r .MONGODB_URI'],
+  ]);
+
+  const down = env
+    .command('down')
+    .description('remove what env up <name> made: the access-list entry, the user, and the cluster if up created it')
+    .argument('<name>', 'the env, as given to env up')
+    .option('--keep-cluster', 'keep the cluster (remove only the user and the access-list entry)')
+    .option('--watch', 'wait until the cluster is gone')
+    .action(async (name, options, cmd) => {
+      const { runEnvDown } = await import('./down.js');
+      await runEnvDown(app.context(cmd), name, options);
+    });
+  withExamples(down, [
+    ['Remove everything env up ci-1 made', 'cdba env down ci-1'],
+    ['Keep the cluster for the next job, wait for nothing', 'cdba env down ci-1 --keep-cluster'],
+    ['Several envs, named in a pipeline', "printf 'ci-1\\nci-2\\n' | xargs -n1 cdba env down"],
+  ]);
+}
+
+export function registerRun(program: Command, app: App): void {
+  const run = withUpFlags(
+    program
+      .command('run')
+      .description('env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD\'s status (12: env down failed)')
+      .option('--name <name>', 'the env (default run- and six random characters)')
+      .argument('[command...]', 'the command and its arguments, after --')
+      .allowUnknownOption(),
+  ).action(async (words, options, cmd) => {
+    // Commander drops the --; whether it was there is in the root's raw arguments.
+    let root = cmd as { parent: unknown; rawArgs?: string[] };
+    while (root.parent) root = root.parent as typeof root;
+    const raw = root.rawArgs ?? [];
+    const dashDash = raw.includes('--');
+    const afterDash = dashDash ? raw.slice(raw.indexOf('--') + 1) : [];
+    // With unknown options allowed (so `run node -v` is told about --), whatever sits before -- is a mistake.
+    const stray = dashDash ? words.slice(0, words.length - afterDash.length) : [];
+    if (stray.length > 0) {
+      const { UsageError } = await import('../../base/errors.js');
+      throw new UsageError(stray[0]!.startsWith('-') ? `unknown option '${stray[0]}'; see 'cdba run --help'` : `run takes the command after --, not before it ("${stray[0]}")`);
+    }
+    const { runRun } = await import('./run.js');
+    await runRun(app.context(cmd), dashDash ? afterDash : words, options as RegisteredUpFlags & { name?: string }, dashDash);
+  });
+  withExamples(run, [
+    ['The test suite against a fresh flex cluster, removed afterwards', 'cdba run -- npm test'],
+    ['A named run on a dedicated cluster', 'cdba run --name nightly --tier M10 -- ./integration-tests.sh'],
+    ['Whatever the command prints, piped on', 'cdba run -- node scripts/export.js | gzip > export.json.gz'],
+  ]);
+}
