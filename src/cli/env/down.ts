@@ -30,7 +30,7 @@ export async function runEnvDown(ctx: Context, name: string, flags: DownFlags): 
   if (state) entries = state.entry ? [state.entry] : [];
   else {
     const all = await accessList.listAllAccessListEntries(client, projectId);
-    entries = all.results.filter((e) => e.comment === envComment(name)).map((e) => String(e.cidrBlock ?? e.ipAddress));
+    entries = all.results.filter((e) => e.comment === envComment(name)).map((e) => String(e.ipAddress ?? e.cidrBlock));
   }
   for (const value of entries) {
     try {

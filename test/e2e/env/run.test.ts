@@ -1,0 +1,178 @@
+// `cdba run -- CMD` as a process (what needs one: CMD's environment, its exit
+// status, signals, a killed cdba, a real terminal), against an emulator whose
+// transitions take 0 ms. CMD is node with a small script that checks what it got
+// and writes a file the test waits on: no sleeps, no timing.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { startEmulator } from '../../../src/emulator/index.js';
+import { CDBA_BIN, cdba, cleanEnv, tempDir } from '../../helpers/cli.js';
+import { cdba as cdbaInProcess } from '../../helpers/inProcess.js';
+import { waitFor } from '../../helpers/waitFor.js';
+import { OWNER, ownerEnv } from '../conn-string/world.js';
+import { inTerminal, scriptAvailable } from '../terminal/pty.js';
+
+const PROJECT = 'c0000000000000000000003a';
+let emu: RunningEmulator;
+let srvDomain: string;
+const env = (extra: Record<string, string> = {}) => ownerEnv(emu.url, PROJECT, extra);
+
+// CMD: checks MONGODB_URI (parses, carries the user and the password, points at the
+// cluster's SRV host, the password on no argv), writes what it saw to $MARK, then
+// behaves as $MODE says: exit with a status, or wait for a signal.
+const CHECK = `
+const fs = require('fs');
+const u = new URL(process.env.MONGODB_URI);
+const problems = [];
+if (u.protocol !== 'mongodb+srv:') problems.push('protocol ' + u.protocol);
+if (decodeURIComponent(u.username) !== process.env.MONGODB_USERNAME) problems.push('user');
+if (decodeURIComponent(u.password) !== process.env.MONGODB_PASSWORD || !process.env.MONGODB_PASSWORD) problems.push('password');
+if (u.host !== process.env.MONGODB_CLUSTER + '.' + process.env.SRV_DOMAIN) problems.push('host ' + u.host);
+if (process.argv.join(' ').includes(process.env.MONGODB_PASSWORD)) problems.push('password on argv');
+const cdbaArgv = fs.readFileSync('/proc/' + process.ppid + '/cmdline', 'utf8');
+if (cdbaArgv.includes(process.env.MONGODB_PASSWORD)) problems.push('password on cdba argv');
+// The handlers before the mark: once the test sees the mark, a signal is caught.
+for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => { fs.writeFileSync(process.env.MARK + '.signal', sig); process.exit(5); });
+// Written whole, then renamed: the test reads it as soon as it exists.
+fs.writeFileSync(process.env.MARK + '.tmp', JSON.stringify({ problems, user: process.env.MONGODB_USERNAME, cluster: process.env.MONGODB_CLUSTER, pid: process.pid }));
+fs.renameSync(process.env.MARK + '.tmp', process.env.MARK);
+const mode = process.env.MODE || 'exit:0';
+if (mode.startsWith('exit:')) process.exit(Number(mode.slice(5)));
+setInterval(() => {}, 1000);
+`;
+
+beforeAll(async () => {
+  emu = await startEmulator({
+    transitionMs: 0,
+    seed: {
+      projects: [{ id: PROJECT, name: 'runs' }],
+      apiKeys: [{ ...OWNER, roles: [{ projectId: PROJECT, roleName: 'GROUP_OWNER' }] }],
+      rateLimit: { perMinute: 100_000 },
+    },
+  });
+  // The project's SRV domain, from a probe cluster: every cluster's host is <name>.<domain>.
+  const probe = await cdbaInProcess(['clusters', 'create', 'probe', '--tier', 'FLEX', '--provider', 'AWS', '--region', 'US_EAST_1', '--watch', '-o', 'json'], { env: env() });
+  expect(probe.exitCode).toBe(0);
+  srvDomain = new URL(JSON.parse(probe.stdout).connectionStrings.standardSrv as string).host.replace(/^probe\./, '');
+});
+
+afterAll(async () => {
+  expect(emu.unexpectedErrors()).toEqual([]);
+  await emu.stop();
+});
+
+/** Everything in the emulator that carries the env's marks. */
+async function leftOf(name: string): Promise<string[]> {
+  const left: string[] = [];
+  const users = await cdbaInProcess(['dbusers', 'list', '--all', '-o', 'json', '--query', 'results[].username'], { env: env() });
+  if ((JSON.parse(users.stdout) as string[]).includes(`cdba-env-${name}`)) left.push('user');
+  const entries = await cdbaInProcess(['access-list', 'list', '-o', 'json', '--query', 'results[].comment'], { env: env() });
+  if ((JSON.parse(entries.stdout) as Array<string | null>).includes(`cdba env ${name}`)) left.push('entry');
+  const cluster = await cdbaInProcess(['clusters', 'get', name, '-o', 'json'], { env: env() });
+  if (cluster.exitCode !== 4) left.push(`cluster (${cluster.exitCode})`);
+  return left;
+}
+
+const creates = (): number =>
+  (emu.stats().byPath['POST /api/atlas/v2/groups/{groupId}/flexClusters'] ?? 0) + (emu.stats().byPath['POST /api/atlas/v2/groups/{groupId}/clusters'] ?? 0);
+
+function runProcess(name: string, mode: string, extra: string[] = []) {
+  const dir = tempDir();
+  const mark = join(dir, 'mark');
+  const child = execa('node', [CDBA_BIN, 'run', '--name', name, ...extra, '--', 'node', '-e', CHECK], {
+    env: cleanEnv(env({ MARK: mark, MODE: mode, SRV_DOMAIN: srvDomain })),
+    extendEnv: false,
+    reject: false,
+    timeout: 30_000,
+  });
+  return { child, mark };
+}
+
+const marked = (mark: string) => JSON.parse(readFileSync(mark, 'utf8')) as { problems: string[]; user: string; cluster: string; pid: number };
+
+describe('run -- CMD', () => {
+  it('in a pipe: creates, CMD gets MONGODB_URI and the rest in its environment, everything is removed afterwards', async () => {
+    const before = creates();
+    const { child, mark } = runProcess('pipe-1', 'exit:0');
+    const result = await child;
+    expect(result.stderr).toContain('cdba: env pipe-1 is ready; running node');
+    expect(result.exitCode).toBe(0);
+    expect(marked(mark)).toEqual({ problems: [], user: 'cdba-env-pipe-1', cluster: 'pipe-1', pid: expect.any(Number) });
+    expect(creates() - before).toBe(1);
+    expect(result.stderr).toContain('cdba: env pipe-1: removed access-list entry 127.0.0.1, database user cdba-env-pipe-1, cluster pipe-1 (deleting)');
+    expect(await leftOf('pipe-1')).toEqual([]);
+  });
+
+  it('a dedicated cluster: the same, on --tier M10', async () => {
+    const { child, mark } = runProcess('dedicated-run', 'exit:0', ['--tier', 'M10']);
+    const result = await child;
+    expect(result.exitCode).toBe(0);
+    expect(marked(mark).problems).toEqual([]);
+    expect(await leftOf('dedicated-run')).toEqual([]);
+  });
+
+  it('CMD exits 3: cdba exits 3 and still cleans up', async () => {
+    const { child, mark } = runProcess('three-1', 'exit:3');
+    const result = await child;
+    expect(result.exitCode).toBe(3);
+    expect(marked(mark).problems).toEqual([]);
+    expect(await leftOf('three-1')).toEqual([]);
+  });
+
+  it('SIGTERM during CMD: CMD gets it first, then env down runs; cdba exits with CMD status', async () => {
+    const { child, mark } = runProcess('term-1', 'wait');
+    await waitFor('CMD to start', () => existsSync(mark));
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(readFileSync(`${mark}.signal`, 'utf8')).toBe('SIGTERM');
+    expect(result.exitCode).toBe(5);
+    expect(await leftOf('term-1')).toEqual([]);
+  });
+
+  it('SIGKILL of cdba during CMD: env down <name> from a new process without the state file removes it all', async () => {
+    const { child, mark } = runProcess('killed-1', 'wait');
+    await waitFor('CMD to start', () => existsSync(mark));
+    child.kill('SIGKILL');
+    process.kill(marked(mark).pid, 'SIGKILL'); // the orphaned CMD, which holds the pipes open
+    expect((await child).signal).toBe('SIGKILL');
+    expect((await leftOf('killed-1')).sort()).toEqual(['cluster (0)', 'entry', 'user']);
+    const down = await cdba(['env', 'down', 'killed-1'], { env: env(), configDir: tempDir() });
+    expect(down.exitCode).toBe(0);
+    expect(down.stderr).toContain('removed access-list entry 127.0.0.1, database user cdba-env-killed-1, cluster killed-1 (deleting)');
+    expect(await leftOf('killed-1')).toEqual([]);
+  });
+
+  it('env down fails (CMD turned termination protection on): exit 12 and a line naming what is left and the command to run', async () => {
+    const dir = tempDir();
+    const command = `node ${CDBA_BIN} clusters patch protected-1 --termination-protection > /dev/null`;
+    const result = await execa('node', [CDBA_BIN, 'run', '--name', 'protected-1', '--', 'sh', '-c', command], {
+      env: cleanEnv(env(), dir),
+      extendEnv: false,
+      reject: false,
+      timeout: 30_000,
+    });
+    expect(result.exitCode).toBe(12);
+    expect(result.stderr).toMatch(/cdba: sh exited 0, but env down protected-1 failed: .*left: .*cluster protected-1/);
+    expect(result.stderr).toContain('remove it with `cdba env down protected-1`');
+    expect(await leftOf('protected-1')).toEqual(['cluster (0)']);
+    expect((await cdba(['clusters', 'patch', 'protected-1', '--no-termination-protection'], { env: env() })).exitCode).toBe(0);
+    expect((await cdba(['env', 'down', 'protected-1'], { env: env(), configDir: dir })).exitCode).toBe(0);
+    expect(await leftOf('protected-1')).toEqual([]);
+  });
+
+  it.skipIf(!scriptAvailable)('in a terminal: the check passes and everything is removed; Ctrl-C reaches CMD, then env down runs', async () => {
+    const dir = tempDir();
+    const mark = join(dir, 'mark');
+    const terminal = inTerminal(['run', '--name', 'pty-1', '--', 'node', '-e', CHECK], { columns: 100, env: env({ MARK: mark, MODE: 'wait', SRV_DOMAIN: srvDomain }) });
+    await waitFor('CMD to start', () => existsSync(mark));
+    expect(marked(mark).problems).toEqual([]);
+    terminal.type('\u0003');
+    const { exitCode, text } = await terminal.done();
+    expect(readFileSync(`${mark}.signal`, 'utf8')).toBe('SIGINT');
+    expect(text).toContain('cdba: env pty-1: removed');
+    expect(exitCode).toBe(5);
+    expect(await leftOf('pty-1')).toEqual([]);
+  });
+});
