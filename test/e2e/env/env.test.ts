@@ -191,6 +191,18 @@ describe('env up / env down', () => {
     expect((await users()).map((u) => u.username)).not.toContain('cdba-env-kept-1');
   });
 
+  it('--debug: the password is in the chosen output only, never in the trace (the create and the update bodies carry it)', async () => {
+    const configDir = tempDir();
+    for (const round of [1, 2]) {
+      const up = await cdba(['--debug', 'env', 'up', 'debug-1', '-o', 'json'], { env: env(), configDir });
+      expect(up.exitCode, `round ${round}`).toBe(0);
+      const password = JSON.parse(up.stdout).MONGODB_PASSWORD as string;
+      expect(up.stderr).toMatch(round === 1 ? /POST .*\/databaseUsers/ : /PATCH .*\/databaseUsers\/admin\/cdba-env-debug-1/);
+      expect(up.stderr).not.toContain(password);
+    }
+    expect((await cdba(['env', 'down', 'debug-1'], { env: env(), configDir })).exitCode).toBe(0);
+  });
+
   it.each([
     [['env', 'up', 'bad_name'], /^cdba: invalid cluster name "bad_name"/],
     [['env', 'up', 'e', '--ttl', '8d'], /^cdba: invalid --ttl "8d": the service allows at most one week/],

@@ -34,7 +34,7 @@ if (process.argv.join(' ').includes(process.env.MONGODB_PASSWORD)) problems.push
 const cdbaArgv = fs.readFileSync('/proc/' + process.ppid + '/cmdline', 'utf8');
 if (cdbaArgv.includes(process.env.MONGODB_PASSWORD)) problems.push('password on cdba argv');
 // The handlers before the mark: once the test sees the mark, a signal is caught.
-for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => { fs.writeFileSync(process.env.MARK + '.signal', sig); process.exit(5); });
+for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => { fs.writeFileSync(process.env.MARK + '.signal', sig); if (process.env.MODE !== 'ignore') process.exit(5); });
 // Written whole, then renamed: the test reads it as soon as it exists.
 fs.writeFileSync(process.env.MARK + '.tmp', JSON.stringify({ problems, user: process.env.MONGODB_USERNAME, cluster: process.env.MONGODB_CLUSTER, pid: process.pid }));
 fs.renameSync(process.env.MARK + '.tmp', process.env.MARK);
@@ -174,5 +174,26 @@ describe('run -- CMD', () => {
     expect(text).toContain('cdba: env pty-1: removed');
     expect(exitCode).toBe(5);
     expect(await leftOf('pty-1')).toEqual([]);
+  });
+
+  it.skipIf(!scriptAvailable)('in a terminal, a second Ctrl-C stops at once with one line naming the env down still to run', async () => {
+    const dir = tempDir();
+    const mark = join(dir, 'mark');
+    const terminal = inTerminal(['run', '--name', 'pty-2', '--', 'node', '-e', CHECK], { columns: 100, env: env({ MARK: mark, MODE: 'ignore', SRV_DOMAIN: srvDomain }) });
+    await waitFor('CMD to start', () => existsSync(mark));
+    terminal.type('\u0003');
+    await waitFor('CMD to get the first Ctrl-C', () => existsSync(`${mark}.signal`));
+    terminal.type('\u0003');
+    const { exitCode, text } = await terminal.done();
+    expect(exitCode).toBe(130);
+    expect(text).toContain('cdba: stopped; the env is still there: run `cdba env down pty-2`');
+    try {
+      process.kill(marked(mark).pid, 'SIGKILL'); // CMD ignored Ctrl-C; it may outlive the terminal
+    } catch {
+      // gone with the terminal already
+    }
+    expect((await leftOf('pty-2')).sort()).toEqual(['cluster (0)', 'entry', 'user']);
+    expect((await cdba(['env', 'down', 'pty-2'], { env: env() })).exitCode).toBe(0);
+    expect(await leftOf('pty-2')).toEqual([]);
   });
 });
