@@ -1,5 +1,5 @@
 // The commander tree: global options, then one register function per command group.
-import { Command, Option } from '@commander-js/extra-typings';
+import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { OUTPUT_FORMATS } from '../config/settings.js';
 import { validateProfileName } from '../config/validate.js';
 import { registerAccessList } from './access-list/index.js';
@@ -19,13 +19,23 @@ import { registerProfile } from './profile/index.js';
 import { registerVersion } from './version.js';
 import { registerVersions } from './versions.js';
 
+const OUTPUT_VALUES: readonly string[] = [...OUTPUT_FORMATS, 'env', 'github'];
+
+function outputFlag(value: string): string {
+  if (OUTPUT_VALUES.includes(value)) return value;
+  throw new InvalidArgumentError(`Allowed choices are ${OUTPUT_FORMATS.join(', ')} (and env, github for env up).`);
+}
+
 export function buildProgram(app: App): Command {
   const program = new Command('cdba')
     .description('Command-line tool for the MongoDB Atlas Administration API, with a local emulator')
     .version(app.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .addOption(new Option('-P, --profile <name>', 'profile to use (env CDBA_PROFILE); a name is letters, digits, ".", "_" and "-", at most 64').argParser((name) => validateProfileName(name, '-P/--profile')))
-    .addOption(new Option('-o, --output <format>', 'output format (env CDBA_OUTPUT); env and github: the connection of env up').choices([...OUTPUT_FORMATS, 'env', 'github']))
+    .addOption(new Option('-o, --output <format>', 'output format (env CDBA_OUTPUT); env up also prints env or github')
+        // Completion and help offer the document formats; env up's own two (src/cli/env) are accepted too, and refused by every other command.
+        .choices(OUTPUT_FORMATS)
+        .argParser(outputFlag))
     .option('--query <jmespath>', 'JMESPath expression applied to the result before formatting')
     .option('--project-id <id>', 'project (group) ID (env CDBA_PROJECT_ID)')
     .option('--api-version <version>', 'v1.0, or a date such as 2023-02-01 (env CDBA_API_VERSION)')

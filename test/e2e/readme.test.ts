@@ -74,4 +74,17 @@ describe('the README, pasted into bash', () => {
       expect(copy?.requests[0]?.body).toMatchObject({ name: 'copy', clusterType: 'REPLICASET' });
     });
   });
+
+  it('a database for each CI run: the shell rehearsal against the emulator runs as pasted', { timeout: 120_000 }, async () => {
+    const rehearsal = readmeBlock('## A database for each CI run');
+    expect(rehearsal).toMatch(/cdba run --name ci-2 --/);
+    const configDir = tempDir('cdba-readme-config-');
+    const cwd = tempDir('cdba-readme-cwd-');
+    const env = cleanEnv({ PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` }, configDir);
+    const result = await paste(rehearsal, env, cwd);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(readFileSync(join(cwd, 'ci-1.env'), 'utf8')).toMatch(/^MONGODB_URI=mongodb\+srv:\/\/cdba-env-ci-1:[A-Za-z0-9]{24}@ci-1\.[a-z0-9]+\.mongodb\.net\nMONGODB_USERNAME=cdba-env-ci-1\n/);
+    expect(result.stdout).toContain('CMD connects as cdba-env-ci-2 to ci-2');
+    expect(result.stderr).toContain('cdba: env ci-1: nothing left to remove');
+  });
 });

@@ -44,6 +44,7 @@ export function registerEnv(program: Command, app: App): void {
   const env = program.command('env').description('a database for one CI run: env up makes a cluster, a user and an access-list entry; env down removes them');
   withExamples(env, [
     ['A flex cluster for this job, its connection in the environment', 'eval "$(cdba env up ci-$GITHUB_RUN_ID -o env)"'],
+    ['Only the URI', 'cdba env up ci-1 -o json | jq -r .MONGODB_URI'],
     ['Remove it again', 'cdba env down ci-$GITHUB_RUN_ID'],
   ]);
 
@@ -87,6 +88,7 @@ export function registerRun(program: Command, app: App): void {
       .description('env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD\'s status (12: env down failed)')
       .option('--name <name>', 'the env (default run- and six random characters)')
       .argument('[command...]', 'the command and its arguments, after --')
+      .usage('[options] -- <command> [args...]')
       .allowUnknownOption(),
   ).action(async (words, options, cmd) => {
     // Commander drops the --; whether it was there is in the root's raw arguments.
