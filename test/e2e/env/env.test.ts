@@ -191,6 +191,20 @@ describe('env up / env down', () => {
     expect((await users()).map((u) => u.username)).not.toContain('cdba-env-kept-1');
   });
 
+  it('down --keep-cluster removes the user and the entry only; a later down without it removes the cluster up made', async () => {
+    const configDir = tempDir();
+    expect((await cdba(['env', 'up', 'keep-2'], { env: env(), configDir })).exitCode).toBe(0);
+    const kept = await cdba(['env', 'down', 'keep-2', '--keep-cluster'], { env: env(), configDir });
+    expect(kept.exitCode).toBe(0);
+    expect(kept.stderr).toBe('cdba: env keep-2: removed access-list entry 127.0.0.1, database user cdba-env-keep-2\n');
+    expect((await cluster('keep-2'))?.stateName).toBe('IDLE');
+    expect((await users()).map((u) => u.username)).not.toContain('cdba-env-keep-2');
+    // The state file is gone; the cluster's tag says up made it.
+    const later = await cdba(['env', 'down', 'keep-2', '--watch'], { env: env(), configDir });
+    expect(later.stderr).toContain('cdba: env keep-2: removed cluster keep-2 (deleting)');
+    expect(await cluster('keep-2')).toBeUndefined();
+  });
+
   it('--debug: the password is in the chosen output only, never in the trace (the create and the update bodies carry it)', async () => {
     const configDir = tempDir();
     for (const round of [1, 2]) {
