@@ -57,6 +57,17 @@ describe('cdba auth status', () => {
         { operation: 'clusters delete', version: 'v1.0' },
         { operation: 'privateIpMode get', version: 'v1.0' },
         { operation: 'privateIpMode update', version: 'v1.0' },
+        { operation: 'projects list', version: 'v1.0' },
+        { operation: 'projects create', version: 'v1.0' },
+        { operation: 'projects get', version: 'v1.0' },
+        { operation: 'projects getByName', version: 'v1.0' },
+        { operation: 'projects delete', version: 'v1.0' },
+        { operation: 'orgs list', version: 'v1.0' },
+        { operation: 'accessList list', version: 'v1.0' },
+        { operation: 'accessList create', version: 'v1.0' },
+        { operation: 'accessList get', version: 'v1.0' },
+        { operation: 'accessList status', version: 'v1.0' },
+        { operation: 'accessList delete', version: 'v1.0' },
       ],
     });
     expect(result.stdout).not.toContain(OWNER.privateKey);

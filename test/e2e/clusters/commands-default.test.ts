@@ -228,6 +228,17 @@ describe('new cluster verbs at the default version', () => {
       { operation: 'clusters delete', version: '2023-02-01' },
       { operation: 'privateIpMode get', version: '2023-01-01' },
       { operation: 'privateIpMode update', version: '2023-01-01' },
+      { operation: 'projects list', version: '2023-01-01' },
+      { operation: 'projects create', version: '2023-01-01' },
+      { operation: 'projects get', version: '2023-01-01' },
+      { operation: 'projects getByName', version: '2023-01-01' },
+      { operation: 'projects delete', version: '2023-01-01' },
+      { operation: 'orgs list', version: '2023-01-01' },
+      { operation: 'accessList list', version: '2023-01-01' },
+      { operation: 'accessList create', version: '2023-01-01' },
+      { operation: 'accessList get', version: '2023-01-01' },
+      { operation: 'accessList status', version: '2023-01-01' },
+      { operation: 'accessList delete', version: '2023-01-01' },
     ]);
   });
 });
