@@ -87,6 +87,10 @@ describe('access-list', () => {
     expect(entries().map((e) => e.cidrBlock)).not.toContain('10.0.0.0/16');
     const again = await cdba(['access-list', 'delete', '10.0.0.0/16', '--yes'], { env: env() });
     expect(again.exitCode).toBe(4);
+    expect(again.stderr).toMatch(/\(ATLAS_NETWORK_PERMISSION_ENTRY_NOT_FOUND, HTTP 404\); see cdba access-list list\n$/);
+    const gone = await cdba(['access-list', 'status', '10.0.0.0/16'], { env: env() });
+    expect(gone.exitCode).toBe(4);
+    expect(gone.stderr).toBe(`cdba: IP Address 10.0.0.0/16 not on Atlas access list for group ${PROJECT}. (ATLAS_NETWORK_PERMISSION_ENTRY_NOT_FOUND, HTTP 404); see cdba access-list list\n`);
   });
 
   it('the follow-up it suggests carries the --project-id and --base-url given', async () => {
