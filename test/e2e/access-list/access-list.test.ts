@@ -2,6 +2,8 @@
 // --current-ip, security group) with --comment and --delete-after, --watch until the
 // emulator's clock makes the entry ACTIVE, status, delete of a block as %2F, and
 // the bad input refused before any request.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
@@ -126,5 +128,25 @@ describe('access-list', () => {
       expect(result.stderr, args.join(' ')).toMatch(new RegExp(`^cdba: .*${message.source}.*\\n$`));
     }
     expect(emu.stats().total).toBe(before);
+  });
+
+  it('--current-ip: an answer that is not an address is a damaged answer (exit 7), escaped, and nothing is added', async () => {
+    const requests: string[] = [];
+    const server = createServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`);
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ currentIpv4Address: '\u001b[31mnot-an-address' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const result = await cdba(['access-list', 'add', '--current-ip'], { env: { ...env(), CDBA_BASE_URL: url } });
+      expect(result.exitCode).toBe(7);
+      expect(result.stderr).not.toContain('\u001b');
+      expect(result.stderr).toMatch(/^cdba: GET \/api\/private\/ipinfo did not answer an IP address \(currentIpv4Address: .*not-an-address.*\)\n$/);
+      expect(requests).toEqual(['GET /api/private/ipinfo']);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
