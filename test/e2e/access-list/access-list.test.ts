@@ -149,4 +149,26 @@ describe('access-list', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('a POST whose answer is lost is sent again, and the entry is there once', async () => {
+    const key = 'POST /api/atlas/v2/groups/{groupId}/accessList';
+    const posts = (): number => emu.stats().byPath[key] ?? 0;
+    const before = posts();
+    emu.setFaults({ dropAfterCommit: true });
+    const run = start(['access-list', 'add', '203.0.113.77', '--comment', 'lost', '-o', 'json', '--query', 'comment'], { env: env() });
+    try {
+      // Once the first POST has been committed and its answer dropped, answers go through again.
+      for (let waited = 0; posts() === before; waited += 5) {
+        if (waited > 30_000) throw new Error('the first POST never arrived');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    } finally {
+      emu.setFaults({ dropAfterCommit: false });
+    }
+    const result = await run.result;
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe('"lost"\n');
+    expect(posts() - before).toBeGreaterThan(1); // sent again: adding an entry twice is harmless
+    expect(entries().filter((e) => e.cidrBlock === '203.0.113.77/32')).toEqual([expect.objectContaining({ comment: 'lost' })]);
+  });
 });
