@@ -49,7 +49,7 @@ describe('cdba auth status', () => {
       roles: [{ groupId: PROJECT, roleName: 'GROUP_OWNER' }],
       accessList: expect.any(Array),
       operations: [
-        ...['root get', 'clusters list', 'clusters create', 'clusters get', 'clusters update', 'clusters delete'].map((operation) => ({ operation, version: 'v1.0', sunset: null, removed: false })),
+        ...['root get', 'clusters list', 'clusters create', 'clusters get', 'clusters update', 'clusters delete', 'clusters listAll'].map((operation) => ({ operation, version: 'v1.0', sunset: null, removed: false })),
         ...['list', 'create', 'get', 'update', 'delete'].map((verb) => ({ operation: `flexClusters ${verb}`, version: 'none (from 2024-11-13)', sunset: null, removed: false })),
         ...['privateIpMode get', 'privateIpMode update'].map((operation) => ({ operation, version: 'v1.0', sunset: null, removed: false })),
         ...['list', 'create', 'get', 'update', 'delete'].map((verb) => ({ operation: `databaseUsers ${verb}`, version: 'v1.0', sunset: null, removed: false })),

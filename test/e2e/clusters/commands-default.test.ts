@@ -226,6 +226,7 @@ describe('new cluster verbs at the default version', () => {
       { operation: 'clusters get', version: '2024-08-05', sunset: null, removed: false },
       { operation: 'clusters update', version: '2024-10-23', sunset: null, removed: false },
       { operation: 'clusters delete', version: '2023-02-01', sunset: null, removed: false },
+      { operation: 'clusters listAll', version: '2023-01-01', sunset: null, removed: false },
       { operation: 'flexClusters list', version: '2024-11-13', sunset: null, removed: false },
       { operation: 'flexClusters create', version: '2024-11-13', sunset: null, removed: false },
       { operation: 'flexClusters get', version: '2024-11-13', sunset: null, removed: false },
