@@ -67,10 +67,17 @@ export function apiRoot(ctx: RequestContext): string {
   return `${ctx.baseUrl}/api/atlas/${ctx.api}`;
 }
 
-/** Now as the emulated service sees it: the clock, or the start of the --date day when that is later. */
+const DAY_MS = 86_400_000;
+
+/**
+ * Now as the emulated service sees it: the clock, or under --date that day at the
+ * clock's time of day, so time still passes (transitions, expiry) and the Date header,
+ * version negotiation and deleteAfterDate all agree on the day.
+ */
 export function serviceNow(services: Services): number {
   const now = services.clock();
-  return services.date === undefined ? now : Math.max(now, Date.parse(`${services.date}T00:00:00Z`));
+  if (services.date === undefined) return now;
+  return Date.parse(`${services.date}T00:00:00Z`) + (((now % DAY_MS) + DAY_MS) % DAY_MS);
 }
 
 /** The project of an operation whose path has {groupId} (the pipeline answered 404 GROUP_NOT_FOUND otherwise). */

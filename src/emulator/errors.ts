@@ -146,7 +146,7 @@ export const failures = {
     new ApiFailure(400, 'CANNOT_USE_AWS_SECURITY_GROUP_WITHOUT_VPC_PEERING_CONNECTION', 'Cannot use aws security groups as whitelist entries without a vpc peering connection.'),
 };
 
-/** A model's field problem as the service's answer (shared by the clusters and flex clusters handlers). */
+/** A model's field problem as the service's answer (shared by the clusters, flex clusters and database users handlers). */
 export function problemFailure(problem: { code: 'ATTRIBUTE_READ_ONLY' | 'MISSING_ATTRIBUTE' | 'INVALID_ATTRIBUTE'; field: string }): ApiFailure {
   switch (problem.code) {
     case 'ATTRIBUTE_READ_ONLY':

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizePeer } from './apiKeyAccessList.js';
 import { CHALLENGE_BODY, authorize, checkAccessList } from './auth.js';
-import type { RequestContext, Services } from './context.js';
+import { serviceNow, type RequestContext, type Services } from './context.js';
 import { ApiFailure, failures } from './errors.js';
 import { tokenExchange, tokenRevocation } from './handlers/oauth.js';
 import { serializeJson } from './jsonText.js';
@@ -58,18 +58,8 @@ function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge: boole
   });
 }
 
-const DAY_MS = 86_400_000;
-
-/**
- * The clock of the Date header: under --date the service's day is that date (at
- * the time of day of the real clock), so a client that reads the service's day
- * from it (cdba versions) sees the day whose Sunsets are in force.
- */
-function serviceClock(app: Pipeline): () => number {
-  if (app.date === undefined) return app.clock;
-  const day = Date.parse(`${app.date}T00:00:00Z`);
-  return () => day + (((app.clock() % DAY_MS) + DAY_MS) % DAY_MS);
-}
+/** The clock of the Date header: the service's (under --date, that day), so a client that reads the day from it (cdba versions) sees the day whose Sunsets are in force. */
+const serviceClock = (app: Pipeline): (() => number) => () => serviceNow(app);
 
 function send(res: ServerResponse, req: IncomingMessage, clock: () => number, status: number, headers: Headers, text: string): void {
   const body = Buffer.from(text, 'utf8');

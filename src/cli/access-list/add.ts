@@ -84,7 +84,13 @@ export async function runAccessListAdd(ctx: Context, text: string | undefined, f
   if (chosen === 'current-ip') {
     const { body } = await api.currentIpAddress(client);
     const address = typeof body?.currentIpv4Address === 'string' ? body.currentIpv4Address : '';
-    entry = parseAccessEntry(address, 'address from the service (--current-ip)');
+    try {
+      entry = parseAccessEntry(address);
+    } catch {
+      // The service's answer, not the user's input: a damaged answer (exit 7), shown escaped.
+      const { InvalidResponseError } = await import('../../api/errors.js');
+      throw new InvalidResponseError(`GET /api/private/ipinfo did not answer an IP address (currentIpv4Address: ${JSON.stringify(address.slice(0, 60))})`);
+    }
     ctx.io.note(`cdba: the service sees this machine as ${entryValue(entry)}`);
   } else entry = chosen;
 
@@ -98,7 +104,8 @@ export async function runAccessListAdd(ctx: Context, text: string | undefined, f
   // The answer is the whole list: show the entry that was added.
   const results = Array.isArray(answer.body?.results) ? answer.body.results : [];
   const added = results.find((e) => e.awsSecurityGroup === value || e.ipAddress === value || e.cidrBlock === value || e.cidrBlock === `${value}/${entry.kind === 'address' && entry.family === 4 ? 32 : 128}`);
-  await ctx.output(added ?? body, ACCESS_ENTRY_TABLE);
+  // Past the answer's first page: ask for the entry itself.
+  await ctx.output(added ?? (await api.getAccessListEntry(client, projectId, value)).body, ACCESS_ENTRY_TABLE);
   if (!flags.watch && timeoutMs === undefined) {
     ctx.io.note(`cdba: ${value} added; it applies once ACTIVE: \`${ctx.followUp('access-list', 'status', value)}\``);
     return;

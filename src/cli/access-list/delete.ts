@@ -2,7 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
-import { entryValue, parseAccessEntry } from './entry.js';
+import { entryValue, parseAccessEntry, withEntryHint } from './entry.js';
 
 export function registerAccessListDelete(parent: Command, app: App): void {
   const command = parent
@@ -24,6 +24,6 @@ export async function runAccessListDelete(ctx: Context, text: string): Promise<v
   const client = await ctx.api();
   await ctx.confirm(`Remove ${entry} from the IP access list of project ${projectId}? Connections from it will be refused.`);
   const { deleteAccessListEntry } = await import('../../api/accessList.js');
-  await deleteAccessListEntry(client, projectId, entry);
+  await withEntryHint(() => deleteAccessListEntry(client, projectId, entry));
   ctx.io.note(`cdba: ${entry} removed from the IP access list`);
 }

@@ -2,7 +2,7 @@
 // AWS security group. Parsed before any request; whatever does not parse is a usage
 // error (exit 2) that says what was expected.
 import { isIP } from 'node:net';
-import { UsageError } from '../../base/errors.js';
+import { ApiError, UsageError } from '../../base/errors.js';
 
 export type AccessEntry =
   | { kind: 'address'; address: string; family: 4 | 6 }
@@ -61,4 +61,16 @@ export function parseAccessEntry(text: string, what = 'entry'): AccessEntry {
 /** The entry as the access-list paths name it: the address, the block (its `/` is sent as %2F) or the group. */
 export function entryValue(entry: AccessEntry): string {
   return entry.kind === 'address' ? entry.address : entry.kind === 'cidr' ? entry.block : entry.id;
+}
+
+/** Runs an access-list request; an entry the service does not have gets a hint to list them. */
+export async function withEntryHint<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof ApiError && error.errorCode === 'ATLAS_NETWORK_PERMISSION_ENTRY_NOT_FOUND' && error.hint === undefined) {
+      error.hint = 'see cdba access-list list';
+    }
+    throw error;
+  }
 }

@@ -2,7 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
-import { entryValue, parseAccessEntry } from './entry.js';
+import { entryValue, parseAccessEntry, withEntryHint } from './entry.js';
 import { statusTable } from './view.js';
 
 export function registerAccessListStatus(parent: Command, app: App): void {
@@ -21,6 +21,7 @@ export async function runAccessListStatus(ctx: Context, text: string): Promise<v
   const entry = entryValue(parseAccessEntry(text));
   const { getAccessListEntryStatus } = await import('../../api/accessList.js');
   const projectId = await ctx.projectId();
-  const { body } = await getAccessListEntryStatus(await ctx.api(), projectId, entry);
+  const client = await ctx.api();
+  const { body } = await withEntryHint(() => getAccessListEntryStatus(client, projectId, entry));
   await ctx.output(body, statusTable(entry));
 }

@@ -5,8 +5,8 @@
 // or the start of its --date when that is later.
 import { apiRoot, projectOf, serviceNow } from '../context.js';
 import type { Handler, RequestContext } from '../context.js';
-import { applyUserPatch, checkCreateBody, renderUser, type DatabaseUserDocument, type UserProblem } from '../databaseUsers.js';
-import { ApiFailure, failures } from '../errors.js';
+import { applyUserPatch, checkCreateBody, renderUser, type DatabaseUserDocument } from '../databaseUsers.js';
+import { failures, problemFailure } from '../errors.js';
 import { pageParams, paginate } from '../pagination.js';
 
 function userUrl(ctx: RequestContext, user: DatabaseUserDocument): string {
@@ -15,17 +15,6 @@ function userUrl(ctx: RequestContext, user: DatabaseUserDocument): string {
 }
 
 const render = (ctx: RequestContext, user: DatabaseUserDocument): Record<string, unknown> => renderUser(user, userUrl(ctx, user));
-
-function problemFailure(problem: UserProblem): ApiFailure {
-  switch (problem.code) {
-    case 'ATTRIBUTE_READ_ONLY':
-      return failures.attributeReadOnly(problem.field);
-    case 'MISSING_ATTRIBUTE':
-      return failures.missingAttribute(problem.field);
-    case 'INVALID_ATTRIBUTE':
-      return failures.invalidAttribute(problem.field);
-  }
-}
 
 function findUser(ctx: RequestContext): DatabaseUserDocument {
   const { databaseName = '', username = '' } = ctx.params;

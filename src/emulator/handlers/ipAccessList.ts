@@ -141,5 +141,5 @@ export const createAccessEntries: Handler = async (ctx) => {
   }
   project.ipAccessList = list;
   await ctx.services.store.commit();
-  return { status: 201, body: listDocument(ctx, project) };
+  return { status: 201, body: listDocument(ctx, project), ...(ctx.services.faults.dropAfterCommit ? { drop: true } : {}) };
 };

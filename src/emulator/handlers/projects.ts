@@ -97,7 +97,7 @@ export const createProject: Handler = async (ctx) => {
   store.addProject(project);
   rolesOf(ctx.principal).push({ projectId: project.id, roleName: 'GROUP_OWNER' });
   await store.commit();
-  return { status: 201, body: projectView(ctx, project) };
+  return { status: 201, body: projectView(ctx, project), ...(ctx.services.faults.dropAfterCommit ? { drop: true } : {}) };
 };
 
 /** Members of an organization are callers with a role in one of its projects; owners of one may create more. */

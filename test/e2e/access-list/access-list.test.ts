@@ -2,6 +2,8 @@
 // --current-ip, security group) with --comment and --delete-after, --watch until the
 // emulator's clock makes the entry ACTIVE, status, delete of a block as %2F, and
 // the bad input refused before any request.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
@@ -87,6 +89,10 @@ describe('access-list', () => {
     expect(entries().map((e) => e.cidrBlock)).not.toContain('10.0.0.0/16');
     const again = await cdba(['access-list', 'delete', '10.0.0.0/16', '--yes'], { env: env() });
     expect(again.exitCode).toBe(4);
+    expect(again.stderr).toMatch(/\(ATLAS_NETWORK_PERMISSION_ENTRY_NOT_FOUND, HTTP 404\); see cdba access-list list\n$/);
+    const gone = await cdba(['access-list', 'status', '10.0.0.0/16'], { env: env() });
+    expect(gone.exitCode).toBe(4);
+    expect(gone.stderr).toBe(`cdba: IP Address 10.0.0.0/16 not on Atlas access list for group ${PROJECT}. (ATLAS_NETWORK_PERMISSION_ENTRY_NOT_FOUND, HTTP 404); see cdba access-list list\n`);
   });
 
   it('the follow-up it suggests carries the --project-id and --base-url given', async () => {
@@ -122,5 +128,47 @@ describe('access-list', () => {
       expect(result.stderr, args.join(' ')).toMatch(new RegExp(`^cdba: .*${message.source}.*\\n$`));
     }
     expect(emu.stats().total).toBe(before);
+  });
+
+  it('--current-ip: an answer that is not an address is a damaged answer (exit 7), escaped, and nothing is added', async () => {
+    const requests: string[] = [];
+    const server = createServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`);
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ currentIpv4Address: '\u001b[31mnot-an-address' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const result = await cdba(['access-list', 'add', '--current-ip'], { env: { ...env(), CDBA_BASE_URL: url } });
+      expect(result.exitCode).toBe(7);
+      expect(result.stderr).not.toContain('\u001b');
+      expect(result.stderr).toMatch(/^cdba: GET \/api\/private\/ipinfo did not answer an IP address \(currentIpv4Address: .*not-an-address.*\)\n$/);
+      expect(requests).toEqual(['GET /api/private/ipinfo']);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('a POST whose answer is lost is sent again, and the entry is there once', async () => {
+    const key = 'POST /api/atlas/v2/groups/{groupId}/accessList';
+    const posts = (): number => emu.stats().byPath[key] ?? 0;
+    const before = posts();
+    emu.setFaults({ dropAfterCommit: true });
+    const run = start(['access-list', 'add', '203.0.113.77', '--comment', 'lost', '-o', 'json', '--query', 'comment'], { env: env() });
+    try {
+      // Once the first POST has been committed and its answer dropped, answers go through again.
+      for (let waited = 0; posts() === before; waited += 5) {
+        if (waited > 30_000) throw new Error('the first POST never arrived');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    } finally {
+      emu.setFaults({ dropAfterCommit: false });
+    }
+    const result = await run.result;
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe('"lost"\n');
+    expect(posts() - before).toBeGreaterThan(1); // sent again: adding an entry twice is harmless
+    expect(entries().filter((e) => e.cidrBlock === '203.0.113.77/32')).toEqual([expect.objectContaining({ comment: 'lost' })]);
   });
 });

@@ -239,6 +239,8 @@ describe('new cluster verbs at the default version', () => {
       { operation: 'privateIpMode get', version: '2023-01-01', sunset: null, removed: false },
       { operation: 'privateIpMode update', version: '2023-01-01', sunset: null, removed: false },
       ...['list', 'create', 'get', 'update', 'delete'].map((verb) => ({ operation: `databaseUsers ${verb}`, version: '2023-01-01', sunset: null, removed: false })),
+      ...['projects list', 'projects create', 'projects get', 'projects getByName', 'projects delete', 'orgs list'].map((operation) => ({ operation, version: '2023-01-01', sunset: null, removed: false })),
+      ...['list', 'create', 'get', 'status', 'delete'].map((verb) => ({ operation: `accessList ${verb}`, version: '2023-01-01', sunset: null, removed: false })),
     ]);
   });
 });
