@@ -2,6 +2,7 @@
 // streams. Commands get it through the context, so tests can pass buffers.
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
+import { decodeUtf8, readBoundedStream, type ReadLimits } from './boundedRead.js';
 import { InterruptedError, UsageError } from './errors.js';
 import { escapeControl } from './sanitize.js';
 
@@ -199,11 +200,9 @@ export class IO {
     };
   }
 
-  /** Reads all of stdin as UTF-8. */
-  async readStdin(): Promise<string> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of this.in) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-    return Buffer.concat(chunks).toString('utf8');
+  /** Reads all of stdin as strict UTF-8, refused past `limits.maxBytes` (/dev/zero is one line, not a crash). */
+  async readStdin(limits: ReadLimits): Promise<string> {
+    return decodeUtf8(await readBoundedStream(this.in, `${limits.label}: stdin`, limits), `${limits.label}: stdin`);
   }
 
   /**

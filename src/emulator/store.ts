@@ -3,9 +3,10 @@
 // rename) before the response leaves, and reloaded on start.
 // Cluster state transitions are computed from the injectable clock when read.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { MAX_BYTES, readTextFileSync } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
 import { fsReason } from '../base/fsError.js';
 import { createClusterModel, upgradeStoredModel } from '../model/cluster.js';
@@ -95,12 +96,7 @@ function worldFromSeed(seed: SeedDocument, now: number): World {
 }
 
 function loadWorld(path: string): World {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--state: cannot read ${path}: ${fsReason(error, { withCode: true })}`);
-  }
+  const text = readTextFileSync(path, { label: '--state', maxBytes: MAX_BYTES.emulatorFile, expected: 'an emulator state file' });
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -155,7 +151,7 @@ export class Store {
       await store.commit();
     } catch (error) {
       // The first write shows whether the state file can be written at all.
-      throw new UsageError(`--state: cannot write ${statePath}: ${fsReason(error, { withCode: true })}`);
+      throw new UsageError(`--state: cannot write ${statePath}: ${fsReason(error)}`);
     }
     return store;
   }
