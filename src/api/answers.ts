@@ -2,6 +2,7 @@
 // typed error (status to ApiError with hints, 406/410 naming the version to
 // use, a non-JSON 2xx to InvalidResponseError); bodies are read up to a cap;
 // a Deprecation header becomes one `deprecated` event.
+import { capText } from '../base/sanitize.js';
 import type { Dispatcher } from 'undici';
 import { ApiError, type Remedy } from '../base/errors.js';
 import { apiErrorFromResponse, parseSuccessBody, tooLarge } from './errors.js';
@@ -102,7 +103,7 @@ export class AnswerReader {
     const newest = target.operation ? newestVersion(target.operation) : undefined;
     if (newest && newest !== requested) return { message: detail, remedy: { setting: 'apiVersion', version: newest } };
     const serverSays = tryJson(rawBody);
-    const serverDetail = typeof serverSays === 'object' && serverSays && 'detail' in serverSays ? `: ${String(serverSays.detail)}` : '';
+    const serverDetail = typeof serverSays === 'object' && serverSays && 'detail' in serverSays ? `: ${capText(String(serverSays.detail))}` : '';
     return { message: `${detail}${serverDetail}`, remedy: { setting: 'apiVersion', known: name === 'this resource' ? 'none for this path' : newest } };
   }
 

@@ -5,6 +5,7 @@
 //                              on the way (proxy page, cut connection); retry later
 //   no HTTP answer at all   -> NetworkError or TimeoutError, exit 7
 import { ApiError, CdbaError, ExitCode, NetworkError, TimeoutError, type ErrorDocument, type Remedy } from '../base/errors.js';
+import { capText } from '../base/sanitize.js';
 import { redact } from './redact.js';
 
 /** A 2xx answer whose body is not the JSON it should be (exit 7). */
@@ -78,7 +79,7 @@ export function apiErrorFromResponse(
   if (message === undefined) {
     if (status >= 300 && status < 400) {
       const location = headers.location;
-      message = `unexpected redirect${location ? ` to ${String(location)}` : ''}; check the base URL`;
+      message = `unexpected redirect${location ? ` to ${capText(String(location))}` : ''}; check the base URL`;
     } else if (rawBody.trim() === '') {
       message = 'the service answered with an empty error body';
     } else {
