@@ -4,6 +4,7 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { decodeUtf8, readBoundedStream, type ReadLimits } from './boundedRead.js';
 import { InterruptedError, UsageError } from './errors.js';
+import { runTerminateCleanups } from './terminate.js';
 import { escapeControl } from './sanitize.js';
 
 /** The colours a stderr line may have. */
@@ -91,6 +92,12 @@ export class IO {
       } else if (Date.now() - firstInterruptAt > 250) {
         process.exit(130);
       }
+    });
+    // SIGTERM (a CI job cancelled, `timeout`, kill) ends the run as it would by
+    // default, but first releases what others wait for (the config lock).
+    process.on('SIGTERM', () => {
+      runTerminateCleanups();
+      process.exit(143);
     });
     // A reader that goes away (`cdba ... | head -1`) is not an error of ours:
     // stop quietly, as Unix tools do, instead of crashing with EPIPE.
