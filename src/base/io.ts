@@ -4,7 +4,7 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { decodeUtf8, readBoundedStream, type ReadLimits } from './boundedRead.js';
 import { InterruptedError, UsageError } from './errors.js';
-import { runTerminateCleanups } from './terminate.js';
+import { isTerminateTakenOver, runTerminateCleanups } from './terminate.js';
 import { escapeControl } from './sanitize.js';
 
 /** The colours a stderr line may have. */
@@ -97,7 +97,7 @@ export class IO {
     // default, but first releases what others wait for (the config lock).
     process.on('SIGTERM', () => {
       runTerminateCleanups();
-      process.exit(143);
+      if (!isTerminateTakenOver()) process.exit(143);
     });
     // A reader that goes away (`cdba ... | head -1`) is not an error of ours:
     // stop quietly, as Unix tools do, instead of crashing with EPIPE.

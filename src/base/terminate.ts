@@ -12,6 +12,20 @@ export function onTerminate(cleanup: () => void): () => void {
   };
 }
 
+let takenOver = false;
+
+/**
+ * A command that ends cleanly on SIGTERM itself (the emulator closes its server
+ * and says so) takes it over: the cleanups still run, the immediate exit does not.
+ */
+export function takeOverTerminate(): void {
+  takenOver = true;
+}
+
+export function isTerminateTakenOver(): boolean {
+  return takenOver;
+}
+
 /** Runs every registered cleanup once; one that throws does not stop the others. */
 export function runTerminateCleanups(): void {
   for (const cleanup of [...cleanups]) {

@@ -5,6 +5,7 @@ import type { Context } from '../core/context.js';
 import { isLoopbackHost } from '../config/validate.js';
 import { MAX_BYTES, readTextFileSync } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
+import { takeOverTerminate } from '../base/terminate.js';
 import { intFlag, withExamples, type App } from './command.js';
 
 interface EmulatorFlags {
@@ -138,6 +139,7 @@ export async function runEmulator(ctx: Context, flags: EmulatorFlags): Promise<v
   ctx.io.note('cdba: emulator running; Ctrl-C stops it');
   await new Promise<void>((resolve) => {
     ctx.io.signal.addEventListener('abort', () => resolve(), { once: true });
+    takeOverTerminate(); // it stops cleanly below, exit 0
     process.once('SIGTERM', () => resolve());
   });
   await emulator.stop();

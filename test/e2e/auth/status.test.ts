@@ -94,7 +94,8 @@ describe('cdba auth status', () => {
     const result = await cdba(['auth', 'status'], { env: env({ ...keys(OWNER), CDBA_PRIVATE_KEY: 'not-the-key' }) });
     expect(result.exitCode).toBe(3);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^cdba: [^\n]*HTTP 401\)[^\n]*publicKey\/privateKey[^\n]*\n$/);
+    // The keys came from the environment: the hint names those variables.
+    expect(result.stderr).toMatch(/^cdba: [^\n]*HTTP 401\)[^\n]*check CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY, set in the environment[^\n]*\n$/);
   });
 
   it('an access-list miss: exit 3 with the service reason', async () => {
