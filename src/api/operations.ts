@@ -16,7 +16,7 @@
 export interface RegisteredOperations {}
 
 type ResourceOf<Name> = Name extends `${infer Resource}.${string}` ? Resource : never;
-export type ResourceName = 'root' | 'clusters' | 'flexClusters' | 'privateIpMode' | ResourceOf<keyof RegisteredOperations>;
+export type ResourceName = 'root' | 'clusters' | 'flexClusters' | 'privateIpMode' | 'databaseUsers' | 'projects' | 'orgs' | 'accessList' | ResourceOf<keyof RegisteredOperations>;
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface OperationVersion {
@@ -71,6 +71,12 @@ const PRIVATE_IP_MODE = '/groups/{groupId}/privateIpMode';
 const FLEX_CLUSTERS = '/groups/{groupId}/flexClusters';
 const FLEX_CLUSTER = '/groups/{groupId}/flexClusters/{name}';
 const FLEX_2024_11_13: readonly OperationVersion[] = [{ date: '2024-11-13' }];
+const DATABASE_USERS = '/groups/{groupId}/databaseUsers';
+const DATABASE_USER = '/groups/{groupId}/databaseUsers/{databaseName}/{username}';
+// Projects, organizations and the project IP access list: 2023-01-01 only (2026-08 description).
+const ONLY_2023_01_01 = [{ date: '2023-01-01' }] as const;
+const ACCESS_LIST = '/groups/{groupId}/accessList';
+const ACCESS_LIST_ENTRY = '/groups/{groupId}/accessList/{entryValue}';
 
 const BUILTIN_OPERATIONS = {
   'root.get': { resource: 'root', method: 'GET', path: '', versions: [{ date: '2023-01-01' }] },
@@ -108,6 +114,23 @@ const BUILTIN_OPERATIONS = {
   'flexClusters.delete': { resource: 'flexClusters', method: 'DELETE', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
   'privateIpMode.get': { resource: 'privateIpMode', method: 'GET', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }], deprecated: true },
   'privateIpMode.update': { resource: 'privateIpMode', method: 'PATCH', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }], deprecated: true },
+  // Database users: every operation at 2023-01-01 only (2026-08 description).
+  'databaseUsers.list': { resource: 'databaseUsers', method: 'GET', path: DATABASE_USERS, versions: ONLY_2023_01_01 },
+  'databaseUsers.create': { resource: 'databaseUsers', method: 'POST', path: DATABASE_USERS, versions: ONLY_2023_01_01 },
+  'databaseUsers.get': { resource: 'databaseUsers', method: 'GET', path: DATABASE_USER, versions: ONLY_2023_01_01 },
+  'databaseUsers.update': { resource: 'databaseUsers', method: 'PATCH', path: DATABASE_USER, versions: ONLY_2023_01_01 },
+  'databaseUsers.delete': { resource: 'databaseUsers', method: 'DELETE', path: DATABASE_USER, versions: ONLY_2023_01_01 },
+  'projects.list': { resource: 'projects', method: 'GET', path: '/groups', versions: ONLY_2023_01_01 },
+  'projects.create': { resource: 'projects', method: 'POST', path: '/groups', versions: ONLY_2023_01_01 },
+  'projects.get': { resource: 'projects', method: 'GET', path: '/groups/{groupId}', versions: ONLY_2023_01_01 },
+  'projects.getByName': { resource: 'projects', method: 'GET', path: '/groups/byName/{groupName}', versions: ONLY_2023_01_01 },
+  'projects.delete': { resource: 'projects', method: 'DELETE', path: '/groups/{groupId}', versions: ONLY_2023_01_01 },
+  'orgs.list': { resource: 'orgs', method: 'GET', path: '/orgs', versions: ONLY_2023_01_01 },
+  'accessList.list': { resource: 'accessList', method: 'GET', path: ACCESS_LIST, versions: ONLY_2023_01_01 },
+  'accessList.create': { resource: 'accessList', method: 'POST', path: ACCESS_LIST, versions: ONLY_2023_01_01 },
+  'accessList.get': { resource: 'accessList', method: 'GET', path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 },
+  'accessList.status': { resource: 'accessList', method: 'GET', path: `${ACCESS_LIST_ENTRY}/status`, versions: ONLY_2023_01_01 },
+  'accessList.delete': { resource: 'accessList', method: 'DELETE', path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 },
 } as const satisfies Record<string, OperationDecl>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;

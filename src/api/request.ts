@@ -53,7 +53,7 @@ export class RequestBuilder {
     const body = serializeBody(req.body);
     const wire: WireRequest = {
       method: req.method.toUpperCase(),
-      pathAndQuery: this.pathFor(target.selection, req.path, req.query),
+      pathAndQuery: req.outsideApi ? withQuery(`${this.options.prefix}${req.path}`, req.query) : this.pathFor(target.selection, req.path, req.query),
       headers: this.headersFor(target.selection, body !== undefined, req.headers),
       ...(body !== undefined ? { body } : {}),
       ...(req.idempotent !== undefined ? { idempotent: req.idempotent } : {}),
@@ -77,11 +77,7 @@ export class RequestBuilder {
   }
 
   pathFor(selection: VersionSelection, path: string, query: Query = {}): string {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, String(value));
-    const qs = params.toString();
-    const full = `${this.options.prefix}/api/${this.options.service}/${selection.base}${path}`;
-    return qs ? `${full}${full.includes('?') ? '&' : '?'}${qs}` : full;
+    return withQuery(`${this.options.prefix}/api/${this.options.service}/${selection.base}${path}`, query);
   }
 
   headersFor(selection: VersionSelection, hasBody: boolean, extra: Record<string, string> = {}): Record<string, string> {
@@ -96,6 +92,13 @@ export class RequestBuilder {
   pageRequest(pathAndQuery: string, target: Target): WireRequest {
     return { method: 'GET', pathAndQuery, headers: this.headersFor(target.selection, false), authenticate: true };
   }
+}
+
+function withQuery(full: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, String(value));
+  const qs = params.toString();
+  return qs ? `${full}${full.includes('?') ? '&' : '?'}${qs}` : full;
 }
 
 /** Objects as JSON; strings and bytes as they are. Buffered, so a retry can re-send it. */

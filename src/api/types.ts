@@ -75,6 +75,11 @@ export interface ApiRequest {
   throwOnError?: boolean;
   /** Hint for a non-idempotent request whose connection broke mid-flight. */
   mayHaveAppliedHint?: string;
+  /**
+   * The path is below the base URL itself, outside /api/<service>/<version> (GET /api/private/ipinfo),
+   * and is sent and read as plain JSON; `resource` is then `{ version: 'v1.0' }`.
+   */
+  outsideApi?: boolean;
 }
 
 export interface ApiResponse<T> {

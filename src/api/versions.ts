@@ -40,6 +40,16 @@ export function newestVersion(name: OperationName): string {
   return OPERATIONS[name].versions.at(-1)!.date;
 }
 
+/**
+ * The pin to move to when these operations' versions go: the latest of their newest
+ * versions, so each of them is sent its newest. Not NEWEST_DATE: an operation that
+ * exists only from a later date (flex, 2024-11-13) is no reason to move, and a later pin
+ * changes the version of operations that were never affected.
+ */
+export function pinToNewest(names: readonly OperationName[]): string {
+  return names.map(newestVersion).sort().at(-1) ?? NEWEST_DATE;
+}
+
 /** `application/vnd.<service>.<version>+json`, the media type of a v2 call. */
 export function versionedMediaType(service: string, version: string): string {
   return `application/vnd.${service}.${version}+json`;

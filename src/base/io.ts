@@ -149,15 +149,32 @@ export class IO {
     if (value && value.length >= 8) this.secrets.add(value);
   }
 
-  private scrub(text: string): string {
+  private scrub(text: string, shown?: string): string {
     let clean = text;
-    for (const secret of this.secrets) if (clean.includes(secret)) clean = clean.split(secret).join('[REDACTED]');
+    for (const secret of this.secrets) if (secret !== shown && clean.includes(secret)) clean = clean.split(secret).join('[REDACTED]');
     return clean;
+  }
+
+  /** The one secret stdout may show while revealing() runs. */
+  private revealed: string | undefined;
+
+  /**
+   * Runs `show` with `secret` let through to stdout (stderr still scrubs it): the one
+   * way a registered secret reaches output, for a value cdba made and hands over
+   * once (a generated password). Everywhere else, traces and errors, it stays hidden.
+   */
+  async revealing<T>(secret: string, show: () => Promise<T>): Promise<T> {
+    this.revealed = secret;
+    try {
+      return await show();
+    } finally {
+      this.revealed = undefined;
+    }
   }
 
   /** Writes to stdout as is (registered secrets aside). */
   write(text: string): void {
-    this.out.write(this.scrub(text));
+    this.out.write(this.scrub(text, this.revealed));
   }
 
   /**

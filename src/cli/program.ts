@@ -2,14 +2,18 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { OUTPUT_FORMATS } from '../config/settings.js';
 import { validateProfileName } from '../config/validate.js';
+import { registerAccessList } from './access-list/index.js';
 import { registerApi } from './api/index.js';
 import { registerAuth } from './auth/index.js';
 import { App, hardenTree, withExamples } from './command.js';
 import { registerClusters } from './clusters/index.js';
 import { registerCompletion } from './completion.js';
 import { registerConnString } from './conn-string/index.js';
+import { registerDbUsers } from './dbusers/index.js';
 import { registerEmulator } from './emulator.js';
+import { registerOrgs } from './orgs.js';
 import { registerPrivateIp } from './private-ip/index.js';
+import { registerProjects } from './projects/index.js';
 import { registerProfile } from './profile/index.js';
 import { registerVersion } from './version.js';
 import { registerVersions } from './versions.js';
@@ -41,7 +45,11 @@ export function buildProgram(app: App): Command {
 
   registerClusters(program, app);
   registerPrivateIp(program, app);
+  registerProjects(program, app);
+  registerOrgs(program, app);
+  registerAccessList(program, app);
   registerConnString(program, app);
+  registerDbUsers(program, app);
   registerApi(program, app);
   registerProfile(program, app);
   registerAuth(program, app);

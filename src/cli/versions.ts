@@ -14,7 +14,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { SunsetWithinError } from '../base/errors.js';
 import type { ApiResponse } from '../api/client.js';
 import { getRoot } from '../api/root.js';
-import { operationLifecycles, type OperationLifecycle } from '../api/versions.js';
+import { operationLifecycles, pinToNewest, type OperationLifecycle } from '../api/versions.js';
 import type { Context } from '../core/context.js';
 import type { TableSpec } from '../output/render.js';
 import { daysFlag, withExamples, type App } from './command.js';
@@ -84,12 +84,8 @@ export async function runVersions(ctx: Context, flags: VersionsFlags): Promise<v
     const when = first.daysLeft! <= 0 ? `was removed on ${first.sunset}` : `is removed on ${first.sunset}, in ${first.daysLeft} days`;
     throw new SunsetWithinError(
       `${due.length} of the versions cdba sends reach their Sunset within ${window} days: ${first.operation} ${first.sends} ${when}`,
-      { remedy: { setting: 'apiVersion', version: newestOf(report.operations) } },
+      { remedy: { setting: 'apiVersion', version: pinToNewest(due.map((op) => op.operation)) } },
     );
   }
 }
 
-/** The newest version of any operation the service has: the pin that sends every operation its newest. */
-function newestOf(operations: OperationLifecycle[]): string {
-  return operations.map((op) => op.newest ?? '').sort().at(-1)!;
-}

@@ -1,7 +1,8 @@
 // DURATION values: `90` (seconds), `90s`, `5m`, `1h`, or combinations like `1m30s`.
 import { UsageError } from '../base/errors.js';
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** Units of a timer flag (--timeout, --watch-timeout, ...). */
+const TIMER_UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /**
  * The longest wait a Node timer can hold (2^31-1 ms, about 24.8 days): setTimeout
@@ -9,18 +10,25 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_00
  */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/**
+ * The grammar every duration flag shares: bare seconds (`90`, `1.5`) or unit parts
+ * (`1h30m`), each unit one of `units` (name → ms). Returns whole milliseconds, or
+ * undefined when the text is not a duration in those units.
+ */
+export function durationMillis(text: string, units: Readonly<Record<string, number>>): number | undefined {
+  const value = text.trim();
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  // Longest unit name first, so `ms` is not read as `m` followed by garbage.
+  const names = Object.keys(units).sort((a, b) => b.length - a.length).join('|');
+  const parts = [...value.matchAll(new RegExp(`(\\d+(?:\\.\\d+)?)(${names})`, 'g'))];
+  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== value) return undefined;
+  return Math.round(parts.reduce((total, p) => total + Number(p[1]) * units[p[2]!]!, 0));
+}
+
 /** Returns milliseconds; `flag` names the option in the error. */
 export function parseDuration(text: string, flag: string): number {
-  const value = text.trim();
-  let ms: number;
-  if (/^\d+(\.\d+)?$/.test(value)) ms = Math.round(Number(value) * 1000);
-  else {
-    const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-    if (parts.length === 0 || parts.map((p) => p[0]).join('') !== value) {
-      throw new UsageError(`invalid ${flag} "${text}": expected a duration like 90, 90s, 5m or 1h`);
-    }
-    ms = Math.round(parts.reduce((total, p) => total + Number(p[1]) * UNIT_MS[p[2]!]!, 0));
-  }
+  const ms = durationMillis(text, TIMER_UNITS);
+  if (ms === undefined) throw new UsageError(`invalid ${flag} "${text}": expected a duration like 90, 90s, 5m or 1h`);
   checkTimerMs(ms, flag, text);
   return ms;
 }

@@ -9,7 +9,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DIGEST_ALGORITHMS, digestResponse, parseAuthorization } from '../auth/digest.js';
 import type { DigestAlgorithm } from '../auth/digest.js';
-import { AccessList } from './accessList.js';
+import { AccessList } from './apiKeyAccessList.js';
 import { failures } from './errors.js';
 import type { RoleName, SeedApiKey, SeedRole, SeedServiceAccount } from './seed.js';
 

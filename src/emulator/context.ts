@@ -15,6 +15,8 @@ export interface Services {
   clock: () => number;
   /** How long a resource's transient states (CREATING, UPDATING, DELETING) last. */
   transitionMs: number;
+  /** YYYY-MM-DD the service runs as on (cdba emulator --date); see serviceNow. */
+  date?: string;
 }
 
 export interface RequestContext {
@@ -63,6 +65,19 @@ export function selfHref(ctx: RequestContext, path = ctx.path): string {
 /** Base path of this API flavour: /api/atlas/v1.0 or /api/atlas/v2. */
 export function apiRoot(ctx: RequestContext): string {
   return `${ctx.baseUrl}/api/atlas/${ctx.api}`;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Now as the emulated service sees it: the clock, or under --date that day at the
+ * clock's time of day, so time still passes (transitions, expiry) and the Date header,
+ * version negotiation and deleteAfterDate all agree on the day.
+ */
+export function serviceNow(services: Services): number {
+  const now = services.clock();
+  if (services.date === undefined) return now;
+  return Date.parse(`${services.date}T00:00:00Z`) + (((now % DAY_MS) + DAY_MS) % DAY_MS);
 }
 
 /** The project of an operation whose path has {groupId} (the pipeline answered 404 GROUP_NOT_FOUND otherwise). */

@@ -40,6 +40,10 @@ export const failures = {
     new ApiFailure(404, 'CLUSTER_NOT_FOUND', `No cluster named ${name} exists in group ${groupId}.`, [name, groupId]),
   flexInClusterApi: (name: string) =>
     new ApiFailure(400, 'CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API', `Flex cluster ${name} cannot be used in the Cluster API.`, [name]),
+  usernameNotFound: (username: string) => new ApiFailure(404, 'USERNAME_NOT_FOUND', `No user with username ${username} exists.`, [username]),
+  // No recording shows it and the description's 409 example is generic; the code is the one
+  // the service's family (Ops Manager) answers for a user that exists.
+  userAlreadyExists: (username: string) => new ApiFailure(409, 'USER_ALREADY_EXISTS', `A user with username ${username} already exists.`, [username]),
   duplicateClusterName: (name: string, groupId: string) =>
     new ApiFailure(409, 'DUPLICATE_CLUSTER_NAME', `A cluster named ${name} is already present in group ${groupId}.`, [name, groupId]),
   clusterNameInvalid: (name: string) =>
@@ -124,9 +128,25 @@ export const failures = {
     new ApiFailure(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Retry later.', [], { 'Retry-After': '1' }),
   payloadTooLarge: () => new ApiFailure(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'),
   unexpected: () => new ApiFailure(500, 'UNEXPECTED_ERROR', 'Unexpected error.'),
+  // Projects, organizations, the project IP access list (details as the service's error-code table words them).
+  groupNameNotFound: (name: string) => new ApiFailure(404, 'GROUP_NAME_NOT_FOUND', `No group with name "${name}" exists.`, [name]),
+  groupAlreadyExists: (name: string) => new ApiFailure(409, 'GROUP_ALREADY_EXISTS', `A group with name "${name}" already exists.`, [name]),
+  cannotCloseGroupActiveClusters: () =>
+    new ApiFailure(409, 'CANNOT_CLOSE_GROUP_ACTIVE_ATLAS_CLUSTERS', 'Cannot close group while it has active clusters; please terminate all clusters.'),
+  orgNotFound: (orgId: string) => new ApiFailure(404, 'ORG_NOT_FOUND', `No organization with ID ${orgId} exists.`, [orgId]),
+  /** The description's example of a 401 on createGroup. */
+  notOrgGroupCreator: (orgId: string) =>
+    new ApiFailure(401, 'NOT_ORG_GROUP_CREATOR', `The current user cannot create projects in organization ${orgId}.`, [orgId]),
+  accessEntryNotFound: (entry: string, groupId: string) =>
+    new ApiFailure(404, 'ATLAS_NETWORK_PERMISSION_ENTRY_NOT_FOUND', `IP Address ${entry} not on Atlas access list for group ${groupId}.`, [entry, groupId]),
+  invalidIpOrCidr: (address: string) =>
+    new ApiFailure(400, 'INVALID_IP_ADDRESS_OR_CIDR_NOTATION', `The address ${address} must be in valid IP address or CIDR notation.`, [address]),
+  ipAndCidrBoth: () => new ApiFailure(400, 'BAD_WHITELIST_ADD_REQUEST', 'Should not specify both the IP address and the CIDR block.'),
+  securityGroupWithoutPeering: () =>
+    new ApiFailure(400, 'CANNOT_USE_AWS_SECURITY_GROUP_WITHOUT_VPC_PEERING_CONNECTION', 'Cannot use aws security groups as whitelist entries without a vpc peering connection.'),
 };
 
-/** A model's field problem as the service's answer (shared by the clusters and flex clusters handlers). */
+/** A model's field problem as the service's answer (shared by the clusters, flex clusters and database users handlers). */
 export function problemFailure(problem: { code: 'ATTRIBUTE_READ_ONLY' | 'MISSING_ATTRIBUTE' | 'INVALID_ATTRIBUTE'; field: string }): ApiFailure {
   switch (problem.code) {
     case 'ATTRIBUTE_READ_ONLY':

@@ -11,6 +11,8 @@
 //   DELETE /groups/{groupId}/clusters/{name}   delete (202 {})
 //   GET    /groups/{groupId}/privateIpMode     {enabled}
 //   PATCH  /groups/{groupId}/privateIpMode     {enabled}
+//   GET, POST        /groups/{groupId}/databaseUsers                        list, create (201)
+//   GET, PATCH, DELETE /groups/{groupId}/databaseUsers/{databaseName}/{username}  (DELETE 204)
 // plus POST /api/oauth/token (service accounts) and GET /_emulator/stats (no auth;
 // see stats.ts for its fields).
 import { createServer as createHttpServer } from 'node:http';
@@ -24,18 +26,18 @@ import { Faults } from './faults.js';
 import type { FaultSettings } from './faults.js';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_WINDOW_MS, RateLimiter } from './rateLimit.js';
 import { buildDefaultSeed, loadSeedFile, validateSeed } from './seed.js';
-import type { SeedDocument, SeedPrivateEndpoint } from './seed.js';
+import type { SeedDocument } from './seed.js';
 import { createHandler } from './server.js';
 import type { Pipeline } from './server.js';
 import { Stats } from './stats.js';
 import type { EmulatorStats } from './stats.js';
 import { Store } from './store.js';
-import type { RecordedRequest } from './store.js';
+import type { ProjectState, RecordedRequest } from './store.js';
 
 export { buildDefaultSeed, loadSeedFile, validateSeed, ROLE_NAMES } from './seed.js';
 export type { SeedApiKey, SeedCluster, SeedDocument, SeedFlexCluster, SeedPrivateEndpoint, SeedProject, SeedRole, SeedServiceAccount, RoleName } from './seed.js';
 export type { EmulatorStats } from './stats.js';
-export type { RecordedRequest } from './store.js';
+export type { IpAccessEntry, ProjectState, RecordedRequest } from './store.js';
 export { STATS_PATH } from './server.js';
 export { OPERATIONS } from '../api/operations.js';
 // The extension point of the recipe (docs/ARCHITECTURE.md): serve an operation registered in the table.
@@ -105,7 +107,7 @@ export interface ClusterSnapshot {
 }
 
 export interface EmulatorStateSnapshot {
-  projects: Array<{ id: string; name: string; privateIpMode: boolean; peering: boolean; privateEndpoints: SeedPrivateEndpoint[] }>;
+  projects: ProjectState[];
   clusters: ClusterSnapshot[];
 }
 

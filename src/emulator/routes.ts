@@ -8,13 +8,18 @@ import type { Handler } from './context.js';
 import { createCluster, deleteCluster, getCluster, listClusters, patchCluster } from './handlers/clusters.js';
 import { listAllClusters } from './handlers/allClusters.js';
 import { createFlexCluster, deleteFlexCluster, getFlexCluster, listFlexClusters, patchFlexCluster } from './handlers/flexClusters.js';
+import { createAccessEntries, deleteAccessEntry, getAccessEntry, getAccessEntryStatus, listAccessEntries } from './handlers/ipAccessList.js';
 import { getPrivateIpMode, patchPrivateIpMode } from './handlers/privateIpMode.js';
+import { createDatabaseUser, deleteDatabaseUser, getDatabaseUser, listDatabaseUsers, patchDatabaseUser } from './handlers/databaseUsers.js';
+import { createProject, deleteProject, getProject, getProjectByName, listOrgs, listProjects } from './handlers/projects.js';
 import { getRoot } from './handlers/root.js';
 
 export interface Operation {
   name: OperationName;
   handler: Handler;
   action: Action;
+  /** The request body is a JSON array (the access-list POST), not an object. */
+  arrayBody?: true;
 }
 
 export interface Route {
@@ -47,6 +52,24 @@ const HANDLERS: Partial<Record<OperationName, OperationHandler>> & Record<Builti
   'flexClusters.delete': { handler: deleteFlexCluster, action: 'writeClusters' },
   'privateIpMode.get': { handler: getPrivateIpMode, action: 'read' },
   'privateIpMode.update': { handler: patchPrivateIpMode, action: 'writeProject' },
+  // Database users are the project owner's (Project Database Access Admin's) to change, not a cluster manager's.
+  'databaseUsers.list': { handler: listDatabaseUsers, action: 'read' },
+  'databaseUsers.create': { handler: createDatabaseUser, action: 'writeProject' },
+  'databaseUsers.get': { handler: getDatabaseUser, action: 'read' },
+  'databaseUsers.update': { handler: patchDatabaseUser, action: 'writeProject' },
+  'databaseUsers.delete': { handler: deleteDatabaseUser, action: 'writeProject' },
+  // Paths without {groupId} (list, create, byName, orgs): the handler decides who sees and may do what.
+  'projects.list': { handler: listProjects, action: 'read' },
+  'projects.create': { handler: createProject, action: 'writeProject' },
+  'projects.get': { handler: getProject, action: 'read' },
+  'projects.getByName': { handler: getProjectByName, action: 'read' },
+  'projects.delete': { handler: deleteProject, action: 'writeProject' },
+  'orgs.list': { handler: listOrgs, action: 'read' },
+  'accessList.list': { handler: listAccessEntries, action: 'read' },
+  'accessList.create': { handler: createAccessEntries, action: 'writeProject', arrayBody: true },
+  'accessList.get': { handler: getAccessEntry, action: 'read' },
+  'accessList.status': { handler: getAccessEntryStatus, action: 'read' },
+  'accessList.delete': { handler: deleteAccessEntry, action: 'writeProject' },
 };
 
 function buildRoutes(): Route[] {

@@ -7,7 +7,8 @@ import { UsageError } from '../base/errors.js';
 import { createClusterModel, isValidClusterName, shapeOfDocument } from '../model/cluster.js';
 import type { ClusterShape } from '../model/cluster.js';
 import { createFlexModel } from '../model/flexCluster.js';
-import { parseCidr } from './accessList.js';
+import { checkCreateBody } from './databaseUsers.js';
+import { canonicalCidr, parseCidr } from './apiKeyAccessList.js';
 import { isObject } from '../base/object.js';
 
 export const ROLE_NAMES = ['GROUP_OWNER', 'GROUP_CLUSTER_MANAGER', 'GROUP_READ_ONLY'] as const;
@@ -26,12 +27,30 @@ export interface SeedPrivateEndpoint {
   regionalized?: boolean;
 }
 
+/** An entry of a project IP access list, as the API's NetworkPermissionEntry writes it (one of the three addresses). */
+export interface SeedIpAccessEntry {
+  ipAddress?: string;
+  cidrBlock?: string;
+  awsSecurityGroup?: string;
+  comment?: string;
+  deleteAfterDate?: string;
+}
+
+export interface SeedOrg {
+  id: string;
+  name: string;
+}
+
 export interface SeedProject {
   id: string;
   name: string;
+  /** Default: the first of `orgs` (or the emulator's one organization). */
+  orgId?: string;
   privateIpMode?: boolean;
   peering?: boolean;
   privateEndpoints?: SeedPrivateEndpoint[];
+  /** The project IP access list (who may connect to its clusters), ACTIVE from the start. */
+  ipAccessList?: SeedIpAccessEntry[];
 }
 
 export interface SeedApiKey {
@@ -64,8 +83,16 @@ export interface SeedFlexCluster {
   cluster: Record<string, unknown>;
 }
 
+export interface SeedDatabaseUser {
+  projectId: string;
+  /** A create body (CloudDatabaseUser); a password, if given, is checked and not kept. */
+  user: Record<string, unknown>;
+}
+
 export interface SeedDocument {
+  orgs?: SeedOrg[];
   projects: SeedProject[];
+  databaseUsers?: SeedDatabaseUser[];
   apiKeys?: SeedApiKey[];
   serviceAccounts?: SeedServiceAccount[];
   clusters?: SeedCluster[];
@@ -131,11 +158,67 @@ function checkAccessList(problems: Problems, where: string, list: unknown): void
   });
 }
 
+function checkSeedDatabaseUsers(problems: Problems, list: unknown, projectIds: Set<string>): void {
+  if (list === undefined) return;
+  if (!Array.isArray(list)) return problems.add('databaseUsers', 'must be an array');
+  const seen = new Set<string>();
+  list.forEach((entry, i) => {
+    const at = `databaseUsers[${i}]`;
+    if (!isObject(entry)) return problems.add(at, 'must be an object {projectId, user}');
+    problems.onlyKeys(at, entry, ['projectId', 'user']);
+    if (problems.string(`${at}.projectId`, entry.projectId, PROJECT_ID, 'a 24-hex project id') && !projectIds.has(entry.projectId)) {
+      problems.add(`${at}.projectId`, `"${entry.projectId}" is not one of the seed's projects`);
+    }
+    if (!isObject(entry.user)) return problems.add(`${at}.user`, 'must be a database user create body (object)');
+    // groupId may be left out: the entry's projectId says it.
+    const body = { groupId: entry.projectId, ...entry.user };
+    const result = checkCreateBody(body, { groupId: String(entry.projectId), requirePassword: false });
+    if ('problem' in result) return problems.add(`${at}.user.${result.problem.field}`, result.problem.code);
+    const key = `${String(entry.projectId)}/${result.user.databaseName}/${result.user.username}`;
+    if (seen.has(key)) problems.add(`${at}.user.username`, `duplicate user ${result.user.username} in project ${String(entry.projectId)}`);
+    seen.add(key);
+  });
+}
+
+const SECURITY_GROUP = /^([0-9]*\/)?sg-[0-9a-f]+$/;
+
+function checkIpAccessList(problems: Problems, where: string, list: unknown): void {
+  if (list === undefined) return;
+  if (!Array.isArray(list)) return problems.add(where, 'must be an array of {ipAddress | cidrBlock | awsSecurityGroup, comment?, deleteAfterDate?}');
+  list.forEach((entry, i) => {
+    const at = `${where}[${i}]`;
+    if (!isObject(entry)) return problems.add(at, 'must be an object');
+    problems.onlyKeys(at, entry, ['ipAddress', 'cidrBlock', 'awsSecurityGroup', 'comment', 'deleteAfterDate']);
+    const given = (['ipAddress', 'cidrBlock', 'awsSecurityGroup'] as const).filter((key) => entry[key] !== undefined);
+    if (given.length !== 1) return problems.add(at, 'needs exactly one of ipAddress, cidrBlock, awsSecurityGroup');
+    const key = given[0]!;
+    if (key === 'awsSecurityGroup') problems.string(`${at}.awsSecurityGroup`, entry.awsSecurityGroup, SECURITY_GROUP, 'an AWS security group id (sg-...)');
+    else if (typeof entry[key] !== 'string' || !canonicalCidr(entry[key])) problems.add(`${at}.${key}`, `"${String(entry[key])}" is not an IP address or CIDR block`);
+    if (entry.comment !== undefined && (typeof entry.comment !== 'string' || entry.comment.length > 80)) problems.add(`${at}.comment`, 'must be a string of at most 80 characters');
+    if (entry.deleteAfterDate !== undefined && (typeof entry.deleteAfterDate !== 'string' || Number.isNaN(Date.parse(entry.deleteAfterDate)))) {
+      problems.add(`${at}.deleteAfterDate`, 'must be an ISO 8601 date');
+    }
+  });
+}
+
 /** Throws a UsageError listing every problem; returns the same document typed. */
 export function validateSeed(doc: unknown, source = 'seed'): SeedDocument {
   const problems = new Problems();
   if (!isObject(doc)) throw new UsageError(`${source}: the seed must be a JSON object with "projects"`);
-  problems.onlyKeys(source, doc, ['projects', 'apiKeys', 'serviceAccounts', 'clusters', 'flexClusters', 'rateLimit', 'transitionMs']);
+  problems.onlyKeys(source, doc, ['orgs', 'projects', 'apiKeys', 'serviceAccounts', 'clusters', 'flexClusters', 'rateLimit', 'transitionMs', 'databaseUsers']);
+
+  const orgIds = new Set<string>();
+  if (doc.orgs !== undefined && !Array.isArray(doc.orgs)) problems.add('orgs', 'must be an array of {id, name}');
+  (Array.isArray(doc.orgs) ? doc.orgs : []).forEach((org, i) => {
+    const at = `orgs[${i}]`;
+    if (!isObject(org)) return problems.add(at, 'must be an object {id, name}');
+    problems.onlyKeys(at, org, ['id', 'name']);
+    if (problems.string(`${at}.id`, org.id, PROJECT_ID, 'a 24-hex organization id')) {
+      if (orgIds.has(org.id)) problems.add(`${at}.id`, `duplicate organization id ${org.id}`);
+      orgIds.add(org.id);
+    }
+    problems.string(`${at}.name`, org.name);
+  });
 
   const projectIds = new Set<string>();
   if (!Array.isArray(doc.projects) || doc.projects.length === 0) problems.add('projects', 'must be a non-empty array');
@@ -143,7 +226,11 @@ export function validateSeed(doc: unknown, source = 'seed'): SeedDocument {
     doc.projects.forEach((project, i) => {
       const at = `projects[${i}]`;
       if (!isObject(project)) return problems.add(at, 'must be an object');
-      problems.onlyKeys(at, project, ['id', 'name', 'privateIpMode', 'peering', 'privateEndpoints']);
+      problems.onlyKeys(at, project, ['id', 'name', 'orgId', 'privateIpMode', 'peering', 'privateEndpoints', 'ipAccessList']);
+      if (project.orgId !== undefined && problems.string(`${at}.orgId`, project.orgId, PROJECT_ID, 'a 24-hex organization id') && !orgIds.has(project.orgId)) {
+        problems.add(`${at}.orgId`, `"${project.orgId}" is not one of the seed's orgs`);
+      }
+      checkIpAccessList(problems, `${at}.ipAccessList`, project.ipAccessList);
       if (problems.string(`${at}.id`, project.id, PROJECT_ID, 'a 24-hex project id')) {
         if (projectIds.has(project.id)) problems.add(`${at}.id`, `duplicate project id ${project.id}`);
         projectIds.add(project.id);
@@ -243,6 +330,7 @@ export function validateSeed(doc: unknown, source = 'seed'): SeedDocument {
     const result = createFlexModel(body, { groupId: '0'.repeat(24), newId: () => '0'.repeat(24), now: '' });
     if (result.problem) problems.add(`${at}.cluster.${result.problem.field}`, result.problem.code);
   });
+  checkSeedDatabaseUsers(problems, doc.databaseUsers, projectIds);
 
   if (doc.rateLimit !== undefined) {
     const limit = isObject(doc.rateLimit) ? doc.rateLimit.perMinute : undefined;
@@ -280,9 +368,11 @@ const letters = (count: number): string => {
 /** Without a seed: one project, an owner key, a read-only key and a service account, fresh per start. */
 export function buildDefaultSeed(): SeedDocument {
   const projectId = hex(12);
+  const orgId = hex(12);
   const open = ['0.0.0.0/0', '::/0'];
   return {
-    projects: [{ id: projectId, name: 'emulator', privateIpMode: false, peering: false, privateEndpoints: [] }],
+    orgs: [{ id: orgId, name: 'emulator' }],
+    projects: [{ id: projectId, name: 'emulator', orgId, privateIpMode: false, peering: false, privateEndpoints: [] }],
     apiKeys: [
       { publicKey: letters(8), privateKey: randomUUID(), accessList: open, roles: [{ projectId, roleName: 'GROUP_OWNER' }] },
       { publicKey: letters(8), privateKey: randomUUID(), accessList: open, roles: [{ projectId, roleName: 'GROUP_READ_ONLY' }] },

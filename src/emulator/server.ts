@@ -3,10 +3,12 @@
 //   -> access list (403) -> route (404 RESOURCE_NOT_FOUND, 405) -> version (406, 410)
 //   -> project (404 GROUP_NOT_FOUND) -> rate limit (429) -> role (403)
 //   -> body (415, 400 MALFORMED_JSON) -> resource handler.
+// GET /api/private/ipinfo is answered right after the access list (authenticated, no project).
 // Outside /api/atlas: GET /_emulator/stats (no auth), POST /api/oauth/token and POST /api/oauth/revoke.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { normalizePeer } from './apiKeyAccessList.js';
 import { CHALLENGE_BODY, authorize, checkAccessList } from './auth.js';
-import type { RequestContext, Services } from './context.js';
+import { serviceNow, type RequestContext, type Services } from './context.js';
 import { ApiFailure, failures } from './errors.js';
 import { tokenExchange, tokenRevocation } from './handlers/oauth.js';
 import { serializeJson } from './jsonText.js';
@@ -20,14 +22,14 @@ import type { OperationVersion } from './versions.js';
 export const STATS_PATH = '/_emulator/stats';
 /** The OAuth endpoints beside the API: the token exchange, and RFC 7009 revocation. */
 const OAUTH_ENDPOINTS: Partial<Record<string, typeof tokenExchange>> = { '/api/oauth/token': tokenExchange, '/api/oauth/revoke': tokenRevocation };
+/** Outside the description, called by real clients for "add my current IP": the caller's address as the service sees it. */
+export const IPINFO_PATH = '/api/private/ipinfo';
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface Pipeline extends Services {
   limiter: RateLimiter;
   stats: Stats;
   removedVersions: ReadonlySet<string>;
-  /** YYYY-MM-DD the service runs as on: versions past their Sunset answer 410. Undefined: none is past. */
-  date?: string;
   /** scheme://host:port the emulator listens on; links use the Host header when present. */
   url: string;
   /** Called with anything a handler throws that is not an ApiFailure (answered 500). */
@@ -56,18 +58,8 @@ function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge: boole
   });
 }
 
-const DAY_MS = 86_400_000;
-
-/**
- * The clock of the Date header: under --date the service's day is that date (at
- * the time of day of the real clock), so a client that reads the service's day
- * from it (cdba versions) sees the day whose Sunsets are in force.
- */
-function serviceClock(app: Pipeline): () => number {
-  if (app.date === undefined) return app.clock;
-  const day = Date.parse(`${app.date}T00:00:00Z`);
-  return () => day + (((app.clock() % DAY_MS) + DAY_MS) % DAY_MS);
-}
+/** The clock of the Date header: the service's (under --date, that day), so a client that reads the day from it (cdba versions) sees the day whose Sunsets are in force. */
+const serviceClock = (app: Pipeline): (() => number) => () => serviceNow(app);
 
 function send(res: ServerResponse, req: IncomingMessage, clock: () => number, status: number, headers: Headers, text: string): void {
   const body = Buffer.from(text, 'utf8');
@@ -96,7 +88,11 @@ function baseUrlOf(req: IncomingMessage, app: Pipeline): string {
   return req.headers.host ? `${scheme}://${req.headers.host}` : app.url;
 }
 
-function parseBody(ctx: Pick<RequestContext, 'api' | 'operation' | 'version' | 'contentType' | 'rawBody'>, served: OperationVersion | undefined): Record<string, unknown> {
+function parseBody(
+  ctx: Pick<RequestContext, 'api' | 'operation' | 'version' | 'contentType' | 'rawBody'>,
+  served: OperationVersion | undefined,
+  arrayBody = false,
+): Record<string, unknown> | unknown[] {
   const mediaType = ctx.contentType.split(';')[0]!.trim().toLowerCase();
   const accepted = ['application/json'];
   if (ctx.api === 'v2' && ctx.version) accepted.push(`application/vnd.atlas.${ctx.version}+json`);
@@ -110,8 +106,8 @@ function parseBody(ctx: Pick<RequestContext, 'api' | 'operation' | 'version' | '
   } catch {
     throw failures.malformedJson();
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw failures.invalidJson();
-  return body as Record<string, unknown>;
+  if (typeof body !== 'object' || body === null || Array.isArray(body) !== arrayBody) throw failures.invalidJson();
+  return body as Record<string, unknown> | unknown[];
 }
 
 function versionHeaders(version: OperationVersion | undefined): Headers {
@@ -138,6 +134,12 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     }
     const { principal } = auth;
     checkAccessList(principal.accessList, peer);
+    if (url.pathname === IPINFO_PATH) {
+      if (method !== 'GET' && method !== 'HEAD') throw failures.methodNotAllowed(method, url.pathname, ['GET', 'HEAD']);
+      outcome.status = 200;
+      send(res, req, serviceClock(app), 200, { 'Content-Type': 'application/json' }, JSON.stringify({ currentIpv4Address: normalizePeer(peer) }));
+      return;
+    }
 
     let match;
     try {
@@ -184,7 +186,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     };
     const pretty = booleanParam(url.searchParams, 'pretty', false);
     const envelope = booleanParam(url.searchParams, 'envelope', false);
-    if (method === 'POST' || method === 'PATCH') ctx.body = parseBody(ctx, version);
+    if (method === 'POST' || method === 'PATCH') ctx.body = parseBody(ctx, version, operation.arrayBody);
 
     const reply = await operation.handler(ctx);
     if (reply.drop) {
@@ -198,6 +200,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
       body = isList ? { ...(body as object), status: reply.status } : { content: body, status: reply.status };
     }
     outcome.status = reply.status;
+    // 204 No Content has no body, and the service sends none (recorded access-list DELETE, flex delete).
     send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version), ...extraHeaders }, reply.status === 204 ? '' : json(body, pretty));
   } catch (error) {
     if (!(error instanceof ApiFailure)) app.onUnexpected(error);

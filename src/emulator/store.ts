@@ -11,9 +11,11 @@ import { removeLeftoverTemps, writeFileAtomic } from '../base/privateFile.js';
 import { createClusterModel, upgradeStoredModel } from '../model/cluster.js';
 import type { ClusterModel } from '../model/cluster.js';
 import { createFlexModel, type FlexClusterModel } from '../model/flexCluster.js';
+import { canonicalCidr } from './apiKeyAccessList.js';
 import { DueQueue } from './dueQueue.js';
+import { checkCreateBody, isExpired, type DatabaseUserDocument } from './databaseUsers.js';
 import { seedClusterShape } from './seed.js';
-import type { SeedApiKey, SeedDocument, SeedFlexCluster, SeedPrivateEndpoint, SeedServiceAccount } from './seed.js';
+import type { SeedApiKey, SeedDocument, SeedFlexCluster, SeedIpAccessEntry, SeedPrivateEndpoint, SeedServiceAccount } from './seed.js';
 
 export interface ProjectState {
   id: string;
@@ -21,6 +23,30 @@ export interface ProjectState {
   privateIpMode: boolean;
   peering: boolean;
   privateEndpoints: SeedPrivateEndpoint[];
+  /** The organization the project belongs to. */
+  orgId: string;
+  /** ISO date of creation, as the service writes it. */
+  created: string;
+  withDefaultAlertsSettings: boolean;
+  /** The project IP access list (who may connect to its clusters); not an API key's access list. */
+  ipAccessList: IpAccessEntry[];
+}
+
+export interface OrgState {
+  id: string;
+  name: string;
+}
+
+/** One entry of a project IP access list: exactly one of cidrBlock and awsSecurityGroup. */
+export interface IpAccessEntry {
+  /** Canonical CIDR (IPv6 written out in full, as the description's patterns want); single addresses are /32 or /128. */
+  cidrBlock?: string;
+  awsSecurityGroup?: string;
+  comment?: string;
+  /** ISO date, whole seconds. */
+  deleteAfterDate?: string;
+  /** Clock ms when the entry becomes ACTIVE on every provider (PENDING until then). */
+  activeAt: number;
 }
 
 /** A mutating request as received, so tests can assert the exact bodies a client sent. */
@@ -50,12 +76,15 @@ export interface FlexRecord {
 }
 
 export interface World {
+  orgs: OrgState[];
   projects: ProjectState[];
   apiKeys: SeedApiKey[];
   serviceAccounts: SeedServiceAccount[];
   clusters: ClusterRecord[];
   /** Absent from state files written before flex clusters. */
   flexClusters?: FlexRecord[];
+  /** Database users of every project, in creation order (absent in state files written before they existed). */
+  databaseUsers?: DatabaseUserDocument[];
   rateLimitPerMinute?: number;
   transitionMs?: number;
 }
@@ -81,19 +110,44 @@ function seedFlexModel(entry: SeedFlexCluster, now: number): FlexClusterModel {
   return { ...result.model, stateName: 'IDLE' };
 }
 
+/** Without orgs in the seed: one organization for every project (a stable id, so restarts agree). */
+export const DEFAULT_ORG: OrgState = { id: 'a0a0a0a0a0a0a0a0a0a0a0a0', name: 'emulator' };
+
+/** A seed's access-list entry as stored: the address canonical, ACTIVE from the start. */
+export function seedIpAccessEntry(entry: SeedIpAccessEntry, canonical: (text: string) => string | undefined): IpAccessEntry {
+  const stored: IpAccessEntry = { activeAt: 0 };
+  if (entry.awsSecurityGroup !== undefined) stored.awsSecurityGroup = entry.awsSecurityGroup;
+  else stored.cidrBlock = canonical(entry.cidrBlock ?? entry.ipAddress ?? '') ?? '';
+  if (entry.comment !== undefined) stored.comment = entry.comment;
+  if (entry.deleteAfterDate !== undefined) stored.deleteAfterDate = isoSeconds(Date.parse(entry.deleteAfterDate));
+  return stored;
+}
+
 function worldFromSeed(seed: SeedDocument, now: number): World {
+  const orgs = seed.orgs?.length ? structuredClone(seed.orgs) : [DEFAULT_ORG];
   const world: World = {
+    orgs,
     projects: seed.projects.map((p) => ({
       id: p.id,
       name: p.name,
       privateIpMode: p.privateIpMode ?? false,
       peering: p.peering ?? false,
       privateEndpoints: structuredClone(p.privateEndpoints ?? []),
+      orgId: p.orgId ?? orgs[0]!.id,
+      created: isoSeconds(now),
+      withDefaultAlertsSettings: true,
+      ipAccessList: (p.ipAccessList ?? []).map((entry) => seedIpAccessEntry(entry, canonicalCidr)),
     })),
     apiKeys: structuredClone(seed.apiKeys ?? []),
     serviceAccounts: structuredClone(seed.serviceAccounts ?? []),
     clusters: [],
     flexClusters: (seed.flexClusters ?? []).map((entry) => ({ model: seedFlexModel(entry, now) })),
+    databaseUsers: (seed.databaseUsers ?? []).map((entry) => {
+      const result = checkCreateBody({ groupId: entry.projectId, ...entry.user }, { groupId: entry.projectId, requirePassword: false });
+      // validateSeed already ran the same check.
+      if ('problem' in result) throw new UsageError(`seed database user: ${result.problem.code} ${result.problem.field}`);
+      return result.user;
+    }),
     ...(seed.rateLimit ? { rateLimitPerMinute: seed.rateLimit.perMinute } : {}),
     ...(seed.transitionMs !== undefined ? { transitionMs: seed.transitionMs } : {}),
   };
@@ -125,6 +179,14 @@ function loadWorld(path: string): World {
     throw new UsageError(`--state: ${path} is not an emulator state file (expected format ${STATE_FORMAT})`);
   }
   const world = state.world;
+  // Files written before projects had an organization, a date and an IP access list.
+  if (!Array.isArray(world.orgs) || world.orgs.length === 0) world.orgs = [DEFAULT_ORG];
+  for (const project of Array.isArray(world.projects) ? world.projects : []) {
+    project.orgId ??= world.orgs[0]!.id;
+    project.created ??= isoSeconds(0);
+    project.withDefaultAlertsSettings ??= true;
+    project.ipAccessList ??= [];
+  }
   // Files written before shards were kept one by one carry numShards per spec.
   if (Array.isArray(world.clusters)) {
     for (const record of world.clusters) record.model = upgradeStoredModel(record.model, () => objectId(Date.parse(record.model.createDate) || 0));
@@ -176,6 +238,18 @@ export class Store {
 
   project(id: string): ProjectState | undefined {
     return this.world.projects.find((p) => p.id === id);
+  }
+
+  addProject(project: ProjectState): void {
+    this.world.projects.push(project);
+  }
+
+  /** Takes a project out, and every role that named it (a project without clusters: the handler checks). */
+  removeProject(id: string): void {
+    this.world.projects = this.world.projects.filter((p) => p.id !== id);
+    for (const credential of [...this.world.apiKeys, ...this.world.serviceAccounts]) {
+      credential.roles = credential.roles.filter((role) => role.projectId !== id);
+    }
   }
 
   private indexName(record: ClusterRecord): void {
@@ -274,6 +348,32 @@ export class Store {
       delete record.pendingUntil;
       return true;
     });
+  }
+
+  /**
+   * The project's database users in creation order, at the service's `now` (ms):
+   * a user past its deleteAfterDate is gone, as the service deletes it then.
+   */
+  databaseUsers(projectId: string, now: number): DatabaseUserDocument[] {
+    const all = (this.world.databaseUsers ??= []);
+    if (all.some((user) => isExpired(user, now))) this.world.databaseUsers = all.filter((user) => !isExpired(user, now));
+    return this.world.databaseUsers.filter((user) => user.groupId === projectId);
+  }
+
+  databaseUser(projectId: string, databaseName: string, username: string, now: number): DatabaseUserDocument | undefined {
+    return this.databaseUsers(projectId, now).find((user) => user.databaseName === databaseName && user.username === username);
+  }
+
+  /** Adds a user, or puts a changed one in the place of the one it replaces. */
+  putDatabaseUser(user: DatabaseUserDocument, replacing?: DatabaseUserDocument): void {
+    const all = (this.world.databaseUsers ??= []);
+    const at = replacing ? all.indexOf(replacing) : -1;
+    if (at >= 0) all[at] = user;
+    else all.push(user);
+  }
+
+  removeDatabaseUser(user: DatabaseUserDocument): void {
+    this.world.databaseUsers = (this.world.databaseUsers ?? []).filter((other) => other !== user);
   }
 
   recordRequest(record: ClusterRecord, request: RecordedRequest): void {

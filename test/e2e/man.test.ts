@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
 
 const MAN_DIR = join(REPO_ROOT, 'man');
-const GROUPS = ['clusters', 'private-ip', 'conn-string', 'api', 'profile', 'auth', 'emulator', 'completion', 'version', 'versions'];
+const GROUPS = ['clusters', 'private-ip', 'projects', 'orgs', 'access-list', 'conn-string', 'dbusers', 'api', 'profile', 'auth', 'emulator', 'completion', 'version', 'versions'];
 const groffAvailable = await execa('groff', ['--version'], { reject: false }).then((r) => r.exitCode === 0, () => false);
 if (!groffAvailable) process.stderr.write('note: groff not found (install groff-base); man page lint skipped\n');
 

@@ -11,10 +11,14 @@ import { withEmulator } from '../helpers/emulator.js';
 
 const README = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
 
-/** The `index`th ```sh block of the README section whose heading starts with `heading`. */
-function readmeBlock(heading: string, index = 0): string {
+/**
+ * A ```sh block of the README section whose heading starts with `heading`: the first,
+ * or the first that matches `which` (so a block added above it does not move the test).
+ */
+function readmeBlock(heading: string, which?: RegExp): string {
   const section = README.split(`\n${heading}`)[1]?.split(/\n#{2,3} /)[0] ?? '';
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)][index]?.[1] ?? '';
+  const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  return (which ? blocks.find((block) => which.test(block)) : blocks[0]) ?? '';
 }
 
 /** A directory with a `cdba` that runs this checkout's launcher, as `npm install -g` would put one on PATH. */
@@ -65,7 +69,7 @@ describe('the README, pasted into bash', () => {
     afterAll(async () => emu.stop());
 
     it('copies a cluster read through v1.0 into a new one named on the command line', { timeout: 120_000 }, async () => {
-      const recipe = readmeBlock('## API versions and migration');
+      const recipe = readmeBlock('## API versions and migration', /clusters convert/);
       expect(recipe).toMatch(/clusters create copy --file new\.json/);
       const result = await paste(recipe, env, tempDir('cdba-readme-cwd-'));
       expect(result.exitCode, result.stderr).toBe(0);

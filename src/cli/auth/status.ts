@@ -9,7 +9,7 @@
 // in every case, with `ok` and `error`, before the error line.
 import type { Command } from '@commander-js/extra-typings';
 import { InvalidResponseError } from '../../api/errors.js';
-import { NEWEST_DATE, OPERATIONS, selectVersion, sunsetOf, type OperationName } from '../../api/versions.js';
+import { OPERATIONS, pinToNewest, selectVersion, sunsetOf, type OperationName } from '../../api/versions.js';
 import { ApiError, CdbaError, ExitCode, InterruptedError } from '../../base/errors.js';
 import type { SettingSource } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
@@ -120,7 +120,7 @@ export async function authStatus(ctx: Context): Promise<{ status: AuthStatus; fa
   const versions = [...new Set(removed.map((o) => `${o.version} (removed ${o.sunset})`))].join(', ');
   const failure = new RemovedVersionsError(
     `credentials accepted, but the service has removed API version ${versions} of ${removed.map((o) => o.operation).join(', ')}: those calls answer 410`,
-    { remedy: { setting: 'apiVersion', version: NEWEST_DATE } },
+    { remedy: { setting: 'apiVersion', version: pinToNewest(removed.map((o) => o.operation.replace(' ', '.') as OperationName)) } },
   );
   status.error = { message: failure.message, status: null, errorCode: null };
   return { status, failure };

@@ -1,7 +1,7 @@
 // The root resource: GET answers the SystemStatus shape, with links to the
 // resources the caller can reach, so the API is browsable from here.
 import { createHash } from 'node:crypto';
-import { AccessList } from '../accessList.js';
+import { AccessList } from '../apiKeyAccessList.js';
 import { apiKeyId } from '../auth.js';
 import { apiRoot, selfHref } from '../context.js';
 import type { Handler, Link } from '../context.js';

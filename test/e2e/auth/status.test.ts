@@ -52,6 +52,9 @@ describe('cdba auth status', () => {
         ...['root get', 'clusters list', 'clusters create', 'clusters get', 'clusters update', 'clusters delete', 'clusters listAll'].map((operation) => ({ operation, version: 'v1.0', sunset: null, removed: false })),
         ...['list', 'create', 'get', 'update', 'delete'].map((verb) => ({ operation: `flexClusters ${verb}`, version: 'none (from 2024-11-13)', sunset: null, removed: false })),
         ...['privateIpMode get', 'privateIpMode update'].map((operation) => ({ operation, version: 'v1.0', sunset: null, removed: false })),
+        ...['list', 'create', 'get', 'update', 'delete'].map((verb) => ({ operation: `databaseUsers ${verb}`, version: 'v1.0', sunset: null, removed: false })),
+        ...['projects list', 'projects create', 'projects get', 'projects getByName', 'projects delete', 'orgs list'].map((operation) => ({ operation, version: 'v1.0', sunset: null, removed: false })),
+        ...['list', 'create', 'get', 'status', 'delete'].map((verb) => ({ operation: `accessList ${verb}`, version: 'v1.0', sunset: null, removed: false })),
       ],
       error: null,
     });

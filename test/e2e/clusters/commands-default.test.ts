@@ -238,6 +238,9 @@ describe('new cluster verbs at the default version', () => {
       { operation: 'flexClusters delete', version: '2024-11-13', sunset: null, removed: false },
       { operation: 'privateIpMode get', version: '2023-01-01', sunset: null, removed: false },
       { operation: 'privateIpMode update', version: '2023-01-01', sunset: null, removed: false },
+      ...['list', 'create', 'get', 'update', 'delete'].map((verb) => ({ operation: `databaseUsers ${verb}`, version: '2023-01-01', sunset: null, removed: false })),
+      ...['projects list', 'projects create', 'projects get', 'projects getByName', 'projects delete', 'orgs list'].map((operation) => ({ operation, version: '2023-01-01', sunset: null, removed: false })),
+      ...['list', 'create', 'get', 'status', 'delete'].map((verb) => ({ operation: `accessList ${verb}`, version: '2023-01-01', sunset: null, removed: false })),
     ]);
   });
 });

@@ -93,7 +93,8 @@ describe('helpers', () => {
     expect(operationFor('PATCH', '/groups/abc/privateIpMode')).toBe('privateIpMode.update');
     expect(operationFor('PUT', '/groups/abc/privateIpMode')).toBeUndefined();
     expect(resourceForPath('/groups/abc/privateIpMode')).toBe('privateIpMode');
-    expect(resourceForPath('/orgs')).toBeUndefined();
+    expect(resourceForPath('/groups/abc/accessList/10.0.0.0%2F8')).toBe('accessList');
+    expect(resourceForPath('/orgs/abc/teams')).toBeUndefined();
   });
   test('2023-02-01 is deprecated (with the recorded headers) exactly for the operations that have a newer version', () => {
     for (const name of Object.keys(OPERATIONS) as OperationName[]) {

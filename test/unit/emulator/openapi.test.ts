@@ -44,7 +44,7 @@ describe.skipIf(!referenceAvailable)('OpenAPI conformance', () => {
     // Live v1.0 shared-tier clusters send providerSettings.autoScaling.compute.{min,max}InstanceSize: null,
     // which the description does not allow; the emulator leaves that object out instead.
     expect(failures).toEqual(['TestSharedClusterUpgrade__Upgrade_to_dedicated_tier__GET_api_atlas_v1.0_groups_6a793f5f2c88faeba59ba565_clusters_cluster-801_1.http']);
-    expect(SCHEMA_PATCHES.length).toBe(7);
+    expect(SCHEMA_PATCHES.length).toBe(8);
   });
 
   it('is not vacuous: it rejects a wrong state, a shared tier in dedicated specs and a missing errorCode', () => {
@@ -144,6 +144,35 @@ describe.skipIf(!referenceAvailable)('OpenAPI conformance', () => {
         await call(c, 'PATCH', `${f.base}/groups/${PROJECT_B}/privateIpMode`, f.otherVersion, { body: { enabled: true } });
         await call(c, 'HEAD', `${clusters}/s${i}`, read);
       }
+      // The resources served at one version each, only in the versioned API (2026-08 description):
+      // a success of every operation. Their refusals are covered beside them (flexClusters.test.ts,
+      // databaseUsers.test.ts, openapiProjectsAccessList.test.ts).
+      const flex = `/api/atlas/v2/groups/${PROJECT_A}/flexClusters`;
+      await call(c, 'POST', flex, '2024-11-13', { body: { name: 'f1', providerSettings: { backingProviderName: 'AWS', regionName: 'US_EAST_1' } } });
+      await call(c, 'GET', flex, '2024-11-13');
+      await call(c, 'GET', `${flex}/f1`, '2024-11-13');
+      await call(c, 'PATCH', `${flex}/f1`, '2024-11-13', { body: { tags: [{ key: 'env', value: 'ci' }] } });
+      await call(c, 'DELETE', `${flex}/f1`, '2024-11-13');
+      const users = `/api/atlas/v2/groups/${PROJECT_A}/databaseUsers`;
+      const user = { databaseName: 'admin', groupId: PROJECT_A, username: 'app', password: 'a-long-enough-password', roles: [{ databaseName: 'app', roleName: 'readWrite' }] };
+      await call(c, 'POST', users, '2023-01-01', { body: user });
+      await call(c, 'GET', users, '2023-01-01');
+      await call(c, 'GET', `${users}/admin/app`, '2023-01-01');
+      await call(c, 'PATCH', `${users}/admin/app`, '2023-01-01', { body: { roles: [{ databaseName: 'app', roleName: 'read' }] } });
+      await call(c, 'DELETE', `${users}/admin/app`, '2023-01-01');
+      await call(c, 'GET', '/api/atlas/v2/orgs', '2023-01-01');
+      await call(c, 'GET', '/api/atlas/v2/groups', '2023-01-01');
+      await call(c, 'GET', `/api/atlas/v2/groups/${PROJECT_A}`, '2023-01-01');
+      await call(c, 'GET', '/api/atlas/v2/groups/byName/beta', '2023-01-01');
+      const orgId = (await c.request('GET', `/api/atlas/v2/groups/${PROJECT_A}`, { headers: v2('2023-01-01') })).json.orgId as string;
+      const gamma = (await call(c, 'POST', '/api/atlas/v2/groups', '2023-01-01', { body: { name: 'gamma', orgId } })).json.id as string;
+      await call(c, 'DELETE', `/api/atlas/v2/groups/${gamma}`, '2023-01-01');
+      const accessList = `/api/atlas/v2/groups/${PROJECT_A}/accessList`;
+      await call(c, 'POST', accessList, '2023-01-01', { body: [{ cidrBlock: '10.0.0.0/8', comment: 'office' }] });
+      await call(c, 'GET', accessList, '2023-01-01');
+      await call(c, 'GET', `${accessList}/10.0.0.0%2F8`, '2023-01-01');
+      await call(c, 'GET', `${accessList}/10.0.0.0%2F8/status`, '2023-01-01');
+      await call(c, 'DELETE', `${accessList}/10.0.0.0%2F8`, '2023-01-01');
       // Every cluster the caller can see, across projects (and a reader sees only its projects').
       await call(c, 'GET', '/api/atlas/v2/clusters', '2023-01-01');
       await call(reader, 'GET', '/api/atlas/v2/clusters?itemsPerPage=1', '2025-03-12');
@@ -172,7 +201,7 @@ describe.skipIf(!referenceAvailable)('OpenAPI conformance', () => {
 
       const statuses = new Set(seen.map((s) => s.status));
       // A role that does not permit the method now answers 401 (seed); 403 is for access-list misses (auth.test.ts).
-      expect([...statuses].sort()).toEqual([200, 201, 202, 400, 401, 404, 405, 406, 409, 410, 415, 429, 503]);
+      expect([...statuses].sort()).toEqual([200, 201, 202, 204, 400, 401, 404, 405, 406, 409, 410, 415, 429, 503]);
       const codes = seen.map((s) => (s.body as { errorCode?: string } | undefined)?.errorCode);
       expect(codes.filter((code) => code === 'ASYMMETRIC_SHARD_UNSUPPORTED')).toHaveLength(2);
       expect(emu.unexpectedErrors()).toEqual([]);

@@ -27,6 +27,7 @@ export const SCHEMA_PATCHES = [
   'ApiError.parameters items: typed object, but the live service sends strings (recorded 404 CLUSTER_NOT_FOUND: ["cluster-712", "6a79…"])',
   'LegacyAtlasCluster.diskSizeGB minimum 10 is a request rule; live shared-tier clusters answer 0.5 (recorded v1.0 GET of cluster-801)',
   'nullable: true beside an enum admits null (OpenAPI 3.0.3); ajv reads the enum alone. The 2026-08 description\'s adaptiveCapacity is such a field, and every recorded 2024-08-05 cluster answers it null',
+  'patterns escape ":" as "\\:", which JSON Schema\'s unicode regular expressions refuse (NetworkPermissionEntry.cidrBlock, 2026-08); the escape is dropped',
 ] as const;
 
 function patchSchemas(spec: Json): Json {
@@ -74,6 +75,10 @@ function patchSchemas(spec: Json): Json {
   // 4. Error parameters are strings on the wire.
   const parameters = ((schemas.ApiError as Json).properties as Json).parameters as Json;
   parameters.items = {};
+  // 7. "\:" in patterns (a needless escape, an error in unicode mode).
+  walk(schemas, (node) => {
+    if (typeof node.pattern === 'string') node.pattern = node.pattern.replaceAll('\\:', ':');
+  });
   // 5. Shared-tier disk size in legacy responses.
   const legacyDisk = ((schemas.LegacyAtlasCluster as Json).properties as Json).diskSizeGB as Json;
   delete legacyDisk.minimum;
@@ -84,6 +89,17 @@ function patchSchemas(spec: Json): Json {
   return schemas;
 }
 
+/**
+ * Statuses the 2026-08 description gets wrong for an operation, each proven by a recording:
+ * createGroup and createGroupAccessListEntry list 200, the live service answers 201 with
+ * the same document (recorded-resources: TestAccessList__POST_api_atlas_v2_groups_1,
+ * TestAccessList__Create_Forever__POST_..._accessList_1).
+ */
+export const STATUS_PATCHES: ReadonlyArray<{ method: string; path: string; status: number; as: number }> = [
+  { method: 'POST', path: '/api/atlas/v2/groups', status: 201, as: 200 },
+  { method: 'POST', path: '/api/atlas/v2/groups/{groupId}/accessList', status: 201, as: 200 },
+];
+
 export interface ResponseCheck {
   method: string;
   /** The OpenAPI path, e.g. /api/atlas/v2/groups/{groupId}/clusters */
@@ -93,9 +109,9 @@ export interface ResponseCheck {
   body: unknown;
 }
 
-/** Which description: flex clusters are only in the one of 2026-08. */
-type Which = 'v1.0' | 'v2' | 'v2-2026-08';
-const descriptionOf = (path: string): Which => (path.includes('/flexClusters') ? 'v2-2026-08' : path.startsWith('/api/atlas/v2') ? 'v2' : 'v1.0');
+/** Which description: the versioned API's is the service's of 2026-08-21 (it alone has flex clusters, users, projects). */
+type Which = 'v1.0' | 'v2';
+const descriptionOf = (path: string): Which => (path.startsWith('/api/atlas/v2') ? 'v2' : 'v1.0');
 
 export class OpenApiValidator {
   private readonly ajv: Ajv;
@@ -105,7 +121,7 @@ export class OpenApiValidator {
   constructor() {
     this.ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(this.ajv);
-    this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi('v2-2026-08'), 'v2-2026-08': readOpenApi('v2-2026-08') };
+    this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi('v2-2026-08') };
     for (const [which, spec] of Object.entries(this.specs)) {
       this.ajv.addSchema({ $id: `openapi-${which}`, components: { schemas: patchSchemas(spec) } });
     }
@@ -147,7 +163,7 @@ export class OpenApiValidator {
    */
   pathOf(requestPath: string): string | undefined {
     const bare = requestPath.split('?')[0]!.replace(/\/$/, '');
-    const which = bare.startsWith('/api/atlas/v2') ? 'v2' : 'v1.0';
+    const which = descriptionOf(bare);
     const literal = (path: string): number => path.split('/').filter((part) => part !== '' && !part.startsWith('{')).length;
     return Object.keys(this.specs[which].paths as Json)
       .filter((path) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare))
@@ -160,7 +176,8 @@ export class OpenApiValidator {
     const paths = this.specs[which].paths as Record<string, Record<string, Json>>;
     const operation = paths[check.path]?.[check.method.toLowerCase()];
     if (!operation) return undefined;
-    let response = (operation.responses as Json)[String(check.status)] as Json | undefined;
+    const patched = STATUS_PATCHES.find((p) => p.method === check.method && p.path === check.path && p.status === check.status);
+    let response = (operation.responses as Json)[String(patched?.as ?? check.status)] as Json | undefined;
     if (response && typeof response.$ref === 'string') {
       const name = response.$ref.split('/').pop()!;
       response = ((this.specs[which].components as Json).responses as Json)[name] as Json;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AccessList, expandIPv6, normalizePeer, parseCidr } from '../../../src/emulator/accessList.js';
+import { AccessList, expandIPv6, normalizePeer, parseCidr } from '../../../src/emulator/apiKeyAccessList.js';
 
 describe('access lists', () => {
   it('parses CIDR blocks and bare addresses of both families, and rejects malformed ones', () => {

@@ -1,4 +1,6 @@
-// API access lists (seed: Authentication 4): CIDR blocks or single addresses,
+// API key and service account access lists (seed: Authentication 4): which addresses a
+// credential may call the API from. Not the project IP access list (handlers/ipAccessList.ts).
+// CIDR blocks or single addresses,
 // IPv4 and IPv6, checked against the peer address of the connection.
 import { BlockList, isIP } from 'node:net';
 
@@ -58,4 +60,25 @@ export class AccessList {
       return { cidrBlock: `${ip}/${prefix}`, ipAddress: ip };
     });
   }
+}
+
+/** The bits of an address, for checking a block's host part. */
+function addressBits(address: string, family: 'ipv4' | 'ipv6'): bigint {
+  if (family === 'ipv4') return address.split('.').reduce((bits, octet) => (bits << 8n) | BigInt(Number(octet)), 0n);
+  return expandIPv6(address).split(':').reduce((bits, group) => (bits << 16n) | BigInt(parseInt(group, 16)), 0n);
+}
+
+/**
+ * An address or CIDR block as the project IP access list stores it: `a.b.c.d/n`, IPv6
+ * written out in full (the only form the description's patterns accept); a bare address
+ * is /32 or /128. Undefined when malformed or when bits past the prefix are set.
+ */
+export function canonicalCidr(text: string): string | undefined {
+  const cidr = parseCidr(text);
+  if (!cidr || /[^0-9a-fA-F.:/]/.test(text.trim()) || (cidr.family === 'ipv6' && cidr.address.includes('.'))) return undefined;
+  const width = cidr.family === 'ipv4' ? 32 : 128;
+  const hostBits = (1n << BigInt(width - cidr.prefix)) - 1n;
+  if ((addressBits(cidr.address, cidr.family) & hostBits) !== 0n) return undefined;
+  const address = cidr.family === 'ipv6' ? expandIPv6(cidr.address) : cidr.address;
+  return `${address}/${cidr.prefix}`;
 }

@@ -1,0 +1,126 @@
+// `cdba access-list add <ip|cidr>`, `--current-ip` or `--aws-security-group sg-...`:
+// one entry, with a comment and an expiry if asked; --watch waits until it is ACTIVE.
+// Everything the user typed is checked before the first request.
+import { Option, type Command } from '@commander-js/extra-typings';
+import { CdbaError, ExitCode, UsageError } from '../../base/errors.js';
+import type { Context } from '../../core/context.js';
+import { DELETE_AFTER_HELP, resolveDeleteAfter } from '../../core/deleteAfter.js';
+import { parseDuration } from '../../core/duration.js';
+import { withExamples, type App } from '../command.js';
+import { entryValue, parseAccessEntry, type AccessEntry } from './entry.js';
+import { ACCESS_ENTRY_TABLE } from './view.js';
+
+/** The service's limit on a comment (NetworkPermissionEntry.comment). */
+const MAX_COMMENT = 80;
+
+export interface AddFlags {
+  currentIp?: boolean;
+  awsSecurityGroup?: string;
+  comment?: string;
+  deleteAfter?: string;
+  deleteAfterDate?: string;
+  watch?: boolean;
+  watchTimeout?: string;
+}
+
+/** The service said FAILED: the entry did not apply. */
+class EntryFailedError extends CdbaError {
+  readonly exitCode = ExitCode.general;
+}
+
+export function registerAccessListAdd(parent: Command, app: App): void {
+  const command = parent
+    .command('add')
+    .description('add an IP address, a CIDR block, your current address or an AWS security group to the access list')
+    .argument('[entry]', 'IP address or CIDR block (e.g. 203.0.113.5, 10.0.0.0/16)')
+    .addOption(new Option('--current-ip', 'the address the service sees this machine call from').conflicts(['awsSecurityGroup']))
+    .option('--aws-security-group <id>', 'an AWS security group (sg-...); needs VPC peering, and cannot be temporary')
+    .option('--comment <text>', `what the entry is for (at most ${MAX_COMMENT} characters)`)
+    .option('--delete-after <duration>', DELETE_AFTER_HELP.deleteAfter)
+    .option('--delete-after-date <date>', DELETE_AFTER_HELP.deleteAfterDate)
+    .option('--watch', 'wait until the entry is ACTIVE')
+    .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
+    .action(async (entry, options, cmd) => runAccessListAdd(app.context(cmd), entry, options));
+  withExamples(command, [
+    ['Let this machine connect for the next hour, and wait until it can', 'cdba access-list add --current-ip --delete-after 1h --watch'],
+    ['A block, with a comment', 'cdba access-list add 10.0.0.0/16 --comment "office VPN"'],
+    ['Every address of a file, one per line', "grep -v '^#' allowed.txt | xargs -n1 cdba access-list add --comment batch"],
+  ]);
+}
+
+/** Which entry the flags name: exactly one of an argument, --current-ip and --aws-security-group. */
+function chosenEntry(text: string | undefined, flags: AddFlags): AccessEntry | 'current-ip' {
+  const given = [text !== undefined, Boolean(flags.currentIp), flags.awsSecurityGroup !== undefined].filter(Boolean).length;
+  if (given === 0) throw new UsageError('name the entry: an IP address or CIDR block, --current-ip, or --aws-security-group sg-...');
+  if (given > 1) {
+    throw new UsageError(flags.currentIp ? '--current-ip adds the address the service sees; give it or an address, not both' : 'give one entry: an address or CIDR block, or --aws-security-group, not both');
+  }
+  if (flags.currentIp) return 'current-ip';
+  if (flags.awsSecurityGroup !== undefined) {
+    const entry = parseAccessEntry(flags.awsSecurityGroup, '--aws-security-group');
+    if (entry.kind !== 'securityGroup') throw new UsageError(`invalid --aws-security-group "${flags.awsSecurityGroup}": expected sg- and 8 or 17 hexadecimal digits`);
+    return entry;
+  }
+  const entry = parseAccessEntry(text!);
+  if (entry.kind === 'securityGroup') throw new UsageError('an AWS security group goes with --aws-security-group');
+  return entry;
+}
+
+export async function runAccessListAdd(ctx: Context, text: string | undefined, flags: AddFlags): Promise<void> {
+  const chosen = chosenEntry(text, flags);
+  if (flags.comment !== undefined && [...flags.comment].length > MAX_COMMENT) {
+    throw new UsageError(`--comment is ${[...flags.comment].length} characters; the service takes at most ${MAX_COMMENT}`);
+  }
+  const deleteAfterDate = resolveDeleteAfter(flags);
+  if (deleteAfterDate !== undefined && (flags.awsSecurityGroup !== undefined)) {
+    throw new UsageError('an AWS security group cannot be a temporary entry: leave out --delete-after');
+  }
+  const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const api = await import('../../api/accessList.js');
+
+  let entry: AccessEntry;
+  if (chosen === 'current-ip') {
+    const { body } = await api.currentIpAddress(client);
+    const address = typeof body?.currentIpv4Address === 'string' ? body.currentIpv4Address : '';
+    try {
+      entry = parseAccessEntry(address);
+    } catch {
+      // The service's answer, not the user's input: a damaged answer (exit 7), shown escaped.
+      const { InvalidResponseError } = await import('../../api/errors.js');
+      throw new InvalidResponseError(`GET /api/private/ipinfo did not answer an IP address (currentIpv4Address: ${JSON.stringify(address.slice(0, 60))})`);
+    }
+    ctx.io.note(`cdba: the service sees this machine as ${entryValue(entry)}`);
+  } else entry = chosen;
+
+  const value = entryValue(entry);
+  const body = {
+    ...(entry.kind === 'address' ? { ipAddress: entry.address } : entry.kind === 'cidr' ? { cidrBlock: entry.block } : { awsSecurityGroup: entry.id }),
+    ...(flags.comment !== undefined ? { comment: flags.comment } : {}),
+    ...(deleteAfterDate !== undefined ? { deleteAfterDate } : {}),
+  };
+  const answer = await api.addAccessListEntries(client, projectId, [body]);
+  // The answer is the whole list: show the entry that was added.
+  const results = Array.isArray(answer.body?.results) ? answer.body.results : [];
+  const added = results.find((e) => e.awsSecurityGroup === value || e.ipAddress === value || e.cidrBlock === value || e.cidrBlock === `${value}/${entry.kind === 'address' && entry.family === 4 ? 32 : 128}`);
+  // Past the answer's first page: ask for the entry itself.
+  await ctx.output(added ?? (await api.getAccessListEntry(client, projectId, value)).body, ACCESS_ENTRY_TABLE);
+  if (!flags.watch && timeoutMs === undefined) {
+    ctx.io.note(`cdba: ${value} added; it applies once ACTIVE: \`${ctx.followUp('access-list', 'status', value)}\``);
+    return;
+  }
+  const { watch } = await import('../../core/watch.js');
+  await watch({
+    io: ctx.io,
+    subject: `access-list entry ${value}`,
+    intervals: ctx.watchIntervals,
+    timeoutMs,
+    resumeHint: `see ${ctx.followUp('access-list', 'status', value)}`,
+    poll: async () => {
+      const status = (await api.getAccessListEntryStatus(client, projectId, value)).body?.STATUS ?? 'UNKNOWN';
+      if (status === 'FAILED') throw new EntryFailedError(`the service could not apply access-list entry ${value} (FAILED)`, { hint: `remove it and try again: ${ctx.followUp('access-list', 'delete', value)}` });
+      return { state: status, done: status === 'ACTIVE', value: status };
+    },
+  });
+}

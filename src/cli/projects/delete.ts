@@ -1,0 +1,39 @@
+// `cdba projects delete <id|name>`: asks first on a terminal; elsewhere it needs the
+// global -y/--yes and refuses (exit 2) before sending anything. The service refuses
+// while the project still has clusters.
+import type { Command } from '@commander-js/extra-typings';
+import { ApiError } from '../../base/errors.js';
+import type { Context } from '../../core/context.js';
+import { followUp } from '../../core/hints.js';
+import { withExamples, type App } from '../command.js';
+import { resolveProject } from './resolve.js';
+
+export function registerProjectsDelete(parent: Command, app: App): void {
+  const command = parent
+    .command('delete')
+    .alias('rm')
+    .description('delete a project that has no clusters left (asks first; -y/--yes skips the question, and is required without a terminal)')
+    .argument('<id|name>', 'project ID or name')
+    .action(async (idOrName, _options, cmd) => runProjectsDelete(app.context(cmd), idOrName));
+  withExamples(command, [
+    ['Delete, asking first', 'cdba projects delete scratch'],
+    ['In a script: delete every project whose name starts with tmp-', "cdba projects list -o json --query \"results[?starts_with(name,'tmp-')].id\" | jq -r '.[]' | xargs -n1 cdba projects delete --yes"],
+  ]);
+}
+
+export async function runProjectsDelete(ctx: Context, idOrName: string): Promise<void> {
+  ctx.requireConfirmable();
+  const client = await ctx.api();
+  const project = await resolveProject(ctx, client, idOrName);
+  await ctx.confirm(`Delete project "${project.name}" (${project.id})?`);
+  const { deleteProject } = await import('../../api/projects.js');
+  try {
+    await deleteProject(client, project.id);
+  } catch (error) {
+    if (error instanceof ApiError && error.errorCode === 'CANNOT_CLOSE_GROUP_ACTIVE_ATLAS_CLUSTERS') {
+      error.hint = `delete its clusters first: ${followUp({ ...ctx.globals, projectId: project.id }, 'clusters', 'list')}`;
+    }
+    throw error;
+  }
+  ctx.io.note(`cdba: project ${project.name} (${project.id}) deleted`);
+}

@@ -1,0 +1,29 @@
+// How projects and organizations look in a table: the columns, declared once.
+import type { Column, TableSpec } from '../../output/render.js';
+
+type Doc = Record<string, unknown>;
+const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const results = (document: unknown): Doc[] => {
+  const list = (document as { results?: unknown } | null)?.results;
+  return (Array.isArray(list) ? list : []) as Doc[];
+};
+
+const PROJECT_COLUMNS: Column<Doc>[] = [
+  // The ID stays whole (it is what the other commands take); long names are cut in the middle.
+  { header: 'ID', value: (p) => text(p.id) },
+  { header: 'NAME', value: (p) => text(p.name), minWidth: 12, cut: 'middle' },
+  { header: 'CLUSTERS', value: (p) => text(p.clusterCount), dropPriority: 1 },
+  { header: 'ORG ID', value: (p) => text(p.orgId), minWidth: 10, dropPriority: 3 },
+  { header: 'CREATED', value: (p) => text(p.created), minWidth: 10, dropPriority: 2 },
+];
+
+export const PROJECT_LIST_TABLE: TableSpec<Doc> = { columns: PROJECT_COLUMNS, rows: results };
+export const PROJECT_TABLE: TableSpec<Doc> = { columns: PROJECT_COLUMNS, rows: (document) => [(document ?? {}) as Doc] };
+
+export const ORG_LIST_TABLE: TableSpec<Doc> = {
+  columns: [
+    { header: 'ID', value: (o) => text(o.id) },
+    { header: 'NAME', value: (o) => text(o.name), minWidth: 12, cut: 'middle' },
+  ],
+  rows: results,
+};

@@ -1,0 +1,95 @@
+// `--delete-after <duration>` / `--delete-after-date <ISO>`: when the service deletes a
+// temporary database user or IP access-list entry. One parser for both resources,
+// because the service's rule is the same for both: the date must be later than the
+// request and no later than one week after it (NetworkPermissionEntry.deleteAfterDate,
+// CloudDatabaseUser.deleteAfterDate in the 2026-08 description).
+import { UsageError } from '../base/errors.js';
+import { durationMillis } from './duration.js';
+
+/** One week: the furthest `deleteAfterDate` the service accepts, counted from the request. */
+export const DELETE_AFTER_LIMIT_MS = 7 * 24 * 3_600_000;
+
+const DELETE_AFTER_UNITS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** The two flags as commander hands them over. */
+export interface DeleteAfterFlags {
+  deleteAfter?: string;
+  deleteAfterDate?: string;
+}
+
+/** Help text for the two options, the same on every command that has them. */
+export const DELETE_AFTER_HELP = {
+  deleteAfter: 'delete it this long from now, at most one week (e.g. 1h, 2h30m, 7d)',
+  deleteAfterDate: 'delete it at this ISO 8601 date (UTC unless it has a zone), at most one week from now',
+} as const;
+
+// An ISO 8601 date and time; the zone may be left off (UTC, as the service reads it).
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * The `deleteAfterDate` to send, in the service's form (`2026-08-10T03:08:14Z`),
+ * or undefined when neither flag is given. Refuses (UsageError, exit 2, before any
+ * request) both flags together, text that does not parse, a date not later than
+ * `now`, and a date more than one week after `now`. A duration's date is rounded up
+ * to the whole second; one that then lands past the week is refused, not trimmed.
+ */
+export function resolveDeleteAfter(flags: DeleteAfterFlags, now: Date = new Date()): string | undefined {
+  const { deleteAfter, deleteAfterDate } = flags;
+  if (deleteAfter !== undefined && deleteAfterDate !== undefined) {
+    throw new UsageError('--delete-after and --delete-after-date cannot be used together: give one');
+  }
+  if (deleteAfter !== undefined) {
+    const ms = durationMillis(deleteAfter, DELETE_AFTER_UNITS);
+    if (ms === undefined) throw new UsageError(`invalid --delete-after "${deleteAfter}": expected a duration like 30m, 2h or 7d`);
+    if (ms <= 0) throw new UsageError(`invalid --delete-after "${deleteAfter}": must be later than now`);
+    if (ms > DELETE_AFTER_LIMIT_MS) {
+      throw new UsageError(`invalid --delete-after "${deleteAfter}": the service allows at most one week (7d)`);
+    }
+    return formatServiceDate(new Date(Math.ceil((now.getTime() + ms) / 1000) * 1000));
+  }
+  if (deleteAfterDate !== undefined) {
+    const parsed = parseIsoDateTime(deleteAfterDate);
+    if (parsed === undefined) {
+      throw new UsageError(`invalid --delete-after-date "${deleteAfterDate}": expected an ISO 8601 date and time like 2026-08-10T03:08:14Z`);
+    }
+    // The service keeps whole seconds: compare what will be sent.
+    const date = new Date(Math.floor(parsed.getTime() / 1000) * 1000);
+    if (date.getTime() <= now.getTime()) {
+      throw new UsageError(`invalid --delete-after-date "${deleteAfterDate}": must be later than now (${formatServiceDate(now)})`);
+    }
+    if (date.getTime() - now.getTime() > DELETE_AFTER_LIMIT_MS) {
+      throw new UsageError(`invalid --delete-after-date "${deleteAfterDate}": the service allows at most one week from now (until ${formatServiceDate(new Date(now.getTime() + DELETE_AFTER_LIMIT_MS))})`);
+    }
+    return formatServiceDate(date);
+  }
+  return undefined;
+}
+
+/** An ISO 8601 date and time (zone optional: UTC), or undefined; refuses impossible dates such as 02-30. */
+export function parseIsoDateTime(text: string): Date | undefined {
+  const m = ISO_DATE_TIME.exec(text.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s = '0', frac = '', zone = 'Z'] = m;
+  const fields = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)] as const;
+  const utc = Date.UTC(...fields, Number(frac.padEnd(3, '0').slice(0, 3)));
+  const check = new Date(utc);
+  // Date.UTC rolls 02-30 over to 03-02; a date that does not round-trip did not exist.
+  if (check.getUTCFullYear() !== fields[0] || check.getUTCMonth() !== fields[1] || check.getUTCDate() !== fields[2]
+    || check.getUTCHours() !== fields[3] || check.getUTCMinutes() !== fields[4] || check.getUTCSeconds() !== fields[5]) {
+    return undefined;
+  }
+  let offsetMinutes = 0;
+  if (zone.toUpperCase() !== 'Z') {
+    const digits = zone.slice(1).replace(':', '');
+    const hours = Number(digits.slice(0, 2));
+    const minutes = Number(digits.slice(2));
+    if (hours > 23 || minutes > 59) return undefined;
+    offsetMinutes = (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
+  }
+  return new Date(utc - offsetMinutes * 60_000);
+}
+
+/** The service's date form: UTC, whole seconds, `Z` (as in the recorded access-list entries). */
+export function formatServiceDate(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

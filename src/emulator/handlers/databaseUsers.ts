@@ -1,0 +1,62 @@
+// The database users resource: list, create, get, patch, delete under
+// /groups/{groupId}/databaseUsers[/{databaseName}/{username}], at 2023-01-01.
+// Passwords are checked and never kept or answered. A user past its
+// deleteAfterDate is gone, measured on the service's clock: the emulator's clock,
+// or the start of its --date when that is later.
+import { apiRoot, projectOf, serviceNow } from '../context.js';
+import type { Handler, RequestContext } from '../context.js';
+import { applyUserPatch, checkCreateBody, renderUser, type DatabaseUserDocument } from '../databaseUsers.js';
+import { failures, problemFailure } from '../errors.js';
+import { pageParams, paginate } from '../pagination.js';
+
+function userUrl(ctx: RequestContext, user: DatabaseUserDocument): string {
+  // The live links leave $external as is and escape a `/` in the name (recorded: admin/d0123…%2Fuser-998).
+  return `${apiRoot(ctx)}/groups/${user.groupId}/databaseUsers/${user.databaseName}/${encodeURIComponent(user.username)}`;
+}
+
+const render = (ctx: RequestContext, user: DatabaseUserDocument): Record<string, unknown> => renderUser(user, userUrl(ctx, user));
+
+function findUser(ctx: RequestContext): DatabaseUserDocument {
+  const { databaseName = '', username = '' } = ctx.params;
+  const user = ctx.services.store.databaseUser(projectOf(ctx).id, databaseName, username, serviceNow(ctx.services));
+  if (!user) throw failures.usernameNotFound(username);
+  return user;
+}
+
+export const listDatabaseUsers: Handler = (ctx) => {
+  const page = pageParams(ctx.query);
+  const users = ctx.services.store.databaseUsers(projectOf(ctx).id, serviceNow(ctx.services));
+  const list = paginate(users, page, `${apiRoot(ctx)}/groups/${projectOf(ctx).id}/databaseUsers`);
+  return { status: 200, body: { ...list, results: list.results.map((user) => render(ctx, user)) } };
+};
+
+export const getDatabaseUser: Handler = (ctx) => ({ status: 200, body: render(ctx, findUser(ctx)) });
+
+export const createDatabaseUser: Handler = async (ctx) => {
+  const project = projectOf(ctx);
+  const { store } = ctx.services;
+  const now = serviceNow(ctx.services);
+  const result = checkCreateBody(ctx.body as Record<string, unknown>, { groupId: project.id, now, requirePassword: true });
+  if ('problem' in result) throw problemFailure(result.problem);
+  const { user } = result;
+  if (store.databaseUser(project.id, user.databaseName, user.username, now)) throw failures.userAlreadyExists(user.username);
+  store.putDatabaseUser(user);
+  await store.commit();
+  return { status: 201, body: render(ctx, user) };
+};
+
+export const patchDatabaseUser: Handler = async (ctx) => {
+  const user = findUser(ctx);
+  const result = applyUserPatch(user, ctx.body as Record<string, unknown>, serviceNow(ctx.services));
+  if ('problem' in result) throw problemFailure(result.problem);
+  ctx.services.store.putDatabaseUser(result.user, user);
+  await ctx.services.store.commit();
+  return { status: 200, body: render(ctx, result.user) };
+};
+
+export const deleteDatabaseUser: Handler = async (ctx) => {
+  const user = findUser(ctx);
+  ctx.services.store.removeDatabaseUser(user);
+  await ctx.services.store.commit();
+  return { status: 204, body: undefined };
+};

@@ -1,0 +1,123 @@
+// `cdba projects ...` and `cdba orgs list` in-process against one emulator: names and
+// IDs, `use` writing the profile, deletes confirmed as clusters delete is, hints that
+// carry the invocation's flags, and tables that fit the terminal.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { startEmulator } from '../../../src/emulator/index.js';
+import { cdba, tempDir } from '../../helpers/inProcess.js';
+import { OWNER, ownerEnv, replicaSet } from '../conn-string/world.js';
+
+const ORG = '5f00000000000000000000aa';
+const HOME = 'b0000000000000000000000a'; // has a cluster
+const EMPTY = 'b0000000000000000000000b';
+
+let emu: RunningEmulator;
+const env = (extra: Record<string, string> = {}) => ownerEnv(emu.url, HOME, extra);
+
+beforeAll(async () => {
+  emu = await startEmulator({
+    seed: {
+      orgs: [{ id: ORG, name: 'acme' }],
+      projects: [
+        { id: HOME, name: 'home', orgId: ORG },
+        { id: EMPTY, name: 'a-project-with-a-rather-long-name-to-cut', orgId: ORG },
+      ],
+      apiKeys: [{ ...OWNER, roles: [{ projectId: HOME, roleName: 'GROUP_OWNER' }, { projectId: EMPTY, roleName: 'GROUP_OWNER' }] }],
+      clusters: [{ projectId: HOME, cluster: replicaSet('app') }],
+      rateLimit: { perMinute: 100_000 },
+    },
+  });
+});
+
+afterAll(async () => {
+  expect(emu.unexpectedErrors()).toEqual([]);
+  await emu.stop();
+});
+
+describe('orgs and projects', () => {
+  it('orgs list: the organization and its ID, as a table on a terminal and JSON in a pipe', async () => {
+    const table = await cdba(['orgs', 'list', '--no-color'], { env: env(), tty: true });
+    expect(table.exitCode).toBe(0);
+    expect(table.stdout).toMatch(new RegExp(`ID\\s+NAME\\n.*${ORG}\\s+acme`));
+    const json = await cdba(['orgs', 'list', '-o', 'json', '--query', 'results[0].id'], { env: env() });
+    expect(json).toEqual({ exitCode: 0, stdout: `"${ORG}"\n`, stderr: '' });
+  });
+
+  it('create, get by name and by ID, and list; the table fits a narrow terminal', async () => {
+    const created = await cdba(['projects', 'create', 'made-here', '--org-id', ORG, '-o', 'json'], { env: env() });
+    expect(created.exitCode).toBe(0);
+    const project = JSON.parse(created.stdout) as { id: string; name: string; orgId: string };
+    expect(project).toMatchObject({ name: 'made-here', orgId: ORG });
+    expect(created.stderr).toBe(`cdba: project made-here created (${project.id}); make it the profile's with \`cdba projects use ${project.id}\`\n`);
+
+    const byName = await cdba(['projects', 'get', 'made-here', '-o', 'json', '--query', 'id'], { env: env() });
+    expect(byName.stdout).toBe(`"${project.id}"\n`);
+    const byId = await cdba(['projects', 'get', project.id, '-o', 'json', '--query', 'name'], { env: env() });
+    expect(byId.stdout).toBe('"made-here"\n');
+
+    const narrow = await cdba(['projects', 'list', '--no-color'], { env: env(), tty: true, columns: 60 });
+    expect(narrow.exitCode).toBe(0);
+    for (const line of narrow.stdout.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(60);
+    expect(narrow.stdout).toContain(HOME);
+    expect(narrow.stdout).toContain('…'); // the long name is cut, the IDs are whole
+  });
+
+  it('a name that matches nothing: exit 4 after one request, with a hint that carries the flags given', async () => {
+    const before = emu.stats().byStatus['404'] ?? 0;
+    const result = await cdba(['--base-url', emu.url, 'projects', 'get', 'nothing-here'], { env: env() });
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toBe(`cdba: No group with name "nothing-here" exists. (GROUP_NAME_NOT_FOUND, HTTP 404); see cdba --base-url ${emu.url} projects list\n`);
+    expect(emu.stats().byStatus['404']).toBe(before + 1);
+  });
+
+  it('use: writes the projectId of the profile, and says when CDBA_PROJECT_ID still wins', async () => {
+    const configDir = tempDir();
+    const base = { CDBA_BASE_URL: emu.url, CDBA_PUBLIC_KEY: OWNER.publicKey, CDBA_PRIVATE_KEY: OWNER.privateKey };
+    const used = await cdba(['-P', 'work', 'projects', 'use', 'a-project-with-a-rather-long-name-to-cut'], { env: base, configDir });
+    expect(used.exitCode).toBe(0);
+    expect(used.stderr).toBe(`cdba: profile "work" now uses project a-project-with-a-rather-long-name-to-cut (${EMPTY})\n`);
+    const config = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')) as { profiles: Record<string, { projectId?: string }> };
+    expect(config.profiles.work?.projectId).toBe(EMPTY);
+    // The next command acts on it.
+    const list = await cdba(['-P', 'work', 'clusters', 'list', '-o', 'json', '--query', 'totalCount'], { env: base, configDir });
+    expect(list.stdout).toBe('0\n');
+
+    const shadowed = await cdba(['-P', 'work', 'projects', 'use', HOME], { env: { ...base, CDBA_PROJECT_ID: EMPTY }, configDir });
+    expect(shadowed.stderr).toContain('CDBA_PROJECT_ID is set and takes precedence');
+  });
+
+  it('delete: refused without --yes off a terminal before any request; refused by the service while clusters are left', async () => {
+    const before = emu.stats().total;
+    const refused = await cdba(['projects', 'delete', 'home'], { env: env() });
+    expect(refused).toEqual({ exitCode: 2, stdout: '', stderr: 'cdba: refusing to continue without confirmation: pass --yes when not on a terminal\n' });
+    expect(emu.stats().total).toBe(before);
+
+    const withClusters = await cdba(['projects', 'delete', 'home', '--yes'], { env: env() });
+    expect(withClusters.exitCode).toBe(5);
+    expect(withClusters.stderr).toBe(`cdba: Cannot close group while it has active clusters; please terminate all clusters. (CANNOT_CLOSE_GROUP_ACTIVE_ATLAS_CLUSTERS, HTTP 409); delete its clusters first: cdba --project-id ${HOME} clusters list\n`);
+  });
+
+  it('delete on a terminal asks, and deletes on yes', async () => {
+    const created = await cdba(['projects', 'create', 'doomed', '--org-id', ORG, '-o', 'json', '--query', 'id'], { env: env() });
+    const id = JSON.parse(created.stdout) as string;
+    const declined = await cdba(['projects', 'delete', 'doomed', '--no-color'], { env: env(), tty: true, input: 'n\n' });
+    expect(declined.exitCode).toBe(2);
+    expect(declined.stderr).toContain(`Delete project "doomed" (${id})? [y/N]`);
+    const deleted = await cdba(['projects', 'delete', id, '--no-color'], { env: env(), tty: true, input: 'y\n' });
+    expect(deleted.exitCode).toBe(0);
+    expect(deleted.stderr).toContain(`cdba: project doomed (${id}) deleted`);
+    expect((await cdba(['projects', 'get', id], { env: env() })).exitCode).toBe(4);
+  });
+
+  it('bad names and org IDs are refused before any request', async () => {
+    const before = emu.stats().total;
+    for (const args of [['projects', 'get', 'has space'], ['projects', 'create', 'ok', '--org-id', 'nope'], ['projects', 'create', 'x'.repeat(65), '--org-id', ORG]]) {
+      const result = await cdba(args, { env: env() });
+      expect(result.exitCode, args.join(' ')).toBe(2);
+      expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    }
+    expect(emu.stats().total).toBe(before);
+  });
+});
