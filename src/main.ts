@@ -39,7 +39,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.f
     if (error instanceof CommanderError) return commanderExit(io, error, usageError, commandPath(program, argv));
     if (error instanceof QuietExit) return error.status;
     const shown = io.signal.aborted && !(error instanceof CdbaError) ? new InterruptedError('interrupted') : error;
-    reportError(io, shown, app.debug, program.opts() as InvocationContext, argv);
+    reportError(io, shown, app.debug, program.opts() as InvocationContext, argv, env);
     return exitCodeFor(shown);
   } finally {
     await app.close();
@@ -82,12 +82,12 @@ function commanderExit(io: IO, error: CommanderError, message: string, path: str
   return ExitCode.usage;
 }
 
-export function reportError(io: IO, error: unknown, debug: boolean, context: InvocationContext = {}, argv?: string[]): void {
+export function reportError(io: IO, error: unknown, debug: boolean, context: InvocationContext = {}, argv?: string[], env: NodeJS.ProcessEnv = {}): void {
   // io.note escapes control characters in the message (server text) before colouring it.
   if (error instanceof CdbaError) {
     // A command the hint suggests runs where this one did (-P, --project-id, ...); the
     // layers below name a setting to change (remedy), and here it becomes a flag.
-    const remedy = error.remedy && (rerunHint(error.remedy, argv) ?? withContext(remedyHint(error.remedy), context));
+    const remedy = error.remedy && (rerunHint(error.remedy, argv) ?? withContext(remedyHint(error.remedy, env), context));
     const hint = [error.hint && withContext(error.hint, context), remedy].filter(Boolean).join(', or ');
     io.note(`cdba: ${error.message}${hint ? `; ${hint}` : ''}`, 'red');
   } else {
@@ -112,7 +112,7 @@ function rerunHint(remedy: Remedy, argv: string[] | undefined): string | undefin
 }
 
 /** A remedy in the CLI's words: the flag that changes the setting. */
-export function remedyHint(remedy: Remedy): string {
+export function remedyHint(remedy: Remedy, env: NodeJS.ProcessEnv = {}): string {
   switch (remedy.setting) {
     case 'timeout':
       return 'raise --timeout to wait longer';
@@ -122,7 +122,13 @@ export function remedyHint(remedy: Remedy): string {
       if (remedy.kind === 'none') {
         return 'no credentials are set: add publicKey/privateKey or clientId/clientSecret to the profile, or set CDBA_PUBLIC_KEY/CDBA_PRIVATE_KEY';
       }
+    {
+      // The environment overrides the profile: name the variables that supplied the key.
+      const names = remedy.kind === 'apiKey' ? ['CDBA_PUBLIC_KEY', 'CDBA_PRIVATE_KEY'] : ['CDBA_CLIENT_ID', 'CDBA_CLIENT_SECRET'];
+      const fromEnv = names.filter((name) => env[name]);
+      if (fromEnv.length > 0) return `check ${fromEnv.join(' and ')}, set in the environment, which overrides the profile (cdba profile show)`;
       return `check the profile's ${remedy.kind === 'apiKey' ? 'publicKey/privateKey' : 'clientId/clientSecret'} (cdba profile show)`;
+    }
     case 'credentialPair':
       return `set both (cdba profile set), or use ${remedy.kind === 'apiKey' ? 'CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY' : 'CDBA_CLIENT_ID and CDBA_CLIENT_SECRET'}`;
     case 'apiVersion':

@@ -2,9 +2,10 @@
 // typed error (status to ApiError with hints, 406/410 naming the version to
 // use, a non-JSON 2xx to InvalidResponseError); bodies are read up to a cap;
 // a Deprecation header becomes one `deprecated` event.
+import { capText } from '../base/sanitize.js';
 import type { Dispatcher } from 'undici';
 import { ApiError, type Remedy } from '../base/errors.js';
-import { apiErrorFromResponse, parseSuccessBody, tooLarge } from './errors.js';
+import { apiErrorFromResponse, parseErrorDocument, parseSuccessBody, tooLarge } from './errors.js';
 import type { Target } from './request.js';
 import type { RetryBudget } from './retryPolicy.js';
 import type { ApiEvents, ApiResponse, ResponseHeaders } from './types.js';
@@ -75,6 +76,11 @@ export class AnswerReader {
     let message: string | undefined;
     let remedy: Remedy | undefined;
     if (status === 401) remedy = this.failureRemedy;
+    if (status === 401 && acceptedButNotPermitted(rawBody, headers)) {
+      // The keys were good: checking them is the wrong advice; the role is what to change.
+      remedy = undefined;
+      hint = "the credentials were accepted, but their role does not permit this action; use a key or service account whose role does";
+    }
     if (status === 403) {
       hint = rawBody.includes('IP_ADDRESS_NOT_ON_ACCESS_LIST') || errorCode === 'IP_ADDRESS_NOT_ON_ACCESS_LIST'
         ? "add this machine's IP address to the API access list of the key or service account"
@@ -107,7 +113,7 @@ export class AnswerReader {
     const newest = target.operation ? newestVersion(target.operation) : undefined;
     if (newest && newest !== requested) return { message: detail, remedy: { setting: 'apiVersion', version: newest } };
     const serverSays = tryJson(rawBody);
-    const serverDetail = typeof serverSays === 'object' && serverSays && 'detail' in serverSays ? `: ${String(serverSays.detail)}` : '';
+    const serverDetail = typeof serverSays === 'object' && serverSays && 'detail' in serverSays ? `: ${capText(String(serverSays.detail))}` : '';
     return { message: `${detail}${serverDetail}`, remedy: { setting: 'apiVersion', known: name === 'this resource' ? 'none for this path' : newest } };
   }
 
@@ -165,4 +171,16 @@ export function httpDate(value: string): string {
   const epoch = /^@(\d+)$/.exec(value.trim());
   const time = epoch ? Number(epoch[1]) * 1000 : Date.parse(value);
   return Number.isNaN(time) ? value : new Date(time).toISOString().slice(0, 10);
+}
+
+/**
+ * A 401 USER_UNAUTHORIZED that is not a challenge: the service knew the caller
+ * (digest and bearer refusals of the credentials themselves come with a
+ * WWW-Authenticate challenge, or as UNEXPECTED_ERROR "not authorized for this
+ * resource"), and its role does not permit the action.
+ */
+function acceptedButNotPermitted(rawBody: string, headers: ResponseHeaders): boolean {
+  if (headerValue(headers, 'www-authenticate') !== undefined) return false;
+  const document = parseErrorDocument(rawBody);
+  return document?.errorCode === 'USER_UNAUTHORIZED' && /not authorized to perform this action/i.test(document.detail ?? '');
 }

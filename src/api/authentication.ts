@@ -11,7 +11,10 @@ import { DigestSessionFile } from '../auth/digestSessionFile.js';
 import { BearerScheme, chooseAuthMethod, DigestScheme, NoAuthScheme, BEARER_FAILURE, type AuthScheme, type AuthTicket } from '../auth/scheme.js';
 import { parseTokenResponse, ServiceAccountTokens, TokenFileCache, TokenResponseError, type TokenGrant } from '../auth/serviceAccount.js';
 import type { WireResponse } from './answers.js';
-import { apiErrorFromResponse, InvalidResponseError, parseSuccessBody } from './errors.js';
+import { apiErrorFromResponse, parseSuccessBody, TokenRefusedError } from './errors.js';
+import { redact } from './redact.js';
+import { capText } from '../base/sanitize.js';
+import { isObject } from '../base/object.js';
 import type { WireRequest } from './request.js';
 
 /** For requests that carry their own credentials (the token exchange). */
@@ -105,6 +108,19 @@ export interface TokenExchange {
   send(wire: WireRequest): Promise<WireResponse>;
 }
 
+/** An OAuth 2 error answer (RFC 6749 5.2: `{"error": "invalid_client", "error_description": ...}`), in words. */
+function oauthError(rawBody: string): string | undefined {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(rawBody);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(doc) || typeof doc.error !== 'string') return undefined;
+  const description = typeof doc.error_description === 'string' ? ` (${capText(doc.error_description)})` : '';
+  return `${capText(doc.error, 100)}${description}`;
+}
+
 /** The service-account token exchange (client credentials grant). */
 export async function fetchTokenGrant(exchange: TokenExchange): Promise<TokenGrant> {
   const { settings, secrets } = exchange;
@@ -125,13 +141,18 @@ export async function fetchTokenGrant(exchange: TokenExchange): Promise<TokenGra
   });
   if (response.status < 200 || response.status >= 300) {
     const refused = response.status === 400 || response.status === 401 || response.status === 403;
-    throw apiErrorFromResponse(response.status, response.headers, response.rawBody, { secrets, ...(refused ? { remedy: BEARER_FAILURE } : {}) });
+    const oauth = refused ? oauthError(redact(response.rawBody, secrets)) : undefined;
+    if (oauth) throw new TokenRefusedError(response.status, undefined, `the token endpoint refused the client credentials: ${oauth}`, { remedy: BEARER_FAILURE });
+    const error = apiErrorFromResponse(response.status, response.headers, response.rawBody, { secrets, ...(refused ? { remedy: BEARER_FAILURE } : {}) });
+    if (refused) throw new TokenRefusedError(response.status, error.document, error.document ? undefined : error.message.replace(/ \(HTTP \d+\)$/, ''), { remedy: BEARER_FAILURE });
+    throw error;
   }
   const body = parseSuccessBody(response.status, response.rawBody, response.url, secrets);
   try {
     return parseTokenResponse(body, Date.now());
   } catch (error) {
-    if (error instanceof TokenResponseError) throw new InvalidResponseError(`${error.message} (${response.url})`);
+    // Nothing is cached: the next run asks again.
+    if (error instanceof TokenResponseError) throw new TokenRefusedError(response.status, undefined, `${error.message} (${response.url})`);
     throw error;
   }
 }

@@ -4,7 +4,8 @@
 //   2xx that is not JSON    -> InvalidResponseError, exit 7: the answer was damaged
 //                              on the way (proxy page, cut connection); retry later
 //   no HTTP answer at all   -> NetworkError or TimeoutError, exit 7
-import { ApiError, CdbaError, ExitCode, NetworkError, TimeoutError, type ErrorDocument, type Remedy } from '../base/errors.js';
+import { ApiError, CdbaError, ExitCode, NetworkError, TimeoutError, type ErrorDocument, type ExitCodeValue, type Remedy } from '../base/errors.js';
+import { capText } from '../base/sanitize.js';
 import { redact } from './redact.js';
 
 /** A 2xx answer whose body is not the JSON it should be (exit 7). */
@@ -78,7 +79,7 @@ export function apiErrorFromResponse(
   if (message === undefined) {
     if (status >= 300 && status < 400) {
       const location = headers.location;
-      message = `unexpected redirect${location ? ` to ${String(location)}` : ''}; check the base URL`;
+      message = `unexpected redirect${location ? ` to ${capText(String(location))}` : ''}; check the base URL`;
     } else if (rawBody.trim() === '') {
       message = 'the service answered with an empty error body';
     } else {
@@ -199,6 +200,16 @@ export function transportError(error: unknown, context: TransportErrorContext): 
   // Only the first line: some messages (node's assert, OpenSSL) span several, and the error must stay one line.
   const detail = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.trim() || 'no detail';
   return new NetworkError(`request to ${host} failed: ${detail}${code ? ` (${code})` : ''}`, options);
+}
+
+/**
+ * The token endpoint refused the client credentials (400, 401, 403: OAuth says
+ * 400 invalid_client), or answered a token that cannot be used: exit 3 either way.
+ */
+export class TokenRefusedError extends ApiError {
+  override get exitCode(): ExitCodeValue {
+    return ExitCode.auth;
+  }
 }
 
 /** A list whose `next` links never end, or loop (exit 1). */

@@ -1,7 +1,8 @@
 // Paging over the network: pages (follow `next` links), streamAll (page 1,
 // then the rest through a bounded in-order window) and fetchAll (streamAll
 // gathered). The pure pieces (list types, loop guard, window) are in pagination.ts.
-import { PaginationError } from './errors.js';
+import { capText } from '../base/sanitize.js';
+import { InvalidResponseError, PaginationError } from './errors.js';
 import { inOrderWindow, linkHref, MAX_PAGES, PageGuard, type ListAll, type ListPage, type ListTail } from './pagination.js';
 import type { Target } from './request.js';
 import type { FetchAllOptions, Query, ResourceSpec } from './types.js';
@@ -83,9 +84,21 @@ export async function* streamAll<T>(
 }
 
 /** The next page's path on our own origin: credentials never follow a link to another host. */
+// A link to another origin is followed on ours (a proxy or a second name for the
+// service gives such links); a link that is not http(s), or not a URL, is damage.
 function nextPath(origin: string, page: ListPage<unknown>): string | undefined {
   const href = linkHref(page, 'next');
   if (href === undefined) return undefined;
-  const url = new URL(href, origin);
+  let url: URL | undefined;
+  try {
+    url = new URL(href, origin);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new InvalidResponseError(`the list's next link is not an http(s) URL: "${capText(href)}"; stopping`, {
+      hint: 'the service returned a damaged page; retry later',
+    });
+  }
   return url.pathname + url.search;
 }

@@ -2,11 +2,11 @@
 // or http to loopback only), private CAs, timeouts, the body size cap and the User-Agent.
 import { X509Certificate } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { readFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { rootCertificates } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { Agent } from './undici.js';
+import { MAX_BYTES, readTextFileSync } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
 import { checkHostAndPort, isLoopbackHost } from '../config/validate.js';
 import { DEADLINE_CODE } from './errors.js';
@@ -48,12 +48,7 @@ const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE
  * Without caFile nothing is passed and node applies NODE_EXTRA_CA_CERTS itself.
  */
 export function caCertificates(caFile: string, extraCaFile = process.env.NODE_EXTRA_CA_CERTS): string[] {
-  let pem: string;
-  try {
-    pem = readFileSync(caFile, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read caFile ${caFile}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
+  const pem = readTextFileSync(caFile, { label: 'caFile', maxBytes: MAX_BYTES.pem, expected: 'PEM certificates' });
   const blocks = pem.match(PEM_CERTIFICATE) ?? [];
   if (blocks.length === 0) throw new UsageError(`caFile ${caFile} holds no PEM certificate`);
   // OpenSSL skips a block it cannot parse without a word, and TLS then fails far from the cause.
@@ -67,7 +62,7 @@ export function caCertificates(caFile: string, extraCaFile = process.env.NODE_EX
   const list = [...rootCertificates, pem];
   if (extraCaFile) {
     try {
-      list.push(readFileSync(extraCaFile, 'utf8'));
+      list.push(readTextFileSync(extraCaFile, { label: 'NODE_EXTRA_CA_CERTS', maxBytes: MAX_BYTES.pem }));
     } catch {
       // node itself warns about an unreadable NODE_EXTRA_CA_CERTS.
     }

@@ -16,17 +16,35 @@ export interface TokenGrant {
 
 export class TokenResponseError extends Error {}
 
-/** Validates `{access_token, token_type: "Bearer", expires_in}` from the token endpoint. */
+/** A JWT from the service is about 1 KB; a token past this is not one. */
+export const MAX_TOKEN_LENGTH = 16 * 1024;
+/** The longest a token is kept, whatever expires_in says (the service's tokens live an hour). */
+export const MAX_TOKEN_LIFE_SECONDS = 24 * 3600;
+/** RFC 6750 b64token: what an Authorization: Bearer header can carry as it is. */
+const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/** A token an Authorization header can carry as it is, of a sane length. */
+export function isSendableToken(token: string): boolean {
+  return token.length <= MAX_TOKEN_LENGTH && B64TOKEN.test(token);
+}
+
+/**
+ * Validates `{access_token, token_type: "Bearer", expires_in}` from the token
+ * endpoint. A token that could not be sent (a newline, NUL, non-Latin-1 text) or
+ * of absurd length is refused here, before it is cached and every later run fails.
+ */
 export function parseTokenResponse(body: unknown, now: number): TokenGrant {
   if (typeof body !== 'object' || body === null) throw new TokenResponseError('the token response is not a JSON object');
   const { access_token: token, token_type: type, expires_in: expiresIn } = body as Record<string, unknown>;
   if (typeof token !== 'string' || token === '') throw new TokenResponseError('the token response has no access_token');
+  if (token.length > MAX_TOKEN_LENGTH) throw new TokenResponseError(`the token response has an access_token of ${token.length} characters, more than ${MAX_TOKEN_LENGTH}`);
+  if (!isSendableToken(token)) throw new TokenResponseError('the token response has an access_token with characters a bearer token cannot hold (RFC 6750)');
   if (type !== undefined && (typeof type !== 'string' || type.toLowerCase() !== 'bearer')) {
     throw new TokenResponseError(`the token response has token_type "${String(type)}", not Bearer`);
   }
   const seconds = typeof expiresIn === 'number' ? expiresIn : typeof expiresIn === 'string' ? Number(expiresIn) : 3600;
   if (!Number.isFinite(seconds) || seconds <= 0) throw new TokenResponseError('the token response has an invalid expires_in');
-  return { accessToken: token, expiresAt: now + seconds * 1000, obtainedAt: now };
+  return { accessToken: token, expiresAt: now + Math.min(seconds, MAX_TOKEN_LIFE_SECONDS) * 1000, obtainedAt: now };
 }
 
 /** A grant is used until a margin before expiry: a minute, or a tenth of its life if shorter. */
@@ -62,7 +80,7 @@ export class TokenFileCache {
   read(): TokenGrant | undefined {
     try {
       const data = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<TokenGrant>;
-      if (typeof data.accessToken === 'string' && typeof data.expiresAt === 'number' && typeof data.obtainedAt === 'number') {
+      if (typeof data.accessToken === 'string' && isSendableToken(data.accessToken) && typeof data.expiresAt === 'number' && typeof data.obtainedAt === 'number') {
         return { accessToken: data.accessToken, expiresAt: data.expiresAt, obtainedAt: data.obtainedAt };
       }
     } catch {

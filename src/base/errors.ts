@@ -1,5 +1,6 @@
 // Typed errors and the one place that maps them to exit codes.
 // Every failure a user can see is a CdbaError; anything else is a bug and exits 1.
+import { capText } from './sanitize.js';
 
 export const ExitCode = {
   ok: 0,
@@ -85,8 +86,9 @@ export class ApiError extends CdbaError {
   readonly errorCode: string | undefined;
   readonly document: ErrorDocument | undefined;
   constructor(status: number, document: ErrorDocument | undefined, message?: string, options?: { hint?: string; remedy?: Remedy }) {
-    const detail = message ?? document?.detail ?? `HTTP ${status}`;
-    const code = document?.errorCode;
+    // The service's words, capped: a 1 MB detail is not a 1 MB error line.
+    const detail = message ?? capText(document?.detail ?? `HTTP ${status}`);
+    const code = document?.errorCode === undefined ? undefined : capText(document.errorCode, 100);
     super(code ? `${detail} (${code}, HTTP ${status})` : `${detail} (HTTP ${status})`, options);
     this.status = status;
     this.errorCode = code;

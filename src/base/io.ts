@@ -2,7 +2,9 @@
 // streams. Commands get it through the context, so tests can pass buffers.
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
+import { decodeUtf8, readBoundedStream, type ReadLimits } from './boundedRead.js';
 import { InterruptedError, UsageError } from './errors.js';
+import { isTerminateTakenOver, runTerminateCleanups } from './terminate.js';
 import { escapeControl } from './sanitize.js';
 
 /** The colours a stderr line may have. */
@@ -91,6 +93,12 @@ export class IO {
       } else if (Date.now() - firstInterruptAt > 250) {
         process.exit(130);
       }
+    });
+    // SIGTERM (a CI job cancelled, `timeout`, kill) ends the run as it would by
+    // default, but first releases what others wait for (the config lock).
+    process.on('SIGTERM', () => {
+      runTerminateCleanups();
+      if (!isTerminateTakenOver()) process.exit(143);
     });
     // A reader that goes away (`cdba ... | head -1`) is not an error of ours:
     // stop quietly, as Unix tools do, instead of crashing with EPIPE.
@@ -217,11 +225,9 @@ export class IO {
     };
   }
 
-  /** Reads all of stdin as UTF-8. */
-  async readStdin(): Promise<string> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of this.in) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-    return Buffer.concat(chunks).toString('utf8');
+  /** Reads all of stdin as strict UTF-8, refused past `limits.maxBytes` (/dev/zero is one line, not a crash). */
+  async readStdin(limits: ReadLimits): Promise<string> {
+    return decodeUtf8(await readBoundedStream(this.in, `${limits.label}: stdin`, limits), `${limits.label}: stdin`);
   }
 
   /**

@@ -22,6 +22,14 @@ function escapeOne(char: string): string {
   return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
+/** How much of a piece of server text (a detail, a header, a link) an error line quotes. */
+export const SERVER_TEXT_MAX = 300;
+
+/** `text` cut to `max` characters with `…`: a 1 MB detail must not become a 1 MB error line. */
+export function capText(text: string, max = SERVER_TEXT_MAX): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
 /**
  * `text` with every control character (tab and newline included), bidi control,
  * lone surrogate and backslash written as an escape: for one line, a table cell or

@@ -1,11 +1,11 @@
 // `cdba emulator`: runs the local API on loopback until SIGINT/SIGTERM.
 // The first stdout line is the base URL alone, so scripts can `read` it.
-import { readFileSync } from 'node:fs';
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../core/context.js';
 import { isLoopbackHost, validateProfileName } from '../config/validate.js';
+import { MAX_BYTES, readTextFileSync } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
-import { fsReason } from '../base/fsError.js';
+import { takeOverTerminate } from '../base/terminate.js';
 import { intFlag, withExamples, type App } from './command.js';
 
 interface EmulatorFlags {
@@ -92,13 +92,7 @@ export function bindDecision(host: string, allowRemote: boolean): { warning?: st
 export async function runEmulator(ctx: Context, flags: EmulatorFlags): Promise<void> {
   const { warning } = bindDecision(flags.host, flags.allowRemote === true);
   if (Boolean(flags.tlsCert) !== Boolean(flags.tlsKey)) throw new UsageError('--tls-cert and --tls-key go together');
-  const readPem = (file: string, flag: string): string => {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new UsageError(`${flag}: cannot read ${file}: ${fsReason(error, { withCode: true })}`);
-    }
-  };
+  const readPem = (file: string, flag: string): string => readTextFileSync(file, { label: flag, maxBytes: MAX_BYTES.pem, expected: 'a PEM file' });
   const { startEmulator, loadSeedFile } = await import('../emulator/index.js');
   const emulator = await startEmulator({
     host: flags.host,
@@ -153,6 +147,7 @@ export async function runEmulator(ctx: Context, flags: EmulatorFlags): Promise<v
   ctx.io.note('cdba: emulator running; Ctrl-C stops it');
   await new Promise<void>((resolve) => {
     ctx.io.signal.addEventListener('abort', () => resolve(), { once: true });
+    takeOverTerminate(); // it stops cleanly below, exit 0
     process.once('SIGTERM', () => resolve());
   });
   await emulator.stop();

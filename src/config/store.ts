@@ -5,12 +5,13 @@
 // Reading never needs write access: the directory is created (and tightened to
 // 0700) only when something is written. A read warns once when others could
 // read the secrets or write the directory, as ssh does.
-import { chmodSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readFileSync, rmdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CdbaError, UsageError } from '../base/errors.js';
 import { fsReason, isFsError } from '../base/fsError.js';
 import { UnsafePathError, unsafeDirReason, writePrivateFileSync } from '../base/privateFile.js';
+import { onTerminate } from '../base/terminate.js';
 import { PROFILE_KEYS, type Profile } from './settings.js';
 import { isObject } from '../base/object.js';
 
@@ -35,8 +36,12 @@ export function profileNamed(config: ConfigFile, name: string): Profile | undefi
 
 /** A lock not refreshed for this long was left by a killed process (the holder refreshes it every 5 s). */
 const LOCK_STALE_MS = 10_000;
-/** Backoff 5 ms doubling to 100 ms, times 1-2 at random: about 15 s in all. */
-const LOCK_RETRIES = { retries: 100, factor: 2, minTimeout: 5, maxTimeout: 100, randomize: true };
+/**
+ * Backoff 5 ms doubling to 100 ms: about 30 s in all, so a writer waits out the
+ * stale time of a lock a killed process left (100 retries, about 9.9 s, gave up
+ * just before it, and the next write failed).
+ */
+const LOCK_RETRIES = { retries: 300, factor: 2, minTimeout: 5, maxTimeout: 100, randomize: true };
 
 export class ConfigStore {
   private warned = false;
@@ -117,6 +122,9 @@ export class ConfigStore {
     this.read(); // a broken file is reported before anything is written
     this.prepareDir();
     const release = await this.lock();
+    // SIGTERM while the lock is held: remove it before the process ends.
+    const lockDir = join(this.dir, 'config.lock');
+    const forget = onTerminate(() => rmdirSync(lockDir));
     try {
       const config = this.read();
       const result = change(config);
@@ -126,6 +134,7 @@ export class ConfigStore {
     } finally {
       // Fails only when the lock was already gone (taken over as stale): nothing to release.
       await release().catch(() => {});
+      forget();
     }
   }
 

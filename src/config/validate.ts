@@ -44,8 +44,21 @@ export function checkHostAndPort(url: URL, value: string): void {
   }
 }
 
+/** An "@" in the authority (what precedes the first / ? # after any scheme://; a backslash is a slash to URL parsers). */
+function hasUserinfo(value: string): boolean {
+  const afterScheme = value.trim().replace(/^[a-z][a-z0-9+.-]*:\/*/i, '');
+  return /^[^/?#\\]*@/.test(afterScheme);
+}
+
 /** https anywhere; http only to a loopback host, which is how the emulator runs. */
 export function validateBaseUrl(value: string): string {
+  // Userinfo is refused before anything echoes the value: even a URL that does not
+  // parse (https://admin:s3cret@example.com:99999) must not put its password in a line.
+  if (hasUserinfo(value)) {
+    throw new UsageError('invalid base URL: it must not contain credentials (user:password@), and it is not shown here', {
+      hint: 'give only scheme, host and port (like https://cloud.mongodb.com); cdba authenticates with the profile\'s keys',
+    });
+  }
   let url: URL;
   try {
     url = new URL(value);

@@ -1,98 +1,48 @@
 // JSON bodies from `--file F` or `--file -` (stdin), checked before any request:
 // size, emptiness, syntax with line and column, and (optionally) object shape.
-import { open } from 'node:fs/promises';
 import { parse, type ParseError } from 'jsonc-parser';
+import { decodeUtf8, MAX_BYTES, readBoundedPath, readBoundedStream, type ReadLimits } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
+import { checkJsonText, findJsonTextProblem } from './jsonText.js';
 import type { IO } from '../base/io.js';
 
-/** Cluster bodies are a few KB; anything near this is a mistake, not a body. */
-export const MAX_INPUT_BYTES = 5 * 1024 * 1024;
+export { decodeUtf8 } from '../base/boundedRead.js';
 
+/** Cluster bodies are a few KB; anything near this is a mistake, not a body. */
+export const MAX_INPUT_BYTES = MAX_BYTES.body;
+
+/**
+ * The text of `--file F` or `--file -`. A file may be a pipe (`--file /dev/stdin`,
+ * `--file <(jq ...)`): every source is read through the one capped reader.
+ */
 export async function readInputText(io: IO, file: string, flag = '--file'): Promise<string> {
   const source = file === '-' ? 'stdin' : file;
-  let text: string;
+  const limits: ReadLimits = { label: flag, maxBytes: MAX_INPUT_BYTES, expected: 'a JSON document' };
+  let bytes: Buffer;
   if (file === '-') {
     if (io.inIsTTY) throw new UsageError(`${flag} -: stdin is a terminal; pipe the JSON in or give a file`);
-    text = await readLimited(io.in, source);
+    bytes = await readBoundedStream(io.in, source, limits);
   } else {
-    let handle;
-    try {
-      handle = await open(file, 'r');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(`${flag}: cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? (error as Error).message}`);
-    }
-    try {
-      const { size } = await handle.stat();
-      if (size > MAX_INPUT_BYTES) throw tooLarge(source);
-      text = await readLimited(handle.createReadStream(), source);
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      throw new UsageError(`${flag}: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    } finally {
-      await handle.close();
-    }
+    bytes = await readBoundedPath(file, limits);
   }
+  const text = decodeUtf8(bytes, source).replace(/^\uFEFF/, '');
   if (text.trim() === '') throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);
   return text;
 }
 
-async function readLimited(stream: AsyncIterable<Buffer | string>, source: string): Promise<string> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    total += buffer.length;
-    if (total > MAX_INPUT_BYTES) throw tooLarge(source);
-    chunks.push(buffer);
-  }
-  return decodeUtf8(Buffer.concat(chunks), source).replace(/^\uFEFF/, '');
-}
-
-/**
- * Strict UTF-8: a byte that is not UTF-8 is refused, naming its offset, rather
- * than sent on as U+FFFD (a Latin-1 file would otherwise change silently).
- */
-export function decodeUtf8(bytes: Uint8Array, source: string): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new UsageError(`${source}: not valid UTF-8 at byte ${invalidUtf8Offset(bytes)}; save it as UTF-8`);
-  }
-}
-
-/** The offset of the first byte that makes `bytes` invalid UTF-8 (the decoder itself decides). */
-function invalidUtf8Offset(bytes: Uint8Array): number {
-  // The longest prefix a streaming decoder accepts; the byte after it is the bad one.
-  let good = 0;
-  let bad = bytes.length;
-  while (good < bad) {
-    const mid = Math.ceil((good + bad) / 2);
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
-      good = mid;
-    } catch {
-      bad = mid - 1;
-    }
-  }
-  // If a multi-byte sequence was left open before that point, it is the one at fault.
-  let lead = good - 1;
-  while (lead >= 0 && good - lead <= 3 && (bytes[lead]! & 0xc0) === 0x80) lead--;
-  const byte = bytes[lead] ?? 0;
-  const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
-  return lead >= 0 && good - lead < length ? lead : good;
-}
-
-const tooLarge = (source: string): UsageError =>
-  new UsageError(`${source} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; expected a JSON document`);
-
 /** JSON.parse with the error placed at a line and column. */
 export function parseJson(text: string, source: string): unknown {
+  // Depth first (nothing below may recurse that far), numbers once the syntax is known good.
+  const problem = findJsonTextProblem(text);
+  if (problem?.kind === 'depth') checkJsonText(text, source, problem);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text, (error as Error).message)}`);
   }
+  checkJsonText(text, source, problem);
+  return value;
 }
 
 /**

@@ -1,10 +1,9 @@
 // The seed file (`cdba emulator --seed FILE`): its fixed format, its validation with
 // errors that name the offending entry, and the default world used without one.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { hostRegion } from '../connstring/index.js';
+import { MAX_BYTES, readTextFileSync } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
-import { fsReason } from '../base/fsError.js';
 import { createClusterModel, isValidClusterName, shapeOfDocument } from '../model/cluster.js';
 import type { ClusterShape } from '../model/cluster.js';
 import { createFlexModel } from '../model/flexCluster.js';
@@ -350,12 +349,7 @@ export function validateSeed(doc: unknown, source = 'seed'): SeedDocument {
 
 /** Reads and validates a seed file; every problem is reported, naming the file. */
 export function loadSeedFile(path: string): SeedDocument {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--seed: cannot read ${path}: ${fsReason(error, { withCode: true })}`);
-  }
+  const text = readTextFileSync(path, { label: '--seed', maxBytes: MAX_BYTES.emulatorFile, expected: 'a seed document' });
   let doc: unknown;
   try {
     doc = JSON.parse(text);

@@ -3,7 +3,8 @@
 // rename) before the response leaves, and reloaded on start.
 // Cluster state transitions are computed from the injectable clock when read.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { MAX_BYTES, readTextFileSync } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
 import { fsReason } from '../base/fsError.js';
 import { removeLeftoverTemps, writeFileAtomic } from '../base/privateFile.js';
@@ -166,12 +167,7 @@ function worldFromSeed(seed: SeedDocument, now: number): World {
 }
 
 function loadWorld(path: string): World {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--state: cannot read ${path}: ${fsReason(error, { withCode: true })}`);
-  }
+  const text = readTextFileSync(path, { label: '--state', maxBytes: MAX_BYTES.emulatorFile, expected: 'an emulator state file' });
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -235,7 +231,7 @@ export class Store {
       await store.commit();
     } catch (error) {
       // The first write shows whether the state file can be written at all.
-      throw new UsageError(`--state: cannot write ${statePath}: ${fsReason(error, { withCode: true })}`);
+      throw new UsageError(`--state: cannot write ${statePath}: ${fsReason(error)}`);
     }
     return store;
   }

@@ -126,6 +126,47 @@ export function modernSpecsFromLegacy(input: Doc): Doc[] {
 
 const LEGACY_TOPOLOGY = ['providerSettings', 'replicationSpecs', 'replicationSpec', 'numShards', 'replicationFactor', 'autoScaling'] as const;
 
+const kindOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`);
+
+/**
+ * What a legacy body lacks, or holds ill-typed, that its conversion needs: every
+ * region config names a provider and a region, so a body with topology must say
+ * them (providerSettings.providerName, and providerSettings.regionName unless its
+ * regionsConfig or replicationSpec names the regions). Without this a partial
+ * body became regionName "" and no provider, which the service refuses.
+ */
+export function legacyConversionGaps(input: Doc): string[] {
+  if (!LEGACY_TOPOLOGY.some((key) => input[key] !== undefined)) return [];
+  const gaps: string[] = [];
+  if (input.providerSettings !== undefined && !isObject(input.providerSettings)) {
+    return [`providerSettings (an object, got ${kindOf(input.providerSettings)})`];
+  }
+  if (input.replicationSpecs !== undefined && !Array.isArray(input.replicationSpecs)) {
+    return [`replicationSpecs (an array, got ${kindOf(input.replicationSpecs)})`];
+  }
+  const settings = asObject(input.providerSettings);
+  const named = (value: unknown): boolean => typeof value === 'string' && value !== '';
+  if (!named(settings.providerName)) gaps.push('providerSettings.providerName');
+  const specs = Array.isArray(input.replicationSpecs) ? input.replicationSpecs.map(asObject) : [];
+  const regionsNamed = specs.length > 0 ? specs.every((spec) => isObject(spec.regionsConfig) && Object.keys(spec.regionsConfig).length > 0) : isObject(input.replicationSpec) && Object.keys(input.replicationSpec).length > 0;
+  if (!regionsNamed && !named(settings.regionName)) gaps.push('providerSettings.regionName');
+  return gaps;
+}
+
+/**
+ * A legacy body whose only topology is `providerSettings.instanceSizeName`: a
+ * tier change (a providerName beside it could be a change of provider, so no). Patched as --tier is, onto the
+ * cluster's current specs; undefined for any other body.
+ */
+export function legacyTierChange(input: Doc): { tier: string; rest: Doc } | undefined {
+  if (!isObject(input.providerSettings)) return undefined;
+  if (LEGACY_TOPOLOGY.some((key) => key !== 'providerSettings' && input[key] !== undefined)) return undefined;
+  const { instanceSizeName, ...others } = input.providerSettings;
+  if (typeof instanceSizeName !== 'string' || Object.keys(others).length > 0) return undefined;
+  const { providerSettings: _settings, ...rest } = input;
+  return { tier: instanceSizeName, rest };
+}
+
 /**
  * A legacy (v1.0 / 2023-01-01) cluster body as a 2023-02-01 body.
  * Topology fields move into replicationSpecs[].regionConfigs; providerBackupEnabled moves to

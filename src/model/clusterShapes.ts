@@ -9,6 +9,7 @@
 //   perShard 2024-08-05 on     replicationSpecs[] per shard, diskSizeGB per hardware spec
 import { CLOUD_PROVIDERS, REGIONS } from './catalog.js';
 import {
+  legacyConversionGaps,
   legacyToModern,
   legacyTopologyFromModern,
   modernSpecsFromLegacy,
@@ -64,10 +65,15 @@ export function shapeOfDocument(doc: Doc): ClusterShape | undefined {
 export interface ShapeConversion extends Conversion {
   /** Fields whose information the target shape cannot hold (the conversion should be refused). */
   lost: string[];
+  /** Fields the conversion needs and the body lacks or holds ill-typed (it should be refused, naming them). */
+  missing?: string[];
 }
 
 function step(body: Doc, from: ClusterShape, to: ClusterShape): ShapeConversion {
-  if (from === 'legacy' && to === 'modern') return { ...legacyToModern(body), lost: [] };
+  if (from === 'legacy' && to === 'modern') {
+    const missing = legacyConversionGaps(body);
+    return { ...(missing.length > 0 ? { body, changes: [] } : legacyToModern(body)), lost: [], ...(missing.length > 0 ? { missing } : {}) };
+  }
   if (from === 'modern' && to === 'perShard') return { ...modernToPerShard(body), lost: [] };
   if (from === 'perShard' && to === 'modern') return { ...perShardToModern(body), lost: perShardLosses(body) };
   // modern -> legacy
@@ -95,6 +101,7 @@ export function convertClusterBody(body: Doc, from: ClusterShape, to: ClusterSha
   while (at !== target) {
     const next = at + Math.sign(target - at);
     const done = step(current.body, ORDER[at]!, ORDER[next]!);
+    if (done.missing) return { ...current, missing: done.missing };
     current = { body: done.body, changes: [...current.changes, ...done.changes], lost: [...current.lost, ...done.lost] };
     at = next;
   }

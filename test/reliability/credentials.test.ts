@@ -82,7 +82,7 @@ describe('the token cache is keyed on the credentials', () => {
     emu.resetStats();
 
     const result = await cdba(['clusters', 'delete', SEEDED_CLUSTER, '--yes'], { env: bearerEnv(emu.url, WRONG_SECRET), configDir });
-    expectOneErrorLine(result, 3, /clientId\/clientSecret/);
+    expectOneErrorLine(result, 3, /check CDBA_CLIENT_ID and CDBA_CLIENT_SECRET, set in the environment/);
     expect(result.stdout).toBe('');
     const stats = emu.stats();
     expect(stats.byPath['POST /api/oauth/token']).toBe(1);

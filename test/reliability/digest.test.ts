@@ -86,14 +86,14 @@ describe('digest abuse', () => {
   it('a wrong private key exits 3 with a hint, after at most three requests', async () => {
     const emu = await emulator();
     const result = await cdba(['clusters', 'list'], { env: digestEnv(emu.url, OWNER_PUBLIC, '00000000-0000-4000-8000-000000000000') });
-    expectOneErrorLine(result, 3, /You are not authorized for this resource\. \(UNEXPECTED_ERROR, HTTP 401\); check the profile's publicKey\/privateKey \(cdba profile show\)/);
+    expectOneErrorLine(result, 3, /You are not authorized for this resource\. \(UNEXPECTED_ERROR, HTTP 401\); check CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY, set in the environment, which overrides the profile \(cdba profile show\)/);
     expect(emu.stats().total).toBeLessThanOrEqual(3);
   });
 
   it('an unknown public key exits 3 the same way', async () => {
     const emu = await emulator();
     const result = await cdba(['clusters', 'list'], { env: digestEnv(emu.url, 'nosuchky', 'whatever-secret-value') });
-    expectOneErrorLine(result, 3, /HTTP 401\); check the profile's publicKey\/privateKey/);
+    expectOneErrorLine(result, 3, /HTTP 401\); check CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY, set in the environment/);
   });
 
   it('an access-list miss exits 3 and names the reason', async () => {

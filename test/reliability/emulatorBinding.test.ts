@@ -72,12 +72,12 @@ describe('emulator OS errors', () => {
   writeFileSync(join(dir, 'not.pem'), 'not a certificate\n');
   writeFileSync(join(dir, 'state.json'), '{"format":');
   it.each([
-    ['--seed a directory', ['--seed', join(dir, 'a-dir')], /^cdba: --seed: cannot read .*a-dir: EISDIR: it is a directory/],
-    ['--seed missing', ['--seed', join(dir, 'missing.json')], /^cdba: --seed: cannot read .*missing\.json: ENOENT: no such file or directory/],
-    ['--state a directory', ['--state', join(dir, 'a-dir')], /^cdba: --state: cannot read .*a-dir: EISDIR: it is a directory/],
-    ['--state in a missing directory', ['--state', join(dir, 'nowhere', 'state.json')], /^cdba: --state: cannot write .*state\.json: ENOENT: no such file or directory/],
+    ['--seed a directory', ['--seed', join(dir, 'a-dir')], /^cdba: --seed: cannot read .*a-dir: it is a directory/],
+    ['--seed missing', ['--seed', join(dir, 'missing.json')], /^cdba: --seed: cannot read .*missing\.json: no such file or directory/],
+    ['--state a directory', ['--state', join(dir, 'a-dir')], /^cdba: --state: cannot read .*a-dir: it is a directory/],
+    ['--state in a missing directory', ['--state', join(dir, 'nowhere', 'state.json')], /^cdba: --state: cannot write .*state\.json: no such file or directory/],
     ['--state not JSON', ['--state', join(dir, 'state.json')], /^cdba: --state: .*state\.json is not valid JSON/],
-    ['--tls-cert a directory', ['--tls-cert', join(dir, 'a-dir'), '--tls-key', join(dir, 'not.pem')], /^cdba: --tls-cert: cannot read .*: EISDIR: it is a directory/],
+    ['--tls-cert a directory', ['--tls-cert', join(dir, 'a-dir'), '--tls-key', join(dir, 'not.pem')], /^cdba: --tls-cert: cannot read .*: it is a directory/],
     ['--tls-cert/--tls-key not PEM', ['--tls-cert', join(dir, 'not.pem'), '--tls-key', join(dir, 'not.pem')], /^cdba: --tls-cert\/--tls-key: not a usable PEM certificate and key: /],
   ])('%s: one line, exit 2, nothing listens', async (_label, argv, message) => {
     const result = await cdba(['emulator', ...argv]);

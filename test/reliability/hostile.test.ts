@@ -113,7 +113,7 @@ describe('hostile server answers', () => {
       res.end('nope');
     });
     const result = await run(server.url, ['clusters', 'list']);
-    expectOneErrorLine(result, 3, /HTTP 401\).*check the profile's publicKey\/privateKey/);
+    expectOneErrorLine(result, 3, /HTTP 401\).*check CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY, set in the environment/);
   });
 
   it('a redirect: exit 1, says to check the base URL', async () => {

@@ -271,7 +271,7 @@ describe('caFile is checked before any connection', () => {
 
   it('a caFile that does not exist: exit 2, no connection', async () => {
     const { result, connections } = await withCaFile(undefined);
-    expectOneErrorLine(result, 2, /^cdba: cannot read caFile .*ca\.pem: ENOENT\n$/);
+    expectOneErrorLine(result, 2, /^cdba: caFile: cannot read .*ca\.pem: no such file or directory\n$/);
     expect(connections).toBe(0);
   });
 });

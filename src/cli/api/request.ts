@@ -9,6 +9,7 @@
 //   "quoted"), otherwise strings; keys with dots nest (a.b=1 -> {"a":{"b":1}}).
 //   Query values are sent as written.
 import { UsageError } from '../../base/errors.js';
+import { checkJsonText, findJsonTextProblem } from '../../core/jsonText.js';
 import { isObject } from '../../base/object.js';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
@@ -106,12 +107,18 @@ export function parseHeaders(texts: string[]): Record<string, string> {
 }
 
 /** A body field's value: JSON when it parses as JSON, else the text itself. */
-export function fieldValue(raw: string): unknown {
+export function fieldValue(raw: string, key = ''): unknown {
+  const problem = findJsonTextProblem(raw);
+  if (problem?.kind === 'depth') checkJsonText(raw, `-f ${key}`, problem);
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     return raw;
   }
+  // A number JSON in JavaScript cannot carry (1e400, 20 digits, -0) is refused, not sent changed.
+  checkJsonText(raw, `-f ${key}`, problem);
+  return value;
 }
 
 /** Fields as a JSON object; "a.b" nests. The same key twice, or a key inside a value, is refused. */
@@ -125,7 +132,7 @@ export function fieldsBody(fields: ReadonlyArray<readonly [string, string]>): Re
       const last = i === path.length - 1;
       if (last) {
         if (Object.hasOwn(node, part)) throw new UsageError(`-f ${key} is given twice, or inside another -f field`);
-        node[part] = fieldValue(raw);
+        node[part] = fieldValue(raw, key);
       } else {
         const next = Object.hasOwn(node, part) ? node[part] : (node[part] = {});
         if (!isObject(next)) throw new UsageError(`-f ${key}: "${path.slice(0, i + 1).join('.')}" is already a value`);

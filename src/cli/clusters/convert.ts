@@ -77,7 +77,12 @@ export async function runClustersConvert(ctx: Context, flags: ConvertFlags): Pro
   if (from === undefined) {
     throw new UsageError(`${source}: its fields do not tell which version's shape it is in`, { hint: 'name it with --from <version>' });
   }
-  const { body, changes, lost } = convertClusterBody(input, from, to);
+  const { body, changes, lost, missing } = convertClusterBody(input, from, to);
+  if (missing) {
+    throw new UsageError(`${source}: cannot convert to ${toVersion} without ${missing.join(', ')}`, {
+      hint: `every region config names its provider and region; add them to the ${shapeLabel(from)} body`,
+    });
+  }
   if (lost.length > 0) {
     throw new UsageError(`${source}: converting to ${toVersion} would lose ${lost.join(', ')}`, {
       hint: `${shapeLabel(to)} cannot say that shards or regions differ; keep the ${shapeLabel(from)} body, or make them alike first`,

@@ -13,6 +13,7 @@ import {
   type FieldProblem,
 } from '../../model/cluster.js';
 import { fieldProblems, isKnownField } from '../../model/clusterFields.js';
+import { legacyConversionGaps } from '../../model/clusterConvert.js';
 
 export { fieldProblems, isKnownField, missingField, stripReadOnly } from '../../model/clusterFields.js';
 
@@ -56,6 +57,13 @@ export function adaptToShape(note: (line: string) => void, body: Doc, shape: Clu
   // Fields its own shape does not know either: refused as they are, never dropped by a conversion.
   // strict (create): read-only fields are refused too, so they must not vanish in the conversion either.
   if (fieldProblems(body, from).some((p) => strict || (p.code === 'INVALID_ATTRIBUTE' && !isKnownField(p.field, from)))) return body;
+  // A partial legacy body would become regionName "" and no provider.
+  const missing = from === 'legacy' ? legacyConversionGaps(body) : [];
+  if (missing.length > 0) {
+    throw new UsageError(`${source} is a ${shapeLabel(from)} body that API version ${version} cannot express without ${missing.join(', ')}`, {
+      hint: 'every region config names its provider and region: add them, or change the tier alone with --tier',
+    });
+  }
   const { body: converted, lost } = convertClusterBody(body, from, shape);
   if (lost.length > 0) {
     throw new UsageError(`${source} is a ${shapeLabel(from)} body that API version ${version} cannot express without losing: ${list(lost)}`, {

@@ -12,6 +12,7 @@ import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { collect, intFlag, pathValueFlag, tagFlag, withExamples, type App } from '../command.js';
 import { applyHardwareChange, hardwareNeedsCurrent, ShapeEditError, type HardwareChange } from '../../model/clusterShapes.js';
+import { legacyTierChange } from '../../model/clusterConvert.js';
 import { parseSetValue, setPath, tierFlag } from './body.js';
 import { diskSizeFlag } from './create.js';
 import { adaptToShape, fieldProblems, refuseProblems, stripReadOnly } from './fields.js';
@@ -46,7 +47,7 @@ export function registerClustersPatch(parent: Command, app: App): void {
     .alias('update')
     .description('change fields of a cluster: from a JSON file, --set path=value, or the convenience flags')
     .argument('<name>', 'cluster name')
-    .option('--file <file>', 'JSON with the fields to change; - reads stdin (read-only fields are ignored)')
+    .option('--file <file>', 'JSON with the fields to change; - reads stdin (read-only fields are ignored; a legacy body must name provider and region, unless it changes only providerSettings.instanceSizeName, which is applied like --tier)')
     .option('--set <path=value>', 'set one field by dotted path (no __proto__, constructor or prototype segment); the value is JSON when it parses, else a string; repeatable', pathValueFlag('--set'))
     .option('--tier <tier>', 'instance size for every node (2023-02-01 on: every region config)', tierFlag)
     .option('--disk-size-gb <n>', 'storage in GB (2024-08-05 on: in every hardware spec)', diskSizeFlag)
@@ -65,6 +66,7 @@ export function registerClustersPatch(parent: Command, app: App): void {
     ['Edit the document and send it back', 'cdba clusters get c1 -o json | jq \'.diskSizeGB = 40\' | cdba clusters patch c1 --file -'],
     ['Scale only the second shard (independent shard scaling)', 'cdba clusters patch c1 --shard 2 --tier M40'],
     ['Turn on termination protection and print the new setting', "cdba clusters patch c1 --termination-protection -o json --query 'terminationProtectionEnabled'"],
+    ['An old v1.0 tier change still works: applied to the current specs like --tier', 'echo \'{"providerSettings":{"instanceSizeName":"M20"}}\' | cdba clusters patch c1 --file -'],
     ['Tag it for the cost report and drop an old tag; other tags stay', 'cdba clusters patch c1 --tag team=search --tag env=prod --untag owner'],
     ['A flex cluster takes tags and termination protection only', 'cdba clusters patch f1 --tag job=ci --termination-protection'],
   ]);
@@ -113,7 +115,21 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   }
   const body: Doc = {};
   const source = flags.file === undefined ? 'the request' : flags.file === '-' ? 'stdin' : flags.file;
-  if (fileDoc !== undefined) Object.assign(body, adaptToShape((line) => ctx.io.note(line), fileDoc, shape, version, source));
+  // A legacy body that changes only the tier is merged with the current cluster, as --tier is.
+  let fileTier: string | undefined;
+  if (fileDoc !== undefined) {
+    let file = fileDoc;
+    const tierOnly = shape === 'legacy' ? undefined : legacyTierChange(file);
+    if (tierOnly) {
+      fileTier = asUsageErrorValue(() => tierFlag(tierOnly.tier), `${source}: providerSettings.instanceSizeName`);
+      if (flags.tier !== undefined && flags.tier !== fileTier) {
+        throw new UsageError(`${source} sets the tier ${fileTier} and --tier ${flags.tier}: give one of them`);
+      }
+      ctx.io.note(`cdba: ${source} changes only the legacy providerSettings.instanceSizeName; applying ${fileTier} to the cluster's current specs, as --tier does`);
+      file = tierOnly.rest;
+    }
+    Object.assign(body, adaptToShape((line) => ctx.io.note(line), file, shape, version, source));
+  }
   for (const [path, value] of flags.set ?? []) setPath(body, path, parseSetValue(value));
   if (body.name !== undefined && body.name !== name) {
     throw new UsageError(`${source} names the cluster ${JSON.stringify(body.name)}, but the command names it "${name}"`, {
@@ -123,8 +139,8 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   const stripped = stripReadOnly(body, shape);
   refuseProblems(fieldProblems(body, shape), shape, version, source);
 
-  if (hardware) {
-    const change: HardwareChange = { tier: flags.tier, diskSizeGB: flags.diskSizeGb, members: flags.members, shard: flags.shard };
+  if (hardware || fileTier !== undefined) {
+    const change: HardwareChange = { tier: flags.tier ?? fileTier, diskSizeGB: flags.diskSizeGb, members: flags.members, shard: flags.shard };
     const current = hardwareNeedsCurrent(body, change, shape) ? await locator.get() : undefined;
     if (locator.learnt === 'flex') throw flexRefusal(name, flags.shard !== undefined ? 'shards' : 'tier', false);
     asUsageError(() => applyHardwareChange(body, change, shape, current));
@@ -226,6 +242,16 @@ async function runFlexPatch(ctx: Context, locator: ClusterLocator, flags: PatchF
     return;
   }
   await showCluster(ctx, updated);
+}
+
+/** A flag parser's refusal, reworded for the file field it checked. */
+function asUsageErrorValue<T>(parse: () => T, field: string): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(`${field}: ${error.message.replace(/^invalid --tier "[^"]*": /, '')}`);
+    throw error;
+  }
 }
 
 /** The model's refusal of an edit it cannot place, as a usage error. */

@@ -3,6 +3,7 @@
 // prompt on a terminal, --password-stdin, or --generate-password. Whatever the
 // source, the value is registered with the IO object at once, so no trace,
 // warning or error can show it.
+import { MAX_BYTES } from '../../base/boundedRead.js';
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
@@ -63,7 +64,7 @@ export async function obtainPassword(ctx: Context, flags: PasswordFlags, require
   } else if (flags.passwordStdin) {
     if (ctx.io.inIsTTY) throw new UsageError('--password-stdin: stdin is a terminal; pipe the password in, or leave the flag out to be asked');
     // One trailing newline is the end of the line `echo` or a file gives, not part of the password.
-    value = (await ctx.io.readStdin()).replace(/\r?\n$/, '');
+    value = (await ctx.io.readStdin({ label: '--password-stdin', maxBytes: MAX_BYTES.secret, expected: 'one line' })).replace(/\r?\n$/, '');
     if (value === '') throw new UsageError('--password-stdin: stdin is empty; expected the password');
   } else if (required) {
     if (!ctx.io.inIsTTY || !ctx.io.errIsTTY) {

@@ -1,5 +1,6 @@
 // `cdba profile add <name>`: prompts on a TTY; otherwise flags plus secrets on stdin.
 import type { Command } from '@commander-js/extra-typings';
+import { MAX_BYTES } from '../../base/boundedRead.js';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { profileNamed } from '../../config/store.js';
@@ -104,7 +105,7 @@ async function offerCheck(ctx: Context, name: string): Promise<void> {
 }
 
 async function secretFromStdin(ctx: Context, flag: string): Promise<string> {
-  const text = (await ctx.io.readStdin()).replace(/\r?\n$/, '');
+  const text = (await ctx.io.readStdin({ label: flag, maxBytes: MAX_BYTES.secret, expected: 'one line' })).replace(/\r?\n$/, '');
   if (text.trim() === '') throw new UsageError(`${flag}: stdin was empty`);
   if (/[\r\n]/.test(text)) throw new UsageError(`${flag}: expected one line on stdin`);
   return text;

@@ -1,5 +1,6 @@
 // `cdba profile set <name> <key> <value>`: validated; secrets only through `-` (stdin).
 import type { Command } from '@commander-js/extra-typings';
+import { MAX_BYTES } from '../../base/boundedRead.js';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { profileNamed } from '../../config/store.js';
@@ -28,7 +29,7 @@ export async function runProfileSet(ctx: Context, rawName: string, rawKey: strin
   if (SECRET_KEYS.has(key) && rawValue !== '-') {
     throw new UsageError(`${key} is a secret and is never taken from the command line; pass - and give it on stdin`);
   }
-  const raw = rawValue === '-' ? (await ctx.io.readStdin()).replace(/\r?\n$/, '') : rawValue;
+  const raw = rawValue === '-' ? (await ctx.io.readStdin({ label: `${key} -`, maxBytes: MAX_BYTES.secret, expected: 'one line' })).replace(/\r?\n$/, '') : rawValue;
   const value = VALIDATORS[key](raw);
   const [before, after] = await (await ctx.config()).update((config) => {
     const old = profileNamed(config, name);

@@ -93,7 +93,8 @@ describe('cdba auth status', () => {
     const result = await cdba(['auth', 'status'], { env: env({ ...keys(OWNER), CDBA_PRIVATE_KEY: 'not-the-key', CDBA_FORCE_TTY: '1' }) });
     expect(result.exitCode).toBe(3);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^cdba: [^\n]*HTTP 401\)[^\n]*publicKey\/privateKey[^\n]*\n$/);
+    // The keys came from the environment: the hint names those variables.
+    expect(result.stderr).toMatch(/^cdba: [^\n]*HTTP 401\)[^\n]*check CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY, set in the environment[^\n]*\n$/);
   });
 
   it('-o json with refused credentials: the same document, ok false and the refusal in error; exit 3 and the one line', async () => {

@@ -93,7 +93,7 @@ describe('caCertificates', () => {
   test('a missing file or one without a certificate is a usage error', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'bad.pem'), 'hello');
-    expect(() => caCertificates(join(dir, 'nope.pem'), undefined)).toThrow(/cannot read caFile .*ENOENT/);
+    expect(() => caCertificates(join(dir, 'nope.pem'), undefined)).toThrow(/caFile: cannot read .*: no such file or directory/);
     expect(() => caCertificates(join(dir, 'bad.pem'), undefined)).toThrow(/holds no PEM certificate/);
   });
 });

@@ -64,9 +64,11 @@ describe('TestIO', () => {
     expect(IO.test().chalk.bold('x')).toBe('x');
   });
 
-  it('readStdin() returns all of stdin as UTF-8', async () => {
-    expect(await IO.test({ stdin: 'line one\nzwei – ü\n' }).readStdin()).toBe('line one\nzwei – ü\n');
-    expect(await IO.test().readStdin()).toBe('');
+  it('readStdin() returns all of stdin as UTF-8, up to its cap', async () => {
+    const limits = { label: '--x', maxBytes: 64 };
+    expect(await IO.test({ stdin: 'line one\nzwei – ü\n' }).readStdin(limits)).toBe('line one\nzwei – ü\n');
+    expect(await IO.test().readStdin(limits)).toBe('');
+    await expect(IO.test({ stdin: 'x'.repeat(65) }).readStdin(limits)).rejects.toThrow('--x: stdin is larger than 64 bytes');
   });
 });
 

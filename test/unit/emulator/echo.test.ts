@@ -34,7 +34,9 @@ describe('PATCH with the shards\' own ids at 2024-08-05 and later', () => {
     const ids = [s0!.id, s1!.id, s2!.id];
     expect(new Set(ids).size).toBe(3);
     // Reordered, the middle shard scaled: matched by id, not by position.
-    const bigger = { ...s1!, regionConfigs: [{ ...s1!.regionConfigs[0], electableSpecs: { ...s1!.regionConfigs[0].electableSpecs, instanceSize: 'M40' } }] };
+    // Read-only nodes share the electable size (the description), so both change.
+    const region = s1!.regionConfigs[0];
+    const bigger = { ...s1!, regionConfigs: [{ ...region, electableSpecs: { ...region.electableSpecs, instanceSize: 'M40' }, ...(region.readOnlySpecs ? { readOnlySpecs: { ...region.readOnlySpecs, instanceSize: 'M40' } } : {}) }] };
     for (const version of ['2024-08-05', '2024-10-23']) {
       const patched = await http.request('PATCH', `${CLUSTERS}/ids`, { headers: v2(version), body: { replicationSpecs: [s2, bigger, s0] } });
       expect(patched.status, patched.text).toBe(200);

@@ -155,7 +155,7 @@ describe('seed file', () => {
   });
 
   it('names the file when it cannot be read or parsed', () => {
-    expect(() => loadSeedFile('/nonexistent/seed.json')).toThrow(/cannot read \/nonexistent\/seed.json: ENOENT/);
+    expect(() => loadSeedFile('/nonexistent/seed.json')).toThrow(/--seed: cannot read \/nonexistent\/seed.json: no such file or directory$/);
     const file = join(tempDir(), 'broken.json');
     writeFileSync(file, '{ nope');
     expect(() => loadSeedFile(file)).toThrow(new RegExp(`${file} is not valid JSON`));

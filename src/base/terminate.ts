@@ -1,0 +1,39 @@
+// What must be undone when the process is told to stop (SIGTERM) while it holds
+// something others wait for: the config lock. Node's default for SIGTERM ends
+// the process at once, leaving such things behind; the launcher's handler
+// (IO.fromProcess) runs these first, synchronously, then exits 143.
+const cleanups = new Set<() => void>();
+
+/** Registers a synchronous cleanup; the returned function unregisters it. */
+export function onTerminate(cleanup: () => void): () => void {
+  cleanups.add(cleanup);
+  return () => {
+    cleanups.delete(cleanup);
+  };
+}
+
+let takenOver = false;
+
+/**
+ * A command that ends cleanly on SIGTERM itself (the emulator closes its server
+ * and says so) takes it over: the cleanups still run, the immediate exit does not.
+ */
+export function takeOverTerminate(): void {
+  takenOver = true;
+}
+
+export function isTerminateTakenOver(): boolean {
+  return takenOver;
+}
+
+/** Runs every registered cleanup once; one that throws does not stop the others. */
+export function runTerminateCleanups(): void {
+  for (const cleanup of [...cleanups]) {
+    cleanups.delete(cleanup);
+    try {
+      cleanup();
+    } catch {
+      // Best effort: the process is ending.
+    }
+  }
+}
