@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { constants as osConstants } from 'node:os';
 import { EnvLeftError, InterruptedError, QuietExit, UsageError } from '../../base/errors.js';
+import { takeOverTerminate } from '../../base/terminate.js';
 import type { Context } from '../../core/context.js';
 import { connectionVariables, type EnvConnection } from './connection.js';
 import { runEnvDown } from './down.js';
@@ -92,6 +93,8 @@ async function runChild(ctx: Context, words: string[], connection: EnvConnection
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // From here SIGTERM is run's: CMD gets it, then env down runs (the launcher's handler would exit 143 at once).
+  takeOverTerminate();
   try {
     return await new Promise<number>((resolve) => {
       child.once('error', (error) => {
