@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { constants as osConstants } from 'node:os';
 import { EnvLeftError, InterruptedError, QuietExit, UsageError } from '../../base/errors.js';
-import { takeOverTerminate } from '../../base/terminate.js';
+import { onTerminate, takeOverTerminate } from '../../base/terminate.js';
 import type { Context } from '../../core/context.js';
 import { connectionVariables, type EnvConnection } from './connection.js';
 import { runEnvDown } from './down.js';
@@ -33,6 +33,8 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
   const downHint = ctx.followUp('env', 'down', name);
 
   let connection: EnvConnection;
+  // SIGTERM while up runs ends cdba at once (the launcher's handler); what up made so far is in the state file.
+  const forgetTerminateNote = onTerminate(() => ctx.io.note(`cdba: terminated during env up; remove what it made so far with \`${downHint}\``));
   try {
     connection = await bringUp(ctx, plan);
   } catch (error) {
@@ -45,6 +47,8 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
       ctx.io.note(`cdba: env down ${name} failed too (${downError instanceof Error ? downError.message : String(downError)}); run \`${downHint}\``);
     });
     throw error;
+  } finally {
+    forgetTerminateNote();
   }
   ctx.io.note(`cdba: env ${name} is ready; running ${words[0]}`);
 

@@ -196,4 +196,30 @@ describe('run -- CMD', () => {
     expect((await cdba(['env', 'down', 'pty-2'], { env: env() })).exitCode).toBe(0);
     expect(await leftOf('pty-2')).toEqual([]);
   });
+
+  it('SIGTERM while env up waits: exit 143 with the env down to run, which removes what up had made', async () => {
+    // Transitions of an hour: up is still waiting for the entry and the cluster when SIGTERM comes.
+    const slow = await startEmulator({
+      transitionMs: 3_600_000,
+      seed: { projects: [{ id: PROJECT, name: 'runs' }], apiKeys: [{ ...OWNER, roles: [{ projectId: PROJECT, roleName: 'GROUP_OWNER' }] }], rateLimit: { perMinute: 100_000 } },
+    });
+    try {
+      const configDir = tempDir();
+      const slowEnv = ownerEnv(slow.url, PROJECT);
+      const child = execa('node', [CDBA_BIN, 'run', '--name', 'slow-1', '--', 'true'], { env: cleanEnv(slowEnv, configDir), extendEnv: false, reject: false, timeout: 30_000 });
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      const userMade = () => (slow.stats().byPath['POST /api/atlas/v2/groups/{groupId}/databaseUsers'] ?? 0) === 1;
+      await waitFor('env up to create the user and wait', () => userMade() && /waiting for access-list entry|is PENDING/.test(stderr));
+      child.kill('SIGTERM');
+      const result = await child;
+      expect(result.exitCode).toBe(143);
+      expect(result.stderr).toContain('cdba: terminated during env up; remove what it made so far with `cdba env down slow-1`');
+      const down = await cdba(['env', 'down', 'slow-1'], { env: slowEnv, configDir });
+      expect(down.exitCode).toBe(0);
+      expect(down.stderr).toContain('cdba: env slow-1: removed access-list entry 127.0.0.1, database user cdba-env-slow-1, cluster slow-1 (deleting)');
+    } finally {
+      await slow.stop();
+    }
+  });
 });
