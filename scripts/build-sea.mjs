@@ -2,7 +2,8 @@
 // x64 machine without Node installed (Node's single-executable applications).
 //
 //   1. esbuild bundles src/sea/main.ts into one CommonJS file (SEA runs only that);
-//   2. `node --experimental-sea-config` turns it into a blob (with V8's code cache);
+//   2. `node --experimental-sea-config` runs it once and turns the heap it leaves
+//      into a blob: a V8 start-up snapshot (`useSnapshot`, see src/sea/main.ts);
 //   3. a copy of the Node binary running this script gets the blob injected by
 //      postject (a devDependency). Nothing is downloaded.
 //
@@ -59,6 +60,46 @@ mkdirSync(OUT_DIR, { recursive: true });
 rmSync(STAMP, { force: true });
 const bundle = join(OUT_DIR, 'main.cjs');
 const { build } = await import('esbuild');
+
+// Node 20 cannot put these built-ins into a start-up snapshot (their bindings
+// hold handles V8 cannot serialise: "global handle not serialized"). The
+// bundle gets each as an object that requires the real module on first use,
+// which is in a run, never while the snapshot is made.
+const UNSNAPSHOTTABLE = /^(node:)?(http|https|http2|tls)$/;
+const LAZY = 'cdba-lazy-builtin';
+const nodeRequire = createRequire(import.meta.url);
+const snapshotSafe = {
+  name: 'snapshot-safe',
+  setup(b) {
+    b.onResolve({ filter: UNSNAPSHOTTABLE }, (args) =>
+      args.namespace === LAZY ? { path: args.path, external: true } : { path: args.path.replace(/^(node:)?/, 'node:'), namespace: LAZY },
+    );
+    // Getters named at build time (the executable runs this same Node), so that
+    // esbuild's ES-module interop can copy them without loading the module.
+    // undici reads http2.constants (numbers) as its HTTP/2 client is evaluated,
+    // though it speaks HTTP/2 only when asked to (cdba never does): a copy
+    // saves loading node:http2 in every run.
+    b.onLoad({ filter: /.*/, namespace: LAZY }, (args) => {
+      const real = nodeRequire(args.path);
+      const copied = args.path === 'node:http2' ? ['constants'] : [];
+      return {
+        loader: 'js',
+        contents: `let real;
+const load = () => (real ??= require(${JSON.stringify(args.path)}));
+for (const key of ${JSON.stringify(Object.keys(real).filter((key) => !copied.includes(key)))}) {
+  Object.defineProperty(exports, key, { enumerable: true, get: () => load()[key] });
+}
+${copied.map((key) => `exports.${key} = Object.freeze(${JSON.stringify(real[key])});`).join('\n')}
+`,
+      };
+    });
+    // undici requires node:http and node:http2 as its files are evaluated: src/sea/undici.ts
+    // evaluates them on the first request instead.
+    b.onResolve({ filter: /^\.\/undici\.js$/ }, (args) =>
+      args.importer === join(REPO, 'src', 'api', 'undici.ts') || !args.importer.startsWith(join(REPO, 'src', 'api')) ? undefined : { path: join(REPO, 'src', 'sea', 'undici.ts') },
+    );
+  },
+};
 const result = await build({
   entryPoints: [join(REPO, 'src', 'sea', 'main.ts')],
   outfile: bundle,
@@ -75,13 +116,17 @@ const result = await build({
   // Bundled modules that ask for import.meta.url get the executable's own URL.
   define: { 'import.meta.url': '__cdbaImportMetaUrl' },
   banner: { js: "const __cdbaImportMetaUrl = require('node:url').pathToFileURL(process.execPath).href;" },
+  plugins: [snapshotSafe],
 });
 if (result.errors.length > 0) process.exit(1);
 
 const blob = join(OUT_DIR, 'sea-prep.blob');
 const config = join(OUT_DIR, 'sea-config.json');
-writeFileSync(config, `${JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }, null, 2)}\n`);
-const sea = spawnSync(process.execPath, ['--experimental-sea-config', config], { stdio: ['ignore', 'ignore', 'inherit'] });
+writeFileSync(config, `${JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useSnapshot: true }, null, 2)}\n`);
+const sea = spawnSync(process.execPath, ['--experimental-sea-config', config], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+// Node warns, three lines per module, that child_process, tty and vm are "not yet fully
+// verified" in snapshots; test/e2e/sea.test.ts runs what cdba uses of them. Anything else is shown.
+process.stderr.write(sea.stderr.replace(/^\(node:\d+\) Warning: It's not yet fully verified whether built-in module "[^"]+" works in user snapshot builder scripts\.\n.*\n.*\n(\(Use `node --trace-warnings[^\n]*\n)?/gm, ''));
 if (sea.status !== 0) {
   log(`node --experimental-sea-config failed (${sea.status ?? sea.signal})`);
   process.exit(1);
