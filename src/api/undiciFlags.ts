@@ -6,9 +6,10 @@
 // 10,000 clusters was not slower). It changes only when wasm functions tier up,
 // nothing about what they compute; it must be set before undici compiles the
 // module, i.e. before the first connection. The single executable's start-up
-// snapshot does not keep V8 flags, so it calls this again in every run.
-import { setFlagsFromString } from 'node:v8';
+// snapshot does not keep V8 flags (and is refused at run time if a flag changed
+// while it was built), so there it is set in every run, not while building.
+import { setFlagsFromString, startupSnapshot } from 'node:v8';
 
 export function applyRuntimeFlags(): void {
-  setFlagsFromString('--wasm-tiering-budget=2000000000');
+  if (!startupSnapshot.isBuildingSnapshot()) setFlagsFromString('--wasm-tiering-budget=2000000000');
 }

@@ -47,6 +47,7 @@ async function preload(): Promise<void> {
     import('node:perf_hooks'),
     import('node:diagnostics_channel'),
     import('node:util/types'),
+    import('../api/client.js'),
     import('../api/clusters.js'),
     import('../api/flexClusters.js'),
     import('../api/versions.js'),
