@@ -17,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
+import { lazyBuiltins } from './lazyBuiltins.mjs';
 
 const REPO = resolve(import.meta.dirname, '..');
 const OUT_DIR = join(REPO, 'dist', 'sea');
@@ -43,7 +44,7 @@ function* files(dir) {
   }
 }
 
-const inputs = [...files(join(REPO, 'src')), join(REPO, 'package.json'), join(REPO, 'package-lock.json'), join(REPO, 'scripts', 'build-sea.mjs')];
+const inputs = [...files(join(REPO, 'src')), join(REPO, 'package.json'), join(REPO, 'package-lock.json'), join(REPO, 'scripts', 'build-sea.mjs'), join(REPO, 'scripts', 'lazyBuiltins.mjs')];
 const hash = createHash('sha256').update(`${process.version} ${process.execPath}\n`);
 for (const file of inputs) hash.update(`${relative(REPO, file)}\n`).update(readFileSync(file));
 const stamp = hash.digest('hex');
@@ -61,49 +62,6 @@ rmSync(STAMP, { force: true });
 const bundle = join(OUT_DIR, 'main.cjs');
 const { build } = await import('esbuild');
 
-// Node 20 cannot put these built-ins into a start-up snapshot (their bindings
-// hold handles V8 cannot serialise: "global handle not serialized"). The
-// bundle gets each as an object of getters, named at build time (the
-// executable runs this same Node), that require the real module on first use,
-// which is in a run, never while the snapshot is made; esbuild's ES-module
-// interop copies the getters without calling them.
-//
-// undici reads three things from them as its files are evaluated, which the
-// snapshot does, so those are values fixed at build time:
-// - http2.constants (numbers): undici speaks HTTP/2 only when asked (cdba never does);
-// - http.maxHeaderSize: Node's default, 16 KiB (NODE_OPTIONS=--max-http-header-size
-//   no longer changes the largest response header undici accepts);
-// - http.IncomingMessage: undici's destroy() compares a request body's class with
-//   it, to drop the socket of a body that is a server's incoming request (cdba's
-//   bodies are strings or buffers, never that).
-const UNSNAPSHOTTABLE = /^(node:)?(http|https|http2|tls)$/;
-const LAZY = 'cdba-lazy-builtin';
-const nodeRequire = createRequire(import.meta.url);
-const FIXED = {
-  'node:http2': (real) => ({ constants: JSON.stringify(real.constants) }),
-  'node:http': (real) => ({ maxHeaderSize: String(real.maxHeaderSize), IncomingMessage: 'class IncomingMessage {}' }),
-};
-const snapshotSafe = {
-  name: 'snapshot-safe',
-  setup(b) {
-    b.onResolve({ filter: UNSNAPSHOTTABLE }, (args) =>
-      args.namespace === LAZY ? { path: args.path, external: true } : { path: args.path.replace(/^(node:)?/, 'node:'), namespace: LAZY },
-    );
-    b.onLoad({ filter: /.*/, namespace: LAZY }, (args) => {
-      const real = nodeRequire(args.path);
-      const fixed = FIXED[args.path]?.(real) ?? {};
-      const lazy = Object.keys(real).filter((key) => !(key in fixed));
-      return {
-        loader: 'js',
-        contents: `let real;
-const load = () => (real ??= require(${JSON.stringify(args.path)}));
-for (const key of ${JSON.stringify(lazy)}) Object.defineProperty(exports, key, { enumerable: true, get: () => load()[key] });
-${Object.entries(fixed).map(([key, value]) => `exports.${key} = ${value};`).join('\n')}
-`,
-      };
-    });
-  },
-};
 const result = await build({
   entryPoints: [join(REPO, 'src', 'sea', 'main.ts')],
   outfile: bundle,
@@ -122,7 +80,7 @@ const result = await build({
   // Bundled modules that ask for import.meta.url get the executable's own URL.
   define: { 'import.meta.url': '__cdbaImportMetaUrl' },
   banner: { js: "const __cdbaImportMetaUrl = require('node:url').pathToFileURL(process.execPath).href;" },
-  plugins: [snapshotSafe],
+  plugins: [lazyBuiltins],
 });
 if (result.errors.length > 0) process.exit(1);
 
