@@ -3,33 +3,14 @@
 // - without the CA, cdba fails with a clear TLS error and exit 7, and nothing reaches the service;
 // - with the profile's caFile, or with NODE_EXTRA_CA_CERTS, it works;
 // - plain http to a host that is not loopback is refused before any connection (exit 2).
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
+import { makeCertificates } from '../helpers/certificates.js';
 import { cdba, tempDir } from '../helpers/cli.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { digestEnv, expectOneErrorLine, knownSeed, OWNER_PRIVATE, OWNER_PUBLIC, PROJECT_ID } from './support.js';
-
-/** A CA and a server certificate for IP 127.0.0.1 signed by it; undefined without openssl. */
-function makeCertificates(): { dir: string; caFile: string; cert: string; key: string } | undefined {
-  const dir = tempDir('cdba-tls-');
-  const at = (name: string): string => join(dir, name);
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  try {
-    const run = (args: string[]): void => void execFileSync('openssl', args, { stdio: 'ignore' });
-    run(['req', '-x509', ...ec, '-days', '2', '-subj', '/CN=cdba test CA', '-keyout', at('ca.key'), '-out', at('ca.pem'),
-      '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign']);
-    run(['req', ...ec, '-subj', '/CN=127.0.0.1', '-keyout', at('server.key'), '-out', at('server.csr')]);
-    writeFileSync(at('server.ext'), 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n');
-    run(['x509', '-req', '-in', at('server.csr'), '-CA', at('ca.pem'), '-CAkey', at('ca.key'), '-CAcreateserial', '-days', '2',
-      '-out', at('server.pem'), '-extfile', at('server.ext')]);
-    return { dir, caFile: at('ca.pem'), cert: readFileSync(at('server.pem'), 'utf8'), key: readFileSync(at('server.key'), 'utf8') };
-  } catch {
-    return undefined;
-  }
-}
 
 const certificates = makeCertificates();
 if (!certificates) process.stderr.write('note: openssl is not available; the TLS reliability tests are skipped\n');

@@ -1,0 +1,48 @@
+// An esbuild plugin for the CommonJS bundles (dist/cdba.cjs, the launcher's, and
+// dist/sea/main.cjs, the single executable's): node:http, https, http2 and tls
+// become objects of getters, named at build time (the bundle runs on this same
+// Node), that require the real module on first use. esbuild's ES-module interop
+// copies the getters without calling them.
+// - The single executable is built from a start-up snapshot, and Node 20 cannot
+//   put these four in one (their bindings hold handles V8 cannot serialise:
+//   "global handle not serialized"): they must not load while it is built.
+// - A launcher run over http:// (the emulator) needs none of them, and one over
+//   https:// only tls and https: each is 2-5 ms of Node compiling its own modules.
+// undici reads three things from them as its files are evaluated, which every
+// run does (and the snapshot build), so those are values fixed at build time:
+// - http2.constants (numbers): undici speaks HTTP/2 only when asked (cdba never does);
+// - http.maxHeaderSize: Node's default, 16 KiB (NODE_OPTIONS=--max-http-header-size
+//   no longer changes the largest response header undici accepts);
+// - http.IncomingMessage: undici's destroy() compares a request body's class with
+//   it, to drop the socket of a body that is a server's incoming request (cdba's
+//   bodies are strings or buffers, never that).
+import { createRequire } from 'node:module';
+
+const NAMESPACE = 'cdba-lazy-builtin';
+const nodeRequire = createRequire(import.meta.url);
+const FIXED = {
+  'node:http2': (real) => ({ constants: JSON.stringify(real.constants) }),
+  'node:http': (real) => ({ maxHeaderSize: String(real.maxHeaderSize), IncomingMessage: 'class IncomingMessage {}' }),
+};
+
+export const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?(http|https|http2|tls)$/ }, (args) =>
+      args.namespace === NAMESPACE ? { path: args.path, external: true } : { path: args.path.replace(/^(node:)?/, 'node:'), namespace: NAMESPACE },
+    );
+    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {
+      const real = nodeRequire(args.path);
+      const fixed = FIXED[args.path]?.(real) ?? {};
+      const lazy = Object.keys(real).filter((key) => !(key in fixed));
+      return {
+        loader: 'js',
+        contents: `let real;
+const load = () => (real ??= require(${JSON.stringify(args.path)}));
+for (const key of ${JSON.stringify(lazy)}) Object.defineProperty(exports, key, { enumerable: true, get: () => load()[key] });
+${Object.entries(fixed).map(([key, value]) => `exports.${key} = ${value};`).join('\n')}
+`,
+      };
+    });
+  },
+};
