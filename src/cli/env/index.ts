@@ -103,6 +103,10 @@ export function registerRun(program: Command, app: App): void {
       const { UsageError } = await import('../../base/errors.js');
       throw new UsageError(stray[0]!.startsWith('-') ? `unknown option '${stray[0]}'; see 'cdba run --help'` : `run takes the command after --, not before it ("${stray[0]}")`);
     }
+    if (takeOutputFlag(cmd) !== undefined) {
+      const { UsageError } = await import('../../base/errors.js');
+      throw new UsageError('run hands the connection to the command\'s environment and prints none: -o is for `cdba env up`');
+    }
     const { runRun } = await import('./run.js');
     await runRun(app.context(cmd), dashDash ? afterDash : words, options as RegisteredUpFlags & { name?: string }, dashDash);
   });

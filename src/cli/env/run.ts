@@ -42,6 +42,8 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
       ctx.io.note(`cdba: interrupted; remove what env up made so far with \`${downHint}\``);
       throw error;
     }
+    // Refused before any request (no project, bad flags): nothing was made, so nothing to remove.
+    if (error instanceof UsageError) throw error;
     // Half made: remove it, then report why up failed.
     await runEnvDown(ctx, name, {}).catch((downError: unknown) => {
       ctx.io.note(`cdba: env down ${name} failed too (${downError instanceof Error ? downError.message : String(downError)}); run \`${downHint}\``);
@@ -92,8 +94,11 @@ async function runChild(ctx: Context, words: string[], connection: EnvConnection
       // eslint-disable-next-line no-restricted-properties -- a second signal stops at once, as IO's second Ctrl-C does
       process.exit(130);
     }
-    // CMD first; env down runs once it has exited.
-    if (!exited) child.kill(signal);
+    // CMD first; env down runs once it has exited. A Ctrl-C typed at a terminal CMD
+    // shares reaches CMD from the terminal itself (one foreground process group):
+    // sending it again would be a second Ctrl-C to CMD, which many tools take as "quit now".
+    const terminalDelivered = signal === 'SIGINT' && inFd !== undefined && ctx.io.inIsTTY;
+    if (!exited && !terminalDelivered) child.kill(signal);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

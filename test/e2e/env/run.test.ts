@@ -34,7 +34,7 @@ if (process.argv.join(' ').includes(process.env.MONGODB_PASSWORD)) problems.push
 const cdbaArgv = fs.readFileSync('/proc/' + process.ppid + '/cmdline', 'utf8');
 if (cdbaArgv.includes(process.env.MONGODB_PASSWORD)) problems.push('password on cdba argv');
 // The handlers before the mark: once the test sees the mark, a signal is caught.
-for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => { fs.writeFileSync(process.env.MARK + '.signal', sig); if (process.env.MODE !== 'ignore') process.exit(5); });
+for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => { fs.appendFileSync(process.env.MARK + '.signal', sig + '\\n'); if (process.env.MODE !== 'ignore') process.exit(5); });
 // Written whole, then renamed: the test reads it as soon as it exists.
 fs.writeFileSync(process.env.MARK + '.tmp', JSON.stringify({ problems, user: process.env.MONGODB_USERNAME, cluster: process.env.MONGODB_CLUSTER, pid: process.pid }));
 fs.renameSync(process.env.MARK + '.tmp', process.env.MARK);
@@ -126,7 +126,7 @@ describe('run -- CMD', () => {
     await waitFor('CMD to start', () => existsSync(mark));
     child.kill('SIGTERM');
     const result = await child;
-    expect(readFileSync(`${mark}.signal`, 'utf8')).toBe('SIGTERM');
+    expect(readFileSync(`${mark}.signal`, 'utf8')).toBe('SIGTERM\n');
     expect(result.exitCode).toBe(5);
     expect(await leftOf('term-1')).toEqual([]);
   });
@@ -170,7 +170,7 @@ describe('run -- CMD', () => {
     expect(marked(mark).problems).toEqual([]);
     terminal.type('\u0003');
     const { exitCode, text } = await terminal.done();
-    expect(readFileSync(`${mark}.signal`, 'utf8')).toBe('SIGINT');
+    expect(readFileSync(`${mark}.signal`, 'utf8')).toBe('SIGINT\n');
     expect(text).toContain('cdba: env pty-1: removed');
     expect(exitCode).toBe(5);
     expect(await leftOf('pty-1')).toEqual([]);
@@ -187,6 +187,9 @@ describe('run -- CMD', () => {
     const { exitCode, text } = await terminal.done();
     expect(exitCode).toBe(130);
     expect(text).toContain('cdba: stopped; the env is still there: run `cdba env down pty-2`');
+    // Each Ctrl-C reaches CMD once, from the terminal: cdba does not send it a second copy.
+    await waitFor('CMD to get the second Ctrl-C', () => readFileSync(`${mark}.signal`, 'utf8').split('\n').length > 2);
+    expect(readFileSync(`${mark}.signal`, 'utf8')).toBe('SIGINT\nSIGINT\n');
     try {
       process.kill(marked(mark).pid, 'SIGKILL'); // CMD ignored Ctrl-C; it may outlive the terminal
     } catch {
