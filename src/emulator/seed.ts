@@ -288,48 +288,39 @@ export function validateSeed(doc: unknown, source = 'seed'): SeedDocument {
     checkRoles(problems, at, account.roles, projectIds);
   });
 
+  // Dedicated and flex clusters are checked alike, and share the names of a project.
   const names = new Set<string>();
-  if (doc.clusters !== undefined && !Array.isArray(doc.clusters)) problems.add('clusters', 'must be an array');
-  (Array.isArray(doc.clusters) ? doc.clusters : []).forEach((entry, i) => {
-    const at = `clusters[${i}]`;
-    if (!isObject(entry)) return problems.add(at, 'must be an object {projectId, cluster, legacyStrings}');
-    problems.onlyKeys(at, entry, ['projectId', 'cluster', 'legacyStrings']);
-    problems.boolean(`${at}.legacyStrings`, entry.legacyStrings);
-    if (problems.string(`${at}.projectId`, entry.projectId, PROJECT_ID, 'a 24-hex project id') && !projectIds.has(entry.projectId)) {
-      problems.add(`${at}.projectId`, `"${entry.projectId}" is not one of the seed's projects`);
-    }
-    if (!isObject(entry.cluster)) return problems.add(`${at}.cluster`, 'must be a cluster create body (object)');
-    const body = entry.cluster;
-    if (typeof body.name === 'string') {
-      if (!isValidClusterName(body.name)) problems.add(`${at}.cluster.name`, `"${body.name}" is not a valid cluster name`);
-      const key = `${String(entry.projectId)}/${body.name.toLowerCase()}`;
-      if (names.has(key)) problems.add(`${at}.cluster.name`, `duplicate cluster name ${body.name} in project ${String(entry.projectId)}`);
-      names.add(key);
-    }
-    const result = createClusterModel(body, seedClusterShape(body), { groupId: '0'.repeat(24), newId: () => '0'.repeat(24), now: '' });
-    if (result.problem) problems.add(`${at}.cluster.${result.problem.field}`, result.problem.code);
-  });
-
-  // Flex clusters share the names of a project with the others.
-  if (doc.flexClusters !== undefined && !Array.isArray(doc.flexClusters)) problems.add('flexClusters', 'must be an array');
-  (Array.isArray(doc.flexClusters) ? doc.flexClusters : []).forEach((entry, i) => {
-    const at = `flexClusters[${i}]`;
-    if (!isObject(entry)) return problems.add(at, 'must be an object {projectId, cluster}');
-    problems.onlyKeys(at, entry, ['projectId', 'cluster']);
-    if (problems.string(`${at}.projectId`, entry.projectId, PROJECT_ID, 'a 24-hex project id') && !projectIds.has(entry.projectId)) {
-      problems.add(`${at}.projectId`, `"${entry.projectId}" is not one of the seed's projects`);
-    }
-    if (!isObject(entry.cluster)) return problems.add(`${at}.cluster`, 'must be a flex cluster create body (object)');
-    const body = entry.cluster;
-    if (typeof body.name === 'string') {
-      if (!isValidClusterName(body.name)) problems.add(`${at}.cluster.name`, `"${body.name}" is not a valid cluster name`);
-      const key = `${String(entry.projectId)}/${body.name.toLowerCase()}`;
-      if (names.has(key)) problems.add(`${at}.cluster.name`, `duplicate cluster name ${body.name} in project ${String(entry.projectId)}`);
-      names.add(key);
-    }
-    const result = createFlexModel(body, { groupId: '0'.repeat(24), newId: () => '0'.repeat(24), now: '' });
-    if (result.problem) problems.add(`${at}.cluster.${result.problem.field}`, result.problem.code);
-  });
+  const modelContext = { groupId: '0'.repeat(24), newId: () => '0'.repeat(24), now: '' };
+  const checkClusterEntries = (
+    key: 'clusters' | 'flexClusters',
+    fields: string[],
+    what: string,
+    model: (body: Record<string, unknown>) => { problem?: { field: string; code: string } },
+  ): void => {
+    const list = doc[key];
+    if (list !== undefined && !Array.isArray(list)) problems.add(key, 'must be an array');
+    (Array.isArray(list) ? list : []).forEach((entry, i) => {
+      const at = `${key}[${i}]`;
+      if (!isObject(entry)) return problems.add(at, `must be an object {${fields.join(', ')}}`);
+      problems.onlyKeys(at, entry, fields);
+      if (fields.includes('legacyStrings')) problems.boolean(`${at}.legacyStrings`, entry.legacyStrings);
+      if (problems.string(`${at}.projectId`, entry.projectId, PROJECT_ID, 'a 24-hex project id') && !projectIds.has(entry.projectId)) {
+        problems.add(`${at}.projectId`, `"${entry.projectId}" is not one of the seed's projects`);
+      }
+      if (!isObject(entry.cluster)) return problems.add(`${at}.cluster`, `must be a ${what} (object)`);
+      const body = entry.cluster;
+      if (typeof body.name === 'string') {
+        if (!isValidClusterName(body.name)) problems.add(`${at}.cluster.name`, `"${body.name}" is not a valid cluster name`);
+        const name = `${String(entry.projectId)}/${body.name.toLowerCase()}`;
+        if (names.has(name)) problems.add(`${at}.cluster.name`, `duplicate cluster name ${body.name} in project ${String(entry.projectId)}`);
+        names.add(name);
+      }
+      const result = model(body);
+      if (result.problem) problems.add(`${at}.cluster.${result.problem.field}`, result.problem.code);
+    });
+  };
+  checkClusterEntries('clusters', ['projectId', 'cluster', 'legacyStrings'], 'cluster create body', (body) => createClusterModel(body, seedClusterShape(body), modelContext));
+  checkClusterEntries('flexClusters', ['projectId', 'cluster'], 'flex cluster create body', (body) => createFlexModel(body, modelContext));
   checkSeedDatabaseUsers(problems, doc.databaseUsers, projectIds);
 
   if (doc.rateLimit !== undefined) {
