@@ -79,6 +79,25 @@ describe('the README, pasted into bash', () => {
     });
   });
 
+  it('from nothing to a connection: the by-hand blocks run as pasted, against the emulator and a stand-in mongosh', { timeout: 120_000 }, async () => {
+    const setUp = readmeBlock('## From nothing to a connection', /projects create shop/);
+    const takeDown = readmeBlock('## From nothing to a connection', /projects delete shop/);
+    expect(setUp).toMatch(/^mongosh /m);
+    // mongosh cannot reach the emulator's hosts: a stand-in records what it was given.
+    writeFileSync(join(bin, 'mongosh'), '#!/bin/sh\nprintf "%s\\n" "$@" > mongosh.args\n');
+    chmodSync(join(bin, 'mongosh'), 0o755);
+    const configDir = tempDir('cdba-readme-config-');
+    const cwd = tempDir('cdba-readme-cwd-');
+    const env = cleanEnv({ PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` }, configDir);
+    // The emulator as the tour starts it (its profile is saved before its first line).
+    const emulator = 'cdba emulator --write-profile local --transition-ms 0 > emulator.out 2>&1 &\nuntil [ -s emulator.out ]; do sleep 0.1; done\ncdba profile use local\n';
+    const result = await paste(emulator + setUp + takeDown, env, cwd);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(readFileSync(join(cwd, 'mongosh.args'), 'utf8')).toMatch(/^mongodb\+srv:\/\/c1\.[a-z0-9]+\.mongodb\.net\n--username\napp\n$/);
+    expect(readFileSync(join(cwd, 'app.pw'), 'utf8')).toMatch(/^[A-Za-z0-9]{24}\n$/);
+    expect(result.stderr).toMatch(/access-list entry 127\.0\.0\.1 is ACTIVE/);
+  });
+
   it('a database for each CI run: the shell rehearsal against the emulator runs as pasted', { timeout: 120_000 }, async () => {
     const rehearsal = readmeBlock('## A database for each CI run', /cdba run --name ci-2/);
     expect(rehearsal).toMatch(/cdba run --name ci-2 --/);
