@@ -56,7 +56,7 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
 
   const { whileChildRuns } = await import('../../base/io.js');
   const status = await whileChildRuns(async () => {
-    const code = await runChild(ctx, words, connection, downHint);
+    const code = await runChild(ctx, words, connection, name, downHint);
     try {
       await runEnvDown(ctx, name, {});
     } catch (error) {
@@ -71,7 +71,7 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
 }
 
 /** Runs CMD with the variables added to cdba's environment; answers its exit status. */
-async function runChild(ctx: Context, words: string[], connection: EnvConnection, downHint: string): Promise<number> {
+async function runChild(ctx: Context, words: string[], connection: EnvConnection, name: string, downHint: string): Promise<number> {
   const env = { ...ctx.env, ...Object.fromEntries(connectionVariables(connection)) };
   // CMD writes straight to cdba's own stdout and stderr (a terminal stays a terminal);
   // streams without a descriptor (in-process tests) get its output copied.
@@ -94,6 +94,10 @@ async function runChild(ctx: Context, words: string[], connection: EnvConnection
       // eslint-disable-next-line no-restricted-properties -- a second signal stops at once, as IO's second Ctrl-C does
       process.exit(130);
     }
+    // Says what happens next, and that a second signal is a hard stop. (It is also
+    // how one can tell cdba counted this one: two signals close together can merge.)
+    const again = signal === 'SIGINT' ? 'a second Ctrl-C' : 'a second signal';
+    ctx.io.note(`cdba: ${signal}: waiting for ${words[0]} to exit, then env down ${name}; ${again} stops at once`);
     // CMD first; env down runs once it has exited. A Ctrl-C typed at a terminal CMD
     // shares reaches CMD from the terminal itself (one foreground process group):
     // sending it again would be a second Ctrl-C to CMD, which many tools take as "quit now".

@@ -127,6 +127,7 @@ describe('run -- CMD', () => {
     child.kill('SIGTERM');
     const result = await child;
     expect(readFileSync(`${mark}.signal`, 'utf8')).toBe('SIGTERM\n');
+    expect(result.stderr).toContain('cdba: SIGTERM: waiting for node to exit, then env down term-1; a second signal stops at once');
     expect(result.exitCode).toBe(5);
     expect(await leftOf('term-1')).toEqual([]);
   });
@@ -183,6 +184,8 @@ describe('run -- CMD', () => {
     await waitFor('CMD to start', () => existsSync(mark));
     terminal.type('\u0003');
     await waitFor('CMD to get the first Ctrl-C', () => existsSync(`${mark}.signal`));
+    // cdba's own line: two Ctrl-Cs typed before cdba runs at all would merge into one.
+    await terminal.seen(/cdba: SIGINT: waiting for node to exit, then env down pty-2; a second Ctrl-C stops at once/);
     terminal.type('\u0003');
     const { exitCode, text } = await terminal.done();
     expect(exitCode).toBe(130);
