@@ -34,6 +34,7 @@ export interface IOOptions {
 }
 
 let childRunning = 0;
+let signalsTaken = 0;
 
 /**
  * Runs a foreground child (which shares our terminal and gets every Ctrl-C
@@ -46,6 +47,26 @@ export async function whileChildRuns<T>(run: () => Promise<T>): Promise<T> {
   } finally {
     childRunning--;
   }
+}
+
+/**
+ * Runs `run` while the caller counts SIGINT and SIGTERM itself (`cdba run`: the
+ * first removes its env, the second stops at once through stopAtOnce): meanwhile
+ * neither aborts io.signal nor stops cdba.
+ */
+export async function whileSignalsTaken<T>(run: () => Promise<T>): Promise<T> {
+  signalsTaken++;
+  try {
+    return await run();
+  } finally {
+    signalsTaken--;
+  }
+}
+
+/** A hard stop (a second Ctrl-C, SIGTERM): the terminate cleanups (the config lock), then exit with `code`. */
+export function stopAtOnce(code: number): never {
+  runTerminateCleanups();
+  process.exit(code);
 }
 
 export class IO {
@@ -86,19 +107,20 @@ export class IO {
     const interrupt = new AbortController();
     let firstInterruptAt = 0;
     process.on('SIGINT', () => {
-      if (childRunning > 0) return; // the child (mongosh) gets Ctrl-C itself and decides
+      if (childRunning > 0 || signalsTaken > 0) return; // the child (mongosh) gets Ctrl-C itself and decides; or the command counts them
       if (!interrupt.signal.aborted) {
         firstInterruptAt = Date.now();
         interrupt.abort();
       } else if (Date.now() - firstInterruptAt > 250) {
-        process.exit(130);
+        stopAtOnce(130);
       }
     });
     // SIGTERM (a CI job cancelled, `timeout`, kill) ends the run as it would by
     // default, but first releases what others wait for (the config lock).
     process.on('SIGTERM', () => {
-      runTerminateCleanups();
-      if (!isTerminateTakenOver()) process.exit(143);
+      if (signalsTaken > 0) return;
+      if (isTerminateTakenOver()) runTerminateCleanups();
+      else stopAtOnce(143);
     });
     // A reader that goes away (`cdba ... | head -1`) is not an error of ours:
     // stop quietly, as Unix tools do, instead of crashing with EPIPE.
@@ -120,6 +142,15 @@ export class IO {
       columns: process.stdout.columns || Number(env.COLUMNS) || 0,
       rows: process.stderr.rows || 0,
     });
+  }
+
+  /**
+   * This IO with another abort signal: the same streams, colours and secrets. For a
+   * phase its command stops on its own (run stops env up on the first signal, then
+   * still removes what up made through the IO whose signal did not abort).
+   */
+  withSignal(signal: AbortSignal): IO {
+    return Object.assign(Object.create(this) as IO, { signal });
   }
 
   /** Buffers instead of streams, for unit tests. */

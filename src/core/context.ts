@@ -234,6 +234,14 @@ export class Context {
     if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled; nothing was changed');
   }
 
+  /**
+   * This context with another abort signal, and so an API client of its own (see
+   * IO.withSignal); the caller closes it.
+   */
+  withSignal(signal: AbortSignal): Context {
+    return new Context(this.io.withSignal(signal), this.env, this.version, this.globals, this.options);
+  }
+
   async close(): Promise<void> {
     await this.apiClient?.close();
   }

@@ -51,7 +51,7 @@ export function registerEnv(program: Command, app: App): void {
   const up = withUpFlags(
     env
       .command('up')
-      .description('create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env, json or github)')
+      .description('create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env, json or github). Interrupted, it stops and leaves what it made for env down <name>')
       .argument('<name>', 'the env and its cluster: letters, digits and hyphens, at most 64'),
   ).action(async (name, options, cmd) => {
     const output = takeOutputFlag(cmd);
@@ -60,6 +60,7 @@ export function registerEnv(program: Command, app: App): void {
   });
   withExamples(up, [
     ['Variables for a shell', 'eval "$(cdba env up ci-1 -o env)" && npm test'],
+    ['In a CI script: removed however the job ends, cancelled during env up included', 'trap \'cdba env down ci-1\' EXIT; eval "$(cdba env up ci-1 -o env)" && npm test'],
     ['In a GitHub Actions step: outputs and $GITHUB_ENV, the password masked', 'cdba env up ci-$GITHUB_RUN_ID -o github'],
     ['A dedicated M10 with MongoDB 8.0 for four hours, only the URI', 'cdba env up ci-2 --tier M10 --db-version 8.0 --ttl 4h -o json | jq -r .MONGODB_URI'],
   ]);
@@ -85,7 +86,7 @@ export function registerRun(program: Command, app: App): void {
   const run = withUpFlags(
     program
       .command('run')
-      .description('env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD\'s status (12: env down failed)')
+      .description('env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD\'s status (12: env down failed). The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once')
       .option('--name <name>', 'the env (default run- and six random characters)')
       .argument('[command...]', 'the command and its arguments, after --')
       .usage('[options] -- <command> [args...]')

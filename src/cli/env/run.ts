@@ -1,13 +1,14 @@
 // `cdba run [--name <name>] [env up flags] -- CMD ARGS...`: env up, CMD with the
 // connection in its environment (never on argv), env down whatever CMD did; the
 // exit status is CMD's, or 12 when down failed (with a line naming what is left).
-// SIGINT and SIGTERM go to CMD first, then down runs; a second one stops at once
-// with the `cdba env down <name>` still to run.
-import { spawn } from 'node:child_process';
+// run counts SIGINT and SIGTERM itself, from env up to the end of env down: the
+// first stops env up (then env down removes what it made, exit 130 or 143), or
+// goes to CMD (then env down runs); a second stops at once with the
+// `cdba env down <name>` still to run.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { constants as osConstants } from 'node:os';
 import { EnvLeftError, InterruptedError, QuietExit, UsageError } from '../../base/errors.js';
-import { onTerminate, takeOverTerminate } from '../../base/terminate.js';
 import type { Context } from '../../core/context.js';
 import { connectionVariables, type EnvConnection } from './connection.js';
 import { runEnvDown } from './down.js';
@@ -20,6 +21,12 @@ export function runName(): string {
   return `run-${[...randomBytes(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join('')}`;
 }
 
+/** The descriptor of a process stream; undefined for the buffers of in-process tests. */
+function fdOf(stream: unknown): number | undefined {
+  const fd = (stream as { fd?: unknown }).fd;
+  return typeof fd === 'number' ? fd : undefined;
+}
+
 /** A child killed by a signal: 128 + its number, as shells report it. */
 function signalStatus(signal: NodeJS.Signals | null): number {
   return 128 + (signal ? (osConstants.signals[signal] ?? 1) : 1);
@@ -30,100 +37,105 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
   if (words.length === 0) throw new UsageError('run needs a command after --: cdba run [flags] -- CMD ARGS...');
   const name = flags.name ?? runName();
   const plan = await planUp(ctx, name, flags, undefined);
+  // A Ctrl-C while planning (nothing made yet) went to IO, as in any command.
+  if (ctx.io.signal.aborted) throw new InterruptedError('interrupted; nothing was made');
   const downHint = ctx.followUp('env', 'down', name);
+  const { whileSignalsTaken, stopAtOnce } = await import('../../base/io.js');
 
-  let connection: EnvConnection;
-  // SIGTERM while up runs ends cdba at once (the launcher's handler); what up made so far is in the state file.
-  const forgetTerminateNote = onTerminate(() => ctx.io.note(`cdba: terminated during env up; remove what it made so far with \`${downHint}\``));
-  try {
-    connection = await bringUp(ctx, plan);
-  } catch (error) {
-    if (error instanceof InterruptedError || ctx.io.signal.aborted) {
-      ctx.io.note(`cdba: interrupted; remove what env up made so far with \`${downHint}\``);
-      throw error;
+  // env up runs on a signal of its own, which the first signal aborts; env down
+  // runs on ctx, whose signal nothing aborts while run counts the signals.
+  const stopUp = new AbortController();
+  const upCtx = ctx.withSignal(stopUp.signal);
+  let phase: 'up' | 'cmd' | 'down' = 'up';
+  let firstSignal: NodeJS.Signals | undefined;
+  let child: ChildProcess | undefined;
+  let childExited = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (firstSignal) {
+      ctx.io.note(`cdba: stopped; the env is still there: run \`${downHint}\``);
+      stopAtOnce(signalStatus(signal));
     }
-    // Refused before any request (no project, bad flags): nothing was made, so nothing to remove.
-    if (error instanceof UsageError) throw error;
-    // Half made: remove it, then report why up failed.
-    await runEnvDown(ctx, name, {}).catch((downError: unknown) => {
-      ctx.io.note(`cdba: env down ${name} failed too (${downError instanceof Error ? downError.message : String(downError)}); run \`${downHint}\``);
-    });
-    throw error;
-  } finally {
-    forgetTerminateNote();
-  }
-  ctx.io.note(`cdba: env ${name} is ready; running ${words[0]}`);
+    firstSignal = signal;
+    // Each line says what happens next, and that a second signal is a hard stop. (It is
+    // also how one can tell cdba counted this one: two signals close together can merge.)
+    const again = signal === 'SIGINT' ? 'a second Ctrl-C' : 'a second signal';
+    if (phase === 'up') {
+      ctx.io.note(`cdba: ${signal}: stopping env up, then env down ${name} removes what it made; ${again} stops at once`);
+      stopUp.abort();
+    } else if (phase === 'cmd') {
+      ctx.io.note(`cdba: ${signal}: waiting for ${words[0]} to exit, then env down ${name}; ${again} stops at once`);
+      // CMD first; env down runs once it has exited. A Ctrl-C typed at a terminal CMD
+      // shares reaches CMD from the terminal itself (one foreground process group):
+      // sending it again would be a second Ctrl-C to CMD, which many tools take as "quit now".
+      const terminalDelivered = signal === 'SIGINT' && fdOf(ctx.io.in) !== undefined && ctx.io.inIsTTY;
+      if (child && !childExited && !terminalDelivered) child.kill(signal);
+    } else ctx.io.note(`cdba: ${signal}: finishing env down ${name}; ${again} stops at once`);
+  };
 
-  const { whileChildRuns } = await import('../../base/io.js');
-  const status = await whileChildRuns(async () => {
-    const code = await runChild(ctx, words, connection, name, downHint);
+  /** env down; when it fails, EnvLeftError (exit 12) saying why we got here and what is left. */
+  const down = async (after: string, left: string): Promise<void> => {
+    phase = 'down';
     try {
       await runEnvDown(ctx, name, {});
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      throw new EnvLeftError(`${words[0]} exited ${code}, but env down ${name} failed: ${why}; left: what env up made (cluster ${name} if it made it, user ${connection.username}, its access-list entry)`, {
-        hint: `remove it with \`${downHint}\``,
-      });
+      throw new EnvLeftError(`${after}, but env down ${name} failed: ${why}; left: ${left}`, { hint: `remove it with \`${downHint}\`` });
     }
-    return code;
-  });
-  throw new QuietExit(status);
+  };
+
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    await whileSignalsTaken(async () => {
+      let connection: EnvConnection;
+      try {
+        connection = await bringUp(upCtx, plan);
+      } catch (error) {
+        if (firstSignal) {
+          await down(`env up was stopped (${firstSignal})`, 'what env up made so far');
+          throw new QuietExit(signalStatus(firstSignal));
+        }
+        // Refused before any request (no project, bad flags): nothing was made, so nothing to remove.
+        if (error instanceof UsageError) throw error;
+        // Half made: remove it, then report why up failed.
+        phase = 'down';
+        await runEnvDown(ctx, name, {}).catch((downError: unknown) => {
+          ctx.io.note(`cdba: env down ${name} failed too (${downError instanceof Error ? downError.message : String(downError)}); run \`${downHint}\``);
+        });
+        throw error;
+      }
+      ctx.io.note(`cdba: env ${name} is ready; running ${words[0]}`);
+      phase = 'cmd';
+      // A signal between up's end and here was counted (phase up) and found up done: CMD is not started.
+      const code = firstSignal ? signalStatus(firstSignal) : await runChild(ctx, words, connection, (spawned) => (child = spawned));
+      childExited = true;
+      await down(`${firstSignal && !child ? `stopped (${firstSignal}) before ${words[0]} ran` : `${words[0]} exited ${code}`}`, `what env up made (cluster ${name} if it made it, user ${connection.username}, its access-list entry)`);
+      throw new QuietExit(code);
+    });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await upCtx.close();
+  }
 }
 
 /** Runs CMD with the variables added to cdba's environment; answers its exit status. */
-async function runChild(ctx: Context, words: string[], connection: EnvConnection, name: string, downHint: string): Promise<number> {
+async function runChild(ctx: Context, words: string[], connection: EnvConnection, started: (child: ChildProcess) => void): Promise<number> {
   const env = { ...ctx.env, ...Object.fromEntries(connectionVariables(connection)) };
   // CMD writes straight to cdba's own stdout and stderr (a terminal stays a terminal);
   // streams without a descriptor (in-process tests) get its output copied.
-  const fdOf = (stream: unknown): number | undefined => {
-    const fd = (stream as { fd?: unknown }).fd;
-    return typeof fd === 'number' ? fd : undefined;
-  };
   const outFd = fdOf(ctx.io.out);
   const errFd = fdOf(ctx.io.err);
   const inFd = fdOf(ctx.io.in);
   const child = spawn(words[0]!, words.slice(1), { stdio: [inFd === undefined ? 'ignore' : 'inherit', outFd ?? 'pipe', errFd ?? 'pipe'], env });
+  started(child);
   child.stdout?.on('data', (chunk: Buffer) => ctx.io.out.write(chunk));
   child.stderr?.on('data', (chunk: Buffer) => ctx.io.err.write(chunk));
-  let signals = 0;
-  let exited = false;
-  const onSignal = (signal: NodeJS.Signals): void => {
-    signals += 1;
-    if (signals > 1) {
-      ctx.io.note(`cdba: stopped; the env is still there: run \`${downHint}\``);
-      // eslint-disable-next-line no-restricted-properties -- a second signal stops at once, as IO's second Ctrl-C does
-      process.exit(130);
-    }
-    // Says what happens next, and that a second signal is a hard stop. (It is also
-    // how one can tell cdba counted this one: two signals close together can merge.)
-    const again = signal === 'SIGINT' ? 'a second Ctrl-C' : 'a second signal';
-    ctx.io.note(`cdba: ${signal}: waiting for ${words[0]} to exit, then env down ${name}; ${again} stops at once`);
-    // CMD first; env down runs once it has exited. A Ctrl-C typed at a terminal CMD
-    // shares reaches CMD from the terminal itself (one foreground process group):
-    // sending it again would be a second Ctrl-C to CMD, which many tools take as "quit now".
-    const terminalDelivered = signal === 'SIGINT' && inFd !== undefined && ctx.io.inIsTTY;
-    if (!exited && !terminalDelivered) child.kill(signal);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  // From here SIGTERM is run's: CMD gets it, then env down runs (the launcher's handler would exit 143 at once).
-  takeOverTerminate();
-  try {
-    return await new Promise<number>((resolve) => {
-      child.once('error', (error) => {
-        ctx.io.note(`cdba: cannot run ${words[0]}: ${error.message}`);
-        resolve(127);
-      });
-      child.once('close', (code, signal) => {
-        exited = true;
-        resolve(code ?? signalStatus(signal));
-      });
+  return new Promise<number>((resolve) => {
+    child.once('error', (error) => {
+      ctx.io.note(`cdba: cannot run ${words[0]}: ${error.message}`);
+      resolve(127);
     });
-  } finally {
-    // Signals stay ours while env down runs: a second one stops at once with the line above.
-    if (signals === 0) {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    }
-  }
+    child.once('close', (code, signal) => resolve(code ?? signalStatus(signal)));
+  });
 }

@@ -152,9 +152,10 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
   if (ours) {
     const deleteAfterDate = ttlDate(plan.ttl);
     const address = entry.kind === 'address' ? { ipAddress: entry.address } : entry.kind === 'cidr' ? { cidrBlock: entry.block } : {};
-    await accessList.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(name), deleteAfterDate }]);
+    // Recorded before the add (down removes it only while it carries the env's comment): an add stopped half-way is still removed.
     state.entry = value;
     stateFile.write(state);
+    await accessList.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(name), deleteAfterDate }]);
   } else {
     ctx.io.note(`cdba: access-list entry ${value} is there already (not made by env ${name}); using it, and env down will keep it`);
   }
@@ -228,8 +229,25 @@ export async function showConnection(ctx: Context, plan: UpPlan, connection: Env
   ctx.io.note(`cdba: env ${plan.name} is ready: cluster ${connection.cluster}, user ${connection.username}, for ${plan.ttl}${where}; remove it with \`${ctx.followUp('env', 'down', plan.name)}\``);
 }
 
+/**
+ * Interrupted (Ctrl-C, SIGTERM), env up stops and leaves what it made for
+ * `env down <name>`, the caller's to run: the name is the caller's, and an env
+ * is meant to outlive the up that made it (`cdba run`, which owns its env,
+ * removes it instead).
+ */
 export async function runEnvUp(ctx: Context, name: string, flags: UpFlags, outputFlag: string | undefined): Promise<void> {
   const plan = await planUp(ctx, name, flags, outputFlag);
-  const connection = await bringUp(ctx, plan);
+  const left = `remove what env up made so far with \`${ctx.followUp('env', 'down', name)}\``;
+  const { onTerminate } = await import('../../base/terminate.js');
+  const forgetTerminateNote = onTerminate(() => ctx.io.note(`cdba: terminated during env up; ${left}`));
+  let connection: EnvConnection;
+  try {
+    connection = await bringUp(ctx, plan);
+  } catch (error) {
+    if (ctx.io.signal.aborted) ctx.io.note(`cdba: interrupted; ${left}`);
+    throw error;
+  } finally {
+    forgetTerminateNote();
+  }
   await showConnection(ctx, plan, connection);
 }

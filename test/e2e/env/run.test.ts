@@ -199,30 +199,91 @@ describe('run -- CMD', () => {
     expect((await cdba(['env', 'down', 'pty-2'], { env: env() })).exitCode).toBe(0);
     expect(await leftOf('pty-2')).toEqual([]);
   });
+});
 
-  it('SIGTERM while env up waits: exit 143 with the env down to run, which removes what up had made', async () => {
-    // Transitions of an hour: up is still waiting for the entry and the cluster when SIGTERM comes.
-    const slow = await startEmulator({
+describe('run and env up interrupted while env up waits', () => {
+  // Transitions of an hour: up is still waiting for the entry and the cluster when the signal comes.
+  let slow: RunningEmulator;
+  const slowEnv = () => ownerEnv(slow.url, PROJECT);
+  beforeAll(async () => {
+    slow = await startEmulator({
       transitionMs: 3_600_000,
       seed: { projects: [{ id: PROJECT, name: 'runs' }], apiKeys: [{ ...OWNER, roles: [{ projectId: PROJECT, roleName: 'GROUP_OWNER' }] }], rateLimit: { perMinute: 100_000 } },
     });
-    try {
-      const configDir = tempDir();
-      const slowEnv = ownerEnv(slow.url, PROJECT);
-      const child = execa('node', [CDBA_BIN, 'run', '--name', 'slow-1', '--', 'true'], { env: cleanEnv(slowEnv, configDir), extendEnv: false, reject: false, timeout: 30_000 });
-      let stderr = '';
-      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-      const userMade = () => (slow.stats().byPath['POST /api/atlas/v2/groups/{groupId}/databaseUsers'] ?? 0) === 1;
-      await waitFor('env up to create the user and wait', () => userMade() && /waiting for access-list entry|is PENDING/.test(stderr));
-      child.kill('SIGTERM');
-      const result = await child;
-      expect(result.exitCode).toBe(143);
-      expect(result.stderr).toContain('cdba: terminated during env up; remove what it made so far with `cdba env down slow-1`');
-      const down = await cdba(['env', 'down', 'slow-1'], { env: slowEnv, configDir });
-      expect(down.exitCode).toBe(0);
-      expect(down.stderr).toContain('cdba: env slow-1: removed access-list entry 127.0.0.1, database user cdba-env-slow-1, cluster slow-1 (deleting)');
-    } finally {
-      await slow.stop();
-    }
+  });
+  afterAll(async () => {
+    expect(slow.unexpectedErrors()).toEqual([]);
+    await slow.stop();
+  });
+
+  /** cdba with `args`, once env up of `name` has made the user and waits (the stats and its own lines say so). */
+  async function waitingUp(name: string, args: string[]) {
+    const configDir = tempDir();
+    const child = execa('node', [CDBA_BIN, ...args], { env: cleanEnv(slowEnv(), configDir), extendEnv: false, reject: false, timeout: 30_000 });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const usersMade = () => (slow.stats().byPath['POST /api/atlas/v2/groups/{groupId}/databaseUsers'] ?? 0);
+    const before = usersMade();
+    await waitFor(`env up ${name} to create the user and wait`, () => usersMade() > before && /waiting for access-list entry|is PENDING/.test(stderr));
+    return { child, configDir };
+  }
+
+  /** What of env `name` the slow emulator still has: its user, its entry, its cluster's state. */
+  async function slowLeft(name: string): Promise<string[]> {
+    const left: string[] = [];
+    const users = await cdbaInProcess(['dbusers', 'list', '--all', '-o', 'json', '--query', 'results[].username'], { env: slowEnv() });
+    if ((JSON.parse(users.stdout) as string[]).includes(`cdba-env-${name}`)) left.push('user');
+    const entries = await cdbaInProcess(['access-list', 'list', '-o', 'json', '--query', 'results[].comment'], { env: slowEnv() });
+    if ((JSON.parse(entries.stdout) as Array<string | null>).includes(`cdba env ${name}`)) left.push('entry');
+    const cluster = await cdbaInProcess(['clusters', 'get', name, '-o', 'json', '--query', 'stateName'], { env: slowEnv() });
+    left.push(cluster.exitCode === 0 ? `cluster ${JSON.parse(cluster.stdout)}` : `cluster (${cluster.exitCode})`);
+    return left;
+  }
+
+  it.each([
+    ['SIGTERM', 143, 'a second signal'],
+    ['SIGINT', 130, 'a second Ctrl-C'],
+  ] as const)('run, %s: stops waiting, env down removes what up made, exit %i', async (signal, code, again) => {
+    const name = `slow-${signal.toLowerCase()}`;
+    const { child } = await waitingUp(name, ['run', '--name', name, '--', 'true']);
+    child.kill(signal);
+    const result = await child;
+    expect(result.exitCode).toBe(code);
+    expect(result.stderr).toContain(`cdba: ${signal}: stopping env up, then env down ${name} removes what it made; ${again} stops at once`);
+    expect(result.stderr).toContain(`cdba: env ${name}: removed access-list entry 127.0.0.1, database user cdba-env-${name}, cluster ${name} (deleting)`);
+    expect(result.stderr).not.toContain('running true');
+    expect(await slowLeft(name)).toEqual(['cluster DELETING']);
+  });
+
+  it('run, SIGINT then SIGTERM (a cancelled GitHub job): the second stops at once, naming the env down still to run', async () => {
+    const { child, configDir } = await waitingUp('slow-twice', ['run', '--name', 'slow-twice', '--', 'true']);
+    // Both are queued before the emulator (this process) can answer a request of env down.
+    child.kill('SIGINT');
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(result.exitCode).toBe(143);
+    expect(result.stderr).toContain('cdba: SIGINT: stopping env up, then env down slow-twice removes what it made; a second Ctrl-C stops at once');
+    expect(result.stderr).toContain('cdba: stopped; the env is still there: run `cdba env down slow-twice`');
+    expect(result.stderr).not.toContain('cdba: env slow-twice: removed');
+    const down = await cdba(['env', 'down', 'slow-twice'], { env: slowEnv(), configDir });
+    expect(down.exitCode).toBe(0);
+    expect(await slowLeft('slow-twice')).toEqual(['cluster DELETING']);
+  });
+
+  it.each([
+    ['SIGTERM', 143, 'cdba: terminated during env up; remove what env up made so far with `cdba env down up-alone-sigterm`'],
+    ['SIGINT', 130, 'cdba: interrupted; remove what env up made so far with `cdba env down up-alone-sigint`'],
+  ] as const)('env up alone, %s: stops at once and leaves what it made for the env down it names (exit %i)', async (signal, code, line) => {
+    const name = `up-alone-${signal.toLowerCase()}`;
+    const { child, configDir } = await waitingUp(name, ['env', 'up', name]);
+    child.kill(signal);
+    const result = await child;
+    expect(result.exitCode).toBe(code);
+    expect(result.stderr).toContain(line);
+    expect(await slowLeft(name)).toEqual(['user', 'entry', 'cluster CREATING']);
+    const down = await cdba(['env', 'down', name], { env: slowEnv(), configDir });
+    expect(down.exitCode).toBe(0);
+    expect(down.stderr).toContain(`cdba: env ${name}: removed access-list entry 127.0.0.1, database user cdba-env-${name}, cluster ${name} (deleting)`);
+    expect(await slowLeft(name)).toEqual(['cluster DELETING']);
   });
 });
