@@ -5,7 +5,9 @@
 // Idempotent: whatever is gone already is skipped, and with nothing left it exits 0.
 import { ApiError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { checkEnvName, ENV_TAG_KEY, ENV_USER_DB, envComment, envUsername, hasEnvTag } from './names.js';
+import type { AccessListEntry } from '../../api/accessList.js';
+import type { ApiClient } from '../../api/client.js';
+import { checkEnvName, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfUsername, envUsername, hasEnvTag } from './names.js';
 import { EnvStateFile } from './state.js';
 
 export interface DownFlags {
@@ -14,6 +16,63 @@ export interface DownFlags {
 }
 
 const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+/**
+ * The entry is one per address, so envs brought up from one runner share it: the
+ * first made it and marked it with its comment. The env that holds the mark
+ * removes it only when no other env's user is left; otherwise it hands the mark
+ * (and that user's deleteAfterDate) to one of them, whose down then finds it.
+ * Answers whether it removed the entry.
+ */
+async function releaseEntry(ctx: Context, client: ApiClient, projectId: string, name: string, value: string): Promise<boolean> {
+  const accessList = await import('../../api/accessList.js');
+  const { listAllDatabaseUsers } = await import('../../api/databaseUsers.js');
+  let entry: AccessListEntry | undefined;
+  try {
+    entry = (await accessList.getAccessListEntry(client, projectId, value)).body;
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
+  if (entry?.comment !== envComment(name)) return false;
+  const address = typeof entry.ipAddress === 'string' ? { ipAddress: entry.ipAddress } : { cidrBlock: String(entry.cidrBlock) };
+  // Each pass looks again: the heir's own down may run meanwhile. (Bounded: envs that keep leaving as fast as we look.)
+  for (let pass = 0; pass < 10; pass++) {
+    const heir = (await listAllDatabaseUsers(client, projectId)).results
+      .filter((u) => u.databaseName === ENV_USER_DB)
+      .map((u) => ({ name: envOfUsername(u.username), deleteAfterDate: u.deleteAfterDate }))
+      .find((u) => u.name !== undefined && u.name !== name);
+    if (!heir?.name) {
+      try {
+        await accessList.deleteAccessListEntry(client, projectId, value);
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    }
+    const heirName = heir.name;
+    const deleteAfterDate = typeof heir.deleteAfterDate === 'string' ? heir.deleteAfterDate : (entry.deleteAfterDate as string | undefined);
+    await accessList.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(heirName), ...(deleteAfterDate ? { deleteAfterDate } : {}) }]);
+    // The heir's user still there after the hand-over: its down will find the mark.
+    if (await userExists(client, projectId, envUsername(heirName))) {
+      ctx.io.note(`cdba: access-list entry ${value} kept: env ${heirName} of this project may use it (one entry per address); now marked "${envComment(heirName)}" for its env down`);
+      return false;
+    }
+  }
+  return false;
+}
+
+async function userExists(client: ApiClient, projectId: string, username: string): Promise<boolean> {
+  const { getDatabaseUser } = await import('../../api/databaseUsers.js');
+  try {
+    await getDatabaseUser(client, projectId, ENV_USER_DB, username);
+    return true;
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
+}
 
 export async function runEnvDown(ctx: Context, name: string, flags: DownFlags): Promise<void> {
   checkEnvName(name);
@@ -24,7 +83,18 @@ export async function runEnvDown(ctx: Context, name: string, flags: DownFlags): 
   const state = stateFile.read();
   const removed: string[] = [];
 
-  // The entry: only while it still carries the env's comment (a later add by someone else keeps it).
+  // The user first: whether another env's user is left then says whether the entry is still needed.
+  const users = await import('../../api/databaseUsers.js');
+  const user = state?.user ?? { databaseName: ENV_USER_DB, username: envUsername(name) };
+  let userRemoved = false;
+  try {
+    await users.deleteDatabaseUser(client, projectId, user.databaseName, user.username);
+    userRemoved = true;
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
+
+  // The entry: only while it carries the env's comment (one someone else made, or another env's, is kept).
   const accessList = await import('../../api/accessList.js');
   let entries: string[];
   if (state) entries = state.entry ? [state.entry] : [];
@@ -33,25 +103,9 @@ export async function runEnvDown(ctx: Context, name: string, flags: DownFlags): 
     entries = all.results.filter((e) => e.comment === envComment(name)).map((e) => String(e.ipAddress ?? e.cidrBlock));
   }
   for (const value of entries) {
-    try {
-      const entry = (await accessList.getAccessListEntry(client, projectId, value)).body;
-      if (entry?.comment !== envComment(name)) continue;
-      await accessList.deleteAccessListEntry(client, projectId, value);
-      removed.push(`access-list entry ${value}`);
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-    }
+    if (await releaseEntry(ctx, client, projectId, name, value)) removed.push(`access-list entry ${value}`);
   }
-
-  // The user.
-  const users = await import('../../api/databaseUsers.js');
-  const user = state?.user ?? { databaseName: ENV_USER_DB, username: envUsername(name) };
-  try {
-    await users.deleteDatabaseUser(client, projectId, user.databaseName, user.username);
-    removed.push(`database user ${user.username}`);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-  }
+  if (userRemoved) removed.push(`database user ${user.username}`);
 
   // The cluster: the state file says whether up made it; without one, up's tag does.
   let deletedCluster = false;

@@ -67,7 +67,7 @@ export function registerEnv(program: Command, app: App): void {
 
   const down = env
     .command('down')
-    .description('remove what env up <name> made: the access-list entry, the user, and the cluster if up created it')
+    .description('remove what env up <name> made: the access-list entry (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), the user, and the cluster if up created it')
     .argument('<name>', 'the env, as given to env up')
     .option('--keep-cluster', 'keep the cluster (remove only the user and the access-list entry)')
     .option('--watch', 'wait until the cluster is gone')

@@ -8,8 +8,18 @@ export const ENV_TAG_KEY = 'cdba-env';
 /** The user's authentication database: a password user lives in admin. */
 export const ENV_USER_DB = 'admin';
 
-export const envUsername = (name: string): string => `cdba-env-${name}`;
-export const envComment = (name: string): string => `cdba env ${name}`;
+const ENV_USER_PREFIX = 'cdba-env-';
+const ENV_COMMENT_PREFIX = 'cdba env ';
+export const envUsername = (name: string): string => `${ENV_USER_PREFIX}${name}`;
+export const envComment = (name: string): string => `${ENV_COMMENT_PREFIX}${name}`;
+
+/** The env a user name or an entry's comment marks (undefined: not an env's). */
+export const envOfUsername = (username: unknown): string | undefined => afterPrefix(username, ENV_USER_PREFIX);
+export const envOfComment = (comment: unknown): string | undefined => afterPrefix(comment, ENV_COMMENT_PREFIX);
+
+function afterPrefix(text: unknown, prefix: string): string | undefined {
+  return typeof text === 'string' && text.startsWith(prefix) && text.length > prefix.length ? text.slice(prefix.length) : undefined;
+}
 
 /** The env's name is its cluster's name: letters, digits and hyphens, at most 64. */
 export function checkEnvName(name: string): void {

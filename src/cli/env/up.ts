@@ -12,7 +12,7 @@ import { entryValue, parseAccessEntry, type AccessEntry } from '../access-list/e
 import { generatePassword } from '../dbusers/password.js';
 import { parseRole, type DatabaseUserRole } from '../dbusers/roles.js';
 import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, type EnvConnection, type EnvOutput } from './connection.js';
-import { checkEnvName, ENV_TAG_KEY, ENV_USER_DB, envComment, envUsername } from './names.js';
+import { checkEnvName, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfComment, envUsername } from './names.js';
 import { EnvStateFile, type EnvState } from './state.js';
 
 export interface UpFlags {
@@ -148,14 +148,20 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
   } catch (error) {
     if (!isNotFound(error)) throw error;
   }
-  const ours = existingEntry === undefined || existingEntry.comment === envComment(name);
-  if (ours) {
-    const deleteAfterDate = ttlDate(plan.ttl);
-    const address = entry.kind === 'address' ? { ipAddress: entry.address } : entry.kind === 'cidr' ? { cidrBlock: entry.block } : {};
-    // Recorded before the add (down removes it only while it carries the env's comment): an add stopped half-way is still removed.
-    state.entry = value;
-    stateFile.write(state);
+  const deleteAfterDate = ttlDate(plan.ttl);
+  const address = entry.kind === 'address' ? { ipAddress: entry.address } : entry.kind === 'cidr' ? { cidrBlock: entry.block } : {};
+  // Recorded before the add, and also when the entry is someone else's: down removes it
+  // only while it carries this env's mark, which another env's down may hand over to it.
+  state.entry = value;
+  stateFile.write(state);
+  const markedFor = envOfComment(existingEntry?.comment);
+  if (existingEntry === undefined || markedFor === name) {
     await accessList.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(name), deleteAfterDate }]);
+  } else if (markedFor !== undefined) {
+    // Another env's (envs from one address share the entry): its mark stays; it lasts at least as long as this env.
+    const ends = typeof existingEntry.deleteAfterDate === 'string' ? Date.parse(existingEntry.deleteAfterDate) : Number.NaN;
+    if (ends < Date.parse(deleteAfterDate)) await accessList.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(markedFor), deleteAfterDate }]);
+    ctx.io.note(`cdba: access-list entry ${value} is env ${markedFor}'s (one entry per address); using it: the last env down of those using it removes it`);
   } else {
     ctx.io.note(`cdba: access-list entry ${value} is there already (not made by env ${name}); using it, and env down will keep it`);
   }
