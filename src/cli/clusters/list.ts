@@ -54,7 +54,9 @@ export function registerClustersList(parent: Command, app: App): void {
       'cluster of the project: the clusters API\'s and the flex clusters (TIER\n' +
       'FLEX/<disk>GB), asked for at once. -o json and --query give the clusters API\'s\n' +
       'document as the service sends it, which has no flex clusters; --tier FLEX gives\n' +
-      'the flex API\'s document instead.\n',
+      'the flex API\'s document instead. When the flex list fails and the other does\n' +
+      'not, the table shows what was read, one line says what could not be listed,\n' +
+      'and the exit code is that failure\'s (3: 401/403, 7: 5xx after retries).\n',
   );
 }
 
@@ -136,35 +138,48 @@ function pageOptions(flags: ListFlags) {
 /**
  * The table of every cluster: the clusters API's page and the flex API's page of the
  * same number, fetched concurrently (with --all, each list whole). The footer counts both.
+ * When the flex list fails (403, 5xx after retries) but the clusters list came, the
+ * table shows what was read, one line says what could not be listed, and the exit
+ * code is that failure's; a failed clusters list fails the command as before.
  */
 async function runMixedTable(ctx: Context, flags: ListFlags, client: ApiClient, projectId: string): Promise<void> {
   const { hasNextPage, listAllClusters, listClusters } = await import('../../api/clusters.js');
   const { listAllFlexClusters, listFlexClusters } = await import('../../api/flexClusters.js');
-  if (flags.all) {
-    const [dedicated, flex] = await Promise.all([listAllClusters(client, projectId, { count: flags.count }), listAllFlexClusters(client, projectId, { count: flags.count })]);
-    const every = { results: [...dedicated.results, ...flex.results], totalCount: (dedicated.totalCount ?? 0) + (flex.totalCount ?? 0) };
-    await ctx.output(flags.count ? every : withoutCount(every), CLUSTER_LIST_TABLE);
-    return;
-  }
   const options = pageOptions(flags);
-  const [dedicated, flex] = await Promise.all([listClusters(client, projectId, options), listFlexClusters(client, projectId, options)]);
-  const results = [...dedicated.body.results, ...flex.body.results];
-  const counts = [dedicated.body.totalCount, flex.body.totalCount];
+  const [dedicatedRead, flexRead] = await Promise.allSettled(
+    flags.all
+      ? [listAllClusters(client, projectId, { count: flags.count }), listAllFlexClusters(client, projectId, { count: flags.count })]
+      : [listClusters(client, projectId, options).then((r) => r.body), listFlexClusters(client, projectId, options).then((r) => r.body)],
+  );
+  if (dedicatedRead.status === 'rejected') throw dedicatedRead.reason;
+  const dedicated = dedicatedRead.value;
+  const flex = flexRead.status === 'fulfilled' ? flexRead.value : undefined;
+  const results = [...dedicated.results, ...(flex?.results ?? [])];
+  const counts = [dedicated.totalCount, flex ? flex.totalCount : 0];
   const totalCount = counts.every((n) => typeof n === 'number') ? (counts[0] as number) + (counts[1] as number) : undefined;
   await ctx.output({ results, ...(totalCount === undefined ? {} : { totalCount }) }, CLUSTER_LIST_TABLE);
-  if (ctx.io.errIsTTY) {
+  if (!flags.all && ctx.io.errIsTTY) {
     const page = flags.page ?? 1;
     const limit = flags.limit ?? DEFAULT_LIMIT;
-    const shown = dedicated.body.results.length;
+    const shown = dedicated.results.length;
+    const flexShown = flex?.results.length ?? 0;
+    // One page each (not --all): pages with their links.
+    const nextOf = (document: unknown): boolean => hasNextPage(document as Parameters<typeof hasNextPage>[0]);
     // Each API pages on its own, both by --page and --limit: "more" when either has more.
-    const more = hasNextPage(dedicated.body) || hasNextPage(flex.body);
+    const more = nextOf(dedicated) || (flex !== undefined && nextOf(flex));
     const footer =
-      flex.body.results.length === 0
-        ? pageFooter(page, limit, shown, dedicated.body.totalCount, hasNextPage(dedicated.body))
+      flexShown === 0
+        ? pageFooter(page, limit, shown, dedicated.totalCount, nextOf(dedicated))
         : more || page > 1
-          ? `page ${page}: ${shown} clusters and ${flex.body.results.length} flex clusters${totalCount === undefined ? '' : ` of ${totalCount}`}${more ? `; next: --page ${page + 1}, or --all for every cluster` : ''}`
+          ? `page ${page}: ${shown} clusters and ${flexShown} flex clusters${totalCount === undefined ? '' : ` of ${totalCount}`}${more ? `; next: --page ${page + 1}, or --all for every cluster` : ''}`
           : undefined;
     if (footer) ctx.io.note(footer, 'dim');
+  }
+  if (flexRead.status === 'rejected') {
+    const error: unknown = flexRead.reason;
+    const { exitCodeFor, QuietExit } = await import('../../base/errors.js');
+    ctx.io.note(`cdba: the flex clusters could not be listed (the table shows the others): ${error instanceof Error ? error.message : String(error)}`, 'red');
+    throw new QuietExit(exitCodeFor(error));
   }
 }
 
