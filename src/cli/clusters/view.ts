@@ -20,25 +20,22 @@ const firstAndMore = (values: string[]): string => (values.length <= 1 ? (values
 
 export const CLUSTER_COLUMNS: TableSpec<ClusterSummary>['columns'] = [
   // On a narrow terminal: the name keeps enough to be recognised, the state stays
-  // whole, long values are cut with `…`, and CREATED, TIER, PROVIDER... go first.
+  // whole, long values are cut with `…`, and DISK, CREATED, TIER, PROVIDER... go first.
   { header: 'NAME', value: (c) => c.name, minWidth: 16, cut: 'middle' },
   { header: 'STATE', value: (c) => stateLabel(c) },
   { header: 'DB VERSION', value: (c) => c.dbVersion, minWidth: 7, dropPriority: 3 },
   { header: 'TYPE', value: (c) => typeLabel(c), minWidth: 8, dropPriority: 2 },
   { header: 'PROVIDER', value: (c) => c.providers.join(','), minWidth: 5, dropPriority: 5 },
   { header: 'REGION', value: (c) => firstAndMore(c.regions), minWidth: 10, dropPriority: 4 },
-  { header: 'TIER', value: (c) => (c.shardsDiffer ? shardTiers(c.shardsDiffer) : c.flex ? flexTier(c) : c.tiers.join(',')), minWidth: 4, dropPriority: 6 },
+  { header: 'TIER', value: (c) => (c.shardsDiffer ? shardTiers(c.shardsDiffer) : c.tiers.join(',')), minWidth: 4, dropPriority: 6 },
+  // Storage: a flex cluster's fixed size, a dedicated cluster's diskSizeGB (shards that differ show theirs under TIER).
+  { header: 'DISK', value: (c) => (c.shardsDiffer || c.diskSizeGB === undefined ? '' : `${c.diskSizeGB} GB`), minWidth: 4, dropPriority: 8 },
   { header: 'CREATED', value: (c) => c.created, minWidth: 10, dropPriority: 7 },
 ];
 
 /** Shards that differ, one by one: "1:M30/40GB 2:M40/80GB" (1-based, as `patch --shard` counts). */
 function shardTiers(shards: ShardSummary[]): string {
   return shards.map((s, i) => `${i + 1}:${s.tier}${s.diskSizeGB === undefined ? '' : `/${s.diskSizeGB}GB`}`).join(' ');
-}
-
-/** A flex cluster's tier with its storage, as shards that differ show theirs: "FLEX/5GB". */
-function flexTier(c: ClusterSummary): string {
-  return `FLEX${c.diskSizeGB === undefined ? '' : `/${c.diskSizeGB}GB`}`;
 }
 
 /** A list document ({results: [...]}) as rows. */

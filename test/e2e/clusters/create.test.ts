@@ -159,7 +159,7 @@ describe.concurrent.each(EACH_VERSION)('create at $version', ({ version, tag }) 
     // -o table in a pipe: tab-separated, a header row and one row.
     const [header, row, ...rest] = result.stdout.trimEnd().split('\n');
     expect(rest).toEqual([]);
-    expect(header).toBe('NAME\tSTATE\tDB VERSION\tTYPE\tPROVIDER\tREGION\tTIER\tCREATED');
+    expect(header).toBe('NAME\tSTATE\tDB VERSION\tTYPE\tPROVIDER\tREGION\tTIER\tDISK\tCREATED');
     expect(row!.split('\t').slice(0, 7)).toEqual([name, 'CREATING', '8.0.29', 'SHARDED (3 shards)', 'AZURE', 'EUROPE_WEST', 'M10']);
   });
 

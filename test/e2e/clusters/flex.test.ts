@@ -103,9 +103,10 @@ describe('a flex cluster\'s life through the clusters commands', () => {
     });
     expect(result.exitCode, result.stderr).toBe(0);
     const rows = result.stdout.trimEnd().split('\n');
-    expect(rows[0]).toMatch(/^NAME +STATE +DB VERSION +TYPE +PROVIDER +REGION +TIER +CREATED$/);
+    expect(rows[0]).toMatch(/^NAME +STATE +DB VERSION +TYPE +PROVIDER +REGION +TIER +DISK +CREATED$/);
     expect(rows.slice(1).map((row) => row.split(/ +/)[0])).toEqual(['app', 'seeded-flex', 'other-flex', 'ci-1']);
-    expect(rows.find((row) => row.startsWith('seeded-flex'))).toMatch(/FLEX \(GCP\) +CENTRAL_US +FLEX\/5GB/);
+    expect(rows.find((row) => row.startsWith('seeded-flex'))).toMatch(/FLEX \(GCP\) +CENTRAL_US +FLEX +5 GB /);
+    expect(rows.find((row) => row.startsWith('app '))).toMatch(/ M10 +10 GB /);
     expect(requests).toEqual({ [`GET ${CLUSTER_LIST}`]: 1, [`GET ${FLEX_LIST}`]: 1 });
   });
 
@@ -113,8 +114,8 @@ describe('a flex cluster\'s life through the clusters commands', () => {
     const result = await run(config, ['clusters', 'list', '-o', 'table']);
     expect(result.exitCode, result.stderr).toBe(0);
     const rows = result.stdout.trimEnd().split('\n').map((row) => row.split('\t'));
-    expect(rows[0]).toEqual(['NAME', 'STATE', 'DB VERSION', 'TYPE', 'PROVIDER', 'REGION', 'TIER', 'CREATED']);
-    expect(rows.find((row) => row[0] === 'ci-1')?.slice(1, 7)).toEqual(['IDLE', '8.0.29', 'REPLICASET', 'FLEX (AWS)', 'US_EAST_1', 'FLEX/5GB']);
+    expect(rows[0]).toEqual(['NAME', 'STATE', 'DB VERSION', 'TYPE', 'PROVIDER', 'REGION', 'TIER', 'DISK', 'CREATED']);
+    expect(rows.find((row) => row[0] === 'ci-1')?.slice(1, 8)).toEqual(['IDLE', '8.0.29', 'REPLICASET', 'FLEX (AWS)', 'US_EAST_1', 'FLEX', '5 GB']);
   });
 
   it('list in JSON is the clusters API\'s document as sent; --tier FLEX gives the flex API\'s', async () => {

@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 const deprecationLine = deprecationWarning;
-const HEADER = 'NAME\tSTATE\tDB VERSION\tTYPE\tPROVIDER\tREGION\tTIER\tCREATED';
+const HEADER = 'NAME\tSTATE\tDB VERSION\tTYPE\tPROVIDER\tREGION\tTIER\tDISK\tCREATED';
 
 /** The document the emulator serves for a path, fetched directly with digest auth. */
 async function served(version: Version, path: string): Promise<unknown> {
@@ -86,8 +86,8 @@ describe.concurrent.each(EACH_VERSION)('list at $version', ({ version }) => {
     expect(result.exitCode, result.stderr).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(101);
-    expect(lines[0]).toMatch(/^NAME +STATE +DB VERSION +TYPE +PROVIDER +REGION +TIER +CREATED$/);
-    expect(lines[1]).toMatch(/^c000 +IDLE +8\.0\.29 +REPLICASET +AWS +US_EAST_1 +M10 +\d{4}-\d\d-\d\dT/);
+    expect(lines[0]).toMatch(/^NAME +STATE +DB VERSION +TYPE +PROVIDER +REGION +TIER +DISK +CREATED$/);
+    expect(lines[1]).toMatch(/^c000 +IDLE +8\.0\.29 +REPLICASET +AWS +US_EAST_1 +M10 +\d+ GB +\d{4}-\d\d-\d\dT/);
     expect(lines[100]).toMatch(/^c099 /);
     expect(result.stderr).toBe(`${deprecationLine(version)}Showing 1–100 of 345; next: --page 2, or --all for every cluster\n`);
   });
@@ -164,7 +164,7 @@ describe.concurrent('list flags (each under one of the versions)', () => {
     const version = '2023-01-01';
     const tty = await run(world, ['clusters', 'list'], { version, project: EMPTY, tty: true });
     expect(tty.exitCode).toBe(0);
-    expect(tty.stdout).toMatch(/^NAME +STATE +DB VERSION +TYPE +PROVIDER +REGION +TIER +CREATED\n$/);
+    expect(tty.stdout).toMatch(/^NAME +STATE +DB VERSION +TYPE +PROVIDER +REGION +TIER +DISK +CREATED\n$/);
     expect(tty.stderr).toBe(deprecationLine(version));
     const pipe = await run(world, ['clusters', 'list'], { version, project: EMPTY });
     expect(JSON.parse(pipe.stdout)).toMatchObject({ results: [], totalCount: 0 });

@@ -75,14 +75,14 @@ describe.skipIf(!scriptAvailable)('clusters list in a terminal', () => {
 
   it('at 120 columns long values are cut with … and every column stays, names whole', async () => {
     const lines = await listAt(120);
-    expect(lines[0]).toMatch(/^NAME\s+STATE\s+DB VERSION\s+TYPE\s+PROVIDER\s+REGION\s+TIER\s+CREATED$/);
-    expect(lines[1]).toMatch(/^analytics-prod-eu-west-00 .* 7\.0\.12-ent-rc1 .* 2024-05-01T\S*…$/);
+    expect(lines[0]).toMatch(/^NAME\s+STATE\s+DB VERSION\s+TYPE\s+PROVI…?\s+REGION\s+TIER\s+DISK\s+CREATED$/);
+    expect(lines[1]).toMatch(/^analytics-prod-eu-west-00 .* 7\.0\.12-ent-rc1 .* 2024-05-0\S*…$/);
   });
 
   it('at 40 columns the least useful columns are dropped first: name and state stay', async () => {
     const lines = await listAt(40);
     expect(lines[0]).toMatch(/^NAME\s+STATE/);
-    expect(lines[0]).not.toMatch(/CREATED|TIER|PROVIDER/);
+    expect(lines[0]).not.toMatch(/CREATED|DISK|TIER|PROVIDER/);
   });
 
   it('at 60 columns CREATED goes before the columns that tell clusters apart', async () => {
@@ -109,7 +109,7 @@ describe('clusters list in a pipe', () => {
     expect(result.stderr).toBe('');
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(35);
-    expect(lines[0]).toBe('NAME\tSTATE\tDB VERSION\tTYPE\tPROVIDER\tREGION\tTIER\tCREATED');
+    expect(lines[0]).toBe('NAME\tSTATE\tDB VERSION\tTYPE\tPROVIDER\tREGION\tTIER\tDISK\tCREATED');
     expect(result.stdout).not.toContain('…');
     expect(lines[1]!.split('\t')[0]).toBe(NAMES[0]);
     expect(lines[1]!.split('\t')[2]).toBe('7.0.12-ent-rc1');

@@ -75,7 +75,7 @@ describe('fitting the list to a terminal', () => {
     await render(io, { results: [one], totalCount: 1 }, { format: 'table', table: CLUSTER_LIST_TABLE, width: 120 });
     const [header, row] = io.stdout.split('\n');
     expect(Math.max(header!.length, row!.length)).toBeLessThanOrEqual(120);
-    expect(header).toMatch(/^NAME +STATE +DB VERSION +TYPE +PROVIDER +REGION +TIER +CREATED$/);
+    expect(header).toMatch(/^NAME +STATE +DB VERSION +TYPE +PROVIDER +REGION +TIER +DISK +CREATED$/);
     expect(row).toMatch(/^orders-x+…x+-eu-west +IDLE +7\.0\.40 +REPLICASET +\S+ +\S+ +M\d+ +2026-08-10T03:03:08Z$/);
     expect(row).not.toMatch(/REPLICA…|2026-08-1…/);
   });
@@ -143,22 +143,22 @@ describe('the table', () => {
   it('in a pipe: tab-separated, a header row, one row per cluster', async () => {
     const text = await table({ results: [modern, legacy, perShard] }, false);
     expect(text).toBe(
-      'NAME\tSTATE\tDB VERSION\tTYPE\tPROVIDER\tREGION\tTIER\tCREATED\n' +
-        'shop\tIDLE\t8.0.29\tSHARDED (3 shards)\tAWS,GCP\tEU_WEST_1 +1\tM30\t2026-08-10T03:02:48Z\n' +
-        'old\tUPDATING\t7.0.40\tREPLICASET\tAZURE\tUS_EAST_2\tM20\t2026-08-10T03:03:08Z\n' +
-        'iss\tCREATING\t\tSHARDED (2 shards)\tAWS\tUS_EAST_1\t1:M10/30GB 2:M30/30GB\t\n',
+      'NAME\tSTATE\tDB VERSION\tTYPE\tPROVIDER\tREGION\tTIER\tDISK\tCREATED\n' +
+        'shop\tIDLE\t8.0.29\tSHARDED (3 shards)\tAWS,GCP\tEU_WEST_1 +1\tM30\t40 GB\t2026-08-10T03:02:48Z\n' +
+        'old\tUPDATING\t7.0.40\tREPLICASET\tAZURE\tUS_EAST_2\tM20\t\t2026-08-10T03:03:08Z\n' +
+        'iss\tCREATING\t\tSHARDED (2 shards)\tAWS\tUS_EAST_1\t1:M10/30GB 2:M30/30GB\t\t\n',
     );
   });
 
   it('on a TTY: aligned columns', async () => {
     const lines = (await table({ results: [modern, legacy] }, true)).trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^NAME +STATE +DB VERSION +TYPE +PROVIDER +REGION +TIER +CREATED$/);
+    expect(lines[0]).toMatch(/^NAME +STATE +DB VERSION +TYPE +PROVIDER +REGION +TIER +DISK +CREATED$/);
     expect(lines[1]!.indexOf('SHARDED')).toBe(lines[0]!.indexOf('TYPE'));
     expect(lines[2]!.indexOf('REPLICASET')).toBe(lines[0]!.indexOf('TYPE'));
   });
 
   it('one cluster: one row', async () => {
-    expect((await table(legacy, false, CLUSTER_TABLE)).split('\n')[1]).toBe('old\tUPDATING\t7.0.40\tREPLICASET\tAZURE\tUS_EAST_2\tM20\t2026-08-10T03:03:08Z');
+    expect((await table(legacy, false, CLUSTER_TABLE)).split('\n')[1]).toBe('old\tUPDATING\t7.0.40\tREPLICASET\tAZURE\tUS_EAST_2\tM20\t\t2026-08-10T03:03:08Z');
   });
 });
 
@@ -260,10 +260,11 @@ describe.skipIf(!referenceAvailable)('every recorded cluster and cluster list re
       expect(cells[4]).toMatch(/^(AWS|GCP|AZURE|TENANT \((AWS|GCP|AZURE)\))(,|$)/);
       expect(cells[5]).toMatch(/^[A-Z0-9_]+( \+\d+)?$/);
       expect(cells[6]).toMatch(/^[MR]\d+/);
-      expect(cells[7]).toBe(cluster.createDate);
+      expect(cells[7]).toMatch(/^(\d+(\.\d+)? GB)?$/);
+      expect(cells[8]).toBe(cluster.createDate);
     });
     const tty = await table(doc, true, spec);
-    expect(tty.split('\n')[0]).toMatch(/^NAME +STATE +DB VERSION +TYPE +PROVIDER +REGION +TIER +CREATED$/);
+    expect(tty.split('\n')[0]).toMatch(/^NAME +STATE +DB VERSION +TYPE +PROVIDER +REGION +TIER +DISK +CREATED$/);
     for (const cluster of clusters) {
       const view = await clusterView(IO.test(), cluster);
       expect(view).toMatch(new RegExp(`^Name: +${cluster.name as string}\nState: +${cluster.stateName as string}\n`));
