@@ -21,6 +21,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../base/errors.js';
 import type { ClusterModel } from '../model/cluster.js';
+import type { FlexClusterModel } from '../model/flexCluster.js';
 import { Authenticator, DEFAULT_NONCE_TTL_MS } from './auth.js';
 import { Faults } from './faults.js';
 import type { FaultSettings } from './faults.js';
@@ -106,9 +107,17 @@ export interface ClusterSnapshot {
   lastRequestBody: unknown;
 }
 
+/** A flex cluster as the state holds it (its own API: no recorded requests). */
+export interface FlexClusterSnapshot {
+  projectId: string;
+  name: string;
+  model: FlexClusterModel;
+}
+
 export interface EmulatorStateSnapshot {
   projects: ProjectState[];
   clusters: ClusterSnapshot[];
+  flexClusters: FlexClusterSnapshot[];
 }
 
 export interface RunningEmulator {
@@ -118,7 +127,7 @@ export interface RunningEmulator {
   stats(): EmulatorStats;
   resetStats(): void;
   setFaults(faults: FaultSettings): void;
-  /** A deep, frozen copy of projects and clusters as they are now. */
+  /** A deep, frozen copy of projects and clusters (flex ones included) as they are now. */
   state(): EmulatorStateSnapshot;
   /** Errors a handler threw that were answered 500 (a bug in the emulator if not empty). */
   unexpectedErrors(): unknown[];
@@ -250,6 +259,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
               lastRequestBody: lastWrite?.body,
             });
           }),
+        ),
+        flexClusters: world.projects.flatMap((project) =>
+          store.flexClusters(project.id).map((record) => structuredClone({ projectId: project.id, name: record.model.name, model: record.model })),
         ),
       }),
     unexpectedErrors: () => [...unexpected],

@@ -197,6 +197,19 @@ describe('flex clusters in the seed and the state file', () => {
     );
   });
 
+  it('state() lists the flex clusters of every project, as they are now', async () => {
+    const flexOf = () => emu.state().flexClusters.map((f) => `${f.projectId}/${f.name}:${f.model.stateName}`);
+    expect(flexOf()).toContain(`${PROJECT_A}/seeded-flex:IDLE`);
+    expect((await call('POST', flexPath, { body: flexBody('in-state') })).status).toBe(201);
+    expect(flexOf()).toContain(`${PROJECT_A}/in-state:CREATING`);
+    clock.advance(1000);
+    expect(flexOf()).toContain(`${PROJECT_A}/in-state:IDLE`);
+    expect(emu.state().clusters.map((cluster) => cluster.name)).not.toContain('in-state');
+    expect((await call('DELETE', `${flexPath}/in-state`)).status).toBe(204);
+    clock.advance(1000);
+    expect(flexOf().filter((f) => f.includes('/in-state:'))).toEqual([]);
+  });
+
   it('--state keeps flex clusters, their changes and their pending states across a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cdba-flex-state-'));
     const statePath = join(dir, 'state.json');
@@ -205,6 +218,7 @@ describe('flex clusters in the seed and the state file', () => {
       const first = (await withEmulator({ seed: testSeed(), statePath, clock: stateClock.read, transitionMs: 1000 })).emu;
       const fc = client(first);
       expect((await fc.request('POST', flexPath, { headers: v2(FLEX), body: flexBody('kept', { tags: [{ key: 'a', value: 'b' }] }) })).status).toBe(201);
+      expect(first.state().flexClusters.map((f) => f.name)).toEqual(['kept']);
       await first.stop();
       expect(JSON.parse(readFileSync(statePath, 'utf8')).world.flexClusters[0].model.name).toBe('kept');
       const second = (await withEmulator({ seed: testSeed(), statePath, clock: stateClock.read, transitionMs: 1000 })).emu;
@@ -212,6 +226,7 @@ describe('flex clusters in the seed and the state file', () => {
       expect((await sc.request('GET', `${flexPath}/kept`, { headers: v2(FLEX) })).json).toMatchObject({ stateName: 'CREATING', tags: [{ key: 'a', value: 'b' }] });
       stateClock.advance(1000);
       expect((await sc.request('GET', `${flexPath}/kept`, { headers: v2(FLEX) })).json.stateName).toBe('IDLE');
+      expect(second.state().flexClusters.map((f) => `${f.name}:${f.model.stateName}`)).toEqual(['kept:IDLE']);
       await second.stop();
     } finally {
       rmSync(dir, { recursive: true, force: true });
