@@ -4,15 +4,17 @@
 //
 //   <configDir>/flex/names-<sha256(baseUrl, projectId)>.json   {"names": ["f1", ...]}
 //
-// Nothing secret; 0600 in a 0700 directory, written atomically (temp file, rename),
-// never through a symlink. The file is untrusted: capped in size and names, and a
-// damaged one counts as empty. Best effort, like the digest session: a failed write
-// costs one warning and, on the next run, one extra request. Two processes that learn
+// Nothing secret; written with writePrivateFileSync (0600, atomic, never through or
+// over a symlink, never into a directory others can write). The file is untrusted:
+// capped in size and names, and a damaged one counts as empty. Best effort, like the
+// digest session: a failed write costs one warning and, on the next run, one extra
+// request. Two processes that learn
 // names at once may each keep only their own; the other name costs one 400 again.
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fsReason } from '../base/fsError.js';
+import { UnsafePathError, writePrivateFileSync } from '../base/privateFile.js';
 
 /** Bigger than any project's flex clusters; a larger file is not ours and is ignored. */
 const MAX_FILE_BYTES = 64 * 1024;
@@ -28,7 +30,7 @@ export class FlexNames {
   private names: string[] | undefined;
 
   constructor(
-    configDir: string,
+    private readonly configDir: string,
     baseUrl: string,
     projectId: string,
     private readonly warn: (line: string) => void,
@@ -70,24 +72,15 @@ export class FlexNames {
     return this.names;
   }
 
-  // The lead may switch this to the shared safe-write helper (issue of h23s) once it lands.
+  /** Best effort: a failed write costs one warning per run, and one extra request next time. */
   private save(): void {
-    const temp = `${this.file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      if (lstatSync(this.dir).isSymbolicLink()) throw Object.assign(new Error('the directory is a symbolic link'), { code: 'ELOOP' });
-      // wx: never opens an existing file (or a symlink planted at the temp name); rename replaces the entry, never follows it.
-      writeFileSync(temp, JSON.stringify({ names: this.names }), { mode: 0o600, flag: 'wx' });
-      renameSync(temp, this.file);
+      writePrivateFileSync(this.file, JSON.stringify({ names: this.names }), [this.configDir, this.dir]);
     } catch (error) {
-      try {
-        unlinkSync(temp);
-      } catch {
-        // never created
-      }
       if (!unwritableWarned) {
         unwritableWarned = true;
-        this.warn(`cannot keep the names of flex clusters in ${this.dir}: ${fsReason(error)}; each run asks the clusters API first`);
+        this.warn(`cannot keep the names of flex clusters in ${this.dir}: ${error instanceof UnsafePathError ? error.message : fsReason(error)}; each run asks the clusters API first`);
       }
     }
   }

@@ -291,10 +291,20 @@ describe('flex documents in --file and apply', () => {
     const { rmSync, symlinkSync, readFileSync } = await import('node:fs');
     rmSync(path);
     symlinkSync(target, path);
-    // A symlink is not read as the names file: the name is learnt again, and the file replaced, not followed.
+    // A symlink is not read as the names file: the name is learnt again; and it is neither followed nor replaced (writePrivateFileSync).
     const requests = await requestsOf(() => run(config, ['clusters', 'get', 'seeded-flex', '-o', 'json']));
     expect(requests).toEqual({ [`GET ${CLUSTER_ONE}`]: 1, [`GET ${FLEX_ONE}`]: 1 });
     expect(readFileSync(target, 'utf8')).toBe('untouched');
-    expect(lstatSync(path).isSymbolicLink()).toBe(false);
+    expect(lstatSync(path).isSymbolicLink()).toBe(true);
+  });
+
+  it('the names file is never written into a directory others can write', async () => {
+    const config = await freshConfig();
+    const { chmodSync } = await import('node:fs');
+    mkdirSync(join(config, 'flex'), { mode: 0o700 });
+    chmodSync(join(config, 'flex'), 0o777);
+    const first = await run(config, ['clusters', 'get', 'seeded-flex', '-o', 'json']);
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(readdirSync(join(config, 'flex'))).toEqual([]);
   });
 });
