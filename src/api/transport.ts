@@ -14,7 +14,12 @@ import { DEADLINE_CODE } from './errors.js';
 /** The response body cap. A 500-cluster page is about 1 MB; a bigger body is a broken or hostile server. */
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
-/** Parses and checks a base URL: https anywhere, http only to a loopback host. */
+/**
+ * Parses and checks a base URL: https anywhere, http only to a loopback host.
+ * Userinfo is not looked at here: every base URL reaches the client through the
+ * settings, whose validateBaseUrl refuses it without echoing it (and url.origin,
+ * which the client sends to, never carries it).
+ */
 export function checkBaseUrl(baseUrl: string): URL {
   let url: URL;
   try {
@@ -22,7 +27,6 @@ export function checkBaseUrl(baseUrl: string): URL {
   } catch {
     throw new UsageError(`invalid base URL "${baseUrl}"`, { hint: 'expected e.g. https://cloud.mongodb.com' });
   }
-  if (url.username || url.password) throw new UsageError('the base URL must not contain credentials');
   if (url.search || url.hash) throw new UsageError(`the base URL must not have a query or fragment: ${baseUrl}`);
   if (url.protocol === 'https:' || url.protocol === 'http:') checkHostAndPort(url, baseUrl);
   if (url.protocol === 'https:') return url;

@@ -1,7 +1,11 @@
 // Guarantee: a base URL with userinfo (user:password@) is refused before any
 // request, and the error line never shows it: not for a URL that parses, nor for
 // one that does not (a port past 65535 once made the line quote the whole URL,
-// password included), from the flag, the environment or `profile set`.
+// password included), from the flag, the environment, `profile set` or a
+// hand-edited profile: validateBaseUrl, on every path into the API client, is the
+// one check (the transport's own was removed as redundant).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cdba, tempDir } from '../helpers/inProcess.js';
 import { expectOneErrorLine } from './support.js';
@@ -35,6 +39,21 @@ describe('userinfo in a base URL', () => {
     const result = await cdba(['profile', 'set', 'p', 'baseUrl', URLS[0]!], { configDir });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).not.toContain('s3cret');
+  });
+
+  it('a hand-edited profile with userinfo in baseUrl: one line, exit 2, nothing sent, the password never shown', async () => {
+    const configDir = tempDir('cdba-userinfo-');
+    const profile = { baseUrl: URLS[1], publicKey: 'abcdefgh', privateKey: 'k', projectId: '5e1ab0c0ffee0000deadbeef' };
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ currentProfile: 'p', profiles: { p: profile } }), { mode: 0o600 });
+    const result = await cdba(['clusters', 'list'], { configDir });
+    expectOneErrorLine(result, 2, /^cdba: invalid base URL: it must not contain credentials/);
+    expect(`${result.stderr}${result.stdout}`).not.toContain('s3cret');
+  });
+
+  it('backslashes for slashes (a URL parser reads them so): refused after parsing, the password never shown', async () => {
+    const result = await cdba(['--base-url', 'https:\\\\admin:s3cret@example.com', 'clusters', 'list']);
+    expectOneErrorLine(result, 2, /^cdba: invalid base URL: it must not contain credentials/);
+    expect(`${result.stderr}${result.stdout}`).not.toContain('s3cret');
   });
 
   it('an @ in a path is not userinfo: refused for the path, not for credentials', async () => {
