@@ -7,20 +7,9 @@ import { READ_ONLY_FIELDS } from '../../../src/model/cluster.js';
 import { withEmulator } from '../../helpers/emulator.js';
 import type { DigestClient } from '../../helpers/emulator.js';
 import { readRecorded, referenceAvailable } from '../../helpers/reference.js';
-import { PROJECT_A, PROJECT_B, TestClock, client, modernCreate, testSeed, tenantCreate, v2 } from './fixtures.js';
+import { PROJECT_A, PROJECT_B, TestClock, client, isObject, modernCreate, signature, tenantCreate, testSeed, v2 } from './fixtures.js';
 
 type Doc = Record<string, unknown>;
-const isObject = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Field names, nesting and JSON types of a document, as "path:type" (array levels as []). */
-function signature(value: unknown, path = ''): Set<string> {
-  const out = new Set<string>();
-  if (Array.isArray(value)) for (const item of value) for (const s of signature(item, `${path}[]`)) out.add(s);
-  else if (isObject(value)) for (const [k, v] of Object.entries(value)) for (const s of signature(v, `${path}.${k}`)) out.add(s);
-  else out.add(`${path}:${value === null ? 'null' : typeof value}`);
-  return out;
-}
-
 /** A recorded cluster as a create body: its writable fields, in the shape it was recorded in. */
 function createBodyFrom(recorded: Doc, name: string): Doc {
   const body = structuredClone(recorded);

@@ -112,3 +112,18 @@ export class TestClock {
     this.now += ms;
   }
 }
+
+/** A JSON object (not null, not an array). */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Field names, nesting and JSON types of a document, as "path:type" (array levels as
+ * []): what "reproduces a recorded response in shape" compares.
+ */
+export function signature(value: unknown, path = ''): Set<string> {
+  const out = new Set<string>();
+  if (Array.isArray(value)) for (const item of value) for (const s of signature(item, `${path}[]`)) out.add(s);
+  else if (isObject(value)) for (const [k, v] of Object.entries(value)) for (const s of signature(v, `${path}.${k}`)) out.add(s);
+  else out.add(`${path}:${value === null ? 'null' : typeof value}`);
+  return out;
+}

@@ -11,20 +11,10 @@ import { validateSeed, type RunningEmulator } from '../../../src/emulator/index.
 import { withEmulator } from '../../helpers/emulator.js';
 import type { DigestClient, HttpResult, RequestOptions } from '../../helpers/emulator.js';
 import { readRecorded, referenceAvailable, type RecordedResponse } from '../../helpers/reference.js';
-import { PROJECT_A, PROJECT_B, TestClock, client, modernCreate, testSeed, v2 } from './fixtures.js';
+import { PROJECT_A, PROJECT_B, TestClock, client, modernCreate, signature, testSeed, v2 } from './fixtures.js';
 import { OpenApiValidator } from './openapiValidator.js';
 
 type Doc = Record<string, unknown>;
-const isObject = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Field names, nesting and JSON types of a document, as "path:type" (array levels as []). */
-function signature(value: unknown, path = ''): Set<string> {
-  const out = new Set<string>();
-  if (Array.isArray(value)) for (const item of value) for (const s of signature(item, `${path}[]`)) out.add(s);
-  else if (isObject(value)) for (const [k, v] of Object.entries(value)) for (const s of signature(v, `${path}.${k}`)) out.add(s);
-  else out.add(`${path}:${value === null ? 'null' : typeof value}`);
-  return out;
-}
 const sorted = (set: Set<string>): string[] => [...set].sort();
 
 const FLEX = '2024-11-13';
