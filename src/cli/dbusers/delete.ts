@@ -4,15 +4,12 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 import { withUserHints } from './hints.js';
-import { AUTH_DB_HELP, authDbFlag, userTarget, type AuthDatabase } from './target.js';
+import { userCommand, userTarget, type AuthDatabase } from './target.js';
 
 export function registerDbUsersDelete(parent: Command, app: App): void {
-  const command = parent
-    .command('delete')
+  const command = userCommand(parent, 'delete')
     .alias('rm')
     .description('delete a database user (asks first; -y/--yes skips the question, and is required without a terminal)')
-    .argument('<user>', 'username')
-    .option('--auth-db <db>', AUTH_DB_HELP, authDbFlag)
     .action(async (user, options, cmd) => runDbUsersDelete(app.context(cmd), user, options));
   withExamples(command, [
     ['Delete, asking first', 'cdba dbusers delete app'],
@@ -20,8 +17,8 @@ export function registerDbUsersDelete(parent: Command, app: App): void {
   ]);
 }
 
-export async function runDbUsersDelete(ctx: Context, username: string, flags: { authDb?: AuthDatabase }): Promise<void> {
-  const authDb = flags.authDb ?? 'admin';
+export async function runDbUsersDelete(ctx: Context, username: string, flags: { authDb: AuthDatabase }): Promise<void> {
+  const { authDb } = flags;
   ctx.requireConfirmable();
   const { client, projectId } = await userTarget(ctx);
   const { profileName } = await ctx.settings();

@@ -4,16 +4,13 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 import { withUserHints } from './hints.js';
-import { AUTH_DB_HELP, authDbFlag, userTarget, type AuthDatabase } from './target.js';
+import { userCommand, userTarget, type AuthDatabase } from './target.js';
 import { showDatabaseUser } from './view.js';
 
 export function registerDbUsersGet(parent: Command, app: App): void {
-  const command = parent
-    .command('get')
+  const command = userCommand(parent, 'get')
     .alias('describe')
     .description('show one database user: roles, scopes, how it signs in, when it is deleted')
-    .argument('<user>', 'username')
-    .option('--auth-db <db>', AUTH_DB_HELP, authDbFlag)
     .action(async (user, options, cmd) => runDbUsersGet(app.context(cmd), user, options));
   withExamples(command, [
     ['The readable view', 'cdba dbusers get app'],
@@ -22,8 +19,8 @@ export function registerDbUsersGet(parent: Command, app: App): void {
   ]);
 }
 
-export async function runDbUsersGet(ctx: Context, username: string, flags: { authDb?: AuthDatabase }): Promise<void> {
-  const authDb = flags.authDb ?? 'admin';
+export async function runDbUsersGet(ctx: Context, username: string, flags: { authDb: AuthDatabase }): Promise<void> {
+  const { authDb } = flags;
   const { getDatabaseUser } = await import('../../api/databaseUsers.js');
   const { client, projectId } = await userTarget(ctx);
   const response = await withUserHints(username, authDb, () => getDatabaseUser(client, projectId, authDb, username));

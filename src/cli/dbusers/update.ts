@@ -8,10 +8,10 @@ import { withExamples, type App } from '../command.js';
 import { withUserHints } from './hints.js';
 import { checkPasswordFlags, obtainPassword, showUserWithPassword, type PasswordFlags } from './password.js';
 import { roleFlag, scopeFlag, type DatabaseUserRole, type UserScope } from './roles.js';
-import { AUTH_DB_HELP, authDbFlag, userTarget, type AuthDatabase } from './target.js';
+import { userCommand, userTarget, type AuthDatabase } from './target.js';
 
 export interface UpdateFlags extends PasswordFlags, DeleteAfterFlags {
-  authDb?: AuthDatabase;
+  authDb: AuthDatabase;
   role?: DatabaseUserRole[];
   scope?: UserScope[];
   allClusters?: boolean;
@@ -19,11 +19,8 @@ export interface UpdateFlags extends PasswordFlags, DeleteAfterFlags {
 }
 
 export function registerDbUsersUpdate(parent: Command, app: App): void {
-  const command = parent
-    .command('update')
+  const command = userCommand(parent, 'update')
     .description("change a database user: its roles or scopes (each replaced as a whole), its password, its end date")
-    .argument('<user>', 'username')
-    .option('--auth-db <db>', AUTH_DB_HELP, authDbFlag)
     .option('--role <role@db>', 'the new roles, repeatable, replacing the old ones (readWrite@app, atlasAdmin, ...)', roleFlag)
     .option('--scope <type:name>', 'the new scopes, repeatable, replacing the old ones (cluster:<name>)', scopeFlag)
     .addOption(new Option('--all-clusters', 'drop the scopes: the user may reach every cluster of the project').conflicts('scope'))
@@ -43,7 +40,7 @@ export function registerDbUsersUpdate(parent: Command, app: App): void {
 }
 
 export async function runDbUsersUpdate(ctx: Context, username: string, flags: UpdateFlags & { newPassword?: boolean }): Promise<void> {
-  const authDb = flags.authDb ?? 'admin';
+  const { authDb } = flags;
   checkPasswordFlags(flags, authDb === '$external' ? 'externally authenticated' : undefined);
   if (flags.newPassword && (flags.passwordStdin || flags.generatePassword)) throw new UsageError('--new-password asks on the terminal: leave out --password-stdin and --generate-password');
   const deleteAfterDate = resolveDeleteAfter(flags);
