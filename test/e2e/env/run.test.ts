@@ -43,15 +43,19 @@ if (mode.startsWith('exit:')) process.exit(Number(mode.slice(5)));
 setInterval(() => {}, 1000);
 `;
 
-beforeAll(async () => {
-  emu = await startEmulator({
-    transitionMs: 0,
+/** An emulator with the project and its owner; `transitionMs` is how long CREATING, PENDING and DELETING last. */
+const startRunsEmulator = (transitionMs: number) =>
+  startEmulator({
+    transitionMs,
     seed: {
       projects: [{ id: PROJECT, name: 'runs' }],
       apiKeys: [{ ...OWNER, roles: [{ projectId: PROJECT, roleName: 'GROUP_OWNER' }] }],
       rateLimit: { perMinute: 100_000 },
     },
   });
+
+beforeAll(async () => {
+  emu = await startRunsEmulator(0);
   // The project's SRV domain, from a probe cluster: every cluster's host is <name>.<domain>.
   const probe = await cdbaInProcess(['clusters', 'create', 'probe', '--tier', 'FLEX', '--provider', 'AWS', '--region', 'US_EAST_1', '--watch', '-o', 'json'], { env: env() });
   expect(probe.exitCode).toBe(0);
@@ -63,15 +67,16 @@ afterAll(async () => {
   await emu.stop();
 });
 
-/** Everything in the emulator that carries the env's marks. */
-async function leftOf(name: string): Promise<string[]> {
+/** What of env `name` an emulator still has: its user, its entry, its cluster and that cluster's state. */
+async function leftOf(name: string, envVars = env()): Promise<string[]> {
   const left: string[] = [];
-  const users = await cdbaInProcess(['dbusers', 'list', '--all', '-o', 'json', '--query', 'results[].username'], { env: env() });
+  const users = await cdbaInProcess(['dbusers', 'list', '--all', '-o', 'json', '--query', 'results[].username'], { env: envVars });
   if ((JSON.parse(users.stdout) as string[]).includes(`cdba-env-${name}`)) left.push('user');
-  const entries = await cdbaInProcess(['access-list', 'list', '-o', 'json', '--query', 'results[].comment'], { env: env() });
+  const entries = await cdbaInProcess(['access-list', 'list', '-o', 'json', '--query', 'results[].comment'], { env: envVars });
   if ((JSON.parse(entries.stdout) as Array<string | null>).includes(`cdba env ${name}`)) left.push('entry');
-  const cluster = await cdbaInProcess(['clusters', 'get', name, '-o', 'json'], { env: env() });
-  if (cluster.exitCode !== 4) left.push(`cluster (${cluster.exitCode})`);
+  const cluster = await cdbaInProcess(['clusters', 'get', name, '-o', 'json', '--query', 'stateName'], { env: envVars });
+  if (cluster.exitCode === 0) left.push(`cluster ${JSON.parse(cluster.stdout)}`);
+  else if (cluster.exitCode !== 4) left.push(`cluster (exit ${cluster.exitCode})`);
   return left;
 }
 
@@ -138,7 +143,7 @@ describe('run -- CMD', () => {
     child.kill('SIGKILL');
     process.kill(marked(mark).pid, 'SIGKILL'); // the orphaned CMD, which holds the pipes open
     expect((await child).signal).toBe('SIGKILL');
-    expect((await leftOf('killed-1')).sort()).toEqual(['cluster (0)', 'entry', 'user']);
+    expect((await leftOf('killed-1')).sort()).toEqual(['cluster IDLE', 'entry', 'user']);
     const down = await cdba(['env', 'down', 'killed-1'], { env: env(), configDir: tempDir() });
     expect(down.exitCode).toBe(0);
     expect(down.stderr).toContain('removed access-list entry 127.0.0.1, database user cdba-env-killed-1, cluster killed-1 (deleting)');
@@ -157,7 +162,7 @@ describe('run -- CMD', () => {
     expect(result.exitCode).toBe(12);
     expect(result.stderr).toMatch(/cdba: sh exited 0, but env down protected-1 failed: .*left: .*cluster protected-1/);
     expect(result.stderr).toContain('remove it with `cdba env down protected-1`');
-    expect(await leftOf('protected-1')).toEqual(['cluster (0)']);
+    expect(await leftOf('protected-1')).toEqual(['cluster IDLE']);
     expect((await cdba(['clusters', 'patch', 'protected-1', '--no-termination-protection'], { env: env() })).exitCode).toBe(0);
     expect((await cdba(['env', 'down', 'protected-1'], { env: env(), configDir: dir })).exitCode).toBe(0);
     expect(await leftOf('protected-1')).toEqual([]);
@@ -195,7 +200,7 @@ describe('run -- CMD', () => {
     } catch {
       // gone with the terminal already
     }
-    expect((await leftOf('pty-2')).sort()).toEqual(['cluster (0)', 'entry', 'user']);
+    expect((await leftOf('pty-2')).sort()).toEqual(['cluster IDLE', 'entry', 'user']);
     expect((await cdba(['env', 'down', 'pty-2'], { env: env() })).exitCode).toBe(0);
     expect(await leftOf('pty-2')).toEqual([]);
   });
@@ -206,10 +211,7 @@ describe('run and env up interrupted while env up waits', () => {
   let slow: RunningEmulator;
   const slowEnv = () => ownerEnv(slow.url, PROJECT);
   beforeAll(async () => {
-    slow = await startEmulator({
-      transitionMs: 3_600_000,
-      seed: { projects: [{ id: PROJECT, name: 'runs' }], apiKeys: [{ ...OWNER, roles: [{ projectId: PROJECT, roleName: 'GROUP_OWNER' }] }], rateLimit: { perMinute: 100_000 } },
-    });
+    slow = await startRunsEmulator(3_600_000);
   });
   afterAll(async () => {
     expect(slow.unexpectedErrors()).toEqual([]);
@@ -228,18 +230,6 @@ describe('run and env up interrupted while env up waits', () => {
     return { child, configDir };
   }
 
-  /** What of env `name` the slow emulator still has: its user, its entry, its cluster's state. */
-  async function slowLeft(name: string): Promise<string[]> {
-    const left: string[] = [];
-    const users = await cdbaInProcess(['dbusers', 'list', '--all', '-o', 'json', '--query', 'results[].username'], { env: slowEnv() });
-    if ((JSON.parse(users.stdout) as string[]).includes(`cdba-env-${name}`)) left.push('user');
-    const entries = await cdbaInProcess(['access-list', 'list', '-o', 'json', '--query', 'results[].comment'], { env: slowEnv() });
-    if ((JSON.parse(entries.stdout) as Array<string | null>).includes(`cdba env ${name}`)) left.push('entry');
-    const cluster = await cdbaInProcess(['clusters', 'get', name, '-o', 'json', '--query', 'stateName'], { env: slowEnv() });
-    left.push(cluster.exitCode === 0 ? `cluster ${JSON.parse(cluster.stdout)}` : `cluster (${cluster.exitCode})`);
-    return left;
-  }
-
   it.each([
     ['SIGTERM', 143, 'a second signal'],
     ['SIGINT', 130, 'a second Ctrl-C'],
@@ -252,7 +242,7 @@ describe('run and env up interrupted while env up waits', () => {
     expect(result.stderr).toContain(`cdba: ${signal}: stopping env up, then env down ${name} removes what it made; ${again} stops at once`);
     expect(result.stderr).toContain(`cdba: env ${name}: removed access-list entry 127.0.0.1, database user cdba-env-${name}, cluster ${name} (deleting)`);
     expect(result.stderr).not.toContain('running true');
-    expect(await slowLeft(name)).toEqual(['cluster DELETING']);
+    expect(await leftOf(name, slowEnv())).toEqual(['cluster DELETING']);
   });
 
   it('run, SIGINT then SIGTERM (a cancelled GitHub job): the second stops at once, naming the env down still to run', async () => {
@@ -267,7 +257,7 @@ describe('run and env up interrupted while env up waits', () => {
     expect(result.stderr).not.toContain('cdba: env slow-twice: removed');
     const down = await cdba(['env', 'down', 'slow-twice'], { env: slowEnv(), configDir });
     expect(down.exitCode).toBe(0);
-    expect(await slowLeft('slow-twice')).toEqual(['cluster DELETING']);
+    expect(await leftOf('slow-twice', slowEnv())).toEqual(['cluster DELETING']);
   });
 
   it.each([
@@ -280,10 +270,10 @@ describe('run and env up interrupted while env up waits', () => {
     const result = await child;
     expect(result.exitCode).toBe(code);
     expect(result.stderr).toContain(line);
-    expect(await slowLeft(name)).toEqual(['user', 'entry', 'cluster CREATING']);
+    expect(await leftOf(name, slowEnv())).toEqual(['user', 'entry', 'cluster CREATING']);
     const down = await cdba(['env', 'down', name], { env: slowEnv(), configDir });
     expect(down.exitCode).toBe(0);
     expect(down.stderr).toContain(`cdba: env ${name}: removed access-list entry 127.0.0.1, database user cdba-env-${name}, cluster ${name} (deleting)`);
-    expect(await slowLeft(name)).toEqual(['cluster DELETING']);
+    expect(await leftOf(name, slowEnv())).toEqual(['cluster DELETING']);
   });
 });
