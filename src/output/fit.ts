@@ -16,6 +16,8 @@ export interface Shrink {
   cut?: 'end' | 'middle' | undefined;
   /** On a terminal, left out when no row has a value (a header over an empty column says nothing). */
   omitWhenEmpty?: boolean | undefined;
+  /** Shown only when the whole table fits uncut: never the reason another value is cut (DISK of the clusters tables). */
+  onlyWhenAllFits?: boolean | undefined;
 }
 
 /**
@@ -64,14 +66,16 @@ export function truncate(text: string, width: number, where: 'end' | 'middle' = 
 const lineWidth = (widths: number[]): number => (widths.length === 0 ? 0 : widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1));
 
 /**
- * Widths so that no line is wider than `available`: drop the least useful
- * columns while even their minimums overflow; then cut long values, widest
+ * Widths so that no line is wider than `available`: drop the columns shown
+ * only when everything fits, then the least useful columns while even their
+ * minimums overflow; then cut long values, widest
  * first, down to COMFORT_WIDTH, so that short ones stay whole; then cut the
  * least useful columns to their minimums. A table whose declared minimums
  * cannot fit is cut further, then loses columns from the right, so it still fits.
  */
 export function fitColumns(natural: number[], rules: Shrink[], available: number): Fit {
   let keep = natural.map((_, i) => i);
+  if (lineWidth(natural) > available) keep = keep.filter((i) => !rules[i]?.onlyWhenAllFits);
   const floor = (i: number): number => Math.min(natural[i]!, rules[i]?.minWidth ?? natural[i]!);
   const minimum = (): number => lineWidth(keep.map(floor));
   while (minimum() > available) {

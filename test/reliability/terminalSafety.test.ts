@@ -106,14 +106,14 @@ function expectNoRawControl(text: string, context: string): void {
 }
 
 describe('server text in a pipe', () => {
-  it('clusters list -o table (tab-separated): one row, eight fields, values escaped', async () => {
+  it('clusters list -o table (tab-separated): one row, nine fields, values escaped', async () => {
     const result = await run(['clusters', 'list', '-o', 'table']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
     const lines = result.stdout.split('\n');
     expect(lines).toHaveLength(3); // header, one row, and the final newline
     expect(lines[2]).toBe('');
-    for (const line of lines.slice(0, 2)) expect(line.split('\t')).toHaveLength(8);
+    for (const line of lines.slice(0, 2)) expect(line.split('\t')).toHaveLength(9);
     expect(lines[1]!.split('\t').slice(0, 3)).toEqual([NAME_SHOWN, STATE_SHOWN, VERSION_SHOWN]);
     expect(lines[1]).toContain(REGION_SHOWN);
     expectNoRawControl(result.stdout, 'stdout');

@@ -52,7 +52,8 @@ export function registerClustersList(parent: Command, app: App): void {
     'after',
     'The table (on a terminal, and -o table in a pipe, tab-separated) shows every\n' +
       'cluster of the project: the clusters API\'s and the flex clusters (TIER FLEX),\n' +
-      'asked for at once; DISK is each one\'s storage. -o json and --query give the clusters API\'s\n' +
+      'asked for at once; DISK is each one\'s storage (on a terminal, shown when the whole\n' +
+      'table fits). -o json and --query give the clusters API\'s\n' +
       'document as the service sends it, which has no flex clusters; --tier FLEX gives\n' +
       'the flex API\'s document instead. When the flex list fails and the other does\n' +
       'not, the table shows what was read, one line says what could not be listed,\n' +

@@ -20,7 +20,8 @@ const firstAndMore = (values: string[]): string => (values.length <= 1 ? (values
 
 export const CLUSTER_COLUMNS: TableSpec<ClusterSummary>['columns'] = [
   // On a narrow terminal: the name keeps enough to be recognised, the state stays
-  // whole, long values are cut with `…`, and DISK, CREATED, TIER, PROVIDER... go first.
+  // whole, long values are cut with `…`, and CREATED, TIER, PROVIDER... go first.
+  // DISK shows only when the whole table fits: it is never why another value is cut.
   { header: 'NAME', value: (c) => c.name, minWidth: 16, cut: 'middle' },
   { header: 'STATE', value: (c) => stateLabel(c) },
   { header: 'DB VERSION', value: (c) => c.dbVersion, minWidth: 7, dropPriority: 3 },
@@ -29,7 +30,7 @@ export const CLUSTER_COLUMNS: TableSpec<ClusterSummary>['columns'] = [
   { header: 'REGION', value: (c) => firstAndMore(c.regions), minWidth: 10, dropPriority: 4 },
   { header: 'TIER', value: (c) => (c.shardsDiffer ? shardTiers(c.shardsDiffer) : c.tiers.join(',')), minWidth: 4, dropPriority: 6 },
   // Storage: a flex cluster's fixed size, a dedicated cluster's diskSizeGB (shards that differ show theirs under TIER).
-  { header: 'DISK', value: (c) => (c.shardsDiffer || c.diskSizeGB === undefined ? '' : `${c.diskSizeGB} GB`), minWidth: 4, dropPriority: 8 },
+  { header: 'DISK', value: (c) => (c.shardsDiffer || c.diskSizeGB === undefined ? '' : `${c.diskSizeGB} GB`), onlyWhenAllFits: true },
   { header: 'CREATED', value: (c) => c.created, minWidth: 10, dropPriority: 7 },
 ];
 

@@ -73,10 +73,11 @@ describe.skipIf(!scriptAvailable)('clusters list in a terminal', () => {
     expect(lines.filter((l) => /\sUPDATING(\s|$)/.test(l))).toHaveLength(7);
   });
 
-  it('at 120 columns long values are cut with … and every column stays, names whole', async () => {
+  it('at 120 columns long values are cut with … and every column but DISK stays, names whole', async () => {
     const lines = await listAt(120);
-    expect(lines[0]).toMatch(/^NAME\s+STATE\s+DB VERSION\s+TYPE\s+PROVI…?\s+REGION\s+TIER\s+DISK\s+CREATED$/);
-    expect(lines[1]).toMatch(/^analytics-prod-eu-west-00 .* 7\.0\.12-ent-rc1 .* 2024-05-0\S*…$/);
+    // DISK shows only when the whole table fits (these long values do not): it never makes another value cut.
+    expect(lines[0]).toMatch(/^NAME\s+STATE\s+DB VERSION\s+TYPE\s+PROVIDER\s+REGION\s+TIER\s+CREATED$/);
+    expect(lines[1]).toMatch(/^analytics-prod-eu-west-00 .* 7\.0\.12-ent-rc1 .* 2024-05-01T\S*…$/);
   });
 
   it('at 40 columns the least useful columns are dropped first: name and state stay', async () => {

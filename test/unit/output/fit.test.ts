@@ -23,6 +23,16 @@ describe('fitColumns', () => {
     expect(fitColumns([20, 5, 20, 20], rules, 20).keep).toEqual([0, 1]);
   });
 
+  it('a column shown only when everything fits: kept when the natural widths fit, else dropped before anything is cut', () => {
+    const rules: Shrink[] = [{ minWidth: 10 }, { onlyWhenAllFits: true }, { minWidth: 8, dropPriority: 1 }];
+    // 20 + 5 + 20 + 4 = 49.
+    expect(fitColumns([20, 5, 20], rules, 49)).toEqual({ keep: [0, 1, 2], widths: [20, 5, 20] });
+    // One column short: the optional one goes, and the others stay whole (20 + 20 + 2 = 42).
+    expect(fitColumns([20, 5, 20], rules, 48)).toEqual({ keep: [0, 2], widths: [20, 20] });
+    // Narrower still: the rest give way as before, without it.
+    expect(fitColumns([20, 5, 20], rules, 30)).toEqual({ keep: [0, 2], widths: [20, 8] });
+  });
+
   it('always fits, whatever the rules say', () => {
     fc.assert(
       fc.property(

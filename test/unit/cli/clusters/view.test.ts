@@ -75,7 +75,7 @@ describe('fitting the list to a terminal', () => {
     await render(io, { results: [one], totalCount: 1 }, { format: 'table', table: CLUSTER_LIST_TABLE, width: 120 });
     const [header, row] = io.stdout.split('\n');
     expect(Math.max(header!.length, row!.length)).toBeLessThanOrEqual(120);
-    expect(header).toMatch(/^NAME +STATE +DB VERSION +TYPE +PROVIDER +REGION +TIER +DISK +CREATED$/);
+    expect(header).toMatch(/^NAME +STATE +DB VERSION +TYPE +PROVIDER +REGION +TIER +CREATED$/);
     expect(row).toMatch(/^orders-x+…x+-eu-west +IDLE +7\.0\.40 +REPLICASET +\S+ +\S+ +M\d+ +2026-08-10T03:03:08Z$/);
     expect(row).not.toMatch(/REPLICA…|2026-08-1…/);
   });
