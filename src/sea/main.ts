@@ -13,8 +13,11 @@
 import { ReadStream } from 'node:fs';
 import { startupSnapshot } from 'node:v8';
 import { version } from '../../package.json';
-import { IO, main } from '../main.js';
+import { IO, main, prebuildProgram, type PrebuiltProgram } from '../main.js';
 import { applyRuntimeFlags } from '../api/undiciFlags.js';
+
+/** The command tree built while the snapshot was taken; undefined without a snapshot. */
+let prebuilt: PrebuiltProgram | undefined;
 
 function run(): void {
   const argv = process.argv.slice(2);
@@ -26,7 +29,7 @@ function run(): void {
   }
   // V8 flags set at build time are not part of the snapshot.
   applyRuntimeFlags();
-  void main(argv, process.env, IO.fromProcess(process.env)).then((code) => {
+  void main(argv, process.env, IO.fromProcess(process.env), {}, prebuilt).then((code) => {
     process.exitCode = code;
   });
 }
@@ -66,6 +69,9 @@ async function preload(): Promise<void> {
   for (const argv of [['--help'], ['clusters', 'list', '--help'], ['clusters', 'get', '--help']]) {
     await main(argv, {}, IO.test());
   }
+  // And the tree the run parses, built here: its actions reach the run's io
+  // and environment through the App that main() binds.
+  prebuilt = prebuildProgram();
 }
 
 if (startupSnapshot.isBuildingSnapshot()) {
