@@ -10,7 +10,6 @@
 // 3-4 ms to load). A process killed inside those microseconds leaves the
 // directory behind; it counts as stale after `staleMs` and is taken over.
 import { lstatSync, mkdirSync, rmdirSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface DirLockOptions {
   /** A lock directory older than this was left by a killed process. */
@@ -43,7 +42,7 @@ export async function withDirLock<T>(lockPath: string, options: DirLockOptions, 
     if (attempt >= options.retries) return undefined;
     // Growing, randomised waits, so that 20 processes at once do not retry in step.
     const wait = Math.min(options.maxWaitMs, options.minWaitMs * 1.3 ** attempt) * (1 + Math.random());
-    await sleep(wait);
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
 

@@ -6,9 +6,10 @@
 // and the command tree, built at snapshot time and bound to each run's io and
 // environment (so help and errors must reach this run's streams);
 // the HTTPS cases need node:tls and node:https, which Node 20 cannot put in a
-// snapshot, and `conn-string parse` and the emulator modules it does not preload.
+// snapshot, `conn-string parse` and the emulator modules it does not preload,
+// and `clusters connect` node:child_process (loaded on first use, scripts/lazyBuiltins.mjs).
 import { execa, type ResultPromise } from 'execa';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificates } from '../helpers/certificates.js';
@@ -119,6 +120,15 @@ describe.skipIf(cannotBuild)('the single executable, with no node on PATH', () =
     expect(table.exitCode).toBe(0);
     expect(table.stdout).toMatch(/^NAME\t/);
     expect(table.stdout).toContain('sea1');
+  });
+
+  it('spawns mongosh for clusters connect (node:child_process, which the snapshot does not hold, loads in the run)', async () => {
+    const env = emulator!.cliEnv();
+    // The stand-in mongosh, alone on the PATH: prints the string it was given, exits 3.
+    writeFileSync(join(env.PATH!, 'mongosh'), '#!/bin/sh\nprintf "%s\\n" "$1"\nexit 3\n', { mode: 0o755 });
+    const result = await sea(['clusters', 'connect', 'sea1', '--no-srv'], env);
+    expect(result.exitCode, result.stderr).toBe(3);
+    expect(result.stdout).toMatch(/^mongodb:\/\/sea1-shard-00-00\.[^\n]*\n$/);
   });
 
   it('parses a connection string offline', async () => {
