@@ -47,7 +47,6 @@ async function preload(): Promise<void> {
     // scripts/build-sea.mjs makes the bundle load them on first use).
     import('node:assert'),
     import('node:dns'),
-    import('node:perf_hooks'),
     import('node:diagnostics_channel'),
     import('node:util/types'),
     import('../api/client.js'),
