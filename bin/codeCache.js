@@ -15,7 +15,8 @@
 //   and used only when it is a regular file of this user of sane size;
 // - it starts with a SHA-256 of the exact bundle it was made from, and one of
 //   the data (V8 does not checksum code caches in release builds, and damaged
-//   bytecode aborts the process);
+//   bytecode aborts the process); the bundle's own is its last line, written by
+//   the build (scripts/build-cjs.mjs), and computed here only when it is missing;
 // - the temp file has a random name and is created exclusively, no links followed.
 // Anything else is ignored (one line with --debug or CDBA_DEBUG), and the run
 // compiles as if there were no cache; a missing or rejected cache is rebuilt at
@@ -104,7 +105,7 @@ function loadMain(env, argv = []) {
   // straight into the one string V8 compiles, with no Buffer or wrapped copy on
   // the side, keeps 7 MB off every run's peak RSS (test/bench/RESULTS.md, figure 5).
   const source = fs.readFileSync(BUNDLE, 'latin1');
-  const bundleHash = sha256(Buffer.from(source, 'latin1'));
+  const bundleHash = builtHash(source) ?? sha256(Buffer.from(source, 'latin1'));
   const { base, dir } = cacheDir(env);
   const file = path.join(dir, `cdba-${process.version}-${process.arch}-${stat.size}.v8cache`);
   let cachedData;
@@ -138,6 +139,12 @@ function loadMain(env, argv = []) {
 }
 
 const sha256 = (data) => createHash('sha256').update(data).digest();
+
+/** The SHA-256 the build wrote as the bundle's last line, or undefined (a bundle not made by scripts/build-cjs.mjs). */
+function builtHash(source) {
+  const match = /\n\/\/# cdbaBundleSha256=([0-9a-f]{64})\n$/.exec(source.slice(-100));
+  return match ? Buffer.from(match[1], 'hex') : undefined;
+}
 
 /** The cached data after the header, or undefined when it was made from another bundle or is damaged. */
 function verified(file, bundleHash) {

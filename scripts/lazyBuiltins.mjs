@@ -8,6 +8,10 @@
 //   "global handle not serialized"): they must not load while it is built.
 // - A launcher run over http:// (the emulator) needs none of them, and one over
 //   https:// only tls and https: each is 2-5 ms of Node compiling its own modules.
+// - node:child_process (commander requires it at load, for executable
+//   subcommands cdba has none of; cdba spawns only in `run` and `clusters
+//   connect`) and node:fs/promises (the emulator's --state writes) the same way:
+//   a call loads neither, and the snapshot holds neither (its blob is smaller).
 // undici reads three things from them as its files are evaluated, which every
 // run does (and the snapshot build), so those are values fixed at build time:
 // - http2.constants (numbers): undici speaks HTTP/2 only when asked (cdba never does);
@@ -28,7 +32,7 @@ const FIXED = {
 export const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(build) {
-    build.onResolve({ filter: /^(node:)?(http|https|http2|tls)$/ }, (args) =>
+    build.onResolve({ filter: /^(node:)?(http|https|http2|tls|child_process|fs\/promises)$/ }, (args) =>
       args.namespace === NAMESPACE ? { path: args.path, external: true } : { path: args.path.replace(/^(node:)?/, 'node:'), namespace: NAMESPACE },
     );
     build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {

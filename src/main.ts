@@ -12,13 +12,31 @@ import { IO } from './base/io.js';
 export { IO };
 export const VERSION: string = version;
 
+/** A command tree built before the run (prebuildProgram), for one main() call. */
+export interface PrebuiltProgram {
+  app: App;
+  program: ReturnType<typeof buildProgram>;
+}
+
+/**
+ * The command tree, built ahead of the run: the single executable builds it
+ * while its start-up snapshot is taken, so that no run builds it again. Its
+ * actions reach the run's io and environment through the App, which main()
+ * binds. A commander tree parses once, so it serves one main() call.
+ */
+export function prebuildProgram(): PrebuiltProgram {
+  const app = new App(IO.test(), {}, VERSION);
+  return { app, program: buildProgram(app) };
+}
+
 /**
  * Runs one command and returns its exit code. `options` is the seam for
  * in-process tests (shorter watch intervals, a ready API client); the launcher passes none.
  */
-export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.fromProcess(env), options: ContextOptions = {}): Promise<number> {
-  const app = new App(io, env, VERSION, options);
-  const program = buildProgram(app);
+export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.fromProcess(env), options: ContextOptions = {}, prebuilt?: PrebuiltProgram): Promise<number> {
+  prebuilt?.app.bind(io, env, options);
+  const app = prebuilt?.app ?? new App(io, env, VERSION, options);
+  const program = prebuilt?.program ?? buildProgram(app);
   let usageError = '';
   program.exitOverride();
   program.configureOutput({

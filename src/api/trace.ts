@@ -3,6 +3,7 @@
 // passes through redact() first.
 import type { Dispatcher } from 'undici';
 import { redact, redactHeaders } from './redact.js';
+import { monotonicMs } from '../base/clock.js';
 
 export interface TraceSink {
   note(line: string): void;
@@ -43,7 +44,7 @@ function bodyText(body: Dispatcher.DispatchOptions['body']): string | undefined 
 export function traceInterceptor(sink: TraceSink, secrets: () => Iterable<string>): Dispatcher.DispatcherComposeInterceptor {
   return (dispatch) => (opts, handler) => {
     const url = `${String(opts.origin ?? '')}${opts.path}`;
-    const started = performance.now();
+    const started = monotonicMs();
     const secretList = [...secrets()];
     sink.note(`> ${opts.method} ${redact(url, secretList)}`);
     for (const [name, value] of Object.entries(redactHeaders(headerObject(opts.headers), secretList))) sink.note(`> ${name}: ${value}`);
@@ -55,7 +56,7 @@ export function traceInterceptor(sink: TraceSink, secrets: () => Iterable<string
     const chunks: Buffer[] = [];
     let collected = 0;
     let total = 0;
-    const elapsed = (): string => `${Math.round(performance.now() - started)} ms`;
+    const elapsed = (): string => `${Math.round(monotonicMs() - started)} ms`;
 
     const traced: Dispatcher.DispatchHandler = {
       onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),

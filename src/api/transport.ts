@@ -10,6 +10,7 @@ import { MAX_BYTES, readTextFileSync } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
 import { checkHostAndPort, isLoopbackHost } from '../config/validate.js';
 import { DEADLINE_CODE } from './errors.js';
+import { monotonicMs } from '../base/clock.js';
 
 /** The response body cap. A 500-cluster page is about 1 MB; a bigger body is a broken or hostile server. */
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -130,11 +131,11 @@ export function deadlineInterceptor(timeoutMs: number): Dispatcher.DispatcherCom
     let controller: Dispatcher.DispatchController | undefined;
     let phase: 'headers' | 'body' = 'headers';
     let bytes = 0;
-    let lastData = performance.now();
+    let lastData = monotonicMs();
     let expired = false;
     const fail = (): void => {
       // Stalled (nothing for half the deadline) or trickling: the message says which.
-      const stalled = performance.now() - lastData >= timeoutMs / 2;
+      const stalled = monotonicMs() - lastData >= timeoutMs / 2;
       controller?.abort(Object.assign(new Error(`deadline of ${timeoutMs} ms passed`), { code: DEADLINE_CODE, phase, bytes, stalled }));
     };
     // Before the socket is connected there is nothing to abort: the connect timeout covers that part.
@@ -157,7 +158,7 @@ export function deadlineInterceptor(timeoutMs: number): Dispatcher.DispatcherCom
       },
       onResponseData: (c, chunk) => {
         bytes += chunk.length;
-        lastData = performance.now();
+        lastData = monotonicMs();
         handler.onResponseData?.(c, chunk);
       },
       onResponseEnd: (c, trailers) => {

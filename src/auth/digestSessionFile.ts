@@ -10,17 +10,23 @@
 //
 // Two processes must never send the same (nonce, nc): a server takes the second
 // for a replay. A process therefore reserves a block of nc values under a lock
-// (proper-lockfile, loaded only when there is a session to reuse) and never signs
-// past its block. A fresh challenge needs no lock: its nonce is new, so no one
+// (src/base/dirLock.ts, held across synchronous file operations only) and never
+// signs past its block. A fresh challenge needs no lock: its nonce is new, so no one
 // else holds nc values for it; it is written with `next` after the block this
 // process keeps.
 //
 // Everything here is best effort: when the directory cannot be written, the
 // session is not kept, with one --debug line (skipUnwritableDigestCache), and
-// every call answers a fresh challenge as before.
+// every call answers a fresh challenge as before. So the files are not synced
+// to disk (an fsync is up to 7 ms of waiting per call): after a crash of the
+// machine the session may be lost (one more challenge) or hold an older
+// `next`; the server refuses the nc sent again as a replay, which costs one
+// more challenge and, as with any server that refuses a stored nonce, no
+// reuse with it for REFUSAL_MEMORY_MS.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { withDirLock } from '../base/dirLock.js';
 import { writePrivateFileSync } from '../base/privateFile.js';
 import { fsReason } from '../base/fsError.js';
 import { DIGEST_ALGORITHMS, type DigestChallenge } from './digest.js';
@@ -55,6 +61,9 @@ interface StoredSession {
   cnonce: string;
   next: number;
 }
+
+/** 20 processes at once each hold the lock for a few file operations (well under a millisecond). */
+const LOCK = { staleMs: 10_000, retries: 60, minWaitMs: 2, maxWaitMs: 60 };
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -103,27 +112,18 @@ export class DigestSessionFile {
    */
   async reserve(): Promise<NcReservation | undefined> {
     if (this.refusesReuse() || readSession(this.file) === undefined) return undefined;
-    let release: (() => Promise<void>) | undefined;
     try {
-      // A CommonJS package: its functions hang off the default export once bundled.
-      const { default: lockfile } = await import('proper-lockfile');
-      release = await lockfile.lock(this.file, {
-        realpath: false,
-        stale: 10_000,
-        // 20 processes at once each hold the lock for a few file operations.
-        retries: { retries: 60, factor: 1.3, minTimeout: 2, maxTimeout: 60, randomize: true },
-        // The lock is held for milliseconds; losing it to the 10 s staleness rule cannot happen in practice.
-        onCompromised: () => {},
+      const held = await withDirLock(`${this.file}.lock`, LOCK, () => {
+        const stored = readSession(this.file);
+        if (!stored || stored.next + NC_BLOCK - 1 > NC_MAX) return undefined;
+        this.write(this.file, { ...stored, next: stored.next + NC_BLOCK });
+        return { challenge: toChallenge(stored), cnonce: stored.cnonce, first: stored.next, last: stored.next + NC_BLOCK - 1 };
       });
-      const stored = readSession(this.file);
-      if (!stored || stored.next + NC_BLOCK - 1 > NC_MAX) return undefined;
-      this.write(this.file, { ...stored, next: stored.next + NC_BLOCK });
-      return { challenge: toChallenge(stored), cnonce: stored.cnonce, first: stored.next, last: stored.next + NC_BLOCK - 1 };
+      // Held by others through every retry: no reuse this time, never a guessed nc.
+      return held?.value;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') this.fail(error);
+      this.fail(error);
       return undefined;
-    } finally {
-      await release?.().catch(() => {});
     }
   }
 
@@ -179,7 +179,7 @@ export class DigestSessionFile {
   /** Atomic, 0600, never through a link, only into directories of this user's alone (src/base/privateFile.ts). */
   private write(file: string, data: object): void {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    writePrivateFileSync(file, JSON.stringify(data), [dirname(this.dir), this.dir]);
+    writePrivateFileSync(file, JSON.stringify(data), [dirname(this.dir), this.dir], { durable: false });
   }
 
   private fail(error: unknown): void {

@@ -1,6 +1,7 @@
 // The IO object: the only module besides the launcher that touches the process's
 // streams. Commands get it through the context, so tests can pass buffers.
 import { PassThrough, Readable, Writable } from 'node:stream';
+import { isatty } from 'node:tty';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { decodeUtf8, readBoundedStream, type ReadLimits } from './boundedRead.js';
 import { InterruptedError, UsageError } from './errors.js';
@@ -19,7 +20,8 @@ export interface Spinner {
 export interface IOOptions {
   out: Writable;
   err: Writable;
-  in: Readable;
+  /** stdin, or a function that makes it: process.stdin is made on first use, 1-3 ms a call that never reads it need not pay. */
+  in: Readable | (() => Readable);
   outIsTTY: boolean;
   errIsTTY: boolean;
   inIsTTY: boolean;
@@ -72,7 +74,7 @@ export function stopAtOnce(code: number): never {
 export class IO {
   readonly out: Writable;
   readonly err: Writable;
-  readonly in: Readable;
+  private input: Readable | (() => Readable);
   readonly outIsTTY: boolean;
   readonly errIsTTY: boolean;
   readonly inIsTTY: boolean;
@@ -85,7 +87,7 @@ export class IO {
   constructor(options: IOOptions) {
     this.out = options.out;
     this.err = options.err;
-    this.in = options.in;
+    this.input = options.in;
     this.outIsTTY = options.outIsTTY;
     this.errIsTTY = options.errIsTTY;
     this.inIsTTY = options.inIsTTY;
@@ -93,6 +95,12 @@ export class IO {
     this.columns = options.columns;
     this.rows = options.rows ?? 0;
     this.signal = options.signal ?? new AbortController().signal;
+  }
+
+  /** stdin, made on first use. */
+  get in(): Readable {
+    if (typeof this.input === 'function') this.input = this.input();
+    return this.input;
   }
 
   /** The real process streams. (Tests that want a terminal use a TestIO with isTTY flags, or a real pty.) */
@@ -134,10 +142,10 @@ export class IO {
       signal: interrupt.signal,
       out: process.stdout,
       err: process.stderr,
-      in: process.stdin,
+      in: () => process.stdin,
       outIsTTY,
       errIsTTY: Boolean(process.stderr.isTTY),
-      inIsTTY: Boolean(process.stdin.isTTY),
+      inIsTTY: isatty(0),
       colorLevel: colorLevelFor(env, outIsTTY),
       columns: process.stdout.columns || Number(env.COLUMNS) || 0,
       rows: process.stderr.rows || 0,

@@ -9,11 +9,33 @@ export class App {
   private contexts: Context[] = [];
 
   constructor(
-    readonly io: IO,
-    readonly env: NodeJS.ProcessEnv,
+    private runIo: IO,
+    private runEnv: NodeJS.ProcessEnv,
     readonly version: string,
-    private readonly options: ContextOptions = {},
+    private options: ContextOptions = {},
   ) {}
+
+  /** This run's terminal and streams. */
+  get io(): IO {
+    return this.runIo;
+  }
+
+  /** This run's environment. */
+  get env(): NodeJS.ProcessEnv {
+    return this.runEnv;
+  }
+
+  /**
+   * Points an App built ahead of the run at the run's io, environment and
+   * seams: the single executable builds the command tree, whose actions close
+   * over this App, while its start-up snapshot is taken (src/sea/main.ts).
+   */
+  bind(io: IO, env: NodeJS.ProcessEnv, options: ContextOptions = {}): void {
+    this.runIo = io;
+    this.runEnv = env;
+    this.options = options;
+    this.contexts = [];
+  }
 
   /** The context for the command being run, from its options merged with the globals. */
   context(command: { optsWithGlobals(): unknown }): Context {

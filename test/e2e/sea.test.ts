@@ -2,11 +2,14 @@
 // run here has a PATH with no `node` on it. Built once per source change
 // (scripts/build-sea.mjs keeps dist/sea/cdba while its inputs' hash holds);
 // skipped with a note where it cannot be built (not linux-x64, ...).
-// It starts from a V8 start-up snapshot holding what `clusters list` needs;
+// It starts from a V8 start-up snapshot holding what `clusters list` needs,
+// and the command tree, built at snapshot time and bound to each run's io and
+// environment (so help and errors must reach this run's streams);
 // the HTTPS cases need node:tls and node:https, which Node 20 cannot put in a
-// snapshot, and `conn-string parse` and the emulator modules it does not preload.
+// snapshot, `conn-string parse` and the emulator modules it does not preload,
+// and `clusters connect` node:child_process (loaded on first use, scripts/lazyBuiltins.mjs).
 import { execa, type ResultPromise } from 'execa';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificates } from '../helpers/certificates.js';
@@ -119,9 +122,26 @@ describe.skipIf(cannotBuild)('the single executable, with no node on PATH', () =
     expect(table.stdout).toContain('sea1');
   });
 
+  it('spawns mongosh for clusters connect (node:child_process, which the snapshot does not hold, loads in the run)', async () => {
+    const env = emulator!.cliEnv();
+    // The stand-in mongosh, alone on the PATH: prints the string it was given, exits 3.
+    writeFileSync(join(env.PATH!, 'mongosh'), '#!/bin/sh\nprintf "%s\\n" "$1"\nexit 3\n', { mode: 0o755 });
+    const result = await sea(['clusters', 'connect', 'sea1', '--no-srv'], env);
+    expect(result.exitCode, result.stderr).toBe(3);
+    expect(result.stdout).toMatch(/^mongodb:\/\/sea1-shard-00-00\.[^\n]*\n$/);
+  });
+
   it('parses a connection string offline', async () => {
     const result = await sea(['conn-string', 'parse', 'mongodb+srv://demo-pri.ab12c.mongodb.net', '-o', 'json', '--query', '[type, cluster]']);
     expect(result).toEqual({ exitCode: 0, stdout: '["privatePeering","demo"]\n', stderr: '' });
+  });
+
+  it('prints help from the command tree the snapshot holds, on this run\'s stdout', async () => {
+    const result = await sea(['clusters', 'list', '--help']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^Usage: cdba clusters list\|ls \[options\]\n/);
+    expect(result.stdout).toContain('\nExamples:\n');
   });
 
   it('maps a usage error to one line and exit 2', async () => {

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cdba, tempDir } from '../helpers/cli.js';
+import { cdba, REPO_ROOT, tempDir } from '../helpers/cli.js';
 
 const isRoot = process.getuid?.() === 0;
 const help = (cacheHome: string, debug = true) => cdba([...(debug ? ['--debug'] : []), 'clusters', '--help'], { env: { XDG_CACHE_HOME: cacheHome }, timeoutMs: 60_000 });
@@ -61,6 +61,16 @@ describe('V8 code cache: what is found in the cache dir is untrusted', () => {
     symlinkSync(victim, file);
     await expectIgnored(home, expected, /: a symbolic link$/);
     expect(readFileSync(victim, 'utf8')).toBe('untouched');
+  });
+
+  it('the bundle ends with the SHA-256 of its text, written by the build, and a cache is bound to it', async () => {
+    const bundle = readFileSync(join(REPO_ROOT, 'dist', 'cdba.cjs'), 'latin1');
+    const at = bundle.lastIndexOf('\n//# cdbaBundleSha256=');
+    expect(bundle.slice(at)).toMatch(/^\n\/\/# cdbaBundleSha256=[0-9a-f]{64}\n$/);
+    const hash = createHash('sha256').update(Buffer.from(bundle.slice(0, at), 'latin1')).digest();
+    expect(bundle.slice(at + 22, at + 86)).toBe(hash.toString('hex'));
+    const { file } = await primed();
+    expect(readFileSync(file).subarray(0, 32).equals(hash)).toBe(true);
   });
 
   it('a cache made from another bundle (its data checksum recomputed) is not used', async () => {
