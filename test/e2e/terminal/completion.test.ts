@@ -118,11 +118,14 @@ describe.each(SHELLS)('completion in $shell', ({ shell, present }) => {
     expect(await offered(shell, 'cdba profile show ')).toEqual(['emu', 'prod', 'staging']);
   });
 
-  it.skipIf(!present)('cluster names for every command that takes one, from the profile on the line', async () => {
-    // zsh runs bash's own _cdba through bashcompinit: one command shows the bridge carries the names.
-    for (const command of shell === 'zsh' ? CLUSTER_COMMANDS.slice(0, 1) : CLUSTER_COMMANDS) {
-      expect(await offered(shell, `cdba -P emu ${command} `), command).toEqual(CLUSTERS);
-    }
+  // One test per command: each completion starts a shell and a cdba, and ten of them in a
+  // row outlast the test's hang-stopper on a machine loaded 25-deep (seen twice).
+  // zsh runs bash's own _cdba through bashcompinit: one command shows the bridge carries the names.
+  it.skipIf(!present).each(shell === 'zsh' ? CLUSTER_COMMANDS.slice(0, 1) : CLUSTER_COMMANDS)('cluster names for %s, from the profile on the line', async (command) => {
+    expect(await offered(shell, `cdba -P emu ${command} `), command).toEqual(CLUSTERS);
+  });
+
+  it.skipIf(!present)('cluster names: the typed prefix, conn-string alone, and --project-id/--base-url on the line', async () => {
     // Matching the typed prefix is zsh's compadd's job, which this harness replaces.
     if (shell !== 'zsh') expect(await offered(shell, 'cdba -P emu clusters get be')).toEqual(['beta-1']);
     // `conn-string <cluster>` is `conn-string get <cluster>`: names next to the subcommands.
