@@ -134,9 +134,17 @@ export interface EmulatorProcess {
   stop(): Promise<void>;
 }
 
-/** Runs `cdba emulator <args>` in a child process and waits for its URL and credentials. */
+/** The day a spawned emulator runs as unless its args give --date: the service's description of 2026-08-21. */
+export const EMULATOR_DATE = '2026-08-21';
+
+/**
+ * Runs `cdba emulator <args>` in a child process and waits for its URL and credentials.
+ * As on a fixed day (EMULATOR_DATE): `cdba emulator` runs as on today by default, and a
+ * version a test writes at (2023-02-01) answers 410 once today passes its Sunset.
+ */
 export async function spawnEmulator(args: string[], configDir = tempDir('cdba-emu-proc-')): Promise<EmulatorProcess> {
-  const child = execa('node', [CDBA_BIN, 'emulator', ...args], { env: cleanEnv({}, configDir), extendEnv: false, reject: false, buffer: false });
+  const dated = args.includes('--date') ? args : ['--date', EMULATOR_DATE, ...args];
+  const child = execa('node', [CDBA_BIN, 'emulator', ...dated], { env: cleanEnv({}, configDir), extendEnv: false, reject: false, buffer: false });
   const lines: string[] = [];
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
