@@ -41,7 +41,7 @@ const LOCK_STALE_MS = 10_000;
  * stale time of a lock a killed process left (100 retries, about 9.9 s, gave up
  * just before it, and the next write failed).
  */
-const LOCK_RETRIES = { retries: 300, factor: 2, minTimeout: 5, maxTimeout: 100, randomize: true };
+const LOCK_WAIT = { tries: 300, firstMs: 5, maxMs: 100 };
 
 export class ConfigStore {
   private warned = false;
@@ -122,9 +122,6 @@ export class ConfigStore {
     this.read(); // a broken file is reported before anything is written
     this.prepareDir();
     const release = await this.lock();
-    // SIGTERM while the lock is held: remove it before the process ends.
-    const lockDir = join(this.dir, 'config.lock');
-    const forget = onTerminate(() => rmdirSync(lockDir));
     try {
       const config = this.read();
       const result = change(config);
@@ -132,18 +129,19 @@ export class ConfigStore {
       this.guardSync(() => writePrivateFileSync(this.path, `${JSON.stringify(config, null, '\t')}\n`, [this.dir]), 'write');
       return result;
     } finally {
-      // Fails only when the lock was already gone (taken over as stale): nothing to release.
-      await release().catch(() => {});
-      forget();
+      release();
     }
   }
 
   /**
-   * Takes config.lock. proper-lockfile retries every error alike, so the first
-   * try has no retries: a directory that cannot be written fails at once, and
-   * only a lock held by another cdba is waited for.
+   * Takes config.lock; answers its release. proper-lockfile retries every error
+   * alike, so only a lock held by another cdba is waited for: anything else fails
+   * at once. Each try is its sync API, and the SIGTERM cleanup is registered in the
+   * same synchronous step: with the async API a SIGTERM handled between its mkdir
+   * and its callback ended the process with the lock left behind (24 of 30 runs
+   * signalled as the directory appeared), for the next write to wait out.
    */
-  private async lock(): Promise<() => Promise<void>> {
+  private async lock(): Promise<() => void> {
     // A CommonJS package: its functions hang off the default export once bundled.
     const { default: lockfile } = await import('proper-lockfile');
     const lockPath = join(this.dir, 'config.lock');
@@ -155,17 +153,30 @@ export class ConfigStore {
       onCompromised: () => {},
     };
     try {
-      try {
-        return await lockfile.lock(this.path, options);
-      } catch (error) {
-        if (isFile(lockPath)) {
-          throw new ConfigError(`cannot lock config directory ${this.dir}: ${lockPath} is a file, not a lock`, {
-            hint: 'remove it if no cdba is running',
-          });
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const release = lockfile.lockSync(this.path, options);
+          // SIGTERM while the lock is held: remove it before the process ends.
+          const forget = onTerminate(() => rmdirSync(lockPath));
+          return () => {
+            forget();
+            try {
+              release();
+            } catch {
+              // Already gone (taken over as stale): nothing to release.
+            }
+          };
+        } catch (error) {
+          if (attempt === 0 && isFile(lockPath)) {
+            throw new ConfigError(`cannot lock config directory ${this.dir}: ${lockPath} is a file, not a lock`, {
+              hint: 'remove it if no cdba is running',
+            });
+          }
+          if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || attempt + 1 >= LOCK_WAIT.tries) throw error;
         }
-        if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+        const delayMs = Math.min(LOCK_WAIT.maxMs, LOCK_WAIT.firstMs * 2 ** attempt * (1 + Math.random()));
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
       }
-      return await lockfile.lock(this.path, { ...options, retries: LOCK_RETRIES });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
         throw new ConfigError(`config file is locked (${lockPath}); remove it if no cdba is running`);

@@ -78,9 +78,11 @@ describe('follow-up hints keep the invocation context', () => {
   });
 
   it('clusters watch that gives up: the resume hint carries the context', async () => {
-    const result = await run(['clusters', 'watch', 'fresh', '--watch-timeout', '1']);
+    // A cluster of its own, CREATING for an hour: the test runs alone or in any order.
+    expect((await run(['clusters', 'create', 'watched', '--provider', 'AWS', '--region', 'US_EAST_1', '-o', 'json'])).exitCode).toBe(0);
+    const result = await run(['clusters', 'watch', 'watched', '--watch-timeout', '1']);
     expect(result.exitCode).toBe(8);
-    expect(result.stderr).toContain(`follow it with \`${context} clusters watch fresh\``);
+    expect(result.stderr).toContain(`follow it with \`${context} clusters watch watched\``);
   });
 
   it('conn-string get with no string of the type: see `cdba <context> conn-string list <name>`', async () => {

@@ -22,8 +22,9 @@ export interface CliOptions {
   timeoutMs?: number;
 }
 
+/** A new directory in the run's own temporary directory (globalSetup.ts), which goes at the end of the run. */
 export function tempDir(prefix = 'cdba-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return mkdtempSync(join(process.env.CDBA_TEST_TMP ?? tmpdir(), prefix));
 }
 
 export function cleanEnv(extra: Record<string, string | undefined> = {}, configDir = tempDir()): Record<string, string> {

@@ -5,7 +5,7 @@
 // are on outcomes (the next write succeeds, no lock is left), never on durations.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, watch } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CDBA_BIN, cdba, cleanEnv, tempDir } from '../helpers/cli.js';
@@ -56,5 +56,25 @@ describe('a killed profile write does not block the next', () => {
     }
     const next = await cdba(['profile', 'set', 'p', 'apiVersion', '2024-10-23'], { configDir, timeoutMs: 60_000 });
     expect(next.exitCode, next.stderr).toBe(0);
+  }, 120_000);
+
+  it('SIGTERM the moment config.lock appears: no lock is left (the lock and its cleanup are one synchronous step)', async () => {
+    // Signalled just after the lock's mkdir, as inotify reports it: the taking
+    // of the lock left it behind when a signal could be handled before the cleanup
+    // that removes it was registered.
+    for (let i = 0; i < 10; i++) {
+      const configDir = tempDir('cdba-lock-appear-');
+      const child = spawn(process.execPath, [CDBA_BIN, 'profile', 'set', 'p', 'projectId', '5e1ab0c0ffee0000deadbeef'], { env: cleanEnv({}, configDir), stdio: 'ignore' });
+      const watcher = watch(configDir, (_event, name) => {
+        if (name === 'config.lock' && existsSync(join(configDir, 'config.lock'))) child.kill('SIGTERM');
+      });
+      try {
+        const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+        expect([0, 143].includes(code ?? -1) || signal === 'SIGTERM', `exit ${code} ${signal}`).toBe(true);
+      } finally {
+        watcher.close();
+      }
+      expect(existsSync(join(configDir, 'config.lock')), `run ${i}: the lock was left`).toBe(false);
+    }
   }, 120_000);
 });

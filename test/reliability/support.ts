@@ -1,7 +1,7 @@
 // Shared pieces of the reliability tests: a seed with known secrets, bounded
 // concurrency for CLI runs, the one-line-error check, and small loopback servers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { execa, type ResultPromise } from 'execa';
 import { expect } from 'vitest';
 import type { SeedDocument } from '../../src/emulator/index.js';
@@ -87,13 +87,27 @@ export function expectOneErrorLine(result: CliResult, exitCode: number, pattern?
   if (pattern) expect(result.stderr, context).toMatch(pattern);
 }
 
-/** A port on 127.0.0.1 that nothing listens on (bound, then released). */
+/** Whether a connection to 127.0.0.1:port is refused. */
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+/**
+ * A port on 127.0.0.1 that nothing listens on, for as long as the test runs: one
+ * below the ephemeral range, which no server a parallel test starts on port 0 can
+ * be given. (A port bound and released was handed out again to about 1 in 7,000
+ * later binds, and a whole file used it while other workers started servers.)
+ */
 export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  for (const port of [9, 1, 7, 13, 19]) if (await refused(port)) return port;
+  throw new Error('no closed port below 1024 on 127.0.0.1 for the connection-refused tests');
 }
 
 export interface TestServer {
@@ -134,9 +148,17 @@ export interface EmulatorProcess {
   stop(): Promise<void>;
 }
 
-/** Runs `cdba emulator <args>` in a child process and waits for its URL and credentials. */
+/** The day a spawned emulator runs as unless its args give --date: the service's description of 2026-08-21. */
+export const EMULATOR_DATE = '2026-08-21';
+
+/**
+ * Runs `cdba emulator <args>` in a child process and waits for its URL and credentials.
+ * As on a fixed day (EMULATOR_DATE): `cdba emulator` runs as on today by default, and a
+ * version a test writes at (2023-02-01) answers 410 once today passes its Sunset.
+ */
 export async function spawnEmulator(args: string[], configDir = tempDir('cdba-emu-proc-')): Promise<EmulatorProcess> {
-  const child = execa('node', [CDBA_BIN, 'emulator', ...args], { env: cleanEnv({}, configDir), extendEnv: false, reject: false, buffer: false });
+  const dated = args.includes('--date') ? args : ['--date', EMULATOR_DATE, ...args];
+  const child = execa('node', [CDBA_BIN, 'emulator', ...dated], { env: cleanEnv({}, configDir), extendEnv: false, reject: false, buffer: false });
   const lines: string[] = [];
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));

@@ -1,18 +1,19 @@
 // A write burst for the durability test, run as its own process:
-//   node writer.mjs <baseUrl> <publicKey> <privateKey> <projectId> <prefix> <count>
+//   node writer.mjs <baseUrl> <publicKey> <privateKey> <projectId> <prefix>
 // Operation i (0-based): even i creates cluster <prefix>-<i/2>; odd i patches the
 // cluster created just before to diskSizeGB = 20 + (i % 40). Prints one line per
 // write the service acknowledged (2xx), as soon as it is acknowledged:
 //   ack create <name>
 //   ack patch <name> <diskSizeGB>
-// and stops at the first failure (the emulator is killed mid-burst), printing
+// It writes until a write fails (the emulator killed mid-burst), then prints
 //   stop <reason>
+// No count: however late the test reads the acks and kills the emulator, the
+// burst is still running then.
 // Digest authentication (RFC 7616, MD5, qop=auth) is done here by hand, so this
 // script needs nothing but node.
 import { createHash, randomBytes } from 'node:crypto';
 
-const [baseUrl, publicKey, privateKey, projectId, prefix, countText] = process.argv.slice(2);
-const count = Number(countText);
+const [baseUrl, publicKey, privateKey, projectId, prefix] = process.argv.slice(2);
 const REALM = 'MMS Public API';
 const MEDIA = 'application/vnd.atlas.2023-02-01+json';
 const md5 = (text) => createHash('md5').update(text).digest('hex');
@@ -46,7 +47,7 @@ async function send(method, uri, body) {
 const clustersUri = `/api/atlas/v2/groups/${projectId}/clusters`;
 let current;
 try {
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; ; i++) {
     if (i % 2 === 0) {
       current = `${prefix}-${i / 2}`;
       const body = {
@@ -64,7 +65,6 @@ try {
       console.log(`ack patch ${current} ${size}`);
     }
   }
-  console.log('stop done');
 } catch (error) {
   console.log(`stop ${error.message}`);
 }

@@ -1,6 +1,4 @@
 // Versions, headers, error mapping, timeouts and network failures against local servers.
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ApiError, ExitCode, NetworkError, TimeoutError, UsageError } from '../../../src/base/errors.js';
 import { createApiClient, SILENT_EVENTS, type ApiClient } from '../../../src/api/client.js';
@@ -9,6 +7,7 @@ import { getCluster, listClusters } from '../../../src/api/clusters.js';
 import { getPrivateIpMode, setPrivateIpMode } from '../../../src/api/privateIpMode.js';
 import { getRoot } from '../../../src/api/root.js';
 import { clientFor, errorDoc, json, settingsFor, startServer, type Handler, type TestServer } from './servers.js';
+import { closedPort } from '../../reliability/support.js';
 
 let server: TestServer | undefined;
 let client: ApiClient | undefined;
@@ -205,10 +204,7 @@ describe('timeouts and network failures', () => {
   });
 
   test('connection refused is a NetworkError naming the host', async () => {
-    const probe = createServer();
-    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise((r) => probe.close(r));
+    const port = await closedPort(); // not one bound and released: a parallel worker's server can be given that one
     ({ client } = clientFor(settingsFor(`http://127.0.0.1:${port}`)));
     const error = (await getCluster(client, 'p', 'c').catch((e: unknown) => e)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);

@@ -4,8 +4,7 @@
 // never answered, a read-only key refused writes, 409 for a user that exists, 400s that
 // name the field, pagination, users gone past their deleteAfterDate (clock and --date),
 // --state and the seed.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator, SeedDocument } from '../../../src/emulator/index.js';
@@ -14,6 +13,7 @@ import { withEmulator, type DigestClient, type HttpResult, type RequestOptions }
 import { readRecorded, referenceAvailable } from '../../helpers/reference.js';
 import { OWNER, PROJECT_A, PROJECT_B, READER, MANAGER, TestClock, client, testSeed, v2 } from './fixtures.js';
 import { OpenApiValidator } from './openapiValidator.js';
+import { tempDir } from '../../helpers/cli.js';
 
 const V = '2023-01-01';
 const USERS = `/api/atlas/v2/groups/${PROJECT_A}/databaseUsers`;
@@ -240,7 +240,7 @@ describe('database users across restarts, dates and seeds', () => {
   });
 
   it('keeps users in --state across a restart, and a --date past a deleteAfterDate finds the user gone', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cdba-dbusers-state-'));
+    const dir = tempDir('cdba-dbusers-state-');
     const statePath = join(dir, 'state.json');
     const clock = new TestClock(Date.UTC(2026, 10, 26, 9, 0, 0));
     const first = (await withEmulator({ seed: testSeed(), statePath, clock: clock.read })).emu;

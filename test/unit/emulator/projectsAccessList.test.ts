@@ -2,14 +2,14 @@
 // who sees and may change what, the field checks, PENDING then ACTIVE, expiry (also
 // under --date), persistence, and the shapes the live service recorded
 // (reference/recorded-resources), key path by key path.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { withEmulator } from '../../helpers/emulator.js';
 import { readRecorded, referenceAvailable } from '../../helpers/reference.js';
 import { MANAGER, OWNER, PROJECT_A, PROJECT_B, READER, TestClock, client, modernCreate, testSeed, v2 } from './fixtures.js';
+import { tempDir } from '../../helpers/cli.js';
 
 const ORG = '5f0000000000000000000001';
 const OTHER_ORG = '5f0000000000000000000002';
@@ -260,7 +260,7 @@ describe('expiry under --date, persistence and the seed', () => {
   });
 
   it('--state keeps created projects and entries across a restart', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cdba-state-'));
+    const dir = tempDir('cdba-state-');
     const statePath = join(dir, 'state.json');
     try {
       const first = (await withEmulator({ seed: seed(), statePath })).emu;

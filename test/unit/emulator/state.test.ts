@@ -1,17 +1,17 @@
-import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/base/errors.js';
 import { buildDefaultSeed, loadSeedFile, startEmulator, validateSeed } from '../../../src/emulator/index.js';
 import { withEmulator } from '../../helpers/emulator.js';
 import { PROJECT_A, TestClock, client, modernCreate, v2 } from './fixtures.js';
+import { tempDir } from '../../helpers/cli.js';
 
-const tempDir = () => mkdtempSync(join(tmpdir(), 'cdba-emu-state-'));
+const stateDir = () => tempDir('cdba-emu-state-');
 
 describe('state file', () => {
   it('persists each acknowledged change before answering, and survives a restart with the same credentials', async () => {
-    const dir = tempDir();
+    const dir = stateDir();
     const statePath = join(dir, 'state.json');
     const clock = new TestClock();
     const first = await startEmulator({ statePath, clock: clock.read });
@@ -52,7 +52,7 @@ describe('state file', () => {
   });
 
   it('refuses a file that is not an emulator state file', async () => {
-    const statePath = join(tempDir(), 'bad.json');
+    const statePath = join(stateDir(), 'bad.json');
     writeFileSync(statePath, '{"hello": 1}');
     await expect(startEmulator({ statePath })).rejects.toThrow(/not an emulator state file/);
   });
@@ -91,7 +91,7 @@ describe('seed file', () => {
   };
 
   it('loads the documented format; seeded clusters start IDLE with their strings', async () => {
-    const file = join(tempDir(), 'seed.json');
+    const file = join(stateDir(), 'seed.json');
     writeFileSync(file, JSON.stringify(exampleSeed));
     const seed = loadSeedFile(file);
     const clock = new TestClock();
@@ -156,7 +156,7 @@ describe('seed file', () => {
 
   it('names the file when it cannot be read or parsed', () => {
     expect(() => loadSeedFile('/nonexistent/seed.json')).toThrow(/--seed: cannot read \/nonexistent\/seed.json: no such file or directory$/);
-    const file = join(tempDir(), 'broken.json');
+    const file = join(stateDir(), 'broken.json');
     writeFileSync(file, '{ nope');
     expect(() => loadSeedFile(file)).toThrow(new RegExp(`${file} is not valid JSON`));
   });

@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, fetch } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { parseChallenge } from '../../../src/auth/digest.js';
 import { startEmulator } from '../../../src/emulator/index.js';
+import { tempDir } from '../../helpers/cli.js';
 
 function selfSignedCertificate(): { cert: string; key: string } | undefined {
-  const dir = mkdtempSync(join(tmpdir(), 'cdba-emu-tls-'));
+  const dir = tempDir('cdba-emu-tls-');
   try {
     execFileSync('openssl', [
       'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',

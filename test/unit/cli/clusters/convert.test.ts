@@ -1,8 +1,7 @@
 // `cdba clusters convert`, in-process: legacy bodies of every kind become 2023-02-01
 // bodies that validate against the published 2023-02-01 schema, describe the same
 // topology, and have every moved or dropped field reported on stderr.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runClustersConvert } from '../../../../src/cli/clusters/convert.js';
@@ -12,6 +11,7 @@ import { IO, type TestIO } from '../../../../src/base/io.js';
 import { checkClusterBody, createClusterModel, REMOVED_IN_2023_02_01, renderLegacy, type ClusterModel } from '../../../../src/model/cluster.js';
 import { readRecorded, referenceAvailable } from '../../../helpers/reference.js';
 import { OpenApiValidator } from '../../emulator/openapiValidator.js';
+import { tempDir } from '../../../helpers/cli.js';
 
 type Doc = Record<string, unknown>;
 
@@ -76,7 +76,7 @@ function topology(model: ClusterModel): unknown {
 }
 
 function context(io: TestIO, globals: GlobalOptions = {}): Context {
-  return new Context(io, { CDBA_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'cdba-convert-')) }, 'test', globals);
+  return new Context(io, { CDBA_CONFIG_DIR: tempDir('cdba-convert-') }, 'test', globals);
 }
 
 async function convert(input: unknown, options: { tty?: boolean; globals?: GlobalOptions } = {}): Promise<{ out: string; err: string; body: Doc }> {
@@ -187,7 +187,7 @@ describe('convert', () => {
   });
 
   it('reads a file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cdba-convert-'));
+    const dir = tempDir('cdba-convert-');
     const file = join(dir, 'legacy.json');
     writeFileSync(file, JSON.stringify({ name: 'c', providerSettings: { providerName: 'AZURE', instanceSizeName: 'M20', regionName: 'EUROPE_WEST' } }));
     const io = IO.test();
