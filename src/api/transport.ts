@@ -133,15 +133,19 @@ export function deadlineInterceptor(timeoutMs: number): Dispatcher.DispatcherCom
     let bytes = 0;
     let lastData = monotonicMs();
     let expired = false;
+    let ended = false;
     const fail = (): void => {
+      if (ended) return;
       // Stalled (nothing for half the deadline) or trickling: the message says which.
       const stalled = monotonicMs() - lastData >= timeoutMs / 2;
       controller?.abort(Object.assign(new Error(`deadline of ${timeoutMs} ms passed`), { code: DEADLINE_CODE, phase, bytes, stalled }));
     };
     // Before the socket is connected there is nothing to abort: the connect timeout covers that part.
+    // The verdict waits one poll of the event loop: bytes that reached the socket while
+    // this process was not running count as arrived (a starved process is not a stalled server).
     const timer = setTimeout(() => {
       expired = true;
-      fail();
+      setImmediate(fail);
     }, timeoutMs);
     // While an attempt is in flight its socket keeps the process alive; the timer must not outlive it.
     timer.unref();
@@ -162,10 +166,12 @@ export function deadlineInterceptor(timeoutMs: number): Dispatcher.DispatcherCom
         handler.onResponseData?.(c, chunk);
       },
       onResponseEnd: (c, trailers) => {
+        ended = true;
         clearTimeout(timer);
         handler.onResponseEnd?.(c, trailers);
       },
       onResponseError: (c, error) => {
+        ended = true;
         clearTimeout(timer);
         handler.onResponseError?.(c, error);
       },

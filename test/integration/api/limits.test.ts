@@ -102,6 +102,31 @@ describe('timeoutMs is a deadline for the whole attempt', () => {
     expect(sent).toBeLessThan(total);
   });
 
+  test('a process not scheduled through the deadline does not call a trickling server stalled', async () => {
+    // The whole process (server and client) is blocked from 0.5 s to past the 2 s
+    // deadline, as a starved one would be: the bytes the server sends once it runs
+    // again reach the socket before the verdict, so the body still counts as trickling.
+    let sent = 0;
+    await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => {
+        if (res.destroyed || sent >= 1000) return void clearInterval(timer);
+        res.write(' ');
+        sent++;
+      }, 20);
+    }, { timeoutMs: 2000 });
+    const started = performance.now();
+    const block = setTimeout(() => {
+      while (performance.now() - started < 2300) {
+        // blocked, as a process that is not scheduled
+      }
+    }, 500);
+    const error = (await getCluster(client!, 'p', 'c').catch((e: unknown) => e)) as TimeoutError;
+    clearTimeout(block);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.message).toMatch(/\(\d+ bytes arrived, slowly\)$/);
+  });
+
   test('0 means no deadline', async () => {
     await serve((_req, res) => {
       setTimeout(() => {
