@@ -1,10 +1,12 @@
 // Fault injection for tests of client resilience: added latency, a deterministic
-// fraction of 503s (seeded PRNG, so a run repeats exactly), and a mode that
-// commits a create and then drops the connection without answering.
+// fraction of 503s (seeded PRNG, so a run repeats exactly), a mode that
+// commits a create and then drops the connection without answering, and a hold.
 export interface FaultSettings {
   failRate?: number;
   latencyMs?: number;
   dropAfterCommit?: boolean;
+  /** Every request waits until this is set false again: a test that needs a request in flight. */
+  hold?: boolean;
 }
 
 /** mulberry32: a small, fast, well-distributed 32-bit PRNG. */
@@ -24,6 +26,7 @@ export class Faults {
   latencyMs: number;
   dropAfterCommit: boolean;
   private readonly random: () => number;
+  private held: { until: Promise<void>; release: () => void } | undefined;
 
   constructor(settings: FaultSettings & { faultSeed?: number }) {
     this.failRate = settings.failRate ?? 0;
@@ -36,6 +39,14 @@ export class Faults {
     if (settings.failRate !== undefined) this.failRate = settings.failRate;
     if (settings.latencyMs !== undefined) this.latencyMs = settings.latencyMs;
     if (settings.dropAfterCommit !== undefined) this.dropAfterCommit = settings.dropAfterCommit;
+    if (settings.hold === true && !this.held) {
+      let release = (): void => {};
+      const until = new Promise<void>((resolve) => (release = resolve));
+      this.held = { until, release };
+    } else if (settings.hold === false && this.held) {
+      this.held.release();
+      this.held = undefined;
+    }
   }
 
   /** Draws once per request, so the sequence of failures depends only on the seed and request order. */
@@ -44,7 +55,8 @@ export class Faults {
     return this.failRate > 0 && draw < this.failRate;
   }
 
-  delay(): Promise<void> {
-    return this.latencyMs > 0 ? new Promise((resolve) => setTimeout(resolve, this.latencyMs)) : Promise.resolve();
+  async delay(): Promise<void> {
+    if (this.held) await this.held.until;
+    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
   }
 }

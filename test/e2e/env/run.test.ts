@@ -247,10 +247,21 @@ describe('run and env up interrupted while env up waits', () => {
 
   it('run, SIGINT then SIGTERM (a cancelled GitHub job): the second stops at once, naming the env down still to run', async () => {
     const { child, configDir } = await waitingUp('slow-twice', ['run', '--name', 'slow-twice', '--', 'true']);
-    // Both are queued before the emulator (this process) can answer a request of env down.
-    child.kill('SIGINT');
-    child.kill('SIGTERM');
-    const result = await child;
+    // env down's first request is held, so the SIGTERM comes while down runs. It is sent
+    // once cdba has said it counted the SIGINT: two signals sent back to back may be
+    // taken by two of node's threads and reach its loop in either order.
+    slow.setFaults({ hold: true });
+    let result;
+    try {
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      child.kill('SIGINT');
+      await waitFor('cdba to count the SIGINT', () => stderr.includes('cdba: SIGINT: stopping env up'));
+      child.kill('SIGTERM');
+      result = await child;
+    } finally {
+      slow.setFaults({ hold: false });
+    }
     expect(result.exitCode).toBe(143);
     expect(result.stderr).toContain('cdba: SIGINT: stopping env up, then env down slow-twice removes what it made; a second Ctrl-C stops at once');
     expect(result.stderr).toContain('cdba: stopped; the env is still there: run `cdba env down slow-twice`');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { plainRequest, withEmulator } from '../../helpers/emulator.js';
+import { Faults } from '../../../src/emulator/faults.js';
 import { client, modernCreate, v2 } from './fixtures.js';
 
 /** Statuses of `count` unauthenticated root requests: 401 normally, 503 when a fault fires. */
@@ -11,6 +12,19 @@ async function statuses(emu: RunningEmulator, count: number): Promise<number[]> 
 }
 
 describe('fault injection', () => {
+  it('hold: every request waits until the hold is released', async () => {
+    const faults = new Faults({});
+    faults.update({ hold: true });
+    let passed = 0;
+    const held = [faults.delay(), faults.delay()].map((wait) => wait.then(() => (passed += 1)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(passed).toBe(0);
+    faults.update({ hold: false });
+    await Promise.all(held);
+    expect(passed).toBe(2);
+    await faults.delay(); // released: no wait at all
+  });
+
   it('answers a fraction of requests 503 + Retry-After: 1, the same ones for the same fault seed', async () => {
     const runs = await Promise.all([42, 42, 7].map((faultSeed) => withEmulator({ failRate: 0.3, faultSeed })));
     try {
