@@ -46,14 +46,15 @@ export class AnswerReader {
     this.failureRemedy = options.failureRemedy;
   }
 
-  finish<T>(response: WireResponse, target: Target, throwOnError: boolean): ApiResponse<T> {
+  /** `readBody`: a faster reading of a 2xx body, or undefined to have it parsed as usual. */
+  finish<T>(response: WireResponse, target: Target, throwOnError: boolean, readBody?: (rawBody: string) => unknown): ApiResponse<T> {
     const contentType = headerValue(response.headers, 'content-type');
     const servedVersion = versionFromMediaType(contentType) ?? (target.selection.base === 'v1.0' ? 'v1.0' : undefined);
     const ok = response.status >= 200 && response.status < 300;
     if (ok) this.warnIfDeprecated(response.headers, target, servedVersion);
     let body: unknown;
     if (ok) {
-      body = parseSuccessBody(response.status, response.rawBody, response.url, this.secrets);
+      body = readBody?.(response.rawBody) ?? parseSuccessBody(response.status, response.rawBody, response.url, this.secrets);
     } else if (throwOnError) {
       throw this.errorFor(response, target);
     } else {

@@ -7,6 +7,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { IO } from '../base/io.js';
+import { JsonText } from '../base/jsonText.js';
 import { writeDraining } from './jsonStream.js';
 
 /** What follows the results in a list document (the API layer's ListTail, by shape: output does not import api). */
@@ -59,7 +60,8 @@ function listWriter(io: IO, indent: 0 | 2) {
     async items(list: unknown[]): Promise<void> {
       let slice = '';
       for (const item of list) {
-        const text = JSON.stringify(item, null, indent || undefined) ?? 'null';
+        // An item read as text (src/api/pageText.ts) is already what JSON.stringify would write.
+        const text = (!indent && item instanceof JsonText ? item.text : JSON.stringify(item, null, indent || undefined)) ?? 'null';
         slice += (count === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text.replaceAll('\n', itemPad) : text);
         count++;
         // Slices stay below V8's large-object size, so they die young instead of
