@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { IO } from '../../../src/base/io.js';
 import { JsonText } from '../../../src/base/jsonText.js';
-import { HOLD_ITEMS, writeJsonList } from '../../../src/output/jsonList.js';
+import { collectionWeight, HOLD_ITEMS, writeJsonList } from '../../../src/output/jsonList.js';
 import { render } from '../../../src/output/render.js';
 import type { ListTail } from '../../../src/api/pagination.js';
 
@@ -83,6 +83,13 @@ describe('writeJsonList', () => {
     expect(seen[0]).toBe(0);
     expect(seen[1]).toBeGreaterThan(0);
     expect(seen[2]).toBeGreaterThan(seen[1]!);
+  });
+
+  test('parsed items count one each toward the next full collection; items read as text by their length', () => {
+    expect(collectionWeight([{ a: 1 }, 2, null])).toBe(3);
+    const cluster = new JsonText(`{"name":"${'x'.repeat(2_989)}"}`); // 3,000 characters, a cluster's size
+    expect(collectionWeight(Array.from({ length: 500 }, () => cluster))).toBe(250);
+    expect(collectionWeight([cluster, { a: 1 }])).toBe(1.5);
   });
 
   test('a listing that fails within the first HOLD_ITEMS writes nothing', async () => {
