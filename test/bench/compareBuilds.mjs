@@ -93,6 +93,7 @@ for (const job of jobs) {
 const loadBefore = loadavg();
 for (let round = 0; round < ROUNDS; round++) {
   for (const job of [...jobs.slice(round % jobs.length), ...jobs.slice(0, round % jobs.length)]) job.samples.push(await runOnce(job));
+  console.error(`compareBuilds: round ${round + 1} of ${ROUNDS} done`);
 }
 const loadAfter = loadavg();
 
