@@ -46,14 +46,15 @@ export class AnswerReader {
     this.failureRemedy = options.failureRemedy;
   }
 
-  finish<T>(response: WireResponse, target: Target, throwOnError: boolean): ApiResponse<T> {
+  /** `readBody`: a faster reading of a 2xx body, or undefined to have it parsed as usual. */
+  finish<T>(response: WireResponse, target: Target, throwOnError: boolean, readBody?: (rawBody: string) => unknown): ApiResponse<T> {
     const contentType = headerValue(response.headers, 'content-type');
     const servedVersion = versionFromMediaType(contentType) ?? (target.selection.base === 'v1.0' ? 'v1.0' : undefined);
     const ok = response.status >= 200 && response.status < 300;
     if (ok) this.warnIfDeprecated(response.headers, target, servedVersion);
     let body: unknown;
     if (ok) {
-      body = parseSuccessBody(response.status, response.rawBody, response.url, this.secrets);
+      body = readBody?.(response.rawBody) ?? parseSuccessBody(response.status, response.rawBody, response.url, this.secrets);
     } else if (throwOnError) {
       throw this.errorFor(response, target);
     } else {
@@ -138,7 +139,12 @@ export async function readCapped(body: Dispatcher.ResponseData['body'], headers:
     body.destroy();
     throw tooLarge(limit, method, url, declared);
   }
-  const chunks: Buffer[] = [];
+  // Decoded chunk by chunk (a character split between chunks is carried over), not
+  // gathered into one Buffer first: a 1.4 MB list page then never sits in memory
+  // as chunks, a copy and a string at once (figure 5). TextDecoder drops a leading
+  // BOM, as undici's body.text() did.
+  const decoder = new TextDecoder();
+  let text = '';
   let size = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
     size += chunk.length;
@@ -146,10 +152,9 @@ export async function readCapped(body: Dispatcher.ResponseData['body'], headers:
       body.destroy();
       throw tooLarge(limit, method, url);
     }
-    chunks.push(chunk);
+    text += decoder.decode(chunk, { stream: true });
   }
-  // TextDecoder drops a leading BOM, as undici's body.text() did.
-  return new TextDecoder().decode(Buffer.concat(chunks, size));
+  return text + decoder.decode();
 }
 
 export function tryJson(text: string): unknown {

@@ -2,7 +2,7 @@
 //   request.ts         request building: version, URL, headers, body
 //   answers.ts         answers and errors: status to typed errors, body cap, deprecation
 //   authentication.ts  tokens and auth schemes: digest or bearer, the token exchange
-//   paging.ts          pages, fetchAll, streamAll
+//   paging.ts          pages, fetchAll, streamAll (pageText.ts: items read as text)
 // It never prints: the --debug trace, retry waits, the deprecation notice and
 // warnings go to its host through ApiEvents, and the host (the CLI,
 // src/core/apiEvents.ts) shows them.
@@ -19,6 +19,7 @@ import type { Agent } from './undici.js';
 import type { AuthScheme } from '../auth/scheme.js';
 import { AnswerReader, type WireResponse } from './answers.js';
 import { basicCredentials, createAuthScheme, fetchTokenGrant, NO_AUTH, sendAuthenticated } from './authentication.js';
+import { listPageText } from './pageText.js';
 import { fetchAll, pages, streamAll, type PageSource } from './paging.js';
 import { asListPage, type ListAll, type ListPage, type ListTail } from './pagination.js';
 import { RequestBuilder, type Target, type WireRequest } from './request.js';
@@ -130,9 +131,9 @@ class UndiciApiClient implements ApiClient, PageSource {
     return this.builder.pathFor(selection, path, query);
   }
 
-  async getPage<T>(pathAndQuery: string, target: Target): Promise<ListPage<T>> {
+  async getPage<T>(pathAndQuery: string, target: Target, asText = false): Promise<ListPage<T>> {
     const response = await this.send(this.builder.pageRequest(pathAndQuery, target));
-    const done = this.answers.finish<unknown>(response, target, true);
+    const done = this.answers.finish<unknown>(response, target, true, asText ? listPageText : undefined);
     return asListPage<T>(done.body, done.url);
   }
 

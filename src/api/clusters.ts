@@ -2,6 +2,7 @@
 // commands never build URLs. Bodies and answers are the API's documents as is;
 // which shape they have follows selectVersion(operation, apiVersion): reads and
 // writes may be called at different versions (src/api/operations.ts).
+import type { JsonText } from '../base/jsonText.js';
 import type { ApiClient, ApiResponse, FetchAllOptions } from './client.js';
 import { asListPage, linkHref, type ListAll, type ListPage, type ListTail } from './pagination.js';
 
@@ -40,8 +41,9 @@ export async function listAllClusters(client: ApiClient, projectId: string, opti
 }
 
 /** listAllClusters one page at a time, for output that never holds every cluster; returns totalCount and links. */
-export function streamAllClusters(client: ApiClient, projectId: string, options: FetchAllOptions = {}): AsyncGenerator<Cluster[], ListTail, undefined> {
-  return client.streamAll<Cluster>(clustersPath(projectId), 'clusters.list', {}, options);
+/** With `itemsAsText`, items may come as their JSON text (for writing them out as JSON). */
+export function streamAllClusters(client: ApiClient, projectId: string, options: FetchAllOptions = {}): AsyncGenerator<Array<Cluster | JsonText>, ListTail, undefined> {
+  return client.streamAll<Cluster | JsonText>(clustersPath(projectId), 'clusters.list', {}, options);
 }
 
 export async function getCluster(client: ApiClient, projectId: string, name: string): Promise<ApiResponse<Cluster>> {

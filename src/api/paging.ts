@@ -13,7 +13,8 @@ export interface PageSource {
   origin: string;
   target(resource: ResourceSpec, path: string): Target;
   pathFor(selection: VersionSelection, path: string, query?: Query): string;
-  getPage<T>(pathAndQuery: string, target: Target): Promise<ListPage<T>>;
+  /** `asText`: items may come as JsonText (FetchAllOptions.itemsAsText). */
+  getPage<T>(pathAndQuery: string, target: Target, asText?: boolean): Promise<ListPage<T>>;
 }
 
 export async function* pages<T>(source: PageSource, path: string, resource: ResourceSpec, query: Query = {}): AsyncGenerator<ListPage<T>, void, undefined> {
@@ -50,7 +51,8 @@ export async function* streamAll<T>(
   const target = source.target(resource, path);
   const pageQuery = (pageNum: number): Query => ({ ...query, itemsPerPage: pageSize, includeCount: options.count ?? true, pageNum });
   const firstPath = source.pathFor(target.selection, path, pageQuery(1));
-  const first = await source.getPage<T>(firstPath, target);
+  const asText = options.itemsAsText ?? false;
+  const first = await source.getPage<T>(firstPath, target, asText);
   const self = { rel: 'self', href: linkHref(first, 'self') ?? source.origin + firstPath };
   const { totalCount } = first;
   const firstCount = first.results.length;
@@ -63,7 +65,7 @@ export async function* streamAll<T>(
 
   if (typeof totalCount === 'number') {
     const rest = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
-    for await (const page of inOrderWindow(rest, concurrency, (n) => source.getPage<T>(source.pathFor(target.selection, path, pageQuery(n)), target))) {
+    for await (const page of inOrderWindow(rest, concurrency, (n) => source.getPage<T>(source.pathFor(target.selection, path, pageQuery(n)), target, asText))) {
       yield page.results;
     }
     return { totalCount, links: [self] };
@@ -75,7 +77,7 @@ export async function* streamAll<T>(
   guard.visit(firstPath);
   while (next !== undefined) {
     guard.visit(next);
-    const page: ListPage<T> = await source.getPage<T>(next, target);
+    const page: ListPage<T> = await source.getPage<T>(next, target, asText);
     next = nextPath(source.origin, page);
     count += page.results.length;
     yield page.results;

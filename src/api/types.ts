@@ -99,6 +99,11 @@ export interface FetchAllOptions {
   pageSize?: number;
   /** Ask the service for totalCount (includeCount). Default true; false follows the next links one by one. */
   count?: boolean;
+  /**
+   * Items may come as their JSON text (a JsonText: what JSON.stringify gives for
+   * the item), for a caller that only writes them out as JSON (src/api/pageText.ts).
+   */
+  itemsAsText?: boolean;
 }
 
 export interface ApiClient {

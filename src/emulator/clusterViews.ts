@@ -8,7 +8,7 @@
 // project settings the strings depend on (privateIpMode, peering, the endpoint list).
 // Anything else that changes a cluster must replace its model object.
 import type { ClusterModel } from '../model/cluster.js';
-import { JsonText } from './jsonText.js';
+import { JsonText } from '../base/jsonText.js';
 import type { ClusterRecord, ProjectState } from './store.js';
 
 type Doc = Record<string, unknown>;

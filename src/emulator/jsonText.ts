@@ -5,16 +5,8 @@
 // serializeJson(body) gives exactly JSON.stringify(body) for plain data; a JsonText
 // inside it stands for the value its text encodes. JSON.stringify itself (used for
 // pretty=true) reaches the same value through toJSON, at the cost of a parse.
-
-export class JsonText {
-  constructor(readonly text: string) {
-    Object.freeze(this);
-  }
-
-  toJSON(): unknown {
-    return JSON.parse(this.text);
-  }
-}
+// (JsonText itself is in src/base: the CLI reads list pages into it too.)
+import { JsonText } from '../base/jsonText.js';
 
 /** An object or array JSON.stringify would walk itself: no toJSON, no special prototype. */
 function isPlainContainer(value: object): boolean {

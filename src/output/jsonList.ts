@@ -7,6 +7,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { IO } from '../base/io.js';
+import { JsonText } from '../base/jsonText.js';
 import { writeDraining } from './jsonStream.js';
 
 /** What follows the results in a list document (the API layer's ListTail, by shape: output does not import api). */
@@ -37,7 +38,7 @@ export async function writeJsonList(io: IO, pages: AsyncGenerator<unknown[], Lis
     }
     if (heldItems >= HOLD_ITEMS) {
       await out.items(step.value);
-      writtenSinceCollect += step.value.length;
+      writtenSinceCollect += collectionWeight(step.value);
       if (writtenSinceCollect >= COLLECT_EVERY_ITEMS) {
         collect();
         writtenSinceCollect = 0;
@@ -59,7 +60,8 @@ function listWriter(io: IO, indent: 0 | 2) {
     async items(list: unknown[]): Promise<void> {
       let slice = '';
       for (const item of list) {
-        const text = JSON.stringify(item, null, indent || undefined) ?? 'null';
+        // An item read as text (src/api/pageText.ts) is already what JSON.stringify would write.
+        const text = (!indent && item instanceof JsonText ? item.text : JSON.stringify(item, null, indent || undefined)) ?? 'null';
         slice += (count === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text.replaceAll('\n', itemPad) : text);
         count++;
         // Slices stay below V8's large-object size, so they die young instead of
@@ -88,6 +90,23 @@ function openResults(indent: 0 | 2): string {
 
 /** Written items between full collections: two 500-cluster pages. */
 const COLLECT_EVERY_ITEMS = 1_000;
+
+/** Characters of items read as text that count as one parsed item: 2,000 clusters' worth of text makes 1,000. */
+const TEXT_CHARS_PER_ITEM = 6_000;
+
+/**
+ * How far a page brings the next full collection: its parsed items one each,
+ * and items read as text (src/api/pageText.ts) by their length, half as much per
+ * cluster. Their page is one string, not a graph of objects in the old
+ * generation: collecting every other page cost a third of the run's CPU time,
+ * every fourth keeps the same peak for less than half of that, and never
+ * collecting lets the peak swing up to 100 MB (test/bench/RESULTS.md, figure 4).
+ */
+export function collectionWeight(page: unknown[]): number {
+  let weight = 0;
+  for (const item of page) weight += item instanceof JsonText ? item.text.length / TEXT_CHARS_PER_ITEM : 1;
+  return weight;
+}
 
 /**
  * Each 500-cluster page is parsed in one go and stays alive while earlier pages

@@ -74,8 +74,10 @@ export async function runClustersList(ctx: Context, flags: ListFlags): Promise<v
     const options = { count: flags.count };
     if ((format === 'json' || format === 'pretty') && !ctx.globals.query) {
       // Page by page, never every cluster at once: the same bytes as the whole document.
+      // Compact JSON takes the items as the text they will be written as (src/api/pageText.ts).
       const { writeJsonList } = await import('../../output/jsonList.js');
-      await writeJsonList(ctx.io, flags.count ? streamAllClusters(client, projectId, options) : tailWithoutCount(streamAllClusters(client, projectId, options)), format === 'pretty' ? 2 : 0);
+      const stream = streamAllClusters(client, projectId, { ...options, itemsAsText: format === 'json' });
+      await writeJsonList(ctx.io, flags.count ? stream : tailWithoutCount(stream), format === 'pretty' ? 2 : 0);
       return;
     }
     const all = await listAllClusters(client, projectId, options);

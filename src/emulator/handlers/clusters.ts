@@ -11,7 +11,7 @@ import { connectionStringsFor } from '../connectionStrings.js';
 import { selfHref } from '../context.js';
 import type { Handler, Link, RequestContext } from '../context.js';
 import { failures, problemFailure } from '../errors.js';
-import type { JsonText } from '../jsonText.js';
+import type { JsonText } from '../../base/jsonText.js';
 import { pageParams, paginate } from '../pagination.js';
 import { refuseFlexName } from './flexClusters.js';
 import { isoSeconds, objectId } from '../store.js';

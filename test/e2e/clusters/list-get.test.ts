@@ -134,6 +134,16 @@ describe.concurrent('list flags (each under one of the versions)', () => {
     expect(tty.stderr).toBe(deprecationLine(version));
   });
 
+  it('--all -o json (items written as the text they were read as) gives the bytes of the parsed document (--query @)', async () => {
+    const [text, parsed] = await Promise.all([
+      run(world, ['clusters', 'list', '--all', '-o', 'json'], { project: MANY }),
+      run(world, ['clusters', 'list', '--all', '-o', 'json', '--query', '@'], { project: MANY }),
+    ]);
+    expect(text.exitCode, text.stderr).toBe(0);
+    expect(JSON.parse(text.stdout).results).toHaveLength(MANY_COUNT);
+    expect(text.stdout).toBe(parsed.stdout);
+  });
+
   it('--no-count (at 2023-02-01): no totalCount asked or shown', async () => {
     const version = '2023-02-01';
     const pipe = await run(world, ['clusters', 'list', '--no-count', '--limit', '50'], { version, project: MANY });

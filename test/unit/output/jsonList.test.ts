@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { IO } from '../../../src/base/io.js';
-import { HOLD_ITEMS, writeJsonList } from '../../../src/output/jsonList.js';
+import { JsonText } from '../../../src/base/jsonText.js';
+import { collectionWeight, HOLD_ITEMS, writeJsonList } from '../../../src/output/jsonList.js';
 import { render } from '../../../src/output/render.js';
 import type { ListTail } from '../../../src/api/pagination.js';
 
@@ -12,11 +13,14 @@ async function* pagesOf(pages: unknown[][], tail: ListTail): AsyncGenerator<unkn
   return tail;
 }
 
-async function both(pages: unknown[][], tail: ListTail, format: 'json' | 'pretty'): Promise<[string, string]> {
+/** `asText[i]`: item i reaches writeJsonList as its JSON text (a JsonText, as src/api/pageText.ts reads it). */
+async function both(pages: unknown[][], tail: ListTail, format: 'json' | 'pretty', asText: boolean[] = []): Promise<[string, string]> {
   const whole = IO.test();
   await render(whole, { results: pages.flat(), ...tail }, { format });
   const streamed = IO.test();
-  await writeJsonList(streamed, pagesOf(pages, tail), format === 'pretty' ? 2 : 0);
+  let n = 0;
+  const given = pages.map((page) => page.map((item) => (asText[n++ % Math.max(1, asText.length)] ? new JsonText(JSON.stringify(item)) : item)));
+  await writeJsonList(streamed, pagesOf(given, tail), format === 'pretty' ? 2 : 0);
   return [streamed.stdout, whole.stdout];
 }
 
@@ -33,6 +37,16 @@ describe('writeJsonList', () => {
       await fc.assert(
         fc.asyncProperty(fc.array(fc.array(item, { maxLength: 5 }), { maxLength: 5 }), fc.nat(), async (pages, total) => {
           const [streamed, whole] = await both(pages, tail(total), format);
+          expect(streamed).toBe(whole);
+        }),
+        { numRuns: 200 },
+      );
+    });
+
+    test(`${format}: the same bytes when items come as their JSON text`, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.array(fc.jsonValue(), { maxLength: 5 }), { maxLength: 5 }), fc.array(fc.boolean(), { minLength: 1 }), fc.nat(), async (pages, asText, total) => {
+          const [streamed, whole] = await both(pages, tail(total), format, asText);
           expect(streamed).toBe(whole);
         }),
         { numRuns: 200 },
@@ -69,6 +83,13 @@ describe('writeJsonList', () => {
     expect(seen[0]).toBe(0);
     expect(seen[1]).toBeGreaterThan(0);
     expect(seen[2]).toBeGreaterThan(seen[1]!);
+  });
+
+  test('parsed items count one each toward the next full collection; items read as text by their length', () => {
+    expect(collectionWeight([{ a: 1 }, 2, null])).toBe(3);
+    const cluster = new JsonText(`{"name":"${'x'.repeat(2_989)}"}`); // 3,000 characters, a cluster's size
+    expect(collectionWeight(Array.from({ length: 500 }, () => cluster))).toBe(250);
+    expect(collectionWeight([cluster, { a: 1 }])).toBe(1.5);
   });
 
   test('a listing that fails within the first HOLD_ITEMS writes nothing', async () => {
