@@ -5,6 +5,7 @@
 // loaded machine wall time minus that wait is the nearest thing to a quiet
 // machine's wall time (compareBuilds.mjs; RESULTS.md, figure 4).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { peakRssKiB } from './peakRss.mjs';
 
 const file = process.env.CDBA_BENCH_RUNSTATS_FILE;
 if (file) {
@@ -20,14 +21,4 @@ function queuedMs() {
   } catch {
     return 0; // not Linux: no correction
   }
-}
-
-function peakRssKiB() {
-  try {
-    const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
-    if (match) return Number(match[1]);
-  } catch {
-    // Not Linux: no /proc.
-  }
-  return process.resourceUsage().maxRSS;
 }
