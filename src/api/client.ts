@@ -84,7 +84,7 @@ class UndiciApiClient implements ApiClient, PageSource {
       },
     });
     this.authMethod = this.scheme.kind;
-    this.agent = createAgent({ timeoutMs, ...(settings.caFile ? { caFile: settings.caFile } : {}) });
+    this.agent = createAgent({ timeoutMs, ...(settings.caFile ? { caFile: settings.caFile } : {}), ...(options.dispatcherFactory ? { factory: options.dispatcherFactory } : {}) });
     this.sender = new WireSender({
       agent: this.agent,
       origin: this.origin,
@@ -118,7 +118,16 @@ class UndiciApiClient implements ApiClient, PageSource {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    // undici destroys each idle connection with an error whose stack node's streams
+    // read; formatting it means source positions in the 1.6 MB bundle, ~1.5 ms of a
+    // call (test/bench/RESULTS.md). Nobody sees that error, so it is made without frames.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      await this.agent.close();
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
   }
 
   // ---- PageSource, for paging.ts

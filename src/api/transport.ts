@@ -6,6 +6,7 @@ import { arch, platform } from 'node:os';
 import { rootCertificates } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { Agent } from './undici.js';
+import type { DispatcherFactory } from './types.js';
 import { MAX_BYTES, readTextFileSync } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
 import { checkHostAndPort, isLoopbackHost } from '../config/validate.js';
@@ -78,6 +79,7 @@ export function caCertificates(caFile: string, extraCaFile = process.env.NODE_EX
 export interface AgentOptions {
   timeoutMs: number;
   caFile?: string;
+  factory?: DispatcherFactory;
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family: number) => void;
@@ -117,6 +119,7 @@ export function createAgent(options: AgentOptions): Agent {
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     keepAliveTimeout: 4_000,
+    ...(options.factory ? { factory: options.factory } : {}),
   });
 }
 

@@ -3,6 +3,7 @@
 import type { Settings } from '../config/settings.js';
 import type { ListAll, ListPage, ListTail } from './pagination.js';
 import type { OperationName } from './versions.js';
+import type { Dispatcher } from 'undici';
 
 /** What the client tells its host; the host decides what, if anything, to show. */
 export interface ApiEvents {
@@ -52,7 +53,16 @@ export interface ApiClientOptions {
   configDir: string;
   retry?: { maxAttempts?: number; maxWaitMs?: number };
   userAgentVersion: string;
+  /**
+   * What carries requests to an origin; default undici's connection pool. The
+   * single executable's snapshot build answers from memory with it
+   * (src/sea/warmup.ts): Node's snapshot builder has no WebAssembly for undici's parser.
+   */
+  dispatcherFactory?: DispatcherFactory;
 }
+
+/** undici's Agent `factory`: a Dispatcher for one origin. */
+export type DispatcherFactory = (origin: string | URL, options: object) => Dispatcher;
 
 /** A named operation (version picked from the profile's apiVersion), or an explicit version for the raw `api` command. */
 export type ResourceSpec = OperationName | { version?: string };

@@ -18,5 +18,6 @@ applyRuntimeFlags();
 Object.assign(DispatcherClass.prototype, { request: apiRequest });
 
 export const Agent = AgentClass;
+export const Dispatcher = DispatcherClass;
 export type Agent = AgentClass;
 export const interceptors = { retry: retryInterceptor };

@@ -15,6 +15,7 @@ import { startupSnapshot } from 'node:v8';
 import { version } from '../../package.json';
 import { IO, main, prebuildProgram, type PrebuiltProgram } from '../main.js';
 import { applyRuntimeFlags } from '../api/undiciFlags.js';
+import { warmCallPath } from './warmup.js';
 
 /** The command tree built while the snapshot was taken; undefined without a snapshot. */
 let prebuilt: PrebuiltProgram | undefined;
@@ -68,21 +69,9 @@ async function preload(): Promise<void> {
   for (const argv of [['--help'], ['clusters', 'list', '--help'], ['clusters', 'get', '--help']]) {
     await main(argv, {}, IO.test());
   }
-  // The API client and undici's agent, constructed and closed: no request, so
-  // no socket, timer or wasm instance, but their constructors' bytecode is kept
-  // (clusters list: -2.4 ms of CPU a call, test/bench/RESULTS.md).
-  const [{ createApiClient }, { apiEventsFor }, { DEFAULTS }] = await Promise.all([
-    import('../api/client.js'),
-    import('../core/apiEvents.js'),
-    import('../config/settings.js'),
-  ]);
-  const client = createApiClient({
-    settings: { ...DEFAULTS, profileName: 'default', baseUrl: 'http://127.0.0.1:1', publicKey: 'snapshot', privateKey: 'snapshot-build' },
-    events: apiEventsFor(IO.test()),
-    configDir: '/nonexistent',
-    userAgentVersion: '0',
-  });
-  await client.close();
+  // The calls themselves, against a stand-in server (src/sea/warmup.ts): the
+  // request and response path compiled here, not in each run.
+  await warmCallPath();
   // And the tree the run parses, built here: its actions reach the run's io
   // and environment through the App that main() binds.
   prebuilt = prebuildProgram();

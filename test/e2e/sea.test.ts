@@ -10,6 +10,7 @@
 // and `clusters connect` node:child_process (loaded on first use, scripts/lazyBuiltins.mjs).
 import { execa, type ResultPromise } from 'execa';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificates } from '../helpers/certificates.js';
@@ -149,6 +150,23 @@ describe.skipIf(cannotBuild)('the single executable, with no node on PATH', () =
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^cdba: unknown command 'lst' \(did you mean .*list.*\?\); see 'cdba clusters --help'\n$/);
+  });
+
+  it('a deadline fires: --timeout against a server that accepts and never answers (the snapshot holds no stale timer)', async () => {
+    // The snapshot build makes calls (src/sea/warmup.ts); a timer of undici's left in
+    // the snapshot once stopped every later deadline from firing, and this run hung.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const result = await sea(['clusters', 'list', '--timeout', '1s'], { ...cliEnv, CDBA_BASE_URL: `http://127.0.0.1:${port}` });
+      expect(result.exitCode).toBe(7);
+      expect(result.stderr).toMatch(new RegExp(`^cdba: no response from 127\\.0\\.0\\.1:${port} within 1s \\(GET [^)]+\\); raise --timeout to wait longer\n$`));
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('saves a profile with a secret read from stdin, and lists it', async () => {
