@@ -14,6 +14,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificates } from '../helpers/certificates.js';
+import { closedPort } from '../reliability/support.js';
 import { REPO_ROOT, tempDir, type CliResult } from '../helpers/cli.js';
 
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -167,6 +168,15 @@ describe.skipIf(cannotBuild)('the single executable, with no node on PATH', () =
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));
     }
+  });
+
+  it('--debug shows an error with its stack (the snapshot build leaves Error.stackTraceLimit as it was)', async () => {
+    // The build's calls close their clients; changing Error.stackTraceLimit there made
+    // node drop it from the snapshot, and no run had a stack any more.
+    const result = await sea(['clusters', 'list', '--debug', '--base-url', `http://127.0.0.1:${await closedPort()}`], cliEnv);
+    expect(result.exitCode).toBe(7);
+    expect(result.stderr).toMatch(/^cdba: cannot connect to 127\.0\.0\.1:\d+: connection refused[^\n]*\n/m);
+    expect(result.stderr).toMatch(/^ {4}at .*main\.cjs:\d+:\d+\)?$/m);
   });
 
   it('saves a profile with a secret read from stdin, and lists it', async () => {
