@@ -29,15 +29,12 @@ const ZERO = 48;
 const NINE = 57;
 /**
  * Raw control characters: whitespace between tokens (not compact), or invalid
- * in strings. Searched one by one: 32 searches for one character (memchr) cost
- * half of one pass of /[\u0000-\u001f]/ over a page.
+ * in strings. One pass of this costs 0.85 ms a page; 32 includes() (memchr)
+ * 0.5 ms on a one-byte page but 1.9-7 ms on a two-byte one (one character
+ * past U+00FF in the page makes it so), hence the regular expression.
  */
-const CONTROLS = Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code));
-
-function hasControl(s: string): boolean {
-  for (const control of CONTROLS) if (s.includes(control)) return true;
-  return false;
-}
+// eslint-disable-next-line no-control-regex -- finding them is the point
+const CONTROL = /[\u0000-\u001f]/;
 
 /**
  * The page with `results` as JsonTexts and its other members parsed, or
@@ -46,7 +43,7 @@ function hasControl(s: string): boolean {
  */
 export function listPageText(text: string): ListPage<JsonText> | undefined {
   const s = text.trim();
-  if (s.charCodeAt(0) !== OPEN_BRACE || hasControl(s) || !isWellFormed(s)) return undefined;
+  if (s.charCodeAt(0) !== OPEN_BRACE || CONTROL.test(s) || !isWellFormed(s)) return undefined;
   try {
     return new PageScan(s).page();
   } catch (error) {
