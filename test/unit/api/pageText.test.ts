@@ -113,6 +113,55 @@ describe('listPageText', () => {
     );
   });
 
+  test('numbers of any spelling, JSON or not, are read as JSON.parse then JSON.stringify give, or declined', () => {
+    // Short integers are taken as they stand (no leading zero, no sign of -0, up to 15 digits); the rest are rewritten.
+    const digit = fc.constantFrom('0', '1', '9');
+    const digits = fc.oneof(fc.string({ unit: digit, minLength: 1, maxLength: 3 }), fc.string({ unit: digit, minLength: 14, maxLength: 18 }));
+    const spelling = fc.tuple(fc.constantFrom('', '-', '--', '+'), digits, fc.constantFrom('', '.5', '.', 'e3', 'E-400', 'e'), fc.constantFrom(',', '}', ']', ' ', 'x'));
+    fc.assert(
+      fc.property(spelling, ([sign, whole, tail, after]) => {
+        const literal = `${sign}${whole}${tail}`;
+        for (const text of [page([literal]), page([`{"n":${literal}${after === ',' ? ',"m":1' : ''}}`]), page([`[${literal}${after === ']' ? '' : ',2'}]`])]) {
+          const read = readView(text);
+          let parsed: ReturnType<typeof parsedView> | undefined;
+          try {
+            parsed = parsedView(text);
+          } catch {
+            parsed = undefined;
+          }
+          if (read !== undefined) expect(read).toEqual(parsed);
+          else if (/^-?(0|[1-9]\d*)$/.test(literal)) expect.fail(`declined the integer ${literal} in ${text}`);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('an object is declined exactly when a key repeats (or is digits only), whatever the order of its keys', () => {
+    // Few letters, so keys share first characters and prefixes and repeat often; '' is a key too.
+    const key = fc.string({ unit: fc.constantFrom('a', 'b', 'B', '_'), maxLength: 3 });
+    fc.assert(
+      fc.property(fc.array(key, { maxLength: 7 }), fc.boolean(), (keys, nested) => {
+        const object = `{${keys.map((k, i) => `${JSON.stringify(k)}:${i}`).join(',')}}`;
+        const text = page([nested ? `{"x":[${object}],"y":${object}}` : object]);
+        const read = readView(text);
+        if (new Set(keys).size < keys.length) expect(read).toBeUndefined();
+        else expect(read).toEqual(parsedView(text));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  test('a raw control character anywhere inside the page is declined', () => {
+    const text = JSON.stringify({ links: [{ href: 'http://h/', rel: 'self' }], results: [{ name: 'a', n: 1, tags: [{ key: 'k', value: 'v' }] }, 'é', null], totalCount: 2 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: text.length - 1 }), fc.integer({ min: 0, max: 0x1f }), (at, code) => {
+        expect(listPageText(text.slice(0, at) + String.fromCharCode(code) + text.slice(at))).toBeUndefined();
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   test('rewrites numbers and escapes as JavaScript writes them', () => {
     const text = page(['{"diskSizeGB":30.0,"huge":1e400,"neg":-0,"exp":1E2,"big":12345678901234567890}', '{"a":"\\/\\u00e9\\ud800x","b":"\\"q\\""}']);
     expect(readView(text)!.items).toEqual([
