@@ -91,17 +91,17 @@ function openResults(indent: 0 | 2): string {
 /** Written items between full collections: two 500-cluster pages. */
 const COLLECT_EVERY_ITEMS = 1_000;
 
-/** Characters of items read as text that count as one parsed item: 4,000 clusters' worth of text makes 1,000. */
-const TEXT_CHARS_PER_ITEM = 12_000;
+/** Characters of items read as text that count as one parsed item: 3,000 clusters' worth of text makes 1,000. */
+const TEXT_CHARS_PER_ITEM = 9_000;
 
 /**
  * How far a page brings the next full collection: its parsed items one each,
- * and items read as text (src/api/pageText.ts) by their length, a quarter as
+ * and items read as text (src/api/pageText.ts) by their length, a third as
  * much per cluster. Their page is one string, not a graph of objects in the old
  * generation: collecting every other page cost a third of the run's CPU time;
- * every eighth costs 12 % less CPU than every fourth for a peak 1-2 MB higher,
- * and never collecting lets the peak swing up to 100 MB (test/bench/RESULTS.md,
- * figures 4 and 5).
+ * every sixth costs 13 % less CPU than every fourth for a peak 3 MB higher
+ * (every eighth: no less CPU, 5 MB higher), and never collecting lets the peak
+ * swing up to 100 MB (test/bench/RESULTS.md, figures 4 and 5).
  */
 export function collectionWeight(page: unknown[]): number {
   let weight = 0;
