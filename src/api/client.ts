@@ -15,7 +15,6 @@
 //   deadline          --timeout for each wire attempt, body included
 //   Agent             keep-alive connections, timeouts, CAs
 // Bodies are read up to a cap (MAX_BODY_BYTES), so a server cannot fill memory.
-import { startupSnapshot } from 'node:v8';
 import type { Agent } from './undici.js';
 import type { AuthScheme } from '../auth/scheme.js';
 import { AnswerReader, type WireResponse } from './answers.js';
@@ -118,14 +117,18 @@ class UndiciApiClient implements ApiClient, PageSource {
     return streamAll<T>(this, path, resource, query, options);
   }
 
-  async close(): Promise<void> {
+  async close(options: { processEnding?: boolean } = {}): Promise<void> {
     // undici destroys each idle connection with an error whose stack node's streams
     // read; formatting it means source positions in the 1.6 MB bundle, ~1.5 ms of a
-    // call (test/bench/RESULTS.md). Nobody sees that error, so it is made without frames.
-    // Not while a start-up snapshot is built (src/sea/warmup.ts closes clients): node
-    // drops a changed Error.stackTraceLimit from the snapshot, and every run of the
-    // executable would then have no stacks at all.
-    if (startupSnapshot.isBuildingSnapshot()) return this.agent.close();
+    // call (test/bench/RESULTS.md). Nobody sees that error, so at the end of the
+    // process it is made without frames. Error.stackTraceLimit is the process's:
+    // changed while other calls run in it (in-process tests), their errors lost their
+    // stacks; changed while a start-up snapshot is built, node dropped it from the
+    // snapshot (test/e2e/sea.test.ts).
+    if (!options.processEnding) {
+      await this.agent.close();
+      return;
+    }
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     try {

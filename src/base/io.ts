@@ -33,6 +33,8 @@ export interface IOOptions {
   rows?: number;
   /** Aborted on Ctrl-C, so long waits (watch, retries) can stop cleanly. */
   signal?: AbortSignal;
+  /** The real process's streams: its run ends the process (IO.fromProcess). */
+  ownsProcess?: boolean;
 }
 
 let childRunning = 0;
@@ -82,6 +84,8 @@ export class IO {
   readonly columns: number;
   readonly rows: number;
   readonly signal: AbortSignal;
+  /** This is the process's own IO (IO.fromProcess): when its run ends, the process does. */
+  readonly ownsProcess: boolean;
   private chalkInstance: ChalkInstance | undefined;
 
   constructor(options: IOOptions) {
@@ -95,6 +99,7 @@ export class IO {
     this.columns = options.columns;
     this.rows = options.rows ?? 0;
     this.signal = options.signal ?? new AbortController().signal;
+    this.ownsProcess = options.ownsProcess ?? false;
   }
 
   /** stdin, made on first use. */
@@ -149,6 +154,7 @@ export class IO {
       colorLevel: colorLevelFor(env, outIsTTY),
       columns: process.stdout.columns || Number(env.COLUMNS) || 0,
       rows: process.stderr.rows || 0,
+      ownsProcess: true,
     });
   }
 

@@ -243,6 +243,6 @@ export class Context {
   }
 
   async close(): Promise<void> {
-    await this.apiClient?.close();
+    await this.apiClient?.close({ processEnding: this.io.ownsProcess });
   }
 }

@@ -219,3 +219,25 @@ describe('timeouts and network failures', () => {
     expect(error.message).toBe('cannot resolve host no-such-host.invalid');
   });
 });
+
+describe('closing', () => {
+  // Error.stackTraceLimit is the process's: other calls running in it (in-process
+  // tests) lost their stacks while one client closed with it at 0.
+  test('close() leaves Error.stackTraceLimit alone; only a process-ending close makes undici\'s closing error without frames', async () => {
+    const limit = Error.stackTraceLimit;
+    await serve(echo);
+    await getRoot(client!);
+    const closing = client!.close();
+    client = undefined; // closed here, not by afterEach
+    expect(Error.stackTraceLimit).toBe(limit);
+    expect(new Error('meanwhile').stack).toMatch(/\n\s+at /);
+    await closing;
+
+    const made = clientFor(settingsFor(server!.url));
+    await getRoot(made.client);
+    const ending = made.client.close({ processEnding: true });
+    expect(Error.stackTraceLimit).toBe(0);
+    await ending;
+    expect(Error.stackTraceLimit).toBe(limit);
+  });
+});
