@@ -125,10 +125,7 @@ class UndiciApiClient implements ApiClient, PageSource {
     // changed while other calls run in it (in-process tests), their errors lost their
     // stacks; changed while a start-up snapshot is built, node dropped it from the
     // snapshot (test/e2e/sea.test.ts).
-    if (!options.processEnding) {
-      await this.agent.close();
-      return;
-    }
+    if (!options.processEnding) return this.agent.close();
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     try {

@@ -292,9 +292,7 @@ function isDigits(s: string, start: number, end: number): boolean {
 
 /** s.slice(a, aEnd) === s.slice(b, bEnd), without slicing. */
 function sameRange(s: string, a: number, aEnd: number, b: number, bEnd: number): boolean {
-  if (aEnd - a !== bEnd - b) return false;
-  for (let k = 0; k < aEnd - a; k++) if (s.charCodeAt(a + k) !== s.charCodeAt(b + k)) return false;
-  return true;
+  return aEnd - a === bEnd - b && compareRanges(s, a, aEnd, b, bEnd) === 0;
 }
 
 /** s.slice(a, aEnd) against s.slice(b, bEnd), as < and > compare strings: negative, 0 or positive. */
