@@ -18,6 +18,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     globalSetup: ['test/helpers/globalSetup.ts'],
+    // The default summary, then every skipped test by name and a plain closing line.
+    reporters: ['default', './test/helpers/skipReporter.ts'],
     pool: 'forks',
     isolate: false,
     maxWorkers: Math.min(16, Math.max(2, 3 * availableParallelism())), // capped: each worker holds its own modules

@@ -4,9 +4,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CDBA_BIN, cdba, tempDir } from '../helpers/inProcess.js';
+import { commandWorks, missingTool } from '../helpers/tools.js';
 
-const bashAvailable = await execa('bash', ['--version'], { reject: false }).then((r) => r.exitCode === 0, () => false);
-if (!bashAvailable) process.stderr.write('note: bash not found; completion tests skipped\n');
+const bashAvailable = !missingTool('bash', commandWorks('bash'), 'the bash completion tests are');
 
 describe.skipIf(!bashAvailable)('cdba completion bash', () => {
   let script = '';

@@ -10,15 +10,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, cleanEnv, tempDir, type CliResult } from '../helpers/cli.js';
 import { withEmulator } from '../helpers/emulator.js';
+import { commandWorks, missingTool } from '../helpers/tools.js';
 
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const SETUP_MS = 300_000;
 
 const head = await execa('git', ['rev-parse', 'HEAD'], { cwd: REPO_ROOT, reject: false }).catch(() => undefined);
-const canClone = head?.exitCode === 0;
-if (!canClone) process.stderr.write('note: not a git checkout (or no git); the fresh-clone install test is skipped\n');
-const manAvailable = await execa('man', ['--version'], { reject: false }).then((r) => r.exitCode === 0, () => false);
-if (!manAvailable) process.stderr.write('note: man not found (install man-db); the man page checks are skipped\n');
+const canClone = !missingTool('git', head?.exitCode === 0, 'the fresh-clone install test is');
+const manAvailable = !missingTool('man', commandWorks('man'), 'the man page checks are');
 
 /** The environment of a new user's shell: none of the outer npm run's npm_* variables, nothing of cdba's. */
 function userEnv(prefix: string, home: string): Record<string, string> {

@@ -5,11 +5,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
+import { commandWorks, missingTool } from '../helpers/tools.js';
 
 const MAN_DIR = join(REPO_ROOT, 'man');
 const GROUPS = ['clusters', 'private-ip', 'projects', 'orgs', 'access-list', 'conn-string', 'dbusers', 'env', 'run', 'api', 'profile', 'auth', 'emulator', 'completion', 'version', 'versions'];
-const groffAvailable = await execa('groff', ['--version'], { reject: false }).then((r) => r.exitCode === 0, () => false);
-if (!groffAvailable) process.stderr.write('note: groff not found (install groff-base); man page lint skipped\n');
+const groffAvailable = !missingTool('groff', commandWorks('groff'), 'the man page lint is');
 
 describe('man pages', () => {
   let fresh = '';

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificates } from '../helpers/certificates.js';
 import { closedPort } from '../reliability/support.js';
 import { REPO_ROOT, tempDir, type CliResult } from '../helpers/cli.js';
+import { missingTool } from '../helpers/tools.js';
 
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const SEA = join(REPO_ROOT, 'dist', 'sea', 'cdba');
@@ -204,7 +205,7 @@ describe.skipIf(cannotBuild)('the single executable, with no node on PATH', () =
 });
 
 const certificates = cannotBuild ? undefined : makeCertificates();
-if (!cannotBuild && !certificates) process.stderr.write('note: openssl is not available; the single executable over HTTPS is not tested\n');
+if (!cannotBuild) missingTool('openssl', certificates !== undefined, 'the single executable over HTTPS is');
 
 describe.skipIf(!certificates)('the single executable over HTTPS, with no node on PATH (node:tls and node:https load in the run)', () => {
   let emulator: SeaEmulator | undefined;

@@ -18,6 +18,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { CDBA_BIN, tempDir, type CliResult } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { bearerEnv, CLIENT_ID, CLIENT_SECRET, digestEnv, expectOneErrorLine, knownSeed, OWNER_PRIVATE, OWNER_PUBLIC, PROJECT_ID } from './support.js';
+import { commandWorks, missingTool } from '../helpers/tools.js';
 
 const NOBODY = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'];
 
@@ -39,6 +40,7 @@ async function run(args: string[], env: Record<string, string>, options: { asNob
 /** Why nobody-runs cannot happen here, or undefined when they can. */
 function cannotDropPrivileges(): string | undefined {
   if (process.getuid?.() !== 0) return 'not running as root';
+  missingTool('setpriv', commandWorks('setpriv'), 'the runs as user nobody are');
   if (existsSync('/nonexistent')) return '/nonexistent exists on this machine';
   try {
     execFileSync(NOBODY[0]!, [...NOBODY.slice(1), process.execPath, CDBA_BIN, '--version'], { stdio: 'ignore' });
@@ -61,7 +63,8 @@ function chattrWorks(): boolean {
 }
 
 const noDrop = cannotDropPrivileges();
-const noChattr = !chattrWorks();
+// chattr +i also needs CAP_LINUX_IMMUTABLE and a file system that has the flag: only the program is a missing tool.
+const noChattr = missingTool('chattr', existsSync('/usr/bin/chattr') || existsSync('/bin/chattr'), 'the immutable-directory runs are') || !chattrWorks();
 if (noDrop) process.stderr.write(`readonlyHome.test.ts: ${noDrop}: the runs as user nobody are skipped\n`);
 if (noChattr) process.stderr.write('readonlyHome.test.ts: chattr +i is not available: the immutable-directory runs are skipped\n');
 

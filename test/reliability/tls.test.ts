@@ -11,9 +11,10 @@ import { makeCertificates } from '../helpers/certificates.js';
 import { cdba, tempDir } from '../helpers/cli.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { digestEnv, expectOneErrorLine, knownSeed, OWNER_PRIVATE, OWNER_PUBLIC, PROJECT_ID } from './support.js';
+import { missingTool } from '../helpers/tools.js';
 
 const certificates = makeCertificates();
-if (!certificates) process.stderr.write('note: openssl is not available; the TLS reliability tests are skipped\n');
+missingTool('openssl', certificates !== undefined, 'the TLS reliability tests are');
 
 describe.skipIf(!certificates)('TLS', () => {
   let emu: RunningEmulator;

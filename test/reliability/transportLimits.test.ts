@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cdba, tempDir, type CliResult } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { bearerEnv, digestEnv, expectOneErrorLine, knownSeed, PROJECT_ID, testServer, type TestServer } from './support.js';
+import { missingTool } from '../helpers/tools.js';
 
 const MiB = 1024 * 1024;
 const LIST_TYPE = { 'content-type': 'application/vnd.atlas.2023-02-01+json' };
@@ -316,6 +317,7 @@ function selfSigned(): { key: string; cert: string; certFile: string } | undefin
 }
 
 const TLS = selfSigned();
+missingTool('openssl', TLS !== undefined, 'the TLS failure tests are');
 
 describe.skipIf(!TLS)('TLS failures with unusual codes: exit 7, one line naming the reason', () => {
   it.each([

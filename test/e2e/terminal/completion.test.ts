@@ -3,7 +3,6 @@
 // and the profile verbs, and cluster names, asked of the service with the -P,
 // --project-id and --base-url on the line, for every command that takes one;
 // silent when the service is down. A shell that is missing is skipped, with a note.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -12,17 +11,10 @@ import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { CDBA_BIN, cdba, tempDir } from '../../helpers/cli.js';
 import { withEmulator } from '../../helpers/emulator.js';
 import { closedPort, knownSeed, modernBody, OWNER_PRIVATE, OWNER_PUBLIC, PROJECT_ID, testServer } from '../../reliability/support.js';
+import { commandWorks, missingTool } from '../../helpers/tools.js';
 
 type Shell = 'bash' | 'zsh' | 'fish';
-const available = (shell: Shell): boolean => {
-  try {
-    execFileSync(shell, ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    process.stderr.write(`note: ${shell} is not installed; its completion tests are skipped\n`);
-    return false;
-  }
-};
+const available = (shell: Shell): boolean => !missingTool(shell, commandWorks(shell), 'its completion tests are');
 const SHELLS = (['bash', 'zsh', 'fish'] as const).map((shell) => ({ shell, present: available(shell) }));
 
 const CLUSTERS = ['alpha', 'beta-1'];

@@ -1,19 +1,11 @@
 // Runs cdba in a real pseudo-terminal of a given size (util-linux `script`, as
 // test/reliability/interrupt.test.ts does), types into it, and reads what the
 // terminal got. Tests skip, with a note, where `script` is missing.
-import { execFileSync } from 'node:child_process';
 import { execa, type ResultPromise } from 'execa';
 import { CDBA_BIN, cleanEnv } from '../../helpers/cli.js';
+import { commandWorks, missingTool } from '../../helpers/tools.js';
 
-export const scriptAvailable = ((): boolean => {
-  try {
-    execFileSync('script', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!scriptAvailable) process.stderr.write('note: util-linux script is not available; the pseudo-terminal tests are skipped\n');
+export const scriptAvailable = !missingTool('script', commandWorks('script'), 'the pseudo-terminal tests are');
 
 // eslint-disable-next-line no-control-regex -- terminal escapes are what is stripped
 const ESCAPES = /\u001b(\[[0-?]*[ -/]*[@-~]|\][^\u0007]*\u0007|[()][0-9A-Z]|[=>])/g;

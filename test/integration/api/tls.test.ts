@@ -8,17 +8,9 @@ import { ExitCode, NetworkError } from '../../../src/base/errors.js';
 import { getCluster } from '../../../src/api/clusters.js';
 import { tempDir } from '../../helpers/cli.js';
 import { clientFor, json, settingsFor, startTlsServer, type TestServer } from './servers.js';
+import { commandWorks, missingTool } from '../../helpers/tools.js';
 
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const opensslAvailable = hasOpenssl();
-if (!opensslAvailable) process.stderr.write('note: openssl is not installed; the TLS tests of the API layer are skipped\n');
+const opensslAvailable = !missingTool('openssl', commandWorks('openssl', ['version']), 'the TLS tests of the API layer are');
 
 describe.skipIf(!opensslAvailable)('TLS', () => {
   const dir = tempDir('cdba-tls-');

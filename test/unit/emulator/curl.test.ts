@@ -1,21 +1,12 @@
 // A third-party digest client: curl --digest lists clusters, and fails cleanly with a wrong key.
-import { execFileSync } from 'node:child_process';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { withEmulator } from '../../helpers/emulator.js';
 import { client, modernCreate, v2 } from './fixtures.js';
+import { commandWorks, missingTool } from '../../helpers/tools.js';
 
-function hasCurl(): boolean {
-  try {
-    execFileSync('curl', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const curlAvailable = hasCurl();
-if (!curlAvailable) process.stderr.write('note: curl is not installed; the curl --digest tests are skipped\n');
+const curlAvailable = !missingTool('curl', commandWorks('curl'), 'the curl --digest tests are');
 
 describe.skipIf(!curlAvailable)('curl --digest', () => {
   let emu: RunningEmulator;

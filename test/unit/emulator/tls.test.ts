@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseChallenge } from '../../../src/auth/digest.js';
 import { startEmulator } from '../../../src/emulator/index.js';
 import { tempDir } from '../../helpers/cli.js';
+import { missingTool } from '../../helpers/tools.js';
 
 function selfSignedCertificate(): { cert: string; key: string } | undefined {
   const dir = tempDir('cdba-emu-tls-');
@@ -20,7 +21,7 @@ function selfSignedCertificate(): { cert: string; key: string } | undefined {
   }
 }
 const tls = selfSignedCertificate();
-if (!tls) process.stderr.write('note: openssl is not available; the emulator TLS test is skipped\n');
+missingTool('openssl', tls !== undefined, 'the emulator TLS test is');
 
 describe.skipIf(!tls)('TLS', () => {
   it('serves HTTPS with the given PEM certificate and key', async () => {
