@@ -11,6 +11,7 @@ import { delimiter, join } from 'node:path';
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { ConnectionKind } from '../../connstring/index.js';
 import type { Context } from '../../core/context.js';
+import { shellWord } from '../../core/hints.js';
 import { QuietExit, UsageError } from '../../base/errors.js';
 import { escapeControl } from '../../base/sanitize.js';
 import { withExamples, type App } from '../command.js';
@@ -50,11 +51,6 @@ export function registerClustersConnect(parent: Command, app: App): void {
   ]);
 }
 
-/** Quotes a word for a POSIX shell, only when it needs it. */
-export function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
 /** The first executable `mongosh` on PATH, if any. */
 async function findOnPath(command: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
   const extensions = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';') : [''];
@@ -84,7 +80,7 @@ export async function runClustersConnect(ctx: Context, name: string, mongoshArgs
   const args = [chosen.uri, ...(flags.username !== undefined ? ['--username', flags.username] : []), ...mongoshArgs];
   if (flags.print) {
     // The string is server text: escaped, as this line may be pasted into a shell.
-    ctx.io.write(`${['mongosh', escapeControl(chosen.uri), ...args.slice(1)].map(shellQuote).join(' ')}\n`);
+    ctx.io.write(`${['mongosh', escapeControl(chosen.uri), ...args.slice(1)].map(shellWord).join(' ')}\n`);
     return;
   }
   const { whileChildRuns } = await import('../../base/io.js');

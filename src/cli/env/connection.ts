@@ -3,6 +3,7 @@
 // MONGODB_* variables (-o env, CMD's environment under `run`, $GITHUB_ENV) or one
 // JSON document. Pure: no I/O.
 import { UsageError } from '../../base/errors.js';
+import { shellWord } from '../../core/hints.js';
 
 export interface EnvConnection {
   uri: string;
@@ -42,11 +43,7 @@ export function connectionVariables(connection: EnvConnection): Array<[string, s
 
 /** -o env: NAME=value lines. Every value is letters, digits and URI characters; none needs quoting except the URI's & and ?, which a shell would read, so values are single-quoted. */
 export function envLines(connection: EnvConnection): string {
-  return connectionVariables(connection).map(([key, value]) => `${key}=${shellQuote(value)}\n`).join('');
-}
-
-function shellQuote(value: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, "'\\''")}'`;
+  return connectionVariables(connection).map(([key, value]) => `${key}=${shellWord(value)}\n`).join('');
 }
 
 /** -o json: one document. */
