@@ -30,8 +30,9 @@ const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:
  * The `deleteAfterDate` to send, in the service's form (`2026-08-10T03:08:14Z`),
  * or undefined when neither flag is given. Refuses (UsageError, exit 2, before any
  * request) both flags together, text that does not parse, a date not later than
- * `now`, and a date more than one week after `now`. A duration's date is rounded up
- * to the whole second; one that then lands past the week is refused, not trimmed.
+ * `now`, and a date more than one week after `now`. A duration's date is rounded down
+ * to the whole second: the service measures the week from its own clock, a moment after
+ * `now`, so rounding up made the documented maximum (7d) land past it and be refused.
  */
 export function resolveDeleteAfter(flags: DeleteAfterFlags, now: Date = new Date()): string | undefined {
   const { deleteAfter, deleteAfterDate } = flags;
@@ -45,7 +46,7 @@ export function resolveDeleteAfter(flags: DeleteAfterFlags, now: Date = new Date
     if (ms > DELETE_AFTER_LIMIT_MS) {
       throw new UsageError(`invalid --delete-after "${deleteAfter}": the service allows at most one week (7d)`);
     }
-    return formatServiceDate(new Date(Math.ceil((now.getTime() + ms) / 1000) * 1000));
+    return formatServiceDate(new Date(Math.floor((now.getTime() + ms) / 1000) * 1000));
   }
   if (deleteAfterDate !== undefined) {
     const parsed = parseIsoDateTime(deleteAfterDate);

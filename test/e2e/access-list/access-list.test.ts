@@ -62,7 +62,7 @@ describe('access-list', () => {
     expect(result.exitCode).toBe(0);
     const entry = JSON.parse(result.stdout) as { cidrBlock: string; deleteAfterDate: string; comment: string };
     expect(entry).toMatchObject({ cidrBlock: '127.0.0.1/32', comment: 'ci' });
-    // One hour from when the command ran, whole seconds rounded up: between the two readings of the wall clock.
+    // One hour from when the command ran, whole seconds rounded down: between the two readings of the wall clock.
     const at = Date.parse(entry.deleteAfterDate);
     expect(at).toBeGreaterThanOrEqual(sentAfter + 3_600_000 - 1000);
     expect(at).toBeLessThanOrEqual(Date.now() + 3_600_000 + 1000);

@@ -13,11 +13,24 @@ describe('resolveDeleteAfter', () => {
     expect(resolveDeleteAfter({}, NOW)).toBeUndefined();
   });
 
-  it('turns a duration into the service date, rounded up to the second', () => {
-    expect(resolveDeleteAfter({ deleteAfter: '1h' }, NOW)).toBe('2026-08-10T04:03:15Z');
-    expect(resolveDeleteAfter({ deleteAfter: '2h30m' }, NOW)).toBe('2026-08-10T05:33:15Z');
-    expect(resolveDeleteAfter({ deleteAfter: '90' }, NOW)).toBe('2026-08-10T03:04:45Z');
-    expect(resolveDeleteAfter({ deleteAfter: '1d' }, NOW)).toBe('2026-08-11T03:03:15Z');
+  it('turns a duration into the service date, rounded down to the second', () => {
+    expect(resolveDeleteAfter({ deleteAfter: '1h' }, NOW)).toBe('2026-08-10T04:03:14Z');
+    expect(resolveDeleteAfter({ deleteAfter: '2h30m' }, NOW)).toBe('2026-08-10T05:33:14Z');
+    expect(resolveDeleteAfter({ deleteAfter: '90' }, NOW)).toBe('2026-08-10T03:04:44Z');
+    expect(resolveDeleteAfter({ deleteAfter: '1d' }, NOW)).toBe('2026-08-11T03:03:14Z');
+    expect(resolveDeleteAfter({ deleteAfter: '1s' }, NOW)).toBe('2026-08-10T03:03:15Z');
+  });
+
+  it('puts the longest duration within the week of any later moment, as the service measures it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 5_000 }), (fraction, delay) => {
+        const now = new Date(Date.UTC(2026, 7, 10, 3, 3, 14, fraction));
+        const sent = Date.parse(resolveDeleteAfter({ deleteAfter: '7d' }, now)!);
+        const serviceNow = now.getTime() + delay;
+        expect(sent - serviceNow).toBeLessThanOrEqual(DELETE_AFTER_LIMIT_MS);
+        expect(sent).toBeGreaterThan(now.getTime());
+      }),
+    );
   });
 
   it('accepts exactly one week and refuses a second more', () => {
