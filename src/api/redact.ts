@@ -1,5 +1,6 @@
 // Redaction for the --debug trace: secrets never reach stderr, wherever they sit
 // (headers, JSON or form bodies, URLs). Pure functions, so tests can pin them.
+import { scrubSecrets, secretForms } from '../base/secretForms.js';
 
 export const REDACTED = '[REDACTED]';
 
@@ -32,14 +33,7 @@ const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie'
  * (raw and URL-encoded).
  */
 export function redact(text: string, secrets: Iterable<string> = []): string {
-  let result = text;
-  for (const secret of secrets) {
-    if (!secret) continue;
-    for (const form of new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])) {
-      result = result.split(form).join(REDACTED);
-    }
-  }
-  return result
+  return scrubSecrets(text, [...secrets].filter(Boolean).map(secretForms), REDACTED)
     .replace(JSON_SECRET, `$1"${REDACTED}"`)
     .replace(FORM_SECRET, `$1$2=${REDACTED}`)
     .replace(SCHEME_CREDENTIALS, `$1 ${REDACTED}`);

@@ -7,6 +7,7 @@ import { decodeUtf8, readBoundedStream, type ReadLimits } from './boundedRead.js
 import { InterruptedError, UsageError } from './errors.js';
 import { isTerminateTakenOver, runTerminateCleanups } from './terminate.js';
 import { escapeControl } from './sanitize.js';
+import { scrubSecrets, secretForms, type SecretForms } from './secretForms.js';
 
 /** The colours a stderr line may have. */
 export type NoteStyle = 'red' | 'yellow' | 'dim';
@@ -183,7 +184,7 @@ export class IO {
   }
 
   /** Values this run must never print (private key, client secret, tokens); see addSecret. */
-  private readonly secrets = new Set<string>();
+  private readonly secrets = new Map<string, SecretForms>();
 
   /**
    * Registers a credential: from now on write() and note() replace it with
@@ -191,13 +192,12 @@ export class IO {
    */
   addSecret(value: string | undefined): void {
     // Very short values would redact ordinary text; real keys and tokens are long.
-    if (value && value.length >= 8) this.secrets.add(value);
+    if (value && value.length >= 8 && !this.secrets.has(value)) this.secrets.set(value, secretForms(value));
   }
 
   private scrub(text: string, shown?: string): string {
-    let clean = text;
-    for (const secret of this.secrets) if (secret !== shown && clean.includes(secret)) clean = clean.split(secret).join('[REDACTED]');
-    return clean;
+    if (this.secrets.size === 0) return text;
+    return scrubSecrets(text, [...this.secrets].filter(([secret]) => secret !== shown).map(([, forms]) => forms), '[REDACTED]');
   }
 
   /** The one secret stdout may show while revealing() runs. */
@@ -228,7 +228,9 @@ export class IO {
    * the line after that, so our own colour codes survive.
    */
   note(line: string, style?: NoteStyle): void {
-    const clean = escapeControl(this.scrub(line.endsWith('\n') ? line.slice(0, -1) : line));
+    // Scrubbed before the line's own newline is dropped: a secret may end with one.
+    const scrubbed = this.scrub(line);
+    const clean = escapeControl(scrubbed.endsWith('\n') ? scrubbed.slice(0, -1) : scrubbed);
     this.err.write(`${style ? this.chalk[style](clean) : clean}\n`);
   }
 

@@ -9,6 +9,8 @@
 //                                                    every error hint, so layers without a
 //                                                    context, such as src/api, are covered)
 
+import { shellWord } from '../base/shellWord.js';
+
 /** The global flags that decide where a command runs, as commander parsed them. */
 export interface InvocationContext {
   profile?: string | undefined;
@@ -22,18 +24,8 @@ const COMMANDS = ['clusters', 'conn-string', 'private-ip', 'api', 'profile', 'au
 /** Offline commands: no service, no profile, so no context to carry. */
 const OFFLINE = ['clusters convert', 'conn-string parse'];
 
-/**
- * A word as bash, zsh and fish all read it back: bare when safe, else single-quoted
- * with each `'` written "'" and each backslash "\\" (fish reads \\ and \' inside
- * single quotes as escapes, so no backslash is ever left inside them). The one quoting
- * function of every command cdba prints or suggests. On stderr, the error line's own
- * escaping doubles a backslash and escapes a control character (src/base/sanitize.ts):
- * such a word is then shown in cdba's escapes, and still runs nothing when pasted.
- */
-export function shellWord(word: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
-  return `'${word.replace(/['\\]+/g, (run) => `'"${run.replaceAll('\\', '\\\\')}"'`)}'`.replace(/^''(?=.)|(?<=.)''$/g, '');
-}
+
+export { shellWord };
 
 /** The invocation's -P, --project-id, --base-url and --api-version, those given as flags, as words. */
 export function contextFlags(context: InvocationContext): string[] {
