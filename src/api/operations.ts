@@ -146,11 +146,10 @@ export type ResourceName = ResourceOf<OperationName>;
  * Every operation: the product's, then the registered ones. Typed as holding every
  * name because a registered name is declared beside its registerOperations call.
  */
-export const OPERATIONS = {} as Readonly<Record<OperationName, OperationDecl>>;
+export const OPERATIONS = Object.fromEntries(
+  Object.entries(BUILTIN_OPERATIONS).map(([name, entry]) => [name, { resource: name.slice(0, name.indexOf('.')), ...entry }]),
+) as unknown as Readonly<Record<OperationName, OperationDecl>>;
 export const OPERATION_NAMES: readonly OperationName[] = Object.keys(BUILTIN_OPERATIONS) as OperationName[];
-for (const name of OPERATION_NAMES) {
-  (OPERATIONS as Record<string, OperationDecl>)[name] = { resource: name.slice(0, name.indexOf('.')) as ResourceName, ...(BUILTIN_OPERATIONS as Record<string, TableEntry>)[name]! };
-}
 
 export function operation(name: OperationName): OperationDecl {
   return OPERATIONS[name];
