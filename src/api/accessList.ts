@@ -15,14 +15,8 @@ export interface NewAccessListEntry {
   deleteAfterDate?: string;
 }
 
-/** `entry` is an address, a CIDR block (its `/` goes as %2F, as the service asks) or a security group. */
-export function accessListPath(projectId: string, entry?: string): string {
-  const base = `/groups/${encodeURIComponent(projectId)}/accessList`;
-  return entry === undefined ? base : `${base}/${encodeURIComponent(entry)}`;
-}
-
 export async function listAllAccessListEntries(client: ApiClient, projectId: string): Promise<ListAll<AccessListEntry>> {
-  return client.fetchAll<AccessListEntry>(accessListPath(projectId), 'accessList.list');
+  return client.callAll('accessList.list', { groupId: projectId });
 }
 
 /**
@@ -30,23 +24,24 @@ export async function listAllAccessListEntries(client: ApiClient, projectId: str
  * there already changes it and adds nothing, so a retried POST is harmless.
  */
 export async function addAccessListEntries(client: ApiClient, projectId: string, entries: NewAccessListEntry[]): Promise<ApiResponse<{ results?: AccessListEntry[] }>> {
-  return client.request({ method: 'POST', resource: 'accessList.create', path: accessListPath(projectId), body: entries, idempotent: true });
+  return client.call('accessList.create', { groupId: projectId }, { body: entries, idempotent: true });
 }
 
+/** `entry` is an address, a CIDR block (its `/` goes as %2F, as the service asks) or a security group. */
 export async function getAccessListEntry(client: ApiClient, projectId: string, entry: string): Promise<ApiResponse<AccessListEntry>> {
-  return client.request<AccessListEntry>({ method: 'GET', resource: 'accessList.get', path: accessListPath(projectId, entry) });
+  return client.call('accessList.get', { groupId: projectId, entryValue: entry });
 }
 
 /** `{STATUS: PENDING | ACTIVE | FAILED}`: whether the entry applies on every provider yet. */
 export async function getAccessListEntryStatus(client: ApiClient, projectId: string, entry: string): Promise<ApiResponse<{ STATUS?: string }>> {
-  return client.request<{ STATUS?: string }>({ method: 'GET', resource: 'accessList.status', path: `${accessListPath(projectId, entry)}/status` });
+  return client.call('accessList.status', { groupId: projectId, entryValue: entry });
 }
 
 export async function deleteAccessListEntry(client: ApiClient, projectId: string, entry: string): Promise<ApiResponse<unknown>> {
-  return client.request({ method: 'DELETE', resource: 'accessList.delete', path: accessListPath(projectId, entry) });
+  return client.call('accessList.delete', { groupId: projectId, entryValue: entry });
 }
 
-/** The caller's public IPv4 address as the service sees it (outside the versioned API). */
+/** The caller's public IPv4 address as the service sees it (outside the versioned API, so not in the table). */
 export async function currentIpAddress(client: ApiClient): Promise<ApiResponse<{ currentIpv4Address?: unknown }>> {
   return client.request({ method: 'GET', resource: { version: 'v1.0' }, path: '/api/private/ipinfo', outsideApi: true });
 }

@@ -25,7 +25,8 @@ import { asListPage, type ListAll, type ListPage, type ListTail } from './pagina
 import { RequestBuilder, type Target, type WireRequest } from './request.js';
 import { DEFAULT_RETRY_BUDGET, type RetryBudget } from './retryPolicy.js';
 import { checkBaseUrl, createAgent, MAX_BODY_BYTES, userAgent } from './transport.js';
-import type { ApiClient, ApiClientOptions, ApiRequest, ApiResponse, FetchAllOptions, Query, ResourceSpec } from './types.js';
+import { OPERATIONS, pathOf, type OperationName, type PathParams } from './operations.js';
+import type { ApiClient, ApiClientOptions, ApiRequest, ApiResponse, CallOptions, FetchAllOptions, Query, ResourceSpec } from './types.js';
 import { validateApiVersion, type VersionSelection } from './versions.js';
 import { WireSender } from './wire.js';
 
@@ -97,6 +98,18 @@ class UndiciApiClient implements ApiClient, PageSource {
       secrets,
     });
     this.answers = new AnswerReader({ events, secrets, budget, failureRemedy: this.scheme.failureRemedy });
+  }
+
+  async call<Name extends OperationName, T = unknown>(name: Name, params: PathParams<Name>, options: CallOptions = {}): Promise<ApiResponse<T>> {
+    return this.request<T>({ ...options, method: OPERATIONS[name].method, resource: name, path: pathOf(name, params) });
+  }
+
+  async callAll<Name extends OperationName, T = unknown>(name: Name, params: PathParams<Name>, options: FetchAllOptions = {}): Promise<ListAll<T>> {
+    return fetchAll<T>(this, pathOf(name, params), name, {}, options);
+  }
+
+  callStream<Name extends OperationName, T = unknown>(name: Name, params: PathParams<Name>, options: FetchAllOptions = {}): AsyncGenerator<T[], ListTail, undefined> {
+    return streamAll<T>(this, pathOf(name, params), name, {}, options);
   }
 
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {

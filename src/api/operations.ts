@@ -1,22 +1,24 @@
 // The one table of the API's operations: each resource's paths, methods and the
 // versions each operation is served at, with their lifecycle (seed: Versioning —
 // "each resource versions on its own"; the OpenAPI subset lists versions per
-// operation). The API client picks versions from it; the emulator routes,
-// negotiates and sends Deprecation / Sunset from it. Pure: no imports.
+// operation). The API client picks versions from it and fills its paths
+// (pathOf: the one place a path is built); the emulator routes, negotiates
+// and sends Deprecation / Sunset from it. Pure: it imports only the typed errors.
 // The product's operations are the const below; registerOperations is the one way
 // to add more (test fixtures follow the recipe in docs/ARCHITECTURE.md with it).
+import { UsageError } from '../base/errors.js';
 
 /**
- * The names of operations added by registerOperations. A module that registers
- * some names them here too, by declaration merging, so that `client.request({ resource })`
- * and the emulator's handlers are type-checked against them:
- *   declare module '<path>/api/operations.js' { interface RegisteredOperations { 'widgets.list': true } }
+ * The operations added by registerOperations. A module that registers some names
+ * them here too, by declaration merging, each with the type of its declaration (at
+ * least its path), so that `client.call(name, params)` and the emulator's handlers
+ * are type-checked against them:
+ *   declare module '<path>/api/operations.js' { interface RegisteredOperations { 'widgets.get': { path: '/groups/{groupId}/widgets/{widgetId}' } } }
+ * A name declared as `true` is known, and its path parameters are not checked.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface RegisteredOperations {}
 
-type ResourceOf<Name> = Name extends `${infer Resource}.${string}` ? Resource : never;
-export type ResourceName = 'root' | 'clusters' | 'flexClusters' | 'privateIpMode' | 'databaseUsers' | 'projects' | 'orgs' | 'accessList' | ResourceOf<keyof RegisteredOperations>;
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface OperationVersion {
@@ -28,8 +30,8 @@ export interface OperationVersion {
   sunset?: string;
 }
 
-export interface OperationDecl {
-  resource: ResourceName;
+/** An operation as the table declares it: its resource is the first part of its name. */
+interface TableEntry {
   method: HttpMethod;
   /** Relative to the API base (/api/atlas/v1.0 or /v2), with {groupId} / {clusterName} placeholders. */
   path: string;
@@ -39,6 +41,10 @@ export interface OperationDecl {
   deprecated?: true;
   /** Served only in the versioned API: there is no /api/atlas/v1.0 path (flex clusters). */
   v2Only?: boolean;
+}
+
+export interface OperationDecl extends TableEntry {
+  resource: ResourceName;
 }
 
 // Lifecycle facts. Sunset: the description of 2026-08-21 (admin-api-v2-2026-08-subset.json,
@@ -79,73 +85,122 @@ const ACCESS_LIST = '/groups/{groupId}/accessList';
 const ACCESS_LIST_ENTRY = '/groups/{groupId}/accessList/{entryValue}';
 
 const BUILTIN_OPERATIONS = {
-  'root.get': { resource: 'root', method: 'GET', path: '', versions: [{ date: '2023-01-01' }] },
+  'root.get': { method: 'GET', path: '', versions: [{ date: '2023-01-01' }] },
   'clusters.list': {
-    resource: 'clusters',
     method: 'GET',
     path: CLUSTERS,
     versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, { date: '2024-08-05' }],
   },
   'clusters.create': {
-    resource: 'clusters',
     method: 'POST',
     path: CLUSTERS,
     versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, { date: '2024-10-23' }],
   },
   'clusters.get': {
-    resource: 'clusters',
     method: 'GET',
     path: CLUSTER,
     versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, { date: '2024-08-05' }],
   },
   'clusters.update': {
-    resource: 'clusters',
     method: 'PATCH',
     path: CLUSTER,
     versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, { date: '2024-10-23' }],
   },
-  'clusters.delete': { resource: 'clusters', method: 'DELETE', path: CLUSTER, versions: [CLUSTERS_2023_01_01, { date: '2023-02-01' }] },
+  'clusters.delete': { method: 'DELETE', path: CLUSTER, versions: [CLUSTERS_2023_01_01, { date: '2023-02-01' }] },
   // Every cluster the caller can see, across projects (listClusterDetails); no CLI command calls it, `cdba api /clusters` does.
-  'clusters.listAll': { resource: 'clusters', method: 'GET', path: '/clusters', versions: [{ date: '2023-01-01' }] },
-  'flexClusters.list': { resource: 'flexClusters', method: 'GET', path: FLEX_CLUSTERS, versions: FLEX_2024_11_13, v2Only: true },
-  'flexClusters.create': { resource: 'flexClusters', method: 'POST', path: FLEX_CLUSTERS, versions: FLEX_2024_11_13, v2Only: true },
-  'flexClusters.get': { resource: 'flexClusters', method: 'GET', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
-  'flexClusters.update': { resource: 'flexClusters', method: 'PATCH', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
-  'flexClusters.delete': { resource: 'flexClusters', method: 'DELETE', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
-  'privateIpMode.get': { resource: 'privateIpMode', method: 'GET', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }], deprecated: true },
-  'privateIpMode.update': { resource: 'privateIpMode', method: 'PATCH', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }], deprecated: true },
+  'clusters.listAll': { method: 'GET', path: '/clusters', versions: [{ date: '2023-01-01' }] },
+  'flexClusters.list': { method: 'GET', path: FLEX_CLUSTERS, versions: FLEX_2024_11_13, v2Only: true },
+  'flexClusters.create': { method: 'POST', path: FLEX_CLUSTERS, versions: FLEX_2024_11_13, v2Only: true },
+  'flexClusters.get': { method: 'GET', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
+  'flexClusters.update': { method: 'PATCH', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
+  'flexClusters.delete': { method: 'DELETE', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
+  'privateIpMode.get': { method: 'GET', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }], deprecated: true },
+  'privateIpMode.update': { method: 'PATCH', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }], deprecated: true },
   // Database users: every operation at 2023-01-01 only (2026-08 description).
-  'databaseUsers.list': { resource: 'databaseUsers', method: 'GET', path: DATABASE_USERS, versions: ONLY_2023_01_01 },
-  'databaseUsers.create': { resource: 'databaseUsers', method: 'POST', path: DATABASE_USERS, versions: ONLY_2023_01_01 },
-  'databaseUsers.get': { resource: 'databaseUsers', method: 'GET', path: DATABASE_USER, versions: ONLY_2023_01_01 },
-  'databaseUsers.update': { resource: 'databaseUsers', method: 'PATCH', path: DATABASE_USER, versions: ONLY_2023_01_01 },
-  'databaseUsers.delete': { resource: 'databaseUsers', method: 'DELETE', path: DATABASE_USER, versions: ONLY_2023_01_01 },
-  'projects.list': { resource: 'projects', method: 'GET', path: '/groups', versions: ONLY_2023_01_01 },
-  'projects.create': { resource: 'projects', method: 'POST', path: '/groups', versions: ONLY_2023_01_01 },
-  'projects.get': { resource: 'projects', method: 'GET', path: '/groups/{groupId}', versions: ONLY_2023_01_01 },
-  'projects.getByName': { resource: 'projects', method: 'GET', path: '/groups/byName/{groupName}', versions: ONLY_2023_01_01 },
-  'projects.delete': { resource: 'projects', method: 'DELETE', path: '/groups/{groupId}', versions: ONLY_2023_01_01 },
-  'orgs.list': { resource: 'orgs', method: 'GET', path: '/orgs', versions: ONLY_2023_01_01 },
-  'accessList.list': { resource: 'accessList', method: 'GET', path: ACCESS_LIST, versions: ONLY_2023_01_01 },
-  'accessList.create': { resource: 'accessList', method: 'POST', path: ACCESS_LIST, versions: ONLY_2023_01_01 },
-  'accessList.get': { resource: 'accessList', method: 'GET', path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 },
-  'accessList.status': { resource: 'accessList', method: 'GET', path: `${ACCESS_LIST_ENTRY}/status`, versions: ONLY_2023_01_01 },
-  'accessList.delete': { resource: 'accessList', method: 'DELETE', path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 },
-} as const satisfies Record<string, OperationDecl>;
+  'databaseUsers.list': { method: 'GET', path: DATABASE_USERS, versions: ONLY_2023_01_01 },
+  'databaseUsers.create': { method: 'POST', path: DATABASE_USERS, versions: ONLY_2023_01_01 },
+  'databaseUsers.get': { method: 'GET', path: DATABASE_USER, versions: ONLY_2023_01_01 },
+  'databaseUsers.update': { method: 'PATCH', path: DATABASE_USER, versions: ONLY_2023_01_01 },
+  'databaseUsers.delete': { method: 'DELETE', path: DATABASE_USER, versions: ONLY_2023_01_01 },
+  'projects.list': { method: 'GET', path: '/groups', versions: ONLY_2023_01_01 },
+  'projects.create': { method: 'POST', path: '/groups', versions: ONLY_2023_01_01 },
+  'projects.get': { method: 'GET', path: '/groups/{groupId}', versions: ONLY_2023_01_01 },
+  'projects.getByName': { method: 'GET', path: '/groups/byName/{groupName}', versions: ONLY_2023_01_01 },
+  'projects.delete': { method: 'DELETE', path: '/groups/{groupId}', versions: ONLY_2023_01_01 },
+  'orgs.list': { method: 'GET', path: '/orgs', versions: ONLY_2023_01_01 },
+  'accessList.list': { method: 'GET', path: ACCESS_LIST, versions: ONLY_2023_01_01 },
+  'accessList.create': { method: 'POST', path: ACCESS_LIST, versions: ONLY_2023_01_01 },
+  'accessList.get': { method: 'GET', path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 },
+  'accessList.status': { method: 'GET', path: `${ACCESS_LIST_ENTRY}/status`, versions: ONLY_2023_01_01 },
+  'accessList.delete': { method: 'DELETE', path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 },
+} as const satisfies Record<string, TableEntry>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;
 /** `<resource>.<verb>`: the product's operations and any registered ones. */
 export type OperationName = BuiltinOperationName | (keyof RegisteredOperations & string);
+type ResourceOf<Name> = Name extends `${infer Resource}.${string}` ? Resource : never;
+/** The resources, from the operations' names. */
+export type ResourceName = ResourceOf<OperationName>;
 
 /**
  * Every operation: the product's, then the registered ones. Typed as holding every
  * name because a registered name is declared beside its registerOperations call.
  */
-export const OPERATIONS = { ...BUILTIN_OPERATIONS } as unknown as Readonly<Record<OperationName, OperationDecl>>;
+export const OPERATIONS = Object.fromEntries(
+  Object.entries(BUILTIN_OPERATIONS).map(([name, entry]) => [name, { resource: name.slice(0, name.indexOf('.')), ...entry }]),
+) as unknown as Readonly<Record<OperationName, OperationDecl>>;
 export const OPERATION_NAMES: readonly OperationName[] = Object.keys(BUILTIN_OPERATIONS) as OperationName[];
 
 export function operation(name: OperationName): OperationDecl {
   return OPERATIONS[name];
+}
+
+type DeclOf<Name> = Name extends BuiltinOperationName
+  ? (typeof BUILTIN_OPERATIONS)[Name]
+  : Name extends keyof RegisteredOperations
+    ? RegisteredOperations[Name]
+    : never;
+type TemplateOf<Name> = DeclOf<Name> extends { readonly path: infer Path extends string } ? Path : string;
+type ParamNames<Path extends string> = Path extends `${string}{${infer Param}}${infer Rest}` ? Param | ParamNames<Rest> : never;
+/**
+ * The values of an operation's path parameters, named as its path names them
+ * (`{groupId}`, `{clusterName}`): a missing or unknown one does not compile.
+ */
+export type PathParams<Name extends OperationName> =
+  string extends TemplateOf<Name>
+    ? Readonly<Record<string, string>>
+    : [ParamNames<TemplateOf<Name>>] extends [never]
+      ? Readonly<Record<string, never>>
+      : { readonly [Param in ParamNames<TemplateOf<Name>>]: string };
+
+// Each path split once: literal text at even indexes, parameter names at odd ones.
+const templates = new Map<string, readonly string[]>();
+
+/**
+ * The one function that builds an operation's path: its template with each
+ * parameter percent-encoded. A value that is empty, "." or ".." is refused (a usage
+ * error, before any request): encodeURIComponent leaves dots alone, and URL
+ * parsers and proxies resolve dot segments, so `/groups/..` would reach another
+ * resource (`DELETE /groups/..` is `DELETE /`), and an empty one another operation.
+ */
+export function pathOf<Name extends OperationName>(name: Name, params: PathParams<Name>): string {
+  const template = OPERATIONS[name].path;
+  let parts = templates.get(template);
+  if (parts === undefined) {
+    parts = template.split(/\{([^}]+)\}/);
+    templates.set(template, parts);
+  }
+  let path = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const param = parts[i]!;
+    const value = (params as Readonly<Record<string, string | undefined>>)[param];
+    if (typeof value !== 'string') throw new Error(`operation ${name}: no value for {${param}}`);
+    if (value === '' || value === '.' || value === '..') {
+      throw new UsageError(`invalid ${param} "${value}": a name in a URL path cannot be empty, "." or ".."`);
+    }
+    path += encodeURIComponent(value) + parts[i + 1]!;
+  }
+  return path;
 }
 
 /** The newest version date of any operation: what a profile without apiVersion is pinned to. */

@@ -6,5 +6,5 @@ export type Org = Record<string, unknown>;
 
 /** Every organization the credentials belong to, as one list document. */
 export async function listAllOrgs(client: ApiClient): Promise<ListAll<Org>> {
-  return client.fetchAll<Org>('/orgs', 'orgs.list');
+  return client.callAll('orgs.list', {});
 }

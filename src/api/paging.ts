@@ -25,7 +25,7 @@ export async function* pages<T>(source: PageSource, path: string, resource: Reso
     guard.visit(next);
     const page: ListPage<T> = await source.getPage<T>(next, target);
     yield page;
-    next = nextPath(source.origin, page);
+    next = nextOnOrigin(source.origin, page);
   }
 }
 
@@ -60,7 +60,7 @@ export async function* streamAll<T>(
   const perPage = firstCount > 0 && firstCount < pageSize ? firstCount : pageSize;
   const pageCount = typeof totalCount !== 'number' || firstCount === 0 ? 1 : Math.ceil(totalCount / perPage);
   if (pageCount > MAX_PAGES) throw new PaginationError(`the list has ${pageCount} pages, more than ${MAX_PAGES}; stopping`);
-  let next = nextPath(source.origin, first);
+  let next = nextOnOrigin(source.origin, first);
   yield first.results;
 
   if (typeof totalCount === 'number') {
@@ -78,7 +78,7 @@ export async function* streamAll<T>(
   while (next !== undefined) {
     guard.visit(next);
     const page: ListPage<T> = await source.getPage<T>(next, target, asText);
-    next = nextPath(source.origin, page);
+    next = nextOnOrigin(source.origin, page);
     count += page.results.length;
     yield page.results;
   }
@@ -88,7 +88,7 @@ export async function* streamAll<T>(
 /** The next page's path on our own origin: credentials never follow a link to another host. */
 // A link to another origin is followed on ours (a proxy or a second name for the
 // service gives such links); a link that is not http(s), or not a URL, is damage.
-function nextPath(origin: string, page: ListPage<unknown>): string | undefined {
+function nextOnOrigin(origin: string, page: ListPage<unknown>): string | undefined {
   const href = linkHref(page, 'next');
   if (href === undefined) return undefined;
   let url: URL | undefined;

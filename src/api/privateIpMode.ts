@@ -6,21 +6,11 @@ export interface PrivateIpMode {
   [field: string]: unknown;
 }
 
-export function privateIpModePath(projectId: string): string {
-  return `/groups/${encodeURIComponent(projectId)}/privateIpMode`;
-}
-
 export async function getPrivateIpMode(client: ApiClient, projectId: string): Promise<ApiResponse<PrivateIpMode>> {
-  return client.request<PrivateIpMode>({ method: 'GET', resource: 'privateIpMode.get', path: privateIpModePath(projectId) });
+  return client.call('privateIpMode.get', { groupId: projectId });
 }
 
 /** Setting a value is idempotent, so the PATCH is retried like a PUT. */
 export async function setPrivateIpMode(client: ApiClient, projectId: string, enabled: boolean): Promise<ApiResponse<PrivateIpMode>> {
-  return client.request<PrivateIpMode>({
-    method: 'PATCH',
-    resource: 'privateIpMode.update',
-    path: privateIpModePath(projectId),
-    body: { enabled },
-    idempotent: true,
-  });
+  return client.call('privateIpMode.update', { groupId: projectId }, { body: { enabled }, idempotent: true });
 }

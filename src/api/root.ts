@@ -11,5 +11,5 @@ export interface RootDocument {
 }
 
 export async function getRoot(client: ApiClient): Promise<ApiResponse<RootDocument>> {
-  return client.request<RootDocument>({ method: 'GET', resource: 'root.get', path: '' });
+  return client.call('root.get', {});
 }

@@ -2,7 +2,7 @@
 // sends its host. src/api/client.ts re-exports all of it; commands import it from there.
 import type { Settings } from '../config/settings.js';
 import type { ListAll, ListPage, ListTail } from './pagination.js';
-import type { OperationName } from './versions.js';
+import type { OperationName, PathParams } from './operations.js';
 import type { Dispatcher } from 'undici';
 
 /** What the client tells its host; the host decides what, if anything, to show. */
@@ -92,6 +92,9 @@ export interface ApiRequest {
   outsideApi?: boolean;
 }
 
+/** What a named operation's call may add: its method and path come from the table. */
+export type CallOptions = Omit<ApiRequest, 'method' | 'resource' | 'path' | 'outsideApi'>;
+
 export interface ApiResponse<T> {
   status: number;
   headers: ResponseHeaders;
@@ -118,6 +121,18 @@ export interface FetchAllOptions {
 
 export interface ApiClient {
   readonly authMethod: 'digest' | 'bearer' | 'none';
+  /**
+   * One operation of the table (src/api/operations.ts), by its name and the values of
+   * its path parameters: `client.call('clusters.get', { groupId, clusterName })`. The
+   * table gives the method, the path (filled by pathOf) and the version. The
+   * answer's type comes from where it goes (`Promise<ApiResponse<Cluster>>`).
+   */
+  call<Name extends OperationName, T = unknown>(name: Name, params: PathParams<Name>, options?: CallOptions): Promise<ApiResponse<T>>;
+  /** fetchAll of a list operation, by its name and path parameters. */
+  callAll<Name extends OperationName, T = unknown>(name: Name, params: PathParams<Name>, options?: FetchAllOptions): Promise<ListAll<T>>;
+  /** streamAll of a list operation, by its name and path parameters. */
+  callStream<Name extends OperationName, T = unknown>(name: Name, params: PathParams<Name>, options?: FetchAllOptions): AsyncGenerator<T[], ListTail, undefined>;
+  /** Any request, by its path: the `api` passthrough, and what lies outside the table (ipinfo). */
   request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>>;
   /** Pages of a list, following `next` links. */
   pages<T>(path: string, resource: ResourceSpec, query?: Query): AsyncGenerator<ListPage<T>, void, undefined>;
