@@ -57,6 +57,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.f
     if (error instanceof CommanderError) return commanderExit(io, error, usageError, commandPath(program, argv));
     if (error instanceof QuietExit) return error.status;
     const shown = io.signal.aborted && !(error instanceof CdbaError) ? new InterruptedError('interrupted') : error;
+    app.explain(shown);
     reportError(io, shown, app.debug, program.opts() as InvocationContext, argv, env);
     return exitCodeFor(shown);
   } finally {

@@ -50,6 +50,11 @@ export class App {
     return this.contexts.some((c) => c.debug) || debugFromEnv(this.env);
   }
 
+  /** Lets each context add to the error what its settings know (Context.explain). */
+  explain(error: unknown): void {
+    for (const context of this.contexts) context.explain(error);
+  }
+
   async close(): Promise<void> {
     this.io.closeInput();
     await Promise.all(this.contexts.map((c) => c.close()));

@@ -7,9 +7,9 @@ import { configDirFor, profileNamed, type ConfigStore } from '../config/store.js
 import { validateOutput } from '../config/validate.js';
 import { decideOutput, outputFormat, type FormInputs, type OutputForm, type ResultKind } from '../output/form.js';
 import type { TableSpec } from '../output/render.js';
-import { InterruptedError, UsageError } from '../base/errors.js';
+import { ApiError, InterruptedError, UsageError } from '../base/errors.js';
 import { parseDuration } from './duration.js';
-import { followUp } from './hints.js';
+import { followUp, pickProjectHint } from './hints.js';
 import type { IO } from '../base/io.js';
 import { DEFAULT_WATCH_INTERVALS, type DeadlineTimer, type WatchIntervals } from './watch.js';
 
@@ -57,6 +57,8 @@ export interface ContextOptions {
 export class Context {
   private storePromise: Promise<ConfigStore> | undefined;
   private resolvedPromise: Promise<ResolvedContext> | undefined;
+  /** The settings once resolved, for what an error's hint needs afterwards. */
+  private resolvedValue: ResolvedContext | undefined;
   private apiClient: ApiClient | undefined;
   /** Set by commands that manage profiles: a profile that is named but gone is not an error to them. */
   allowMissingProfile = false;
@@ -119,7 +121,8 @@ export class Context {
         env: this.env,
         profile: profile ?? {},
       });
-      return { ...resolved, profileSource: source, profileExists: Boolean(profile) };
+      this.resolvedValue = { ...resolved, profileSource: source, profileExists: Boolean(profile) };
+      return this.resolvedValue;
     })();
     return this.resolvedPromise;
   }
@@ -134,6 +137,19 @@ export class Context {
       throw new UsageError('no project ID: pass --project-id, set CDBA_PROJECT_ID, or cdba profile set <name> projectId <id>');
     }
     return settings.projectId;
+  }
+
+  /**
+   * Adds to an error what only the settings know: the project the profile names
+   * is gone (deleted, say), so every command fails until another is chosen.
+   */
+  explain(error: unknown): void {
+    const resolved = this.resolvedValue;
+    if (!(error instanceof ApiError) || error.errorCode !== 'GROUP_NOT_FOUND' || error.hint !== undefined || !resolved) return;
+    const { settings, sources } = resolved;
+    const projectId = settings.projectId;
+    if (sources.projectId !== 'profile' || !projectId || !(error.document?.parameters?.includes(projectId) || error.message.includes(projectId))) return;
+    error.hint = `profile "${settings.profileName}" names project ${projectId}, which does not exist (deleted?): ${pickProjectHint(this.globals)}`;
   }
 
   async api(): Promise<ApiClient> {

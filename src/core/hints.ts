@@ -42,6 +42,11 @@ export function followUp(context: InvocationContext, ...words: string[]): string
   return ['cdba', ...contextFlags(context), ...words.map(shellWord)].join(' ');
 }
 
+/** How to make another project the profile's: `projects use`, and `projects list` to find one. */
+export function pickProjectHint(context: InvocationContext): string {
+  return `choose another with \`${followUp(context, 'projects', 'use')} <id|name>\` (\`${followUp(context, 'projects', 'list')}\` shows them)`;
+}
+
 /** Inserts the context flags after every `cdba` that starts a suggested command in `text`. */
 export function withContext(text: string, context: InvocationContext): string {
   const flags = contextFlags(context);
