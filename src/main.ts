@@ -77,7 +77,7 @@ function commandPath(program: AnyCommand, argv: string[]): string {
   let current = program;
   for (const word of argv) {
     const next = (current.commands as AnyCommand[]).find((c) => c.name() === word || c.aliases().includes(word));
-    if (next?.name() === 'help') break; // `cdba help x`: the hint is about the command that has no x
+    if (next?.name() === 'help') continue; // `cdba help clusters x`: the hint is about the command that has no x
     if (next) {
       names.push(next.name());
       current = next;

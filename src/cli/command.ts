@@ -173,17 +173,23 @@ export function hardenTree(command: TreeCommand): void {
   }
   if (command.commands.length > 0 && !command.commands.some((c) => c.name() === 'help')) {
     // A real (hidden) help command wins over commander's built-in one, which only
-    // shows the listing line; the tree walks skip commands named help.
+    // shows the listing line and takes one name: this one takes a command path
+    // (`cdba help clusters create`). The tree walks skip commands named help.
     command
-      .command('help [command]', { hidden: true })
+      .command('help [command...]', { hidden: true })
       .helpOption(false)
-      .action((name?: string) => {
-        if (name === undefined) return command.help();
-        const target = command.commands.find((c) => c.name() === name || c.aliases().includes(name));
-        if (target) return target.help();
-        // commander's own unknown-command error, with its did-you-mean.
-        command.args = [name];
-        return (command as unknown as { unknownCommand(): never }).unknownCommand();
+      .action((path: string[]) => {
+        let target = command;
+        for (const name of path) {
+          const next = target.commands.find((c) => c.name() !== 'help' && (c.name() === name || c.aliases().includes(name)));
+          if (!next) {
+            // commander's own unknown-command error, with its did-you-mean.
+            target.args = [name];
+            return (target as unknown as { unknownCommand(): never }).unknownCommand();
+          }
+          target = next;
+        }
+        return target.help();
       });
   }
   for (const sub of command.commands) if (sub.name() !== 'help') hardenTree(sub);
