@@ -57,6 +57,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.f
     if (error instanceof CommanderError) return commanderExit(io, error, usageError, commandPath(program, argv));
     if (error instanceof QuietExit) return error.status;
     const shown = io.signal.aborted && !(error instanceof CdbaError) ? new InterruptedError('interrupted') : error;
+    app.explain(shown);
     reportError(io, shown, app.debug, program.opts() as InvocationContext, argv, env);
     return exitCodeFor(shown);
   } finally {
@@ -76,7 +77,7 @@ function commandPath(program: AnyCommand, argv: string[]): string {
   let current = program;
   for (const word of argv) {
     const next = (current.commands as AnyCommand[]).find((c) => c.name() === word || c.aliases().includes(word));
-    if (next?.name() === 'help') break; // `cdba help x`: the hint is about the command that has no x
+    if (next?.name() === 'help') continue; // `cdba help clusters x`: the hint is about the command that has no x
     if (next) {
       names.push(next.name());
       current = next;

@@ -50,6 +50,11 @@ export class App {
     return this.contexts.some((c) => c.debug) || debugFromEnv(this.env);
   }
 
+  /** Lets each context add to the error what its settings know (Context.explain). */
+  explain(error: unknown): void {
+    for (const context of this.contexts) context.explain(error);
+  }
+
   async close(): Promise<void> {
     this.io.closeInput();
     await Promise.all(this.contexts.map((c) => c.close()));
@@ -168,17 +173,23 @@ export function hardenTree(command: TreeCommand): void {
   }
   if (command.commands.length > 0 && !command.commands.some((c) => c.name() === 'help')) {
     // A real (hidden) help command wins over commander's built-in one, which only
-    // shows the listing line; the tree walks skip commands named help.
+    // shows the listing line and takes one name: this one takes a command path
+    // (`cdba help clusters create`). The tree walks skip commands named help.
     command
-      .command('help [command]', { hidden: true })
+      .command('help [command...]', { hidden: true })
       .helpOption(false)
-      .action((name?: string) => {
-        if (name === undefined) return command.help();
-        const target = command.commands.find((c) => c.name() === name || c.aliases().includes(name));
-        if (target) return target.help();
-        // commander's own unknown-command error, with its did-you-mean.
-        command.args = [name];
-        return (command as unknown as { unknownCommand(): never }).unknownCommand();
+      .action((path: string[]) => {
+        let target = command;
+        for (const name of path) {
+          const next = target.commands.find((c) => c.name() !== 'help' && (c.name() === name || c.aliases().includes(name)));
+          if (!next) {
+            // commander's own unknown-command error, with its did-you-mean.
+            target.args = [name];
+            return (target as unknown as { unknownCommand(): never }).unknownCommand();
+          }
+          target = next;
+        }
+        return target.help();
       });
   }
   for (const sub of command.commands) if (sub.name() !== 'help') hardenTree(sub);

@@ -10,7 +10,7 @@ import { withExamples, type App } from './command.js';
 export function registerCompletion(program: Command, app: App): void {
   const command = program
     .command('completion')
-    .description('print a shell completion script (commands, flags, fixed values, profile names)')
+    .description('print a shell completion script (commands, flags, fixed values, profile names, and cluster names from the service, flex clusters included)')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
     .action(async (shell, _options, cmd) => {
       app.context(cmd);

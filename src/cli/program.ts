@@ -52,6 +52,7 @@ export function buildProgram(app: App): Command {
   withExamples(program, [
     ['Point a profile at the local emulator and list clusters', 'cdba emulator --write-profile local & cdba -P local clusters list'],
     ['Names of all clusters, one per line', "cdba clusters list --all -o json --query 'results[].name' | jq -r '.[]'"],
+    ['Help for one command (the same as cdba clusters create --help)', 'cdba help clusters create'],
   ]);
 
   registerClusters(program, app);

@@ -1,5 +1,6 @@
-// Cluster names for shell completion (`cdba __complete clusters`): asked of the
-// service with a short deadline, cached for a few seconds per profile and
+// Cluster names for shell completion (`cdba __complete clusters`): the clusters
+// API's and the flex API's (where the profile's version reaches it), asked of the
+// service at once with a short deadline, cached for a few seconds per profile and
 // project, and silent on any error: a completion must never print a message
 // into the user's command line, nor hang it.
 import { createHash } from 'node:crypto';
@@ -39,20 +40,33 @@ export async function clusterNames(ctx: Context, now: () => number = Date.now): 
     const cached = await readCache(file, now());
     if (cached) return cached;
     const { streamAllClusters } = await import('../api/clusters.js');
-    // Every page, not only the first 500 (the deadline still bounds the whole lookup).
-    const names: string[] = [];
-    for await (const page of streamAllClusters(await ctx.api(), projectId)) {
-      for (const cluster of page) {
-        const name = (cluster as { name?: unknown }).name;
-        if (typeof name === 'string' && CLUSTER_NAME.test(name)) names.push(name);
-      }
-      if (names.length >= MAX_NAMES) break;
-    }
-    await writeCache(ctx.configDir, file, { at: now(), names });
+    const { streamAllFlexClusters } = await import('../api/flexClusters.js');
+    const { flexReachable } = await import('../cli/clusters/flex.js');
+    const client = await ctx.api();
+    const lists = await Promise.allSettled([
+      namesOf(streamAllClusters(client, projectId)),
+      ...((await flexReachable(ctx)) ? [namesOf(streamAllFlexClusters(client, projectId))] : []),
+    ]);
+    // A list that failed costs its names, not the other's; only a whole answer is cached.
+    const names = [...new Set(lists.flatMap((list) => (list.status === 'fulfilled' ? list.value : [])))].slice(0, MAX_NAMES);
+    if (lists.every((list) => list.status === 'fulfilled')) await writeCache(ctx.configDir, file, { at: now(), names });
     return names;
   } catch {
     return [];
   }
+}
+
+/** Every page's names, not only the first 500's (the deadline still bounds the whole lookup). */
+async function namesOf(pages: AsyncGenerator<unknown[], unknown, undefined>): Promise<string[]> {
+  const names: string[] = [];
+  for await (const page of pages) {
+    for (const cluster of page) {
+      const name = (cluster as { name?: unknown } | null)?.name;
+      if (typeof name === 'string' && CLUSTER_NAME.test(name)) names.push(name);
+    }
+    if (names.length >= MAX_NAMES) break;
+  }
+  return names;
 }
 
 async function readCache(file: string, now: number): Promise<string[] | undefined> {

@@ -2,8 +2,8 @@
 // keyed by the command's path, so each command completes its own values
 // (`conn-string get --type` and `clusters create --type` differ). Two parts are
 // dynamic: profile names (`cdba __complete profiles`: only names the
-// profile-name rule allows) and cluster names (`cdba __complete clusters`,
-// which asks the service briefly, caches, and is silent on any error), the
+// profile-name rule allows) and cluster names, flex clusters' included (`cdba
+// __complete clusters`, which asks the service briefly, caches, and is silent on any error), the
 // latter asked with the -P, --project-id, --base-url and --api-version already
 // on the line. A flag whose value is a file (`<file>`, `<path>`) completes
 // file names.

@@ -7,9 +7,9 @@ import { configDirFor, profileNamed, type ConfigStore } from '../config/store.js
 import { validateOutput } from '../config/validate.js';
 import { decideOutput, outputFormat, type FormInputs, type OutputForm, type ResultKind } from '../output/form.js';
 import type { TableSpec } from '../output/render.js';
-import { InterruptedError, UsageError } from '../base/errors.js';
+import { ApiError, InterruptedError, UsageError } from '../base/errors.js';
 import { parseDuration } from './duration.js';
-import { followUp } from './hints.js';
+import { CHOOSE_PROFILE, followUp, pickProjectHint } from './hints.js';
 import type { IO } from '../base/io.js';
 import { DEFAULT_WATCH_INTERVALS, type DeadlineTimer, type WatchIntervals } from './watch.js';
 
@@ -39,6 +39,8 @@ export interface ResolvedContext extends Resolved {
   profileSource: SettingSource;
   /** False when the named profile is not in the config file. */
   profileExists: boolean;
+  /** Profiles exist, but none is current (the current one was removed) and there is no "default": nothing supplies settings. */
+  noneSelected: boolean;
 }
 
 /**
@@ -57,6 +59,8 @@ export interface ContextOptions {
 export class Context {
   private storePromise: Promise<ConfigStore> | undefined;
   private resolvedPromise: Promise<ResolvedContext> | undefined;
+  /** The settings once resolved, for what an error's hint needs afterwards. */
+  private resolvedValue: ResolvedContext | undefined;
   private apiClient: ApiClient | undefined;
   /** Set by commands that manage profiles: a profile that is named but gone is not an error to them. */
   allowMissingProfile = false;
@@ -119,7 +123,9 @@ export class Context {
         env: this.env,
         profile: profile ?? {},
       });
-      return { ...resolved, profileSource: source, profileExists: Boolean(profile) };
+      const noneSelected = source === 'default' && !profile && Object.keys(config.profiles).length > 0;
+      this.resolvedValue = { ...resolved, profileSource: source, profileExists: Boolean(profile), noneSelected };
+      return this.resolvedValue;
     })();
     return this.resolvedPromise;
   }
@@ -129,11 +135,25 @@ export class Context {
   }
 
   async projectId(): Promise<string> {
-    const settings = await this.settings();
+    const { settings, noneSelected } = await this.resolve();
+    if (!settings.projectId && noneSelected) throw new UsageError('no profile is selected, so there is no project ID', { hint: `${CHOOSE_PROFILE}, or pass --project-id` });
     if (!settings.projectId) {
       throw new UsageError('no project ID: pass --project-id, set CDBA_PROJECT_ID, or cdba profile set <name> projectId <id>');
     }
     return settings.projectId;
+  }
+
+  /**
+   * Adds to an error what only the settings know: the project the profile names
+   * is gone (deleted, say), so every command fails until another is chosen.
+   */
+  explain(error: unknown): void {
+    const resolved = this.resolvedValue;
+    if (!(error instanceof ApiError) || error.errorCode !== 'GROUP_NOT_FOUND' || error.hint !== undefined || !resolved) return;
+    const { settings, sources } = resolved;
+    const projectId = settings.projectId;
+    if (sources.projectId !== 'profile' || !projectId || !(error.document?.parameters?.includes(projectId) || error.message.includes(projectId))) return;
+    error.hint = `profile "${settings.profileName}" names project ${projectId}, which does not exist (deleted?): ${pickProjectHint(this.globals)}`;
   }
 
   async api(): Promise<ApiClient> {
@@ -146,6 +166,11 @@ export class Context {
     const { createApiClient } = await import('../api/client.js');
     // No credentials at all would only earn a 401 from the service: say so before asking it.
     const { chooseAuthMethod } = await import('../auth/scheme.js');
+    if (chooseAuthMethod(settings) === 'none' && (await this.resolve()).noneSelected) {
+      throw new UsageError('no profile is selected, so there are no credentials', {
+        hint: `${CHOOSE_PROFILE}, or set CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY (or CDBA_CLIENT_ID and CDBA_CLIENT_SECRET)`,
+      });
+    }
     if (chooseAuthMethod(settings) === 'none') {
       throw new UsageError(`no credentials are set for profile "${settings.profileName}"`, {
         hint: 'run cdba profile add, or set CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY (or CDBA_CLIENT_ID and CDBA_CLIENT_SECRET)',

@@ -42,6 +42,14 @@ export function followUp(context: InvocationContext, ...words: string[]): string
   return ['cdba', ...contextFlags(context), ...words.map(shellWord)].join(' ');
 }
 
+/** What to do when profiles exist but none is selected: `profile use`, and `profile list` to find one. */
+export const CHOOSE_PROFILE = 'choose one with `cdba profile use <name>` (`cdba profile list` shows them)';
+
+/** How to make another project the profile's: `projects use`, and `projects list` to find one. */
+export function pickProjectHint(context: InvocationContext): string {
+  return `choose another with \`${followUp(context, 'projects', 'use')} <id|name>\` (\`${followUp(context, 'projects', 'list')}\` shows them)`;
+}
+
 /** Inserts the context flags after every `cdba` that starts a suggested command in `text`. */
 export function withContext(text: string, context: InvocationContext): string {
   const flags = contextFlags(context);

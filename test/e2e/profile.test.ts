@@ -597,6 +597,9 @@ describe.concurrent('profile unset', () => {
   });
 });
 
+const CHOOSE = 'choose one with `cdba profile use <name>` (`cdba profile list` shows them)';
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe.concurrent('profile remove', () => {
   it('without a TTY and without --yes: exit 2, and the profile is still there', async () => {
     const dir = tempDir();
@@ -613,8 +616,22 @@ describe.concurrent('profile remove', () => {
     const dir = tempDir();
     seedConfig(dir, { p: KEYED, q: KEYED });
     const result = await cdba(['profile', 'remove', 'p', flag], { configDir: dir });
-    expect(result).toEqual({ exitCode: 0, stdout: '', stderr: 'cdba: profile "p" removed\n' });
+    expect(result).toEqual({ exitCode: 0, stdout: '', stderr: `cdba: profile "p" removed; it was the current one, so no profile is selected now: ${CHOOSE}\n` });
     expect(readConfig(dir)).toEqual({ profiles: { q: { publicKey: 'abcdefgh', privateKey: PRIVATE_KEY } } });
+  });
+
+  it('after the current profile is removed, commands say that no profile is selected (not "no project ID", not "no credentials")', async () => {
+    const dir = tempDir();
+    seedConfig(dir, { p: { ...KEYED, projectId: PROJECT_A }, q: KEYED });
+    expect((await cdba(['profile', 'remove', 'p', '--yes'], { configDir: dir })).exitCode).toBe(0);
+    expectUsageError(await cdba(['clusters', 'list'], { configDir: dir }), new RegExp(`^cdba: no profile is selected, so there is no project ID; ${escapeRegExp(CHOOSE)}, or pass --project-id\n$`));
+    expectUsageError(
+      await cdba(['projects', 'list'], { configDir: dir }),
+      new RegExp(`^cdba: no profile is selected, so there are no credentials; ${escapeRegExp(CHOOSE)}, or set CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY \\(or CDBA_CLIENT_ID and CDBA_CLIENT_SECRET\\)\n$`),
+    );
+    // Once one is chosen, the command runs as that profile (here it has no project: the usual message).
+    expect((await cdba(['profile', 'use', 'q'], { configDir: dir })).exitCode).toBe(0);
+    expectUsageError(await cdba(['clusters', 'list'], { configDir: dir }), /^cdba: no project ID: /);
   });
 
   it('the rm alias, with the global -y before the command', async () => {

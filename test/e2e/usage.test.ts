@@ -99,6 +99,19 @@ describe.concurrent('help and version', () => {
     expect(command.exitCode).toBe(0);
   });
 
+  it.each([
+    [['clusters', 'create']],
+    [['dbusers', 'create']],
+    [['access-list', 'add']],
+    [['clusters', 'start']], // an alias
+  ])('cdba help %j takes the command path: the same text as its --help', async (path) => {
+    const [flag, command] = await Promise.all([cdba([...path, '--help']), cdba(['help', ...path])]);
+    expect(command.stderr).toBe('');
+    expect(command.stdout).toBe(flag.stdout);
+    expect(command.stdout).toMatch(new RegExp(`^Usage: cdba ${path[0]} \\S*\\b${path[1]}\\b`));
+    expect(command.exitCode).toBe(0);
+  });
+
   it.each([['--version'], ['-V']])('%s prints the package.json version and nothing else', async (flag) => {
     expect(await cdba([flag])).toEqual({ exitCode: 0, stdout: `${VERSION}\n`, stderr: '' });
   });

@@ -114,7 +114,7 @@ describe('the token cache is keyed on the credentials', () => {
     expect(ofTwo).toHaveLength(1);
 
     const removed = await cdba(['profile', 'remove', 'one', '--yes'], { configDir });
-    expect(removed).toEqual({ exitCode: 0, stdout: '', stderr: 'cdba: profile "one" removed\n' });
+    expect(removed).toEqual({ exitCode: 0, stdout: '', stderr: 'cdba: profile "one" removed; it was the current one, so no profile is selected now: choose one with `cdba profile use <name>` (`cdba profile list` shows them)\n' });
     expect(tokenFiles(configDir)).toEqual(ofTwo);
   });
 

@@ -47,6 +47,13 @@ export async function knownFlex(ctx: Context, projectId: string, name: string): 
   return (await flexNamesOf(ctx, projectId)).has(name);
 }
 
+/** Whether this profile's version reaches the flex API (2024-11-13 on); older pins see the clusters API's alone. */
+export async function flexReachable(ctx: Context): Promise<boolean> {
+  const { versionAt } = await import('../../api/operations.js');
+  const { apiVersion } = await ctx.settings();
+  return apiVersion !== 'v1.0' && versionAt('flexClusters.list', apiVersion) !== undefined;
+}
+
 /** Flex clusters are only in the versioned API, from 2024-11-13: refused before any request otherwise. */
 export async function checkFlexReachable(ctx: Context, name: string): Promise<void> {
   const { selectVersion } = await import('../../api/versions.js');

@@ -3,6 +3,7 @@ import { Option, type Command } from '@commander-js/extra-typings';
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../core/context.js';
 import { choiceFlag, intFlag, withExamples, type App } from '../command.js';
+import { flexReachable } from './flex.js';
 import { CLUSTER_LIST_TABLE } from './view.js';
 
 /** The service's page-size bound (seed: Limits). */
@@ -121,13 +122,6 @@ function withoutCount<T extends { totalCount?: number }>({ totalCount: _omitted,
 /** The stream's pages as they are; its tail without totalCount. */
 async function* tailWithoutCount<T, Tail extends { totalCount?: number }>(pages: AsyncGenerator<T, Tail, undefined>): AsyncGenerator<T, Omit<Tail, 'totalCount'>, undefined> {
   return withoutCount(yield* pages);
-}
-
-/** Whether this profile's version reaches the flex API (2024-11-13 on); older pins list the clusters API's alone. */
-async function flexReachable(ctx: Context): Promise<boolean> {
-  const { versionAt } = await import('../../api/operations.js');
-  const { apiVersion } = await ctx.settings();
-  return apiVersion !== 'v1.0' && versionAt('flexClusters.list', apiVersion) !== undefined;
 }
 
 function pageOptions(flags: ListFlags) {

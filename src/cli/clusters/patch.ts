@@ -3,7 +3,8 @@
 // --db-version, applied in that order; --shard K limits the first three to one shard
 // (2024-08-05 on: independent shard scaling). Read-only fields are stripped with a note, so
 // `cdba clusters get c1 -o json | cdba clusters patch c1 --file -` works unchanged;
-// fields the version does not accept are refused before sending.
+// fields the version does not accept are refused before sending. The cluster is read
+// first: fields it already has as asked are not sent, and with none left nothing is.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import type { Cluster } from '../../api/clusters.js';
@@ -11,11 +12,12 @@ import { parseDuration } from '../../core/duration.js';
 import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { collect, intFlag, pathValueFlag, tagFlag, withExamples, type App } from '../command.js';
-import { applyHardwareChange, hardwareNeedsCurrent, ShapeEditError, type HardwareChange } from '../../model/clusterShapes.js';
+import { applyHardwareChange, ShapeEditError, type HardwareChange } from '../../model/clusterShapes.js';
 import { legacyTierChange } from '../../model/clusterConvert.js';
 import { parseSetValue, setPath, tierFlag } from './body.js';
 import { diskSizeFlag } from './create.js';
 import { adaptToShape, fieldProblems, refuseProblems, stripReadOnly } from './fields.js';
+import { planChanges } from './plan.js';
 import { withClusterHints } from './hints.js';
 import { ClusterLocator, flexRefusal } from './flex.js';
 import { checkClusterName, clusterDocument, clusterTarget } from './target.js';
@@ -45,7 +47,7 @@ export function registerClustersPatch(parent: Command, app: App): void {
   const command = parent
     .command('patch')
     .alias('update')
-    .description('change fields of a cluster: from a JSON file, --set path=value, or the convenience flags')
+    .description('change fields of a cluster: from a JSON file, --set path=value, or the convenience flags; sends only what differs')
     .argument('<name>', 'cluster name')
     .option('--file <file>', 'JSON with the fields to change; - reads stdin (read-only fields are ignored; a legacy body must name provider and region, unless it changes only providerSettings.instanceSizeName, which is applied like --tier)')
     .option('--set <path=value>', 'set one field by dotted path (no __proto__, constructor or prototype segment); the value is JSON when it parses, else a string; repeatable', pathValueFlag('--set'))
@@ -138,30 +140,20 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   }
   const stripped = stripReadOnly(body, shape);
   refuseProblems(fieldProblems(body, shape), shape, version, source);
+  const flagsAdd = hardware || fileTier !== undefined || flags.dbVersion !== undefined || flags.terminationProtection !== undefined || tagging;
+  if (Object.keys(body).length === 0 && !flagsAdd) throw new UsageError(`nothing to change: ${source} holds only read-only fields (${stripped.join(', ')})`);
 
+  // The cluster as it is: what the flags change starts from it, and what it already has is not sent.
+  const current = await locator.get();
   if (hardware || fileTier !== undefined) {
-    const change: HardwareChange = { tier: flags.tier ?? fileTier, diskSizeGB: flags.diskSizeGb, members: flags.members, shard: flags.shard };
-    const current = hardwareNeedsCurrent(body, change, shape) ? await locator.get() : undefined;
     if (locator.learnt === 'flex') throw flexRefusal(name, flags.shard !== undefined ? 'shards' : 'tier', false);
+    const change: HardwareChange = { tier: flags.tier ?? fileTier, diskSizeGB: flags.diskSizeGb, members: flags.members, shard: flags.shard };
     asUsageError(() => applyHardwareChange(body, change, shape, current));
   }
   if (flags.dbVersion !== undefined) body.mongoDBMajorVersion = flags.dbVersion;
   if (flags.terminationProtection !== undefined) body.terminationProtectionEnabled = flags.terminationProtection;
-  // Tags already as asked (an absent --untag, a --tag to the value it has) are not sent;
-  // a patch left with nothing to send sends nothing, and shows the cluster as it is.
-  let asItIs: Cluster | undefined;
-  if (tagging) {
-    const { tags: base, current } = await baseTags(body, locator);
-    const merged = mergeTags(base, flags.tag ?? [], flags.untag ?? [], ctx, name);
-    if (current !== undefined && sameTags(merged, base)) asItIs = current;
-    else body.tags = merged;
-  }
-  if (Object.keys(body).length === 0 && asItIs !== undefined) {
-    ctx.io.note(`cdba: cluster ${name} already has these tags; nothing sent`);
-    await showCluster(ctx, asItIs);
-    return;
-  }
-  if (Object.keys(body).length === 0) throw new UsageError(`nothing to change: ${source} holds only read-only fields (${stripped.join(', ')})`);
+  if (tagging) body.tags = mergeTags(baseTags(body, current), flags.tag ?? [], flags.untag ?? [], ctx, name);
+  if (await nothingLeft(ctx, name, body, current)) return;
   // Said only once the request goes out: a refused patch has its one error line.
   if (stripped.length > 0) ctx.io.note(`cdba: ignoring read-only fields: ${stripped.join(', ')}`);
 
@@ -220,8 +212,11 @@ async function runFlexPatch(ctx: Context, locator: ClusterLocator, flags: PatchF
   for (const key of stripped) delete body[key];
   flexPatchBody(name, body, true);
   if (flags.terminationProtection !== undefined) body.terminationProtectionEnabled = flags.terminationProtection;
-  if ((flags.tag?.length ?? 0) > 0 || (flags.untag?.length ?? 0) > 0) body.tags = mergeTags((await baseTags(body, locator)).tags, flags.tag ?? [], flags.untag ?? [], ctx, name);
-  if (Object.keys(body).length === 0) throw new UsageError(`nothing to change: the file holds only read-only fields (${stripped.join(', ')})`);
+  const tagging = (flags.tag?.length ?? 0) > 0 || (flags.untag?.length ?? 0) > 0;
+  if (Object.keys(body).length === 0 && !tagging) throw new UsageError(`nothing to change: the file holds only read-only fields (${stripped.join(', ')})`);
+  const current = await locator.get();
+  if (tagging) body.tags = mergeTags(baseTags(body, current), flags.tag ?? [], flags.untag ?? [], ctx, name);
+  if (await nothingLeft(ctx, name, body, current)) return;
   if (stripped.length > 0) ctx.io.note(`cdba: ignoring read-only fields: ${stripped.join(', ')}`);
   const { updateFlexCluster } = await import('../../api/flexClusters.js');
   const { updateCluster } = await import('../../api/clusters.js');
@@ -271,17 +266,26 @@ export interface Tag {
 
 const isTag = (value: unknown): value is Tag => isObject(value) && typeof value.key === 'string' && typeof value.value === 'string';
 
-/**
- * The tags --tag and --untag start from: the body's own (a file or --set gave them),
- * else the cluster's current ones, with the cluster they were read from.
- */
-async function baseTags(body: Doc, locator: ClusterLocator): Promise<{ tags: Tag[]; current?: Cluster }> {
-  if (Array.isArray(body.tags)) return { tags: body.tags.filter(isTag) };
-  const current = await locator.get();
-  return { tags: Array.isArray(current.tags) ? current.tags.filter(isTag).map(({ key, value }) => ({ key, value })) : [], current };
+/** The tags --tag and --untag start from: the body's own (a file or --set gave them), else the cluster's. */
+function baseTags(body: Doc, current: Cluster): Tag[] {
+  const tags = Array.isArray(body.tags) ? body.tags : Array.isArray(current.tags) ? current.tags : [];
+  return tags.filter(isTag).map(({ key, value }) => ({ key, value }));
 }
 
-const sameTags = (a: Tag[], b: Tag[]): boolean => a.length === b.length && a.every((tag, i) => tag.key === b[i]!.key && tag.value === b[i]!.value);
+/**
+ * Leaves out of the body every field the cluster already has as asked, compared as
+ * `apply` compares (only what the body names); with nothing left, sends nothing:
+ * says so, shows the cluster as it is, and answers true.
+ */
+async function nothingLeft(ctx: Context, name: string, body: Doc, current: Cluster): Promise<boolean> {
+  for (const key of Object.keys(body)) {
+    if (planChanges({ [key]: body[key] }, current, () => true).changes.length === 0) delete body[key];
+  }
+  if (Object.keys(body).length > 0) return false;
+  ctx.io.note(`cdba: cluster ${name} already is as asked; nothing to change, nothing sent`);
+  await showCluster(ctx, current);
+  return true;
+}
 
 /** --tag replaces a key's value in place or appends it; --untag removes a key. Every other tag is kept, in order. */
 export function mergeTags(base: Tag[], add: Array<[string, string]>, remove: string[], ctx?: Context, name?: string): Tag[] {

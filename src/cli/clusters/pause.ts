@@ -24,7 +24,7 @@ export function registerClustersPause(parent: Command, app: App): void {
     .command('pause')
     .description('pause a dedicated (M10+) cluster: it stops serving and costs less until resumed (flex clusters cannot be paused)')
     .argument('<name>', 'cluster name')
-    .option('--watch', 'wait until the pause is done (IDLE), then print the cluster')
+    .option('--watch', 'wait until the pause is done (PAUSED, as list shows it), then print the cluster')
     .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
     .action(async (name, options, cmd) => runClustersPause(app.context(cmd), name, true, options));
   withExamples(command, [

@@ -2,6 +2,7 @@
 // verb that prints clusters) and the readable key/value view of one cluster.
 import type { Context } from '../../core/context.js';
 import type { IO } from '../../base/io.js';
+import { isObject } from '../../base/object.js';
 import { escapeControl } from '../../base/sanitize.js';
 import { keyValueLines, type TableSpec } from '../../output/render.js';
 import { providerLabel, summarize, typeLabel, type ClusterSummary, type NodeGroup, type RegionSummary, type ShardSummary } from './summary.js';
@@ -68,6 +69,12 @@ function regionLine(region: RegionSummary): string {
   return parts.join(' · ');
 }
 
+/** Resource tags as `key=value, key=value`, in the service's order; none: no line. */
+function tagsLine(tags: unknown): string | undefined {
+  const pairs = (Array.isArray(tags) ? tags : []).filter(isObject).map((tag) => `${String(tag.key)}=${String(tag.value)}`);
+  return pairs.length > 0 ? pairs.join(', ') : undefined;
+}
+
 const yesNo = (value: boolean | undefined): string | undefined => (value === undefined ? undefined : value ? 'yes' : 'no');
 
 /** The readable view `clusters get` prints on a terminal: summary, topology per zone and region, connection strings. */
@@ -90,6 +97,7 @@ export async function clusterView(io: IO, document: unknown, width?: number): Pr
     ['Paused', yesNo(summary.paused)],
     ['Termination protection', yesNo(summary.terminationProtection)],
     ['Created', summary.created],
+    ['Tags', tagsLine(doc.tags)],
     ['ID', typeof doc.id === 'string' ? doc.id : undefined],
   ], fit);
   const lines = [head, '', bold('Topology')];

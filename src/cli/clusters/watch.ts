@@ -9,7 +9,7 @@ import { parseDuration } from '../../core/duration.js';
 import { choiceFlag, withExamples, type App } from '../command.js';
 import { ClusterLocator } from './flex.js';
 import { checkClusterName, clusterTarget, type ClusterTarget } from './target.js';
-import { showCluster } from './view.js';
+import { showCluster, stateLabel } from './view.js';
 
 export const UNTIL_STATES = ['IDLE', 'DELETED'] as const;
 export type Until = (typeof UNTIL_STATES)[number];
@@ -43,7 +43,8 @@ export async function waitForCluster(ctx: Context, target: ClusterTarget, name: 
       try {
         const body = await locator.get();
         const state = typeof body.stateName === 'string' ? body.stateName : 'UNKNOWN';
-        return { state, done: options.until === 'IDLE' && state === 'IDLE', value: body };
+        // Shown as list shows it: a paused cluster is IDLE at the service, PAUSED to the user.
+        return { state: stateLabel({ state, paused: body.paused === true }), done: options.until === 'IDLE' && state === 'IDLE', value: body };
       } catch (error) {
         if (options.until === 'DELETED' && error instanceof ApiError && error.status === 404) {
           locator.forget();

@@ -32,7 +32,7 @@ export function registerDbUsersCreate(parent: Command, app: App): void {
     .command('create')
     .description('create a database user: roles, scopes, an optional end date, and a password or another way to sign in')
     .argument('[user]', 'username (with --aws-iam-user/--aws-iam-role the ARN is the name; with --file, the file may give it)')
-    .option('--role <role@db>', 'a role on a database, repeatable: readWrite@app, read@app.orders, a custom role@db; built-ins for every database (atlasAdmin, readAnyDatabase, readWriteAnyDatabase, dbAdminAnyDatabase, clusterMonitor, backup, enableSharding) need no @db', roleFlag)
+    .option('--role <role@db>', 'a role on a database, repeatable: readWrite@app, read@app.orders, a custom role@db; built-ins for every database (atlasAdmin, readAnyDatabase, readWriteAnyDatabase, dbAdminAnyDatabase, clusterMonitor, backup, enableSharding) need no @db; built-in names are case-sensitive', roleFlag)
     .option('--scope <type:name>', 'limit the user to a cluster, repeatable: cluster:<name> (also data-lake:<name>, stream:<name>); default: every cluster of the project', scopeFlag)
     .option('--delete-after <duration>', DELETE_AFTER_HELP.deleteAfter)
     .option('--delete-after-date <iso>', DELETE_AFTER_HELP.deleteAfterDate)

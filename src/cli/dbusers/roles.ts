@@ -24,12 +24,17 @@ const COLLECTION_NAME = /^[^$\p{Cc}]{1,255}$/u;
 
 const isAdminRole = (name: string): boolean => (ADMIN_ROLES as readonly string[]).includes(name);
 const isDatabaseRole = (name: string): boolean => (DATABASE_ROLES as readonly string[]).includes(name);
+/** The built-in a name spells in another case (`readwrite`): refused, since the service would take it as a custom role. */
+const builtInInOtherCase = (name: string): string | undefined =>
+  [...ADMIN_ROLES, ...DATABASE_ROLES].find((role) => role !== name && role.toLowerCase() === name.toLowerCase());
 
 /** `readWrite@app`, `read@app.orders`, `atlasAdmin` (a built-in at admin), `myRole@app` (custom). */
 export function parseRole(text: string): DatabaseUserRole {
   const at = text.indexOf('@');
   const name = at < 0 ? text : text.slice(0, at);
   const bad = (why: string): UsageError => new UsageError(`invalid --role "${text}": ${why}`);
+  const builtIn = builtInInOtherCase(name);
+  if (builtIn !== undefined) throw bad(`${name} is not a role; did you mean ${builtIn}? Built-in role names are case-sensitive`);
   if (at < 0) {
     if (isAdminRole(name)) return { databaseName: 'admin', roleName: name };
     if (isDatabaseRole(name)) throw bad(`${name} is granted on one database: give it as ${name}@<database>`);

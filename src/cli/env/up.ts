@@ -4,7 +4,7 @@
 // so the service removes them even if the runner dies; waits until the cluster is
 // IDLE and the entry ACTIVE; records what it made (state.ts) and prints the
 // connection. Everything the flags can be wrong about is refused before a request.
-import { ApiError, UsageError } from '../../base/errors.js';
+import { ApiError, InterruptedError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { resolveDeleteAfter } from '../../core/deleteAfter.js';
 import type { ProviderName } from '../../model/catalog.js';
@@ -250,8 +250,9 @@ export async function runEnvUp(ctx: Context, name: string, flags: UpFlags, outpu
   try {
     connection = await bringUp(ctx, plan);
   } catch (error) {
-    if (ctx.io.signal.aborted) ctx.io.note(`cdba: interrupted; ${left}`);
-    throw error;
+    if (!ctx.io.signal.aborted) throw error;
+    // One next step, env down: not the wait's own (`clusters watch`, `access-list status`), which would leave the rest behind.
+    throw new InterruptedError(error instanceof InterruptedError ? error.message : 'interrupted during env up', { hint: left });
   } finally {
     forgetTerminateNote();
   }

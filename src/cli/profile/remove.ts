@@ -2,6 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
+import { CHOOSE_PROFILE } from '../../core/hints.js';
 import { profileNamed } from '../../config/store.js';
 import { withExamples, type App } from '../command.js';
 import { forgetTokens } from './keys.js';
@@ -10,7 +11,7 @@ export function registerProfileRemove(parent: Command, app: App): void {
   const command = parent
     .command('remove')
     .alias('rm')
-    .description('delete a profile, its stored secrets and its cached tokens')
+    .description('delete a profile, its stored secrets and its cached tokens (the current one: then choose another with profile use)')
     .argument('<name>', 'profile name')
     .action(async (name, _options, cmd) => runProfileRemove(app.context(cmd), name));
   withExamples(command, [
@@ -23,12 +24,14 @@ export async function runProfileRemove(ctx: Context, name: string): Promise<void
   const store = await ctx.config();
   if (!profileNamed(store.read(), name)) throw new UsageError(`profile "${name}" does not exist`, { hint: 'see cdba profile list' });
   await ctx.confirm(`Remove profile "${name}" and its stored keys?`);
-  const removed = await store.update((config) => {
+  const { removed, noneSelected } = await store.update((config) => {
     const profile = profileNamed(config, name);
+    const wasCurrent = config.currentProfile === name;
     delete config.profiles[name];
-    if (config.currentProfile === name) delete config.currentProfile;
-    return profile;
+    if (wasCurrent) delete config.currentProfile;
+    // The current one gone, others left and no "default" to fall back on: commands have no settings until one is chosen.
+    return { removed: profile, noneSelected: wasCurrent && !profileNamed(config, 'default') && Object.keys(config.profiles).length > 0 };
   });
   await forgetTokens(ctx, name, removed, undefined);
-  ctx.io.note(`cdba: profile "${name}" removed`);
+  ctx.io.note(`cdba: profile "${name}" removed${noneSelected ? `; it was the current one, so no profile is selected now: ${CHOOSE_PROFILE}` : ''}`);
 }

@@ -4,7 +4,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { ApiError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { followUp } from '../../core/hints.js';
+import { followUp, pickProjectHint } from '../../core/hints.js';
 import { withExamples, type App } from '../command.js';
 import { resolveProject } from './resolve.js';
 
@@ -12,11 +12,12 @@ export function registerProjectsDelete(parent: Command, app: App): void {
   const command = parent
     .command('delete')
     .alias('rm')
-    .description('delete a project that has no clusters left (asks first; -y/--yes skips the question, and is required without a terminal)')
+    .description("delete a project that has no clusters left (asks first, warning when it is the profile's project; -y/--yes skips the question, and is required without a terminal)")
     .argument('<id|name>', 'project ID or name')
     .action(async (idOrName, _options, cmd) => runProjectsDelete(app.context(cmd), idOrName));
   withExamples(command, [
     ['Delete, asking first', 'cdba projects delete scratch'],
+    ["Delete the profile's own project, then make another one the profile's", 'cdba projects delete scratch --yes && cdba projects use app'],
     ['In a script: delete every project whose name starts with tmp-', "cdba projects list -o json --query \"results[?starts_with(name,'tmp-')].id\" | jq -r '.[]' | xargs -n1 cdba projects delete --yes"],
   ]);
 }
@@ -25,7 +26,12 @@ export async function runProjectsDelete(ctx: Context, idOrName: string): Promise
   ctx.requireConfirmable();
   const client = await ctx.api();
   const project = await resolveProject(ctx, client, idOrName);
-  await ctx.confirm(`Delete project "${project.name}" (${project.id})?`);
+  // The profile's own project: after the delete every command under it fails until another is chosen.
+  const { settings, sources } = await ctx.resolve();
+  const own = sources.projectId === 'profile' && settings.projectId === project.id ? `profile "${settings.profileName}"` : undefined;
+  const pick = pickProjectHint(ctx.globals);
+  const warning = own && `cdba: warning: project ${project.name} (${project.id}) is the current project of ${own}; after the delete, ${pick}`;
+  await ctx.confirm(`Delete project "${project.name}" (${project.id})?`, undefined, warning ? [warning] : []);
   const { deleteProject } = await import('../../api/projects.js');
   try {
     await deleteProject(client, project.id);
@@ -35,5 +41,5 @@ export async function runProjectsDelete(ctx: Context, idOrName: string): Promise
     }
     throw error;
   }
-  ctx.io.note(`cdba: project ${project.name} (${project.id}) deleted`);
+  ctx.io.note(`cdba: project ${project.name} (${project.id}) deleted${own ? `; ${own} still names it: ${pick}` : ''}`);
 }

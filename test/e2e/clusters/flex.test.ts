@@ -145,6 +145,14 @@ describe('a flex cluster\'s life through the clusters commands', () => {
     expect(back.exitCode, back.stderr).toBe(0);
     expect(back.stdout.trim()).toBe('false');
     expect(back.stderr).toMatch(/ignoring read-only fields: backupSettings, clusterType, connectionStrings/);
+    // Asked for what it has: the flex API is read, not written.
+    let same!: CliResult;
+    const read = await requestsOf(async () => {
+      same = await run(config, ['clusters', 'patch', 'ci-1', '--tag', 'team=search', '--no-termination-protection']);
+    });
+    expect(same.exitCode, same.stderr).toBe(0);
+    expect(same.stderr).toBe('cdba: cluster ci-1 already is as asked; nothing to change, nothing sent\n');
+    expect(read).toEqual({ [`GET ${FLEX_ONE}`]: 1 });
   });
 
   it('conn-string get and list give its standard strings', async () => {

@@ -53,11 +53,20 @@ const stderrLines = (text: string): string[] =>
   text.split('\n').filter((line) => line !== '' && !/^cdba: warning: API version 2023-0[12]-01 of clusters is deprecated/.test(line));
 
 describe.concurrent.each(EACH_VERSION)('patch at $version', ({ version, tag }) => {
-  it('get -o json | patch --file - is accepted unchanged: read-only fields stripped with a note', async () => {
+  it('get -o json | patch --file -: unchanged, nothing sent; one field edited: that field alone, read-only fields stripped with a note', async () => {
     const name = `rt-${tag}`;
     const got = await run(world, ['clusters', 'get', name, '-o', 'json'], { version });
     expect(got.exitCode, got.stderr).toBe(0);
-    const result = await run(world, ['clusters', 'patch', name, '--file', '-'], { version, input: got.stdout });
+    const patches = (): number => requestsFor(world.emulators.fast, name).filter((r) => r.method === 'PATCH').length;
+    const before = patches();
+    const same = await run(world, ['clusters', 'patch', name, '--file', '-'], { version, input: got.stdout });
+    expect(same.exitCode, same.stderr).toBe(0);
+    expect(stderrLines(same.stderr)).toEqual([`cdba: cluster ${name} already is as asked; nothing to change, nothing sent`]);
+    expect(JSON.parse(same.stdout)).toMatchObject({ name, stateName: 'IDLE' });
+    expect(patches()).toBe(before);
+
+    const tags = [{ key: 'edited', value: 'yes' }];
+    const result = await run(world, ['clusters', 'patch', name, '--file', '-'], { version, input: JSON.stringify({ ...JSON.parse(got.stdout), tags }) });
     expect(result.exitCode, result.stderr).toBe(0);
     const readOnly = legacy(version)
       ? 'connectionStrings, createDate, groupId, id, links, mongoDBVersion, stateName, mongoURI, mongoURIUpdated, mongoURIWithOptions, srvAddress, replicationSpecs.id'
@@ -66,20 +75,16 @@ describe.concurrent.each(EACH_VERSION)('patch at $version', ({ version, tag }) =
           'replicationSpecs.regionConfigs.effectiveElectableSpecs, replicationSpecs.regionConfigs.effectiveReadOnlySpecs, replicationSpecs.regionConfigs.effectiveAnalyticsSpecs, ' +
           'effectiveDatabaseEdition, effectiveReplicationSpecs, internalClusterRole, retainBackups, useAwsTimeBasedSnapshotCopyForFastInitialSync'
         : 'connectionStrings, createDate, groupId, id, links, mongoDBVersion, stateName, replicationSpecs.id, replicationSpecs.zoneId';
-    expect(stderrLines(result.stderr)).toEqual([`cdba: ignoring read-only fields: ${readOnly}`]);
+    expect(stderrLines(result.stderr)).toEqual([
+      `cdba: ignoring read-only fields: ${readOnly}`,
+      `cdba: cluster ${name} is UPDATING; follow it with \`cdba -P ${PROFILE[version]} clusters watch ${name}\``,
+    ]);
     const sent = requestsFor(world.emulators.fast, name).at(-1)!;
     expect(sent.method).toBe('PATCH');
     expect(sent.url).toBe(`${apiBase(version)}/groups/${PROJECT}/clusters/${name}`);
-    const expected = JSON.parse(got.stdout);
-    for (const key of readOnly.split(', ').filter((k) => !k.includes('.'))) delete expected[key];
-    for (const spec of expected.replicationSpecs) {
-      delete spec.id;
-      delete spec.zoneId;
-      for (const region of spec.regionConfigs ?? []) for (const kind of ['Electable', 'ReadOnly', 'Analytics']) delete region[`effective${kind}Specs`];
-    }
-    expect(sent.body).toEqual(expected);
-    // Nothing changed, so the cluster stays IDLE and the answer says so.
-    expect(JSON.parse(result.stdout)).toMatchObject({ name, stateName: 'IDLE' });
+    // What the cluster already has is left out, as apply leaves it out.
+    expect(sent.body).toEqual({ tags });
+    expect(JSON.parse(result.stdout)).toMatchObject({ name, tags });
   });
 
   it('--tier, --set, --disk-size-gb, --db-version: one body in the version shape', async () => {
@@ -133,6 +138,16 @@ describe.concurrent.each(EACH_VERSION)('patch at $version', ({ version, tag }) =
     expect(stderrLines(result.stderr)).toEqual([`cdba: cluster ${name} is UPDATING; follow it with \`cdba -P ${PROFILE[version]} clusters watch ${name}\``]);
     const sizes = cluster(world.emulators.fast, name)!.model.replicationSpecs[0]!.regionConfigs.flatMap((r) => [r.electableSpecs.instanceSize, r.readOnlySpecs?.instanceSize]);
     expect(sizes).toEqual(['M30', 'M30', 'M30', 'M30']);
+  });
+
+  it('--tier M10 and --no-termination-protection on an M10 cluster without protection: no PATCH, one note, the cluster as it is', async () => {
+    const name = `ro-${tag}`;
+    const before = requestsFor(world.emulators.fast, name).filter((r) => r.method === 'PATCH').length;
+    const result = await run(world, ['clusters', 'patch', name, '--tier', 'M10', '--no-termination-protection', '-o', 'json'], { version });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(stderrLines(result.stderr)).toEqual([`cdba: cluster ${name} already is as asked; nothing to change, nothing sent`]);
+    expect(JSON.parse(result.stdout)).toMatchObject({ name, stateName: 'IDLE' });
+    expect(requestsFor(world.emulators.fast, name).filter((r) => r.method === 'PATCH')).toHaveLength(before);
   });
 
   it('a legacy-only or unknown field: exit 2 naming each, nothing sent', async () => {

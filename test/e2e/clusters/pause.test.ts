@@ -20,6 +20,7 @@ beforeAll(async () => {
       ...VERSIONS.map((version) => ({ projectId: PROJECT, cluster: dedicated(`nap-${TAG[version]}`) })),
       { projectId: PROJECT, cluster: tenant('free') },
       { projectId: PROJECT, cluster: dedicated('running') },
+      { projectId: PROJECT, cluster: dedicated('nap-watch') },
     ],
   });
 });
@@ -48,7 +49,8 @@ describe.concurrent.each(EACH_VERSION)('pause and resume at $version', ({ versio
     const change = await run(world, ['clusters', 'patch', name, '--disk-size-gb', '40'], { version });
     expect(change.exitCode).toBe(5);
     expect(change.stdout).toBe('');
-    expect(linesAfterWarning(change.stderr, version, false)).toEqual([
+    // The GET that patch reads the cluster with succeeds, so the deprecated versions warn.
+    expect(linesAfterWarning(change.stderr, version)).toEqual([
       `cdba: Cannot update cluster ${name} while it is paused or being paused. (CANNOT_UPDATE_PAUSED_CLUSTER, HTTP 409); resume it first: cdba -P ${PROFILE[version]} clusters resume ${name} --watch`,
     ]);
 
@@ -57,6 +59,19 @@ describe.concurrent.each(EACH_VERSION)('pause and resume at $version', ({ versio
     expect(JSON.parse(resumed.stdout)).toMatchObject({ name, paused: false, stateName: 'IDLE' });
     expect(requestsFor(world.emulators.fast, name).at(-1)!.raw).toBe('{"paused":false}');
     expect(cluster(world.emulators.fast, name)?.model).toMatchObject({ paused: false, stateName: 'IDLE' });
+  });
+});
+
+describe('pause --watch', () => {
+  it('ends with the state list shows, PAUSED (the service keeps stateName IDLE and says paused)', async () => {
+    const result = await run(world, ['clusters', 'pause', 'nap-watch', '--watch', '-o', 'json']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ name: 'nap-watch', paused: true, stateName: 'IDLE' });
+    const lines = linesAfterWarning(result.stderr, '2023-02-01');
+    expect(lines[0]).toBe('cdba: cluster nap-watch is pausing');
+    expect(lines.at(-1)).toMatch(/^cdba: cluster nap-watch is PAUSED \(waited \d+(ms|s)\)$/);
+    const list = await run(world, ['clusters', 'list', '-o', 'table']);
+    expect(list.stdout.split('\n').find((line) => line.startsWith('nap-watch\t'))?.split('\t')[1]).toBe('PAUSED');
   });
 });
 

@@ -75,14 +75,14 @@ describe('protection and tags: bad input and refusals', () => {
     expect(absent.exitCode, absent.stderr).toBe(0);
     expect(linesAfterWarning(absent.stderr, '2023-02-01')).toEqual([
       'cdba: cluster tags-m23 has no tag "nope"; nothing to remove',
-      'cdba: cluster tags-m23 already has these tags; nothing sent',
+      'cdba: cluster tags-m23 already is as asked; nothing to change, nothing sent',
     ]);
     const tags = JSON.parse(absent.stdout) as Array<{ key: string; value: string }>;
     expect(tags.length).toBeGreaterThan(0);
     const [first] = tags;
     const same = await run(world, ['clusters', 'patch', 'tags-m23', '--tag', `${first!.key}=${first!.value}`, '--watch', '-o', 'json', '--query', 'tags']);
     expect(same.exitCode, same.stderr).toBe(0);
-    expect(linesAfterWarning(same.stderr, '2023-02-01')).toEqual(['cdba: cluster tags-m23 already has these tags; nothing sent']);
+    expect(linesAfterWarning(same.stderr, '2023-02-01')).toEqual(['cdba: cluster tags-m23 already is as asked; nothing to change, nothing sent']);
     expect(JSON.parse(same.stdout)).toEqual(tags);
     expect(requestsFor(world.emulators.fast, 'tags-m23')).toHaveLength(sent);
     // With something else to change, the tags are left out of the PATCH.

@@ -111,6 +111,34 @@ describe('orgs and projects', () => {
     expect((await cdba(['projects', 'get', id], { env: env() })).exitCode).toBe(4);
   });
 
+  it("delete of the profile's own project: warned before, hinted after, and later commands say how to pick another (hints carry -P and --base-url)", async () => {
+    const configDir = tempDir();
+    const base = { CDBA_BASE_URL: emu.url, CDBA_PUBLIC_KEY: OWNER.publicKey, CDBA_PRIVATE_KEY: OWNER.privateKey };
+    const created = await cdba(['projects', 'create', 'gone-soon', '--org-id', ORG, '-o', 'json', '--query', 'id'], { env: env() });
+    const id = JSON.parse(created.stdout) as string;
+    expect((await cdba(['-P', 'work', 'projects', 'use', 'gone-soon'], { env: base, configDir })).exitCode).toBe(0);
+    const flags = `-P work --base-url ${emu.url}`;
+    const pick = `choose another with \`cdba ${flags} projects use <id|name>\` (\`cdba ${flags} projects list\` shows them)`;
+
+    // On a terminal the warning comes before the question.
+    const asked = await cdba(['-P', 'work', '--base-url', emu.url, 'projects', 'delete', 'gone-soon', '--no-color'], { env: base, configDir, tty: true, input: 'n\n' });
+    expect(asked.exitCode).toBe(2);
+    const warning = `cdba: warning: project gone-soon (${id}) is the current project of profile "work"; after the delete, ${pick}`;
+    expect(asked.stderr.indexOf(warning)).toBeGreaterThanOrEqual(0);
+    expect(asked.stderr.indexOf(warning)).toBeLessThan(asked.stderr.indexOf(`Delete project "gone-soon" (${id})? [y/N]`));
+
+    const deleted = await cdba(['-P', 'work', '--base-url', emu.url, 'projects', 'delete', 'gone-soon', '--yes'], { env: base, configDir });
+    expect(deleted.exitCode, deleted.stderr).toBe(0);
+    expect(deleted.stderr).toBe(`${warning}\ncdba: project gone-soon (${id}) deleted; profile "work" still names it: ${pick}\n`);
+
+    const after = await cdba(['-P', 'work', '--base-url', emu.url, 'clusters', 'list'], { env: base, configDir });
+    expect(after.exitCode).toBe(4);
+    expect(after.stderr).toBe(`cdba: No group with ID ${id} exists. (GROUP_NOT_FOUND, HTTP 404); profile "work" names project ${id}, which does not exist (deleted?): ${pick}\n`);
+    // Another project named by --project-id is not the profile's: no such hint.
+    const named = await cdba(['-P', 'work', '--project-id', id, 'clusters', 'list'], { env: base, configDir });
+    expect(named.stderr).toBe(`cdba: No group with ID ${id} exists. (GROUP_NOT_FOUND, HTTP 404)\n`);
+  });
+
   it('bad names and org IDs are refused before any request', async () => {
     const before = emu.stats().total;
     for (const args of [['projects', 'get', 'has space'], ['projects', 'create', 'ok', '--org-id', 'nope'], ['projects', 'create', 'x'.repeat(65), '--org-id', ORG]]) {

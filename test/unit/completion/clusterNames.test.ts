@@ -80,6 +80,51 @@ describe('cluster names for completion', () => {
     }
   }, 60_000);
 
+  it('flex clusters too (their own API), where the profile\'s version reaches it; under v1.0 the clusters API\'s alone', async () => {
+    const { emu } = await withEmulator({
+      seed: knownSeed({
+        flexClusters: ['flex-1', 'flex-2'].map((name) => ({ projectId: PROJECT_ID, cluster: { name, providerSettings: { backingProviderName: 'AWS', regionName: 'US_EAST_1' } } })),
+      }),
+    });
+    const flexAsked = (): number => Object.entries(emu.stats().byPath).filter(([path]) => path.includes('flexClusters')).reduce((n, [, count]) => n + count, 0);
+    const lookUp = async (extra: Record<string, string> = {}): Promise<string[]> => {
+      const ctx = new Context(IO.test(), { ...digestEnv(emu.url), CDBA_CONFIG_DIR: tempDir(), ...extra }, '0.0.0', {});
+      try {
+        return await clusterNames(ctx);
+      } finally {
+        await ctx.close();
+      }
+    };
+    expect(await lookUp()).toEqual(['seeded', 'flex-1', 'flex-2']);
+    const before = flexAsked();
+    expect(before).toBeGreaterThan(0);
+    expect(await lookUp({ CDBA_API_VERSION: 'v1.0' })).toEqual(['seeded']);
+    expect(await lookUp({ CDBA_API_VERSION: '2024-08-05' })).toEqual(['seeded']);
+    expect(flexAsked()).toBe(before);
+  });
+
+  it('one list failing leaves the other\'s names, and nothing cached (the next TAB asks again)', async () => {
+    const half = await testServer((req, res) => {
+      if (String(req.url).includes('/flexClusters')) {
+        res.writeHead(403, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: 403, errorCode: 'USER_CANNOT_ACCESS_ORGANIZATION_OR_GROUP', detail: 'no' }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': String(req.headers.accept) });
+      res.end(JSON.stringify({ results: [{ name: 'c1' }], totalCount: 1 }));
+    });
+    const dir = tempDir();
+    const env = { CDBA_CONFIG_DIR: dir, CDBA_BASE_URL: half.url, CDBA_PUBLIC_KEY: 'pubkey01', CDBA_PRIVATE_KEY: 'private-key-0001', CDBA_PROJECT_ID: PROJECT };
+    const ctx = new Context(IO.test(), env, '0.0.0', {});
+    try {
+      expect(await clusterNames(ctx)).toEqual(['c1']);
+      expect(existsSync(join(dir, 'cache'))).toBe(false);
+    } finally {
+      await ctx.close();
+      await half.close();
+    }
+  });
+
   it('no project, no credentials: nothing, and no request', async () => {
     const before = server.requests.length;
     const ctx = new Context(IO.test(), { CDBA_CONFIG_DIR: tempDir(), CDBA_BASE_URL: server.url }, '0.0.0', {});

@@ -195,6 +195,12 @@ describe('the readable view', () => {
     expect(text).toContain('    AZURE US_EAST_2 · priority 7 · electable 3×M20 · read-only 2×M20 · analytics 0\n');
   });
 
+  it('tags: one line of key=value, in the order the service keeps them; none, no line', async () => {
+    const tagged = { ...modern, tags: [{ key: 'team', value: 'search' }, { key: 'env', value: 'prod' }] };
+    expect(await clusterView(IO.test(), tagged)).toContain('\nCreated:                2026-08-10T03:02:48Z\nTags:                   team=search, env=prod\n');
+    expect(await clusterView(IO.test(), { ...modern, tags: [] })).not.toContain('Tags:');
+  });
+
   it('a cluster still being created has no strings yet', async () => {
     expect(await clusterView(IO.test(), perShard)).toContain('Connection strings\n  none yet (issued when the cluster is IDLE)\n');
   });

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../../src/base/errors.js';
 import { ADMIN_ROLES, DATABASE_ROLES, formatRole, formatScope, parseRole, parseScope } from '../../../../src/cli/dbusers/roles.js';
 
-const roleName = fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/).filter((n) => !(ADMIN_ROLES as readonly string[]).includes(n));
+const BUILT_IN = [...ADMIN_ROLES, ...DATABASE_ROLES].map((r) => r.toLowerCase());
+/** A custom role's name: none of the built-ins, in any case. */
+const roleName = fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/).filter((n) => !BUILT_IN.includes(n.toLowerCase()));
 const databaseName = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
 const collectionName = fc.stringMatching(/^[A-Za-z0-9_.-]{1,40}$/);
 
@@ -50,6 +52,18 @@ describe('parseRole', () => {
     fc.assert(
       fc.property(roleName.filter((n) => !(DATABASE_ROLES as readonly string[]).includes(n)), (role) => {
         expect(refusal(() => parseRole(role)).message).toMatch(/^invalid --role ".*": not a built-in role that needs no database \(atlasAdmin, /);
+      }),
+    );
+  });
+
+  it('refuses a built-in role\'s name in another case, bare or @db, naming the built-in', () => {
+    expect(refusal(() => parseRole('readwrite@app')).message).toBe('invalid --role "readwrite@app": readwrite is not a role; did you mean readWrite? Built-in role names are case-sensitive');
+    expect(refusal(() => parseRole('ATLASADMIN')).message).toBe('invalid --role "ATLASADMIN": ATLASADMIN is not a role; did you mean atlasAdmin? Built-in role names are case-sensitive');
+    fc.assert(
+      fc.property(fc.constantFrom(...ADMIN_ROLES, ...DATABASE_ROLES), fc.boolean(), databaseName, (role, upper, db) => {
+        const other = upper ? role.toUpperCase() : role.toLowerCase();
+        fc.pre(other !== role);
+        expect(refusal(() => parseRole(`${other}@${db}`)).message).toContain(`did you mean ${role}?`);
       }),
     );
   });
