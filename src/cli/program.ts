@@ -50,7 +50,7 @@ export function buildProgram(app: App): Command {
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false });
 
   withExamples(program, [
-    ['Point a profile at the local emulator and list clusters', 'cdba emulator --write-profile local & cdba -P local clusters list'],
+    ['Start the local emulator in the background, wait for its first line (printed once its profile is saved), list its clusters', 'rm -f emu.out; cdba emulator --write-profile local > emu.out & until [ -s emu.out ]; do sleep 0.1; done; cdba -P local clusters list'],
     ['Names of all clusters, one per line', "cdba clusters list --all -o json --query 'results[].name' | jq -r '.[]'"],
     ['Help for one command (the same as cdba clusters create --help)', 'cdba help clusters create'],
   ]);

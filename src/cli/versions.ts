@@ -54,7 +54,7 @@ export function registerVersions(program: Command, app: App): void {
     ['What the profile\'s pin sends, and when each version goes', 'cdba versions'],
     ['In CI: fail while there are still 90 days to move', 'cdba versions --fail-within 90d'],
     ['The operations whose version is removed within a year', "cdba versions -o json | jq -r '.operations[] | select(.daysLeft != null and .daysLeft <= 365) | .operation'"],
-    ['The service as it will be on 2027-03-01, against the emulator', 'cdba emulator --date 2027-03-01 --write-profile future & cdba -P future versions'],
+    ['The service as it will be on 2027-03-01, against the emulator (once it prints its first line)', 'rm -f emu.out; cdba emulator --date 2027-03-01 --write-profile future > emu.out & until [ -s emu.out ]; do sleep 0.1; done; cdba -P future versions'],
   ]);
 }
 

@@ -1,113 +1,141 @@
-// The README's command blocks run as a user pastes them: in a real bash, with
-// `cdba` on PATH, against a config directory in a temporary directory. Each block
-// runs under `set -e`, so the first line that fails fails the test.
+// The README as one story: every ```sh block, pasted in order into one bash with
+// a new HOME and `cdba` on PATH, runs without an error. The tour's first block
+// starts the one emulator, every later block works against it (IDs looked up, not
+// written down), and the emulator's section stops it. Each block runs under
+// `set -euo pipefail`, so the first line that fails fails the test, named.
+//
+// A block is left out only when its info string says so: ```sh (not run by the
+// README test: <why>)```. There are three, all about building cdba, and the first
+// test holds the list to them:
+// - the first block, `npm ci && npm run demo` / `npm ci && npm test`: `npm test` is
+//   this suite (it would run itself) and `npm ci` would replace node_modules under
+//   it; demo.test.ts runs the demo;
+// - Install (`npm ci && npm pack`, `npm install -g` of the tarball): install.test.ts
+//   runs those lines as written, in a fresh clone, and uses the installed copy; here
+//   `cdba` on PATH runs this checkout's launcher, as the link npm installs does;
+// - the single executable: `sudo install` needs root, and sea.test.ts builds and
+//   runs dist/sea/cdba.
+// Two things a user's machine has that this one may not are given: `mongosh`
+// (a stand-in records its arguments: the emulator's hosts do not exist) and a
+// usual umask, 022, so that the recipes must make their password files private
+// themselves.
 import { execa } from 'execa';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/index.js';
-import { CDBA_BIN, REPO_ROOT, cleanEnv, tempDir } from '../helpers/cli.js';
-import { withEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { loadSeedFile, startEmulator } from '../../src/emulator/index.js';
+import { REPO_ROOT, tempDir } from '../helpers/cli.js';
+import { cdba } from '../helpers/inProcess.js';
+import { cdbaOnPath, newUserEnv, paste } from '../helpers/bash.js';
 
 const README = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+const NOT_RUN = /^sh \(not run by the README test: (.+)\)$/;
 
-/**
- * A ```sh block of the README section whose heading starts with `heading`: the first,
- * or the first that matches `which` (so a block added above it does not move the test).
- */
-function readmeBlock(heading: string, which?: RegExp): string {
-  const section = README.split(`\n${heading}`)[1]?.split(/\n#{2,3} /)[0] ?? '';
-  const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
-  return (which ? blocks.find((block) => which.test(block)) : blocks[0]) ?? '';
+interface Block {
+  /** The line of the opening fence, 1-based. */
+  line: number;
+  info: string;
+  text: string;
 }
 
-/** A directory with a `cdba` that runs this checkout's launcher, as `npm install -g` would put one on PATH. */
-function cdbaOnPath(): string {
-  const bin = join(tempDir('cdba-readme-bin-'), 'bin');
-  mkdirSync(bin);
-  writeFileSync(join(bin, 'cdba'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CDBA_BIN)} "$@"\n`);
-  chmodSync(join(bin, 'cdba'), 0o755);
-  return bin;
+/** Every fenced block of the README, with its info string. */
+function fencedBlocks(): Block[] {
+  const blocks: Block[] = [];
+  const lines = README.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(.*)$/.exec(lines[i]!);
+    if (!open) continue;
+    const end = lines.indexOf('```', i + 1);
+    blocks.push({ line: i + 1, info: open[1]!.trim(), text: lines.slice(i + 1, end).join('\n') });
+    i = end;
+  }
+  return blocks;
 }
 
-/** Runs `lines` in bash; a background job left behind is stopped when bash exits, however it exits. */
-async function paste(lines: string, env: Record<string, string>, cwd: string) {
-  const script = `set -e\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\ntrap 'exit 143' TERM\n${lines}`;
-  // The deadline only stops a hung run; nothing is asserted about time.
-  const result = await execa('bash', ['-c', script], { cwd, env, extendEnv: false, reject: false, timeout: 180_000, input: '' });
-  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
-}
+const shBlocks = (): Block[] => fencedBlocks().filter((b) => b.info.split(' ')[0] === 'sh');
+const modeOf = (path: string): string => (statSync(path).mode & 0o777).toString(8);
+const jqAvailable = await execa('jq', ['--version'], { reject: false }).then((r) => r.exitCode === 0, () => false);
 
 describe('the README, pasted into bash', () => {
-  const bin = cdbaOnPath();
+  it('leaves out only the three blocks that build or install cdba, each saying why, and labels every other block', () => {
+    const notRun = shBlocks().filter((b) => NOT_RUN.test(b.info));
+    expect(notRun.map((b) => b.text.split('\n')[0]!.replace(/\s+#.*$/, ''))).toEqual([
+      'npm ci && npm run demo',
+      'npm ci && npm pack',
+      'npm ci && npm run build:sea',
+    ]);
+    expect(notRun[0]!.line).toBe(fencedBlocks()[0]!.line); // the README still opens with it
+    // A shell block under another label (bash, shell, none) would escape the test.
+    const labels = new Set(fencedBlocks().filter((b) => b.info.split(' ')[0] !== 'sh').map((b) => b.info));
+    expect([...labels].sort()).toEqual(['', 'json', 'text', 'yaml']);
+    for (const b of fencedBlocks().filter((b) => b.info === '')) expect(b.text, `line ${b.line}`).not.toMatch(/^\s*(cdba|npm) /m);
+    for (const b of shBlocks()) expect(b.info === 'sh' || NOT_RUN.test(b.info), `line ${b.line}: ${b.info}`).toBe(true);
+  });
 
-  // Three --watch waits of the emulator's 2 s transitions, in real processes: generous, to stop a hung run only.
-  it('the five-minute tour runs line by line without an error, the emulator included', { timeout: 240_000 }, async () => {
-    const tour = readmeBlock('## A five-minute tour');
-    expect(tour).toMatch(/cdba emulator --write-profile local/);
-    const configDir = tempDir('cdba-readme-config-');
-    const cwd = tempDir('cdba-readme-cwd-');
-    const env = cleanEnv({ PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` }, configDir);
-    const result = await paste(tour, env, cwd);
-    expect(result.exitCode, result.stderr).toBe(0);
+  // Dozens of processes and the emulator's 2 s transitions, on a loaded machine: the limit only stops a hung run.
+  it('runs every other sh block in order, from one emulator, in a new HOME; password files are 0600; the emulator is stopped at the end', { timeout: 900_000 }, async () => {
+    // The README uses jq; .ci/run installs it. A skip here would hide the README's whole story.
+    expect(jqAvailable, 'the README test needs jq (apt-get install jq)').toBe(true);
+    const blocks = shBlocks().filter((b) => b.info === 'sh');
+    expect(blocks[0]!.text).toMatch(/^rm -f emulator\.out; cdba emulator --write-profile local > emulator\.out &/);
+    const home = tempDir('cdba-readme-home-');
+    const bin = cdbaOnPath({ mongosh: '#!/bin/sh\nprintf "%s\\n" "$@" > "$HOME/mongosh.args"\n' });
+    const story = [
+      'umask 022', // a user's usual umask: the recipes make their secrets private themselves
+      ...blocks.map((b, i) => `${b.text}\necho "::block ${i} (README line ${b.line}) ok::"`),
+      'echo "::jobs left:$(jobs -p)::"',
+    ].join('\n');
+    const result = await paste(story, newUserEnv(home, bin), home, 840_000);
+    const done = [...result.stdout.matchAll(/^::block (\d+) \(README line \d+\) ok::$/gm)].map((m) => Number(m[1]));
+    const failedAt = blocks[done.length];
+    expect(result.exitCode, `README block at line ${failedAt?.line}:\n${failedAt?.text}\n--- stderr ---\n${result.stderr.slice(-3000)}`).toBe(0);
+    expect(done).toEqual(blocks.map((_, i) => i));
+    // The tour: its profile, its cluster, its watch.
     expect(result.stderr).toContain('cdba: now using profile "local"');
-    expect(result.stdout).toMatch(/^mongodb\+srv:\/\/demo\.[a-z0-9]+\.mongodb\.net$/m);
     expect(result.stderr).toMatch(/cluster demo is IDLE/);
-    expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8'))).toMatchObject({ currentProfile: 'local' });
-  });
-
-  describe('the convert recipe', () => {
-    let emu: RunningEmulator;
-    let env: Record<string, string>;
-    beforeAll(async () => {
-      const started = await withEmulator({ transitionMs: 0 });
-      emu = started.emu;
-      env = cleanEnv({ ...started.env, PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` });
-      const old = await execa('cdba', ['clusters', 'create', 'old', '--provider', 'AWS', '--region', 'US_EAST_1', '--tier', 'M10'], { env, extendEnv: false, reject: false });
-      expect(old.exitCode, String(old.stderr)).toBe(0);
-    }, 120_000);
-    afterAll(async () => emu.stop());
-
-    it('copies a cluster read through v1.0 into a new one named on the command line', { timeout: 120_000 }, async () => {
-      const recipe = readmeBlock('## API versions and migration', /clusters convert/);
-      expect(recipe).toMatch(/clusters create copy --file new\.json/);
-      const result = await paste(recipe, env, tempDir('cdba-readme-cwd-'));
-      expect(result.exitCode, result.stderr).toBe(0);
-      expect(result.stderr).toContain('cdba: new.json names the cluster "old"; creating it as "copy"');
-      const copy = emu.state().clusters.find((c) => c.name === 'copy');
-      expect(copy?.requests[0]?.body).toMatchObject({ name: 'copy', clusterType: 'REPLICASET' });
-    });
-  });
-
-  it('from nothing to a connection: the by-hand blocks run as pasted, against the emulator and a stand-in mongosh', { timeout: 120_000 }, async () => {
-    const setUp = readmeBlock('## From nothing to a connection', /projects create shop/);
-    const takeDown = readmeBlock('## From nothing to a connection', /projects delete shop/);
-    expect(setUp).toMatch(/^mongosh /m);
-    // mongosh cannot reach the emulator's hosts: a stand-in records what it was given.
-    writeFileSync(join(bin, 'mongosh'), '#!/bin/sh\nprintf "%s\\n" "$@" > mongosh.args\n');
-    chmodSync(join(bin, 'mongosh'), 0o755);
-    const configDir = tempDir('cdba-readme-config-');
-    const cwd = tempDir('cdba-readme-cwd-');
-    const env = cleanEnv({ PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` }, configDir);
-    // The emulator as the tour starts it (its profile is saved before its first line).
-    const emulator = 'cdba emulator --write-profile local --transition-ms 0 > emulator.out 2>&1 &\nuntil [ -s emulator.out ]; do sleep 0.1; done\ncdba profile use local\n';
-    const result = await paste(emulator + setUp + takeDown, env, cwd);
-    expect(result.exitCode, result.stderr).toBe(0);
-    expect(readFileSync(join(cwd, 'mongosh.args'), 'utf8')).toMatch(/^mongodb\+srv:\/\/c1\.[a-z0-9]+\.mongodb\.net\n--username\napp\n$/);
-    expect(readFileSync(join(cwd, 'app.pw'), 'utf8')).toMatch(/^[A-Za-z0-9]{24}\n$/);
-    expect(result.stderr).toMatch(/access-list entry 127\.0\.0\.1 is ACTIVE/);
-  });
-
-  it('a database for each CI run: the shell rehearsal against the emulator runs as pasted', { timeout: 120_000 }, async () => {
-    const rehearsal = readmeBlock('## A database for each CI run', /cdba run --name ci-2/);
-    expect(rehearsal).toMatch(/cdba run --name ci-2 --/);
-    const configDir = tempDir('cdba-readme-config-');
-    const cwd = tempDir('cdba-readme-cwd-');
-    const env = cleanEnv({ PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` }, configDir);
-    const result = await paste(rehearsal, env, cwd);
-    expect(result.exitCode, result.stderr).toBe(0);
-    expect(readFileSync(join(cwd, 'ci-1.env'), 'utf8')).toMatch(/^MONGODB_URI=mongodb\+srv:\/\/cdba-env-ci-1:[A-Za-z0-9]{24}@ci-1\.[a-z0-9]+\.mongodb\.net\nMONGODB_USERNAME=cdba-env-ci-1\n/);
+    expect(result.stdout).toMatch(/^mongodb\+srv:\/\/demo\.[a-z0-9]+\.mongodb\.net$/m);
+    // apply: the document written in its block changes the tier the tour set (the plan is JSON in a pipe), and the dry run after it, with --exit-code, found nothing (exit 10 would have stopped the story).
+    const plans = result.stdout.split('\n').filter((line) => line.startsWith('{"action":')).map((line) => JSON.parse(line) as { action: string; changes: unknown[] });
+    expect(plans[0]).toMatchObject({ action: 'update', changes: expect.arrayContaining([{ path: 'replicationSpecs[0].regionConfigs[0].electableSpecs.instanceSize', from: 'M20', to: 'M30' }]) });
+    // From nothing: mongosh got the cluster's string and the user.
+    expect(readFileSync(join(home, 'mongosh.args'), 'utf8')).toMatch(/^mongodb\+srv:\/\/c1\.[a-z0-9]+\.mongodb\.net\n--username\napp\n$/);
+    // Passwords went to files only their owner can read.
+    expect(readFileSync(join(home, 'app.pw'), 'utf8')).toMatch(/^[A-Za-z0-9]{24}\n$/);
+    expect(modeOf(join(home, 'app.pw'))).toBe('600');
+    expect(readFileSync(join(home, 'ci-1.env'), 'utf8')).toMatch(/^MONGODB_URI=mongodb\+srv:\/\/cdba-env-ci-1:[A-Za-z0-9]{24}@ci-1\.[a-z0-9]+\.mongodb\.net\nMONGODB_USERNAME=cdba-env-ci-1\n/);
+    expect(modeOf(join(home, 'ci-1.env'))).toBe('600');
+    // The rehearsal of a CI run, and the convert recipe.
     expect(result.stdout).toContain('CMD connects as cdba-env-ci-2 to ci-2');
     expect(result.stderr).toContain('cdba: env ci-1: nothing left to remove');
+    expect(result.stderr).toContain('cdba: new.json names the cluster "demo"; creating it as "copy"');
+    // The config went where a new user's goes, private; the story ended back on "local".
+    const config = join(home, '.config', 'cdba', 'config.json');
+    expect(modeOf(config)).toBe('600');
+    expect(JSON.parse(readFileSync(config, 'utf8'))).toMatchObject({ currentProfile: 'local' });
+    // The emulator's section stopped it, cleanly: nothing was left for the EXIT trap.
+    expect(result.stderr).toContain('cdba: emulator stopped');
+    expect(result.stdout).toContain('::jobs left:::');
+  });
+
+  it('the seed example is a valid seed, and the lines given in prose for peering and private endpoints run against it', async () => {
+    const seedBlock = fencedBlocks().find((b) => b.info === 'json' && /"apiKeys"/.test(b.text));
+    const file = join(tempDir('cdba-readme-seed-'), 'seed.json');
+    writeFileSync(file, seedBlock!.text);
+    const emu = await startEmulator({ seed: loadSeedFile(file), transitionMs: 0 });
+    try {
+      const key = emu.defaults.owner;
+      const env = { CDBA_BASE_URL: emu.url, CDBA_PUBLIC_KEY: key.publicKey, CDBA_PRIVATE_KEY: key.privateKey, CDBA_PROJECT_ID: emu.defaults.projectId };
+      const optimized = 'cdba conn-string get c1 --type private-endpoint --endpoint vpce-0abc --optimized';
+      expect(README).toContain(`\`${optimized}\``);
+      const uri = await cdba(optimized.split(' ').slice(1), { env });
+      expect(uri.exitCode, uri.stderr).toBe(0);
+      expect(uri.stdout).toMatch(/^mongodb\+srv:\/\/c1-pl-0-lb\.[a-z0-9]+\.mongodb\.net\n$/);
+      expect(README).toContain('`--aws-security-group sg-903004f8` adds an AWS security');
+      const group = await cdba(['access-list', 'add', '--aws-security-group', 'sg-903004f8'], { env });
+      expect(group.exitCode, group.stderr).toBe(0);
+    } finally {
+      await emu.stop();
+    }
   });
 });
+

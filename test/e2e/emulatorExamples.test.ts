@@ -1,0 +1,39 @@
+// The help examples that start `cdba emulator` in the background and go on to use
+// it, run as printed: `cdba --help` once showed `cdba emulator --write-profile local
+// & cdba -P local clusters list`, whose second command ran before the profile
+// existed. Each example is taken from the help text a process prints, pasted into
+// bash with a new HOME, and must exit 0; the emulator it leaves running is stopped
+// when bash exits (test/helpers/bash.ts).
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { IO } from '../../src/base/io.js';
+import { App } from '../../src/cli/command.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { describe as describeTree, flatten } from '../../src/cli/tree.js';
+import { tempDir } from '../helpers/cli.js';
+import { cdbaOnPath, newUserEnv, paste } from '../helpers/bash.js';
+
+/** A line that starts an emulator in the background (a lone `&`, not `&&`) and runs more after it. */
+const BACKGROUND = /\bcdba emulator\b[^&]*[^&]&[^&]/;
+
+const commands = flatten(describeTree(buildProgram(new App(IO.test(), {}, '0.0.0')) as never));
+const cases = commands.flatMap((c) => c.examples.filter(([, line]) => BACKGROUND.test(line)).map(([text, line]) => ({ path: c.path, text, line })));
+const bin = cdbaOnPath();
+
+describe('help examples that start the emulator in the background', () => {
+  it('include the one of cdba --help, and those of emulator and versions', () => {
+    expect(cases.map((c) => c.path.join(' '))).toEqual(expect.arrayContaining(['', 'emulator', 'versions']));
+  });
+
+  it.each(cases.map((c) => [`cdba ${[...c.path, '--help'].join(' ')}: ${c.text}`, c] as const))('%s: runs as printed', async (_, { path, line }) => {
+    const home = tempDir('cdba-example-home-');
+    const env = newUserEnv(home, bin);
+    const help = await execa('cdba', [...path, '--help'], { env, extendEnv: false, reject: false, cwd: home });
+    expect(help.exitCode).toBe(0);
+    const printed = String(help.stdout).split('\n').find((l) => l === `  $ ${line}`);
+    expect(printed, `cdba ${path.join(' ')} --help prints the example`).toBeDefined();
+    const result = await paste(printed!.slice('  $ '.length), env, home);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).not.toMatch(/does not exist|paste: failed/);
+  });
+});
