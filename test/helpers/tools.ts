@@ -17,6 +17,7 @@ export const TOOLS = {
   fish: 'fish',
   git: 'git',
   groff: 'groff-base',
+  jq: 'jq',
   man: 'man-db',
   openssl: 'openssl',
   script: 'bsdutils',
