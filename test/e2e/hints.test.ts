@@ -139,7 +139,7 @@ describe('follow-up hints keep the invocation context', () => {
 
 describe('hints helper', () => {
   it('quotes what the shell would split, and rewrites only command suggestions', () => {
-    expect(followUp({ profile: "my prof'ile" }, 'clusters', 'watch', 'c1')).toBe("cdba -P 'my prof'\\''ile' clusters watch c1");
+    expect(followUp({ profile: "my prof'ile" }, 'clusters', 'watch', 'c1')).toBe(`cdba -P 'my prof'"'"'ile' clusters watch c1`);
     const ctx = { profile: 'big', apiVersion: 'v1.0' };
     expect(withContext('this cdba knows none; see cdba profile list, or `cdba clusters get c1`', ctx)).toBe(
       'this cdba knows none; see cdba -P big --api-version v1.0 profile list, or `cdba -P big --api-version v1.0 clusters get c1`',

@@ -71,7 +71,7 @@ describe('clusters connect', () => {
     });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toBe(deprecationWarning('2023-02-01'));
-    expect(result.stdout).toBe(`mongosh ${uri} --username app --eval 'db.x.find({a:'\\''b c'\\''})'\n`);
+    expect(result.stdout).toBe(`mongosh ${uri} --username app --eval 'db.x.find({a:'"'"'b c'"'"'})'\n`);
     expect(existsSync(`${record}.argv`)).toBe(false);
   });
 
