@@ -270,6 +270,16 @@ describe('profile list', () => {
       const result = await cdba(['profile', 'list']);
       expect(result).toEqual({ exitCode: 0, stdout: '[]\n', stderr: '' });
     });
+
+    it('on a TTY, a setting no profile sets has no column (API VERSION, BASE URL); a pipe keeps the header', async () => {
+      const plain = tempDir();
+      await addApiKeyProfile(plain, 'emu', ['--project-id', PROJECT_A]);
+      const table = await cdba(['profile', 'list'], { configDir: plain, env: { CDBA_FORCE_TTY: '1', NO_COLOR: '1' } });
+      expect(table.exitCode, table.stderr).toBe(0);
+      expect(table.stdout.split('\n')).toEqual(['NAME   AUTH     PROJECT ID', `emu *  api-key  ${PROJECT_A}`, '']);
+      const piped = await cdba(['profile', 'list', '-o', 'table'], { configDir: plain });
+      expect(piped.stdout.split('\n')[0]).toBe('NAME\tAUTH\tPROJECT ID\tBASE URL\tAPI VERSION');
+    });
   });
 });
 
