@@ -11,6 +11,7 @@ import { registerCompletion } from './completion.js';
 import { registerConnString } from './conn-string/index.js';
 import { registerDbUsers } from './dbusers/index.js';
 import { registerEmulator } from './emulator.js';
+import { HELP_LAYOUT } from './helpLayout.js';
 import { registerEnv, registerRun } from './env/index.js';
 import { registerOrgs } from './orgs.js';
 import { registerPrivateIp } from './private-ip/index.js';
@@ -47,7 +48,7 @@ export function buildProgram(app: App): Command {
     .option('-y, --yes', 'answer yes to confirmations')
     .showSuggestionAfterError(true)
     .showHelpAfterError(false)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false });
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false, ...HELP_LAYOUT });
 
   withExamples(program, [
     ['Point a profile at the local emulator and list clusters', 'cdba emulator --write-profile local & cdba -P local clusters list'],

@@ -2,6 +2,7 @@
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../core/context.js';
+import { helpProse } from '../helpLayout.js';
 import { choiceFlag, intFlag, withExamples, type App } from '../command.js';
 import { CLUSTER_LIST_TABLE } from './view.js';
 
@@ -50,14 +51,16 @@ export function registerClustersList(parent: Command, app: App): void {
   ]);
   command.addHelpText(
     'after',
-    'The table (on a terminal, and -o table in a pipe, tab-separated) shows every\n' +
-      'cluster of the project: the clusters API\'s and the flex clusters (TIER FLEX),\n' +
-      'asked for at once; DISK is each one\'s storage (on a terminal, shown when the whole\n' +
-      'table fits). -o json and --query give the clusters API\'s\n' +
-      'document as the service sends it, which has no flex clusters; --tier FLEX gives\n' +
-      'the flex API\'s document instead. When the flex list fails and the other does\n' +
-      'not, the table shows what was read, one line says what could not be listed,\n' +
-      'and the exit code is that failure\'s (3: 401/403, 7: 5xx after retries).\n',
+    helpProse(
+      'The table (on a terminal, and -o table in a pipe, tab-separated) shows every ' +
+        'cluster of the project: the clusters API\'s and the flex clusters (TIER FLEX), ' +
+        'asked for at once; DISK is each one\'s storage (on a terminal, shown when the whole ' +
+        'table fits). -o json and --query give the clusters API\'s ' +
+        'document as the service sends it, which has no flex clusters; --tier FLEX gives ' +
+        'the flex API\'s document instead. When the flex list fails and the other does ' +
+        'not, the table shows what was read, one line says what could not be listed, ' +
+        'and the exit code is that failure\'s (3: 401/403, 7: 5xx after retries).',
+    ),
   );
 }
 

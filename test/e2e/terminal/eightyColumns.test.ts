@@ -1,7 +1,12 @@
-// An 80-column terminal (issue 32, item 8): tables choose the columns to drop
-// before cutting what a user copies (IDs and names) or a short value (FLEX (AWS),
-// REPLICASET), and never cut a header. In-process, on a TestIO terminal of 80 columns.
+// An 80-column terminal (issue 32, item 8): every --help in the tree fits it
+// (wrapped to the terminal's width, 80 in a pipe), and tables choose the columns
+// to drop before cutting what a user copies (IDs and names) or a short value
+// (FLEX (AWS), REPLICASET), and never cut a header. In-process, on a TestIO.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { App } from '../../../src/cli/command.js';
+import { buildProgram } from '../../../src/cli/program.js';
+import { describe as describeTree, flatten } from '../../../src/cli/tree.js';
+import { IO } from '../../../src/base/io.js';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
 import { displayWidth } from '../../../src/output/fit.js';
 import { cdba } from '../../helpers/inProcess.js';
@@ -11,6 +16,46 @@ const COLUMNS = 80;
 const ORG = '5f00000000000000000000aa';
 const HOME = 'b0000000000000000000000a';
 const OTHER = 'b0000000000000000000000b';
+
+/**
+ * Lines allowed to be wider, each with its reason: a token no wrap can break
+ * (an example's commands break between shell words, never inside a quoted one).
+ */
+const UNBREAKABLE: RegExp[] = [
+  // versions: one jq program in single quotes, 78 characters, on its continuation line.
+  /^ {6}'\.operations\[\] \| select\(\.daysLeft != null and \.daysLeft <= 365\) \| \.operation'$/,
+];
+
+const tooWide = (text: string): string[] =>
+  text.split('\n').filter((line) => displayWidth(line) > COLUMNS && !UNBREAKABLE.some((allowed) => allowed.test(line)));
+
+describe('every --help fits 80 columns', () => {
+  const tree = describeTree(buildProgram(new App(IO.test(), {}, '0.0.0')) as never);
+  const paths = flatten(tree).map((c) => c.path);
+
+  it('the tree has its commands', () => {
+    expect(paths.length).toBeGreaterThan(50);
+    expect(paths).toContainEqual(['clusters', 'list']);
+  });
+
+  it.each(paths.map((path) => [path.join(' ') || '(cdba)', path] as const))('cdba %s --help, on a terminal and in a pipe', async (_name, path) => {
+    for (const options of [{ tty: true, columns: COLUMNS }, { tty: false }]) {
+      const result = await cdba([...path, '--help'], options);
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: cdba/);
+      expect(tooWide(result.stdout), JSON.stringify(options)).toEqual([]);
+    }
+  });
+
+  it('help follows the terminal: one line per command at 250 columns, wrapped at 60', async () => {
+    const listLine = /^ {2}list\|ls \[options\] +list the clusters of the project, one page at a time or all at once; the table includes the flex clusters, while -o json is the clusters API's document as sent \(--tier FLEX: the flex API's\)$/m;
+    expect((await cdba(['clusters', '--help'], { tty: true, columns: 250 })).stdout).toMatch(listLine);
+    const narrow = await cdba(['clusters', '--help'], { tty: true, columns: 60 });
+    expect(narrow.stdout.split('\n').filter((line) => displayWidth(line) > 60)).toEqual([]);
+    // The term too long for the column has its own line, its description under the others'.
+    expect(narrow.stdout).toMatch(/^ {2}connect \[options\] <name> \[mongosh-args\.\.\.\]\n {10,}open mongosh/m);
+  });
+});
 
 describe('tables at 80 columns', () => {
   let emu: RunningEmulator;
