@@ -133,6 +133,21 @@ describe('apply --dry-run', () => {
   });
 });
 
+describe('apply --dry-run of a body in another shape', () => {
+  it('says the body was converted, not that it was sent, and sends nothing', async () => {
+    const slow = world.emulators.slow;
+    const file = specFile('dry-legacy', spec('dry-legacy', 'v1.0'));
+    slow.resetStats();
+    const result = await run(world, ['clusters', 'apply', '--file', file, '--dry-run'], { on: 'slow', version: 'default' });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(linesAfterWarning(result.stderr, 'default', false)).toEqual([
+      `cdba: ${file} is a legacy (v1.0 / 2023-01-01) body; converted to 2024-10-23 (see \`cdba clusters convert --to 2024-10-23\`)`,
+    ]);
+    expect(JSON.parse(result.stdout)).toMatchObject({ action: 'create' });
+    expect(Object.keys(slow.stats().byMethod)).toEqual(['GET']);
+  });
+});
+
 describe('apply: refusals and bad input', () => {
   it('a change to a paused cluster: the service refuses (409) with the hint to resume it', async () => {
     const name = 'ap-paused';
