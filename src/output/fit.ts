@@ -75,7 +75,8 @@ const lineWidth = (widths: number[]): number => (widths.length === 0 ? 0 : width
  * only when everything fits, then the least useful columns while even their
  * floors overflow. A column's floor is its minimum, never inside its header (a
  * cut header names nothing), and a copyable column's whole width, unless
- * dropping every droppable column still leaves no room for it whole. Then cut
+ * dropping every droppable column still leaves no room for it whole (then
+ * COMFORT_WIDTH, then its minimum, as long as that leaves none either). Then cut
  * long values, widest first, down to COMFORT_WIDTH, so that short ones stay
  * whole; then cut the least useful columns to their floors. A table whose
  * floors cannot fit is cut further, then loses columns from the right, so it still fits.
@@ -95,11 +96,14 @@ export function fitColumns(natural: number[], rules: Shrink[], available: number
     }
     return keep;
   };
+  // No room for the copyable values whole, even alone: they are cut, but columns still
+  // go before one is cut below COMFORT_WIDTH; and below that, to their minimums.
+  const comfortFloor = (i: number): number => (rules[i]?.copyable ? Math.min(natural[i]!, Math.max(cutFloor(i), COMFORT_WIDTH)) : cutFloor(i));
   let floor = wholeFloor;
   let keep = dropUntilFits(floor);
-  if (lineWidth(keep.map(floor)) > available) {
-    // No room for the copyable values whole even so: they may be cut like the others.
-    floor = cutFloor;
+  for (const next of [comfortFloor, cutFloor]) {
+    if (lineWidth(keep.map(floor)) <= available) break;
+    floor = next;
     keep = dropUntilFits(floor);
   }
   const widths = keep.map((i) => natural[i]!);

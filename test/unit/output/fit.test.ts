@@ -39,10 +39,13 @@ describe('fitColumns', () => {
     expect(fitColumns([24, 12, 8, 24, 20], rules, 80, [2, 4, 8, 6, 7])).toEqual({ keep: [0, 1, 2, 3], widths: [24, 12, 8, 24] });
   });
 
-  it('a copyable column is cut (to its minimum) only when dropping every other column cannot make it fit', () => {
+  it('a copyable column is cut only when dropping every other column cannot make it fit; columns go before it is cut below 32', () => {
     const rules: Shrink[] = [{ copyable: true }, { copyable: true, minWidth: 12, cut: 'middle' }, { dropPriority: 1 }];
-    // 24 + 2 + 40 = 66 > 60 even alone: the name is cut, and the droppable column may stay.
-    expect(fitColumns([24, 40, 8], rules, 60, [2, 4, 8])).toEqual({ keep: [0, 1, 2], widths: [24, 24, 8] });
+    // 24 + 2 + 40 = 66 > 60 even alone: the name is cut, after the droppable column went (24 + 2 + 32 + 2 + 8 = 68).
+    expect(fitColumns([24, 40, 8], rules, 60, [2, 4, 8])).toEqual({ keep: [0, 1], widths: [24, 34] });
+    // Narrower: not even 32 fits beside the ID, so down to the name's minimum (24 + 2 + 12 + 2 + 8 = 48 > 45).
+    expect(fitColumns([24, 40, 8], rules, 45, [2, 4, 8])).toEqual({ keep: [0, 1], widths: [24, 19] });
+    expect(fitColumns([24, 40, 8], rules, 50, [2, 4, 8])).toEqual({ keep: [0, 1, 2], widths: [24, 14, 8] });
   });
 
   it('a header is not cut while dropping a column can make room', () => {
