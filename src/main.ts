@@ -114,7 +114,7 @@ export function reportError(io: IO, error: unknown, debug: boolean, context: Inv
   } else {
     io.note(`cdba: unexpected error: ${(error as Error)?.message ?? String(error)}`, 'red');
   }
-  if (debug && error instanceof Error && error.stack) for (const line of error.stack.split('\n')) io.note(line);
+  if (debug && error instanceof Error && error.stack) for (const line of error.stack.split('\n')) io.trace(line);
 }
 
 /**

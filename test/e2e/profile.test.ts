@@ -641,7 +641,7 @@ describe.concurrent('profile remove', () => {
     const result = await cdba(['profile', 'remove', 'p'], { configDir: dir, env: { CDBA_FORCE_TTY: '1', NO_COLOR: '1' }, input: 'y\n' });
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('Remove profile "p" and its stored keys? [y/N] cdba: profile "p" removed\n');
+    expect(result.stderr).toBe('cdba: Remove profile "p" and its stored keys? [y/N] cdba: profile "p" removed\n');
     expect(readConfig(dir).profiles).toEqual({});
   });
 
@@ -652,7 +652,7 @@ describe.concurrent('profile remove', () => {
     const result = await cdba(['profile', 'remove', 'p'], { configDir: dir, env: { CDBA_FORCE_TTY: '1', NO_COLOR: '1' }, input: 'n\n' });
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('Remove profile "p" and its stored keys? [y/N] cdba: cancelled; nothing was changed\n');
+    expect(result.stderr).toBe('cdba: Remove profile "p" and its stored keys? [y/N] cdba: cancelled; nothing was changed\n');
     expect(readFileSync(configPath(dir)).equals(before)).toBe(true);
   });
 

@@ -103,7 +103,7 @@ export async function runClustersList(ctx: Context, flags: ListFlags): Promise<v
 }
 
 /**
- * "Showing 1–100 of 345" and how to see more, when there is more than this page;
+ * "showing 1–100 of 345" and how to see more, when there is more than this page;
  * undefined when the page holds everything.
  */
 export function pageFooter(page: number, limit: number, shown: number, total: number | undefined, hasNext: boolean): string | undefined {
@@ -111,7 +111,7 @@ export function pageFooter(page: number, limit: number, shown: number, total: nu
   const last = (page - 1) * limit + shown;
   const more = hasNext || (total !== undefined && last < total);
   if (!more && page === 1) return undefined;
-  const range = shown === 0 ? `nothing on page ${page}` : `Showing ${first}–${last}`;
+  const range = shown === 0 ? `nothing on page ${page}` : `showing ${first}–${last}`;
   const of = total !== undefined ? ` of ${total}` : '';
   const next = more ? `; next: --page ${page + 1}, or --all for every cluster` : '';
   return `${range}${of}${next}`;

@@ -113,7 +113,7 @@ describe('new cluster verbs at the default version', () => {
       });
     const created = await current(['clusters', 'apply', '--file', '-', '--watch', '-o', 'table'], { input: spec('M10') });
     expect(created.exitCode, created.stderr).toBe(0);
-    expect(lines(created.stderr).slice(0, 2)).toEqual(['+ create cluster dap', 'cdba: cluster dap is CREATING']);
+    expect(lines(created.stderr).slice(0, 2)).toEqual(['cdba: + create cluster dap', 'cdba: cluster dap is CREATING']);
     expect(created.stderr).not.toMatch(/warning/);
     const [post] = requestsFor(world.emulators.fast, 'dap');
     expect([post!.method, post!.contentType]).toEqual(['POST', WRITE]);

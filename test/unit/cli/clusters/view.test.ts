@@ -213,9 +213,9 @@ describe('the readable view', () => {
 
 describe('pageFooter', () => {
   it('says which items show, of how many, and how to see more', () => {
-    expect(pageFooter(1, 100, 100, 345, true)).toBe('Showing 1–100 of 345; next: --page 2, or --all for every cluster');
-    expect(pageFooter(4, 100, 45, 345, false)).toBe('Showing 301–345 of 345');
-    expect(pageFooter(1, 50, 50, undefined, true)).toBe('Showing 1–50; next: --page 2, or --all for every cluster');
+    expect(pageFooter(1, 100, 100, 345, true)).toBe('showing 1–100 of 345; next: --page 2, or --all for every cluster');
+    expect(pageFooter(4, 100, 45, 345, false)).toBe('showing 301–345 of 345');
+    expect(pageFooter(1, 50, 50, undefined, true)).toBe('showing 1–50; next: --page 2, or --all for every cluster');
     expect(pageFooter(9, 100, 0, 345, false)).toBe('nothing on page 9 of 345');
   });
 
