@@ -42,6 +42,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.f
   program.configureOutput({
     writeOut: (text) => io.write(text),
     writeErr: (text) => io.err.write(text),
+    // Help is wrapped to the terminal it is written to, and to 80 columns elsewhere (as commander does).
+    getOutHelpWidth: () => (io.outIsTTY && io.columns > 0 ? io.columns : 80),
+    getErrHelpWidth: () => (io.errIsTTY && io.columns > 0 ? io.columns : 80),
     outputError: (text) => {
       usageError = text;
     },
@@ -112,7 +115,7 @@ export function reportError(io: IO, error: unknown, debug: boolean, context: Inv
   } else {
     io.note(`cdba: unexpected error: ${(error as Error)?.message ?? String(error)}`, 'red');
   }
-  if (debug && error instanceof Error && error.stack) for (const line of error.stack.split('\n')) io.note(line);
+  if (debug && error instanceof Error && error.stack) for (const line of error.stack.split('\n')) io.trace(line);
 }
 
 /**

@@ -223,11 +223,22 @@ export class IO {
   }
 
   /**
-   * One line on stderr. Messages quote server text, so control characters in it
+   * One line on stderr, with cdba's prefix: every line cdba prints there says whose
+   * it is (a CI log, `env run`'s child writing to the same stream), so a line
+   * without it gets it here. Messages quote server text, so control characters in it
    * (newlines included: one message, one line) are shown escaped; `style` colours
    * the line after that, so our own colour codes survive.
    */
   note(line: string, style?: NoteStyle): void {
+    this.writeLine(withPrefix(line), style);
+  }
+
+  /** A line of the --debug transcript (`> GET ...`, `< HTTP 200`, a stack): its own markers, no prefix. */
+  trace(line: string): void {
+    this.writeLine(line);
+  }
+
+  private writeLine(line: string, style?: NoteStyle): void {
     // Scrubbed before the line's own newline is dropped: a secret may end with one.
     const scrubbed = this.scrub(line);
     const clean = escapeControl(scrubbed.endsWith('\n') ? scrubbed.slice(0, -1) : scrubbed);
@@ -259,7 +270,7 @@ export class IO {
     // discardStdin off: ora's discarder puts the terminal in raw mode, so Ctrl-C no
     // longer raises SIGINT, and (stdin being paused) it never reads the 0x03 it
     // would re-signal either: Ctrl-C would do nothing while a spinner runs.
-    const spinnerText = (t: string): string => escapeControl(this.scrub(t));
+    const spinnerText = (t: string): string => escapeControl(this.scrub(withPrefix(t)));
     const spinner = ora({ text: spinnerText(text), stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? 'cyan' : false as never }).start();
     return {
       update: (t) => {
@@ -278,7 +289,7 @@ export class IO {
   }
 
   /**
-   * Asks a question on stderr and reads one line from stdin. With `secret`,
+   * Asks a question on stderr (with cdba's prefix, as every line there) and reads one line from stdin. With `secret`,
    * typed characters are not echoed. One readline serves every prompt, so
    * answers typed ahead (or piped) are not swallowed by the first question.
    * Ctrl-C (which a terminal in raw mode hands to readline, not as a signal)
@@ -287,7 +298,7 @@ export class IO {
   async prompt(question: string, options: { secret?: boolean } = {}): Promise<string> {
     const lines = await this.inputLines();
     const rl = this.lineReader!.rl;
-    this.err.write(escapeControl(question));
+    this.err.write(escapeControl(withPrefix(question)));
     this.echoMuted = Boolean(options.secret);
     let wasInterrupted = false;
     let onInterrupt = (): void => {};
@@ -336,6 +347,14 @@ export class IO {
     this.lineReader = undefined;
   }
 }
+
+/** `line` with cdba's prefix: as it is when it has it, else after it. */
+function withPrefix(line: string): string {
+  if (line.startsWith(PREFIX.trimEnd())) return line;
+  return line === '' ? PREFIX.trimEnd() : `${PREFIX}${line}`;
+}
+
+const PREFIX = 'cdba: ';
 
 /** An IO whose out and err are captured strings. */
 export class TestIO extends IO {

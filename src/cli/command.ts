@@ -4,6 +4,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { Context, debugFromEnv, type ContextOptions, type GlobalOptions } from '../core/context.js';
 import { UsageError } from '../base/errors.js';
 import type { IO } from '../base/io.js';
+import { helpExamples } from './helpLayout.js';
 
 export class App {
   private contexts: Context[] = [];
@@ -68,7 +69,7 @@ const EXAMPLES = new WeakMap<object, Example[]>();
 /** Adds an Examples section to a command's help; the man pages read the same list. */
 export function withExamples<C extends CommandUnknownOpts>(command: C, examples: Example[]): C {
   EXAMPLES.set(command, examples);
-  command.addHelpText('after', `\nExamples:\n${examples.map(([d, c]) => `  # ${d}\n  $ ${c}\n`).join('\n')}`);
+  command.addHelpText('after', helpExamples(examples));
   return command;
 }
 

@@ -11,6 +11,7 @@ import { registerCompletion } from './completion.js';
 import { registerConnString } from './conn-string/index.js';
 import { registerDbUsers } from './dbusers/index.js';
 import { registerEmulator } from './emulator.js';
+import { HELP_LAYOUT } from './helpLayout.js';
 import { registerEnv, registerRun } from './env/index.js';
 import { registerOrgs } from './orgs.js';
 import { registerPrivateIp } from './private-ip/index.js';
@@ -47,7 +48,7 @@ export function buildProgram(app: App): Command {
     .option('-y, --yes', 'answer yes to confirmations')
     .showSuggestionAfterError(true)
     .showHelpAfterError(false)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false });
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false, ...HELP_LAYOUT });
 
   withExamples(program, [
     ['Start the local emulator in the background, wait for its first line (printed once its profile is saved), list its clusters', 'rm -f emu.out; cdba emulator --write-profile local > emu.out & until [ -s emu.out ]; do sleep 0.1; done; cdba -P local clusters list'],

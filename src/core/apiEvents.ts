@@ -17,7 +17,7 @@ export function apiEventsFor(io: IO): ApiEvents {
     secret: (value) => io.addSecret(value),
     deprecated: (notice) => io.warn(deprecationLine(notice)),
     warning: (message) => io.warn(message),
-    trace: (line) => io.note(line),
+    trace: (line) => io.trace(line),
     waitStarted: (text) => {
       active++;
       if (spinner) void spinner.then((s) => s?.update(text));

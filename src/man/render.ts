@@ -59,7 +59,7 @@ export function renderMainPage(root: CommandInfo, version: string, facts: MainPa
     header('cdba', version) +
     `.SH NAME\ncdba \\- ${roff(root.description)}\n` +
     `.SH SYNOPSIS\n.B cdba\n[global options] <command> [arguments]\n` +
-    `.SH DESCRIPTION\n${roff(root.description)}.\nstdout carries only the result; messages, warnings, prompts and progress go to stderr.\n` +
+    `.SH DESCRIPTION\n${roff(root.description)}.\nstdout carries only the result; messages, warnings, prompts and progress go to stderr, each line starting with cdba: (the \\-\\-debug transcript's lines are marked > and < instead).\n` +
     `.SH COMMANDS\n${groups.map((g) => `.TP\n.B ${roff(g.name)}\n${roff(g.description)}; see\n.BR cdba\\-${roff(g.name)} (1).\n`).join('')}` +
     `.SH GLOBAL OPTIONS\n${optionsBlock(root)}` +
     `.SH ENVIRONMENT\n${facts.environment.map(([k, v]) => `.TP\n.B ${roff(k)}\n${roff(v)}\n`).join('')}` +

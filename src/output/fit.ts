@@ -18,6 +18,11 @@ export interface Shrink {
   omitWhenEmpty?: boolean | undefined;
   /** Shown only when the whole table fits uncut: never the reason another value is cut (DISK of the clusters tables). */
   onlyWhenAllFits?: boolean | undefined;
+  /**
+   * A value users copy into other commands (an ID, a name): kept whole while dropping
+   * columns can make room for it; cut (down to minWidth) only when even that cannot.
+   */
+  copyable?: boolean | undefined;
 }
 
 /**
@@ -68,21 +73,38 @@ const lineWidth = (widths: number[]): number => (widths.length === 0 ? 0 : width
 /**
  * Widths so that no line is wider than `available`: drop the columns shown
  * only when everything fits, then the least useful columns while even their
- * minimums overflow; then cut long values, widest
- * first, down to COMFORT_WIDTH, so that short ones stay whole; then cut the
- * least useful columns to their minimums. A table whose declared minimums
- * cannot fit is cut further, then loses columns from the right, so it still fits.
+ * floors overflow. A column's floor is its minimum, never inside its header (a
+ * cut header names nothing), and a copyable column's whole width, unless
+ * dropping every droppable column still leaves no room for it whole (then
+ * COMFORT_WIDTH, then its minimum, as long as that leaves none either). Then cut
+ * long values, widest first, down to COMFORT_WIDTH, so that short ones stay
+ * whole; then cut the least useful columns to their floors. A table whose
+ * floors cannot fit is cut further, then loses columns from the right, so it still fits.
  */
-export function fitColumns(natural: number[], rules: Shrink[], available: number): Fit {
-  let keep = natural.map((_, i) => i);
-  if (lineWidth(natural) > available) keep = keep.filter((i) => !rules[i]?.onlyWhenAllFits);
-  const floor = (i: number): number => Math.min(natural[i]!, rules[i]?.minWidth ?? natural[i]!);
-  const minimum = (): number => lineWidth(keep.map(floor));
-  while (minimum() > available) {
-    const droppable = keep.filter((i) => rules[i]?.dropPriority !== undefined);
-    if (droppable.length === 0 || keep.length === 1) break;
-    const first = droppable.reduce((a, b) => (rules[b]!.dropPriority! > rules[a]!.dropPriority! ? b : a));
-    keep = keep.filter((i) => i !== first);
+export function fitColumns(natural: number[], rules: Shrink[], available: number, headers: number[] = []): Fit {
+  let shown = natural.map((_, i) => i);
+  if (lineWidth(natural) > available) shown = shown.filter((i) => !rules[i]?.onlyWhenAllFits);
+  const cutFloor = (i: number): number => Math.min(natural[i]!, Math.max(rules[i]?.minWidth ?? natural[i]!, headers[i] ?? 0));
+  const wholeFloor = (i: number): number => (rules[i]?.copyable ? natural[i]! : cutFloor(i));
+  const dropUntilFits = (floor: (i: number) => number): number[] => {
+    let keep = shown;
+    while (lineWidth(keep.map(floor)) > available) {
+      const droppable = keep.filter((i) => rules[i]?.dropPriority !== undefined);
+      if (droppable.length === 0 || keep.length === 1) break;
+      const first = droppable.reduce((a, b) => (rules[b]!.dropPriority! > rules[a]!.dropPriority! ? b : a));
+      keep = keep.filter((i) => i !== first);
+    }
+    return keep;
+  };
+  // No room for the copyable values whole, even alone: they are cut, but columns still
+  // go before one is cut below COMFORT_WIDTH; and below that, to their minimums.
+  const comfortFloor = (i: number): number => (rules[i]?.copyable ? Math.min(natural[i]!, Math.max(cutFloor(i), COMFORT_WIDTH)) : cutFloor(i));
+  let floor = wholeFloor;
+  let keep = dropUntilFits(floor);
+  for (const next of [comfortFloor, cutFloor]) {
+    if (lineWidth(keep.map(floor)) <= available) break;
+    floor = next;
+    keep = dropUntilFits(floor);
   }
   const widths = keep.map((i) => natural[i]!);
   // Long values first, the widest a character at a time, none below its minimum or COMFORT_WIDTH.
@@ -93,8 +115,9 @@ export function fitColumns(natural: number[], rules: Shrink[], available: number
     if (widest < 0) break;
     widths[widest]! -= 1;
   }
-  // Then the least useful columns are cut first, each down to its minimum; those never dropped, last.
-  const order = keep.map((_, k) => k).sort((a, b) => (rules[keep[b]!]?.dropPriority ?? -1) - (rules[keep[a]!]?.dropPriority ?? -1));
+  // Then the least useful columns are cut first, each down to its floor; those never dropped, then copyable ones, last.
+  const usefulness = (k: number): number => (rules[keep[k]!]?.copyable ? -2 : (rules[keep[k]!]?.dropPriority ?? -1));
+  const order = keep.map((_, k) => k).sort((a, b) => usefulness(b) - usefulness(a));
   const shrinkTo = (limit: (k: number) => number): void => {
     for (const k of order) {
       const excess = lineWidth(widths) - available;
@@ -103,7 +126,7 @@ export function fitColumns(natural: number[], rules: Shrink[], available: number
     }
   };
   shrinkTo((k) => Math.min(widths[k]!, floor(keep[k]!)));
-  // Minimums that cannot fit: cut past them (to one character, `…`), then drop from the right.
+  // Floors that cannot fit: cut past them (to one character, `…`), then drop from the right.
   shrinkTo((k) => Math.min(widths[k]!, 1));
   while (keep.length > 1 && lineWidth(widths) > available) {
     keep.pop();

@@ -126,7 +126,7 @@ async function writeTable(io: IO, rawHeaders: string[], rawRows: string[][], wid
     const count = rows.reduce((n, r) => Math.max(n, r.length), headers.length);
     const natural = Array.from({ length: count }, (_, i) => rows.reduce((w, r) => Math.max(w, displayWidth(r[i] ?? '')), displayWidth(headers[i] ?? '')));
     const shrink: Shrink[] = rules ?? natural.map(() => ({ minWidth: GENERIC_MIN_WIDTH }));
-    const { keep, widths } = fitColumns(natural, shrink, width);
+    const { keep, widths } = fitColumns(natural, shrink, width, headers.map(displayWidth));
     const fitted = (cells: string[]): string[] => keep.map((i, k) => truncate(cells[i] ?? '', widths[k]!, shrink[i]?.cut));
     headers = headers.length ? fitted(headers) : headers;
     rows = rows.map(fitted);

@@ -270,6 +270,16 @@ describe('profile list', () => {
       const result = await cdba(['profile', 'list']);
       expect(result).toEqual({ exitCode: 0, stdout: '[]\n', stderr: '' });
     });
+
+    it('on a TTY, a setting no profile sets has no column (API VERSION, BASE URL); a pipe keeps the header', async () => {
+      const plain = tempDir();
+      await addApiKeyProfile(plain, 'emu', ['--project-id', PROJECT_A]);
+      const table = await cdba(['profile', 'list'], { configDir: plain, env: { CDBA_FORCE_TTY: '1', NO_COLOR: '1' } });
+      expect(table.exitCode, table.stderr).toBe(0);
+      expect(table.stdout.split('\n')).toEqual(['NAME   AUTH     PROJECT ID', `emu *  api-key  ${PROJECT_A}`, '']);
+      const piped = await cdba(['profile', 'list', '-o', 'table'], { configDir: plain });
+      expect(piped.stdout.split('\n')[0]).toBe('NAME\tAUTH\tPROJECT ID\tBASE URL\tAPI VERSION');
+    });
   });
 });
 
@@ -648,7 +658,7 @@ describe.concurrent('profile remove', () => {
     const result = await cdba(['profile', 'remove', 'p'], { configDir: dir, env: { CDBA_FORCE_TTY: '1', NO_COLOR: '1' }, input: 'y\n' });
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('Remove profile "p" and its stored keys? [y/N] cdba: profile "p" removed\n');
+    expect(result.stderr).toBe('cdba: Remove profile "p" and its stored keys? [y/N] cdba: profile "p" removed\n');
     expect(readConfig(dir).profiles).toEqual({});
   });
 
@@ -659,7 +669,7 @@ describe.concurrent('profile remove', () => {
     const result = await cdba(['profile', 'remove', 'p'], { configDir: dir, env: { CDBA_FORCE_TTY: '1', NO_COLOR: '1' }, input: 'n\n' });
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('Remove profile "p" and its stored keys? [y/N] cdba: cancelled; nothing was changed\n');
+    expect(result.stderr).toBe('cdba: Remove profile "p" and its stored keys? [y/N] cdba: cancelled; nothing was changed\n');
     expect(readFileSync(configPath(dir)).equals(before)).toBe(true);
   });
 

@@ -38,7 +38,7 @@ describe('hostile server answers', () => {
     const result = await run(server.url, ['clusters', 'list']);
     // Before the error: one wait notice per retry (a spinner on a terminal, plain lines in a pipe).
     const lines = result.stderr.split('\n');
-    expect(lines.slice(0, 4)).toEqual(Array(4).fill('bad gateway (502); retrying in 0s'));
+    expect(lines.slice(0, 4)).toEqual(Array(4).fill('cdba: bad gateway (502); retrying in 0s'));
     expectOneErrorLine(
       { ...result, stderr: lines.slice(4).join('\n') },
       7,

@@ -6,7 +6,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 const ENTRY_COLUMNS: Column<Entry>[] = [
   // The address stays whole; the comment gives way first on a narrow terminal.
-  { header: 'ENTRY', value: (e) => text(e.cidrBlock) || text(e.awsSecurityGroup) },
+  { header: 'ENTRY', value: (e) => text(e.cidrBlock) || text(e.awsSecurityGroup), copyable: true },
   { header: 'COMMENT', value: (e) => text(e.comment), minWidth: 8, dropPriority: 2 },
   { header: 'DELETE AFTER', value: (e) => text(e.deleteAfterDate), minWidth: 10, dropPriority: 1 },
 ];
@@ -28,7 +28,7 @@ export const ACCESS_ENTRY_TABLE: TableSpec<Entry> = {
 export function statusTable(entry: string): TableSpec<Entry> {
   return {
     columns: [
-      { header: 'ENTRY', value: () => entry, minWidth: 12, cut: 'middle' },
+      { header: 'ENTRY', value: () => entry, minWidth: 12, cut: 'middle', copyable: true },
       { header: 'STATUS', value: (e) => text(e.STATUS) },
     ],
     rows: (document) => [(document ?? {}) as Entry],

@@ -1,7 +1,7 @@
 // `cdba clusters apply --file F|-`: the desired state of one cluster (named in
 // the document), idempotent. Missing: create it. Present: compare the writable
 // fields the document names and PATCH only those that differ; nothing differs:
-// no write. The plan comes first: on stderr (`+ create`, `~ path: from → to`),
+// no write. The plan comes first: on stderr (`cdba: + create`, `cdba: ~ path: from → to`),
 // or with -o json|pretty as the document {action, changes} on stdout.
 // --dry-run sends no write; with --exit-code it exits 10 when the plan is not
 // empty. apply never deletes: a change the service cannot make is its error.
@@ -205,7 +205,7 @@ async function showPlan(ctx: Context, name: string, plan: PlanDocument): Promise
     await ctx.output(plan);
     return;
   }
-  if (plan.action === 'create') ctx.io.note(`+ create cluster ${name}`);
+  if (plan.action === 'create') ctx.io.note(`cdba: + create cluster ${name}`);
   else if (plan.action === 'none') ctx.io.note(`cdba: cluster ${name} matches the document; nothing to change`);
-  for (const change of plan.changes) ctx.io.note(`~ ${change.path}: ${planValue(change.from)} → ${planValue(change.to)}`);
+  for (const change of plan.changes) ctx.io.note(`cdba: ~ ${change.path}: ${planValue(change.from)} → ${planValue(change.to)}`);
 }

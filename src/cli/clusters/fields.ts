@@ -70,6 +70,7 @@ export function adaptToShape(note: (line: string) => void, body: Doc, shape: Clu
       hint: `see what changes with \`cdba clusters convert --to ${version}\`, or send it with --api-version ${SHAPE_SINCE[from] === 'v1.0' ? 'v1.0' : SHAPE_SINCE[from]}`,
     });
   }
-  note(`cdba: ${source} is a ${shapeLabel(from)} body; sending it converted to ${version} (see \`cdba clusters convert --to ${version}\`)`);
+  // Neutral words: apply --dry-run converts and sends nothing.
+  note(`cdba: ${source} is a ${shapeLabel(from)} body; converted to ${version} (see \`cdba clusters convert --to ${version}\`)`);
   return converted;
 }

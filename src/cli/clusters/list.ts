@@ -2,6 +2,7 @@
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../core/context.js';
+import { helpProse } from '../helpLayout.js';
 import { choiceFlag, intFlag, withExamples, type App } from '../command.js';
 import { flexReachable } from './flex.js';
 import { CLUSTER_LIST_TABLE } from './view.js';
@@ -51,14 +52,16 @@ export function registerClustersList(parent: Command, app: App): void {
   ]);
   command.addHelpText(
     'after',
-    'The table (on a terminal, and -o table in a pipe, tab-separated) shows every\n' +
-      'cluster of the project: the clusters API\'s and the flex clusters (TIER FLEX),\n' +
-      'asked for at once; DISK is each one\'s storage (on a terminal, shown when the whole\n' +
-      'table fits). -o json and --query give the clusters API\'s\n' +
-      'document as the service sends it, which has no flex clusters; --tier FLEX gives\n' +
-      'the flex API\'s document instead. When the flex list fails and the other does\n' +
-      'not, the table shows what was read, one line says what could not be listed,\n' +
-      'and the exit code is that failure\'s (3: 401/403, 7: 5xx after retries).\n',
+    helpProse(
+      'The table (on a terminal, and -o table in a pipe, tab-separated) shows every ' +
+        'cluster of the project: the clusters API\'s and the flex clusters (TIER FLEX), ' +
+        'asked for at once; DISK is each one\'s storage (on a terminal, shown when the whole ' +
+        'table fits). -o json and --query give the clusters API\'s ' +
+        'document as the service sends it, which has no flex clusters; --tier FLEX gives ' +
+        'the flex API\'s document instead. When the flex list fails and the other does ' +
+        'not, the table shows what was read, one line says what could not be listed, ' +
+        'and the exit code is that failure\'s (3: 401/403, 7: 5xx after retries).',
+    ),
   );
 }
 
@@ -101,7 +104,7 @@ export async function runClustersList(ctx: Context, flags: ListFlags): Promise<v
 }
 
 /**
- * "Showing 1–100 of 345" and how to see more, when there is more than this page;
+ * "showing 1–100 of 345" and how to see more, when there is more than this page;
  * undefined when the page holds everything.
  */
 export function pageFooter(page: number, limit: number, shown: number, total: number | undefined, hasNext: boolean): string | undefined {
@@ -109,7 +112,7 @@ export function pageFooter(page: number, limit: number, shown: number, total: nu
   const last = (page - 1) * limit + shown;
   const more = hasNext || (total !== undefined && last < total);
   if (!more && page === 1) return undefined;
-  const range = shown === 0 ? `nothing on page ${page}` : `Showing ${first}–${last}`;
+  const range = shown === 0 ? `nothing on page ${page}` : `showing ${first}–${last}`;
   const of = total !== undefined ? ` of ${total}` : '';
   const next = more ? `; next: --page ${page + 1}, or --all for every cluster` : '';
   return `${range}${of}${next}`;

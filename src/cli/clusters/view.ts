@@ -20,14 +20,15 @@ export const stateLabel = (c: Pick<ClusterSummary, 'state' | 'paused'>): string 
 const firstAndMore = (values: string[]): string => (values.length <= 1 ? (values[0] ?? '') : `${values[0]} +${values.length - 1}`);
 
 export const CLUSTER_COLUMNS: TableSpec<ClusterSummary>['columns'] = [
-  // On a narrow terminal: the name keeps enough to be recognised, the state stays
-  // whole, long values are cut with `…`, and CREATED, TIER, PROVIDER... go first.
+  // On a narrow terminal: the name stays whole while dropping columns makes room (it is
+  // what the other commands take), the state and provider are never cut, long values are
+  // cut with `…`, and CREATED, TIER, PROVIDER... go first.
   // DISK shows only when the whole table fits: it is never why another value is cut.
-  { header: 'NAME', value: (c) => c.name, minWidth: 16, cut: 'middle' },
+  { header: 'NAME', value: (c) => c.name, minWidth: 16, cut: 'middle', copyable: true },
   { header: 'STATE', value: (c) => stateLabel(c) },
   { header: 'DB VERSION', value: (c) => c.dbVersion, minWidth: 7, dropPriority: 3 },
-  { header: 'TYPE', value: (c) => typeLabel(c), minWidth: 8, dropPriority: 2 },
-  { header: 'PROVIDER', value: (c) => c.providers.join(','), minWidth: 5, dropPriority: 5 },
+  { header: 'TYPE', value: (c) => typeLabel(c), minWidth: 10, dropPriority: 2 },
+  { header: 'PROVIDER', value: (c) => c.providers.join(','), dropPriority: 5 },
   { header: 'REGION', value: (c) => firstAndMore(c.regions), minWidth: 10, dropPriority: 4 },
   { header: 'TIER', value: (c) => (c.shardsDiffer ? shardTiers(c.shardsDiffer) : c.tiers.join(',')), minWidth: 4, dropPriority: 6 },
   // Storage: a flex cluster's fixed size, a dedicated cluster's diskSizeGB (shards that differ show theirs under TIER).

@@ -49,12 +49,12 @@ export function summarize(entries: ConnectionStringEntry[]): string {
   return parts.join('; ');
 }
 
-/** "private-endpoint optimized SRV for endpoint vpce-1". */
+/** "private-endpoint optimized SRV connection string for endpoint vpce-1": the endpoint last, after the noun. */
 export function describeChoice(choice: Required<Pick<ConnectionStringChoice, 'type' | 'srv'>> & ConnectionStringChoice): string {
   let form = choice.srv ? 'SRV' : 'host-list';
   if (choice.srv && choice.optimized === true) form = 'optimized SRV';
   if (choice.srv && choice.optimized === false) form = 'non-optimized SRV';
-  return `${choice.type} ${form}${choice.endpoint !== undefined ? ` for endpoint ${choice.endpoint}` : ''}`;
+  return `${choice.type} ${form} connection string${choice.endpoint !== undefined ? ` for endpoint ${choice.endpoint}` : ''}`;
 }
 
 /** Why `get` found nothing: no strings at all (yet), or none of that kind, with what there is. */
@@ -68,5 +68,5 @@ export function missingMessage(
     const pending = stateName !== undefined && stateName !== 'IDLE' ? ` yet (it is ${stateName})` : '';
     return `cluster "${cluster}" has no connection strings${pending}`;
   }
-  return `cluster "${cluster}" has no ${describeChoice(choice)} connection string; it has: ${summarize(entries)}`;
+  return `cluster "${cluster}" has no ${describeChoice(choice)}; it has: ${summarize(entries)}`;
 }

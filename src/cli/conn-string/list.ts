@@ -15,7 +15,7 @@ const TABLE: TableSpec<ConnectionStringRow> = {
     { header: 'SRV', value: (r) => (r.srv ? 'yes' : 'no'), dropPriority: 2 },
     { header: 'OPTIMIZED', value: (r) => (r.optimized ? 'yes' : ''), minWidth: 3, dropPriority: 3, omitWhenEmpty: true },
     { header: 'ENDPOINT', value: (r) => r.endpointIds.join(','), minWidth: 8, dropPriority: 1, omitWhenEmpty: true },
-    { header: 'CONNECTION STRING', value: (r) => r.connectionString, minWidth: 20 },
+    { header: 'CONNECTION STRING', value: (r) => r.connectionString, minWidth: 20, copyable: true },
   ],
 };
 

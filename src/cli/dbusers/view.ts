@@ -49,8 +49,9 @@ export function summarizeUser(document: unknown): DatabaseUserSummary {
 }
 
 export const DATABASE_USER_COLUMNS: TableSpec<DatabaseUserSummary>['columns'] = [
-  // On a narrow terminal the name keeps both ends; scopes, then the date, go first.
-  { header: 'USERNAME', value: (u) => u.username, minWidth: 12, cut: 'middle' },
+  // On a narrow terminal the name stays whole while dropping columns makes room (then keeps
+  // both ends); scopes, then the date, go first.
+  { header: 'USERNAME', value: (u) => u.username, minWidth: 12, cut: 'middle', copyable: true },
   { header: 'AUTH DB', value: (u) => u.databaseName, dropPriority: 3 },
   { header: 'AUTH', value: (u) => u.auth, minWidth: 5, dropPriority: 2 },
   { header: 'ROLES', value: (u) => u.roles.join(', '), minWidth: 12 },

@@ -16,12 +16,15 @@ interface ProfileRow {
 
 const TABLE: TableSpec<ProfileRow> = {
   rows: (document) => document as ProfileRow[],
+  // On a terminal a setting no profile sets has no column: a profile without apiVersion
+  // calls each operation at its newest version, which no single date would name.
+  // Tab-separated output keeps every column, so scripts see the same header always.
   columns: [
-    { header: 'NAME', value: (r) => (r.current ? `${r.name} *` : r.name), minWidth: 12, cut: 'middle' },
+    { header: 'NAME', value: (r) => (r.current ? `${r.name} *` : r.name), minWidth: 12, cut: 'middle', copyable: true },
     { header: 'AUTH', value: (r) => r.auth, minWidth: 7, dropPriority: 1 },
-    { header: 'PROJECT ID', value: (r) => r.projectId, minWidth: 10, dropPriority: 2 },
-    { header: 'BASE URL', value: (r) => r.baseUrl, minWidth: 12, dropPriority: 3 },
-    { header: 'API VERSION', value: (r) => r.apiVersion, minWidth: 7, dropPriority: 4 },
+    { header: 'PROJECT ID', value: (r) => r.projectId, dropPriority: 2, copyable: true, omitWhenEmpty: true },
+    { header: 'BASE URL', value: (r) => r.baseUrl, minWidth: 12, dropPriority: 3, omitWhenEmpty: true },
+    { header: 'API VERSION', value: (r) => r.apiVersion, minWidth: 7, dropPriority: 4, omitWhenEmpty: true },
   ],
 };
 
@@ -29,7 +32,7 @@ export function registerProfileList(parent: Command, app: App): void {
   const command = parent
     .command('list')
     .alias('ls')
-    .description('list profiles (the current one is marked *)')
+    .description('list profiles (the current one is marked *); on a terminal, a setting that no profile sets (API VERSION, say) has no column')
     .action(async (_options, cmd) => runProfileList(app.context(cmd)));
   withExamples(command, [
     ['Table of profiles', 'cdba profile list'],

@@ -9,12 +9,14 @@ const results = (document: unknown): Doc[] => {
 };
 
 const PROJECT_COLUMNS: Column<Doc>[] = [
-  // The ID stays whole (it is what the other commands take); long names are cut in the middle.
-  { header: 'ID', value: (p) => text(p.id) },
-  { header: 'NAME', value: (p) => text(p.name), minWidth: 12, cut: 'middle' },
+  // IDs and names are what the other commands take: whole while dropping columns makes
+  // room (an ID is never cut; an org ID is dropped rather than cut), CREATED goes first,
+  // and a long name is cut in the middle only when nothing else can give.
+  { header: 'ID', value: (p) => text(p.id), copyable: true },
+  { header: 'NAME', value: (p) => text(p.name), minWidth: 12, cut: 'middle', copyable: true },
   { header: 'CLUSTERS', value: (p) => text(p.clusterCount), dropPriority: 1 },
-  { header: 'ORG ID', value: (p) => text(p.orgId), minWidth: 10, dropPriority: 3 },
-  { header: 'CREATED', value: (p) => text(p.created), minWidth: 10, dropPriority: 2 },
+  { header: 'ORG ID', value: (p) => text(p.orgId), dropPriority: 2, copyable: true },
+  { header: 'CREATED', value: (p) => text(p.created), minWidth: 10, dropPriority: 3 },
 ];
 
 export const PROJECT_LIST_TABLE: TableSpec<Doc> = { columns: PROJECT_COLUMNS, rows: results };
@@ -22,8 +24,8 @@ export const PROJECT_TABLE: TableSpec<Doc> = { columns: PROJECT_COLUMNS, rows: (
 
 export const ORG_LIST_TABLE: TableSpec<Doc> = {
   columns: [
-    { header: 'ID', value: (o) => text(o.id) },
-    { header: 'NAME', value: (o) => text(o.name), minWidth: 12, cut: 'middle' },
+    { header: 'ID', value: (o) => text(o.id), copyable: true },
+    { header: 'NAME', value: (o) => text(o.name), minWidth: 12, cut: 'middle', copyable: true },
   ],
   rows: results,
 };

@@ -47,7 +47,7 @@ describe.concurrent.each(EACH_VERSION)('apply at $version', ({ version, tag }) =
     const created = await run(world, ['clusters', 'apply', '--file', file], { version, tty: true });
     expect(created.exitCode, created.stderr).toBe(0);
     expect(created.stdout).toBe('');
-    expect(linesAfterWarning(created.stderr, version)).toEqual([`+ create cluster ${name}`, `cdba: cluster ${name} is CREATING; follow it with \`cdba -P ${PROFILE[version]} clusters watch ${name}\``]);
+    expect(linesAfterWarning(created.stderr, version)).toEqual([`cdba: + create cluster ${name}`, `cdba: cluster ${name} is CREATING; follow it with \`cdba -P ${PROFILE[version]} clusters watch ${name}\``]);
     expect(requestsFor(world.emulators.fast, name).map((r) => [r.method, r.url])).toEqual([['POST', `${apiBase(version)}/groups/${PROJECT}/clusters`]]);
 
     const again = await run(world, ['clusters', 'apply', '--file', file], { version, tty: true });
@@ -58,7 +58,7 @@ describe.concurrent.each(EACH_VERSION)('apply at $version', ({ version, tag }) =
     const bigger = specFile(`${name}-m30`, spec(name, version, 'M30'));
     const updated = await run(world, ['clusters', 'apply', '--file', bigger, '--watch'], { version, tty: true });
     expect(updated.exitCode, updated.stderr).toBe(0);
-    expect(linesAfterWarning(updated.stderr, version)).toContain(`~ ${tierPath(version)}: M10 → M30`);
+    expect(linesAfterWarning(updated.stderr, version)).toContain(`cdba: ~ ${tierPath(version)}: M10 → M30`);
     const patch = requestsFor(world.emulators.fast, name).at(-1)!;
     expect(patch.method).toBe('PATCH');
     expect(Object.keys(patch.body as object)).toEqual([legacy(version) ? 'providerSettings' : 'replicationSpecs']);
@@ -129,6 +129,21 @@ describe('apply --dry-run', () => {
     });
     const same = await run(world, ['clusters', 'apply', '--file', file, '--dry-run', '--exit-code'], { on: 'slow' });
     expect(same.exitCode, same.stderr).toBe(0);
+    expect(Object.keys(slow.stats().byMethod)).toEqual(['GET']);
+  });
+});
+
+describe('apply --dry-run of a body in another shape', () => {
+  it('says the body was converted, not that it was sent, and sends nothing', async () => {
+    const slow = world.emulators.slow;
+    const file = specFile('dry-legacy', spec('dry-legacy', 'v1.0'));
+    slow.resetStats();
+    const result = await run(world, ['clusters', 'apply', '--file', file, '--dry-run'], { on: 'slow', version: 'default' });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(linesAfterWarning(result.stderr, 'default', false)).toEqual([
+      `cdba: ${file} is a legacy (v1.0 / 2023-01-01) body; converted to 2024-10-23 (see \`cdba clusters convert --to 2024-10-23\`)`,
+    ]);
+    expect(JSON.parse(result.stdout)).toMatchObject({ action: 'create' });
     expect(Object.keys(slow.stats().byMethod)).toEqual(['GET']);
   });
 });

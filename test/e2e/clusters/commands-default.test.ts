@@ -113,7 +113,7 @@ describe('new cluster verbs at the default version', () => {
       });
     const created = await current(['clusters', 'apply', '--file', '-', '--watch', '-o', 'table'], { input: spec('M10') });
     expect(created.exitCode, created.stderr).toBe(0);
-    expect(lines(created.stderr).slice(0, 2)).toEqual(['+ create cluster dap', 'cdba: cluster dap is CREATING']);
+    expect(lines(created.stderr).slice(0, 2)).toEqual(['cdba: + create cluster dap', 'cdba: cluster dap is CREATING']);
     expect(created.stderr).not.toMatch(/warning/);
     const [post] = requestsFor(world.emulators.fast, 'dap');
     expect([post!.method, post!.contentType]).toEqual(['POST', WRITE]);
@@ -164,7 +164,7 @@ describe('new cluster verbs at the default version', () => {
     const fromLegacy = await current(['clusters', 'apply', '--file', '-', '--dry-run', '--exit-code', '-o', 'json'], { input: JSON.stringify(legacy) });
     expect(fromLegacy.exitCode, fromLegacy.stderr).toBe(10);
     expect(JSON.parse(fromLegacy.stdout)).toEqual({ action: 'create', changes: [] });
-    expect(fromLegacy.stderr).toBe('cdba: stdin is a legacy (v1.0 / 2023-01-01) body; sending it converted to 2024-10-23 (see `cdba clusters convert --to 2024-10-23`)\n');
+    expect(fromLegacy.stderr).toBe('cdba: stdin is a legacy (v1.0 / 2023-01-01) body; converted to 2024-10-23 (see `cdba clusters convert --to 2024-10-23`)\n');
 
     const modern = {
       name: 'dap-modern',
@@ -174,7 +174,7 @@ describe('new cluster verbs at the default version', () => {
     };
     const created = await current(['clusters', 'apply', '--file', '-'], { input: JSON.stringify(modern) });
     expect(created.exitCode, created.stderr).toBe(0);
-    expect(lines(created.stderr)[0]).toBe('cdba: stdin is a 2023-02-01 body; sending it converted to 2024-10-23 (see `cdba clusters convert --to 2024-10-23`)');
+    expect(lines(created.stderr)[0]).toBe('cdba: stdin is a 2023-02-01 body; converted to 2024-10-23 (see `cdba clusters convert --to 2024-10-23`)');
     const [post] = requestsFor(world.emulators.fast, 'dap-modern');
     const specs = (post!.body as { replicationSpecs: Array<{ regionConfigs: Array<{ electableSpecs: Record<string, unknown> }> }> }).replicationSpecs;
     expect(specs.map((s) => s.regionConfigs[0]!.electableSpecs)).toEqual([

@@ -67,7 +67,7 @@ describe('clusters at the default version', () => {
     const legacyFile = { providerSettings: { providerName: 'AWS', instanceSizeName: 'M10', regionName: 'US_EAST_1' }, replicationFactor: 3 };
     const created = await current(['clusters', 'create', 'cur-legacy', '--file', '-'], JSON.stringify(legacyFile));
     expect(created.exitCode, created.stderr).toBe(0);
-    expect(created.stderr).toContain('cdba: stdin is a legacy (v1.0 / 2023-01-01) body; sending it converted to 2024-10-23');
+    expect(created.stderr).toContain('cdba: stdin is a legacy (v1.0 / 2023-01-01) body; converted to 2024-10-23');
     const listed = await current(['api', '/groups/{projectId}/clusters', '--include']);
     expect(listed.stdout).toContain('content-type: application/vnd.atlas.2024-08-05+json;charset=utf-8\n');
   });

@@ -68,7 +68,7 @@ describe.concurrent.each(EACH_VERSION)('delete at $version', ({ version, tag }) 
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toBe('');
     const err = plain(noWarning(result.stderr));
-    expect(err.startsWith(`Delete cluster "${name}" of project ${PROJECT} (profile "${PROFILE[version]}") and all its data? [y/N] cdba: deletion of cluster ${name} requested\n`)).toBe(true);
+    expect(err.startsWith(`cdba: Delete cluster "${name}" of project ${PROJECT} (profile "${PROFILE[version]}") and all its data? [y/N] cdba: deletion of cluster ${name} requested\n`)).toBe(true);
     expect(err).toMatch(new RegExp(`cdba: cluster ${name} is DELETED \\(waited \\d+(ms|s)\\)\\n$`));
     expect(cluster(world.emulators.fast, name)).toBeUndefined();
   });
@@ -79,7 +79,7 @@ describe.concurrent('delete (each under one of the versions)', () => {
     const result = await run(world, ['clusters', 'delete', 'no-v1'], { version: 'v1.0', tty: true, input: 'n\n', on: 'witness' });
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`Delete cluster "no-v1" of project ${PROJECT} (profile "legacy-v1") and all its data? [y/N] cdba: cancelled; nothing was changed\n`);
+    expect(result.stderr).toBe(`cdba: Delete cluster "no-v1" of project ${PROJECT} (profile "legacy-v1") and all its data? [y/N] cdba: cancelled; nothing was changed\n`);
     expectNoRequest(world);
   });
 

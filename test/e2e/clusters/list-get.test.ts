@@ -81,7 +81,7 @@ describe.concurrent.each(EACH_VERSION)('list at $version', ({ version }) => {
     expect(version === '2023-02-01' || version === 'default' ? page.results[0].replicationSpecs[0].regionConfigs : page.results[0].providerSettings).toBeDefined();
   });
 
-  it('on a TTY: the table, and "Showing 1–100 of 345" on stderr', async () => {
+  it('on a TTY: the table, and "cdba: showing 1–100 of 345" on stderr', async () => {
     const result = await run(world, ['clusters', 'list'], { version, project: MANY, tty: true });
     expect(result.exitCode, result.stderr).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
@@ -89,7 +89,7 @@ describe.concurrent.each(EACH_VERSION)('list at $version', ({ version }) => {
     expect(lines[0]).toMatch(/^NAME +STATE +DB VERSION +TYPE +PROVIDER +REGION +TIER +DISK +CREATED$/);
     expect(lines[1]).toMatch(/^c000 +IDLE +8\.0\.29 +REPLICASET +AWS +US_EAST_1 +M10 +\d+ GB +\d{4}-\d\d-\d\dT/);
     expect(lines[100]).toMatch(/^c099 /);
-    expect(result.stderr).toBe(`${deprecationLine(version)}Showing 1–100 of 345; next: --page 2, or --all for every cluster\n`);
+    expect(result.stderr).toBe(`${deprecationLine(version)}cdba: showing 1–100 of 345; next: --page 2, or --all for every cluster\n`);
   });
 
   it('-o table in a pipe: one tab-separated row per cluster, every shape rendered', async () => {
@@ -116,7 +116,7 @@ describe.concurrent('list flags (each under one of the versions)', () => {
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(46);
     expect(lines[1]).toMatch(/^c300 /);
-    expect(result.stderr).toBe(`${deprecationLine(version)}Showing 301–345 of 345\n`);
+    expect(result.stderr).toBe(`${deprecationLine(version)}cdba: showing 301–345 of 345\n`);
   });
 
   it('--all (at 2023-01-01): every cluster in one document, pages fetched by the API layer', async () => {
@@ -153,7 +153,7 @@ describe.concurrent('list flags (each under one of the versions)', () => {
     expect(page.results).toHaveLength(50);
     expect(page.links.find((l: { rel: string }) => l.rel === 'self').href).toContain('includeCount=false');
     const tty = await run(world, ['clusters', 'list', '--no-count', '--limit', '50'], { version, project: MANY, tty: true });
-    expect(tty.stderr).toBe(`${deprecationLine(version)}Showing 1–50; next: --page 2, or --all for every cluster\n`);
+    expect(tty.stderr).toBe(`${deprecationLine(version)}cdba: showing 1–50; next: --page 2, or --all for every cluster\n`);
   });
 
   it('--all --no-count: the service is not asked for the total, and no output has one', async () => {

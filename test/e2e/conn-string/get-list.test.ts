@@ -229,7 +229,7 @@ describe.concurrent('conn-string get: what is missing', () => {
     const result = await run(['get', 'rs-azure', '--endpoint', 'vpce-nope']);
     expect(result.exitCode).toBe(4);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^cdba: cluster "rs-azure" has no private-endpoint SRV for endpoint vpce-nope connection string; it has: standard \(SRV, host list\); private \(SRV, host list\); private-endpoint \(SRV, host list; endpoints pe-azure, pe-azure-reg\); see cdba conn-string list rs-azure\n$/);
+    expect(result.stderr).toMatch(/^cdba: cluster "rs-azure" has no private-endpoint SRV connection string for endpoint vpce-nope; it has: standard \(SRV, host list\); private \(SRV, host list\); private-endpoint \(SRV, host list; endpoints pe-azure, pe-azure-reg\); see cdba conn-string list rs-azure\n$/);
   });
 
   it('an endpoint of the project in another cloud or region is not the cluster\'s: exit 4', async () => {
@@ -243,7 +243,7 @@ describe.concurrent('conn-string get: what is missing', () => {
     ] as const) {
       expect(result.exitCode).toBe(4);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(new RegExp(`^cdba: cluster "${cluster}" has no private-endpoint SRV for endpoint ${endpoint} connection string; it has: `));
+      expect(result.stderr).toMatch(new RegExp(`^cdba: cluster "${cluster}" has no private-endpoint SRV connection string for endpoint ${endpoint}; it has: `));
     }
   });
 

@@ -131,7 +131,7 @@ describe('private-ip disable: refusals and no-ops send no PATCH', () => {
     for (const name of ['c000', 'c019']) expect(result.stderr).toContain(`  ${name}\n`);
     expect(result.stderr).toContain(`    mongodb+srv://c019-pri.${h}.mongodb.net\n`);
     expect(result.stderr).not.toContain('  c020\n');
-    expect(result.stderr).toMatch(new RegExp(`\n  …and ${MANY_COUNT - 20} more: \\d+ with Private IP for Peering strings, \\d+ without; \`cdba conn-string list <name>\` shows any of them\n`));
+    expect(result.stderr).toMatch(new RegExp(`\ncdba:   …and ${MANY_COUNT - 20} more: \\d+ with Private IP for Peering strings, \\d+ without; \`cdba conn-string list <name>\` shows any of them\n`));
     expect(result.stderr.split('\n').length).toBeLessThan(100);
     // Two pages of 500 (each after a digest challenge, on one connection: at most one challenge).
     const lists = (emu.stats().byPath['GET /api/atlas/v2/groups/{groupId}/clusters'] ?? 0) - before;
@@ -153,8 +153,8 @@ describe.concurrent('private-ip disable: the transition', () => {
     expect(stderr).toContain('makes expansion into more regions possible');
     expect(stderr).toContain('assumes applications already use the "Private IP for Peering" strings');
     expect(stderr).toContain(`Clusters of project ${ON_TTY} and their "Private IP for Peering" strings (4):\n`);
-    // Each cluster, then its -pri strings (host list and SRV), in the order the API lists them.
-    const block = (name: string, lines: string[]) => `  ${name}\n${lines.map((l) => `    ${l}\n`).join('')}`;
+    // Each cluster, then its -pri strings (host list and SRV), in the order the API lists them; each line cdba's.
+    const block = (name: string, lines: string[]) => `cdba:   ${name}\n${lines.map((l) => `cdba:     ${l}\n`).join('')}`;
     expect(stderr).toContain(
       block('app', [
         `mongodb://app-shard-00-00-pri.${h}.mongodb.net:27017,app-shard-00-01-pri.${h}.mongodb.net:27017,app-shard-00-02-pri.${h}.mongodb.net:27017/?ssl=true&authSource=admin&replicaSet=${replicaSetOf(ON_TTY, 'app')}`,
@@ -171,7 +171,7 @@ describe.concurrent('private-ip disable: the transition', () => {
       ]),
     );
     expect(stderr).toContain(block('free', ['(no Private IP for Peering string)']));
-    expect(stderr).toContain(`Turn private IP mode off for project ${ON_TTY}? [y/N] `);
+    expect(stderr).toContain(`cdba: Turn private IP mode off for project ${ON_TTY}? [y/N] `);
     expect(stderr).toMatch(new RegExp(`cdba: private IP mode is now off for project ${ON_TTY}\\n$`));
     // The question comes after the explanation and the list, the PATCH after the answer.
     expect(stderr.indexOf('Turning it off')).toBeLessThan(stderr.indexOf('Clusters of project'));

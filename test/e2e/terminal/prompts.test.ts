@@ -125,7 +125,7 @@ describe.skipIf(!scriptAvailable)('confirmations on a terminal', () => {
   });
 
   it('an explanation taller than the screen: the question is said before it and again on the last line', async () => {
-    const question = `Turn private IP mode off for project ${PROJECT_ID}?`;
+    const question = `cdba: Turn private IP mode off for project ${PROJECT_ID}?`;
     const t = inTerminal(['private-ip', 'disable'], { columns: 120, rows: 24, env: digestEnv(emu.url) });
     await t.seen(/\[y\/N\] $/);
     const lines = t.done();
@@ -136,7 +136,7 @@ describe.skipIf(!scriptAvailable)('confirmations on a terminal', () => {
     const asked = all.findIndex((l) => l.startsWith(question));
     expect(asked).toBeGreaterThanOrEqual(0);
     expect(all[asked]).toBe(question);
-    expect(all[asked + 1]).toMatch(/^Private IP mode \(peering-only mode\) is on/);
+    expect(all[asked + 1]).toMatch(/^cdba: Private IP mode \(peering-only mode\) is on/);
     expect(all.filter((l) => l.startsWith(`${question} [y/N] `))).toHaveLength(1);
     expect(all.findIndex((l) => l.startsWith(`${question} [y/N] `))).toBeGreaterThan(asked + 30);
   });
@@ -150,7 +150,7 @@ describe.skipIf(!scriptAvailable)('confirmations on a terminal', () => {
     const { exitCode, text } = await done;
     expect(exitCode).toBe(2);
     expect(text.split(question)).toHaveLength(2);
-    expect(text).toMatch(/^Private IP mode \(peering-only mode\) is on/m);
+    expect(text).toMatch(/^cdba: Private IP mode \(peering-only mode\) is on/m);
   });
 });
 

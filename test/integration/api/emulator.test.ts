@@ -168,7 +168,7 @@ describe('against the emulator: auth, retries, versions', () => {
       await waitFor('two of five calls refused', () => (limited.stats().byStatus['429'] ?? 0) >= 2);
       now = boundary;
       expect(await calls).toEqual([false, false, false, false, false]);
-      expect(io.stderr).toMatch(/^rate limited \(429\); retrying in 2s$/m);
+      expect(io.stderr).toMatch(/^cdba: rate limited \(429\); retrying in 2s$/m);
     } finally {
       await client.close();
       await limited.stop();

@@ -44,7 +44,7 @@ describe('retries', () => {
     const response = await call('GET');
     expect(response.body.attempt).toBe(3);
     expect(server!.received).toHaveLength(3);
-    expect(io.stderr).toBe('rate limited (429); retrying in 1s\nrate limited (429); retrying in 1s\n');
+    expect(io.stderr).toBe('cdba: rate limited (429); retrying in 1s\ncdba: rate limited (429); retrying in 1s\n');
   });
 
   test('on a TTY the wait is an ora spinner', async () => {
@@ -55,7 +55,7 @@ describe('retries', () => {
     expect((await call('GET')).body.attempt).toBe(2);
     // ora is loaded on first use: the spinner may draw after the call returned.
     await waitFor('the spinner', () => io.stderr.includes('rate limited (429); retrying in 1s'));
-    expect(io.stderr).toMatch(/^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] rate limited/); // drawn by ora, not a plain line
+    expect(io.stderr).toMatch(/^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] cdba: rate limited/); // drawn by ora, not a plain line
   });
 
   test('429 is retried for POST too: the request was refused, not applied', async () => {

@@ -31,10 +31,10 @@ describe('TestIO', () => {
     expect(io).toBeInstanceOf(TestIO);
     io.write('result');
     io.write(' more\n');
-    io.note('a message');
-    io.note('already ended\n');
+    io.note('cdba: a message');
+    io.note('cdba: already ended\n');
     expect(io.stdout).toBe('result more\n');
-    expect(io.stderr).toBe('a message\nalready ended\n');
+    expect(io.stderr).toBe('cdba: a message\ncdba: already ended\n');
   });
 
   it('defaults to no TTY, no colour, 100 columns', () => {
@@ -82,7 +82,8 @@ describe('spinner', () => {
     spinner.update('creating c0: UPDATING');
     spinner.update('creating c0: CREATING');
     spinner.stop('c0 is IDLE');
-    expect(io.stderr).toBe('creating c0: CREATING\ncreating c0: UPDATING\ncreating c0: CREATING\nc0 is IDLE\n');
+    // Each line carries cdba's prefix: a CI log shows whose line it is.
+    expect(io.stderr).toBe('cdba: creating c0: CREATING\ncdba: creating c0: UPDATING\ncdba: creating c0: CREATING\ncdba: c0 is IDLE\n');
     expect(io.stderr).not.toContain(ESC);
     expect(io.stdout).toBe('');
   });
@@ -91,7 +92,7 @@ describe('spinner', () => {
     const io = IO.test();
     const spinner = await io.spinner('waiting');
     spinner.stop();
-    expect(io.stderr).toBe('waiting\n');
+    expect(io.stderr).toBe('cdba: waiting\n');
   });
 
   it('on a TTY, draws on stderr only and ends with the final line', async () => {
@@ -100,8 +101,26 @@ describe('spinner', () => {
     spinner.update('still waiting');
     spinner.stop('done');
     expect(io.stdout).toBe('');
-    expect(io.stderr).toContain('waiting for c0');
-    expect(io.stderr.endsWith('done\n')).toBe(true);
+    expect(io.stderr).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] cdba: waiting for c0/);
+    expect(io.stderr.endsWith('cdba: done\n')).toBe(true);
+  });
+});
+
+describe('every line on stderr carries the prefix', () => {
+  it('note() gives a line cdba\'s prefix unless it has it; warn() says warning', () => {
+    const io = IO.test();
+    io.note('rate limited (429); retrying in 24s');
+    io.note('cdba: cluster c1 is IDLE', 'dim');
+    io.note('');
+    io.warn('API version 2023-02-01 is deprecated');
+    expect(io.stderr).toBe('cdba: rate limited (429); retrying in 24s\ncdba: cluster c1 is IDLE\ncdba:\ncdba: warning: API version 2023-02-01 is deprecated\n');
+  });
+
+  it('trace() is the --debug transcript: its own markers, no prefix, still escaped and scrubbed', () => {
+    const io = IO.test();
+    io.addSecret('s3cr3t-value');
+    io.trace('> authorization: Digest s3cr3t-value\u001b[2J');
+    expect(io.stderr).toBe('> authorization: Digest [REDACTED]\\x1b[2J\n');
   });
 });
 
@@ -109,7 +128,7 @@ describe('prompt', () => {
   it('asks on stderr and returns the line typed', async () => {
     const io = IO.test({ stdin: 'prod\n' });
     expect(await io.prompt('Profile name: ')).toBe('prod');
-    expect(io.stderr).toContain('Profile name: ');
+    expect(io.stderr).toBe('cdba: Profile name: ');
     expect(io.stdout).toBe('');
   });
 

@@ -100,8 +100,8 @@ describe('the sinks escape before they colour', () => {
 
   it('io.note: a trailing newline is the line end, not text', () => {
     const io = IO.test();
-    io.note('done\n');
-    expect(io.stderr).toBe('done\n');
+    io.note('cdba: done\n');
+    expect(io.stderr).toBe('cdba: done\n');
   });
 
   it('io.warn and the spinner (no TTY) escape too; registered secrets are still redacted', () => {
@@ -110,7 +110,7 @@ describe('the sinks escape before they colour', () => {
     io.warn('version\u202e s3cret\u001bvalue');
     return io.spinner('waiting: CREATING\u009b2J').then((spinner) => {
       spinner.stop('cdba: done\u0007');
-      expect(io.stderr).toBe('cdba: warning: version\\u202e [REDACTED]\nwaiting: CREATING\\u009b2J\ncdba: done\\x07\n');
+      expect(io.stderr).toBe('cdba: warning: version\\u202e [REDACTED]\ncdba: waiting: CREATING\\u009b2J\ncdba: done\\x07\n');
     });
   });
 

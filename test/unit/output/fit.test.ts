@@ -33,6 +33,55 @@ describe('fitColumns', () => {
     expect(fitColumns([20, 5, 20], rules, 30)).toEqual({ keep: [0, 2], widths: [20, 8] });
   });
 
+  it('a copyable column (an ID, a name) stays whole: less useful columns are dropped before it is cut', () => {
+    // projects list at 80: ID, NAME, CLUSTERS, ORG ID, CREATED; CREATED goes, ORG ID stays whole.
+    const rules: Shrink[] = [{ copyable: true }, { copyable: true, minWidth: 12 }, { dropPriority: 1 }, { copyable: true, dropPriority: 2 }, { minWidth: 10, dropPriority: 3 }];
+    expect(fitColumns([24, 12, 8, 24, 20], rules, 80, [2, 4, 8, 6, 7])).toEqual({ keep: [0, 1, 2, 3], widths: [24, 12, 8, 24] });
+  });
+
+  it('a copyable column is cut only when dropping every other column cannot make it fit; columns go before it is cut below 32', () => {
+    const rules: Shrink[] = [{ copyable: true }, { copyable: true, minWidth: 12, cut: 'middle' }, { dropPriority: 1 }];
+    // 24 + 2 + 40 = 66 > 60 even alone: the name is cut, after the droppable column went (24 + 2 + 32 + 2 + 8 = 68).
+    expect(fitColumns([24, 40, 8], rules, 60, [2, 4, 8])).toEqual({ keep: [0, 1], widths: [24, 34] });
+    // Narrower: not even 32 fits beside the ID, so down to the name's minimum (24 + 2 + 12 + 2 + 8 = 48 > 45).
+    expect(fitColumns([24, 40, 8], rules, 45, [2, 4, 8])).toEqual({ keep: [0, 1], widths: [24, 19] });
+    expect(fitColumns([24, 40, 8], rules, 50, [2, 4, 8])).toEqual({ keep: [0, 1, 2], widths: [24, 14, 8] });
+  });
+
+  it('a header is not cut while dropping a column can make room', () => {
+    // DB VERSION (header 10, values 6) with a minimum of 7: the less useful column goes instead.
+    const rules: Shrink[] = [{}, { minWidth: 7, dropPriority: 1 }, { minWidth: 10, dropPriority: 2 }];
+    expect(fitColumns([20, 10, 20], rules, 34, [4, 10, 7])).toEqual({ keep: [0, 1], widths: [20, 10] });
+  });
+
+  it('never cuts a copyable value or a header that dropping columns could have kept whole', () => {
+    const column = fc.record({
+      natural: fc.integer({ min: 1, max: 60 }),
+      header: fc.integer({ min: 1, max: 12 }),
+      min: fc.option(fc.integer({ min: 1, max: 30 })),
+      drop: fc.option(fc.integer({ min: 0, max: 5 })),
+      copyable: fc.boolean(),
+      onlyWhenAllFits: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(column, { minLength: 1, maxLength: 9 }), fc.integer({ min: 1, max: 200 }), (columns, available) => {
+        const natural = columns.map((c) => Math.max(c.natural, c.header));
+        const rules: Shrink[] = columns.map((c) => ({ minWidth: c.min ?? undefined, dropPriority: c.drop ?? undefined, copyable: c.copyable, onlyWhenAllFits: c.onlyWhenAllFits }));
+        const headers = columns.map((c) => c.header);
+        const { keep, widths } = fitColumns(natural, rules, available, headers);
+        // What a column needs to be whole where it matters: a copyable value all of it, any other its header.
+        const needs = (i: number): number => (rules[i]!.copyable ? natural[i]! : Math.min(natural[i]!, Math.max(rules[i]!.minWidth ?? natural[i]!, headers[i]!)));
+        const undroppable = natural.map((_, i) => i).filter((i) => rules[i]!.dropPriority === undefined && !rules[i]!.onlyWhenAllFits);
+        keep.forEach((i, k) => {
+          const alongside = [...new Set([...undroppable, i])];
+          if (lineWidth(alongside.map(needs)) > available) return; // dropping columns could not make room
+          if (rules[i]!.copyable) expect(widths[k], `column ${i} is copyable`).toBe(natural[i]);
+          expect(widths[k], `column ${i}'s header`).toBeGreaterThanOrEqual(headers[i]!);
+        });
+      }),
+    );
+  });
+
   it('always fits, whatever the rules say', () => {
     fc.assert(
       fc.property(

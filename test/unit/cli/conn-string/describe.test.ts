@@ -40,17 +40,20 @@ describe('summarize', () => {
 });
 
 describe('describeChoice and missingMessage', () => {
-  it('names the type, the form and the endpoint', () => {
-    expect(describeChoice({ type: 'standard', srv: true })).toBe('standard SRV');
-    expect(describeChoice({ type: 'private', srv: false })).toBe('private host-list');
-    expect(describeChoice({ type: 'private-endpoint', srv: true, optimized: true, endpoint: 'vpce-1' })).toBe('private-endpoint optimized SRV for endpoint vpce-1');
-    expect(describeChoice({ type: 'private-endpoint', srv: true, optimized: false })).toBe('private-endpoint non-optimized SRV');
+  it('names the type, the form and the endpoint, in an order that reads', () => {
+    expect(describeChoice({ type: 'standard', srv: true })).toBe('standard SRV connection string');
+    expect(describeChoice({ type: 'private', srv: false })).toBe('private host-list connection string');
+    expect(describeChoice({ type: 'private-endpoint', srv: true, optimized: true, endpoint: 'vpce-1' })).toBe('private-endpoint optimized SRV connection string for endpoint vpce-1');
+    expect(describeChoice({ type: 'private-endpoint', srv: true, optimized: false })).toBe('private-endpoint non-optimized SRV connection string');
   });
 
   it('says what the cluster has, or that it has none yet', () => {
     const entries = entriesOf({ peering: false, privateEndpoints: [] });
     expect(missingMessage('shop', { type: 'legacy', srv: true }, entries)).toBe(
       'cluster "shop" has no legacy SRV connection string; it has: standard (SRV, host list)',
+    );
+    expect(missingMessage('shop', { type: 'private-endpoint', srv: true, optimized: true, endpoint: 'vpce-0abc' }, entries)).toBe(
+      'cluster "shop" has no private-endpoint optimized SRV connection string for endpoint vpce-0abc; it has: standard (SRV, host list)',
     );
     expect(missingMessage('shop', { type: 'standard', srv: true }, [], 'CREATING')).toBe('cluster "shop" has no connection strings yet (it is CREATING)');
     expect(missingMessage('shop', { type: 'standard', srv: true }, [], 'IDLE')).toBe('cluster "shop" has no connection strings');
