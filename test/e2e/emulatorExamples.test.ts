@@ -30,9 +30,17 @@ describe('help examples that start the emulator in the background', () => {
     const env = newUserEnv(home, bin);
     const help = await execa('cdba', [...path, '--help'], { env, extendEnv: false, reject: false, cwd: home });
     expect(help.exitCode).toBe(0);
-    const printed = String(help.stdout).split('\n').find((l) => l === `  $ ${line}`);
+    // Help breaks a long example between shell words with ` \\`: the example as printed, continuation lines included.
+    const lines = String(help.stdout).split('\n');
+    const examples = lines.flatMap((first, i) => {
+      if (!first.startsWith('  $ ')) return [];
+      let end = i;
+      while (lines[end]!.endsWith(' \\') && end + 1 < lines.length) end++;
+      return [lines.slice(i, end + 1).join('\n').slice('  $ '.length)];
+    });
+    const printed = examples.find((block) => block.replace(/ \\\n +/g, ' ') === line);
     expect(printed, `cdba ${path.join(' ')} --help prints the example`).toBeDefined();
-    const result = await paste(printed!.slice('  $ '.length), env, home);
+    const result = await paste(printed!, env, home);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).not.toMatch(/does not exist|paste: failed/);
   });
