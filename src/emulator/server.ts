@@ -159,7 +159,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     const project = groupId === undefined ? undefined : app.store.project(groupId);
     if (groupId !== undefined && !project) throw failures.groupNotFound(groupId);
     if (project) {
-      const decision = app.limiter.take(project.id);
+      const decision = app.limiter.take(project.id, match.route.resource);
       if (match.api === 'v2') {
         extraHeaders = { 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining) };
       }
