@@ -60,7 +60,7 @@ export function registerEmulator(program: Command, app: App): void {
     .option('--fault-seed <n>', 'seed for --fail-rate, so faults repeat exactly', intFlag('--fault-seed', 0))
     .option('--drop-after-commit', 'commit each cluster create, then drop the connection unanswered')
     .option('--transition-ms <ms>', 'how long CREATING/UPDATING/DELETING last (default 2000)', intFlag('--transition-ms', 0))
-    .option('--rate-limit <n>', 'requests per minute per project (default 100)', intFlag('--rate-limit', 1))
+    .option('--rate-limit <n>', 'requests per minute per project, every resource together, for tests of 429 (default: the service\'s limits, per resource)', intFlag('--rate-limit', 1))
     .option('--rate-window-ms <ms>', 'length of the --rate-limit window (default 60000, a minute); for tests of 429 handling', intFlag('--rate-window-ms', 1))
     .option('--write-profile <name>', 'write a ready profile for the owner key into the config dir', (name: string) => validateProfileName(name, '--write-profile'))
     .option('--date <YYYY-MM-DD>', 'run the service as on this date (default today): a date that selects a version past its Sunset answers 410 VERSION_GONE, and the Date header reads this day (cdba versions counts from it)', serviceDate)

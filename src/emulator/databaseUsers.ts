@@ -27,7 +27,7 @@ export interface UserProblem {
 }
 
 const WRITABLE = ['awsIAMType', 'databaseName', 'deleteAfterDate', 'description', 'groupId', 'labels', 'ldapAuthType', 'oidcAuthType', 'password', 'roles', 'scopes', 'username', 'x509Type'];
-const READ_ONLY = ['links'];
+export const READ_ONLY = ['links'];
 const AUTH_TYPES: Record<'awsIAMType' | 'ldapAuthType' | 'oidcAuthType' | 'x509Type', readonly string[]> = {
   awsIAMType: ['NONE', 'USER', 'ROLE'],
   ldapAuthType: ['NONE', 'GROUP', 'USER'],

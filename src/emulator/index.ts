@@ -25,7 +25,7 @@ import type { FlexClusterModel } from '../model/flexCluster.js';
 import { Authenticator, DEFAULT_NONCE_TTL_MS } from './auth.js';
 import { Faults } from './faults.js';
 import type { FaultSettings } from './faults.js';
-import { DEFAULT_RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_WINDOW_MS, RateLimiter } from './rateLimit.js';
+import { DEFAULT_RATE_WINDOW_MS, RateLimiter } from './rateLimit.js';
 import { buildDefaultSeed, loadSeedFile, validateSeed } from './seed.js';
 import type { SeedDocument } from './seed.js';
 import { createHandler } from './server.js';
@@ -75,7 +75,10 @@ export interface EmulatorOptions {
   transitionMs?: number;
   /** Digest nonce lifetime; default 5 minutes. */
   nonceTtlMs?: number;
-  /** Requests per project per clock minute (per rate window); default: the seed's, else 100. */
+  /**
+   * Requests per project per clock minute (per rate window), one count for every resource;
+   * default: the seed's, else the live service's limits, each resource counted on its own.
+   */
   rateLimitPerMinute?: number;
   /** Length of the rate-limit window; default 60 000 (the service's minute). Retry-After is the rest of the window. */
   rateWindowMs?: number;
@@ -175,11 +178,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const world = store.world;
   const auth = new Authenticator(() => world, clock, options.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS, options.digestSha256 ?? false);
   const faults = new Faults(options);
-  const limiter = new RateLimiter(
-    options.rateLimitPerMinute ?? world.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
-    clock,
-    options.rateWindowMs ?? DEFAULT_RATE_WINDOW_MS,
-  );
+  const limiter = new RateLimiter(options.rateLimitPerMinute ?? world.rateLimitPerMinute, clock, options.rateWindowMs ?? DEFAULT_RATE_WINDOW_MS);
   const stats = new Stats();
   const unexpected: unknown[] = [];
   const host = options.host ?? '127.0.0.1';

@@ -1,10 +1,32 @@
-// Request rate per project (seed: Limits): a fixed window per clock minute,
-// counted per project whoever calls. Over the limit: 429 with Retry-After set
-// to the seconds left in the window. The window length can be changed (tests
-// shorten it so a client's Retry-After waits stay short; or lengthen it, so a
-// client gives up at once).
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 100;
+// Request rate (seed: Limits): a fixed window per clock minute. Over the limit: 429
+// with Retry-After set to the seconds left in the window. The window length can be
+// changed (tests shorten it so a client's Retry-After waits stay short; or lengthen
+// it, so a client gives up at once).
+//
+// Two ways to count, chosen at start:
+// - by default, as the live service: each resource of a project has its own counter
+//   and limit (RateLimit-Limit as recorded in August 2026, reference README);
+// - with a limit given (--rate-limit, the seed's rateLimit.perMinute), as the seed
+//   words it: one counter per project, whoever calls and whatever it calls.
+import type { ResourceName } from '../api/operations.js';
+
+/** The seed's limit: what a resource without a recorded limit gets. */
+export const SEED_RATE_LIMIT_PER_MINUTE = 100;
 export const DEFAULT_RATE_WINDOW_MS = 60_000;
+
+/**
+ * The live service's RateLimit-Limit per resource (recorded responses' headers).
+ * privateIpMode has no recording; it is a project setting, and the project's
+ * settings (`/groups/{groupId}/settings`, recorded) carry 1200.
+ */
+const SERVICE_LIMITS: Partial<Record<ResourceName, number>> = {
+  clusters: 10_000,
+  databaseUsers: 10_000,
+  projects: 1200,
+  accessList: 1200,
+  flexClusters: 1200,
+  privateIpMode: 1200,
+};
 
 export interface RateDecision {
   allowed: boolean;
@@ -17,26 +39,24 @@ export interface RateDecision {
 export class RateLimiter {
   private readonly windows = new Map<string, { window: number; count: number }>();
 
+  /** `fixedLimit`: one limit for every resource, one counter per project; undefined: the service's per resource. */
   constructor(
-    public limit: number,
+    private readonly fixedLimit: number | undefined,
     private readonly clock: () => number,
     private readonly windowMs: number = DEFAULT_RATE_WINDOW_MS,
   ) {}
 
-  /** Counts one request against the project and says whether it may proceed. */
-  take(projectId: string): RateDecision {
+  /** Counts one request to the resource in the project and says whether it may proceed. */
+  take(projectId: string, resource: ResourceName): RateDecision {
+    const limit = this.fixedLimit ?? SERVICE_LIMITS[resource] ?? SEED_RATE_LIMIT_PER_MINUTE;
+    const key = this.fixedLimit === undefined ? `${projectId} ${resource}` : projectId;
     const now = this.clock();
     const window = Math.floor(now / this.windowMs);
-    const current = this.windows.get(projectId);
+    const current = this.windows.get(key);
     const entry = current && current.window === window ? current : { window, count: 0 };
     entry.count += 1;
-    this.windows.set(projectId, entry);
+    this.windows.set(key, entry);
     const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * this.windowMs - now) / 1000));
-    return {
-      allowed: entry.count <= this.limit,
-      limit: this.limit,
-      remaining: Math.max(0, this.limit - entry.count),
-      retryAfterSeconds,
-    };
+    return { allowed: entry.count <= limit, limit, remaining: Math.max(0, limit - entry.count), retryAfterSeconds };
   }
 }

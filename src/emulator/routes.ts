@@ -5,13 +5,14 @@
 import { OPERATION_NAMES, OPERATIONS, type BuiltinOperationName, type OperationName, type ResourceName } from '../api/operations.js';
 import type { Action } from './auth.js';
 import type { Handler } from './context.js';
-import { createCluster, deleteCluster, getCluster, listClusters, patchCluster } from './handlers/clusters.js';
+import type { ReadOnlyFields } from './readOnly.js';
+import { CLUSTER_READ_ONLY, createCluster, deleteCluster, getCluster, listClusters, patchCluster } from './handlers/clusters.js';
 import { listAllClusters } from './handlers/allClusters.js';
-import { createFlexCluster, deleteFlexCluster, getFlexCluster, listFlexClusters, patchFlexCluster } from './handlers/flexClusters.js';
-import { createAccessEntries, deleteAccessEntry, getAccessEntry, getAccessEntryStatus, listAccessEntries } from './handlers/ipAccessList.js';
-import { getPrivateIpMode, patchPrivateIpMode } from './handlers/privateIpMode.js';
-import { createDatabaseUser, deleteDatabaseUser, getDatabaseUser, listDatabaseUsers, patchDatabaseUser } from './handlers/databaseUsers.js';
-import { createProject, deleteProject, getProject, getProjectByName, listOrgs, listProjects } from './handlers/projects.js';
+import { createFlexCluster, deleteFlexCluster, FLEX_CREATE_READ_ONLY, FLEX_UPDATE_READ_ONLY, getFlexCluster, listFlexClusters, patchFlexCluster } from './handlers/flexClusters.js';
+import { ACCESS_ENTRY_READ_ONLY, createAccessEntries, deleteAccessEntry, getAccessEntry, getAccessEntryStatus, listAccessEntries } from './handlers/ipAccessList.js';
+import { getPrivateIpMode, patchPrivateIpMode, PRIVATE_IP_MODE_READ_ONLY } from './handlers/privateIpMode.js';
+import { createDatabaseUser, deleteDatabaseUser, getDatabaseUser, listDatabaseUsers, patchDatabaseUser, USER_READ_ONLY } from './handlers/databaseUsers.js';
+import { createProject, deleteProject, getProject, getProjectByName, listOrgs, listProjects, PROJECT_READ_ONLY } from './handlers/projects.js';
 import { getRoot } from './handlers/root.js';
 
 export interface Operation {
@@ -20,6 +21,8 @@ export interface Operation {
   action: Action;
   /** The request body is a JSON array (the access-list POST), not an object. */
   arrayBody?: true;
+  /** Every operation with a body declares its read-only fields: echoed unchanged, they pass (readOnly.ts). */
+  readOnly?: ReadOnlyFields;
 }
 
 export interface Route {
@@ -40,33 +43,33 @@ export type OperationHandler = Omit<Operation, 'name'>;
 const HANDLERS: Partial<Record<OperationName, OperationHandler>> & Record<BuiltinOperationName, OperationHandler> = {
   'root.get': { handler: getRoot, action: 'read' },
   'clusters.list': { handler: listClusters, action: 'read' },
-  'clusters.create': { handler: createCluster, action: 'writeClusters' },
+  'clusters.create': { handler: createCluster, action: 'writeClusters', readOnly: CLUSTER_READ_ONLY },
   'clusters.get': { handler: getCluster, action: 'read' },
-  'clusters.update': { handler: patchCluster, action: 'writeClusters' },
+  'clusters.update': { handler: patchCluster, action: 'writeClusters', readOnly: CLUSTER_READ_ONLY },
   'clusters.delete': { handler: deleteCluster, action: 'writeClusters' },
   'clusters.listAll': { handler: listAllClusters, action: 'read' },
   'flexClusters.list': { handler: listFlexClusters, action: 'read' },
-  'flexClusters.create': { handler: createFlexCluster, action: 'writeClusters' },
+  'flexClusters.create': { handler: createFlexCluster, action: 'writeClusters', readOnly: FLEX_CREATE_READ_ONLY },
   'flexClusters.get': { handler: getFlexCluster, action: 'read' },
-  'flexClusters.update': { handler: patchFlexCluster, action: 'writeClusters' },
+  'flexClusters.update': { handler: patchFlexCluster, action: 'writeClusters', readOnly: FLEX_UPDATE_READ_ONLY },
   'flexClusters.delete': { handler: deleteFlexCluster, action: 'writeClusters' },
   'privateIpMode.get': { handler: getPrivateIpMode, action: 'read' },
-  'privateIpMode.update': { handler: patchPrivateIpMode, action: 'writeProject' },
+  'privateIpMode.update': { handler: patchPrivateIpMode, action: 'writeProject', readOnly: PRIVATE_IP_MODE_READ_ONLY },
   // Database users are the project owner's (Project Database Access Admin's) to change, not a cluster manager's.
   'databaseUsers.list': { handler: listDatabaseUsers, action: 'read' },
-  'databaseUsers.create': { handler: createDatabaseUser, action: 'writeProject' },
+  'databaseUsers.create': { handler: createDatabaseUser, action: 'writeProject', readOnly: USER_READ_ONLY },
   'databaseUsers.get': { handler: getDatabaseUser, action: 'read' },
-  'databaseUsers.update': { handler: patchDatabaseUser, action: 'writeProject' },
+  'databaseUsers.update': { handler: patchDatabaseUser, action: 'writeProject', readOnly: USER_READ_ONLY },
   'databaseUsers.delete': { handler: deleteDatabaseUser, action: 'writeProject' },
   // Paths without {groupId} (list, create, byName, orgs): the handler decides who sees and may do what.
   'projects.list': { handler: listProjects, action: 'read' },
-  'projects.create': { handler: createProject, action: 'writeProject' },
+  'projects.create': { handler: createProject, action: 'writeProject', readOnly: PROJECT_READ_ONLY },
   'projects.get': { handler: getProject, action: 'read' },
   'projects.getByName': { handler: getProjectByName, action: 'read' },
   'projects.delete': { handler: deleteProject, action: 'writeProject' },
   'orgs.list': { handler: listOrgs, action: 'read' },
   'accessList.list': { handler: listAccessEntries, action: 'read' },
-  'accessList.create': { handler: createAccessEntries, action: 'writeProject', arrayBody: true },
+  'accessList.create': { handler: createAccessEntries, action: 'writeProject', arrayBody: true, readOnly: ACCESS_ENTRY_READ_ONLY },
   'accessList.get': { handler: getAccessEntry, action: 'read' },
   'accessList.status': { handler: getAccessEntryStatus, action: 'read' },
   'accessList.delete': { handler: deleteAccessEntry, action: 'writeProject' },

@@ -2,7 +2,7 @@
 //   faults (latency, 503) -> authentication (401 digest challenge / bearer)
 //   -> access list (403) -> route (404 RESOURCE_NOT_FOUND, 405) -> version (406, 410)
 //   -> project (404 GROUP_NOT_FOUND) -> rate limit (429) -> role (403)
-//   -> body (415, 400 MALFORMED_JSON) -> resource handler.
+//   -> body (415, 400 MALFORMED_JSON; read-only fields echoed unchanged taken out, readOnly.ts) -> resource handler.
 // GET /api/private/ipinfo is answered right after the access list (authenticated, no project).
 // Outside /api/atlas: GET /_emulator/stats (no auth), POST /api/oauth/token and POST /api/oauth/revoke.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -14,6 +14,7 @@ import { tokenExchange, tokenRevocation } from './handlers/oauth.js';
 import { serializeJson } from './jsonText.js';
 import { booleanParam } from './pagination.js';
 import type { RateLimiter } from './rateLimit.js';
+import { withoutEchoes } from './readOnly.js';
 import { allowedMethods, matchRoute } from './routes.js';
 import type { Stats } from './stats.js';
 import { bodyTypeMatches, negotiate, versionDates, versionedContentType } from './versions.js';
@@ -159,7 +160,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     const project = groupId === undefined ? undefined : app.store.project(groupId);
     if (groupId !== undefined && !project) throw failures.groupNotFound(groupId);
     if (project) {
-      const decision = app.limiter.take(project.id);
+      const decision = app.limiter.take(project.id, match.route.resource);
       if (match.api === 'v2') {
         extraHeaders = { 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining) };
       }
@@ -186,7 +187,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     };
     const pretty = booleanParam(url.searchParams, 'pretty', false);
     const envelope = booleanParam(url.searchParams, 'envelope', false);
-    if (method === 'POST' || method === 'PATCH') ctx.body = parseBody(ctx, version, operation.arrayBody);
+    if (method === 'POST' || method === 'PATCH') ctx.body = withoutEchoes(ctx, parseBody(ctx, version, operation.arrayBody), operation.readOnly);
 
     const reply = await operation.handler(ctx);
     if (reply.drop) {

@@ -686,7 +686,7 @@ function withoutOptions(uri: string): string {
 
 /** The cluster as v1.0 and 2023-01-01 render it. */
 export function renderLegacy(model: ClusterModel, extras: RenderExtras): Doc {
-  const topology = legacyTopologyFromModern(modelSpecsAsDocs(model), { effectiveSizes: true });
+  const topology = legacyTopologyFromModern(modelSpecsAsDocs(model), { asAnswered: true });
   const view: Doc = {
     ...commonView(model, extras),
     autoScaling: topology.autoScaling,

@@ -228,7 +228,11 @@ export interface LegacyTopology {
   lost: string[];
 }
 
-export function legacyTopologyFromModern(specs: Doc[], options: { effectiveSizes?: boolean } = {}): LegacyTopology {
+/**
+ * `asAnswered`: as the service answers it, not as a request body says it: a shared tier
+ * carries its effective size and null tier limits (the recorded v1.0 M0 cluster).
+ */
+export function legacyTopologyFromModern(specs: Doc[], options: { asAnswered?: boolean } = {}): LegacyTopology {
   const first = asObject(specs[0]);
   const firstRegions = (Array.isArray(first.regionConfigs) ? first.regionConfigs : []).map(asObject).sort(byPriority);
   const lead = asObject(firstRegions[0]);
@@ -239,7 +243,7 @@ export function legacyTopologyFromModern(specs: Doc[], options: { effectiveSizes
   if (lead.providerName !== undefined) providerSettings.providerName = lead.providerName;
   if (lead.backingProviderName !== undefined) providerSettings.backingProviderName = lead.backingProviderName;
   if (leadElectable.instanceSize !== undefined) providerSettings.instanceSizeName = leadElectable.instanceSize;
-  if (options.effectiveSizes && lead.providerName === 'TENANT' && leadElectable.instanceSize !== undefined) {
+  if (options.asAnswered && lead.providerName === 'TENANT' && leadElectable.instanceSize !== undefined) {
     providerSettings.effectiveInstanceSizeName = leadElectable.instanceSize;
   }
   if (lead.regionName !== undefined) providerSettings.regionName = lead.regionName;
@@ -257,6 +261,7 @@ export function legacyTopologyFromModern(specs: Doc[], options: { effectiveSizes
   if (leadCompute.minInstanceSize !== undefined) limits.minInstanceSize = leadCompute.minInstanceSize;
   if (leadCompute.maxInstanceSize !== undefined) limits.maxInstanceSize = leadCompute.maxInstanceSize;
   if (Object.keys(limits).length > 0) providerSettings.autoScaling = { compute: limits };
+  else if (options.asAnswered && lead.providerName === 'TENANT') providerSettings.autoScaling = { compute: { maxInstanceSize: null, minInstanceSize: null } };
 
   const replicationSpecs = specs.map((raw) => {
     const spec = asObject(raw);

@@ -26,6 +26,11 @@ export function readOpenApi(which: keyof typeof OPENAPI_FILES): Record<string, u
   return JSON.parse(readFileSync(join(REFERENCE_DIR, 'openapi', file), 'utf8')) as Record<string, unknown>;
 }
 
+/** The recorded folders: recorded/ and recorded-<area>/. */
+export function recordedFolders(): Array<`recorded${string}`> {
+  return readdirSync(REFERENCE_DIR).filter((name): name is `recorded${string}` => /^recorded(-[a-z]+)?$/.test(name)).sort();
+}
+
 export interface RecordedResponse {
   file: string;
   status: number;
@@ -33,8 +38,8 @@ export interface RecordedResponse {
   body: string;
 }
 
-/** Parses every recorded .http file (of recorded/, or recorded-resources/): status line, headers, blank line, body. */
-export function readRecorded(folder: 'recorded' | 'recorded-resources' = 'recorded'): RecordedResponse[] {
+/** Parses every recorded .http file (of recorded/, recorded-resources/, ...): status line, headers, blank line, body. */
+export function readRecorded(folder: `recorded${string}` = 'recorded'): RecordedResponse[] {
   const dir = join(REFERENCE_DIR, folder);
   return readdirSync(dir)
     .filter((f) => f.endsWith('.http'))

@@ -11,6 +11,7 @@ import { connectionStringsFor } from '../connectionStrings.js';
 import { selfHref } from '../context.js';
 import type { Handler, Link, RequestContext } from '../context.js';
 import { failures, problemFailure } from '../errors.js';
+import type { ReadOnlyFields } from '../readOnly.js';
 import type { JsonText } from '../../base/jsonText.js';
 import { pageParams, paginate } from '../pagination.js';
 import { refuseFlexName } from './flexClusters.js';
@@ -71,53 +72,21 @@ function withoutTags(ctx: RequestContext, record: ClusterRecord): Record<string,
 }
 
 /**
- * Read-only fields a client echoes unchanged pass; a different value is refused (400
- * ATTRIBUTE_READ_ONLY naming it, by the model's check). Why: the recorded error reads "The
- * attribute %s is read-only and cannot be changed by the user": it is about changing a
- * value, and MongoDB's MCP server creates clusters with `groupId` equal to the path's
- * project, which the live service must accept for that tool to work. Nothing that would
- * change is dropped (the seed's "never ignored"). On create the one value to equal is the
- * path's `groupId`; on PATCH every read-only field, nested ones too, is held against the
- * cluster as this version renders it (array entries by shard id where the body gives one,
- * else by position). 2024-08-05 shard ids stay: the model matches shards by them.
+ * The read-only echo rule (../readOnly.ts) for cluster bodies: on create the one value to
+ * equal is the path's `groupId`; on PATCH every read-only field, nested ones too, is held
+ * against the cluster as this version renders it (array entries by shard id where the body
+ * gives one, else by position). 2024-08-05 shard ids stay: the model matches shards by them.
  */
-function withoutEchoedReadOnly(ctx: RequestContext, body: Record<string, unknown>, record?: ClusterRecord): Record<string, unknown> {
-  const current: Record<string, unknown> = record ? currentDocument(ctx, record) : { groupId: ctx.project!.id };
-  const shape = shapeOf(ctx);
-  const rest = structuredClone(body);
-  for (const path of READ_ONLY_FIELDS[shape]) {
-    if (shape === 'perShard' && path === 'replicationSpecs.id') continue;
-    pruneEqual(rest, current, path.split('.'));
-  }
-  return rest;
-}
-
-const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-/** Deletes the field at `segments` (array levels unnamed) wherever the body's value equals the current one. */
-function pruneEqual(body: unknown, current: unknown, segments: string[]): void {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
-  const node = body as Record<string, unknown>;
-  const here = (typeof current === 'object' && current !== null ? current : {}) as Record<string, unknown>;
-  const [head, ...rest] = segments;
-  if (head === undefined || !(head in node)) return;
-  if (rest.length === 0) {
-    if (head in here && sameJson(node[head], here[head])) delete node[head];
-    return;
-  }
-  const next = node[head];
-  const counterpart = here[head];
-  if (Array.isArray(next)) {
-    const others = Array.isArray(counterpart) ? (counterpart as unknown[]) : [];
-    next.forEach((item, i) => {
-      const id = (item as { id?: unknown } | null)?.id;
-      const byId = id === undefined ? undefined : others.find((other) => (other as { id?: unknown } | null)?.id === id);
-      pruneEqual(item, byId ?? others[i], rest);
-    });
-  } else {
-    pruneEqual(next, counterpart, rest);
-  }
-}
+export const CLUSTER_READ_ONLY: ReadOnlyFields = {
+  fields: (ctx) => {
+    const shape = shapeOf(ctx);
+    return READ_ONLY_FIELDS[shape].filter((path) => !(shape === 'perShard' && path === 'replicationSpecs.id'));
+  },
+  held: (ctx) => {
+    const record = ctx.params.clusterName === undefined ? undefined : ctx.services.store.cluster(ctx.project!.id, ctx.params.clusterName);
+    return record ? currentDocument(ctx, record) : undefined;
+  },
+};
 
 function modelContext(ctx: RequestContext): ModelContext {
   const now = ctx.services.clock();
@@ -193,7 +162,7 @@ export const createCluster: Handler = async (ctx) => {
     if (!isValidClusterName(body.name)) throw failures.clusterNameInvalid(body.name);
     if (store.cluster(project.id, body.name) || store.flexCluster(project.id, body.name)) throw failures.duplicateClusterName(body.name, project.id);
   }
-  const result = createClusterModel(withoutEchoedReadOnly(ctx, body), shapeOf(ctx), modelContext(ctx));
+  const result = createClusterModel(body, shapeOf(ctx), modelContext(ctx));
   if (result.problem) throw problemFailure(result.problem);
   const cluster: ClusterRecord = {
     model: result.model,
@@ -217,9 +186,8 @@ export const patchCluster: Handler = async (ctx) => {
   const { model } = cluster;
   if (model.stateName === 'DELETING') throw failures.alreadyDeleting(model.name);
   refuseAsymmetric(ctx, cluster);
-  const changes = withoutEchoedReadOnly(ctx, body, cluster);
-  checkPauseRules(model, changes);
-  const result = applyClusterPatch(model, changes, shapeOf(ctx), modelContext(ctx));
+  checkPauseRules(model, body);
+  const result = applyClusterPatch(model, body, shapeOf(ctx), modelContext(ctx));
   if (result.problem) throw problemFailure(result.problem);
   record(ctx, cluster);
   if (JSON.stringify(result.model) !== JSON.stringify(model)) {

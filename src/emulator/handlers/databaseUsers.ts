@@ -5,9 +5,10 @@
 // or the start of its --date when that is later.
 import { apiRoot, projectOf, serviceNow } from '../context.js';
 import type { Handler, RequestContext } from '../context.js';
-import { applyUserPatch, checkCreateBody, renderUser, type DatabaseUserDocument } from '../databaseUsers.js';
+import { applyUserPatch, checkCreateBody, READ_ONLY, renderUser, type DatabaseUserDocument } from '../databaseUsers.js';
 import { failures, problemFailure } from '../errors.js';
 import { pageParams, paginate } from '../pagination.js';
+import type { ReadOnlyFields } from '../readOnly.js';
 
 function userUrl(ctx: RequestContext, user: DatabaseUserDocument): string {
   // The live links leave $external as is and escape a `/` in the name (recorded: admin/d0123…%2Fuser-998).
@@ -22,6 +23,17 @@ function findUser(ctx: RequestContext): DatabaseUserDocument {
   if (!user) throw failures.usernameNotFound(username);
   return user;
 }
+
+/** The read-only echo rule (../readOnly.ts): a PATCH may repeat what a GET gave. */
+export const USER_READ_ONLY: ReadOnlyFields = {
+  fields: READ_ONLY,
+  held: (ctx) => {
+    const { databaseName, username } = ctx.params;
+    if (databaseName === undefined || username === undefined) return undefined;
+    const user = ctx.services.store.databaseUser(projectOf(ctx).id, databaseName, username, serviceNow(ctx.services));
+    return user ? render(ctx, user) : undefined;
+  },
+};
 
 export const listDatabaseUsers: Handler = (ctx) => {
   const page = pageParams(ctx.query);

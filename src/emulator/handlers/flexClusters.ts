@@ -6,12 +6,13 @@
 // PATCH changes tags and termination protection at once (no UPDATING);
 // DELETE -> 204 -> DELETING -> gone (404 CLUSTER_NOT_FOUND). As recorded.
 import { issueConnectionStrings, projectHash } from '../../connstring/index.js';
-import { applyFlexPatch, createFlexModel, renderFlexCluster, type FlexClusterModel } from '../../model/flexCluster.js';
+import { applyFlexPatch, createFlexModel, flexReadOnlyFields, renderFlexCluster, type FlexClusterModel } from '../../model/flexCluster.js';
 import { isValidClusterName } from '../../model/cluster.js';
 import { projectOf, selfHref } from '../context.js';
 import type { Handler, RequestContext } from '../context.js';
 import { failures, problemFailure } from '../errors.js';
 import { pageParams, paginate } from '../pagination.js';
+import type { ReadOnlyFields } from '../readOnly.js';
 import { isoSeconds, objectId, type FlexRecord, type ProjectState } from '../store.js';
 
 /** standardSrv from the start, the host list once the hosts exist (recorded create and get). */
@@ -49,6 +50,16 @@ function findFlex(ctx: RequestContext): FlexRecord {
   if (!record) throw failures.clusterNotFound(name, project.id);
   return record;
 }
+
+/** The read-only echo rule (../readOnly.ts): a create may repeat the path's groupId, a PATCH what a GET gave. */
+export const FLEX_CREATE_READ_ONLY: ReadOnlyFields = { fields: flexReadOnlyFields('create') };
+export const FLEX_UPDATE_READ_ONLY: ReadOnlyFields = {
+  fields: flexReadOnlyFields('update'),
+  held: (ctx) => {
+    const record = ctx.services.store.flexCluster(projectOf(ctx).id, ctx.params.name!);
+    return record ? render(ctx, record) : undefined;
+  },
+};
 
 export const listFlexClusters: Handler = (ctx) => {
   v2Only(ctx);

@@ -13,6 +13,7 @@ import { canonicalCidr } from '../apiKeyAccessList.js';
 import { apiRoot, projectOf, serviceNow, type Handler, type RequestContext } from '../context.js';
 import { failures } from '../errors.js';
 import { pageParams, paginate } from '../pagination.js';
+import type { ReadOnlyFields } from '../readOnly.js';
 import { isoSeconds, type IpAccessEntry, type ProjectState } from '../store.js';
 
 /** The service's limit on deleteAfterDate: at most one week after the request. */
@@ -20,6 +21,8 @@ const DELETE_AFTER_LIMIT_MS = 7 * 24 * 3_600_000;
 const SECURITY_GROUP = /^([0-9]*\/)?sg-[0-9a-f]+$/;
 const ENTRY_FIELDS = ['awsSecurityGroup', 'cidrBlock', 'comment', 'deleteAfterDate', 'ipAddress'];
 const READ_ONLY_FIELDS = ['groupId', 'links'];
+/** The read-only echo rule (../readOnly.ts): each entry may repeat the path's groupId. */
+export const ACCESS_ENTRY_READ_ONLY: ReadOnlyFields = { fields: READ_ONLY_FIELDS };
 
 /** The key of an entry: its canonical CIDR block, or its security group. */
 function keyOf(entry: IpAccessEntry): string {

@@ -5,10 +5,14 @@ import { isTenant } from '../../model/cluster.js';
 import { selfHref } from '../context.js';
 import type { Handler, RequestContext } from '../context.js';
 import { failures } from '../errors.js';
+import type { ReadOnlyFields } from '../readOnly.js';
 
 function view(ctx: RequestContext, enabled: boolean) {
   return { enabled, links: [{ href: selfHref(ctx), rel: 'self' }] };
 }
+
+/** The read-only echo rule (../readOnly.ts): a PATCH may repeat the links a GET gave. */
+export const PRIVATE_IP_MODE_READ_ONLY: ReadOnlyFields = { fields: ['links'], held: (ctx) => view(ctx, ctx.project!.privateIpMode) };
 
 export const getPrivateIpMode: Handler = (ctx) => ({ status: 200, body: view(ctx, ctx.project!.privateIpMode) });
 

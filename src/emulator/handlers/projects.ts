@@ -10,6 +10,7 @@ import { authorize, type Principal } from '../auth.js';
 import { apiRoot, projectOf, selfHref, type Handler, type Link, type RequestContext } from '../context.js';
 import { failures } from '../errors.js';
 import { pageParams, paginate } from '../pagination.js';
+import type { ReadOnlyFields } from '../readOnly.js';
 import type { SeedRole } from '../seed.js';
 import { isoSeconds, objectId, type OrgState, type ProjectState } from '../store.js';
 
@@ -62,6 +63,8 @@ export const getProjectByName: Handler = (ctx) => {
 
 const CREATE_FIELDS = ['name', 'orgId', 'withDefaultAlertsSettings', 'tags'];
 const READ_ONLY_FIELDS = ['id', 'created', 'clusterCount', 'links'];
+/** The read-only echo rule (../readOnly.ts): a create holds nothing yet to repeat. */
+export const PROJECT_READ_ONLY: ReadOnlyFields = { fields: READ_ONLY_FIELDS };
 
 export const createProject: Handler = async (ctx) => {
   const body = ctx.body as Record<string, unknown>;

@@ -118,3 +118,70 @@ describe('read-only fields echoed unchanged', () => {
     }
   });
 });
+
+// Issue 32: the rule above holds for every resource's bodies, in one place: a read-only field
+// whose value equals what the service holds (or, on a create, the path's own project) passes.
+describe('read-only fields echoed unchanged, in every resource', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    ({ emu } = await withEmulator({ seed: testSeed(), transitionMs: 0 }));
+  });
+  afterAll(() => emu.stop());
+  const group = (project: string) => `/api/atlas/v2/groups/${project}`;
+  const refusal = (answer: { status: number; json: Doc }) => [answer.status, answer.json.errorCode, answer.json.parameters];
+
+  it('access list: a POST whose entries carry groupId equal to the path\'s project is accepted; another project is refused', async () => {
+    const http = client(emu);
+    const path = `${group(PROJECT_A)}/accessList`;
+    const added = await http.request('POST', path, { headers: v2('2023-01-01'), body: [{ ipAddress: '10.7.7.7', groupId: PROJECT_A, comment: 'sdk' }] });
+    expect(added.status, added.text).toBe(201);
+    expect(added.json.results).toContainEqual(expect.objectContaining({ cidrBlock: '10.7.7.7/32', groupId: PROJECT_A, comment: 'sdk' }));
+    const other = await http.request('POST', path, { headers: v2('2023-01-01'), body: [{ ipAddress: '10.7.7.8', groupId: PROJECT_B }] });
+    expect(refusal(other)).toEqual([400, 'ATTRIBUTE_READ_ONLY', ['groupId']]);
+  });
+
+  it('flex clusters: a create with the path\'s groupId, and a PATCH of the whole document a GET gave, pass; a change is refused', async () => {
+    const http = client(emu);
+    const path = `${group(PROJECT_A)}/flexClusters`;
+    const body = { name: 'flexecho', groupId: PROJECT_A, providerSettings: { backingProviderName: 'AWS', regionName: 'US_EAST_1' } };
+    const created = await http.request('POST', path, { headers: v2('2024-11-13'), body });
+    expect(created.status, created.text).toBe(201);
+    const read = await http.request('GET', `${path}/flexecho`, { headers: v2('2024-11-13') });
+    const whole = await http.request('PATCH', `${path}/flexecho`, { headers: v2('2024-11-13'), body: { ...read.json, terminationProtectionEnabled: true } });
+    expect(whole.status, whole.text).toBe(200);
+    expect(whole.json.terminationProtectionEnabled).toBe(true);
+    const moved = await http.request('PATCH', `${path}/flexecho`, { headers: v2('2024-11-13'), body: { ...read.json, providerSettings: { ...read.json.providerSettings, regionName: 'US_WEST_2' } } });
+    expect(refusal(moved)).toEqual([400, 'ATTRIBUTE_READ_ONLY', ['providerSettings']]);
+  });
+
+  it('database users: a PATCH with the links a GET gave passes; links on a create (nothing held yet) are refused', async () => {
+    const http = client(emu);
+    const path = `${group(PROJECT_A)}/databaseUsers`;
+    const user = { databaseName: 'admin', groupId: PROJECT_A, username: 'echoer', password: 'secret-pass', roles: [{ databaseName: 'admin', roleName: 'read' }] };
+    expect((await http.request('POST', path, { headers: v2('2023-01-01'), body: user })).status).toBe(201);
+    const read = await http.request('GET', `${path}/admin/echoer`, { headers: v2('2023-01-01') });
+    const patched = await http.request('PATCH', `${path}/admin/echoer`, { headers: v2('2023-01-01'), body: { ...read.json, description: 'echoed' } });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.json.description).toBe('echoed');
+    const stale = await http.request('PATCH', `${path}/admin/echoer`, { headers: v2('2023-01-01'), body: { links: [] } });
+    expect(refusal(stale)).toEqual([400, 'ATTRIBUTE_READ_ONLY', ['links']]);
+    const created = await http.request('POST', path, { headers: v2('2023-01-01'), body: { ...user, username: 'other', links: read.json.links } });
+    expect(refusal(created)).toEqual([400, 'ATTRIBUTE_READ_ONLY', ['links']]);
+  });
+
+  it('private IP mode: a PATCH with the links a GET gave passes', async () => {
+    const http = client(emu);
+    const path = `${group(PROJECT_A)}/privateIpMode`;
+    const read = await http.request('GET', path, { headers: v2('2023-01-01') });
+    const patched = await http.request('PATCH', path, { headers: v2('2023-01-01'), body: { ...read.json, enabled: false } });
+    expect(patched.status, patched.text).toBe(200);
+    expect(refusal(await http.request('PATCH', path, { headers: v2('2023-01-01'), body: { enabled: false, links: [] } }))).toEqual([400, 'ATTRIBUTE_READ_ONLY', ['links']]);
+  });
+
+  it('projects: a create holds nothing yet, so its read-only fields are refused', async () => {
+    const http = client(emu);
+    const org = (await http.request('GET', `${group(PROJECT_A)}`, { headers: v2('2023-01-01') })).json.orgId as string;
+    const made = await http.request('POST', '/api/atlas/v2/groups', { headers: v2('2023-01-01'), body: { name: 'echoed', orgId: org, id: PROJECT_A } });
+    expect(refusal(made)).toEqual([400, 'ATTRIBUTE_READ_ONLY', ['id']]);
+  });
+});

@@ -28,6 +28,7 @@ export const SCHEMA_PATCHES = [
   'LegacyAtlasCluster.diskSizeGB minimum 10 is a request rule; live shared-tier clusters answer 0.5 (recorded v1.0 GET of cluster-801)',
   'nullable: true beside an enum admits null (OpenAPI 3.0.3); ajv reads the enum alone. The 2026-08 description\'s adaptiveCapacity is such a field, and every recorded 2024-08-05 cluster answers it null',
   'patterns escape ":" as "\\:", which JSON Schema\'s unicode regular expressions refuse (NetworkPermissionEntry.cidrBlock, 2026-08); the escape is dropped',
+  'FreeComputeAutoScalingRules.{min,max}InstanceSize: typed string, but live shared-tier clusters answer null for both (recorded v1.0 GET of cluster-801)',
 ] as const;
 
 function patchSchemas(spec: Json): Json {
@@ -82,6 +83,12 @@ function patchSchemas(spec: Json): Json {
   // 5. Shared-tier disk size in legacy responses.
   const legacyDisk = ((schemas.LegacyAtlasCluster as Json).properties as Json).diskSizeGB as Json;
   delete legacyDisk.minimum;
+  // 9. A shared tier's tier limits are null on the wire.
+  const free = schemas.FreeComputeAutoScalingRules as Json | undefined;
+  for (const limit of Object.values((free?.properties ?? {}) as Record<string, Json>)) {
+    limit.type = ['string', 'null'];
+    limit.enum = [...(limit.enum as unknown[]), null];
+  }
   // 6. Nullable enums.
   walk(schemas, (node) => {
     if (node.nullable === true && Array.isArray(node.enum) && !node.enum.includes(null)) node.enum = [...(node.enum as unknown[]), null];

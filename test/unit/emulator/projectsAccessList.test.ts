@@ -185,7 +185,7 @@ describe('the project IP access list', () => {
     const owner = client(emu, OWNER);
     const cases: Array<[unknown, string, unknown[]?]> = [
       [[{ ipAddress: '10.2.2.2', color: 'red' }], 'INVALID_ATTRIBUTE', ['color']],
-      [[{ ipAddress: '10.2.2.2', groupId: PROJECT_A }], 'ATTRIBUTE_READ_ONLY', ['groupId']],
+      [[{ ipAddress: '10.2.2.2', groupId: PROJECT_B }], 'ATTRIBUTE_READ_ONLY', ['groupId']],
       [[{ ipAddress: '10.2.2.2', links: [] }], 'ATTRIBUTE_READ_ONLY', ['links']],
       [[{ ipAddress: '300.1.1.1' }], 'INVALID_IP_ADDRESS_OR_CIDR_NOTATION', ['300.1.1.1']],
       [[{ cidrBlock: '10.2.2.2/8' }], 'INVALID_IP_ADDRESS_OR_CIDR_NOTATION'],

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATION_NAMES, OPERATIONS, operationFor } from '../../../src/api/operations.js';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { withEmulator } from '../../helpers/emulator.js';
 import type { DigestClient } from '../../helpers/emulator.js';
+import { readRecorded, recordedFolders, referenceAvailable } from '../../helpers/reference.js';
 import { MANAGER, OWNER, PROJECT_A, PROJECT_B, TestClock, client, testSeed, v2 } from './fixtures.js';
 
 // Seed, Limits: "when 50 requests are spent in a project within a minute and another caller
@@ -16,7 +18,8 @@ describe('rate limit: the seed\'s example, with an injected clock', () => {
   const list = (project: string) => `/api/atlas/v2/groups/${project}/clusters`;
 
   beforeAll(async () => {
-    ({ emu } = await withEmulator({ seed: testSeed(), clock: clock.read }));
+    // The seed's limit, set as a seed sets it (by default the emulator follows the live service's limits, below).
+    ({ emu } = await withEmulator({ seed: testSeed({ rateLimit: { perMinute: 100 } }), clock: clock.read }));
     first = client(emu, OWNER);
     second = client(emu, MANAGER);
     // Authenticate both clients outside the counted requests (a challenge is not a served request).
@@ -87,6 +90,80 @@ describe('rate limit configuration', () => {
     } finally {
       await seeded.emu.stop();
       await optioned.emu.stop();
+    }
+  });
+});
+
+/** The resource and RateLimit-Limit of every recorded answer to an operation of the table (the request is in the file name). */
+function recordedLimits(): Map<string, Set<number>> {
+  const limits = new Map<string, Set<number>>();
+  for (const folder of recordedFolders()) {
+    for (const recorded of readRecorded(folder)) {
+      const limit = recorded.headers['ratelimit-limit'];
+      const request = /(GET|POST|PATCH|DELETE)_api_atlas_v2_(.*)_\d+\.http$/.exec(recorded.file);
+      if (limit === undefined || !request) continue;
+      const name = operationFor(request[1]!, `/${request[2]!.replace(/_/g, '/')}`);
+      if (!name) continue; // a resource the emulator does not serve (backups, search, private endpoints)
+      const resource = OPERATIONS[name].resource;
+      limits.set(resource, (limits.get(resource) ?? new Set()).add(Number(limit)));
+    }
+  }
+  return limits;
+}
+
+describe.skipIf(!referenceAvailable)('rate limit by default: the service\'s, per resource, as recorded', () => {
+  const clock = new TestClock(Date.UTC(2026, 7, 10, 9, 0, 10));
+  let emu: RunningEmulator;
+  let owner: DigestClient;
+  beforeAll(async () => {
+    ({ emu } = await withEmulator({ seed: testSeed(), clock: clock.read }));
+    owner = client(emu, OWNER);
+    await owner.request('GET', '/api/atlas/v1.0');
+  });
+  afterAll(() => emu.stop());
+
+  /** A GET of the resource in PROJECT_A at its newest version: any answer, a 404 too, carries the limit. */
+  const getOf = async (resource: string) => {
+    const name = OPERATION_NAMES.find((op) => OPERATIONS[op].resource === resource && OPERATIONS[op].method === 'GET' && OPERATIONS[op].path.includes('{groupId}'))!;
+    const path = OPERATIONS[name].path.replace('{groupId}', PROJECT_A).replace(/\{[^}]+\}/g, 'none');
+    return owner.request('GET', `/api/atlas/v2${path}`, { headers: v2(OPERATIONS[name].versions.at(-1)!.date) });
+  };
+
+  it('each resource answers the RateLimit-Limit the live service sent for it', async () => {
+    const recorded = recordedLimits();
+    // Clusters and database users 10000; projects, the IP access list and flex clusters 1200.
+    expect(Object.fromEntries([...recorded].map(([resource, limits]) => [resource, [...limits]]))).toEqual({
+      clusters: [10000],
+      databaseUsers: [10000],
+      projects: [1200],
+      accessList: [1200],
+      flexClusters: [1200],
+    });
+    for (const [resource, limits] of recorded) {
+      const answer = await getOf(resource);
+      expect(answer.headers.get('ratelimit-limit'), resource).toBe(String([...limits][0]));
+    }
+  });
+
+  it('counts each resource on its own: 150 cluster reads leave the access list untouched, and none is refused', async () => {
+    clock.advance(60_000);
+    for (let i = 0; i < 150; i++) expect((await getOf('clusters')).status).toBe(200);
+    const clusters = await getOf('clusters');
+    expect(clusters.headers.get('ratelimit-remaining')).toBe(String(10_000 - 151));
+    expect((await getOf('accessList')).headers.get('ratelimit-remaining')).toBe('1199');
+  });
+
+  it('--rate-limit (and the seed\'s rateLimit) puts one limit on every resource, counted per project: 429 as the seed says', async () => {
+    const limited = await withEmulator({ seed: testSeed(), clock: clock.read, rateLimitPerMinute: 2 });
+    try {
+      const http = client(limited.emu, OWNER);
+      const clusters = await http.request('GET', `/api/atlas/v2/groups/${PROJECT_A}/clusters`, { headers: v2('2024-08-05') });
+      expect(clusters.headers.get('ratelimit-limit')).toBe('2');
+      expect((await http.request('GET', `/api/atlas/v2/groups/${PROJECT_A}/accessList`, { headers: v2('2023-01-01') })).status).toBe(200);
+      const refused = await http.request('GET', `/api/atlas/v2/groups/${PROJECT_A}/databaseUsers`, { headers: v2('2023-01-01') });
+      expect([refused.status, refused.json.errorCode]).toEqual([429, 'RATE_LIMITED']);
+    } finally {
+      await limited.emu.stop();
     }
   });
 });
