@@ -2,6 +2,7 @@
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { OUTPUT_FORMATS } from '../config/settings.js';
 import { validateProfileName } from '../config/validate.js';
+import { registerHintCommands } from '../core/hints.js';
 import { registerAccessList } from './access-list/index.js';
 import { registerApi } from './api/index.js';
 import { registerAuth } from './auth/index.js';
@@ -72,6 +73,8 @@ export function buildProgram(app: App): Command {
   registerCompletion(program, app);
   registerVersion(program, app);
   registerVersions(program, app);
+  // Hints that suggest one of these commands carry the invocation's -P, --project-id, ...
+  registerHintCommands(program.commands.map((command) => command.name()));
   hardenTree(program as never);
   return program as unknown as Command;
 }
