@@ -23,6 +23,6 @@ export function registerOrgs(program: Command, app: App): void {
 }
 
 export async function runOrgsList(ctx: Context): Promise<void> {
-  const { listAllOrgs } = await import('../api/orgs.js');
+  const { listAllOrgs } = await import('../api/resources/orgs.js');
   await ctx.output(await listAllOrgs(await ctx.api()), ORG_LIST_TABLE);
 }

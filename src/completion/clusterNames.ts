@@ -39,8 +39,8 @@ export async function clusterNames(ctx: Context, now: () => number = Date.now): 
     const file = join(ctx.configDir, 'cache', `clusters-${key}.json`);
     const cached = await readCache(file, now());
     if (cached) return cached;
-    const { streamAllClusters } = await import('../api/clusters.js');
-    const { streamAllFlexClusters } = await import('../api/flexClusters.js');
+    const { streamAllClusters } = await import('../api/resources/clusters.js');
+    const { streamAllFlexClusters } = await import('../api/resources/flexClusters.js');
     const { flexReachable } = await import('../cli/clusters/flex.js');
     const client = await ctx.api();
     const lists = await Promise.allSettled([

@@ -78,7 +78,7 @@ export async function runAccessListAdd(ctx: Context, text: string | undefined, f
   const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const api = await import('../../api/accessList.js');
+  const api = await import('../../api/resources/accessList.js');
 
   let entry: AccessEntry;
   if (chosen === 'current-ip') {

@@ -19,7 +19,7 @@ export function registerAccessListStatus(parent: Command, app: App): void {
 
 export async function runAccessListStatus(ctx: Context, text: string): Promise<void> {
   const entry = entryValue(parseAccessEntry(text));
-  const { getAccessListEntryStatus } = await import('../../api/accessList.js');
+  const { getAccessListEntryStatus } = await import('../../api/resources/accessList.js');
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { body } = await withEntryHint(() => getAccessListEntryStatus(client, projectId, entry));

@@ -92,7 +92,7 @@ export async function authStatus(ctx: Context): Promise<{ status: AuthStatus; fa
     operations: operationVersions(settings.apiVersion),
     error: null,
   };
-  const { getRoot } = await import('../../api/root.js');
+  const { getRoot } = await import('../../api/resources/root.js');
   let response;
   try {
     response = await getRoot(client);

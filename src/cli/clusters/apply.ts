@@ -6,7 +6,7 @@
 // --dry-run sends no write; with --exit-code it exits 10 when the plan is not
 // empty. apply never deletes: a change the service cannot make is its error.
 import type { Command } from '@commander-js/extra-typings';
-import type { Cluster } from '../../api/clusters.js';
+import type { Cluster } from '../../api/resources/clusters.js';
 import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
 import { ApiError, ExitCode, QuietExit, UsageError } from '../../base/errors.js';
@@ -101,7 +101,7 @@ export async function runClustersApply(ctx: Context, flags: ApplyFlags): Promise
 
   const target = await clusterTarget(ctx, 'clusters.update');
   const read = await clusterVersion(ctx, 'clusters.get');
-  const { createCluster, getCluster, updateCluster } = await import('../../api/clusters.js');
+  const { createCluster, getCluster, updateCluster } = await import('../../api/resources/clusters.js');
   let current: Cluster | undefined;
   try {
     current = currentInShape(clusterDocument(await getCluster(target.client, target.projectId, name)), read.shape, shape);
@@ -161,7 +161,7 @@ async function applyFlex(ctx: Context, flags: ApplyFlags, file: Doc, name: strin
   const body = flexCreateBody(name, desired, {}, source); // checked before any request
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const { createFlexCluster, getFlexCluster, updateFlexCluster } = await import('../../api/flexClusters.js');
+  const { createFlexCluster, getFlexCluster, updateFlexCluster } = await import('../../api/resources/flexClusters.js');
   let current: Doc | undefined;
   try {
     current = clusterDocument(await getFlexCluster(client, projectId, name));

@@ -111,7 +111,7 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
   }
   // Said only once the request goes out: a refused create has its one error line.
   if (renameNote) ctx.io.note(renameNote);
-  const { createCluster } = await import('../../api/clusters.js');
+  const { createCluster } = await import('../../api/resources/clusters.js');
   const target = await clusterTarget(ctx, 'clusters.create');
   const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;
   const created = clusterDocument(await createCluster(target.client, target.projectId, body, checkHint));

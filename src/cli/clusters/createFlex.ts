@@ -69,7 +69,7 @@ export async function runFlexCreate(ctx: Context, name: string, body: Doc, flags
   await checkFlexReachable(ctx, name);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const { createFlexCluster } = await import('../../api/flexClusters.js');
+  const { createFlexCluster } = await import('../../api/resources/flexClusters.js');
   const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;
   const created = clusterDocument(await createFlexCluster(client, projectId, body, checkHint));
   const locator = await ClusterLocator.open(ctx, client, projectId, name);

@@ -36,8 +36,8 @@ export async function runClustersDelete(ctx: Context, name: string, flags: Delet
   const target = await clusterTarget(ctx, 'clusters.delete');
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete cluster "${name}" of project ${target.projectId} (profile "${profileName}") and all its data?`);
-  const { deleteCluster } = await import('../../api/clusters.js');
-  const { deleteFlexCluster } = await import('../../api/flexClusters.js');
+  const { deleteCluster } = await import('../../api/resources/clusters.js');
+  const { deleteFlexCluster } = await import('../../api/resources/flexClusters.js');
   const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
   await withClusterHints(name, () =>
     locator.call(

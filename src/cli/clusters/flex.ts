@@ -5,7 +5,7 @@
 // name (src/core/flexNames.ts) so the next run goes straight there. What flex clusters
 // cannot do is refused with one line, before any request when cdba already knows.
 import type { ApiClient } from '../../api/client.js';
-import type { Cluster } from '../../api/clusters.js';
+import type { Cluster } from '../../api/resources/clusters.js';
 import { ApiError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import type { FlexNames } from '../../core/flexNames.js';
@@ -128,8 +128,8 @@ export class ClusterLocator {
 
   /** The cluster's document from whichever API serves it. */
   async get(): Promise<Cluster> {
-    const { getCluster } = await import('../../api/clusters.js');
-    const { getFlexCluster } = await import('../../api/flexClusters.js');
+    const { getCluster } = await import('../../api/resources/clusters.js');
+    const { getFlexCluster } = await import('../../api/resources/flexClusters.js');
     return clusterDocument(
       await this.call(
         () => getCluster(this.client, this.projectId, this.name),

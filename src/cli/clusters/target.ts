@@ -1,7 +1,7 @@
 // What every clusters verb needs before its first request: a checked name,
 // the project, and the version (hence the body shape) clusters are called at.
 import type { ApiClient, ApiResponse } from '../../api/client.js';
-import type { Cluster } from '../../api/clusters.js';
+import type { Cluster } from '../../api/resources/clusters.js';
 import { InvalidResponseError } from '../../api/errors.js';
 import { selectVersion, type OperationName } from '../../api/versions.js';
 import type { Context } from '../../core/context.js';

@@ -2,7 +2,7 @@
 // final document) or gone (--until DELETED, printing nothing). Also the wait
 // that create, patch and delete run with --watch.
 import { Option, type Command } from '@commander-js/extra-typings';
-import type { Cluster } from '../../api/clusters.js';
+import type { Cluster } from '../../api/resources/clusters.js';
 import type { Context } from '../../core/context.js';
 import { ApiError } from '../../base/errors.js';
 import { parseDuration } from '../../core/duration.js';

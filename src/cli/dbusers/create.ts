@@ -120,7 +120,7 @@ export async function runDbUsersCreate(ctx: Context, username: string | undefine
   const password = needsPassword ? await obtainPassword(ctx, flags, true) : undefined;
   if (password) body.password = password.value;
   const { client, projectId } = await userTarget(ctx);
-  const { createDatabaseUser } = await import('../../api/databaseUsers.js');
+  const { createDatabaseUser } = await import('../../api/resources/databaseUsers.js');
   const authDb = String(body.databaseName);
   const lostAnswer = `the user may have been created; check with ${ctx.followUp('dbusers', 'get', name, ...(authDb === 'admin' ? [] : ['--auth-db', authDb]))}`;
   const response = await withUserHints(name, authDb, () => createDatabaseUser(client, projectId, body, lostAnswer));

@@ -59,7 +59,7 @@ export async function runDbUsersUpdate(ctx: Context, username: string, flags: Up
   const password = wantsPassword ? await obtainPassword(ctx, flags, true) : undefined;
   if (password) body.password = password.value;
   const { client, projectId } = await userTarget(ctx);
-  const { updateDatabaseUser } = await import('../../api/databaseUsers.js');
+  const { updateDatabaseUser } = await import('../../api/resources/databaseUsers.js');
   const response = await withUserHints(username, authDb, () => updateDatabaseUser(client, projectId, authDb, username, body));
   await showUserWithPassword(ctx, response.body, password, `cdba: the password of ${username} changed; the new one was printed once and is not kept anywhere`);
 }

@@ -120,11 +120,11 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
     let answer;
     if (plan.flex) {
       await checkFlexReachable(ctx, name);
-      const { createFlexCluster } = await import('../../api/flexClusters.js');
+      const { createFlexCluster } = await import('../../api/resources/flexClusters.js');
       answer = clusterDocument(await createFlexCluster(client, projectId, plan.cluster, checkHint));
       locator.remember();
     } else {
-      const { createCluster } = await import('../../api/clusters.js');
+      const { createCluster } = await import('../../api/resources/clusters.js');
       answer = clusterDocument(await createCluster(client, projectId, plan.cluster, checkHint));
     }
     created = true;
@@ -135,7 +135,7 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
   stateFile.write(state);
 
   // 2. The access-list entry, with the env's comment; one that is there already without it is someone else's, used and left alone.
-  const accessList = await import('../../api/accessList.js');
+  const accessList = await import('../../api/resources/accessList.js');
   let entry: AccessEntry;
   if (plan.ip === 'current') {
     const { body } = await accessList.currentIpAddress(client);
@@ -170,7 +170,7 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
   const username = envUsername(name);
   const password = generatePassword();
   ctx.io.addSecret(password);
-  const users = await import('../../api/databaseUsers.js');
+  const users = await import('../../api/resources/databaseUsers.js');
   const fields = {
     roles: plan.roles,
     scopes: [{ name, type: 'CLUSTER' }],

@@ -52,8 +52,8 @@ const packageOf = (path: string): string => {
 // src/config are the small shared helpers option parsing uses, and not listed.)
 const RUN_TIME_DIRS = /^src\/(api|model|auth|output|emulator|connstring|completion)\//;
 const ALLOWED_RUN_TIME = [
-  'src/api/clusters.ts', 'src/api/errors.ts', 'src/api/operations.ts', 'src/api/pagination.ts', 'src/api/privateIpMode.ts',
-  'src/api/redact.ts', 'src/api/root.ts', 'src/api/versions.ts',
+  'src/api/resources/clusters.ts', 'src/api/errors.ts', 'src/api/operations.ts', 'src/api/pagination.ts', 'src/api/resources/privateIpMode.ts',
+  'src/api/redact.ts', 'src/api/resources/root.ts', 'src/api/versions.ts',
   'src/completion/scripts.ts',
   'src/model/catalog.ts', 'src/model/cluster.ts', 'src/model/clusterConvert.ts', 'src/model/clusterFields.ts', 'src/model/clusterShapes.ts',
   'src/model/flexCluster.ts',

@@ -2,8 +2,8 @@
 // never build URLs. A user is addressed by its authentication database and its name
 // (/groups/{groupId}/databaseUsers/{databaseName}/{username}); the name may hold
 // a `/` (OIDC users: "<idp id>/<group>"), which the path carries as %2F.
-import type { ApiClient, ApiResponse, FetchAllOptions } from './client.js';
-import { asListPage, type ListAll, type ListPage } from './pagination.js';
+import type { ApiClient, ApiResponse, FetchAllOptions } from '../client.js';
+import { asListPage, type ListAll, type ListPage } from '../pagination.js';
 
 export type DatabaseUser = Record<string, unknown>;
 

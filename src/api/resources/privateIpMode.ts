@@ -1,5 +1,5 @@
 // The project's private IP mode setting: GET and PATCH `{enabled}`.
-import type { ApiClient, ApiResponse } from './client.js';
+import type { ApiClient, ApiResponse } from '../client.js';
 
 export interface PrivateIpMode {
   enabled: boolean;

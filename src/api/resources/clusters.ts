@@ -2,9 +2,9 @@
 // never build URLs. Bodies and answers are the API's documents as is; which shape
 // they have follows selectVersion(operation, apiVersion): reads and writes may be
 // called at different versions (src/api/operations.ts).
-import type { JsonText } from '../base/jsonText.js';
-import type { ApiClient, ApiResponse, FetchAllOptions } from './client.js';
-import { asListPage, linkHref, type ListAll, type ListPage, type ListTail } from './pagination.js';
+import type { JsonText } from '../../base/jsonText.js';
+import type { ApiClient, ApiResponse, FetchAllOptions } from '../client.js';
+import { asListPage, linkHref, type ListAll, type ListPage, type ListTail } from '../pagination.js';
 
 export type Cluster = Record<string, unknown>;
 

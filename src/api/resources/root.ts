@@ -1,5 +1,5 @@
 // The root resource: `GET /api/<service>/v1.0` (or `/v2`), the entry point of the browsable API.
-import type { ApiClient, ApiResponse } from './client.js';
+import type { ApiClient, ApiResponse } from '../client.js';
 
 export interface RootDocument {
   appName?: string;

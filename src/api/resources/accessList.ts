@@ -1,7 +1,7 @@
 // The project IP access list (who may connect to the project's clusters), and the
 // caller's own address as the service sees it (GET /api/private/ipinfo).
-import type { ApiClient, ApiResponse } from './client.js';
-import type { ListAll } from './pagination.js';
+import type { ApiClient, ApiResponse } from '../client.js';
+import type { ListAll } from '../pagination.js';
 
 /** NetworkPermissionEntry: one of cidrBlock (with ipAddress for one address) or awsSecurityGroup. */
 export type AccessListEntry = Record<string, unknown>;

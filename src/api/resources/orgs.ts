@@ -1,6 +1,6 @@
 // Organizations: the list, so a new user can find the org ID a project is created in.
-import type { ApiClient } from './client.js';
-import type { ListAll } from './pagination.js';
+import type { ApiClient } from '../client.js';
+import type { ListAll } from '../pagination.js';
 
 export type Org = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 // Projects (the API calls them groups): list, get by id or by name, create, delete.
-import type { ApiClient, ApiResponse } from './client.js';
-import type { ListAll } from './pagination.js';
+import type { ApiClient, ApiResponse } from '../client.js';
+import type { ListAll } from '../pagination.js';
 
 export type Project = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
 // The flex clusters resource (/groups/{groupId}/flexClusters, 2024-11-13): the
 // shared tier of today, which the clusters API refuses by name
 // (400 CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API). One function per operation of the table.
-import type { ApiClient, ApiResponse, FetchAllOptions } from './client.js';
+import type { ApiClient, ApiResponse, FetchAllOptions } from '../client.js';
 import type { Cluster, ListClustersOptions } from './clusters.js';
-import { asListPage, type ListAll, type ListPage, type ListTail } from './pagination.js';
+import { asListPage, type ListAll, type ListPage, type ListTail } from '../pagination.js';
 
 /** The clusters API's answer for a flex cluster's name (recorded). */
 export const FLEX_IN_CLUSTER_API = 'CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API';
