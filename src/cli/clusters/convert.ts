@@ -19,8 +19,8 @@ import {
   type FieldChange,
 } from '../../model/cluster.js';
 import { withExamples, type App } from '../command.js';
-import { fieldProblems } from './fields.js';
-import { clusterVersion } from './target.js';
+import { fieldProblems } from '../shared/fields.js';
+import { clusterVersion } from '../shared/target.js';
 
 export interface ConvertFlags {
   file: string;

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../core/context.js';
 import { helpProse } from '../helpLayout.js';
 import { choiceFlag, intFlag, withExamples, type App } from '../command.js';
-import { flexReachable } from './flex.js';
+import { flexReachable } from '../shared/flex.js';
 import { CLUSTER_LIST_TABLE } from './view.js';
 
 /** The service's page-size bound (seed: Limits). */

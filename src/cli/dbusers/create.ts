@@ -9,9 +9,10 @@ import { DELETE_AFTER_HELP, resolveDeleteAfter, type DeleteAfterFlags } from '..
 import { UsageError } from '../../base/errors.js';
 import { choiceFlag, withExamples, type App } from '../command.js';
 import { withUserHints } from './hints.js';
-import { checkPasswordFlags, obtainPassword, showUserWithPassword, type PasswordFlags } from './password.js';
-import { roleFlag, scopeFlag, type DatabaseUserRole, type UserScope } from './roles.js';
+import { checkPasswordFlags, obtainPassword, type PasswordFlags } from '../shared/password.js';
+import { roleFlag, scopeFlag, type DatabaseUserRole, type UserScope } from '../shared/roles.js';
 import { userTarget } from './target.js';
+import { showUserWithPassword } from './view.js';
 
 export interface CreateFlags extends PasswordFlags, DeleteAfterFlags {
   role?: DatabaseUserRole[];

@@ -111,7 +111,7 @@ export async function runEnvDown(ctx: Context, name: string, flags: DownFlags): 
   let deletedCluster = false;
   let locator;
   if (!flags.keepCluster && (state === undefined || state.cluster.created)) {
-    const { ClusterLocator } = await import('../clusters/flex.js');
+    const { ClusterLocator } = await import('../shared/flex.js');
     locator = await ClusterLocator.open(ctx, client, projectId, name);
     try {
       const cluster = await locator.get();
@@ -136,8 +136,8 @@ export async function runEnvDown(ctx: Context, name: string, flags: DownFlags): 
   stateFile.remove();
   ctx.io.note(removed.length > 0 ? `cdba: env ${name}: removed ${removed.join(', ')}` : `cdba: env ${name}: nothing left to remove`);
   if (deletedCluster && flags.watch && locator) {
-    const { waitForCluster } = await import('../clusters/watch.js');
-    const { clusterTarget } = await import('../clusters/target.js');
+    const { waitForCluster } = await import('../shared/waitForCluster.js');
+    const { clusterTarget } = await import('../shared/target.js');
     await waitForCluster(ctx, await clusterTarget(ctx, 'clusters.get'), name, { until: 'DELETED', initialState: 'DELETING', locator });
   }
 }

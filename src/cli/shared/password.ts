@@ -7,7 +7,6 @@ import { MAX_BYTES } from '../../base/boundedRead.js';
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { DATABASE_USER_TABLE, showDatabaseUser } from './view.js';
 
 /** The service's minimum (CloudDatabaseUser.password minLength). */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -79,22 +78,4 @@ export async function obtainPassword(ctx: Context, flags: PasswordFlags, require
   if ([...value].length < MIN_PASSWORD_LENGTH) throw new UsageError(`the password is too short: the service needs at least ${MIN_PASSWORD_LENGTH} characters`);
   if (value.includes('\n')) throw new UsageError('the password holds a line break: give one line');
   return { value, generated };
-}
-
-/**
- * The answer to a create or update. A generated password is shown this once: alone
- * on stdout (the document is not shown), or as the field "password" of the document
- * with -o json|pretty or --query; then `note` says so on stderr.
- */
-export async function showUserWithPassword(ctx: Context, document: unknown, password: ObtainedPassword | undefined, note: string): Promise<void> {
-  if (!password?.generated) {
-    await showDatabaseUser(ctx, document);
-    return;
-  }
-  const form = await ctx.outputForm('bare');
-  await ctx.io.revealing(password.value, async () => {
-    if (form.form === 'bare') ctx.io.write(`${password.value}\n`);
-    else await ctx.output({ ...(document as object), password: password.value }, DATABASE_USER_TABLE);
-  });
-  ctx.io.note(note);
 }

@@ -1,9 +1,9 @@
 // `cdba orgs list`: the organizations these credentials belong to, so a new user can
 // find the org ID that `projects create` needs.
 import type { Command } from '@commander-js/extra-typings';
-import type { Context } from '../core/context.js';
-import { withExamples, type App } from './command.js';
-import { ORG_LIST_TABLE } from './projects/view.js';
+import type { Context } from '../../core/context.js';
+import { withExamples, type App } from '../command.js';
+import { ORG_LIST_TABLE } from './view.js';
 
 export function registerOrgs(program: Command, app: App): void {
   const group = program.command('orgs').description('the organizations these credentials belong to');
@@ -23,6 +23,6 @@ export function registerOrgs(program: Command, app: App): void {
 }
 
 export async function runOrgsList(ctx: Context): Promise<void> {
-  const { listAllOrgs } = await import('../api/resources/orgs.js');
+  const { listAllOrgs } = await import('../../api/resources/orgs.js');
   await ctx.output(await listAllOrgs(await ctx.api()), ORG_LIST_TABLE);
 }
