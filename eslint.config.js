@@ -24,7 +24,7 @@ const elements = [
   // (command.ts and the other plumbing, single-file groups, program.ts, the man pages).
   { type: 'cli-shared', pattern: 'src/cli/shared' },
   { type: 'cli-group', pattern: 'src/cli/*', capture: ['group'] },
-  { type: 'cli', pattern: ['src/cli', 'src/completion', 'src/man'] },
+  { type: 'cli', pattern: ['src/cli', 'src/man'] },
   { type: 'core', pattern: 'src/core' }, // what commands share: context, input files, watch
   { type: 'api', pattern: 'src/api' },
   { type: 'auth', pattern: 'src/auth' },

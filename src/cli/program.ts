@@ -8,7 +8,7 @@ import { registerApi } from './api/index.js';
 import { registerAuth } from './auth/index.js';
 import { App, hardenTree, ownOutputsOf, withExamples } from './command.js';
 import { registerClusters } from './clusters/index.js';
-import { registerCompletion } from './completion.js';
+import { registerCompletion } from './completion/index.js';
 import { registerConnString } from './conn-string/index.js';
 import { registerDbUsers } from './dbusers/index.js';
 import { registerEmulator } from './emulator.js';

@@ -11,7 +11,7 @@
 // Words are data, never code: bash's `compgen -W` expands its word list (a
 // profile named `$(touch /tmp/x)` ran on TAB), so the bash script matches
 // words against the typed prefix itself (_cdba_reply), as text.
-import { flatten, type CommandInfo } from '../cli/tree.js';
+import { flatten, type CommandInfo } from '../tree.js';
 
 export type Shell = 'bash' | 'zsh' | 'fish';
 export const SHELLS: readonly Shell[] = ['bash', 'zsh', 'fish'];

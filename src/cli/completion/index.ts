@@ -1,11 +1,11 @@
 // `cdba completion bash|zsh|fish`: prints a completion script for the shell.
 import { Writable } from 'node:stream';
 import { Argument, type Command } from '@commander-js/extra-typings';
-import { Context, type GlobalOptions } from '../core/context.js';
-import { IO } from '../base/io.js';
-import { SHELLS, completionScript, type Shell } from '../completion/scripts.js';
-import { describe } from './tree.js';
-import { withExamples, type App } from './command.js';
+import { Context, type GlobalOptions } from '../../core/context.js';
+import { IO } from '../../base/io.js';
+import { SHELLS, completionScript, type Shell } from './scripts.js';
+import { describe } from '../tree.js';
+import { withExamples, type App } from '../command.js';
 
 export function registerCompletion(program: Command, app: App): void {
   const command = program
@@ -25,13 +25,13 @@ export function registerCompletion(program: Command, app: App): void {
     .action(async (what, _options, cmd) => {
       if (what === 'profiles') {
         // Only names the profile-name rule allows: a hand-edited config's other keys never become shell words.
-        const { isProfileName } = await import('../config/validate.js');
+        const { isProfileName } = await import('../../config/validate.js');
         const names = Object.keys((await app.context(cmd).config()).read().profiles).filter(isProfileName).sort();
         if (names.length) app.io.write(`${names.join('\n')}\n`);
         return;
       }
       if (what !== 'clusters') return;
-      const { clusterNames, ATTEMPT_TIMEOUT, LOOKUP_DEADLINE_MS } = await import('../completion/clusterNames.js');
+      const { clusterNames, ATTEMPT_TIMEOUT, LOOKUP_DEADLINE_MS } = await import('./clusterNames.js');
       // Its own IO: no warning reaches the terminal, and the deadline aborts requests and retries alike.
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(), LOOKUP_DEADLINE_MS);

@@ -5,9 +5,9 @@
 // into the user's command line, nor hang it.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, stat } from 'node:fs/promises';
-import { writePrivateFileSync } from '../base/privateFile.js';
+import { writePrivateFileSync } from '../../base/privateFile.js';
 import { join } from 'node:path';
-import type { Context } from '../core/context.js';
+import type { Context } from '../../core/context.js';
 
 /** How long an answer is reused: a burst of TABs asks the service once. */
 export const CACHE_TTL_MS = 10_000;
@@ -39,9 +39,9 @@ export async function clusterNames(ctx: Context, now: () => number = Date.now): 
     const file = join(ctx.configDir, 'cache', `clusters-${key}.json`);
     const cached = await readCache(file, now());
     if (cached) return cached;
-    const { streamAllClusters } = await import('../api/resources/clusters.js');
-    const { streamAllFlexClusters } = await import('../api/resources/flexClusters.js');
-    const { flexReachable } = await import('../cli/shared/flex.js');
+    const { streamAllClusters } = await import('../../api/resources/clusters.js');
+    const { streamAllFlexClusters } = await import('../../api/resources/flexClusters.js');
+    const { flexReachable } = await import('../shared/flex.js');
     const client = await ctx.api();
     const lists = await Promise.allSettled([
       namesOf(streamAllClusters(client, projectId)),
