@@ -5,7 +5,7 @@
 // as it is lints clean of boundary errors. src/api names settings, not flags:
 // the CLI words the remedy.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cdba, REPO_ROOT } from '../helpers/inProcess.js';
@@ -115,5 +115,32 @@ describe('shared primitives live once, at the bottom', () => {
       .filter((file) => /(function|const)\s+(isObject|asObject)\b/.test(readFileSync(file, 'utf8')))
       .map((file) => file.slice(REPO_ROOT.length + 1));
     expect(definers).toEqual(['src/base/object.ts']);
+  });
+});
+
+describe('no import cycles', () => {
+  it('no module of src imports itself through others (type-only imports count: a cycle of types is still two files that each need the other)', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /(?<!\.d)\.ts$/.test(e.name) ? [join(dir, e.name)] : []));
+    const imports = new Map(
+      files(join(REPO_ROOT, 'src')).map((file) => [
+        file,
+        [...readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)\.js'/g)].map((m) => join(dirname(file), `${m[1]}.ts`)),
+      ]),
+    );
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]): void => {
+      if (state.get(file) === 'done' || !imports.has(file)) return;
+      if (state.get(file) === 'open') {
+        cycles.push(path.slice(path.indexOf(file)).concat(file).map((f) => relative(REPO_ROOT, f)).join(' -> '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const next of imports.get(file)!) visit(next, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of imports.keys()) visit(file, []);
+    expect(cycles).toEqual([]);
   });
 });
