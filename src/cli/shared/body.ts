@@ -3,13 +3,8 @@
 // shape (src/model/clusterShapes.ts: writeTopology, overlayTopology, setDiskSize, BACKUP_FIELD).
 // Flags given with a file override the file's fields. Pure: no I/O.
 import { UsageError } from '../../base/errors.js';
-import {
-  INSTANCE_SIZES,
-  REGIONS,
-  type ClusterShape,
-  type ClusterType,
-  type ProviderName,
-} from '../../model/cluster.js';
+import { INSTANCE_SIZES, REGIONS, type ClusterType, type ProviderName } from '../../model/catalog.js';
+import type { ClusterShape } from '../../model/clusterFields.js';
 import { asObject, isObject } from '../../base/object.js';
 import { BACKUP_FIELD, backingProviderFor, overlayTopology, setDiskSize, ShapeEditError, writeTopology } from '../../model/clusterShapes.js';
 

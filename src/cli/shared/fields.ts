@@ -3,16 +3,8 @@
 // when nothing is lost. Which fields each shape accepts, and the stripping of read-only
 // fields, are the model's (src/model/clusterFields.ts).
 import { UsageError } from '../../base/errors.js';
-import {
-  convertClusterBody,
-  shapeOfDocument,
-  CLUSTER_SHAPES,
-  SHAPE_SINCE,
-  shapeLabel,
-  type ClusterShape,
-  type FieldProblem,
-} from '../../model/cluster.js';
-import { fieldProblems, isKnownField } from '../../model/clusterFields.js';
+import { CLUSTER_SHAPES, fieldProblems, isKnownField, type ClusterShape, type FieldProblem } from '../../model/clusterFields.js';
+import { convertClusterBody, shapeOfDocument, SHAPE_SINCE, shapeLabel } from '../../model/clusterShapes.js';
 import { legacyConversionGaps } from '../../model/clusterConvert.js';
 
 export { fieldProblems, isKnownField, missingField, stripReadOnly } from '../../model/clusterFields.js';

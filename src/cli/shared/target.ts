@@ -6,7 +6,9 @@ import { InvalidResponseError } from '../../api/errors.js';
 import { selectVersion, type OperationName } from '../../api/versions.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../base/errors.js';
-import { isValidClusterName, shapeForVersion, type ClusterShape } from '../../model/cluster.js';
+import { isValidClusterName } from '../../model/catalog.js';
+import type { ClusterShape } from '../../model/clusterFields.js';
+import { shapeForVersion } from '../../model/clusterShapes.js';
 
 export interface ClusterVersion {
   /** 'v1.0' or the resource version date the calls are made at, e.g. '2023-02-01'. */
