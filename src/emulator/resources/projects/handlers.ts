@@ -6,7 +6,7 @@
 // owns a project of an organization (GROUP_OWNER) stands for the service's Organization
 // Project Creator there. The creator becomes GROUP_OWNER of the new project, as the
 // service makes the creating user its Project Owner.
-import { authorize, type Principal, type SeedRole } from '../../auth.js';
+import { type Principal, type SeedRole } from '../../auth.js';
 import { apiRoot, selfHref, type Handler, type Link, type RequestContext } from '../../context.js';
 import { ApiFailure, failures } from '../../errors.js';
 import { pageParams, paginate } from '../../pagination.js';
@@ -62,9 +62,10 @@ export const getProject: Handler = (ctx) => ({ status: 200, body: projectView(ct
 
 export const getProjectByName: Handler = (ctx) => {
   const name = ctx.params.groupName!;
-  const project = ctx.services.store.world.projects.find((p) => p.name === name);
+  // Only among the caller's projects: a name in a project it cannot see is answered
+  // as one that does not exist, so the answer never tells which names exist.
+  const project = visibleProjects(ctx).find((p) => p.name === name);
   if (!project) throw projectFailures.groupNameNotFound(name);
-  authorize(ctx.principal, project.id, 'read');
   return { status: 200, body: projectView(ctx, project) };
 };
 
