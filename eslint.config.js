@@ -106,8 +106,9 @@ export default tseslint.config(
   boundariesConfig,
   { files: ['src/base/io.ts'], rules: { 'no-restricted-properties': 'off' } },
   {
-    files: ['bin/**/*.js', 'scripts/**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { process: 'readonly', require: 'readonly' } },
+    // The launcher, and the GitHub Action's steps (action/), which run bin/cdba.js.
+    files: ['bin/**/*.js', 'scripts/**/*.cjs', 'action/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { process: 'readonly', require: 'readonly', module: 'readonly', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

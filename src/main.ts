@@ -5,9 +5,10 @@ import { version } from '../package.json';
 import { App } from './cli/command.js';
 import { buildProgram } from './cli/program.js';
 import type { ContextOptions } from './core/context.js';
-import { CdbaError, ExitCode, InterruptedError, QuietExit, exitCodeFor, type Remedy } from './base/errors.js';
+import { CdbaError, ExitCode, InterruptedError, QuietExit, UsageError, exitCodeFor, type Remedy } from './base/errors.js';
 import { shellWord, withContext, type InvocationContext } from './core/hints.js';
 import { IO } from './base/io.js';
+import { ERROR_FORMATS, errorFormatFrom, errorReport, formatErrorReport, usageErrorReport, type ErrorFormat } from './base/errorReport.js';
 
 export { IO };
 export const VERSION: string = version;
@@ -53,15 +54,20 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.f
     command.exitOverride();
     command.configureOutput(program.configureOutput());
   }
+  // Read before parsing, so that the parser's own errors take the asked-for form too.
+  const errors = errorFormatFrom(argv, env);
   try {
+    if (errors.invalid !== undefined) {
+      throw new UsageError(`invalid --error-format "${errors.invalid}" (or CDBA_ERROR_FORMAT): expected ${ERROR_FORMATS.join(' or ')}`);
+    }
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
-    if (error instanceof CommanderError) return commanderExit(io, error, usageError, commandPath(program, argv));
+    if (error instanceof CommanderError) return commanderExit(io, error, usageError, commandPath(program, argv), errors.format);
     if (error instanceof QuietExit) return error.status;
     const shown = io.signal.aborted && !(error instanceof CdbaError) ? new InterruptedError('interrupted') : error;
     app.explain(shown);
-    reportError(io, shown, app.debug, program.opts() as InvocationContext, argv, env);
+    reportError(io, shown, app.debug, program.opts() as InvocationContext, argv, env, errors.format);
     return exitCodeFor(shown);
   } finally {
     await app.close();
@@ -90,7 +96,7 @@ function commandPath(program: AnyCommand, argv: string[]): string {
 }
 
 /** Help and version exit 0; every other commander error is a usage error (2). */
-function commanderExit(io: IO, error: CommanderError, message: string, path: string): number {
+function commanderExit(io: IO, error: CommanderError, message: string, path: string, format: ErrorFormat = 'text'): number {
   if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
   // `cdba help` exits 0; a group run without a subcommand prints help and is a usage error.
   if (error.code === 'commander.help') return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
@@ -100,17 +106,20 @@ function commanderExit(io: IO, error: CommanderError, message: string, path: str
     .replace(/\s*\n\s*/g, ' ')
     .trim()
     .replace(/\.$/, '');
-  io.note(`cdba: ${text}; see '${path} --help'`);
+  if (format === 'json') io.errorDocument(formatErrorReport(usageErrorReport(text, `see '${path} --help'`)));
+  else io.note(`cdba: ${text}; see '${path} --help'`);
   return ExitCode.usage;
 }
 
-export function reportError(io: IO, error: unknown, debug: boolean, context: InvocationContext = {}, argv?: string[], env: NodeJS.ProcessEnv = {}): void {
-  // io.note escapes control characters in the message (server text) before colouring it.
-  if (error instanceof CdbaError) {
-    // A command the hint suggests runs where this one did (-P, --project-id, ...); the
-    // layers below name a setting to change (remedy), and here it becomes a flag.
-    const remedy = error.remedy && (rerunHint(error.remedy, argv) ?? withContext(remedyHint(error.remedy, env), context));
-    const hint = [error.hint && withContext(error.hint, context), remedy].filter(Boolean).join(', or ');
+export function reportError(io: IO, error: unknown, debug: boolean, context: InvocationContext = {}, argv?: string[], env: NodeJS.ProcessEnv = {}, format: ErrorFormat = 'text'): void {
+  // A command the hint suggests runs where this one did (-P, --project-id, ...); the
+  // layers below name a setting to change (remedy), and here it becomes a flag.
+  const remedy = error instanceof CdbaError && error.remedy && (rerunHint(error.remedy, argv) ?? withContext(remedyHint(error.remedy, env), context));
+  const hint = error instanceof CdbaError ? [error.hint && withContext(error.hint, context), remedy].filter(Boolean).join(', or ') : '';
+  if (format === 'json') {
+    io.errorDocument(formatErrorReport(errorReport(error, hint || undefined)));
+  } else if (error instanceof CdbaError) {
+    // io.note escapes control characters in the message (server text) before colouring it.
     io.note(`cdba: ${error.message}${hint ? `; ${hint}` : ''}`, 'red');
   } else {
     io.note(`cdba: unexpected error: ${(error as Error)?.message ?? String(error)}`, 'red');

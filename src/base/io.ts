@@ -245,6 +245,14 @@ export class IO {
     this.err.write(`${style ? this.chalk[style](clean) : clean}\n`);
   }
 
+  /**
+   * The error as one JSON document on stderr (--error-format json), in place of the
+   * error line: scrubbed of secrets like every line; the caller escapes control characters.
+   */
+  errorDocument(json: string): void {
+    this.err.write(`${this.scrub(json)}\n`);
+  }
+
   warn(line: string): void {
     this.note(`cdba: warning: ${line}`, 'yellow');
   }

@@ -1,5 +1,6 @@
 // The commander tree: global options, then one register function per command group.
 import { Command, InvalidArgumentError, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
+import { ERROR_FORMATS } from '../base/errorReport.js';
 import { OUTPUT_FORMATS } from '../config/settings.js';
 import { validateProfileName } from '../config/validate.js';
 import { registerHintCommands } from '../core/hints.js';
@@ -55,6 +56,8 @@ export function buildProgram(app: App): Command {
     .option('--timeout <duration>', 'deadline for each HTTP attempt: connect, headers and the whole body; a retry gets a new one; 0 means none (default 60s)')
     .option('--wide', 'tables and views on a terminal: every column and value in full, lines as long as they need (default: fit the terminal)')
     .option('--debug', 'trace HTTP on stderr, secrets redacted (env CDBA_DEBUG)')
+    // Read by main() before parsing (src/base/errorReport.ts), so the parser's own errors follow it too; declared here for help and completion.
+    .addOption(new Option('--error-format <format>', 'a failure on stderr as one line (text) or one JSON document (json) (env CDBA_ERROR_FORMAT)').choices(ERROR_FORMATS))
     .option('--no-color', 'disable colour (also NO_COLOR)')
     .option('-y, --yes', 'answer yes to confirmations')
     .showSuggestionAfterError(true)

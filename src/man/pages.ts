@@ -16,6 +16,7 @@ const ENVIRONMENT: Array<[string, string]> = [
   ['CDBA_OUTPUT', 'table, json or pretty, like -o.'],
   ['CDBA_CONFIG_DIR', 'Directory of config.json and the token cache.'],
   ['CDBA_DEBUG', 'Trace HTTP on stderr with secrets redacted, like --debug.'],
+  ['CDBA_ERROR_FORMAT', 'text or json, like --error-format: json writes a failure as one JSON document on stderr, {"error": {"exitCode", "message", "retryable", and where known "status", "errorCode", "detail", "hint"}}.'],
   ['NO_COLOR, FORCE_COLOR', 'Turn colour off, or force it on.'],
   ['(empty values)', 'A variable set to the empty string counts as unset, except FORCE_COLOR, which is then on (as in Node.js). A flag with an empty value is refused (exit 2).'],
 ];

@@ -69,25 +69,28 @@ describe.concurrent.each(EACH_VERSION)('apply at $version', ({ version, tag }) =
     expect(requestsFor(world.emulators.fast, name)).toHaveLength(2);
   });
 
-  it.skipIf(legacy(version))('a tier change of the electable nodes takes the sizes the service keeps in step along; the full spec then applies as no change', async () => {
-    const name = `ap-${tag}-step`;
-    expect((await run(world, ['clusters', 'apply', '--file', specFile(name, spec(name, version))], { version })).exitCode).toBe(0);
-    const region = (path: string): string => `replicationSpecs[0].regionConfigs[0].${path}.instanceSize`;
-    // Read-only nodes always share the electable size; analytics nodes too before 2024-08-05.
-    const inStep = version === 'default' ? ['electableSpecs', 'readOnlySpecs'] : ['electableSpecs', 'readOnlySpecs', 'analyticsSpecs'];
-    const bigger = await run(world, ['clusters', 'apply', '--file', specFile(`${name}-m20`, spec(name, version, 'M20')), '-o', 'json'], { version });
-    expect(bigger.exitCode, bigger.stderr).toBe(0);
-    expect(JSON.parse(bigger.stdout).changes).toEqual(inStep.map((kind) => ({ path: region(kind), from: 'M10', to: 'M20' })));
-    const sent = requestsFor(world.emulators.fast, name).at(-1)!.body as { replicationSpecs: Array<{ regionConfigs: Array<Record<string, { instanceSize: string }>> }> };
-    for (const kind of inStep) expect(sent.replicationSpecs[0]!.regionConfigs[0]![kind]!.instanceSize).toBe('M20');
+  // Only the versions that carry per-node sizes have the case at all: registered for them alone, not skipped for the others.
+  if (!legacy(version)) {
+    it('a tier change of the electable nodes takes the sizes the service keeps in step along; the full spec then applies as no change', async () => {
+      const name = `ap-${tag}-step`;
+      expect((await run(world, ['clusters', 'apply', '--file', specFile(name, spec(name, version))], { version })).exitCode).toBe(0);
+      const region = (path: string): string => `replicationSpecs[0].regionConfigs[0].${path}.instanceSize`;
+      // Read-only nodes always share the electable size; analytics nodes too before 2024-08-05.
+      const inStep = version === 'default' ? ['electableSpecs', 'readOnlySpecs'] : ['electableSpecs', 'readOnlySpecs', 'analyticsSpecs'];
+      const bigger = await run(world, ['clusters', 'apply', '--file', specFile(`${name}-m20`, spec(name, version, 'M20')), '-o', 'json'], { version });
+      expect(bigger.exitCode, bigger.stderr).toBe(0);
+      expect(JSON.parse(bigger.stdout).changes).toEqual(inStep.map((kind) => ({ path: region(kind), from: 'M10', to: 'M20' })));
+      const sent = requestsFor(world.emulators.fast, name).at(-1)!.body as { replicationSpecs: Array<{ regionConfigs: Array<Record<string, { instanceSize: string }>> }> };
+      for (const kind of inStep) expect(sent.replicationSpecs[0]!.regionConfigs[0]![kind]!.instanceSize).toBe('M20');
 
-    const full = spec(name, version, 'M20') as { replicationSpecs: Array<{ regionConfigs: Array<Record<string, unknown>> }> };
-    Object.assign(full.replicationSpecs[0]!.regionConfigs[0]!, { readOnlySpecs: { instanceSize: 'M20', nodeCount: 0 } });
-    if (version !== 'default') Object.assign(full.replicationSpecs[0]!.regionConfigs[0]!, { analyticsSpecs: { instanceSize: 'M20', nodeCount: 0 } });
-    const again = await run(world, ['clusters', 'apply', '--file', specFile(`${name}-full`, full), '-o', 'json'], { version });
-    expect(again.exitCode, again.stderr).toBe(0);
-    expect(JSON.parse(again.stdout)).toEqual({ action: 'none', changes: [] });
-  });
+      const full = spec(name, version, 'M20') as { replicationSpecs: Array<{ regionConfigs: Array<Record<string, unknown>> }> };
+      Object.assign(full.replicationSpecs[0]!.regionConfigs[0]!, { readOnlySpecs: { instanceSize: 'M20', nodeCount: 0 } });
+      if (version !== 'default') Object.assign(full.replicationSpecs[0]!.regionConfigs[0]!, { analyticsSpecs: { instanceSize: 'M20', nodeCount: 0 } });
+      const again = await run(world, ['clusters', 'apply', '--file', specFile(`${name}-full`, full), '-o', 'json'], { version });
+      expect(again.exitCode, again.stderr).toBe(0);
+      expect(JSON.parse(again.stdout)).toEqual({ action: 'none', changes: [] });
+    });
+  }
 
   it('what `get -o json` prints applies as no change (read-only and server-filled fields are not drift)', async () => {
     const name = `ap-${tag}-rt`;

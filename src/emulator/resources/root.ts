@@ -5,11 +5,12 @@ import { AccessList } from '../apiKeyAccessList.js';
 import { apiKeyId } from '../auth.js';
 import { apiRoot, selfHref } from '../context.js';
 import type { Handler, Link } from '../context.js';
+import type { ResourceModule } from '../resource.js';
 
 /** A fixed 40-hex build id for the emulator's "build". */
 export const EMULATOR_BUILD = createHash('sha1').update('cdba-emulator').digest('hex');
 
-export const getRoot: Handler = (ctx) => {
+const getRoot: Handler = (ctx) => {
   const { principal } = ctx;
   const links: Link[] = [{ href: selfHref(ctx), rel: 'self' }];
   const projectIds = [...new Set(principal.roles.map((role) => role.projectId))];
@@ -32,3 +33,5 @@ export const getRoot: Handler = (ctx) => {
     body: { apiKey, appName: 'MongoDB Atlas', build: EMULATOR_BUILD, links, throttling: false },
   };
 };
+
+export const root: ResourceModule = { name: 'root', operations: { 'root.get': { handler: getRoot, action: 'read' } } };

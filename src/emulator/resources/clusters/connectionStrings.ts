@@ -1,11 +1,13 @@
 // The connectionStrings a cluster is issued, from src/connstring (shared with the
 // CLI's `conn-string parse`, which reverses them). This module only gathers the
-// inputs from the project and the cluster model.
-import { issueConnectionStrings, projectHash } from '../connstring/index.js';
-import { hostRegion } from '../connstring/regions.js';
-import type { IssueInput } from '../connstring/index.js';
-import type { ClusterModel } from '../model/cluster.js';
-import type { ClusterRecord, ProjectState } from './store.js';
+// inputs from the project's networking facts (../network.ts) and the cluster model.
+import { issueConnectionStrings, projectHash } from '../../../connstring/index.js';
+import { hostRegion } from '../../../connstring/regions.js';
+import type { IssueInput } from '../../../connstring/index.js';
+import type { ClusterModel } from '../../../model/cluster.js';
+import type { PrivateEndpointFact } from '../network.js';
+import type { ClusterRecord } from './store.js';
+import type { ProjectFacts } from './views.js';
 
 /** Nodes per shard: every electable, read-only and analytics node of the first zone's regions. */
 function nodesPerShard(model: ClusterModel): number {
@@ -18,7 +20,7 @@ function nodesPerShard(model: ClusterModel): number {
   return Math.max(1, count);
 }
 
-export function issueInputFor(project: ProjectState, record: ClusterRecord): IssueInput {
+export function issueInputFor(project: ProjectFacts, record: ClusterRecord): IssueInput {
   const { model } = record;
   const lead = model.replicationSpecs[0]?.regionConfigs[0];
   return {
@@ -45,7 +47,7 @@ export function issueInputFor(project: ProjectState, record: ClusterRecord): Iss
 }
 
 /** The endpoint's provider and region are those of one of the cluster's regions (any zone, any shard). */
-function servesCluster(endpoint: ProjectState['privateEndpoints'][number], model: ClusterModel): boolean {
+function servesCluster(endpoint: PrivateEndpointFact, model: ClusterModel): boolean {
   const region = hostRegion(endpoint.provider, endpoint.region);
   if (region === undefined) return false;
   return model.replicationSpecs.some((spec) =>
@@ -53,6 +55,6 @@ function servesCluster(endpoint: ProjectState['privateEndpoints'][number], model
   );
 }
 
-export function connectionStringsFor(project: ProjectState, record: ClusterRecord): Record<string, unknown> {
+export function connectionStringsFor(project: ProjectFacts, record: ClusterRecord): Record<string, unknown> {
   return { ...issueConnectionStrings(issueInputFor(project, record)) };
 }

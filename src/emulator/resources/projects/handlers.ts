@@ -1,18 +1,28 @@
 // Projects (groups) and organizations: list what the caller has a role in, get by id
-// or name, create in an organization, delete once no cluster is left (seed: Projects;
+// or name, create in an organization, delete once nothing refuses it (seed: Projects;
 // 2026-08 description, Group; shapes as recorded, reference recorded-resources).
 //
 // Who may create a project: the emulator has no organization roles, so a caller that
 // owns a project of an organization (GROUP_OWNER) stands for the service's Organization
 // Project Creator there. The creator becomes GROUP_OWNER of the new project, as the
 // service makes the creating user its Project Owner.
-import { authorize, type Principal } from '../auth.js';
-import { apiRoot, projectOf, selfHref, type Handler, type Link, type RequestContext } from '../context.js';
-import { failures } from '../errors.js';
-import { pageParams, paginate } from '../pagination.js';
-import type { ReadOnlyFields } from '../readOnly.js';
-import type { SeedRole } from '../seed.js';
-import { isoSeconds, objectId, type OrgState, type ProjectState } from '../store.js';
+import { type Principal, type SeedRole } from '../../auth.js';
+import { apiRoot, selfHref, type Handler, type Link, type RequestContext } from '../../context.js';
+import { ApiFailure, failures } from '../../errors.js';
+import { pageParams, paginate } from '../../pagination.js';
+import type { ReadOnlyFields } from '../../readOnly.js';
+import { isoSeconds, objectId } from '../../store.js';
+import { projectOf, projectParts, visibleProjects, type OrgState, type ProjectState } from './state.js';
+
+// The service's error-code table words them so.
+const projectFailures = {
+  groupNameNotFound: (name: string) => new ApiFailure(404, 'GROUP_NAME_NOT_FOUND', `No group with name "${name}" exists.`, [name]),
+  groupAlreadyExists: (name: string) => new ApiFailure(409, 'GROUP_ALREADY_EXISTS', `A group with name "${name}" already exists.`, [name]),
+  orgNotFound: (orgId: string) => new ApiFailure(404, 'ORG_NOT_FOUND', `No organization with ID ${orgId} exists.`, [orgId]),
+  /** The description's example of a 401 on createGroup. */
+  notOrgGroupCreator: (orgId: string) =>
+    new ApiFailure(401, 'NOT_ORG_GROUP_CREATOR', `The current user cannot create projects in organization ${orgId}.`, [orgId]),
+};
 
 /** The description's Group.name pattern. */
 const PROJECT_NAME = /^[\p{L}\p{N}\-_.(),:&@+']{1,64}$/u;
@@ -25,17 +35,11 @@ function rolesOf(principal: Principal): SeedRole[] {
   return principal.kind === 'apiKey' ? principal.key.roles : principal.account.roles;
 }
 
-/** The projects the caller has any role in, in the world's order. */
-function visibleProjects(ctx: RequestContext): ProjectState[] {
-  const ids = new Set(ctx.principal.roles.map((role) => role.projectId));
-  return ctx.services.store.world.projects.filter((project) => ids.has(project.id));
-}
-
 export function projectView(ctx: RequestContext, project: ProjectState): Record<string, unknown> {
+  const { store } = ctx.services;
   const self = `${apiRoot(ctx)}/groups/${project.id}`;
   const links: Link[] = [{ href: self, rel: 'self' }, ...PROJECT_RELS.map((rel) => ({ href: `${self}/${rel}`, rel: `https://cloud.mongodb.com/${rel}` }))];
-  return {
-    clusterCount: ctx.services.store.clusters(project.id).length,
+  const view: Record<string, unknown> = {
     created: project.created,
     id: project.id,
     links,
@@ -43,6 +47,9 @@ export function projectView(ctx: RequestContext, project: ProjectState): Record<
     orgId: project.orgId,
     withDefaultAlertsSettings: project.withDefaultAlertsSettings,
   };
+  for (const part of projectParts(store.modules)) Object.assign(view, part.view?.(store, project));
+  // The service's order: alphabetical.
+  return Object.fromEntries(Object.keys(view).sort().map((key) => [key, view[key]]));
 }
 
 export const listProjects: Handler = (ctx) => {
@@ -55,15 +62,16 @@ export const getProject: Handler = (ctx) => ({ status: 200, body: projectView(ct
 
 export const getProjectByName: Handler = (ctx) => {
   const name = ctx.params.groupName!;
-  const project = ctx.services.store.world.projects.find((p) => p.name === name);
-  if (!project) throw failures.groupNameNotFound(name);
-  authorize(ctx.principal, project.id, 'read');
+  // Only among the caller's projects: a name in a project it cannot see is answered
+  // as one that does not exist, so the answer never tells which names exist.
+  const project = visibleProjects(ctx).find((p) => p.name === name);
+  if (!project) throw projectFailures.groupNameNotFound(name);
   return { status: 200, body: projectView(ctx, project) };
 };
 
 const CREATE_FIELDS = ['name', 'orgId', 'withDefaultAlertsSettings', 'tags'];
 const READ_ONLY_FIELDS = ['id', 'created', 'clusterCount', 'links'];
-/** The read-only echo rule (../readOnly.ts): a create holds nothing yet to repeat. */
+/** The read-only echo rule (../../readOnly.ts): a create holds nothing yet to repeat. */
 export const PROJECT_READ_ONLY: ReadOnlyFields = { fields: READ_ONLY_FIELDS };
 
 export const createProject: Handler = async (ctx) => {
@@ -81,23 +89,20 @@ export const createProject: Handler = async (ctx) => {
   if (body.tags !== undefined && !Array.isArray(body.tags)) throw failures.invalidAttribute('tags');
   const { store } = ctx.services;
   const org = store.world.orgs.find((o) => o.id === body.orgId);
-  if (!org) throw failures.orgNotFound(body.orgId);
+  if (!org) throw projectFailures.orgNotFound(body.orgId);
   checkProjectCreator(ctx, org);
   const name = body.name;
-  if (store.world.projects.some((p) => p.orgId === org.id && p.name === name)) throw failures.groupAlreadyExists(name);
+  if (store.world.projects.some((p) => p.orgId === org.id && p.name === name)) throw projectFailures.groupAlreadyExists(name);
   const now = ctx.services.clock();
-  const project: ProjectState = {
+  const project = {
     id: objectId(now),
     name,
-    privateIpMode: false,
-    peering: false,
-    privateEndpoints: [],
     orgId: org.id,
     created: isoSeconds(now),
     withDefaultAlertsSettings: body.withDefaultAlertsSettings ?? true,
-    ipAccessList: [],
-  };
-  store.addProject(project);
+  } as ProjectState;
+  for (const part of projectParts(store.modules)) part.init?.(project, undefined);
+  store.world.projects.push(project);
   rolesOf(ctx.principal).push({ projectId: project.id, roleName: 'GROUP_OWNER' });
   await store.commit();
   return { status: 201, body: projectView(ctx, project), ...(ctx.services.faults.dropAfterCommit ? { drop: true } : {}) };
@@ -107,15 +112,18 @@ export const createProject: Handler = async (ctx) => {
 function checkProjectCreator(ctx: RequestContext, org: OrgState): void {
   const orgProjects = new Set(ctx.services.store.world.projects.filter((p) => p.orgId === org.id).map((p) => p.id));
   const roles = ctx.principal.roles.filter((role) => orgProjects.has(role.projectId));
-  if (roles.length === 0) throw failures.orgNotFound(org.id); // not a member: the organization is not there for it
-  if (!roles.some((role) => role.roleName === 'GROUP_OWNER')) throw failures.notOrgGroupCreator(org.id);
+  if (roles.length === 0) throw projectFailures.orgNotFound(org.id); // not a member: the organization is not there for it
+  if (!roles.some((role) => role.roleName === 'GROUP_OWNER')) throw projectFailures.notOrgGroupCreator(org.id);
 }
 
+/** Refused while a part of the project refuses (its clusters); then every part takes out what named it. */
 export const deleteProject: Handler = async (ctx) => {
   const project = projectOf(ctx);
   const { store } = ctx.services;
-  if (store.clusters(project.id).length > 0) throw failures.cannotCloseGroupActiveClusters();
-  store.removeProject(project.id);
+  const parts = projectParts(store.modules);
+  for (const part of parts) part.refuseDelete?.(store, project);
+  store.world.projects = store.world.projects.filter((p) => p.id !== project.id);
+  for (const part of parts) part.removed?.(store, project.id);
   await store.commit();
   return { status: 204, body: undefined };
 };

@@ -1,6 +1,6 @@
 // The project IP access list: which addresses may connect to the project's clusters
 // (2026-08 description, NetworkPermissionEntry; shapes as recorded). Not the access
-// list of an API key, which gates calls to this API (../apiKeyAccessList.ts).
+// list of an API key, which gates calls to this API (../../apiKeyAccessList.ts).
 //
 // As the live service does:
 // - POST takes an array of entries and answers 201 with the whole list (first page);
@@ -9,19 +9,32 @@
 // - A single address is kept as a /32 (or /128) cidrBlock and shown with ipAddress too.
 // - An entry is PENDING until the emulator's transition time has passed, then ACTIVE.
 // - An entry past its deleteAfterDate is gone (also when --date runs the service later).
-import { canonicalCidr } from '../apiKeyAccessList.js';
-import { apiRoot, projectOf, serviceNow, type Handler, type RequestContext } from '../context.js';
-import { failures } from '../errors.js';
-import { pageParams, paginate } from '../pagination.js';
-import type { ReadOnlyFields } from '../readOnly.js';
-import { isoSeconds, type IpAccessEntry, type ProjectState } from '../store.js';
+import { canonicalCidr } from '../../apiKeyAccessList.js';
+import { apiRoot, serviceNow, type Handler, type RequestContext } from '../../context.js';
+import { ApiFailure, failures } from '../../errors.js';
+import { pageParams, paginate } from '../../pagination.js';
+import type { ReadOnlyFields } from '../../readOnly.js';
+import { isoSeconds } from '../../store.js';
+import { networkFacts } from '../network.js';
+import { projectOf, type ProjectState } from '../projects/index.js';
+import { SECURITY_GROUP, type IpAccessEntry } from './state.js';
+
+// As the service's error-code table words them.
+const accessListFailures = {
+  accessEntryNotFound: (entry: string, groupId: string) =>
+    new ApiFailure(404, 'ATLAS_NETWORK_PERMISSION_ENTRY_NOT_FOUND', `IP Address ${entry} not on Atlas access list for group ${groupId}.`, [entry, groupId]),
+  invalidIpOrCidr: (address: string) =>
+    new ApiFailure(400, 'INVALID_IP_ADDRESS_OR_CIDR_NOTATION', `The address ${address} must be in valid IP address or CIDR notation.`, [address]),
+  ipAndCidrBoth: () => new ApiFailure(400, 'BAD_WHITELIST_ADD_REQUEST', 'Should not specify both the IP address and the CIDR block.'),
+  securityGroupWithoutPeering: () =>
+    new ApiFailure(400, 'CANNOT_USE_AWS_SECURITY_GROUP_WITHOUT_VPC_PEERING_CONNECTION', 'Cannot use aws security groups as whitelist entries without a vpc peering connection.'),
+};
 
 /** The service's limit on deleteAfterDate: at most one week after the request. */
 const DELETE_AFTER_LIMIT_MS = 7 * 24 * 3_600_000;
-const SECURITY_GROUP = /^([0-9]*\/)?sg-[0-9a-f]+$/;
 const ENTRY_FIELDS = ['awsSecurityGroup', 'cidrBlock', 'comment', 'deleteAfterDate', 'ipAddress'];
 const READ_ONLY_FIELDS = ['groupId', 'links'];
-/** The read-only echo rule (../readOnly.ts): each entry may repeat the path's groupId. */
+/** The read-only echo rule (../../readOnly.ts): each entry may repeat the path's groupId. */
 export const ACCESS_ENTRY_READ_ONLY: ReadOnlyFields = { fields: READ_ONLY_FIELDS };
 
 /** The key of an entry: its canonical CIDR block, or its security group. */
@@ -42,7 +55,7 @@ function findEntry(ctx: RequestContext, project: ProjectState): IpAccessEntry {
   const value = ctx.params.entryValue!;
   const key = SECURITY_GROUP.test(value) ? value : canonicalCidr(value);
   const entry = key === undefined ? undefined : liveEntries(ctx, project).find((e) => keyOf(e) === key);
-  if (!entry) throw failures.accessEntryNotFound(value, project.id);
+  if (!entry) throw accessListFailures.accessEntryNotFound(value, project.id);
   return entry;
 }
 
@@ -92,12 +105,13 @@ function parseEntry(ctx: RequestContext, project: ProjectState, raw: unknown): I
     if (READ_ONLY_FIELDS.includes(key)) throw failures.attributeReadOnly(key);
     if (!ENTRY_FIELDS.includes(key)) throw failures.invalidAttribute(key);
   }
-  if (body.ipAddress !== undefined && body.cidrBlock !== undefined) throw failures.ipAndCidrBoth();
+  if (body.ipAddress !== undefined && body.cidrBlock !== undefined) throw accessListFailures.ipAndCidrBoth();
   const entry: IpAccessEntry = { activeAt: ctx.services.clock() + ctx.services.transitionMs };
   if (body.awsSecurityGroup !== undefined) {
     if (body.ipAddress !== undefined || body.cidrBlock !== undefined) throw failures.invalidAttribute('awsSecurityGroup');
     if (typeof body.awsSecurityGroup !== 'string' || !SECURITY_GROUP.test(body.awsSecurityGroup)) throw failures.invalidAttribute('awsSecurityGroup');
-    if (!project.peering) throw failures.securityGroupWithoutPeering();
+    // The dependency on peering: a networking fact (../network.ts).
+    if (!networkFacts(ctx.services.store, project.id).peering) throw accessListFailures.securityGroupWithoutPeering();
     // "You cannot set AWS security groups as temporary access list entries."
     if (body.deleteAfterDate !== undefined) throw failures.invalidAttribute('deleteAfterDate');
     entry.awsSecurityGroup = body.awsSecurityGroup;
@@ -108,7 +122,7 @@ function parseEntry(ctx: RequestContext, project: ProjectState, raw: unknown): I
     if (typeof address !== 'string') throw failures.invalidAttribute(field);
     // An ipAddress is one address; a cidrBlock may be any block.
     const cidr = field === 'ipAddress' && address.includes('/') ? undefined : canonicalCidr(address);
-    if (cidr === undefined) throw failures.invalidIpOrCidr(address);
+    if (cidr === undefined) throw accessListFailures.invalidIpOrCidr(address);
     entry.cidrBlock = cidr;
   }
   if (body.comment !== undefined) {

@@ -3,9 +3,8 @@
 // grant_type=client_credentials. POST /api/oauth/revoke (RFC 7009) ends a token,
 // as OAuth clients do at the end of a session. Errors here use the OAuth error
 // format (RFC 6749 5.2).
-import type { Authenticator } from '../auth.js';
-import type { SeedServiceAccount } from '../seed.js';
-import { checkAccessList } from '../auth.js';
+import type { Authenticator, SeedServiceAccount } from './auth.js';
+import { checkCallerAddress } from './auth.js';
 
 export interface OAuthReply {
   status: number;
@@ -50,7 +49,7 @@ export function tokenRevocation(auth: Authenticator, input: OAuthInput): OAuthRe
   if (!('account' in client)) return client;
   const token = client.form.get('token');
   if (!token) return oauthError(400, 'invalid_request', 'The token parameter is required.');
-  checkAccessList(client.account.accessList, input.peer);
+  checkCallerAddress(client.account, input.peer);
   auth.revokeToken(client.account, token);
   return { status: 200, body: {}, headers: { 'Cache-Control': 'no-store' } };
 }
@@ -62,6 +61,6 @@ export function tokenExchange(auth: Authenticator, input: OAuthInput): OAuthRepl
   if (form.get('grant_type') !== 'client_credentials') {
     return oauthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported.');
   }
-  checkAccessList(account.accessList, input.peer);
+  checkCallerAddress(account, input.peer);
   return { status: 200, body: auth.issueToken(account), headers: { 'Cache-Control': 'no-store' } };
 }

@@ -1,22 +1,45 @@
-// The clusters resource: list, create, get, patch, delete under
+// The clusters' handlers: list, create, get, patch, delete under
 // /groups/{groupId}/clusters, in v1.0 and v2. One canonical model per cluster,
 // rendered in the shape of the version being served.
 //
 // Life: create -> 201 CREATING -> IDLE after transitionMs; PATCH -> UPDATING -> IDLE;
 // DELETE -> 202 {} -> DELETING -> gone (404 CLUSTER_NOT_FOUND).
-import { CLUSTER_SHAPES, READ_ONLY_FIELDS, applyClusterPatch, createClusterModel, isTenant, isValidClusterName, renderCluster, shapeForVersion, shardsDiffer } from '../../model/cluster.js';
-import type { ClusterModel, ClusterShape, ModelContext } from '../../model/cluster.js';
-import { ClusterViews } from '../clusterViews.js';
-import { connectionStringsFor } from '../connectionStrings.js';
-import { selfHref } from '../context.js';
-import type { Handler, Link, RequestContext } from '../context.js';
-import { failures, problemFailure } from '../errors.js';
-import type { ReadOnlyFields } from '../readOnly.js';
-import type { JsonText } from '../../base/jsonText.js';
-import { pageParams, paginate } from '../pagination.js';
-import { refuseFlexName } from './flexClusters.js';
-import { isoSeconds, objectId } from '../store.js';
-import type { ClusterRecord, Store } from '../store.js';
+import { CLUSTER_SHAPES, READ_ONLY_FIELDS, applyClusterPatch, createClusterModel, isTenant, isValidClusterName, renderCluster, shapeForVersion, shardsDiffer } from '../../../model/cluster.js';
+import type { ClusterModel, ClusterShape, ModelContext } from '../../../model/cluster.js';
+import type { JsonText } from '../../../base/jsonText.js';
+import { selfHref } from '../../context.js';
+import type { Handler, Link, RequestContext } from '../../context.js';
+import { ApiFailure, problemFailure } from '../../errors.js';
+import { pageParams, paginate } from '../../pagination.js';
+import type { ReadOnlyFields } from '../../readOnly.js';
+import { hooksOf } from '../../resource.js';
+import { isoSeconds, objectId, type Store } from '../../store.js';
+import { networkFacts } from '../network.js';
+import { projectOf } from '../projects/index.js';
+import { connectionStringsFor } from './connectionStrings.js';
+import { clusterFailures as failures } from './errors.js';
+import { clusterStore, type ClusterRecord } from './store.js';
+import { ClusterViews, type ProjectFacts } from './views.js';
+
+/**
+ * Another kind of cluster that shares a project's names (flex clusters): a name is one
+ * cluster, of one kind. The clusters API answers such a name with the kind's own refusal,
+ * and a create of it with DUPLICATE_CLUSTER_NAME. The kinds provide this (Hooks).
+ */
+export interface OtherClusterKind {
+  named(store: Store, groupId: string, name: string): boolean;
+  /** What the clusters API answers for one of its names. */
+  refusal(name: string): ApiFailure;
+}
+
+declare module '../../resource.js' {
+  interface Hooks {
+    otherClusterKinds: OtherClusterKind;
+  }
+}
+
+const otherKindNamed = (store: Store, groupId: string, name: string): OtherClusterKind | undefined =>
+  hooksOf(store.modules, 'otherClusterKinds').find((kind) => kind.named(store, groupId, name));
 
 const REL_PREFIX = 'https://cloud.mongodb.com/';
 
@@ -50,9 +73,14 @@ function clusterLinks(ctx: RequestContext, model: ClusterModel, inList: boolean)
   ];
 }
 
-/** The cluster as this request sees it, as JSON text: rendered once per change of the cluster (clusterViews.ts). */
-function render(ctx: RequestContext, record: ClusterRecord, inList = false): JsonText {
-  const project = ctx.project!;
+/** What the project gives a cluster's strings: its id and networking (../network.ts). */
+function factsOf(ctx: RequestContext): ProjectFacts {
+  const { id } = projectOf(ctx);
+  return { id, ...networkFacts(ctx.services.store, id) };
+}
+
+/** The cluster as this request sees it, as JSON text: rendered once per change of the cluster (views.ts). */
+function render(ctx: RequestContext, record: ClusterRecord, inList = false, project = factsOf(ctx)): JsonText {
   const shape = shapeOf(ctx);
   const variant = `${shape} ${ctx.api} ${inList ? 'list' : 'single'} ${ctx.baseUrl}`;
   return viewsOf(ctx).view(project, record, variant, (connectionStrings) =>
@@ -62,7 +90,7 @@ function render(ctx: RequestContext, record: ClusterRecord, inList = false): Jso
 
 /** The cluster as a GET at this version would answer it, as a document. */
 function currentDocument(ctx: RequestContext, record: ClusterRecord): Record<string, unknown> {
-  const strings = viewsOf(ctx).connectionStrings(ctx.project!, record);
+  const strings = viewsOf(ctx).connectionStrings(factsOf(ctx), record);
   return renderCluster(record.model, shapeOf(ctx), { links: clusterLinks(ctx, record.model, false), connectionStrings: structuredClone(strings) });
 }
 
@@ -72,7 +100,7 @@ function withoutTags(ctx: RequestContext, record: ClusterRecord): Record<string,
 }
 
 /**
- * The read-only echo rule (../readOnly.ts) for cluster bodies: on create the one value to
+ * The read-only echo rule (../../readOnly.ts) for cluster bodies: on create the one value to
  * equal is the path's `groupId`; on PATCH every read-only field, nested ones too, is held
  * against the cluster as this version renders it (array entries by shard id where the body
  * gives one, else by position). 2024-08-05 shard ids stay: the model matches shards by them.
@@ -83,22 +111,24 @@ export const CLUSTER_READ_ONLY: ReadOnlyFields = {
     return READ_ONLY_FIELDS[shape].filter((path) => !(shape === 'perShard' && path === 'replicationSpecs.id'));
   },
   held: (ctx) => {
-    const record = ctx.params.clusterName === undefined ? undefined : ctx.services.store.cluster(ctx.project!.id, ctx.params.clusterName);
+    const record = ctx.params.clusterName === undefined ? undefined : clusterStore(ctx.services.store).find(projectOf(ctx).id, ctx.params.clusterName);
     return record ? currentDocument(ctx, record) : undefined;
   },
 };
 
 function modelContext(ctx: RequestContext): ModelContext {
   const now = ctx.services.clock();
-  return { groupId: ctx.project!.id, newId: () => objectId(now), now: isoSeconds(now) };
+  return { groupId: projectOf(ctx).id, newId: () => objectId(now), now: isoSeconds(now) };
 }
 
 function findCluster(ctx: RequestContext): ClusterRecord {
   const name = ctx.params.clusterName!;
-  const record = ctx.services.store.cluster(ctx.project!.id, name);
+  const { id } = projectOf(ctx);
+  const record = clusterStore(ctx.services.store).find(id, name);
   if (!record) {
-    refuseFlexName(ctx, name); // a flex cluster's name: the service's 400, not a 404
-    throw failures.clusterNotFound(name, ctx.project!.id);
+    const other = otherKindNamed(ctx.services.store, id, name);
+    if (other) throw other.refusal(name); // a flex cluster's name: the service's 400, not a 404
+    throw failures.clusterNotFound(name, id);
   }
   return record;
 }
@@ -110,7 +140,7 @@ function record(ctx: RequestContext, cluster: ClusterRecord): void {
   } catch {
     body = undefined;
   }
-  ctx.services.store.recordRequest(cluster, {
+  clusterStore(ctx.services.store).recordRequest(cluster, {
     method: ctx.method,
     url: ctx.target,
     contentType: ctx.contentType,
@@ -136,7 +166,7 @@ function refuseAsymmetric(ctx: RequestContext, record: ClusterRecord): void {
 
 export const listClusters: Handler = (ctx) => {
   const page = pageParams(ctx.query);
-  const records = ctx.services.store.clusters(ctx.project!.id);
+  const records = clusterStore(ctx.services.store).list(projectOf(ctx).id);
   const list = paginate(records, page, selfHref(ctx));
   // A list at an old version holding such a cluster is refused whole. Neither the description nor
   // the Atlas CLI / Terraform handling says what the service's list does; the Terraform guide
@@ -145,7 +175,8 @@ export const listClusters: Handler = (ctx) => {
   // to its first shard is the silent loss the code exists to prevent, and a page without it
   // would disagree with totalCount.
   for (const record of list.results) refuseAsymmetric(ctx, record);
-  return { status: 200, body: { ...list, results: list.results.map((r) => render(ctx, r, true)) } };
+  const project = factsOf(ctx);
+  return { status: 200, body: { ...list, results: list.results.map((r) => render(ctx, r, true, project)) } };
 };
 
 export const getCluster: Handler = (ctx) => {
@@ -156,11 +187,12 @@ export const getCluster: Handler = (ctx) => {
 
 export const createCluster: Handler = async (ctx) => {
   const body = ctx.body as Record<string, unknown>;
-  const project = ctx.project!;
+  const project = projectOf(ctx);
   const { store, faults, transitionMs, clock } = ctx.services;
+  const clusters = clusterStore(store);
   if (typeof body.name === 'string') {
     if (!isValidClusterName(body.name)) throw failures.clusterNameInvalid(body.name);
-    if (store.cluster(project.id, body.name) || store.flexCluster(project.id, body.name)) throw failures.duplicateClusterName(body.name, project.id);
+    if (clusters.find(project.id, body.name) || otherKindNamed(store, project.id, body.name)) throw failures.duplicateClusterName(body.name, project.id);
   }
   const result = createClusterModel(body, shapeOf(ctx), modelContext(ctx));
   if (result.problem) throw problemFailure(result.problem);
@@ -171,7 +203,7 @@ export const createCluster: Handler = async (ctx) => {
     requests: [],
   };
   record(ctx, cluster);
-  store.addCluster(cluster);
+  clusters.add(cluster);
   await store.commit();
   // The service's 201 has no tags when the request gave none (recorded); later reads show [].
   const given = body.tags !== undefined && body.tags !== null;
@@ -196,7 +228,7 @@ export const patchCluster: Handler = async (ctx) => {
     cluster.model = result.model;
     // A cluster still being created stays CREATING; otherwise the change puts it in UPDATING.
     if (visible && model.stateName !== 'CREATING') cluster.model.stateName = 'UPDATING';
-    if (visible) store.schedule(cluster, clock() + transitionMs);
+    if (visible) clusterStore(store).schedule(cluster, clock() + transitionMs);
   }
   await store.commit();
   return { status: 200, body: render(ctx, cluster) };
@@ -234,7 +266,7 @@ export const deleteCluster: Handler = async (ctx) => {
   if (model.terminationProtectionEnabled) throw failures.cannotTerminateProtected(model.name, model.groupId);
   record(ctx, cluster);
   model.stateName = 'DELETING';
-  store.schedule(cluster, clock() + transitionMs);
+  clusterStore(store).schedule(cluster, clock() + transitionMs);
   await store.commit();
   return { status: 202, body: {} };
 };

@@ -2,10 +2,11 @@
 // can see, across projects, one OrgGroup per project the caller has a role in, as the
 // description has it (PaginatedOrgGroupView of OrgGroup{groupId, groupName, clusters:
 // CloudCluster[]}). "The response does not include multi-cloud clusters" (its text).
-import type { ClusterModel } from '../../model/cluster.js';
-import { selfHref, type Handler } from '../context.js';
-import { pageParams, paginate } from '../pagination.js';
-import type { ProjectState } from '../store.js';
+import type { ClusterModel } from '../../../model/cluster.js';
+import { selfHref, type Handler } from '../../context.js';
+import { pageParams, paginate } from '../../pagination.js';
+import { projectById, type ProjectState } from '../projects/index.js';
+import { clusterStore } from './store.js';
 
 /** The CloudCluster summary of one cluster. */
 function cloudCluster(model: ClusterModel): Record<string, unknown> {
@@ -34,10 +35,10 @@ const multiCloud = (model: ClusterModel): boolean =>
 export const listAllClusters: Handler = (ctx) => {
   const { store } = ctx.services;
   const visible = [...new Set(ctx.principal.roles.map((role) => role.projectId))]
-    .map((id) => store.project(id))
+    .map((id) => projectById(store, id))
     .filter((project): project is ProjectState => project !== undefined);
   const groups = visible.map((project) => ({
-    clusters: store.clusters(project.id).filter((record) => !multiCloud(record.model)).map((record) => cloudCluster(record.model)),
+    clusters: clusterStore(store).list(project.id).filter((record) => !multiCloud(record.model)).map((record) => cloudCluster(record.model)),
     groupId: project.id,
     groupName: project.name,
     planType: 'Atlas',

@@ -1,19 +1,22 @@
-// The flex clusters resource: list, create, get, patch, delete under
+// The flex clusters' handlers: list, create, get, patch, delete under
 // /groups/{groupId}/flexClusters, in v2 at 2024-11-13 only (as the service: no v1.0).
 // Names are shared with the clusters of the project: a name is one cluster, of one kind.
 //
 // Life: create -> 201 CREATING (only the SRV string) -> IDLE after transitionMs;
 // PATCH changes tags and termination protection at once (no UPDATING);
 // DELETE -> 204 -> DELETING -> gone (404 CLUSTER_NOT_FOUND). As recorded.
-import { issueConnectionStrings, projectHash } from '../../connstring/index.js';
-import { applyFlexPatch, createFlexModel, flexReadOnlyFields, renderFlexCluster, type FlexClusterModel } from '../../model/flexCluster.js';
-import { isValidClusterName } from '../../model/cluster.js';
-import { projectOf, selfHref } from '../context.js';
-import type { Handler, RequestContext } from '../context.js';
-import { failures, problemFailure } from '../errors.js';
-import { pageParams, paginate } from '../pagination.js';
-import type { ReadOnlyFields } from '../readOnly.js';
-import { isoSeconds, objectId, type FlexRecord, type ProjectState } from '../store.js';
+import { issueConnectionStrings, projectHash } from '../../../connstring/index.js';
+import { applyFlexPatch, createFlexModel, flexReadOnlyFields, renderFlexCluster, type FlexClusterModel } from '../../../model/flexCluster.js';
+import { isValidClusterName } from '../../../model/cluster.js';
+import { selfHref } from '../../context.js';
+import type { Handler, RequestContext } from '../../context.js';
+import { failures as common, problemFailure } from '../../errors.js';
+import { pageParams, paginate } from '../../pagination.js';
+import type { ReadOnlyFields } from '../../readOnly.js';
+import { isoSeconds, objectId } from '../../store.js';
+import { clusterFailures as failures, clusterNamed } from '../clusters/index.js';
+import { projectOf, type ProjectState } from '../projects/index.js';
+import { addFlexCluster, flexCluster, flexClusters, type FlexRecord } from './store.js';
 
 /** standardSrv from the start, the host list once the hosts exist (recorded create and get). */
 function connectionStrings(project: ProjectState, model: FlexClusterModel): Record<string, unknown> {
@@ -39,31 +42,31 @@ function render(ctx: RequestContext, record: FlexRecord, withTags = true): Recor
 }
 
 function v2Only(ctx: RequestContext): void {
-  if (ctx.api !== 'v2') throw failures.resourceNotFound(ctx.path);
+  if (ctx.api !== 'v2') throw common.resourceNotFound(ctx.path);
 }
 
 function findFlex(ctx: RequestContext): FlexRecord {
   v2Only(ctx);
   const name = ctx.params.name!;
   const project = projectOf(ctx);
-  const record = ctx.services.store.flexCluster(project.id, name);
+  const record = flexCluster(ctx.services.store, project.id, name);
   if (!record) throw failures.clusterNotFound(name, project.id);
   return record;
 }
 
-/** The read-only echo rule (../readOnly.ts): a create may repeat the path's groupId, a PATCH what a GET gave. */
+/** The read-only echo rule (../../readOnly.ts): a create may repeat the path's groupId, a PATCH what a GET gave. */
 export const FLEX_CREATE_READ_ONLY: ReadOnlyFields = { fields: flexReadOnlyFields('create') };
 export const FLEX_UPDATE_READ_ONLY: ReadOnlyFields = {
   fields: flexReadOnlyFields('update'),
   held: (ctx) => {
-    const record = ctx.services.store.flexCluster(projectOf(ctx).id, ctx.params.name!);
+    const record = flexCluster(ctx.services.store, projectOf(ctx).id, ctx.params.name!);
     return record ? render(ctx, record) : undefined;
   },
 };
 
 export const listFlexClusters: Handler = (ctx) => {
   v2Only(ctx);
-  const records = ctx.services.store.flexClusters(projectOf(ctx).id);
+  const records = flexClusters(ctx.services.store, projectOf(ctx).id);
   const list = paginate(records, pageParams(ctx.query), selfHref(ctx));
   return { status: 200, body: { ...list, results: list.results.map((record) => render(ctx, record)) } };
 };
@@ -77,13 +80,13 @@ export const createFlexCluster: Handler = async (ctx) => {
   const { store, faults, transitionMs, clock } = ctx.services;
   if (typeof body.name === 'string') {
     if (!isValidClusterName(body.name)) throw failures.clusterNameInvalid(body.name);
-    if (store.flexCluster(project.id, body.name) || store.cluster(project.id, body.name)) throw failures.duplicateClusterName(body.name, project.id);
+    if (flexCluster(store, project.id, body.name) || clusterNamed(store, project.id, body.name)) throw failures.duplicateClusterName(body.name, project.id);
   }
   const now = clock();
   const result = createFlexModel(body, { groupId: project.id, newId: () => objectId(now), now: isoSeconds(now) });
   if (result.problem) throw problemFailure(result.problem);
   const record: FlexRecord = { model: result.model, pendingUntil: now + transitionMs };
-  store.addFlexCluster(record);
+  addFlexCluster(store, record);
   await store.commit();
   // The 201 has no tags when the request gave none (recorded).
   const answer = render(ctx, record, body.tags !== undefined && body.tags !== null);
@@ -111,8 +114,3 @@ export const deleteFlexCluster: Handler = async (ctx) => {
   await store.commit();
   return { status: 204, body: undefined };
 };
-
-/** The clusters API's refusal of a flex cluster's name (recorded), or nothing when the name is not a flex cluster's. */
-export function refuseFlexName(ctx: RequestContext, name: string): void {
-  if (ctx.services.store.flexCluster(projectOf(ctx).id, name)) throw failures.flexInClusterApi(name);
-}

@@ -2,7 +2,7 @@
 // description; recorded-resources/TestDBUserWithFlags__*): the checks of a create or
 // patch body, and the stored document. Passwords are checked and then forgotten:
 // the service never answers them, and nothing here keeps them.
-import { isObject } from '../base/object.js';
+import { isObject } from '../../../base/object.js';
 
 /** A user as stored and answered (without links, which depend on the request). */
 export interface DatabaseUserDocument {
