@@ -2,7 +2,8 @@
 // (issue 28). Only the flags are declared here; the handlers load when run.
 import { Option, type Command, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { PROVIDERS } from '../../model/catalog.js';
-import { choiceFlag, withExamples, type App } from '../command.js';
+import { CREDENTIAL_VARIABLES } from '../../config/resolve.js';
+import { choiceFlag, collect, withExamples, type App } from '../command.js';
 import { roleFlag } from '../dbusers/roles.js';
 
 /** The flags `env up` and `run` share. */
@@ -86,8 +87,9 @@ export function registerRun(program: Command, app: App): void {
   const run = withUpFlags(
     program
       .command('run')
-      .description('env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD\'s status (12: env down failed). The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once')
+      .description(`env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed). CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(', ')}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`)
       .option('--name <name>', 'the env (default run- and six random characters)')
+      .option('--keep-env <name>', 'pass this variable to CMD on purpose, although it leads to cdba\'s credentials; repeatable', collect)
       .argument('[command...]', 'the command and its arguments, after --')
       .usage('[options] -- <command> [args...]')
       .allowUnknownOption(),
@@ -109,11 +111,12 @@ export function registerRun(program: Command, app: App): void {
       throw new UsageError('run hands the connection to the command\'s environment and prints none: -o is for `cdba env up`');
     }
     const { runRun } = await import('./run.js');
-    await runRun(app.context(cmd), dashDash ? afterDash : words, options as RegisteredUpFlags & { name?: string }, dashDash);
+    await runRun(app.context(cmd), dashDash ? afterDash : words, options as RegisteredUpFlags & { name?: string; keepEnv?: string[] }, dashDash);
   });
   withExamples(run, [
     ['The test suite against a fresh flex cluster, removed afterwards', 'cdba run -- npm test'],
     ['A named run on a dedicated cluster', 'cdba run --name nightly --tier M10 -- ./integration-tests.sh'],
     ['Whatever the command prints, piped on', 'cdba run -- node scripts/export.js | gzip > export.json.gz'],
+    ['A command that calls cdba itself, given the API keys on purpose', 'cdba run --keep-env CDBA_PUBLIC_KEY --keep-env CDBA_PRIVATE_KEY -- ./seed-and-test.sh'],
   ]);
 }
