@@ -72,6 +72,13 @@ export class UsageError extends CdbaError {
   readonly exitCode = ExitCode.usage;
 }
 
+/**
+ * A file or directory cdba will not write a private file into or over, nor read one
+ * from (src/base/privateFile.ts): another user's, writable by others, a link, not a
+ * regular file. The message says why. Exit 2: found before any request.
+ */
+export class UnsafePathError extends UsageError {}
+
 /** The service's error document (seed: Errors). */
 export interface ErrorDocument {
   detail?: string;

@@ -68,7 +68,7 @@ export function registerEnv(program: Command, app: App): void {
 
   const down = env
     .command('down')
-    .description('remove what env up <name> made: the access-list entry (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), the user, and the cluster if up created it')
+    .description('remove what env up <name> made, only what carries the env\'s marks: the user cdba-env-<name>, the access-list entry commented "cdba env <name>" (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), and the cluster <name> if it has the tag cdba-env=<name>. The state file, refused (exit 2) unless it is a regular file of yours in directories only you can write, can only keep a cluster, never make down delete what it names')
     .argument('<name>', 'the env, as given to env up')
     .option('--keep-cluster', 'keep the cluster (remove only the user and the access-list entry)')
     .option('--watch', 'wait until the cluster is gone')

@@ -131,7 +131,7 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
     initialState = typeof answer.stateName === 'string' ? answer.stateName : 'CREATING';
     ctx.io.note(`cdba: cluster ${name} is ${initialState}`);
   }
-  const state: EnvState = { baseUrl, projectId, name, cluster: { name, created }, ...(previous?.user ? { user: previous.user } : {}), ...(previous?.entry ? { entry: previous.entry } : {}) };
+  const state: EnvState = { baseUrl, projectId, name, cluster: { name, created }, ...(previous?.entry ? { entry: previous.entry } : {}) };
   stateFile.write(state);
 
   // 2. The access-list entry, with the env's comment; one that is there already without it is someone else's, used and left alone.
@@ -185,9 +185,7 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
     if (!isNotFound(error)) throw error;
     userExists = false;
   }
-  // Recorded before the create: a create whose answer is lost is still removed by down.
-  state.user = { databaseName: ENV_USER_DB, username };
-  stateFile.write(state);
+  // (Not recorded: down removes the user by its name, cdba-env-<name>, so a create whose answer is lost too.)
   if (userExists) {
     await users.updateDatabaseUser(client, projectId, ENV_USER_DB, username, fields);
     ctx.io.note(`cdba: database user ${username} exists; its password was changed (cdba keeps no password)`);

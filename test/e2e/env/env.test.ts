@@ -4,7 +4,8 @@
 // file (names, never the password), the outputs, a re-run without a second user,
 // down with and without the state file, a reused cluster kept, and bad input
 // refused before any request.
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
@@ -95,7 +96,7 @@ describe('env up / env down', () => {
     expect(statSync(file!).mode & 0o777).toBe(0o600);
     const text = readFileSync(file!, 'utf8');
     expect(text).not.toContain(password);
-    expect(JSON.parse(text)).toMatchObject({ name: 'flex-1', cluster: { name: 'flex-1', created: true }, user: { username: 'cdba-env-flex-1' }, entry: '127.0.0.1' });
+    expect(JSON.parse(text)).toEqual({ baseUrl: emu.url, projectId: PROJECT, name: 'flex-1', cluster: { name: 'flex-1', created: true }, entry: '127.0.0.1' });
 
     const down = await cdba(['env', 'down', 'flex-1', '--watch'], { env: env(), configDir });
     expect(down.exitCode).toBe(0);
@@ -234,6 +235,73 @@ describe('env up / env down', () => {
     expect(r.stderr).toMatch(message);
     expect(r.stderr.trimEnd().split('\n').length).toBeLessThanOrEqual(2); // the line, and at most a hint
     expect(r.exitCode).toBe(2);
+    expect(emu.stats().total).toBe(0);
+  });
+});
+
+/** Where env up keeps the state of env `name` (src/cli/env/state.ts), and a state document naming what `extra` says. */
+function plantState(configDir: string, name: string, extra: Record<string, unknown>): string {
+  const dir = join(configDir, 'env');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = join(dir, `${createHash('sha256').update(`${emu.url}\n${PROJECT}\n${name}`, 'utf8').digest('hex')}.json`);
+  writeFileSync(file, JSON.stringify({ baseUrl: emu.url, projectId: PROJECT, name, cluster: { name, created: true }, ...extra }), { mode: 0o600 });
+  return file;
+}
+
+describe('env down deletes only what carries the env\'s marks, never what a state file merely names', () => {
+  it.each([
+    ['a database user', 'victim-user', { user: { databaseName: 'admin', username: 'victim-user' } }],
+    ['an access-list entry without the env\'s comment', 'victim-entry', { entry: '198.51.100.77' }],
+    ['a cluster without the env\'s tag', 'victim-cluster', {}],
+  ] as const)('a state file naming %s: down keeps it', async (_what, name, extra) => {
+    // What the state file names, made by someone else: a user, an entry, and the cluster <name> (untagged).
+    const made = await cdba(['dbusers', 'create', 'victim-user', '--generate-password', '--role', 'read@app'], { env: env() });
+    expect([0, 5]).toContain(made.exitCode);
+    const entry = await cdba(['access-list', 'add', '198.51.100.77', '--comment', 'the office'], { env: env() });
+    expect(entry.exitCode, entry.stderr).toBe(0);
+    const cluster = await cdba(['clusters', 'create', name, '--tier', 'FLEX', '--provider', 'AWS', '--region', 'US_EAST_1', '--watch'], { env: env() });
+    expect(cluster.exitCode, cluster.stderr).toBe(0);
+    const configDir = tempDir();
+    plantState(configDir, name, extra);
+
+    const down = await cdba(['env', 'down', name], { env: env(), configDir });
+    expect(down.exitCode, down.stderr).toBe(0);
+    expect(down.stderr).toContain(`cdba: cluster ${name} has no cdba-env=${name} tag for this env: not made by env up, kept`);
+    expect(down.stderr).toContain(`cdba: env ${name}: nothing left to remove`);
+    expect((await users()).map((u) => u.username)).toContain('victim-user');
+    expect((await entries()).find((e) => e.ipAddress === '198.51.100.77')?.comment).toBe('the office');
+    expect((await cluster_(name))?.stateName).toBe('IDLE');
+  });
+});
+
+const cluster_ = cluster;
+const isRoot = process.getuid?.() === 0;
+const NOBODY = 65534;
+
+describe('env down reads the state file under the rules it is written by', () => {
+  // Each: what is planted, and the reason the one error line gives. The victim is a user a planted file names.
+  it.each([
+    ['the state file is a symbolic link', false, (configDir: string, file: string) => {
+      const elsewhere = join(configDir, 'elsewhere.json');
+      writeFileSync(elsewhere, readFileSync(file));
+      rmSync(file);
+      symlinkSync(elsewhere, file);
+    }, /is a symbolic link/],
+    ['the env directory is writable by others', false, (configDir: string) => chmodSync(join(configDir, 'env'), 0o777), /directory .*\/env is writable by others \(mode 0777\)/],
+    ['the config directory is writable by others', false, (configDir: string) => chmodSync(configDir, 0o777), /directory .* is writable by others \(mode 0777\)/],
+    ['the state file is another user\'s', true, (_configDir: string, file: string) => chownSync(file, NOBODY, NOBODY), /is owned by another user \(uid 65534\)/],
+    ['the env directory is another user\'s', true, (configDir: string) => chownSync(join(configDir, 'env'), NOBODY, NOBODY), /directory .*\/env is owned by another user \(uid 65534\)/],
+  ] as const)('%s: refused, exit 2, before any request', async (_what, needsRoot, plant, reason) => {
+    if (needsRoot && !isRoot) return; // chown to another user needs root
+    const name = 'planted-read';
+    const configDir = tempDir();
+    plant(configDir, plantState(configDir, name, { user: { databaseName: 'admin', username: 'victim-user' } }));
+    emu.resetStats();
+    const down = await cdba(['env', 'down', name], { env: env(), configDir });
+    expect(down.stderr).toMatch(/^cdba: refusing the state file of env planted-read: /);
+    expect(down.stderr).toMatch(reason);
+    expect(down.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(down.exitCode).toBe(2);
     expect(emu.stats().total).toBe(0);
   });
 });
