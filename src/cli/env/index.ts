@@ -52,7 +52,7 @@ export function registerEnv(program: Command, app: App): void {
   const up = withUpFlags(
     env
       .command('up')
-      .description('create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env, json or github). Interrupted, it stops and leaves what it made for env down <name>')
+      .description('create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env, json or github: $GITHUB_ENV and $GITHUB_OUTPUT must be regular files cdba can write, not links, checked before any request). Interrupted, it stops and leaves what it made for env down <name>')
       .argument('<name>', 'the env and its cluster: letters, digits and hyphens, at most 64'),
   ).action(async (name, options, cmd) => {
     const output = takeOutputFlag(cmd);

@@ -66,6 +66,7 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
   checkEnvName(name);
   const output = envOutput(outputFlag);
   const github = output === 'github' ? checkGithubEnv(ctx.env) : undefined;
+  if (github) (await import('./github.js')).checkGithubFiles(github);
   const ttl = flags.ttl ?? DEFAULT_TTL;
   ttlDate(ttl);
   const ip = ipFlag(flags.ip ?? 'current');
@@ -221,12 +222,11 @@ export async function showConnection(ctx: Context, plan: UpPlan, connection: Env
     if (plan.output === 'env') ctx.io.write(envLines(connection));
     else if (plan.output === 'json') ctx.io.write(jsonDocument(connection));
     else {
-      const { appendFileSync } = await import('node:fs');
+      const { appendGithubFiles } = await import('./github.js');
       // The mask first, so the runner hides the password in every later line of the log.
       ctx.io.write(`::add-mask::${connection.password}\n`);
-      const files = githubFiles(connection);
-      appendFileSync(plan.github!.env, files.env);
-      appendFileSync(plan.github!.output, files.output);
+      const again = `\`${ctx.followUp('env', 'up', plan.name)}\` again gives the user a new password, or remove the env with \`${ctx.followUp('env', 'down', plan.name)}\``;
+      appendGithubFiles(plan.github!, githubFiles(connection), again);
     }
   });
   const where = plan.output === 'github' ? ' (MONGODB_URI and the rest are in $GITHUB_ENV; outputs uri, username, cluster)' : '';

@@ -4,13 +4,16 @@
 // file (names, never the password), the outputs, a re-run without a second user,
 // down with and without the state file, a reused cluster kept, and bad input
 // refused before any request.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, constants, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
+import { cdba as cdbaProcess } from '../../helpers/cli.js';
 import { cdba, tempDir } from '../../helpers/inProcess.js';
+import { commandWorks } from '../../helpers/tools.js';
 import { OWNER, ownerEnv } from '../conn-string/world.js';
 
 const PROJECT = 'c0000000000000000000002a';
@@ -303,5 +306,65 @@ describe('env down reads the state file under the rules it is written by', () =>
     expect(down.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(down.exitCode).toBe(2);
     expect(emu.stats().total).toBe(0);
+  });
+});
+
+/** Whether chattr +i works here (it needs CAP_LINUX_IMMUTABLE and a file system with the flag). */
+function chattrWorks(): boolean {
+  const probe = join(tempDir(), 'probe');
+  writeFileSync(probe, '');
+  if (!commandWorks('chattr', ['+i', probe])) return false;
+  return commandWorks('chattr', ['-i', probe]);
+}
+
+describe('-o github checks $GITHUB_ENV and $GITHUB_OUTPUT before any request', () => {
+  const immutableWorks = isRoot && chattrWorks();
+  /** What each kind of path is made of; `after` undoes what a temporary directory's removal cannot. */
+  type Made = { path: string; after?: () => void };
+  const KINDS: Array<[string, RegExp, (dir: string) => Made, { processLevel?: boolean; skip?: boolean }]> = [
+    ['a directory', /is a directory/, (dir) => (mkdirSync(join(dir, 'd')), { path: join(dir, 'd') }), {}],
+    ['a missing path', /does not exist/, (dir) => ({ path: join(dir, 'missing') }), {}],
+    ['a path beneath a file', /cannot be written \(a part of the path is a file, not a directory\)/, (dir) => (writeFileSync(join(dir, 'f'), ''), { path: join(dir, 'f', 'x') }), {}],
+    ['a symbolic link to a regular file', /is a symbolic link/, (dir) => (writeFileSync(join(dir, 'real'), ''), symlinkSync(join(dir, 'real'), join(dir, 'link')), { path: join(dir, 'link') }), {}],
+    ['a dangling symbolic link', /is a symbolic link/, (dir) => (symlinkSync(join(dir, 'nowhere'), join(dir, 'link')), { path: join(dir, 'link') }), {}],
+    ['a character device', /is a character device/, () => ({ path: '/dev/null' }), {}],
+    ['a file this user cannot write', /cannot be written \((operation not permitted|permission denied)\)/, (dir) => {
+      const path = join(dir, 'locked');
+      writeFileSync(path, '');
+      if (isRoot) execFileSync('chattr', ['+i', path]); // root writes any mode; an immutable file not even
+      else chmodSync(path, 0o400);
+      return { path, after: () => isRoot && execFileSync('chattr', ['-i', path]) };
+    }, { skip: isRoot && !immutableWorks }],
+    // A process of its own: before the check, cdba made everything, then blocked in open() and never exited.
+    ['a FIFO no one reads', /is a FIFO/, (dir) => (execFileSync('mkfifo', [join(dir, 'fifo')]), { path: join(dir, 'fifo') }), { processLevel: true }],
+    ['a FIFO with a reader', /is a FIFO/, (dir) => {
+      const path = join(dir, 'fifo');
+      execFileSync('mkfifo', [path]);
+      const reader = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+      return { path, after: () => closeSync(reader) };
+    }, { processLevel: true }],
+  ];
+  const cases = KINDS.flatMap(([kind, reason, make, options]) => (['GITHUB_ENV', 'GITHUB_OUTPUT'] as const).map((variable) => [variable, kind, reason, make, options] as const));
+
+  it.each(cases)('$%s is %s: one line, exit 2, nothing sent or made', async (variable, _kind, reason, make, options) => {
+    if (options.skip) return; // chattr cannot make a file immutable here
+    const dir = tempDir();
+    const good = join(dir, 'good');
+    writeFileSync(good, '');
+    const made = make(dir);
+    const files = { GITHUB_ENV: good, GITHUB_OUTPUT: good, [variable]: made.path };
+    emu.resetStats();
+    try {
+      const args = ['env', 'up', 'gh-refused', '-o', 'github'];
+      const r = options.processLevel ? await cdbaProcess(args, { env: env(files), timeoutMs: 15_000 }) : await cdba(args, { env: env(files) });
+      expect(r.stderr).toMatch(new RegExp(`^cdba: -o github appends to \\$${variable}, and ${made.path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} ${reason.source}`));
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(r.exitCode).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(emu.stats().total).toBe(0);
+      expect(readFileSync(good, 'utf8')).toBe('');
+    } finally {
+      made.after?.();
+    }
   });
 });

@@ -276,7 +276,7 @@ describe('run: CMD gets none of the credentials cdba reads, unless --keep-env pa
 describe('run and env up interrupted while env up waits', () => {
   // Transitions of an hour: up is still waiting for the entry and the cluster when the signal comes.
   let slow: RunningEmulator;
-  const slowEnv = () => ownerEnv(slow.url, PROJECT);
+  const slowEnv = (): Record<string, string> => ownerEnv(slow.url, PROJECT);
   beforeAll(async () => {
     slow = await startRunsEmulator(3_600_000);
   });
@@ -286,9 +286,9 @@ describe('run and env up interrupted while env up waits', () => {
   });
 
   /** cdba with `args`, once env up of `name` has made the user and waits (the stats and its own lines say so). */
-  async function waitingUp(name: string, args: string[]) {
+  async function waitingUp(name: string, args: string[], extraEnv: Record<string, string> = {}) {
     const configDir = tempDir();
-    const child = execa('node', [CDBA_BIN, ...args], { env: cleanEnv(slowEnv(), configDir), extendEnv: false, reject: false, timeout: 30_000 });
+    const child = execa('node', [CDBA_BIN, ...args], { env: cleanEnv({ ...slowEnv(), ...extraEnv }, configDir), extendEnv: false, reject: false, timeout: 30_000 });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const usersMade = () => (slow.stats().byPath['POST /api/atlas/v2/groups/{groupId}/databaseUsers'] ?? 0);
@@ -353,5 +353,29 @@ describe('run and env up interrupted while env up waits', () => {
     expect(down.exitCode).toBe(0);
     expect(down.stderr).toContain(`cdba: env ${name}: removed access-list entry 127.0.0.1, database user cdba-env-${name}, cluster ${name} (deleting)`);
     expect(await leftOf(name, slowEnv())).toEqual(['cluster DELETING']);
+  });
+});
+
+describe('env up -o github keeps acting on signals', () => {
+  it('SIGTERM while env up -o github waits: exit 143 at once, naming the env down; $GITHUB_ENV and $GITHUB_OUTPUT untouched', async () => {
+    const slow = await startRunsEmulator(3_600_000);
+    try {
+      const dir = tempDir();
+      const files = { GITHUB_ENV: join(dir, 'env'), GITHUB_OUTPUT: join(dir, 'output') };
+      for (const file of Object.values(files)) writeFileSync(file, '');
+      const child = execa('node', [CDBA_BIN, 'env', 'up', 'gh-term', '-o', 'github'], { env: cleanEnv({ ...ownerEnv(slow.url, PROJECT), ...files }), extendEnv: false, reject: false, timeout: 30_000 });
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      await waitFor('env up to wait', () => /waiting for access-list entry|is PENDING/.test(stderr));
+      child.kill('SIGTERM');
+      const result = await child;
+      expect(result.exitCode).toBe(143);
+      expect(result.stderr).toContain('cdba: terminated during env up; remove what env up made so far with `cdba env down gh-term`');
+      expect(result.stdout).toBe('');
+      for (const file of Object.values(files)) expect(readFileSync(file, 'utf8')).toBe('');
+    } finally {
+      expect(slow.unexpectedErrors()).toEqual([]);
+      await slow.stop();
+    }
   });
 });
