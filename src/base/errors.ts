@@ -79,6 +79,15 @@ export class UsageError extends CdbaError {
  */
 export class UnsafePathError extends UsageError {}
 
+/**
+ * Something local cdba could not do after requests were made (record an env's
+ * state, hand over its connection): exit 1, never 2, which says nothing was sent.
+ * The hint says what to do about what was made.
+ */
+export class LocalFailureError extends CdbaError {
+  readonly exitCode = ExitCode.general;
+}
+
 /** The service's error document (seed: Errors). */
 export interface ErrorDocument {
   detail?: string;

@@ -2,12 +2,12 @@
 // one entry, with a comment and an expiry if asked; --watch waits until it is ACTIVE.
 // Everything the user typed is checked before the first request.
 import { Option, type Command } from '@commander-js/extra-typings';
-import { CdbaError, ExitCode, UsageError } from '../../base/errors.js';
+import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { DELETE_AFTER_HELP, resolveDeleteAfter } from '../../core/deleteAfter.js';
 import { parseDuration } from '../../core/duration.js';
 import { withExamples, type App } from '../command.js';
-import { entryValue, parseAccessEntry, type AccessEntry } from './entry.js';
+import { EntryFailedError, entryValue, parseAccessEntry, type AccessEntry } from './entry.js';
 import { ACCESS_ENTRY_TABLE } from './view.js';
 
 /** The service's limit on a comment (NetworkPermissionEntry.comment). */
@@ -21,11 +21,6 @@ export interface AddFlags {
   deleteAfterDate?: string;
   watch?: boolean;
   watchTimeout?: string;
-}
-
-/** The service said FAILED: the entry did not apply. */
-class EntryFailedError extends CdbaError {
-  readonly exitCode = ExitCode.general;
 }
 
 export function registerAccessListAdd(parent: Command, app: App): void {

@@ -2,12 +2,17 @@
 // AWS security group. Parsed before any request; whatever does not parse is a usage
 // error (exit 2) that says what was expected.
 import { isIP } from 'node:net';
-import { ApiError, UsageError } from '../../base/errors.js';
+import { ApiError, CdbaError, ExitCode, UsageError } from '../../base/errors.js';
 
 export type AccessEntry =
   | { kind: 'address'; address: string; family: 4 | 6 }
   | { kind: 'cidr'; block: string; family: 4 | 6 }
   | { kind: 'securityGroup'; id: string };
+
+/** The service said FAILED: the entry did not apply (exit 1: it answered, so not a usage error). */
+export class EntryFailedError extends CdbaError {
+  readonly exitCode = ExitCode.general;
+}
 
 /** AWS security group ids: sg- and 8 or 17 hexadecimal digits. */
 const SECURITY_GROUP = /^sg-(?:[0-9a-f]{8}|[0-9a-f]{17})$/;

@@ -6,7 +6,7 @@
 // by its type), so a signal is always acted on. Anything but a writable regular file
 // is refused with one line naming the variable (exit 2 before any request).
 import { closeSync, constants, fstatSync, openSync, writeSync, type Stats } from 'node:fs';
-import { CdbaError, ExitCode, UsageError } from '../../base/errors.js';
+import { LocalFailureError, UsageError } from '../../base/errors.js';
 import { fsReason } from '../../base/fsError.js';
 
 export interface GithubFiles {
@@ -42,11 +42,6 @@ function openProblem(error: unknown): string {
   }
 }
 
-/** After requests were made: the connection could not be handed over (exit 1, the env is left for env down). */
-export class GithubWriteError extends CdbaError {
-  readonly exitCode = ExitCode.general;
-}
-
 /** Opens one file as described above; throws `refuse(problem)`. */
 function openFile(variable: string, path: string, refuse: (message: string) => Error): number {
   const refusal = (problem: string): Error => refuse(`-o github appends to $${variable}, and ${path} ${problem}`);
@@ -73,7 +68,7 @@ export function checkGithubFiles(files: GithubFiles): void {
 
 /** Appends the lines; a file changed since the check is refused the same way, after the requests (exit 1). */
 export function appendGithubFiles(files: GithubFiles, lines: { env: string; output: string }, hint: string): void {
-  const late = (message: string): Error => new GithubWriteError(message, { hint });
+  const late = (message: string): Error => new LocalFailureError(message, { hint });
   for (const [variable, path, text] of [['GITHUB_ENV', files.env, lines.env], ['GITHUB_OUTPUT', files.output, lines.output]] as const) {
     const fd = openFile(variable, path, late);
     try {

@@ -9,9 +9,9 @@
 // counts as absent; and `env down` deletes only what carries the env's marks
 // (names.ts), so the file can only keep it from deleting, never make it delete.
 import { createHash } from 'node:crypto';
-import { mkdirSync, unlinkSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../../base/errors.js';
+import { LocalFailureError, UsageError } from '../../base/errors.js';
 import { fsReason, isFsError } from '../../base/fsError.js';
 import { readPrivateFileSync, UnsafePathError, writePrivateFileSync } from '../../base/privateFile.js';
 
@@ -89,16 +89,42 @@ export class EnvStateFile {
     return error;
   }
 
+  /**
+   * Before `up` makes anything: the directory made (0700) and writable, and what is
+   * there readable under the writer's rules; answers the recorded state. Throws a
+   * usage error (exit 2) naming why the state could not be kept.
+   */
+  prepare(): EnvState | undefined {
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      accessSync(this.dir, constants.W_OK); // an immutable directory refuses even root
+    } catch (error) {
+      throw this.refusal(error);
+    }
+    return this.read();
+  }
+
+  /** After requests were made (prepare() passed): a failure is exit 1, never 2. */
   write(state: EnvState): void {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    writePrivateFileSync(this.file, `${JSON.stringify(state, null, 2)}\n`, [this.configDir, this.dir]);
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      writePrivateFileSync(this.file, `${JSON.stringify(state, null, 2)}\n`, [this.configDir, this.dir]);
+    } catch (error) {
+      throw this.late(error, 'record');
+    }
   }
 
   remove(): void {
     try {
       unlinkSync(this.file);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw this.late(error, 'remove');
     }
+  }
+
+  private late(error: unknown, verb: string): unknown {
+    if (!(error instanceof UnsafePathError) && !isFsError(error)) return error;
+    const reason = error instanceof UnsafePathError ? error.message : `${this.file}: ${fsReason(error)}`;
+    return new LocalFailureError(`cannot ${verb} the state of env ${this.name}: ${reason}`);
   }
 }

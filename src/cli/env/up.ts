@@ -4,14 +4,14 @@
 // so the service removes them even if the runner dies; waits until the cluster is
 // IDLE and the entry ACTIVE; records what it made (state.ts) and prints the
 // connection. Everything the flags can be wrong about is refused before a request.
-import { ApiError, UsageError } from '../../base/errors.js';
+import { ApiError, CdbaError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { resolveDeleteAfter } from '../../core/deleteAfter.js';
 import type { ProviderName } from '../../model/catalog.js';
-import { entryValue, parseAccessEntry, type AccessEntry } from '../access-list/entry.js';
+import { EntryFailedError, entryValue, parseAccessEntry, type AccessEntry } from '../access-list/entry.js';
 import { generatePassword } from '../dbusers/password.js';
 import { parseRole, type DatabaseUserRole } from '../dbusers/roles.js';
-import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, type EnvConnection, type EnvOutput } from './connection.js';
+import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, standardSrvOf, type EnvConnection, type EnvOutput } from './connection.js';
 import { checkEnvName, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfComment, envUsername } from './names.js';
 import { EnvStateFile, type EnvState } from './state.js';
 
@@ -41,6 +41,9 @@ export interface UpPlan {
   github?: { output: string; env: string };
   cluster: Record<string, unknown>;
   flex: boolean;
+  /** Where up records what it makes, checked (and what an earlier up recorded, read) before any request. */
+  stateFile: EnvStateFile;
+  previous: EnvState | undefined;
 }
 
 /** The ttl as the service's date, or a usage error naming --ttl (the parser is the one --delete-after uses). */
@@ -87,7 +90,12 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
     const missing = missingField(cluster, shape);
     if (missing) throw new UsageError(`the cluster body lacks ${missing}, which API version ${version} requires`);
   }
-  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX' };
+  // Where the state goes, checked last: a flag's mistake is said first.
+  const projectId = await ctx.projectId();
+  const { baseUrl } = await ctx.settings();
+  const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
+  const previous = stateFile.prepare();
+  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous };
 }
 
 const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
@@ -97,13 +105,10 @@ const isNotFound = (error: unknown): boolean => error instanceof ApiError && err
  * and answers the connection. The state file is written after each thing made, so
  * a failure half-way leaves `env down` a record of it.
  */
-export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection> {
-  const { name } = plan;
-  const projectId = await ctx.projectId();
+export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: boolean } = { changed: false }): Promise<EnvConnection> {
+  const { name, stateFile, previous } = plan;
+  const { projectId, baseUrl } = stateFile;
   const client = await ctx.api();
-  const { baseUrl } = await ctx.settings();
-  const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
-  const previous = stateFile.read();
   const { ClusterLocator, checkFlexReachable } = await import('../clusters/flex.js');
   const { clusterDocument, clusterTarget } = await import('../clusters/target.js');
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
@@ -122,10 +127,12 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
     if (plan.flex) {
       await checkFlexReachable(ctx, name);
       const { createFlexCluster } = await import('../../api/flexClusters.js');
+      progress.changed = true;
       answer = clusterDocument(await createFlexCluster(client, projectId, plan.cluster, checkHint));
       locator.remember();
     } else {
       const { createCluster } = await import('../../api/clusters.js');
+      progress.changed = true;
       answer = clusterDocument(await createCluster(client, projectId, plan.cluster, checkHint));
     }
     created = true;
@@ -157,6 +164,7 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
   stateFile.write(state);
   const markedFor = envOfComment(existingEntry?.comment);
   if (existingEntry === undefined || markedFor === name) {
+    progress.changed = true;
     await accessList.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(name), deleteAfterDate }]);
   } else if (markedFor !== undefined) {
     // Another env's (envs from one address share the entry): its mark stays; it lasts at least as long as this env.
@@ -188,10 +196,12 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
   }
   // (Not recorded: down removes the user by its name, cdba-env-<name>, so a create whose answer is lost too.)
   if (userExists) {
+    progress.changed = true;
     await users.updateDatabaseUser(client, projectId, ENV_USER_DB, username, fields);
     ctx.io.note(`cdba: database user ${username} exists; its password was changed (cdba keeps no password)`);
   } else {
     const lost = `the user may have been created; \`${ctx.followUp('env', 'up', name)}\` again gives it a new password`;
+    progress.changed = true;
     await users.createDatabaseUser(client, projectId, { ...fields, username, databaseName: ENV_USER_DB, groupId: projectId }, lost);
   }
 
@@ -204,16 +214,14 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
     resumeHint: `see ${ctx.followUp('access-list', 'status', value)}`,
     poll: async () => {
       const status = (await accessList.getAccessListEntryStatus(client, projectId, value)).body?.STATUS ?? 'UNKNOWN';
-      if (status === 'FAILED') throw new UsageError(`the service could not apply access-list entry ${value} (FAILED)`);
+      if (status === 'FAILED') throw new EntryFailedError(`the service could not apply access-list entry ${value} (FAILED)`);
       return { state: status, done: status === 'ACTIVE', value: status };
     },
   });
   const { waitForCluster } = await import('../clusters/watch.js');
   const target = await clusterTarget(ctx, 'clusters.get');
   const ready = (await waitForCluster(ctx, target, name, { until: 'IDLE', initialState, locator }))!;
-  const strings = (ready.connectionStrings ?? {}) as Record<string, unknown>;
-  if (typeof strings.standardSrv !== 'string') throw new UsageError(`cluster ${name} is IDLE but has no SRV connection string (connectionStrings.standardSrv)`);
-  return { uri: connectionUri(strings.standardSrv, username, password), username, password, cluster: name };
+  return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
 }
 
 /** Prints the connection in the chosen form; the password reaches stdout only here. */
@@ -245,10 +253,13 @@ export async function runEnvUp(ctx: Context, name: string, flags: UpFlags, outpu
   const { onTerminate } = await import('../../base/terminate.js');
   const forgetTerminateNote = onTerminate(() => ctx.io.note(`cdba: terminated during env up; ${left}`));
   let connection: EnvConnection;
+  const progress = { changed: false };
   try {
-    connection = await bringUp(ctx, plan);
+    connection = await bringUp(ctx, plan, progress);
   } catch (error) {
     if (ctx.io.signal.aborted) ctx.io.note(`cdba: interrupted; ${left}`);
+    // Failed once something was made: the error line names the env down (a refusal before, exit 2, has nothing to remove).
+    else if (progress.changed && error instanceof CdbaError) error.hint = error.hint ? `${error.hint}; or ${left}` : left;
     throw error;
   } finally {
     forgetTerminateNote();

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
+import { answerProxy } from '../../helpers/answerProxy.js';
 import { cdba as cdbaProcess } from '../../helpers/cli.js';
 import { cdba, tempDir } from '../../helpers/inProcess.js';
 import { commandWorks } from '../../helpers/tools.js';
@@ -365,6 +366,85 @@ describe('-o github checks $GITHUB_ENV and $GITHUB_OUTPUT before any request', (
       expect(readFileSync(good, 'utf8')).toBe('');
     } finally {
       made.after?.();
+    }
+  });
+});
+
+describe('env up checks where it records the env before it makes anything', () => {
+  // Each: how the config dir is spoilt, and the reason the one line gives. (The same rules as env down's read.)
+  const CASES: Array<[string, (configDir: string) => { configDir: string; after?: () => void }, RegExp, boolean]> = [
+    ['the config dir is a file', (dir) => (writeFileSync(join(dir, 'file'), ''), { configDir: join(dir, 'file') }), /^cdba: cannot use the state file of env state-file \(.*\): a part of the path is a file, not a directory/, true],
+    ['the state file is a directory', (dir) => (mkdirSync(join(dir, 'env', stateName(dir, 'state-dir')), { recursive: true }), { configDir: dir }), /^cdba: refusing the state file of env state-dir: .* is not a regular file/, true],
+    ['the state file is a symbolic link', (dir) => {
+      mkdirSync(join(dir, 'env'), { mode: 0o700 });
+      writeFileSync(join(dir, 'elsewhere'), '');
+      symlinkSync(join(dir, 'elsewhere'), join(dir, 'env', stateName(dir, 'state-link')));
+      return { configDir: dir };
+    }, /^cdba: refusing the state file of env state-link: .* is a symbolic link/, true],
+    ['the config dir is writable by others', (dir) => (chmodSync(dir, 0o777), { configDir: dir }), /^cdba: refusing the state file of env state-open: directory .* is writable by others \(mode 0777\)/, true],
+    ['the config dir cannot be written', (dir) => {
+      if (isRoot) execFileSync('chattr', ['+i', dir]);
+      else chmodSync(dir, 0o500);
+      return { configDir: dir, after: () => isRoot && execFileSync('chattr', ['-i', dir]) };
+    }, /^cdba: cannot use the state file of env state-locked \(.*\): (operation not permitted|permission denied)/, !isRoot || chattrWorks()],
+  ];
+  const names = ['state-file', 'state-dir', 'state-link', 'state-open', 'state-locked'];
+
+  it.each(CASES.map((c, i) => [...c, names[i]!] as const))('%s: env up and run refuse it, exit 2, before any request', async (_what, spoil, reason, possible, name) => {
+    if (!possible) return; // chattr cannot make a directory immutable here
+    const made = spoil(tempDir());
+    try {
+      for (const args of [['env', 'up', name], ['run', '--name', name, '--', 'true']]) {
+        emu.resetStats();
+        const r = await cdba(args, { env: env({ CDBA_CONFIG_DIR: made.configDir }), configDir: made.configDir });
+        expect(r.stderr, args.join(' ')).toMatch(reason);
+        expect(r.stderr.trimEnd().split('\n'), args.join(' ')).toHaveLength(1);
+        expect(r.exitCode, args.join(' ')).toBe(2);
+        expect(emu.stats().total, args.join(' ')).toBe(0);
+      }
+    } finally {
+      made.after?.();
+    }
+  });
+});
+
+/** The state file's name of env `name` (src/cli/env/state.ts). */
+function stateName(_configDir: string, name: string): string {
+  return `${createHash('sha256').update(`${emu.url}\n${PROJECT}\n${name}`, 'utf8').digest('hex')}.json`;
+}
+
+describe('a damaged answer after env up made things exits 7, naming the env down', () => {
+  it.each([
+    ['not an SRV string', 'mongodb://host.example.net:27017'],
+    ['with a line break and a header after it', 'mongodb+srv://srv-x.mongodb.net\nX-Injected: 1'],
+    ['with credentials of its own', 'mongodb+srv://someone:secret@srv-x.mongodb.net'],
+    ['with no host', 'mongodb+srv://'],
+    ['a number', 42],
+    ['missing', undefined],
+  ] as const)('standardSrv %s: one line, exit 7, the env down that removes what was made', async (_what, value) => {
+    const proxy = await answerProxy(emu.url);
+    const name = 'damaged-srv';
+    try {
+      // The flex cluster's document, once IDLE: its standardSrv as the case says.
+      proxy.rewrite = (method, path, body) => {
+        const doc = body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+        if (method !== 'GET' || !path.endsWith(`/flexClusters/${name}`) || doc.stateName !== 'IDLE') return undefined;
+        const strings = { ...doc.connectionStrings };
+        if (value === undefined) delete strings.standardSrv;
+        else strings.standardSrv = value;
+        return { ...doc, connectionStrings: strings };
+      };
+      const configDir = tempDir();
+      const up = await cdba(['env', 'up', name, '-o', 'json'], { env: env({ CDBA_BASE_URL: proxy.url }), configDir });
+      expect(up.stderr).toMatch(/\ncdba: cluster damaged-srv answered a connectionStrings\.standardSrv that is not an SRV connection string( \(.*\))?; remove what env up made so far with `cdba env down damaged-srv`\n$/);
+      expect(up.stderr).not.toMatch(/unexpected error|X-Injected: 1\n/);
+      expect(up.stdout).toBe('');
+      expect(up.exitCode).toBe(7);
+      const down = await cdba(['env', 'down', name, '--watch'], { env: env(), configDir });
+      expect(down.exitCode, down.stderr).toBe(0);
+      expect(await cluster(name)).toBeUndefined();
+    } finally {
+      await proxy.close();
     }
   });
 });
