@@ -8,7 +8,7 @@ import { ApiError, CdbaError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { resolveDeleteAfter } from '../../core/deleteAfter.js';
 import type { ProviderName } from '../../model/catalog.js';
-import { EntryFailedError, entryValue, parseAccessEntry, type AccessEntry } from '../access-list/entry.js';
+import { currentAddress, EntryFailedError, entryValue, parseAccessEntry, type AccessEntry } from '../access-list/entry.js';
 import { generatePassword } from '../dbusers/password.js';
 import { parseRole, type DatabaseUserRole } from '../dbusers/roles.js';
 import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, standardSrvOf, type EnvConnection, type EnvOutput } from './connection.js';
@@ -78,6 +78,8 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
   const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name]] as Array<[string, string]>, ...(flags.dbVersion !== undefined ? { dbVersion: flags.dbVersion } : {}) };
   let cluster: Record<string, unknown>;
   if (tier === 'FLEX') {
+    // Only the versioned API serves flex clusters: refused now, not after the first request.
+    await (await import('../clusters/flex.js')).checkFlexReachable(ctx, name);
     const { flexCreateBody } = await import('../clusters/createFlex.js');
     cluster = flexCreateBody(name, undefined, topology as never, 'the request');
   } else {
@@ -109,9 +111,11 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: b
   const { name, stateFile, previous } = plan;
   const { projectId, baseUrl } = stateFile;
   const client = await ctx.api();
-  const { ClusterLocator, checkFlexReachable } = await import('../clusters/flex.js');
+  const { ClusterLocator } = await import('../clusters/flex.js');
   const { clusterDocument, clusterTarget } = await import('../clusters/target.js');
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
+  // 0. The address the service sees, first: an answer that is not one address (exit 7) leaves nothing made.
+  const entry: AccessEntry = plan.ip === 'current' ? await currentAddress(client) : plan.ip;
 
   // 1. The cluster: reused when it exists (and then never deleted by down, unless an earlier up made it).
   let initialState: string | undefined;
@@ -125,7 +129,6 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: b
     const checkHint = `the cluster may have been created; \`${ctx.followUp('env', 'up', name)}\` again reuses it`;
     let answer;
     if (plan.flex) {
-      await checkFlexReachable(ctx, name);
       const { createFlexCluster } = await import('../../api/flexClusters.js');
       progress.changed = true;
       answer = clusterDocument(await createFlexCluster(client, projectId, plan.cluster, checkHint));
@@ -144,11 +147,6 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: b
 
   // 2. The access-list entry, with the env's comment; one that is there already without it is someone else's, used and left alone.
   const accessList = await import('../../api/accessList.js');
-  let entry: AccessEntry;
-  if (plan.ip === 'current') {
-    const { body } = await accessList.currentIpAddress(client);
-    entry = parseAccessEntry(typeof body?.currentIpv4Address === 'string' ? body.currentIpv4Address : '', 'address from the service (--ip current)');
-  } else entry = plan.ip;
   const value = entryValue(entry);
   let existingEntry: Record<string, unknown> | undefined;
   try {
