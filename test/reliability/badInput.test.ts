@@ -9,6 +9,7 @@
 //   stdin        text, or {repeat, bytes, prefix?, suffix?} for generated input
 //   files        {name: text | {repeat, bytes, prefix?, suffix?}} written to $DIR
 //   modes        {name: octal} applied after the files are written ("." is $DIR itself)
+//   seed         fields added to the emulator's seed (support.ts knownSeed), e.g. flexClusters
 //   env          variables ("$DIR" as in argv) added to (or, with null, removed from) the emulator's
 //                CDBA_BASE_URL, CDBA_PUBLIC_KEY, CDBA_PRIVATE_KEY and CDBA_PROJECT_ID
 //   exit         the expected exit code
@@ -18,6 +19,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from '
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cdba, tempDir } from '../helpers/inProcess.js';
+import type { SeedDocument } from '../../src/emulator/index.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { digestEnv, expectOneErrorLine, knownSeed } from './support.js';
 
@@ -30,6 +32,7 @@ interface BadInputCase {
   stdin?: Content;
   files?: Record<string, Content>;
   modes?: Record<string, string>;
+  seed?: Partial<SeedDocument>;
   env?: Record<string, string | null>;
   exit: number;
   stderr: string;
@@ -45,7 +48,7 @@ function load(file: string): BadInputCase {
   if (!Array.isArray(value.argv) || !value.argv.every((a) => typeof a === 'string')) problems.push('argv');
   if (!Number.isInteger(value.exit)) problems.push('exit');
   if (typeof value.stderr !== 'string') problems.push('stderr');
-  const known = new Set(['description', 'argv', 'stdin', 'files', 'modes', 'env', 'exit', 'stderr', 'sent']);
+  const known = new Set(['description', 'argv', 'stdin', 'files', 'modes', 'seed', 'env', 'exit', 'stderr', 'sent']);
   problems.push(...Object.keys(value).filter((key) => !known.has(key)));
   if (problems.length > 0) throw new Error(`${file}: missing or malformed ${problems.join(', ')}`);
   return value;
@@ -72,7 +75,7 @@ describe('bad input corpus', () => {
     mkdirSync(dir, { recursive: true });
     for (const [name, content] of Object.entries(c.files ?? {})) writeFileSync(join(dir, name), materialize(content));
     for (const [name, mode] of Object.entries(c.modes ?? {})) chmodSync(join(dir, name), parseInt(mode, 8));
-    const { emu } = await withEmulator({ seed: knownSeed() });
+    const { emu } = await withEmulator({ seed: knownSeed(c.seed) });
     try {
       const env: Record<string, string | undefined> = { ...digestEnv(emu.url) };
       for (const [name, value] of Object.entries(c.env ?? {})) env[name] = value?.replaceAll('$DIR', dir) ?? undefined;

@@ -128,6 +128,7 @@ export async function runEnvDown(ctx: Context, name: string, flags: DownFlags): 
           );
         }
         deletedCluster = true;
+        locator.forget(); // the name is going: a later cluster of that name may be dedicated
         removed.push(`cluster ${name} (deleting)`);
       } else ctx.io.note(`cdba: cluster ${name} has no ${ENV_TAG_KEY}=${name} tag for this env: not made by env up, kept`);
     } catch (error) {

@@ -448,3 +448,22 @@ describe('a damaged answer after env up made things exits 7, naming the env down
     }
   });
 });
+
+describe('env down of a flex env forgets its name as a flex cluster', () => {
+  it('the names cache holds it after up, and not after down (without --watch, while it is DELETING)', async () => {
+    const configDir = tempDir();
+    const cached = (): string[] => {
+      const file = join(configDir, 'flex', `names-${createHash('sha256').update(`${emu.url}\n${PROJECT}`, 'utf8').digest('hex')}.json`);
+      try {
+        return (JSON.parse(readFileSync(file, 'utf8')) as { names: string[] }).names;
+      } catch {
+        return [];
+      }
+    };
+    expect((await cdba(['env', 'up', 'flex-cache'], { env: env(), configDir })).exitCode).toBe(0);
+    expect(cached()).toContain('flex-cache');
+    const down = await cdba(['env', 'down', 'flex-cache'], { env: env(), configDir });
+    expect(down.stderr).toContain('removed access-list entry 127.0.0.1, database user cdba-env-flex-cache, cluster flex-cache (deleting)');
+    expect(cached()).not.toContain('flex-cache');
+  });
+});
