@@ -72,6 +72,22 @@ export class UsageError extends CdbaError {
   readonly exitCode = ExitCode.usage;
 }
 
+/**
+ * A file or directory cdba will not write a private file into or over, nor read one
+ * from (src/base/privateFile.ts): another user's, writable by others, a link, not a
+ * regular file. The message says why. Exit 2: found before any request.
+ */
+export class UnsafePathError extends UsageError {}
+
+/**
+ * Something local cdba could not do after requests were made (record an env's
+ * state, hand over its connection): exit 1, never 2, which says nothing was sent.
+ * The hint says what to do about what was made.
+ */
+export class LocalFailureError extends CdbaError {
+  readonly exitCode = ExitCode.general;
+}
+
 /** The service's error document (seed: Errors). */
 export interface ErrorDocument {
   detail?: string;

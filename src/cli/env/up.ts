@@ -4,14 +4,14 @@
 // so the service removes them even if the runner dies; waits until the cluster is
 // IDLE and the entry ACTIVE; records what it made (state.ts) and prints the
 // connection. Everything the flags can be wrong about is refused before a request.
-import { ApiError, InterruptedError, UsageError } from '../../base/errors.js';
+import { ApiError, CdbaError, InterruptedError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { resolveDeleteAfter } from '../../core/deleteAfter.js';
 import type { ProviderName } from '../../model/catalog.js';
-import { entryValue, parseAccessEntry, type AccessEntry } from '../shared/entry.js';
+import { currentAddress, EntryFailedError, entryValue, parseAccessEntry, type AccessEntry } from '../shared/entry.js';
 import { generatePassword } from '../shared/password.js';
 import { parseRole, type DatabaseUserRole } from '../shared/roles.js';
-import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, type EnvConnection, type EnvOutput } from './connection.js';
+import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, standardSrvOf, type EnvConnection, type EnvOutput } from './connection.js';
 import { checkEnvName, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfComment, envUsername } from './names.js';
 import { EnvStateFile, type EnvState } from './state.js';
 
@@ -41,6 +41,9 @@ export interface UpPlan {
   github?: { output: string; env: string };
   cluster: Record<string, unknown>;
   flex: boolean;
+  /** Where up records what it makes, checked (and what an earlier up recorded, read) before any request. */
+  stateFile: EnvStateFile;
+  previous: EnvState | undefined;
 }
 
 /** The ttl as the service's date, or a usage error naming --ttl (the parser is the one --delete-after uses). */
@@ -66,6 +69,7 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
   checkEnvName(name);
   const output = envOutput(outputFlag);
   const github = output === 'github' ? checkGithubEnv(ctx.env) : undefined;
+  if (github) (await import('./github.js')).checkGithubFiles(github);
   const ttl = flags.ttl ?? DEFAULT_TTL;
   ttlDate(ttl);
   const ip = ipFlag(flags.ip ?? 'current');
@@ -74,6 +78,8 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
   const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name]] as Array<[string, string]>, ...(flags.dbVersion !== undefined ? { dbVersion: flags.dbVersion } : {}) };
   let cluster: Record<string, unknown>;
   if (tier === 'FLEX') {
+    // Only the versioned API serves flex clusters: refused now, not after the first request.
+    await (await import('../shared/flex.js')).checkFlexReachable(ctx, name);
     const { flexCreateBody } = await import('../shared/flexBody.js');
     cluster = flexCreateBody(name, undefined, topology as never, 'the request');
   } else {
@@ -86,7 +92,12 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
     const missing = missingField(cluster, shape);
     if (missing) throw new UsageError(`the cluster body lacks ${missing}, which API version ${version} requires`);
   }
-  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX' };
+  // Where the state goes, checked last: a flag's mistake is said first.
+  const projectId = await ctx.projectId();
+  const { baseUrl } = await ctx.settings();
+  const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
+  const previous = stateFile.prepare();
+  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous };
 }
 
 const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
@@ -96,16 +107,15 @@ const isNotFound = (error: unknown): boolean => error instanceof ApiError && err
  * and answers the connection. The state file is written after each thing made, so
  * a failure half-way leaves `env down` a record of it.
  */
-export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection> {
-  const { name } = plan;
-  const projectId = await ctx.projectId();
+export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: boolean } = { changed: false }): Promise<EnvConnection> {
+  const { name, stateFile, previous } = plan;
+  const { projectId, baseUrl } = stateFile;
   const client = await ctx.api();
-  const { baseUrl } = await ctx.settings();
-  const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
-  const previous = stateFile.read();
-  const { ClusterLocator, checkFlexReachable } = await import('../shared/flex.js');
+  const { ClusterLocator } = await import('../shared/flex.js');
   const { clusterDocument, clusterTarget } = await import('../shared/target.js');
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
+  // 0. The address the service sees, first: an answer that is not one address (exit 7) leaves nothing made.
+  const entry: AccessEntry = plan.ip === 'current' ? await currentAddress(client) : plan.ip;
 
   // 1. The cluster: reused when it exists (and then never deleted by down, unless an earlier up made it).
   let initialState: string | undefined;
@@ -119,28 +129,24 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
     const checkHint = `the cluster may have been created; \`${ctx.followUp('env', 'up', name)}\` again reuses it`;
     let answer;
     if (plan.flex) {
-      await checkFlexReachable(ctx, name);
       const { createFlexCluster } = await import('../../api/resources/flexClusters.js');
+      progress.changed = true;
       answer = clusterDocument(await createFlexCluster(client, projectId, plan.cluster, checkHint));
       locator.remember();
     } else {
       const { createCluster } = await import('../../api/resources/clusters.js');
+      progress.changed = true;
       answer = clusterDocument(await createCluster(client, projectId, plan.cluster, checkHint));
     }
     created = true;
     initialState = typeof answer.stateName === 'string' ? answer.stateName : 'CREATING';
     ctx.io.note(`cdba: cluster ${name} is ${initialState}`);
   }
-  const state: EnvState = { baseUrl, projectId, name, cluster: { name, created }, ...(previous?.user ? { user: previous.user } : {}), ...(previous?.entry ? { entry: previous.entry } : {}) };
+  const state: EnvState = { baseUrl, projectId, name, cluster: { name, created }, ...(previous?.entry ? { entry: previous.entry } : {}) };
   stateFile.write(state);
 
   // 2. The access-list entry, with the env's comment; one that is there already without it is someone else's, used and left alone.
   const accessList = await import('../../api/resources/accessList.js');
-  let entry: AccessEntry;
-  if (plan.ip === 'current') {
-    const { body } = await accessList.currentIpAddress(client);
-    entry = parseAccessEntry(typeof body?.currentIpv4Address === 'string' ? body.currentIpv4Address : '', 'address from the service (--ip current)');
-  } else entry = plan.ip;
   const value = entryValue(entry);
   let existingEntry: Record<string, unknown> | undefined;
   try {
@@ -156,6 +162,7 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
   stateFile.write(state);
   const markedFor = envOfComment(existingEntry?.comment);
   if (existingEntry === undefined || markedFor === name) {
+    progress.changed = true;
     await accessList.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(name), deleteAfterDate }]);
   } else if (markedFor !== undefined) {
     // Another env's (envs from one address share the entry): its mark stays; it lasts at least as long as this env.
@@ -185,14 +192,14 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
     if (!isNotFound(error)) throw error;
     userExists = false;
   }
-  // Recorded before the create: a create whose answer is lost is still removed by down.
-  state.user = { databaseName: ENV_USER_DB, username };
-  stateFile.write(state);
+  // (Not recorded: down removes the user by its name, cdba-env-<name>, so a create whose answer is lost too.)
   if (userExists) {
+    progress.changed = true;
     await users.updateDatabaseUser(client, projectId, ENV_USER_DB, username, fields);
     ctx.io.note(`cdba: database user ${username} exists; its password was changed (cdba keeps no password)`);
   } else {
     const lost = `the user may have been created; \`${ctx.followUp('env', 'up', name)}\` again gives it a new password`;
+    progress.changed = true;
     await users.createDatabaseUser(client, projectId, { ...fields, username, databaseName: ENV_USER_DB, groupId: projectId }, lost);
   }
 
@@ -205,16 +212,14 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
     resumeHint: `see ${ctx.followUp('access-list', 'status', value)}`,
     poll: async () => {
       const status = (await accessList.getAccessListEntryStatus(client, projectId, value)).body?.STATUS ?? 'UNKNOWN';
-      if (status === 'FAILED') throw new UsageError(`the service could not apply access-list entry ${value} (FAILED)`);
+      if (status === 'FAILED') throw new EntryFailedError(`the service could not apply access-list entry ${value} (FAILED)`);
       return { state: status, done: status === 'ACTIVE', value: status };
     },
   });
   const { waitForCluster } = await import('../shared/waitForCluster.js');
   const target = await clusterTarget(ctx, 'clusters.get');
   const ready = (await waitForCluster(ctx, target, name, { until: 'IDLE', initialState, locator }))!;
-  const strings = (ready.connectionStrings ?? {}) as Record<string, unknown>;
-  if (typeof strings.standardSrv !== 'string') throw new UsageError(`cluster ${name} is IDLE but has no SRV connection string (connectionStrings.standardSrv)`);
-  return { uri: connectionUri(strings.standardSrv, username, password), username, password, cluster: name };
+  return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
 }
 
 /** Prints the connection in the chosen form; the password reaches stdout only here. */
@@ -223,12 +228,11 @@ export async function showConnection(ctx: Context, plan: UpPlan, connection: Env
     if (plan.output === 'env') ctx.io.write(envLines(connection));
     else if (plan.output === 'json') ctx.io.write(jsonDocument(connection));
     else {
-      const { appendFileSync } = await import('node:fs');
+      const { appendGithubFiles } = await import('./github.js');
       // The mask first, so the runner hides the password in every later line of the log.
       ctx.io.write(`::add-mask::${connection.password}\n`);
-      const files = githubFiles(connection);
-      appendFileSync(plan.github!.env, files.env);
-      appendFileSync(plan.github!.output, files.output);
+      const again = `\`${ctx.followUp('env', 'up', plan.name)}\` again gives the user a new password, or remove the env with \`${ctx.followUp('env', 'down', plan.name)}\``;
+      appendGithubFiles(plan.github!, githubFiles(connection), again);
     }
   });
   const where = plan.output === 'github' ? ' (MONGODB_URI and the rest are in $GITHUB_ENV; outputs uri, username, cluster)' : '';
@@ -247,12 +251,15 @@ export async function runEnvUp(ctx: Context, name: string, flags: UpFlags, outpu
   const { onTerminate } = await import('../../base/terminate.js');
   const forgetTerminateNote = onTerminate(() => ctx.io.note(`cdba: terminated during env up; ${left}`));
   let connection: EnvConnection;
+  const progress = { changed: false };
   try {
-    connection = await bringUp(ctx, plan);
+    connection = await bringUp(ctx, plan, progress);
   } catch (error) {
-    if (!ctx.io.signal.aborted) throw error;
-    // One next step, env down: not the wait's own (`clusters watch`, `access-list status`), which would leave the rest behind.
-    throw new InterruptedError(error instanceof InterruptedError ? error.message : 'interrupted during env up', { hint: left });
+    // Interrupted: one next step, env down, not the wait's own (`clusters watch`, `access-list status`), which would leave the rest behind.
+    if (ctx.io.signal.aborted) throw new InterruptedError(error instanceof InterruptedError ? error.message : 'interrupted during env up', { hint: left });
+    // Failed once something was made: the error line names the env down (a refusal before, exit 2, has nothing to remove).
+    if (progress.changed && error instanceof CdbaError) error.hint = error.hint ? `${error.hint}; or ${left}` : left;
+    throw error;
   } finally {
     forgetTerminateNote();
   }

@@ -6,14 +6,17 @@ import {
   EXIT_CODE_TABLE,
   ExitCode,
   InterruptedError,
+  LocalFailureError,
   NetworkError,
   TimeoutError,
+  UnsafePathError,
   UsageError,
   WatchTimeoutError,
   exitCodeFor,
   exitCodeForStatus,
 } from '../../../src/base/errors.js';
 import { ConfigError } from '../../../src/config/store.js';
+import { InvalidResponseError } from '../../../src/api/errors.js';
 
 describe('the exit-code table', () => {
   it('is exactly the table of DESIGN.md, in order', () => {
@@ -70,6 +73,9 @@ describe('exitCodeFor', () => {
     ['TimeoutError', new TimeoutError('timed out after 60s'), 7],
     ['WatchTimeoutError', new WatchTimeoutError('still CREATING after 10m'), 8],
     ['InterruptedError', new InterruptedError('interrupted'), 130],
+    ['UnsafePathError (a file cdba would not write or read)', new UnsafePathError('/x is a symbolic link'), 2],
+    ['LocalFailureError (a local failure after requests)', new LocalFailureError('cannot record the state'), 1],
+    ['InvalidResponseError (a damaged answer)', new InvalidResponseError('not an SRV connection string'), 7],
     ['a plain Error (a bug)', new Error('boom'), 1],
     ['a thrown string', 'boom', 1],
     ['undefined', undefined, 1],
