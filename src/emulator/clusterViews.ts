@@ -5,7 +5,8 @@
 // An entry is valid while everything the view is made of is unchanged: the model
 // object (a PATCH replaces it), the fields changed in place (stateName by a DELETE or
 // a transition, mongoURIUpdated at the end of CREATING), legacyStrings, and the
-// project settings the strings depend on (privateIpMode, peering, the endpoint list).
+// project settings the strings depend on (privateIpMode, and the networking facts:
+// the same object while the project's peers and endpoints are unchanged).
 // Anything else that changes a cluster must replace its model object.
 import type { ClusterModel } from '../model/cluster.js';
 import { JsonText } from '../base/jsonText.js';
@@ -23,13 +24,12 @@ interface Entry {
   mongoURIUpdated: string | undefined;
   legacyStrings: boolean;
   privateIpMode: boolean;
-  peering: boolean;
-  privateEndpoints: ProjectState['privateEndpoints'];
+  network: unknown;
   strings?: Doc;
   views: Map<string, JsonText>;
 }
 
-function isCurrent(entry: Entry, project: ProjectState, record: ClusterRecord): boolean {
+function isCurrent(entry: Entry, project: ProjectState, record: ClusterRecord, network: unknown): boolean {
   const { model } = record;
   return (
     entry.model === model &&
@@ -38,21 +38,25 @@ function isCurrent(entry: Entry, project: ProjectState, record: ClusterRecord): 
     entry.legacyStrings === record.legacyStrings &&
     entry.project === project &&
     entry.privateIpMode === project.privateIpMode &&
-    entry.peering === project.peering &&
-    entry.privateEndpoints === project.privateEndpoints
+    entry.network === network
   );
 }
 
-export type IssueStrings = (project: ProjectState, record: ClusterRecord) => Doc;
+export type IssueStrings<Network> = (project: ProjectState, record: ClusterRecord, network: Network) => Doc;
 
-export class ClusterViews {
+export class ClusterViews<Network = undefined> {
   private readonly entries = new WeakMap<ClusterRecord, Entry>();
 
-  constructor(private readonly issue: IssueStrings) {}
+  /** `networkOf` gives the project's networking facts: the same object while they are unchanged. */
+  constructor(
+    private readonly issue: IssueStrings<Network>,
+    private readonly networkOf: (project: ProjectState) => Network = () => undefined as Network,
+  ) {}
 
   private entry(project: ProjectState, record: ClusterRecord): Entry {
     const kept = this.entries.get(record);
-    if (kept && isCurrent(kept, project, record)) return kept;
+    const network = this.networkOf(project);
+    if (kept && isCurrent(kept, project, record, network)) return kept;
     const { model } = record;
     const fresh: Entry = {
       project,
@@ -61,8 +65,7 @@ export class ClusterViews {
       mongoURIUpdated: model.mongoURIUpdated,
       legacyStrings: record.legacyStrings,
       privateIpMode: project.privateIpMode,
-      peering: project.peering,
-      privateEndpoints: project.privateEndpoints,
+      network,
       views: new Map(),
     };
     this.entries.set(record, fresh);
@@ -72,7 +75,7 @@ export class ClusterViews {
   /** The cluster's connectionStrings, issued once per change. Frozen: callers copy what they change. */
   connectionStrings(project: ProjectState, record: ClusterRecord): Doc {
     const entry = this.entry(project, record);
-    entry.strings ??= deepFreeze(this.issue(project, record));
+    entry.strings ??= deepFreeze(this.issue(project, record, entry.network as Network));
     return entry.strings;
   }
 

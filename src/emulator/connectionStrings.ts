@@ -1,10 +1,12 @@
 // The connectionStrings a cluster is issued, from src/connstring (shared with the
 // CLI's `conn-string parse`, which reverses them). This module only gathers the
-// inputs from the project and the cluster model.
+// inputs from the project, the cluster model and the project's networking facts
+// (resources/network.ts: its peers and private endpoints, as their modules tell them).
 import { issueConnectionStrings, projectHash } from '../connstring/index.js';
 import { hostRegion } from '../connstring/regions.js';
 import type { IssueInput } from '../connstring/index.js';
 import type { ClusterModel } from '../model/cluster.js';
+import type { NetworkFacts, PrivateEndpointFact } from './resources/network.js';
 import type { ClusterRecord, ProjectState } from './store.js';
 
 /** Nodes per shard: every electable, read-only and analytics node of the first zone's regions. */
@@ -18,23 +20,25 @@ function nodesPerShard(model: ClusterModel): number {
   return Math.max(1, count);
 }
 
-export function issueInputFor(project: ProjectState, record: ClusterRecord): IssueInput {
+export function issueInputFor(project: ProjectState, record: ClusterRecord, network: NetworkFacts): IssueInput {
   const { model } = record;
   const lead = model.replicationSpecs[0]?.regionConfigs[0];
+  const provider = lead?.providerName ?? 'AWS';
   return {
     cluster: model.name.toLowerCase(),
     hash: projectHash(project.id),
     clusterType: model.clusterType,
     nodeCount: nodesPerShard(model),
     shardCount: model.replicationSpecs.length,
-    provider: lead?.providerName ?? 'AWS',
-    peering: project.peering,
+    provider,
+    // An AVAILABLE peer on the cluster's cloud.
+    peering: network.peered.some((peered) => peered === provider),
     // A private endpoint serves the clusters of its own cloud and region only.
-    privateEndpoints: project.privateEndpoints.filter((e) => servesCluster(e, model)).map((e) => ({
+    privateEndpoints: network.privateEndpoints.filter((e) => servesCluster(e, model)).map((e) => ({
       provider: e.provider,
       region: e.region,
       endpointId: e.endpointId,
-      regionalized: e.regionalized ?? false,
+      regionalized: e.regionalized,
     })),
     legacy: record.legacyStrings,
     privateIpMode: project.privateIpMode,
@@ -45,7 +49,7 @@ export function issueInputFor(project: ProjectState, record: ClusterRecord): Iss
 }
 
 /** The endpoint's provider and region are those of one of the cluster's regions (any zone, any shard). */
-function servesCluster(endpoint: ProjectState['privateEndpoints'][number], model: ClusterModel): boolean {
+function servesCluster(endpoint: PrivateEndpointFact, model: ClusterModel): boolean {
   const region = hostRegion(endpoint.provider, endpoint.region);
   if (region === undefined) return false;
   return model.replicationSpecs.some((spec) =>
@@ -53,6 +57,6 @@ function servesCluster(endpoint: ProjectState['privateEndpoints'][number], model
   );
 }
 
-export function connectionStringsFor(project: ProjectState, record: ClusterRecord): Record<string, unknown> {
-  return { ...issueConnectionStrings(issueInputFor(project, record)) };
+export function connectionStringsFor(project: ProjectState, record: ClusterRecord, network: NetworkFacts): Record<string, unknown> {
+  return { ...issueConnectionStrings(issueInputFor(project, record, network)) };
 }

@@ -15,6 +15,8 @@ export interface Services {
   clock: () => number;
   /** How long a resource's transient states (CREATING, UPDATING, DELETING) last. */
   transitionMs: number;
+  /** Network peers stay where the user must act (PENDING_ACCEPTANCE, WAITING_FOR_USER) instead of going on (--hold-user-steps). */
+  holdUserSteps?: boolean;
   /** YYYY-MM-DD the service runs as on (cdba emulator --date); see serviceNow. */
   date?: string;
 }

@@ -73,6 +73,8 @@ export interface EmulatorOptions {
   dropAfterCommit?: boolean;
   /** How long CREATING / UPDATING / DELETING last; default: the seed's, else 2000. */
   transitionMs?: number;
+  /** Network peers stay where the user must act (PENDING_ACCEPTANCE, WAITING_FOR_USER); default: the emulator plays the user's step. */
+  holdUserSteps?: boolean;
   /** Digest nonce lifetime; default 5 minutes. */
   nonceTtlMs?: number;
   /**
@@ -190,6 +192,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     faults,
     clock,
     transitionMs: options.transitionMs ?? world.transitionMs ?? DEFAULT_TRANSITION_MS,
+    holdUserSteps: options.holdUserSteps ?? false,
     limiter,
     stats,
     removedVersions: new Set(options.removedVersions ?? []),

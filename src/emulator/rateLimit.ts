@@ -26,6 +26,7 @@ const SERVICE_LIMITS: Partial<Record<ResourceName, number>> = {
   accessList: 1200,
   flexClusters: 1200,
   privateIpMode: 1200,
+  privateEndpoints: 4000,
 };
 
 export interface RateDecision {

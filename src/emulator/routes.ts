@@ -14,6 +14,7 @@ import { getPrivateIpMode, patchPrivateIpMode, PRIVATE_IP_MODE_READ_ONLY } from 
 import { createDatabaseUser, deleteDatabaseUser, getDatabaseUser, listDatabaseUsers, patchDatabaseUser, USER_READ_ONLY } from './handlers/databaseUsers.js';
 import { createProject, deleteProject, getProject, getProjectByName, listOrgs, listProjects, PROJECT_READ_ONLY } from './handlers/projects.js';
 import { getRoot } from './handlers/root.js';
+import { networkHandlers } from './resources/network.js';
 
 export interface Operation {
   name: OperationName;
@@ -73,6 +74,7 @@ const HANDLERS: Partial<Record<OperationName, OperationHandler>> & Record<Builti
   'accessList.get': { handler: getAccessEntry, action: 'read' },
   'accessList.status': { handler: getAccessEntryStatus, action: 'read' },
   'accessList.delete': { handler: deleteAccessEntry, action: 'writeProject' },
+  ...networkHandlers(),
 };
 
 function buildRoutes(): Route[] {

@@ -10,6 +10,7 @@ import { createFlexModel } from '../model/flexCluster.js';
 import { checkCreateBody } from './databaseUsers.js';
 import { canonicalCidr, parseCidr } from './apiKeyAccessList.js';
 import { isObject } from '../base/object.js';
+import { checkNetworkSeed, networkSeedKeys } from './resources/network.js';
 
 export const ROLE_NAMES = ['GROUP_OWNER', 'GROUP_CLUSTER_MANAGER', 'GROUP_READ_ONLY'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
@@ -205,7 +206,8 @@ function checkIpAccessList(problems: Problems, where: string, list: unknown): vo
 export function validateSeed(doc: unknown, source = 'seed'): SeedDocument {
   const problems = new Problems();
   if (!isObject(doc)) throw new UsageError(`${source}: the seed must be a JSON object with "projects"`);
-  problems.onlyKeys(source, doc, ['orgs', 'projects', 'apiKeys', 'serviceAccounts', 'clusters', 'flexClusters', 'rateLimit', 'transitionMs', 'databaseUsers']);
+  const network = networkSeedKeys();
+  problems.onlyKeys(source, doc, ['orgs', 'projects', 'apiKeys', 'serviceAccounts', 'clusters', 'flexClusters', 'rateLimit', 'transitionMs', 'databaseUsers', ...network.top]);
 
   const orgIds = new Set<string>();
   if (doc.orgs !== undefined && !Array.isArray(doc.orgs)) problems.add('orgs', 'must be an array of {id, name}');
@@ -226,7 +228,7 @@ export function validateSeed(doc: unknown, source = 'seed'): SeedDocument {
     doc.projects.forEach((project, i) => {
       const at = `projects[${i}]`;
       if (!isObject(project)) return problems.add(at, 'must be an object');
-      problems.onlyKeys(at, project, ['id', 'name', 'orgId', 'privateIpMode', 'peering', 'privateEndpoints', 'ipAccessList']);
+      problems.onlyKeys(at, project, ['id', 'name', 'orgId', 'privateIpMode', 'peering', 'privateEndpoints', 'ipAccessList', ...network.project]);
       if (project.orgId !== undefined && problems.string(`${at}.orgId`, project.orgId, PROJECT_ID, 'a 24-hex organization id') && !orgIds.has(project.orgId)) {
         problems.add(`${at}.orgId`, `"${project.orgId}" is not one of the seed's orgs`);
       }
@@ -322,6 +324,7 @@ export function validateSeed(doc: unknown, source = 'seed'): SeedDocument {
   checkClusterEntries('clusters', ['projectId', 'cluster', 'legacyStrings'], 'cluster create body', (body) => createClusterModel(body, seedClusterShape(body), modelContext));
   checkClusterEntries('flexClusters', ['projectId', 'cluster'], 'flex cluster create body', (body) => createFlexModel(body, modelContext));
   checkSeedDatabaseUsers(problems, doc.databaseUsers, projectIds);
+  problems.list.push(...checkNetworkSeed(doc, projectIds));
 
   if (doc.rateLimit !== undefined) {
     const limit = isObject(doc.rateLimit) ? doc.rateLimit.perMinute : undefined;

@@ -15,14 +15,13 @@ import { canonicalCidr } from './apiKeyAccessList.js';
 import { DueQueue } from './dueQueue.js';
 import { checkCreateBody, isExpired, type DatabaseUserDocument } from './databaseUsers.js';
 import { seedClusterShape } from './seed.js';
-import type { SeedApiKey, SeedDocument, SeedFlexCluster, SeedIpAccessEntry, SeedPrivateEndpoint, SeedServiceAccount } from './seed.js';
+import type { SeedApiKey, SeedDocument, SeedFlexCluster, SeedIpAccessEntry, SeedServiceAccount } from './seed.js';
+import { networkFromSeed, upgradeNetwork } from './resources/network.js';
 
 export interface ProjectState {
   id: string;
   name: string;
   privateIpMode: boolean;
-  peering: boolean;
-  privateEndpoints: SeedPrivateEndpoint[];
   /** The organization the project belongs to. */
   orgId: string;
   /** ISO date of creation, as the service writes it. */
@@ -131,8 +130,6 @@ function worldFromSeed(seed: SeedDocument, now: number): World {
       id: p.id,
       name: p.name,
       privateIpMode: p.privateIpMode ?? false,
-      peering: p.peering ?? false,
-      privateEndpoints: structuredClone(p.privateEndpoints ?? []),
       orgId: p.orgId ?? orgs[0]!.id,
       created: isoSeconds(now),
       withDefaultAlertsSettings: true,
@@ -163,6 +160,8 @@ function worldFromSeed(seed: SeedDocument, now: number): World {
     const model = { ...result.model, stateName: 'IDLE' as const, mongoURIUpdated: result.model.createDate };
     world.clusters.push({ model, legacyStrings: entry.legacyStrings ?? false, requests: [] });
   }
+  // Network peering and private endpoints (the projects' old flags among them).
+  networkFromSeed(world, seed, now);
   return world;
 }
 
@@ -187,6 +186,8 @@ function loadWorld(path: string): World {
     project.withDefaultAlertsSettings ??= true;
     project.ipAccessList ??= [];
   }
+  // Files written before network peering and private endpoints were resources hold them as project flags.
+  upgradeNetwork(world);
   // Files written before shards were kept one by one carry numShards per spec.
   if (Array.isArray(world.clusters)) {
     for (const record of world.clusters) record.model = upgradeStoredModel(record.model, () => objectId(Date.parse(record.model.createDate) || 0));

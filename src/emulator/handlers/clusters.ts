@@ -8,6 +8,7 @@ import { CLUSTER_SHAPES, READ_ONLY_FIELDS, applyClusterPatch, createClusterModel
 import type { ClusterModel, ClusterShape, ModelContext } from '../../model/cluster.js';
 import { ClusterViews } from '../clusterViews.js';
 import { connectionStringsFor } from '../connectionStrings.js';
+import { networkFacts, type NetworkFacts } from '../resources/network.js';
 import { selfHref } from '../context.js';
 import type { Handler, Link, RequestContext } from '../context.js';
 import { failures, problemFailure } from '../errors.js';
@@ -26,11 +27,12 @@ function shapeOf(ctx: RequestContext): ClusterShape {
 }
 
 /** Rendered clusters and their connection strings, one cache per emulator (per store). */
-const viewsByStore = new WeakMap<Store, ClusterViews>();
-function viewsOf(ctx: RequestContext): ClusterViews {
+const viewsByStore = new WeakMap<Store, ClusterViews<NetworkFacts>>();
+function viewsOf(ctx: RequestContext): ClusterViews<NetworkFacts> {
   let views = viewsByStore.get(ctx.services.store);
   if (!views) {
-    views = new ClusterViews(connectionStringsFor);
+    const { services } = ctx;
+    views = new ClusterViews(connectionStringsFor, (project) => networkFacts(services, project.id));
     viewsByStore.set(ctx.services.store, views);
   }
   return views;

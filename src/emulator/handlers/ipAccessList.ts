@@ -15,6 +15,7 @@ import { failures } from '../errors.js';
 import { pageParams, paginate } from '../pagination.js';
 import type { ReadOnlyFields } from '../readOnly.js';
 import { isoSeconds, type IpAccessEntry, type ProjectState } from '../store.js';
+import { networkFacts } from '../resources/network.js';
 
 /** The service's limit on deleteAfterDate: at most one week after the request. */
 const DELETE_AFTER_LIMIT_MS = 7 * 24 * 3_600_000;
@@ -97,7 +98,8 @@ function parseEntry(ctx: RequestContext, project: ProjectState, raw: unknown): I
   if (body.awsSecurityGroup !== undefined) {
     if (body.ipAddress !== undefined || body.cidrBlock !== undefined) throw failures.invalidAttribute('awsSecurityGroup');
     if (typeof body.awsSecurityGroup !== 'string' || !SECURITY_GROUP.test(body.awsSecurityGroup)) throw failures.invalidAttribute('awsSecurityGroup');
-    if (!project.peering) throw failures.securityGroupWithoutPeering();
+    // Security groups are AWS's: they need an AVAILABLE AWS peer (resources/network.ts).
+    if (!networkFacts(ctx.services, project.id).peered.includes('AWS')) throw failures.securityGroupWithoutPeering();
     // "You cannot set AWS security groups as temporary access list entries."
     if (body.deleteAfterDate !== undefined) throw failures.invalidAttribute('deleteAfterDate');
     entry.awsSecurityGroup = body.awsSecurityGroup;

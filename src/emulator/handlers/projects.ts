@@ -13,6 +13,7 @@ import { pageParams, paginate } from '../pagination.js';
 import type { ReadOnlyFields } from '../readOnly.js';
 import type { SeedRole } from '../seed.js';
 import { isoSeconds, objectId, type OrgState, type ProjectState } from '../store.js';
+import { projectDeleteRefusal } from '../resources/network.js';
 
 /** The description's Group.name pattern. */
 const PROJECT_NAME = /^[\p{L}\p{N}\-_.(),:&@+']{1,64}$/u;
@@ -90,8 +91,6 @@ export const createProject: Handler = async (ctx) => {
     id: objectId(now),
     name,
     privateIpMode: false,
-    peering: false,
-    privateEndpoints: [],
     orgId: org.id,
     created: isoSeconds(now),
     withDefaultAlertsSettings: body.withDefaultAlertsSettings ?? true,
@@ -115,6 +114,9 @@ export const deleteProject: Handler = async (ctx) => {
   const project = projectOf(ctx);
   const { store } = ctx.services;
   if (store.clusters(project.id).length > 0) throw failures.cannotCloseGroupActiveClusters();
+  // Peers and private endpoint services keep a project too (their modules say which, resources/network.ts).
+  const refusal = projectDeleteRefusal(ctx.services, project.id);
+  if (refusal) throw refusal;
   store.removeProject(project.id);
   await store.commit();
   return { status: 204, body: undefined };
