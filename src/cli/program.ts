@@ -15,6 +15,7 @@ import { registerEmulator } from './emulator.js';
 import { HELP_LAYOUT } from './helpLayout.js';
 import { registerEnv, registerRun } from './env/index.js';
 import { registerOrgs } from './orgs.js';
+import { registerPeering } from './peering/index.js';
 import { registerPrivateIp } from './private-ip/index.js';
 import { registerProjects } from './projects/index.js';
 import { registerProfile } from './profile/index.js';
@@ -66,6 +67,7 @@ export function buildProgram(app: App): Command {
   registerAccessList(program, app);
   registerConnString(program, app);
   registerDbUsers(program, app);
+  registerPeering(program, app);
   registerEnv(program, app);
   registerRun(program, app);
   registerApi(program, app);

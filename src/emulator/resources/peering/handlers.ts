@@ -152,6 +152,7 @@ function peerView(peer: PeerRecord): Doc {
     providerName: peer.providerName,
     ...peer.fields,
     ...(peer.connectionId !== undefined ? { connectionId: peer.connectionId } : {}),
+    ...(peer.errorStateName !== undefined ? { errorStateName: peer.errorStateName } : {}),
     ...status,
   };
 }

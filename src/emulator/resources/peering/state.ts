@@ -34,7 +34,12 @@ export interface PeerRecord extends Staged {
   fields: Record<string, string>;
   /** AWS: the VPC peering connection's id (pcx-...), the user's handle to accept it. */
   connectionId?: string;
+  /** AWS: why it FAILED (EXPIRED: a request nobody accepted within a week, as AWS lets it lapse). */
+  errorStateName?: string;
 }
+
+/** AWS lets a peering request nobody accepted lapse after a week. */
+export const ACCEPTANCE_EXPIRES_MS = 7 * 24 * 3600_000;
 
 export interface PeeringState {
   containers: ContainerRecord[];
@@ -81,7 +86,11 @@ export function advancePeers(services: Services): PeeringState {
   const state = peeringOf(services.store.world);
   let gone = false;
   for (const peer of state.peers) {
-    if (!advance(peer, PEER_TIMELINES[peer.providerName], services)) continue;
+    const moved = advance(peer, PEER_TIMELINES[peer.providerName], services);
+    // Held at the user's step (--hold-user-steps), an AWS request lapses as AWS lets it.
+    if (services.holdUserSteps && peer.status === 'PENDING_ACCEPTANCE' && services.clock() >= peer.since + ACCEPTANCE_EXPIRES_MS) {
+      Object.assign(peer, { status: 'FAILED', since: peer.since + ACCEPTANCE_EXPIRES_MS, errorStateName: 'EXPIRED' });
+    } else if (!moved) continue;
     touched();
     // AWS: the request the user accepts exists from PENDING_ACCEPTANCE on.
     if (peer.providerName === 'AWS' && peer.status !== 'INITIATING') peer.connectionId ??= `pcx-${randomBytes(9).toString('hex').slice(0, 17)}`;
