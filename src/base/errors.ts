@@ -116,6 +116,11 @@ export class WatchTimeoutError extends CdbaError {
   readonly exitCode = ExitCode.watchTimeout;
 }
 
+/** What was named is not there, found by looking in the service's lists (exit 4, like a 404). */
+export class NotFoundError extends CdbaError {
+  readonly exitCode = ExitCode.notFound;
+}
+
 /** The resource is not in a state the request needs, seen before asking the service to change it (exit 5, like a 409). */
 export class ConflictError extends CdbaError {
   readonly exitCode = ExitCode.conflict;
