@@ -88,6 +88,17 @@ describe('peering', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'WAITING_FOR_USER', providerName: 'GCP' });
   });
 
+  it('around peering: a security group needs an AVAILABLE AWS peer (the refusal names peering create), and private strings come with a peer', async () => {
+    const refused = await cdba(['access-list', 'add', '--aws-security-group', 'sg-903004f8'], { env: env(OTHER) });
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toMatch(/\(CANNOT_USE_AWS_SECURITY_GROUP_WITHOUT_VPC_PEERING_CONNECTION, HTTP 400\); peer the project's AWS network with your VPC first: cdba peering create --provider AWS \.\.\. --watch \(see cdba peering list\)\n$/);
+    const added = await cdba(['access-list', 'add', '--aws-security-group', 'sg-903004f8', '-o', 'json', '--query', 'awsSecurityGroup'], { env: env() });
+    expect([added.exitCode, added.stdout]).toEqual([0, '"sg-903004f8"\n']);
+    const project = await cdba(['projects', 'delete', PROJECT, '--yes'], { env: env() });
+    expect(project.exitCode).toBe(5);
+    expect(project.stderr).toMatch(/\(CANNOT_CLOSE_GROUP_ACTIVE_PEERING_CONNECTIONS, HTTP 409\); delete its network peering connections first: cdba --project-id d0{22}a peering list\n$/);
+  });
+
   it('a request nobody accepts (held) lapses after a week: exit 14, FAILED with EXPIRED', async () => {
     const created = await cdba(['peering', 'create', '--provider', 'AWS', '--region', 'EU_WEST_1', '--atlas-cidr', '10.2.0.0/21', ...AWS_FLAGS, '-o', 'json', '--query', 'id'], { env: env(PROJECT, held.url) });
     const id = JSON.parse(created.stdout) as string;

@@ -66,7 +66,9 @@ describe.each([
   });
 
   it('interfaces add --watch: the endpoint AVAILABLE, the clusters settled, then the private-endpoint SRV of each cluster it serves', async () => {
-    expect((await cdba(['conn-string', 'get', cluster, '--type', 'private-endpoint'], { env: env() })).exitCode).toBe(4); // nothing yet
+    const none = await cdba(['conn-string', 'get', cluster, '--type', 'private-endpoint'], { env: env() }); // nothing yet
+    expect(none.exitCode).toBe(4);
+    expect(none.stderr).toMatch(new RegExp(`; they come with an AVAILABLE private endpoint in the cluster's region \\(see \`cdba private-endpoints list\`\\); see cdba conn-string list ${cluster}\\n$`));
     const run = start(['private-endpoints', 'interfaces', 'add', service, ...add, '--watch', '-o', 'json'], { env: env(), watchIntervalMs: 5 });
     await through(run, [...endpointStates, /is UPDATING \(\d of 3 clusters\)\n/]);
     const result = await run.result;
