@@ -134,7 +134,7 @@ describe('--error-format json', () => {
 
   it('exit 13 and 14: a peering watch that stops where the user must act, and one that stops at FAILED', async () => {
     let now = Date.UTC(2026, 7, 10, 9, 0, 0);
-    const { emu: held } = await withEmulator({ seed: knownSeed(), transitionMs: 0, holdUserSteps: true, clock: () => now });
+    const { emu: held } = await withEmulator({ seed: knownSeed(), transitionMs: 0, holdWaits: true, clock: () => now });
     try {
       const flags = ['--provider', 'AWS', '--region', 'US_EAST_1', '--atlas-cidr', '192.168.248.0/21', '--aws-account-id', '123456789012', '--vpc-id', 'vpc-0a1b2c3d4e5f60718', '--route-table-cidr', '10.0.0.0/16'];
       const waiting = await cdba(['peering', 'create', ...flags, '--watch'], { env: { ...digestEnv(held.url), CDBA_ERROR_FORMAT: 'json' } });
@@ -169,10 +169,10 @@ describe('--error-format json', () => {
   it('an unknown format is refused in the line form, exit 2, before any request', async () => {
     const before = emu.stats().total;
     for (const env of [{ ...digestEnv(emu.url), CDBA_ERROR_FORMAT: 'yaml' }, digestEnv(emu.url)]) {
-      const args = env.CDBA_ERROR_FORMAT ? ['clusters', 'list'] : ['clusters', 'list', '--error-format', ''];
+      const args = env.CDBA_ERROR_FORMAT ? ['clusters', 'list'] : ['clusters', 'list', '--error-format', 'xml'];
       const result = await cdba(args, { env });
       expect(result.exitCode).toBe(2);
-      expect(result.stderr).toMatch(/^cdba: invalid --error-format "(yaml|)" \(or CDBA_ERROR_FORMAT\): expected text or json\n$/);
+      expect(result.stderr).toMatch(/^cdba: invalid --error-format "(yaml|xml)" \(or CDBA_ERROR_FORMAT\): expected text or json\n$/);
     }
     expect(emu.stats().total).toBe(before);
   });

@@ -25,7 +25,7 @@ export async function runContainersDelete(ctx: Context, containerId: string): Pr
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   await ctx.confirm(`Delete container ${containerId} of project ${projectId}?`);
-  const { deleteContainer } = await import('../../api/peering.js');
+  const { deleteContainer } = await import('../../api/resources/peering.js');
   try {
     await deleteContainer(client, projectId, containerId);
   } catch (error) {

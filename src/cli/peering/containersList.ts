@@ -18,7 +18,7 @@ export function registerContainersList(parent: Command, app: App): void {
 }
 
 export async function runContainersList(ctx: Context): Promise<void> {
-  const { listAllContainers } = await import('../../api/peering.js');
+  const { listAllContainers } = await import('../../api/resources/peering.js');
   const projectId = await ctx.projectId();
   await ctx.output(await listAllContainers(await ctx.api(), projectId), CONTAINER_LIST_TABLE);
 }

@@ -4,7 +4,7 @@
 // a second peer never meets "a container already exists". Every flag is checked
 // before the first request; --watch waits as `peering watch` does.
 import type { Command } from '@commander-js/extra-typings';
-import type { Container } from '../../api/peering.js';
+import type { Container } from '../../api/resources/peering.js';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
@@ -150,7 +150,7 @@ export async function runPeeringCreate(ctx: Context, flags: CreateFlags): Promis
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const api = await import('../../api/peering.js');
+  const api = await import('../../api/resources/peering.js');
   const where = request.region ? `${request.provider} ${request.region}` : request.provider;
 
   // The project's container there (GCP has one for the whole provider), or a new one.

@@ -28,7 +28,7 @@ export async function runPeeringDelete(ctx: Context, peerId: string, flags: { wa
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   await ctx.confirm(`Delete network peering connection ${peerId} of project ${projectId}? Its networks can no longer reach each other.`);
-  const { deletePeer } = await import('../../api/peering.js');
+  const { deletePeer } = await import('../../api/resources/peering.js');
   await deletePeer(client, projectId, peerId);
   if (!flags.watch && timeoutMs === undefined) {
     ctx.io.note(`cdba: peer ${peerId} is being deleted; it is gone when \`${ctx.followUp('peering', 'get', peerId)}\` answers not found`);

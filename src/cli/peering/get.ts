@@ -20,7 +20,7 @@ export function registerPeeringGet(parent: Command, app: App): void {
 export async function runPeeringGet(ctx: Context, peerId: string): Promise<void> {
   const { objectIdArg } = await import('../shared/networkInput.js');
   objectIdArg(peerId, 'peer');
-  const { getPeer } = await import('../../api/peering.js');
+  const { getPeer } = await import('../../api/resources/peering.js');
   const projectId = await ctx.projectId();
   await ctx.output((await getPeer(await ctx.api(), projectId, peerId)).body, PEER_TABLE);
 }

@@ -20,7 +20,7 @@ export function registerPeeringList(parent: Command, app: App): void {
 }
 
 export async function runPeeringList(ctx: Context, flags: { provider?: ProviderChoice }): Promise<void> {
-  const { listPeers } = await import('../../api/peering.js');
+  const { listPeers } = await import('../../api/resources/peering.js');
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;

@@ -7,7 +7,7 @@
 // Also the wait of `peering create --watch`, and (until the peer is gone, a 404) of `peering delete --watch`.
 import type { Command } from '@commander-js/extra-typings';
 import type { ApiClient } from '../../api/client.js';
-import type { Peer } from '../../api/peering.js';
+import type { Peer } from '../../api/resources/peering.js';
 import { ApiError, FailedStateError, UserActionError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
@@ -28,7 +28,7 @@ async function userStep(ctx: Context, wait: PeerWait, peer: Peer): Promise<UserA
   const then = `then \`${ctx.followUp('peering', 'watch', wait.peerId)}\``;
   const text = (key: string): string => (typeof peer[key] === 'string' ? (peer[key] as string) : '?');
   if (peer.providerName === 'GCP') {
-    const { getContainer } = await import('../../api/peering.js');
+    const { getContainer } = await import('../../api/resources/peering.js');
     const container = (await getContainer(wait.client, wait.projectId, text('containerId'))).body;
     const atlasProject = typeof container.gcpProjectId === 'string' ? container.gcpProjectId : '?';
     const atlasNetwork = typeof container.networkName === 'string' ? container.networkName : '?';
@@ -51,7 +51,7 @@ const USER_STEPS = ['PENDING_ACCEPTANCE', 'WAITING_FOR_USER'];
 /** Polls the peer to AVAILABLE (returns it) or, for DELETED, until it is gone (returns undefined); the user's step and FAILED throw. */
 export async function waitForPeer(ctx: Context, wait: PeerWait): Promise<Peer | undefined> {
   const { watch } = await import('../../core/watch.js');
-  const { getPeer } = await import('../../api/peering.js');
+  const { getPeer } = await import('../../api/resources/peering.js');
   const follow = wait.until === 'DELETED' ? ctx.followUp('peering', 'get', wait.peerId) : ctx.followUp('peering', 'watch', wait.peerId);
   // The peer at the last look: printed where the watch stops for the user or a failure.
   let last: Peer | undefined;

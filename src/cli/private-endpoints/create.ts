@@ -39,7 +39,7 @@ export async function runPrivateEndpointsCreate(ctx: Context, flags: CreateFlags
   const timeoutMs = input.watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const { createEndpointService } = await import('../../api/privateEndpoints.js');
+  const { createEndpointService } = await import('../../api/resources/privateEndpoints.js');
   const service = (await createEndpointService(client, projectId, { providerName: flags.provider, region: region.own })).body;
   const serviceId = String(service.id);
   if (!flags.watch && timeoutMs === undefined) {

@@ -32,7 +32,7 @@ export async function runPrivateEndpointsDelete(ctx: Context, serviceId: string,
   const { findService } = await import('./find.js');
   const { provider } = await findService(ctx, client, projectId, serviceId, flags.provider);
   await ctx.confirm(`Delete the ${provider} private endpoint service ${serviceId} of project ${projectId}?`);
-  const { deleteEndpointService } = await import('../../api/privateEndpoints.js');
+  const { deleteEndpointService } = await import('../../api/resources/privateEndpoints.js');
   try {
     await deleteEndpointService(client, projectId, provider, serviceId);
   } catch (error) {

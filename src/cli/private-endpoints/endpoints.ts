@@ -2,7 +2,7 @@
 // vpce-..., an Azure resource ID, else a GCP endpoint group's name), and the wait for an
 // endpoint to be AVAILABLE or gone.
 import type { ApiClient } from '../../api/client.js';
-import type { InterfaceEndpoint } from '../../api/privateEndpoints.js';
+import type { InterfaceEndpoint } from '../../api/resources/privateEndpoints.js';
 import { ApiError, FailedStateError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import type { ProviderChoice } from '../shared/networkFlags.js';
@@ -29,7 +29,7 @@ export interface EndpointWait {
 
 export async function waitForEndpoint(ctx: Context, wait: EndpointWait): Promise<InterfaceEndpoint | undefined> {
   const { watch } = await import('../../core/watch.js');
-  const { getInterfaceEndpoint } = await import('../../api/privateEndpoints.js');
+  const { getInterfaceEndpoint } = await import('../../api/resources/privateEndpoints.js');
   return watch<InterfaceEndpoint | undefined>({
     io: ctx.io,
     subject: `endpoint ${wait.endpointId}`,

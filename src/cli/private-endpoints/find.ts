@@ -1,7 +1,7 @@
 // A service's provider, which every path of it names: --provider when given, else
 // the provider whose list has the ID (the three lists asked at once).
 import type { ApiClient } from '../../api/client.js';
-import type { EndpointService } from '../../api/privateEndpoints.js';
+import type { EndpointService } from '../../api/resources/privateEndpoints.js';
 import { NotFoundError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { PROVIDER_CHOICES, type ProviderChoice } from '../shared/networkFlags.js';
@@ -12,7 +12,7 @@ export interface FoundService {
 }
 
 export async function findService(ctx: Context, client: ApiClient, projectId: string, serviceId: string, provider: ProviderChoice | undefined): Promise<FoundService> {
-  const api = await import('../../api/privateEndpoints.js');
+  const api = await import('../../api/resources/privateEndpoints.js');
   if (provider) return { provider, service: (await api.getEndpointService(client, projectId, provider, serviceId)).body };
   const lists = await Promise.all(PROVIDER_CHOICES.map(async (p) => ({ provider: p, services: (await api.listEndpointServices(client, projectId, p)).body })));
   for (const { provider: p, services } of lists) {

@@ -81,7 +81,7 @@ const SETTLING = ['UPDATING', 'REPAIRING'];
 /** Waits until no cluster of the project is UPDATING, then the SRV string each cluster has through the endpoint. */
 async function settledStrings(ctx: Context, client: ApiClient, projectId: string, endpointId: string, timeoutMs: number | undefined) {
   const { watch } = await import('../../core/watch.js');
-  const { listAllClusters } = await import('../../api/clusters.js');
+  const { listAllClusters } = await import('../../api/resources/clusters.js');
   const clusters = await watch({
     io: ctx.io,
     subject: `project ${projectId}`,
@@ -109,7 +109,7 @@ export async function runInterfacesAdd(ctx: Context, serviceId: string, flags: A
   const timeoutMs = input.watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const { createInterfaceEndpoint } = await import('../../api/privateEndpoints.js');
+  const { createInterfaceEndpoint } = await import('../../api/resources/privateEndpoints.js');
   const endpoint = (await createInterfaceEndpoint(client, projectId, request.provider, serviceId, request.body)).body;
   if (!flags.watch && timeoutMs === undefined) {
     await ctx.output(endpoint, ENDPOINT_TABLE);

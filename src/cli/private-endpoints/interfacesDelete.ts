@@ -31,7 +31,7 @@ export async function runInterfacesDelete(ctx: Context, serviceId: string, endpo
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   await ctx.confirm(`Remove endpoint ${endpointId} from private endpoint service ${serviceId}? Connections through it stop.`);
-  const { deleteInterfaceEndpoint } = await import('../../api/privateEndpoints.js');
+  const { deleteInterfaceEndpoint } = await import('../../api/resources/privateEndpoints.js');
   await deleteInterfaceEndpoint(client, projectId, provider, serviceId, endpointId);
   if (!flags.watch && timeoutMs === undefined) {
     ctx.io.note(`cdba: endpoint ${endpointId} is being removed`);

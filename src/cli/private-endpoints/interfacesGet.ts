@@ -23,6 +23,6 @@ export async function runInterfacesGet(ctx: Context, serviceId: string, endpoint
   const { endpointProvider } = await import('./endpoints.js');
   const provider = await endpointProvider(endpointId);
   const projectId = await ctx.projectId();
-  const { getInterfaceEndpoint } = await import('../../api/privateEndpoints.js');
+  const { getInterfaceEndpoint } = await import('../../api/resources/privateEndpoints.js');
   await ctx.output((await getInterfaceEndpoint(await ctx.api(), projectId, provider, serviceId, endpointId)).body, ENDPOINT_TABLE);
 }

@@ -20,7 +20,7 @@ export function registerPrivateEndpointsList(parent: Command, app: App): void {
 }
 
 export async function runPrivateEndpointsList(ctx: Context, flags: { provider?: ProviderChoice }): Promise<void> {
-  const { listEndpointServices } = await import('../../api/privateEndpoints.js');
+  const { listEndpointServices } = await import('../../api/resources/privateEndpoints.js');
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;

@@ -35,13 +35,13 @@ export function registerRegionalMode(parent: Command, app: App): void {
 }
 
 export async function runRegionalModeGet(ctx: Context): Promise<void> {
-  const { getRegionalMode } = await import('../../api/privateEndpoints.js');
+  const { getRegionalMode } = await import('../../api/resources/privateEndpoints.js');
   const projectId = await ctx.projectId();
   await ctx.output((await getRegionalMode(await ctx.api(), projectId)).body, REGIONAL_MODE_TABLE);
 }
 
 export async function runRegionalModeSet(ctx: Context, enabled: boolean): Promise<void> {
-  const { setRegionalMode } = await import('../../api/privateEndpoints.js');
+  const { setRegionalMode } = await import('../../api/resources/privateEndpoints.js');
   const projectId = await ctx.projectId();
   try {
     await ctx.output((await setRegionalMode(await ctx.api(), projectId, enabled)).body, REGIONAL_MODE_TABLE);

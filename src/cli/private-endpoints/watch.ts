@@ -4,7 +4,7 @@
 // gone, a 404) of `delete --watch`.
 import type { Command } from '@commander-js/extra-typings';
 import type { ApiClient } from '../../api/client.js';
-import type { EndpointService } from '../../api/privateEndpoints.js';
+import type { EndpointService } from '../../api/resources/privateEndpoints.js';
 import { ApiError, FailedStateError, UserActionError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
@@ -22,7 +22,7 @@ export interface ServiceWait {
 
 export async function waitForService(ctx: Context, wait: ServiceWait): Promise<EndpointService | undefined> {
   const { watch } = await import('../../core/watch.js');
-  const { getEndpointService } = await import('../../api/privateEndpoints.js');
+  const { getEndpointService } = await import('../../api/resources/privateEndpoints.js');
   const follow = ctx.followUp('private-endpoints', wait.until === 'DELETED' ? 'get' : 'watch', wait.serviceId, '--provider', wait.provider);
   let last: EndpointService | undefined;
   try {

@@ -26,7 +26,7 @@ const seed = () => ({
 
 beforeAll(async () => {
   emu = await startEmulator({ clock: () => now, transitionMs: T, seed: seed() });
-  held = await startEmulator({ clock: () => now, transitionMs: T, seed: seed(), holdUserSteps: true });
+  held = await startEmulator({ clock: () => now, transitionMs: T, seed: seed(), holdWaits: true });
 });
 
 afterAll(async () => {

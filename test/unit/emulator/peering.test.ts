@@ -159,10 +159,10 @@ describe('network peering in the emulator', () => {
 });
 
 describe('--hold-user-steps', () => {
-  it('keeps an AWS peer at PENDING_ACCEPTANCE and a GCP peer at WAITING_FOR_USER however long it runs; restarted without it, they go on', async () => {
+  it('keeps an AWS peer at PENDING_ACCEPTANCE and a GCP peer at WAITING_FOR_USER, made while it is on, however long it runs; across a restart too', async () => {
     const clock = new TestClock();
     const statePath = join(tempDir(), 'state.json');
-    const start = (holdUserSteps: boolean) => startEmulator({ seed: testSeed(), clock: clock.read, transitionMs: T, statePath, holdUserSteps });
+    const start = (holdWaits: boolean) => startEmulator({ seed: testSeed(), clock: clock.read, transitionMs: T, statePath, holdWaits });
     let emu = await start(true);
     let c = client(emu, OWNER);
     const aws = await api(c, 'POST', '/containers', { providerName: 'AWS', regionName: 'US_EAST_1', atlasCidrBlock: '192.168.248.0/21' });
@@ -171,12 +171,16 @@ describe('--hold-user-steps', () => {
     const gcpPeerId = (await api(c, 'POST', '/peers', { containerId: gcp.json.id, providerName: 'GCP', gcpProjectId: 'my-app-project', networkName: 'app-net' })).json.id as string;
     clock.advance(100 * T);
     expect((await api(c, 'GET', `/peers/${awsPeerId}`)).json.statusName).toBe('PENDING_ACCEPTANCE');
-    expect((await api(c, 'GET', `/peers/${gcpPeerId}?providerName=GCP`)).json.status).toBe('WAITING_FOR_USER');
+    expect((await api(c, 'GET', `/peers/${gcpPeerId}`)).json.status).toBe('WAITING_FOR_USER');
     await emu.stop();
     emu = await start(false);
     c = client(emu, OWNER);
-    expect((await api(c, 'GET', `/peers/${awsPeerId}`)).json.statusName).toBe('AVAILABLE');
-    expect((await api(c, 'GET', `/peers/${gcpPeerId}`)).json.status).toBe('AVAILABLE');
+    clock.advance(100 * T);
+    expect((await api(c, 'GET', `/peers/${gcpPeerId}`)).json.status).toBe('WAITING_FOR_USER');
+    // A new one, made without the switch, goes on.
+    const other = (await api(c, 'POST', '/peers', awsPeer(aws.json.id, { vpcId: `vpc-${'0b'.repeat(8)}2` }))).json.id as string;
+    clock.advance(3 * T);
+    expect((await api(c, 'GET', `/peers/${other}`)).json.statusName).toBe('AVAILABLE');
     await emu.stop();
   });
 });

@@ -12,17 +12,17 @@ import {
   parseIpv4Block,
   type NetworkProvider,
 } from '../../../connstring/privateNetwork.js';
-import { projectOf, selfHref, type Handler, type RequestContext } from '../../context.js';
+import { selfHref, type Handler, type RequestContext, type Services } from '../../context.js';
 import { ApiFailure, failures } from '../../errors.js';
 import { pageParams, paginate } from '../../pagination.js';
 import type { ReadOnlyFields } from '../../readOnly.js';
 import { objectId } from '../../store.js';
+import { projectOf } from '../projects/index.js';
 import {
   advancePeers,
   containerNetwork,
   DELETING_STATUS,
   FIRST_STATUS,
-  touched,
   type ContainerRecord,
   type PeerRecord,
   type PeeringState,
@@ -105,8 +105,11 @@ export function newContainer(state: PeeringState, groupId: string, body: Doc, no
   return container;
 }
 
+/** When a new peer starts and how it moves: each step one transition; held at the user's steps under --hold-user-steps. */
+export type Timing = Pick<Services, 'transitionMs' | 'holdWaits'> & { now: number };
+
 /** A checked peer create body on one of the project's containers. */
-export function newPeer(state: PeeringState, groupId: string, body: Doc, now: number, status?: string): PeerRecord {
+export function newPeer(state: PeeringState, groupId: string, body: Doc, timing: Timing, status?: string): PeerRecord {
   if (body.containerId === undefined) throw failures.missingAttribute('containerId');
   if (typeof body.containerId !== 'string') throw failures.invalidAttribute('containerId');
   const container = state.containers.find((c) => c.groupId === groupId && c.id === body.containerId);
@@ -126,7 +129,18 @@ export function newPeer(state: PeeringState, groupId: string, body: Doc, now: nu
     if (!valid) throw failures.invalidAttribute(field);
     fields[field] = value as string;
   }
-  return { id: objectId(now), groupId, containerId: container.id, providerName, fields, status: status ?? FIRST_STATUS[providerName], since: now };
+  const { now, transitionMs, holdWaits } = timing;
+  return {
+    id: objectId(now),
+    groupId,
+    containerId: container.id,
+    providerName,
+    fields,
+    status: status ?? FIRST_STATUS[providerName],
+    since: now,
+    stepMs: transitionMs,
+    ...(holdWaits ? { held: true } : {}),
+  };
 }
 
 function containerView(container: ContainerRecord, peers: readonly PeerRecord[]): Doc {
@@ -172,7 +186,7 @@ function page(ctx: RequestContext, items: readonly Doc[], providerName?: Network
   return list as unknown as Doc;
 }
 
-const stateOf = (ctx: RequestContext): PeeringState => advancePeers(ctx.services);
+const stateOf = (ctx: RequestContext): PeeringState => advancePeers(ctx.services.store);
 
 function findContainer(ctx: RequestContext): ContainerRecord {
   const groupId = projectOf(ctx).id;
@@ -217,9 +231,9 @@ export const deleteContainer: Handler = async (ctx) => {
 
 export const createPeer: Handler = async (ctx) => {
   const state = stateOf(ctx);
-  const peer = newPeer(state, projectOf(ctx).id, ctx.body as Doc, ctx.services.clock());
+  const { clock, transitionMs, holdWaits } = ctx.services;
+  const peer = newPeer(state, projectOf(ctx).id, ctx.body as Doc, { now: clock(), transitionMs, holdWaits });
   state.peers.push(peer);
-  touched();
   await ctx.services.store.commit();
   return { status: 200, body: peerView(peer) };
 };
@@ -237,9 +251,7 @@ export const deletePeer: Handler = async (ctx) => {
   const peer = findPeer(ctx);
   const deleting = DELETING_STATUS[peer.providerName];
   if (peer.status === deleting) throw peeringFailures.peerAlreadyDeleting(peer.id);
-  peer.status = deleting;
-  peer.since = ctx.services.clock();
-  touched();
+  Object.assign(peer, { status: deleting, since: ctx.services.clock(), stepMs: ctx.services.transitionMs });
   await ctx.services.store.commit();
   return { status: 202, body: {} };
 };

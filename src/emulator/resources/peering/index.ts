@@ -10,9 +10,11 @@
 import { isObject } from '../../../base/object.js';
 import { NETWORK_PROVIDERS, type NetworkProvider } from '../../../connstring/privateNetwork.js';
 import { ApiFailure } from '../../errors.js';
+import type { ResourceModule } from '../../resource.js';
 import type { SeedDocument } from '../../seed.js';
+import type { Problems } from '../../seedChecks.js';
 import type { World } from '../../store.js';
-import type { NetworkModule } from '../network.js';
+import { seedProjectIds } from '../projects/index.js';
 import {
   CONTAINER_READ_ONLY,
   createContainer,
@@ -28,7 +30,7 @@ import {
   PEER_READ_ONLY,
   peeringFailures,
 } from './handlers.js';
-import { advancePeers, peeringOf, peeringRevision, type PeeringState } from './state.js';
+import { advancePeers, peeringOf, type PeeringState } from './state.js';
 
 type Doc = Record<string, unknown>;
 
@@ -43,6 +45,15 @@ declare module '../../seed.js' {
     networkPeering?: SeedPeering[];
   }
 }
+declare module '../projects/state.js' {
+  interface SeedProject {
+    /** The old form: an AVAILABLE peer on each provider. */
+    peering?: boolean;
+  }
+}
+
+/** Seeded peers are AVAILABLE: no step is left to time. */
+const SEEDED = { transitionMs: 0, holdWaits: false };
 
 /** The container and peer bodies `"peering": true` stands for, one per provider. */
 const LEGACY_PEERS: ReadonlyArray<{ container: Doc; peer: Doc }> = [
@@ -68,7 +79,7 @@ function seedEntry(state: PeeringState, groupId: string, container: Doc, peers: 
   const made = newContainer(state, groupId, container, now);
   state.containers.push(made);
   for (const body of peers) {
-    const peer = newPeer(state, groupId, { ...body, containerId: made.id }, now, 'AVAILABLE');
+    const peer = newPeer(state, groupId, { ...body, containerId: made.id }, { ...SEEDED, now }, 'AVAILABLE');
     if (peer.providerName === 'AWS') peer.connectionId = `pcx-${made.id.slice(0, 17)}`;
     state.peers.push(peer);
   }
@@ -82,27 +93,26 @@ function upgradeFlag(state: PeeringState, groupId: string, now: number): void {
   }
 }
 
-function checkSeed(doc: Doc, projectIds: ReadonlySet<string>): string[] {
+function checkSeed(doc: Doc, problems: Problems): void {
   const list = doc.networkPeering;
-  if (list === undefined) return [];
-  if (!Array.isArray(list)) return ['networkPeering: must be an array of {projectId, container, peers}'];
-  const problems: string[] = [];
+  if (list === undefined) return;
+  if (!Array.isArray(list)) return problems.add('networkPeering', 'must be an array of {projectId, container, peers}');
+  const projectIds = seedProjectIds(doc);
   const scratch: PeeringState = { containers: [], peers: [] };
   list.forEach((entry, i) => {
     const at = `networkPeering[${i}]`;
-    if (!isObject(entry)) return problems.push(`${at}: must be an object {projectId, container, peers}`);
-    for (const key of Object.keys(entry)) if (!['projectId', 'container', 'peers'].includes(key)) problems.push(`${at}: unknown field "${key}" (allowed: projectId, container, peers)`);
-    if (typeof entry.projectId !== 'string' || !projectIds.has(entry.projectId)) return problems.push(`${at}.projectId: "${String(entry.projectId)}" is not one of the seed's projects`);
-    if (!isObject(entry.container)) return problems.push(`${at}.container: must be a container create body (object)`);
-    if (entry.peers !== undefined && (!Array.isArray(entry.peers) || !entry.peers.every(isObject))) return problems.push(`${at}.peers: must be an array of peer create bodies`);
+    if (!isObject(entry)) return problems.add(at, 'must be an object {projectId, container, peers}');
+    problems.onlyKeys(at, entry, ['projectId', 'container', 'peers']);
+    if (typeof entry.projectId !== 'string' || !projectIds.has(entry.projectId)) return problems.add(`${at}.projectId`, `"${String(entry.projectId)}" is not one of the seed's projects`);
+    if (!isObject(entry.container)) return problems.add(`${at}.container`, 'must be a container create body (object)');
+    if (entry.peers !== undefined && (!Array.isArray(entry.peers) || !entry.peers.every(isObject))) return problems.add(`${at}.peers`, 'must be an array of peer create bodies');
     try {
       seedEntry(scratch, entry.projectId, entry.container, (entry.peers ?? []) as Doc[], 0);
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error;
-      problems.push(`${at}: ${error.errorCode} ${error.detail}`);
+      problems.add(at, `${error.errorCode} ${error.detail}`);
     }
   });
-  return problems;
 }
 
 function fromSeed(world: World, seed: SeedDocument, now: number): void {
@@ -119,7 +129,7 @@ function upgrade(world: World): void {
   }
 }
 
-export const peering: NetworkModule = {
+export const peering: ResourceModule = {
   name: 'peering',
   operations: {
     'containers.list': { handler: listContainers, action: 'read' },
@@ -132,18 +142,23 @@ export const peering: NetworkModule = {
     'peers.get': { handler: getPeer, action: 'read' },
     'peers.delete': { handler: deletePeer, action: 'writeProject' },
   },
-  seedKeys: ['networkPeering'],
-  projectSeedKeys: [],
-  checkSeed,
-  fromSeed,
-  upgrade,
-  facts: (services, groupId) => {
-    const peers = advancePeers(services).peers.filter((peer) => peer.groupId === groupId && peer.status === 'AVAILABLE');
-    return { peered: NETWORK_PROVIDERS.filter((provider: NetworkProvider) => peers.some((peer) => peer.providerName === provider)) };
-  },
-  deleteRefusal: (services, groupId) => (advancePeers(services).peers.some((peer) => peer.groupId === groupId) ? peeringFailures.activePeers() : undefined),
-  revision: (services) => {
-    advancePeers(services);
-    return peeringRevision();
+  seed: { keys: ['networkPeering'], check: (doc, problems) => checkSeed(doc, problems) },
+  state: { fromSeed: (world, seed, now) => fromSeed(world, seed, now), upgrade: (world) => upgrade(world) },
+  hooks: {
+    projects: {
+      seedKeys: ['peering'],
+      checkSeed: (project, at, problems) => problems.boolean(`${at}.peering`, project.peering),
+      refuseDelete: (store, project) => {
+        if (advancePeers(store).peers.some((peer) => peer.groupId === project.id)) throw peeringFailures.activePeers();
+      },
+      removed: (store, projectId) => {
+        const state = peeringOf(store.world);
+        state.containers = state.containers.filter((container) => container.groupId !== projectId);
+      },
+    },
+    network: (store, groupId) => {
+      const peers = advancePeers(store).peers.filter((peer) => peer.groupId === groupId && peer.status === 'AVAILABLE');
+      return { peered: NETWORK_PROVIDERS.filter((provider: NetworkProvider) => peers.some((peer) => peer.providerName === provider)) };
+    },
   },
 };

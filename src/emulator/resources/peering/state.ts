@@ -6,8 +6,7 @@
 //   GCP   status     ADDING_PEER -> WAITING_FOR_USER (the user peers back) -> AVAILABLE; DELETING when deleted
 import { randomBytes } from 'node:crypto';
 import type { NetworkProvider } from '../../../connstring/privateNetwork.js';
-import type { Services } from '../../context.js';
-import type { World } from '../../store.js';
+import type { Store, World } from '../../store.js';
 import { advance, GONE, type Staged, type Timeline } from '../stages.js';
 
 export interface ContainerRecord {
@@ -72,26 +71,17 @@ export const PEER_TIMELINES: Readonly<Record<NetworkProvider, Timeline>> = { AWS
 export const FIRST_STATUS: Readonly<Record<NetworkProvider, string>> = { AWS: 'INITIATING', AZURE: 'ADDING_PEER', GCP: 'ADDING_PEER' };
 export const DELETING_STATUS: Readonly<Record<NetworkProvider, string>> = { AWS: 'TERMINATING', AZURE: 'DELETING', GCP: 'DELETING' };
 
-/** Bumped whenever a peer changes, so what is derived from them (connection strings) knows to look again. */
-let revision = 0;
-export function peeringRevision(): number {
-  return revision;
-}
-export function touched(): void {
-  revision += 1;
-}
-
 /** Every peer moved up to now; the deleted ones dropped. */
-export function advancePeers(services: Services): PeeringState {
-  const state = peeringOf(services.store.world);
+export function advancePeers(store: Store): PeeringState {
+  const state = peeringOf(store.world);
+  const now = store.clock();
   let gone = false;
   for (const peer of state.peers) {
-    const moved = advance(peer, PEER_TIMELINES[peer.providerName], services);
+    const moved = advance(peer, PEER_TIMELINES[peer.providerName], now);
     // Held at the user's step (--hold-user-steps), an AWS request lapses as AWS lets it.
-    if (services.holdUserSteps && peer.status === 'PENDING_ACCEPTANCE' && services.clock() >= peer.since + ACCEPTANCE_EXPIRES_MS) {
+    if (peer.held && peer.status === 'PENDING_ACCEPTANCE' && now >= peer.since + ACCEPTANCE_EXPIRES_MS) {
       Object.assign(peer, { status: 'FAILED', since: peer.since + ACCEPTANCE_EXPIRES_MS, errorStateName: 'EXPIRED' });
     } else if (!moved) continue;
-    touched();
     // AWS: the request the user accepts exists from PENDING_ACCEPTANCE on.
     if (peer.providerName === 'AWS' && peer.status !== 'INITIATING') peer.connectionId ??= `pcx-${randomBytes(9).toString('hex').slice(0, 17)}`;
     gone ||= peer.status === GONE;

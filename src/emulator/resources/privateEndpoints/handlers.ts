@@ -12,17 +12,18 @@ import {
   providerRegionName,
   type NetworkProvider,
 } from '../../../connstring/privateNetwork.js';
-import { projectOf, type Handler, type RequestContext, type Services } from '../../context.js';
+import type { Handler, RequestContext, Services } from '../../context.js';
 import { ApiFailure, failures } from '../../errors.js';
 import type { ReadOnlyFields } from '../../readOnly.js';
 import { objectId } from '../../store.js';
+import { clusterStore } from '../clusters/index.js';
+import { projectOf } from '../projects/index.js';
 import { reachesAt } from '../stages.js';
 import {
   advanceServices,
   ENDPOINT_TIMELINES,
   FIRST_ENDPOINT_STATUS,
   serviceNames,
-  touched,
   type EndpointRecord,
   type PrivateEndpointsState,
   type ServiceRecord,
@@ -60,7 +61,7 @@ export const SERVICE_READ_ONLY: ReadOnlyFields = { fields: ['id', 'status', 'err
 export const ENDPOINT_READ_ONLY: ReadOnlyFields = { fields: ['deleteRequested', 'errorMessage', 'connectionStatus', 'status', 'interfaceEndpointId', 'privateEndpointResourceId'] };
 export const REGIONAL_MODE_READ_ONLY: ReadOnlyFields = { fields: ['links'] };
 
-const stateOf = (ctx: RequestContext): PrivateEndpointsState => advanceServices(ctx.services);
+const stateOf = (ctx: RequestContext): PrivateEndpointsState => advanceServices(ctx.services.store);
 
 function unknownFields(body: Doc, allowed: readonly string[], readOnly: ReadOnlyFields): void {
   for (const key of Object.keys(body)) {
@@ -76,7 +77,7 @@ function pathProvider(ctx: RequestContext): NetworkProvider {
 }
 
 /** A checked service create body (the create handler and the seed use it). */
-export function newService(state: PrivateEndpointsState, groupId: string, body: Doc, now: number): ServiceRecord {
+export function newService(state: PrivateEndpointsState, groupId: string, body: Doc, now: number, stepMs: number): ServiceRecord {
   unknownFields(body, ['providerName', 'region', 'portMappingEnabled', 'supportedRemoteRegions'], SERVICE_READ_ONLY);
   if (body.providerName === undefined) throw failures.missingAttribute('providerName');
   if (!NETWORK_PROVIDERS.includes(body.providerName as NetworkProvider)) throw failures.invalidAttribute('providerName');
@@ -98,6 +99,7 @@ export function newService(state: PrivateEndpointsState, groupId: string, body: 
     regionName,
     status: 'INITIATING',
     since: now,
+    stepMs,
     names: serviceNames(providerName, id, providerRegionName(providerName, regionName)),
     ...(body.portMappingEnabled === true ? { portMappingEnabled: true } : {}),
     endpoints: [],
@@ -105,10 +107,11 @@ export function newService(state: PrivateEndpointsState, groupId: string, body: 
 }
 
 /** A checked interface endpoint create body for one service (the add handler and the seed use it). */
-export function newEndpoint(service: ServiceRecord, body: Doc, now: number): EndpointRecord {
+export function newEndpoint(service: ServiceRecord, body: Doc, now: number, stepMs: number): EndpointRecord {
   const provider = service.providerName;
   if (body.cloudProvider !== undefined && body.cloudProvider !== provider) throw failures.invalidAttribute('cloudProvider');
   const status = FIRST_ENDPOINT_STATUS[provider];
+  const timing = { status, since: now, stepMs };
   const allowed = provider === 'AWS' ? ['id'] : provider === 'AZURE' ? ['id', 'privateEndpointIPAddress'] : ['endpointGroupName', 'gcpProjectId', 'endpoints'];
   unknownFields(body, ['cloudProvider', ...allowed], ENDPOINT_READ_ONLY);
   const required = (field: string, pattern: RegExp): string => {
@@ -118,9 +121,9 @@ export function newEndpoint(service: ServiceRecord, body: Doc, now: number): End
     return value;
   };
   let endpoint: EndpointRecord;
-  if (provider === 'AWS') endpoint = { id: required('id', NETWORK_PATTERNS.vpcEndpointId), status, since: now };
+  if (provider === 'AWS') endpoint = { id: required('id', NETWORK_PATTERNS.vpcEndpointId), ...timing };
   else if (provider === 'AZURE') {
-    endpoint = { id: required('id', NETWORK_PATTERNS.azureEndpointId), ipAddress: required('privateEndpointIPAddress', NETWORK_PATTERNS.ipv4), status, since: now };
+    endpoint = { id: required('id', NETWORK_PATTERNS.azureEndpointId), ipAddress: required('privateEndpointIPAddress', NETWORK_PATTERNS.ipv4), ...timing };
   } else {
     const rules = body.endpoints;
     if (rules === undefined) throw failures.missingAttribute('endpoints');
@@ -131,8 +134,7 @@ export function newEndpoint(service: ServiceRecord, body: Doc, now: number): End
       id: required('endpointGroupName', NETWORK_PATTERNS.gcpNetworkName),
       gcpProjectId: required('gcpProjectId', NETWORK_PATTERNS.gcpProjectId),
       forwardingRules: rules.map(({ endpointName, ipAddress }) => ({ endpointName, ipAddress })),
-      status,
-      since: now,
+      ...timing,
     };
   }
   if (service.endpoints.some((other) => other.id.toLowerCase() === endpoint.id.toLowerCase())) throw endpointFailures.endpointExists(endpoint.id);
@@ -221,20 +223,20 @@ function findEndpoint(ctx: RequestContext, service: ServiceRecord): EndpointReco
  * until `until` (clock ms), as live clusters do while their endpoints change.
  */
 function updateServedClusters(services: Services, service: ServiceRecord, until: number): void {
-  for (const record of services.store.clusters(service.groupId)) {
+  const clusters = clusterStore(services.store);
+  for (const record of clusters.list(service.groupId)) {
     const { model } = record;
     const served = model.replicationSpecs.some((spec) => spec.regionConfigs.some((r) => r.providerName === service.providerName && r.regionName === service.regionName));
     if (!served || model.paused === true || (model.stateName !== 'IDLE' && model.stateName !== 'UPDATING')) continue;
     model.stateName = 'UPDATING';
-    services.store.schedule(record, Math.max(until, record.pendingUntil ?? 0));
+    clusters.schedule(record, Math.max(until, record.pendingUntil ?? 0));
   }
 }
 
 export const createService: Handler = async (ctx) => {
   const state = stateOf(ctx);
-  const service = newService(state, projectOf(ctx).id, ctx.body as Doc, ctx.services.clock());
+  const service = newService(state, projectOf(ctx).id, ctx.body as Doc, ctx.services.clock(), ctx.services.transitionMs);
   state.services.push(service);
-  touched();
   await ctx.services.store.commit();
   return { status: 201, body: serviceView(service) };
 };
@@ -252,9 +254,7 @@ export const deleteService: Handler = async (ctx) => {
   const service = findService(ctx);
   if (service.status === 'DELETING') throw endpointFailures.serviceDeleting(service.id);
   if (service.endpoints.length > 0) throw endpointFailures.serviceHasEndpoints(service.id);
-  service.status = 'DELETING';
-  service.since = ctx.services.clock();
-  touched();
+  Object.assign(service, { status: 'DELETING', since: ctx.services.clock(), stepMs: ctx.services.transitionMs });
   await ctx.services.store.commit();
   return { status: 202, body: {} };
 };
@@ -263,11 +263,10 @@ export const createEndpoint: Handler = async (ctx) => {
   const service = findService(ctx);
   if (service.status !== 'AVAILABLE') throw endpointFailures.serviceNotAvailable(service.id, service.status);
   const now = ctx.services.clock();
-  const endpoint = newEndpoint(service, ctx.body as Doc, now);
+  const endpoint = newEndpoint(service, ctx.body as Doc, now, ctx.services.transitionMs);
   service.endpoints.push(endpoint);
-  touched();
   // The clusters settle one transition after the endpoint is AVAILABLE.
-  const available = reachesAt(endpoint, ENDPOINT_TIMELINES[service.providerName], 'AVAILABLE', ctx.services.transitionMs) ?? now;
+  const available = reachesAt(endpoint, ENDPOINT_TIMELINES[service.providerName], 'AVAILABLE') ?? now;
   updateServedClusters(ctx.services, service, available + ctx.services.transitionMs);
   await ctx.services.store.commit();
   return { status: 200, body: endpointView(service, endpoint) };
@@ -284,9 +283,7 @@ export const deleteEndpoint: Handler = async (ctx) => {
   if (endpoint.status === 'DELETING') throw endpointFailures.endpointDeleting(endpoint.id);
   const now = ctx.services.clock();
   const wasAvailable = endpoint.status === 'AVAILABLE';
-  endpoint.status = 'DELETING';
-  endpoint.since = now;
-  touched();
+  Object.assign(endpoint, { status: 'DELETING', since: now, stepMs: ctx.services.transitionMs });
   if (wasAvailable) updateServedClusters(ctx.services, service, now + ctx.services.transitionMs);
   await ctx.services.store.commit();
   return { status: 204, body: undefined };
@@ -308,7 +305,6 @@ export const setRegionalMode: Handler = async (ctx) => {
   }
   if (on !== body.enabled) {
     state.regionalized = body.enabled ? [...state.regionalized, groupId] : state.regionalized.filter((id) => id !== groupId);
-    touched();
     await ctx.services.store.commit();
   }
   // 202, as recorded, with the resulting setting.

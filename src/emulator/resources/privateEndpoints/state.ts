@@ -7,8 +7,7 @@
 //   GCP endpoint group        INITIATING -> VERIFIED -> AVAILABLE; DELETING
 import { randomBytes } from 'node:crypto';
 import type { NetworkProvider } from '../../../connstring/privateNetwork.js';
-import type { Services } from '../../context.js';
-import type { World } from '../../store.js';
+import type { Store, World } from '../../store.js';
 import { advance, GONE, type Staged, type Timeline } from '../stages.js';
 
 export interface EndpointRecord extends Staged {
@@ -62,24 +61,17 @@ export const ENDPOINT_TIMELINES: Readonly<Record<NetworkProvider, Timeline>> = {
 };
 export const FIRST_ENDPOINT_STATUS: Readonly<Record<NetworkProvider, string>> = { AWS: 'PENDING_ACCEPTANCE', AZURE: 'INITIATING', GCP: 'INITIATING' };
 
-let revision = 0;
-export function privateEndpointsRevision(): number {
-  return revision;
-}
-export function touched(): void {
-  revision += 1;
-}
-
 /** Every service and endpoint moved up to now; the deleted ones dropped. */
-export function advanceServices(services: Services): PrivateEndpointsState {
-  const state = privateEndpointsOf(services.store.world);
+export function advanceServices(store: Store): PrivateEndpointsState {
+  const state = privateEndpointsOf(store.world);
+  const now = store.clock();
   let gone = false;
   for (const service of state.services) {
-    if (advance(service, SERVICE_TIMELINE, services)) touched();
+    advance(service, SERVICE_TIMELINE, now);
     gone ||= service.status === GONE;
     let endpointGone = false;
     for (const endpoint of service.endpoints) {
-      if (advance(endpoint, ENDPOINT_TIMELINES[service.providerName], services)) touched();
+      advance(endpoint, ENDPOINT_TIMELINES[service.providerName], now);
       endpointGone ||= endpoint.status === GONE;
     }
     if (endpointGone) service.endpoints = service.endpoints.filter((endpoint) => endpoint.status !== GONE);

@@ -1,0 +1,28 @@
+// The emulator's resources: one module each (../resource.ts says what a module
+// declares). Adding a resource is its module and one line here. The order matters
+// only where a module reads another's state as it is made: a module comes after
+// those whose items it extends (projects first).
+import type { ResourceModule } from '../resource.js';
+import { accessList } from './accessList/index.js';
+import { clusters } from './clusters/index.js';
+import { credentials } from './credentials.js';
+import { databaseUsers } from './databaseUsers/index.js';
+import { flexClusters } from './flexClusters/index.js';
+import { peering } from './peering/index.js';
+import { privateEndpoints } from './privateEndpoints/index.js';
+import { privateIpMode } from './privateIpMode.js';
+import { projects } from './projects/index.js';
+import { root } from './root.js';
+
+export const RESOURCES: readonly ResourceModule[] = [
+  root,
+  projects,
+  credentials,
+  privateIpMode,
+  peering,
+  privateEndpoints,
+  accessList,
+  clusters,
+  flexClusters,
+  databaseUsers,
+];
