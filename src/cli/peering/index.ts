@@ -14,7 +14,7 @@ export function registerPeering(program: Command, app: App): void {
   const group = program.command('peering').description("network peering: connect the project's network on AWS, Azure or GCP with yours");
   withExamples(group, [
     [
-      'Peer an AWS VPC and wait: exit 13 says what to accept in AWS, and a second watch ends AVAILABLE',
+      'Peer an AWS VPC and wait: exit 13 says what to accept in AWS; then peering watch <id> --accepted ends AVAILABLE',
       'cdba peering create --provider AWS --region US_EAST_1 --atlas-cidr 192.168.248.0/21 --aws-account-id 123456789012 --vpc-id vpc-0a1b2c3d4e5f60718 --route-table-cidr 10.0.0.0/16 --watch',
     ],
     ['Every peer and its status, on every provider', 'cdba peering list'],

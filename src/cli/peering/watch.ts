@@ -4,6 +4,8 @@
 //     AWS PENDING_ACCEPTANCE       accept the VPC peering request (console, or aws ec2 accept-vpc-peering-connection);
 //     GCP WAITING_FOR_USER         create the matching peering from the container's project and network;
 //   FAILED                         exit 14, with the service's reason.
+// With --accepted (the user did their step) it waits through the step instead: the service
+// takes a while to see the acceptance or the matching peering.
 // Also the wait of `peering create --watch`, and (until the peer is gone, a 404) of `peering delete --watch`.
 import type { Command } from '@commander-js/extra-typings';
 import type { ApiClient } from '../../api/client.js';
@@ -21,11 +23,13 @@ export interface PeerWait {
   until: 'AVAILABLE' | 'DELETED';
   timeoutMs?: number | undefined;
   initialState?: string | undefined;
+  /** The user did their step: wait through it (the service takes a while to see it) instead of stopping there. */
+  accepted?: boolean;
 }
 
 /** What the user does on the cloud's side, in one line, and the command that follows it up. */
 async function userStep(ctx: Context, wait: PeerWait, peer: Peer): Promise<UserActionError> {
-  const then = `then \`${ctx.followUp('peering', 'watch', wait.peerId)}\``;
+  const then = `then \`${ctx.followUp('peering', 'watch', wait.peerId, '--accepted')}\``;
   const text = (key: string): string => (typeof peer[key] === 'string' ? (peer[key] as string) : '?');
   if (peer.providerName === 'GCP') {
     const { getContainer } = await import('../../api/resources/peering.js');
@@ -80,7 +84,7 @@ export async function waitForPeer(ctx: Context, wait: PeerWait): Promise<Peer | 
             hint: `delete it and try again: ${ctx.followUp('peering', 'delete', wait.peerId)}`,
           });
         }
-        if (wait.until === 'AVAILABLE' && USER_STEPS.includes(state)) throw await userStep(ctx, wait, peer);
+        if (wait.until === 'AVAILABLE' && !wait.accepted && USER_STEPS.includes(state)) throw await userStep(ctx, wait, peer);
         return { state, done: wait.until === 'AVAILABLE' && state === 'AVAILABLE', value: peer };
       },
     });
@@ -94,21 +98,22 @@ export async function waitForPeer(ctx: Context, wait: PeerWait): Promise<Peer | 
 export function registerPeeringWatch(parent: Command, app: App): void {
   const command = parent
     .command('watch')
-    .description('wait for a peer: exit 0 at AVAILABLE, 13 where you must act (with what to do), 14 at FAILED')
+    .description('wait for a peer: exit 0 at AVAILABLE, 13 where you must act (with what to do; --accepted once you did), 14 at FAILED')
     .argument('<peer-id>', 'the peer (cdba peering list shows them)')
+    .option('--accepted', 'you did your step (accepted the AWS request, created the matching GCP peering): wait through it to AVAILABLE')
     .option('--watch-timeout <duration>', WATCH_TIMEOUT_HELP.replace('with --watch: ', ''))
     .action(async (peerId, options, cmd) => runPeeringWatch(app.context(cmd), peerId, options));
   withExamples(command, [
     ['Wait until the peer is AVAILABLE, or says what to do', 'cdba peering watch 6a7b8c9d0e1f2a3b4c5d6e7f'],
-    ['In a script: accept the AWS request when asked, then wait again', 'cdba peering watch "$PEER" -o json > peer.json || { [ $? -eq 13 ] && aws ec2 accept-vpc-peering-connection --vpc-peering-connection-id "$(jq -r .connectionId peer.json)" && cdba peering watch "$PEER"; }'],
+    ['In a script: accept the AWS request when asked, then wait through it', 'cdba peering watch "$PEER" -o json > peer.json || { [ $? -eq 13 ] && aws ec2 accept-vpc-peering-connection --vpc-peering-connection-id "$(jq -r .connectionId peer.json)" && cdba peering watch "$PEER" --accepted; }'],
   ]);
 }
 
-export async function runPeeringWatch(ctx: Context, peerId: string, flags: { watchTimeout?: string }): Promise<void> {
+export async function runPeeringWatch(ctx: Context, peerId: string, flags: { accepted?: boolean; watchTimeout?: string }): Promise<void> {
   const { objectIdArg, watchTimeoutMs } = await import('../shared/networkInput.js');
   objectIdArg(peerId, 'peer');
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
-  const peer = await waitForPeer(ctx, { client: await ctx.api(), projectId, peerId, until: 'AVAILABLE', timeoutMs });
+  const peer = await waitForPeer(ctx, { client: await ctx.api(), projectId, peerId, until: 'AVAILABLE', timeoutMs, accepted: flags.accepted ?? false });
   await ctx.output(peer, PEER_TABLE);
 }

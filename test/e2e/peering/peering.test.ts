@@ -65,10 +65,12 @@ describe('peering', () => {
     expect(peer.statusName).toBe('PENDING_ACCEPTANCE');
     expect(peer.connectionId).toMatch(/^pcx-[0-9a-f]{17}$/);
     expect(stopped.stderr).toBe(
-      `cdba: peer ${awsPeer} is PENDING_ACCEPTANCE: accept VPC peering connection ${peer.connectionId} in AWS account 123456789012, region us-east-1 (VPC console, Peering connections); aws ec2 accept-vpc-peering-connection --vpc-peering-connection-id ${peer.connectionId} --region us-east-1; then \`cdba peering watch ${awsPeer}\`\n`,
+      `cdba: peer ${awsPeer} is PENDING_ACCEPTANCE: accept VPC peering connection ${peer.connectionId} in AWS account 123456789012, region us-east-1 (VPC console, Peering connections); aws ec2 accept-vpc-peering-connection --vpc-peering-connection-id ${peer.connectionId} --region us-east-1; then \`cdba peering watch ${awsPeer} --accepted\`\n`,
     );
-    now += T; // the emulator plays the user's step in one transition: FINALIZING
-    const run = start(['peering', 'watch', awsPeer, '-o', 'json', '--query', 'statusName'], { env: env(), watchIntervalMs: 5 });
+    // The user accepts; the service sees it one transition later (the emulator plays the step).
+    const run = start(['peering', 'watch', awsPeer, '--accepted', '-o', 'json', '--query', 'statusName'], { env: env(), watchIntervalMs: 5 });
+    await run.seen(/ is PENDING_ACCEPTANCE\n/);
+    now += T; // FINALIZING
     await run.seen(/ is FINALIZING\n/);
     now += T; // AVAILABLE
     const result = await run.result;
@@ -84,7 +86,7 @@ describe('peering', () => {
     expect(result.exitCode).toBe(13);
     const container = JSON.parse((await cdba(['peering', 'containers', 'list', '-o', 'json', '--query', "results[?providerName=='GCP'] | [0]"], { env: env() })).stdout) as { gcpProjectId: string; networkName: string };
     expect(result.stderr).toContain(`in GCP project my-app-project, peer network app-net with project ${container.gcpProjectId}, network ${container.networkName}; gcloud`);
-    expect(result.stderr).toMatch(new RegExp(`; gcloud compute networks peerings create atlas-[0-9a-f]{6} --project my-app-project --network app-net --peer-project ${container.gcpProjectId} --peer-network ${container.networkName}; then \`cdba peering watch [0-9a-f]{24}\`\n$`));
+    expect(result.stderr).toMatch(new RegExp(`; gcloud compute networks peerings create atlas-[0-9a-f]{6} --project my-app-project --network app-net --peer-project ${container.gcpProjectId} --peer-network ${container.networkName}; then \`cdba peering watch [0-9a-f]{24} --accepted\`\n$`));
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'WAITING_FOR_USER', providerName: 'GCP' });
   });
 

@@ -147,10 +147,10 @@ describe.concurrent.each(MODES)('AWS peering, %s', (mode) => {
     const stopped = await through(run(mode, emu.url, ['peering', 'create', ...flags, '--watch']), advance, [/is INITIATING\n/]);
     expect(stopped.exitCode, stopped.err).toBe(13);
     const [, peer, connection] = /peer ([0-9a-f]{24}) is PENDING_ACCEPTANCE: accept VPC peering connection (pcx-[0-9a-f]{17}) in AWS account 123456789012, region us-east-1/.exec(plain(stopped.err))!;
-    expect(plain(stopped.err)).toContain(`aws ec2 accept-vpc-peering-connection --vpc-peering-connection-id ${connection} --region us-east-1; then \`cdba peering watch ${peer}\``);
+    expect(plain(stopped.err)).toContain(`aws ec2 accept-vpc-peering-connection --vpc-peering-connection-id ${connection} --region us-east-1; then \`cdba peering watch ${peer} --accepted\``);
 
-    advance(); // the user accepts (the emulator plays that step in one transition): FINALIZING
-    const available = await through(run(mode, emu.url, ['peering', 'watch', peer!]), advance, [/is FINALIZING\n/]);
+    // The user accepts; the service sees it one transition later (the emulator plays the step).
+    const available = await through(run(mode, emu.url, ['peering', 'watch', peer!, '--accepted']), advance, [/is PENDING_ACCEPTANCE\n/, /is FINALIZING\n/]);
     expect(available.exitCode, available.err).toBe(0);
     expect(available.err).toMatch(/is AVAILABLE \(waited .+\)\n/);
 
