@@ -14,6 +14,8 @@ export interface Services {
   clock: () => number;
   /** How long a resource's transient states (CREATING, UPDATING, DELETING) last. */
   transitionMs: number;
+  /** Resources stay in the states where the service waits for the customer to act on the cloud's side, instead of going on. */
+  holdWaits?: boolean;
   /** YYYY-MM-DD the service runs as on (cdba emulator --date); see serviceNow. */
   date?: string;
 }

@@ -2,7 +2,7 @@
 // one entry, with a comment and an expiry if asked; --watch waits until it is ACTIVE.
 // Everything the user typed is checked before the first request.
 import { Option, type Command } from '@commander-js/extra-typings';
-import { UsageError } from '../../base/errors.js';
+import { ApiError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { DELETE_AFTER_HELP, resolveDeleteAfter } from '../../core/deleteAfter.js';
 import { parseDuration } from '../../core/duration.js';
@@ -87,7 +87,13 @@ export async function runAccessListAdd(ctx: Context, text: string | undefined, f
     ...(flags.comment !== undefined ? { comment: flags.comment } : {}),
     ...(deleteAfterDate !== undefined ? { deleteAfterDate } : {}),
   };
-  const answer = await api.addAccessListEntries(client, projectId, [body]);
+  const answer = await api.addAccessListEntries(client, projectId, [body]).catch((error: unknown) => {
+    // A security group needs an AVAILABLE AWS peer (the service's rule): say how to make one.
+    if (error instanceof ApiError && error.errorCode === 'CANNOT_USE_AWS_SECURITY_GROUP_WITHOUT_VPC_PEERING_CONNECTION') {
+      error.hint = `peer the project's AWS network with your VPC first: ${ctx.followUp('peering', 'create', '--provider', 'AWS')} ... --watch (see ${ctx.followUp('peering', 'list')})`;
+    }
+    throw error;
+  });
   // The answer is the whole list: show the entry that was added.
   const results = Array.isArray(answer.body?.results) ? answer.body.results : [];
   const added = results.find((e) => e.awsSecurityGroup === value || e.ipAddress === value || e.cidrBlock === value || e.cidrBlock === `${value}/${entry.kind === 'address' && entry.family === 4 ? 32 : 128}`);

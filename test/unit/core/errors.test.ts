@@ -33,6 +33,8 @@ describe('the exit-code table', () => {
       { code: 10, meaning: 'apply --dry-run --exit-code: changes pending' },
       { code: 11, meaning: 'versions --fail-within: an API version cdba sends reaches its Sunset within the window' },
       { code: 12, meaning: 'run: the command ran, but env down failed; the line names what is left' },
+      { code: 13, meaning: 'a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do' },
+      { code: 14, meaning: 'a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE' },
       { code: 130, meaning: 'interrupted' },
     ]);
   });
@@ -51,6 +53,8 @@ describe('the exit-code table', () => {
       changesPending: 10,
       sunsetWithin: 11,
       envLeft: 12,
+      userAction: 13,
+      failedState: 14,
       interrupted: 130,
     });
     expect(EXIT_CODE_TABLE.map((row) => row.code)).toEqual(Object.values(ExitCode));
