@@ -19,6 +19,8 @@ const OPENAPI_FILES = {
   v2: 'admin-api-v2-subset.json',
   /** The service's description of 2026-08-21, with each version's x-sunset: where it and the older subset disagree, it stands. */
   'v2-2026-08': 'admin-api-v2-2026-08-subset.json',
+  /** The same description cut to search indexes (current and deprecated paths) and the sample dataset load. */
+  'v2-2026-08-search': 'admin-api-v2-2026-08-search-subset.json',
 } as const;
 
 export function readOpenApi(which: keyof typeof OPENAPI_FILES): Record<string, unknown> {

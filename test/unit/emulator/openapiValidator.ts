@@ -71,8 +71,9 @@ function patchSchemas(spec: Json): Json {
     const branches = node.anyOf;
     if (node.type === 'object' && Array.isArray(branches) && branches.every((b) => isObject(b) && b.type === 'string')) delete node.type;
   });
-  const bi = ((schemas.BiConnector as Json).properties as Json).readPreference as Json;
-  bi.enum = [...(bi.enum as string[]), ...(bi.enum as string[]).map((v) => v.toLowerCase())];
+  // (A resource's own cut of the description may lack the schemas a patch is about.)
+  const bi = ((schemas.BiConnector as Json | undefined)?.properties as Json | undefined)?.readPreference as Json | undefined;
+  if (bi) bi.enum = [...(bi.enum as string[]), ...(bi.enum as string[]).map((v) => v.toLowerCase())];
   // 4. Error parameters are strings on the wire.
   const parameters = ((schemas.ApiError as Json).properties as Json).parameters as Json;
   parameters.items = {};
@@ -81,8 +82,8 @@ function patchSchemas(spec: Json): Json {
     if (typeof node.pattern === 'string') node.pattern = node.pattern.replaceAll('\\:', ':');
   });
   // 5. Shared-tier disk size in legacy responses.
-  const legacyDisk = ((schemas.LegacyAtlasCluster as Json).properties as Json).diskSizeGB as Json;
-  delete legacyDisk.minimum;
+  const legacyDisk = ((schemas.LegacyAtlasCluster as Json | undefined)?.properties as Json | undefined)?.diskSizeGB as Json | undefined;
+  if (legacyDisk) delete legacyDisk.minimum;
   // 9. A shared tier's tier limits are null on the wire.
   const free = schemas.FreeComputeAutoScalingRules as Json | undefined;
   for (const limit of Object.values((free?.properties ?? {}) as Record<string, Json>)) {
@@ -125,12 +126,18 @@ export class OpenApiValidator {
   private readonly specs: Record<Which, Json>;
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor() {
+  /**
+   * `v2`: which cut of the 2026-08 description stands for the versioned API (a resource's own
+   * subset, e.g. search); `patch`: that resource's own patches of its schemas, each named by its test.
+   */
+  constructor(options: { v2?: 'v2-2026-08' | 'v2-2026-08-search'; patch?: (schemas: Json) => void } = {}) {
     this.ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(this.ajv);
-    this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi('v2-2026-08') };
+    this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi(options.v2 ?? 'v2-2026-08') };
     for (const [which, spec] of Object.entries(this.specs)) {
-      this.ajv.addSchema({ $id: `openapi-${which}`, components: { schemas: patchSchemas(spec) } });
+      const schemas = patchSchemas(spec);
+      if (which === 'v2') options.patch?.(schemas);
+      this.ajv.addSchema({ $id: `openapi-${which}`, components: { schemas } });
     }
   }
 
