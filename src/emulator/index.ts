@@ -13,6 +13,8 @@
 //   PATCH  /groups/{groupId}/privateIpMode     {enabled}
 //   GET, POST        /groups/{groupId}/databaseUsers                        list, create (201)
 //   GET, PATCH, DELETE /groups/{groupId}/databaseUsers/{databaseName}/{username}  (DELETE 204)
+//   /groups/{groupId}/clusters/{name}/search/indexes[...] and the deprecated .../fts/indexes[...],
+//   POST, GET /groups/{groupId}/sampleDatasetLoad/...    (v2 only; resources/searchIndexes/)
 // plus POST /api/oauth/token (service accounts) and GET /_emulator/stats (no auth;
 // see stats.ts for its fields).
 import { createServer as createHttpServer } from 'node:http';
@@ -33,9 +35,11 @@ import type { Pipeline } from './server.js';
 import { Stats } from './stats.js';
 import type { EmulatorStats } from './stats.js';
 import { Store } from './store.js';
+import { searchSnapshot, type ClusterSearchSnapshot } from './resources/searchIndexes/index.js';
 import type { ProjectState, RecordedRequest } from './store.js';
 
 export { buildDefaultSeed, loadSeedFile, validateSeed, ROLE_NAMES } from './seed.js';
+export type { ClusterSearchSnapshot } from './resources/searchIndexes/index.js';
 export type { SeedApiKey, SeedCluster, SeedDocument, SeedFlexCluster, SeedPrivateEndpoint, SeedProject, SeedRole, SeedServiceAccount, RoleName } from './seed.js';
 export type { EmulatorStats } from './stats.js';
 export type { IpAccessEntry, ProjectState, RecordedRequest } from './store.js';
@@ -121,6 +125,8 @@ export interface EmulatorStateSnapshot {
   projects: ProjectState[];
   clusters: ClusterSnapshot[];
   flexClusters: FlexClusterSnapshot[];
+  /** Each cluster with search indexes or sample data: the indexes as a GET answers them now, the sample databases loaded. */
+  search: ClusterSearchSnapshot[];
 }
 
 export interface RunningEmulator {
@@ -262,6 +268,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         flexClusters: world.projects.flatMap((project) =>
           store.flexClusters(project.id).map((record) => structuredClone({ projectId: project.id, name: record.model.name, model: record.model })),
         ),
+        search: searchSnapshot(store, clock(), pipeline.transitionMs),
       }),
     unexpectedErrors: () => [...unexpected],
     stop: () => {

@@ -9,6 +9,7 @@
 // - with a limit given (--rate-limit, the seed's rateLimit.perMinute), as the seed
 //   words it: one counter per project, whoever calls and whatever it calls.
 import type { ResourceName } from '../api/operations.js';
+import { SEARCH_RATE_LIMITS } from './resources/searchIndexes/index.js';
 
 /** The seed's limit: what a resource without a recorded limit gets. */
 export const SEED_RATE_LIMIT_PER_MINUTE = 100;
@@ -26,6 +27,7 @@ const SERVICE_LIMITS: Partial<Record<ResourceName, number>> = {
   accessList: 1200,
   flexClusters: 1200,
   privateIpMode: 1200,
+  ...SEARCH_RATE_LIMITS,
 };
 
 export interface RateDecision {

@@ -14,6 +14,7 @@ import { getPrivateIpMode, patchPrivateIpMode, PRIVATE_IP_MODE_READ_ONLY } from 
 import { createDatabaseUser, deleteDatabaseUser, getDatabaseUser, listDatabaseUsers, patchDatabaseUser, USER_READ_ONLY } from './handlers/databaseUsers.js';
 import { createProject, deleteProject, getProject, getProjectByName, listOrgs, listProjects, PROJECT_READ_ONLY } from './handlers/projects.js';
 import { getRoot } from './handlers/root.js';
+import { SEARCH_HANDLERS } from './resources/searchIndexes/index.js';
 
 export interface Operation {
   name: OperationName;
@@ -23,6 +24,8 @@ export interface Operation {
   arrayBody?: true;
   /** Every operation with a body declares its read-only fields: echoed unchanged, they pass (readOnly.ts). */
   readOnly?: ReadOnlyFields;
+  /** A POST the description gives no body (the sample dataset load): an empty one is not parsed. */
+  noBody?: true;
 }
 
 export interface Route {
@@ -73,6 +76,7 @@ const HANDLERS: Partial<Record<OperationName, OperationHandler>> & Record<Builti
   'accessList.get': { handler: getAccessEntry, action: 'read' },
   'accessList.status': { handler: getAccessEntryStatus, action: 'read' },
   'accessList.delete': { handler: deleteAccessEntry, action: 'writeProject' },
+  ...SEARCH_HANDLERS,
 };
 
 function buildRoutes(): Route[] {

@@ -10,6 +10,7 @@ import { createFlexModel } from '../model/flexCluster.js';
 import { checkCreateBody } from './databaseUsers.js';
 import { canonicalCidr, parseCidr } from './apiKeyAccessList.js';
 import { isObject } from '../base/object.js';
+import { SEARCH_SEED_KEYS, checkSearchSeed, type SeedClusterData, type SeedSearchIndex } from './resources/searchIndexes/seed.js';
 
 export const ROLE_NAMES = ['GROUP_OWNER', 'GROUP_CLUSTER_MANAGER', 'GROUP_READ_ONLY'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
@@ -97,6 +98,9 @@ export interface SeedDocument {
   serviceAccounts?: SeedServiceAccount[];
   clusters?: SeedCluster[];
   flexClusters?: SeedFlexCluster[];
+  /** What clusters hold (the sample dataset, collections) and their search indexes (resources/searchIndexes/seed.ts). */
+  clusterData?: SeedClusterData[];
+  searchIndexes?: SeedSearchIndex[];
   rateLimit?: { perMinute: number };
   transitionMs?: number;
 }
@@ -205,7 +209,7 @@ function checkIpAccessList(problems: Problems, where: string, list: unknown): vo
 export function validateSeed(doc: unknown, source = 'seed'): SeedDocument {
   const problems = new Problems();
   if (!isObject(doc)) throw new UsageError(`${source}: the seed must be a JSON object with "projects"`);
-  problems.onlyKeys(source, doc, ['orgs', 'projects', 'apiKeys', 'serviceAccounts', 'clusters', 'flexClusters', 'rateLimit', 'transitionMs', 'databaseUsers']);
+  problems.onlyKeys(source, doc, ['orgs', 'projects', 'apiKeys', 'serviceAccounts', 'clusters', 'flexClusters', 'rateLimit', 'transitionMs', 'databaseUsers', ...SEARCH_SEED_KEYS]);
 
   const orgIds = new Set<string>();
   if (doc.orgs !== undefined && !Array.isArray(doc.orgs)) problems.add('orgs', 'must be an array of {id, name}');
@@ -322,6 +326,7 @@ export function validateSeed(doc: unknown, source = 'seed'): SeedDocument {
   checkClusterEntries('clusters', ['projectId', 'cluster', 'legacyStrings'], 'cluster create body', (body) => createClusterModel(body, seedClusterShape(body), modelContext));
   checkClusterEntries('flexClusters', ['projectId', 'cluster'], 'flex cluster create body', (body) => createFlexModel(body, modelContext));
   checkSeedDatabaseUsers(problems, doc.databaseUsers, projectIds);
+  problems.list.push(...checkSearchSeed(doc));
 
   if (doc.rateLimit !== undefined) {
     const limit = isObject(doc.rateLimit) ? doc.rateLimit.perMinute : undefined;

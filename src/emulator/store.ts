@@ -15,6 +15,8 @@ import { canonicalCidr } from './apiKeyAccessList.js';
 import { DueQueue } from './dueQueue.js';
 import { checkCreateBody, isExpired, type DatabaseUserDocument } from './databaseUsers.js';
 import { seedClusterShape } from './seed.js';
+import { searchStateFromSeed } from './resources/searchIndexes/seed.js';
+import type { SearchState } from './resources/searchIndexes/state.js';
 import type { SeedApiKey, SeedDocument, SeedFlexCluster, SeedIpAccessEntry, SeedPrivateEndpoint, SeedServiceAccount } from './seed.js';
 
 export interface ProjectState {
@@ -85,6 +87,8 @@ export interface World {
   flexClusters?: FlexRecord[];
   /** Database users of every project, in creation order (absent in state files written before they existed). */
   databaseUsers?: DatabaseUserDocument[];
+  /** Search indexes, sample loads and what clusters hold (absent in state files written before them). */
+  search?: SearchState;
   rateLimitPerMinute?: number;
   transitionMs?: number;
 }
@@ -163,6 +167,9 @@ function worldFromSeed(seed: SeedDocument, now: number): World {
     const model = { ...result.model, stateName: 'IDLE' as const, mongoURIUpdated: result.model.createDate };
     world.clusters.push({ model, legacyStrings: entry.legacyStrings ?? false, requests: [] });
   }
+  const clusterId = (projectId: string, name: string): string =>
+    [...world.clusters, ...(world.flexClusters ?? [])].find((record) => record.model.groupId === projectId && record.model.name === name)!.model.id;
+  searchStateFromSeed(world, seed, now, clusterId);
   return world;
 }
 

@@ -11,6 +11,7 @@ export const SEARCH_SCHEMA_PATCHES = [
   'storedSource is typed object, but the description says "store all fields (true)"; true, false or {include | exclude} are accepted',
   'BasicDBObject (and AtlasSearchAnalyzer.tokenizer) types every value as an object; a BSON document\'s values are any JSON, as the recorded analyzers\' tokenFilters ({"type": "lowercase"}) show: any value is accepted',
   'the deprecated shape\'s mappings.fields is typed object, and the recorded describe (getFTSIndex) answers "fields": null for a dynamic index; null is accepted',
+  'SampleDatasetStatus.completeDate and errorMessage are typed string; the live service answers null until the load completes, and while it has not failed (recorded loads); null is accepted',
 ] as const;
 
 /**
@@ -38,6 +39,10 @@ function patch(schemas: Json): void {
     node.anyOf = [{ type: 'boolean' }, { type: 'object' }];
   };
   for (const name of ['TextSearchIndexDefinition', 'VectorSearchIndexDefinition', 'SearchIndexDefinition', 'ClusterSearchIndex']) stored(prop(name, 'properties', 'storedSource'));
+  for (const field of ['completeDate', 'errorMessage']) {
+    const node = prop('SampleDatasetStatus', 'properties', field);
+    if (node) node.type = ['string', 'null'];
+  }
   const basic = schemas.BasicDBObject as Json | undefined;
   if (basic) basic.additionalProperties = {};
   const tokenizer = prop('AtlasSearchAnalyzer', 'properties', 'tokenizer');
