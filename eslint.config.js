@@ -38,6 +38,8 @@ const API_PUBLIC = ['src/api/client.ts', 'src/api/clusters.ts', 'src/api/flexClu
 API_PUBLIC.push('src/api/databaseUsers.ts');
 // Projects, organizations and the project IP access list (issue 25).
 API_PUBLIC.push('src/api/projects.ts', 'src/api/orgs.ts', 'src/api/accessList.ts');
+// Search indexes and the sample dataset load (issue 37).
+API_PUBLIC.push('src/api/searchIndexes.ts');
 
 // Selectors name an element; `path` narrows it to files.
 const el = ({ path, ...element }) => ({ ...(Object.keys(element).length ? { element } : {}), ...(path ? { file: { path } } : {}) });

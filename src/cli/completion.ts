@@ -10,7 +10,7 @@ import { withExamples, type App } from './command.js';
 export function registerCompletion(program: Command, app: App): void {
   const command = program
     .command('completion')
-    .description('print a shell completion script (commands, flags, fixed values, profile names, and cluster names from the service, flex clusters included)')
+    .description('print a shell completion script (commands, flags, fixed values, profile names, and cluster and search index names from the service, flex clusters included)')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
     .action(async (shell, _options, cmd) => {
       app.context(cmd);
@@ -21,8 +21,9 @@ export function registerCompletion(program: Command, app: App): void {
   // What the scripts call for names the service knows: one per line, or nothing.
   program
     .command('__complete', { hidden: true })
-    .argument('<what>', 'clusters or profiles')
-    .action(async (what, _options, cmd) => {
+    .argument('<what>', 'clusters, profiles, or indexes (of [cluster])')
+    .argument('[cluster]', 'for indexes: the cluster whose search indexes to name')
+    .action(async (what, cluster, _options, cmd) => {
       if (what === 'profiles') {
         // Only names the profile-name rule allows: a hand-edited config's other keys never become shell words.
         const { isProfileName } = await import('../config/validate.js');
@@ -30,7 +31,7 @@ export function registerCompletion(program: Command, app: App): void {
         if (names.length) app.io.write(`${names.join('\n')}\n`);
         return;
       }
-      if (what !== 'clusters') return;
+      if (what !== 'clusters' && !(what === 'indexes' && cluster)) return;
       const { clusterNames, ATTEMPT_TIMEOUT, LOOKUP_DEADLINE_MS } = await import('../completion/clusterNames.js');
       // Its own IO: no warning reaches the terminal, and the deadline aborts requests and retries alike.
       const deadline = new AbortController();
@@ -48,7 +49,7 @@ export function registerCompletion(program: Command, app: App): void {
       });
       const ctx = new Context(quiet, app.env, app.version, { ...(cmd.optsWithGlobals() as GlobalOptions), timeout: ATTEMPT_TIMEOUT, debug: false });
       try {
-        const names = await clusterNames(ctx);
+        const names = what === 'indexes' ? await (await import('../completion/indexNames.js')).indexNames(ctx, cluster!) : await clusterNames(ctx);
         if (names.length) app.io.write(`${names.join('\n')}\n`);
       } finally {
         clearTimeout(timer);

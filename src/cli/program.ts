@@ -14,6 +14,7 @@ import { registerDbUsers } from './dbusers/index.js';
 import { registerEmulator } from './emulator.js';
 import { HELP_LAYOUT } from './helpLayout.js';
 import { registerEnv, registerRun } from './env/index.js';
+import { registerSearchIndexes } from './search-indexes/index.js';
 import { registerOrgs } from './orgs.js';
 import { registerPrivateIp } from './private-ip/index.js';
 import { registerProjects } from './projects/index.js';
@@ -66,6 +67,7 @@ export function buildProgram(app: App): Command {
   registerAccessList(program, app);
   registerConnString(program, app);
   registerDbUsers(program, app);
+  registerSearchIndexes(program, app);
   registerEnv(program, app);
   registerRun(program, app);
   registerApi(program, app);

@@ -20,7 +20,7 @@ export interface InvocationContext {
 }
 
 /** The top-level commands a hint may suggest; `cdba` followed by any other word is prose ("this cdba knows"). */
-const COMMANDS = ['clusters', 'conn-string', 'private-ip', 'api', 'profile', 'auth', 'projects', 'orgs', 'access-list', 'dbusers'];
+const COMMANDS = ['clusters', 'conn-string', 'private-ip', 'api', 'profile', 'auth', 'projects', 'orgs', 'access-list', 'dbusers', 'search-indexes'];
 /** Offline commands: no service, no profile, so no context to carry. */
 const OFFLINE = ['clusters convert', 'conn-string parse'];
 
