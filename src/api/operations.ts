@@ -14,7 +14,7 @@ import { SEARCH_OPERATIONS } from './searchOperations.js';
  * them here too, by declaration merging, each with the type of its declaration (at
  * least its path), so that `client.call(name, params)` and the emulator's handlers
  * are type-checked against them:
- *   declare module '<path>/api/operations.js' { interface RegisteredOperations { 'widgets.get': { path: '/groups/{groupId}/widgets/{widgetId}' } } }
+ *   declare module '<path>/api/operations.js' { interface RegisteredOperations { 'gadgets.get': { path: '/groups/{groupId}/gadgets/{gadgetId}' } } }
  * A name declared as `true` is known, and its path parameters are not checked.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -63,6 +63,7 @@ export function errorFormatFrom(argv: string[], env: NodeJS.ProcessEnv): { forma
     if (arg === '--error-format') value = argv[++i];
     else if (arg.startsWith('--error-format=')) value = arg.slice('--error-format='.length);
   }
-  if (value === undefined) return { format: 'text' };
+  // An empty value is the parser's to refuse, as for every flag ("empty value for --error-format").
+  if (value === undefined || value === '') return { format: 'text' };
   return (ERROR_FORMATS as readonly string[]).includes(value) ? { format: value as ErrorFormat } : { format: 'text', invalid: value };
 }

@@ -77,6 +77,22 @@ export function examplesOf(command: object): Example[] {
   return EXAMPLES.get(command) ?? [];
 }
 
+const OWN_OUTPUTS = new WeakMap<object, readonly string[]>();
+
+/**
+ * Values of -o that a command prints besides the document formats (`env up -o env`).
+ * The global -o accepts them for it (src/cli/program.ts), and the command takes the
+ * value off the global option; every other command refuses them as it refuses any format it does not know.
+ */
+export function withOwnOutputs<C extends CommandUnknownOpts>(command: C, values: readonly string[]): C {
+  OWN_OUTPUTS.set(command, values);
+  return command;
+}
+
+export function ownOutputsOf(command: object): readonly string[] {
+  return OWN_OUTPUTS.get(command) ?? [];
+}
+
 /** Flag value parsers. They throw UsageError, which exits 2 before any request. */
 export function intFlag(flag: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {

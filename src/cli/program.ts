@@ -1,32 +1,44 @@
 // The commander tree: global options, then one register function per command group.
-import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import { Command, InvalidArgumentError, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { ERROR_FORMATS } from '../base/errorReport.js';
 import { OUTPUT_FORMATS } from '../config/settings.js';
 import { validateProfileName } from '../config/validate.js';
+import { registerHintCommands } from '../core/hints.js';
 import { registerAccessList } from './access-list/index.js';
 import { registerApi } from './api/index.js';
 import { registerAuth } from './auth/index.js';
-import { App, hardenTree, withExamples } from './command.js';
+import { App, hardenTree, ownOutputsOf, withExamples } from './command.js';
 import { registerClusters } from './clusters/index.js';
-import { registerCompletion } from './completion.js';
+import { registerCompletion } from './completion/index.js';
 import { registerConnString } from './conn-string/index.js';
 import { registerDbUsers } from './dbusers/index.js';
 import { registerEmulator } from './emulator.js';
 import { HELP_LAYOUT } from './helpLayout.js';
 import { registerEnv, registerRun } from './env/index.js';
 import { registerSearchIndexes } from './search-indexes/index.js';
-import { registerOrgs } from './orgs.js';
+import { registerOrgs } from './projects/orgs.js';
 import { registerPrivateIp } from './private-ip/index.js';
 import { registerProjects } from './projects/index.js';
 import { registerProfile } from './profile/index.js';
 import { registerVersion } from './version.js';
 import { registerVersions } from './versions.js';
 
-const OUTPUT_VALUES: readonly string[] = [...OUTPUT_FORMATS, 'env', 'github'];
+type TreeCommand = CommandUnknownOpts;
 
-function outputFlag(value: string): string {
-  if (OUTPUT_VALUES.includes(value)) return value;
-  throw new InvalidArgumentError(`Allowed choices are ${OUTPUT_FORMATS.join(', ')} (and env, github for env up).`);
+/** The commands that print -o values of their own (withOwnOutputs: env up's env and github), by path. */
+function ownOutputs(command: TreeCommand, path: string[] = []): Array<{ path: string; values: readonly string[] }> {
+  const here = ownOutputsOf(command).length > 0 ? [{ path: path.join(' '), values: ownOutputsOf(command) }] : [];
+  return [...here, ...command.commands.flatMap((sub) => ownOutputs(sub, [...path, sub.name()]))];
+}
+
+/** The global -o: a document format, or a value some command prints (refused by every other command, src/config/validate.ts). */
+function outputFlag(program: TreeCommand) {
+  return (value: string): string => {
+    const own = ownOutputs(program);
+    if ((OUTPUT_FORMATS as readonly string[]).includes(value) || own.some((o) => o.values.includes(value))) return value;
+    const extra = own.map((o) => `${o.values.join(', ')} for ${o.path}`).join('; ');
+    throw new InvalidArgumentError(`Allowed choices are ${OUTPUT_FORMATS.join(', ')}${extra ? ` (and ${extra})` : ''}.`);
+  };
 }
 
 export function buildProgram(app: App): Command {
@@ -35,10 +47,9 @@ export function buildProgram(app: App): Command {
     .version(app.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .addOption(new Option('-P, --profile <name>', 'profile to use (env CDBA_PROFILE); a name is letters, digits, ".", "_" and "-", at most 64').argParser((name) => validateProfileName(name, '-P/--profile')))
-    .addOption(new Option('-o, --output <format>', 'output format (env CDBA_OUTPUT); env up also prints env or github')
-        // Completion and help offer the document formats; env up's own two (src/cli/env) are accepted too, and refused by every other command.
-        .choices(OUTPUT_FORMATS)
-        .argParser(outputFlag))
+    // Completion and help offer the document formats; the values a command prints of its own
+    // (env up's env and github) are accepted too, and named once the tree is built (below).
+    .addOption(new Option('-o, --output <format>', 'output format (env CDBA_OUTPUT)').choices(OUTPUT_FORMATS))
     .option('--query <jmespath>', 'JMESPath expression applied to the result before formatting')
     .option('--project-id <id>', 'project (group) ID (env CDBA_PROJECT_ID)')
     .option('--api-version <version>', 'v1.0, or a date such as 2023-02-01 (env CDBA_API_VERSION)')
@@ -77,6 +88,11 @@ export function buildProgram(app: App): Command {
   registerCompletion(program, app);
   registerVersion(program, app);
   registerVersions(program, app);
+  // Hints that suggest one of these commands carry the invocation's -P, --project-id, ...
+  registerHintCommands(program.commands.map((command) => command.name()));
+  const output = program.options.find((option) => option.long === '--output')!;
+  output.argParser(outputFlag(program as unknown as TreeCommand));
+  output.description += ownOutputs(program as unknown as TreeCommand).map((o) => `; ${o.path} also prints ${o.values.join(' or ')}`).join('');
   hardenTree(program as never);
   return program as unknown as Command;
 }

@@ -13,7 +13,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { SunsetWithinError } from '../base/errors.js';
 import type { ApiResponse } from '../api/client.js';
-import { getRoot } from '../api/root.js';
+import { getRoot } from '../api/resources/root.js';
 import { operationLifecycles, pinToNewest, type OperationLifecycle } from '../api/versions.js';
 import type { Context } from '../core/context.js';
 import type { TableSpec } from '../output/render.js';

@@ -13,7 +13,7 @@ export type {
 export { listConnectionStrings, selectConnectionString } from './list.js';
 export type { ConnectionStringChoice, ConnectionStringEntry } from './list.js';
 export { parse } from './parse.js';
-export type { ParsedConnectionString } from './parse.js';
+export type { ParsedConnectionString } from './shapes.js';
 export { AZURE_REGIONS, apiRegion, hostRegion, isAwsRegion, isAzureRegion, providerOfRegion } from './regions.js';
 export {
   ALL_SHAPES,

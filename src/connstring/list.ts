@@ -1,8 +1,8 @@
 // Every string a cluster document carries, each with its connection type, and the
 // choice `conn-string get` makes among them. Reads the versioned API's connectionStrings
 // object and the legacy API's mongoURI / mongoURIWithOptions / srvAddress fields.
-import { parse, type ParsedConnectionString } from './parse.js';
-import type { ConnectionKind } from './shapes.js';
+import { parse } from './parse.js';
+import type { ConnectionKind, ParsedConnectionString } from './shapes.js';
 import { isObject } from '../base/object.js';
 
 export interface ConnectionStringEntry {

@@ -1,6 +1,5 @@
 // What the seed's rules say about a parsed string, as short sentences for `conn-string parse`.
-import { SHAPES } from './shapes.js';
-import type { ParsedConnectionString } from './parse.js';
+import { SHAPES, type ParsedConnectionString } from './shapes.js';
 
 const AC_PREFIX = /^ac-[a-z0-9]{7}$/;
 

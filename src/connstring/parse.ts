@@ -12,49 +12,10 @@ import {
   SCHEME,
   SHAPES,
   SRV_SCHEME,
-  type CloudProvider,
-  type ClusterDomain,
-  type ConnectionKind,
   type HostMember,
-  type ParsedType,
+  type ParsedConnectionString,
   type ShapeId,
 } from './shapes.js';
-
-export interface ParsedConnectionString {
-  /** The input, trimmed, with any password replaced by "****". */
-  uri: string;
-  /** The row; "privateLink" when several private-link rows fit (see candidates); "unknown" when none. */
-  type: ParsedType;
-  /** Every row the string fits: one for a row, several for "privateLink", none for "unknown". */
-  candidates: ShapeId[];
-  /** The seed's name of the row, and what its strings resolve to; absent when unknown or ambiguous. */
-  title?: string;
-  resolvesTo?: string;
-  /** The `conn-string get --type` this string belongs to; absent when unknown. */
-  kind?: ConnectionKind;
-  srv: boolean;
-  scheme: typeof SCHEME | typeof SRV_SCHEME;
-  cluster?: string;
-  hash?: string;
-  domain?: ClusterDomain;
-  region?: string;
-  az?: string;
-  provider?: CloudProvider;
-  regionalized?: boolean;
-  endpointIndex?: number;
-  /** The first host's port (27017 when a host list leaves it out); absent for SRV. */
-  port?: number;
-  /** host or host:port, lower-cased, as written. */
-  hosts: string[];
-  members?: HostMember[];
-  ports?: number[];
-  options: Record<string, string>;
-  username?: string;
-  database?: string;
-  /** Legacy strings: the current (standard) form of the same string. */
-  newForm?: string;
-  notes: string[];
-}
 
 function decode(text: string): string {
   try {

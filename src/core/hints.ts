@@ -19,13 +19,21 @@ export interface InvocationContext {
   apiVersion?: string | undefined;
 }
 
-/** The top-level commands a hint may suggest; `cdba` followed by any other word is prose ("this cdba knows"). */
-const COMMANDS = ['clusters', 'conn-string', 'private-ip', 'api', 'profile', 'auth', 'projects', 'orgs', 'access-list', 'dbusers', 'search-indexes'];
+/**
+ * The top-level commands a hint may suggest, as the command tree names them
+ * (buildProgram registers them); `cdba` followed by any other word is prose ("this cdba knows").
+ */
+const COMMANDS = new Set<string>();
 /** Offline commands: no service, no profile, so no context to carry. */
 const OFFLINE = ['clusters convert', 'conn-string parse'];
 
 
 export { shellWord };
+
+/** Called by buildProgram with the tree's top-level command names. */
+export function registerHintCommands(names: Iterable<string>): void {
+  for (const name of names) COMMANDS.add(name);
+}
 
 /** The invocation's -P, --project-id, --base-url and --api-version, those given as flags, as words. */
 export function contextFlags(context: InvocationContext): string[] {
@@ -53,7 +61,7 @@ export function pickProjectHint(context: InvocationContext): string {
 /** Inserts the context flags after every `cdba` that starts a suggested command in `text`. */
 export function withContext(text: string, context: InvocationContext): string {
   const flags = contextFlags(context);
-  if (flags.length === 0) return text;
+  if (flags.length === 0 || COMMANDS.size === 0) return text;
   const offline = OFFLINE.map((c) => `${c}\\b`).join('|');
-  return text.replace(new RegExp(`\\bcdba (?!${offline})(?=(?:${COMMANDS.join('|')})\\b)`, 'g'), `cdba ${flags.join(' ')} `);
+  return text.replace(new RegExp(`\\bcdba (?!${offline})(?=(?:${[...COMMANDS].join('|')})\\b)`, 'g'), `cdba ${flags.join(' ')} `);
 }

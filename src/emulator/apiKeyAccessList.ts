@@ -1,5 +1,5 @@
 // API key and service account access lists (seed: Authentication 4): which addresses a
-// credential may call the API from. Not the project IP access list (handlers/ipAccessList.ts).
+// credential may call the API from. Not the project IP access list (resources/accessList/).
 // CIDR blocks or single addresses,
 // IPv4 and IPv6, checked against the peer address of the connection.
 import { BlockList, isIP } from 'node:net';

@@ -10,8 +10,44 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DIGEST_ALGORITHMS, digestResponse, parseAuthorization } from '../auth/digest.js';
 import type { DigestAlgorithm } from '../auth/digest.js';
 import { AccessList } from './apiKeyAccessList.js';
-import { failures } from './errors.js';
-import type { RoleName, SeedApiKey, SeedRole, SeedServiceAccount } from './seed.js';
+import { ApiFailure } from './errors.js';
+
+export const ROLE_NAMES = ['GROUP_OWNER', 'GROUP_CLUSTER_MANAGER', 'GROUP_READ_ONLY'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+/** A role in one project (the item of the path's {groupId}). */
+export interface SeedRole {
+  projectId: string;
+  roleName: RoleName;
+}
+
+export interface SeedApiKey {
+  publicKey: string;
+  privateKey: string;
+  /** CIDR blocks or single addresses; absent means no restriction. */
+  accessList?: string[];
+  roles: SeedRole[];
+}
+
+export interface SeedServiceAccount {
+  clientId: string;
+  clientSecret: string;
+  accessList?: string[];
+  roles: SeedRole[];
+}
+
+/** The failures of authentication and authorization. */
+export const authFailures = {
+  ipNotOnAccessList: (ip: string) =>
+    new ApiFailure(403, 'IP_ADDRESS_NOT_ON_ACCESS_LIST', `IP address ${ip} is not allowed to access this resource.`, [ip]),
+  roleForbidden: () => new ApiFailure(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.'),
+  userUnauthorized: () => new ApiFailure(401, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.'),
+  invalidBearerToken: () =>
+    new ApiFailure(401, 'USER_UNAUTHORIZED', 'The access token is invalid or has expired.', [], {
+      'WWW-Authenticate': 'Bearer error="invalid_token"',
+    }),
+};
+const failures = authFailures;
 
 export const REALM = 'MMS Public API';
 export const DEFAULT_NONCE_TTL_MS = 5 * 60_000;
@@ -153,8 +189,9 @@ export class Authenticator {
   }
 }
 
-/** 403 unless the peer address is on the principal's access list (absent list: no restriction). */
-export function checkAccessList(accessList: string[] | undefined, peer: string): void {
+/** 403 unless the peer address is on the credential's access list (absent list: no restriction). */
+export function checkCallerAddress(credential: { accessList?: string[] | undefined }, peer: string): void {
+  const { accessList } = credential;
   if (accessList === undefined) return;
   const list = new AccessList(accessList);
   if (!list.allows(peer)) throw failures.ipNotOnAccessList(peer.replace(/^::ffff:/i, ''));

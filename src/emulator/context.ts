@@ -1,12 +1,11 @@
 // What a resource handler gets: the parsed request, the operation and the version
-// negotiated for it, the caller, the project, and the emulator's services. It is
-// the same for every resource; what one resource needs besides (the clusters'
-// body shape and rendered views) its handler module derives itself.
-// Handlers return a Reply or throw ApiFailure.
+// negotiated for it, the caller, the item the path's scope names, and the emulator's
+// services. It is the same for every resource; what one resource needs besides, its
+// module derives itself. Handlers return a Reply or throw ApiFailure.
 import type { OperationName } from '../api/operations.js';
 import type { Authenticator, Principal } from './auth.js';
 import type { Faults } from './faults.js';
-import type { ProjectState, Store } from './store.js';
+import type { Store } from './store.js';
 
 export interface Services {
   store: Store;
@@ -28,7 +27,7 @@ export interface RequestContext {
   target: string;
   path: string;
   query: URLSearchParams;
-  /** Path parameters of the matched route (groupId, clusterName). */
+  /** Path parameters of the matched route, by their names in the table. */
   params: Record<string, string>;
   api: 'v1.0' | 'v2';
   /** v2: the version of this operation negotiated from Accept (a date). */
@@ -36,8 +35,11 @@ export interface RequestContext {
   /** scheme://host[:port] as the client addressed us, for links. */
   baseUrl: string;
   principal: Principal;
-  /** The project of the path's {groupId}: present (and the caller authorised) whenever the path has one. */
-  project?: ProjectState;
+  /**
+   * The item the path's scope parameter names (resource.ts, PathScope): present, and the
+   * caller authorised in it, whenever the path has one. Its module reads it typed.
+   */
+  scope?: { id: string };
   contentType: string;
   rawBody: string;
   body: unknown;
@@ -78,10 +80,4 @@ export function serviceNow(services: Services): number {
   const now = services.clock();
   if (services.date === undefined) return now;
   return Date.parse(`${services.date}T00:00:00Z`) + (((now % DAY_MS) + DAY_MS) % DAY_MS);
-}
-
-/** The project of an operation whose path has {groupId} (the pipeline answered 404 GROUP_NOT_FOUND otherwise). */
-export function projectOf(ctx: RequestContext): ProjectState {
-  if (!ctx.project) throw new Error(`${ctx.operation} has no {groupId} in its path`);
-  return ctx.project;
 }

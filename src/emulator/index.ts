@@ -1,33 +1,24 @@
 // `cdba emulator` engine: a faithful local implementation of the Admin API on
-// node:http, for tests, the demo and users' CI. startEmulator() is the
+// node:http, for tests, the demo and continuous integration. startEmulator() is the
 // programmatic entry; src/cli/emulator.ts wraps it for the command line.
 //
-// Endpoints (both /api/atlas/v1.0 and /api/atlas/v2):
-//   GET    /                                   root (SystemStatus); DELETE -> 405
-//   GET    /groups/{groupId}/clusters          list (pageNum, itemsPerPage, includeCount)
-//   POST   /groups/{groupId}/clusters          create
-//   GET    /groups/{groupId}/clusters/{name}   get
-//   PATCH  /groups/{groupId}/clusters/{name}   modify
-//   DELETE /groups/{groupId}/clusters/{name}   delete (202 {})
-//   GET    /groups/{groupId}/privateIpMode     {enabled}
-//   PATCH  /groups/{groupId}/privateIpMode     {enabled}
-//   GET, POST        /groups/{groupId}/databaseUsers                        list, create (201)
-//   GET, PATCH, DELETE /groups/{groupId}/databaseUsers/{databaseName}/{username}  (DELETE 204)
-//   /groups/{groupId}/clusters/{name}/search/indexes[...] and the deprecated .../fts/indexes[...],
-//   POST, GET /groups/{groupId}/sampleDatasetLoad/...    (v2 only; resources/searchIndexes/)
-// plus POST /api/oauth/token (service accounts) and GET /_emulator/stats (no auth;
-// see stats.ts for its fields).
+// What it serves is the modules of resources/ (resources/index.ts lists them):
+// each declares its operations of the table (src/api/operations.ts), served under
+// both /api/atlas/v1.0 and /api/atlas/v2, its seed keys and its state. Besides
+// them: POST /api/oauth/token and /api/oauth/revoke (service accounts) and
+// GET /_emulator/stats (no auth; see stats.ts for its fields).
 import { createServer as createHttpServer } from 'node:http';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../base/errors.js';
-import type { ClusterModel } from '../model/cluster.js';
-import type { FlexClusterModel } from '../model/flexCluster.js';
 import { Authenticator, DEFAULT_NONCE_TTL_MS } from './auth.js';
 import { Faults } from './faults.js';
 import type { FaultSettings } from './faults.js';
+import { modules } from './modules.js';
 import { DEFAULT_RATE_WINDOW_MS, RateLimiter } from './rateLimit.js';
+import type { StateSnapshot } from './resource.js';
+import { credentialsOf, defaultsOf, type EmulatorDefaults } from './resources/credentials.js';
 import { buildDefaultSeed, loadSeedFile, validateSeed } from './seed.js';
 import type { SeedDocument } from './seed.js';
 import { createHandler } from './server.js';
@@ -35,23 +26,26 @@ import type { Pipeline } from './server.js';
 import { Stats } from './stats.js';
 import type { EmulatorStats } from './stats.js';
 import { Store } from './store.js';
-import { searchSnapshot, type ClusterSearchSnapshot } from './resources/searchIndexes/index.js';
-import type { ProjectState, RecordedRequest } from './store.js';
 
-export { buildDefaultSeed, loadSeedFile, validateSeed, ROLE_NAMES } from './seed.js';
-export type { ClusterSearchSnapshot } from './resources/searchIndexes/index.js';
-export type { SeedApiKey, SeedCluster, SeedDocument, SeedFlexCluster, SeedPrivateEndpoint, SeedProject, SeedRole, SeedServiceAccount, RoleName } from './seed.js';
+export { buildDefaultSeed, loadSeedFile, validateSeed } from './seed.js';
+export type { SeedDocument } from './seed.js';
+export { ROLE_NAMES } from './auth.js';
+export type { Action, RoleName, SeedApiKey, SeedRole, SeedServiceAccount } from './auth.js';
+export type { EmulatorDefaults } from './resources/credentials.js';
 export type { EmulatorStats } from './stats.js';
-export type { IpAccessEntry, ProjectState, RecordedRequest } from './store.js';
 export { STATS_PATH } from './server.js';
 export { OPERATIONS } from '../api/operations.js';
-// The extension point of the recipe (docs/ARCHITECTURE.md): serve an operation registered in the table.
-export { registerHandlers } from './routes.js';
+// The extension point of the recipe (docs/ARCHITECTURE.md): serve a module declared outside resources/.
+export { registerHandlers, registerResource } from './modules.js';
 export type { OperationHandler } from './routes.js';
-export type { Action } from './auth.js';
+export type { Hooks, ResourceModule, StateSnapshot } from './resource.js';
+export { hooksOf } from './resource.js';
+export type { World } from './store.js';
+export { isoSeconds, objectId } from './store.js';
 export type { Handler, Reply, RequestContext } from './context.js';
-export { apiRoot, projectOf, selfHref } from './context.js';
+export { apiRoot, selfHref, serviceNow } from './context.js';
 export { failures } from './errors.js';
+export type { Problems } from './seedChecks.js';
 
 export const DEFAULT_TRANSITION_MS = 2000;
 const IDLE_CONNECTION_MS = 60_000;
@@ -73,15 +67,15 @@ export interface EmulatorOptions {
   failRate?: number;
   /** Seed of the fault PRNG, so the same requests fail on every run. */
   faultSeed?: number;
-  /** Commit each cluster create, then destroy the socket without answering. */
+  /** Commit each create, then destroy the socket without answering. */
   dropAfterCommit?: boolean;
   /** How long CREATING / UPDATING / DELETING last; default: the seed's, else 2000. */
   transitionMs?: number;
   /** Digest nonce lifetime; default 5 minutes. */
   nonceTtlMs?: number;
   /**
-   * Requests per project per clock minute (per rate window), one count for every resource;
-   * default: the seed's, else the live service's limits, each resource counted on its own.
+   * Requests per clock minute (per rate window) under each {groupId} of the paths, every
+   * resource counted together; default: the seed's, else each resource's own limit (the live service's).
    */
   rateLimitPerMinute?: number;
   /** Length of the rate-limit window; default 60 000 (the service's minute). Retry-After is the rest of the window. */
@@ -96,38 +90,8 @@ export interface EmulatorOptions {
   digestSha256?: boolean;
 }
 
-export interface EmulatorDefaults {
-  projectId: string;
-  owner: { publicKey: string; privateKey: string };
-  readOnly: { publicKey: string; privateKey: string };
-  serviceAccount: { clientId: string; clientSecret: string };
-}
-
-export interface ClusterSnapshot {
-  projectId: string;
-  name: string;
-  model: ClusterModel;
-  legacyStrings: boolean;
-  /** Mutating requests received for this cluster (create, patch, delete), oldest first. */
-  requests: RecordedRequest[];
-  /** The parsed body of the last create or patch. */
-  lastRequestBody: unknown;
-}
-
-/** A flex cluster as the state holds it (its own API: no recorded requests). */
-export interface FlexClusterSnapshot {
-  projectId: string;
-  name: string;
-  model: FlexClusterModel;
-}
-
-export interface EmulatorStateSnapshot {
-  projects: ProjectState[];
-  clusters: ClusterSnapshot[];
-  flexClusters: FlexClusterSnapshot[];
-  /** Each cluster with search indexes or sample data: the indexes as a GET answers them now, the sample databases loaded. */
-  search: ClusterSearchSnapshot[];
-}
+/** What state() answers: each module's part (resource.ts, StateSnapshot). */
+export type EmulatorStateSnapshot = StateSnapshot;
 
 export interface RunningEmulator {
   /** e.g. http://127.0.0.1:41234 (https with tls). */
@@ -136,7 +100,7 @@ export interface RunningEmulator {
   stats(): EmulatorStats;
   resetStats(): void;
   setFaults(faults: FaultSettings): void;
-  /** A deep, frozen copy of projects and clusters (flex ones included) as they are now. */
+  /** A deep, frozen copy of each module's part of the state as it is now. */
   state(): EmulatorStateSnapshot;
   /** Errors a handler threw that were answered 500 (a bug in the emulator if not empty). */
   unexpectedErrors(): unknown[];
@@ -180,9 +144,10 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const clock = options.clock ?? Date.now;
   const seed = options.seed ? validateSeed(options.seed) : options.seedFile ? loadSeedFile(options.seedFile) : buildDefaultSeed();
-  const store = await Store.open(seed, options.statePath, clock);
+  const served = modules();
+  const store = await Store.open(seed, options.statePath, clock, served);
   const world = store.world;
-  const auth = new Authenticator(() => world, clock, options.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS, options.digestSha256 ?? false);
+  const auth = new Authenticator(() => credentialsOf(world), clock, options.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS, options.digestSha256 ?? false);
   const faults = new Faults(options);
   const limiter = new RateLimiter(options.rateLimitPerMinute ?? world.rateLimitPerMinute, clock, options.rateWindowMs ?? DEFAULT_RATE_WINDOW_MS);
   const stats = new Stats();
@@ -229,18 +194,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   pipeline.url = `${scheme}://${urlHost(host)}:${(server.address() as AddressInfo).port}`;
 
-  const firstKeyWith = (roleName: string) =>
-    world.apiKeys.find((k) => k.roles.some((r) => r.roleName === roleName && r.projectId === world.projects[0]?.id)) ??
-    world.apiKeys.find((k) => k.roles.some((r) => r.roleName === roleName));
-  const owner = firstKeyWith('GROUP_OWNER');
-  const readOnly = firstKeyWith('GROUP_READ_ONLY');
-  const account = world.serviceAccounts[0];
-  const defaults: EmulatorDefaults = {
-    projectId: world.projects[0]?.id ?? '',
-    owner: { publicKey: owner?.publicKey ?? '', privateKey: owner?.privateKey ?? '' },
-    readOnly: { publicKey: readOnly?.publicKey ?? '', privateKey: readOnly?.privateKey ?? '' },
-    serviceAccount: { clientId: account?.clientId ?? '', clientSecret: account?.clientSecret ?? '' },
-  };
+  const defaults = defaultsOf(world);
 
   let stopped: Promise<void> | undefined;
   return {
@@ -249,27 +203,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     stats: () => stats.snapshot(),
     resetStats: () => stats.reset(),
     setFaults: (settings) => faults.update(settings),
-    state: () =>
-      deepFreeze({
-        projects: structuredClone(world.projects),
-        clusters: world.projects.flatMap((project) =>
-          store.clusters(project.id).map((record) => {
-            const lastWrite = [...record.requests].reverse().find((r) => r.method === 'POST' || r.method === 'PATCH');
-            return structuredClone({
-              projectId: project.id,
-              name: record.model.name,
-              model: record.model,
-              legacyStrings: record.legacyStrings,
-              requests: record.requests,
-              lastRequestBody: lastWrite?.body,
-            });
-          }),
-        ),
-        flexClusters: world.projects.flatMap((project) =>
-          store.flexClusters(project.id).map((record) => structuredClone({ projectId: project.id, name: record.model.name, model: record.model })),
-        ),
-        search: searchSnapshot(store, clock(), pipeline.transitionMs),
-      }),
+    state: () => deepFreeze(Object.assign({}, ...served.map((module) => module.state?.snapshot?.(store) ?? {})) as StateSnapshot),
     unexpectedErrors: () => [...unexpected],
     stop: () => {
       stopped ??= new Promise<void>((resolve) => {

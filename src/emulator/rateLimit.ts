@@ -5,30 +5,13 @@
 //
 // Two ways to count, chosen at start:
 // - by default, as the live service: each resource of a project has its own counter
-//   and limit (RateLimit-Limit as recorded in August 2026, reference README);
+//   and the limit its module declares (RateLimit-Limit as recorded in August 2026);
 // - with a limit given (--rate-limit, the seed's rateLimit.perMinute), as the seed
 //   words it: one counter per project, whoever calls and whatever it calls.
-import type { ResourceName } from '../api/operations.js';
-import { SEARCH_RATE_LIMITS } from './resources/searchIndexes/index.js';
 
-/** The seed's limit: what a resource without a recorded limit gets. */
+/** The seed's limit: what a resource that declares none gets. */
 export const SEED_RATE_LIMIT_PER_MINUTE = 100;
 export const DEFAULT_RATE_WINDOW_MS = 60_000;
-
-/**
- * The live service's RateLimit-Limit per resource (recorded responses' headers).
- * privateIpMode has no recording; it is a project setting, and the project's
- * settings (`/groups/{groupId}/settings`, recorded) carry 1200.
- */
-const SERVICE_LIMITS: Partial<Record<ResourceName, number>> = {
-  clusters: 10_000,
-  databaseUsers: 10_000,
-  projects: 1200,
-  accessList: 1200,
-  flexClusters: 1200,
-  privateIpMode: 1200,
-  ...SEARCH_RATE_LIMITS,
-};
 
 export interface RateDecision {
   allowed: boolean;
@@ -41,17 +24,20 @@ export interface RateDecision {
 export class RateLimiter {
   private readonly windows = new Map<string, { window: number; count: number }>();
 
-  /** `fixedLimit`: one limit for every resource, one counter per project; undefined: the service's per resource. */
+  /** `fixedLimit`: one limit for every resource, one counter per project; undefined: each resource's own. */
   constructor(
     private readonly fixedLimit: number | undefined,
     private readonly clock: () => number,
     private readonly windowMs: number = DEFAULT_RATE_WINDOW_MS,
   ) {}
 
-  /** Counts one request to the resource in the project and says whether it may proceed. */
-  take(projectId: string, resource: ResourceName): RateDecision {
-    const limit = this.fixedLimit ?? SERVICE_LIMITS[resource] ?? SEED_RATE_LIMIT_PER_MINUTE;
-    const key = this.fixedLimit === undefined ? `${projectId} ${resource}` : projectId;
+  /**
+   * Counts one request in the project (the path's scope) to a resource whose own limit
+   * is `resourceLimit`, and says whether it may proceed.
+   */
+  take(scopeId: string, resource: string, resourceLimit: number | undefined): RateDecision {
+    const limit = this.fixedLimit ?? resourceLimit ?? SEED_RATE_LIMIT_PER_MINUTE;
+    const key = this.fixedLimit === undefined ? `${scopeId} ${resource}` : scopeId;
     const now = this.clock();
     const window = Math.floor(now / this.windowMs);
     const current = this.windows.get(key);

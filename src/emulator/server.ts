@@ -1,17 +1,17 @@
 // The request pipeline. Every /api/atlas request goes through these stages, in order:
 //   faults (latency, 503) -> authentication (401 digest challenge / bearer)
-//   -> access list (403) -> route (404 RESOURCE_NOT_FOUND, 405) -> version (406, 410)
-//   -> project (404 GROUP_NOT_FOUND) -> rate limit (429) -> role (403)
-//   -> body (415, 400 MALFORMED_JSON; read-only fields echoed unchanged taken out, readOnly.ts) -> resource handler.
-// GET /api/private/ipinfo is answered right after the access list (authenticated, no project).
+//   -> the credential's address list (403) -> route (404 RESOURCE_NOT_FOUND, 405) -> version (406, 410)
+//   -> scope (the item the path's scope parameter names; its module's 404) -> rate limit (429) -> role (403)
+//   -> body (415, 400 MALFORMED_JSON; read-only fields echoed unchanged taken out, readOnly.ts) -> the module's handler.
+// A module's endpoints outside the versioned API (resource.ts, outsideApi) are answered right
+// after the address list: authenticated, no scope, GET only.
 // Outside /api/atlas: GET /_emulator/stats (no auth), POST /api/oauth/token and POST /api/oauth/revoke.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { normalizePeer } from './apiKeyAccessList.js';
-import { CHALLENGE_BODY, authorize, checkAccessList } from './auth.js';
+import { CHALLENGE_BODY, authorize, checkCallerAddress } from './auth.js';
 import { serviceNow, type RequestContext, type Services } from './context.js';
 import { ApiFailure, failures } from './errors.js';
-import { tokenExchange, tokenRevocation } from './handlers/oauth.js';
 import { serializeJson } from './jsonText.js';
+import { tokenExchange, tokenRevocation } from './oauth.js';
 import { booleanParam } from './pagination.js';
 import type { RateLimiter } from './rateLimit.js';
 import { withoutEchoes } from './readOnly.js';
@@ -23,8 +23,6 @@ import type { OperationVersion } from './versions.js';
 export const STATS_PATH = '/_emulator/stats';
 /** The OAuth endpoints beside the API: the token exchange, and RFC 7009 revocation. */
 const OAUTH_ENDPOINTS: Partial<Record<string, typeof tokenExchange>> = { '/api/oauth/token': tokenExchange, '/api/oauth/revoke': tokenRevocation };
-/** Outside the description, called by real clients for "add my current IP": the caller's address as the service sees it. */
-export const IPINFO_PATH = '/api/private/ipinfo';
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface Pipeline extends Services {
@@ -67,13 +65,13 @@ function send(res: ServerResponse, req: IncomingMessage, clock: () => number, st
   res.statusCode = status;
   res.setHeader('Date', new Date(clock()).toUTCString());
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  // 204 has no body and no Content-Length (RFC 9110 §8.6); the flex API's delete answers it.
+  // 204 has no body and no Content-Length (RFC 9110 §8.6).
   if (status !== 204) res.setHeader('Content-Length', body.length);
   if (req.method === 'HEAD' || status === 204) res.end();
   else res.end(body);
 }
 
-// serializeJson is JSON.stringify that writes pre-serialised cluster views as they are.
+// serializeJson is JSON.stringify that writes pre-serialised views (a module's cached documents) as they are.
 const json = (value: unknown, pretty: boolean): string => (pretty ? JSON.stringify(value, null, 2) : serializeJson(value));
 
 /** pretty=true, read leniently for errors: a bad value must not hide the original failure. */
@@ -111,6 +109,22 @@ function parseBody(
   return body as Record<string, unknown> | unknown[];
 }
 
+/**
+ * The item a path's scope parameter names (resource.ts, PathScope), or undefined when the
+ * path has none; the module's 404 when it names nothing.
+ */
+function resolveScope(app: Pipeline, params: Record<string, string>): { id: string } | undefined {
+  for (const module of app.store.modules) {
+    const scope = module.scope;
+    const value = scope === undefined ? undefined : params[scope.param];
+    if (scope === undefined || value === undefined) continue;
+    const item = scope.find(app.store, value);
+    if (!item) throw scope.notFound(value);
+    return item;
+  }
+  return undefined;
+}
+
 function versionHeaders(version: OperationVersion | undefined): Headers {
   if (!version) return { 'Content-Type': 'application/json' };
   const headers: Headers = { 'Content-Type': versionedContentType(version.date) };
@@ -134,11 +148,12 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
       return;
     }
     const { principal } = auth;
-    checkAccessList(principal.accessList, peer);
-    if (url.pathname === IPINFO_PATH) {
+    checkCallerAddress(principal, peer);
+    const outside = app.store.modules.find((module) => module.outsideApi?.[url.pathname])?.outsideApi?.[url.pathname];
+    if (outside) {
       if (method !== 'GET' && method !== 'HEAD') throw failures.methodNotAllowed(method, url.pathname, ['GET', 'HEAD']);
       outcome.status = 200;
-      send(res, req, serviceClock(app), 200, { 'Content-Type': 'application/json' }, JSON.stringify({ currentIpv4Address: normalizePeer(peer) }));
+      send(res, req, serviceClock(app), 200, { 'Content-Type': 'application/json' }, JSON.stringify(outside({ peer })));
       return;
     }
 
@@ -156,16 +171,14 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
             removed: app.removedVersions,
             ...(app.date !== undefined ? { date: app.date } : {}),
           }, url.pathname) : undefined;
-    const groupId = match.params.groupId;
-    const project = groupId === undefined ? undefined : app.store.project(groupId);
-    if (groupId !== undefined && !project) throw failures.groupNotFound(groupId);
-    if (project) {
-      const decision = app.limiter.take(project.id, match.route.resource);
+    const scope = resolveScope(app, match.params);
+    if (scope) {
+      const decision = app.limiter.take(scope.id, operation.module.name, operation.module.rateLimitPerMinute);
       if (match.api === 'v2') {
         extraHeaders = { 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining) };
       }
       if (!decision.allowed) throw failures.rateLimited(decision.retryAfterSeconds);
-      authorize(principal, project.id, operation.action);
+      authorize(principal, scope.id, operation.action);
     }
 
     const ctx: RequestContext = {
@@ -180,7 +193,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
       ...(version ? { version: version.date } : {}),
       baseUrl: baseUrlOf(req, app),
       principal,
-      ...(project ? { project } : {}),
+      ...(scope ? { scope } : {}),
       contentType: req.headers['content-type'] ?? '',
       rawBody,
       body: undefined,
@@ -201,7 +214,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
       body = isList ? { ...(body as object), status: reply.status } : { content: body, status: reply.status };
     }
     outcome.status = reply.status;
-    // 204 No Content has no body, and the service sends none (recorded access-list DELETE, flex delete).
+    // 204 No Content has no body, and the service sends none (recorded deletes that answer 204).
     send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version), ...extraHeaders }, reply.status === 204 ? '' : json(body, pretty));
   } catch (error) {
     if (!(error instanceof ApiFailure)) app.onUnexpected(error);

@@ -1,5 +1,5 @@
 // Facts about the cluster resource that both the emulator and the CLI check
-// bodies against: providers, tiers, regions and database versions.
+// bodies against: providers, tiers, regions, database versions and the name rule.
 // The tier and region names are the API's own enumerations.
 
 export const CLOUD_PROVIDERS = ['AWS', 'AZURE', 'GCP'] as const;
@@ -54,4 +54,9 @@ export function isKnownRegion(provider: ProviderName, region: string, backingPro
   const cloud = provider === 'TENANT' ? backingProvider : provider;
   if (!cloud || !(CLOUD_PROVIDERS as readonly string[]).includes(cloud)) return false;
   return REGIONS[cloud as CloudProvider].includes(region);
+}
+
+/** Names: ^[a-zA-Z0-9][a-zA-Z0-9-]*$, at most 64 characters, not ending in '-'. */
+export function isValidClusterName(name: string): boolean {
+  return name.length <= 64 && /^[a-zA-Z0-9][a-zA-Z0-9-]*$/.test(name) && !name.endsWith('-');
 }

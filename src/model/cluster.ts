@@ -1,10 +1,8 @@
-// The canonical cluster model: one record per cluster, whatever API version
-// created or changed it, rendered per version on the way out (seed: Versioning).
-// legacy = v1.0 and 2023-01-01 (providerSettings, regionsConfig, mongoURI*);
-// modern = 2023-02-01 (replicationSpecs[].regionConfigs, numShards per zone);
-// perShard = 2024-08-05 and later (one replicationSpecs entry per shard, disk per spec).
-// The model keeps one ReplicationSpec per shard, so shards may differ (independent
-// shard scaling); 2023-02-01 and legacy see each zone's first shard.
+// The canonical cluster model, building and patching: one record per cluster
+// (clusterModel.ts), whatever API version created or changed it; a create or PATCH
+// body in any shape is checked and applied to it here, and the record is rendered per
+// version on the way out (clusterRender.ts). This module is the door: it re-exports
+// the record, the renderers and the shape helpers the emulator uses.
 // Pure: no I/O, no clock; ids and dates come in through ModelContext.
 import {
   CLOUD_PROVIDERS,
@@ -16,11 +14,27 @@ import {
   fullVersionFor,
   isKnownRegion,
 } from './catalog.js';
-import type { ClusterType, ProviderName, StateName } from './catalog.js';
+import type { ClusterType, ProviderName } from './catalog.js';
 import { legacyToModern, legacyTopologyFromModern, modernSpecsFromLegacy } from './clusterConvert.js';
 import { checkClusterBody } from './clusterFields.js';
 import type { ClusterShape, FieldProblem } from './clusterFields.js';
+import {
+  isTenant,
+  shardDiskSizeGB,
+  type AutoScalingSettings,
+  type ClusterModel,
+  type HardwareSpec,
+  type ModelContext,
+  type RegionConfig,
+  type ReplicationSpec,
+  zonesOf,
+} from './clusterModel.js';
+import { modelSpecsAsDocs } from './clusterRender.js';
 import { asObject, isObject } from '../base/object.js';
+
+export * from './clusterModel.js';
+export { renderCluster, renderLegacy, renderModern, renderPerShard } from './clusterRender.js';
+export type { Link, RenderExtras } from './clusterRender.js';
 
 export { legacyToModern, modernToLegacy, modernSpecsFromLegacy, legacyTopologyFromModern } from './clusterConvert.js';
 export type { Conversion, FieldChange, LegacyTopology } from './clusterConvert.js';
@@ -33,97 +47,7 @@ export type { ShapeConversion } from './clusterShapes.js';
 
 type Doc = Record<string, unknown>;
 
-export interface HardwareSpec {
-  instanceSize: string;
-  nodeCount?: number;
-  diskIOPS?: number;
-  ebsVolumeType?: string;
-}
-
-export interface AutoScalingSettings {
-  compute: { enabled: boolean; scaleDownEnabled: boolean; predictiveEnabled?: boolean; minInstanceSize?: string; maxInstanceSize?: string };
-  diskGB: { enabled: boolean };
-}
-
-export interface RegionConfig {
-  providerName: ProviderName;
-  /** TENANT only: the cloud that hosts the shared tier. */
-  backingProviderName?: string;
-  regionName: string;
-  priority: number;
-  electableSpecs: HardwareSpec;
-  readOnlySpecs?: HardwareSpec;
-  analyticsSpecs?: HardwareSpec;
-  autoScaling?: AutoScalingSettings;
-  analyticsAutoScaling?: AutoScalingSettings;
-}
-
-/** One shard. Shards of one zone share zoneId and zoneName. */
-export interface ReplicationSpec {
-  id: string;
-  zoneId: string;
-  zoneName: string;
-  regionConfigs: RegionConfig[];
-  /** This shard's storage where it differs from the cluster's diskSizeGB (2024-08-05: per shard). */
-  diskSizeGB?: number;
-}
-
-export interface ClusterModel {
-  id: string;
-  groupId: string;
-  name: string;
-  clusterType: ClusterType;
-  createDate: string;
-  stateName: StateName;
-  mongoDBMajorVersion: string;
-  mongoDBVersion: string;
-  /** Cloud backup: 2023-02-01 backupEnabled, legacy providerBackupEnabled. */
-  backupEnabled: boolean;
-  paused: boolean;
-  pitEnabled: boolean;
-  terminationProtectionEnabled: boolean;
-  diskSizeGB: number;
-  replicationSpecs: ReplicationSpec[];
-  /** Writable fields both shapes carry unchanged (biConnector, tags, labels ...), defaults filled in. */
-  settings: Doc;
-  /** When the connection strings were last issued (legacy mongoURIUpdated). */
-  mongoURIUpdated?: string;
-}
-
-export interface ModelContext {
-  groupId: string;
-  /** A fresh 24-hex id. */
-  newId: () => string;
-  /** ISO-8601 UTC, second granularity. */
-  now: string;
-}
-
 export type ModelResult = { model: ClusterModel; problem?: undefined } | { problem: FieldProblem; model?: undefined };
-
-/** The shards grouped by zone, zones in order of first appearance. */
-export function zonesOf(specs: ReplicationSpec[]): ReplicationSpec[][] {
-  const zones = new Map<string, ReplicationSpec[]>();
-  for (const spec of specs) {
-    const zone = zones.get(spec.zoneId);
-    if (zone) zone.push(spec);
-    else zones.set(spec.zoneId, [spec]);
-  }
-  return [...zones.values()];
-}
-
-/** A shard's storage. */
-export function shardDiskSizeGB(model: ClusterModel, spec: ReplicationSpec): number {
-  return spec.diskSizeGB ?? model.diskSizeGB;
-}
-
-/** Names: ^[a-zA-Z0-9][a-zA-Z0-9-]*$, at most 64 characters, not ending in '-'. */
-export function isValidClusterName(name: string): boolean {
-  return name.length <= 64 && /^[a-zA-Z0-9][a-zA-Z0-9-]*$/.test(name) && !name.endsWith('-');
-}
-
-export function isTenant(model: ClusterModel): boolean {
-  return model.replicationSpecs.every((spec) => spec.regionConfigs.every((region) => region.providerName === 'TENANT'));
-}
 
 const clone = <T>(value: T): T => structuredClone(value);
 
@@ -272,12 +196,6 @@ function settleShardDisks(model: ClusterModel): void {
   for (const spec of model.replicationSpecs) {
     if (spec.diskSizeGB === model.diskSizeGB || sizes.size === 1) delete spec.diskSizeGB;
   }
-}
-
-/** Shards with different tiers or storage: what only the per-shard shape can say. */
-export function shardsDiffer(model: ClusterModel): boolean {
-  const layout = (spec: ReplicationSpec): string => JSON.stringify([spec.regionConfigs, shardDiskSizeGB(model, spec)]);
-  return zonesOf(model.replicationSpecs).some((zone) => zone.some((spec) => layout(spec) !== layout(zone[0]!)));
 }
 
 const SETTING_DEFAULTS: Doc = {
@@ -551,165 +469,6 @@ export function applyClusterPatch(model: ClusterModel, sent: Doc, shape: Cluster
   next.settings = normalizeSettings(mergeInto(next.settings, Object.fromEntries(settingKeys.map((key) => [key, body[key]]))));
   const semantic = inShape(checkClusterModel(next), shape);
   return semantic ? { problem: semantic } : { model: next };
-}
-
-/** A hardware spec as rendered; with `disk`, the 2024-08-05 form that carries the storage. */
-function hardwareDoc(spec: HardwareSpec, tenant: boolean, disk?: number): Doc {
-  if (tenant) {
-    const out: Doc = { effectiveInstanceSize: spec.instanceSize, instanceSize: spec.instanceSize };
-    if (disk !== undefined) out.diskSizeGB = disk;
-    return out;
-  }
-  const out: Doc = { instanceSize: spec.instanceSize };
-  if (spec.diskIOPS !== undefined) out.diskIOPS = spec.diskIOPS;
-  if (disk !== undefined) out.diskSizeGB = disk;
-  if (spec.ebsVolumeType !== undefined) out.ebsVolumeType = spec.ebsVolumeType;
-  out.nodeCount = spec.nodeCount ?? 0;
-  return out;
-}
-
-function autoScalingDoc(settings: AutoScalingSettings): Doc {
-  return { compute: { ...settings.compute }, diskGB: { ...settings.diskGB } };
-}
-
-/** Region configs as rendered; `disk` gives the 2024-08-05 form, `effective` adds its effective*Specs. */
-function regionDocs(regions: RegionConfig[], disk?: number, effective = false): Doc[] {
-  return regions.map((region) => {
-    const tenant = region.providerName === 'TENANT';
-    const out: Doc = {};
-    if (region.analyticsAutoScaling) out.analyticsAutoScaling = autoScalingDoc(region.analyticsAutoScaling);
-    if (region.analyticsSpecs) out.analyticsSpecs = hardwareDoc(region.analyticsSpecs, tenant, disk);
-    if (region.autoScaling) out.autoScaling = autoScalingDoc(region.autoScaling);
-    if (region.backingProviderName !== undefined) out.backingProviderName = region.backingProviderName;
-    if (effective && !tenant) {
-      // The service answers what runs now; the emulator has no autoscaling, so it is what was asked for.
-      if (region.analyticsSpecs) out.effectiveAnalyticsSpecs = hardwareDoc(region.analyticsSpecs, tenant, disk);
-      out.effectiveElectableSpecs = hardwareDoc(region.electableSpecs, tenant, disk);
-      if (region.readOnlySpecs) out.effectiveReadOnlySpecs = hardwareDoc(region.readOnlySpecs, tenant, disk);
-    }
-    out.electableSpecs = hardwareDoc(region.electableSpecs, tenant, disk);
-    out.priority = region.priority;
-    out.providerName = region.providerName;
-    if (region.readOnlySpecs) out.readOnlySpecs = hardwareDoc(region.readOnlySpecs, tenant, disk);
-    out.regionName = region.regionName;
-    return out;
-  });
-}
-
-/** The model's replicationSpecs in the 2023-02-01 response form: one entry per zone, its first shard's layout. */
-function modelSpecsAsDocs(model: ClusterModel): Doc[] {
-  return zonesOf(model.replicationSpecs).map((zone) => {
-    const first = zone[0]!;
-    return { id: first.id, numShards: zone.length, regionConfigs: regionDocs(first.regionConfigs), zoneId: first.zoneId, zoneName: first.zoneName };
-  });
-}
-
-/** The model's replicationSpecs in the 2024-08-05 form: one entry per shard, storage in each hardware spec. */
-function perShardSpecDocs(model: ClusterModel, effective: boolean): Doc[] {
-  return model.replicationSpecs.map((spec) => ({
-    id: spec.id,
-    regionConfigs: regionDocs(spec.regionConfigs, shardDiskSizeGB(model, spec), effective),
-    zoneId: spec.zoneId,
-    zoneName: spec.zoneName,
-  }));
-}
-
-export interface Link {
-  href: string;
-  rel: string;
-}
-
-/** What the renderer cannot know by itself: where the cluster lives and its issued strings. */
-export interface RenderExtras {
-  links: Link[];
-  /** The connectionStrings object; empty while the cluster is still being created. */
-  connectionStrings: Doc;
-}
-
-const sortKeys = (doc: Doc): Doc => Object.fromEntries(Object.entries(doc).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-
-function commonView(model: ClusterModel, extras: RenderExtras): Doc {
-  // redactClientLogData exists from 2024-08-05 only (renderPerShard).
-  const { redactClientLogData: _since2024, ...settings } = model.settings;
-  const view: Doc = {
-    ...clone(settings),
-    backupEnabled: model.backupEnabled,
-    clusterType: model.clusterType,
-    connectionStrings: clone(extras.connectionStrings),
-    createDate: model.createDate,
-    diskSizeGB: model.diskSizeGB,
-    groupId: model.groupId,
-    id: model.id,
-    links: extras.links.map((l) => ({ ...l })),
-    mongoDBMajorVersion: model.mongoDBMajorVersion,
-    mongoDBVersion: model.mongoDBVersion,
-    name: model.name,
-    paused: model.paused,
-    pitEnabled: model.pitEnabled,
-    stateName: model.stateName,
-    terminationProtectionEnabled: model.terminationProtectionEnabled,
-  };
-  if (model.clusterType !== 'REPLICASET') {
-    view.configServerManagementMode ??= 'ATLAS_MANAGED';
-    view.configServerType = 'EMBEDDED';
-  }
-  return view;
-}
-
-/** The cluster as 2023-02-01 renders it. */
-export function renderModern(model: ClusterModel, extras: RenderExtras): Doc {
-  return sortKeys({ ...commonView(model, extras), replicationSpecs: modelSpecsAsDocs(model) });
-}
-
-/** The cluster as 2024-08-05 and 2024-10-23 render it (fields as the recorded responses carry them). */
-export function renderPerShard(model: ClusterModel, extras: RenderExtras): Doc {
-  const { diskSizeGB: _disk, ...common } = commonView(model, extras);
-  return sortKeys({
-    ...common,
-    adaptiveCapacity: null,
-    effectiveDatabaseEdition: 'CORE',
-    effectiveReplicationSpecs: perShardSpecDocs(model, false),
-    featureCompatibilityVersion: model.mongoDBMajorVersion,
-    internalClusterRole: 'NONE',
-    redactClientLogData: model.settings.redactClientLogData ?? false,
-    replicationSpecs: perShardSpecDocs(model, true),
-    retainBackups: false,
-    useAwsTimeBasedSnapshotCopyForFastInitialSync: false,
-  });
-}
-
-/** "mongodb://a:27017,b:27017/?ssl=true..." without the path and options: the legacy mongoURI. */
-function withoutOptions(uri: string): string {
-  const hostsEnd = uri.indexOf('/', uri.indexOf('://') + 3);
-  return hostsEnd === -1 ? uri : uri.slice(0, hostsEnd);
-}
-
-/** The cluster as v1.0 and 2023-01-01 render it. */
-export function renderLegacy(model: ClusterModel, extras: RenderExtras): Doc {
-  const topology = legacyTopologyFromModern(modelSpecsAsDocs(model), { asAnswered: true });
-  const view: Doc = {
-    ...commonView(model, extras),
-    autoScaling: topology.autoScaling,
-    numShards: topology.numShards,
-    providerBackupEnabled: model.backupEnabled,
-    providerSettings: topology.providerSettings,
-    replicationSpec: topology.replicationSpec,
-    replicationSpecs: topology.replicationSpecs,
-  };
-  if ([3, 5, 7].includes(topology.electableNodes)) view.replicationFactor = topology.electableNodes;
-  const standard = extras.connectionStrings.standard;
-  if (typeof standard === 'string') {
-    view.mongoURI = withoutOptions(standard);
-    view.mongoURIWithOptions = standard;
-    if (model.mongoURIUpdated) view.mongoURIUpdated = model.mongoURIUpdated;
-  }
-  if (typeof extras.connectionStrings.standardSrv === 'string') view.srvAddress = extras.connectionStrings.standardSrv;
-  return sortKeys(view);
-}
-
-export function renderCluster(model: ClusterModel, shape: ClusterShape, extras: RenderExtras): Doc {
-  if (shape === 'perShard') return renderPerShard(model, extras);
-  return shape === 'legacy' ? renderLegacy(model, extras) : renderModern(model, extras);
 }
 
 /** A model persisted before shards were kept one by one (numShards per spec): one spec per shard. */

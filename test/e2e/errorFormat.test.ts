@@ -147,10 +147,10 @@ describe('--error-format json', () => {
   it('an unknown format is refused in the line form, exit 2, before any request', async () => {
     const before = emu.stats().total;
     for (const env of [{ ...digestEnv(emu.url), CDBA_ERROR_FORMAT: 'yaml' }, digestEnv(emu.url)]) {
-      const args = env.CDBA_ERROR_FORMAT ? ['clusters', 'list'] : ['clusters', 'list', '--error-format', ''];
+      const args = env.CDBA_ERROR_FORMAT ? ['clusters', 'list'] : ['clusters', 'list', '--error-format', 'xml'];
       const result = await cdba(args, { env });
       expect(result.exitCode).toBe(2);
-      expect(result.stderr).toMatch(/^cdba: invalid --error-format "(yaml|)" \(or CDBA_ERROR_FORMAT\): expected text or json\n$/);
+      expect(result.stderr).toMatch(/^cdba: invalid --error-format "(yaml|xml)" \(or CDBA_ERROR_FORMAT\): expected text or json\n$/);
     }
     expect(emu.stats().total).toBe(before);
   });

@@ -5,7 +5,7 @@
 // What stays process-level (cli.ts, or a real pty through util-linux `script`):
 // the bin launcher, real terminals and signals, exit codes as a shell sees
 // them, the install and SEA tests, and a small smoke set.
-import { main } from '../../src/main.js';
+import { main, prebuildProgram, type PrebuiltProgram } from '../../src/main.js';
 import { colorLevelFor, IO } from '../../src/base/io.js';
 import type { DeadlineTimer } from '../../src/core/watch.js';
 import { cleanEnv, type CliOptions, type CliResult } from './cli.js';
@@ -24,6 +24,8 @@ export interface InProcessOptions extends CliOptions {
   signal?: AbortSignal;
   /** The timer of --watch-timeout (heldDeadline().timer); default a real one. */
   watchDeadline?: DeadlineTimer;
+  /** Adds to the command tree before the run, as a new command group's one line in program.ts would (the recipe's fixture). */
+  extendProgram?: (program: PrebuiltProgram['program'], app: PrebuiltProgram['app']) => void;
 }
 
 export interface HeldDeadline {
@@ -105,7 +107,9 @@ export function start(args: string[], options: InProcessOptions = {}): Running {
     ...(firstMs ? { watchIntervals: { firstMs, maxMs: firstMs * 10 } } : {}),
     ...(options.watchDeadline ? { watchDeadline: options.watchDeadline } : {}),
   };
-  const result = main(args, env, io, seams).then((exitCode) => ({
+  const prebuilt = options.extendProgram ? prebuildProgram() : undefined;
+  if (prebuilt) options.extendProgram!(prebuilt.program, prebuilt.app);
+  const result = main(args, env, io, seams, prebuilt).then((exitCode) => ({
     exitCode,
     stdout: io.stdout,
     stderr: io.stderr,

@@ -1,10 +1,11 @@
 // Guarantee: the import boundaries of docs/ARCHITECTURE.md are enforced. Lint
 // (eslint-plugin-boundaries, configured in eslint.config.js) fails on a
-// forbidden import between layers and passes the allowed ones; the source tree
+// forbidden import between layers (or between command groups: src/cli/shared holds
+// what several use) and passes the allowed ones; the source tree
 // as it is lints clean of boundary errors. src/api names settings, not flags:
 // the CLI words the remedy.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cdba, REPO_ROOT } from '../helpers/inProcess.js';
@@ -33,19 +34,38 @@ describe('import boundaries', () => {
     ['the model imports the emulator', 'src/model/fixture.ts', "import { startEmulator } from '../emulator/index.js';\nexport const a = startEmulator;\n"],
     ['the emulator imports the client side of auth', 'src/emulator/fixture.ts', "import { DigestScheme } from '../auth/scheme.js';\nexport const a = DigestScheme;\n"],
     ['the emulator imports the CLI', 'src/emulator/fixture.ts', "import { App } from '../cli/command.js';\nexport const a = App;\n"],
+    ['a command group reaches into another group', 'src/cli/env/fixture.ts', "import { showCluster } from '../clusters/view.js';\nexport const a = showCluster;\n"],
+    ['a command group loads another group\'s file when it runs', 'src/cli/conn-string/fixture.ts', "export const load = () => import('../clusters/watch.js');\n"],
+    ['what the groups share imports a group', 'src/cli/shared/fixture.ts', "import { showCluster } from '../clusters/view.js';\nexport const a = showCluster;\n"],
+    ['a file beside program.ts imports a group', 'src/cli/fixture.ts', "import { registerClusters } from './clusters/index.js';\nexport const a = registerClusters;\n"],
   ])('forbidden: %s', async (_label, path, code) => {
     const errors = await boundaryErrors(path, code);
     expect(errors).toHaveLength(1);
   });
 
   it.each([
-    ['a command uses an api resource module', 'src/cli/clusters/fixture.ts', "import { getCluster } from '../../api/clusters.js';\nexport const a = getCluster;\n"],
+    ['a command uses an api resource module', 'src/cli/clusters/fixture.ts', "import { getCluster } from '../../api/resources/clusters.js';\nexport const a = getCluster;\n"],
     ['core builds the client', 'src/core/fixture.ts', "export const load = () => import('../api/client.js');\n"],
     ['api uses auth and config', 'src/api/fixture.ts', "import { DigestSession } from '../auth/digestSession.js';\nimport type { Settings } from '../config/settings.js';\nexport type A = Settings;\nexport const b = DigestSession;\n"],
     ['the emulator shares the digest maths, the operations table and the model', 'src/emulator/fixture.ts', "import { parseChallenge } from '../auth/digest.js';\nimport { OPERATIONS } from '../api/operations.js';\nexport * from '../model/cluster.js';\nexport const a = [parseChallenge, OPERATIONS];\n"],
     ['every layer uses the errors', 'src/connstring/fixture.ts', "import { UsageError } from '../base/errors.js';\nexport const a = UsageError;\n"],
+    ['a command group uses its own files, the shared helpers and the plumbing', 'src/cli/env/fixture.ts', "import { checkEnvName } from './names.js';\nimport { ClusterLocator } from '../shared/flex.js';\nimport { withExamples } from '../command.js';\nexport const a = [checkEnvName, ClusterLocator, withExamples];\n"],
+    ['program.ts registers the groups', 'src/cli/program.ts', "import { registerClusters } from './clusters/index.js';\nexport const a = registerClusters;\n"],
   ])('allowed: %s', async (_label, path, code) => {
     expect(await boundaryErrors(path, code)).toEqual([]);
+  });
+
+  it('a command may use every API resource module, and the lint config names none: a new one needs no lint edit', async () => {
+    const modules = readdirSync(join(REPO_ROOT, 'src/api/resources')).filter((name) => name.endsWith('.ts'));
+    expect(modules.length).toBeGreaterThanOrEqual(8);
+    const config = readFileSync(join(REPO_ROOT, 'eslint.config.js'), 'utf8');
+    for (const name of modules) {
+      const module = name.replace(/\.ts$/, '');
+      expect(config).not.toMatch(new RegExp(`\\b${module}\\.(ts|js)\\b`));
+      const code = `import * as resource from '../../api/resources/${module}.js';\nexport const a = resource;\n`;
+      expect(await boundaryErrors('src/cli/clusters/fixture.ts', code), name).toEqual([]);
+      expect(await boundaryErrors('src/core/fixture.ts', code.replace('../../', '../')), name).toEqual([]);
+    }
   });
 
   // The tree itself is checked by `npm test`'s `eslint .`, which fails on any
@@ -58,7 +78,7 @@ describe('src/api never prints and never speaks CLI', () => {
     return ['api', 'auth'].flatMap((layer) => strings(join(REPO_ROOT, 'src', layer)));
   }
   function strings(dir: string): Array<{ file: string; text: string }> {
-    return readdirSync(dir)
+    return (readdirSync(dir, { recursive: true }) as string[]) // the resource modules are in src/api/resources
       .filter((name) => name.endsWith('.ts'))
       .flatMap((name) =>
         readFileSync(join(dir, name), 'utf8')
@@ -95,5 +115,34 @@ describe('shared primitives live once, at the bottom', () => {
       .filter((file) => /(function|const)\s+(isObject|asObject)\b/.test(readFileSync(file, 'utf8')))
       .map((file) => file.slice(REPO_ROOT.length + 1));
     expect(definers).toEqual(['src/base/object.ts']);
+  });
+});
+
+describe('no import cycles', () => {
+  // src/emulator is left out: its resource modules and the shared files that loop over
+  // the list of them import one another (the registry of issue 33 part 1).
+  it('no module of src outside the emulator imports itself through others (type-only imports count: a cycle of types is still two files that each need the other)', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /(?<!\.d)\.ts$/.test(e.name) ? [join(dir, e.name)] : []));
+    const imports = new Map(
+      files(join(REPO_ROOT, 'src')).filter((file) => !file.startsWith(join(REPO_ROOT, 'src', 'emulator'))).map((file) => [
+        file,
+        [...readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)\.js'/g)].map((m) => join(dirname(file), `${m[1]}.ts`)),
+      ]),
+    );
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]): void => {
+      if (state.get(file) === 'done' || !imports.has(file)) return;
+      if (state.get(file) === 'open') {
+        cycles.push(path.slice(path.indexOf(file)).concat(file).map((f) => relative(REPO_ROOT, f)).join(' -> '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const next of imports.get(file)!) visit(next, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of imports.keys()) visit(file, []);
+    expect(cycles).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type { Context } from '../../core/context.js';
 import { DELETE_AFTER_HELP, resolveDeleteAfter } from '../../core/deleteAfter.js';
 import { parseDuration } from '../../core/duration.js';
 import { withExamples, type App } from '../command.js';
-import { entryValue, parseAccessEntry, type AccessEntry } from './entry.js';
+import { entryValue, parseAccessEntry, type AccessEntry } from '../shared/entry.js';
 import { ACCESS_ENTRY_TABLE } from './view.js';
 
 /** The service's limit on a comment (NetworkPermissionEntry.comment). */
@@ -78,7 +78,7 @@ export async function runAccessListAdd(ctx: Context, text: string | undefined, f
   const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const api = await import('../../api/accessList.js');
+  const api = await import('../../api/resources/accessList.js');
 
   let entry: AccessEntry;
   if (chosen === 'current-ip') {

@@ -2,7 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
-import { entryValue, parseAccessEntry, withEntryHint } from './entry.js';
+import { entryValue, parseAccessEntry, withEntryHint } from '../shared/entry.js';
 
 export function registerAccessListDelete(parent: Command, app: App): void {
   const command = parent
@@ -23,7 +23,7 @@ export async function runAccessListDelete(ctx: Context, text: string): Promise<v
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   await ctx.confirm(`Remove ${entry} from the IP access list of project ${projectId}? Connections from it will be refused.`);
-  const { deleteAccessListEntry } = await import('../../api/accessList.js');
+  const { deleteAccessListEntry } = await import('../../api/resources/accessList.js');
   await withEntryHint(() => deleteAccessListEntry(client, projectId, entry));
   ctx.io.note(`cdba: ${entry} removed from the IP access list`);
 }

@@ -17,7 +17,7 @@ export function registerAccessListList(parent: Command, app: App): void {
 }
 
 export async function runAccessListList(ctx: Context): Promise<void> {
-  const { listAllAccessListEntries } = await import('../../api/accessList.js');
+  const { listAllAccessListEntries } = await import('../../api/resources/accessList.js');
   const projectId = await ctx.projectId();
   await ctx.output(await listAllAccessListEntries(await ctx.api(), projectId), ACCESS_LIST_TABLE);
 }

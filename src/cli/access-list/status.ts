@@ -2,7 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
-import { entryValue, parseAccessEntry, withEntryHint } from './entry.js';
+import { entryValue, parseAccessEntry, withEntryHint } from '../shared/entry.js';
 import { statusTable } from './view.js';
 
 export function registerAccessListStatus(parent: Command, app: App): void {
@@ -19,7 +19,7 @@ export function registerAccessListStatus(parent: Command, app: App): void {
 
 export async function runAccessListStatus(ctx: Context, text: string): Promise<void> {
   const entry = entryValue(parseAccessEntry(text));
-  const { getAccessListEntryStatus } = await import('../../api/accessList.js');
+  const { getAccessListEntryStatus } = await import('../../api/resources/accessList.js');
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { body } = await withEntryHint(() => getAccessListEntryStatus(client, projectId, entry));

@@ -6,19 +6,20 @@
 // --dry-run sends no write; with --exit-code it exits 10 when the plan is not
 // empty. apply never deletes: a change the service cannot make is its error.
 import type { Command } from '@commander-js/extra-typings';
-import type { Cluster } from '../../api/clusters.js';
+import type { Cluster } from '../../api/resources/clusters.js';
 import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
 import { ApiError, ExitCode, QuietExit, UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
-import { convertClusterBody, fieldsOf, shapeOfDocument, type ClusterShape } from '../../model/cluster.js';
+import { fieldsOf, type ClusterShape } from '../../model/clusterFields.js';
+import { convertClusterBody, shapeOfDocument } from '../../model/clusterShapes.js';
 import { isFlexCreateBody } from '../../model/flexCluster.js';
 import { withExamples, type App } from '../command.js';
-import { adaptToShape, fieldProblems, missingField, refuseProblems, stripReadOnly } from './fields.js';
+import { adaptToShape, fieldProblems, missingField, refuseProblems, stripReadOnly } from '../shared/fields.js';
 import { withClusterHints } from './hints.js';
 import { planChanges, planValue, sizesInStep, type Change, type IsWritable } from './plan.js';
-import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from './target.js';
-import { waitForCluster } from './watch.js';
+import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from '../shared/target.js';
+import { waitForCluster } from '../shared/waitForCluster.js';
 
 type Doc = Record<string, unknown>;
 type FieldSpec = ReturnType<typeof fieldsOf>[string];
@@ -101,7 +102,7 @@ export async function runClustersApply(ctx: Context, flags: ApplyFlags): Promise
 
   const target = await clusterTarget(ctx, 'clusters.update');
   const read = await clusterVersion(ctx, 'clusters.get');
-  const { createCluster, getCluster, updateCluster } = await import('../../api/clusters.js');
+  const { createCluster, getCluster, updateCluster } = await import('../../api/resources/clusters.js');
   let current: Cluster | undefined;
   try {
     current = currentInShape(clusterDocument(await getCluster(target.client, target.projectId, name)), read.shape, shape);
@@ -149,8 +150,8 @@ export async function runClustersApply(ctx: Context, flags: ApplyFlags): Promise
  */
 async function applyFlex(ctx: Context, flags: ApplyFlags, file: Doc, name: string, source: string, timeoutMs: number | undefined): Promise<void> {
   const { flexReadOnlyFields } = await import('../../model/flexCluster.js');
-  const { flexCreateBody } = await import('./createFlex.js');
-  const { checkFlexReachable, ClusterLocator } = await import('./flex.js');
+  const { flexCreateBody } = await import('../shared/flexBody.js');
+  const { checkFlexReachable, ClusterLocator } = await import('../shared/flex.js');
   await checkFlexReachable(ctx, name);
   const desired: Doc = structuredClone(file);
   for (const key of flexReadOnlyFields('create')) delete desired[key];
@@ -161,7 +162,7 @@ async function applyFlex(ctx: Context, flags: ApplyFlags, file: Doc, name: strin
   const body = flexCreateBody(name, desired, {}, source); // checked before any request
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const { createFlexCluster, getFlexCluster, updateFlexCluster } = await import('../../api/flexClusters.js');
+  const { createFlexCluster, getFlexCluster, updateFlexCluster } = await import('../../api/resources/flexClusters.js');
   let current: Doc | undefined;
   try {
     current = clusterDocument(await getFlexCluster(client, projectId, name));

@@ -15,9 +15,8 @@ import { shellWord } from '../../core/hints.js';
 import { QuietExit, UsageError } from '../../base/errors.js';
 import { escapeControl } from '../../base/sanitize.js';
 import { withExamples, type App } from '../command.js';
-import { CONNECTION_TYPES } from '../conn-string/describe.js';
-import { chooseConnectionString, resolveChoice } from '../conn-string/get.js';
-import { checkClusterName } from './target.js';
+import { chooseConnectionString, CONNECTION_TYPES, resolveChoice } from '../shared/connectionString.js';
+import { checkClusterName } from '../shared/target.js';
 
 export const MONGOSH_INSTALL_HINT = 'install it from https://www.mongodb.com/try/download/shell (or: brew install mongosh, npm install -g mongosh)';
 

@@ -9,18 +9,12 @@ import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { isFlexDocument } from '../../model/flexCluster.js';
 import { validateApiVersion } from '../../api/versions.js';
-import {
-  convertClusterBody,
-  LEGACY_FIELDS,
-  MODERN_FIELDS,
-  shapeForVersion,
-  shapeLabel,
-  shapeOfDocument,
-  type FieldChange,
-} from '../../model/cluster.js';
+import type { FieldChange } from '../../model/clusterConvert.js';
+import { LEGACY_FIELDS, MODERN_FIELDS } from '../../model/clusterFields.js';
+import { convertClusterBody, shapeForVersion, shapeLabel, shapeOfDocument } from '../../model/clusterShapes.js';
 import { withExamples, type App } from '../command.js';
-import { fieldProblems } from './fields.js';
-import { clusterVersion } from './target.js';
+import { fieldProblems } from '../shared/fields.js';
+import { clusterVersion } from '../shared/target.js';
 
 export interface ConvertFlags {
   file: string;

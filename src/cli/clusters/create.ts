@@ -9,11 +9,11 @@ import { readJsonObject } from '../../core/input.js';
 import { CLUSTER_TYPES, INSTANCE_SIZES, PROVIDERS } from '../../model/catalog.js';
 import { isFlexCreateBody } from '../../model/flexCluster.js';
 import { choiceFlag, intFlag, tagFlag, withExamples, type App } from '../command.js';
-import { createBody, normalizeRegion, type TopologyFlags } from './body.js';
-import { adaptToShape, fieldProblems, missingField, refuseProblems } from './fields.js';
-import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from './target.js';
+import { createBody, normalizeRegion, type TopologyFlags } from '../shared/body.js';
+import { adaptToShape, fieldProblems, missingField, refuseProblems } from '../shared/fields.js';
+import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from '../shared/target.js';
 import { showCluster } from './view.js';
-import { waitForCluster } from './watch.js';
+import { waitForCluster } from '../shared/waitForCluster.js';
 
 export interface CreateFlags extends Omit<TopologyFlags, 'tag'> {
   file?: string;
@@ -85,9 +85,9 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
       renameNote = `cdba: ${source} names the cluster ${JSON.stringify(file.name)}; creating it as "${name}"`;
       file = { ...file, name };
     }
-    // Flex clusters have their own API and body (src/cli/clusters/createFlex.ts).
+    // Flex clusters have their own API and body (createFlex.ts, src/cli/shared/flexBody.ts).
     if (flags.tier === 'FLEX' || isFlexCreateBody(file)) {
-      const { flexCreateBody, runFlexCreate } = await import('./createFlex.js');
+      const [{ flexCreateBody }, { runFlexCreate }] = await Promise.all([import('../shared/flexBody.js'), import('./createFlex.js')]);
       const { tier: _flex, file: _file, ...rest } = flags;
       const body = flexCreateBody(name, file, rest, source);
       if (renameNote) ctx.io.note(renameNote);
@@ -111,7 +111,7 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
   }
   // Said only once the request goes out: a refused create has its one error line.
   if (renameNote) ctx.io.note(renameNote);
-  const { createCluster } = await import('../../api/clusters.js');
+  const { createCluster } = await import('../../api/resources/clusters.js');
   const target = await clusterTarget(ctx, 'clusters.create');
   const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;
   const created = clusterDocument(await createCluster(target.client, target.projectId, body, checkHint));

@@ -4,10 +4,10 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
 import { withExamples, type App } from '../command.js';
-import { ClusterLocator } from './flex.js';
+import { ClusterLocator } from '../shared/flex.js';
 import { withClusterHints } from './hints.js';
-import { checkClusterName, clusterTarget } from './target.js';
-import { waitForCluster } from './watch.js';
+import { checkClusterName, clusterTarget } from '../shared/target.js';
+import { waitForCluster } from '../shared/waitForCluster.js';
 
 export interface DeleteFlags {
   watch?: boolean;
@@ -36,8 +36,8 @@ export async function runClustersDelete(ctx: Context, name: string, flags: Delet
   const target = await clusterTarget(ctx, 'clusters.delete');
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete cluster "${name}" of project ${target.projectId} (profile "${profileName}") and all its data?`);
-  const { deleteCluster } = await import('../../api/clusters.js');
-  const { deleteFlexCluster } = await import('../../api/flexClusters.js');
+  const { deleteCluster } = await import('../../api/resources/clusters.js');
+  const { deleteFlexCluster } = await import('../../api/resources/flexClusters.js');
   const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
   await withClusterHints(name, () =>
     locator.call(

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../core/context.js';
 import { helpProse } from '../helpLayout.js';
 import { choiceFlag, intFlag, withExamples, type App } from '../command.js';
-import { flexReachable } from './flex.js';
+import { flexReachable } from '../shared/flex.js';
 import { CLUSTER_LIST_TABLE } from './view.js';
 
 /** The service's page-size bound (seed: Limits). */
@@ -67,7 +67,7 @@ export function registerClustersList(parent: Command, app: App): void {
 
 export async function runClustersList(ctx: Context, flags: ListFlags): Promise<void> {
   if (flags.tier === 'FLEX') return runFlexList(ctx, flags);
-  const { hasNextPage, listAllClusters, listClusters, streamAllClusters } = await import('../../api/clusters.js');
+  const { hasNextPage, listAllClusters, listClusters, streamAllClusters } = await import('../../api/resources/clusters.js');
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   // The table shows every cluster: the flex ones come from their own API, asked at the same time.
@@ -143,8 +143,8 @@ function pageOptions(flags: ListFlags) {
  * code is that failure's; a failed clusters list fails the command as before.
  */
 async function runMixedTable(ctx: Context, flags: ListFlags, client: ApiClient, projectId: string): Promise<void> {
-  const { hasNextPage, listAllClusters, listClusters } = await import('../../api/clusters.js');
-  const { listAllFlexClusters, listFlexClusters } = await import('../../api/flexClusters.js');
+  const { hasNextPage, listAllClusters, listClusters } = await import('../../api/resources/clusters.js');
+  const { listAllFlexClusters, listFlexClusters } = await import('../../api/resources/flexClusters.js');
   const options = pageOptions(flags);
   const [dedicatedRead, flexRead] = await Promise.allSettled(
     flags.all
@@ -187,8 +187,8 @@ async function runMixedTable(ctx: Context, flags: ListFlags, client: ApiClient, 
 async function runFlexList(ctx: Context, flags: ListFlags): Promise<void> {
   const { selectVersion } = await import('../../api/versions.js');
   selectVersion('flexClusters.list', (await ctx.settings()).apiVersion); // v1.0 or a pin before 2024-11-13: a usage error
-  const { hasNextPage } = await import('../../api/clusters.js');
-  const { listAllFlexClusters, listFlexClusters, streamAllFlexClusters } = await import('../../api/flexClusters.js');
+  const { hasNextPage } = await import('../../api/resources/clusters.js');
+  const { listAllFlexClusters, listFlexClusters, streamAllFlexClusters } = await import('../../api/resources/flexClusters.js');
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   if (flags.all) {

@@ -4,12 +4,12 @@
 // The sample load is its own resource of the API (/sampleDatasetLoad, src/api/searchIndexes.ts).
 import type { Command } from '@commander-js/extra-typings';
 import type { ApiClient } from '../../api/client.js';
-import type { SampleDatasetLoad } from '../../api/searchIndexes.js';
+import type { SampleDatasetLoad } from '../../api/resources/searchIndexes.js';
 import { FailedError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import type { TableSpec } from '../../output/render.js';
 import { withExamples, type App } from '../command.js';
-import { checkClusterName } from './target.js';
+import { checkClusterName } from '../shared/target.js';
 import { watchTimeoutMs } from './watch.js';
 
 export interface LoadSampleFlags {
@@ -58,7 +58,7 @@ export function registerClustersLoadSampleData(parent: Command, app: App): void 
 /** Polls a load until it is COMPLETED (returns it); FAILED ends with the service's message. */
 export async function waitForSampleLoad(ctx: Context, client: ApiClient, projectId: string, load: SampleDatasetLoad, timeout?: string): Promise<SampleDatasetLoad> {
   const { watch } = await import('../../core/watch.js');
-  const { getSampleDatasetLoad } = await import('../../api/searchIndexes.js');
+  const { getSampleDatasetLoad } = await import('../../api/resources/searchIndexes.js');
   const id = text(load._id);
   const cluster = text(load.clusterName);
   return watch<SampleDatasetLoad>({
@@ -83,7 +83,7 @@ export async function runLoadSampleData(ctx: Context, cluster: string, flags: Lo
   watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const { loadSampleDataset } = await import('../../api/searchIndexes.js');
+  const { loadSampleDataset } = await import('../../api/resources/searchIndexes.js');
   // A second load of a cluster that has the data does no harm: the service loads it again.
   const started = await loadSampleDataset(client, projectId, cluster, `the load may have started; see the cluster's databases before loading again`);
   if (!flags.watch && flags.watchTimeout === undefined) {

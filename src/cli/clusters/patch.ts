@@ -7,22 +7,22 @@
 // first: fields it already has as asked are not sent, and with none left nothing is.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import type { Cluster } from '../../api/clusters.js';
+import type { Cluster } from '../../api/resources/clusters.js';
 import { parseDuration } from '../../core/duration.js';
 import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { collect, intFlag, pathValueFlag, tagFlag, withExamples, type App } from '../command.js';
 import { applyHardwareChange, ShapeEditError, type HardwareChange } from '../../model/clusterShapes.js';
 import { legacyTierChange } from '../../model/clusterConvert.js';
-import { parseSetValue, setPath, tierFlag } from './body.js';
+import { parseSetValue, setPath, tierFlag } from '../shared/body.js';
 import { diskSizeFlag } from './create.js';
-import { adaptToShape, fieldProblems, refuseProblems, stripReadOnly } from './fields.js';
+import { adaptToShape, fieldProblems, refuseProblems, stripReadOnly } from '../shared/fields.js';
 import { planChanges } from './plan.js';
 import { withClusterHints } from './hints.js';
-import { ClusterLocator, flexRefusal } from './flex.js';
-import { checkClusterName, clusterDocument, clusterTarget } from './target.js';
+import { ClusterLocator, flexRefusal } from '../shared/flex.js';
+import { checkClusterName, clusterDocument, clusterTarget } from '../shared/target.js';
 import { showCluster } from './view.js';
-import { waitForCluster } from './watch.js';
+import { waitForCluster } from '../shared/waitForCluster.js';
 import { isObject } from '../../base/object.js';
 import { isFlexDocument } from '../../model/flexCluster.js';
 
@@ -157,8 +157,8 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   // Said only once the request goes out: a refused patch has its one error line.
   if (stripped.length > 0) ctx.io.note(`cdba: ignoring read-only fields: ${stripped.join(', ')}`);
 
-  const { updateCluster } = await import('../../api/clusters.js');
-  const { updateFlexCluster } = await import('../../api/flexClusters.js');
+  const { updateCluster } = await import('../../api/resources/clusters.js');
+  const { updateFlexCluster } = await import('../../api/resources/flexClusters.js');
   const updated = clusterDocument(
     await withClusterHints(name, () =>
       locator.call(
@@ -218,8 +218,8 @@ async function runFlexPatch(ctx: Context, locator: ClusterLocator, flags: PatchF
   if (tagging) body.tags = mergeTags(baseTags(body, current), flags.tag ?? [], flags.untag ?? [], ctx, name);
   if (await nothingLeft(ctx, name, body, current)) return;
   if (stripped.length > 0) ctx.io.note(`cdba: ignoring read-only fields: ${stripped.join(', ')}`);
-  const { updateFlexCluster } = await import('../../api/flexClusters.js');
-  const { updateCluster } = await import('../../api/clusters.js');
+  const { updateFlexCluster } = await import('../../api/resources/flexClusters.js');
+  const { updateCluster } = await import('../../api/resources/clusters.js');
   const { client, projectId } = locator;
   const updated = clusterDocument(
     await withClusterHints(name, () =>

@@ -8,11 +8,11 @@ import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
 import { ConflictError } from '../../base/errors.js';
 import { withExamples, type App } from '../command.js';
-import { ClusterLocator, flexRefusal } from './flex.js';
+import { ClusterLocator, flexRefusal } from '../shared/flex.js';
 import { withClusterHints } from './hints.js';
-import { checkClusterName, clusterDocument, clusterTarget } from './target.js';
+import { checkClusterName, clusterDocument, clusterTarget } from '../shared/target.js';
 import { showCluster } from './view.js';
-import { waitForCluster } from './watch.js';
+import { waitForCluster } from '../shared/waitForCluster.js';
 
 export interface PauseFlags {
   watch?: boolean;
@@ -54,7 +54,7 @@ export async function runClustersPause(ctx: Context, name: string, paused: boole
   const target = await clusterTarget(ctx);
   const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
   if (locator.knownFlex) throw flexRefusal(name, 'pause', true);
-  const { updateCluster } = await import('../../api/clusters.js');
+  const { updateCluster } = await import('../../api/resources/clusters.js');
   if (!paused) {
     const current = await locator.get();
     if (locator.learnt === 'flex') throw flexRefusal(name, 'pause', false);

@@ -5,16 +5,10 @@ import type { IO } from '../../base/io.js';
 import { isObject } from '../../base/object.js';
 import { escapeControl } from '../../base/sanitize.js';
 import { keyValueLines, type TableSpec } from '../../output/render.js';
+import { stateLabel } from '../shared/waitForCluster.js';
 import { providerLabel, summarize, typeLabel, type ClusterSummary, type NodeGroup, type RegionSummary, type ShardSummary } from './summary.js';
 
 type Doc = Record<string, unknown>;
-
-/**
- * A paused cluster stays IDLE in stateName (the service's enum has no paused
- * state; it says so in `paused`), and the Atlas CLI prints stateName alone, which
- * hides it. The table says PAUSED; the JSON keeps the service's fields.
- */
-export const stateLabel = (c: Pick<ClusterSummary, 'state' | 'paused'>): string => (c.paused === true && c.state === 'IDLE' ? 'PAUSED' : c.state);
 
 /** More than one value: the first, then "+N". */
 const firstAndMore = (values: string[]): string => (values.length <= 1 ? (values[0] ?? '') : `${values[0]} +${values.length - 1}`);

@@ -1,60 +1,13 @@
 // `cdba clusters watch <name>`: waits until the cluster is IDLE (printing the
-// final document) or gone (--until DELETED, printing nothing). Also the wait
-// that create, patch and delete run with --watch.
+// final document) or gone (--until DELETED, printing nothing). The wait itself,
+// which create, patch and delete run with --watch, is src/cli/shared/waitForCluster.ts.
 import { Option, type Command } from '@commander-js/extra-typings';
-import type { Cluster } from '../../api/clusters.js';
 import type { Context } from '../../core/context.js';
-import { ApiError } from '../../base/errors.js';
 import { parseDuration } from '../../core/duration.js';
 import { choiceFlag, withExamples, type App } from '../command.js';
-import { ClusterLocator } from './flex.js';
-import { checkClusterName, clusterTarget, type ClusterTarget } from './target.js';
-import { showCluster, stateLabel } from './view.js';
-
-export const UNTIL_STATES = ['IDLE', 'DELETED'] as const;
-export type Until = (typeof UNTIL_STATES)[number];
-
-export interface WaitOptions {
-  until: Until;
-  timeoutMs?: number | undefined;
-  /** The state the caller already saw (create and patch answers carry one). */
-  initialState?: string | undefined;
-  /** Where the cluster lives, when the caller already found out (a flex cluster is read from the flex API). */
-  locator?: ClusterLocator | undefined;
-}
-
-/**
- * Polls the cluster until it is IDLE (returns the document) or gone (returns
- * undefined). 404 ends a DELETED wait; for IDLE it is an error (exit 4).
- */
-export async function waitForCluster(ctx: Context, target: ClusterTarget, name: string, options: WaitOptions): Promise<Cluster | undefined> {
-  const { watch } = await import('../../core/watch.js');
-  const locator = options.locator ?? (await ClusterLocator.open(ctx, target.client, target.projectId, name));
-  const follow = ctx.followUp('clusters', 'watch', name, ...(options.until === 'DELETED' ? ['--until', 'DELETED'] : []));
-  return watch<Cluster | undefined>({
-    io: ctx.io,
-    subject: `cluster ${name}`,
-    intervals: ctx.watchIntervals,
-    ...(ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {}),
-    timeoutMs: options.timeoutMs,
-    initialState: options.initialState,
-    resumeHint: `the operation goes on at the service; follow it with \`${follow}\``,
-    poll: async () => {
-      try {
-        const body = await locator.get();
-        const state = typeof body.stateName === 'string' ? body.stateName : 'UNKNOWN';
-        // Shown as list shows it: a paused cluster is IDLE at the service, PAUSED to the user.
-        return { state: stateLabel({ state, paused: body.paused === true }), done: options.until === 'IDLE' && state === 'IDLE', value: body };
-      } catch (error) {
-        if (options.until === 'DELETED' && error instanceof ApiError && error.status === 404) {
-          locator.forget();
-          return { state: 'DELETED', done: true, value: undefined };
-        }
-        throw error;
-      }
-    },
-  });
-}
+import { checkClusterName, clusterTarget } from '../shared/target.js';
+import { UNTIL_STATES, waitForCluster, type Until } from '../shared/waitForCluster.js';
+import { showCluster } from './view.js';
 
 export interface WatchFlags {
   until: Until;

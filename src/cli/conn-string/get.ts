@@ -1,25 +1,12 @@
 // `cdba conn-string get <cluster>` (also `cdba conn-string <cluster>`): one string,
 // bare, so that `mongosh "$(cdba conn-string get c1)"` works.
 import { Option, type Command } from '@commander-js/extra-typings';
-import type { ConnectionKind, ConnectionStringChoice, ConnectionStringEntry } from '../../connstring/index.js';
+import type { ConnectionKind } from '../../connstring/index.js';
 import type { Context } from '../../core/context.js';
-import { UsageError } from '../../base/errors.js';
 import { escapeControl } from '../../base/sanitize.js';
 import { withExamples, type App } from '../command.js';
-import { CONNECTION_TYPES, entryRow, missingMessage } from './describe.js';
-import { ConnectionStringNotFoundError } from './errors.js';
-import { flexRefusal, locateCluster } from '../clusters/flex.js';
-import { checkClusterName } from '../clusters/target.js';
-
-export interface ConnStringGetFlags {
-  type: ConnectionKind;
-  /** True when --type was on the command line (not the default). */
-  typeGiven: boolean;
-  srv: boolean;
-  endpoint?: string;
-  /** undefined: the seed's default (rule 4); true/false: --optimized / --no-optimized. */
-  optimized?: boolean;
-}
+import { chooseConnectionString, CONNECTION_TYPES, entryRow, resolveChoice, type ConnStringGetFlags } from '../shared/connectionString.js';
+import { checkClusterName } from '../shared/target.js';
 
 export function registerConnStringGet(parent: Command, app: App): void {
   const command = parent
@@ -42,32 +29,6 @@ export function registerConnStringGet(parent: Command, app: App): void {
   ]);
 }
 
-/** The choice selectConnectionString makes; --endpoint and --[no-]optimized imply --type private-endpoint. */
-export function resolveChoice(flags: ConnStringGetFlags): Required<Pick<ConnectionStringChoice, 'type' | 'srv'>> & ConnectionStringChoice {
-  const endpointFlags = [
-    ...(flags.endpoint !== undefined ? ['--endpoint'] : []),
-    ...(flags.optimized !== undefined ? [flags.optimized ? '--optimized' : '--no-optimized'] : []),
-  ];
-  let type = flags.type;
-  if (endpointFlags.length > 0) {
-    if (!flags.typeGiven) type = 'private-endpoint';
-    else if (type !== 'private-endpoint') {
-      throw new UsageError(`${endpointFlags.join(' and ')} ${endpointFlags.length > 1 ? 'apply' : 'applies'} to --type private-endpoint only, not --type ${type}`);
-    }
-  }
-  if (flags.optimized === true && !flags.srv) {
-    throw new UsageError('--optimized and --no-srv conflict: the optimized string exists only in SRV form');
-  }
-  if (flags.endpoint !== undefined && flags.endpoint.trim() === '') throw new UsageError('--endpoint needs an endpoint ID');
-  return {
-    type,
-    srv: flags.srv,
-    ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint } : {}),
-    ...(flags.optimized !== undefined ? { optimized: flags.optimized } : {}),
-  };
-}
-
-
 export async function runConnStringGet(ctx: Context, cluster: string, flags: ConnStringGetFlags): Promise<void> {
   const choice = resolveChoice(flags);
   checkClusterName(cluster); // before anything else, so a bad name sends no request
@@ -79,23 +40,4 @@ export async function runConnStringGet(ctx: Context, cluster: string, flags: Con
   }
   // Bare, for $(...): a valid URI has no control characters or backslashes, so escaping changes only a hostile one.
   ctx.io.write(`${escapeControl(chosen.uri)}\n`);
-}
-
-/** Reads the cluster and picks the string the choice names; none is a ConnectionStringNotFoundError. Shared with `clusters connect`. */
-export async function chooseConnectionString(ctx: Context, cluster: string, choice: ReturnType<typeof resolveChoice>): Promise<ConnectionStringEntry> {
-  const locator = await locateCluster(ctx, cluster);
-  // cdba knows it is flex: no private strings to ask for.
-  if (locator.knownFlex && (choice.type === 'private' || choice.type === 'private-endpoint')) throw flexRefusal(cluster, 'private', true);
-  const body = await locator.get();
-  if (locator.learnt === 'flex' && (choice.type === 'private' || choice.type === 'private-endpoint')) throw flexRefusal(cluster, 'private', false);
-  const { listConnectionStrings, selectConnectionString } = await import('../../connstring/index.js');
-  const entries = listConnectionStrings(body);
-  const chosen = selectConnectionString(entries, choice);
-  if (!chosen) {
-    const stateName = typeof body.stateName === 'string' ? body.stateName : undefined;
-    throw new ConnectionStringNotFoundError(missingMessage(cluster, choice, entries, stateName), {
-      ...(entries.length > 0 ? { hint: `see ${ctx.followUp('conn-string', 'list', cluster)}` } : {}),
-    });
-  }
-  return chosen;
 }

@@ -4,9 +4,9 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import type { TableSpec } from '../../output/render.js';
 import { withExamples, type App } from '../command.js';
-import { entryRow, missingMessage, type ConnectionStringRow } from './describe.js';
-import { locateCluster } from '../clusters/flex.js';
-import { checkClusterName } from '../clusters/target.js';
+import { entryRow, missingMessage, type ConnectionStringRow } from '../shared/connectionString.js';
+import { locateCluster } from '../shared/flex.js';
+import { checkClusterName } from '../shared/target.js';
 
 const TABLE: TableSpec<ConnectionStringRow> = {
   rows: (document) => document as ConnectionStringRow[],
@@ -34,7 +34,7 @@ export function registerConnStringList(parent: Command, app: App): void {
 
 export async function runConnStringList(ctx: Context, cluster: string): Promise<void> {
   checkClusterName(cluster); // before anything else, so a bad name sends no request
-  // Any cluster by name: a flex cluster's strings come from the flex API (src/cli/clusters/flex.ts).
+  // Any cluster by name: a flex cluster's strings come from the flex API (src/cli/shared/flex.ts).
   const body = await (await locateCluster(ctx, cluster)).get();
   const { listConnectionStrings } = await import('../../connstring/index.js');
   const entries = listConnectionStrings(body);

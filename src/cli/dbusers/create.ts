@@ -9,9 +9,10 @@ import { DELETE_AFTER_HELP, resolveDeleteAfter, type DeleteAfterFlags } from '..
 import { UsageError } from '../../base/errors.js';
 import { choiceFlag, withExamples, type App } from '../command.js';
 import { withUserHints } from './hints.js';
-import { checkPasswordFlags, obtainPassword, showUserWithPassword, type PasswordFlags } from './password.js';
-import { roleFlag, scopeFlag, type DatabaseUserRole, type UserScope } from './roles.js';
+import { checkPasswordFlags, obtainPassword, type PasswordFlags } from '../shared/password.js';
+import { roleFlag, scopeFlag, type DatabaseUserRole, type UserScope } from '../shared/roles.js';
 import { userTarget } from './target.js';
+import { showUserWithPassword } from './view.js';
 
 export interface CreateFlags extends PasswordFlags, DeleteAfterFlags {
   role?: DatabaseUserRole[];
@@ -120,7 +121,7 @@ export async function runDbUsersCreate(ctx: Context, username: string | undefine
   const password = needsPassword ? await obtainPassword(ctx, flags, true) : undefined;
   if (password) body.password = password.value;
   const { client, projectId } = await userTarget(ctx);
-  const { createDatabaseUser } = await import('../../api/databaseUsers.js');
+  const { createDatabaseUser } = await import('../../api/resources/databaseUsers.js');
   const authDb = String(body.databaseName);
   const lostAnswer = `the user may have been created; check with ${ctx.followUp('dbusers', 'get', name, ...(authDb === 'admin' ? [] : ['--auth-db', authDb]))}`;
   const response = await withUserHints(name, authDb, () => createDatabaseUser(client, projectId, body, lostAnswer));

@@ -23,7 +23,7 @@ export async function runDbUsersDelete(ctx: Context, username: string, flags: { 
   const { client, projectId } = await userTarget(ctx);
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete database user "${username}" (${authDb}) of project ${projectId} (profile "${profileName}")? Connections that use it stop working.`);
-  const { deleteDatabaseUser } = await import('../../api/databaseUsers.js');
+  const { deleteDatabaseUser } = await import('../../api/resources/databaseUsers.js');
   await withUserHints(username, authDb, () => deleteDatabaseUser(client, projectId, authDb, username));
   ctx.io.note(`cdba: database user ${username} deleted`);
 }

@@ -21,7 +21,7 @@ export function registerDbUsersGet(parent: Command, app: App): void {
 
 export async function runDbUsersGet(ctx: Context, username: string, flags: { authDb: AuthDatabase }): Promise<void> {
   const { authDb } = flags;
-  const { getDatabaseUser } = await import('../../api/databaseUsers.js');
+  const { getDatabaseUser } = await import('../../api/resources/databaseUsers.js');
   const { client, projectId } = await userTarget(ctx);
   const response = await withUserHints(username, authDb, () => getDatabaseUser(client, projectId, authDb, username));
   await showDatabaseUser(ctx, response.body);

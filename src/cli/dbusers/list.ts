@@ -31,7 +31,7 @@ export function registerDbUsersList(parent: Command, app: App): void {
 }
 
 export async function runDbUsersList(ctx: Context, flags: ListFlags): Promise<void> {
-  const { listAllDatabaseUsers, listDatabaseUsers } = await import('../../api/databaseUsers.js');
+  const { listAllDatabaseUsers, listDatabaseUsers } = await import('../../api/resources/databaseUsers.js');
   const { client, projectId } = await userTarget(ctx);
   if (flags.all) {
     await ctx.output(await listAllDatabaseUsers(client, projectId), DATABASE_USER_LIST_TABLE);

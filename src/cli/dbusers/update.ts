@@ -6,9 +6,10 @@ import { DELETE_AFTER_HELP, resolveDeleteAfter, type DeleteAfterFlags } from '..
 import { UsageError } from '../../base/errors.js';
 import { withExamples, type App } from '../command.js';
 import { withUserHints } from './hints.js';
-import { checkPasswordFlags, obtainPassword, showUserWithPassword, type PasswordFlags } from './password.js';
-import { roleFlag, scopeFlag, type DatabaseUserRole, type UserScope } from './roles.js';
+import { checkPasswordFlags, obtainPassword, type PasswordFlags } from '../shared/password.js';
+import { roleFlag, scopeFlag, type DatabaseUserRole, type UserScope } from '../shared/roles.js';
 import { userCommand, userTarget, type AuthDatabase } from './target.js';
+import { showUserWithPassword } from './view.js';
 
 export interface UpdateFlags extends PasswordFlags, DeleteAfterFlags {
   authDb: AuthDatabase;
@@ -59,7 +60,7 @@ export async function runDbUsersUpdate(ctx: Context, username: string, flags: Up
   const password = wantsPassword ? await obtainPassword(ctx, flags, true) : undefined;
   if (password) body.password = password.value;
   const { client, projectId } = await userTarget(ctx);
-  const { updateDatabaseUser } = await import('../../api/databaseUsers.js');
+  const { updateDatabaseUser } = await import('../../api/resources/databaseUsers.js');
   const response = await withUserHints(username, authDb, () => updateDatabaseUser(client, projectId, authDb, username, body));
   await showUserWithPassword(ctx, response.body, password, `cdba: the password of ${username} changed; the new one was printed once and is not kept anywhere`);
 }

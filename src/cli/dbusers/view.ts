@@ -4,7 +4,8 @@ import type { Context } from '../../core/context.js';
 import type { IO } from '../../base/io.js';
 import { isObject } from '../../base/object.js';
 import { keyValueLines, type TableSpec } from '../../output/render.js';
-import { formatRole, formatScope } from './roles.js';
+import type { ObtainedPassword } from '../shared/password.js';
+import { formatRole, formatScope } from '../shared/roles.js';
 
 export interface DatabaseUserSummary {
   username: string;
@@ -91,4 +92,22 @@ export async function showDatabaseUser(ctx: Context, document: unknown): Promise
     return;
   }
   await ctx.output(document, DATABASE_USER_TABLE);
+}
+
+/**
+ * The answer to a create or update. A generated password is shown this once: alone
+ * on stdout (the document is not shown), or as the field "password" of the document
+ * with -o json|pretty or --query; then `note` says so on stderr.
+ */
+export async function showUserWithPassword(ctx: Context, document: unknown, password: ObtainedPassword | undefined, note: string): Promise<void> {
+  if (!password?.generated) {
+    await showDatabaseUser(ctx, document);
+    return;
+  }
+  const form = await ctx.outputForm('bare');
+  await ctx.io.revealing(password.value, async () => {
+    if (form.form === 'bare') ctx.io.write(`${password.value}\n`);
+    else await ctx.output({ ...(document as object), password: password.value }, DATABASE_USER_TABLE);
+  });
+  ctx.io.note(note);
 }

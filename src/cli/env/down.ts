@@ -5,7 +5,7 @@
 // Idempotent: whatever is gone already is skipped, and with nothing left it exits 0.
 import { ApiError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import type { AccessListEntry } from '../../api/accessList.js';
+import type { AccessListEntry } from '../../api/resources/accessList.js';
 import type { ApiClient } from '../../api/client.js';
 import { checkEnvName, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfUsername, envUsername, hasEnvTag } from './names.js';
 import { EnvStateFile } from './state.js';
@@ -25,8 +25,8 @@ const isNotFound = (error: unknown): boolean => error instanceof ApiError && err
  * Answers whether it removed the entry.
  */
 async function releaseEntry(ctx: Context, client: ApiClient, projectId: string, name: string, value: string): Promise<boolean> {
-  const accessList = await import('../../api/accessList.js');
-  const { listAllDatabaseUsers } = await import('../../api/databaseUsers.js');
+  const accessList = await import('../../api/resources/accessList.js');
+  const { listAllDatabaseUsers } = await import('../../api/resources/databaseUsers.js');
   let entry: AccessListEntry | undefined;
   try {
     entry = (await accessList.getAccessListEntry(client, projectId, value)).body;
@@ -64,7 +64,7 @@ async function releaseEntry(ctx: Context, client: ApiClient, projectId: string, 
 }
 
 async function userExists(client: ApiClient, projectId: string, username: string): Promise<boolean> {
-  const { getDatabaseUser } = await import('../../api/databaseUsers.js');
+  const { getDatabaseUser } = await import('../../api/resources/databaseUsers.js');
   try {
     await getDatabaseUser(client, projectId, ENV_USER_DB, username);
     return true;
@@ -84,7 +84,7 @@ export async function runEnvDown(ctx: Context, name: string, flags: DownFlags): 
   const removed: string[] = [];
 
   // The user first: whether another env's user is left then says whether the entry is still needed.
-  const users = await import('../../api/databaseUsers.js');
+  const users = await import('../../api/resources/databaseUsers.js');
   const user = state?.user ?? { databaseName: ENV_USER_DB, username: envUsername(name) };
   let userRemoved = false;
   try {
@@ -95,7 +95,7 @@ export async function runEnvDown(ctx: Context, name: string, flags: DownFlags): 
   }
 
   // The entry: only while it carries the env's comment (one someone else made, or another env's, is kept).
-  const accessList = await import('../../api/accessList.js');
+  const accessList = await import('../../api/resources/accessList.js');
   let entries: string[];
   if (state) entries = state.entry ? [state.entry] : [];
   else {
@@ -111,13 +111,13 @@ export async function runEnvDown(ctx: Context, name: string, flags: DownFlags): 
   let deletedCluster = false;
   let locator;
   if (!flags.keepCluster && (state === undefined || state.cluster.created)) {
-    const { ClusterLocator } = await import('../clusters/flex.js');
+    const { ClusterLocator } = await import('../shared/flex.js');
     locator = await ClusterLocator.open(ctx, client, projectId, name);
     try {
       const cluster = await locator.get();
       if (state !== undefined || hasEnvTag(cluster, name)) {
-        const { deleteCluster } = await import('../../api/clusters.js');
-        const { deleteFlexCluster } = await import('../../api/flexClusters.js');
+        const { deleteCluster } = await import('../../api/resources/clusters.js');
+        const { deleteFlexCluster } = await import('../../api/resources/flexClusters.js');
         if (cluster.stateName !== 'DELETING') {
           await locator.call(
             () => deleteCluster(client, projectId, name),
@@ -136,8 +136,8 @@ export async function runEnvDown(ctx: Context, name: string, flags: DownFlags): 
   stateFile.remove();
   ctx.io.note(removed.length > 0 ? `cdba: env ${name}: removed ${removed.join(', ')}` : `cdba: env ${name}: nothing left to remove`);
   if (deletedCluster && flags.watch && locator) {
-    const { waitForCluster } = await import('../clusters/watch.js');
-    const { clusterTarget } = await import('../clusters/target.js');
+    const { waitForCluster } = await import('../shared/waitForCluster.js');
+    const { clusterTarget } = await import('../shared/target.js');
     await waitForCluster(ctx, await clusterTarget(ctx, 'clusters.get'), name, { until: 'DELETED', initialState: 'DELETING', locator });
   }
 }

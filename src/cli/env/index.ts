@@ -2,8 +2,8 @@
 // (issue 28). Only the flags are declared here; the handlers load when run.
 import { Option, type Command, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { PROVIDERS } from '../../model/catalog.js';
-import { choiceFlag, withExamples, type App } from '../command.js';
-import { roleFlag } from '../dbusers/roles.js';
+import { choiceFlag, withExamples, withOwnOutputs, type App } from '../command.js';
+import { roleFlag } from '../shared/roles.js';
 
 /** The flags `env up` and `run` share. */
 function withUpFlags<C extends CommandUnknownOpts>(command: C): C {
@@ -58,6 +58,8 @@ export function registerEnv(program: Command, app: App): void {
     const { runEnvUp } = await import('./up.js');
     await runEnvUp(app.context(cmd), name, options as RegisteredUpFlags, output);
   });
+  // -o env and github, besides json (ENV_OUTPUTS in connection.ts), are env up's own.
+  withOwnOutputs(up, ['env', 'github']);
   withExamples(up, [
     ['Variables for a shell', 'eval "$(cdba env up ci-1 -o env)" && npm test'],
     ['In a CI script: removed however the job ends, cancelled during env up included', 'trap \'cdba env down ci-1\' EXIT; eval "$(cdba env up ci-1 -o env)" && npm test'],

@@ -2,7 +2,7 @@
 // the state file (another runner, a killed job): the cluster carries the tag
 // cdba-env=<name>, the database user is cdba-env-<name>, and the access-list
 // entry's comment is "cdba env <name>". Only what carries the mark is removed.
-import { checkClusterName } from '../clusters/target.js';
+import { checkClusterName } from '../shared/target.js';
 
 export const ENV_TAG_KEY = 'cdba-env';
 /** The user's authentication database: a password user lives in admin. */

@@ -8,9 +8,9 @@ import { ApiError, InterruptedError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { resolveDeleteAfter } from '../../core/deleteAfter.js';
 import type { ProviderName } from '../../model/catalog.js';
-import { entryValue, parseAccessEntry, type AccessEntry } from '../access-list/entry.js';
-import { generatePassword } from '../dbusers/password.js';
-import { parseRole, type DatabaseUserRole } from '../dbusers/roles.js';
+import { entryValue, parseAccessEntry, type AccessEntry } from '../shared/entry.js';
+import { generatePassword } from '../shared/password.js';
+import { parseRole, type DatabaseUserRole } from '../shared/roles.js';
 import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, type EnvConnection, type EnvOutput } from './connection.js';
 import { checkEnvName, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfComment, envUsername } from './names.js';
 import { EnvStateFile, type EnvState } from './state.js';
@@ -74,12 +74,12 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
   const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name]] as Array<[string, string]>, ...(flags.dbVersion !== undefined ? { dbVersion: flags.dbVersion } : {}) };
   let cluster: Record<string, unknown>;
   if (tier === 'FLEX') {
-    const { flexCreateBody } = await import('../clusters/createFlex.js');
+    const { flexCreateBody } = await import('../shared/flexBody.js');
     cluster = flexCreateBody(name, undefined, topology as never, 'the request');
   } else {
-    const { clusterVersion } = await import('../clusters/target.js');
-    const { createBody } = await import('../clusters/body.js');
-    const { fieldProblems, missingField, refuseProblems } = await import('../clusters/fields.js');
+    const { clusterVersion } = await import('../shared/target.js');
+    const { createBody } = await import('../shared/body.js');
+    const { fieldProblems, missingField, refuseProblems } = await import('../shared/fields.js');
     const { version, shape } = await clusterVersion(ctx, 'clusters.create');
     cluster = createBody(name, undefined, { ...topology, tier }, shape);
     refuseProblems(fieldProblems(cluster, shape), shape, version, 'the request');
@@ -103,8 +103,8 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const previous = stateFile.read();
-  const { ClusterLocator, checkFlexReachable } = await import('../clusters/flex.js');
-  const { clusterDocument, clusterTarget } = await import('../clusters/target.js');
+  const { ClusterLocator, checkFlexReachable } = await import('../shared/flex.js');
+  const { clusterDocument, clusterTarget } = await import('../shared/target.js');
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
 
   // 1. The cluster: reused when it exists (and then never deleted by down, unless an earlier up made it).
@@ -120,11 +120,11 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
     let answer;
     if (plan.flex) {
       await checkFlexReachable(ctx, name);
-      const { createFlexCluster } = await import('../../api/flexClusters.js');
+      const { createFlexCluster } = await import('../../api/resources/flexClusters.js');
       answer = clusterDocument(await createFlexCluster(client, projectId, plan.cluster, checkHint));
       locator.remember();
     } else {
-      const { createCluster } = await import('../../api/clusters.js');
+      const { createCluster } = await import('../../api/resources/clusters.js');
       answer = clusterDocument(await createCluster(client, projectId, plan.cluster, checkHint));
     }
     created = true;
@@ -135,7 +135,7 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
   stateFile.write(state);
 
   // 2. The access-list entry, with the env's comment; one that is there already without it is someone else's, used and left alone.
-  const accessList = await import('../../api/accessList.js');
+  const accessList = await import('../../api/resources/accessList.js');
   let entry: AccessEntry;
   if (plan.ip === 'current') {
     const { body } = await accessList.currentIpAddress(client);
@@ -170,7 +170,7 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
   const username = envUsername(name);
   const password = generatePassword();
   ctx.io.addSecret(password);
-  const users = await import('../../api/databaseUsers.js');
+  const users = await import('../../api/resources/databaseUsers.js');
   const fields = {
     roles: plan.roles,
     scopes: [{ name, type: 'CLUSTER' }],
@@ -209,7 +209,7 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
       return { state: status, done: status === 'ACTIVE', value: status };
     },
   });
-  const { waitForCluster } = await import('../clusters/watch.js');
+  const { waitForCluster } = await import('../shared/waitForCluster.js');
   const target = await clusterTarget(ctx, 'clusters.get');
   const ready = (await waitForCluster(ctx, target, name, { until: 'IDLE', initialState, locator }))!;
   const strings = (ready.connectionStrings ?? {}) as Record<string, unknown>;

@@ -3,8 +3,8 @@
 // lists the clusters' private strings, confirms (TTY) or needs --yes (no TTY, exit 2),
 // then prints the setting the service returned. Already off: says so, no PATCH.
 import type { Command } from '@commander-js/extra-typings';
-import { listAllClusters } from '../../api/clusters.js';
-import { getPrivateIpMode, setPrivateIpMode } from '../../api/privateIpMode.js';
+import { listAllClusters } from '../../api/resources/clusters.js';
+import { getPrivateIpMode, setPrivateIpMode } from '../../api/resources/privateIpMode.js';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 import { clusterLines, transitionLines, type ClusterStrings } from './explain.js';

@@ -1,5 +1,5 @@
 // How the private IP mode setting `{enabled}` is shown as a table row.
-import type { PrivateIpMode } from '../../api/privateIpMode.js';
+import type { PrivateIpMode } from '../../api/resources/privateIpMode.js';
 import type { TableSpec } from '../../output/render.js';
 
 interface SettingRow {

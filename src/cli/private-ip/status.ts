@@ -1,6 +1,6 @@
 // `cdba private-ip status`: whether peering-only (private IP) mode is on for the project.
 import type { Command } from '@commander-js/extra-typings';
-import { getPrivateIpMode } from '../../api/privateIpMode.js';
+import { getPrivateIpMode } from '../../api/resources/privateIpMode.js';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 import { settingTable } from './setting.js';

@@ -26,7 +26,7 @@ export function registerProjectsCreate(parent: Command, app: App): void {
 export async function runProjectsCreate(ctx: Context, name: string, flags: CreateFlags): Promise<void> {
   checkProjectName(name);
   if (!/^[0-9a-f]{24}$/.test(flags.orgId)) throw new UsageError(`invalid --org-id "${flags.orgId}": expected 24 hexadecimal digits (see cdba orgs list)`);
-  const { createProject } = await import('../../api/projects.js');
+  const { createProject } = await import('../../api/resources/projects.js');
   const { body } = await createProject(await ctx.api(), { name, orgId: flags.orgId });
   await ctx.output(body, PROJECT_TABLE);
   const id = typeof body.id === 'string' ? body.id : name;

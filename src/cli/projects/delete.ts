@@ -32,7 +32,7 @@ export async function runProjectsDelete(ctx: Context, idOrName: string): Promise
   const pick = pickProjectHint(ctx.globals);
   const warning = own && `cdba: warning: project ${project.name} (${project.id}) is the current project of ${own}; after the delete, ${pick}`;
   await ctx.confirm(`Delete project "${project.name}" (${project.id})?`, undefined, warning ? [warning] : []);
-  const { deleteProject } = await import('../../api/projects.js');
+  const { deleteProject } = await import('../../api/resources/projects.js');
   try {
     await deleteProject(client, project.id);
   } catch (error) {

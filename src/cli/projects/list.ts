@@ -17,6 +17,6 @@ export function registerProjectsList(parent: Command, app: App): void {
 }
 
 export async function runProjectsList(ctx: Context): Promise<void> {
-  const { listAllProjects } = await import('../../api/projects.js');
+  const { listAllProjects } = await import('../../api/resources/projects.js');
   await ctx.output(await listAllProjects(await ctx.api()), PROJECT_LIST_TABLE);
 }

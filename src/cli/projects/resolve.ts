@@ -23,7 +23,7 @@ export interface ResolvedProject {
 }
 
 export async function resolveProject(ctx: Context, client: ApiClient, idOrName: string): Promise<ResolvedProject> {
-  const api = await import('../../api/projects.js');
+  const api = await import('../../api/resources/projects.js');
   const byId = PROJECT_ID.test(idOrName);
   if (!byId) checkProjectName(idOrName);
   try {

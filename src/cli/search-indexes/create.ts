@@ -73,7 +73,7 @@ export async function runSearchIndexesCreate(ctx: Context, cluster: string, flag
   const target = await searchTarget(ctx, cluster);
   for (const note of notes) ctx.io.note(note);
   const name = `${request.database}.${request.collectionName}/${request.name}`;
-  const { createSearchIndex } = await import('../../api/searchIndexes.js');
+  const { createSearchIndex } = await import('../../api/resources/searchIndexes.js');
   const lost = `the index may have been created; check with \`${ctx.followUp('search-indexes', 'get', cluster, name)}\` before trying again`;
   const created = await createSearchIndex(target.client, target.projectId, cluster, { ...request }, lost);
   const state = typeof created.status === 'string' ? created.status : 'PENDING';

@@ -25,7 +25,7 @@ export async function runSearchIndexesDelete(ctx: Context, cluster: string, inde
   const target = await searchTarget(ctx, cluster);
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete search index ${refText(ref)} of cluster ${cluster} in project ${target.projectId} (profile "${profileName}")? Queries that use it fail.`);
-  const { deleteSearchIndex } = await import('../../api/searchIndexes.js');
+  const { deleteSearchIndex } = await import('../../api/resources/searchIndexes.js');
   await deleteSearchIndex(target.client, target.projectId, cluster, ref);
   ctx.io.note(`cdba: search index ${refText(ref)} is being deleted (the service removes it shortly)`);
 }

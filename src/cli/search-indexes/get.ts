@@ -24,6 +24,6 @@ export function registerSearchIndexesGet(parent: Command, app: App): void {
 export async function runSearchIndexesGet(ctx: Context, cluster: string, index: string): Promise<void> {
   const ref = parseIndexRef(index);
   const target = await searchTarget(ctx, cluster);
-  const { getSearchIndex } = await import('../../api/searchIndexes.js');
+  const { getSearchIndex } = await import('../../api/resources/searchIndexes.js');
   await showIndex(ctx, await getSearchIndex(target.client, target.projectId, cluster, ref));
 }

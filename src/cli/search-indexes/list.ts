@@ -33,7 +33,7 @@ export async function runSearchIndexesList(ctx: Context, cluster: string, flags:
     throw new UsageError(`${flags.db === undefined ? '--collection' : '--db'} needs ${flags.db === undefined ? '--db' : '--collection'}: a collection is named by both`);
   }
   const target = await searchTarget(ctx, cluster);
-  const { listSearchIndexes } = await import('../../api/searchIndexes.js');
+  const { listSearchIndexes } = await import('../../api/resources/searchIndexes.js');
   const collection = flags.db !== undefined ? { databaseName: flags.db, collectionName: flags.collection! } : undefined;
   await ctx.output(await listSearchIndexes(target.client, target.projectId, cluster, collection), SEARCH_INDEX_LIST_TABLE);
 }

@@ -2,11 +2,11 @@
 // by its id or as `db.collection/name`, and the wait until an index is READY and
 // queryable (create, update and env up --search-index run it).
 import type { ApiClient } from '../../api/client.js';
-import type { IndexRef, SearchIndex } from '../../api/searchIndexes.js';
+import type { IndexRef, SearchIndex } from '../../api/resources/searchIndexes.js';
 import { ApiError, FailedError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { parseDuration } from '../../core/duration.js';
-import { checkClusterName } from '../clusters/target.js';
+import { checkClusterName } from '../shared/target.js';
 
 export interface SearchTarget {
   client: ApiClient;
@@ -71,7 +71,7 @@ export function failureMessage(doc: SearchIndex): string {
  */
 export async function waitForIndex(ctx: Context, target: SearchTarget, cluster: string, ref: IndexRef, options: IndexWatch): Promise<SearchIndex> {
   const { watch } = await import('../../core/watch.js');
-  const { getSearchIndex } = await import('../../api/searchIndexes.js');
+  const { getSearchIndex } = await import('../../api/resources/searchIndexes.js');
   const follow = ctx.followUp('search-indexes', 'get', cluster, refText(ref));
   return watch<SearchIndex>({
     io: ctx.io,

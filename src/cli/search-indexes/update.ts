@@ -39,7 +39,7 @@ export async function runSearchIndexesUpdate(ctx: Context, cluster: string, inde
   const { source, doc } = await readDefinitionFile(ctx.io, flags.file);
   const { definition } = definitionFromFile(source, doc, flags.type);
   const target = await searchTarget(ctx, cluster);
-  const { updateSearchIndex } = await import('../../api/searchIndexes.js');
+  const { updateSearchIndex } = await import('../../api/resources/searchIndexes.js');
   const updated = await updateSearchIndex(target.client, target.projectId, cluster, ref, definition);
   const state = typeof updated.status === 'string' ? updated.status : 'PENDING';
   if (!flags.watch && flags.watchTimeout === undefined) {

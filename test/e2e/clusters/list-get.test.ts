@@ -2,7 +2,7 @@
 // API versions (and the default), against seeded projects: 345 clusters (pages), a small
 // mixed one (the table's columns), and an empty one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SeedCluster } from '../../../src/emulator/index.js';
+import type { SeedCluster } from '../../../src/emulator/resources/clusters/index.js';
 import { DigestClient, accept } from '../../helpers/emulator.js';
 import { apiBase, EACH_VERSION, expectNoRequest, expectUsage, OWNER, PROJECT, run, startWorld, type Version, type World, deprecationWarning, wireVersion } from './world.js';
 

@@ -1,6 +1,8 @@
 // Seed pieces for the conn-string, private-ip and api e2e tests: fixed project IDs,
 // one owner key for all of them, and cluster create bodies (2023-02-01 shape).
-import type { SeedCluster, SeedDocument, SeedProject } from '../../../src/emulator/index.js';
+import type { SeedDocument } from '../../../src/emulator/index.js';
+import type { SeedCluster } from '../../../src/emulator/resources/clusters/index.js';
+import type { SeedProject } from '../../../src/emulator/resources/projects/index.js';
 
 export const OWNER = { publicKey: 'ownerkey', privateKey: '6b1d7a40-3c1e-4e55-9d43-0f2a7c9e5b11' };
 

@@ -114,6 +114,7 @@ describe('search-indexes list, get, update, delete', () => {
     const byId = await cdba(['search-indexes', 'get', SEEDED_CLUSTER, byName.indexID as string, '--query', 'queryable'], { env });
     expect(byId.stdout.trim()).toBe('true');
     const view = await cdba(['search-indexes', 'get', SEEDED_CLUSTER, 'sample_mflix.movies/default'], { env, tty: true });
+    // eslint-disable-next-line no-control-regex -- the view's bold labels, taken off to read it
     const plain = view.stdout.replace(/\x1b\[[0-9;]*m/g, '');
     expect(plain).toMatch(/^Name:\s+default\n/);
     expect(plain).toMatch(/\nQueryable:\s+yes\n/);

@@ -9,7 +9,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiError, ExitCode } from '../../../src/base/errors.js';
-import { getCluster } from '../../../src/api/clusters.js';
+import { getCluster } from '../../../src/api/resources/clusters.js';
 import { tempDir } from '../../helpers/cli.js';
 import { clientFor, settingsFor } from './servers.js';
 import { missingTool } from '../../helpers/tools.js';

@@ -4,7 +4,7 @@ import { statSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ApiError, ExitCode } from '../../../src/base/errors.js';
 import type { ApiClient } from '../../../src/api/client.js';
-import { getCluster } from '../../../src/api/clusters.js';
+import { getCluster } from '../../../src/api/resources/clusters.js';
 import { TokenFileCache } from '../../../src/auth/serviceAccount.js';
 import { tempDir } from '../../helpers/cli.js';
 import { clientFor, errorDoc, json, settingsFor, startServer, type TestServer } from './servers.js';

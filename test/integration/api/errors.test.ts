@@ -3,9 +3,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { ApiError, ExitCode, NetworkError, TimeoutError, UsageError } from '../../../src/base/errors.js';
 import { createApiClient, SILENT_EVENTS, type ApiClient } from '../../../src/api/client.js';
 import { InvalidResponseError, PaginationError } from '../../../src/api/errors.js';
-import { getCluster, listClusters } from '../../../src/api/clusters.js';
-import { getPrivateIpMode, setPrivateIpMode } from '../../../src/api/privateIpMode.js';
-import { getRoot } from '../../../src/api/root.js';
+import { getCluster, listClusters } from '../../../src/api/resources/clusters.js';
+import { getPrivateIpMode, setPrivateIpMode } from '../../../src/api/resources/privateIpMode.js';
+import { getRoot } from '../../../src/api/resources/root.js';
 import { clientFor, errorDoc, json, settingsFor, startServer, type Handler, type TestServer } from './servers.js';
 import { closedPort } from '../../reliability/support.js';
 

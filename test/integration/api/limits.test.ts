@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { ExitCode, TimeoutError } from '../../../src/base/errors.js';
 import type { ApiClient } from '../../../src/api/client.js';
 import { ResponseTooLargeError } from '../../../src/api/errors.js';
-import { getCluster } from '../../../src/api/clusters.js';
+import { getCluster } from '../../../src/api/resources/clusters.js';
 import { clientFor, settingsFor, startServer, type Handler, type TestServer } from './servers.js';
 
 const MiB = 1024 * 1024;

@@ -1,7 +1,7 @@
 // Page iteration and fetch-all against a list server that follows the seed's rules.
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ApiClient } from '../../../src/api/client.js';
-import { listAllClusters } from '../../../src/api/clusters.js';
+import { listAllClusters } from '../../../src/api/resources/clusters.js';
 import { clientFor, errorDoc, json, settingsFor, startServer, type TestServer } from './servers.js';
 
 let server: TestServer | undefined;

@@ -9,22 +9,22 @@ import { apiEventsFor } from '../../../src/core/apiEvents.js';
 import { IO } from '../../../src/base/io.js';
 import { registerHandlers, type RunningEmulator } from '../../../src/emulator/index.js';
 import { getWidget, listWidgets } from '../../fixtures/widgets/api.js';
-import { unregisterWidgetHandlers } from '../../fixtures/widgets/handlers.js';
-import { unregisterWidgetOperations } from '../../fixtures/widgets/operations.js';
+import { registerWidgets } from '../../fixtures/widgets/register.js';
 import { accept, DigestClient, withEmulator } from '../../helpers/emulator.js';
 import { cdba, tempDir } from '../../helpers/inProcess.js';
 
 let emu: RunningEmulator;
 let env: Record<string, string>;
+let unregisterWidgets: () => void;
 beforeAll(async () => {
+  unregisterWidgets = registerWidgets();
   ({ emu, env } = await withEmulator());
 });
 afterAll(async () => {
   expect(emu.unexpectedErrors()).toEqual([]);
   await emu.stop();
   // Test files share their worker's modules (vitest.config.ts): leave the table as found.
-  unregisterWidgetHandlers();
-  unregisterWidgetOperations();
+  unregisterWidgets();
 });
 
 function clientAt(apiVersion: string): ApiClient {

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { ApiError, ExitCode, NetworkError } from '../../../src/base/errors.js';
 import type { ApiClient } from '../../../src/api/client.js';
-import { createCluster } from '../../../src/api/clusters.js';
+import { createCluster } from '../../../src/api/resources/clusters.js';
 import { waitFor } from '../../helpers/waitFor.js';
 import { clientFor, digestGate, errorDoc, json, settingsFor, startServer, type Handler, type TestServer } from './servers.js';
 

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ExitCode, NetworkError } from '../../../src/base/errors.js';
-import { getCluster } from '../../../src/api/clusters.js';
+import { getCluster } from '../../../src/api/resources/clusters.js';
 import { tempDir } from '../../helpers/cli.js';
 import { clientFor, json, settingsFor, startTlsServer, type TestServer } from './servers.js';
 import { commandWorks, missingTool } from '../../helpers/tools.js';

@@ -1,7 +1,7 @@
 // The --debug trace: what it shows, and that no secret ever reaches it.
 import { afterEach, expect, test } from 'vitest';
 import type { ApiClient } from '../../../src/api/client.js';
-import { createCluster, getCluster } from '../../../src/api/clusters.js';
+import { createCluster, getCluster } from '../../../src/api/resources/clusters.js';
 import { clientFor, digestGate, json, settingsFor, startServer, type TestServer } from './servers.js';
 
 const KEYS = { publicKey: 'abcdefgh', privateKey: '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0' };

@@ -5,11 +5,12 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClusterViews } from '../../../src/emulator/clusterViews.js';
+import { ClusterViews } from '../../../src/emulator/resources/clusters/views.js';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { JsonText } from '../../../src/base/jsonText.js';
 import { serializeJson } from '../../../src/emulator/jsonText.js';
-import type { ClusterRecord, ProjectState } from '../../../src/emulator/store.js';
+import type { ClusterRecord } from '../../../src/emulator/resources/clusters/index.js';
+import type { ProjectState } from '../../../src/emulator/resources/projects/index.js';
 import { withEmulator } from '../../helpers/emulator.js';
 import type { DigestClient } from '../../helpers/emulator.js';
 import { PROJECT_A, PROJECT_B, TestClock, client, modernCreate, testSeed, v2 } from './fixtures.js';

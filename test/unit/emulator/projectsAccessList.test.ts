@@ -73,9 +73,10 @@ describe('projects and organizations', () => {
     const missing = await owner.request('GET', '/api/atlas/v2/groups/byName/nope', { headers: V });
     expect(missing.status).toBe(404);
     expect(missing.json).toMatchObject({ errorCode: 'GROUP_NAME_NOT_FOUND', detail: 'No group with name "nope" exists.' });
-    // A project the key has no role in is there, but not for it.
+    // A project the key has no role in is answered as a name that does not exist: the answer tells no one which names exist.
     const notMine = await client(emu, READER).request('GET', '/api/atlas/v2/groups/byName/beta', { headers: V });
-    expect(notMine.status).toBe(403);
+    expect(notMine.status).toBe(404);
+    expect(notMine.json).toMatchObject({ errorCode: 'GROUP_NAME_NOT_FOUND', detail: 'No group with name "beta" exists.' });
   });
 
   it('lists the organizations a key belongs to', async () => {

@@ -11,10 +11,13 @@
 // name taken in the namespace (409), a flex cluster's eleventh index (400), a paused
 // cluster (409).
 import { checkCreateRequest, checkDefinition, indexTypeOf, splitFlatIndex, type DefinitionProblem, type IndexType } from '../../../model/searchIndex.js';
-import { projectOf, type Handler, type RequestContext } from '../../context.js';
+import type { Handler, RequestContext } from '../../context.js';
 import { ApiFailure, failures } from '../../errors.js';
 import type { ReadOnlyFields } from '../../readOnly.js';
 import { isoSeconds, objectId, type Store } from '../../store.js';
+import { clusterFailures, clusterStore } from '../clusters/index.js';
+import { flexCluster } from '../flexClusters/store.js';
+import { projectOf } from '../projects/index.js';
 import { renderFlatIndex, renderIndex, renderSampleLoad, type Moment } from './render.js';
 import { collectionsOf, dropDeleted, indexStatus, isQueryable, searchStateOf, type SearchIndexRecord, type SearchState } from './state.js';
 
@@ -38,7 +41,7 @@ export const searchFailures = {
   flexLimit: (cluster: string) =>
     new ApiFailure(400, 'ATLAS_GENERAL_ERROR', `Reason: Flex cluster ${cluster} has ${FLEX_INDEX_LIMIT} search indexes, the most a flex cluster can have.`, [cluster]),
   /** As the clusters API refuses changes to a paused cluster (recorded code). */
-  paused: (cluster: string) => failures.cannotUpdatePaused(cluster),
+  paused: (cluster: string) => clusterFailures.cannotUpdatePaused(cluster),
 };
 
 /** A definition problem the service refuses at once, as its 400. */
@@ -65,11 +68,11 @@ function clusterNamed(ctx: RequestContext, name: string): ClusterTarget {
   v2Only(ctx);
   const { store } = ctx.services;
   const project = projectOf(ctx);
-  const dedicated = store.cluster(project.id, name);
+  const dedicated = clusterStore(store).find(project.id, name);
   if (dedicated) return { id: dedicated.model.id, name: dedicated.model.name, paused: dedicated.model.paused, flex: false };
-  const flex = store.flexCluster(project.id, name);
+  const flex = flexCluster(store, project.id, name);
   if (flex) return { id: flex.model.id, name: flex.model.name, paused: false, flex: true };
-  throw failures.clusterNotFound(name, project.id);
+  throw clusterFailures.clusterNotFound(name, project.id);
 }
 
 function stateOf(store: Store, now: number): SearchState {

@@ -1,10 +1,11 @@
-// The search indexes and sample data module of the emulator: its operations (handler,
-// permission, body rules), its seed keys and its part of the state. Until the resource
-// modules of the emulator are one list, today's shared files name these once each:
-// routes.ts (SEARCH_HANDLERS), seed.ts (the keys and checkSearchSeed), store.ts (World.search,
-// searchStateFromSeed), rateLimit.ts (the recorded limits) and index.ts (state()).
-import type { OperationName } from '../../../api/operations.js';
-import type { OperationHandler } from '../../routes.js';
+// The search indexes module (resource.ts), and beside it the sample dataset load's:
+// search and vector search indexes on the current (/search/indexes, 2024-05-30) and
+// the deprecated (/fts/indexes, 2023-01-01) paths, one store; the sample load that
+// gives clusters the collections an index is built on. Two modules, as the live
+// service counts them against two limits (recorded: 500 for both families of index
+// paths, 10 000 for the sample load). They come after the clusters modules in the
+// list: a seeded index belongs to a seeded cluster, dedicated or flex.
+import type { ResourceModule } from '../../resource.js';
 import type { Store } from '../../store.js';
 import {
   CREATE_READ_ONLY,
@@ -24,64 +25,91 @@ import {
   loadSampleDataset,
   updateIndex,
 } from './handlers.js';
-import { renderIndex } from './render.js';
+import { SEARCH_SEED_KEYS, checkSearchSeed, searchStateFromSeed } from './seed.js';
 import { sampleDatabasesOf, searchStateOf } from './state.js';
+import { clusterStore } from '../clusters/index.js';
+import { flexCluster } from '../flexClusters/store.js';
 
-export { SEARCH_SEED_KEYS, checkSearchSeed, searchStateFromSeed, type SeedClusterData, type SeedSearchIndex } from './seed.js';
+export type { SeedClusterData, SeedSearchIndex } from './seed.js';
 export type { SearchState } from './state.js';
 
-/**
- * Search indexes are the Project Data Access Admin's (the project owner here), not a
- * cluster manager's; loading the sample dataset changes the cluster's data as a
- * cluster manager may.
- */
-export const SEARCH_HANDLERS = {
-  'searchIndexes.list': { handler: listIndexes, action: 'read' },
-  'searchIndexes.create': { handler: createIndex, action: 'writeProject', readOnly: CREATE_READ_ONLY },
-  'searchIndexes.listByCollection': { handler: listCollectionIndexes, action: 'read' },
-  'searchIndexes.get': { handler: getIndex, action: 'read' },
-  'searchIndexes.update': { handler: updateIndex, action: 'writeProject', readOnly: UPDATE_READ_ONLY },
-  'searchIndexes.delete': { handler: deleteIndex, action: 'writeProject' },
-  'searchIndexes.getByName': { handler: getIndex, action: 'read' },
-  'searchIndexes.updateByName': { handler: updateIndex, action: 'writeProject', readOnly: UPDATE_READ_ONLY },
-  'searchIndexes.deleteByName': { handler: deleteIndex, action: 'writeProject' },
-  'searchIndexes.ftsCreate': { handler: ftsCreateIndex, action: 'writeProject', readOnly: FLAT_CREATE_READ_ONLY },
-  'searchIndexes.ftsList': { handler: ftsListIndexes, action: 'read' },
-  'searchIndexes.ftsGet': { handler: ftsGetIndex, action: 'read' },
-  'searchIndexes.ftsUpdate': { handler: ftsUpdateIndex, action: 'writeProject', readOnly: FLAT_UPDATE_READ_ONLY },
-  'searchIndexes.ftsDelete': { handler: deleteIndex, action: 'writeProject' },
-  'sampleDatasets.load': { handler: loadSampleDataset, action: 'writeClusters', noBody: true },
-  'sampleDatasets.get': { handler: getSampleLoad, action: 'read' },
-} satisfies { readonly [Name in OperationName]?: OperationHandler };
-
-/** The live service's RateLimit-Limit (recorded): 500 for both families of index paths, 10 000 for the sample load. */
-export const SEARCH_RATE_LIMITS = { searchIndexes: 500, sampleDatasets: 10_000 } as const;
-
-/** What the emulator's state() shows of one cluster: its indexes as a GET answers them, its sample databases. */
+/** What state() shows of each cluster with search indexes or sample data. */
 export interface ClusterSearchSnapshot {
   projectId: string;
   clusterName: string;
+  /** The sample databases loaded (a load COMPLETED). */
   sampleDatabases: string[];
-  /** Each index as GET /search/indexes/{indexId} answers it now. */
-  indexes: Array<Record<string, unknown>>;
+  /** Each index's names, type, definition and its version. */
+  indexes: Array<{ indexID: string; database: string; collectionName: string; name: string; type: string; definition: Record<string, unknown>; version: number }>;
 }
 
-export function searchSnapshot(store: Store, now: number, transitionMs: number): ClusterSearchSnapshot[] {
+declare module '../../resource.js' {
+  interface StateSnapshot {
+    search: ClusterSearchSnapshot[];
+  }
+}
+
+function snapshot(store: Store): ClusterSearchSnapshot[] {
   const state = searchStateOf(store.world);
+  const now = store.clock();
+  // A cluster deleted (and perhaps made again under its name) takes its indexes and data with it.
+  const exists = (projectId: string, clusterId: string, name: string): boolean =>
+    (clusterStore(store).find(projectId, name)?.model.id ?? flexCluster(store, projectId, name)?.model.id) === clusterId;
   const clusters = new Map<string, ClusterSearchSnapshot>();
   const entry = (projectId: string, clusterId: string, clusterName: string): ClusterSearchSnapshot => {
     let found = clusters.get(clusterId);
     if (!found) clusters.set(clusterId, (found = { projectId, clusterName, sampleDatabases: sampleDatabasesOf(state, clusterId, now), indexes: [] }));
     return found;
   };
-  // A cluster deleted (and perhaps made again under its name) takes its indexes and data with it.
-  const exists = (projectId: string, clusterId: string, name: string): boolean =>
-    (store.cluster(projectId, name)?.model.id ?? store.flexCluster(projectId, name)?.model.id) === clusterId;
   for (const load of state.sampleLoads) if (exists(load.groupId, load.clusterId, load.clusterName)) entry(load.groupId, load.clusterId, load.clusterName);
   for (const record of state.indexes) {
-    if (record.deletingUntil !== undefined && record.deletingUntil <= now) continue;
-    if (!exists(record.groupId, record.clusterId, record.clusterName)) continue;
-    entry(record.groupId, record.clusterId, record.clusterName).indexes.push(renderIndex(record, { now, transitionMs }));
+    if ((record.deletingUntil !== undefined && record.deletingUntil <= now) || !exists(record.groupId, record.clusterId, record.clusterName)) continue;
+    const { indexID, database, collectionName, name, type, definition, version } = record;
+    entry(record.groupId, record.clusterId, record.clusterName).indexes.push({ indexID, database, collectionName, name, type, definition, version });
   }
   return structuredClone([...clusters.values()]);
 }
+
+/**
+ * Search indexes are the Project Data Access Admin's (the project owner here), not a
+ * cluster manager's.
+ */
+export const searchIndexes: ResourceModule = {
+  name: 'searchIndexes',
+  rateLimitPerMinute: 500, // recorded, for both /search and /fts paths
+  operations: {
+    'searchIndexes.list': { handler: listIndexes, action: 'read' },
+    'searchIndexes.create': { handler: createIndex, action: 'writeProject', readOnly: CREATE_READ_ONLY },
+    'searchIndexes.listByCollection': { handler: listCollectionIndexes, action: 'read' },
+    'searchIndexes.get': { handler: getIndex, action: 'read' },
+    'searchIndexes.update': { handler: updateIndex, action: 'writeProject', readOnly: UPDATE_READ_ONLY },
+    'searchIndexes.delete': { handler: deleteIndex, action: 'writeProject' },
+    'searchIndexes.getByName': { handler: getIndex, action: 'read' },
+    'searchIndexes.updateByName': { handler: updateIndex, action: 'writeProject', readOnly: UPDATE_READ_ONLY },
+    'searchIndexes.deleteByName': { handler: deleteIndex, action: 'writeProject' },
+    'searchIndexes.ftsCreate': { handler: ftsCreateIndex, action: 'writeProject', readOnly: FLAT_CREATE_READ_ONLY },
+    'searchIndexes.ftsList': { handler: ftsListIndexes, action: 'read' },
+    'searchIndexes.ftsGet': { handler: ftsGetIndex, action: 'read' },
+    'searchIndexes.ftsUpdate': { handler: ftsUpdateIndex, action: 'writeProject', readOnly: FLAT_UPDATE_READ_ONLY },
+    'searchIndexes.ftsDelete': { handler: deleteIndex, action: 'writeProject' },
+  },
+  seed: {
+    keys: SEARCH_SEED_KEYS,
+    check: (doc, problems) => problems.list.push(...checkSearchSeed(doc)),
+  },
+  state: {
+    fromSeed: (world, seed, now) => searchStateFromSeed(world, seed, now),
+    upgrade: (world) => void searchStateOf(world),
+    snapshot: (store) => ({ search: snapshot(store) }),
+  },
+};
+
+/** Loading the sample dataset changes a cluster's data, as a cluster manager may. */
+export const sampleDatasets: ResourceModule = {
+  name: 'sampleDatasets',
+  rateLimitPerMinute: 10_000, // recorded
+  operations: {
+    'sampleDatasets.load': { handler: loadSampleDataset, action: 'writeClusters', noBody: true },
+    'sampleDatasets.get': { handler: getSampleLoad, action: 'read' },
+  },
+};

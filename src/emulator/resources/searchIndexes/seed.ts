@@ -10,8 +10,9 @@
 // whose build succeeds, on a collection the cluster holds.
 import { isObject } from '../../../base/object.js';
 import { checkCreateRequest, indexTypeOf, problemLine } from '../../../model/searchIndex.js';
-import { isoSeconds, objectId } from '../../store.js';
-import { SAMPLE_NAMESPACES, searchStateOf, type SearchState } from './state.js';
+import type { SeedDocument } from '../../seed.js';
+import { isoSeconds, objectId, type World } from '../../store.js';
+import { SAMPLE_NAMESPACES, searchStateOf } from './state.js';
 
 export interface SeedClusterData {
   projectId: string;
@@ -27,6 +28,13 @@ export interface SeedSearchIndex {
   clusterName: string;
   /** A create request of the current API (database, collectionName, name, type, definition). */
   index: Record<string, unknown>;
+}
+
+declare module '../../seed.js' {
+  interface SeedDocument {
+    clusterData?: SeedClusterData[];
+    searchIndexes?: SeedSearchIndex[];
+  }
 }
 
 export const SEARCH_SEED_KEYS = ['clusterData', 'searchIndexes'] as const;
@@ -107,13 +115,10 @@ export function checkSearchSeed(doc: Record<string, unknown>): string[] {
   return problems;
 }
 
-/** A new world's search state from a validated seed; `clusterId` finds a seeded cluster's id by project and name. */
-export function searchStateFromSeed(
-  world: { search?: SearchState },
-  seed: { clusterData?: SeedClusterData[]; searchIndexes?: SeedSearchIndex[] },
-  now: number,
-  clusterId: (projectId: string, name: string) => string,
-): void {
+/** A new world's search state from a validated seed, once the clusters modules have made the seed's clusters. */
+export function searchStateFromSeed(world: World, seed: SeedDocument, now: number): void {
+  const clusterId = (projectId: string, name: string): string =>
+    [...(world.clusters ?? []), ...(world.flexClusters ?? [])].find((record) => record.model.groupId === projectId && record.model.name === name)!.model.id;
   const state = searchStateOf(world);
   for (const entry of seed.clusterData ?? []) {
     const id = clusterId(entry.projectId, entry.clusterName);

@@ -1,6 +1,6 @@
 // The search module's part of the emulator's world: the indexes of every cluster, the
 // sample dataset loads, and what each cluster holds that an index can be built on
-// (its collections). Kept in World.search, persisted with the rest (--state).
+// (its collections). Kept in world.search, persisted with the rest (--state).
 //
 // An index belongs to the cluster's id, not its name: a cluster deleted and made again
 // under the same name has none of the old one's indexes. Its status is computed from the
@@ -58,6 +58,13 @@ export interface SearchState {
   indexes: SearchIndexRecord[];
   sampleLoads: SampleLoadRecord[];
   clusterData: ClusterDataRecord[];
+}
+
+declare module '../../store.js' {
+  interface World {
+    /** Search indexes, sample loads and what clusters hold (absent in state files written before them). */
+    search?: SearchState;
+  }
 }
 
 export type IndexStatus = 'PENDING' | 'IN_PROGRESS' | 'READY' | 'FAILED' | 'DELETING';

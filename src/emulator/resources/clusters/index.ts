@@ -1,0 +1,87 @@
+// The clusters module (resource.ts): dedicated (and shared-tier) clusters, in v1.0 and
+// v2, one canonical model per cluster rendered in the shape of the version served.
+// It holds its clusters (store.ts), their transitions and rendered views (views.ts);
+// a project with clusters cannot be deleted, and counts them in its document.
+import { upgradeStoredModel, type ClusterModel } from '../../../model/cluster.js';
+import type { ResourceModule } from '../../resource.js';
+import { objectId } from '../../store.js';
+import { listAllClusters } from './allClusters.js';
+import { clusterFailures } from './errors.js';
+import { CLUSTER_READ_ONLY, createCluster, deleteCluster, getCluster, listClusters, patchCluster } from './handlers.js';
+import { checkSeedClusters, clustersFromSeed } from './seed.js';
+import { clusterStore, type RecordedRequest } from './store.js';
+
+export { clusterFailures } from './errors.js';
+export type { OtherClusterKind } from './handlers.js';
+export { checkClusterEntries, seedClusterNames, SEED_MODEL_CONTEXT, type SeedCluster } from './seed.js';
+export { clusterNamed, clusterStore, type ClusterRecord, type RecordedRequest } from './store.js';
+
+export interface ClusterSnapshot {
+  projectId: string;
+  name: string;
+  model: ClusterModel;
+  legacyStrings: boolean;
+  /** Mutating requests received for this cluster (create, patch, delete), oldest first. */
+  requests: RecordedRequest[];
+  /** The parsed body of the last create or patch. */
+  lastRequestBody: unknown;
+}
+
+declare module '../../resource.js' {
+  interface StateSnapshot {
+    clusters: ClusterSnapshot[];
+  }
+}
+
+export const clusters: ResourceModule = {
+  name: 'clusters',
+  rateLimitPerMinute: 10_000, // recorded, every version
+  operations: {
+    'clusters.list': { handler: listClusters, action: 'read' },
+    'clusters.create': { handler: createCluster, action: 'writeClusters', readOnly: CLUSTER_READ_ONLY },
+    'clusters.get': { handler: getCluster, action: 'read' },
+    'clusters.update': { handler: patchCluster, action: 'writeClusters', readOnly: CLUSTER_READ_ONLY },
+    'clusters.delete': { handler: deleteCluster, action: 'writeClusters' },
+    'clusters.listAll': { handler: listAllClusters, action: 'read' },
+  },
+  seed: {
+    keys: ['clusters'],
+    check: checkSeedClusters,
+    byDefault: (seed) => {
+      seed.clusters = [];
+    },
+  },
+  state: {
+    fromSeed: (world, seed, now) => {
+      world.clusters = clustersFromSeed(seed, now);
+    },
+    // Files written before shards were kept one by one carry numShards per spec.
+    upgrade: (world) => {
+      if (!Array.isArray(world.clusters)) return;
+      for (const record of world.clusters) record.model = upgradeStoredModel(record.model, () => objectId(Date.parse(record.model.createDate) || 0));
+    },
+    snapshot: (store) => ({
+      clusters: store.world.projects.flatMap((project) =>
+        clusterStore(store).list(project.id).map((record) => {
+          const lastWrite = [...record.requests].reverse().find((r) => r.method === 'POST' || r.method === 'PATCH');
+          return structuredClone({
+            projectId: project.id,
+            name: record.model.name,
+            model: record.model,
+            legacyStrings: record.legacyStrings,
+            requests: record.requests,
+            lastRequestBody: lastWrite?.body,
+          });
+        }),
+      ),
+    }),
+  },
+  hooks: {
+    projects: {
+      refuseDelete: (store, project) => {
+        if (clusterStore(store).list(project.id).length > 0) throw clusterFailures.cannotCloseGroupActiveClusters();
+      },
+      view: (store, project) => ({ clusterCount: clusterStore(store).list(project.id).length }),
+    },
+  },
+};

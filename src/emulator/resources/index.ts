@@ -1,0 +1,29 @@
+// The emulator's resources: one module each (../resource.ts says what a module
+// declares). Adding a resource is its module and one line here. The order matters
+// only where a module reads another's state as it is made: a module comes after
+// those whose items it extends (projects first).
+import type { ResourceModule } from '../resource.js';
+import { accessList } from './accessList/index.js';
+import { clusters } from './clusters/index.js';
+import { credentials } from './credentials.js';
+import { databaseUsers } from './databaseUsers/index.js';
+import { flexClusters } from './flexClusters/index.js';
+import { networkSeed } from './networkSeed.js';
+import { privateIpMode } from './privateIpMode.js';
+import { projects } from './projects/index.js';
+import { root } from './root.js';
+import { sampleDatasets, searchIndexes } from './searchIndexes/index.js';
+
+export const RESOURCES: readonly ResourceModule[] = [
+  root,
+  projects,
+  credentials,
+  privateIpMode,
+  networkSeed,
+  accessList,
+  clusters,
+  flexClusters,
+  databaseUsers,
+  searchIndexes,
+  sampleDatasets,
+];

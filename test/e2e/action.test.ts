@@ -1,0 +1,123 @@
+// The GitHub Action (action.yml): its main and post steps run as the runner runs
+// them, with the environment GitHub sets (INPUT_*, GITHUB_ENV, GITHUB_OUTPUT,
+// GITHUB_STATE, and STATE_* for post), against the emulator (issue 38, item 4).
+import { execa } from 'execa';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { REPO_ROOT, cleanEnv, tempDir } from '../helpers/cli.js';
+import { withEmulator } from '../helpers/emulator.js';
+import { waitFor } from '../helpers/waitFor.js';
+
+const MAIN = join(REPO_ROOT, 'action', 'main.cjs');
+const POST = join(REPO_ROOT, 'action', 'post.cjs');
+
+let fast: RunningEmulator; // the create's answer says CREATING, the next look IDLE
+let stuck: RunningEmulator; // clusters stay CREATING for an hour
+beforeAll(async () => {
+  [{ emu: fast }, { emu: stuck }] = await Promise.all([withEmulator({ transitionMs: 0 }), withEmulator({ transitionMs: 3_600_000 })]);
+});
+afterAll(async () => {
+  await Promise.all([fast.stop(), stuck.stop()]);
+});
+
+/** A job's files and environment, as the runner lays them for a step. */
+function job(emu: RunningEmulator, inputs: Record<string, string>) {
+  const dir = tempDir('cdba-action-');
+  const files = { GITHUB_ENV: join(dir, 'env'), GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STATE: join(dir, 'state') };
+  for (const file of Object.values(files)) writeFileSync(file, '');
+  const env = cleanEnv({
+    ...files,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_RUN_ID: '4242',
+    GITHUB_RUN_ATTEMPT: '1',
+    CDBA_BASE_URL: emu.url,
+    CDBA_PUBLIC_KEY: emu.defaults.owner.publicKey,
+    CDBA_PRIVATE_KEY: emu.defaults.owner.privateKey,
+    CDBA_PROJECT_ID: emu.defaults.projectId,
+    ...Object.fromEntries(Object.entries(inputs).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value])),
+  }, join(dir, 'home'));
+  /** What the runner gives the post step: the main step's saved state as STATE_<name>. */
+  const postEnv = (): Record<string, string> => {
+    const state = Object.fromEntries(readFileSync(files.GITHUB_STATE, 'utf8').split('\n').filter(Boolean).map((line) => line.split(/=(.*)/s).slice(0, 2)));
+    return { ...env, ...Object.fromEntries(Object.entries(state).map(([key, value]) => [`STATE_${key}`, value as string])) };
+  };
+  const read = (file: keyof typeof files): Record<string, string> =>
+    Object.fromEntries(readFileSync(files[file], 'utf8').split('\n').filter(Boolean).map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]));
+  return { env, postEnv, read };
+}
+
+describe('the cdba env Action', () => {
+  it('main: the env is up, its outputs and variables written, the password masked before anything else shows it; post: it is gone', async () => {
+    const { env, postEnv, read } = job(fast, { name: 'ci-action-1', ttl: '1h', tier: '' });
+    const main = await execa('node', [MAIN], { env, extendEnv: false, reject: false });
+    expect(main.exitCode, main.stderr).toBe(0);
+    const outputs = read('GITHUB_OUTPUT');
+    expect(Object.keys(outputs).sort()).toEqual(['cluster', 'uri', 'username']);
+    expect(outputs).toMatchObject({ cluster: 'ci-action-1', username: 'cdba-env-ci-action-1' });
+    const variables = read('GITHUB_ENV');
+    expect(variables.MONGODB_URI).toBe(outputs.uri);
+    const password = variables.MONGODB_PASSWORD!;
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    // The mask is the first thing the log shows the password in, and the only one.
+    expect(main.stdout).toBe(`::add-mask::${password}`); // execa drops the final newline
+    expect(main.stderr).not.toContain(password);
+    expect(read('GITHUB_STATE')).toEqual({ name: 'ci-action-1' });
+
+    const post = await execa('node', [POST], { env: postEnv(), extendEnv: false, reject: false });
+    expect(post.exitCode, post.stderr).toBe(0);
+    expect(post.stderr).toMatch(/removed .*database user cdba-env-ci-action-1.*cluster ci-action-1/);
+    const users = JSON.stringify(fast.state());
+    expect(users).not.toContain('cdba-env-ci-action-1');
+  });
+
+  it('the default name comes from the run, and the post step of a job whose main never ran does nothing', async () => {
+    const { env, read } = job(fast, {});
+    const main = await execa('node', [MAIN], { env, extendEnv: false, reject: false });
+    expect(main.exitCode, main.stderr).toBe(0);
+    expect(read('GITHUB_OUTPUT').cluster).toBe('cdba-4242-1');
+    const post = await execa('node', [POST], { env, extendEnv: false, reject: false }); // no STATE_name
+    expect(post.exitCode).toBe(0);
+    expect(post.stdout).toBe('cdba: no env was started by this job');
+    const down = await execa('node', [POST], { env: { ...env, STATE_name: 'cdba-4242-1' }, extendEnv: false, reject: false });
+    expect(down.exitCode, down.stderr).toBe(0);
+  });
+
+  it('a job cancelled while main waits: main ends with env up interrupted, and post removes what it made', async () => {
+    const { env, postEnv } = job(stuck, { name: 'ci-cancelled' });
+    const main = execa('node', [MAIN], { env, extendEnv: false, reject: false });
+    let stderr = '';
+    main.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await waitFor('env up to wait for the cluster', () => /CREATING/.test(stderr));
+    main.kill('SIGTERM'); // the runner cancels the step
+    const ended = await main;
+    expect(ended.exitCode).not.toBe(0);
+    expect(stderr).toMatch(/env down ci-cancelled/);
+    expect(JSON.stringify(stuck.state())).toContain('"ci-cancelled"');
+
+    const post = await execa('node', [POST], { env: postEnv(), extendEnv: false, reject: false });
+    expect(post.exitCode, post.stderr).toBe(0);
+    expect(post.stderr).toMatch(/cluster ci-cancelled/);
+    expect(JSON.stringify(stuck.state())).not.toMatch(/cdba-env-ci-cancelled/);
+  });
+
+  it('main with a bad input fails in one line, and its post step still runs env down (a no-op)', async () => {
+    const { env, postEnv } = job(fast, { name: 'ci-bad', ttl: '9d' });
+    const main = await execa('node', [MAIN], { env, extendEnv: false, reject: false });
+    expect(main.exitCode).toBe(2);
+    expect(main.stderr).toMatch(/^cdba: invalid --ttl "9d"[^\n]*$/);
+    const post = await execa('node', [POST], { env: postEnv(), extendEnv: false, reject: false });
+    expect(post.exitCode, post.stderr).toBe(0);
+  });
+
+  it('action.yml runs these two files, post always, on a Node the runner has', () => {
+    const yml = readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8');
+    expect(yml).toMatch(/^ {2}using: node20$/m);
+    expect(yml).toMatch(/^ {2}main: action\/main\.cjs$/m);
+    expect(yml).toMatch(/^ {2}post: action\/post\.cjs$/m);
+    expect(yml).toMatch(/^ {2}post-if: always\(\)$/m);
+    for (const input of ['name', 'tier', 'ttl', 'ip']) expect(yml).toMatch(new RegExp(`^ {2}${input}:$`, 'm'));
+    for (const output of ['uri', 'username', 'cluster']) expect(yml).toMatch(new RegExp(`^ {2}${output}:$`, 'm'));
+  });
+});
