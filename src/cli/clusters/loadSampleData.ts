@@ -3,12 +3,10 @@
 // until the load is COMPLETED (a FAILED load ends with the service's message, exit 1).
 // The sample load is its own resource of the API (/sampleDatasetLoad, src/api/searchIndexes.ts).
 import type { Command } from '@commander-js/extra-typings';
-import type { ApiClient } from '../../api/client.js';
-import type { SampleDatasetLoad } from '../../api/resources/searchIndexes.js';
-import { FailedError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import type { TableSpec } from '../../output/render.js';
 import { withExamples, type App } from '../command.js';
+import { waitForSampleLoad } from '../shared/waitForSampleLoad.js';
 import { checkClusterName } from '../shared/target.js';
 import { watchTimeoutMs } from './watch.js';
 
@@ -53,29 +51,6 @@ export function registerClustersLoadSampleData(parent: Command, app: App): void 
     ['Load it and wait, then index it', 'cdba clusters load-sample-data c1 --watch && cdba search-indexes create c1 --db sample_mflix --collection movies --name default --dynamic --watch'],
     ['Start the load; only its id', "cdba clusters load-sample-data c1 -o json --query _id"],
   ]);
-}
-
-/** Polls a load until it is COMPLETED (returns it); FAILED ends with the service's message. */
-export async function waitForSampleLoad(ctx: Context, client: ApiClient, projectId: string, load: SampleDatasetLoad, timeout?: string): Promise<SampleDatasetLoad> {
-  const { watch } = await import('../../core/watch.js');
-  const { getSampleDatasetLoad } = await import('../../api/resources/searchIndexes.js');
-  const id = text(load._id);
-  const cluster = text(load.clusterName);
-  return watch<SampleDatasetLoad>({
-    io: ctx.io,
-    subject: `the sample data load into ${cluster}`,
-    intervals: ctx.watchIntervals,
-    ...(ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {}),
-    timeoutMs: watchTimeoutMs(timeout),
-    initialState: text(load.state) || undefined,
-    resumeHint: `the load goes on at the service; see it with \`${ctx.followUp('api', `/groups/${projectId}/sampleDatasetLoad/${id}`)}\``,
-    poll: async () => {
-      const current = await getSampleDatasetLoad(client, projectId, id);
-      const state = text(current.state) || 'UNKNOWN';
-      if (state === 'FAILED') throw new FailedError(`the sample data load into ${cluster} FAILED: ${text(current.errorMessage) || 'the service gives no reason'}`);
-      return { state, done: state === 'COMPLETED', value: current };
-    },
-  });
 }
 
 export async function runLoadSampleData(ctx: Context, cluster: string, flags: LoadSampleFlags): Promise<void> {

@@ -7,8 +7,9 @@ import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { INDEX_TYPES, type IndexType } from '../../model/searchIndex.js';
 import { withExamples, type App } from '../command.js';
-import { readDefinitionFile, requestFromFile, typeFlag, vectorFieldFlag, type IndexRequest } from './definition.js';
-import { indexName, searchTarget, waitForIndex, watchTimeoutMs } from './target.js';
+import { readDefinitionFile, requestFromFile, typeFlag, vectorFieldFlag, type IndexRequest } from '../shared/searchDefinition.js';
+import { indexName, waitForIndex, watchTimeoutMs } from '../shared/waitForIndex.js';
+import { searchTarget } from './target.js';
 import { showIndex } from './view.js';
 
 export interface CreateFlags {

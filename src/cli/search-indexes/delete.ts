@@ -3,7 +3,8 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
-import { parseIndexRef, refText, searchTarget } from './target.js';
+import { refText } from '../shared/waitForIndex.js';
+import { parseIndexRef, searchTarget } from './target.js';
 
 export function registerSearchIndexesDelete(parent: Command, app: App): void {
   const command = parent

@@ -5,8 +5,9 @@ import { Option, type Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { INDEX_TYPES, type IndexType } from '../../model/searchIndex.js';
 import { withExamples, type App } from '../command.js';
-import { definitionFromFile, readDefinitionFile, typeFlag } from './definition.js';
-import { parseIndexRef, refText, searchTarget, waitForIndex, watchTimeoutMs } from './target.js';
+import { definitionFromFile, readDefinitionFile, typeFlag } from '../shared/searchDefinition.js';
+import { refText, waitForIndex, watchTimeoutMs } from '../shared/waitForIndex.js';
+import { parseIndexRef, searchTarget } from './target.js';
 import { showIndex } from './view.js';
 
 export interface UpdateFlags {

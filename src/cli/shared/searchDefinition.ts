@@ -1,4 +1,5 @@
-// An index definition from the user, checked before any request (src/model/searchIndex.ts):
+// An index definition from the user, checked before any request (src/model/searchIndex.ts),
+// for search-indexes create and update and env up --search-index:
 // from a file (the bare definition, or a whole create request as the Atlas CLI's files
 // are), from --dynamic, or from --field path:dimensions:similarity. A mistake is one
 // line naming the file and the field's JSON path, not the service's opaque error.
