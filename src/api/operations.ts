@@ -42,6 +42,12 @@ interface TableEntry {
   deprecated?: true;
   /** Served only in the versioned API: there is no /api/atlas/v1.0 path (flex clusters). */
   v2Only?: boolean;
+  /**
+   * No command sends it: it is in the table so that the emulator serves it and `cdba api`
+   * resolves its version (the deprecated /fts search index paths, which other clients call).
+   * `cdba versions` and `auth status` leave it out of the versions cdba sends.
+   */
+  passthrough?: true;
 }
 
 export interface OperationDecl extends TableEntry {

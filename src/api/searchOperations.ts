@@ -9,7 +9,8 @@
 //   named by its id or by database, collection and name.
 // - /fts/indexes at 2023-01-01: deprecated as a whole by the description; the live
 //   service still answers them (the Atlas CLI calls them for some verbs), with
-//   Deprecation: the current paths' release (recorded) and Sunset 2027-07-01.
+//   Deprecation: the current paths' release (recorded) and Sunset 2027-07-01. No
+//   command calls them (passthrough): `cdba versions` does not count them as sent.
 // Served only in the versioned API (the description has no v1.0 path for them).
 
 const SEARCH = '/groups/{groupId}/clusters/{clusterName}/search/indexes';
@@ -30,11 +31,11 @@ export const SEARCH_OPERATIONS = {
   'searchIndexes.getByName': { method: 'GET', path: `${SEARCH}/{databaseName}/{collectionName}/{indexName}`, versions: CURRENT, v2Only: true },
   'searchIndexes.updateByName': { method: 'PATCH', path: `${SEARCH}/{databaseName}/{collectionName}/{indexName}`, versions: CURRENT, v2Only: true },
   'searchIndexes.deleteByName': { method: 'DELETE', path: `${SEARCH}/{databaseName}/{collectionName}/{indexName}`, versions: CURRENT, v2Only: true },
-  'searchIndexes.ftsCreate': { method: 'POST', path: FTS, versions: DEPRECATED, deprecated: true, v2Only: true },
-  'searchIndexes.ftsList': { method: 'GET', path: `${FTS}/{databaseName}/{collectionName}`, versions: DEPRECATED, deprecated: true, v2Only: true },
-  'searchIndexes.ftsGet': { method: 'GET', path: `${FTS}/{indexId}`, versions: DEPRECATED, deprecated: true, v2Only: true },
-  'searchIndexes.ftsUpdate': { method: 'PATCH', path: `${FTS}/{indexId}`, versions: DEPRECATED, deprecated: true, v2Only: true },
-  'searchIndexes.ftsDelete': { method: 'DELETE', path: `${FTS}/{indexId}`, versions: DEPRECATED, deprecated: true, v2Only: true },
+  'searchIndexes.ftsCreate': { method: 'POST', path: FTS, versions: DEPRECATED, deprecated: true, v2Only: true, passthrough: true },
+  'searchIndexes.ftsList': { method: 'GET', path: `${FTS}/{databaseName}/{collectionName}`, versions: DEPRECATED, deprecated: true, v2Only: true, passthrough: true },
+  'searchIndexes.ftsGet': { method: 'GET', path: `${FTS}/{indexId}`, versions: DEPRECATED, deprecated: true, v2Only: true, passthrough: true },
+  'searchIndexes.ftsUpdate': { method: 'PATCH', path: `${FTS}/{indexId}`, versions: DEPRECATED, deprecated: true, v2Only: true, passthrough: true },
+  'searchIndexes.ftsDelete': { method: 'DELETE', path: `${FTS}/{indexId}`, versions: DEPRECATED, deprecated: true, v2Only: true, passthrough: true },
   'sampleDatasets.load': { method: 'POST', path: SAMPLE_LOAD, versions: [{ date: '2023-01-01' }], v2Only: true },
   'sampleDatasets.get': { method: 'GET', path: SAMPLE_LOAD, versions: [{ date: '2023-01-01' }], v2Only: true },
 } as const;

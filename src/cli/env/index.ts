@@ -69,7 +69,7 @@ export function registerEnv(program: Command, app: App): void {
     ['In a CI script: removed however the job ends, cancelled during env up included', 'trap \'cdba env down ci-1\' EXIT; eval "$(cdba env up ci-1 -o env)" && npm test'],
     ['In a GitHub Actions step: outputs and $GITHUB_ENV, the password masked', 'cdba env up ci-$GITHUB_RUN_ID -o github'],
     ['A dedicated M10 with MongoDB 8.0 for four hours, only the URI', 'cdba env up ci-2 --tier M10 --db-version 8.0 --ttl 4h -o json | jq -r .MONGODB_URI'],
-    ['The sample data and a search index, printed only once the index is READY and queryable', 'eval "$(cdba env up ci-3 --sample-data --search-index movies-index.json -o env)" && npm test'],
+    ['The sample data and a search index, printed only once the index is READY and queryable', 'eval "$(cdba env up ci-3 --sample-data --search-index idx.json -o env)" && npm test'],
   ]);
 
   const down = env

@@ -5,9 +5,9 @@
 import { Option, type Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { INDEX_TYPES, type IndexType } from '../../model/searchIndex.js';
-import { withExamples, type App } from '../command.js';
-import { readDefinitionFile, requestFromFile, typeFlag, vectorFieldFlag, type IndexRequest } from '../shared/searchDefinition.js';
+import type { IndexType } from '../../model/searchIndex.js';
+import { choiceFlag, collect, withExamples, type App } from '../command.js';
+import type { IndexRequest } from '../shared/searchDefinition.js';
 import { indexName, waitForIndex, watchTimeoutMs } from '../shared/waitForIndex.js';
 import { searchTarget } from './target.js';
 import { showIndex } from './view.js';
@@ -19,7 +19,8 @@ export interface CreateFlags {
   type?: IndexType;
   file?: string;
   dynamic?: boolean;
-  field?: Array<Record<string, unknown>>;
+  /** path:dimensions:similarity, as typed: read when the command runs (the checker loads then). */
+  field?: string[];
   watch?: boolean;
   watchTimeout?: string;
 }
@@ -32,10 +33,10 @@ export function registerSearchIndexesCreate(parent: Command, app: App): void {
     .option('--db <db>', 'the database of the collection (or "database" in the file)')
     .option('--collection <coll>', 'the collection to index (or "collectionName" in the file)')
     .option('--name <name>', 'the index name, unique in the collection (or "name" in the file)')
-    .addOption(new Option('--type <type>', 'search (default) or vectorSearch').choices(INDEX_TYPES).argParser(typeFlag))
+    .addOption(new Option('--type <type>', 'search (default) or vectorSearch').choices(INDEX_TYPES).argParser(choiceFlag('--type', INDEX_TYPES)))
     .option('--file <definition.json>', 'the definition, or a whole create request {database, collectionName, name, type, definition}; - reads stdin')
     .option('--dynamic', 'a search index of every field: {"mappings": {"dynamic": true}}')
-    .option('--field <path:dimensions:similarity>', 'a vector field of a vectorSearch index, e.g. plot_embedding:1536:cosine (repeatable; euclidean, cosine or dotProduct)', vectorFieldFlag)
+    .option('--field <path:dimensions:similarity>', 'a vector field of a vectorSearch index, e.g. plot_embedding:1536:cosine (repeatable; euclidean, cosine or dotProduct)', collect)
     .option('--watch', 'wait until the index is READY and queryable, then print it; a FAILED build ends with its reason (exit 1)')
     .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
     .action(async (cluster, options, cmd) => runSearchIndexesCreate(app.context(cmd), cluster, options as CreateFlags));
@@ -48,8 +49,12 @@ export function registerSearchIndexesCreate(parent: Command, app: App): void {
   ]);
 }
 
+/** The index types, as the description names them (the model's INDEX_TYPES, which loads when a command runs). */
+export const INDEX_TYPES = ['search', 'vectorSearch'] as const;
+
 /** The request the flags describe; no request is sent. */
 export async function planCreate(ctx: Context, flags: CreateFlags, notes: string[]): Promise<IndexRequest> {
+  const { readDefinitionFile, requestFromFile, vectorFieldFlag } = await import('../shared/searchDefinition.js');
   const ways = [flags.file !== undefined && '--file', flags.dynamic && '--dynamic', flags.field !== undefined && '--field'].filter((w): w is string => Boolean(w));
   if (ways.length === 0) throw new UsageError('give the definition: --file <definition.json>, --dynamic (every field), or --field path:dimensions:similarity (vectorSearch)');
   if (ways.length > 1) throw new UsageError(`${ways.join(' and ')} both give the definition: use one`);
@@ -60,7 +65,7 @@ export async function planCreate(ctx: Context, flags: CreateFlags, notes: string
   const type: IndexType = flags.type ?? (flags.field ? 'vectorSearch' : 'search');
   if (flags.dynamic && type !== 'search') throw new UsageError('--dynamic makes a search index; a vectorSearch index takes --field path:dimensions:similarity');
   if (flags.field && type !== 'vectorSearch') throw new UsageError('--field makes a vectorSearch index; drop --type search, or give --dynamic or --file');
-  const definition = flags.dynamic ? { mappings: { dynamic: true } } : { fields: flags.field! };
+  const definition = flags.dynamic ? { mappings: { dynamic: true } } : { fields: flags.field!.reduce<Array<Record<string, unknown>>>((fields, text) => vectorFieldFlag(text, fields), []) };
   for (const [value, flag] of [[flags.db, '--db'], [flags.collection, '--collection'], [flags.name, '--name']] as const) {
     if (value === undefined || value === '') throw new UsageError(`${flag} is required with ${ways[0]}`);
   }

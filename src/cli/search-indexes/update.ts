@@ -3,9 +3,9 @@
 // queries meanwhile); --watch waits until the new one is READY and queryable.
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { INDEX_TYPES, type IndexType } from '../../model/searchIndex.js';
-import { withExamples, type App } from '../command.js';
-import { definitionFromFile, readDefinitionFile, typeFlag } from '../shared/searchDefinition.js';
+import type { IndexType } from '../../model/searchIndex.js';
+import { choiceFlag, withExamples, type App } from '../command.js';
+import { INDEX_TYPES } from './create.js';
 import { refText, waitForIndex, watchTimeoutMs } from '../shared/waitForIndex.js';
 import { parseIndexRef, searchTarget } from './target.js';
 import { showIndex } from './view.js';
@@ -24,7 +24,7 @@ export function registerSearchIndexesUpdate(parent: Command, app: App): void {
     .argument('<cluster>', 'cluster name')
     .argument('<index>', 'the index: its id, or database.collection/name')
     .requiredOption('--file <definition.json>', 'the new definition, as it is, as {"definition": ...}, or a whole create request; - reads stdin')
-    .addOption(new Option('--type <type>', "the index's type, to check the file against (default: what the file holds)").choices(INDEX_TYPES).argParser(typeFlag))
+    .addOption(new Option('--type <type>', "the index's type, to check the file against (default: what the file holds)").choices(INDEX_TYPES).argParser(choiceFlag('--type', INDEX_TYPES)))
     .option('--watch', 'wait until the new definition is READY and queryable, then print the index; a FAILED build ends with its reason (exit 1)')
     .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
     .action(async (cluster, index, options, cmd) => runSearchIndexesUpdate(app.context(cmd), cluster, index, options as UpdateFlags));
@@ -37,6 +37,7 @@ export function registerSearchIndexesUpdate(parent: Command, app: App): void {
 export async function runSearchIndexesUpdate(ctx: Context, cluster: string, index: string, flags: UpdateFlags): Promise<void> {
   const ref = parseIndexRef(index);
   watchTimeoutMs(flags.watchTimeout);
+  const { definitionFromFile, readDefinitionFile } = await import('../shared/searchDefinition.js');
   const { source, doc } = await readDefinitionFile(ctx.io, flags.file);
   const { definition } = definitionFromFile(source, doc, flags.type);
   const target = await searchTarget(ctx, cluster);

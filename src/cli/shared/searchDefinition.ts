@@ -36,12 +36,6 @@ export function guessType(definition: Record<string, unknown>): IndexType {
   return Array.isArray(definition.fields) && definition.mappings === undefined ? 'vectorSearch' : 'search';
 }
 
-export const typeFlag = (value: string): IndexType => {
-  const found = INDEX_TYPES.find((type) => type.toLowerCase() === value.toLowerCase());
-  if (!found) throw new UsageError(`invalid --type "${value}": one of ${INDEX_TYPES.join(', ')}`);
-  return found;
-};
-
 /** --field path:dimensions:similarity, one vector field. */
 export function vectorFieldFlag(value: string, previous: Array<Record<string, unknown>> = []): Array<Record<string, unknown>> {
   const parts = value.split(':');

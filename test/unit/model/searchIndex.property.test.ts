@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BUILTIN_ANALYZERS,
+  INDEX_TYPES,
   MAX_DIMENSIONS,
   VECTOR_QUANTIZATIONS,
   VECTOR_SIMILARITIES,
@@ -14,6 +15,7 @@ import {
   splitFlatIndex,
   type IndexType,
 } from '../../../src/model/searchIndex.js';
+import { INDEX_TYPES as CLI_INDEX_TYPES } from '../../../src/cli/search-indexes/create.js';
 import { readRecorded, referenceAvailable } from '../../helpers/reference.js';
 import { searchValidator } from '../emulator/searchOpenApi.js';
 
@@ -361,5 +363,9 @@ describe('the search index definition checker', () => {
       .map((doc) => (doc.latestDefinition as Doc | undefined) ?? splitFlatIndex(doc).definition);
     expect(definitions.length).toBeGreaterThanOrEqual(5);
     for (const definition of definitions) expect(checkDefinition('search', definition)).toBeUndefined();
+  });
+
+  it('the CLI\'s --type choices are the checker\'s types (kept apart so the checker loads only when a command runs)', () => {
+    expect(CLI_INDEX_TYPES).toEqual(INDEX_TYPES);
   });
 });
