@@ -13,6 +13,7 @@ import { generatePassword } from '../shared/password.js';
 import { parseRole, type DatabaseUserRole } from '../shared/roles.js';
 import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, standardSrvOf, type EnvConnection, type EnvOutput } from './connection.js';
 import { checkEnvName, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfComment, envUsername } from './names.js';
+import { planSearch, type SearchPlan } from './searchIndexes.js';
 import { EnvStateFile, type EnvState } from './state.js';
 
 export interface UpFlags {
@@ -23,6 +24,9 @@ export interface UpFlags {
   ip?: string;
   role?: DatabaseUserRole[];
   dbVersion?: string;
+  /** --sample-data and --search-index (./searchIndexes.ts). */
+  sampleData?: boolean;
+  searchIndex?: string[];
 }
 
 export const DEFAULT_TTL = '2h';
@@ -44,6 +48,8 @@ export interface UpPlan {
   /** Where up records what it makes, checked (and what an earlier up recorded, read) before any request. */
   stateFile: EnvStateFile;
   previous: EnvState | undefined;
+  /** The sample data and search indexes to have once the cluster is IDLE. */
+  search?: SearchPlan;
 }
 
 /** The ttl as the service's date, or a usage error naming --ttl (the parser is the one --delete-after uses). */
@@ -92,12 +98,13 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
     const missing = missingField(cluster, shape);
     if (missing) throw new UsageError(`the cluster body lacks ${missing}, which API version ${version} requires`);
   }
+  const search = await planSearch(ctx, flags);
   // Where the state goes, checked last: a flag's mistake is said first.
   const projectId = await ctx.projectId();
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const previous = stateFile.prepare();
-  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous };
+  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous, ...(search ? { search } : {}) };
 }
 
 const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
@@ -219,6 +226,8 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: b
   const { waitForCluster } = await import('../shared/waitForCluster.js');
   const target = await clusterTarget(ctx, 'clusters.get');
   const ready = (await waitForCluster(ctx, target, name, { until: 'IDLE', initialState, locator }))!;
+  // 5. The sample data and the search indexes, READY and queryable before the connection is printed.
+  if (plan.search) await (await import('./searchIndexes.js')).bringUpSearch(ctx, plan.search, { client, projectId }, name);
   return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
 }
 
