@@ -4841,7 +4841,7 @@ var require_graceful_fs = __commonJS({
       }
       function ReadStream$open() {
         var that = this;
-        open4(that.path, that.flags, that.mode, function(err, fd) {
+        open6(that.path, that.flags, that.mode, function(err, fd) {
           if (err) {
             if (that.autoClose)
               that.destroy();
@@ -4861,7 +4861,7 @@ var require_graceful_fs = __commonJS({
       }
       function WriteStream$open() {
         var that = this;
-        open4(that.path, that.flags, that.mode, function(err, fd) {
+        open6(that.path, that.flags, that.mode, function(err, fd) {
           if (err) {
             that.destroy();
             that.emit("error", err);
@@ -4878,8 +4878,8 @@ var require_graceful_fs = __commonJS({
         return new fs2.WriteStream(path, options);
       }
       var fs$open = fs2.open;
-      fs2.open = open4;
-      function open4(path, flags, mode, cb) {
+      fs2.open = open6;
+      function open6(path, flags, mode, cb) {
         if (typeof mode === "function")
           cb = mode, mode = null;
         return go$open(path, flags, mode, cb);
@@ -10275,37 +10275,66 @@ var init_errors2 = __esm({
   }
 });
 
+// src/api/backupOperations.ts
+var CLUSTER, FLEX, ONLY_2023_01_01, FLEX_2024_11_13, SCHEDULE, BACKUP_OPERATIONS;
+var init_backupOperations = __esm({
+  "src/api/backupOperations.ts"() {
+    "use strict";
+    CLUSTER = "/groups/{groupId}/clusters/{clusterName}/backup";
+    FLEX = "/groups/{groupId}/flexClusters/{name}/backup";
+    ONLY_2023_01_01 = [{ date: "2023-01-01" }];
+    FLEX_2024_11_13 = [{ date: "2024-11-13" }];
+    SCHEDULE = [{ date: "2023-01-01", deprecation: "Mon, 5 Aug 2024 00:00:00 GMT", sunset: "Thu, 1 Jul 2027 00:00:00 GMT" }, { date: "2024-08-05" }];
+    BACKUP_OPERATIONS = {
+      "backups.listSnapshots": { method: "GET", path: `${CLUSTER}/snapshots`, versions: ONLY_2023_01_01, v2Only: true },
+      "backups.takeSnapshot": { method: "POST", path: `${CLUSTER}/snapshots`, versions: ONLY_2023_01_01, v2Only: true },
+      "backups.getSnapshot": { method: "GET", path: `${CLUSTER}/snapshots/{snapshotId}`, versions: ONLY_2023_01_01, v2Only: true },
+      "backups.deleteSnapshot": { method: "DELETE", path: `${CLUSTER}/snapshots/{snapshotId}`, versions: ONLY_2023_01_01, v2Only: true },
+      "backups.listRestoreJobs": { method: "GET", path: `${CLUSTER}/restoreJobs`, versions: ONLY_2023_01_01, v2Only: true },
+      "backups.createRestoreJob": { method: "POST", path: `${CLUSTER}/restoreJobs`, versions: ONLY_2023_01_01, v2Only: true },
+      "backups.getRestoreJob": { method: "GET", path: `${CLUSTER}/restoreJobs/{restoreJobId}`, versions: ONLY_2023_01_01, v2Only: true },
+      "backups.cancelRestoreJob": { method: "DELETE", path: `${CLUSTER}/restoreJobs/{restoreJobId}`, versions: ONLY_2023_01_01, v2Only: true },
+      "backups.getSchedule": { method: "GET", path: `${CLUSTER}/schedule`, versions: SCHEDULE, v2Only: true },
+      "flexBackups.listSnapshots": { method: "GET", path: `${FLEX}/snapshots`, versions: FLEX_2024_11_13, v2Only: true },
+      "flexBackups.getSnapshot": { method: "GET", path: `${FLEX}/snapshots/{snapshotId}`, versions: FLEX_2024_11_13, v2Only: true },
+      "flexBackups.listRestoreJobs": { method: "GET", path: `${FLEX}/restoreJobs`, versions: FLEX_2024_11_13, v2Only: true },
+      "flexBackups.createRestoreJob": { method: "POST", path: `${FLEX}/restoreJobs`, versions: FLEX_2024_11_13, v2Only: true },
+      "flexBackups.getRestoreJob": { method: "GET", path: `${FLEX}/restoreJobs/{restoreJobId}`, versions: FLEX_2024_11_13, v2Only: true }
+    };
+  }
+});
+
 // src/api/networkOperations.ts
-var ONLY_2023_01_01, CONTAINERS, PEERS, SERVICES, SERVICE, NETWORK_OPERATIONS;
+var ONLY_2023_01_012, CONTAINERS, PEERS, SERVICES, SERVICE, NETWORK_OPERATIONS;
 var init_networkOperations = __esm({
   "src/api/networkOperations.ts"() {
     "use strict";
-    ONLY_2023_01_01 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_012 = [{ date: "2023-01-01" }];
     CONTAINERS = "/groups/{groupId}/containers";
     PEERS = "/groups/{groupId}/peers";
     SERVICES = "/groups/{groupId}/privateEndpoint/{cloudProvider}/endpointService";
     SERVICE = `${SERVICES}/{endpointServiceId}`;
     NETWORK_OPERATIONS = {
       // One provider's containers (providerName, default AWS); `all` comes first, as /containers/all is not a container id.
-      "containers.list": { method: "GET", path: CONTAINERS, versions: ONLY_2023_01_01 },
-      "containers.listAll": { method: "GET", path: `${CONTAINERS}/all`, versions: ONLY_2023_01_01 },
-      "containers.create": { method: "POST", path: CONTAINERS, versions: ONLY_2023_01_01 },
-      "containers.get": { method: "GET", path: `${CONTAINERS}/{containerId}`, versions: ONLY_2023_01_01 },
-      "containers.delete": { method: "DELETE", path: `${CONTAINERS}/{containerId}`, versions: ONLY_2023_01_01 },
+      "containers.list": { method: "GET", path: CONTAINERS, versions: ONLY_2023_01_012 },
+      "containers.listAll": { method: "GET", path: `${CONTAINERS}/all`, versions: ONLY_2023_01_012 },
+      "containers.create": { method: "POST", path: CONTAINERS, versions: ONLY_2023_01_012 },
+      "containers.get": { method: "GET", path: `${CONTAINERS}/{containerId}`, versions: ONLY_2023_01_012 },
+      "containers.delete": { method: "DELETE", path: `${CONTAINERS}/{containerId}`, versions: ONLY_2023_01_012 },
       // One provider's peers (providerName, default AWS: a list without it shows no Azure or GCP peer).
-      "peers.list": { method: "GET", path: PEERS, versions: ONLY_2023_01_01 },
-      "peers.create": { method: "POST", path: PEERS, versions: ONLY_2023_01_01 },
-      "peers.get": { method: "GET", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_01 },
-      "peers.delete": { method: "DELETE", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_01 },
-      "privateEndpoints.listServices": { method: "GET", path: SERVICES, versions: ONLY_2023_01_01 },
-      "privateEndpoints.createService": { method: "POST", path: "/groups/{groupId}/privateEndpoint/endpointService", versions: ONLY_2023_01_01 },
-      "privateEndpoints.getService": { method: "GET", path: SERVICE, versions: ONLY_2023_01_01 },
-      "privateEndpoints.deleteService": { method: "DELETE", path: SERVICE, versions: ONLY_2023_01_01 },
-      "privateEndpoints.createEndpoint": { method: "POST", path: `${SERVICE}/endpoint`, versions: ONLY_2023_01_01 },
-      "privateEndpoints.getEndpoint": { method: "GET", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_01 },
-      "privateEndpoints.deleteEndpoint": { method: "DELETE", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_01 },
-      "privateEndpoints.getRegionalMode": { method: "GET", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_01 },
-      "privateEndpoints.setRegionalMode": { method: "PATCH", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_01 }
+      "peers.list": { method: "GET", path: PEERS, versions: ONLY_2023_01_012 },
+      "peers.create": { method: "POST", path: PEERS, versions: ONLY_2023_01_012 },
+      "peers.get": { method: "GET", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_012 },
+      "peers.delete": { method: "DELETE", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_012 },
+      "privateEndpoints.listServices": { method: "GET", path: SERVICES, versions: ONLY_2023_01_012 },
+      "privateEndpoints.createService": { method: "POST", path: "/groups/{groupId}/privateEndpoint/endpointService", versions: ONLY_2023_01_012 },
+      "privateEndpoints.getService": { method: "GET", path: SERVICE, versions: ONLY_2023_01_012 },
+      "privateEndpoints.deleteService": { method: "DELETE", path: SERVICE, versions: ONLY_2023_01_012 },
+      "privateEndpoints.createEndpoint": { method: "POST", path: `${SERVICE}/endpoint`, versions: ONLY_2023_01_012 },
+      "privateEndpoints.getEndpoint": { method: "GET", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_012 },
+      "privateEndpoints.deleteEndpoint": { method: "DELETE", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_012 },
+      "privateEndpoints.getRegionalMode": { method: "GET", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_012 },
+      "privateEndpoints.setRegionalMode": { method: "PATCH", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_012 }
     };
   }
 });
@@ -10420,11 +10449,12 @@ function resourceForPath(path) {
   const clean = path.split("?")[0].replace(/\/+$/, "");
   return OPERATION_NAMES.map((name) => OPERATIONS[name]).find((op) => patternOf(op.path).test(clean))?.resource;
 }
-var CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, CLUSTERS, CLUSTER, PRIVATE_IP_MODE, FLEX_CLUSTERS, FLEX_CLUSTER, FLEX_2024_11_13, DATABASE_USERS, DATABASE_USER, ONLY_2023_01_012, ACCESS_LIST, ACCESS_LIST_ENTRY, BUILTIN_OPERATIONS, OPERATIONS, OPERATION_NAMES, templates, NEWEST_DATE, patterns;
+var CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, CLUSTERS, CLUSTER2, PRIVATE_IP_MODE, FLEX_CLUSTERS, FLEX_CLUSTER, FLEX_2024_11_132, DATABASE_USERS, DATABASE_USER, ONLY_2023_01_013, ACCESS_LIST, ACCESS_LIST_ENTRY, BUILTIN_OPERATIONS, OPERATIONS, OPERATION_NAMES, templates, NEWEST_DATE, patterns;
 var init_operations = __esm({
   "src/api/operations.ts"() {
     "use strict";
     init_errors();
+    init_backupOperations();
     init_networkOperations();
     init_searchOperations();
     CLUSTERS_2023_01_01 = {
@@ -10443,14 +10473,14 @@ var init_operations = __esm({
       sunset: "Mon, 1 Mar 2027 00:00:00 GMT"
     };
     CLUSTERS = "/groups/{groupId}/clusters";
-    CLUSTER = "/groups/{groupId}/clusters/{clusterName}";
+    CLUSTER2 = "/groups/{groupId}/clusters/{clusterName}";
     PRIVATE_IP_MODE = "/groups/{groupId}/privateIpMode";
     FLEX_CLUSTERS = "/groups/{groupId}/flexClusters";
     FLEX_CLUSTER = "/groups/{groupId}/flexClusters/{name}";
-    FLEX_2024_11_13 = [{ date: "2024-11-13" }];
+    FLEX_2024_11_132 = [{ date: "2024-11-13" }];
     DATABASE_USERS = "/groups/{groupId}/databaseUsers";
     DATABASE_USER = "/groups/{groupId}/databaseUsers/{databaseName}/{username}";
-    ONLY_2023_01_012 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_013 = [{ date: "2023-01-01" }];
     ACCESS_LIST = "/groups/{groupId}/accessList";
     ACCESS_LIST_ENTRY = "/groups/{groupId}/accessList/{entryValue}";
     BUILTIN_OPERATIONS = {
@@ -10467,43 +10497,44 @@ var init_operations = __esm({
       },
       "clusters.get": {
         method: "GET",
-        path: CLUSTER,
+        path: CLUSTER2,
         versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, { date: "2024-08-05" }]
       },
       "clusters.update": {
         method: "PATCH",
-        path: CLUSTER,
+        path: CLUSTER2,
         versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, { date: "2024-10-23" }]
       },
-      "clusters.delete": { method: "DELETE", path: CLUSTER, versions: [CLUSTERS_2023_01_01, { date: "2023-02-01" }] },
+      "clusters.delete": { method: "DELETE", path: CLUSTER2, versions: [CLUSTERS_2023_01_01, { date: "2023-02-01" }] },
       // Every cluster the caller can see, across projects (listClusterDetails); no CLI command calls it, `cdba api /clusters` does.
       "clusters.listAll": { method: "GET", path: "/clusters", versions: [{ date: "2023-01-01" }] },
-      "flexClusters.list": { method: "GET", path: FLEX_CLUSTERS, versions: FLEX_2024_11_13, v2Only: true },
-      "flexClusters.create": { method: "POST", path: FLEX_CLUSTERS, versions: FLEX_2024_11_13, v2Only: true },
-      "flexClusters.get": { method: "GET", path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
-      "flexClusters.update": { method: "PATCH", path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
-      "flexClusters.delete": { method: "DELETE", path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
+      "flexClusters.list": { method: "GET", path: FLEX_CLUSTERS, versions: FLEX_2024_11_132, v2Only: true },
+      "flexClusters.create": { method: "POST", path: FLEX_CLUSTERS, versions: FLEX_2024_11_132, v2Only: true },
+      "flexClusters.get": { method: "GET", path: FLEX_CLUSTER, versions: FLEX_2024_11_132, v2Only: true },
+      "flexClusters.update": { method: "PATCH", path: FLEX_CLUSTER, versions: FLEX_2024_11_132, v2Only: true },
+      "flexClusters.delete": { method: "DELETE", path: FLEX_CLUSTER, versions: FLEX_2024_11_132, v2Only: true },
       "privateIpMode.get": { method: "GET", path: PRIVATE_IP_MODE, versions: [{ date: "2023-01-01" }], deprecated: true },
       "privateIpMode.update": { method: "PATCH", path: PRIVATE_IP_MODE, versions: [{ date: "2023-01-01" }], deprecated: true },
       // Database users: every operation at 2023-01-01 only (2026-08 description).
-      "databaseUsers.list": { method: "GET", path: DATABASE_USERS, versions: ONLY_2023_01_012 },
-      "databaseUsers.create": { method: "POST", path: DATABASE_USERS, versions: ONLY_2023_01_012 },
-      "databaseUsers.get": { method: "GET", path: DATABASE_USER, versions: ONLY_2023_01_012 },
-      "databaseUsers.update": { method: "PATCH", path: DATABASE_USER, versions: ONLY_2023_01_012 },
-      "databaseUsers.delete": { method: "DELETE", path: DATABASE_USER, versions: ONLY_2023_01_012 },
-      "projects.list": { method: "GET", path: "/groups", versions: ONLY_2023_01_012 },
-      "projects.create": { method: "POST", path: "/groups", versions: ONLY_2023_01_012 },
-      "projects.get": { method: "GET", path: "/groups/{groupId}", versions: ONLY_2023_01_012 },
-      "projects.getByName": { method: "GET", path: "/groups/byName/{groupName}", versions: ONLY_2023_01_012 },
-      "projects.delete": { method: "DELETE", path: "/groups/{groupId}", versions: ONLY_2023_01_012 },
-      "orgs.list": { method: "GET", path: "/orgs", versions: ONLY_2023_01_012 },
-      "accessList.list": { method: "GET", path: ACCESS_LIST, versions: ONLY_2023_01_012 },
-      "accessList.create": { method: "POST", path: ACCESS_LIST, versions: ONLY_2023_01_012 },
-      "accessList.get": { method: "GET", path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_012 },
-      "accessList.status": { method: "GET", path: `${ACCESS_LIST_ENTRY}/status`, versions: ONLY_2023_01_012 },
-      "accessList.delete": { method: "DELETE", path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_012 },
+      "databaseUsers.list": { method: "GET", path: DATABASE_USERS, versions: ONLY_2023_01_013 },
+      "databaseUsers.create": { method: "POST", path: DATABASE_USERS, versions: ONLY_2023_01_013 },
+      "databaseUsers.get": { method: "GET", path: DATABASE_USER, versions: ONLY_2023_01_013 },
+      "databaseUsers.update": { method: "PATCH", path: DATABASE_USER, versions: ONLY_2023_01_013 },
+      "databaseUsers.delete": { method: "DELETE", path: DATABASE_USER, versions: ONLY_2023_01_013 },
+      "projects.list": { method: "GET", path: "/groups", versions: ONLY_2023_01_013 },
+      "projects.create": { method: "POST", path: "/groups", versions: ONLY_2023_01_013 },
+      "projects.get": { method: "GET", path: "/groups/{groupId}", versions: ONLY_2023_01_013 },
+      "projects.getByName": { method: "GET", path: "/groups/byName/{groupName}", versions: ONLY_2023_01_013 },
+      "projects.delete": { method: "DELETE", path: "/groups/{groupId}", versions: ONLY_2023_01_013 },
+      "orgs.list": { method: "GET", path: "/orgs", versions: ONLY_2023_01_013 },
+      "accessList.list": { method: "GET", path: ACCESS_LIST, versions: ONLY_2023_01_013 },
+      "accessList.create": { method: "POST", path: ACCESS_LIST, versions: ONLY_2023_01_013 },
+      "accessList.get": { method: "GET", path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_013 },
+      "accessList.status": { method: "GET", path: `${ACCESS_LIST_ENTRY}/status`, versions: ONLY_2023_01_013 },
+      "accessList.delete": { method: "DELETE", path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_013 },
       ...NETWORK_OPERATIONS,
-      ...SEARCH_OPERATIONS
+      ...SEARCH_OPERATIONS,
+      ...BACKUP_OPERATIONS
     };
     OPERATIONS = Object.fromEntries(
       Object.entries(BUILTIN_OPERATIONS).map(([name, entry]) => [name, { resource: name.slice(0, name.indexOf(".")), ...entry }])
@@ -27611,9 +27642,9 @@ var init_format2 = __esm({
 
 // src/connstring/tokens.ts
 function token(kind2, seedText, length) {
-  const digest = (0, import_node_crypto7.createHash)("sha256").update(`${kind2}\0${seedText}`).digest();
+  const digest2 = (0, import_node_crypto7.createHash)("sha256").update(`${kind2}\0${seedText}`).digest();
   let out = "";
-  for (let i = 0; i < length; i++) out += ALPHABET[digest[i] % ALPHABET.length];
+  for (let i = 0; i < length; i++) out += ALPHABET[digest2[i] % ALPHABET.length];
   return out;
 }
 function projectHash(projectId) {
@@ -32679,18 +32710,18 @@ var init_source = __esm({
         }
       }
     });
-    createStyler = (open4, close, parent) => {
+    createStyler = (open6, close, parent) => {
       let openAll;
       let closeAll;
       if (parent === void 0) {
-        openAll = open4;
+        openAll = open6;
         closeAll = close;
       } else {
-        openAll = parent.openAll + open4;
+        openAll = parent.openAll + open6;
         closeAll = close + parent.closeAll;
       }
       return {
-        open: open4,
+        open: open6,
         close,
         openAll,
         closeAll,
@@ -34864,11 +34895,11 @@ var init_base = __esm({
   "node_modules/yoctocolors/base.js"() {
     import_node_tty2 = __toESM(require("node:tty"), 1);
     hasColors = import_node_tty2.default?.WriteStream?.prototype?.hasColors?.() ?? false;
-    format3 = (open4, close) => {
+    format3 = (open6, close) => {
       if (!hasColors) {
         return (input) => input;
       }
-      const openCode = `\x1B[${open4}m`;
+      const openCode = `\x1B[${open6}m`;
       const closeCode = `\x1B[${close}m`;
       return (input) => {
         const string2 = input + "";
@@ -39281,6 +39312,876 @@ var init_clusters2 = __esm({
   }
 });
 
+// src/emulator/resources/flexClusters/store.ts
+function advance(store) {
+  const now = store.clock();
+  const list5 = store.world.flexClusters ?? [];
+  if (!list5.some((record2) => record2.pendingUntil !== void 0 && record2.pendingUntil <= now)) return;
+  store.world.flexClusters = list5.filter((record2) => {
+    if (record2.pendingUntil === void 0 || record2.pendingUntil > now) return true;
+    if (record2.model.stateName === "DELETING") return false;
+    record2.model.stateName = "IDLE";
+    delete record2.pendingUntil;
+    return true;
+  });
+}
+function flexClusters(store, projectId) {
+  advance(store);
+  return (store.world.flexClusters ?? []).filter((record2) => record2.model.groupId === projectId);
+}
+function flexCluster(store, projectId, name) {
+  advance(store);
+  return (store.world.flexClusters ?? []).find((record2) => record2.model.groupId === projectId && record2.model.name === name);
+}
+function addFlexCluster(store, record2) {
+  (store.world.flexClusters ??= []).push(record2);
+}
+var init_store4 = __esm({
+  "src/emulator/resources/flexClusters/store.ts"() {
+    "use strict";
+  }
+});
+
+// src/emulator/resources/backups/errors.ts
+var backupFailures;
+var init_errors6 = __esm({
+  "src/emulator/resources/backups/errors.ts"() {
+    "use strict";
+    init_errors4();
+    backupFailures = {
+      /** Recorded: the flex backup API answers a dedicated cluster's name so. */
+      nonFlexInFlexApi: (name) => new ApiFailure(400, "CANNOT_USE_NON_FLEX_CLUSTER_IN_FLEX_API", `Cannot use non-flex cluster ${name} in the flex API.`, [name]),
+      /** A cluster whose cloud backup is off has no snapshots to take, restore or schedule. */
+      backupNotEnabled: (name) => new ApiFailure(400, "CLUSTER_BACKUP_NOT_ENABLED", `Cloud backup is not enabled for cluster ${name}.`, [name]),
+      /** The description: "If an on-demand snapshot with a status of queued or inProgress exists ... wait". */
+      snapshotInProgress: (name, id) => new ApiFailure(409, "ON_DEMAND_SNAPSHOT_IN_PROGRESS", `Cluster ${name} has an on-demand snapshot (${id}) queued or in progress; wait until it completes.`, [name, id]),
+      snapshotNotFound: (id, name) => new ApiFailure(404, "SNAPSHOT_NOT_FOUND", `No snapshot with ID ${id} exists for cluster ${name}.`, [id, name]),
+      snapshotNotCompleted: (id) => new ApiFailure(400, "SNAPSHOT_NOT_COMPLETED", `Snapshot ${id} is not completed; only a completed snapshot can be restored.`, [id]),
+      restoreJobNotFound: (id, name) => new ApiFailure(404, "RESTORE_JOB_NOT_FOUND", `No restore job with ID ${id} exists for cluster ${name}.`, [id, name]),
+      /** One automated restore into a cluster at a time. */
+      restoreInProgress: (target, job) => new ApiFailure(409, "RESTORE_ALREADY_IN_PROGRESS", `Cluster ${target} is already being restored (restore job ${job}); wait until it finishes.`, [target, job]),
+      /** The service restores into the same or a newer major version only. */
+      olderTarget: (target, targetVersion, snapshotVersion) => new ApiFailure(
+        400,
+        "RESTORE_TARGET_VERSION_TOO_OLD",
+        `Cluster ${target} runs MongoDB ${targetVersion}, older than the snapshot's ${snapshotVersion}; restore into a cluster of ${snapshotVersion} or newer.`,
+        [target, targetVersion, snapshotVersion]
+      ),
+      /** A dedicated cluster's snapshot cannot go into a flex cluster (a flex snapshot may go into either kind: the description). */
+      dedicatedIntoFlex: (target) => new ApiFailure(400, "CANNOT_RESTORE_DEDICATED_SNAPSHOT_TO_FLEX", `Cluster ${target} is a flex cluster; a dedicated cluster's snapshot restores only into a dedicated cluster (M10 or larger).`, [target]),
+      cannotCancelFinished: (id) => new ApiFailure(400, "RESTORE_JOB_ALREADY_FINISHED", `Restore job ${id} has finished, failed or been cancelled; there is nothing to cancel.`, [id])
+    };
+  }
+});
+
+// src/emulator/resources/backups/schedule.ts
+function derivedId(timeMs, seed) {
+  const seconds = Math.floor(timeMs / 1e3).toString(16).padStart(8, "0").slice(-8);
+  return seconds + digest(seed).slice(0, 16);
+}
+function scheduleOf(clusterId) {
+  const hash = digest(`schedule/${clusterId}`);
+  const itemIds = Object.fromEntries(DEFAULT_POLICY.map((item, i) => [item.frequencyType, derivedId(0, `${clusterId}/${i}`)]));
+  return { referenceHourOfDay: parseInt(hash.slice(0, 4), 16) % 24, referenceMinuteOfHour: parseInt(hash.slice(4, 8), 16) % 60, policyId: derivedId(0, `${clusterId}/policy`), itemIds };
+}
+function addMonths(ms, months) {
+  const date = new Date(ms);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.getTime();
+}
+function retentionOf(item, at) {
+  if (item.retentionUnit === "months") return addMonths(at, item.retentionValue) - at;
+  return item.retentionValue * (item.retentionUnit === "weeks" ? 7 : 1) * DAY;
+}
+function frequencyOf(slot, reference) {
+  if (((slot - reference) % DAY + DAY) % DAY !== 0) return "hourly";
+  if (new Date(slot + DAY).getUTCDate() === 1) return "monthly";
+  if (new Date(slot).getUTCDay() === 6) return "weekly";
+  return "daily";
+}
+function scheduledSnapshots(cluster, moment) {
+  if (!cluster.backupEnabled) return [];
+  const { offset } = moment;
+  const now = moment.now + offset;
+  const since = cluster.since === null ? Number.NEGATIVE_INFINITY : cluster.since + offset;
+  if (since > now) return [];
+  const schedule = scheduleOf(cluster.id);
+  const reference = schedule.referenceHourOfDay * HOUR + schedule.referenceMinuteOfHour * MINUTE;
+  const step2 = cluster.flex ? DAY : 6 * HOUR;
+  const longest = cluster.flex ? FLEX_RETENTION_DAYS * DAY : 367 * DAY;
+  const views = [];
+  const add = (at, frequency) => {
+    const retentionMs = cluster.flex ? FLEX_RETENTION_DAYS * DAY : retentionOf(itemOf(frequency), at);
+    if (at + retentionMs <= now) return;
+    const id = derivedId(at, `${cluster.id}/${at}`);
+    views.push({
+      id,
+      onDemand: false,
+      frequency: cluster.flex ? "daily" : frequency,
+      ...cluster.flex ? {} : { policyItemId: schedule.itemIds[frequency] },
+      requestedAt: at - offset,
+      completeAt: at - offset + moment.transitionMs,
+      retentionMs,
+      mongodVersion: cluster.mongodVersion,
+      cloudProvider: cluster.cloudProvider,
+      storageSizeBytes: 1e9 + parseInt(id.slice(8, 16), 16) % 3e9
+    });
+  };
+  const from = Math.max(since, now - longest);
+  const first = Math.ceil((from - reference) / step2) * step2 + reference;
+  for (let slot = first; slot <= now; slot += step2) add(slot, cluster.flex ? "daily" : frequencyOf(slot, reference));
+  return views;
+}
+function nextSnapshotAt(clusterId, moment) {
+  const schedule = scheduleOf(clusterId);
+  const reference = schedule.referenceHourOfDay * HOUR + schedule.referenceMinuteOfHour * MINUTE;
+  const now = moment.now + moment.offset;
+  return Math.floor((now - reference) / (6 * HOUR) + 1) * 6 * HOUR + reference - moment.offset;
+}
+function recordView(record2) {
+  return {
+    id: record2.id,
+    onDemand: record2.onDemand,
+    frequency: record2.flex ? "daily" : "ondemand",
+    ...record2.description !== void 0 ? { description: record2.description } : {},
+    requestedAt: record2.requestedAt,
+    completeAt: record2.completeAt,
+    retentionMs: record2.retentionDays * DAY,
+    mongodVersion: record2.mongodVersion,
+    cloudProvider: record2.cloudProvider,
+    storageSizeBytes: record2.storageSizeBytes
+  };
+}
+function expiresAt(view2, now) {
+  return (view2.onDemand && view2.completeAt <= now ? view2.completeAt : view2.requestedAt) + view2.retentionMs;
+}
+var import_node_crypto13, MINUTE, HOUR, DAY, DEFAULT_POLICY, FLEX_RETENTION_DAYS, digest, itemOf;
+var init_schedule = __esm({
+  "src/emulator/resources/backups/schedule.ts"() {
+    "use strict";
+    import_node_crypto13 = require("node:crypto");
+    MINUTE = 6e4;
+    HOUR = 60 * MINUTE;
+    DAY = 24 * HOUR;
+    DEFAULT_POLICY = [
+      { frequencyType: "hourly", frequencyInterval: 6, retentionUnit: "days", retentionValue: 2 },
+      { frequencyType: "daily", frequencyInterval: 1, retentionUnit: "days", retentionValue: 7 },
+      // 6: Saturday (1 is Monday), 40: the month's last day (the description's frequencyInterval).
+      { frequencyType: "weekly", frequencyInterval: 6, retentionUnit: "weeks", retentionValue: 4 },
+      { frequencyType: "monthly", frequencyInterval: 40, retentionUnit: "months", retentionValue: 12 }
+    ];
+    FLEX_RETENTION_DAYS = 8;
+    digest = (text11) => (0, import_node_crypto13.createHash)("sha256").update(text11).digest("hex");
+    itemOf = (frequency) => DEFAULT_POLICY.find((item) => item.frequencyType === frequency);
+  }
+});
+
+// src/emulator/resources/backups/state.ts
+function backupStateOf(world) {
+  world.backups ??= { snapshots: [], deleted: [], historic: [], restoreJobs: [], restoredFrom: [] };
+  const state = world.backups;
+  state.snapshots ??= [];
+  state.deleted ??= [];
+  state.historic ??= [];
+  state.restoreJobs ??= [];
+  state.restoredFrom ??= [];
+  return state;
+}
+function jobPhase(job, now) {
+  if (job.cancelledAt !== void 0) return "cancelled";
+  return job.finishAt <= now ? "finished" : "running";
+}
+function restoredFromOf(state, clusterId, now) {
+  const jobs = state.restoreJobs.filter((job) => job.target?.clusterId === clusterId && jobPhase(job, now) === "finished");
+  const last = jobs.sort((a, b) => a.finishAt - b.finishAt).at(-1);
+  if (last) return { source: { projectId: last.groupId, clusterName: last.clusterName, snapshotId: last.snapshotId }, restoreJobId: last.id, finishedAt: last.finishAt };
+  const seeded = state.restoredFrom.find((entry) => entry.clusterId === clusterId);
+  return seeded ? { source: seeded.source, finishedAt: seeded.at } : void 0;
+}
+var init_state3 = __esm({
+  "src/emulator/resources/backups/state.ts"() {
+    "use strict";
+  }
+});
+
+// src/emulator/resources/backups/clusters.ts
+function momentOf(ctx) {
+  const now = ctx.services.clock();
+  return { now, offset: serviceNow(ctx.services) - now, transitionMs: ctx.services.transitionMs };
+}
+function stateAt(store, now) {
+  const state = backupStateOf(store.world);
+  state.snapshots = state.snapshots.filter((record2) => expiresAt(recordView(record2), now) > now);
+  return state;
+}
+function v2Only(ctx) {
+  if (ctx.api !== "v2") throw failures.resourceNotFound(ctx.path);
+}
+function findAnyCluster(store, groupId, name) {
+  const dedicated = clusterStore(store).find(groupId, name);
+  if (dedicated) return { kind: "dedicated", record: dedicated };
+  const flex = flexCluster(store, groupId, name);
+  return flex ? { kind: "flex", record: flex } : void 0;
+}
+function dedicatedCluster(ctx) {
+  v2Only(ctx);
+  const name = ctx.params.clusterName;
+  const { id } = projectOf(ctx);
+  const { store } = ctx.services;
+  const record2 = clusterStore(store).find(id, name);
+  if (record2) return record2;
+  const other = hooksOf(store.modules, "otherClusterKinds").find((kind2) => kind2.named(store, id, name));
+  throw other ? other.refusal(name) : clusterFailures.clusterNotFound(name, id);
+}
+function flexClusterOf(ctx) {
+  v2Only(ctx);
+  const name = ctx.params.name;
+  const { id } = projectOf(ctx);
+  const record2 = flexCluster(ctx.services.store, id, name);
+  if (record2) return record2;
+  if (clusterStore(ctx.services.store).find(id, name)) throw backupFailures.nonFlexInFlexApi(name);
+  throw clusterFailures.clusterNotFound(name, id);
+}
+function backupClusterOf(located, state, transitionMs) {
+  const { model } = located.record;
+  const historic = state.historic.includes(model.id);
+  const since = historic ? null : (Date.parse(model.createDate) || 0) + transitionMs;
+  if (located.kind === "flex") {
+    const provider3 = located.record.model.backingProviderName;
+    return { id: model.id, groupId: model.groupId, name: model.name, flex: true, backupEnabled: true, since, mongodVersion: FLEX_MONGODB_VERSION, cloudProvider: provider3, type: "replicaSet" };
+  }
+  const dedicated = located.record.model;
+  const provider2 = dedicated.replicationSpecs[0]?.regionConfigs[0]?.providerName;
+  return {
+    id: model.id,
+    groupId: model.groupId,
+    name: model.name,
+    flex: false,
+    // A shared-tier cluster has no cloud backup, whatever the flag says.
+    backupEnabled: dedicated.backupEnabled && !isTenant(dedicated),
+    since,
+    mongodVersion: dedicated.mongoDBVersion,
+    cloudProvider: provider2 === "AZURE" || provider2 === "GCP" ? provider2 : "AWS",
+    type: dedicated.clusterType === "REPLICASET" ? "replicaSet" : "shardedCluster"
+  };
+}
+function snapshotsOf(cluster, state, moment) {
+  if (!cluster.backupEnabled) return [];
+  const deleted = new Set(state.deleted);
+  const scheduled = scheduledSnapshots(cluster, moment).filter((view2) => !deleted.has(view2.id));
+  const stored = state.snapshots.filter((record2) => record2.clusterId === cluster.id).map(recordView);
+  return [...scheduled, ...stored].sort((a, b) => b.requestedAt - a.requestedAt || (a.id < b.id ? 1 : -1));
+}
+var init_clusters3 = __esm({
+  "src/emulator/resources/backups/clusters.ts"() {
+    "use strict";
+    init_cluster();
+    init_flexCluster();
+    init_context2();
+    init_errors4();
+    init_resource();
+    init_clusters2();
+    init_store4();
+    init_projects();
+    init_errors6();
+    init_schedule();
+    init_state3();
+  }
+});
+
+// src/emulator/resources/backups/render.ts
+function renderSnapshot(view2, moment, context) {
+  const elapsed = moment.now - view2.requestedAt;
+  const span = view2.completeAt - view2.requestedAt;
+  const completed = !context.justTaken && moment.now >= view2.completeAt;
+  const stage = context.justTaken ? 0 : completed ? 4 : view2.onDemand ? Math.min(3, Math.floor(elapsed / Math.max(span, 1) * 4)) : 3;
+  const self = `${context.clusterUrl}/backup/snapshots/${view2.id}`;
+  return {
+    ...stage >= 3 ? { cloudProvider: view2.cloudProvider } : {},
+    copyRegions: [],
+    ...completed ? { createdAt: iso(moment, view2.onDemand ? view2.requestedAt + span / 2 : view2.requestedAt) } : {},
+    ...view2.description !== void 0 ? { description: view2.description } : {},
+    expiresAt: iso(moment, expiresAt(view2, context.justTaken ? view2.requestedAt : moment.now)),
+    frequencyType: view2.frequency,
+    id: view2.id,
+    links: [
+      { href: self, rel: "self" },
+      { href: context.clusterUrl, rel: `${REL}cluster` }
+    ],
+    ...stage >= 2 ? { mongodVersion: view2.mongodVersion } : {},
+    policyItems: view2.policyItemId !== void 0 ? [view2.policyItemId] : [],
+    ...context.type === "replicaSet" ? { replicaSetName: context.clusterName } : {},
+    snapshotType: view2.onDemand ? "onDemand" : "scheduled",
+    status: stage === 0 ? "queued" : completed ? "completed" : "inProgress",
+    storageSizeBytes: completed ? view2.storageSizeBytes : 0,
+    type: context.type
+  };
+}
+function renderFlexSnapshot(view2, moment) {
+  const started = view2.requestedAt + (view2.completeAt - view2.requestedAt) / 2;
+  const completed = moment.now >= view2.completeAt;
+  return {
+    expiration: iso(moment, view2.requestedAt + view2.retentionMs),
+    ...completed ? { finishTime: iso(moment, view2.completeAt) } : {},
+    id: view2.id,
+    mongoDBVersion: view2.mongodVersion,
+    scheduledTime: iso(moment, view2.requestedAt),
+    ...moment.now >= started ? { startTime: iso(moment, started) } : {},
+    status: completed ? "COMPLETED" : moment.now >= started ? "RUNNING" : "QUEUED"
+  };
+}
+function downloadUrl(job, host) {
+  return `https://restore-${job.id}.${host}.mongodb.net:27017/${job.id.slice(8, 20)}/restore-${job.snapshotId}.tar.gz`;
+}
+function renderRestoreJob(job, moment, context) {
+  const phase = jobPhase(job, moment.now);
+  const ready = phase === "finished";
+  const download = job.delivery === "download";
+  const cluster = `${context.apiRoot}/groups/${job.groupId}/clusters/${encodeURIComponent(job.clusterName)}`;
+  return {
+    cancelled: phase === "cancelled",
+    deliveryType: job.delivery,
+    deliveryUrl: download && ready ? [downloadUrl(job, context.downloadHost)] : [],
+    desiredTimestamp: { increment: null, time: null, date: null },
+    expired: download && ready && moment.now >= job.finishAt + DOWNLOAD_READY_MS,
+    ...download && ready ? { expiresAt: iso(moment, job.finishAt + DOWNLOAD_READY_MS) } : {},
+    failed: false,
+    ...!download && ready ? { finishedAt: iso(moment, job.finishAt) } : {},
+    id: job.id,
+    links: [
+      { href: `${cluster}/backup/restoreJobs/${job.id}`, rel: "self" },
+      { href: `${cluster}/backup/snapshots/${job.snapshotId}`, rel: `${REL}snapshot` },
+      { href: cluster, rel: `${REL}cluster` },
+      { href: `${context.apiRoot}/groups/${job.groupId}`, rel: `${REL}group` }
+    ],
+    snapshotId: job.snapshotId,
+    ...job.target ? { targetClusterName: job.target.clusterName, targetDeploymentItemName: context.targetDeploymentItemName ?? job.target.clusterName, targetGroupId: job.target.groupId } : {},
+    timestamp: iso(moment, job.snapshotTakenAt)
+  };
+}
+function renderFlexRestoreJob(job, moment) {
+  const running = moment.now >= job.createdAt + (job.finishAt - job.createdAt) / 2;
+  const done = jobPhase(job, moment.now) === "finished";
+  return {
+    deliveryType: "RESTORE",
+    expirationDate: iso(moment, job.createdAt + FLEX_JOB_EXPIRY_MS),
+    id: job.id,
+    instanceName: job.clusterName,
+    projectId: job.groupId,
+    ...done ? { restoreFinishedDate: iso(moment, job.finishAt) } : {},
+    restoreScheduledDate: iso(moment, job.createdAt),
+    snapshotFinishedDate: iso(moment, job.snapshotCompletedAt),
+    snapshotId: job.snapshotId,
+    status: done ? "COMPLETED" : running ? "RUNNING" : "PENDING",
+    targetDeploymentItemName: job.target.clusterName,
+    targetProjectId: job.target.groupId
+  };
+}
+var REL, DOWNLOAD_READY_MS, FLEX_JOB_EXPIRY_MS, iso;
+var init_render2 = __esm({
+  "src/emulator/resources/backups/render.ts"() {
+    "use strict";
+    init_store2();
+    init_schedule();
+    init_state3();
+    REL = "https://cloud.mongodb.com/";
+    DOWNLOAD_READY_MS = 36e5;
+    FLEX_JOB_EXPIRY_MS = 6 * 36e5;
+    iso = (moment, ms) => isoSeconds(ms + moment.offset);
+  }
+});
+
+// src/emulator/resources/backups/restore.ts
+function checkTarget(ctx, state, moment, snapshot3, fromFlex, groupId, name) {
+  const project = projectById(ctx.services.store, groupId);
+  if (!project) throw groupNotFound(groupId);
+  authorize(ctx.principal, groupId, "writeProject");
+  const located = findAnyCluster(ctx.services.store, groupId, name);
+  if (!located) throw clusterFailures.clusterNotFound(name, groupId);
+  const { model } = located.record;
+  if (located.kind === "flex" && !fromFlex) throw backupFailures.dedicatedIntoFlex(name);
+  if (model.stateName === "DELETING") throw clusterFailures.alreadyDeleting(name);
+  if (located.kind === "dedicated" && located.record.model.paused) throw clusterFailures.cannotUpdatePaused(name);
+  const running = state.restoreJobs.find((job) => job.target?.clusterId === model.id && job.delivery === "automated" && jobPhase(job, moment.now) === "running");
+  if (running) throw backupFailures.restoreInProgress(name, running.id);
+  const targetVersion = located.kind === "dedicated" ? located.record.model.mongoDBVersion : snapshot3.mongodVersion;
+  if (olderThan(targetVersion, snapshot3.mongodVersion)) throw backupFailures.olderTarget(name, majorText(targetVersion), majorText(snapshot3.mongodVersion));
+  return { located, target: { groupId, clusterId: model.id, clusterName: model.name, flex: located.kind === "flex" } };
+}
+function startRestore(ctx, state, moment, request) {
+  const { snapshot: snapshot3 } = request;
+  if (moment.now < snapshot3.completeAt) throw backupFailures.snapshotNotCompleted(snapshot3.id);
+  const checked3 = request.target ? checkTarget(ctx, state, moment, snapshot3, request.fromFlex, request.target.groupId, request.target.clusterName) : void 0;
+  const job = {
+    id: objectId(moment.now + moment.offset),
+    ...request.source,
+    flex: request.fromFlex,
+    snapshotId: snapshot3.id,
+    snapshotTakenAt: snapshot3.onDemand ? snapshot3.requestedAt + (snapshot3.completeAt - snapshot3.requestedAt) / 2 : snapshot3.requestedAt,
+    snapshotCompletedAt: snapshot3.completeAt,
+    delivery: request.delivery,
+    ...checked3 ? { target: checked3.target } : {},
+    createdAt: moment.now,
+    finishAt: moment.now + moment.transitionMs
+  };
+  state.restoreJobs.push(job);
+  if (checked3) {
+    const { located } = checked3;
+    const until = moment.now + moment.transitionMs;
+    if (located.record.model.stateName === "IDLE") located.record.model.stateName = "UPDATING";
+    if (located.kind === "dedicated") clusterStore(ctx.services.store).schedule(located.record, Math.max(until, located.record.pendingUntil ?? 0));
+    else located.record.pendingUntil = Math.max(until, located.record.pendingUntil ?? 0);
+  }
+  return job;
+}
+var majorOf, olderThan, majorText;
+var init_restore = __esm({
+  "src/emulator/resources/backups/restore.ts"() {
+    "use strict";
+    init_auth();
+    init_store2();
+    init_clusters2();
+    init_state();
+    init_clusters3();
+    init_errors6();
+    init_state3();
+    majorOf = (version2) => version2.split(".").slice(0, 2).map(Number);
+    olderThan = (a, b) => {
+      const [am = 0, an = 0] = majorOf(a);
+      const [bm = 0, bn = 0] = majorOf(b);
+      return am < bm || am === bm && an < bn;
+    };
+    majorText = (version2) => majorOf(version2).join(".");
+  }
+});
+
+// src/emulator/resources/backups/handlers.ts
+function open3(ctx) {
+  const record2 = dedicatedCluster(ctx);
+  const moment = momentOf(ctx);
+  const state = stateAt(ctx.services.store, moment.now);
+  const { model } = record2;
+  const clusterUrl2 = `${apiRoot(ctx)}/groups/${model.groupId}/clusters/${encodeURIComponent(model.name)}`;
+  return { record: record2, cluster: backupClusterOf({ kind: "dedicated", record: record2 }, state, ctx.services.transitionMs), state, moment, clusterUrl: clusterUrl2 };
+}
+function withBackup(call) {
+  if (!call.cluster.backupEnabled) throw backupFailures.backupNotEnabled(call.cluster.name);
+  return call;
+}
+function findSnapshot(views, id, cluster) {
+  const view2 = views.find((candidate) => candidate.id === id);
+  if (!view2) throw backupFailures.snapshotNotFound(id, cluster);
+  return view2;
+}
+function refuseFields(body, writable, readOnly) {
+  for (const key of Object.keys(body)) {
+    if (readOnly.includes(key)) throw failures.attributeReadOnly(key);
+    if (!writable.includes(key)) throw failures.invalidAttribute(key);
+  }
+}
+function jobContext(ctx, job) {
+  const item = job.target ? (0, import_node_crypto14.createHash)("sha256").update(job.target.clusterId).digest("hex") : "";
+  const name = [...item.slice(0, 12)].map((c, i) => i % 2 ? c : String.fromCharCode(97 + parseInt(c, 16) % 26)).join("").slice(0, 6);
+  return { apiRoot: apiRoot(ctx), downloadHost: projectHash(job.groupId), ...job.target ? { targetDeploymentItemName: `atlas-${name}` } : {} };
+}
+function findJob(jobs, id, cluster) {
+  const job = jobs.find((candidate) => candidate.id === id);
+  if (!job) throw backupFailures.restoreJobNotFound(id, cluster);
+  return job;
+}
+function stringField(body, key, pattern2, required2) {
+  const value = body[key];
+  if (value === void 0 || value === null) {
+    if (required2) throw failures.missingAttribute(key);
+    return void 0;
+  }
+  if (typeof value !== "string" || !pattern2.test(value)) throw failures.invalidAttribute(key);
+  return value;
+}
+function releaseTarget(ctx, job, now) {
+  if (!job.target) return;
+  const located = findAnyCluster(ctx.services.store, job.target.groupId, job.target.clusterName);
+  if (!located || located.record.model.id !== job.target.clusterId || located.record.model.stateName !== "UPDATING") return;
+  if (located.kind === "dedicated") clusterStore(ctx.services.store).schedule(located.record, now);
+  else located.record.pendingUntil = now;
+}
+var import_node_crypto14, OBJECT_ID4, CLUSTER_NAME2, MAX_INT32, snapshotDoc, listSnapshots, getSnapshot, TAKE_READ_ONLY, takeSnapshot, deleteSnapshot, jobsOf, listRestoreJobs, getRestoreJob, JOB_READ_ONLY_FIELDS, CREATE_JOB_READ_ONLY, createRestoreJob, cancelRestoreJob, getSchedule;
+var init_handlers4 = __esm({
+  "src/emulator/resources/backups/handlers.ts"() {
+    "use strict";
+    import_node_crypto14 = require("node:crypto");
+    init_context2();
+    init_errors4();
+    init_pagination2();
+    init_store2();
+    init_clusters2();
+    init_connstring();
+    init_clusters3();
+    init_errors6();
+    init_render2();
+    init_restore();
+    init_schedule();
+    init_state3();
+    OBJECT_ID4 = /^[0-9a-f]{24}$/;
+    CLUSTER_NAME2 = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
+    MAX_INT32 = 2 ** 31 - 1;
+    snapshotDoc = (call, view2, justTaken = false) => renderSnapshot(view2, call.moment, { clusterUrl: call.clusterUrl, clusterName: call.cluster.name, type: call.cluster.type, justTaken });
+    listSnapshots = (ctx) => {
+      const call = open3(ctx);
+      const views = snapshotsOf(call.cluster, call.state, call.moment);
+      const page2 = paginate2(views, pageParams(ctx.query), selfHref(ctx));
+      return { status: 200, body: { ...page2, results: page2.results.map((view2) => snapshotDoc(call, view2)) } };
+    };
+    getSnapshot = (ctx) => {
+      const call = open3(ctx);
+      return { status: 200, body: snapshotDoc(call, findSnapshot(snapshotsOf(call.cluster, call.state, call.moment), ctx.params.snapshotId, call.cluster.name)) };
+    };
+    TAKE_READ_ONLY = { fields: ["links"] };
+    takeSnapshot = async (ctx) => {
+      const call = withBackup(open3(ctx));
+      const body = ctx.body;
+      refuseFields(body, ["description", "retentionInDays"], ["links"]);
+      if (body.description !== void 0 && typeof body.description !== "string") throw failures.invalidAttribute("description");
+      const retention = body.retentionInDays ?? 1;
+      if (typeof retention !== "number" || !Number.isInteger(retention) || retention < 1 || retention > MAX_INT32) throw failures.invalidAttribute("retentionInDays");
+      const { moment, cluster } = call;
+      const pending = snapshotsOf(cluster, call.state, moment).find((view3) => view3.onDemand && view3.completeAt > moment.now);
+      if (pending) throw backupFailures.snapshotInProgress(cluster.name, pending.id);
+      const id = objectId(moment.now + moment.offset);
+      const record2 = {
+        id,
+        groupId: cluster.groupId,
+        clusterId: cluster.id,
+        clusterName: cluster.name,
+        flex: false,
+        onDemand: true,
+        ...typeof body.description === "string" ? { description: body.description } : {},
+        retentionDays: retention,
+        requestedAt: moment.now,
+        completeAt: moment.now + moment.transitionMs,
+        mongodVersion: cluster.mongodVersion,
+        cloudProvider: cluster.cloudProvider,
+        storageSizeBytes: 1e9 + parseInt(id.slice(8, 16), 16) % 3e9
+      };
+      call.state.snapshots.push(record2);
+      await ctx.services.store.commit();
+      const view2 = snapshotsOf(cluster, call.state, moment).find((candidate) => candidate.id === id);
+      return { status: 200, body: snapshotDoc(call, view2, true) };
+    };
+    deleteSnapshot = async (ctx) => {
+      const call = open3(ctx);
+      const view2 = findSnapshot(snapshotsOf(call.cluster, call.state, call.moment), ctx.params.snapshotId, call.cluster.name);
+      if (view2.onDemand || call.state.snapshots.some((record2) => record2.id === view2.id)) call.state.snapshots = call.state.snapshots.filter((record2) => record2.id !== view2.id);
+      else call.state.deleted.push(view2.id);
+      await ctx.services.store.commit();
+      return { status: 204, body: void 0 };
+    };
+    jobsOf = (call, flex) => call.state.restoreJobs.filter((job) => job.clusterId === call.cluster.id && job.flex === flex).sort((a, b) => b.createdAt - a.createdAt);
+    listRestoreJobs = (ctx) => {
+      const call = open3(ctx);
+      const page2 = paginate2(jobsOf(call, false), pageParams(ctx.query), selfHref(ctx));
+      return { status: 200, body: { ...page2, results: page2.results.map((job) => renderRestoreJob(job, call.moment, jobContext(ctx, job))) } };
+    };
+    getRestoreJob = (ctx) => {
+      const call = open3(ctx);
+      const job = findJob(jobsOf(call, false), ctx.params.restoreJobId, call.cluster.name);
+      return { status: 200, body: renderRestoreJob(job, call.moment, jobContext(ctx, job)) };
+    };
+    JOB_READ_ONLY_FIELDS = ["cancelled", "components", "deliveryUrl", "desiredTimestamp", "expired", "expiresAt", "failed", "finishedAt", "id", "links", "privateDownloadDeliveryUrls", "timestamp"];
+    CREATE_JOB_READ_ONLY = { fields: JOB_READ_ONLY_FIELDS };
+    createRestoreJob = async (ctx) => {
+      const call = open3(ctx);
+      const body = ctx.body;
+      refuseFields(body, ["deliveryType", "snapshotId", "targetClusterName", "targetGroupId", "oplogTs", "oplogInc", "pointInTimeUTCSeconds"], JOB_READ_ONLY_FIELDS);
+      const delivery = stringField(body, "deliveryType", /^(automated|download)$/, true);
+      const snapshotId = stringField(body, "snapshotId", OBJECT_ID4, true);
+      for (const key of ["oplogTs", "oplogInc", "pointInTimeUTCSeconds"]) if (body[key] !== void 0) throw failures.invalidAttribute(key);
+      const automated = delivery === "automated";
+      const targetClusterName = stringField(body, "targetClusterName", CLUSTER_NAME2, automated);
+      const targetGroupId = stringField(body, "targetGroupId", OBJECT_ID4, automated);
+      if (!automated && (targetClusterName !== void 0 || targetGroupId !== void 0)) throw failures.invalidAttribute(targetClusterName !== void 0 ? "targetClusterName" : "targetGroupId");
+      withBackup(call);
+      const snapshot3 = findSnapshot(snapshotsOf(call.cluster, call.state, call.moment), snapshotId, call.cluster.name);
+      const { cluster } = call;
+      const job = startRestore(ctx, call.state, call.moment, {
+        source: { groupId: cluster.groupId, clusterId: cluster.id, clusterName: cluster.name },
+        fromFlex: false,
+        snapshot: snapshot3,
+        delivery,
+        ...automated ? { target: { groupId: targetGroupId, clusterName: targetClusterName } } : {}
+      });
+      await ctx.services.store.commit();
+      return { status: 200, body: renderRestoreJob(job, call.moment, jobContext(ctx, job)) };
+    };
+    cancelRestoreJob = async (ctx) => {
+      const call = open3(ctx);
+      const job = findJob(jobsOf(call, false), ctx.params.restoreJobId, call.cluster.name);
+      if (jobPhase(job, call.moment.now) !== "running") throw backupFailures.cannotCancelFinished(job.id);
+      job.cancelledAt = call.moment.now;
+      releaseTarget(ctx, job, call.moment.now);
+      await ctx.services.store.commit();
+      return { status: 204, body: void 0 };
+    };
+    getSchedule = (ctx) => {
+      const call = withBackup(open3(ctx));
+      const { cluster, moment } = call;
+      const schedule = scheduleOf(cluster.id);
+      return {
+        status: 200,
+        body: {
+          autoExportEnabled: false,
+          clusterId: cluster.id,
+          clusterName: cluster.name,
+          copySettings: [],
+          extraRetentionSettings: [],
+          links: [{ href: selfHref(ctx), rel: "self" }],
+          nextSnapshot: isoSeconds(nextSnapshotAt(cluster.id, moment) + moment.offset),
+          policies: [{ id: schedule.policyId, policyItems: DEFAULT_POLICY.map((item) => ({ ...item, id: schedule.itemIds[item.frequencyType] })) }],
+          referenceHourOfDay: schedule.referenceHourOfDay,
+          referenceMinuteOfHour: schedule.referenceMinuteOfHour,
+          restoreWindowDays: 7,
+          useOrgAndGroupNamesInExportPrefix: false
+        }
+      };
+    };
+  }
+});
+
+// src/emulator/resources/backups/flexHandlers.ts
+function open4(ctx) {
+  const record2 = flexClusterOf(ctx);
+  const moment = momentOf(ctx);
+  const state = stateAt(ctx.services.store, moment.now);
+  const cluster = backupClusterOf({ kind: "flex", record: record2 }, state, ctx.services.transitionMs);
+  const jobs = state.restoreJobs.filter((job) => job.clusterId === cluster.id && job.flex).sort((a, b) => b.createdAt - a.createdAt);
+  return { cluster, state, moment, snapshots: snapshotsOf(cluster, state, moment), jobs };
+}
+var OBJECT_ID5, DEPLOYMENT_NAME, listFlexSnapshots, getFlexSnapshot, listFlexRestoreJobs, getFlexRestoreJob, FLEX_JOB_READ_ONLY_FIELDS, FLEX_CREATE_JOB_READ_ONLY, createFlexRestoreJob;
+var init_flexHandlers = __esm({
+  "src/emulator/resources/backups/flexHandlers.ts"() {
+    "use strict";
+    init_context2();
+    init_pagination2();
+    init_clusters3();
+    init_handlers4();
+    init_render2();
+    init_restore();
+    OBJECT_ID5 = /^[0-9a-f]{24}$/;
+    DEPLOYMENT_NAME = /^[\p{L}\p{N}\-_.(),:&@+']{1,64}$/u;
+    listFlexSnapshots = (ctx) => {
+      const call = open4(ctx);
+      const page2 = paginate2(call.snapshots, pageParams(ctx.query), selfHref(ctx));
+      return { status: 200, body: { ...page2, results: page2.results.map((view2) => renderFlexSnapshot(view2, call.moment)) } };
+    };
+    getFlexSnapshot = (ctx) => {
+      const call = open4(ctx);
+      return { status: 200, body: renderFlexSnapshot(findSnapshot(call.snapshots, ctx.params.snapshotId, call.cluster.name), call.moment) };
+    };
+    listFlexRestoreJobs = (ctx) => {
+      const call = open4(ctx);
+      const page2 = paginate2(call.jobs, pageParams(ctx.query), selfHref(ctx));
+      return { status: 200, body: { ...page2, results: page2.results.map((job) => renderFlexRestoreJob(job, call.moment)) } };
+    };
+    getFlexRestoreJob = (ctx) => {
+      const call = open4(ctx);
+      return { status: 200, body: renderFlexRestoreJob(findJob(call.jobs, ctx.params.restoreJobId, call.cluster.name), call.moment) };
+    };
+    FLEX_JOB_READ_ONLY_FIELDS = ["deliveryType", "expirationDate", "id", "instanceName", "links", "projectId", "restoreFinishedDate", "restoreScheduledDate", "snapshotFinishedDate", "snapshotUrl", "status"];
+    FLEX_CREATE_JOB_READ_ONLY = { fields: FLEX_JOB_READ_ONLY_FIELDS };
+    createFlexRestoreJob = async (ctx) => {
+      const call = open4(ctx);
+      const body = ctx.body;
+      refuseFields(body, ["snapshotId", "targetDeploymentItemName", "targetProjectId"], FLEX_JOB_READ_ONLY_FIELDS);
+      const snapshotId = stringField(body, "snapshotId", OBJECT_ID5, true);
+      const targetName = stringField(body, "targetDeploymentItemName", DEPLOYMENT_NAME, true);
+      const targetProjectId = stringField(body, "targetProjectId", OBJECT_ID5, true);
+      const { cluster } = call;
+      const job = startRestore(ctx, call.state, call.moment, {
+        source: { groupId: cluster.groupId, clusterId: cluster.id, clusterName: cluster.name },
+        fromFlex: true,
+        snapshot: findSnapshot(call.snapshots, snapshotId, cluster.name),
+        delivery: "automated",
+        target: { groupId: targetProjectId, clusterName: targetName }
+      });
+      await ctx.services.store.commit();
+      return { status: 200, body: renderFlexRestoreJob(job, call.moment) };
+    };
+  }
+});
+
+// src/emulator/resources/backups/seed.ts
+function seedClusters(doc) {
+  const out = /* @__PURE__ */ new Map();
+  for (const key of ["clusters", "flexClusters"]) {
+    for (const entry of Array.isArray(doc[key]) ? doc[key] : []) {
+      if (!isObject(entry) || !isObject(entry.cluster)) continue;
+      const body = entry.cluster;
+      const backup = key === "flexClusters" || body.backupEnabled === true || body.providerBackupEnabled === true;
+      out.set(`${String(entry.projectId)}/${String(body.name)}`, { flex: key === "flexClusters", backup });
+    }
+  }
+  return out;
+}
+function checkBackupSeed(doc, problems) {
+  if (doc.backups === void 0) return;
+  if (!Array.isArray(doc.backups)) return problems.add("backups", "must be an array of {projectId, clusterName, snapshots?, restoredFrom?}");
+  const clusters2 = seedClusters(doc);
+  const ids2 = /* @__PURE__ */ new Set();
+  doc.backups.forEach((entry, i) => {
+    const at = `backups[${i}]`;
+    if (!isObject(entry)) return problems.add(at, "must be an object {projectId, clusterName, snapshots?, restoredFrom?}");
+    problems.onlyKeys(at, entry, ["projectId", "clusterName", "snapshots", "restoredFrom"]);
+    if (!problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID2, "a 24-hex project id") || !problems.string(`${at}.clusterName`, entry.clusterName)) return;
+    const cluster = clusters2.get(`${entry.projectId}/${entry.clusterName}`);
+    if (!cluster) return problems.add(`${at}.clusterName`, `"${entry.clusterName}" is not a cluster of project ${entry.projectId} in the seed's clusters or flexClusters`);
+    if (entry.snapshots !== void 0 && !Array.isArray(entry.snapshots)) problems.add(`${at}.snapshots`, "must be an array of {id, description?, createdAt?, retentionInDays?}");
+    const snapshots = Array.isArray(entry.snapshots) ? entry.snapshots : [];
+    if (snapshots.length > 0 && !cluster.backup) problems.add(`${at}.snapshots`, `cluster ${entry.clusterName} has no cloud backup: its body needs "backupEnabled": true`);
+    snapshots.forEach((snapshot3, j) => {
+      const where = `${at}.snapshots[${j}]`;
+      if (!isObject(snapshot3)) return problems.add(where, "must be an object {id, description?, createdAt?, retentionInDays?}");
+      problems.onlyKeys(where, snapshot3, ["id", "description", "createdAt", "retentionInDays"]);
+      if (problems.string(`${where}.id`, snapshot3.id, OBJECT_ID2, "a 24-hex snapshot id")) {
+        if (ids2.has(snapshot3.id)) problems.add(`${where}.id`, `a second snapshot with id ${snapshot3.id}`);
+        ids2.add(snapshot3.id);
+      }
+      if (snapshot3.description !== void 0 && typeof snapshot3.description !== "string") problems.add(`${where}.description`, "must be a string");
+      if (snapshot3.createdAt !== void 0 && (typeof snapshot3.createdAt !== "string" || !ISO.test(snapshot3.createdAt) || Number.isNaN(Date.parse(snapshot3.createdAt)))) {
+        problems.add(`${where}.createdAt`, "must be an ISO 8601 UTC date, e.g. 2026-08-01T00:00:00Z");
+      }
+      const days = snapshot3.retentionInDays;
+      if (days !== void 0 && (typeof days !== "number" || !Number.isInteger(days) || days < 1)) problems.add(`${where}.retentionInDays`, "must be a whole number of days, at least 1");
+    });
+    const from = entry.restoredFrom;
+    if (from === void 0) return;
+    if (!isObject(from)) return problems.add(`${at}.restoredFrom`, "must be an object {projectId, clusterName, snapshotId}");
+    problems.onlyKeys(`${at}.restoredFrom`, from, ["projectId", "clusterName", "snapshotId"]);
+    problems.string(`${at}.restoredFrom.projectId`, from.projectId, OBJECT_ID2, "a 24-hex project id");
+    problems.string(`${at}.restoredFrom.clusterName`, from.clusterName);
+    problems.string(`${at}.restoredFrom.snapshotId`, from.snapshotId, OBJECT_ID2, "a 24-hex snapshot id");
+  });
+}
+function backupStateFromSeed(world, seed, now) {
+  const state = backupStateOf(world);
+  const dedicated = world.clusters ?? [];
+  const flex = world.flexClusters ?? [];
+  state.historic = [...dedicated, ...flex].map((record2) => record2.model.id);
+  for (const entry of seed.backups ?? []) {
+    const dedicatedRecord = dedicated.find((record2) => record2.model.groupId === entry.projectId && record2.model.name === entry.clusterName);
+    const flexRecord = flex.find((record2) => record2.model.groupId === entry.projectId && record2.model.name === entry.clusterName);
+    const located = dedicatedRecord ? { kind: "dedicated", record: dedicatedRecord } : { kind: "flex", record: flexRecord };
+    const cluster = backupClusterOf(located, state, 0);
+    for (const snapshot3 of entry.snapshots ?? []) {
+      const at = snapshot3.createdAt === void 0 ? now : Date.parse(snapshot3.createdAt);
+      const record2 = {
+        id: snapshot3.id,
+        groupId: cluster.groupId,
+        clusterId: cluster.id,
+        clusterName: cluster.name,
+        flex: cluster.flex,
+        onDemand: !cluster.flex,
+        ...snapshot3.description !== void 0 ? { description: snapshot3.description } : {},
+        retentionDays: snapshot3.retentionInDays ?? (cluster.flex ? 8 : 7),
+        requestedAt: at,
+        completeAt: at,
+        mongodVersion: cluster.mongodVersion,
+        cloudProvider: cluster.cloudProvider,
+        storageSizeBytes: 1e9 + parseInt(snapshot3.id.slice(8, 16), 16) % 3e9
+      };
+      state.snapshots.push(record2);
+    }
+    if (entry.restoredFrom) {
+      state.restoredFrom.push({ groupId: cluster.groupId, clusterId: cluster.id, clusterName: cluster.name, source: { ...entry.restoredFrom }, at: isoSeconds(now) });
+    }
+  }
+}
+var ISO;
+var init_seed2 = __esm({
+  "src/emulator/resources/backups/seed.ts"() {
+    "use strict";
+    init_object();
+    init_seedChecks();
+    init_store2();
+    init_clusters3();
+    init_state3();
+    ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+  }
+});
+
+// src/emulator/resources/backups/index.ts
+function snapshot(store) {
+  const state = backupStateOf(store.world);
+  const now = store.clock();
+  const out = [];
+  for (const project of store.world.projects) {
+    const names2 = [...store.world.clusters ?? [], ...store.world.flexClusters ?? []].filter((record2) => record2.model.groupId === project.id).map((record2) => record2.model.name);
+    for (const name of new Set(names2)) {
+      const located = findAnyCluster(store, project.id, name);
+      if (!located) continue;
+      const id = located.record.model.id;
+      const snapshots = state.snapshots.filter((record2) => record2.clusterId === id).map((record2) => record2.id);
+      const from = restoredFromOf(state, id, now);
+      if (snapshots.length === 0 && !from) continue;
+      out.push({
+        projectId: project.id,
+        clusterName: name,
+        snapshots,
+        ...from ? { restoredFrom: { ...from.source, ...from.restoreJobId ? { restoreJobId: from.restoreJobId } : {}, at: typeof from.finishedAt === "number" ? isoSeconds(from.finishedAt) : from.finishedAt } } : {}
+      });
+    }
+  }
+  return structuredClone(out);
+}
+var backups, flexBackups;
+var init_backups = __esm({
+  "src/emulator/resources/backups/index.ts"() {
+    "use strict";
+    init_store2();
+    init_clusters3();
+    init_flexHandlers();
+    init_handlers4();
+    init_seed2();
+    init_state3();
+    backups = {
+      name: "backups",
+      rateLimitPerMinute: 1200,
+      // recorded
+      operations: {
+        "backups.listSnapshots": { handler: listSnapshots, action: "read" },
+        "backups.takeSnapshot": { handler: takeSnapshot, action: "writeProject", readOnly: TAKE_READ_ONLY },
+        "backups.getSnapshot": { handler: getSnapshot, action: "read" },
+        "backups.deleteSnapshot": { handler: deleteSnapshot, action: "writeProject" },
+        "backups.listRestoreJobs": { handler: listRestoreJobs, action: "read" },
+        "backups.createRestoreJob": { handler: createRestoreJob, action: "writeProject", readOnly: CREATE_JOB_READ_ONLY },
+        "backups.getRestoreJob": { handler: getRestoreJob, action: "read" },
+        "backups.cancelRestoreJob": { handler: cancelRestoreJob, action: "writeProject" },
+        "backups.getSchedule": { handler: getSchedule, action: "read" }
+      },
+      seed: {
+        keys: ["backups"],
+        check: (doc, problems) => checkBackupSeed(doc, problems)
+      },
+      state: {
+        fromSeed: (world, seed, now) => backupStateFromSeed(world, seed, now),
+        upgrade: (world) => void backupStateOf(world),
+        snapshot: (store) => ({ backups: snapshot(store) })
+      }
+    };
+    flexBackups = {
+      name: "flexBackups",
+      rateLimitPerMinute: 1200,
+      // recorded
+      operations: {
+        "flexBackups.listSnapshots": { handler: listFlexSnapshots, action: "read" },
+        "flexBackups.getSnapshot": { handler: getFlexSnapshot, action: "read" },
+        "flexBackups.listRestoreJobs": { handler: listFlexRestoreJobs, action: "read" },
+        "flexBackups.createRestoreJob": { handler: createFlexRestoreJob, action: "writeProject", readOnly: FLEX_CREATE_JOB_READ_ONLY },
+        "flexBackups.getRestoreJob": { handler: getFlexRestoreJob, action: "read" }
+      }
+    };
+  }
+});
+
 // src/emulator/resources/credentials.ts
 function credentialsOf(world) {
   return world;
@@ -39351,21 +40252,21 @@ function checkSeed3(doc, problems) {
     checkRoles(problems, at, account.roles, projectIds);
   });
 }
-var import_node_crypto13, PUBLIC_KEY, hex2, letters, credentials;
+var import_node_crypto15, PUBLIC_KEY, hex2, letters, credentials;
 var init_credentials = __esm({
   "src/emulator/resources/credentials.ts"() {
     "use strict";
-    import_node_crypto13 = require("node:crypto");
+    import_node_crypto15 = require("node:crypto");
     init_object();
     init_apiKeyAccessList();
     init_auth();
     init_seedChecks();
     init_projects();
     PUBLIC_KEY = /^[a-z0-9]{8}$/;
-    hex2 = (bytes) => (0, import_node_crypto13.randomBytes)(bytes).toString("hex");
+    hex2 = (bytes) => (0, import_node_crypto15.randomBytes)(bytes).toString("hex");
     letters = (count2) => {
       const alphabet = "abcdefghijklmnopqrstuvwxyz";
-      return [...(0, import_node_crypto13.randomBytes)(count2)].map((b) => alphabet[b % alphabet.length]).join("");
+      return [...(0, import_node_crypto15.randomBytes)(count2)].map((b) => alphabet[b % alphabet.length]).join("");
     };
     credentials = {
       name: "credentials",
@@ -39375,13 +40276,13 @@ var init_credentials = __esm({
         // An owner key, a read-only key and a service account in the default project, open to every address.
         byDefault: (seed) => {
           const projectId = seed.projects[0].id;
-          const open4 = ["0.0.0.0/0", "::/0"];
+          const open6 = ["0.0.0.0/0", "::/0"];
           seed.apiKeys = [
-            { publicKey: letters(8), privateKey: (0, import_node_crypto13.randomUUID)(), accessList: open4, roles: [{ projectId, roleName: "GROUP_OWNER" }] },
-            { publicKey: letters(8), privateKey: (0, import_node_crypto13.randomUUID)(), accessList: open4, roles: [{ projectId, roleName: "GROUP_READ_ONLY" }] }
+            { publicKey: letters(8), privateKey: (0, import_node_crypto15.randomUUID)(), accessList: open6, roles: [{ projectId, roleName: "GROUP_OWNER" }] },
+            { publicKey: letters(8), privateKey: (0, import_node_crypto15.randomUUID)(), accessList: open6, roles: [{ projectId, roleName: "GROUP_READ_ONLY" }] }
           ];
           seed.serviceAccounts = [
-            { clientId: `mdb_sa_id_${hex2(12)}`, clientSecret: `mdb_sa_sk_${hex2(20)}`, accessList: open4, roles: [{ projectId, roleName: "GROUP_OWNER" }] }
+            { clientId: `mdb_sa_id_${hex2(12)}`, clientSecret: `mdb_sa_sk_${hex2(20)}`, accessList: open6, roles: [{ projectId, roleName: "GROUP_OWNER" }] }
           ];
         }
       },
@@ -39607,7 +40508,7 @@ function putDatabaseUser(store, user, replacing) {
 function removeDatabaseUser(store, user) {
   store.world.databaseUsers = (store.world.databaseUsers ?? []).filter((other) => other !== user);
 }
-var init_store4 = __esm({
+var init_store5 = __esm({
   "src/emulator/resources/databaseUsers/store.ts"() {
     "use strict";
     init_model();
@@ -39625,7 +40526,7 @@ function findUser(ctx) {
   return user;
 }
 var failures3, render3, USER_READ_ONLY, listDatabaseUsers2, getDatabaseUser2, createDatabaseUser2, patchDatabaseUser, deleteDatabaseUser2;
-var init_handlers4 = __esm({
+var init_handlers5 = __esm({
   "src/emulator/resources/databaseUsers/handlers.ts"() {
     "use strict";
     init_context2();
@@ -39633,7 +40534,7 @@ var init_handlers4 = __esm({
     init_pagination2();
     init_projects();
     init_model();
-    init_store4();
+    init_store5();
     failures3 = {
       usernameNotFound: (username) => new ApiFailure(404, "USERNAME_NOT_FOUND", `No user with username ${username} exists.`, [username]),
       // No recording shows it and the description's 409 example is generic; the code is the one
@@ -39717,7 +40618,7 @@ var init_databaseUsers2 = __esm({
     init_object();
     init_seedChecks();
     init_projects();
-    init_handlers4();
+    init_handlers5();
     init_model();
     databaseUsers2 = {
       name: "databaseUsers",
@@ -39745,36 +40646,6 @@ var init_databaseUsers2 = __esm({
   }
 });
 
-// src/emulator/resources/flexClusters/store.ts
-function advance(store) {
-  const now = store.clock();
-  const list5 = store.world.flexClusters ?? [];
-  if (!list5.some((record2) => record2.pendingUntil !== void 0 && record2.pendingUntil <= now)) return;
-  store.world.flexClusters = list5.filter((record2) => {
-    if (record2.pendingUntil === void 0 || record2.pendingUntil > now) return true;
-    if (record2.model.stateName === "DELETING") return false;
-    record2.model.stateName = "IDLE";
-    delete record2.pendingUntil;
-    return true;
-  });
-}
-function flexClusters(store, projectId) {
-  advance(store);
-  return (store.world.flexClusters ?? []).filter((record2) => record2.model.groupId === projectId);
-}
-function flexCluster(store, projectId, name) {
-  advance(store);
-  return (store.world.flexClusters ?? []).find((record2) => record2.model.groupId === projectId && record2.model.name === name);
-}
-function addFlexCluster(store, record2) {
-  (store.world.flexClusters ??= []).push(record2);
-}
-var init_store5 = __esm({
-  "src/emulator/resources/flexClusters/store.ts"() {
-    "use strict";
-  }
-});
-
 // src/emulator/resources/flexClusters/handlers.ts
 function connectionStrings(project, model) {
   const issued = issueConnectionStrings({
@@ -39797,11 +40668,11 @@ function connectionStrings(project, model) {
 function render4(ctx, record2, withTags = true) {
   return renderFlexCluster(record2.model, { connectionStrings: connectionStrings(projectOf(ctx), record2.model), withTags });
 }
-function v2Only(ctx) {
+function v2Only2(ctx) {
   if (ctx.api !== "v2") throw failures.resourceNotFound(ctx.path);
 }
 function findFlex(ctx) {
-  v2Only(ctx);
+  v2Only2(ctx);
   const name = ctx.params.name;
   const project = projectOf(ctx);
   const record2 = flexCluster(ctx.services.store, project.id, name);
@@ -39809,7 +40680,7 @@ function findFlex(ctx) {
   return record2;
 }
 var FLEX_CREATE_READ_ONLY, FLEX_UPDATE_READ_ONLY, listFlexClusters2, getFlexCluster2, createFlexCluster2, patchFlexCluster, deleteFlexCluster2;
-var init_handlers5 = __esm({
+var init_handlers6 = __esm({
   "src/emulator/resources/flexClusters/handlers.ts"() {
     "use strict";
     init_connstring();
@@ -39821,7 +40692,7 @@ var init_handlers5 = __esm({
     init_store2();
     init_clusters2();
     init_projects();
-    init_store5();
+    init_store4();
     FLEX_CREATE_READ_ONLY = { fields: flexReadOnlyFields("create") };
     FLEX_UPDATE_READ_ONLY = {
       fields: flexReadOnlyFields("update"),
@@ -39831,14 +40702,14 @@ var init_handlers5 = __esm({
       }
     };
     listFlexClusters2 = (ctx) => {
-      v2Only(ctx);
+      v2Only2(ctx);
       const records = flexClusters(ctx.services.store, projectOf(ctx).id);
       const list5 = paginate2(records, pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...list5, results: list5.results.map((record2) => render4(ctx, record2)) } };
     };
     getFlexCluster2 = (ctx) => ({ status: 200, body: render4(ctx, findFlex(ctx)) });
     createFlexCluster2 = async (ctx) => {
-      v2Only(ctx);
+      v2Only2(ctx);
       const body = ctx.body;
       const project = projectOf(ctx);
       const { store, faults, transitionMs, clock } = ctx.services;
@@ -39893,8 +40764,8 @@ var init_flexClusters2 = __esm({
     init_errors4();
     init_store2();
     init_clusters2();
-    init_handlers5();
-    init_store5();
+    init_handlers6();
+    init_store4();
     flexInClusterApi = (name) => new ApiFailure(400, "CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API", `Flex cluster ${name} cannot be used in the Cluster API.`, [name]);
     flexClusters2 = {
       name: "flexClusters",
@@ -40162,24 +41033,24 @@ function advancePeers(store) {
     if (peer.held && peer.status === "PENDING_ACCEPTANCE" && now >= peer.since + ACCEPTANCE_EXPIRES_MS) {
       Object.assign(peer, { status: "FAILED", since: peer.since + ACCEPTANCE_EXPIRES_MS, errorStateName: "EXPIRED" });
     } else if (!moved) continue;
-    if (peer.providerName === "AWS" && peer.status !== "INITIATING") peer.connectionId ??= `pcx-${(0, import_node_crypto14.randomBytes)(9).toString("hex").slice(0, 17)}`;
+    if (peer.providerName === "AWS" && peer.status !== "INITIATING") peer.connectionId ??= `pcx-${(0, import_node_crypto16.randomBytes)(9).toString("hex").slice(0, 17)}`;
     gone ||= peer.status === GONE;
   }
   if (gone) state.peers = state.peers.filter((peer) => peer.status !== GONE);
   return state;
 }
 function containerNetwork(provider2, id) {
-  const hex3 = (bytes) => (0, import_node_crypto14.randomBytes)(bytes).toString("hex");
+  const hex3 = (bytes) => (0, import_node_crypto16.randomBytes)(bytes).toString("hex");
   if (provider2 === "AWS") return { vpcId: `vpc-${hex3(9).slice(0, 17)}` };
   if (provider2 === "AZURE") return { azureSubscriptionId: hex3(12), vnetName: `vnet_${id}` };
-  const letters2 = [...(0, import_node_crypto14.randomBytes)(24)].map((b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
+  const letters2 = [...(0, import_node_crypto16.randomBytes)(24)].map((b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
   return { gcpProjectId: `p-${letters2}`, networkName: `nt-${id}-${letters2.slice(0, 8)}` };
 }
-var import_node_crypto14, ACCEPTANCE_EXPIRES_MS, AWS_TIMELINE, AZURE_TIMELINE, GCP_TIMELINE, PEER_TIMELINES, FIRST_STATUS, DELETING_STATUS;
-var init_state3 = __esm({
+var import_node_crypto16, ACCEPTANCE_EXPIRES_MS, AWS_TIMELINE, AZURE_TIMELINE, GCP_TIMELINE, PEER_TIMELINES, FIRST_STATUS, DELETING_STATUS;
+var init_state4 = __esm({
   "src/emulator/resources/peering/state.ts"() {
     "use strict";
-    import_node_crypto14 = require("node:crypto");
+    import_node_crypto16 = require("node:crypto");
     init_stages();
     ACCEPTANCE_EXPIRES_MS = 7 * 24 * 36e5;
     AWS_TIMELINE = {
@@ -40312,7 +41183,7 @@ function findPeer(ctx) {
   return peer;
 }
 var peeringFailures, CONTAINER_READ_ONLY, PEER_READ_ONLY, CONTAINER_FIELDS, PEER_FIELDS, stateOf, createContainer2, listContainers2, getContainer2, deleteContainer2, createPeer2, listPeers2, getPeer2, deletePeer2;
-var init_handlers6 = __esm({
+var init_handlers7 = __esm({
   "src/emulator/resources/peering/handlers.ts"() {
     "use strict";
     init_privateNetwork();
@@ -40321,7 +41192,7 @@ var init_handlers6 = __esm({
     init_pagination2();
     init_store2();
     init_projects();
-    init_state3();
+    init_state4();
     peeringFailures = {
       containerExists: (groupId, provider2, region2) => new ApiFailure(409, "CONTAINER_ALREADY_EXISTS", `A container already exists for group ${groupId} (${provider2}${region2 ? ` ${region2}` : ""}).`, [groupId, provider2, ...region2 ? [region2] : []]),
       containerNotFound: (id, groupId) => new ApiFailure(404, "CLOUD_PROVIDER_CONTAINER_NOT_FOUND", `No container with ID ${id} exists in group ${groupId}.`, [id, groupId]),
@@ -40455,8 +41326,8 @@ var init_peering2 = __esm({
     init_privateNetwork();
     init_errors4();
     init_projects();
-    init_handlers6();
-    init_state3();
+    init_handlers7();
+    init_state4();
     SEEDED = { transitionMs: 0, holdWaits: false };
     LEGACY_PEERS = [
       {
@@ -40533,7 +41404,7 @@ function advanceServices(store) {
   return state;
 }
 function serviceNames(provider2, id, ownRegion) {
-  const hex3 = (bytes) => (0, import_node_crypto15.randomBytes)(bytes).toString("hex");
+  const hex3 = (bytes) => (0, import_node_crypto17.randomBytes)(bytes).toString("hex");
   if (provider2 === "AWS") return { endpointServiceName: `com.amazonaws.vpce.${ownRegion}.vpce-svc-${hex3(9).slice(0, 17)}` };
   if (provider2 === "AZURE") {
     const subscription = [hex3(4), hex3(2), hex3(2), hex3(2), hex3(6)].join("-");
@@ -40544,11 +41415,11 @@ function serviceNames(provider2, id, ownRegion) {
   }
   return { serviceAttachmentName: `https://www.googleapis.com/compute/v1/projects/p-${hex3(12)}/regions/${ownRegion}/serviceAttachments/sa-${ownRegion}-${id}` };
 }
-var import_node_crypto15, SERVICE_TIMELINE, ENDPOINT_TIMELINES, FIRST_ENDPOINT_STATUS;
-var init_state4 = __esm({
+var import_node_crypto17, SERVICE_TIMELINE, ENDPOINT_TIMELINES, FIRST_ENDPOINT_STATUS;
+var init_state5 = __esm({
   "src/emulator/resources/privateEndpoints/state.ts"() {
     "use strict";
-    import_node_crypto15 = require("node:crypto");
+    import_node_crypto17 = require("node:crypto");
     init_stages();
     SERVICE_TIMELINE = { next: (status) => ({ INITIATING: "AVAILABLE", DELETING: GONE })[status] };
     ENDPOINT_TIMELINES = {
@@ -40713,7 +41584,7 @@ function updateServedClusters(services, service, until) {
   }
 }
 var endpointFailures, SERVICE_READ_ONLY, ENDPOINT_READ_ONLY, REGIONAL_MODE_READ_ONLY, stateOf2, createService, listServices, getService, deleteService, createEndpoint, getEndpoint, deleteEndpoint, getRegionalMode2, setRegionalMode2;
-var init_handlers7 = __esm({
+var init_handlers8 = __esm({
   "src/emulator/resources/privateEndpoints/handlers.ts"() {
     "use strict";
     init_privateNetwork();
@@ -40722,7 +41593,7 @@ var init_handlers7 = __esm({
     init_clusters2();
     init_projects();
     init_stages();
-    init_state4();
+    init_state5();
     endpointFailures = {
       serviceNotFound: (id, provider2) => new ApiFailure(404, "PRIVATE_ENDPOINT_SERVICE_NOT_FOUND", `No ${provider2} private endpoint service with ID ${id} exists.`, [id, provider2]),
       serviceExists: (provider2, region2) => new ApiFailure(400, "PRIVATE_ENDPOINT_SERVICE_ALREADY_EXISTS_FOR_REGION", `A ${provider2} private endpoint service already exists in region ${region2}.`, [provider2, region2]),
@@ -40900,9 +41771,9 @@ var init_privateEndpoints2 = __esm({
     init_privateNetwork();
     init_errors4();
     init_projects();
-    init_handlers7();
+    init_handlers8();
     init_store2();
-    init_state4();
+    init_state5();
     privateEndpoints2 = {
       name: "privateEndpoints",
       rateLimitPerMinute: 4e3,
@@ -41016,15 +41887,15 @@ var init_privateIpMode = __esm({
 });
 
 // src/emulator/resources/root.ts
-var import_node_crypto16, EMULATOR_BUILD, getRoot2, root;
+var import_node_crypto18, EMULATOR_BUILD, getRoot2, root;
 var init_root2 = __esm({
   "src/emulator/resources/root.ts"() {
     "use strict";
-    import_node_crypto16 = require("node:crypto");
+    import_node_crypto18 = require("node:crypto");
     init_apiKeyAccessList();
     init_auth();
     init_context2();
-    EMULATOR_BUILD = (0, import_node_crypto16.createHash)("sha1").update("cdba-emulator").digest("hex");
+    EMULATOR_BUILD = (0, import_node_crypto18.createHash)("sha1").update("cdba-emulator").digest("hex");
     getRoot2 = (ctx) => {
       const { principal } = ctx;
       const links = [{ href: selfHref(ctx), rel: "self" }];
@@ -41493,7 +42364,7 @@ function sampleDatabasesOf(state, clusterId, now) {
   return state.sampleLoads.some((load2) => load2.clusterId === clusterId && load2.completeAt <= now) ? Object.keys(SAMPLE_DATASET) : [];
 }
 var SAMPLE_DATASET, SAMPLE_NAMESPACES;
-var init_state5 = __esm({
+var init_state6 = __esm({
   "src/emulator/resources/searchIndexes/state.ts"() {
     "use strict";
     SAMPLE_DATASET = {
@@ -41576,22 +42447,22 @@ function renderFlatIndex(record2, moment) {
     type: record2.type
   });
 }
-function renderSampleLoad(load2, now, iso, justStarted = false) {
+function renderSampleLoad(load2, now, iso2, justStarted = false) {
   const done = !justStarted && load2.completeAt <= now;
   return {
     _id: load2._id,
     clusterName: load2.clusterName,
-    completeDate: done ? iso(load2.completeAt) : null,
+    completeDate: done ? iso2(load2.completeAt) : null,
     createDate: load2.createDate,
     errorMessage: null,
     state: done ? "COMPLETED" : "WORKING"
   };
 }
-var init_render2 = __esm({
+var init_render3 = __esm({
   "src/emulator/resources/searchIndexes/render.ts"() {
     "use strict";
     init_connstring();
-    init_state5();
+    init_state6();
   }
 });
 
@@ -41602,11 +42473,11 @@ function refusal(problem) {
   if (problem.errorCode && detail) return new ApiFailure(400, problem.errorCode, detail, [field]);
   return problem.kind === "missing" ? failures.missingAttribute(field) : failures.invalidAttribute(field);
 }
-function v2Only2(ctx) {
+function v2Only3(ctx) {
   if (ctx.api !== "v2") throw failures.resourceNotFound(ctx.path);
 }
 function clusterNamed2(ctx, name) {
-  v2Only2(ctx);
+  v2Only3(ctx);
   const { store } = ctx.services;
   const project = projectOf(ctx);
   const dedicated = clusterStore(store).find(project.id, name);
@@ -41620,7 +42491,7 @@ function stateOf3(store, now) {
   dropDeleted(state, now);
   return state;
 }
-function open3(ctx) {
+function open5(ctx) {
   const cluster = clusterNamed2(ctx, ctx.params.clusterName);
   const now = ctx.services.clock();
   return { cluster, state: stateOf3(ctx.services.store, now), now, moment: { now, transitionMs: ctx.services.transitionMs } };
@@ -41703,17 +42574,17 @@ function flatBody(body) {
   return { names: names2, type, definition };
 }
 var FLEX_INDEX_LIMIT, TABLE_DETAILS, searchFailures, ofCluster, CREATE_READ_ONLY, listIndexes, listCollectionIndexes, createIndex, getIndex, UPDATE_READ_ONLY, updateIndex, deleteIndex, FLAT_CREATE_READ_ONLY, FLAT_UPDATE_READ_ONLY, ftsCreateIndex, ftsListIndexes, ftsGetIndex, ftsUpdateIndex, loadSampleDataset2, getSampleLoad;
-var init_handlers8 = __esm({
+var init_handlers9 = __esm({
   "src/emulator/resources/searchIndexes/handlers.ts"() {
     "use strict";
     init_searchIndex();
     init_errors4();
     init_store2();
     init_clusters2();
-    init_store5();
+    init_store4();
     init_projects();
-    init_render2();
-    init_state5();
+    init_render3();
+    init_state6();
     FLEX_INDEX_LIMIT = 10;
     TABLE_DETAILS = {
       ATLAS_FTS_ANALYZER_NAME_NOT_UNIQUE: "Analyzer name is not unique.",
@@ -41730,17 +42601,17 @@ var init_handlers8 = __esm({
     ofCluster = (call) => call.state.indexes.filter((record2) => record2.clusterId === call.cluster.id);
     CREATE_READ_ONLY = { fields: [] };
     listIndexes = (ctx) => {
-      const call = open3(ctx);
+      const call = open5(ctx);
       return { status: 200, body: ofCluster(call).map((record2) => renderIndex(record2, call.moment)) };
     };
     listCollectionIndexes = (ctx) => {
-      const call = open3(ctx);
+      const call = open5(ctx);
       const { databaseName, collectionName } = ctx.params;
       const records = ofCluster(call).filter((record2) => record2.database === databaseName && record2.collectionName === collectionName);
       return { status: 200, body: records.map((record2) => renderIndex(record2, call.moment)) };
     };
     createIndex = async (ctx) => {
-      const call = open3(ctx);
+      const call = open5(ctx);
       const body = ctx.body;
       const problem = checkCreateRequest(body);
       if (problem && problem.kind !== "build") throw refusal(problem);
@@ -41750,12 +42621,12 @@ var init_handlers8 = __esm({
       return { status: 201, body: renderIndex(record2, { ...call.moment, justChanged: true }) };
     };
     getIndex = (ctx) => {
-      const call = open3(ctx);
+      const call = open5(ctx);
       return { status: 200, body: renderIndex(findIndex(ctx, call, false), call.moment) };
     };
     UPDATE_READ_ONLY = { fields: [] };
     updateIndex = async (ctx) => {
-      const call = open3(ctx);
+      const call = open5(ctx);
       const record2 = findIndex(ctx, call, true);
       const body = ctx.body;
       const unknown = Object.keys(body).find((key) => key !== "definition");
@@ -41767,7 +42638,7 @@ var init_handlers8 = __esm({
       return { status: 200, body: renderIndex(record2, { ...call.moment, justChanged: true }) };
     };
     deleteIndex = async (ctx) => {
-      const call = open3(ctx);
+      const call = open5(ctx);
       remove(call, findIndex(ctx, call, true));
       await ctx.services.store.commit();
       return { status: 204, body: void 0 };
@@ -41777,7 +42648,7 @@ var init_handlers8 = __esm({
       fields: ["indexID", "status"],
       held: (ctx) => {
         try {
-          const call = open3(ctx);
+          const call = open5(ctx);
           return renderFlatIndex(findIndex(ctx, call, false), flatMoment(call, { describe: true }));
         } catch {
           return void 0;
@@ -41785,24 +42656,24 @@ var init_handlers8 = __esm({
       }
     };
     ftsCreateIndex = async (ctx) => {
-      const call = open3(ctx);
+      const call = open5(ctx);
       const { names: names2, type, definition } = flatBody(ctx.body);
       const record2 = create(ctx, call, { database: names2.database, collectionName: names2.collectionName, name: names2.name, type }, definition);
       await ctx.services.store.commit();
       return { status: 200, body: renderFlatIndex(record2, flatMoment(call, { justChanged: true })) };
     };
     ftsListIndexes = (ctx) => {
-      const call = open3(ctx);
+      const call = open5(ctx);
       const { databaseName, collectionName } = ctx.params;
       const records = ofCluster(call).filter((record2) => record2.database === databaseName && record2.collectionName === collectionName);
       return { status: 200, body: records.map((record2) => renderFlatIndex(record2, flatMoment(call))) };
     };
     ftsGetIndex = (ctx) => {
-      const call = open3(ctx);
+      const call = open5(ctx);
       return { status: 200, body: renderFlatIndex(findIndex(ctx, call, false), flatMoment(call, { describe: true })) };
     };
     ftsUpdateIndex = async (ctx) => {
-      const call = open3(ctx);
+      const call = open5(ctx);
       const record2 = findIndex(ctx, call, true);
       const { names: names2, type, definition } = flatBody(ctx.body);
       for (const key of ["database", "collectionName", "name"]) if (names2[key] !== record2[key]) throw failures.invalidAttribute(key);
@@ -41823,7 +42694,7 @@ var init_handlers8 = __esm({
       return { status: 201, body: renderSampleLoad(load2, now, isoSeconds, true) };
     };
     getSampleLoad = (ctx) => {
-      v2Only2(ctx);
+      v2Only3(ctx);
       const { clock, store } = ctx.services;
       const now = clock();
       const id = ctx.params.nameOrId;
@@ -41835,7 +42706,7 @@ var init_handlers8 = __esm({
 });
 
 // src/emulator/resources/searchIndexes/seed.ts
-function seedClusters(doc) {
+function seedClusters2(doc) {
   const out = /* @__PURE__ */ new Map();
   for (const key of ["clusters", "flexClusters"]) {
     for (const entry of Array.isArray(doc[key]) ? doc[key] : []) {
@@ -41848,7 +42719,7 @@ function seedClusters(doc) {
 }
 function checkSearchSeed(doc) {
   const problems = [];
-  const clusters2 = seedClusters(doc);
+  const clusters2 = seedClusters2(doc);
   const held = /* @__PURE__ */ new Map();
   const where = (entry, at) => {
     if (typeof entry.projectId !== "string" || typeof entry.clusterName !== "string") {
@@ -41933,20 +42804,20 @@ function searchStateFromSeed(world, seed, now) {
   }
 }
 var SEARCH_SEED_KEYS, NAMESPACE;
-var init_seed2 = __esm({
+var init_seed3 = __esm({
   "src/emulator/resources/searchIndexes/seed.ts"() {
     "use strict";
     init_object();
     init_searchIndex();
     init_store2();
-    init_state5();
+    init_state6();
     SEARCH_SEED_KEYS = ["clusterData", "searchIndexes"];
     NAMESPACE = /^[^.$\s/\\"]+\.[^$\s]+$/;
   }
 });
 
 // src/emulator/resources/searchIndexes/index.ts
-function snapshot(store) {
+function snapshot2(store) {
   const state = searchStateOf(store.world);
   const now = store.clock();
   const exists = (projectId, clusterId, name) => (clusterStore(store).find(projectId, name)?.model.id ?? flexCluster(store, projectId, name)?.model.id) === clusterId;
@@ -41968,11 +42839,11 @@ var searchIndexes, sampleDatasets;
 var init_searchIndexes2 = __esm({
   "src/emulator/resources/searchIndexes/index.ts"() {
     "use strict";
-    init_handlers8();
-    init_seed2();
-    init_state5();
+    init_handlers9();
+    init_seed3();
+    init_state6();
     init_clusters2();
-    init_store5();
+    init_store4();
     searchIndexes = {
       name: "searchIndexes",
       rateLimitPerMinute: 500,
@@ -42000,7 +42871,7 @@ var init_searchIndexes2 = __esm({
       state: {
         fromSeed: (world, seed, now) => searchStateFromSeed(world, seed, now),
         upgrade: (world) => void searchStateOf(world),
-        snapshot: (store) => ({ search: snapshot(store) })
+        snapshot: (store) => ({ search: snapshot2(store) })
       }
     };
     sampleDatasets = {
@@ -42021,6 +42892,7 @@ var init_resources = __esm({
   "src/emulator/resources/index.ts"() {
     "use strict";
     init_accessList2();
+    init_backups();
     init_clusters2();
     init_credentials();
     init_databaseUsers2();
@@ -42043,7 +42915,9 @@ var init_resources = __esm({
       flexClusters2,
       databaseUsers2,
       searchIndexes,
-      sampleDatasets
+      sampleDatasets,
+      backups,
+      flexBackups
     ];
   }
 });
@@ -42165,7 +43039,7 @@ function buildDefaultSeed() {
   return seed;
 }
 var SETTINGS;
-var init_seed3 = __esm({
+var init_seed4 = __esm({
   "src/emulator/seed.ts"() {
     "use strict";
     init_boundedRead();
@@ -42579,6 +43453,10 @@ function createHandler(app) {
         send(res, req, serviceClock(app), 200, { "Content-Type": "application/json" }, json(app.stats.snapshot(), wantsPretty(url.searchParams)));
         return;
       }
+      if (url.pathname === STATE_PATH && (method === "GET" || method === "HEAD")) {
+        send(res, req, serviceClock(app), 200, { "Content-Type": "application/json" }, json(app.state(), wantsPretty(url.searchParams)));
+        return;
+      }
       await app.faults.delay();
       if (app.faults.shouldFail()) throw failures.serviceUnavailable();
       if (tooLarge3) throw failures.payloadTooLarge();
@@ -42607,7 +43485,7 @@ function createHandler(app) {
     app.stats.record(method, outcome.template, outcome.status, outcome.challenged);
   };
 }
-var STATS_PATH, OAUTH_ENDPOINTS, MAX_BODY_BYTES2, serviceClock, json, wantsPretty;
+var STATS_PATH, STATE_PATH, OAUTH_ENDPOINTS, MAX_BODY_BYTES2, serviceClock, json, wantsPretty;
 var init_server = __esm({
   "src/emulator/server.ts"() {
     "use strict";
@@ -42621,6 +43499,7 @@ var init_server = __esm({
     init_routes();
     init_versions2();
     STATS_PATH = "/_emulator/stats";
+    STATE_PATH = "/_emulator/state";
     OAUTH_ENDPOINTS = { "/api/oauth/token": tokenExchange, "/api/oauth/revoke": tokenRevocation };
     MAX_BODY_BYTES2 = 1024 * 1024;
     serviceClock = (app) => () => serviceNow(app);
@@ -42670,6 +43549,7 @@ __export(emulator_exports, {
   DEFAULT_TRANSITION_MS: () => DEFAULT_TRANSITION_MS,
   OPERATIONS: () => OPERATIONS,
   ROLE_NAMES: () => ROLE_NAMES,
+  STATE_PATH: () => STATE_PATH,
   STATS_PATH: () => STATS_PATH,
   apiRoot: () => apiRoot,
   buildDefaultSeed: () => buildDefaultSeed,
@@ -42740,7 +43620,8 @@ async function startEmulator(options = {}) {
     removedVersions: new Set(options.removedVersions ?? []),
     ...options.date !== void 0 ? { date: options.date } : {},
     url: "",
-    onUnexpected: (error2) => unexpected.push(error2)
+    onUnexpected: (error2) => unexpected.push(error2),
+    state: () => deepFreeze2(Object.assign({}, ...served.map((module2) => module2.state?.snapshot?.(store) ?? {})))
   };
   const handler = createHandler(pipeline);
   const listener = (req, res) => void handler(req, res);
@@ -42769,7 +43650,7 @@ async function startEmulator(options = {}) {
     stats: () => stats.snapshot(),
     resetStats: () => stats.reset(),
     setFaults: (settings) => faults.update(settings),
-    state: () => deepFreeze2(Object.assign({}, ...served.map((module2) => module2.state?.snapshot?.(store) ?? {}))),
+    state: () => pipeline.state(),
     unexpectedErrors: () => [...unexpected],
     stop: () => {
       stopped ??= new Promise((resolve2) => {
@@ -42792,11 +43673,11 @@ var init_emulator = __esm({
     init_modules();
     init_rateLimit();
     init_credentials();
-    init_seed3();
+    init_seed4();
     init_server();
     init_stats();
     init_store2();
-    init_seed3();
+    init_seed4();
     init_auth();
     init_server();
     init_operations();
@@ -43154,11 +44035,11 @@ function checked(data) {
     ...d.entry !== void 0 ? { entry: d.entry } : {}
   };
 }
-var import_node_crypto17, import_node_fs10, import_node_path8, MAX_FILE_BYTES2, isString, EnvStateFile;
-var init_state6 = __esm({
+var import_node_crypto19, import_node_fs10, import_node_path8, MAX_FILE_BYTES2, isString, EnvStateFile;
+var init_state7 = __esm({
   "src/cli/env/state.ts"() {
     "use strict";
-    import_node_crypto17 = require("node:crypto");
+    import_node_crypto19 = require("node:crypto");
     import_node_fs10 = require("node:fs");
     import_node_path8 = require("node:path");
     init_errors();
@@ -43173,7 +44054,7 @@ var init_state6 = __esm({
         this.projectId = projectId;
         this.name = name;
         this.dir = (0, import_node_path8.join)(configDir, "env");
-        const key = (0, import_node_crypto17.createHash)("sha256").update(`${baseUrl}
+        const key = (0, import_node_crypto19.createHash)("sha256").update(`${baseUrl}
 ${projectId}
 ${name}`, "utf8").digest("hex");
         this.file = (0, import_node_path8.join)(this.dir, `${key}.json`);
@@ -43531,7 +44412,7 @@ var init_up = __esm({
     init_connection();
     init_names();
     init_searchIndexes3();
-    init_state6();
+    init_state7();
     DEFAULT_TTL = "2h";
     DEFAULT_ROLE = "readWriteAnyDatabase";
     DEFAULT_PROVIDER = "AWS";
@@ -43655,7 +44536,7 @@ var init_down = __esm({
     "use strict";
     init_errors();
     init_names();
-    init_state6();
+    init_state7();
     isNotFound4 = (error2) => error2 instanceof ApiError && error2.status === 404;
   }
 });
@@ -43668,7 +44549,7 @@ __export(run_exports, {
   runRun: () => runRun
 });
 function runName() {
-  return `run-${[...(0, import_node_crypto18.randomBytes)(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join("")}`;
+  return `run-${[...(0, import_node_crypto20.randomBytes)(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join("")}`;
 }
 function fdOf(stream) {
   const fd = stream.fd;
@@ -43777,12 +44658,12 @@ async function runChild(ctx, words2, env2, started) {
     child.once("close", (code, signal) => resolve2(code ?? signalStatus(signal)));
   });
 }
-var import_node_child_process2, import_node_crypto18, import_node_os5, NAME_ALPHABET;
+var import_node_child_process2, import_node_crypto20, import_node_os5, NAME_ALPHABET;
 var init_run = __esm({
   "src/cli/env/run.ts"() {
     "use strict";
     import_node_child_process2 = __toESM(require_node_child_process(), 1);
-    import_node_crypto18 = require("node:crypto");
+    import_node_crypto20 = require("node:crypto");
     import_node_os5 = require("node:os");
     init_errors();
     init_resolve();
@@ -48767,4 +49648,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=5b7f09757e60145cec806a63de4ceb6bcb7c8b25c10113fded20f253ba12f551
+//# cdbaBundleSha256=e006fe7a0d27d7ece1894dd30e56c1d2e611776d1bad65f794a5340e0591875f

@@ -7,6 +7,7 @@
 // The product's operations are the const below; registerOperations is the one way
 // to add more (test fixtures follow the recipe in docs/ARCHITECTURE.md with it).
 import { UsageError } from '../base/errors.js';
+import { BACKUP_OPERATIONS } from './backupOperations.js';
 import { NETWORK_OPERATIONS } from './networkOperations.js';
 import { SEARCH_OPERATIONS } from './searchOperations.js';
 
@@ -143,6 +144,7 @@ const BUILTIN_OPERATIONS = {
   'accessList.delete': { method: 'DELETE', path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 },
   ...NETWORK_OPERATIONS,
   ...SEARCH_OPERATIONS,
+  ...BACKUP_OPERATIONS,
 } as const satisfies Record<string, TableEntry>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;

@@ -6,7 +6,8 @@
 // each declares its operations of the table (src/api/operations.ts), served under
 // both /api/atlas/v1.0 and /api/atlas/v2, its seed keys and its state. Besides
 // them: POST /api/oauth/token and /api/oauth/revoke (service accounts) and
-// GET /_emulator/stats (no auth; see stats.ts for its fields).
+// GET /_emulator/stats (no auth; see stats.ts for its fields) and GET /_emulator/state
+// (no auth; each module's part of the state, as state() answers it).
 import { createServer as createHttpServer } from 'node:http';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -33,7 +34,7 @@ export { ROLE_NAMES } from './auth.js';
 export type { Action, RoleName, SeedApiKey, SeedRole, SeedServiceAccount } from './auth.js';
 export type { EmulatorDefaults } from './resources/credentials.js';
 export type { EmulatorStats } from './stats.js';
-export { STATS_PATH } from './server.js';
+export { STATE_PATH, STATS_PATH } from './server.js';
 export { OPERATIONS } from '../api/operations.js';
 // The extension point of the recipe (docs/ARCHITECTURE.md): serve a module declared outside resources/.
 export { registerHandlers, registerResource } from './modules.js';
@@ -170,6 +171,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...(options.date !== undefined ? { date: options.date } : {}),
     url: '',
     onUnexpected: (error) => unexpected.push(error),
+    state: () => deepFreeze(Object.assign({}, ...served.map((module) => module.state?.snapshot?.(store) ?? {})) as StateSnapshot),
   };
   const handler = createHandler(pipeline);
   const listener = (req: Parameters<typeof handler>[0], res: Parameters<typeof handler>[1]): void => void handler(req, res);
@@ -206,7 +208,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     stats: () => stats.snapshot(),
     resetStats: () => stats.reset(),
     setFaults: (settings) => faults.update(settings),
-    state: () => deepFreeze(Object.assign({}, ...served.map((module) => module.state?.snapshot?.(store) ?? {})) as StateSnapshot),
+    state: () => pipeline.state() as StateSnapshot,
     unexpectedErrors: () => [...unexpected],
     stop: () => {
       stopped ??= new Promise<void>((resolve) => {

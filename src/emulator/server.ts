@@ -5,7 +5,7 @@
 //   -> body (415, 400 MALFORMED_JSON; read-only fields echoed unchanged taken out, readOnly.ts) -> the module's handler.
 // A module's endpoints outside the versioned API (resource.ts, outsideApi) are answered right
 // after the address list: authenticated, no scope, GET only.
-// Outside /api/atlas: GET /_emulator/stats (no auth), POST /api/oauth/token and POST /api/oauth/revoke.
+// Outside /api/atlas: GET /_emulator/stats and /_emulator/state (no auth), POST /api/oauth/token and POST /api/oauth/revoke.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHALLENGE_BODY, authorize, checkCallerAddress } from './auth.js';
 import { serviceNow, type RequestContext, type Services } from './context.js';
@@ -21,6 +21,8 @@ import { bodyTypeMatches, negotiate, versionDates, versionedContentType } from '
 import type { OperationVersion } from './versions.js';
 
 export const STATS_PATH = '/_emulator/stats';
+/** Each module's part of the state, as startEmulator's state() answers it (what a restore left on its target, for a test in another process). */
+export const STATE_PATH = '/_emulator/state';
 /** The OAuth endpoints beside the API: the token exchange, and RFC 7009 revocation. */
 const OAUTH_ENDPOINTS: Partial<Record<string, typeof tokenExchange>> = { '/api/oauth/token': tokenExchange, '/api/oauth/revoke': tokenRevocation };
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -33,6 +35,8 @@ export interface Pipeline extends Services {
   url: string;
   /** Called with anything a handler throws that is not an ApiFailure (answered 500). */
   onUnexpected(error: unknown): void;
+  /** What GET /_emulator/state answers. */
+  state(): unknown;
 }
 
 type Headers = Record<string, string | string[]>;
@@ -241,6 +245,10 @@ export function createHandler(app: Pipeline) {
       if (url.pathname === STATS_PATH && (method === 'GET' || method === 'HEAD')) {
         send(res, req, serviceClock(app), 200, { 'Content-Type': 'application/json' }, json(app.stats.snapshot(), wantsPretty(url.searchParams)));
         return; // not counted: watching the counters must not move them
+      }
+      if (url.pathname === STATE_PATH && (method === 'GET' || method === 'HEAD')) {
+        send(res, req, serviceClock(app), 200, { 'Content-Type': 'application/json' }, json(app.state(), wantsPretty(url.searchParams)));
+        return;
       }
       await app.faults.delay();
       if (app.faults.shouldFail()) throw failures.serviceUnavailable();

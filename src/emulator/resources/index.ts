@@ -4,6 +4,7 @@
 // those whose items it extends (projects first).
 import type { ResourceModule } from '../resource.js';
 import { accessList } from './accessList/index.js';
+import { backups, flexBackups } from './backups/index.js';
 import { clusters } from './clusters/index.js';
 import { credentials } from './credentials.js';
 import { databaseUsers } from './databaseUsers/index.js';
@@ -28,4 +29,6 @@ export const RESOURCES: readonly ResourceModule[] = [
   databaseUsers,
   searchIndexes,
   sampleDatasets,
+  backups,
+  flexBackups,
 ];

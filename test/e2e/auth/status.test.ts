@@ -60,6 +60,8 @@ describe('cdba auth status', () => {
         // Versioned API only, as flex clusters.
         ...['list', 'create', 'listByCollection', 'get', 'update', 'delete', 'getByName', 'updateByName', 'deleteByName'].map((verb) => ({ operation: `searchIndexes ${verb}`, version: 'none (from 2024-05-30)', sunset: null, removed: false })),
         ...['load', 'get'].map((verb) => ({ operation: `sampleDatasets ${verb}`, version: 'none (from 2023-01-01)', sunset: null, removed: false })),
+        ...['listSnapshots', 'takeSnapshot', 'getSnapshot', 'deleteSnapshot', 'listRestoreJobs', 'createRestoreJob', 'getRestoreJob', 'cancelRestoreJob', 'getSchedule'].map((verb) => ({ operation: `backups ${verb}`, version: 'none (from 2023-01-01)', sunset: null, removed: false })),
+        ...['listSnapshots', 'getSnapshot', 'listRestoreJobs', 'createRestoreJob', 'getRestoreJob'].map((verb) => ({ operation: `flexBackups ${verb}`, version: 'none (from 2024-11-13)', sunset: null, removed: false })),
       ],
       error: null,
     });
@@ -158,7 +160,8 @@ describe('cdba auth status', () => {
       expect(doc.ok).toBe(false);
       expect(doc.operations).toContainEqual({ operation: 'clusters list', version: '2023-02-01', sunset: '2027-07-01', removed: true });
       expect(doc.operations).toContainEqual({ operation: 'clusters delete', version: '2023-02-01', sunset: null, removed: false });
-      expect(doc.error.message).toMatch(/removed API version 2023-02-01 \(removed 2027-07-01\) of clusters list, clusters create, clusters get, clusters update/);
+      // The backup schedule's newest version not after 2023-02-01 is 2023-01-01, removed the same day.
+      expect(doc.error.message).toMatch(/removed API version 2023-02-01 \(removed 2027-07-01\), 2023-01-01 \(removed 2027-07-01\) of clusters list, clusters create, clusters get, clusters update, backups getSchedule/);
       expect(result.stderr).toMatch(/^cdba: credentials accepted, but the service has removed API version 2023-02-01[^\n]*answer 410[^\n]*--api-version 2024-10-23[^\n]*\n$/);
       // What the status says is what the service does.
       const list = await cdba(['clusters', 'list', '--api-version', '2023-02-01', '--project-id', PROJECT], { env: at({}) });

@@ -246,6 +246,10 @@ describe('new cluster verbs at the default version', () => {
       // Search indexes at 2024-05-30 (the deprecated /fts paths are no command's: not listed), the sample load at 2023-01-01.
       ...['list', 'create', 'listByCollection', 'get', 'update', 'delete', 'getByName', 'updateByName', 'deleteByName'].map((verb) => ({ operation: `searchIndexes ${verb}`, version: '2024-05-30', sunset: null, removed: false })),
       ...['load', 'get'].map((verb) => ({ operation: `sampleDatasets ${verb}`, version: '2023-01-01', sunset: null, removed: false })),
+      // Cloud backup at 2023-01-01 (the schedule at its newer 2024-08-05), flex backups at 2024-11-13.
+      ...['listSnapshots', 'takeSnapshot', 'getSnapshot', 'deleteSnapshot', 'listRestoreJobs', 'createRestoreJob', 'getRestoreJob', 'cancelRestoreJob'].map((verb) => ({ operation: `backups ${verb}`, version: '2023-01-01', sunset: null, removed: false })),
+      { operation: 'backups getSchedule', version: '2024-08-05', sunset: null, removed: false },
+      ...['listSnapshots', 'getSnapshot', 'listRestoreJobs', 'createRestoreJob', 'getRestoreJob'].map((verb) => ({ operation: `flexBackups ${verb}`, version: '2024-11-13', sunset: null, removed: false })),
     ]);
   });
 });

@@ -103,7 +103,7 @@ function recordedLimits(): Map<string, Set<number>> {
       const request = /(GET|POST|PATCH|DELETE)_api_atlas_v2_(.*)_\d+\.http$/.exec(recorded.file);
       if (limit === undefined || !request) continue;
       const name = operationFor(request[1]!, `/${request[2]!.replace(/_/g, '/')}`);
-      if (!name) continue; // a resource the emulator does not serve (backups)
+      if (!name) continue; // a path outside the table (clusters/provider/regions, which the recorded backup flows read)
       const resource = OPERATIONS[name].resource;
       limits.set(resource, (limits.get(resource) ?? new Set()).add(Number(limit)));
     }
@@ -142,6 +142,9 @@ describe.skipIf(!referenceAvailable)('rate limit by default: the service\'s, per
       // Both families of search index paths (/search and /fts) count against one limit; the sample load as clusters.
       searchIndexes: [500],
       sampleDatasets: [10000],
+      // A dedicated cluster's snapshots and restore jobs count against one limit, a flex cluster's against another.
+      backups: [1200],
+      flexBackups: [1200],
     });
     for (const [resource, limits] of recorded) {
       const answer = await getOf(resource);
