@@ -3217,9 +3217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
           helpWidth: context.helpWidth,
           outputHasColors: context.hasColors
         });
-        const text11 = helper.formatHelp(this, helper);
-        if (context.hasColors) return text11;
-        return this._outputConfiguration.stripColor(text11);
+        const text12 = helper.formatHelp(this, helper);
+        if (context.hasColors) return text12;
+        return this._outputConfiguration.stripColor(text12);
       }
       /**
        * @typedef HelpContext
@@ -3379,7 +3379,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {(string | Function)} text - string to add, or a function returning a string
        * @return {Command} `this` command for chaining
        */
-      addHelpText(position, text11) {
+      addHelpText(position, text12) {
         const allowedValues = ["beforeAll", "before", "after", "afterAll"];
         if (!allowedValues.includes(position)) {
           throw new Error(`Unexpected value for position to addHelpText.
@@ -3388,10 +3388,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const helpEvent = `${position}Help`;
         this.on(helpEvent, (context) => {
           let helpStr;
-          if (typeof text11 === "function") {
-            helpStr = text11({ error: context.error, command: context.command });
+          if (typeof text12 === "function") {
+            helpStr = text12({ error: context.error, command: context.command });
           } else {
-            helpStr = text11;
+            helpStr = text12;
           }
           if (helpStr) {
             context.write(`${helpStr}
@@ -3558,11 +3558,11 @@ function escapeOne(char) {
   const code = char.charCodeAt(0);
   return code < 128 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
-function capText(text11, max = SERVER_TEXT_MAX) {
-  return text11.length > max ? `${text11.slice(0, max)}\u2026` : text11;
+function capText(text12, max = SERVER_TEXT_MAX) {
+  return text12.length > max ? `${text12.slice(0, max)}\u2026` : text12;
 }
-function escapeControl(text11, options = {}) {
-  return text11.replace(options.keepLines ? UNSAFE_KEEP_LINES : UNSAFE, escapeOne);
+function escapeControl(text12, options = {}) {
+  return text12.replace(options.keepLines ? UNSAFE_KEEP_LINES : UNSAFE, escapeOne);
 }
 var UNSAFE, UNSAFE_KEEP_LINES, NAMED, SERVER_TEXT_MAX;
 var init_sanitize = __esm({
@@ -3675,13 +3675,13 @@ var init_errors = __esm({
       status;
       errorCode;
       document;
-      constructor(status, document2, message, options) {
-        const detail = message ?? capText(document2?.detail ?? `HTTP ${status}`);
-        const code = document2?.errorCode === void 0 ? void 0 : capText(document2.errorCode, 100);
+      constructor(status, document3, message, options) {
+        const detail = message ?? capText(document3?.detail ?? `HTTP ${status}`);
+        const code = document3?.errorCode === void 0 ? void 0 : capText(document3.errorCode, 100);
         super(code ? `${detail} (${code}, HTTP ${status})` : `${detail} (HTTP ${status})`, options);
         this.status = status;
         this.errorCode = code;
-        this.document = document2;
+        this.document = document3;
       }
       get exitCode() {
         return exitCodeForStatus(this.status);
@@ -3807,8 +3807,8 @@ function validateProjectId(value) {
   if (!PROJECT_ID.test(value)) throw new UsageError(`invalid project ID "${value}": expected 24 hexadecimal characters`);
   return value.toLowerCase();
 }
-function isCalendarDate(text11) {
-  const match = DATE.exec(text11);
+function isCalendarDate(text12) {
+  const match = DATE.exec(text12);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -5837,9 +5837,9 @@ var init_store = __esm({
        * command would pay only to read the profiles (test/bench/RESULTS.md, figure 2).
        */
       read() {
-        let text11;
+        let text12;
         try {
-          text11 = (0, import_node_fs2.readFileSync)(this.path, "utf8");
+          text12 = (0, import_node_fs2.readFileSync)(this.path, "utf8");
         } catch (error2) {
           const code = error2.code;
           if (code === "ENOENT" || code === "ENOTDIR") return { profiles: {} };
@@ -5847,7 +5847,7 @@ var init_store = __esm({
         }
         let parsed;
         try {
-          parsed = JSON.parse(text11);
+          parsed = JSON.parse(text12);
         } catch (error2) {
           throw this.unreadable(error2);
         }
@@ -5994,28 +5994,28 @@ async function outputFormat(inputs) {
   return inputs.flag ?? await inputs.setting() ?? (inputs.tty ? "table" : "json");
 }
 async function decideOutput(kind2, inputs) {
-  const document2 = (format5) => ({ form: "document", format: format5 });
+  const document3 = (format5) => ({ form: "document", format: format5 });
   switch (kind2) {
     case "body":
-      return document2(inputs.flag === "json" ? "json" : inputs.flag === "pretty" || inputs.tty ? "pretty" : "json");
+      return document3(inputs.flag === "json" ? "json" : inputs.flag === "pretty" || inputs.tty ? "pretty" : "json");
     case "bare":
       if (inputs.flag !== "json" && inputs.flag !== "pretty" && !inputs.query) return { form: "bare" };
-      return document2(await outputFormat(inputs));
+      return document3(await outputFormat(inputs));
     case "response": {
       const format5 = await outputFormat(inputs);
-      return document2(format5 === "table" && inputs.flag === void 0 ? inputs.tty ? "pretty" : "json" : format5);
+      return document3(format5 === "table" && inputs.flag === void 0 ? inputs.tty ? "pretty" : "json" : format5);
     }
     default:
   }
   const format4 = await outputFormat(inputs);
-  if (format4 !== "table" || inputs.query) return document2(format4);
+  if (format4 !== "table" || inputs.query) return document3(format4);
   switch (kind2) {
     case "terminal-view":
-      return inputs.tty ? { form: "view" } : document2(format4);
+      return inputs.tty ? { form: "view" } : document3(format4);
     case "view":
       return { form: "view" };
     default:
-      return document2(format4);
+      return document3(format4);
   }
 }
 var init_form = __esm({
@@ -6025,23 +6025,23 @@ var init_form = __esm({
 });
 
 // src/core/duration.ts
-function durationMillis(text11, units) {
-  const value = text11.trim();
+function durationMillis(text12, units) {
+  const value = text12.trim();
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
   const names2 = Object.keys(units).sort((a, b) => b.length - a.length).join("|");
   const parts = [...value.matchAll(new RegExp(`(\\d+(?:\\.\\d+)?)(${names2})`, "g"))];
   if (parts.length === 0 || parts.map((p) => p[0]).join("") !== value) return void 0;
   return Math.round(parts.reduce((total, p) => total + Number(p[1]) * units[p[2]], 0));
 }
-function parseDuration(text11, flag) {
-  const ms = durationMillis(text11, TIMER_UNITS);
-  if (ms === void 0) throw new UsageError(`invalid ${flag} "${text11}": expected a duration like 90, 90s, 5m or 1h`);
-  checkTimerMs(ms, flag, text11);
+function parseDuration(text12, flag) {
+  const ms = durationMillis(text12, TIMER_UNITS);
+  if (ms === void 0) throw new UsageError(`invalid ${flag} "${text12}": expected a duration like 90, 90s, 5m or 1h`);
+  checkTimerMs(ms, flag, text12);
   return ms;
 }
-function checkTimerMs(ms, flag, text11 = String(ms)) {
+function checkTimerMs(ms, flag, text12 = String(ms)) {
   if (!(ms <= MAX_TIMER_MS)) {
-    throw new UsageError(`invalid ${flag} "${text11}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
+    throw new UsageError(`invalid ${flag} "${text12}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
   }
 }
 var TIMER_UNITS, MAX_TIMER_MS;
@@ -6093,11 +6093,11 @@ function followUp(context, ...words2) {
 function pickProjectHint(context) {
   return `choose another with \`${followUp(context, "projects", "use")} <id|name>\` (\`${followUp(context, "projects", "list")}\` shows them)`;
 }
-function withContext(text11, context) {
+function withContext(text12, context) {
   const flags = contextFlags(context);
-  if (flags.length === 0 || COMMANDS.size === 0) return text11;
+  if (flags.length === 0 || COMMANDS.size === 0) return text12;
   const offline = OFFLINE.map((c) => `${c}\\b`).join("|");
-  return text11.replace(new RegExp(`\\bcdba (?!${offline})(?=(?:${[...COMMANDS].join("|")})\\b)`, "g"), `cdba ${flags.join(" ")} `);
+  return text12.replace(new RegExp(`\\bcdba (?!${offline})(?=(?:${[...COMMANDS].join("|")})\\b)`, "g"), `cdba ${flags.join(" ")} `);
 }
 var COMMANDS, OFFLINE, CHOOSE_PROFILE;
 var init_hints = __esm({
@@ -6284,9 +6284,9 @@ function* jsonSlices(value, indent) {
       yield prefix;
       yield* arraySlices(member2, indent, " ".repeat(indent));
     } else {
-      const text11 = stringify(member2, indent);
-      if (text11 === void 0) continue;
-      yield prefix + indented(text11, indent);
+      const text12 = stringify(member2, indent);
+      if (text12 === void 0) continue;
+      yield prefix + indented(text12, indent);
     }
     head = "";
     first = false;
@@ -6317,11 +6317,11 @@ ${outer}` : ""}]`;
 function stringify(value, indent) {
   return indent ? JSON.stringify(value, null, indent) : JSON.stringify(value);
 }
-function indented(text11, indent) {
-  return indent ? reindent(text11, " ".repeat(indent)) : text11;
+function indented(text12, indent) {
+  return indent ? reindent(text12, " ".repeat(indent)) : text12;
 }
-function reindent(text11, by) {
-  return by === "" ? text11 : text11.replaceAll("\n", `
+function reindent(text12, by) {
+  return by === "" ? text12 : text12.replaceAll("\n", `
 ${by}`);
 }
 function isPlainObject(value) {
@@ -6332,8 +6332,8 @@ function isPlainObject(value) {
 function hasToJSON(value) {
   return typeof value.toJSON === "function";
 }
-async function writeDraining(io, text11) {
-  io.write(text11);
+async function writeDraining(io, text12) {
+  io.write(text12);
   if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
 }
 function drained(stream) {
@@ -7897,9 +7897,9 @@ function tokenProblem(token2, source) {
   const expected = parseJsonOr(unescaped) ?? parseJsonOr(`"${unescaped.trimStart()}"`);
   return expected !== void 0 && JSON.stringify(expected.value) === JSON.stringify(token2.value) ? void 0 : `literal at offset ${token2.start} has more than one \\\` escape`;
 }
-function parseJsonOr(text11) {
+function parseJsonOr(text12) {
   try {
-    return { value: JSON.parse(text11) };
+    return { value: JSON.parse(text12) };
   } catch {
     return void 0;
   }
@@ -8417,11 +8417,11 @@ var require_utils = __commonJS({
       }
       return output;
     }
-    function hyperlink(url, text11) {
+    function hyperlink(url, text12) {
       const OSC = "\x1B]";
       const BEL = "\x07";
       const SEP = ";";
-      return [OSC, "8", SEP, SEP, url || text11, BEL, text11, OSC, "8", SEP, SEP, BEL].join("");
+      return [OSC, "8", SEP, SEP, url || text12, BEL, text12, OSC, "8", SEP, SEP, BEL].join("");
     }
     module2.exports = {
       strlen,
@@ -8616,10 +8616,10 @@ var require_supports_colors = __commonJS({
 // node_modules/@colors/colors/lib/custom/trap.js
 var require_trap = __commonJS({
   "node_modules/@colors/colors/lib/custom/trap.js"(exports2, module2) {
-    module2["exports"] = function runTheTrap(text11, options) {
+    module2["exports"] = function runTheTrap(text12, options) {
       var result = "";
-      text11 = text11 || "Run the trap, drop the bass";
-      text11 = text11.split("");
+      text12 = text12 || "Run the trap, drop the bass";
+      text12 = text12.split("");
       var trap = {
         a: ["@", "\u0104", "\u023A", "\u0245", "\u0394", "\u039B", "\u0414"],
         b: ["\xDF", "\u0181", "\u0243", "\u026E", "\u03B2", "\u0E3F"],
@@ -8667,7 +8667,7 @@ var require_trap = __commonJS({
         y: ["\xA5", "\u04B0", "\u04CB"],
         z: ["\u01B5", "\u0240"]
       };
-      text11.forEach(function(c) {
+      text12.forEach(function(c) {
         c = c.toLowerCase();
         var chars = trap[c] || [" "];
         var rand = Math.floor(Math.random() * chars.length);
@@ -8685,8 +8685,8 @@ var require_trap = __commonJS({
 // node_modules/@colors/colors/lib/custom/zalgo.js
 var require_zalgo = __commonJS({
   "node_modules/@colors/colors/lib/custom/zalgo.js"(exports2, module2) {
-    module2["exports"] = function zalgo(text11, options) {
-      text11 = text11 || "   he is here   ";
+    module2["exports"] = function zalgo(text12, options) {
+      text12 = text12 || "   he is here   ";
       var soul = {
         "up": [
           "\u030D",
@@ -8819,7 +8819,7 @@ var require_zalgo = __commonJS({
         });
         return bool2;
       }
-      function heComes(text12, options2) {
+      function heComes(text13, options2) {
         var result = "";
         var counts;
         var l;
@@ -8828,12 +8828,12 @@ var require_zalgo = __commonJS({
         options2["mid"] = typeof options2["mid"] !== "undefined" ? options2["mid"] : true;
         options2["down"] = typeof options2["down"] !== "undefined" ? options2["down"] : true;
         options2["size"] = typeof options2["size"] !== "undefined" ? options2["size"] : "maxi";
-        text12 = text12.split("");
-        for (l in text12) {
+        text13 = text13.split("");
+        for (l in text13) {
           if (isChar(l)) {
             continue;
           }
-          result = result + text12[l];
+          result = result + text13[l];
           counts = { "up": 0, "down": 0, "mid": 0 };
           switch (options2.size) {
             case "mini":
@@ -8864,7 +8864,7 @@ var require_zalgo = __commonJS({
         }
         return result;
       }
-      return heComes(text11, options);
+      return heComes(text12, options);
     };
   }
 });
@@ -9818,10 +9818,10 @@ __export(fit_exports, {
   fitColumns: () => fitColumns,
   truncate: () => truncate
 });
-function truncate(text11, width, where = "end") {
-  if (displayWidth(text11) <= width) return text11;
+function truncate(text12, width, where = "end") {
+  if (displayWidth(text12) <= width) return text12;
   if (width <= 1) return width === 1 ? "\u2026" : "";
-  const chars = [...text11];
+  const chars = [...text12];
   const take = (from, room) => {
     const kept = [];
     let used = 0;
@@ -9896,7 +9896,7 @@ var init_fit = __esm({
     import_string_width = __toESM(require_string_width(), 1);
     COMFORT_WIDTH = 32;
     GAP = 2;
-    displayWidth = (text11) => (0, import_string_width.default)(text11);
+    displayWidth = (text12) => (0, import_string_width.default)(text12);
     lineWidth = (widths) => widths.length === 0 ? 0 : widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
   }
 });
@@ -9911,11 +9911,11 @@ __export(render_exports, {
   keyValueLines: () => keyValueLines,
   render: () => render
 });
-async function applyQuery(document2, query2) {
+async function applyQuery(document3, query2) {
   await checkQuery(query2);
   const { default: jmespath } = await Promise.resolve().then(() => __toESM(require_jmespath(), 1));
   try {
-    return jmespath.search(document2, query2);
+    return jmespath.search(document3, query2);
   } catch (error2) {
     throw new UsageError(`invalid --query "${query2}": ${error2.message}`);
   }
@@ -9930,8 +9930,8 @@ async function checkQuery(query2) {
   }
   if (problem) throw new UsageError(`invalid --query "${query2}": ${problem}`);
 }
-async function render(io, document2, options) {
-  const data = options.query ? await applyQuery(document2, options.query) : document2;
+async function render(io, document3, options) {
+  const data = options.query ? await applyQuery(document3, options.query) : document3;
   if (options.format === "json" || options.format === "pretty") return writeJson(io, data ?? null, options.format === "pretty" ? 2 : 0);
   const spec = options.query ? void 0 : options.table;
   const { headers, rows, rules } = spec ? { headers: spec.columns.map((c) => c.header), rows: spec.rows(data).map((r) => spec.columns.map((c) => cell(c.value(r)))), rules: spec.columns } : { ...genericTable(data), rules: void 0 };
@@ -10012,7 +10012,7 @@ async function writeTable(io, rawHeaders, rawRows, width, rules) {
   io.write(`${table2.toString().split("\n").map((l) => l.trimEnd()).join("\n")}
 `);
 }
-function keyValueLines(io, pairs, fit = (text11) => text11) {
+function keyValueLines(io, pairs, fit = (text12) => text12) {
   const width = Math.max(0, ...pairs.map(([k]) => k.length)) + 2;
   return pairs.filter(([, v]) => v !== void 0 && v !== "").map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(fit(escapeControl(cell(v)), width))}`).join("\n");
 }
@@ -10036,8 +10036,8 @@ function secretForms(secret) {
   const probe = (secret.match(/[A-Za-z0-9]+/g) ?? [""]).reduce((a, b) => b.length > a.length ? b : a);
   return { probe, forms: [...forms].filter((form) => form.length > 0).sort((a, b) => b.length - a.length) };
 }
-function scrubSecrets(text11, secrets, replacement) {
-  let clean = text11;
+function scrubSecrets(text12, secrets, replacement) {
+  let clean = text12;
   for (const { probe, forms } of secrets) {
     if (probe.length >= 4 && !clean.includes(probe)) continue;
     for (const form of forms) if (clean.includes(form)) clean = clean.split(form).join(replacement);
@@ -10053,8 +10053,8 @@ var init_secretForms = __esm({
 });
 
 // src/api/redact.ts
-function redact(text11, secrets = []) {
-  return scrubSecrets(text11, [...secrets].filter(Boolean).map(secretForms), REDACTED).replace(JSON_SECRET, `$1"${REDACTED}"`).replace(FORM_SECRET, `$1$2=${REDACTED}`).replace(SCHEME_CREDENTIALS, `$1 ${REDACTED}`);
+function redact(text12, secrets = []) {
+  return scrubSecrets(text12, [...secrets].filter(Boolean).map(secretForms), REDACTED).replace(JSON_SECRET, `$1"${REDACTED}"`).replace(FORM_SECRET, `$1$2=${REDACTED}`).replace(SCHEME_CREDENTIALS, `$1 ${REDACTED}`);
 }
 function redactHeaders(headers, secrets = []) {
   const list5 = [...secrets];
@@ -10113,8 +10113,8 @@ __export(errors_exports2, {
   tooLarge: () => tooLarge,
   transportError: () => transportError
 });
-function formatBytes(bytes) {
-  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+function formatBytes(bytes2) {
+  return bytes2 % (1024 * 1024) === 0 ? `${bytes2 / (1024 * 1024)} MiB` : `${bytes2} bytes`;
 }
 function tooLarge(limit, method, url, declared) {
   const size2 = declared === void 0 ? "" : ` (Content-Length ${declared})`;
@@ -10122,8 +10122,8 @@ function tooLarge(limit, method, url, declared) {
     hint: "no real answer is that large; check the base URL and any proxy in between"
   });
 }
-function excerpt(text11, max = 80) {
-  const flat = text11.replace(/\s+/g, " ").trim();
+function excerpt(text12, max = 80) {
+  const flat = text12.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max)}\u2026` : flat;
 }
 function parseErrorDocument(rawBody) {
@@ -10146,9 +10146,9 @@ function parseErrorDocument(rawBody) {
 }
 function apiErrorFromResponse(status, headers, body, options = {}) {
   const rawBody = redact(body, options.secrets);
-  const document2 = parseErrorDocument(rawBody);
+  const document3 = parseErrorDocument(rawBody);
   const hintOption = { ...options.hint ? { hint: options.hint } : {}, ...options.remedy ? { remedy: options.remedy } : {} };
-  if (document2) return new ApiError(status, document2, options.message, hintOption);
+  if (document3) return new ApiError(status, document3, options.message, hintOption);
   let message = options.message;
   if (message === void 0) {
     if (status >= 300 && status < 400) {
@@ -10191,11 +10191,11 @@ function transportError(error2, context) {
   const options = { cause: error2 };
   switch (code) {
     case DEADLINE_CODE: {
-      const { phase, bytes, stalled } = error2;
+      const { phase, bytes: bytes2, stalled } = error2;
       if (phase === "headers") {
         return new TimeoutError(`no response from ${host} within ${seconds} (${context.method} ${context.url})`, { ...options, remedy: TIMEOUT });
       }
-      const what = stalled ? `stalled for more than ${seconds}` : `did not complete within ${seconds} (${bytes ?? 0} bytes arrived, slowly)`;
+      const what = stalled ? `stalled for more than ${seconds}` : `did not complete within ${seconds} (${bytes2 ?? 0} bytes arrived, slowly)`;
       return new TimeoutError(`the response from ${host} ${what}`, { ...options, remedy: TIMEOUT });
     }
     case "UND_ERR_CONNECT_TIMEOUT":
@@ -10641,7 +10641,7 @@ async function readCapped(body, headers, limit, method, url) {
     throw tooLarge(limit, method, url, declared);
   }
   const decoder = new import_node_string_decoder.StringDecoder("utf8");
-  let text11 = "";
+  let text12 = "";
   let size2 = 0;
   for await (const chunk of body) {
     size2 += chunk.length;
@@ -10649,17 +10649,17 @@ async function readCapped(body, headers, limit, method, url) {
       body.destroy();
       throw tooLarge(limit, method, url);
     }
-    text11 += decoder.write(chunk);
+    text12 += decoder.write(chunk);
   }
-  text11 += decoder.end();
-  return text11.charCodeAt(0) === 65279 ? text11.slice(1) : text11;
+  text12 += decoder.end();
+  return text12.charCodeAt(0) === 65279 ? text12.slice(1) : text12;
 }
-function tryJson(text11) {
-  if (text11.trim() === "") return void 0;
+function tryJson(text12) {
+  if (text12.trim() === "") return void 0;
   try {
-    return JSON.parse(text11);
+    return JSON.parse(text12);
   } catch {
-    return text11;
+    return text12;
   }
 }
 function headerValue(headers, name) {
@@ -10673,8 +10673,8 @@ function httpDate(value) {
 }
 function acceptedButNotPermitted(rawBody, headers) {
   if (headerValue(headers, "www-authenticate") !== void 0) return false;
-  const document2 = parseErrorDocument(rawBody);
-  return document2?.errorCode === "USER_UNAUTHORIZED" && /not authorized to perform this action/i.test(document2.detail ?? "");
+  const document3 = parseErrorDocument(rawBody);
+  return document3?.errorCode === "USER_UNAUTHORIZED" && /not authorized to perform this action/i.test(document3.detail ?? "");
 }
 var import_node_string_decoder, PER_SHARD_VERSION, AnswerReader;
 var init_answers = __esm({
@@ -10799,34 +10799,34 @@ function authorizationHeader(input) {
   if (input.opaque !== void 0) parts.push(`opaque="${quote(input.opaque)}"`);
   return `Digest ${parts.join(", ")}`;
 }
-function parseAuthParams(text11) {
+function parseAuthParams(text12) {
   const params = {};
   let i = 0;
   const skip = () => {
-    while (i < text11.length && /[\s,]/.test(text11[i])) i++;
+    while (i < text12.length && /[\s,]/.test(text12[i])) i++;
   };
   skip();
-  while (i < text11.length) {
-    const keyMatch = /^[A-Za-z0-9_-]+/.exec(text11.slice(i));
+  while (i < text12.length) {
+    const keyMatch = /^[A-Za-z0-9_-]+/.exec(text12.slice(i));
     if (!keyMatch) throw new DigestParseError(`unexpected character at ${i}`);
     const key = keyMatch[0].toLowerCase();
     i += keyMatch[0].length;
-    while (text11[i] === " ") i++;
-    if (text11[i] !== "=") throw new DigestParseError(`parameter ${key} has no value`);
+    while (text12[i] === " ") i++;
+    if (text12[i] !== "=") throw new DigestParseError(`parameter ${key} has no value`);
     i++;
-    while (text11[i] === " ") i++;
+    while (text12[i] === " ") i++;
     let value = "";
-    if (text11[i] === '"') {
+    if (text12[i] === '"') {
       i++;
-      while (i < text11.length && text11[i] !== '"') {
-        if (text11[i] === "\\" && i + 1 < text11.length) i++;
-        value += text11[i];
+      while (i < text12.length && text12[i] !== '"') {
+        if (text12[i] === "\\" && i + 1 < text12.length) i++;
+        value += text12[i];
         i++;
       }
-      if (text11[i] !== '"') throw new DigestParseError(`unterminated quoted value for ${key}`);
+      if (text12[i] !== '"') throw new DigestParseError(`unterminated quoted value for ${key}`);
       i++;
     } else {
-      const tokenMatch = /^[^\s,]*/.exec(text11.slice(i));
+      const tokenMatch = /^[^\s,]*/.exec(text12.slice(i));
       value = tokenMatch[0];
       i += value.length;
     }
@@ -10879,7 +10879,7 @@ var init_digest = __esm({
     DigestParseError = class extends Error {
     };
     hashName = (algorithm) => algorithm.startsWith("SHA-256") ? "sha256" : "md5";
-    h = (algorithm, text11) => (0, import_node_crypto2.createHash)(hashName(algorithm)).update(text11, "utf8").digest("hex");
+    h = (algorithm, text12) => (0, import_node_crypto2.createHash)(hashName(algorithm)).update(text12, "utf8").digest("hex");
     quote = (value) => value.replace(/(["\\])/g, "\\$1");
   }
 });
@@ -10973,7 +10973,7 @@ var init_digestSessionFile = __esm({
     NC_MAX = 4294967295;
     REFUSAL_MEMORY_MS = 7 * 24 * 36e5;
     LOCK = { staleMs: 1e4, retries: 60, minWaitMs: 2, maxWaitMs: 60 };
-    sha256 = (text11) => (0, import_node_crypto3.createHash)("sha256").update(text11, "utf8").digest("hex");
+    sha256 = (text12) => (0, import_node_crypto3.createHash)("sha256").update(text12, "utf8").digest("hex");
     unwritableWarned = false;
     DigestSessionFile = class {
       constructor(configDir, key, warn, now = Date.now) {
@@ -11592,8 +11592,8 @@ var init_jsonText = __esm({
   "src/base/jsonText.ts"() {
     "use strict";
     JsonText = class {
-      constructor(text11) {
-        this.text = text11;
+      constructor(text12) {
+        this.text = text12;
         Object.freeze(this);
       }
       text;
@@ -11605,8 +11605,8 @@ var init_jsonText = __esm({
 });
 
 // src/api/pageText.ts
-function listPageText(text11) {
-  const s = text11.trim();
+function listPageText(text12) {
+  const s = text12.trim();
   if (s.charCodeAt(0) !== OPEN_BRACE || CONTROL.test(s) || !isWellFormed(s)) return void 0;
   try {
     return new PageScan(s).page();
@@ -11637,8 +11637,8 @@ function compareRanges(s, a, aEnd, b, bEnd) {
   }
   return aEnd - a - (bEnd - b);
 }
-function isWellFormed(text11) {
-  return text11.isWellFormed();
+function isWellFormed(text12) {
+  return text12.isWellFormed();
 }
 var MAX_ITEM_DEPTH, NUMBER, QUOTE, BACKSLASH, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, MINUS, ZERO, NINE, CONTROL, DECLINE, PageScan;
 var init_pageText = __esm({
@@ -11682,7 +11682,7 @@ var init_pageText = __esm({
       page() {
         const { s } = this;
         const members2 = {};
-        let results4;
+        let results5;
         let i = 1;
         if (s.charCodeAt(i) === CLOSE_BRACE) decline();
         for (; ; ) {
@@ -11690,16 +11690,16 @@ var init_pageText = __esm({
           const end = this.keyEnd(i + 1);
           const key = s.slice(i + 1, end);
           i = end + 2;
-          if (key === "__proto__" || Object.hasOwn(members2, key) || key === "results" && results4) decline();
-          if (key === "results") results4 = this.items(i);
+          if (key === "__proto__" || Object.hasOwn(members2, key) || key === "results" && results5) decline();
+          if (key === "results") results5 = this.items(i);
           else members2[key] = JSON.parse(this.canonical(i));
           i = this.end;
           const c = s.charCodeAt(i++);
           if (c === CLOSE_BRACE) break;
           if (c !== COMMA) decline();
         }
-        if (i !== s.length || !results4) decline();
-        return { ...members2, results: results4 };
+        if (i !== s.length || !results5) decline();
+        return { ...members2, results: results5 };
       }
       /** The array of items at i: each one's canonical text. */
       items(i) {
@@ -11725,10 +11725,10 @@ var init_pageText = __esm({
         this.out = "";
         this.copied = i;
         const end = this.value(i, 0, 0);
-        const text11 = this.out === "" ? this.s.slice(i, end) : this.out + this.s.slice(this.copied, end);
+        const text12 = this.out === "" ? this.s.slice(i, end) : this.out + this.s.slice(this.copied, end);
         this.out = "";
         this.end = end;
-        return text11;
+        return text12;
       }
       /** Reads the value at i, `depth` deep, with the keys of the objects around it below `keyTop`; returns where it ends. */
       value(i, depth, keyTop) {
@@ -11934,12 +11934,12 @@ async function* pages(source, path, resource, query2 = {}) {
   }
 }
 async function fetchAll(source, path, resource, query2 = {}, options = {}) {
-  const results4 = [];
+  const results5 = [];
   const all = streamAll(source, path, resource, query2, options);
   for (; ; ) {
     const step2 = await all.next();
-    if (step2.done) return { results: results4, ...step2.value };
-    for (const item of step2.value) results4.push(item);
+    if (step2.done) return { results: results5, ...step2.value };
+    for (const item of step2.value) results5.push(item);
   }
 }
 async function* streamAll(source, path, resource, query2 = {}, options = {}) {
@@ -12081,10 +12081,10 @@ function msUntilNextMinute(now) {
   return 6e4 - now % 6e4;
 }
 function parseRetryAfter(value, now) {
-  const text11 = (Array.isArray(value) ? value[0] : value)?.trim();
-  if (!text11) return void 0;
-  if (/^\d+$/.test(text11)) return Number(text11) * 1e3;
-  const date = Date.parse(text11);
+  const text12 = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text12) return void 0;
+  if (/^\d+$/.test(text12)) return Number(text12) * 1e3;
+  const date = Date.parse(text12);
   return Number.isNaN(date) ? void 0 : Math.max(0, date - now);
 }
 function retryDelayMs(input) {
@@ -16402,8 +16402,8 @@ var require_infra = __commonJS({
       assert(!invalidIsomorphicEncodeValueRegex.test(input));
       return input;
     }
-    function parseJSONFromBytes(bytes) {
-      return JSON.parse(utf8DecodeBytes(bytes));
+    function parseJSONFromBytes(bytes2) {
+      return JSON.parse(utf8DecodeBytes(bytes2));
     }
     function removeASCIIWhitespace(str2, leading = true, trailing = true) {
       return removeChars(str2, leading, trailing, isASCIIWhitespace);
@@ -16503,8 +16503,8 @@ var require_data_url = __commonJS({
       return serialized;
     }
     function stringPercentDecode(input) {
-      const bytes = encoder.encode(input);
-      return percentDecode(bytes);
+      const bytes2 = encoder.encode(input);
+      return percentDecode(bytes2);
     }
     function isHexCharByte(byte) {
       return byte >= 48 && byte <= 57 || byte >= 65 && byte <= 70 || byte >= 97 && byte <= 102;
@@ -17190,10 +17190,10 @@ var require_webidl = __commonJS({
       if (jsArrayBuffer.detached) {
         return new Uint8Array(0);
       }
-      const bytes = new Uint8Array(length);
+      const bytes2 = new Uint8Array(length);
       const view2 = new Uint8Array(jsArrayBuffer, offset, length);
-      bytes.set(view2);
-      return bytes;
+      bytes2.set(view2);
+      return bytes2;
     };
     webidl.converters.DOMString = function(V, prefix, argument, flags) {
       if (V === null && webidl.util.HasFlag(flags, webidl.attributes.LegacyNullToEmptyString)) {
@@ -17909,19 +17909,19 @@ var require_util2 = __commonJS({
     }
     async function readAllBytes(reader, successSteps, failureSteps) {
       try {
-        const bytes = [];
+        const bytes2 = [];
         let byteLength = 0;
         do {
           const { done, value: chunk } = await reader.read();
           if (done) {
-            successSteps(Buffer.concat(bytes, byteLength));
+            successSteps(Buffer.concat(bytes2, byteLength));
             return;
           }
           if (!isUint8Array(chunk)) {
             failureSteps(new TypeError("Received non-Uint8Array chunk"));
             return;
           }
-          bytes.push(chunk);
+          bytes2.push(chunk);
           byteLength += chunk.length;
         } while (true);
       } catch (e) {
@@ -18880,19 +18880,19 @@ Content-Type: ${value.type || "application/octet-stream"}\r
     function bodyMixinMethods(instance, getInternalState) {
       const methods = {
         blob() {
-          return consumeBody(this, (bytes) => {
+          return consumeBody(this, (bytes2) => {
             let mimeType = bodyMimeType(getInternalState(this));
             if (mimeType === null) {
               mimeType = "";
             } else if (mimeType) {
               mimeType = serializeAMimeType(mimeType);
             }
-            return new Blob([bytes], { type: mimeType });
+            return new Blob([bytes2], { type: mimeType });
           }, instance, getInternalState);
         },
         arrayBuffer() {
-          return consumeBody(this, (bytes) => {
-            return new Uint8Array(bytes).buffer;
+          return consumeBody(this, (bytes2) => {
+            return new Uint8Array(bytes2).buffer;
           }, instance, getInternalState);
         },
         text() {
@@ -18928,8 +18928,8 @@ Content-Type: ${value.type || "application/octet-stream"}\r
           }, instance, getInternalState);
         },
         bytes() {
-          return consumeBody(this, (bytes) => {
-            return new Uint8Array(bytes);
+          return consumeBody(this, (bytes2) => {
+            return new Uint8Array(bytes2);
           }, instance, getInternalState);
         }
       };
@@ -22942,28 +22942,28 @@ async function readBoundedPath(path, limits) {
 function readTextFileSync(path, limits) {
   return decodeUtf8(readRegularFileSync(path, limits), path);
 }
-function decodeUtf8(bytes, source) {
+function decodeUtf8(bytes2, source) {
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
   } catch {
-    throw new UsageError(`${source}: not valid UTF-8 at byte ${invalidUtf8Offset(bytes)}; save it as UTF-8`);
+    throw new UsageError(`${source}: not valid UTF-8 at byte ${invalidUtf8Offset(bytes2)}; save it as UTF-8`);
   }
 }
-function invalidUtf8Offset(bytes) {
+function invalidUtf8Offset(bytes2) {
   let good = 0;
-  let bad = bytes.length;
+  let bad = bytes2.length;
   while (good < bad) {
     const mid = Math.ceil((good + bad) / 2);
     try {
-      new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes2.subarray(0, mid), { stream: true });
       good = mid;
     } catch {
       bad = mid - 1;
     }
   }
   let lead = good - 1;
-  while (lead >= 0 && good - lead <= 3 && (bytes[lead] & 192) === 128) lead--;
-  const byte = bytes[lead] ?? 0;
+  while (lead >= 0 && good - lead <= 3 && (bytes2[lead] & 192) === 128) lead--;
+  const byte = bytes2[lead] ?? 0;
   const length = byte >= 240 ? 4 : byte >= 224 ? 3 : byte >= 192 ? 2 : 1;
   return lead >= 0 && good - lead < length ? lead : good;
 }
@@ -22981,7 +22981,7 @@ var init_boundedRead = __esm({
       pem: 4 * 1024 * 1024,
       emulatorFile: 64 * 1024 * 1024
     };
-    size = (bytes) => bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : bytes >= 1024 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
+    size = (bytes2) => bytes2 >= 1024 * 1024 ? `${bytes2 / 1024 / 1024} MiB` : bytes2 >= 1024 ? `${bytes2 / 1024} KiB` : `${bytes2} bytes`;
     cannotRead = (path, limits, reason) => new UsageError(`${limits.label}: cannot read ${path}: ${reason}`);
   }
 });
@@ -23067,14 +23067,14 @@ function deadlineInterceptor(timeoutMs) {
     if (!(timeoutMs > 0)) return dispatch(opts, handler);
     let controller;
     let phase = "headers";
-    let bytes = 0;
+    let bytes2 = 0;
     let lastData = monotonicMs();
     let expired = false;
     let ended = false;
     const fail2 = () => {
       if (ended) return;
       const stalled = monotonicMs() - lastData >= timeoutMs / 2;
-      controller?.abort(Object.assign(new Error(`deadline of ${timeoutMs} ms passed`), { code: DEADLINE_CODE, phase, bytes, stalled }));
+      controller?.abort(Object.assign(new Error(`deadline of ${timeoutMs} ms passed`), { code: DEADLINE_CODE, phase, bytes: bytes2, stalled }));
     };
     const timer = setTimeout(() => {
       expired = true;
@@ -23093,7 +23093,7 @@ function deadlineInterceptor(timeoutMs) {
         handler.onResponseStart?.(c, statusCode, headers, statusMessage);
       },
       onResponseData: (c, chunk) => {
-        bytes += chunk.length;
+        bytes2 += chunk.length;
         lastData = monotonicMs();
         handler.onResponseData?.(c, chunk);
       },
@@ -23519,10 +23519,10 @@ function apiEventsFor(io) {
     deprecated: (notice) => io.warn(deprecationLine(notice)),
     warning: (message) => io.warn(message),
     trace: (line) => io.trace(line),
-    waitStarted: (text11) => {
+    waitStarted: (text12) => {
       active++;
-      if (spinner) void spinner.then((s) => s?.update(text11));
-      else spinner = io.spinner(text11).catch(() => void 0);
+      if (spinner) void spinner.then((s) => s?.update(text12));
+      else spinner = io.spinner(text12).catch(() => void 0);
     },
     waitEnded: () => {
       active = Math.max(0, active - 1);
@@ -23701,9 +23701,9 @@ var init_context = __esm({
         };
       }
       /** Formats and writes a command's result document to stdout. */
-      async output(document2, table2) {
+      async output(document3, table2) {
         const { render: render5 } = await Promise.resolve().then(() => (init_render(), render_exports));
-        await render5(this.io, document2, {
+        await render5(this.io, document3, {
           format: await this.outputFormat(),
           query: this.globals.query,
           table: table2,
@@ -23777,10 +23777,10 @@ function wrap(words2, width, first, rest, joiner = "") {
   }
   return [...lines, line];
 }
-function helpProse(text11) {
+function helpProse(text12) {
   return ({ error: error2, command }) => {
     const width = widthFor(command, error2);
-    return `${text11.split(/\n\s*\n/).map((p) => wrap(p.split(/\s+/).filter(Boolean), width, "", "").join("\n")).join("\n\n")}
+    return `${text12.split(/\n\s*\n/).map((p) => wrap(p.split(/\s+/).filter(Boolean), width, "", "").join("\n")).join("\n\n")}
 `;
   };
 }
@@ -23888,8 +23888,8 @@ function tagFlag(flag) {
   const pair = keyValueFlag(flag);
   return (value, previous = []) => {
     const tags = pair(value, previous);
-    const [key, text11] = tags[tags.length - 1];
-    for (const [part, what] of [[key, "key"], [text11, "value"]]) {
+    const [key, text12] = tags[tags.length - 1];
+    for (const [part, what] of [[key, "key"], [text12, "value"]]) {
       const length = [...part].length;
       if (length < 1 || length > 255) {
         throw new UsageError(`invalid ${flag} "${value.length > 40 ? `${value.slice(0, 40)}...` : value}": the tag ${what} must be 1 to 255 characters, not ${length}`);
@@ -24022,8 +24022,8 @@ function resolveDeleteAfter(flags, now = /* @__PURE__ */ new Date()) {
   }
   return void 0;
 }
-function parseIsoDateTime(text11) {
-  const m = ISO_DATE_TIME.exec(text11.trim());
+function parseIsoDateTime(text12) {
+  const m = ISO_DATE_TIME.exec(text12.trim());
   if (!m) return void 0;
   const [, y, mo, d, h2, mi, s = "0", frac = "", zone = "Z"] = m;
   const fields = [Number(y), Number(mo) - 1, Number(d), Number(h2), Number(mi), Number(s)];
@@ -24108,8 +24108,8 @@ function fromBits(value, family) {
   if (family === 4) return [24n, 16n, 8n, 0n].map((shift) => String(value >> shift & 255n)).join(".");
   return Array.from({ length: 8 }, (_, i) => (value >> BigInt((7 - i) * 16) & 0xffffn).toString(16)).join(":");
 }
-function parseAccessEntry(text11, what = "entry") {
-  const value = text11.trim();
+function parseAccessEntry(text12, what = "entry") {
+  const value = text12.trim();
   const shown2 = JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}...` : value);
   if (value.startsWith("sg-")) {
     if (SECURITY_GROUP.test(value)) return { kind: "securityGroup", id: value };
@@ -24180,13 +24180,13 @@ var init_entry = __esm({
 });
 
 // src/core/jsonText.ts
-function findJsonTextProblem(text11, maxDepth = MAX_JSON_DEPTH) {
+function findJsonTextProblem(text12, maxDepth = MAX_JSON_DEPTH) {
   const stack = [];
   let expectKey = false;
   let numberProblem;
   const pathOf2 = () => stack.map((frame) => frame.array ? `[${frame.index}]` : `.${frame.key ?? ""}`).join("").replace(/^\./, "");
-  for (let i = 0; i < text11.length; ) {
-    const c = text11[i];
+  for (let i = 0; i < text12.length; ) {
+    const c = text12[i];
     if (c === " " || c === "	" || c === "\n" || c === "\r" || c === ":") {
       i++;
     } else if (c === "{" || c === "[") {
@@ -24205,7 +24205,7 @@ function findJsonTextProblem(text11, maxDepth = MAX_JSON_DEPTH) {
       i++;
     } else if (c === '"') {
       STRING.lastIndex = i;
-      const match = STRING.exec(text11);
+      const match = STRING.exec(text12);
       if (!match) return numberProblem;
       const top = stack[stack.length - 1];
       if (expectKey && top && !top.array) {
@@ -24219,16 +24219,16 @@ function findJsonTextProblem(text11, maxDepth = MAX_JSON_DEPTH) {
       i += match[0].length;
     } else if (c === "-" || c >= "0" && c <= "9") {
       NUMBER2.lastIndex = i;
-      const match = NUMBER2.exec(text11);
+      const match = NUMBER2.exec(text12);
       if (!match) return numberProblem;
       if (numberProblem === void 0) {
         const becomes = inexactNumber(match[0]);
         if (becomes !== void 0) numberProblem = { kind: "number", offset: i, path: pathOf2(), literal: match[0], becomes };
       }
       i += match[0].length;
-    } else if (text11.startsWith("true", i) || text11.startsWith("null", i)) {
+    } else if (text12.startsWith("true", i) || text12.startsWith("null", i)) {
       i += 4;
-    } else if (text11.startsWith("false", i)) {
+    } else if (text12.startsWith("false", i)) {
       i += 5;
     } else {
       return numberProblem;
@@ -24259,14 +24259,14 @@ function sameDecimal(a, b) {
   };
   return norm(a) === norm(b);
 }
-function lineColumn(text11, offset) {
-  const before = text11.slice(0, offset);
+function lineColumn(text12, offset) {
+  const before = text12.slice(0, offset);
   return `line ${before.split("\n").length}, column ${offset - before.lastIndexOf("\n")}`;
 }
-function checkJsonText(text11, source, problem = findJsonTextProblem(text11)) {
+function checkJsonText(text12, source, problem = findJsonTextProblem(text12)) {
   if (problem === void 0) return;
   if (problem.kind === "depth") {
-    throw new UsageError(`${source}: nested deeper than ${MAX_JSON_DEPTH} levels at ${lineColumn(text11, problem.offset)}`);
+    throw new UsageError(`${source}: nested deeper than ${MAX_JSON_DEPTH} levels at ${lineColumn(text12, problem.offset)}`);
   }
   const field = problem.path === "" ? "" : ` in "${problem.path}"`;
   const literal = problem.literal.length > 40 ? `${problem.literal.slice(0, 40)}\u2026` : problem.literal;
@@ -24286,14 +24286,14 @@ var init_jsonText2 = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
-function createScanner(text11, ignoreTrivia = false) {
-  const len = text11.length;
+function createScanner(text12, ignoreTrivia = false) {
+  const len = text12.length;
   let pos = 0, value = "", tokenOffset = 0, token2 = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
   function scanHexDigits(count2, exact) {
     let digits = 0;
     let value2 = 0;
     while (digits < count2 || !exact) {
-      let ch = text11.charCodeAt(pos);
+      let ch = text12.charCodeAt(pos);
       if (ch >= 48 && ch <= 57) {
         value2 = value2 * 16 + ch - 48;
       } else if (ch >= 65 && ch <= 70) {
@@ -24320,35 +24320,35 @@ function createScanner(text11, ignoreTrivia = false) {
   }
   function scanNumber() {
     let start = pos;
-    if (text11.charCodeAt(pos) === 48) {
+    if (text12.charCodeAt(pos) === 48) {
       pos++;
     } else {
       pos++;
-      while (pos < text11.length && isDigit2(text11.charCodeAt(pos))) {
+      while (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
         pos++;
       }
     }
-    if (pos < text11.length && text11.charCodeAt(pos) === 46) {
+    if (pos < text12.length && text12.charCodeAt(pos) === 46) {
       pos++;
-      if (pos < text11.length && isDigit2(text11.charCodeAt(pos))) {
+      if (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
         pos++;
-        while (pos < text11.length && isDigit2(text11.charCodeAt(pos))) {
+        while (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
           pos++;
         }
       } else {
         scanError = 3;
-        return text11.substring(start, pos);
+        return text12.substring(start, pos);
       }
     }
     let end = pos;
-    if (pos < text11.length && (text11.charCodeAt(pos) === 69 || text11.charCodeAt(pos) === 101)) {
+    if (pos < text12.length && (text12.charCodeAt(pos) === 69 || text12.charCodeAt(pos) === 101)) {
       pos++;
-      if (pos < text11.length && text11.charCodeAt(pos) === 43 || text11.charCodeAt(pos) === 45) {
+      if (pos < text12.length && text12.charCodeAt(pos) === 43 || text12.charCodeAt(pos) === 45) {
         pos++;
       }
-      if (pos < text11.length && isDigit2(text11.charCodeAt(pos))) {
+      if (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
         pos++;
-        while (pos < text11.length && isDigit2(text11.charCodeAt(pos))) {
+        while (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
           pos++;
         }
         end = pos;
@@ -24356,30 +24356,30 @@ function createScanner(text11, ignoreTrivia = false) {
         scanError = 3;
       }
     }
-    return text11.substring(start, end);
+    return text12.substring(start, end);
   }
   function scanString() {
     let result = "", start = pos;
     while (true) {
       if (pos >= len) {
-        result += text11.substring(start, pos);
+        result += text12.substring(start, pos);
         scanError = 2;
         break;
       }
-      const ch = text11.charCodeAt(pos);
+      const ch = text12.charCodeAt(pos);
       if (ch === 34) {
-        result += text11.substring(start, pos);
+        result += text12.substring(start, pos);
         pos++;
         break;
       }
       if (ch === 92) {
-        result += text11.substring(start, pos);
+        result += text12.substring(start, pos);
         pos++;
         if (pos >= len) {
           scanError = 2;
           break;
         }
-        const ch2 = text11.charCodeAt(pos++);
+        const ch2 = text12.charCodeAt(pos++);
         switch (ch2) {
           case 34:
             result += '"';
@@ -24421,7 +24421,7 @@ function createScanner(text11, ignoreTrivia = false) {
       }
       if (ch >= 0 && ch <= 31) {
         if (isLineBreak(ch)) {
-          result += text11.substring(start, pos);
+          result += text12.substring(start, pos);
           scanError = 2;
           break;
         } else {
@@ -24442,19 +24442,19 @@ function createScanner(text11, ignoreTrivia = false) {
       tokenOffset = len;
       return token2 = 17;
     }
-    let code = text11.charCodeAt(pos);
+    let code = text12.charCodeAt(pos);
     if (isWhiteSpace(code)) {
       do {
         pos++;
         value += String.fromCharCode(code);
-        code = text11.charCodeAt(pos);
+        code = text12.charCodeAt(pos);
       } while (isWhiteSpace(code));
       return token2 = 15;
     }
     if (isLineBreak(code)) {
       pos++;
       value += String.fromCharCode(code);
-      if (code === 13 && text11.charCodeAt(pos) === 10) {
+      if (code === 13 && text12.charCodeAt(pos) === 10) {
         pos++;
         value += "\n";
       }
@@ -24490,31 +24490,31 @@ function createScanner(text11, ignoreTrivia = false) {
       // comments
       case 47:
         const start = pos - 1;
-        if (text11.charCodeAt(pos + 1) === 47) {
+        if (text12.charCodeAt(pos + 1) === 47) {
           pos += 2;
           while (pos < len) {
-            if (isLineBreak(text11.charCodeAt(pos))) {
+            if (isLineBreak(text12.charCodeAt(pos))) {
               break;
             }
             pos++;
           }
-          value = text11.substring(start, pos);
+          value = text12.substring(start, pos);
           return token2 = 12;
         }
-        if (text11.charCodeAt(pos + 1) === 42) {
+        if (text12.charCodeAt(pos + 1) === 42) {
           pos += 2;
           const safeLength = len - 1;
           let commentClosed = false;
           while (pos < safeLength) {
-            const ch = text11.charCodeAt(pos);
-            if (ch === 42 && text11.charCodeAt(pos + 1) === 47) {
+            const ch = text12.charCodeAt(pos);
+            if (ch === 42 && text12.charCodeAt(pos + 1) === 47) {
               pos += 2;
               commentClosed = true;
               break;
             }
             pos++;
             if (isLineBreak(ch)) {
-              if (ch === 13 && text11.charCodeAt(pos) === 10) {
+              if (ch === 13 && text12.charCodeAt(pos) === 10) {
                 pos++;
               }
               lineNumber++;
@@ -24525,7 +24525,7 @@ function createScanner(text11, ignoreTrivia = false) {
             pos++;
             scanError = 1;
           }
-          value = text11.substring(start, pos);
+          value = text12.substring(start, pos);
           return token2 = 13;
         }
         value += String.fromCharCode(code);
@@ -24535,7 +24535,7 @@ function createScanner(text11, ignoreTrivia = false) {
       case 45:
         value += String.fromCharCode(code);
         pos++;
-        if (pos === len || !isDigit2(text11.charCodeAt(pos))) {
+        if (pos === len || !isDigit2(text12.charCodeAt(pos))) {
           return token2 = 16;
         }
       // found a minus, followed by a number so
@@ -24557,10 +24557,10 @@ function createScanner(text11, ignoreTrivia = false) {
       default:
         while (pos < len && isUnknownContentCharacter(code)) {
           pos++;
-          code = text11.charCodeAt(pos);
+          code = text12.charCodeAt(pos);
         }
         if (tokenOffset !== pos) {
-          value = text11.substring(tokenOffset, pos);
+          value = text12.substring(tokenOffset, pos);
           switch (value) {
             case "true":
               return token2 = 8;
@@ -24756,7 +24756,7 @@ var init_format = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/parser.js
-function parse(text11, errors = [], options = ParseOptions.DEFAULT) {
+function parse(text12, errors = [], options = ParseOptions.DEFAULT) {
   let currentProperty = null;
   let currentParent = [];
   const previousParents = [];
@@ -24796,11 +24796,11 @@ function parse(text11, errors = [], options = ParseOptions.DEFAULT) {
       errors.push({ error: error2, offset, length });
     }
   };
-  visit(text11, visitor, options);
+  visit(text12, visitor, options);
   return currentParent[0];
 }
-function visit(text11, visitor, options = ParseOptions.DEFAULT) {
-  const _scanner = createScanner(text11, false);
+function visit(text12, visitor, options = ParseOptions.DEFAULT) {
+  const _scanner = createScanner(text12, false);
   const _jsonPath = [];
   let suppressedCallbacks = 0;
   function toNoArgVisit(visitFunction) {
@@ -25197,30 +25197,30 @@ __export(input_exports, {
 async function readInputText(io, file, flag = "--file") {
   const source = file === "-" ? "stdin" : file;
   const limits = { label: flag, maxBytes: MAX_INPUT_BYTES, expected: "a JSON document" };
-  let bytes;
+  let bytes2;
   if (file === "-") {
     if (io.inIsTTY) throw new UsageError(`${flag} -: stdin is a terminal; pipe the JSON in or give a file`);
-    bytes = await readBoundedStream(io.in, source, limits);
+    bytes2 = await readBoundedStream(io.in, source, limits);
   } else {
-    bytes = await readBoundedPath(file, limits);
+    bytes2 = await readBoundedPath(file, limits);
   }
-  const text11 = decodeUtf8(bytes, source).replace(/^\uFEFF/, "");
-  if (text11.trim() === "") throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);
-  return text11;
+  const text12 = decodeUtf8(bytes2, source).replace(/^\uFEFF/, "");
+  if (text12.trim() === "") throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);
+  return text12;
 }
-function parseJson(text11, source) {
-  const problem = findJsonTextProblem(text11);
-  if (problem?.kind === "depth") checkJsonText(text11, source, problem);
+function parseJson(text12, source) {
+  const problem = findJsonTextProblem(text12);
+  if (problem?.kind === "depth") checkJsonText(text12, source, problem);
   let value;
   try {
-    value = JSON.parse(text11);
+    value = JSON.parse(text12);
   } catch (error2) {
-    throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text11, error2.message)}`);
+    throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text12, error2.message)}`);
   }
-  checkJsonText(text11, source, problem);
+  checkJsonText(text12, source, problem);
   return value;
 }
-function locateJsonError(text11, message) {
+function locateJsonError(text12, message) {
   const placed = / in JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(message);
   let position;
   let reason;
@@ -25229,13 +25229,13 @@ function locateJsonError(text11, message) {
     reason = message.slice(0, placed.index);
   } else {
     const errors = [];
-    parse2(text11, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    parse2(text12, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
-    position = Math.min(first?.offset ?? text11.length, text11.length);
-    const token2 = text11.slice(position, position + (first?.length ?? 0));
+    position = Math.min(first?.offset ?? text12.length, text12.length);
+    const token2 = text12.slice(position, position + (first?.length ?? 0));
     reason = token2 === "" ? "unexpected end of input" : `Unexpected token '${token2.length > 20 ? `${token2.slice(0, 20)}...` : token2}'`;
   }
-  const before = text11.slice(0, position);
+  const before = text12.slice(0, position);
   const line = before.split("\n").length;
   const column = position - before.lastIndexOf("\n");
   return `line ${line}, column ${column}: ${reason.replace(/[\r\n\t]/g, (c) => JSON.stringify(c).slice(1, -1))}`;
@@ -26338,8 +26338,8 @@ function legacyEntries(doc) {
   }
   return modernSpecsFromLegacy(specs.length === 0 ? { ...doc, replicationSpecs: void 0 } : doc);
 }
-function readClusterDocument(document2) {
-  const doc = asObject(document2);
+function readClusterDocument(document3) {
+  const doc = asObject(document3);
   const entries = asArray(doc.replicationSpecs).map(asObject);
   const regionConfigs = entries.some((spec) => Array.isArray(spec.regionConfigs));
   const shape = !regionConfigs ? "legacy" : entries.some((spec) => spec.numShards !== void 0) ? "modern" : "perShard";
@@ -26606,17 +26606,17 @@ function renderFlexCluster(model, extras) {
     versionReleaseSystem: "LTS"
   };
 }
-function isFlexDocument(document2) {
-  if (!isObject(document2)) return false;
-  const settings = document2.providerSettings;
-  return isObject(settings) && settings.providerName === "FLEX" && document2.replicationSpecs === void 0 && document2.replicationSpec === void 0;
+function isFlexDocument(document3) {
+  if (!isObject(document3)) return false;
+  const settings = document3.providerSettings;
+  return isObject(settings) && settings.providerName === "FLEX" && document3.replicationSpecs === void 0 && document3.replicationSpec === void 0;
 }
-function isFlexCreateBody(document2) {
-  if (isFlexDocument(document2)) return true;
-  if (!isObject(document2) || !isObject(document2.providerSettings)) return false;
-  const settings = document2.providerSettings;
+function isFlexCreateBody(document3) {
+  if (isFlexDocument(document3)) return true;
+  if (!isObject(document3) || !isObject(document3.providerSettings)) return false;
+  const settings = document3.providerSettings;
   const keys = Object.keys(settings);
-  return document2.replicationSpecs === void 0 && typeof settings.backingProviderName === "string" && keys.every((key) => ["backingProviderName", "regionName", "providerName", "diskSizeGB"].includes(key)) && (settings.providerName === void 0 || settings.providerName === "FLEX");
+  return document3.replicationSpecs === void 0 && typeof settings.backingProviderName === "string" && keys.every((key) => ["backingProviderName", "regionName", "providerName", "diskSizeGB"].includes(key)) && (settings.providerName === void 0 || settings.providerName === "FLEX");
 }
 var FLEX_DISK_SIZE_GB, FLEX_MONGODB_VERSION, tagsOf;
 var init_flexCluster = __esm({
@@ -26751,7 +26751,7 @@ var init_flexNames = __esm({
     init_privateFile();
     MAX_FILE_BYTES = 64 * 1024;
     MAX_NAMES = 500;
-    sha2562 = (text11) => (0, import_node_crypto6.createHash)("sha256").update(text11, "utf8").digest("hex");
+    sha2562 = (text12) => (0, import_node_crypto6.createHash)("sha256").update(text12, "utf8").digest("hex");
     unwritableWarned2 = false;
     FlexNames = class {
       constructor(configDir, baseUrl, projectId, warn) {
@@ -26785,9 +26785,9 @@ ${projectId}`)}.json`);
         if (this.names) return this.names;
         this.names = [];
         try {
-          const text11 = readPrivateFileSync(this.file, MAX_FILE_BYTES, [this.configDir, this.dir]);
-          if (text11 === void 0) return this.names;
-          const data = JSON.parse(text11);
+          const text12 = readPrivateFileSync(this.file, MAX_FILE_BYTES, [this.configDir, this.dir]);
+          if (text12 === void 0) return this.names;
+          const data = JSON.parse(text12);
           if (Array.isArray(data?.names)) this.names = data.names.filter((n) => typeof n === "string" && n.length <= 64).slice(-MAX_NAMES);
         } catch {
         }
@@ -26965,7 +26965,11 @@ var init_flex = __esm({
       pause: "flex clusters cannot be paused or resumed",
       tier: "a flex cluster's tier, storage, members and database version are fixed; only tags and termination protection can change",
       shards: "flex clusters are replica sets; they have no shards",
-      private: "flex clusters have only the standard connection strings (no private or private-endpoint ones)"
+      private: "flex clusters have only the standard connection strings (no private or private-endpoint ones)",
+      snapshot: "flex clusters take one snapshot a day themselves, kept 8 days; they take none on demand and delete none",
+      schedule: "a flex cluster's backup schedule is fixed (a snapshot a day, kept 8 days) and has no schedule to read",
+      cancel: "a flex cluster's restore jobs cannot be cancelled",
+      download: "a flex cluster's snapshots are restored into a cluster; the flex backup API has no download restore"
     };
     MADE_HERE = /* @__PURE__ */ new WeakSet();
     isNotFound = (error2) => error2 instanceof ApiError && error2.status === 404;
@@ -27212,11 +27216,11 @@ function createBody(name, file, flags, shape) {
   applySettings(body, flags, shape);
   return body;
 }
-function parseSetValue(text11) {
+function parseSetValue(text12) {
   try {
-    return JSON.parse(text11);
+    return JSON.parse(text12);
   } catch {
-    return text11;
+    return text12;
   }
 }
 function setPath(body, path, value) {
@@ -27339,8 +27343,8 @@ function isAwsRegion(region2) {
 function isAzureRegion(region2) {
   return AZURE_REGION.test(region2);
 }
-function splitAwsZone(text11) {
-  const m = AWS_REGION_WITH_AZ.exec(text11);
+function splitAwsZone(text12) {
+  const m = AWS_REGION_WITH_AZ.exec(text12);
   return m ? { region: m[1], az: m[2] } : void 0;
 }
 function providerOfRegion(region2) {
@@ -28895,8 +28899,8 @@ var require_encoding2 = __commonJS({
     function utf8Encode(string2) {
       return utf8Encoder.encode(string2);
     }
-    function utf8DecodeWithoutBOM(bytes) {
-      return utf8Decoder.decode(bytes);
+    function utf8DecodeWithoutBOM(bytes2) {
+      return utf8Decoder.decode(bytes2);
     }
     module2.exports = {
       utf8Encode,
@@ -28939,8 +28943,8 @@ var require_percent_encoding = __commonJS({
       return output.slice(0, outputIndex);
     }
     function percentDecodeString(input) {
-      const bytes = utf8Encode(input);
-      return percentDecodeBytes(bytes);
+      const bytes2 = utf8Encode(input);
+      return percentDecodeBytes(bytes2);
     }
     function isC0ControlPercentEncode(c) {
       return c <= 31 || c > 126;
@@ -28973,9 +28977,9 @@ var require_percent_encoding = __commonJS({
       return isComponentPercentEncode(c) || extraURLEncodedPercentEncodeSet.has(c);
     }
     function utf8PercentEncodeCodePointInternal(codePoint, percentEncodePredicate) {
-      const bytes = utf8Encode(codePoint);
+      const bytes2 = utf8Encode(codePoint);
       let output = "";
-      for (const byte of bytes) {
+      for (const byte of bytes2) {
         if (!percentEncodePredicate(byte)) {
           output += String.fromCharCode(byte);
         } else {
@@ -30077,17 +30081,17 @@ var require_urlencoded = __commonJS({
     function parseUrlencoded(input) {
       const sequences = strictlySplitByteSequence(input, p("&"));
       const output = [];
-      for (const bytes of sequences) {
-        if (bytes.length === 0) {
+      for (const bytes2 of sequences) {
+        if (bytes2.length === 0) {
           continue;
         }
         let name, value;
-        const indexOfEqual = bytes.indexOf(p("="));
+        const indexOfEqual = bytes2.indexOf(p("="));
         if (indexOfEqual >= 0) {
-          name = bytes.slice(0, indexOfEqual);
-          value = bytes.slice(indexOfEqual + 1);
+          name = bytes2.slice(0, indexOfEqual);
+          value = bytes2.slice(indexOfEqual + 1);
         } else {
-          name = bytes;
+          name = bytes2;
           value = new Uint8Array(0);
         }
         name = replaceByteInByteSequence(name, 43, 32);
@@ -31731,22 +31735,22 @@ function splitDomain(host) {
 function knownDomain(host) {
   return splitDomain(host)?.domain;
 }
-function privateLink(form, text11) {
-  const zone = splitAwsZone(text11);
+function privateLink(form, text12) {
+  const zone = splitAwsZone(text12);
   if (zone && form !== "srvRegionalized") return { candidates: ["privateLinkAws"], region: zone.region, az: zone.az };
-  if (isAwsRegion(text11)) {
-    return { candidates: [form === "srvPlain" ? "privateLinkAws" : "privateLinkAwsRegionalized"], region: text11 };
+  if (isAwsRegion(text12)) {
+    return { candidates: [form === "srvPlain" ? "privateLinkAws" : "privateLinkAwsRegionalized"], region: text12 };
   }
-  if (isAzureRegion(text11)) {
-    if (form === "hostList") return { candidates: ["privateLinkAzure", "privateLinkAzureRegionalized"], region: text11 };
-    return { candidates: [form === "srvPlain" ? "privateLinkAzure" : "privateLinkAzureRegionalized"], region: text11 };
+  if (isAzureRegion(text12)) {
+    if (form === "hostList") return { candidates: ["privateLinkAzure", "privateLinkAzureRegionalized"], region: text12 };
+    return { candidates: [form === "srvPlain" ? "privateLinkAzure" : "privateLinkAzureRegionalized"], region: text12 };
   }
   const all = {
     hostList: ["privateLinkAws", "privateLinkAwsRegionalized", "privateLinkAzure", "privateLinkAzureRegionalized"],
     srvPlain: ["privateLinkAws", "privateLinkAzure"],
     srvRegionalized: ["privateLinkAwsRegionalized", "privateLinkAzureRegionalized"]
   };
-  return { candidates: all[form], region: text11 };
+  return { candidates: all[form], region: text12 };
 }
 function legacyParts(labels) {
   if (labels.length === 1) return { label: labels[0], provider: "AWS" };
@@ -31902,8 +31906,8 @@ function splitHost(raw, input) {
   if (!(port >= 1 && port <= 65535)) throw new ConnStringParseError(`invalid port "${portText}" in host "${raw}"`, input);
   return { host, port };
 }
-function redactPassword(text11) {
-  return text11.replace(/^([a-z+]+:\/\/[^:@/?#]*:)[^@/?#]*@/i, "$1****@");
+function redactPassword(text12) {
+  return text12.replace(/^([a-z+]+:\/\/[^:@/?#]*:)[^@/?#]*@/i, "$1****@");
 }
 var DNS_LABEL, DNS_NAME, IPV6, SOCKET;
 var init_hosts = __esm({
@@ -31990,18 +31994,18 @@ var init_notes = __esm({
 });
 
 // src/connstring/parse.ts
-function decode(text11) {
+function decode(text12) {
   try {
-    return decodeURIComponent(text11);
+    return decodeURIComponent(text12);
   } catch {
-    return text11;
+    return text12;
   }
 }
-function readUri(text11, shown2) {
+function readUri(text12, shown2) {
   try {
-    return new ConnectionString(text11);
+    return new ConnectionString(text12);
   } catch (error2) {
-    const password = /^[a-z+]+:\/\/[^:@/?#]*:([^@/?#]*)@/i.exec(text11)?.[1];
+    const password = /^[a-z+]+:\/\/[^:@/?#]*:([^@/?#]*)@/i.exec(text12)?.[1];
     let message = error2 instanceof Error ? error2.message : String(error2);
     if (password) message = message.split(password).join("****");
     throw new ConnStringParseError(`invalid connection string: ${message}`, shown2, { cause: error2 });
@@ -32020,10 +32024,10 @@ function agreed(candidates, field) {
 }
 function parse3(uri) {
   if (typeof uri !== "string") throw new ConnStringParseError("a connection string must be text", String(uri));
-  const text11 = uri.trim();
-  const shown2 = redactPassword(text11);
-  if (text11 === "") throw new ConnStringParseError("the connection string is empty", shown2);
-  const cs = readUri(text11, shown2);
+  const text12 = uri.trim();
+  const shown2 = redactPassword(text12);
+  if (text12 === "") throw new ConnStringParseError("the connection string is empty", shown2);
+  const cs = readUri(text12, shown2);
   const srv = cs.isSRV;
   const split = cs.hosts.map((h2) => splitHost(h2, shown2));
   const options = {};
@@ -35416,19 +35420,19 @@ async function oraPromise(action, options) {
   try {
     const promise = actionIsFunction ? action(spinner) : action;
     const result = await promise;
-    const text11 = successText === void 0 ? void 0 : typeof successText === "string" ? successText : successText(result);
+    const text12 = successText === void 0 ? void 0 : typeof successText === "string" ? successText : successText(result);
     if (successSymbol === void 0) {
-      spinner.succeed(text11);
+      spinner.succeed(text12);
     } else {
-      spinner.stopAndPersist({ symbol: successSymbol, text: text11 });
+      spinner.stopAndPersist({ symbol: successSymbol, text: text12 });
     }
     return result;
   } catch (error2) {
-    const text11 = failText === void 0 ? void 0 : typeof failText === "string" ? failText : failText(error2);
+    const text12 = failText === void 0 ? void 0 : typeof failText === "string" ? failText : failText(error2);
     if (failSymbol === void 0) {
-      spinner.fail(text11);
+      spinner.fail(text12);
     } else {
-      spinner.stopAndPersist({ symbol: failSymbol, text: text11 });
+      spinner.stopAndPersist({ symbol: failSymbol, text: text12 });
     }
     throw error2;
   }
@@ -35522,10 +35526,10 @@ var init_ora = __esm({
         }
       }
       // Helper to build complete line with symbol, text, prefix, and suffix
-      #buildOutputLine(symbol, text11, prefixText, suffixText) {
+      #buildOutputLine(symbol, text12, prefixText, suffixText) {
         const fullPrefixText = this.#getFullPrefixText(prefixText, " ");
         const separatorText = symbol ? " " : "";
-        const fullText = typeof text11 === "string" ? separatorText + text11 : "";
+        const fullText = typeof text12 === "string" ? separatorText + text12 : "";
         const fullSuffixText = this.#getFullSuffixText(suffixText, " ");
         return fullPrefixText + symbol + fullText + fullSuffixText;
       }
@@ -35660,9 +35664,9 @@ var init_ora = __esm({
       #getFullSuffixText(suffixText = this.#options.suffixText, prefix = " ") {
         return this.#formatAffix(suffixText, prefix, true);
       }
-      #computeLineCountFrom(text11, columns) {
+      #computeLineCountFrom(text12, columns) {
         let count2 = 0;
-        for (const line of (0, import_node_util.stripVTControlCharacters)(text11).split("\n")) {
+        for (const line of (0, import_node_util.stripVTControlCharacters)(text12).split("\n")) {
           count2 += Math.max(1, Math.ceil(stringWidth2(line) / columns));
         }
         return count2;
@@ -35824,9 +35828,9 @@ var init_ora = __esm({
         }
         return this;
       }
-      start(text11) {
-        if (text11 !== void 0) {
-          this.text = text11;
+      start(text12) {
+        if (text12 !== void 0) {
+          this.text = text12;
         }
         if (this.isSilent) {
           return this;
@@ -35877,27 +35881,27 @@ var init_ora = __esm({
         }
         return this;
       }
-      succeed(text11) {
-        return this.stopAndPersist({ symbol: symbols_exports.success, text: text11 });
+      succeed(text12) {
+        return this.stopAndPersist({ symbol: symbols_exports.success, text: text12 });
       }
-      fail(text11) {
-        return this.stopAndPersist({ symbol: symbols_exports.error, text: text11 });
+      fail(text12) {
+        return this.stopAndPersist({ symbol: symbols_exports.error, text: text12 });
       }
-      warn(text11) {
-        return this.stopAndPersist({ symbol: symbols_exports.warning, text: text11 });
+      warn(text12) {
+        return this.stopAndPersist({ symbol: symbols_exports.warning, text: text12 });
       }
-      info(text11) {
-        return this.stopAndPersist({ symbol: symbols_exports.info, text: text11 });
+      info(text12) {
+        return this.stopAndPersist({ symbol: symbols_exports.info, text: text12 });
       }
       stopAndPersist(options = {}) {
         if (this.isSilent) {
           return this;
         }
         const symbol = options.symbol ?? " ";
-        const text11 = options.text ?? this.text;
+        const text12 = options.text ?? this.text;
         const prefixText = options.prefixText ?? this.#options.prefixText;
         const suffixText = options.suffixText ?? this.#options.suffixText;
-        const textToWrite = this.#buildOutputLine(symbol, text11, prefixText, suffixText) + "\n";
+        const textToWrite = this.#buildOutputLine(symbol, text12, prefixText, suffixText) + "\n";
         this.stop();
         this.#internalWrite(() => this.#stream.write(textToWrite));
         return this;
@@ -36064,9 +36068,9 @@ var init_io = __esm({
       addSecret(value) {
         if (value && value.length >= 8 && !this.secrets.has(value)) this.secrets.set(value, secretForms(value));
       }
-      scrub(text11, shown2) {
-        if (this.secrets.size === 0) return text11;
-        return scrubSecrets(text11, [...this.secrets].filter(([secret]) => secret !== shown2).map(([, forms]) => forms), "[REDACTED]");
+      scrub(text12, shown2) {
+        if (this.secrets.size === 0) return text12;
+        return scrubSecrets(text12, [...this.secrets].filter(([secret]) => secret !== shown2).map(([, forms]) => forms), "[REDACTED]");
       }
       /** The one secret stdout may show while revealing() runs. */
       revealed;
@@ -36084,8 +36088,8 @@ var init_io = __esm({
         }
       }
       /** Writes to stdout as is (registered secrets aside). */
-      write(text11) {
-        this.out.write(this.scrub(text11, this.revealed));
+      write(text12) {
+        this.out.write(this.scrub(text12, this.revealed));
       }
       /**
        * One line on stderr, with cdba's prefix: every line cdba prints there says whose
@@ -36122,7 +36126,7 @@ var init_io = __esm({
        * A spinner on stderr. On a TTY it is ora; elsewhere it prints each distinct
        * text once as a plain line, so CI logs show progress without control codes.
        */
-      async spinner(text11) {
+      async spinner(text12) {
         const zeroWidth = this.err.columns === 0;
         if (!this.errIsTTY || zeroWidth) {
           let last = "";
@@ -36130,12 +36134,12 @@ var init_io = __esm({
             if (t !== last) this.note(t);
             last = t;
           };
-          say(text11);
+          say(text12);
           return { update: say, stop: (finalLine) => finalLine && this.note(finalLine) };
         }
         const { default: ora2 } = await Promise.resolve().then(() => (init_ora(), ora_exports));
         const spinnerText = (t) => escapeControl(this.scrub(withPrefix(t)));
-        const spinner = ora2({ text: spinnerText(text11), stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? "cyan" : false }).start();
+        const spinner = ora2({ text: spinnerText(text12), stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? "cyan" : false }).start();
         return {
           update: (t) => {
             spinner.text = spinnerText(t);
@@ -36293,8 +36297,8 @@ function summarizeFlex(doc) {
   if (typeof doc.terminationProtectionEnabled === "boolean") summary.terminationProtection = doc.terminationProtectionEnabled;
   return summary;
 }
-function summarize2(document2) {
-  const doc = asObject(document2);
+function summarize2(document3) {
+  const doc = asObject(document3);
   if (isFlexDocument(doc)) return summarizeFlex(doc);
   const read = readClusterDocument(doc);
   const zones = zonesOf(read.shards);
@@ -36360,10 +36364,10 @@ function tagsLine(tags) {
   const pairs = (Array.isArray(tags) ? tags : []).filter(isObject).map((tag) => `${String(tag.key)}=${String(tag.value)}`);
   return pairs.length > 0 ? pairs.join(", ") : void 0;
 }
-async function clusterView(io, document2, width) {
-  const doc = document2 ?? {};
+async function clusterView(io, document3, width) {
+  const doc = document3 ?? {};
   const { truncate: truncate2 } = await Promise.resolve().then(() => (init_fit(), fit_exports));
-  const fit = (text11, used, where = "end") => width === void 0 ? text11 : truncate2(text11, Math.max(8, width - used), where);
+  const fit = (text12, used, where = "end") => width === void 0 ? text12 : truncate2(text12, Math.max(8, width - used), where);
   const summary = summarize2(doc);
   const bold2 = (s) => io.chalk.bold(s);
   const stateColor = summary.state === "IDLE" ? io.chalk.green : io.chalk.yellow;
@@ -36403,12 +36407,12 @@ async function clusterView(io, document2, width) {
   return `${lines.join("\n")}
 `;
 }
-async function showCluster(ctx, document2) {
+async function showCluster(ctx, document3) {
   if ((await ctx.outputForm("terminal-view")).form === "view") {
-    ctx.io.write(await clusterView(ctx.io, document2, ctx.globals.wide || !ctx.io.columns ? void 0 : ctx.io.columns));
+    ctx.io.write(await clusterView(ctx.io, document3, ctx.globals.wide || !ctx.io.columns ? void 0 : ctx.io.columns));
     return;
   }
-  await ctx.output(document2, CLUSTER_TABLE);
+  await ctx.output(document3, CLUSTER_TABLE);
 }
 var firstAndMore, CLUSTER_COLUMNS, CLUSTER_LIST_TABLE, CLUSTER_TABLE, yesNo;
 var init_view = __esm({
@@ -36438,14 +36442,14 @@ var init_view = __esm({
     ];
     CLUSTER_LIST_TABLE = {
       columns: CLUSTER_COLUMNS,
-      rows: (document2) => {
-        const results4 = document2?.results;
-        return (Array.isArray(results4) ? results4 : []).map(summarize2);
+      rows: (document3) => {
+        const results5 = document3?.results;
+        return (Array.isArray(results5) ? results5 : []).map(summarize2);
       }
     };
     CLUSTER_TABLE = {
       columns: CLUSTER_COLUMNS,
-      rows: (document2) => [summarize2(document2)]
+      rows: (document3) => [summarize2(document3)]
     };
     yesNo = (value) => value === void 0 ? void 0 : value ? "yes" : "no";
   }
@@ -36527,8 +36531,8 @@ function listWriter(io, indent) {
     async items(list5) {
       let slice = "";
       for (const item of list5) {
-        const text11 = (!indent && item instanceof JsonText ? item.text : JSON.stringify(item, null, indent || void 0)) ?? "null";
-        slice += (count2 === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text11.replaceAll("\n", itemPad) : text11);
+        const text12 = (!indent && item instanceof JsonText ? item.text : JSON.stringify(item, null, indent || void 0)) ?? "null";
+        slice += (count2 === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text12.replaceAll("\n", itemPad) : text12);
         count2++;
         if (slice.length >= SLICE_CHARS) {
           await writeDraining(io, slice);
@@ -36892,6 +36896,116 @@ var init_clusterNames = __esm({
   }
 });
 
+// src/api/resources/backups.ts
+var backups_exports = {};
+__export(backups_exports, {
+  cancelRestoreJob: () => cancelRestoreJob,
+  createFlexRestoreJob: () => createFlexRestoreJob,
+  createRestoreJob: () => createRestoreJob,
+  deleteSnapshot: () => deleteSnapshot,
+  getBackupSchedule: () => getBackupSchedule,
+  getFlexRestoreJob: () => getFlexRestoreJob,
+  getFlexSnapshot: () => getFlexSnapshot,
+  getRestoreJob: () => getRestoreJob,
+  getSnapshot: () => getSnapshot,
+  listFlexRestoreJobs: () => listFlexRestoreJobs,
+  listFlexSnapshots: () => listFlexSnapshots,
+  listRestoreJobs: () => listRestoreJobs,
+  listSnapshots: () => listSnapshots,
+  takeSnapshot: () => takeSnapshot
+});
+function document2(response, what) {
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InvalidResponseError(`expected ${what} from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  return body;
+}
+async function listSnapshots(client, projectId, clusterName, options = {}) {
+  return client.callAll("backups.listSnapshots", { groupId: projectId, clusterName }, options);
+}
+async function listFlexSnapshots(client, projectId, name, options = {}) {
+  return client.callAll("flexBackups.listSnapshots", { groupId: projectId, name }, options);
+}
+async function getSnapshot(client, projectId, clusterName, snapshotId) {
+  return document2(await client.call("backups.getSnapshot", { groupId: projectId, clusterName, snapshotId }), "a snapshot");
+}
+async function getFlexSnapshot(client, projectId, name, snapshotId) {
+  return document2(await client.call("flexBackups.getSnapshot", { groupId: projectId, name, snapshotId }), "a snapshot");
+}
+async function takeSnapshot(client, projectId, clusterName, body, mayHaveAppliedHint) {
+  return document2(await client.call("backups.takeSnapshot", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a snapshot");
+}
+async function deleteSnapshot(client, projectId, clusterName, snapshotId) {
+  await client.call("backups.deleteSnapshot", { groupId: projectId, clusterName, snapshotId });
+}
+async function listRestoreJobs(client, projectId, clusterName, options = {}) {
+  return client.callAll("backups.listRestoreJobs", { groupId: projectId, clusterName }, options);
+}
+async function listFlexRestoreJobs(client, projectId, name, options = {}) {
+  return client.callAll("flexBackups.listRestoreJobs", { groupId: projectId, name }, options);
+}
+async function getRestoreJob(client, projectId, clusterName, restoreJobId) {
+  return document2(await client.call("backups.getRestoreJob", { groupId: projectId, clusterName, restoreJobId }), "a restore job");
+}
+async function getFlexRestoreJob(client, projectId, name, restoreJobId) {
+  return document2(await client.call("flexBackups.getRestoreJob", { groupId: projectId, name, restoreJobId }), "a restore job");
+}
+async function createRestoreJob(client, projectId, clusterName, body, mayHaveAppliedHint) {
+  return document2(await client.call("backups.createRestoreJob", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a restore job");
+}
+async function createFlexRestoreJob(client, projectId, name, body, mayHaveAppliedHint) {
+  return document2(await client.call("flexBackups.createRestoreJob", { groupId: projectId, name }, { body, mayHaveAppliedHint }), "a restore job");
+}
+async function cancelRestoreJob(client, projectId, clusterName, restoreJobId) {
+  await client.call("backups.cancelRestoreJob", { groupId: projectId, clusterName, restoreJobId });
+}
+async function getBackupSchedule(client, projectId, clusterName) {
+  return document2(await client.call("backups.getSchedule", { groupId: projectId, clusterName }), "a backup schedule");
+}
+var init_backups = __esm({
+  "src/api/resources/backups.ts"() {
+    "use strict";
+    init_errors2();
+  }
+});
+
+// src/cli/completion/backupIds.ts
+var backupIds_exports = {};
+__export(backupIds_exports, {
+  BACKUP_LISTS: () => BACKUP_LISTS,
+  backupIds: () => backupIds
+});
+async function backupIds(ctx, list5, cluster, now = Date.now) {
+  try {
+    if (!CLUSTER_NAME.test(cluster)) return [];
+    const settings = await ctx.settings();
+    const projectId = settings.projectId;
+    if (!projectId) return [];
+    const file = cacheFile(ctx.configDir, list5, [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? "", cluster]);
+    const valid = (word) => OBJECT_ID2.test(word);
+    const cached = await readCache(file, now(), valid);
+    if (cached) return cached;
+    const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+    const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+    const client = await ctx.api();
+    const locator = await ClusterLocator2.open(ctx, client, projectId, cluster);
+    const found = list5 === "snapshots" ? await locator.call(() => api.listSnapshots(client, projectId, cluster), () => api.listFlexSnapshots(client, projectId, cluster)) : await locator.call(() => api.listRestoreJobs(client, projectId, cluster), () => api.listFlexRestoreJobs(client, projectId, cluster));
+    const words2 = found.results.map((item) => String(item.id)).filter(valid).slice(0, MAX_NAMES2);
+    await writeCache(ctx.configDir, file, { at: now(), names: words2 });
+    return words2;
+  } catch {
+    return [];
+  }
+}
+var OBJECT_ID2, BACKUP_LISTS;
+var init_backupIds = __esm({
+  "src/cli/completion/backupIds.ts"() {
+    "use strict";
+    init_clusterNames();
+    OBJECT_ID2 = /^[0-9a-f]{24}$/;
+    BACKUP_LISTS = ["snapshots", "restore-jobs"];
+  }
+});
+
 // src/cli/completion/indexNames.ts
 var indexNames_exports = {};
 __export(indexNames_exports, {
@@ -36985,10 +37099,10 @@ var init_password = __esm({
 });
 
 // src/cli/shared/roles.ts
-function parseRole(text11) {
-  const at = text11.indexOf("@");
-  const name = at < 0 ? text11 : text11.slice(0, at);
-  const bad = (why) => new UsageError(`invalid --role "${text11}": ${why}`);
+function parseRole(text12) {
+  const at = text12.indexOf("@");
+  const name = at < 0 ? text12 : text12.slice(0, at);
+  const bad = (why) => new UsageError(`invalid --role "${text12}": ${why}`);
   const builtIn = builtInInOtherCase(name);
   if (builtIn !== void 0) throw bad(`${name} is not a role; did you mean ${builtIn}? Built-in role names are case-sensitive`);
   if (at < 0) {
@@ -36996,7 +37110,7 @@ function parseRole(text11) {
     if (isDatabaseRole(name)) throw bad(`${name} is granted on one database: give it as ${name}@<database>`);
     throw bad(`not a built-in role that needs no database (${ADMIN_ROLES.join(", ")}); other roles take @<database>, as in readWrite@app`);
   }
-  const where = text11.slice(at + 1);
+  const where = text12.slice(at + 1);
   const dot = where.indexOf(".");
   const databaseName = dot < 0 ? where : where.slice(0, dot);
   const collectionName = dot < 0 ? void 0 : where.slice(dot + 1);
@@ -37010,12 +37124,12 @@ function formatRole(role) {
   const collection = typeof role.collectionName === "string" && role.collectionName !== "" ? `.${role.collectionName}` : "";
   return `${String(role.roleName)}@${String(role.databaseName)}${collection}`;
 }
-function parseScope(text11) {
-  const colon = text11.indexOf(":");
-  const type = SCOPE_TYPES[text11.slice(0, Math.max(colon, 0)).toLowerCase()];
-  const name = text11.slice(colon + 1);
-  if (colon < 0 || !type) throw new UsageError(`invalid --scope "${text11}": expected cluster:<name> (or data-lake:<name>, stream:<name>)`);
-  if (!SCOPE_NAME.test(name)) throw new UsageError(`invalid --scope "${text11}": the name must be ASCII letters, digits and hyphens, starting with a letter or digit`);
+function parseScope(text12) {
+  const colon = text12.indexOf(":");
+  const type = SCOPE_TYPES[text12.slice(0, Math.max(colon, 0)).toLowerCase()];
+  const name = text12.slice(colon + 1);
+  if (colon < 0 || !type) throw new UsageError(`invalid --scope "${text12}": expected cluster:<name> (or data-lake:<name>, stream:<name>)`);
+  if (!SCOPE_NAME.test(name)) throw new UsageError(`invalid --scope "${text12}": the name must be ASCII letters, digits and hyphens, starting with a letter or digit`);
   return { name, type };
 }
 function formatScope(scope) {
@@ -37117,9 +37231,9 @@ function addressBits(address, family) {
   if (family === "ipv4") return address.split(".").reduce((bits2, octet) => bits2 << 8n | BigInt(Number(octet)), 0n);
   return expandIPv6(address).split(":").reduce((bits2, group) => bits2 << 16n | BigInt(parseInt(group, 16)), 0n);
 }
-function canonicalCidr(text11) {
-  const cidr = parseCidr(text11);
-  if (!cidr || /[^0-9a-fA-F.:/]/.test(text11.trim()) || cidr.family === "ipv6" && cidr.address.includes(".")) return void 0;
+function canonicalCidr(text12) {
+  const cidr = parseCidr(text12);
+  if (!cidr || /[^0-9a-fA-F.:/]/.test(text12.trim()) || cidr.family === "ipv6" && cidr.address.includes(".")) return void 0;
   const width = cidr.family === "ipv4" ? 32 : 128;
   const hostBits = (1n << BigInt(width - cidr.prefix)) - 1n;
   if ((addressBits(cidr.address, cidr.family) & hostBits) !== 0n) return void 0;
@@ -37445,20 +37559,20 @@ var init_context2 = __esm({
 
 // src/emulator/pagination.ts
 function integer(query2, name, fallback, min, max) {
-  const text11 = query2.get(name);
-  if (text11 === null) return fallback;
-  const value = Number(text11);
-  if (!/^\d+$/.test(text11) || value < min || value > max) {
+  const text12 = query2.get(name);
+  if (text12 === null) return fallback;
+  const value = Number(text12);
+  if (!/^\d+$/.test(text12) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
-    throw failures.invalidQueryParameter(name, text11, `It must be an integer ${range}.`);
+    throw failures.invalidQueryParameter(name, text12, `It must be an integer ${range}.`);
   }
   return value;
 }
 function booleanParam(query2, name, fallback) {
-  const text11 = query2.get(name);
-  if (text11 === null) return fallback;
-  if (text11 === "true" || text11 === "false") return text11 === "true";
-  throw failures.invalidQueryParameter(name, text11, "It must be true or false.");
+  const text12 = query2.get(name);
+  if (text12 === null) return fallback;
+  if (text12 === "true" || text12 === "false") return text12 === "true";
+  throw failures.invalidQueryParameter(name, text12, "It must be true or false.");
 }
 function pageParams(query2) {
   return {
@@ -37504,10 +37618,10 @@ function worldFromSeed(seed, now, modules2) {
   return world;
 }
 function loadWorld(path, modules2) {
-  const text11 = readTextFileSync(path, { label: "--state", maxBytes: MAX_BYTES.emulatorFile, expected: "an emulator state file" });
+  const text12 = readTextFileSync(path, { label: "--state", maxBytes: MAX_BYTES.emulatorFile, expected: "an emulator state file" });
   let doc;
   try {
-    doc = JSON.parse(text11);
+    doc = JSON.parse(text12);
   } catch (error2) {
     throw new UsageError(`--state: ${path} is not valid JSON: ${error2.message}`);
   }
@@ -37557,8 +37671,8 @@ var init_store2 = __esm({
       commit() {
         if (!this.statePath) return Promise.resolve();
         const path = this.statePath;
-        const text11 = JSON.stringify({ format: STATE_FORMAT, world: this.world }, null, 2);
-        this.writes = this.writes.catch(() => void 0).then(() => writeFileAtomic(path, text11));
+        const text12 = JSON.stringify({ format: STATE_FORMAT, world: this.world }, null, 2);
+        this.writes = this.writes.catch(() => void 0).then(() => writeFileAtomic(path, text12));
         return this.writes;
       }
       /** Waits for writes in flight (used by stop()). */
@@ -37598,7 +37712,7 @@ var init_network = __esm({
 });
 
 // src/emulator/seedChecks.ts
-var Problems, OBJECT_ID2;
+var Problems, OBJECT_ID3;
 var init_seedChecks = __esm({
   "src/emulator/seedChecks.ts"() {
     "use strict";
@@ -37625,7 +37739,7 @@ var init_seedChecks = __esm({
         if (value !== void 0 && typeof value !== "boolean") this.add(where, "must be true or false");
       }
     };
-    OBJECT_ID2 = /^[a-f0-9]{24}$/;
+    OBJECT_ID3 = /^[a-f0-9]{24}$/;
   }
 });
 
@@ -37680,7 +37794,7 @@ function checkProjectCreator(ctx, org) {
 function orgView(ctx, org) {
   return { id: org.id, isDeleted: false, links: [{ href: `${apiRoot(ctx)}/orgs/${org.id}`, rel: "self" }], name: org.name };
 }
-var projectFailures, PROJECT_NAME, OBJECT_ID3, PROJECT_RELS, listProjects, getProject, getProjectByName, CREATE_FIELDS, READ_ONLY_FIELDS2, PROJECT_READ_ONLY, createProject, deleteProject, listOrgs;
+var projectFailures, PROJECT_NAME, OBJECT_ID4, PROJECT_RELS, listProjects, getProject, getProjectByName, CREATE_FIELDS, READ_ONLY_FIELDS2, PROJECT_READ_ONLY, createProject, deleteProject, listOrgs;
 var init_handlers = __esm({
   "src/emulator/resources/projects/handlers.ts"() {
     "use strict";
@@ -37698,7 +37812,7 @@ var init_handlers = __esm({
       notOrgGroupCreator: (orgId) => new ApiFailure(401, "NOT_ORG_GROUP_CREATOR", `The current user cannot create projects in organization ${orgId}.`, [orgId])
     };
     PROJECT_NAME = /^[\p{L}\p{N}\-_.(),:&@+']{1,64}$/u;
-    OBJECT_ID3 = /^[0-9a-f]{24}$/;
+    OBJECT_ID4 = /^[0-9a-f]{24}$/;
     PROJECT_RELS = ["containers", "clusters", "databaseUsers", "peers", "processes", "whitelist"];
     listProjects = (ctx) => {
       const page2 = pageParams(ctx.query);
@@ -37724,7 +37838,7 @@ var init_handlers = __esm({
       if (body.name === void 0) throw failures.missingAttribute("name");
       if (typeof body.name !== "string" || !PROJECT_NAME.test(body.name)) throw failures.invalidAttribute("name");
       if (body.orgId === void 0) throw failures.missingAttribute("orgId");
-      if (typeof body.orgId !== "string" || !OBJECT_ID3.test(body.orgId)) throw failures.invalidAttribute("orgId");
+      if (typeof body.orgId !== "string" || !OBJECT_ID4.test(body.orgId)) throw failures.invalidAttribute("orgId");
       if (body.withDefaultAlertsSettings !== void 0 && typeof body.withDefaultAlertsSettings !== "boolean") throw failures.invalidAttribute("withDefaultAlertsSettings");
       if (body.tags !== void 0 && !Array.isArray(body.tags)) throw failures.invalidAttribute("tags");
       const { store } = ctx.services;
@@ -37771,7 +37885,7 @@ var init_handlers = __esm({
 // src/emulator/resources/projects/index.ts
 function seedProjectIds(doc) {
   const projects2 = Array.isArray(doc.projects) ? doc.projects : [];
-  return new Set(projects2.filter(isObject).map((project) => project.id).filter((id) => typeof id === "string" && OBJECT_ID2.test(id)));
+  return new Set(projects2.filter(isObject).map((project) => project.id).filter((id) => typeof id === "string" && OBJECT_ID3.test(id)));
 }
 function checkSeed(doc, problems, parts) {
   const orgIds = /* @__PURE__ */ new Set();
@@ -37780,7 +37894,7 @@ function checkSeed(doc, problems, parts) {
     const at = `orgs[${i}]`;
     if (!isObject(org)) return problems.add(at, "must be an object {id, name}");
     problems.onlyKeys(at, org, ["id", "name"]);
-    if (problems.string(`${at}.id`, org.id, OBJECT_ID2, "a 24-hex organization id")) {
+    if (problems.string(`${at}.id`, org.id, OBJECT_ID3, "a 24-hex organization id")) {
       if (orgIds.has(org.id)) problems.add(`${at}.id`, `duplicate organization id ${org.id}`);
       orgIds.add(org.id);
     }
@@ -37793,10 +37907,10 @@ function checkSeed(doc, problems, parts) {
     const at = `projects[${i}]`;
     if (!isObject(project)) return problems.add(at, "must be an object");
     problems.onlyKeys(at, project, fields);
-    if (project.orgId !== void 0 && problems.string(`${at}.orgId`, project.orgId, OBJECT_ID2, "a 24-hex organization id") && !orgIds.has(project.orgId)) {
+    if (project.orgId !== void 0 && problems.string(`${at}.orgId`, project.orgId, OBJECT_ID3, "a 24-hex organization id") && !orgIds.has(project.orgId)) {
       problems.add(`${at}.orgId`, `"${project.orgId}" is not one of the seed's orgs`);
     }
-    if (problems.string(`${at}.id`, project.id, OBJECT_ID2, "a 24-hex project id")) {
+    if (problems.string(`${at}.id`, project.id, OBJECT_ID3, "a 24-hex project id")) {
       if (projectIds.has(project.id)) problems.add(`${at}.id`, `duplicate project id ${project.id}`);
       projectIds.add(project.id);
     }
@@ -37816,7 +37930,7 @@ var init_projects = __esm({
     init_state();
     init_state();
     DEFAULT_ORG = { id: "a0a0a0a0a0a0a0a0a0a0a0a0", name: "emulator" };
-    hex = (bytes) => (0, import_node_crypto12.randomBytes)(bytes).toString("hex");
+    hex = (bytes2) => (0, import_node_crypto12.randomBytes)(bytes2).toString("hex");
     projects = {
       name: "projects",
       rateLimitPerMinute: 1200,
@@ -38968,10 +39082,10 @@ var init_views = __esm({
         const entry = this.entry(project, record2);
         const kept = entry.views.get(variant);
         if (kept) return kept;
-        const text11 = new JsonText(JSON.stringify(render5(this.connectionStrings(project, record2))));
+        const text12 = new JsonText(JSON.stringify(render5(this.connectionStrings(project, record2))));
         if (entry.views.size >= MAX_VIEWS_PER_CLUSTER) entry.views.delete(entry.views.keys().next().value);
-        entry.views.set(variant, text11);
-        return text11;
+        entry.views.set(variant, text12);
+        return text12;
       }
     };
   }
@@ -39188,7 +39302,7 @@ function checkClusterEntries(doc, problems, names2, entries) {
     if (!isObject(entry)) return problems.add(at, `must be an object {${fields.join(", ")}}`);
     problems.onlyKeys(at, entry, fields);
     if (fields.includes("legacyStrings")) problems.boolean(`${at}.legacyStrings`, entry.legacyStrings);
-    if (problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID2, "a 24-hex project id") && !projectIds.has(entry.projectId)) {
+    if (problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID3, "a 24-hex project id") && !projectIds.has(entry.projectId)) {
       problems.add(`${at}.projectId`, `"${entry.projectId}" is not one of the seed's projects`);
     }
     if (!isObject(entry.cluster)) return problems.add(`${at}.cluster`, `must be a ${what} (object)`);
@@ -39381,8 +39495,9 @@ function derivedId(timeMs, seed) {
 }
 function scheduleOf(clusterId) {
   const hash = digest(`schedule/${clusterId}`);
-  const itemIds = Object.fromEntries(DEFAULT_POLICY.map((item, i) => [item.frequencyType, derivedId(0, `${clusterId}/${i}`)]));
-  return { referenceHourOfDay: parseInt(hash.slice(0, 4), 16) % 24, referenceMinuteOfHour: parseInt(hash.slice(4, 8), 16) % 60, policyId: derivedId(0, `${clusterId}/policy`), itemIds };
+  const made = parseInt(clusterId.slice(0, 8), 16) * 1e3 || 0;
+  const itemIds = Object.fromEntries(DEFAULT_POLICY.map((item, i) => [item.frequencyType, derivedId(made, `${clusterId}/${i}`)]));
+  return { referenceHourOfDay: parseInt(hash.slice(0, 4), 16) % 24, referenceMinuteOfHour: parseInt(hash.slice(4, 8), 16) % 60, policyId: derivedId(made, `${clusterId}/policy`), itemIds };
 }
 function addMonths(ms, months) {
   const date = new Date(ms);
@@ -39471,7 +39586,7 @@ var init_schedule = __esm({
       { frequencyType: "monthly", frequencyInterval: 40, retentionUnit: "months", retentionValue: 12 }
     ];
     FLEX_RETENTION_DAYS = 8;
-    digest = (text11) => (0, import_node_crypto13.createHash)("sha256").update(text11).digest("hex");
+    digest = (text12) => (0, import_node_crypto13.createHash)("sha256").update(text12).digest("hex");
     itemOf = (frequency) => DEFAULT_POLICY.find((item) => item.frequencyType === frequency);
   }
 });
@@ -39805,7 +39920,7 @@ function releaseTarget(ctx, job, now) {
   if (located.kind === "dedicated") clusterStore(ctx.services.store).schedule(located.record, now);
   else located.record.pendingUntil = now;
 }
-var import_node_crypto14, OBJECT_ID4, CLUSTER_NAME2, MAX_INT32, snapshotDoc, listSnapshots, getSnapshot, TAKE_READ_ONLY, takeSnapshot, deleteSnapshot, jobsOf, listRestoreJobs, getRestoreJob, JOB_READ_ONLY_FIELDS, CREATE_JOB_READ_ONLY, createRestoreJob, cancelRestoreJob, getSchedule;
+var import_node_crypto14, OBJECT_ID5, CLUSTER_NAME2, MAX_INT32, snapshotDoc, listSnapshots2, getSnapshot2, TAKE_READ_ONLY, takeSnapshot2, deleteSnapshot2, jobsOf, listRestoreJobs2, getRestoreJob2, JOB_READ_ONLY_FIELDS, CREATE_JOB_READ_ONLY, createRestoreJob2, cancelRestoreJob2, getSchedule;
 var init_handlers4 = __esm({
   "src/emulator/resources/backups/handlers.ts"() {
     "use strict";
@@ -39822,22 +39937,22 @@ var init_handlers4 = __esm({
     init_restore();
     init_schedule();
     init_state3();
-    OBJECT_ID4 = /^[0-9a-f]{24}$/;
+    OBJECT_ID5 = /^[0-9a-f]{24}$/;
     CLUSTER_NAME2 = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
     MAX_INT32 = 2 ** 31 - 1;
     snapshotDoc = (call, view2, justTaken = false) => renderSnapshot(view2, call.moment, { clusterUrl: call.clusterUrl, clusterName: call.cluster.name, type: call.cluster.type, justTaken });
-    listSnapshots = (ctx) => {
+    listSnapshots2 = (ctx) => {
       const call = open3(ctx);
       const views = snapshotsOf(call.cluster, call.state, call.moment);
       const page2 = paginate2(views, pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...page2, results: page2.results.map((view2) => snapshotDoc(call, view2)) } };
     };
-    getSnapshot = (ctx) => {
+    getSnapshot2 = (ctx) => {
       const call = open3(ctx);
       return { status: 200, body: snapshotDoc(call, findSnapshot(snapshotsOf(call.cluster, call.state, call.moment), ctx.params.snapshotId, call.cluster.name)) };
     };
     TAKE_READ_ONLY = { fields: ["links"] };
-    takeSnapshot = async (ctx) => {
+    takeSnapshot2 = async (ctx) => {
       const call = withBackup(open3(ctx));
       const body = ctx.body;
       refuseFields(body, ["description", "retentionInDays"], ["links"]);
@@ -39868,7 +39983,7 @@ var init_handlers4 = __esm({
       const view2 = snapshotsOf(cluster, call.state, moment).find((candidate) => candidate.id === id);
       return { status: 200, body: snapshotDoc(call, view2, true) };
     };
-    deleteSnapshot = async (ctx) => {
+    deleteSnapshot2 = async (ctx) => {
       const call = open3(ctx);
       const view2 = findSnapshot(snapshotsOf(call.cluster, call.state, call.moment), ctx.params.snapshotId, call.cluster.name);
       if (view2.onDemand || call.state.snapshots.some((record2) => record2.id === view2.id)) call.state.snapshots = call.state.snapshots.filter((record2) => record2.id !== view2.id);
@@ -39877,28 +39992,28 @@ var init_handlers4 = __esm({
       return { status: 204, body: void 0 };
     };
     jobsOf = (call, flex) => call.state.restoreJobs.filter((job) => job.clusterId === call.cluster.id && job.flex === flex).sort((a, b) => b.createdAt - a.createdAt);
-    listRestoreJobs = (ctx) => {
+    listRestoreJobs2 = (ctx) => {
       const call = open3(ctx);
       const page2 = paginate2(jobsOf(call, false), pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...page2, results: page2.results.map((job) => renderRestoreJob(job, call.moment, jobContext(ctx, job))) } };
     };
-    getRestoreJob = (ctx) => {
+    getRestoreJob2 = (ctx) => {
       const call = open3(ctx);
       const job = findJob(jobsOf(call, false), ctx.params.restoreJobId, call.cluster.name);
       return { status: 200, body: renderRestoreJob(job, call.moment, jobContext(ctx, job)) };
     };
     JOB_READ_ONLY_FIELDS = ["cancelled", "components", "deliveryUrl", "desiredTimestamp", "expired", "expiresAt", "failed", "finishedAt", "id", "links", "privateDownloadDeliveryUrls", "timestamp"];
     CREATE_JOB_READ_ONLY = { fields: JOB_READ_ONLY_FIELDS };
-    createRestoreJob = async (ctx) => {
+    createRestoreJob2 = async (ctx) => {
       const call = open3(ctx);
       const body = ctx.body;
       refuseFields(body, ["deliveryType", "snapshotId", "targetClusterName", "targetGroupId", "oplogTs", "oplogInc", "pointInTimeUTCSeconds"], JOB_READ_ONLY_FIELDS);
       const delivery = stringField(body, "deliveryType", /^(automated|download)$/, true);
-      const snapshotId = stringField(body, "snapshotId", OBJECT_ID4, true);
+      const snapshotId = stringField(body, "snapshotId", OBJECT_ID5, true);
       for (const key of ["oplogTs", "oplogInc", "pointInTimeUTCSeconds"]) if (body[key] !== void 0) throw failures.invalidAttribute(key);
       const automated = delivery === "automated";
       const targetClusterName = stringField(body, "targetClusterName", CLUSTER_NAME2, automated);
-      const targetGroupId = stringField(body, "targetGroupId", OBJECT_ID4, automated);
+      const targetGroupId = stringField(body, "targetGroupId", OBJECT_ID5, automated);
       if (!automated && (targetClusterName !== void 0 || targetGroupId !== void 0)) throw failures.invalidAttribute(targetClusterName !== void 0 ? "targetClusterName" : "targetGroupId");
       withBackup(call);
       const snapshot3 = findSnapshot(snapshotsOf(call.cluster, call.state, call.moment), snapshotId, call.cluster.name);
@@ -39913,7 +40028,7 @@ var init_handlers4 = __esm({
       await ctx.services.store.commit();
       return { status: 200, body: renderRestoreJob(job, call.moment, jobContext(ctx, job)) };
     };
-    cancelRestoreJob = async (ctx) => {
+    cancelRestoreJob2 = async (ctx) => {
       const call = open3(ctx);
       const job = findJob(jobsOf(call, false), ctx.params.restoreJobId, call.cluster.name);
       if (jobPhase(job, call.moment.now) !== "running") throw backupFailures.cannotCancelFinished(job.id);
@@ -39956,7 +40071,7 @@ function open4(ctx) {
   const jobs = state.restoreJobs.filter((job) => job.clusterId === cluster.id && job.flex).sort((a, b) => b.createdAt - a.createdAt);
   return { cluster, state, moment, snapshots: snapshotsOf(cluster, state, moment), jobs };
 }
-var OBJECT_ID5, DEPLOYMENT_NAME, listFlexSnapshots, getFlexSnapshot, listFlexRestoreJobs, getFlexRestoreJob, FLEX_JOB_READ_ONLY_FIELDS, FLEX_CREATE_JOB_READ_ONLY, createFlexRestoreJob;
+var OBJECT_ID6, DEPLOYMENT_NAME, listFlexSnapshots2, getFlexSnapshot2, listFlexRestoreJobs2, getFlexRestoreJob2, FLEX_JOB_READ_ONLY_FIELDS, FLEX_CREATE_JOB_READ_ONLY, createFlexRestoreJob2;
 var init_flexHandlers = __esm({
   "src/emulator/resources/backups/flexHandlers.ts"() {
     "use strict";
@@ -39966,35 +40081,35 @@ var init_flexHandlers = __esm({
     init_handlers4();
     init_render2();
     init_restore();
-    OBJECT_ID5 = /^[0-9a-f]{24}$/;
+    OBJECT_ID6 = /^[0-9a-f]{24}$/;
     DEPLOYMENT_NAME = /^[\p{L}\p{N}\-_.(),:&@+']{1,64}$/u;
-    listFlexSnapshots = (ctx) => {
+    listFlexSnapshots2 = (ctx) => {
       const call = open4(ctx);
       const page2 = paginate2(call.snapshots, pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...page2, results: page2.results.map((view2) => renderFlexSnapshot(view2, call.moment)) } };
     };
-    getFlexSnapshot = (ctx) => {
+    getFlexSnapshot2 = (ctx) => {
       const call = open4(ctx);
       return { status: 200, body: renderFlexSnapshot(findSnapshot(call.snapshots, ctx.params.snapshotId, call.cluster.name), call.moment) };
     };
-    listFlexRestoreJobs = (ctx) => {
+    listFlexRestoreJobs2 = (ctx) => {
       const call = open4(ctx);
       const page2 = paginate2(call.jobs, pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...page2, results: page2.results.map((job) => renderFlexRestoreJob(job, call.moment)) } };
     };
-    getFlexRestoreJob = (ctx) => {
+    getFlexRestoreJob2 = (ctx) => {
       const call = open4(ctx);
       return { status: 200, body: renderFlexRestoreJob(findJob(call.jobs, ctx.params.restoreJobId, call.cluster.name), call.moment) };
     };
     FLEX_JOB_READ_ONLY_FIELDS = ["deliveryType", "expirationDate", "id", "instanceName", "links", "projectId", "restoreFinishedDate", "restoreScheduledDate", "snapshotFinishedDate", "snapshotUrl", "status"];
     FLEX_CREATE_JOB_READ_ONLY = { fields: FLEX_JOB_READ_ONLY_FIELDS };
-    createFlexRestoreJob = async (ctx) => {
+    createFlexRestoreJob2 = async (ctx) => {
       const call = open4(ctx);
       const body = ctx.body;
       refuseFields(body, ["snapshotId", "targetDeploymentItemName", "targetProjectId"], FLEX_JOB_READ_ONLY_FIELDS);
-      const snapshotId = stringField(body, "snapshotId", OBJECT_ID5, true);
+      const snapshotId = stringField(body, "snapshotId", OBJECT_ID6, true);
       const targetName = stringField(body, "targetDeploymentItemName", DEPLOYMENT_NAME, true);
-      const targetProjectId = stringField(body, "targetProjectId", OBJECT_ID5, true);
+      const targetProjectId = stringField(body, "targetProjectId", OBJECT_ID6, true);
       const { cluster } = call;
       const job = startRestore(ctx, call.state, call.moment, {
         source: { groupId: cluster.groupId, clusterId: cluster.id, clusterName: cluster.name },
@@ -40031,7 +40146,7 @@ function checkBackupSeed(doc, problems) {
     const at = `backups[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, clusterName, snapshots?, restoredFrom?}");
     problems.onlyKeys(at, entry, ["projectId", "clusterName", "snapshots", "restoredFrom"]);
-    if (!problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID2, "a 24-hex project id") || !problems.string(`${at}.clusterName`, entry.clusterName)) return;
+    if (!problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID3, "a 24-hex project id") || !problems.string(`${at}.clusterName`, entry.clusterName)) return;
     const cluster = clusters2.get(`${entry.projectId}/${entry.clusterName}`);
     if (!cluster) return problems.add(`${at}.clusterName`, `"${entry.clusterName}" is not a cluster of project ${entry.projectId} in the seed's clusters or flexClusters`);
     if (entry.snapshots !== void 0 && !Array.isArray(entry.snapshots)) problems.add(`${at}.snapshots`, "must be an array of {id, description?, createdAt?, retentionInDays?}");
@@ -40041,7 +40156,7 @@ function checkBackupSeed(doc, problems) {
       const where = `${at}.snapshots[${j}]`;
       if (!isObject(snapshot3)) return problems.add(where, "must be an object {id, description?, createdAt?, retentionInDays?}");
       problems.onlyKeys(where, snapshot3, ["id", "description", "createdAt", "retentionInDays"]);
-      if (problems.string(`${where}.id`, snapshot3.id, OBJECT_ID2, "a 24-hex snapshot id")) {
+      if (problems.string(`${where}.id`, snapshot3.id, OBJECT_ID3, "a 24-hex snapshot id")) {
         if (ids2.has(snapshot3.id)) problems.add(`${where}.id`, `a second snapshot with id ${snapshot3.id}`);
         ids2.add(snapshot3.id);
       }
@@ -40056,9 +40171,9 @@ function checkBackupSeed(doc, problems) {
     if (from === void 0) return;
     if (!isObject(from)) return problems.add(`${at}.restoredFrom`, "must be an object {projectId, clusterName, snapshotId}");
     problems.onlyKeys(`${at}.restoredFrom`, from, ["projectId", "clusterName", "snapshotId"]);
-    problems.string(`${at}.restoredFrom.projectId`, from.projectId, OBJECT_ID2, "a 24-hex project id");
+    problems.string(`${at}.restoredFrom.projectId`, from.projectId, OBJECT_ID3, "a 24-hex project id");
     problems.string(`${at}.restoredFrom.clusterName`, from.clusterName);
-    problems.string(`${at}.restoredFrom.snapshotId`, from.snapshotId, OBJECT_ID2, "a 24-hex snapshot id");
+    problems.string(`${at}.restoredFrom.snapshotId`, from.snapshotId, OBJECT_ID3, "a 24-hex snapshot id");
   });
 }
 function backupStateFromSeed(world, seed, now) {
@@ -40133,7 +40248,7 @@ function snapshot(store) {
   return structuredClone(out);
 }
 var backups, flexBackups;
-var init_backups = __esm({
+var init_backups2 = __esm({
   "src/emulator/resources/backups/index.ts"() {
     "use strict";
     init_store2();
@@ -40147,14 +40262,14 @@ var init_backups = __esm({
       rateLimitPerMinute: 1200,
       // recorded
       operations: {
-        "backups.listSnapshots": { handler: listSnapshots, action: "read" },
-        "backups.takeSnapshot": { handler: takeSnapshot, action: "writeProject", readOnly: TAKE_READ_ONLY },
-        "backups.getSnapshot": { handler: getSnapshot, action: "read" },
-        "backups.deleteSnapshot": { handler: deleteSnapshot, action: "writeProject" },
-        "backups.listRestoreJobs": { handler: listRestoreJobs, action: "read" },
-        "backups.createRestoreJob": { handler: createRestoreJob, action: "writeProject", readOnly: CREATE_JOB_READ_ONLY },
-        "backups.getRestoreJob": { handler: getRestoreJob, action: "read" },
-        "backups.cancelRestoreJob": { handler: cancelRestoreJob, action: "writeProject" },
+        "backups.listSnapshots": { handler: listSnapshots2, action: "read" },
+        "backups.takeSnapshot": { handler: takeSnapshot2, action: "writeProject", readOnly: TAKE_READ_ONLY },
+        "backups.getSnapshot": { handler: getSnapshot2, action: "read" },
+        "backups.deleteSnapshot": { handler: deleteSnapshot2, action: "writeProject" },
+        "backups.listRestoreJobs": { handler: listRestoreJobs2, action: "read" },
+        "backups.createRestoreJob": { handler: createRestoreJob2, action: "writeProject", readOnly: CREATE_JOB_READ_ONLY },
+        "backups.getRestoreJob": { handler: getRestoreJob2, action: "read" },
+        "backups.cancelRestoreJob": { handler: cancelRestoreJob2, action: "writeProject" },
         "backups.getSchedule": { handler: getSchedule, action: "read" }
       },
       seed: {
@@ -40172,11 +40287,11 @@ var init_backups = __esm({
       rateLimitPerMinute: 1200,
       // recorded
       operations: {
-        "flexBackups.listSnapshots": { handler: listFlexSnapshots, action: "read" },
-        "flexBackups.getSnapshot": { handler: getFlexSnapshot, action: "read" },
-        "flexBackups.listRestoreJobs": { handler: listFlexRestoreJobs, action: "read" },
-        "flexBackups.createRestoreJob": { handler: createFlexRestoreJob, action: "writeProject", readOnly: FLEX_CREATE_JOB_READ_ONLY },
-        "flexBackups.getRestoreJob": { handler: getFlexRestoreJob, action: "read" }
+        "flexBackups.listSnapshots": { handler: listFlexSnapshots2, action: "read" },
+        "flexBackups.getSnapshot": { handler: getFlexSnapshot2, action: "read" },
+        "flexBackups.listRestoreJobs": { handler: listFlexRestoreJobs2, action: "read" },
+        "flexBackups.createRestoreJob": { handler: createFlexRestoreJob2, action: "writeProject", readOnly: FLEX_CREATE_JOB_READ_ONLY },
+        "flexBackups.getRestoreJob": { handler: getFlexRestoreJob2, action: "read" }
       }
     };
   }
@@ -40208,7 +40323,7 @@ function checkRoles(problems, where, roles, projectIds) {
     const at = `${where}.roles[${i}]`;
     if (!isObject(role)) return problems.add(at, "must be an object {projectId, roleName}");
     problems.onlyKeys(at, role, ["projectId", "roleName"]);
-    if (problems.string(`${at}.projectId`, role.projectId, OBJECT_ID2, "a 24-hex project id") && !projectIds.has(role.projectId)) {
+    if (problems.string(`${at}.projectId`, role.projectId, OBJECT_ID3, "a 24-hex project id") && !projectIds.has(role.projectId)) {
       problems.add(`${at}.projectId`, `"${role.projectId}" is not one of the seed's projects`);
     }
     if (!ROLE_NAMES.includes(role.roleName)) problems.add(`${at}.roleName`, `must be one of ${ROLE_NAMES.join(", ")}`);
@@ -40263,7 +40378,7 @@ var init_credentials = __esm({
     init_seedChecks();
     init_projects();
     PUBLIC_KEY = /^[a-z0-9]{8}$/;
-    hex2 = (bytes) => (0, import_node_crypto15.randomBytes)(bytes).toString("hex");
+    hex2 = (bytes2) => (0, import_node_crypto15.randomBytes)(bytes2).toString("hex");
     letters = (count2) => {
       const alphabet = "abcdefghijklmnopqrstuvwxyz";
       return [...(0, import_node_crypto15.randomBytes)(count2)].map((b) => alphabet[b % alphabet.length]).join("");
@@ -40357,7 +40472,7 @@ function checkLabels(value) {
   for (const label of value) {
     if (!isObject(label)) return invalid("labels");
     for (const key of Object.keys(label)) if (key !== "key" && key !== "value") return invalid(`labels.${key}`);
-    const ok = (text11) => typeof text11 === "string" && text11.length >= 1 && text11.length <= 255;
+    const ok = (text12) => typeof text12 === "string" && text12.length >= 1 && text12.length <= 255;
     if (!ok(label.key) || !ok(label.value)) return invalid("labels");
     labels.push({ key: label.key, value: label.value });
   }
@@ -40598,7 +40713,7 @@ function checkSeed4(doc, problems) {
     const at = `databaseUsers[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, user}");
     problems.onlyKeys(at, entry, ["projectId", "user"]);
-    if (problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID2, "a 24-hex project id") && !projectIds.has(entry.projectId)) {
+    if (problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID3, "a 24-hex project id") && !projectIds.has(entry.projectId)) {
       problems.add(`${at}.projectId`, `"${entry.projectId}" is not one of the seed's projects`);
     }
     if (!isObject(entry.user)) return problems.add(`${at}.user`, "must be a database user create body (object)");
@@ -40826,15 +40941,15 @@ function table(provider2) {
   if (provider2 === "GCP") return GCP_NETWORK_REGIONS;
   return Object.keys(AZURE_REGIONS);
 }
-function networkRegion(provider2, text11) {
-  const upper2 = text11.toUpperCase();
-  if (/^[A-Z0-9_]+$/.test(text11) && table(provider2).includes(upper2)) return upper2;
+function networkRegion(provider2, text12) {
+  const upper2 = text12.toUpperCase();
+  if (/^[A-Z0-9_]+$/.test(text12) && table(provider2).includes(upper2)) return upper2;
   let own = byOwnName.get(provider2);
   if (!own) {
     own = new Map(table(provider2).map((api) => [ownName(provider2, api), api]));
     byOwnName.set(provider2, own);
   }
-  return own.get(text11.toLowerCase());
+  return own.get(text12.toLowerCase());
 }
 function providerRegionName(provider2, api) {
   return ownName(provider2, api);
@@ -40845,8 +40960,8 @@ function regionExamples(provider2) {
 function ipv4Number(address) {
   return address.split(".").reduce((n, octet) => n * 256 + Number(octet), 0);
 }
-function parseIpv4Block(text11) {
-  const m = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(text11);
+function parseIpv4Block(text12) {
+  const m = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(text12);
   if (!m || !NETWORK_PATTERNS.ipv4.test(m[1]) || Number(m[2]) > 32) return void 0;
   const prefix = Number(m[2]);
   if ((ipv4Number(m[1]) & ~mask(prefix)) >>> 0 !== 0) return void 0;
@@ -40855,8 +40970,8 @@ function parseIpv4Block(text11) {
 function containerPrefixes(provider2) {
   return provider2 === "GCP" ? { min: 8, max: 18 } : { min: 21, max: 24 };
 }
-function atlasCidrProblem(provider2, text11) {
-  const block = parseIpv4Block(text11);
+function atlasCidrProblem(provider2, text12) {
+  const block = parseIpv4Block(text12);
   if (!block) return "is not an IPv4 CIDR block such as 192.168.248.0/21 (no bits set past the prefix)";
   const start = ipv4Number(block.address);
   const inside = PRIVATE_BLOCKS.some((p) => block.prefix >= p.prefix && (start & mask(p.prefix)) >>> 0 === p.base);
@@ -41040,7 +41155,7 @@ function advancePeers(store) {
   return state;
 }
 function containerNetwork(provider2, id) {
-  const hex3 = (bytes) => (0, import_node_crypto16.randomBytes)(bytes).toString("hex");
+  const hex3 = (bytes2) => (0, import_node_crypto16.randomBytes)(bytes2).toString("hex");
   if (provider2 === "AWS") return { vpcId: `vpc-${hex3(9).slice(0, 17)}` };
   if (provider2 === "AZURE") return { azureSubscriptionId: hex3(12), vnetName: `vnet_${id}` };
   const letters2 = [...(0, import_node_crypto16.randomBytes)(24)].map((b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
@@ -41404,7 +41519,7 @@ function advanceServices(store) {
   return state;
 }
 function serviceNames(provider2, id, ownRegion) {
-  const hex3 = (bytes) => (0, import_node_crypto17.randomBytes)(bytes).toString("hex");
+  const hex3 = (bytes2) => (0, import_node_crypto17.randomBytes)(bytes2).toString("hex");
   if (provider2 === "AWS") return { endpointServiceName: `com.amazonaws.vpce.${ownRegion}.vpce-svc-${hex3(9).slice(0, 17)}` };
   if (provider2 === "AZURE") {
     const subscription = [hex3(4), hex3(2), hex3(2), hex3(2), hex3(6)].join("-");
@@ -42892,7 +43007,7 @@ var init_resources = __esm({
   "src/emulator/resources/index.ts"() {
     "use strict";
     init_accessList2();
-    init_backups();
+    init_backups2();
     init_clusters2();
     init_credentials();
     init_databaseUsers2();
@@ -43024,10 +43139,10 @@ function validateSeed(doc, source = "seed") {
   return doc;
 }
 function loadSeedFile(path) {
-  const text11 = readTextFileSync(path, { label: "--seed", maxBytes: MAX_BYTES.emulatorFile, expected: "a seed document" });
+  const text12 = readTextFileSync(path, { label: "--seed", maxBytes: MAX_BYTES.emulatorFile, expected: "a seed document" });
   let doc;
   try {
-    doc = JSON.parse(text11);
+    doc = JSON.parse(text12);
   } catch (error2) {
     throw new UsageError(`${path} is not valid JSON: ${error2.message}`);
   }
@@ -43074,9 +43189,9 @@ function member(value) {
   let out = "{";
   let first = true;
   for (const [key, inner] of Object.entries(value)) {
-    const text11 = member(inner);
-    if (text11 === void 0) continue;
-    out += `${first ? "" : ","}${JSON.stringify(key)}:${text11}`;
+    const text12 = member(inner);
+    if (text12 === void 0) continue;
+    out += `${first ? "" : ","}${JSON.stringify(key)}:${text12}`;
     first = false;
   }
   return `${out}}`;
@@ -43301,8 +43416,8 @@ function readBody(req) {
     req.on("error", reject);
   });
 }
-function send(res, req, clock, status, headers, text11) {
-  const body = Buffer.from(text11, "utf8");
+function send(res, req, clock, status, headers, text12) {
+  const body = Buffer.from(text12, "utf8");
   res.statusCode = status;
   res.setHeader("Date", new Date(clock()).toUTCString());
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -43760,8 +43875,8 @@ var init_connection = __esm({
 });
 
 // src/cli/env/names.ts
-function afterPrefix(text11, prefix) {
-  return typeof text11 === "string" && text11.startsWith(prefix) && text11.length > prefix.length ? text11.slice(prefix.length) : void 0;
+function afterPrefix(text12, prefix) {
+  return typeof text12 === "string" && text12.startsWith(prefix) && text12.length > prefix.length ? text12.slice(prefix.length) : void 0;
 }
 function checkEnvName(name) {
   checkClusterName(name);
@@ -44070,16 +44185,16 @@ ${name}`, "utf8").digest("hex");
        * UnsafePathError (exit 2) for a file or directory cdba would not write.
        */
       read() {
-        let text11;
+        let text12;
         try {
-          text11 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
+          text12 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
         } catch (error2) {
           throw this.refusal(error2);
         }
-        if (text11 === void 0) return void 0;
+        if (text12 === void 0) return void 0;
         let state;
         try {
-          state = checked(JSON.parse(text11));
+          state = checked(JSON.parse(text12));
         } catch {
           return void 0;
         }
@@ -44182,10 +44297,10 @@ function checkGithubFiles(files) {
 }
 function appendGithubFiles(files, lines, hint) {
   const late = (message) => new LocalFailureError(message, { hint });
-  for (const [variable, path, text11] of [["GITHUB_ENV", files.env, lines.env], ["GITHUB_OUTPUT", files.output, lines.output]]) {
+  for (const [variable, path, text12] of [["GITHUB_ENV", files.env, lines.env], ["GITHUB_OUTPUT", files.output, lines.output]]) {
     const fd = openFile(variable, path, late);
     try {
-      const data = Buffer.from(text11, "utf8");
+      const data = Buffer.from(text12, "utf8");
       for (let written = 0; written < data.length; ) written += (0, import_node_fs11.writeSync)(fd, data, written);
     } catch (error2) {
       throw late(`-o github could not append to $${variable} (${path}): ${fsReason(error2)}`);
@@ -44674,6 +44789,70 @@ var init_run = __esm({
   }
 });
 
+// src/api/resources/projects.ts
+var projects_exports = {};
+__export(projects_exports, {
+  createProject: () => createProject2,
+  deleteProject: () => deleteProject2,
+  getProject: () => getProject2,
+  getProjectByName: () => getProjectByName2,
+  listAllProjects: () => listAllProjects
+});
+async function listAllProjects(client) {
+  return client.callAll("projects.list", {});
+}
+async function getProject2(client, projectId) {
+  return client.call("projects.get", { groupId: projectId });
+}
+async function getProjectByName2(client, name) {
+  return client.call("projects.getByName", { groupName: name });
+}
+async function createProject2(client, body) {
+  return client.call("projects.create", {}, { body, mayHaveAppliedHint: "the project may have been created; check with cdba projects list before trying again" });
+}
+async function deleteProject2(client, projectId) {
+  return client.call("projects.delete", { groupId: projectId });
+}
+var init_projects2 = __esm({
+  "src/api/resources/projects.ts"() {
+    "use strict";
+  }
+});
+
+// src/cli/shared/project.ts
+var project_exports = {};
+__export(project_exports, {
+  checkProjectName: () => checkProjectName,
+  resolveProject: () => resolveProject
+});
+function checkProjectName(name) {
+  if (!PROJECT_NAME2.test(name)) {
+    const shown2 = JSON.stringify(name.length > 70 ? `${name.slice(0, 70)}...` : name);
+    throw new UsageError(`invalid project name ${shown2}: 1 to 64 letters, digits and - _ . ( ) , : & @ + '`);
+  }
+}
+async function resolveProject(ctx, client, idOrName) {
+  const api = await Promise.resolve().then(() => (init_projects2(), projects_exports));
+  const byId = PROJECT_ID2.test(idOrName);
+  if (!byId) checkProjectName(idOrName);
+  try {
+    const { body } = byId ? await api.getProject(client, idOrName) : await api.getProjectByName(client, idOrName);
+    return { id: typeof body.id === "string" ? body.id : idOrName, name: typeof body.name === "string" ? body.name : idOrName, document: body };
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.status === 404 && error2.hint === void 0) error2.hint = `see ${ctx.followUp("projects", "list")}`;
+    throw error2;
+  }
+}
+var PROJECT_ID2, PROJECT_NAME2;
+var init_project = __esm({
+  "src/cli/shared/project.ts"() {
+    "use strict";
+    init_errors();
+    PROJECT_ID2 = /^[0-9a-f]{24}$/;
+    PROJECT_NAME2 = /^[\p{L}\p{N}\-_.(),:&@+']{1,64}$/u;
+  }
+});
+
 // src/api/resources/orgs.ts
 var orgs_exports = {};
 __export(orgs_exports, {
@@ -44700,19 +44879,19 @@ __export(networkInput_exports, {
   routeTableCidr: () => routeTableCidr,
   watchTimeoutMs: () => watchTimeoutMs3
 });
-function regionOf(provider2, text11, flag = "--region") {
-  const api = networkRegion(provider2, text11);
-  if (api === void 0) throw new UsageError(`unknown ${flag} ${shown(text11)} for ${provider2}: expected one of its regions, such as ${regionExamples(provider2)}`);
+function regionOf(provider2, text12, flag = "--region") {
+  const api = networkRegion(provider2, text12);
+  if (api === void 0) throw new UsageError(`unknown ${flag} ${shown(text12)} for ${provider2}: expected one of its regions, such as ${regionExamples(provider2)}`);
   return { api, own: providerRegionName(provider2, api) };
 }
-function atlasCidr(provider2, text11) {
-  const problem = atlasCidrProblem(provider2, text11);
-  if (problem) throw new UsageError(`invalid --atlas-cidr ${shown(text11)}: it ${problem}`);
-  return text11;
+function atlasCidr(provider2, text12) {
+  const problem = atlasCidrProblem(provider2, text12);
+  if (problem) throw new UsageError(`invalid --atlas-cidr ${shown(text12)}: it ${problem}`);
+  return text12;
 }
-function routeTableCidr(text11) {
-  if (!parseIpv4Block(text11)) throw new UsageError(`invalid --route-table-cidr ${shown(text11)}: expected your VPC's IPv4 CIDR block, such as 10.0.0.0/16 (no bits set past the prefix)`);
-  return text11;
+function routeTableCidr(text12) {
+  if (!parseIpv4Block(text12)) throw new UsageError(`invalid --route-table-cidr ${shown(text12)}: expected your VPC's IPv4 CIDR block, such as 10.0.0.0/16 (no bits set past the prefix)`);
+  return text12;
 }
 function checked2(flag, value, rule) {
   if (!NETWORK_PATTERNS[rule].test(value)) throw new UsageError(`invalid ${flag} ${shown(value)}: expected ${EXPECTED[rule]}`);
@@ -44757,37 +44936,37 @@ var init_networkInput = __esm({
 });
 
 // src/cli/peering/view.ts
-var text9, results2, peerStatus, PEER_COLUMNS, PEER_LIST_TABLE, PEER_TABLE, CONTAINER_COLUMNS, CONTAINER_LIST_TABLE;
+var text10, results3, peerStatus, PEER_COLUMNS, PEER_LIST_TABLE, PEER_TABLE, CONTAINER_COLUMNS, CONTAINER_LIST_TABLE;
 var init_view2 = __esm({
   "src/cli/peering/view.ts"() {
     "use strict";
-    text9 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
-    results2 = (document2) => {
-      const list5 = document2?.results;
+    text10 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
+    results3 = (document3) => {
+      const list5 = document3?.results;
       return Array.isArray(list5) ? list5 : [];
     };
-    peerStatus = (peer) => text9(peer.statusName) || text9(peer.status);
+    peerStatus = (peer) => text10(peer.statusName) || text10(peer.status);
     PEER_COLUMNS = [
       // The ID is what get, watch and delete take: never cut; the account gives way first.
-      { header: "ID", value: (p) => text9(p.id), copyable: true },
-      { header: "PROVIDER", value: (p) => text9(p.providerName) },
+      { header: "ID", value: (p) => text10(p.id), copyable: true },
+      { header: "PROVIDER", value: (p) => text10(p.providerName) },
       { header: "STATUS", value: peerStatus },
       // The other side: the AWS VPC, the Azure VNet, the GCP network.
-      { header: "PEER NETWORK", value: (p) => text9(p.vpcId) || text9(p.vnetName) || text9(p.networkName), minWidth: 10, cut: "middle", dropPriority: 2 },
-      { header: "ACCOUNT", value: (p) => text9(p.awsAccountId) || text9(p.azureSubscriptionId) || text9(p.gcpProjectId), minWidth: 10, dropPriority: 1 },
-      { header: "CONTAINER", value: (p) => text9(p.containerId), dropPriority: 3, copyable: true }
+      { header: "PEER NETWORK", value: (p) => text10(p.vpcId) || text10(p.vnetName) || text10(p.networkName), minWidth: 10, cut: "middle", dropPriority: 2 },
+      { header: "ACCOUNT", value: (p) => text10(p.awsAccountId) || text10(p.azureSubscriptionId) || text10(p.gcpProjectId), minWidth: 10, dropPriority: 1 },
+      { header: "CONTAINER", value: (p) => text10(p.containerId), dropPriority: 3, copyable: true }
     ];
-    PEER_LIST_TABLE = { columns: PEER_COLUMNS, rows: results2 };
-    PEER_TABLE = { columns: PEER_COLUMNS, rows: (document2) => [document2 ?? {}] };
+    PEER_LIST_TABLE = { columns: PEER_COLUMNS, rows: results3 };
+    PEER_TABLE = { columns: PEER_COLUMNS, rows: (document3) => [document3 ?? {}] };
     CONTAINER_COLUMNS = [
-      { header: "ID", value: (c) => text9(c.id), copyable: true },
-      { header: "PROVIDER", value: (c) => text9(c.providerName) },
-      { header: "REGION", value: (c) => text9(c.regionName) || text9(c.region) || (Array.isArray(c.regions) ? c.regions.join(",") : ""), minWidth: 8, dropPriority: 2 },
-      { header: "ATLAS CIDR", value: (c) => text9(c.atlasCidrBlock) },
-      { header: "PROVISIONED", value: (c) => text9(c.provisioned), dropPriority: 1 },
-      { header: "NETWORK", value: (c) => text9(c.vpcId) || text9(c.vnetName) || text9(c.networkName), minWidth: 10, cut: "middle", dropPriority: 3 }
+      { header: "ID", value: (c) => text10(c.id), copyable: true },
+      { header: "PROVIDER", value: (c) => text10(c.providerName) },
+      { header: "REGION", value: (c) => text10(c.regionName) || text10(c.region) || (Array.isArray(c.regions) ? c.regions.join(",") : ""), minWidth: 8, dropPriority: 2 },
+      { header: "ATLAS CIDR", value: (c) => text10(c.atlasCidrBlock) },
+      { header: "PROVISIONED", value: (c) => text10(c.provisioned), dropPriority: 1 },
+      { header: "NETWORK", value: (c) => text10(c.vpcId) || text10(c.vnetName) || text10(c.networkName), minWidth: 10, cut: "middle", dropPriority: 3 }
     ];
-    CONTAINER_LIST_TABLE = { columns: CONTAINER_COLUMNS, rows: results2 };
+    CONTAINER_LIST_TABLE = { columns: CONTAINER_COLUMNS, rows: results3 };
   }
 });
 
@@ -44815,23 +44994,23 @@ __export(watch_exports2, {
 });
 async function userStep(ctx, wait, peer) {
   const then = `then \`${ctx.followUp("peering", "watch", wait.peerId, "--accepted")}\``;
-  const text11 = (key) => typeof peer[key] === "string" ? peer[key] : "?";
+  const text12 = (key) => typeof peer[key] === "string" ? peer[key] : "?";
   if (peer.providerName === "GCP") {
     const { getContainer: getContainer3 } = await Promise.resolve().then(() => (init_peering(), peering_exports));
-    const container = (await getContainer3(wait.client, wait.projectId, text11("containerId"))).body;
+    const container = (await getContainer3(wait.client, wait.projectId, text12("containerId"))).body;
     const atlasProject = typeof container.gcpProjectId === "string" ? container.gcpProjectId : "?";
     const atlasNetwork = typeof container.networkName === "string" ? container.networkName : "?";
     return new UserActionError(
-      `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text11("gcpProjectId")}, peer network ${text11("networkName")} with project ${atlasProject}, network ${atlasNetwork}`,
+      `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text12("gcpProjectId")}, peer network ${text12("networkName")} with project ${atlasProject}, network ${atlasNetwork}`,
       {
-        hint: `gcloud compute networks peerings create atlas-${wait.peerId.slice(-6)} --project ${text11("gcpProjectId")} --network ${text11("networkName")} --peer-project ${atlasProject} --peer-network ${atlasNetwork}; ${then}`
+        hint: `gcloud compute networks peerings create atlas-${wait.peerId.slice(-6)} --project ${text12("gcpProjectId")} --network ${text12("networkName")} --peer-project ${atlasProject} --peer-network ${atlasNetwork}; ${then}`
       }
     );
   }
-  const region2 = text11("accepterRegionName");
+  const region2 = text12("accepterRegionName");
   return new UserActionError(
-    `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text11("connectionId")} in AWS account ${text11("awsAccountId")}, region ${region2} (VPC console, Peering connections)`,
-    { hint: `aws ec2 accept-vpc-peering-connection --vpc-peering-connection-id ${text11("connectionId")} --region ${region2}; ${then}` }
+    `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text12("connectionId")} in AWS account ${text12("awsAccountId")}, region ${region2} (VPC console, Peering connections)`,
+    { hint: `aws ec2 accept-vpc-peering-connection --vpc-peering-connection-id ${text12("connectionId")} --region ${region2}; ${then}` }
   );
 }
 async function waitForPeer(ctx, wait) {
@@ -44905,46 +45084,46 @@ function serviceEndpoints(service) {
   const list5 = service.interfaceEndpoints ?? service.privateEndpoints ?? service.endpointGroupNames;
   return Array.isArray(list5) ? list5.filter((id) => typeof id === "string") : [];
 }
-var text10, results3, SERVICE_COLUMNS, SERVICE_LIST_TABLE, SERVICE_TABLE, endpointStatus, ENDPOINT_TABLE, STRINGS_TABLE, REGIONAL_MODE_TABLE;
+var text11, results4, SERVICE_COLUMNS, SERVICE_LIST_TABLE, SERVICE_TABLE, endpointStatus, ENDPOINT_TABLE, STRINGS_TABLE, REGIONAL_MODE_TABLE;
 var init_view3 = __esm({
   "src/cli/private-endpoints/view.ts"() {
     "use strict";
-    text10 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
-    results3 = (document2) => {
-      const list5 = document2?.results;
+    text11 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
+    results4 = (document3) => {
+      const list5 = document3?.results;
       return Array.isArray(list5) ? list5 : [];
     };
     SERVICE_COLUMNS = [
-      { header: "ID", value: (s) => text10(s.id), copyable: true },
-      { header: "PROVIDER", value: (s) => text10(s.cloudProvider) },
-      { header: "REGION", value: (s) => text10(s.regionName), minWidth: 8 },
-      { header: "STATUS", value: (s) => text10(s.status) },
+      { header: "ID", value: (s) => text11(s.id), copyable: true },
+      { header: "PROVIDER", value: (s) => text11(s.cloudProvider) },
+      { header: "REGION", value: (s) => text11(s.regionName), minWidth: 8 },
+      { header: "STATUS", value: (s) => text11(s.status) },
       { header: "ENDPOINTS", value: (s) => serviceEndpoints(s).join(", "), minWidth: 10, cut: "middle", dropPriority: 2 },
       // What the user's side connects to: the AWS service name, the Azure private link service.
-      { header: "SERVICE NAME", value: (s) => text10(s.endpointServiceName) || text10(s.privateLinkServiceName), minWidth: 10, cut: "middle", dropPriority: 1 }
+      { header: "SERVICE NAME", value: (s) => text11(s.endpointServiceName) || text11(s.privateLinkServiceName), minWidth: 10, cut: "middle", dropPriority: 1 }
     ];
-    SERVICE_LIST_TABLE = { columns: SERVICE_COLUMNS, rows: results3 };
-    SERVICE_TABLE = { columns: SERVICE_COLUMNS, rows: (document2) => [document2 ?? {}] };
-    endpointStatus = (endpoint) => text10(endpoint.connectionStatus) || text10(endpoint.status);
+    SERVICE_LIST_TABLE = { columns: SERVICE_COLUMNS, rows: results4 };
+    SERVICE_TABLE = { columns: SERVICE_COLUMNS, rows: (document3) => [document3 ?? {}] };
+    endpointStatus = (endpoint) => text11(endpoint.connectionStatus) || text11(endpoint.status);
     ENDPOINT_TABLE = {
       columns: [
-        { header: "ENDPOINT", value: (e) => text10(e.interfaceEndpointId) || text10(e.privateEndpointResourceId) || text10(e.endpointGroupName), minWidth: 12, cut: "middle", copyable: true },
-        { header: "PROVIDER", value: (e) => text10(e.cloudProvider) },
+        { header: "ENDPOINT", value: (e) => text11(e.interfaceEndpointId) || text11(e.privateEndpointResourceId) || text11(e.endpointGroupName), minWidth: 12, cut: "middle", copyable: true },
+        { header: "PROVIDER", value: (e) => text11(e.cloudProvider) },
         { header: "STATUS", value: endpointStatus },
-        { header: "IP", value: (e) => text10(e.privateEndpointIPAddress), omitWhenEmpty: true, dropPriority: 1 }
+        { header: "IP", value: (e) => text11(e.privateEndpointIPAddress), omitWhenEmpty: true, dropPriority: 1 }
       ],
-      rows: (document2) => [document2 ?? {}]
+      rows: (document3) => [document3 ?? {}]
     };
     STRINGS_TABLE = {
       columns: [
-        { header: "CLUSTER", value: (r) => text10(r.cluster), copyable: true },
-        { header: "PRIVATE ENDPOINT SRV", value: (r) => text10(r.connectionString), copyable: true }
+        { header: "CLUSTER", value: (r) => text11(r.cluster), copyable: true },
+        { header: "PRIVATE ENDPOINT SRV", value: (r) => text11(r.connectionString), copyable: true }
       ],
-      rows: results3
+      rows: results4
     };
     REGIONAL_MODE_TABLE = {
-      columns: [{ header: "REGIONALIZED", value: (d) => text10(d.enabled) }],
-      rows: (document2) => [document2 ?? {}]
+      columns: [{ header: "REGIONALIZED", value: (d) => text11(d.enabled) }],
+      rows: (document3) => [document3 ?? {}]
     };
   }
 });
@@ -45096,36 +45275,6 @@ var init_endpoints = __esm({
   }
 });
 
-// src/api/resources/projects.ts
-var projects_exports = {};
-__export(projects_exports, {
-  createProject: () => createProject2,
-  deleteProject: () => deleteProject2,
-  getProject: () => getProject2,
-  getProjectByName: () => getProjectByName2,
-  listAllProjects: () => listAllProjects
-});
-async function listAllProjects(client) {
-  return client.callAll("projects.list", {});
-}
-async function getProject2(client, projectId) {
-  return client.call("projects.get", { groupId: projectId });
-}
-async function getProjectByName2(client, name) {
-  return client.call("projects.getByName", { groupName: name });
-}
-async function createProject2(client, body) {
-  return client.call("projects.create", {}, { body, mayHaveAppliedHint: "the project may have been created; check with cdba projects list before trying again" });
-}
-async function deleteProject2(client, projectId) {
-  return client.call("projects.delete", { groupId: projectId });
-}
-var init_projects2 = __esm({
-  "src/api/resources/projects.ts"() {
-    "use strict";
-  }
-});
-
 // src/main.ts
 var main_exports = {};
 __export(main_exports, {
@@ -45209,14 +45358,14 @@ var ENTRY_COLUMNS = [
 ];
 var ACCESS_LIST_TABLE = {
   columns: ENTRY_COLUMNS,
-  rows: (document2) => {
-    const results4 = document2?.results;
-    return Array.isArray(results4) ? results4 : [];
+  rows: (document3) => {
+    const results5 = document3?.results;
+    return Array.isArray(results5) ? results5 : [];
   }
 };
 var ACCESS_ENTRY_TABLE = {
   columns: ENTRY_COLUMNS,
-  rows: (document2) => [document2 ?? {}]
+  rows: (document3) => [document3 ?? {}]
 };
 function statusTable(entry) {
   return {
@@ -45224,7 +45373,7 @@ function statusTable(entry) {
       { header: "ENTRY", value: () => entry, minWidth: 12, cut: "middle", copyable: true },
       { header: "STATUS", value: (e) => text(e.STATUS) }
     ],
-    rows: (document2) => [document2 ?? {}]
+    rows: (document3) => [document3 ?? {}]
   };
 }
 
@@ -45238,8 +45387,8 @@ function registerAccessListAdd(parent, app) {
     ["Every address of a file, one per line", "grep -v '^#' allowed.txt | xargs -n1 cdba access-list add --comment batch"]
   ]);
 }
-function chosenEntry(text11, flags) {
-  const given = [text11 !== void 0, Boolean(flags.currentIp), flags.awsSecurityGroup !== void 0].filter(Boolean).length;
+function chosenEntry(text12, flags) {
+  const given = [text12 !== void 0, Boolean(flags.currentIp), flags.awsSecurityGroup !== void 0].filter(Boolean).length;
   if (given === 0) throw new UsageError("name the entry: an IP address or CIDR block, --current-ip, or --aws-security-group sg-...");
   if (given > 1) {
     throw new UsageError(flags.currentIp ? "--current-ip adds the address the service sees; give it or an address, not both" : "give one entry: an address or CIDR block, or --aws-security-group, not both");
@@ -45250,12 +45399,12 @@ function chosenEntry(text11, flags) {
     if (entry2.kind !== "securityGroup") throw new UsageError(`invalid --aws-security-group "${flags.awsSecurityGroup}": expected sg- and 8 or 17 hexadecimal digits`);
     return entry2;
   }
-  const entry = parseAccessEntry(text11);
+  const entry = parseAccessEntry(text12);
   if (entry.kind === "securityGroup") throw new UsageError("an AWS security group goes with --aws-security-group");
   return entry;
 }
-async function runAccessListAdd(ctx, text11, flags) {
-  const chosen = chosenEntry(text11, flags);
+async function runAccessListAdd(ctx, text12, flags) {
+  const chosen = chosenEntry(text12, flags);
   if (flags.comment !== void 0 && [...flags.comment].length > MAX_COMMENT) {
     throw new UsageError(`--comment is ${[...flags.comment].length} characters; the service takes at most ${MAX_COMMENT}`);
   }
@@ -45284,8 +45433,8 @@ async function runAccessListAdd(ctx, text11, flags) {
     }
     throw error2;
   });
-  const results4 = Array.isArray(answer.body?.results) ? answer.body.results : [];
-  const added = results4.find((e) => e.awsSecurityGroup === value || e.ipAddress === value || e.cidrBlock === value || e.cidrBlock === `${value}/${entry.kind === "address" && entry.family === 4 ? 32 : 128}`);
+  const results5 = Array.isArray(answer.body?.results) ? answer.body.results : [];
+  const added = results5.find((e) => e.awsSecurityGroup === value || e.ipAddress === value || e.cidrBlock === value || e.cidrBlock === `${value}/${entry.kind === "address" && entry.family === 4 ? 32 : 128}`);
   await ctx.output(added ?? (await api.getAccessListEntry(client, projectId, value)).body, ACCESS_ENTRY_TABLE);
   if (!flags.watch && timeoutMs === void 0) {
     ctx.io.note(`cdba: ${value} added; it applies once ACTIVE: \`${ctx.followUp("access-list", "status", value)}\``);
@@ -45316,8 +45465,8 @@ function registerAccessListDelete(parent, app) {
     ["In a script: remove every temporary entry", "cdba access-list list -o json --query 'results[?deleteAfterDate].cidrBlock' | jq -r '.[]' | xargs -n1 cdba access-list delete --yes"]
   ]);
 }
-async function runAccessListDelete(ctx, text11) {
-  const entry = entryValue(parseAccessEntry(text11));
+async function runAccessListDelete(ctx, text12) {
+  const entry = entryValue(parseAccessEntry(text12));
   ctx.requireConfirmable();
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -45352,8 +45501,8 @@ function registerAccessListStatus(parent, app) {
     ["In a script: the bare status word", `cdba access-list status 10.0.0.0/16 -o json --query STATUS | tr -d '"'`]
   ]);
 }
-async function runAccessListStatus(ctx, text11) {
-  const entry = entryValue(parseAccessEntry(text11));
+async function runAccessListStatus(ctx, text12) {
+  const entry = entryValue(parseAccessEntry(text12));
   const { getAccessListEntryStatus: getAccessListEntryStatus2 } = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -45434,21 +45583,21 @@ function placeholdersIn(path) {
 function fillPlaceholders(path, projectId) {
   return path.replace(/\{(projectId|groupId)\}/g, () => encodeURIComponent(projectId));
 }
-function parseHeader(text11) {
-  const colon = text11.indexOf(":");
-  const name = colon > 0 ? text11.slice(0, colon).trim() : "";
-  if (!HEADER_NAME.test(name)) throw new UsageError(`invalid -H "${text11}": expected 'Name: value'`);
+function parseHeader(text12) {
+  const colon = text12.indexOf(":");
+  const name = colon > 0 ? text12.slice(0, colon).trim() : "";
+  if (!HEADER_NAME.test(name)) throw new UsageError(`invalid -H "${text12}": expected 'Name: value'`);
   if (FORBIDDEN_HEADERS.has(name.toLowerCase())) {
     throw new UsageError(`-H ${name}: cdba sets this header itself${name.toLowerCase().includes("authorization") ? " from the profile's credentials" : ""}; it cannot be overridden`);
   }
-  const value = text11.slice(colon + 1).trim();
+  const value = text12.slice(colon + 1).trim();
   if (/[\r\n\0]/.test(value)) throw new UsageError(`invalid -H ${name}: the value has a line break`);
   return [name, value];
 }
 function parseHeaders(texts) {
   const headers = {};
-  for (const text11 of texts) {
-    const [name, value] = parseHeader(text11);
+  for (const text12 of texts) {
+    const [name, value] = parseHeader(text12);
     const key = name.toLowerCase();
     if (Object.hasOwn(headers, key)) throw new UsageError(`-H ${name} is given twice`);
     headers[key] = value;
@@ -45535,17 +45684,17 @@ async function documentFormat(ctx) {
 }
 async function printDocument(ctx, rawBody) {
   if (rawBody.trim() === "") return;
-  let document2;
+  let document3;
   try {
-    document2 = JSON.parse(rawBody);
+    document3 = JSON.parse(rawBody);
   } catch {
-    const text11 = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
-    ctx.io.write(text11.endsWith("\n") ? text11 : `${text11}
+    const text12 = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
+    ctx.io.write(text12.endsWith("\n") ? text12 : `${text12}
 `);
     return;
   }
   const { render: render5 } = await Promise.resolve().then(() => (init_render(), render_exports));
-  await render5(ctx.io, document2, { format: await documentFormat(ctx), query: ctx.globals.query });
+  await render5(ctx.io, document3, { format: await documentFormat(ctx), query: ctx.globals.query });
 }
 function requestedVersion(resource, apiVersion) {
   if (typeof resource !== "string") return resource.version ?? apiVersion;
@@ -45608,12 +45757,12 @@ async function runApi(ctx, rawPath, flags) {
   }
 }
 async function paginate(ctx, client, path, resource, query2) {
-  const results4 = [];
+  const results5 = [];
   let first;
   try {
     for await (const page2 of client.pages(path, resource, query2)) {
       first ??= page2;
-      results4.push(...page2.results);
+      results5.push(...page2.results);
     }
   } catch (error2) {
     if (error2 instanceof ApiError && error2.document) await printDocument(ctx, JSON.stringify(error2.document));
@@ -45624,7 +45773,7 @@ async function paginate(ctx, client, path, resource, query2) {
     throw error2;
   }
   const links = Array.isArray(first?.links) ? first.links.filter((l) => l?.rel === "self") : void 0;
-  const merged = { ...first, ...links ? { links } : {}, results: results4 };
+  const merged = { ...first, ...links ? { links } : {}, results: results5 };
   await printDocument(ctx, JSON.stringify(merged));
 }
 
@@ -45846,20 +45995,20 @@ async function runClustersApply(ctx, flags) {
   }
   const inStep = shape === "perShard" ? ["readOnlySpecs"] : ["readOnlySpecs", "analyticsSpecs"];
   const plan = current === void 0 ? void 0 : planChanges(sizesInStep(desired, current, inStep), current, writableFields(shape));
-  const document2 = {
+  const document3 = {
     action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none",
     changes: plan?.changes ?? []
   };
-  await showPlan(ctx, name, document2);
+  await showPlan(ctx, name, document3);
   if (flags.dryRun) {
-    if (flags.exitCode && document2.action !== "none") throw new QuietExit(ExitCode.changesPending);
+    if (flags.exitCode && document3.action !== "none") throw new QuietExit(ExitCode.changesPending);
     return;
   }
-  if (document2.action === "none") return;
+  if (document3.action === "none") return;
   const answer = clusterDocument(
     await withClusterHints(
       name,
-      () => document2.action === "create" ? createCluster3(target.client, target.projectId, desired) : updateCluster2(target.client, target.projectId, name, plan.patch)
+      () => document3.action === "create" ? createCluster3(target.client, target.projectId, desired) : updateCluster2(target.client, target.projectId, name, plan.patch)
     )
   );
   const state = typeof answer.stateName === "string" ? answer.stateName : "UPDATING";
@@ -45900,16 +46049,16 @@ async function applyFlex(ctx, flags, file, name, source, timeoutMs) {
     }
   }
   const plan = current === void 0 ? void 0 : planChanges(body, current, (path) => path[0] === "tags" || path[0] === "terminationProtectionEnabled");
-  const document2 = { action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none", changes: plan?.changes ?? [] };
-  await showPlan(ctx, name, document2);
+  const document3 = { action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none", changes: plan?.changes ?? [] };
+  await showPlan(ctx, name, document3);
   if (flags.dryRun) {
-    if (flags.exitCode && document2.action !== "none") throw new QuietExit(ExitCode.changesPending);
+    if (flags.exitCode && document3.action !== "none") throw new QuietExit(ExitCode.changesPending);
     return;
   }
-  if (document2.action === "none") return;
+  if (document3.action === "none") return;
   const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;
   const answer = clusterDocument(
-    document2.action === "create" ? await createFlexCluster3(client, projectId, body, checkHint) : await updateFlexCluster2(client, projectId, name, plan.patch)
+    document3.action === "create" ? await createFlexCluster3(client, projectId, body, checkHint) : await updateFlexCluster2(client, projectId, name, plan.patch)
   );
   const locator = await ClusterLocator2.open(ctx, client, projectId, name);
   locator.remember();
@@ -46366,10 +46515,10 @@ async function runClustersList(ctx, flags) {
     ...flags.limit !== void 0 ? { itemsPerPage: flags.limit } : {},
     ...flags.count ? {} : { includeCount: false }
   });
-  const document2 = response.body;
-  await ctx.output(document2, CLUSTER_LIST_TABLE);
+  const document3 = response.body;
+  await ctx.output(document3, CLUSTER_LIST_TABLE);
   if (ctx.io.errIsTTY && await ctx.outputFormat() === "table" && !ctx.globals.query) {
-    const footer = pageFooter(page2, limit, document2.results.length, document2.totalCount, hasNextPage2(document2));
+    const footer = pageFooter(page2, limit, document3.results.length, document3.totalCount, hasNextPage2(document3));
     if (footer) ctx.io.note(footer, "dim");
   }
 }
@@ -46406,16 +46555,16 @@ async function runMixedTable(ctx, flags, client, projectId) {
   if (dedicatedRead.status === "rejected") throw dedicatedRead.reason;
   const dedicated = dedicatedRead.value;
   const flex = flexRead.status === "fulfilled" ? flexRead.value : void 0;
-  const results4 = [...dedicated.results, ...flex?.results ?? []];
+  const results5 = [...dedicated.results, ...flex?.results ?? []];
   const counts = [dedicated.totalCount, flex ? flex.totalCount : 0];
   const totalCount = counts.every((n) => typeof n === "number") ? counts[0] + counts[1] : void 0;
-  await ctx.output({ results: results4, ...totalCount === void 0 ? {} : { totalCount } }, CLUSTER_LIST_TABLE);
+  await ctx.output({ results: results5, ...totalCount === void 0 ? {} : { totalCount } }, CLUSTER_LIST_TABLE);
   if (!flags.all && ctx.io.errIsTTY) {
     const page2 = flags.page ?? 1;
     const limit = flags.limit ?? DEFAULT_LIMIT;
     const shown2 = dedicated.results.length;
     const flexShown = flex?.results.length ?? 0;
-    const nextOf = (document2) => hasNextPage2(document2);
+    const nextOf = (document3) => hasNextPage2(document3);
     const more = nextOf(dedicated) || flex !== void 0 && nextOf(flex);
     const footer = flexShown === 0 ? pageFooter(page2, limit, shown2, dedicated.totalCount, nextOf(dedicated)) : more || page2 > 1 ? `page ${page2}: ${shown2} clusters and ${flexShown} flex clusters${totalCount === void 0 ? "" : ` of ${totalCount}`}${more ? `; next: --page ${page2 + 1}, or --all for every cluster` : ""}` : void 0;
     if (footer) ctx.io.note(footer, "dim");
@@ -46444,10 +46593,10 @@ async function runFlexList(ctx, flags) {
     await ctx.output(await listAllFlexClusters2(client, projectId), CLUSTER_LIST_TABLE);
     return;
   }
-  const document2 = (await listFlexClusters3(client, projectId, pageOptions(flags))).body;
-  await ctx.output(document2, CLUSTER_LIST_TABLE);
+  const document3 = (await listFlexClusters3(client, projectId, pageOptions(flags))).body;
+  await ctx.output(document3, CLUSTER_LIST_TABLE);
   if (ctx.io.errIsTTY && await ctx.outputFormat() === "table" && !ctx.globals.query) {
-    const footer = pageFooter(flags.page ?? 1, flags.limit ?? DEFAULT_LIMIT, document2.results.length, document2.totalCount, hasNextPage2(document2));
+    const footer = pageFooter(flags.page ?? 1, flags.limit ?? DEFAULT_LIMIT, document3.results.length, document3.totalCount, hasNextPage2(document3));
     if (footer) ctx.io.note(footer, "dim");
   }
 }
@@ -46498,8 +46647,8 @@ async function runClustersWatch(ctx, name, flags) {
   checkClusterName(name);
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const target = await clusterTarget(ctx, "clusters.get");
-  const document2 = await waitForCluster(ctx, target, name, { until: flags.until, timeoutMs });
-  if (document2 !== void 0) await showCluster(ctx, document2);
+  const document3 = await waitForCluster(ctx, target, name, { until: flags.until, timeoutMs });
+  if (document3 !== void 0) await showCluster(ctx, document3);
 }
 
 // src/cli/clusters/loadSampleData.ts
@@ -46907,8 +47056,14 @@ function argumentKind(info2) {
   if (list5) return { kind: "listed", list: list5 };
   return void 0;
 }
-function takesIndex(info2) {
-  return info2.args[0]?.name === "cluster" && info2.args[1]?.name === "index";
+var CLUSTER_ITEMS = { index: "indexes", "snapshot-id": "snapshots", "job-id": "restore-jobs" };
+function clusterItem(info2) {
+  return info2.args[0]?.name === "cluster" ? CLUSTER_ITEMS[info2.args[1]?.name ?? ""] : void 0;
+}
+var CLUSTER_ITEM_FLAGS = { "--snapshot": { list: "snapshots", also: ["latest"] } };
+function clusterItemFlags(info2) {
+  if (info2.args[0]?.name !== "cluster") return [];
+  return info2.options.flatMap((o) => o.long && CLUSTER_ITEM_FLAGS[o.long] ? [{ flag: o.long, ...CLUSTER_ITEM_FLAGS[o.long] }] : []);
 }
 var words = (list5) => list5.join(" ");
 var fileFlags = (info2) => info2.options.filter((o) => o.takesValue && /<(file|path)>/.test(o.flags)).flatMap((o) => [o.long, o.short].filter((f) => Boolean(f)));
@@ -46933,7 +47088,8 @@ function bashScript(root2) {
     ...all.filter((c) => c.path.length).flatMap((c) => fileFlags(c).map((f) => `    "${key(c)}|${f}") return 0 ;;`)),
     ...fileFlags(root2).map((f) => `    *"|${f}") return 0 ;;`)
   ]).join("\n");
-  const indexCases = all.filter(takesIndex).map((c) => `    "${key(c)}") return 0 ;;`).join("\n");
+  const secondCases = all.filter((c) => clusterItem(c)).map((c) => `    "${key(c)}") echo ${clusterItem(c)} ;;`).join("\n");
+  const itemFlagCases = all.flatMap((c) => clusterItemFlags(c).map((f) => `    "${key(c)}|${f.flag}") echo "${words([f.list, ...f.also])}" ;;`)).join("\n");
   const argumentCases = all.map((c) => [c, argumentKind(c)]).filter(([, kind2]) => kind2).map(([c, kind2]) => `    "${key(c)}") echo "${kind2.kind === "choices" ? `choices ${words(kind2.choices)}` : kind2.kind === "listed" ? `listed ${kind2.list}` : kind2.kind}" ;;`).join("\n");
   return `# bash completion for cdba (generated by \`cdba completion bash\`)
 _cdba_child() {
@@ -46973,11 +47129,15 @@ _cdba_argument() {
 ${argumentCases}
   esac
 }
-_cdba_takes_index() {
+_cdba_second() {
   case "$1" in
-${indexCases}
+${secondCases}
   esac
-  return 1
+}
+_cdba_item_flag() {
+  case "$1|$2" in
+${itemFlagCases}
+  esac
 }
 # COMPREPLY: the words of $2 (separated by blanks or newlines) that start with
 # $1, compared as text: never expanded, globbed or evaluated (compgen -W does).
@@ -47024,10 +47184,10 @@ _cdba_listed() {
   _cdba_context
   cdba "\${_cdba_ctx[@]}" __complete "$1" 2>/dev/null
 }
-_cdba_indexes() {
+_cdba_of_cluster() {
   local -a _cdba_ctx
   _cdba_context
-  cdba "\${_cdba_ctx[@]}" __complete indexes "$1" 2>/dev/null
+  cdba "\${_cdba_ctx[@]}" __complete "$1" "$2" 2>/dev/null
 }
 _cdba_argument_words() {
   local kind
@@ -47070,6 +47230,13 @@ _cdba() {
   if [[ -n "$choices" ]]; then
     _cdba_reply "$cur" "$choices"; return
   fi
+  # A flag whose value is an item of the cluster typed first (restores create --snapshot).
+  local item
+  item="$(_cdba_item_flag "$cmdpath" "$prev")"
+  if [[ -n "$item" ]]; then
+    [[ $positionals -ge 1 ]] && _cdba_reply "$cur" "\${item#* } $(_cdba_of_cluster "\${item%% *}" "$first")"
+    return
+  fi
   if _cdba_takes_file "$cmdpath" "$prev"; then
     _cdba_files "$cur"; return
   fi
@@ -47077,9 +47244,11 @@ _cdba() {
   if [[ "$cur" == -* ]]; then
     _cdba_reply "$cur" "$(_cdba_flags "$cmdpath")"; return
   fi
-  # The second argument of a search-indexes verb: the indexes of the cluster the first names.
-  if [[ $positionals -eq 1 ]] && _cdba_takes_index "$cmdpath"; then
-    _cdba_reply "$cur" "$(_cdba_indexes "$first")"; return
+  # The second argument of a search-indexes or backups verb: what the cluster the first names has.
+  local second
+  second="$(_cdba_second "$cmdpath")"
+  if [[ $positionals -eq 1 && -n "$second" ]]; then
+    _cdba_reply "$cur" "$(_cdba_of_cluster "$second" "$first")"; return
   fi
   [[ $positionals -gt 0 ]] && return
   local subs
@@ -47100,7 +47269,7 @@ function zshScript(root2) {
 autoload -U +X bashcompinit && bashcompinit
 ${bashScript(root2)}`;
 }
-var fishQuote = (text11) => `'${text11.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+var fishQuote = (text12) => `'${text12.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 function fishScript(root2) {
   const lines = [
     "# fish completion for cdba (generated by `cdba completion fish`)",
@@ -47127,23 +47296,26 @@ function fishScript(root2) {
     "function __cdba_listed",
     "    cdba (__cdba_context) __complete $argv[1] 2>/dev/null",
     "end",
-    "# The words after a group and its verb that are neither flags nor flag values.",
+    "# The words after a command path (its first word, its length) that are neither flags nor flag values.",
     "function __cdba_positionals",
     "    set -l tokens (commandline -opc)",
     "    set -l at (contains -i -- $argv[1] $tokens); or return",
+    "    set -l depth 2",
+    "    set -q argv[2]; and set depth $argv[2]",
     `    set -l value_flags ${valueFlagsOf(flatten(root2)).join(" ")}`,
     "    set -l skip 0",
-    "    for token in $tokens[(math $at + 2)..-1]",
+    "    for token in $tokens[(math $at + $depth)..-1]",
     "        if test $skip -eq 1; set skip 0; continue; end",
     "        if contains -- $token $value_flags; set skip 1; continue; end",
     '        string match -q -- "-*" $token; and continue',
     "        echo $token",
     "    end",
     "end",
-    "function __cdba_indexes",
-    "    set -l words (__cdba_positionals $argv[1])",
-    "    test (count $words) -eq 1; or return",
-    "    cdba (__cdba_context) __complete indexes $words[1] 2>/dev/null",
+    "# What the cluster typed first has: __cdba_of_cluster <list> <first word of the path> <its length>.",
+    "function __cdba_of_cluster",
+    "    set -l words (__cdba_positionals $argv[2] $argv[3])",
+    "    test (count $words) -ge 1; or return",
+    "    cdba (__cdba_context) __complete $argv[1] $words[1] 2>/dev/null",
     "end"
   ];
   const all = flatten(root2);
@@ -47171,17 +47343,22 @@ function fishScript(root2) {
     });
     const own = beside.length ? `${condition(info2)}; and not __fish_seen_subcommand_from ${beside.join(" ")}` : condition(info2);
     let where = parent ? `${seen(parent)}${others.length ? `; and not __fish_seen_subcommand_from ${others.join(" ")}` : ""}` : own;
-    if (takesIndex(info2)) where += `; and test (count (__cdba_positionals ${info2.path[0]})) -eq 0`;
+    const item = clusterItem(info2);
+    const depth = info2.path.length;
+    if (item) where += `; and test (count (__cdba_positionals ${info2.path[0]} ${depth})) -eq 0`;
     if (source) lines.push(`complete -c cdba -n ${fishQuote(where)} -a ${fishQuote(source)}`);
-    if (takesIndex(info2)) lines.push(`complete -c cdba -n ${fishQuote(`${condition(info2)}; and test (count (__cdba_positionals ${info2.path[0]})) -eq 1`)} -a ${fishQuote(`(__cdba_indexes ${info2.path[0]})`)}`);
+    if (item) lines.push(`complete -c cdba -n ${fishQuote(`${condition(info2)}; and test (count (__cdba_positionals ${info2.path[0]} ${depth})) -eq 1`)} -a ${fishQuote(`(__cdba_of_cluster ${item} ${info2.path[0]} ${depth})`)}`);
+    const itemFlags = clusterItemFlags(info2);
     for (const o of info2.options) {
       const parts = ["complete -c cdba"];
       if (info2.path.length) parts.push(`-n ${fishQuote(seen(info2))}`);
       if (o.long) parts.push(`-l ${o.long.replace(/^--/, "")}`);
       if (o.short) parts.push(`-s ${o.short.replace(/^-/, "")}`);
-      const listed = o.choices.length > 0 || o.long === "--profile";
+      const itemFlag = itemFlags.find((f) => f.flag === o.long);
+      const listed = o.choices.length > 0 || o.long === "--profile" || itemFlag !== void 0;
       if (o.takesValue) parts.push(listed ? "-x" : "-r");
       if (o.choices.length) parts.push(`-a ${fishQuote(o.choices.join(" "))}`);
+      if (itemFlag) parts.push(`-a ${fishQuote(`${itemFlag.also.join(" ")} (__cdba_of_cluster ${itemFlag.list} ${info2.path[0]} ${depth})`)}`);
       if (o.long === "--profile") parts.push(`-a ${fishQuote("(__cdba_profiles)")}`);
       parts.push(`-d ${fishQuote(o.description)}`);
       lines.push(parts.join(" "));
@@ -47197,13 +47374,13 @@ function completionScript(shell, root2) {
 // src/cli/completion/index.ts
 init_command();
 function registerCompletion(program2, app) {
-  const command = program2.command("completion").description("print a shell completion script (commands, flags, fixed values, profile names, and from the service cluster names, flex clusters included, search index names, and the IDs of peers, containers and private endpoint services)").addArgument(new Argument("<shell>", "bash, zsh or fish").choices(SHELLS)).action(async (shell, _options, cmd) => {
+  const command = program2.command("completion").description("print a shell completion script (commands, flags, fixed values, profile names, and from the service cluster names, flex clusters included, search index names, snapshot and restore job IDs, and the IDs of peers, containers and private endpoint services)").addArgument(new Argument("<shell>", "bash, zsh or fish").choices(SHELLS)).action(async (shell, _options, cmd) => {
     app.context(cmd);
     let root2 = cmd;
     while (root2.parent) root2 = root2.parent;
     app.io.write(completionScript(shell, describe2(root2)));
   });
-  program2.command("__complete", { hidden: true }).argument("<what>", "clusters, profiles, indexes (of [cluster]), or what an ID argument names (peers, containers, private-endpoint-services)").argument("[cluster]", "for indexes: the cluster whose search indexes to name").action(async (what, cluster, _options, cmd) => {
+  program2.command("__complete", { hidden: true }).argument("<what>", "clusters, profiles, indexes, snapshots or restore-jobs (of [cluster]), or what an ID argument names (peers, containers, private-endpoint-services)").argument("[cluster]", "for indexes, snapshots and restore-jobs: the cluster whose to name").action(async (what, cluster, _options, cmd) => {
     if (what === "profiles") {
       const { isProfileName: isProfileName2 } = await Promise.resolve().then(() => (init_validate(), validate_exports));
       const names2 = Object.keys((await app.context(cmd).config()).read().profiles).filter(isProfileName2).sort();
@@ -47212,7 +47389,9 @@ function registerCompletion(program2, app) {
       return;
     }
     const { LISTED: LISTED2, listedIds: listedIds2 } = await Promise.resolve().then(() => (init_listedIds(), listedIds_exports));
-    if (what !== "clusters" && !(what === "indexes" && cluster) && !LISTED2.includes(what)) return;
+    const { BACKUP_LISTS: BACKUP_LISTS2, backupIds: backupIds2 } = await Promise.resolve().then(() => (init_backupIds(), backupIds_exports));
+    const backups2 = BACKUP_LISTS2.includes(what) ? what : void 0;
+    if (what !== "clusters" && !((what === "indexes" || backups2) && cluster) && !LISTED2.includes(what)) return;
     const { clusterNames: clusterNames2, ATTEMPT_TIMEOUT: ATTEMPT_TIMEOUT2, LOOKUP_DEADLINE_MS: LOOKUP_DEADLINE_MS2 } = await Promise.resolve().then(() => (init_clusterNames(), clusterNames_exports));
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), LOOKUP_DEADLINE_MS2);
@@ -47229,7 +47408,7 @@ function registerCompletion(program2, app) {
     });
     const ctx = new Context(quiet, app.env, app.version, { ...cmd.optsWithGlobals(), timeout: ATTEMPT_TIMEOUT2, debug: false });
     try {
-      const names2 = what === "clusters" ? await clusterNames2(ctx) : what === "indexes" ? await (await Promise.resolve().then(() => (init_indexNames(), indexNames_exports))).indexNames(ctx, cluster) : await listedIds2(ctx, what);
+      const names2 = what === "clusters" ? await clusterNames2(ctx) : what === "indexes" ? await (await Promise.resolve().then(() => (init_indexNames(), indexNames_exports))).indexNames(ctx, cluster) : backups2 ? await backupIds2(ctx, backups2, cluster) : await listedIds2(ctx, what);
       if (names2.length) app.io.write(`${names2.join("\n")}
 `);
     } finally {
@@ -47281,7 +47460,7 @@ init_command();
 init_flex();
 init_target();
 var TABLE = {
-  rows: (document2) => document2,
+  rows: (document3) => document3,
   columns: [
     { header: "TYPE", value: (r) => r.type },
     { header: "SRV", value: (r) => r.srv ? "yes" : "no", dropPriority: 2 },
@@ -47339,7 +47518,7 @@ function parsedRows(p) {
   return rows.filter(([, value]) => value !== void 0 && value !== "").map(([field, value]) => ({ field, value }));
 }
 var TABLE2 = {
-  rows: (document2) => parsedRows(document2),
+  rows: (document3) => parsedRows(document3),
   columns: [
     { header: "FIELD", value: (r) => r.field },
     { header: "VALUE", value: (r) => r.value, minWidth: 12 }
@@ -47433,8 +47612,8 @@ function authLabel(user) {
   if (oidc) return oidc === "IDP_GROUP" ? "OIDC group" : "OIDC user";
   return "SCRAM";
 }
-function summarizeUser(document2) {
-  const user = isObject(document2) ? document2 : {};
+function summarizeUser(document3) {
+  const user = isObject(document3) ? document3 : {};
   return {
     username: text6(user.username),
     databaseName: text6(user.databaseName),
@@ -47458,14 +47637,14 @@ var DATABASE_USER_COLUMNS = [
 ];
 var DATABASE_USER_LIST_TABLE = {
   columns: DATABASE_USER_COLUMNS,
-  rows: (document2) => list3(isObject(document2) ? document2.results : void 0).map(summarizeUser)
+  rows: (document3) => list3(isObject(document3) ? document3.results : void 0).map(summarizeUser)
 };
 var DATABASE_USER_TABLE = {
   columns: DATABASE_USER_COLUMNS,
-  rows: (document2) => [summarizeUser(document2)]
+  rows: (document3) => [summarizeUser(document3)]
 };
-function databaseUserView(io, document2) {
-  const user = summarizeUser(document2);
+function databaseUserView(io, document3) {
+  const user = summarizeUser(document3);
   return `${keyValueLines(io, [
     ["Username", user.username],
     ["Auth database", user.databaseName],
@@ -47478,23 +47657,23 @@ function databaseUserView(io, document2) {
   ])}
 `;
 }
-async function showDatabaseUser(ctx, document2) {
+async function showDatabaseUser(ctx, document3) {
   if ((await ctx.outputForm("terminal-view")).form === "view") {
-    ctx.io.write(databaseUserView(ctx.io, document2));
+    ctx.io.write(databaseUserView(ctx.io, document3));
     return;
   }
-  await ctx.output(document2, DATABASE_USER_TABLE);
+  await ctx.output(document3, DATABASE_USER_TABLE);
 }
-async function showUserWithPassword(ctx, document2, password, note) {
+async function showUserWithPassword(ctx, document3, password, note) {
   if (!password?.generated) {
-    await showDatabaseUser(ctx, document2);
+    await showDatabaseUser(ctx, document3);
     return;
   }
   const form = await ctx.outputForm("bare");
   await ctx.io.revealing(password.value, async () => {
     if (form.form === "bare") ctx.io.write(`${password.value}
 `);
-    else await ctx.output({ ...document2, password: password.value }, DATABASE_USER_TABLE);
+    else await ctx.output({ ...document3, password: password.value }, DATABASE_USER_TABLE);
   });
   ctx.io.note(note);
 }
@@ -47897,14 +48076,14 @@ async function searchTarget(ctx, cluster) {
   return { projectId, client: await ctx.api() };
 }
 var INDEX_ID = /^[0-9a-f]{24}$/;
-function parseIndexRef(text11) {
-  if (INDEX_ID.test(text11)) return { indexId: text11 };
-  const dot = text11.indexOf(".");
-  const slash = text11.lastIndexOf("/");
-  if (dot > 0 && slash > dot + 1 && slash < text11.length - 1) {
-    return { databaseName: text11.slice(0, dot), collectionName: text11.slice(dot + 1, slash), indexName: text11.slice(slash + 1) };
+function parseIndexRef(text12) {
+  if (INDEX_ID.test(text12)) return { indexId: text12 };
+  const dot = text12.indexOf(".");
+  const slash = text12.lastIndexOf("/");
+  if (dot > 0 && slash > dot + 1 && slash < text12.length - 1) {
+    return { databaseName: text12.slice(0, dot), collectionName: text12.slice(dot + 1, slash), indexName: text12.slice(slash + 1) };
   }
-  throw new UsageError(`invalid index "${text11}": give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
+  throw new UsageError(`invalid index "${text12}": give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
 }
 
 // src/cli/search-indexes/view.ts
@@ -47913,8 +48092,8 @@ init_sanitize();
 init_render();
 init_waitForIndex();
 var text7 = (value) => typeof value === "string" ? value : "";
-function summarizeIndex(document2) {
-  const index = isObject(document2) ? document2 : {};
+function summarizeIndex(document3) {
+  const index = isObject(document3) ? document3 : {};
   const version2 = isObject(index.latestDefinitionVersion) ? index.latestDefinitionVersion.version : void 0;
   return {
     id: text7(index.indexID),
@@ -47935,12 +48114,12 @@ var SEARCH_INDEX_COLUMNS = [
   { header: "QUERYABLE", value: (i) => i.queryable, dropPriority: 4 },
   { header: "ID", value: (i) => i.id, copyable: true, dropPriority: 1 }
 ];
-var list4 = (document2) => Array.isArray(document2) ? document2 : [];
-var SEARCH_INDEX_LIST_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document2) => list4(document2).map(summarizeIndex) };
-var SEARCH_INDEX_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document2) => [summarizeIndex(document2)] };
-function indexView(io, document2) {
-  const index = summarizeIndex(document2);
-  const doc = isObject(document2) ? document2 : {};
+var list4 = (document3) => Array.isArray(document3) ? document3 : [];
+var SEARCH_INDEX_LIST_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document3) => list4(document3).map(summarizeIndex) };
+var SEARCH_INDEX_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document3) => [summarizeIndex(document3)] };
+function indexView(io, document3) {
+  const index = summarizeIndex(document3);
+  const doc = isObject(document3) ? document3 : {};
   const definition = JSON.stringify(doc.latestDefinition ?? {}, null, 2);
   return `${keyValueLines(io, [
     ["Name", index.name],
@@ -47956,12 +48135,12 @@ Definition:
 ${escapeControl(definition, { keepLines: true })}
 `;
 }
-async function showIndex(ctx, document2) {
+async function showIndex(ctx, document3) {
   if ((await ctx.outputForm("terminal-view")).form === "view") {
-    ctx.io.write(indexView(ctx.io, document2));
+    ctx.io.write(indexView(ctx.io, document3));
     return;
   }
-  await ctx.output(document2, SEARCH_INDEX_TABLE);
+  await ctx.output(document3, SEARCH_INDEX_TABLE);
 }
 
 // src/cli/search-indexes/create.ts
@@ -47988,7 +48167,7 @@ async function planCreate(ctx, flags, notes) {
   const type = flags.type ?? (flags.field ? "vectorSearch" : "search");
   if (flags.dynamic && type !== "search") throw new UsageError("--dynamic makes a search index; a vectorSearch index takes --field path:dimensions:similarity");
   if (flags.field && type !== "vectorSearch") throw new UsageError("--field makes a vectorSearch index; drop --type search, or give --dynamic or --file");
-  const definition = flags.dynamic ? { mappings: { dynamic: true } } : { fields: flags.field.reduce((fields, text11) => vectorFieldFlag2(text11, fields), []) };
+  const definition = flags.dynamic ? { mappings: { dynamic: true } } : { fields: flags.field.reduce((fields, text12) => vectorFieldFlag2(text12, fields), []) };
   for (const [value, flag] of [[flags.db, "--db"], [flags.collection, "--collection"], [flags.name, "--name"]]) {
     if (value === void 0 || value === "") throw new UsageError(`${flag} is required with ${ways[0]}`);
   }
@@ -48122,33 +48301,621 @@ function registerSearchIndexes(program2, app) {
   registerSearchIndexesDelete(group, app);
 }
 
+// src/cli/backups/index.ts
+init_command();
+
+// src/cli/backups/restoresCancel.ts
+init_command();
+
+// src/cli/shared/backups.ts
+init_errors();
+init_object();
+var OBJECT_ID7 = /^[0-9a-f]{24}$/;
+function checkBackupId(text12, what) {
+  if (OBJECT_ID7.test(text12)) return text12;
+  throw new UsageError(`invalid ${what} ID "${text12}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
+}
+function snapshotRef(text12) {
+  return text12 === "latest" ? text12 : checkBackupId(text12, "snapshot");
+}
+var text8 = (value) => typeof value === "string" ? value : "";
+function bytes(value) {
+  if (typeof value !== "number" || value <= 0) return "";
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let size2 = value;
+  let unit = 0;
+  while (size2 >= 1024 && unit < units.length - 1) {
+    size2 /= 1024;
+    unit += 1;
+  }
+  return `${size2 >= 10 || unit === 0 ? Math.round(size2) : size2.toFixed(1)} ${units[unit]}`;
+}
+function summarizeSnapshot(document3) {
+  const doc = isObject(document3) ? document3 : {};
+  const flex = "scheduledTime" in doc || "finishTime" in doc || "mongoDBVersion" in doc;
+  const status = text8(doc.status);
+  if (flex) {
+    return {
+      id: text8(doc.id),
+      status,
+      completed: status === "COMPLETED",
+      kind: "daily",
+      created: text8(doc.finishTime) || text8(doc.scheduledTime),
+      expires: text8(doc.expiration),
+      version: text8(doc.mongoDBVersion),
+      size: "",
+      description: ""
+    };
+  }
+  const frequency = text8(doc.frequencyType);
+  return {
+    id: text8(doc.id),
+    status,
+    completed: status === "completed",
+    kind: doc.snapshotType === "onDemand" ? "onDemand" : frequency || text8(doc.snapshotType),
+    created: text8(doc.createdAt),
+    expires: text8(doc.expiresAt),
+    version: text8(doc.mongodVersion),
+    size: bytes(doc.storageSizeBytes),
+    description: text8(doc.description)
+  };
+}
+function summarizeRestore(document3) {
+  const doc = isObject(document3) ? document3 : {};
+  if ("status" in doc) {
+    return {
+      id: text8(doc.id),
+      snapshotId: text8(doc.snapshotId),
+      delivery: text8(doc.deliveryType),
+      target: `${text8(doc.targetProjectId)}/${text8(doc.targetDeploymentItemName)}`,
+      state: text8(doc.status),
+      finished: text8(doc.restoreFinishedDate),
+      url: text8(doc.snapshotUrl)
+    };
+  }
+  const urls = Array.isArray(doc.deliveryUrl) ? doc.deliveryUrl.filter((u) => typeof u === "string") : [];
+  const state = doc.failed === true ? "FAILED" : doc.cancelled === true ? "CANCELLED" : doc.expired === true ? "EXPIRED" : text8(doc.finishedAt) ? "COMPLETED" : urls.length > 0 ? "READY" : "IN_PROGRESS";
+  return {
+    id: text8(doc.id),
+    snapshotId: text8(doc.snapshotId),
+    delivery: text8(doc.deliveryType),
+    target: text8(doc.targetClusterName) ? `${text8(doc.targetGroupId)}/${text8(doc.targetClusterName)}` : "",
+    state,
+    finished: text8(doc.finishedAt),
+    url: urls.join(" ")
+  };
+}
+var DONE = ["COMPLETED", "READY"];
+var ENDED = ["FAILED", "CANCELLED", "EXPIRED"];
+async function listSnapshotsOf(locator) {
+  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { client, projectId, name } = locator;
+  const list5 = await locator.call(
+    () => api.listSnapshots(client, projectId, name),
+    () => api.listFlexSnapshots(client, projectId, name)
+  );
+  return list5.results;
+}
+async function findSnapshot2(ctx, locator, ref) {
+  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { client, projectId, name } = locator;
+  if (ref !== "latest") {
+    const document3 = await locator.call(
+      () => api.getSnapshot(client, projectId, name, ref),
+      () => api.getFlexSnapshot(client, projectId, name, ref)
+    );
+    return { document: document3, summary: summarizeSnapshot(document3) };
+  }
+  const completed = (await listSnapshotsOf(locator)).map((document3) => ({ document: document3, summary: summarizeSnapshot(document3) })).filter((s) => s.summary.completed);
+  const latest = completed.sort((a, b) => Date.parse(b.summary.created) - Date.parse(a.summary.created))[0];
+  if (!latest) {
+    const take = locator.learnt === "flex" ? "a flex cluster takes one a day" : `take one with \`${ctx.followUp("backups", "snapshots", "take", name, "--watch")}\``;
+    throw new UsageError(`cluster ${name} has no completed snapshot to restore: ${take}`, { hint: `see \`${ctx.followUp("backups", "snapshots", "list", name)}\`` });
+  }
+  return latest;
+}
+async function startRestore2(ctx, locator, snapshotId, into) {
+  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+  const { client, projectId, name } = locator;
+  const lost = `the restore may have started; see \`${ctx.followUp("backups", "restores", "list", name)}\` before trying again`;
+  return locator.call(
+    () => api.createRestoreJob(
+      client,
+      projectId,
+      name,
+      into === "download" ? { deliveryType: "download", snapshotId } : { deliveryType: "automated", snapshotId, targetClusterName: into.cluster, targetGroupId: into.projectId },
+      lost
+    ),
+    async () => {
+      if (into === "download") throw flexRefusal2(name, "download", false);
+      return api.createFlexRestoreJob(client, projectId, name, { snapshotId, targetDeploymentItemName: into.cluster, targetProjectId: into.projectId }, lost);
+    }
+  );
+}
+async function waitForRestore(ctx, locator, jobId, options = {}) {
+  const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
+  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { client, projectId, name } = locator;
+  const follow = ctx.followUp("backups", "restores", "get", name, jobId);
+  return watch2({
+    io: ctx.io,
+    subject: `restore job ${jobId}`,
+    intervals: ctx.watchIntervals,
+    ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
+    timeoutMs: options.timeoutMs,
+    initialState: options.initialState,
+    resumeHint: `the restore goes on at the service; follow it with \`${follow}\``,
+    poll: async () => {
+      const job = await locator.call(
+        () => api.getRestoreJob(client, projectId, name, jobId),
+        () => api.getFlexRestoreJob(client, projectId, name, jobId)
+      );
+      const { state } = summarizeRestore(job);
+      if (ENDED.includes(state)) throw new FailedError(`restore job ${jobId} of cluster ${name} is ${state}`, { hint: `see \`${follow}\`` });
+      return { state, done: DONE.includes(state), value: job };
+    }
+  });
+}
+
+// src/cli/backups/target.ts
+init_flex();
+init_target();
+async function backupLocator(ctx, cluster) {
+  checkClusterName(cluster);
+  const projectId = await ctx.projectId();
+  return ClusterLocator.open(ctx, await ctx.api(), projectId, cluster);
+}
+
+// src/cli/backups/restoresCancel.ts
+function registerRestoresCancel(parent, app) {
+  const command = parent.command("cancel").description("cancel a running restore job of a dedicated cluster's snapshot").argument("<cluster>", "the cluster whose snapshot the job restores").argument("<job-id>", "the restore job: 24 hexadecimal digits, as `backups restores list` shows them").action(async (cluster, jobId, _options, cmd) => runRestoresCancel(app.context(cmd), cluster, jobId));
+  withExamples(command, [
+    ["Cancel a job", "cdba backups restores cancel prod 6a794733c0eb9e7a17740663"],
+    ["Every job still running", `cdba backups restores list prod -o json --query "results[?!finishedAt && !cancelled && deliveryType=='automated'].id" | jq -r '.[]' | xargs -n1 cdba backups restores cancel prod`]
+  ]);
+}
+async function runRestoresCancel(ctx, cluster, jobId) {
+  checkBackupId(jobId, "restore job");
+  const locator = await backupLocator(ctx, cluster);
+  const { cancelRestoreJob: cancelRestoreJob3 } = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+  await locator.call(
+    () => cancelRestoreJob3(locator.client, locator.projectId, cluster, jobId),
+    () => Promise.reject(flexRefusal2(cluster, "cancel", false))
+  );
+  ctx.io.note(`cdba: restore job ${jobId} of cluster ${cluster} cancelled`);
+}
+
+// src/cli/backups/restoresCreate.ts
+init_errors();
+init_duration();
+init_command();
+init_target();
+
+// src/cli/backups/view.ts
+init_object();
+init_sanitize();
+init_render();
+var results = (document3) => {
+  const list5 = isObject(document3) ? document3.results : void 0;
+  return Array.isArray(list5) ? list5 : [];
+};
+var SNAPSHOT_COLUMNS = [
+  // The ID is what get, delete and restores create take: whole while dropping columns makes room.
+  { header: "ID", value: (s) => s.id, copyable: true },
+  { header: "STATUS", value: (s) => s.status },
+  { header: "KIND", value: (s) => s.kind, dropPriority: 3 },
+  { header: "CREATED", value: (s) => s.created, minWidth: 10, dropPriority: 4 },
+  { header: "EXPIRES", value: (s) => s.expires, minWidth: 10, dropPriority: 2 },
+  { header: "SIZE", value: (s) => s.size, dropPriority: 5, omitWhenEmpty: true },
+  { header: "DESCRIPTION", value: (s) => s.description, minWidth: 8, cut: "end", dropPriority: 1, omitWhenEmpty: true }
+];
+var SNAPSHOT_LIST_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document3) => results(document3).map(summarizeSnapshot) };
+var SNAPSHOT_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document3) => [summarizeSnapshot(document3)] };
+var RESTORE_COLUMNS = [
+  { header: "ID", value: (r) => r.id, copyable: true },
+  { header: "STATE", value: (r) => r.state },
+  { header: "DELIVERY", value: (r) => r.delivery, dropPriority: 3 },
+  { header: "SNAPSHOT", value: (r) => r.snapshotId, copyable: true, dropPriority: 2 },
+  { header: "TARGET", value: (r) => r.target, minWidth: 12, cut: "middle", dropPriority: 4, omitWhenEmpty: true },
+  { header: "FINISHED", value: (r) => r.finished, minWidth: 10, dropPriority: 1, omitWhenEmpty: true }
+];
+var RESTORE_LIST_TABLE = { columns: RESTORE_COLUMNS, rows: (document3) => results(document3).map(summarizeRestore) };
+var RESTORE_TABLE = { columns: RESTORE_COLUMNS, rows: (document3) => [summarizeRestore(document3)] };
+async function showSnapshot(ctx, document3) {
+  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document3, SNAPSHOT_TABLE);
+  const s = summarizeSnapshot(document3);
+  ctx.io.write(
+    `${keyValueLines(ctx.io, [
+      ["ID", s.id],
+      ["Status", s.status],
+      ["Kind", s.kind],
+      ["Description", s.description],
+      ["Created", s.created],
+      ["Expires", s.expires],
+      ["MongoDB", s.version],
+      ["Size", s.size]
+    ])}
+`
+  );
+}
+async function showRestore(ctx, document3) {
+  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document3, RESTORE_TABLE);
+  const r = summarizeRestore(document3);
+  ctx.io.write(
+    `${keyValueLines(ctx.io, [
+      ["ID", r.id],
+      ["State", r.state],
+      ["Delivery", r.delivery],
+      ["Snapshot", r.snapshotId],
+      ["Target", r.target],
+      ["Finished", r.finished],
+      ["Download", r.url]
+    ])}
+`
+  );
+}
+var SCHEDULE_TABLE = {
+  columns: [
+    { header: "FREQUENCY", value: (p) => p.frequency },
+    { header: "EVERY", value: (p) => p.every },
+    { header: "KEPT", value: (p) => p.keep }
+  ],
+  rows: (document3) => {
+    const policies = isObject(document3) && Array.isArray(document3.policies) ? document3.policies : [];
+    return policies.flatMap((policy) => isObject(policy) && Array.isArray(policy.policyItems) ? policy.policyItems : []).filter(isObject).map((item) => ({
+      frequency: String(item.frequencyType ?? ""),
+      every: everyText(String(item.frequencyType ?? ""), Number(item.frequencyInterval)),
+      keep: `${String(item.retentionValue ?? "")} ${String(item.retentionUnit ?? "")}`
+    }));
+  }
+};
+var WEEKDAYS = ["", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+function everyText(frequency, interval) {
+  if (frequency === "hourly") return `${interval} hours`;
+  if (frequency === "weekly") return WEEKDAYS[interval] ?? String(interval);
+  if (frequency === "monthly") return interval === 40 ? "last day of the month" : `day ${interval}`;
+  return frequency === "daily" ? "day" : String(interval);
+}
+async function showSchedule(ctx, document3) {
+  const form = await ctx.outputForm("terminal-view");
+  if (form.form !== "view") return ctx.output(document3, SCHEDULE_TABLE);
+  const pad2 = (n) => String(n).padStart(2, "0");
+  const head = keyValueLines(ctx.io, [
+    ["Cluster", document3.clusterName],
+    ["Reference time", `${pad2(document3.referenceHourOfDay)}:${pad2(document3.referenceMinuteOfHour)} UTC`],
+    ["Next snapshot", document3.nextSnapshot],
+    ["Restore window", document3.restoreWindowDays === void 0 ? void 0 : `${String(document3.restoreWindowDays)} days`]
+  ]);
+  const rows = SCHEDULE_TABLE.rows(document3);
+  const width = Math.max(9, ...rows.map((r) => r.frequency.length));
+  const everyWidth = Math.max(5, ...rows.map((r) => r.every.length));
+  const lines = rows.map((r) => escapeControl(`  ${r.frequency.padEnd(width)}  every ${r.every.padEnd(everyWidth)}  kept ${r.keep}`));
+  ctx.io.write(`${head}
+${ctx.io.chalk.bold("Policy:")}
+${lines.join("\n")}
+`);
+}
+
+// src/cli/backups/restoresCreate.ts
+function registerRestoresCreate(parent, app) {
+  const command = parent.command("create").description("restore a snapshot of <cluster> into the cluster --to (all its data is replaced: asks first; -y/--yes skips the question, and is required without a terminal), or with --download make the snapshot's files downloadable and print their URL once ready").argument("<cluster>", "the cluster whose snapshot to restore (dedicated or flex)").option("--snapshot <id|latest>", "the snapshot: its ID, or latest (the newest completed)", snapshotRef).option("--to <cluster>", "the cluster to restore into: its data is replaced").option("--to-project <id|name>", "the --to cluster's project, by ID or name (default: the cluster's own)").option("--download", "a download restore: no cluster changes; prints the URL of the files once ready").option("--watch", "wait until the job is done and the target is IDLE, then print the job; a failed or cancelled job ends with exit 1").option("--watch-timeout <duration>", "with --watch or --download: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runRestoresCreate(app.context(cmd), cluster, options));
+  withExamples(command, [
+    ["The newest snapshot of prod into staging, waiting until staging is ready", "cdba backups restores create prod --snapshot latest --to staging --watch"],
+    ["Into a cluster of another project, in a script", "cdba backups restores create prod --snapshot 6a7944f22c88faeba59d3572 --to qa --to-project qa-team --yes"],
+    ["The files of a snapshot, downloaded", 'curl -fsSLO "$(cdba backups restores create prod --snapshot latest --download)"'],
+    ["In a script: only the job ID, to follow it later", "cdba backups restores create prod --snapshot latest --to staging --yes --query id"]
+  ]);
+}
+function planCreate2(ctx, cluster, flags) {
+  checkClusterName(cluster);
+  if (flags.snapshot === void 0) throw new UsageError("give the snapshot to restore: --snapshot <id> or --snapshot latest");
+  if (flags.download && (flags.to !== void 0 || flags.toProject !== void 0)) throw new UsageError(`--download makes the snapshot's files downloadable; it restores into no cluster: drop ${flags.to !== void 0 ? "--to" : "--to-project"}`);
+  if (!flags.download && flags.to === void 0) throw new UsageError("give the cluster to restore into with --to <cluster>, or --download for the files");
+  if (flags.to !== void 0) checkClusterName(flags.to);
+  if (flags.to === cluster && flags.toProject === void 0) {
+    throw new UsageError(`--to ${cluster} is the cluster the snapshot is of: restoring it into itself replaces the data it holds; give another cluster`);
+  }
+  if (!flags.download) ctx.requireConfirmable();
+  return { snapshot: flags.snapshot, to: flags.to };
+}
+async function runRestoresCreate(ctx, cluster, flags) {
+  const timeoutMs = flags.watchTimeout === void 0 ? void 0 : parseDuration(flags.watchTimeout, "--watch-timeout");
+  const plan = planCreate2(ctx, cluster, flags);
+  const locator = await backupLocator(ctx, cluster);
+  let into = "download";
+  if (plan.to !== void 0) {
+    let projectId = locator.projectId;
+    if (flags.toProject !== void 0) {
+      const { resolveProject: resolveProject2 } = await Promise.resolve().then(() => (init_project(), project_exports));
+      projectId = (await resolveProject2(ctx, locator.client, flags.toProject)).id;
+      if (projectId === locator.projectId && plan.to === cluster) {
+        throw new UsageError(`--to ${cluster} --to-project ${flags.toProject} is the cluster the snapshot is of: restoring it into itself replaces the data it holds; give another cluster`);
+      }
+    }
+    into = { projectId, cluster: plan.to };
+  }
+  const { summary } = await findSnapshot2(ctx, locator, plan.snapshot);
+  if (into !== "download") {
+    const { profileName } = await ctx.settings();
+    const taken = summary.created ? ` (taken ${summary.created})` : "";
+    await ctx.confirm(`Restore snapshot ${summary.id}${taken} of cluster ${cluster} into cluster ${into.cluster} of project ${into.projectId} (profile "${profileName}")? All data on ${into.cluster} is replaced.`);
+  }
+  const job = await startRestore2(ctx, locator, summary.id, into);
+  const started = summarizeRestore(job);
+  if (into === "download") {
+    ctx.io.note(`cdba: restore job ${started.id} is preparing the files of snapshot ${summary.id}`);
+    const ready = await waitForRestore(ctx, locator, started.id, { timeoutMs, initialState: started.state });
+    if ((await ctx.outputForm("bare")).form === "bare") ctx.io.write(`${summarizeRestore(ready).url.split(" ").join("\n")}
+`);
+    else await ctx.output(ready, RESTORE_TABLE);
+    return;
+  }
+  if (!flags.watch && timeoutMs === void 0) {
+    ctx.io.note(`cdba: restore job ${started.id} into cluster ${into.cluster} is ${started.state}; follow it with \`${ctx.followUp("backups", "restores", "get", cluster, started.id)}\``);
+    await showRestore(ctx, job);
+    return;
+  }
+  ctx.io.note(`cdba: restore job ${started.id} into cluster ${into.cluster} is ${started.state}`);
+  const done = await waitForRestore(ctx, locator, started.id, { timeoutMs, initialState: started.state });
+  const { waitForCluster: waitForCluster2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
+  const { clusterTarget: clusterTarget2 } = await Promise.resolve().then(() => (init_target(), target_exports));
+  const target = { ...await clusterTarget2(ctx, "clusters.get"), projectId: into.projectId };
+  await waitForCluster2(ctx, target, into.cluster, { until: "IDLE", timeoutMs });
+  await showRestore(ctx, done);
+}
+
+// src/cli/backups/restoresGet.ts
+init_command();
+function registerRestoresGet(parent, app) {
+  const command = parent.command("get").alias("describe").description("show one restore job: its state, snapshot, target and, for a download, its URL").argument("<cluster>", "the cluster whose snapshot the job restores (dedicated or flex)").argument("<job-id>", "the restore job: 24 hexadecimal digits, as `backups restores list` shows them").action(async (cluster, jobId, _options, cmd) => runRestoresGet(app.context(cmd), cluster, jobId));
+  withExamples(command, [
+    ["One job", "cdba backups restores get prod 6a794733c0eb9e7a17740663"],
+    ["When it finished", "cdba backups restores get prod 6a794733c0eb9e7a17740663 -o json --query finishedAt"]
+  ]);
+}
+async function runRestoresGet(ctx, cluster, jobId) {
+  checkBackupId(jobId, "restore job");
+  const locator = await backupLocator(ctx, cluster);
+  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { client, projectId } = locator;
+  const job = await locator.call(
+    () => api.getRestoreJob(client, projectId, cluster, jobId),
+    () => api.getFlexRestoreJob(client, projectId, cluster, jobId)
+  );
+  await showRestore(ctx, job);
+}
+
+// src/cli/backups/restoresList.ts
+init_command();
+function registerRestoresList(parent, app) {
+  const command = parent.command("list").alias("ls").description("list the restore jobs of a cluster's snapshots: where each went and whether it is done").argument("<cluster>", "the cluster whose snapshots were restored (dedicated or flex)").action(async (cluster, _options, cmd) => runRestoresList(app.context(cmd), cluster));
+  withExamples(command, [
+    ["Every restore job of the cluster", "cdba backups restores list prod"],
+    ["The targets of finished automated restores", 'cdba backups restores list prod -o json --query "results[?finishedAt].targetClusterName"']
+  ]);
+}
+async function runRestoresList(ctx, cluster) {
+  const locator = await backupLocator(ctx, cluster);
+  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { client, projectId } = locator;
+  const list5 = await locator.call(
+    () => api.listRestoreJobs(client, projectId, cluster),
+    () => api.listFlexRestoreJobs(client, projectId, cluster)
+  );
+  await ctx.output(list5, RESTORE_LIST_TABLE);
+}
+
+// src/cli/backups/scheduleGet.ts
+init_command();
+function registerScheduleGet(parent, app) {
+  const command = parent.command("get").description("show a dedicated cluster's backup schedule: its reference time, the next snapshot, and each policy item's frequency and retention").argument("<cluster>", "cluster name").action(async (cluster, _options, cmd) => runScheduleGet(app.context(cmd), cluster));
+  withExamples(command, [
+    ["The schedule", "cdba backups schedule get c1"],
+    ["When the next snapshot is taken", "cdba backups schedule get c1 -o json --query nextSnapshot"]
+  ]);
+}
+async function runScheduleGet(ctx, cluster) {
+  const locator = await backupLocator(ctx, cluster);
+  const { getBackupSchedule: getBackupSchedule2 } = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+  const schedule = await locator.call(
+    () => getBackupSchedule2(locator.client, locator.projectId, cluster),
+    () => Promise.reject(flexRefusal2(cluster, "schedule", false))
+  );
+  await showSchedule(ctx, schedule);
+}
+
+// src/cli/backups/snapshotsDelete.ts
+init_command();
+function registerSnapshotsDelete(parent, app) {
+  const command = parent.command("delete").alias("rm").description("delete a snapshot of a dedicated cluster (asks first; -y/--yes skips the question, and is required without a terminal); it cannot be restored afterwards").argument("<cluster>", "cluster name").argument("<snapshot-id>", "the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them").action(async (cluster, snapshotId, _options, cmd) => runSnapshotsDelete(app.context(cmd), cluster, snapshotId));
+  withExamples(command, [
+    ["Delete, asking first", "cdba backups snapshots delete c1 6a7944f22c88faeba59d3572"],
+    ["In a script: every on-demand snapshot of the cluster", `cdba backups snapshots list c1 -o json --query "results[?snapshotType=='onDemand'].id" | jq -r '.[]' | xargs -n1 cdba backups snapshots delete c1 --yes`]
+  ]);
+}
+async function runSnapshotsDelete(ctx, cluster, snapshotId) {
+  checkBackupId(snapshotId, "snapshot");
+  ctx.requireConfirmable();
+  const locator = await backupLocator(ctx, cluster);
+  const { profileName } = await ctx.settings();
+  await ctx.confirm(`Delete snapshot ${snapshotId} of cluster ${cluster} in project ${locator.projectId} (profile "${profileName}")? It cannot be restored afterwards.`);
+  const { deleteSnapshot: deleteSnapshot3 } = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+  await locator.call(
+    () => deleteSnapshot3(locator.client, locator.projectId, cluster, snapshotId),
+    () => Promise.reject(flexRefusal2(cluster, "snapshot", false))
+  );
+  ctx.io.note(`cdba: snapshot ${snapshotId} of cluster ${cluster} deleted`);
+}
+
+// src/cli/backups/snapshotsGet.ts
+init_command();
+function registerSnapshotsGet(parent, app) {
+  const command = parent.command("get").alias("describe").description("show one snapshot: its status, kind, when it was taken and when the service deletes it").argument("<cluster>", "cluster name (dedicated or flex)").argument("<snapshot-id>", "the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them").action(async (cluster, snapshotId, _options, cmd) => runSnapshotsGet(app.context(cmd), cluster, snapshotId));
+  withExamples(command, [
+    ["One snapshot", "cdba backups snapshots get c1 6a7944f22c88faeba59d3572"],
+    ["Only its status", "cdba backups snapshots get c1 6a7944f22c88faeba59d3572 -o json --query status"]
+  ]);
+}
+async function runSnapshotsGet(ctx, cluster, snapshotId) {
+  checkBackupId(snapshotId, "snapshot");
+  const locator = await backupLocator(ctx, cluster);
+  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { client, projectId } = locator;
+  const snapshot3 = await locator.call(
+    () => api.getSnapshot(client, projectId, cluster, snapshotId),
+    () => api.getFlexSnapshot(client, projectId, cluster, snapshotId)
+  );
+  await showSnapshot(ctx, snapshot3);
+}
+
+// src/cli/backups/snapshotsList.ts
+init_command();
+function registerSnapshotsList(parent, app) {
+  const command = parent.command("list").alias("ls").description("list a cluster's snapshots, newest first: the backup schedule's and those taken on demand (a flex cluster's: one a day)").argument("<cluster>", "cluster name (dedicated or flex)").action(async (cluster, _options, cmd) => runSnapshotsList(app.context(cmd), cluster));
+  withExamples(command, [
+    ["Every snapshot of the cluster", "cdba backups snapshots list c1"],
+    ["The ID of the newest completed snapshot", `cdba backups snapshots list c1 -o json --query "results[?status=='completed'] | [0].id"`]
+  ]);
+}
+async function runSnapshotsList(ctx, cluster) {
+  const locator = await backupLocator(ctx, cluster);
+  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { client, projectId } = locator;
+  const list5 = await locator.call(
+    () => api.listSnapshots(client, projectId, cluster),
+    () => api.listFlexSnapshots(client, projectId, cluster)
+  );
+  await ctx.output(list5, SNAPSHOT_LIST_TABLE);
+}
+
+// src/cli/backups/snapshotsTake.ts
+init_errors();
+init_duration();
+init_command();
+var MAX_RETENTION_DAYS = 2 ** 31 - 1;
+function retentionFlag(value) {
+  const match = /^(\d+)(d|w)$/.exec(value.trim());
+  if (!match) throw new UsageError(`invalid --retention "${value}": whole days or weeks, e.g. 7d or 2w (the service keeps snapshots for whole days)`);
+  const days = Number(match[1]) * (match[2] === "w" ? 7 : 1);
+  if (days < 1 || days > MAX_RETENTION_DAYS) throw new UsageError(`invalid --retention "${value}": from 1 to ${MAX_RETENTION_DAYS} days (the service's retentionInDays)`);
+  return days;
+}
+function registerSnapshotsTake(parent, app) {
+  const command = parent.command("take").description("take an on-demand snapshot of a dedicated cluster (its cloud backup on); --watch waits until it is completed").argument("<cluster>", "cluster name").option("--description <text>", "what the snapshot is for, shown in its list").option("--retention <days>", "how long the service keeps it: whole days or weeks, e.g. 7d or 2w (default 1d)", retentionFlag).option("--watch", "wait until the snapshot is completed, then print it; a failed one ends with exit 1").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runSnapshotsTake(app.context(cmd), cluster, options));
+  withExamples(command, [
+    ["A snapshot kept a week, waiting until it is completed", "cdba backups snapshots take c1 --description 'before the migration' --retention 7d --watch"],
+    ["Its ID, for a restore later", "cdba backups snapshots take c1 --retention 2w --watch -o json --query id"]
+  ]);
+}
+async function waitForSnapshot(ctx, locator, id, timeoutMs, initialState) {
+  const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
+  const { getSnapshot: getSnapshot3 } = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const follow = ctx.followUp("backups", "snapshots", "get", locator.name, id);
+  return watch2({
+    io: ctx.io,
+    subject: `snapshot ${id}`,
+    intervals: ctx.watchIntervals,
+    ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
+    timeoutMs,
+    initialState,
+    resumeHint: `the snapshot goes on at the service; see it with \`${follow}\``,
+    poll: async () => {
+      const snapshot3 = await getSnapshot3(locator.client, locator.projectId, locator.name, id);
+      const { status, completed } = summarizeSnapshot(snapshot3);
+      if (status === "failed") throw new FailedError(`snapshot ${id} of cluster ${locator.name} failed`, { hint: `take another with \`${ctx.followUp("backups", "snapshots", "take", locator.name)}\`` });
+      return { state: status, done: completed, value: snapshot3 };
+    }
+  });
+}
+async function runSnapshotsTake(ctx, cluster, flags) {
+  const timeoutMs = flags.watchTimeout === void 0 ? void 0 : parseDuration(flags.watchTimeout, "--watch-timeout");
+  const locator = await backupLocator(ctx, cluster);
+  const { takeSnapshot: takeSnapshot3 } = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+  const body = { ...flags.description !== void 0 ? { description: flags.description } : {}, retentionInDays: flags.retention ?? 1 };
+  const lost = `a snapshot may have been taken; see \`${ctx.followUp("backups", "snapshots", "list", cluster)}\` before trying again`;
+  const taken = await locator.call(
+    () => takeSnapshot3(locator.client, locator.projectId, cluster, body, lost),
+    () => Promise.reject(flexRefusal2(cluster, "snapshot", false))
+  );
+  const { id, status } = summarizeSnapshot(taken);
+  if (!flags.watch && timeoutMs === void 0) {
+    ctx.io.note(`cdba: snapshot ${id} of cluster ${cluster} is ${status}; follow it with \`${ctx.followUp("backups", "snapshots", "get", cluster, id)}\``);
+    await showSnapshot(ctx, taken);
+    return;
+  }
+  ctx.io.note(`cdba: snapshot ${id} of cluster ${cluster} is ${status}`);
+  await showSnapshot(ctx, await waitForSnapshot(ctx, locator, id, timeoutMs, status));
+}
+
+// src/cli/backups/index.ts
+function registerBackups(program2, app) {
+  const backups2 = program2.command("backups").description("a cluster's cloud backup: its snapshots, restores of them into a cluster or as files, and its schedule");
+  withExamples(backups2, [
+    ["A snapshot now, then into staging", "cdba backups snapshots take prod --watch && cdba backups restores create prod --snapshot latest --to staging --watch"],
+    ["What a cluster has", "cdba backups snapshots list prod"],
+    ["The ID of its newest snapshot", "cdba backups snapshots list prod -o json --query 'results[0].id'"],
+    ["A CI database that starts with the data of prod", 'eval "$(cdba env up ci-1 --from-snapshot prod@latest -o env)"']
+  ]);
+  const snapshots = backups2.command("snapshots").description("a cluster's snapshots: list, get, take (dedicated clusters), delete");
+  withExamples(snapshots, [
+    ["Every snapshot", "cdba backups snapshots list c1"],
+    ["One now, kept a week", "cdba backups snapshots take c1 --retention 7d --watch"],
+    ["The on-demand ones", `cdba backups snapshots list c1 -o json --query "results[?snapshotType=='onDemand'].id"`]
+  ]);
+  registerSnapshotsList(snapshots, app);
+  registerSnapshotsGet(snapshots, app);
+  registerSnapshotsTake(snapshots, app);
+  registerSnapshotsDelete(snapshots, app);
+  const restores = backups2.command("restores").description("restores of a cluster's snapshots: create, list, get, cancel");
+  withExamples(restores, [
+    ["The newest snapshot into another cluster", "cdba backups restores create prod --snapshot latest --to staging --watch"],
+    ["What was restored where", "cdba backups restores list prod"],
+    ["The clusters restored from it", "cdba backups restores list prod -o json --query 'results[].targetClusterName'"]
+  ]);
+  registerRestoresCreate(restores, app);
+  registerRestoresList(restores, app);
+  registerRestoresGet(restores, app);
+  registerRestoresCancel(restores, app);
+  const schedule = backups2.command("schedule").description("a dedicated cluster's backup schedule (read only)");
+  withExamples(schedule, [
+    ["The schedule", "cdba backups schedule get c1"],
+    ["How long the daily snapshots are kept", `cdba backups schedule get c1 -o json --query "policies[0].policyItems[?frequencyType=='daily'].retentionValue | [0]"`]
+  ]);
+  registerScheduleGet(schedule, app);
+}
+
 // src/cli/projects/orgs.ts
 init_command();
 
 // src/cli/projects/view.ts
-var text8 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
-var results = (document2) => {
-  const list5 = document2?.results;
+var text9 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+var results2 = (document3) => {
+  const list5 = document3?.results;
   return Array.isArray(list5) ? list5 : [];
 };
 var PROJECT_COLUMNS = [
   // IDs and names are what the other commands take: whole while dropping columns makes
   // room (an ID is never cut; an org ID is dropped rather than cut), CREATED goes first,
   // and a long name is cut in the middle only when nothing else can give.
-  { header: "ID", value: (p) => text8(p.id), copyable: true },
-  { header: "NAME", value: (p) => text8(p.name), minWidth: 12, cut: "middle", copyable: true },
-  { header: "CLUSTERS", value: (p) => text8(p.clusterCount), dropPriority: 1 },
-  { header: "ORG ID", value: (p) => text8(p.orgId), dropPriority: 2, copyable: true },
-  { header: "CREATED", value: (p) => text8(p.created), minWidth: 10, dropPriority: 3 }
+  { header: "ID", value: (p) => text9(p.id), copyable: true },
+  { header: "NAME", value: (p) => text9(p.name), minWidth: 12, cut: "middle", copyable: true },
+  { header: "CLUSTERS", value: (p) => text9(p.clusterCount), dropPriority: 1 },
+  { header: "ORG ID", value: (p) => text9(p.orgId), dropPriority: 2, copyable: true },
+  { header: "CREATED", value: (p) => text9(p.created), minWidth: 10, dropPriority: 3 }
 ];
-var PROJECT_LIST_TABLE = { columns: PROJECT_COLUMNS, rows: results };
-var PROJECT_TABLE = { columns: PROJECT_COLUMNS, rows: (document2) => [document2 ?? {}] };
+var PROJECT_LIST_TABLE = { columns: PROJECT_COLUMNS, rows: results2 };
+var PROJECT_TABLE = { columns: PROJECT_COLUMNS, rows: (document3) => [document3 ?? {}] };
 var ORG_LIST_TABLE = {
   columns: [
-    { header: "ID", value: (o) => text8(o.id), copyable: true },
-    { header: "NAME", value: (o) => text8(o.name), minWidth: 12, cut: "middle", copyable: true }
+    { header: "ID", value: (o) => text9(o.id), copyable: true },
+    { header: "NAME", value: (o) => text9(o.name), minWidth: 12, cut: "middle", copyable: true }
   ],
-  rows: results
+  rows: results2
 };
 
 // src/cli/projects/orgs.ts
@@ -48408,8 +49175,8 @@ async function runPeeringList(ctx, flags) {
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
   const lists = await Promise.all(providers.map((provider2) => listPeers3(client, projectId, provider2)));
-  const results4 = lists.flatMap((list5) => list5.results);
-  await ctx.output({ results: results4, totalCount: results4.length }, PEER_LIST_TABLE);
+  const results5 = lists.flatMap((list5) => list5.results);
+  await ctx.output({ results: results5, totalCount: results5.length }, PEER_LIST_TABLE);
 }
 
 // src/cli/peering/index.ts
@@ -48688,8 +49455,8 @@ async function runPrivateEndpointsList(ctx, flags) {
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
   const lists = await Promise.all(providers.map(async (provider2) => (await listEndpointServices2(client, projectId, provider2)).body));
-  const results4 = lists.flatMap((list5) => Array.isArray(list5) ? list5 : []);
-  await ctx.output({ results: results4, totalCount: results4.length }, SERVICE_LIST_TABLE);
+  const results5 = lists.flatMap((list5) => Array.isArray(list5) ? list5 : []);
+  await ctx.output({ results: results5, totalCount: results5.length }, SERVICE_LIST_TABLE);
 }
 
 // src/cli/private-endpoints/regionalMode.ts
@@ -48813,7 +49580,7 @@ function clusterLines(projectId, clusters2, listCommand = "cdba conn-string list
 // src/cli/private-ip/setting.ts
 function settingTable(projectId) {
   return {
-    rows: (document2) => [{ projectId, enabled: document2.enabled }],
+    rows: (document3) => [{ projectId, enabled: document3.enabled }],
     columns: [
       { header: "PROJECT ID", value: (r) => r.projectId, minWidth: 12, copyable: true },
       { header: "PRIVATE IP MODE", value: (r) => r.enabled ? "on" : "off" }
@@ -48840,11 +49607,11 @@ async function runPrivateIpDisable(ctx) {
     await ctx.output(current.body, table2);
     return;
   }
-  const [{ results: results4 }, { listConnectionStrings: listConnectionStrings2 }] = await Promise.all([
+  const [{ results: results5 }, { listConnectionStrings: listConnectionStrings2 }] = await Promise.all([
     listAllClusters(client, projectId),
     Promise.resolve().then(() => (init_connstring(), connstring_exports))
   ]);
-  const clusters2 = results4.map((cluster) => ({
+  const clusters2 = results5.map((cluster) => ({
     name: typeof cluster.name === "string" ? cluster.name : "(unnamed)",
     entries: listConnectionStrings2(cluster)
   }));
@@ -48886,31 +49653,7 @@ init_command();
 // src/cli/projects/create.ts
 init_errors();
 init_command();
-
-// src/cli/projects/resolve.ts
-init_errors();
-var PROJECT_ID2 = /^[0-9a-f]{24}$/;
-var PROJECT_NAME2 = /^[\p{L}\p{N}\-_.(),:&@+']{1,64}$/u;
-function checkProjectName(name) {
-  if (!PROJECT_NAME2.test(name)) {
-    const shown2 = JSON.stringify(name.length > 70 ? `${name.slice(0, 70)}...` : name);
-    throw new UsageError(`invalid project name ${shown2}: 1 to 64 letters, digits and - _ . ( ) , : & @ + '`);
-  }
-}
-async function resolveProject(ctx, client, idOrName) {
-  const api = await Promise.resolve().then(() => (init_projects2(), projects_exports));
-  const byId = PROJECT_ID2.test(idOrName);
-  if (!byId) checkProjectName(idOrName);
-  try {
-    const { body } = byId ? await api.getProject(client, idOrName) : await api.getProjectByName(client, idOrName);
-    return { id: typeof body.id === "string" ? body.id : idOrName, name: typeof body.name === "string" ? body.name : idOrName, document: body };
-  } catch (error2) {
-    if (error2 instanceof ApiError && error2.status === 404 && error2.hint === void 0) error2.hint = `see ${ctx.followUp("projects", "list")}`;
-    throw error2;
-  }
-}
-
-// src/cli/projects/create.ts
+init_project();
 function registerProjectsCreate(parent, app) {
   const command = parent.command("create").description("create a project in an organization (cdba orgs list shows their IDs)").argument("<name>", "project name: 1 to 64 letters, digits and - _ . ( ) , : & @ + '").requiredOption("--org-id <id>", "the organization (24-hex ID) the project belongs to").action(async (name, options, cmd) => runProjectsCreate(app.context(cmd), name, options));
   withExamples(command, [
@@ -48932,6 +49675,7 @@ async function runProjectsCreate(ctx, name, flags) {
 init_errors();
 init_hints();
 init_command();
+init_project();
 function registerProjectsDelete(parent, app) {
   const command = parent.command("delete").alias("rm").description("delete a project that has no clusters left (asks first, warning when it is the profile's project; -y/--yes skips the question, and is required without a terminal)").argument("<id|name>", "project ID or name").action(async (idOrName, _options, cmd) => runProjectsDelete(app.context(cmd), idOrName));
   withExamples(command, [
@@ -48967,6 +49711,7 @@ async function runProjectsDelete(ctx, idOrName) {
 
 // src/cli/projects/get.ts
 init_command();
+init_project();
 function registerProjectsGet(parent, app) {
   const command = parent.command("get").alias("describe").description("show one project, named by its 24-hex ID or by its name").argument("<id|name>", "project ID or name").action(async (idOrName, _options, cmd) => runProjectsGet(app.context(cmd), idOrName));
   withExamples(command, [
@@ -48975,8 +49720,8 @@ function registerProjectsGet(parent, app) {
   ]);
 }
 async function runProjectsGet(ctx, idOrName) {
-  const { document: document2 } = await resolveProject(ctx, await ctx.api(), idOrName);
-  await ctx.output(document2, PROJECT_TABLE);
+  const { document: document3 } = await resolveProject(ctx, await ctx.api(), idOrName);
+  await ctx.output(document3, PROJECT_TABLE);
 }
 
 // src/cli/projects/list.ts
@@ -48996,6 +49741,7 @@ async function runProjectsList(ctx) {
 // src/cli/projects/use.ts
 init_validate();
 init_command();
+init_project();
 function registerProjectsUse(parent, app) {
   const command = parent.command("use").description("make a project the profile's: later commands act on it (sets the profile's projectId)").argument("<id|name>", "project ID or name").action(async (idOrName, _options, cmd) => runProjectsUse(app.context(cmd), idOrName));
   withExamples(command, [
@@ -49136,10 +49882,10 @@ async function offerCheck(ctx, name) {
   }
 }
 async function secretFromStdin(ctx, flag) {
-  const text11 = (await ctx.io.readStdin({ label: flag, maxBytes: MAX_BYTES.secret, expected: "one line" })).replace(/\r?\n$/, "");
-  if (text11.trim() === "") throw new UsageError(`${flag}: stdin was empty`);
-  if (/[\r\n]/.test(text11)) throw new UsageError(`${flag}: expected one line on stdin`);
-  return text11;
+  const text12 = (await ctx.io.readStdin({ label: flag, maxBytes: MAX_BYTES.secret, expected: "one line" })).replace(/\r?\n$/, "");
+  if (text12.trim() === "") throw new UsageError(`${flag}: stdin was empty`);
+  if (/[\r\n]/.test(text12)) throw new UsageError(`${flag}: expected one line on stdin`);
+  return text12;
 }
 var PROMPT_RETRIES = 3;
 async function promptMissing(ctx, profile) {
@@ -49172,7 +49918,7 @@ async function promptMissing(ctx, profile) {
 init_store();
 init_command();
 var TABLE3 = {
-  rows: (document2) => document2,
+  rows: (document3) => document3,
   // On a terminal a setting no profile sets has no column: a profile without apiVersion
   // calls each operation at its newest version, which no single date would name.
   // Tab-separated output keeps every column, so scripts see the same header always.
@@ -49297,7 +50043,7 @@ async function runProfileSet(ctx, rawName, rawKey, rawValue) {
 init_settings();
 init_command();
 var TABLE4 = {
-  rows: (document2) => document2.settings,
+  rows: (document3) => document3.settings,
   columns: [
     { header: "KEY", value: (r) => r.key },
     { header: "VALUE", value: (r) => r.value, minWidth: 12 },
@@ -49427,7 +50173,7 @@ init_root();
 init_versions();
 init_command();
 var VERSIONS_TABLE = {
-  rows: (document2) => document2.operations,
+  rows: (document3) => document3.operations,
   columns: [
     { header: "OPERATION", value: (r) => r.operation },
     { header: "SENDS", value: (r) => r.sends ?? "none" },
@@ -49505,6 +50251,7 @@ function buildProgram(app) {
   registerPeering(program2, app);
   registerPrivateEndpoints(program2, app);
   registerSearchIndexes(program2, app);
+  registerBackups(program2, app);
   registerEnv(program2, app);
   registerRun(program2, app);
   registerApi(program2, app);
@@ -49538,13 +50285,13 @@ async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuil
   let usageError = "";
   program2.exitOverride();
   program2.configureOutput({
-    writeOut: (text11) => io.write(text11),
-    writeErr: (text11) => io.err.write(text11),
+    writeOut: (text12) => io.write(text12),
+    writeErr: (text12) => io.err.write(text12),
     // Help is wrapped to the terminal it is written to, and to 80 columns elsewhere (as commander does).
     getOutHelpWidth: () => io.outIsTTY && io.columns > 0 ? io.columns : 80,
     getErrHelpWidth: () => io.errIsTTY && io.columns > 0 ? io.columns : 80,
-    outputError: (text11) => {
-      usageError = text11;
+    outputError: (text12) => {
+      usageError = text12;
     }
   });
   for (const command of allCommands(program2)) {
@@ -49588,9 +50335,9 @@ function commandPath(program2, argv) {
 function commanderExit(io, error2, message, path, format4 = "text") {
   if (error2.code === "commander.helpDisplayed" || error2.code === "commander.version") return ExitCode.ok;
   if (error2.code === "commander.help") return error2.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-  const text11 = (message || error2.message).replace(/^error:\s*/i, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").replace(/\s*\n\s*/g, " ").trim().replace(/\.$/, "");
-  if (format4 === "json") io.errorDocument(formatErrorReport(usageErrorReport(text11, `see '${path} --help'`)));
-  else io.note(`cdba: ${text11}; see '${path} --help'`);
+  const text12 = (message || error2.message).replace(/^error:\s*/i, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").replace(/\s*\n\s*/g, " ").trim().replace(/\.$/, "");
+  if (format4 === "json") io.errorDocument(formatErrorReport(usageErrorReport(text12, `see '${path} --help'`)));
+  else io.note(`cdba: ${text12}; see '${path} --help'`);
   return ExitCode.usage;
 }
 function reportError(io, error2, debug, context = {}, argv, env2 = {}, format4 = "text") {
@@ -49648,4 +50395,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=e006fe7a0d27d7ece1894dd30e56c1d2e611776d1bad65f794a5340e0591875f
+//# cdbaBundleSha256=20c292c0ecbf78426c03caf51136b66cabc093dc5848d59dfd8b75322c9ff471

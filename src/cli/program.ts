@@ -16,6 +16,7 @@ import { registerEmulator } from './emulator.js';
 import { HELP_LAYOUT } from './helpLayout.js';
 import { registerEnv, registerRun } from './env/index.js';
 import { registerSearchIndexes } from './search-indexes/index.js';
+import { registerBackups } from './backups/index.js';
 import { registerOrgs } from './projects/orgs.js';
 import { registerPeering } from './peering/index.js';
 import { registerPrivateEndpoints } from './private-endpoints/index.js';
@@ -83,6 +84,7 @@ export function buildProgram(app: App): Command {
   registerPeering(program, app);
   registerPrivateEndpoints(program, app);
   registerSearchIndexes(program, app);
+  registerBackups(program, app);
   registerEnv(program, app);
   registerRun(program, app);
   registerApi(program, app);

@@ -107,6 +107,9 @@ describe('the README, pasted into bash', () => {
     // Search indexes: a definition's mistake is one line naming the field; run's CMD found the index READY.
     expect(result.stderr).toContain("cdba: bad.json: $.fields[0].numDimensions: required: the vector's number of dimensions (1 to 8192)\n");
     expect(result.stdout).toMatch(/^"READY"$/m);
+    // Backups: the download's URL, and the restore's target naming its source in the emulator's state.
+    expect(result.stdout).toMatch(/^https:\/\/restore-[0-9a-f]{24}\.[a-z0-9]+\.mongodb\.net:27017\/\S+\.tar\.gz$/m);
+    expect(result.stdout).toMatch(/^\{"clusterName":"prod1","snapshotId":"[0-9a-f]{24}"\}$/m);
     // The rehearsal of a CI run, and the convert recipe.
     expect(result.stdout).toContain('CMD connects as cdba-env-ci-2 to ci-2');
     expect(result.stderr).toContain('cdba: env ci-1: nothing left to remove');

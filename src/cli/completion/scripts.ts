@@ -5,9 +5,10 @@
 // profile-name rule allows) and cluster names, flex clusters' included (`cdba
 // __complete clusters`, which asks the service briefly, caches, and is silent on any error), the
 // latter asked with the -P, --project-id, --base-url and --api-version already
-// on the line; and a cluster's search indexes (`cdba __complete indexes <cluster>`)
-// for the argument after the cluster of a search-indexes verb. A flag whose value is a file (`<file>`, `<path>`) completes
-// file names.
+// on the line; and what a cluster has (`cdba __complete indexes|snapshots|restore-jobs
+// <cluster>`) for the argument after the cluster of a search-indexes or backups verb, and
+// for `backups restores create <cluster> --snapshot`. A flag whose value is a file
+// (`<file>`, `<path>`) completes file names.
 //
 // Words are data, never code: bash's `compgen -W` expands its word list (a
 // profile named `$(touch /tmp/x)` ran on TAB), so the bash script matches
@@ -52,9 +53,21 @@ export function argumentKind(info: CommandInfo): { kind: 'profile' | 'cluster' }
   return undefined;
 }
 
-/** Whether the second positional argument of a command is a search index of the cluster the first names. */
-export function takesIndex(info: CommandInfo): boolean {
-  return info.args[0]?.name === 'cluster' && info.args[1]?.name === 'index';
+/** What a command's second argument names, of the cluster its first names: what `cdba __complete <list> <cluster>` asks for. */
+const CLUSTER_ITEMS: Readonly<Record<string, string>> = { index: 'indexes', 'snapshot-id': 'snapshots', 'job-id': 'restore-jobs' };
+
+/** The list of the cluster's items a command's second positional argument is from, if it is one. */
+export function clusterItem(info: CommandInfo): string | undefined {
+  return info.args[0]?.name === 'cluster' ? CLUSTER_ITEMS[info.args[1]?.name ?? ''] : undefined;
+}
+
+/** Flags whose value is one of the cluster's items (a command whose first argument is <cluster>), and the words offered besides. */
+const CLUSTER_ITEM_FLAGS: Readonly<Record<string, { list: string; also: string[] }>> = { '--snapshot': { list: 'snapshots', also: ['latest'] } };
+
+/** A command's flags whose value names an item of its cluster. */
+function clusterItemFlags(info: CommandInfo): Array<{ flag: string; list: string; also: string[] }> {
+  if (info.args[0]?.name !== 'cluster') return [];
+  return info.options.flatMap((o) => (o.long && CLUSTER_ITEM_FLAGS[o.long] ? [{ flag: o.long, ...CLUSTER_ITEM_FLAGS[o.long]! }] : []));
 }
 
 const words = (list: readonly string[]): string => list.join(' ');
@@ -96,9 +109,12 @@ export function bashScript(root: CommandInfo): string {
     ...all.filter((c) => c.path.length).flatMap((c) => fileFlags(c).map((f) => `    "${key(c)}|${f}") return 0 ;;`)),
     ...fileFlags(root).map((f) => `    *"|${f}") return 0 ;;`),
   ]).join('\n');
-  const indexCases = all
-    .filter(takesIndex)
-    .map((c) => `    "${key(c)}") return 0 ;;`)
+  const secondCases = all
+    .filter((c) => clusterItem(c))
+    .map((c) => `    "${key(c)}") echo ${clusterItem(c)} ;;`)
+    .join('\n');
+  const itemFlagCases = all
+    .flatMap((c) => clusterItemFlags(c).map((f) => `    "${key(c)}|${f.flag}") echo "${words([f.list, ...f.also])}" ;;`))
     .join('\n');
   const argumentCases = all
     .map((c) => [c, argumentKind(c)] as const)
@@ -143,11 +159,15 @@ _cdba_argument() {
 ${argumentCases}
   esac
 }
-_cdba_takes_index() {
+_cdba_second() {
   case "$1" in
-${indexCases}
+${secondCases}
   esac
-  return 1
+}
+_cdba_item_flag() {
+  case "$1|$2" in
+${itemFlagCases}
+  esac
 }
 # COMPREPLY: the words of $2 (separated by blanks or newlines) that start with
 # $1, compared as text: never expanded, globbed or evaluated (compgen -W does).
@@ -194,10 +214,10 @@ _cdba_listed() {
   _cdba_context
   cdba "\${_cdba_ctx[@]}" __complete "$1" 2>/dev/null
 }
-_cdba_indexes() {
+_cdba_of_cluster() {
   local -a _cdba_ctx
   _cdba_context
-  cdba "\${_cdba_ctx[@]}" __complete indexes "$1" 2>/dev/null
+  cdba "\${_cdba_ctx[@]}" __complete "$1" "$2" 2>/dev/null
 }
 _cdba_argument_words() {
   local kind
@@ -240,6 +260,13 @@ _cdba() {
   if [[ -n "$choices" ]]; then
     _cdba_reply "$cur" "$choices"; return
   fi
+  # A flag whose value is an item of the cluster typed first (restores create --snapshot).
+  local item
+  item="$(_cdba_item_flag "$cmdpath" "$prev")"
+  if [[ -n "$item" ]]; then
+    [[ $positionals -ge 1 ]] && _cdba_reply "$cur" "\${item#* } $(_cdba_of_cluster "\${item%% *}" "$first")"
+    return
+  fi
   if _cdba_takes_file "$cmdpath" "$prev"; then
     _cdba_files "$cur"; return
   fi
@@ -247,9 +274,11 @@ _cdba() {
   if [[ "$cur" == -* ]]; then
     _cdba_reply "$cur" "$(_cdba_flags "$cmdpath")"; return
   fi
-  # The second argument of a search-indexes verb: the indexes of the cluster the first names.
-  if [[ $positionals -eq 1 ]] && _cdba_takes_index "$cmdpath"; then
-    _cdba_reply "$cur" "$(_cdba_indexes "$first")"; return
+  # The second argument of a search-indexes or backups verb: what the cluster the first names has.
+  local second
+  second="$(_cdba_second "$cmdpath")"
+  if [[ $positionals -eq 1 && -n "$second" ]]; then
+    _cdba_reply "$cur" "$(_cdba_of_cluster "$second" "$first")"; return
   fi
   [[ $positionals -gt 0 ]] && return
   local subs
@@ -304,23 +333,26 @@ export function fishScript(root: CommandInfo): string {
     'function __cdba_listed',
     '    cdba (__cdba_context) __complete $argv[1] 2>/dev/null',
     'end',
-    '# The words after a group and its verb that are neither flags nor flag values.',
+    '# The words after a command path (its first word, its length) that are neither flags nor flag values.',
     'function __cdba_positionals',
     '    set -l tokens (commandline -opc)',
     '    set -l at (contains -i -- $argv[1] $tokens); or return',
+    '    set -l depth 2',
+    '    set -q argv[2]; and set depth $argv[2]',
     `    set -l value_flags ${valueFlagsOf(flatten(root)).join(' ')}`,
     '    set -l skip 0',
-    '    for token in $tokens[(math $at + 2)..-1]',
+    '    for token in $tokens[(math $at + $depth)..-1]',
     '        if test $skip -eq 1; set skip 0; continue; end',
     '        if contains -- $token $value_flags; set skip 1; continue; end',
     '        string match -q -- "-*" $token; and continue',
     '        echo $token',
     '    end',
     'end',
-    'function __cdba_indexes',
-    '    set -l words (__cdba_positionals $argv[1])',
-    '    test (count $words) -eq 1; or return',
-    '    cdba (__cdba_context) __complete indexes $words[1] 2>/dev/null',
+    '# What the cluster typed first has: __cdba_of_cluster <list> <first word of the path> <its length>.',
+    'function __cdba_of_cluster',
+    '    set -l words (__cdba_positionals $argv[2] $argv[3])',
+    '    test (count $words) -ge 1; or return',
+    '    cdba (__cdba_context) __complete $argv[1] $words[1] 2>/dev/null',
     'end',
   ];
   // Each segment of the path, by its name or an alias (`conn-string ls`).
@@ -360,19 +392,24 @@ export function fishScript(root: CommandInfo): string {
     });
     const own = beside.length ? `${condition(info)}; and not __fish_seen_subcommand_from ${beside.join(' ')}` : condition(info);
     let where = parent ? `${seen(parent)}${others.length ? `; and not __fish_seen_subcommand_from ${others.join(' ')}` : ''}` : own;
-    // A command whose second argument is an index offers clusters for the first only.
-    if (takesIndex(info)) where += `; and test (count (__cdba_positionals ${info.path[0]})) -eq 0`;
+    // A command whose second argument is an item of the cluster offers clusters for the first only.
+    const item = clusterItem(info);
+    const depth = info.path.length;
+    if (item) where += `; and test (count (__cdba_positionals ${info.path[0]} ${depth})) -eq 0`;
     if (source) lines.push(`complete -c cdba -n ${fishQuote(where)} -a ${fishQuote(source)}`);
-    if (takesIndex(info)) lines.push(`complete -c cdba -n ${fishQuote(`${condition(info)}; and test (count (__cdba_positionals ${info.path[0]})) -eq 1`)} -a ${fishQuote(`(__cdba_indexes ${info.path[0]})`)}`);
+    if (item) lines.push(`complete -c cdba -n ${fishQuote(`${condition(info)}; and test (count (__cdba_positionals ${info.path[0]} ${depth})) -eq 1`)} -a ${fishQuote(`(__cdba_of_cluster ${item} ${info.path[0]} ${depth})`)}`);
+    const itemFlags = clusterItemFlags(info);
     for (const o of info.options) {
       const parts = ['complete -c cdba'];
       if (info.path.length) parts.push(`-n ${fishQuote(seen(info))}`);
       if (o.long) parts.push(`-l ${o.long.replace(/^--/, '')}`);
       if (o.short) parts.push(`-s ${o.short.replace(/^-/, '')}`);
       // -x: only the listed values, no file names; -r: a free value, files offered.
-      const listed = o.choices.length > 0 || o.long === '--profile';
+      const itemFlag = itemFlags.find((f) => f.flag === o.long);
+      const listed = o.choices.length > 0 || o.long === '--profile' || itemFlag !== undefined;
       if (o.takesValue) parts.push(listed ? '-x' : '-r');
       if (o.choices.length) parts.push(`-a ${fishQuote(o.choices.join(' '))}`);
+      if (itemFlag) parts.push(`-a ${fishQuote(`${itemFlag.also.join(' ')} (__cdba_of_cluster ${itemFlag.list} ${info.path[0]} ${depth})`)}`);
       if (o.long === '--profile') parts.push(`-a ${fishQuote('(__cdba_profiles)')}`);
       parts.push(`-d ${fishQuote(o.description)}`);
       lines.push(parts.join(' '));

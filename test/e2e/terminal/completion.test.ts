@@ -19,18 +19,23 @@ const SHELLS = (['bash', 'zsh', 'fish'] as const).map((shell) => ({ shell, prese
 
 const CLUSTERS = ['alpha', 'beta-1'];
 /** Every command that takes an existing cluster's name, as typed before the name. */
-const CLUSTER_COMMANDS = ['clusters get', 'clusters patch', 'clusters delete', 'clusters watch', 'conn-string get', 'conn-string list', 'conn-string ls', 'search-indexes get'];
+const CLUSTER_COMMANDS = ['clusters get', 'clusters patch', 'clusters delete', 'clusters watch', 'conn-string get', 'conn-string list', 'conn-string ls', 'search-indexes get', 'backups snapshots get'];
+/** A snapshot of alpha the seed declares, among its schedule's. */
+const SNAPSHOT = '6a7944f22c88faeba59d3572';
 /** alpha's search indexes, as `search-indexes get alpha <TAB>` offers them. */
 const INDEXES = ['app.items/default', 'app.items/vectors'];
 
 let emu: RunningEmulator;
 let dir: string;
+/** A restore job of alpha's, made once the profile is there. */
+let restoreJob: string;
 let configDir: string;
 beforeAll(async () => {
   const index = (name: string, definition: Record<string, unknown>, type = 'search'): Record<string, unknown> => ({ database: 'app', collectionName: 'items', name, type, definition });
   ({ emu } = await withEmulator({
     seed: knownSeed({
-      clusters: CLUSTERS.map((name) => ({ projectId: PROJECT_ID, cluster: modernBody(name) })),
+      clusters: CLUSTERS.map((name) => ({ projectId: PROJECT_ID, cluster: { ...modernBody(name), backupEnabled: name === 'alpha' } })),
+      backups: [{ projectId: PROJECT_ID, clusterName: 'alpha', snapshots: [{ id: SNAPSHOT }] }],
       // An ID of each kind an argument names (peer, container, private endpoint service).
       networkPeering: [{ projectId: PROJECT_ID, container: { providerName: 'GCP', atlasCidrBlock: '10.128.0.0/18' }, peers: [{ providerName: 'GCP', gcpProjectId: 'my-project', networkName: 'my-vpc' }] }],
       privateEndpointServices: [{ projectId: PROJECT_ID, providerName: 'AZURE', region: 'eastus2' }],
@@ -53,6 +58,9 @@ beforeAll(async () => {
   // A profile that reaches the emulator; the current profile does not.
   const add = await cdba(['profile', 'add', 'emu', '--public-key', OWNER_PUBLIC, '--private-key-stdin', '--base-url', emu.url, '--project-id', PROJECT_ID], { configDir, input: OWNER_PRIVATE });
   expect(add.exitCode, add.stderr).toBe(0);
+  const job = await cdba(['-P', 'emu', 'backups', 'restores', 'create', 'alpha', '--snapshot', SNAPSHOT, '--to', 'beta-1', '--yes', '--query', 'id'], { configDir });
+  expect(job.exitCode, job.stderr).toBe(0);
+  restoreJob = JSON.parse(job.stdout) as string;
   for (const shell of ['bash', 'zsh', 'fish'] as const) {
     const script = await cdba(['completion', shell], { configDir });
     expect(script.exitCode).toBe(0);
@@ -158,6 +166,20 @@ describe.each(SHELLS)('completion in $shell', ({ shell, present }) => {
     // Not past the index; nor for list, which takes none (fish, as for every cluster verb, offers clusters there again).
     expect(await offered(shell, 'cdba -P emu search-indexes get alpha app.items/default ')).toEqual([]);
     if (shell === 'bash') expect(await offered(shell, 'cdba -P emu search-indexes list alpha ')).toEqual([]);
+  });
+
+  it.skipIf(!present)('snapshot and restore job IDs of the cluster typed before; restores create --snapshot offers latest too', async () => {
+    // The schedule's snapshots come and go with the clock: the seed's one is among them, and every word is an ID.
+    const snapshots = await offered(shell, 'cdba -P emu backups snapshots get alpha ');
+    expect(snapshots).toContain(SNAPSHOT);
+    expect(snapshots.length).toBeGreaterThan(10);
+    expect(snapshots.every((id) => /^[0-9a-f]{24}$/.test(id))).toBe(true);
+    if (shell === 'zsh') return;
+    const flag = await offered(shell, 'cdba -P emu backups restores create alpha --snapshot ');
+    expect(flag).toContain('latest');
+    expect(flag).toContain(SNAPSHOT);
+    expect(await offered(shell, 'cdba -P emu backups restores get alpha ')).toEqual([restoreJob]);
+    expect(await offered(shell, 'cdba -P emu backups restores get beta-1 ')).toEqual([]);
   });
 
   it.skipIf(!present)('no cluster names where a new name is typed', async () => {

@@ -91,8 +91,10 @@ export function derivedId(timeMs: number, seed: string): string {
 /** The cluster's own schedule: its reference hour and minute and its policy items' ids. */
 export function scheduleOf(clusterId: string): { referenceHourOfDay: number; referenceMinuteOfHour: number; policyId: string; itemIds: Record<Frequency, string> } {
   const hash = digest(`schedule/${clusterId}`);
-  const itemIds = Object.fromEntries(DEFAULT_POLICY.map((item, i) => [item.frequencyType, derivedId(0, `${clusterId}/${i}`)])) as Record<Frequency, string>;
-  return { referenceHourOfDay: parseInt(hash.slice(0, 4), 16) % 24, referenceMinuteOfHour: parseInt(hash.slice(4, 8), 16) % 60, policyId: derivedId(0, `${clusterId}/policy`), itemIds };
+  // The schedule's ids are as old as the cluster's (the first 8 digits of an id are its time).
+  const made = parseInt(clusterId.slice(0, 8), 16) * 1000 || 0;
+  const itemIds = Object.fromEntries(DEFAULT_POLICY.map((item, i) => [item.frequencyType, derivedId(made, `${clusterId}/${i}`)])) as Record<Frequency, string>;
+  return { referenceHourOfDay: parseInt(hash.slice(0, 4), 16) % 24, referenceMinuteOfHour: parseInt(hash.slice(4, 8), 16) % 60, policyId: derivedId(made, `${clusterId}/policy`), itemIds };
 }
 
 function addMonths(ms: number, months: number): number {

@@ -1,5 +1,6 @@
 // A project named on the command line by its 24-hex ID or by its name: the ID is
-// read with GET /groups/{id}, a name with GET /groups/byName/{name}.
+// read with GET /groups/{id}, a name with GET /groups/byName/{name}. The projects
+// commands name their argument so, and backups restores create its --to-project.
 import type { ApiClient } from '../../api/client.js';
 import { ApiError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';

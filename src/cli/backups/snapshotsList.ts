@@ -1,0 +1,31 @@
+// `cdba backups snapshots list <cluster>`: every snapshot of the cluster, the schedule's
+// and those taken on demand, newest first; a flex cluster's through the flex backup API.
+import type { Command } from '@commander-js/extra-typings';
+import type { Context } from '../../core/context.js';
+import { withExamples, type App } from '../command.js';
+import { backupLocator } from './target.js';
+import { SNAPSHOT_LIST_TABLE } from './view.js';
+
+export function registerSnapshotsList(parent: Command, app: App): void {
+  const command = parent
+    .command('list')
+    .alias('ls')
+    .description("list a cluster's snapshots, newest first: the backup schedule's and those taken on demand (a flex cluster's: one a day)")
+    .argument('<cluster>', 'cluster name (dedicated or flex)')
+    .action(async (cluster, _options, cmd) => runSnapshotsList(app.context(cmd), cluster));
+  withExamples(command, [
+    ['Every snapshot of the cluster', 'cdba backups snapshots list c1'],
+    ['The ID of the newest completed snapshot', "cdba backups snapshots list c1 -o json --query \"results[?status=='completed'] | [0].id\""],
+  ]);
+}
+
+export async function runSnapshotsList(ctx: Context, cluster: string): Promise<void> {
+  const locator = await backupLocator(ctx, cluster);
+  const api = await import('../../api/resources/backups.js');
+  const { client, projectId } = locator;
+  const list = await locator.call(
+    () => api.listSnapshots(client, projectId, cluster),
+    () => api.listFlexSnapshots(client, projectId, cluster),
+  );
+  await ctx.output(list, SNAPSHOT_LIST_TABLE);
+}
