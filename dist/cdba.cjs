@@ -26966,6 +26966,7 @@ var init_flex = __esm({
       tier: "a flex cluster's tier, storage, members and database version are fixed; only tags and termination protection can change",
       shards: "flex clusters are replica sets; they have no shards",
       private: "flex clusters have only the standard connection strings (no private or private-endpoint ones)",
+      backup: "a flex cluster's cloud backup is always on (a snapshot a day, kept 8 days)",
       snapshot: "flex clusters take one snapshot a day themselves, kept 8 days; they take none on demand and delete none",
       schedule: "a flex cluster's backup schedule is fixed (a snapshot a day, kept 8 days) and has no schedule to read",
       cancel: "a flex cluster's restore jobs cannot be cancelled",
@@ -27133,7 +27134,7 @@ function checkTopologyFlags(flags) {
     throw new UsageError(`--shards ${flags.shards} needs --type SHARDED or GEOSHARDED; a replica set has one shard`);
   }
   if (provider2 === "TENANT") {
-    const given = ["members", "shards", "diskSizeGb"].filter((key) => flags[key] !== void 0);
+    const given = ["members", "shards", "diskSizeGb", "backup"].filter((key) => flags[key] !== void 0);
     if (given.length > 0 || flags.type !== void 0 && flags.type !== "REPLICASET") {
       const names2 = given.map((key) => key === "diskSizeGb" ? "--disk-size-gb" : `--${key}`);
       if (flags.type !== void 0 && flags.type !== "REPLICASET") names2.push(`--type ${flags.type}`);
@@ -46332,11 +46333,12 @@ function registerClustersCreate(parent, app) {
   const command = parent.command("create").description("create a cluster from flags, from a JSON body (--file), or both (flags override the file)").argument("<name>", "cluster name: letters, digits and hyphens, at most 64").option("--file <file>", "JSON body to send; - reads stdin. Flags and the <name> argument override its fields").addOption(new Option("--provider <provider>", "cloud provider; TENANT is the free tier (M0); with --tier FLEX, the cloud the flex cluster runs on").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region, e.g. US_EAST_1 (AWS), EUROPE_WEST (Azure), CENTRAL_US (GCP)", normalizeRegion).addOption(
     // Choices for completion (every provider's sizes and FLEX); the provider's own list is checked with the other flags.
     new Option("--tier <tier>", "instance size, e.g. M10 (default M10; M0 for TENANT); FLEX creates a flex cluster (its own API, 2024-11-13)").choices(TIERS).argParser(upper)
-  ).option("--members <n>", "electable members: 3, 5 or 7 (default 3)", intFlag("--members", 1, 50)).option("--shards <n>", "number of shards (default 1; more than 1 implies --type SHARDED); from 2024-08-05 one replication spec each", intFlag("--shards", 1, 50)).addOption(new Option("--type <type>", "cluster type (default REPLICASET)").choices(CLUSTER_TYPES).argParser(choiceFlag("--type", CLUSTER_TYPES, { upper: true }))).option("--db-version <version>", "database major version, e.g. 7.0 (default: the service picks)").option("--disk-size-gb <n>", "storage in GB (from 2024-08-05: of every shard, in its hardware specs)", diskSizeFlag).option("--backup", "turn on cloud backup").option("--tag <key=value>", "a resource tag; repeat for more", tagFlag("--tag")).option("--termination-protection", "refuse deletes until it is turned off (cdba clusters patch <name> --no-termination-protection)").option("--no-termination-protection", "allow deletes (the default, unless the file turns protection on)").option("--watch", "wait until the cluster is IDLE, then print it").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (name, options, cmd) => runClustersCreate(app.context(cmd), name, options));
+  ).option("--members <n>", "electable members: 3, 5 or 7 (default 3)", intFlag("--members", 1, 50)).option("--shards <n>", "number of shards (default 1; more than 1 implies --type SHARDED); from 2024-08-05 one replication spec each", intFlag("--shards", 1, 50)).addOption(new Option("--type <type>", "cluster type (default REPLICASET)").choices(CLUSTER_TYPES).argParser(choiceFlag("--type", CLUSTER_TYPES, { upper: true }))).option("--db-version <version>", "database major version, e.g. 7.0 (default: the service picks)").option("--disk-size-gb <n>", "storage in GB (from 2024-08-05: of every shard, in its hardware specs)", diskSizeFlag).option("--backup", "turn on cloud backup (dedicated tiers, M10 and larger; flex clusters have theirs always): scheduled snapshots, on-demand ones, restores (cdba backups)").option("--tag <key=value>", "a resource tag; repeat for more", tagFlag("--tag")).option("--termination-protection", "refuse deletes until it is turned off (cdba clusters patch <name> --no-termination-protection)").option("--no-termination-protection", "allow deletes (the default, unless the file turns protection on)").option("--watch", "wait until the cluster is IDLE, then print it").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (name, options, cmd) => runClustersCreate(app.context(cmd), name, options));
   withExamples(command, [
     ["A three-member M10 replica set on AWS, waiting until it is ready", "cdba clusters create c1 --provider AWS --region US_EAST_1 --tier M10 --watch"],
     ["A free shared-tier cluster", "cdba clusters create sandbox --provider TENANT --region US_EAST_1 --tier M0"],
     ["A flex cluster on AWS for a CI job, waiting until it is ready", "cdba clusters create ci-1 --tier FLEX --provider AWS --region US_EAST_1 --tag job=ci --watch"],
+    ["With cloud backup, then its first snapshot", "cdba clusters create prod1 --provider AWS --region US_EAST_1 --tier M10 --backup --watch && cdba backups snapshots take prod1 --watch"],
     ["A protected production cluster: deletes are refused until protection is off", "cdba clusters create prod1 --provider AWS --region US_EAST_1 --tier M30 --termination-protection --tag env=prod"],
     ["From a file, with a bigger tier; print only the state", "cdba clusters create c2 --file c2.json --tier M30 -o json --query 'stateName'"]
   ]);
@@ -46695,6 +46697,7 @@ init_errors();
 init_input();
 init_command();
 init_clusterShapes();
+init_summary();
 init_clusterConvert();
 init_body();
 init_fields();
@@ -46705,7 +46708,7 @@ init_waitForCluster();
 init_object();
 init_flexCluster();
 function registerClustersPatch(parent, app) {
-  const command = parent.command("patch").alias("update").description("change fields of a cluster: from a JSON file, --set path=value, or the convenience flags; sends only what differs").argument("<name>", "cluster name").option("--file <file>", "JSON with the fields to change; - reads stdin (read-only fields are ignored; a legacy body must name provider and region, unless it changes only providerSettings.instanceSizeName, which is applied like --tier)").option("--set <path=value>", "set one field by dotted path (no __proto__, constructor or prototype segment); the value is JSON when it parses, else a string; repeatable", pathValueFlag("--set")).option("--tier <tier>", "instance size for every node (2023-02-01 on: every region config)", tierFlag).option("--disk-size-gb <n>", "storage in GB (2024-08-05 on: in every hardware spec)", diskSizeFlag).option("--members <n>", "electable members: 3, 5 or 7 (2023-02-01 on; one region config per shard)", intFlag("--members", 1, 50)).option("--shard <k>", "with --tier, --disk-size-gb, --members: change only shard k (1-based, as `get` lists them); 2024-08-05 on", intFlag("--shard", 1, 50)).option("--db-version <version>", "database major version, e.g. 8.0").option("--termination-protection", "refuse deletes until it is turned off again").option("--no-termination-protection", "allow deletes again").option("--tag <key=value>", "add a resource tag, or replace the value of one; repeatable. Other tags are kept", tagFlag("--tag")).option("--untag <key>", "remove the tag with this key; repeatable. Other tags are kept", collect).option("--watch", "wait until the change is done (IDLE), then print the cluster").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (name, options, cmd) => runClustersPatch(app.context(cmd), name, options));
+  const command = parent.command("patch").alias("update").description("change fields of a cluster: from a JSON file, --set path=value, or the convenience flags; sends only what differs").argument("<name>", "cluster name").option("--file <file>", "JSON with the fields to change; - reads stdin (read-only fields are ignored; a legacy body must name provider and region, unless it changes only providerSettings.instanceSizeName, which is applied like --tier)").option("--set <path=value>", "set one field by dotted path (no __proto__, constructor or prototype segment); the value is JSON when it parses, else a string; repeatable", pathValueFlag("--set")).option("--tier <tier>", "instance size for every node (2023-02-01 on: every region config)", tierFlag).option("--disk-size-gb <n>", "storage in GB (2024-08-05 on: in every hardware spec)", diskSizeFlag).option("--members <n>", "electable members: 3, 5 or 7 (2023-02-01 on; one region config per shard)", intFlag("--members", 1, 50)).option("--shard <k>", "with --tier, --disk-size-gb, --members: change only shard k (1-based, as `get` lists them); 2024-08-05 on", intFlag("--shard", 1, 50)).option("--db-version <version>", "database major version, e.g. 8.0").option("--termination-protection", "refuse deletes until it is turned off again").option("--no-termination-protection", "allow deletes again").option("--backup", "turn on cloud backup (dedicated tiers, M10 and larger)").option("--no-backup", "turn cloud backup off: the service stops taking snapshots and deletes those it has").option("--tag <key=value>", "add a resource tag, or replace the value of one; repeatable. Other tags are kept", tagFlag("--tag")).option("--untag <key>", "remove the tag with this key; repeatable. Other tags are kept", collect).option("--watch", "wait until the change is done (IDLE), then print the cluster").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (name, options, cmd) => runClustersPatch(app.context(cmd), name, options));
   withExamples(command, [
     ["Scale up and wait for it", "cdba clusters patch c1 --tier M30 --watch"],
     ["Edit the document and send it back", "cdba clusters get c1 -o json | jq '.diskSizeGB = 40' | cdba clusters patch c1 --file -"],
@@ -46713,7 +46716,8 @@ function registerClustersPatch(parent, app) {
     ["Turn on termination protection and print the new setting", "cdba clusters patch c1 --termination-protection -o json --query 'terminationProtectionEnabled'"],
     ["An old v1.0 tier change still works: applied to the current specs like --tier", `echo '{"providerSettings":{"instanceSizeName":"M20"}}' | cdba clusters patch c1 --file -`],
     ["Tag it for the cost report and drop an old tag; other tags stay", "cdba clusters patch c1 --tag team=search --tag env=prod --untag owner"],
-    ["A flex cluster takes tags and termination protection only", "cdba clusters patch f1 --tag job=ci --termination-protection"]
+    ["A flex cluster takes tags and termination protection only", "cdba clusters patch f1 --tag job=ci --termination-protection"],
+    ["Turn on cloud backup, and print the new setting", "cdba clusters patch c1 --backup -o json --query 'backupEnabled'"]
   ]);
 }
 async function runClustersPatch(ctx, name, flags) {
@@ -46727,10 +46731,10 @@ async function runClustersPatch(ctx, name, flags) {
   }
   const hardware2 = flags.tier !== void 0 || flags.diskSizeGb !== void 0 || flags.members !== void 0;
   const tagging = (flags.tag?.length ?? 0) > 0 || (flags.untag?.length ?? 0) > 0;
-  const given = flags.file !== void 0 || (flags.set?.length ?? 0) > 0 || hardware2 || flags.dbVersion !== void 0 || flags.terminationProtection !== void 0 || tagging;
+  const given = flags.file !== void 0 || (flags.set?.length ?? 0) > 0 || hardware2 || flags.dbVersion !== void 0 || flags.terminationProtection !== void 0 || flags.backup !== void 0 || tagging;
   if (!given) {
     throw new UsageError(
-      "nothing to change: give --file, --set, --tier, --disk-size-gb, --members, --db-version, --[no-]termination-protection, --tag or --untag"
+      "nothing to change: give --file, --set, --tier, --disk-size-gb, --members, --db-version, --[no-]termination-protection, --[no-]backup, --tag or --untag"
     );
   }
   if (flags.shard !== void 0 && !hardware2) throw new UsageError("--shard limits --tier, --disk-size-gb or --members to one shard; give one of them");
@@ -46773,7 +46777,7 @@ async function runClustersPatch(ctx, name, flags) {
   }
   const stripped = stripReadOnly(body, shape);
   refuseProblems(fieldProblems(body, shape), shape, version2, source);
-  const flagsAdd = hardware2 || fileTier !== void 0 || flags.dbVersion !== void 0 || flags.terminationProtection !== void 0 || tagging;
+  const flagsAdd = hardware2 || fileTier !== void 0 || flags.dbVersion !== void 0 || flags.terminationProtection !== void 0 || flags.backup !== void 0 || tagging;
   if (Object.keys(body).length === 0 && !flagsAdd) throw new UsageError(`nothing to change: ${source} holds only read-only fields (${stripped.join(", ")})`);
   const current = await locator.get();
   if (hardware2 || fileTier !== void 0) {
@@ -46783,6 +46787,12 @@ async function runClustersPatch(ctx, name, flags) {
   }
   if (flags.dbVersion !== void 0) body.mongoDBMajorVersion = flags.dbVersion;
   if (flags.terminationProtection !== void 0) body.terminationProtectionEnabled = flags.terminationProtection;
+  if (flags.backup !== void 0) {
+    if (flags.backup && summarize2(current).providers.some((provider2) => provider2.startsWith("TENANT"))) {
+      throw new UsageError(`cluster ${name} is on the shared tier, which has no cloud backup: move it to M10 or larger first (--tier M10)`);
+    }
+    body[BACKUP_FIELD[shape]] = flags.backup;
+  }
   if (tagging) body.tags = mergeTags2(baseTags(body, current), flags.tag ?? [], flags.untag ?? [], ctx, name);
   if (await nothingLeft(ctx, name, body, current)) return;
   if (stripped.length > 0) ctx.io.note(`cdba: ignoring read-only fields: ${stripped.join(", ")}`);
@@ -46810,12 +46820,14 @@ async function runClustersPatch(ctx, name, flags) {
 var FLEX_WRITABLE = ["tags", "terminationProtectionEnabled"];
 function flexPatchBody(name, body, known) {
   const fixed = Object.keys(body).filter((key) => !FLEX_WRITABLE.includes(key));
+  if (fixed.some((key) => /backupEnabled$/i.test(key))) throw flexRefusal(name, "backup", known);
   if (fixed.length > 0) throw flexRefusal(name, fixed.some((key) => /shard|replicationSpecs|clusterType/i.test(key)) ? "shards" : "tier", known, `asked to change ${fixed.join(", ")}`);
   return body;
 }
 async function runFlexPatch(ctx, locator, flags, fileDoc, timeoutMs) {
   const { name } = locator;
   if (flags.shard !== void 0) throw flexRefusal(name, "shards", true);
+  if (flags.backup !== void 0) throw flexRefusal(name, "backup", true);
   const hardware2 = ["tier", "diskSizeGb", "members", "dbVersion"].filter((key) => flags[key] !== void 0);
   if (hardware2.length > 0) {
     const flag = (key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace("-gb", "-gb")}`;
@@ -50395,4 +50407,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=20c292c0ecbf78426c03caf51136b66cabc093dc5848d59dfd8b75322c9ff471
+//# cdbaBundleSha256=9e54b4ad93f955723c4114465f875ed349f93e61f1d37feb2967d6b52ecd7e6f

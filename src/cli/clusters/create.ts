@@ -53,7 +53,7 @@ export function registerClustersCreate(parent: Command, app: App): void {
     .addOption(new Option('--type <type>', 'cluster type (default REPLICASET)').choices(CLUSTER_TYPES).argParser(choiceFlag('--type', CLUSTER_TYPES, { upper: true })))
     .option('--db-version <version>', 'database major version, e.g. 7.0 (default: the service picks)')
     .option('--disk-size-gb <n>', 'storage in GB (from 2024-08-05: of every shard, in its hardware specs)', diskSizeFlag)
-    .option('--backup', 'turn on cloud backup')
+    .option('--backup', 'turn on cloud backup (dedicated tiers, M10 and larger; flex clusters have theirs always): scheduled snapshots, on-demand ones, restores (cdba backups)')
     .option('--tag <key=value>', 'a resource tag; repeat for more', tagFlag('--tag'))
     .option('--termination-protection', 'refuse deletes until it is turned off (cdba clusters patch <name> --no-termination-protection)')
     .option('--no-termination-protection', 'allow deletes (the default, unless the file turns protection on)')
@@ -64,6 +64,7 @@ export function registerClustersCreate(parent: Command, app: App): void {
     ['A three-member M10 replica set on AWS, waiting until it is ready', 'cdba clusters create c1 --provider AWS --region US_EAST_1 --tier M10 --watch'],
     ['A free shared-tier cluster', 'cdba clusters create sandbox --provider TENANT --region US_EAST_1 --tier M0'],
     ['A flex cluster on AWS for a CI job, waiting until it is ready', 'cdba clusters create ci-1 --tier FLEX --provider AWS --region US_EAST_1 --tag job=ci --watch'],
+    ['With cloud backup, then its first snapshot', 'cdba clusters create prod1 --provider AWS --region US_EAST_1 --tier M10 --backup --watch && cdba backups snapshots take prod1 --watch'],
     ['A protected production cluster: deletes are refused until protection is off', 'cdba clusters create prod1 --provider AWS --region US_EAST_1 --tier M30 --termination-protection --tag env=prod'],
     ['From a file, with a bigger tier; print only the state', "cdba clusters create c2 --file c2.json --tier M30 -o json --query 'stateName'"],
   ]);

@@ -12,7 +12,8 @@ import { parseDuration } from '../../core/duration.js';
 import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { collect, intFlag, pathValueFlag, tagFlag, withExamples, type App } from '../command.js';
-import { applyHardwareChange, ShapeEditError, type HardwareChange } from '../../model/clusterShapes.js';
+import { applyHardwareChange, BACKUP_FIELD, ShapeEditError, type HardwareChange } from '../../model/clusterShapes.js';
+import { summarize } from './summary.js';
 import { legacyTierChange } from '../../model/clusterConvert.js';
 import { parseSetValue, setPath, tierFlag } from '../shared/body.js';
 import { diskSizeFlag } from './create.js';
@@ -37,6 +38,7 @@ export interface PatchFlags {
   shard?: number;
   dbVersion?: string;
   terminationProtection?: boolean;
+  backup?: boolean;
   tag?: Array<[string, string]>;
   untag?: string[];
   watch?: boolean;
@@ -58,6 +60,8 @@ export function registerClustersPatch(parent: Command, app: App): void {
     .option('--db-version <version>', 'database major version, e.g. 8.0')
     .option('--termination-protection', 'refuse deletes until it is turned off again')
     .option('--no-termination-protection', 'allow deletes again')
+    .option('--backup', 'turn on cloud backup (dedicated tiers, M10 and larger)')
+    .option('--no-backup', 'turn cloud backup off: the service stops taking snapshots and deletes those it has')
     .option('--tag <key=value>', 'add a resource tag, or replace the value of one; repeatable. Other tags are kept', tagFlag('--tag'))
     .option('--untag <key>', 'remove the tag with this key; repeatable. Other tags are kept', collect)
     .option('--watch', 'wait until the change is done (IDLE), then print the cluster')
@@ -71,6 +75,7 @@ export function registerClustersPatch(parent: Command, app: App): void {
     ['An old v1.0 tier change still works: applied to the current specs like --tier', 'echo \'{"providerSettings":{"instanceSizeName":"M20"}}\' | cdba clusters patch c1 --file -'],
     ['Tag it for the cost report and drop an old tag; other tags stay', 'cdba clusters patch c1 --tag team=search --tag env=prod --untag owner'],
     ['A flex cluster takes tags and termination protection only', 'cdba clusters patch f1 --tag job=ci --termination-protection'],
+    ['Turn on cloud backup, and print the new setting', "cdba clusters patch c1 --backup -o json --query 'backupEnabled'"],
   ]);
 }
 
@@ -91,10 +96,11 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
     hardware ||
     flags.dbVersion !== undefined ||
     flags.terminationProtection !== undefined ||
+    flags.backup !== undefined ||
     tagging;
   if (!given) {
     throw new UsageError(
-      'nothing to change: give --file, --set, --tier, --disk-size-gb, --members, --db-version, --[no-]termination-protection, --tag or --untag',
+      'nothing to change: give --file, --set, --tier, --disk-size-gb, --members, --db-version, --[no-]termination-protection, --[no-]backup, --tag or --untag',
     );
   }
   if (flags.shard !== undefined && !hardware) throw new UsageError('--shard limits --tier, --disk-size-gb or --members to one shard; give one of them');
@@ -140,7 +146,7 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   }
   const stripped = stripReadOnly(body, shape);
   refuseProblems(fieldProblems(body, shape), shape, version, source);
-  const flagsAdd = hardware || fileTier !== undefined || flags.dbVersion !== undefined || flags.terminationProtection !== undefined || tagging;
+  const flagsAdd = hardware || fileTier !== undefined || flags.dbVersion !== undefined || flags.terminationProtection !== undefined || flags.backup !== undefined || tagging;
   if (Object.keys(body).length === 0 && !flagsAdd) throw new UsageError(`nothing to change: ${source} holds only read-only fields (${stripped.join(', ')})`);
 
   // The cluster as it is: what the flags change starts from it, and what it already has is not sent.
@@ -152,6 +158,13 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   }
   if (flags.dbVersion !== undefined) body.mongoDBMajorVersion = flags.dbVersion;
   if (flags.terminationProtection !== undefined) body.terminationProtectionEnabled = flags.terminationProtection;
+  if (flags.backup !== undefined) {
+    // The shared tier has no cloud backup; a flex cluster's is always on (said once the service says it is flex).
+    if (flags.backup && summarize(current).providers.some((provider) => provider.startsWith('TENANT'))) {
+      throw new UsageError(`cluster ${name} is on the shared tier, which has no cloud backup: move it to M10 or larger first (--tier M10)`);
+    }
+    body[BACKUP_FIELD[shape]] = flags.backup;
+  }
   if (tagging) body.tags = mergeTags(baseTags(body, current), flags.tag ?? [], flags.untag ?? [], ctx, name);
   if (await nothingLeft(ctx, name, body, current)) return;
   // Said only once the request goes out: a refused patch has its one error line.
@@ -184,6 +197,7 @@ const FLEX_WRITABLE = ['tags', 'terminationProtectionEnabled'];
 /** The body for the flex API, or the refusal naming what a flex cluster cannot change. */
 function flexPatchBody(name: string, body: Doc, known: boolean): Doc {
   const fixed = Object.keys(body).filter((key) => !FLEX_WRITABLE.includes(key));
+  if (fixed.some((key) => /backupEnabled$/i.test(key))) throw flexRefusal(name, 'backup', known);
   if (fixed.length > 0) throw flexRefusal(name, fixed.some((key) => /shard|replicationSpecs|clusterType/i.test(key)) ? 'shards' : 'tier', known, `asked to change ${fixed.join(', ')}`);
   return body;
 }
@@ -196,6 +210,7 @@ function flexPatchBody(name: string, body: Doc, known: boolean): Doc {
 async function runFlexPatch(ctx: Context, locator: ClusterLocator, flags: PatchFlags, fileDoc: Doc | undefined, timeoutMs: number | undefined): Promise<void> {
   const { name } = locator;
   if (flags.shard !== undefined) throw flexRefusal(name, 'shards', true);
+  if (flags.backup !== undefined) throw flexRefusal(name, 'backup', true);
   const hardware = (['tier', 'diskSizeGb', 'members', 'dbVersion'] as const).filter((key) => flags[key] !== undefined);
   if (hardware.length > 0) {
     const flag = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace('-gb', '-gb')}`;

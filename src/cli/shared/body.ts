@@ -48,7 +48,8 @@ function checkTopologyFlags(flags: TopologyFlags): void {
     throw new UsageError(`--shards ${flags.shards} needs --type SHARDED or GEOSHARDED; a replica set has one shard`);
   }
   if (provider === 'TENANT') {
-    const given = (['members', 'shards', 'diskSizeGb'] as const).filter((key) => flags[key] !== undefined);
+    // The shared tier has no cloud backup: --backup needs M10 or larger.
+    const given = (['members', 'shards', 'diskSizeGb', 'backup'] as const).filter((key) => flags[key] !== undefined);
     if (given.length > 0 || (flags.type !== undefined && flags.type !== 'REPLICASET')) {
       const names = given.map((key) => (key === 'diskSizeGb' ? '--disk-size-gb' : `--${key}`));
       if (flags.type !== undefined && flags.type !== 'REPLICASET') names.push(`--type ${flags.type}`);

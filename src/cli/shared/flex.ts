@@ -21,6 +21,7 @@ export const FLEX_CANNOT = {
   tier: 'a flex cluster\'s tier, storage, members and database version are fixed; only tags and termination protection can change',
   shards: 'flex clusters are replica sets; they have no shards',
   private: 'flex clusters have only the standard connection strings (no private or private-endpoint ones)',
+  backup: 'a flex cluster\'s cloud backup is always on (a snapshot a day, kept 8 days)',
   snapshot: 'flex clusters take one snapshot a day themselves, kept 8 days; they take none on demand and delete none',
   schedule: 'a flex cluster\'s backup schedule is fixed (a snapshot a day, kept 8 days) and has no schedule to read',
   cancel: 'a flex cluster\'s restore jobs cannot be cancelled',

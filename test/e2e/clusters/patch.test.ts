@@ -209,7 +209,7 @@ describe.concurrent('patch (each under one of the versions)', () => {
       run(world, ['clusters', 'patch', 'ro-m23', '--set', 'novalue'], { on: 'witness' }),
     ]);
     expectUsage(onlyReadOnly, /^cdba: nothing to change: stdin holds only read-only fields \(id, stateName\)\n$/);
-    expectUsage(nothing, /^cdba: nothing to change: give --file, --set, --tier, --disk-size-gb, --members, --db-version, --\[no-\]termination-protection, --tag or --untag\n$/);
+    expectUsage(nothing, /^cdba: nothing to change: give --file, --set, --tier, --disk-size-gb, --members, --db-version, --\[no-\]termination-protection, --\[no-\]backup, --tag or --untag\n$/);
     expectUsage(badSet, /^cdba: invalid --set "novalue": expected key=value\n$/);
     expectNoRequest(world);
   });

@@ -98,7 +98,7 @@ describe('protection and tags: bad input and refusals', () => {
       /^cdba: --tag and --untag both name the tag "env": give one of them\n$/,
     );
     expectUsage(await run(world, ['clusters', 'patch', 'c1', '--untag', ''], { on: 'witness' }), /empty value for --untag/);
-    expectUsage(await run(world, ['clusters', 'patch', 'c1'], { on: 'witness' }), /nothing to change: .*--\[no-\]termination-protection, --tag or --untag/);
+    expectUsage(await run(world, ['clusters', 'patch', 'c1'], { on: 'witness' }), /nothing to change: .*--\[no-\]termination-protection, --\[no-\]backup, --tag or --untag/);
     expectNoRequest(world);
   });
 
