@@ -4,6 +4,8 @@ import { Option, type Command, type CommandUnknownOpts } from '@commander-js/ext
 import { PROVIDERS } from '../../model/catalog.js';
 import { choiceFlag, withExamples, withOwnOutputs, type App } from '../command.js';
 import { roleFlag } from '../shared/roles.js';
+import { registerEnvExtend } from './extend.js';
+import { registerEnvList } from './list.js';
 
 /** The flags `env up` and `run` share. */
 function withUpFlags<C extends CommandUnknownOpts>(command: C): C {
@@ -82,6 +84,8 @@ export function registerEnv(program: Command, app: App): void {
     ['Keep the cluster for the next job, wait for nothing', 'cdba env down ci-1 --keep-cluster'],
     ['Several envs, named in a pipeline', "printf 'ci-1\\nci-2\\n' | xargs -n1 cdba env down"],
   ]);
+  registerEnvList(env, app);
+  registerEnvExtend(env, app);
 }
 
 export function registerRun(program: Command, app: App): void {

@@ -12,7 +12,8 @@ import { entryValue, parseAccessEntry, type AccessEntry } from '../shared/entry.
 import { generatePassword } from '../shared/password.js';
 import { parseRole, type DatabaseUserRole } from '../shared/roles.js';
 import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, type EnvConnection, type EnvOutput } from './connection.js';
-import { checkEnvName, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfComment, envUsername } from './names.js';
+import { extendClusterExpiry } from './expiry.js';
+import { checkEnvName, ENV_EXPIRES_KEY, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfComment, envUsername, hasEnvTag } from './names.js';
 import { EnvStateFile, type EnvState } from './state.js';
 
 export interface UpFlags {
@@ -41,6 +42,8 @@ export interface UpPlan {
   github?: { output: string; env: string };
   cluster: Record<string, unknown>;
   flex: boolean;
+  /** When the env ends: the cluster's cdba-env-expires tag, the user's and the entry's deleteAfterDate. */
+  expires: string;
 }
 
 /** The ttl as the service's date, or a usage error naming --ttl (the parser is the one --delete-after uses). */
@@ -67,11 +70,11 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
   const output = envOutput(outputFlag);
   const github = output === 'github' ? checkGithubEnv(ctx.env) : undefined;
   const ttl = flags.ttl ?? DEFAULT_TTL;
-  ttlDate(ttl);
+  const expires = ttlDate(ttl);
   const ip = ipFlag(flags.ip ?? 'current');
   const roles = flags.role && flags.role.length > 0 ? flags.role : [parseRole(DEFAULT_ROLE)];
   const tier = (flags.tier ?? 'FLEX').toUpperCase();
-  const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name]] as Array<[string, string]>, ...(flags.dbVersion !== undefined ? { dbVersion: flags.dbVersion } : {}) };
+  const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name], [ENV_EXPIRES_KEY, expires]] as Array<[string, string]>, ...(flags.dbVersion !== undefined ? { dbVersion: flags.dbVersion } : {}) };
   let cluster: Record<string, unknown>;
   if (tier === 'FLEX') {
     const { flexCreateBody } = await import('../shared/flexBody.js');
@@ -86,7 +89,7 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
     const missing = missingField(cluster, shape);
     if (missing) throw new UsageError(`the cluster body lacks ${missing}, which API version ${version} requires`);
   }
-  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX' };
+  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', expires };
 }
 
 const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
@@ -107,11 +110,14 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
   const { clusterDocument, clusterTarget } = await import('../shared/target.js');
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
 
-  // 1. The cluster: reused when it exists (and then never deleted by down, unless an earlier up made it).
+  // 1. The cluster: reused when it exists (and then never deleted by down, unless an earlier up made it: its tag says so).
   let initialState: string | undefined;
   let created = previous?.cluster.created ?? false;
   try {
-    const existing = await locator.get();
+    let existing = await locator.get();
+    created = previous?.cluster.created ?? hasEnvTag(existing, name);
+    // An earlier up's cluster lasts as long as this run asks, never less.
+    if (created && hasEnvTag(existing, name)) existing = (await extendClusterExpiry(locator, existing, plan.expires)) ?? existing;
     initialState = typeof existing.stateName === 'string' ? existing.stateName : undefined;
     if (!created) ctx.io.note(`cdba: reusing cluster ${name} (env down will keep it)`);
   } catch (error) {
@@ -148,7 +154,7 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
   } catch (error) {
     if (!isNotFound(error)) throw error;
   }
-  const deleteAfterDate = ttlDate(plan.ttl);
+  const deleteAfterDate = plan.expires;
   const address = entry.kind === 'address' ? { ipAddress: entry.address } : entry.kind === 'cidr' ? { cidrBlock: entry.block } : {};
   // Recorded before the add, and also when the entry is someone else's: down removes it
   // only while it carries this env's mark, which another env's down may hand over to it.
@@ -174,7 +180,7 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
   const fields = {
     roles: plan.roles,
     scopes: [{ name, type: 'CLUSTER' }],
-    deleteAfterDate: ttlDate(plan.ttl),
+    deleteAfterDate: plan.expires,
     description: envComment(name),
     password,
   };
