@@ -5,6 +5,7 @@ import { PROVIDERS } from '../../model/catalog.js';
 import { choiceFlag, withExamples, withOwnOutputs, type App } from '../command.js';
 import { roleFlag } from '../shared/roles.js';
 import { registerEnvExtend } from './extend.js';
+import { registerEnvGc } from './gc.js';
 import { registerEnvList } from './list.js';
 
 /** The flags `env up` and `run` share. */
@@ -86,6 +87,7 @@ export function registerEnv(program: Command, app: App): void {
   ]);
   registerEnvList(env, app);
   registerEnvExtend(env, app);
+  registerEnvGc(env, app);
 }
 
 export function registerRun(program: Command, app: App): void {

@@ -46,23 +46,27 @@ export interface Inventory {
   now: number;
 }
 
-/** When the env ends: its cluster's tag when it made the cluster, else its user's date, else its entries' latest. */
+/**
+ * When the env ends: its cluster's cdba-env-expires when it made the cluster, else its
+ * user's deleteAfterDate (which the service acts on). Undefined when it has neither:
+ * then its own part is over (isExpired), and what is left is a mark on a cluster made
+ * before cdba tagged an expiry, or on an entry another env of the address keeps alive.
+ */
 export function expiryOf(env: EnvRecord): number | undefined {
   if (env.cluster?.made && env.cluster.expires !== undefined) return env.cluster.expires;
-  if (env.user?.expires !== undefined) return env.user.expires;
-  const dates = env.entries.map((e) => e.expires).filter((d): d is number => d !== undefined);
-  return dates.length > 0 ? Math.max(...dates) : undefined;
+  return env.user?.expires;
 }
+
+/** Past its end on the service's clock; an env with no end left (no expiry tag, no user) has ended. A user made permanent never ends. */
+export const isExpired = (env: EnvRecord, now: number): boolean => {
+  const ends = expiryOf(env);
+  return ends !== undefined ? ends <= now : env.user === undefined;
+};
 
 /** How long the env has been up: from its cluster's createDate, when the env made the cluster. */
 export function ageOf(env: EnvRecord, now: number): number | undefined {
   return env.cluster?.made && env.cluster.created !== undefined ? Math.max(0, now - env.cluster.created) : undefined;
 }
-
-export const isExpired = (env: EnvRecord, now: number): boolean => {
-  const ends = expiryOf(env);
-  return ends !== undefined && ends <= now;
-};
 
 /** "FLEX", or the electable instance sizes of a dedicated cluster ("M10"; "M30,M40" for shards that differ). */
 function tierOf(doc: Cluster, kind: EnvCluster['kind']): string {
