@@ -15,6 +15,9 @@ import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDo
 import { extendClusterExpiry } from './expiry.js';
 import { checkEnvName, ENV_EXPIRES_KEY, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfComment, envUsername, hasEnvTag } from './names.js';
 import { EnvStateFile, type EnvState } from './state.js';
+import type { ApiClient } from '../../api/client.js';
+import type { Cluster } from '../../api/resources/clusters.js';
+import type { ClusterLocator } from '../shared/flex.js';
 
 export interface UpFlags {
   tier?: string;
@@ -94,10 +97,28 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
 
 const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
+const isConflict = (error: unknown, code: string): boolean => error instanceof ApiError && error.status === 409 && error.errorCode === code;
+
+/** What each part of bringUp shares: where, and the record of what was made. */
+interface Up {
+  ctx: Context;
+  plan: UpPlan;
+  client: ApiClient;
+  projectId: string;
+  locator: ClusterLocator;
+  state: EnvState;
+  stateFile: EnvStateFile;
+  /** This runner's record of an earlier up of the env. */
+  previous: EnvState | undefined;
+}
+
 /**
  * Makes (or finds) the cluster, the entry and the user, waits until they are ready,
- * and answers the connection. The state file is written after each thing made, so
- * a failure half-way leaves `env down` a record of it.
+ * and answers the connection. The three are made at once (each a request or two in a
+ * row) and waited for together, in one loop. Each is asked for in the order that costs
+ * the fewest requests: a create first (a 409 says it is there), or, where this runner's
+ * state file says an earlier up made it, the read or update first. The state file is
+ * written after each thing made, so a failure half-way leaves `env down` a record of it.
  */
 export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection> {
   const { name } = plan;
@@ -106,25 +127,66 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const previous = stateFile.read();
-  const { ClusterLocator, checkFlexReachable } = await import('../shared/flex.js');
-  const { clusterDocument, clusterTarget } = await import('../shared/target.js');
+  const { ClusterLocator } = await import('../shared/flex.js');
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
+  const state: EnvState = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...(previous?.user ? { user: previous.user } : {}), ...(previous?.entry ? { entry: previous.entry } : {}) };
+  const up: Up = { ctx, plan, client, projectId, locator, state, stateFile, previous };
 
-  // 1. The cluster: reused when it exists (and then never deleted by down, unless an earlier up made it: its tag says so).
-  let initialState: string | undefined;
-  let created = previous?.cluster.created ?? false;
-  try {
+  // The address first (one request): the entry needs it, and the rest waits for nothing else.
+  let entry: AccessEntry;
+  if (plan.ip === 'current') {
+    const { currentIpAddress } = await import('../../api/resources/accessList.js');
+    const { body } = await currentIpAddress(client);
+    entry = parseAccessEntry(typeof body?.currentIpv4Address === 'string' ? body.currentIpv4Address : '', 'address from the service (--ip current)');
+  } else entry = plan.ip;
+
+  const password = generatePassword();
+  ctx.io.addSecret(password);
+  const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), upUser(up, password)]);
+  const ready = await waitUntilReady(up, cluster, value);
+  const strings = (ready.connectionStrings ?? {}) as Record<string, unknown>;
+  if (typeof strings.standardSrv !== 'string') throw new UsageError(`cluster ${name} is IDLE but has no SRV connection string (connectionStrings.standardSrv)`);
+  return { uri: connectionUri(strings.standardSrv, username, password), username, password, cluster: name };
+}
+
+/** Every promise's value; when some fail, the first failure (in the given order) once all have settled, so none runs on unseen. */
+async function allOrFirstError<T extends unknown[]>(promises: [...{ [K in keyof T]: Promise<T[K]> }]): Promise<T> {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as T;
+}
+
+/**
+ * The cluster, reused when it exists (and then never deleted by down, unless an earlier
+ * up made it: its tag says so); answers its document as last seen. An earlier up's
+ * cluster is made to last as long as this run asks, never less (its cdba-env-expires).
+ */
+async function upCluster(up: Up): Promise<Cluster> {
+  const { ctx, plan, client, projectId, locator, state, stateFile, previous } = up;
+  const { name } = plan;
+  const { clusterDocument } = await import('../shared/target.js');
+  const reuse = async (): Promise<Cluster> => {
     let existing = await locator.get();
-    created = previous?.cluster.created ?? hasEnvTag(existing, name);
-    // An earlier up's cluster lasts as long as this run asks, never less.
-    if (created && hasEnvTag(existing, name)) existing = (await extendClusterExpiry(locator, existing, plan.expires)) ?? existing;
-    initialState = typeof existing.stateName === 'string' ? existing.stateName : undefined;
-    if (!created) ctx.io.note(`cdba: reusing cluster ${name} (env down will keep it)`);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-    const checkHint = `the cluster may have been created; \`${ctx.followUp('env', 'up', name)}\` again reuses it`;
-    let answer;
+    state.cluster.created = previous?.cluster.created ?? hasEnvTag(existing, name);
+    if (state.cluster.created && hasEnvTag(existing, name)) existing = (await extendClusterExpiry(locator, existing, plan.expires)) ?? existing;
+    if (!state.cluster.created) ctx.io.note(`cdba: reusing cluster ${name} (env down will keep it)`);
+    stateFile.write(state);
+    return existing;
+  };
+  // An earlier up on this runner made or found it: read it first (one request, where a create would cost two).
+  if (previous) {
+    try {
+      return await reuse();
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+  const checkHint = `the cluster may have been created; \`${ctx.followUp('env', 'up', name)}\` again reuses it`;
+  let answer: Cluster;
+  try {
     if (plan.flex) {
+      const { checkFlexReachable } = await import('../shared/flex.js');
       await checkFlexReachable(ctx, name);
       const { createFlexCluster } = await import('../../api/resources/flexClusters.js');
       answer = clusterDocument(await createFlexCluster(client, projectId, plan.cluster, checkHint));
@@ -133,20 +195,22 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
       const { createCluster } = await import('../../api/resources/clusters.js');
       answer = clusterDocument(await createCluster(client, projectId, plan.cluster, checkHint));
     }
-    created = true;
-    initialState = typeof answer.stateName === 'string' ? answer.stateName : 'CREATING';
-    ctx.io.note(`cdba: cluster ${name} is ${initialState}`);
+  } catch (error) {
+    // There already (of either kind: names are one per project): reused.
+    if (isConflict(error, 'DUPLICATE_CLUSTER_NAME')) return reuse();
+    throw error;
   }
-  const state: EnvState = { baseUrl, projectId, name, cluster: { name, created }, ...(previous?.user ? { user: previous.user } : {}), ...(previous?.entry ? { entry: previous.entry } : {}) };
+  state.cluster.created = true;
   stateFile.write(state);
+  ctx.io.note(`cdba: cluster ${name} is ${typeof answer.stateName === 'string' ? answer.stateName : 'CREATING'}`);
+  return answer;
+}
 
-  // 2. The access-list entry, with the env's comment; one that is there already without it is someone else's, used and left alone.
+/** The access-list entry, with the env's comment; one that is there already without it is someone else's, used and left alone. Answers its value. */
+async function upEntry(up: Up, entry: AccessEntry): Promise<string> {
+  const { ctx, plan, client, projectId, state, stateFile } = up;
+  const { name } = plan;
   const accessList = await import('../../api/resources/accessList.js');
-  let entry: AccessEntry;
-  if (plan.ip === 'current') {
-    const { body } = await accessList.currentIpAddress(client);
-    entry = parseAccessEntry(typeof body?.currentIpv4Address === 'string' ? body.currentIpv4Address : '', 'address from the service (--ip current)');
-  } else entry = plan.ip;
   const value = entryValue(entry);
   let existingEntry: Record<string, unknown> | undefined;
   try {
@@ -171,56 +235,75 @@ export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection
   } else {
     ctx.io.note(`cdba: access-list entry ${value} is there already (not made by env ${name}); using it, and env down will keep it`);
   }
+  return value;
+}
 
-  // 3. The user: created with a generated password, or (a re-run: the state file keeps no password) given a new one.
-  const username = envUsername(name);
-  const password = generatePassword();
-  ctx.io.addSecret(password);
+/**
+ * The user, with a generated password: created, or (it is there: the state file keeps
+ * no password) given a new one. Where an earlier up on this runner made it, the update
+ * goes first. Answers its name.
+ */
+async function upUser(up: Up, password: string): Promise<string> {
+  const { ctx, plan, client, projectId, state, stateFile, previous } = up;
+  const { name } = plan;
   const users = await import('../../api/resources/databaseUsers.js');
-  const fields = {
-    roles: plan.roles,
-    scopes: [{ name, type: 'CLUSTER' }],
-    deleteAfterDate: plan.expires,
-    description: envComment(name),
-    password,
-  };
-  let userExists = true;
-  try {
-    await users.getDatabaseUser(client, projectId, ENV_USER_DB, username);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-    userExists = false;
-  }
+  const username = envUsername(name);
+  const fields = { roles: plan.roles, scopes: [{ name, type: 'CLUSTER' }], deleteAfterDate: plan.expires, description: envComment(name), password };
   // Recorded before the create: a create whose answer is lost is still removed by down.
   state.user = { databaseName: ENV_USER_DB, username };
   stateFile.write(state);
-  if (userExists) {
+  const update = async (): Promise<void> => {
     await users.updateDatabaseUser(client, projectId, ENV_USER_DB, username, fields);
     ctx.io.note(`cdba: database user ${username} exists; its password was changed (cdba keeps no password)`);
-  } else {
-    const lost = `the user may have been created; \`${ctx.followUp('env', 'up', name)}\` again gives it a new password`;
-    await users.createDatabaseUser(client, projectId, { ...fields, username, databaseName: ENV_USER_DB, groupId: projectId }, lost);
+  };
+  if (previous) {
+    try {
+      await update();
+      return username;
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
   }
+  const lost = `the user may have been created; \`${ctx.followUp('env', 'up', name)}\` again gives it a new password`;
+  try {
+    await users.createDatabaseUser(client, projectId, { ...fields, username, databaseName: ENV_USER_DB, groupId: projectId }, lost);
+  } catch (error) {
+    if (!isConflict(error, 'USER_ALREADY_EXISTS')) throw error;
+    await update();
+  }
+  return username;
+}
 
-  // 4. Ready: the entry ACTIVE, the cluster IDLE.
+/**
+ * Ready: the cluster IDLE and the entry ACTIVE, waited for in one loop that asks
+ * about both at once, and no more about the one that is ready. Answers the cluster.
+ */
+async function waitUntilReady(up: Up, seen: Cluster, value: string): Promise<Cluster> {
+  const { ctx, plan, client, projectId, locator } = up;
+  const { getAccessListEntryStatus } = await import('../../api/resources/accessList.js');
+  const { stateLabel } = await import('../shared/waitForCluster.js');
   const { watch } = await import('../../core/watch.js');
-  await watch({
+  const idle = (doc: Cluster): boolean => doc.stateName === 'IDLE';
+  let cluster = seen;
+  let entryStatus = '';
+  return watch({
     io: ctx.io,
-    subject: `access-list entry ${value}`,
+    subject: `env ${plan.name} (cluster, access-list entry)`,
     intervals: ctx.watchIntervals,
-    resumeHint: `see ${ctx.followUp('access-list', 'status', value)}`,
+    ...(ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {}),
+    resumeHint: `env up ${plan.name} again waits for it`,
     poll: async () => {
-      const status = (await accessList.getAccessListEntryStatus(client, projectId, value)).body?.STATUS ?? 'UNKNOWN';
+      const [doc, status] = await Promise.all([
+        idle(cluster) ? cluster : locator.get(),
+        entryStatus === 'ACTIVE' ? entryStatus : getAccessListEntryStatus(client, projectId, value).then((r) => r.body?.STATUS ?? 'UNKNOWN'),
+      ]);
+      cluster = doc;
+      entryStatus = status;
       if (status === 'FAILED') throw new UsageError(`the service could not apply access-list entry ${value} (FAILED)`);
-      return { state: status, done: status === 'ACTIVE', value: status };
+      const clusterState = stateLabel({ state: typeof doc.stateName === 'string' ? doc.stateName : 'UNKNOWN', paused: doc.paused === true });
+      return { state: `${clusterState}, ${status}`, done: idle(doc) && status === 'ACTIVE', value: doc };
     },
   });
-  const { waitForCluster } = await import('../shared/waitForCluster.js');
-  const target = await clusterTarget(ctx, 'clusters.get');
-  const ready = (await waitForCluster(ctx, target, name, { until: 'IDLE', initialState, locator }))!;
-  const strings = (ready.connectionStrings ?? {}) as Record<string, unknown>;
-  if (typeof strings.standardSrv !== 'string') throw new UsageError(`cluster ${name} is IDLE but has no SRV connection string (connectionStrings.standardSrv)`);
-  return { uri: connectionUri(strings.standardSrv, username, password), username, password, cluster: name };
 }
 
 /** Prints the connection in the chosen form; the password reaches stdout only here. */
