@@ -66,7 +66,7 @@ export function registerEnv(program: Command, app: App): void {
   withExamples(up, [
     ['Variables for a shell', 'eval "$(cdba env up ci-1 -o env)" && npm test'],
     ['In a CI script: removed however the job ends, cancelled during env up included', 'trap \'cdba env down ci-1\' EXIT; eval "$(cdba env up ci-1 -o env)" && npm test'],
-    ['In a GitHub Actions step: outputs and $GITHUB_ENV, the password masked', 'cdba env up ci-$GITHUB_RUN_ID -o github'],
+    ['In a GitHub Actions step: outputs and $GITHUB_ENV, the password masked; a failure also as an ::error:: annotation', 'cdba env up ci-$GITHUB_RUN_ID -o github'],
     ['A dedicated M10 with MongoDB 8.0 for four hours, only the URI', 'cdba env up ci-2 --tier M10 --db-version 8.0 --ttl 4h -o json | jq -r .MONGODB_URI'],
   ]);
 

@@ -331,6 +331,10 @@ export async function showConnection(ctx: Context, plan: UpPlan, connection: Env
  * removes it instead).
  */
 export async function runEnvUp(ctx: Context, name: string, flags: UpFlags, outputFlag: string | undefined): Promise<void> {
+  if (outputFlag === 'github') {
+    const { errorAnnotation } = await import('./annotation.js');
+    ctx.io.onFailure = (message, hint) => ctx.io.write(errorAnnotation(message, hint));
+  }
   const plan = await planUp(ctx, name, flags, outputFlag);
   const left = `remove what env up made so far with \`${ctx.followUp('env', 'down', name)}\``;
   const { onTerminate } = await import('../../base/terminate.js');
