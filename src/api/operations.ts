@@ -7,6 +7,7 @@
 // The product's operations are the const below; registerOperations is the one way
 // to add more (test fixtures follow the recipe in docs/ARCHITECTURE.md with it).
 import { UsageError } from '../base/errors.js';
+import { NETWORK_OPERATIONS } from './networkOperations.js';
 
 /**
  * The operations added by registerOperations. A module that registers some names
@@ -133,6 +134,7 @@ const BUILTIN_OPERATIONS = {
   'accessList.get': { method: 'GET', path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 },
   'accessList.status': { method: 'GET', path: `${ACCESS_LIST_ENTRY}/status`, versions: ONLY_2023_01_01 },
   'accessList.delete': { method: 'DELETE', path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 },
+  ...NETWORK_OPERATIONS,
 } as const satisfies Record<string, TableEntry>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;

@@ -25,8 +25,11 @@ export interface ErrorReport {
   };
 }
 
-/** Exit codes whose failure may pass if the same command runs again later: rate limits, the server or network, a watch's deadline. */
-const RETRYABLE: ReadonlySet<number> = new Set([ExitCode.rateLimited, ExitCode.server, ExitCode.watchTimeout]);
+/**
+ * Exit codes whose failure may pass if the same command runs again later: rate limits, the
+ * server or network, a watch's deadline, a watch that waits for the user's step (once it is done).
+ */
+const RETRYABLE: ReadonlySet<number> = new Set([ExitCode.rateLimited, ExitCode.server, ExitCode.watchTimeout, ExitCode.userAction]);
 
 export function errorReport(error: unknown, hint?: string): ErrorReport {
   const exitCode = exitCodeFor(error);

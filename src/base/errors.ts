@@ -15,6 +15,8 @@ export const ExitCode = {
   changesPending: 10,
   sunsetWithin: 11,
   envLeft: 12,
+  userAction: 13,
+  failedState: 14,
   interrupted: 130,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -33,6 +35,8 @@ export const EXIT_CODE_TABLE: ReadonlyArray<{ code: ExitCodeValue; meaning: stri
   { code: 10, meaning: 'apply --dry-run --exit-code: changes pending; env gc --dry-run --exit-code: envs to remove' },
   { code: 11, meaning: 'versions --fail-within: an API version cdba sends reaches its Sunset within the window' },
   { code: 12, meaning: 'run: the command ran, but env down failed; the line names what is left' },
+  { code: 13, meaning: 'a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do' },
+  { code: 14, meaning: 'a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE' },
   { code: 130, meaning: 'interrupted' },
 ];
 
@@ -70,6 +74,22 @@ export abstract class CdbaError extends Error {
 /** Bad flags, bad values, bad files: found before any request is sent. */
 export class UsageError extends CdbaError {
   readonly exitCode = ExitCode.usage;
+}
+
+/**
+ * A file or directory cdba will not write a private file into or over, nor read one
+ * from (src/base/privateFile.ts): another user's, writable by others, a link, not a
+ * regular file. The message says why. Exit 2: found before any request.
+ */
+export class UnsafePathError extends UsageError {}
+
+/**
+ * Something local cdba could not do after requests were made (record an env's
+ * state, hand over its connection): exit 1, never 2, which says nothing was sent.
+ * The hint says what to do about what was made.
+ */
+export class LocalFailureError extends CdbaError {
+  readonly exitCode = ExitCode.general;
 }
 
 /** The service's error document (seed: Errors). */
@@ -112,6 +132,11 @@ export class WatchTimeoutError extends CdbaError {
   readonly exitCode = ExitCode.watchTimeout;
 }
 
+/** What was named is not there, found by looking in the service's lists (exit 4, like a 404). */
+export class NotFoundError extends CdbaError {
+  readonly exitCode = ExitCode.notFound;
+}
+
 /** The resource is not in a state the request needs, seen before asking the service to change it (exit 5, like a 409). */
 export class ConflictError extends CdbaError {
   readonly exitCode = ExitCode.conflict;
@@ -136,6 +161,19 @@ export class SunsetWithinError extends CdbaError {
 /** `run`: the command ran, but removing its env failed; the message names what is left. */
 export class EnvLeftError extends CdbaError {
   readonly exitCode = ExitCode.envLeft;
+}
+
+/**
+ * A watch reached a state that waits for the user, on the cloud's side (accept an AWS
+ * peering request, create the matching GCP peering): neither success nor failure.
+ */
+export class UserActionError extends CdbaError {
+  readonly exitCode = ExitCode.userAction;
+}
+
+/** A watch reached FAILED (or a rejection): what was waited for will not become AVAILABLE. */
+export class FailedStateError extends CdbaError {
+  readonly exitCode = ExitCode.failedState;
 }
 
 export class InterruptedError extends CdbaError {

@@ -13,13 +13,15 @@
 //   user and writable by no one else, and never over a file that is a link, not
 //   a regular file, or owned by someone else: whoever can write the directory
 //   could otherwise swap what cdba writes, or read the secrets in it.
+// - Reading one back (readPrivateFileSync) applies the same rules: a file cdba
+//   would refuse to write is one it did not write, and is not trusted.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fsyncSync, lstatSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readdirSync, readSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { UnsafePathError } from './errors.js';
 
-/** A directory or file cdba will not write a private file into or over; the message says why. */
-export class UnsafePathError extends Error {}
+export { UnsafePathError };
 
 const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
@@ -50,11 +52,57 @@ export function unsafeFileReason(file: string): string | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
+  return fileReason(file, stat);
+}
+
+function fileReason(file: string, stat: Stats): string | undefined {
   if (stat.isSymbolicLink()) return `${file} is a symbolic link`;
   if (!stat.isFile()) return `${file} is not a regular file`;
   const me = uid();
   if (me !== undefined && stat.uid !== me) return `${file} is owned by another user (uid ${stat.uid})`;
   return undefined;
+}
+
+const isMissing = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+/**
+ * Reads back a private file under the rules it is written by: `dirs` (default: the
+ * file's own) this user's alone, the file a regular file of this user's, opened
+ * without following a link and without blocking. Undefined when there is none, or
+ * when it is larger than `maxBytes` (not one cdba wrote). Throws UnsafePathError
+ * saying why, and the fs error otherwise.
+ */
+export function readPrivateFileSync(path: string, maxBytes: number, dirs: readonly string[] = [dirname(path)]): string | undefined {
+  for (const dir of dirs) {
+    let reason;
+    try {
+      reason = unsafeDirReason(dir);
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+    if (reason) throw new UnsafePathError(reason);
+  }
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new UnsafePathError(`${path} is a symbolic link`);
+    throw error;
+  }
+  try {
+    const stat = fstatSync(fd);
+    const reason = fileReason(path, stat);
+    if (reason) throw new UnsafePathError(reason);
+    if (stat.size > maxBytes) return undefined;
+    const buffer = Buffer.alloc(maxBytes + 1);
+    let length = 0;
+    for (let n; length <= maxBytes && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
+    return length > maxBytes ? undefined : buffer.subarray(0, length).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

@@ -22,6 +22,7 @@ interface EmulatorFlags {
   faultSeed?: number;
   dropAfterCommit?: boolean;
   transitionMs?: number;
+  holdUserSteps?: boolean;
   rateLimit?: number;
   rateWindowMs?: number;
   writeProfile?: string;
@@ -62,6 +63,7 @@ export function registerEmulator(program: Command, app: App): void {
     .option('--fault-seed <n>', 'seed for --fail-rate, so faults repeat exactly', intFlag('--fault-seed', 0))
     .option('--drop-after-commit', 'commit each cluster create, then drop the connection unanswered')
     .option('--transition-ms <ms>', 'how long CREATING/UPDATING/DELETING last (default 2000)', intFlag('--transition-ms', 0))
+    .option('--hold-user-steps', "network peers made while it is on wait where you must act (AWS PENDING_ACCEPTANCE, which lapses after a week as AWS lets it; GCP WAITING_FOR_USER); by default the emulator plays your step in one transition")
     .option('--rate-limit <n>', 'requests per minute per project, every resource together, for tests of 429 (default: the service\'s limits, per resource)', intFlag('--rate-limit', 1))
     .option('--rate-window-ms <ms>', 'length of the --rate-limit window (default 60000, a minute); for tests of 429 handling', intFlag('--rate-window-ms', 1))
     .option('--write-profile <name>', 'write a ready profile for the owner key into the config dir', (name: string) => validateProfileName(name, '--write-profile'))
@@ -110,6 +112,7 @@ export async function runEmulator(ctx: Context, flags: EmulatorFlags): Promise<v
     ...(flags.faultSeed !== undefined ? { faultSeed: flags.faultSeed } : {}),
     ...(flags.dropAfterCommit ? { dropAfterCommit: true } : {}),
     ...(flags.transitionMs !== undefined ? { transitionMs: flags.transitionMs } : {}),
+    ...(flags.holdUserSteps ? { holdWaits: true } : {}),
     ...(flags.rateLimit !== undefined ? { rateLimitPerMinute: flags.rateLimit } : {}),
     ...(flags.rateWindowMs !== undefined ? { rateWindowMs: flags.rateWindowMs } : {}),
     date: flags.date ?? new Date().toISOString().slice(0, 10),

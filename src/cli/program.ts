@@ -16,6 +16,8 @@ import { registerEmulator } from './emulator.js';
 import { HELP_LAYOUT } from './helpLayout.js';
 import { registerEnv, registerRun } from './env/index.js';
 import { registerOrgs } from './projects/orgs.js';
+import { registerPeering } from './peering/index.js';
+import { registerPrivateEndpoints } from './private-endpoints/index.js';
 import { registerPrivateIp } from './private-ip/index.js';
 import { registerProjects } from './projects/index.js';
 import { registerProfile } from './profile/index.js';
@@ -77,6 +79,8 @@ export function buildProgram(app: App): Command {
   registerAccessList(program, app);
   registerConnString(program, app);
   registerDbUsers(program, app);
+  registerPeering(program, app);
+  registerPrivateEndpoints(program, app);
   registerEnv(program, app);
   registerRun(program, app);
   registerApi(program, app);

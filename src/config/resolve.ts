@@ -1,5 +1,5 @@
 // One resolver for every setting: flag > environment > profile > default.
-import { DEFAULTS, PROFILE_KEYS, type OutputFormat, type Profile, type ProfileKey, type Settings } from './settings.js';
+import { CONFIG_DIR_VARIABLE, CREDENTIAL_KEYS, DEFAULTS, PROFILE_KEYS, type OutputFormat, type Profile, type ProfileKey, type Settings } from './settings.js';
 import { VALIDATORS, validateProfileName } from './validate.js';
 
 export type SettingSource = 'flag' | 'env' | 'profile' | 'default';
@@ -15,6 +15,16 @@ export const ENV_FOR_KEY: Partial<Record<ProfileKey, string>> = {
   apiVersion: 'CDBA_API_VERSION',
   output: 'CDBA_OUTPUT',
 };
+
+/** The variable that names the profile (resolveProfileName). */
+export const PROFILE_VARIABLE = 'CDBA_PROFILE';
+
+/**
+ * Every variable through which cdba finds credentials: those that hold them, and
+ * those that choose the profile or the config dir (profiles, cached tokens) that
+ * hold them. `run` holds these back from CMD (src/cli/env/run.ts).
+ */
+export const CREDENTIAL_VARIABLES: readonly string[] = [...CREDENTIAL_KEYS.map((key) => ENV_FOR_KEY[key]!), PROFILE_VARIABLE, CONFIG_DIR_VARIABLE];
 
 export interface ResolveInput {
   profileName: string;
@@ -70,7 +80,8 @@ export function resolveProfileName(flag: string | undefined, env: NodeJS.Process
   source: SettingSource;
 } {
   if (flag) return { name: validateProfileName(flag, '-P/--profile'), source: 'flag' };
-  if (env.CDBA_PROFILE) return { name: validateProfileName(env.CDBA_PROFILE, 'CDBA_PROFILE'), source: 'env' };
+  const named = env[PROFILE_VARIABLE];
+  if (named) return { name: validateProfileName(named, PROFILE_VARIABLE), source: 'env' };
   if (current) return { name: current, source: 'profile' };
   return { name: 'default', source: 'default' };
 }

@@ -21,6 +21,12 @@ export type Profile = Partial<Record<ProfileKey, string>>;
 
 export const SECRET_KEYS: ReadonlySet<ProfileKey> = new Set(['privateKey', 'clientSecret']);
 
+/** The keys that authenticate (an API key pair, a service account). */
+export const CREDENTIAL_KEYS = ['publicKey', 'privateKey', 'clientId', 'clientSecret'] as const satisfies readonly ProfileKey[];
+
+/** The variable that names the config directory (profiles and cached tokens); read by configDirFor. */
+export const CONFIG_DIR_VARIABLE = 'CDBA_CONFIG_DIR';
+
 export const DEFAULTS = {
   baseUrl: 'https://cloud.mongodb.com',
   // The newest version date cdba knows (src/api/operations.ts NEWEST_DATE; a test keeps them equal).

@@ -12,7 +12,7 @@ import { CdbaError, UsageError } from '../base/errors.js';
 import { fsReason, isFsError } from '../base/fsError.js';
 import { UnsafePathError, unsafeDirReason, writePrivateFileSync } from '../base/privateFile.js';
 import { onTerminate } from '../base/terminate.js';
-import { PROFILE_KEYS, type Profile } from './settings.js';
+import { CONFIG_DIR_VARIABLE, PROFILE_KEYS, type Profile } from './settings.js';
 import { isObject } from '../base/object.js';
 
 export interface ConfigFile {
@@ -22,7 +22,8 @@ export interface ConfigFile {
 
 /** CDBA_CONFIG_DIR, else $XDG_CONFIG_HOME/cdba, else ~/.config/cdba. */
 export function configDirFor(env: NodeJS.ProcessEnv): string {
-  if (env.CDBA_CONFIG_DIR) return env.CDBA_CONFIG_DIR;
+  const named = env[CONFIG_DIR_VARIABLE];
+  if (named) return named;
   const base = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
   return join(base, 'cdba');
 }

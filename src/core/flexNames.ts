@@ -5,16 +5,17 @@
 //   <configDir>/flex/names-<sha256(baseUrl, projectId)>.json   {"names": ["f1", ...]}
 //
 // Nothing secret; written with writePrivateFileSync (0600, atomic, never through or
-// over a symlink, never into a directory others can write). The file is untrusted:
-// capped in size and names, and a damaged one counts as empty. Best effort, like the
+// over a symlink, never into a directory others can write) and read back under the
+// same rules (readPrivateFileSync): one cdba would not write counts as empty. The file
+// is untrusted: capped in size and names, and a damaged one counts as empty. Best effort, like the
 // digest session: a failed write costs one warning and, on the next run, one extra
 // request. Two processes that learn
 // names at once may each keep only their own; the other name costs one 400 again.
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fsReason } from '../base/fsError.js';
-import { UnsafePathError, writePrivateFileSync } from '../base/privateFile.js';
+import { readPrivateFileSync, UnsafePathError, writePrivateFileSync } from '../base/privateFile.js';
 
 /** Bigger than any project's flex clusters; a larger file is not ours and is ignored. */
 const MAX_FILE_BYTES = 64 * 1024;
@@ -61,13 +62,13 @@ export class FlexNames {
     if (this.names) return this.names;
     this.names = [];
     try {
-      const stat = lstatSync(this.file);
-      // A symlink or anything but a small regular file is not one cdba wrote.
-      if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return this.names;
-      const data = JSON.parse(readFileSync(this.file, 'utf8')) as { names?: unknown };
+      // A symlink, another user's file or directory, anything but a small regular file: not one cdba wrote.
+      const text = readPrivateFileSync(this.file, MAX_FILE_BYTES, [this.configDir, this.dir]);
+      if (text === undefined) return this.names;
+      const data = JSON.parse(text) as { names?: unknown };
       if (Array.isArray(data?.names)) this.names = data.names.filter((n): n is string => typeof n === 'string' && n.length <= 64).slice(-MAX_NAMES);
     } catch {
-      // Missing or damaged: nothing known.
+      // Unsafe, unreadable or damaged: nothing known.
     }
     return this.names;
   }

@@ -14,6 +14,8 @@ export interface Services {
   clock: () => number;
   /** How long a resource's transient states (CREATING, UPDATING, DELETING) last. */
   transitionMs: number;
+  /** Resources stay in the states where the service waits for the customer to act on the cloud's side, instead of going on. */
+  holdWaits?: boolean;
   /**
    * When the service runs (cdba emulator --date; see serviceNow): YYYY-MM-DD, or a full
    * ISO 8601 time (2026-12-01T14:00:00Z) at which its clock starts.

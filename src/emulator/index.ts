@@ -71,6 +71,8 @@ export interface EmulatorOptions {
   dropAfterCommit?: boolean;
   /** How long CREATING / UPDATING / DELETING last; default: the seed's, else 2000. */
   transitionMs?: number;
+  /** Resources stay in the states where the service waits for the customer to act on the cloud's side; default: the emulator acts for them. */
+  holdWaits?: boolean;
   /** Digest nonce lifetime; default 5 minutes. */
   nonceTtlMs?: number;
   /**
@@ -173,6 +175,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     faults,
     clock,
     transitionMs: options.transitionMs ?? world.transitionMs ?? DEFAULT_TRANSITION_MS,
+    holdWaits: options.holdWaits ?? false,
     limiter,
     stats,
     removedVersions: new Set(options.removedVersions ?? []),

@@ -4,6 +4,7 @@ import { App } from '../cli/command.js';
 import { buildProgram } from '../cli/program.js';
 import { describe } from '../cli/tree.js';
 import { IO } from '../base/io.js';
+import { CREDENTIAL_VARIABLES } from '../config/resolve.js';
 import { renderGroupPage, renderMainPage, type ManPage } from './render.js';
 
 const ENVIRONMENT: Array<[string, string]> = [
@@ -18,6 +19,7 @@ const ENVIRONMENT: Array<[string, string]> = [
   ['CDBA_DEBUG', 'Trace HTTP on stderr with secrets redacted, like --debug.'],
   ['CDBA_ERROR_FORMAT', 'text or json, like --error-format: json writes a failure as one JSON document on stderr, {"error": {"exitCode", "message", "retryable", and where known "status", "errorCode", "detail", "hint"}}.'],
   ['NO_COLOR, FORCE_COLOR', 'Turn colour off, or force it on.'],
+  ['(cdba run)', `CMD gets the environment without ${CREDENTIAL_VARIABLES.join(', ')}: the variables through which cdba finds its credentials. --keep-env NAME passes one on purpose.`],
   ['(empty values)', 'A variable set to the empty string counts as unset, except FORCE_COLOR, which is then on (as in Node.js). A flag with an empty value is refused (exit 2).'],
 ];
 

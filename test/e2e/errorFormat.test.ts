@@ -132,6 +132,28 @@ describe('--error-format json', () => {
     seen.push(12);
   });
 
+  it('exit 13 and 14: a peering watch that stops where the user must act, and one that stops at FAILED', async () => {
+    let now = Date.UTC(2026, 7, 10, 9, 0, 0);
+    const { emu: held } = await withEmulator({ seed: knownSeed(), transitionMs: 0, holdWaits: true, clock: () => now });
+    try {
+      const flags = ['--provider', 'AWS', '--region', 'US_EAST_1', '--atlas-cidr', '192.168.248.0/21', '--aws-account-id', '123456789012', '--vpc-id', 'vpc-0a1b2c3d4e5f60718', '--route-table-cidr', '10.0.0.0/16'];
+      const waiting = await cdba(['peering', 'create', ...flags, '--watch'], { env: { ...digestEnv(held.url), CDBA_ERROR_FORMAT: 'json' } });
+      expect(waiting.exitCode, waiting.stderr).toBe(13);
+      const error = (JSON.parse(waiting.stderr.trimEnd().split('\n').at(-1)!) as Report).error;
+      expect(error).toMatchObject({ exitCode: 13, retryable: true, message: expect.stringMatching(/is PENDING_ACCEPTANCE: accept VPC peering connection pcx-/) });
+      expect(error.hint).toMatch(/^aws ec2 accept-vpc-peering-connection /);
+      seen.push(13);
+      now += 8 * 24 * 3600_000; // nobody accepted: the request lapsed
+      const id = (JSON.parse(waiting.stdout) as { id: string }).id;
+      const failed = await cdba(['peering', 'watch', id], { env: { ...digestEnv(held.url), CDBA_ERROR_FORMAT: 'json' } });
+      expect(failed.exitCode, failed.stderr).toBe(14);
+      expect((JSON.parse(failed.stderr.trimEnd().split('\n').at(-1)!) as Report).error).toMatchObject({ exitCode: 14, retryable: false, message: `peer ${id} FAILED: EXPIRED` });
+      seen.push(14);
+    } finally {
+      await held.stop();
+    }
+  });
+
   it('exit 130: interrupted', async () => {
     const created = await cdba(['clusters', 'create', 'slow2', '--provider', 'AWS', '--region', 'US_EAST_1', '-o', 'json'], { env: digestEnv(stuck.url) });
     expect(created.exitCode, created.stderr).toBe(0);

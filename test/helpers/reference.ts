@@ -19,6 +19,8 @@ const OPENAPI_FILES = {
   v2: 'admin-api-v2-subset.json',
   /** The service's description of 2026-08-21, with each version's x-sunset: where it and the older subset disagree, it stands. */
   'v2-2026-08': 'admin-api-v2-2026-08-subset.json',
+  /** The same description cut to network peering and private endpoints. */
+  'v2-2026-08-network': 'admin-api-v2-2026-08-network-subset.json',
 } as const;
 
 export function readOpenApi(which: keyof typeof OPENAPI_FILES): Record<string, unknown> {

@@ -8,15 +8,18 @@
 //   argv         the arguments; "$DIR" is a temporary directory holding `files`
 //   stdin        text, or {repeat, bytes, prefix?, suffix?} for generated input
 //   files        {name: text | {repeat, bytes, prefix?, suffix?}} written to $DIR
-//   env          variables added to (or, with null, removed from) the emulator's
+//   modes        {name: octal} applied after the files are written ("." is $DIR itself)
+//   seed         fields added to the emulator's seed (support.ts knownSeed), e.g. flexClusters
+//   env          variables ("$DIR" as in argv) added to (or, with null, removed from) the emulator's
 //                CDBA_BASE_URL, CDBA_PUBLIC_KEY, CDBA_PRIVATE_KEY and CDBA_PROJECT_ID
 //   exit         the expected exit code
 //   stderr       a regular expression the one stderr line must match
 //   sent         whether the emulator sees a request (default: exit is not 2)
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cdba, tempDir } from '../helpers/inProcess.js';
+import type { SeedDocument } from '../../src/emulator/index.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { digestEnv, expectOneErrorLine, knownSeed } from './support.js';
 
@@ -28,6 +31,8 @@ interface BadInputCase {
   argv: string[];
   stdin?: Content;
   files?: Record<string, Content>;
+  modes?: Record<string, string>;
+  seed?: Partial<SeedDocument>;
   env?: Record<string, string | null>;
   exit: number;
   stderr: string;
@@ -43,7 +48,7 @@ function load(file: string): BadInputCase {
   if (!Array.isArray(value.argv) || !value.argv.every((a) => typeof a === 'string')) problems.push('argv');
   if (!Number.isInteger(value.exit)) problems.push('exit');
   if (typeof value.stderr !== 'string') problems.push('stderr');
-  const known = new Set(['description', 'argv', 'stdin', 'files', 'env', 'exit', 'stderr', 'sent']);
+  const known = new Set(['description', 'argv', 'stdin', 'files', 'modes', 'seed', 'env', 'exit', 'stderr', 'sent']);
   problems.push(...Object.keys(value).filter((key) => !known.has(key)));
   if (problems.length > 0) throw new Error(`${file}: missing or malformed ${problems.join(', ')}`);
   return value;
@@ -69,10 +74,11 @@ describe('bad input corpus', () => {
     const dir = tempDir('cdba-bad-input-');
     mkdirSync(dir, { recursive: true });
     for (const [name, content] of Object.entries(c.files ?? {})) writeFileSync(join(dir, name), materialize(content));
-    const { emu } = await withEmulator({ seed: knownSeed() });
+    for (const [name, mode] of Object.entries(c.modes ?? {})) chmodSync(join(dir, name), parseInt(mode, 8));
+    const { emu } = await withEmulator({ seed: knownSeed(c.seed) });
     try {
       const env: Record<string, string | undefined> = { ...digestEnv(emu.url) };
-      for (const [name, value] of Object.entries(c.env ?? {})) env[name] = value ?? undefined;
+      for (const [name, value] of Object.entries(c.env ?? {})) env[name] = value?.replaceAll('$DIR', dir) ?? undefined;
       const result = await cdba(
         c.argv.map((arg) => arg.replaceAll('$DIR', dir)),
         { env, ...(c.stdin !== undefined ? { input: materialize(c.stdin) } : {}) },

@@ -2,12 +2,12 @@
 // one entry, with a comment and an expiry if asked; --watch waits until it is ACTIVE.
 // Everything the user typed is checked before the first request.
 import { Option, type Command } from '@commander-js/extra-typings';
-import { CdbaError, ExitCode, UsageError } from '../../base/errors.js';
+import { ApiError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { DELETE_AFTER_HELP, resolveDeleteAfter } from '../../core/deleteAfter.js';
 import { parseDuration } from '../../core/duration.js';
 import { withExamples, type App } from '../command.js';
-import { entryValue, parseAccessEntry, type AccessEntry } from '../shared/entry.js';
+import { currentAddress, EntryFailedError, entryValue, parseAccessEntry, type AccessEntry } from '../shared/entry.js';
 import { ACCESS_ENTRY_TABLE } from './view.js';
 
 /** The service's limit on a comment (NetworkPermissionEntry.comment). */
@@ -23,17 +23,12 @@ export interface AddFlags {
   watchTimeout?: string;
 }
 
-/** The service said FAILED: the entry did not apply. */
-class EntryFailedError extends CdbaError {
-  readonly exitCode = ExitCode.general;
-}
-
 export function registerAccessListAdd(parent: Command, app: App): void {
   const command = parent
     .command('add')
     .description('add an IP address, a CIDR block, your current address or an AWS security group to the access list')
     .argument('[entry]', 'IP address or CIDR block (e.g. 203.0.113.5, 10.0.0.0/16)')
-    .addOption(new Option('--current-ip', 'the address the service sees this machine call from').conflicts(['awsSecurityGroup']))
+    .addOption(new Option('--current-ip', 'the address the service sees this machine call from (its answer must be exactly one IP address, else exit 7)').conflicts(['awsSecurityGroup']))
     .option('--aws-security-group <id>', 'an AWS security group (sg-...); needs VPC peering, and cannot be temporary')
     .option('--comment <text>', `what the entry is for (at most ${MAX_COMMENT} characters)`)
     .option('--delete-after <duration>', DELETE_AFTER_HELP.deleteAfter)
@@ -82,15 +77,7 @@ export async function runAccessListAdd(ctx: Context, text: string | undefined, f
 
   let entry: AccessEntry;
   if (chosen === 'current-ip') {
-    const { body } = await api.currentIpAddress(client);
-    const address = typeof body?.currentIpv4Address === 'string' ? body.currentIpv4Address : '';
-    try {
-      entry = parseAccessEntry(address);
-    } catch {
-      // The service's answer, not the user's input: a damaged answer (exit 7), shown escaped.
-      const { InvalidResponseError } = await import('../../api/errors.js');
-      throw new InvalidResponseError(`GET /api/private/ipinfo did not answer an IP address (currentIpv4Address: ${JSON.stringify(address.slice(0, 60))})`);
-    }
+    entry = await currentAddress(client);
     ctx.io.note(`cdba: the service sees this machine as ${entryValue(entry)}`);
   } else entry = chosen;
 
@@ -100,7 +87,13 @@ export async function runAccessListAdd(ctx: Context, text: string | undefined, f
     ...(flags.comment !== undefined ? { comment: flags.comment } : {}),
     ...(deleteAfterDate !== undefined ? { deleteAfterDate } : {}),
   };
-  const answer = await api.addAccessListEntries(client, projectId, [body]);
+  const answer = await api.addAccessListEntries(client, projectId, [body]).catch((error: unknown) => {
+    // A security group needs an AVAILABLE AWS peer (the service's rule): say how to make one.
+    if (error instanceof ApiError && error.errorCode === 'CANNOT_USE_AWS_SECURITY_GROUP_WITHOUT_VPC_PEERING_CONNECTION') {
+      error.hint = `peer the project's AWS network with your VPC first: ${ctx.followUp('peering', 'create', '--provider', 'AWS')} ... --watch (see ${ctx.followUp('peering', 'list')})`;
+    }
+    throw error;
+  });
   // The answer is the whole list: show the entry that was added.
   const results = Array.isArray(answer.body?.results) ? answer.body.results : [];
   const added = results.find((e) => e.awsSecurityGroup === value || e.ipAddress === value || e.cidrBlock === value || e.cidrBlock === `${value}/${entry.kind === 'address' && entry.family === 4 ? 32 : 128}`);

@@ -45,6 +45,7 @@ export async function runClustersDelete(ctx: Context, name: string, flags: Delet
       () => deleteFlexCluster(target.client, target.projectId, name),
     ),
   );
+  locator.forget(); // the name is going: a later cluster of that name may be dedicated
   if (!flags.watch && timeoutMs === undefined) {
     ctx.io.note(`cdba: deletion of cluster ${name} requested; follow it with \`${ctx.followUp('clusters', 'watch', name, '--until', 'DELETED')}\``);
     return;

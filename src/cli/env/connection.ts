@@ -2,7 +2,9 @@
 // (percent-encoded), the username, the password and the cluster's name, as
 // MONGODB_* variables (-o env, CMD's environment under `run`, $GITHUB_ENV) or one
 // JSON document. Pure: no I/O.
+import { InvalidResponseError } from '../../api/errors.js';
 import { UsageError } from '../../base/errors.js';
+import { capText } from '../../base/sanitize.js';
 import { shellWord } from '../../core/hints.js';
 
 export interface EnvConnection {
@@ -22,6 +24,24 @@ export function envOutput(flag: string | undefined): EnvOutput {
   if (flag === 'json' || flag === 'pretty') return 'json';
   if (flag === 'github') return 'github';
   throw new UsageError(`env up prints the connection as -o env, json or github, not ${flag}`);
+}
+
+/**
+ * An SRV connection string as the service issues one: a DNS name of at least two
+ * labels, no credentials, and an optional /path?options without whitespace, control
+ * characters, quotes or backslashes (nothing a line, a shell or a URI would read
+ * otherwise).
+ */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const SRV_STRING = /^mongodb\+srv:\/\/[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+(?:\/[^\s\x00-\x1f\x7f-\x9f"'`\\<>]*)?$/;
+
+/** The cluster document's connectionStrings.standardSrv, or a damaged answer (exit 7) shown escaped and capped. */
+export function standardSrvOf(cluster: Record<string, unknown>, name: string): string {
+  const strings = cluster.connectionStrings;
+  const srv = typeof strings === 'object' && strings !== null ? (strings as Record<string, unknown>).standardSrv : undefined;
+  if (typeof srv === 'string' && srv.length <= 2048 && SRV_STRING.test(srv)) return srv;
+  const shown = srv === undefined ? 'none' : typeof srv === 'string' ? `"${capText(srv, 100)}"` : `a ${srv === null ? 'null' : typeof srv}`;
+  throw new InvalidResponseError(`cluster ${name} answered a connectionStrings.standardSrv that is not an SRV connection string (${shown})`);
 }
 
 /** mongodb+srv://<user>:<password>@<host>/...: the credentials percent-encoded, as the URI syntax asks. */

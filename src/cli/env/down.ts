@@ -1,7 +1,10 @@
 // `cdba env down <name>`: removes what `env up <name>` made: the access-list entry,
 // the database user, and the cluster if up created it (--keep-cluster keeps it).
-// From the state file when there is one; otherwise by the marks up puts on what it
-// makes (names.ts), so it works from another runner or after a killed job.
+// Only what carries the env's marks (names.ts) is removed: the user cdba-env-<name>,
+// an entry whose comment is "cdba env <name>", the cluster <name> with the tag
+// cdba-env=<name>. So it works from another runner or after a killed job, and a
+// state file (read under the rules it is written by) can only keep something: a
+// cluster that was there before up, never a thing it merely names.
 // Idempotent: whatever is gone already is skipped, and with nothing left it exits 0.
 import { ApiError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
@@ -81,10 +84,10 @@ async function userExists(client: ApiClient, projectId: string, username: string
 export async function runEnvDown(ctx: Context, name: string, flags: DownFlags): Promise<void> {
   checkEnvName(name);
   const projectId = await ctx.projectId();
-  const client = await ctx.api();
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
-  const state = stateFile.read();
+  const state = stateFile.read(); // refused (exit 2) before any request when cdba would not have written it
+  const client = await ctx.api();
   const { removed, deletedCluster, locator } = await removeEnv(ctx, client, projectId, name, { keepCluster: flags.keepCluster === true, state });
   stateFile.remove();
   ctx.io.note(removed.length > 0 ? `cdba: env ${name}: removed ${removed.join(', ')}` : `cdba: env ${name}: nothing left to remove`);
@@ -131,11 +134,11 @@ export async function removeEnv(
 
   // The user first: whether another env's user is left then says whether the entry is still needed.
   const users = await import('../../api/resources/databaseUsers.js');
-  const user = state?.user ?? { databaseName: ENV_USER_DB, username: envUsername(name) };
+  const username = envUsername(name);
   let userRemoved = false;
   if (known?.user !== false) {
     try {
-      await users.deleteDatabaseUser(client, projectId, user.databaseName, user.username);
+      await users.deleteDatabaseUser(client, projectId, ENV_USER_DB, username);
       userRemoved = true;
     } catch (error) {
       if (!isNotFound(error)) throw error;
@@ -154,9 +157,9 @@ export async function removeEnv(
   for (const value of entries) {
     if (await releaseEntry(ctx, client, projectId, name, value, options.going)) removed.push(`access-list entry ${value}`);
   }
-  if (userRemoved) removed.push(`database user ${user.username}`);
+  if (userRemoved) removed.push(`database user ${username}`);
 
-  // The cluster: the state file says whether up made it; without one, up's tag does.
+  // The cluster: only with up's tag, and not when the state file says it was there before up.
   let deletedCluster = false;
   let locator: ClusterLocator | undefined;
   if (!options.keepCluster && (state === undefined || state.cluster.created)) {
@@ -166,7 +169,7 @@ export async function removeEnv(
       const cluster = known ? known.cluster?.doc : await locator.get();
       if (cluster === undefined) {
         // gc found none.
-      } else if (state !== undefined || hasEnvTag(cluster, name)) {
+      } else if (hasEnvTag(cluster, name)) {
         const { deleteCluster } = await import('../../api/resources/clusters.js');
         const { deleteFlexCluster } = await import('../../api/resources/flexClusters.js');
         const dedicated = () => deleteCluster(client, projectId, name);
@@ -183,6 +186,7 @@ export async function removeEnv(
           }
         }
         deletedCluster = true;
+        locator.forget(); // the name is going: a later cluster of that name may be dedicated
         if (sent) removed.push(`cluster ${name} (deleting)`);
       } else ctx.io.note(`cdba: cluster ${name} has no ${ENV_TAG_KEY}=${name} tag for this env: not made by env up, kept`);
     } catch (error) {

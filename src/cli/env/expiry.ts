@@ -15,9 +15,10 @@ import { clusterExpiry, ENV_EXPIRES_KEY, serviceTime } from './names.js';
  * other tags are kept (a PATCH of tags replaces the list). Answers the document
  * after the change, or undefined when nothing was sent.
  */
-export async function extendClusterExpiry(locator: ClusterLocator, cluster: Cluster, expires: string): Promise<Cluster | undefined> {
+export async function extendClusterExpiry(locator: ClusterLocator, cluster: Cluster, expires: string, progress?: { changed: boolean }): Promise<Cluster | undefined> {
   const current = clusterExpiry(cluster);
   if (current !== undefined && current >= serviceTime(expires)!) return undefined;
+  if (progress) progress.changed = true;
   const body: Cluster = { tags: Array.isArray(cluster.tags) ? structuredClone(cluster.tags) : [] };
   mergeTags(body, [[ENV_EXPIRES_KEY, expires]]);
   const { updateCluster } = await import('../../api/resources/clusters.js');

@@ -38,6 +38,10 @@ export async function runEnvExtend(ctx: Context, name: string, ttl: string): Pro
   checkEnvName(name);
   const expires = ttlDate(ttl);
   const projectId = await ctx.projectId();
+  // This runner's record names the entry the env uses (read, under the rules it is written by, before any request).
+  const { EnvStateFile } = await import('./state.js');
+  const { baseUrl } = await ctx.settings();
+  const recorded = new EnvStateFile(ctx.configDir, baseUrl, projectId, name).read()?.entry;
   const client = await ctx.api();
   const changed: string[] = [];
   const kept: string[] = [];
@@ -78,9 +82,6 @@ export async function runEnvExtend(ctx: Context, name: string, ttl: string): Pro
   // runner's state file names, which may be another env's (envs from one address share it): its mark stays.
   const accessList = await import('../../api/resources/accessList.js');
   const { envOfComment } = await import('./names.js');
-  const { EnvStateFile } = await import('./state.js');
-  const { baseUrl } = await ctx.settings();
-  const recorded = new EnvStateFile(ctx.configDir, baseUrl, projectId, name).read()?.entry;
   for (const entry of (await accessList.listAllAccessListEntries(client, projectId)).results) {
     const value = String(entry.ipAddress ?? entry.cidrBlock);
     const mark = envOfComment(entry.comment);

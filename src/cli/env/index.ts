@@ -2,7 +2,8 @@
 // (issue 28). Only the flags are declared here; the handlers load when run.
 import { Option, type Command, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { PROVIDERS } from '../../model/catalog.js';
-import { choiceFlag, withExamples, withOwnOutputs, type App } from '../command.js';
+import { CREDENTIAL_VARIABLES } from '../../config/resolve.js';
+import { choiceFlag, collect, withExamples, withOwnOutputs, type App } from '../command.js';
 import { roleFlag } from '../shared/roles.js';
 import { registerEnvExtend } from './extend.js';
 import { registerEnvGc } from './gc.js';
@@ -54,7 +55,7 @@ export function registerEnv(program: Command, app: App): void {
   const up = withUpFlags(
     env
       .command('up')
-      .description('create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env, json or github). Interrupted, it stops and leaves what it made for env down <name>')
+      .description('create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env, json or github: $GITHUB_ENV and $GITHUB_OUTPUT must be regular files cdba can write, not links, checked before any request). Interrupted, it stops and leaves what it made for env down <name>')
       .argument('<name>', 'the env and its cluster: letters, digits and hyphens, at most 64'),
   ).action(async (name, options, cmd) => {
     const output = takeOutputFlag(cmd);
@@ -72,7 +73,7 @@ export function registerEnv(program: Command, app: App): void {
 
   const down = env
     .command('down')
-    .description('remove what env up <name> made: the access-list entry (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), the user, and the cluster if up created it')
+    .description('remove what env up <name> made, only what carries the env\'s marks: the user cdba-env-<name>, the access-list entry commented "cdba env <name>" (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), and the cluster <name> if it has the tag cdba-env=<name>. The state file, refused (exit 2) unless it is a regular file of yours in directories only you can write, can only keep a cluster, never make down delete what it names')
     .argument('<name>', 'the env, as given to env up')
     .option('--keep-cluster', 'keep the cluster (remove only the user and the access-list entry)')
     .option('--watch', 'wait until the cluster is gone')
@@ -94,8 +95,9 @@ export function registerRun(program: Command, app: App): void {
   const run = withUpFlags(
     program
       .command('run')
-      .description('env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD\'s status (12: env down failed). The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once')
+      .description(`env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed). CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(', ')}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`)
       .option('--name <name>', 'the env (default run- and six random characters)')
+      .option('--keep-env <name>', 'pass this variable to CMD on purpose, although it leads to cdba\'s credentials; repeatable', collect)
       .argument('[command...]', 'the command and its arguments, after --')
       .usage('[options] -- <command> [args...]')
       .allowUnknownOption(),
@@ -117,11 +119,12 @@ export function registerRun(program: Command, app: App): void {
       throw new UsageError('run hands the connection to the command\'s environment and prints none: -o is for `cdba env up`');
     }
     const { runRun } = await import('./run.js');
-    await runRun(app.context(cmd), dashDash ? afterDash : words, options as RegisteredUpFlags & { name?: string }, dashDash);
+    await runRun(app.context(cmd), dashDash ? afterDash : words, options as RegisteredUpFlags & { name?: string; keepEnv?: string[] }, dashDash);
   });
   withExamples(run, [
     ['The test suite against a fresh flex cluster, removed afterwards', 'cdba run -- npm test'],
     ['A named run on a dedicated cluster', 'cdba run --name nightly --tier M10 -- ./integration-tests.sh'],
     ['Whatever the command prints, piped on', 'cdba run -- node scripts/export.js | gzip > export.json.gz'],
+    ['A command that calls cdba itself, given the API keys on purpose', 'cdba run --keep-env CDBA_PUBLIC_KEY --keep-env CDBA_PRIVATE_KEY -- ./load-fixtures-and-test.sh'],
   ]);
 }

@@ -1,5 +1,6 @@
-// `cdba run [--name <name>] [env up flags] -- CMD ARGS...`: env up, CMD with the
-// connection in its environment (never on argv), env down whatever CMD did; the
+// `cdba run [--name <name>] [--keep-env NAME] [env up flags] -- CMD ARGS...`: env up,
+// CMD with the connection in its environment (never on argv) and without the
+// credentials cdba reads (CREDENTIAL_VARIABLES), env down whatever CMD did; the
 // exit status is CMD's, or 12 when down failed (with a line naming what is left).
 // run counts SIGINT and SIGTERM itself, from env up to the end of env down: the
 // first stops env up (then env down removes what it made, exit 130 or 143), or
@@ -9,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { constants as osConstants } from 'node:os';
 import { EnvLeftError, InterruptedError, QuietExit, UsageError } from '../../base/errors.js';
+import { CREDENTIAL_VARIABLES } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
 import { connectionVariables, type EnvConnection } from './connection.js';
 import { runEnvDown } from './down.js';
@@ -32,9 +34,31 @@ function signalStatus(signal: NodeJS.Signals | null): number {
   return 128 + (signal ? (osConstants.signals[signal] ?? 1) : 1);
 }
 
-export async function runRun(ctx: Context, words: string[], flags: UpFlags & { name?: string }, dashDash: boolean): Promise<void> {
+/**
+ * CMD's environment: cdba's, without the variables that lead to cdba's credentials
+ * (the point of run is that CMD holds one scoped database user, not a key that can
+ * delete clusters), except those `keep` names; then the connection's variables.
+ */
+export function childEnvironment(env: NodeJS.ProcessEnv, keep: readonly string[], connection: EnvConnection): NodeJS.ProcessEnv {
+  const held = new Set(CREDENTIAL_VARIABLES.filter((name) => !keep.includes(name)));
+  const passed = Object.entries(env).filter(([name]) => !held.has(name));
+  return { ...Object.fromEntries(passed), ...Object.fromEntries(connectionVariables(connection)) };
+}
+
+/** --keep-env names a variable run holds back; any other is a mistake (a typo would pass nothing). */
+function checkKeepEnv(keep: readonly string[]): void {
+  const other = keep.find((name) => !CREDENTIAL_VARIABLES.includes(name));
+  if (other !== undefined) {
+    // The error line escapes control characters.
+    throw new UsageError(`--keep-env ${other}: run holds back only the variables that lead to credentials (${CREDENTIAL_VARIABLES.join(', ')}); ${other} reaches CMD anyway`);
+  }
+}
+
+export async function runRun(ctx: Context, words: string[], flags: UpFlags & { name?: string; keepEnv?: string[] }, dashDash: boolean): Promise<void> {
   if (!dashDash) throw new UsageError('run needs -- before the command: cdba run [flags] -- CMD ARGS...');
   if (words.length === 0) throw new UsageError('run needs a command after --: cdba run [flags] -- CMD ARGS...');
+  const keep = flags.keepEnv ?? [];
+  checkKeepEnv(keep);
   const name = flags.name ?? runName();
   const plan = await planUp(ctx, name, flags, undefined);
   // A Ctrl-C while planning (nothing made yet) went to IO, as in any command.
@@ -107,7 +131,7 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
       ctx.io.note(`cdba: env ${name} is ready; running ${words[0]}`);
       phase = 'cmd';
       // A signal between up's end and here was counted (phase up) and found up done: CMD is not started.
-      const code = firstSignal ? signalStatus(firstSignal) : await runChild(ctx, words, connection, (spawned) => (child = spawned));
+      const code = firstSignal ? signalStatus(firstSignal) : await runChild(ctx, words, childEnvironment(ctx.env, keep, connection), (spawned) => (child = spawned));
       childExited = true;
       await down(`${firstSignal && !child ? `stopped (${firstSignal}) before ${words[0]} ran` : `${words[0]} exited ${code}`}`, `what env up made (cluster ${name} if it made it, user ${connection.username}, its access-list entry)`);
       throw new QuietExit(code);
@@ -119,9 +143,8 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
   }
 }
 
-/** Runs CMD with the variables added to cdba's environment; answers its exit status. */
-async function runChild(ctx: Context, words: string[], connection: EnvConnection, started: (child: ChildProcess) => void): Promise<number> {
-  const env = { ...ctx.env, ...Object.fromEntries(connectionVariables(connection)) };
+/** Runs CMD in `env`; answers its exit status. */
+async function runChild(ctx: Context, words: string[], env: NodeJS.ProcessEnv, started: (child: ChildProcess) => void): Promise<number> {
   // CMD writes straight to cdba's own stdout and stderr (a terminal stays a terminal);
   // streams without a descriptor (in-process tests) get its output copied.
   const outFd = fdOf(ctx.io.out);

@@ -3,13 +3,17 @@
 //   <configDir>/env/<sha256(baseUrl, projectId, name)>.json
 //
 // Names only, never the password. Written with writePrivateFileSync (0600, never
-// through a symlink, never into a directory others can write). The file is untrusted
-// when read: capped in size, checked field by field; a damaged one counts as absent,
-// and `env down` then finds what `up` made by its marks (names.ts).
+// through a symlink, never into a directory others can write), and read back under
+// the same rules (readPrivateFileSync): a file cdba would refuse to write is refused.
+// Even then it is untrusted: capped in size, checked field by field, a damaged one
+// counts as absent; and `env down` deletes only what carries the env's marks
+// (names.ts), so the file can only keep it from deleting, never make it delete.
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { writePrivateFileSync } from '../../base/privateFile.js';
+import { LocalFailureError, UsageError } from '../../base/errors.js';
+import { fsReason, isFsError } from '../../base/fsError.js';
+import { readPrivateFileSync, UnsafePathError, writePrivateFileSync } from '../../base/privateFile.js';
 
 const MAX_FILE_BYTES = 16 * 1024;
 
@@ -17,10 +21,9 @@ export interface EnvState {
   baseUrl: string;
   projectId: string;
   name: string;
-  /** created: `up` made it, so `down` deletes it; a reused cluster is never deleted. */
+  /** created: false when the cluster was there before `up`, so `down` keeps it even if it carries the env's tag. */
   cluster: { name: string; created: boolean };
-  user?: { databaseName: string; username: string };
-  /** The access-list entry `up` added (an address or a CIDR block). */
+  /** The access-list entry `up` used (an address or a CIDR block); `down` removes it only while it carries the env's comment. */
   entry?: string;
 }
 
@@ -30,16 +33,13 @@ function checked(data: unknown): EnvState | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const d = data as Record<string, unknown>;
   const cluster = d.cluster as Record<string, unknown> | undefined;
-  const user = d.user as Record<string, unknown> | undefined;
   if (!isString(d.baseUrl) || !isString(d.projectId) || !isString(d.name) || !cluster || !isString(cluster.name) || typeof cluster.created !== 'boolean') return undefined;
-  if (user !== undefined && (!isString(user.databaseName) || !isString(user.username))) return undefined;
   if (d.entry !== undefined && !isString(d.entry)) return undefined;
   return {
     baseUrl: d.baseUrl,
     projectId: d.projectId,
     name: d.name,
     cluster: { name: cluster.name, created: cluster.created },
-    ...(user ? { user: { databaseName: user.databaseName as string, username: user.username as string } } : {}),
     ...(d.entry !== undefined ? { entry: d.entry as string } : {}),
   };
 }
@@ -59,29 +59,72 @@ export class EnvStateFile {
     this.file = join(this.dir, `${key}.json`);
   }
 
-  /** The recorded state, or undefined when there is none (or it is not one cdba wrote). */
+  /**
+   * The recorded state, or undefined when there is none (or it is damaged). Throws
+   * UnsafePathError (exit 2) for a file or directory cdba would not write.
+   */
   read(): EnvState | undefined {
+    let text: string | undefined;
     try {
-      const stat = lstatSync(this.file);
-      if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
-      const state = checked(JSON.parse(readFileSync(this.file, 'utf8')));
-      // Another service, project or name under the same key cannot happen unless the file was edited: ignore it.
-      return state && state.baseUrl === this.baseUrl && state.projectId === this.projectId && state.name === this.name ? state : undefined;
+      text = readPrivateFileSync(this.file, MAX_FILE_BYTES, [this.configDir, this.dir]);
+    } catch (error) {
+      throw this.refusal(error);
+    }
+    if (text === undefined) return undefined;
+    let state: EnvState | undefined;
+    try {
+      state = checked(JSON.parse(text));
     } catch {
       return undefined;
     }
+    // Another service, project or name under the same key cannot happen unless the file was edited: ignore it.
+    return state && state.baseUrl === this.baseUrl && state.projectId === this.projectId && state.name === this.name ? state : undefined;
   }
 
+  /** Why the file cannot be used, in one line that names the env. */
+  private refusal(error: unknown): unknown {
+    const hint = 'remove what you did not put there, or set CDBA_CONFIG_DIR to a directory only you can write';
+    if (error instanceof UnsafePathError) return new UnsafePathError(`refusing the state file of env ${this.name}: ${error.message}`, { hint });
+    if (isFsError(error)) return new UsageError(`cannot use the state file of env ${this.name} (${this.file}): ${fsReason(error)}`, { hint });
+    return error;
+  }
+
+  /**
+   * Before `up` makes anything: the directory made (0700) and writable, and what is
+   * there readable under the writer's rules; answers the recorded state. Throws a
+   * usage error (exit 2) naming why the state could not be kept.
+   */
+  prepare(): EnvState | undefined {
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      accessSync(this.dir, constants.W_OK); // an immutable directory refuses even root
+    } catch (error) {
+      throw this.refusal(error);
+    }
+    return this.read();
+  }
+
+  /** After requests were made (prepare() passed): a failure is exit 1, never 2. */
   write(state: EnvState): void {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    writePrivateFileSync(this.file, `${JSON.stringify(state, null, 2)}\n`, [this.configDir, this.dir]);
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      writePrivateFileSync(this.file, `${JSON.stringify(state, null, 2)}\n`, [this.configDir, this.dir]);
+    } catch (error) {
+      throw this.late(error, 'record');
+    }
   }
 
   remove(): void {
     try {
       unlinkSync(this.file);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw this.late(error, 'remove');
     }
+  }
+
+  private late(error: unknown, verb: string): unknown {
+    if (!(error instanceof UnsafePathError) && !isFsError(error)) return error;
+    const reason = error instanceof UnsafePathError ? error.message : `${this.file}: ${fsReason(error)}`;
+    return new LocalFailureError(`cannot ${verb} the state of env ${this.name}: ${reason}`);
   }
 }

@@ -4,14 +4,14 @@
 // so the service removes them even if the runner dies; waits until the cluster is
 // IDLE and the entry ACTIVE; records what it made (state.ts) and prints the
 // connection. Everything the flags can be wrong about is refused before a request.
-import { ApiError, InterruptedError, UsageError } from '../../base/errors.js';
+import { ApiError, CdbaError, InterruptedError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { resolveDeleteAfter } from '../../core/deleteAfter.js';
 import type { ProviderName } from '../../model/catalog.js';
-import { entryValue, parseAccessEntry, type AccessEntry } from '../shared/entry.js';
+import { currentAddress, EntryFailedError, entryValue, parseAccessEntry, type AccessEntry } from '../shared/entry.js';
 import { generatePassword } from '../shared/password.js';
 import { parseRole, type DatabaseUserRole } from '../shared/roles.js';
-import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, type EnvConnection, type EnvOutput } from './connection.js';
+import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, standardSrvOf, type EnvConnection, type EnvOutput } from './connection.js';
 import { extendClusterExpiry } from './expiry.js';
 import { checkEnvName, ENV_EXPIRES_KEY, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfComment, envUsername, hasEnvTag } from './names.js';
 import { EnvStateFile, type EnvState } from './state.js';
@@ -45,6 +45,9 @@ export interface UpPlan {
   github?: { output: string; env: string };
   cluster: Record<string, unknown>;
   flex: boolean;
+  /** Where up records what it makes, checked (and what an earlier up recorded, read) before any request. */
+  stateFile: EnvStateFile;
+  previous: EnvState | undefined;
   /** When the env ends: the cluster's cdba-env-expires tag, the user's and the entry's deleteAfterDate. */
   expires: string;
 }
@@ -72,6 +75,7 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
   checkEnvName(name);
   const output = envOutput(outputFlag);
   const github = output === 'github' ? checkGithubEnv(ctx.env) : undefined;
+  if (github) (await import('./github.js')).checkGithubFiles(github);
   const ttl = flags.ttl ?? DEFAULT_TTL;
   const expires = ttlDate(ttl);
   const ip = ipFlag(flags.ip ?? 'current');
@@ -80,6 +84,8 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
   const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name], [ENV_EXPIRES_KEY, expires]] as Array<[string, string]>, ...(flags.dbVersion !== undefined ? { dbVersion: flags.dbVersion } : {}) };
   let cluster: Record<string, unknown>;
   if (tier === 'FLEX') {
+    // Only the versioned API serves flex clusters: refused now, not after the first request.
+    await (await import('../shared/flex.js')).checkFlexReachable(ctx, name);
     const { flexCreateBody } = await import('../shared/flexBody.js');
     cluster = flexCreateBody(name, undefined, topology as never, 'the request');
   } else {
@@ -92,7 +98,12 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
     const missing = missingField(cluster, shape);
     if (missing) throw new UsageError(`the cluster body lacks ${missing}, which API version ${version} requires`);
   }
-  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', expires };
+  // Where the state goes, checked last: a flag's mistake is said first.
+  const projectId = await ctx.projectId();
+  const { baseUrl } = await ctx.settings();
+  const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
+  const previous = stateFile.prepare();
+  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous, expires };
 }
 
 const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
@@ -110,6 +121,8 @@ interface Up {
   stateFile: EnvStateFile;
   /** This runner's record of an earlier up of the env. */
   previous: EnvState | undefined;
+  /** Set once a request that makes or changes something is sent: a failure then names env down. */
+  progress: { changed: boolean };
 }
 
 /**
@@ -120,33 +133,23 @@ interface Up {
  * state file says an earlier up made it, the read or update first. The state file is
  * written after each thing made, so a failure half-way leaves `env down` a record of it.
  */
-export async function bringUp(ctx: Context, plan: UpPlan): Promise<EnvConnection> {
-  const { name } = plan;
-  const projectId = await ctx.projectId();
+export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: boolean } = { changed: false }): Promise<EnvConnection> {
+  const { name, stateFile, previous } = plan;
+  const { projectId, baseUrl } = stateFile;
   const client = await ctx.api();
-  const { baseUrl } = await ctx.settings();
-  const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
-  const previous = stateFile.read();
   const { ClusterLocator } = await import('../shared/flex.js');
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
-  const state: EnvState = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...(previous?.user ? { user: previous.user } : {}), ...(previous?.entry ? { entry: previous.entry } : {}) };
-  const up: Up = { ctx, plan, client, projectId, locator, state, stateFile, previous };
+  const state: EnvState = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...(previous?.entry ? { entry: previous.entry } : {}) };
+  const up: Up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress };
 
-  // The address first (one request): the entry needs it, and the rest waits for nothing else.
-  let entry: AccessEntry;
-  if (plan.ip === 'current') {
-    const { currentIpAddress } = await import('../../api/resources/accessList.js');
-    const { body } = await currentIpAddress(client);
-    entry = parseAccessEntry(typeof body?.currentIpv4Address === 'string' ? body.currentIpv4Address : '', 'address from the service (--ip current)');
-  } else entry = plan.ip;
+  // The address the service sees, first (one request): an answer that is not one address (exit 7) leaves nothing made.
+  const entry: AccessEntry = plan.ip === 'current' ? await currentAddress(client) : plan.ip;
 
   const password = generatePassword();
   ctx.io.addSecret(password);
   const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), upUser(up, password)]);
   const ready = await waitUntilReady(up, cluster, value);
-  const strings = (ready.connectionStrings ?? {}) as Record<string, unknown>;
-  if (typeof strings.standardSrv !== 'string') throw new UsageError(`cluster ${name} is IDLE but has no SRV connection string (connectionStrings.standardSrv)`);
-  return { uri: connectionUri(strings.standardSrv, username, password), username, password, cluster: name };
+  return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
 }
 
 /** Every promise's value; when some fail, the first failure (in the given order) once all have settled, so none runs on unseen. */
@@ -163,13 +166,13 @@ async function allOrFirstError<T extends unknown[]>(promises: [...{ [K in keyof 
  * cluster is made to last as long as this run asks, never less (its cdba-env-expires).
  */
 async function upCluster(up: Up): Promise<Cluster> {
-  const { ctx, plan, client, projectId, locator, state, stateFile, previous } = up;
+  const { ctx, plan, client, projectId, locator, state, stateFile, previous, progress } = up;
   const { name } = plan;
   const { clusterDocument } = await import('../shared/target.js');
   const reuse = async (): Promise<Cluster> => {
     let existing = await locator.get();
     state.cluster.created = previous?.cluster.created ?? hasEnvTag(existing, name);
-    if (state.cluster.created && hasEnvTag(existing, name)) existing = (await extendClusterExpiry(locator, existing, plan.expires)) ?? existing;
+    if (state.cluster.created && hasEnvTag(existing, name)) existing = (await extendClusterExpiry(locator, existing, plan.expires, progress)) ?? existing;
     if (!state.cluster.created) ctx.io.note(`cdba: reusing cluster ${name} (env down will keep it)`);
     stateFile.write(state);
     return existing;
@@ -185,9 +188,8 @@ async function upCluster(up: Up): Promise<Cluster> {
   const checkHint = `the cluster may have been created; \`${ctx.followUp('env', 'up', name)}\` again reuses it`;
   let answer: Cluster;
   try {
+    progress.changed = true;
     if (plan.flex) {
-      const { checkFlexReachable } = await import('../shared/flex.js');
-      await checkFlexReachable(ctx, name);
       const { createFlexCluster } = await import('../../api/resources/flexClusters.js');
       answer = clusterDocument(await createFlexCluster(client, projectId, plan.cluster, checkHint));
       locator.remember();
@@ -208,7 +210,7 @@ async function upCluster(up: Up): Promise<Cluster> {
 
 /** The access-list entry, with the env's comment; one that is there already without it is someone else's, used and left alone. Answers its value. */
 async function upEntry(up: Up, entry: AccessEntry): Promise<string> {
-  const { ctx, plan, client, projectId, state, stateFile } = up;
+  const { ctx, plan, client, projectId, state, stateFile, progress } = up;
   const { name } = plan;
   const accessList = await import('../../api/resources/accessList.js');
   const value = entryValue(entry);
@@ -226,6 +228,7 @@ async function upEntry(up: Up, entry: AccessEntry): Promise<string> {
   stateFile.write(state);
   const markedFor = envOfComment(existingEntry?.comment);
   if (existingEntry === undefined || markedFor === name) {
+    progress.changed = true;
     await accessList.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(name), deleteAfterDate }]);
   } else if (markedFor !== undefined) {
     // Another env's (envs from one address share the entry): its mark stays; it lasts at least as long as this env.
@@ -244,14 +247,13 @@ async function upEntry(up: Up, entry: AccessEntry): Promise<string> {
  * goes first. Answers its name.
  */
 async function upUser(up: Up, password: string): Promise<string> {
-  const { ctx, plan, client, projectId, state, stateFile, previous } = up;
+  const { ctx, plan, client, projectId, previous, progress } = up;
   const { name } = plan;
   const users = await import('../../api/resources/databaseUsers.js');
   const username = envUsername(name);
   const fields = { roles: plan.roles, scopes: [{ name, type: 'CLUSTER' }], deleteAfterDate: plan.expires, description: envComment(name), password };
-  // Recorded before the create: a create whose answer is lost is still removed by down.
-  state.user = { databaseName: ENV_USER_DB, username };
-  stateFile.write(state);
+  // (Not recorded: down removes the user by its name, cdba-env-<name>, so a create whose answer is lost too.)
+  progress.changed = true;
   const update = async (): Promise<void> => {
     await users.updateDatabaseUser(client, projectId, ENV_USER_DB, username, fields);
     ctx.io.note(`cdba: database user ${username} exists; its password was changed (cdba keeps no password)`);
@@ -299,7 +301,7 @@ async function waitUntilReady(up: Up, seen: Cluster, value: string): Promise<Clu
       ]);
       cluster = doc;
       entryStatus = status;
-      if (status === 'FAILED') throw new UsageError(`the service could not apply access-list entry ${value} (FAILED)`);
+      if (status === 'FAILED') throw new EntryFailedError(`the service could not apply access-list entry ${value} (FAILED)`);
       const clusterState = stateLabel({ state: typeof doc.stateName === 'string' ? doc.stateName : 'UNKNOWN', paused: doc.paused === true });
       return { state: `${clusterState}, ${status}`, done: idle(doc) && status === 'ACTIVE', value: doc };
     },
@@ -312,12 +314,11 @@ export async function showConnection(ctx: Context, plan: UpPlan, connection: Env
     if (plan.output === 'env') ctx.io.write(envLines(connection));
     else if (plan.output === 'json') ctx.io.write(jsonDocument(connection));
     else {
-      const { appendFileSync } = await import('node:fs');
+      const { appendGithubFiles } = await import('./github.js');
       // The mask first, so the runner hides the password in every later line of the log.
       ctx.io.write(`::add-mask::${connection.password}\n`);
-      const files = githubFiles(connection);
-      appendFileSync(plan.github!.env, files.env);
-      appendFileSync(plan.github!.output, files.output);
+      const again = `\`${ctx.followUp('env', 'up', plan.name)}\` again gives the user a new password, or remove the env with \`${ctx.followUp('env', 'down', plan.name)}\``;
+      appendGithubFiles(plan.github!, githubFiles(connection), again);
     }
   });
   const where = plan.output === 'github' ? ' (MONGODB_URI and the rest are in $GITHUB_ENV; outputs uri, username, cluster)' : '';
@@ -340,12 +341,15 @@ export async function runEnvUp(ctx: Context, name: string, flags: UpFlags, outpu
   const { onTerminate } = await import('../../base/terminate.js');
   const forgetTerminateNote = onTerminate(() => ctx.io.note(`cdba: terminated during env up; ${left}`));
   let connection: EnvConnection;
+  const progress = { changed: false };
   try {
-    connection = await bringUp(ctx, plan);
+    connection = await bringUp(ctx, plan, progress);
   } catch (error) {
-    if (!ctx.io.signal.aborted) throw error;
-    // One next step, env down: not the wait's own (`clusters watch`, `access-list status`), which would leave the rest behind.
-    throw new InterruptedError(error instanceof InterruptedError ? error.message : 'interrupted during env up', { hint: left });
+    // Interrupted: one next step, env down, not the wait's own (`clusters watch`, `access-list status`), which would leave the rest behind.
+    if (ctx.io.signal.aborted) throw new InterruptedError(error instanceof InterruptedError ? error.message : 'interrupted during env up', { hint: left });
+    // Failed once something was made: the error line names the env down (a refusal before, exit 2, has nothing to remove).
+    if (progress.changed && error instanceof CdbaError) error.hint = error.hint ? `${error.hint}; or ${left}` : left;
+    throw error;
   } finally {
     forgetTerminateNote();
   }

@@ -36,9 +36,14 @@ export async function runProjectsDelete(ctx: Context, idOrName: string): Promise
   try {
     await deleteProject(client, project.id);
   } catch (error) {
-    if (error instanceof ApiError && error.errorCode === 'CANNOT_CLOSE_GROUP_ACTIVE_ATLAS_CLUSTERS') {
-      error.hint = `delete its clusters first: ${followUp({ ...ctx.globals, projectId: project.id }, 'clusters', 'list')}`;
-    }
+    // What keeps the project, and what lists it, in the project's own context.
+    const blocking: Readonly<Record<string, [string, string[]]>> = {
+      CANNOT_CLOSE_GROUP_ACTIVE_ATLAS_CLUSTERS: ['clusters', ['clusters', 'list']],
+      CANNOT_CLOSE_GROUP_ACTIVE_PEERING_CONNECTIONS: ['network peering connections', ['peering', 'list']],
+      CANNOT_CLOSE_GROUP_ACTIVE_ATLAS_PRIVATE_ENDPOINT_SERVICES: ['private endpoint services', ['private-endpoints', 'list']],
+    };
+    const what = error instanceof ApiError && error.errorCode !== undefined ? blocking[error.errorCode] : undefined;
+    if (what) (error as ApiError).hint = `delete its ${what[0]} first: ${followUp({ ...ctx.globals, projectId: project.id }, ...what[1])}`;
     throw error;
   }
   ctx.io.note(`cdba: project ${project.name} (${project.id}) deleted${own ? `; ${own} still names it: ${pick}` : ''}`);

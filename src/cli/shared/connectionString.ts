@@ -128,9 +128,16 @@ export async function chooseConnectionString(ctx: Context, cluster: string, choi
   const chosen = selectConnectionString(entries, choice);
   if (!chosen) {
     const stateName = typeof body.stateName === 'string' ? body.stateName : undefined;
-    throw new ConnectionStringNotFoundError(missingMessage(cluster, choice, entries, stateName), {
-      ...(entries.length > 0 ? { hint: `see ${ctx.followUp('conn-string', 'list', cluster)}` } : {}),
-    });
+    // Private strings come with network resources: when the cluster has none of the kind, say which, and where to see the project's.
+    const source = entries.some((e) => e.kind === choice.type)
+      ? undefined
+      : choice.type === 'private'
+        ? `they come with an AVAILABLE network peering connection (see \`${ctx.followUp('peering', 'list')}\`)`
+        : choice.type === 'private-endpoint'
+          ? `they come with an AVAILABLE private endpoint in the cluster's region (see \`${ctx.followUp('private-endpoints', 'list')}\`)`
+          : undefined;
+    const hints = [...(source ? [source] : []), ...(entries.length > 0 ? [`see ${ctx.followUp('conn-string', 'list', cluster)}`] : [])];
+    throw new ConnectionStringNotFoundError(missingMessage(cluster, choice, entries, stateName), hints.length > 0 ? { hint: hints.join('; ') } : {});
   }
   return chosen;
 }

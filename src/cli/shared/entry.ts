@@ -2,12 +2,20 @@
 // AWS security group. Parsed before any request; whatever does not parse is a usage
 // error (exit 2) that says what was expected.
 import { isIP } from 'node:net';
-import { ApiError, UsageError } from '../../base/errors.js';
+import type { ApiClient } from '../../api/client.js';
+import { InvalidResponseError } from '../../api/errors.js';
+import { ApiError, CdbaError, ExitCode, UsageError } from '../../base/errors.js';
+import { capText } from '../../base/sanitize.js';
 
 export type AccessEntry =
   | { kind: 'address'; address: string; family: 4 | 6 }
   | { kind: 'cidr'; block: string; family: 4 | 6 }
   | { kind: 'securityGroup'; id: string };
+
+/** The service said FAILED: the entry did not apply (exit 1: it answered, so not a usage error). */
+export class EntryFailedError extends CdbaError {
+  readonly exitCode = ExitCode.general;
+}
 
 /** AWS security group ids: sg- and 8 or 17 hexadecimal digits. */
 const SECURITY_GROUP = /^sg-(?:[0-9a-f]{8}|[0-9a-f]{17})$/;
@@ -56,6 +64,31 @@ export function parseAccessEntry(text: string, what = 'entry'): AccessEntry {
     throw new UsageError(`invalid ${what} ${shown}: bits past /${prefix} are set; the block is ${fromBits(network, fam)}/${prefix}`);
   }
   return { kind: 'cidr', block: `${address}/${prefix}`, family: fam };
+}
+
+/**
+ * The address the service reports this machine calls from (GET /api/private/ipinfo),
+ * for `access-list add --current-ip` and `env up --ip current`. An answer, not input:
+ * exactly one IPv4 or IPv6 address, as written, or a damaged answer (exit 7, shown
+ * escaped). Never a block (0.0.0.0/0 would let every address in), a group, or a
+ * value with anything around it.
+ */
+export async function currentAddress(client: ApiClient): Promise<AccessEntry & { kind: 'address' }> {
+  const { currentIpAddress } = await import('../../api/resources/accessList.js');
+  return reportedAddress((await currentIpAddress(client)).body?.currentIpv4Address);
+}
+
+export function reportedAddress(value: unknown): AccessEntry & { kind: 'address' } {
+  if (typeof value === 'string' && value === value.trim()) {
+    try {
+      const entry = parseAccessEntry(value);
+      if (entry.kind === 'address') return entry;
+    } catch {
+      // Not an address: refused below.
+    }
+  }
+  const shown = typeof value === 'string' ? `"${capText(value, 60)}"` : value === undefined ? 'none' : `a ${value === null ? 'null' : typeof value}`;
+  throw new InvalidResponseError(`GET /api/private/ipinfo did not answer an IP address (currentIpv4Address: ${shown})`);
 }
 
 /** The entry as the access-list paths name it: the address, the block (its `/` is sent as %2F) or the group. */

@@ -2,8 +2,10 @@
 // API (src/api/flexClusters.ts); the clusters API refuses them by name with
 // 400 CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API. A command that names a cluster asks the
 // clusters API, and on that answer the flex API (one extra request), and remembers the
-// name (src/core/flexNames.ts) so the next run goes straight there. What flex clusters
-// cannot do is refused with one line, before any request when cdba already knows.
+// name (src/core/flexNames.ts) so the next run asks the flex API first. The name is
+// only a hint of where to ask (another machine may have made it a dedicated cluster's
+// since): what flex clusters cannot do is refused once the service has said the
+// cluster is flex, never from the hint alone.
 import type { ApiClient } from '../../api/client.js';
 import type { Cluster } from '../../api/resources/clusters.js';
 import { ApiError, UsageError } from '../../base/errors.js';
@@ -28,8 +30,15 @@ export type FlexLimit = keyof typeof FLEX_CANNOT;
  */
 export function flexRefusal(name: string, limit: FlexLimit, known: boolean, extra?: string): Error {
   const message = `cluster ${name} is a flex cluster: ${FLEX_CANNOT[limit]}${extra ? ` (${extra})` : ''}`;
-  return known ? new UsageError(message) : new ApiError(400, { detail: message, error: 400, errorCode: FLEX_IN_CLUSTER_API, parameters: [name], reason: 'Bad Request' }, message);
+  const refusal = known ? new UsageError(message) : new ApiError(400, { detail: message, error: 400, errorCode: FLEX_IN_CLUSTER_API, parameters: [name], reason: 'Bad Request' }, message);
+  MADE_HERE.add(refusal);
+  return refusal;
 }
+
+/** The refusals flexRefusal made without asking: under a cached hint alone they are no answer, and the clusters API is asked. */
+const MADE_HERE = new WeakSet<Error>();
+
+const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
 export function isFlexInClusterApi(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 400 && error.errorCode === FLEX_IN_CLUSTER_API;
@@ -60,7 +69,7 @@ export async function checkFlexReachable(ctx: Context, name: string): Promise<vo
   const { apiVersion } = await ctx.settings();
   if (apiVersion === 'v1.0') {
     throw new UsageError(`cluster ${name} is a flex cluster, which only the versioned API serves (from 2024-11-13); this profile uses v1.0`, {
-      remedy: { setting: 'apiVersion', version: '2024-11-13', orLater: true },
+      remedy: { setting: 'apiVersion', version: '2024-11-13', orNewer: true }, // not v1.0: the same command again at that version
     });
   }
   selectVersion('flexClusters.get', apiVersion); // a pin older than 2024-11-13: its own usage error
@@ -72,7 +81,7 @@ export async function checkFlexReachable(ctx: Context, name: string): Promise<vo
  * for the rest of the command and, for flex, in the names file.
  */
 export class ClusterLocator {
-  /** 'flex' once the flex API answered for this name in this run; 'dedicated' once the clusters API did. */
+  /** 'flex' once the service said so in this run (the flex API answered, or the clusters API refused it as flex); 'dedicated' once the clusters API answered. */
   private kind: 'flex' | 'dedicated' | undefined;
 
   constructor(
@@ -87,9 +96,9 @@ export class ClusterLocator {
     return new ClusterLocator(ctx, client, projectId, name, await flexNamesOf(ctx, projectId));
   }
 
-  /** True when this run or an earlier one found it flex (no request). */
+  /** True once the service said, in this run, that it is a flex cluster. A cached name is not enough: it is where to ask first. */
   get knownFlex(): boolean {
-    return this.kind === 'flex' || (this.kind === undefined && this.names.has(this.name));
+    return this.kind === 'flex';
   }
 
   /** The cluster's kind as learnt in this run, if any. */
@@ -97,31 +106,46 @@ export class ClusterLocator {
     return this.kind;
   }
 
-  async call<T>(dedicated: () => Promise<T>, flex: () => Promise<T>): Promise<T> {
-    if (this.knownFlex) {
+  /** Ask the flex API first: nothing learnt in this run, the name cached as flex, and the flex API served at this version. */
+  private async askFlexFirst(): Promise<boolean> {
+    if (this.kind !== undefined || !this.names.has(this.name)) return false;
+    try {
       await checkFlexReachable(this.ctx, this.name);
+      return true;
+    } catch {
+      return false; // v1.0: the clusters API says whether it is flex
+    }
+  }
+
+  async call<T>(dedicated: () => Promise<T>, flex: () => Promise<T>): Promise<T> {
+    if (this.kind === 'flex') return flex();
+    if (await this.askFlexFirst()) {
       try {
         const answer = await flex();
         this.kind = 'flex';
         return answer;
       } catch (error) {
-        if (!(error instanceof ApiError && error.status === 404)) throw error;
-        this.names.forget(this.name);
-        // Learnt in this run: it is gone. Learnt from an earlier run: the name may now be a dedicated cluster's.
-        if (this.kind === 'flex') throw error;
-        this.kind = 'dedicated';
-        return dedicated();
+        // Not a flex cluster (any more): forget it. A refusal made here without asking is no answer either. The clusters API says.
+        if (isNotFound(error)) this.names.forget(this.name);
+        else if (!(error instanceof Error && MADE_HERE.has(error))) throw error;
       }
     }
     try {
       const answer = await dedicated();
       this.kind = 'dedicated';
+      this.names.forget(this.name);
       return answer;
     } catch (error) {
       if (!isFlexInClusterApi(error)) throw error;
       this.names.add(this.name);
-      await checkFlexReachable(this.ctx, this.name);
       this.kind = 'flex';
+      try {
+        await checkFlexReachable(this.ctx, this.name);
+      } catch (refusal) {
+        // The service's answer, in cdba's words: after a request, never a usage error (exit 2).
+        if (refusal instanceof UsageError) throw new ApiError(error.status, error.document, refusal.message, refusal.remedy ? { remedy: refusal.remedy } : undefined);
+        throw refusal;
+      }
       return flex();
     }
   }
@@ -138,7 +162,7 @@ export class ClusterLocator {
     );
   }
 
-  /** The name is gone (a delete finished): forget it. */
+  /** The name is gone, or going (a delete was accepted): forget it. What this run learnt stays, for its watch. */
   forget(): void {
     this.names.forget(this.name);
   }

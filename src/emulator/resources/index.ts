@@ -8,7 +8,8 @@ import { clusters } from './clusters/index.js';
 import { credentials } from './credentials.js';
 import { databaseUsers } from './databaseUsers/index.js';
 import { flexClusters } from './flexClusters/index.js';
-import { networkSeed } from './networkSeed.js';
+import { peering } from './peering/index.js';
+import { privateEndpoints } from './privateEndpoints/index.js';
 import { privateIpMode } from './privateIpMode.js';
 import { projects } from './projects/index.js';
 import { root } from './root.js';
@@ -18,7 +19,8 @@ export const RESOURCES: readonly ResourceModule[] = [
   projects,
   credentials,
   privateIpMode,
-  networkSeed,
+  peering,
+  privateEndpoints,
   accessList,
   clusters,
   flexClusters,

@@ -1,9 +1,8 @@
-// The extension point "private networking facts of project P": whether the project
-// has network peering and private IP mode, and the private endpoints it has. The
-// modules that know (today privateIpMode, and the seed's flags in networkSeed.ts;
-// tomorrow peering and private endpoints as resources of their own) provide them;
-// the clusters' connection strings and the access list's security groups read them,
-// and never where they come from.
+// The extension point "private networking facts of project P": its private IP mode,
+// the providers it is peered on, and the private endpoints it has. The modules that
+// know (privateIpMode, peering and privateEndpoints) provide them; the clusters'
+// connection strings and the access list's security groups read them, and never
+// where they come from.
 import { hooksOf } from '../resource.js';
 import type { Store } from '../store.js';
 
@@ -15,9 +14,13 @@ export interface PrivateEndpointFact {
   regionalized?: boolean;
 }
 
+export type NetworkProvider = 'AWS' | 'AZURE' | 'GCP';
+
 export interface NetworkFacts {
   privateIpMode: boolean;
-  peering: boolean;
+  /** Providers with an AVAILABLE network peering connection: their clusters get the private strings. */
+  peered: NetworkProvider[];
+  /** AVAILABLE interface endpoints of AVAILABLE services, in the order they were made. */
   privateEndpoints: PrivateEndpointFact[];
 }
 
@@ -30,13 +33,13 @@ declare module '../resource.js' {
   }
 }
 
-/** The project's networking as every module that knows tells it: a flag set by any, the endpoints of all. */
+/** The project's networking as every module that knows tells it: a flag set by any, the providers and endpoints of all. */
 export function networkFacts(store: Store, groupId: string): NetworkFacts {
-  const facts: NetworkFacts = { privateIpMode: false, peering: false, privateEndpoints: [] };
+  const facts: NetworkFacts = { privateIpMode: false, peered: [], privateEndpoints: [] };
   for (const source of hooksOf(store.modules, 'network')) {
     const known = source(store, groupId);
     facts.privateIpMode ||= known.privateIpMode ?? false;
-    facts.peering ||= known.peering ?? false;
+    if (known.peered) facts.peered = [...facts.peered, ...known.peered];
     if (known.privateEndpoints) facts.privateEndpoints = [...facts.privateEndpoints, ...known.privateEndpoints];
   }
   return facts;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
 import { cdba } from '../../helpers/inProcess.js';
+import { NETWORK_OPERATIONS } from '../../../src/api/networkOperations.js';
 
 const PROJECT = 'a0000000000000000000000a';
 const OWNER = { publicKey: 'ownerkey', privateKey: '6c1f0e2a-1b3c-4d5e-8f90-a1b2c3d4e5f6' };
@@ -55,6 +56,7 @@ describe('cdba auth status', () => {
         ...['list', 'create', 'get', 'update', 'delete'].map((verb) => ({ operation: `databaseUsers ${verb}`, version: 'v1.0', sunset: null, removed: false })),
         ...['projects list', 'projects create', 'projects get', 'projects getByName', 'projects delete', 'orgs list'].map((operation) => ({ operation, version: 'v1.0', sunset: null, removed: false })),
         ...['list', 'create', 'get', 'status', 'delete'].map((verb) => ({ operation: `accessList ${verb}`, version: 'v1.0', sunset: null, removed: false })),
+        ...Object.keys(NETWORK_OPERATIONS).map((name) => ({ operation: name.replace('.', ' '), version: 'v1.0', sunset: null, removed: false })),
       ],
       error: null,
     });

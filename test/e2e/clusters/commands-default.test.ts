@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdba as cdbaProcess } from '../../helpers/cli.js';
 import { cdba, tempDir } from '../../helpers/inProcess.js';
 import { cluster, OWNER, PROJECT, requestsFor, startWorld, type World } from './world.js';
+import { NETWORK_OPERATIONS } from '../../../src/api/networkOperations.js';
 
 const WRITE = 'application/vnd.atlas.2024-10-23+json';
 
@@ -241,6 +242,7 @@ describe('new cluster verbs at the default version', () => {
       ...['list', 'create', 'get', 'update', 'delete'].map((verb) => ({ operation: `databaseUsers ${verb}`, version: '2023-01-01', sunset: null, removed: false })),
       ...['projects list', 'projects create', 'projects get', 'projects getByName', 'projects delete', 'orgs list'].map((operation) => ({ operation, version: '2023-01-01', sunset: null, removed: false })),
       ...['list', 'create', 'get', 'status', 'delete'].map((verb) => ({ operation: `accessList ${verb}`, version: '2023-01-01', sunset: null, removed: false })),
+      ...Object.keys(NETWORK_OPERATIONS).map((name) => ({ operation: name.replace('.', ' '), version: '2023-01-01', sunset: null, removed: false })),
     ]);
   });
 });

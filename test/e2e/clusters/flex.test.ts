@@ -3,7 +3,8 @@
 // terminal and in JSON, patch tags, conn-string, delete --watch; a flex cluster found by
 // name after a fresh start (one extra request, then none); each refusal with 0 requests.
 // Request counts come from the emulator's stats, never from timing.
-import { lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
@@ -209,20 +210,21 @@ describe('finding a flex cluster by name', () => {
     expect((await run(config, ['clusters', 'get', 'nope'])).exitCode).toBe(4);
   });
 
-  it('a refusal learnt from the service is said the same way, and the next one sends nothing', async () => {
+  it('a refusal learnt from the service is said the same way the next time, which asks again (a cached name is no reason to refuse)', async () => {
     const config = await freshConfig();
-    const learnt = await run(config, ['clusters', 'pause', 'other-flex']);
-    expect(learnt.exitCode).toBe(1);
-    expect(learnt.stderr).toMatch(/^cdba: cluster other-flex is a flex cluster: flex clusters cannot be paused or resumed/);
-    const before = emu.stats().total;
-    const known = await run(config, ['clusters', 'pause', 'other-flex']);
-    expect(known.exitCode).toBe(2);
-    expect(known.stderr).toBe('cdba: cluster other-flex is a flex cluster: flex clusters cannot be paused or resumed\n');
-    expect(emu.stats().total).toBe(before);
+    for (const round of [1, 2]) {
+      let result!: CliResult;
+      const requests = await requestsOf(async () => {
+        result = await run(config, ['clusters', 'pause', 'other-flex']);
+      });
+      expect(result.exitCode, `round ${round}`).toBe(1);
+      expect(result.stderr).toMatch(/^cdba: cluster other-flex is a flex cluster: flex clusters cannot be paused or resumed \(CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API, HTTP 400\)\n$/);
+      expect(requests).toEqual({ [`PATCH ${CLUSTER_ONE}`]: 1 });
+    }
   });
 });
 
-describe('refusals cdba makes before any request', () => {
+describe('refusals of what flex clusters cannot do', () => {
   let config: string;
   beforeAll(async () => {
     config = await freshConfig();
@@ -230,14 +232,6 @@ describe('refusals cdba makes before any request', () => {
   });
 
   it.each([
-    [['clusters', 'pause', 'seeded-flex'], /flex clusters cannot be paused or resumed$/],
-    [['clusters', 'resume', 'seeded-flex'], /flex clusters cannot be paused or resumed$/],
-    [['clusters', 'patch', 'seeded-flex', '--tier', 'M10'], /tier, storage, members and database version are fixed.*\(--tier given\)$/],
-    [['clusters', 'patch', 'seeded-flex', '--disk-size-gb', '10'], /fixed.*\(--disk-size-gb given\)$/],
-    [['clusters', 'patch', 'seeded-flex', '--shard', '2', '--tier', 'M30'], /flex clusters are replica sets; they have no shards$/],
-    [['clusters', 'patch', 'seeded-flex', '--set', 'replicationSpecs=[]'], /they have no shards \(asked to change replicationSpecs\)$/],
-    [['clusters', 'connect', 'seeded-flex', '--type', 'private', '--print'], /only the standard connection strings/],
-    [['conn-string', 'get', 'seeded-flex', '--type', 'private-endpoint'], /only the standard connection strings/],
     [['clusters', 'create', 'f2', '--tier', 'FLEX', '--provider', 'AWS', '--region', 'US_EAST_1', '--shards', '2'], /--shards: flex clusters are replica sets/],
     [['clusters', 'create', 'f2', '--tier', 'FLEX', '--provider', 'AWS', '--region', 'US_EAST_1', '--type', 'SHARDED'], /--type SHARDED: flex clusters are replica sets/],
     [['clusters', 'create', 'f2', '--tier', 'FLEX', '--provider', 'AWS', '--region', 'US_EAST_1', '--members', '5'], /--members: not available for --tier FLEX/],
@@ -245,7 +239,6 @@ describe('refusals cdba makes before any request', () => {
     [['clusters', 'create', 'f2', '--tier', 'FLEX', '--region', 'US_EAST_1'], /a flex cluster needs --provider/],
     [['clusters', 'create', 'f2', '--tier', 'FLEX', '--provider', 'GCP', '--region', 'US_EAST_1'], /unknown --region US_EAST_1 for GCP/],
     [['--api-version', '2024-10-23', 'clusters', 'create', 'f2', '--tier', 'FLEX', '--provider', 'AWS', '--region', 'US_EAST_1'], /older than the first version of flexClusters \(2024-11-13\)/],
-    [['--api-version', 'v1.0', 'clusters', 'get', 'seeded-flex'], /only the versioned API serves/],
   ])('%j: one line, exit 2, no request', async (args, message) => {
     const before = emu.stats().total;
     const result = await run(config, args);
@@ -254,6 +247,27 @@ describe('refusals cdba makes before any request', () => {
     expect(result.stderr).toMatch(/^cdba: [^\n]+\n$/);
     expect(result.stderr.trimEnd()).toMatch(message);
     expect(emu.stats().total).toBe(before);
+  });
+
+  // Known flex from an earlier run is only where to ask first: each is refused once the service has said so (exit 1, never 2 after a request).
+  it.each([
+    [['clusters', 'pause', 'seeded-flex'], /flex clusters cannot be paused or resumed/],
+    [['clusters', 'resume', 'seeded-flex'], /flex clusters cannot be paused or resumed/],
+    [['clusters', 'patch', 'seeded-flex', '--tier', 'M10'], /tier, storage, members and database version are fixed/],
+    [['clusters', 'patch', 'seeded-flex', '--disk-size-gb', '10'], /tier, storage, members and database version are fixed/],
+    [['clusters', 'patch', 'seeded-flex', '--shard', '2', '--tier', 'M30'], /flex clusters are replica sets; they have no shards/],
+    [['clusters', 'patch', 'seeded-flex', '--set', 'replicationSpecs=[]'], /they have no shards \(asked to change replicationSpecs\)/],
+    [['clusters', 'connect', 'seeded-flex', '--type', 'private', '--print'], /only the standard connection strings/],
+    [['conn-string', 'get', 'seeded-flex', '--type', 'private-endpoint'], /only the standard connection strings/],
+    [['--api-version', 'v1.0', 'clusters', 'get', 'seeded-flex'], /only the versioned API serves .*; use --api-version 2024-11-13 or newer: cdba clusters get seeded-flex --api-version 2024-11-13$/],
+  ])('%j: refused once the service says it is flex: one line, exit 1, one request', async (args, message) => {
+    const before = emu.stats().total;
+    const result = await run(config, args);
+    expect(result.stderr).toMatch(/^cdba: cluster seeded-flex is a flex cluster[^\n]+\n$/);
+    expect(result.stderr.trimEnd()).toMatch(message);
+    expect(result.exitCode, result.stderr).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(emu.stats().total - before).toBe(1);
   });
 
   it('convert refuses a flex document, and a dedicated body to flex, naming why', async () => {
@@ -314,5 +328,65 @@ describe('flex documents in --file and apply', () => {
     const first = await run(config, ['clusters', 'get', 'seeded-flex', '-o', 'json']);
     expect(first.exitCode, first.stderr).toBe(0);
     expect(readdirSync(join(config, 'flex'))).toEqual([]);
+  });
+});
+
+/** The names cdba keeps as flex clusters in `config` for the emulator's project (src/core/flexNames.ts). */
+function namesFile(config: string): string {
+  return join(config, 'flex', `names-${createHash('sha256').update(`${emu.url}\n${PROJECT}`, 'utf8').digest('hex')}.json`);
+}
+function cachedFlex(config: string): string[] {
+  try {
+    return (JSON.parse(readFileSync(namesFile(config), 'utf8')) as { names: string[] }).names;
+  } catch {
+    return [];
+  }
+}
+
+describe('a name cached as flex is a hint for where to ask first, never a reason to refuse', () => {
+  // A dedicated cluster whose name this machine once learnt was flex (the flex cluster was
+  // deleted and a dedicated one made under its name from another machine).
+  const NAME = 'was-flex';
+  beforeAll(async () => {
+    const made = await run(tempDir('cdba-flex-other-'), ['clusters', 'create', NAME, '--tier', 'M10', '--provider', 'AWS', '--region', 'US_EAST_1', '--watch'], {
+      env: { NO_COLOR: '1', CDBA_BASE_URL: emu.url, CDBA_PUBLIC_KEY: OWNER.publicKey, CDBA_PRIVATE_KEY: OWNER.privateKey, CDBA_PROJECT_ID: PROJECT },
+    });
+    expect(made.exitCode, made.stderr).toBe(0);
+  });
+
+  /** A config that knows NAME as a flex cluster. */
+  async function cachedConfig(): Promise<string> {
+    const config = await freshConfig();
+    mkdirSync(join(config, 'flex'), { mode: 0o700 });
+    writeFileSync(namesFile(config), JSON.stringify({ names: [NAME] }), { mode: 0o600 });
+    return config;
+  }
+
+  it.each([
+    [['clusters', 'get', NAME, '-o', 'json', '--query', 'name'], `"${NAME}"\n`],
+    [['clusters', 'pause', NAME, '-o', 'json', '--query', 'paused'], 'true\n'],
+    [['clusters', 'resume', NAME, '-o', 'json', '--query', 'paused'], 'false\n'],
+    [['clusters', 'patch', NAME, '--tier', 'M20', '-o', 'json', '--query', 'name'], `"${NAME}"\n`],
+    [['clusters', 'patch', NAME, '--set', 'backupEnabled=true', '-o', 'json', '--query', 'name'], `"${NAME}"\n`],
+    [['conn-string', 'get', NAME, '--type', 'standard'], /^mongodb(\+srv)?:\/\/[^\n]*was-flex/],
+    [['--api-version', 'v1.0', 'clusters', 'get', NAME, '-o', 'json', '--query', 'name'], `"${NAME}"\n`],
+  ] as const)('%j: done on the dedicated cluster, and the name forgotten', async (args, out) => {
+    const config = await cachedConfig();
+    const result = await run(config, [...args]);
+    expect(result.stderr).not.toMatch(/is a flex cluster/);
+    expect(result.exitCode, result.stderr).toBe(0);
+    if (typeof out === 'string') expect(result.stdout).toBe(out);
+    else expect(result.stdout).toMatch(out);
+    expect(cachedFlex(config)).toEqual([]);
+    // Forgotten: the next command asks the clusters API alone.
+    expect(await requestsOf(() => run(config, ['clusters', 'get', NAME, '-o', 'json']))).toEqual({ [`GET ${CLUSTER_ONE}`]: 1 });
+  });
+
+  it('a private string of a cached name is asked for, not refused: the dedicated cluster\'s own answer', async () => {
+    const config = await cachedConfig();
+    const result = await run(config, ['conn-string', 'get', NAME, '--type', 'private']);
+    expect(result.stderr).not.toMatch(/is a flex cluster/);
+    expect(result.exitCode).not.toBe(2);
+    expect(cachedFlex(config)).toEqual([]);
   });
 });

@@ -216,7 +216,7 @@ describe.concurrent('conn-string get: what is missing', () => {
   it('a type the cluster lacks exits 4 and lists the types it has', async () => {
     expectNotFound(
       await run(['get', 'plain', '--type', 'private'], BARE),
-      'cluster "plain" has no private SRV connection string; it has: standard (SRV, host list); see cdba conn-string list plain',
+      'cluster "plain" has no private SRV connection string; it has: standard (SRV, host list); they come with an AVAILABLE network peering connection (see `cdba peering list`); see cdba conn-string list plain',
     );
     expectNotFound(
       await run(['get', 'sh-aws', '--type', 'legacy']),

@@ -4,12 +4,17 @@
 // file (names, never the password), the outputs, a re-run without a second user,
 // down with and without the state file, a reused cluster kept, and bad input
 // refused before any request.
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, chownSync, closeSync, constants, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
+import { answerProxy } from '../../helpers/answerProxy.js';
+import { cdba as cdbaProcess } from '../../helpers/cli.js';
 import { cdba, tempDir } from '../../helpers/inProcess.js';
+import { commandWorks } from '../../helpers/tools.js';
 import { OWNER, ownerEnv } from '../conn-string/world.js';
 
 const PROJECT = 'c0000000000000000000002a';
@@ -95,7 +100,7 @@ describe('env up / env down', () => {
     expect(statSync(file!).mode & 0o777).toBe(0o600);
     const text = readFileSync(file!, 'utf8');
     expect(text).not.toContain(password);
-    expect(JSON.parse(text)).toMatchObject({ name: 'flex-1', cluster: { name: 'flex-1', created: true }, user: { username: 'cdba-env-flex-1' }, entry: '127.0.0.1' });
+    expect(JSON.parse(text)).toEqual({ baseUrl: emu.url, projectId: PROJECT, name: 'flex-1', cluster: { name: 'flex-1', created: true }, entry: '127.0.0.1' });
 
     const down = await cdba(['env', 'down', 'flex-1', '--watch'], { env: env(), configDir });
     expect(down.exitCode).toBe(0);
@@ -235,5 +240,231 @@ describe('env up / env down', () => {
     expect(r.stderr.trimEnd().split('\n').length).toBeLessThanOrEqual(2); // the line, and at most a hint
     expect(r.exitCode).toBe(2);
     expect(emu.stats().total).toBe(0);
+  });
+});
+
+/** Where env up keeps the state of env `name` (src/cli/env/state.ts), and a state document naming what `extra` says. */
+function plantState(configDir: string, name: string, extra: Record<string, unknown>): string {
+  const dir = join(configDir, 'env');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = join(dir, `${createHash('sha256').update(`${emu.url}\n${PROJECT}\n${name}`, 'utf8').digest('hex')}.json`);
+  writeFileSync(file, JSON.stringify({ baseUrl: emu.url, projectId: PROJECT, name, cluster: { name, created: true }, ...extra }), { mode: 0o600 });
+  return file;
+}
+
+describe('env down deletes only what carries the env\'s marks, never what a state file merely names', () => {
+  it.each([
+    ['a database user', 'victim-user', { user: { databaseName: 'admin', username: 'victim-user' } }],
+    ['an access-list entry without the env\'s comment', 'victim-entry', { entry: '198.51.100.77' }],
+    ['a cluster without the env\'s tag', 'victim-cluster', {}],
+  ] as const)('a state file naming %s: down keeps it', async (_what, name, extra) => {
+    // What the state file names, made by someone else: a user, an entry, and the cluster <name> (untagged).
+    const made = await cdba(['dbusers', 'create', 'victim-user', '--generate-password', '--role', 'read@app'], { env: env() });
+    expect([0, 5]).toContain(made.exitCode);
+    const entry = await cdba(['access-list', 'add', '198.51.100.77', '--comment', 'the office'], { env: env() });
+    expect(entry.exitCode, entry.stderr).toBe(0);
+    const cluster = await cdba(['clusters', 'create', name, '--tier', 'FLEX', '--provider', 'AWS', '--region', 'US_EAST_1', '--watch'], { env: env() });
+    expect(cluster.exitCode, cluster.stderr).toBe(0);
+    const configDir = tempDir();
+    plantState(configDir, name, extra);
+
+    const down = await cdba(['env', 'down', name], { env: env(), configDir });
+    expect(down.exitCode, down.stderr).toBe(0);
+    expect(down.stderr).toContain(`cdba: cluster ${name} has no cdba-env=${name} tag for this env: not made by env up, kept`);
+    expect(down.stderr).toContain(`cdba: env ${name}: nothing left to remove`);
+    expect((await users()).map((u) => u.username)).toContain('victim-user');
+    expect((await entries()).find((e) => e.ipAddress === '198.51.100.77')?.comment).toBe('the office');
+    expect((await cluster_(name))?.stateName).toBe('IDLE');
+  });
+});
+
+const cluster_ = cluster;
+const isRoot = process.getuid?.() === 0;
+const NOBODY = 65534;
+
+describe('env down reads the state file under the rules it is written by', () => {
+  // Each: what is planted, and the reason the one error line gives. The victim is a user a planted file names.
+  it.each([
+    ['the state file is a symbolic link', false, (configDir: string, file: string) => {
+      const elsewhere = join(configDir, 'elsewhere.json');
+      writeFileSync(elsewhere, readFileSync(file));
+      rmSync(file);
+      symlinkSync(elsewhere, file);
+    }, /is a symbolic link/],
+    ['the env directory is writable by others', false, (configDir: string) => chmodSync(join(configDir, 'env'), 0o777), /directory .*\/env is writable by others \(mode 0777\)/],
+    ['the config directory is writable by others', false, (configDir: string) => chmodSync(configDir, 0o777), /directory .* is writable by others \(mode 0777\)/],
+    ['the state file is another user\'s', true, (_configDir: string, file: string) => chownSync(file, NOBODY, NOBODY), /is owned by another user \(uid 65534\)/],
+    ['the env directory is another user\'s', true, (configDir: string) => chownSync(join(configDir, 'env'), NOBODY, NOBODY), /directory .*\/env is owned by another user \(uid 65534\)/],
+  ] as const)('%s: refused, exit 2, before any request', async (_what, needsRoot, plant, reason) => {
+    if (needsRoot && !isRoot) return; // chown to another user needs root
+    const name = 'planted-read';
+    const configDir = tempDir();
+    plant(configDir, plantState(configDir, name, { user: { databaseName: 'admin', username: 'victim-user' } }));
+    emu.resetStats();
+    const down = await cdba(['env', 'down', name], { env: env(), configDir });
+    expect(down.stderr).toMatch(/^cdba: refusing the state file of env planted-read: /);
+    expect(down.stderr).toMatch(reason);
+    expect(down.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(down.exitCode).toBe(2);
+    expect(emu.stats().total).toBe(0);
+  });
+});
+
+/** Whether chattr +i works here (it needs CAP_LINUX_IMMUTABLE and a file system with the flag). */
+function chattrWorks(): boolean {
+  const probe = join(tempDir(), 'probe');
+  writeFileSync(probe, '');
+  if (!commandWorks('chattr', ['+i', probe])) return false;
+  return commandWorks('chattr', ['-i', probe]);
+}
+
+describe('-o github checks $GITHUB_ENV and $GITHUB_OUTPUT before any request', () => {
+  const immutableWorks = isRoot && chattrWorks();
+  /** What each kind of path is made of; `after` undoes what a temporary directory's removal cannot. */
+  type Made = { path: string; after?: () => void };
+  const KINDS: Array<[string, RegExp, (dir: string) => Made, { processLevel?: boolean; skip?: boolean }]> = [
+    ['a directory', /is a directory/, (dir) => (mkdirSync(join(dir, 'd')), { path: join(dir, 'd') }), {}],
+    ['a missing path', /does not exist/, (dir) => ({ path: join(dir, 'missing') }), {}],
+    ['a path beneath a file', /cannot be written \(a part of the path is a file, not a directory\)/, (dir) => (writeFileSync(join(dir, 'f'), ''), { path: join(dir, 'f', 'x') }), {}],
+    ['a symbolic link to a regular file', /is a symbolic link/, (dir) => (writeFileSync(join(dir, 'real'), ''), symlinkSync(join(dir, 'real'), join(dir, 'link')), { path: join(dir, 'link') }), {}],
+    ['a dangling symbolic link', /is a symbolic link/, (dir) => (symlinkSync(join(dir, 'nowhere'), join(dir, 'link')), { path: join(dir, 'link') }), {}],
+    ['a character device', /is a character device/, () => ({ path: '/dev/null' }), {}],
+    ['a file this user cannot write', /cannot be written \((operation not permitted|permission denied)\)/, (dir) => {
+      const path = join(dir, 'locked');
+      writeFileSync(path, '');
+      if (isRoot) execFileSync('chattr', ['+i', path]); // root writes any mode; an immutable file not even
+      else chmodSync(path, 0o400);
+      return { path, after: () => isRoot && execFileSync('chattr', ['-i', path]) };
+    }, { skip: isRoot && !immutableWorks }],
+    // A process of its own: before the check, cdba made everything, then blocked in open() and never exited.
+    ['a FIFO no one reads', /is a FIFO/, (dir) => (execFileSync('mkfifo', [join(dir, 'fifo')]), { path: join(dir, 'fifo') }), { processLevel: true }],
+    ['a FIFO with a reader', /is a FIFO/, (dir) => {
+      const path = join(dir, 'fifo');
+      execFileSync('mkfifo', [path]);
+      const reader = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+      return { path, after: () => closeSync(reader) };
+    }, { processLevel: true }],
+  ];
+  const cases = KINDS.flatMap(([kind, reason, make, options]) => (['GITHUB_ENV', 'GITHUB_OUTPUT'] as const).map((variable) => [variable, kind, reason, make, options] as const));
+
+  it.each(cases)('$%s is %s: one line, exit 2, nothing sent or made', async (variable, _kind, reason, make, options) => {
+    if (options.skip) return; // chattr cannot make a file immutable here
+    const dir = tempDir();
+    const good = join(dir, 'good');
+    writeFileSync(good, '');
+    const made = make(dir);
+    const files = { GITHUB_ENV: good, GITHUB_OUTPUT: good, [variable]: made.path };
+    emu.resetStats();
+    try {
+      const args = ['env', 'up', 'gh-refused', '-o', 'github'];
+      const r = options.processLevel ? await cdbaProcess(args, { env: env(files), timeoutMs: 15_000 }) : await cdba(args, { env: env(files) });
+      expect(r.stderr).toMatch(new RegExp(`^cdba: -o github appends to \\$${variable}, and ${made.path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} ${reason.source}`));
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(r.exitCode).toBe(2);
+      // -o github: the same line as the workflow's ::error:: annotation, and nothing else.
+      expect(r.stdout).toBe(`::error title=cdba env up::${r.stderr.trimEnd().replace(/^cdba: /, '').replace(/%/g, '%25')}\n`);
+      expect(emu.stats().total).toBe(0);
+      expect(readFileSync(good, 'utf8')).toBe('');
+    } finally {
+      made.after?.();
+    }
+  });
+});
+
+describe('env up checks where it records the env before it makes anything', () => {
+  // Each: how the config dir is spoilt, and the reason the one line gives. (The same rules as env down's read.)
+  const CASES: Array<[string, (configDir: string) => { configDir: string; after?: () => void }, RegExp, boolean]> = [
+    ['the config dir is a file', (dir) => (writeFileSync(join(dir, 'file'), ''), { configDir: join(dir, 'file') }), /^cdba: cannot use the state file of env state-file \(.*\): a part of the path is a file, not a directory/, true],
+    ['the state file is a directory', (dir) => (mkdirSync(join(dir, 'env', stateName(dir, 'state-dir')), { recursive: true }), { configDir: dir }), /^cdba: refusing the state file of env state-dir: .* is not a regular file/, true],
+    ['the state file is a symbolic link', (dir) => {
+      mkdirSync(join(dir, 'env'), { mode: 0o700 });
+      writeFileSync(join(dir, 'elsewhere'), '');
+      symlinkSync(join(dir, 'elsewhere'), join(dir, 'env', stateName(dir, 'state-link')));
+      return { configDir: dir };
+    }, /^cdba: refusing the state file of env state-link: .* is a symbolic link/, true],
+    ['the config dir is writable by others', (dir) => (chmodSync(dir, 0o777), { configDir: dir }), /^cdba: refusing the state file of env state-open: directory .* is writable by others \(mode 0777\)/, true],
+    ['the config dir cannot be written', (dir) => {
+      if (isRoot) execFileSync('chattr', ['+i', dir]);
+      else chmodSync(dir, 0o500);
+      return { configDir: dir, after: () => isRoot && execFileSync('chattr', ['-i', dir]) };
+    }, /^cdba: cannot use the state file of env state-locked \(.*\): (operation not permitted|permission denied)/, !isRoot || chattrWorks()],
+  ];
+  const names = ['state-file', 'state-dir', 'state-link', 'state-open', 'state-locked'];
+
+  it.each(CASES.map((c, i) => [...c, names[i]!] as const))('%s: env up and run refuse it, exit 2, before any request', async (_what, spoil, reason, possible, name) => {
+    if (!possible) return; // chattr cannot make a directory immutable here
+    const made = spoil(tempDir());
+    try {
+      for (const args of [['env', 'up', name], ['run', '--name', name, '--', 'true']]) {
+        emu.resetStats();
+        const r = await cdba(args, { env: env({ CDBA_CONFIG_DIR: made.configDir }), configDir: made.configDir });
+        expect(r.stderr, args.join(' ')).toMatch(reason);
+        expect(r.stderr.trimEnd().split('\n'), args.join(' ')).toHaveLength(1);
+        expect(r.exitCode, args.join(' ')).toBe(2);
+        expect(emu.stats().total, args.join(' ')).toBe(0);
+      }
+    } finally {
+      made.after?.();
+    }
+  });
+});
+
+/** The state file's name of env `name` (src/cli/env/state.ts). */
+function stateName(_configDir: string, name: string): string {
+  return `${createHash('sha256').update(`${emu.url}\n${PROJECT}\n${name}`, 'utf8').digest('hex')}.json`;
+}
+
+describe('a damaged answer after env up made things exits 7, naming the env down', () => {
+  it.each([
+    ['not an SRV string', 'mongodb://host.example.net:27017'],
+    ['with a line break and a header after it', 'mongodb+srv://srv-x.mongodb.net\nX-Injected: 1'],
+    ['with credentials of its own', 'mongodb+srv://someone:secret@srv-x.mongodb.net'],
+    ['with no host', 'mongodb+srv://'],
+    ['a number', 42],
+    ['missing', undefined],
+  ] as const)('standardSrv %s: one line, exit 7, the env down that removes what was made', async (_what, value) => {
+    const proxy = await answerProxy(emu.url);
+    const name = 'damaged-srv';
+    try {
+      // The flex cluster's document, once IDLE: its standardSrv as the case says.
+      proxy.rewrite = (method, path, body) => {
+        const doc = body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+        if (method !== 'GET' || !path.endsWith(`/flexClusters/${name}`) || doc.stateName !== 'IDLE') return undefined;
+        const strings = { ...doc.connectionStrings };
+        if (value === undefined) delete strings.standardSrv;
+        else strings.standardSrv = value;
+        return { ...doc, connectionStrings: strings };
+      };
+      const configDir = tempDir();
+      const up = await cdba(['env', 'up', name, '-o', 'json'], { env: env({ CDBA_BASE_URL: proxy.url }), configDir });
+      expect(up.stderr).toMatch(/\ncdba: cluster damaged-srv answered a connectionStrings\.standardSrv that is not an SRV connection string( \(.*\))?; remove what env up made so far with `cdba env down damaged-srv`\n$/);
+      expect(up.stderr).not.toMatch(/unexpected error|X-Injected: 1\n/);
+      expect(up.stdout).toBe('');
+      expect(up.exitCode).toBe(7);
+      const down = await cdba(['env', 'down', name, '--watch'], { env: env(), configDir });
+      expect(down.exitCode, down.stderr).toBe(0);
+      expect(await cluster(name)).toBeUndefined();
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('env down of a flex env forgets its name as a flex cluster', () => {
+  it('the names cache holds it after up, and not after down (without --watch, while it is DELETING)', async () => {
+    const configDir = tempDir();
+    const cached = (): string[] => {
+      const file = join(configDir, 'flex', `names-${createHash('sha256').update(`${emu.url}\n${PROJECT}`, 'utf8').digest('hex')}.json`);
+      try {
+        return (JSON.parse(readFileSync(file, 'utf8')) as { names: string[] }).names;
+      } catch {
+        return [];
+      }
+    };
+    expect((await cdba(['env', 'up', 'flex-cache'], { env: env(), configDir })).exitCode).toBe(0);
+    expect(cached()).toContain('flex-cache');
+    const down = await cdba(['env', 'down', 'flex-cache'], { env: env(), configDir });
+    expect(down.stderr).toContain('removed access-list entry 127.0.0.1, database user cdba-env-flex-cache, cluster flex-cache (deleting)');
+    expect(cached()).not.toContain('flex-cache');
   });
 });

@@ -2,7 +2,7 @@
 // status, signals, a killed cdba, a real terminal), against an emulator whose
 // transitions take 0 ms. CMD is node with a small script that checks what it got
 // and writes a file the test waits on: no sleeps, no timing.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,8 @@ if (mode.startsWith('exit:')) process.exit(Number(mode.slice(5)));
 setInterval(() => {}, 1000);
 `;
 
+const SERVICE_ACCOUNT = { clientId: 'mdb_sa_id_00000000000000000000003a', clientSecret: 'mdb_sa_sk_0000000000000000000000000000000000000000003a' };
+
 /** An emulator with the project and its owner; `transitionMs` is how long CREATING, PENDING and DELETING last. */
 const startRunsEmulator = (transitionMs: number) =>
   startEmulator({
@@ -50,6 +52,7 @@ const startRunsEmulator = (transitionMs: number) =>
     seed: {
       projects: [{ id: PROJECT, name: 'runs' }],
       apiKeys: [{ ...OWNER, roles: [{ projectId: PROJECT, roleName: 'GROUP_OWNER' }] }],
+      serviceAccounts: [{ ...SERVICE_ACCOUNT, roles: [{ projectId: PROJECT, roleName: 'GROUP_OWNER' }] }],
       rateLimit: { perMinute: 100_000 },
     },
   });
@@ -153,7 +156,8 @@ describe('run -- CMD', () => {
   it('env down fails (CMD turned termination protection on): exit 12 and a line naming what is left and the command to run', async () => {
     const dir = tempDir();
     const command = `node ${CDBA_BIN} clusters patch protected-1 --termination-protection > /dev/null`;
-    const result = await execa('node', [CDBA_BIN, 'run', '--name', 'protected-1', '--', 'sh', '-c', command], {
+    // CMD's cdba gets the keys on purpose (run holds them back from CMD otherwise).
+    const result = await execa('node', [CDBA_BIN, 'run', '--name', 'protected-1', '--keep-env', 'CDBA_PUBLIC_KEY', '--keep-env', 'CDBA_PRIVATE_KEY', '--', 'sh', '-c', command], {
       env: cleanEnv(env(), dir),
       extendEnv: false,
       reject: false,
@@ -206,10 +210,73 @@ describe('run -- CMD', () => {
   });
 });
 
+// CMD for the credentials table: which CDBA_* and MONGODB_* variables it got, and
+// what a cdba it runs itself makes of them (its exit status and error line).
+const INNER = `
+const { spawnSync } = require('child_process');
+const names = Object.keys(process.env).filter((k) => /^(CDBA|MONGODB)_/.test(k)).sort();
+const inner = spawnSync(process.execPath, [process.env.BIN, 'dbusers', 'list', '-o', 'json'], { encoding: 'utf8' });
+require('fs').writeFileSync(process.env.MARK, JSON.stringify({ names, status: inner.status, stderr: inner.stderr }));
+`;
+
+describe('run: CMD gets none of the credentials cdba reads, unless --keep-env passes one', () => {
+  const KEPT = ['CDBA_BASE_URL', 'CDBA_PROJECT_ID', 'MONGODB_CLUSTER', 'MONGODB_PASSWORD', 'MONGODB_URI', 'MONGODB_USERNAME'];
+  const keys = { CDBA_PUBLIC_KEY: OWNER.publicKey, CDBA_PRIVATE_KEY: OWNER.privateKey };
+  const account = { CDBA_CLIENT_ID: SERVICE_ACCOUNT.clientId, CDBA_CLIENT_SECRET: SERVICE_ACCOUNT.clientSecret };
+  /** A config dir whose profile `ci` holds the API keys; `current` makes it the current profile. */
+  const configWith = (dir: string, current: boolean): string => {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const profiles = { default: {}, ci: { publicKey: OWNER.publicKey, privateKey: OWNER.privateKey } };
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ ...(current ? { currentProfile: 'ci' } : {}), profiles }), { mode: 0o600 });
+    return dir;
+  };
+  const where = () => ({ CDBA_BASE_URL: emu.url, CDBA_PROJECT_ID: PROJECT });
+
+  // Each way cdba finds credentials: the variables that hold them, and those that lead to a file that does.
+  it.each([
+    ['API keys in the environment', () => ({ env: { ...where(), ...keys }, configDir: tempDir() })],
+    ['a service account in the environment', () => ({ env: { ...where(), ...account }, configDir: tempDir() })],
+    ['a profile of keys that CDBA_PROFILE names (the config dir is the default one)', () => {
+      const xdg = tempDir();
+      return { env: { ...where(), XDG_CONFIG_HOME: xdg, CDBA_PROFILE: 'ci' }, configDir: configWith(join(xdg, 'cdba'), false) };
+    }],
+    ['the current profile of the config dir CDBA_CONFIG_DIR names', () => ({ env: where(), configDir: configWith(tempDir(), true) })],
+  ])('%s: CMD has none of them, and a cdba in CMD finds no credentials', async (_route, setup) => {
+    const { env: vars, configDir } = setup();
+    const mark = join(tempDir(), 'mark');
+    const result = await cdbaInProcess(['run', '--', 'node', '-e', INNER], { env: { ...vars, BIN: CDBA_BIN, MARK: mark }, configDir });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const seen = JSON.parse(readFileSync(mark, 'utf8')) as { names: string[]; status: number; stderr: string };
+    expect(seen.names).toEqual(KEPT);
+    expect(seen.stderr).toMatch(/^cdba: no credentials are set for profile "default"/);
+    expect(seen.status).toBe(2);
+  });
+
+  it('--keep-env passes the ones named, and a cdba in CMD uses them', async () => {
+    const mark = join(tempDir(), 'mark');
+    const result = await cdbaInProcess(['run', '--keep-env', 'CDBA_PUBLIC_KEY', '--keep-env', 'CDBA_PRIVATE_KEY', '--', 'node', '-e', INNER], {
+      env: { ...where(), ...keys, ...account, BIN: CDBA_BIN, MARK: mark },
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const seen = JSON.parse(readFileSync(mark, 'utf8')) as { names: string[]; status: number; stderr: string };
+    expect(seen.names).toEqual([...KEPT.slice(0, 1), 'CDBA_PRIVATE_KEY', 'CDBA_PROJECT_ID', 'CDBA_PUBLIC_KEY', ...KEPT.slice(2)]);
+    expect(seen.stderr).toBe('');
+    expect(seen.status).toBe(0);
+  });
+
+  it('--keep-env of a variable run passes anyway is refused before any request', async () => {
+    const before = emu.stats().total;
+    const result = await cdbaInProcess(['run', '--keep-env', 'CDBA_OUTPUT', '--', 'true'], { env: { ...where(), ...keys } });
+    expect(result.stderr).toMatch(/^cdba: --keep-env CDBA_OUTPUT: run holds back only the variables that lead to credentials \(CDBA_PUBLIC_KEY, .*\); CDBA_OUTPUT reaches CMD anyway\n$/);
+    expect(result.exitCode).toBe(2);
+    expect(emu.stats().total).toBe(before);
+  });
+});
+
 describe('run and env up interrupted while env up waits', () => {
   // Transitions of an hour: up is still waiting for the entry and the cluster when the signal comes.
   let slow: RunningEmulator;
-  const slowEnv = () => ownerEnv(slow.url, PROJECT);
+  const slowEnv = (): Record<string, string> => ownerEnv(slow.url, PROJECT);
   beforeAll(async () => {
     slow = await startRunsEmulator(3_600_000);
   });
@@ -219,9 +286,9 @@ describe('run and env up interrupted while env up waits', () => {
   });
 
   /** cdba with `args`, once env up of `name` has made the user and waits (the stats and its own lines say so). */
-  async function waitingUp(name: string, args: string[]) {
+  async function waitingUp(name: string, args: string[], extraEnv: Record<string, string> = {}) {
     const configDir = tempDir();
-    const child = execa('node', [CDBA_BIN, ...args], { env: cleanEnv(slowEnv(), configDir), extendEnv: false, reject: false, timeout: 30_000 });
+    const child = execa('node', [CDBA_BIN, ...args], { env: cleanEnv({ ...slowEnv(), ...extraEnv }, configDir), extendEnv: false, reject: false, timeout: 30_000 });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const usersMade = () => (slow.stats().byPath['POST /api/atlas/v2/groups/{groupId}/databaseUsers'] ?? 0);
@@ -288,5 +355,29 @@ describe('run and env up interrupted while env up waits', () => {
     expect(down.exitCode).toBe(0);
     expect(down.stderr).toContain(`cdba: env ${name}: removed access-list entry 127.0.0.1, database user cdba-env-${name}, cluster ${name} (deleting)`);
     expect(await leftOf(name, slowEnv())).toEqual(['cluster DELETING']);
+  });
+});
+
+describe('env up -o github keeps acting on signals', () => {
+  it('SIGTERM while env up -o github waits: exit 143 at once, naming the env down; $GITHUB_ENV and $GITHUB_OUTPUT untouched', async () => {
+    const slow = await startRunsEmulator(3_600_000);
+    try {
+      const dir = tempDir();
+      const files = { GITHUB_ENV: join(dir, 'env'), GITHUB_OUTPUT: join(dir, 'output') };
+      for (const file of Object.values(files)) writeFileSync(file, '');
+      const child = execa('node', [CDBA_BIN, 'env', 'up', 'gh-term', '-o', 'github'], { env: cleanEnv({ ...ownerEnv(slow.url, PROJECT), ...files }), extendEnv: false, reject: false, timeout: 30_000 });
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      await waitFor('env up to wait', () => /\(cluster, access-list entry\) is CREATING, PENDING/.test(stderr));
+      child.kill('SIGTERM');
+      const result = await child;
+      expect(result.exitCode).toBe(143);
+      expect(result.stderr).toContain('cdba: terminated during env up; remove what env up made so far with `cdba env down gh-term`');
+      expect(result.stdout).toBe('');
+      for (const file of Object.values(files)) expect(readFileSync(file, 'utf8')).toBe('');
+    } finally {
+      expect(slow.unexpectedErrors()).toEqual([]);
+      await slow.stop();
+    }
   });
 });

@@ -25,7 +25,14 @@ let emu: RunningEmulator;
 let dir: string;
 let configDir: string;
 beforeAll(async () => {
-  ({ emu } = await withEmulator({ seed: knownSeed({ clusters: CLUSTERS.map((name) => ({ projectId: PROJECT_ID, cluster: modernBody(name) })) }) }));
+  ({ emu } = await withEmulator({
+    seed: knownSeed({
+      clusters: CLUSTERS.map((name) => ({ projectId: PROJECT_ID, cluster: modernBody(name) })),
+      // An ID of each kind an argument names (peer, container, private endpoint service).
+      networkPeering: [{ projectId: PROJECT_ID, container: { providerName: 'GCP', atlasCidrBlock: '10.128.0.0/18' }, peers: [{ providerName: 'GCP', gcpProjectId: 'my-project', networkName: 'my-vpc' }] }],
+      privateEndpointServices: [{ projectId: PROJECT_ID, providerName: 'AZURE', region: 'eastus2' }],
+    }),
+  }));
   dir = tempDir('cdba-completion-');
   configDir = join(dir, 'config');
   mkdirSync(configDir, { mode: 0o700 });
@@ -124,6 +131,15 @@ describe.each(SHELLS)('completion in $shell', ({ shell, present }) => {
     expect(await offered(shell, 'cdba -P emu conn-string ')).toEqual(expect.arrayContaining([...CLUSTERS, 'get', 'list', 'parse']));
     // --project-id and --base-url on the line are used too (here: the current profile has neither).
     expect(await offered(shell, `cdba --base-url ${emu.url} --project-id ${PROJECT_ID} -P emu clusters watch `)).toEqual(CLUSTERS);
+  });
+
+  it.skipIf(!present)('IDs the service lists: peers, containers and private endpoint services, every provider\'s', async () => {
+    const idsOf = async (args: string[]): Promise<string[]> => JSON.parse((await cdba(['-P', 'emu', ...args, '-o', 'json', '--query', 'results[].id'], { configDir })).stdout) as string[];
+    const [peers, containers, services] = [await idsOf(['peering', 'list']), await idsOf(['peering', 'containers', 'list']), await idsOf(['private-endpoints', 'list'])];
+    expect([peers.length, containers.length, services.length]).toEqual([1, 1, 1]);
+    expect(await offered(shell, 'cdba -P emu peering watch ')).toEqual(peers);
+    expect(await offered(shell, 'cdba -P emu peering containers delete ')).toEqual(containers);
+    expect(await offered(shell, 'cdba -P emu private-endpoints interfaces add ')).toEqual(services);
   });
 
   it.skipIf(!present)('no cluster names where a new name is typed', async () => {

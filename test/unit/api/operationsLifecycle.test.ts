@@ -16,9 +16,10 @@ interface Described {
 
 /** Each operation of the description: its versions (from the success response's media types) and x-sunset. */
 function describedOperations(): Map<string, Described> {
-  const spec = readOpenApi('v2-2026-08');
+  // The description of 2026-08, and its cut to peering and private endpoints.
+  const paths = ['v2-2026-08', 'v2-2026-08-network'].map((which) => readOpenApi(which as 'v2-2026-08').paths as Record<string, Record<string, Json>>);
   const out = new Map<string, Described>();
-  for (const [path, operations] of Object.entries(spec.paths as Record<string, Record<string, Json>>)) {
+  for (const [path, operations] of paths.flatMap((p) => Object.entries(p))) {
     for (const [method, operation] of Object.entries(operations)) {
       const responses = operation.responses as Record<string, Json>;
       const success = Object.entries(responses).find(([status]) => status.startsWith('2'))![1];

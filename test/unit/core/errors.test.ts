@@ -6,14 +6,17 @@ import {
   EXIT_CODE_TABLE,
   ExitCode,
   InterruptedError,
+  LocalFailureError,
   NetworkError,
   TimeoutError,
+  UnsafePathError,
   UsageError,
   WatchTimeoutError,
   exitCodeFor,
   exitCodeForStatus,
 } from '../../../src/base/errors.js';
 import { ConfigError } from '../../../src/config/store.js';
+import { InvalidResponseError } from '../../../src/api/errors.js';
 
 describe('the exit-code table', () => {
   it('is exactly the table of DESIGN.md, in order', () => {
@@ -30,6 +33,8 @@ describe('the exit-code table', () => {
       { code: 10, meaning: 'apply --dry-run --exit-code: changes pending; env gc --dry-run --exit-code: envs to remove' },
       { code: 11, meaning: 'versions --fail-within: an API version cdba sends reaches its Sunset within the window' },
       { code: 12, meaning: 'run: the command ran, but env down failed; the line names what is left' },
+      { code: 13, meaning: 'a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do' },
+      { code: 14, meaning: 'a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE' },
       { code: 130, meaning: 'interrupted' },
     ]);
   });
@@ -48,6 +53,8 @@ describe('the exit-code table', () => {
       changesPending: 10,
       sunsetWithin: 11,
       envLeft: 12,
+      userAction: 13,
+      failedState: 14,
       interrupted: 130,
     });
     expect(EXIT_CODE_TABLE.map((row) => row.code)).toEqual(Object.values(ExitCode));
@@ -70,6 +77,9 @@ describe('exitCodeFor', () => {
     ['TimeoutError', new TimeoutError('timed out after 60s'), 7],
     ['WatchTimeoutError', new WatchTimeoutError('still CREATING after 10m'), 8],
     ['InterruptedError', new InterruptedError('interrupted'), 130],
+    ['UnsafePathError (a file cdba would not write or read)', new UnsafePathError('/x is a symbolic link'), 2],
+    ['LocalFailureError (a local failure after requests)', new LocalFailureError('cannot record the state'), 1],
+    ['InvalidResponseError (a damaged answer)', new InvalidResponseError('not an SRV connection string'), 7],
     ['a plain Error (a bug)', new Error('boom'), 1],
     ['a thrown string', 'boom', 1],
     ['undefined', undefined, 1],

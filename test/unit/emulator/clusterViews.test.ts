@@ -11,6 +11,7 @@ import { JsonText } from '../../../src/base/jsonText.js';
 import { serializeJson } from '../../../src/emulator/jsonText.js';
 import type { ClusterRecord } from '../../../src/emulator/resources/clusters/index.js';
 import type { ProjectState } from '../../../src/emulator/resources/projects/index.js';
+import type { ProjectFacts } from '../../../src/emulator/resources/clusters/views.js';
 import { withEmulator } from '../../helpers/emulator.js';
 import type { DigestClient } from '../../helpers/emulator.js';
 import { PROJECT_A, PROJECT_B, TestClock, client, modernCreate, testSeed, v2 } from './fixtures.js';
@@ -160,7 +161,7 @@ async function rawGet(path: string, host: string): Promise<string> {
 }
 
 describe('ClusterViews', () => {
-  const project: ProjectState = { id: PROJECT_A, name: 'p', privateIpMode: false, peering: false, privateEndpoints: [], orgId: PROJECT_A, created: '2026-01-01T00:00:00Z', withDefaultAlertsSettings: true, ipAccessList: [] };
+  const project: ProjectState & ProjectFacts = { id: PROJECT_A, name: 'p', privateIpMode: false, peered: [], privateEndpoints: [], orgId: PROJECT_A, created: '2026-01-01T00:00:00Z', withDefaultAlertsSettings: true, ipAccessList: [] };
   const record = { model: { stateName: 'IDLE', name: 'x' }, legacyStrings: false, requests: [] } as unknown as ClusterRecord;
 
   it('issues strings and renders once per change, hands out frozen strings, and keys views by variant', () => {

@@ -31,9 +31,34 @@ export const SCHEMA_PATCHES = [
   'FreeComputeAutoScalingRules.{min,max}InstanceSize: typed string, but live shared-tier clusters answer null for both (recorded v1.0 GET of cluster-801)',
 ] as const;
 
+/**
+ * The network description's defects, patched only in it (a validator built with
+ * `{ v2: 'v2-2026-08-network' }`), each proven by a recording or by the description itself.
+ */
+export const NETWORK_SCHEMA_PATCHES = [
+  'endpoint services: errorMessage, endpointServiceName, privateLinkServiceName and privateLinkServiceResourceId are typed string, the live service answers null until set (every recorded-network service)',
+  'AWSPrivateLinkConnection.interfaceEndpoints items: "24-hexadecimal" ids, but they are the VPC endpoint ids (vpce-...) that the endpoint path takes, as the description\'s own endpointId parameter says',
+  'AwsNetworkPeeringConnectionSettings.routeTableCidrBlock: an address\'s pattern on a CIDR block (its description: "the VPC\'s subnet ... in CIDR notation"; every client sends one, e.g. 10.0.0.0/16)',
+] as const;
+
+function patchNetworkSchemas(schemas: Json): void {
+  const props = (name: string): Json => (schemas[name] as Json).properties as Json;
+  for (const [name, fields] of [
+    ['AWSPrivateLinkConnection', ['errorMessage', 'endpointServiceName']],
+    ['AzurePrivateLinkConnection', ['errorMessage', 'privateLinkServiceName', 'privateLinkServiceResourceId']],
+    ['GCPEndpointService', ['errorMessage']],
+    ['EndpointService', ['errorMessage']],
+  ] as const) {
+    for (const field of fields) (props(name)[field] as Json).nullable = true;
+  }
+  ((props('AWSPrivateLinkConnection').interfaceEndpoints as Json).items as Json).pattern = '^vpce-[0-9a-f]{17}$';
+  delete (props('AwsNetworkPeeringConnectionSettings').routeTableCidrBlock as Json).pattern;
+}
+
 function patchSchemas(spec: Json): Json {
   const schemas = structuredClone((spec.components as Json).schemas as Json);
   const ref = (name: string): string => `#/components/schemas/${name}`;
+  if (schemas.AWSPrivateLinkConnection) patchNetworkSchemas(schemas);
 
   // 1. Discriminated unions: split each parent into a Base (its own properties) and a dispatcher.
   for (const [name, schema] of Object.entries(schemas)) {
@@ -71,8 +96,8 @@ function patchSchemas(spec: Json): Json {
     const branches = node.anyOf;
     if (node.type === 'object' && Array.isArray(branches) && branches.every((b) => isObject(b) && b.type === 'string')) delete node.type;
   });
-  const bi = ((schemas.BiConnector as Json).properties as Json).readPreference as Json;
-  bi.enum = [...(bi.enum as string[]), ...(bi.enum as string[]).map((v) => v.toLowerCase())];
+  const bi = ((schemas.BiConnector as Json | undefined)?.properties as Json | undefined)?.readPreference as Json | undefined;
+  if (bi) bi.enum = [...(bi.enum as string[]), ...(bi.enum as string[]).map((v) => v.toLowerCase())];
   // 4. Error parameters are strings on the wire.
   const parameters = ((schemas.ApiError as Json).properties as Json).parameters as Json;
   parameters.items = {};
@@ -81,8 +106,8 @@ function patchSchemas(spec: Json): Json {
     if (typeof node.pattern === 'string') node.pattern = node.pattern.replaceAll('\\:', ':');
   });
   // 5. Shared-tier disk size in legacy responses.
-  const legacyDisk = ((schemas.LegacyAtlasCluster as Json).properties as Json).diskSizeGB as Json;
-  delete legacyDisk.minimum;
+  const legacyDisk = ((schemas.LegacyAtlasCluster as Json | undefined)?.properties as Json | undefined)?.diskSizeGB as Json | undefined;
+  if (legacyDisk) delete legacyDisk.minimum;
   // 9. A shared tier's tier limits are null on the wire.
   const free = schemas.FreeComputeAutoScalingRules as Json | undefined;
   for (const limit of Object.values((free?.properties ?? {}) as Record<string, Json>)) {
@@ -105,6 +130,10 @@ function patchSchemas(spec: Json): Json {
 export const STATUS_PATCHES: ReadonlyArray<{ method: string; path: string; status: number; as: number }> = [
   { method: 'POST', path: '/api/atlas/v2/groups', status: 201, as: 200 },
   { method: 'POST', path: '/api/atlas/v2/groups/{groupId}/accessList', status: 201, as: 200 },
+  // The network description's: a service create answers 201, its delete 202 with {}, the regionalized toggle 202 (recorded-network).
+  { method: 'POST', path: '/api/atlas/v2/groups/{groupId}/privateEndpoint/endpointService', status: 201, as: 200 },
+  { method: 'DELETE', path: '/api/atlas/v2/groups/{groupId}/privateEndpoint/{cloudProvider}/endpointService/{endpointServiceId}', status: 202, as: 204 },
+  { method: 'PATCH', path: '/api/atlas/v2/groups/{groupId}/privateEndpoint/regionalMode', status: 202, as: 200 },
 ];
 
 export interface ResponseCheck {
@@ -125,10 +154,11 @@ export class OpenApiValidator {
   private readonly specs: Record<Which, Json>;
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor() {
+  /** `v2`: which description of the versioned API (the network subset for peering and private endpoints). */
+  constructor(options: { v2?: 'v2-2026-08' | 'v2-2026-08-network' } = {}) {
     this.ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(this.ajv);
-    this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi('v2-2026-08') };
+    this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi(options.v2 ?? 'v2-2026-08') };
     for (const [which, spec] of Object.entries(this.specs)) {
       this.ajv.addSchema({ $id: `openapi-${which}`, components: { schemas: patchSchemas(spec) } });
     }

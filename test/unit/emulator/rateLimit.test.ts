@@ -103,7 +103,7 @@ function recordedLimits(): Map<string, Set<number>> {
       const request = /(GET|POST|PATCH|DELETE)_api_atlas_v2_(.*)_\d+\.http$/.exec(recorded.file);
       if (limit === undefined || !request) continue;
       const name = operationFor(request[1]!, `/${request[2]!.replace(/_/g, '/')}`);
-      if (!name) continue; // a resource the emulator does not serve (backups, search, private endpoints)
+      if (!name) continue; // a resource the emulator does not serve (backups, search)
       const resource = OPERATIONS[name].resource;
       limits.set(resource, (limits.get(resource) ?? new Set()).add(Number(limit)));
     }
@@ -131,13 +131,14 @@ describe.skipIf(!referenceAvailable)('rate limit by default: the service\'s, per
 
   it('each resource answers the RateLimit-Limit the live service sent for it', async () => {
     const recorded = recordedLimits();
-    // Clusters and database users 10000; projects, the IP access list and flex clusters 1200.
+    // Clusters and database users 10000; projects, the IP access list and flex clusters 1200; private endpoints 4000.
     expect(Object.fromEntries([...recorded].map(([resource, limits]) => [resource, [...limits]]))).toEqual({
       clusters: [10000],
       databaseUsers: [10000],
       projects: [1200],
       accessList: [1200],
       flexClusters: [1200],
+      privateEndpoints: [4000],
     });
     for (const [resource, limits] of recorded) {
       const answer = await getOf(resource);

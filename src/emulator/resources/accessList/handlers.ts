@@ -110,8 +110,8 @@ function parseEntry(ctx: RequestContext, project: ProjectState, raw: unknown): I
   if (body.awsSecurityGroup !== undefined) {
     if (body.ipAddress !== undefined || body.cidrBlock !== undefined) throw failures.invalidAttribute('awsSecurityGroup');
     if (typeof body.awsSecurityGroup !== 'string' || !SECURITY_GROUP.test(body.awsSecurityGroup)) throw failures.invalidAttribute('awsSecurityGroup');
-    // The dependency on peering: a networking fact (../network.ts).
-    if (!networkFacts(ctx.services.store, project.id).peering) throw accessListFailures.securityGroupWithoutPeering();
+    // The dependency on peering: an AVAILABLE AWS peer, a networking fact (../network.ts).
+    if (!networkFacts(ctx.services.store, project.id).peered.includes('AWS')) throw accessListFailures.securityGroupWithoutPeering();
     // "You cannot set AWS security groups as temporary access list entries."
     if (body.deleteAfterDate !== undefined) throw failures.invalidAttribute('deleteAfterDate');
     entry.awsSecurityGroup = body.awsSecurityGroup;

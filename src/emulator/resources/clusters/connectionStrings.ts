@@ -23,14 +23,16 @@ function nodesPerShard(model: ClusterModel): number {
 export function issueInputFor(project: ProjectFacts, record: ClusterRecord): IssueInput {
   const { model } = record;
   const lead = model.replicationSpecs[0]?.regionConfigs[0];
+  const provider = lead?.providerName ?? 'AWS';
   return {
     cluster: model.name.toLowerCase(),
     hash: projectHash(project.id),
     clusterType: model.clusterType,
     nodeCount: nodesPerShard(model),
     shardCount: model.replicationSpecs.length,
-    provider: lead?.providerName ?? 'AWS',
-    peering: project.peering,
+    provider,
+    // An AVAILABLE peer on the cluster's cloud.
+    peering: project.peered.some((peered) => peered === provider),
     // A private endpoint serves the clusters of its own cloud and region only.
     privateEndpoints: project.privateEndpoints.filter((e) => servesCluster(e, model)).map((e) => ({
       provider: e.provider,

@@ -2,7 +2,8 @@
 // username and password read back exactly; the -o env, json and github forms.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument } from '../../../../src/cli/env/connection.js';
+import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, standardSrvOf } from '../../../../src/cli/env/connection.js';
+import { exitCodeFor } from '../../../../src/base/errors.js';
 
 const connection = { uri: 'mongodb+srv://u:p@c1.ab12c.mongodb.net/?w=majority&appName=x', username: 'u', password: 'p', cluster: 'c1' };
 
@@ -51,5 +52,51 @@ describe('the output forms', () => {
     expect(() => envOutput('table')).toThrow(/-o env, json or github, not table/);
     expect(() => checkGithubEnv({ GITHUB_OUTPUT: '/tmp/o' })).toThrow(/\$GITHUB_ENV is not set/);
     expect(checkGithubEnv({ GITHUB_OUTPUT: '/tmp/o', GITHUB_ENV: '/tmp/e' })).toEqual({ output: '/tmp/o', env: '/tmp/e' });
+  });
+});
+
+describe('standardSrvOf: the SRV string of a cluster document, or a damaged answer (exit 7)', () => {
+  const of = (standardSrv: unknown) => standardSrvOf({ connectionStrings: { standardSrv } }, 'c1');
+  const refusal = (standardSrv: unknown): unknown => {
+    try {
+      of(standardSrv);
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  };
+
+  it('takes the strings the service issues', () => {
+    for (const srv of ['mongodb+srv://c1.ab12c.mongodb.net', 'mongodb+srv://c1.ab12c.mongodb.net/', 'mongodb+srv://c1-pri.ab12c.mongodb.net/?retryWrites=true&w=majority&appName=c1']) expect(of(srv)).toBe(srv);
+  });
+
+  it('whatever it takes is one SRV URI with a host, no credentials, and nothing a line or a shell would read', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (host, rest) => {
+        const srv = `mongodb+srv://${host}${rest}`;
+        if (refusal(srv) !== undefined) return;
+        const url = new URL(srv);
+        expect(url.protocol).toBe('mongodb+srv:');
+        expect(url.hostname).toMatch(/\./);
+        expect(url.username + url.password).toBe('');
+        expect(srv).not.toMatch(/[\s\x00-\x1f\x7f\\"'`]/); // eslint-disable-line no-control-regex
+      }),
+    );
+  });
+
+  it.each([
+    ['not SRV', 'mongodb://h1.example.net:27017'],
+    ['a line break', 'mongodb+srv://c1.ab12c.mongodb.net\nX: 1'],
+    ['credentials', 'mongodb+srv://u:p@c1.ab12c.mongodb.net'],
+    ['no host', 'mongodb+srv://'],
+    ['a one-label host', 'mongodb+srv://localhost'],
+    ['a space in the options', 'mongodb+srv://c1.ab12c.mongodb.net/?a=b c'],
+    ['a number', 42],
+    ['null', null],
+    ['nothing', undefined],
+  ])('%s: exit 7, named', (_what, srv) => {
+    const error = refusal(srv) as Error;
+    expect(error?.message).toMatch(/^cluster c1 answered a connectionStrings\.standardSrv that is not an SRV connection string \(/);
+    expect(exitCodeFor(error)).toBe(7);
   });
 });
