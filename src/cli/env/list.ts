@@ -7,7 +7,8 @@
 //                 "expires", "expired", "user", "entries"}], "totalCount", "serviceTime"}
 //
 // state and tier are null without a cluster, createDate and ageSeconds unless the env
-// made it, expires when nothing of the env has an end, user when it has none.
+// made it, expires when the env has no end left (no expiry tag, no user: it has ended,
+// expired is true), user when it has none.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import type { TableSpec } from '../../output/render.js';
@@ -82,7 +83,7 @@ async function envTable(serviceTime: string): Promise<TableSpec<EnvListItem>> {
   const { shortDuration } = await import('./expiry.js');
   const now = Date.parse(serviceTime);
   const ends = (item: EnvListItem): string => {
-    if (item.expires === null) return '-';
+    if (item.expires === null) return item.expired ? 'ended' : '-';
     const left = Date.parse(item.expires) - now;
     return left > 0 ? `in ${shortDuration(left)}` : `${shortDuration(left)} ago`;
   };
