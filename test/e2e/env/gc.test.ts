@@ -99,6 +99,10 @@ describe('env gc', () => {
       expect.stringMatching(/^cdba: - env reused \(ended\): access-list entry 10\.0\.1\.3; keeps cluster reused \(not made by env up\)$/),
     ]);
     expect(await clusterNames()).toEqual(['heir', 'live-1', 'old-1', 'old-2', 'reused']);
+    // env list agrees: `reused` has no end left (its user gone, its cluster not the env's), so it has ended.
+    const list = await run(['env', 'list', '--expired', '-o', 'table']);
+    expect(list.stdout).toMatch(/^old-1\tIDLE\tFLEX\t\S+\t(1h5\dm|2h00m) ago\tyes$/m);
+    expect(list.stdout).toMatch(/^reused\tIDLE\tFLEX\t-\tended\tno$/m);
   });
 
   it('for real: the ended envs\' clusters go, the reused cluster stays, its entry is handed to an env still running (as env down does); then nothing is left', async () => {
