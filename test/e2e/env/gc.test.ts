@@ -157,7 +157,7 @@ describe('env gc', () => {
     expect(await entries()).toEqual([]);
   });
 
-  it('a 429 is waited out (Retry-After) and gc finishes', async () => {
+  it('under the emulator\'s --rate-limit, a 429 is waited out (Retry-After) and gc finishes', async () => {
     // Three ended envs from a dead runner: their clusters, tagged, are all that is left.
     const flexClusters = ['dead-1', 'dead-2', 'dead-3'].map((name) => ({
       projectId: PROJECT,
