@@ -8,6 +8,7 @@
 // to add more (test fixtures follow the recipe in docs/ARCHITECTURE.md with it).
 import { UsageError } from '../base/errors.js';
 import { NETWORK_OPERATIONS } from './networkOperations.js';
+import { SEARCH_OPERATIONS } from './searchOperations.js';
 
 /**
  * The operations added by registerOperations. A module that registers some names
@@ -42,6 +43,12 @@ interface TableEntry {
   deprecated?: true;
   /** Served only in the versioned API: there is no /api/atlas/v1.0 path (flex clusters). */
   v2Only?: boolean;
+  /**
+   * No command sends it: it is in the table so that the emulator serves it and `cdba api`
+   * resolves its version (the deprecated /fts search index paths, which other clients call).
+   * `cdba versions` and `auth status` leave it out of the versions cdba sends.
+   */
+  passthrough?: true;
 }
 
 export interface OperationDecl extends TableEntry {
@@ -135,6 +142,7 @@ const BUILTIN_OPERATIONS = {
   'accessList.status': { method: 'GET', path: `${ACCESS_LIST_ENTRY}/status`, versions: ONLY_2023_01_01 },
   'accessList.delete': { method: 'DELETE', path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 },
   ...NETWORK_OPERATIONS,
+  ...SEARCH_OPERATIONS,
 } as const satisfies Record<string, TableEntry>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;

@@ -96,7 +96,7 @@ const isoOf = (httpDate: string): string => new Date(httpDate).toISOString().sli
  */
 export function operationLifecycles(apiVersion: string, today: string): OperationLifecycle[] {
   const todayMs = Date.parse(`${today}T00:00:00Z`);
-  return (Object.keys(OPERATIONS) as OperationName[]).map((name) => {
+  return (Object.keys(OPERATIONS) as OperationName[]).filter((name) => !OPERATIONS[name].passthrough).map((name) => {
     const { method, path, versions, deprecated } = OPERATIONS[name];
     const released = versions.filter((v) => v.date <= today);
     const live = released.filter((v) => !v.sunset || isoOf(v.sunset) > today);

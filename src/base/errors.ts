@@ -137,6 +137,11 @@ export class NotFoundError extends CdbaError {
   readonly exitCode = ExitCode.notFound;
 }
 
+/** The service reports that what was asked FAILED (a search index build, a sample load): exit 1, with its words. */
+export class FailedError extends CdbaError {
+  readonly exitCode = ExitCode.general;
+}
+
 /** The resource is not in a state the request needs, seen before asking the service to change it (exit 5, like a 409). */
 export class ConflictError extends CdbaError {
   readonly exitCode = ExitCode.conflict;

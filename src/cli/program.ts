@@ -15,6 +15,7 @@ import { registerDbUsers } from './dbusers/index.js';
 import { registerEmulator } from './emulator.js';
 import { HELP_LAYOUT } from './helpLayout.js';
 import { registerEnv, registerRun } from './env/index.js';
+import { registerSearchIndexes } from './search-indexes/index.js';
 import { registerOrgs } from './projects/orgs.js';
 import { registerPeering } from './peering/index.js';
 import { registerPrivateEndpoints } from './private-endpoints/index.js';
@@ -81,6 +82,7 @@ export function buildProgram(app: App): Command {
   registerDbUsers(program, app);
   registerPeering(program, app);
   registerPrivateEndpoints(program, app);
+  registerSearchIndexes(program, app);
   registerEnv(program, app);
   registerRun(program, app);
   registerApi(program, app);

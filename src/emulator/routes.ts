@@ -18,6 +18,8 @@ export interface OperationHandler {
   arrayBody?: true;
   /** Every operation with a body declares its read-only fields: echoed unchanged, they pass (readOnly.ts). */
   readOnly?: ReadOnlyFields;
+  /** A POST the description gives no body (the sample dataset load): an empty one is not parsed. */
+  noBody?: true;
 }
 
 export interface Operation extends OperationHandler {

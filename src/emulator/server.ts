@@ -200,7 +200,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     };
     const pretty = booleanParam(url.searchParams, 'pretty', false);
     const envelope = booleanParam(url.searchParams, 'envelope', false);
-    if (method === 'POST' || method === 'PATCH') ctx.body = withoutEchoes(ctx, parseBody(ctx, version, operation.arrayBody), operation.readOnly);
+    if ((method === 'POST' || method === 'PATCH') && !(operation.noBody && rawBody.trim() === '')) ctx.body = withoutEchoes(ctx, parseBody(ctx, version, operation.arrayBody), operation.readOnly);
 
     const reply = await operation.handler(ctx);
     if (reply.drop) {

@@ -104,13 +104,16 @@ describe('the README, pasted into bash', () => {
     expect(modeOf(join(home, 'app.pw'))).toBe('600');
     expect(readFileSync(join(home, 'ci-1.env'), 'utf8')).toMatch(/^MONGODB_URI=mongodb\+srv:\/\/cdba-env-ci-1:[A-Za-z0-9]{24}@ci-1\.[a-z0-9]+\.mongodb\.net\nMONGODB_USERNAME=cdba-env-ci-1\n/);
     expect(modeOf(join(home, 'ci-1.env'))).toBe('600');
+    // Search indexes: a definition's mistake is one line naming the field; run's CMD found the index READY.
+    expect(result.stderr).toContain("cdba: bad.json: $.fields[0].numDimensions: required: the vector's number of dimensions (1 to 8192)\n");
+    expect(result.stdout).toMatch(/^"READY"$/m);
     // The rehearsal of a CI run, and the convert recipe.
     expect(result.stdout).toContain('CMD connects as cdba-env-ci-2 to ci-2');
     expect(result.stderr).toContain('cdba: env ci-1: nothing left to remove');
     // Envs at scale: extend, and gc of the env whose runner "died".
     expect(result.stderr).toMatch(/^cdba: env ci-1: cluster ci-1, database user cdba-env-ci-1, access-list entry \S+ now end at \S+$/m);
-    expect(result.stdout).toMatch(/^ci-3$/m);
-    expect(result.stderr).toMatch(/^cdba: env ci-3: removed access-list entry \S+, database user cdba-env-ci-3, cluster ci-3 \(deleting\)$/m);
+    expect(result.stdout).toMatch(/^ci-5$/m);
+    expect(result.stderr).toMatch(/^cdba: env ci-5: removed access-list entry \S+, database user cdba-env-ci-5, cluster ci-5 \(deleting\)$/m);
     expect(result.stderr).toContain('cdba: new.json names the cluster "demo"; creating it as "copy"');
     // The config went where a new user's goes, private; the story ended back on "local".
     const config = join(home, '.config', 'cdba', 'config.json');

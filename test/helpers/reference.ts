@@ -21,6 +21,8 @@ const OPENAPI_FILES = {
   'v2-2026-08': 'admin-api-v2-2026-08-subset.json',
   /** The same description cut to network peering and private endpoints. */
   'v2-2026-08-network': 'admin-api-v2-2026-08-network-subset.json',
+  /** The same description cut to search indexes (current and deprecated paths) and the sample dataset load. */
+  'v2-2026-08-search': 'admin-api-v2-2026-08-search-subset.json',
 } as const;
 
 export function readOpenApi(which: keyof typeof OPENAPI_FILES): Record<string, unknown> {

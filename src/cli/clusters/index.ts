@@ -1,4 +1,4 @@
-// `cdba clusters ...`: list, get, create, patch, delete, pause, resume, watch, convert, apply, connect.
+// `cdba clusters ...`: list, get, create, patch, delete, pause, resume, watch, convert, apply, connect, load-sample-data.
 import type { Command } from '@commander-js/extra-typings';
 import { withExamples, type App } from '../command.js';
 import { registerClustersApply } from './apply.js';
@@ -8,6 +8,7 @@ import { registerClustersCreate } from './create.js';
 import { registerClustersDelete } from './delete.js';
 import { registerClustersGet } from './get.js';
 import { registerClustersList } from './list.js';
+import { registerClustersLoadSampleData } from './loadSampleData.js';
 import { registerClustersPatch } from './patch.js';
 import { registerClustersPause, registerClustersResume } from './pause.js';
 import { registerClustersWatch } from './watch.js';
@@ -32,4 +33,5 @@ export function registerClusters(program: Command, app: App): void {
   registerClustersConvert(clusters, app);
   registerClustersApply(clusters, app);
   registerClustersConnect(clusters, app);
+  registerClustersLoadSampleData(clusters, app);
 }

@@ -19,11 +19,16 @@ export const MAX_NAMES = 10_000;
 
 // The service's rule for names. Anything else is server text that must not
 // become words on a shell's command line.
-const CLUSTER_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$/;
+export const CLUSTER_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$/;
 
 interface CacheEntry {
   at: number;
   names: string[];
+}
+
+/** The cache file of one kind of names for one lookup (profile, project, service, version, and what else it depends on). */
+export function cacheFile(configDir: string, kind: string, key: readonly string[]): string {
+  return join(configDir, 'cache', `${kind}-${createHash('sha256').update(JSON.stringify(key)).digest('hex').slice(0, 16)}.json`);
 }
 
 /** The names, or [] on any problem (no project, no credentials, an error, the deadline). */
@@ -32,11 +37,7 @@ export async function clusterNames(ctx: Context, now: () => number = Date.now): 
     const settings = await ctx.settings();
     const projectId = settings.projectId;
     if (!projectId) return [];
-    const key = createHash('sha256')
-      .update(JSON.stringify([settings.profileName, projectId, settings.baseUrl ?? '', settings.apiVersion ?? '']))
-      .digest('hex')
-      .slice(0, 16);
-    const file = join(ctx.configDir, 'cache', `clusters-${key}.json`);
+    const file = cacheFile(ctx.configDir, 'clusters', [settings.profileName, projectId, settings.baseUrl ?? '', settings.apiVersion ?? '']);
     const cached = await readCache(file, now());
     if (cached) return cached;
     const { streamAllClusters } = await import('../../api/resources/clusters.js');
@@ -69,19 +70,20 @@ async function namesOf(pages: AsyncGenerator<unknown[], unknown, undefined>): Pr
   return names;
 }
 
-async function readCache(file: string, now: number): Promise<string[] | undefined> {
+/** A cached answer younger than CACHE_TTL_MS, only the names `valid` allows (the file could be edited); shared with indexNames.ts. */
+export async function readCache(file: string, now: number, valid: (name: string) => boolean = (name) => CLUSTER_NAME.test(name)): Promise<string[] | undefined> {
   try {
     const entry = JSON.parse(await readFile(file, 'utf8')) as Partial<CacheEntry>;
     const age = now - Number(entry.at);
     if (!(age >= 0 && age < CACHE_TTL_MS) || !Array.isArray(entry.names)) return undefined;
-    return entry.names.filter((n): n is string => typeof n === 'string' && CLUSTER_NAME.test(n));
+    return entry.names.filter((n): n is string => typeof n === 'string' && valid(n));
   } catch {
     return undefined;
   }
 }
 
 /** Only into a config directory that already exists (a completion creates none), and never an error. */
-async function writeCache(configDir: string, file: string, entry: CacheEntry): Promise<void> {
+export async function writeCache(configDir: string, file: string, entry: CacheEntry): Promise<void> {
   try {
     if (!(await stat(configDir)).isDirectory()) return;
     await mkdir(join(configDir, 'cache'), { recursive: true, mode: 0o700 });

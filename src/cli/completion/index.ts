@@ -10,7 +10,7 @@ import { withExamples, type App } from '../command.js';
 export function registerCompletion(program: Command, app: App): void {
   const command = program
     .command('completion')
-    .description('print a shell completion script (commands, flags, fixed values, profile names, and from the service cluster names, flex clusters included, and the IDs of peers, containers and private endpoint services)')
+    .description('print a shell completion script (commands, flags, fixed values, profile names, and from the service cluster names, flex clusters included, search index names, and the IDs of peers, containers and private endpoint services)')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
     .action(async (shell, _options, cmd) => {
       app.context(cmd);
@@ -21,8 +21,9 @@ export function registerCompletion(program: Command, app: App): void {
   // What the scripts call for names the service knows: one per line, or nothing.
   program
     .command('__complete', { hidden: true })
-    .argument('<what>', 'clusters, profiles, or what an ID argument names (peers, containers, private-endpoint-services)')
-    .action(async (what, _options, cmd) => {
+    .argument('<what>', 'clusters, profiles, indexes (of [cluster]), or what an ID argument names (peers, containers, private-endpoint-services)')
+    .argument('[cluster]', 'for indexes: the cluster whose search indexes to name')
+    .action(async (what, cluster, _options, cmd) => {
       if (what === 'profiles') {
         // Only names the profile-name rule allows: a hand-edited config's other keys never become shell words.
         const { isProfileName } = await import('../../config/validate.js');
@@ -31,7 +32,7 @@ export function registerCompletion(program: Command, app: App): void {
         return;
       }
       const { LISTED, listedIds } = await import('./listedIds.js');
-      if (what !== 'clusters' && !LISTED.includes(what)) return;
+      if (what !== 'clusters' && !(what === 'indexes' && cluster) && !LISTED.includes(what)) return;
       const { clusterNames, ATTEMPT_TIMEOUT, LOOKUP_DEADLINE_MS } = await import('./clusterNames.js');
       // Its own IO: no warning reaches the terminal, and the deadline aborts requests and retries alike.
       const deadline = new AbortController();
@@ -49,7 +50,8 @@ export function registerCompletion(program: Command, app: App): void {
       });
       const ctx = new Context(quiet, app.env, app.version, { ...(cmd.optsWithGlobals() as GlobalOptions), timeout: ATTEMPT_TIMEOUT, debug: false });
       try {
-        const names = what === 'clusters' ? await clusterNames(ctx) : await listedIds(ctx, what);
+        const names =
+          what === 'clusters' ? await clusterNames(ctx) : what === 'indexes' ? await (await import('./indexNames.js')).indexNames(ctx, cluster!) : await listedIds(ctx, what);
         if (names.length) app.io.write(`${names.join('\n')}\n`);
       } finally {
         clearTimeout(timer);

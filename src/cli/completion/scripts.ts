@@ -5,7 +5,8 @@
 // profile-name rule allows) and cluster names, flex clusters' included (`cdba
 // __complete clusters`, which asks the service briefly, caches, and is silent on any error), the
 // latter asked with the -P, --project-id, --base-url and --api-version already
-// on the line. A flag whose value is a file (`<file>`, `<path>`) completes
+// on the line; and a cluster's search indexes (`cdba __complete indexes <cluster>`)
+// for the argument after the cluster of a search-indexes verb. A flag whose value is a file (`<file>`, `<path>`) completes
 // file names.
 //
 // Words are data, never code: bash's `compgen -W` expands its word list (a
@@ -53,6 +54,11 @@ export function argumentKind(info: CommandInfo): { kind: 'profile' | 'cluster' }
   return undefined;
 }
 
+/** Whether the second positional argument of a command is a search index of the cluster the first names. */
+export function takesIndex(info: CommandInfo): boolean {
+  return info.args[0]?.name === 'cluster' && info.args[1]?.name === 'index';
+}
+
 const words = (list: readonly string[]): string => list.join(' ');
 /** The flags of a command whose value is a file (`--file <file>`, `--ca-file <path>`). */
 const fileFlags = (info: CommandInfo): string[] =>
@@ -60,10 +66,13 @@ const fileFlags = (info: CommandInfo): string[] =>
 const flagsOf = (info: CommandInfo): string[] => info.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)));
 const unique = <T>(list: T[]): T[] => [...new Set(list)];
 
+/** Every flag that takes a value, of any command: the word after one is its value, not an argument. */
+const valueFlagsOf = (all: CommandInfo[]): string[] => unique(all.flatMap((c) => c.options.filter((o) => o.takesValue).flatMap((o) => [o.long, o.short])).filter((f): f is string => Boolean(f)));
+
 export function bashScript(root: CommandInfo): string {
   const all = flatten(root);
   const globals = flagsOf(root);
-  const valueFlags = unique(all.flatMap((c) => c.options.filter((o) => o.takesValue).flatMap((o) => [o.long, o.short])).filter((f): f is string => Boolean(f)));
+  const valueFlags = valueFlagsOf(all);
   const key = (info: CommandInfo): string => info.path.join(' ');
   // A typed word (name or alias) under a path, to the canonical name of the subcommand.
   const childCases = all
@@ -89,6 +98,10 @@ export function bashScript(root: CommandInfo): string {
     ...all.filter((c) => c.path.length).flatMap((c) => fileFlags(c).map((f) => `    "${key(c)}|${f}") return 0 ;;`)),
     ...fileFlags(root).map((f) => `    *"|${f}") return 0 ;;`),
   ]).join('\n');
+  const indexCases = all
+    .filter(takesIndex)
+    .map((c) => `    "${key(c)}") return 0 ;;`)
+    .join('\n');
   const argumentCases = all
     .map((c) => [c, argumentKind(c)] as const)
     .filter(([, kind]) => kind)
@@ -131,6 +144,12 @@ _cdba_argument() {
   case "$1" in
 ${argumentCases}
   esac
+}
+_cdba_takes_index() {
+  case "$1" in
+${indexCases}
+  esac
+  return 1
 }
 # COMPREPLY: the words of $2 (separated by blanks or newlines) that start with
 # $1, compared as text: never expanded, globbed or evaluated (compgen -W does).
@@ -177,6 +196,11 @@ _cdba_listed() {
   _cdba_context
   cdba "\${_cdba_ctx[@]}" __complete "$1" 2>/dev/null
 }
+_cdba_indexes() {
+  local -a _cdba_ctx
+  _cdba_context
+  cdba "\${_cdba_ctx[@]}" __complete indexes "$1" 2>/dev/null
+}
 _cdba_argument_words() {
   local kind
   kind="$(_cdba_argument "$1")"
@@ -188,7 +212,7 @@ _cdba_argument_words() {
   esac
 }
 _cdba() {
-  local cur prev cmdpath="" i w child def
+  local cur prev cmdpath="" i w child def first=""
   cur="\${COMP_WORDS[COMP_CWORD]}"
   prev="\${COMP_WORDS[COMP_CWORD-1]}"
   local value_flags=" ${words(valueFlags)} "
@@ -208,6 +232,7 @@ _cdba() {
       [[ -n "$def" ]] && cmdpath="$cmdpath $def"
     fi
     positionals=$((positionals + 1))
+    [[ $positionals -eq 1 ]] && first="$w"
   done
   case "$prev" in
     -P|--profile) _cdba_reply "$cur" "$(_cdba_profiles)"; return ;;
@@ -223,6 +248,10 @@ _cdba() {
   [[ "$value_flags" == *" $prev "* ]] && return
   if [[ "$cur" == -* ]]; then
     _cdba_reply "$cur" "$(_cdba_flags "$cmdpath")"; return
+  fi
+  # The second argument of a search-indexes verb: the indexes of the cluster the first names.
+  if [[ $positionals -eq 1 ]] && _cdba_takes_index "$cmdpath"; then
+    _cdba_reply "$cur" "$(_cdba_indexes "$first")"; return
   fi
   [[ $positionals -gt 0 ]] && return
   local subs
@@ -277,6 +306,24 @@ export function fishScript(root: CommandInfo): string {
     'function __cdba_listed',
     '    cdba (__cdba_context) __complete $argv[1] 2>/dev/null',
     'end',
+    '# The words after a group and its verb that are neither flags nor flag values.',
+    'function __cdba_positionals',
+    '    set -l tokens (commandline -opc)',
+    '    set -l at (contains -i -- $argv[1] $tokens); or return',
+    `    set -l value_flags ${valueFlagsOf(flatten(root)).join(' ')}`,
+    '    set -l skip 0',
+    '    for token in $tokens[(math $at + 2)..-1]',
+    '        if test $skip -eq 1; set skip 0; continue; end',
+    '        if contains -- $token $value_flags; set skip 1; continue; end',
+    '        string match -q -- "-*" $token; and continue',
+    '        echo $token',
+    '    end',
+    'end',
+    'function __cdba_indexes',
+    '    set -l words (__cdba_positionals $argv[1])',
+    '    test (count $words) -eq 1; or return',
+    '    cdba (__cdba_context) __complete indexes $words[1] 2>/dev/null',
+    'end',
   ];
   // Each segment of the path, by its name or an alias (`conn-string ls`).
   const all = flatten(root);
@@ -314,8 +361,11 @@ export function fishScript(root: CommandInfo): string {
       return (above?.subcommands ?? []).filter((s) => s.name !== step && s.subcommands.length > 0).flatMap((s) => [s.name, ...s.aliases]);
     });
     const own = beside.length ? `${condition(info)}; and not __fish_seen_subcommand_from ${beside.join(' ')}` : condition(info);
-    const where = parent ? `${seen(parent)}${others.length ? `; and not __fish_seen_subcommand_from ${others.join(' ')}` : ''}` : own;
+    let where = parent ? `${seen(parent)}${others.length ? `; and not __fish_seen_subcommand_from ${others.join(' ')}` : ''}` : own;
+    // A command whose second argument is an index offers clusters for the first only.
+    if (takesIndex(info)) where += `; and test (count (__cdba_positionals ${info.path[0]})) -eq 0`;
     if (source) lines.push(`complete -c cdba -n ${fishQuote(where)} -a ${fishQuote(source)}`);
+    if (takesIndex(info)) lines.push(`complete -c cdba -n ${fishQuote(`${condition(info)}; and test (count (__cdba_positionals ${info.path[0]})) -eq 1`)} -a ${fishQuote(`(__cdba_indexes ${info.path[0]})`)}`);
     for (const o of info.options) {
       const parts = ['complete -c cdba'];
       if (info.path.length) parts.push(`-n ${fishQuote(seen(info))}`);

@@ -18,7 +18,9 @@ function withUpFlags<C extends CommandUnknownOpts>(command: C): C {
     .option('--ttl <duration>', 'the user and the access-list entry end this long from now, at most one week (7d), the longest deleteAfterDate the service takes (default 2h)')
     .option('--ip <address>', 'who may connect: current (the address the service sees this machine call from, the default), an address or a CIDR block')
     .option('--role <role@db>', 'a role of the user, repeatable (default readWriteAnyDatabase: read and write on any database)', roleFlag)
-    .option('--db-version <version>', 'database major version of a dedicated cluster, e.g. 8.0 (default: the service picks)');
+    .option('--db-version <version>', 'database major version of a dedicated cluster, e.g. 8.0 (default: the service picks)')
+    .option('--sample-data', 'load the sample dataset (sample_mflix, sample_training, ...) once the cluster is IDLE')
+    .option('--search-index <file>', 'a search index to have READY and queryable before the connection is printed: a create request {database, collectionName, name, type, definition}; repeatable; a re-run updates one whose definition differs', collect);
   return command;
 }
 
@@ -30,6 +32,8 @@ interface RegisteredUpFlags {
   ip?: string;
   role?: ReturnType<typeof roleFlag>;
   dbVersion?: string;
+  sampleData?: boolean;
+  searchIndex?: string[];
 }
 
 /**
@@ -69,6 +73,7 @@ export function registerEnv(program: Command, app: App): void {
     ['In a CI script: removed however the job ends, cancelled during env up included', 'trap \'cdba env down ci-1\' EXIT; eval "$(cdba env up ci-1 -o env)" && npm test'],
     ['In a GitHub Actions step: outputs and $GITHUB_ENV, the password masked; a failure also as an ::error:: annotation', 'cdba env up ci-$GITHUB_RUN_ID -o github'],
     ['A dedicated M10 with MongoDB 8.0 for four hours, only the URI', 'cdba env up ci-2 --tier M10 --db-version 8.0 --ttl 4h -o json | jq -r .MONGODB_URI'],
+    ['The sample data and a search index, printed only once the index is READY and queryable', 'eval "$(cdba env up ci-3 --sample-data --search-index idx.json -o env)" && npm test'],
   ]);
 
   const down = env
@@ -124,6 +129,7 @@ export function registerRun(program: Command, app: App): void {
   withExamples(run, [
     ['The test suite against a fresh flex cluster, removed afterwards', 'cdba run -- npm test'],
     ['A named run on a dedicated cluster', 'cdba run --name nightly --tier M10 -- ./integration-tests.sh'],
+    ['Tests that use $search: the command starts once the index is READY and queryable', 'cdba run --sample-data --search-index movies-index.json -- npm test'],
     ['Whatever the command prints, piped on', 'cdba run -- node scripts/export.js | gzip > export.json.gz'],
     ['A command that calls cdba itself, given the API keys on purpose', 'cdba run --keep-env CDBA_PUBLIC_KEY --keep-env CDBA_PRIVATE_KEY -- ./load-fixtures-and-test.sh'],
   ]);

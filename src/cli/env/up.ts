@@ -14,6 +14,7 @@ import { parseRole, type DatabaseUserRole } from '../shared/roles.js';
 import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, standardSrvOf, type EnvConnection, type EnvOutput } from './connection.js';
 import { extendClusterExpiry } from './expiry.js';
 import { checkEnvName, ENV_EXPIRES_KEY, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfComment, envUsername, hasEnvTag } from './names.js';
+import { planSearch, type SearchPlan } from './searchIndexes.js';
 import { EnvStateFile, type EnvState } from './state.js';
 import type { ApiClient } from '../../api/client.js';
 import type { Cluster } from '../../api/resources/clusters.js';
@@ -27,6 +28,9 @@ export interface UpFlags {
   ip?: string;
   role?: DatabaseUserRole[];
   dbVersion?: string;
+  /** --sample-data and --search-index (./searchIndexes.ts). */
+  sampleData?: boolean;
+  searchIndex?: string[];
 }
 
 export const DEFAULT_TTL = '2h';
@@ -50,6 +54,8 @@ export interface UpPlan {
   previous: EnvState | undefined;
   /** When the env ends: the cluster's cdba-env-expires tag, the user's and the entry's deleteAfterDate. */
   expires: string;
+  /** The sample data and search indexes to have once the cluster is IDLE. */
+  search?: SearchPlan;
 }
 
 /** The ttl as the service's date, or a usage error naming --ttl (the parser is the one --delete-after uses). */
@@ -98,12 +104,13 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
     const missing = missingField(cluster, shape);
     if (missing) throw new UsageError(`the cluster body lacks ${missing}, which API version ${version} requires`);
   }
+  const search = await planSearch(ctx, flags);
   // Where the state goes, checked last: a flag's mistake is said first.
   const projectId = await ctx.projectId();
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const previous = stateFile.prepare();
-  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous, expires };
+  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous, expires, ...(search ? { search } : {}) };
 }
 
 const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
@@ -149,6 +156,8 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: b
   ctx.io.addSecret(password);
   const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), upUser(up, password)]);
   const ready = await waitUntilReady(up, cluster, value);
+  // The sample data and the search indexes, READY and queryable before the connection is printed.
+  if (plan.search) await (await import('./searchIndexes.js')).bringUpSearch(ctx, plan.search, { client, projectId }, name);
   return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
 }
 

@@ -36,7 +36,8 @@ export interface AuthStatus {
  * `serviceDay` (the service's Date, YYYY-MM-DD) marks those past their Sunset.
  */
 export function operationVersions(apiVersion: string, serviceDay?: string): AuthStatus['operations'] {
-  return (Object.keys(OPERATIONS) as OperationName[]).map((name) => {
+  // An operation no command sends (passthrough: the deprecated /fts paths) is not one cdba calls.
+  return (Object.keys(OPERATIONS) as OperationName[]).filter((name) => !OPERATIONS[name].passthrough).map((name) => {
     const operation = name.replace('.', ' ');
     // An operation the pin cannot reach (flex clusters before 2024-11-13, or in v1.0) is said so, not an error.
     const first = OPERATIONS[name].versions[0]!.date;

@@ -13,6 +13,7 @@ import { privateEndpoints } from './privateEndpoints/index.js';
 import { privateIpMode } from './privateIpMode.js';
 import { projects } from './projects/index.js';
 import { root } from './root.js';
+import { sampleDatasets, searchIndexes } from './searchIndexes/index.js';
 
 export const RESOURCES: readonly ResourceModule[] = [
   root,
@@ -25,4 +26,6 @@ export const RESOURCES: readonly ResourceModule[] = [
   clusters,
   flexClusters,
   databaseUsers,
+  searchIndexes,
+  sampleDatasets,
 ];

@@ -57,6 +57,9 @@ describe('cdba auth status', () => {
         ...['projects list', 'projects create', 'projects get', 'projects getByName', 'projects delete', 'orgs list'].map((operation) => ({ operation, version: 'v1.0', sunset: null, removed: false })),
         ...['list', 'create', 'get', 'status', 'delete'].map((verb) => ({ operation: `accessList ${verb}`, version: 'v1.0', sunset: null, removed: false })),
         ...Object.keys(NETWORK_OPERATIONS).map((name) => ({ operation: name.replace('.', ' '), version: 'v1.0', sunset: null, removed: false })),
+        // Versioned API only, as flex clusters.
+        ...['list', 'create', 'listByCollection', 'get', 'update', 'delete', 'getByName', 'updateByName', 'deleteByName'].map((verb) => ({ operation: `searchIndexes ${verb}`, version: 'none (from 2024-05-30)', sunset: null, removed: false })),
+        ...['load', 'get'].map((verb) => ({ operation: `sampleDatasets ${verb}`, version: 'none (from 2023-01-01)', sunset: null, removed: false })),
       ],
       error: null,
     });

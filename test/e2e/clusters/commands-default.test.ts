@@ -243,6 +243,9 @@ describe('new cluster verbs at the default version', () => {
       ...['projects list', 'projects create', 'projects get', 'projects getByName', 'projects delete', 'orgs list'].map((operation) => ({ operation, version: '2023-01-01', sunset: null, removed: false })),
       ...['list', 'create', 'get', 'status', 'delete'].map((verb) => ({ operation: `accessList ${verb}`, version: '2023-01-01', sunset: null, removed: false })),
       ...Object.keys(NETWORK_OPERATIONS).map((name) => ({ operation: name.replace('.', ' '), version: '2023-01-01', sunset: null, removed: false })),
+      // Search indexes at 2024-05-30 (the deprecated /fts paths are no command's: not listed), the sample load at 2023-01-01.
+      ...['list', 'create', 'listByCollection', 'get', 'update', 'delete', 'getByName', 'updateByName', 'deleteByName'].map((verb) => ({ operation: `searchIndexes ${verb}`, version: '2024-05-30', sunset: null, removed: false })),
+      ...['load', 'get'].map((verb) => ({ operation: `sampleDatasets ${verb}`, version: '2023-01-01', sunset: null, removed: false })),
     ]);
   });
 });

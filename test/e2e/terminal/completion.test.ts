@@ -19,18 +19,26 @@ const SHELLS = (['bash', 'zsh', 'fish'] as const).map((shell) => ({ shell, prese
 
 const CLUSTERS = ['alpha', 'beta-1'];
 /** Every command that takes an existing cluster's name, as typed before the name. */
-const CLUSTER_COMMANDS = ['clusters get', 'clusters patch', 'clusters delete', 'clusters watch', 'conn-string get', 'conn-string list', 'conn-string ls', 'env down', 'env extend'];
+const CLUSTER_COMMANDS = ['clusters get', 'clusters patch', 'clusters delete', 'clusters watch', 'conn-string get', 'conn-string list', 'conn-string ls', 'search-indexes get', 'env down', 'env extend'];
+/** alpha's search indexes, as `search-indexes get alpha <TAB>` offers them. */
+const INDEXES = ['app.items/default', 'app.items/vectors'];
 
 let emu: RunningEmulator;
 let dir: string;
 let configDir: string;
 beforeAll(async () => {
+  const index = (name: string, definition: Record<string, unknown>, type = 'search'): Record<string, unknown> => ({ database: 'app', collectionName: 'items', name, type, definition });
   ({ emu } = await withEmulator({
     seed: knownSeed({
       clusters: CLUSTERS.map((name) => ({ projectId: PROJECT_ID, cluster: modernBody(name) })),
       // An ID of each kind an argument names (peer, container, private endpoint service).
       networkPeering: [{ projectId: PROJECT_ID, container: { providerName: 'GCP', atlasCidrBlock: '10.128.0.0/18' }, peers: [{ providerName: 'GCP', gcpProjectId: 'my-project', networkName: 'my-vpc' }] }],
       privateEndpointServices: [{ projectId: PROJECT_ID, providerName: 'AZURE', region: 'eastus2' }],
+      clusterData: [{ projectId: PROJECT_ID, clusterName: 'alpha', collections: ['app.items'] }],
+      searchIndexes: [
+        { projectId: PROJECT_ID, clusterName: 'alpha', index: index('default', { mappings: { dynamic: true } }) },
+        { projectId: PROJECT_ID, clusterName: 'alpha', index: index('vectors', { fields: [{ type: 'vector', path: 'e', numDimensions: 3, similarity: 'cosine' }] }, 'vectorSearch') },
+      ],
     }),
   }));
   dir = tempDir('cdba-completion-');
@@ -140,6 +148,16 @@ describe.each(SHELLS)('completion in $shell', ({ shell, present }) => {
     expect(await offered(shell, 'cdba -P emu peering watch ')).toEqual(peers);
     expect(await offered(shell, 'cdba -P emu peering containers delete ')).toEqual(containers);
     expect(await offered(shell, 'cdba -P emu private-endpoints interfaces add ')).toEqual(services);
+  });
+
+  it.skipIf(!present)('search index names of the cluster typed before, for the index of get, update and delete', async () => {
+    expect(await offered(shell, 'cdba -P emu search-indexes get alpha ')).toEqual(INDEXES);
+    if (shell === 'zsh') return;
+    expect(await offered(shell, 'cdba -P emu search-indexes delete alpha --yes app.items/d')).toEqual(['app.items/default']);
+    expect(await offered(shell, 'cdba -P emu search-indexes update beta-1 ')).toEqual([]);
+    // Not past the index; nor for list, which takes none (fish, as for every cluster verb, offers clusters there again).
+    expect(await offered(shell, 'cdba -P emu search-indexes get alpha app.items/default ')).toEqual([]);
+    if (shell === 'bash') expect(await offered(shell, 'cdba -P emu search-indexes list alpha ')).toEqual([]);
   });
 
   it.skipIf(!present)('no cluster names where a new name is typed', async () => {

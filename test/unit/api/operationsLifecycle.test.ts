@@ -16,10 +16,10 @@ interface Described {
 
 /** Each operation of the description: its versions (from the success response's media types) and x-sunset. */
 function describedOperations(): Map<string, Described> {
-  // The description of 2026-08, and its cut to peering and private endpoints.
-  const paths = ['v2-2026-08', 'v2-2026-08-network'].map((which) => readOpenApi(which as 'v2-2026-08').paths as Record<string, Record<string, Json>>);
   const out = new Map<string, Described>();
-  for (const [path, operations] of paths.flatMap((p) => Object.entries(p))) {
+  // The description, and its cuts to one resource (peering and private endpoints, search indexes).
+  const paths = (['v2-2026-08', 'v2-2026-08-network', 'v2-2026-08-search'] as const).flatMap((cut) => Object.entries(readOpenApi(cut).paths as Record<string, Record<string, Json>>));
+  for (const [path, operations] of paths) {
     for (const [method, operation] of Object.entries(operations)) {
       const responses = operation.responses as Record<string, Json>;
       const success = Object.entries(responses).find(([status]) => status.startsWith('2'))![1];
@@ -76,8 +76,12 @@ describe.skipIf(!referenceAvailable)('the operations table holds the lifecycle o
       const versions = OPERATIONS[name].versions;
       versions.forEach((v, i) => {
         const successor = versions[i + 1];
+        // An operation deprecated as a whole may have its successor in another operation (the
+        // /fts search index paths: the /search ones of 2024-05-30, as the recordings' header says).
+        if (!successor && OPERATIONS[name].deprecated && v.deprecation !== undefined) return;
         expect(v.deprecation, `${name} ${v.date}`).toBe(successor ? httpDate(successor.date) : undefined);
       });
     }
+    expect(OPERATIONS['searchIndexes.ftsGet'].versions[0]!.deprecation).toBe(httpDate(OPERATIONS['searchIndexes.get'].versions[0]!.date));
   });
 });

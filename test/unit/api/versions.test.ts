@@ -36,10 +36,14 @@ describe('selectVersion, per operation', () => {
 
   test('v1.0 means the legacy API for every operation it has; a versioned-only one (flex clusters) is a usage error', () => {
     for (const operation of Object.keys(OPERATIONS) as OperationName[]) {
-      if (OPERATIONS[operation].v2Only) expect(() => selectVersion(operation, 'v1.0')).toThrow(/flexClusters exists only in the versioned API \(from 2024-11-13\); this call is at v1.0/);
+      const { resource, versions } = OPERATIONS[operation];
+      const refusal = new RegExp(`${resource} exists only in the versioned API \\(from ${versions[0]!.date}\\); this call is at v1.0`);
+      if (OPERATIONS[operation].v2Only) expect(() => selectVersion(operation, 'v1.0')).toThrow(refusal);
       else expect(selectVersion(operation, 'v1.0')).toEqual({ base: 'v1.0' });
     }
-    expect((Object.keys(OPERATIONS) as OperationName[]).filter((name) => OPERATIONS[name].v2Only)).toHaveLength(5);
+    // Flex clusters (5), search indexes (14) and the sample dataset load (2).
+    expect((Object.keys(OPERATIONS) as OperationName[]).filter((name) => OPERATIONS[name].v2Only)).toHaveLength(21);
+    expect(() => selectVersion('flexClusters.get', 'v1.0')).toThrow(/flexClusters exists only in the versioned API \(from 2024-11-13\); this call is at v1.0/);
   });
 
   test('the default version is the newest date in the table, and it reaches every operation', () => {

@@ -186,6 +186,9 @@ describe('one date for everything: 2025-03-12 to every operation', () => {
       for (const name of ['mcp', 'mcp-gone']) {
         expect((await http.request('POST', CLUSTERS, { headers: v2('2024-10-23'), body: createBody(name, '2024-10-23') })).status).toBe(201);
       }
+      // A sample load to read back (its id is the service's).
+      const load = await http.request('POST', `/api/atlas/v2/groups/${PROJECT_A}/sampleDatasetLoad/mcp`, { headers: v2('2023-01-01') });
+      SUCCEEDS['sampleDatasets.get'] = { params: { nameOrId: load.json._id as string } };
       expect(OPERATION_NAMES.length).toBeGreaterThanOrEqual(9);
       for (const name of OPERATION_NAMES) {
         const { method, path } = OPERATIONS[name];

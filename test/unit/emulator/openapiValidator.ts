@@ -96,6 +96,7 @@ function patchSchemas(spec: Json): Json {
     const branches = node.anyOf;
     if (node.type === 'object' && Array.isArray(branches) && branches.every((b) => isObject(b) && b.type === 'string')) delete node.type;
   });
+  // (A resource's own cut of the description may lack the schemas a patch is about.)
   const bi = ((schemas.BiConnector as Json | undefined)?.properties as Json | undefined)?.readPreference as Json | undefined;
   if (bi) bi.enum = [...(bi.enum as string[]), ...(bi.enum as string[]).map((v) => v.toLowerCase())];
   // 4. Error parameters are strings on the wire.
@@ -154,13 +155,19 @@ export class OpenApiValidator {
   private readonly specs: Record<Which, Json>;
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  /** `v2`: which description of the versioned API (the network subset for peering and private endpoints). */
-  constructor(options: { v2?: 'v2-2026-08' | 'v2-2026-08-network' } = {}) {
+  /**
+   * `v2`: which cut of the 2026-08 description stands for the versioned API (a resource's own
+   * subset: network for peering and private endpoints, search); `patch`: that resource's own
+   * patches of its schemas, each named by its test.
+   */
+  constructor(options: { v2?: 'v2-2026-08' | 'v2-2026-08-network' | 'v2-2026-08-search'; patch?: (schemas: Json) => void } = {}) {
     this.ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(this.ajv);
     this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi(options.v2 ?? 'v2-2026-08') };
     for (const [which, spec] of Object.entries(this.specs)) {
-      this.ajv.addSchema({ $id: `openapi-${which}`, components: { schemas: patchSchemas(spec) } });
+      const schemas = patchSchemas(spec);
+      if (which === 'v2') options.patch?.(schemas);
+      this.ajv.addSchema({ $id: `openapi-${which}`, components: { schemas } });
     }
   }
 

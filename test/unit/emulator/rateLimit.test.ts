@@ -103,7 +103,7 @@ function recordedLimits(): Map<string, Set<number>> {
       const request = /(GET|POST|PATCH|DELETE)_api_atlas_v2_(.*)_\d+\.http$/.exec(recorded.file);
       if (limit === undefined || !request) continue;
       const name = operationFor(request[1]!, `/${request[2]!.replace(/_/g, '/')}`);
-      if (!name) continue; // a resource the emulator does not serve (backups, search)
+      if (!name) continue; // a resource the emulator does not serve (backups)
       const resource = OPERATIONS[name].resource;
       limits.set(resource, (limits.get(resource) ?? new Set()).add(Number(limit)));
     }
@@ -139,6 +139,9 @@ describe.skipIf(!referenceAvailable)('rate limit by default: the service\'s, per
       accessList: [1200],
       flexClusters: [1200],
       privateEndpoints: [4000],
+      // Both families of search index paths (/search and /fts) count against one limit; the sample load as clusters.
+      searchIndexes: [500],
+      sampleDatasets: [10000],
     });
     for (const [resource, limits] of recorded) {
       const answer = await getOf(resource);

@@ -1,0 +1,79 @@
+// The wait until a search index is READY and queryable: search-indexes create and
+// update --watch run it, and env up for each --search-index. FAILED ends it with the
+// service's message (exit 1).
+import type { ApiClient } from '../../api/client.js';
+import type { IndexRef, SearchIndex } from '../../api/resources/searchIndexes.js';
+import { ApiError, FailedError } from '../../base/errors.js';
+import type { Context } from '../../core/context.js';
+import { parseDuration } from '../../core/duration.js';
+
+/** How messages and hints name the index. */
+export function refText(ref: IndexRef): string {
+  return 'indexId' in ref ? ref.indexId : `${ref.databaseName}.${ref.collectionName}/${ref.indexName}`;
+}
+
+/** An index document as `db.collection/name`, the form `get`, `update` and `delete` take. */
+export function indexName(doc: SearchIndex): string {
+  return `${String(doc.database)}.${String(doc.collectionName)}/${String(doc.name)}`;
+}
+
+export interface IndexWatch {
+  /** --watch-timeout as given. */
+  timeout?: string | undefined;
+  /** The state the caller already saw (the create or update answer). */
+  initialState?: string | undefined;
+  /** The definition version to wait for (an update's): an older one being READY is not this one. */
+  version?: number | undefined;
+}
+
+export function watchTimeoutMs(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : parseDuration(value, '--watch-timeout');
+}
+
+/** The service's words for a failed build: each host's message, once. */
+export function failureMessage(doc: SearchIndex): string {
+  const details = Array.isArray(doc.statusDetail) ? (doc.statusDetail as Array<Record<string, unknown>>) : [];
+  const messages = details.map((host) => (host.mainIndex as Record<string, unknown> | undefined)?.message).filter((m): m is string => typeof m === 'string');
+  return [...new Set(messages)].join('; ') || 'the service gives no reason';
+}
+
+/**
+ * Polls the index until it is READY and queryable (returns it). FAILED ends the wait
+ * with the service's message (exit 1); 404 (deleted meanwhile) with exit 4.
+ */
+export async function waitForIndex(ctx: Context, target: { client: ApiClient; projectId: string }, cluster: string, ref: IndexRef, options: IndexWatch): Promise<SearchIndex> {
+  const { watch } = await import('../../core/watch.js');
+  const { getSearchIndex } = await import('../../api/resources/searchIndexes.js');
+  const follow = ctx.followUp('search-indexes', 'get', cluster, refText(ref));
+  return watch<SearchIndex>({
+    io: ctx.io,
+    subject: `search index ${refText(ref)}`,
+    intervals: ctx.watchIntervals,
+    ...(ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {}),
+    timeoutMs: watchTimeoutMs(options.timeout),
+    initialState: options.initialState,
+    resumeHint: `the build goes on at the service; see it with \`${follow}\``,
+    poll: async () => {
+      let doc: SearchIndex;
+      try {
+        doc = await getSearchIndex(target.client, target.projectId, cluster, ref);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404 && error.errorCode !== 'CLUSTER_NOT_FOUND') {
+          error.hint ??= `it is gone: see the cluster's indexes with \`${ctx.followUp('search-indexes', 'list', cluster)}\``;
+        }
+        throw error;
+      }
+      const status = typeof doc.status === 'string' ? doc.status : 'UNKNOWN';
+      if (status === 'FAILED') {
+        throw new FailedError(`search index ${refText(ref)} FAILED: ${failureMessage(doc)}`, {
+          hint: `fix the definition and run \`${ctx.followUp('search-indexes', 'update', cluster, refText(ref))} --file <definition.json> --watch\``,
+        });
+      }
+      const version = (doc.latestDefinitionVersion as { version?: unknown } | undefined)?.version;
+      const current = options.version === undefined || (typeof version === 'number' && version >= options.version);
+      const queryable = doc.queryable === true;
+      const done = status === 'READY' && queryable && current;
+      return { state: status === 'READY' && !queryable ? 'READY, not yet queryable' : status, done, value: doc };
+    },
+  });
+}
