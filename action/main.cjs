@@ -20,6 +20,8 @@ async function main(env = process.env) {
     const value = input(flag, env);
     if (value) args.push(`--${flag}`, value);
   }
+  if (input('sample-data', env) === 'true') args.push('--sample-data');
+  for (const file of (input('search-index', env) ?? '').split('\n').map((line) => line.trim()).filter(Boolean)) args.push('--search-index', file);
   return runCdba(args, env);
 }
 

@@ -3644,7 +3644,7 @@ var init_errors = __esm({
       { code: 6, meaning: "rate limited after retries (429)" },
       { code: 7, meaning: "server (5xx), network or timeout" },
       { code: 8, meaning: "watch timed out" },
-      { code: 10, meaning: "apply --dry-run --exit-code: changes pending" },
+      { code: 10, meaning: "apply --dry-run --exit-code: changes pending; env gc --dry-run --exit-code: envs to remove" },
       { code: 11, meaning: "versions --fail-within: an API version cdba sends reaches its Sunset within the window" },
       { code: 12, meaning: "run: the command ran, but env down failed; the line names what is left" },
       { code: 13, meaning: "a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do" },
@@ -25311,7 +25311,7 @@ __export(authStatus_exports, {
   operationVersions: () => operationVersions,
   runAuthStatus: () => runAuthStatus
 });
-function operationVersions(apiVersion, serviceDay) {
+function operationVersions(apiVersion, serviceDay2) {
   return Object.keys(OPERATIONS).filter((name) => !OPERATIONS[name].passthrough).map((name) => {
     const operation2 = name.replace(".", " ");
     const first = OPERATIONS[name].versions[0].date;
@@ -25319,7 +25319,7 @@ function operationVersions(apiVersion, serviceDay) {
     const selection = selectVersion(name, apiVersion);
     const version2 = selection.base === "v1.0" ? "v1.0" : selection.version;
     const sunset = selection.base === "v1.0" ? void 0 : sunsetOf(name, version2);
-    return { operation: operation2, version: version2, sunset: sunset ?? null, removed: sunset !== void 0 && serviceDay !== void 0 && sunset <= serviceDay };
+    return { operation: operation2, version: version2, sunset: sunset ?? null, removed: sunset !== void 0 && serviceDay2 !== void 0 && sunset <= serviceDay2 };
   });
 }
 function serviceDayOf(headers) {
@@ -36061,6 +36061,11 @@ var init_io = __esm({
         this.chalkInstance = void 0;
       }
       /** Values this run must never print (private key, client secret, tokens); see addSecret. */
+      /**
+       * Told a failing command's message and hint before its error is reported, to say it
+       * once more in another form (`env up -o github`: a workflow command's ::error:: annotation).
+       */
+      onFailure;
       secrets = /* @__PURE__ */ new Map();
       /**
        * Registers a credential: from now on write() and note() replace it with
@@ -37548,7 +37553,11 @@ function apiRoot(ctx) {
 function serviceNow(services) {
   const now = services.clock();
   if (services.date === void 0) return now;
+  if (services.date.length > 10) return Date.parse(services.date) + (now - (services.startedAt ?? now));
   return Date.parse(`${services.date}T00:00:00Z`) + (now % DAY_MS2 + DAY_MS2) % DAY_MS2;
+}
+function serviceDay(services) {
+  return services.date === void 0 ? void 0 : new Date(serviceNow(services)).toISOString().slice(0, 10);
 }
 var DAY_MS2;
 var init_context2 = __esm({
@@ -39139,7 +39148,7 @@ function withoutTags(ctx, record2) {
   return rest;
 }
 function modelContext(ctx) {
-  const now = ctx.services.clock();
+  const now = serviceNow(ctx.services);
   return { groupId: projectOf(ctx).id, newId: () => objectId(now), now: isoSeconds(now) };
 }
 function findCluster(ctx) {
@@ -40833,10 +40842,10 @@ var init_handlers6 = __esm({
         if (!isValidClusterName(body.name)) throw clusterFailures.clusterNameInvalid(body.name);
         if (flexCluster(store, project.id, body.name) || clusterNamed(store, project.id, body.name)) throw clusterFailures.duplicateClusterName(body.name, project.id);
       }
-      const now = clock();
+      const now = serviceNow(ctx.services);
       const result = createFlexModel(body, { groupId: project.id, newId: () => objectId(now), now: isoSeconds(now) });
       if (result.problem) throw problemFailure(result.problem);
-      const record2 = { model: result.model, pendingUntil: now + transitionMs };
+      const record2 = { model: result.model, pendingUntil: clock() + transitionMs };
       addFlexCluster(store, record2);
       await store.commit();
       const answer = render4(ctx, record2, body.tags !== void 0 && body.tags !== null);
@@ -42563,12 +42572,12 @@ function renderFlatIndex(record2, moment) {
     type: record2.type
   });
 }
-function renderSampleLoad(load2, now, iso2, justStarted = false) {
+function renderSampleLoad(load2, now, iso3, justStarted = false) {
   const done = !justStarted && load2.completeAt <= now;
   return {
     _id: load2._id,
     clusterName: load2.clusterName,
-    completeDate: done ? iso2(load2.completeAt) : null,
+    completeDate: done ? iso3(load2.completeAt) : null,
     createDate: load2.createDate,
     errorMessage: null,
     state: done ? "COMPLETED" : "WORKING"
@@ -43502,7 +43511,7 @@ async function serveApi(req, res, app, url, rawBody, outcome) {
     if (!operation2) throw failures.methodNotAllowed(method, url.pathname, allowedMethods(match.route));
     const version2 = match.api === "v2" ? negotiate(operation2.name, req.headers.accept, {
       removed: app.removedVersions,
-      ...app.date !== void 0 ? { date: app.date } : {}
+      ...app.date !== void 0 ? { date: serviceDay(app) } : {}
     }, url.pathname) : void 0;
     const scope = resolveScope(app, match.params);
     if (scope) {
@@ -43711,6 +43720,12 @@ function listenError(error2, host, port) {
       return new UsageError(`cannot listen on ${where}: ${error2.code ?? error2.message}`);
   }
 }
+function checkedDate(date) {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  const ms = /^\d{4}-\d{2}-\d{2}T/.test(date) ? Date.parse(date) : Number.NaN;
+  if (Number.isNaN(ms)) throw new UsageError(`invalid date "${date}": expected a calendar date like 2027-07-01 or a time like 2026-12-01T14:00:00Z`);
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
 async function startEmulator(options = {}) {
   const clock = options.clock ?? Date.now;
   const seed = options.seed ? validateSeed(options.seed) : options.seedFile ? loadSeedFile(options.seedFile) : buildDefaultSeed();
@@ -43734,7 +43749,7 @@ async function startEmulator(options = {}) {
     limiter,
     stats,
     removedVersions: new Set(options.removedVersions ?? []),
-    ...options.date !== void 0 ? { date: options.date } : {},
+    ...options.date !== void 0 ? { date: checkedDate(options.date), startedAt: clock() } : {},
     url: "",
     onUnexpected: (error2) => unexpected.push(error2),
     state: () => deepFreeze2(Object.assign({}, ...served.map((module2) => module2.state?.snapshot?.(store) ?? {})))
@@ -43807,6 +43822,61 @@ var init_emulator = __esm({
   }
 });
 
+// src/cli/env/names.ts
+var names_exports = {};
+__export(names_exports, {
+  ENV_EXPIRES_KEY: () => ENV_EXPIRES_KEY,
+  ENV_TAG_KEY: () => ENV_TAG_KEY,
+  ENV_USER_DB: () => ENV_USER_DB,
+  checkEnvName: () => checkEnvName,
+  clusterExpiry: () => clusterExpiry,
+  envComment: () => envComment,
+  envOfComment: () => envOfComment,
+  envOfUsername: () => envOfUsername,
+  envUsername: () => envUsername,
+  hasEnvTag: () => hasEnvTag,
+  serviceTime: () => serviceTime,
+  tagValue: () => tagValue
+});
+function afterPrefix(text12, prefix) {
+  return typeof text12 === "string" && text12.startsWith(prefix) && text12.length > prefix.length ? text12.slice(prefix.length) : void 0;
+}
+function checkEnvName(name) {
+  checkClusterName(name);
+}
+function tagValue(cluster, key) {
+  const tags = Array.isArray(cluster.tags) ? cluster.tags : [];
+  const tag = tags.find((t) => typeof t === "object" && t !== null && t.key === key);
+  return typeof tag?.value === "string" ? tag.value : void 0;
+}
+function hasEnvTag(cluster, name) {
+  return tagValue(cluster, ENV_TAG_KEY) === name;
+}
+function clusterExpiry(cluster) {
+  return serviceTime(tagValue(cluster, ENV_EXPIRES_KEY));
+}
+function serviceTime(value) {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(value)) return void 0;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? void 0 : ms;
+}
+var ENV_TAG_KEY, ENV_EXPIRES_KEY, ENV_USER_DB, ENV_USER_PREFIX, ENV_COMMENT_PREFIX, envUsername, envComment, envOfUsername, envOfComment;
+var init_names = __esm({
+  "src/cli/env/names.ts"() {
+    "use strict";
+    init_target();
+    ENV_TAG_KEY = "cdba-env";
+    ENV_EXPIRES_KEY = "cdba-env-expires";
+    ENV_USER_DB = "admin";
+    ENV_USER_PREFIX = "cdba-env-";
+    ENV_COMMENT_PREFIX = "cdba env ";
+    envUsername = (name) => `${ENV_USER_PREFIX}${name}`;
+    envComment = (name) => `${ENV_COMMENT_PREFIX}${name}`;
+    envOfUsername = (username) => afterPrefix(username, ENV_USER_PREFIX);
+    envOfComment = (comment) => afterPrefix(comment, ENV_COMMENT_PREFIX);
+  }
+});
+
 // src/cli/env/connection.ts
 function envOutput(flag) {
   if (flag === void 0 || flag === "env") return "env";
@@ -43875,30 +43945,48 @@ var init_connection = __esm({
   }
 });
 
-// src/cli/env/names.ts
-function afterPrefix(text12, prefix) {
-  return typeof text12 === "string" && text12.startsWith(prefix) && text12.length > prefix.length ? text12.slice(prefix.length) : void 0;
+// src/cli/env/expiry.ts
+var expiry_exports = {};
+__export(expiry_exports, {
+  extendClusterExpiry: () => extendClusterExpiry,
+  serviceNowOf: () => serviceNowOf,
+  shortDuration: () => shortDuration
+});
+async function extendClusterExpiry(locator, cluster, expires, progress) {
+  const current = clusterExpiry(cluster);
+  if (current !== void 0 && current >= serviceTime(expires)) return void 0;
+  if (progress) progress.changed = true;
+  const body = { tags: Array.isArray(cluster.tags) ? structuredClone(cluster.tags) : [] };
+  mergeTags(body, [[ENV_EXPIRES_KEY, expires]]);
+  const { updateCluster: updateCluster2 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
+  const { updateFlexCluster: updateFlexCluster2 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+  const { clusterDocument: clusterDocument2 } = await Promise.resolve().then(() => (init_target(), target_exports));
+  return clusterDocument2(
+    await locator.call(
+      () => updateCluster2(locator.client, locator.projectId, locator.name, body),
+      () => updateFlexCluster2(locator.client, locator.projectId, locator.name, body)
+    )
+  );
 }
-function checkEnvName(name) {
-  checkClusterName(name);
+function serviceNowOf(response) {
+  const header = response.headers.date;
+  const ms = Date.parse((Array.isArray(header) ? header[0] : header) ?? "");
+  return Number.isNaN(ms) ? void 0 : ms;
 }
-function hasEnvTag(cluster, name) {
-  const tags = Array.isArray(cluster.tags) ? cluster.tags : [];
-  return tags.some((tag) => typeof tag === "object" && tag !== null && tag.key === ENV_TAG_KEY && tag.value === name);
+function shortDuration(ms) {
+  const s = Math.floor(Math.abs(ms) / 1e3);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m`;
+  const h2 = Math.floor(m / 60);
+  if (h2 < 24) return `${h2}h${String(m % 60).padStart(2, "0")}m`;
+  return `${Math.floor(h2 / 24)}d${String(h2 % 24).padStart(2, "0")}h`;
 }
-var ENV_TAG_KEY, ENV_USER_DB, ENV_USER_PREFIX, ENV_COMMENT_PREFIX, envUsername, envComment, envOfUsername, envOfComment;
-var init_names = __esm({
-  "src/cli/env/names.ts"() {
+var init_expiry = __esm({
+  "src/cli/env/expiry.ts"() {
     "use strict";
-    init_target();
-    ENV_TAG_KEY = "cdba-env";
-    ENV_USER_DB = "admin";
-    ENV_USER_PREFIX = "cdba-env-";
-    ENV_COMMENT_PREFIX = "cdba env ";
-    envUsername = (name) => `${ENV_USER_PREFIX}${name}`;
-    envComment = (name) => `${ENV_COMMENT_PREFIX}${name}`;
-    envOfUsername = (username) => afterPrefix(username, ENV_USER_PREFIX);
-    envOfComment = (comment) => afterPrefix(comment, ENV_COMMENT_PREFIX);
+    init_body();
+    init_names();
   }
 });
 
@@ -44137,6 +44225,10 @@ var init_searchIndexes3 = __esm({
 });
 
 // src/cli/env/state.ts
+var state_exports = {};
+__export(state_exports, {
+  EnvStateFile: () => EnvStateFile
+});
 function checked(data) {
   if (typeof data !== "object" || data === null) return void 0;
   const d = data;
@@ -44322,6 +44414,26 @@ var init_github = __esm({
   }
 });
 
+// src/cli/env/annotation.ts
+var annotation_exports = {};
+__export(annotation_exports, {
+  errorAnnotation: () => errorAnnotation,
+  escapeWorkflowData: () => escapeWorkflowData
+});
+function escapeWorkflowData(text12) {
+  return text12.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function errorAnnotation(message, hint) {
+  return `::error title=cdba env up::${escapeWorkflowData(escapeControl(hint ? `${message}; ${hint}` : message))}
+`;
+}
+var init_annotation = __esm({
+  "src/cli/env/annotation.ts"() {
+    "use strict";
+    init_sanitize();
+  }
+});
+
 // src/cli/env/up.ts
 var up_exports = {};
 __export(up_exports, {
@@ -44354,11 +44466,11 @@ async function planUp(ctx, name, flags, outputFlag2) {
   const github = output === "github" ? checkGithubEnv(ctx.env) : void 0;
   if (github) (await Promise.resolve().then(() => (init_github(), github_exports))).checkGithubFiles(github);
   const ttl = flags.ttl ?? DEFAULT_TTL;
-  ttlDate(ttl);
+  const expires = ttlDate(ttl);
   const ip = ipFlag(flags.ip ?? "current");
   const roles = flags.role && flags.role.length > 0 ? flags.role : [parseRole(DEFAULT_ROLE)];
   const tier = (flags.tier ?? "FLEX").toUpperCase();
-  const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name]], ...flags.dbVersion !== void 0 ? { dbVersion: flags.dbVersion } : {} };
+  const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name], [ENV_EXPIRES_KEY, expires]], ...flags.dbVersion !== void 0 ? { dbVersion: flags.dbVersion } : {} };
   let cluster;
   if (tier === "FLEX") {
     await (await Promise.resolve().then(() => (init_flex(), flex_exports))).checkFlexReachable(ctx, name);
@@ -44379,42 +44491,73 @@ async function planUp(ctx, name, flags, outputFlag2) {
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const previous = stateFile.prepare();
-  return { name, ttl, ip, roles, output, ...github ? { github } : {}, cluster, flex: tier === "FLEX", stateFile, previous, ...search ? { search } : {} };
+  return { name, ttl, ip, roles, output, ...github ? { github } : {}, cluster, flex: tier === "FLEX", stateFile, previous, expires, ...search ? { search } : {} };
 }
 async function bringUp(ctx, plan, progress = { changed: false }) {
   const { name, stateFile, previous } = plan;
   const { projectId, baseUrl } = stateFile;
   const client = await ctx.api();
   const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
-  const { clusterDocument: clusterDocument2, clusterTarget: clusterTarget2 } = await Promise.resolve().then(() => (init_target(), target_exports));
   const locator = await ClusterLocator2.open(ctx, client, projectId, name);
+  const state = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...previous?.entry ? { entry: previous.entry } : {} };
+  const up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress };
   const entry = plan.ip === "current" ? await currentAddress(client) : plan.ip;
-  let initialState;
-  let created = previous?.cluster.created ?? false;
+  const password = generatePassword();
+  ctx.io.addSecret(password);
+  const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), upUser(up, password)]);
+  const ready = await waitUntilReady(up, cluster, value);
+  if (plan.search) await (await Promise.resolve().then(() => (init_searchIndexes3(), searchIndexes_exports2))).bringUpSearch(ctx, plan.search, { client, projectId }, name);
+  return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
+}
+async function allOrFirstError(promises) {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find((s) => s.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((s) => s.value);
+}
+async function upCluster(up) {
+  const { ctx, plan, client, projectId, locator, state, stateFile, previous, progress } = up;
+  const { name } = plan;
+  const { clusterDocument: clusterDocument2 } = await Promise.resolve().then(() => (init_target(), target_exports));
+  const reuse = async () => {
+    let existing = await locator.get();
+    state.cluster.created = previous?.cluster.created ?? hasEnvTag(existing, name);
+    if (state.cluster.created && hasEnvTag(existing, name)) existing = await extendClusterExpiry(locator, existing, plan.expires, progress) ?? existing;
+    if (!state.cluster.created) ctx.io.note(`cdba: reusing cluster ${name} (env down will keep it)`);
+    stateFile.write(state);
+    return existing;
+  };
+  if (previous) {
+    try {
+      return await reuse();
+    } catch (error2) {
+      if (!isNotFound3(error2)) throw error2;
+    }
+  }
+  const checkHint = `the cluster may have been created; \`${ctx.followUp("env", "up", name)}\` again reuses it`;
+  let answer;
   try {
-    const existing = await locator.get();
-    initialState = typeof existing.stateName === "string" ? existing.stateName : void 0;
-    if (!created) ctx.io.note(`cdba: reusing cluster ${name} (env down will keep it)`);
-  } catch (error2) {
-    if (!isNotFound3(error2)) throw error2;
-    const checkHint = `the cluster may have been created; \`${ctx.followUp("env", "up", name)}\` again reuses it`;
-    let answer;
+    progress.changed = true;
     if (plan.flex) {
       const { createFlexCluster: createFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
-      progress.changed = true;
       answer = clusterDocument2(await createFlexCluster3(client, projectId, plan.cluster, checkHint));
       locator.remember();
     } else {
       const { createCluster: createCluster3 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
-      progress.changed = true;
       answer = clusterDocument2(await createCluster3(client, projectId, plan.cluster, checkHint));
     }
-    created = true;
-    initialState = typeof answer.stateName === "string" ? answer.stateName : "CREATING";
-    ctx.io.note(`cdba: cluster ${name} is ${initialState}`);
+  } catch (error2) {
+    if (isConflict(error2, "DUPLICATE_CLUSTER_NAME")) return reuse();
+    throw error2;
   }
-  const state = { baseUrl, projectId, name, cluster: { name, created }, ...previous?.entry ? { entry: previous.entry } : {} };
+  state.cluster.created = true;
   stateFile.write(state);
+  ctx.io.note(`cdba: cluster ${name} is ${typeof answer.stateName === "string" ? answer.stateName : "CREATING"}`);
+  return answer;
+}
+async function upEntry(up, entry) {
+  const { ctx, plan, client, projectId, state, stateFile, progress } = up;
+  const { name } = plan;
   const accessList2 = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
   const value = entryValue(entry);
   let existingEntry;
@@ -44423,7 +44566,7 @@ async function bringUp(ctx, plan, progress = { changed: false }) {
   } catch (error2) {
     if (!isNotFound3(error2)) throw error2;
   }
-  const deleteAfterDate = ttlDate(plan.ttl);
+  const deleteAfterDate = plan.expires;
   const address = entry.kind === "address" ? { ipAddress: entry.address } : entry.kind === "cidr" ? { cidrBlock: entry.block } : {};
   state.entry = value;
   stateFile.write(state);
@@ -44438,50 +44581,62 @@ async function bringUp(ctx, plan, progress = { changed: false }) {
   } else {
     ctx.io.note(`cdba: access-list entry ${value} is there already (not made by env ${name}); using it, and env down will keep it`);
   }
-  const username = envUsername(name);
-  const password = generatePassword();
-  ctx.io.addSecret(password);
+  return value;
+}
+async function upUser(up, password) {
+  const { ctx, plan, client, projectId, previous, progress } = up;
+  const { name } = plan;
   const users = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
-  const fields = {
-    roles: plan.roles,
-    scopes: [{ name, type: "CLUSTER" }],
-    deleteAfterDate: ttlDate(plan.ttl),
-    description: envComment(name),
-    password
-  };
-  let userExists2 = true;
-  try {
-    await users.getDatabaseUser(client, projectId, ENV_USER_DB, username);
-  } catch (error2) {
-    if (!isNotFound3(error2)) throw error2;
-    userExists2 = false;
-  }
-  if (userExists2) {
-    progress.changed = true;
+  const username = envUsername(name);
+  const fields = { roles: plan.roles, scopes: [{ name, type: "CLUSTER" }], deleteAfterDate: plan.expires, description: envComment(name), password };
+  progress.changed = true;
+  const update2 = async () => {
     await users.updateDatabaseUser(client, projectId, ENV_USER_DB, username, fields);
     ctx.io.note(`cdba: database user ${username} exists; its password was changed (cdba keeps no password)`);
-  } else {
-    const lost = `the user may have been created; \`${ctx.followUp("env", "up", name)}\` again gives it a new password`;
-    progress.changed = true;
-    await users.createDatabaseUser(client, projectId, { ...fields, username, databaseName: ENV_USER_DB, groupId: projectId }, lost);
+  };
+  if (previous) {
+    try {
+      await update2();
+      return username;
+    } catch (error2) {
+      if (!isNotFound3(error2)) throw error2;
+    }
   }
+  const lost = `the user may have been created; \`${ctx.followUp("env", "up", name)}\` again gives it a new password`;
+  try {
+    await users.createDatabaseUser(client, projectId, { ...fields, username, databaseName: ENV_USER_DB, groupId: projectId }, lost);
+  } catch (error2) {
+    if (!isConflict(error2, "USER_ALREADY_EXISTS")) throw error2;
+    await update2();
+  }
+  return username;
+}
+async function waitUntilReady(up, seen, value) {
+  const { ctx, plan, client, projectId, locator } = up;
+  const { getAccessListEntryStatus: getAccessListEntryStatus2 } = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
+  const { stateLabel: stateLabel2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  await watch2({
+  const idle = (doc) => doc.stateName === "IDLE";
+  let cluster = seen;
+  let entryStatus = "";
+  return watch2({
     io: ctx.io,
-    subject: `access-list entry ${value}`,
+    subject: `env ${plan.name} (cluster, access-list entry)`,
     intervals: ctx.watchIntervals,
-    resumeHint: `see ${ctx.followUp("access-list", "status", value)}`,
+    ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
+    resumeHint: `env up ${plan.name} again waits for it`,
     poll: async () => {
-      const status = (await accessList2.getAccessListEntryStatus(client, projectId, value)).body?.STATUS ?? "UNKNOWN";
+      const [doc, status] = await Promise.all([
+        idle(cluster) ? cluster : locator.get(),
+        entryStatus === "ACTIVE" ? entryStatus : getAccessListEntryStatus2(client, projectId, value).then((r) => r.body?.STATUS ?? "UNKNOWN")
+      ]);
+      cluster = doc;
+      entryStatus = status;
       if (status === "FAILED") throw new EntryFailedError(`the service could not apply access-list entry ${value} (FAILED)`);
-      return { state: status, done: status === "ACTIVE", value: status };
+      const clusterState = stateLabel2({ state: typeof doc.stateName === "string" ? doc.stateName : "UNKNOWN", paused: doc.paused === true });
+      return { state: `${clusterState}, ${status}`, done: idle(doc) && status === "ACTIVE", value: doc };
     }
   });
-  const { waitForCluster: waitForCluster2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
-  const target = await clusterTarget2(ctx, "clusters.get");
-  const ready = await waitForCluster2(ctx, target, name, { until: "IDLE", initialState, locator });
-  if (plan.search) await (await Promise.resolve().then(() => (init_searchIndexes3(), searchIndexes_exports2))).bringUpSearch(ctx, plan.search, { client, projectId }, name);
-  return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
 }
 async function showConnection(ctx, plan, connection) {
   await ctx.io.revealing(connection.password, async () => {
@@ -44499,6 +44654,10 @@ async function showConnection(ctx, plan, connection) {
   ctx.io.note(`cdba: env ${plan.name} is ready: cluster ${connection.cluster}, user ${connection.username}, for ${plan.ttl}${where}; remove it with \`${ctx.followUp("env", "down", plan.name)}\``);
 }
 async function runEnvUp(ctx, name, flags, outputFlag2) {
+  if (outputFlag2 === "github") {
+    const { errorAnnotation: errorAnnotation2 } = await Promise.resolve().then(() => (init_annotation(), annotation_exports));
+    ctx.io.onFailure = (message, hint) => ctx.io.write(errorAnnotation2(message, hint));
+  }
   const plan = await planUp(ctx, name, flags, outputFlag2);
   const left = `remove what env up made so far with \`${ctx.followUp("env", "down", name)}\``;
   const { onTerminate: onTerminate2 } = await Promise.resolve().then(() => (init_terminate(), terminate_exports));
@@ -44516,7 +44675,7 @@ async function runEnvUp(ctx, name, flags, outputFlag2) {
   }
   await showConnection(ctx, plan, connection);
 }
-var DEFAULT_TTL, DEFAULT_ROLE, DEFAULT_PROVIDER, DEFAULT_REGION, isNotFound3;
+var DEFAULT_TTL, DEFAULT_ROLE, DEFAULT_PROVIDER, DEFAULT_REGION, isNotFound3, isConflict;
 var init_up = __esm({
   "src/cli/env/up.ts"() {
     "use strict";
@@ -44526,6 +44685,7 @@ var init_up = __esm({
     init_password();
     init_roles();
     init_connection();
+    init_expiry();
     init_names();
     init_searchIndexes3();
     init_state7();
@@ -44534,34 +44694,127 @@ var init_up = __esm({
     DEFAULT_PROVIDER = "AWS";
     DEFAULT_REGION = "US_EAST_1";
     isNotFound3 = (error2) => error2 instanceof ApiError && error2.status === 404;
+    isConflict = (error2, code) => error2 instanceof ApiError && error2.status === 409 && error2.errorCode === code;
+  }
+});
+
+// src/cli/env/inventory.ts
+var inventory_exports = {};
+__export(inventory_exports, {
+  ageOf: () => ageOf,
+  expiryOf: () => expiryOf,
+  isExpired: () => isExpired2,
+  takeInventory: () => takeInventory
+});
+function expiryOf(env2) {
+  if (env2.cluster?.made && env2.cluster.expires !== void 0) return env2.cluster.expires;
+  return env2.user?.expires;
+}
+function ageOf(env2, now) {
+  return env2.cluster?.made && env2.cluster.created !== void 0 ? Math.max(0, now - env2.cluster.created) : void 0;
+}
+function tierOf(doc, kind2) {
+  if (kind2 === "flex") return "FLEX";
+  const sizes = readClusterDocument(doc).shards.flatMap((shard) => shard.regions.map((region2) => region2.electable.instanceSize));
+  return [...new Set(sizes.filter((s) => typeof s === "string"))].join(",");
+}
+async function takeInventory(ctx, client, projectId) {
+  const { getRoot: getRoot3 } = await Promise.resolve().then(() => (init_root(), root_exports));
+  const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const { listAllAccessListEntries: listAllAccessListEntries2 } = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
+  const envs = /* @__PURE__ */ new Map();
+  const envNamed = (name) => {
+    let env2 = envs.get(name);
+    if (!env2) envs.set(name, env2 = { name, entries: [] });
+    return env2;
+  };
+  const [root2, users, entries] = await Promise.all([getRoot3(client), listAllDatabaseUsers2(client, projectId), listAllAccessListEntries2(client, projectId)]);
+  for (const user of users.results) {
+    const name = user.databaseName === ENV_USER_DB ? envOfUsername(user.username) : void 0;
+    if (name !== void 0) envNamed(name).user = { ...optional("expires", serviceTime(user.deleteAfterDate)) };
+  }
+  for (const entry of entries.results) {
+    const name = envOfComment(entry.comment);
+    if (name === void 0) continue;
+    envNamed(name).entries.push({ value: String(entry.ipAddress ?? entry.cidrBlock ?? entry.awsSecurityGroup), ...optional("expires", serviceTime(entry.deleteAfterDate)) });
+  }
+  const keep = (doc, kind2) => {
+    const name = typeof doc.name === "string" ? doc.name : void 0;
+    if (name === void 0) return;
+    const made = tagValue(doc, ENV_TAG_KEY) === name;
+    if (!made && !envs.has(name)) return;
+    if (envs.get(name)?.cluster?.kind === "flex") return;
+    envNamed(name).cluster = {
+      kind: kind2,
+      state: typeof doc.stateName === "string" ? doc.stateName : "UNKNOWN",
+      paused: doc.paused === true,
+      tier: tierOf(doc, kind2),
+      made,
+      ...optional("created", serviceTime(doc.createDate)),
+      ...optional("expires", made ? clusterExpiry(doc) : void 0)
+    };
+  };
+  const { streamAllClusters: streamAllClusters2 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
+  const { streamAllFlexClusters: streamAllFlexClusters2 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+  const { flexReachable: flexReachable2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+  const read = async (pages2, kind2) => {
+    for await (const page2 of pages2) for (const doc of page2) keep(asObject(doc), kind2);
+  };
+  await Promise.all([
+    read(streamAllClusters2(client, projectId), "dedicated"),
+    ...await flexReachable2(ctx) ? [read(streamAllFlexClusters2(client, projectId), "flex")] : []
+  ]);
+  let now = serviceNowOf(root2);
+  if (now === void 0) {
+    now = Date.now();
+    ctx.io.warn("the service sent no Date header; expiry is judged by this machine's clock");
+  }
+  return { envs: [...envs.values()].sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0), now };
+}
+function optional(key, value) {
+  return value === void 0 ? {} : { [key]: value };
+}
+var isExpired2;
+var init_inventory = __esm({
+  "src/cli/env/inventory.ts"() {
+    "use strict";
+    init_object();
+    init_clusterShapes();
+    init_expiry();
+    init_names();
+    isExpired2 = (env2, now) => {
+      const ends = expiryOf(env2);
+      return ends !== void 0 ? ends <= now : env2.user === void 0;
+    };
   }
 });
 
 // src/cli/env/down.ts
 var down_exports = {};
 __export(down_exports, {
+  removeEnv: () => removeEnv,
   runEnvDown: () => runEnvDown
 });
-async function releaseEntry(ctx, client, projectId, name, value) {
+async function releaseEntry(ctx, client, projectId, name, value, going = /* @__PURE__ */ new Set()) {
   const accessList2 = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
   const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
   let entry;
   try {
     entry = (await accessList2.getAccessListEntry(client, projectId, value)).body;
   } catch (error2) {
-    if (isNotFound4(error2)) return false;
+    if (isNotFound5(error2)) return false;
     throw error2;
   }
   if (entry?.comment !== envComment(name)) return false;
   const address = typeof entry.ipAddress === "string" ? { ipAddress: entry.ipAddress } : { cidrBlock: String(entry.cidrBlock) };
   for (let pass = 0; pass < 10; pass++) {
-    const heir = (await listAllDatabaseUsers2(client, projectId)).results.filter((u) => u.databaseName === ENV_USER_DB).map((u) => ({ name: envOfUsername(u.username), deleteAfterDate: u.deleteAfterDate })).find((u) => u.name !== void 0 && u.name !== name);
+    const heir = (await listAllDatabaseUsers2(client, projectId)).results.filter((u) => u.databaseName === ENV_USER_DB).map((u) => ({ name: envOfUsername(u.username), deleteAfterDate: u.deleteAfterDate })).find((u) => u.name !== void 0 && u.name !== name && !going.has(u.name));
     if (!heir?.name) {
       try {
         await accessList2.deleteAccessListEntry(client, projectId, value);
         return true;
       } catch (error2) {
-        if (isNotFound4(error2)) return false;
+        if (isNotFound5(error2)) return false;
         throw error2;
       }
     }
@@ -44581,7 +44834,7 @@ async function userExists(client, projectId, username) {
     await getDatabaseUser3(client, projectId, ENV_USER_DB, username);
     return true;
   } catch (error2) {
-    if (isNotFound4(error2)) return false;
+    if (isNotFound5(error2)) return false;
     throw error2;
   }
 }
@@ -44592,52 +44845,7 @@ async function runEnvDown(ctx, name, flags) {
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const state = stateFile.read();
   const client = await ctx.api();
-  const removed = [];
-  const users = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
-  const username = envUsername(name);
-  let userRemoved = false;
-  try {
-    await users.deleteDatabaseUser(client, projectId, ENV_USER_DB, username);
-    userRemoved = true;
-  } catch (error2) {
-    if (!isNotFound4(error2)) throw error2;
-  }
-  const accessList2 = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
-  let entries;
-  if (state) entries = state.entry ? [state.entry] : [];
-  else {
-    const all = await accessList2.listAllAccessListEntries(client, projectId);
-    entries = all.results.filter((e) => e.comment === envComment(name)).map((e) => String(e.ipAddress ?? e.cidrBlock));
-  }
-  for (const value of entries) {
-    if (await releaseEntry(ctx, client, projectId, name, value)) removed.push(`access-list entry ${value}`);
-  }
-  if (userRemoved) removed.push(`database user ${username}`);
-  let deletedCluster = false;
-  let locator;
-  if (!flags.keepCluster && (state === void 0 || state.cluster.created)) {
-    const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
-    locator = await ClusterLocator2.open(ctx, client, projectId, name);
-    try {
-      const cluster = await locator.get();
-      if (hasEnvTag(cluster, name)) {
-        const { deleteCluster: deleteCluster3 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
-        const { deleteFlexCluster: deleteFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
-        if (cluster.stateName !== "DELETING") {
-          await locator.call(
-            () => deleteCluster3(client, projectId, name),
-            () => deleteFlexCluster3(client, projectId, name)
-          );
-        }
-        deletedCluster = true;
-        locator.forget();
-        removed.push(`cluster ${name} (deleting)`);
-      } else ctx.io.note(`cdba: cluster ${name} has no ${ENV_TAG_KEY}=${name} tag for this env: not made by env up, kept`);
-    } catch (error2) {
-      if (!isNotFound4(error2)) throw error2;
-      locator.forget();
-    }
-  } else if (state && !state.cluster.created) ctx.io.note(`cdba: cluster ${name} was there before env up: kept`);
+  const { removed, deletedCluster, locator } = await removeEnv(ctx, client, projectId, name, { keepCluster: flags.keepCluster === true, state });
   stateFile.remove();
   ctx.io.note(removed.length > 0 ? `cdba: env ${name}: removed ${removed.join(", ")}` : `cdba: env ${name}: nothing left to remove`);
   if (deletedCluster && flags.watch && locator) {
@@ -44646,14 +44854,75 @@ async function runEnvDown(ctx, name, flags) {
     await waitForCluster2(ctx, await clusterTarget2(ctx, "clusters.get"), name, { until: "DELETED", initialState: "DELETING", locator });
   }
 }
-var isNotFound4;
+async function removeEnv(ctx, client, projectId, name, options) {
+  const { state, known } = options;
+  const removed = [];
+  const users = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const username = envUsername(name);
+  let userRemoved = false;
+  if (known?.user !== false) {
+    try {
+      await users.deleteDatabaseUser(client, projectId, ENV_USER_DB, username);
+      userRemoved = true;
+    } catch (error2) {
+      if (!isNotFound5(error2)) throw error2;
+    }
+  }
+  const accessList2 = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
+  let entries;
+  if (known) entries = known.entries;
+  else if (state) entries = state.entry ? [state.entry] : [];
+  else {
+    const all = await accessList2.listAllAccessListEntries(client, projectId);
+    entries = all.results.filter((e) => e.comment === envComment(name)).map((e) => String(e.ipAddress ?? e.cidrBlock));
+  }
+  for (const value of entries) {
+    if (await releaseEntry(ctx, client, projectId, name, value, options.going)) removed.push(`access-list entry ${value}`);
+  }
+  if (userRemoved) removed.push(`database user ${username}`);
+  let deletedCluster = false;
+  let locator;
+  if (!options.keepCluster && (state === void 0 || state.cluster.created)) {
+    const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+    locator = await ClusterLocator2.open(ctx, client, projectId, name);
+    try {
+      const cluster = known ? known.cluster?.doc : await locator.get();
+      if (cluster === void 0) {
+      } else if (hasEnvTag(cluster, name)) {
+        const { deleteCluster: deleteCluster3 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
+        const { deleteFlexCluster: deleteFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+        const dedicated = () => deleteCluster3(client, projectId, name);
+        const flex = () => deleteFlexCluster3(client, projectId, name);
+        let sent = cluster.stateName !== "DELETING";
+        if (!sent) ctx.io.note(`cdba: cluster ${name} is being deleted already`);
+        else {
+          try {
+            await (known ? known.cluster.flex ? flex() : dedicated() : locator.call(dedicated, flex));
+          } catch (error2) {
+            if (!(error2 instanceof ApiError && error2.errorCode === ALREADY_DELETING) && !isNotFound5(error2)) throw error2;
+            sent = false;
+          }
+        }
+        deletedCluster = true;
+        locator.forget();
+        if (sent) removed.push(`cluster ${name} (deleting)`);
+      } else ctx.io.note(`cdba: cluster ${name} has no ${ENV_TAG_KEY}=${name} tag for this env: not made by env up, kept`);
+    } catch (error2) {
+      if (!isNotFound5(error2)) throw error2;
+      locator.forget();
+    }
+  } else if (state && !state.cluster.created) ctx.io.note(`cdba: cluster ${name} was there before env up: kept`);
+  return { removed, deletedCluster, ...locator ? { locator } : {} };
+}
+var isNotFound5, ALREADY_DELETING;
 var init_down = __esm({
   "src/cli/env/down.ts"() {
     "use strict";
     init_errors();
     init_names();
     init_state7();
-    isNotFound4 = (error2) => error2 instanceof ApiError && error2.status === 404;
+    isNotFound5 = (error2) => error2 instanceof ApiError && error2.status === 404;
+    ALREADY_DELETING = "CLUSTER_ALREADY_REQUESTED_DELETION";
   }
 });
 
@@ -47064,6 +47333,7 @@ function argumentKind(info2) {
   if (first.choices.length) return { kind: "choices", choices: first.choices };
   if (PROFILE_ARG_COMMANDS.includes(path)) return { kind: "profile" };
   if (first.name === "cluster" || info2.path[0] === "clusters" && info2.path.length === 2 && first.name === "name" && info2.path[1] !== "create") return { kind: "cluster" };
+  if (info2.path[0] === "env" && first.name === "name" && info2.path[1] !== "up") return { kind: "cluster" };
   const list5 = LISTED_ARGUMENTS[first.name];
   if (list5) return { kind: "listed", list: list5 };
   return void 0;
@@ -47893,13 +48163,14 @@ function registerDbUsers(program2, app) {
 init_validate();
 init_boundedRead();
 init_errors();
+init_deleteAfter();
 init_terminate();
 init_command();
 function serviceDate2(value) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || (/* @__PURE__ */ new Date(`${value}T00:00:00Z`)).toISOString().slice(0, 10) !== value) {
-    throw new UsageError(`invalid --date "${value}": expected a calendar date like 2027-07-01`);
-  }
-  return value;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && (/* @__PURE__ */ new Date(`${value}T00:00:00Z`)).toISOString().slice(0, 10) === value) return value;
+  const time = parseIsoDateTime(value);
+  if (time) return formatServiceDate(time);
+  throw new UsageError(`invalid --date "${value}": expected a calendar date like 2027-07-01 or a time like 2026-12-01T14:00:00Z`);
 }
 function probability(value) {
   const p = Number(value);
@@ -47909,12 +48180,13 @@ function probability(value) {
   return p;
 }
 function registerEmulator(program2, app) {
-  const command = program2.command("emulator").description("run a faithful local implementation of the API on loopback (for tests, CI and the demo)").option("--host <host>", "address to listen on; loopback only unless --allow-remote", "127.0.0.1").option("--allow-remote", "let --host be a non-loopback address: anyone who reaches it can use the printed owner keys").option("--port <port>", "port; 0 picks a free one", intFlag("--port", 0, 65535), 0).option("--seed <file>", "JSON seed: projects, API keys, service accounts, clusters (see README)").option("--state <file>", "persist state to this file after every change, and reload it on start").option("--tls-cert <file>", "serve HTTPS with this PEM certificate (needs --tls-key)").option("--tls-key <file>", "PEM private key for --tls-cert").option("--latency <ms>", "add this delay to every response", intFlag("--latency", 0, 6e4)).option("--fail-rate <p>", "answer this fraction of requests with 503 + Retry-After: 1", probability).option("--fault-seed <n>", "seed for --fail-rate, so faults repeat exactly", intFlag("--fault-seed", 0)).option("--drop-after-commit", "commit each cluster create, then drop the connection unanswered").option("--transition-ms <ms>", "how long CREATING/UPDATING/DELETING last (default 2000)", intFlag("--transition-ms", 0)).option("--hold-user-steps", "network peers made while it is on wait where you must act (AWS PENDING_ACCEPTANCE, which lapses after a week as AWS lets it; GCP WAITING_FOR_USER); by default the emulator plays your step in one transition").option("--rate-limit <n>", "requests per minute per project, every resource together, for tests of 429 (default: the service's limits, per resource)", intFlag("--rate-limit", 1)).option("--rate-window-ms <ms>", "length of the --rate-limit window (default 60000, a minute); for tests of 429 handling", intFlag("--rate-window-ms", 1)).option("--write-profile <name>", "write a ready profile for the owner key into the config dir", (name) => validateProfileName(name, "--write-profile")).option("--date <YYYY-MM-DD>", "run the service as on this date (default today): a date that selects a version past its Sunset answers 410 VERSION_GONE, and the Date header reads this day (cdba versions counts from it)", serviceDate2).option("--digest-sha256", "offer a SHA-256 digest challenge before the MD5 one (the service offers MD5 only)").action(async (options, cmd) => runEmulator(app.context(cmd), options));
+  const command = program2.command("emulator").description("run a faithful local implementation of the API on loopback (for tests, CI and the demo)").option("--host <host>", "address to listen on; loopback only unless --allow-remote", "127.0.0.1").option("--allow-remote", "let --host be a non-loopback address: anyone who reaches it can use the printed owner keys").option("--port <port>", "port; 0 picks a free one", intFlag("--port", 0, 65535), 0).option("--seed <file>", "JSON seed: projects, API keys, service accounts, clusters (see README)").option("--state <file>", "persist state to this file after every change, and reload it on start").option("--tls-cert <file>", "serve HTTPS with this PEM certificate (needs --tls-key)").option("--tls-key <file>", "PEM private key for --tls-cert").option("--latency <ms>", "add this delay to every response", intFlag("--latency", 0, 6e4)).option("--fail-rate <p>", "answer this fraction of requests with 503 + Retry-After: 1", probability).option("--fault-seed <n>", "seed for --fail-rate, so faults repeat exactly", intFlag("--fault-seed", 0)).option("--drop-after-commit", "commit each cluster create, then drop the connection unanswered").option("--transition-ms <ms>", "how long CREATING/UPDATING/DELETING last (default 2000)", intFlag("--transition-ms", 0)).option("--hold-user-steps", "network peers made while it is on wait where you must act (AWS PENDING_ACCEPTANCE, which lapses after a week as AWS lets it; GCP WAITING_FOR_USER); by default the emulator plays your step in one transition").option("--rate-limit <n>", "requests per minute per project, every resource together, for tests of 429 (default: the service's limits, per resource)", intFlag("--rate-limit", 1)).option("--rate-window-ms <ms>", "length of the --rate-limit window (default 60000, a minute); for tests of 429 handling", intFlag("--rate-window-ms", 1)).option("--write-profile <name>", "write a ready profile for the owner key into the config dir", (name) => validateProfileName(name, "--write-profile")).option("--date <date>", "run the service as on this date (default today): a date that selects a version past its Sunset answers 410 VERSION_GONE, and the Date header reads this day (cdba versions counts from it); a time such as 2026-12-01T14:00:00Z starts the service's clock there, so a restart on the same --state later finds what expired meanwhile gone", serviceDate2).option("--digest-sha256", "offer a SHA-256 digest challenge before the MD5 one (the service offers MD5 only)").action(async (options, cmd) => runEmulator(app.context(cmd), options));
   withExamples(command, [
     ["Start on a free port and save a profile for it", "cdba emulator --write-profile local"],
     ["In the background: wait for its first line, printed once the profile is saved", "rm -f emu.out; cdba emulator --write-profile local > emu.out & until [ -s emu.out ]; do sleep 0.1; done; cdba -P local clusters list"],
     ["In CI: start in the background and read the URL from the first line", "rm -f emu.out; cdba emulator > emu.out & until [ -s emu.out ]; do sleep 0.1; done; export CDBA_BASE_URL=$(head -n1 emu.out)"],
     ["In CI: prove the scripts survive the 2027-07-01 removal of 2023-02-01", "cdba emulator --date 2027-07-01 --write-profile future"],
+    ["Expiry without waiting: the same --state, restarted four hours on", "cdba emulator --state emu.json --date 2026-12-01T10:00:00Z  # later: --date 2026-12-01T14:00:00Z"],
     ["Start it, then count the requests it has seen", `rm -f emu.out; cdba emulator > emu.out & until [ -s emu.out ]; do sleep 0.1; done; curl -s "$(head -n1 emu.out)/_emulator/stats" | jq '.total'`]
   ]);
 }
@@ -47997,6 +48269,274 @@ init_catalog();
 init_resolve();
 init_command();
 init_roles();
+
+// src/cli/env/extend.ts
+init_errors();
+init_command();
+var EnvNotFoundError = class extends CdbaError {
+  exitCode = ExitCode.notFound;
+};
+function registerEnvExtend(env2, app) {
+  const command = env2.command("extend").description("make a running env last longer: its cluster's cdba-env-expires tag (if env up made the cluster), its user's and its access-list entry's deleteAfterDate end --ttl from now; whatever already ends later is kept").argument("<name>", "the env, as given to env up").requiredOption("--ttl <duration>", "how long from now, at most one week (7d), the longest deleteAfterDate the service takes").action(async (name, options, cmd) => {
+    await runEnvExtend(app.context(cmd), name, options.ttl);
+  });
+  withExamples(command, [
+    ["Four more hours for a long job", "cdba env extend ci-1 --ttl 4h"],
+    ["From a step that knows it needs the rest of the day", "cdba env extend ci-$GITHUB_RUN_ID --ttl 12h"],
+    ["Six more hours for every nightly env", `cdba env list -o json --query "results[?starts_with(name, 'nightly-')].name" | jq -r '.[]' | xargs -I{} cdba env extend {} --ttl 6h`]
+  ]);
+}
+var isNotFound4 = (error2) => error2 instanceof ApiError && error2.status === 404;
+var later = (current, expires) => typeof current === "string" && Date.parse(current) >= Date.parse(expires);
+async function runEnvExtend(ctx, name, ttl) {
+  const { checkEnvName: checkEnvName2, ENV_USER_DB: ENV_USER_DB2, envComment: envComment2, envUsername: envUsername2, hasEnvTag: hasEnvTag2 } = await Promise.resolve().then(() => (init_names(), names_exports));
+  const { ttlDate: ttlDate2 } = await Promise.resolve().then(() => (init_up(), up_exports));
+  checkEnvName2(name);
+  const expires = ttlDate2(ttl);
+  const projectId = await ctx.projectId();
+  const { EnvStateFile: EnvStateFile2 } = await Promise.resolve().then(() => (init_state7(), state_exports));
+  const { baseUrl } = await ctx.settings();
+  const recorded = new EnvStateFile2(ctx.configDir, baseUrl, projectId, name).read()?.entry;
+  const client = await ctx.api();
+  const changed = [];
+  const kept = [];
+  const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+  const { extendClusterExpiry: extendClusterExpiry2 } = await Promise.resolve().then(() => (init_expiry(), expiry_exports));
+  const locator = await ClusterLocator2.open(ctx, client, projectId, name);
+  let found = false;
+  try {
+    const cluster = await locator.get();
+    found = true;
+    if (!hasEnvTag2(cluster, name)) ctx.io.note(`cdba: cluster ${name} was not made by env up (no cdba-env=${name} tag): it has no expiry, and is left alone`);
+    else if (await extendClusterExpiry2(locator, cluster, expires)) changed.push(`cluster ${name}`);
+    else kept.push(`cluster ${name}`);
+  } catch (error2) {
+    if (!isNotFound4(error2)) throw error2;
+    locator.forget();
+  }
+  const users = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const username = envUsername2(name);
+  try {
+    const user = (await users.getDatabaseUser(client, projectId, ENV_USER_DB2, username)).body;
+    found = true;
+    if (user?.deleteAfterDate === void 0) ctx.io.note(`cdba: database user ${username} has no deleteAfterDate (made permanent): left alone`);
+    else if (later(user.deleteAfterDate, expires)) kept.push(`database user ${username}`);
+    else {
+      await users.updateDatabaseUser(client, projectId, ENV_USER_DB2, username, { deleteAfterDate: expires });
+      changed.push(`database user ${username}`);
+    }
+  } catch (error2) {
+    if (!isNotFound4(error2)) throw error2;
+  }
+  const accessList2 = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
+  const { envOfComment: envOfComment2 } = await Promise.resolve().then(() => (init_names(), names_exports));
+  for (const entry of (await accessList2.listAllAccessListEntries(client, projectId)).results) {
+    const value = String(entry.ipAddress ?? entry.cidrBlock);
+    const mark = envOfComment2(entry.comment);
+    if (mark !== name && !(value === recorded && mark !== void 0)) continue;
+    found ||= mark === name;
+    if (entry.deleteAfterDate === void 0) {
+      ctx.io.note(`cdba: access-list entry ${value} has no deleteAfterDate (made permanent): left alone`);
+      continue;
+    }
+    if (later(entry.deleteAfterDate, expires)) {
+      kept.push(`access-list entry ${value}`);
+      continue;
+    }
+    const address = typeof entry.ipAddress === "string" ? { ipAddress: entry.ipAddress } : { cidrBlock: String(entry.cidrBlock) };
+    await accessList2.addAccessListEntries(client, projectId, [{ ...address, comment: envComment2(mark), deleteAfterDate: expires }]);
+    changed.push(`access-list entry ${value}${mark === name ? "" : ` (env ${mark}'s, which this env uses)`}`);
+  }
+  if (!found) {
+    throw new EnvNotFoundError(`env ${name} not found: no cluster ${name}, no database user ${username}, no access-list entry marked "${envComment2(name)}"`, {
+      hint: `see \`${ctx.followUp("env", "list")}\``
+    });
+  }
+  const parts = [changed.length > 0 ? `${changed.join(", ")} now end at ${expires}` : "", kept.length > 0 ? `${kept.join(", ")} end later already: kept` : ""];
+  ctx.io.note(`cdba: env ${name}: ${parts.filter(Boolean).join("; ") || "nothing has an end to move"}`);
+}
+
+// src/cli/env/gc.ts
+init_errors();
+init_duration();
+init_command();
+var CONCURRENCY = 4;
+var AGE_UNITS = { s: 1e3, m: 6e4, h: 36e5, d: 864e5 };
+function olderThanFlag(value) {
+  const ms = /^\s*\d+(\.\d+)?\s*$/.test(value) ? void 0 : durationMillis(value, AGE_UNITS);
+  if (ms === void 0 || ms <= 0) throw new UsageError(`invalid --older-than "${value}": expected a duration like 30m, 6h or 2d`);
+  return ms;
+}
+function registerEnvGc(env2, app) {
+  const command = env2.command("gc").description("remove every env past its end, from any runner, as env down would: its user, its access-list entry and the cluster if the env made it (a cluster it did not make is never deleted); judged on the service's clock. Safe to run from several places at once").option("--dry-run", "print what would be removed, and remove nothing").option("--exit-code", "with --dry-run: exit 10 when there is something to remove, 0 when there is nothing").option("--older-than <duration>", "also remove envs whose cluster was made longer ago than this (30m, 6h, 2d), ended or not", olderThanFlag).action(async (options, cmd) => {
+    await runEnvGc(app.context(cmd), options);
+  });
+  withExamples(command, [
+    ["What would go", "cdba env gc --dry-run"],
+    ["Hourly in CI: remove what dead runners left", "cdba env gc"],
+    ["Also envs up for more than six hours, whatever their ttl", "cdba env gc --older-than 6h"],
+    ["Fail a check while envs are left behind, naming them", "cdba env gc --dry-run --exit-code -o json | jq -r '.envs[].name'"]
+  ]);
+}
+async function runEnvGc(ctx, flags) {
+  if (flags.exitCode && !flags.dryRun) throw new UsageError("--exit-code goes with --dry-run: it reports whether there is anything to remove");
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const { takeInventory: takeInventory2, ageOf: ageOf2, expiryOf: expiryOf2, isExpired: isExpired3 } = await Promise.resolve().then(() => (init_inventory(), inventory_exports));
+  const { envUsername: envUsername2 } = await Promise.resolve().then(() => (init_names(), names_exports));
+  const { shortDuration: shortDuration2 } = await Promise.resolve().then(() => (init_expiry(), expiry_exports));
+  const inventory = await takeInventory2(ctx, client, projectId);
+  const { now } = inventory;
+  const iso3 = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const chosen = inventory.envs.flatMap((env2) => {
+    const ends = expiryOf2(env2);
+    const age = ageOf2(env2, now);
+    const reason = isExpired3(env2, now) ? ends === void 0 ? "ended" : `ended ${shortDuration2(now - ends)} ago` : flags.olderThan !== void 0 && age !== void 0 && age >= flags.olderThan ? `made ${shortDuration2(age)} ago` : void 0;
+    if (reason === void 0) return [];
+    const cluster = env2.cluster;
+    const remove2 = [
+      ...cluster?.made && cluster.state !== "DELETING" ? [`cluster ${env2.name}`] : [],
+      ...env2.user ? [`database user ${envUsername2(env2.name)}`] : [],
+      ...env2.entries.map((e) => `access-list entry ${e.value}`)
+    ];
+    if (remove2.length === 0) return [];
+    const keep = cluster && !cluster.made ? [`cluster ${env2.name} (not made by env up)`] : [];
+    return [{ env: env2, plan: { name: env2.name, reason, expires: ends === void 0 ? null : iso3(ends), remove: remove2, keep } }];
+  });
+  const plan = { envs: chosen.map((c) => c.plan), totalCount: chosen.length, serviceTime: iso3(now) };
+  await showPlan2(ctx, plan);
+  if (flags.dryRun) {
+    if (flags.exitCode && plan.totalCount > 0) {
+      const { ExitCode: ExitCode2, QuietExit: QuietExit2 } = await Promise.resolve().then(() => (init_errors(), errors_exports));
+      throw new QuietExit2(ExitCode2.changesPending);
+    }
+    return;
+  }
+  const { removeEnv: removeEnv2 } = await Promise.resolve().then(() => (init_down(), down_exports));
+  const { clusterExpiry: clusterExpiry2 } = await Promise.resolve().then(() => (init_names(), names_exports));
+  const { serviceNowOf: serviceNowOf2 } = await Promise.resolve().then(() => (init_expiry(), expiry_exports));
+  const { getCluster: getCluster3 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
+  const { getFlexCluster: getFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+  const { ApiError: ApiError3 } = await Promise.resolve().then(() => (init_errors(), errors_exports));
+  const failures4 = [];
+  const going = new Set(chosen.map((c) => c.env.name));
+  let removedEnvs = 0;
+  const gcOne = async ({ env: env2, plan: item }) => {
+    try {
+      let cluster = null;
+      if (env2.cluster?.made) {
+        const flex = env2.cluster.kind === "flex";
+        try {
+          const response = await (flex ? getFlexCluster3(client, projectId, env2.name) : getCluster3(client, projectId, env2.name));
+          const ends = clusterExpiry2(response.body);
+          const at = serviceNowOf2(response) ?? now;
+          if (!item.reason.startsWith("made") && ends !== void 0 && ends > at) {
+            ctx.io.note(`cdba: env ${env2.name}: extended since it was listed (now ends ${iso3(ends)}): kept`);
+            return;
+          }
+          cluster = { doc: response.body, flex };
+        } catch (error2) {
+          if (!(error2 instanceof ApiError3 && error2.status === 404)) throw error2;
+        }
+      }
+      const known = { user: env2.user !== void 0, entries: env2.entries.map((e) => e.value), cluster };
+      const { removed } = await removeEnv2(ctx, client, projectId, env2.name, { known, going });
+      if (removed.length > 0) removedEnvs += 1;
+      ctx.io.note(removed.length > 0 ? `cdba: env ${env2.name}: removed ${removed.join(", ")}` : `cdba: env ${env2.name}: nothing left to remove`);
+    } catch (error2) {
+      if (ctx.io.signal.aborted) throw error2;
+      failures4.push(error2);
+      ctx.io.note(`cdba: env ${env2.name}: not removed: ${error2 instanceof Error ? error2.message : String(error2)}`);
+    }
+  };
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, chosen.length) }, async () => {
+      while (next < chosen.length) await gcOne(chosen[next++]);
+    })
+  );
+  if (failures4.length > 0) {
+    const first = failures4[0];
+    if (first instanceof Error) first.message = `${failures4.length} of ${chosen.length} envs not removed (see above); the first: ${first.message}`;
+    throw first;
+  }
+  if (chosen.length > 0) ctx.io.note(`cdba: gc: ${removedEnvs} of ${chosen.length} envs removed`);
+}
+async function showPlan2(ctx, plan) {
+  if ((await ctx.outputForm("view")).form === "document") {
+    await ctx.output(plan);
+    return;
+  }
+  if (plan.totalCount === 0) ctx.io.note("cdba: no env has ended; nothing to remove");
+  for (const env2 of plan.envs) {
+    ctx.io.note(`cdba: - env ${env2.name} (${env2.reason}): ${env2.remove.join(", ")}${env2.keep.length > 0 ? `; keeps ${env2.keep.join(", ")}` : ""}`);
+  }
+}
+
+// src/cli/env/list.ts
+init_command();
+function registerEnvList(env2, app) {
+  const command = env2.command("list").alias("ls").description("the project's envs, from any runner (found by their marks, not by state files): name, cluster state, tier, age, when it ends on the service's clock, and whether the env made its cluster").option("--expired", "only the envs past their end (what env gc removes)").action(async (options, cmd) => {
+    await runEnvList(app.context(cmd), options);
+  });
+  withExamples(command, [
+    ["Every env of the project", "cdba env list"],
+    ["The names of the envs past their end", "cdba env list --expired -o json --query 'results[].name' | jq -r '.[]'"],
+    ["Envs on clusters they did not make (never deleted by env down or gc)", "cdba env list --query 'results[?!createdCluster].name'"]
+  ]);
+}
+var iso2 = (ms) => ms === void 0 ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+async function listDocument2(inventory, expiredOnly = false) {
+  const { ageOf: ageOf2, expiryOf: expiryOf2, isExpired: isExpired3 } = await Promise.resolve().then(() => (init_inventory(), inventory_exports));
+  const { stateLabel: stateLabel2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
+  const { envUsername: envUsername2 } = await Promise.resolve().then(() => (init_names(), names_exports));
+  const { now } = inventory;
+  const results5 = inventory.envs.filter((env2) => !expiredOnly || isExpired3(env2, now)).map((env2) => {
+    const age = ageOf2(env2, now);
+    return {
+      name: env2.name,
+      state: env2.cluster ? stateLabel2(env2.cluster) : null,
+      tier: env2.cluster ? env2.cluster.tier : null,
+      createdCluster: env2.cluster?.made ?? false,
+      createDate: env2.cluster?.made ? iso2(env2.cluster.created) : null,
+      ageSeconds: age === void 0 ? null : Math.floor(age / 1e3),
+      expires: iso2(expiryOf2(env2)),
+      expired: isExpired3(env2, now),
+      user: env2.user ? envUsername2(env2.name) : null,
+      entries: env2.entries.map((e) => e.value)
+    };
+  });
+  return { results: results5, totalCount: results5.length, serviceTime: iso2(now) };
+}
+async function envTable(serviceTime2) {
+  const { shortDuration: shortDuration2 } = await Promise.resolve().then(() => (init_expiry(), expiry_exports));
+  const now = Date.parse(serviceTime2);
+  const ends = (item) => {
+    if (item.expires === null) return item.expired ? "ended" : "-";
+    const left = Date.parse(item.expires) - now;
+    return left > 0 ? `in ${shortDuration2(left)}` : `${shortDuration2(left)} ago`;
+  };
+  return {
+    columns: [
+      { header: "NAME", value: (e) => e.name, minWidth: 12, cut: "middle", copyable: true },
+      { header: "STATE", value: (e) => e.state ?? "-", minWidth: 5 },
+      { header: "TIER", value: (e) => e.tier ?? "-", minWidth: 4, dropPriority: 3 },
+      { header: "AGE", value: (e) => e.ageSeconds === null ? "-" : shortDuration2(e.ageSeconds * 1e3), minWidth: 3, dropPriority: 2 },
+      { header: "EXPIRES", value: ends, minWidth: 7 },
+      { header: "CREATED CLUSTER", value: (e) => e.state === null ? "-" : e.createdCluster ? "yes" : "no", minWidth: 3, dropPriority: 1 }
+    ],
+    rows: (document3) => document3?.results ?? []
+  };
+}
+async function runEnvList(ctx, flags) {
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const { takeInventory: takeInventory2 } = await Promise.resolve().then(() => (init_inventory(), inventory_exports));
+  const document3 = await listDocument2(await takeInventory2(ctx, client, projectId), flags.expired === true);
+  await ctx.output(document3, await envTable(document3.serviceTime));
+}
+
+// src/cli/env/index.ts
 function withUpFlags(command) {
   command.option("--tier <tier>", "FLEX (default) or an instance size such as M10 (a dedicated cluster)").addOption(new Option("--provider <provider>", "cloud provider (default AWS)").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region (default US_EAST_1)", (value) => value.trim().toUpperCase().replace(/-/g, "_")).option("--ttl <duration>", "the user and the access-list entry end this long from now, at most one week (7d), the longest deleteAfterDate the service takes (default 2h)").option("--ip <address>", "who may connect: current (the address the service sees this machine call from, the default), an address or a CIDR block").option("--role <role@db>", "a role of the user, repeatable (default readWriteAnyDatabase: read and write on any database)", roleFlag).option("--db-version <version>", "database major version of a dedicated cluster, e.g. 8.0 (default: the service picks)").option("--sample-data", "load the sample dataset (sample_mflix, sample_training, ...) once the cluster is IDLE").option("--search-index <file>", "a search index to have READY and queryable before the connection is printed: a create request {database, collectionName, name, type, definition}; repeatable; a re-run updates one whose definition differs", collect);
   return command;
@@ -48026,7 +48566,7 @@ function registerEnv(program2, app) {
   withExamples(up, [
     ["Variables for a shell", 'eval "$(cdba env up ci-1 -o env)" && npm test'],
     ["In a CI script: removed however the job ends, cancelled during env up included", `trap 'cdba env down ci-1' EXIT; eval "$(cdba env up ci-1 -o env)" && npm test`],
-    ["In a GitHub Actions step: outputs and $GITHUB_ENV, the password masked", "cdba env up ci-$GITHUB_RUN_ID -o github"],
+    ["In a GitHub Actions step: outputs and $GITHUB_ENV, the password masked; a failure also as an ::error:: annotation", "cdba env up ci-$GITHUB_RUN_ID -o github"],
     ["A dedicated M10 with MongoDB 8.0 for four hours, only the URI", "cdba env up ci-2 --tier M10 --db-version 8.0 --ttl 4h -o json | jq -r .MONGODB_URI"],
     ["The sample data and a search index, printed only once the index is READY and queryable", 'eval "$(cdba env up ci-3 --sample-data --search-index idx.json -o env)" && npm test']
   ]);
@@ -48039,6 +48579,9 @@ function registerEnv(program2, app) {
     ["Keep the cluster for the next job, wait for nothing", "cdba env down ci-1 --keep-cluster"],
     ["Several envs, named in a pipeline", "printf 'ci-1\\nci-2\\n' | xargs -n1 cdba env down"]
   ]);
+  registerEnvList(env2, app);
+  registerEnvExtend(env2, app);
+  registerEnvGc(env2, app);
 }
 function registerRun(program2, app) {
   const run2 = withUpFlags(
@@ -50355,6 +50898,7 @@ function commanderExit(io, error2, message, path, format4 = "text") {
 function reportError(io, error2, debug, context = {}, argv, env2 = {}, format4 = "text") {
   const remedy = error2 instanceof CdbaError && error2.remedy && (rerunHint(error2.remedy, argv) ?? withContext(remedyHint(error2.remedy, env2), context));
   const hint = error2 instanceof CdbaError ? [error2.hint && withContext(error2.hint, context), remedy].filter(Boolean).join(", or ") : "";
+  io.onFailure?.(error2 instanceof CdbaError ? error2.message : `unexpected error: ${error2?.message ?? String(error2)}`, hint || void 0);
   if (format4 === "json") {
     io.errorDocument(formatErrorReport(errorReport(error2, hint || void 0)));
   } else if (error2 instanceof CdbaError) {
@@ -50407,4 +50951,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=9e54b4ad93f955723c4114465f875ed349f93e61f1d37feb2967d6b52ecd7e6f
+//# cdbaBundleSha256=5b5cd019a9ae94c3da2c5a27f18f84bf2e9646509de83d1917fb013a3133e636

@@ -116,6 +116,7 @@ export function reportError(io: IO, error: unknown, debug: boolean, context: Inv
   // layers below name a setting to change (remedy), and here it becomes a flag.
   const remedy = error instanceof CdbaError && error.remedy && (rerunHint(error.remedy, argv) ?? withContext(remedyHint(error.remedy, env), context));
   const hint = error instanceof CdbaError ? [error.hint && withContext(error.hint, context), remedy].filter(Boolean).join(', or ') : '';
+  io.onFailure?.(error instanceof CdbaError ? error.message : `unexpected error: ${(error as Error)?.message ?? String(error)}`, hint || undefined);
   if (format === 'json') {
     io.errorDocument(formatErrorReport(errorReport(error, hint || undefined)));
   } else if (error instanceof CdbaError) {

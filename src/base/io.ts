@@ -184,6 +184,12 @@ export class IO {
   }
 
   /** Values this run must never print (private key, client secret, tokens); see addSecret. */
+  /**
+   * Told a failing command's message and hint before its error is reported, to say it
+   * once more in another form (`env up -o github`: a workflow command's ::error:: annotation).
+   */
+  onFailure: ((message: string, hint: string | undefined) => void) | undefined;
+
   private readonly secrets = new Map<string, SecretForms>();
 
   /**

@@ -5,6 +5,7 @@ import type { Context } from '../core/context.js';
 import { isLoopbackHost, validateProfileName } from '../config/validate.js';
 import { MAX_BYTES, readTextFileSync } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
+import { formatServiceDate, parseIsoDateTime } from '../core/deleteAfter.js';
 import { takeOverTerminate } from '../base/terminate.js';
 import { intFlag, withExamples, type App } from './command.js';
 
@@ -29,12 +30,13 @@ interface EmulatorFlags {
   digestSha256?: boolean;
 }
 
-/** --date: a calendar date; the emulated service is as it will be on that day. */
+/** --date: a calendar date (the service as on that day), or a full ISO 8601 time at which its clock starts. */
 function serviceDate(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
-    throw new UsageError(`invalid --date "${value}": expected a calendar date like 2027-07-01`);
-  }
-  return value;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value) return value;
+  // A time without a zone is UTC, as --delete-after-date reads it.
+  const time = parseIsoDateTime(value);
+  if (time) return formatServiceDate(time);
+  throw new UsageError(`invalid --date "${value}": expected a calendar date like 2027-07-01 or a time like 2026-12-01T14:00:00Z`);
 }
 
 function probability(value: string): number {
@@ -65,7 +67,7 @@ export function registerEmulator(program: Command, app: App): void {
     .option('--rate-limit <n>', 'requests per minute per project, every resource together, for tests of 429 (default: the service\'s limits, per resource)', intFlag('--rate-limit', 1))
     .option('--rate-window-ms <ms>', 'length of the --rate-limit window (default 60000, a minute); for tests of 429 handling', intFlag('--rate-window-ms', 1))
     .option('--write-profile <name>', 'write a ready profile for the owner key into the config dir', (name: string) => validateProfileName(name, '--write-profile'))
-    .option('--date <YYYY-MM-DD>', 'run the service as on this date (default today): a date that selects a version past its Sunset answers 410 VERSION_GONE, and the Date header reads this day (cdba versions counts from it)', serviceDate)
+    .option('--date <date>', 'run the service as on this date (default today): a date that selects a version past its Sunset answers 410 VERSION_GONE, and the Date header reads this day (cdba versions counts from it); a time such as 2026-12-01T14:00:00Z starts the service\'s clock there, so a restart on the same --state later finds what expired meanwhile gone', serviceDate)
     .option('--digest-sha256', 'offer a SHA-256 digest challenge before the MD5 one (the service offers MD5 only)')
     .action(async (options, cmd) => runEmulator(app.context(cmd), options));
   withExamples(command, [
@@ -73,6 +75,7 @@ export function registerEmulator(program: Command, app: App): void {
     ['In the background: wait for its first line, printed once the profile is saved', 'rm -f emu.out; cdba emulator --write-profile local > emu.out & until [ -s emu.out ]; do sleep 0.1; done; cdba -P local clusters list'],
     ['In CI: start in the background and read the URL from the first line', 'rm -f emu.out; cdba emulator > emu.out & until [ -s emu.out ]; do sleep 0.1; done; export CDBA_BASE_URL=$(head -n1 emu.out)'],
     ['In CI: prove the scripts survive the 2027-07-01 removal of 2023-02-01', 'cdba emulator --date 2027-07-01 --write-profile future'],
+    ['Expiry without waiting: the same --state, restarted four hours on', 'cdba emulator --state emu.json --date 2026-12-01T10:00:00Z  # later: --date 2026-12-01T14:00:00Z'],
     ['Start it, then count the requests it has seen', "rm -f emu.out; cdba emulator > emu.out & until [ -s emu.out ]; do sleep 0.1; done; curl -s \"$(head -n1 emu.out)/_emulator/stats\" | jq '.total'"],
   ]);
 }

@@ -16,8 +16,13 @@ export interface Services {
   transitionMs: number;
   /** Resources stay in the states where the service waits for the customer to act on the cloud's side, instead of going on. */
   holdWaits?: boolean;
-  /** YYYY-MM-DD the service runs as on (cdba emulator --date); see serviceNow. */
+  /**
+   * When the service runs (cdba emulator --date; see serviceNow): YYYY-MM-DD, or a full
+   * ISO 8601 time (2026-12-01T14:00:00Z) at which its clock starts.
+   */
   date?: string;
+  /** The clock's reading when the emulator started: a --date time runs on from it. */
+  startedAt?: number;
 }
 
 export interface RequestContext {
@@ -74,12 +79,20 @@ export function apiRoot(ctx: RequestContext): string {
 const DAY_MS = 86_400_000;
 
 /**
- * Now as the emulated service sees it: the clock, or under --date that day at the
- * clock's time of day, so time still passes (transitions, expiry) and the Date header,
- * version negotiation and deleteAfterDate all agree on the day.
+ * Now as the emulated service sees it: the clock; under a --date day, that day at the
+ * clock's time of day; under a --date time, that time plus what the clock has run since
+ * the start (so an emulator restarted on the same --state with a later time finds what
+ * expired meanwhile gone). Time still passes (transitions, expiry), and the Date header,
+ * version negotiation and deleteAfterDate all agree.
  */
 export function serviceNow(services: Services): number {
   const now = services.clock();
   if (services.date === undefined) return now;
+  if (services.date.length > 10) return Date.parse(services.date) + (now - (services.startedAt ?? now));
   return Date.parse(`${services.date}T00:00:00Z`) + (((now % DAY_MS) + DAY_MS) % DAY_MS);
+}
+
+/** The service's day (YYYY-MM-DD) under --date, whose Sunsets are in force; undefined without one. */
+export function serviceDay(services: Services): string | undefined {
+  return services.date === undefined ? undefined : new Date(serviceNow(services)).toISOString().slice(0, 10);
 }

@@ -87,7 +87,11 @@ export interface EmulatorOptions {
   clock?: () => number;
   /** Version dates answered with 410 VERSION_GONE, for every operation that has them. */
   removedVersions?: string[];
-  /** YYYY-MM-DD: run as the service will be on that date; each operation's versions past their Sunset answer 410. */
+  /**
+   * YYYY-MM-DD: run as the service will be on that date; each operation's versions past their
+   * Sunset answer 410. Or a full ISO 8601 time (2026-12-01T14:00:00Z): the service's clock
+   * starts there and runs on with `clock` (context.ts, serviceNow).
+   */
   date?: string;
   /** Offer a SHA-256 digest challenge before the MD5 one (the service offers MD5 only). */
   digestSha256?: boolean;
@@ -144,6 +148,14 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
   }
 }
 
+/** A --date as serviceNow reads it: the day as given, a time in UTC to the second. */
+function checkedDate(date: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  const ms = /^\d{4}-\d{2}-\d{2}T/.test(date) ? Date.parse(date) : Number.NaN;
+  if (Number.isNaN(ms)) throw new UsageError(`invalid date "${date}": expected a calendar date like 2027-07-01 or a time like 2026-12-01T14:00:00Z`);
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const clock = options.clock ?? Date.now;
   const seed = options.seed ? validateSeed(options.seed) : options.seedFile ? loadSeedFile(options.seedFile) : buildDefaultSeed();
@@ -168,7 +180,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     limiter,
     stats,
     removedVersions: new Set(options.removedVersions ?? []),
-    ...(options.date !== undefined ? { date: options.date } : {}),
+    ...(options.date !== undefined ? { date: checkedDate(options.date), startedAt: clock() } : {}),
     url: '',
     onUnexpected: (error) => unexpected.push(error),
     state: () => deepFreeze(Object.assign({}, ...served.map((module) => module.state?.snapshot?.(store) ?? {})) as StateSnapshot),

@@ -8,7 +8,7 @@
 // Outside /api/atlas: GET /_emulator/stats and /_emulator/state (no auth), POST /api/oauth/token and POST /api/oauth/revoke.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHALLENGE_BODY, authorize, checkCallerAddress } from './auth.js';
-import { serviceNow, type RequestContext, type Services } from './context.js';
+import { serviceDay, serviceNow, type RequestContext, type Services } from './context.js';
 import { ApiFailure, failures } from './errors.js';
 import { serializeJson } from './jsonText.js';
 import { tokenExchange, tokenRevocation } from './oauth.js';
@@ -173,7 +173,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
 
     const version = match.api === 'v2' ? negotiate(operation.name, req.headers.accept, {
             removed: app.removedVersions,
-            ...(app.date !== undefined ? { date: app.date } : {}),
+            ...(app.date !== undefined ? { date: serviceDay(app)! } : {}),
           }, url.pathname) : undefined;
     const scope = resolveScope(app, match.params);
     if (scope) {

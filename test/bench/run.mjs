@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadDigestModule } from './digestModule.mjs';
+import { envUpRequests, gcRun } from './envBench.mjs';
 import { startEmulatorProcess } from './emulatorProcess.mjs';
 import { runLoad, timeSequentialGets } from './load.mjs';
 import { median, quantile, timeProcess } from './measure.mjs';
@@ -345,6 +346,19 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 for (const failure of failures) log(`run failed: ${failure}`);
 
+// ---------------------------------------------------------------- env up and env gc (figures 8 and 9)
+// Counted once each: the small emulator's transitions take 0 ms (its seed), so the counts
+// do not depend on the machine; gc runs in a process of its own, at two sizes, for its peak RSS.
+const GC_ENVS = [200, 1000];
+log(`env up (a new env, the same again), env gc over ${GC_ENVS.join(' and ')} ended envs`);
+const tryRun = (run) => run().catch((error) => ({ problem: String(error.message ?? error).slice(0, 120) }));
+const envUp = await tryRun(() => envUpRequests({
+  node: NODE, bin: BIN, emulator: smallEmu, dir: join(work, 'cli-env'),
+  env: { ...baseEnv, CDBA_BASE_URL: smallEmu.url, CDBA_PROJECT_ID: bench.projects.small, CDBA_PUBLIC_KEY: bench.owner.publicKey, CDBA_PRIVATE_KEY: bench.owner.privateKey },
+}));
+const gcRuns = [];
+for (const count of GC_ENVS) gcRuns.push(await tryRun(() => gcRun({ node: NODE, bin: BIN, preload: PRELOAD, baseEnv, owner: bench.owner, work, count })));
+
 // ---------------------------------------------------------------- throughput
 // GET one cluster of the small project: against an emulator holding only it, and
 // against the large one (12,003 clusters in three projects).
@@ -507,6 +521,29 @@ for (const [id, world, load] of [['6a', '3 clusters', loadSmall], ['6b', `${TOTA
     measured: `${fmt.ms(seaMs)} (${distinct(requests)} request)`, baseline: `curl: ${fmt.ms(curlMs)}`, ratio: fmt.ratio(seaMs / curlMs),
     target: '≤ 0.9×', met: seaMs / curlMs <= 0.9, missing: unavailable('seaGetLatency', 'curlLatency'),
     data: { medianMs: seaMs, curlMs, ratio: seaMs / curlMs, requestsPerRun: requests },
+  });
+}
+
+{
+  const own = (q) => q.total - q.challenges;
+  const paths = (q) => Object.entries(q.byPath).map(([key, n]) => `${key.replace(/ \/api\/(atlas\/v2\/groups\/\{groupId\}|private)\//, ' ')}${n > 1 ? ` ×${n}` : ''}`).join(', ');
+  for (const [id, name, pick, target] of [['8a', 'requests: env up, a new env', 'fresh', 7], ['8b', 'requests: env up, the same env again (--ttl longer)', 'reused', 7]]) {
+    const q = envUp[pick];
+    figure(id, name, {
+      measured: q ? `${own(q)} (${paths(q)})` : 'unavailable', target: `≤ ${target}`, met: q ? own(q) <= target : null,
+      missing: envUp.problem, data: q,
+    });
+  }
+  const [small, large] = gcRuns;
+  const perEnv = (run, count) => (run.requests ? (own(run.requests) - 5) / count : NaN);
+  figure('9', `env gc over ${GC_ENVS[0]} ended envs (cluster, user, own entry each)`, {
+    measured: small.requests ? `${own(small.requests)} requests (${perEnv(small, GC_ENVS[0]).toFixed(2)} per env + 5), ${fmt.mb(small.maxRssKiB)}` : 'unavailable',
+    baseline: large.requests ? `${GC_ENVS[1]} envs: ${perEnv(large, GC_ENVS[1]).toFixed(2)} per env, ${fmt.mb(large.maxRssKiB)}` : '—',
+    ratio: large.maxRssKiB && small.maxRssKiB ? fmt.ratio(large.maxRssKiB / small.maxRssKiB) : '—',
+    // Over 500 users (more than the service keeps a project: 100) each entry's look at the users takes two pages.
+    target: '≤ 6 per env; RSS ≤ 1.3× at 5× the envs',
+    met: small.requests && large.requests ? perEnv(small, GC_ENVS[0]) <= 6 && large.maxRssKiB / small.maxRssKiB <= 1.3 : null,
+    missing: small.problem ?? large.problem, data: { runs: gcRuns, envs: GC_ENVS },
   });
 }
 

@@ -111,13 +111,26 @@ describe('the cdba env Action', () => {
     expect(post.exitCode, post.stderr).toBe(0);
   });
 
+  it('sample-data and search-index (one file a line) reach env up: the index is READY when main ends', async () => {
+    const { env, postEnv, read } = job(fast, { name: 'ci-indexed', 'sample-data': 'true', 'search-index': '' });
+    const dir = tempDir('cdba-action-index-');
+    const file = join(dir, 'movies.json');
+    writeFileSync(file, JSON.stringify({ name: 'plots', database: 'sample_mflix', collectionName: 'movies', definition: { mappings: { dynamic: true } } }));
+    const main = await execa('node', [MAIN], { env: { ...env, 'INPUT_SEARCH-INDEX': `\n${file}\n` }, extendEnv: false, reject: false });
+    expect(main.exitCode, main.stderr).toBe(0);
+    expect(main.stderr).toMatch(/plots/);
+    expect(read('GITHUB_OUTPUT').cluster).toBe('ci-indexed');
+    const post = await execa('node', [POST], { env: postEnv(), extendEnv: false, reject: false });
+    expect(post.exitCode, post.stderr).toBe(0);
+  });
+
   it('action.yml runs these two files, post always, on a Node the runner has', () => {
     const yml = readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8');
     expect(yml).toMatch(/^ {2}using: node20$/m);
     expect(yml).toMatch(/^ {2}main: action\/main\.cjs$/m);
     expect(yml).toMatch(/^ {2}post: action\/post\.cjs$/m);
     expect(yml).toMatch(/^ {2}post-if: always\(\)$/m);
-    for (const input of ['name', 'tier', 'ttl', 'ip']) expect(yml).toMatch(new RegExp(`^ {2}${input}:$`, 'm'));
+    for (const input of ['name', 'tier', 'ttl', 'ip', 'sample-data', 'search-index']) expect(yml).toMatch(new RegExp(`^ {2}${input}:$`, 'm'));
     for (const output of ['uri', 'username', 'cluster']) expect(yml).toMatch(new RegExp(`^ {2}${output}:$`, 'm'));
   });
 });

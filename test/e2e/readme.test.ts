@@ -113,6 +113,10 @@ describe('the README, pasted into bash', () => {
     // The rehearsal of a CI run, and the convert recipe.
     expect(result.stdout).toContain('CMD connects as cdba-env-ci-2 to ci-2');
     expect(result.stderr).toContain('cdba: env ci-1: nothing left to remove');
+    // Envs at scale: extend, and gc of the env whose runner "died".
+    expect(result.stderr).toMatch(/^cdba: env ci-1: cluster ci-1, database user cdba-env-ci-1, access-list entry \S+ now end at \S+$/m);
+    expect(result.stdout).toMatch(/^ci-5$/m);
+    expect(result.stderr).toMatch(/^cdba: env ci-5: removed access-list entry \S+, database user cdba-env-ci-5, cluster ci-5 \(deleting\)$/m);
     expect(result.stderr).toContain('cdba: new.json names the cluster "demo"; creating it as "copy"');
     // The config went where a new user's goes, private; the story ended back on "local".
     const config = join(home, '.config', 'cdba', 'config.json');

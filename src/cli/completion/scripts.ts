@@ -48,6 +48,8 @@ export function argumentKind(info: CommandInfo): { kind: 'profile' | 'cluster' }
   if (first.choices.length) return { kind: 'choices', choices: first.choices };
   if (PROFILE_ARG_COMMANDS.includes(path)) return { kind: 'profile' };
   if (first.name === 'cluster' || (info.path[0] === 'clusters' && info.path.length === 2 && first.name === 'name' && info.path[1] !== 'create')) return { kind: 'cluster' };
+  // An env's name is its cluster's: env down and extend complete the clusters (env up takes a new name).
+  if (info.path[0] === 'env' && first.name === 'name' && info.path[1] !== 'up') return { kind: 'cluster' };
   const list = LISTED_ARGUMENTS[first.name];
   if (list) return { kind: 'listed', list };
   return undefined;

@@ -5,6 +5,9 @@ import { PROVIDERS } from '../../model/catalog.js';
 import { CREDENTIAL_VARIABLES } from '../../config/resolve.js';
 import { choiceFlag, collect, withExamples, withOwnOutputs, type App } from '../command.js';
 import { roleFlag } from '../shared/roles.js';
+import { registerEnvExtend } from './extend.js';
+import { registerEnvGc } from './gc.js';
+import { registerEnvList } from './list.js';
 
 /** The flags `env up` and `run` share. */
 function withUpFlags<C extends CommandUnknownOpts>(command: C): C {
@@ -68,7 +71,7 @@ export function registerEnv(program: Command, app: App): void {
   withExamples(up, [
     ['Variables for a shell', 'eval "$(cdba env up ci-1 -o env)" && npm test'],
     ['In a CI script: removed however the job ends, cancelled during env up included', 'trap \'cdba env down ci-1\' EXIT; eval "$(cdba env up ci-1 -o env)" && npm test'],
-    ['In a GitHub Actions step: outputs and $GITHUB_ENV, the password masked', 'cdba env up ci-$GITHUB_RUN_ID -o github'],
+    ['In a GitHub Actions step: outputs and $GITHUB_ENV, the password masked; a failure also as an ::error:: annotation', 'cdba env up ci-$GITHUB_RUN_ID -o github'],
     ['A dedicated M10 with MongoDB 8.0 for four hours, only the URI', 'cdba env up ci-2 --tier M10 --db-version 8.0 --ttl 4h -o json | jq -r .MONGODB_URI'],
     ['The sample data and a search index, printed only once the index is READY and queryable', 'eval "$(cdba env up ci-3 --sample-data --search-index idx.json -o env)" && npm test'],
   ]);
@@ -88,6 +91,9 @@ export function registerEnv(program: Command, app: App): void {
     ['Keep the cluster for the next job, wait for nothing', 'cdba env down ci-1 --keep-cluster'],
     ['Several envs, named in a pipeline', "printf 'ci-1\\nci-2\\n' | xargs -n1 cdba env down"],
   ]);
+  registerEnvList(env, app);
+  registerEnvExtend(env, app);
+  registerEnvGc(env, app);
 }
 
 export function registerRun(program: Command, app: App): void {

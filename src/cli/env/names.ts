@@ -2,9 +2,13 @@
 // the state file (another runner, a killed job): the cluster carries the tag
 // cdba-env=<name>, the database user is cdba-env-<name>, and the access-list
 // entry's comment is "cdba env <name>". Only what carries the mark is removed.
+// A cluster up made also carries cdba-env-expires=<ISO 8601>, when the env ends
+// (the user and the entry end then by themselves, through deleteAfterDate; the
+// cluster is what `env gc` removes).
 import { checkClusterName } from '../shared/target.js';
 
 export const ENV_TAG_KEY = 'cdba-env';
+export const ENV_EXPIRES_KEY = 'cdba-env-expires';
 /** The user's authentication database: a password user lives in admin. */
 export const ENV_USER_DB = 'admin';
 
@@ -26,8 +30,26 @@ export function checkEnvName(name: string): void {
   checkClusterName(name);
 }
 
+/** The value of a cluster document's tag `key`, if it has one. */
+export function tagValue(cluster: Record<string, unknown>, key: string): string | undefined {
+  const tags = Array.isArray(cluster.tags) ? (cluster.tags as unknown[]) : [];
+  const tag = tags.find((t): t is Record<string, unknown> => typeof t === 'object' && t !== null && (t as Record<string, unknown>).key === key);
+  return typeof tag?.value === 'string' ? tag.value : undefined;
+}
+
 /** Whether a cluster document carries the tag `env up` puts on a cluster it creates. */
 export function hasEnvTag(cluster: Record<string, unknown>, name: string): boolean {
-  const tags = Array.isArray(cluster.tags) ? (cluster.tags as unknown[]) : [];
-  return tags.some((tag) => typeof tag === 'object' && tag !== null && (tag as Record<string, unknown>).key === ENV_TAG_KEY && (tag as Record<string, unknown>).value === name);
+  return tagValue(cluster, ENV_TAG_KEY) === name;
+}
+
+/** When the env that made this cluster ends (its cdba-env-expires tag), in ms; undefined without a readable one. */
+export function clusterExpiry(cluster: Record<string, unknown>): number | undefined {
+  return serviceTime(tagValue(cluster, ENV_EXPIRES_KEY));
+}
+
+/** A date in the service's form (2026-12-01T14:00:00Z, as deleteAfterDate and the tag hold it), in ms; undefined otherwise. */
+export function serviceTime(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(value)) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
 }

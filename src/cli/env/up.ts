@@ -12,9 +12,13 @@ import { currentAddress, EntryFailedError, entryValue, parseAccessEntry, type Ac
 import { generatePassword } from '../shared/password.js';
 import { parseRole, type DatabaseUserRole } from '../shared/roles.js';
 import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, standardSrvOf, type EnvConnection, type EnvOutput } from './connection.js';
-import { checkEnvName, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfComment, envUsername } from './names.js';
+import { extendClusterExpiry } from './expiry.js';
+import { checkEnvName, ENV_EXPIRES_KEY, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfComment, envUsername, hasEnvTag } from './names.js';
 import { planSearch, type SearchPlan } from './searchIndexes.js';
 import { EnvStateFile, type EnvState } from './state.js';
+import type { ApiClient } from '../../api/client.js';
+import type { Cluster } from '../../api/resources/clusters.js';
+import type { ClusterLocator } from '../shared/flex.js';
 
 export interface UpFlags {
   tier?: string;
@@ -48,6 +52,8 @@ export interface UpPlan {
   /** Where up records what it makes, checked (and what an earlier up recorded, read) before any request. */
   stateFile: EnvStateFile;
   previous: EnvState | undefined;
+  /** When the env ends: the cluster's cdba-env-expires tag, the user's and the entry's deleteAfterDate. */
+  expires: string;
   /** The sample data and search indexes to have once the cluster is IDLE. */
   search?: SearchPlan;
 }
@@ -77,11 +83,11 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
   const github = output === 'github' ? checkGithubEnv(ctx.env) : undefined;
   if (github) (await import('./github.js')).checkGithubFiles(github);
   const ttl = flags.ttl ?? DEFAULT_TTL;
-  ttlDate(ttl);
+  const expires = ttlDate(ttl);
   const ip = ipFlag(flags.ip ?? 'current');
   const roles = flags.role && flags.role.length > 0 ? flags.role : [parseRole(DEFAULT_ROLE)];
   const tier = (flags.tier ?? 'FLEX').toUpperCase();
-  const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name]] as Array<[string, string]>, ...(flags.dbVersion !== undefined ? { dbVersion: flags.dbVersion } : {}) };
+  const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name], [ENV_EXPIRES_KEY, expires]] as Array<[string, string]>, ...(flags.dbVersion !== undefined ? { dbVersion: flags.dbVersion } : {}) };
   let cluster: Record<string, unknown>;
   if (tier === 'FLEX') {
     // Only the versioned API serves flex clusters: refused now, not after the first request.
@@ -104,55 +110,117 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const previous = stateFile.prepare();
-  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous, ...(search ? { search } : {}) };
+  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous, expires, ...(search ? { search } : {}) };
 }
 
 const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
+const isConflict = (error: unknown, code: string): boolean => error instanceof ApiError && error.status === 409 && error.errorCode === code;
+
+/** What each part of bringUp shares: where, and the record of what was made. */
+interface Up {
+  ctx: Context;
+  plan: UpPlan;
+  client: ApiClient;
+  projectId: string;
+  locator: ClusterLocator;
+  state: EnvState;
+  stateFile: EnvStateFile;
+  /** This runner's record of an earlier up of the env. */
+  previous: EnvState | undefined;
+  /** Set once a request that makes or changes something is sent: a failure then names env down. */
+  progress: { changed: boolean };
+}
+
 /**
  * Makes (or finds) the cluster, the entry and the user, waits until they are ready,
- * and answers the connection. The state file is written after each thing made, so
- * a failure half-way leaves `env down` a record of it.
+ * and answers the connection. The three are made at once (each a request or two in a
+ * row) and waited for together, in one loop. Each is asked for in the order that costs
+ * the fewest requests: a create first (a 409 says it is there), or, where this runner's
+ * state file says an earlier up made it, the read or update first. The state file is
+ * written after each thing made, so a failure half-way leaves `env down` a record of it.
  */
 export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: boolean } = { changed: false }): Promise<EnvConnection> {
   const { name, stateFile, previous } = plan;
   const { projectId, baseUrl } = stateFile;
   const client = await ctx.api();
   const { ClusterLocator } = await import('../shared/flex.js');
-  const { clusterDocument, clusterTarget } = await import('../shared/target.js');
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
-  // 0. The address the service sees, first: an answer that is not one address (exit 7) leaves nothing made.
+  const state: EnvState = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...(previous?.entry ? { entry: previous.entry } : {}) };
+  const up: Up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress };
+
+  // The address the service sees, first (one request): an answer that is not one address (exit 7) leaves nothing made.
   const entry: AccessEntry = plan.ip === 'current' ? await currentAddress(client) : plan.ip;
 
-  // 1. The cluster: reused when it exists (and then never deleted by down, unless an earlier up made it).
-  let initialState: string | undefined;
-  let created = previous?.cluster.created ?? false;
+  const password = generatePassword();
+  ctx.io.addSecret(password);
+  const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), upUser(up, password)]);
+  const ready = await waitUntilReady(up, cluster, value);
+  // The sample data and the search indexes, READY and queryable before the connection is printed.
+  if (plan.search) await (await import('./searchIndexes.js')).bringUpSearch(ctx, plan.search, { client, projectId }, name);
+  return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
+}
+
+/** Every promise's value; when some fail, the first failure (in the given order) once all have settled, so none runs on unseen. */
+async function allOrFirstError<T extends unknown[]>(promises: [...{ [K in keyof T]: Promise<T[K]> }]): Promise<T> {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as T;
+}
+
+/**
+ * The cluster, reused when it exists (and then never deleted by down, unless an earlier
+ * up made it: its tag says so); answers its document as last seen. An earlier up's
+ * cluster is made to last as long as this run asks, never less (its cdba-env-expires).
+ */
+async function upCluster(up: Up): Promise<Cluster> {
+  const { ctx, plan, client, projectId, locator, state, stateFile, previous, progress } = up;
+  const { name } = plan;
+  const { clusterDocument } = await import('../shared/target.js');
+  const reuse = async (): Promise<Cluster> => {
+    let existing = await locator.get();
+    state.cluster.created = previous?.cluster.created ?? hasEnvTag(existing, name);
+    if (state.cluster.created && hasEnvTag(existing, name)) existing = (await extendClusterExpiry(locator, existing, plan.expires, progress)) ?? existing;
+    if (!state.cluster.created) ctx.io.note(`cdba: reusing cluster ${name} (env down will keep it)`);
+    stateFile.write(state);
+    return existing;
+  };
+  // An earlier up on this runner made or found it: read it first (one request, where a create would cost two).
+  if (previous) {
+    try {
+      return await reuse();
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+  const checkHint = `the cluster may have been created; \`${ctx.followUp('env', 'up', name)}\` again reuses it`;
+  let answer: Cluster;
   try {
-    const existing = await locator.get();
-    initialState = typeof existing.stateName === 'string' ? existing.stateName : undefined;
-    if (!created) ctx.io.note(`cdba: reusing cluster ${name} (env down will keep it)`);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-    const checkHint = `the cluster may have been created; \`${ctx.followUp('env', 'up', name)}\` again reuses it`;
-    let answer;
+    progress.changed = true;
     if (plan.flex) {
       const { createFlexCluster } = await import('../../api/resources/flexClusters.js');
-      progress.changed = true;
       answer = clusterDocument(await createFlexCluster(client, projectId, plan.cluster, checkHint));
       locator.remember();
     } else {
       const { createCluster } = await import('../../api/resources/clusters.js');
-      progress.changed = true;
       answer = clusterDocument(await createCluster(client, projectId, plan.cluster, checkHint));
     }
-    created = true;
-    initialState = typeof answer.stateName === 'string' ? answer.stateName : 'CREATING';
-    ctx.io.note(`cdba: cluster ${name} is ${initialState}`);
+  } catch (error) {
+    // There already (of either kind: names are one per project): reused.
+    if (isConflict(error, 'DUPLICATE_CLUSTER_NAME')) return reuse();
+    throw error;
   }
-  const state: EnvState = { baseUrl, projectId, name, cluster: { name, created }, ...(previous?.entry ? { entry: previous.entry } : {}) };
+  state.cluster.created = true;
   stateFile.write(state);
+  ctx.io.note(`cdba: cluster ${name} is ${typeof answer.stateName === 'string' ? answer.stateName : 'CREATING'}`);
+  return answer;
+}
 
-  // 2. The access-list entry, with the env's comment; one that is there already without it is someone else's, used and left alone.
+/** The access-list entry, with the env's comment; one that is there already without it is someone else's, used and left alone. Answers its value. */
+async function upEntry(up: Up, entry: AccessEntry): Promise<string> {
+  const { ctx, plan, client, projectId, state, stateFile, progress } = up;
+  const { name } = plan;
   const accessList = await import('../../api/resources/accessList.js');
   const value = entryValue(entry);
   let existingEntry: Record<string, unknown> | undefined;
@@ -161,7 +229,7 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: b
   } catch (error) {
     if (!isNotFound(error)) throw error;
   }
-  const deleteAfterDate = ttlDate(plan.ttl);
+  const deleteAfterDate = plan.expires;
   const address = entry.kind === 'address' ? { ipAddress: entry.address } : entry.kind === 'cidr' ? { cidrBlock: entry.block } : {};
   // Recorded before the add, and also when the entry is someone else's: down removes it
   // only while it carries this env's mark, which another env's down may hand over to it.
@@ -179,56 +247,74 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: b
   } else {
     ctx.io.note(`cdba: access-list entry ${value} is there already (not made by env ${name}); using it, and env down will keep it`);
   }
+  return value;
+}
 
-  // 3. The user: created with a generated password, or (a re-run: the state file keeps no password) given a new one.
-  const username = envUsername(name);
-  const password = generatePassword();
-  ctx.io.addSecret(password);
+/**
+ * The user, with a generated password: created, or (it is there: the state file keeps
+ * no password) given a new one. Where an earlier up on this runner made it, the update
+ * goes first. Answers its name.
+ */
+async function upUser(up: Up, password: string): Promise<string> {
+  const { ctx, plan, client, projectId, previous, progress } = up;
+  const { name } = plan;
   const users = await import('../../api/resources/databaseUsers.js');
-  const fields = {
-    roles: plan.roles,
-    scopes: [{ name, type: 'CLUSTER' }],
-    deleteAfterDate: ttlDate(plan.ttl),
-    description: envComment(name),
-    password,
-  };
-  let userExists = true;
-  try {
-    await users.getDatabaseUser(client, projectId, ENV_USER_DB, username);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-    userExists = false;
-  }
+  const username = envUsername(name);
+  const fields = { roles: plan.roles, scopes: [{ name, type: 'CLUSTER' }], deleteAfterDate: plan.expires, description: envComment(name), password };
   // (Not recorded: down removes the user by its name, cdba-env-<name>, so a create whose answer is lost too.)
-  if (userExists) {
-    progress.changed = true;
+  progress.changed = true;
+  const update = async (): Promise<void> => {
     await users.updateDatabaseUser(client, projectId, ENV_USER_DB, username, fields);
     ctx.io.note(`cdba: database user ${username} exists; its password was changed (cdba keeps no password)`);
-  } else {
-    const lost = `the user may have been created; \`${ctx.followUp('env', 'up', name)}\` again gives it a new password`;
-    progress.changed = true;
-    await users.createDatabaseUser(client, projectId, { ...fields, username, databaseName: ENV_USER_DB, groupId: projectId }, lost);
+  };
+  if (previous) {
+    try {
+      await update();
+      return username;
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
   }
+  const lost = `the user may have been created; \`${ctx.followUp('env', 'up', name)}\` again gives it a new password`;
+  try {
+    await users.createDatabaseUser(client, projectId, { ...fields, username, databaseName: ENV_USER_DB, groupId: projectId }, lost);
+  } catch (error) {
+    if (!isConflict(error, 'USER_ALREADY_EXISTS')) throw error;
+    await update();
+  }
+  return username;
+}
 
-  // 4. Ready: the entry ACTIVE, the cluster IDLE.
+/**
+ * Ready: the cluster IDLE and the entry ACTIVE, waited for in one loop that asks
+ * about both at once, and no more about the one that is ready. Answers the cluster.
+ */
+async function waitUntilReady(up: Up, seen: Cluster, value: string): Promise<Cluster> {
+  const { ctx, plan, client, projectId, locator } = up;
+  const { getAccessListEntryStatus } = await import('../../api/resources/accessList.js');
+  const { stateLabel } = await import('../shared/waitForCluster.js');
   const { watch } = await import('../../core/watch.js');
-  await watch({
+  const idle = (doc: Cluster): boolean => doc.stateName === 'IDLE';
+  let cluster = seen;
+  let entryStatus = '';
+  return watch({
     io: ctx.io,
-    subject: `access-list entry ${value}`,
+    subject: `env ${plan.name} (cluster, access-list entry)`,
     intervals: ctx.watchIntervals,
-    resumeHint: `see ${ctx.followUp('access-list', 'status', value)}`,
+    ...(ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {}),
+    resumeHint: `env up ${plan.name} again waits for it`,
     poll: async () => {
-      const status = (await accessList.getAccessListEntryStatus(client, projectId, value)).body?.STATUS ?? 'UNKNOWN';
+      const [doc, status] = await Promise.all([
+        idle(cluster) ? cluster : locator.get(),
+        entryStatus === 'ACTIVE' ? entryStatus : getAccessListEntryStatus(client, projectId, value).then((r) => r.body?.STATUS ?? 'UNKNOWN'),
+      ]);
+      cluster = doc;
+      entryStatus = status;
       if (status === 'FAILED') throw new EntryFailedError(`the service could not apply access-list entry ${value} (FAILED)`);
-      return { state: status, done: status === 'ACTIVE', value: status };
+      const clusterState = stateLabel({ state: typeof doc.stateName === 'string' ? doc.stateName : 'UNKNOWN', paused: doc.paused === true });
+      return { state: `${clusterState}, ${status}`, done: idle(doc) && status === 'ACTIVE', value: doc };
     },
   });
-  const { waitForCluster } = await import('../shared/waitForCluster.js');
-  const target = await clusterTarget(ctx, 'clusters.get');
-  const ready = (await waitForCluster(ctx, target, name, { until: 'IDLE', initialState, locator }))!;
-  // 5. The sample data and the search indexes, READY and queryable before the connection is printed.
-  if (plan.search) await (await import('./searchIndexes.js')).bringUpSearch(ctx, plan.search, { client, projectId }, name);
-  return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
 }
 
 /** Prints the connection in the chosen form; the password reaches stdout only here. */
@@ -255,6 +341,10 @@ export async function showConnection(ctx: Context, plan: UpPlan, connection: Env
  * removes it instead).
  */
 export async function runEnvUp(ctx: Context, name: string, flags: UpFlags, outputFlag: string | undefined): Promise<void> {
+  if (outputFlag === 'github') {
+    const { errorAnnotation } = await import('./annotation.js');
+    ctx.io.onFailure = (message, hint) => ctx.io.write(errorAnnotation(message, hint));
+  }
   const plan = await planUp(ctx, name, flags, outputFlag);
   const left = `remove what env up made so far with \`${ctx.followUp('env', 'down', name)}\``;
   const { onTerminate } = await import('../../base/terminate.js');

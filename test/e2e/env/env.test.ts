@@ -361,7 +361,8 @@ describe('-o github checks $GITHUB_ENV and $GITHUB_OUTPUT before any request', (
       expect(r.stderr).toMatch(new RegExp(`^cdba: -o github appends to \\$${variable}, and ${made.path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} ${reason.source}`));
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
       expect(r.exitCode).toBe(2);
-      expect(r.stdout).toBe('');
+      // -o github: the same line as the workflow's ::error:: annotation, and nothing else.
+      expect(r.stdout).toBe(`::error title=cdba env up::${r.stderr.trimEnd().replace(/^cdba: /, '').replace(/%/g, '%25')}\n`);
       expect(emu.stats().total).toBe(0);
       expect(readFileSync(good, 'utf8')).toBe('');
     } finally {

@@ -293,7 +293,7 @@ describe('run and env up interrupted while env up waits', () => {
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const usersMade = () => (slow.stats().byPath['POST /api/atlas/v2/groups/{groupId}/databaseUsers'] ?? 0);
     const before = usersMade();
-    await waitFor(`env up ${name} to create the user and wait`, () => usersMade() > before && /waiting for access-list entry|is PENDING/.test(stderr));
+    await waitFor(`env up ${name} to create the user and wait`, () => usersMade() > before && /\(cluster, access-list entry\) is CREATING, PENDING/.test(stderr));
     return { child, configDir };
   }
 
@@ -340,7 +340,7 @@ describe('run and env up interrupted while env up waits', () => {
 
   it.each([
     ['SIGTERM', 143, /^cdba: terminated during env up; remove what env up made so far with `cdba env down up-alone-sigterm`$/],
-    ['SIGINT', 130, /^cdba: interrupted while waiting for access-list entry 127\.0\.0\.1 \(PENDING\); remove what env up made so far with `cdba env down up-alone-sigint`$/],
+    ['SIGINT', 130, /^cdba: interrupted while waiting for env up-alone-sigint \(cluster, access-list entry\) \(CREATING, PENDING\); remove what env up made so far with `cdba env down up-alone-sigint`$/],
   ] as const)('env up alone, %s: stops at once and leaves what it made for the one next step it names, env down (exit %i)', async (signal, code, line) => {
     const name = `up-alone-${signal.toLowerCase()}`;
     const { child, configDir } = await waitingUp(name, ['env', 'up', name]);
@@ -368,7 +368,7 @@ describe('env up -o github keeps acting on signals', () => {
       const child = execa('node', [CDBA_BIN, 'env', 'up', 'gh-term', '-o', 'github'], { env: cleanEnv({ ...ownerEnv(slow.url, PROJECT), ...files }), extendEnv: false, reject: false, timeout: 30_000 });
       let stderr = '';
       child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-      await waitFor('env up to wait', () => /waiting for access-list entry|is PENDING/.test(stderr));
+      await waitFor('env up to wait', () => /\(cluster, access-list entry\) is CREATING, PENDING/.test(stderr));
       child.kill('SIGTERM');
       const result = await child;
       expect(result.exitCode).toBe(143);

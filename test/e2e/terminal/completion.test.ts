@@ -19,7 +19,7 @@ const SHELLS = (['bash', 'zsh', 'fish'] as const).map((shell) => ({ shell, prese
 
 const CLUSTERS = ['alpha', 'beta-1'];
 /** Every command that takes an existing cluster's name, as typed before the name. */
-const CLUSTER_COMMANDS = ['clusters get', 'clusters patch', 'clusters delete', 'clusters watch', 'conn-string get', 'conn-string list', 'conn-string ls', 'search-indexes get', 'backups snapshots get'];
+const CLUSTER_COMMANDS = ['clusters get', 'clusters patch', 'clusters delete', 'clusters watch', 'conn-string get', 'conn-string list', 'conn-string ls', 'search-indexes get', 'env down', 'env extend', 'backups snapshots get'];
 /** A snapshot of alpha the seed declares, among its schedule's. */
 const SNAPSHOT = '6a7944f22c88faeba59d3572';
 /** alpha's search indexes, as `search-indexes get alpha <TAB>` offers them. */
@@ -184,6 +184,7 @@ describe.each(SHELLS)('completion in $shell', ({ shell, present }) => {
 
   it.skipIf(!present)('no cluster names where a new name is typed', async () => {
     expect(await offered(shell, 'cdba -P emu clusters create ')).toEqual([]);
+    expect(await offered(shell, 'cdba -P emu env up ')).toEqual([]);
   });
 
   it.skipIf(!present)('a service that is down: nothing offered, nothing printed', async () => {

@@ -30,7 +30,7 @@ describe('the exit-code table', () => {
       { code: 6, meaning: 'rate limited after retries (429)' },
       { code: 7, meaning: 'server (5xx), network or timeout' },
       { code: 8, meaning: 'watch timed out' },
-      { code: 10, meaning: 'apply --dry-run --exit-code: changes pending' },
+      { code: 10, meaning: 'apply --dry-run --exit-code: changes pending; env gc --dry-run --exit-code: envs to remove' },
       { code: 11, meaning: 'versions --fail-within: an API version cdba sends reaches its Sunset within the window' },
       { code: 12, meaning: 'run: the command ran, but env down failed; the line names what is left' },
       { code: 13, meaning: 'a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do' },

@@ -7,7 +7,7 @@
 import { CLUSTER_SHAPES, READ_ONLY_FIELDS, applyClusterPatch, createClusterModel, isTenant, isValidClusterName, renderCluster, shapeForVersion, shardsDiffer } from '../../../model/cluster.js';
 import type { ClusterModel, ClusterShape, ModelContext } from '../../../model/cluster.js';
 import type { JsonText } from '../../../base/jsonText.js';
-import { selfHref } from '../../context.js';
+import { selfHref, serviceNow } from '../../context.js';
 import type { Handler, Link, RequestContext } from '../../context.js';
 import { ApiFailure, problemFailure } from '../../errors.js';
 import { pageParams, paginate } from '../../pagination.js';
@@ -117,7 +117,8 @@ export const CLUSTER_READ_ONLY: ReadOnlyFields = {
 };
 
 function modelContext(ctx: RequestContext): ModelContext {
-  const now = ctx.services.clock();
+  // The service's clock (--date), so createDate and the envs' ages agree with the Date header.
+  const now = serviceNow(ctx.services);
   return { groupId: projectOf(ctx).id, newId: () => objectId(now), now: isoSeconds(now) };
 }
 

@@ -8,7 +8,7 @@
 import { issueConnectionStrings, projectHash } from '../../../connstring/index.js';
 import { applyFlexPatch, createFlexModel, flexReadOnlyFields, renderFlexCluster, type FlexClusterModel } from '../../../model/flexCluster.js';
 import { isValidClusterName } from '../../../model/cluster.js';
-import { selfHref } from '../../context.js';
+import { selfHref, serviceNow } from '../../context.js';
 import type { Handler, RequestContext } from '../../context.js';
 import { failures as common, problemFailure } from '../../errors.js';
 import { pageParams, paginate } from '../../pagination.js';
@@ -82,10 +82,10 @@ export const createFlexCluster: Handler = async (ctx) => {
     if (!isValidClusterName(body.name)) throw failures.clusterNameInvalid(body.name);
     if (flexCluster(store, project.id, body.name) || clusterNamed(store, project.id, body.name)) throw failures.duplicateClusterName(body.name, project.id);
   }
-  const now = clock();
+  const now = serviceNow(ctx.services); // createDate on the service's clock (--date)
   const result = createFlexModel(body, { groupId: project.id, newId: () => objectId(now), now: isoSeconds(now) });
   if (result.problem) throw problemFailure(result.problem);
-  const record: FlexRecord = { model: result.model, pendingUntil: now + transitionMs };
+  const record: FlexRecord = { model: result.model, pendingUntil: clock() + transitionMs };
   addFlexCluster(store, record);
   await store.commit();
   // The 201 has no tags when the request gave none (recorded).
