@@ -44414,6 +44414,263 @@ var init_github = __esm({
   }
 });
 
+// src/cli/shared/backups.ts
+function checkBackupId(text12, what) {
+  if (OBJECT_ID7.test(text12)) return text12;
+  throw new UsageError(`invalid ${what} ID "${text12}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
+}
+function snapshotRef(text12) {
+  return text12 === "latest" ? text12 : checkBackupId(text12, "snapshot");
+}
+function bytes(value) {
+  if (typeof value !== "number" || value <= 0) return "";
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let size2 = value;
+  let unit = 0;
+  while (size2 >= 1024 && unit < units.length - 1) {
+    size2 /= 1024;
+    unit += 1;
+  }
+  return `${size2 >= 10 || unit === 0 ? Math.round(size2) : size2.toFixed(1)} ${units[unit]}`;
+}
+function summarizeSnapshot(document3) {
+  const doc = isObject(document3) ? document3 : {};
+  const flex = "scheduledTime" in doc || "finishTime" in doc || "mongoDBVersion" in doc;
+  const status = text7(doc.status);
+  if (flex) {
+    return {
+      id: text7(doc.id),
+      status,
+      completed: status === "COMPLETED",
+      kind: "daily",
+      created: text7(doc.finishTime) || text7(doc.scheduledTime),
+      expires: text7(doc.expiration),
+      version: text7(doc.mongoDBVersion),
+      size: "",
+      description: ""
+    };
+  }
+  const frequency = text7(doc.frequencyType);
+  return {
+    id: text7(doc.id),
+    status,
+    completed: status === "completed",
+    kind: doc.snapshotType === "onDemand" ? "onDemand" : frequency || text7(doc.snapshotType),
+    created: text7(doc.createdAt),
+    expires: text7(doc.expiresAt),
+    version: text7(doc.mongodVersion),
+    size: bytes(doc.storageSizeBytes),
+    description: text7(doc.description)
+  };
+}
+function summarizeRestore(document3) {
+  const doc = isObject(document3) ? document3 : {};
+  if ("status" in doc) {
+    return {
+      id: text7(doc.id),
+      snapshotId: text7(doc.snapshotId),
+      delivery: text7(doc.deliveryType),
+      target: `${text7(doc.targetProjectId)}/${text7(doc.targetDeploymentItemName)}`,
+      state: text7(doc.status),
+      finished: text7(doc.restoreFinishedDate),
+      url: text7(doc.snapshotUrl)
+    };
+  }
+  const urls = Array.isArray(doc.deliveryUrl) ? doc.deliveryUrl.filter((u) => typeof u === "string") : [];
+  const state = doc.failed === true ? "FAILED" : doc.cancelled === true ? "CANCELLED" : doc.expired === true ? "EXPIRED" : text7(doc.finishedAt) ? "COMPLETED" : urls.length > 0 ? "READY" : "IN_PROGRESS";
+  return {
+    id: text7(doc.id),
+    snapshotId: text7(doc.snapshotId),
+    delivery: text7(doc.deliveryType),
+    target: text7(doc.targetClusterName) ? `${text7(doc.targetGroupId)}/${text7(doc.targetClusterName)}` : "",
+    state,
+    finished: text7(doc.finishedAt),
+    url: urls.join(" ")
+  };
+}
+async function listSnapshotsOf(locator) {
+  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { client, projectId, name } = locator;
+  const list5 = await locator.call(
+    () => api.listSnapshots(client, projectId, name),
+    () => api.listFlexSnapshots(client, projectId, name)
+  );
+  return list5.results;
+}
+async function findSnapshot2(ctx, locator, ref) {
+  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { client, projectId, name } = locator;
+  if (ref !== "latest") {
+    const document3 = await locator.call(
+      () => api.getSnapshot(client, projectId, name, ref),
+      () => api.getFlexSnapshot(client, projectId, name, ref)
+    );
+    return { document: document3, summary: summarizeSnapshot(document3) };
+  }
+  const completed = (await listSnapshotsOf(locator)).map((document3) => ({ document: document3, summary: summarizeSnapshot(document3) })).filter((s) => s.summary.completed);
+  const latest = completed.sort((a, b) => Date.parse(b.summary.created) - Date.parse(a.summary.created))[0];
+  if (!latest) {
+    const take = locator.learnt === "flex" ? "a flex cluster takes one a day" : `take one with \`${ctx.followUp("backups", "snapshots", "take", name, "--watch")}\``;
+    throw new UsageError(`cluster ${name} has no completed snapshot to restore: ${take}`, { hint: `see \`${ctx.followUp("backups", "snapshots", "list", name)}\`` });
+  }
+  return latest;
+}
+async function startRestore2(ctx, locator, snapshotId, into) {
+  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+  const { client, projectId, name } = locator;
+  const lost = `the restore may have started; see \`${ctx.followUp("backups", "restores", "list", name)}\` before trying again`;
+  return locator.call(
+    () => api.createRestoreJob(
+      client,
+      projectId,
+      name,
+      into === "download" ? { deliveryType: "download", snapshotId } : { deliveryType: "automated", snapshotId, targetClusterName: into.cluster, targetGroupId: into.projectId },
+      lost
+    ),
+    async () => {
+      if (into === "download") throw flexRefusal2(name, "download", false);
+      return api.createFlexRestoreJob(client, projectId, name, { snapshotId, targetDeploymentItemName: into.cluster, targetProjectId: into.projectId }, lost);
+    }
+  );
+}
+async function waitForRestore(ctx, locator, jobId, options = {}) {
+  const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
+  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { client, projectId, name } = locator;
+  const follow = ctx.followUp("backups", "restores", "get", name, jobId);
+  return watch2({
+    io: ctx.io,
+    subject: `restore job ${jobId}`,
+    intervals: ctx.watchIntervals,
+    ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
+    timeoutMs: options.timeoutMs,
+    initialState: options.initialState,
+    resumeHint: `the restore goes on at the service; follow it with \`${follow}\``,
+    poll: async () => {
+      const job = await locator.call(
+        () => api.getRestoreJob(client, projectId, name, jobId),
+        () => api.getFlexRestoreJob(client, projectId, name, jobId)
+      );
+      const { state } = summarizeRestore(job);
+      if (ENDED.includes(state)) throw new FailedError(`restore job ${jobId} of cluster ${name} is ${state}`, { hint: `see \`${follow}\`` });
+      return { state, done: DONE.includes(state), value: job };
+    }
+  });
+}
+function majorOf2(version2) {
+  return /^(\d+\.\d+)/.exec(version2)?.[1];
+}
+var OBJECT_ID7, text7, DONE, ENDED;
+var init_backups3 = __esm({
+  "src/cli/shared/backups.ts"() {
+    "use strict";
+    init_errors();
+    init_object();
+    OBJECT_ID7 = /^[0-9a-f]{24}$/;
+    text7 = (value) => typeof value === "string" ? value : "";
+    DONE = ["COMPLETED", "READY"];
+    ENDED = ["FAILED", "CANCELLED", "EXPIRED"];
+  }
+});
+
+// src/cli/env/fromSnapshot.ts
+var fromSnapshot_exports = {};
+__export(fromSnapshot_exports, {
+  planFromSnapshot: () => planFromSnapshot,
+  prepareFromSnapshot: () => prepareFromSnapshot,
+  restoreIntoEnv: () => restoreIntoEnv
+});
+function planFromSnapshot(name, flags) {
+  const text12 = flags.fromSnapshot;
+  const at = text12.indexOf("@");
+  const cluster = at < 0 ? text12 : text12.slice(0, at);
+  const ref = at < 0 ? "latest" : text12.slice(at + 1);
+  const refuse2 = (why) => {
+    throw new UsageError(`invalid --from-snapshot "${text12}": ${why}`, { hint: "give <cluster>, <cluster>@latest or <cluster>@<snapshot id>" });
+  };
+  if (cluster === "") refuse2("it names no cluster");
+  if (ref === "") refuse2("nothing after @");
+  for (const check2 of [() => checkClusterName(cluster), () => snapshotRef(ref)]) {
+    try {
+      check2();
+    } catch (error2) {
+      if (error2 instanceof UsageError) refuse2(error2.message.replace(/^invalid /, ""));
+      throw error2;
+    }
+  }
+  if (cluster === name) refuse2(`cluster ${name} is the env's own cluster, whose data the snapshot would replace; name another cluster`);
+  return { cluster, ref, flags: { tier: flags.tier, provider: flags.provider, region: flags.region, dbVersion: flags.dbVersion } };
+}
+async function prepareFromSnapshot(ctx, plan, envCluster) {
+  const wanted = plan.fromSnapshot;
+  const source = await ClusterLocator.open(ctx, envCluster.client, envCluster.projectId, wanted.cluster);
+  const { summary } = await findSnapshot2(ctx, source, wanted.ref);
+  const sourceFlex = source.learnt === "flex";
+  const major = majorOf2(summary.version);
+  const where = `the snapshot ${summary.id} of cluster ${wanted.cluster}`;
+  const explicit = wanted.flags.tier?.toUpperCase();
+  if (!sourceFlex && explicit === "FLEX") {
+    throw new UsageError(`${where} is a dedicated cluster's, which restores only into a dedicated cluster: give --tier M10 or larger, or leave --tier out (M10)`);
+  }
+  const tier = explicit ?? (sourceFlex && wanted.flags.dbVersion === void 0 ? "FLEX" : "M10");
+  if (tier !== "FLEX") {
+    const dbVersion = wanted.flags.dbVersion ?? major;
+    if (dbVersion !== void 0 && major !== void 0 && older(dbVersion, major)) {
+      throw new UsageError(`${where} holds MongoDB ${major}, newer than --db-version ${dbVersion}: give --db-version ${major} or newer, or leave it out`);
+    }
+    plan.cluster = await clusterBody(ctx, plan.name, { ...wanted.flags, ...dbVersion !== void 0 ? { dbVersion } : {} }, tier, plan.expires);
+  }
+  plan.flex = tier === "FLEX";
+  let existing;
+  try {
+    existing = await envCluster.get();
+  } catch (error2) {
+    if (!isNotFound3(error2)) throw error2;
+  }
+  if (existing) {
+    if (!plan.previous?.cluster.created && !hasEnvTag(existing, plan.name)) {
+      throw new UsageError(`cluster ${plan.name} is there and env up did not make it: --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; choose another env name`);
+    }
+    if (envCluster.learnt === "flex" && !sourceFlex) {
+      throw new UsageError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`), then env up again makes an M10`);
+    }
+    const existingMajor = typeof existing.mongoDBMajorVersion === "string" ? existing.mongoDBMajorVersion : void 0;
+    if (existingMajor && major && older(existingMajor, major)) {
+      throw new UsageError(`${where} holds MongoDB ${major}, newer than the env's cluster ${plan.name} (${existingMajor}): remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`)`);
+    }
+  }
+  return { source, id: summary.id, created: summary.created };
+}
+async function restoreIntoEnv(ctx, plan, found, envCluster, progress) {
+  const taken = found.created ? ` (taken ${found.created})` : "";
+  ctx.io.note(`cdba: restoring snapshot ${found.id}${taken} of cluster ${found.source.name} into cluster ${plan.name}`);
+  progress.changed = true;
+  const job = summarizeRestore(await startRestore2(ctx, found.source, found.id, { projectId: envCluster.projectId, cluster: plan.name }));
+  await waitForRestore(ctx, found.source, job.id, { initialState: job.state });
+  const { waitForCluster: waitForCluster2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
+  const { clusterTarget: clusterTarget2 } = await Promise.resolve().then(() => (init_target(), target_exports));
+  return await waitForCluster2(ctx, await clusterTarget2(ctx, "clusters.get"), plan.name, { until: "IDLE", locator: envCluster });
+}
+var older, isNotFound3;
+var init_fromSnapshot = __esm({
+  "src/cli/env/fromSnapshot.ts"() {
+    "use strict";
+    init_errors();
+    init_backups3();
+    init_flex();
+    init_target();
+    init_names();
+    init_up();
+    older = (version2, than) => {
+      const [a = 0, b = 0] = version2.split(".").map(Number);
+      const [c = 0, d = 0] = than.split(".").map(Number);
+      return a < c || a === c && b < d;
+    };
+    isNotFound3 = (error2) => error2 instanceof ApiError && error2.status === 404;
+  }
+});
+
 // src/cli/env/annotation.ts
 var annotation_exports = {};
 __export(annotation_exports, {
@@ -44440,6 +44697,7 @@ __export(up_exports, {
   DEFAULT_ROLE: () => DEFAULT_ROLE,
   DEFAULT_TTL: () => DEFAULT_TTL,
   bringUp: () => bringUp,
+  clusterBody: () => clusterBody,
   ipFlag: () => ipFlag,
   planUp: () => planUp,
   runEnvUp: () => runEnvUp,
@@ -44469,29 +44727,32 @@ async function planUp(ctx, name, flags, outputFlag2) {
   const expires = ttlDate(ttl);
   const ip = ipFlag(flags.ip ?? "current");
   const roles = flags.role && flags.role.length > 0 ? flags.role : [parseRole(DEFAULT_ROLE)];
-  const tier = (flags.tier ?? "FLEX").toUpperCase();
-  const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name], [ENV_EXPIRES_KEY, expires]], ...flags.dbVersion !== void 0 ? { dbVersion: flags.dbVersion } : {} };
-  let cluster;
-  if (tier === "FLEX") {
-    await (await Promise.resolve().then(() => (init_flex(), flex_exports))).checkFlexReachable(ctx, name);
-    const { flexCreateBody: flexCreateBody2 } = await Promise.resolve().then(() => (init_flexBody(), flexBody_exports));
-    cluster = flexCreateBody2(name, void 0, topology, "the request");
-  } else {
-    const { clusterVersion: clusterVersion2 } = await Promise.resolve().then(() => (init_target(), target_exports));
-    const { createBody: createBody2 } = await Promise.resolve().then(() => (init_body(), body_exports));
-    const { fieldProblems: fieldProblems2, missingField: missingField2, refuseProblems: refuseProblems2 } = await Promise.resolve().then(() => (init_fields(), fields_exports));
-    const { version: version2, shape } = await clusterVersion2(ctx, "clusters.create");
-    cluster = createBody2(name, void 0, { ...topology, tier }, shape);
-    refuseProblems2(fieldProblems2(cluster, shape), shape, version2, "the request");
-    const missing2 = missingField2(cluster, shape);
-    if (missing2) throw new UsageError(`the cluster body lacks ${missing2}, which API version ${version2} requires`);
-  }
+  const tier = (flags.tier ?? (flags.fromSnapshot !== void 0 && flags.dbVersion !== void 0 ? "M10" : "FLEX")).toUpperCase();
+  const cluster = await clusterBody(ctx, name, flags, tier, expires);
+  const fromSnapshot = flags.fromSnapshot === void 0 ? void 0 : (await Promise.resolve().then(() => (init_fromSnapshot(), fromSnapshot_exports))).planFromSnapshot(name, flags);
   const search = await planSearch(ctx, flags);
   const projectId = await ctx.projectId();
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const previous = stateFile.prepare();
-  return { name, ttl, ip, roles, output, ...github ? { github } : {}, cluster, flex: tier === "FLEX", stateFile, previous, expires, ...search ? { search } : {} };
+  return { name, ttl, ip, roles, output, ...github ? { github } : {}, cluster, flex: tier === "FLEX", stateFile, previous, expires, ...search ? { search } : {}, ...fromSnapshot ? { fromSnapshot } : {} };
+}
+async function clusterBody(ctx, name, flags, tier, expires) {
+  const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name], [ENV_EXPIRES_KEY, expires]], ...flags.dbVersion !== void 0 ? { dbVersion: flags.dbVersion } : {} };
+  if (tier === "FLEX") {
+    await (await Promise.resolve().then(() => (init_flex(), flex_exports))).checkFlexReachable(ctx, name);
+    const { flexCreateBody: flexCreateBody2 } = await Promise.resolve().then(() => (init_flexBody(), flexBody_exports));
+    return flexCreateBody2(name, void 0, topology, "the request");
+  }
+  const { clusterVersion: clusterVersion2 } = await Promise.resolve().then(() => (init_target(), target_exports));
+  const { createBody: createBody2 } = await Promise.resolve().then(() => (init_body(), body_exports));
+  const { fieldProblems: fieldProblems2, missingField: missingField2, refuseProblems: refuseProblems2 } = await Promise.resolve().then(() => (init_fields(), fields_exports));
+  const { version: version2, shape } = await clusterVersion2(ctx, "clusters.create");
+  const cluster = createBody2(name, void 0, { ...topology, tier }, shape);
+  refuseProblems2(fieldProblems2(cluster, shape), shape, version2, "the request");
+  const missing2 = missingField2(cluster, shape);
+  if (missing2) throw new UsageError(`the cluster body lacks ${missing2}, which API version ${version2} requires`);
+  return cluster;
 }
 async function bringUp(ctx, plan, progress = { changed: false }) {
   const { name, stateFile, previous } = plan;
@@ -44502,10 +44763,13 @@ async function bringUp(ctx, plan, progress = { changed: false }) {
   const state = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...previous?.entry ? { entry: previous.entry } : {} };
   const up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress };
   const entry = plan.ip === "current" ? await currentAddress(client) : plan.ip;
+  const fromSnapshot = plan.fromSnapshot ? await Promise.resolve().then(() => (init_fromSnapshot(), fromSnapshot_exports)) : void 0;
+  const source = fromSnapshot ? await fromSnapshot.prepareFromSnapshot(ctx, plan, locator) : void 0;
   const password = generatePassword();
   ctx.io.addSecret(password);
   const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), upUser(up, password)]);
-  const ready = await waitUntilReady(up, cluster, value);
+  let ready = await waitUntilReady(up, cluster, value);
+  if (fromSnapshot && source) ready = await fromSnapshot.restoreIntoEnv(ctx, plan, source, locator, progress);
   if (plan.search) await (await Promise.resolve().then(() => (init_searchIndexes3(), searchIndexes_exports2))).bringUpSearch(ctx, plan.search, { client, projectId }, name);
   return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
 }
@@ -44531,7 +44795,7 @@ async function upCluster(up) {
     try {
       return await reuse();
     } catch (error2) {
-      if (!isNotFound3(error2)) throw error2;
+      if (!isNotFound4(error2)) throw error2;
     }
   }
   const checkHint = `the cluster may have been created; \`${ctx.followUp("env", "up", name)}\` again reuses it`;
@@ -44564,7 +44828,7 @@ async function upEntry(up, entry) {
   try {
     existingEntry = (await accessList2.getAccessListEntry(client, projectId, value)).body;
   } catch (error2) {
-    if (!isNotFound3(error2)) throw error2;
+    if (!isNotFound4(error2)) throw error2;
   }
   const deleteAfterDate = plan.expires;
   const address = entry.kind === "address" ? { ipAddress: entry.address } : entry.kind === "cidr" ? { cidrBlock: entry.block } : {};
@@ -44599,7 +44863,7 @@ async function upUser(up, password) {
       await update2();
       return username;
     } catch (error2) {
-      if (!isNotFound3(error2)) throw error2;
+      if (!isNotFound4(error2)) throw error2;
     }
   }
   const lost = `the user may have been created; \`${ctx.followUp("env", "up", name)}\` again gives it a new password`;
@@ -44675,7 +44939,7 @@ async function runEnvUp(ctx, name, flags, outputFlag2) {
   }
   await showConnection(ctx, plan, connection);
 }
-var DEFAULT_TTL, DEFAULT_ROLE, DEFAULT_PROVIDER, DEFAULT_REGION, isNotFound3, isConflict;
+var DEFAULT_TTL, DEFAULT_ROLE, DEFAULT_PROVIDER, DEFAULT_REGION, isNotFound4, isConflict;
 var init_up = __esm({
   "src/cli/env/up.ts"() {
     "use strict";
@@ -44693,7 +44957,7 @@ var init_up = __esm({
     DEFAULT_ROLE = "readWriteAnyDatabase";
     DEFAULT_PROVIDER = "AWS";
     DEFAULT_REGION = "US_EAST_1";
-    isNotFound3 = (error2) => error2 instanceof ApiError && error2.status === 404;
+    isNotFound4 = (error2) => error2 instanceof ApiError && error2.status === 404;
     isConflict = (error2, code) => error2 instanceof ApiError && error2.status === 409 && error2.errorCode === code;
   }
 });
@@ -44802,7 +45066,7 @@ async function releaseEntry(ctx, client, projectId, name, value, going = /* @__P
   try {
     entry = (await accessList2.getAccessListEntry(client, projectId, value)).body;
   } catch (error2) {
-    if (isNotFound5(error2)) return false;
+    if (isNotFound6(error2)) return false;
     throw error2;
   }
   if (entry?.comment !== envComment(name)) return false;
@@ -44814,7 +45078,7 @@ async function releaseEntry(ctx, client, projectId, name, value, going = /* @__P
         await accessList2.deleteAccessListEntry(client, projectId, value);
         return true;
       } catch (error2) {
-        if (isNotFound5(error2)) return false;
+        if (isNotFound6(error2)) return false;
         throw error2;
       }
     }
@@ -44834,7 +45098,7 @@ async function userExists(client, projectId, username) {
     await getDatabaseUser3(client, projectId, ENV_USER_DB, username);
     return true;
   } catch (error2) {
-    if (isNotFound5(error2)) return false;
+    if (isNotFound6(error2)) return false;
     throw error2;
   }
 }
@@ -44865,7 +45129,7 @@ async function removeEnv(ctx, client, projectId, name, options) {
       await users.deleteDatabaseUser(client, projectId, ENV_USER_DB, username);
       userRemoved = true;
     } catch (error2) {
-      if (!isNotFound5(error2)) throw error2;
+      if (!isNotFound6(error2)) throw error2;
     }
   }
   const accessList2 = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
@@ -44899,7 +45163,7 @@ async function removeEnv(ctx, client, projectId, name, options) {
           try {
             await (known ? known.cluster.flex ? flex() : dedicated() : locator.call(dedicated, flex));
           } catch (error2) {
-            if (!(error2 instanceof ApiError && error2.errorCode === ALREADY_DELETING) && !isNotFound5(error2)) throw error2;
+            if (!(error2 instanceof ApiError && error2.errorCode === ALREADY_DELETING) && !isNotFound6(error2)) throw error2;
             sent = false;
           }
         }
@@ -44908,20 +45172,20 @@ async function removeEnv(ctx, client, projectId, name, options) {
         if (sent) removed.push(`cluster ${name} (deleting)`);
       } else ctx.io.note(`cdba: cluster ${name} has no ${ENV_TAG_KEY}=${name} tag for this env: not made by env up, kept`);
     } catch (error2) {
-      if (!isNotFound5(error2)) throw error2;
+      if (!isNotFound6(error2)) throw error2;
       locator.forget();
     }
   } else if (state && !state.cluster.created) ctx.io.note(`cdba: cluster ${name} was there before env up: kept`);
   return { removed, deletedCluster, ...locator ? { locator } : {} };
 }
-var isNotFound5, ALREADY_DELETING;
+var isNotFound6, ALREADY_DELETING;
 var init_down = __esm({
   "src/cli/env/down.ts"() {
     "use strict";
     init_errors();
     init_names();
     init_state7();
-    isNotFound5 = (error2) => error2 instanceof ApiError && error2.status === 404;
+    isNotFound6 = (error2) => error2 instanceof ApiError && error2.status === 404;
     ALREADY_DELETING = "CLUSTER_ALREADY_REQUESTED_DELETION";
   }
 });
@@ -48286,7 +48550,7 @@ function registerEnvExtend(env2, app) {
     ["Six more hours for every nightly env", `cdba env list -o json --query "results[?starts_with(name, 'nightly-')].name" | jq -r '.[]' | xargs -I{} cdba env extend {} --ttl 6h`]
   ]);
 }
-var isNotFound4 = (error2) => error2 instanceof ApiError && error2.status === 404;
+var isNotFound5 = (error2) => error2 instanceof ApiError && error2.status === 404;
 var later = (current, expires) => typeof current === "string" && Date.parse(current) >= Date.parse(expires);
 async function runEnvExtend(ctx, name, ttl) {
   const { checkEnvName: checkEnvName2, ENV_USER_DB: ENV_USER_DB2, envComment: envComment2, envUsername: envUsername2, hasEnvTag: hasEnvTag2 } = await Promise.resolve().then(() => (init_names(), names_exports));
@@ -48311,7 +48575,7 @@ async function runEnvExtend(ctx, name, ttl) {
     else if (await extendClusterExpiry2(locator, cluster, expires)) changed.push(`cluster ${name}`);
     else kept.push(`cluster ${name}`);
   } catch (error2) {
-    if (!isNotFound4(error2)) throw error2;
+    if (!isNotFound5(error2)) throw error2;
     locator.forget();
   }
   const users = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
@@ -48326,7 +48590,7 @@ async function runEnvExtend(ctx, name, ttl) {
       changed.push(`database user ${username}`);
     }
   } catch (error2) {
-    if (!isNotFound4(error2)) throw error2;
+    if (!isNotFound5(error2)) throw error2;
   }
   const accessList2 = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
   const { envOfComment: envOfComment2 } = await Promise.resolve().then(() => (init_names(), names_exports));
@@ -48538,7 +48802,7 @@ async function runEnvList(ctx, flags) {
 
 // src/cli/env/index.ts
 function withUpFlags(command) {
-  command.option("--tier <tier>", "FLEX (default) or an instance size such as M10 (a dedicated cluster)").addOption(new Option("--provider <provider>", "cloud provider (default AWS)").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region (default US_EAST_1)", (value) => value.trim().toUpperCase().replace(/-/g, "_")).option("--ttl <duration>", "the user and the access-list entry end this long from now, at most one week (7d), the longest deleteAfterDate the service takes (default 2h)").option("--ip <address>", "who may connect: current (the address the service sees this machine call from, the default), an address or a CIDR block").option("--role <role@db>", "a role of the user, repeatable (default readWriteAnyDatabase: read and write on any database)", roleFlag).option("--db-version <version>", "database major version of a dedicated cluster, e.g. 8.0 (default: the service picks)").option("--sample-data", "load the sample dataset (sample_mflix, sample_training, ...) once the cluster is IDLE").option("--search-index <file>", "a search index to have READY and queryable before the connection is printed: a create request {database, collectionName, name, type, definition}; repeatable; a re-run updates one whose definition differs", collect);
+  command.option("--tier <tier>", "FLEX (default) or an instance size such as M10 (a dedicated cluster)").addOption(new Option("--provider <provider>", "cloud provider (default AWS)").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region (default US_EAST_1)", (value) => value.trim().toUpperCase().replace(/-/g, "_")).option("--ttl <duration>", "the user and the access-list entry end this long from now, at most one week (7d), the longest deleteAfterDate the service takes (default 2h)").option("--ip <address>", "who may connect: current (the address the service sees this machine call from, the default), an address or a CIDR block").option("--role <role@db>", "a role of the user, repeatable (default readWriteAnyDatabase: read and write on any database)", roleFlag).option("--db-version <version>", "database major version of a dedicated cluster, e.g. 8.0 (default: the service picks)").option("--sample-data", "load the sample dataset (sample_mflix, sample_training, ...) once the cluster is IDLE").option("--search-index <file>", "a search index to have READY and queryable before the connection is printed: a create request {database, collectionName, name, type, definition}; repeatable; a re-run updates one whose definition differs", collect).option("--from-snapshot <cluster[@id|@latest]>", "start with the data of a snapshot of that cluster (default @latest: its newest completed one): the env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for; the source is only read");
   return command;
 }
 function takeOutputFlag(cmd) {
@@ -48568,7 +48832,8 @@ function registerEnv(program2, app) {
     ["In a CI script: removed however the job ends, cancelled during env up included", `trap 'cdba env down ci-1' EXIT; eval "$(cdba env up ci-1 -o env)" && npm test`],
     ["In a GitHub Actions step: outputs and $GITHUB_ENV, the password masked; a failure also as an ::error:: annotation", "cdba env up ci-$GITHUB_RUN_ID -o github"],
     ["A dedicated M10 with MongoDB 8.0 for four hours, only the URI", "cdba env up ci-2 --tier M10 --db-version 8.0 --ttl 4h -o json | jq -r .MONGODB_URI"],
-    ["The sample data and a search index, printed only once the index is READY and queryable", 'eval "$(cdba env up ci-3 --sample-data --search-index idx.json -o env)" && npm test']
+    ["The sample data and a search index, printed only once the index is READY and queryable", 'eval "$(cdba env up ci-3 --sample-data --search-index idx.json -o env)" && npm test'],
+    ["The data of the newest snapshot of prod, restored before the connection is printed", "cdba env up ci-4 --from-snapshot prod@latest -o json | jq -r .MONGODB_URI"]
   ]);
   const down = env2.command("down").description(`remove what env up <name> made, only what carries the env's marks: the user cdba-env-<name>, the access-list entry commented "cdba env <name>" (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), and the cluster <name> if it has the tag cdba-env=<name>. The state file, refused (exit 2) unless it is a regular file of yours in directories only you can write, can only keep a cluster, never make down delete what it names`).argument("<name>", "the env, as given to env up").option("--keep-cluster", "keep the cluster (remove only the user and the access-list entry)").option("--watch", "wait until the cluster is gone").action(async (name, options, cmd) => {
     const { runEnvDown: runEnvDown2 } = await Promise.resolve().then(() => (init_down(), down_exports));
@@ -48608,6 +48873,7 @@ function registerRun(program2, app) {
     ["The test suite against a fresh flex cluster, removed afterwards", "cdba run -- npm test"],
     ["A named run on a dedicated cluster", "cdba run --name nightly --tier M10 -- ./integration-tests.sh"],
     ["Tests that use $search: the command starts once the index is READY and queryable", "cdba run --sample-data --search-index movies-index.json -- npm test"],
+    ["Tests against a copy of the data of a snapshot of prod", "cdba run --from-snapshot prod -- npm test"],
     ["Whatever the command prints, piped on", "cdba run -- node scripts/export.js | gzip > export.json.gz"],
     ["A command that calls cdba itself, given the API keys on purpose", "cdba run --keep-env CDBA_PUBLIC_KEY --keep-env CDBA_PRIVATE_KEY -- ./load-fixtures-and-test.sh"]
   ]);
@@ -48646,16 +48912,16 @@ init_object();
 init_sanitize();
 init_render();
 init_waitForIndex();
-var text7 = (value) => typeof value === "string" ? value : "";
+var text8 = (value) => typeof value === "string" ? value : "";
 function summarizeIndex(document3) {
   const index = isObject(document3) ? document3 : {};
   const version2 = isObject(index.latestDefinitionVersion) ? index.latestDefinitionVersion.version : void 0;
   return {
-    id: text7(index.indexID),
-    name: text7(index.name),
-    namespace: `${text7(index.database)}.${text7(index.collectionName)}`,
-    type: text7(index.type) || "search",
-    status: text7(index.status),
+    id: text8(index.indexID),
+    name: text8(index.name),
+    namespace: `${text8(index.database)}.${text8(index.collectionName)}`,
+    type: text8(index.type) || "search",
+    status: text8(index.status),
     queryable: index.queryable === true ? "yes" : index.queryable === false ? "no" : "",
     version: typeof version2 === "number" ? String(version2) : ""
   };
@@ -48861,157 +49127,7 @@ init_command();
 
 // src/cli/backups/restoresCancel.ts
 init_command();
-
-// src/cli/shared/backups.ts
-init_errors();
-init_object();
-var OBJECT_ID7 = /^[0-9a-f]{24}$/;
-function checkBackupId(text12, what) {
-  if (OBJECT_ID7.test(text12)) return text12;
-  throw new UsageError(`invalid ${what} ID "${text12}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
-}
-function snapshotRef(text12) {
-  return text12 === "latest" ? text12 : checkBackupId(text12, "snapshot");
-}
-var text8 = (value) => typeof value === "string" ? value : "";
-function bytes(value) {
-  if (typeof value !== "number" || value <= 0) return "";
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let size2 = value;
-  let unit = 0;
-  while (size2 >= 1024 && unit < units.length - 1) {
-    size2 /= 1024;
-    unit += 1;
-  }
-  return `${size2 >= 10 || unit === 0 ? Math.round(size2) : size2.toFixed(1)} ${units[unit]}`;
-}
-function summarizeSnapshot(document3) {
-  const doc = isObject(document3) ? document3 : {};
-  const flex = "scheduledTime" in doc || "finishTime" in doc || "mongoDBVersion" in doc;
-  const status = text8(doc.status);
-  if (flex) {
-    return {
-      id: text8(doc.id),
-      status,
-      completed: status === "COMPLETED",
-      kind: "daily",
-      created: text8(doc.finishTime) || text8(doc.scheduledTime),
-      expires: text8(doc.expiration),
-      version: text8(doc.mongoDBVersion),
-      size: "",
-      description: ""
-    };
-  }
-  const frequency = text8(doc.frequencyType);
-  return {
-    id: text8(doc.id),
-    status,
-    completed: status === "completed",
-    kind: doc.snapshotType === "onDemand" ? "onDemand" : frequency || text8(doc.snapshotType),
-    created: text8(doc.createdAt),
-    expires: text8(doc.expiresAt),
-    version: text8(doc.mongodVersion),
-    size: bytes(doc.storageSizeBytes),
-    description: text8(doc.description)
-  };
-}
-function summarizeRestore(document3) {
-  const doc = isObject(document3) ? document3 : {};
-  if ("status" in doc) {
-    return {
-      id: text8(doc.id),
-      snapshotId: text8(doc.snapshotId),
-      delivery: text8(doc.deliveryType),
-      target: `${text8(doc.targetProjectId)}/${text8(doc.targetDeploymentItemName)}`,
-      state: text8(doc.status),
-      finished: text8(doc.restoreFinishedDate),
-      url: text8(doc.snapshotUrl)
-    };
-  }
-  const urls = Array.isArray(doc.deliveryUrl) ? doc.deliveryUrl.filter((u) => typeof u === "string") : [];
-  const state = doc.failed === true ? "FAILED" : doc.cancelled === true ? "CANCELLED" : doc.expired === true ? "EXPIRED" : text8(doc.finishedAt) ? "COMPLETED" : urls.length > 0 ? "READY" : "IN_PROGRESS";
-  return {
-    id: text8(doc.id),
-    snapshotId: text8(doc.snapshotId),
-    delivery: text8(doc.deliveryType),
-    target: text8(doc.targetClusterName) ? `${text8(doc.targetGroupId)}/${text8(doc.targetClusterName)}` : "",
-    state,
-    finished: text8(doc.finishedAt),
-    url: urls.join(" ")
-  };
-}
-var DONE = ["COMPLETED", "READY"];
-var ENDED = ["FAILED", "CANCELLED", "EXPIRED"];
-async function listSnapshotsOf(locator) {
-  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
-  const { client, projectId, name } = locator;
-  const list5 = await locator.call(
-    () => api.listSnapshots(client, projectId, name),
-    () => api.listFlexSnapshots(client, projectId, name)
-  );
-  return list5.results;
-}
-async function findSnapshot2(ctx, locator, ref) {
-  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
-  const { client, projectId, name } = locator;
-  if (ref !== "latest") {
-    const document3 = await locator.call(
-      () => api.getSnapshot(client, projectId, name, ref),
-      () => api.getFlexSnapshot(client, projectId, name, ref)
-    );
-    return { document: document3, summary: summarizeSnapshot(document3) };
-  }
-  const completed = (await listSnapshotsOf(locator)).map((document3) => ({ document: document3, summary: summarizeSnapshot(document3) })).filter((s) => s.summary.completed);
-  const latest = completed.sort((a, b) => Date.parse(b.summary.created) - Date.parse(a.summary.created))[0];
-  if (!latest) {
-    const take = locator.learnt === "flex" ? "a flex cluster takes one a day" : `take one with \`${ctx.followUp("backups", "snapshots", "take", name, "--watch")}\``;
-    throw new UsageError(`cluster ${name} has no completed snapshot to restore: ${take}`, { hint: `see \`${ctx.followUp("backups", "snapshots", "list", name)}\`` });
-  }
-  return latest;
-}
-async function startRestore2(ctx, locator, snapshotId, into) {
-  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
-  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
-  const { client, projectId, name } = locator;
-  const lost = `the restore may have started; see \`${ctx.followUp("backups", "restores", "list", name)}\` before trying again`;
-  return locator.call(
-    () => api.createRestoreJob(
-      client,
-      projectId,
-      name,
-      into === "download" ? { deliveryType: "download", snapshotId } : { deliveryType: "automated", snapshotId, targetClusterName: into.cluster, targetGroupId: into.projectId },
-      lost
-    ),
-    async () => {
-      if (into === "download") throw flexRefusal2(name, "download", false);
-      return api.createFlexRestoreJob(client, projectId, name, { snapshotId, targetDeploymentItemName: into.cluster, targetProjectId: into.projectId }, lost);
-    }
-  );
-}
-async function waitForRestore(ctx, locator, jobId, options = {}) {
-  const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
-  const { client, projectId, name } = locator;
-  const follow = ctx.followUp("backups", "restores", "get", name, jobId);
-  return watch2({
-    io: ctx.io,
-    subject: `restore job ${jobId}`,
-    intervals: ctx.watchIntervals,
-    ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
-    timeoutMs: options.timeoutMs,
-    initialState: options.initialState,
-    resumeHint: `the restore goes on at the service; follow it with \`${follow}\``,
-    poll: async () => {
-      const job = await locator.call(
-        () => api.getRestoreJob(client, projectId, name, jobId),
-        () => api.getFlexRestoreJob(client, projectId, name, jobId)
-      );
-      const { state } = summarizeRestore(job);
-      if (ENDED.includes(state)) throw new FailedError(`restore job ${jobId} of cluster ${name} is ${state}`, { hint: `see \`${follow}\`` });
-      return { state, done: DONE.includes(state), value: job };
-    }
-  });
-}
+init_backups3();
 
 // src/cli/backups/target.ts
 init_flex();
@@ -49046,12 +49162,14 @@ async function runRestoresCancel(ctx, cluster, jobId) {
 init_errors();
 init_duration();
 init_command();
+init_backups3();
 init_target();
 
 // src/cli/backups/view.ts
 init_object();
 init_sanitize();
 init_render();
+init_backups3();
 var results = (document3) => {
   const list5 = isObject(document3) ? document3.results : void 0;
   return Array.isArray(list5) ? list5 : [];
@@ -49223,6 +49341,7 @@ async function runRestoresCreate(ctx, cluster, flags) {
 
 // src/cli/backups/restoresGet.ts
 init_command();
+init_backups3();
 function registerRestoresGet(parent, app) {
   const command = parent.command("get").alias("describe").description("show one restore job: its state, snapshot, target and, for a download, its URL").argument("<cluster>", "the cluster whose snapshot the job restores (dedicated or flex)").argument("<job-id>", "the restore job: 24 hexadecimal digits, as `backups restores list` shows them").action(async (cluster, jobId, _options, cmd) => runRestoresGet(app.context(cmd), cluster, jobId));
   withExamples(command, [
@@ -49284,6 +49403,7 @@ async function runScheduleGet(ctx, cluster) {
 
 // src/cli/backups/snapshotsDelete.ts
 init_command();
+init_backups3();
 function registerSnapshotsDelete(parent, app) {
   const command = parent.command("delete").alias("rm").description("delete a snapshot of a dedicated cluster (asks first; -y/--yes skips the question, and is required without a terminal); it cannot be restored afterwards").argument("<cluster>", "cluster name").argument("<snapshot-id>", "the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them").action(async (cluster, snapshotId, _options, cmd) => runSnapshotsDelete(app.context(cmd), cluster, snapshotId));
   withExamples(command, [
@@ -49308,6 +49428,7 @@ async function runSnapshotsDelete(ctx, cluster, snapshotId) {
 
 // src/cli/backups/snapshotsGet.ts
 init_command();
+init_backups3();
 function registerSnapshotsGet(parent, app) {
   const command = parent.command("get").alias("describe").description("show one snapshot: its status, kind, when it was taken and when the service deletes it").argument("<cluster>", "cluster name (dedicated or flex)").argument("<snapshot-id>", "the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them").action(async (cluster, snapshotId, _options, cmd) => runSnapshotsGet(app.context(cmd), cluster, snapshotId));
   withExamples(command, [
@@ -49351,6 +49472,7 @@ async function runSnapshotsList(ctx, cluster) {
 init_errors();
 init_duration();
 init_command();
+init_backups3();
 var MAX_RETENTION_DAYS = 2 ** 31 - 1;
 function retentionFlag(value) {
   const match = /^(\d+)(d|w)$/.exec(value.trim());
@@ -50951,4 +51073,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=5b5cd019a9ae94c3da2c5a27f18f84bf2e9646509de83d1917fb013a3133e636
+//# cdbaBundleSha256=2c2d8caf68ec6254b6b87d8c0c0b4a3df1713a55f4d41336c3cb2b2de9529b44

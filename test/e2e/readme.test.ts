@@ -110,6 +110,9 @@ describe('the README, pasted into bash', () => {
     // Backups: the download's URL, and the restore's target naming its source in the emulator's state.
     expect(result.stdout).toMatch(/^https:\/\/restore-[0-9a-f]{24}\.[a-z0-9]+\.mongodb\.net:27017\/\S+\.tar\.gz$/m);
     expect(result.stdout).toMatch(/^\{"clusterName":"prod1","snapshotId":"[0-9a-f]{24}"\}$/m);
+    // env up --from-snapshot, and run passing it through.
+    expect(result.stdout).toContain('CMD starts with the data of golden in ci-6');
+    expect(result.stderr).toMatch(/cdba: restoring snapshot [0-9a-f]{24} \(taken \S+Z\) of cluster golden into cluster ci-6\n/);
     // The rehearsal of a CI run, and the convert recipe.
     expect(result.stdout).toContain('CMD connects as cdba-env-ci-2 to ci-2');
     expect(result.stderr).toContain('cdba: env ci-1: nothing left to remove');

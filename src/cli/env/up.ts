@@ -19,6 +19,7 @@ import { EnvStateFile, type EnvState } from './state.js';
 import type { ApiClient } from '../../api/client.js';
 import type { Cluster } from '../../api/resources/clusters.js';
 import type { ClusterLocator } from '../shared/flex.js';
+import type { FromSnapshotPlan } from './fromSnapshot.js';
 
 export interface UpFlags {
   tier?: string;
@@ -31,6 +32,8 @@ export interface UpFlags {
   /** --sample-data and --search-index (./searchIndexes.ts). */
   sampleData?: boolean;
   searchIndex?: string[];
+  /** <cluster>[@<snapshot id>|@latest] (./fromSnapshot.ts). */
+  fromSnapshot?: string;
 }
 
 export const DEFAULT_TTL = '2h';
@@ -56,6 +59,8 @@ export interface UpPlan {
   expires: string;
   /** The sample data and search indexes to have once the cluster is IDLE. */
   search?: SearchPlan;
+  /** The snapshot the cluster's data comes from (./fromSnapshot.ts). */
+  fromSnapshot?: FromSnapshotPlan;
 }
 
 /** The ttl as the service's date, or a usage error naming --ttl (the parser is the one --delete-after uses). */
@@ -86,31 +91,37 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
   const expires = ttlDate(ttl);
   const ip = ipFlag(flags.ip ?? 'current');
   const roles = flags.role && flags.role.length > 0 ? flags.role : [parseRole(DEFAULT_ROLE)];
-  const tier = (flags.tier ?? 'FLEX').toUpperCase();
-  const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name], [ENV_EXPIRES_KEY, expires]] as Array<[string, string]>, ...(flags.dbVersion !== undefined ? { dbVersion: flags.dbVersion } : {}) };
-  let cluster: Record<string, unknown>;
-  if (tier === 'FLEX') {
-    // Only the versioned API serves flex clusters: refused now, not after the first request.
-    await (await import('../shared/flex.js')).checkFlexReachable(ctx, name);
-    const { flexCreateBody } = await import('../shared/flexBody.js');
-    cluster = flexCreateBody(name, undefined, topology as never, 'the request');
-  } else {
-    const { clusterVersion } = await import('../shared/target.js');
-    const { createBody } = await import('../shared/body.js');
-    const { fieldProblems, missingField, refuseProblems } = await import('../shared/fields.js');
-    const { version, shape } = await clusterVersion(ctx, 'clusters.create');
-    cluster = createBody(name, undefined, { ...topology, tier }, shape);
-    refuseProblems(fieldProblems(cluster, shape), shape, version, 'the request');
-    const missing = missingField(cluster, shape);
-    if (missing) throw new UsageError(`the cluster body lacks ${missing}, which API version ${version} requires`);
-  }
+  // With --from-snapshot, a --db-version asks for a dedicated cluster (./fromSnapshot.ts fits the tier to the snapshot).
+  const tier = (flags.tier ?? (flags.fromSnapshot !== undefined && flags.dbVersion !== undefined ? 'M10' : 'FLEX')).toUpperCase();
+  const cluster = await clusterBody(ctx, name, flags, tier, expires);
+  const fromSnapshot = flags.fromSnapshot === undefined ? undefined : (await import('./fromSnapshot.js')).planFromSnapshot(name, flags);
   const search = await planSearch(ctx, flags);
   // Where the state goes, checked last: a flag's mistake is said first.
   const projectId = await ctx.projectId();
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const previous = stateFile.prepare();
-  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous, expires, ...(search ? { search } : {}) };
+  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous, expires, ...(search ? { search } : {}), ...(fromSnapshot ? { fromSnapshot } : {}) };
+}
+
+/** The env's cluster's create body at `tier` (FLEX: the flex API's), checked; no request. */
+export async function clusterBody(ctx: Context, name: string, flags: Pick<UpFlags, 'provider' | 'region' | 'dbVersion'>, tier: string, expires: string): Promise<Record<string, unknown>> {
+  const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name], [ENV_EXPIRES_KEY, expires]] as Array<[string, string]>, ...(flags.dbVersion !== undefined ? { dbVersion: flags.dbVersion } : {}) };
+  if (tier === 'FLEX') {
+    // Only the versioned API serves flex clusters: refused now, not after the first request.
+    await (await import('../shared/flex.js')).checkFlexReachable(ctx, name);
+    const { flexCreateBody } = await import('../shared/flexBody.js');
+    return flexCreateBody(name, undefined, topology as never, 'the request');
+  }
+  const { clusterVersion } = await import('../shared/target.js');
+  const { createBody } = await import('../shared/body.js');
+  const { fieldProblems, missingField, refuseProblems } = await import('../shared/fields.js');
+  const { version, shape } = await clusterVersion(ctx, 'clusters.create');
+  const cluster = createBody(name, undefined, { ...topology, tier }, shape);
+  refuseProblems(fieldProblems(cluster, shape), shape, version, 'the request');
+  const missing = missingField(cluster, shape);
+  if (missing) throw new UsageError(`the cluster body lacks ${missing}, which API version ${version} requires`);
+  return cluster;
 }
 
 const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
@@ -152,10 +163,14 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: b
   // The address the service sees, first (one request): an answer that is not one address (exit 7) leaves nothing made.
   const entry: AccessEntry = plan.ip === 'current' ? await currentAddress(client) : plan.ip;
 
+  // --from-snapshot: the snapshot found and the cluster's tier and version fitted to it, before anything is made.
+  const fromSnapshot = plan.fromSnapshot ? await import('./fromSnapshot.js') : undefined;
+  const source = fromSnapshot ? await fromSnapshot.prepareFromSnapshot(ctx, plan, locator) : undefined;
   const password = generatePassword();
   ctx.io.addSecret(password);
   const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), upUser(up, password)]);
-  const ready = await waitUntilReady(up, cluster, value);
+  let ready = await waitUntilReady(up, cluster, value);
+  if (fromSnapshot && source) ready = await fromSnapshot.restoreIntoEnv(ctx, plan, source, locator, progress);
   // The sample data and the search indexes, READY and queryable before the connection is printed.
   if (plan.search) await (await import('./searchIndexes.js')).bringUpSearch(ctx, plan.search, { client, projectId }, name);
   return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };

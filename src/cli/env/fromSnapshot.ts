@@ -1,0 +1,125 @@
+// env up (and run) --from-snapshot <cluster>[@<snapshot id>|@latest] (issue 36): a
+// database that starts with the data of a snapshot of another cluster of the project.
+//
+// Before anything is made, the snapshot is found (latest, the default: the newest
+// completed one) and the env's cluster is fitted to receive it: a dedicated cluster's
+// snapshot goes into a dedicated cluster (M10 unless --tier says larger; --tier FLEX is
+// refused, as the service refuses it), a flex cluster's into a flex cluster unless --tier
+// or --db-version asks for a dedicated one (the service restores flex snapshots into either), and never
+// into an older major version than the snapshot's (--db-version defaults to the
+// snapshot's). Once the env's cluster is IDLE the snapshot is restored into it, and up
+// waits for the job and for the cluster before it prints the connection. The source
+// cluster and its snapshots are only read; env down removes the env's cluster as before.
+import type { Cluster } from '../../api/resources/clusters.js';
+import { ApiError, UsageError } from '../../base/errors.js';
+import type { Context } from '../../core/context.js';
+import { findSnapshot, majorOf, snapshotRef, startRestore, summarizeRestore, waitForRestore } from '../shared/backups.js';
+import { ClusterLocator } from '../shared/flex.js';
+import { checkClusterName } from '../shared/target.js';
+import { hasEnvTag } from './names.js';
+import { clusterBody, type UpFlags, type UpPlan } from './up.js';
+
+export interface FromSnapshotPlan {
+  cluster: string;
+  /** A snapshot ID, or latest. */
+  ref: string;
+  /** The flags the env's cluster is made from, to fit it to the snapshot. */
+  flags: Pick<UpFlags, 'tier' | 'provider' | 'region' | 'dbVersion'>;
+}
+
+/** What the snapshot is, once found: where it is and what it holds. */
+export interface FoundSnapshot {
+  source: ClusterLocator;
+  id: string;
+  created: string;
+}
+
+/** --from-snapshot as typed, checked before any request. */
+export function planFromSnapshot(name: string, flags: UpFlags): FromSnapshotPlan {
+  const text = flags.fromSnapshot!;
+  const at = text.indexOf('@');
+  const cluster = at < 0 ? text : text.slice(0, at);
+  const ref = at < 0 ? 'latest' : text.slice(at + 1);
+  const refuse = (why: string): never => {
+    throw new UsageError(`invalid --from-snapshot "${text}": ${why}`, { hint: 'give <cluster>, <cluster>@latest or <cluster>@<snapshot id>' });
+  };
+  if (cluster === '') refuse('it names no cluster');
+  if (ref === '') refuse('nothing after @');
+  for (const check of [() => checkClusterName(cluster), () => snapshotRef(ref)]) {
+    try {
+      check();
+    } catch (error) {
+      if (error instanceof UsageError) refuse(error.message.replace(/^invalid /, ''));
+      throw error;
+    }
+  }
+  if (cluster === name) refuse(`cluster ${name} is the env's own cluster, whose data the snapshot would replace; name another cluster`);
+  return { cluster, ref, flags: { tier: flags.tier, provider: flags.provider, region: flags.region, dbVersion: flags.dbVersion } };
+}
+
+const older = (version: string, than: string): boolean => {
+  const [a = 0, b = 0] = version.split('.').map(Number);
+  const [c = 0, d = 0] = than.split('.').map(Number);
+  return a < c || (a === c && b < d);
+};
+
+const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+/**
+ * Finds the snapshot and fits the env's cluster to it (plan.cluster, plan.flex), or
+ * refuses, naming what would work; only reads. An env cluster that is there already must
+ * be one env up made (its data is replaced) and able to receive the snapshot.
+ */
+export async function prepareFromSnapshot(ctx: Context, plan: UpPlan, envCluster: ClusterLocator): Promise<FoundSnapshot> {
+  const wanted = plan.fromSnapshot!;
+  const source = await ClusterLocator.open(ctx, envCluster.client, envCluster.projectId, wanted.cluster);
+  const { summary } = await findSnapshot(ctx, source, wanted.ref);
+  const sourceFlex = source.learnt === 'flex';
+  const major = majorOf(summary.version);
+  const where = `the snapshot ${summary.id} of cluster ${wanted.cluster}`;
+  const explicit = wanted.flags.tier?.toUpperCase();
+  if (!sourceFlex && explicit === 'FLEX') {
+    throw new UsageError(`${where} is a dedicated cluster's, which restores only into a dedicated cluster: give --tier M10 or larger, or leave --tier out (M10)`);
+  }
+  // A flex snapshot goes into a flex cluster, unless --tier or --db-version asks for a dedicated one.
+  const tier = explicit ?? (sourceFlex && wanted.flags.dbVersion === undefined ? 'FLEX' : 'M10');
+  if (tier !== 'FLEX') {
+    const dbVersion = wanted.flags.dbVersion ?? major;
+    if (dbVersion !== undefined && major !== undefined && older(dbVersion, major)) {
+      throw new UsageError(`${where} holds MongoDB ${major}, newer than --db-version ${dbVersion}: give --db-version ${major} or newer, or leave it out`);
+    }
+    plan.cluster = await clusterBody(ctx, plan.name, { ...wanted.flags, ...(dbVersion !== undefined ? { dbVersion } : {}) }, tier, plan.expires);
+  }
+  plan.flex = tier === 'FLEX';
+  let existing: Cluster | undefined;
+  try {
+    existing = await envCluster.get();
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
+  if (existing) {
+    if (!plan.previous?.cluster.created && !hasEnvTag(existing, plan.name)) {
+      throw new UsageError(`cluster ${plan.name} is there and env up did not make it: --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; choose another env name`);
+    }
+    if (envCluster.learnt === 'flex' && !sourceFlex) {
+      throw new UsageError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp('env', 'down', plan.name)}\`), then env up again makes an M10`);
+    }
+    const existingMajor = typeof existing.mongoDBMajorVersion === 'string' ? existing.mongoDBMajorVersion : undefined;
+    if (existingMajor && major && older(existingMajor, major)) {
+      throw new UsageError(`${where} holds MongoDB ${major}, newer than the env's cluster ${plan.name} (${existingMajor}): remove the env first (\`${ctx.followUp('env', 'down', plan.name)}\`)`);
+    }
+  }
+  return { source, id: summary.id, created: summary.created };
+}
+
+/** Restores the snapshot into the env's cluster (IDLE), and waits for the job, then for the cluster. Answers the cluster. */
+export async function restoreIntoEnv(ctx: Context, plan: UpPlan, found: FoundSnapshot, envCluster: ClusterLocator, progress: { changed: boolean }): Promise<Cluster> {
+  const taken = found.created ? ` (taken ${found.created})` : '';
+  ctx.io.note(`cdba: restoring snapshot ${found.id}${taken} of cluster ${found.source.name} into cluster ${plan.name}`);
+  progress.changed = true;
+  const job = summarizeRestore(await startRestore(ctx, found.source, found.id, { projectId: envCluster.projectId, cluster: plan.name }));
+  await waitForRestore(ctx, found.source, job.id, { initialState: job.state });
+  const { waitForCluster } = await import('../shared/waitForCluster.js');
+  const { clusterTarget } = await import('../shared/target.js');
+  return (await waitForCluster(ctx, await clusterTarget(ctx, 'clusters.get'), plan.name, { until: 'IDLE', locator: envCluster }))!;
+}
