@@ -5,7 +5,7 @@
 // that carry the invocation's flags.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { cdba } from '../../helpers/inProcess.js';
+import { cdba, start } from '../../helpers/inProcess.js';
 import { withEmulator } from '../../helpers/emulator.js';
 import { OWNER_PRIVATE, OWNER_PUBLIC, PROJECT_ID, digestEnv, expectOneErrorLine, knownSeed, modernBody } from '../../reliability/support.js';
 
@@ -228,5 +228,34 @@ describe('backups schedule get', () => {
     expect(plain).toMatch(/^Cluster:\s+src\nReference time:\s+\d\d:\d\d UTC\nNext snapshot:\s+\S+Z\n/);
     expect(plain).toContain('  weekly     every Saturday');
     expectOneErrorLine(await cdba(['backups', 'schedule', 'get', 'nobackup'], { env }), 1, /CLUSTER_BACKUP_NOT_ENABLED/);
+  });
+});
+
+describe('restores create --watch, the job cancelled meanwhile', () => {
+  it('ends with exit 1 naming the job and how to see it', async () => {
+    // A clock that stands still: the job runs until it is cancelled.
+    const now = Date.now();
+    const { emu: held } = await withEmulator({
+      seed: knownSeed({
+        clusters: [{ projectId: PROJECT_ID, cluster: { ...modernBody('src'), backupEnabled: true } }, { projectId: PROJECT_ID, cluster: modernBody('dst') }],
+        backups: [{ projectId: PROJECT_ID, clusterName: 'src', snapshots: [{ id: '6a7944f22c88faeba59d3572' }] }],
+      }),
+      clock: () => now,
+      transitionMs: 60_000,
+    });
+    try {
+      const heldEnv = digestEnv(held.url);
+      const run = start(['backups', 'restores', 'create', 'src', '--snapshot', '6a7944f22c88faeba59d3572', '--to', 'dst', '--watch', '--yes'], { env: heldEnv, watchIntervalMs: 5 });
+      await run.seen(/cdba: restore job [0-9a-f]{24} into cluster dst is IN_PROGRESS\n/);
+      const id = /restore job ([0-9a-f]{24})/.exec(run.stderr())![1]!;
+      const cancel = await cdba(['backups', 'restores', 'cancel', 'src', id], { env: heldEnv });
+      expect(cancel.exitCode, cancel.stderr).toBe(0);
+      const result = await run.result;
+      expect(result.exitCode).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trimEnd().split('\n').at(-1)).toBe(`cdba: restore job ${id} of cluster src is CANCELLED; see \`cdba backups restores get src ${id}\``);
+    } finally {
+      await held.stop();
+    }
   });
 });
