@@ -44602,7 +44602,7 @@ function planFromSnapshot(name, flags) {
   if (cluster === name) refuse2(`cluster ${name} is the env's own cluster, whose data the snapshot would replace; name another cluster`);
   return { cluster, ref, flags: { tier: flags.tier, provider: flags.provider, region: flags.region, dbVersion: flags.dbVersion } };
 }
-async function prepareFromSnapshot(ctx, plan, envCluster) {
+async function prepareFromSnapshot(ctx, plan, envCluster, bodyAt) {
   const wanted = plan.fromSnapshot;
   const source = await ClusterLocator.open(ctx, envCluster.client, envCluster.projectId, wanted.cluster);
   const { summary } = await findSnapshot2(ctx, source, wanted.ref);
@@ -44619,7 +44619,8 @@ async function prepareFromSnapshot(ctx, plan, envCluster) {
     if (dbVersion !== void 0 && major !== void 0 && older(dbVersion, major)) {
       throw new UsageError(`${where} holds MongoDB ${major}, newer than --db-version ${dbVersion}: give --db-version ${major} or newer, or leave it out`);
     }
-    plan.cluster = await clusterBody(ctx, plan.name, { ...wanted.flags, ...dbVersion !== void 0 ? { dbVersion } : {} }, tier, plan.expires);
+    const { tier: _tier, ...topology } = wanted.flags;
+    plan.cluster = await bodyAt({ ...topology, ...dbVersion !== void 0 ? { dbVersion } : {} }, tier);
   }
   plan.flex = tier === "FLEX";
   let existing;
@@ -44661,7 +44662,6 @@ var init_fromSnapshot = __esm({
     init_flex();
     init_target();
     init_names();
-    init_up();
     older = (version2, than) => {
       const [a = 0, b = 0] = version2.split(".").map(Number);
       const [c = 0, d = 0] = than.split(".").map(Number);
@@ -44764,7 +44764,7 @@ async function bringUp(ctx, plan, progress = { changed: false }) {
   const up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress };
   const entry = plan.ip === "current" ? await currentAddress(client) : plan.ip;
   const fromSnapshot = plan.fromSnapshot ? await Promise.resolve().then(() => (init_fromSnapshot(), fromSnapshot_exports)) : void 0;
-  const source = fromSnapshot ? await fromSnapshot.prepareFromSnapshot(ctx, plan, locator) : void 0;
+  const source = fromSnapshot ? await fromSnapshot.prepareFromSnapshot(ctx, plan, locator, (flags, tier) => clusterBody(ctx, name, flags, tier, plan.expires)) : void 0;
   const password = generatePassword();
   ctx.io.addSecret(password);
   const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), upUser(up, password)]);
@@ -51073,4 +51073,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=2c2d8caf68ec6254b6b87d8c0c0b4a3df1713a55f4d41336c3cb2b2de9529b44
+//# cdbaBundleSha256=68fafe1bcd1d800633a6a6b1013ad431a97197a5f06b45719519df1164f6c0ec

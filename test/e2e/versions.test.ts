@@ -66,7 +66,8 @@ describe('cdba versions', () => {
     expect(result.exitCode).toBe(11);
     expect(JSON.parse(result.stdout).operations.length).toBeGreaterThan(5);
     expect(result.stderr).toBe(
-      'cdba: 4 of the versions cdba sends reach their Sunset within 90 days: clusters.list 2023-02-01 is removed on 2027-07-01, in 60 days; use --api-version 2024-10-23\n',
+      // clusters list, create, get, update at 2023-02-01 and the backup schedule at 2023-01-01.
+      'cdba: 5 of the versions cdba sends reach their Sunset within 90 days: clusters.list 2023-02-01 is removed on 2027-07-01, in 60 days; use --api-version 2024-10-23\n',
     );
   });
 

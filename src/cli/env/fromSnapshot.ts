@@ -16,16 +16,39 @@ import type { Context } from '../../core/context.js';
 import { findSnapshot, majorOf, snapshotRef, startRestore, summarizeRestore, waitForRestore } from '../shared/backups.js';
 import { ClusterLocator } from '../shared/flex.js';
 import { checkClusterName } from '../shared/target.js';
+import type { ProviderName } from '../../model/catalog.js';
 import { hasEnvTag } from './names.js';
-import { clusterBody, type UpFlags, type UpPlan } from './up.js';
+import type { EnvState } from './state.js';
+
+/** The flags of env up this file reads (up.ts's UpFlags has them). */
+export interface EnvFlags {
+  fromSnapshot?: string;
+  tier?: string;
+  provider?: ProviderName;
+  region?: string;
+  dbVersion?: string;
+}
 
 export interface FromSnapshotPlan {
   cluster: string;
   /** A snapshot ID, or latest. */
   ref: string;
   /** The flags the env's cluster is made from, to fit it to the snapshot. */
-  flags: Pick<UpFlags, 'tier' | 'provider' | 'region' | 'dbVersion'>;
+  flags: Omit<EnvFlags, 'fromSnapshot'>;
 }
+
+/** What this file reads and fits of env up's plan (up.ts's UpPlan has it). */
+export interface EnvPlan {
+  name: string;
+  expires: string;
+  cluster: Record<string, unknown>;
+  flex: boolean;
+  previous: EnvState | undefined;
+  fromSnapshot?: FromSnapshotPlan;
+}
+
+/** The env's cluster's create body at a tier (up.ts's clusterBody, for this env). */
+export type BodyAt = (flags: Omit<EnvFlags, 'fromSnapshot' | 'tier'>, tier: string) => Promise<Record<string, unknown>>;
 
 /** What the snapshot is, once found: where it is and what it holds. */
 export interface FoundSnapshot {
@@ -35,7 +58,7 @@ export interface FoundSnapshot {
 }
 
 /** --from-snapshot as typed, checked before any request. */
-export function planFromSnapshot(name: string, flags: UpFlags): FromSnapshotPlan {
+export function planFromSnapshot(name: string, flags: EnvFlags): FromSnapshotPlan {
   const text = flags.fromSnapshot!;
   const at = text.indexOf('@');
   const cluster = at < 0 ? text : text.slice(0, at);
@@ -70,7 +93,7 @@ const isNotFound = (error: unknown): boolean => error instanceof ApiError && err
  * refuses, naming what would work; only reads. An env cluster that is there already must
  * be one env up made (its data is replaced) and able to receive the snapshot.
  */
-export async function prepareFromSnapshot(ctx: Context, plan: UpPlan, envCluster: ClusterLocator): Promise<FoundSnapshot> {
+export async function prepareFromSnapshot(ctx: Context, plan: EnvPlan, envCluster: ClusterLocator, bodyAt: BodyAt): Promise<FoundSnapshot> {
   const wanted = plan.fromSnapshot!;
   const source = await ClusterLocator.open(ctx, envCluster.client, envCluster.projectId, wanted.cluster);
   const { summary } = await findSnapshot(ctx, source, wanted.ref);
@@ -88,7 +111,8 @@ export async function prepareFromSnapshot(ctx: Context, plan: UpPlan, envCluster
     if (dbVersion !== undefined && major !== undefined && older(dbVersion, major)) {
       throw new UsageError(`${where} holds MongoDB ${major}, newer than --db-version ${dbVersion}: give --db-version ${major} or newer, or leave it out`);
     }
-    plan.cluster = await clusterBody(ctx, plan.name, { ...wanted.flags, ...(dbVersion !== undefined ? { dbVersion } : {}) }, tier, plan.expires);
+    const { tier: _tier, ...topology } = wanted.flags;
+    plan.cluster = await bodyAt({ ...topology, ...(dbVersion !== undefined ? { dbVersion } : {}) }, tier);
   }
   plan.flex = tier === 'FLEX';
   let existing: Cluster | undefined;
@@ -113,7 +137,7 @@ export async function prepareFromSnapshot(ctx: Context, plan: UpPlan, envCluster
 }
 
 /** Restores the snapshot into the env's cluster (IDLE), and waits for the job, then for the cluster. Answers the cluster. */
-export async function restoreIntoEnv(ctx: Context, plan: UpPlan, found: FoundSnapshot, envCluster: ClusterLocator, progress: { changed: boolean }): Promise<Cluster> {
+export async function restoreIntoEnv(ctx: Context, plan: EnvPlan, found: FoundSnapshot, envCluster: ClusterLocator, progress: { changed: boolean }): Promise<Cluster> {
   const taken = found.created ? ` (taken ${found.created})` : '';
   ctx.io.note(`cdba: restoring snapshot ${found.id}${taken} of cluster ${found.source.name} into cluster ${plan.name}`);
   progress.changed = true;

@@ -165,7 +165,7 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: b
 
   // --from-snapshot: the snapshot found and the cluster's tier and version fitted to it, before anything is made.
   const fromSnapshot = plan.fromSnapshot ? await import('./fromSnapshot.js') : undefined;
-  const source = fromSnapshot ? await fromSnapshot.prepareFromSnapshot(ctx, plan, locator) : undefined;
+  const source = fromSnapshot ? await fromSnapshot.prepareFromSnapshot(ctx, plan, locator, (flags, tier) => clusterBody(ctx, name, flags, tier, plan.expires)) : undefined;
   const password = generatePassword();
   ctx.io.addSecret(password);
   const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), upUser(up, password)]);
