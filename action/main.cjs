@@ -16,7 +16,7 @@ async function main(env = process.env) {
   // A name cannot hold a line break (env up refuses it), but the state file must never take a second line.
   appendFileSync(env.GITHUB_STATE, `name=${name.replace(/[\r\n]/g, '')}\n`);
   const args = [...globalFlags(env), 'env', 'up', name, '-o', 'github'];
-  for (const flag of ['tier', 'ttl', 'ip']) {
+  for (const flag of ['tier', 'ttl', 'ip', 'from-snapshot']) {
     const value = input(flag, env);
     if (value) args.push(`--${flag}`, value);
   }

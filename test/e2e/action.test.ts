@@ -6,7 +6,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { REPO_ROOT, cleanEnv, tempDir } from '../helpers/cli.js';
+import { CDBA_BIN, REPO_ROOT, cleanEnv, tempDir } from '../helpers/cli.js';
+import { knownSeed, modernBody, PROJECT_ID } from '../reliability/support.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { waitFor } from '../helpers/waitFor.js';
 
@@ -124,13 +125,37 @@ describe('the cdba env Action', () => {
     expect(post.exitCode, post.stderr).toBe(0);
   });
 
+  it('from-snapshot reaches env up: the env starts from the named snapshot, and post leaves the source alone', async () => {
+    const seeded = (await withEmulator({
+      transitionMs: 0,
+      seed: {
+        ...knownSeed({ clusters: [{ projectId: PROJECT_ID, cluster: { ...modernBody('src'), backupEnabled: true } }] }),
+        backups: [{ projectId: PROJECT_ID, clusterName: 'src', snapshots: [{ id: '6b0a75f402cfdb10b50b7001', description: 'golden' }] }],
+      } as never,
+    })).emu;
+    try {
+      const { env, postEnv, read } = job(seeded, { name: 'ci-restored', 'from-snapshot': 'src@6b0a75f402cfdb10b50b7001' }); // by ID: a scheduled snapshot may be the latest at a 6-hour mark
+      const main = await execa('node', [MAIN], { env, extendEnv: false, reject: false });
+      expect(main.exitCode, main.stderr).toBe(0);
+      expect(read('GITHUB_OUTPUT').cluster).toBe('ci-restored');
+      // The emulator records on the target which snapshot it holds.
+      expect(JSON.stringify(seeded.state())).toMatch(/"restoredFrom":\{"projectId":"[0-9a-f]+","clusterName":"src","snapshotId":"6b0a75f402cfdb10b50b7001"/);
+      const post = await execa('node', [POST], { env: postEnv(), extendEnv: false, reject: false });
+      expect(post.exitCode, post.stderr).toBe(0);
+      const left = await execa('node', [CDBA_BIN, 'clusters', 'get', 'src', '-o', 'json'], { env, extendEnv: false, reject: false });
+      expect(left.exitCode, left.stderr).toBe(0);
+    } finally {
+      await seeded.stop();
+    }
+  });
+
   it('action.yml runs these two files, post always, on a Node the runner has', () => {
     const yml = readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8');
     expect(yml).toMatch(/^ {2}using: node20$/m);
     expect(yml).toMatch(/^ {2}main: action\/main\.cjs$/m);
     expect(yml).toMatch(/^ {2}post: action\/post\.cjs$/m);
     expect(yml).toMatch(/^ {2}post-if: always\(\)$/m);
-    for (const input of ['name', 'tier', 'ttl', 'ip', 'sample-data', 'search-index']) expect(yml).toMatch(new RegExp(`^ {2}${input}:$`, 'm'));
+    for (const input of ['name', 'tier', 'ttl', 'ip', 'from-snapshot', 'sample-data', 'search-index']) expect(yml).toMatch(new RegExp(`^ {2}${input}:$`, 'm'));
     for (const output of ['uri', 'username', 'cluster']) expect(yml).toMatch(new RegExp(`^ {2}${output}:$`, 'm'));
   });
 });
