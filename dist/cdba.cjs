@@ -6039,6 +6039,9 @@ function parseDuration(text12, flag) {
   checkTimerMs(ms, flag, text12);
   return ms;
 }
+function watchTimeoutMs(value) {
+  return value === void 0 ? void 0 : parseDuration(value, "--watch-timeout");
+}
 function checkTimerMs(ms, flag, text12 = String(ms)) {
   if (!(ms <= MAX_TIMER_MS)) {
     throw new UsageError(`invalid ${flag} "${text12}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
@@ -44085,17 +44088,13 @@ __export(waitForIndex_exports, {
   failureMessage: () => failureMessage,
   indexName: () => indexName,
   refText: () => refText,
-  waitForIndex: () => waitForIndex,
-  watchTimeoutMs: () => watchTimeoutMs2
+  waitForIndex: () => waitForIndex
 });
 function refText(ref) {
   return "indexId" in ref ? ref.indexId : `${ref.databaseName}.${ref.collectionName}/${ref.indexName}`;
 }
 function indexName(doc) {
   return `${String(doc.database)}.${String(doc.collectionName)}/${String(doc.name)}`;
-}
-function watchTimeoutMs2(value) {
-  return value === void 0 ? void 0 : parseDuration(value, "--watch-timeout");
 }
 function failureMessage(doc) {
   const details = Array.isArray(doc.statusDetail) ? doc.statusDetail : [];
@@ -44111,7 +44110,7 @@ async function waitForIndex(ctx, target, cluster, ref, options) {
     subject: `search index ${refText(ref)}`,
     intervals: ctx.watchIntervals,
     ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
-    timeoutMs: watchTimeoutMs2(options.timeout),
+    timeoutMs: watchTimeoutMs(options.timeout),
     initialState: options.initialState,
     resumeHint: `the build goes on at the service; see it with \`${follow}\``,
     poll: async () => {
@@ -45410,8 +45409,7 @@ __export(networkInput_exports, {
   refuseOthers: () => refuseOthers,
   regionOf: () => regionOf,
   requireFlags: () => requireFlags,
-  routeTableCidr: () => routeTableCidr,
-  watchTimeoutMs: () => watchTimeoutMs3
+  routeTableCidr: () => routeTableCidr
 });
 function regionOf(provider2, text12, flag = "--region") {
   const api = networkRegion(provider2, text12);
@@ -45440,9 +45438,6 @@ function requireFlags(provider2, given, flags) {
   const missing2 = flags.filter((flag) => given[flag] === void 0);
   if (missing2.length > 0) throw new UsageError(`${provider2} needs ${missing2.join(", ")}`);
 }
-function watchTimeoutMs3(value) {
-  return value === void 0 ? void 0 : parseDuration(value, "--watch-timeout");
-}
 function objectIdArg(value, what) {
   if (!/^[0-9a-f]{24}$/.test(value)) throw new UsageError(`invalid ${what} ID ${shown(value)}: expected the 24 hexadecimal digits the service gave it`);
   return value;
@@ -45453,7 +45448,6 @@ var init_networkInput = __esm({
     "use strict";
     init_errors();
     init_privateNetwork();
-    init_duration();
     shown = (value) => JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}...` : value);
     EXPECTED = {
       awsAccountId: "a 12-digit AWS account ID",
@@ -45594,9 +45588,9 @@ function registerPeeringWatch(parent, app) {
   ]);
 }
 async function runPeeringWatch(ctx, peerId, flags) {
-  const { objectIdArg: objectIdArg2, watchTimeoutMs: watchTimeoutMs4 } = await Promise.resolve().then(() => (init_networkInput(), networkInput_exports));
+  const { objectIdArg: objectIdArg2 } = await Promise.resolve().then(() => (init_networkInput(), networkInput_exports));
   objectIdArg2(peerId, "peer");
-  const timeoutMs = watchTimeoutMs4(flags.watchTimeout);
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const peer = await waitForPeer(ctx, { client: await ctx.api(), projectId, peerId, until: "AVAILABLE", timeoutMs, accepted: flags.accepted ?? false });
   await ctx.output(peer, PEER_TABLE);
@@ -45609,6 +45603,7 @@ var init_watch2 = __esm({
     init_command();
     init_networkFlags();
     init_view2();
+    init_duration();
     USER_STEPS = ["PENDING_ACCEPTANCE", "WAITING_FOR_USER"];
   }
 });
@@ -45740,9 +45735,9 @@ function registerPrivateEndpointsWatch(parent, app) {
   ]);
 }
 async function runPrivateEndpointsWatch(ctx, serviceId, flags) {
-  const { objectIdArg: objectIdArg2, watchTimeoutMs: watchTimeoutMs4 } = await Promise.resolve().then(() => (init_networkInput(), networkInput_exports));
+  const { objectIdArg: objectIdArg2 } = await Promise.resolve().then(() => (init_networkInput(), networkInput_exports));
   objectIdArg2(serviceId, "endpoint service");
-  const timeoutMs = watchTimeoutMs4(flags.watchTimeout);
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { findService: findService3 } = await Promise.resolve().then(() => (init_find(), find_exports));
@@ -45756,6 +45751,7 @@ var init_watch3 = __esm({
     init_command();
     init_networkFlags();
     init_view3();
+    init_duration();
   }
 });
 
@@ -45946,7 +45942,7 @@ async function runAccessListAdd(ctx, text12, flags) {
   if (deleteAfterDate !== void 0 && flags.awsSecurityGroup !== void 0) {
     throw new UsageError("an AWS security group cannot be a temporary entry: leave out --delete-after");
   }
-  const timeoutMs = flags.watchTimeout === void 0 ? void 0 : parseDuration(flags.watchTimeout, "--watch-timeout");
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const api = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
@@ -46501,7 +46497,7 @@ function currentInShape(doc, readShape, shape) {
 }
 async function runClustersApply(ctx, flags) {
   if (flags.exitCode && !flags.dryRun) throw new UsageError("--exit-code goes with --dry-run: it reports whether the plan has changes");
-  const timeoutMs = flags.watchTimeout === void 0 ? void 0 : parseDuration(flags.watchTimeout, "--watch-timeout");
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const source = flags.file === "-" ? "stdin" : flags.file;
   const file = await readJsonObject(ctx.io, flags.file);
   if (typeof file.name !== "string") {
@@ -46878,7 +46874,7 @@ function registerClustersCreate(parent, app) {
 }
 async function runClustersCreate(ctx, name, flags) {
   checkClusterName(name);
-  const timeoutMs = flags.watchTimeout === void 0 ? void 0 : parseDuration(flags.watchTimeout, "--watch-timeout");
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const { version: version2, shape } = await clusterVersion(ctx, "clusters.create");
   let file;
   let renameNote;
@@ -46948,7 +46944,7 @@ function registerClustersDelete(parent, app) {
 }
 async function runClustersDelete(ctx, name, flags) {
   checkClusterName(name);
-  const timeoutMs = flags.watchTimeout === void 0 ? void 0 : parseDuration(flags.watchTimeout, "--watch-timeout");
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   ctx.requireConfirmable();
   const target = await clusterTarget(ctx, "clusters.delete");
   const { profileName } = await ctx.settings();
@@ -47140,53 +47136,7 @@ async function runFlexList(ctx, flags) {
 init_command();
 init_waitForSampleLoad();
 init_target();
-
-// src/cli/clusters/watch.ts
-init_esm();
 init_duration();
-init_command();
-init_target();
-init_waitForCluster();
-init_view();
-var WATCH_TIMEOUT_HELP = "give up after this long (90, 90s, 5m, 1h) with exit 8; 0 or absent: no limit";
-function registerClustersWatch(parent, app) {
-  const command = parent.command("watch").description("wait until a cluster is IDLE (or gone), showing its state changes; backs off from 1 s to 10 s between looks").argument("<name>", "cluster name").addOption(
-    new Option("--until <state>", "the state to wait for").choices(UNTIL_STATES).argParser(choiceFlag("--until", UNTIL_STATES, { upper: true })).default("IDLE")
-  ).option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP).addOption(new Option("--timeout <duration>", "deprecated spelling of --watch-timeout, when given after watch").hideHelp()).action(async (name, options, cmd) => {
-    const ctx = app.context(cmd);
-    if (timeoutAfter(cmd) && ctx.globals.timeout !== void 0) {
-      parseDuration(ctx.globals.timeout, "--timeout");
-      ctx.io.warn("clusters watch --timeout is deprecated: use --watch-timeout (the global --timeout is the deadline of each request)");
-      ctx.globals.watchTimeout ??= ctx.globals.timeout;
-      delete ctx.globals.timeout;
-    }
-    await runClustersWatch(ctx, name, { until: options.until, watchTimeout: ctx.globals.watchTimeout });
-  });
-  withExamples(command, [
-    ["Wait for a new cluster, at most 20 minutes", "cdba clusters watch c1 --watch-timeout 20m"],
-    ["Wait for a deletion to finish", "cdba clusters watch c1 --until DELETED"],
-    ["The SRV string once the cluster is ready", "cdba clusters watch c1 -o json --query 'connectionStrings.standardSrv'"]
-  ]);
-}
-function timeoutAfter(cmd) {
-  let root2 = cmd;
-  while (root2.parent) root2 = root2.parent;
-  const args = root2.rawArgs ?? [];
-  const own = args.indexOf(cmd.name(), args.indexOf(cmd.parent.name()) + 1);
-  return own >= 0 && args.slice(own + 1).some((a) => a === "--timeout" || a.startsWith("--timeout="));
-}
-function watchTimeoutMs(value) {
-  return value === void 0 ? void 0 : parseDuration(value, "--watch-timeout");
-}
-async function runClustersWatch(ctx, name, flags) {
-  checkClusterName(name);
-  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
-  const target = await clusterTarget(ctx, "clusters.get");
-  const document3 = await waitForCluster(ctx, target, name, { until: flags.until, timeoutMs });
-  if (document3 !== void 0) await showCluster(ctx, document3);
-}
-
-// src/cli/clusters/loadSampleData.ts
 var text5 = (value) => typeof value === "string" ? value : "";
 var LOAD_TABLE = {
   columns: [
@@ -47255,7 +47205,7 @@ function registerClustersPatch(parent, app) {
 }
 async function runClustersPatch(ctx, name, flags) {
   checkClusterName(name);
-  const timeoutMs = flags.watchTimeout === void 0 ? void 0 : parseDuration(flags.watchTimeout, "--watch-timeout");
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   if (flags.dbVersion !== void 0 && !/^\d+\.\d+$/.test(flags.dbVersion)) {
     throw new UsageError(`invalid --db-version "${flags.dbVersion}": expected a major version such as 7.0 or 8.0`);
   }
@@ -47473,7 +47423,7 @@ function registerClustersResume(parent, app) {
 }
 async function runClustersPause(ctx, name, paused, flags) {
   checkClusterName(name);
-  const timeoutMs = flags.watchTimeout === void 0 ? void 0 : parseDuration(flags.watchTimeout, "--watch-timeout");
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const target = await clusterTarget(ctx);
   const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
   if (locator.knownFlex) throw flexRefusal(name, "pause", true);
@@ -47506,6 +47456,48 @@ async function runClustersPause(ctx, name, paused, flags) {
   ctx.io.note(`cdba: cluster ${name} is ${verb}`);
   const ready = await waitForCluster(ctx, target, name, { until: "IDLE", timeoutMs, initialState: state, locator });
   await showCluster(ctx, ready);
+}
+
+// src/cli/clusters/watch.ts
+init_esm();
+init_duration();
+init_command();
+init_target();
+init_waitForCluster();
+init_view();
+var WATCH_TIMEOUT_HELP = "give up after this long (90, 90s, 5m, 1h) with exit 8; 0 or absent: no limit";
+function registerClustersWatch(parent, app) {
+  const command = parent.command("watch").description("wait until a cluster is IDLE (or gone), showing its state changes; backs off from 1 s to 10 s between looks").argument("<name>", "cluster name").addOption(
+    new Option("--until <state>", "the state to wait for").choices(UNTIL_STATES).argParser(choiceFlag("--until", UNTIL_STATES, { upper: true })).default("IDLE")
+  ).option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP).addOption(new Option("--timeout <duration>", "deprecated spelling of --watch-timeout, when given after watch").hideHelp()).action(async (name, options, cmd) => {
+    const ctx = app.context(cmd);
+    if (timeoutAfter(cmd) && ctx.globals.timeout !== void 0) {
+      parseDuration(ctx.globals.timeout, "--timeout");
+      ctx.io.warn("clusters watch --timeout is deprecated: use --watch-timeout (the global --timeout is the deadline of each request)");
+      ctx.globals.watchTimeout ??= ctx.globals.timeout;
+      delete ctx.globals.timeout;
+    }
+    await runClustersWatch(ctx, name, { until: options.until, watchTimeout: ctx.globals.watchTimeout });
+  });
+  withExamples(command, [
+    ["Wait for a new cluster, at most 20 minutes", "cdba clusters watch c1 --watch-timeout 20m"],
+    ["Wait for a deletion to finish", "cdba clusters watch c1 --until DELETED"],
+    ["The SRV string once the cluster is ready", "cdba clusters watch c1 -o json --query 'connectionStrings.standardSrv'"]
+  ]);
+}
+function timeoutAfter(cmd) {
+  let root2 = cmd;
+  while (root2.parent) root2 = root2.parent;
+  const args = root2.rawArgs ?? [];
+  const own = args.indexOf(cmd.name(), args.indexOf(cmd.parent.name()) + 1);
+  return own >= 0 && args.slice(own + 1).some((a) => a === "--timeout" || a.startsWith("--timeout="));
+}
+async function runClustersWatch(ctx, name, flags) {
+  checkClusterName(name);
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
+  const target = await clusterTarget(ctx, "clusters.get");
+  const document3 = await waitForCluster(ctx, target, name, { until: flags.until, timeoutMs });
+  if (document3 !== void 0) await showCluster(ctx, document3);
 }
 
 // src/cli/clusters/index.ts
@@ -48965,6 +48957,7 @@ async function showIndex(ctx, document3) {
 }
 
 // src/cli/search-indexes/create.ts
+init_duration();
 function registerSearchIndexesCreate(parent, app) {
   const command = parent.command("create").description("create a search or vector search index on a collection; the definition from --file, --dynamic or --field, checked before any request").argument("<cluster>", "cluster name").option("--db <db>", 'the database of the collection (or "database" in the file)').option("--collection <coll>", 'the collection to index (or "collectionName" in the file)').option("--name <name>", 'the index name, unique in the collection (or "name" in the file)').addOption(new Option("--type <type>", "search (default) or vectorSearch").choices(INDEX_TYPES2).argParser(choiceFlag("--type", INDEX_TYPES2))).option("--file <definition.json>", "the definition, or a whole create request {database, collectionName, name, type, definition}; - reads stdin").option("--dynamic", 'a search index of every field: {"mappings": {"dynamic": true}}').option("--field <path:dimensions:similarity>", "a vector field of a vectorSearch index, e.g. plot_embedding:1536:cosine (repeatable; euclidean, cosine or dotProduct)", collect).option("--watch", "wait until the index is READY and queryable, then print it; a FAILED build ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runSearchIndexesCreate(app.context(cmd), cluster, options));
   withExamples(command, [
@@ -48995,7 +48988,7 @@ async function planCreate(ctx, flags, notes) {
   return { database: flags.db, collectionName: flags.collection, name: flags.name, type, definition };
 }
 async function runSearchIndexesCreate(ctx, cluster, flags) {
-  watchTimeoutMs2(flags.watchTimeout);
+  watchTimeoutMs(flags.watchTimeout);
   const notes = [];
   const request = await planCreate(ctx, flags, notes);
   const target = await searchTarget(ctx, cluster);
@@ -49078,6 +49071,7 @@ async function runSearchIndexesList(ctx, cluster, flags) {
 init_esm();
 init_command();
 init_waitForIndex();
+init_duration();
 function registerSearchIndexesUpdate(parent, app) {
   const command = parent.command("update").description("replace a search index's definition (checked before any request); it builds again, the old definition serving queries meanwhile").argument("<cluster>", "cluster name").argument("<index>", "the index: its id, or database.collection/name").requiredOption("--file <definition.json>", 'the new definition, as it is, as {"definition": ...}, or a whole create request; - reads stdin').addOption(new Option("--type <type>", "the index's type, to check the file against (default: what the file holds)").choices(INDEX_TYPES2).argParser(choiceFlag("--type", INDEX_TYPES2))).option("--watch", "wait until the new definition is READY and queryable, then print the index; a FAILED build ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, index, options, cmd) => runSearchIndexesUpdate(app.context(cmd), cluster, index, options));
   withExamples(command, [
@@ -49087,7 +49081,7 @@ function registerSearchIndexesUpdate(parent, app) {
 }
 async function runSearchIndexesUpdate(ctx, cluster, index, flags) {
   const ref = parseIndexRef(index);
-  watchTimeoutMs2(flags.watchTimeout);
+  watchTimeoutMs(flags.watchTimeout);
   const { definitionFromFile: definitionFromFile2, readDefinitionFile: readDefinitionFile2 } = await Promise.resolve().then(() => (init_searchDefinition(), searchDefinition_exports));
   const { source, doc } = await readDefinitionFile2(ctx.io, flags.file);
   const { definition } = definitionFromFile2(source, doc, flags.type);
@@ -49294,7 +49288,7 @@ function planCreate2(ctx, cluster, flags) {
   return { snapshot: flags.snapshot, to: flags.to };
 }
 async function runRestoresCreate(ctx, cluster, flags) {
-  const timeoutMs = flags.watchTimeout === void 0 ? void 0 : parseDuration(flags.watchTimeout, "--watch-timeout");
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const plan = planCreate2(ctx, cluster, flags);
   const locator = await backupLocator(ctx, cluster);
   let into = "download";
@@ -49509,7 +49503,7 @@ async function waitForSnapshot(ctx, locator, id, timeoutMs, initialState) {
   });
 }
 async function runSnapshotsTake(ctx, cluster, flags) {
-  const timeoutMs = flags.watchTimeout === void 0 ? void 0 : parseDuration(flags.watchTimeout, "--watch-timeout");
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const locator = await backupLocator(ctx, cluster);
   const { takeSnapshot: takeSnapshot3 } = await Promise.resolve().then(() => (init_backups(), backups_exports));
   const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
@@ -49664,6 +49658,7 @@ init_errors();
 init_command();
 init_networkFlags();
 init_view2();
+init_duration();
 var PROVIDER_FLAGS = {
   "--aws-account-id": "AWS",
   "--vpc-id": "AWS",
@@ -49756,8 +49751,7 @@ async function checkFlags(flags) {
 var containerRegion = (container) => container.regionName ?? container.region;
 async function runPeeringCreate(ctx, flags) {
   const request = await checkFlags(flags);
-  const { watchTimeoutMs: watchTimeoutMs4 } = await Promise.resolve().then(() => (init_networkInput(), networkInput_exports));
-  const timeoutMs = watchTimeoutMs4(flags.watchTimeout);
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const api = await Promise.resolve().then(() => (init_peering(), peering_exports));
@@ -49792,6 +49786,7 @@ async function runPeeringCreate(ctx, flags) {
 // src/cli/peering/delete.ts
 init_command();
 init_networkFlags();
+init_duration();
 function registerPeeringDelete(parent, app) {
   const command = parent.command("delete").alias("rm").description("delete a network peering connection (asks first; -y/--yes skips the question, and is required without a terminal)").argument("<peer-id>", "the peer (cdba peering list shows them)").option("--watch", "wait until the peer is gone").option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2).action(async (peerId, options, cmd) => runPeeringDelete(app.context(cmd), peerId, options));
   withExamples(command, [
@@ -49800,9 +49795,9 @@ function registerPeeringDelete(parent, app) {
   ]);
 }
 async function runPeeringDelete(ctx, peerId, flags) {
-  const { objectIdArg: objectIdArg2, watchTimeoutMs: watchTimeoutMs4 } = await Promise.resolve().then(() => (init_networkInput(), networkInput_exports));
+  const { objectIdArg: objectIdArg2 } = await Promise.resolve().then(() => (init_networkInput(), networkInput_exports));
   objectIdArg2(peerId, "peer");
-  const timeoutMs = watchTimeoutMs4(flags.watchTimeout);
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   ctx.requireConfirmable();
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -49890,6 +49885,7 @@ init_errors();
 init_command();
 init_networkFlags();
 init_view3();
+init_duration();
 function registerPrivateEndpointsCreate(parent, app) {
   const command = parent.command("create").description("create the project's private endpoint service in a region (one per provider and region)").addOption(providerOption("AWS, AZURE or GCP")).option("--region <region>", "the region, either spelling: US_EAST_1 or us-east-1, US_EAST_2 or eastus2, US_EAST_4 or us-east4").option("--watch", "wait: exit 0 at AVAILABLE, 14 at FAILED").option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2).action(async (options, cmd) => runPrivateEndpointsCreate(app.context(cmd), options));
   withExamples(command, [
@@ -49902,7 +49898,7 @@ async function runPrivateEndpointsCreate(ctx, flags) {
   if (!flags.provider) throw new UsageError("name the cloud: --provider AWS, AZURE or GCP");
   if (flags.region === void 0) throw new UsageError("name the region: --region (e.g. us-east-1)");
   const region2 = input.regionOf(flags.provider, flags.region);
-  const timeoutMs = input.watchTimeoutMs(flags.watchTimeout);
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { createEndpointService: createEndpointService2 } = await Promise.resolve().then(() => (init_privateEndpoints(), privateEndpoints_exports));
@@ -49921,6 +49917,7 @@ async function runPrivateEndpointsCreate(ctx, flags) {
 init_errors();
 init_command();
 init_networkFlags();
+init_duration();
 function registerPrivateEndpointsDelete(parent, app) {
   const command = parent.command("delete").alias("rm").description("delete a private endpoint service with no endpoints left (asks first; -y/--yes skips the question, and is required without a terminal)").argument("<service-id>", "the endpoint service (cdba private-endpoints list shows them)").addOption(providerOption("its provider (default: found in the lists)")).option("--watch", "wait until it is gone").option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2).action(async (serviceId, options, cmd) => runPrivateEndpointsDelete(app.context(cmd), serviceId, options));
   withExamples(command, [
@@ -49929,9 +49926,9 @@ function registerPrivateEndpointsDelete(parent, app) {
   ]);
 }
 async function runPrivateEndpointsDelete(ctx, serviceId, flags) {
-  const { objectIdArg: objectIdArg2, watchTimeoutMs: watchTimeoutMs4 } = await Promise.resolve().then(() => (init_networkInput(), networkInput_exports));
+  const { objectIdArg: objectIdArg2 } = await Promise.resolve().then(() => (init_networkInput(), networkInput_exports));
   objectIdArg2(serviceId, "endpoint service");
-  const timeoutMs = watchTimeoutMs4(flags.watchTimeout);
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   ctx.requireConfirmable();
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -49980,6 +49977,7 @@ init_errors();
 init_command();
 init_networkFlags();
 init_view3();
+init_duration();
 function registerInterfacesAdd(parent, app) {
   const command = parent.command("add").description("add your endpoint to an endpoint service: AWS --endpoint-id vpce-..., Azure --endpoint-id <resource id> --ip <address>, GCP --endpoint-group with its endpoints").argument("<service-id>", "the endpoint service (cdba private-endpoints list shows them)").option("--endpoint-id <id>", "AWS: your VPC endpoint (vpce-...); Azure: your private endpoint's resource ID").option("--ip <address>", "Azure: your private endpoint's IP address").option("--endpoint-group <name>", "GCP: your endpoint group").option("--gcp-project-id <id>", "GCP: the project of your endpoints").option("--endpoint <name=ip>", "GCP: one forwarding rule of the group, name=address (repeatable)", collect).option("--watch", "wait until it is AVAILABLE and the clusters have settled, then print their private-endpoint SRV strings").option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2).action(async (serviceId, options, cmd) => runInterfacesAdd(app.context(cmd), serviceId, options));
   withExamples(command, [
@@ -50046,7 +50044,7 @@ async function runInterfacesAdd(ctx, serviceId, flags) {
   const input = await Promise.resolve().then(() => (init_networkInput(), networkInput_exports));
   input.objectIdArg(serviceId, "endpoint service");
   const request = await checkFlags2(flags);
-  const timeoutMs = input.watchTimeoutMs(flags.watchTimeout);
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { createInterfaceEndpoint: createInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints(), privateEndpoints_exports));
@@ -50069,6 +50067,7 @@ async function runInterfacesAdd(ctx, serviceId, flags) {
 // src/cli/private-endpoints/interfacesDelete.ts
 init_command();
 init_networkFlags();
+init_duration();
 function registerInterfacesDelete(parent, app) {
   const command = parent.command("delete").description("remove an endpoint from an endpoint service (asks first; -y/--yes skips the question, and is required without a terminal)").argument("<service>", "the endpoint service ID").argument("<endpoint>", "the endpoint ID: vpce-..., /subscriptions/... or the GCP group name").option("--watch", "wait until it is gone").option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2).action(async (serviceId, endpointId, options, cmd) => runInterfacesDelete(app.context(cmd), serviceId, endpointId, options));
   withExamples(command, [
@@ -50077,11 +50076,11 @@ function registerInterfacesDelete(parent, app) {
   ]);
 }
 async function runInterfacesDelete(ctx, serviceId, endpointId, flags) {
-  const { objectIdArg: objectIdArg2, watchTimeoutMs: watchTimeoutMs4 } = await Promise.resolve().then(() => (init_networkInput(), networkInput_exports));
+  const { objectIdArg: objectIdArg2 } = await Promise.resolve().then(() => (init_networkInput(), networkInput_exports));
   objectIdArg2(serviceId, "endpoint service");
   const { endpointProvider: endpointProvider2, waitForEndpoint: waitForEndpoint2 } = await Promise.resolve().then(() => (init_endpoints(), endpoints_exports));
   const provider2 = await endpointProvider2(endpointId);
-  const timeoutMs = watchTimeoutMs4(flags.watchTimeout);
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   ctx.requireConfirmable();
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -51073,4 +51072,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=68fafe1bcd1d800633a6a6b1013ad431a97197a5f06b45719519df1164f6c0ec
+//# cdbaBundleSha256=e1e2b510922c3e8cdff38738d382f6c7bbab5743e7b182b57992100a00d56647

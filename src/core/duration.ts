@@ -33,6 +33,11 @@ export function parseDuration(text: string, flag: string): number {
   return ms;
 }
 
+/** `--watch-timeout`, when given: its milliseconds (a usage error, exit 2, for a bad value). */
+export function watchTimeoutMs(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : parseDuration(value, '--watch-timeout');
+}
+
 /** Refuses a millisecond count a timer cannot hold (see MAX_TIMER_MS). */
 export function checkTimerMs(ms: number, flag: string, text = String(ms)): void {
   if (!(ms <= MAX_TIMER_MS)) {

@@ -5,7 +5,7 @@ import { Option, type Command } from '@commander-js/extra-typings';
 import { ApiError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { DELETE_AFTER_HELP, resolveDeleteAfter } from '../../core/deleteAfter.js';
-import { parseDuration } from '../../core/duration.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 import { withExamples, type App } from '../command.js';
 import { currentAddress, EntryFailedError, entryValue, parseAccessEntry, type AccessEntry } from '../shared/entry.js';
 import { ACCESS_ENTRY_TABLE } from './view.js';
@@ -70,7 +70,7 @@ export async function runAccessListAdd(ctx: Context, text: string | undefined, f
   if (deleteAfterDate !== undefined && (flags.awsSecurityGroup !== undefined)) {
     throw new UsageError('an AWS security group cannot be a temporary entry: leave out --delete-after');
   }
-  const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const api = await import('../../api/resources/accessList.js');

@@ -8,7 +8,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { parseDuration } from '../../core/duration.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 import { withExamples, type App } from '../command.js';
 import { findSnapshot, snapshotRef, startRestore, summarizeRestore, waitForRestore, type RestoreInto } from '../shared/backups.js';
 import { checkClusterName } from '../shared/target.js';
@@ -59,7 +59,7 @@ function planCreate(ctx: Context, cluster: string, flags: CreateFlags): { snapsh
 }
 
 export async function runRestoresCreate(ctx: Context, cluster: string, flags: CreateFlags): Promise<void> {
-  const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const plan = planCreate(ctx, cluster, flags);
   const locator = await backupLocator(ctx, cluster);
   let into: RestoreInto = 'download';

@@ -5,7 +5,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { FailedError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { parseDuration } from '../../core/duration.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 import { withExamples, type App } from '../command.js';
 import { summarizeSnapshot } from '../shared/backups.js';
 import type { ClusterLocator } from '../shared/flex.js';
@@ -70,7 +70,7 @@ async function waitForSnapshot(ctx: Context, locator: ClusterLocator, id: string
 }
 
 export async function runSnapshotsTake(ctx: Context, cluster: string, flags: TakeFlags): Promise<void> {
-  const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const locator = await backupLocator(ctx, cluster);
   const { takeSnapshot } = await import('../../api/resources/backups.js');
   const { flexRefusal } = await import('../shared/flex.js');

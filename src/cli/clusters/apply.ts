@@ -8,7 +8,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Cluster } from '../../api/resources/clusters.js';
 import type { Context } from '../../core/context.js';
-import { parseDuration } from '../../core/duration.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 import { ApiError, ExitCode, QuietExit, UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { fieldsOf, type ClusterShape } from '../../model/clusterFields.js';
@@ -85,7 +85,7 @@ function currentInShape(doc: Doc, readShape: ClusterShape, shape: ClusterShape):
 
 export async function runClustersApply(ctx: Context, flags: ApplyFlags): Promise<void> {
   if (flags.exitCode && !flags.dryRun) throw new UsageError('--exit-code goes with --dry-run: it reports whether the plan has changes');
-  const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const source = flags.file === '-' ? 'stdin' : flags.file;
   const file = await readJsonObject(ctx.io, flags.file);
   if (typeof file.name !== 'string') {

@@ -3,7 +3,7 @@
 // version clusters are called at, before anything is sent.
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { parseDuration } from '../../core/duration.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { CLUSTER_TYPES, INSTANCE_SIZES, PROVIDERS } from '../../model/catalog.js';
@@ -72,7 +72,7 @@ export function registerClustersCreate(parent: Command, app: App): void {
 
 export async function runClustersCreate(ctx: Context, name: string, flags: CreateFlags): Promise<void> {
   checkClusterName(name);
-  const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const { version, shape } = await clusterVersion(ctx, 'clusters.create');
   let file: Record<string, unknown> | undefined;
   let renameNote: string | undefined;

@@ -2,7 +2,7 @@
 // global -y/--yes and refuses (exit 2) before sending anything.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { parseDuration } from '../../core/duration.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 import { withExamples, type App } from '../command.js';
 import { ClusterLocator } from '../shared/flex.js';
 import { withClusterHints } from './hints.js';
@@ -31,7 +31,7 @@ export function registerClustersDelete(parent: Command, app: App): void {
 
 export async function runClustersDelete(ctx: Context, name: string, flags: DeleteFlags): Promise<void> {
   checkClusterName(name);
-  const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   ctx.requireConfirmable();
   const target = await clusterTarget(ctx, 'clusters.delete');
   const { profileName } = await ctx.settings();

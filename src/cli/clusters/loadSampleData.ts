@@ -8,7 +8,7 @@ import type { TableSpec } from '../../output/render.js';
 import { withExamples, type App } from '../command.js';
 import { waitForSampleLoad } from '../shared/waitForSampleLoad.js';
 import { checkClusterName } from '../shared/target.js';
-import { watchTimeoutMs } from './watch.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 
 export interface LoadSampleFlags {
   watch?: boolean;

@@ -8,7 +8,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import type { Cluster } from '../../api/resources/clusters.js';
-import { parseDuration } from '../../core/duration.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { collect, intFlag, pathValueFlag, tagFlag, withExamples, type App } from '../command.js';
@@ -81,7 +81,7 @@ export function registerClustersPatch(parent: Command, app: App): void {
 
 export async function runClustersPatch(ctx: Context, name: string, flags: PatchFlags): Promise<void> {
   checkClusterName(name);
-  const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   if (flags.dbVersion !== undefined && !/^\d+\.\d+$/.test(flags.dbVersion)) {
     throw new UsageError(`invalid --db-version "${flags.dbVersion}": expected a major version such as 7.0 or 8.0`);
   }

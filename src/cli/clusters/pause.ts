@@ -5,7 +5,7 @@
 // cluster and changes nothing, so resume looks first and says so instead.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { parseDuration } from '../../core/duration.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 import { ConflictError } from '../../base/errors.js';
 import { withExamples, type App } from '../command.js';
 import { ClusterLocator, flexRefusal } from '../shared/flex.js';
@@ -50,7 +50,7 @@ export function registerClustersResume(parent: Command, app: App): void {
 
 export async function runClustersPause(ctx: Context, name: string, paused: boolean, flags: PauseFlags): Promise<void> {
   checkClusterName(name);
-  const timeoutMs = flags.watchTimeout === undefined ? undefined : parseDuration(flags.watchTimeout, '--watch-timeout');
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const target = await clusterTarget(ctx);
   const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
   if (locator.knownFlex) throw flexRefusal(name, 'pause', true);

@@ -3,7 +3,7 @@
 // which create, patch and delete run with --watch, is src/cli/shared/waitForCluster.ts.
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { parseDuration } from '../../core/duration.js';
+import { parseDuration, watchTimeoutMs } from '../../core/duration.js';
 import { choiceFlag, withExamples, type App } from '../command.js';
 import { checkClusterName, clusterTarget } from '../shared/target.js';
 import { UNTIL_STATES, waitForCluster, type Until } from '../shared/waitForCluster.js';
@@ -55,10 +55,6 @@ function timeoutAfter(cmd: { name(): string; parent: unknown }): boolean {
   const args = root.rawArgs ?? [];
   const own = args.indexOf(cmd.name(), args.indexOf((cmd.parent as { name(): string }).name()) + 1);
   return own >= 0 && args.slice(own + 1).some((a) => a === '--timeout' || a.startsWith('--timeout='));
-}
-
-export function watchTimeoutMs(value: string | undefined): number | undefined {
-  return value === undefined ? undefined : parseDuration(value, '--watch-timeout');
 }
 
 export async function runClustersWatch(ctx: Context, name: string, flags: WatchFlags): Promise<void> {

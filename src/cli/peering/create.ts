@@ -10,6 +10,7 @@ import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 import { providerOption, WATCH_TIMEOUT_HELP, type ProviderChoice } from '../shared/networkFlags.js';
 import { PEER_TABLE, peerStatus } from './view.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 
 export interface CreateFlags {
   provider?: ProviderChoice;
@@ -146,7 +147,6 @@ const containerRegion = (container: Container): unknown => container.regionName 
 
 export async function runPeeringCreate(ctx: Context, flags: CreateFlags): Promise<void> {
   const request = await checkFlags(flags);
-  const { watchTimeoutMs } = await import('../shared/networkInput.js');
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();

@@ -4,6 +4,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 import { WATCH_TIMEOUT_HELP } from '../shared/networkFlags.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 
 export function registerPeeringDelete(parent: Command, app: App): void {
   const command = parent
@@ -21,7 +22,7 @@ export function registerPeeringDelete(parent: Command, app: App): void {
 }
 
 export async function runPeeringDelete(ctx: Context, peerId: string, flags: { watch?: boolean; watchTimeout?: string }): Promise<void> {
-  const { objectIdArg, watchTimeoutMs } = await import('../shared/networkInput.js');
+  const { objectIdArg } = await import('../shared/networkInput.js');
   objectIdArg(peerId, 'peer');
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   ctx.requireConfirmable();

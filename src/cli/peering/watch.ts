@@ -15,6 +15,7 @@ import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 import { WATCH_TIMEOUT_HELP } from '../shared/networkFlags.js';
 import { PEER_TABLE, peerStatus } from './view.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 
 export interface PeerWait {
   client: ApiClient;
@@ -110,7 +111,7 @@ export function registerPeeringWatch(parent: Command, app: App): void {
 }
 
 export async function runPeeringWatch(ctx: Context, peerId: string, flags: { accepted?: boolean; watchTimeout?: string }): Promise<void> {
-  const { objectIdArg, watchTimeoutMs } = await import('../shared/networkInput.js');
+  const { objectIdArg } = await import('../shared/networkInput.js');
   objectIdArg(peerId, 'peer');
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();

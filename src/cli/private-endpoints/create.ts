@@ -8,6 +8,7 @@ import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 import { providerOption, WATCH_TIMEOUT_HELP, type ProviderChoice } from '../shared/networkFlags.js';
 import { SERVICE_TABLE } from './view.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 
 export interface CreateFlags {
   provider?: ProviderChoice;
@@ -36,7 +37,7 @@ export async function runPrivateEndpointsCreate(ctx: Context, flags: CreateFlags
   if (!flags.provider) throw new UsageError('name the cloud: --provider AWS, AZURE or GCP');
   if (flags.region === undefined) throw new UsageError('name the region: --region (e.g. us-east-1)');
   const region = input.regionOf(flags.provider, flags.region);
-  const timeoutMs = input.watchTimeoutMs(flags.watchTimeout);
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { createEndpointService } = await import('../../api/resources/privateEndpoints.js');

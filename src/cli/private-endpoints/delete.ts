@@ -5,6 +5,7 @@ import { ApiError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 import { providerOption, WATCH_TIMEOUT_HELP, type ProviderChoice } from '../shared/networkFlags.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 
 export function registerPrivateEndpointsDelete(parent: Command, app: App): void {
   const command = parent
@@ -23,7 +24,7 @@ export function registerPrivateEndpointsDelete(parent: Command, app: App): void 
 }
 
 export async function runPrivateEndpointsDelete(ctx: Context, serviceId: string, flags: { provider?: ProviderChoice; watch?: boolean; watchTimeout?: string }): Promise<void> {
-  const { objectIdArg, watchTimeoutMs } = await import('../shared/networkInput.js');
+  const { objectIdArg } = await import('../shared/networkInput.js');
   objectIdArg(serviceId, 'endpoint service');
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   ctx.requireConfirmable();

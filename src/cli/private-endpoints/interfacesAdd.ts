@@ -12,6 +12,7 @@ import type { Context } from '../../core/context.js';
 import { collect, withExamples, type App } from '../command.js';
 import { WATCH_TIMEOUT_HELP, type ProviderChoice } from '../shared/networkFlags.js';
 import { ENDPOINT_TABLE, endpointStatus, STRINGS_TABLE } from './view.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 
 export interface AddFlags {
   endpointId?: string;
@@ -106,7 +107,7 @@ export async function runInterfacesAdd(ctx: Context, serviceId: string, flags: A
   const input = await import('../shared/networkInput.js');
   input.objectIdArg(serviceId, 'endpoint service');
   const request = await checkFlags(flags);
-  const timeoutMs = input.watchTimeoutMs(flags.watchTimeout);
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { createInterfaceEndpoint } = await import('../../api/resources/privateEndpoints.js');

@@ -5,6 +5,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 import { WATCH_TIMEOUT_HELP } from '../shared/networkFlags.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 
 export function registerInterfacesDelete(parent: Command, app: App): void {
   const command = parent
@@ -22,7 +23,7 @@ export function registerInterfacesDelete(parent: Command, app: App): void {
 }
 
 export async function runInterfacesDelete(ctx: Context, serviceId: string, endpointId: string, flags: { watch?: boolean; watchTimeout?: string }): Promise<void> {
-  const { objectIdArg, watchTimeoutMs } = await import('../shared/networkInput.js');
+  const { objectIdArg } = await import('../shared/networkInput.js');
   objectIdArg(serviceId, 'endpoint service');
   const { endpointProvider, waitForEndpoint } = await import('./endpoints.js');
   const provider = await endpointProvider(endpointId);

@@ -10,6 +10,7 @@ import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 import { providerOption, WATCH_TIMEOUT_HELP, type ProviderChoice } from '../shared/networkFlags.js';
 import { SERVICE_TABLE } from './view.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 
 export interface ServiceWait {
   client: ApiClient;
@@ -76,7 +77,7 @@ export function registerPrivateEndpointsWatch(parent: Command, app: App): void {
 }
 
 export async function runPrivateEndpointsWatch(ctx: Context, serviceId: string, flags: { provider?: ProviderChoice; watchTimeout?: string }): Promise<void> {
-  const { objectIdArg, watchTimeoutMs } = await import('../shared/networkInput.js');
+  const { objectIdArg } = await import('../shared/networkInput.js');
   objectIdArg(serviceId, 'endpoint service');
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();

@@ -8,9 +8,10 @@ import type { Context } from '../../core/context.js';
 import type { IndexType } from '../../model/searchIndex.js';
 import { choiceFlag, collect, withExamples, type App } from '../command.js';
 import type { IndexRequest } from '../shared/searchDefinition.js';
-import { indexName, waitForIndex, watchTimeoutMs } from '../shared/waitForIndex.js';
+import { indexName, waitForIndex } from '../shared/waitForIndex.js';
 import { searchTarget } from './target.js';
 import { showIndex } from './view.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 
 export interface CreateFlags {
   db?: string;

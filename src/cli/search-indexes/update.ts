@@ -6,9 +6,10 @@ import type { Context } from '../../core/context.js';
 import type { IndexType } from '../../model/searchIndex.js';
 import { choiceFlag, withExamples, type App } from '../command.js';
 import { INDEX_TYPES } from './create.js';
-import { refText, waitForIndex, watchTimeoutMs } from '../shared/waitForIndex.js';
+import { refText, waitForIndex } from '../shared/waitForIndex.js';
 import { parseIndexRef, searchTarget } from './target.js';
 import { showIndex } from './view.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 
 export interface UpdateFlags {
   file: string;

@@ -12,7 +12,6 @@ import {
   regionExamples,
   type NetworkProvider,
 } from '../../connstring/privateNetwork.js';
-import { parseDuration } from '../../core/duration.js';
 
 const shown = (value: string): string => JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}...` : value);
 
@@ -65,10 +64,6 @@ export function refuseOthers(provider: NetworkProvider, given: Readonly<Record<s
 export function requireFlags(provider: NetworkProvider, given: Readonly<Record<string, unknown>>, flags: readonly string[]): void {
   const missing = flags.filter((flag) => given[flag] === undefined);
   if (missing.length > 0) throw new UsageError(`${provider} needs ${missing.join(', ')}`);
-}
-
-export function watchTimeoutMs(value: string | undefined): number | undefined {
-  return value === undefined ? undefined : parseDuration(value, '--watch-timeout');
 }
 
 /** A 24-hex identifier the service gave (a peer, a container, an endpoint service). */

@@ -5,7 +5,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { IndexRef, SearchIndex } from '../../api/resources/searchIndexes.js';
 import { ApiError, FailedError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { parseDuration } from '../../core/duration.js';
+import { watchTimeoutMs } from '../../core/duration.js';
 
 /** How messages and hints name the index. */
 export function refText(ref: IndexRef): string {
@@ -24,10 +24,6 @@ export interface IndexWatch {
   initialState?: string | undefined;
   /** The definition version to wait for (an update's): an older one being READY is not this one. */
   version?: number | undefined;
-}
-
-export function watchTimeoutMs(value: string | undefined): number | undefined {
-  return value === undefined ? undefined : parseDuration(value, '--watch-timeout');
 }
 
 /** The service's words for a failed build: each host's message, once. */
