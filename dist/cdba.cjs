@@ -6076,7 +6076,6 @@ __export(hints_exports, {
   followUp: () => followUp,
   pickProjectHint: () => pickProjectHint,
   registerHintCommands: () => registerHintCommands,
-  shellWord: () => shellWord,
   withContext: () => withContext
 });
 function registerHintCommands(names2) {
@@ -43943,7 +43942,7 @@ var init_connection = __esm({
     init_errors2();
     init_errors();
     init_sanitize();
-    init_hints();
+    init_shellWord();
     SRV_STRING = /^mongodb\+srv:\/\/[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+(?:\/[^\s\x00-\x1f\x7f-\x9f"'`\\<>]*)?$/;
   }
 });
@@ -46618,7 +46617,7 @@ var import_promises3 = __toESM(require_promises(), 1);
 var import_node_os4 = require("node:os");
 var import_node_path6 = require("node:path");
 init_esm();
-init_hints();
+init_shellWord();
 init_errors();
 init_sanitize();
 init_command();
@@ -48098,7 +48097,7 @@ init_command();
 
 // src/cli/dbusers/hints.ts
 init_errors();
-init_hints();
+init_shellWord();
 var HINTS2 = {
   USERNAME_NOT_FOUND: (_name, authDb) => authDb === "admin" ? "see the project's users with cdba dbusers list; a user of $external needs --auth-db '$external'" : "see the project's users with cdba dbusers list",
   USER_ALREADY_EXISTS: (name, authDb) => `change it with cdba dbusers update ${shellWord(name)}${authDb === "admin" ? "" : ` --auth-db ${shellWord(authDb)}`}, or delete it first`
@@ -50947,6 +50946,7 @@ function buildProgram(app) {
 
 // src/main.ts
 init_errors();
+init_shellWord();
 init_hints();
 init_io();
 var VERSION = version;
@@ -51072,4 +51072,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=e1e2b510922c3e8cdff38738d382f6c7bbab5743e7b182b57992100a00d56647
+//# cdbaBundleSha256=7deb50d784722d8d9ec6af3aaea03bd99f9823f5fca91b5afa11006a1d5622cd

@@ -6,7 +6,8 @@ import { App } from './cli/command.js';
 import { buildProgram } from './cli/program.js';
 import type { ContextOptions } from './core/context.js';
 import { CdbaError, ExitCode, InterruptedError, QuietExit, UsageError, exitCodeFor, type Remedy } from './base/errors.js';
-import { shellWord, withContext, type InvocationContext } from './core/hints.js';
+import { shellWord } from './base/shellWord.js';
+import { withContext, type InvocationContext } from './core/hints.js';
 import { IO } from './base/io.js';
 import { ERROR_FORMATS, errorFormatFrom, errorReport, formatErrorReport, usageErrorReport, type ErrorFormat } from './base/errorReport.js';
 

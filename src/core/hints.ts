@@ -28,8 +28,6 @@ const COMMANDS = new Set<string>();
 const OFFLINE = ['clusters convert', 'conn-string parse'];
 
 
-export { shellWord };
-
 /** Called by buildProgram with the tree's top-level command names. */
 export function registerHintCommands(names: Iterable<string>): void {
   for (const name of names) COMMANDS.add(name);

@@ -11,7 +11,7 @@ import { delimiter, join } from 'node:path';
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { ConnectionKind } from '../../connstring/index.js';
 import type { Context } from '../../core/context.js';
-import { shellWord } from '../../core/hints.js';
+import { shellWord } from '../../base/shellWord.js';
 import { QuietExit, UsageError } from '../../base/errors.js';
 import { escapeControl } from '../../base/sanitize.js';
 import { withExamples, type App } from '../command.js';

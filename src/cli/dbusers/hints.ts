@@ -1,7 +1,7 @@
 // What to do next when the service refuses a database-user request: one table of
 // hints by errorCode, so every dbusers verb says the same thing.
 import { ApiError } from '../../base/errors.js';
-import { shellWord } from '../../core/hints.js';
+import { shellWord } from '../../base/shellWord.js';
 
 const HINTS: Record<string, (username: string, authDb: string) => string> = {
   USERNAME_NOT_FOUND: (_name, authDb) =>

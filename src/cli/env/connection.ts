@@ -5,7 +5,7 @@
 import { InvalidResponseError } from '../../api/errors.js';
 import { UsageError } from '../../base/errors.js';
 import { capText } from '../../base/sanitize.js';
-import { shellWord } from '../../core/hints.js';
+import { shellWord } from '../../base/shellWord.js';
 
 export interface EnvConnection {
   uri: string;

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapeControl } from '../../../src/base/sanitize.js';
-import { followUp, shellWord } from '../../../src/core/hints.js';
+import { shellWord } from '../../../src/base/shellWord.js';
+import { followUp } from '../../../src/core/hints.js';
 import { tempDir } from '../../helpers/cli.js';
 import { commandWorks, missingTool } from '../../helpers/tools.js';
 
