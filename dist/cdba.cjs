@@ -26916,7 +26916,6 @@ __export(flex_exports, {
   flexReachable: () => flexReachable,
   flexRefusal: () => flexRefusal,
   isFlexInClusterApi: () => isFlexInClusterApi,
-  knownFlex: () => knownFlex,
   locateCluster: () => locateCluster
 });
 function flexRefusal(name, limit, known, extra) {
@@ -26932,9 +26931,6 @@ async function flexNamesOf(ctx, projectId) {
   const { FlexNames: FlexNames2 } = await Promise.resolve().then(() => (init_flexNames(), flexNames_exports));
   const { baseUrl } = await ctx.settings();
   return new FlexNames2(ctx.configDir, baseUrl, projectId, (line) => ctx.io.warn(line));
-}
-async function knownFlex(ctx, projectId, name) {
-  return (await flexNamesOf(ctx, projectId)).has(name);
 }
 async function flexReachable(ctx) {
   const { versionAt: versionAt2 } = await Promise.resolve().then(() => (init_operations(), operations_exports));
@@ -26993,10 +26989,6 @@ var init_flex = __esm({
       kind;
       static async open(ctx, client, projectId, name) {
         return new _ClusterLocator(ctx, client, projectId, name, await flexNamesOf(ctx, projectId));
-      }
-      /** True once the service said, in this run, that it is a flex cluster. A cached name is not enough: it is where to ask first. */
-      get knownFlex() {
-        return this.kind === "flex";
       }
       /** The cluster's kind as learnt in this run, if any. */
       get learnt() {
@@ -46694,7 +46686,6 @@ function resolveChoice(flags) {
 }
 async function chooseConnectionString(ctx, cluster, choice) {
   const locator = await locateCluster(ctx, cluster);
-  if (locator.knownFlex && (choice.type === "private" || choice.type === "private-endpoint")) throw flexRefusal(cluster, "private", true);
   const body = await locator.get();
   if (locator.learnt === "flex" && (choice.type === "private" || choice.type === "private-endpoint")) throw flexRefusal(cluster, "private", false);
   const { listConnectionStrings: listConnectionStrings2, selectConnectionString: selectConnectionString2 } = await Promise.resolve().then(() => (init_connstring(), connstring_exports));
@@ -47226,7 +47217,7 @@ async function runClustersPatch(ctx, name, flags) {
   const { shape, version: version2 } = target;
   const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
   const fileDoc = flags.file === void 0 ? void 0 : await readJsonObject(ctx.io, flags.file);
-  if (locator.knownFlex || isFlexDocument(fileDoc)) return runFlexPatch(ctx, locator, flags, fileDoc, timeoutMs);
+  if (isFlexDocument(fileDoc)) return runFlexPatch(ctx, locator, flags, fileDoc, timeoutMs);
   if (flags.shard !== void 0 && shape !== "perShard") {
     throw new UsageError(`--shard needs independent shard scaling, which clusters has from API version 2024-08-05; this call is at ${version2}`, {
       hint: "use --api-version 2024-10-23 (or unset the profile's apiVersion)"
@@ -47425,7 +47416,6 @@ async function runClustersPause(ctx, name, paused, flags) {
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const target = await clusterTarget(ctx);
   const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
-  if (locator.knownFlex) throw flexRefusal(name, "pause", true);
   const { updateCluster: updateCluster2 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
   if (!paused) {
     const current = await locator.get();
@@ -51072,4 +51062,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=7deb50d784722d8d9ec6af3aaea03bd99f9823f5fca91b5afa11006a1d5622cd
+//# cdbaBundleSha256=70f764f9b8ee9f10bcd33bd65042e97e3ebc0c8212d0ec0244a3ddbbcc1ac347

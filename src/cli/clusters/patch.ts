@@ -111,8 +111,8 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   const { shape, version } = target;
   const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
   const fileDoc = flags.file === undefined ? undefined : await readJsonObject(ctx.io, flags.file);
-  // A flex cluster (known from an earlier run, or the file is its document): its own API and fields.
-  if (locator.knownFlex || isFlexDocument(fileDoc)) return runFlexPatch(ctx, locator, flags, fileDoc, timeoutMs);
+  // A flex cluster's document in the file: its own API and fields.
+  if (isFlexDocument(fileDoc)) return runFlexPatch(ctx, locator, flags, fileDoc, timeoutMs);
   if (flags.shard !== undefined && shape !== 'perShard') {
     throw new UsageError(`--shard needs independent shard scaling, which clusters has from API version 2024-08-05; this call is at ${version}`, {
       hint: 'use --api-version 2024-10-23 (or unset the profile\'s apiVersion)',
@@ -203,7 +203,7 @@ function flexPatchBody(name: string, body: Doc, known: boolean): Doc {
 }
 
 /**
- * The patch of a flex cluster cdba knows is flex: tags and termination protection only.
+ * The patch of a flex cluster whose document the file is: tags and termination protection only.
  * The hardware flags are refused before any request; read-only fields of a flex
  * document (a `get -o json` sent back) are stripped with a note, as for the others.
  */

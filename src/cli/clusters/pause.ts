@@ -53,7 +53,6 @@ export async function runClustersPause(ctx: Context, name: string, paused: boole
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const target = await clusterTarget(ctx);
   const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
-  if (locator.knownFlex) throw flexRefusal(name, 'pause', true);
   const { updateCluster } = await import('../../api/resources/clusters.js');
   if (!paused) {
     const current = await locator.get();

@@ -119,8 +119,6 @@ export function resolveChoice(flags: ConnStringGetFlags): Required<Pick<Connecti
 /** Reads the cluster and picks the string the choice names; none is a ConnectionStringNotFoundError. Shared with `clusters connect`. */
 export async function chooseConnectionString(ctx: Context, cluster: string, choice: ReturnType<typeof resolveChoice>): Promise<ConnectionStringEntry> {
   const locator = await locateCluster(ctx, cluster);
-  // cdba knows it is flex: no private strings to ask for.
-  if (locator.knownFlex && (choice.type === 'private' || choice.type === 'private-endpoint')) throw flexRefusal(cluster, 'private', true);
   const body = await locator.get();
   if (locator.learnt === 'flex' && (choice.type === 'private' || choice.type === 'private-endpoint')) throw flexRefusal(cluster, 'private', false);
   const { listConnectionStrings, selectConnectionString } = await import('../../connstring/index.js');

@@ -56,11 +56,6 @@ export async function flexNamesOf(ctx: Context, projectId: string): Promise<Flex
   return new FlexNames(ctx.configDir, baseUrl, projectId, (line) => ctx.io.warn(line));
 }
 
-/** Whether cdba knows, without asking, that the cluster is a flex cluster. */
-export async function knownFlex(ctx: Context, projectId: string, name: string): Promise<boolean> {
-  return (await flexNamesOf(ctx, projectId)).has(name);
-}
-
 /** Whether this profile's version reaches the flex API (2024-11-13 on); older pins see the clusters API's alone. */
 export async function flexReachable(ctx: Context): Promise<boolean> {
   const { versionAt } = await import('../../api/operations.js');
@@ -99,11 +94,6 @@ export class ClusterLocator {
 
   static async open(ctx: Context, client: ApiClient, projectId: string, name: string): Promise<ClusterLocator> {
     return new ClusterLocator(ctx, client, projectId, name, await flexNamesOf(ctx, projectId));
-  }
-
-  /** True once the service said, in this run, that it is a flex cluster. A cached name is not enough: it is where to ask first. */
-  get knownFlex(): boolean {
-    return this.kind === 'flex';
   }
 
   /** The cluster's kind as learnt in this run, if any. */
