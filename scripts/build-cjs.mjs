@@ -17,7 +17,7 @@ await build({
   bundle: true,
   format: 'cjs',
   platform: 'node',
-  target: 'node20.18',
+  target: 'node22.12',
   supported: { 'dynamic-import': false },
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   legalComments: 'none',

@@ -2,7 +2,7 @@
 import { UsageError } from '../base/errors.js';
 
 /** Units of a timer flag (--timeout, --watch-timeout, ...). */
-const TIMER_UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+export const TIMER_UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /**
  * The longest wait a Node timer can hold (2^31-1 ms, about 24.8 days): setTimeout

@@ -12,7 +12,7 @@ export async function loadDigestModule(repoRoot, outDir) {
     bundle: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20.18',
+    target: 'node22.12',
     outfile,
     logLevel: 'warning',
   });

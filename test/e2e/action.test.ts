@@ -151,7 +151,7 @@ describe('the cdba env Action', () => {
 
   it('action.yml runs these two files, post always, on a Node the runner has', () => {
     const yml = readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8');
-    expect(yml).toMatch(/^ {2}using: node20$/m);
+    expect(yml).toMatch(/^ {2}using: node24$/m);
     expect(yml).toMatch(/^ {2}main: action\/main\.cjs$/m);
     expect(yml).toMatch(/^ {2}post: action\/post\.cjs$/m);
     expect(yml).toMatch(/^ {2}post-if: always\(\)$/m);

@@ -1,19 +1,11 @@
-// The public reference data lives in ../shared, beside the repository, and is
-// read in place. Where it is absent, tests that need it skip with a visible note.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// The public reference data the tests read: the service's OpenAPI descriptions
+// and recorded live responses, kept in the repository (test/fixtures/reference,
+// its README names the sources and dates) so that a fresh clone runs every test.
+// Refreshed from ../shared/reference by `npm run refresh-reference`.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { requireAll } from './tools.js';
 
-export const SHARED_DIR = resolve(import.meta.dirname, '../../../shared');
-export const REFERENCE_DIR = join(SHARED_DIR, 'reference');
-export const referenceAvailable = existsSync(join(REFERENCE_DIR, 'openapi'));
-
-if (!referenceAvailable) {
-  // CI runs with shared/ beside the clone: there, its absence fails the run (test/helpers/tools.ts).
-  if (requireAll) throw new Error(`${REFERENCE_DIR} is absent and CDBA_TEST_REQUIRE_ALL=1: the reference-data tests would be skipped`);
-  process.stderr.write(`note: ${REFERENCE_DIR} is absent; reference-data tests are skipped\n`);
-}
-
+export const REFERENCE_DIR = resolve(import.meta.dirname, '../fixtures/reference');
 const OPENAPI_FILES = {
   'v1.0': 'admin-api-v1.0-subset.json',
   v2: 'admin-api-v2-subset.json',

@@ -35,10 +35,11 @@ export function registerCompletion(program: Command, app: App): void {
       const { BACKUP_LISTS, backupIds } = await import('./backupIds.js');
       const backups = (BACKUP_LISTS as readonly string[]).includes(what) ? (what as (typeof BACKUP_LISTS)[number]) : undefined;
       if (what !== 'clusters' && !((what === 'indexes' || backups) && cluster) && !LISTED.includes(what)) return;
-      const { clusterNames, ATTEMPT_TIMEOUT, LOOKUP_DEADLINE_MS } = await import('./clusterNames.js');
+      const { clusterNames, lookupLimits } = await import('./clusterNames.js');
+      const { deadlineMs, attemptTimeout } = lookupLimits(app.env);
       // Its own IO: no warning reaches the terminal, and the deadline aborts requests and retries alike.
       const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), LOOKUP_DEADLINE_MS);
+      const timer = setTimeout(() => deadline.abort(), deadlineMs);
       const quiet = new IO({
         out: app.io.out,
         err: new Writable({ write: (_chunk, _encoding, done) => done() }),
@@ -50,7 +51,7 @@ export function registerCompletion(program: Command, app: App): void {
         columns: 0,
         signal: deadline.signal,
       });
-      const ctx = new Context(quiet, app.env, app.version, { ...(cmd.optsWithGlobals() as GlobalOptions), timeout: ATTEMPT_TIMEOUT, debug: false });
+      const ctx = new Context(quiet, app.env, app.version, { ...(cmd.optsWithGlobals() as GlobalOptions), timeout: attemptTimeout, debug: false });
       try {
         const names =
           what === 'clusters'

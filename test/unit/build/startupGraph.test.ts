@@ -18,7 +18,7 @@ async function startupGraph(): Promise<{ modules: string[]; bundled: string[] }>
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20.18',
+    target: 'node22.12',
     outdir: 'dist/startup-graph', // nothing is written
     write: false,
     metafile: true,

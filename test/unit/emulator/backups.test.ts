@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, STATE_PATH, type RunningEmulator, type SeedDocument } from '../../../src/emulator/index.js';
 import { plainRequest, withEmulator, type DigestClient, type HttpResult, type RequestOptions } from '../../helpers/emulator.js';
-import { readRecorded, referenceAvailable, type RecordedResponse } from '../../helpers/reference.js';
+import { readRecorded, type RecordedResponse } from '../../helpers/reference.js';
 import { tempDir } from '../../helpers/cli.js';
 import { PROJECT_A, PROJECT_B, TestClock, client, modernCreate, signature, testSeed, v2 } from './fixtures.js';
 
@@ -28,12 +28,12 @@ function emulatorCalls(c: () => DigestClient) {
   };
 }
 
-describe.skipIf(!referenceAvailable)('the recorded backup flow, reproduced in shape', () => {
+describe('the recorded backup flow, reproduced in shape', () => {
   const clock = new TestClock();
   let emu: RunningEmulator;
   let c: DigestClient;
   const call = emulatorCalls(() => c);
-  const files: RecordedResponse[] = referenceAvailable ? readRecorded('recorded-backup') : [];
+  const files: RecordedResponse[] = readRecorded('recorded-backup');
   const pick = (part: string): RecordedResponse => {
     const found = files.find((f) => f.file.includes(part));
     if (!found) throw new Error(`no recording ${part}`);

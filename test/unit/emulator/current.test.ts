@@ -6,7 +6,7 @@ import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { READ_ONLY_FIELDS } from '../../../src/model/cluster.js';
 import { withEmulator } from '../../helpers/emulator.js';
 import type { DigestClient } from '../../helpers/emulator.js';
-import { readRecorded, referenceAvailable } from '../../helpers/reference.js';
+import { readRecorded } from '../../helpers/reference.js';
 import { PROJECT_A, PROJECT_B, TestClock, client, isObject, modernCreate, signature, tenantCreate, testSeed, v2 } from './fixtures.js';
 
 type Doc = Record<string, unknown>;
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => emu.stop());
 
-describe.skipIf(!referenceAvailable)('recorded 2024-08-05 / 2024-10-23 clusters', () => {
+describe('recorded 2024-08-05 / 2024-10-23 clusters', () => {
   it('the emulator reproduces the field names, nesting and types of every recorded 2024-* cluster', async () => {
     const recorded = readRecorded().filter((r) => /vnd\.atlas\.2024-/.test(r.headers['content-type'] ?? '') && r.body.trim().startsWith('{'));
     let reproduced = 0;
@@ -73,7 +73,7 @@ describe.skipIf(!referenceAvailable)('recorded 2024-08-05 / 2024-10-23 clusters'
   });
 });
 
-describe.skipIf(!referenceAvailable)('the recorded v1.0 shared-tier (M0) cluster', () => {
+describe('the recorded v1.0 shared-tier (M0) cluster', () => {
   it('get and list reproduce it, providerSettings.autoScaling included; only the recording\'s own expiry differs', async () => {
     const recorded = readRecorded().find((r) => r.file.includes('_api_atlas_v1.0_groups_'))!;
     const doc = JSON.parse(recorded.body) as Doc;

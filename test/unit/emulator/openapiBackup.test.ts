@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { OPERATION_NAMES, OPERATIONS } from '../../../src/api/operations.js';
 import { withEmulator, type DigestClient, type RequestOptions } from '../../helpers/emulator.js';
-import { readRecorded, referenceAvailable } from '../../helpers/reference.js';
+import { readRecorded } from '../../helpers/reference.js';
 import { BACKUP_SCHEMA_PATCHES, LIVE_DEPARTURES, backupValidator, isDeparture } from './backupOpenApi.js';
 import { PROJECT_A, PROJECT_B, READER, TestClock, client, modernCreate, testSeed, v2 } from './fixtures.js';
 import type { OpenApiValidator } from './openapiValidator.js';
@@ -26,7 +26,7 @@ const TRANSITION = 10_000;
 const group = `/api/atlas/v2/groups/${PROJECT_A}`;
 const flexBody = (name: string): Doc => ({ name, providerSettings: { backingProviderName: 'AWS', regionName: 'US_EAST_1' } });
 
-describe.skipIf(!referenceAvailable)('OpenAPI conformance (2026-08 backup cut): snapshots, restore jobs, the schedule, flex backups', () => {
+describe('OpenAPI conformance (2026-08 backup cut): snapshots, restore jobs, the schedule, flex backups', () => {
   let validator: OpenApiValidator;
   const clock = new TestClock();
   let emu: RunningEmulator;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { withEmulator, type DigestClient, type RequestOptions } from '../../helpers/emulator.js';
-import { readOpenApi, readRecorded, referenceAvailable } from '../../helpers/reference.js';
+import { readOpenApi, readRecorded } from '../../helpers/reference.js';
 import { OWNER, PROJECT_A, READER, TestClock, client, testSeed, v2 } from './fixtures.js';
 import { NETWORK_SCHEMA_PATCHES, OpenApiValidator } from './openapiValidator.js';
 
@@ -30,7 +30,7 @@ const T = 1000;
 const V = v2('2023-01-01');
 const AZURE_ENDPOINT = '/subscriptions/4e133d35-e734-4380-a565-c0945535da37/resourceGroups/app/providers/Microsoft.Network/privateEndpoints/app-pe';
 
-describe.skipIf(!referenceAvailable)('OpenAPI conformance (2026-08 network subset): peering and private endpoints', () => {
+describe('OpenAPI conformance (2026-08 network subset): peering and private endpoints', () => {
   let validator: OpenApiValidator;
   const clock = new TestClock(Date.UTC(2026, 7, 10, 9, 0, 0));
   let emu: RunningEmulator;

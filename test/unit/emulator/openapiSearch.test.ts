@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { withEmulator, type DigestClient, type RequestOptions } from '../../helpers/emulator.js';
-import { readRecorded, referenceAvailable } from '../../helpers/reference.js';
+import { readRecorded } from '../../helpers/reference.js';
 import { PROJECT_A, READER, TestClock, client, modernCreate, testSeed, v2 } from './fixtures.js';
 import type { OpenApiValidator } from './openapiValidator.js';
 import { LIVE_DEPARTURES, SEARCH_SCHEMA_PATCHES, searchValidator } from './searchOpenApi.js';
@@ -24,7 +24,7 @@ interface Seen {
 const TRANSITION = 10_000;
 const group = `/api/atlas/v2/groups/${PROJECT_A}`;
 
-describe.skipIf(!referenceAvailable)('OpenAPI conformance (2026-08 search cut): search indexes and the sample dataset load', () => {
+describe('OpenAPI conformance (2026-08 search cut): search indexes and the sample dataset load', () => {
   let validator: OpenApiValidator;
   const clock = new TestClock();
   let emu: RunningEmulator;

@@ -1,4 +1,4 @@
-// Validates responses against the published OpenAPI subsets in ../shared/reference/openapi,
+// Validates responses against the published OpenAPI subsets in test/fixtures/reference/openapi,
 // with ajv. $refs resolve from components. A few defects of the published description are
 // patched before compiling; each patch below says what it fixes and why the live service
 // (the recorded responses) proves it a defect rather than a rule.

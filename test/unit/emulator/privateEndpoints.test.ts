@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from '../../../src/connstring/index.js';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
 import { withEmulator, type DigestClient, type HttpResult } from '../../helpers/emulator.js';
-import { readRecorded, referenceAvailable } from '../../helpers/reference.js';
+import { readRecorded } from '../../helpers/reference.js';
 import { OWNER, PROJECT_A, TestClock, client, modernCreate, shardedCreate, signature, testSeed, v2 } from './fixtures.js';
 
 const T = 1000;
@@ -21,7 +21,7 @@ async function api(c: DigestClient, method: string, path: string, body?: unknown
   return c.request(method, `/api/atlas/v2/groups/${PROJECT_A}${path}`, { headers: V, ...(body === undefined ? {} : { body }) });
 }
 
-describe.skipIf(!referenceAvailable)('the recorded private-endpoint answers, reproduced in shape', () => {
+describe('the recorded private-endpoint answers, reproduced in shape', () => {
   const clock = new TestClock();
   let emu: RunningEmulator;
   let c: DigestClient;

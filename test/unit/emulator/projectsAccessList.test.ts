@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { withEmulator } from '../../helpers/emulator.js';
-import { readRecorded, referenceAvailable } from '../../helpers/reference.js';
+import { readRecorded } from '../../helpers/reference.js';
 import { MANAGER, OWNER, PROJECT_A, PROJECT_B, READER, TestClock, client, modernCreate, testSeed, v2 } from './fixtures.js';
 import { tempDir } from '../../helpers/cli.js';
 
@@ -294,7 +294,7 @@ describe('expiry under --date, persistence and the seed', () => {
   });
 });
 
-describe.skipIf(!referenceAvailable)('recorded shapes (reference/recorded-resources)', () => {
+describe('recorded shapes (reference/recorded-resources)', () => {
   it('each recorded projects, access-list and ipinfo answer is reproduced in shape by the emulator', async () => {
     const recorded = readRecorded('recorded-resources').filter((r) => /^TestAccessList__|^TestProjectSettings__POST_api_atlas_v2_groups_1/.test(r.file));
     expect(recorded.length).toBeGreaterThanOrEqual(10);

@@ -3,7 +3,7 @@ import { OPERATION_NAMES, OPERATIONS, operationFor } from '../../../src/api/oper
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { withEmulator } from '../../helpers/emulator.js';
 import type { DigestClient } from '../../helpers/emulator.js';
-import { readRecorded, recordedFolders, referenceAvailable } from '../../helpers/reference.js';
+import { readRecorded, recordedFolders } from '../../helpers/reference.js';
 import { MANAGER, OWNER, PROJECT_A, PROJECT_B, TestClock, client, testSeed, v2 } from './fixtures.js';
 
 // Seed, Limits: "when 50 requests are spent in a project within a minute and another caller
@@ -111,7 +111,7 @@ function recordedLimits(): Map<string, Set<number>> {
   return limits;
 }
 
-describe.skipIf(!referenceAvailable)('rate limit by default: the service\'s, per resource, as recorded', () => {
+describe('rate limit by default: the service\'s, per resource, as recorded', () => {
   const clock = new TestClock(Date.UTC(2026, 7, 10, 9, 0, 10));
   let emu: RunningEmulator;
   let owner: DigestClient;

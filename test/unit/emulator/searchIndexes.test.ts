@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
 import { withEmulator, type DigestClient, type HttpResult, type RequestOptions } from '../../helpers/emulator.js';
-import { readRecorded, referenceAvailable, type RecordedResponse } from '../../helpers/reference.js';
+import { readRecorded, type RecordedResponse } from '../../helpers/reference.js';
 import { tempDir } from '../../helpers/cli.js';
 import { MANAGER, PROJECT_A, READER, TestClock, client, modernCreate, signature, testSeed, v2 } from './fixtures.js';
 
@@ -54,8 +54,8 @@ afterAll(async () => {
   await emu.stop();
 });
 
-describe.skipIf(!referenceAvailable)('the recorded search flow, reproduced in shape', () => {
-  const files: RecordedResponse[] = referenceAvailable ? readRecorded('recorded-search') : [];
+describe('the recorded search flow, reproduced in shape', () => {
+  const files: RecordedResponse[] = readRecorded('recorded-search');
   const pick = (part: string): RecordedResponse => files.find((f) => f.file.includes(part))!;
   const body = (r: RecordedResponse): unknown => JSON.parse(r.body);
   const sameShape = (got: HttpResult, recorded: RecordedResponse): void => {

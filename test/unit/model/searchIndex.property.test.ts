@@ -16,7 +16,7 @@ import {
   type IndexType,
 } from '../../../src/model/searchIndex.js';
 import { INDEX_TYPES as CLI_INDEX_TYPES } from '../../../src/cli/search-indexes/create.js';
-import { readRecorded, referenceAvailable } from '../../helpers/reference.js';
+import { readRecorded } from '../../helpers/reference.js';
 import { searchValidator } from '../emulator/searchOpenApi.js';
 
 type Doc = Record<string, unknown>;
@@ -291,7 +291,7 @@ describe('the search index definition checker', () => {
     );
   });
 
-  it.skipIf(!referenceAvailable)('and what it accepts validates against the description (pinned from outside)', () => {
+  it('and what it accepts validates against the description (pinned from outside)', () => {
     const validator = searchValidator();
     const text = validator.component('v2', 'TextSearchIndexDefinition');
     const vector = validator.component('v2', 'VectorSearchIndexDefinition');
@@ -355,7 +355,7 @@ describe('the search index definition checker', () => {
     expect(checkCreateRequest({ database: 'd', collectionName: 'c', name: 'n', definition: { mappings: { dynamic: true } } })).toBeUndefined();
   });
 
-  it.skipIf(!referenceAvailable)('passes every definition the live service took (recorded-search)', () => {
+  it('passes every definition the live service took (recorded-search)', () => {
     const definitions = readRecorded('recorded-search')
       .filter((r) => /indexes/.test(r.file) && r.body.trim().startsWith('{') || r.body.trim().startsWith('['))
       .flatMap((r) => [JSON.parse(r.body)].flat() as Doc[])
