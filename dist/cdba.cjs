@@ -37315,6 +37315,7 @@ var init_errors4 = __esm({
       attributeReadOnly: (field) => new ApiFailure(400, "ATTRIBUTE_READ_ONLY", `The attribute ${field} is read-only and cannot be changed by the user.`, [field]),
       missingAttribute: (field) => new ApiFailure(400, "MISSING_ATTRIBUTE", `The required attribute ${field} was not specified.`, [field]),
       malformedJson: () => new ApiFailure(400, "MALFORMED_JSON", "Received JSON is malformed."),
+      nestedTooDeep: (max) => new ApiFailure(400, "MALFORMED_JSON", `Received JSON is malformed: nested deeper than ${max} levels.`),
       invalidJson: () => new ApiFailure(400, "INVALID_JSON", "Received JSON does not match the expected format."),
       invalidQueryParameter: (name, value, rule) => new ApiFailure(400, "INVALID_QUERY_PARAMETER", `Invalid query parameter ${name}: ${value}. ${rule}`, [name, value]),
       methodNotAllowed: (method, path, allowed) => new ApiFailure(405, "METHOD_NOT_ALLOWED", `Method ${method} is not allowed for resource ${path}.`, [method, path], {
@@ -43200,10 +43201,30 @@ function member(value) {
   }
   return `${out}}`;
 }
+function nestedDeeperThan(text12, max) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text12.length; i++) {
+    const c = text12.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) {
+      inString = true;
+    } else if (c === 123 || c === 91) {
+      if (++depth > max) return true;
+    } else if (c === 125 || c === 93) {
+      depth--;
+    }
+  }
+  return false;
+}
+var MAX_BODY_DEPTH;
 var init_jsonText3 = __esm({
   "src/emulator/jsonText.ts"() {
     "use strict";
     init_jsonText();
+    MAX_BODY_DEPTH = 1e3;
   }
 });
 
@@ -43444,6 +43465,7 @@ function parseBody(ctx, served, arrayBody = false) {
   const [bodyDate] = versionDates(mediaType);
   const negotiated = served !== void 0 && bodyDate !== void 0 && bodyTypeMatches(ctx.operation, bodyDate, served);
   if (!accepted.includes(mediaType) && !negotiated) throw failures.unsupportedMediaType(ctx.contentType, accepted);
+  if (nestedDeeperThan(ctx.rawBody, MAX_BODY_DEPTH)) throw failures.nestedTooDeep(MAX_BODY_DEPTH);
   let body;
   try {
     body = JSON.parse(ctx.rawBody);
@@ -51062,4 +51084,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=70f764f9b8ee9f10bcd33bd65042e97e3ebc0c8212d0ec0244a3ddbbcc1ac347
+//# cdbaBundleSha256=c59cd3b3ee1f009f5717198c70d26cc7ccf8f0218c4712e1a10e088dcde4ff1f

@@ -45,6 +45,7 @@ export const failures = {
   missingAttribute: (field: string) =>
     new ApiFailure(400, 'MISSING_ATTRIBUTE', `The required attribute ${field} was not specified.`, [field]),
   malformedJson: () => new ApiFailure(400, 'MALFORMED_JSON', 'Received JSON is malformed.'),
+  nestedTooDeep: (max: number) => new ApiFailure(400, 'MALFORMED_JSON', `Received JSON is malformed: nested deeper than ${max} levels.`),
   invalidJson: () => new ApiFailure(400, 'INVALID_JSON', 'Received JSON does not match the expected format.'),
   invalidQueryParameter: (name: string, value: string, rule: string) =>
     new ApiFailure(400, 'INVALID_QUERY_PARAMETER', `Invalid query parameter ${name}: ${value}. ${rule}`, [name, value]),
