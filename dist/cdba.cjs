@@ -37360,7 +37360,7 @@ function authorize(principal, projectId, action) {
   if (roles.length === 0) throw failures2.roleForbidden();
   if (!roles.some((role) => ROLE_ACTIONS[role.roleName].includes(action))) throw failures2.userUnauthorized();
 }
-var import_node_crypto10, ROLE_NAMES, authFailures, failures2, REALM, DEFAULT_NONCE_TTL_MS, TOKEN_TTL_SECONDS, CHALLENGE_BODY, Authenticator, ROLE_ACTIONS;
+var import_node_crypto10, ROLE_NAMES, authFailures, failures2, REALM, DEFAULT_NONCE_TTL_MS, TOKEN_TTL_SECONDS, MAX_KEPT_NONCES, NONCE_HEAD, NONCE_BYTES, CHALLENGE_BODY, Authenticator, ROLE_ACTIONS;
 var init_auth = __esm({
   "src/emulator/auth.ts"() {
     "use strict";
@@ -37381,6 +37381,9 @@ var init_auth = __esm({
     REALM = "MMS Public API";
     DEFAULT_NONCE_TTL_MS = 5 * 6e4;
     TOKEN_TTL_SECONDS = 3600;
+    MAX_KEPT_NONCES = 1e4;
+    NONCE_HEAD = 14;
+    NONCE_BYTES = 24;
     CHALLENGE_BODY = '{\n  "error" : 401,\n  "reason" : "Unauthorized",\n  "detail" : "You are not authorized for this resource.",\n  "errorCode" : "UNEXPECTED_ERROR"\n}';
     Authenticator = class {
       constructor(credentials2, clock, nonceTtlMs = DEFAULT_NONCE_TTL_MS, offerSha256 = false) {
@@ -37392,7 +37395,12 @@ var init_auth = __esm({
       credentials;
       clock;
       offerSha256;
+      /** Nonces that have authenticated a request, in the order of their first use. */
       nonces = /* @__PURE__ */ new Map();
+      /** Nonces are numbered in the order issued. One numbered up to this with no record may have had one, let go: answered stale. */
+      forgottenUpTo = -1;
+      issued = 0;
+      nonceKey = (0, import_node_crypto10.randomBytes)(32);
       tokens = /* @__PURE__ */ new Map();
       nonceTtlMs;
       /**
@@ -37400,10 +37408,7 @@ var init_auth = __esm({
        * client that reads only the first challenge works; SHA-256 first when offerSha256.
        */
       challengeHeaders(stale) {
-        const now = this.clock();
-        for (const [nonce2, record2] of this.nonces) if (now - record2.issuedAt > this.nonceTtlMs) this.nonces.delete(nonce2);
-        const nonce = (0, import_node_crypto10.randomBytes)(24).toString("base64");
-        this.nonces.set(nonce, { issuedAt: now, usedNc: /* @__PURE__ */ new Set() });
+        const nonce = this.newNonce(this.clock());
         return (this.offerSha256 ? ["SHA-256", "MD5"] : ["MD5"]).map(
           (algorithm) => `Digest realm="${REALM}", domain="", nonce="${nonce}", algorithm=${algorithm}, qop="auth", stale=${stale}`
         );
@@ -37438,11 +37443,56 @@ var init_auth = __esm({
           cnonce
         });
         if (!sameText(expected, response.toLowerCase())) return fresh;
-        const record2 = this.nonces.get(nonce);
-        if (!record2 || this.clock() - record2.issuedAt > this.nonceTtlMs) return { challenge: { stale: true } };
+        const record2 = this.nonceRecord(nonce);
+        if (!record2) return { challenge: { stale: true } };
         if (record2.usedNc.has(count2)) return fresh;
         record2.usedNc.add(count2);
         return { principal: { kind: "apiKey", key, roles: key.roles, ...key.accessList ? { accessList: key.accessList } : {} } };
+      }
+      /** How many nonces are kept (those that have authenticated a request and are not let go yet). */
+      keptNonces() {
+        return this.nonces.size;
+      }
+      nonceMac(head) {
+        return (0, import_node_crypto10.createHmac)("sha256", this.nonceKey).update(head).digest().subarray(0, NONCE_BYTES - NONCE_HEAD);
+      }
+      newNonce(now) {
+        const head = Buffer.alloc(NONCE_HEAD);
+        head.writeDoubleBE(now, 0);
+        head.writeUIntBE(this.issued++, 8, 6);
+        return Buffer.concat([head, this.nonceMac(head)]).toString("base64");
+      }
+      /** The issue time and number a nonce of this run carries, or undefined for any other text. */
+      parseNonce(nonce) {
+        const bytes2 = Buffer.from(nonce, "base64");
+        if (bytes2.length !== NONCE_BYTES || bytes2.toString("base64") !== nonce) return void 0;
+        const head = bytes2.subarray(0, NONCE_HEAD);
+        if (!(0, import_node_crypto10.timingSafeEqual)(this.nonceMac(head), bytes2.subarray(NONCE_HEAD))) return void 0;
+        return { issuedAt: head.readDoubleBE(0), serial: head.readUIntBE(8, 6) };
+      }
+      /** The record of a live nonce of this run (made on its first use), or undefined: answer stale. */
+      nonceRecord(nonce) {
+        const parsed = this.parseNonce(nonce);
+        const now = this.clock();
+        if (parsed === void 0 || now - parsed.issuedAt > this.nonceTtlMs) return void 0;
+        for (const [kept, record3] of this.nonces) {
+          if (now - record3.issuedAt <= this.nonceTtlMs) break;
+          this.letGo(kept, record3);
+        }
+        const known = this.nonces.get(nonce);
+        if (known) return known;
+        if (parsed.serial <= this.forgottenUpTo) return void 0;
+        const record2 = { ...parsed, usedNc: /* @__PURE__ */ new Set() };
+        this.nonces.set(nonce, record2);
+        if (this.nonces.size > MAX_KEPT_NONCES) {
+          const [oldest, oldestRecord] = this.nonces.entries().next().value;
+          this.letGo(oldest, oldestRecord);
+        }
+        return record2;
+      }
+      letGo(nonce, record2) {
+        this.nonces.delete(nonce);
+        this.forgottenUpTo = Math.max(this.forgottenUpTo, record2.serial);
       }
       bearer(authorization) {
         const token2 = authorization.replace(/^\s*Bearer\s+/i, "").trim();
@@ -51084,4 +51134,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=c59cd3b3ee1f009f5717198c70d26cc7ccf8f0218c4712e1a10e088dcde4ff1f
+//# cdbaBundleSha256=ee14674d4458e862d8fe2cff102b6f8d36f7cce6d0ef7b9dfdc4a3cb42d977f7
