@@ -37334,6 +37334,12 @@ var init_errors4 = __esm({
         "Retry-After": String(retryAfterSeconds)
       }),
       serviceUnavailable: () => new ApiFailure(503, "SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Retry later.", [], { "Retry-After": "1" }),
+      stateFull: (maxBytes) => new ApiFailure(
+        413,
+        "STATE_LIMIT_EXCEEDED",
+        `This change could take the emulator's state past ${maxBytes / (1024 * 1024)} MiB, the most --state can load again; delete something first.`,
+        [String(maxBytes)]
+      ),
       payloadTooLarge: () => new ApiFailure(413, "PAYLOAD_TOO_LARGE", "The request body is too large."),
       unexpected: () => new ApiFailure(500, "UNEXPECTED_ERROR", "Unexpected error.")
     };
@@ -37672,8 +37678,8 @@ function worldFromSeed(seed, now, modules2) {
   if (seed.transitionMs !== void 0) world.transitionMs = seed.transitionMs;
   return world;
 }
-function loadWorld(path, modules2) {
-  const text12 = readTextFileSync(path, { label: "--state", maxBytes: MAX_BYTES.emulatorFile, expected: "an emulator state file" });
+function loadWorld(path, modules2, maxBytes) {
+  const text12 = readTextFileSync(path, { label: "--state", maxBytes, expected: "an emulator state file" });
   let doc;
   try {
     doc = JSON.parse(text12);
@@ -37687,7 +37693,10 @@ function loadWorld(path, modules2) {
   for (const module2 of modules2) module2.state?.upgrade?.(state.world, modules2);
   return state.world;
 }
-var import_node_crypto11, import_node_fs9, STATE_FORMAT, Store;
+function stateText(world) {
+  return JSON.stringify({ format: STATE_FORMAT, world });
+}
+var import_node_crypto11, import_node_fs9, STATE_FORMAT, CHANGE_HEADROOM_BYTES, Store;
 var init_store2 = __esm({
   "src/emulator/store.ts"() {
     "use strict";
@@ -37698,23 +37707,32 @@ var init_store2 = __esm({
     init_fsError();
     init_privateFile();
     STATE_FORMAT = "cdba-emulator-state/1";
+    CHANGE_HEADROOM_BYTES = 256 * 1024;
     Store = class _Store {
-      constructor(world, statePath, clock, modules2) {
+      constructor(world, statePath, clock, modules2, maxBytes) {
         this.world = world;
         this.statePath = statePath;
         this.clock = clock;
         this.modules = modules2;
+        this.maxBytes = maxBytes;
       }
       world;
       statePath;
       clock;
       modules;
+      maxBytes;
       writes = Promise.resolve();
+      /** Bytes of the state as last written. */
+      writtenBytes = 0;
       /** Reloads the state file when it exists; otherwise starts from the seed (and writes it). */
-      static async open(seed, statePath, clock, modules2) {
+      static async open(seed, statePath, clock, modules2, maxBytes = MAX_BYTES.emulatorFile) {
         if (statePath) removeLeftoverTemps(statePath);
-        if (statePath && (0, import_node_fs9.existsSync)(statePath)) return new _Store(loadWorld(statePath, modules2), statePath, clock, modules2);
-        const store = new _Store(worldFromSeed(seed, clock(), modules2), statePath, clock, modules2);
+        if (statePath && (0, import_node_fs9.existsSync)(statePath)) {
+          const loaded = new _Store(loadWorld(statePath, modules2, maxBytes), statePath, clock, modules2, maxBytes);
+          loaded.writtenBytes = Buffer.byteLength(stateText(loaded.world));
+          return loaded;
+        }
+        const store = new _Store(worldFromSeed(seed, clock(), modules2), statePath, clock, modules2, maxBytes);
         try {
           await store.commit();
         } catch (error2) {
@@ -37722,11 +37740,20 @@ var init_store2 = __esm({
         }
         return store;
       }
+      /**
+       * Whether a change that brings a body of `bodyBytes` leaves the state file loadable: its
+       * size as last written, the body and what the service makes around it stay within
+       * maxBytes. Always true without a state file.
+       */
+      hasRoomFor(bodyBytes) {
+        return !this.statePath || this.writtenBytes + bodyBytes + CHANGE_HEADROOM_BYTES <= this.maxBytes;
+      }
       /** Persists the current state; resolves once it is durably on disk (no-op in memory mode). */
       commit() {
         if (!this.statePath) return Promise.resolve();
         const path = this.statePath;
-        const text12 = JSON.stringify({ format: STATE_FORMAT, world: this.world }, null, 2);
+        const text12 = stateText(this.world);
+        this.writtenBytes = Buffer.byteLength(text12);
         this.writes = this.writes.catch(() => void 0).then(() => writeFileAtomic(path, text12));
         return this.writes;
       }
@@ -43608,6 +43635,7 @@ async function serveApi(req, res, app, url, rawBody, outcome) {
     const pretty = booleanParam(url.searchParams, "pretty", false);
     const envelope = booleanParam(url.searchParams, "envelope", false);
     if ((method === "POST" || method === "PATCH") && !(operation2.noBody && rawBody.trim() === "")) ctx.body = withoutEchoes(ctx, parseBody(ctx, version2, operation2.arrayBody), operation2.readOnly);
+    if ((method === "POST" || method === "PATCH") && !app.store.hasRoomFor(Buffer.byteLength(rawBody))) throw failures.stateFull(app.store.maxBytes);
     const reply = await operation2.handler(ctx);
     if (reply.drop) {
       outcome.status = void 0;
@@ -43796,7 +43824,7 @@ async function startEmulator(options = {}) {
   const clock = options.clock ?? Date.now;
   const seed = options.seed ? validateSeed(options.seed) : options.seedFile ? loadSeedFile(options.seedFile) : buildDefaultSeed();
   const served = modules();
-  const store = await Store.open(seed, options.statePath, clock, served);
+  const store = await Store.open(seed, options.statePath, clock, served, options.maxStateBytes);
   const world = store.world;
   const auth = new Authenticator(() => credentialsOf(world), clock, options.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS, options.digestSha256 ?? false);
   const faults = new Faults(options);
@@ -51134,4 +51162,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=ee14674d4458e862d8fe2cff102b6f8d36f7cce6d0ef7b9dfdc4a3cb42d977f7
+//# cdbaBundleSha256=9a35cf551b0153868e0a4e013c4010767380a6546e2d65edf1cbea5252db9447

@@ -71,6 +71,13 @@ export const failures = {
     }),
   serviceUnavailable: () =>
     new ApiFailure(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Retry later.', [], { 'Retry-After': '1' }),
+  stateFull: (maxBytes: number) =>
+    new ApiFailure(
+      413,
+      'STATE_LIMIT_EXCEEDED',
+      `This change could take the emulator's state past ${maxBytes / (1024 * 1024)} MiB, the most --state can load again; delete something first.`,
+      [String(maxBytes)],
+    ),
   payloadTooLarge: () => new ApiFailure(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'),
   unexpected: () => new ApiFailure(500, 'UNEXPECTED_ERROR', 'Unexpected error.'),
 };

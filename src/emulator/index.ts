@@ -61,6 +61,8 @@ export interface EmulatorOptions {
   seedFile?: string;
   /** Persist after every acknowledged change; reloaded on start when it exists. */
   statePath?: string;
+  /** The most the state file may hold, loaded or written (a write that could pass it answers 413); default 64 MiB. */
+  maxStateBytes?: number;
   /** PEM contents; serves HTTPS. */
   tls?: { cert: string; key: string };
   latencyMs?: number;
@@ -160,7 +162,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const clock = options.clock ?? Date.now;
   const seed = options.seed ? validateSeed(options.seed) : options.seedFile ? loadSeedFile(options.seedFile) : buildDefaultSeed();
   const served = modules();
-  const store = await Store.open(seed, options.statePath, clock, served);
+  const store = await Store.open(seed, options.statePath, clock, served, options.maxStateBytes);
   const world = store.world;
   const auth = new Authenticator(() => credentialsOf(world), clock, options.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS, options.digestSha256 ?? false);
   const faults = new Faults(options);
