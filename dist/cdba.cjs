@@ -37540,6 +37540,30 @@ var init_auth = __esm({
   }
 });
 
+// src/emulator/context.ts
+function selfHref(ctx, path = ctx.path) {
+  return ctx.baseUrl + (path.length > 1 ? path.replace(/\/+$/, "") : path);
+}
+function apiRoot(ctx) {
+  return `${ctx.baseUrl}/api/atlas/${ctx.api}`;
+}
+function serviceNow(services) {
+  const now = services.clock();
+  if (services.date === void 0) return now;
+  if (services.date.length > 10) return Date.parse(services.date) + (now - (services.startedAt ?? now));
+  return Date.parse(`${services.date}T00:00:00Z`) + (now % DAY_MS2 + DAY_MS2) % DAY_MS2;
+}
+function serviceDay(services) {
+  return services.date === void 0 ? void 0 : new Date(serviceNow(services)).toISOString().slice(0, 10);
+}
+var DAY_MS2;
+var init_context2 = __esm({
+  "src/emulator/context.ts"() {
+    "use strict";
+    DAY_MS2 = 864e5;
+  }
+});
+
 // src/emulator/faults.ts
 function mulberry32(seed) {
   let state = seed >>> 0;
@@ -37591,30 +37615,6 @@ var init_faults = __esm({
         if (this.latencyMs > 0) await new Promise((resolve2) => setTimeout(resolve2, this.latencyMs));
       }
     };
-  }
-});
-
-// src/emulator/context.ts
-function selfHref(ctx, path = ctx.path) {
-  return ctx.baseUrl + (path.length > 1 ? path.replace(/\/+$/, "") : path);
-}
-function apiRoot(ctx) {
-  return `${ctx.baseUrl}/api/atlas/${ctx.api}`;
-}
-function serviceNow(services) {
-  const now = services.clock();
-  if (services.date === void 0) return now;
-  if (services.date.length > 10) return Date.parse(services.date) + (now - (services.startedAt ?? now));
-  return Date.parse(`${services.date}T00:00:00Z`) + (now % DAY_MS2 + DAY_MS2) % DAY_MS2;
-}
-function serviceDay(services) {
-  return services.date === void 0 ? void 0 : new Date(serviceNow(services)).toISOString().slice(0, 10);
-}
-var DAY_MS2;
-var init_context2 = __esm({
-  "src/emulator/context.ts"() {
-    "use strict";
-    DAY_MS2 = 864e5;
   }
 });
 
@@ -37671,9 +37671,9 @@ function objectId(nowMs) {
 function isoSeconds(ms) {
   return new Date(Math.floor(ms / 1e3) * 1e3).toISOString().replace(".000Z", "Z");
 }
-function worldFromSeed(seed, now, modules2) {
+function worldFromSeed(seed, now, modules2, serviceNow2) {
   const world = {};
-  for (const module2 of modules2) module2.state?.fromSeed(world, seed, now, modules2);
+  for (const module2 of modules2) module2.state?.fromSeed(world, seed, now, modules2, serviceNow2);
   if (seed.rateLimit) world.rateLimitPerMinute = seed.rateLimit.perMinute;
   if (seed.transitionMs !== void 0) world.transitionMs = seed.transitionMs;
   return world;
@@ -37709,30 +37709,32 @@ var init_store2 = __esm({
     STATE_FORMAT = "cdba-emulator-state/1";
     CHANGE_HEADROOM_BYTES = 256 * 1024;
     Store = class _Store {
-      constructor(world, statePath, clock, modules2, maxBytes) {
+      constructor(world, statePath, clock, modules2, maxBytes, serviceClock2) {
         this.world = world;
         this.statePath = statePath;
         this.clock = clock;
         this.modules = modules2;
         this.maxBytes = maxBytes;
+        this.serviceClock = serviceClock2;
       }
       world;
       statePath;
       clock;
       modules;
       maxBytes;
+      serviceClock;
       writes = Promise.resolve();
       /** Bytes of the state as last written. */
       writtenBytes = 0;
       /** Reloads the state file when it exists; otherwise starts from the seed (and writes it). */
-      static async open(seed, statePath, clock, modules2, maxBytes = MAX_BYTES.emulatorFile) {
+      static async open(seed, statePath, clock, modules2, maxBytes = MAX_BYTES.emulatorFile, serviceClock2 = clock) {
         if (statePath) removeLeftoverTemps(statePath);
         if (statePath && (0, import_node_fs9.existsSync)(statePath)) {
-          const loaded = new _Store(loadWorld(statePath, modules2, maxBytes), statePath, clock, modules2, maxBytes);
+          const loaded = new _Store(loadWorld(statePath, modules2, maxBytes), statePath, clock, modules2, maxBytes, serviceClock2);
           loaded.writtenBytes = Buffer.byteLength(stateText(loaded.world));
           return loaded;
         }
-        const store = new _Store(worldFromSeed(seed, clock(), modules2), statePath, clock, modules2, maxBytes);
+        const store = new _Store(worldFromSeed(seed, clock(), modules2, serviceClock2()), statePath, clock, modules2, maxBytes, serviceClock2);
         try {
           await store.commit();
         } catch (error2) {
@@ -39598,9 +39600,8 @@ function frequencyOf(slot, reference) {
 }
 function scheduledSnapshots(cluster, moment) {
   if (!cluster.backupEnabled) return [];
-  const { offset } = moment;
-  const now = moment.now + offset;
-  const since = cluster.since === null ? Number.NEGATIVE_INFINITY : cluster.since + offset;
+  const { now } = moment;
+  const since = cluster.since === null ? Number.NEGATIVE_INFINITY : cluster.since;
   if (since > now) return [];
   const schedule = scheduleOf(cluster.id);
   const reference = schedule.referenceHourOfDay * HOUR + schedule.referenceMinuteOfHour * MINUTE;
@@ -39616,8 +39617,8 @@ function scheduledSnapshots(cluster, moment) {
       onDemand: false,
       frequency: cluster.flex ? "daily" : frequency,
       ...cluster.flex ? {} : { policyItemId: schedule.itemIds[frequency] },
-      requestedAt: at - offset,
-      completeAt: at - offset + moment.transitionMs,
+      requestedAt: at,
+      completeAt: at + moment.transitionMs,
       retentionMs,
       mongodVersion: cluster.mongodVersion,
       cloudProvider: cluster.cloudProvider,
@@ -39632,8 +39633,7 @@ function scheduledSnapshots(cluster, moment) {
 function nextSnapshotAt(clusterId, moment) {
   const schedule = scheduleOf(clusterId);
   const reference = schedule.referenceHourOfDay * HOUR + schedule.referenceMinuteOfHour * MINUTE;
-  const now = moment.now + moment.offset;
-  return Math.floor((now - reference) / (6 * HOUR) + 1) * 6 * HOUR + reference - moment.offset;
+  return Math.floor((moment.now - reference) / (6 * HOUR) + 1) * 6 * HOUR + reference;
 }
 function recordView(record2) {
   return {
@@ -39703,8 +39703,7 @@ var init_state3 = __esm({
 
 // src/emulator/resources/backups/clusters.ts
 function momentOf(ctx) {
-  const now = ctx.services.clock();
-  return { now, offset: serviceNow(ctx.services) - now, transitionMs: ctx.services.transitionMs };
+  return { now: serviceNow(ctx.services), transitionMs: ctx.services.transitionMs };
 }
 function stateAt(store, now) {
   const state = backupStateOf(store.world);
@@ -39796,9 +39795,9 @@ function renderSnapshot(view2, moment, context) {
   return {
     ...stage >= 3 ? { cloudProvider: view2.cloudProvider } : {},
     copyRegions: [],
-    ...completed ? { createdAt: iso(moment, view2.onDemand ? view2.requestedAt + span / 2 : view2.requestedAt) } : {},
+    ...completed ? { createdAt: isoSeconds(view2.onDemand ? view2.requestedAt + span / 2 : view2.requestedAt) } : {},
     ...view2.description !== void 0 ? { description: view2.description } : {},
-    expiresAt: iso(moment, expiresAt(view2, context.justTaken ? view2.requestedAt : moment.now)),
+    expiresAt: isoSeconds(expiresAt(view2, context.justTaken ? view2.requestedAt : moment.now)),
     frequencyType: view2.frequency,
     id: view2.id,
     links: [
@@ -39818,12 +39817,12 @@ function renderFlexSnapshot(view2, moment) {
   const started = view2.requestedAt + (view2.completeAt - view2.requestedAt) / 2;
   const completed = moment.now >= view2.completeAt;
   return {
-    expiration: iso(moment, view2.requestedAt + view2.retentionMs),
-    ...completed ? { finishTime: iso(moment, view2.completeAt) } : {},
+    expiration: isoSeconds(view2.requestedAt + view2.retentionMs),
+    ...completed ? { finishTime: isoSeconds(view2.completeAt) } : {},
     id: view2.id,
     mongoDBVersion: view2.mongodVersion,
-    scheduledTime: iso(moment, view2.requestedAt),
-    ...moment.now >= started ? { startTime: iso(moment, started) } : {},
+    scheduledTime: isoSeconds(view2.requestedAt),
+    ...moment.now >= started ? { startTime: isoSeconds(started) } : {},
     status: completed ? "COMPLETED" : moment.now >= started ? "RUNNING" : "QUEUED"
   };
 }
@@ -39841,9 +39840,9 @@ function renderRestoreJob(job, moment, context) {
     deliveryUrl: download && ready ? [downloadUrl(job, context.downloadHost)] : [],
     desiredTimestamp: { increment: null, time: null, date: null },
     expired: download && ready && moment.now >= job.finishAt + DOWNLOAD_READY_MS,
-    ...download && ready ? { expiresAt: iso(moment, job.finishAt + DOWNLOAD_READY_MS) } : {},
+    ...download && ready ? { expiresAt: isoSeconds(job.finishAt + DOWNLOAD_READY_MS) } : {},
     failed: false,
-    ...!download && ready ? { finishedAt: iso(moment, job.finishAt) } : {},
+    ...!download && ready ? { finishedAt: isoSeconds(job.finishAt) } : {},
     id: job.id,
     links: [
       { href: `${cluster}/backup/restoreJobs/${job.id}`, rel: "self" },
@@ -39853,7 +39852,7 @@ function renderRestoreJob(job, moment, context) {
     ],
     snapshotId: job.snapshotId,
     ...job.target ? { targetClusterName: job.target.clusterName, targetDeploymentItemName: context.targetDeploymentItemName ?? job.target.clusterName, targetGroupId: job.target.groupId } : {},
-    timestamp: iso(moment, job.snapshotTakenAt)
+    timestamp: isoSeconds(job.snapshotTakenAt)
   };
 }
 function renderFlexRestoreJob(job, moment) {
@@ -39861,20 +39860,20 @@ function renderFlexRestoreJob(job, moment) {
   const done = jobPhase(job, moment.now) === "finished";
   return {
     deliveryType: "RESTORE",
-    expirationDate: iso(moment, job.createdAt + FLEX_JOB_EXPIRY_MS),
+    expirationDate: isoSeconds(job.createdAt + FLEX_JOB_EXPIRY_MS),
     id: job.id,
     instanceName: job.clusterName,
     projectId: job.groupId,
-    ...done ? { restoreFinishedDate: iso(moment, job.finishAt) } : {},
-    restoreScheduledDate: iso(moment, job.createdAt),
-    snapshotFinishedDate: iso(moment, job.snapshotCompletedAt),
+    ...done ? { restoreFinishedDate: isoSeconds(job.finishAt) } : {},
+    restoreScheduledDate: isoSeconds(job.createdAt),
+    snapshotFinishedDate: isoSeconds(job.snapshotCompletedAt),
     snapshotId: job.snapshotId,
     status: done ? "COMPLETED" : running ? "RUNNING" : "PENDING",
     targetDeploymentItemName: job.target.clusterName,
     targetProjectId: job.target.groupId
   };
 }
-var REL, DOWNLOAD_READY_MS, FLEX_JOB_EXPIRY_MS, iso;
+var REL, DOWNLOAD_READY_MS, FLEX_JOB_EXPIRY_MS;
 var init_render2 = __esm({
   "src/emulator/resources/backups/render.ts"() {
     "use strict";
@@ -39884,7 +39883,6 @@ var init_render2 = __esm({
     REL = "https://cloud.mongodb.com/";
     DOWNLOAD_READY_MS = 36e5;
     FLEX_JOB_EXPIRY_MS = 6 * 36e5;
-    iso = (moment, ms) => isoSeconds(ms + moment.offset);
   }
 });
 
@@ -39910,7 +39908,7 @@ function startRestore(ctx, state, moment, request) {
   if (moment.now < snapshot3.completeAt) throw backupFailures.snapshotNotCompleted(snapshot3.id);
   const checked3 = request.target ? checkTarget(ctx, state, moment, snapshot3, request.fromFlex, request.target.groupId, request.target.clusterName) : void 0;
   const job = {
-    id: objectId(moment.now + moment.offset),
+    id: objectId(moment.now),
     ...request.source,
     flex: request.fromFlex,
     snapshotId: snapshot3.id,
@@ -39924,7 +39922,7 @@ function startRestore(ctx, state, moment, request) {
   state.restoreJobs.push(job);
   if (checked3) {
     const { located } = checked3;
-    const until = moment.now + moment.transitionMs;
+    const until = ctx.services.clock() + moment.transitionMs;
     if (located.record.model.stateName === "IDLE") located.record.model.stateName = "UPDATING";
     if (located.kind === "dedicated") clusterStore(ctx.services.store).schedule(located.record, Math.max(until, located.record.pendingUntil ?? 0));
     else located.record.pendingUntil = Math.max(until, located.record.pendingUntil ?? 0);
@@ -40044,7 +40042,7 @@ var init_handlers4 = __esm({
       const { moment, cluster } = call;
       const pending = snapshotsOf(cluster, call.state, moment).find((view3) => view3.onDemand && view3.completeAt > moment.now);
       if (pending) throw backupFailures.snapshotInProgress(cluster.name, pending.id);
-      const id = objectId(moment.now + moment.offset);
+      const id = objectId(moment.now);
       const record2 = {
         id,
         groupId: cluster.groupId,
@@ -40115,7 +40113,7 @@ var init_handlers4 = __esm({
       const job = findJob(jobsOf(call, false), ctx.params.restoreJobId, call.cluster.name);
       if (jobPhase(job, call.moment.now) !== "running") throw backupFailures.cannotCancelFinished(job.id);
       job.cancelledAt = call.moment.now;
-      releaseTarget(ctx, job, call.moment.now);
+      releaseTarget(ctx, job, ctx.services.clock());
       await ctx.services.store.commit();
       return { status: 204, body: void 0 };
     };
@@ -40132,7 +40130,7 @@ var init_handlers4 = __esm({
           copySettings: [],
           extraRetentionSettings: [],
           links: [{ href: selfHref(ctx), rel: "self" }],
-          nextSnapshot: isoSeconds(nextSnapshotAt(cluster.id, moment) + moment.offset),
+          nextSnapshot: isoSeconds(nextSnapshotAt(cluster.id, moment)),
           policies: [{ id: schedule.policyId, policyItems: DEFAULT_POLICY.map((item) => ({ ...item, id: schedule.itemIds[item.frequencyType] })) }],
           referenceHourOfDay: schedule.referenceHourOfDay,
           referenceMinuteOfHour: schedule.referenceMinuteOfHour,
@@ -40308,7 +40306,7 @@ var init_seed2 = __esm({
 // src/emulator/resources/backups/index.ts
 function snapshot(store) {
   const state = backupStateOf(store.world);
-  const now = store.clock();
+  const now = store.serviceClock();
   const out = [];
   for (const project of store.world.projects) {
     const names2 = [...store.world.clusters ?? [], ...store.world.flexClusters ?? []].filter((record2) => record2.model.groupId === project.id).map((record2) => record2.model.name);
@@ -40359,7 +40357,7 @@ var init_backups2 = __esm({
         check: (doc, problems) => checkBackupSeed(doc, problems)
       },
       state: {
-        fromSeed: (world, seed, now) => backupStateFromSeed(world, seed, now),
+        fromSeed: (world, seed, _now, _modules, serviceNow2) => backupStateFromSeed(world, seed, serviceNow2),
         upgrade: (world) => void backupStateOf(world),
         snapshot: (store) => ({ backups: snapshot(store) })
       }
@@ -42644,12 +42642,12 @@ function renderFlatIndex(record2, moment) {
     type: record2.type
   });
 }
-function renderSampleLoad(load2, now, iso3, justStarted = false) {
+function renderSampleLoad(load2, now, iso2, justStarted = false) {
   const done = !justStarted && load2.completeAt <= now;
   return {
     _id: load2._id,
     clusterName: load2.clusterName,
-    completeDate: done ? iso3(load2.completeAt) : null,
+    completeDate: done ? iso2(load2.completeAt) : null,
     createDate: load2.createDate,
     errorMessage: null,
     state: done ? "COMPLETED" : "WORKING"
@@ -43824,7 +43822,8 @@ async function startEmulator(options = {}) {
   const clock = options.clock ?? Date.now;
   const seed = options.seed ? validateSeed(options.seed) : options.seedFile ? loadSeedFile(options.seedFile) : buildDefaultSeed();
   const served = modules();
-  const store = await Store.open(seed, options.statePath, clock, served, options.maxStateBytes);
+  const dated = options.date !== void 0 ? { date: checkedDate(options.date), startedAt: clock() } : {};
+  const store = await Store.open(seed, options.statePath, clock, served, options.maxStateBytes, () => serviceNow({ clock, ...dated }));
   const world = store.world;
   const auth = new Authenticator(() => credentialsOf(world), clock, options.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS, options.digestSha256 ?? false);
   const faults = new Faults(options);
@@ -43843,7 +43842,7 @@ async function startEmulator(options = {}) {
     limiter,
     stats,
     removedVersions: new Set(options.removedVersions ?? []),
-    ...options.date !== void 0 ? { date: checkedDate(options.date), startedAt: clock() } : {},
+    ...dated,
     url: "",
     onUnexpected: (error2) => unexpected.push(error2),
     state: () => deepFreeze2(Object.assign({}, ...served.map((module2) => module2.state?.snapshot?.(store) ?? {})))
@@ -43894,6 +43893,7 @@ var init_emulator = __esm({
     import_node_https = __toESM(require_node_https(), 1);
     init_errors();
     init_auth();
+    init_context2();
     init_faults();
     init_modules();
     init_rateLimit();
@@ -48732,7 +48732,7 @@ async function runEnvGc(ctx, flags) {
   const { shortDuration: shortDuration2 } = await Promise.resolve().then(() => (init_expiry(), expiry_exports));
   const inventory = await takeInventory2(ctx, client, projectId);
   const { now } = inventory;
-  const iso3 = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const iso2 = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
   const chosen = inventory.envs.flatMap((env2) => {
     const ends = expiryOf2(env2);
     const age = ageOf2(env2, now);
@@ -48746,9 +48746,9 @@ async function runEnvGc(ctx, flags) {
     ];
     if (remove2.length === 0) return [];
     const keep = cluster && !cluster.made ? [`cluster ${env2.name} (not made by env up)`] : [];
-    return [{ env: env2, plan: { name: env2.name, reason, expires: ends === void 0 ? null : iso3(ends), remove: remove2, keep } }];
+    return [{ env: env2, plan: { name: env2.name, reason, expires: ends === void 0 ? null : iso2(ends), remove: remove2, keep } }];
   });
-  const plan = { envs: chosen.map((c) => c.plan), totalCount: chosen.length, serviceTime: iso3(now) };
+  const plan = { envs: chosen.map((c) => c.plan), totalCount: chosen.length, serviceTime: iso2(now) };
   await showPlan2(ctx, plan);
   if (flags.dryRun) {
     if (flags.exitCode && plan.totalCount > 0) {
@@ -48776,7 +48776,7 @@ async function runEnvGc(ctx, flags) {
           const ends = clusterExpiry2(response.body);
           const at = serviceNowOf2(response) ?? now;
           if (!item.reason.startsWith("made") && ends !== void 0 && ends > at) {
-            ctx.io.note(`cdba: env ${env2.name}: extended since it was listed (now ends ${iso3(ends)}): kept`);
+            ctx.io.note(`cdba: env ${env2.name}: extended since it was listed (now ends ${iso2(ends)}): kept`);
             return;
           }
           cluster = { doc: response.body, flex };
@@ -48830,7 +48830,7 @@ function registerEnvList(env2, app) {
     ["Envs on clusters they did not make (never deleted by env down or gc)", "cdba env list --query 'results[?!createdCluster].name'"]
   ]);
 }
-var iso2 = (ms) => ms === void 0 ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+var iso = (ms) => ms === void 0 ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 async function listDocument2(inventory, expiredOnly = false) {
   const { ageOf: ageOf2, expiryOf: expiryOf2, isExpired: isExpired3 } = await Promise.resolve().then(() => (init_inventory(), inventory_exports));
   const { stateLabel: stateLabel2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
@@ -48843,15 +48843,15 @@ async function listDocument2(inventory, expiredOnly = false) {
       state: env2.cluster ? stateLabel2(env2.cluster) : null,
       tier: env2.cluster ? env2.cluster.tier : null,
       createdCluster: env2.cluster?.made ?? false,
-      createDate: env2.cluster?.made ? iso2(env2.cluster.created) : null,
+      createDate: env2.cluster?.made ? iso(env2.cluster.created) : null,
       ageSeconds: age === void 0 ? null : Math.floor(age / 1e3),
-      expires: iso2(expiryOf2(env2)),
+      expires: iso(expiryOf2(env2)),
       expired: isExpired3(env2, now),
       user: env2.user ? envUsername2(env2.name) : null,
       entries: env2.entries.map((e) => e.value)
     };
   });
-  return { results: results5, totalCount: results5.length, serviceTime: iso2(now) };
+  return { results: results5, totalCount: results5.length, serviceTime: iso(now) };
 }
 async function envTable(serviceTime2) {
   const { shortDuration: shortDuration2 } = await Promise.resolve().then(() => (init_expiry(), expiry_exports));
@@ -51162,4 +51162,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=9a35cf551b0153868e0a4e013c4010767380a6546e2d65edf1cbea5252db9447
+//# cdbaBundleSha256=0ceadd0e2e398d0bc9d7e9c7339e9bc9d8197f2a0309b53b54fa50fd7fe564fa

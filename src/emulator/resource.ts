@@ -58,8 +58,8 @@ export interface SeedPart {
 }
 
 export interface StatePart {
-  /** Fills its keys of a new world from a validated seed, at `now` (clock ms). */
-  fromSeed(world: World, seed: SeedDocument, now: number, modules: readonly ResourceModule[]): void;
+  /** Fills its keys of a new world from a validated seed, at `now` (clock ms; `serviceNow`: the service's time, under --date). */
+  fromSeed(world: World, seed: SeedDocument, now: number, modules: readonly ResourceModule[], serviceNow: number): void;
   /** Fills in what a state file written before it (or before a field of it) lacks. */
   upgrade?(world: World, modules: readonly ResourceModule[]): void;
   /** Its part of state(): deep copies, as they are now. */

@@ -38,9 +38,9 @@ export function isoSeconds(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
-function worldFromSeed(seed: SeedDocument, now: number, modules: readonly ResourceModule[]): World {
+function worldFromSeed(seed: SeedDocument, now: number, modules: readonly ResourceModule[], serviceNow: number): World {
   const world = {} as World;
-  for (const module of modules) module.state?.fromSeed(world, seed, now, modules);
+  for (const module of modules) module.state?.fromSeed(world, seed, now, modules, serviceNow);
   if (seed.rateLimit) world.rateLimitPerMinute = seed.rateLimit.perMinute;
   if (seed.transitionMs !== undefined) world.transitionMs = seed.transitionMs;
   return world;
@@ -83,6 +83,8 @@ export class Store {
     readonly modules: readonly ResourceModule[],
     /** The most a state file may hold and still load (--state): 64 MiB. */
     readonly maxBytes: number,
+    /** Now on the service's clock (under --date, context.ts serviceNow), for what a module keeps in service time. */
+    readonly serviceClock: () => number,
   ) {}
 
   /** Reloads the state file when it exists; otherwise starts from the seed (and writes it). */
@@ -92,15 +94,16 @@ export class Store {
     clock: () => number,
     modules: readonly ResourceModule[],
     maxBytes: number = MAX_BYTES.emulatorFile,
+    serviceClock: () => number = clock,
   ): Promise<Store> {
     // Temp files of a run that was killed mid-write hold every key of the state.
     if (statePath) removeLeftoverTemps(statePath);
     if (statePath && existsSync(statePath)) {
-      const loaded = new Store(loadWorld(statePath, modules, maxBytes), statePath, clock, modules, maxBytes);
+      const loaded = new Store(loadWorld(statePath, modules, maxBytes), statePath, clock, modules, maxBytes, serviceClock);
       loaded.writtenBytes = Buffer.byteLength(stateText(loaded.world));
       return loaded;
     }
-    const store = new Store(worldFromSeed(seed, clock(), modules), statePath, clock, modules, maxBytes);
+    const store = new Store(worldFromSeed(seed, clock(), modules, serviceClock()), statePath, clock, modules, maxBytes, serviceClock);
     try {
       await store.commit();
     } catch (error) {

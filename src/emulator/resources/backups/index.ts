@@ -47,7 +47,7 @@ declare module '../../resource.js' {
 
 function snapshot(store: Store): ClusterBackupSnapshot[] {
   const state = backupStateOf(store.world);
-  const now = store.clock();
+  const now = store.serviceClock();
   const out: ClusterBackupSnapshot[] = [];
   for (const project of store.world.projects) {
     const names = [...(store.world.clusters ?? []), ...(store.world.flexClusters ?? [])].filter((record) => record.model.groupId === project.id).map((record) => record.model.name);
@@ -89,7 +89,7 @@ export const backups: ResourceModule = {
     check: (doc, problems) => checkBackupSeed(doc, problems),
   },
   state: {
-    fromSeed: (world, seed, now) => backupStateFromSeed(world, seed, now),
+    fromSeed: (world, seed, _now, _modules, serviceNow) => backupStateFromSeed(world, seed, serviceNow),
     upgrade: (world) => void backupStateOf(world),
     snapshot: (store) => ({ backups: snapshot(store) }),
   },
