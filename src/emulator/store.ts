@@ -14,6 +14,8 @@ import { fsReason } from '../base/fsError.js';
 import { removeLeftoverTemps, writeFileAtomic } from '../base/privateFile.js';
 import type { ResourceModule } from './resource.js';
 import type { SeedDocument } from './seed.js';
+import { Problems } from './seedChecks.js';
+import { checkShape } from './stateChecks.js';
 
 /**
  * The stored state: the emulator's settings, and each module's keys, merged in by
@@ -60,6 +62,16 @@ function loadWorld(path: string, modules: readonly ResourceModule[], maxBytes: n
   const state = doc as { format?: unknown; world?: World };
   if (state.format !== STATE_FORMAT || typeof state.world !== 'object' || state.world === null) {
     throw new UsageError(`--state: ${path} is not an emulator state file (expected format ${STATE_FORMAT})`);
+  }
+  // Checked as a seed is, naming the file and each field, before any module reads it.
+  const problems = new Problems();
+  for (const module of modules) {
+    for (const [key, shape] of Object.entries(module.state?.shape ?? {})) checkShape(`world.${key}`, (state.world as unknown as Record<string, unknown>)[key], shape, problems);
+  }
+  if (problems.list.length > 0) {
+    const shown = problems.list.slice(0, 5).join('; ');
+    const more = problems.list.length > 5 ? `; and ${problems.list.length - 5} more` : '';
+    throw new UsageError(`--state: ${path} is not a usable emulator state: ${shown}${more}`);
   }
   for (const module of modules) module.state?.upgrade?.(state.world, modules);
   return state.world;
