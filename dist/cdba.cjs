@@ -10417,8 +10417,8 @@ function registerOperations(operations) {
     if (dates.length === 0 || dates.some((date, i) => i > 0 && date <= dates[i - 1]) || dates.at(-1) > NEWEST_DATE) {
       throw new Error(`operation ${name}: versions must be oldest first, at least one, none after ${NEWEST_DATE}`);
     }
-    const shape = (path) => path.replace(/\{[^}]+\}/g, "{}");
-    const clash = OPERATION_NAMES.find((other) => table2[other].method === decl.method && shape(table2[other].path) === shape(decl.path));
+    const shape2 = (path) => path.replace(/\{[^}]+\}/g, "{}");
+    const clash = OPERATION_NAMES.find((other) => table2[other].method === decl.method && shape2(table2[other].path) === shape2(decl.path));
     if (clash) throw new Error(`operation ${name}: ${decl.method} ${decl.path} is already ${clash}`);
     table2[name] = decl;
     OPERATION_NAMES.push(name);
@@ -25492,8 +25492,8 @@ function readOnlyPaths(fields, prefix = "") {
   }
   return out;
 }
-function fieldsOf(shape) {
-  return shape === "legacy" ? LEGACY_FIELDS : shape === "modern" ? MODERN_FIELDS : PER_SHARD_FIELDS;
+function fieldsOf(shape2) {
+  return shape2 === "legacy" ? LEGACY_FIELDS : shape2 === "modern" ? MODERN_FIELDS : PER_SHARD_FIELDS;
 }
 function kindMatches(spec, value) {
   switch (spec.kind) {
@@ -25546,10 +25546,10 @@ function checkFields(body, fields, prefix) {
   }
   return void 0;
 }
-function missingOnCreate(body, shape) {
+function missingOnCreate(body, shape2) {
   const missing2 = (field) => ({ code: "MISSING_ATTRIBUTE", field });
   if (typeof body.name !== "string") return missing2("name");
-  if (shape === "legacy") {
+  if (shape2 === "legacy") {
     const settings = body.providerSettings;
     if (!isObject(settings)) return missing2("providerSettings");
     if (typeof settings.providerName !== "string") return missing2("providerSettings.providerName");
@@ -25580,8 +25580,8 @@ function missingOnCreate(body, shape) {
   }
   return void 0;
 }
-function checkClusterBody(body, shape, mode) {
-  return checkFields(body, fieldsOf(shape), "") ?? (mode === "create" ? missingOnCreate(body, shape) : void 0);
+function checkClusterBody(body, shape2, mode) {
+  return checkFields(body, fieldsOf(shape2), "") ?? (mode === "create" ? missingOnCreate(body, shape2) : void 0);
 }
 function forEachAt(value, segments, visit2) {
   if (Array.isArray(value)) {
@@ -25611,8 +25611,8 @@ function deletePath(body, path) {
     delete parent[key];
   });
 }
-function isKnownField(path, shape) {
-  let spec = { kind: "object", fields: fieldsOf(shape) };
+function isKnownField(path, shape2) {
+  let spec = { kind: "object", fields: fieldsOf(shape2) };
   for (const segment of path.split(".")) {
     while (spec && (spec.kind === "array" || spec.kind === "map")) spec = spec.items ?? spec.values;
     spec = spec?.fields?.[segment];
@@ -25620,23 +25620,23 @@ function isKnownField(path, shape) {
   }
   return true;
 }
-function fieldProblems(body, shape) {
+function fieldProblems(body, shape2) {
   const rest = structuredClone(body);
   const problems = [];
   for (; ; ) {
-    const problem = checkClusterBody(rest, shape, "patch");
+    const problem = checkClusterBody(rest, shape2, "patch");
     if (!problem || problems.some((p) => p.field === problem.field)) return problems;
     problems.push(problem);
     deletePath(rest, problem.field);
   }
 }
-function missingField(body, shape) {
-  const problem = checkClusterBody(body, shape, "create");
+function missingField(body, shape2) {
+  const problem = checkClusterBody(body, shape2, "create");
   return problem?.code === "MISSING_ATTRIBUTE" ? problem.field : void 0;
 }
-function stripReadOnly(body, shape) {
+function stripReadOnly(body, shape2) {
   const stripped = [];
-  for (const path of [...READ_ONLY_FIELDS[shape], ...SPEC_IDS[shape]]) {
+  for (const path of [...READ_ONLY_FIELDS[shape2], ...SPEC_IDS[shape2]]) {
     if (!hasPath(body, path)) continue;
     deletePath(body, path);
     stripped.push(path);
@@ -26228,8 +26228,8 @@ function shapeForVersion(version2) {
   if (version2 === "v1.0" || version2 < "2023-02-01") return "legacy";
   return version2 < "2024-08-05" ? "modern" : "perShard";
 }
-function shapeLabel(shape) {
-  return shape === "legacy" ? "legacy (v1.0 / 2023-01-01)" : shape === "modern" ? "2023-02-01" : "2024-08-05 / 2024-10-23";
+function shapeLabel(shape2) {
+  return shape2 === "legacy" ? "legacy (v1.0 / 2023-01-01)" : shape2 === "modern" ? "2023-02-01" : "2024-08-05 / 2024-10-23";
 }
 function shapeOfDocument(doc) {
   const specs = asArray(doc.replicationSpecs).filter(isObject);
@@ -26302,13 +26302,13 @@ function entryDisk(spec) {
   }
   return void 0;
 }
-function shardsOfSpecs(specs, shape) {
+function shardsOfSpecs(specs, shape2) {
   return specs.flatMap((raw, entry) => {
     const spec = asObject(raw);
     const shard = { entry, regionConfigs: asArray(spec.regionConfigs) };
     if (typeof spec.zoneName === "string") shard.zoneName = spec.zoneName;
     if (typeof spec.zoneId === "string") shard.zoneId = spec.zoneId;
-    if (shape === "perShard") {
+    if (shape2 === "perShard") {
       const disk = entryDisk(spec);
       return [{ ...shard, index: 0, ...disk === void 0 ? {} : { diskSizeGB: disk } }];
     }
@@ -26316,15 +26316,15 @@ function shardsOfSpecs(specs, shape) {
     return Array.from({ length: count2 }, (_, index) => ({ ...structuredClone(shard), index }));
   });
 }
-function shardsOfEntries(entries, shape, legacy) {
+function shardsOfEntries(entries, shape2, legacy) {
   const keys = /* @__PURE__ */ new Map();
   const used = /* @__PURE__ */ new Set();
-  return shardsOfSpecs(entries, shape).map((wire) => {
+  return shardsOfSpecs(entries, shape2).map((wire) => {
     const zoneName = text2(wire.zoneName) ?? `Zone ${wire.entry + 1}`;
     let zoneKey = keys.get(wire.entry);
     if (zoneKey === void 0) {
       zoneKey = legacy ? `#${wire.entry}` : text2(wire.zoneId) ?? zoneName;
-      if (shape === "modern" && used.has(zoneKey)) zoneKey = `${zoneKey}#${wire.entry}`;
+      if (shape2 === "modern" && used.has(zoneKey)) zoneKey = `${zoneKey}#${wire.entry}`;
       keys.set(wire.entry, zoneKey);
       used.add(zoneKey);
     }
@@ -26344,17 +26344,17 @@ function readClusterDocument(document3) {
   const doc = asObject(document3);
   const entries = asArray(doc.replicationSpecs).map(asObject);
   const regionConfigs = entries.some((spec) => Array.isArray(spec.regionConfigs));
-  const shape = !regionConfigs ? "legacy" : entries.some((spec) => spec.numShards !== void 0) ? "modern" : "perShard";
-  const shards = shape === "legacy" ? shardsOfEntries(legacyEntries(doc), "modern", true) : shardsOfEntries(entries, shape, false);
-  const read = { shape, shards };
+  const shape2 = !regionConfigs ? "legacy" : entries.some((spec) => spec.numShards !== void 0) ? "modern" : "perShard";
+  const shards = shape2 === "legacy" ? shardsOfEntries(legacyEntries(doc), "modern", true) : shardsOfEntries(entries, shape2, false);
+  const read = { shape: shape2, shards };
   const disks = new Set(shards.map((s) => s.diskSizeGB).filter((d) => d !== void 0));
   if (typeof doc.diskSizeGB === "number") read.diskSizeGB = doc.diskSizeGB;
   else if (disks.size === 1) read.diskSizeGB = [...disks][0];
   return read;
 }
-function writeTopology(t, shape) {
+function writeTopology(t, shape2) {
   const tenant = t.provider === "TENANT";
-  if (shape === "legacy") {
+  if (shape2 === "legacy") {
     const providerSettings = { providerName: t.provider };
     if (t.backingProvider) providerSettings.backingProviderName = t.backingProvider;
     providerSettings.instanceSizeName = t.tier;
@@ -26374,7 +26374,7 @@ function writeTopology(t, shape) {
     };
   }
   const region2 = tenant ? { providerName: "TENANT", backingProviderName: t.backingProvider, regionName: t.region, priority: 7, electableSpecs: { instanceSize: t.tier } } : { providerName: t.provider, regionName: t.region, priority: 7, electableSpecs: { instanceSize: t.tier, nodeCount: t.members } };
-  if (shape === "perShard") {
+  if (shape2 === "perShard") {
     return { clusterType: t.type, replicationSpecs: Array.from({ length: t.shards }, () => ({ zoneName: "Zone 1", regionConfigs: [structuredClone(region2)] })) };
   }
   return { clusterType: t.type, replicationSpecs: [{ numShards: t.shards, zoneName: "Zone 1", regionConfigs: [region2] }] };
@@ -26394,8 +26394,8 @@ function setShardDisk(body, disk) {
     if (!isObject(region2.electableSpecs)) region2.electableSpecs = { diskSizeGB: disk };
   }
 }
-function setDiskSize(body, disk, shape) {
-  if (shape === "perShard") setShardDisk(body, disk);
+function setDiskSize(body, disk, shape2) {
+  if (shape2 === "perShard") setShardDisk(body, disk);
   else body.diskSizeGB = disk;
 }
 function onlyOne(items, flag, what) {
@@ -26408,18 +26408,18 @@ function setMembers(body, members2) {
     region2.electableSpecs = { ...asObject(region2.electableSpecs), nodeCount: members2 };
   }
 }
-function hardwareNeedsCurrent(body, change, shape) {
-  if (shape === "legacy") return change.tier !== void 0 && !legacyProviderGiven(body);
+function hardwareNeedsCurrent(body, change, shape2) {
+  if (shape2 === "legacy") return change.tier !== void 0 && !legacyProviderGiven(body);
   if (Array.isArray(body.replicationSpecs)) return false;
-  return change.tier !== void 0 || change.members !== void 0 || shape === "perShard" && change.diskSizeGB !== void 0;
+  return change.tier !== void 0 || change.members !== void 0 || shape2 === "perShard" && change.diskSizeGB !== void 0;
 }
-function applyHardwareChange(body, change, shape, current) {
-  if (shape !== "legacy" && !Array.isArray(body.replicationSpecs) && current !== void 0) {
+function applyHardwareChange(body, change, shape2, current) {
+  if (shape2 !== "legacy" && !Array.isArray(body.replicationSpecs) && current !== void 0) {
     const specs = { replicationSpecs: structuredClone(asArray(current.replicationSpecs)) };
-    stripReadOnly(specs, shape);
-    if (hardwareNeedsCurrent(body, change, shape)) body.replicationSpecs = specs.replicationSpecs;
+    stripReadOnly(specs, shape2);
+    if (hardwareNeedsCurrent(body, change, shape2)) body.replicationSpecs = specs.replicationSpecs;
   }
-  if (shape === "perShard") {
+  if (shape2 === "perShard") {
     const specs = asArray(body.replicationSpecs).filter(isObject);
     if (change.shard !== void 0 && change.shard > specs.length) {
       throw new ShapeEditError(`--shard ${change.shard}: the cluster has ${specs.length} shard${specs.length === 1 ? "" : "s"}`);
@@ -26433,8 +26433,8 @@ function applyHardwareChange(body, change, shape, current) {
     return;
   }
   if (change.shard !== void 0) throw new ShapeEditError(`--shard needs independent shard scaling (${SHAPE_SINCE.perShard} on)`);
-  if (change.tier !== void 0 && shape === "modern") setTier(body, change.tier);
-  if (change.tier !== void 0 && shape === "legacy") {
+  if (change.tier !== void 0 && shape2 === "modern") setTier(body, change.tier);
+  if (change.tier !== void 0 && shape2 === "legacy") {
     const providerSettings = { ...asObject(body.providerSettings) };
     if (!legacyProviderGiven(body)) {
       const settings = asObject(current?.providerSettings);
@@ -26445,7 +26445,7 @@ function applyHardwareChange(body, change, shape, current) {
     body.providerSettings = providerSettings;
   }
   if (change.members !== void 0) {
-    if (shape === "legacy") throw new ShapeEditError(`--members needs the regionConfigs shape (${SHAPE_SINCE.modern} on)`);
+    if (shape2 === "legacy") throw new ShapeEditError(`--members needs the regionConfigs shape (${SHAPE_SINCE.modern} on)`);
     setMembers(body, change.members);
   }
   if (change.diskSizeGB !== void 0) body.diskSizeGB = change.diskSizeGB;
@@ -26489,7 +26489,7 @@ function overlayLegacy(body, o) {
     for (const spec of asArray(body.replicationSpecs).filter(isObject)) spec.numShards = o.shards;
   }
 }
-function overlayRegionConfigs(body, o, shape) {
+function overlayRegionConfigs(body, o, shape2) {
   const regions = regionConfigsOf(body);
   if (o.provider !== void 0) {
     for (const region2 of regions) {
@@ -26502,12 +26502,12 @@ function overlayRegionConfigs(body, o, shape) {
   }
   if (o.tier !== void 0) setTier(body, o.tier);
   if (o.region !== void 0) onlyOne(regions, "--region", "region configs").regionName = o.region;
-  if (o.members !== void 0 && shape === "perShard") setMembers(body, o.members);
+  if (o.members !== void 0 && shape2 === "perShard") setMembers(body, o.members);
   else if (o.members !== void 0) {
     const region2 = onlyOne(regions, "--members", "region configs");
     region2.electableSpecs = { ...asObject(region2.electableSpecs), nodeCount: o.members };
   }
-  if (o.shards !== void 0 && shape === "perShard") {
+  if (o.shards !== void 0 && shape2 === "perShard") {
     const specs = asArray(body.replicationSpecs).filter(isObject);
     const first = onlyOne(specs.length > 0 ? [specs[0]] : [], "--shards", "replication specs");
     body.replicationSpecs = Array.from({ length: o.shards }, (_, i) => specs[i] ?? structuredClone(first));
@@ -26515,9 +26515,9 @@ function overlayRegionConfigs(body, o, shape) {
     for (const spec of asArray(body.replicationSpecs).filter(isObject)) spec.numShards = o.shards;
   }
 }
-function overlayTopology(body, overlay2, shape) {
-  if (shape === "legacy") overlayLegacy(body, overlay2);
-  else overlayRegionConfigs(body, overlay2, shape);
+function overlayTopology(body, overlay2, shape2) {
+  if (shape2 === "legacy") overlayLegacy(body, overlay2);
+  else overlayRegionConfigs(body, overlay2, shape2);
 }
 var asArray, ORDER, SHAPE_SINCE, LEGACY_KEYS, HARDWARE2, text2, count, byRegionPriority, BACKUP_FIELD, ShapeEditError, legacyProviderGiven;
 var init_clusterShapes = __esm({
@@ -26644,13 +26644,13 @@ __export(fields_exports, {
   refuseProblems: () => refuseProblems,
   stripReadOnly: () => stripReadOnly
 });
-function refuseProblems(problems, shape, version2, source) {
+function refuseProblems(problems, shape2, version2, source) {
   if (problems.length === 0) return;
   const readOnly = problems.filter((p) => p.code === "ATTRIBUTE_READ_ONLY").map((p) => p.field);
   const invalid3 = problems.filter((p) => p.code !== "ATTRIBUTE_READ_ONLY").map((p) => p.field);
-  const unknown = invalid3.filter((f) => !isKnownField(f, shape));
-  const badValues = invalid3.filter((f) => isKnownField(f, shape));
-  const other = CLUSTER_SHAPES.find((s) => s !== shape && unknown.some((f) => isKnownField(f, s)));
+  const unknown = invalid3.filter((f) => !isKnownField(f, shape2));
+  const badValues = invalid3.filter((f) => isKnownField(f, shape2));
+  const other = CLUSTER_SHAPES.find((s) => s !== shape2 && unknown.some((f) => isKnownField(f, s)));
   const otherShape = other ? unknown.filter((f) => isKnownField(f, other)) : [];
   const parts = [];
   if (unknown.length > 0) parts.push(`fields API version ${version2} does not accept: ${list(unknown)}`);
@@ -26664,9 +26664,9 @@ function refuseProblems(problems, shape, version2, source) {
   }
   throw new UsageError(`${source}: ${parts.join("; ")}`, hint ? { hint } : void 0);
 }
-function adaptToShape(note, body, shape, version2, source, strict = false) {
+function adaptToShape(note, body, shape2, version2, source, strict = false) {
   const from = shapeOfDocument(body);
-  if (from === void 0 || from === shape) return body;
+  if (from === void 0 || from === shape2) return body;
   if (fieldProblems(body, from).some((p) => strict || p.code === "INVALID_ATTRIBUTE" && !isKnownField(p.field, from))) return body;
   const missing2 = from === "legacy" ? legacyConversionGaps(body) : [];
   if (missing2.length > 0) {
@@ -26674,7 +26674,7 @@ function adaptToShape(note, body, shape, version2, source, strict = false) {
       hint: "every region config names its provider and region: add them, or change the tier alone with --tier"
     });
   }
-  const { body: converted, lost } = convertClusterBody(body, from, shape);
+  const { body: converted, lost } = convertClusterBody(body, from, shape2);
   if (lost.length > 0) {
     throw new UsageError(`${source} is a ${shapeLabel(from)} body that API version ${version2} cannot express without losing: ${list(lost)}`, {
       hint: `see what changes with \`cdba clusters convert --to ${version2}\`, or send it with --api-version ${SHAPE_SINCE[from] === "v1.0" ? "v1.0" : SHAPE_SINCE[from]}`
@@ -27161,14 +27161,14 @@ function defaultsFor(flags, fromFile) {
     type: flags.type ?? (shards > 1 ? "SHARDED" : "REPLICASET")
   };
 }
-function topologyFromFlags(flags, shape, fromFile) {
+function topologyFromFlags(flags, shape2, fromFile) {
   const t = defaultsFor(flags, fromFile);
   checkTopologyFlags({ ...flags, provider: t.provider, region: t.region, tier: t.tier });
   const backing = t.provider === "TENANT" ? backingProviderFor(t.region) : void 0;
-  return writeTopology({ ...t, ...backing ? { backingProvider: backing } : {} }, shape);
+  return writeTopology({ ...t, ...backing ? { backingProvider: backing } : {} }, shape2);
 }
-function hasTopology(body, shape) {
-  return shape === "legacy" ? body.providerSettings !== void 0 || body.replicationSpecs !== void 0 : body.replicationSpecs !== void 0;
+function hasTopology(body, shape2) {
+  return shape2 === "legacy" ? body.providerSettings !== void 0 || body.replicationSpecs !== void 0 : body.replicationSpecs !== void 0;
 }
 function mergeTags(body, tags) {
   const current = asArray2(body.tags).map(asObject);
@@ -27179,11 +27179,11 @@ function mergeTags(body, tags) {
   }
   body.tags = current;
 }
-function applySettings(body, flags, shape) {
+function applySettings(body, flags, shape2) {
   if (flags.type !== void 0) body.clusterType = flags.type;
   if (flags.dbVersion !== void 0) body.mongoDBMajorVersion = flags.dbVersion;
-  if (flags.diskSizeGb !== void 0) setDiskSize(body, flags.diskSizeGb, shape);
-  if (flags.backup) body[BACKUP_FIELD[shape]] = true;
+  if (flags.diskSizeGb !== void 0) setDiskSize(body, flags.diskSizeGb, shape2);
+  if (flags.backup) body[BACKUP_FIELD[shape2]] = true;
   if (flags.tag && flags.tag.length > 0) mergeTags(body, flags.tag);
 }
 function tierFlag(value) {
@@ -27192,23 +27192,23 @@ function tierFlag(value) {
   if (!all.includes(tier)) throw new UsageError(`invalid --tier "${value}": not an instance size of any provider (e.g. M10, M30, R40, M40_NVME, M0)`);
   return tier;
 }
-function createBody(name, file, flags, shape) {
+function createBody(name, file, flags, shape2) {
   const { name: _sameName, ...fields } = structuredClone(file ?? {});
   const body = { name, ...fields };
-  if (!hasTopology(body, shape)) {
-    const topology = topologyFromFlags(flags, shape, file !== void 0);
+  if (!hasTopology(body, shape2)) {
+    const topology = topologyFromFlags(flags, shape2, file !== void 0);
     if (body.clusterType !== void 0) delete topology.clusterType;
     Object.assign(body, topology);
   } else {
     checkTopologyFlags(flags);
     try {
-      overlayTopology(body, flags, shape);
+      overlayTopology(body, flags, shape2);
     } catch (error2) {
       if (error2 instanceof ShapeEditError) throw new UsageError(error2.message);
       throw error2;
     }
   }
-  applySettings(body, flags, shape);
+  applySettings(body, flags, shape2);
   return body;
 }
 function parseSetValue(text12) {
@@ -27531,46 +27531,46 @@ var init_shapes = __esm({
 function pad(n) {
   return String(n).padStart(2, "0");
 }
-function fail(shape, message) {
-  throw new ConnStringFormatError(`cannot format ${shape.type} (${shape.srv ? "SRV" : "host list"}): ${message}`);
+function fail(shape2, message) {
+  throw new ConnStringFormatError(`cannot format ${shape2.type} (${shape2.srv ? "SRV" : "host list"}): ${message}`);
 }
-function need(shape, value, name) {
-  if (value === void 0) fail(shape, `${name} is required`);
+function need(shape2, value, name) {
+  if (value === void 0) fail(shape2, `${name} is required`);
   return value;
 }
-function checkPort(shape, port) {
-  if (!Number.isInteger(port) || port < 1 || port > 65535) fail(shape, `port ${port} is not 1-65535`);
+function checkPort(shape2, port) {
+  if (!Number.isInteger(port) || port < 1 || port > 65535) fail(shape2, `port ${port} is not 1-65535`);
   return port;
 }
-function checkIndex(shape, n, name) {
-  if (!Number.isInteger(n) || n < 0) fail(shape, `${name} ${n} is not a non-negative integer`);
+function checkIndex(shape2, n, name) {
+  if (!Number.isInteger(n) || n < 0) fail(shape2, `${name} ${n} is not a non-negative integer`);
   return n;
 }
-function clusterLabel(shape, parts) {
-  const label = need(shape, parts.cluster, "cluster").toLowerCase();
-  if (!CLUSTER_LABEL_PATTERN.test(label)) fail(shape, `cluster "${parts.cluster}" is not a hostname label`);
+function clusterLabel(shape2, parts) {
+  const label = need(shape2, parts.cluster, "cluster").toLowerCase();
+  if (!CLUSTER_LABEL_PATTERN.test(label)) fail(shape2, `cluster "${parts.cluster}" is not a hostname label`);
   return label;
 }
-function members(shape, parts) {
-  const list5 = need(shape, parts.members, "members");
-  if (list5.length === 0) fail(shape, "members is empty");
+function members(shape2, parts) {
+  const list5 = need(shape2, parts.members, "members");
+  if (list5.length === 0) fail(shape2, "members is empty");
   for (const m of list5) {
-    if (m.role !== "shard" && m.role !== "config") fail(shape, `member role "${String(m.role)}"`);
-    checkIndex(shape, m.shard, "shard");
-    checkIndex(shape, m.node, "node");
-    checkPort(shape, m.port);
+    if (m.role !== "shard" && m.role !== "config") fail(shape2, `member role "${String(m.role)}"`);
+    checkIndex(shape2, m.shard, "shard");
+    checkIndex(shape2, m.node, "node");
+    checkPort(shape2, m.port);
   }
   return list5;
 }
-function ports(shape, parts) {
-  const list5 = need(shape, parts.ports, "ports");
-  if (list5.length === 0) fail(shape, "ports is empty");
-  return list5.map((p) => checkPort(shape, p));
+function ports(shape2, parts) {
+  const list5 = need(shape2, parts.ports, "ports");
+  if (list5.length === 0) fail(shape2, "ports is empty");
+  return list5.map((p) => checkPort(shape2, p));
 }
-function region(shape, parts, provider2) {
-  const r = need(shape, parts.region, "region");
+function region(shape2, parts, provider2) {
+  const r = need(shape2, parts.region, "region");
   const ok = provider2 === "AWS" ? isAwsRegion(r) : provider2 === "AZURE" ? isAzureRegion(r) : providerOfRegion(r) !== void 0;
-  if (!ok) fail(shape, `region "${r}" is not ${provider2 ? `an ${provider2}` : "an AWS or Azure"} region name as used in hostnames`);
+  if (!ok) fail(shape2, `region "${r}" is not ${provider2 ? `an ${provider2}` : "an AWS or Azure"} region name as used in hostnames`);
   return r;
 }
 function query(options) {
@@ -27578,57 +27578,57 @@ function query(options) {
   if (entries.length === 0) return "";
   return "/?" + entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
 }
-function format2(shape, parts) {
-  const info2 = SHAPES[shape.type];
-  if (!info2) fail(shape, "no such shape");
-  if (!shape.srv && info2.hostList === void 0) fail(shape, "this row has only an SRV form");
-  if (!HASH_PATTERN.test(parts.hash ?? "")) fail(shape, `hash "${parts.hash}" is not 4-10 characters of [a-z0-9]`);
+function format2(shape2, parts) {
+  const info2 = SHAPES[shape2.type];
+  if (!info2) fail(shape2, "no such shape");
+  if (!shape2.srv && info2.hostList === void 0) fail(shape2, "this row has only an SRV form");
+  if (!HASH_PATTERN.test(parts.hash ?? "")) fail(shape2, `hash "${parts.hash}" is not 4-10 characters of [a-z0-9]`);
   const domain = parts.domain ?? DEFAULT_DOMAIN;
-  if (!CLUSTER_DOMAINS.includes(domain)) fail(shape, `domain "${domain}" is not one of ${CLUSTER_DOMAINS.join(", ")}`);
-  const n = checkIndex(shape, parts.endpointIndex ?? 0, "endpointIndex");
+  if (!CLUSTER_DOMAINS.includes(domain)) fail(shape2, `domain "${domain}" is not one of ${CLUSTER_DOMAINS.join(", ")}`);
+  const n = checkIndex(shape2, parts.endpointIndex ?? 0, "endpointIndex");
   const tail = `.${parts.hash}.${domain}`;
   const onSrv = (label) => `${SRV_SCHEME}://${label}${tail}${query(parts.options)}`;
   const hostList = (hosts2) => `${SCHEME}://${hosts2.join(",")}${query(parts.options)}`;
   const memberHost = (c, m, suffix, after) => `${c}-${m.role}-${pad(m.shard)}-${pad(m.node)}${suffix}${after}:${m.port}`;
-  switch (shape.type) {
+  switch (shape2.type) {
     case "standard":
     case "privatePeering": {
-      const c = clusterLabel(shape, parts);
-      const suffix = shape.type === "privatePeering" ? "-pri" : "";
-      if (shape.srv) return onSrv(`${c}${suffix}`);
-      return hostList(members(shape, parts).map((m) => memberHost(c, m, suffix, tail)));
+      const c = clusterLabel(shape2, parts);
+      const suffix = shape2.type === "privatePeering" ? "-pri" : "";
+      if (shape2.srv) return onSrv(`${c}${suffix}`);
+      return hostList(members(shape2, parts).map((m) => memberHost(c, m, suffix, tail)));
     }
     case "privateLinkAws": {
-      const r = region(shape, parts, "AWS");
-      const az = need(shape, parts.az, "az");
-      if (!/^[a-z]$/.test(az)) fail(shape, `az "${az}" is not one letter a-z`);
+      const r = region(shape2, parts, "AWS");
+      const az = need(shape2, parts.az, "az");
+      if (!/^[a-z]$/.test(az)) fail(shape2, `az "${az}" is not one letter a-z`);
       const label = `pl-${n}-${r}${az}`;
-      if (shape.srv) return onSrv(label);
-      return hostList(ports(shape, parts).map((p) => `${label}${tail}:${p}`));
+      if (shape2.srv) return onSrv(label);
+      return hostList(ports(shape2, parts).map((p) => `${label}${tail}:${p}`));
     }
     case "privateLinkAwsRegionalized":
     case "privateLinkAzure":
     case "privateLinkAzureRegionalized": {
-      const r = region(shape, parts, info2.provider);
-      if (!shape.srv) return hostList(ports(shape, parts).map((p) => `pl-${n}-${r}${tail}:${p}`));
-      if (info2.regionalized) return onSrv(`${clusterLabel(shape, parts)}-pl-${n}-${r}`);
+      const r = region(shape2, parts, info2.provider);
+      if (!shape2.srv) return hostList(ports(shape2, parts).map((p) => `pl-${n}-${r}${tail}:${p}`));
+      if (info2.regionalized) return onSrv(`${clusterLabel(shape2, parts)}-pl-${n}-${r}`);
       return onSrv(`pl-${n}-${r}`);
     }
     case "privateLinkOptimized": {
-      const c = clusterLabel(shape, parts);
+      const c = clusterLabel(shape2, parts);
       if (parts.region === void 0) return onSrv(`${c}-pl-${n}-lb`);
-      return onSrv(`${c}-pl-${n}-${region(shape, parts, void 0)}-lb`);
+      return onSrv(`${c}-pl-${n}-${region(shape2, parts, void 0)}-lb`);
     }
     case "legacy": {
-      const c = clusterLabel(shape, parts);
+      const c = clusterLabel(shape2, parts);
       const provider2 = parts.provider ?? "AWS";
-      if (provider2 !== "AWS" && provider2 !== "AZURE" && provider2 !== "GCP") fail(shape, `provider "${String(provider2)}"`);
+      if (provider2 !== "AWS" && provider2 !== "AZURE" && provider2 !== "GCP") fail(shape2, `provider "${String(provider2)}"`);
       const legacyTail = `-${parts.hash}${provider2 === "AWS" ? "" : `.${LEGACY_PROVIDER_LABELS[provider2]}`}.${domain}`;
-      if (shape.srv) return `${SRV_SCHEME}://${c}${legacyTail}${query(parts.options)}`;
-      return hostList(members(shape, parts).map((m) => memberHost(c, m, "", legacyTail)));
+      if (shape2.srv) return `${SRV_SCHEME}://${c}${legacyTail}${query(parts.options)}`;
+      return hostList(members(shape2, parts).map((m) => memberHost(c, m, "", legacyTail)));
     }
   }
-  return fail(shape, "no such shape");
+  return fail(shape2, "no such shape");
 }
 var init_format2 = __esm({
   "src/connstring/format.ts"() {
@@ -27742,12 +27742,12 @@ function privateEndpoints(input, base, hostCount, options) {
       ports: Array.from({ length: hostCount }, (_, i) => PRIVATE_LINK_FIRST_PORT + i),
       options
     };
-    let shape;
+    let shape2;
     if (ep.provider === "AWS") {
-      shape = ep.regionalized ? "privateLinkAwsRegionalized" : "privateLinkAws";
+      shape2 = ep.regionalized ? "privateLinkAwsRegionalized" : "privateLinkAws";
       if (!ep.regionalized) parts.az = ep.az ?? "a";
     } else {
-      shape = ep.regionalized ? "privateLinkAzureRegionalized" : "privateLinkAzure";
+      shape2 = ep.regionalized ? "privateLinkAzureRegionalized" : "privateLinkAzure";
     }
     let optimized;
     if (sharded) {
@@ -27756,9 +27756,9 @@ function privateEndpoints(input, base, hostCount, options) {
       optimized = format2({ type: "privateLinkOptimized", srv: true }, optimizedParts);
     }
     const entry = {
-      connectionString: format2({ type: shape, srv: false }, parts),
+      connectionString: format2({ type: shape2, srv: false }, parts),
       endpoints: [{ endpointId: ep.endpointId, providerName: ep.provider, region: apiRegion(ep.provider, region2) }],
-      srvConnectionString: format2({ type: shape, srv: true }, { ...parts, options: void 0 }),
+      srvConnectionString: format2({ type: shape2, srv: true }, { ...parts, options: void 0 }),
       ...optimized === void 0 ? {} : { srvShardOptimizedConnectionString: optimized },
       type: sharded ? "MONGOS" : "MONGOD"
     };
@@ -37321,6 +37321,7 @@ var init_errors4 = __esm({
       attributeReadOnly: (field) => new ApiFailure(400, "ATTRIBUTE_READ_ONLY", `The attribute ${field} is read-only and cannot be changed by the user.`, [field]),
       missingAttribute: (field) => new ApiFailure(400, "MISSING_ATTRIBUTE", `The required attribute ${field} was not specified.`, [field]),
       malformedJson: () => new ApiFailure(400, "MALFORMED_JSON", "Received JSON is malformed."),
+      nestedTooDeep: (max) => new ApiFailure(400, "MALFORMED_JSON", `Received JSON is malformed: nested deeper than ${max} levels.`),
       invalidJson: () => new ApiFailure(400, "INVALID_JSON", "Received JSON does not match the expected format."),
       invalidQueryParameter: (name, value, rule) => new ApiFailure(400, "INVALID_QUERY_PARAMETER", `Invalid query parameter ${name}: ${value}. ${rule}`, [name, value]),
       methodNotAllowed: (method, path, allowed) => new ApiFailure(405, "METHOD_NOT_ALLOWED", `Method ${method} is not allowed for resource ${path}.`, [method, path], {
@@ -37339,6 +37340,12 @@ var init_errors4 = __esm({
         "Retry-After": String(retryAfterSeconds)
       }),
       serviceUnavailable: () => new ApiFailure(503, "SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Retry later.", [], { "Retry-After": "1" }),
+      stateFull: (maxBytes) => new ApiFailure(
+        413,
+        "STATE_LIMIT_EXCEEDED",
+        `This change could take the emulator's state past ${maxBytes / (1024 * 1024)} MiB, the most --state can load again; delete something first.`,
+        [String(maxBytes)]
+      ),
       payloadTooLarge: () => new ApiFailure(413, "PAYLOAD_TOO_LARGE", "The request body is too large."),
       unexpected: () => new ApiFailure(500, "UNEXPECTED_ERROR", "Unexpected error.")
     };
@@ -37365,7 +37372,7 @@ function authorize(principal, projectId, action) {
   if (roles.length === 0) throw failures2.roleForbidden();
   if (!roles.some((role) => ROLE_ACTIONS[role.roleName].includes(action))) throw failures2.userUnauthorized();
 }
-var import_node_crypto10, ROLE_NAMES, authFailures, failures2, REALM, DEFAULT_NONCE_TTL_MS, TOKEN_TTL_SECONDS, CHALLENGE_BODY, Authenticator, ROLE_ACTIONS;
+var import_node_crypto10, ROLE_NAMES, authFailures, failures2, REALM, DEFAULT_NONCE_TTL_MS, TOKEN_TTL_SECONDS, MAX_KEPT_NONCES, NONCE_HEAD, NONCE_BYTES, CHALLENGE_BODY, Authenticator, ROLE_ACTIONS;
 var init_auth = __esm({
   "src/emulator/auth.ts"() {
     "use strict";
@@ -37386,6 +37393,9 @@ var init_auth = __esm({
     REALM = "MMS Public API";
     DEFAULT_NONCE_TTL_MS = 5 * 6e4;
     TOKEN_TTL_SECONDS = 3600;
+    MAX_KEPT_NONCES = 1e4;
+    NONCE_HEAD = 14;
+    NONCE_BYTES = 24;
     CHALLENGE_BODY = '{\n  "error" : 401,\n  "reason" : "Unauthorized",\n  "detail" : "You are not authorized for this resource.",\n  "errorCode" : "UNEXPECTED_ERROR"\n}';
     Authenticator = class {
       constructor(credentials2, clock, nonceTtlMs = DEFAULT_NONCE_TTL_MS, offerSha256 = false) {
@@ -37397,7 +37407,12 @@ var init_auth = __esm({
       credentials;
       clock;
       offerSha256;
+      /** Nonces that have authenticated a request, in the order of their first use. */
       nonces = /* @__PURE__ */ new Map();
+      /** Nonces are numbered in the order issued. One numbered up to this with no record may have had one, let go: answered stale. */
+      forgottenUpTo = -1;
+      issued = 0;
+      nonceKey = (0, import_node_crypto10.randomBytes)(32);
       tokens = /* @__PURE__ */ new Map();
       nonceTtlMs;
       /**
@@ -37405,10 +37420,7 @@ var init_auth = __esm({
        * client that reads only the first challenge works; SHA-256 first when offerSha256.
        */
       challengeHeaders(stale) {
-        const now = this.clock();
-        for (const [nonce2, record2] of this.nonces) if (now - record2.issuedAt > this.nonceTtlMs) this.nonces.delete(nonce2);
-        const nonce = (0, import_node_crypto10.randomBytes)(24).toString("base64");
-        this.nonces.set(nonce, { issuedAt: now, usedNc: /* @__PURE__ */ new Set() });
+        const nonce = this.newNonce(this.clock());
         return (this.offerSha256 ? ["SHA-256", "MD5"] : ["MD5"]).map(
           (algorithm) => `Digest realm="${REALM}", domain="", nonce="${nonce}", algorithm=${algorithm}, qop="auth", stale=${stale}`
         );
@@ -37443,11 +37455,56 @@ var init_auth = __esm({
           cnonce
         });
         if (!sameText(expected, response.toLowerCase())) return fresh;
-        const record2 = this.nonces.get(nonce);
-        if (!record2 || this.clock() - record2.issuedAt > this.nonceTtlMs) return { challenge: { stale: true } };
+        const record2 = this.nonceRecord(nonce);
+        if (!record2) return { challenge: { stale: true } };
         if (record2.usedNc.has(count2)) return fresh;
         record2.usedNc.add(count2);
         return { principal: { kind: "apiKey", key, roles: key.roles, ...key.accessList ? { accessList: key.accessList } : {} } };
+      }
+      /** How many nonces are kept (those that have authenticated a request and are not let go yet). */
+      keptNonces() {
+        return this.nonces.size;
+      }
+      nonceMac(head) {
+        return (0, import_node_crypto10.createHmac)("sha256", this.nonceKey).update(head).digest().subarray(0, NONCE_BYTES - NONCE_HEAD);
+      }
+      newNonce(now) {
+        const head = Buffer.alloc(NONCE_HEAD);
+        head.writeDoubleBE(now, 0);
+        head.writeUIntBE(this.issued++, 8, 6);
+        return Buffer.concat([head, this.nonceMac(head)]).toString("base64");
+      }
+      /** The issue time and number a nonce of this run carries, or undefined for any other text. */
+      parseNonce(nonce) {
+        const bytes2 = Buffer.from(nonce, "base64");
+        if (bytes2.length !== NONCE_BYTES || bytes2.toString("base64") !== nonce) return void 0;
+        const head = bytes2.subarray(0, NONCE_HEAD);
+        if (!(0, import_node_crypto10.timingSafeEqual)(this.nonceMac(head), bytes2.subarray(NONCE_HEAD))) return void 0;
+        return { issuedAt: head.readDoubleBE(0), serial: head.readUIntBE(8, 6) };
+      }
+      /** The record of a live nonce of this run (made on its first use), or undefined: answer stale. */
+      nonceRecord(nonce) {
+        const parsed = this.parseNonce(nonce);
+        const now = this.clock();
+        if (parsed === void 0 || now - parsed.issuedAt > this.nonceTtlMs) return void 0;
+        for (const [kept, record3] of this.nonces) {
+          if (now - record3.issuedAt <= this.nonceTtlMs) break;
+          this.letGo(kept, record3);
+        }
+        const known = this.nonces.get(nonce);
+        if (known) return known;
+        if (parsed.serial <= this.forgottenUpTo) return void 0;
+        const record2 = { ...parsed, usedNc: /* @__PURE__ */ new Set() };
+        this.nonces.set(nonce, record2);
+        if (this.nonces.size > MAX_KEPT_NONCES) {
+          const [oldest, oldestRecord] = this.nonces.entries().next().value;
+          this.letGo(oldest, oldestRecord);
+        }
+        return record2;
+      }
+      letGo(nonce, record2) {
+        this.nonces.delete(nonce);
+        this.forgottenUpTo = Math.max(this.forgottenUpTo, record2.serial);
       }
       bearer(authorization) {
         const token2 = authorization.replace(/^\s*Bearer\s+/i, "").trim();
@@ -37486,6 +37543,30 @@ var init_auth = __esm({
       GROUP_CLUSTER_MANAGER: ["read", "writeClusters"],
       GROUP_READ_ONLY: ["read"]
     };
+  }
+});
+
+// src/emulator/context.ts
+function selfHref(ctx, path = ctx.path) {
+  return ctx.baseUrl + (path.length > 1 ? path.replace(/\/+$/, "") : path);
+}
+function apiRoot(ctx) {
+  return `${ctx.baseUrl}/api/atlas/${ctx.api}`;
+}
+function serviceNow(services) {
+  const now = services.clock();
+  if (services.date === void 0) return now;
+  if (services.date.length > 10) return Date.parse(services.date) + (now - (services.startedAt ?? now));
+  return Date.parse(`${services.date}T00:00:00Z`) + (now % DAY_MS2 + DAY_MS2) % DAY_MS2;
+}
+function serviceDay(services) {
+  return services.date === void 0 ? void 0 : new Date(serviceNow(services)).toISOString().slice(0, 10);
+}
+var DAY_MS2;
+var init_context2 = __esm({
+  "src/emulator/context.ts"() {
+    "use strict";
+    DAY_MS2 = 864e5;
   }
 });
 
@@ -37543,30 +37624,6 @@ var init_faults = __esm({
   }
 });
 
-// src/emulator/context.ts
-function selfHref(ctx, path = ctx.path) {
-  return ctx.baseUrl + (path.length > 1 ? path.replace(/\/+$/, "") : path);
-}
-function apiRoot(ctx) {
-  return `${ctx.baseUrl}/api/atlas/${ctx.api}`;
-}
-function serviceNow(services) {
-  const now = services.clock();
-  if (services.date === void 0) return now;
-  if (services.date.length > 10) return Date.parse(services.date) + (now - (services.startedAt ?? now));
-  return Date.parse(`${services.date}T00:00:00Z`) + (now % DAY_MS2 + DAY_MS2) % DAY_MS2;
-}
-function serviceDay(services) {
-  return services.date === void 0 ? void 0 : new Date(serviceNow(services)).toISOString().slice(0, 10);
-}
-var DAY_MS2;
-var init_context2 = __esm({
-  "src/emulator/context.ts"() {
-    "use strict";
-    DAY_MS2 = 864e5;
-  }
-});
-
 // src/emulator/pagination.ts
 function integer(query2, name, fallback, min, max) {
   const text12 = query2.get(name);
@@ -37612,6 +37669,84 @@ var init_pagination2 = __esm({
   }
 });
 
+// src/emulator/seedChecks.ts
+var Problems, OBJECT_ID3;
+var init_seedChecks = __esm({
+  "src/emulator/seedChecks.ts"() {
+    "use strict";
+    Problems = class {
+      list = [];
+      add(where, what) {
+        this.list.push(`${where}: ${what}`);
+      }
+      onlyKeys(where, value, allowed) {
+        for (const key of Object.keys(value)) if (!allowed.includes(key)) this.add(where, `unknown field "${key}" (allowed: ${allowed.join(", ")})`);
+      }
+      string(where, value, pattern2, hint) {
+        if (typeof value !== "string" || value === "") {
+          this.add(where, "must be a non-empty string");
+          return false;
+        }
+        if (pattern2 && !pattern2.test(value)) {
+          this.add(where, `"${value}" is not ${hint ?? `like ${pattern2}`}`);
+          return false;
+        }
+        return true;
+      }
+      boolean(where, value) {
+        if (value !== void 0 && typeof value !== "boolean") this.add(where, "must be true or false");
+      }
+    };
+    OBJECT_ID3 = /^[a-f0-9]{24}$/;
+  }
+});
+
+// src/emulator/stateChecks.ts
+function checkShape(where, value, expected, problems) {
+  if (typeof expected === "string") {
+    if (expected === "any") return;
+    if (typeof value !== expected || expected === "number" && !Number.isFinite(value)) problems.add(where, `must be ${WORDS[expected]}`);
+    return;
+  }
+  switch (expected.kind) {
+    case "optional":
+      if (value !== void 0) checkShape(where, value, expected.shape, problems);
+      return;
+    case "array":
+      if (!Array.isArray(value)) {
+        problems.add(where, value === void 0 ? "missing (must be an array)" : "must be an array");
+        return;
+      }
+      value.forEach((item, i) => checkShape(`${where}[${i}]`, item, expected.of, problems));
+      return;
+    case "object":
+      if (!isObject(value)) {
+        problems.add(where, value === void 0 ? "missing (must be an object)" : "must be an object");
+        return;
+      }
+      for (const [field, inner] of Object.entries(expected.fields)) {
+        const at = `${where}.${field}`;
+        if (value[field] === void 0 && !(typeof inner === "object" && inner.kind === "optional")) problems.add(at, "missing");
+        else checkShape(at, value[field], inner, problems);
+      }
+  }
+}
+var shape, WORDS;
+var init_stateChecks = __esm({
+  "src/emulator/stateChecks.ts"() {
+    "use strict";
+    init_object();
+    shape = {
+      array: (of) => ({ kind: "array", of }),
+      /** An object with at least these fields (others are allowed: modules merge theirs into shared records). */
+      object: (fields) => ({ kind: "object", fields }),
+      /** May be absent (a key a module's upgrade fills in, or a field only some records have). */
+      optional: (inner) => ({ kind: "optional", shape: inner })
+    };
+    WORDS = { string: "a string", number: "a number", boolean: "true or false" };
+  }
+});
+
 // src/emulator/store.ts
 function objectId(nowMs) {
   const seconds = Math.floor(nowMs / 1e3).toString(16).padStart(8, "0").slice(-8);
@@ -37620,15 +37755,15 @@ function objectId(nowMs) {
 function isoSeconds(ms) {
   return new Date(Math.floor(ms / 1e3) * 1e3).toISOString().replace(".000Z", "Z");
 }
-function worldFromSeed(seed, now, modules2) {
+function worldFromSeed(seed, now, modules2, serviceNow2) {
   const world = {};
-  for (const module2 of modules2) module2.state?.fromSeed(world, seed, now, modules2);
+  for (const module2 of modules2) module2.state?.fromSeed(world, seed, now, modules2, serviceNow2);
   if (seed.rateLimit) world.rateLimitPerMinute = seed.rateLimit.perMinute;
   if (seed.transitionMs !== void 0) world.transitionMs = seed.transitionMs;
   return world;
 }
-function loadWorld(path, modules2) {
-  const text12 = readTextFileSync(path, { label: "--state", maxBytes: MAX_BYTES.emulatorFile, expected: "an emulator state file" });
+function loadWorld(path, modules2, maxBytes) {
+  const text12 = readTextFileSync(path, { label: "--state", maxBytes, expected: "an emulator state file" });
   let doc;
   try {
     doc = JSON.parse(text12);
@@ -37639,10 +37774,22 @@ function loadWorld(path, modules2) {
   if (state.format !== STATE_FORMAT || typeof state.world !== "object" || state.world === null) {
     throw new UsageError(`--state: ${path} is not an emulator state file (expected format ${STATE_FORMAT})`);
   }
+  const problems = new Problems();
+  for (const module2 of modules2) {
+    for (const [key, shape2] of Object.entries(module2.state?.shape ?? {})) checkShape(`world.${key}`, state.world[key], shape2, problems);
+  }
+  if (problems.list.length > 0) {
+    const shown2 = problems.list.slice(0, 5).join("; ");
+    const more = problems.list.length > 5 ? `; and ${problems.list.length - 5} more` : "";
+    throw new UsageError(`--state: ${path} is not a usable emulator state: ${shown2}${more}`);
+  }
   for (const module2 of modules2) module2.state?.upgrade?.(state.world, modules2);
   return state.world;
 }
-var import_node_crypto11, import_node_fs9, STATE_FORMAT, Store;
+function stateText(world) {
+  return JSON.stringify({ format: STATE_FORMAT, world });
+}
+var import_node_crypto11, import_node_fs9, STATE_FORMAT, CHANGE_HEADROOM_BYTES, Store;
 var init_store2 = __esm({
   "src/emulator/store.ts"() {
     "use strict";
@@ -37652,24 +37799,37 @@ var init_store2 = __esm({
     init_errors();
     init_fsError();
     init_privateFile();
+    init_seedChecks();
+    init_stateChecks();
     STATE_FORMAT = "cdba-emulator-state/1";
+    CHANGE_HEADROOM_BYTES = 256 * 1024;
     Store = class _Store {
-      constructor(world, statePath, clock, modules2) {
+      constructor(world, statePath, clock, modules2, maxBytes, serviceClock2) {
         this.world = world;
         this.statePath = statePath;
         this.clock = clock;
         this.modules = modules2;
+        this.maxBytes = maxBytes;
+        this.serviceClock = serviceClock2;
       }
       world;
       statePath;
       clock;
       modules;
+      maxBytes;
+      serviceClock;
       writes = Promise.resolve();
+      /** Bytes of the state as last written. */
+      writtenBytes = 0;
       /** Reloads the state file when it exists; otherwise starts from the seed (and writes it). */
-      static async open(seed, statePath, clock, modules2) {
+      static async open(seed, statePath, clock, modules2, maxBytes = MAX_BYTES.emulatorFile, serviceClock2 = clock) {
         if (statePath) removeLeftoverTemps(statePath);
-        if (statePath && (0, import_node_fs9.existsSync)(statePath)) return new _Store(loadWorld(statePath, modules2), statePath, clock, modules2);
-        const store = new _Store(worldFromSeed(seed, clock(), modules2), statePath, clock, modules2);
+        if (statePath && (0, import_node_fs9.existsSync)(statePath)) {
+          const loaded = new _Store(loadWorld(statePath, modules2, maxBytes), statePath, clock, modules2, maxBytes, serviceClock2);
+          loaded.writtenBytes = Buffer.byteLength(stateText(loaded.world));
+          return loaded;
+        }
+        const store = new _Store(worldFromSeed(seed, clock(), modules2, serviceClock2()), statePath, clock, modules2, maxBytes, serviceClock2);
         try {
           await store.commit();
         } catch (error2) {
@@ -37677,11 +37837,20 @@ var init_store2 = __esm({
         }
         return store;
       }
+      /**
+       * Whether a change that brings a body of `bodyBytes` leaves the state file loadable: its
+       * size as last written, the body and what the service makes around it stay within
+       * maxBytes. Always true without a state file.
+       */
+      hasRoomFor(bodyBytes) {
+        return !this.statePath || this.writtenBytes + bodyBytes + CHANGE_HEADROOM_BYTES <= this.maxBytes;
+      }
       /** Persists the current state; resolves once it is durably on disk (no-op in memory mode). */
       commit() {
         if (!this.statePath) return Promise.resolve();
         const path = this.statePath;
-        const text12 = JSON.stringify({ format: STATE_FORMAT, world: this.world }, null, 2);
+        const text12 = stateText(this.world);
+        this.writtenBytes = Buffer.byteLength(text12);
         this.writes = this.writes.catch(() => void 0).then(() => writeFileAtomic(path, text12));
         return this.writes;
       }
@@ -37718,38 +37887,6 @@ var init_network = __esm({
   "src/emulator/resources/network.ts"() {
     "use strict";
     init_resource();
-  }
-});
-
-// src/emulator/seedChecks.ts
-var Problems, OBJECT_ID3;
-var init_seedChecks = __esm({
-  "src/emulator/seedChecks.ts"() {
-    "use strict";
-    Problems = class {
-      list = [];
-      add(where, what) {
-        this.list.push(`${where}: ${what}`);
-      }
-      onlyKeys(where, value, allowed) {
-        for (const key of Object.keys(value)) if (!allowed.includes(key)) this.add(where, `unknown field "${key}" (allowed: ${allowed.join(", ")})`);
-      }
-      string(where, value, pattern2, hint) {
-        if (typeof value !== "string" || value === "") {
-          this.add(where, "must be a non-empty string");
-          return false;
-        }
-        if (pattern2 && !pattern2.test(value)) {
-          this.add(where, `"${value}" is not ${hint ?? `like ${pattern2}`}`);
-          return false;
-        }
-        return true;
-      }
-      boolean(where, value) {
-        if (value !== void 0 && typeof value !== "boolean") this.add(where, "must be true or false");
-      }
-    };
-    OBJECT_ID3 = /^[a-f0-9]{24}$/;
   }
 });
 
@@ -37938,6 +38075,7 @@ var init_projects = __esm({
     init_store2();
     init_handlers();
     init_state();
+    init_stateChecks();
     init_state();
     DEFAULT_ORG = { id: "a0a0a0a0a0a0a0a0a0a0a0a0", name: "emulator" };
     hex = (bytes2) => (0, import_node_crypto12.randomBytes)(bytes2).toString("hex");
@@ -37966,6 +38104,10 @@ var init_projects = __esm({
         }
       },
       state: {
+        shape: {
+          orgs: shape.array(shape.object({ id: "string", name: "string" })),
+          projects: shape.array(shape.object({ id: "string", name: "string", orgId: "string", created: "string" }))
+        },
         fromSeed: (world, seed, now, modules2) => {
           const orgs = seed.orgs?.length ? structuredClone(seed.orgs) : [DEFAULT_ORG];
           world.orgs = orgs;
@@ -38342,9 +38484,9 @@ function renderLegacy(model, extras) {
   if (typeof extras.connectionStrings.standardSrv === "string") view2.srvAddress = extras.connectionStrings.standardSrv;
   return sortKeys(view2);
 }
-function renderCluster(model, shape, extras) {
-  if (shape === "perShard") return renderPerShard(model, extras);
-  return shape === "legacy" ? renderLegacy(model, extras) : renderModern(model, extras);
+function renderCluster(model, shape2, extras) {
+  if (shape2 === "perShard") return renderPerShard(model, extras);
+  return shape2 === "legacy" ? renderLegacy(model, extras) : renderModern(model, extras);
 }
 var clone, sortKeys;
 var init_clusterRender = __esm({
@@ -38479,9 +38621,9 @@ function normalizeSettings(settings) {
 function firstElectableSize(specs) {
   return specs[0]?.regionConfigs[0]?.electableSpecs.instanceSize ?? "M10";
 }
-function buildModel(body, shape, ctx) {
+function buildModel(body, shape2, ctx) {
   const given = body.replicationSpecs;
-  const specs = shape === "perShard" ? perShardSpecs(given, [], ctx, []) : replicationSpecs(given, [], ctx);
+  const specs = shape2 === "perShard" ? perShardSpecs(given, [], ctx, []) : replicationSpecs(given, [], ctx);
   const major = typeof body.mongoDBMajorVersion === "string" ? body.mongoDBMajorVersion : DEFAULT_MAJOR_VERSION;
   const model = {
     id: ctx.newId(),
@@ -38511,9 +38653,9 @@ function buildModel(body, shape, ctx) {
   settleShardDisks(model);
   return model;
 }
-function inShape(problem, shape) {
-  if (!problem || shape === "modern") return problem;
-  if (shape === "perShard") return problem.field === "replicationSpecs.numShards" ? { ...problem, field: "replicationSpecs" } : problem;
+function inShape(problem, shape2) {
+  if (!problem || shape2 === "modern") return problem;
+  if (shape2 === "perShard") return problem.field === "replicationSpecs.numShards" ? { ...problem, field: "replicationSpecs" } : problem;
   return { ...problem, field: LEGACY_FIELD_NAMES[problem.field] ?? problem.field };
 }
 function checkClusterModel(model) {
@@ -38569,14 +38711,14 @@ function checkClusterModel(model) {
   if (!tenant && (model.diskSizeGB < 10 || model.diskSizeGB > 4096)) return invalid3("diskSizeGB");
   return void 0;
 }
-function createClusterModel(body, shape, ctx) {
-  const problem = checkClusterBody(body, shape, "create");
+function createClusterModel(body, shape2, ctx) {
+  const problem = checkClusterBody(body, shape2, "create");
   if (problem) return { problem };
-  const modern = shape === "legacy" ? legacyToModern(body).body : body;
-  const shards = shape === "perShard" ? void 0 : inShape(checkNumShards(modern.replicationSpecs), shape);
+  const modern = shape2 === "legacy" ? legacyToModern(body).body : body;
+  const shards = shape2 === "perShard" ? void 0 : inShape(checkNumShards(modern.replicationSpecs), shape2);
   if (shards) return { problem: shards };
-  const model = buildModel(modern, shape, ctx);
-  const semantic = inShape(checkClusterModel(model), shape);
+  const model = buildModel(modern, shape2, ctx);
+  const semantic = inShape(checkClusterModel(model), shape2);
   return semantic ? { problem: semantic } : { model };
 }
 function legacyTopologyAfterPatch(model, body) {
@@ -38605,10 +38747,10 @@ function withoutKey(value, key) {
   const { [key]: _gone, ...rest } = value;
   return rest;
 }
-function applyClusterPatch(model, sent, shape, ctx) {
-  const shardIds = shape === "perShard" && Array.isArray(sent.replicationSpecs) ? sent.replicationSpecs.map((spec) => asObject(spec).id) : [];
+function applyClusterPatch(model, sent, shape2, ctx) {
+  const shardIds = shape2 === "perShard" && Array.isArray(sent.replicationSpecs) ? sent.replicationSpecs.map((spec) => asObject(spec).id) : [];
   const body = shardIds.length > 0 ? { ...sent, replicationSpecs: sent.replicationSpecs.map((spec) => withoutKey(spec, "id")) } : sent;
-  const problem = checkClusterBody(body, shape, "patch");
+  const problem = checkClusterBody(body, shape2, "patch");
   if (problem) return { problem };
   if (typeof body.name === "string" && body.name !== model.name) return { problem: { code: "INVALID_ATTRIBUTE", field: "name" } };
   const next = clone2(model);
@@ -38621,17 +38763,17 @@ function applyClusterPatch(model, sent, shape, ctx) {
   for (const key of ["paused", "pitEnabled", "terminationProtectionEnabled", "backupEnabled"]) {
     if (given(key)) next[key] = body[key];
   }
-  if (shape === "legacy" && given("providerBackupEnabled")) next.backupEnabled = body.providerBackupEnabled;
+  if (shape2 === "legacy" && given("providerBackupEnabled")) next.backupEnabled = body.providerBackupEnabled;
   if (given("diskSizeGB")) {
     if (isTenant(model) && body.diskSizeGB !== model.diskSizeGB) return { problem: { code: "INVALID_ATTRIBUTE", field: "diskSizeGB" } };
     next.diskSizeGB = body.diskSizeGB;
     for (const spec of next.replicationSpecs) delete spec.diskSizeGB;
   }
-  if (shape === "modern" && Array.isArray(body.replicationSpecs)) {
+  if (shape2 === "modern" && Array.isArray(body.replicationSpecs)) {
     const shards = checkNumShards(body.replicationSpecs);
     if (shards) return { problem: shards };
     next.replicationSpecs = replicationSpecs(body.replicationSpecs, model.replicationSpecs, ctx);
-  } else if (shape === "perShard" && Array.isArray(body.replicationSpecs)) {
+  } else if (shape2 === "perShard" && Array.isArray(body.replicationSpecs)) {
     if (body.replicationSpecs.length > MAX_SHARDS) return { problem: { code: "INVALID_ATTRIBUTE", field: "replicationSpecs" } };
     const disk = givenShardDisk(body.replicationSpecs);
     if (isTenant(model) && disk !== void 0 && disk !== model.diskSizeGB) {
@@ -38640,9 +38782,9 @@ function applyClusterPatch(model, sent, shape, ctx) {
     const shards = perShardSpecs(body.replicationSpecs, model.replicationSpecs, ctx, shardIds);
     if (!Array.isArray(shards)) return { problem: shards };
     next.replicationSpecs = shards;
-  } else if (shape === "legacy" && LEGACY_TOPOLOGY_KEYS.some(given)) {
+  } else if (shape2 === "legacy" && LEGACY_TOPOLOGY_KEYS.some(given)) {
     const specs = modernSpecsFromLegacy(legacyTopologyAfterPatch(model, body));
-    const shards = inShape(checkNumShards(specs), shape);
+    const shards = inShape(checkNumShards(specs), shape2);
     if (shards) return { problem: shards };
     next.replicationSpecs = replicationSpecs(specs, model.replicationSpecs, ctx);
   }
@@ -38658,7 +38800,7 @@ function applyClusterPatch(model, sent, shape, ctx) {
     (key) => !MODEL_FIELDS.has(key) && !LEGACY_TOPOLOGY_KEYS.includes(key) && key !== "providerBackupEnabled"
   );
   next.settings = normalizeSettings(mergeInto(next.settings, Object.fromEntries(settingKeys.map((key) => [key, body[key]]))));
-  const semantic = inShape(checkClusterModel(next), shape);
+  const semantic = inShape(checkClusterModel(next), shape2);
   return semantic ? { problem: semantic } : { model: next };
 }
 function upgradeStoredModel(model, newId) {
@@ -39130,13 +39272,13 @@ function factsOf(ctx) {
   return { id, ...networkFacts(ctx.services.store, id) };
 }
 function render2(ctx, record2, inList = false, project = factsOf(ctx)) {
-  const shape = shapeOf(ctx);
-  const variant = `${shape} ${ctx.api} ${inList ? "list" : "single"} ${ctx.baseUrl}`;
+  const shape2 = shapeOf(ctx);
+  const variant = `${shape2} ${ctx.api} ${inList ? "list" : "single"} ${ctx.baseUrl}`;
   return viewsOf(ctx).view(
     project,
     record2,
     variant,
-    (connectionStrings2) => renderCluster(record2.model, shape, { links: clusterLinks(ctx, record2.model, inList), connectionStrings: connectionStrings2 })
+    (connectionStrings2) => renderCluster(record2.model, shape2, { links: clusterLinks(ctx, record2.model, inList), connectionStrings: connectionStrings2 })
   );
 }
 function currentDocument(ctx, record2) {
@@ -39184,7 +39326,7 @@ function refuseAsymmetric(ctx, record2) {
 }
 function rendersAlike(a, b) {
   const options = { links: [], connectionStrings: {} };
-  return CLUSTER_SHAPES.every((shape) => JSON.stringify(renderCluster(a, shape, options)) === JSON.stringify(renderCluster(b, shape, options)));
+  return CLUSTER_SHAPES.every((shape2) => JSON.stringify(renderCluster(a, shape2, options)) === JSON.stringify(renderCluster(b, shape2, options)));
 }
 function checkPauseRules(model, body) {
   const others = Object.keys(body).some((key) => key !== "paused" && body[key] !== void 0 && body[key] !== null);
@@ -39218,8 +39360,8 @@ var init_handlers3 = __esm({
     viewsByStore = /* @__PURE__ */ new WeakMap();
     CLUSTER_READ_ONLY = {
       fields: (ctx) => {
-        const shape = shapeOf(ctx);
-        return READ_ONLY_FIELDS[shape].filter((path) => !(shape === "perShard" && path === "replicationSpecs.id"));
+        const shape2 = shapeOf(ctx);
+        return READ_ONLY_FIELDS[shape2].filter((path) => !(shape2 === "perShard" && path === "replicationSpecs.id"));
       },
       held: (ctx) => {
         const record2 = ctx.params.clusterName === void 0 ? void 0 : clusterStore(ctx.services.store).find(projectOf(ctx).id, ctx.params.clusterName);
@@ -39377,6 +39519,7 @@ var init_clusters2 = __esm({
     init_handlers3();
     init_seed();
     init_store3();
+    init_stateChecks();
     init_errors5();
     init_seed();
     init_store3();
@@ -39400,6 +39543,7 @@ var init_clusters2 = __esm({
         }
       },
       state: {
+        shape: { clusters: shape.array(shape.object({ model: shape.object({ id: "string", name: "string", groupId: "string", stateName: "string", createDate: "string" }), requests: shape.optional(shape.array("any")), pendingUntil: shape.optional("number") })) },
         fromSeed: (world, seed, now) => {
           world.clusters = clustersFromSeed(seed, now);
         },
@@ -39526,9 +39670,8 @@ function frequencyOf(slot, reference) {
 }
 function scheduledSnapshots(cluster, moment) {
   if (!cluster.backupEnabled) return [];
-  const { offset } = moment;
-  const now = moment.now + offset;
-  const since = cluster.since === null ? Number.NEGATIVE_INFINITY : cluster.since + offset;
+  const { now } = moment;
+  const since = cluster.since === null ? Number.NEGATIVE_INFINITY : cluster.since;
   if (since > now) return [];
   const schedule = scheduleOf(cluster.id);
   const reference = schedule.referenceHourOfDay * HOUR + schedule.referenceMinuteOfHour * MINUTE;
@@ -39544,8 +39687,8 @@ function scheduledSnapshots(cluster, moment) {
       onDemand: false,
       frequency: cluster.flex ? "daily" : frequency,
       ...cluster.flex ? {} : { policyItemId: schedule.itemIds[frequency] },
-      requestedAt: at - offset,
-      completeAt: at - offset + moment.transitionMs,
+      requestedAt: at,
+      completeAt: at + moment.transitionMs,
       retentionMs,
       mongodVersion: cluster.mongodVersion,
       cloudProvider: cluster.cloudProvider,
@@ -39560,8 +39703,7 @@ function scheduledSnapshots(cluster, moment) {
 function nextSnapshotAt(clusterId, moment) {
   const schedule = scheduleOf(clusterId);
   const reference = schedule.referenceHourOfDay * HOUR + schedule.referenceMinuteOfHour * MINUTE;
-  const now = moment.now + moment.offset;
-  return Math.floor((now - reference) / (6 * HOUR) + 1) * 6 * HOUR + reference - moment.offset;
+  return Math.floor((moment.now - reference) / (6 * HOUR) + 1) * 6 * HOUR + reference;
 }
 function recordView(record2) {
   return {
@@ -39631,8 +39773,7 @@ var init_state3 = __esm({
 
 // src/emulator/resources/backups/clusters.ts
 function momentOf(ctx) {
-  const now = ctx.services.clock();
-  return { now, offset: serviceNow(ctx.services) - now, transitionMs: ctx.services.transitionMs };
+  return { now: serviceNow(ctx.services), transitionMs: ctx.services.transitionMs };
 }
 function stateAt(store, now) {
   const state = backupStateOf(store.world);
@@ -39724,9 +39865,9 @@ function renderSnapshot(view2, moment, context) {
   return {
     ...stage >= 3 ? { cloudProvider: view2.cloudProvider } : {},
     copyRegions: [],
-    ...completed ? { createdAt: iso(moment, view2.onDemand ? view2.requestedAt + span / 2 : view2.requestedAt) } : {},
+    ...completed ? { createdAt: isoSeconds(view2.onDemand ? view2.requestedAt + span / 2 : view2.requestedAt) } : {},
     ...view2.description !== void 0 ? { description: view2.description } : {},
-    expiresAt: iso(moment, expiresAt(view2, context.justTaken ? view2.requestedAt : moment.now)),
+    expiresAt: isoSeconds(expiresAt(view2, context.justTaken ? view2.requestedAt : moment.now)),
     frequencyType: view2.frequency,
     id: view2.id,
     links: [
@@ -39746,12 +39887,12 @@ function renderFlexSnapshot(view2, moment) {
   const started = view2.requestedAt + (view2.completeAt - view2.requestedAt) / 2;
   const completed = moment.now >= view2.completeAt;
   return {
-    expiration: iso(moment, view2.requestedAt + view2.retentionMs),
-    ...completed ? { finishTime: iso(moment, view2.completeAt) } : {},
+    expiration: isoSeconds(view2.requestedAt + view2.retentionMs),
+    ...completed ? { finishTime: isoSeconds(view2.completeAt) } : {},
     id: view2.id,
     mongoDBVersion: view2.mongodVersion,
-    scheduledTime: iso(moment, view2.requestedAt),
-    ...moment.now >= started ? { startTime: iso(moment, started) } : {},
+    scheduledTime: isoSeconds(view2.requestedAt),
+    ...moment.now >= started ? { startTime: isoSeconds(started) } : {},
     status: completed ? "COMPLETED" : moment.now >= started ? "RUNNING" : "QUEUED"
   };
 }
@@ -39769,9 +39910,9 @@ function renderRestoreJob(job, moment, context) {
     deliveryUrl: download && ready ? [downloadUrl(job, context.downloadHost)] : [],
     desiredTimestamp: { increment: null, time: null, date: null },
     expired: download && ready && moment.now >= job.finishAt + DOWNLOAD_READY_MS,
-    ...download && ready ? { expiresAt: iso(moment, job.finishAt + DOWNLOAD_READY_MS) } : {},
+    ...download && ready ? { expiresAt: isoSeconds(job.finishAt + DOWNLOAD_READY_MS) } : {},
     failed: false,
-    ...!download && ready ? { finishedAt: iso(moment, job.finishAt) } : {},
+    ...!download && ready ? { finishedAt: isoSeconds(job.finishAt) } : {},
     id: job.id,
     links: [
       { href: `${cluster}/backup/restoreJobs/${job.id}`, rel: "self" },
@@ -39781,7 +39922,7 @@ function renderRestoreJob(job, moment, context) {
     ],
     snapshotId: job.snapshotId,
     ...job.target ? { targetClusterName: job.target.clusterName, targetDeploymentItemName: context.targetDeploymentItemName ?? job.target.clusterName, targetGroupId: job.target.groupId } : {},
-    timestamp: iso(moment, job.snapshotTakenAt)
+    timestamp: isoSeconds(job.snapshotTakenAt)
   };
 }
 function renderFlexRestoreJob(job, moment) {
@@ -39789,20 +39930,20 @@ function renderFlexRestoreJob(job, moment) {
   const done = jobPhase(job, moment.now) === "finished";
   return {
     deliveryType: "RESTORE",
-    expirationDate: iso(moment, job.createdAt + FLEX_JOB_EXPIRY_MS),
+    expirationDate: isoSeconds(job.createdAt + FLEX_JOB_EXPIRY_MS),
     id: job.id,
     instanceName: job.clusterName,
     projectId: job.groupId,
-    ...done ? { restoreFinishedDate: iso(moment, job.finishAt) } : {},
-    restoreScheduledDate: iso(moment, job.createdAt),
-    snapshotFinishedDate: iso(moment, job.snapshotCompletedAt),
+    ...done ? { restoreFinishedDate: isoSeconds(job.finishAt) } : {},
+    restoreScheduledDate: isoSeconds(job.createdAt),
+    snapshotFinishedDate: isoSeconds(job.snapshotCompletedAt),
     snapshotId: job.snapshotId,
     status: done ? "COMPLETED" : running ? "RUNNING" : "PENDING",
     targetDeploymentItemName: job.target.clusterName,
     targetProjectId: job.target.groupId
   };
 }
-var REL, DOWNLOAD_READY_MS, FLEX_JOB_EXPIRY_MS, iso;
+var REL, DOWNLOAD_READY_MS, FLEX_JOB_EXPIRY_MS;
 var init_render2 = __esm({
   "src/emulator/resources/backups/render.ts"() {
     "use strict";
@@ -39812,7 +39953,6 @@ var init_render2 = __esm({
     REL = "https://cloud.mongodb.com/";
     DOWNLOAD_READY_MS = 36e5;
     FLEX_JOB_EXPIRY_MS = 6 * 36e5;
-    iso = (moment, ms) => isoSeconds(ms + moment.offset);
   }
 });
 
@@ -39838,7 +39978,7 @@ function startRestore(ctx, state, moment, request) {
   if (moment.now < snapshot3.completeAt) throw backupFailures.snapshotNotCompleted(snapshot3.id);
   const checked3 = request.target ? checkTarget(ctx, state, moment, snapshot3, request.fromFlex, request.target.groupId, request.target.clusterName) : void 0;
   const job = {
-    id: objectId(moment.now + moment.offset),
+    id: objectId(moment.now),
     ...request.source,
     flex: request.fromFlex,
     snapshotId: snapshot3.id,
@@ -39852,7 +39992,7 @@ function startRestore(ctx, state, moment, request) {
   state.restoreJobs.push(job);
   if (checked3) {
     const { located } = checked3;
-    const until = moment.now + moment.transitionMs;
+    const until = ctx.services.clock() + moment.transitionMs;
     if (located.record.model.stateName === "IDLE") located.record.model.stateName = "UPDATING";
     if (located.kind === "dedicated") clusterStore(ctx.services.store).schedule(located.record, Math.max(until, located.record.pendingUntil ?? 0));
     else located.record.pendingUntil = Math.max(until, located.record.pendingUntil ?? 0);
@@ -39972,7 +40112,7 @@ var init_handlers4 = __esm({
       const { moment, cluster } = call;
       const pending = snapshotsOf(cluster, call.state, moment).find((view3) => view3.onDemand && view3.completeAt > moment.now);
       if (pending) throw backupFailures.snapshotInProgress(cluster.name, pending.id);
-      const id = objectId(moment.now + moment.offset);
+      const id = objectId(moment.now);
       const record2 = {
         id,
         groupId: cluster.groupId,
@@ -40043,7 +40183,7 @@ var init_handlers4 = __esm({
       const job = findJob(jobsOf(call, false), ctx.params.restoreJobId, call.cluster.name);
       if (jobPhase(job, call.moment.now) !== "running") throw backupFailures.cannotCancelFinished(job.id);
       job.cancelledAt = call.moment.now;
-      releaseTarget(ctx, job, call.moment.now);
+      releaseTarget(ctx, job, ctx.services.clock());
       await ctx.services.store.commit();
       return { status: 204, body: void 0 };
     };
@@ -40060,7 +40200,7 @@ var init_handlers4 = __esm({
           copySettings: [],
           extraRetentionSettings: [],
           links: [{ href: selfHref(ctx), rel: "self" }],
-          nextSnapshot: isoSeconds(nextSnapshotAt(cluster.id, moment) + moment.offset),
+          nextSnapshot: isoSeconds(nextSnapshotAt(cluster.id, moment)),
           policies: [{ id: schedule.policyId, policyItems: DEFAULT_POLICY.map((item) => ({ ...item, id: schedule.itemIds[item.frequencyType] })) }],
           referenceHourOfDay: schedule.referenceHourOfDay,
           referenceMinuteOfHour: schedule.referenceMinuteOfHour,
@@ -40236,7 +40376,7 @@ var init_seed2 = __esm({
 // src/emulator/resources/backups/index.ts
 function snapshot(store) {
   const state = backupStateOf(store.world);
-  const now = store.clock();
+  const now = store.serviceClock();
   const out = [];
   for (const project of store.world.projects) {
     const names2 = [...store.world.clusters ?? [], ...store.world.flexClusters ?? []].filter((record2) => record2.model.groupId === project.id).map((record2) => record2.model.name);
@@ -40267,6 +40407,7 @@ var init_backups2 = __esm({
     init_handlers4();
     init_seed2();
     init_state3();
+    init_stateChecks();
     backups = {
       name: "backups",
       rateLimitPerMinute: 1200,
@@ -40287,7 +40428,18 @@ var init_backups2 = __esm({
         check: (doc, problems) => checkBackupSeed(doc, problems)
       },
       state: {
-        fromSeed: (world, seed, now) => backupStateFromSeed(world, seed, now),
+        shape: {
+          backups: shape.optional(
+            shape.object({
+              snapshots: shape.optional(shape.array(shape.object({ id: "string", clusterId: "string", requestedAt: "number", completeAt: "number", retentionDays: "number" }))),
+              deleted: shape.optional(shape.array("string")),
+              historic: shape.optional(shape.array("string")),
+              restoreJobs: shape.optional(shape.array(shape.object({ id: "string", snapshotId: "string", createdAt: "number", finishAt: "number" }))),
+              restoredFrom: shape.optional(shape.array(shape.object({ clusterId: "string", source: shape.object({ projectId: "string", clusterName: "string", snapshotId: "string" }) })))
+            })
+          )
+        },
+        fromSeed: (world, seed, _now, _modules, serviceNow2) => backupStateFromSeed(world, seed, serviceNow2),
         upgrade: (world) => void backupStateOf(world),
         snapshot: (store) => ({ backups: snapshot(store) })
       }
@@ -40387,6 +40539,7 @@ var init_credentials = __esm({
     init_auth();
     init_seedChecks();
     init_projects();
+    init_stateChecks();
     PUBLIC_KEY = /^[a-z0-9]{8}$/;
     hex2 = (bytes2) => (0, import_node_crypto15.randomBytes)(bytes2).toString("hex");
     letters = (count2) => {
@@ -40412,6 +40565,10 @@ var init_credentials = __esm({
         }
       },
       state: {
+        shape: {
+          apiKeys: shape.array(shape.object({ publicKey: "string", privateKey: "string", roles: shape.array(shape.object({ projectId: "string", roleName: "string" })), accessList: shape.optional(shape.array("string")) })),
+          serviceAccounts: shape.array(shape.object({ clientId: "string", clientSecret: "string", roles: shape.array(shape.object({ projectId: "string", roleName: "string" })), accessList: shape.optional(shape.array("string")) }))
+        },
         fromSeed: (world, seed) => {
           world.apiKeys = structuredClone(seed.apiKeys ?? []);
           world.serviceAccounts = structuredClone(seed.serviceAccounts ?? []);
@@ -40745,6 +40902,7 @@ var init_databaseUsers2 = __esm({
     init_projects();
     init_handlers5();
     init_model();
+    init_stateChecks();
     databaseUsers2 = {
       name: "databaseUsers",
       rateLimitPerMinute: 1e4,
@@ -40759,6 +40917,7 @@ var init_databaseUsers2 = __esm({
       },
       seed: { keys: ["databaseUsers"], check: checkSeed4 },
       state: {
+        shape: { databaseUsers: shape.optional(shape.array(shape.object({ username: "string", databaseName: "string", groupId: "string", roles: shape.optional(shape.array("any")) }))) },
         fromSeed: (world, seed) => {
           world.databaseUsers = (seed.databaseUsers ?? []).map((entry) => {
             const result = checkCreateBody({ groupId: entry.projectId, ...entry.user }, { groupId: entry.projectId, requirePassword: false });
@@ -40891,6 +41050,7 @@ var init_flexClusters2 = __esm({
     init_clusters2();
     init_handlers6();
     init_store4();
+    init_stateChecks();
     flexInClusterApi = (name) => new ApiFailure(400, "CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API", `Flex cluster ${name} cannot be used in the Cluster API.`, [name]);
     flexClusters2 = {
       name: "flexClusters",
@@ -40914,6 +41074,7 @@ var init_flexClusters2 = __esm({
         })
       },
       state: {
+        shape: { flexClusters: shape.optional(shape.array(shape.object({ model: shape.object({ id: "string", name: "string", groupId: "string", stateName: "string", createDate: "string" }), pendingUntil: shape.optional("number") }))) },
         fromSeed: (world, seed, now) => {
           world.flexClusters = (seed.flexClusters ?? []).map((entry) => seedFlexRecord(entry, now));
         },
@@ -41453,6 +41614,7 @@ var init_peering2 = __esm({
     init_projects();
     init_handlers7();
     init_state4();
+    init_stateChecks();
     SEEDED = { transitionMs: 0, holdWaits: false };
     LEGACY_PEERS = [
       {
@@ -41485,7 +41647,13 @@ var init_peering2 = __esm({
         "peers.delete": { handler: deletePeer2, action: "writeProject" }
       },
       seed: { keys: ["networkPeering"], check: (doc, problems) => checkSeed5(doc, problems) },
-      state: { fromSeed: (world, seed, now) => fromSeed(world, seed, now), upgrade: (world) => upgrade(world) },
+      state: {
+        shape: {
+          peering: shape.optional(shape.object({ containers: shape.array(shape.object({ id: "string", groupId: "string" })), peers: shape.array(shape.object({ id: "string", groupId: "string" })) }))
+        },
+        fromSeed: (world, seed, now) => fromSeed(world, seed, now),
+        upgrade: (world) => upgrade(world)
+      },
       hooks: {
         projects: {
           seedKeys: ["peering"],
@@ -41899,6 +42067,7 @@ var init_privateEndpoints2 = __esm({
     init_handlers8();
     init_store2();
     init_state5();
+    init_stateChecks();
     privateEndpoints2 = {
       name: "privateEndpoints",
       rateLimitPerMinute: 4e3,
@@ -41915,7 +42084,11 @@ var init_privateEndpoints2 = __esm({
         "privateEndpoints.setRegionalMode": { handler: setRegionalMode2, action: "writeProject", readOnly: REGIONAL_MODE_READ_ONLY }
       },
       seed: { keys: ["privateEndpointServices"], check: (doc, problems) => checkSeed6(doc, problems) },
-      state: { fromSeed: (world, seed, now) => fromSeed2(world, seed, now), upgrade: (world) => upgrade2(world) },
+      state: {
+        shape: { privateEndpoints: shape.optional(shape.object({ services: shape.array(shape.object({ id: "string", groupId: "string" })), regionalized: shape.array("string") })) },
+        fromSeed: (world, seed, now) => fromSeed2(world, seed, now),
+        upgrade: (world) => upgrade2(world)
+      },
       hooks: {
         projects: {
           seedKeys: ["privateEndpoints", "regionalizedPrivateEndpoints"],
@@ -42572,12 +42745,12 @@ function renderFlatIndex(record2, moment) {
     type: record2.type
   });
 }
-function renderSampleLoad(load2, now, iso3, justStarted = false) {
+function renderSampleLoad(load2, now, iso2, justStarted = false) {
   const done = !justStarted && load2.completeAt <= now;
   return {
     _id: load2._id,
     clusterName: load2.clusterName,
-    completeDate: done ? iso3(load2.completeAt) : null,
+    completeDate: done ? iso2(load2.completeAt) : null,
     createDate: load2.createDate,
     errorMessage: null,
     state: done ? "COMPLETED" : "WORKING"
@@ -42969,6 +43142,7 @@ var init_searchIndexes2 = __esm({
     init_state6();
     init_clusters2();
     init_store4();
+    init_stateChecks();
     searchIndexes = {
       name: "searchIndexes",
       rateLimitPerMinute: 500,
@@ -42994,6 +43168,15 @@ var init_searchIndexes2 = __esm({
         check: (doc, problems) => problems.list.push(...checkSearchSeed(doc))
       },
       state: {
+        shape: {
+          search: shape.optional(
+            shape.object({
+              indexes: shape.optional(shape.array(shape.object({ indexID: "string", groupId: "string", clusterId: "string", name: "string", database: "string", collectionName: "string", definition: shape.object({}), since: "number" }))),
+              sampleLoads: shape.optional(shape.array(shape.object({ _id: "string", clusterId: "string", completeAt: "number" }))),
+              clusterData: shape.optional(shape.array(shape.object({ clusterId: "string", collections: shape.array("string") })))
+            })
+          )
+        },
         fromSeed: (world, seed, now) => searchStateFromSeed(world, seed, now),
         upgrade: (world) => void searchStateOf(world),
         snapshot: (store) => ({ search: snapshot2(store) })
@@ -43206,10 +43389,30 @@ function member(value) {
   }
   return `${out}}`;
 }
+function nestedDeeperThan(text12, max) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text12.length; i++) {
+    const c = text12.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) {
+      inString = true;
+    } else if (c === 123 || c === 91) {
+      if (++depth > max) return true;
+    } else if (c === 125 || c === 93) {
+      depth--;
+    }
+  }
+  return false;
+}
+var MAX_BODY_DEPTH;
 var init_jsonText3 = __esm({
   "src/emulator/jsonText.ts"() {
     "use strict";
     init_jsonText();
+    MAX_BODY_DEPTH = 1e3;
   }
 });
 
@@ -43450,6 +43653,7 @@ function parseBody(ctx, served, arrayBody = false) {
   const [bodyDate] = versionDates(mediaType);
   const negotiated = served !== void 0 && bodyDate !== void 0 && bodyTypeMatches(ctx.operation, bodyDate, served);
   if (!accepted.includes(mediaType) && !negotiated) throw failures.unsupportedMediaType(ctx.contentType, accepted);
+  if (nestedDeeperThan(ctx.rawBody, MAX_BODY_DEPTH)) throw failures.nestedTooDeep(MAX_BODY_DEPTH);
   let body;
   try {
     body = JSON.parse(ctx.rawBody);
@@ -43542,6 +43746,7 @@ async function serveApi(req, res, app, url, rawBody, outcome) {
     const pretty = booleanParam(url.searchParams, "pretty", false);
     const envelope = booleanParam(url.searchParams, "envelope", false);
     if ((method === "POST" || method === "PATCH") && !(operation2.noBody && rawBody.trim() === "")) ctx.body = withoutEchoes(ctx, parseBody(ctx, version2, operation2.arrayBody), operation2.readOnly);
+    if ((method === "POST" || method === "PATCH") && !app.store.hasRoomFor(Buffer.byteLength(rawBody))) throw failures.stateFull(app.store.maxBytes);
     const reply = await operation2.handler(ctx);
     if (reply.drop) {
       outcome.status = void 0;
@@ -43730,7 +43935,8 @@ async function startEmulator(options = {}) {
   const clock = options.clock ?? Date.now;
   const seed = options.seed ? validateSeed(options.seed) : options.seedFile ? loadSeedFile(options.seedFile) : buildDefaultSeed();
   const served = modules();
-  const store = await Store.open(seed, options.statePath, clock, served);
+  const dated = options.date !== void 0 ? { date: checkedDate(options.date), startedAt: clock() } : {};
+  const store = await Store.open(seed, options.statePath, clock, served, options.maxStateBytes, () => serviceNow({ clock, ...dated }));
   const world = store.world;
   const auth = new Authenticator(() => credentialsOf(world), clock, options.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS, options.digestSha256 ?? false);
   const faults = new Faults(options);
@@ -43749,7 +43955,7 @@ async function startEmulator(options = {}) {
     limiter,
     stats,
     removedVersions: new Set(options.removedVersions ?? []),
-    ...options.date !== void 0 ? { date: checkedDate(options.date), startedAt: clock() } : {},
+    ...dated,
     url: "",
     onUnexpected: (error2) => unexpected.push(error2),
     state: () => deepFreeze2(Object.assign({}, ...served.map((module2) => module2.state?.snapshot?.(store) ?? {})))
@@ -43800,6 +44006,7 @@ var init_emulator = __esm({
     import_node_https = __toESM(require_node_https(), 1);
     init_errors();
     init_auth();
+    init_context2();
     init_faults();
     init_modules();
     init_rateLimit();
@@ -44743,10 +44950,10 @@ async function clusterBody(ctx, name, flags, tier, expires) {
   const { clusterVersion: clusterVersion2 } = await Promise.resolve().then(() => (init_target(), target_exports));
   const { createBody: createBody2 } = await Promise.resolve().then(() => (init_body(), body_exports));
   const { fieldProblems: fieldProblems2, missingField: missingField2, refuseProblems: refuseProblems2 } = await Promise.resolve().then(() => (init_fields(), fields_exports));
-  const { version: version2, shape } = await clusterVersion2(ctx, "clusters.create");
-  const cluster = createBody2(name, void 0, { ...topology, tier }, shape);
-  refuseProblems2(fieldProblems2(cluster, shape), shape, version2, "the request");
-  const missing2 = missingField2(cluster, shape);
+  const { version: version2, shape: shape2 } = await clusterVersion2(ctx, "clusters.create");
+  const cluster = createBody2(name, void 0, { ...topology, tier }, shape2);
+  refuseProblems2(fieldProblems2(cluster, shape2), shape2, version2, "the request");
+  const missing2 = missingField2(cluster, shape2);
   if (missing2) throw new UsageError(`the cluster body lacks ${missing2}, which API version ${version2} requires`);
   return cluster;
 }
@@ -46470,8 +46677,8 @@ function registerClustersApply(parent, app) {
     ["Scale up from the current document", "cdba clusters get c1 -o json | jq '.diskSizeGB = 40' | cdba clusters apply --file -"]
   ]);
 }
-function writableFields(shape) {
-  const root2 = { kind: "object", fields: fieldsOf(shape) };
+function writableFields(shape2) {
+  const root2 = { kind: "object", fields: fieldsOf(shape2) };
   return (path) => {
     const dotted = path.join(".");
     if (dotted === "name" || dotted === "replicationSpecs.id" || dotted === "replicationSpecs.zoneId") return false;
@@ -46488,9 +46695,9 @@ function writableFields(shape) {
     return true;
   };
 }
-function currentInShape(doc, readShape, shape) {
+function currentInShape(doc, readShape, shape2) {
   const from = shapeOfDocument(doc) ?? readShape;
-  return from === shape ? doc : convertClusterBody(doc, from, shape).body;
+  return from === shape2 ? doc : convertClusterBody(doc, from, shape2).body;
 }
 async function runClustersApply(ctx, flags) {
   if (flags.exitCode && !flags.dryRun) throw new UsageError("--exit-code goes with --dry-run: it reports whether the plan has changes");
@@ -46503,25 +46710,25 @@ async function runClustersApply(ctx, flags) {
   const name = file.name;
   checkClusterName(name);
   if (isFlexCreateBody(file)) return applyFlex(ctx, flags, file, name, source, timeoutMs);
-  const { version: version2, shape } = await clusterVersion(ctx, "clusters.update");
-  const desired = adaptToShape((line) => ctx.io.note(line), file, shape, version2, source);
-  stripReadOnly(desired, shape);
-  refuseProblems(fieldProblems(desired, shape), shape, version2, source);
+  const { version: version2, shape: shape2 } = await clusterVersion(ctx, "clusters.update");
+  const desired = adaptToShape((line) => ctx.io.note(line), file, shape2, version2, source);
+  stripReadOnly(desired, shape2);
+  refuseProblems(fieldProblems(desired, shape2), shape2, version2, source);
   const target = await clusterTarget(ctx, "clusters.update");
   const read = await clusterVersion(ctx, "clusters.get");
   const { createCluster: createCluster3, getCluster: getCluster3, updateCluster: updateCluster2 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
   let current;
   try {
-    current = currentInShape(clusterDocument(await getCluster3(target.client, target.projectId, name)), read.shape, shape);
+    current = currentInShape(clusterDocument(await getCluster3(target.client, target.projectId, name)), read.shape, shape2);
   } catch (error2) {
     if (!(error2 instanceof ApiError && error2.status === 404)) throw error2;
   }
   if (current === void 0) {
-    const missing2 = missingField(desired, shape);
+    const missing2 = missingField(desired, shape2);
     if (missing2) throw new UsageError(`${source}: cluster ${name} does not exist, and the document lacks ${missing2}, which creating it at API version ${version2} requires`);
   }
-  const inStep = shape === "perShard" ? ["readOnlySpecs"] : ["readOnlySpecs", "analyticsSpecs"];
-  const plan = current === void 0 ? void 0 : planChanges(sizesInStep(desired, current, inStep), current, writableFields(shape));
+  const inStep = shape2 === "perShard" ? ["readOnlySpecs"] : ["readOnlySpecs", "analyticsSpecs"];
+  const plan = current === void 0 ? void 0 : planChanges(sizesInStep(desired, current, inStep), current, writableFields(shape2));
   const document3 = {
     action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none",
     changes: plan?.changes ?? []
@@ -46871,7 +47078,7 @@ function registerClustersCreate(parent, app) {
 async function runClustersCreate(ctx, name, flags) {
   checkClusterName(name);
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
-  const { version: version2, shape } = await clusterVersion(ctx, "clusters.create");
+  const { version: version2, shape: shape2 } = await clusterVersion(ctx, "clusters.create");
   let file;
   let renameNote;
   if (flags.file !== void 0 || flags.tier === "FLEX") {
@@ -46891,14 +47098,14 @@ async function runClustersCreate(ctx, name, flags) {
   }
   if (file !== void 0) {
     const source = flags.file === "-" ? "stdin" : flags.file;
-    file = adaptToShape((line) => ctx.io.note(line), file, shape, version2, source, true);
-    refuseProblems(fieldProblems(file, shape), shape, version2, source);
+    file = adaptToShape((line) => ctx.io.note(line), file, shape2, version2, source, true);
+    refuseProblems(fieldProblems(file, shape2), shape2, version2, source);
   }
   const topology = pick(flags, ["provider", "region", "tier", "members", "shards", "type", "dbVersion", "diskSizeGb", "backup", "tag"]);
-  const body = createBody(name, file, topology, shape);
+  const body = createBody(name, file, topology, shape2);
   if (flags.terminationProtection !== void 0) body.terminationProtectionEnabled = flags.terminationProtection;
-  refuseProblems(fieldProblems(body, shape), shape, version2, "the request");
-  const missing2 = missingField(body, shape);
+  refuseProblems(fieldProblems(body, shape2), shape2, version2, "the request");
+  const missing2 = missingField(body, shape2);
   if (missing2) {
     throw new UsageError(`the body lacks ${missing2}, which API version ${version2} requires`, {
       hint: file ? "add it to the file, or give --provider and --region" : "give --provider and --region"
@@ -47220,16 +47427,16 @@ async function runClustersPatch(ctx, name, flags) {
   const both = (flags.untag ?? []).find((key) => flags.tag?.some(([k]) => k === key));
   if (both !== void 0) throw new UsageError(`--tag and --untag both name the tag "${both}": give one of them`);
   const target = await clusterTarget(ctx, "clusters.update");
-  const { shape, version: version2 } = target;
+  const { shape: shape2, version: version2 } = target;
   const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
   const fileDoc = flags.file === void 0 ? void 0 : await readJsonObject(ctx.io, flags.file);
   if (isFlexDocument(fileDoc)) return runFlexPatch(ctx, locator, flags, fileDoc, timeoutMs);
-  if (flags.shard !== void 0 && shape !== "perShard") {
+  if (flags.shard !== void 0 && shape2 !== "perShard") {
     throw new UsageError(`--shard needs independent shard scaling, which clusters has from API version 2024-08-05; this call is at ${version2}`, {
       hint: "use --api-version 2024-10-23 (or unset the profile's apiVersion)"
     });
   }
-  if (flags.members !== void 0 && shape === "legacy") {
+  if (flags.members !== void 0 && shape2 === "legacy") {
     throw new UsageError(`--members needs API version 2023-02-01 or later; this call is at ${version2}`, { hint: "set the electable nodes with --set replicationFactor=N instead" });
   }
   const body = {};
@@ -47237,7 +47444,7 @@ async function runClustersPatch(ctx, name, flags) {
   let fileTier;
   if (fileDoc !== void 0) {
     let file = fileDoc;
-    const tierOnly = shape === "legacy" ? void 0 : legacyTierChange(file);
+    const tierOnly = shape2 === "legacy" ? void 0 : legacyTierChange(file);
     if (tierOnly) {
       fileTier = asUsageErrorValue(() => tierFlag(tierOnly.tier), `${source}: providerSettings.instanceSizeName`);
       if (flags.tier !== void 0 && flags.tier !== fileTier) {
@@ -47246,7 +47453,7 @@ async function runClustersPatch(ctx, name, flags) {
       ctx.io.note(`cdba: ${source} changes only the legacy providerSettings.instanceSizeName; applying ${fileTier} to the cluster's current specs, as --tier does`);
       file = tierOnly.rest;
     }
-    Object.assign(body, adaptToShape((line) => ctx.io.note(line), file, shape, version2, source));
+    Object.assign(body, adaptToShape((line) => ctx.io.note(line), file, shape2, version2, source));
   }
   for (const [path, value] of flags.set ?? []) setPath(body, path, parseSetValue(value));
   if (body.name !== void 0 && body.name !== name) {
@@ -47254,15 +47461,15 @@ async function runClustersPatch(ctx, name, flags) {
       hint: 'a cluster cannot be renamed; remove "name" or use the same name'
     });
   }
-  const stripped = stripReadOnly(body, shape);
-  refuseProblems(fieldProblems(body, shape), shape, version2, source);
+  const stripped = stripReadOnly(body, shape2);
+  refuseProblems(fieldProblems(body, shape2), shape2, version2, source);
   const flagsAdd = hardware2 || fileTier !== void 0 || flags.dbVersion !== void 0 || flags.terminationProtection !== void 0 || flags.backup !== void 0 || tagging;
   if (Object.keys(body).length === 0 && !flagsAdd) throw new UsageError(`nothing to change: ${source} holds only read-only fields (${stripped.join(", ")})`);
   const current = await locator.get();
   if (hardware2 || fileTier !== void 0) {
     if (locator.learnt === "flex") throw flexRefusal(name, flags.shard !== void 0 ? "shards" : "tier", false);
     const change = { tier: flags.tier ?? fileTier, diskSizeGB: flags.diskSizeGb, members: flags.members, shard: flags.shard };
-    asUsageError(() => applyHardwareChange(body, change, shape, current));
+    asUsageError(() => applyHardwareChange(body, change, shape2, current));
   }
   if (flags.dbVersion !== void 0) body.mongoDBMajorVersion = flags.dbVersion;
   if (flags.terminationProtection !== void 0) body.terminationProtectionEnabled = flags.terminationProtection;
@@ -47270,7 +47477,7 @@ async function runClustersPatch(ctx, name, flags) {
     if (flags.backup && summarize2(current).providers.some((provider2) => provider2.startsWith("TENANT"))) {
       throw new UsageError(`cluster ${name} is on the shared tier, which has no cloud backup: move it to M10 or larger first (--tier M10)`);
     }
-    body[BACKUP_FIELD[shape]] = flags.backup;
+    body[BACKUP_FIELD[shape2]] = flags.backup;
   }
   if (tagging) body.tags = mergeTags2(baseTags(body, current), flags.tag ?? [], flags.untag ?? [], ctx, name);
   if (await nothingLeft(ctx, name, body, current)) return;
@@ -48639,7 +48846,7 @@ async function runEnvGc(ctx, flags) {
   const { shortDuration: shortDuration2 } = await Promise.resolve().then(() => (init_expiry(), expiry_exports));
   const inventory = await takeInventory2(ctx, client, projectId);
   const { now } = inventory;
-  const iso3 = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const iso2 = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
   const chosen = inventory.envs.flatMap((env2) => {
     const ends = expiryOf2(env2);
     const age = ageOf2(env2, now);
@@ -48653,9 +48860,9 @@ async function runEnvGc(ctx, flags) {
     ];
     if (remove2.length === 0) return [];
     const keep = cluster && !cluster.made ? [`cluster ${env2.name} (not made by env up)`] : [];
-    return [{ env: env2, plan: { name: env2.name, reason, expires: ends === void 0 ? null : iso3(ends), remove: remove2, keep } }];
+    return [{ env: env2, plan: { name: env2.name, reason, expires: ends === void 0 ? null : iso2(ends), remove: remove2, keep } }];
   });
-  const plan = { envs: chosen.map((c) => c.plan), totalCount: chosen.length, serviceTime: iso3(now) };
+  const plan = { envs: chosen.map((c) => c.plan), totalCount: chosen.length, serviceTime: iso2(now) };
   await showPlan2(ctx, plan);
   if (flags.dryRun) {
     if (flags.exitCode && plan.totalCount > 0) {
@@ -48683,7 +48890,7 @@ async function runEnvGc(ctx, flags) {
           const ends = clusterExpiry2(response.body);
           const at = serviceNowOf2(response) ?? now;
           if (!item.reason.startsWith("made") && ends !== void 0 && ends > at) {
-            ctx.io.note(`cdba: env ${env2.name}: extended since it was listed (now ends ${iso3(ends)}): kept`);
+            ctx.io.note(`cdba: env ${env2.name}: extended since it was listed (now ends ${iso2(ends)}): kept`);
             return;
           }
           cluster = { doc: response.body, flex };
@@ -48737,7 +48944,7 @@ function registerEnvList(env2, app) {
     ["Envs on clusters they did not make (never deleted by env down or gc)", "cdba env list --query 'results[?!createdCluster].name'"]
   ]);
 }
-var iso2 = (ms) => ms === void 0 ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+var iso = (ms) => ms === void 0 ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 async function listDocument2(inventory, expiredOnly = false) {
   const { ageOf: ageOf2, expiryOf: expiryOf2, isExpired: isExpired3 } = await Promise.resolve().then(() => (init_inventory(), inventory_exports));
   const { stateLabel: stateLabel2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
@@ -48750,15 +48957,15 @@ async function listDocument2(inventory, expiredOnly = false) {
       state: env2.cluster ? stateLabel2(env2.cluster) : null,
       tier: env2.cluster ? env2.cluster.tier : null,
       createdCluster: env2.cluster?.made ?? false,
-      createDate: env2.cluster?.made ? iso2(env2.cluster.created) : null,
+      createDate: env2.cluster?.made ? iso(env2.cluster.created) : null,
       ageSeconds: age === void 0 ? null : Math.floor(age / 1e3),
-      expires: iso2(expiryOf2(env2)),
+      expires: iso(expiryOf2(env2)),
       expired: isExpired3(env2, now),
       user: env2.user ? envUsername2(env2.name) : null,
       entries: env2.entries.map((e) => e.value)
     };
   });
-  return { results: results5, totalCount: results5.length, serviceTime: iso2(now) };
+  return { results: results5, totalCount: results5.length, serviceTime: iso(now) };
 }
 async function envTable(serviceTime2) {
   const { shortDuration: shortDuration2 } = await Promise.resolve().then(() => (init_expiry(), expiry_exports));
@@ -51069,4 +51276,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=6c606af025a589a0693c575d2e7768eab61de6d9beb8d00a06eb854e75523316
+//# cdbaBundleSha256=50211a3744413f5d2028ef5c7cc6066f1e6df9e0f3815cdd1a6919d3df578f72

@@ -6,7 +6,14 @@
 // a correct response gets a fresh challenge with stale=true. Each nc may be used once
 // per nonce (a repeat is a replay); nc values may arrive out of order, because
 // concurrent requests share one nonce.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+//
+// A challenge keeps nothing (issue 42): the nonce carries its issue time, sealed with an
+// HMAC under a key of this run (RFC 7616 §5.4), so an unauthenticated request costs the
+// same however many came before it. What is kept is the nc values of nonces that have
+// authenticated a request: let go from the oldest once expired, and at most
+// MAX_KEPT_NONCES of them; a nonce whose record was let go is answered stale (so it can't
+// be replayed), and the client takes the fresh one.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DIGEST_ALGORITHMS, digestResponse, parseAuthorization } from '../auth/digest.js';
 import type { DigestAlgorithm } from '../auth/digest.js';
 import { AccessList } from './apiKeyAccessList.js';
@@ -52,6 +59,11 @@ const failures = authFailures;
 export const REALM = 'MMS Public API';
 export const DEFAULT_NONCE_TTL_MS = 5 * 60_000;
 export const TOKEN_TTL_SECONDS = 3600;
+/** Nonces in use (their nc values) kept at most: beyond, the oldest is let go and answered stale. */
+export const MAX_KEPT_NONCES = 10_000;
+/** A nonce: 8 bytes of issue time, 6 of its place in this run's issue order, then 10 of HMAC-SHA-256 over those 14 (base64, 32 characters). */
+const NONCE_HEAD = 14;
+const NONCE_BYTES = 24;
 
 /** The body of the digest challenge, byte for byte as the live service sends it. */
 export const CHALLENGE_BODY =
@@ -65,6 +77,8 @@ export type AuthOutcome = { principal: Principal } | { challenge: { stale: boole
 
 interface NonceRecord {
   issuedAt: number;
+  /** Its number in the order issued. */
+  serial: number;
   usedNc: Set<number>;
 }
 
@@ -85,7 +99,12 @@ function sameText(a: string, b: string): boolean {
 }
 
 export class Authenticator {
+  /** Nonces that have authenticated a request, in the order of their first use. */
   private readonly nonces = new Map<string, NonceRecord>();
+  /** Nonces are numbered in the order issued. One numbered up to this with no record may have had one, let go: answered stale. */
+  private forgottenUpTo = -1;
+  private issued = 0;
+  private readonly nonceKey = randomBytes(32);
   private readonly tokens = new Map<string, TokenRecord>();
   nonceTtlMs: number;
 
@@ -103,10 +122,7 @@ export class Authenticator {
    * client that reads only the first challenge works; SHA-256 first when offerSha256.
    */
   challengeHeaders(stale: boolean): string[] {
-    const now = this.clock();
-    for (const [nonce, record] of this.nonces) if (now - record.issuedAt > this.nonceTtlMs) this.nonces.delete(nonce);
-    const nonce = randomBytes(24).toString('base64');
-    this.nonces.set(nonce, { issuedAt: now, usedNc: new Set() });
+    const nonce = this.newNonce(this.clock());
     return (this.offerSha256 ? (['SHA-256', 'MD5'] as const) : (['MD5'] as const)).map(
       (algorithm) => `Digest realm="${REALM}", domain="", nonce="${nonce}", algorithm=${algorithm}, qop="auth", stale=${stale}`,
     );
@@ -146,11 +162,63 @@ export class Authenticator {
     });
     if (!sameText(expected, response.toLowerCase())) return fresh;
     // The credentials are right; only the nonce can still be a problem.
-    const record = this.nonces.get(nonce);
-    if (!record || this.clock() - record.issuedAt > this.nonceTtlMs) return { challenge: { stale: true } };
+    const record = this.nonceRecord(nonce);
+    if (!record) return { challenge: { stale: true } };
     if (record.usedNc.has(count)) return fresh; // replay
     record.usedNc.add(count);
     return { principal: { kind: 'apiKey', key, roles: key.roles, ...(key.accessList ? { accessList: key.accessList } : {}) } };
+  }
+
+  /** How many nonces are kept (those that have authenticated a request and are not let go yet). */
+  keptNonces(): number {
+    return this.nonces.size;
+  }
+
+  private nonceMac(head: Buffer): Buffer {
+    return createHmac('sha256', this.nonceKey).update(head).digest().subarray(0, NONCE_BYTES - NONCE_HEAD);
+  }
+
+  private newNonce(now: number): string {
+    const head = Buffer.alloc(NONCE_HEAD);
+    head.writeDoubleBE(now, 0);
+    head.writeUIntBE(this.issued++, 8, 6);
+    return Buffer.concat([head, this.nonceMac(head)]).toString('base64');
+  }
+
+  /** The issue time and number a nonce of this run carries, or undefined for any other text. */
+  private parseNonce(nonce: string): { issuedAt: number; serial: number } | undefined {
+    const bytes = Buffer.from(nonce, 'base64');
+    if (bytes.length !== NONCE_BYTES || bytes.toString('base64') !== nonce) return undefined;
+    const head = bytes.subarray(0, NONCE_HEAD);
+    if (!timingSafeEqual(this.nonceMac(head), bytes.subarray(NONCE_HEAD))) return undefined;
+    return { issuedAt: head.readDoubleBE(0), serial: head.readUIntBE(8, 6) };
+  }
+
+  /** The record of a live nonce of this run (made on its first use), or undefined: answer stale. */
+  private nonceRecord(nonce: string): NonceRecord | undefined {
+    const parsed = this.parseNonce(nonce);
+    const now = this.clock();
+    if (parsed === undefined || now - parsed.issuedAt > this.nonceTtlMs) return undefined;
+    // Expired records go from the oldest: each is looked at once, so the work per request stays constant.
+    for (const [kept, record] of this.nonces) {
+      if (now - record.issuedAt <= this.nonceTtlMs) break;
+      this.letGo(kept, record);
+    }
+    const known = this.nonces.get(nonce);
+    if (known) return known;
+    if (parsed.serial <= this.forgottenUpTo) return undefined;
+    const record: NonceRecord = { ...parsed, usedNc: new Set() };
+    this.nonces.set(nonce, record);
+    if (this.nonces.size > MAX_KEPT_NONCES) {
+      const [oldest, oldestRecord] = this.nonces.entries().next().value as [string, NonceRecord];
+      this.letGo(oldest, oldestRecord);
+    }
+    return record;
+  }
+
+  private letGo(nonce: string, record: NonceRecord): void {
+    this.nonces.delete(nonce);
+    this.forgottenUpTo = Math.max(this.forgottenUpTo, record.serial);
   }
 
   private bearer(authorization: string): Principal {

@@ -85,7 +85,7 @@ const DAY_MS = 86_400_000;
  * expired meanwhile gone). Time still passes (transitions, expiry), and the Date header,
  * version negotiation and deleteAfterDate all agree.
  */
-export function serviceNow(services: Services): number {
+export function serviceNow(services: Pick<Services, 'clock' | 'date' | 'startedAt'>): number {
   const now = services.clock();
   if (services.date === undefined) return now;
   if (services.date.length > 10) return Date.parse(services.date) + (now - (services.startedAt ?? now));

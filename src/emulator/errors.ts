@@ -45,6 +45,7 @@ export const failures = {
   missingAttribute: (field: string) =>
     new ApiFailure(400, 'MISSING_ATTRIBUTE', `The required attribute ${field} was not specified.`, [field]),
   malformedJson: () => new ApiFailure(400, 'MALFORMED_JSON', 'Received JSON is malformed.'),
+  nestedTooDeep: (max: number) => new ApiFailure(400, 'MALFORMED_JSON', `Received JSON is malformed: nested deeper than ${max} levels.`),
   invalidJson: () => new ApiFailure(400, 'INVALID_JSON', 'Received JSON does not match the expected format.'),
   invalidQueryParameter: (name: string, value: string, rule: string) =>
     new ApiFailure(400, 'INVALID_QUERY_PARAMETER', `Invalid query parameter ${name}: ${value}. ${rule}`, [name, value]),
@@ -70,6 +71,13 @@ export const failures = {
     }),
   serviceUnavailable: () =>
     new ApiFailure(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Retry later.', [], { 'Retry-After': '1' }),
+  stateFull: (maxBytes: number) =>
+    new ApiFailure(
+      413,
+      'STATE_LIMIT_EXCEEDED',
+      `This change could take the emulator's state past ${maxBytes / (1024 * 1024)} MiB, the most --state can load again; delete something first.`,
+      [String(maxBytes)],
+    ),
   payloadTooLarge: () => new ApiFailure(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'),
   unexpected: () => new ApiFailure(500, 'UNEXPECTED_ERROR', 'Unexpected error.'),
 };

@@ -14,6 +14,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../base/errors.js';
 import { Authenticator, DEFAULT_NONCE_TTL_MS } from './auth.js';
+import { serviceNow } from './context.js';
 import { Faults } from './faults.js';
 import type { FaultSettings } from './faults.js';
 import { modules } from './modules.js';
@@ -61,6 +62,8 @@ export interface EmulatorOptions {
   seedFile?: string;
   /** Persist after every acknowledged change; reloaded on start when it exists. */
   statePath?: string;
+  /** The most the state file may hold, loaded or written (a write that could pass it answers 413); default 64 MiB. */
+  maxStateBytes?: number;
   /** PEM contents; serves HTTPS. */
   tls?: { cert: string; key: string };
   latencyMs?: number;
@@ -160,7 +163,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const clock = options.clock ?? Date.now;
   const seed = options.seed ? validateSeed(options.seed) : options.seedFile ? loadSeedFile(options.seedFile) : buildDefaultSeed();
   const served = modules();
-  const store = await Store.open(seed, options.statePath, clock, served);
+  const dated = options.date !== undefined ? { date: checkedDate(options.date), startedAt: clock() } : {};
+  const store = await Store.open(seed, options.statePath, clock, served, options.maxStateBytes, () => serviceNow({ clock, ...dated }));
   const world = store.world;
   const auth = new Authenticator(() => credentialsOf(world), clock, options.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS, options.digestSha256 ?? false);
   const faults = new Faults(options);
@@ -180,7 +184,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     limiter,
     stats,
     removedVersions: new Set(options.removedVersions ?? []),
-    ...(options.date !== undefined ? { date: checkedDate(options.date), startedAt: clock() } : {}),
+    ...dated,
     url: '',
     onUnexpected: (error) => unexpected.push(error),
     state: () => deepFreeze(Object.assign({}, ...served.map((module) => module.state?.snapshot?.(store) ?? {})) as StateSnapshot),

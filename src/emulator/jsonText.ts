@@ -42,3 +42,31 @@ function member(value: unknown): string | undefined {
   }
   return `${out}}`;
 }
+
+/**
+ * Nesting the request pipeline accepts in a body (the service's parser, Jackson, refuses
+ * past 1000 by default): whatever walks a body next (the read-only rule's copy, a model's
+ * check, the state's serialisation) recurses, and a body thousands of levels deep would
+ * exhaust the stack there, on one route or another.
+ */
+export const MAX_BODY_DEPTH = 1000;
+
+/** Whether `text` opens more than `max` arrays or objects inside one another: one pass, no recursion. */
+export function nestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
+}

@@ -19,6 +19,7 @@ import type { ApiFailure } from './errors.js';
 import type { OperationHandler } from './routes.js';
 import type { SeedDocument } from './seed.js';
 import type { Problems } from './seedChecks.js';
+import type { Shape } from './stateChecks.js';
 import type { Store, World } from './store.js';
 
 /**
@@ -58,8 +59,13 @@ export interface SeedPart {
 }
 
 export interface StatePart {
-  /** Fills its keys of a new world from a validated seed, at `now` (clock ms). */
-  fromSeed(world: World, seed: SeedDocument, now: number, modules: readonly ResourceModule[]): void;
+  /** Fills its keys of a new world from a validated seed, at `now` (clock ms; `serviceNow`: the service's time, under --date). */
+  fromSeed(world: World, seed: SeedDocument, now: number, modules: readonly ResourceModule[], serviceNow: number): void;
+  /**
+   * The shape of its keys of the world as a state file holds them (stateChecks.ts): what its
+   * code reads; a key its upgrade fills in is optional. Checked before `upgrade`.
+   */
+  shape?: Readonly<Record<string, Shape>>;
   /** Fills in what a state file written before it (or before a field of it) lacks. */
   upgrade?(world: World, modules: readonly ResourceModule[]): void;
   /** Its part of state(): deep copies, as they are now. */

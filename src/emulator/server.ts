@@ -2,7 +2,8 @@
 //   faults (latency, 503) -> authentication (401 digest challenge / bearer)
 //   -> the credential's address list (403) -> route (404 RESOURCE_NOT_FOUND, 405) -> version (406, 410)
 //   -> scope (the item the path's scope parameter names; its module's 404) -> rate limit (429) -> role (403)
-//   -> body (415, 400 MALFORMED_JSON; read-only fields echoed unchanged taken out, readOnly.ts) -> the module's handler.
+//   -> body (415, 400 MALFORMED_JSON, also for nesting past MAX_BODY_DEPTH; read-only fields echoed unchanged taken out, readOnly.ts)
+//   -> room in the state file (413 STATE_LIMIT_EXCEEDED: a write that could make --state too large to load) -> the module's handler.
 // A module's endpoints outside the versioned API (resource.ts, outsideApi) are answered right
 // after the address list: authenticated, no scope, GET only.
 // Outside /api/atlas: GET /_emulator/stats and /_emulator/state (no auth), POST /api/oauth/token and POST /api/oauth/revoke.
@@ -10,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHALLENGE_BODY, authorize, checkCallerAddress } from './auth.js';
 import { serviceDay, serviceNow, type RequestContext, type Services } from './context.js';
 import { ApiFailure, failures } from './errors.js';
-import { serializeJson } from './jsonText.js';
+import { MAX_BODY_DEPTH, nestedDeeperThan, serializeJson } from './jsonText.js';
 import { tokenExchange, tokenRevocation } from './oauth.js';
 import { booleanParam } from './pagination.js';
 import type { RateLimiter } from './rateLimit.js';
@@ -103,6 +104,8 @@ function parseBody(
   const [bodyDate] = versionDates(mediaType);
   const negotiated = served !== undefined && bodyDate !== undefined && bodyTypeMatches(ctx.operation, bodyDate, served);
   if (!accepted.includes(mediaType) && !negotiated) throw failures.unsupportedMediaType(ctx.contentType, accepted);
+  // Refused before anything walks it: every route's body comes through here (a deep one was a 500 on some).
+  if (nestedDeeperThan(ctx.rawBody, MAX_BODY_DEPTH)) throw failures.nestedTooDeep(MAX_BODY_DEPTH);
   let body: unknown;
   try {
     body = JSON.parse(ctx.rawBody);
@@ -205,6 +208,8 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     const pretty = booleanParam(url.searchParams, 'pretty', false);
     const envelope = booleanParam(url.searchParams, 'envelope', false);
     if ((method === 'POST' || method === 'PATCH') && !(operation.noBody && rawBody.trim() === '')) ctx.body = withoutEchoes(ctx, parseBody(ctx, version, operation.arrayBody), operation.readOnly);
+    // What the emulator writes it must load again: a change that could take the state file past the limit is refused before it is made.
+    if ((method === 'POST' || method === 'PATCH') && !app.store.hasRoomFor(Buffer.byteLength(rawBody))) throw failures.stateFull(app.store.maxBytes);
 
     const reply = await operation.handler(ctx);
     if (reply.drop) {

@@ -146,6 +146,11 @@ describe('the README, pasted into bash', () => {
       expect(README).toContain('`--aws-security-group sg-903004f8` adds an AWS security');
       const group = await cdba(['access-list', 'add', '--aws-security-group', 'sg-903004f8'], { env });
       expect(group.exitCode, group.stderr).toBe(0);
+      // The seed's snapshot is there on the day the example is pasted (issue 43: a dated one had expired).
+      const golden = JSON.parse(seedBlock!.text).backups[0].snapshots[0].id as string;
+      const snapshots = await cdba(['backups', 'snapshots', 'list', 'c1', '-o', 'json'], { env });
+      expect(snapshots.exitCode, snapshots.stderr).toBe(0);
+      expect(snapshots.stdout).toContain(golden);
     } finally {
       await emu.stop();
     }

@@ -10,6 +10,7 @@ import type { ResourceModule } from '../resource.js';
 import { OBJECT_ID, type Problems } from '../seedChecks.js';
 import type { World } from '../store.js';
 import { seedProjectIds } from './projects/index.js';
+import { shape as S } from '../stateChecks.js';
 
 declare module '../store.js' {
   interface World {
@@ -136,6 +137,10 @@ export const credentials: ResourceModule = {
     },
   },
   state: {
+    shape: {
+      apiKeys: S.array(S.object({ publicKey: 'string', privateKey: 'string', roles: S.array(S.object({ projectId: 'string', roleName: 'string' })), accessList: S.optional(S.array('string')) })),
+      serviceAccounts: S.array(S.object({ clientId: 'string', clientSecret: 'string', roles: S.array(S.object({ projectId: 'string', roleName: 'string' })), accessList: S.optional(S.array('string')) })),
+    },
     fromSeed: (world, seed) => {
       world.apiKeys = structuredClone(seed.apiKeys ?? []);
       world.serviceAccounts = structuredClone(seed.serviceAccounts ?? []);

@@ -16,9 +16,9 @@ import { backupStateOf, type BackupState, type CloudProvider } from './state.js'
 
 export type Located = { kind: 'dedicated'; record: ClusterRecord } | { kind: 'flex'; record: FlexRecord };
 
+/** Now on the service's clock: every time of the backup module is service time (schedule.ts). */
 export function momentOf(ctx: RequestContext): Moment {
-  const now = ctx.services.clock();
-  return { now, offset: serviceNow(ctx.services) - now, transitionMs: ctx.services.transitionMs };
+  return { now: serviceNow(ctx.services), transitionMs: ctx.services.transitionMs };
 }
 
 /** The world's backup state, snapshots past their time and deleted ones taken out. */

@@ -88,7 +88,7 @@ export const takeSnapshot: Handler = async (ctx) => {
   const { moment, cluster } = call;
   const pending = snapshotsOf(cluster, call.state, moment).find((view) => view.onDemand && view.completeAt > moment.now);
   if (pending) throw backupFailures.snapshotInProgress(cluster.name, pending.id);
-  const id = objectId(moment.now + moment.offset);
+  const id = objectId(moment.now);
   const record = {
     id,
     groupId: cluster.groupId,
@@ -204,7 +204,7 @@ export const cancelRestoreJob: Handler = async (ctx) => {
   const job = findJob(jobsOf(call, false), ctx.params.restoreJobId!, call.cluster.name);
   if (jobPhase(job, call.moment.now) !== 'running') throw backupFailures.cannotCancelFinished(job.id);
   job.cancelledAt = call.moment.now;
-  releaseTarget(ctx, job, call.moment.now);
+  releaseTarget(ctx, job, ctx.services.clock()); // the cluster's transitions run on the emulator's clock
   await ctx.services.store.commit();
   return { status: 204, body: undefined };
 };
@@ -225,7 +225,7 @@ export const getSchedule: Handler = (ctx) => {
       copySettings: [],
       extraRetentionSettings: [],
       links: [{ href: selfHref(ctx), rel: 'self' }],
-      nextSnapshot: isoSeconds(nextSnapshotAt(cluster.id, moment) + moment.offset),
+      nextSnapshot: isoSeconds(nextSnapshotAt(cluster.id, moment)),
       policies: [{ id: schedule.policyId, policyItems: DEFAULT_POLICY.map((item) => ({ ...item, id: schedule.itemIds[item.frequencyType] })) }],
       referenceHourOfDay: schedule.referenceHourOfDay,
       referenceMinuteOfHour: schedule.referenceMinuteOfHour,

@@ -26,6 +26,7 @@ import {
 } from './handlers.js';
 import { backupStateFromSeed, checkBackupSeed } from './seed.js';
 import { backupStateOf, restoredFromOf } from './state.js';
+import { shape as S } from '../../stateChecks.js';
 
 export type { SeedBackup } from './seed.js';
 
@@ -47,7 +48,7 @@ declare module '../../resource.js' {
 
 function snapshot(store: Store): ClusterBackupSnapshot[] {
   const state = backupStateOf(store.world);
-  const now = store.clock();
+  const now = store.serviceClock();
   const out: ClusterBackupSnapshot[] = [];
   for (const project of store.world.projects) {
     const names = [...(store.world.clusters ?? []), ...(store.world.flexClusters ?? [])].filter((record) => record.model.groupId === project.id).map((record) => record.model.name);
@@ -89,7 +90,18 @@ export const backups: ResourceModule = {
     check: (doc, problems) => checkBackupSeed(doc, problems),
   },
   state: {
-    fromSeed: (world, seed, now) => backupStateFromSeed(world, seed, now),
+    shape: {
+      backups: S.optional(
+        S.object({
+          snapshots: S.optional(S.array(S.object({ id: 'string', clusterId: 'string', requestedAt: 'number', completeAt: 'number', retentionDays: 'number' }))),
+          deleted: S.optional(S.array('string')),
+          historic: S.optional(S.array('string')),
+          restoreJobs: S.optional(S.array(S.object({ id: 'string', snapshotId: 'string', createdAt: 'number', finishAt: 'number' }))),
+          restoredFrom: S.optional(S.array(S.object({ clusterId: 'string', source: S.object({ projectId: 'string', clusterName: 'string', snapshotId: 'string' }) }))),
+        }),
+      ),
+    },
+    fromSeed: (world, seed, _now, _modules, serviceNow) => backupStateFromSeed(world, seed, serviceNow),
     upgrade: (world) => void backupStateOf(world),
     snapshot: (store) => ({ backups: snapshot(store) }),
   },

@@ -12,7 +12,6 @@ const DOWNLOAD_READY_MS = 3_600_000;
 /** A flex job's expirationDate: six hours after it was scheduled (mongodb-atlas-cli#3484). */
 const FLEX_JOB_EXPIRY_MS = 6 * 3_600_000;
 
-const iso = (moment: Moment, ms: number): string => isoSeconds(ms + moment.offset);
 
 export interface SnapshotContext {
   /** The cluster's URL in the API (links). */
@@ -39,9 +38,9 @@ export function renderSnapshot(view: SnapshotView, moment: Moment, context: Snap
   return {
     ...(stage >= 3 ? { cloudProvider: view.cloudProvider } : {}),
     copyRegions: [],
-    ...(completed ? { createdAt: iso(moment, view.onDemand ? view.requestedAt + span / 2 : view.requestedAt) } : {}),
+    ...(completed ? { createdAt: isoSeconds(view.onDemand ? view.requestedAt + span / 2 : view.requestedAt) } : {}),
     ...(view.description !== undefined ? { description: view.description } : {}),
-    expiresAt: iso(moment, expiresAt(view, context.justTaken ? view.requestedAt : moment.now)),
+    expiresAt: isoSeconds(expiresAt(view, context.justTaken ? view.requestedAt : moment.now)),
     frequencyType: view.frequency,
     id: view.id,
     links: [
@@ -63,12 +62,12 @@ export function renderFlexSnapshot(view: SnapshotView, moment: Moment): Doc {
   const started = view.requestedAt + (view.completeAt - view.requestedAt) / 2;
   const completed = moment.now >= view.completeAt;
   return {
-    expiration: iso(moment, view.requestedAt + view.retentionMs),
-    ...(completed ? { finishTime: iso(moment, view.completeAt) } : {}),
+    expiration: isoSeconds(view.requestedAt + view.retentionMs),
+    ...(completed ? { finishTime: isoSeconds(view.completeAt) } : {}),
     id: view.id,
     mongoDBVersion: view.mongodVersion,
-    scheduledTime: iso(moment, view.requestedAt),
-    ...(moment.now >= started ? { startTime: iso(moment, started) } : {}),
+    scheduledTime: isoSeconds(view.requestedAt),
+    ...(moment.now >= started ? { startTime: isoSeconds(started) } : {}),
     status: completed ? 'COMPLETED' : moment.now >= started ? 'RUNNING' : 'QUEUED',
   };
 }
@@ -103,9 +102,9 @@ export function renderRestoreJob(job: RestoreJobRecord, moment: Moment, context:
     deliveryUrl: download && ready ? [downloadUrl(job, context.downloadHost)] : [],
     desiredTimestamp: { increment: null, time: null, date: null },
     expired: download && ready && moment.now >= job.finishAt + DOWNLOAD_READY_MS,
-    ...(download && ready ? { expiresAt: iso(moment, job.finishAt + DOWNLOAD_READY_MS) } : {}),
+    ...(download && ready ? { expiresAt: isoSeconds(job.finishAt + DOWNLOAD_READY_MS) } : {}),
     failed: false,
-    ...(!download && ready ? { finishedAt: iso(moment, job.finishAt) } : {}),
+    ...(!download && ready ? { finishedAt: isoSeconds(job.finishAt) } : {}),
     id: job.id,
     links: [
       { href: `${cluster}/backup/restoreJobs/${job.id}`, rel: 'self' },
@@ -117,7 +116,7 @@ export function renderRestoreJob(job: RestoreJobRecord, moment: Moment, context:
     ...(job.target
       ? { targetClusterName: job.target.clusterName, targetDeploymentItemName: context.targetDeploymentItemName ?? job.target.clusterName, targetGroupId: job.target.groupId }
       : {}),
-    timestamp: iso(moment, job.snapshotTakenAt),
+    timestamp: isoSeconds(job.snapshotTakenAt),
   };
 }
 
@@ -127,13 +126,13 @@ export function renderFlexRestoreJob(job: RestoreJobRecord, moment: Moment): Doc
   const done = jobPhase(job, moment.now) === 'finished';
   return {
     deliveryType: 'RESTORE',
-    expirationDate: iso(moment, job.createdAt + FLEX_JOB_EXPIRY_MS),
+    expirationDate: isoSeconds(job.createdAt + FLEX_JOB_EXPIRY_MS),
     id: job.id,
     instanceName: job.clusterName,
     projectId: job.groupId,
-    ...(done ? { restoreFinishedDate: iso(moment, job.finishAt) } : {}),
-    restoreScheduledDate: iso(moment, job.createdAt),
-    snapshotFinishedDate: iso(moment, job.snapshotCompletedAt),
+    ...(done ? { restoreFinishedDate: isoSeconds(job.finishAt) } : {}),
+    restoreScheduledDate: isoSeconds(job.createdAt),
+    snapshotFinishedDate: isoSeconds(job.snapshotCompletedAt),
     snapshotId: job.snapshotId,
     status: done ? 'COMPLETED' : running ? 'RUNNING' : 'PENDING',
     targetDeploymentItemName: job.target!.clusterName,

@@ -59,7 +59,7 @@ export function startRestore(ctx: RequestContext, state: BackupState, moment: Mo
   if (moment.now < snapshot.completeAt) throw backupFailures.snapshotNotCompleted(snapshot.id);
   const checked = request.target ? checkTarget(ctx, state, moment, snapshot, request.fromFlex, request.target.groupId, request.target.clusterName) : undefined;
   const job: RestoreJobRecord = {
-    id: objectId(moment.now + moment.offset),
+    id: objectId(moment.now),
     ...request.source,
     flex: request.fromFlex,
     snapshotId: snapshot.id,
@@ -73,7 +73,8 @@ export function startRestore(ctx: RequestContext, state: BackupState, moment: Mo
   state.restoreJobs.push(job);
   if (checked) {
     const { located } = checked;
-    const until = moment.now + moment.transitionMs;
+    // The cluster's transitions run on the emulator's clock (clusters/store.ts), not on service time.
+    const until = ctx.services.clock() + moment.transitionMs;
     // A cluster still being created stays CREATING, for longer.
     if (located.record.model.stateName === 'IDLE') located.record.model.stateName = 'UPDATING';
     if (located.kind === 'dedicated') clusterStore(ctx.services.store).schedule(located.record, Math.max(until, located.record.pendingUntil ?? 0));

@@ -13,8 +13,10 @@
 // the policy keeps snapshots: `@latest` finds one at once, on the emulator's day and under
 // --date alike.
 //
-// The calendar (reference hour, Saturdays, months' last days) is the service's day:
-// times are computed on service time (clock + the Moment's offset) and kept as clock ms.
+// Every time here is service time (ms; under --date, the service's clock, context.ts
+// serviceNow): the calendar (reference hour, Saturdays, months' last days), a cluster's
+// createDate, what is stored and what is shown, so a --date that moves across days, on one
+// run or across restarts on the same --state, sees snapshots appear and expire as the policy says.
 import { createHash } from 'node:crypto';
 import type { CloudProvider, SnapshotRecord } from './state.js';
 
@@ -22,10 +24,9 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** The clock, the service's day (offset: service time minus clock), and how long transitions last. */
+/** The service's time (ms), and how long transitions last. */
 export interface Moment {
   now: number;
-  offset: number;
   transitionMs: number;
 }
 
@@ -56,7 +57,7 @@ export interface BackupCluster {
   flex: boolean;
   /** Dedicated: cloud backup on (flex clusters: always). */
   backupEnabled: boolean;
-  /** When its backup started (clock ms), or null: before the emulator's time (seeded). */
+  /** When its backup started (service ms), or null: before the emulator's time (seeded). */
   since: number | null;
   mongodVersion: string;
   cloudProvider: CloudProvider;
@@ -71,7 +72,7 @@ export interface SnapshotView {
   /** The schedule's policy item that made it. */
   policyItemId?: string;
   description?: string;
-  /** When it was asked for or scheduled, and when it completes (clock ms). */
+  /** When it was asked for or scheduled, and when it completes (service ms). */
   requestedAt: number;
   completeAt: number;
   retentionMs: number;
@@ -121,9 +122,8 @@ function frequencyOf(slot: number, reference: number): Frequency {
 /** The snapshots the schedule has made by `moment.now` and still keeps (oldest first). */
 export function scheduledSnapshots(cluster: BackupCluster, moment: Moment): SnapshotView[] {
   if (!cluster.backupEnabled) return [];
-  const { offset } = moment;
-  const now = moment.now + offset;
-  const since = cluster.since === null ? Number.NEGATIVE_INFINITY : cluster.since + offset;
+  const { now } = moment;
+  const since = cluster.since === null ? Number.NEGATIVE_INFINITY : cluster.since;
   if (since > now) return [];
   const schedule = scheduleOf(cluster.id);
   const reference = schedule.referenceHourOfDay * HOUR + schedule.referenceMinuteOfHour * MINUTE;
@@ -139,8 +139,8 @@ export function scheduledSnapshots(cluster: BackupCluster, moment: Moment): Snap
       onDemand: false,
       frequency: cluster.flex ? 'daily' : frequency,
       ...(cluster.flex ? {} : { policyItemId: schedule.itemIds[frequency] }),
-      requestedAt: at - offset,
-      completeAt: at - offset + moment.transitionMs,
+      requestedAt: at,
+      completeAt: at + moment.transitionMs,
       retentionMs,
       mongodVersion: cluster.mongodVersion,
       cloudProvider: cluster.cloudProvider,
@@ -153,12 +153,11 @@ export function scheduledSnapshots(cluster: BackupCluster, moment: Moment): Snap
   return views;
 }
 
-/** The next slot of the grid after `moment.now`, as a clock ms. */
+/** The next slot of the grid after `moment.now`. */
 export function nextSnapshotAt(clusterId: string, moment: Moment): number {
   const schedule = scheduleOf(clusterId);
   const reference = schedule.referenceHourOfDay * HOUR + schedule.referenceMinuteOfHour * MINUTE;
-  const now = moment.now + moment.offset;
-  return Math.floor((now - reference) / (6 * HOUR) + 1) * 6 * HOUR + reference - moment.offset;
+  return Math.floor((moment.now - reference) / (6 * HOUR) + 1) * 6 * HOUR + reference;
 }
 
 /** A stored snapshot as a view. */

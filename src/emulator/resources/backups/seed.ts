@@ -84,7 +84,7 @@ export function checkBackupSeed(doc: Record<string, unknown>, problems: Problems
   });
 }
 
-/** A new world's backup state from a validated seed, once the clusters modules have made its clusters. */
+/** A new world's backup state from a validated seed, once the clusters modules have made its clusters; `now` is service time. */
 export function backupStateFromSeed(world: World, seed: SeedDocument, now: number): void {
   const state = backupStateOf(world);
   const dedicated = world.clusters ?? [];

@@ -10,6 +10,7 @@ import { clusterFailures } from './errors.js';
 import { CLUSTER_READ_ONLY, createCluster, deleteCluster, getCluster, listClusters, patchCluster } from './handlers.js';
 import { checkSeedClusters, clustersFromSeed } from './seed.js';
 import { clusterStore, type RecordedRequest } from './store.js';
+import { shape as S } from '../../stateChecks.js';
 
 export { clusterFailures } from './errors.js';
 export type { OtherClusterKind } from './handlers.js';
@@ -52,6 +53,7 @@ export const clusters: ResourceModule = {
     },
   },
   state: {
+    shape: { clusters: S.array(S.object({ model: S.object({ id: 'string', name: 'string', groupId: 'string', stateName: 'string', createDate: 'string' }), requests: S.optional(S.array('any')), pendingUntil: S.optional('number') })) },
     fromSeed: (world, seed, now) => {
       world.clusters = clustersFromSeed(seed, now);
     },

@@ -7,6 +7,7 @@ import { OBJECT_ID, type Problems } from '../../seedChecks.js';
 import { seedProjectIds } from '../projects/index.js';
 import { createDatabaseUser, deleteDatabaseUser, getDatabaseUser, listDatabaseUsers, patchDatabaseUser, USER_READ_ONLY } from './handlers.js';
 import { checkCreateBody } from './model.js';
+import { shape as S } from '../../stateChecks.js';
 
 export interface SeedDatabaseUser {
   projectId: string;
@@ -57,6 +58,7 @@ export const databaseUsers: ResourceModule = {
   },
   seed: { keys: ['databaseUsers'], check: checkSeed },
   state: {
+    shape: { databaseUsers: S.optional(S.array(S.object({ username: 'string', databaseName: 'string', groupId: 'string', roles: S.optional(S.array('any')) }))) },
     fromSeed: (world, seed) => {
       world.databaseUsers = (seed.databaseUsers ?? []).map((entry) => {
         const result = checkCreateBody({ groupId: entry.projectId, ...entry.user }, { groupId: entry.projectId, requirePassword: false });

@@ -10,6 +10,7 @@ import { isoSeconds, objectId } from '../../store.js';
 import { checkClusterEntries, SEED_MODEL_CONTEXT, seedClusterNames } from '../clusters/index.js';
 import { createFlexCluster, deleteFlexCluster, FLEX_CREATE_READ_ONLY, FLEX_UPDATE_READ_ONLY, getFlexCluster, listFlexClusters, patchFlexCluster } from './handlers.js';
 import { flexCluster, flexClusters as flexClustersOf, type FlexRecord } from './store.js';
+import { shape as S } from '../../stateChecks.js';
 
 export type { FlexRecord } from './store.js';
 
@@ -71,6 +72,7 @@ export const flexClusters: ResourceModule = {
       }),
   },
   state: {
+    shape: { flexClusters: S.optional(S.array(S.object({ model: S.object({ id: 'string', name: 'string', groupId: 'string', stateName: 'string', createDate: 'string' }), pendingUntil: S.optional('number') }))) },
     fromSeed: (world, seed, now) => {
       world.flexClusters = (seed.flexClusters ?? []).map((entry) => seedFlexRecord(entry, now));
     },

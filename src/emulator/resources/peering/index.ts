@@ -31,6 +31,7 @@ import {
   peeringFailures,
 } from './handlers.js';
 import { advancePeers, peeringOf, type PeeringState } from './state.js';
+import { shape as S } from '../../stateChecks.js';
 
 type Doc = Record<string, unknown>;
 
@@ -143,7 +144,13 @@ export const peering: ResourceModule = {
     'peers.delete': { handler: deletePeer, action: 'writeProject' },
   },
   seed: { keys: ['networkPeering'], check: (doc, problems) => checkSeed(doc, problems) },
-  state: { fromSeed: (world, seed, now) => fromSeed(world, seed, now), upgrade: (world) => upgrade(world) },
+  state: {
+    shape: {
+      peering: S.optional(S.object({ containers: S.array(S.object({ id: 'string', groupId: 'string' })), peers: S.array(S.object({ id: 'string', groupId: 'string' })) })),
+    },
+    fromSeed: (world, seed, now) => fromSeed(world, seed, now),
+    upgrade: (world) => upgrade(world),
+  },
   hooks: {
     projects: {
       seedKeys: ['peering'],

@@ -38,6 +38,7 @@ import {
 } from './handlers.js';
 import { objectId } from '../../store.js';
 import { advanceServices, privateEndpointsOf, serviceNames, type PrivateEndpointsState } from './state.js';
+import { shape as S } from '../../stateChecks.js';
 
 type Doc = Record<string, unknown>;
 
@@ -168,7 +169,11 @@ export const privateEndpoints: ResourceModule = {
     'privateEndpoints.setRegionalMode': { handler: setRegionalMode, action: 'writeProject', readOnly: REGIONAL_MODE_READ_ONLY },
   },
   seed: { keys: ['privateEndpointServices'], check: (doc, problems) => checkSeed(doc, problems) },
-  state: { fromSeed: (world, seed, now) => fromSeed(world, seed, now), upgrade: (world) => upgrade(world) },
+  state: {
+    shape: { privateEndpoints: S.optional(S.object({ services: S.array(S.object({ id: 'string', groupId: 'string' })), regionalized: S.array('string') })) },
+    fromSeed: (world, seed, now) => fromSeed(world, seed, now),
+    upgrade: (world) => upgrade(world),
+  },
   hooks: {
     projects: {
       seedKeys: ['privateEndpoints', 'regionalizedPrivateEndpoints'],

@@ -7,6 +7,7 @@ import { OBJECT_ID, type Problems } from '../../seedChecks.js';
 import { isoSeconds } from '../../store.js';
 import { createProject, deleteProject, getProject, getProjectByName, listOrgs, listProjects, PROJECT_READ_ONLY } from './handlers.js';
 import { groupNotFound, projectById, projectParts, type OrgState, type ProjectPart, type ProjectState } from './state.js';
+import { shape as S } from '../../stateChecks.js';
 
 export { projectById, projectOf, visibleProjects } from './state.js';
 export type { OrgState, ProjectPart, ProjectState, SeedOrg, SeedProject } from './state.js';
@@ -79,6 +80,10 @@ export const projects: ResourceModule = {
     },
   },
   state: {
+    shape: {
+      orgs: S.array(S.object({ id: 'string', name: 'string' })),
+      projects: S.array(S.object({ id: 'string', name: 'string', orgId: 'string', created: 'string' })),
+    },
     fromSeed: (world, seed, now, modules) => {
       const orgs = seed.orgs?.length ? structuredClone(seed.orgs) : [DEFAULT_ORG];
       world.orgs = orgs;

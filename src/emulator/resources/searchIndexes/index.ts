@@ -29,6 +29,7 @@ import { SEARCH_SEED_KEYS, checkSearchSeed, searchStateFromSeed } from './seed.j
 import { sampleDatabasesOf, searchStateOf } from './state.js';
 import { clusterStore } from '../clusters/index.js';
 import { flexCluster } from '../flexClusters/store.js';
+import { shape as S } from '../../stateChecks.js';
 
 export type { SeedClusterData, SeedSearchIndex } from './seed.js';
 export type { SearchState } from './state.js';
@@ -98,6 +99,15 @@ export const searchIndexes: ResourceModule = {
     check: (doc, problems) => problems.list.push(...checkSearchSeed(doc)),
   },
   state: {
+    shape: {
+      search: S.optional(
+        S.object({
+          indexes: S.optional(S.array(S.object({ indexID: 'string', groupId: 'string', clusterId: 'string', name: 'string', database: 'string', collectionName: 'string', definition: S.object({}), since: 'number' }))),
+          sampleLoads: S.optional(S.array(S.object({ _id: 'string', clusterId: 'string', completeAt: 'number' }))),
+          clusterData: S.optional(S.array(S.object({ clusterId: 'string', collections: S.array('string') }))),
+        }),
+      ),
+    },
     fromSeed: (world, seed, now) => searchStateFromSeed(world, seed, now),
     upgrade: (world) => void searchStateOf(world),
     snapshot: (store) => ({ search: snapshot(store) }),
