@@ -43826,6 +43826,7 @@ __export(names_exports, {
   clusterExpiry: () => clusterExpiry,
   envComment: () => envComment,
   envOfComment: () => envOfComment,
+  envOfEntry: () => envOfEntry,
   envOfUsername: () => envOfUsername,
   envUsername: () => envUsername,
   hasEnvTag: () => hasEnvTag,
@@ -43854,7 +43855,7 @@ function serviceTime(value) {
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? void 0 : ms;
 }
-var ENV_TAG_KEY, ENV_EXPIRES_KEY, ENV_USER_DB, ENV_USER_PREFIX, ENV_COMMENT_PREFIX, envUsername, envComment, envOfUsername, envOfComment;
+var ENV_TAG_KEY, ENV_EXPIRES_KEY, ENV_USER_DB, ENV_USER_PREFIX, ENV_COMMENT_PREFIX, envUsername, envComment, envOfUsername, envOfComment, envOfEntry;
 var init_names = __esm({
   "src/cli/env/names.ts"() {
     "use strict";
@@ -43868,6 +43869,7 @@ var init_names = __esm({
     envComment = (name) => `${ENV_COMMENT_PREFIX}${name}`;
     envOfUsername = (username) => afterPrefix(username, ENV_USER_PREFIX);
     envOfComment = (comment) => afterPrefix(comment, ENV_COMMENT_PREFIX);
+    envOfEntry = (entry) => entry !== void 0 && typeof entry.deleteAfterDate === "string" && entry.deleteAfterDate !== "" ? envOfComment(entry.comment) : void 0;
   }
 });
 
@@ -44824,7 +44826,7 @@ async function upEntry(up, entry) {
   const address = entry.kind === "address" ? { ipAddress: entry.address } : entry.kind === "cidr" ? { cidrBlock: entry.block } : {};
   state.entry = value;
   stateFile.write(state);
-  const markedFor = envOfComment(existingEntry?.comment);
+  const markedFor = envOfEntry(existingEntry);
   if (existingEntry === void 0 || markedFor === name) {
     progress.changed = true;
     await accessList2.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(name), deleteAfterDate }]);
@@ -44988,7 +44990,7 @@ async function takeInventory(ctx, client, projectId) {
     if (name !== void 0) envNamed(name).user = { ...optional("expires", serviceTime(user.deleteAfterDate)) };
   }
   for (const entry of entries.results) {
-    const name = envOfComment(entry.comment);
+    const name = envOfEntry(entry);
     if (name === void 0) continue;
     envNamed(name).entries.push({ value: String(entry.ipAddress ?? entry.cidrBlock ?? entry.awsSecurityGroup), ...optional("expires", serviceTime(entry.deleteAfterDate)) });
   }
@@ -45059,7 +45061,7 @@ async function releaseEntry(ctx, client, projectId, name, value, going = /* @__P
     if (isNotFound6(error2)) return false;
     throw error2;
   }
-  if (entry?.comment !== envComment(name)) return false;
+  if (envOfEntry(entry) !== name) return false;
   const address = typeof entry.ipAddress === "string" ? { ipAddress: entry.ipAddress } : { cidrBlock: String(entry.cidrBlock) };
   for (let pass = 0; pass < 10; pass++) {
     const heir = (await listAllDatabaseUsers2(client, projectId)).results.filter((u) => u.databaseName === ENV_USER_DB).map((u) => ({ name: envOfUsername(u.username), deleteAfterDate: u.deleteAfterDate })).find((u) => u.name !== void 0 && u.name !== name && !going.has(u.name));
@@ -45128,7 +45130,7 @@ async function removeEnv(ctx, client, projectId, name, options) {
   else if (state) entries = state.entry ? [state.entry] : [];
   else {
     const all = await accessList2.listAllAccessListEntries(client, projectId);
-    entries = all.results.filter((e) => e.comment === envComment(name)).map((e) => String(e.ipAddress ?? e.cidrBlock));
+    entries = all.results.filter((e) => envOfEntry(e) === name).map((e) => String(e.ipAddress ?? e.cidrBlock));
   }
   for (const value of entries) {
     if (await releaseEntry(ctx, client, projectId, name, value, options.going)) removed.push(`access-list entry ${value}`);
@@ -51062,4 +51064,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=70f764f9b8ee9f10bcd33bd65042e97e3ebc0c8212d0ec0244a3ddbbcc1ac347
+//# cdbaBundleSha256=9e1339596382dc5cf31960026f6dcd217d973c5f2809f4648f20850143aadad1

@@ -13,7 +13,7 @@ import { generatePassword } from '../shared/password.js';
 import { parseRole, type DatabaseUserRole } from '../shared/roles.js';
 import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, standardSrvOf, type EnvConnection, type EnvOutput } from './connection.js';
 import { extendClusterExpiry } from './expiry.js';
-import { checkEnvName, ENV_EXPIRES_KEY, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfComment, envUsername, hasEnvTag } from './names.js';
+import { checkEnvName, ENV_EXPIRES_KEY, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfEntry, envUsername, hasEnvTag } from './names.js';
 import { planSearch, type SearchPlan } from './searchIndexes.js';
 import { EnvStateFile, type EnvState } from './state.js';
 import type { ApiClient } from '../../api/client.js';
@@ -250,7 +250,8 @@ async function upEntry(up: Up, entry: AccessEntry): Promise<string> {
   // only while it carries this env's mark, which another env's down may hand over to it.
   state.entry = value;
   stateFile.write(state);
-  const markedFor = envOfComment(existingEntry?.comment);
+  // Marked by an env only with a deleteAfterDate: a permanent entry is someone's own, never re-dated.
+  const markedFor = envOfEntry(existingEntry);
   if (existingEntry === undefined || markedFor === name) {
     progress.changed = true;
     await accessList.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(name), deleteAfterDate }]);
