@@ -43901,7 +43901,7 @@ function connectionVariables(connection) {
   ];
 }
 function envLines(connection) {
-  return connectionVariables(connection).map(([key, value]) => `${key}=${shellWord(value)}
+  return connectionVariables(connection).map(([key, value]) => `export ${key}=${shellWord(value)}
 `).join("");
 }
 function jsonDocument(connection) {
@@ -48803,7 +48803,7 @@ function registerEnv(program2, app) {
     ["Remove it again", "cdba env down ci-$GITHUB_RUN_ID"]
   ]);
   const up = withUpFlags(
-    env2.command("up").description("create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env, json or github: $GITHUB_ENV and $GITHUB_OUTPUT must be regular files cdba can write, not links, checked before any request). Interrupted, it stops and leaves what it made for env down <name>").argument("<name>", "the env and its cluster: letters, digits and hyphens, at most 64")
+    env2.command("up").description("create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env: export lines, each value quoted for the shell, for eval; json; or github: $GITHUB_ENV and $GITHUB_OUTPUT must be regular files cdba can write, not links, checked before any request). Interrupted, it stops and leaves what it made for env down <name>").argument("<name>", "the env and its cluster: letters, digits and hyphens, at most 64")
   ).action(async (name, options, cmd) => {
     const output = takeOutputFlag(cmd);
     const { runEnvUp: runEnvUp2 } = await Promise.resolve().then(() => (init_up(), up_exports));
@@ -48811,7 +48811,7 @@ function registerEnv(program2, app) {
   });
   withOwnOutputs(up, ["env", "github"]);
   withExamples(up, [
-    ["Variables for a shell", 'eval "$(cdba env up ci-1 -o env)" && npm test'],
+    ["Variables for the commands the shell starts (export lines)", 'eval "$(cdba env up ci-1 -o env)" && npm test'],
     ["In a CI script: removed however the job ends, cancelled during env up included", `trap 'cdba env down ci-1' EXIT; eval "$(cdba env up ci-1 -o env)" && npm test`],
     ["In a GitHub Actions step: outputs and $GITHUB_ENV, the password masked; a failure also as an ::error:: annotation", "cdba env up ci-$GITHUB_RUN_ID -o github"],
     ["A dedicated M10 with MongoDB 8.0 for four hours, only the URI", "cdba env up ci-2 --tier M10 --db-version 8.0 --ttl 4h -o json | jq -r .MONGODB_URI"],
@@ -51064,4 +51064,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=9e1339596382dc5cf31960026f6dcd217d973c5f2809f4648f20850143aadad1
+//# cdbaBundleSha256=e5fb250dfb9303cc1fe27071a4104a5df3d0b007e8d776d6d13b7f4a1296495c
