@@ -3580,6 +3580,7 @@ var errors_exports = {};
 __export(errors_exports, {
   ApiError: () => ApiError,
   CdbaError: () => CdbaError,
+  CommandNotFoundError: () => CommandNotFoundError,
   ConflictError: () => ConflictError,
   EXIT_CODE_TABLE: () => EXIT_CODE_TABLE,
   EnvLeftError: () => EnvLeftError,
@@ -3612,7 +3613,7 @@ function exitCodeFor(error2) {
   if (error2 instanceof CdbaError) return error2.exitCode;
   return ExitCode.general;
 }
-var ExitCode, EXIT_CODE_TABLE, CdbaError, UsageError, UnsafePathError, LocalFailureError, ApiError, NetworkError, TimeoutError, WatchTimeoutError, NotFoundError, FailedError, ConflictError, QuietExit, SunsetWithinError, EnvLeftError, UserActionError, FailedStateError, InterruptedError;
+var ExitCode, EXIT_CODE_TABLE, CdbaError, UsageError, UnsafePathError, LocalFailureError, ApiError, NetworkError, TimeoutError, WatchTimeoutError, NotFoundError, FailedError, ConflictError, QuietExit, SunsetWithinError, EnvLeftError, UserActionError, FailedStateError, CommandNotFoundError, InterruptedError;
 var init_errors = __esm({
   "src/base/errors.ts"() {
     "use strict";
@@ -3632,6 +3633,7 @@ var init_errors = __esm({
       envLeft: 12,
       userAction: 13,
       failedState: 14,
+      commandNotFound: 127,
       interrupted: 130
     };
     EXIT_CODE_TABLE = [
@@ -3649,6 +3651,7 @@ var init_errors = __esm({
       { code: 12, meaning: "run: the command ran, but env down failed; the line names what is left" },
       { code: 13, meaning: "a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do" },
       { code: 14, meaning: "a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE" },
+      { code: 127, meaning: "run: the command is not on PATH, or not an executable file; nothing was made" },
       { code: 130, meaning: "interrupted" }
     ];
     CdbaError = class extends Error {
@@ -3724,6 +3727,9 @@ var init_errors = __esm({
     };
     FailedStateError = class extends CdbaError {
       exitCode = ExitCode.failedState;
+    };
+    CommandNotFoundError = class extends CdbaError {
+      exitCode = ExitCode.commandNotFound;
     };
     InterruptedError = class extends CdbaError {
       exitCode = ExitCode.interrupted;
@@ -5671,12 +5677,12 @@ var require_adapter = __commonJS({
       return newFs;
     }
     function toPromise(method) {
-      return (...args) => new Promise((resolve2, reject) => {
+      return (...args) => new Promise((resolve3, reject) => {
         args.push((err, result) => {
           if (err) {
             reject(err);
           } else {
-            resolve2(result);
+            resolve3(result);
           }
         });
         method(...args);
@@ -5936,7 +5942,7 @@ var init_store = __esm({
               if (error2.code !== "ELOCKED" || attempt + 1 >= LOCK_WAIT.tries) throw error2;
             }
             const delayMs = Math.min(LOCK_WAIT.maxMs, LOCK_WAIT.firstMs * 2 ** attempt * (1 + Math.random()));
-            await new Promise((resolve2) => setTimeout(resolve2, delayMs));
+            await new Promise((resolve3) => setTimeout(resolve3, delayMs));
           }
         } catch (error2) {
           if (error2.code === "ELOCKED") {
@@ -6133,7 +6139,7 @@ function wholeSeconds(ms) {
   return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
 }
 function pause(ms, signal) {
-  return new Promise((resolve2, reject) => {
+  return new Promise((resolve3, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const onAbort = () => {
       clearTimeout(timer);
@@ -6141,7 +6147,7 @@ function pause(ms, signal) {
     };
     const timer = setTimeout(() => {
       signal.removeEventListener("abort", onAbort);
-      resolve2();
+      resolve3();
     }, ms);
     signal.addEventListener("abort", onAbort, { once: true });
   });
@@ -6191,13 +6197,13 @@ async function watch(options) {
 }
 function raceWith(start, signal) {
   if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve2, reject) => {
+  return new Promise((resolve3, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
     start().then(
       (value) => {
         signal.removeEventListener("abort", onAbort);
-        resolve2(value);
+        resolve3(value);
       },
       (error2) => {
         signal.removeEventListener("abort", onAbort);
@@ -6339,12 +6345,12 @@ async function writeDraining(io, text12) {
   if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
 }
 function drained(stream) {
-  return new Promise((resolve2) => {
+  return new Promise((resolve3) => {
     const done = () => {
       stream.off("drain", done);
       stream.off("close", done);
       stream.off("error", done);
-      resolve2();
+      resolve3();
     };
     stream.on("drain", done);
     stream.on("close", done);
@@ -10901,7 +10907,7 @@ async function withDirLock(lockPath, options, critical) {
     }
     if (attempt >= options.retries) return void 0;
     const wait = Math.min(options.maxWaitMs, options.minWaitMs * 1.3 ** attempt) * (1 + Math.random());
-    await new Promise((resolve2) => setTimeout(resolve2, wait));
+    await new Promise((resolve3) => setTimeout(resolve3, wait));
   }
 }
 function tryLock(lockPath, staleMs) {
@@ -11178,8 +11184,8 @@ var init_digestSession = __esm({
           await this.primingPromise;
           return false;
         }
-        this.primingPromise = new Promise((resolve2) => {
-          this.releasePriming = resolve2;
+        this.primingPromise = new Promise((resolve3) => {
+          this.releasePriming = resolve3;
         });
         return true;
       }
@@ -11261,7 +11267,7 @@ var init_scheme = __esm({
           ticket.reuseRefused = !challenge.stale && this.session.isAdopted(ticket.sentNonce);
           this.session.learn(challenge);
           ticket.learned = true;
-          await new Promise((resolve2) => setImmediate(resolve2));
+          await new Promise((resolve3) => setImmediate(resolve3));
           return true;
         }
         ticket.reuseRefused = false;
@@ -14252,9 +14258,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve2(data);
+              return err ? reject(err) : resolve3(data);
             });
           });
         }
@@ -14292,9 +14298,9 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             this.destroy(err, (err2, data) => {
-              return err2 ? reject(err2) : resolve2(data);
+              return err2 ? reject(err2) : resolve3(data);
             });
           });
         }
@@ -14570,8 +14576,8 @@ var require_pool_base = __commonJS({
           }
           return Promise.all(closeAll);
         } else {
-          return new Promise((resolve2) => {
-            this[kClosedResolve] = resolve2;
+          return new Promise((resolve3) => {
+            this[kClosedResolve] = resolve3;
           });
         }
       }
@@ -18694,8 +18700,8 @@ var require_promise = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve2, reject) => {
-        res = resolve2;
+      const promise = new Promise((resolve3, reject) => {
+        res = resolve3;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -20121,12 +20127,12 @@ upgrade: ${upgrade3}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve2, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve2;
+          callback = resolve3;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -21020,12 +21026,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve2, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve2;
+          callback = resolve3;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -21342,16 +21348,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       [kClose]() {
-        return new Promise((resolve2) => {
+        return new Promise((resolve3) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve2;
+            this[kClosedResolve] = resolve3;
           } else {
-            resolve2(null);
+            resolve3(null);
           }
         });
       }
       [kDestroy](err) {
-        return new Promise((resolve2) => {
+        return new Promise((resolve3) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -21364,7 +21370,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve2(null);
+            resolve3(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -22048,7 +22054,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return Promise.resolve(null);
         }
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
             this.destroy(new AbortError());
           }
@@ -22062,11 +22068,11 @@ var require_readable = __commonJS({
               if (signal.aborted) {
                 reject(signal.reason ?? new AbortError());
               } else {
-                resolve2(null);
+                resolve3(null);
               }
             });
           } else {
-            this.on("close", resolve2);
+            this.on("close", resolve3);
           }
           this.on("error", noop).on("data", () => {
             if (this[kBytesRead] > limit) {
@@ -22094,7 +22100,7 @@ var require_readable = __commonJS({
     }
     function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve2, reject) => {
+      return new Promise((resolve3, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -22109,7 +22115,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve2,
+              resolve: resolve3,
               reject,
               length: 0,
               body: []
@@ -22183,18 +22189,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2, encoding) {
-      const { type, body, resolve: resolve2, stream, length } = consume2;
+      const { type, body, resolve: resolve3, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve2(chunksDecode(body, length, encoding));
+          resolve3(chunksDecode(body, length, encoding));
         } else if (type === "json") {
-          resolve2(JSON.parse(chunksDecode(body, length, encoding)));
+          resolve3(JSON.parse(chunksDecode(body, length, encoding)));
         } else if (type === "arrayBuffer") {
-          resolve2(chunksConcat(body, length).buffer);
+          resolve3(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve2(new Blob(body, { type: stream[kContentType] }));
+          resolve3(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve2(chunksConcat(body, length));
+          resolve3(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -22384,9 +22390,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -23040,10 +23046,10 @@ function caCertificates(caFile, extraCaFile = process.env.NODE_EXTRA_CA_CERTS) {
   }
   return list5;
 }
-function loopbackLookup(resolve2 = import_node_dns.lookup) {
+function loopbackLookup(resolve3 = import_node_dns.lookup) {
   return (hostname, options, callback) => {
     if (hostname.toLowerCase() !== "localhost") {
-      resolve2(hostname, options, callback);
+      resolve3(hostname, options, callback);
       return;
     }
     const addresses = LOOPBACK.filter((a) => !options.family || a.family === options.family);
@@ -28301,7 +28307,7 @@ var require_punycode = __commonJS({
     var damp = 700;
     var initialBias = 72;
     var initialN = 128;
-    var delimiter2 = "-";
+    var delimiter3 = "-";
     var regexPunycode = /^xn--/;
     var regexNonASCII = /[^\0-\x7F]/;
     var regexSeparators = /[\x2E\u3002\uFF0E\uFF61]/g;
@@ -28387,7 +28393,7 @@ var require_punycode = __commonJS({
       let i = 0;
       let n = initialN;
       let bias = initialBias;
-      let basic = input.lastIndexOf(delimiter2);
+      let basic = input.lastIndexOf(delimiter3);
       if (basic < 0) {
         basic = 0;
       }
@@ -28447,7 +28453,7 @@ var require_punycode = __commonJS({
       const basicLength = output.length;
       let handledCPCount = basicLength;
       if (basicLength) {
-        output.push(delimiter2);
+        output.push(delimiter3);
       }
       while (handledCPCount < inputLength) {
         let m = maxInt;
@@ -37517,7 +37523,7 @@ var init_faults = __esm({
         if (settings.hold === true && !this.held) {
           let release = () => {
           };
-          const until = new Promise((resolve2) => release = resolve2);
+          const until = new Promise((resolve3) => release = resolve3);
           this.held = { until, release };
         } else if (settings.hold === false && this.held) {
           this.held.release();
@@ -37531,7 +37537,7 @@ var init_faults = __esm({
       }
       async delay() {
         if (this.held) await this.held.until;
-        if (this.latencyMs > 0) await new Promise((resolve2) => setTimeout(resolve2, this.latencyMs));
+        if (this.latencyMs > 0) await new Promise((resolve3) => setTimeout(resolve3, this.latencyMs));
       }
     };
   }
@@ -43409,14 +43415,14 @@ var init_versions2 = __esm({
 
 // src/emulator/server.ts
 function readBody(req) {
-  return new Promise((resolve2, reject) => {
+  return new Promise((resolve3, reject) => {
     const chunks = [];
     let size2 = 0;
     req.on("data", (chunk) => {
       size2 += chunk.length;
       if (size2 <= MAX_BODY_BYTES2) chunks.push(chunk);
     });
-    req.on("end", () => resolve2({ text: Buffer.concat(chunks).toString("utf8"), tooLarge: size2 > MAX_BODY_BYTES2 }));
+    req.on("end", () => resolve3({ text: Buffer.concat(chunks).toString("utf8"), tooLarge: size2 > MAX_BODY_BYTES2 }));
     req.on("error", reject);
   });
 }
@@ -43759,11 +43765,11 @@ async function startEmulator(options = {}) {
   server.keepAliveTimeout = IDLE_CONNECTION_MS;
   server.headersTimeout = IDLE_CONNECTION_MS + 1e3;
   const port = options.port ?? 0;
-  await new Promise((resolve2, reject) => {
+  await new Promise((resolve3, reject) => {
     server.once("error", (error2) => reject(listenError(error2, host, port)));
     server.listen(port, host, () => {
       server.removeAllListeners("error");
-      resolve2();
+      resolve3();
     });
   });
   pipeline.url = `${scheme}://${urlHost(host)}:${server.address().port}`;
@@ -43778,8 +43784,8 @@ async function startEmulator(options = {}) {
     state: () => pipeline.state(),
     unexpectedErrors: () => [...unexpected],
     stop: () => {
-      stopped ??= new Promise((resolve2) => {
-        server.close(() => resolve2());
+      stopped ??= new Promise((resolve3) => {
+        server.close(() => resolve3());
         server.closeAllConnections();
       }).then(() => store.settled());
       return stopped;
@@ -45186,6 +45192,7 @@ var init_down = __esm({
 var run_exports = {};
 __export(run_exports, {
   childEnvironment: () => childEnvironment,
+  resolveCommand: () => resolveCommand,
   runName: () => runName,
   runRun: () => runRun
 });
@@ -45210,11 +45217,32 @@ function checkKeepEnv(keep) {
     throw new UsageError(`--keep-env ${other}: run holds back only the variables that lead to credentials (${CREDENTIAL_VARIABLES.join(", ")}); ${other} reaches CMD anyway`);
   }
 }
+function isExecutableFile(path) {
+  try {
+    if (!(0, import_node_fs12.statSync)(path).isFile()) return false;
+    (0, import_node_fs12.accessSync)(path, import_node_fs12.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function resolveCommand(word, env2, cwd = process.cwd()) {
+  if (word.includes("/")) return isExecutableFile((0, import_node_path9.resolve)(cwd, word)) ? word : void 0;
+  for (const dir of (env2.PATH ?? "").split(import_node_path9.delimiter)) {
+    const candidate = (0, import_node_path9.join)((0, import_node_path9.resolve)(cwd, dir), word);
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  return void 0;
+}
 async function runRun(ctx, words2, flags, dashDash) {
   if (!dashDash) throw new UsageError("run needs -- before the command: cdba run [flags] -- CMD ARGS...");
   if (words2.length === 0) throw new UsageError("run needs a command after --: cdba run [flags] -- CMD ARGS...");
   const keep = flags.keepEnv ?? [];
   checkKeepEnv(keep);
+  if (resolveCommand(words2[0], ctx.env) === void 0) {
+    const where = words2[0].includes("/") ? "is not an executable file" : "is not on PATH";
+    throw new CommandNotFoundError(`run: ${words2[0]} ${where}; nothing was made`, { hint: words2[0].includes("/") ? "check the path and its mode" : "check its spelling, or give its path" });
+  }
   const name = flags.name ?? runName();
   const plan = await planUp(ctx, name, flags, void 0);
   if (ctx.io.signal.aborted) throw new InterruptedError("interrupted; nothing was made");
@@ -45291,20 +45319,22 @@ async function runChild(ctx, words2, env2, started) {
   started(child);
   child.stdout?.on("data", (chunk) => ctx.io.out.write(chunk));
   child.stderr?.on("data", (chunk) => ctx.io.err.write(chunk));
-  return new Promise((resolve2) => {
+  return new Promise((resolve3) => {
     child.once("error", (error2) => {
       ctx.io.note(`cdba: cannot run ${words2[0]}: ${error2.message}`);
-      resolve2(127);
+      resolve3(127);
     });
-    child.once("close", (code, signal) => resolve2(code ?? signalStatus(signal)));
+    child.once("close", (code, signal) => resolve3(code ?? signalStatus(signal)));
   });
 }
-var import_node_child_process2, import_node_crypto20, import_node_os5, NAME_ALPHABET;
+var import_node_child_process2, import_node_crypto20, import_node_fs12, import_node_path9, import_node_os5, NAME_ALPHABET;
 var init_run = __esm({
   "src/cli/env/run.ts"() {
     "use strict";
     import_node_child_process2 = __toESM(require_node_child_process(), 1);
     import_node_crypto20 = require("node:crypto");
+    import_node_fs12 = require("node:fs");
+    import_node_path9 = require("node:path");
     import_node_os5 = require("node:os");
     init_errors();
     init_resolve();
@@ -46745,10 +46775,10 @@ async function runClustersConnect(ctx, name, mongoshArgs, flags) {
   }
   const { whileChildRuns: whileChildRuns2 } = await Promise.resolve().then(() => (init_io(), io_exports));
   const status = await whileChildRuns2(
-    () => new Promise((resolve2, reject) => {
+    () => new Promise((resolve3, reject) => {
       const child = (0, import_node_child_process.spawn)(mongosh, args, { stdio: "inherit", env: ctx.env });
       child.once("error", (error2) => reject(new UsageError(`cannot run ${mongosh}: ${error2.message}`, { hint: MONGOSH_INSTALL_HINT })));
-      child.once("exit", (code, signal) => resolve2(code ?? 128 + signalNumber(signal)));
+      child.once("exit", (code, signal) => resolve3(code ?? 128 + signalNumber(signal)));
     })
   );
   throw new QuietExit(status);
@@ -48498,10 +48528,10 @@ async function runEmulator(ctx, flags) {
     ].join("\n")
   );
   ctx.io.note("cdba: emulator running; Ctrl-C stops it");
-  await new Promise((resolve2) => {
-    ctx.io.signal.addEventListener("abort", () => resolve2(), { once: true });
+  await new Promise((resolve3) => {
+    ctx.io.signal.addEventListener("abort", () => resolve3(), { once: true });
     takeOverTerminate();
-    process.once("SIGTERM", () => resolve2());
+    process.once("SIGTERM", () => resolve3());
   });
   await emulator.stop();
   ctx.io.note("cdba: emulator stopped");
@@ -48833,7 +48863,7 @@ function registerEnv(program2, app) {
 }
 function registerRun(program2, app) {
   const run2 = withUpFlags(
-    program2.command("run").description(`env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed). CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(", ")}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`).option("--name <name>", "the env (default run- and six random characters)").option("--keep-env <name>", "pass this variable to CMD on purpose, although it leads to cdba's credentials; repeatable", collect).argument("[command...]", "the command and its arguments, after --").usage("[options] -- <command> [args...]").allowUnknownOption()
+    program2.command("run").description(`env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed; 127, before anything is made: CMD is not on PATH or not an executable file). CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(", ")}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`).option("--name <name>", "the env (default run- and six random characters)").option("--keep-env <name>", "pass this variable to CMD on purpose, although it leads to cdba's credentials; repeatable", collect).argument("[command...]", "the command and its arguments, after --").usage("[options] -- <command> [args...]").allowUnknownOption()
   ).action(async (words2, options, cmd) => {
     let root2 = cmd;
     while (root2.parent) root2 = root2.parent;
@@ -51064,4 +51094,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=e5fb250dfb9303cc1fe27071a4104a5df3d0b007e8d776d6d13b7f4a1296495c
+//# cdbaBundleSha256=deab2849ae473b577959bf86d1d2dd29797c031a4d464853882268074c02b2b8

@@ -103,7 +103,7 @@ export function registerRun(program: Command, app: App): void {
   const run = withUpFlags(
     program
       .command('run')
-      .description(`env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed). CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(', ')}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`)
+      .description(`env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed; 127, before anything is made: CMD is not on PATH or not an executable file). CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(', ')}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`)
       .option('--name <name>', 'the env (default run- and six random characters)')
       .option('--keep-env <name>', 'pass this variable to CMD on purpose, although it leads to cdba\'s credentials; repeatable', collect)
       .argument('[command...]', 'the command and its arguments, after --')
