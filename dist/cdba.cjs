@@ -44508,8 +44508,16 @@ async function findSnapshot2(ctx, locator, ref) {
   const completed = (await listSnapshotsOf(locator)).map((document3) => ({ document: document3, summary: summarizeSnapshot(document3) })).filter((s) => s.summary.completed);
   const latest = completed.sort((a, b) => Date.parse(b.summary.created) - Date.parse(a.summary.created))[0];
   if (!latest) {
-    const take = locator.learnt === "flex" ? "a flex cluster takes one a day" : `take one with \`${ctx.followUp("backups", "snapshots", "take", name, "--watch")}\``;
-    throw new UsageError(`cluster ${name} has no completed snapshot to restore: ${take}`, { hint: `see \`${ctx.followUp("backups", "snapshots", "list", name)}\`` });
+    const take = `take one with \`${ctx.followUp("backups", "snapshots", "take", name, "--watch")}\``;
+    if (locator.learnt !== "flex") {
+      const cluster = await locator.get();
+      if (cluster.backupEnabled !== true && cluster.providerBackupEnabled !== true) {
+        throw new ConflictError(`cluster ${name} has no cloud backup, so no snapshot to restore: turn it on with \`${ctx.followUp("clusters", "patch", name, "--backup")}\`, then ${take}`);
+      }
+    }
+    throw new NotFoundError(`cluster ${name} has no completed snapshot to restore: ${locator.learnt === "flex" ? "a flex cluster takes one a day" : take}`, {
+      hint: `see \`${ctx.followUp("backups", "snapshots", "list", name)}\``
+    });
   }
   return latest;
 }
@@ -44609,13 +44617,13 @@ async function prepareFromSnapshot(ctx, plan, envCluster, bodyAt) {
   const where = `the snapshot ${summary.id} of cluster ${wanted.cluster}`;
   const explicit = wanted.flags.tier?.toUpperCase();
   if (!sourceFlex && explicit === "FLEX") {
-    throw new UsageError(`${where} is a dedicated cluster's, which restores only into a dedicated cluster: give --tier M10 or larger, or leave --tier out (M10)`);
+    throw new ConflictError(`${where} is a dedicated cluster's, which restores only into a dedicated cluster: give --tier M10 or larger, or leave --tier out (M10)`);
   }
   const tier = explicit ?? (sourceFlex && wanted.flags.dbVersion === void 0 ? "FLEX" : "M10");
   if (tier !== "FLEX") {
     const dbVersion = wanted.flags.dbVersion ?? major;
     if (dbVersion !== void 0 && major !== void 0 && older(dbVersion, major)) {
-      throw new UsageError(`${where} holds MongoDB ${major}, newer than --db-version ${dbVersion}: give --db-version ${major} or newer, or leave it out`);
+      throw new ConflictError(`${where} holds MongoDB ${major}, newer than --db-version ${dbVersion}: give --db-version ${major} or newer, or leave it out`);
     }
     const { tier: _tier, ...topology } = wanted.flags;
     plan.cluster = await bodyAt({ ...topology, ...dbVersion !== void 0 ? { dbVersion } : {} }, tier);
@@ -44629,14 +44637,14 @@ async function prepareFromSnapshot(ctx, plan, envCluster, bodyAt) {
   }
   if (existing) {
     if (!plan.previous?.cluster.created && !hasEnvTag(existing, plan.name)) {
-      throw new UsageError(`cluster ${plan.name} is there and env up did not make it: --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; choose another env name`);
+      throw new ConflictError(`cluster ${plan.name} is there and env up did not make it: --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; choose another env name`);
     }
     if (envCluster.learnt === "flex" && !sourceFlex) {
-      throw new UsageError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`), then env up again makes an M10`);
+      throw new ConflictError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`), then env up again makes an M10`);
     }
     const existingMajor = typeof existing.mongoDBMajorVersion === "string" ? existing.mongoDBMajorVersion : void 0;
     if (existingMajor && major && older(existingMajor, major)) {
-      throw new UsageError(`${where} holds MongoDB ${major}, newer than the env's cluster ${plan.name} (${existingMajor}): remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`)`);
+      throw new ConflictError(`${where} holds MongoDB ${major}, newer than the env's cluster ${plan.name} (${existingMajor}): remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`)`);
     }
   }
   return { source, id: summary.id, created: summary.created };
@@ -51094,4 +51102,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=deab2849ae473b577959bf86d1d2dd29797c031a4d464853882268074c02b2b8
+//# cdbaBundleSha256=b9d12fc8d1f7693597bc8fc2c68ca549dfa5097c03c1c69ec11479923422605f

@@ -11,7 +11,7 @@
 // waits for the job and for the cluster before it prints the connection. The source
 // cluster and its snapshots are only read; env down removes the env's cluster as before.
 import type { Cluster } from '../../api/resources/clusters.js';
-import { ApiError, UsageError } from '../../base/errors.js';
+import { ApiError, ConflictError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { findSnapshot, majorOf, snapshotRef, startRestore, summarizeRestore, waitForRestore } from '../shared/backups.js';
 import { ClusterLocator } from '../shared/flex.js';
@@ -90,7 +90,8 @@ const isNotFound = (error: unknown): boolean => error instanceof ApiError && err
 
 /**
  * Finds the snapshot and fits the env's cluster to it (plan.cluster, plan.flex), or
- * refuses, naming what would work; only reads. An env cluster that is there already must
+ * refuses, naming what would work; only reads. A refusal here rests on the service's
+ * answers, so it is exit 5 (what is there cannot receive it) or 4 (no snapshot), never 2. An env cluster that is there already must
  * be one env up made (its data is replaced) and able to receive the snapshot.
  */
 export async function prepareFromSnapshot(ctx: Context, plan: EnvPlan, envCluster: ClusterLocator, bodyAt: BodyAt): Promise<FoundSnapshot> {
@@ -102,14 +103,14 @@ export async function prepareFromSnapshot(ctx: Context, plan: EnvPlan, envCluste
   const where = `the snapshot ${summary.id} of cluster ${wanted.cluster}`;
   const explicit = wanted.flags.tier?.toUpperCase();
   if (!sourceFlex && explicit === 'FLEX') {
-    throw new UsageError(`${where} is a dedicated cluster's, which restores only into a dedicated cluster: give --tier M10 or larger, or leave --tier out (M10)`);
+    throw new ConflictError(`${where} is a dedicated cluster's, which restores only into a dedicated cluster: give --tier M10 or larger, or leave --tier out (M10)`);
   }
   // A flex snapshot goes into a flex cluster, unless --tier or --db-version asks for a dedicated one.
   const tier = explicit ?? (sourceFlex && wanted.flags.dbVersion === undefined ? 'FLEX' : 'M10');
   if (tier !== 'FLEX') {
     const dbVersion = wanted.flags.dbVersion ?? major;
     if (dbVersion !== undefined && major !== undefined && older(dbVersion, major)) {
-      throw new UsageError(`${where} holds MongoDB ${major}, newer than --db-version ${dbVersion}: give --db-version ${major} or newer, or leave it out`);
+      throw new ConflictError(`${where} holds MongoDB ${major}, newer than --db-version ${dbVersion}: give --db-version ${major} or newer, or leave it out`);
     }
     const { tier: _tier, ...topology } = wanted.flags;
     plan.cluster = await bodyAt({ ...topology, ...(dbVersion !== undefined ? { dbVersion } : {}) }, tier);
@@ -123,14 +124,14 @@ export async function prepareFromSnapshot(ctx: Context, plan: EnvPlan, envCluste
   }
   if (existing) {
     if (!plan.previous?.cluster.created && !hasEnvTag(existing, plan.name)) {
-      throw new UsageError(`cluster ${plan.name} is there and env up did not make it: --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; choose another env name`);
+      throw new ConflictError(`cluster ${plan.name} is there and env up did not make it: --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; choose another env name`);
     }
     if (envCluster.learnt === 'flex' && !sourceFlex) {
-      throw new UsageError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp('env', 'down', plan.name)}\`), then env up again makes an M10`);
+      throw new ConflictError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp('env', 'down', plan.name)}\`), then env up again makes an M10`);
     }
     const existingMajor = typeof existing.mongoDBMajorVersion === 'string' ? existing.mongoDBMajorVersion : undefined;
     if (existingMajor && major && older(existingMajor, major)) {
-      throw new UsageError(`${where} holds MongoDB ${major}, newer than the env's cluster ${plan.name} (${existingMajor}): remove the env first (\`${ctx.followUp('env', 'down', plan.name)}\`)`);
+      throw new ConflictError(`${where} holds MongoDB ${major}, newer than the env's cluster ${plan.name} (${existingMajor}): remove the env first (\`${ctx.followUp('env', 'down', plan.name)}\`)`);
     }
   }
   return { source, id: summary.id, created: summary.created };

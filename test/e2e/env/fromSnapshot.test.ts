@@ -103,15 +103,16 @@ describe('env up --from-snapshot', () => {
     expect(emu.stats().total).toBe(before);
   });
 
-  it('refuses, before any write and naming what would work: no snapshot to find, a flex tier or an older version for a dedicated snapshot, a cluster env up did not make', async () => {
+  it('refuses, before any write and naming what would work, with the code of the answers it rests on (not 2): no backup, no snapshot to find, a flex tier or an older version for a dedicated snapshot, a cluster env up did not make', async () => {
     const before = writes();
-    const cases: Array<[string[], RegExp]> = [
-      [['--from-snapshot', 'nobackup'], /cluster nobackup has no completed snapshot to restore: take one with `cdba backups snapshots take nobackup --watch`/],
-      [['--from-snapshot', 'src', '--tier', 'FLEX'], /of cluster src is a dedicated cluster's, which restores only into a dedicated cluster: give --tier M10 or larger, or leave --tier out \(M10\)/],
-      [['--from-snapshot', 'src', '--db-version', '7.0'], /holds MongoDB 8\.0, newer than --db-version 7\.0: give --db-version 8\.0 or newer, or leave it out/],
+    const cases: Array<[string[], number, RegExp]> = [
+      // Cloud backup off: the first step is to turn it on (issue 43, item 5); the hint carries the user's flags.
+      [['--from-snapshot', 'nobackup'], 5, /^cdba: cluster nobackup has no cloud backup, so no snapshot to restore: turn it on with `cdba --project-id c0000000000000000000006e clusters patch nobackup --backup`, then take one with `cdba --project-id c0000000000000000000006e backups snapshots take nobackup --watch`\n$/],
+      [['--from-snapshot', 'src', '--tier', 'FLEX'], 5, /of cluster src is a dedicated cluster's, which restores only into a dedicated cluster: give --tier M10 or larger, or leave --tier out \(M10\)/],
+      [['--from-snapshot', 'src', '--db-version', '7.0'], 5, /holds MongoDB 8\.0, newer than --db-version 7\.0: give --db-version 8\.0 or newer, or leave it out/],
     ];
-    for (const [args, pattern] of cases) expectOneErrorLine(await cdba(['env', 'up', 'ci-r5', ...args, '--ip', '10.1.2.3'], { env: env() }), 2, pattern);
-    expectOneErrorLine(await cdba(['env', 'up', 'someones', '--from-snapshot', 'src', '--ip', '10.1.2.3'], { env: env() }), 2, /cluster someones is there and env up did not make it: --from-snapshot replaces a cluster's data/);
+    for (const [args, code, pattern] of cases) expectOneErrorLine(await cdba(['--project-id', PROJECT, 'env', 'up', 'ci-r5', ...args, '--ip', '10.1.2.3'], { env: env() }), code, pattern);
+    expectOneErrorLine(await cdba(['env', 'up', 'someones', '--from-snapshot', 'src', '--ip', '10.1.2.3'], { env: env() }), 5, /cluster someones is there and env up did not make it: --from-snapshot replaces a cluster's data/);
     expect(writes()).toBe(before);
   });
 });
