@@ -44583,6 +44583,7 @@ var init_backups3 = __esm({
 // src/cli/env/fromSnapshot.ts
 var fromSnapshot_exports = {};
 __export(fromSnapshot_exports, {
+  checkRestoreTarget: () => checkRestoreTarget,
   planFromSnapshot: () => planFromSnapshot,
   prepareFromSnapshot: () => prepareFromSnapshot,
   restoreIntoEnv: () => restoreIntoEnv
@@ -44636,9 +44637,7 @@ async function prepareFromSnapshot(ctx, plan, envCluster, bodyAt) {
     if (!isNotFound3(error2)) throw error2;
   }
   if (existing) {
-    if (!plan.previous?.cluster.created && !hasEnvTag(existing, plan.name)) {
-      throw new ConflictError(`cluster ${plan.name} is there and env up did not make it: --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; choose another env name`);
-    }
+    if (!hasEnvTag(existing, plan.name)) throw notTheEnvs(plan.name);
     if (envCluster.learnt === "flex" && !sourceFlex) {
       throw new ConflictError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`), then env up again makes an M10`);
     }
@@ -44648,6 +44647,14 @@ async function prepareFromSnapshot(ctx, plan, envCluster, bodyAt) {
     }
   }
   return { source, id: summary.id, created: summary.created };
+}
+function notTheEnvs(name) {
+  return new ConflictError(
+    `cluster ${name} is there and env up did not make it (it has no ${ENV_TAG_KEY}=${name} tag): --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; nothing was restored; choose another env name`
+  );
+}
+function checkRestoreTarget(cluster, name, createdNow) {
+  if (!createdNow && !hasEnvTag(cluster, name)) throw notTheEnvs(name);
 }
 async function restoreIntoEnv(ctx, plan, found, envCluster, progress) {
   const taken = found.created ? ` (taken ${found.created})` : "";
@@ -44767,13 +44774,14 @@ async function bringUp(ctx, plan, progress = { changed: false }) {
   const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
   const locator = await ClusterLocator2.open(ctx, client, projectId, name);
   const state = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...previous?.entry ? { entry: previous.entry } : {} };
-  const up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress };
+  const up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress, createdNow: false };
   const entry = plan.ip === "current" ? await currentAddress(client) : plan.ip;
   const fromSnapshot = plan.fromSnapshot ? await Promise.resolve().then(() => (init_fromSnapshot(), fromSnapshot_exports)) : void 0;
   const source = fromSnapshot ? await fromSnapshot.prepareFromSnapshot(ctx, plan, locator, (flags, tier) => clusterBody(ctx, name, flags, tier, plan.expires)) : void 0;
   const password = generatePassword();
   ctx.io.addSecret(password);
   const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), upUser(up, password)]);
+  if (fromSnapshot && source) fromSnapshot.checkRestoreTarget(cluster, name, up.createdNow);
   let ready = await waitUntilReady(up, cluster, value);
   if (fromSnapshot && source) ready = await fromSnapshot.restoreIntoEnv(ctx, plan, source, locator, progress);
   if (plan.search) await (await Promise.resolve().then(() => (init_searchIndexes3(), searchIndexes_exports2))).bringUpSearch(ctx, plan.search, { client, projectId }, name);
@@ -44821,6 +44829,7 @@ async function upCluster(up) {
     throw error2;
   }
   state.cluster.created = true;
+  up.createdNow = true;
   stateFile.write(state);
   ctx.io.note(`cdba: cluster ${name} is ${typeof answer.stateName === "string" ? answer.stateName : "CREATING"}`);
   return answer;
@@ -51102,4 +51111,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=b9d12fc8d1f7693597bc8fc2c68ca549dfa5097c03c1c69ec11479923422605f
+//# cdbaBundleSha256=4aa5488c883638c29185c6c0d73e7759aa1758e5bb7d05ac7221a007c445e5b6

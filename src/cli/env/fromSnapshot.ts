@@ -17,7 +17,7 @@ import { findSnapshot, majorOf, snapshotRef, startRestore, summarizeRestore, wai
 import { ClusterLocator } from '../shared/flex.js';
 import { checkClusterName } from '../shared/target.js';
 import type { ProviderName } from '../../model/catalog.js';
-import { hasEnvTag } from './names.js';
+import { ENV_TAG_KEY, hasEnvTag } from './names.js';
 import type { EnvState } from './state.js';
 
 /** The flags of env up this file reads (up.ts's UpFlags has them). */
@@ -123,9 +123,9 @@ export async function prepareFromSnapshot(ctx: Context, plan: EnvPlan, envCluste
     if (!isNotFound(error)) throw error;
   }
   if (existing) {
-    if (!plan.previous?.cluster.created && !hasEnvTag(existing, plan.name)) {
-      throw new ConflictError(`cluster ${plan.name} is there and env up did not make it: --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; choose another env name`);
-    }
+    // The mark, not this runner's state file: the file may be stale (another runner's gc removed
+    // the env, and someone made a cluster of that name since).
+    if (!hasEnvTag(existing, plan.name)) throw notTheEnvs(plan.name);
     if (envCluster.learnt === 'flex' && !sourceFlex) {
       throw new ConflictError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp('env', 'down', plan.name)}\`), then env up again makes an M10`);
     }
@@ -135,6 +135,23 @@ export async function prepareFromSnapshot(ctx: Context, plan: EnvPlan, envCluste
     }
   }
   return { source, id: summary.id, created: summary.created };
+}
+
+/** The refusal of a restore into a cluster that is not the env's: its data would be replaced. */
+function notTheEnvs(name: string): ConflictError {
+  return new ConflictError(
+    `cluster ${name} is there and env up did not make it (it has no ${ENV_TAG_KEY}=${name} tag): --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; nothing was restored; choose another env name`,
+  );
+}
+
+/**
+ * Checked again once env up has the cluster, right before the restore: one this run
+ * created, or one that carries the env's mark. A cluster that appeared between the
+ * first look and the create (the create answered 409 and up "reused" it) is refused
+ * here, naming it, and nothing is restored.
+ */
+export function checkRestoreTarget(cluster: Cluster, name: string, createdNow: boolean): void {
+  if (!createdNow && !hasEnvTag(cluster, name)) throw notTheEnvs(name);
 }
 
 /** Restores the snapshot into the env's cluster (IDLE), and waits for the job, then for the cluster. Answers the cluster. */

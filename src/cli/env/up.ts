@@ -141,6 +141,8 @@ interface Up {
   previous: EnvState | undefined;
   /** Set once a request that makes or changes something is sent: a failure then names env down. */
   progress: { changed: boolean };
+  /** This run's create made the cluster (not found there, not "reused" on a 409). */
+  createdNow: boolean;
 }
 
 /**
@@ -158,7 +160,7 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: b
   const { ClusterLocator } = await import('../shared/flex.js');
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
   const state: EnvState = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...(previous?.entry ? { entry: previous.entry } : {}) };
-  const up: Up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress };
+  const up: Up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress, createdNow: false };
 
   // The address the service sees, first (one request): an answer that is not one address (exit 7) leaves nothing made.
   const entry: AccessEntry = plan.ip === 'current' ? await currentAddress(client) : plan.ip;
@@ -169,6 +171,8 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: b
   const password = generatePassword();
   ctx.io.addSecret(password);
   const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), upUser(up, password)]);
+  // Restored only into a cluster this run created or that carries the env's mark (one that appeared meanwhile is not).
+  if (fromSnapshot && source) fromSnapshot.checkRestoreTarget(cluster, name, up.createdNow);
   let ready = await waitUntilReady(up, cluster, value);
   if (fromSnapshot && source) ready = await fromSnapshot.restoreIntoEnv(ctx, plan, source, locator, progress);
   // The sample data and the search indexes, READY and queryable before the connection is printed.
@@ -227,6 +231,7 @@ async function upCluster(up: Up): Promise<Cluster> {
     throw error;
   }
   state.cluster.created = true;
+  up.createdNow = true;
   stateFile.write(state);
   ctx.io.note(`cdba: cluster ${name} is ${typeof answer.stateName === 'string' ? answer.stateName : 'CREATING'}`);
   return answer;
