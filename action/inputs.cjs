@@ -3,6 +3,7 @@
 // upper-cased, hyphens kept), the cdba of this same commit (bin/cdba.js and the
 // committed bundle: nothing is downloaded), and how a run of it is reported.
 const { spawn } = require('node:child_process');
+const { Buffer } = require('node:buffer');
 const { randomBytes } = require('node:crypto');
 const { closeSync, constants, fstatSync, openSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
@@ -37,6 +38,7 @@ function defaultName(env = process.env) {
 
 /** Text as an annotation or an error line shows it: control characters escaped, capped. */
 function shown(text) {
+  // eslint-disable-next-line no-control-regex -- escaping control characters is the point
   const escaped = String(text).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
   return escaped.length > 100 ? `${escaped.slice(0, 100)}…` : escaped;
 }
