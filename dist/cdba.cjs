@@ -6031,6 +6031,14 @@ var init_form = __esm({
 });
 
 // src/core/duration.ts
+var duration_exports = {};
+__export(duration_exports, {
+  MAX_TIMER_MS: () => MAX_TIMER_MS,
+  checkTimerMs: () => checkTimerMs,
+  durationMillis: () => durationMillis,
+  parseDuration: () => parseDuration,
+  watchTimeoutMs: () => watchTimeoutMs
+});
 function durationMillis(text12, units) {
   const value = text12.trim();
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
@@ -36647,7 +36655,7 @@ var waitForSampleLoad_exports = {};
 __export(waitForSampleLoad_exports, {
   waitForSampleLoad: () => waitForSampleLoad
 });
-async function waitForSampleLoad(ctx, client, projectId, load2, timeout) {
+async function waitForSampleLoad(ctx, client, projectId, load2, timeout, timeoutMs) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
   const { getSampleDatasetLoad: getSampleDatasetLoad2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
   const id = text4(load2._id);
@@ -36657,7 +36665,7 @@ async function waitForSampleLoad(ctx, client, projectId, load2, timeout) {
     subject: `the sample data load into ${cluster}`,
     intervals: ctx.watchIntervals,
     ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
-    timeoutMs: timeout === void 0 ? void 0 : parseDuration(timeout, "--watch-timeout"),
+    timeoutMs: timeout === void 0 ? timeoutMs : parseDuration(timeout, "--watch-timeout"),
     initialState: text4(load2.state) || void 0,
     resumeHint: `the load goes on at the service; see it with \`${ctx.followUp("api", `/groups/${projectId}/sampleDatasetLoad/${id}`)}\``,
     poll: async () => {
@@ -44109,7 +44117,7 @@ async function waitForIndex(ctx, target, cluster, ref, options) {
     subject: `search index ${refText(ref)}`,
     intervals: ctx.watchIntervals,
     ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
-    timeoutMs: watchTimeoutMs(options.timeout),
+    timeoutMs: options.timeout === void 0 ? options.timeoutMs : watchTimeoutMs(options.timeout),
     initialState: options.initialState,
     resumeHint: `the build goes on at the service; see it with \`${follow}\``,
     poll: async () => {
@@ -44167,13 +44175,13 @@ async function planSearch(ctx, flags) {
   }
   return { sampleData: flags.sampleData === true, indexes };
 }
-async function bringUpSearch(ctx, plan, target, cluster) {
+async function bringUpSearch(ctx, plan, target, cluster, remaining = () => void 0) {
   const { client, projectId } = target;
   const api = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
   if (plan.sampleData) {
     const { waitForSampleLoad: waitForSampleLoad2 } = await Promise.resolve().then(() => (init_waitForSampleLoad(), waitForSampleLoad_exports));
     const started = await api.loadSampleDataset(client, projectId, cluster, "the load may have started; env up again loads it again, which does no harm");
-    await waitForSampleLoad2(ctx, client, projectId, started);
+    await waitForSampleLoad2(ctx, client, projectId, started, void 0, remaining());
   }
   const { refText: refText2, waitForIndex: waitForIndex2 } = await Promise.resolve().then(() => (init_waitForIndex(), waitForIndex_exports));
   const waits = [];
@@ -44209,7 +44217,7 @@ async function bringUpSearch(ctx, plan, target, cluster) {
     ctx.io.note(`cdba: search index ${name} had another definition; updated it to ${index.source}'s`);
     waits.push({ ref, state: String(updated.status ?? "PENDING"), ...typeof version2 === "number" ? { version: version2 } : {} });
   }
-  for (const wait of waits) await waitForIndex2(ctx, target, cluster, wait.ref, { initialState: wait.state, version: wait.version });
+  for (const wait of waits) await waitForIndex2(ctx, target, cluster, wait.ref, { initialState: wait.state, version: wait.version, timeoutMs: remaining() });
 }
 var isNotFound2;
 var init_searchIndexes3 = __esm({
@@ -44656,15 +44664,16 @@ function notTheEnvs(name) {
 function checkRestoreTarget(cluster, name, createdNow) {
   if (!createdNow && !hasEnvTag(cluster, name)) throw notTheEnvs(name);
 }
-async function restoreIntoEnv(ctx, plan, found, envCluster, progress) {
+async function restoreIntoEnv(ctx, plan, found, envCluster, progress, remaining = () => void 0) {
   const taken = found.created ? ` (taken ${found.created})` : "";
   ctx.io.note(`cdba: restoring snapshot ${found.id}${taken} of cluster ${found.source.name} into cluster ${plan.name}`);
   progress.changed = true;
   const job = summarizeRestore(await startRestore2(ctx, found.source, found.id, { projectId: envCluster.projectId, cluster: plan.name }));
-  await waitForRestore(ctx, found.source, job.id, { initialState: job.state });
+  progress.made?.push(`restore job ${job.id}`);
+  await waitForRestore(ctx, found.source, job.id, { initialState: job.state, timeoutMs: remaining() });
   const { waitForCluster: waitForCluster2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
   const { clusterTarget: clusterTarget2 } = await Promise.resolve().then(() => (init_target(), target_exports));
-  return await waitForCluster2(ctx, await clusterTarget2(ctx, "clusters.get"), plan.name, { until: "IDLE", locator: envCluster });
+  return await waitForCluster2(ctx, await clusterTarget2(ctx, "clusters.get"), plan.name, { until: "IDLE", locator: envCluster, timeoutMs: remaining() });
 }
 var older, isNotFound3;
 var init_fromSnapshot = __esm({
@@ -44734,6 +44743,8 @@ function ipFlag(value) {
 async function planUp(ctx, name, flags, outputFlag2) {
   checkEnvName(name);
   const output = envOutput(outputFlag2);
+  const { watchTimeoutMs: watchTimeoutMs2 } = await Promise.resolve().then(() => (init_duration(), duration_exports));
+  const timeoutMs = watchTimeoutMs2(flags.watchTimeout);
   const github = output === "github" ? checkGithubEnv(ctx.env) : void 0;
   if (github) (await Promise.resolve().then(() => (init_github(), github_exports))).checkGithubFiles(github);
   const ttl = flags.ttl ?? DEFAULT_TTL;
@@ -44748,7 +44759,7 @@ async function planUp(ctx, name, flags, outputFlag2) {
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const previous = stateFile.prepare();
-  return { name, ttl, ip, roles, output, ...github ? { github } : {}, cluster, flex: tier === "FLEX", stateFile, previous, expires, ...search ? { search } : {}, ...fromSnapshot ? { fromSnapshot } : {} };
+  return { name, ttl, ip, roles, output, ...github ? { github } : {}, cluster, flex: tier === "FLEX", stateFile, previous, expires, ...search ? { search } : {}, ...fromSnapshot ? { fromSnapshot } : {}, ...timeoutMs ? { watchTimeoutMs: timeoutMs } : {} };
 }
 async function clusterBody(ctx, name, flags, tier, expires) {
   const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name], [ENV_EXPIRES_KEY, expires]], ...flags.dbVersion !== void 0 ? { dbVersion: flags.dbVersion } : {} };
@@ -44768,13 +44779,16 @@ async function clusterBody(ctx, name, flags, tier, expires) {
   return cluster;
 }
 async function bringUp(ctx, plan, progress = { changed: false }) {
+  const deadlineAt = plan.watchTimeoutMs ? Date.now() + plan.watchTimeoutMs : void 0;
+  const remaining = () => deadlineAt === void 0 ? void 0 : Math.max(1, deadlineAt - Date.now());
+  progress.made ??= [];
   const { name, stateFile, previous } = plan;
   const { projectId, baseUrl } = stateFile;
   const client = await ctx.api();
   const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
   const locator = await ClusterLocator2.open(ctx, client, projectId, name);
   const state = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...previous?.entry ? { entry: previous.entry } : {} };
-  const up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress, createdNow: false };
+  const up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress, remaining, createdNow: false };
   const entry = plan.ip === "current" ? await currentAddress(client) : plan.ip;
   const fromSnapshot = plan.fromSnapshot ? await Promise.resolve().then(() => (init_fromSnapshot(), fromSnapshot_exports)) : void 0;
   const source = fromSnapshot ? await fromSnapshot.prepareFromSnapshot(ctx, plan, locator, (flags, tier) => clusterBody(ctx, name, flags, tier, plan.expires)) : void 0;
@@ -44783,8 +44797,8 @@ async function bringUp(ctx, plan, progress = { changed: false }) {
   const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), upUser(up, password)]);
   if (fromSnapshot && source) fromSnapshot.checkRestoreTarget(cluster, name, up.createdNow);
   let ready = await waitUntilReady(up, cluster, value);
-  if (fromSnapshot && source) ready = await fromSnapshot.restoreIntoEnv(ctx, plan, source, locator, progress);
-  if (plan.search) await (await Promise.resolve().then(() => (init_searchIndexes3(), searchIndexes_exports2))).bringUpSearch(ctx, plan.search, { client, projectId }, name);
+  if (fromSnapshot && source) ready = await fromSnapshot.restoreIntoEnv(ctx, plan, source, locator, progress, remaining);
+  if (plan.search) await (await Promise.resolve().then(() => (init_searchIndexes3(), searchIndexes_exports2))).bringUpSearch(ctx, plan.search, { client, projectId }, name, remaining);
   return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
 }
 async function allOrFirstError(promises) {
@@ -44830,6 +44844,7 @@ async function upCluster(up) {
   }
   state.cluster.created = true;
   up.createdNow = true;
+  progress.made.push(`cluster ${name}`);
   stateFile.write(state);
   ctx.io.note(`cdba: cluster ${name} is ${typeof answer.stateName === "string" ? answer.stateName : "CREATING"}`);
   return answer;
@@ -44853,6 +44868,7 @@ async function upEntry(up, entry) {
   if (existingEntry === void 0 || markedFor === name) {
     progress.changed = true;
     await accessList2.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(name), deleteAfterDate }]);
+    progress.made.push(`access-list entry ${value}`);
   } else if (markedFor !== void 0) {
     const ends = typeof existingEntry.deleteAfterDate === "string" ? Date.parse(existingEntry.deleteAfterDate) : Number.NaN;
     if (ends < Date.parse(deleteAfterDate)) await accessList2.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(markedFor), deleteAfterDate }]);
@@ -44871,6 +44887,7 @@ async function upUser(up, password) {
   progress.changed = true;
   const update2 = async () => {
     await users.updateDatabaseUser(client, projectId, ENV_USER_DB, username, fields);
+    progress.made.push(`database user ${username} (a new password)`);
     ctx.io.note(`cdba: database user ${username} exists; its password was changed (cdba keeps no password)`);
   };
   if (previous) {
@@ -44884,6 +44901,7 @@ async function upUser(up, password) {
   const lost = `the user may have been created; \`${ctx.followUp("env", "up", name)}\` again gives it a new password`;
   try {
     await users.createDatabaseUser(client, projectId, { ...fields, username, databaseName: ENV_USER_DB, groupId: projectId }, lost);
+    progress.made.push(`database user ${username}`);
   } catch (error2) {
     if (!isConflict(error2, "USER_ALREADY_EXISTS")) throw error2;
     await update2();
@@ -44891,7 +44909,7 @@ async function upUser(up, password) {
   return username;
 }
 async function waitUntilReady(up, seen, value) {
-  const { ctx, plan, client, projectId, locator } = up;
+  const { ctx, plan, client, projectId, locator, remaining } = up;
   const { getAccessListEntryStatus: getAccessListEntryStatus2 } = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
   const { stateLabel: stateLabel2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
@@ -44903,7 +44921,8 @@ async function waitUntilReady(up, seen, value) {
     subject: `env ${plan.name} (cluster, access-list entry)`,
     intervals: ctx.watchIntervals,
     ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
-    resumeHint: `env up ${plan.name} again waits for it`,
+    timeoutMs: remaining(),
+    resumeHint: `\`${ctx.followUp("env", "up", plan.name)}\` again waits for it`,
     poll: async () => {
       const [doc, status] = await Promise.all([
         idle(cluster) ? cluster : locator.get(),
@@ -44948,6 +44967,7 @@ async function runEnvUp(ctx, name, flags, outputFlag2) {
   } catch (error2) {
     if (ctx.io.signal.aborted) throw new InterruptedError(error2 instanceof InterruptedError ? error2.message : "interrupted during env up", { hint: left });
     if (progress.changed && error2 instanceof CdbaError) error2.hint = error2.hint ? `${error2.hint}; or ${left}` : left;
+    if (error2 instanceof WatchTimeoutError && progress.made && progress.made.length > 0) error2.message = `${error2.message}; made so far: ${progress.made.join(", ")}`;
     throw error2;
   } finally {
     forgetTerminateNote();
@@ -48832,7 +48852,7 @@ async function runEnvList(ctx, flags) {
 
 // src/cli/env/index.ts
 function withUpFlags(command) {
-  command.option("--tier <tier>", "FLEX (default) or an instance size such as M10 (a dedicated cluster)").addOption(new Option("--provider <provider>", "cloud provider (default AWS)").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region (default US_EAST_1)", (value) => value.trim().toUpperCase().replace(/-/g, "_")).option("--ttl <duration>", "the user and the access-list entry end this long from now, at most one week (7d), the longest deleteAfterDate the service takes (default 2h)").option("--ip <address>", "who may connect: current (the address the service sees this machine call from, the default), an address or a CIDR block").option("--role <role@db>", "a role of the user, repeatable (default readWriteAnyDatabase: read and write on any database)", roleFlag).option("--db-version <version>", "database major version of a dedicated cluster, e.g. 8.0 (default: the service picks)").option("--sample-data", "load the sample dataset (sample_mflix, sample_training, ...) once the cluster is IDLE").option("--search-index <file>", "a search index to have READY and queryable before the connection is printed: a create request {database, collectionName, name, type, definition}; repeatable; a re-run updates one whose definition differs", collect).option("--from-snapshot <cluster[@id|@latest]>", "start with the data of a snapshot of that cluster (default @latest: its newest completed one): the env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for; the source is only read");
+  command.option("--tier <tier>", "FLEX (default) or an instance size such as M10 (a dedicated cluster)").addOption(new Option("--provider <provider>", "cloud provider (default AWS)").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region (default US_EAST_1)", (value) => value.trim().toUpperCase().replace(/-/g, "_")).option("--ttl <duration>", "the user and the access-list entry end this long from now, at most one week (7d), the longest deleteAfterDate the service takes (default 2h)").option("--ip <address>", "who may connect: current (the address the service sees this machine call from, the default), an address or a CIDR block").option("--role <role@db>", "a role of the user, repeatable (default readWriteAnyDatabase: read and write on any database)", roleFlag).option("--db-version <version>", "database major version of a dedicated cluster, e.g. 8.0 (default: the service picks)").option("--sample-data", "load the sample dataset (sample_mflix, sample_training, ...) once the cluster is IDLE").option("--search-index <file>", "a search index to have READY and queryable before the connection is printed: a create request {database, collectionName, name, type, definition}; repeatable; a re-run updates one whose definition differs", collect).option("--from-snapshot <cluster[@id|@latest]>", "start with the data of a snapshot of that cluster (default @latest: its newest completed one): the env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for; the source is only read").option("--watch-timeout <duration>", "give up waiting after this long in all (90, 90s, 5m, 1h; default no limit): the cluster and the entry, the restore, the sample load, the index builds; exit 8, naming what was awaited and what was made, and the env down that removes it");
   return command;
 }
 function takeOutputFlag(cmd) {
@@ -48863,7 +48883,8 @@ function registerEnv(program2, app) {
     ["In a GitHub Actions step: outputs and $GITHUB_ENV, the password masked; a failure also as an ::error:: annotation", "cdba env up ci-$GITHUB_RUN_ID -o github"],
     ["A dedicated M10 with MongoDB 8.0 for four hours, only the URI", "cdba env up ci-2 --tier M10 --db-version 8.0 --ttl 4h -o json | jq -r .MONGODB_URI"],
     ["The sample data and a search index, printed only once the index is READY and queryable", 'eval "$(cdba env up ci-3 --sample-data --search-index idx.json -o env)" && npm test'],
-    ["The data of the newest snapshot of prod, restored before the connection is printed", "cdba env up ci-4 --from-snapshot prod@latest -o json | jq -r .MONGODB_URI"]
+    ["The data of the newest snapshot of prod, restored before the connection is printed", "cdba env up ci-4 --from-snapshot prod@latest -o json | jq -r .MONGODB_URI"],
+    ["Give up (exit 8) if the env is not ready within 20 minutes", "cdba env up ci-5 --tier M10 --watch-timeout 20m -o json | jq -r .MONGODB_URI"]
   ]);
   const down = env2.command("down").description(`remove what env up <name> made, only what carries the env's marks: the user cdba-env-<name>, the access-list entry commented "cdba env <name>" (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), and the cluster <name> if it has the tag cdba-env=<name>. The state file, refused (exit 2) unless it is a regular file of yours in directories only you can write, can only keep a cluster, never make down delete what it names`).argument("<name>", "the env, as given to env up").option("--keep-cluster", "keep the cluster (remove only the user and the access-list entry)").option("--watch", "wait until the cluster is gone").action(async (name, options, cmd) => {
     const { runEnvDown: runEnvDown2 } = await Promise.resolve().then(() => (init_down(), down_exports));
@@ -48904,6 +48925,7 @@ function registerRun(program2, app) {
     ["A named run on a dedicated cluster", "cdba run --name nightly --tier M10 -- ./integration-tests.sh"],
     ["Tests that use $search: the command starts once the index is READY and queryable", "cdba run --sample-data --search-index movies-index.json -- npm test"],
     ["Tests against a copy of the data of a snapshot of prod", "cdba run --from-snapshot prod -- npm test"],
+    ["At most 15 minutes of waiting for the env (exit 8, the env removed), then the tests", "cdba run --watch-timeout 15m -- npm test"],
     ["Whatever the command prints, piped on", "cdba run -- node scripts/export.js | gzip > export.json.gz"],
     ["A command that calls cdba itself, given the API keys on purpose", "cdba run --keep-env CDBA_PUBLIC_KEY --keep-env CDBA_PRIVATE_KEY -- ./load-fixtures-and-test.sh"]
   ]);
@@ -51111,4 +51133,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=4aa5488c883638c29185c6c0d73e7759aa1758e5bb7d05ac7221a007c445e5b6
+//# cdbaBundleSha256=ca587aedc0fb60ca0b358e606af49f811b2fa0ef6cef36377ec08f5aed470b6d

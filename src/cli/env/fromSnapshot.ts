@@ -155,13 +155,21 @@ export function checkRestoreTarget(cluster: Cluster, name: string, createdNow: b
 }
 
 /** Restores the snapshot into the env's cluster (IDLE), and waits for the job, then for the cluster. Answers the cluster. */
-export async function restoreIntoEnv(ctx: Context, plan: EnvPlan, found: FoundSnapshot, envCluster: ClusterLocator, progress: { changed: boolean }): Promise<Cluster> {
+export async function restoreIntoEnv(
+  ctx: Context,
+  plan: EnvPlan,
+  found: FoundSnapshot,
+  envCluster: ClusterLocator,
+  progress: { changed: boolean; made?: string[] },
+  remaining: () => number | undefined = () => undefined,
+): Promise<Cluster> {
   const taken = found.created ? ` (taken ${found.created})` : '';
   ctx.io.note(`cdba: restoring snapshot ${found.id}${taken} of cluster ${found.source.name} into cluster ${plan.name}`);
   progress.changed = true;
   const job = summarizeRestore(await startRestore(ctx, found.source, found.id, { projectId: envCluster.projectId, cluster: plan.name }));
-  await waitForRestore(ctx, found.source, job.id, { initialState: job.state });
+  progress.made?.push(`restore job ${job.id}`);
+  await waitForRestore(ctx, found.source, job.id, { initialState: job.state, timeoutMs: remaining() });
   const { waitForCluster } = await import('../shared/waitForCluster.js');
   const { clusterTarget } = await import('../shared/target.js');
-  return (await waitForCluster(ctx, await clusterTarget(ctx, 'clusters.get'), plan.name, { until: 'IDLE', locator: envCluster }))!;
+  return (await waitForCluster(ctx, await clusterTarget(ctx, 'clusters.get'), plan.name, { until: 'IDLE', locator: envCluster, timeoutMs: remaining() }))!;
 }
