@@ -3,6 +3,9 @@
 // upper-cased, hyphens kept), the cdba of this same commit (bin/cdba.js and the
 // committed bundle: nothing is downloaded), and how a run of it is reported.
 const { spawn } = require('node:child_process');
+const { Buffer } = require('node:buffer');
+const { randomBytes } = require('node:crypto');
+const { closeSync, constants, fstatSync, openSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
 
 const CDBA = join(__dirname, '..', 'bin', 'cdba.js');
@@ -11,6 +14,73 @@ const CDBA = join(__dirname, '..', 'bin', 'cdba.js');
 function input(name, env = process.env) {
   const value = env[`INPUT_${name.toUpperCase()}`];
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/**
+ * An env's name is its cluster's: ASCII letters, digits and hyphens, not starting or
+ * ending with a hyphen, at most 64 (cdba's isValidClusterName, which a test holds this
+ * to). Checked here, before the name is saved or handed on, so that the input is only
+ * ever a name (never an option such as --help) and post removes exactly what main made.
+ */
+function nameProblem(name) {
+  if (name.length > 64) return 'it is longer than 64 characters';
+  if (/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(name) && !name.endsWith('-')) return undefined;
+  if (name.startsWith('-') || name.endsWith('-')) return 'it may not start or end with a hyphen';
+  return 'use only ASCII letters, digits and hyphens';
+}
+
+/** The default name: the run, its attempt and six random characters, so each job of a matrix (which share the run and the attempt) has its own env. */
+function defaultName(env = process.env) {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  const suffix = [...randomBytes(6)].map((byte) => alphabet[byte % alphabet.length]).join('');
+  return `cdba-${env.GITHUB_RUN_ID ?? 'local'}-${env.GITHUB_RUN_ATTEMPT ?? '1'}-${suffix}`;
+}
+
+/** Text as an annotation or an error line shows it: control characters escaped, capped. */
+function shown(text) {
+  // eslint-disable-next-line no-control-regex -- escaping control characters is the point
+  const escaped = String(text).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
+  return escaped.length > 100 ? `${escaped.slice(0, 100)}…` : escaped;
+}
+
+/** A refusal of the step: one `cdba: ` line on stderr, and the annotation on stdout, as env up -o github reports one; answers the exit status. */
+function refuse(title, message, status = 2) {
+  process.stderr.write(`cdba: ${message}\n`);
+  process.stdout.write(`::error title=${title}::${escapeCommand(message)}\n`);
+  return status;
+}
+
+const APPEND = constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * Appends to a file the runner names ($GITHUB_STATE), opened as env up opens $GITHUB_ENV:
+ * for appending, never created, never through a symbolic link, without blocking (a FIFO
+ * with no reader is ENXIO at once, one with a reader is refused by its type). Answers
+ * undefined, or why the file cannot be used (no stack trace reaches the log).
+ */
+function appendRunnerFile(path, text) {
+  let fd;
+  try {
+    fd = openSync(path, APPEND);
+  } catch (error) {
+    const code = error && error.code;
+    if (code === 'ENOENT') return 'does not exist';
+    if (code === 'ELOOP') return 'is a symbolic link';
+    if (code === 'EISDIR') return 'is a directory';
+    if (code === 'ENXIO') return 'is a FIFO';
+    return `cannot be written (${code || 'error'})`;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return stat.isDirectory() ? 'is a directory' : stat.isFIFO() ? 'is a FIFO' : 'is not a regular file';
+    const data = Buffer.from(text, 'utf8');
+    for (let written = 0; written < data.length; ) written += writeSync(fd, data, written);
+    return undefined;
+  } catch (error) {
+    return `cannot be written (${(error && error.code) || 'error'})`;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The global flags the inputs set, for both steps. */
@@ -49,4 +119,4 @@ function escapeCommand(text) {
   return String(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-module.exports = { CDBA, input, globalFlags, runCdba, escapeCommand };
+module.exports = { CDBA, input, globalFlags, runCdba, escapeCommand, nameProblem, defaultName, shown, refuse, appendRunnerFile };

@@ -4,24 +4,31 @@
 // $GITHUB_OUTPUT, the password masked first. The env's name is saved to
 // $GITHUB_STATE before anything is made, so the post step removes whatever
 // this step made, even when it failed halfway or the job was cancelled.
-const { appendFileSync } = require('node:fs');
-const { globalFlags, input, runCdba, escapeCommand } = require('./inputs.cjs');
+//
+// The name input is only ever a name: checked here as cdba checks a cluster name
+// (one with a line break, or one that reads as an option, is refused before it is
+// saved, so post has nothing to remove and never removes another env), and handed
+// to cdba after `--`. $GITHUB_STATE is opened as env up opens $GITHUB_ENV.
+const { appendRunnerFile, defaultName, globalFlags, input, nameProblem, refuse, runCdba, shown } = require('./inputs.cjs');
+
+const TITLE = 'cdba env';
 
 async function main(env = process.env) {
-  const name = input('name', env) ?? `cdba-${env.GITHUB_RUN_ID ?? 'local'}-${env.GITHUB_RUN_ATTEMPT ?? '1'}`;
-  if (!env.GITHUB_STATE) {
-    process.stdout.write(`::error title=cdba env::${escapeCommand('$GITHUB_STATE is not set: this runs as a GitHub Action step')}\n`);
-    return 2;
-  }
-  // A name cannot hold a line break (env up refuses it), but the state file must never take a second line.
-  appendFileSync(env.GITHUB_STATE, `name=${name.replace(/[\r\n]/g, '')}\n`);
-  const args = [...globalFlags(env), 'env', 'up', name, '-o', 'github'];
+  const name = input('name', env) ?? defaultName(env);
+  const problem = nameProblem(name);
+  if (problem) return refuse(TITLE, `invalid name input "${shown(name)}": ${problem} (the env's name is its cluster's name); nothing was made`);
+  if (!env.GITHUB_STATE) return refuse(TITLE, '$GITHUB_STATE is not set: this runs as a GitHub Action step');
+  const unusable = appendRunnerFile(env.GITHUB_STATE, `name=${name}\n`);
+  if (unusable) return refuse(TITLE, `the Action saves the env's name to $GITHUB_STATE for its post step, and ${shown(env.GITHUB_STATE)} ${unusable}; nothing was made`);
+  const args = [...globalFlags(env), 'env', 'up', '-o', 'github'];
   for (const flag of ['tier', 'ttl', 'ip', 'from-snapshot']) {
     const value = input(flag, env);
     if (value) args.push(`--${flag}`, value);
   }
   if (input('sample-data', env) === 'true') args.push('--sample-data');
   for (const file of (input('search-index', env) ?? '').split('\n').map((line) => line.trim()).filter(Boolean)) args.push('--search-index', file);
+  // After --, the name is an operand whatever it looks like.
+  args.push('--', name);
   return runCdba(args, env);
 }
 

@@ -3580,6 +3580,7 @@ var errors_exports = {};
 __export(errors_exports, {
   ApiError: () => ApiError,
   CdbaError: () => CdbaError,
+  CommandNotFoundError: () => CommandNotFoundError,
   ConflictError: () => ConflictError,
   EXIT_CODE_TABLE: () => EXIT_CODE_TABLE,
   EnvLeftError: () => EnvLeftError,
@@ -3612,7 +3613,7 @@ function exitCodeFor(error2) {
   if (error2 instanceof CdbaError) return error2.exitCode;
   return ExitCode.general;
 }
-var ExitCode, EXIT_CODE_TABLE, CdbaError, UsageError, UnsafePathError, LocalFailureError, ApiError, NetworkError, TimeoutError, WatchTimeoutError, NotFoundError, FailedError, ConflictError, QuietExit, SunsetWithinError, EnvLeftError, UserActionError, FailedStateError, InterruptedError;
+var ExitCode, EXIT_CODE_TABLE, CdbaError, UsageError, UnsafePathError, LocalFailureError, ApiError, NetworkError, TimeoutError, WatchTimeoutError, NotFoundError, FailedError, ConflictError, QuietExit, SunsetWithinError, EnvLeftError, UserActionError, FailedStateError, CommandNotFoundError, InterruptedError;
 var init_errors = __esm({
   "src/base/errors.ts"() {
     "use strict";
@@ -3632,6 +3633,7 @@ var init_errors = __esm({
       envLeft: 12,
       userAction: 13,
       failedState: 14,
+      commandNotFound: 127,
       interrupted: 130
     };
     EXIT_CODE_TABLE = [
@@ -3649,6 +3651,7 @@ var init_errors = __esm({
       { code: 12, meaning: "run: the command ran, but env down failed; the line names what is left" },
       { code: 13, meaning: "a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do" },
       { code: 14, meaning: "a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE" },
+      { code: 127, meaning: "run: the command is not on PATH, or not an executable file; nothing was made" },
       { code: 130, meaning: "interrupted" }
     ];
     CdbaError = class extends Error {
@@ -3724,6 +3727,9 @@ var init_errors = __esm({
     };
     FailedStateError = class extends CdbaError {
       exitCode = ExitCode.failedState;
+    };
+    CommandNotFoundError = class extends CdbaError {
+      exitCode = ExitCode.commandNotFound;
     };
     InterruptedError = class extends CdbaError {
       exitCode = ExitCode.interrupted;
@@ -5671,12 +5677,12 @@ var require_adapter = __commonJS({
       return newFs;
     }
     function toPromise(method) {
-      return (...args) => new Promise((resolve2, reject) => {
+      return (...args) => new Promise((resolve3, reject) => {
         args.push((err, result) => {
           if (err) {
             reject(err);
           } else {
-            resolve2(result);
+            resolve3(result);
           }
         });
         method(...args);
@@ -5936,7 +5942,7 @@ var init_store = __esm({
               if (error2.code !== "ELOCKED" || attempt + 1 >= LOCK_WAIT.tries) throw error2;
             }
             const delayMs = Math.min(LOCK_WAIT.maxMs, LOCK_WAIT.firstMs * 2 ** attempt * (1 + Math.random()));
-            await new Promise((resolve2) => setTimeout(resolve2, delayMs));
+            await new Promise((resolve3) => setTimeout(resolve3, delayMs));
           }
         } catch (error2) {
           if (error2.code === "ELOCKED") {
@@ -6025,6 +6031,15 @@ var init_form = __esm({
 });
 
 // src/core/duration.ts
+var duration_exports = {};
+__export(duration_exports, {
+  MAX_TIMER_MS: () => MAX_TIMER_MS,
+  TIMER_UNITS: () => TIMER_UNITS,
+  checkTimerMs: () => checkTimerMs,
+  durationMillis: () => durationMillis,
+  parseDuration: () => parseDuration,
+  watchTimeoutMs: () => watchTimeoutMs
+});
 function durationMillis(text12, units) {
   const value = text12.trim();
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
@@ -6133,7 +6148,7 @@ function wholeSeconds(ms) {
   return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
 }
 function pause(ms, signal) {
-  return new Promise((resolve2, reject) => {
+  return new Promise((resolve3, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const onAbort = () => {
       clearTimeout(timer);
@@ -6141,7 +6156,7 @@ function pause(ms, signal) {
     };
     const timer = setTimeout(() => {
       signal.removeEventListener("abort", onAbort);
-      resolve2();
+      resolve3();
     }, ms);
     signal.addEventListener("abort", onAbort, { once: true });
   });
@@ -6191,13 +6206,13 @@ async function watch(options) {
 }
 function raceWith(start, signal) {
   if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve2, reject) => {
+  return new Promise((resolve3, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
     start().then(
       (value) => {
         signal.removeEventListener("abort", onAbort);
-        resolve2(value);
+        resolve3(value);
       },
       (error2) => {
         signal.removeEventListener("abort", onAbort);
@@ -6339,12 +6354,12 @@ async function writeDraining(io, text12) {
   if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
 }
 function drained(stream) {
-  return new Promise((resolve2) => {
+  return new Promise((resolve3) => {
     const done = () => {
       stream.off("drain", done);
       stream.off("close", done);
       stream.off("error", done);
-      resolve2();
+      resolve3();
     };
     stream.on("drain", done);
     stream.on("close", done);
@@ -10901,7 +10916,7 @@ async function withDirLock(lockPath, options, critical) {
     }
     if (attempt >= options.retries) return void 0;
     const wait = Math.min(options.maxWaitMs, options.minWaitMs * 1.3 ** attempt) * (1 + Math.random());
-    await new Promise((resolve2) => setTimeout(resolve2, wait));
+    await new Promise((resolve3) => setTimeout(resolve3, wait));
   }
 }
 function tryLock(lockPath, staleMs) {
@@ -11178,8 +11193,8 @@ var init_digestSession = __esm({
           await this.primingPromise;
           return false;
         }
-        this.primingPromise = new Promise((resolve2) => {
-          this.releasePriming = resolve2;
+        this.primingPromise = new Promise((resolve3) => {
+          this.releasePriming = resolve3;
         });
         return true;
       }
@@ -11261,7 +11276,7 @@ var init_scheme = __esm({
           ticket.reuseRefused = !challenge.stale && this.session.isAdopted(ticket.sentNonce);
           this.session.learn(challenge);
           ticket.learned = true;
-          await new Promise((resolve2) => setImmediate(resolve2));
+          await new Promise((resolve3) => setImmediate(resolve3));
           return true;
         }
         ticket.reuseRefused = false;
@@ -14252,9 +14267,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve2(data);
+              return err ? reject(err) : resolve3(data);
             });
           });
         }
@@ -14292,9 +14307,9 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             this.destroy(err, (err2, data) => {
-              return err2 ? reject(err2) : resolve2(data);
+              return err2 ? reject(err2) : resolve3(data);
             });
           });
         }
@@ -14570,8 +14585,8 @@ var require_pool_base = __commonJS({
           }
           return Promise.all(closeAll);
         } else {
-          return new Promise((resolve2) => {
-            this[kClosedResolve] = resolve2;
+          return new Promise((resolve3) => {
+            this[kClosedResolve] = resolve3;
           });
         }
       }
@@ -18694,8 +18709,8 @@ var require_promise = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve2, reject) => {
-        res = resolve2;
+      const promise = new Promise((resolve3, reject) => {
+        res = resolve3;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -20121,12 +20136,12 @@ upgrade: ${upgrade3}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve2, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve2;
+          callback = resolve3;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -21020,12 +21035,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve2, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve2;
+          callback = resolve3;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -21342,16 +21357,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       [kClose]() {
-        return new Promise((resolve2) => {
+        return new Promise((resolve3) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve2;
+            this[kClosedResolve] = resolve3;
           } else {
-            resolve2(null);
+            resolve3(null);
           }
         });
       }
       [kDestroy](err) {
-        return new Promise((resolve2) => {
+        return new Promise((resolve3) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -21364,7 +21379,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve2(null);
+            resolve3(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -22048,7 +22063,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return Promise.resolve(null);
         }
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
             this.destroy(new AbortError());
           }
@@ -22062,11 +22077,11 @@ var require_readable = __commonJS({
               if (signal.aborted) {
                 reject(signal.reason ?? new AbortError());
               } else {
-                resolve2(null);
+                resolve3(null);
               }
             });
           } else {
-            this.on("close", resolve2);
+            this.on("close", resolve3);
           }
           this.on("error", noop).on("data", () => {
             if (this[kBytesRead] > limit) {
@@ -22094,7 +22109,7 @@ var require_readable = __commonJS({
     }
     function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve2, reject) => {
+      return new Promise((resolve3, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -22109,7 +22124,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve2,
+              resolve: resolve3,
               reject,
               length: 0,
               body: []
@@ -22183,18 +22198,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2, encoding) {
-      const { type, body, resolve: resolve2, stream, length } = consume2;
+      const { type, body, resolve: resolve3, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve2(chunksDecode(body, length, encoding));
+          resolve3(chunksDecode(body, length, encoding));
         } else if (type === "json") {
-          resolve2(JSON.parse(chunksDecode(body, length, encoding)));
+          resolve3(JSON.parse(chunksDecode(body, length, encoding)));
         } else if (type === "arrayBuffer") {
-          resolve2(chunksConcat(body, length).buffer);
+          resolve3(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve2(new Blob(body, { type: stream[kContentType] }));
+          resolve3(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve2(chunksConcat(body, length));
+          resolve3(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -22384,9 +22399,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -23040,10 +23055,10 @@ function caCertificates(caFile, extraCaFile = process.env.NODE_EXTRA_CA_CERTS) {
   }
   return list5;
 }
-function loopbackLookup(resolve2 = import_node_dns.lookup) {
+function loopbackLookup(resolve3 = import_node_dns.lookup) {
   return (hostname, options, callback) => {
     if (hostname.toLowerCase() !== "localhost") {
-      resolve2(hostname, options, callback);
+      resolve3(hostname, options, callback);
       return;
     }
     const addresses = LOOPBACK.filter((a) => !options.family || a.family === options.family);
@@ -28301,7 +28316,7 @@ var require_punycode = __commonJS({
     var damp = 700;
     var initialBias = 72;
     var initialN = 128;
-    var delimiter2 = "-";
+    var delimiter3 = "-";
     var regexPunycode = /^xn--/;
     var regexNonASCII = /[^\0-\x7F]/;
     var regexSeparators = /[\x2E\u3002\uFF0E\uFF61]/g;
@@ -28387,7 +28402,7 @@ var require_punycode = __commonJS({
       let i = 0;
       let n = initialN;
       let bias = initialBias;
-      let basic = input.lastIndexOf(delimiter2);
+      let basic = input.lastIndexOf(delimiter3);
       if (basic < 0) {
         basic = 0;
       }
@@ -28447,7 +28462,7 @@ var require_punycode = __commonJS({
       const basicLength = output.length;
       let handledCPCount = basicLength;
       if (basicLength) {
-        output.push(delimiter2);
+        output.push(delimiter3);
       }
       while (handledCPCount < inputLength) {
         let m = maxInt;
@@ -36641,7 +36656,7 @@ var waitForSampleLoad_exports = {};
 __export(waitForSampleLoad_exports, {
   waitForSampleLoad: () => waitForSampleLoad
 });
-async function waitForSampleLoad(ctx, client, projectId, load2, timeout) {
+async function waitForSampleLoad(ctx, client, projectId, load2, timeout, timeoutMs) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
   const { getSampleDatasetLoad: getSampleDatasetLoad2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
   const id = text4(load2._id);
@@ -36651,7 +36666,7 @@ async function waitForSampleLoad(ctx, client, projectId, load2, timeout) {
     subject: `the sample data load into ${cluster}`,
     intervals: ctx.watchIntervals,
     ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
-    timeoutMs: timeout === void 0 ? void 0 : parseDuration(timeout, "--watch-timeout"),
+    timeoutMs: timeout === void 0 ? timeoutMs : parseDuration(timeout, "--watch-timeout"),
     initialState: text4(load2.state) || void 0,
     resumeHint: `the load goes on at the service; see it with \`${ctx.followUp("api", `/groups/${projectId}/sampleDatasetLoad/${id}`)}\``,
     poll: async () => {
@@ -37604,7 +37619,7 @@ var init_faults = __esm({
         if (settings.hold === true && !this.held) {
           let release = () => {
           };
-          const until = new Promise((resolve2) => release = resolve2);
+          const until = new Promise((resolve3) => release = resolve3);
           this.held = { until, release };
         } else if (settings.hold === false && this.held) {
           this.held.release();
@@ -37618,7 +37633,7 @@ var init_faults = __esm({
       }
       async delay() {
         if (this.held) await this.held.until;
-        if (this.latencyMs > 0) await new Promise((resolve2) => setTimeout(resolve2, this.latencyMs));
+        if (this.latencyMs > 0) await new Promise((resolve3) => setTimeout(resolve3, this.latencyMs));
       }
     };
   }
@@ -43618,14 +43633,14 @@ var init_versions2 = __esm({
 
 // src/emulator/server.ts
 function readBody(req) {
-  return new Promise((resolve2, reject) => {
+  return new Promise((resolve3, reject) => {
     const chunks = [];
     let size2 = 0;
     req.on("data", (chunk) => {
       size2 += chunk.length;
       if (size2 <= MAX_BODY_BYTES2) chunks.push(chunk);
     });
-    req.on("end", () => resolve2({ text: Buffer.concat(chunks).toString("utf8"), tooLarge: size2 > MAX_BODY_BYTES2 }));
+    req.on("end", () => resolve3({ text: Buffer.concat(chunks).toString("utf8"), tooLarge: size2 > MAX_BODY_BYTES2 }));
     req.on("error", reject);
   });
 }
@@ -43971,11 +43986,11 @@ async function startEmulator(options = {}) {
   server.keepAliveTimeout = IDLE_CONNECTION_MS;
   server.headersTimeout = IDLE_CONNECTION_MS + 1e3;
   const port = options.port ?? 0;
-  await new Promise((resolve2, reject) => {
+  await new Promise((resolve3, reject) => {
     server.once("error", (error2) => reject(listenError(error2, host, port)));
     server.listen(port, host, () => {
       server.removeAllListeners("error");
-      resolve2();
+      resolve3();
     });
   });
   pipeline.url = `${scheme}://${urlHost(host)}:${server.address().port}`;
@@ -43990,8 +44005,8 @@ async function startEmulator(options = {}) {
     state: () => pipeline.state(),
     unexpectedErrors: () => [...unexpected],
     stop: () => {
-      stopped ??= new Promise((resolve2) => {
-        server.close(() => resolve2());
+      stopped ??= new Promise((resolve3) => {
+        server.close(() => resolve3());
         server.closeAllConnections();
       }).then(() => store.settled());
       return stopped;
@@ -44039,6 +44054,7 @@ __export(names_exports, {
   clusterExpiry: () => clusterExpiry,
   envComment: () => envComment,
   envOfComment: () => envOfComment,
+  envOfEntry: () => envOfEntry,
   envOfUsername: () => envOfUsername,
   envUsername: () => envUsername,
   hasEnvTag: () => hasEnvTag,
@@ -44067,7 +44083,7 @@ function serviceTime(value) {
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? void 0 : ms;
 }
-var ENV_TAG_KEY, ENV_EXPIRES_KEY, ENV_USER_DB, ENV_USER_PREFIX, ENV_COMMENT_PREFIX, envUsername, envComment, envOfUsername, envOfComment;
+var ENV_TAG_KEY, ENV_EXPIRES_KEY, ENV_USER_DB, ENV_USER_PREFIX, ENV_COMMENT_PREFIX, envUsername, envComment, envOfUsername, envOfComment, envOfEntry;
 var init_names = __esm({
   "src/cli/env/names.ts"() {
     "use strict";
@@ -44081,6 +44097,7 @@ var init_names = __esm({
     envComment = (name) => `${ENV_COMMENT_PREFIX}${name}`;
     envOfUsername = (username) => afterPrefix(username, ENV_USER_PREFIX);
     envOfComment = (comment) => afterPrefix(comment, ENV_COMMENT_PREFIX);
+    envOfEntry = (entry) => entry !== void 0 && typeof entry.deleteAfterDate === "string" && entry.deleteAfterDate !== "" ? envOfComment(entry.comment) : void 0;
   }
 });
 
@@ -44112,7 +44129,7 @@ function connectionVariables(connection) {
   ];
 }
 function envLines(connection) {
-  return connectionVariables(connection).map(([key, value]) => `${key}=${shellWord(value)}
+  return connectionVariables(connection).map(([key, value]) => `export ${key}=${shellWord(value)}
 `).join("");
 }
 function jsonDocument(connection) {
@@ -44314,7 +44331,7 @@ async function waitForIndex(ctx, target, cluster, ref, options) {
     subject: `search index ${refText(ref)}`,
     intervals: ctx.watchIntervals,
     ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
-    timeoutMs: watchTimeoutMs(options.timeout),
+    timeoutMs: options.timeout === void 0 ? options.timeoutMs : watchTimeoutMs(options.timeout),
     initialState: options.initialState,
     resumeHint: `the build goes on at the service; see it with \`${follow}\``,
     poll: async () => {
@@ -44372,13 +44389,13 @@ async function planSearch(ctx, flags) {
   }
   return { sampleData: flags.sampleData === true, indexes };
 }
-async function bringUpSearch(ctx, plan, target, cluster) {
+async function bringUpSearch(ctx, plan, target, cluster, remaining = () => void 0) {
   const { client, projectId } = target;
   const api = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
   if (plan.sampleData) {
     const { waitForSampleLoad: waitForSampleLoad2 } = await Promise.resolve().then(() => (init_waitForSampleLoad(), waitForSampleLoad_exports));
     const started = await api.loadSampleDataset(client, projectId, cluster, "the load may have started; env up again loads it again, which does no harm");
-    await waitForSampleLoad2(ctx, client, projectId, started);
+    await waitForSampleLoad2(ctx, client, projectId, started, void 0, remaining());
   }
   const { refText: refText2, waitForIndex: waitForIndex2 } = await Promise.resolve().then(() => (init_waitForIndex(), waitForIndex_exports));
   const waits = [];
@@ -44414,7 +44431,7 @@ async function bringUpSearch(ctx, plan, target, cluster) {
     ctx.io.note(`cdba: search index ${name} had another definition; updated it to ${index.source}'s`);
     waits.push({ ref, state: String(updated.status ?? "PENDING"), ...typeof version2 === "number" ? { version: version2 } : {} });
   }
-  for (const wait of waits) await waitForIndex2(ctx, target, cluster, wait.ref, { initialState: wait.state, version: wait.version });
+  for (const wait of waits) await waitForIndex2(ctx, target, cluster, wait.ref, { initialState: wait.state, version: wait.version, timeoutMs: remaining() });
 }
 var isNotFound2;
 var init_searchIndexes3 = __esm({
@@ -44713,8 +44730,16 @@ async function findSnapshot2(ctx, locator, ref) {
   const completed = (await listSnapshotsOf(locator)).map((document3) => ({ document: document3, summary: summarizeSnapshot(document3) })).filter((s) => s.summary.completed);
   const latest = completed.sort((a, b) => Date.parse(b.summary.created) - Date.parse(a.summary.created))[0];
   if (!latest) {
-    const take = locator.learnt === "flex" ? "a flex cluster takes one a day" : `take one with \`${ctx.followUp("backups", "snapshots", "take", name, "--watch")}\``;
-    throw new UsageError(`cluster ${name} has no completed snapshot to restore: ${take}`, { hint: `see \`${ctx.followUp("backups", "snapshots", "list", name)}\`` });
+    const take = `take one with \`${ctx.followUp("backups", "snapshots", "take", name, "--watch")}\``;
+    if (locator.learnt !== "flex") {
+      const cluster = await locator.get();
+      if (cluster.backupEnabled !== true && cluster.providerBackupEnabled !== true) {
+        throw new ConflictError(`cluster ${name} has no cloud backup, so no snapshot to restore: turn it on with \`${ctx.followUp("clusters", "patch", name, "--backup")}\`, then ${take}`);
+      }
+    }
+    throw new NotFoundError(`cluster ${name} has no completed snapshot to restore: ${locator.learnt === "flex" ? "a flex cluster takes one a day" : take}`, {
+      hint: `see \`${ctx.followUp("backups", "snapshots", "list", name)}\``
+    });
   }
   return latest;
 }
@@ -44780,6 +44805,7 @@ var init_backups3 = __esm({
 // src/cli/env/fromSnapshot.ts
 var fromSnapshot_exports = {};
 __export(fromSnapshot_exports, {
+  checkRestoreTarget: () => checkRestoreTarget,
   planFromSnapshot: () => planFromSnapshot,
   prepareFromSnapshot: () => prepareFromSnapshot,
   restoreIntoEnv: () => restoreIntoEnv
@@ -44814,13 +44840,13 @@ async function prepareFromSnapshot(ctx, plan, envCluster, bodyAt) {
   const where = `the snapshot ${summary.id} of cluster ${wanted.cluster}`;
   const explicit = wanted.flags.tier?.toUpperCase();
   if (!sourceFlex && explicit === "FLEX") {
-    throw new UsageError(`${where} is a dedicated cluster's, which restores only into a dedicated cluster: give --tier M10 or larger, or leave --tier out (M10)`);
+    throw new ConflictError(`${where} is a dedicated cluster's, which restores only into a dedicated cluster: give --tier M10 or larger, or leave --tier out (M10)`);
   }
   const tier = explicit ?? (sourceFlex && wanted.flags.dbVersion === void 0 ? "FLEX" : "M10");
   if (tier !== "FLEX") {
     const dbVersion = wanted.flags.dbVersion ?? major;
     if (dbVersion !== void 0 && major !== void 0 && older(dbVersion, major)) {
-      throw new UsageError(`${where} holds MongoDB ${major}, newer than --db-version ${dbVersion}: give --db-version ${major} or newer, or leave it out`);
+      throw new ConflictError(`${where} holds MongoDB ${major}, newer than --db-version ${dbVersion}: give --db-version ${major} or newer, or leave it out`);
     }
     const { tier: _tier, ...topology } = wanted.flags;
     plan.cluster = await bodyAt({ ...topology, ...dbVersion !== void 0 ? { dbVersion } : {} }, tier);
@@ -44833,28 +44859,35 @@ async function prepareFromSnapshot(ctx, plan, envCluster, bodyAt) {
     if (!isNotFound3(error2)) throw error2;
   }
   if (existing) {
-    if (!plan.previous?.cluster.created && !hasEnvTag(existing, plan.name)) {
-      throw new UsageError(`cluster ${plan.name} is there and env up did not make it: --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; choose another env name`);
-    }
+    if (!hasEnvTag(existing, plan.name)) throw notTheEnvs(plan.name);
     if (envCluster.learnt === "flex" && !sourceFlex) {
-      throw new UsageError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`), then env up again makes an M10`);
+      throw new ConflictError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`), then env up again makes an M10`);
     }
     const existingMajor = typeof existing.mongoDBMajorVersion === "string" ? existing.mongoDBMajorVersion : void 0;
     if (existingMajor && major && older(existingMajor, major)) {
-      throw new UsageError(`${where} holds MongoDB ${major}, newer than the env's cluster ${plan.name} (${existingMajor}): remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`)`);
+      throw new ConflictError(`${where} holds MongoDB ${major}, newer than the env's cluster ${plan.name} (${existingMajor}): remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`)`);
     }
   }
   return { source, id: summary.id, created: summary.created };
 }
-async function restoreIntoEnv(ctx, plan, found, envCluster, progress) {
+function notTheEnvs(name) {
+  return new ConflictError(
+    `cluster ${name} is there and env up did not make it (it has no ${ENV_TAG_KEY}=${name} tag): --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; nothing was restored; choose another env name`
+  );
+}
+function checkRestoreTarget(cluster, name, createdNow) {
+  if (!createdNow && !hasEnvTag(cluster, name)) throw notTheEnvs(name);
+}
+async function restoreIntoEnv(ctx, plan, found, envCluster, progress, remaining = () => void 0) {
   const taken = found.created ? ` (taken ${found.created})` : "";
   ctx.io.note(`cdba: restoring snapshot ${found.id}${taken} of cluster ${found.source.name} into cluster ${plan.name}`);
   progress.changed = true;
   const job = summarizeRestore(await startRestore2(ctx, found.source, found.id, { projectId: envCluster.projectId, cluster: plan.name }));
-  await waitForRestore(ctx, found.source, job.id, { initialState: job.state });
+  progress.made?.push(`restore job ${job.id}`);
+  await waitForRestore(ctx, found.source, job.id, { initialState: job.state, timeoutMs: remaining() });
   const { waitForCluster: waitForCluster2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
   const { clusterTarget: clusterTarget2 } = await Promise.resolve().then(() => (init_target(), target_exports));
-  return await waitForCluster2(ctx, await clusterTarget2(ctx, "clusters.get"), plan.name, { until: "IDLE", locator: envCluster });
+  return await waitForCluster2(ctx, await clusterTarget2(ctx, "clusters.get"), plan.name, { until: "IDLE", locator: envCluster, timeoutMs: remaining() });
 }
 var older, isNotFound3;
 var init_fromSnapshot = __esm({
@@ -44924,6 +44957,8 @@ function ipFlag(value) {
 async function planUp(ctx, name, flags, outputFlag2) {
   checkEnvName(name);
   const output = envOutput(outputFlag2);
+  const { watchTimeoutMs: watchTimeoutMs2 } = await Promise.resolve().then(() => (init_duration(), duration_exports));
+  const timeoutMs = watchTimeoutMs2(flags.watchTimeout);
   const github = output === "github" ? checkGithubEnv(ctx.env) : void 0;
   if (github) (await Promise.resolve().then(() => (init_github(), github_exports))).checkGithubFiles(github);
   const ttl = flags.ttl ?? DEFAULT_TTL;
@@ -44938,7 +44973,7 @@ async function planUp(ctx, name, flags, outputFlag2) {
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const previous = stateFile.prepare();
-  return { name, ttl, ip, roles, output, ...github ? { github } : {}, cluster, flex: tier === "FLEX", stateFile, previous, expires, ...search ? { search } : {}, ...fromSnapshot ? { fromSnapshot } : {} };
+  return { name, ttl, ip, roles, output, ...github ? { github } : {}, cluster, flex: tier === "FLEX", stateFile, previous, expires, ...search ? { search } : {}, ...fromSnapshot ? { fromSnapshot } : {}, ...timeoutMs ? { watchTimeoutMs: timeoutMs } : {} };
 }
 async function clusterBody(ctx, name, flags, tier, expires) {
   const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name], [ENV_EXPIRES_KEY, expires]], ...flags.dbVersion !== void 0 ? { dbVersion: flags.dbVersion } : {} };
@@ -44958,22 +44993,26 @@ async function clusterBody(ctx, name, flags, tier, expires) {
   return cluster;
 }
 async function bringUp(ctx, plan, progress = { changed: false }) {
+  const deadlineAt = plan.watchTimeoutMs ? Date.now() + plan.watchTimeoutMs : void 0;
+  const remaining = () => deadlineAt === void 0 ? void 0 : Math.max(1, deadlineAt - Date.now());
+  progress.made ??= [];
   const { name, stateFile, previous } = plan;
   const { projectId, baseUrl } = stateFile;
   const client = await ctx.api();
   const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
   const locator = await ClusterLocator2.open(ctx, client, projectId, name);
   const state = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...previous?.entry ? { entry: previous.entry } : {} };
-  const up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress };
+  const up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress, remaining, createdNow: false };
   const entry = plan.ip === "current" ? await currentAddress(client) : plan.ip;
   const fromSnapshot = plan.fromSnapshot ? await Promise.resolve().then(() => (init_fromSnapshot(), fromSnapshot_exports)) : void 0;
   const source = fromSnapshot ? await fromSnapshot.prepareFromSnapshot(ctx, plan, locator, (flags, tier) => clusterBody(ctx, name, flags, tier, plan.expires)) : void 0;
   const password = generatePassword();
   ctx.io.addSecret(password);
   const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), upUser(up, password)]);
+  if (fromSnapshot && source) fromSnapshot.checkRestoreTarget(cluster, name, up.createdNow);
   let ready = await waitUntilReady(up, cluster, value);
-  if (fromSnapshot && source) ready = await fromSnapshot.restoreIntoEnv(ctx, plan, source, locator, progress);
-  if (plan.search) await (await Promise.resolve().then(() => (init_searchIndexes3(), searchIndexes_exports2))).bringUpSearch(ctx, plan.search, { client, projectId }, name);
+  if (fromSnapshot && source) ready = await fromSnapshot.restoreIntoEnv(ctx, plan, source, locator, progress, remaining);
+  if (plan.search) await (await Promise.resolve().then(() => (init_searchIndexes3(), searchIndexes_exports2))).bringUpSearch(ctx, plan.search, { client, projectId }, name, remaining);
   return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
 }
 async function allOrFirstError(promises) {
@@ -45018,6 +45057,8 @@ async function upCluster(up) {
     throw error2;
   }
   state.cluster.created = true;
+  up.createdNow = true;
+  progress.made.push(`cluster ${name}`);
   stateFile.write(state);
   ctx.io.note(`cdba: cluster ${name} is ${typeof answer.stateName === "string" ? answer.stateName : "CREATING"}`);
   return answer;
@@ -45037,10 +45078,11 @@ async function upEntry(up, entry) {
   const address = entry.kind === "address" ? { ipAddress: entry.address } : entry.kind === "cidr" ? { cidrBlock: entry.block } : {};
   state.entry = value;
   stateFile.write(state);
-  const markedFor = envOfComment(existingEntry?.comment);
+  const markedFor = envOfEntry(existingEntry);
   if (existingEntry === void 0 || markedFor === name) {
     progress.changed = true;
     await accessList2.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(name), deleteAfterDate }]);
+    progress.made.push(`access-list entry ${value}`);
   } else if (markedFor !== void 0) {
     const ends = typeof existingEntry.deleteAfterDate === "string" ? Date.parse(existingEntry.deleteAfterDate) : Number.NaN;
     if (ends < Date.parse(deleteAfterDate)) await accessList2.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(markedFor), deleteAfterDate }]);
@@ -45059,6 +45101,7 @@ async function upUser(up, password) {
   progress.changed = true;
   const update2 = async () => {
     await users.updateDatabaseUser(client, projectId, ENV_USER_DB, username, fields);
+    progress.made.push(`database user ${username} (a new password)`);
     ctx.io.note(`cdba: database user ${username} exists; its password was changed (cdba keeps no password)`);
   };
   if (previous) {
@@ -45072,6 +45115,7 @@ async function upUser(up, password) {
   const lost = `the user may have been created; \`${ctx.followUp("env", "up", name)}\` again gives it a new password`;
   try {
     await users.createDatabaseUser(client, projectId, { ...fields, username, databaseName: ENV_USER_DB, groupId: projectId }, lost);
+    progress.made.push(`database user ${username}`);
   } catch (error2) {
     if (!isConflict(error2, "USER_ALREADY_EXISTS")) throw error2;
     await update2();
@@ -45079,7 +45123,7 @@ async function upUser(up, password) {
   return username;
 }
 async function waitUntilReady(up, seen, value) {
-  const { ctx, plan, client, projectId, locator } = up;
+  const { ctx, plan, client, projectId, locator, remaining } = up;
   const { getAccessListEntryStatus: getAccessListEntryStatus2 } = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
   const { stateLabel: stateLabel2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
@@ -45091,7 +45135,8 @@ async function waitUntilReady(up, seen, value) {
     subject: `env ${plan.name} (cluster, access-list entry)`,
     intervals: ctx.watchIntervals,
     ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
-    resumeHint: `env up ${plan.name} again waits for it`,
+    timeoutMs: remaining(),
+    resumeHint: `\`${ctx.followUp("env", "up", plan.name)}\` again waits for it`,
     poll: async () => {
       const [doc, status] = await Promise.all([
         idle(cluster) ? cluster : locator.get(),
@@ -45136,6 +45181,7 @@ async function runEnvUp(ctx, name, flags, outputFlag2) {
   } catch (error2) {
     if (ctx.io.signal.aborted) throw new InterruptedError(error2 instanceof InterruptedError ? error2.message : "interrupted during env up", { hint: left });
     if (progress.changed && error2 instanceof CdbaError) error2.hint = error2.hint ? `${error2.hint}; or ${left}` : left;
+    if (error2 instanceof WatchTimeoutError && progress.made && progress.made.length > 0) error2.message = `${error2.message}; made so far: ${progress.made.join(", ")}`;
     throw error2;
   } finally {
     forgetTerminateNote();
@@ -45201,7 +45247,7 @@ async function takeInventory(ctx, client, projectId) {
     if (name !== void 0) envNamed(name).user = { ...optional("expires", serviceTime(user.deleteAfterDate)) };
   }
   for (const entry of entries.results) {
-    const name = envOfComment(entry.comment);
+    const name = envOfEntry(entry);
     if (name === void 0) continue;
     envNamed(name).entries.push({ value: String(entry.ipAddress ?? entry.cidrBlock ?? entry.awsSecurityGroup), ...optional("expires", serviceTime(entry.deleteAfterDate)) });
   }
@@ -45272,7 +45318,7 @@ async function releaseEntry(ctx, client, projectId, name, value, going = /* @__P
     if (isNotFound6(error2)) return false;
     throw error2;
   }
-  if (entry?.comment !== envComment(name)) return false;
+  if (envOfEntry(entry) !== name) return false;
   const address = typeof entry.ipAddress === "string" ? { ipAddress: entry.ipAddress } : { cidrBlock: String(entry.cidrBlock) };
   for (let pass = 0; pass < 10; pass++) {
     const heir = (await listAllDatabaseUsers2(client, projectId)).results.filter((u) => u.databaseName === ENV_USER_DB).map((u) => ({ name: envOfUsername(u.username), deleteAfterDate: u.deleteAfterDate })).find((u) => u.name !== void 0 && u.name !== name && !going.has(u.name));
@@ -45341,7 +45387,7 @@ async function removeEnv(ctx, client, projectId, name, options) {
   else if (state) entries = state.entry ? [state.entry] : [];
   else {
     const all = await accessList2.listAllAccessListEntries(client, projectId);
-    entries = all.results.filter((e) => e.comment === envComment(name)).map((e) => String(e.ipAddress ?? e.cidrBlock));
+    entries = all.results.filter((e) => envOfEntry(e) === name).map((e) => String(e.ipAddress ?? e.cidrBlock));
   }
   for (const value of entries) {
     if (await releaseEntry(ctx, client, projectId, name, value, options.going)) removed.push(`access-list entry ${value}`);
@@ -45397,6 +45443,7 @@ var init_down = __esm({
 var run_exports = {};
 __export(run_exports, {
   childEnvironment: () => childEnvironment,
+  resolveCommand: () => resolveCommand,
   runName: () => runName,
   runRun: () => runRun
 });
@@ -45421,11 +45468,32 @@ function checkKeepEnv(keep) {
     throw new UsageError(`--keep-env ${other}: run holds back only the variables that lead to credentials (${CREDENTIAL_VARIABLES.join(", ")}); ${other} reaches CMD anyway`);
   }
 }
+function isExecutableFile(path) {
+  try {
+    if (!(0, import_node_fs12.statSync)(path).isFile()) return false;
+    (0, import_node_fs12.accessSync)(path, import_node_fs12.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function resolveCommand(word, env2, cwd = process.cwd()) {
+  if (word.includes("/")) return isExecutableFile((0, import_node_path9.resolve)(cwd, word)) ? word : void 0;
+  for (const dir of (env2.PATH ?? "").split(import_node_path9.delimiter)) {
+    const candidate = (0, import_node_path9.join)((0, import_node_path9.resolve)(cwd, dir), word);
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  return void 0;
+}
 async function runRun(ctx, words2, flags, dashDash) {
   if (!dashDash) throw new UsageError("run needs -- before the command: cdba run [flags] -- CMD ARGS...");
   if (words2.length === 0) throw new UsageError("run needs a command after --: cdba run [flags] -- CMD ARGS...");
   const keep = flags.keepEnv ?? [];
   checkKeepEnv(keep);
+  if (resolveCommand(words2[0], ctx.env) === void 0) {
+    const where = words2[0].includes("/") ? "is not an executable file" : "is not on PATH";
+    throw new CommandNotFoundError(`run: ${words2[0]} ${where}; nothing was made`, { hint: words2[0].includes("/") ? "check the path and its mode" : "check its spelling, or give its path" });
+  }
   const name = flags.name ?? runName();
   const plan = await planUp(ctx, name, flags, void 0);
   if (ctx.io.signal.aborted) throw new InterruptedError("interrupted; nothing was made");
@@ -45502,20 +45570,22 @@ async function runChild(ctx, words2, env2, started) {
   started(child);
   child.stdout?.on("data", (chunk) => ctx.io.out.write(chunk));
   child.stderr?.on("data", (chunk) => ctx.io.err.write(chunk));
-  return new Promise((resolve2) => {
+  return new Promise((resolve3) => {
     child.once("error", (error2) => {
       ctx.io.note(`cdba: cannot run ${words2[0]}: ${error2.message}`);
-      resolve2(127);
+      resolve3(127);
     });
-    child.once("close", (code, signal) => resolve2(code ?? signalStatus(signal)));
+    child.once("close", (code, signal) => resolve3(code ?? signalStatus(signal)));
   });
 }
-var import_node_child_process2, import_node_crypto20, import_node_os5, NAME_ALPHABET;
+var import_node_child_process2, import_node_crypto20, import_node_fs12, import_node_path9, import_node_os5, NAME_ALPHABET;
 var init_run = __esm({
   "src/cli/env/run.ts"() {
     "use strict";
     import_node_child_process2 = __toESM(require_node_child_process(), 1);
     import_node_crypto20 = require("node:crypto");
+    import_node_fs12 = require("node:fs");
+    import_node_path9 = require("node:path");
     import_node_os5 = require("node:os");
     init_errors();
     init_resolve();
@@ -46956,10 +47026,10 @@ async function runClustersConnect(ctx, name, mongoshArgs, flags) {
   }
   const { whileChildRuns: whileChildRuns2 } = await Promise.resolve().then(() => (init_io(), io_exports));
   const status = await whileChildRuns2(
-    () => new Promise((resolve2, reject) => {
+    () => new Promise((resolve3, reject) => {
       const child = (0, import_node_child_process.spawn)(mongosh, args, { stdio: "inherit", env: ctx.env });
       child.once("error", (error2) => reject(new UsageError(`cannot run ${mongosh}: ${error2.message}`, { hint: MONGOSH_INSTALL_HINT })));
-      child.once("exit", (code, signal) => resolve2(code ?? 128 + signalNumber(signal)));
+      child.once("exit", (code, signal) => resolve3(code ?? 128 + signalNumber(signal)));
     })
   );
   throw new QuietExit(status);
@@ -48710,10 +48780,10 @@ async function runEmulator(ctx, flags) {
     ].join("\n")
   );
   ctx.io.note("cdba: emulator running; Ctrl-C stops it");
-  await new Promise((resolve2) => {
-    ctx.io.signal.addEventListener("abort", () => resolve2(), { once: true });
+  await new Promise((resolve3) => {
+    ctx.io.signal.addEventListener("abort", () => resolve3(), { once: true });
     takeOverTerminate();
-    process.once("SIGTERM", () => resolve2());
+    process.once("SIGTERM", () => resolve3());
   });
   await emulator.stop();
   ctx.io.note("cdba: emulator stopped");
@@ -48997,7 +49067,7 @@ async function runEnvList(ctx, flags) {
 
 // src/cli/env/index.ts
 function withUpFlags(command) {
-  command.option("--tier <tier>", "FLEX (default) or an instance size such as M10 (a dedicated cluster)").addOption(new Option("--provider <provider>", "cloud provider (default AWS)").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region (default US_EAST_1)", (value) => value.trim().toUpperCase().replace(/-/g, "_")).option("--ttl <duration>", "the user and the access-list entry end this long from now, at most one week (7d), the longest deleteAfterDate the service takes (default 2h)").option("--ip <address>", "who may connect: current (the address the service sees this machine call from, the default), an address or a CIDR block").option("--role <role@db>", "a role of the user, repeatable (default readWriteAnyDatabase: read and write on any database)", roleFlag).option("--db-version <version>", "database major version of a dedicated cluster, e.g. 8.0 (default: the service picks)").option("--sample-data", "load the sample dataset (sample_mflix, sample_training, ...) once the cluster is IDLE").option("--search-index <file>", "a search index to have READY and queryable before the connection is printed: a create request {database, collectionName, name, type, definition}; repeatable; a re-run updates one whose definition differs", collect).option("--from-snapshot <cluster[@id|@latest]>", "start with the data of a snapshot of that cluster (default @latest: its newest completed one): the env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for; the source is only read");
+  command.option("--tier <tier>", "FLEX (default) or an instance size such as M10 (a dedicated cluster)").addOption(new Option("--provider <provider>", "cloud provider (default AWS)").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region (default US_EAST_1)", (value) => value.trim().toUpperCase().replace(/-/g, "_")).option("--ttl <duration>", "the user and the access-list entry end this long from now, at most one week (7d), the longest deleteAfterDate the service takes (default 2h)").option("--ip <address>", "who may connect: current (the address the service sees this machine call from, the default), an address or a CIDR block").option("--role <role@db>", "a role of the user, repeatable (default readWriteAnyDatabase: read and write on any database)", roleFlag).option("--db-version <version>", "database major version of a dedicated cluster, e.g. 8.0 (default: the service picks)").option("--sample-data", "load the sample dataset (sample_mflix, sample_training, ...) once the cluster is IDLE").option("--search-index <file>", "a search index to have READY and queryable before the connection is printed: a create request {database, collectionName, name, type, definition}; repeatable; a re-run updates one whose definition differs", collect).option("--from-snapshot <cluster[@id|@latest]>", "start with the data of a snapshot of that cluster (default @latest: its newest completed one): the env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for; the source is only read").option("--watch-timeout <duration>", "give up waiting after this long in all (90, 90s, 5m, 1h; default no limit): the cluster and the entry, the restore, the sample load, the index builds; exit 8, naming what was awaited and what was made, and the env down that removes it");
   return command;
 }
 function takeOutputFlag(cmd) {
@@ -49015,7 +49085,7 @@ function registerEnv(program2, app) {
     ["Remove it again", "cdba env down ci-$GITHUB_RUN_ID"]
   ]);
   const up = withUpFlags(
-    env2.command("up").description("create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env, json or github: $GITHUB_ENV and $GITHUB_OUTPUT must be regular files cdba can write, not links, checked before any request). Interrupted, it stops and leaves what it made for env down <name>").argument("<name>", "the env and its cluster: letters, digits and hyphens, at most 64")
+    env2.command("up").description("create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env: export lines, each value quoted for the shell, for eval; json; or github: $GITHUB_ENV and $GITHUB_OUTPUT must be regular files cdba can write, not links, checked before any request). Interrupted, it stops and leaves what it made for env down <name>").argument("<name>", "the env and its cluster: letters, digits and hyphens, at most 64")
   ).action(async (name, options, cmd) => {
     const output = takeOutputFlag(cmd);
     const { runEnvUp: runEnvUp2 } = await Promise.resolve().then(() => (init_up(), up_exports));
@@ -49023,12 +49093,13 @@ function registerEnv(program2, app) {
   });
   withOwnOutputs(up, ["env", "github"]);
   withExamples(up, [
-    ["Variables for a shell", 'eval "$(cdba env up ci-1 -o env)" && npm test'],
+    ["Variables for the commands the shell starts (export lines)", 'eval "$(cdba env up ci-1 -o env)" && npm test'],
     ["In a CI script: removed however the job ends, cancelled during env up included", `trap 'cdba env down ci-1' EXIT; eval "$(cdba env up ci-1 -o env)" && npm test`],
     ["In a GitHub Actions step: outputs and $GITHUB_ENV, the password masked; a failure also as an ::error:: annotation", "cdba env up ci-$GITHUB_RUN_ID -o github"],
     ["A dedicated M10 with MongoDB 8.0 for four hours, only the URI", "cdba env up ci-2 --tier M10 --db-version 8.0 --ttl 4h -o json | jq -r .MONGODB_URI"],
     ["The sample data and a search index, printed only once the index is READY and queryable", 'eval "$(cdba env up ci-3 --sample-data --search-index idx.json -o env)" && npm test'],
-    ["The data of the newest snapshot of prod, restored before the connection is printed", "cdba env up ci-4 --from-snapshot prod@latest -o json | jq -r .MONGODB_URI"]
+    ["The data of the newest snapshot of prod, restored before the connection is printed", "cdba env up ci-4 --from-snapshot prod@latest -o json | jq -r .MONGODB_URI"],
+    ["Give up (exit 8) if the env is not ready within 20 minutes", "cdba env up ci-5 --tier M10 --watch-timeout 20m -o json | jq -r .MONGODB_URI"]
   ]);
   const down = env2.command("down").description(`remove what env up <name> made, only what carries the env's marks: the user cdba-env-<name>, the access-list entry commented "cdba env <name>" (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), and the cluster <name> if it has the tag cdba-env=<name>. The state file, refused (exit 2) unless it is a regular file of yours in directories only you can write, can only keep a cluster, never make down delete what it names`).argument("<name>", "the env, as given to env up").option("--keep-cluster", "keep the cluster (remove only the user and the access-list entry)").option("--watch", "wait until the cluster is gone").action(async (name, options, cmd) => {
     const { runEnvDown: runEnvDown2 } = await Promise.resolve().then(() => (init_down(), down_exports));
@@ -49045,7 +49116,7 @@ function registerEnv(program2, app) {
 }
 function registerRun(program2, app) {
   const run2 = withUpFlags(
-    program2.command("run").description(`env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed). CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(", ")}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`).option("--name <name>", "the env (default run- and six random characters)").option("--keep-env <name>", "pass this variable to CMD on purpose, although it leads to cdba's credentials; repeatable", collect).argument("[command...]", "the command and its arguments, after --").usage("[options] -- <command> [args...]").allowUnknownOption()
+    program2.command("run").description(`env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed; 127, before anything is made: CMD is not on PATH or not an executable file). CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(", ")}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`).option("--name <name>", "the env (default run- and six random characters)").option("--keep-env <name>", "pass this variable to CMD on purpose, although it leads to cdba's credentials; repeatable", collect).argument("[command...]", "the command and its arguments, after --").usage("[options] -- <command> [args...]").allowUnknownOption()
   ).action(async (words2, options, cmd) => {
     let root2 = cmd;
     while (root2.parent) root2 = root2.parent;
@@ -49069,6 +49140,7 @@ function registerRun(program2, app) {
     ["A named run on a dedicated cluster", "cdba run --name nightly --tier M10 -- ./integration-tests.sh"],
     ["Tests that use $search: the command starts once the index is READY and queryable", "cdba run --sample-data --search-index movies-index.json -- npm test"],
     ["Tests against a copy of the data of a snapshot of prod", "cdba run --from-snapshot prod -- npm test"],
+    ["At most 15 minutes of waiting for the env (exit 8, the env removed), then the tests", "cdba run --watch-timeout 15m -- npm test"],
     ["Whatever the command prints, piped on", "cdba run -- node scripts/export.js | gzip > export.json.gz"],
     ["A command that calls cdba itself, given the API keys on purpose", "cdba run --keep-env CDBA_PUBLIC_KEY --keep-env CDBA_PRIVATE_KEY -- ./load-fixtures-and-test.sh"]
   ]);
@@ -51276,4 +51348,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=50211a3744413f5d2028ef5c7cc6066f1e6df9e0f3815cdd1a6919d3df578f72
+//# cdbaBundleSha256=ae3fb04cf3ba87a18701e852e7791b6301e76d4b625942fdf50660c3bfd34dac

@@ -17,6 +17,7 @@ export const ExitCode = {
   envLeft: 12,
   userAction: 13,
   failedState: 14,
+  commandNotFound: 127,
   interrupted: 130,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -37,6 +38,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<{ code: ExitCodeValue; meaning: stri
   { code: 12, meaning: 'run: the command ran, but env down failed; the line names what is left' },
   { code: 13, meaning: 'a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do' },
   { code: 14, meaning: 'a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE' },
+  { code: 127, meaning: 'run: the command is not on PATH, or not an executable file; nothing was made' },
   { code: 130, meaning: 'interrupted' },
 ];
 
@@ -179,6 +181,11 @@ export class UserActionError extends CdbaError {
 /** A watch reached FAILED (or a rejection): what was waited for will not become AVAILABLE. */
 export class FailedStateError extends CdbaError {
   readonly exitCode = ExitCode.failedState;
+}
+
+/** `run`: CMD is not on PATH, or not an executable file: found before anything is made (127, as a shell says it). */
+export class CommandNotFoundError extends CdbaError {
+  readonly exitCode = ExitCode.commandNotFound;
 }
 
 export class InterruptedError extends CdbaError {

@@ -2,13 +2,16 @@
 // them, with the environment GitHub sets (INPUT_*, GITHUB_ENV, GITHUB_OUTPUT,
 // GITHUB_STATE, and STATE_* for post), against the emulator (issue 38, item 4).
 import { execa } from 'execa';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { CDBA_BIN, REPO_ROOT, cleanEnv, tempDir } from '../helpers/cli.js';
 import { knownSeed, modernBody, PROJECT_ID } from '../reliability/support.js';
 import { withEmulator } from '../helpers/emulator.js';
+import { isValidClusterName } from '../../src/model/catalog.js';
 import { waitFor } from '../helpers/waitFor.js';
 
 const MAIN = join(REPO_ROOT, 'action', 'main.cjs');
@@ -49,6 +52,13 @@ function job(emu: RunningEmulator, inputs: Record<string, string>) {
   return { env, postEnv, read };
 }
 
+/** The database users of the emulator's project, as cdba lists them. */
+async function usernames(env: Record<string, string>): Promise<string[]> {
+  const list = await execa('node', [CDBA_BIN, 'dbusers', 'list', '--all', '-o', 'json', '--query', 'results[].username'], { env, extendEnv: false, reject: false });
+  expect(list.exitCode, list.stderr).toBe(0);
+  return JSON.parse(list.stdout) as string[];
+}
+
 describe('the cdba env Action', () => {
   it('main: the env is up, its outputs and variables written, the password masked before anything else shows it; post: it is gone', async () => {
     const { env, postEnv, read } = job(fast, { name: 'ci-action-1', ttl: '1h', tier: '' });
@@ -73,16 +83,95 @@ describe('the cdba env Action', () => {
     expect(users).not.toContain('cdba-env-ci-action-1');
   });
 
-  it('the default name comes from the run, and the post step of a job whose main never ran does nothing', async () => {
-    const { env, read } = job(fast, {});
-    const main = await execa('node', [MAIN], { env, extendEnv: false, reject: false });
-    expect(main.exitCode, main.stderr).toBe(0);
-    expect(read('GITHUB_OUTPUT').cluster).toBe('cdba-4242-1');
-    const post = await execa('node', [POST], { env, extendEnv: false, reject: false }); // no STATE_name
+  it('the default name comes from the run and is each job\'s own (a matrix shares the run and the attempt); each post removes its own env only; the post step of a job whose main never ran does nothing (issue 43, item 4)', async () => {
+    const jobs = [job(fast, {}), job(fast, {})]; // two jobs of one matrix: the same run, the same attempt
+    const mains = await Promise.all(jobs.map(({ env }) => execa('node', [MAIN], { env, extendEnv: false, reject: false })));
+    for (const main of mains) expect(main.exitCode, main.stderr).toBe(0);
+    const names = jobs.map(({ read }) => read('GITHUB_OUTPUT').cluster!);
+    for (const name of names) expect(name).toMatch(/^cdba-4242-1-[a-z0-9]{6}$/);
+    expect(names[0]).not.toBe(names[1]);
+    expect(jobs.map(({ read }) => read('GITHUB_STATE').name)).toEqual(names);
+    const post = await execa('node', [POST], { env: jobs[0]!.env, extendEnv: false, reject: false }); // no STATE_name
     expect(post.exitCode).toBe(0);
     expect(post.stdout).toBe('cdba: no env was started by this job');
-    const down = await execa('node', [POST], { env: { ...env, STATE_name: 'cdba-4242-1' }, extendEnv: false, reject: false });
-    expect(down.exitCode, down.stderr).toBe(0);
+    const first = await execa('node', [POST], { env: jobs[0]!.postEnv(), extendEnv: false, reject: false });
+    expect(first.exitCode, first.stderr).toBe(0);
+    const users = await usernames(jobs[0]!.env);
+    expect(users).not.toContain(`cdba-env-${names[0]}`);
+    expect(users).toContain(`cdba-env-${names[1]}`); // the other job's env is still there
+    const second = await execa('node', [POST], { env: jobs[1]!.postEnv(), extendEnv: false, reject: false });
+    expect(second.exitCode, second.stderr).toBe(0);
+    expect(await usernames(jobs[0]!.env)).not.toContain(`cdba-env-${names[1]}`);
+  });
+
+  it('the name input is only ever a name: an option, a line break or any other non-name fails main in one line and an annotation, saves nothing, sends nothing; post then has nothing to remove (issue 42, item 4)', async () => {
+    // An env of the name a stripped line break would make: post must not remove it.
+    const victim = job(fast, { name: 'ci-aci-b' });
+    expect((await execa('node', [MAIN], { env: victim.env, extendEnv: false, reject: false })).exitCode).toBe(0);
+    const cases: Array<[string, RegExp]> = [
+      ['--help', /^cdba: invalid name input "--help": it may not start or end with a hyphen \(the env's name is its cluster's name\); nothing was made$/],
+      ['--base-url=http://127.0.0.1:1', /^cdba: invalid name input "--base-url=http:\/\/127\.0\.0\.1:1": it may not start or end with a hyphen/],
+      ['-h', /^cdba: invalid name input "-h"/],
+      ['ci-a\nci-b', /^cdba: invalid name input "ci-a\\nci-b": use only ASCII letters, digits and hyphens/],
+      ['ci a', /use only ASCII letters, digits and hyphens/],
+      ['x'.repeat(65), /it is longer than 64 characters/],
+    ];
+    const before = fast.stats().total;
+    for (const [name, pattern] of cases) {
+      const { env, postEnv } = job(fast, { name });
+      const main = await execa('node', [MAIN], { env, extendEnv: false, reject: false });
+      expect(main.exitCode, main.stderr).toBe(2);
+      expect(main.stderr).toMatch(pattern);
+      expect(main.stderr.split('\n')).toHaveLength(1);
+      expect(main.stdout).toMatch(/^::error title=cdba env::invalid name input [^\n]*$/);
+      expect(postEnv()).not.toHaveProperty('STATE_name');
+      const post = await execa('node', [POST], { env: postEnv(), extendEnv: false, reject: false });
+      expect(post.exitCode).toBe(0);
+      expect(post.stdout).toBe('cdba: no env was started by this job');
+    }
+    expect(fast.stats().total).toBe(before);
+    // A saved name that is not one (the file edited by another step): refused, nothing removed.
+    const tampered = await execa('node', [POST], { env: { ...victim.env, STATE_name: '--help' }, extendEnv: false, reject: false });
+    expect(tampered.exitCode).toBe(2);
+    expect(tampered.stderr).toMatch(/^cdba: the saved name "--help" is not an env's name/);
+    expect(fast.stats().total).toBe(before);
+    expect(await usernames(victim.env)).toContain('cdba-env-ci-aci-b');
+    expect((await execa('node', [POST], { env: victim.postEnv(), extendEnv: false, reject: false })).exitCode).toBe(0);
+  });
+
+  it('the Action\'s name rule is cdba\'s cluster name rule', () => {
+    const { nameProblem } = createRequire(import.meta.url)(join(REPO_ROOT, 'action', 'inputs.cjs')) as { nameProblem: (name: string) => string | undefined };
+    const names = ['a', 'A-1', 'ci-42', '-a', 'a-', 'a--b', '0', 'x'.repeat(64), 'x'.repeat(65), 'a_b', 'a.b', 'a b', 'a\nb', 'é', '', 'ab\u0000', 'Z9'];
+    for (const name of names) expect(nameProblem(name) === undefined, name).toBe(isValidClusterName(name));
+  });
+
+  it('$GITHUB_STATE is opened as $GITHUB_ENV is: a FIFO, a directory, a link or a missing file fails main at once in one line and an annotation, with nothing made (issue 42, item 4)', async () => {
+    const dir = tempDir('cdba-action-state-');
+    const fifo = join(dir, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    const target = join(dir, 'target');
+    writeFileSync(target, '');
+    const link = join(dir, 'link');
+    symlinkSync(target, link);
+    const directory = join(dir, 'dir');
+    mkdirSync(directory);
+    const cases: Array<[string, string]> = [
+      [fifo, 'is a FIFO'],
+      [directory, 'is a directory'],
+      [link, 'is a symbolic link'],
+      [join(dir, 'absent'), 'does not exist'],
+    ];
+    const before = fast.stats().total;
+    for (const [path, problem] of cases) {
+      const { env } = job(fast, { name: 'ci-state' });
+      // No reader on the FIFO: an open that blocked would hang here, until the test's own timeout.
+      const main = await execa('node', [MAIN], { env: { ...env, GITHUB_STATE: path }, extendEnv: false, reject: false });
+      expect(main.exitCode, main.stderr).toBe(2);
+      expect(main.stderr).toBe(`cdba: the Action saves the env's name to $GITHUB_STATE for its post step, and ${path} ${problem}; nothing was made`);
+      expect(main.stdout).toBe(`::error title=cdba env::the Action saves the env's name to $GITHUB_STATE for its post step, and ${path} ${problem}; nothing was made`);
+    }
+    expect(readFileSync(target, 'utf8')).toBe('');
+    expect(fast.stats().total).toBe(before);
   });
 
   it('a job cancelled while main waits: main ends with env up interrupted, and post removes what it made', async () => {

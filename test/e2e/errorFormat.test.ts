@@ -154,6 +154,14 @@ describe('--error-format json', () => {
     }
   });
 
+  it('exit 127: run\'s CMD is not on PATH, before any request', async () => {
+    const before = emu.stats().total;
+    const result = await cdba(['run', '--', 'nosuchcommand-cdba'], { env: { ...digestEnv(emu.url), CDBA_ERROR_FORMAT: 'json' } });
+    expect(report(result, 127)).toMatchObject({ exitCode: 127, retryable: false, message: 'run: nosuchcommand-cdba is not on PATH; nothing was made' });
+    expect(emu.stats().total).toBe(before);
+    seen.push(127);
+  });
+
   it('exit 130: interrupted', async () => {
     const created = await cdba(['clusters', 'create', 'slow2', '--provider', 'AWS', '--region', 'US_EAST_1', '-o', 'json'], { env: digestEnv(stuck.url) });
     expect(created.exitCode, created.stderr).toBe(0);

@@ -102,7 +102,7 @@ describe('the README, pasted into bash', () => {
     // Passwords went to files only their owner can read.
     expect(readFileSync(join(home, 'app.pw'), 'utf8')).toMatch(/^[A-Za-z0-9]{24}\n$/);
     expect(modeOf(join(home, 'app.pw'))).toBe('600');
-    expect(readFileSync(join(home, 'ci-1.env'), 'utf8')).toMatch(/^MONGODB_URI=mongodb\+srv:\/\/cdba-env-ci-1:[A-Za-z0-9]{24}@ci-1\.[a-z0-9]+\.mongodb\.net\nMONGODB_USERNAME=cdba-env-ci-1\n/);
+    expect(readFileSync(join(home, 'ci-1.env'), 'utf8')).toMatch(/^export MONGODB_URI=mongodb\+srv:\/\/cdba-env-ci-1:[A-Za-z0-9]{24}@ci-1\.[a-z0-9]+\.mongodb\.net\nexport MONGODB_USERNAME=cdba-env-ci-1\n/);
     expect(modeOf(join(home, 'ci-1.env'))).toBe('600');
     // Search indexes: a definition's mistake is one line naming the field; run's CMD found the index READY.
     expect(result.stderr).toContain("cdba: bad.json: $.fields[0].numDimensions: required: the vector's number of dimensions (1 to 8192)\n");

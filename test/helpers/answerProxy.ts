@@ -12,13 +12,16 @@ export interface AnswerProxy {
   url: string;
   /** What the proxy changes from now on (undefined: nothing). */
   rewrite: Rewrite | undefined;
+  /** Awaited before a request is forwarded (method, path without the query): what happens at the service meanwhile. */
+  before: ((method: string, path: string) => Promise<void>) | undefined;
   close(): Promise<void>;
 }
 
 export async function answerProxy(target: string): Promise<AnswerProxy> {
   const to = new URL(target);
-  const proxy: AnswerProxy = { url: '', rewrite: undefined, close: async () => {} };
-  const server = createServer((req, res) => {
+  const proxy: AnswerProxy = { url: '', rewrite: undefined, before: undefined, close: async () => {} };
+  const server = createServer(async (req, res) => {
+    await proxy.before?.(req.method ?? 'GET', (req.url ?? '').split('?')[0]!);
     const forward = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -61,9 +61,14 @@ export function connectionVariables(connection: EnvConnection): Array<[string, s
   ];
 }
 
-/** -o env: NAME=value lines. Every value is letters, digits and URI characters; none needs quoting except the URI's & and ?, which a shell would read, so values are single-quoted. */
+/**
+ * -o env: `export NAME=value` lines, so that `eval "$(cdba env up … -o env)"` (or `. file`)
+ * hands the variables to the commands the shell starts next, not only to the shell itself.
+ * Each value is quoted as a shell reads it back (the URI's & and ? would otherwise be read
+ * by the shell); bash, zsh, sh and fish (whose `export` takes NAME=value) all read them.
+ */
 export function envLines(connection: EnvConnection): string {
-  return connectionVariables(connection).map(([key, value]) => `${key}=${shellWord(value)}\n`).join('');
+  return connectionVariables(connection).map(([key, value]) => `export ${key}=${shellWord(value)}\n`).join('');
 }
 
 /** -o json: one document. */

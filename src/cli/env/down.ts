@@ -12,7 +12,7 @@ import type { AccessListEntry } from '../../api/resources/accessList.js';
 import type { ApiClient } from '../../api/client.js';
 import type { Cluster } from '../../api/resources/clusters.js';
 import type { ClusterLocator } from '../shared/flex.js';
-import { checkEnvName, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfUsername, envUsername, hasEnvTag } from './names.js';
+import { checkEnvName, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfEntry, envOfUsername, envUsername, hasEnvTag } from './names.js';
 import { EnvStateFile, type EnvState } from './state.js';
 
 export interface DownFlags {
@@ -41,7 +41,7 @@ async function releaseEntry(ctx: Context, client: ApiClient, projectId: string, 
     if (isNotFound(error)) return false;
     throw error;
   }
-  if (entry?.comment !== envComment(name)) return false;
+  if (envOfEntry(entry) !== name) return false; // not marked for it, or permanent (no deleteAfterDate): kept
   const address = typeof entry.ipAddress === 'string' ? { ipAddress: entry.ipAddress } : { cidrBlock: String(entry.cidrBlock) };
   // Each pass looks again: the heir's own down may run meanwhile. (Bounded: envs that keep leaving as fast as we look.)
   for (let pass = 0; pass < 10; pass++) {
@@ -152,7 +152,7 @@ export async function removeEnv(
   else if (state) entries = state.entry ? [state.entry] : [];
   else {
     const all = await accessList.listAllAccessListEntries(client, projectId);
-    entries = all.results.filter((e) => e.comment === envComment(name)).map((e) => String(e.ipAddress ?? e.cidrBlock));
+    entries = all.results.filter((e) => envOfEntry(e) === name).map((e) => String(e.ipAddress ?? e.cidrBlock));
   }
   for (const value of entries) {
     if (await releaseEntry(ctx, client, projectId, name, value, options.going)) removed.push(`access-list entry ${value}`);

@@ -11,13 +11,13 @@
 // waits for the job and for the cluster before it prints the connection. The source
 // cluster and its snapshots are only read; env down removes the env's cluster as before.
 import type { Cluster } from '../../api/resources/clusters.js';
-import { ApiError, UsageError } from '../../base/errors.js';
+import { ApiError, ConflictError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { findSnapshot, majorOf, snapshotRef, startRestore, summarizeRestore, waitForRestore } from '../shared/backups.js';
 import { ClusterLocator } from '../shared/flex.js';
 import { checkClusterName } from '../shared/target.js';
 import type { ProviderName } from '../../model/catalog.js';
-import { hasEnvTag } from './names.js';
+import { ENV_TAG_KEY, hasEnvTag } from './names.js';
 import type { EnvState } from './state.js';
 
 /** The flags of env up this file reads (up.ts's UpFlags has them). */
@@ -90,7 +90,8 @@ const isNotFound = (error: unknown): boolean => error instanceof ApiError && err
 
 /**
  * Finds the snapshot and fits the env's cluster to it (plan.cluster, plan.flex), or
- * refuses, naming what would work; only reads. An env cluster that is there already must
+ * refuses, naming what would work; only reads. A refusal here rests on the service's
+ * answers, so it is exit 5 (what is there cannot receive it) or 4 (no snapshot), never 2. An env cluster that is there already must
  * be one env up made (its data is replaced) and able to receive the snapshot.
  */
 export async function prepareFromSnapshot(ctx: Context, plan: EnvPlan, envCluster: ClusterLocator, bodyAt: BodyAt): Promise<FoundSnapshot> {
@@ -102,14 +103,14 @@ export async function prepareFromSnapshot(ctx: Context, plan: EnvPlan, envCluste
   const where = `the snapshot ${summary.id} of cluster ${wanted.cluster}`;
   const explicit = wanted.flags.tier?.toUpperCase();
   if (!sourceFlex && explicit === 'FLEX') {
-    throw new UsageError(`${where} is a dedicated cluster's, which restores only into a dedicated cluster: give --tier M10 or larger, or leave --tier out (M10)`);
+    throw new ConflictError(`${where} is a dedicated cluster's, which restores only into a dedicated cluster: give --tier M10 or larger, or leave --tier out (M10)`);
   }
   // A flex snapshot goes into a flex cluster, unless --tier or --db-version asks for a dedicated one.
   const tier = explicit ?? (sourceFlex && wanted.flags.dbVersion === undefined ? 'FLEX' : 'M10');
   if (tier !== 'FLEX') {
     const dbVersion = wanted.flags.dbVersion ?? major;
     if (dbVersion !== undefined && major !== undefined && older(dbVersion, major)) {
-      throw new UsageError(`${where} holds MongoDB ${major}, newer than --db-version ${dbVersion}: give --db-version ${major} or newer, or leave it out`);
+      throw new ConflictError(`${where} holds MongoDB ${major}, newer than --db-version ${dbVersion}: give --db-version ${major} or newer, or leave it out`);
     }
     const { tier: _tier, ...topology } = wanted.flags;
     plan.cluster = await bodyAt({ ...topology, ...(dbVersion !== undefined ? { dbVersion } : {}) }, tier);
@@ -122,28 +123,53 @@ export async function prepareFromSnapshot(ctx: Context, plan: EnvPlan, envCluste
     if (!isNotFound(error)) throw error;
   }
   if (existing) {
-    if (!plan.previous?.cluster.created && !hasEnvTag(existing, plan.name)) {
-      throw new UsageError(`cluster ${plan.name} is there and env up did not make it: --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; choose another env name`);
-    }
+    // The mark, not this runner's state file: the file may be stale (another runner's gc removed
+    // the env, and someone made a cluster of that name since).
+    if (!hasEnvTag(existing, plan.name)) throw notTheEnvs(plan.name);
     if (envCluster.learnt === 'flex' && !sourceFlex) {
-      throw new UsageError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp('env', 'down', plan.name)}\`), then env up again makes an M10`);
+      throw new ConflictError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp('env', 'down', plan.name)}\`), then env up again makes an M10`);
     }
     const existingMajor = typeof existing.mongoDBMajorVersion === 'string' ? existing.mongoDBMajorVersion : undefined;
     if (existingMajor && major && older(existingMajor, major)) {
-      throw new UsageError(`${where} holds MongoDB ${major}, newer than the env's cluster ${plan.name} (${existingMajor}): remove the env first (\`${ctx.followUp('env', 'down', plan.name)}\`)`);
+      throw new ConflictError(`${where} holds MongoDB ${major}, newer than the env's cluster ${plan.name} (${existingMajor}): remove the env first (\`${ctx.followUp('env', 'down', plan.name)}\`)`);
     }
   }
   return { source, id: summary.id, created: summary.created };
 }
 
+/** The refusal of a restore into a cluster that is not the env's: its data would be replaced. */
+function notTheEnvs(name: string): ConflictError {
+  return new ConflictError(
+    `cluster ${name} is there and env up did not make it (it has no ${ENV_TAG_KEY}=${name} tag): --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; nothing was restored; choose another env name`,
+  );
+}
+
+/**
+ * Checked again once env up has the cluster, right before the restore: one this run
+ * created, or one that carries the env's mark. A cluster that appeared between the
+ * first look and the create (the create answered 409 and up "reused" it) is refused
+ * here, naming it, and nothing is restored.
+ */
+export function checkRestoreTarget(cluster: Cluster, name: string, createdNow: boolean): void {
+  if (!createdNow && !hasEnvTag(cluster, name)) throw notTheEnvs(name);
+}
+
 /** Restores the snapshot into the env's cluster (IDLE), and waits for the job, then for the cluster. Answers the cluster. */
-export async function restoreIntoEnv(ctx: Context, plan: EnvPlan, found: FoundSnapshot, envCluster: ClusterLocator, progress: { changed: boolean }): Promise<Cluster> {
+export async function restoreIntoEnv(
+  ctx: Context,
+  plan: EnvPlan,
+  found: FoundSnapshot,
+  envCluster: ClusterLocator,
+  progress: { changed: boolean; made?: string[] },
+  remaining: () => number | undefined = () => undefined,
+): Promise<Cluster> {
   const taken = found.created ? ` (taken ${found.created})` : '';
   ctx.io.note(`cdba: restoring snapshot ${found.id}${taken} of cluster ${found.source.name} into cluster ${plan.name}`);
   progress.changed = true;
   const job = summarizeRestore(await startRestore(ctx, found.source, found.id, { projectId: envCluster.projectId, cluster: plan.name }));
-  await waitForRestore(ctx, found.source, job.id, { initialState: job.state });
+  progress.made?.push(`restore job ${job.id}`);
+  await waitForRestore(ctx, found.source, job.id, { initialState: job.state, timeoutMs: remaining() });
   const { waitForCluster } = await import('../shared/waitForCluster.js');
   const { clusterTarget } = await import('../shared/target.js');
-  return (await waitForCluster(ctx, await clusterTarget(ctx, 'clusters.get'), plan.name, { until: 'IDLE', locator: envCluster }))!;
+  return (await waitForCluster(ctx, await clusterTarget(ctx, 'clusters.get'), plan.name, { until: 'IDLE', locator: envCluster, timeoutMs: remaining() }))!;
 }

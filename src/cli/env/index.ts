@@ -21,7 +21,8 @@ function withUpFlags<C extends CommandUnknownOpts>(command: C): C {
     .option('--db-version <version>', 'database major version of a dedicated cluster, e.g. 8.0 (default: the service picks)')
     .option('--sample-data', 'load the sample dataset (sample_mflix, sample_training, ...) once the cluster is IDLE')
     .option('--search-index <file>', 'a search index to have READY and queryable before the connection is printed: a create request {database, collectionName, name, type, definition}; repeatable; a re-run updates one whose definition differs', collect)
-    .option('--from-snapshot <cluster[@id|@latest]>', "start with the data of a snapshot of that cluster (default @latest: its newest completed one): the env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for; the source is only read");
+    .option('--from-snapshot <cluster[@id|@latest]>', "start with the data of a snapshot of that cluster (default @latest: its newest completed one): the env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for; the source is only read")
+    .option('--watch-timeout <duration>', 'give up waiting after this long in all (90, 90s, 5m, 1h; default no limit): the cluster and the entry, the restore, the sample load, the index builds; exit 8, naming what was awaited and what was made, and the env down that removes it');
   return command;
 }
 
@@ -36,6 +37,7 @@ interface RegisteredUpFlags {
   sampleData?: boolean;
   searchIndex?: string[];
   fromSnapshot?: string;
+  watchTimeout?: string;
 }
 
 /**
@@ -61,7 +63,7 @@ export function registerEnv(program: Command, app: App): void {
   const up = withUpFlags(
     env
       .command('up')
-      .description('create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env, json or github: $GITHUB_ENV and $GITHUB_OUTPUT must be regular files cdba can write, not links, checked before any request). Interrupted, it stops and leaves what it made for env down <name>')
+      .description('create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env: export lines, each value quoted for the shell, for eval; json; or github: $GITHUB_ENV and $GITHUB_OUTPUT must be regular files cdba can write, not links, checked before any request). Interrupted, it stops and leaves what it made for env down <name>')
       .argument('<name>', 'the env and its cluster: letters, digits and hyphens, at most 64'),
   ).action(async (name, options, cmd) => {
     const output = takeOutputFlag(cmd);
@@ -71,12 +73,13 @@ export function registerEnv(program: Command, app: App): void {
   // -o env and github, besides json (ENV_OUTPUTS in connection.ts), are env up's own.
   withOwnOutputs(up, ['env', 'github']);
   withExamples(up, [
-    ['Variables for a shell', 'eval "$(cdba env up ci-1 -o env)" && npm test'],
+    ['Variables for the commands the shell starts (export lines)', 'eval "$(cdba env up ci-1 -o env)" && npm test'],
     ['In a CI script: removed however the job ends, cancelled during env up included', 'trap \'cdba env down ci-1\' EXIT; eval "$(cdba env up ci-1 -o env)" && npm test'],
     ['In a GitHub Actions step: outputs and $GITHUB_ENV, the password masked; a failure also as an ::error:: annotation', 'cdba env up ci-$GITHUB_RUN_ID -o github'],
     ['A dedicated M10 with MongoDB 8.0 for four hours, only the URI', 'cdba env up ci-2 --tier M10 --db-version 8.0 --ttl 4h -o json | jq -r .MONGODB_URI'],
     ['The sample data and a search index, printed only once the index is READY and queryable', 'eval "$(cdba env up ci-3 --sample-data --search-index idx.json -o env)" && npm test'],
     ['The data of the newest snapshot of prod, restored before the connection is printed', 'cdba env up ci-4 --from-snapshot prod@latest -o json | jq -r .MONGODB_URI'],
+    ['Give up (exit 8) if the env is not ready within 20 minutes', 'cdba env up ci-5 --tier M10 --watch-timeout 20m -o json | jq -r .MONGODB_URI'],
   ]);
 
   const down = env
@@ -103,7 +106,7 @@ export function registerRun(program: Command, app: App): void {
   const run = withUpFlags(
     program
       .command('run')
-      .description(`env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed). CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(', ')}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`)
+      .description(`env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed; 127, before anything is made: CMD is not on PATH or not an executable file). CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(', ')}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`)
       .option('--name <name>', 'the env (default run- and six random characters)')
       .option('--keep-env <name>', 'pass this variable to CMD on purpose, although it leads to cdba\'s credentials; repeatable', collect)
       .argument('[command...]', 'the command and its arguments, after --')
@@ -134,6 +137,7 @@ export function registerRun(program: Command, app: App): void {
     ['A named run on a dedicated cluster', 'cdba run --name nightly --tier M10 -- ./integration-tests.sh'],
     ['Tests that use $search: the command starts once the index is READY and queryable', 'cdba run --sample-data --search-index movies-index.json -- npm test'],
     ['Tests against a copy of the data of a snapshot of prod', 'cdba run --from-snapshot prod -- npm test'],
+    ['At most 15 minutes of waiting for the env (exit 8, the env removed), then the tests', 'cdba run --watch-timeout 15m -- npm test'],
     ['Whatever the command prints, piped on', 'cdba run -- node scripts/export.js | gzip > export.json.gz'],
     ['A command that calls cdba itself, given the API keys on purpose', 'cdba run --keep-env CDBA_PUBLIC_KEY --keep-env CDBA_PRIVATE_KEY -- ./load-fixtures-and-test.sh'],
   ]);

@@ -16,7 +16,7 @@ import { asObject } from '../../base/object.js';
 import type { Context } from '../../core/context.js';
 import { readClusterDocument } from '../../model/clusterShapes.js';
 import { serviceNowOf } from './expiry.js';
-import { clusterExpiry, ENV_TAG_KEY, ENV_USER_DB, envOfComment, envOfUsername, serviceTime, tagValue } from './names.js';
+import { clusterExpiry, ENV_TAG_KEY, ENV_USER_DB, envOfEntry, envOfUsername, serviceTime, tagValue } from './names.js';
 
 export interface EnvCluster {
   kind: 'flex' | 'dedicated';
@@ -91,7 +91,7 @@ export async function takeInventory(ctx: Context, client: ApiClient, projectId: 
     if (name !== undefined) envNamed(name).user = { ...optional('expires', serviceTime(user.deleteAfterDate)) };
   }
   for (const entry of entries.results) {
-    const name = envOfComment(entry.comment);
+    const name = envOfEntry(entry); // a permanent entry is never an env's, whatever its comment
     if (name === undefined) continue;
     envNamed(name).entries.push({ value: String(entry.ipAddress ?? entry.cidrBlock ?? entry.awsSecurityGroup), ...optional('expires', serviceTime(entry.deleteAfterDate)) });
   }

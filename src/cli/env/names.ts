@@ -21,6 +21,14 @@ export const envComment = (name: string): string => `${ENV_COMMENT_PREFIX}${name
 export const envOfUsername = (username: unknown): string | undefined => afterPrefix(username, ENV_USER_PREFIX);
 export const envOfComment = (comment: unknown): string | undefined => afterPrefix(comment, ENV_COMMENT_PREFIX);
 
+/**
+ * The env an access-list entry is marked for: its comment "cdba env <name>", and a
+ * deleteAfterDate, which env up always sets. An entry without one is permanent, someone's
+ * own, whatever its comment says: no env command removes, moves or re-dates it.
+ */
+export const envOfEntry = (entry: { comment?: unknown; deleteAfterDate?: unknown } | undefined): string | undefined =>
+  entry !== undefined && typeof entry.deleteAfterDate === 'string' && entry.deleteAfterDate !== '' ? envOfComment(entry.comment) : undefined;
+
 function afterPrefix(text: unknown, prefix: string): string | undefined {
   return typeof text === 'string' && text.startsWith(prefix) && text.length > prefix.length ? text.slice(prefix.length) : undefined;
 }

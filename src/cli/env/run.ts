@@ -8,8 +8,10 @@
 // `cdba env down <name>` still to run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { accessSync, constants as fsConstants, statSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
 import { constants as osConstants } from 'node:os';
-import { EnvLeftError, InterruptedError, QuietExit, UsageError } from '../../base/errors.js';
+import { CommandNotFoundError, EnvLeftError, InterruptedError, QuietExit, UsageError } from '../../base/errors.js';
 import { CREDENTIAL_VARIABLES } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
 import { connectionVariables, type EnvConnection } from './connection.js';
@@ -54,11 +56,41 @@ function checkKeepEnv(keep: readonly string[]): void {
   }
 }
 
+/** Whether `path` is a file this process may execute (a directory is not, whatever its mode). */
+function isExecutableFile(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, fsConstants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * CMD as spawn will find it: a word with a slash is a path (from `cwd`), any other is
+ * looked up on the PATH CMD gets (an empty entry is the current directory, as execvp
+ * reads it). Answers the file, or undefined when there is none CMD could be started from.
+ */
+export function resolveCommand(word: string, env: NodeJS.ProcessEnv, cwd = process.cwd()): string | undefined {
+  if (word.includes('/')) return isExecutableFile(resolve(cwd, word)) ? word : undefined;
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    const candidate = join(resolve(cwd, dir), word);
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  return undefined;
+}
+
 export async function runRun(ctx: Context, words: string[], flags: UpFlags & { name?: string; keepEnv?: string[] }, dashDash: boolean): Promise<void> {
   if (!dashDash) throw new UsageError('run needs -- before the command: cdba run [flags] -- CMD ARGS...');
   if (words.length === 0) throw new UsageError('run needs a command after --: cdba run [flags] -- CMD ARGS...');
   const keep = flags.keepEnv ?? [];
   checkKeepEnv(keep);
+  // CMD found before anything is made: a typo costs no cluster (127, as a shell says it).
+  if (resolveCommand(words[0]!, ctx.env) === undefined) {
+    const where = words[0]!.includes('/') ? 'is not an executable file' : 'is not on PATH';
+    throw new CommandNotFoundError(`run: ${words[0]} ${where}; nothing was made`, { hint: words[0]!.includes('/') ? 'check the path and its mode' : 'check its spelling, or give its path' });
+  }
   const name = flags.name ?? runName();
   const plan = await planUp(ctx, name, flags, undefined);
   // A Ctrl-C while planning (nothing made yet) went to IO, as in any command.

@@ -43,13 +43,13 @@ export async function planSearch(ctx: Context, flags: SearchFlags): Promise<Sear
 const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
 /** The sample data, then every index, each READY and queryable when this returns. */
-export async function bringUpSearch(ctx: Context, plan: SearchPlan, target: { client: ApiClient; projectId: string }, cluster: string): Promise<void> {
+export async function bringUpSearch(ctx: Context, plan: SearchPlan, target: { client: ApiClient; projectId: string }, cluster: string, remaining: () => number | undefined = () => undefined): Promise<void> {
   const { client, projectId } = target;
   const api = await import('../../api/resources/searchIndexes.js');
   if (plan.sampleData) {
     const { waitForSampleLoad } = await import('../shared/waitForSampleLoad.js');
     const started = await api.loadSampleDataset(client, projectId, cluster, 'the load may have started; env up again loads it again, which does no harm');
-    await waitForSampleLoad(ctx, client, projectId, started);
+    await waitForSampleLoad(ctx, client, projectId, started, undefined, remaining());
   }
   const { refText, waitForIndex } = await import('../shared/waitForIndex.js');
   const waits: Array<{ ref: { databaseName: string; collectionName: string; indexName: string }; state: string; version?: number }> = [];
@@ -86,5 +86,5 @@ export async function bringUpSearch(ctx: Context, plan: SearchPlan, target: { cl
     waits.push({ ref, state: String(updated.status ?? 'PENDING'), ...(typeof version === 'number' ? { version } : {}) });
   }
   // Built side by side at the service: waited for one after another.
-  for (const wait of waits) await waitForIndex(ctx, target, cluster, wait.ref, { initialState: wait.state, version: wait.version });
+  for (const wait of waits) await waitForIndex(ctx, target, cluster, wait.ref, { initialState: wait.state, version: wait.version, timeoutMs: remaining() });
 }

@@ -4,7 +4,7 @@
 // so the service removes them even if the runner dies; waits until the cluster is
 // IDLE and the entry ACTIVE; records what it made (state.ts) and prints the
 // connection. Everything the flags can be wrong about is refused before a request.
-import { ApiError, CdbaError, InterruptedError, UsageError } from '../../base/errors.js';
+import { ApiError, CdbaError, InterruptedError, UsageError, WatchTimeoutError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { resolveDeleteAfter } from '../../core/deleteAfter.js';
 import type { ProviderName } from '../../model/catalog.js';
@@ -13,7 +13,7 @@ import { generatePassword } from '../shared/password.js';
 import { parseRole, type DatabaseUserRole } from '../shared/roles.js';
 import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, standardSrvOf, type EnvConnection, type EnvOutput } from './connection.js';
 import { extendClusterExpiry } from './expiry.js';
-import { checkEnvName, ENV_EXPIRES_KEY, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfComment, envUsername, hasEnvTag } from './names.js';
+import { checkEnvName, ENV_EXPIRES_KEY, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfEntry, envUsername, hasEnvTag } from './names.js';
 import { planSearch, type SearchPlan } from './searchIndexes.js';
 import { EnvStateFile, type EnvState } from './state.js';
 import type { ApiClient } from '../../api/client.js';
@@ -34,6 +34,8 @@ export interface UpFlags {
   searchIndex?: string[];
   /** <cluster>[@<snapshot id>|@latest] (./fromSnapshot.ts). */
   fromSnapshot?: string;
+  /** How long env up waits in all (every wait shares it); exit 8. */
+  watchTimeout?: string;
 }
 
 export const DEFAULT_TTL = '2h';
@@ -61,6 +63,8 @@ export interface UpPlan {
   search?: SearchPlan;
   /** The snapshot the cluster's data comes from (./fromSnapshot.ts). */
   fromSnapshot?: FromSnapshotPlan;
+  /** --watch-timeout in ms: every wait of up shares it (undefined or 0: no limit). */
+  watchTimeoutMs?: number;
 }
 
 /** The ttl as the service's date, or a usage error naming --ttl (the parser is the one --delete-after uses). */
@@ -85,6 +89,8 @@ export function ipFlag(value: string): 'current' | AccessEntry {
 export async function planUp(ctx: Context, name: string, flags: UpFlags, outputFlag: string | undefined): Promise<UpPlan> {
   checkEnvName(name);
   const output = envOutput(outputFlag);
+  const { watchTimeoutMs } = await import('../../core/duration.js');
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const github = output === 'github' ? checkGithubEnv(ctx.env) : undefined;
   if (github) (await import('./github.js')).checkGithubFiles(github);
   const ttl = flags.ttl ?? DEFAULT_TTL;
@@ -101,7 +107,7 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const previous = stateFile.prepare();
-  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous, expires, ...(search ? { search } : {}), ...(fromSnapshot ? { fromSnapshot } : {}) };
+  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous, expires, ...(search ? { search } : {}), ...(fromSnapshot ? { fromSnapshot } : {}), ...(timeoutMs ? { watchTimeoutMs: timeoutMs } : {}) };
 }
 
 /** The env's cluster's create body at `tier` (FLEX: the flex API's), checked; no request. */
@@ -128,6 +134,12 @@ const isNotFound = (error: unknown): boolean => error instanceof ApiError && err
 
 const isConflict = (error: unknown, code: string): boolean => error instanceof ApiError && error.status === 409 && error.errorCode === code;
 
+/** What a run of bringUp has done so far: whether it sent a change, and what it made, as a message names it. */
+export interface UpProgress {
+  changed: boolean;
+  made?: string[];
+}
+
 /** What each part of bringUp shares: where, and the record of what was made. */
 interface Up {
   ctx: Context;
@@ -139,8 +151,12 @@ interface Up {
   stateFile: EnvStateFile;
   /** This runner's record of an earlier up of the env. */
   previous: EnvState | undefined;
-  /** Set once a request that makes or changes something is sent: a failure then names env down. */
-  progress: { changed: boolean };
+  /** Set once a request that makes or changes something is sent: a failure then names env down (and what was made). */
+  progress: UpProgress;
+  /** What is left of --watch-timeout for the next wait, in ms (undefined: no limit). */
+  remaining: () => number | undefined;
+  /** This run's create made the cluster (not found there, not "reused" on a 409). */
+  createdNow: boolean;
 }
 
 /**
@@ -151,14 +167,18 @@ interface Up {
  * state file says an earlier up made it, the read or update first. The state file is
  * written after each thing made, so a failure half-way leaves `env down` a record of it.
  */
-export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: boolean } = { changed: false }): Promise<EnvConnection> {
+export async function bringUp(ctx: Context, plan: UpPlan, progress: UpProgress = { changed: false }): Promise<EnvConnection> {
+  // --watch-timeout bounds the waiting in all: each wait gets what is left of it.
+  const deadlineAt = plan.watchTimeoutMs ? Date.now() + plan.watchTimeoutMs : undefined;
+  const remaining = (): number | undefined => (deadlineAt === undefined ? undefined : Math.max(1, deadlineAt - Date.now()));
+  progress.made ??= [];
   const { name, stateFile, previous } = plan;
   const { projectId, baseUrl } = stateFile;
   const client = await ctx.api();
   const { ClusterLocator } = await import('../shared/flex.js');
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
   const state: EnvState = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...(previous?.entry ? { entry: previous.entry } : {}) };
-  const up: Up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress };
+  const up: Up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress, remaining, createdNow: false };
 
   // The address the service sees, first (one request): an answer that is not one address (exit 7) leaves nothing made.
   const entry: AccessEntry = plan.ip === 'current' ? await currentAddress(client) : plan.ip;
@@ -169,10 +189,12 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: { changed: b
   const password = generatePassword();
   ctx.io.addSecret(password);
   const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), upUser(up, password)]);
+  // Restored only into a cluster this run created or that carries the env's mark (one that appeared meanwhile is not).
+  if (fromSnapshot && source) fromSnapshot.checkRestoreTarget(cluster, name, up.createdNow);
   let ready = await waitUntilReady(up, cluster, value);
-  if (fromSnapshot && source) ready = await fromSnapshot.restoreIntoEnv(ctx, plan, source, locator, progress);
+  if (fromSnapshot && source) ready = await fromSnapshot.restoreIntoEnv(ctx, plan, source, locator, progress, remaining);
   // The sample data and the search indexes, READY and queryable before the connection is printed.
-  if (plan.search) await (await import('./searchIndexes.js')).bringUpSearch(ctx, plan.search, { client, projectId }, name);
+  if (plan.search) await (await import('./searchIndexes.js')).bringUpSearch(ctx, plan.search, { client, projectId }, name, remaining);
   return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
 }
 
@@ -227,6 +249,8 @@ async function upCluster(up: Up): Promise<Cluster> {
     throw error;
   }
   state.cluster.created = true;
+  up.createdNow = true;
+  progress.made!.push(`cluster ${name}`);
   stateFile.write(state);
   ctx.io.note(`cdba: cluster ${name} is ${typeof answer.stateName === 'string' ? answer.stateName : 'CREATING'}`);
   return answer;
@@ -250,10 +274,12 @@ async function upEntry(up: Up, entry: AccessEntry): Promise<string> {
   // only while it carries this env's mark, which another env's down may hand over to it.
   state.entry = value;
   stateFile.write(state);
-  const markedFor = envOfComment(existingEntry?.comment);
+  // Marked by an env only with a deleteAfterDate: a permanent entry is someone's own, never re-dated.
+  const markedFor = envOfEntry(existingEntry);
   if (existingEntry === undefined || markedFor === name) {
     progress.changed = true;
     await accessList.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(name), deleteAfterDate }]);
+    progress.made!.push(`access-list entry ${value}`);
   } else if (markedFor !== undefined) {
     // Another env's (envs from one address share the entry): its mark stays; it lasts at least as long as this env.
     const ends = typeof existingEntry.deleteAfterDate === 'string' ? Date.parse(existingEntry.deleteAfterDate) : Number.NaN;
@@ -280,6 +306,7 @@ async function upUser(up: Up, password: string): Promise<string> {
   progress.changed = true;
   const update = async (): Promise<void> => {
     await users.updateDatabaseUser(client, projectId, ENV_USER_DB, username, fields);
+    progress.made!.push(`database user ${username} (a new password)`);
     ctx.io.note(`cdba: database user ${username} exists; its password was changed (cdba keeps no password)`);
   };
   if (previous) {
@@ -293,6 +320,7 @@ async function upUser(up: Up, password: string): Promise<string> {
   const lost = `the user may have been created; \`${ctx.followUp('env', 'up', name)}\` again gives it a new password`;
   try {
     await users.createDatabaseUser(client, projectId, { ...fields, username, databaseName: ENV_USER_DB, groupId: projectId }, lost);
+    progress.made!.push(`database user ${username}`);
   } catch (error) {
     if (!isConflict(error, 'USER_ALREADY_EXISTS')) throw error;
     await update();
@@ -305,7 +333,7 @@ async function upUser(up: Up, password: string): Promise<string> {
  * about both at once, and no more about the one that is ready. Answers the cluster.
  */
 async function waitUntilReady(up: Up, seen: Cluster, value: string): Promise<Cluster> {
-  const { ctx, plan, client, projectId, locator } = up;
+  const { ctx, plan, client, projectId, locator, remaining } = up;
   const { getAccessListEntryStatus } = await import('../../api/resources/accessList.js');
   const { stateLabel } = await import('../shared/waitForCluster.js');
   const { watch } = await import('../../core/watch.js');
@@ -317,7 +345,8 @@ async function waitUntilReady(up: Up, seen: Cluster, value: string): Promise<Clu
     subject: `env ${plan.name} (cluster, access-list entry)`,
     intervals: ctx.watchIntervals,
     ...(ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {}),
-    resumeHint: `env up ${plan.name} again waits for it`,
+    timeoutMs: remaining(),
+    resumeHint: `\`${ctx.followUp('env', 'up', plan.name)}\` again waits for it`,
     poll: async () => {
       const [doc, status] = await Promise.all([
         idle(cluster) ? cluster : locator.get(),
@@ -365,7 +394,7 @@ export async function runEnvUp(ctx: Context, name: string, flags: UpFlags, outpu
   const { onTerminate } = await import('../../base/terminate.js');
   const forgetTerminateNote = onTerminate(() => ctx.io.note(`cdba: terminated during env up; ${left}`));
   let connection: EnvConnection;
-  const progress = { changed: false };
+  const progress: UpProgress = { changed: false };
   try {
     connection = await bringUp(ctx, plan, progress);
   } catch (error) {
@@ -373,6 +402,8 @@ export async function runEnvUp(ctx: Context, name: string, flags: UpFlags, outpu
     if (ctx.io.signal.aborted) throw new InterruptedError(error instanceof InterruptedError ? error.message : 'interrupted during env up', { hint: left });
     // Failed once something was made: the error line names the env down (a refusal before, exit 2, has nothing to remove).
     if (progress.changed && error instanceof CdbaError) error.hint = error.hint ? `${error.hint}; or ${left}` : left;
+    // Gave up waiting (--watch-timeout): the line also says what is there now.
+    if (error instanceof WatchTimeoutError && progress.made && progress.made.length > 0) error.message = `${error.message}; made so far: ${progress.made.join(', ')}`;
     throw error;
   } finally {
     forgetTerminateNote();

@@ -6,7 +6,7 @@
 // A flex cluster's name works as everywhere: the ClusterLocator asks the clusters API,
 // and on its CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API the flex backup API.
 import type { RestoreJob, Snapshot } from '../../api/resources/backups.js';
-import { FailedError, UsageError } from '../../base/errors.js';
+import { ConflictError, FailedError, NotFoundError, UsageError } from '../../base/errors.js';
 import { isObject } from '../../base/object.js';
 import type { Context } from '../../core/context.js';
 import type { ClusterLocator } from './flex.js';
@@ -148,7 +148,8 @@ export async function listSnapshotsOf(locator: ClusterLocator): Promise<Snapshot
 
 /**
  * The snapshot `ref` names (an ID, or `latest`: the newest completed one), with its
- * summary. `latest` of a cluster with none completed is refused (exit 2), naming what to do.
+ * summary. `latest` of a cluster with none completed is refused, naming what to do: exit 5 while
+ * its cloud backup is off (turn it on first), else 4.
  */
 export async function findSnapshot(ctx: Context, locator: ClusterLocator, ref: string): Promise<{ document: Snapshot; summary: SnapshotSummary }> {
   const api = await import('../../api/resources/backups.js');
@@ -163,8 +164,18 @@ export async function findSnapshot(ctx: Context, locator: ClusterLocator, ref: s
   const completed = (await listSnapshotsOf(locator)).map((document) => ({ document, summary: summarizeSnapshot(document) })).filter((s) => s.summary.completed);
   const latest = completed.sort((a, b) => Date.parse(b.summary.created) - Date.parse(a.summary.created))[0];
   if (!latest) {
-    const take = locator.learnt === 'flex' ? 'a flex cluster takes one a day' : `take one with \`${ctx.followUp('backups', 'snapshots', 'take', name, '--watch')}\``;
-    throw new UsageError(`cluster ${name} has no completed snapshot to restore: ${take}`, { hint: `see \`${ctx.followUp('backups', 'snapshots', 'list', name)}\`` });
+    // Known from the service's answers, so the code of such an answer: 5 (not in a state to), 4 (none there), never 2.
+    const take = `take one with \`${ctx.followUp('backups', 'snapshots', 'take', name, '--watch')}\``;
+    if (locator.learnt !== 'flex') {
+      const cluster = await locator.get();
+      if (cluster.backupEnabled !== true && cluster.providerBackupEnabled !== true) {
+        // The first step first: a snapshot of a cluster without cloud backup is refused (CLUSTER_BACKUP_NOT_ENABLED).
+        throw new ConflictError(`cluster ${name} has no cloud backup, so no snapshot to restore: turn it on with \`${ctx.followUp('clusters', 'patch', name, '--backup')}\`, then ${take}`);
+      }
+    }
+    throw new NotFoundError(`cluster ${name} has no completed snapshot to restore: ${locator.learnt === 'flex' ? 'a flex cluster takes one a day' : take}`, {
+      hint: `see \`${ctx.followUp('backups', 'snapshots', 'list', name)}\``,
+    });
   }
   return latest;
 }

@@ -20,6 +20,8 @@ export function indexName(doc: SearchIndex): string {
 export interface IndexWatch {
   /** --watch-timeout as given. */
   timeout?: string | undefined;
+  /** Or a caller's own limit in ms (env up's: what is left of it). */
+  timeoutMs?: number | undefined;
   /** The state the caller already saw (the create or update answer). */
   initialState?: string | undefined;
   /** The definition version to wait for (an update's): an older one being READY is not this one. */
@@ -46,7 +48,7 @@ export async function waitForIndex(ctx: Context, target: { client: ApiClient; pr
     subject: `search index ${refText(ref)}`,
     intervals: ctx.watchIntervals,
     ...(ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {}),
-    timeoutMs: watchTimeoutMs(options.timeout),
+    timeoutMs: options.timeout === undefined ? options.timeoutMs : watchTimeoutMs(options.timeout),
     initialState: options.initialState,
     resumeHint: `the build goes on at the service; see it with \`${follow}\``,
     poll: async () => {

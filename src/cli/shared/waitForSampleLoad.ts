@@ -9,7 +9,8 @@ import { parseDuration } from '../../core/duration.js';
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** Polls a load until it is COMPLETED (returns it); FAILED ends with the service's message. */
-export async function waitForSampleLoad(ctx: Context, client: ApiClient, projectId: string, load: SampleDatasetLoad, timeout?: string): Promise<SampleDatasetLoad> {
+/** `timeout`: --watch-timeout as given; `timeoutMs`, a caller's own limit in ms (env up's, what is left of it). */
+export async function waitForSampleLoad(ctx: Context, client: ApiClient, projectId: string, load: SampleDatasetLoad, timeout?: string, timeoutMs?: number): Promise<SampleDatasetLoad> {
   const { watch } = await import('../../core/watch.js');
   const { getSampleDatasetLoad } = await import('../../api/resources/searchIndexes.js');
   const id = text(load._id);
@@ -19,7 +20,7 @@ export async function waitForSampleLoad(ctx: Context, client: ApiClient, project
     subject: `the sample data load into ${cluster}`,
     intervals: ctx.watchIntervals,
     ...(ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {}),
-    timeoutMs: timeout === undefined ? undefined : parseDuration(timeout, '--watch-timeout'),
+    timeoutMs: timeout === undefined ? timeoutMs : parseDuration(timeout, '--watch-timeout'),
     initialState: text(load.state) || undefined,
     resumeHint: `the load goes on at the service; see it with \`${ctx.followUp('api', `/groups/${projectId}/sampleDatasetLoad/${id}`)}\``,
     poll: async () => {

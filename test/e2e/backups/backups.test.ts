@@ -184,7 +184,7 @@ describe('backups restores', () => {
 
   it('latest of a cluster without a completed snapshot: refused before any write, naming what to do', async () => {
     const result = await cdba(['backups', 'restores', 'create', 'nobackup', '--snapshot', 'latest', '--to', 'dst', '--yes'], { env });
-    expectOneErrorLine(result, 2, /cluster nobackup has no completed snapshot to restore: take one with `cdba backups snapshots take nobackup --watch`/);
+    expectOneErrorLine(result, 5, /cluster nobackup has no cloud backup, so no snapshot to restore: turn it on with `cdba clusters patch nobackup --backup`, then take one with `cdba backups snapshots take nobackup --watch`/);
   });
 });
 

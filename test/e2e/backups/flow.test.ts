@@ -164,7 +164,7 @@ describe('the README\'s seeded GitHub Actions job', () => {
 
   it('the seed starts an emulator; env up -o github gives the job its data, the tests step finds its source', async () => {
     const { seed, up, tests } = jobOfReadme();
-    expect(up).toBe('cdba env up ci-${{ github.run_id }} --from-snapshot prod@latest -o github');
+    expect(up).toBe('cdba env up ci-${{ github.run_id }}-${{ github.run_attempt }}-${{ strategy.job-index }} --from-snapshot prod@latest -o github');
     const job = await startEmulator({ seed, transitionMs: 0 });
     try {
       const dir = tempDir('cdba-readme-job-');
@@ -173,10 +173,10 @@ describe('the README\'s seeded GitHub Actions job', () => {
       writeFileSync(githubOutput, '');
       const key = seed.apiKeys![0]!;
       const runner = { CDBA_BASE_URL: job.url, CDBA_PROJECT_ID: seed.projects![0]!.id, CDBA_PUBLIC_KEY: key.publicKey, CDBA_PRIVATE_KEY: key.privateKey, GITHUB_ENV: githubEnv, GITHUB_OUTPUT: githubOutput };
-      const upped = await cdba(up.replace('${{ github.run_id }}', '42').split(' ').slice(1), { env: runner });
+      const upped = await cdba(up.replace('${{ github.run_id }}-${{ github.run_attempt }}-${{ strategy.job-index }}', '42-1-0').split(' ').slice(1), { env: runner });
       expect(upped.exitCode, upped.stderr).toBe(0);
       const exported = Object.fromEntries(readFileSync(githubEnv, 'utf8').split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
-      expect(exported.MONGODB_CLUSTER).toBe('ci-42');
+      expect(exported.MONGODB_CLUSTER).toBe('ci-42-1-0');
       const checked = await execa('bash', ['-c', tests], { env: { ...process.env, ...runner, ...exported, PATH: `${resolve(CDBA_BIN, '..')}:${process.env.PATH}` }, reject: false });
       expect([checked.exitCode, checked.stdout.trim()], checked.stderr).toEqual([0, 'true']);
     } finally {

@@ -127,9 +127,16 @@ describe('env up / env down', () => {
     expect(creates() - before).toBe(1);
     expect((await users()).filter((u) => u.username === 'cdba-env-rerun-1')).toHaveLength(1);
     const lines = second.stdout.trimEnd().split('\n');
-    expect(lines.map((l) => l.split('=')[0])).toEqual(['MONGODB_URI', 'MONGODB_USERNAME', 'MONGODB_PASSWORD', 'MONGODB_CLUSTER']);
-    expect(lines[1]).toBe('MONGODB_USERNAME=cdba-env-rerun-1');
-    expect(lines[3]).toBe('MONGODB_CLUSTER=rerun-1');
+    expect(lines.map((l) => l.split('=')[0])).toEqual(['export MONGODB_URI', 'export MONGODB_USERNAME', 'export MONGODB_PASSWORD', 'export MONGODB_CLUSTER']);
+    expect(lines[1]).toBe('export MONGODB_USERNAME=cdba-env-rerun-1');
+    expect(lines[3]).toBe('export MONGODB_CLUSTER=rerun-1');
+    // The help's recipe, eval "$(cdba env up … -o env)" && npm test: the commands the shell starts see the variables (issue 43, item 1).
+    const uri = /^export MONGODB_URI='?([^'\n]*)'?$/m.exec(second.stdout)![1]!;
+    const password = /^export MONGODB_PASSWORD=(\S*)$/m.exec(second.stdout)![1]!;
+    expect(uri).toMatch(/^mongodb\+srv:\/\/cdba-env-rerun-1:/);
+    const child = 'process.stdout.write(JSON.stringify([process.env.MONGODB_URI, process.env.MONGODB_USERNAME, process.env.MONGODB_PASSWORD, process.env.MONGODB_CLUSTER]))';
+    const seen = execFileSync('sh', ['-c', 'eval "$1" && exec "$2" -e "$3"', 'sh', second.stdout, process.execPath, child], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, encoding: 'utf8' });
+    expect(JSON.parse(seen)).toEqual([uri, 'cdba-env-rerun-1', password, 'rerun-1']);
     expect(lines[2]).not.toBe(first.stdout.split('\n')[2]);
     // The cluster made by the first up is still deleted by down.
     expect((await cdba(['env', 'down', 'rerun-1', '--watch'], { env: env(), configDir })).exitCode).toBe(0);

@@ -5,7 +5,8 @@
 // source the env cannot receive, or no snapshot to find, is refused before any write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
-import { cdba } from '../../helpers/inProcess.js';
+import { answerProxy } from '../../helpers/answerProxy.js';
+import { cdba, tempDir } from '../../helpers/inProcess.js';
 import { expectOneErrorLine } from '../../reliability/support.js';
 import { OWNER, ownerEnv, replicaSet } from '../conn-string/world.js';
 
@@ -103,15 +104,72 @@ describe('env up --from-snapshot', () => {
     expect(emu.stats().total).toBe(before);
   });
 
-  it('refuses, before any write and naming what would work: no snapshot to find, a flex tier or an older version for a dedicated snapshot, a cluster env up did not make', async () => {
+  it('refuses, before any write and naming what would work, with the code of the answers it rests on (not 2): no backup, no snapshot to find, a flex tier or an older version for a dedicated snapshot, a cluster env up did not make', async () => {
     const before = writes();
-    const cases: Array<[string[], RegExp]> = [
-      [['--from-snapshot', 'nobackup'], /cluster nobackup has no completed snapshot to restore: take one with `cdba backups snapshots take nobackup --watch`/],
-      [['--from-snapshot', 'src', '--tier', 'FLEX'], /of cluster src is a dedicated cluster's, which restores only into a dedicated cluster: give --tier M10 or larger, or leave --tier out \(M10\)/],
-      [['--from-snapshot', 'src', '--db-version', '7.0'], /holds MongoDB 8\.0, newer than --db-version 7\.0: give --db-version 8\.0 or newer, or leave it out/],
+    const cases: Array<[string[], number, RegExp]> = [
+      // Cloud backup off: the first step is to turn it on (issue 43, item 5); the hint carries the user's flags.
+      [['--from-snapshot', 'nobackup'], 5, /^cdba: cluster nobackup has no cloud backup, so no snapshot to restore: turn it on with `cdba --project-id c0000000000000000000006e clusters patch nobackup --backup`, then take one with `cdba --project-id c0000000000000000000006e backups snapshots take nobackup --watch`\n$/],
+      [['--from-snapshot', 'src', '--tier', 'FLEX'], 5, /of cluster src is a dedicated cluster's, which restores only into a dedicated cluster: give --tier M10 or larger, or leave --tier out \(M10\)/],
+      [['--from-snapshot', 'src', '--db-version', '7.0'], 5, /holds MongoDB 8\.0, newer than --db-version 7\.0: give --db-version 8\.0 or newer, or leave it out/],
     ];
-    for (const [args, pattern] of cases) expectOneErrorLine(await cdba(['env', 'up', 'ci-r5', ...args, '--ip', '10.1.2.3'], { env: env() }), 2, pattern);
-    expectOneErrorLine(await cdba(['env', 'up', 'someones', '--from-snapshot', 'src', '--ip', '10.1.2.3'], { env: env() }), 2, /cluster someones is there and env up did not make it: --from-snapshot replaces a cluster's data/);
+    for (const [args, code, pattern] of cases) expectOneErrorLine(await cdba(['--project-id', PROJECT, 'env', 'up', 'ci-r5', ...args, '--ip', '10.1.2.3'], { env: env() }), code, pattern);
+    expectOneErrorLine(await cdba(['env', 'up', 'someones', '--from-snapshot', 'src', '--ip', '10.1.2.3'], { env: env() }), 5, /cluster someones is there and env up did not make it \(it has no cdba-env=someones tag\): --from-snapshot replaces a cluster's data/);
     expect(writes()).toBe(before);
+  });
+});
+
+describe('env up --from-snapshot restores only into a cluster this run created or that carries the env\'s mark (issue 42, item 1)', () => {
+  const restoredInto = (name: string): unknown => emu.state().backups.find((b) => b.clusterName === name)?.restoredFrom;
+  const restoreJobs = (): number => emu.stats().byPath['POST /api/atlas/v2/groups/{groupId}/clusters/{clusterName}/backup/restoreJobs'] ?? 0;
+
+  it('a stale state file: the env was removed elsewhere and someone made their own cluster of that name; refused naming it, nothing restored, the cluster untouched', async () => {
+    const runnerA = tempDir();
+    const made = await cdba(['env', 'up', 'sf1', '--tier', 'M10', '--ip', '10.1.2.3', '-o', 'json'], { env: env(), configDir: runnerA });
+    expect(made.exitCode, made.stderr).toBe(0);
+    // Removed from elsewhere (runner A's state file stays), then someone's own sf1, without tags.
+    expect((await cdba(['clusters', 'delete', 'sf1', '--yes', '--watch'], { env: env(), watchIntervalMs: 5 })).exitCode).toBe(0);
+    const own = await cdba(['clusters', 'create', 'sf1', '--provider', 'AWS', '--region', 'US_EAST_1', '--tier', 'M10', '--db-version', '8.0', '--watch', '-o', 'json'], { env: env(), watchIntervalMs: 5 });
+    expect(own.exitCode, own.stderr).toBe(0);
+    const before = { writes: writes(), jobs: restoreJobs() };
+    const up = await cdba(['env', 'up', 'sf1', '--from-snapshot', `src@${SNAPSHOT}`, '--ip', '10.1.2.3', '-o', 'json'], { env: env(), configDir: runnerA, watchIntervalMs: 5 });
+    expectOneErrorLine(up, 5, /^cdba: cluster sf1 is there and env up did not make it \(it has no cdba-env=sf1 tag\): --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; nothing was restored; choose another env name\n$/);
+    expect(up.stdout).toBe('');
+    expect(writes()).toBe(before.writes);
+    expect(restoreJobs()).toBe(before.jobs);
+    expect(restoredInto('sf1')).toBeUndefined();
+    // Runner A's env down removes its user and entry, and keeps the cluster that is not the env's.
+    const down = await cdba(['env', 'down', 'sf1'], { env: env(), configDir: runnerA });
+    expect(down.stderr).toContain('cluster sf1 has no cdba-env=sf1 tag for this env: not made by env up, kept');
+    expect((await cdba(['clusters', 'delete', 'sf1', '--yes', '--watch'], { env: env(), watchIntervalMs: 5 })).exitCode).toBe(0);
+  });
+
+  it('a race: the cluster appears between the look and the create, which answers 409; refused naming it, nothing restored, its tags untouched', async () => {
+    const proxy = await answerProxy(emu.url);
+    let rivalMade = false;
+    // Someone makes race-1 just before env up's create reaches the service.
+    proxy.before = async (method, path) => {
+      if (rivalMade || method !== 'POST' || !/\/groups\/[0-9a-f]{24}\/clusters$/.test(path)) return;
+      rivalMade = true;
+      const rival = await cdba(['clusters', 'create', 'race-1', '--provider', 'AWS', '--region', 'US_EAST_1', '--tier', 'M10', '--db-version', '8.0', '-o', 'json'], { env: env() });
+      expect(rival.exitCode, rival.stderr).toBe(0);
+    };
+    try {
+      const jobs = restoreJobs();
+      const up = await cdba(['env', 'up', 'race-1', '--from-snapshot', `src@${SNAPSHOT}`, '--ip', '10.1.2.5', '-o', 'json'], { env: ownerEnv(proxy.url, PROJECT), watchIntervalMs: 5 });
+      expect(rivalMade).toBe(true);
+      // The user and the entry were asked for alongside the create: the line names the env down that removes them (it keeps the rival's cluster).
+      expect(up.stderr.split('\n')[0]).toBe('cdba: reusing cluster race-1 (env down will keep it)');
+      expectOneErrorLine({ ...up, stderr: up.stderr.split('\n').slice(1).join('\n') }, 5, /^cdba: cluster race-1 is there and env up did not make it \(it has no cdba-env=race-1 tag\)[^\n]*nothing was restored[^\n]*; remove what env up made so far with `cdba env down race-1`\n$/);
+      expect(up.stdout).toBe('');
+      expect(restoreJobs()).toBe(jobs);
+      expect(restoredInto('race-1')).toBeUndefined();
+      const rival = JSON.parse((await cdba(['clusters', 'get', 'race-1', '-o', 'json'], { env: env() })).stdout) as Record<string, unknown>;
+      expect(rival.tags ?? []).toEqual([]);
+      const down = await cdba(['env', 'down', 'race-1'], { env: env() });
+      expect(down.exitCode, down.stderr).toBe(0);
+      expect(down.stderr).toContain('cluster race-1 has no cdba-env=race-1 tag for this env: not made by env up, kept');
+    } finally {
+      await proxy.close();
+    }
   });
 });

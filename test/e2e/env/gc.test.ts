@@ -157,6 +157,37 @@ describe('env gc', () => {
     expect(await entries()).toEqual([]);
   });
 
+  it('an entry without deleteAfterDate is never an env\'s, whatever its comment: gc, down and up leave it as it is (issue 42, item 9)', async () => {
+    // Added by hand, permanent, with a comment that reads like an env's mark; an env of that name from another address.
+    const ipAccessList = [{ ipAddress: '10.3.0.1', comment: 'cdba env office' }];
+    emu = await startEmulator({ transitionMs: 0, seed: seed({ ipAccessList }) });
+    const permanent = async (): Promise<Doc | undefined> => (await entries()).find((e) => e.ipAddress === '10.3.0.1');
+    const before = await permanent();
+    expect(before).toMatchObject({ comment: 'cdba env office' });
+    expect(before!.deleteAfterDate).toBeUndefined();
+
+    const plan = JSON.parse((await run(['env', 'gc', '--dry-run', '-o', 'json'])).stdout) as Doc;
+    expect(plan).toMatchObject({ envs: [], totalCount: 0 });
+    expect(JSON.parse((await run(['env', 'gc', '--dry-run', '--older-than', '1s', '-o', 'json'])).stdout)).toMatchObject({ envs: [], totalCount: 0 });
+    const list = JSON.parse((await run(['env', 'list', '-o', 'json'])).stdout) as Doc;
+    expect(list.results).toEqual([]);
+    expect((await run(['env', 'gc'])).exitCode).toBe(0);
+    expect(await permanent()).toEqual(before);
+
+    // env up from that address uses it and leaves it permanent; env down keeps it.
+    const configDir = tempDir();
+    const up = await run(['env', 'up', 'office', '--ip', '10.3.0.1', '-o', 'json'], configDir);
+    expect(up.exitCode, up.stderr).toBe(0);
+    expect(up.stderr).toContain('cdba: access-list entry 10.3.0.1 is there already (not made by env office); using it, and env down will keep it');
+    expect(await permanent()).toEqual(before);
+    const down = await run(['env', 'down', 'office'], configDir);
+    expect(down.exitCode, down.stderr).toBe(0);
+    expect(down.stderr).not.toContain('access-list entry');
+    expect(await permanent()).toEqual(before);
+    expect((await run(['env', 'down', 'office'])).exitCode).toBe(0);
+    expect(await permanent()).toEqual(before);
+  });
+
   it('under the emulator\'s --rate-limit, a 429 is waited out (Retry-After) and gc finishes', async () => {
     // Three ended envs from a dead runner: their clusters, tagged, are all that is left.
     const flexClusters = ['dead-1', 'dead-2', 'dead-3'].map((name) => ({

@@ -12,6 +12,7 @@ import { CDBA_BIN, cdba, cleanEnv, tempDir } from '../../helpers/cli.js';
 import { cdba as cdbaInProcess } from '../../helpers/inProcess.js';
 import { waitFor } from '../../helpers/waitFor.js';
 import { OWNER, ownerEnv } from '../conn-string/world.js';
+import { expectOneErrorLine } from '../../reliability/support.js';
 import { inTerminal, scriptAvailable } from '../terminal/pty.js';
 
 const PROJECT = 'c0000000000000000000003a';
@@ -270,6 +271,29 @@ describe('run: CMD gets none of the credentials cdba reads, unless --keep-env pa
     expect(result.stderr).toMatch(/^cdba: --keep-env CDBA_OUTPUT: run holds back only the variables that lead to credentials \(CDBA_PUBLIC_KEY, .*\); CDBA_OUTPUT reaches CMD anyway\n$/);
     expect(result.exitCode).toBe(2);
     expect(emu.stats().total).toBe(before);
+  });
+});
+
+describe('run: CMD is found before anything is made (issue 43, item 3)', () => {
+  it('a command not on PATH, or a path that is not an executable file: exit 127, one line, not one request', async () => {
+    const dir = tempDir();
+    const notExecutable = join(dir, 'tests.sh');
+    writeFileSync(notExecutable, '#!/bin/sh\nexit 0\n', { mode: 0o644 });
+    const before = emu.stats().total;
+    const cases: Array<[string[], RegExp]> = [
+      [['nosuchcommand-cdba', '--flag'], /^cdba: run: nosuchcommand-cdba is not on PATH; nothing was made; check its spelling, or give its path\n$/],
+      [['./nosuchcommand-cdba'], /^cdba: run: \.\/nosuchcommand-cdba is not an executable file; nothing was made; check the path and its mode\n$/],
+      [[notExecutable], /^cdba: run: \S+tests\.sh is not an executable file; nothing was made/],
+      [[dir], /is not an executable file/],
+    ];
+    for (const [words, pattern] of cases) {
+      const result = await cdbaInProcess(['run', '--name', 'typo-1', '--tier', 'M10', '--', ...words], { env: env() });
+      expectOneErrorLine(result, 127, pattern);
+    }
+    expect(emu.stats().total).toBe(before);
+    // Found on the PATH CMD gets, as spawn finds it: the run goes ahead.
+    const found = await cdbaInProcess(['run', '--name', 'typo-2', '--ip', '10.1.2.3', '--', 'true'], { env: env() });
+    expect(found.exitCode, found.stderr).toBe(0);
   });
 });
 

@@ -35,6 +35,7 @@ describe('the exit-code table', () => {
       { code: 12, meaning: 'run: the command ran, but env down failed; the line names what is left' },
       { code: 13, meaning: 'a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do' },
       { code: 14, meaning: 'a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE' },
+      { code: 127, meaning: 'run: the command is not on PATH, or not an executable file; nothing was made' },
       { code: 130, meaning: 'interrupted' },
     ]);
   });
@@ -55,6 +56,7 @@ describe('the exit-code table', () => {
       envLeft: 12,
       userAction: 13,
       failedState: 14,
+      commandNotFound: 127,
       interrupted: 130,
     });
     expect(EXIT_CODE_TABLE.map((row) => row.code)).toEqual(Object.values(ExitCode));

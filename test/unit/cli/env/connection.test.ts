@@ -30,9 +30,9 @@ describe('connectionUri', () => {
 });
 
 describe('the output forms', () => {
-  it('-o env: four lines, a value a shell would split single-quoted', () => {
+  it('-o env: four export lines, a value a shell would split single-quoted', () => {
     expect(envLines(connection)).toBe(
-      "MONGODB_URI='mongodb+srv://u:p@c1.ab12c.mongodb.net/?w=majority&appName=x'\nMONGODB_USERNAME=u\nMONGODB_PASSWORD=p\nMONGODB_CLUSTER=c1\n",
+      "export MONGODB_URI='mongodb+srv://u:p@c1.ab12c.mongodb.net/?w=majority&appName=x'\nexport MONGODB_USERNAME=u\nexport MONGODB_PASSWORD=p\nexport MONGODB_CLUSTER=c1\n",
     );
   });
 
