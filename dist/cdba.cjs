@@ -3958,6 +3958,229 @@ var init_fsError = __esm({
   }
 });
 
+// src/base/boundedRead.ts
+function tooLarge(source, limits) {
+  return new UsageError(`${source} is larger than ${size(limits.maxBytes)}${limits.expected ? `; expected ${limits.expected}` : ""}`);
+}
+function kindOf(stats) {
+  if (stats.isDirectory()) return "a directory";
+  if (stats.isFIFO()) return "a FIFO";
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  if (stats.isSocket()) return "a socket";
+  return "not a regular file";
+}
+function readRegularFileSync(path, limits) {
+  let fd;
+  try {
+    fd = (0, import_node_fs.openSync)(path, import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NONBLOCK);
+  } catch (error2) {
+    throw cannotRead(path, limits, fsReason(error2));
+  }
+  try {
+    const stats = (0, import_node_fs.fstatSync)(fd);
+    if (stats.isDirectory()) throw cannotRead(path, limits, "it is a directory");
+    if (!stats.isFile()) throw cannotRead(path, limits, `it is ${kindOf(stats)}, not a regular file`);
+    if (stats.size > limits.maxBytes) throw tooLarge(path, limits);
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const chunk = Buffer.alloc(64 * 1024);
+      const n = (0, import_node_fs.readSync)(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > limits.maxBytes) throw tooLarge(path, limits);
+      chunks.push(chunk.subarray(0, n));
+    }
+    return Buffer.concat(chunks, total);
+  } catch (error2) {
+    if (error2 instanceof UsageError) throw error2;
+    throw cannotRead(path, limits, fsReason(error2));
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
+async function readBoundedStream(stream, source, limits, signal) {
+  if (signal?.aborted) throw interrupted(source);
+  const chunks = [];
+  let total = 0;
+  const iterator = stream[Symbol.asyncIterator]();
+  let onAbort;
+  const aborted = new Promise((_resolve, reject) => {
+    onAbort = () => reject(interrupted(source));
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+  aborted.catch(() => void 0);
+  try {
+    for (; ; ) {
+      const next = await (signal ? Promise.race([iterator.next(), aborted]) : iterator.next());
+      if (next.done) break;
+      const chunk = next.value;
+      const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      total += buffer.length;
+      if (total > limits.maxBytes) throw tooLarge(source, limits);
+      chunks.push(buffer);
+    }
+    return Buffer.concat(chunks);
+  } catch (error2) {
+    stream.destroy?.();
+    void iterator.return?.().catch(() => void 0);
+    throw error2;
+  } finally {
+    if (onAbort) signal?.removeEventListener("abort", onAbort);
+  }
+}
+async function readBoundedPath(path, limits, options = {}) {
+  if (options.signal?.aborted) throw interrupted(path);
+  let fd;
+  try {
+    fd = (0, import_node_fs.openSync)(path, import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NONBLOCK);
+  } catch (error2) {
+    throw cannotRead(path, limits, fsReason(error2));
+  }
+  let stats;
+  try {
+    stats = (0, import_node_fs.fstatSync)(fd);
+  } catch (error2) {
+    (0, import_node_fs.closeSync)(fd);
+    throw cannotRead(path, limits, fsReason(error2));
+  }
+  if (stats.isFile() || stats.isDirectory()) {
+    (0, import_node_fs.closeSync)(fd);
+    return readRegularFileSync(path, limits);
+  }
+  if (stats.isCharacterDevice()) {
+    if ((0, import_node_tty.isatty)(fd)) {
+      (0, import_node_fs.closeSync)(fd);
+      throw cannotRead(path, limits, "it is a terminal; pipe the input in or give a file");
+    }
+    return readDeviceSync(fd, path, limits);
+  }
+  if (!stats.isFIFO()) {
+    (0, import_node_fs.closeSync)(fd);
+    throw cannotRead(path, limits, `it is ${kindOf(stats)}`);
+  }
+  return readFifo(fd, path, limits, options);
+}
+function readDeviceSync(fd, path, limits) {
+  try {
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const chunk = Buffer.alloc(64 * 1024);
+      const n = (0, import_node_fs.readSync)(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > limits.maxBytes) throw tooLarge(path, limits);
+      chunks.push(chunk.subarray(0, n));
+    }
+    return Buffer.concat(chunks, total);
+  } catch (error2) {
+    if (error2 instanceof UsageError) throw error2;
+    throw cannotRead(path, limits, isWouldBlock(error2) ? "it is a device with nothing to read" : fsReason(error2));
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
+async function readFifo(fd, path, limits, options) {
+  const first = Buffer.alloc(64 * 1024);
+  let n;
+  try {
+    n = (0, import_node_fs.readSync)(fd, first, 0, first.length, null);
+  } catch (error2) {
+    if (!isWouldBlock(error2)) {
+      (0, import_node_fs.closeSync)(fd);
+      throw cannotRead(path, limits, fsReason(error2));
+    }
+    n = -1;
+  }
+  if (n === 0) options.onWait?.(`${limits.label}: waiting for a writer to ${path} (a FIFO); Ctrl-C stops`);
+  const head = n > 0 ? first.subarray(0, n) : Buffer.alloc(0);
+  const { Socket } = await Promise.resolve().then(() => __toESM(require("node:net"), 1));
+  let socket;
+  try {
+    socket = new Socket({ fd, readable: true, writable: false, allowHalfOpen: true });
+  } catch (error2) {
+    (0, import_node_fs.closeSync)(fd);
+    throw cannotRead(path, limits, fsReason(error2));
+  }
+  try {
+    const rest = await readBoundedStream(socket, path, { ...limits, maxBytes: limits.maxBytes - head.length }, options.signal);
+    return Buffer.concat([head, rest]);
+  } catch (error2) {
+    if (error2 instanceof UsageError) throw /is larger than/.test(error2.message) ? tooLarge(path, limits) : error2;
+    if (error2 instanceof InterruptedError) throw error2;
+    throw cannotRead(path, limits, fsReason(error2));
+  } finally {
+    socket.destroy();
+  }
+}
+function readTextFileSync(path, limits) {
+  return decodeUtf8(readRegularFileSync(path, limits), path);
+}
+function decodeUtf8(bytes2, source) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
+  } catch {
+    throw new UsageError(`${source}: not valid UTF-8 at byte ${invalidUtf8Offset(bytes2)}; save it as UTF-8`);
+  }
+}
+function invalidUtf8Offset(bytes2) {
+  let good = 0;
+  let bad = bytes2.length;
+  while (good < bad) {
+    const mid = Math.ceil((good + bad) / 2);
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes2.subarray(0, mid), { stream: true });
+      good = mid;
+    } catch {
+      bad = mid - 1;
+    }
+  }
+  let lead = good - 1;
+  while (lead >= 0 && good - lead <= 3 && (bytes2[lead] & 192) === 128) lead--;
+  const byte = bytes2[lead] ?? 0;
+  const length = byte >= 240 ? 4 : byte >= 224 ? 3 : byte >= 192 ? 2 : 1;
+  return lead >= 0 && good - lead < length ? lead : good;
+}
+function readOwnFileSync(path) {
+  const fd = (0, import_node_fs.openSync)(path, import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NONBLOCK);
+  try {
+    const stats = (0, import_node_fs.fstatSync)(fd);
+    if (!stats.isFile()) throw new Error(`${path}: it is ${kindOf(stats)}, not a regular file`);
+    const chunks = [];
+    for (; ; ) {
+      const chunk = Buffer.alloc(64 * 1024);
+      const n = (0, import_node_fs.readSync)(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+    }
+    return Buffer.concat(chunks).toString("utf8");
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
+var import_node_fs, import_node_tty, MAX_BYTES, size, cannotRead, interrupted, isWouldBlock;
+var init_boundedRead = __esm({
+  "src/base/boundedRead.ts"() {
+    "use strict";
+    import_node_fs = require("node:fs");
+    import_node_tty = require("node:tty");
+    init_errors();
+    init_fsError();
+    MAX_BYTES = {
+      body: 5 * 1024 * 1024,
+      secret: 64 * 1024,
+      pem: 4 * 1024 * 1024,
+      emulatorFile: 64 * 1024 * 1024
+    };
+    size = (bytes2) => bytes2 >= 1024 * 1024 ? `${bytes2 / 1024 / 1024} MiB` : bytes2 >= 1024 ? `${bytes2 / 1024} KiB` : `${bytes2} bytes`;
+    cannotRead = (path, limits, reason) => new UsageError(`${limits.label}: cannot read ${path}: ${reason}`);
+    interrupted = (source) => new InterruptedError(`interrupted while reading ${source}`);
+    isWouldBlock = (error2) => ["EAGAIN", "EWOULDBLOCK"].includes(error2.code ?? "");
+  }
+});
+
 // cdba-lazy-builtin:node:fs/promises
 var require_promises = __commonJS({
   "cdba-lazy-builtin:node:fs/promises"(exports2) {
@@ -3974,7 +4197,7 @@ function tempPathFor(path) {
 function unsafeDirReason(dir) {
   const me = uid();
   if (me === void 0) return void 0;
-  const stat2 = (0, import_node_fs.statSync)(dir);
+  const stat2 = (0, import_node_fs2.statSync)(dir);
   if (!stat2.isDirectory()) return `${dir} is not a directory`;
   if (stat2.uid !== me) return `directory ${dir} is owned by another user (uid ${stat2.uid})`;
   if ((stat2.mode & 18) !== 0) return `directory ${dir} is writable by others (mode ${(stat2.mode & 511).toString(8).padStart(4, "0")})`;
@@ -3983,7 +4206,7 @@ function unsafeDirReason(dir) {
 function unsafeFileReason(file) {
   let stat2;
   try {
-    stat2 = (0, import_node_fs.lstatSync)(file);
+    stat2 = (0, import_node_fs2.lstatSync)(file);
   } catch (error2) {
     if (error2.code === "ENOENT") return void 0;
     throw error2;
@@ -4010,23 +4233,23 @@ function readPrivateFileSync(path, maxBytes, dirs = [(0, import_node_path.dirnam
   }
   let fd;
   try {
-    fd = (0, import_node_fs.openSync)(path, import_node_fs.constants.O_RDONLY | (import_node_fs.constants.O_NOFOLLOW ?? 0) | (import_node_fs.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs2.openSync)(path, import_node_fs2.constants.O_RDONLY | (import_node_fs2.constants.O_NOFOLLOW ?? 0) | (import_node_fs2.constants.O_NONBLOCK ?? 0));
   } catch (error2) {
     if (isMissing(error2)) return void 0;
     if (error2.code === "ELOOP") throw new UnsafePathError(`${path} is a symbolic link`);
     throw error2;
   }
   try {
-    const stat2 = (0, import_node_fs.fstatSync)(fd);
+    const stat2 = (0, import_node_fs2.fstatSync)(fd);
     const reason = fileReason(path, stat2);
     if (reason) throw new UnsafePathError(reason);
     if (stat2.size > maxBytes) return void 0;
     const buffer = Buffer.alloc(maxBytes + 1);
     let length = 0;
-    for (let n; length <= maxBytes && (n = (0, import_node_fs.readSync)(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
+    for (let n; length <= maxBytes && (n = (0, import_node_fs2.readSync)(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
     return length > maxBytes ? void 0 : buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs.closeSync)(fd);
+    (0, import_node_fs2.closeSync)(fd);
   }
 }
 function writePrivateFileSync(path, data, dirs = [(0, import_node_path.dirname)(path)], { durable = true } = {}) {
@@ -4042,16 +4265,16 @@ function writeFileAtomicSync(path, data, mode = 384, durable = true) {
   const temp = tempPathFor(path);
   let fd;
   try {
-    fd = (0, import_node_fs.openSync)(temp, CREATE_NEW, mode);
-    (0, import_node_fs.writeSync)(fd, data);
-    if (durable) (0, import_node_fs.fsyncSync)(fd);
-    (0, import_node_fs.closeSync)(fd);
+    fd = (0, import_node_fs2.openSync)(temp, CREATE_NEW, mode);
+    (0, import_node_fs2.writeSync)(fd, data);
+    if (durable) (0, import_node_fs2.fsyncSync)(fd);
+    (0, import_node_fs2.closeSync)(fd);
     fd = void 0;
-    (0, import_node_fs.renameSync)(temp, path);
+    (0, import_node_fs2.renameSync)(temp, path);
   } catch (error2) {
-    if (fd !== void 0) (0, import_node_fs.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs2.closeSync)(fd);
     try {
-      (0, import_node_fs.unlinkSync)(temp);
+      (0, import_node_fs2.unlinkSync)(temp);
     } catch {
     }
     throw error2;
@@ -4089,7 +4312,7 @@ function removeLeftoverTemps(path) {
   let removed = 0;
   let names2;
   try {
-    names2 = (0, import_node_fs.readdirSync)(dir);
+    names2 = (0, import_node_fs2.readdirSync)(dir);
   } catch {
     return 0;
   }
@@ -4097,25 +4320,25 @@ function removeLeftoverTemps(path) {
     if (!name.startsWith(prefix) || !/^(?:[0-9a-f]{16}|\d+\.\d+)\.tmp$/.test(name.slice(prefix.length))) continue;
     const temp = (0, import_node_path.join)(dir, name);
     try {
-      const stat2 = (0, import_node_fs.lstatSync)(temp);
+      const stat2 = (0, import_node_fs2.lstatSync)(temp);
       if (!stat2.isFile() || me !== void 0 && stat2.uid !== me) continue;
-      (0, import_node_fs.unlinkSync)(temp);
+      (0, import_node_fs2.unlinkSync)(temp);
       removed += 1;
     } catch {
     }
   }
   return removed;
 }
-var import_node_crypto, import_node_fs, import_promises, import_node_path, CREATE_NEW, uid, isMissing;
+var import_node_crypto, import_node_fs2, import_promises, import_node_path, CREATE_NEW, uid, isMissing;
 var init_privateFile = __esm({
   "src/base/privateFile.ts"() {
     "use strict";
     import_node_crypto = require("node:crypto");
-    import_node_fs = require("node:fs");
+    import_node_fs2 = require("node:fs");
     import_promises = __toESM(require_promises(), 1);
     import_node_path = require("node:path");
     init_errors();
-    CREATE_NEW = import_node_fs.constants.O_WRONLY | import_node_fs.constants.O_CREAT | import_node_fs.constants.O_EXCL | (import_node_fs.constants.O_NOFOLLOW ?? 0);
+    CREATE_NEW = import_node_fs2.constants.O_WRONLY | import_node_fs2.constants.O_CREAT | import_node_fs2.constants.O_EXCL | (import_node_fs2.constants.O_NOFOLLOW ?? 0);
     uid = () => process.getuid?.();
     isMissing = (error2) => ["ENOENT", "ENOTDIR"].includes(error2.code ?? "");
   }
@@ -4664,8 +4887,8 @@ var require_graceful_fs = __commonJS({
       fs2.createReadStream = createReadStream;
       fs2.createWriteStream = createWriteStream;
       var fs$readFile = fs2.readFile;
-      fs2.readFile = readFile2;
-      function readFile2(path, options, cb) {
+      fs2.readFile = readFile;
+      function readFile(path, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
         return go$readFile(path, options, cb);
@@ -4841,7 +5064,7 @@ var require_graceful_fs = __commonJS({
       }
       function ReadStream$open() {
         var that = this;
-        open6(that.path, that.flags, that.mode, function(err, fd) {
+        open5(that.path, that.flags, that.mode, function(err, fd) {
           if (err) {
             if (that.autoClose)
               that.destroy();
@@ -4861,7 +5084,7 @@ var require_graceful_fs = __commonJS({
       }
       function WriteStream$open() {
         var that = this;
-        open6(that.path, that.flags, that.mode, function(err, fd) {
+        open5(that.path, that.flags, that.mode, function(err, fd) {
           if (err) {
             that.destroy();
             that.emit("error", err);
@@ -4878,8 +5101,8 @@ var require_graceful_fs = __commonJS({
         return new fs2.WriteStream(path, options);
       }
       var fs$open = fs2.open;
-      fs2.open = open6;
-      function open6(path, flags, mode, cb) {
+      fs2.open = open5;
+      function open5(path, flags, mode, cb) {
         if (typeof mode === "function")
           cb = mode, mode = null;
         return go$open(path, flags, mode, cb);
@@ -5791,16 +6014,17 @@ function kind(value) {
 }
 function isFile(path) {
   try {
-    return !(0, import_node_fs2.lstatSync)(path).isDirectory();
+    return !(0, import_node_fs3.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
-var import_node_fs2, import_node_os, import_node_path2, ConfigError, LOCK_STALE_MS, LOCK_WAIT, ConfigStore;
+var import_node_fs3, import_node_os, import_node_path2, ConfigError, LOCK_STALE_MS, LOCK_WAIT, ConfigStore;
 var init_store = __esm({
   "src/config/store.ts"() {
     "use strict";
-    import_node_fs2 = require("node:fs");
+    import_node_fs3 = require("node:fs");
+    init_boundedRead();
     import_node_os = require("node:os");
     import_node_path2 = require("node:path");
     init_errors();
@@ -5839,7 +6063,7 @@ var init_store = __esm({
       read() {
         let text12;
         try {
-          text12 = (0, import_node_fs2.readFileSync)(this.path, "utf8");
+          text12 = readOwnFileSync(this.path);
         } catch (error2) {
           const code = error2.code;
           if (code === "ENOENT" || code === "ENOTDIR") return { profiles: {} };
@@ -5866,7 +6090,7 @@ var init_store = __esm({
         const secret = Object.values(config.profiles).some((p) => isObject(p) && (p.privateKey !== void 0 || p.clientSecret !== void 0));
         if (!secret) return;
         try {
-          const mode = (path) => (0, import_node_fs2.statSync)(path).mode & 511;
+          const mode = (path) => (0, import_node_fs3.statSync)(path).mode & 511;
           const octal = (m) => m.toString(8).padStart(4, "0");
           const file = mode(this.path);
           const dir = mode(this.dir);
@@ -5919,7 +6143,7 @@ var init_store = __esm({
           for (let attempt = 0; ; attempt++) {
             try {
               const release = lockfile.lockSync(this.path, options);
-              const forget = onTerminate(() => (0, import_node_fs2.rmdirSync)(lockPath));
+              const forget = onTerminate(() => (0, import_node_fs3.rmdirSync)(lockPath));
               return () => {
                 forget();
                 try {
@@ -5951,9 +6175,9 @@ var init_store = __esm({
        * write), before the lock or anything else is created in it.
        */
       prepareDir() {
-        this.guardSync(() => (0, import_node_fs2.mkdirSync)(this.dir, { recursive: true, mode: 448 }), "create");
+        this.guardSync(() => (0, import_node_fs3.mkdirSync)(this.dir, { recursive: true, mode: 448 }), "create");
         try {
-          (0, import_node_fs2.chmodSync)(this.dir, 448);
+          (0, import_node_fs3.chmodSync)(this.dir, 448);
         } catch (error2) {
           if (error2.code !== "EPERM") throw this.unwritable(error2, "secure");
         }
@@ -10112,13 +10336,13 @@ __export(errors_exports2, {
   formatBytes: () => formatBytes,
   parseErrorDocument: () => parseErrorDocument,
   parseSuccessBody: () => parseSuccessBody,
-  tooLarge: () => tooLarge,
+  tooLarge: () => tooLarge2,
   transportError: () => transportError
 });
 function formatBytes(bytes2) {
   return bytes2 % (1024 * 1024) === 0 ? `${bytes2 / (1024 * 1024)} MiB` : `${bytes2} bytes`;
 }
-function tooLarge(limit, method, url, declared) {
+function tooLarge2(limit, method, url, declared) {
   const size2 = declared === void 0 ? "" : ` (Content-Length ${declared})`;
   return new ResponseTooLargeError(`response body exceeds the ${formatBytes(limit)} limit${size2} for ${method} ${url}`, {
     hint: "no real answer is that large; check the base URL and any proxy in between"
@@ -10640,7 +10864,7 @@ async function readCapped(body, headers, limit, method, url) {
   const declared = Number(headerValue(headers, "content-length"));
   if (declared > limit) {
     body.destroy();
-    throw tooLarge(limit, method, url, declared);
+    throw tooLarge2(limit, method, url, declared);
   }
   const decoder = new import_node_string_decoder.StringDecoder("utf8");
   let text12 = "";
@@ -10649,7 +10873,7 @@ async function readCapped(body, headers, limit, method, url) {
     size2 += chunk.length;
     if (size2 > limit) {
       body.destroy();
-      throw tooLarge(limit, method, url);
+      throw tooLarge2(limit, method, url);
     }
     text12 += decoder.write(chunk);
   }
@@ -10894,7 +11118,7 @@ async function withDirLock(lockPath, options, critical) {
         return { value: critical() };
       } finally {
         try {
-          (0, import_node_fs3.rmdirSync)(lockPath);
+          (0, import_node_fs4.rmdirSync)(lockPath);
         } catch {
         }
       }
@@ -10906,31 +11130,31 @@ async function withDirLock(lockPath, options, critical) {
 }
 function tryLock(lockPath, staleMs) {
   try {
-    (0, import_node_fs3.mkdirSync)(lockPath, { mode: 448 });
+    (0, import_node_fs4.mkdirSync)(lockPath, { mode: 448 });
     return true;
   } catch (error2) {
     if (error2.code !== "EEXIST") throw error2;
   }
   let age;
   try {
-    age = Date.now() - (0, import_node_fs3.lstatSync)(lockPath).mtimeMs;
+    age = Date.now() - (0, import_node_fs4.lstatSync)(lockPath).mtimeMs;
   } catch {
     return false;
   }
   if (age < staleMs) return false;
   try {
-    (0, import_node_fs3.rmdirSync)(lockPath);
-    (0, import_node_fs3.mkdirSync)(lockPath, { mode: 448 });
+    (0, import_node_fs4.rmdirSync)(lockPath);
+    (0, import_node_fs4.mkdirSync)(lockPath, { mode: 448 });
     return true;
   } catch {
     return false;
   }
 }
-var import_node_fs3;
+var import_node_fs4;
 var init_dirLock = __esm({
   "src/base/dirLock.ts"() {
     "use strict";
-    import_node_fs3 = require("node:fs");
+    import_node_fs4 = require("node:fs");
   }
 });
 
@@ -10943,7 +11167,7 @@ function skipUnwritableDigestCache(dir, error2, warn) {
 function readSession(file) {
   let data;
   try {
-    data = JSON.parse((0, import_node_fs4.readFileSync)(file, "utf8"));
+    data = JSON.parse(readOwnFileSync(file));
   } catch {
     return void 0;
   }
@@ -10960,12 +11184,13 @@ function toChallenge(stored) {
     stale: false
   };
 }
-var import_node_crypto3, import_node_fs4, import_node_path3, NC_BLOCK, NC_MAX, REFUSAL_MEMORY_MS, LOCK, sha256, unwritableWarned, DigestSessionFile;
+var import_node_crypto3, import_node_fs5, import_node_path3, NC_BLOCK, NC_MAX, REFUSAL_MEMORY_MS, LOCK, sha256, unwritableWarned, DigestSessionFile;
 var init_digestSessionFile = __esm({
   "src/auth/digestSessionFile.ts"() {
     "use strict";
     import_node_crypto3 = require("node:crypto");
-    import_node_fs4 = require("node:fs");
+    import_node_fs5 = require("node:fs");
+    init_boundedRead();
     import_node_path3 = require("node:path");
     init_dirLock();
     init_privateFile();
@@ -11051,7 +11276,7 @@ ${key.password}`)}.json`);
       refusesReuse() {
         if (this.disabled) return true;
         try {
-          const note = JSON.parse((0, import_node_fs4.readFileSync)(this.serverFile, "utf8"));
+          const note = JSON.parse(readOwnFileSync(this.serverFile));
           if (note.refusesReuse === true && typeof note.since === "number" && this.now() - note.since < REFUSAL_MEMORY_MS) {
             this.disabled = true;
           }
@@ -11061,7 +11286,7 @@ ${key.password}`)}.json`);
       }
       /** Atomic, 0600, never through a link, only into directories of this user's alone (src/base/privateFile.ts). */
       write(file, data) {
-        (0, import_node_fs4.mkdirSync)(this.dir, { recursive: true, mode: 448 });
+        (0, import_node_fs5.mkdirSync)(this.dir, { recursive: true, mode: 448 });
         writePrivateFileSync(file, JSON.stringify(data), [(0, import_node_path3.dirname)(this.dir), this.dir], { durable: false });
       }
       fail(error2) {
@@ -11358,20 +11583,21 @@ function removeCachedTokens(configDir, clientId, clientSecret) {
   const prefix = `${credentialKey(clientId, clientSecret)}-`;
   let names2;
   try {
-    names2 = (0, import_node_fs5.readdirSync)(dir);
+    names2 = (0, import_node_fs6.readdirSync)(dir);
   } catch (error2) {
     const code = error2.code;
     if (code === "ENOENT" || code === "ENOTDIR") return;
     throw error2;
   }
-  for (const name of names2) if (name.startsWith(prefix)) (0, import_node_fs5.rmSync)((0, import_node_path4.join)(dir, name), { force: true, recursive: true });
+  for (const name of names2) if (name.startsWith(prefix)) (0, import_node_fs6.rmSync)((0, import_node_path4.join)(dir, name), { force: true, recursive: true });
 }
-var import_node_crypto4, import_node_fs5, import_node_path4, TokenResponseError, MAX_TOKEN_LENGTH, MAX_TOKEN_LIFE_SECONDS, B64TOKEN, TokenFileCache, ServiceAccountTokens;
+var import_node_crypto4, import_node_fs6, import_node_path4, TokenResponseError, MAX_TOKEN_LENGTH, MAX_TOKEN_LIFE_SECONDS, B64TOKEN, TokenFileCache, ServiceAccountTokens;
 var init_serviceAccount = __esm({
   "src/auth/serviceAccount.ts"() {
     "use strict";
     import_node_crypto4 = require("node:crypto");
-    import_node_fs5 = require("node:fs");
+    import_node_fs6 = require("node:fs");
+    init_boundedRead();
     import_node_path4 = require("node:path");
     init_privateFile();
     init_fsError();
@@ -11390,7 +11616,7 @@ var init_serviceAccount = __esm({
       }
       read() {
         try {
-          const data = JSON.parse((0, import_node_fs5.readFileSync)(this.file, "utf8"));
+          const data = JSON.parse(readOwnFileSync(this.file));
           if (typeof data.accessToken === "string" && isSendableToken(data.accessToken) && typeof data.expiresAt === "number" && typeof data.obtainedAt === "number") {
             return { accessToken: data.accessToken, expiresAt: data.expiresAt, obtainedAt: data.obtainedAt };
           }
@@ -11405,13 +11631,13 @@ var init_serviceAccount = __esm({
        * UnsafePathError saying why the place is not private.
        */
       write(grant) {
-        (0, import_node_fs5.mkdirSync)(this.dir, { recursive: true, mode: 448 });
+        (0, import_node_fs6.mkdirSync)(this.dir, { recursive: true, mode: 448 });
         writePrivateFileSync(this.file, JSON.stringify(grant), [(0, import_node_path4.dirname)(this.dir), this.dir]);
       }
       /** Best effort: a token we cannot delete is one the service already refused. */
       remove() {
         try {
-          (0, import_node_fs5.rmSync)(this.file, { force: true });
+          (0, import_node_fs6.rmSync)(this.file, { force: true });
         } catch {
         }
       }
@@ -22864,130 +23090,6 @@ var init_undici = __esm({
   }
 });
 
-// src/base/boundedRead.ts
-function tooLarge2(source, limits) {
-  return new UsageError(`${source} is larger than ${size(limits.maxBytes)}${limits.expected ? `; expected ${limits.expected}` : ""}`);
-}
-function kindOf(stats) {
-  if (stats.isDirectory()) return "a directory";
-  if (stats.isFIFO()) return "a FIFO";
-  if (stats.isCharacterDevice()) return "a character device";
-  if (stats.isBlockDevice()) return "a block device";
-  if (stats.isSocket()) return "a socket";
-  return "not a regular file";
-}
-function readRegularFileSync(path, limits) {
-  let fd;
-  try {
-    fd = (0, import_node_fs6.openSync)(path, import_node_fs6.constants.O_RDONLY | import_node_fs6.constants.O_NONBLOCK);
-  } catch (error2) {
-    throw cannotRead(path, limits, fsReason(error2));
-  }
-  try {
-    const stats = (0, import_node_fs6.fstatSync)(fd);
-    if (stats.isDirectory()) throw cannotRead(path, limits, "it is a directory");
-    if (!stats.isFile()) throw cannotRead(path, limits, `it is ${kindOf(stats)}, not a regular file`);
-    if (stats.size > limits.maxBytes) throw tooLarge2(path, limits);
-    const chunks = [];
-    let total = 0;
-    for (; ; ) {
-      const chunk = Buffer.alloc(64 * 1024);
-      const n = (0, import_node_fs6.readSync)(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      total += n;
-      if (total > limits.maxBytes) throw tooLarge2(path, limits);
-      chunks.push(chunk.subarray(0, n));
-    }
-    return Buffer.concat(chunks, total);
-  } catch (error2) {
-    if (error2 instanceof UsageError) throw error2;
-    throw cannotRead(path, limits, fsReason(error2));
-  } finally {
-    (0, import_node_fs6.closeSync)(fd);
-  }
-}
-async function readBoundedStream(stream, source, limits) {
-  const chunks = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-    total += buffer.length;
-    if (total > limits.maxBytes) throw tooLarge2(source, limits);
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
-}
-async function readBoundedPath(path, limits) {
-  let stats;
-  try {
-    stats = (0, import_node_fs6.statSync)(path);
-  } catch (error2) {
-    throw cannotRead(path, limits, fsReason(error2));
-  }
-  if (stats.isFile() || stats.isDirectory()) return readRegularFileSync(path, limits);
-  if (!stats.isFIFO() && !stats.isCharacterDevice()) throw cannotRead(path, limits, `it is ${kindOf(stats)}`);
-  let handle;
-  try {
-    handle = await (0, import_promises2.open)(path, "r");
-  } catch (error2) {
-    throw cannotRead(path, limits, fsReason(error2));
-  }
-  try {
-    return await readBoundedStream(handle.createReadStream({ autoClose: false }), path, limits);
-  } catch (error2) {
-    if (error2 instanceof UsageError) throw error2;
-    throw cannotRead(path, limits, fsReason(error2));
-  } finally {
-    await handle.close();
-  }
-}
-function readTextFileSync(path, limits) {
-  return decodeUtf8(readRegularFileSync(path, limits), path);
-}
-function decodeUtf8(bytes2, source) {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
-  } catch {
-    throw new UsageError(`${source}: not valid UTF-8 at byte ${invalidUtf8Offset(bytes2)}; save it as UTF-8`);
-  }
-}
-function invalidUtf8Offset(bytes2) {
-  let good = 0;
-  let bad = bytes2.length;
-  while (good < bad) {
-    const mid = Math.ceil((good + bad) / 2);
-    try {
-      new TextDecoder("utf-8", { fatal: true }).decode(bytes2.subarray(0, mid), { stream: true });
-      good = mid;
-    } catch {
-      bad = mid - 1;
-    }
-  }
-  let lead = good - 1;
-  while (lead >= 0 && good - lead <= 3 && (bytes2[lead] & 192) === 128) lead--;
-  const byte = bytes2[lead] ?? 0;
-  const length = byte >= 240 ? 4 : byte >= 224 ? 3 : byte >= 192 ? 2 : 1;
-  return lead >= 0 && good - lead < length ? lead : good;
-}
-var import_node_fs6, import_promises2, MAX_BYTES, size, cannotRead;
-var init_boundedRead = __esm({
-  "src/base/boundedRead.ts"() {
-    "use strict";
-    import_node_fs6 = require("node:fs");
-    import_promises2 = __toESM(require_promises(), 1);
-    init_errors();
-    init_fsError();
-    MAX_BYTES = {
-      body: 5 * 1024 * 1024,
-      secret: 64 * 1024,
-      pem: 4 * 1024 * 1024,
-      emulatorFile: 64 * 1024 * 1024
-    };
-    size = (bytes2) => bytes2 >= 1024 * 1024 ? `${bytes2 / 1024 / 1024} MiB` : bytes2 >= 1024 ? `${bytes2 / 1024} KiB` : `${bytes2} bytes`;
-    cannotRead = (path, limits, reason) => new UsageError(`${limits.label}: cannot read ${path}: ${reason}`);
-  }
-});
-
 // src/base/clock.ts
 function monotonicMs() {
   return Number(process.hrtime.bigint()) / 1e6;
@@ -25202,9 +25304,9 @@ async function readInputText(io, file, flag = "--file") {
   let bytes2;
   if (file === "-") {
     if (io.inIsTTY) throw new UsageError(`${flag} -: stdin is a terminal; pipe the JSON in or give a file`);
-    bytes2 = await readBoundedStream(io.in, source, limits);
+    bytes2 = await readBoundedStream(io.in, source, limits, io.signal);
   } else {
-    bytes2 = await readBoundedPath(file, limits);
+    bytes2 = await readBoundedPath(file, limits, { signal: io.signal, onWait: (message) => io.note(`cdba: ${message}`) });
   }
   const text12 = decodeUtf8(bytes2, source).replace(/^\uFEFF/, "");
   if (text12.trim() === "") throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);
@@ -32549,12 +32651,12 @@ function createSupportsColor(stream, options = {}) {
   });
   return translateLevel(level);
 }
-var import_node_process, import_node_os3, import_node_tty, env, flagForceColor, supportsColor, supports_color_default;
+var import_node_process, import_node_os3, import_node_tty2, env, flagForceColor, supportsColor, supports_color_default;
 var init_supports_color = __esm({
   "node_modules/chalk/source/vendor/supports-color/index.js"() {
     import_node_process = __toESM(require("node:process"), 1);
     import_node_os3 = __toESM(require("node:os"), 1);
-    import_node_tty = __toESM(require("node:tty"), 1);
+    import_node_tty2 = __toESM(require("node:tty"), 1);
     ({ env } = import_node_process.default);
     if (hasFlag("no-color") || hasFlag("no-colors") || hasFlag("color=false") || hasFlag("color=never")) {
       flagForceColor = 0;
@@ -32562,8 +32664,8 @@ var init_supports_color = __esm({
       flagForceColor = 1;
     }
     supportsColor = {
-      stdout: createSupportsColor({ isTTY: import_node_tty.default.isatty(1) }),
-      stderr: createSupportsColor({ isTTY: import_node_tty.default.isatty(2) })
+      stdout: createSupportsColor({ isTTY: import_node_tty2.default.isatty(1) }),
+      stderr: createSupportsColor({ isTTY: import_node_tty2.default.isatty(2) })
     };
     supports_color_default = supportsColor;
   }
@@ -32709,18 +32811,18 @@ var init_source = __esm({
         }
       }
     });
-    createStyler = (open6, close, parent) => {
+    createStyler = (open5, close, parent) => {
       let openAll;
       let closeAll;
       if (parent === void 0) {
-        openAll = open6;
+        openAll = open5;
         closeAll = close;
       } else {
-        openAll = parent.openAll + open6;
+        openAll = parent.openAll + open5;
         closeAll = close + parent.closeAll;
       }
       return {
-        open: open6,
+        open: open5,
         close,
         openAll,
         closeAll,
@@ -34889,16 +34991,16 @@ var init_cli_spinners = __esm({
 });
 
 // node_modules/yoctocolors/base.js
-var import_node_tty2, hasColors, format3, reset, bold, dim, italic, underline, underlineDouble, underlineCurly, underlineDotted, underlineDashed, overline, inverse, hidden, strikethrough, black, red, green, yellow, blue, magenta, cyan, white, gray, bgBlack, bgRed, bgGreen, bgYellow, bgBlue, bgMagenta, bgCyan, bgWhite, bgGray, redBright, greenBright, yellowBright, blueBright, magentaBright, cyanBright, whiteBright, bgRedBright, bgGreenBright, bgYellowBright, bgBlueBright, bgMagentaBright, bgCyanBright, bgWhiteBright, underlineBlack, underlineRed, underlineGreen, underlineYellow, underlineBlue, underlineMagenta, underlineCyan, underlineWhite, underlineGray, underlineRedBright, underlineGreenBright, underlineYellowBright, underlineBlueBright, underlineMagentaBright, underlineCyanBright, underlineWhiteBright;
+var import_node_tty3, hasColors, format3, reset, bold, dim, italic, underline, underlineDouble, underlineCurly, underlineDotted, underlineDashed, overline, inverse, hidden, strikethrough, black, red, green, yellow, blue, magenta, cyan, white, gray, bgBlack, bgRed, bgGreen, bgYellow, bgBlue, bgMagenta, bgCyan, bgWhite, bgGray, redBright, greenBright, yellowBright, blueBright, magentaBright, cyanBright, whiteBright, bgRedBright, bgGreenBright, bgYellowBright, bgBlueBright, bgMagentaBright, bgCyanBright, bgWhiteBright, underlineBlack, underlineRed, underlineGreen, underlineYellow, underlineBlue, underlineMagenta, underlineCyan, underlineWhite, underlineGray, underlineRedBright, underlineGreenBright, underlineYellowBright, underlineBlueBright, underlineMagentaBright, underlineCyanBright, underlineWhiteBright;
 var init_base = __esm({
   "node_modules/yoctocolors/base.js"() {
-    import_node_tty2 = __toESM(require("node:tty"), 1);
-    hasColors = import_node_tty2.default?.WriteStream?.prototype?.hasColors?.() ?? false;
-    format3 = (open6, close) => {
+    import_node_tty3 = __toESM(require("node:tty"), 1);
+    hasColors = import_node_tty3.default?.WriteStream?.prototype?.hasColors?.() ?? false;
+    format3 = (open5, close) => {
       if (!hasColors) {
         return (input) => input;
       }
-      const openCode = `\x1B[${open6}m`;
+      const openCode = `\x1B[${open5}m`;
       const closeCode = `\x1B[${close}m`;
       return (input) => {
         const string2 = input + "";
@@ -35949,12 +36051,12 @@ function colorLevelFor(env2, isTTY) {
   }
   return isTTY ? 1 : 0;
 }
-var import_node_stream, import_node_tty3, childRunning, signalsTaken, IO, PREFIX, TestIO;
+var import_node_stream, import_node_tty4, childRunning, signalsTaken, IO, PREFIX, TestIO;
 var init_io = __esm({
   "src/base/io.ts"() {
     "use strict";
     import_node_stream = require("node:stream");
-    import_node_tty3 = require("node:tty");
+    import_node_tty4 = require("node:tty");
     init_source();
     init_boundedRead();
     init_errors();
@@ -36027,7 +36129,7 @@ var init_io = __esm({
           in: () => process.stdin,
           outIsTTY,
           errIsTTY: Boolean(process.stderr.isTTY),
-          inIsTTY: (0, import_node_tty3.isatty)(0),
+          inIsTTY: (0, import_node_tty4.isatty)(0),
           colorLevel: colorLevelFor(env2, outIsTTY),
           columns: process.stdout.columns || Number(env2.COLUMNS) || 0,
           rows: process.stderr.rows || 0,
@@ -36152,7 +36254,7 @@ var init_io = __esm({
       }
       /** Reads all of stdin as strict UTF-8, refused past `limits.maxBytes` (/dev/zero is one line, not a crash). */
       async readStdin(limits) {
-        return decodeUtf8(await readBoundedStream(this.in, `${limits.label}: stdin`, limits), `${limits.label}: stdin`);
+        return decodeUtf8(await readBoundedStream(this.in, `${limits.label}: stdin`, limits, this.signal), `${limits.label}: stdin`);
       }
       /**
        * Asks a question on stderr (with cdba's prefix, as every line there) and reads one line from stdin. With `secret`,
@@ -36169,7 +36271,7 @@ var init_io = __esm({
         let wasInterrupted = false;
         let onInterrupt = () => {
         };
-        const interrupted = new Promise((_, reject) => {
+        const interrupted2 = new Promise((_, reject) => {
           onInterrupt = () => {
             wasInterrupted = true;
             reject(new InterruptedError("interrupted; nothing was changed"));
@@ -36179,7 +36281,7 @@ var init_io = __esm({
         this.signal.addEventListener("abort", onInterrupt);
         try {
           if (this.signal.aborted) onInterrupt();
-          const next = await Promise.race([lines.next(), interrupted]);
+          const next = await Promise.race([lines.next(), interrupted2]);
           if (next.done) throw new UsageError("no answer: stdin closed");
           return next.value;
         } finally {
@@ -36864,7 +36966,7 @@ async function namesOf(pages2) {
 }
 async function readCache(file, now, valid = (name) => CLUSTER_NAME.test(name)) {
   try {
-    const entry = JSON.parse(await (0, import_promises4.readFile)(file, "utf8"));
+    const entry = JSON.parse(readOwnFileSync(file));
     const age = now - Number(entry.at);
     if (!(age >= 0 && age < CACHE_TTL_MS) || !Array.isArray(entry.names)) return void 0;
     return entry.names.filter((n) => typeof n === "string" && valid(n));
@@ -36874,18 +36976,19 @@ async function readCache(file, now, valid = (name) => CLUSTER_NAME.test(name)) {
 }
 async function writeCache(configDir, file, entry) {
   try {
-    if (!(await (0, import_promises4.stat)(configDir)).isDirectory()) return;
-    await (0, import_promises4.mkdir)((0, import_node_path7.join)(configDir, "cache"), { recursive: true, mode: 448 });
+    if (!(await (0, import_promises3.stat)(configDir)).isDirectory()) return;
+    await (0, import_promises3.mkdir)((0, import_node_path7.join)(configDir, "cache"), { recursive: true, mode: 448 });
     writePrivateFileSync(file, JSON.stringify(entry), [configDir, (0, import_node_path7.join)(configDir, "cache")]);
   } catch {
   }
 }
-var import_node_crypto8, import_promises4, import_node_path7, CACHE_TTL_MS, ATTEMPT_TIMEOUT, LOOKUP_DEADLINE_MS, MAX_NAMES2, CLUSTER_NAME;
+var import_node_crypto8, import_promises3, import_node_path7, CACHE_TTL_MS, ATTEMPT_TIMEOUT, LOOKUP_DEADLINE_MS, MAX_NAMES2, CLUSTER_NAME;
 var init_clusterNames = __esm({
   "src/cli/completion/clusterNames.ts"() {
     "use strict";
     import_node_crypto8 = require("node:crypto");
-    import_promises4 = __toESM(require_promises(), 1);
+    import_promises3 = __toESM(require_promises(), 1);
+    init_boundedRead();
     init_privateFile();
     import_node_path7 = require("node:path");
     CACHE_TTL_MS = 1e4;
@@ -39875,7 +39978,7 @@ var init_restore = __esm({
 });
 
 // src/emulator/resources/backups/handlers.ts
-function open3(ctx) {
+function open2(ctx) {
   const record2 = dedicatedCluster(ctx);
   const moment = momentOf(ctx);
   const state = stateAt(ctx.services.store, moment.now);
@@ -39946,18 +40049,18 @@ var init_handlers4 = __esm({
     MAX_INT32 = 2 ** 31 - 1;
     snapshotDoc = (call, view2, justTaken = false) => renderSnapshot(view2, call.moment, { clusterUrl: call.clusterUrl, clusterName: call.cluster.name, type: call.cluster.type, justTaken });
     listSnapshots2 = (ctx) => {
-      const call = open3(ctx);
+      const call = open2(ctx);
       const views = snapshotsOf(call.cluster, call.state, call.moment);
       const page2 = paginate2(views, pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...page2, results: page2.results.map((view2) => snapshotDoc(call, view2)) } };
     };
     getSnapshot2 = (ctx) => {
-      const call = open3(ctx);
+      const call = open2(ctx);
       return { status: 200, body: snapshotDoc(call, findSnapshot(snapshotsOf(call.cluster, call.state, call.moment), ctx.params.snapshotId, call.cluster.name)) };
     };
     TAKE_READ_ONLY = { fields: ["links"] };
     takeSnapshot2 = async (ctx) => {
-      const call = withBackup(open3(ctx));
+      const call = withBackup(open2(ctx));
       const body = ctx.body;
       refuseFields(body, ["description", "retentionInDays"], ["links"]);
       if (body.description !== void 0 && typeof body.description !== "string") throw failures.invalidAttribute("description");
@@ -39988,7 +40091,7 @@ var init_handlers4 = __esm({
       return { status: 200, body: snapshotDoc(call, view2, true) };
     };
     deleteSnapshot2 = async (ctx) => {
-      const call = open3(ctx);
+      const call = open2(ctx);
       const view2 = findSnapshot(snapshotsOf(call.cluster, call.state, call.moment), ctx.params.snapshotId, call.cluster.name);
       if (view2.onDemand || call.state.snapshots.some((record2) => record2.id === view2.id)) call.state.snapshots = call.state.snapshots.filter((record2) => record2.id !== view2.id);
       else call.state.deleted.push(view2.id);
@@ -39997,19 +40100,19 @@ var init_handlers4 = __esm({
     };
     jobsOf = (call, flex) => call.state.restoreJobs.filter((job) => job.clusterId === call.cluster.id && job.flex === flex).sort((a, b) => b.createdAt - a.createdAt);
     listRestoreJobs2 = (ctx) => {
-      const call = open3(ctx);
+      const call = open2(ctx);
       const page2 = paginate2(jobsOf(call, false), pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...page2, results: page2.results.map((job) => renderRestoreJob(job, call.moment, jobContext(ctx, job))) } };
     };
     getRestoreJob2 = (ctx) => {
-      const call = open3(ctx);
+      const call = open2(ctx);
       const job = findJob(jobsOf(call, false), ctx.params.restoreJobId, call.cluster.name);
       return { status: 200, body: renderRestoreJob(job, call.moment, jobContext(ctx, job)) };
     };
     JOB_READ_ONLY_FIELDS = ["cancelled", "components", "deliveryUrl", "desiredTimestamp", "expired", "expiresAt", "failed", "finishedAt", "id", "links", "privateDownloadDeliveryUrls", "timestamp"];
     CREATE_JOB_READ_ONLY = { fields: JOB_READ_ONLY_FIELDS };
     createRestoreJob2 = async (ctx) => {
-      const call = open3(ctx);
+      const call = open2(ctx);
       const body = ctx.body;
       refuseFields(body, ["deliveryType", "snapshotId", "targetClusterName", "targetGroupId", "oplogTs", "oplogInc", "pointInTimeUTCSeconds"], JOB_READ_ONLY_FIELDS);
       const delivery = stringField(body, "deliveryType", /^(automated|download)$/, true);
@@ -40033,7 +40136,7 @@ var init_handlers4 = __esm({
       return { status: 200, body: renderRestoreJob(job, call.moment, jobContext(ctx, job)) };
     };
     cancelRestoreJob2 = async (ctx) => {
-      const call = open3(ctx);
+      const call = open2(ctx);
       const job = findJob(jobsOf(call, false), ctx.params.restoreJobId, call.cluster.name);
       if (jobPhase(job, call.moment.now) !== "running") throw backupFailures.cannotCancelFinished(job.id);
       job.cancelledAt = call.moment.now;
@@ -40042,7 +40145,7 @@ var init_handlers4 = __esm({
       return { status: 204, body: void 0 };
     };
     getSchedule = (ctx) => {
-      const call = withBackup(open3(ctx));
+      const call = withBackup(open2(ctx));
       const { cluster, moment } = call;
       const schedule = scheduleOf(cluster.id);
       return {
@@ -40067,7 +40170,7 @@ var init_handlers4 = __esm({
 });
 
 // src/emulator/resources/backups/flexHandlers.ts
-function open4(ctx) {
+function open3(ctx) {
   const record2 = flexClusterOf(ctx);
   const moment = momentOf(ctx);
   const state = stateAt(ctx.services.store, moment.now);
@@ -40088,27 +40191,27 @@ var init_flexHandlers = __esm({
     OBJECT_ID6 = /^[0-9a-f]{24}$/;
     DEPLOYMENT_NAME = /^[\p{L}\p{N}\-_.(),:&@+']{1,64}$/u;
     listFlexSnapshots2 = (ctx) => {
-      const call = open4(ctx);
+      const call = open3(ctx);
       const page2 = paginate2(call.snapshots, pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...page2, results: page2.results.map((view2) => renderFlexSnapshot(view2, call.moment)) } };
     };
     getFlexSnapshot2 = (ctx) => {
-      const call = open4(ctx);
+      const call = open3(ctx);
       return { status: 200, body: renderFlexSnapshot(findSnapshot(call.snapshots, ctx.params.snapshotId, call.cluster.name), call.moment) };
     };
     listFlexRestoreJobs2 = (ctx) => {
-      const call = open4(ctx);
+      const call = open3(ctx);
       const page2 = paginate2(call.jobs, pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...page2, results: page2.results.map((job) => renderFlexRestoreJob(job, call.moment)) } };
     };
     getFlexRestoreJob2 = (ctx) => {
-      const call = open4(ctx);
+      const call = open3(ctx);
       return { status: 200, body: renderFlexRestoreJob(findJob(call.jobs, ctx.params.restoreJobId, call.cluster.name), call.moment) };
     };
     FLEX_JOB_READ_ONLY_FIELDS = ["deliveryType", "expirationDate", "id", "instanceName", "links", "projectId", "restoreFinishedDate", "restoreScheduledDate", "snapshotFinishedDate", "snapshotUrl", "status"];
     FLEX_CREATE_JOB_READ_ONLY = { fields: FLEX_JOB_READ_ONLY_FIELDS };
     createFlexRestoreJob2 = async (ctx) => {
-      const call = open4(ctx);
+      const call = open3(ctx);
       const body = ctx.body;
       refuseFields(body, ["snapshotId", "targetDeploymentItemName", "targetProjectId"], FLEX_JOB_READ_ONLY_FIELDS);
       const snapshotId = stringField(body, "snapshotId", OBJECT_ID6, true);
@@ -40395,13 +40498,13 @@ var init_credentials = __esm({
         // An owner key, a read-only key and a service account in the default project, open to every address.
         byDefault: (seed) => {
           const projectId = seed.projects[0].id;
-          const open6 = ["0.0.0.0/0", "::/0"];
+          const open5 = ["0.0.0.0/0", "::/0"];
           seed.apiKeys = [
-            { publicKey: letters(8), privateKey: (0, import_node_crypto15.randomUUID)(), accessList: open6, roles: [{ projectId, roleName: "GROUP_OWNER" }] },
-            { publicKey: letters(8), privateKey: (0, import_node_crypto15.randomUUID)(), accessList: open6, roles: [{ projectId, roleName: "GROUP_READ_ONLY" }] }
+            { publicKey: letters(8), privateKey: (0, import_node_crypto15.randomUUID)(), accessList: open5, roles: [{ projectId, roleName: "GROUP_OWNER" }] },
+            { publicKey: letters(8), privateKey: (0, import_node_crypto15.randomUUID)(), accessList: open5, roles: [{ projectId, roleName: "GROUP_READ_ONLY" }] }
           ];
           seed.serviceAccounts = [
-            { clientId: `mdb_sa_id_${hex2(12)}`, clientSecret: `mdb_sa_sk_${hex2(20)}`, accessList: open6, roles: [{ projectId, roleName: "GROUP_OWNER" }] }
+            { clientId: `mdb_sa_id_${hex2(12)}`, clientSecret: `mdb_sa_sk_${hex2(20)}`, accessList: open5, roles: [{ projectId, roleName: "GROUP_OWNER" }] }
           ];
         }
       },
@@ -42610,7 +42713,7 @@ function stateOf3(store, now) {
   dropDeleted(state, now);
   return state;
 }
-function open5(ctx) {
+function open4(ctx) {
   const cluster = clusterNamed2(ctx, ctx.params.clusterName);
   const now = ctx.services.clock();
   return { cluster, state: stateOf3(ctx.services.store, now), now, moment: { now, transitionMs: ctx.services.transitionMs } };
@@ -42720,17 +42823,17 @@ var init_handlers9 = __esm({
     ofCluster = (call) => call.state.indexes.filter((record2) => record2.clusterId === call.cluster.id);
     CREATE_READ_ONLY = { fields: [] };
     listIndexes = (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       return { status: 200, body: ofCluster(call).map((record2) => renderIndex(record2, call.moment)) };
     };
     listCollectionIndexes = (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       const { databaseName, collectionName } = ctx.params;
       const records = ofCluster(call).filter((record2) => record2.database === databaseName && record2.collectionName === collectionName);
       return { status: 200, body: records.map((record2) => renderIndex(record2, call.moment)) };
     };
     createIndex = async (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       const body = ctx.body;
       const problem = checkCreateRequest(body);
       if (problem && problem.kind !== "build") throw refusal(problem);
@@ -42740,12 +42843,12 @@ var init_handlers9 = __esm({
       return { status: 201, body: renderIndex(record2, { ...call.moment, justChanged: true }) };
     };
     getIndex = (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       return { status: 200, body: renderIndex(findIndex(ctx, call, false), call.moment) };
     };
     UPDATE_READ_ONLY = { fields: [] };
     updateIndex = async (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       const record2 = findIndex(ctx, call, true);
       const body = ctx.body;
       const unknown = Object.keys(body).find((key) => key !== "definition");
@@ -42757,7 +42860,7 @@ var init_handlers9 = __esm({
       return { status: 200, body: renderIndex(record2, { ...call.moment, justChanged: true }) };
     };
     deleteIndex = async (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       remove(call, findIndex(ctx, call, true));
       await ctx.services.store.commit();
       return { status: 204, body: void 0 };
@@ -42767,7 +42870,7 @@ var init_handlers9 = __esm({
       fields: ["indexID", "status"],
       held: (ctx) => {
         try {
-          const call = open5(ctx);
+          const call = open4(ctx);
           return renderFlatIndex(findIndex(ctx, call, false), flatMoment(call, { describe: true }));
         } catch {
           return void 0;
@@ -42775,24 +42878,24 @@ var init_handlers9 = __esm({
       }
     };
     ftsCreateIndex = async (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       const { names: names2, type, definition } = flatBody(ctx.body);
       const record2 = create(ctx, call, { database: names2.database, collectionName: names2.collectionName, name: names2.name, type }, definition);
       await ctx.services.store.commit();
       return { status: 200, body: renderFlatIndex(record2, flatMoment(call, { justChanged: true })) };
     };
     ftsListIndexes = (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       const { databaseName, collectionName } = ctx.params;
       const records = ofCluster(call).filter((record2) => record2.database === databaseName && record2.collectionName === collectionName);
       return { status: 200, body: records.map((record2) => renderFlatIndex(record2, flatMoment(call))) };
     };
     ftsGetIndex = (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       return { status: 200, body: renderFlatIndex(findIndex(ctx, call, false), flatMoment(call, { describe: true })) };
     };
     ftsUpdateIndex = async (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       const record2 = findIndex(ctx, call, true);
       const { names: names2, type, definition } = flatBody(ctx.body);
       for (const key of ["database", "collectionName", "name"]) if (names2[key] !== record2[key]) throw failures.invalidAttribute(key);
@@ -46605,7 +46708,7 @@ async function showPlan(ctx, name, plan) {
 // src/cli/clusters/connect.ts
 var import_node_child_process = __toESM(require_node_child_process(), 1);
 var import_node_fs8 = require("node:fs");
-var import_promises3 = __toESM(require_promises(), 1);
+var import_promises2 = __toESM(require_promises(), 1);
 var import_node_os4 = require("node:os");
 var import_node_path6 = require("node:path");
 init_esm();
@@ -46720,7 +46823,7 @@ async function findOnPath(command, env2) {
     for (const ext of extensions) {
       const candidate = (0, import_node_path6.join)(dir, command + ext);
       try {
-        await (0, import_promises3.access)(candidate, import_node_fs8.constants.X_OK);
+        await (0, import_promises2.access)(candidate, import_node_fs8.constants.X_OK);
         return candidate;
       } catch {
       }
@@ -51062,4 +51165,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=70f764f9b8ee9f10bcd33bd65042e97e3ebc0c8212d0ec0244a3ddbbcc1ac347
+//# cdbaBundleSha256=6c7aed9549edddecc6af246288c17bfa10f096395e3e0eab8a555694f2e68e5d

@@ -299,7 +299,7 @@ export class IO {
 
   /** Reads all of stdin as strict UTF-8, refused past `limits.maxBytes` (/dev/zero is one line, not a crash). */
   async readStdin(limits: ReadLimits): Promise<string> {
-    return decodeUtf8(await readBoundedStream(this.in, `${limits.label}: stdin`, limits), `${limits.label}: stdin`);
+    return decodeUtf8(await readBoundedStream(this.in, `${limits.label}: stdin`, limits, this.signal), `${limits.label}: stdin`);
   }
 
   /**
