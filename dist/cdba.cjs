@@ -3592,6 +3592,7 @@ __export(errors_exports, {
   NotFoundError: () => NotFoundError,
   QuietExit: () => QuietExit,
   SunsetWithinError: () => SunsetWithinError,
+  TerminatedError: () => TerminatedError,
   TimeoutError: () => TimeoutError,
   UnsafePathError: () => UnsafePathError,
   UsageError: () => UsageError,
@@ -3612,7 +3613,7 @@ function exitCodeFor(error2) {
   if (error2 instanceof CdbaError) return error2.exitCode;
   return ExitCode.general;
 }
-var ExitCode, EXIT_CODE_TABLE, CdbaError, UsageError, UnsafePathError, LocalFailureError, ApiError, NetworkError, TimeoutError, WatchTimeoutError, NotFoundError, FailedError, ConflictError, QuietExit, SunsetWithinError, EnvLeftError, UserActionError, FailedStateError, InterruptedError;
+var ExitCode, EXIT_CODE_TABLE, CdbaError, UsageError, UnsafePathError, LocalFailureError, ApiError, NetworkError, TimeoutError, WatchTimeoutError, NotFoundError, FailedError, ConflictError, QuietExit, SunsetWithinError, EnvLeftError, UserActionError, FailedStateError, InterruptedError, TerminatedError;
 var init_errors = __esm({
   "src/base/errors.ts"() {
     "use strict";
@@ -3632,7 +3633,8 @@ var init_errors = __esm({
       envLeft: 12,
       userAction: 13,
       failedState: 14,
-      interrupted: 130
+      interrupted: 130,
+      terminated: 143
     };
     EXIT_CODE_TABLE = [
       { code: 0, meaning: "ok" },
@@ -3649,7 +3651,8 @@ var init_errors = __esm({
       { code: 12, meaning: "run: the command ran, but env down failed; the line names what is left" },
       { code: 13, meaning: "a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do" },
       { code: 14, meaning: "a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE" },
-      { code: 130, meaning: "interrupted" }
+      { code: 130, meaning: "interrupted" },
+      { code: 143, meaning: "terminated (SIGTERM)" }
     ];
     CdbaError = class extends Error {
       /** An optional second line that tells the user what to do next. */
@@ -3727,6 +3730,9 @@ var init_errors = __esm({
     };
     InterruptedError = class extends CdbaError {
       exitCode = ExitCode.interrupted;
+    };
+    TerminatedError = class extends CdbaError {
+      exitCode = ExitCode.terminated;
     };
   }
 });
@@ -4349,8 +4355,10 @@ var terminate_exports = {};
 __export(terminate_exports, {
   isTerminateTakenOver: () => isTerminateTakenOver,
   onTerminate: () => onTerminate,
+  onTerminateReport: () => onTerminateReport,
   runTerminateCleanups: () => runTerminateCleanups,
-  takeOverTerminate: () => takeOverTerminate
+  takeOverTerminate: () => takeOverTerminate,
+  terminateReport: () => terminateReport
 });
 function onTerminate(cleanup) {
   cleanups.add(cleanup);
@@ -4373,12 +4381,29 @@ function runTerminateCleanups() {
     }
   }
 }
-var cleanups, takenOver;
+function onTerminateReport(report) {
+  reports.push(report);
+  return () => {
+    const at = reports.indexOf(report);
+    if (at >= 0) reports.splice(at, 1);
+  };
+}
+function terminateReport() {
+  const first = reports[0];
+  if (!first) return { message: "terminated" };
+  try {
+    return first();
+  } catch {
+    return { message: "terminated" };
+  }
+}
+var cleanups, takenOver, reports;
 var init_terminate = __esm({
   "src/base/terminate.ts"() {
     "use strict";
     cleanups = /* @__PURE__ */ new Set();
     takenOver = false;
+    reports = [];
   }
 });
 
@@ -6384,6 +6409,7 @@ async function watch(options) {
   let interval = intervals.firstMs;
   let state = options.initialState ?? "";
   if (options.initialState !== void 0) await progress.show(options.initialState, false);
+  const forgetTerminateReport = onTerminateReport(() => ({ message: `terminated while waiting for ${subject}${state ? ` (${state})` : ""}`, ...options.resumeHint ? { hint: options.resumeHint } : {} }));
   try {
     for (; ; ) {
       const step2 = await raceWith(options.poll, stop.signal);
@@ -6409,6 +6435,7 @@ async function watch(options) {
     }
     throw error2;
   } finally {
+    forgetTerminateReport();
     cancelDeadline?.();
     io.signal.removeEventListener("abort", onInterrupt);
   }
@@ -6435,6 +6462,7 @@ var init_watch = __esm({
   "src/core/watch.ts"() {
     "use strict";
     init_errors();
+    init_terminate();
     realDeadlineTimer = (ms, expire) => {
       const timer = setTimeout(expire, ms);
       return () => clearTimeout(timer);
@@ -24095,6 +24123,47 @@ var init_command = __esm({
   }
 });
 
+// src/base/errorReport.ts
+function errorReport(error2, hint) {
+  const exitCode = exitCodeFor(error2);
+  const message = error2 instanceof CdbaError ? error2.message : `unexpected error: ${error2?.message ?? String(error2)}`;
+  const doc = { exitCode, message, retryable: RETRYABLE.has(exitCode) };
+  if (error2 instanceof ApiError) {
+    doc.status = error2.status;
+    if (error2.errorCode !== void 0) doc.errorCode = error2.errorCode;
+    if (typeof error2.document?.detail === "string") doc.detail = error2.document.detail;
+  }
+  if (hint) doc.hint = hint;
+  return { error: doc };
+}
+function usageErrorReport(message, hint) {
+  return { error: { exitCode: ExitCode.usage, message, retryable: false, ...hint ? { hint } : {} } };
+}
+function formatErrorReport(doc) {
+  return JSON.stringify(doc).replace(TERMINAL_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+function errorFormatFrom(argv, env2) {
+  let value = env2.CDBA_ERROR_FORMAT || void 0;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--") break;
+    if (arg === "--error-format") value = argv[++i];
+    else if (arg.startsWith("--error-format=")) value = arg.slice("--error-format=".length);
+  }
+  if (value === void 0 || value === "") return { format: "text" };
+  return ERROR_FORMATS.includes(value) ? { format: value } : { format: "text", invalid: value };
+}
+var ERROR_FORMATS, RETRYABLE, TERMINAL_UNSAFE;
+var init_errorReport = __esm({
+  "src/base/errorReport.ts"() {
+    "use strict";
+    init_errors();
+    ERROR_FORMATS = ["text", "json"];
+    RETRYABLE = /* @__PURE__ */ new Set([ExitCode.rateLimited, ExitCode.server, ExitCode.watchTimeout, ExitCode.userAction]);
+    TERMINAL_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+  }
+});
+
 // src/core/deleteAfter.ts
 function resolveDeleteAfter(flags, now = /* @__PURE__ */ new Date()) {
   const { deleteAfter, deleteAfterDate } = flags;
@@ -36060,6 +36129,7 @@ var init_io = __esm({
     init_source();
     init_boundedRead();
     init_errors();
+    init_errorReport();
     init_terminate();
     init_sanitize();
     init_secretForms();
@@ -36114,7 +36184,7 @@ var init_io = __esm({
         process.on("SIGTERM", () => {
           if (signalsTaken > 0) return;
           if (isTerminateTakenOver()) runTerminateCleanups();
-          else stopAtOnce(143);
+          else io.stopWith(143, terminateReport());
         });
         for (const stream of [process.stdout, process.stderr]) {
           stream.on("error", (error2) => {
@@ -36122,7 +36192,7 @@ var init_io = __esm({
             throw error2;
           });
         }
-        return new _IO({
+        const io = new _IO({
           signal: interrupt.signal,
           out: process.stdout,
           err: process.stderr,
@@ -36135,6 +36205,7 @@ var init_io = __esm({
           rows: process.stderr.rows || 0,
           ownsProcess: true
         });
+        return io;
       }
       /**
        * This IO with another abort signal: the same streams, colours and secrets. For a
@@ -36156,12 +36227,31 @@ var init_io = __esm({
         this.colorLevel = 0;
         this.chalkInstance = void 0;
       }
-      /** Values this run must never print (private key, client secret, tokens); see addSecret. */
+      /**
+       * How a failure is said: the `cdba: ...` line, or one JSON document (--error-format
+       * json). main sets it before the run, so that a stop outside its own error report
+       * (a SIGTERM, cdba run's second signal) takes the same form.
+       */
+      errorFormat = "text";
+      /** Says why the run stops (one line, or one JSON document) and ends the process with `code` (stopAtOnce). */
+      stopWith(code, report) {
+        this.reportStop(code, report);
+        return stopAtOnce(code);
+      }
+      /** The stop's one line or JSON document, in the run's --error-format. */
+      reportStop(code, report) {
+        if (this.errorFormat === "json") {
+          this.errorDocument(formatErrorReport({ error: { exitCode: code, message: report.message, retryable: false, ...report.hint ? { hint: report.hint } : {} } }));
+        } else {
+          this.note(`cdba: ${report.message}${report.hint ? `; ${report.hint}` : ""}`, "red");
+        }
+      }
       /**
        * Told a failing command's message and hint before its error is reported, to say it
        * once more in another form (`env up -o github`: a workflow command's ::error:: annotation).
        */
       onFailure;
+      /** Values this run must never print (private key, client secret, tokens); see addSecret. */
       secrets = /* @__PURE__ */ new Map();
       /**
        * Registers a credential: from now on write() and note() replace it with
@@ -45017,8 +45107,8 @@ async function runEnvUp(ctx, name, flags, outputFlag2) {
   }
   const plan = await planUp(ctx, name, flags, outputFlag2);
   const left = `remove what env up made so far with \`${ctx.followUp("env", "down", name)}\``;
-  const { onTerminate: onTerminate2 } = await Promise.resolve().then(() => (init_terminate(), terminate_exports));
-  const forgetTerminateNote = onTerminate2(() => ctx.io.note(`cdba: terminated during env up; ${left}`));
+  const { onTerminateReport: onTerminateReport2 } = await Promise.resolve().then(() => (init_terminate(), terminate_exports));
+  const forgetTerminateNote = onTerminateReport2(() => ({ message: "terminated during env up", hint: left }));
   let connection;
   const progress = { changed: false };
   try {
@@ -45297,6 +45387,9 @@ function fdOf(stream) {
   const fd = stream.fd;
   return typeof fd === "number" ? fd : void 0;
 }
+function stoppedBy(signal, message) {
+  return signal === "SIGINT" ? new InterruptedError(message) : new TerminatedError(message);
+}
 function signalStatus(signal) {
   return 128 + (signal ? import_node_os5.constants.signals[signal] ?? 1 : 1);
 }
@@ -45320,7 +45413,7 @@ async function runRun(ctx, words2, flags, dashDash) {
   const plan = await planUp(ctx, name, flags, void 0);
   if (ctx.io.signal.aborted) throw new InterruptedError("interrupted; nothing was made");
   const downHint = ctx.followUp("env", "down", name);
-  const { whileSignalsTaken: whileSignalsTaken2, stopAtOnce: stopAtOnce2 } = await Promise.resolve().then(() => (init_io(), io_exports));
+  const { whileSignalsTaken: whileSignalsTaken2 } = await Promise.resolve().then(() => (init_io(), io_exports));
   const stopUp = new AbortController();
   const upCtx = ctx.withSignal(stopUp.signal);
   let phase = "up";
@@ -45328,10 +45421,7 @@ async function runRun(ctx, words2, flags, dashDash) {
   let child;
   let childExited = false;
   const onSignal = (signal) => {
-    if (firstSignal) {
-      ctx.io.note(`cdba: stopped; the env is still there: run \`${downHint}\``);
-      stopAtOnce2(signalStatus(signal));
-    }
+    if (firstSignal) ctx.io.stopWith(signalStatus(signal), { message: `stopped; the env is still there: run \`${downHint}\`` });
     firstSignal = signal;
     const again = signal === "SIGINT" ? "a second Ctrl-C" : "a second signal";
     if (phase === "up") {
@@ -45362,7 +45452,7 @@ async function runRun(ctx, words2, flags, dashDash) {
       } catch (error2) {
         if (firstSignal) {
           await down(`env up was stopped (${firstSignal})`, "what env up made so far");
-          throw new QuietExit(signalStatus(firstSignal));
+          throw stoppedBy(firstSignal, `stopped by ${firstSignal} during env up; env down ${name} removed what it made`);
         }
         if (error2 instanceof UsageError) throw error2;
         phase = "down";
@@ -45376,6 +45466,7 @@ async function runRun(ctx, words2, flags, dashDash) {
       const code = firstSignal ? signalStatus(firstSignal) : await runChild(ctx, words2, childEnvironment(ctx.env, keep, connection), (spawned) => child = spawned);
       childExited = true;
       await down(`${firstSignal && !child ? `stopped (${firstSignal}) before ${words2[0]} ran` : `${words2[0]} exited ${code}`}`, `what env up made (cluster ${name} if it made it, user ${connection.username}, its access-list entry)`);
+      if (firstSignal && !child) throw stoppedBy(firstSignal, `stopped by ${firstSignal} before ${words2[0]} ran; env down ${name} removed the env`);
       throw new QuietExit(code);
     });
   } finally {
@@ -45920,43 +46011,7 @@ init_command();
 
 // src/cli/program.ts
 init_esm();
-
-// src/base/errorReport.ts
-init_errors();
-var ERROR_FORMATS = ["text", "json"];
-var RETRYABLE = /* @__PURE__ */ new Set([ExitCode.rateLimited, ExitCode.server, ExitCode.watchTimeout, ExitCode.userAction]);
-function errorReport(error2, hint) {
-  const exitCode = exitCodeFor(error2);
-  const message = error2 instanceof CdbaError ? error2.message : `unexpected error: ${error2?.message ?? String(error2)}`;
-  const doc = { exitCode, message, retryable: RETRYABLE.has(exitCode) };
-  if (error2 instanceof ApiError) {
-    doc.status = error2.status;
-    if (error2.errorCode !== void 0) doc.errorCode = error2.errorCode;
-    if (typeof error2.document?.detail === "string") doc.detail = error2.document.detail;
-  }
-  if (hint) doc.hint = hint;
-  return { error: doc };
-}
-function usageErrorReport(message, hint) {
-  return { error: { exitCode: ExitCode.usage, message, retryable: false, ...hint ? { hint } : {} } };
-}
-var TERMINAL_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-function formatErrorReport(doc) {
-  return JSON.stringify(doc).replace(TERMINAL_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
-function errorFormatFrom(argv, env2) {
-  let value = env2.CDBA_ERROR_FORMAT || void 0;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--") break;
-    if (arg === "--error-format") value = argv[++i];
-    else if (arg.startsWith("--error-format=")) value = arg.slice("--error-format=".length);
-  }
-  if (value === void 0 || value === "") return { format: "text" };
-  return ERROR_FORMATS.includes(value) ? { format: value } : { format: "text", invalid: value };
-}
-
-// src/cli/program.ts
+init_errorReport();
 init_settings();
 init_validate();
 init_hints();
@@ -51042,6 +51097,7 @@ init_errors();
 init_shellWord();
 init_hints();
 init_io();
+init_errorReport();
 var VERSION = version;
 function prebuildProgram() {
   const app = new App(IO.test(), {}, VERSION);
@@ -51068,6 +51124,7 @@ async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuil
     command.configureOutput(program2.configureOutput());
   }
   const errors = errorFormatFrom(argv, env2);
+  io.errorFormat = errors.format;
   try {
     if (errors.invalid !== void 0) {
       throw new UsageError(`invalid --error-format "${errors.invalid}" (or CDBA_ERROR_FORMAT): expected ${ERROR_FORMATS.join(" or ")}`);
@@ -51165,4 +51222,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=6c7aed9549edddecc6af246288c17bfa10f096395e3e0eab8a555694f2e68e5d
+//# cdbaBundleSha256=4b029d62c86e0e39324189c69e72c1a47cac4271cb1107630f83fd6bc81e9aaa

@@ -57,6 +57,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.f
   }
   // Read before parsing, so that the parser's own errors take the asked-for form too.
   const errors = errorFormatFrom(argv, env);
+  // A stop outside the report below (SIGTERM, run's second signal) says itself in the same form.
+  io.errorFormat = errors.format;
   try {
     if (errors.invalid !== undefined) {
       throw new UsageError(`invalid --error-format "${errors.invalid}" (or CDBA_ERROR_FORMAT): expected ${ERROR_FORMATS.join(' or ')}`);

@@ -18,6 +18,7 @@ export const ExitCode = {
   userAction: 13,
   failedState: 14,
   interrupted: 130,
+  terminated: 143,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -38,6 +39,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<{ code: ExitCodeValue; meaning: stri
   { code: 13, meaning: 'a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do' },
   { code: 14, meaning: 'a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE' },
   { code: 130, meaning: 'interrupted' },
+  { code: 143, meaning: 'terminated (SIGTERM)' },
 ];
 
 /**
@@ -183,6 +185,11 @@ export class FailedStateError extends CdbaError {
 
 export class InterruptedError extends CdbaError {
   readonly exitCode = ExitCode.interrupted;
+}
+
+/** Stopped by SIGTERM where the command itself ends the run (`cdba run` after its env down). */
+export class TerminatedError extends CdbaError {
+  readonly exitCode = ExitCode.terminated;
 }
 
 export function exitCodeForStatus(status: number): ExitCodeValue {

@@ -36,6 +36,7 @@ describe('the exit-code table', () => {
       { code: 13, meaning: 'a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do' },
       { code: 14, meaning: 'a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE' },
       { code: 130, meaning: 'interrupted' },
+      { code: 143, meaning: 'terminated (SIGTERM)' },
     ]);
   });
 
@@ -56,6 +57,7 @@ describe('the exit-code table', () => {
       userAction: 13,
       failedState: 14,
       interrupted: 130,
+      terminated: 143,
     });
     expect(EXIT_CODE_TABLE.map((row) => row.code)).toEqual(Object.values(ExitCode));
   });
