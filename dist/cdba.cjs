@@ -12115,10 +12115,37 @@ var init_pageText = __esm({
 });
 
 // src/api/pagination.ts
-function asListPage(body, url) {
-  if (typeof body !== "object" || body === null || !Array.isArray(body.results)) {
-    throw new InvalidResponseError(`expected a list with a results array from ${url}`);
+function kindOfItem(item) {
+  if (item === null) return "null";
+  if (Array.isArray(item)) return "an array";
+  return `a ${typeof item}`;
+}
+function damagedItem(items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (item instanceof JsonText) {
+      if (item.text.startsWith("{")) continue;
+      return `item ${i + 1} is ${kindOfItem(JSON.parse(item.text))}`;
+    }
+    if (typeof item !== "object" || item === null || Array.isArray(item)) return `item ${i + 1} is ${kindOfItem(item)}`;
   }
+  return void 0;
+}
+function asListPage(body, url) {
+  if (typeof body !== "object" || body === null || Array.isArray(body) || !Array.isArray(body.results)) {
+    const got = body === null ? "null" : typeof body !== "object" ? kindOfItem(body) : Array.isArray(body) ? "an array" : "no results array";
+    throw new InvalidResponseError(`expected a list with a results array from ${url}, got ${got}`, { hint: DAMAGED_HINT });
+  }
+  const damaged = damagedItem(body.results);
+  if (damaged) throw new InvalidResponseError(`the list from ${url} is damaged: ${damaged}, not a document`, { hint: DAMAGED_HINT });
+  return body;
+}
+function asItemList(body, url, what) {
+  if (!Array.isArray(body)) {
+    throw new InvalidResponseError(`expected a list of ${what} (an array) from ${url}, got ${body === null ? "null" : typeof body === "object" ? "an object" : kindOfItem(body)}`, { hint: DAMAGED_HINT });
+  }
+  const damaged = damagedItem(body);
+  if (damaged) throw new InvalidResponseError(`the list of ${what} from ${url} is damaged: ${damaged}, not a document`, { hint: DAMAGED_HINT });
   return body;
 }
 function linkHref(page2, rel) {
@@ -12153,12 +12180,14 @@ async function* inOrderWindow(items, concurrency, task) {
     yield outcome.value;
   }
 }
-var MAX_PAGES, PageGuard;
+var MAX_PAGES, DAMAGED_HINT, PageGuard;
 var init_pagination = __esm({
   "src/api/pagination.ts"() {
     "use strict";
+    init_jsonText();
     init_errors2();
     MAX_PAGES = 1e4;
+    DAMAGED_HINT = "the service returned a damaged list; retry later, and if it persists, check the base URL";
     PageGuard = class {
       seen = /* @__PURE__ */ new Set();
       visit(key) {
@@ -36789,11 +36818,7 @@ function document(response, what) {
   return body;
 }
 function list2(response) {
-  const body = response.body;
-  if (!Array.isArray(body) || body.some((item) => typeof item !== "object" || item === null)) {
-    throw new InvalidResponseError(`expected a list of search indexes from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
-  }
-  return body;
+  return asItemList(response.body, response.url, "search indexes");
 }
 async function listSearchIndexes(client, projectId, clusterName, collection) {
   const response = collection ? await client.call("searchIndexes.listByCollection", { groupId: projectId, clusterName, ...collection }) : await client.call("searchIndexes.list", { groupId: projectId, clusterName });
@@ -36825,6 +36850,7 @@ var init_searchIndexes = __esm({
   "src/api/resources/searchIndexes.ts"() {
     "use strict";
     init_errors2();
+    init_pagination();
   }
 });
 
@@ -36925,7 +36951,8 @@ __export(privateEndpoints_exports, {
   setRegionalMode: () => setRegionalMode
 });
 async function listEndpointServices(client, projectId, provider2) {
-  return client.call("privateEndpoints.listServices", { groupId: projectId, cloudProvider: provider2 });
+  const response = await client.call("privateEndpoints.listServices", { groupId: projectId, cloudProvider: provider2 });
+  return { ...response, body: asItemList(response.body, response.url, "endpoint services") };
 }
 async function createEndpointService(client, projectId, body) {
   return client.call("privateEndpoints.createService", { groupId: projectId }, { body, mayHaveAppliedHint: "the service may have been created; check with cdba private-endpoints list" });
@@ -36958,6 +36985,7 @@ async function setRegionalMode(client, projectId, enabled) {
 var init_privateEndpoints = __esm({
   "src/api/resources/privateEndpoints.ts"() {
     "use strict";
+    init_pagination();
   }
 });
 
@@ -51222,4 +51250,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=4b029d62c86e0e39324189c69e72c1a47cac4271cb1107630f83fd6bc81e9aaa
+//# cdbaBundleSha256=03b495b3f57c0b67951ebde601c1f6a11d9a7c221a03ba80fd3652ef3028ae93
