@@ -6325,6 +6325,7 @@ __export(hints_exports, {
   followUp: () => followUp,
   pickProjectHint: () => pickProjectHint,
   registerHintCommands: () => registerHintCommands,
+  toolCommand: () => toolCommand,
   withContext: () => withContext
 });
 function registerHintCommands(names2) {
@@ -6340,6 +6341,9 @@ function contextFlags(context) {
 }
 function followUp(context, ...words2) {
   return ["cdba", ...contextFlags(context), ...words2.map(shellWord)].join(" ");
+}
+function toolCommand(...words2) {
+  return words2.map(shellWord).join(" ");
 }
 function pickProjectHint(context) {
   return `choose another with \`${followUp(context, "projects", "use")} <id|name>\` (\`${followUp(context, "projects", "list")}\` shows them)`;
@@ -36686,7 +36690,7 @@ async function runFlexCreate(ctx, name, body, flags, timeoutMs) {
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { createFlexCluster: createFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
-  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;
+  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${shellWord(name)}\` before trying again`;
   const created = clusterDocument(await createFlexCluster3(client, projectId, body, checkHint));
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
   locator.remember();
@@ -36703,6 +36707,7 @@ async function runFlexCreate(ctx, name, body, flags, timeoutMs) {
 var init_createFlex = __esm({
   "src/cli/clusters/createFlex.ts"() {
     "use strict";
+    init_shellWord();
     init_flex();
     init_target();
     init_view();
@@ -45744,14 +45749,14 @@ async function userStep(ctx, wait, peer) {
     return new UserActionError(
       `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text12("gcpProjectId")}, peer network ${text12("networkName")} with project ${atlasProject}, network ${atlasNetwork}`,
       {
-        hint: `gcloud compute networks peerings create atlas-${wait.peerId.slice(-6)} --project ${text12("gcpProjectId")} --network ${text12("networkName")} --peer-project ${atlasProject} --peer-network ${atlasNetwork}; ${then}`
+        hint: `${toolCommand("gcloud", "compute", "networks", "peerings", "create", `atlas-${wait.peerId.slice(-6)}`, "--project", text12("gcpProjectId"), "--network", text12("networkName"), "--peer-project", atlasProject, "--peer-network", atlasNetwork)}; ${then}`
       }
     );
   }
   const region2 = text12("accepterRegionName");
   return new UserActionError(
     `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text12("connectionId")} in AWS account ${text12("awsAccountId")}, region ${region2} (VPC console, Peering connections)`,
-    { hint: `aws ec2 accept-vpc-peering-connection --vpc-peering-connection-id ${text12("connectionId")} --region ${region2}; ${then}` }
+    { hint: `${toolCommand("aws", "ec2", "accept-vpc-peering-connection", "--vpc-peering-connection-id", text12("connectionId"), "--region", region2)}; ${then}` }
   );
 }
 async function waitForPeer(ctx, wait) {
@@ -45817,6 +45822,7 @@ var init_watch2 = __esm({
     init_networkFlags();
     init_view2();
     init_duration();
+    init_hints();
     USER_STEPS = ["PENDING_ACCEPTANCE", "WAITING_FOR_USER"];
   }
 });
@@ -46517,6 +46523,7 @@ init_command();
 init_command();
 
 // src/cli/clusters/apply.ts
+init_shellWord();
 init_duration();
 init_errors();
 init_input();
@@ -46528,20 +46535,21 @@ init_fields();
 
 // src/cli/clusters/hints.ts
 init_errors();
-var HINTS = {
-  CANNOT_UPDATE_PAUSED_CLUSTER: (name) => `resume it first: cdba clusters resume ${name} --watch`,
-  CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED: (name) => `turn protection off first: cdba clusters patch ${name} --no-termination-protection`,
-  CLUSTER_ALREADY_PAUSED: (name) => `it is paused already; cdba clusters resume ${name} starts it`,
+init_shellWord();
+var CLUSTER_HINTS = {
+  CANNOT_UPDATE_PAUSED_CLUSTER: (name) => `resume it first: cdba clusters resume ${shellWord(name)} --watch`,
+  CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED: (name) => `turn protection off first: cdba clusters patch ${shellWord(name)} --no-termination-protection`,
+  CLUSTER_ALREADY_PAUSED: (name) => `it is paused already; cdba clusters resume ${shellWord(name)} starts it`,
   TENANT_CLUSTER_UPDATE_UNSUPPORTED: () => "shared-tier clusters (M0, M2, M5) cannot be paused or changed through the API",
-  CANNOT_PAUSE_CLUSTER_WITH_PENDING_CHANGES: (name) => `wait until it is IDLE (cdba clusters watch ${name}), then pause it`,
-  CANNOT_UPDATE_AND_PAUSE_CLUSTER: (name) => `pause alone (cdba clusters pause ${name}), and change the rest after resuming`
+  CANNOT_PAUSE_CLUSTER_WITH_PENDING_CHANGES: (name) => `wait until it is IDLE (cdba clusters watch ${shellWord(name)}), then pause it`,
+  CANNOT_UPDATE_AND_PAUSE_CLUSTER: (name) => `pause alone (cdba clusters pause ${shellWord(name)}), and change the rest after resuming`
 };
 async function withClusterHints(name, request) {
   try {
     return await request();
   } catch (error2) {
     if (error2 instanceof ApiError && error2.hint === void 0 && error2.errorCode !== void 0) {
-      const hint = HINTS[error2.errorCode];
+      const hint = CLUSTER_HINTS[error2.errorCode];
       if (hint) error2.hint = hint(name);
     }
     throw error2;
@@ -46763,7 +46771,7 @@ async function applyFlex(ctx, flags, file, name, source, timeoutMs) {
     return;
   }
   if (document3.action === "none") return;
-  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;
+  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${shellWord(name)}\` before trying again`;
   const answer = clusterDocument(
     document3.action === "create" ? await createFlexCluster3(client, projectId, body, checkHint) : await updateFlexCluster2(client, projectId, name, plan.patch)
   );
@@ -47015,6 +47023,7 @@ async function runClustersConvert(ctx, flags) {
 }
 
 // src/cli/clusters/create.ts
+init_shellWord();
 init_esm();
 init_duration();
 init_errors();
@@ -47087,7 +47096,7 @@ async function runClustersCreate(ctx, name, flags) {
   if (renameNote) ctx.io.note(renameNote);
   const { createCluster: createCluster3 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
   const target = await clusterTarget(ctx, "clusters.create");
-  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;
+  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${shellWord(name)}\` before trying again`;
   const created = clusterDocument(await createCluster3(target.client, target.projectId, body, checkHint));
   const state = typeof created.stateName === "string" ? created.stateName : "CREATING";
   if (!flags.watch && timeoutMs === void 0) {
@@ -47576,6 +47585,7 @@ function mergeTags2(base, add, remove2, ctx, name) {
 }
 
 // src/cli/clusters/pause.ts
+init_shellWord();
 init_duration();
 init_errors();
 init_command();
@@ -47608,7 +47618,7 @@ async function runClustersPause(ctx, name, paused, flags) {
     if (locator.learnt === "flex") throw flexRefusal(name, "pause", false);
     if (current.paused !== true) {
       throw new ConflictError(`cluster ${name} is not paused; there is nothing to resume`, {
-        hint: `to pause it: cdba clusters pause ${name}`
+        hint: `to pause it: cdba clusters pause ${shellWord(name)}`
       });
     }
   }
@@ -48274,7 +48284,7 @@ init_command();
 // src/cli/dbusers/hints.ts
 init_errors();
 init_shellWord();
-var HINTS2 = {
+var HINTS = {
   USERNAME_NOT_FOUND: (_name, authDb) => authDb === "admin" ? "see the project's users with cdba dbusers list; a user of $external needs --auth-db '$external'" : "see the project's users with cdba dbusers list",
   USER_ALREADY_EXISTS: (name, authDb) => `change it with cdba dbusers update ${shellWord(name)}${authDb === "admin" ? "" : ` --auth-db ${shellWord(authDb)}`}, or delete it first`
 };
@@ -48283,7 +48293,7 @@ async function withUserHints(username, authDb, request) {
     return await request();
   } catch (error2) {
     if (error2 instanceof ApiError && error2.hint === void 0 && error2.errorCode !== void 0) {
-      const hint = HINTS2[error2.errorCode];
+      const hint = HINTS[error2.errorCode];
       if (hint) error2.hint = hint(username, authDb);
     }
     throw error2;
@@ -51250,4 +51260,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=03b495b3f57c0b67951ebde601c1f6a11d9a7c221a03ba80fd3652ef3028ae93
+//# cdbaBundleSha256=3ab30a03166ea7dc2e596ba0df855ff12e44f8215348175ff45cb36d0ca538a3
