@@ -60,8 +60,9 @@ describe('backups snapshots', () => {
   it('refuses a retention beyond what the description allows, before any request', async () => {
     const before = backupRequests();
     for (const [value, pattern] of [
-      ['0d', /invalid --retention "0d": from 1 to 2147483647 days/],
-      ['2147483648d', /invalid --retention "2147483648d": from 1 to 2147483647 days/],
+      ['0d', /invalid --retention "0d": at least 1 day \(1d\)/],
+      ['0w', /invalid --retention "0w": at least 1 day \(1d\)/],
+      ['2147483648d', /invalid --retention "2147483648d": at most 2147483647 days/],
       ['12h', /invalid --retention "12h": whole days or weeks, e.g. 7d or 2w/],
     ] as const) {
       expectOneErrorLine(await cdba(['backups', 'snapshots', 'take', 'src', '--retention', value], { env }), 2, pattern);
