@@ -49657,7 +49657,8 @@ function retentionFlag(value) {
   const match = /^(\d+)(d|w)$/.exec(value.trim());
   if (!match) throw new UsageError(`invalid --retention "${value}": whole days or weeks, e.g. 7d or 2w (the service keeps snapshots for whole days)`);
   const days = Number(match[1]) * (match[2] === "w" ? 7 : 1);
-  if (days < 1 || days > MAX_RETENTION_DAYS) throw new UsageError(`invalid --retention "${value}": from 1 to ${MAX_RETENTION_DAYS} days (the service's retentionInDays)`);
+  if (days < 1) throw new UsageError(`invalid --retention "${value}": at least 1 day (1d)`);
+  if (days > MAX_RETENTION_DAYS) throw new UsageError(`invalid --retention "${value}": at most ${MAX_RETENTION_DAYS} days (the service's retentionInDays)`);
   return days;
 }
 function registerSnapshotsTake(parent, app) {
@@ -51170,7 +51171,7 @@ async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuil
     await program2.parseAsync(argv, { from: "user" });
     return ExitCode.ok;
   } catch (error2) {
-    if (error2 instanceof CommanderError) return commanderExit(io, error2, usageError, commandPath(program2, argv), errors.format);
+    if (error2 instanceof CommanderError) return commanderExit(io, error2, oneNamePerCommand(usageError, commandAt(program2, argv)), commandPath(program2, argv), errors.format);
     if (error2 instanceof QuietExit) return error2.status;
     const shown2 = io.signal.aborted && !(error2 instanceof CdbaError) ? new InterruptedError("interrupted") : error2;
     app.explain(shown2);
@@ -51182,6 +51183,24 @@ async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuil
 }
 function allCommands(command) {
   return command.commands.flatMap((c) => [c, ...allCommands(c)]);
+}
+function commandAt(program2, argv) {
+  let current = program2;
+  for (const word of argv) {
+    const next = current.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (next && next.name() !== "help") current = next;
+  }
+  return current;
+}
+function oneNamePerCommand(message, parent) {
+  return message.replace(/\(Did you mean (?:one of )?([^?]*)\?\)/, (whole, list5) => {
+    const names2 = [
+      ...new Set(
+        list5.split(", ").map((candidate) => parent.commands.find((c) => c.name() === candidate || c.aliases().includes(candidate))?.name() ?? candidate)
+      )
+    ];
+    return `(Did you mean ${names2.length > 1 ? "one of " : ""}${names2.join(", ")}?)`;
+  });
 }
 function commandPath(program2, argv) {
   const names2 = [];
@@ -51260,4 +51279,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=3ab30a03166ea7dc2e596ba0df855ff12e44f8215348175ff45cb36d0ca538a3
+//# cdbaBundleSha256=85f0bd422dc1c0c5204444d6c9c0ffc881f86dce7fb0d0cec8c55a9668a46f44
