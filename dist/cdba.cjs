@@ -3581,6 +3581,7 @@ __export(errors_exports, {
   ApiError: () => ApiError,
   CdbaError: () => CdbaError,
   ConflictError: () => ConflictError,
+  DeclinedError: () => DeclinedError,
   EXIT_CODE_TABLE: () => EXIT_CODE_TABLE,
   EnvLeftError: () => EnvLeftError,
   ExitCode: () => ExitCode,
@@ -3613,7 +3614,7 @@ function exitCodeFor(error2) {
   if (error2 instanceof CdbaError) return error2.exitCode;
   return ExitCode.general;
 }
-var ExitCode, EXIT_CODE_TABLE, CdbaError, UsageError, UnsafePathError, LocalFailureError, ApiError, NetworkError, TimeoutError, WatchTimeoutError, NotFoundError, FailedError, ConflictError, QuietExit, SunsetWithinError, EnvLeftError, UserActionError, FailedStateError, InterruptedError, TerminatedError;
+var ExitCode, EXIT_CODE_TABLE, CdbaError, UsageError, UnsafePathError, LocalFailureError, ApiError, NetworkError, TimeoutError, WatchTimeoutError, NotFoundError, FailedError, ConflictError, QuietExit, SunsetWithinError, EnvLeftError, UserActionError, FailedStateError, InterruptedError, DeclinedError, TerminatedError;
 var init_errors = __esm({
   "src/base/errors.ts"() {
     "use strict";
@@ -3633,6 +3634,7 @@ var init_errors = __esm({
       envLeft: 12,
       userAction: 13,
       failedState: 14,
+      declined: 15,
       interrupted: 130,
       terminated: 143
     };
@@ -3651,6 +3653,7 @@ var init_errors = __esm({
       { code: 12, meaning: "run: the command ran, but env down failed; the line names what is left" },
       { code: 13, meaning: "a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do" },
       { code: 14, meaning: "a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE" },
+      { code: 15, meaning: "a confirmation was answered no; nothing was changed" },
       { code: 130, meaning: "interrupted" },
       { code: 143, meaning: "terminated (SIGTERM)" }
     ];
@@ -3730,6 +3733,9 @@ var init_errors = __esm({
     };
     InterruptedError = class extends CdbaError {
       exitCode = ExitCode.interrupted;
+    };
+    DeclinedError = class extends CdbaError {
+      exitCode = ExitCode.declined;
     };
     TerminatedError = class extends CdbaError {
       exitCode = ExitCode.terminated;
@@ -23891,7 +23897,7 @@ var init_context = __esm({
        * TTY and no --yes we refuse before sending anything (exit 2). `explanation`
        * is shown first (with --yes too); when it is taller than the terminal, the
        * question is also said before it, so it is on screen at both ends.
-       * Ctrl-C at the question: exit 130, nothing changed.
+       * Ctrl-C at the question: exit 130; an answer other than y or yes: exit 15; nothing changed either way.
        */
       async confirm(question, yes, explanation = []) {
         const skip = Boolean(yes || this.globals.yes);
@@ -23908,7 +23914,7 @@ var init_context = __esm({
           if (error2 instanceof InterruptedError) throw error2;
           answer = "";
         }
-        if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError("cancelled; nothing was changed");
+        if (!/^y(es)?$/i.test(answer.trim())) throw new DeclinedError("cancelled; nothing was changed");
       }
       /**
        * This context with another abort signal, and so an API client of its own (see
@@ -51279,4 +51285,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=85f0bd422dc1c0c5204444d6c9c0ffc881f86dce7fb0d0cec8c55a9668a46f44
+//# cdbaBundleSha256=038004d6ca668fc34bd09b01407d057986d55465b180657c0cf2924a0e48b02c

@@ -167,6 +167,15 @@ describe('--error-format json', () => {
     seen.push(130);
   });
 
+  it('exit 15: a confirmation answered no (on a terminal)', async () => {
+    const result = await cdba(['clusters', 'delete', 'seeded'], { env: { ...json(), CDBA_FORCE_TTY: '1', NO_COLOR: '1' }, input: 'n\n' });
+    expect(result.exitCode, result.stderr).toBe(15);
+    const doc = result.stderr.slice(result.stderr.indexOf('[y/N] ') + '[y/N] '.length);
+    expect((JSON.parse(doc) as Report).error).toMatchObject({ exitCode: 15, retryable: false, message: 'cancelled; nothing was changed' });
+    expect(emu.stats().byPath['DELETE /api/atlas/v2/groups/{groupId}/clusters/{clusterName}'] ?? 0).toBe(0);
+    seen.push(15);
+  });
+
   it('exit 143: terminated (a process: SIGTERM ends it at once, after one document)', async () => {
     const created = await cdba(['clusters', 'create', 'slow3', '--provider', 'AWS', '--region', 'US_EAST_1', '-o', 'json'], { env: digestEnv(stuck.url) });
     expect(created.exitCode, created.stderr).toBe(0);

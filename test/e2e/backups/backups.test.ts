@@ -152,7 +152,7 @@ describe('backups restores', () => {
   it('--to-project names the target\'s project by name; on a terminal the question names the target, and "n" sends nothing', async () => {
     const before = emu.stats().byMethod.POST ?? 0;
     const declined = await cdba(['backups', 'restores', 'create', 'src', '--snapshot', 'latest', '--to', 'elsewhere', '--to-project', 'other'], { env, tty: true, input: 'n\n' });
-    expect(declined.exitCode).toBe(2);
+    expect(declined.exitCode).toBe(15);
     // eslint-disable-next-line no-control-regex -- the error line's colour, taken off to read it
     expect(declined.stderr.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(new RegExp(`^cdba: Restore snapshot [0-9a-f]{24} \\(taken \\S+Z\\) of cluster src into cluster elsewhere of project ${OTHER_PROJECT} \\(profile "default"\\)\\? All data on elsewhere is replaced\\. \\[y/N\\] cdba: cancelled; nothing was changed\\n$`));
     expect(emu.stats().byMethod.POST ?? 0).toBe(before);
