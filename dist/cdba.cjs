@@ -44322,7 +44322,15 @@ function indexName(doc) {
 function failureMessage(doc) {
   const details = Array.isArray(doc.statusDetail) ? doc.statusDetail : [];
   const messages = details.map((host) => host.mainIndex?.message).filter((m) => typeof m === "string");
-  return [...new Set(messages)].join("; ") || "the service gives no reason";
+  return [...new Set(messages.map((m) => m.trim().replace(/\.+$/, "")))].join("; ") || "the service gives no reason";
+}
+function failedHint(ctx, cluster, ref, message) {
+  const update2 = `\`${ctx.followUp("search-indexes", "update", cluster, refText(ref))} --file <definition.json> --watch\``;
+  if (NO_COLLECTION.test(message)) {
+    const where = "indexId" in ref ? "its collection" : `${ref.databaseName}.${ref.collectionName}`;
+    return `${where} has no data yet: load it first (\`${ctx.followUp("clusters", "load-sample-data", cluster)} --watch\` for the sample data, or --sample-data with env up), or index a collection that exists`;
+  }
+  return `fix the definition and run ${update2}`;
 }
 async function waitForIndex(ctx, target, cluster, ref, options) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
@@ -44348,9 +44356,8 @@ async function waitForIndex(ctx, target, cluster, ref, options) {
       }
       const status = typeof doc.status === "string" ? doc.status : "UNKNOWN";
       if (status === "FAILED") {
-        throw new FailedError(`search index ${refText(ref)} FAILED: ${failureMessage(doc)}`, {
-          hint: `fix the definition and run \`${ctx.followUp("search-indexes", "update", cluster, refText(ref))} --file <definition.json> --watch\``
-        });
+        const message = failureMessage(doc);
+        throw new FailedError(`search index ${refText(ref)} FAILED: ${message}`, { hint: failedHint(ctx, cluster, ref, message) });
       }
       const version2 = doc.latestDefinitionVersion?.version;
       const current = options.version === void 0 || typeof version2 === "number" && version2 >= options.version;
@@ -44360,11 +44367,13 @@ async function waitForIndex(ctx, target, cluster, ref, options) {
     }
   });
 }
+var NO_COLLECTION;
 var init_waitForIndex = __esm({
   "src/cli/shared/waitForIndex.ts"() {
     "use strict";
     init_errors();
     init_duration();
+    NO_COLLECTION = /collection .* does not exist|namespace .*(not found|does not exist)|NamespaceNotFound/i;
   }
 });
 
@@ -51285,4 +51294,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=038004d6ca668fc34bd09b01407d057986d55465b180657c0cf2924a0e48b02c
+//# cdbaBundleSha256=5a073016ab13c1d39c3d55a9eea9cafdd4890a3df0f8c133a75f099b247f8ec8

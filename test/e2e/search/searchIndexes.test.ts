@@ -81,8 +81,9 @@ describe('search-indexes create', () => {
   it('--watch ends with the service\'s reason when the build FAILS (exit 1)', async () => {
     const result = await cdba(['search-indexes', 'create', SEEDED_CLUSTER, '--db', 'app', '--collection', 'missing', '--name', 'nope', '--dynamic', '--watch'], { env });
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toMatch(/\ncdba: search index app\.missing\/nope FAILED: Collection app\.missing does not exist on cluster seeded\.; /);
-    expect(result.stderr).toMatch(/search-indexes update seeded app\.missing\/nope --file <definition\.json> --watch/);
+    // Issue 43, item 6: a missing collection is not the definition's fault; and no stray `.;`.
+    expect(result.stderr).toMatch(/\ncdba: search index app\.missing\/nope FAILED: Collection app\.missing does not exist on cluster seeded; app\.missing has no data yet: load it first \(`cdba clusters load-sample-data seeded --watch` for the sample data, or --sample-data with env up\), or index a collection that exists\n$/);
+    expect(result.stderr).not.toMatch(/\.;|fix the definition/);
   });
 
   it('the service\'s refusal of a name taken in the collection is exit 5', async () => {
