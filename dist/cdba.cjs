@@ -49199,7 +49199,7 @@ async function runSearchIndexesCreate(ctx, cluster, flags) {
   const created = await createSearchIndex2(target.client, target.projectId, cluster, { ...request }, lost);
   const state = typeof created.status === "string" ? created.status : "PENDING";
   if (!flags.watch && flags.watchTimeout === void 0) {
-    ctx.io.note(`cdba: search index ${indexName(created)} is ${state}; wait for it with \`${ctx.followUp("search-indexes", "get", cluster, indexName(created))}\` or create with --watch`);
+    ctx.io.note(`cdba: search index ${indexName(created)} is ${state}; --watch waits until it is READY and queryable (see its state now with \`${ctx.followUp("search-indexes", "get", cluster, indexName(created))}\`)`);
     await showIndex(ctx, created);
     return;
   }
@@ -51294,4 +51294,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=5a073016ab13c1d39c3d55a9eea9cafdd4890a3df0f8c133a75f099b247f8ec8
+//# cdbaBundleSha256=51b8072568715adb47eebbbe918c0357295a27adc97534526dbd4efb09ce1e5a

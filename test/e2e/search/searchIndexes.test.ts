@@ -96,6 +96,9 @@ describe('search-indexes create', () => {
     const result = await cdba(['--project-id', PROJECT_ID, 'search-indexes', 'create', SEEDED_CLUSTER, '--db', 'app', '--collection', 'items', '--name', 'hinted', '--dynamic', '-o', 'json'], { env });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toContain(`\`cdba --project-id ${PROJECT_ID} search-indexes get seeded app.items/hinted\``);
+    // Issue 43, item 10: the way to wait is --watch; get shows the state once and does not wait.
+    expect(result.stderr).toMatch(/is PENDING; --watch waits until it is READY and queryable \(see its state now with `cdba --project-id \S+ search-indexes get seeded app\.items\/hinted`\)\n$/);
+    expect(result.stderr).not.toMatch(/wait for it with/);
   });
 });
 
