@@ -3582,6 +3582,7 @@ __export(errors_exports, {
   CdbaError: () => CdbaError,
   CommandNotFoundError: () => CommandNotFoundError,
   ConflictError: () => ConflictError,
+  DeclinedError: () => DeclinedError,
   EXIT_CODE_TABLE: () => EXIT_CODE_TABLE,
   EnvLeftError: () => EnvLeftError,
   ExitCode: () => ExitCode,
@@ -3593,6 +3594,7 @@ __export(errors_exports, {
   NotFoundError: () => NotFoundError,
   QuietExit: () => QuietExit,
   SunsetWithinError: () => SunsetWithinError,
+  TerminatedError: () => TerminatedError,
   TimeoutError: () => TimeoutError,
   UnsafePathError: () => UnsafePathError,
   UsageError: () => UsageError,
@@ -3613,7 +3615,7 @@ function exitCodeFor(error2) {
   if (error2 instanceof CdbaError) return error2.exitCode;
   return ExitCode.general;
 }
-var ExitCode, EXIT_CODE_TABLE, CdbaError, UsageError, UnsafePathError, LocalFailureError, ApiError, NetworkError, TimeoutError, WatchTimeoutError, NotFoundError, FailedError, ConflictError, QuietExit, SunsetWithinError, EnvLeftError, UserActionError, FailedStateError, CommandNotFoundError, InterruptedError;
+var ExitCode, EXIT_CODE_TABLE, CdbaError, UsageError, UnsafePathError, LocalFailureError, ApiError, NetworkError, TimeoutError, WatchTimeoutError, NotFoundError, FailedError, ConflictError, QuietExit, SunsetWithinError, EnvLeftError, UserActionError, FailedStateError, CommandNotFoundError, InterruptedError, DeclinedError, TerminatedError;
 var init_errors = __esm({
   "src/base/errors.ts"() {
     "use strict";
@@ -3633,8 +3635,10 @@ var init_errors = __esm({
       envLeft: 12,
       userAction: 13,
       failedState: 14,
+      declined: 15,
       commandNotFound: 127,
-      interrupted: 130
+      interrupted: 130,
+      terminated: 143
     };
     EXIT_CODE_TABLE = [
       { code: 0, meaning: "ok" },
@@ -3651,8 +3655,10 @@ var init_errors = __esm({
       { code: 12, meaning: "run: the command ran, but env down failed; the line names what is left" },
       { code: 13, meaning: "a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do" },
       { code: 14, meaning: "a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE" },
+      { code: 15, meaning: "a confirmation was answered no; nothing was changed" },
       { code: 127, meaning: "run: the command is not on PATH, or not an executable file; nothing was made" },
-      { code: 130, meaning: "interrupted" }
+      { code: 130, meaning: "interrupted" },
+      { code: 143, meaning: "terminated (SIGTERM)" }
     ];
     CdbaError = class extends Error {
       /** An optional second line that tells the user what to do next. */
@@ -3733,6 +3739,12 @@ var init_errors = __esm({
     };
     InterruptedError = class extends CdbaError {
       exitCode = ExitCode.interrupted;
+    };
+    DeclinedError = class extends CdbaError {
+      exitCode = ExitCode.declined;
+    };
+    TerminatedError = class extends CdbaError {
+      exitCode = ExitCode.terminated;
     };
   }
 });
@@ -3964,6 +3976,229 @@ var init_fsError = __esm({
   }
 });
 
+// src/base/boundedRead.ts
+function tooLarge(source, limits) {
+  return new UsageError(`${source} is larger than ${size(limits.maxBytes)}${limits.expected ? `; expected ${limits.expected}` : ""}`);
+}
+function kindOf(stats) {
+  if (stats.isDirectory()) return "a directory";
+  if (stats.isFIFO()) return "a FIFO";
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  if (stats.isSocket()) return "a socket";
+  return "not a regular file";
+}
+function readRegularFileSync(path, limits) {
+  let fd;
+  try {
+    fd = (0, import_node_fs.openSync)(path, import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NONBLOCK);
+  } catch (error2) {
+    throw cannotRead(path, limits, fsReason(error2));
+  }
+  try {
+    const stats = (0, import_node_fs.fstatSync)(fd);
+    if (stats.isDirectory()) throw cannotRead(path, limits, "it is a directory");
+    if (!stats.isFile()) throw cannotRead(path, limits, `it is ${kindOf(stats)}, not a regular file`);
+    if (stats.size > limits.maxBytes) throw tooLarge(path, limits);
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const chunk = Buffer.alloc(64 * 1024);
+      const n = (0, import_node_fs.readSync)(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > limits.maxBytes) throw tooLarge(path, limits);
+      chunks.push(chunk.subarray(0, n));
+    }
+    return Buffer.concat(chunks, total);
+  } catch (error2) {
+    if (error2 instanceof UsageError) throw error2;
+    throw cannotRead(path, limits, fsReason(error2));
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
+async function readBoundedStream(stream, source, limits, signal) {
+  if (signal?.aborted) throw interrupted(source);
+  const chunks = [];
+  let total = 0;
+  const iterator = stream[Symbol.asyncIterator]();
+  let onAbort;
+  const aborted = new Promise((_resolve, reject) => {
+    onAbort = () => reject(interrupted(source));
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+  aborted.catch(() => void 0);
+  try {
+    for (; ; ) {
+      const next = await (signal ? Promise.race([iterator.next(), aborted]) : iterator.next());
+      if (next.done) break;
+      const chunk = next.value;
+      const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      total += buffer.length;
+      if (total > limits.maxBytes) throw tooLarge(source, limits);
+      chunks.push(buffer);
+    }
+    return Buffer.concat(chunks);
+  } catch (error2) {
+    stream.destroy?.();
+    void iterator.return?.().catch(() => void 0);
+    throw error2;
+  } finally {
+    if (onAbort) signal?.removeEventListener("abort", onAbort);
+  }
+}
+async function readBoundedPath(path, limits, options = {}) {
+  if (options.signal?.aborted) throw interrupted(path);
+  let fd;
+  try {
+    fd = (0, import_node_fs.openSync)(path, import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NONBLOCK);
+  } catch (error2) {
+    throw cannotRead(path, limits, fsReason(error2));
+  }
+  let stats;
+  try {
+    stats = (0, import_node_fs.fstatSync)(fd);
+  } catch (error2) {
+    (0, import_node_fs.closeSync)(fd);
+    throw cannotRead(path, limits, fsReason(error2));
+  }
+  if (stats.isFile() || stats.isDirectory()) {
+    (0, import_node_fs.closeSync)(fd);
+    return readRegularFileSync(path, limits);
+  }
+  if (stats.isCharacterDevice()) {
+    if ((0, import_node_tty.isatty)(fd)) {
+      (0, import_node_fs.closeSync)(fd);
+      throw cannotRead(path, limits, "it is a terminal; pipe the input in or give a file");
+    }
+    return readDeviceSync(fd, path, limits);
+  }
+  if (!stats.isFIFO()) {
+    (0, import_node_fs.closeSync)(fd);
+    throw cannotRead(path, limits, `it is ${kindOf(stats)}`);
+  }
+  return readFifo(fd, path, limits, options);
+}
+function readDeviceSync(fd, path, limits) {
+  try {
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const chunk = Buffer.alloc(64 * 1024);
+      const n = (0, import_node_fs.readSync)(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > limits.maxBytes) throw tooLarge(path, limits);
+      chunks.push(chunk.subarray(0, n));
+    }
+    return Buffer.concat(chunks, total);
+  } catch (error2) {
+    if (error2 instanceof UsageError) throw error2;
+    throw cannotRead(path, limits, isWouldBlock(error2) ? "it is a device with nothing to read" : fsReason(error2));
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
+async function readFifo(fd, path, limits, options) {
+  const first = Buffer.alloc(64 * 1024);
+  let n;
+  try {
+    n = (0, import_node_fs.readSync)(fd, first, 0, first.length, null);
+  } catch (error2) {
+    if (!isWouldBlock(error2)) {
+      (0, import_node_fs.closeSync)(fd);
+      throw cannotRead(path, limits, fsReason(error2));
+    }
+    n = -1;
+  }
+  if (n === 0) options.onWait?.(`${limits.label}: waiting for a writer to ${path} (a FIFO); Ctrl-C stops`);
+  const head = n > 0 ? first.subarray(0, n) : Buffer.alloc(0);
+  const { Socket } = await Promise.resolve().then(() => __toESM(require("node:net"), 1));
+  let socket;
+  try {
+    socket = new Socket({ fd, readable: true, writable: false, allowHalfOpen: true });
+  } catch (error2) {
+    (0, import_node_fs.closeSync)(fd);
+    throw cannotRead(path, limits, fsReason(error2));
+  }
+  try {
+    const rest = await readBoundedStream(socket, path, { ...limits, maxBytes: limits.maxBytes - head.length }, options.signal);
+    return Buffer.concat([head, rest]);
+  } catch (error2) {
+    if (error2 instanceof UsageError) throw /is larger than/.test(error2.message) ? tooLarge(path, limits) : error2;
+    if (error2 instanceof InterruptedError) throw error2;
+    throw cannotRead(path, limits, fsReason(error2));
+  } finally {
+    socket.destroy();
+  }
+}
+function readTextFileSync(path, limits) {
+  return decodeUtf8(readRegularFileSync(path, limits), path);
+}
+function decodeUtf8(bytes2, source) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
+  } catch {
+    throw new UsageError(`${source}: not valid UTF-8 at byte ${invalidUtf8Offset(bytes2)}; save it as UTF-8`);
+  }
+}
+function invalidUtf8Offset(bytes2) {
+  let good = 0;
+  let bad = bytes2.length;
+  while (good < bad) {
+    const mid = Math.ceil((good + bad) / 2);
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes2.subarray(0, mid), { stream: true });
+      good = mid;
+    } catch {
+      bad = mid - 1;
+    }
+  }
+  let lead = good - 1;
+  while (lead >= 0 && good - lead <= 3 && (bytes2[lead] & 192) === 128) lead--;
+  const byte = bytes2[lead] ?? 0;
+  const length = byte >= 240 ? 4 : byte >= 224 ? 3 : byte >= 192 ? 2 : 1;
+  return lead >= 0 && good - lead < length ? lead : good;
+}
+function readOwnFileSync(path) {
+  const fd = (0, import_node_fs.openSync)(path, import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NONBLOCK);
+  try {
+    const stats = (0, import_node_fs.fstatSync)(fd);
+    if (!stats.isFile()) throw new Error(`it is ${kindOf(stats)}, not a regular file`);
+    const chunks = [];
+    for (; ; ) {
+      const chunk = Buffer.alloc(64 * 1024);
+      const n = (0, import_node_fs.readSync)(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+    }
+    return Buffer.concat(chunks).toString("utf8");
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
+var import_node_fs, import_node_tty, MAX_BYTES, size, cannotRead, interrupted, isWouldBlock;
+var init_boundedRead = __esm({
+  "src/base/boundedRead.ts"() {
+    "use strict";
+    import_node_fs = require("node:fs");
+    import_node_tty = require("node:tty");
+    init_errors();
+    init_fsError();
+    MAX_BYTES = {
+      body: 5 * 1024 * 1024,
+      secret: 64 * 1024,
+      pem: 4 * 1024 * 1024,
+      emulatorFile: 64 * 1024 * 1024
+    };
+    size = (bytes2) => bytes2 >= 1024 * 1024 ? `${bytes2 / 1024 / 1024} MiB` : bytes2 >= 1024 ? `${bytes2 / 1024} KiB` : `${bytes2} bytes`;
+    cannotRead = (path, limits, reason) => new UsageError(`${limits.label}: cannot read ${path}: ${reason}`);
+    interrupted = (source) => new InterruptedError(`interrupted while reading ${source}`);
+    isWouldBlock = (error2) => ["EAGAIN", "EWOULDBLOCK"].includes(error2.code ?? "");
+  }
+});
+
 // cdba-lazy-builtin:node:fs/promises
 var require_promises = __commonJS({
   "cdba-lazy-builtin:node:fs/promises"(exports2) {
@@ -3980,7 +4215,7 @@ function tempPathFor(path) {
 function unsafeDirReason(dir) {
   const me = uid();
   if (me === void 0) return void 0;
-  const stat2 = (0, import_node_fs.statSync)(dir);
+  const stat2 = (0, import_node_fs2.statSync)(dir);
   if (!stat2.isDirectory()) return `${dir} is not a directory`;
   if (stat2.uid !== me) return `directory ${dir} is owned by another user (uid ${stat2.uid})`;
   if ((stat2.mode & 18) !== 0) return `directory ${dir} is writable by others (mode ${(stat2.mode & 511).toString(8).padStart(4, "0")})`;
@@ -3989,7 +4224,7 @@ function unsafeDirReason(dir) {
 function unsafeFileReason(file) {
   let stat2;
   try {
-    stat2 = (0, import_node_fs.lstatSync)(file);
+    stat2 = (0, import_node_fs2.lstatSync)(file);
   } catch (error2) {
     if (error2.code === "ENOENT") return void 0;
     throw error2;
@@ -4016,23 +4251,23 @@ function readPrivateFileSync(path, maxBytes, dirs = [(0, import_node_path.dirnam
   }
   let fd;
   try {
-    fd = (0, import_node_fs.openSync)(path, import_node_fs.constants.O_RDONLY | (import_node_fs.constants.O_NOFOLLOW ?? 0) | (import_node_fs.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs2.openSync)(path, import_node_fs2.constants.O_RDONLY | (import_node_fs2.constants.O_NOFOLLOW ?? 0) | (import_node_fs2.constants.O_NONBLOCK ?? 0));
   } catch (error2) {
     if (isMissing(error2)) return void 0;
     if (error2.code === "ELOOP") throw new UnsafePathError(`${path} is a symbolic link`);
     throw error2;
   }
   try {
-    const stat2 = (0, import_node_fs.fstatSync)(fd);
+    const stat2 = (0, import_node_fs2.fstatSync)(fd);
     const reason = fileReason(path, stat2);
     if (reason) throw new UnsafePathError(reason);
     if (stat2.size > maxBytes) return void 0;
     const buffer = Buffer.alloc(maxBytes + 1);
     let length = 0;
-    for (let n; length <= maxBytes && (n = (0, import_node_fs.readSync)(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
+    for (let n; length <= maxBytes && (n = (0, import_node_fs2.readSync)(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
     return length > maxBytes ? void 0 : buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs.closeSync)(fd);
+    (0, import_node_fs2.closeSync)(fd);
   }
 }
 function writePrivateFileSync(path, data, dirs = [(0, import_node_path.dirname)(path)], { durable = true } = {}) {
@@ -4048,16 +4283,16 @@ function writeFileAtomicSync(path, data, mode = 384, durable = true) {
   const temp = tempPathFor(path);
   let fd;
   try {
-    fd = (0, import_node_fs.openSync)(temp, CREATE_NEW, mode);
-    (0, import_node_fs.writeSync)(fd, data);
-    if (durable) (0, import_node_fs.fsyncSync)(fd);
-    (0, import_node_fs.closeSync)(fd);
+    fd = (0, import_node_fs2.openSync)(temp, CREATE_NEW, mode);
+    (0, import_node_fs2.writeSync)(fd, data);
+    if (durable) (0, import_node_fs2.fsyncSync)(fd);
+    (0, import_node_fs2.closeSync)(fd);
     fd = void 0;
-    (0, import_node_fs.renameSync)(temp, path);
+    (0, import_node_fs2.renameSync)(temp, path);
   } catch (error2) {
-    if (fd !== void 0) (0, import_node_fs.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs2.closeSync)(fd);
     try {
-      (0, import_node_fs.unlinkSync)(temp);
+      (0, import_node_fs2.unlinkSync)(temp);
     } catch {
     }
     throw error2;
@@ -4095,7 +4330,7 @@ function removeLeftoverTemps(path) {
   let removed = 0;
   let names2;
   try {
-    names2 = (0, import_node_fs.readdirSync)(dir);
+    names2 = (0, import_node_fs2.readdirSync)(dir);
   } catch {
     return 0;
   }
@@ -4103,25 +4338,25 @@ function removeLeftoverTemps(path) {
     if (!name.startsWith(prefix) || !/^(?:[0-9a-f]{16}|\d+\.\d+)\.tmp$/.test(name.slice(prefix.length))) continue;
     const temp = (0, import_node_path.join)(dir, name);
     try {
-      const stat2 = (0, import_node_fs.lstatSync)(temp);
+      const stat2 = (0, import_node_fs2.lstatSync)(temp);
       if (!stat2.isFile() || me !== void 0 && stat2.uid !== me) continue;
-      (0, import_node_fs.unlinkSync)(temp);
+      (0, import_node_fs2.unlinkSync)(temp);
       removed += 1;
     } catch {
     }
   }
   return removed;
 }
-var import_node_crypto, import_node_fs, import_promises, import_node_path, CREATE_NEW, uid, isMissing;
+var import_node_crypto, import_node_fs2, import_promises, import_node_path, CREATE_NEW, uid, isMissing;
 var init_privateFile = __esm({
   "src/base/privateFile.ts"() {
     "use strict";
     import_node_crypto = require("node:crypto");
-    import_node_fs = require("node:fs");
+    import_node_fs2 = require("node:fs");
     import_promises = __toESM(require_promises(), 1);
     import_node_path = require("node:path");
     init_errors();
-    CREATE_NEW = import_node_fs.constants.O_WRONLY | import_node_fs.constants.O_CREAT | import_node_fs.constants.O_EXCL | (import_node_fs.constants.O_NOFOLLOW ?? 0);
+    CREATE_NEW = import_node_fs2.constants.O_WRONLY | import_node_fs2.constants.O_CREAT | import_node_fs2.constants.O_EXCL | (import_node_fs2.constants.O_NOFOLLOW ?? 0);
     uid = () => process.getuid?.();
     isMissing = (error2) => ["ENOENT", "ENOTDIR"].includes(error2.code ?? "");
   }
@@ -4132,8 +4367,10 @@ var terminate_exports = {};
 __export(terminate_exports, {
   isTerminateTakenOver: () => isTerminateTakenOver,
   onTerminate: () => onTerminate,
+  onTerminateReport: () => onTerminateReport,
   runTerminateCleanups: () => runTerminateCleanups,
-  takeOverTerminate: () => takeOverTerminate
+  takeOverTerminate: () => takeOverTerminate,
+  terminateReport: () => terminateReport
 });
 function onTerminate(cleanup) {
   cleanups.add(cleanup);
@@ -4156,12 +4393,29 @@ function runTerminateCleanups() {
     }
   }
 }
-var cleanups, takenOver;
+function onTerminateReport(report) {
+  reports.push(report);
+  return () => {
+    const at = reports.indexOf(report);
+    if (at >= 0) reports.splice(at, 1);
+  };
+}
+function terminateReport() {
+  const first = reports[0];
+  if (!first) return { message: "terminated" };
+  try {
+    return first();
+  } catch {
+    return { message: "terminated" };
+  }
+}
+var cleanups, takenOver, reports;
 var init_terminate = __esm({
   "src/base/terminate.ts"() {
     "use strict";
     cleanups = /* @__PURE__ */ new Set();
     takenOver = false;
+    reports = [];
   }
 });
 
@@ -4670,8 +4924,8 @@ var require_graceful_fs = __commonJS({
       fs2.createReadStream = createReadStream;
       fs2.createWriteStream = createWriteStream;
       var fs$readFile = fs2.readFile;
-      fs2.readFile = readFile2;
-      function readFile2(path, options, cb) {
+      fs2.readFile = readFile;
+      function readFile(path, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
         return go$readFile(path, options, cb);
@@ -4847,7 +5101,7 @@ var require_graceful_fs = __commonJS({
       }
       function ReadStream$open() {
         var that = this;
-        open6(that.path, that.flags, that.mode, function(err, fd) {
+        open5(that.path, that.flags, that.mode, function(err, fd) {
           if (err) {
             if (that.autoClose)
               that.destroy();
@@ -4867,7 +5121,7 @@ var require_graceful_fs = __commonJS({
       }
       function WriteStream$open() {
         var that = this;
-        open6(that.path, that.flags, that.mode, function(err, fd) {
+        open5(that.path, that.flags, that.mode, function(err, fd) {
           if (err) {
             that.destroy();
             that.emit("error", err);
@@ -4884,8 +5138,8 @@ var require_graceful_fs = __commonJS({
         return new fs2.WriteStream(path, options);
       }
       var fs$open = fs2.open;
-      fs2.open = open6;
-      function open6(path, flags, mode, cb) {
+      fs2.open = open5;
+      function open5(path, flags, mode, cb) {
         if (typeof mode === "function")
           cb = mode, mode = null;
         return go$open(path, flags, mode, cb);
@@ -5797,16 +6051,17 @@ function kind(value) {
 }
 function isFile(path) {
   try {
-    return !(0, import_node_fs2.lstatSync)(path).isDirectory();
+    return !(0, import_node_fs3.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
-var import_node_fs2, import_node_os, import_node_path2, ConfigError, LOCK_STALE_MS, LOCK_WAIT, ConfigStore;
+var import_node_fs3, import_node_os, import_node_path2, ConfigError, LOCK_STALE_MS, LOCK_WAIT, ConfigStore;
 var init_store = __esm({
   "src/config/store.ts"() {
     "use strict";
-    import_node_fs2 = require("node:fs");
+    import_node_fs3 = require("node:fs");
+    init_boundedRead();
     import_node_os = require("node:os");
     import_node_path2 = require("node:path");
     init_errors();
@@ -5845,7 +6100,7 @@ var init_store = __esm({
       read() {
         let text12;
         try {
-          text12 = (0, import_node_fs2.readFileSync)(this.path, "utf8");
+          text12 = readOwnFileSync(this.path);
         } catch (error2) {
           const code = error2.code;
           if (code === "ENOENT" || code === "ENOTDIR") return { profiles: {} };
@@ -5872,7 +6127,7 @@ var init_store = __esm({
         const secret = Object.values(config.profiles).some((p) => isObject(p) && (p.privateKey !== void 0 || p.clientSecret !== void 0));
         if (!secret) return;
         try {
-          const mode = (path) => (0, import_node_fs2.statSync)(path).mode & 511;
+          const mode = (path) => (0, import_node_fs3.statSync)(path).mode & 511;
           const octal = (m) => m.toString(8).padStart(4, "0");
           const file = mode(this.path);
           const dir = mode(this.dir);
@@ -5925,7 +6180,7 @@ var init_store = __esm({
           for (let attempt = 0; ; attempt++) {
             try {
               const release = lockfile.lockSync(this.path, options);
-              const forget = onTerminate(() => (0, import_node_fs2.rmdirSync)(lockPath));
+              const forget = onTerminate(() => (0, import_node_fs3.rmdirSync)(lockPath));
               return () => {
                 forget();
                 try {
@@ -5957,9 +6212,9 @@ var init_store = __esm({
        * write), before the lock or anything else is created in it.
        */
       prepareDir() {
-        this.guardSync(() => (0, import_node_fs2.mkdirSync)(this.dir, { recursive: true, mode: 448 }), "create");
+        this.guardSync(() => (0, import_node_fs3.mkdirSync)(this.dir, { recursive: true, mode: 448 }), "create");
         try {
-          (0, import_node_fs2.chmodSync)(this.dir, 448);
+          (0, import_node_fs3.chmodSync)(this.dir, 448);
         } catch (error2) {
           if (error2.code !== "EPERM") throw this.unwritable(error2, "secure");
         }
@@ -6091,6 +6346,7 @@ __export(hints_exports, {
   followUp: () => followUp,
   pickProjectHint: () => pickProjectHint,
   registerHintCommands: () => registerHintCommands,
+  toolCommand: () => toolCommand,
   withContext: () => withContext
 });
 function registerHintCommands(names2) {
@@ -6106,6 +6362,9 @@ function contextFlags(context) {
 }
 function followUp(context, ...words2) {
   return ["cdba", ...contextFlags(context), ...words2.map(shellWord)].join(" ");
+}
+function toolCommand(...words2) {
+  return words2.map(shellWord).join(" ");
 }
 function pickProjectHint(context) {
   return `choose another with \`${followUp(context, "projects", "use")} <id|name>\` (\`${followUp(context, "projects", "list")}\` shows them)`;
@@ -6175,6 +6434,7 @@ async function watch(options) {
   let interval = intervals.firstMs;
   let state = options.initialState ?? "";
   if (options.initialState !== void 0) await progress.show(options.initialState, false);
+  const forgetTerminateReport = onTerminateReport(() => ({ message: `terminated while waiting for ${subject}${state ? ` (${state})` : ""}`, ...options.resumeHint ? { hint: options.resumeHint } : {} }));
   try {
     for (; ; ) {
       const step2 = await raceWith(options.poll, stop.signal);
@@ -6200,6 +6460,7 @@ async function watch(options) {
     }
     throw error2;
   } finally {
+    forgetTerminateReport();
     cancelDeadline?.();
     io.signal.removeEventListener("abort", onInterrupt);
   }
@@ -6226,6 +6487,7 @@ var init_watch = __esm({
   "src/core/watch.ts"() {
     "use strict";
     init_errors();
+    init_terminate();
     realDeadlineTimer = (ms, expire) => {
       const timer = setTimeout(expire, ms);
       return () => clearTimeout(timer);
@@ -10127,13 +10389,13 @@ __export(errors_exports2, {
   formatBytes: () => formatBytes,
   parseErrorDocument: () => parseErrorDocument,
   parseSuccessBody: () => parseSuccessBody,
-  tooLarge: () => tooLarge,
+  tooLarge: () => tooLarge2,
   transportError: () => transportError
 });
 function formatBytes(bytes2) {
   return bytes2 % (1024 * 1024) === 0 ? `${bytes2 / (1024 * 1024)} MiB` : `${bytes2} bytes`;
 }
-function tooLarge(limit, method, url, declared) {
+function tooLarge2(limit, method, url, declared) {
   const size2 = declared === void 0 ? "" : ` (Content-Length ${declared})`;
   return new ResponseTooLargeError(`response body exceeds the ${formatBytes(limit)} limit${size2} for ${method} ${url}`, {
     hint: "no real answer is that large; check the base URL and any proxy in between"
@@ -10655,7 +10917,7 @@ async function readCapped(body, headers, limit, method, url) {
   const declared = Number(headerValue(headers, "content-length"));
   if (declared > limit) {
     body.destroy();
-    throw tooLarge(limit, method, url, declared);
+    throw tooLarge2(limit, method, url, declared);
   }
   const decoder = new import_node_string_decoder.StringDecoder("utf8");
   let text12 = "";
@@ -10664,7 +10926,7 @@ async function readCapped(body, headers, limit, method, url) {
     size2 += chunk.length;
     if (size2 > limit) {
       body.destroy();
-      throw tooLarge(limit, method, url);
+      throw tooLarge2(limit, method, url);
     }
     text12 += decoder.write(chunk);
   }
@@ -10909,7 +11171,7 @@ async function withDirLock(lockPath, options, critical) {
         return { value: critical() };
       } finally {
         try {
-          (0, import_node_fs3.rmdirSync)(lockPath);
+          (0, import_node_fs4.rmdirSync)(lockPath);
         } catch {
         }
       }
@@ -10921,31 +11183,31 @@ async function withDirLock(lockPath, options, critical) {
 }
 function tryLock(lockPath, staleMs) {
   try {
-    (0, import_node_fs3.mkdirSync)(lockPath, { mode: 448 });
+    (0, import_node_fs4.mkdirSync)(lockPath, { mode: 448 });
     return true;
   } catch (error2) {
     if (error2.code !== "EEXIST") throw error2;
   }
   let age;
   try {
-    age = Date.now() - (0, import_node_fs3.lstatSync)(lockPath).mtimeMs;
+    age = Date.now() - (0, import_node_fs4.lstatSync)(lockPath).mtimeMs;
   } catch {
     return false;
   }
   if (age < staleMs) return false;
   try {
-    (0, import_node_fs3.rmdirSync)(lockPath);
-    (0, import_node_fs3.mkdirSync)(lockPath, { mode: 448 });
+    (0, import_node_fs4.rmdirSync)(lockPath);
+    (0, import_node_fs4.mkdirSync)(lockPath, { mode: 448 });
     return true;
   } catch {
     return false;
   }
 }
-var import_node_fs3;
+var import_node_fs4;
 var init_dirLock = __esm({
   "src/base/dirLock.ts"() {
     "use strict";
-    import_node_fs3 = require("node:fs");
+    import_node_fs4 = require("node:fs");
   }
 });
 
@@ -10958,7 +11220,7 @@ function skipUnwritableDigestCache(dir, error2, warn) {
 function readSession(file) {
   let data;
   try {
-    data = JSON.parse((0, import_node_fs4.readFileSync)(file, "utf8"));
+    data = JSON.parse(readOwnFileSync(file));
   } catch {
     return void 0;
   }
@@ -10975,12 +11237,13 @@ function toChallenge(stored) {
     stale: false
   };
 }
-var import_node_crypto3, import_node_fs4, import_node_path3, NC_BLOCK, NC_MAX, REFUSAL_MEMORY_MS, LOCK, sha256, unwritableWarned, DigestSessionFile;
+var import_node_crypto3, import_node_fs5, import_node_path3, NC_BLOCK, NC_MAX, REFUSAL_MEMORY_MS, LOCK, sha256, unwritableWarned, DigestSessionFile;
 var init_digestSessionFile = __esm({
   "src/auth/digestSessionFile.ts"() {
     "use strict";
     import_node_crypto3 = require("node:crypto");
-    import_node_fs4 = require("node:fs");
+    import_node_fs5 = require("node:fs");
+    init_boundedRead();
     import_node_path3 = require("node:path");
     init_dirLock();
     init_privateFile();
@@ -11066,7 +11329,7 @@ ${key.password}`)}.json`);
       refusesReuse() {
         if (this.disabled) return true;
         try {
-          const note = JSON.parse((0, import_node_fs4.readFileSync)(this.serverFile, "utf8"));
+          const note = JSON.parse(readOwnFileSync(this.serverFile));
           if (note.refusesReuse === true && typeof note.since === "number" && this.now() - note.since < REFUSAL_MEMORY_MS) {
             this.disabled = true;
           }
@@ -11076,7 +11339,7 @@ ${key.password}`)}.json`);
       }
       /** Atomic, 0600, never through a link, only into directories of this user's alone (src/base/privateFile.ts). */
       write(file, data) {
-        (0, import_node_fs4.mkdirSync)(this.dir, { recursive: true, mode: 448 });
+        (0, import_node_fs5.mkdirSync)(this.dir, { recursive: true, mode: 448 });
         writePrivateFileSync(file, JSON.stringify(data), [(0, import_node_path3.dirname)(this.dir), this.dir], { durable: false });
       }
       fail(error2) {
@@ -11373,20 +11636,21 @@ function removeCachedTokens(configDir, clientId, clientSecret) {
   const prefix = `${credentialKey(clientId, clientSecret)}-`;
   let names2;
   try {
-    names2 = (0, import_node_fs5.readdirSync)(dir);
+    names2 = (0, import_node_fs6.readdirSync)(dir);
   } catch (error2) {
     const code = error2.code;
     if (code === "ENOENT" || code === "ENOTDIR") return;
     throw error2;
   }
-  for (const name of names2) if (name.startsWith(prefix)) (0, import_node_fs5.rmSync)((0, import_node_path4.join)(dir, name), { force: true, recursive: true });
+  for (const name of names2) if (name.startsWith(prefix)) (0, import_node_fs6.rmSync)((0, import_node_path4.join)(dir, name), { force: true, recursive: true });
 }
-var import_node_crypto4, import_node_fs5, import_node_path4, TokenResponseError, MAX_TOKEN_LENGTH, MAX_TOKEN_LIFE_SECONDS, B64TOKEN, TokenFileCache, ServiceAccountTokens;
+var import_node_crypto4, import_node_fs6, import_node_path4, TokenResponseError, MAX_TOKEN_LENGTH, MAX_TOKEN_LIFE_SECONDS, B64TOKEN, TokenFileCache, ServiceAccountTokens;
 var init_serviceAccount = __esm({
   "src/auth/serviceAccount.ts"() {
     "use strict";
     import_node_crypto4 = require("node:crypto");
-    import_node_fs5 = require("node:fs");
+    import_node_fs6 = require("node:fs");
+    init_boundedRead();
     import_node_path4 = require("node:path");
     init_privateFile();
     init_fsError();
@@ -11405,7 +11669,7 @@ var init_serviceAccount = __esm({
       }
       read() {
         try {
-          const data = JSON.parse((0, import_node_fs5.readFileSync)(this.file, "utf8"));
+          const data = JSON.parse(readOwnFileSync(this.file));
           if (typeof data.accessToken === "string" && isSendableToken(data.accessToken) && typeof data.expiresAt === "number" && typeof data.obtainedAt === "number") {
             return { accessToken: data.accessToken, expiresAt: data.expiresAt, obtainedAt: data.obtainedAt };
           }
@@ -11420,13 +11684,13 @@ var init_serviceAccount = __esm({
        * UnsafePathError saying why the place is not private.
        */
       write(grant) {
-        (0, import_node_fs5.mkdirSync)(this.dir, { recursive: true, mode: 448 });
+        (0, import_node_fs6.mkdirSync)(this.dir, { recursive: true, mode: 448 });
         writePrivateFileSync(this.file, JSON.stringify(grant), [(0, import_node_path4.dirname)(this.dir), this.dir]);
       }
       /** Best effort: a token we cannot delete is one the service already refused. */
       remove() {
         try {
-          (0, import_node_fs5.rmSync)(this.file, { force: true });
+          (0, import_node_fs6.rmSync)(this.file, { force: true });
         } catch {
         }
       }
@@ -11876,10 +12140,37 @@ var init_pageText = __esm({
 });
 
 // src/api/pagination.ts
-function asListPage(body, url) {
-  if (typeof body !== "object" || body === null || !Array.isArray(body.results)) {
-    throw new InvalidResponseError(`expected a list with a results array from ${url}`);
+function kindOfItem(item) {
+  if (item === null) return "null";
+  if (Array.isArray(item)) return "an array";
+  return `a ${typeof item}`;
+}
+function damagedItem(items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (item instanceof JsonText) {
+      if (item.text.startsWith("{")) continue;
+      return `item ${i + 1} is ${kindOfItem(JSON.parse(item.text))}`;
+    }
+    if (typeof item !== "object" || item === null || Array.isArray(item)) return `item ${i + 1} is ${kindOfItem(item)}`;
   }
+  return void 0;
+}
+function asListPage(body, url) {
+  if (typeof body !== "object" || body === null || Array.isArray(body) || !Array.isArray(body.results)) {
+    const got = body === null ? "null" : typeof body !== "object" ? kindOfItem(body) : Array.isArray(body) ? "an array" : "no results array";
+    throw new InvalidResponseError(`expected a list with a results array from ${url}, got ${got}`, { hint: DAMAGED_HINT });
+  }
+  const damaged = damagedItem(body.results);
+  if (damaged) throw new InvalidResponseError(`the list from ${url} is damaged: ${damaged}, not a document`, { hint: DAMAGED_HINT });
+  return body;
+}
+function asItemList(body, url, what) {
+  if (!Array.isArray(body)) {
+    throw new InvalidResponseError(`expected a list of ${what} (an array) from ${url}, got ${body === null ? "null" : typeof body === "object" ? "an object" : kindOfItem(body)}`, { hint: DAMAGED_HINT });
+  }
+  const damaged = damagedItem(body);
+  if (damaged) throw new InvalidResponseError(`the list of ${what} from ${url} is damaged: ${damaged}, not a document`, { hint: DAMAGED_HINT });
   return body;
 }
 function linkHref(page2, rel) {
@@ -11914,12 +12205,14 @@ async function* inOrderWindow(items, concurrency, task) {
     yield outcome.value;
   }
 }
-var MAX_PAGES, PageGuard;
+var MAX_PAGES, DAMAGED_HINT, PageGuard;
 var init_pagination = __esm({
   "src/api/pagination.ts"() {
     "use strict";
+    init_jsonText();
     init_errors2();
     MAX_PAGES = 1e4;
+    DAMAGED_HINT = "the service returned a damaged list; retry later, and if it persists, check the base URL";
     PageGuard = class {
       seen = /* @__PURE__ */ new Set();
       visit(key) {
@@ -22879,130 +23172,6 @@ var init_undici = __esm({
   }
 });
 
-// src/base/boundedRead.ts
-function tooLarge2(source, limits) {
-  return new UsageError(`${source} is larger than ${size(limits.maxBytes)}${limits.expected ? `; expected ${limits.expected}` : ""}`);
-}
-function kindOf(stats) {
-  if (stats.isDirectory()) return "a directory";
-  if (stats.isFIFO()) return "a FIFO";
-  if (stats.isCharacterDevice()) return "a character device";
-  if (stats.isBlockDevice()) return "a block device";
-  if (stats.isSocket()) return "a socket";
-  return "not a regular file";
-}
-function readRegularFileSync(path, limits) {
-  let fd;
-  try {
-    fd = (0, import_node_fs6.openSync)(path, import_node_fs6.constants.O_RDONLY | import_node_fs6.constants.O_NONBLOCK);
-  } catch (error2) {
-    throw cannotRead(path, limits, fsReason(error2));
-  }
-  try {
-    const stats = (0, import_node_fs6.fstatSync)(fd);
-    if (stats.isDirectory()) throw cannotRead(path, limits, "it is a directory");
-    if (!stats.isFile()) throw cannotRead(path, limits, `it is ${kindOf(stats)}, not a regular file`);
-    if (stats.size > limits.maxBytes) throw tooLarge2(path, limits);
-    const chunks = [];
-    let total = 0;
-    for (; ; ) {
-      const chunk = Buffer.alloc(64 * 1024);
-      const n = (0, import_node_fs6.readSync)(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      total += n;
-      if (total > limits.maxBytes) throw tooLarge2(path, limits);
-      chunks.push(chunk.subarray(0, n));
-    }
-    return Buffer.concat(chunks, total);
-  } catch (error2) {
-    if (error2 instanceof UsageError) throw error2;
-    throw cannotRead(path, limits, fsReason(error2));
-  } finally {
-    (0, import_node_fs6.closeSync)(fd);
-  }
-}
-async function readBoundedStream(stream, source, limits) {
-  const chunks = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-    total += buffer.length;
-    if (total > limits.maxBytes) throw tooLarge2(source, limits);
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
-}
-async function readBoundedPath(path, limits) {
-  let stats;
-  try {
-    stats = (0, import_node_fs6.statSync)(path);
-  } catch (error2) {
-    throw cannotRead(path, limits, fsReason(error2));
-  }
-  if (stats.isFile() || stats.isDirectory()) return readRegularFileSync(path, limits);
-  if (!stats.isFIFO() && !stats.isCharacterDevice()) throw cannotRead(path, limits, `it is ${kindOf(stats)}`);
-  let handle;
-  try {
-    handle = await (0, import_promises2.open)(path, "r");
-  } catch (error2) {
-    throw cannotRead(path, limits, fsReason(error2));
-  }
-  try {
-    return await readBoundedStream(handle.createReadStream({ autoClose: false }), path, limits);
-  } catch (error2) {
-    if (error2 instanceof UsageError) throw error2;
-    throw cannotRead(path, limits, fsReason(error2));
-  } finally {
-    await handle.close();
-  }
-}
-function readTextFileSync(path, limits) {
-  return decodeUtf8(readRegularFileSync(path, limits), path);
-}
-function decodeUtf8(bytes2, source) {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
-  } catch {
-    throw new UsageError(`${source}: not valid UTF-8 at byte ${invalidUtf8Offset(bytes2)}; save it as UTF-8`);
-  }
-}
-function invalidUtf8Offset(bytes2) {
-  let good = 0;
-  let bad = bytes2.length;
-  while (good < bad) {
-    const mid = Math.ceil((good + bad) / 2);
-    try {
-      new TextDecoder("utf-8", { fatal: true }).decode(bytes2.subarray(0, mid), { stream: true });
-      good = mid;
-    } catch {
-      bad = mid - 1;
-    }
-  }
-  let lead = good - 1;
-  while (lead >= 0 && good - lead <= 3 && (bytes2[lead] & 192) === 128) lead--;
-  const byte = bytes2[lead] ?? 0;
-  const length = byte >= 240 ? 4 : byte >= 224 ? 3 : byte >= 192 ? 2 : 1;
-  return lead >= 0 && good - lead < length ? lead : good;
-}
-var import_node_fs6, import_promises2, MAX_BYTES, size, cannotRead;
-var init_boundedRead = __esm({
-  "src/base/boundedRead.ts"() {
-    "use strict";
-    import_node_fs6 = require("node:fs");
-    import_promises2 = __toESM(require_promises(), 1);
-    init_errors();
-    init_fsError();
-    MAX_BYTES = {
-      body: 5 * 1024 * 1024,
-      secret: 64 * 1024,
-      pem: 4 * 1024 * 1024,
-      emulatorFile: 64 * 1024 * 1024
-    };
-    size = (bytes2) => bytes2 >= 1024 * 1024 ? `${bytes2 / 1024 / 1024} MiB` : bytes2 >= 1024 ? `${bytes2 / 1024} KiB` : `${bytes2} bytes`;
-    cannotRead = (path, limits, reason) => new UsageError(`${limits.label}: cannot read ${path}: ${reason}`);
-  }
-});
-
 // src/base/clock.ts
 function monotonicMs() {
   return Number(process.hrtime.bigint()) / 1e6;
@@ -23743,7 +23912,7 @@ var init_context = __esm({
        * TTY and no --yes we refuse before sending anything (exit 2). `explanation`
        * is shown first (with --yes too); when it is taller than the terminal, the
        * question is also said before it, so it is on screen at both ends.
-       * Ctrl-C at the question: exit 130, nothing changed.
+       * Ctrl-C at the question: exit 130; an answer other than y or yes: exit 15; nothing changed either way.
        */
       async confirm(question, yes, explanation = []) {
         const skip = Boolean(yes || this.globals.yes);
@@ -23760,7 +23929,7 @@ var init_context = __esm({
           if (error2 instanceof InterruptedError) throw error2;
           answer = "";
         }
-        if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError("cancelled; nothing was changed");
+        if (!/^y(es)?$/i.test(answer.trim())) throw new DeclinedError("cancelled; nothing was changed");
       }
       /**
        * This context with another abort signal, and so an API client of its own (see
@@ -24005,6 +24174,47 @@ var init_command = __esm({
     EXAMPLES = /* @__PURE__ */ new WeakMap();
     OWN_OUTPUTS = /* @__PURE__ */ new WeakMap();
     PROTOTYPE_KEYS = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
+  }
+});
+
+// src/base/errorReport.ts
+function errorReport(error2, hint) {
+  const exitCode = exitCodeFor(error2);
+  const message = error2 instanceof CdbaError ? error2.message : `unexpected error: ${error2?.message ?? String(error2)}`;
+  const doc = { exitCode, message, retryable: RETRYABLE.has(exitCode) };
+  if (error2 instanceof ApiError) {
+    doc.status = error2.status;
+    if (error2.errorCode !== void 0) doc.errorCode = error2.errorCode;
+    if (typeof error2.document?.detail === "string") doc.detail = error2.document.detail;
+  }
+  if (hint) doc.hint = hint;
+  return { error: doc };
+}
+function usageErrorReport(message, hint) {
+  return { error: { exitCode: ExitCode.usage, message, retryable: false, ...hint ? { hint } : {} } };
+}
+function formatErrorReport(doc) {
+  return JSON.stringify(doc).replace(TERMINAL_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+function errorFormatFrom(argv, env2) {
+  let value = env2.CDBA_ERROR_FORMAT || void 0;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--") break;
+    if (arg === "--error-format") value = argv[++i];
+    else if (arg.startsWith("--error-format=")) value = arg.slice("--error-format=".length);
+  }
+  if (value === void 0 || value === "") return { format: "text" };
+  return ERROR_FORMATS.includes(value) ? { format: value } : { format: "text", invalid: value };
+}
+var ERROR_FORMATS, RETRYABLE, TERMINAL_UNSAFE;
+var init_errorReport = __esm({
+  "src/base/errorReport.ts"() {
+    "use strict";
+    init_errors();
+    ERROR_FORMATS = ["text", "json"];
+    RETRYABLE = /* @__PURE__ */ new Set([ExitCode.rateLimited, ExitCode.server, ExitCode.watchTimeout, ExitCode.userAction]);
+    TERMINAL_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
   }
 });
 
@@ -25217,9 +25427,9 @@ async function readInputText(io, file, flag = "--file") {
   let bytes2;
   if (file === "-") {
     if (io.inIsTTY) throw new UsageError(`${flag} -: stdin is a terminal; pipe the JSON in or give a file`);
-    bytes2 = await readBoundedStream(io.in, source, limits);
+    bytes2 = await readBoundedStream(io.in, source, limits, io.signal);
   } else {
-    bytes2 = await readBoundedPath(file, limits);
+    bytes2 = await readBoundedPath(file, limits, { signal: io.signal, onWait: (message) => io.note(`cdba: ${message}`) });
   }
   const text12 = decodeUtf8(bytes2, source).replace(/^\uFEFF/, "");
   if (text12.trim() === "") throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);
@@ -32564,12 +32774,12 @@ function createSupportsColor(stream, options = {}) {
   });
   return translateLevel(level);
 }
-var import_node_process, import_node_os3, import_node_tty, env, flagForceColor, supportsColor, supports_color_default;
+var import_node_process, import_node_os3, import_node_tty2, env, flagForceColor, supportsColor, supports_color_default;
 var init_supports_color = __esm({
   "node_modules/chalk/source/vendor/supports-color/index.js"() {
     import_node_process = __toESM(require("node:process"), 1);
     import_node_os3 = __toESM(require("node:os"), 1);
-    import_node_tty = __toESM(require("node:tty"), 1);
+    import_node_tty2 = __toESM(require("node:tty"), 1);
     ({ env } = import_node_process.default);
     if (hasFlag("no-color") || hasFlag("no-colors") || hasFlag("color=false") || hasFlag("color=never")) {
       flagForceColor = 0;
@@ -32577,8 +32787,8 @@ var init_supports_color = __esm({
       flagForceColor = 1;
     }
     supportsColor = {
-      stdout: createSupportsColor({ isTTY: import_node_tty.default.isatty(1) }),
-      stderr: createSupportsColor({ isTTY: import_node_tty.default.isatty(2) })
+      stdout: createSupportsColor({ isTTY: import_node_tty2.default.isatty(1) }),
+      stderr: createSupportsColor({ isTTY: import_node_tty2.default.isatty(2) })
     };
     supports_color_default = supportsColor;
   }
@@ -32724,18 +32934,18 @@ var init_source = __esm({
         }
       }
     });
-    createStyler = (open6, close, parent) => {
+    createStyler = (open5, close, parent) => {
       let openAll;
       let closeAll;
       if (parent === void 0) {
-        openAll = open6;
+        openAll = open5;
         closeAll = close;
       } else {
-        openAll = parent.openAll + open6;
+        openAll = parent.openAll + open5;
         closeAll = close + parent.closeAll;
       }
       return {
-        open: open6,
+        open: open5,
         close,
         openAll,
         closeAll,
@@ -34904,16 +35114,16 @@ var init_cli_spinners = __esm({
 });
 
 // node_modules/yoctocolors/base.js
-var import_node_tty2, hasColors, format3, reset, bold, dim, italic, underline, underlineDouble, underlineCurly, underlineDotted, underlineDashed, overline, inverse, hidden, strikethrough, black, red, green, yellow, blue, magenta, cyan, white, gray, bgBlack, bgRed, bgGreen, bgYellow, bgBlue, bgMagenta, bgCyan, bgWhite, bgGray, redBright, greenBright, yellowBright, blueBright, magentaBright, cyanBright, whiteBright, bgRedBright, bgGreenBright, bgYellowBright, bgBlueBright, bgMagentaBright, bgCyanBright, bgWhiteBright, underlineBlack, underlineRed, underlineGreen, underlineYellow, underlineBlue, underlineMagenta, underlineCyan, underlineWhite, underlineGray, underlineRedBright, underlineGreenBright, underlineYellowBright, underlineBlueBright, underlineMagentaBright, underlineCyanBright, underlineWhiteBright;
+var import_node_tty3, hasColors, format3, reset, bold, dim, italic, underline, underlineDouble, underlineCurly, underlineDotted, underlineDashed, overline, inverse, hidden, strikethrough, black, red, green, yellow, blue, magenta, cyan, white, gray, bgBlack, bgRed, bgGreen, bgYellow, bgBlue, bgMagenta, bgCyan, bgWhite, bgGray, redBright, greenBright, yellowBright, blueBright, magentaBright, cyanBright, whiteBright, bgRedBright, bgGreenBright, bgYellowBright, bgBlueBright, bgMagentaBright, bgCyanBright, bgWhiteBright, underlineBlack, underlineRed, underlineGreen, underlineYellow, underlineBlue, underlineMagenta, underlineCyan, underlineWhite, underlineGray, underlineRedBright, underlineGreenBright, underlineYellowBright, underlineBlueBright, underlineMagentaBright, underlineCyanBright, underlineWhiteBright;
 var init_base = __esm({
   "node_modules/yoctocolors/base.js"() {
-    import_node_tty2 = __toESM(require("node:tty"), 1);
-    hasColors = import_node_tty2.default?.WriteStream?.prototype?.hasColors?.() ?? false;
-    format3 = (open6, close) => {
+    import_node_tty3 = __toESM(require("node:tty"), 1);
+    hasColors = import_node_tty3.default?.WriteStream?.prototype?.hasColors?.() ?? false;
+    format3 = (open5, close) => {
       if (!hasColors) {
         return (input) => input;
       }
-      const openCode = `\x1B[${open6}m`;
+      const openCode = `\x1B[${open5}m`;
       const closeCode = `\x1B[${close}m`;
       return (input) => {
         const string2 = input + "";
@@ -35964,15 +36174,16 @@ function colorLevelFor(env2, isTTY) {
   }
   return isTTY ? 1 : 0;
 }
-var import_node_stream, import_node_tty3, childRunning, signalsTaken, IO, PREFIX, TestIO;
+var import_node_stream, import_node_tty4, childRunning, signalsTaken, IO, PREFIX, TestIO;
 var init_io = __esm({
   "src/base/io.ts"() {
     "use strict";
     import_node_stream = require("node:stream");
-    import_node_tty3 = require("node:tty");
+    import_node_tty4 = require("node:tty");
     init_source();
     init_boundedRead();
     init_errors();
+    init_errorReport();
     init_terminate();
     init_sanitize();
     init_secretForms();
@@ -36027,7 +36238,7 @@ var init_io = __esm({
         process.on("SIGTERM", () => {
           if (signalsTaken > 0) return;
           if (isTerminateTakenOver()) runTerminateCleanups();
-          else stopAtOnce(143);
+          else io.stopWith(143, terminateReport());
         });
         for (const stream of [process.stdout, process.stderr]) {
           stream.on("error", (error2) => {
@@ -36035,19 +36246,20 @@ var init_io = __esm({
             throw error2;
           });
         }
-        return new _IO({
+        const io = new _IO({
           signal: interrupt.signal,
           out: process.stdout,
           err: process.stderr,
           in: () => process.stdin,
           outIsTTY,
           errIsTTY: Boolean(process.stderr.isTTY),
-          inIsTTY: (0, import_node_tty3.isatty)(0),
+          inIsTTY: (0, import_node_tty4.isatty)(0),
           colorLevel: colorLevelFor(env2, outIsTTY),
           columns: process.stdout.columns || Number(env2.COLUMNS) || 0,
           rows: process.stderr.rows || 0,
           ownsProcess: true
         });
+        return io;
       }
       /**
        * This IO with another abort signal: the same streams, colours and secrets. For a
@@ -36069,12 +36281,31 @@ var init_io = __esm({
         this.colorLevel = 0;
         this.chalkInstance = void 0;
       }
-      /** Values this run must never print (private key, client secret, tokens); see addSecret. */
+      /**
+       * How a failure is said: the `cdba: ...` line, or one JSON document (--error-format
+       * json). main sets it before the run, so that a stop outside its own error report
+       * (a SIGTERM, cdba run's second signal) takes the same form.
+       */
+      errorFormat = "text";
+      /** Says why the run stops (one line, or one JSON document) and ends the process with `code` (stopAtOnce). */
+      stopWith(code, report) {
+        this.reportStop(code, report);
+        return stopAtOnce(code);
+      }
+      /** The stop's one line or JSON document, in the run's --error-format. */
+      reportStop(code, report) {
+        if (this.errorFormat === "json") {
+          this.errorDocument(formatErrorReport({ error: { exitCode: code, message: report.message, retryable: false, ...report.hint ? { hint: report.hint } : {} } }));
+        } else {
+          this.note(`cdba: ${report.message}${report.hint ? `; ${report.hint}` : ""}`, "red");
+        }
+      }
       /**
        * Told a failing command's message and hint before its error is reported, to say it
        * once more in another form (`env up -o github`: a workflow command's ::error:: annotation).
        */
       onFailure;
+      /** Values this run must never print (private key, client secret, tokens); see addSecret. */
       secrets = /* @__PURE__ */ new Map();
       /**
        * Registers a credential: from now on write() and note() replace it with
@@ -36167,7 +36398,7 @@ var init_io = __esm({
       }
       /** Reads all of stdin as strict UTF-8, refused past `limits.maxBytes` (/dev/zero is one line, not a crash). */
       async readStdin(limits) {
-        return decodeUtf8(await readBoundedStream(this.in, `${limits.label}: stdin`, limits), `${limits.label}: stdin`);
+        return decodeUtf8(await readBoundedStream(this.in, `${limits.label}: stdin`, limits, this.signal), `${limits.label}: stdin`);
       }
       /**
        * Asks a question on stderr (with cdba's prefix, as every line there) and reads one line from stdin. With `secret`,
@@ -36184,7 +36415,7 @@ var init_io = __esm({
         let wasInterrupted = false;
         let onInterrupt = () => {
         };
-        const interrupted = new Promise((_, reject) => {
+        const interrupted2 = new Promise((_, reject) => {
           onInterrupt = () => {
             wasInterrupted = true;
             reject(new InterruptedError("interrupted; nothing was changed"));
@@ -36194,7 +36425,7 @@ var init_io = __esm({
         this.signal.addEventListener("abort", onInterrupt);
         try {
           if (this.signal.aborted) onInterrupt();
-          const next = await Promise.race([lines.next(), interrupted]);
+          const next = await Promise.race([lines.next(), interrupted2]);
           if (next.done) throw new UsageError("no answer: stdin closed");
           return next.value;
         } finally {
@@ -36480,7 +36711,7 @@ async function runFlexCreate(ctx, name, body, flags, timeoutMs) {
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { createFlexCluster: createFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
-  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;
+  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${shellWord(name)}\` before trying again`;
   const created = clusterDocument(await createFlexCluster3(client, projectId, body, checkHint));
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
   locator.remember();
@@ -36497,6 +36728,7 @@ async function runFlexCreate(ctx, name, body, flags, timeoutMs) {
 var init_createFlex = __esm({
   "src/cli/clusters/createFlex.ts"() {
     "use strict";
+    init_shellWord();
     init_flex();
     init_target();
     init_view();
@@ -36612,11 +36844,7 @@ function document(response, what) {
   return body;
 }
 function list2(response) {
-  const body = response.body;
-  if (!Array.isArray(body) || body.some((item) => typeof item !== "object" || item === null)) {
-    throw new InvalidResponseError(`expected a list of search indexes from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
-  }
-  return body;
+  return asItemList(response.body, response.url, "search indexes");
 }
 async function listSearchIndexes(client, projectId, clusterName, collection) {
   const response = collection ? await client.call("searchIndexes.listByCollection", { groupId: projectId, clusterName, ...collection }) : await client.call("searchIndexes.list", { groupId: projectId, clusterName });
@@ -36648,6 +36876,7 @@ var init_searchIndexes = __esm({
   "src/api/resources/searchIndexes.ts"() {
     "use strict";
     init_errors2();
+    init_pagination();
   }
 });
 
@@ -36748,7 +36977,8 @@ __export(privateEndpoints_exports, {
   setRegionalMode: () => setRegionalMode
 });
 async function listEndpointServices(client, projectId, provider2) {
-  return client.call("privateEndpoints.listServices", { groupId: projectId, cloudProvider: provider2 });
+  const response = await client.call("privateEndpoints.listServices", { groupId: projectId, cloudProvider: provider2 });
+  return { ...response, body: asItemList(response.body, response.url, "endpoint services") };
 }
 async function createEndpointService(client, projectId, body) {
   return client.call("privateEndpoints.createService", { groupId: projectId }, { body, mayHaveAppliedHint: "the service may have been created; check with cdba private-endpoints list" });
@@ -36781,6 +37011,7 @@ async function setRegionalMode(client, projectId, enabled) {
 var init_privateEndpoints = __esm({
   "src/api/resources/privateEndpoints.ts"() {
     "use strict";
+    init_pagination();
   }
 });
 
@@ -36884,7 +37115,7 @@ async function namesOf(pages2) {
 }
 async function readCache(file, now, valid = (name) => CLUSTER_NAME.test(name)) {
   try {
-    const entry = JSON.parse(await (0, import_promises4.readFile)(file, "utf8"));
+    const entry = JSON.parse(readOwnFileSync(file));
     const age = now - Number(entry.at);
     if (!(age >= 0 && age < CACHE_TTL_MS) || !Array.isArray(entry.names)) return void 0;
     return entry.names.filter((n) => typeof n === "string" && valid(n));
@@ -36894,18 +37125,19 @@ async function readCache(file, now, valid = (name) => CLUSTER_NAME.test(name)) {
 }
 async function writeCache(configDir, file, entry) {
   try {
-    if (!(await (0, import_promises4.stat)(configDir)).isDirectory()) return;
-    await (0, import_promises4.mkdir)((0, import_node_path7.join)(configDir, "cache"), { recursive: true, mode: 448 });
+    if (!(await (0, import_promises3.stat)(configDir)).isDirectory()) return;
+    await (0, import_promises3.mkdir)((0, import_node_path7.join)(configDir, "cache"), { recursive: true, mode: 448 });
     writePrivateFileSync(file, JSON.stringify(entry), [configDir, (0, import_node_path7.join)(configDir, "cache")]);
   } catch {
   }
 }
-var import_node_crypto8, import_promises4, import_node_path7, CACHE_TTL_MS, ATTEMPT_TIMEOUT, LOOKUP_DEADLINE_MS, MAX_NAMES2, CLUSTER_NAME;
+var import_node_crypto8, import_promises3, import_node_path7, CACHE_TTL_MS, ATTEMPT_TIMEOUT, LOOKUP_DEADLINE_MS, MAX_NAMES2, CLUSTER_NAME;
 var init_clusterNames = __esm({
   "src/cli/completion/clusterNames.ts"() {
     "use strict";
     import_node_crypto8 = require("node:crypto");
-    import_promises4 = __toESM(require_promises(), 1);
+    import_promises3 = __toESM(require_promises(), 1);
+    init_boundedRead();
     init_privateFile();
     import_node_path7 = require("node:path");
     init_duration();
@@ -40036,7 +40268,7 @@ var init_restore = __esm({
 });
 
 // src/emulator/resources/backups/handlers.ts
-function open3(ctx) {
+function open2(ctx) {
   const record2 = dedicatedCluster(ctx);
   const moment = momentOf(ctx);
   const state = stateAt(ctx.services.store, moment.now);
@@ -40107,18 +40339,18 @@ var init_handlers4 = __esm({
     MAX_INT32 = 2 ** 31 - 1;
     snapshotDoc = (call, view2, justTaken = false) => renderSnapshot(view2, call.moment, { clusterUrl: call.clusterUrl, clusterName: call.cluster.name, type: call.cluster.type, justTaken });
     listSnapshots2 = (ctx) => {
-      const call = open3(ctx);
+      const call = open2(ctx);
       const views = snapshotsOf(call.cluster, call.state, call.moment);
       const page2 = paginate2(views, pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...page2, results: page2.results.map((view2) => snapshotDoc(call, view2)) } };
     };
     getSnapshot2 = (ctx) => {
-      const call = open3(ctx);
+      const call = open2(ctx);
       return { status: 200, body: snapshotDoc(call, findSnapshot(snapshotsOf(call.cluster, call.state, call.moment), ctx.params.snapshotId, call.cluster.name)) };
     };
     TAKE_READ_ONLY = { fields: ["links"] };
     takeSnapshot2 = async (ctx) => {
-      const call = withBackup(open3(ctx));
+      const call = withBackup(open2(ctx));
       const body = ctx.body;
       refuseFields(body, ["description", "retentionInDays"], ["links"]);
       if (body.description !== void 0 && typeof body.description !== "string") throw failures.invalidAttribute("description");
@@ -40149,7 +40381,7 @@ var init_handlers4 = __esm({
       return { status: 200, body: snapshotDoc(call, view2, true) };
     };
     deleteSnapshot2 = async (ctx) => {
-      const call = open3(ctx);
+      const call = open2(ctx);
       const view2 = findSnapshot(snapshotsOf(call.cluster, call.state, call.moment), ctx.params.snapshotId, call.cluster.name);
       if (view2.onDemand || call.state.snapshots.some((record2) => record2.id === view2.id)) call.state.snapshots = call.state.snapshots.filter((record2) => record2.id !== view2.id);
       else call.state.deleted.push(view2.id);
@@ -40158,19 +40390,19 @@ var init_handlers4 = __esm({
     };
     jobsOf = (call, flex) => call.state.restoreJobs.filter((job) => job.clusterId === call.cluster.id && job.flex === flex).sort((a, b) => b.createdAt - a.createdAt);
     listRestoreJobs2 = (ctx) => {
-      const call = open3(ctx);
+      const call = open2(ctx);
       const page2 = paginate2(jobsOf(call, false), pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...page2, results: page2.results.map((job) => renderRestoreJob(job, call.moment, jobContext(ctx, job))) } };
     };
     getRestoreJob2 = (ctx) => {
-      const call = open3(ctx);
+      const call = open2(ctx);
       const job = findJob(jobsOf(call, false), ctx.params.restoreJobId, call.cluster.name);
       return { status: 200, body: renderRestoreJob(job, call.moment, jobContext(ctx, job)) };
     };
     JOB_READ_ONLY_FIELDS = ["cancelled", "components", "deliveryUrl", "desiredTimestamp", "expired", "expiresAt", "failed", "finishedAt", "id", "links", "privateDownloadDeliveryUrls", "timestamp"];
     CREATE_JOB_READ_ONLY = { fields: JOB_READ_ONLY_FIELDS };
     createRestoreJob2 = async (ctx) => {
-      const call = open3(ctx);
+      const call = open2(ctx);
       const body = ctx.body;
       refuseFields(body, ["deliveryType", "snapshotId", "targetClusterName", "targetGroupId", "oplogTs", "oplogInc", "pointInTimeUTCSeconds"], JOB_READ_ONLY_FIELDS);
       const delivery = stringField(body, "deliveryType", /^(automated|download)$/, true);
@@ -40194,7 +40426,7 @@ var init_handlers4 = __esm({
       return { status: 200, body: renderRestoreJob(job, call.moment, jobContext(ctx, job)) };
     };
     cancelRestoreJob2 = async (ctx) => {
-      const call = open3(ctx);
+      const call = open2(ctx);
       const job = findJob(jobsOf(call, false), ctx.params.restoreJobId, call.cluster.name);
       if (jobPhase(job, call.moment.now) !== "running") throw backupFailures.cannotCancelFinished(job.id);
       job.cancelledAt = call.moment.now;
@@ -40203,7 +40435,7 @@ var init_handlers4 = __esm({
       return { status: 204, body: void 0 };
     };
     getSchedule = (ctx) => {
-      const call = withBackup(open3(ctx));
+      const call = withBackup(open2(ctx));
       const { cluster, moment } = call;
       const schedule = scheduleOf(cluster.id);
       return {
@@ -40228,7 +40460,7 @@ var init_handlers4 = __esm({
 });
 
 // src/emulator/resources/backups/flexHandlers.ts
-function open4(ctx) {
+function open3(ctx) {
   const record2 = flexClusterOf(ctx);
   const moment = momentOf(ctx);
   const state = stateAt(ctx.services.store, moment.now);
@@ -40249,27 +40481,27 @@ var init_flexHandlers = __esm({
     OBJECT_ID6 = /^[0-9a-f]{24}$/;
     DEPLOYMENT_NAME = /^[\p{L}\p{N}\-_.(),:&@+']{1,64}$/u;
     listFlexSnapshots2 = (ctx) => {
-      const call = open4(ctx);
+      const call = open3(ctx);
       const page2 = paginate2(call.snapshots, pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...page2, results: page2.results.map((view2) => renderFlexSnapshot(view2, call.moment)) } };
     };
     getFlexSnapshot2 = (ctx) => {
-      const call = open4(ctx);
+      const call = open3(ctx);
       return { status: 200, body: renderFlexSnapshot(findSnapshot(call.snapshots, ctx.params.snapshotId, call.cluster.name), call.moment) };
     };
     listFlexRestoreJobs2 = (ctx) => {
-      const call = open4(ctx);
+      const call = open3(ctx);
       const page2 = paginate2(call.jobs, pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...page2, results: page2.results.map((job) => renderFlexRestoreJob(job, call.moment)) } };
     };
     getFlexRestoreJob2 = (ctx) => {
-      const call = open4(ctx);
+      const call = open3(ctx);
       return { status: 200, body: renderFlexRestoreJob(findJob(call.jobs, ctx.params.restoreJobId, call.cluster.name), call.moment) };
     };
     FLEX_JOB_READ_ONLY_FIELDS = ["deliveryType", "expirationDate", "id", "instanceName", "links", "projectId", "restoreFinishedDate", "restoreScheduledDate", "snapshotFinishedDate", "snapshotUrl", "status"];
     FLEX_CREATE_JOB_READ_ONLY = { fields: FLEX_JOB_READ_ONLY_FIELDS };
     createFlexRestoreJob2 = async (ctx) => {
-      const call = open4(ctx);
+      const call = open3(ctx);
       const body = ctx.body;
       refuseFields(body, ["snapshotId", "targetDeploymentItemName", "targetProjectId"], FLEX_JOB_READ_ONLY_FIELDS);
       const snapshotId = stringField(body, "snapshotId", OBJECT_ID6, true);
@@ -40569,13 +40801,13 @@ var init_credentials = __esm({
         // An owner key, a read-only key and a service account in the default project, open to every address.
         byDefault: (seed) => {
           const projectId = seed.projects[0].id;
-          const open6 = ["0.0.0.0/0", "::/0"];
+          const open5 = ["0.0.0.0/0", "::/0"];
           seed.apiKeys = [
-            { publicKey: letters(8), privateKey: (0, import_node_crypto15.randomUUID)(), accessList: open6, roles: [{ projectId, roleName: "GROUP_OWNER" }] },
-            { publicKey: letters(8), privateKey: (0, import_node_crypto15.randomUUID)(), accessList: open6, roles: [{ projectId, roleName: "GROUP_READ_ONLY" }] }
+            { publicKey: letters(8), privateKey: (0, import_node_crypto15.randomUUID)(), accessList: open5, roles: [{ projectId, roleName: "GROUP_OWNER" }] },
+            { publicKey: letters(8), privateKey: (0, import_node_crypto15.randomUUID)(), accessList: open5, roles: [{ projectId, roleName: "GROUP_READ_ONLY" }] }
           ];
           seed.serviceAccounts = [
-            { clientId: `mdb_sa_id_${hex2(12)}`, clientSecret: `mdb_sa_sk_${hex2(20)}`, accessList: open6, roles: [{ projectId, roleName: "GROUP_OWNER" }] }
+            { clientId: `mdb_sa_id_${hex2(12)}`, clientSecret: `mdb_sa_sk_${hex2(20)}`, accessList: open5, roles: [{ projectId, roleName: "GROUP_OWNER" }] }
           ];
         }
       },
@@ -42804,7 +43036,7 @@ function stateOf3(store, now) {
   dropDeleted(state, now);
   return state;
 }
-function open5(ctx) {
+function open4(ctx) {
   const cluster = clusterNamed2(ctx, ctx.params.clusterName);
   const now = ctx.services.clock();
   return { cluster, state: stateOf3(ctx.services.store, now), now, moment: { now, transitionMs: ctx.services.transitionMs } };
@@ -42914,17 +43146,17 @@ var init_handlers9 = __esm({
     ofCluster = (call) => call.state.indexes.filter((record2) => record2.clusterId === call.cluster.id);
     CREATE_READ_ONLY = { fields: [] };
     listIndexes = (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       return { status: 200, body: ofCluster(call).map((record2) => renderIndex(record2, call.moment)) };
     };
     listCollectionIndexes = (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       const { databaseName, collectionName } = ctx.params;
       const records = ofCluster(call).filter((record2) => record2.database === databaseName && record2.collectionName === collectionName);
       return { status: 200, body: records.map((record2) => renderIndex(record2, call.moment)) };
     };
     createIndex = async (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       const body = ctx.body;
       const problem = checkCreateRequest(body);
       if (problem && problem.kind !== "build") throw refusal(problem);
@@ -42934,12 +43166,12 @@ var init_handlers9 = __esm({
       return { status: 201, body: renderIndex(record2, { ...call.moment, justChanged: true }) };
     };
     getIndex = (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       return { status: 200, body: renderIndex(findIndex(ctx, call, false), call.moment) };
     };
     UPDATE_READ_ONLY = { fields: [] };
     updateIndex = async (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       const record2 = findIndex(ctx, call, true);
       const body = ctx.body;
       const unknown = Object.keys(body).find((key) => key !== "definition");
@@ -42951,7 +43183,7 @@ var init_handlers9 = __esm({
       return { status: 200, body: renderIndex(record2, { ...call.moment, justChanged: true }) };
     };
     deleteIndex = async (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       remove(call, findIndex(ctx, call, true));
       await ctx.services.store.commit();
       return { status: 204, body: void 0 };
@@ -42961,7 +43193,7 @@ var init_handlers9 = __esm({
       fields: ["indexID", "status"],
       held: (ctx) => {
         try {
-          const call = open5(ctx);
+          const call = open4(ctx);
           return renderFlatIndex(findIndex(ctx, call, false), flatMoment(call, { describe: true }));
         } catch {
           return void 0;
@@ -42969,24 +43201,24 @@ var init_handlers9 = __esm({
       }
     };
     ftsCreateIndex = async (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       const { names: names2, type, definition } = flatBody(ctx.body);
       const record2 = create(ctx, call, { database: names2.database, collectionName: names2.collectionName, name: names2.name, type }, definition);
       await ctx.services.store.commit();
       return { status: 200, body: renderFlatIndex(record2, flatMoment(call, { justChanged: true })) };
     };
     ftsListIndexes = (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       const { databaseName, collectionName } = ctx.params;
       const records = ofCluster(call).filter((record2) => record2.database === databaseName && record2.collectionName === collectionName);
       return { status: 200, body: records.map((record2) => renderFlatIndex(record2, flatMoment(call))) };
     };
     ftsGetIndex = (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       return { status: 200, body: renderFlatIndex(findIndex(ctx, call, false), flatMoment(call, { describe: true })) };
     };
     ftsUpdateIndex = async (ctx) => {
-      const call = open5(ctx);
+      const call = open4(ctx);
       const record2 = findIndex(ctx, call, true);
       const { names: names2, type, definition } = flatBody(ctx.body);
       for (const key of ["database", "collectionName", "name"]) if (names2[key] !== record2[key]) throw failures.invalidAttribute(key);
@@ -44320,7 +44552,15 @@ function indexName(doc) {
 function failureMessage(doc) {
   const details = Array.isArray(doc.statusDetail) ? doc.statusDetail : [];
   const messages = details.map((host) => host.mainIndex?.message).filter((m) => typeof m === "string");
-  return [...new Set(messages)].join("; ") || "the service gives no reason";
+  return [...new Set(messages.map((m) => m.trim().replace(/\.+$/, "")))].join("; ") || "the service gives no reason";
+}
+function failedHint(ctx, cluster, ref, message) {
+  const update2 = `\`${ctx.followUp("search-indexes", "update", cluster, refText(ref))} --file <definition.json> --watch\``;
+  if (NO_COLLECTION.test(message)) {
+    const where = "indexId" in ref ? "its collection" : `${ref.databaseName}.${ref.collectionName}`;
+    return `${where} has no data yet: load it first (\`${ctx.followUp("clusters", "load-sample-data", cluster)} --watch\` for the sample data, or --sample-data with env up), or index a collection that exists`;
+  }
+  return `fix the definition and run ${update2}`;
 }
 async function waitForIndex(ctx, target, cluster, ref, options) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
@@ -44346,9 +44586,8 @@ async function waitForIndex(ctx, target, cluster, ref, options) {
       }
       const status = typeof doc.status === "string" ? doc.status : "UNKNOWN";
       if (status === "FAILED") {
-        throw new FailedError(`search index ${refText(ref)} FAILED: ${failureMessage(doc)}`, {
-          hint: `fix the definition and run \`${ctx.followUp("search-indexes", "update", cluster, refText(ref))} --file <definition.json> --watch\``
-        });
+        const message = failureMessage(doc);
+        throw new FailedError(`search index ${refText(ref)} FAILED: ${message}`, { hint: failedHint(ctx, cluster, ref, message) });
       }
       const version2 = doc.latestDefinitionVersion?.version;
       const current = options.version === void 0 || typeof version2 === "number" && version2 >= options.version;
@@ -44358,11 +44597,13 @@ async function waitForIndex(ctx, target, cluster, ref, options) {
     }
   });
 }
+var NO_COLLECTION;
 var init_waitForIndex = __esm({
   "src/cli/shared/waitForIndex.ts"() {
     "use strict";
     init_errors();
     init_duration();
+    NO_COLLECTION = /collection .* does not exist|namespace .*(not found|does not exist)|NamespaceNotFound/i;
   }
 });
 
@@ -45172,8 +45413,8 @@ async function runEnvUp(ctx, name, flags, outputFlag2) {
   }
   const plan = await planUp(ctx, name, flags, outputFlag2);
   const left = `remove what env up made so far with \`${ctx.followUp("env", "down", name)}\``;
-  const { onTerminate: onTerminate2 } = await Promise.resolve().then(() => (init_terminate(), terminate_exports));
-  const forgetTerminateNote = onTerminate2(() => ctx.io.note(`cdba: terminated during env up; ${left}`));
+  const { onTerminateReport: onTerminateReport2 } = await Promise.resolve().then(() => (init_terminate(), terminate_exports));
+  const forgetTerminateNote = onTerminateReport2(() => ({ message: "terminated during env up", hint: left }));
   let connection;
   const progress = { changed: false };
   try {
@@ -45454,6 +45695,9 @@ function fdOf(stream) {
   const fd = stream.fd;
   return typeof fd === "number" ? fd : void 0;
 }
+function stoppedBy(signal, message) {
+  return signal === "SIGINT" ? new InterruptedError(message) : new TerminatedError(message);
+}
 function signalStatus(signal) {
   return 128 + (signal ? import_node_os5.constants.signals[signal] ?? 1 : 1);
 }
@@ -45498,7 +45742,7 @@ async function runRun(ctx, words2, flags, dashDash) {
   const plan = await planUp(ctx, name, flags, void 0);
   if (ctx.io.signal.aborted) throw new InterruptedError("interrupted; nothing was made");
   const downHint = ctx.followUp("env", "down", name);
-  const { whileSignalsTaken: whileSignalsTaken2, stopAtOnce: stopAtOnce2 } = await Promise.resolve().then(() => (init_io(), io_exports));
+  const { whileSignalsTaken: whileSignalsTaken2 } = await Promise.resolve().then(() => (init_io(), io_exports));
   const stopUp = new AbortController();
   const upCtx = ctx.withSignal(stopUp.signal);
   let phase = "up";
@@ -45506,10 +45750,7 @@ async function runRun(ctx, words2, flags, dashDash) {
   let child;
   let childExited = false;
   const onSignal = (signal) => {
-    if (firstSignal) {
-      ctx.io.note(`cdba: stopped; the env is still there: run \`${downHint}\``);
-      stopAtOnce2(signalStatus(signal));
-    }
+    if (firstSignal) ctx.io.stopWith(signalStatus(signal), { message: `stopped; the env is still there: run \`${downHint}\`` });
     firstSignal = signal;
     const again = signal === "SIGINT" ? "a second Ctrl-C" : "a second signal";
     if (phase === "up") {
@@ -45540,7 +45781,7 @@ async function runRun(ctx, words2, flags, dashDash) {
       } catch (error2) {
         if (firstSignal) {
           await down(`env up was stopped (${firstSignal})`, "what env up made so far");
-          throw new QuietExit(signalStatus(firstSignal));
+          throw stoppedBy(firstSignal, `stopped by ${firstSignal} during env up; env down ${name} removed what it made`);
         }
         if (error2 instanceof UsageError) throw error2;
         phase = "down";
@@ -45554,6 +45795,7 @@ async function runRun(ctx, words2, flags, dashDash) {
       const code = firstSignal ? signalStatus(firstSignal) : await runChild(ctx, words2, childEnvironment(ctx.env, keep, connection), (spawned) => child = spawned);
       childExited = true;
       await down(`${firstSignal && !child ? `stopped (${firstSignal}) before ${words2[0]} ran` : `${words2[0]} exited ${code}`}`, `what env up made (cluster ${name} if it made it, user ${connection.username}, its access-list entry)`);
+      if (firstSignal && !child) throw stoppedBy(firstSignal, `stopped by ${firstSignal} before ${words2[0]} ran; env down ${name} removed the env`);
       throw new QuietExit(code);
     });
   } finally {
@@ -45805,14 +46047,14 @@ async function userStep(ctx, wait, peer) {
     return new UserActionError(
       `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text12("gcpProjectId")}, peer network ${text12("networkName")} with project ${atlasProject}, network ${atlasNetwork}`,
       {
-        hint: `gcloud compute networks peerings create atlas-${wait.peerId.slice(-6)} --project ${text12("gcpProjectId")} --network ${text12("networkName")} --peer-project ${atlasProject} --peer-network ${atlasNetwork}; ${then}`
+        hint: `${toolCommand("gcloud", "compute", "networks", "peerings", "create", `atlas-${wait.peerId.slice(-6)}`, "--project", text12("gcpProjectId"), "--network", text12("networkName"), "--peer-project", atlasProject, "--peer-network", atlasNetwork)}; ${then}`
       }
     );
   }
   const region2 = text12("accepterRegionName");
   return new UserActionError(
     `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text12("connectionId")} in AWS account ${text12("awsAccountId")}, region ${region2} (VPC console, Peering connections)`,
-    { hint: `aws ec2 accept-vpc-peering-connection --vpc-peering-connection-id ${text12("connectionId")} --region ${region2}; ${then}` }
+    { hint: `${toolCommand("aws", "ec2", "accept-vpc-peering-connection", "--vpc-peering-connection-id", text12("connectionId"), "--region", region2)}; ${then}` }
   );
 }
 async function waitForPeer(ctx, wait) {
@@ -45878,6 +46120,7 @@ var init_watch2 = __esm({
     init_networkFlags();
     init_view2();
     init_duration();
+    init_hints();
     USER_STEPS = ["PENDING_ACCEPTANCE", "WAITING_FOR_USER"];
   }
 });
@@ -46100,43 +46343,7 @@ init_command();
 
 // src/cli/program.ts
 init_esm();
-
-// src/base/errorReport.ts
-init_errors();
-var ERROR_FORMATS = ["text", "json"];
-var RETRYABLE = /* @__PURE__ */ new Set([ExitCode.rateLimited, ExitCode.server, ExitCode.watchTimeout, ExitCode.userAction]);
-function errorReport(error2, hint) {
-  const exitCode = exitCodeFor(error2);
-  const message = error2 instanceof CdbaError ? error2.message : `unexpected error: ${error2?.message ?? String(error2)}`;
-  const doc = { exitCode, message, retryable: RETRYABLE.has(exitCode) };
-  if (error2 instanceof ApiError) {
-    doc.status = error2.status;
-    if (error2.errorCode !== void 0) doc.errorCode = error2.errorCode;
-    if (typeof error2.document?.detail === "string") doc.detail = error2.document.detail;
-  }
-  if (hint) doc.hint = hint;
-  return { error: doc };
-}
-function usageErrorReport(message, hint) {
-  return { error: { exitCode: ExitCode.usage, message, retryable: false, ...hint ? { hint } : {} } };
-}
-var TERMINAL_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-function formatErrorReport(doc) {
-  return JSON.stringify(doc).replace(TERMINAL_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
-function errorFormatFrom(argv, env2) {
-  let value = env2.CDBA_ERROR_FORMAT || void 0;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--") break;
-    if (arg === "--error-format") value = argv[++i];
-    else if (arg.startsWith("--error-format=")) value = arg.slice("--error-format=".length);
-  }
-  if (value === void 0 || value === "") return { format: "text" };
-  return ERROR_FORMATS.includes(value) ? { format: value } : { format: "text", invalid: value };
-}
-
-// src/cli/program.ts
+init_errorReport();
 init_settings();
 init_validate();
 init_hints();
@@ -46614,6 +46821,7 @@ init_command();
 init_command();
 
 // src/cli/clusters/apply.ts
+init_shellWord();
 init_duration();
 init_errors();
 init_input();
@@ -46625,20 +46833,21 @@ init_fields();
 
 // src/cli/clusters/hints.ts
 init_errors();
-var HINTS = {
-  CANNOT_UPDATE_PAUSED_CLUSTER: (name) => `resume it first: cdba clusters resume ${name} --watch`,
-  CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED: (name) => `turn protection off first: cdba clusters patch ${name} --no-termination-protection`,
-  CLUSTER_ALREADY_PAUSED: (name) => `it is paused already; cdba clusters resume ${name} starts it`,
+init_shellWord();
+var CLUSTER_HINTS = {
+  CANNOT_UPDATE_PAUSED_CLUSTER: (name) => `resume it first: cdba clusters resume ${shellWord(name)} --watch`,
+  CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED: (name) => `turn protection off first: cdba clusters patch ${shellWord(name)} --no-termination-protection`,
+  CLUSTER_ALREADY_PAUSED: (name) => `it is paused already; cdba clusters resume ${shellWord(name)} starts it`,
   TENANT_CLUSTER_UPDATE_UNSUPPORTED: () => "shared-tier clusters (M0, M2, M5) cannot be paused or changed through the API",
-  CANNOT_PAUSE_CLUSTER_WITH_PENDING_CHANGES: (name) => `wait until it is IDLE (cdba clusters watch ${name}), then pause it`,
-  CANNOT_UPDATE_AND_PAUSE_CLUSTER: (name) => `pause alone (cdba clusters pause ${name}), and change the rest after resuming`
+  CANNOT_PAUSE_CLUSTER_WITH_PENDING_CHANGES: (name) => `wait until it is IDLE (cdba clusters watch ${shellWord(name)}), then pause it`,
+  CANNOT_UPDATE_AND_PAUSE_CLUSTER: (name) => `pause alone (cdba clusters pause ${shellWord(name)}), and change the rest after resuming`
 };
 async function withClusterHints(name, request) {
   try {
     return await request();
   } catch (error2) {
     if (error2 instanceof ApiError && error2.hint === void 0 && error2.errorCode !== void 0) {
-      const hint = HINTS[error2.errorCode];
+      const hint = CLUSTER_HINTS[error2.errorCode];
       if (hint) error2.hint = hint(name);
     }
     throw error2;
@@ -46860,7 +47069,7 @@ async function applyFlex(ctx, flags, file, name, source, timeoutMs) {
     return;
   }
   if (document3.action === "none") return;
-  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;
+  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${shellWord(name)}\` before trying again`;
   const answer = clusterDocument(
     document3.action === "create" ? await createFlexCluster3(client, projectId, body, checkHint) : await updateFlexCluster2(client, projectId, name, plan.patch)
   );
@@ -46888,7 +47097,7 @@ async function showPlan(ctx, name, plan) {
 // src/cli/clusters/connect.ts
 var import_node_child_process = __toESM(require_node_child_process(), 1);
 var import_node_fs8 = require("node:fs");
-var import_promises3 = __toESM(require_promises(), 1);
+var import_promises2 = __toESM(require_promises(), 1);
 var import_node_os4 = require("node:os");
 var import_node_path6 = require("node:path");
 init_esm();
@@ -47003,7 +47212,7 @@ async function findOnPath(command, env2) {
     for (const ext of extensions) {
       const candidate = (0, import_node_path6.join)(dir, command + ext);
       try {
-        await (0, import_promises3.access)(candidate, import_node_fs8.constants.X_OK);
+        await (0, import_promises2.access)(candidate, import_node_fs8.constants.X_OK);
         return candidate;
       } catch {
       }
@@ -47112,6 +47321,7 @@ async function runClustersConvert(ctx, flags) {
 }
 
 // src/cli/clusters/create.ts
+init_shellWord();
 init_esm();
 init_duration();
 init_errors();
@@ -47184,7 +47394,7 @@ async function runClustersCreate(ctx, name, flags) {
   if (renameNote) ctx.io.note(renameNote);
   const { createCluster: createCluster3 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
   const target = await clusterTarget(ctx, "clusters.create");
-  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;
+  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${shellWord(name)}\` before trying again`;
   const created = clusterDocument(await createCluster3(target.client, target.projectId, body, checkHint));
   const state = typeof created.stateName === "string" ? created.stateName : "CREATING";
   if (!flags.watch && timeoutMs === void 0) {
@@ -47673,6 +47883,7 @@ function mergeTags2(base, add, remove2, ctx, name) {
 }
 
 // src/cli/clusters/pause.ts
+init_shellWord();
 init_duration();
 init_errors();
 init_command();
@@ -47705,7 +47916,7 @@ async function runClustersPause(ctx, name, paused, flags) {
     if (locator.learnt === "flex") throw flexRefusal(name, "pause", false);
     if (current.paused !== true) {
       throw new ConflictError(`cluster ${name} is not paused; there is nothing to resume`, {
-        hint: `to pause it: cdba clusters pause ${name}`
+        hint: `to pause it: cdba clusters pause ${shellWord(name)}`
       });
     }
   }
@@ -48372,7 +48583,7 @@ init_command();
 // src/cli/dbusers/hints.ts
 init_errors();
 init_shellWord();
-var HINTS2 = {
+var HINTS = {
   USERNAME_NOT_FOUND: (_name, authDb) => authDb === "admin" ? "see the project's users with cdba dbusers list; a user of $external needs --auth-db '$external'" : "see the project's users with cdba dbusers list",
   USER_ALREADY_EXISTS: (name, authDb) => `change it with cdba dbusers update ${shellWord(name)}${authDb === "admin" ? "" : ` --auth-db ${shellWord(authDb)}`}, or delete it first`
 };
@@ -48381,7 +48592,7 @@ async function withUserHints(username, authDb, request) {
     return await request();
   } catch (error2) {
     if (error2 instanceof ApiError && error2.hint === void 0 && error2.errorCode !== void 0) {
-      const hint = HINTS2[error2.errorCode];
+      const hint = HINTS[error2.errorCode];
       if (hint) error2.hint = hint(username, authDb);
     }
     throw error2;
@@ -49274,7 +49485,7 @@ async function runSearchIndexesCreate(ctx, cluster, flags) {
   const created = await createSearchIndex2(target.client, target.projectId, cluster, { ...request }, lost);
   const state = typeof created.status === "string" ? created.status : "PENDING";
   if (!flags.watch && flags.watchTimeout === void 0) {
-    ctx.io.note(`cdba: search index ${indexName(created)} is ${state}; wait for it with \`${ctx.followUp("search-indexes", "get", cluster, indexName(created))}\` or create with --watch`);
+    ctx.io.note(`cdba: search index ${indexName(created)} is ${state}; --watch waits until it is READY and queryable (see its state now with \`${ctx.followUp("search-indexes", "get", cluster, indexName(created))}\`)`);
     await showIndex(ctx, created);
     return;
   }
@@ -49747,7 +49958,8 @@ function retentionFlag(value) {
   const match = /^(\d+)(d|w)$/.exec(value.trim());
   if (!match) throw new UsageError(`invalid --retention "${value}": whole days or weeks, e.g. 7d or 2w (the service keeps snapshots for whole days)`);
   const days = Number(match[1]) * (match[2] === "w" ? 7 : 1);
-  if (days < 1 || days > MAX_RETENTION_DAYS) throw new UsageError(`invalid --retention "${value}": from 1 to ${MAX_RETENTION_DAYS} days (the service's retentionInDays)`);
+  if (days < 1) throw new UsageError(`invalid --retention "${value}": at least 1 day (1d)`);
+  if (days > MAX_RETENTION_DAYS) throw new UsageError(`invalid --retention "${value}": at most ${MAX_RETENTION_DAYS} days (the service's retentionInDays)`);
   return days;
 }
 function registerSnapshotsTake(parent, app) {
@@ -51225,6 +51437,7 @@ init_errors();
 init_shellWord();
 init_hints();
 init_io();
+init_errorReport();
 var VERSION = version;
 function prebuildProgram() {
   const app = new App(IO.test(), {}, VERSION);
@@ -51251,6 +51464,7 @@ async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuil
     command.configureOutput(program2.configureOutput());
   }
   const errors = errorFormatFrom(argv, env2);
+  io.errorFormat = errors.format;
   try {
     if (errors.invalid !== void 0) {
       throw new UsageError(`invalid --error-format "${errors.invalid}" (or CDBA_ERROR_FORMAT): expected ${ERROR_FORMATS.join(" or ")}`);
@@ -51258,7 +51472,7 @@ async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuil
     await program2.parseAsync(argv, { from: "user" });
     return ExitCode.ok;
   } catch (error2) {
-    if (error2 instanceof CommanderError) return commanderExit(io, error2, usageError, commandPath(program2, argv), errors.format);
+    if (error2 instanceof CommanderError) return commanderExit(io, error2, oneNamePerCommand(usageError, commandAt(program2, argv)), commandPath(program2, argv), errors.format);
     if (error2 instanceof QuietExit) return error2.status;
     const shown2 = io.signal.aborted && !(error2 instanceof CdbaError) ? new InterruptedError("interrupted") : error2;
     app.explain(shown2);
@@ -51270,6 +51484,24 @@ async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuil
 }
 function allCommands(command) {
   return command.commands.flatMap((c) => [c, ...allCommands(c)]);
+}
+function commandAt(program2, argv) {
+  let current = program2;
+  for (const word of argv) {
+    const next = current.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (next && next.name() !== "help") current = next;
+  }
+  return current;
+}
+function oneNamePerCommand(message, parent) {
+  return message.replace(/\(Did you mean (?:one of )?([^?]*)\?\)/, (whole, list5) => {
+    const names2 = [
+      ...new Set(
+        list5.split(", ").map((candidate) => parent.commands.find((c) => c.name() === candidate || c.aliases().includes(candidate))?.name() ?? candidate)
+      )
+    ];
+    return `(Did you mean ${names2.length > 1 ? "one of " : ""}${names2.join(", ")}?)`;
+  });
 }
 function commandPath(program2, argv) {
   const names2 = [];
@@ -51348,4 +51580,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=ae3fb04cf3ba87a18701e852e7791b6301e76d4b625942fdf50660c3bfd34dac
+//# cdbaBundleSha256=0cf1126794f9f3358e9ee365cc3d5142d05eb23c3091ea5b01e3d05cc193ee59

@@ -57,6 +57,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.f
   }
   // Read before parsing, so that the parser's own errors take the asked-for form too.
   const errors = errorFormatFrom(argv, env);
+  // A stop outside the report below (SIGTERM, run's second signal) says itself in the same form.
+  io.errorFormat = errors.format;
   try {
     if (errors.invalid !== undefined) {
       throw new UsageError(`invalid --error-format "${errors.invalid}" (or CDBA_ERROR_FORMAT): expected ${ERROR_FORMATS.join(' or ')}`);
@@ -64,7 +66,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.f
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
-    if (error instanceof CommanderError) return commanderExit(io, error, usageError, commandPath(program, argv), errors.format);
+    if (error instanceof CommanderError) return commanderExit(io, error, oneNamePerCommand(usageError, commandAt(program, argv)), commandPath(program, argv), errors.format);
     if (error instanceof QuietExit) return error.status;
     const shown = io.signal.aborted && !(error instanceof CdbaError) ? new InterruptedError('interrupted') : error;
     app.explain(shown);
@@ -79,6 +81,31 @@ type AnyCommand = ReturnType<typeof buildProgram>;
 
 function allCommands(command: AnyCommand): AnyCommand[] {
   return (command.commands as AnyCommand[]).flatMap((c) => [c, ...allCommands(c)]);
+}
+
+/** The deepest command named in argv (the one whose subcommand was not found). */
+function commandAt(program: AnyCommand, argv: string[]): AnyCommand {
+  let current = program;
+  for (const word of argv) {
+    const next = (current.commands as AnyCommand[]).find((c) => c.name() === word || c.aliases().includes(word));
+    if (next && next.name() !== 'help') current = next;
+  }
+  return current;
+}
+
+/**
+ * Commander suggests a command's aliases beside its name ("did you mean one of list,
+ * ls?"): one command is suggested once, by its name.
+ */
+function oneNamePerCommand(message: string, parent: AnyCommand): string {
+  return message.replace(/\(Did you mean (?:one of )?([^?]*)\?\)/, (whole, list: string) => {
+    const names = [
+      ...new Set(
+        list.split(', ').map((candidate) => (parent.commands as AnyCommand[]).find((c) => c.name() === candidate || c.aliases().includes(candidate))?.name() ?? candidate),
+      ),
+    ];
+    return `(Did you mean ${names.length > 1 ? 'one of ' : ''}${names.join(', ')}?)`;
+  });
 }
 
 /** The deepest command named in argv, for the "see cdba <path> --help" hint. */

@@ -24,7 +24,8 @@
 // more challenge and, as with any server that refuses a stored nonce, no
 // reuse with it for REFUSAL_MEMORY_MS.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { readOwnFileSync } from '../base/boundedRead.js';
 import { dirname, join } from 'node:path';
 import { withDirLock } from '../base/dirLock.js';
 import { writePrivateFileSync } from '../base/privateFile.js';
@@ -166,7 +167,7 @@ export class DigestSessionFile {
   private refusesReuse(): boolean {
     if (this.disabled) return true;
     try {
-      const note = JSON.parse(readFileSync(this.serverFile, 'utf8')) as { refusesReuse?: unknown; since?: unknown };
+      const note = JSON.parse(readOwnFileSync(this.serverFile)) as { refusesReuse?: unknown; since?: unknown };
       if (note.refusesReuse === true && typeof note.since === 'number' && this.now() - note.since < REFUSAL_MEMORY_MS) {
         this.disabled = true;
       }
@@ -192,7 +193,7 @@ export class DigestSessionFile {
 function readSession(file: string): StoredSession | undefined {
   let data: Partial<StoredSession>;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8')) as Partial<StoredSession>;
+    data = JSON.parse(readOwnFileSync(file)) as Partial<StoredSession>;
   } catch {
     return undefined;
   }

@@ -2,7 +2,8 @@
 // until shortly before it expires: in memory, and in a 0600 file under the config
 // dir so that consecutive cdba invocations reuse it instead of asking again.
 import { createHash, createHmac } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { readOwnFileSync } from '../base/boundedRead.js';
 import { dirname, join } from 'node:path';
 import { writePrivateFileSync } from '../base/privateFile.js';
 import { fsReason } from '../base/fsError.js';
@@ -79,7 +80,7 @@ export class TokenFileCache {
 
   read(): TokenGrant | undefined {
     try {
-      const data = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<TokenGrant>;
+      const data = JSON.parse(readOwnFileSync(this.file)) as Partial<TokenGrant>;
       if (typeof data.accessToken === 'string' && isSendableToken(data.accessToken) && typeof data.expiresAt === 'number' && typeof data.obtainedAt === 'number') {
         return { accessToken: data.accessToken, expiresAt: data.expiresAt, obtainedAt: data.obtainedAt };
       }

@@ -2,9 +2,15 @@
 // a device, a FIFO or stdin. Every read has a cap, so /dev/zero is one line and
 // not a crash; where a regular file is meant, anything else is refused before a
 // byte is read, so a FIFO with no writer does not hang. Text is strict UTF-8.
-import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { UsageError } from './errors.js';
+//
+// Nothing here blocks a thread: every path is opened with O_NONBLOCK (as
+// $GITHUB_ENV is, src/cli/env/github.ts), so opening a FIFO never waits for its
+// writer in libuv's thread pool, where neither Ctrl-C nor SIGTERM could reach it
+// (and where the process's exit would wait for it). A pipe is then read through
+// the event loop (a libuv pipe handle: epoll, no thread), which an abort stops.
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { isatty } from 'node:tty';
+import { InterruptedError, UsageError } from './errors.js';
 import { fsReason } from './fsError.js';
 
 /** What the caller is reading, for the one error line: `label` names the flag or setting. */
@@ -81,47 +87,155 @@ export function readRegularFileSync(path: string, limits: ReadLimits): Buffer {
   }
 }
 
-/** Reads a stream (stdin) to its end, refusing it past `maxBytes` without reading further. */
-export async function readBoundedStream(stream: AsyncIterable<Buffer | string>, source: string, limits: ReadLimits): Promise<Buffer> {
+/** Thrown when `signal` aborts a read: the command's Ctrl-C or SIGTERM, exit 130. */
+const interrupted = (source: string): InterruptedError => new InterruptedError(`interrupted while reading ${source}`);
+
+/**
+ * Reads a stream (stdin, a pipe) to its end, refusing it past `maxBytes` without
+ * reading further. An abort of `signal` stops the wait at once (InterruptedError)
+ * and destroys the stream.
+ */
+export async function readBoundedStream(stream: AsyncIterable<Buffer | string>, source: string, limits: ReadLimits, signal?: AbortSignal): Promise<Buffer> {
+  if (signal?.aborted) throw interrupted(source);
   const chunks: Buffer[] = [];
   let total = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    total += buffer.length;
-    // Leaving the loop destroys the stream: /dev/zero is not read on.
-    if (total > limits.maxBytes) throw tooLarge(source, limits);
-    chunks.push(buffer);
+  const iterator = stream[Symbol.asyncIterator]();
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = (): void => reject(interrupted(source));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => undefined);
+  try {
+    for (;;) {
+      const next = await (signal ? Promise.race([iterator.next(), aborted]) : iterator.next());
+      if (next.done) break;
+      const chunk = next.value;
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      total += buffer.length;
+      if (total > limits.maxBytes) throw tooLarge(source, limits);
+      chunks.push(buffer);
+    }
+    return Buffer.concat(chunks);
+  } catch (error) {
+    // Stop reading: /dev/zero is not read on, and a pipe nobody writes holds nothing open.
+    (stream as { destroy?: () => void }).destroy?.();
+    void iterator.return?.().catch(() => undefined);
+    throw error;
+  } finally {
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
   }
-  return Buffer.concat(chunks);
 }
+
+/** How a read of a path that may be a pipe reports, and is stopped. */
+export interface PathReadOptions {
+  /** Aborted by Ctrl-C or SIGTERM: the read stops at once with InterruptedError. */
+  signal?: AbortSignal;
+  /** Called once when a FIFO has no writer yet and the read waits for one. */
+  onWait?: (message: string) => void;
+}
+
+const isWouldBlock = (error: unknown): boolean => ['EAGAIN', 'EWOULDBLOCK'].includes((error as NodeJS.ErrnoException).code ?? '');
 
 /**
  * Reads a path that may also be a pipe (`--file /dev/stdin`, `--file <(jq ...)`):
- * a regular file as readRegularFileSync does, a FIFO or character device as a
- * capped stream; a directory, socket or block device is refused.
+ * a regular file as readRegularFileSync does, a FIFO as a capped stream through
+ * the event loop (its open never waits for a writer, and `signal` stops the wait),
+ * a character device without blocking; a terminal, a directory, a socket or a
+ * block device is refused. Every path cdba reads that may be a pipe comes here.
  */
-export async function readBoundedPath(path: string, limits: ReadLimits): Promise<Buffer> {
+export async function readBoundedPath(path: string, limits: ReadLimits, options: PathReadOptions = {}): Promise<Buffer> {
+  if (options.signal?.aborted) throw interrupted(path);
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw cannotRead(path, limits, fsReason(error));
+  }
   let stats: Stats;
   try {
-    stats = statSync(path);
+    stats = fstatSync(fd);
   } catch (error) {
+    closeSync(fd);
     throw cannotRead(path, limits, fsReason(error));
   }
-  if (stats.isFile() || stats.isDirectory()) return readRegularFileSync(path, limits);
-  if (!stats.isFIFO() && !stats.isCharacterDevice()) throw cannotRead(path, limits, `it is ${kindOf(stats)}`);
-  let handle;
-  try {
-    handle = await open(path, 'r');
-  } catch (error) {
-    throw cannotRead(path, limits, fsReason(error));
+  if (stats.isFile() || stats.isDirectory()) {
+    closeSync(fd);
+    return readRegularFileSync(path, limits);
   }
+  if (stats.isCharacterDevice()) {
+    if (isatty(fd)) {
+      closeSync(fd);
+      throw cannotRead(path, limits, 'it is a terminal; pipe the input in or give a file');
+    }
+    return readDeviceSync(fd, path, limits);
+  }
+  if (!stats.isFIFO()) {
+    closeSync(fd);
+    throw cannotRead(path, limits, `it is ${kindOf(stats)}`);
+  }
+  return readFifo(fd, path, limits, options);
+}
+
+/** A character device that is not a terminal (/dev/zero, /dev/null): read without blocking, within the cap. */
+function readDeviceSync(fd: number, path: string, limits: ReadLimits): Buffer {
   try {
-    return await readBoundedStream(handle.createReadStream({ autoClose: false }), path, limits);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(64 * 1024);
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > limits.maxBytes) throw tooLarge(path, limits);
+      chunks.push(chunk.subarray(0, n));
+    }
+    return Buffer.concat(chunks, total);
   } catch (error) {
     if (error instanceof UsageError) throw error;
+    throw cannotRead(path, limits, isWouldBlock(error) ? 'it is a device with nothing to read' : fsReason(error));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * A FIFO opened without blocking. What is there already is read at once; then
+ * the rest comes through a pipe handle on the event loop. A FIFO with no writer
+ * yet reads as the end (0) here; that is said once (`onWait`), and the handle
+ * waits for a writer (Linux reports no hang-up on a FIFO no writer has opened).
+ */
+async function readFifo(fd: number, path: string, limits: ReadLimits, options: PathReadOptions): Promise<Buffer> {
+  const first = Buffer.alloc(64 * 1024);
+  let n: number;
+  try {
+    n = readSync(fd, first, 0, first.length, null);
+  } catch (error) {
+    if (!isWouldBlock(error)) {
+      closeSync(fd);
+      throw cannotRead(path, limits, fsReason(error));
+    }
+    n = -1; // a writer, nothing written yet
+  }
+  if (n === 0) options.onWait?.(`${limits.label}: waiting for a writer to ${path} (a FIFO); Ctrl-C stops`);
+  const head = n > 0 ? first.subarray(0, n) : Buffer.alloc(0);
+  const { Socket } = await import('node:net');
+  let socket;
+  try {
+    socket = new Socket({ fd, readable: true, writable: false, allowHalfOpen: true });
+  } catch (error) {
+    closeSync(fd);
+    throw cannotRead(path, limits, fsReason(error));
+  }
+  try {
+    const rest = await readBoundedStream(socket, path, { ...limits, maxBytes: limits.maxBytes - head.length }, options.signal);
+    return Buffer.concat([head, rest]);
+  } catch (error) {
+    if (error instanceof UsageError) throw /is larger than/.test(error.message) ? tooLarge(path, limits) : error;
+    if (error instanceof InterruptedError) throw error;
     throw cannotRead(path, limits, fsReason(error));
   } finally {
-    await handle.close();
+    socket.destroy();
   }
 }
 
@@ -163,4 +277,28 @@ function invalidUtf8Offset(bytes: Uint8Array): number {
   const byte = bytes[lead] ?? 0;
   const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
   return lead >= 0 && good - lead < length ? lead : good;
+}
+
+/**
+ * A file cdba keeps itself (the config, its caches and sessions), read as
+ * readFileSync would but opened without blocking: a FIFO planted there is refused
+ * at once (an Error saying what it is) instead of stopping cdba, signals and all,
+ * until someone writes it. Open errors are thrown as they come (ENOENT ...).
+ */
+export function readOwnFileSync(path: string): string {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new Error(`it is ${kindOf(stats)}, not a regular file`);
+    const chunks: Buffer[] = [];
+    for (;;) {
+      const chunk = Buffer.alloc(64 * 1024);
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
 }

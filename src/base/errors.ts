@@ -17,8 +17,10 @@ export const ExitCode = {
   envLeft: 12,
   userAction: 13,
   failedState: 14,
+  declined: 15,
   commandNotFound: 127,
   interrupted: 130,
+  terminated: 143,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -38,8 +40,10 @@ export const EXIT_CODE_TABLE: ReadonlyArray<{ code: ExitCodeValue; meaning: stri
   { code: 12, meaning: 'run: the command ran, but env down failed; the line names what is left' },
   { code: 13, meaning: 'a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do' },
   { code: 14, meaning: 'a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE' },
+  { code: 15, meaning: 'a confirmation was answered no; nothing was changed' },
   { code: 127, meaning: 'run: the command is not on PATH, or not an executable file; nothing was made' },
   { code: 130, meaning: 'interrupted' },
+  { code: 143, meaning: 'terminated (SIGTERM)' },
 ];
 
 /**
@@ -190,6 +194,16 @@ export class CommandNotFoundError extends CdbaError {
 
 export class InterruptedError extends CdbaError {
   readonly exitCode = ExitCode.interrupted;
+}
+
+/** A destructive verb's question answered no (or left empty) on a terminal: nothing was sent. */
+export class DeclinedError extends CdbaError {
+  readonly exitCode = ExitCode.declined;
+}
+
+/** Stopped by SIGTERM where the command itself ends the run (`cdba run` after its env down). */
+export class TerminatedError extends CdbaError {
+  readonly exitCode = ExitCode.terminated;
 }
 
 export function exitCodeForStatus(status: number): ExitCodeValue {

@@ -4,8 +4,9 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import { isatty } from 'node:tty';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { decodeUtf8, readBoundedStream, type ReadLimits } from './boundedRead.js';
-import { InterruptedError, UsageError } from './errors.js';
-import { isTerminateTakenOver, runTerminateCleanups } from './terminate.js';
+import { InterruptedError, UsageError, type ExitCodeValue } from './errors.js';
+import { formatErrorReport, type ErrorFormat } from './errorReport.js';
+import { isTerminateTakenOver, runTerminateCleanups, terminateReport, type StopReport } from './terminate.js';
 import { escapeControl } from './sanitize.js';
 import { scrubSecrets, secretForms, type SecretForms } from './secretForms.js';
 
@@ -134,7 +135,7 @@ export class IO {
     process.on('SIGTERM', () => {
       if (signalsTaken > 0) return;
       if (isTerminateTakenOver()) runTerminateCleanups();
-      else stopAtOnce(143);
+      else io.stopWith(143, terminateReport());
     });
     // A reader that goes away (`cdba ... | head -1`) is not an error of ours:
     // stop quietly, as Unix tools do, instead of crashing with EPIPE.
@@ -144,7 +145,7 @@ export class IO {
         throw error;
       });
     }
-    return new IO({
+    const io: IO = new IO({
       signal: interrupt.signal,
       out: process.stdout,
       err: process.stderr,
@@ -157,6 +158,7 @@ export class IO {
       rows: process.stderr.rows || 0,
       ownsProcess: true,
     });
+    return io;
   }
 
   /**
@@ -183,13 +185,35 @@ export class IO {
     this.chalkInstance = undefined;
   }
 
-  /** Values this run must never print (private key, client secret, tokens); see addSecret. */
+  /**
+   * How a failure is said: the `cdba: ...` line, or one JSON document (--error-format
+   * json). main sets it before the run, so that a stop outside its own error report
+   * (a SIGTERM, cdba run's second signal) takes the same form.
+   */
+  errorFormat: ErrorFormat = 'text';
+
+  /** Says why the run stops (one line, or one JSON document) and ends the process with `code` (stopAtOnce). */
+  stopWith(code: number, report: StopReport): never {
+    this.reportStop(code, report);
+    return stopAtOnce(code);
+  }
+
+  /** The stop's one line or JSON document, in the run's --error-format. */
+  reportStop(code: number, report: StopReport): void {
+    if (this.errorFormat === 'json') {
+      this.errorDocument(formatErrorReport({ error: { exitCode: code as ExitCodeValue, message: report.message, retryable: false, ...(report.hint ? { hint: report.hint } : {}) } }));
+    } else {
+      this.note(`cdba: ${report.message}${report.hint ? `; ${report.hint}` : ''}`, 'red');
+    }
+  }
+
   /**
    * Told a failing command's message and hint before its error is reported, to say it
    * once more in another form (`env up -o github`: a workflow command's ::error:: annotation).
    */
   onFailure: ((message: string, hint: string | undefined) => void) | undefined;
 
+  /** Values this run must never print (private key, client secret, tokens); see addSecret. */
   private readonly secrets = new Map<string, SecretForms>();
 
   /**
@@ -299,7 +323,7 @@ export class IO {
 
   /** Reads all of stdin as strict UTF-8, refused past `limits.maxBytes` (/dev/zero is one line, not a crash). */
   async readStdin(limits: ReadLimits): Promise<string> {
-    return decodeUtf8(await readBoundedStream(this.in, `${limits.label}: stdin`, limits), `${limits.label}: stdin`);
+    return decodeUtf8(await readBoundedStream(this.in, `${limits.label}: stdin`, limits, this.signal), `${limits.label}: stdin`);
   }
 
   /**

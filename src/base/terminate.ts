@@ -37,3 +37,35 @@ export function runTerminateCleanups(): void {
     }
   }
 }
+
+/** What a stop on SIGTERM says: the one error line (or JSON document) of the run. */
+export interface StopReport {
+  message: string;
+  hint?: string;
+}
+
+const reports: Array<() => StopReport> = [];
+
+/**
+ * Registers what a SIGTERM now says (`terminated during env up`, `terminated while
+ * waiting for cluster c1`); the returned function unregisters it. The outermost
+ * registration wins: the command knows better than the wait inside it.
+ */
+export function onTerminateReport(report: () => StopReport): () => void {
+  reports.push(report);
+  return () => {
+    const at = reports.indexOf(report);
+    if (at >= 0) reports.splice(at, 1);
+  };
+}
+
+/** What a SIGTERM says now: the outermost registration's report, or `terminated`. */
+export function terminateReport(): StopReport {
+  const first = reports[0];
+  if (!first) return { message: 'terminated' };
+  try {
+    return first();
+  } catch {
+    return { message: 'terminated' };
+  }
+}

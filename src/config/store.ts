@@ -5,7 +5,8 @@
 // Reading never needs write access: the directory is created (and tightened to
 // 0700) only when something is written. A read warns once when others could
 // read the secrets or write the directory, as ssh does.
-import { chmodSync, lstatSync, mkdirSync, readFileSync, rmdirSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, rmdirSync, statSync } from 'node:fs';
+import { readOwnFileSync } from '../base/boundedRead.js';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CdbaError, UsageError } from '../base/errors.js';
@@ -71,7 +72,7 @@ export class ConfigStore {
   read(): ConfigFile {
     let text: string;
     try {
-      text = readFileSync(this.path, 'utf8');
+      text = readOwnFileSync(this.path);
     } catch (error) {
       // No file there (even a HOME that does not exist, or is a file) is no
       // profiles: settings may all come from CDBA_* variables. A write to such

@@ -7,7 +7,7 @@ import { configDirFor, profileNamed, type ConfigStore } from '../config/store.js
 import { validateOutput } from '../config/validate.js';
 import { decideOutput, outputFormat, type FormInputs, type OutputForm, type ResultKind } from '../output/form.js';
 import type { TableSpec } from '../output/render.js';
-import { ApiError, InterruptedError, UsageError } from '../base/errors.js';
+import { ApiError, DeclinedError, InterruptedError, UsageError } from '../base/errors.js';
 import { parseDuration } from './duration.js';
 import { CHOOSE_PROFILE, followUp, pickProjectHint } from './hints.js';
 import type { IO } from '../base/io.js';
@@ -239,7 +239,7 @@ export class Context {
    * TTY and no --yes we refuse before sending anything (exit 2). `explanation`
    * is shown first (with --yes too); when it is taller than the terminal, the
    * question is also said before it, so it is on screen at both ends.
-   * Ctrl-C at the question: exit 130, nothing changed.
+   * Ctrl-C at the question: exit 130; an answer other than y or yes: exit 15; nothing changed either way.
    */
   async confirm(question: string, yes?: boolean, explanation: string[] = []): Promise<void> {
     const skip = Boolean(yes || this.globals.yes);
@@ -256,7 +256,8 @@ export class Context {
       if (error instanceof InterruptedError) throw error;
       answer = '';
     }
-    if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled; nothing was changed');
+    // Its own exit code (15): not a usage error (2), nor an interruption (130).
+    if (!/^y(es)?$/i.test(answer.trim())) throw new DeclinedError('cancelled; nothing was changed');
   }
 
   /**

@@ -48,6 +48,15 @@ export function followUp(context: InvocationContext, ...words: string[]): string
   return ['cdba', ...contextFlags(context), ...words.map(shellWord)].join(' ');
 }
 
+/**
+ * A command of another tool (aws, gcloud) that a hint prints, every word quoted as
+ * followUp quotes cdba's: a value the server sent (a network name, a connection ID)
+ * is one word when pasted, and runs nothing.
+ */
+export function toolCommand(...words: string[]): string {
+  return words.map(shellWord).join(' ');
+}
+
 /** What to do when profiles exist but none is selected: `profile use`, and `profile list` to find one. */
 export const CHOOSE_PROFILE = 'choose one with `cdba profile use <name>` (`cdba profile list` shows them)';
 

@@ -21,9 +21,10 @@ export async function readInputText(io: IO, file: string, flag = '--file'): Prom
   let bytes: Buffer;
   if (file === '-') {
     if (io.inIsTTY) throw new UsageError(`${flag} -: stdin is a terminal; pipe the JSON in or give a file`);
-    bytes = await readBoundedStream(io.in, source, limits);
+    bytes = await readBoundedStream(io.in, source, limits, io.signal);
   } else {
-    bytes = await readBoundedPath(file, limits);
+    // A FIFO is read through the event loop: Ctrl-C and SIGTERM stop the wait for its writer.
+    bytes = await readBoundedPath(file, limits, { signal: io.signal, onWait: (message) => io.note(`cdba: ${message}`) });
   }
   const text = decodeUtf8(bytes, source).replace(/^\uFEFF/, '');
   if (text.trim() === '') throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);

@@ -4,6 +4,7 @@
 // and what counts as done belong to the caller. The intervals come from the
 // context (in-process tests pass shorter ones to main()); users get 1 s → 10 s.
 import { InterruptedError, WatchTimeoutError } from '../base/errors.js';
+import { onTerminateReport } from '../base/terminate.js';
 import type { IO, Spinner } from '../base/io.js';
 
 export interface WatchStep<T> {
@@ -148,6 +149,8 @@ export async function watch<T>(options: WatchOptions<T>): Promise<T> {
   let interval = intervals.firstMs;
   let state = options.initialState ?? '';
   if (options.initialState !== undefined) await progress.show(options.initialState, false);
+  // SIGTERM ends the process at once (IO.fromProcess): what it says then, as Ctrl-C would.
+  const forgetTerminateReport = onTerminateReport(() => ({ message: `terminated while waiting for ${subject}${state ? ` (${state})` : ''}`, ...(options.resumeHint ? { hint: options.resumeHint } : {}) }));
   try {
     for (;;) {
       const step = await raceWith(options.poll, stop.signal);
@@ -173,6 +176,7 @@ export async function watch<T>(options: WatchOptions<T>): Promise<T> {
     }
     throw error;
   } finally {
+    forgetTerminateReport();
     cancelDeadline?.();
     io.signal.removeEventListener('abort', onInterrupt);
   }

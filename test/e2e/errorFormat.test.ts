@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_CODE_TABLE } from '../../src/base/errors.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { withEmulator } from '../helpers/emulator.js';
-import { CDBA_BIN, cdba, heldDeadline, start, tempDir, type CliResult } from '../helpers/inProcess.js';
+import { execa } from 'execa';
+import { CDBA_BIN, cdba, cleanEnv, heldDeadline, start, tempDir, type CliResult } from '../helpers/inProcess.js';
 import { digestEnv, knownSeed, OWNER_PRIVATE, PROJECT_ID, testServer, type TestServer } from '../reliability/support.js';
 
 interface Report {
@@ -172,6 +173,36 @@ describe('--error-format json', () => {
     expect(result.exitCode).toBe(130);
     expect((JSON.parse(result.stderr.trimEnd().split('\n').at(-1)!) as Report).error).toMatchObject({ exitCode: 130, retryable: false });
     seen.push(130);
+  });
+
+  it('exit 15: a confirmation answered no (on a terminal)', async () => {
+    const result = await cdba(['clusters', 'delete', 'seeded'], { env: { ...json(), CDBA_FORCE_TTY: '1', NO_COLOR: '1' }, input: 'n\n' });
+    expect(result.exitCode, result.stderr).toBe(15);
+    const doc = result.stderr.slice(result.stderr.indexOf('[y/N] ') + '[y/N] '.length);
+    expect((JSON.parse(doc) as Report).error).toMatchObject({ exitCode: 15, retryable: false, message: 'cancelled; nothing was changed' });
+    expect(emu.stats().byPath['DELETE /api/atlas/v2/groups/{groupId}/clusters/{clusterName}'] ?? 0).toBe(0);
+    seen.push(15);
+  });
+
+  it('exit 143: terminated (a process: SIGTERM ends it at once, after one document)', async () => {
+    const created = await cdba(['clusters', 'create', 'slow3', '--provider', 'AWS', '--region', 'US_EAST_1', '-o', 'json'], { env: digestEnv(stuck.url) });
+    expect(created.exitCode, created.stderr).toBe(0);
+    const child = execa('node', [CDBA_BIN, 'clusters', 'watch', 'slow3'], { env: cleanEnv({ ...digestEnv(stuck.url), CDBA_ERROR_FORMAT: 'json' }), extendEnv: false, reject: false, timeout: 30_000 });
+    let stderr = '';
+    await new Promise<void>((resolve) => {
+      child.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (/is CREATING\n/.test(stderr)) resolve();
+      });
+      void child.then(() => resolve());
+    });
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(result.exitCode, result.stderr).toBe(143);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines.filter((line) => line.startsWith('{'))).toHaveLength(1);
+    expect((JSON.parse(lines.at(-1)!) as Report).error).toMatchObject({ exitCode: 143, retryable: false, message: 'terminated while waiting for cluster slow3 (CREATING)' });
+    seen.push(143);
   });
 
   it('an unknown format is refused in the line form, exit 2, before any request', async () => {

@@ -662,12 +662,12 @@ describe.concurrent('profile remove', () => {
     expect(readConfig(dir).profiles).toEqual({});
   });
 
-  it('on a TTY, anything but yes cancels with exit 2', async () => {
+  it('on a TTY, anything but yes cancels with exit 15 (its own code)', async () => {
     const dir = tempDir();
     seedConfig(dir, { p: KEYED });
     const before = readFileSync(configPath(dir));
     const result = await cdba(['profile', 'remove', 'p'], { configDir: dir, env: { CDBA_FORCE_TTY: '1', NO_COLOR: '1' }, input: 'n\n' });
-    expect(result.exitCode).toBe(2);
+    expect(result.exitCode).toBe(15);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe('cdba: Remove profile "p" and its stored keys? [y/N] cdba: cancelled; nothing was changed\n');
     expect(readFileSync(configPath(dir)).equals(before)).toBe(true);

@@ -3,13 +3,15 @@
 // endpoint groups) and the regionalized setting. A provider's list of services is a
 // bare array, not a page (as the live service answers).
 import type { ApiClient, ApiResponse } from '../client.js';
+import { asItemList } from '../pagination.js';
 import type { NetworkProviderName } from './peering.js';
 
 export type EndpointService = Record<string, unknown> & { id?: string; cloudProvider?: string; status?: string; regionName?: string };
 export type InterfaceEndpoint = Record<string, unknown> & { cloudProvider?: string };
 
 export async function listEndpointServices(client: ApiClient, projectId: string, provider: NetworkProviderName): Promise<ApiResponse<EndpointService[]>> {
-  return client.call('privateEndpoints.listServices', { groupId: projectId, cloudProvider: provider });
+  const response = await client.call('privateEndpoints.listServices', { groupId: projectId, cloudProvider: provider });
+  return { ...response, body: asItemList<EndpointService>(response.body, response.url, 'endpoint services') };
 }
 
 /** 201 with the service INITIATING; `region` in the provider's own spelling (us-east-1, eastus2, us-east4). */

@@ -5,6 +5,7 @@
 // paths only; the deprecated /fts ones are in the table for the `api` passthrough.
 import type { ApiClient, ApiResponse } from '../client.js';
 import { InvalidResponseError } from '../errors.js';
+import { asItemList } from '../pagination.js';
 
 export type SearchIndex = Record<string, unknown>;
 export type SampleDatasetLoad = Record<string, unknown>;
@@ -19,11 +20,7 @@ function document(response: ApiResponse<unknown>, what: string): Record<string, 
 }
 
 function list(response: ApiResponse<unknown>): SearchIndex[] {
-  const body = response.body;
-  if (!Array.isArray(body) || body.some((item) => typeof item !== 'object' || item === null)) {
-    throw new InvalidResponseError(`expected a list of search indexes from ${response.url}`, { hint: 'retry later; if it persists, check the base URL' });
-  }
-  return body as SearchIndex[];
+  return asItemList<SearchIndex>(response.body, response.url, 'search indexes');
 }
 
 /** Every index of the cluster, or of one collection. */

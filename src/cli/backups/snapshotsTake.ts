@@ -27,7 +27,8 @@ export function retentionFlag(value: string): number {
   const match = /^(\d+)(d|w)$/.exec(value.trim());
   if (!match) throw new UsageError(`invalid --retention "${value}": whole days or weeks, e.g. 7d or 2w (the service keeps snapshots for whole days)`);
   const days = Number(match[1]) * (match[2] === 'w' ? 7 : 1);
-  if (days < 1 || days > MAX_RETENTION_DAYS) throw new UsageError(`invalid --retention "${value}": from 1 to ${MAX_RETENTION_DAYS} days (the service's retentionInDays)`);
+  if (days < 1) throw new UsageError(`invalid --retention "${value}": at least 1 day (1d)`);
+  if (days > MAX_RETENTION_DAYS) throw new UsageError(`invalid --retention "${value}": at most ${MAX_RETENTION_DAYS} days (the service's retentionInDays)`);
   return days;
 }
 

@@ -5,6 +5,7 @@
 // or with -o json|pretty as the document {action, changes} on stdout.
 // --dry-run sends no write; with --exit-code it exits 10 when the plan is not
 // empty. apply never deletes: a change the service cannot make is its error.
+import { shellWord } from '../../base/shellWord.js';
 import type { Command } from '@commander-js/extra-typings';
 import type { Cluster } from '../../api/resources/clusters.js';
 import type { Context } from '../../core/context.js';
@@ -184,7 +185,7 @@ async function applyFlex(ctx: Context, flags: ApplyFlags, file: Doc, name: strin
     return;
   }
   if (document.action === 'none') return;
-  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;
+  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${shellWord(name)}\` before trying again`;
   const answer = clusterDocument(
     document.action === 'create' ? await createFlexCluster(client, projectId, body, checkHint) : await updateFlexCluster(client, projectId, name, plan!.patch),
   );

@@ -1,6 +1,7 @@
 // `cdba clusters create <name>`: from flags, from a JSON file (or stdin), or a
 // file with flags on top. The body is built and checked in the shape of the
 // version clusters are called at, before anything is sent.
+import { shellWord } from '../../base/shellWord.js';
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { watchTimeoutMs } from '../../core/duration.js';
@@ -114,7 +115,7 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
   if (renameNote) ctx.io.note(renameNote);
   const { createCluster } = await import('../../api/resources/clusters.js');
   const target = await clusterTarget(ctx, 'clusters.create');
-  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;
+  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${shellWord(name)}\` before trying again`;
   const created = clusterDocument(await createCluster(target.client, target.projectId, body, checkHint));
   const state = typeof created.stateName === 'string' ? created.stateName : 'CREATING';
   if (!flags.watch && timeoutMs === undefined) {

@@ -1,6 +1,7 @@
 // `cdba clusters create <name> --tier FLEX` (or a --file / apply body in the flex
 // shape): the create of a flex cluster, through the flex API (2024-11-13). Its body
 // (src/cli/shared/flexBody.ts) is checked before anything is sent.
+import { shellWord } from '../../base/shellWord.js';
 import type { Context } from '../../core/context.js';
 import { checkFlexReachable, ClusterLocator } from '../shared/flex.js';
 import { clusterDocument } from '../shared/target.js';
@@ -14,7 +15,7 @@ export async function runFlexCreate(ctx: Context, name: string, body: Doc, flags
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { createFlexCluster } = await import('../../api/resources/flexClusters.js');
-  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${name}\` before trying again`;
+  const checkHint = `the cluster may have been created; check with \`cdba clusters get ${shellWord(name)}\` before trying again`;
   const created = clusterDocument(await createFlexCluster(client, projectId, body, checkHint));
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
   locator.remember(); // the next command on it goes straight to the flex API

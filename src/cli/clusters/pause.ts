@@ -3,6 +3,7 @@
 // takes in that request. Its refusals (a shared tier, a cluster already paused)
 // come back as one line with a hint. The service accepts a resume of a running
 // cluster and changes nothing, so resume looks first and says so instead.
+import { shellWord } from '../../base/shellWord.js';
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { watchTimeoutMs } from '../../core/duration.js';
@@ -59,7 +60,7 @@ export async function runClustersPause(ctx: Context, name: string, paused: boole
     if (locator.learnt === 'flex') throw flexRefusal(name, 'pause', false);
     if (current.paused !== true) {
       throw new ConflictError(`cluster ${name} is not paused; there is nothing to resume`, {
-        hint: `to pause it: cdba clusters pause ${name}`,
+        hint: `to pause it: cdba clusters pause ${shellWord(name)}`,
       });
     }
   }

@@ -4,7 +4,8 @@
 // project, and silent on any error: a completion must never print a message
 // into the user's command line, nor hang it.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
+import { readOwnFileSync } from '../../base/boundedRead.js';
 import { writePrivateFileSync } from '../../base/privateFile.js';
 import { join } from 'node:path';
 import type { Context } from '../../core/context.js';
@@ -84,7 +85,7 @@ async function namesOf(pages: AsyncGenerator<unknown[], unknown, undefined>): Pr
 /** A cached answer younger than CACHE_TTL_MS, only the names `valid` allows (the file could be edited); shared with indexNames.ts. */
 export async function readCache(file: string, now: number, valid: (name: string) => boolean = (name) => CLUSTER_NAME.test(name)): Promise<string[] | undefined> {
   try {
-    const entry = JSON.parse(await readFile(file, 'utf8')) as Partial<CacheEntry>;
+    const entry = JSON.parse(readOwnFileSync(file)) as Partial<CacheEntry>;
     const age = now - Number(entry.at);
     if (!(age >= 0 && age < CACHE_TTL_MS) || !Array.isArray(entry.names)) return undefined;
     return entry.names.filter((n): n is string => typeof n === 'string' && valid(n));

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { constants as osConstants } from 'node:os';
-import { CommandNotFoundError, EnvLeftError, InterruptedError, QuietExit, UsageError } from '../../base/errors.js';
+import { CommandNotFoundError, EnvLeftError, InterruptedError, QuietExit, TerminatedError, UsageError } from '../../base/errors.js';
 import { CREDENTIAL_VARIABLES } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
 import { connectionVariables, type EnvConnection } from './connection.js';
@@ -29,6 +29,11 @@ export function runName(): string {
 function fdOf(stream: unknown): number | undefined {
   const fd = (stream as { fd?: unknown }).fd;
   return typeof fd === 'number' ? fd : undefined;
+}
+
+/** The error a signal that stopped run before CMD ends it with: exit 130 (SIGINT) or 143 (SIGTERM), one line or JSON document. */
+function stoppedBy(signal: NodeJS.Signals, message: string): InterruptedError | TerminatedError {
+  return signal === 'SIGINT' ? new InterruptedError(message) : new TerminatedError(message);
 }
 
 /** A child killed by a signal: 128 + its number, as shells report it. */
@@ -96,7 +101,7 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
   // A Ctrl-C while planning (nothing made yet) went to IO, as in any command.
   if (ctx.io.signal.aborted) throw new InterruptedError('interrupted; nothing was made');
   const downHint = ctx.followUp('env', 'down', name);
-  const { whileSignalsTaken, stopAtOnce } = await import('../../base/io.js');
+  const { whileSignalsTaken } = await import('../../base/io.js');
 
   // env up runs on a signal of its own, which the first signal aborts; env down
   // runs on ctx, whose signal nothing aborts while run counts the signals.
@@ -107,10 +112,7 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
   let child: ChildProcess | undefined;
   let childExited = false;
   const onSignal = (signal: NodeJS.Signals): void => {
-    if (firstSignal) {
-      ctx.io.note(`cdba: stopped; the env is still there: run \`${downHint}\``);
-      stopAtOnce(signalStatus(signal));
-    }
+    if (firstSignal) ctx.io.stopWith(signalStatus(signal), { message: `stopped; the env is still there: run \`${downHint}\`` });
     firstSignal = signal;
     // Each line says what happens next, and that a second signal is a hard stop. (It is
     // also how one can tell cdba counted this one: two signals close together can merge.)
@@ -149,7 +151,7 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
       } catch (error) {
         if (firstSignal) {
           await down(`env up was stopped (${firstSignal})`, 'what env up made so far');
-          throw new QuietExit(signalStatus(firstSignal));
+          throw stoppedBy(firstSignal, `stopped by ${firstSignal} during env up; env down ${name} removed what it made`);
         }
         // Refused before any request (no project, bad flags): nothing was made, so nothing to remove.
         if (error instanceof UsageError) throw error;
@@ -166,6 +168,8 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
       const code = firstSignal ? signalStatus(firstSignal) : await runChild(ctx, words, childEnvironment(ctx.env, keep, connection), (spawned) => (child = spawned));
       childExited = true;
       await down(`${firstSignal && !child ? `stopped (${firstSignal}) before ${words[0]} ran` : `${words[0]} exited ${code}`}`, `what env up made (cluster ${name} if it made it, user ${connection.username}, its access-list entry)`);
+      // Stopped before CMD ran: a failure of cdba's, said as one; otherwise CMD's status is the answer.
+      if (firstSignal && !child) throw stoppedBy(firstSignal, `stopped by ${firstSignal} before ${words[0]} ran; env down ${name} removed the env`);
       throw new QuietExit(code);
     });
   } finally {

@@ -391,8 +391,9 @@ export async function runEnvUp(ctx: Context, name: string, flags: UpFlags, outpu
   }
   const plan = await planUp(ctx, name, flags, outputFlag);
   const left = `remove what env up made so far with \`${ctx.followUp('env', 'down', name)}\``;
-  const { onTerminate } = await import('../../base/terminate.js');
-  const forgetTerminateNote = onTerminate(() => ctx.io.note(`cdba: terminated during env up; ${left}`));
+  // SIGTERM ends the process at once: this is its one line (or JSON document, --error-format json).
+  const { onTerminateReport } = await import('../../base/terminate.js');
+  const forgetTerminateNote = onTerminateReport(() => ({ message: 'terminated during env up', hint: left }));
   let connection: EnvConnection;
   const progress: UpProgress = { changed: false };
   try {

@@ -16,6 +16,7 @@ import { withExamples, type App } from '../command.js';
 import { WATCH_TIMEOUT_HELP } from '../shared/networkFlags.js';
 import { PEER_TABLE, peerStatus } from './view.js';
 import { watchTimeoutMs } from '../../core/duration.js';
+import { toolCommand } from '../../core/hints.js';
 
 export interface PeerWait {
   client: ApiClient;
@@ -28,7 +29,7 @@ export interface PeerWait {
   accepted?: boolean;
 }
 
-/** What the user does on the cloud's side, in one line, and the command that follows it up. */
+/** What the user does on the cloud's side, in one line, and the command that follows it up: every value in a command quoted (toolCommand). */
 async function userStep(ctx: Context, wait: PeerWait, peer: Peer): Promise<UserActionError> {
   const then = `then \`${ctx.followUp('peering', 'watch', wait.peerId, '--accepted')}\``;
   const text = (key: string): string => (typeof peer[key] === 'string' ? (peer[key] as string) : '?');
@@ -40,14 +41,14 @@ async function userStep(ctx: Context, wait: PeerWait, peer: Peer): Promise<UserA
     return new UserActionError(
       `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text('gcpProjectId')}, peer network ${text('networkName')} with project ${atlasProject}, network ${atlasNetwork}`,
       {
-        hint: `gcloud compute networks peerings create atlas-${wait.peerId.slice(-6)} --project ${text('gcpProjectId')} --network ${text('networkName')} --peer-project ${atlasProject} --peer-network ${atlasNetwork}; ${then}`,
+        hint: `${toolCommand('gcloud', 'compute', 'networks', 'peerings', 'create', `atlas-${wait.peerId.slice(-6)}`, '--project', text('gcpProjectId'), '--network', text('networkName'), '--peer-project', atlasProject, '--peer-network', atlasNetwork)}; ${then}`,
       },
     );
   }
   const region = text('accepterRegionName');
   return new UserActionError(
     `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text('connectionId')} in AWS account ${text('awsAccountId')}, region ${region} (VPC console, Peering connections)`,
-    { hint: `aws ec2 accept-vpc-peering-connection --vpc-peering-connection-id ${text('connectionId')} --region ${region}; ${then}` },
+    { hint: `${toolCommand('aws', 'ec2', 'accept-vpc-peering-connection', '--vpc-peering-connection-id', text('connectionId'), '--region', region)}; ${then}` },
   );
 }
 

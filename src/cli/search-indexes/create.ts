@@ -85,7 +85,8 @@ export async function runSearchIndexesCreate(ctx: Context, cluster: string, flag
   const created = await createSearchIndex(target.client, target.projectId, cluster, { ...request }, lost);
   const state = typeof created.status === 'string' ? created.status : 'PENDING';
   if (!flags.watch && flags.watchTimeout === undefined) {
-    ctx.io.note(`cdba: search index ${indexName(created)} is ${state}; wait for it with \`${ctx.followUp('search-indexes', 'get', cluster, indexName(created))}\` or create with --watch`);
+    // `get` shows the state once and does not wait: --watch is what waits.
+    ctx.io.note(`cdba: search index ${indexName(created)} is ${state}; --watch waits until it is READY and queryable (see its state now with \`${ctx.followUp('search-indexes', 'get', cluster, indexName(created))}\`)`);
     await showIndex(ctx, created);
     return;
   }

@@ -32,7 +32,21 @@ export interface IndexWatch {
 export function failureMessage(doc: SearchIndex): string {
   const details = Array.isArray(doc.statusDetail) ? (doc.statusDetail as Array<Record<string, unknown>>) : [];
   const messages = details.map((host) => (host.mainIndex as Record<string, unknown> | undefined)?.message).filter((m): m is string => typeof m === 'string');
-  return [...new Set(messages)].join('; ') || 'the service gives no reason';
+  // Without a closing period each: the line goes on with `; <hint>`, and `.;` reads as a slip.
+  return [...new Set(messages.map((m) => m.trim().replace(/\.+$/, '')))].join('; ') || 'the service gives no reason';
+}
+
+/** The collection the build needs is not there (the service's words for it, in the emulator's and the live service's forms). */
+const NO_COLLECTION = /collection .* does not exist|namespace .*(not found|does not exist)|NamespaceNotFound/i;
+
+/** What to do after a FAILED build: load the data first when the collection is missing, else fix the definition. */
+function failedHint(ctx: Context, cluster: string, ref: IndexRef, message: string): string {
+  const update = `\`${ctx.followUp('search-indexes', 'update', cluster, refText(ref))} --file <definition.json> --watch\``;
+  if (NO_COLLECTION.test(message)) {
+    const where = 'indexId' in ref ? 'its collection' : `${ref.databaseName}.${ref.collectionName}`;
+    return `${where} has no data yet: load it first (\`${ctx.followUp('clusters', 'load-sample-data', cluster)} --watch\` for the sample data, or --sample-data with env up), or index a collection that exists`;
+  }
+  return `fix the definition and run ${update}`;
 }
 
 /**
@@ -63,9 +77,8 @@ export async function waitForIndex(ctx: Context, target: { client: ApiClient; pr
       }
       const status = typeof doc.status === 'string' ? doc.status : 'UNKNOWN';
       if (status === 'FAILED') {
-        throw new FailedError(`search index ${refText(ref)} FAILED: ${failureMessage(doc)}`, {
-          hint: `fix the definition and run \`${ctx.followUp('search-indexes', 'update', cluster, refText(ref))} --file <definition.json> --watch\``,
-        });
+        const message = failureMessage(doc);
+        throw new FailedError(`search index ${refText(ref)} FAILED: ${message}`, { hint: failedHint(ctx, cluster, ref, message) });
       }
       const version = (doc.latestDefinitionVersion as { version?: unknown } | undefined)?.version;
       const current = options.version === undefined || (typeof version === 'number' && version >= options.version);

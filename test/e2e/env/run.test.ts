@@ -380,6 +380,64 @@ describe('run and env up interrupted while env up waits', () => {
     expect(down.stderr).toContain(`cdba: env ${name}: removed access-list entry 127.0.0.1, database user cdba-env-${name}, cluster ${name} (deleting)`);
     expect(await leftOf(name, slowEnv())).toEqual(['cluster DELETING']);
   });
+
+  // Issue 42, item 5: a signal is a failure path too; --error-format json makes it one JSON document, no text line.
+  /** stderr's lines, each a JSON document or a progress line; the error documents among them. */
+  const errorDocuments = (stderr: string): Array<{ error: Record<string, unknown> }> =>
+    stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { error: Record<string, unknown> });
+
+  it.each([
+    ['env up', (name: string) => ['env', 'up', name], /^terminated during env up$/, /cdba env down json-up/],
+    ['run', (name: string) => ['run', '--name', name, '--', 'true'], /^stopped by SIGTERM during env up; env down json-run removed what it made$/, undefined],
+  ] as const)('%s --error-format json, SIGTERM: one JSON document (exit 143), no error line in text', async (what, args, message, hint) => {
+    const name = `json-${what === 'run' ? 'run' : 'up'}`;
+    const { child, configDir } = await waitingUp(name, args(name), { CDBA_ERROR_FORMAT: 'json' });
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(result.exitCode).toBe(143);
+    const docs = errorDocuments(result.stderr);
+    expect(docs, result.stderr).toHaveLength(1);
+    expect(docs[0]!.error.exitCode).toBe(143);
+    expect(docs[0]!.error.message).toMatch(message);
+    if (hint) expect(docs[0]!.error.hint).toMatch(hint);
+    expect(result.stderr).not.toMatch(/^cdba: terminated/m);
+    if (what === 'env up') expect((await cdba(['env', 'down', name], { env: slowEnv(), configDir })).exitCode).toBe(0);
+  });
+
+  it('clusters watch --error-format json, SIGTERM: one JSON document naming what it waited for (exit 143)', async () => {
+    const made = await cdbaInProcess(['clusters', 'create', 'json-watch', '--tier', 'FLEX', '--provider', 'AWS', '--region', 'US_EAST_1'], { env: slowEnv() });
+    expect(made.exitCode, made.stderr).toBe(0);
+    const child = execa('node', [CDBA_BIN, 'clusters', 'watch', 'json-watch', '--error-format', 'json'], {
+      env: cleanEnv(slowEnv()),
+      extendEnv: false,
+      reject: false,
+      timeout: 30_000,
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    await waitFor('clusters watch to wait', () => /cluster json-watch is CREATING/.test(stderr) || child.exitCode !== null);
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(result.exitCode, result.stderr).toBe(143);
+    const docs = errorDocuments(result.stderr);
+    expect(docs, result.stderr).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ error: { exitCode: 143, retryable: false } });
+    expect(docs[0]!.error.message).toMatch(/^terminated while waiting for cluster json-watch \(CREATING\)$/);
+    expect(docs[0]!.error.hint).toMatch(/clusters watch json-watch/);
+  });
+
+  it('clusters watch, SIGTERM, text: one line saying what it waited for (exit 143)', async () => {
+    const made = await cdbaInProcess(['clusters', 'create', 'text-watch', '--tier', 'FLEX', '--provider', 'AWS', '--region', 'US_EAST_1'], { env: slowEnv() });
+    expect(made.exitCode, made.stderr).toBe(0);
+    const child = execa('node', [CDBA_BIN, 'clusters', 'watch', 'text-watch'], { env: cleanEnv(slowEnv()), extendEnv: false, reject: false, timeout: 30_000 });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    await waitFor('clusters watch to wait', () => /cluster text-watch is CREATING/.test(stderr) || child.exitCode !== null);
+    child.kill('SIGTERM');
+    const result = await child;
+    expect(result.exitCode, result.stderr).toBe(143);
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(/^cdba: terminated while waiting for cluster text-watch \(CREATING\); the operation goes on at the service; follow it with `cdba clusters watch text-watch`$/);
+  });
 });
 
 describe('env up -o github keeps acting on signals', () => {

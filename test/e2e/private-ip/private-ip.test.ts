@@ -93,7 +93,7 @@ describe('private-ip disable: refusals and no-ops send no PATCH', () => {
   it('on a TTY, any answer but yes cancels with exit 2 and no PATCH', async () => {
     const before = patches();
     const result = await cdba(['private-ip', 'disable', '--no-color'], { env: env(ON_DECLINE, { CDBA_FORCE_TTY: '1' }), input: 'n\n' });
-    expect(result.exitCode).toBe(2);
+    expect(result.exitCode).toBe(15);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('[y/N] ');
     expect(result.stderr).toMatch(/cdba: cancelled; nothing was changed\n$/);
@@ -124,7 +124,7 @@ describe('private-ip disable: refusals and no-ops send no PATCH', () => {
     const before = emu.stats().byPath['GET /api/atlas/v2/groups/{groupId}/clusters'] ?? 0;
     // On a (forced) terminal with no answer: the explanation, then cancelled.
     const result = await cdba(['private-ip', 'disable'], { env: env(MANY, { CDBA_FORCE_TTY: '1' }) });
-    expect(result.exitCode).toBe(2);
+    expect(result.exitCode).toBe(15);
     expect(result.stderr).toContain(`strings (${MANY_COUNT}):\n`);
     const h = hash(MANY);
     // The first 20 string by string, every other one counted: the count proves every page was read.

@@ -103,7 +103,7 @@ describe('orgs and projects', () => {
     const created = await cdba(['projects', 'create', 'doomed', '--org-id', ORG, '-o', 'json', '--query', 'id'], { env: env() });
     const id = JSON.parse(created.stdout) as string;
     const declined = await cdba(['projects', 'delete', 'doomed', '--no-color'], { env: env(), tty: true, input: 'n\n' });
-    expect(declined.exitCode).toBe(2);
+    expect(declined.exitCode).toBe(15);
     expect(declined.stderr).toContain(`Delete project "doomed" (${id})? [y/N]`);
     const deleted = await cdba(['projects', 'delete', id, '--no-color'], { env: env(), tty: true, input: 'y\n' });
     expect(deleted.exitCode).toBe(0);
@@ -122,7 +122,7 @@ describe('orgs and projects', () => {
 
     // On a terminal the warning comes before the question.
     const asked = await cdba(['-P', 'work', '--base-url', emu.url, 'projects', 'delete', 'gone-soon', '--no-color'], { env: base, configDir, tty: true, input: 'n\n' });
-    expect(asked.exitCode).toBe(2);
+    expect(asked.exitCode).toBe(15);
     const warning = `cdba: warning: project gone-soon (${id}) is the current project of profile "work"; after the delete, ${pick}`;
     expect(asked.stderr.indexOf(warning)).toBeGreaterThanOrEqual(0);
     expect(asked.stderr.indexOf(warning)).toBeLessThan(asked.stderr.indexOf(`Delete project "gone-soon" (${id})? [y/N]`));

@@ -81,8 +81,9 @@ describe('search-indexes create', () => {
   it('--watch ends with the service\'s reason when the build FAILS (exit 1)', async () => {
     const result = await cdba(['search-indexes', 'create', SEEDED_CLUSTER, '--db', 'app', '--collection', 'missing', '--name', 'nope', '--dynamic', '--watch'], { env });
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toMatch(/\ncdba: search index app\.missing\/nope FAILED: Collection app\.missing does not exist on cluster seeded\.; /);
-    expect(result.stderr).toMatch(/search-indexes update seeded app\.missing\/nope --file <definition\.json> --watch/);
+    // Issue 43, item 6: a missing collection is not the definition's fault; and no stray `.;`.
+    expect(result.stderr).toMatch(/\ncdba: search index app\.missing\/nope FAILED: Collection app\.missing does not exist on cluster seeded; app\.missing has no data yet: load it first \(`cdba clusters load-sample-data seeded --watch` for the sample data, or --sample-data with env up\), or index a collection that exists\n$/);
+    expect(result.stderr).not.toMatch(/\.;|fix the definition/);
   });
 
   it('the service\'s refusal of a name taken in the collection is exit 5', async () => {
@@ -95,6 +96,9 @@ describe('search-indexes create', () => {
     const result = await cdba(['--project-id', PROJECT_ID, 'search-indexes', 'create', SEEDED_CLUSTER, '--db', 'app', '--collection', 'items', '--name', 'hinted', '--dynamic', '-o', 'json'], { env });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toContain(`\`cdba --project-id ${PROJECT_ID} search-indexes get seeded app.items/hinted\``);
+    // Issue 43, item 10: the way to wait is --watch; get shows the state once and does not wait.
+    expect(result.stderr).toMatch(/is PENDING; --watch waits until it is READY and queryable \(see its state now with `cdba --project-id \S+ search-indexes get seeded app\.items\/hinted`\)\n$/);
+    expect(result.stderr).not.toMatch(/wait for it with/);
   });
 });
 

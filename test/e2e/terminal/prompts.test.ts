@@ -131,7 +131,7 @@ describe.skipIf(!scriptAvailable)('confirmations on a terminal', () => {
     const lines = t.done();
     t.type('n\r');
     const { exitCode, text } = await lines;
-    expect(exitCode).toBe(2);
+    expect(exitCode).toBe(15);
     const all = text.split('\n');
     const asked = all.findIndex((l) => l.startsWith(question));
     expect(asked).toBeGreaterThanOrEqual(0);
@@ -148,7 +148,7 @@ describe.skipIf(!scriptAvailable)('confirmations on a terminal', () => {
     const done = t.done();
     t.type('n\r');
     const { exitCode, text } = await done;
-    expect(exitCode).toBe(2);
+    expect(exitCode).toBe(15);
     expect(text.split(question)).toHaveLength(2);
     expect(text).toMatch(/^cdba: Private IP mode \(peering-only mode\) is on/m);
   });

@@ -36,6 +36,10 @@ describe('the Node lines', () => {
     expect(targets.length).toBe(5);
     expect(new Set(targets)).toEqual(new Set(['node22.12']));
     expect(read('action.yml')).toMatch(/^ {2}using: node24$/m);
-    expect(read('README.md')).not.toMatch(/node-version: (?!24\b)/);
+    // The README's workflows: node-version 24, or a matrix of the supported lines.
+    const readme = read('README.md');
+    expect([...readme.matchAll(/node-version: (\S+) \}/g)].map((match) => match[1])).toEqual(expect.arrayContaining(['24']));
+    for (const [, version] of readme.matchAll(/node-version: (\S+) \}/g)) expect(['24', "'${{ matrix.node }}'"]).toContain(version);
+    for (const [, lines] of readme.matchAll(/matrix: \{ node: \[([^\]]*)\] \}/g)) expect(lines).toBe('22, 24');
   });
 });

@@ -113,7 +113,7 @@ describe('Context.confirm', () => {
 
   it.each(['\n', 'n\n', 'no\n', 'yess\n', ''])('on a TTY, %j cancels', async (answer) => {
     const { ctx } = await contextWith({ io: IO.test({ inIsTTY: true, errIsTTY: true, stdin: answer }) });
-    await expect(ctx.confirm('Delete c0?')).rejects.toThrow('cancelled; nothing was changed');
+    await expect(ctx.confirm('Delete c0?')).rejects.toMatchObject({ message: 'cancelled; nothing was changed', exitCode: 15 });
   });
 });
 

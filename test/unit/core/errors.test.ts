@@ -35,8 +35,10 @@ describe('the exit-code table', () => {
       { code: 12, meaning: 'run: the command ran, but env down failed; the line names what is left' },
       { code: 13, meaning: 'a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do' },
       { code: 14, meaning: 'a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE' },
+      { code: 15, meaning: 'a confirmation was answered no; nothing was changed' },
       { code: 127, meaning: 'run: the command is not on PATH, or not an executable file; nothing was made' },
       { code: 130, meaning: 'interrupted' },
+      { code: 143, meaning: 'terminated (SIGTERM)' },
     ]);
   });
 
@@ -56,8 +58,10 @@ describe('the exit-code table', () => {
       envLeft: 12,
       userAction: 13,
       failedState: 14,
+      declined: 15,
       commandNotFound: 127,
       interrupted: 130,
+      terminated: 143,
     });
     expect(EXIT_CODE_TABLE.map((row) => row.code)).toEqual(Object.values(ExitCode));
   });
