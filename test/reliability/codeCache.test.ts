@@ -7,6 +7,7 @@
 // through a link.
 import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -76,9 +77,18 @@ describe('V8 code cache: what is found in the cache dir is untrusted', () => {
   it('a cache made from another bundle (its data checksum recomputed) is not used', async () => {
     const { home, file, expected } = await primed();
     const good = readFileSync(file);
-    const data = good.subarray(64);
+    const data = good.subarray(36);
+    expect(good.readUInt32BE(32)).toBe(crc32(data));
     const otherBundle = createHash('sha256').update('another bundle').digest();
-    writeFileSync(file, Buffer.concat([otherBundle, createHash('sha256').update(data).digest(), data]), { mode: 0o600 });
+    writeFileSync(file, Buffer.concat([otherBundle, good.subarray(32, 36), data]), { mode: 0o600 });
+    await expectIgnored(home, expected, /made from another bundle, or damaged$/);
+  });
+
+  it('a cache whose data was damaged (one byte changed) is not used: its CRC-32 no longer matches', async () => {
+    const { home, file, expected } = await primed();
+    const damaged = Buffer.from(readFileSync(file));
+    damaged[damaged.length >> 1]! ^= 0x01;
+    writeFileSync(file, damaged, { mode: 0o600 });
     await expectIgnored(home, expected, /made from another bundle, or damaged$/);
   });
 
