@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/helpers/sequencer.js';
 
 // Most command tests run main() in-process (test/helpers/inProcess.ts); the
 // process-level ones spawn the built bin/cdba.js, so `npm test` builds first.
@@ -20,6 +21,8 @@ export default defineConfig({
     globalSetup: ['test/helpers/globalSetup.ts'],
     // The default summary, then every skipped test by name and a plain closing line.
     reporters: ['default', './test/helpers/skipReporter.ts'],
+    // The longest files first, also in a fresh clone (test/helpers/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     pool: 'forks',
     isolate: false,
     maxWorkers: Math.min(16, Math.max(2, 3 * availableParallelism())), // capped: each worker holds its own modules
