@@ -43,6 +43,7 @@ export function registerClustersLoadSampleData(parent: Command, app: App): void 
   const command = parent
     .command('load-sample-data')
     .description('load the sample dataset (sample_mflix, sample_training, sample_airbnb, ...) into a cluster; --watch waits until it is COMPLETED')
+    .summary('load the sample dataset into a cluster')
     .argument('<cluster>', 'cluster name (dedicated or flex)')
     .option('--watch', 'wait until the load is COMPLETED, then print it; a FAILED load ends with its reason (exit 1)')
     .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
