@@ -44509,7 +44509,7 @@ function summarizeSnapshot(document3) {
   if (flex) {
     return {
       id: text7(doc.id),
-      status,
+      status: FLEX_STATUS[status] ?? status,
       completed: status === "COMPLETED",
       kind: "daily",
       created: text7(doc.finishTime) || text7(doc.scheduledTime),
@@ -44630,7 +44630,7 @@ async function waitForRestore(ctx, locator, jobId, options = {}) {
 function majorOf2(version2) {
   return /^(\d+\.\d+)/.exec(version2)?.[1];
 }
-var OBJECT_ID7, text7, DONE, ENDED;
+var OBJECT_ID7, text7, FLEX_STATUS, DONE, ENDED;
 var init_backups3 = __esm({
   "src/cli/shared/backups.ts"() {
     "use strict";
@@ -44638,6 +44638,7 @@ var init_backups3 = __esm({
     init_object();
     OBJECT_ID7 = /^[0-9a-f]{24}$/;
     text7 = (value) => typeof value === "string" ? value : "";
+    FLEX_STATUS = { PENDING: "pending", QUEUED: "queued", RUNNING: "inProgress", COMPLETED: "completed", FAILED: "failed" };
     DONE = ["COMPLETED", "READY"];
     ENDED = ["FAILED", "CANCELLED", "EXPIRED"];
   }
@@ -49588,8 +49589,12 @@ function registerSnapshotsList(parent, app) {
   const command = parent.command("list").alias("ls").description("list a cluster's snapshots, newest first: the backup schedule's and those taken on demand (a flex cluster's: one a day)").argument("<cluster>", "cluster name (dedicated or flex)").action(async (cluster, _options, cmd) => runSnapshotsList(app.context(cmd), cluster));
   withExamples(command, [
     ["Every snapshot of the cluster", "cdba backups snapshots list c1"],
-    ["The ID of the newest completed snapshot", `cdba backups snapshots list c1 -o json --query "results[?status=='completed'] | [0].id"`]
+    ["The ID of the newest completed snapshot (a dedicated cluster's API says completed, a flex cluster's COMPLETED)", `cdba backups snapshots list c1 -o json --query "results[?status=='completed' || status=='COMPLETED'] | [0].id"`]
   ]);
+  withNotes(
+    command,
+    "STATUS in the table reads queued, inProgress, completed or failed for every cluster; -o json and --query give the document as the service sends it, where a flex cluster's snapshots say QUEUED, RUNNING, COMPLETED or FAILED."
+  );
 }
 async function runSnapshotsList(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
@@ -51213,4 +51218,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=0bca641693dd1a61fc430c547dc95f904cc9eadecb3ec92d0a07a5c8a13cb026
+//# cdbaBundleSha256=8550cb740997983e5a847d64c3492bcafde6e2eff868f9063f887bc45125acdb
