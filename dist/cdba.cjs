@@ -9846,25 +9846,14 @@ function truncate(text12, width, where = "end") {
 function fitColumns(natural, rules, available, headers = []) {
   let shown2 = natural.map((_, i) => i);
   if (lineWidth(natural) > available) shown2 = shown2.filter((i) => !rules[i]?.onlyWhenAllFits);
-  const cutFloor = (i) => Math.min(natural[i], Math.max(rules[i]?.minWidth ?? natural[i], headers[i] ?? 0));
-  const wholeFloor = (i) => rules[i]?.copyable ? natural[i] : cutFloor(i);
-  const dropUntilFits = (floor2) => {
-    let keep2 = shown2;
-    while (lineWidth(keep2.map(floor2)) > available) {
-      const droppable = keep2.filter((i) => rules[i]?.dropPriority !== void 0);
-      if (droppable.length === 0 || keep2.length === 1) break;
-      const first = droppable.reduce((a, b) => rules[b].dropPriority > rules[a].dropPriority ? b : a);
-      keep2 = keep2.filter((i) => i !== first);
-    }
-    return keep2;
-  };
-  const comfortFloor = (i) => rules[i]?.copyable ? Math.min(natural[i], Math.max(cutFloor(i), COMFORT_WIDTH)) : cutFloor(i);
-  let floor = wholeFloor;
-  let keep = dropUntilFits(floor);
-  for (const next of [comfortFloor, cutFloor]) {
-    if (lineWidth(keep.map(floor)) <= available) break;
-    floor = next;
-    keep = dropUntilFits(floor);
+  const copyable = (i) => rules[i]?.copyable === true;
+  const floor = (i) => copyable(i) ? natural[i] : Math.min(natural[i], Math.max(rules[i]?.minWidth ?? natural[i], headers[i] ?? 0));
+  let keep = shown2;
+  while (lineWidth(keep.map(floor)) > available) {
+    const droppable = keep.filter((i) => rules[i]?.dropPriority !== void 0);
+    if (droppable.length === 0 || keep.length === 1) break;
+    const first = droppable.reduce((a, b) => rules[b].dropPriority > rules[a].dropPriority ? b : a);
+    keep = keep.filter((i) => i !== first);
   }
   const widths = keep.map((i) => natural[i]);
   const comfort = (k) => Math.max(floor(keep[k]), Math.min(natural[keep[k]], COMFORT_WIDTH));
@@ -9874,7 +9863,7 @@ function fitColumns(natural, rules, available, headers = []) {
     if (widest < 0) break;
     widths[widest] -= 1;
   }
-  const usefulness = (k) => rules[keep[k]]?.copyable ? -2 : rules[keep[k]]?.dropPriority ?? -1;
+  const usefulness = (k) => rules[keep[k]]?.dropPriority ?? -1;
   const order = keep.map((_, k) => k).sort((a, b) => usefulness(b) - usefulness(a));
   const shrinkTo = (limit) => {
     for (const k of order) {
@@ -9884,11 +9873,15 @@ function fitColumns(natural, rules, available, headers = []) {
     }
   };
   shrinkTo((k) => Math.min(widths[k], floor(keep[k])));
-  shrinkTo((k) => Math.min(widths[k], 1));
-  while (keep.length > 1 && lineWidth(widths) > available) {
-    keep.pop();
-    widths.pop();
+  if (lineWidth(widths) <= available) return { keep, widths };
+  if (lineWidth(keep.filter(copyable).map((i) => natural[i])) > available) return { keep, widths };
+  const last = keep.map(copyable).lastIndexOf(false);
+  if (last >= 0 && keep.length > 1) {
+    const rest = keep.filter((_, k) => k !== last);
+    const fitted = fitColumns(rest.map((i) => natural[i]), rest.map((i) => rules[i] ?? {}), available, rest.map((i) => headers[i] ?? 0));
+    return { keep: fitted.keep.map((j) => rest[j]), widths: fitted.widths };
   }
+  if (keep.length === 1 && !copyable(keep[0])) widths[0] = Math.min(widths[0], Math.max(1, available));
   return { keep, widths };
 }
 var import_string_width, COMFORT_WIDTH, GAP, displayWidth, lineWidth;
@@ -10016,7 +10009,7 @@ async function writeTable(io, rawHeaders, rawRows, width, rules) {
 }
 function keyValueLines(io, pairs, fit = (text12) => text12) {
   const width = Math.max(0, ...pairs.map(([k]) => k.length)) + 2;
-  return pairs.filter(([, v]) => v !== void 0 && v !== "").map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(fit(escapeControl(cell(v)), width))}`).join("\n");
+  return pairs.filter(([, v]) => v !== void 0 && v !== "").map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(fit(escapeControl(cell(v)), width, k))}`).join("\n");
 }
 var GENERIC_MIN_WIDTH;
 var init_render = __esm({
@@ -36462,7 +36455,7 @@ async function clusterView(io, document3, width) {
     ["Created", summary.created],
     ["Tags", tagsLine(doc.tags)],
     ["ID", typeof doc.id === "string" ? doc.id : void 0]
-  ], fit);
+  ], (text12, used, label2) => COPYABLE_LABELS.has(label2) ? text12 : fit(text12, used));
   const lines = [head, "", bold2("Topology")];
   for (const zone of summary.zones) {
     lines.push(`  ${fit(`${escapeControl(zone.name)} \xB7 ${zone.shards} shard${zone.shards === 1 ? "" : "s"}`, 2)}`);
@@ -36482,7 +36475,7 @@ async function clusterView(io, document3, width) {
   const label = (kind2, srv, optimized) => `${kind2}${srv ? " srv" : ""}${optimized ? " optimized" : ""}`;
   const labels = strings.map((s) => label(s.kind, s.srv, s.optimized));
   const labelWidth = Math.max(0, ...labels.map((l) => l.length)) + 2;
-  strings.forEach((s, i) => lines.push(`  ${labels[i].padEnd(labelWidth)}${fit(escapeControl(s.uri), 2 + labelWidth, "middle")}`));
+  strings.forEach((s, i) => lines.push(`  ${labels[i].padEnd(labelWidth)}${escapeControl(s.uri)}`));
   return `${lines.join("\n")}
 `;
 }
@@ -36493,7 +36486,7 @@ async function showCluster(ctx, document3) {
   }
   await ctx.output(document3, CLUSTER_TABLE);
 }
-var firstAndMore, CLUSTER_COLUMNS, CLUSTER_LIST_TABLE, CLUSTER_TABLE, yesNo;
+var firstAndMore, CLUSTER_COLUMNS, CLUSTER_LIST_TABLE, CLUSTER_TABLE, yesNo, COPYABLE_LABELS;
 var init_view = __esm({
   "src/cli/clusters/view.ts"() {
     "use strict";
@@ -36504,20 +36497,21 @@ var init_view = __esm({
     init_summary();
     firstAndMore = (values) => values.length <= 1 ? values[0] ?? "" : `${values[0]} +${values.length - 1}`;
     CLUSTER_COLUMNS = [
-      // On a narrow terminal: the name stays whole while dropping columns makes room (it is
-      // what the other commands take), the state and provider are never cut, long values are
-      // cut with `…`, and CREATED, TIER, PROVIDER... go first.
+      // On a narrow terminal: the name (what the other commands take) and the creation date
+      // are never cut, nor are the state, type, provider, region and version; whole columns
+      // go instead, in this order: CREATED, DB VERSION, PROVIDER, REGION, TIER, TYPE. Only
+      // TIER's shards that differ may be cut with `…`.
       // DISK shows only when the whole table fits: it is never why another value is cut.
-      { header: "NAME", value: (c) => c.name, minWidth: 16, cut: "middle", copyable: true },
+      { header: "NAME", value: (c) => c.name, copyable: true },
       { header: "STATE", value: (c) => stateLabel(c) },
-      { header: "DB VERSION", value: (c) => c.dbVersion, minWidth: 7, dropPriority: 3 },
-      { header: "TYPE", value: (c) => typeLabel(c), minWidth: 10, dropPriority: 2 },
+      { header: "DB VERSION", value: (c) => c.dbVersion, dropPriority: 6 },
+      { header: "TYPE", value: (c) => typeLabel(c), dropPriority: 2 },
       { header: "PROVIDER", value: (c) => c.providers.join(","), dropPriority: 5 },
-      { header: "REGION", value: (c) => firstAndMore(c.regions), minWidth: 10, dropPriority: 4 },
-      { header: "TIER", value: (c) => c.shardsDiffer ? shardTiers(c.shardsDiffer) : c.tiers.join(","), minWidth: 4, dropPriority: 6 },
+      { header: "REGION", value: (c) => firstAndMore(c.regions), dropPriority: 4 },
+      { header: "TIER", value: (c) => c.shardsDiffer ? shardTiers(c.shardsDiffer) : c.tiers.join(","), minWidth: 4, dropPriority: 3 },
       // Storage: a flex cluster's fixed size, a dedicated cluster's diskSizeGB (shards that differ show theirs under TIER).
       { header: "DISK", value: (c) => c.shardsDiffer || c.diskSizeGB === void 0 ? "" : `${c.diskSizeGB} GB`, onlyWhenAllFits: true },
-      { header: "CREATED", value: (c) => c.created, minWidth: 10, dropPriority: 7 }
+      { header: "CREATED", value: (c) => c.created, copyable: true, dropPriority: 7 }
     ];
     CLUSTER_LIST_TABLE = {
       columns: CLUSTER_COLUMNS,
@@ -36531,6 +36525,7 @@ var init_view = __esm({
       rows: (document3) => [summarize2(document3)]
     };
     yesNo = (value) => value === void 0 ? void 0 : value ? "yes" : "no";
+    COPYABLE_LABELS = /* @__PURE__ */ new Set(["Name", "Created", "ID"]);
   }
 });
 
@@ -45551,8 +45546,8 @@ var init_view2 = __esm({
       { header: "PROVIDER", value: (p) => text10(p.providerName) },
       { header: "STATUS", value: peerStatus },
       // The other side: the AWS VPC, the Azure VNet, the GCP network.
-      { header: "PEER NETWORK", value: (p) => text10(p.vpcId) || text10(p.vnetName) || text10(p.networkName), minWidth: 10, cut: "middle", dropPriority: 2 },
-      { header: "ACCOUNT", value: (p) => text10(p.awsAccountId) || text10(p.azureSubscriptionId) || text10(p.gcpProjectId), minWidth: 10, dropPriority: 1 },
+      { header: "PEER NETWORK", value: (p) => text10(p.vpcId) || text10(p.vnetName) || text10(p.networkName), copyable: true, dropPriority: 2 },
+      { header: "ACCOUNT", value: (p) => text10(p.awsAccountId) || text10(p.azureSubscriptionId) || text10(p.gcpProjectId), copyable: true, dropPriority: 1 },
       { header: "CONTAINER", value: (p) => text10(p.containerId), dropPriority: 3, copyable: true }
     ];
     PEER_LIST_TABLE = { columns: PEER_COLUMNS, rows: results3 };
@@ -45560,10 +45555,10 @@ var init_view2 = __esm({
     CONTAINER_COLUMNS = [
       { header: "ID", value: (c) => text10(c.id), copyable: true },
       { header: "PROVIDER", value: (c) => text10(c.providerName) },
-      { header: "REGION", value: (c) => text10(c.regionName) || text10(c.region) || (Array.isArray(c.regions) ? c.regions.join(",") : ""), minWidth: 8, dropPriority: 2 },
+      { header: "REGION", value: (c) => text10(c.regionName) || text10(c.region) || (Array.isArray(c.regions) ? c.regions.join(",") : ""), dropPriority: 2 },
       { header: "ATLAS CIDR", value: (c) => text10(c.atlasCidrBlock) },
       { header: "PROVISIONED", value: (c) => text10(c.provisioned), dropPriority: 1 },
-      { header: "NETWORK", value: (c) => text10(c.vpcId) || text10(c.vnetName) || text10(c.networkName), minWidth: 10, cut: "middle", dropPriority: 3 }
+      { header: "NETWORK", value: (c) => text10(c.vpcId) || text10(c.vnetName) || text10(c.networkName), copyable: true, dropPriority: 3 }
     ];
     CONTAINER_LIST_TABLE = { columns: CONTAINER_COLUMNS, rows: results3 };
   }
@@ -45695,22 +45690,24 @@ var init_view3 = __esm({
     };
     SERVICE_COLUMNS = [
       { header: "ID", value: (s) => text11(s.id), copyable: true },
-      { header: "PROVIDER", value: (s) => text11(s.cloudProvider) },
-      { header: "REGION", value: (s) => text11(s.regionName), minWidth: 8 },
+      { header: "PROVIDER", value: (s) => text11(s.cloudProvider), dropPriority: 1 },
+      { header: "REGION", value: (s) => text11(s.regionName), dropPriority: 2 },
       { header: "STATUS", value: (s) => text11(s.status) },
-      { header: "ENDPOINTS", value: (s) => serviceEndpoints(s).join(", "), minWidth: 10, cut: "middle", dropPriority: 2 },
-      // What the user's side connects to: the AWS service name, the Azure private link service.
-      { header: "SERVICE NAME", value: (s) => text11(s.endpointServiceName) || text11(s.privateLinkServiceName), minWidth: 10, cut: "middle", dropPriority: 1 }
+      { header: "ENDPOINTS", value: (s) => serviceEndpoints(s).join(", "), copyable: true, dropPriority: 4 },
+      // What the user's side connects to, copied into AWS or Azure: the AWS service name, the
+      // Azure private link service. Never cut: where it does not fit whole (about 110 columns
+      // with the others) the column goes, and `get <id> -o json --query endpointServiceName` gives it.
+      { header: "SERVICE NAME", value: (s) => text11(s.endpointServiceName) || text11(s.privateLinkServiceName), copyable: true, dropPriority: 3 }
     ];
     SERVICE_LIST_TABLE = { columns: SERVICE_COLUMNS, rows: results4 };
     SERVICE_TABLE = { columns: SERVICE_COLUMNS, rows: (document3) => [document3 ?? {}] };
     endpointStatus = (endpoint) => text11(endpoint.connectionStatus) || text11(endpoint.status);
     ENDPOINT_TABLE = {
       columns: [
-        { header: "ENDPOINT", value: (e) => text11(e.interfaceEndpointId) || text11(e.privateEndpointResourceId) || text11(e.endpointGroupName), minWidth: 12, cut: "middle", copyable: true },
+        { header: "ENDPOINT", value: (e) => text11(e.interfaceEndpointId) || text11(e.privateEndpointResourceId) || text11(e.endpointGroupName), copyable: true },
         { header: "PROVIDER", value: (e) => text11(e.cloudProvider) },
         { header: "STATUS", value: endpointStatus },
-        { header: "IP", value: (e) => text11(e.privateEndpointIPAddress), omitWhenEmpty: true, dropPriority: 1 }
+        { header: "IP", value: (e) => text11(e.privateEndpointIPAddress), copyable: true, omitWhenEmpty: true, dropPriority: 1 }
       ],
       rows: (document3) => [document3 ?? {}]
     };
@@ -45955,7 +45952,7 @@ var ENTRY_COLUMNS = [
   // The address stays whole; the comment gives way first on a narrow terminal.
   { header: "ENTRY", value: (e) => text(e.cidrBlock) || text(e.awsSecurityGroup), copyable: true },
   { header: "COMMENT", value: (e) => text(e.comment), minWidth: 8, dropPriority: 2 },
-  { header: "DELETE AFTER", value: (e) => text(e.deleteAfterDate), minWidth: 10, dropPriority: 1 }
+  { header: "DELETE AFTER", value: (e) => text(e.deleteAfterDate), copyable: true, dropPriority: 1 }
 ];
 var ACCESS_LIST_TABLE = {
   columns: ENTRY_COLUMNS,
@@ -45971,7 +45968,7 @@ var ACCESS_ENTRY_TABLE = {
 function statusTable(entry) {
   return {
     columns: [
-      { header: "ENTRY", value: () => entry, minWidth: 12, cut: "middle", copyable: true },
+      { header: "ENTRY", value: () => entry, copyable: true },
       { header: "STATUS", value: (e) => text(e.STATUS) }
     ],
     rows: (document3) => [document3 ?? {}]
@@ -47223,10 +47220,10 @@ var text5 = (value) => typeof value === "string" ? value : "";
 var LOAD_TABLE = {
   columns: [
     { header: "ID", value: (r) => r.id, copyable: true },
-    { header: "CLUSTER", value: (r) => r.cluster, copyable: true, minWidth: 10, cut: "middle" },
-    { header: "STATE", value: (r) => r.state },
-    { header: "STARTED", value: (r) => r.created, dropPriority: 2 },
-    { header: "COMPLETED", value: (r) => r.completed, dropPriority: 1, omitWhenEmpty: true }
+    { header: "CLUSTER", value: (r) => r.cluster, copyable: true },
+    { header: "STATE", value: (r) => r.state, dropPriority: 1 },
+    { header: "STARTED", value: (r) => r.created, copyable: true, dropPriority: 3 },
+    { header: "COMPLETED", value: (r) => r.completed, copyable: true, dropPriority: 2, omitWhenEmpty: true }
   ],
   rows: (doc) => {
     const load2 = doc ?? {};
@@ -48096,14 +48093,15 @@ async function runConnStringGet(ctx, cluster, flags) {
 init_command();
 init_flex();
 init_target();
-var TABLE = {
+var CONN_STRING_LIST_TABLE = {
   rows: (document3) => document3,
   columns: [
     { header: "TYPE", value: (r) => r.type },
     { header: "SRV", value: (r) => r.srv ? "yes" : "no", dropPriority: 2 },
     { header: "OPTIMIZED", value: (r) => r.optimized ? "yes" : "", minWidth: 3, dropPriority: 3, omitWhenEmpty: true },
-    { header: "ENDPOINT", value: (r) => r.endpointIds.join(","), minWidth: 8, dropPriority: 1, omitWhenEmpty: true },
-    { header: "CONNECTION STRING", value: (r) => r.connectionString, minWidth: 20, copyable: true }
+    { header: "ENDPOINT", value: (r) => r.endpointIds.join(","), copyable: true, dropPriority: 1, omitWhenEmpty: true },
+    // Never cut: wider than the terminal, the line is longer (the terminal wraps it) and the other columns go.
+    { header: "CONNECTION STRING", value: (r) => r.connectionString, copyable: true }
   ]
 };
 function registerConnStringList(parent, app) {
@@ -48122,7 +48120,7 @@ async function runConnStringList(ctx, cluster) {
     const stateName = typeof body.stateName === "string" ? body.stateName : void 0;
     ctx.io.note(`cdba: ${missingMessage(cluster, { type: "standard", srv: true }, entries, stateName)}`);
   }
-  await ctx.output(entries.map(entryRow), TABLE);
+  await ctx.output(entries.map(entryRow), CONN_STRING_LIST_TABLE);
 }
 
 // src/cli/conn-string/parse.ts
@@ -48154,11 +48152,11 @@ function parsedRows(p) {
   ];
   return rows.filter(([, value]) => value !== void 0 && value !== "").map(([field, value]) => ({ field, value }));
 }
-var TABLE2 = {
+var CONN_STRING_PARSE_TABLE = {
   rows: (document3) => parsedRows(document3),
   columns: [
     { header: "FIELD", value: (r) => r.field },
-    { header: "VALUE", value: (r) => r.value, minWidth: 12 }
+    { header: "VALUE", value: (r) => r.value, copyable: true }
   ]
 };
 function registerConnStringParse(parent, app) {
@@ -48170,7 +48168,7 @@ function registerConnStringParse(parent, app) {
 }
 async function runConnStringParse(ctx, uri) {
   const { parse: parse4 } = await Promise.resolve().then(() => (init_connstring(), connstring_exports));
-  await ctx.output(parse4(uri), TABLE2);
+  await ctx.output(parse4(uri), CONN_STRING_PARSE_TABLE);
 }
 
 // src/cli/conn-string/index.ts
@@ -48265,12 +48263,12 @@ function summarizeUser(document3) {
 var DATABASE_USER_COLUMNS = [
   // On a narrow terminal the name stays whole while dropping columns makes room (then keeps
   // both ends); scopes, then the date, go first.
-  { header: "USERNAME", value: (u) => u.username, minWidth: 12, cut: "middle", copyable: true },
-  { header: "AUTH DB", value: (u) => u.databaseName, dropPriority: 3 },
+  { header: "USERNAME", value: (u) => u.username, copyable: true },
+  { header: "AUTH DB", value: (u) => u.databaseName, copyable: true, dropPriority: 3 },
   { header: "AUTH", value: (u) => u.auth, minWidth: 5, dropPriority: 2 },
   { header: "ROLES", value: (u) => u.roles.join(", "), minWidth: 12 },
   { header: "SCOPES", value: (u) => u.scopes.length === 0 ? "all" : u.scopes.join(", "), minWidth: 8, dropPriority: 5 },
-  { header: "DELETE AFTER", value: (u) => u.deleteAfterDate, minWidth: 10, dropPriority: 4 }
+  { header: "DELETE AFTER", value: (u) => u.deleteAfterDate, copyable: true, dropPriority: 4 }
 ];
 var DATABASE_USER_LIST_TABLE = {
   columns: DATABASE_USER_COLUMNS,
@@ -48898,11 +48896,11 @@ async function envTable(serviceTime2) {
   };
   return {
     columns: [
-      { header: "NAME", value: (e) => e.name, minWidth: 12, cut: "middle", copyable: true },
+      { header: "NAME", value: (e) => e.name, copyable: true },
       { header: "STATE", value: (e) => e.state ?? "-", minWidth: 5 },
       { header: "TIER", value: (e) => e.tier ?? "-", minWidth: 4, dropPriority: 3 },
       { header: "AGE", value: (e) => e.ageSeconds === null ? "-" : shortDuration2(e.ageSeconds * 1e3), minWidth: 3, dropPriority: 2 },
-      { header: "EXPIRES", value: ends, minWidth: 7 },
+      { header: "EXPIRES", value: ends, copyable: true },
       { header: "CREATED CLUSTER", value: (e) => e.state === null ? "-" : e.createdCluster ? "yes" : "no", minWidth: 3, dropPriority: 1 }
     ],
     rows: (document3) => document3?.results ?? []
@@ -49060,13 +49058,15 @@ function summarizeIndex(document3) {
   };
 }
 var SEARCH_INDEX_COLUMNS = [
-  // Name and id are what the other verbs take: kept whole while dropping columns makes room.
-  { header: "NAME", value: (i) => i.name, minWidth: 10, cut: "middle", copyable: true },
-  { header: "NAMESPACE", value: (i) => i.namespace, minWidth: 12, cut: "middle", dropPriority: 2 },
+  // Name and namespace tell an index apart (two collections may each have "default"),
+  // and with the ID they are what the other verbs take: never cut. Whole columns go
+  // instead: QUERYABLE, TYPE, ID, and last STATUS (beside a long name and namespace).
+  { header: "NAME", value: (i) => i.name, copyable: true },
+  { header: "NAMESPACE", value: (i) => i.namespace, copyable: true },
   { header: "TYPE", value: (i) => i.type, dropPriority: 3 },
-  { header: "STATUS", value: (i) => i.status },
+  { header: "STATUS", value: (i) => i.status, dropPriority: 1 },
   { header: "QUERYABLE", value: (i) => i.queryable, dropPriority: 4 },
-  { header: "ID", value: (i) => i.id, copyable: true, dropPriority: 1 }
+  { header: "ID", value: (i) => i.id, copyable: true, dropPriority: 2 }
 ];
 var list4 = (document3) => Array.isArray(document3) ? document3 : [];
 var SEARCH_INDEX_LIST_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document3) => list4(document3).map(summarizeIndex) };
@@ -49310,14 +49310,16 @@ var results = (document3) => {
   return Array.isArray(list5) ? list5 : [];
 };
 var SNAPSHOT_COLUMNS = [
-  // The ID is what get, delete and restores create take: whole while dropping columns makes room.
+  // The ID is what get, delete and restores create take, the dates what a user reads
+  // and copies: never cut. Whole columns go instead: SIZE, KIND, DESCRIPTION (the one
+  // value cut with `…`), EXPIRES, CREATED.
   { header: "ID", value: (s) => s.id, copyable: true },
   { header: "STATUS", value: (s) => s.status },
-  { header: "KIND", value: (s) => s.kind, dropPriority: 3 },
-  { header: "CREATED", value: (s) => s.created, minWidth: 10, dropPriority: 4 },
-  { header: "EXPIRES", value: (s) => s.expires, minWidth: 10, dropPriority: 2 },
-  { header: "SIZE", value: (s) => s.size, dropPriority: 5, omitWhenEmpty: true },
-  { header: "DESCRIPTION", value: (s) => s.description, minWidth: 8, cut: "end", dropPriority: 1, omitWhenEmpty: true }
+  { header: "KIND", value: (s) => s.kind, dropPriority: 5 },
+  { header: "CREATED", value: (s) => s.created, copyable: true, dropPriority: 2 },
+  { header: "EXPIRES", value: (s) => s.expires, copyable: true, dropPriority: 3 },
+  { header: "SIZE", value: (s) => s.size, dropPriority: 6, omitWhenEmpty: true },
+  { header: "DESCRIPTION", value: (s) => s.description, minWidth: 8, cut: "end", dropPriority: 4, omitWhenEmpty: true }
 ];
 var SNAPSHOT_LIST_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document3) => results(document3).map(summarizeSnapshot) };
 var SNAPSHOT_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document3) => [summarizeSnapshot(document3)] };
@@ -49326,8 +49328,8 @@ var RESTORE_COLUMNS = [
   { header: "STATE", value: (r) => r.state },
   { header: "DELIVERY", value: (r) => r.delivery, dropPriority: 3 },
   { header: "SNAPSHOT", value: (r) => r.snapshotId, copyable: true, dropPriority: 2 },
-  { header: "TARGET", value: (r) => r.target, minWidth: 12, cut: "middle", dropPriority: 4, omitWhenEmpty: true },
-  { header: "FINISHED", value: (r) => r.finished, minWidth: 10, dropPriority: 1, omitWhenEmpty: true }
+  { header: "TARGET", value: (r) => r.target, copyable: true, dropPriority: 4, omitWhenEmpty: true },
+  { header: "FINISHED", value: (r) => r.finished, copyable: true, dropPriority: 1, omitWhenEmpty: true }
 ];
 var RESTORE_LIST_TABLE = { columns: RESTORE_COLUMNS, rows: (document3) => results(document3).map(summarizeRestore) };
 var RESTORE_TABLE = { columns: RESTORE_COLUMNS, rows: (document3) => [summarizeRestore(document3)] };
@@ -49719,17 +49721,17 @@ var PROJECT_COLUMNS = [
   // room (an ID is never cut; an org ID is dropped rather than cut), CREATED goes first,
   // and a long name is cut in the middle only when nothing else can give.
   { header: "ID", value: (p) => text9(p.id), copyable: true },
-  { header: "NAME", value: (p) => text9(p.name), minWidth: 12, cut: "middle", copyable: true },
+  { header: "NAME", value: (p) => text9(p.name), copyable: true },
   { header: "CLUSTERS", value: (p) => text9(p.clusterCount), dropPriority: 1 },
   { header: "ORG ID", value: (p) => text9(p.orgId), dropPriority: 2, copyable: true },
-  { header: "CREATED", value: (p) => text9(p.created), minWidth: 10, dropPriority: 3 }
+  { header: "CREATED", value: (p) => text9(p.created), copyable: true, dropPriority: 3 }
 ];
 var PROJECT_LIST_TABLE = { columns: PROJECT_COLUMNS, rows: results2 };
 var PROJECT_TABLE = { columns: PROJECT_COLUMNS, rows: (document3) => [document3 ?? {}] };
 var ORG_LIST_TABLE = {
   columns: [
     { header: "ID", value: (o) => text9(o.id), copyable: true },
-    { header: "NAME", value: (o) => text9(o.name), minWidth: 12, cut: "middle", copyable: true }
+    { header: "NAME", value: (o) => text9(o.name), copyable: true }
   ],
   rows: results2
 };
@@ -50403,7 +50405,7 @@ function settingTable(projectId) {
   return {
     rows: (document3) => [{ projectId, enabled: document3.enabled }],
     columns: [
-      { header: "PROJECT ID", value: (r) => r.projectId, minWidth: 12, copyable: true },
+      { header: "PROJECT ID", value: (r) => r.projectId, copyable: true },
       { header: "PRIVATE IP MODE", value: (r) => r.enabled ? "on" : "off" }
     ]
   };
@@ -50738,17 +50740,17 @@ async function promptMissing(ctx, profile) {
 // src/cli/profile/list.ts
 init_store();
 init_command();
-var TABLE3 = {
+var PROFILE_LIST_TABLE = {
   rows: (document3) => document3,
   // On a terminal a setting no profile sets has no column: a profile without apiVersion
   // calls each operation at its newest version, which no single date would name.
   // Tab-separated output keeps every column, so scripts see the same header always.
   columns: [
-    { header: "NAME", value: (r) => r.current ? `${r.name} *` : r.name, minWidth: 12, cut: "middle", copyable: true },
+    { header: "NAME", value: (r) => r.current ? `${r.name} *` : r.name, copyable: true },
     { header: "AUTH", value: (r) => r.auth, minWidth: 7, dropPriority: 1 },
     { header: "PROJECT ID", value: (r) => r.projectId, dropPriority: 2, copyable: true, omitWhenEmpty: true },
-    { header: "BASE URL", value: (r) => r.baseUrl, minWidth: 12, dropPriority: 3, omitWhenEmpty: true },
-    { header: "API VERSION", value: (r) => r.apiVersion, minWidth: 7, dropPriority: 4, omitWhenEmpty: true }
+    { header: "BASE URL", value: (r) => r.baseUrl, copyable: true, dropPriority: 3, omitWhenEmpty: true },
+    { header: "API VERSION", value: (r) => r.apiVersion, copyable: true, dropPriority: 4, omitWhenEmpty: true }
   ]
 };
 function registerProfileList(parent, app) {
@@ -50773,7 +50775,7 @@ async function runProfileList(ctx) {
     ...p.baseUrl ? { baseUrl: p.baseUrl } : {},
     ...p.apiVersion ? { apiVersion: p.apiVersion } : {}
   }));
-  await ctx.output(rows, TABLE3);
+  await ctx.output(rows, PROFILE_LIST_TABLE);
 }
 
 // src/cli/profile/remove.ts
@@ -50863,11 +50865,11 @@ async function runProfileSet(ctx, rawName, rawKey, rawValue) {
 // src/cli/profile/show.ts
 init_settings();
 init_command();
-var TABLE4 = {
+var PROFILE_SHOW_TABLE = {
   rows: (document3) => document3.settings,
   columns: [
     { header: "KEY", value: (r) => r.key },
-    { header: "VALUE", value: (r) => r.value, minWidth: 12 },
+    { header: "VALUE", value: (r) => r.value, copyable: true },
     { header: "SOURCE", value: (r) => r.source, dropPriority: 1 }
   ]
 };
@@ -50888,7 +50890,7 @@ async function runProfileShow(ctx, name) {
   }));
   await ctx.output(
     { profile: resolved.settings.profileName, exists: resolved.profileExists, profileSource: resolved.profileSource, settings },
-    TABLE4
+    PROFILE_SHOW_TABLE
   );
 }
 
@@ -50996,11 +50998,12 @@ init_command();
 var VERSIONS_TABLE = {
   rows: (document3) => document3.operations,
   columns: [
-    { header: "OPERATION", value: (r) => r.operation },
-    { header: "SENDS", value: (r) => r.sends ?? "none" },
-    { header: "NEWEST", value: (r) => r.newest ?? "none" },
-    { header: "DEPRECATION", value: (r) => r.deprecation ?? (r.operationDeprecated ? "deprecated" : "-") },
-    { header: "SUNSET", value: (r) => r.sunset ?? "-" },
+    // Names and dates are never cut; NEWEST, then DEPRECATION, go on a narrow terminal.
+    { header: "OPERATION", value: (r) => r.operation, copyable: true },
+    { header: "SENDS", value: (r) => r.sends ?? "none", copyable: true },
+    { header: "NEWEST", value: (r) => r.newest ?? "none", copyable: true, dropPriority: 2 },
+    { header: "DEPRECATION", value: (r) => r.deprecation ?? (r.operationDeprecated ? "deprecated" : "-"), copyable: true, dropPriority: 1 },
+    { header: "SUNSET", value: (r) => r.sunset ?? "-", copyable: true },
     { header: "DAYS LEFT", value: (r) => r.daysLeft === null ? "-" : r.daysLeft <= 0 ? "gone" : String(r.daysLeft) }
   ]
 };
@@ -51218,4 +51221,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=8550cb740997983e5a847d64c3492bcafde6e2eff868f9063f887bc45125acdb
+//# cdbaBundleSha256=cdcfd4565822edf206e9af25003e49b410e90f69ff45b63b4db0e82f9c9ed4e2

@@ -25,13 +25,13 @@ interface LoadRow {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-const LOAD_TABLE: TableSpec<LoadRow> = {
+export const LOAD_TABLE: TableSpec<LoadRow> = {
   columns: [
     { header: 'ID', value: (r) => r.id, copyable: true },
-    { header: 'CLUSTER', value: (r) => r.cluster, copyable: true, minWidth: 10, cut: 'middle' },
-    { header: 'STATE', value: (r) => r.state },
-    { header: 'STARTED', value: (r) => r.created, dropPriority: 2 },
-    { header: 'COMPLETED', value: (r) => r.completed, dropPriority: 1, omitWhenEmpty: true },
+    { header: 'CLUSTER', value: (r) => r.cluster, copyable: true },
+    { header: 'STATE', value: (r) => r.state, dropPriority: 1 },
+    { header: 'STARTED', value: (r) => r.created, copyable: true, dropPriority: 3 },
+    { header: 'COMPLETED', value: (r) => r.completed, copyable: true, dropPriority: 2, omitWhenEmpty: true },
   ],
   rows: (doc) => {
     const load = (doc ?? {}) as Record<string, unknown>;

@@ -138,15 +138,40 @@ describe('tables at 80 columns', () => {
     return { lines, shown };
   }
 
-  it('clusters list with a flex cluster: names, FLEX (AWS), REPLICASET and the headers whole; CREATED goes first', async () => {
+  it('clusters list with a flex cluster: names, FLEX (AWS), REPLICASET and the headers whole; CREATED, then DB VERSION, go first', async () => {
     const { lines, shown } = await tableAt80(['clusters', 'list'], ['NAME', 'STATE', 'DB VERSION', 'TYPE', 'PROVIDER', 'REGION', 'TIER', 'DISK', 'CREATED']);
-    expect(shown.slice(0, 2)).toEqual(['NAME', 'STATE']);
-    expect(shown).not.toContain('CREATED');
+    expect(shown).toEqual(['NAME', 'STATE', 'TYPE', 'PROVIDER', 'REGION', 'TIER']);
     const row = (name: string): string => lines.find((l) => l.startsWith(`${name} `))!;
     for (const name of ['demo', 'analytics-reporting', 'ci-1']) expect(row(name), name).toBeDefined();
     expect(row('ci-1')).toMatch(/ FLEX \(AWS\) /);
-    expect(row('demo')).toMatch(/ REPLICASET /);
-    expect(row('demo')).toMatch(/ 7\.0\.\d+ /);
+    expect(row('demo')).toMatch(/ REPLICASET +AWS +US_EAST_1 +M10$/);
+    expect(row('analytics-reporting')).toMatch(/ SHARDED \(2 shards\) /);
+  });
+
+  // Issue 43, item 8: a 46-character name, as the issue met it (an emulator of its own, so the others' counts hold).
+  it('clusters list with a 46-character name: the name and TYPE whole, whole columns dropped in the declared order', async () => {
+    const name = 'analytics-reporting-eu-west-replica-set-000001';
+    const own = await startEmulator({
+      seed: {
+        orgs: [{ id: ORG, name: 'acme' }],
+        projects: [{ id: HOME, name: 'home', orgId: ORG }],
+        apiKeys: [{ ...OWNER, roles: [{ projectId: HOME, roleName: 'GROUP_OWNER' }] }],
+        clusters: [{ projectId: HOME, cluster: sharded(name) }, { projectId: HOME, cluster: replicaSet('demo') }],
+      },
+    });
+    try {
+      const result = await cdba(['clusters', 'list', '--no-color'], { env: ownerEnv(own.url, HOME), tty: true, columns: COLUMNS });
+      expect(result.exitCode, result.stderr).toBe(0);
+      const lines = result.stdout.trimEnd().split('\n');
+      const shown = lines[0]!.split(/ {2,}/);
+      // The declared order: CREATED, DB VERSION, PROVIDER, REGION go, each whole (then TIER, then TYPE); nothing is cut.
+      expect(shown).toEqual(['NAME', 'STATE', 'TYPE', 'TIER']);
+      expect(lines.find((l) => l.startsWith(`${name} `))).toMatch(/ SHARDED \(2 shards\) +M\d+$/);
+      expect(result.stdout).not.toContain('…');
+      for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(COLUMNS);
+    } finally {
+      await own.stop();
+    }
   });
 
   it('projects list: ID, NAME and ORG ID whole; CREATED gives way first', async () => {
