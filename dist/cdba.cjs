@@ -10123,25 +10123,14 @@ function truncate(text12, width, where = "end") {
 function fitColumns(natural, rules, available, headers = []) {
   let shown2 = natural.map((_, i) => i);
   if (lineWidth(natural) > available) shown2 = shown2.filter((i) => !rules[i]?.onlyWhenAllFits);
-  const cutFloor = (i) => Math.min(natural[i], Math.max(rules[i]?.minWidth ?? natural[i], headers[i] ?? 0));
-  const wholeFloor = (i) => rules[i]?.copyable ? natural[i] : cutFloor(i);
-  const dropUntilFits = (floor2) => {
-    let keep2 = shown2;
-    while (lineWidth(keep2.map(floor2)) > available) {
-      const droppable = keep2.filter((i) => rules[i]?.dropPriority !== void 0);
-      if (droppable.length === 0 || keep2.length === 1) break;
-      const first = droppable.reduce((a, b) => rules[b].dropPriority > rules[a].dropPriority ? b : a);
-      keep2 = keep2.filter((i) => i !== first);
-    }
-    return keep2;
-  };
-  const comfortFloor = (i) => rules[i]?.copyable ? Math.min(natural[i], Math.max(cutFloor(i), COMFORT_WIDTH)) : cutFloor(i);
-  let floor = wholeFloor;
-  let keep = dropUntilFits(floor);
-  for (const next of [comfortFloor, cutFloor]) {
-    if (lineWidth(keep.map(floor)) <= available) break;
-    floor = next;
-    keep = dropUntilFits(floor);
+  const copyable = (i) => rules[i]?.copyable === true;
+  const floor = (i) => copyable(i) ? natural[i] : Math.min(natural[i], Math.max(rules[i]?.minWidth ?? natural[i], headers[i] ?? 0));
+  let keep = shown2;
+  while (lineWidth(keep.map(floor)) > available) {
+    const droppable = keep.filter((i) => rules[i]?.dropPriority !== void 0);
+    if (droppable.length === 0 || keep.length === 1) break;
+    const first = droppable.reduce((a, b) => rules[b].dropPriority > rules[a].dropPriority ? b : a);
+    keep = keep.filter((i) => i !== first);
   }
   const widths = keep.map((i) => natural[i]);
   const comfort = (k) => Math.max(floor(keep[k]), Math.min(natural[keep[k]], COMFORT_WIDTH));
@@ -10151,7 +10140,7 @@ function fitColumns(natural, rules, available, headers = []) {
     if (widest < 0) break;
     widths[widest] -= 1;
   }
-  const usefulness = (k) => rules[keep[k]]?.copyable ? -2 : rules[keep[k]]?.dropPriority ?? -1;
+  const usefulness = (k) => rules[keep[k]]?.dropPriority ?? -1;
   const order = keep.map((_, k) => k).sort((a, b) => usefulness(b) - usefulness(a));
   const shrinkTo = (limit) => {
     for (const k of order) {
@@ -10161,11 +10150,15 @@ function fitColumns(natural, rules, available, headers = []) {
     }
   };
   shrinkTo((k) => Math.min(widths[k], floor(keep[k])));
-  shrinkTo((k) => Math.min(widths[k], 1));
-  while (keep.length > 1 && lineWidth(widths) > available) {
-    keep.pop();
-    widths.pop();
+  if (lineWidth(widths) <= available) return { keep, widths };
+  if (lineWidth(keep.filter(copyable).map((i) => natural[i])) > available) return { keep, widths };
+  const last = keep.map(copyable).lastIndexOf(false);
+  if (last >= 0 && keep.length > 1) {
+    const rest = keep.filter((_, k) => k !== last);
+    const fitted = fitColumns(rest.map((i) => natural[i]), rest.map((i) => rules[i] ?? {}), available, rest.map((i) => headers[i] ?? 0));
+    return { keep: fitted.keep.map((j) => rest[j]), widths: fitted.widths };
   }
+  if (keep.length === 1 && !copyable(keep[0])) widths[0] = Math.min(widths[0], Math.max(1, available));
   return { keep, widths };
 }
 var import_string_width, COMFORT_WIDTH, GAP, displayWidth, lineWidth;
@@ -10293,7 +10286,7 @@ async function writeTable(io, rawHeaders, rawRows, width, rules) {
 }
 function keyValueLines(io, pairs, fit = (text12) => text12) {
   const width = Math.max(0, ...pairs.map(([k]) => k.length)) + 2;
-  return pairs.filter(([, v]) => v !== void 0 && v !== "").map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(fit(escapeControl(cell(v)), width))}`).join("\n");
+  return pairs.filter(([, v]) => v !== void 0 && v !== "").map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(fit(escapeControl(cell(v)), width, k))}`).join("\n");
 }
 var GENERIC_MIN_WIDTH;
 var init_render = __esm({
@@ -23946,6 +23939,27 @@ var init_context = __esm({
 });
 
 // src/cli/helpLayout.ts
+function summaryOf(description) {
+  let depth = 0;
+  for (let i = 0; i < description.length; i++) {
+    const ch = description[i];
+    if (ch === "(") depth += 1;
+    else if (ch === ")") depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (ch === ":" || ch === ";" || ch === "." && description[i + 1] === " ") && i > 0) return description.slice(0, i).trimEnd();
+  }
+  return description;
+}
+function globalOptionsBlock(cmd, width) {
+  const names2 = [];
+  for (let ancestor = cmd.parent; ancestor; ancestor = ancestor.parent) {
+    for (const option of ancestor.options) if (!option.hidden && option.long !== "--help" && option.long !== "--version") names2.push(optionName(option));
+  }
+  if (names2.length === 0) return "";
+  const words2 = names2.map((name, i) => i < names2.length - 1 ? `${name},` : name);
+  return `Global options (each described by cdba --help):
+${wrap(words2, width, "  ", "  ").join("\n")}
+`;
+}
 function widthFor(command, error2) {
   const output = command.configureOutput();
   return (error2 ? output.getErrHelpWidth?.() : output.getOutHelpWidth?.()) ?? 80;
@@ -23963,30 +23977,44 @@ function wrap(words2, width, first, rest, joiner = "") {
   }
   return [...lines, line];
 }
-function helpProse(text12) {
+function groupOf(command) {
+  let group = command;
+  while (group.parent?.parent) group = group.parent;
+  return group.name();
+}
+function helpAfter(read) {
   return ({ error: error2, command }) => {
     const width = widthFor(command, error2);
-    return `${text12.split(/\n\s*\n/).map((p) => wrap(p.split(/\s+/).filter(Boolean), width, "", "").join("\n")).join("\n\n")}
-`;
+    const { examples, notes, moreInManPage } = read();
+    const blocks = examples.map(([what, line]) => [...wrap(what.split(" "), width, "  # ", "  # "), ...wrap(shellWords(line), width, "  $ ", "      ", " \\")]);
+    const noteLines = notes ? ["", ...notes.split(/\n\s*\n/).flatMap((p, i) => [...i > 0 ? [""] : [], ...wrap(p.split(/\s+/).filter(Boolean), width, "", "")])] : [];
+    const section = (shown3) => shown3.length ? ["", "Examples:", ...shown3.flatMap((b, i) => [...i > 0 ? [""] : [], ...b])] : [];
+    const page2 = `man cdba-${groupOf(command)}`;
+    const options = moreInManPage ? "more details" : "";
+    let shown2 = blocks;
+    let pointer = options ? ["", `More details: ${page2}`] : [];
+    if (command.parent) {
+      const room = HELP_SCREEN_LINES - command.helpInformation({ error: error2 }).trimEnd().split("\n").length - noteLines.length;
+      for (let k = blocks.length; k >= 0; k--) {
+        shown2 = blocks.slice(0, k);
+        const rest = blocks.length - k;
+        const examplesLeft = `${rest} more example${rest === 1 ? "" : "s"}`;
+        if (rest > 0) pointer = k === 0 ? ["", `Examples (${rest})${options ? ` and ${options}` : ""}: ${page2}`] : ["", `${examplesLeft}${options ? ` and ${options}` : ""}: ${page2}`];
+        if (section(shown2).length + pointer.length <= room) break;
+      }
+    }
+    return [...section(shown2), ...pointer, ...noteLines].join("\n");
   };
 }
-function helpExamples(examples) {
-  return ({ error: error2, command }) => {
-    const width = widthFor(command, error2);
-    const shown2 = examples.map(([what, line]) => [...wrap(what.split(" "), width, "  # ", "  # "), ...wrap(shellWords(line), width, "  $ ", "      ", " \\")].join("\n"));
-    return `
-Examples:
-${shown2.join("\n\n")}
-`;
-  };
-}
-var wrapWidth, ITEM_SPACE, HELP_LAYOUT, shellWords;
+var wrapWidth, ITEM_SPACE, CHOICES_SHOWN, optionName, HELP_LAYOUT, shellWords, HELP_SCREEN_LINES;
 var init_helpLayout = __esm({
   "src/cli/helpLayout.ts"() {
     "use strict";
     init_esm();
     wrapWidth = (helpWidth) => Math.min(40, Math.floor(helpWidth / 2));
     ITEM_SPACE = 4;
+    CHOICES_SHOWN = 8;
+    optionName = (option) => [option.short, option.long].filter(Boolean).join("/");
     HELP_LAYOUT = {
       prepareContext(context) {
         Help.prototype.prepareContext.call(this, context);
@@ -23997,11 +24025,28 @@ var init_helpLayout = __esm({
         const room = (helper.helpWidth ?? 80) - ITEM_SPACE - helper.minWidthToWrap;
         const terms = [
           ...helper.visibleOptions(cmd).map((o) => helper.optionTerm(o)),
-          ...helper.showGlobalOptions ? helper.visibleGlobalOptions(cmd).map((o) => helper.optionTerm(o)) : [],
           ...helper.visibleCommands(cmd).map((c) => helper.subcommandTerm(c)),
           ...helper.visibleArguments(cmd).map((a) => helper.argumentTerm(a))
         ].map((term) => helper.displayWidth(term));
         return Math.max(0, ...terms.filter((width) => width <= room));
+      },
+      /** A long list of choices (--tier's 35 sizes) takes one line, not nine: its first few, and how many in all. */
+      optionDescription(option) {
+        const choices = option.argChoices;
+        if (!choices || choices.length <= CHOICES_SHOWN) return Help.prototype.optionDescription.call(this, option);
+        const described = Help.prototype.optionDescription.call(this, Object.assign(Object.create(Object.getPrototypeOf(option)), option, { argChoices: void 0 }));
+        const first = choices.slice(0, 3).map((c) => JSON.stringify(c)).join(", ");
+        return `${described} (${choices.length} choices: ${first}, \u2026; in the man page)`;
+      },
+      subcommandDescription(cmd) {
+        return cmd.summary() || summaryOf(cmd.description());
+      },
+      formatHelp(cmd, helper) {
+        const text12 = Help.prototype.formatHelp.call(this, cmd, helper);
+        const globals = globalOptionsBlock(cmd, helper.helpWidth ?? 80);
+        return globals ? `${text12.trimEnd()}
+
+${globals}` : text12;
       },
       formatItem(term, termWidth, description, helper) {
         if (!description || helper.displayWidth(term) <= termWidth) return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
@@ -24010,17 +24055,41 @@ ${Help.prototype.formatItem.call(this, "", termWidth, description, helper)}`;
       }
     };
     shellWords = (line) => line.match(/(?:[^\s'"]+|'[^']*'|"(?:[^"\\]|\\.)*")+/g) ?? [];
+    HELP_SCREEN_LINES = 40;
   }
 });
 
 // src/cli/command.ts
+function afterHelp(command) {
+  if (AFTER_HELP.has(command)) return;
+  AFTER_HELP.add(command);
+  command.addHelpText("after", helpAfter(() => ({ examples: examplesOf(command), notes: notesOf(command), moreInManPage: detailsOf(command).about !== void 0 || Object.keys(detailsOf(command).options ?? {}).length > 0 })));
+}
 function withExamples(command, examples) {
   EXAMPLES.set(command, examples);
-  command.addHelpText("after", helpExamples(examples));
+  afterHelp(command);
   return command;
 }
 function examplesOf(command) {
   return EXAMPLES.get(command) ?? [];
+}
+function withNotes(command, text12) {
+  NOTES.set(command, text12);
+  afterHelp(command);
+  return command;
+}
+function notesOf(command) {
+  return NOTES.get(command);
+}
+function withDetails(command, details) {
+  const unknown = Object.keys(details.options ?? {}).filter((flag) => !command.options.some((o) => o.long === flag));
+  if (unknown.length > 0) throw new Error(`withDetails: ${command.name()} has no ${unknown.join(", ")}`);
+  DETAILS.set(command, details);
+  afterHelp(command);
+  return command;
+}
+function detailsOf(command) {
+  return DETAILS.get(command) ?? {};
 }
 function withOwnOutputs(command, values) {
   OWN_OUTPUTS.set(command, values);
@@ -24113,7 +24182,7 @@ function hardenTree(command) {
   }
   for (const sub of command.commands) if (sub.name() !== "help") hardenTree(sub);
 }
-var App, EXAMPLES, OWN_OUTPUTS, PROTOTYPE_KEYS;
+var App, EXAMPLES, NOTES, AFTER_HELP, DETAILS, OWN_OUTPUTS, PROTOTYPE_KEYS;
 var init_command = __esm({
   "src/cli/command.ts"() {
     "use strict";
@@ -24172,6 +24241,9 @@ var init_command = __esm({
       }
     };
     EXAMPLES = /* @__PURE__ */ new WeakMap();
+    NOTES = /* @__PURE__ */ new WeakMap();
+    AFTER_HELP = /* @__PURE__ */ new WeakSet();
+    DETAILS = /* @__PURE__ */ new WeakMap();
     OWN_OUTPUTS = /* @__PURE__ */ new WeakMap();
     PROTOTYPE_KEYS = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
   }
@@ -36629,7 +36701,7 @@ async function clusterView(io, document3, width) {
     ["Created", summary.created],
     ["Tags", tagsLine(doc.tags)],
     ["ID", typeof doc.id === "string" ? doc.id : void 0]
-  ], fit);
+  ], (text12, used, label2) => COPYABLE_LABELS.has(label2) ? text12 : fit(text12, used));
   const lines = [head, "", bold2("Topology")];
   for (const zone of summary.zones) {
     lines.push(`  ${fit(`${escapeControl(zone.name)} \xB7 ${zone.shards} shard${zone.shards === 1 ? "" : "s"}`, 2)}`);
@@ -36649,7 +36721,7 @@ async function clusterView(io, document3, width) {
   const label = (kind2, srv, optimized) => `${kind2}${srv ? " srv" : ""}${optimized ? " optimized" : ""}`;
   const labels = strings.map((s) => label(s.kind, s.srv, s.optimized));
   const labelWidth = Math.max(0, ...labels.map((l) => l.length)) + 2;
-  strings.forEach((s, i) => lines.push(`  ${labels[i].padEnd(labelWidth)}${fit(escapeControl(s.uri), 2 + labelWidth, "middle")}`));
+  strings.forEach((s, i) => lines.push(`  ${labels[i].padEnd(labelWidth)}${escapeControl(s.uri)}`));
   return `${lines.join("\n")}
 `;
 }
@@ -36660,7 +36732,7 @@ async function showCluster(ctx, document3) {
   }
   await ctx.output(document3, CLUSTER_TABLE);
 }
-var firstAndMore, CLUSTER_COLUMNS, CLUSTER_LIST_TABLE, CLUSTER_TABLE, yesNo;
+var firstAndMore, CLUSTER_COLUMNS, CLUSTER_LIST_TABLE, CLUSTER_TABLE, yesNo, COPYABLE_LABELS;
 var init_view = __esm({
   "src/cli/clusters/view.ts"() {
     "use strict";
@@ -36671,20 +36743,21 @@ var init_view = __esm({
     init_summary();
     firstAndMore = (values) => values.length <= 1 ? values[0] ?? "" : `${values[0]} +${values.length - 1}`;
     CLUSTER_COLUMNS = [
-      // On a narrow terminal: the name stays whole while dropping columns makes room (it is
-      // what the other commands take), the state and provider are never cut, long values are
-      // cut with `…`, and CREATED, TIER, PROVIDER... go first.
+      // On a narrow terminal: the name (what the other commands take) and the creation date
+      // are never cut, nor are the state, type, provider, region and version; whole columns
+      // go instead, in this order: CREATED, DB VERSION, PROVIDER, REGION, TIER, TYPE. Only
+      // TIER's shards that differ may be cut with `…`.
       // DISK shows only when the whole table fits: it is never why another value is cut.
-      { header: "NAME", value: (c) => c.name, minWidth: 16, cut: "middle", copyable: true },
+      { header: "NAME", value: (c) => c.name, copyable: true },
       { header: "STATE", value: (c) => stateLabel(c) },
-      { header: "DB VERSION", value: (c) => c.dbVersion, minWidth: 7, dropPriority: 3 },
-      { header: "TYPE", value: (c) => typeLabel(c), minWidth: 10, dropPriority: 2 },
+      { header: "DB VERSION", value: (c) => c.dbVersion, dropPriority: 6 },
+      { header: "TYPE", value: (c) => typeLabel(c), dropPriority: 2 },
       { header: "PROVIDER", value: (c) => c.providers.join(","), dropPriority: 5 },
-      { header: "REGION", value: (c) => firstAndMore(c.regions), minWidth: 10, dropPriority: 4 },
-      { header: "TIER", value: (c) => c.shardsDiffer ? shardTiers(c.shardsDiffer) : c.tiers.join(","), minWidth: 4, dropPriority: 6 },
+      { header: "REGION", value: (c) => firstAndMore(c.regions), dropPriority: 4 },
+      { header: "TIER", value: (c) => c.shardsDiffer ? shardTiers(c.shardsDiffer) : c.tiers.join(","), minWidth: 4, dropPriority: 3 },
       // Storage: a flex cluster's fixed size, a dedicated cluster's diskSizeGB (shards that differ show theirs under TIER).
       { header: "DISK", value: (c) => c.shardsDiffer || c.diskSizeGB === void 0 ? "" : `${c.diskSizeGB} GB`, onlyWhenAllFits: true },
-      { header: "CREATED", value: (c) => c.created, minWidth: 10, dropPriority: 7 }
+      { header: "CREATED", value: (c) => c.created, copyable: true, dropPriority: 7 }
     ];
     CLUSTER_LIST_TABLE = {
       columns: CLUSTER_COLUMNS,
@@ -36698,6 +36771,7 @@ var init_view = __esm({
       rows: (document3) => [summarize2(document3)]
     };
     yesNo = (value) => value === void 0 ? void 0 : value ? "yes" : "no";
+    COPYABLE_LABELS = /* @__PURE__ */ new Set(["Name", "Created", "ID"]);
   }
 });
 
@@ -44901,7 +44975,7 @@ function summarizeSnapshot(document3) {
   if (flex) {
     return {
       id: text7(doc.id),
-      status,
+      status: FLEX_STATUS[status] ?? status,
       completed: status === "COMPLETED",
       kind: "daily",
       created: text7(doc.finishTime) || text7(doc.scheduledTime),
@@ -45030,7 +45104,7 @@ async function waitForRestore(ctx, locator, jobId, options = {}) {
 function majorOf2(version2) {
   return /^(\d+\.\d+)/.exec(version2)?.[1];
 }
-var OBJECT_ID7, text7, DONE, ENDED;
+var OBJECT_ID7, text7, FLEX_STATUS, DONE, ENDED;
 var init_backups3 = __esm({
   "src/cli/shared/backups.ts"() {
     "use strict";
@@ -45038,6 +45112,7 @@ var init_backups3 = __esm({
     init_object();
     OBJECT_ID7 = /^[0-9a-f]{24}$/;
     text7 = (value) => typeof value === "string" ? value : "";
+    FLEX_STATUS = { PENDING: "pending", QUEUED: "queued", RUNNING: "inProgress", COMPLETED: "completed", FAILED: "failed" };
     DONE = ["COMPLETED", "READY"];
     ENDED = ["FAILED", "CANCELLED", "EXPIRED"];
   }
@@ -45996,8 +46071,8 @@ var init_view2 = __esm({
       { header: "PROVIDER", value: (p) => text10(p.providerName) },
       { header: "STATUS", value: peerStatus },
       // The other side: the AWS VPC, the Azure VNet, the GCP network.
-      { header: "PEER NETWORK", value: (p) => text10(p.vpcId) || text10(p.vnetName) || text10(p.networkName), minWidth: 10, cut: "middle", dropPriority: 2 },
-      { header: "ACCOUNT", value: (p) => text10(p.awsAccountId) || text10(p.azureSubscriptionId) || text10(p.gcpProjectId), minWidth: 10, dropPriority: 1 },
+      { header: "PEER NETWORK", value: (p) => text10(p.vpcId) || text10(p.vnetName) || text10(p.networkName), copyable: true, dropPriority: 2 },
+      { header: "ACCOUNT", value: (p) => text10(p.awsAccountId) || text10(p.azureSubscriptionId) || text10(p.gcpProjectId), copyable: true, dropPriority: 1 },
       { header: "CONTAINER", value: (p) => text10(p.containerId), dropPriority: 3, copyable: true }
     ];
     PEER_LIST_TABLE = { columns: PEER_COLUMNS, rows: results3 };
@@ -46005,10 +46080,10 @@ var init_view2 = __esm({
     CONTAINER_COLUMNS = [
       { header: "ID", value: (c) => text10(c.id), copyable: true },
       { header: "PROVIDER", value: (c) => text10(c.providerName) },
-      { header: "REGION", value: (c) => text10(c.regionName) || text10(c.region) || (Array.isArray(c.regions) ? c.regions.join(",") : ""), minWidth: 8, dropPriority: 2 },
+      { header: "REGION", value: (c) => text10(c.regionName) || text10(c.region) || (Array.isArray(c.regions) ? c.regions.join(",") : ""), dropPriority: 2 },
       { header: "ATLAS CIDR", value: (c) => text10(c.atlasCidrBlock) },
       { header: "PROVISIONED", value: (c) => text10(c.provisioned), dropPriority: 1 },
-      { header: "NETWORK", value: (c) => text10(c.vpcId) || text10(c.vnetName) || text10(c.networkName), minWidth: 10, cut: "middle", dropPriority: 3 }
+      { header: "NETWORK", value: (c) => text10(c.vpcId) || text10(c.vnetName) || text10(c.networkName), copyable: true, dropPriority: 3 }
     ];
     CONTAINER_LIST_TABLE = { columns: CONTAINER_COLUMNS, rows: results3 };
   }
@@ -46141,22 +46216,24 @@ var init_view3 = __esm({
     };
     SERVICE_COLUMNS = [
       { header: "ID", value: (s) => text11(s.id), copyable: true },
-      { header: "PROVIDER", value: (s) => text11(s.cloudProvider) },
-      { header: "REGION", value: (s) => text11(s.regionName), minWidth: 8 },
+      { header: "PROVIDER", value: (s) => text11(s.cloudProvider), dropPriority: 1 },
+      { header: "REGION", value: (s) => text11(s.regionName), dropPriority: 2 },
       { header: "STATUS", value: (s) => text11(s.status) },
-      { header: "ENDPOINTS", value: (s) => serviceEndpoints(s).join(", "), minWidth: 10, cut: "middle", dropPriority: 2 },
-      // What the user's side connects to: the AWS service name, the Azure private link service.
-      { header: "SERVICE NAME", value: (s) => text11(s.endpointServiceName) || text11(s.privateLinkServiceName), minWidth: 10, cut: "middle", dropPriority: 1 }
+      { header: "ENDPOINTS", value: (s) => serviceEndpoints(s).join(", "), copyable: true, dropPriority: 4 },
+      // What the user's side connects to, copied into AWS or Azure: the AWS service name, the
+      // Azure private link service. Never cut: where it does not fit whole (about 110 columns
+      // with the others) the column goes, and `get <id> -o json --query endpointServiceName` gives it.
+      { header: "SERVICE NAME", value: (s) => text11(s.endpointServiceName) || text11(s.privateLinkServiceName), copyable: true, dropPriority: 3 }
     ];
     SERVICE_LIST_TABLE = { columns: SERVICE_COLUMNS, rows: results4 };
     SERVICE_TABLE = { columns: SERVICE_COLUMNS, rows: (document3) => [document3 ?? {}] };
     endpointStatus = (endpoint) => text11(endpoint.connectionStatus) || text11(endpoint.status);
     ENDPOINT_TABLE = {
       columns: [
-        { header: "ENDPOINT", value: (e) => text11(e.interfaceEndpointId) || text11(e.privateEndpointResourceId) || text11(e.endpointGroupName), minWidth: 12, cut: "middle", copyable: true },
+        { header: "ENDPOINT", value: (e) => text11(e.interfaceEndpointId) || text11(e.privateEndpointResourceId) || text11(e.endpointGroupName), copyable: true },
         { header: "PROVIDER", value: (e) => text11(e.cloudProvider) },
         { header: "STATUS", value: endpointStatus },
-        { header: "IP", value: (e) => text11(e.privateEndpointIPAddress), omitWhenEmpty: true, dropPriority: 1 }
+        { header: "IP", value: (e) => text11(e.privateEndpointIPAddress), copyable: true, omitWhenEmpty: true, dropPriority: 1 }
       ],
       rows: (document3) => [document3 ?? {}]
     };
@@ -46365,7 +46442,7 @@ var ENTRY_COLUMNS = [
   // The address stays whole; the comment gives way first on a narrow terminal.
   { header: "ENTRY", value: (e) => text(e.cidrBlock) || text(e.awsSecurityGroup), copyable: true },
   { header: "COMMENT", value: (e) => text(e.comment), minWidth: 8, dropPriority: 2 },
-  { header: "DELETE AFTER", value: (e) => text(e.deleteAfterDate), minWidth: 10, dropPriority: 1 }
+  { header: "DELETE AFTER", value: (e) => text(e.deleteAfterDate), copyable: true, dropPriority: 1 }
 ];
 var ACCESS_LIST_TABLE = {
   columns: ENTRY_COLUMNS,
@@ -46381,7 +46458,7 @@ var ACCESS_ENTRY_TABLE = {
 function statusTable(entry) {
   return {
     columns: [
-      { header: "ENTRY", value: () => entry, minWidth: 12, cut: "middle", copyable: true },
+      { header: "ENTRY", value: () => entry, copyable: true },
       { header: "STATUS", value: (e) => text(e.STATUS) }
     ],
     rows: (document3) => [document3 ?? {}]
@@ -47196,7 +47273,7 @@ async function chooseConnectionString(ctx, cluster, choice) {
 init_target();
 var MONGOSH_INSTALL_HINT = "install it from https://www.mongodb.com/try/download/shell (or: brew install mongosh, npm install -g mongosh)";
 function registerClustersConnect(parent, app) {
-  const command = parent.command("connect").description("open mongosh on a cluster (its connection string picked as conn-string get does); exits with mongosh's status").argument("<name>", "cluster name").argument("[mongosh-args...]", "arguments after -- go to mongosh as they are").addOption(new Option("--type <type>", "connection type").choices(CONNECTION_TYPES).default("standard")).option("--no-srv", "the host-list form (mongodb://host:port,...) instead of SRV").option("--endpoint <id>", "the string of this private endpoint (implies --type private-endpoint)").option("--username <user>", "database user; mongosh asks for the password itself").option("--print", "print the mongosh command instead of running it").action(
+  const command = parent.command("connect").description("open mongosh on a cluster (its connection string picked as conn-string get does); exits with mongosh's status").summary("open mongosh on a cluster").argument("<name>", "cluster name").argument("[mongosh-args...]", "arguments after -- go to mongosh as they are").addOption(new Option("--type <type>", "connection type").choices(CONNECTION_TYPES).default("standard")).option("--no-srv", "the host-list form (mongodb://host:port,...) instead of SRV").option("--endpoint <id>", "the string of this private endpoint (implies --type private-endpoint)").option("--username <user>", "database user; mongosh asks for the password itself").option("--print", "print the mongosh command instead of running it").action(
     async (name, mongoshArgs, options, cmd) => runClustersConnect(app.context(cmd), name, mongoshArgs, { ...options, typeGiven: cmd.getOptionValueSource("type") === "cli" })
   );
   withExamples(command, [
@@ -47258,7 +47335,7 @@ init_command();
 init_fields();
 init_target();
 function registerClustersConvert(parent, app) {
-  const command = parent.command("convert").description("turn a cluster body of one API version into the shape of another (v1.0, 2023-01-01, 2023-02-01, 2024-08-05, 2024-10-23); offline").option("--file <file>", "the JSON body; - (the default) reads stdin", "-").option("--to <version>", "the version to convert to (default: the version the profile creates clusters at)").option("--from <version>", "the version the body is in, where its fields do not tell").action(async (options, cmd) => runClustersConvert(app.context(cmd), options));
+  const command = parent.command("convert").description("turn a cluster body of one API version into the shape of another (v1.0, 2023-01-01, 2023-02-01, 2024-08-05, 2024-10-23); offline").summary("turn a cluster body of one API version into another's, offline").option("--file <file>", "the JSON body; - (the default) reads stdin", "-").option("--to <version>", "the version to convert to (default: the version the profile creates clusters at)").option("--from <version>", "the version the body is in, where its fields do not tell").action(async (options, cmd) => runClustersConvert(app.context(cmd), options));
   withExamples(command, [
     ["Convert a saved legacy body to the current shape", "cdba clusters convert --file legacy.json > current.json"],
     ["Copy a cluster read at 2023-01-01 into a new one at the default version", `cdba --api-version 2023-01-01 clusters get c1 -o json | cdba clusters convert | jq '.name = "c2"' | cdba clusters create c2 --file -`],
@@ -47342,10 +47419,25 @@ function diskSizeFlag(value) {
 var upper = (value) => value.trim().toUpperCase();
 var TIERS = ["FLEX", ...new Set(Object.values(INSTANCE_SIZES).flat())];
 function registerClustersCreate(parent, app) {
-  const command = parent.command("create").description("create a cluster from flags, from a JSON body (--file), or both (flags override the file)").argument("<name>", "cluster name: letters, digits and hyphens, at most 64").option("--file <file>", "JSON body to send; - reads stdin. Flags and the <name> argument override its fields").addOption(new Option("--provider <provider>", "cloud provider; TENANT is the free tier (M0); with --tier FLEX, the cloud the flex cluster runs on").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region, e.g. US_EAST_1 (AWS), EUROPE_WEST (Azure), CENTRAL_US (GCP)", normalizeRegion).addOption(
+  const command = parent.command("create").description("create a cluster from flags, from a JSON body (--file), or both (flags override the file)").argument("<name>", "cluster name: letters, digits and hyphens, at most 64").option("--file <file>", "JSON body to send; - reads stdin").addOption(new Option("--provider <provider>", "cloud provider; TENANT: the free tier (M0)").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region, e.g. US_EAST_1", normalizeRegion).addOption(
     // Choices for completion (every provider's sizes and FLEX); the provider's own list is checked with the other flags.
-    new Option("--tier <tier>", "instance size, e.g. M10 (default M10; M0 for TENANT); FLEX creates a flex cluster (its own API, 2024-11-13)").choices(TIERS).argParser(upper)
-  ).option("--members <n>", "electable members: 3, 5 or 7 (default 3)", intFlag("--members", 1, 50)).option("--shards <n>", "number of shards (default 1; more than 1 implies --type SHARDED); from 2024-08-05 one replication spec each", intFlag("--shards", 1, 50)).addOption(new Option("--type <type>", "cluster type (default REPLICASET)").choices(CLUSTER_TYPES).argParser(choiceFlag("--type", CLUSTER_TYPES, { upper: true }))).option("--db-version <version>", "database major version, e.g. 7.0 (default: the service picks)").option("--disk-size-gb <n>", "storage in GB (from 2024-08-05: of every shard, in its hardware specs)", diskSizeFlag).option("--backup", "turn on cloud backup (dedicated tiers, M10 and larger; flex clusters have theirs always): scheduled snapshots, on-demand ones, restores (cdba backups)").option("--tag <key=value>", "a resource tag; repeat for more", tagFlag("--tag")).option("--termination-protection", "refuse deletes until it is turned off (cdba clusters patch <name> --no-termination-protection)").option("--no-termination-protection", "allow deletes (the default, unless the file turns protection on)").option("--watch", "wait until the cluster is IDLE, then print it").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (name, options, cmd) => runClustersCreate(app.context(cmd), name, options));
+    new Option("--tier <tier>", "instance size (default M10; M0 for TENANT); FLEX: a flex cluster").choices(TIERS).argParser(upper)
+  ).option("--members <n>", "electable members: 3, 5 or 7 (default 3)", intFlag("--members", 1, 50)).option("--shards <n>", "number of shards (default 1; 2+: --type SHARDED)", intFlag("--shards", 1, 50)).addOption(new Option("--type <type>", "cluster type (default REPLICASET)").choices(CLUSTER_TYPES).argParser(choiceFlag("--type", CLUSTER_TYPES, { upper: true }))).option("--db-version <version>", "database major version, e.g. 7.0").option("--disk-size-gb <n>", "storage in GB", diskSizeFlag).option("--backup", "turn on cloud backup (M10 and up; cdba backups)").option("--tag <key=value>", "a resource tag; repeat for more", tagFlag("--tag")).option("--termination-protection", "refuse deletes until it is turned off").option("--no-termination-protection", "allow deletes (the default)").option("--watch", "wait until the cluster is IDLE, then print it").option("--watch-timeout <duration>", "give up waiting after this long, exit 8").action(async (name, options, cmd) => runClustersCreate(app.context(cmd), name, options));
+  withDetails(command, {
+    options: {
+      "--file": "Flags and the <name> argument override its fields",
+      "--provider": "With --tier FLEX, the cloud the flex cluster runs on",
+      "--region": "US_EAST_1 (AWS), EUROPE_WEST (Azure), CENTRAL_US (GCP)",
+      "--tier": "FLEX creates a flex cluster (its own API, 2024-11-13)",
+      "--shards": "From 2024-08-05, one replication spec each",
+      "--db-version": "Default: the service picks",
+      "--disk-size-gb": "From 2024-08-05: of every shard, in its hardware specs",
+      "--backup": "Dedicated tiers, M10 and larger; flex clusters have theirs always: scheduled snapshots, on-demand ones, restores",
+      "--termination-protection": "cdba clusters patch <name> --no-termination-protection turns it off",
+      "--no-termination-protection": "Unless the file turns protection on",
+      "--watch-timeout": "Implies --watch"
+    }
+  });
   withExamples(command, [
     ["A three-member M10 replica set on AWS, waiting until it is ready", "cdba clusters create c1 --provider AWS --region US_EAST_1 --tier M10 --watch"],
     ["A free shared-tier cluster", "cdba clusters create sandbox --provider TENANT --region US_EAST_1 --tier M0"],
@@ -47419,7 +47511,7 @@ init_flex();
 init_target();
 init_waitForCluster();
 function registerClustersDelete(parent, app) {
-  const command = parent.command("delete").alias("rm").description("delete a cluster (asks first; -y/--yes skips the question, and is required without a terminal)").argument("<name>", "cluster name").option("--watch", "wait until the cluster is gone").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (name, options, cmd) => runClustersDelete(app.context(cmd), name, options));
+  const command = parent.command("delete").alias("rm").description("delete a cluster (asks first; -y/--yes skips the question, and is required without a terminal)").summary("delete a cluster (asks first)").argument("<name>", "cluster name").option("--watch", "wait until the cluster is gone").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (name, options, cmd) => runClustersDelete(app.context(cmd), name, options));
   withExamples(command, [
     ["Delete, asking first, and wait until it is gone", "cdba clusters delete c1 --watch"],
     ["In a script: delete every cluster whose name starts with tmp-", `cdba clusters list --all -o json --query "results[?starts_with(name,'tmp-')].name" | jq -r '.[]' | xargs -n1 cdba clusters delete --yes`]
@@ -47473,7 +47565,6 @@ async function runClustersGet(ctx, name) {
 
 // src/cli/clusters/list.ts
 init_esm();
-init_helpLayout();
 init_command();
 init_flex();
 init_view();
@@ -47496,11 +47587,9 @@ function registerClustersList(parent, app) {
     ["Page 3 of 50 at a time", "cdba clusters list --page 3 --limit 50"],
     ["Names of the flex clusters (the flex API's document)", "cdba clusters list --tier FLEX -o json --query 'results[].name'"]
   ]);
-  command.addHelpText(
-    "after",
-    helpProse(
-      "The table (on a terminal, and -o table in a pipe, tab-separated) shows every cluster of the project: the clusters API's and the flex clusters (TIER FLEX), asked for at once; DISK is each one's storage (on a terminal, shown when the whole table fits). -o json and --query give the clusters API's document as the service sends it, which has no flex clusters; --tier FLEX gives the flex API's document instead. When the flex list fails and the other does not, the table shows what was read, one line says what could not be listed, and the exit code is that failure's (3: 401/403, 7: 5xx after retries)."
-    )
+  withNotes(
+    command,
+    "The table (on a terminal, and -o table in a pipe, tab-separated) shows every cluster of the project: the clusters API's and the flex clusters (TIER FLEX), asked for at once; DISK is each one's storage (on a terminal, shown when the whole table fits). -o json and --query give the clusters API's document as the service sends it, which has no flex clusters; --tier FLEX gives the flex API's document instead. When the flex list fails and the other does not, the table shows what was read, one line says what could not be listed, and the exit code is that failure's (3: 401/403, 7: 5xx after retries)."
   );
 }
 async function runClustersList(ctx, flags) {
@@ -47624,10 +47713,10 @@ var text5 = (value) => typeof value === "string" ? value : "";
 var LOAD_TABLE = {
   columns: [
     { header: "ID", value: (r) => r.id, copyable: true },
-    { header: "CLUSTER", value: (r) => r.cluster, copyable: true, minWidth: 10, cut: "middle" },
-    { header: "STATE", value: (r) => r.state },
-    { header: "STARTED", value: (r) => r.created, dropPriority: 2 },
-    { header: "COMPLETED", value: (r) => r.completed, dropPriority: 1, omitWhenEmpty: true }
+    { header: "CLUSTER", value: (r) => r.cluster, copyable: true },
+    { header: "STATE", value: (r) => r.state, dropPriority: 1 },
+    { header: "STARTED", value: (r) => r.created, copyable: true, dropPriority: 3 },
+    { header: "COMPLETED", value: (r) => r.completed, copyable: true, dropPriority: 2, omitWhenEmpty: true }
   ],
   rows: (doc) => {
     const load2 = doc ?? {};
@@ -47635,7 +47724,7 @@ var LOAD_TABLE = {
   }
 };
 function registerClustersLoadSampleData(parent, app) {
-  const command = parent.command("load-sample-data").description("load the sample dataset (sample_mflix, sample_training, sample_airbnb, ...) into a cluster; --watch waits until it is COMPLETED").argument("<cluster>", "cluster name (dedicated or flex)").option("--watch", "wait until the load is COMPLETED, then print it; a FAILED load ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runLoadSampleData(app.context(cmd), cluster, options));
+  const command = parent.command("load-sample-data").description("load the sample dataset (sample_mflix, sample_training, sample_airbnb, ...) into a cluster; --watch waits until it is COMPLETED").summary("load the sample dataset into a cluster").argument("<cluster>", "cluster name (dedicated or flex)").option("--watch", "wait until the load is COMPLETED, then print it; a FAILED load ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runLoadSampleData(app.context(cmd), cluster, options));
   withExamples(command, [
     ["Load it and wait, then index it", "cdba clusters load-sample-data c1 --watch && cdba search-indexes create c1 --db sample_mflix --collection movies --name default --dynamic --watch"],
     ["Start the load; only its id", "cdba clusters load-sample-data c1 -o json --query _id"]
@@ -47674,7 +47763,22 @@ init_waitForCluster();
 init_object();
 init_flexCluster();
 function registerClustersPatch(parent, app) {
-  const command = parent.command("patch").alias("update").description("change fields of a cluster: from a JSON file, --set path=value, or the convenience flags; sends only what differs").argument("<name>", "cluster name").option("--file <file>", "JSON with the fields to change; - reads stdin (read-only fields are ignored; a legacy body must name provider and region, unless it changes only providerSettings.instanceSizeName, which is applied like --tier)").option("--set <path=value>", "set one field by dotted path (no __proto__, constructor or prototype segment); the value is JSON when it parses, else a string; repeatable", pathValueFlag("--set")).option("--tier <tier>", "instance size for every node (2023-02-01 on: every region config)", tierFlag).option("--disk-size-gb <n>", "storage in GB (2024-08-05 on: in every hardware spec)", diskSizeFlag).option("--members <n>", "electable members: 3, 5 or 7 (2023-02-01 on; one region config per shard)", intFlag("--members", 1, 50)).option("--shard <k>", "with --tier, --disk-size-gb, --members: change only shard k (1-based, as `get` lists them); 2024-08-05 on", intFlag("--shard", 1, 50)).option("--db-version <version>", "database major version, e.g. 8.0").option("--termination-protection", "refuse deletes until it is turned off again").option("--no-termination-protection", "allow deletes again").option("--backup", "turn on cloud backup (dedicated tiers, M10 and larger)").option("--no-backup", "turn cloud backup off: the service stops taking snapshots and deletes those it has").option("--tag <key=value>", "add a resource tag, or replace the value of one; repeatable. Other tags are kept", tagFlag("--tag")).option("--untag <key>", "remove the tag with this key; repeatable. Other tags are kept", collect).option("--watch", "wait until the change is done (IDLE), then print the cluster").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (name, options, cmd) => runClustersPatch(app.context(cmd), name, options));
+  const command = parent.command("patch").alias("update").description("change fields of a cluster: from a JSON file, --set path=value, or the convenience flags; sends only what differs").argument("<name>", "cluster name").option("--file <file>", "JSON with the fields to change; - reads stdin").option("--set <path=value>", "set one field by dotted path; the value is JSON when it parses, else a string; repeatable", pathValueFlag("--set")).option("--tier <tier>", "instance size for every node", tierFlag).option("--disk-size-gb <n>", "storage in GB", diskSizeFlag).option("--members <n>", "electable members: 3, 5 or 7 (2023-02-01 on)", intFlag("--members", 1, 50)).option("--shard <k>", "with --tier, --disk-size-gb, --members: only shard k (1-based, as `get` lists them)", intFlag("--shard", 1, 50)).option("--db-version <version>", "database major version, e.g. 8.0").option("--termination-protection", "refuse deletes until it is turned off again").option("--no-termination-protection", "allow deletes again").option("--backup", "turn on cloud backup (M10 and up)").option("--no-backup", "turn cloud backup off, deleting its snapshots").option("--tag <key=value>", "add a resource tag, or replace its value; repeatable", tagFlag("--tag")).option("--untag <key>", "remove the tag with this key; repeatable", collect).option("--watch", "wait until the change is done (IDLE), then print it").option("--watch-timeout <duration>", "give up waiting after this long, exit 8").action(async (name, options, cmd) => runClustersPatch(app.context(cmd), name, options));
+  withDetails(command, {
+    options: {
+      "--file": "Read-only fields are ignored; a legacy body must name provider and region, unless it changes only providerSettings.instanceSizeName, which is applied like --tier",
+      "--set": "No __proto__, constructor or prototype segment",
+      "--tier": "From 2023-02-01: in every region config",
+      "--disk-size-gb": "From 2024-08-05: in every hardware spec",
+      "--members": "One region config per shard",
+      "--shard": "From 2024-08-05",
+      "--backup": "Dedicated tiers, M10 and larger",
+      "--no-backup": "The service stops taking snapshots and deletes those it has",
+      "--tag": "Other tags are kept",
+      "--untag": "Other tags are kept",
+      "--watch-timeout": "Implies --watch"
+    }
+  });
   withExamples(command, [
     ["Scale up and wait for it", "cdba clusters patch c1 --tier M30 --watch"],
     ["Edit the document and send it back", "cdba clusters get c1 -o json | jq '.diskSizeGB = 40' | cdba clusters patch c1 --file -"],
@@ -48027,7 +48131,8 @@ function optionInfo(option) {
 function describe2(command, parentPath = []) {
   const isRoot = command.parent === null;
   const path = isRoot ? [] : [...parentPath, command.name()];
-  const options = command.options.filter((o) => !o.hidden).map(optionInfo);
+  const details = detailsOf(command).options ?? {};
+  const options = command.options.filter((o) => !o.hidden).map((o) => ({ ...optionInfo(o), ...o.long && details[o.long] ? { details: details[o.long] } : {} }));
   options.push({ flags: "-h, --help", long: "--help", short: "-h", description: "show help", takesValue: false, choices: [] });
   return {
     name: command.name(),
@@ -48043,6 +48148,8 @@ function describe2(command, parentPath = []) {
     })),
     options,
     examples: examplesOf(command),
+    ...notesOf(command) ? { notes: notesOf(command) } : {},
+    ...detailsOf(command).about ? { about: detailsOf(command).about } : {},
     subcommands: command.commands.filter((c) => c.name() !== "help" && !c._hidden).map((c) => describe2(c, path)),
     ...defaultOf(command)
   };
@@ -48481,14 +48588,15 @@ async function runConnStringGet(ctx, cluster, flags) {
 init_command();
 init_flex();
 init_target();
-var TABLE = {
+var CONN_STRING_LIST_TABLE = {
   rows: (document3) => document3,
   columns: [
     { header: "TYPE", value: (r) => r.type },
     { header: "SRV", value: (r) => r.srv ? "yes" : "no", dropPriority: 2 },
     { header: "OPTIMIZED", value: (r) => r.optimized ? "yes" : "", minWidth: 3, dropPriority: 3, omitWhenEmpty: true },
-    { header: "ENDPOINT", value: (r) => r.endpointIds.join(","), minWidth: 8, dropPriority: 1, omitWhenEmpty: true },
-    { header: "CONNECTION STRING", value: (r) => r.connectionString, minWidth: 20, copyable: true }
+    { header: "ENDPOINT", value: (r) => r.endpointIds.join(","), copyable: true, dropPriority: 1, omitWhenEmpty: true },
+    // Never cut: wider than the terminal, the line is longer (the terminal wraps it) and the other columns go.
+    { header: "CONNECTION STRING", value: (r) => r.connectionString, copyable: true }
   ]
 };
 function registerConnStringList(parent, app) {
@@ -48507,7 +48615,7 @@ async function runConnStringList(ctx, cluster) {
     const stateName = typeof body.stateName === "string" ? body.stateName : void 0;
     ctx.io.note(`cdba: ${missingMessage(cluster, { type: "standard", srv: true }, entries, stateName)}`);
   }
-  await ctx.output(entries.map(entryRow), TABLE);
+  await ctx.output(entries.map(entryRow), CONN_STRING_LIST_TABLE);
 }
 
 // src/cli/conn-string/parse.ts
@@ -48539,11 +48647,11 @@ function parsedRows(p) {
   ];
   return rows.filter(([, value]) => value !== void 0 && value !== "").map(([field, value]) => ({ field, value }));
 }
-var TABLE2 = {
+var CONN_STRING_PARSE_TABLE = {
   rows: (document3) => parsedRows(document3),
   columns: [
     { header: "FIELD", value: (r) => r.field },
-    { header: "VALUE", value: (r) => r.value, minWidth: 12 }
+    { header: "VALUE", value: (r) => r.value, copyable: true }
   ]
 };
 function registerConnStringParse(parent, app) {
@@ -48555,7 +48663,7 @@ function registerConnStringParse(parent, app) {
 }
 async function runConnStringParse(ctx, uri) {
   const { parse: parse4 } = await Promise.resolve().then(() => (init_connstring(), connstring_exports));
-  await ctx.output(parse4(uri), TABLE2);
+  await ctx.output(parse4(uri), CONN_STRING_PARSE_TABLE);
 }
 
 // src/cli/conn-string/index.ts
@@ -48650,12 +48758,12 @@ function summarizeUser(document3) {
 var DATABASE_USER_COLUMNS = [
   // On a narrow terminal the name stays whole while dropping columns makes room (then keeps
   // both ends); scopes, then the date, go first.
-  { header: "USERNAME", value: (u) => u.username, minWidth: 12, cut: "middle", copyable: true },
-  { header: "AUTH DB", value: (u) => u.databaseName, dropPriority: 3 },
+  { header: "USERNAME", value: (u) => u.username, copyable: true },
+  { header: "AUTH DB", value: (u) => u.databaseName, copyable: true, dropPriority: 3 },
   { header: "AUTH", value: (u) => u.auth, minWidth: 5, dropPriority: 2 },
   { header: "ROLES", value: (u) => u.roles.join(", "), minWidth: 12 },
   { header: "SCOPES", value: (u) => u.scopes.length === 0 ? "all" : u.scopes.join(", "), minWidth: 8, dropPriority: 5 },
-  { header: "DELETE AFTER", value: (u) => u.deleteAfterDate, minWidth: 10, dropPriority: 4 }
+  { header: "DELETE AFTER", value: (u) => u.deleteAfterDate, copyable: true, dropPriority: 4 }
 ];
 var DATABASE_USER_LIST_TABLE = {
   columns: DATABASE_USER_COLUMNS,
@@ -48704,7 +48812,16 @@ async function showUserWithPassword(ctx, document3, password, note) {
 var MAX_DESCRIPTION = 100;
 var AWS_ARN = /^arn:aws[a-z-]*:iam::\d{12}:(user|role)\/.+$/;
 function registerDbUsersCreate(parent, app) {
-  const command = parent.command("create").description("create a database user: roles, scopes, an optional end date, and a password or another way to sign in").argument("[user]", "username (with --aws-iam-user/--aws-iam-role the ARN is the name; with --file, the file may give it)").option("--role <role@db>", "a role on a database, repeatable: readWrite@app, read@app.orders, a custom role@db; built-ins for every database (atlasAdmin, readAnyDatabase, readWriteAnyDatabase, dbAdminAnyDatabase, clusterMonitor, backup, enableSharding) need no @db; built-in names are case-sensitive", roleFlag).option("--scope <type:name>", "limit the user to a cluster, repeatable: cluster:<name> (also data-lake:<name>, stream:<name>); default: every cluster of the project", scopeFlag).option("--delete-after <duration>", DELETE_AFTER_HELP.deleteAfter).option("--delete-after-date <iso>", DELETE_AFTER_HELP.deleteAfterDate).option("--description <text>", `a note on the user, at most ${MAX_DESCRIPTION} characters`).option("--password-stdin", "read the password from stdin (one line)").option("--generate-password", 'make a strong password and print it once: alone on stdout, or as "password" with -o json').addOption(new Option("--password <password>", "refused: a password on the command line is visible to other users").hideHelp()).option("--aws-iam-user <arn>", "an AWS IAM user signs in (its ARN is the username; database $external)").option("--aws-iam-role <arn>", "an AWS IAM role signs in (its ARN is the username; database $external)").option("--x509 <type>", "X.509 certificates: managed (the service issues them) or customer (your CA; the username is the DN); database $external", choiceFlag("--x509", ["managed", "customer"])).option("--file <file>", "a CloudDatabaseUser JSON body (- for stdin) for any other type (LDAP, OIDC); the flags above add to it").action(async (user, options, cmd) => runDbUsersCreate(app.context(cmd), user, options));
+  const command = parent.command("create").description("create a database user: roles, scopes, an optional end date, and a password or another way to sign in").argument("[user]", "username (with --aws-iam-user/--aws-iam-role the ARN is the name; with --file, the file may give it)").option("--role <role@db>", "a role on a database, repeatable: readWrite@app, read@app.orders, a custom role@db; atlasAdmin and the other built-ins for every database need no @db", roleFlag).option("--scope <type:name>", "limit the user to a cluster, repeatable: cluster:<name> (default: every cluster of the project)", scopeFlag).option("--delete-after <duration>", DELETE_AFTER_HELP.deleteAfter).option("--delete-after-date <iso>", DELETE_AFTER_HELP.deleteAfterDate).option("--description <text>", `a note on the user, at most ${MAX_DESCRIPTION} characters`).option("--password-stdin", "read the password from stdin (one line)").option("--generate-password", 'make a strong password and print it once: alone on stdout, or as "password" with -o json').addOption(new Option("--password <password>", "refused: a password on the command line is visible to other users").hideHelp()).option("--aws-iam-user <arn>", "an AWS IAM user signs in (its ARN is the username)").option("--aws-iam-role <arn>", "an AWS IAM role signs in (its ARN is the username)").option("--x509 <type>", "X.509 certificates: managed or customer (your CA)", choiceFlag("--x509", ["managed", "customer"])).option("--file <file>", "a CloudDatabaseUser JSON body (- for stdin) for any other type (LDAP, OIDC); the flags above add to it").action(async (user, options, cmd) => runDbUsersCreate(app.context(cmd), user, options));
+  withDetails(command, {
+    options: {
+      "--role": "The built-ins for every database (atlasAdmin, readAnyDatabase, readWriteAnyDatabase, dbAdminAnyDatabase, clusterMonitor, backup, enableSharding) need no @db; built-in names are case-sensitive",
+      "--scope": "Also data-lake:<name> and stream:<name>",
+      "--aws-iam-user": "Its database is $external",
+      "--aws-iam-role": "Its database is $external",
+      "--x509": "managed: the service issues the certificates; customer: your CA, and the username is the DN; the database is $external"
+    }
+  });
   withExamples(command, [
     ["Read and write on app, asked for the password", "cdba dbusers create app --role readWrite@app"],
     ["A temporary admin of one cluster, its password generated", "cdba dbusers create tmp --role atlasAdmin --scope cluster:c1 --delete-after 2h --generate-password"],
@@ -48920,7 +49037,23 @@ function probability(value) {
   return p;
 }
 function registerEmulator(program2, app) {
-  const command = program2.command("emulator").description("run a faithful local implementation of the API on loopback (for tests, CI and the demo)").option("--host <host>", "address to listen on; loopback only unless --allow-remote", "127.0.0.1").option("--allow-remote", "let --host be a non-loopback address: anyone who reaches it can use the printed owner keys").option("--port <port>", "port; 0 picks a free one", intFlag("--port", 0, 65535), 0).option("--seed <file>", "JSON seed: projects, API keys, service accounts, clusters (see README)").option("--state <file>", "persist state to this file after every change, and reload it on start").option("--tls-cert <file>", "serve HTTPS with this PEM certificate (needs --tls-key)").option("--tls-key <file>", "PEM private key for --tls-cert").option("--latency <ms>", "add this delay to every response", intFlag("--latency", 0, 6e4)).option("--fail-rate <p>", "answer this fraction of requests with 503 + Retry-After: 1", probability).option("--fault-seed <n>", "seed for --fail-rate, so faults repeat exactly", intFlag("--fault-seed", 0)).option("--drop-after-commit", "commit each cluster create, then drop the connection unanswered").option("--transition-ms <ms>", "how long CREATING/UPDATING/DELETING last (default 2000)", intFlag("--transition-ms", 0)).option("--hold-user-steps", "network peers made while it is on wait where you must act (AWS PENDING_ACCEPTANCE, which lapses after a week as AWS lets it; GCP WAITING_FOR_USER); by default the emulator plays your step in one transition").option("--rate-limit <n>", "requests per minute per project, every resource together, for tests of 429 (default: the service's limits, per resource)", intFlag("--rate-limit", 1)).option("--rate-window-ms <ms>", "length of the --rate-limit window (default 60000, a minute); for tests of 429 handling", intFlag("--rate-window-ms", 1)).option("--write-profile <name>", "write a ready profile for the owner key into the config dir", (name) => validateProfileName(name, "--write-profile")).option("--date <date>", "run the service as on this date (default today): a date that selects a version past its Sunset answers 410 VERSION_GONE, and the Date header reads this day (cdba versions counts from it); a time such as 2026-12-01T14:00:00Z starts the service's clock there, so a restart on the same --state later finds what expired meanwhile gone", serviceDate2).option("--digest-sha256", "offer a SHA-256 digest challenge before the MD5 one (the service offers MD5 only)").action(async (options, cmd) => runEmulator(app.context(cmd), options));
+  const command = program2.command("emulator").description("run a faithful local implementation of the API on loopback (for tests, CI and the demo)").option("--host <host>", "address to listen on; loopback only unless --allow-remote", "127.0.0.1").option("--allow-remote", "let --host be a non-loopback address").option("--port <port>", "port; 0 picks a free one", intFlag("--port", 0, 65535), 0).option("--seed <file>", "JSON seed: projects, API keys, clusters, ...").option("--state <file>", "keep state in this file, reloaded on start").option("--tls-cert <file>", "serve HTTPS with this PEM certificate").option("--tls-key <file>", "PEM private key for --tls-cert").option("--latency <ms>", "add this delay to every response", intFlag("--latency", 0, 6e4)).option("--fail-rate <p>", "answer this fraction of requests with 503", probability).option("--fault-seed <n>", "seed for --fail-rate, so faults repeat exactly", intFlag("--fault-seed", 0)).option("--drop-after-commit", "commit each cluster create, then drop the answer").option("--transition-ms <ms>", "how long CREATING/UPDATING/DELETING last (default 2000)", intFlag("--transition-ms", 0)).option("--hold-user-steps", "network peers wait where you must act").option("--rate-limit <n>", "requests per minute per project, all resources (429)", intFlag("--rate-limit", 1)).option("--rate-window-ms <ms>", "length of the --rate-limit window (default 60000)", intFlag("--rate-window-ms", 1)).option("--write-profile <name>", "save a ready profile for the owner key", (name) => validateProfileName(name, "--write-profile")).option("--date <date>", "run the service as on this date or time (default now)", serviceDate2).option("--digest-sha256", "offer a SHA-256 digest challenge before MD5").action(async (options, cmd) => runEmulator(app.context(cmd), options));
+  withDetails(command, {
+    options: {
+      "--allow-remote": "Anyone who reaches it can use the printed owner keys",
+      "--seed": "Projects, API keys, service accounts, clusters and the rest, as the README shows",
+      "--state": "Written after every change",
+      "--tls-cert": "Needs --tls-key",
+      "--fail-rate": "Each with Retry-After: 1",
+      "--drop-after-commit": "The connection closes unanswered",
+      "--hold-user-steps": "AWS PENDING_ACCEPTANCE, which lapses after a week as AWS lets it; GCP WAITING_FOR_USER. By default the emulator plays your step in one transition",
+      "--rate-limit": "For tests of 429; default: the service's limits, per resource",
+      "--rate-window-ms": "A minute by default; for tests of 429 handling",
+      "--write-profile": "Into the config dir",
+      "--date": "A date that selects a version past its Sunset answers 410 VERSION_GONE, and the Date header reads this day (cdba versions counts from it); a time such as 2026-12-01T14:00:00Z starts the service's clock there, so a restart on the same --state later finds what expired meanwhile gone",
+      "--digest-sha256": "The service offers MD5 only"
+    }
+  });
   withExamples(command, [
     ["Start on a free port and save a profile for it", "cdba emulator --write-profile local"],
     ["In the background: wait for its first line, printed once the profile is saved", "rm -f emu.out; cdba emulator --write-profile local > emu.out & until [ -s emu.out ]; do sleep 0.1; done; cdba -P local clusters list"],
@@ -49258,11 +49391,11 @@ async function envTable(serviceTime2) {
   };
   return {
     columns: [
-      { header: "NAME", value: (e) => e.name, minWidth: 12, cut: "middle", copyable: true },
+      { header: "NAME", value: (e) => e.name, copyable: true },
       { header: "STATE", value: (e) => e.state ?? "-", minWidth: 5 },
       { header: "TIER", value: (e) => e.tier ?? "-", minWidth: 4, dropPriority: 3 },
       { header: "AGE", value: (e) => e.ageSeconds === null ? "-" : shortDuration2(e.ageSeconds * 1e3), minWidth: 3, dropPriority: 2 },
-      { header: "EXPIRES", value: ends, minWidth: 7 },
+      { header: "EXPIRES", value: ends, copyable: true },
       { header: "CREATED CLUSTER", value: (e) => e.state === null ? "-" : e.createdCluster ? "yes" : "no", minWidth: 3, dropPriority: 1 }
     ],
     rows: (document3) => document3?.results ?? []
@@ -49277,8 +49410,18 @@ async function runEnvList(ctx, flags) {
 }
 
 // src/cli/env/index.ts
+var UP_FLAG_DETAILS = {
+  "--ttl": "The user and the access-list entry end this long from now; one week (7d) is the longest deleteAfterDate the service takes",
+  "--ip": "current: the address the service sees this machine call from",
+  "--role": "readWriteAnyDatabase: read and write on any database",
+  "--db-version": "Default: the service picks",
+  "--sample-data": "sample_mflix, sample_training, ...",
+  "--search-index": "The file holds a create request, {database, collectionName, name, type, definition}; the index is READY and queryable before the connection is printed; a re-run updates one whose definition differs",
+  "--from-snapshot": "The source is only read. The env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for",
+  "--watch-timeout": "One limit for every wait (90, 90s, 5m, 1h): the cluster and the entry, the restore, the sample load, the index builds. When it runs out: exit 8, naming what was awaited and what was made, and the env down that removes it"
+};
 function withUpFlags(command) {
-  command.option("--tier <tier>", "FLEX (default) or an instance size such as M10 (a dedicated cluster)").addOption(new Option("--provider <provider>", "cloud provider (default AWS)").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region (default US_EAST_1)", (value) => value.trim().toUpperCase().replace(/-/g, "_")).option("--ttl <duration>", "the user and the access-list entry end this long from now, at most one week (7d), the longest deleteAfterDate the service takes (default 2h)").option("--ip <address>", "who may connect: current (the address the service sees this machine call from, the default), an address or a CIDR block").option("--role <role@db>", "a role of the user, repeatable (default readWriteAnyDatabase: read and write on any database)", roleFlag).option("--db-version <version>", "database major version of a dedicated cluster, e.g. 8.0 (default: the service picks)").option("--sample-data", "load the sample dataset (sample_mflix, sample_training, ...) once the cluster is IDLE").option("--search-index <file>", "a search index to have READY and queryable before the connection is printed: a create request {database, collectionName, name, type, definition}; repeatable; a re-run updates one whose definition differs", collect).option("--from-snapshot <cluster[@id|@latest]>", "start with the data of a snapshot of that cluster (default @latest: its newest completed one): the env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for; the source is only read").option("--watch-timeout <duration>", "give up waiting after this long in all (90, 90s, 5m, 1h; default no limit): the cluster and the entry, the restore, the sample load, the index builds; exit 8, naming what was awaited and what was made, and the env down that removes it");
+  command.option("--tier <tier>", "FLEX (default) or an instance size such as M10").addOption(new Option("--provider <provider>", "cloud provider (default AWS)").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region (default US_EAST_1)", (value) => value.trim().toUpperCase().replace(/-/g, "_")).option("--ttl <duration>", "user and entry lifetime, at most 7d (default 2h)").option("--ip <address>", "who may connect: current (default), an IP or a CIDR").option("--role <role@db>", "user role, repeatable (default readWriteAnyDatabase)", roleFlag).option("--db-version <version>", "major version of a dedicated cluster, e.g. 8.0").option("--sample-data", "load the sample dataset once the cluster is IDLE").option("--search-index <file>", "a search index to have queryable first; repeatable", collect).option("--from-snapshot <cluster[@id|@latest]>", "start with the data of a snapshot of that cluster (default @latest: its newest completed one)").option("--watch-timeout <duration>", "give up waiting after this long in all (default no limit): exit 8");
   return command;
 }
 function takeOutputFlag(cmd) {
@@ -49296,13 +49439,17 @@ function registerEnv(program2, app) {
     ["Remove it again", "cdba env down ci-$GITHUB_RUN_ID"]
   ]);
   const up = withUpFlags(
-    env2.command("up").description("create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env: export lines, each value quoted for the shell, for eval; json; or github: $GITHUB_ENV and $GITHUB_OUTPUT must be regular files cdba can write, not links, checked before any request). Interrupted, it stops and leaves what it made for env down <name>").argument("<name>", "the env and its cluster: letters, digits and hyphens, at most 64")
+    env2.command("up").description("create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env: export lines for eval; json; or github). Interrupted, it stops and leaves what it made for env down <name>").argument("<name>", "the env and its cluster: letters, digits and hyphens, at most 64")
   ).action(async (name, options, cmd) => {
     const output = takeOutputFlag(cmd);
     const { runEnvUp: runEnvUp2 } = await Promise.resolve().then(() => (init_up(), up_exports));
     await runEnvUp2(app.context(cmd), name, options, output);
   });
   withOwnOutputs(up, ["env", "github"]);
+  withDetails(up, {
+    about: "-o env prints export lines, each value quoted for the shell, for eval. $GITHUB_ENV and $GITHUB_OUTPUT (-o github) must be regular files cdba can write, not links, checked before any request",
+    options: { ...UP_FLAG_DETAILS, "--tier": "An instance size makes a dedicated cluster" }
+  });
   withExamples(up, [
     ["Variables for the commands the shell starts (export lines)", 'eval "$(cdba env up ci-1 -o env)" && npm test'],
     ["In a CI script: removed however the job ends, cancelled during env up included", `trap 'cdba env down ci-1' EXIT; eval "$(cdba env up ci-1 -o env)" && npm test`],
@@ -49327,7 +49474,7 @@ function registerEnv(program2, app) {
 }
 function registerRun(program2, app) {
   const run2 = withUpFlags(
-    program2.command("run").description(`env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed; 127, before anything is made: CMD is not on PATH or not an executable file). CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(", ")}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`).option("--name <name>", "the env (default run- and six random characters)").option("--keep-env <name>", "pass this variable to CMD on purpose, although it leads to cdba's credentials; repeatable", collect).argument("[command...]", "the command and its arguments, after --").usage("[options] -- <command> [args...]").allowUnknownOption()
+    program2.command("run").description("env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed; 127: CMD is not on PATH, nothing made)").option("--name <name>", "the env (default run- and six random characters)").option("--keep-env <name>", "pass this credential variable to CMD; repeatable", collect).argument("[command...]", "the command and its arguments, after --").usage("[options] -- <command> [args...]").allowUnknownOption()
   ).action(async (words2, options, cmd) => {
     let root2 = cmd;
     while (root2.parent) root2 = root2.parent;
@@ -49345,6 +49492,10 @@ function registerRun(program2, app) {
     }
     const { runRun: runRun2 } = await Promise.resolve().then(() => (init_run(), run_exports));
     await runRun2(app.context(cmd), dashDash ? afterDash : words2, options, dashDash);
+  });
+  withDetails(run2, {
+    about: `CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(", ")}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`,
+    options: { ...UP_FLAG_DETAILS, "--keep-env": "A variable that leads to cdba's credentials, passed on purpose" }
   });
   withExamples(run2, [
     ["The test suite against a fresh flex cluster, removed afterwards", "cdba run -- npm test"],
@@ -49405,13 +49556,15 @@ function summarizeIndex(document3) {
   };
 }
 var SEARCH_INDEX_COLUMNS = [
-  // Name and id are what the other verbs take: kept whole while dropping columns makes room.
-  { header: "NAME", value: (i) => i.name, minWidth: 10, cut: "middle", copyable: true },
-  { header: "NAMESPACE", value: (i) => i.namespace, minWidth: 12, cut: "middle", dropPriority: 2 },
+  // Name and namespace tell an index apart (two collections may each have "default"),
+  // and with the ID they are what the other verbs take: never cut. Whole columns go
+  // instead: QUERYABLE, TYPE, ID, and last STATUS (beside a long name and namespace).
+  { header: "NAME", value: (i) => i.name, copyable: true },
+  { header: "NAMESPACE", value: (i) => i.namespace, copyable: true },
   { header: "TYPE", value: (i) => i.type, dropPriority: 3 },
-  { header: "STATUS", value: (i) => i.status },
+  { header: "STATUS", value: (i) => i.status, dropPriority: 1 },
   { header: "QUERYABLE", value: (i) => i.queryable, dropPriority: 4 },
-  { header: "ID", value: (i) => i.id, copyable: true, dropPriority: 1 }
+  { header: "ID", value: (i) => i.id, copyable: true, dropPriority: 2 }
 ];
 var list4 = (document3) => Array.isArray(document3) ? document3 : [];
 var SEARCH_INDEX_LIST_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document3) => list4(document3).map(summarizeIndex) };
@@ -49655,14 +49808,16 @@ var results = (document3) => {
   return Array.isArray(list5) ? list5 : [];
 };
 var SNAPSHOT_COLUMNS = [
-  // The ID is what get, delete and restores create take: whole while dropping columns makes room.
+  // The ID is what get, delete and restores create take, the dates what a user reads
+  // and copies: never cut. Whole columns go instead: SIZE, KIND, DESCRIPTION (the one
+  // value cut with `…`), EXPIRES, CREATED.
   { header: "ID", value: (s) => s.id, copyable: true },
   { header: "STATUS", value: (s) => s.status },
-  { header: "KIND", value: (s) => s.kind, dropPriority: 3 },
-  { header: "CREATED", value: (s) => s.created, minWidth: 10, dropPriority: 4 },
-  { header: "EXPIRES", value: (s) => s.expires, minWidth: 10, dropPriority: 2 },
-  { header: "SIZE", value: (s) => s.size, dropPriority: 5, omitWhenEmpty: true },
-  { header: "DESCRIPTION", value: (s) => s.description, minWidth: 8, cut: "end", dropPriority: 1, omitWhenEmpty: true }
+  { header: "KIND", value: (s) => s.kind, dropPriority: 5 },
+  { header: "CREATED", value: (s) => s.created, copyable: true, dropPriority: 2 },
+  { header: "EXPIRES", value: (s) => s.expires, copyable: true, dropPriority: 3 },
+  { header: "SIZE", value: (s) => s.size, dropPriority: 6, omitWhenEmpty: true },
+  { header: "DESCRIPTION", value: (s) => s.description, minWidth: 8, cut: "end", dropPriority: 4, omitWhenEmpty: true }
 ];
 var SNAPSHOT_LIST_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document3) => results(document3).map(summarizeSnapshot) };
 var SNAPSHOT_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document3) => [summarizeSnapshot(document3)] };
@@ -49671,8 +49826,8 @@ var RESTORE_COLUMNS = [
   { header: "STATE", value: (r) => r.state },
   { header: "DELIVERY", value: (r) => r.delivery, dropPriority: 3 },
   { header: "SNAPSHOT", value: (r) => r.snapshotId, copyable: true, dropPriority: 2 },
-  { header: "TARGET", value: (r) => r.target, minWidth: 12, cut: "middle", dropPriority: 4, omitWhenEmpty: true },
-  { header: "FINISHED", value: (r) => r.finished, minWidth: 10, dropPriority: 1, omitWhenEmpty: true }
+  { header: "TARGET", value: (r) => r.target, copyable: true, dropPriority: 4, omitWhenEmpty: true },
+  { header: "FINISHED", value: (r) => r.finished, copyable: true, dropPriority: 1, omitWhenEmpty: true }
 ];
 var RESTORE_LIST_TABLE = { columns: RESTORE_COLUMNS, rows: (document3) => results(document3).map(summarizeRestore) };
 var RESTORE_TABLE = { columns: RESTORE_COLUMNS, rows: (document3) => [summarizeRestore(document3)] };
@@ -49934,8 +50089,12 @@ function registerSnapshotsList(parent, app) {
   const command = parent.command("list").alias("ls").description("list a cluster's snapshots, newest first: the backup schedule's and those taken on demand (a flex cluster's: one a day)").argument("<cluster>", "cluster name (dedicated or flex)").action(async (cluster, _options, cmd) => runSnapshotsList(app.context(cmd), cluster));
   withExamples(command, [
     ["Every snapshot of the cluster", "cdba backups snapshots list c1"],
-    ["The ID of the newest completed snapshot", `cdba backups snapshots list c1 -o json --query "results[?status=='completed'] | [0].id"`]
+    ["The ID of the newest completed snapshot (a dedicated cluster's API says completed, a flex cluster's COMPLETED)", `cdba backups snapshots list c1 -o json --query "results[?status=='completed' || status=='COMPLETED'] | [0].id"`]
   ]);
+  withNotes(
+    command,
+    "STATUS in the table reads queued, inProgress, completed or failed for every cluster; -o json and --query give the document as the service sends it, where a flex cluster's snapshots say QUEUED, RUNNING, COMPLETED or FAILED."
+  );
 }
 async function runSnapshotsList(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
@@ -50061,17 +50220,17 @@ var PROJECT_COLUMNS = [
   // room (an ID is never cut; an org ID is dropped rather than cut), CREATED goes first,
   // and a long name is cut in the middle only when nothing else can give.
   { header: "ID", value: (p) => text9(p.id), copyable: true },
-  { header: "NAME", value: (p) => text9(p.name), minWidth: 12, cut: "middle", copyable: true },
+  { header: "NAME", value: (p) => text9(p.name), copyable: true },
   { header: "CLUSTERS", value: (p) => text9(p.clusterCount), dropPriority: 1 },
   { header: "ORG ID", value: (p) => text9(p.orgId), dropPriority: 2, copyable: true },
-  { header: "CREATED", value: (p) => text9(p.created), minWidth: 10, dropPriority: 3 }
+  { header: "CREATED", value: (p) => text9(p.created), copyable: true, dropPriority: 3 }
 ];
 var PROJECT_LIST_TABLE = { columns: PROJECT_COLUMNS, rows: results2 };
 var PROJECT_TABLE = { columns: PROJECT_COLUMNS, rows: (document3) => [document3 ?? {}] };
 var ORG_LIST_TABLE = {
   columns: [
     { header: "ID", value: (o) => text9(o.id), copyable: true },
-    { header: "NAME", value: (o) => text9(o.name), minWidth: 12, cut: "middle", copyable: true }
+    { header: "NAME", value: (o) => text9(o.name), copyable: true }
   ],
   rows: results2
 };
@@ -50745,7 +50904,7 @@ function settingTable(projectId) {
   return {
     rows: (document3) => [{ projectId, enabled: document3.enabled }],
     columns: [
-      { header: "PROJECT ID", value: (r) => r.projectId, minWidth: 12, copyable: true },
+      { header: "PROJECT ID", value: (r) => r.projectId, copyable: true },
       { header: "PRIVATE IP MODE", value: (r) => r.enabled ? "on" : "off" }
     ]
   };
@@ -51080,17 +51239,17 @@ async function promptMissing(ctx, profile) {
 // src/cli/profile/list.ts
 init_store();
 init_command();
-var TABLE3 = {
+var PROFILE_LIST_TABLE = {
   rows: (document3) => document3,
   // On a terminal a setting no profile sets has no column: a profile without apiVersion
   // calls each operation at its newest version, which no single date would name.
   // Tab-separated output keeps every column, so scripts see the same header always.
   columns: [
-    { header: "NAME", value: (r) => r.current ? `${r.name} *` : r.name, minWidth: 12, cut: "middle", copyable: true },
+    { header: "NAME", value: (r) => r.current ? `${r.name} *` : r.name, copyable: true },
     { header: "AUTH", value: (r) => r.auth, minWidth: 7, dropPriority: 1 },
     { header: "PROJECT ID", value: (r) => r.projectId, dropPriority: 2, copyable: true, omitWhenEmpty: true },
-    { header: "BASE URL", value: (r) => r.baseUrl, minWidth: 12, dropPriority: 3, omitWhenEmpty: true },
-    { header: "API VERSION", value: (r) => r.apiVersion, minWidth: 7, dropPriority: 4, omitWhenEmpty: true }
+    { header: "BASE URL", value: (r) => r.baseUrl, copyable: true, dropPriority: 3, omitWhenEmpty: true },
+    { header: "API VERSION", value: (r) => r.apiVersion, copyable: true, dropPriority: 4, omitWhenEmpty: true }
   ]
 };
 function registerProfileList(parent, app) {
@@ -51115,7 +51274,7 @@ async function runProfileList(ctx) {
     ...p.baseUrl ? { baseUrl: p.baseUrl } : {},
     ...p.apiVersion ? { apiVersion: p.apiVersion } : {}
   }));
-  await ctx.output(rows, TABLE3);
+  await ctx.output(rows, PROFILE_LIST_TABLE);
 }
 
 // src/cli/profile/remove.ts
@@ -51205,11 +51364,11 @@ async function runProfileSet(ctx, rawName, rawKey, rawValue) {
 // src/cli/profile/show.ts
 init_settings();
 init_command();
-var TABLE4 = {
+var PROFILE_SHOW_TABLE = {
   rows: (document3) => document3.settings,
   columns: [
     { header: "KEY", value: (r) => r.key },
-    { header: "VALUE", value: (r) => r.value, minWidth: 12 },
+    { header: "VALUE", value: (r) => r.value, copyable: true },
     { header: "SOURCE", value: (r) => r.source, dropPriority: 1 }
   ]
 };
@@ -51230,7 +51389,7 @@ async function runProfileShow(ctx, name) {
   }));
   await ctx.output(
     { profile: resolved.settings.profileName, exists: resolved.profileExists, profileSource: resolved.profileSource, settings },
-    TABLE4
+    PROFILE_SHOW_TABLE
   );
 }
 
@@ -51338,11 +51497,12 @@ init_command();
 var VERSIONS_TABLE = {
   rows: (document3) => document3.operations,
   columns: [
-    { header: "OPERATION", value: (r) => r.operation },
-    { header: "SENDS", value: (r) => r.sends ?? "none" },
-    { header: "NEWEST", value: (r) => r.newest ?? "none" },
-    { header: "DEPRECATION", value: (r) => r.deprecation ?? (r.operationDeprecated ? "deprecated" : "-") },
-    { header: "SUNSET", value: (r) => r.sunset ?? "-" },
+    // Names and dates are never cut; NEWEST, then DEPRECATION, go on a narrow terminal.
+    { header: "OPERATION", value: (r) => r.operation, copyable: true },
+    { header: "SENDS", value: (r) => r.sends ?? "none", copyable: true },
+    { header: "NEWEST", value: (r) => r.newest ?? "none", copyable: true, dropPriority: 2 },
+    { header: "DEPRECATION", value: (r) => r.deprecation ?? (r.operationDeprecated ? "deprecated" : "-"), copyable: true, dropPriority: 1 },
+    { header: "SUNSET", value: (r) => r.sunset ?? "-", copyable: true },
     { header: "DAYS LEFT", value: (r) => r.daysLeft === null ? "-" : r.daysLeft <= 0 ? "gone" : String(r.daysLeft) }
   ]
 };
@@ -51398,7 +51558,7 @@ function outputFlag(program2) {
   };
 }
 function buildProgram(app) {
-  const program2 = new Command("cdba").description("Command-line tool for the MongoDB Atlas Administration API, with a local emulator").version(app.version, "-V, --version", "print the version").helpOption("-h, --help", "show help").addOption(new Option("-P, --profile <name>", 'profile to use (env CDBA_PROFILE); a name is letters, digits, ".", "_" and "-", at most 64').argParser((name) => validateProfileName(name, "-P/--profile"))).addOption(new Option("-o, --output <format>", "output format (env CDBA_OUTPUT)").choices(OUTPUT_FORMATS)).option("--query <jmespath>", "JMESPath expression applied to the result before formatting").option("--project-id <id>", "project (group) ID (env CDBA_PROJECT_ID)").option("--api-version <version>", "v1.0, or a date such as 2023-02-01 (env CDBA_API_VERSION)").option("--base-url <url>", "service base URL (env CDBA_BASE_URL)").option("--timeout <duration>", "deadline for each HTTP attempt: connect, headers and the whole body; a retry gets a new one; 0 means none (default 60s)").option("--wide", "tables and views on a terminal: every column and value in full, lines as long as they need (default: fit the terminal)").option("--debug", "trace HTTP on stderr, secrets redacted (env CDBA_DEBUG)").addOption(new Option("--error-format <format>", "a failure on stderr as one line (text) or one JSON document (json) (env CDBA_ERROR_FORMAT)").choices(ERROR_FORMATS)).option("--no-color", "disable colour (also NO_COLOR)").option("-y, --yes", "answer yes to confirmations").showSuggestionAfterError(true).showHelpAfterError(false).configureHelp({ showGlobalOptions: true, sortSubcommands: false, ...HELP_LAYOUT });
+  const program2 = new Command("cdba").description("Command-line tool for the MongoDB Atlas Administration API, with a local emulator").version(app.version, "-V, --version", "print the version").helpOption("-h, --help", "show help").addOption(new Option("-P, --profile <name>", 'profile to use (env CDBA_PROFILE); a name is letters, digits, ".", "_" and "-", at most 64').argParser((name) => validateProfileName(name, "-P/--profile"))).addOption(new Option("-o, --output <format>", "output format (env CDBA_OUTPUT)").choices(OUTPUT_FORMATS)).option("--query <jmespath>", "JMESPath expression applied to the result before formatting").option("--project-id <id>", "project (group) ID (env CDBA_PROJECT_ID)").option("--api-version <version>", "v1.0, or a date such as 2023-02-01 (env CDBA_API_VERSION)").option("--base-url <url>", "service base URL (env CDBA_BASE_URL)").option("--timeout <duration>", "deadline for each HTTP attempt: connect, headers and the whole body; a retry gets a new one; 0 means none (default 60s)").option("--wide", "tables and views on a terminal: every column and value in full, lines as long as they need (default: fit the terminal)").option("--debug", "trace HTTP on stderr, secrets redacted (env CDBA_DEBUG)").addOption(new Option("--error-format <format>", "a failure on stderr as one line (text) or one JSON document (json) (env CDBA_ERROR_FORMAT)").choices(ERROR_FORMATS)).option("--no-color", "disable colour (also NO_COLOR)").option("-y, --yes", "answer yes to confirmations").showSuggestionAfterError(true).showHelpAfterError(false).configureHelp({ showGlobalOptions: false, sortSubcommands: false, ...HELP_LAYOUT });
   withExamples(program2, [
     ["Start the local emulator in the background, wait for its first line (printed once its profile is saved), list its clusters", "rm -f emu.out; cdba emulator --write-profile local > emu.out & until [ -s emu.out ]; do sleep 0.1; done; cdba -P local clusters list"],
     ["Names of all clusters, one per line", "cdba clusters list --all -o json --query 'results[].name' | jq -r '.[]'"],
@@ -51580,4 +51740,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=0cf1126794f9f3358e9ee365cc3d5142d05eb23c3091ea5b01e3d05cc193ee59
+//# cdbaBundleSha256=be349a96d4d70d061fa88a48d0debc8bb215dbc2d0958241e7647a9c5957ad61

@@ -4,7 +4,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { Context, debugFromEnv, type ContextOptions, type GlobalOptions } from '../core/context.js';
 import { UsageError } from '../base/errors.js';
 import type { IO } from '../base/io.js';
-import { helpExamples } from './helpLayout.js';
+import { helpAfter } from './helpLayout.js';
 
 export class App {
   private contexts: Context[] = [];
@@ -65,17 +65,61 @@ export class App {
 export type Example = [description: string, command: string];
 
 const EXAMPLES = new WeakMap<object, Example[]>();
+const NOTES = new WeakMap<object, string>();
+const AFTER_HELP = new WeakSet<object>();
+const DETAILS = new WeakMap<object, ManDetails>();
+
+/** One text after a command's help, read when help is shown: its examples, then its notes (helpAfter). */
+function afterHelp(command: CommandUnknownOpts): void {
+  if (AFTER_HELP.has(command)) return;
+  AFTER_HELP.add(command);
+  command.addHelpText('after', helpAfter(() => ({ examples: examplesOf(command), notes: notesOf(command), moreInManPage: detailsOf(command).about !== undefined || Object.keys(detailsOf(command).options ?? {}).length > 0 })));
+}
 
 /** Adds an Examples section to a command's help; the man pages read the same list. */
 export function withExamples<C extends CommandUnknownOpts>(command: C, examples: Example[]): C {
   EXAMPLES.set(command, examples);
-  command.addHelpText('after', helpExamples(examples));
+  afterHelp(command);
   return command;
 }
 
 export function examplesOf(command: object): Example[] {
   return EXAMPLES.get(command) ?? [];
 }
+
+/** Notes after a command's help (paragraphs split by blank lines); the man pages read the same text. */
+export function withNotes<C extends CommandUnknownOpts>(command: C, text: string): C {
+  NOTES.set(command, text);
+  afterHelp(command);
+  return command;
+}
+
+export function notesOf(command: object): string | undefined {
+  return NOTES.get(command);
+}
+
+/** What the man page says beyond --help: more about the command, more about some of its options (by long flag). */
+export interface ManDetails {
+  about?: string;
+  options?: Record<string, string>;
+}
+
+/**
+ * Details in the man page only, after the command's description and its options'
+ * descriptions: a subcommand's --help fits a screen, and says the man page has more.
+ */
+export function withDetails<C extends CommandUnknownOpts>(command: C, details: ManDetails): C {
+  const unknown = Object.keys(details.options ?? {}).filter((flag) => !command.options.some((o) => o.long === flag));
+  if (unknown.length > 0) throw new Error(`withDetails: ${command.name()} has no ${unknown.join(', ')}`);
+  DETAILS.set(command, details);
+  afterHelp(command);
+  return command;
+}
+
+export function detailsOf(command: object): ManDetails {
+  return DETAILS.get(command) ?? {};
+}
+
 
 const OWN_OUTPUTS = new WeakMap<object, readonly string[]>();
 

@@ -7,7 +7,7 @@ import { MAX_BYTES, readTextFileSync } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
 import { formatServiceDate, parseIsoDateTime } from '../core/deleteAfter.js';
 import { takeOverTerminate } from '../base/terminate.js';
-import { intFlag, withExamples, type App } from './command.js';
+import { intFlag, withDetails, withExamples, type App } from './command.js';
 
 interface EmulatorFlags {
   host: string;
@@ -52,24 +52,40 @@ export function registerEmulator(program: Command, app: App): void {
     .command('emulator')
     .description('run a faithful local implementation of the API on loopback (for tests, CI and the demo)')
     .option('--host <host>', 'address to listen on; loopback only unless --allow-remote', '127.0.0.1')
-    .option('--allow-remote', 'let --host be a non-loopback address: anyone who reaches it can use the printed owner keys')
+    .option('--allow-remote', 'let --host be a non-loopback address')
     .option('--port <port>', 'port; 0 picks a free one', intFlag('--port', 0, 65535), 0)
-    .option('--seed <file>', 'JSON seed: projects, API keys, service accounts, clusters (see README)')
-    .option('--state <file>', 'persist state to this file after every change, and reload it on start')
-    .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (needs --tls-key)')
+    .option('--seed <file>', 'JSON seed: projects, API keys, clusters, ...')
+    .option('--state <file>', 'keep state in this file, reloaded on start')
+    .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate')
     .option('--tls-key <file>', 'PEM private key for --tls-cert')
     .option('--latency <ms>', 'add this delay to every response', intFlag('--latency', 0, 60_000))
-    .option('--fail-rate <p>', 'answer this fraction of requests with 503 + Retry-After: 1', probability)
+    .option('--fail-rate <p>', 'answer this fraction of requests with 503', probability)
     .option('--fault-seed <n>', 'seed for --fail-rate, so faults repeat exactly', intFlag('--fault-seed', 0))
-    .option('--drop-after-commit', 'commit each cluster create, then drop the connection unanswered')
+    .option('--drop-after-commit', 'commit each cluster create, then drop the answer')
     .option('--transition-ms <ms>', 'how long CREATING/UPDATING/DELETING last (default 2000)', intFlag('--transition-ms', 0))
-    .option('--hold-user-steps', "network peers made while it is on wait where you must act (AWS PENDING_ACCEPTANCE, which lapses after a week as AWS lets it; GCP WAITING_FOR_USER); by default the emulator plays your step in one transition")
-    .option('--rate-limit <n>', 'requests per minute per project, every resource together, for tests of 429 (default: the service\'s limits, per resource)', intFlag('--rate-limit', 1))
-    .option('--rate-window-ms <ms>', 'length of the --rate-limit window (default 60000, a minute); for tests of 429 handling', intFlag('--rate-window-ms', 1))
-    .option('--write-profile <name>', 'write a ready profile for the owner key into the config dir', (name: string) => validateProfileName(name, '--write-profile'))
-    .option('--date <date>', 'run the service as on this date (default today): a date that selects a version past its Sunset answers 410 VERSION_GONE, and the Date header reads this day (cdba versions counts from it); a time such as 2026-12-01T14:00:00Z starts the service\'s clock there, so a restart on the same --state later finds what expired meanwhile gone', serviceDate)
-    .option('--digest-sha256', 'offer a SHA-256 digest challenge before the MD5 one (the service offers MD5 only)')
+    .option('--hold-user-steps', 'network peers wait where you must act')
+    .option('--rate-limit <n>', 'requests per minute per project, all resources (429)', intFlag('--rate-limit', 1))
+    .option('--rate-window-ms <ms>', 'length of the --rate-limit window (default 60000)', intFlag('--rate-window-ms', 1))
+    .option('--write-profile <name>', 'save a ready profile for the owner key', (name: string) => validateProfileName(name, '--write-profile'))
+    .option('--date <date>', 'run the service as on this date or time (default now)', serviceDate)
+    .option('--digest-sha256', 'offer a SHA-256 digest challenge before MD5')
     .action(async (options, cmd) => runEmulator(app.context(cmd), options));
+  withDetails(command, {
+    options: {
+      '--allow-remote': 'Anyone who reaches it can use the printed owner keys',
+      '--seed': 'Projects, API keys, service accounts, clusters and the rest, as the README shows',
+      '--state': 'Written after every change',
+      '--tls-cert': 'Needs --tls-key',
+      '--fail-rate': 'Each with Retry-After: 1',
+      '--drop-after-commit': 'The connection closes unanswered',
+      '--hold-user-steps': 'AWS PENDING_ACCEPTANCE, which lapses after a week as AWS lets it; GCP WAITING_FOR_USER. By default the emulator plays your step in one transition',
+      '--rate-limit': "For tests of 429; default: the service's limits, per resource",
+      '--rate-window-ms': 'A minute by default; for tests of 429 handling',
+      '--write-profile': 'Into the config dir',
+      '--date': "A date that selects a version past its Sunset answers 410 VERSION_GONE, and the Date header reads this day (cdba versions counts from it); a time such as 2026-12-01T14:00:00Z starts the service's clock there, so a restart on the same --state later finds what expired meanwhile gone",
+      '--digest-sha256': 'The service offers MD5 only',
+    },
+  });
   withExamples(command, [
     ['Start on a free port and save a profile for it', 'cdba emulator --write-profile local'],
     ['In the background: wait for its first line, printed once the profile is saved', 'rm -f emu.out; cdba emulator --write-profile local > emu.out & until [ -s emu.out ]; do sleep 0.1; done; cdba -P local clusters list'],

@@ -66,7 +66,7 @@ export function buildProgram(app: App): Command {
     .option('-y, --yes', 'answer yes to confirmations')
     .showSuggestionAfterError(true)
     .showHelpAfterError(false)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false, ...HELP_LAYOUT });
+    .configureHelp({ showGlobalOptions: false, sortSubcommands: false, ...HELP_LAYOUT });
 
   withExamples(program, [
     ['Start the local emulator in the background, wait for its first line (printed once its profile is saved), list its clusters', 'rm -f emu.out; cdba emulator --write-profile local > emu.out & until [ -s emu.out ]; do sleep 0.1; done; cdba -P local clusters list'],

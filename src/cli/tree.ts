@@ -1,7 +1,7 @@
 // A plain description of the commander tree; the man pages and the shell
 // completion scripts are both generated from it, so they cannot drift apart.
 import type { Command, Option } from '@commander-js/extra-typings';
-import { examplesOf, type Example } from './command.js';
+import { examplesOf, notesOf, detailsOf, type Example } from './command.js';
 
 export interface OptionInfo {
   flags: string;
@@ -10,6 +10,8 @@ export interface OptionInfo {
   description: string;
   takesValue: boolean;
   choices: string[];
+  /** More than --help says: the man page's (withOptionDetails). */
+  details?: string;
 }
 
 export interface CommandInfo {
@@ -22,6 +24,10 @@ export interface CommandInfo {
   args: Array<{ name: string; required: boolean; description: string; choices: string[] }>;
   options: OptionInfo[];
   examples: Example[];
+  /** More about the command than its description, in the man page only (withDetails). */
+  about?: string;
+  /** What the command's help says after its examples (paragraphs split by blank lines). */
+  notes?: string;
   subcommands: CommandInfo[];
   /** The subcommand that runs when none is named (`conn-string c1` is `conn-string get c1`). */
   defaultSubcommand?: string;
@@ -44,7 +50,8 @@ function optionInfo(option: Option): OptionInfo {
 export function describe(command: AnyCommand, parentPath: string[] = []): CommandInfo {
   const isRoot = command.parent === null;
   const path = isRoot ? [] : [...parentPath, command.name()];
-  const options = (command.options as readonly Option[]).filter((o) => !o.hidden).map(optionInfo);
+  const details = detailsOf(command).options ?? {};
+  const options = (command.options as readonly Option[]).filter((o) => !o.hidden).map((o) => ({ ...optionInfo(o), ...(o.long && details[o.long] ? { details: details[o.long] } : {}) }));
   options.push({ flags: '-h, --help', long: '--help', short: '-h', description: 'show help', takesValue: false, choices: [] });
   return {
     name: command.name(),
@@ -60,6 +67,8 @@ export function describe(command: AnyCommand, parentPath: string[] = []): Comman
     })),
     options,
     examples: examplesOf(command),
+    ...(notesOf(command) ? { notes: notesOf(command) } : {}),
+    ...(detailsOf(command).about ? { about: detailsOf(command).about } : {}),
     subcommands: (command.commands as readonly AnyCommand[])
       .filter((c) => c.name() !== 'help' && !(c as unknown as { _hidden?: boolean })._hidden)
       .map((c) => describe(c, path)),

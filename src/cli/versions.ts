@@ -32,14 +32,15 @@ export interface VersionsReport {
   operations: OperationLifecycle[];
 }
 
-const VERSIONS_TABLE: TableSpec<OperationLifecycle> = {
+export const VERSIONS_TABLE: TableSpec<OperationLifecycle> = {
   rows: (document) => (document as VersionsReport).operations,
   columns: [
-    { header: 'OPERATION', value: (r) => r.operation },
-    { header: 'SENDS', value: (r) => r.sends ?? 'none' },
-    { header: 'NEWEST', value: (r) => r.newest ?? 'none' },
-    { header: 'DEPRECATION', value: (r) => r.deprecation ?? (r.operationDeprecated ? 'deprecated' : '-') },
-    { header: 'SUNSET', value: (r) => r.sunset ?? '-' },
+    // Names and dates are never cut; NEWEST, then DEPRECATION, go on a narrow terminal.
+    { header: 'OPERATION', value: (r) => r.operation, copyable: true },
+    { header: 'SENDS', value: (r) => r.sends ?? 'none', copyable: true },
+    { header: 'NEWEST', value: (r) => r.newest ?? 'none', copyable: true, dropPriority: 2 },
+    { header: 'DEPRECATION', value: (r) => r.deprecation ?? (r.operationDeprecated ? 'deprecated' : '-'), copyable: true, dropPriority: 1 },
+    { header: 'SUNSET', value: (r) => r.sunset ?? '-', copyable: true },
     { header: 'DAYS LEFT', value: (r) => (r.daysLeft === null ? '-' : r.daysLeft <= 0 ? 'gone' : String(r.daysLeft)) },
   ],
 };

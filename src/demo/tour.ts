@@ -21,7 +21,8 @@ interface StepResult {
 async function tour(io: IO): Promise<number> {
   const configDir = mkdtempSync(join(tmpdir(), 'cdba-demo-'));
   const emulator = await startEmulator({
-    transitionMs: 1500,
+    // Short transitions: the tour shows every wait and still ends within 20 s.
+    transitionMs: 500,
     seed: {
       projects: [{ id: PROJECT_ID, name: 'demo', privateIpMode: true, peering: true, privateEndpoints: [] }],
       apiKeys: [
@@ -62,11 +63,26 @@ async function tour(io: IO): Promise<number> {
       input: '6f1d2c3b-4a59-4e8f-9a7b-0c1d2e3f4a5b\n',
     },
     { args: ['profile', 'show', '-o', 'table'] },
-    { args: ['clusters', 'create', CLUSTER, '--provider', 'AWS', '--region', 'US_EAST_1', '--tier', 'M10', '--watch', '-o', 'json', '--query', '{name: name, state: stateName}'] },
+    { args: ['clusters', 'create', CLUSTER, '--provider', 'AWS', '--region', 'US_EAST_1', '--tier', 'M10', '--backup', '--watch', '-o', 'json', '--query', '{name: name, state: stateName, backup: backupEnabled}'] },
     { args: ['clusters', 'list', '-o', 'table'] },
     { args: ['clusters', 'get', CLUSTER, '-o', 'json', '--query', '{name: name, tier: replicationSpecs[0].regionConfigs[0].electableSpecs.instanceSize}'] },
     { args: ['conn-string', 'get', CLUSTER] },
     { args: ['conn-string', 'list', CLUSTER, '-o', 'table'] },
+    // Cloud backup: an on-demand snapshot beside the schedule's.
+    { args: ['backups', 'snapshots', 'take', CLUSTER, '--description', 'before the tour', '--retention', '7d', '--watch', '-o', 'json', '--query', '{id: id, status: status}'] },
+    { args: ['backups', 'snapshots', 'list', CLUSTER, '-o', 'json', '--query', 'results[?snapshotType==`onDemand`].{id: id, status: status, description: description}'] },
+    // Search: the sample data, then an index on it, queryable once --watch returns.
+    { args: ['clusters', 'load-sample-data', CLUSTER, '--watch', '-o', 'json', '--query', 'state'] },
+    { args: ['search-indexes', 'create', CLUSTER, '--db', 'sample_mflix', '--collection', 'movies', '--name', 'default', '--dynamic', '--watch', '-o', 'json', '--query', '{name: name, status: status, queryable: queryable}'] },
+    // A database for one CI run: env up makes a flex cluster, a user and an access-list entry; env down removes them.
+    { args: ['env', 'up', 'ci-1', '--ttl', '1h', '-o', 'json'] },
+    { args: ['env', 'down', 'ci-1', '--watch'] },
+    // run: env up, the command with MONGODB_URI in its environment, env down whatever it did.
+    { args: ['run', '--name', 'tour-run', '--', 'node', '-e', "console.log(\"the command sees\", process.env.MONGODB_URI.split(\"@\")[1])"] },
+    // Private networking: a peer with your VPC (peering watch <id> would wait for it), and a private endpoint service.
+    { args: ['peering', 'create', '--provider', 'AWS', '--region', 'EU_WEST_1', '--atlas-cidr', '192.168.248.0/21', '--aws-account-id', '123456789012', '--vpc-id', 'vpc-0a1b2c3d4e5f60718', '--route-table-cidr', '10.0.0.0/16', '-o', 'json', '--query', '{id: id, status: statusName}'] },
+    { args: ['peering', 'list', '-o', 'table'] },
+    { args: ['private-endpoints', 'create', '--provider', 'AWS', '--region', 'EU_WEST_1', '--watch', '-o', 'json', '--query', '{id: id, status: status, serviceName: endpointServiceName}'] },
   ];
   try {
     for (const step of steps) {

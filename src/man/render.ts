@@ -23,7 +23,8 @@ function optionsBlock(info: CommandInfo): string {
   return info.options
     .map((o) => {
       const choices = o.choices.length ? ` One of: ${o.choices.join(', ')}.` : '';
-      return `.TP\n.B ${roff(o.flags)}\n${roff(o.description)}.${roff(choices)}\n`;
+      const details = o.details ? ` ${o.details}.` : '';
+      return `.TP\n.B ${roff(o.flags)}\n${roff(o.description)}.${roff(details)}${roff(choices)}\n`;
     })
     .join('');
 }
@@ -41,9 +42,10 @@ function commandSection(info: CommandInfo): string {
     : '';
   const aliases = info.aliases.length ? `.PP\nAlias: ${roff(info.aliases.join(', '))}.\n` : '';
   return (
-    `.SS "${roff(title)}"\n.PP\n.B ${roff(title)}\n${roff(info.usage)}\n.PP\n${roff(info.description)}.\n` +
+    `.SS "${roff(title)}"\n.PP\n.B ${roff(title)}\n${roff(info.usage)}\n.PP\n${roff(info.description)}.${info.about ? ` ${roff(info.about)}.` : ''}\n` +
     aliases + args + (info.options.length ? `.PP\nOptions:\n${optionsBlock(info)}` : '') +
-    (info.examples.length ? `.PP\nExamples:\n${examplesBlock(info)}` : '')
+    (info.examples.length ? `.PP\nExamples:\n${examplesBlock(info)}` : '') +
+    (info.notes ? info.notes.split(/\n\s*\n/).map((p) => `.PP\n${roff(p.replace(/\s+/g, ' ').trim())}\n`).join('') : '')
   );
 }
 

@@ -19,8 +19,9 @@ export interface Shrink {
   /** Shown only when the whole table fits uncut: never the reason another value is cut (DISK of the clusters tables). */
   onlyWhenAllFits?: boolean | undefined;
   /**
-   * A value users copy into other commands (an ID, a name): kept whole while dropping
-   * columns can make room for it; cut (down to minWidth) only when even that cannot.
+   * A value users copy (an ID, a name, a namespace, a connection string, a service
+   * name, a date): never cut. Other columns are dropped to make room for it, and
+   * when even that cannot, the line is longer than the terminal (which wraps it).
    */
   copyable?: boolean | undefined;
 }
@@ -74,40 +75,27 @@ const lineWidth = (widths: number[]): number => (widths.length === 0 ? 0 : width
  * Widths so that no line is wider than `available`: drop the columns shown
  * only when everything fits, then the least useful columns while even their
  * floors overflow. A column's floor is its minimum, never inside its header (a
- * cut header names nothing), and a copyable column's whole width, unless
- * dropping every droppable column still leaves no room for it whole (then
- * COMFORT_WIDTH, then its minimum, as long as that leaves none either). Then cut
- * long values, widest first, down to COMFORT_WIDTH, so that short ones stay
- * whole; then cut the least useful columns to their floors. A table whose
- * floors cannot fit is cut further, then loses columns from the right, so it still fits.
+ * cut header names nothing); a copyable column's is its whole width, always: it
+ * is never cut. Then cut long values, widest first, down to COMFORT_WIDTH, so
+ * that short ones stay whole; then cut the least useful columns to their floors.
+ * Copyable values wider than the line, alone, make it longer than `available`,
+ * the other kept columns at their floors; otherwise a table whose floors still
+ * cannot fit loses whole columns from the right (never a copyable one) until it does.
  */
 export function fitColumns(natural: number[], rules: Shrink[], available: number, headers: number[] = []): Fit {
   let shown = natural.map((_, i) => i);
   if (lineWidth(natural) > available) shown = shown.filter((i) => !rules[i]?.onlyWhenAllFits);
-  const cutFloor = (i: number): number => Math.min(natural[i]!, Math.max(rules[i]?.minWidth ?? natural[i]!, headers[i] ?? 0));
-  const wholeFloor = (i: number): number => (rules[i]?.copyable ? natural[i]! : cutFloor(i));
-  const dropUntilFits = (floor: (i: number) => number): number[] => {
-    let keep = shown;
-    while (lineWidth(keep.map(floor)) > available) {
-      const droppable = keep.filter((i) => rules[i]?.dropPriority !== undefined);
-      if (droppable.length === 0 || keep.length === 1) break;
-      const first = droppable.reduce((a, b) => (rules[b]!.dropPriority! > rules[a]!.dropPriority! ? b : a));
-      keep = keep.filter((i) => i !== first);
-    }
-    return keep;
-  };
-  // No room for the copyable values whole, even alone: they are cut, but columns still
-  // go before one is cut below COMFORT_WIDTH; and below that, to their minimums.
-  const comfortFloor = (i: number): number => (rules[i]?.copyable ? Math.min(natural[i]!, Math.max(cutFloor(i), COMFORT_WIDTH)) : cutFloor(i));
-  let floor = wholeFloor;
-  let keep = dropUntilFits(floor);
-  for (const next of [comfortFloor, cutFloor]) {
-    if (lineWidth(keep.map(floor)) <= available) break;
-    floor = next;
-    keep = dropUntilFits(floor);
+  const copyable = (i: number): boolean => rules[i]?.copyable === true;
+  const floor = (i: number): number => (copyable(i) ? natural[i]! : Math.min(natural[i]!, Math.max(rules[i]?.minWidth ?? natural[i]!, headers[i] ?? 0)));
+  let keep = shown;
+  while (lineWidth(keep.map(floor)) > available) {
+    const droppable = keep.filter((i) => rules[i]?.dropPriority !== undefined);
+    if (droppable.length === 0 || keep.length === 1) break;
+    const first = droppable.reduce((a, b) => (rules[b]!.dropPriority! > rules[a]!.dropPriority! ? b : a));
+    keep = keep.filter((i) => i !== first);
   }
   const widths = keep.map((i) => natural[i]!);
-  // Long values first, the widest a character at a time, none below its minimum or COMFORT_WIDTH.
+  // Long values first, the widest a character at a time, none below its floor or COMFORT_WIDTH.
   const comfort = (k: number): number => Math.max(floor(keep[k]!), Math.min(natural[keep[k]!]!, COMFORT_WIDTH));
   while (lineWidth(widths) > available) {
     let widest = -1;
@@ -115,8 +103,8 @@ export function fitColumns(natural: number[], rules: Shrink[], available: number
     if (widest < 0) break;
     widths[widest]! -= 1;
   }
-  // Then the least useful columns are cut first, each down to its floor; those never dropped, then copyable ones, last.
-  const usefulness = (k: number): number => (rules[keep[k]!]?.copyable ? -2 : (rules[keep[k]!]?.dropPriority ?? -1));
+  // Then the least useful columns are cut first, each down to its floor; those never dropped last.
+  const usefulness = (k: number): number => rules[keep[k]!]?.dropPriority ?? -1;
   const order = keep.map((_, k) => k).sort((a, b) => usefulness(b) - usefulness(a));
   const shrinkTo = (limit: (k: number) => number): void => {
     for (const k of order) {
@@ -126,11 +114,18 @@ export function fitColumns(natural: number[], rules: Shrink[], available: number
     }
   };
   shrinkTo((k) => Math.min(widths[k]!, floor(keep[k]!)));
-  // Floors that cannot fit: cut past them (to one character, `…`), then drop from the right.
-  shrinkTo((k) => Math.min(widths[k]!, 1));
-  while (keep.length > 1 && lineWidth(widths) > available) {
-    keep.pop();
-    widths.pop();
+  if (lineWidth(widths) <= available) return { keep, widths };
+  // Copyable values wider than the line, alone: it is longer, and what identifies them (TYPE beside a string) stays.
+  if (lineWidth(keep.filter(copyable).map((i) => natural[i]!)) > available) return { keep, widths };
+  // Floors that cannot fit: the rightmost column that is not copyable goes whole (a value
+  // cut below its floor, or its header cut, says nothing), and the rest is fitted again.
+  const last = keep.map(copyable).lastIndexOf(false);
+  if (last >= 0 && keep.length > 1) {
+    const rest = keep.filter((_, k) => k !== last);
+    const fitted = fitColumns(rest.map((i) => natural[i]!), rest.map((i) => rules[i] ?? {}), available, rest.map((i) => headers[i] ?? 0));
+    return { keep: fitted.keep.map((j) => rest[j]!), widths: fitted.widths };
   }
+  // One column left, not copyable: cut to the line. Copyable values that cannot fit make the line longer.
+  if (keep.length === 1 && !copyable(keep[0]!)) widths[0] = Math.min(widths[0]!, Math.max(1, available));
   return { keep, widths };
 }

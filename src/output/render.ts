@@ -151,12 +151,12 @@ async function writeTable(io: IO, rawHeaders: string[], rawRows: string[][], wid
 export function keyValueLines(
   io: IO,
   pairs: Array<[string, unknown, ((text: string) => string)?]>,
-  /** Cuts a value to the room its line leaves (the label's width given); applied before colour, so escape codes never count. */
-  fit: (text: string, labelWidth: number) => string = (text) => text,
+  /** Cuts a value to the room its line leaves (the label's width given, and the label); applied before colour, so escape codes never count. */
+  fit: (text: string, labelWidth: number, label: string) => string = (text) => text,
 ): string {
   const width = Math.max(0, ...pairs.map(([k]) => k.length)) + 2;
   return pairs
     .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(fit(escapeControl(cell(v)), width))}`)
+    .map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(fit(escapeControl(cell(v)), width, k))}`)
     .join('\n');
 }

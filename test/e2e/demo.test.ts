@@ -1,5 +1,6 @@
 // `npm run demo` (dist/demo.js) tours the real CLI against the embedded
-// emulator, exits 0 and leaves nothing behind.
+// emulator, offline, exits 0 and leaves nothing behind; it shows the commands
+// added since the first tour too (the test checks the commands, not the time).
 import { execa } from 'execa';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,12 +24,29 @@ it('runs the whole tour green and cleans up', { timeout: 90_000 }, async () => {
     '$ cdba clusters list',
     '$ cdba conn-string get demo-cluster',
     '$ cdba conn-string parse',
+    // What came since (issue 43, item 15): backups, search indexes, env, run, peering, private endpoints.
+    '$ cdba backups snapshots take demo-cluster',
+    '$ cdba backups snapshots list demo-cluster',
+    '$ cdba clusters load-sample-data demo-cluster --watch',
+    '$ cdba search-indexes create demo-cluster',
+    '$ cdba env up ci-1',
+    '$ cdba env down ci-1',
+    '$ cdba run --name tour-run -- node',
+    '$ cdba peering create --provider AWS',
+    '$ cdba peering list',
+    '$ cdba private-endpoints create --provider AWS',
     '$ cdba private-ip disable --yes',
     '$ cdba clusters delete demo-cluster --yes --watch',
   ]) {
     expect(result.stdout).toContain(step);
   }
   expect(result.stdout).toMatch(/mongodb\+srv:\/\/demo-cluster\.[a-z0-9]+\.mongodb\.net/);
+  // Each shows its result: a completed snapshot, a queryable index, the env's connection, what run's command saw, the service name.
+  expect(result.stdout).toMatch(/"description":"before the tour"/);
+  expect(result.stdout).toContain('{"name":"default","status":"READY","queryable":true}');
+  expect(result.stdout).toMatch(/"MONGODB_URI": "mongodb\+srv:\/\/cdba-env-ci-1:/);
+  expect(result.stdout).toMatch(/^the command sees tour-run\.[a-z0-9]+\.mongodb\.net$/m);
+  expect(result.stdout).toMatch(/"serviceName":"com\.amazonaws\.vpce\.eu-west-1\.vpce-svc-/);
   expect(result.stdout).toContain('Tour complete.');
   // Nothing of this run is left behind.
   expect(readdirSync(tmp)).toEqual([]);

@@ -1,6 +1,6 @@
 // What `npm pack` would put in the tarball, against what the README says of it:
 // one bundle (dist/cdba.cjs, which bin/codeCache.js loads), the launcher, the man
-// pages, and the README's "about N kB (M MB unpacked, K files)" true within 10%.
+// pages, and the README's table of its size (written by `npm run size`) current.
 // --ignore-scripts: the suite runs on the dist/ that `npm test` built; a prepack
 // rebuild here would swap it under the other test files.
 import { execa } from 'execa';
@@ -29,12 +29,15 @@ it('the tarball holds one bundle, dist/cdba.cjs, and the README gives its size a
   expect(paths).toEqual(expect.arrayContaining(['bin/cdba.js', 'bin/codeCache.js', 'man/cdba.1', 'README.md', 'LICENSE', 'package.json']));
   expect(paths.filter((p) => !/^(bin\/|man\/cdba[\w-]*\.1$|dist\/cdba\.cjs$|README\.md$|LICENSE$|package\.json$)/.test(p))).toEqual([]);
 
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
-  const figures = /the tarball, about (\d+) kB \(([\d.]+) MB unpacked, (\d+) files\)/.exec(readme);
-  expect(figures, 'the README states the tarball as "about N kB (M MB unpacked, K files)"').not.toBeNull();
-  const [kB, unpackedMB, files] = [Number(figures![1]), Number(figures![2]), Number(figures![3])];
-  const within = (stated: number, actual: number): boolean => Math.abs(stated - actual) <= actual * 0.1;
-  expect(within(kB * 1000, pack.size), `README says ${kB} kB; npm pack says ${Math.round(pack.size / 1000)} kB`).toBe(true);
-  expect(within(unpackedMB * 1e6, pack.unpackedSize), `README says ${unpackedMB} MB; npm pack says ${(pack.unpackedSize / 1e6).toFixed(1)} MB`).toBe(true);
-  expect(files, 'the README gives the exact file count').toBe(pack.entryCount);
+  // Issue 43, item 15: the figures are a measured table (scripts/package-size.mjs), not prose that drifts.
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const { table, START, END } = (await import(join(REPO_ROOT, 'scripts', 'package-size.mjs'))) as {
+    table: (pack: Pick<Packed, 'size' | 'unpackedSize' | 'entryCount'>) => string;
+    START: string;
+    END: string;
+  };
+  const written = readme.slice(readme.indexOf(START), readme.indexOf(END) + END.length);
+  expect(written, 'the README has the package-size table').toMatch(/^<!-- package-size/);
+  expect(written, 'the README\'s table is current: run `npm run size`').toBe(table(pack));
+  expect(readme.replace(written, ''), 'no figure of the tarball outside the table').not.toMatch(/\b\d+ kB \(/);
 });

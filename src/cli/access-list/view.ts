@@ -8,7 +8,7 @@ const ENTRY_COLUMNS: Column<Entry>[] = [
   // The address stays whole; the comment gives way first on a narrow terminal.
   { header: 'ENTRY', value: (e) => text(e.cidrBlock) || text(e.awsSecurityGroup), copyable: true },
   { header: 'COMMENT', value: (e) => text(e.comment), minWidth: 8, dropPriority: 2 },
-  { header: 'DELETE AFTER', value: (e) => text(e.deleteAfterDate), minWidth: 10, dropPriority: 1 },
+  { header: 'DELETE AFTER', value: (e) => text(e.deleteAfterDate), copyable: true, dropPriority: 1 },
 ];
 
 export const ACCESS_LIST_TABLE: TableSpec<Entry> = {
@@ -28,7 +28,7 @@ export const ACCESS_ENTRY_TABLE: TableSpec<Entry> = {
 export function statusTable(entry: string): TableSpec<Entry> {
   return {
     columns: [
-      { header: 'ENTRY', value: () => entry, minWidth: 12, cut: 'middle', copyable: true },
+      { header: 'ENTRY', value: () => entry, copyable: true },
       { header: 'STATUS', value: (e) => text(e.STATUS) },
     ],
     rows: (document) => [(document ?? {}) as Entry],

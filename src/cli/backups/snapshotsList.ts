@@ -2,7 +2,7 @@
 // and those taken on demand, newest first; a flex cluster's through the flex backup API.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { withExamples, withNotes, type App } from '../command.js';
 import { backupLocator } from './target.js';
 import { SNAPSHOT_LIST_TABLE } from './view.js';
 
@@ -15,8 +15,14 @@ export function registerSnapshotsList(parent: Command, app: App): void {
     .action(async (cluster, _options, cmd) => runSnapshotsList(app.context(cmd), cluster));
   withExamples(command, [
     ['Every snapshot of the cluster', 'cdba backups snapshots list c1'],
-    ['The ID of the newest completed snapshot', "cdba backups snapshots list c1 -o json --query \"results[?status=='completed'] | [0].id\""],
+    ['The ID of the newest completed snapshot (a dedicated cluster\'s API says completed, a flex cluster\'s COMPLETED)', "cdba backups snapshots list c1 -o json --query \"results[?status=='completed' || status=='COMPLETED'] | [0].id\""],
   ]);
+  withNotes(
+    command,
+    'STATUS in the table reads queued, inProgress, completed or failed for every cluster; ' +
+      '-o json and --query give the document as the service sends it, where a flex cluster\'s ' +
+      'snapshots say QUEUED, RUNNING, COMPLETED or FAILED.',
+  );
 }
 
 export async function runSnapshotsList(ctx: Context, cluster: string): Promise<void> {

@@ -13,14 +13,16 @@ const results = (document: unknown): unknown[] => {
 };
 
 export const SNAPSHOT_COLUMNS: TableSpec<SnapshotSummary>['columns'] = [
-  // The ID is what get, delete and restores create take: whole while dropping columns makes room.
+  // The ID is what get, delete and restores create take, the dates what a user reads
+  // and copies: never cut. Whole columns go instead: SIZE, KIND, DESCRIPTION (the one
+  // value cut with `…`), EXPIRES, CREATED.
   { header: 'ID', value: (s) => s.id, copyable: true },
   { header: 'STATUS', value: (s) => s.status },
-  { header: 'KIND', value: (s) => s.kind, dropPriority: 3 },
-  { header: 'CREATED', value: (s) => s.created, minWidth: 10, dropPriority: 4 },
-  { header: 'EXPIRES', value: (s) => s.expires, minWidth: 10, dropPriority: 2 },
-  { header: 'SIZE', value: (s) => s.size, dropPriority: 5, omitWhenEmpty: true },
-  { header: 'DESCRIPTION', value: (s) => s.description, minWidth: 8, cut: 'end', dropPriority: 1, omitWhenEmpty: true },
+  { header: 'KIND', value: (s) => s.kind, dropPriority: 5 },
+  { header: 'CREATED', value: (s) => s.created, copyable: true, dropPriority: 2 },
+  { header: 'EXPIRES', value: (s) => s.expires, copyable: true, dropPriority: 3 },
+  { header: 'SIZE', value: (s) => s.size, dropPriority: 6, omitWhenEmpty: true },
+  { header: 'DESCRIPTION', value: (s) => s.description, minWidth: 8, cut: 'end', dropPriority: 4, omitWhenEmpty: true },
 ];
 
 export const SNAPSHOT_LIST_TABLE: TableSpec<SnapshotSummary> = { columns: SNAPSHOT_COLUMNS, rows: (document) => results(document).map(summarizeSnapshot) };
@@ -31,8 +33,8 @@ export const RESTORE_COLUMNS: TableSpec<RestoreSummary>['columns'] = [
   { header: 'STATE', value: (r) => r.state },
   { header: 'DELIVERY', value: (r) => r.delivery, dropPriority: 3 },
   { header: 'SNAPSHOT', value: (r) => r.snapshotId, copyable: true, dropPriority: 2 },
-  { header: 'TARGET', value: (r) => r.target, minWidth: 12, cut: 'middle', dropPriority: 4, omitWhenEmpty: true },
-  { header: 'FINISHED', value: (r) => r.finished, minWidth: 10, dropPriority: 1, omitWhenEmpty: true },
+  { header: 'TARGET', value: (r) => r.target, copyable: true, dropPriority: 4, omitWhenEmpty: true },
+  { header: 'FINISHED', value: (r) => r.finished, copyable: true, dropPriority: 1, omitWhenEmpty: true },
 ];
 
 export const RESTORE_LIST_TABLE: TableSpec<RestoreSummary> = { columns: RESTORE_COLUMNS, rows: (document) => results(document).map(summarizeRestore) };

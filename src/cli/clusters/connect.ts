@@ -33,6 +33,7 @@ export function registerClustersConnect(parent: Command, app: App): void {
   const command = parent
     .command('connect')
     .description('open mongosh on a cluster (its connection string picked as conn-string get does); exits with mongosh\'s status')
+    .summary('open mongosh on a cluster')
     .argument('<name>', 'cluster name')
     .argument('[mongosh-args...]', 'arguments after -- go to mongosh as they are')
     .addOption(new Option('--type <type>', 'connection type').choices(CONNECTION_TYPES).default('standard' as ConnectionKind))

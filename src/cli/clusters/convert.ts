@@ -26,6 +26,7 @@ export function registerClustersConvert(parent: Command, app: App): void {
   const command = parent
     .command('convert')
     .description('turn a cluster body of one API version into the shape of another (v1.0, 2023-01-01, 2023-02-01, 2024-08-05, 2024-10-23); offline')
+    .summary('turn a cluster body of one API version into another\'s, offline')
     .option('--file <file>', 'the JSON body; - (the default) reads stdin', '-')
     .option('--to <version>', "the version to convert to (default: the version the profile creates clusters at)")
     .option('--from <version>', 'the version the body is in, where its fields do not tell')

@@ -9,7 +9,7 @@ import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { CLUSTER_TYPES, INSTANCE_SIZES, PROVIDERS } from '../../model/catalog.js';
 import { isFlexCreateBody } from '../../model/flexCluster.js';
-import { choiceFlag, intFlag, tagFlag, withExamples, type App } from '../command.js';
+import { choiceFlag, intFlag, tagFlag, withExamples, withDetails, type App } from '../command.js';
 import { createBody, normalizeRegion, type TopologyFlags } from '../shared/body.js';
 import { adaptToShape, fieldProblems, missingField, refuseProblems } from '../shared/fields.js';
 import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from '../shared/target.js';
@@ -40,27 +40,42 @@ export function registerClustersCreate(parent: Command, app: App): void {
     .command('create')
     .description('create a cluster from flags, from a JSON body (--file), or both (flags override the file)')
     .argument('<name>', 'cluster name: letters, digits and hyphens, at most 64')
-    .option('--file <file>', 'JSON body to send; - reads stdin. Flags and the <name> argument override its fields')
-    .addOption(new Option('--provider <provider>', 'cloud provider; TENANT is the free tier (M0); with --tier FLEX, the cloud the flex cluster runs on').choices(PROVIDERS).argParser(choiceFlag('--provider', PROVIDERS, { upper: true })))
-    .option('--region <region>', "provider region, e.g. US_EAST_1 (AWS), EUROPE_WEST (Azure), CENTRAL_US (GCP)", normalizeRegion)
+    .option('--file <file>', 'JSON body to send; - reads stdin')
+    .addOption(new Option('--provider <provider>', 'cloud provider; TENANT: the free tier (M0)').choices(PROVIDERS).argParser(choiceFlag('--provider', PROVIDERS, { upper: true })))
+    .option('--region <region>', 'provider region, e.g. US_EAST_1', normalizeRegion)
     .addOption(
       // Choices for completion (every provider's sizes and FLEX); the provider's own list is checked with the other flags.
-      new Option('--tier <tier>', 'instance size, e.g. M10 (default M10; M0 for TENANT); FLEX creates a flex cluster (its own API, 2024-11-13)')
+      new Option('--tier <tier>', 'instance size (default M10; M0 for TENANT); FLEX: a flex cluster')
         .choices(TIERS)
         .argParser(upper),
     )
     .option('--members <n>', 'electable members: 3, 5 or 7 (default 3)', intFlag('--members', 1, 50))
-    .option('--shards <n>', 'number of shards (default 1; more than 1 implies --type SHARDED); from 2024-08-05 one replication spec each', intFlag('--shards', 1, 50))
+    .option('--shards <n>', 'number of shards (default 1; 2+: --type SHARDED)', intFlag('--shards', 1, 50))
     .addOption(new Option('--type <type>', 'cluster type (default REPLICASET)').choices(CLUSTER_TYPES).argParser(choiceFlag('--type', CLUSTER_TYPES, { upper: true })))
-    .option('--db-version <version>', 'database major version, e.g. 7.0 (default: the service picks)')
-    .option('--disk-size-gb <n>', 'storage in GB (from 2024-08-05: of every shard, in its hardware specs)', diskSizeFlag)
-    .option('--backup', 'turn on cloud backup (dedicated tiers, M10 and larger; flex clusters have theirs always): scheduled snapshots, on-demand ones, restores (cdba backups)')
+    .option('--db-version <version>', 'database major version, e.g. 7.0')
+    .option('--disk-size-gb <n>', 'storage in GB', diskSizeFlag)
+    .option('--backup', 'turn on cloud backup (M10 and up; cdba backups)')
     .option('--tag <key=value>', 'a resource tag; repeat for more', tagFlag('--tag'))
-    .option('--termination-protection', 'refuse deletes until it is turned off (cdba clusters patch <name> --no-termination-protection)')
-    .option('--no-termination-protection', 'allow deletes (the default, unless the file turns protection on)')
+    .option('--termination-protection', 'refuse deletes until it is turned off')
+    .option('--no-termination-protection', 'allow deletes (the default)')
     .option('--watch', 'wait until the cluster is IDLE, then print it')
-    .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
+    .option('--watch-timeout <duration>', 'give up waiting after this long, exit 8')
     .action(async (name, options, cmd) => runClustersCreate(app.context(cmd), name, options as CreateFlags));
+  withDetails(command, {
+    options: {
+      '--file': 'Flags and the <name> argument override its fields',
+      '--provider': 'With --tier FLEX, the cloud the flex cluster runs on',
+      '--region': 'US_EAST_1 (AWS), EUROPE_WEST (Azure), CENTRAL_US (GCP)',
+      '--tier': 'FLEX creates a flex cluster (its own API, 2024-11-13)',
+      '--shards': 'From 2024-08-05, one replication spec each',
+      '--db-version': 'Default: the service picks',
+      '--disk-size-gb': 'From 2024-08-05: of every shard, in its hardware specs',
+      '--backup': 'Dedicated tiers, M10 and larger; flex clusters have theirs always: scheduled snapshots, on-demand ones, restores',
+      '--termination-protection': 'cdba clusters patch <name> --no-termination-protection turns it off',
+      '--no-termination-protection': 'Unless the file turns protection on',
+      '--watch-timeout': 'Implies --watch',
+    },
+  });
   withExamples(command, [
     ['A three-member M10 replica set on AWS, waiting until it is ready', 'cdba clusters create c1 --provider AWS --region US_EAST_1 --tier M10 --watch'],
     ['A free shared-tier cluster', 'cdba clusters create sandbox --provider TENANT --region US_EAST_1 --tier M0'],

@@ -19,6 +19,7 @@ export function registerClustersDelete(parent: Command, app: App): void {
     .command('delete')
     .alias('rm')
     .description('delete a cluster (asks first; -y/--yes skips the question, and is required without a terminal)')
+    .summary('delete a cluster (asks first)')
     .argument('<name>', 'cluster name')
     .option('--watch', 'wait until the cluster is gone')
     .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')

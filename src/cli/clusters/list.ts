@@ -2,8 +2,7 @@
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../core/context.js';
-import { helpProse } from '../helpLayout.js';
-import { choiceFlag, intFlag, withExamples, type App } from '../command.js';
+import { choiceFlag, intFlag, withExamples, withNotes, type App } from '../command.js';
 import { flexReachable } from '../shared/flex.js';
 import { CLUSTER_LIST_TABLE } from './view.js';
 
@@ -50,18 +49,16 @@ export function registerClustersList(parent: Command, app: App): void {
     ['Page 3 of 50 at a time', 'cdba clusters list --page 3 --limit 50'],
     ['Names of the flex clusters (the flex API\'s document)', "cdba clusters list --tier FLEX -o json --query 'results[].name'"],
   ]);
-  command.addHelpText(
-    'after',
-    helpProse(
-      'The table (on a terminal, and -o table in a pipe, tab-separated) shows every ' +
-        'cluster of the project: the clusters API\'s and the flex clusters (TIER FLEX), ' +
-        'asked for at once; DISK is each one\'s storage (on a terminal, shown when the whole ' +
-        'table fits). -o json and --query give the clusters API\'s ' +
-        'document as the service sends it, which has no flex clusters; --tier FLEX gives ' +
-        'the flex API\'s document instead. When the flex list fails and the other does ' +
-        'not, the table shows what was read, one line says what could not be listed, ' +
-        'and the exit code is that failure\'s (3: 401/403, 7: 5xx after retries).',
-    ),
+  withNotes(
+    command,
+    'The table (on a terminal, and -o table in a pipe, tab-separated) shows every ' +
+      'cluster of the project: the clusters API\'s and the flex clusters (TIER FLEX), ' +
+      'asked for at once; DISK is each one\'s storage (on a terminal, shown when the whole ' +
+      'table fits). -o json and --query give the clusters API\'s ' +
+      'document as the service sends it, which has no flex clusters; --tier FLEX gives ' +
+      'the flex API\'s document instead. When the flex list fails and the other does ' +
+      'not, the table shows what was read, one line says what could not be listed, ' +
+      'and the exit code is that failure\'s (3: 401/403, 7: 5xx after retries).',
   );
 }
 

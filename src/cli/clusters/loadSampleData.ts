@@ -25,13 +25,13 @@ interface LoadRow {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-const LOAD_TABLE: TableSpec<LoadRow> = {
+export const LOAD_TABLE: TableSpec<LoadRow> = {
   columns: [
     { header: 'ID', value: (r) => r.id, copyable: true },
-    { header: 'CLUSTER', value: (r) => r.cluster, copyable: true, minWidth: 10, cut: 'middle' },
-    { header: 'STATE', value: (r) => r.state },
-    { header: 'STARTED', value: (r) => r.created, dropPriority: 2 },
-    { header: 'COMPLETED', value: (r) => r.completed, dropPriority: 1, omitWhenEmpty: true },
+    { header: 'CLUSTER', value: (r) => r.cluster, copyable: true },
+    { header: 'STATE', value: (r) => r.state, dropPriority: 1 },
+    { header: 'STARTED', value: (r) => r.created, copyable: true, dropPriority: 3 },
+    { header: 'COMPLETED', value: (r) => r.completed, copyable: true, dropPriority: 2, omitWhenEmpty: true },
   ],
   rows: (doc) => {
     const load = (doc ?? {}) as Record<string, unknown>;
@@ -43,6 +43,7 @@ export function registerClustersLoadSampleData(parent: Command, app: App): void 
   const command = parent
     .command('load-sample-data')
     .description('load the sample dataset (sample_mflix, sample_training, sample_airbnb, ...) into a cluster; --watch waits until it is COMPLETED')
+    .summary('load the sample dataset into a cluster')
     .argument('<cluster>', 'cluster name (dedicated or flex)')
     .option('--watch', 'wait until the load is COMPLETED, then print it; a FAILED load ends with its reason (exit 1)')
     .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')

@@ -11,7 +11,7 @@ import type { Cluster } from '../../api/resources/clusters.js';
 import { watchTimeoutMs } from '../../core/duration.js';
 import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
-import { collect, intFlag, pathValueFlag, tagFlag, withExamples, type App } from '../command.js';
+import { collect, intFlag, pathValueFlag, tagFlag, withExamples, withDetails, type App } from '../command.js';
 import { applyHardwareChange, BACKUP_FIELD, ShapeEditError, type HardwareChange } from '../../model/clusterShapes.js';
 import { summarize } from './summary.js';
 import { legacyTierChange } from '../../model/clusterConvert.js';
@@ -51,22 +51,37 @@ export function registerClustersPatch(parent: Command, app: App): void {
     .alias('update')
     .description('change fields of a cluster: from a JSON file, --set path=value, or the convenience flags; sends only what differs')
     .argument('<name>', 'cluster name')
-    .option('--file <file>', 'JSON with the fields to change; - reads stdin (read-only fields are ignored; a legacy body must name provider and region, unless it changes only providerSettings.instanceSizeName, which is applied like --tier)')
-    .option('--set <path=value>', 'set one field by dotted path (no __proto__, constructor or prototype segment); the value is JSON when it parses, else a string; repeatable', pathValueFlag('--set'))
-    .option('--tier <tier>', 'instance size for every node (2023-02-01 on: every region config)', tierFlag)
-    .option('--disk-size-gb <n>', 'storage in GB (2024-08-05 on: in every hardware spec)', diskSizeFlag)
-    .option('--members <n>', 'electable members: 3, 5 or 7 (2023-02-01 on; one region config per shard)', intFlag('--members', 1, 50))
-    .option('--shard <k>', 'with --tier, --disk-size-gb, --members: change only shard k (1-based, as `get` lists them); 2024-08-05 on', intFlag('--shard', 1, 50))
+    .option('--file <file>', 'JSON with the fields to change; - reads stdin')
+    .option('--set <path=value>', 'set one field by dotted path; the value is JSON when it parses, else a string; repeatable', pathValueFlag('--set'))
+    .option('--tier <tier>', 'instance size for every node', tierFlag)
+    .option('--disk-size-gb <n>', 'storage in GB', diskSizeFlag)
+    .option('--members <n>', 'electable members: 3, 5 or 7 (2023-02-01 on)', intFlag('--members', 1, 50))
+    .option('--shard <k>', 'with --tier, --disk-size-gb, --members: only shard k (1-based, as `get` lists them)', intFlag('--shard', 1, 50))
     .option('--db-version <version>', 'database major version, e.g. 8.0')
     .option('--termination-protection', 'refuse deletes until it is turned off again')
     .option('--no-termination-protection', 'allow deletes again')
-    .option('--backup', 'turn on cloud backup (dedicated tiers, M10 and larger)')
-    .option('--no-backup', 'turn cloud backup off: the service stops taking snapshots and deletes those it has')
-    .option('--tag <key=value>', 'add a resource tag, or replace the value of one; repeatable. Other tags are kept', tagFlag('--tag'))
-    .option('--untag <key>', 'remove the tag with this key; repeatable. Other tags are kept', collect)
-    .option('--watch', 'wait until the change is done (IDLE), then print the cluster')
-    .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
+    .option('--backup', 'turn on cloud backup (M10 and up)')
+    .option('--no-backup', 'turn cloud backup off, deleting its snapshots')
+    .option('--tag <key=value>', 'add a resource tag, or replace its value; repeatable', tagFlag('--tag'))
+    .option('--untag <key>', 'remove the tag with this key; repeatable', collect)
+    .option('--watch', 'wait until the change is done (IDLE), then print it')
+    .option('--watch-timeout <duration>', 'give up waiting after this long, exit 8')
     .action(async (name, options, cmd) => runClustersPatch(app.context(cmd), name, options));
+  withDetails(command, {
+    options: {
+      '--file': 'Read-only fields are ignored; a legacy body must name provider and region, unless it changes only providerSettings.instanceSizeName, which is applied like --tier',
+      '--set': 'No __proto__, constructor or prototype segment',
+      '--tier': 'From 2023-02-01: in every region config',
+      '--disk-size-gb': 'From 2024-08-05: in every hardware spec',
+      '--members': 'One region config per shard',
+      '--shard': 'From 2024-08-05',
+      '--backup': 'Dedicated tiers, M10 and larger',
+      '--no-backup': 'The service stops taking snapshots and deletes those it has',
+      '--tag': 'Other tags are kept',
+      '--untag': 'Other tags are kept',
+      '--watch-timeout': 'Implies --watch',
+    },
+  });
   withExamples(command, [
     ['Scale up and wait for it', 'cdba clusters patch c1 --tier M30 --watch'],
     ['Edit the document and send it back', 'cdba clusters get c1 -o json | jq \'.diskSizeGB = 40\' | cdba clusters patch c1 --file -'],

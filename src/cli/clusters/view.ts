@@ -14,20 +14,21 @@ type Doc = Record<string, unknown>;
 const firstAndMore = (values: string[]): string => (values.length <= 1 ? (values[0] ?? '') : `${values[0]} +${values.length - 1}`);
 
 export const CLUSTER_COLUMNS: TableSpec<ClusterSummary>['columns'] = [
-  // On a narrow terminal: the name stays whole while dropping columns makes room (it is
-  // what the other commands take), the state and provider are never cut, long values are
-  // cut with `…`, and CREATED, TIER, PROVIDER... go first.
+  // On a narrow terminal: the name (what the other commands take) and the creation date
+  // are never cut, nor are the state, type, provider, region and version; whole columns
+  // go instead, in this order: CREATED, DB VERSION, PROVIDER, REGION, TIER, TYPE. Only
+  // TIER's shards that differ may be cut with `…`.
   // DISK shows only when the whole table fits: it is never why another value is cut.
-  { header: 'NAME', value: (c) => c.name, minWidth: 16, cut: 'middle', copyable: true },
+  { header: 'NAME', value: (c) => c.name, copyable: true },
   { header: 'STATE', value: (c) => stateLabel(c) },
-  { header: 'DB VERSION', value: (c) => c.dbVersion, minWidth: 7, dropPriority: 3 },
-  { header: 'TYPE', value: (c) => typeLabel(c), minWidth: 10, dropPriority: 2 },
+  { header: 'DB VERSION', value: (c) => c.dbVersion, dropPriority: 6 },
+  { header: 'TYPE', value: (c) => typeLabel(c), dropPriority: 2 },
   { header: 'PROVIDER', value: (c) => c.providers.join(','), dropPriority: 5 },
-  { header: 'REGION', value: (c) => firstAndMore(c.regions), minWidth: 10, dropPriority: 4 },
-  { header: 'TIER', value: (c) => (c.shardsDiffer ? shardTiers(c.shardsDiffer) : c.tiers.join(',')), minWidth: 4, dropPriority: 6 },
+  { header: 'REGION', value: (c) => firstAndMore(c.regions), dropPriority: 4 },
+  { header: 'TIER', value: (c) => (c.shardsDiffer ? shardTiers(c.shardsDiffer) : c.tiers.join(',')), minWidth: 4, dropPriority: 3 },
   // Storage: a flex cluster's fixed size, a dedicated cluster's diskSizeGB (shards that differ show theirs under TIER).
   { header: 'DISK', value: (c) => (c.shardsDiffer || c.diskSizeGB === undefined ? '' : `${c.diskSizeGB} GB`), onlyWhenAllFits: true },
-  { header: 'CREATED', value: (c) => c.created, minWidth: 10, dropPriority: 7 },
+  { header: 'CREATED', value: (c) => c.created, copyable: true, dropPriority: 7 },
 ];
 
 /** Shards that differ, one by one: "1:M30/40GB 2:M40/80GB" (1-based, as `patch --shard` counts). */
@@ -72,10 +73,14 @@ function tagsLine(tags: unknown): string | undefined {
 
 const yesNo = (value: boolean | undefined): string | undefined => (value === undefined ? undefined : value ? 'yes' : 'no');
 
+/** Values of the view's head a user copies: never cut (issue 43, item 8). */
+const COPYABLE_LABELS = new Set(['Name', 'Created', 'ID']);
+
 /** The readable view `clusters get` prints on a terminal: summary, topology per zone and region, connection strings. */
 export async function clusterView(io: IO, document: unknown, width?: number): Promise<string> {
   const doc = (document ?? {}) as Doc;
-  // On a terminal every line fits its width: values are cut with `…` (strings in the middle, keeping both ends).
+  // On a terminal a line fits its width: values are cut with `…`, but never one a user copies
+  // (the name, the ID, the creation date, a connection string), which makes its line longer.
   const { truncate } = await import('../../output/fit.js');
   const fit = (text: string, used: number, where: 'end' | 'middle' = 'end'): string =>
     width === undefined ? text : truncate(text, Math.max(8, width - used), where);
@@ -94,7 +99,7 @@ export async function clusterView(io: IO, document: unknown, width?: number): Pr
     ['Created', summary.created],
     ['Tags', tagsLine(doc.tags)],
     ['ID', typeof doc.id === 'string' ? doc.id : undefined],
-  ], fit);
+  ], (text, used, label) => (COPYABLE_LABELS.has(label) ? text : fit(text, used)));
   const lines = [head, '', bold('Topology')];
   for (const zone of summary.zones) {
     // Zone names, regions, sizes and strings are server text: escaped (keyValueLines does the head's).
@@ -116,7 +121,7 @@ export async function clusterView(io: IO, document: unknown, width?: number): Pr
   const label = (kind: string, srv: boolean, optimized: boolean): string => `${kind}${srv ? ' srv' : ''}${optimized ? ' optimized' : ''}`;
   const labels = strings.map((s) => label(s.kind, s.srv, s.optimized));
   const labelWidth = Math.max(0, ...labels.map((l) => l.length)) + 2;
-  strings.forEach((s, i) => lines.push(`  ${labels[i]!.padEnd(labelWidth)}${fit(escapeControl(s.uri), 2 + labelWidth, 'middle')}`));
+  strings.forEach((s, i) => lines.push(`  ${labels[i]!.padEnd(labelWidth)}${escapeControl(s.uri)}`));
   return `${lines.join('\n')}\n`;
 }
 

@@ -8,14 +8,15 @@ import { entryRow, missingMessage, type ConnectionStringRow } from '../shared/co
 import { locateCluster } from '../shared/flex.js';
 import { checkClusterName } from '../shared/target.js';
 
-const TABLE: TableSpec<ConnectionStringRow> = {
+export const CONN_STRING_LIST_TABLE: TableSpec<ConnectionStringRow> = {
   rows: (document) => document as ConnectionStringRow[],
   columns: [
     { header: 'TYPE', value: (r) => r.type },
     { header: 'SRV', value: (r) => (r.srv ? 'yes' : 'no'), dropPriority: 2 },
     { header: 'OPTIMIZED', value: (r) => (r.optimized ? 'yes' : ''), minWidth: 3, dropPriority: 3, omitWhenEmpty: true },
-    { header: 'ENDPOINT', value: (r) => r.endpointIds.join(','), minWidth: 8, dropPriority: 1, omitWhenEmpty: true },
-    { header: 'CONNECTION STRING', value: (r) => r.connectionString, minWidth: 20, copyable: true },
+    { header: 'ENDPOINT', value: (r) => r.endpointIds.join(','), copyable: true, dropPriority: 1, omitWhenEmpty: true },
+    // Never cut: wider than the terminal, the line is longer (the terminal wraps it) and the other columns go.
+    { header: 'CONNECTION STRING', value: (r) => r.connectionString, copyable: true },
   ],
 };
 
@@ -42,5 +43,5 @@ export async function runConnStringList(ctx: Context, cluster: string): Promise<
     const stateName = typeof body.stateName === 'string' ? body.stateName : undefined;
     ctx.io.note(`cdba: ${missingMessage(cluster, { type: 'standard', srv: true }, entries, stateName)}`);
   }
-  await ctx.output(entries.map(entryRow), TABLE);
+  await ctx.output(entries.map(entryRow), CONN_STRING_LIST_TABLE);
 }

@@ -41,11 +41,11 @@ export function parsedRows(p: ParsedConnectionString): FieldRow[] {
   return rows.filter(([, value]) => value !== undefined && value !== '').map(([field, value]) => ({ field, value }));
 }
 
-const TABLE: TableSpec<FieldRow> = {
+export const CONN_STRING_PARSE_TABLE: TableSpec<FieldRow> = {
   rows: (document) => parsedRows(document as ParsedConnectionString),
   columns: [
     { header: 'FIELD', value: (r) => r.field },
-    { header: 'VALUE', value: (r) => r.value, minWidth: 12 },
+    { header: 'VALUE', value: (r) => r.value, copyable: true },
   ],
 };
 
@@ -63,5 +63,5 @@ export function registerConnStringParse(parent: Command, app: App): void {
 
 export async function runConnStringParse(ctx: Context, uri: string): Promise<void> {
   const { parse } = await import('../../connstring/index.js');
-  await ctx.output(parse(uri), TABLE);
+  await ctx.output(parse(uri), CONN_STRING_PARSE_TABLE);
 }

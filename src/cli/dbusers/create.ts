@@ -7,7 +7,7 @@ import { Option, type Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { DELETE_AFTER_HELP, resolveDeleteAfter, type DeleteAfterFlags } from '../../core/deleteAfter.js';
 import { UsageError } from '../../base/errors.js';
-import { choiceFlag, withExamples, type App } from '../command.js';
+import { choiceFlag, withExamples, withDetails, type App } from '../command.js';
 import { withUserHints } from './hints.js';
 import { checkPasswordFlags, obtainPassword, type PasswordFlags } from '../shared/password.js';
 import { roleFlag, scopeFlag, type DatabaseUserRole, type UserScope } from '../shared/roles.js';
@@ -33,19 +33,28 @@ export function registerDbUsersCreate(parent: Command, app: App): void {
     .command('create')
     .description('create a database user: roles, scopes, an optional end date, and a password or another way to sign in')
     .argument('[user]', 'username (with --aws-iam-user/--aws-iam-role the ARN is the name; with --file, the file may give it)')
-    .option('--role <role@db>', 'a role on a database, repeatable: readWrite@app, read@app.orders, a custom role@db; built-ins for every database (atlasAdmin, readAnyDatabase, readWriteAnyDatabase, dbAdminAnyDatabase, clusterMonitor, backup, enableSharding) need no @db; built-in names are case-sensitive', roleFlag)
-    .option('--scope <type:name>', 'limit the user to a cluster, repeatable: cluster:<name> (also data-lake:<name>, stream:<name>); default: every cluster of the project', scopeFlag)
+    .option('--role <role@db>', 'a role on a database, repeatable: readWrite@app, read@app.orders, a custom role@db; atlasAdmin and the other built-ins for every database need no @db', roleFlag)
+    .option('--scope <type:name>', 'limit the user to a cluster, repeatable: cluster:<name> (default: every cluster of the project)', scopeFlag)
     .option('--delete-after <duration>', DELETE_AFTER_HELP.deleteAfter)
     .option('--delete-after-date <iso>', DELETE_AFTER_HELP.deleteAfterDate)
     .option('--description <text>', `a note on the user, at most ${MAX_DESCRIPTION} characters`)
     .option('--password-stdin', 'read the password from stdin (one line)')
     .option('--generate-password', 'make a strong password and print it once: alone on stdout, or as "password" with -o json')
     .addOption(new Option('--password <password>', 'refused: a password on the command line is visible to other users').hideHelp())
-    .option('--aws-iam-user <arn>', 'an AWS IAM user signs in (its ARN is the username; database $external)')
-    .option('--aws-iam-role <arn>', 'an AWS IAM role signs in (its ARN is the username; database $external)')
-    .option('--x509 <type>', 'X.509 certificates: managed (the service issues them) or customer (your CA; the username is the DN); database $external', choiceFlag('--x509', ['managed', 'customer'] as const))
+    .option('--aws-iam-user <arn>', 'an AWS IAM user signs in (its ARN is the username)')
+    .option('--aws-iam-role <arn>', 'an AWS IAM role signs in (its ARN is the username)')
+    .option('--x509 <type>', 'X.509 certificates: managed or customer (your CA)', choiceFlag('--x509', ['managed', 'customer'] as const))
     .option('--file <file>', 'a CloudDatabaseUser JSON body (- for stdin) for any other type (LDAP, OIDC); the flags above add to it')
     .action(async (user, options, cmd) => runDbUsersCreate(app.context(cmd), user, options));
+  withDetails(command, {
+    options: {
+      '--role': 'The built-ins for every database (atlasAdmin, readAnyDatabase, readWriteAnyDatabase, dbAdminAnyDatabase, clusterMonitor, backup, enableSharding) need no @db; built-in names are case-sensitive',
+      '--scope': 'Also data-lake:<name> and stream:<name>',
+      '--aws-iam-user': 'Its database is $external',
+      '--aws-iam-role': 'Its database is $external',
+      '--x509': 'managed: the service issues the certificates; customer: your CA, and the username is the DN; the database is $external',
+    },
+  });
   withExamples(command, [
     ['Read and write on app, asked for the password', 'cdba dbusers create app --role readWrite@app'],
     ['A temporary admin of one cluster, its password generated', 'cdba dbusers create tmp --role atlasAdmin --scope cluster:c1 --delete-after 2h --generate-password'],

@@ -52,12 +52,12 @@ export function summarizeUser(document: unknown): DatabaseUserSummary {
 export const DATABASE_USER_COLUMNS: TableSpec<DatabaseUserSummary>['columns'] = [
   // On a narrow terminal the name stays whole while dropping columns makes room (then keeps
   // both ends); scopes, then the date, go first.
-  { header: 'USERNAME', value: (u) => u.username, minWidth: 12, cut: 'middle', copyable: true },
-  { header: 'AUTH DB', value: (u) => u.databaseName, dropPriority: 3 },
+  { header: 'USERNAME', value: (u) => u.username, copyable: true },
+  { header: 'AUTH DB', value: (u) => u.databaseName, copyable: true, dropPriority: 3 },
   { header: 'AUTH', value: (u) => u.auth, minWidth: 5, dropPriority: 2 },
   { header: 'ROLES', value: (u) => u.roles.join(', '), minWidth: 12 },
   { header: 'SCOPES', value: (u) => (u.scopes.length === 0 ? 'all' : u.scopes.join(', ')), minWidth: 8, dropPriority: 5 },
-  { header: 'DELETE AFTER', value: (u) => u.deleteAfterDate, minWidth: 10, dropPriority: 4 },
+  { header: 'DELETE AFTER', value: (u) => u.deleteAfterDate, copyable: true, dropPriority: 4 },
 ];
 
 export const DATABASE_USER_LIST_TABLE: TableSpec<DatabaseUserSummary> = {

@@ -3,26 +3,38 @@
 import { Option, type Command, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { PROVIDERS } from '../../model/catalog.js';
 import { CREDENTIAL_VARIABLES } from '../../config/resolve.js';
-import { choiceFlag, collect, withExamples, withOwnOutputs, type App } from '../command.js';
+import { choiceFlag, collect, withDetails, withExamples, withOwnOutputs, type App } from '../command.js';
 import { roleFlag } from '../shared/roles.js';
 import { registerEnvExtend } from './extend.js';
 import { registerEnvGc } from './gc.js';
 import { registerEnvList } from './list.js';
 
+/** More on the flags `env up` and `run` share, in the man page (withDetails). */
+const UP_FLAG_DETAILS: Record<string, string> = {
+  '--ttl': 'The user and the access-list entry end this long from now; one week (7d) is the longest deleteAfterDate the service takes',
+  '--ip': 'current: the address the service sees this machine call from',
+  '--role': 'readWriteAnyDatabase: read and write on any database',
+  '--db-version': 'Default: the service picks',
+  '--sample-data': 'sample_mflix, sample_training, ...',
+  '--search-index': 'The file holds a create request, {database, collectionName, name, type, definition}; the index is READY and queryable before the connection is printed; a re-run updates one whose definition differs',
+  '--from-snapshot': "The source is only read. The env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for",
+  '--watch-timeout': 'One limit for every wait (90, 90s, 5m, 1h): the cluster and the entry, the restore, the sample load, the index builds. When it runs out: exit 8, naming what was awaited and what was made, and the env down that removes it',
+};
+
 /** The flags `env up` and `run` share. */
 function withUpFlags<C extends CommandUnknownOpts>(command: C): C {
   command
-    .option('--tier <tier>', 'FLEX (default) or an instance size such as M10 (a dedicated cluster)')
+    .option('--tier <tier>', 'FLEX (default) or an instance size such as M10')
     .addOption(new Option('--provider <provider>', 'cloud provider (default AWS)').choices(PROVIDERS).argParser(choiceFlag('--provider', PROVIDERS, { upper: true })))
     .option('--region <region>', 'provider region (default US_EAST_1)', (value: string) => value.trim().toUpperCase().replace(/-/g, '_'))
-    .option('--ttl <duration>', 'the user and the access-list entry end this long from now, at most one week (7d), the longest deleteAfterDate the service takes (default 2h)')
-    .option('--ip <address>', 'who may connect: current (the address the service sees this machine call from, the default), an address or a CIDR block')
-    .option('--role <role@db>', 'a role of the user, repeatable (default readWriteAnyDatabase: read and write on any database)', roleFlag)
-    .option('--db-version <version>', 'database major version of a dedicated cluster, e.g. 8.0 (default: the service picks)')
-    .option('--sample-data', 'load the sample dataset (sample_mflix, sample_training, ...) once the cluster is IDLE')
-    .option('--search-index <file>', 'a search index to have READY and queryable before the connection is printed: a create request {database, collectionName, name, type, definition}; repeatable; a re-run updates one whose definition differs', collect)
-    .option('--from-snapshot <cluster[@id|@latest]>', "start with the data of a snapshot of that cluster (default @latest: its newest completed one): the env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for; the source is only read")
-    .option('--watch-timeout <duration>', 'give up waiting after this long in all (90, 90s, 5m, 1h; default no limit): the cluster and the entry, the restore, the sample load, the index builds; exit 8, naming what was awaited and what was made, and the env down that removes it');
+    .option('--ttl <duration>', 'user and entry lifetime, at most 7d (default 2h)')
+    .option('--ip <address>', 'who may connect: current (default), an IP or a CIDR')
+    .option('--role <role@db>', 'user role, repeatable (default readWriteAnyDatabase)', roleFlag)
+    .option('--db-version <version>', 'major version of a dedicated cluster, e.g. 8.0')
+    .option('--sample-data', 'load the sample dataset once the cluster is IDLE')
+    .option('--search-index <file>', 'a search index to have queryable first; repeatable', collect)
+    .option('--from-snapshot <cluster[@id|@latest]>', 'start with the data of a snapshot of that cluster (default @latest: its newest completed one)')
+    .option('--watch-timeout <duration>', 'give up waiting after this long in all (default no limit): exit 8');
   return command;
 }
 
@@ -63,7 +75,7 @@ export function registerEnv(program: Command, app: App): void {
   const up = withUpFlags(
     env
       .command('up')
-      .description('create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env: export lines, each value quoted for the shell, for eval; json; or github: $GITHUB_ENV and $GITHUB_OUTPUT must be regular files cdba can write, not links, checked before any request). Interrupted, it stops and leaves what it made for env down <name>')
+      .description('create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env: export lines for eval; json; or github). Interrupted, it stops and leaves what it made for env down <name>')
       .argument('<name>', 'the env and its cluster: letters, digits and hyphens, at most 64'),
   ).action(async (name, options, cmd) => {
     const output = takeOutputFlag(cmd);
@@ -72,6 +84,10 @@ export function registerEnv(program: Command, app: App): void {
   });
   // -o env and github, besides json (ENV_OUTPUTS in connection.ts), are env up's own.
   withOwnOutputs(up, ['env', 'github']);
+  withDetails(up, {
+    about: '-o env prints export lines, each value quoted for the shell, for eval. $GITHUB_ENV and $GITHUB_OUTPUT (-o github) must be regular files cdba can write, not links, checked before any request',
+    options: { ...UP_FLAG_DETAILS, '--tier': 'An instance size makes a dedicated cluster' },
+  });
   withExamples(up, [
     ['Variables for the commands the shell starts (export lines)', 'eval "$(cdba env up ci-1 -o env)" && npm test'],
     ['In a CI script: removed however the job ends, cancelled during env up included', 'trap \'cdba env down ci-1\' EXIT; eval "$(cdba env up ci-1 -o env)" && npm test'],
@@ -106,9 +122,9 @@ export function registerRun(program: Command, app: App): void {
   const run = withUpFlags(
     program
       .command('run')
-      .description(`env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed; 127, before anything is made: CMD is not on PATH or not an executable file). CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(', ')}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`)
+      .description("env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed; 127: CMD is not on PATH, nothing made)")
       .option('--name <name>', 'the env (default run- and six random characters)')
-      .option('--keep-env <name>', 'pass this variable to CMD on purpose, although it leads to cdba\'s credentials; repeatable', collect)
+      .option('--keep-env <name>', 'pass this credential variable to CMD; repeatable', collect)
       .argument('[command...]', 'the command and its arguments, after --')
       .usage('[options] -- <command> [args...]')
       .allowUnknownOption(),
@@ -131,6 +147,10 @@ export function registerRun(program: Command, app: App): void {
     }
     const { runRun } = await import('./run.js');
     await runRun(app.context(cmd), dashDash ? afterDash : words, options as RegisteredUpFlags & { name?: string; keepEnv?: string[] }, dashDash);
+  });
+  withDetails(run, {
+    about: `CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(', ')}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`,
+    options: { ...UP_FLAG_DETAILS, '--keep-env': "A variable that leads to cdba's credentials, passed on purpose" },
   });
   withExamples(run, [
     ['The test suite against a fresh flex cluster, removed afterwards', 'cdba run -- npm test'],

@@ -79,7 +79,7 @@ export async function listDocument(inventory: Inventory, expiredOnly = false): P
 }
 
 /** The table: the document's rows, times relative to the service's clock. */
-async function envTable(serviceTime: string): Promise<TableSpec<EnvListItem>> {
+export async function envTable(serviceTime: string): Promise<TableSpec<EnvListItem>> {
   const { shortDuration } = await import('./expiry.js');
   const now = Date.parse(serviceTime);
   const ends = (item: EnvListItem): string => {
@@ -89,11 +89,11 @@ async function envTable(serviceTime: string): Promise<TableSpec<EnvListItem>> {
   };
   return {
     columns: [
-      { header: 'NAME', value: (e) => e.name, minWidth: 12, cut: 'middle', copyable: true },
+      { header: 'NAME', value: (e) => e.name, copyable: true },
       { header: 'STATE', value: (e) => e.state ?? '-', minWidth: 5 },
       { header: 'TIER', value: (e) => e.tier ?? '-', minWidth: 4, dropPriority: 3 },
       { header: 'AGE', value: (e) => (e.ageSeconds === null ? '-' : shortDuration(e.ageSeconds * 1000)), minWidth: 3, dropPriority: 2 },
-      { header: 'EXPIRES', value: ends, minWidth: 7 },
+      { header: 'EXPIRES', value: ends, copyable: true },
       { header: 'CREATED CLUSTER', value: (e) => (e.state === null ? '-' : e.createdCluster ? 'yes' : 'no'), minWidth: 3, dropPriority: 1 },
     ],
     rows: (document) => ((document as Partial<EnvListDocument> | null)?.results ?? []) as EnvListItem[],

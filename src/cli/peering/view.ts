@@ -17,8 +17,8 @@ const PEER_COLUMNS: Column<Doc>[] = [
   { header: 'PROVIDER', value: (p) => text(p.providerName) },
   { header: 'STATUS', value: peerStatus },
   // The other side: the AWS VPC, the Azure VNet, the GCP network.
-  { header: 'PEER NETWORK', value: (p) => text(p.vpcId) || text(p.vnetName) || text(p.networkName), minWidth: 10, cut: 'middle', dropPriority: 2 },
-  { header: 'ACCOUNT', value: (p) => text(p.awsAccountId) || text(p.azureSubscriptionId) || text(p.gcpProjectId), minWidth: 10, dropPriority: 1 },
+  { header: 'PEER NETWORK', value: (p) => text(p.vpcId) || text(p.vnetName) || text(p.networkName), copyable: true, dropPriority: 2 },
+  { header: 'ACCOUNT', value: (p) => text(p.awsAccountId) || text(p.azureSubscriptionId) || text(p.gcpProjectId), copyable: true, dropPriority: 1 },
   { header: 'CONTAINER', value: (p) => text(p.containerId), dropPriority: 3, copyable: true },
 ];
 
@@ -28,10 +28,10 @@ export const PEER_TABLE: TableSpec<Doc> = { columns: PEER_COLUMNS, rows: (docume
 const CONTAINER_COLUMNS: Column<Doc>[] = [
   { header: 'ID', value: (c) => text(c.id), copyable: true },
   { header: 'PROVIDER', value: (c) => text(c.providerName) },
-  { header: 'REGION', value: (c) => text(c.regionName) || text(c.region) || (Array.isArray(c.regions) ? c.regions.join(',') : ''), minWidth: 8, dropPriority: 2 },
+  { header: 'REGION', value: (c) => text(c.regionName) || text(c.region) || (Array.isArray(c.regions) ? c.regions.join(',') : ''), dropPriority: 2 },
   { header: 'ATLAS CIDR', value: (c) => text(c.atlasCidrBlock) },
   { header: 'PROVISIONED', value: (c) => text(c.provisioned), dropPriority: 1 },
-  { header: 'NETWORK', value: (c) => text(c.vpcId) || text(c.vnetName) || text(c.networkName), minWidth: 10, cut: 'middle', dropPriority: 3 },
+  { header: 'NETWORK', value: (c) => text(c.vpcId) || text(c.vnetName) || text(c.networkName), copyable: true, dropPriority: 3 },
 ];
 
 export const CONTAINER_LIST_TABLE: TableSpec<Doc> = { columns: CONTAINER_COLUMNS, rows: results };

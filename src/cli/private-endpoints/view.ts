@@ -16,12 +16,14 @@ export function serviceEndpoints(service: Doc): string[] {
 
 const SERVICE_COLUMNS: Column<Doc>[] = [
   { header: 'ID', value: (s) => text(s.id), copyable: true },
-  { header: 'PROVIDER', value: (s) => text(s.cloudProvider) },
-  { header: 'REGION', value: (s) => text(s.regionName), minWidth: 8 },
+  { header: 'PROVIDER', value: (s) => text(s.cloudProvider), dropPriority: 1 },
+  { header: 'REGION', value: (s) => text(s.regionName), dropPriority: 2 },
   { header: 'STATUS', value: (s) => text(s.status) },
-  { header: 'ENDPOINTS', value: (s) => serviceEndpoints(s).join(', '), minWidth: 10, cut: 'middle', dropPriority: 2 },
-  // What the user's side connects to: the AWS service name, the Azure private link service.
-  { header: 'SERVICE NAME', value: (s) => text(s.endpointServiceName) || text(s.privateLinkServiceName), minWidth: 10, cut: 'middle', dropPriority: 1 },
+  { header: 'ENDPOINTS', value: (s) => serviceEndpoints(s).join(', '), copyable: true, dropPriority: 4 },
+  // What the user's side connects to, copied into AWS or Azure: the AWS service name, the
+  // Azure private link service. Never cut: where it does not fit whole (about 110 columns
+  // with the others) the column goes, and `get <id> -o json --query endpointServiceName` gives it.
+  { header: 'SERVICE NAME', value: (s) => text(s.endpointServiceName) || text(s.privateLinkServiceName), copyable: true, dropPriority: 3 },
 ];
 
 export const SERVICE_LIST_TABLE: TableSpec<Doc> = { columns: SERVICE_COLUMNS, rows: results };
@@ -32,10 +34,10 @@ export const endpointStatus = (endpoint: Doc): string => text(endpoint.connectio
 
 export const ENDPOINT_TABLE: TableSpec<Doc> = {
   columns: [
-    { header: 'ENDPOINT', value: (e) => text(e.interfaceEndpointId) || text(e.privateEndpointResourceId) || text(e.endpointGroupName), minWidth: 12, cut: 'middle', copyable: true },
+    { header: 'ENDPOINT', value: (e) => text(e.interfaceEndpointId) || text(e.privateEndpointResourceId) || text(e.endpointGroupName), copyable: true },
     { header: 'PROVIDER', value: (e) => text(e.cloudProvider) },
     { header: 'STATUS', value: endpointStatus },
-    { header: 'IP', value: (e) => text(e.privateEndpointIPAddress), omitWhenEmpty: true, dropPriority: 1 },
+    { header: 'IP', value: (e) => text(e.privateEndpointIPAddress), copyable: true, omitWhenEmpty: true, dropPriority: 1 },
   ],
   rows: (document) => [(document ?? {}) as Doc],
 };

@@ -11,7 +11,7 @@ export function settingTable(projectId: string): TableSpec<SettingRow> {
   return {
     rows: (document) => [{ projectId, enabled: (document as PrivateIpMode).enabled }],
     columns: [
-      { header: 'PROJECT ID', value: (r) => r.projectId, minWidth: 12, copyable: true },
+      { header: 'PROJECT ID', value: (r) => r.projectId, copyable: true },
       { header: 'PRIVATE IP MODE', value: (r) => (r.enabled ? 'on' : 'off') },
     ],
   };

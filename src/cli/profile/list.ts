@@ -14,17 +14,17 @@ interface ProfileRow {
   apiVersion?: string;
 }
 
-const TABLE: TableSpec<ProfileRow> = {
+export const PROFILE_LIST_TABLE: TableSpec<ProfileRow> = {
   rows: (document) => document as ProfileRow[],
   // On a terminal a setting no profile sets has no column: a profile without apiVersion
   // calls each operation at its newest version, which no single date would name.
   // Tab-separated output keeps every column, so scripts see the same header always.
   columns: [
-    { header: 'NAME', value: (r) => (r.current ? `${r.name} *` : r.name), minWidth: 12, cut: 'middle', copyable: true },
+    { header: 'NAME', value: (r) => (r.current ? `${r.name} *` : r.name), copyable: true },
     { header: 'AUTH', value: (r) => r.auth, minWidth: 7, dropPriority: 1 },
     { header: 'PROJECT ID', value: (r) => r.projectId, dropPriority: 2, copyable: true, omitWhenEmpty: true },
-    { header: 'BASE URL', value: (r) => r.baseUrl, minWidth: 12, dropPriority: 3, omitWhenEmpty: true },
-    { header: 'API VERSION', value: (r) => r.apiVersion, minWidth: 7, dropPriority: 4, omitWhenEmpty: true },
+    { header: 'BASE URL', value: (r) => r.baseUrl, copyable: true, dropPriority: 3, omitWhenEmpty: true },
+    { header: 'API VERSION', value: (r) => r.apiVersion, copyable: true, dropPriority: 4, omitWhenEmpty: true },
   ],
 };
 
@@ -58,5 +58,5 @@ export async function runProfileList(ctx: Context): Promise<void> {
       ...(p.baseUrl ? { baseUrl: p.baseUrl } : {}),
       ...(p.apiVersion ? { apiVersion: p.apiVersion } : {}),
     }));
-  await ctx.output(rows, TABLE);
+  await ctx.output(rows, PROFILE_LIST_TABLE);
 }

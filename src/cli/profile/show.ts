@@ -12,11 +12,11 @@ interface SettingRow {
   source: string;
 }
 
-const TABLE: TableSpec<SettingRow> = {
+export const PROFILE_SHOW_TABLE: TableSpec<SettingRow> = {
   rows: (document) => (document as { settings: SettingRow[] }).settings,
   columns: [
     { header: 'KEY', value: (r) => r.key },
-    { header: 'VALUE', value: (r) => r.value, minWidth: 12 },
+    { header: 'VALUE', value: (r) => r.value, copyable: true },
     { header: 'SOURCE', value: (r) => r.source, dropPriority: 1 },
   ],
 };
@@ -43,6 +43,6 @@ export async function runProfileShow(ctx: Context, name: string | undefined): Pr
   }));
   await ctx.output(
     { profile: resolved.settings.profileName, exists: resolved.profileExists, profileSource: resolved.profileSource, settings },
-    TABLE,
+    PROFILE_SHOW_TABLE,
   );
 }

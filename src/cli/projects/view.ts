@@ -13,10 +13,10 @@ const PROJECT_COLUMNS: Column<Doc>[] = [
   // room (an ID is never cut; an org ID is dropped rather than cut), CREATED goes first,
   // and a long name is cut in the middle only when nothing else can give.
   { header: 'ID', value: (p) => text(p.id), copyable: true },
-  { header: 'NAME', value: (p) => text(p.name), minWidth: 12, cut: 'middle', copyable: true },
+  { header: 'NAME', value: (p) => text(p.name), copyable: true },
   { header: 'CLUSTERS', value: (p) => text(p.clusterCount), dropPriority: 1 },
   { header: 'ORG ID', value: (p) => text(p.orgId), dropPriority: 2, copyable: true },
-  { header: 'CREATED', value: (p) => text(p.created), minWidth: 10, dropPriority: 3 },
+  { header: 'CREATED', value: (p) => text(p.created), copyable: true, dropPriority: 3 },
 ];
 
 export const PROJECT_LIST_TABLE: TableSpec<Doc> = { columns: PROJECT_COLUMNS, rows: results };
@@ -25,7 +25,7 @@ export const PROJECT_TABLE: TableSpec<Doc> = { columns: PROJECT_COLUMNS, rows: (
 export const ORG_LIST_TABLE: TableSpec<Doc> = {
   columns: [
     { header: 'ID', value: (o) => text(o.id), copyable: true },
-    { header: 'NAME', value: (o) => text(o.name), minWidth: 12, cut: 'middle', copyable: true },
+    { header: 'NAME', value: (o) => text(o.name), copyable: true },
   ],
   rows: results,
 };

@@ -35,13 +35,15 @@ export function summarizeIndex(document: unknown): IndexSummary {
 }
 
 export const SEARCH_INDEX_COLUMNS: TableSpec<IndexSummary>['columns'] = [
-  // Name and id are what the other verbs take: kept whole while dropping columns makes room.
-  { header: 'NAME', value: (i) => i.name, minWidth: 10, cut: 'middle', copyable: true },
-  { header: 'NAMESPACE', value: (i) => i.namespace, minWidth: 12, cut: 'middle', dropPriority: 2 },
+  // Name and namespace tell an index apart (two collections may each have "default"),
+  // and with the ID they are what the other verbs take: never cut. Whole columns go
+  // instead: QUERYABLE, TYPE, ID, and last STATUS (beside a long name and namespace).
+  { header: 'NAME', value: (i) => i.name, copyable: true },
+  { header: 'NAMESPACE', value: (i) => i.namespace, copyable: true },
   { header: 'TYPE', value: (i) => i.type, dropPriority: 3 },
-  { header: 'STATUS', value: (i) => i.status },
+  { header: 'STATUS', value: (i) => i.status, dropPriority: 1 },
   { header: 'QUERYABLE', value: (i) => i.queryable, dropPriority: 4 },
-  { header: 'ID', value: (i) => i.id, copyable: true, dropPriority: 1 },
+  { header: 'ID', value: (i) => i.id, copyable: true, dropPriority: 2 },
 ];
 
 const list = (document: unknown): unknown[] => (Array.isArray(document) ? document : []);

@@ -28,7 +28,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 export interface SnapshotSummary {
   id: string;
-  /** As the service says it: queued/inProgress/completed, or a flex snapshot's QUEUED/RUNNING/COMPLETED. */
+  /** queued/inProgress/completed/failed, a flex snapshot's too (its QUEUED/RUNNING/COMPLETED/FAILED in these words). */
   status: string;
   completed: boolean;
   /** onDemand, or the schedule's frequency (hourly, daily, ...); flex: daily. */
@@ -54,6 +54,13 @@ function bytes(value: unknown): string {
   return `${size >= 10 || unit === 0 ? Math.round(size) : size.toFixed(1)} ${units[unit]}`;
 }
 
+/**
+ * A flex snapshot's status in the words of a dedicated cluster's (the description's
+ * enums: QUEUED/RUNNING/COMPLETED/FAILED, and PENDING, against queued/inProgress/
+ * completed/failed), so a table reads one form; -o json keeps what the service sent.
+ */
+const FLEX_STATUS: Record<string, string> = { PENDING: 'pending', QUEUED: 'queued', RUNNING: 'inProgress', COMPLETED: 'completed', FAILED: 'failed' };
+
 /** One snapshot of either API in the same words. */
 export function summarizeSnapshot(document: unknown): SnapshotSummary {
   const doc = isObject(document) ? document : {};
@@ -62,7 +69,7 @@ export function summarizeSnapshot(document: unknown): SnapshotSummary {
   if (flex) {
     return {
       id: text(doc.id),
-      status,
+      status: FLEX_STATUS[status] ?? status,
       completed: status === 'COMPLETED',
       kind: 'daily',
       created: text(doc.finishTime) || text(doc.scheduledTime),

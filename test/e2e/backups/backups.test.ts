@@ -4,6 +4,10 @@
 // confirmation naming the target, flex clusters through the flex backup API, and hints
 // that carry the invocation's flags.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IO } from '../../../src/base/io.js';
+import { App } from '../../../src/cli/command.js';
+import { buildProgram } from '../../../src/cli/program.js';
+import { describe as describeTree, flatten } from '../../../src/cli/tree.js';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { cdba, start } from '../../helpers/inProcess.js';
 import { withEmulator } from '../../helpers/emulator.js';
@@ -201,6 +205,34 @@ describe('flex clusters, through the flex backup API', () => {
     const got = json((await cdba(['backups', 'restores', 'get', 'fsrc', job.id as string], { env })).stdout);
     expect(got.status).toBe('COMPLETED');
     expect(Object.keys(emu.stats().byPath).some((key) => key.endsWith('/flexClusters/{name}/backup/restoreJobs'))).toBe(true);
+  });
+
+  // Issue 43, item 9: one form in tables, the service's own in -o json, and the help's --query for both.
+  it('STATUS reads completed for a flex snapshot as for a dedicated one; -o json keeps COMPLETED; the help\'s --query example finds both', async () => {
+    const row = (stdout: string): string[] => stdout.split('\n')[1]!.split('\t');
+    for (const cluster of ['src', 'fsrc']) {
+      const table = await cdba(['backups', 'snapshots', 'list', cluster, '-o', 'table'], { env });
+      expect(table.exitCode, table.stderr).toBe(0);
+      const statuses = new Set(table.stdout.trimEnd().split('\n').slice(1).map((line) => line.split('\t')[1]));
+      expect([...statuses], cluster).toEqual(['completed']);
+    }
+    const flexId = row((await cdba(['backups', 'snapshots', 'list', 'fsrc', '-o', 'table'], { env })).stdout)[0]!;
+    const view = await cdba(['backups', 'snapshots', 'get', 'fsrc', flexId, '--no-color'], { env, tty: true });
+    expect(view.stdout).toMatch(/^Status:\s+completed$/m);
+    const sent = json((await cdba(['backups', 'snapshots', 'list', 'fsrc', '-o', 'json'], { env })).stdout);
+    expect(new Set((sent.results as Array<{ status: string }>).map((s) => s.status))).toEqual(new Set(['COMPLETED']));
+    // The example as the help and the man page give it, on each kind of cluster.
+    const tree = flatten(describeTree(buildProgram(new App(IO.test(), {}, '0.0.0')) as never));
+    const examples = tree.find((c) => c.path.join(' ') === 'backups snapshots list')!.examples;
+    const [, line] = examples.find(([what]) => what.startsWith('The ID of the newest completed snapshot'))!;
+    const query = /--query "([^"]+)"/.exec(line)![1]!;
+    for (const [cluster, kind] of [['src', 'dedicated'], ['fsrc', 'flex']] as const) {
+      const result = await cdba(['backups', 'snapshots', 'list', cluster, '-o', 'json', '--query', query], { env });
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout), kind).toMatch(/^[0-9a-f]{24}$/);
+    }
+    const help = await cdba(['backups', 'snapshots', 'list', '--help'], { env });
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain("where a flex cluster's snapshots say QUEUED, RUNNING, COMPLETED or FAILED");
   });
 
   it('what flex clusters cannot do is refused once the service says the cluster is flex (exit 1)', async () => {

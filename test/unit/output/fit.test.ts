@@ -39,13 +39,14 @@ describe('fitColumns', () => {
     expect(fitColumns([24, 12, 8, 24, 20], rules, 80, [2, 4, 8, 6, 7])).toEqual({ keep: [0, 1, 2, 3], widths: [24, 12, 8, 24] });
   });
 
-  it('a copyable column is cut only when dropping every other column cannot make it fit; columns go before it is cut below 32', () => {
-    const rules: Shrink[] = [{ copyable: true }, { copyable: true, minWidth: 12, cut: 'middle' }, { dropPriority: 1 }];
-    // 24 + 2 + 40 = 66 > 60 even alone: the name is cut, after the droppable column went (24 + 2 + 32 + 2 + 8 = 68).
-    expect(fitColumns([24, 40, 8], rules, 60, [2, 4, 8])).toEqual({ keep: [0, 1], widths: [24, 34] });
-    // Narrower: not even 32 fits beside the ID, so down to the name's minimum (24 + 2 + 12 + 2 + 8 = 48 > 45).
-    expect(fitColumns([24, 40, 8], rules, 45, [2, 4, 8])).toEqual({ keep: [0, 1], widths: [24, 19] });
-    expect(fitColumns([24, 40, 8], rules, 50, [2, 4, 8])).toEqual({ keep: [0, 1, 2], widths: [24, 14, 8] });
+  it('a copyable value is never cut (issue 43, item 8): other columns go, and when even that leaves no room the line is longer', async () => {
+    const rules: Shrink[] = [{ copyable: true }, { copyable: true, minWidth: 12, cut: 'middle' }, { dropPriority: 1 }, { minWidth: 5 }];
+    // 24 + 2 + 40 + 2 + 8 + 2 + 10 = 88 > 80: the droppable column goes, the state keeps its floor.
+    expect(fitColumns([24, 40, 8, 10], rules, 80, [2, 4, 8, 5])).toEqual({ keep: [0, 1, 3], widths: [24, 40, 10] });
+    // 60 columns: the ID and the name alone take 66; the state stays at its floor, and the line is 73 long.
+    expect(fitColumns([24, 40, 8, 10], rules, 60, [2, 4, 8, 5])).toEqual({ keep: [0, 1, 3], widths: [24, 40, 5] });
+    // A connection string wider than the terminal: every droppable column goes, the TYPE stays whole beside it.
+    expect(fitColumns([16, 3, 24, 120], [{}, { dropPriority: 2 }, { dropPriority: 1, copyable: true }, { copyable: true }], 80, [4, 3, 8, 17])).toEqual({ keep: [0, 3], widths: [16, 120] });
   });
 
   it('a header is not cut while dropping a column can make room', () => {
@@ -54,7 +55,7 @@ describe('fitColumns', () => {
     expect(fitColumns([20, 10, 20], rules, 34, [4, 10, 7])).toEqual({ keep: [0, 1], widths: [20, 10] });
   });
 
-  it('never cuts a copyable value or a header that dropping columns could have kept whole', () => {
+  it('never cuts a copyable value, nor a header that dropping columns could have kept whole; overflows only for copyable values that cannot fit', () => {
     const column = fc.record({
       natural: fc.integer({ min: 1, max: 60 }),
       header: fc.integer({ min: 1, max: 12 }),
@@ -73,11 +74,16 @@ describe('fitColumns', () => {
         const needs = (i: number): number => (rules[i]!.copyable ? natural[i]! : Math.min(natural[i]!, Math.max(rules[i]!.minWidth ?? natural[i]!, headers[i]!)));
         const undroppable = natural.map((_, i) => i).filter((i) => rules[i]!.dropPriority === undefined && !rules[i]!.onlyWhenAllFits);
         keep.forEach((i, k) => {
+          if (rules[i]!.copyable) expect(widths[k], `column ${i} is copyable`).toBe(natural[i]);
           const alongside = [...new Set([...undroppable, i])];
           if (lineWidth(alongside.map(needs)) > available) return; // dropping columns could not make room
-          if (rules[i]!.copyable) expect(widths[k], `column ${i} is copyable`).toBe(natural[i]);
           expect(widths[k], `column ${i}'s header`).toBeGreaterThanOrEqual(headers[i]!);
         });
+        if (keep.length > 1 && lineWidth(widths) > available) {
+          // Longer than the line only for copyable values that alone do not fit, with every droppable column gone.
+          expect(lineWidth(keep.filter((i) => rules[i]!.copyable).map((i) => natural[i]!))).toBeGreaterThan(available);
+          expect(keep.filter((i) => rules[i]!.dropPriority !== undefined)).toEqual([]);
+        }
       }),
     );
   });
