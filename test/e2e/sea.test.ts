@@ -16,12 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificates } from '../helpers/certificates.js';
 import { closedPort } from '../reliability/support.js';
 import { REPO_ROOT, tempDir, type CliResult } from '../helpers/cli.js';
-import { missingTool } from '../helpers/tools.js';
+import { commandWorks, missingTool } from '../helpers/tools.js';
 
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const SEA = join(REPO_ROOT, 'dist', 'sea', 'cdba');
 const BUILD = join(REPO_ROOT, 'scripts', 'build-sea.mjs');
 
+missingTool('strip', commandWorks('strip'), 'the single-executable tests are');
 const build = await execa(process.execPath, [BUILD], { reject: false, timeout: 240_000 });
 const cannotBuild = build.exitCode === 3;
 if (cannotBuild) process.stderr.write(`note: ${build.stderr.trim().split('\n').pop()}; the single-executable tests are skipped\n`);

@@ -22,6 +22,7 @@ export const TOOLS = {
   openssl: 'openssl',
   script: 'bsdutils',
   setpriv: 'util-linux',
+  strip: 'binutils',
   zsh: 'zsh',
 } as const;
 export type Tool = keyof typeof TOOLS;
