@@ -5,12 +5,14 @@
 // bash with a new HOME, and must exit 0; the emulator it leaves running is stopped
 // when bash exits (test/helpers/bash.ts).
 import { execa } from 'execa';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IO } from '../../src/base/io.js';
 import { App } from '../../src/cli/command.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { describe as describeTree, flatten } from '../../src/cli/tree.js';
-import { tempDir } from '../helpers/cli.js';
+import { REPO_ROOT, tempDir } from '../helpers/cli.js';
 import { cdbaOnPath, newUserEnv, paste } from '../helpers/bash.js';
 
 /** A line that starts an emulator in the background (a lone `&`, not `&&`) and runs more after it. */
@@ -38,8 +40,13 @@ describe('help examples that start the emulator in the background', () => {
       while (lines[end]!.endsWith(' \\') && end + 1 < lines.length) end++;
       return [lines.slice(i, end + 1).join('\n').slice('  $ '.length)];
     });
-    const printed = examples.find((block) => block.replace(/ \\\n +/g, ' ') === line);
-    expect(printed, `cdba ${path.join(' ')} --help prints the example`).toBeDefined();
+    // A help screen holds the examples that fit in 40 lines and points to the man page for the rest (helpLayout.ts).
+    const page = `cdba${path.length ? `-${path[0]}` : ''}`;
+    const inMan = readFileSync(join(REPO_ROOT, 'man', `${page}.1`), 'utf8')
+      .split('\n')
+      .map((row) => row.replace(/\\-/g, '-').replace(/\\e/g, '\\'));
+    const printed = examples.find((block) => block.replace(/ \\\n +/g, ' ') === line) ?? (String(help.stdout).includes(`man ${page}`) ? inMan.find((row) => row === line) : undefined);
+    expect(printed, `cdba ${path.join(' ')} --help prints the example, or points to man ${page}, which does`).toBeDefined();
     const result = await paste(printed!, env, home);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).not.toMatch(/does not exist|paste: failed/);

@@ -2,7 +2,7 @@
 // line a spinner writes after the call returned): polls until it has happened.
 // The deadline only stops a hung test, with a message saying what never came;
 // it is long, and never what a test asserts.
-export async function waitFor(what: string, happened: () => boolean, deadlineMs = 20_000): Promise<void> {
+export async function waitFor(what: string, happened: () => boolean, deadlineMs = 100_000): Promise<void> {
   const giveUp = Date.now() + deadlineMs;
   while (!happened()) {
     if (Date.now() > giveUp) throw new Error(`gave up after ${deadlineMs / 1000} s waiting for ${what}`);

@@ -49,8 +49,8 @@ describe('cdba help <unknown>', () => {
   it.each([
     [['help', 'nope'], /^cdba: unknown command 'nope'; see 'cdba --help'\n$/],
     [['help', 'clusterz'], /^cdba: unknown command 'clusterz' \(did you mean clusters\?\); see 'cdba --help'\n$/],
-    [['clusters', 'help', 'lst'], /^cdba: unknown command 'lst' \(did you mean one of list, ls\?\); see 'cdba clusters --help'\n$/],
-    [['help', 'clusters', 'lst'], /^cdba: unknown command 'lst' \(did you mean one of list, ls\?\); see 'cdba clusters --help'\n$/],
+    [['clusters', 'help', 'lst'], /^cdba: unknown command 'lst' \(did you mean list\?\); see 'cdba clusters --help'\n$/],
+    [['help', 'clusters', 'lst'], /^cdba: unknown command 'lst' \(did you mean list\?\); see 'cdba clusters --help'\n$/],
   ])('%j is one line and exit 2, not the whole help', async (argv, line) => {
     const result = await cdba(argv);
     expectOneErrorLine(result, 2, line);

@@ -99,7 +99,7 @@ const PATHS: NoticePath[] = [
   { name: 'an explanation before a confirmation', args: (tty) => ['private-ip', 'disable', '--yes', '--project-id', PEERED[tty ? 0 : 1]!], said: /Private IP mode \(peering-only mode\) is on/ },
   { name: 'env down with nothing to remove', args: () => ['env', 'down', 'never-made', '--yes'], said: /env never-made/ },
   { name: 'an error line with its hint', args: () => ['clusters', 'get', 'nope'], said: /nope/, exit: 4 },
-  { name: 'a confirmation, answered no', args: () => ['clusters', 'delete', 'c2'], input: 'n\n', said: /Delete cluster "c2"[^]*cancelled/, exit: 2, only: 'terminal' },
+  { name: 'a confirmation, answered no', args: () => ['clusters', 'delete', 'c2'], input: 'n\n', said: /Delete cluster "c2"[^]*cancelled/, exit: 15, only: 'terminal' },
 ];
 
 const RUNS = PATHS.flatMap((path) =>

@@ -169,7 +169,7 @@ describe('bad answers', () => {
   });
 
   test('a next link that loops stops with a PaginationError', async () => {
-    await serve((req, res) => json(res, 200, { results: [1], links: [{ rel: 'next', href: `http://elsewhere.example${req.url!.includes('pageNum=2') ? '/api/atlas/v2/groups/p/clusters?pageNum=1' : '/api/atlas/v2/groups/p/clusters?pageNum=2'}` }] }));
+    await serve((req, res) => json(res, 200, { results: [{ name: 'c' }], links: [{ rel: 'next', href: `http://elsewhere.example${req.url!.includes('pageNum=2') ? '/api/atlas/v2/groups/p/clusters?pageNum=1' : '/api/atlas/v2/groups/p/clusters?pageNum=2'}` }] }));
     const pages: unknown[] = [];
     const error = await (async () => {
       for await (const page of client!.pages('/groups/p/clusters', 'clusters.list', { pageNum: 1 })) pages.push(page);
