@@ -40017,7 +40017,8 @@ function scheduledSnapshots(cluster, moment) {
     });
   };
   const from = Math.max(since, now - longest);
-  const first = Math.ceil((from - reference) / step2) * step2 + reference;
+  let first = Math.ceil((from - reference) / step2) * step2 + reference;
+  if (first === since) first += step2;
   for (let slot = first; slot <= now; slot += step2) add(slot, cluster.flex ? "daily" : frequencyOf(slot, reference));
   return views;
 }
@@ -51740,4 +51741,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=be349a96d4d70d061fa88a48d0debc8bb215dbc2d0958241e7647a9c5957ad61
+//# cdbaBundleSha256=9559f438a1dce5b42429d6a54dae22c43cf0bfb6f5aebfd3225140832809f685

@@ -7,11 +7,11 @@
 // minute are the cluster's own (here drawn from its id). Flex clusters take one a day,
 // kept 8 days (the recorded flex snapshot expires 8 days after it was scheduled).
 // A cluster's schedule starts when its backup does (the cluster IDLE after its creation):
-// its first snapshot is the first slot after that (recorded: a cluster made with backup
-// had none but the on-demand one 27 minutes later). A cluster declared by the seed has
-// been backed up since before the emulator's time, so its schedule reaches back as far as
-// the policy keeps snapshots: `@latest` finds one at once, on the emulator's day and under
-// --date alike.
+// its first snapshot is the first slot after that, never one at that moment (recorded: a
+// cluster made with backup had none but the on-demand one 27 minutes later). A cluster
+// declared by the seed has been backed up since before the emulator's time, so its
+// schedule reaches back as far as the policy keeps snapshots: `@latest` finds one at
+// once, on the emulator's day and under --date alike.
 //
 // Every time here is service time (ms; under --date, the service's clock, context.ts
 // serviceNow): the calendar (reference hour, Saturdays, months' last days), a cluster's
@@ -148,7 +148,12 @@ export function scheduledSnapshots(cluster: BackupCluster, moment: Moment): Snap
     });
   };
   const from = Math.max(since, now - longest);
-  const first = Math.ceil((from - reference) / step) * step + reference;
+  // The first slot after the backup started, not one at its very moment: `since` is
+  // createDate (whole seconds) plus the transition, and the reference minute comes from the
+  // (random) id, so a cluster made at a whole minute had a snapshot the moment it was made
+  // in 1 of 360 ids (dedicated; flex 1 of 1440).
+  let first = Math.ceil((from - reference) / step) * step + reference;
+  if (first === since) first += step;
   for (let slot = first; slot <= now; slot += step) add(slot, cluster.flex ? 'daily' : frequencyOf(slot, reference));
   return views;
 }
