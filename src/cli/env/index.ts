@@ -22,6 +22,7 @@ function withUpFlags<C extends CommandUnknownOpts>(command: C): C {
     .option('--sample-data', 'load the sample dataset (sample_mflix, sample_training, ...) once the cluster is IDLE')
     .option('--search-index <file>', 'a search index to have READY and queryable before the connection is printed: a create request {database, collectionName, name, type, definition}; repeatable; a re-run updates one whose definition differs', collect)
     .option('--from-snapshot <cluster[@id|@latest]>', "start with the data of a snapshot of that cluster (default @latest: its newest completed one): the env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for; the source is only read")
+    .option('--share', "use the env though another run holds it, with a database user of its own (no password changes under the other run); env down then keeps the env while another run holds it. Without it, an env another run holds is refused: exit 16, naming the holder, nothing made")
     .option('--watch-timeout <duration>', 'give up waiting after this long in all (90, 90s, 5m, 1h; default no limit): the cluster and the entry, the restore, the sample load, the index builds; exit 8, naming what was awaited and what was made, and the env down that removes it');
   return command;
 }
@@ -38,6 +39,7 @@ interface RegisteredUpFlags {
   searchIndex?: string[];
   fromSnapshot?: string;
   watchTimeout?: string;
+  share?: boolean;
 }
 
 /**
@@ -63,7 +65,7 @@ export function registerEnv(program: Command, app: App): void {
   const up = withUpFlags(
     env
       .command('up')
-      .description('create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env: export lines, each value quoted for the shell, for eval; json; or github: $GITHUB_ENV and $GITHUB_OUTPUT must be regular files cdba can write, not links, checked before any request). Interrupted, it stops and leaves what it made for env down <name>')
+      .description('create (or reuse) the cluster <name>, a user with a generated password and an access-list entry that end after --ttl; wait until ready; print the connection (-o env: export lines, each value quoted for the shell, for eval; json; or github: $GITHUB_ENV and $GITHUB_OUTPUT must be regular files cdba can write, not links, checked before any request). Interrupted, it stops and leaves what it made for env down <name>. The run that makes the env holds it (recorded on its user, with the CI run and job or the host, and in this runner\'s state file): an env up of a name another run holds is refused, exit 16, naming the holder, unless --share; a re-run by the holder renews it')
       .argument('<name>', 'the env and its cluster: letters, digits and hyphens, at most 64'),
   ).action(async (name, options, cmd) => {
     const output = takeOutputFlag(cmd);
@@ -79,15 +81,17 @@ export function registerEnv(program: Command, app: App): void {
     ['A dedicated M10 with MongoDB 8.0 for four hours, only the URI', 'cdba env up ci-2 --tier M10 --db-version 8.0 --ttl 4h -o json | jq -r .MONGODB_URI'],
     ['The sample data and a search index, printed only once the index is READY and queryable', 'eval "$(cdba env up ci-3 --sample-data --search-index idx.json -o env)" && npm test'],
     ['The data of the newest snapshot of prod, restored before the connection is printed', 'cdba env up ci-4 --from-snapshot prod@latest -o json | jq -r .MONGODB_URI'],
+    ['Use an env another job holds, with a user of its own (its env down keeps the env for that job)', 'eval "$(cdba env up shared-db --share -o env)" && npm test'],
     ['Give up (exit 8) if the env is not ready within 20 minutes', 'cdba env up ci-5 --tier M10 --watch-timeout 20m -o json | jq -r .MONGODB_URI'],
   ]);
 
   const down = env
     .command('down')
-    .description('remove what env up <name> made, only what carries the env\'s marks: the user cdba-env-<name>, the access-list entry commented "cdba env <name>" (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), and the cluster <name> if it has the tag cdba-env=<name>. The state file, refused (exit 2) unless it is a regular file of yours in directories only you can write, can only keep a cluster, never make down delete what it names')
+    .description('remove what env up <name> made, unless another run holds it: held by this run and others, only this run\'s user and access-list entry go and the env stays for them; held only by others (or this runner has no record of holding it), refused, exit 16, naming the holder, unless --force. It removes only what carries the env\'s marks: the user cdba-env-<name>, the access-list entry commented "cdba env <name>" (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), and the cluster <name> if it has the tag cdba-env=<name>. The state file, refused (exit 2) unless it is a regular file of yours in directories only you can write, can only keep a cluster, never make down delete what it names')
     .argument('<name>', 'the env, as given to env up')
     .option('--keep-cluster', 'keep the cluster (remove only the user and the access-list entry)')
     .option('--watch', 'wait until the cluster is gone')
+    .option('--force', 'remove it though another run holds it (a run that died; its users and the cluster included): asks first on a terminal, and needs -y/--yes without one')
     .action(async (name, options, cmd) => {
       const { runEnvDown } = await import('./down.js');
       await runEnvDown(app.context(cmd), name, options);
@@ -95,6 +99,7 @@ export function registerEnv(program: Command, app: App): void {
   withExamples(down, [
     ['Remove everything env up ci-1 made', 'cdba env down ci-1'],
     ['Keep the cluster for the next job, wait for nothing', 'cdba env down ci-1 --keep-cluster'],
+    ['An env whose job died on another runner, without asking', 'cdba env down ci-1 --force --yes'],
     ['Several envs, named in a pipeline', "printf 'ci-1\\nci-2\\n' | xargs -n1 cdba env down"],
   ]);
   registerEnvList(env, app);
