@@ -24,7 +24,7 @@ let emu: RunningEmulator;
 let proxy: Server;
 let proxyUrl: string;
 let together: { pattern: RegExp; count: number } | undefined;
-let held: Array<() => void> = [];
+const held: Array<() => void> = [];
 
 function forward(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
   const target = new URL(emu.url);
