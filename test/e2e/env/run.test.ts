@@ -193,7 +193,7 @@ describe('run -- CMD', () => {
   it.skipIf(!scriptAvailable)('in a terminal, a second Ctrl-C stops at once with one line naming the env down still to run', async () => {
     const dir = tempDir();
     const mark = join(dir, 'mark');
-    const terminal = inTerminal(['run', '--name', 'pty-2', '--', 'node', '-e', CHECK], { columns: 100, env: env({ MARK: mark, MODE: 'ignore', SRV_DOMAIN: srvDomain }) });
+    const terminal = inTerminal(['run', '--name', 'pty-2', '--', 'node', '-e', CHECK], { columns: 100, env: env({ MARK: mark, MODE: 'ignore', SRV_DOMAIN: srvDomain }), configDir: dir });
     await waitFor('CMD to start', () => existsSync(mark));
     terminal.type('\u0003');
     await waitFor('CMD to get the first Ctrl-C', () => existsSync(`${mark}.signal`));
@@ -209,7 +209,8 @@ describe('run -- CMD', () => {
       // gone with the terminal already
     }
     expect((await leftOf('pty-2')).sort()).toEqual(['cluster IDLE', 'entry', 'user']);
-    expect((await cdba(['env', 'down', 'pty-2'], { env: env() })).exitCode).toBe(0);
+    // The env down it names, on the same runner (run's state file proves the env is its own).
+    expect((await cdba(['env', 'down', 'pty-2'], { env: env(), configDir: dir })).exitCode).toBe(0);
     expect(await leftOf('pty-2')).toEqual([]);
   });
 });
