@@ -181,8 +181,11 @@ interface Up {
 
 /**
  * Makes (or finds) the cluster, the entry and the user, waits until they are ready,
- * and answers the connection. The three are made at once (each a request or two in a
- * row) and waited for together, in one loop. Each is asked for in the order that costs
+ * and answers the connection. Who holds the env is read first, with the address: an env
+ * another run holds is refused before anything is made (unless --share). A new holder's
+ * user is taken first (the claim, holders.ts); then the cluster and the entry (and the
+ * user of a run that holds the env already) are made at once (each a request or two in
+ * a row) and waited for together, in one loop. Each is asked for in the order that costs
  * the fewest requests: a create first (a 409 says it is there), or, where this runner's
  * state file says an earlier up made it, the read or update first. The state file is
  * written after each thing made, so a failure half-way leaves `env down` a record of it.
