@@ -26,6 +26,7 @@ async function main(env = process.env) {
     if (value) args.push(`--${flag}`, value);
   }
   if (input('sample-data', env) === 'true') args.push('--sample-data');
+  if (input('share', env) === 'true') args.push('--share');
   for (const file of (input('search-index', env) ?? '').split('\n').map((line) => line.trim()).filter(Boolean)) args.push('--search-index', file);
   // After --, the name is an operand whatever it looks like.
   args.push('--', name);

@@ -3584,6 +3584,7 @@ __export(errors_exports, {
   ConflictError: () => ConflictError,
   DeclinedError: () => DeclinedError,
   EXIT_CODE_TABLE: () => EXIT_CODE_TABLE,
+  EnvHeldError: () => EnvHeldError,
   EnvLeftError: () => EnvLeftError,
   ExitCode: () => ExitCode,
   FailedError: () => FailedError,
@@ -3615,7 +3616,7 @@ function exitCodeFor(error2) {
   if (error2 instanceof CdbaError) return error2.exitCode;
   return ExitCode.general;
 }
-var ExitCode, EXIT_CODE_TABLE, CdbaError, UsageError, UnsafePathError, LocalFailureError, ApiError, NetworkError, TimeoutError, WatchTimeoutError, NotFoundError, FailedError, ConflictError, QuietExit, SunsetWithinError, EnvLeftError, UserActionError, FailedStateError, CommandNotFoundError, InterruptedError, DeclinedError, TerminatedError;
+var ExitCode, EXIT_CODE_TABLE, CdbaError, UsageError, UnsafePathError, LocalFailureError, ApiError, NetworkError, TimeoutError, WatchTimeoutError, NotFoundError, FailedError, ConflictError, QuietExit, SunsetWithinError, EnvLeftError, UserActionError, FailedStateError, CommandNotFoundError, InterruptedError, DeclinedError, EnvHeldError, TerminatedError;
 var init_errors = __esm({
   "src/base/errors.ts"() {
     "use strict";
@@ -3636,6 +3637,7 @@ var init_errors = __esm({
       userAction: 13,
       failedState: 14,
       declined: 15,
+      envHeld: 16,
       commandNotFound: 127,
       interrupted: 130,
       terminated: 143
@@ -3656,6 +3658,7 @@ var init_errors = __esm({
       { code: 13, meaning: "a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do" },
       { code: 14, meaning: "a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE" },
       { code: 15, meaning: "a confirmation was answered no; nothing was changed" },
+      { code: 16, meaning: "env up or env down: another run holds the env (the line names it); nothing was changed" },
       { code: 127, meaning: "run: the command is not on PATH, or not an executable file; nothing was made" },
       { code: 130, meaning: "interrupted" },
       { code: 143, meaning: "terminated (SIGTERM)" }
@@ -3743,6 +3746,9 @@ var init_errors = __esm({
     DeclinedError = class extends CdbaError {
       exitCode = ExitCode.declined;
     };
+    EnvHeldError = class extends CdbaError {
+      exitCode = ExitCode.envHeld;
+    };
     TerminatedError = class extends CdbaError {
       exitCode = ExitCode.terminated;
     };
@@ -3765,8 +3771,8 @@ __export(validate_exports, {
   validateProjectId: () => validateProjectId,
   validateService: () => validateService
 });
-function isLoopbackHost(hostname) {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+function isLoopbackHost(hostname2) {
+  const host = hostname2.replace(/^\[|\]$/g, "").toLowerCase();
   if (host === "localhost") return true;
   if ((0, import_node_net.isIP)(host) === 4) return host.startsWith("127.");
   if ((0, import_node_net.isIP)(host) === 6) return host === "::1" || host === "0:0:0:0:0:0:0:1";
@@ -15609,14 +15615,14 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout = timeout == null ? 1e4 : timeout;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect({ hostname, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect({ hostname: hostname2, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
             tls = require_node_tls();
           }
           servername = servername || options.servername || util.getServerName(host) || null;
-          const sessionKey = servername || hostname;
+          const sessionKey = servername || hostname2;
           assert(sessionKey);
           const session = customSession || sessionCache.get(sessionKey) || null;
           port = port || 443;
@@ -15631,7 +15637,7 @@ var require_connect = __commonJS({
             socket: httpSocket,
             // upgrade socket connection
             port,
-            host: hostname
+            host: hostname2
           });
           socket.on("session", function(session2) {
             sessionCache.set(sessionKey, session2);
@@ -15645,7 +15651,7 @@ var require_connect = __commonJS({
             ...options,
             localAddress,
             port,
-            host: hostname
+            host: hostname2
           });
           if (useH2c === true) {
             socket.alpnProtocol = "h2";
@@ -15655,7 +15661,7 @@ var require_connect = __commonJS({
           const keepAliveInitialDelay = options.keepAliveInitialDelay === void 0 ? 6e4 : options.keepAliveInitialDelay;
           socket.setKeepAlive(true, keepAliveInitialDelay);
         }
-        const clearConnectTimeout = util.setupConnectTimeout(new WeakRef(socket), { timeout, hostname, port });
+        const clearConnectTimeout = util.setupConnectTimeout(new WeakRef(socket), { timeout, hostname: hostname2, port });
         socket.setNoDelay(true).once(protocol === "https:" ? "secureConnect" : "connect", function() {
           queueMicrotask(clearConnectTimeout);
           if (callback) {
@@ -20955,8 +20961,8 @@ var require_client_h2 = __commonJS({
         }
       }
       let stream = null;
-      const { hostname, port } = client[kUrl];
-      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname}${port ? `:${port}` : ""}`;
+      const { hostname: hostname2, port } = client[kUrl];
+      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname2}${port ? `:${port}` : ""}`;
       headers[HTTP2_HEADER_METHOD] = method;
       const abort = (err) => {
         if (request.aborted || request.completed) {
@@ -21693,20 +21699,20 @@ var require_client = __commonJS({
     function connect(client) {
       assert(!client[kConnecting]);
       assert(!client[kHTTPContext]);
-      let { host, hostname, protocol, port } = client[kUrl];
-      if (hostname[0] === "[") {
-        const idx = hostname.indexOf("]");
+      let { host, hostname: hostname2, protocol, port } = client[kUrl];
+      if (hostname2[0] === "[") {
+        const idx = hostname2.indexOf("]");
         assert(idx !== -1);
-        const ip = hostname.substring(1, idx);
+        const ip = hostname2.substring(1, idx);
         assert(net.isIPv6(ip));
-        hostname = ip;
+        hostname2 = ip;
       }
       client[kConnecting] = true;
       if (channels.beforeConnect.hasSubscribers) {
         channels.beforeConnect.publish({
           connectParams: {
             host,
-            hostname,
+            hostname: hostname2,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -21719,14 +21725,14 @@ var require_client = __commonJS({
       try {
         client[kConnector]({
           host,
-          hostname,
+          hostname: hostname2,
           protocol,
           port,
           servername: client[kServerName],
           localAddress: client[kLocalAddress]
         }, (err, socket) => {
           if (err) {
-            handleConnectError(client, err, { host, hostname, protocol, port });
+            handleConnectError(client, err, { host, hostname: hostname2, protocol, port });
             client[kResume]();
             return;
           }
@@ -21740,7 +21746,7 @@ var require_client = __commonJS({
             client[kHTTPContext] = socket.alpnProtocol === "h2" ? connectH2(client, socket) : connectH1(client, socket);
           } catch (err2) {
             socket.destroy().on("error", noop);
-            handleConnectError(client, err2, { host, hostname, protocol, port });
+            handleConnectError(client, err2, { host, hostname: hostname2, protocol, port });
             client[kResume]();
             return;
           }
@@ -21753,7 +21759,7 @@ var require_client = __commonJS({
             channels.connected.publish({
               connectParams: {
                 host,
-                hostname,
+                hostname: hostname2,
                 protocol,
                 port,
                 version: client[kHTTPContext]?.version,
@@ -21768,11 +21774,11 @@ var require_client = __commonJS({
           client[kResume]();
         });
       } catch (err) {
-        handleConnectError(client, err, { host, hostname, protocol, port });
+        handleConnectError(client, err, { host, hostname: hostname2, protocol, port });
         client[kResume]();
       }
     }
-    function handleConnectError(client, err, { host, hostname, protocol, port }) {
+    function handleConnectError(client, err, { host, hostname: hostname2, protocol, port }) {
       if (client.destroyed) {
         return;
       }
@@ -21781,7 +21787,7 @@ var require_client = __commonJS({
         channels.connectError.publish({
           connectParams: {
             host,
-            hostname,
+            hostname: hostname2,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -23218,9 +23224,9 @@ function caCertificates(caFile, extraCaFile = process.env.NODE_EXTRA_CA_CERTS) {
   return list5;
 }
 function loopbackLookup(resolve3 = import_node_dns.lookup) {
-  return (hostname, options, callback) => {
-    if (hostname.toLowerCase() !== "localhost") {
-      resolve3(hostname, options, callback);
+  return (hostname2, options, callback) => {
+    if (hostname2.toLowerCase() !== "localhost") {
+      resolve3(hostname2, options, callback);
       return;
     }
     const addresses = LOOPBACK.filter((a) => !options.family || a.family === options.family);
@@ -43036,7 +43042,7 @@ function renderIndex(record2, moment) {
       queryable,
       status
     };
-    doc.statusDetail = hosts(record2).map((hostname) => ({ hostname, mainIndex: main2, queryable, status }));
+    doc.statusDetail = hosts(record2).map((hostname2) => ({ hostname: hostname2, mainIndex: main2, queryable, status }));
   }
   return doc;
 }
@@ -44400,9 +44406,15 @@ var init_names = __esm({
     ENV_USER_DB = "admin";
     ENV_USER_PREFIX = "cdba-env-";
     ENV_COMMENT_PREFIX = "cdba env ";
-    envUsername = (name) => `${ENV_USER_PREFIX}${name}`;
+    envUsername = (name, sharer) => `${ENV_USER_PREFIX}${name}${sharer === void 0 ? "" : `.${sharer}`}`;
     envComment = (name) => `${ENV_COMMENT_PREFIX}${name}`;
-    envOfUsername = (username) => afterPrefix(username, ENV_USER_PREFIX);
+    envOfUsername = (username) => {
+      const rest = afterPrefix(username, ENV_USER_PREFIX);
+      if (rest === void 0) return void 0;
+      const dot = rest.indexOf(".");
+      if (dot === -1) return rest;
+      return dot > 0 && /^[a-z0-9]{1,32}$/.test(rest.slice(dot + 1)) ? rest.slice(0, dot) : void 0;
+    };
     envOfComment = (comment) => afterPrefix(comment, ENV_COMMENT_PREFIX);
     envOfEntry = (entry) => entry !== void 0 && typeof entry.deleteAfterDate === "string" && entry.deleteAfterDate !== "" ? envOfComment(entry.comment) : void 0;
   }
@@ -44518,6 +44530,77 @@ var init_expiry = __esm({
     "use strict";
     init_body();
     init_names();
+  }
+});
+
+// src/cli/env/holders.ts
+function newHolderId() {
+  return [...(0, import_node_crypto19.randomBytes)(10)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
+}
+function describeHolder(env2, now = /* @__PURE__ */ new Date()) {
+  const since = now.toISOString().replace(/\.\d{3}Z$/, "Z");
+  const word = (value) => value && value.trim() !== "" ? capText(value.trim(), 60) : void 0;
+  const runId = word(env2.GITHUB_RUN_ID);
+  let who;
+  if (runId !== void 0) {
+    const attempt = word(env2.GITHUB_RUN_ATTEMPT);
+    const job = word(env2.GITHUB_JOB);
+    const repo = word(env2.GITHUB_REPOSITORY);
+    const runner = word(env2.RUNNER_NAME);
+    who = `GitHub Actions run ${runId}${attempt && attempt !== "1" ? ` attempt ${attempt}` : ""}${job ? `, job ${job}` : ""}${repo ? ` of ${repo}` : ""}${runner ? `, runner ${runner}` : ""}`;
+  } else {
+    who = `host ${word((0, import_node_os5.hostname)()) ?? "unknown"}`;
+  }
+  return capText(`${who}, since ${since}`, 255);
+}
+function labelsOf(user) {
+  const labels = Array.isArray(user.labels) ? user.labels : [];
+  return labels.filter((l) => typeof l === "object" && l !== null && typeof l.key === "string" && typeof l.value === "string");
+}
+function holderOf(user) {
+  const label = (key) => labelsOf(user).find((l) => l.key === key)?.value;
+  const id = label(HOLDER_LABEL);
+  const heldBy = label(HELD_BY_LABEL);
+  const entry = label(ENTRY_LABEL);
+  return {
+    username: String(user.username),
+    ...isHolderId(id) ? { id } : {},
+    ...heldBy ? { heldBy } : {},
+    ...entry ? { entry } : {},
+    ...typeof user.deleteAfterDate === "string" ? { deleteAfterDate: user.deleteAfterDate } : {},
+    doc: user
+  };
+}
+function holderLabels(user, id, heldBy, entry) {
+  const others = user ? labelsOf(user).filter((l) => !OWN_LABELS.has(l.key)) : [];
+  return [...others, { key: HOLDER_LABEL, value: id }, { key: HELD_BY_LABEL, value: heldBy }, { key: ENTRY_LABEL, value: entry }];
+}
+function envHolders(users, name) {
+  return users.filter((u) => u.databaseName === ENV_USER_DB && envOfUsername(u.username) === name).map(holderOf);
+}
+function isOurs(holder, state) {
+  if (!state) return false;
+  if (state.holder !== void 0) return holder.id === state.holder;
+  return holder.id === void 0 && holder.username === envUsername(state.name);
+}
+function holderWords(holders) {
+  const one = (h2) => `${h2.heldBy ?? "a run that recorded no holder (an earlier cdba)"} (user ${h2.username})`;
+  return holders.length === 1 ? one(holders[0]) : `${holders.length} runs: ${holders.map(one).join("; ")}`;
+}
+var import_node_crypto19, import_node_os5, HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL, OWN_LABELS, ID_ALPHABET, isHolderId;
+var init_holders = __esm({
+  "src/cli/env/holders.ts"() {
+    "use strict";
+    import_node_crypto19 = require("node:crypto");
+    import_node_os5 = require("node:os");
+    init_sanitize();
+    init_names();
+    HOLDER_LABEL = "cdba-env-holder";
+    HELD_BY_LABEL = "cdba-env-held-by";
+    ENTRY_LABEL = "cdba-env-entry";
+    OWN_LABELS = /* @__PURE__ */ new Set([HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL]);
+    ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+    isHolderId = (value) => typeof value === "string" && /^[a-z0-9]{8,32}$/.test(value);
   }
 });
 
@@ -44771,24 +44854,29 @@ function checked(data) {
   const cluster = d.cluster;
   if (!isString(d.baseUrl) || !isString(d.projectId) || !isString(d.name) || !cluster || !isString(cluster.name) || typeof cluster.created !== "boolean") return void 0;
   if (d.entry !== void 0 && !isString(d.entry)) return void 0;
+  if (d.holder !== void 0 && !isHolderId(d.holder)) return void 0;
+  if (d.user !== void 0 && !isString(d.user)) return void 0;
   return {
     baseUrl: d.baseUrl,
     projectId: d.projectId,
     name: d.name,
     cluster: { name: cluster.name, created: cluster.created },
-    ...d.entry !== void 0 ? { entry: d.entry } : {}
+    ...d.entry !== void 0 ? { entry: d.entry } : {},
+    ...d.holder !== void 0 ? { holder: d.holder } : {},
+    ...d.user !== void 0 ? { user: d.user } : {}
   };
 }
-var import_node_crypto19, import_node_fs10, import_node_path8, MAX_FILE_BYTES2, isString, EnvStateFile;
+var import_node_crypto20, import_node_fs10, import_node_path8, MAX_FILE_BYTES2, isString, EnvStateFile;
 var init_state7 = __esm({
   "src/cli/env/state.ts"() {
     "use strict";
-    import_node_crypto19 = require("node:crypto");
+    import_node_crypto20 = require("node:crypto");
     import_node_fs10 = require("node:fs");
     import_node_path8 = require("node:path");
     init_errors();
     init_fsError();
     init_privateFile();
+    init_holders();
     MAX_FILE_BYTES2 = 16 * 1024;
     isString = (value) => typeof value === "string" && value.length > 0 && value.length <= 200;
     EnvStateFile = class {
@@ -44798,7 +44886,7 @@ var init_state7 = __esm({
         this.projectId = projectId;
         this.name = name;
         this.dir = (0, import_node_path8.join)(configDir, "env");
-        const key = (0, import_node_crypto19.createHash)("sha256").update(`${baseUrl}
+        const key = (0, import_node_crypto20.createHash)("sha256").update(`${baseUrl}
 ${projectId}
 ${name}`, "utf8").digest("hex");
         this.file = (0, import_node_path8.join)(this.dir, `${key}.json`);
@@ -45251,12 +45339,18 @@ __export(up_exports, {
   DEFAULT_TTL: () => DEFAULT_TTL,
   bringUp: () => bringUp,
   clusterBody: () => clusterBody,
+  heldRefusal: () => heldRefusal,
   ipFlag: () => ipFlag,
   planUp: () => planUp,
   runEnvUp: () => runEnvUp,
   showConnection: () => showConnection,
   ttlDate: () => ttlDate
 });
+function heldRefusal(plan, holders) {
+  return new EnvHeldError(`env ${plan.name} is held by another run: ${holderWords(holders)}; nothing was changed`, {
+    hint: `give this run an env of its own name, or use it alongside that run with \`${plan.shareCommand}\` (a user of its own; env down then keeps the env while the other holds it)`
+  });
+}
 function ttlDate(ttl, now = /* @__PURE__ */ new Date()) {
   try {
     return resolveDeleteAfter({ deleteAfter: ttl }, now);
@@ -45290,7 +45384,9 @@ async function planUp(ctx, name, flags, outputFlag2) {
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const previous = stateFile.prepare();
-  return { name, ttl, ip, roles, output, ...github ? { github } : {}, cluster, flex: tier === "FLEX", stateFile, previous, expires, ...search ? { search } : {}, ...fromSnapshot ? { fromSnapshot } : {}, ...timeoutMs ? { watchTimeoutMs: timeoutMs } : {} };
+  const holder = previous?.holder ?? newHolderId();
+  const share = flags.share === true;
+  return { holder, heldBy: describeHolder(ctx.env), share, shareCommand: ctx.followUp("env", "up", name, "--share"), name, ttl, ip, roles, output, ...github ? { github } : {}, cluster, flex: tier === "FLEX", stateFile, previous, expires, ...search ? { search } : {}, ...fromSnapshot ? { fromSnapshot } : {}, ...timeoutMs ? { watchTimeoutMs: timeoutMs } : {} };
 }
 async function clusterBody(ctx, name, flags, tier, expires) {
   const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name], [ENV_EXPIRES_KEY, expires]], ...flags.dbVersion !== void 0 ? { dbVersion: flags.dbVersion } : {} };
@@ -45318,14 +45414,22 @@ async function bringUp(ctx, plan, progress = { changed: false }) {
   const client = await ctx.api();
   const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
   const locator = await ClusterLocator2.open(ctx, client, projectId, name);
-  const state = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...previous?.entry ? { entry: previous.entry } : {} };
-  const up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress, remaining, createdNow: false };
-  const entry = plan.ip === "current" ? await currentAddress(client) : plan.ip;
+  const state = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...previous?.entry ? { entry: previous.entry } : {}, holder: plan.holder, ...previous?.user ? { user: previous.user } : {} };
+  const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const [entry, holders] = await Promise.all([
+    plan.ip === "current" ? currentAddress(client) : Promise.resolve(plan.ip),
+    listAllDatabaseUsers2(client, projectId).then((list5) => envHolders(list5.results, name))
+  ]);
+  const mine = holders.find((h2) => isOurs(h2, previous));
+  const others = holders.filter((h2) => h2 !== mine);
+  if (!mine && others.length > 0 && !plan.share) throw heldRefusal(plan, others);
+  const up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress, remaining, createdNow: false, entryValue: entryValue(entry) };
   const fromSnapshot = plan.fromSnapshot ? await Promise.resolve().then(() => (init_fromSnapshot(), fromSnapshot_exports)) : void 0;
   const source = fromSnapshot ? await fromSnapshot.prepareFromSnapshot(ctx, plan, locator, (flags, tier) => clusterBody(ctx, name, flags, tier, plan.expires)) : void 0;
   const password = generatePassword();
   ctx.io.addSecret(password);
-  const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), upUser(up, password)]);
+  const claimed = mine ? void 0 : await claimUser(up, password, others);
+  const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), claimed !== void 0 ? Promise.resolve(claimed) : renewUser(up, password, mine, others)]);
   if (fromSnapshot && source) fromSnapshot.checkRestoreTarget(cluster, name, up.createdNow);
   let ready = await waitUntilReady(up, cluster, value);
   if (fromSnapshot && source) ready = await fromSnapshot.restoreIntoEnv(ctx, plan, source, locator, progress, remaining);
@@ -45409,35 +45513,75 @@ async function upEntry(up, entry) {
   }
   return value;
 }
-async function upUser(up, password) {
-  const { ctx, plan, client, projectId, previous, progress } = up;
+function userFields(up, password, existing) {
+  const { plan } = up;
+  return {
+    roles: plan.roles,
+    scopes: [{ name: plan.name, type: "CLUSTER" }],
+    deleteAfterDate: plan.expires,
+    description: envComment(plan.name),
+    password,
+    labels: holderLabels(existing?.doc, plan.holder, existing?.heldBy ?? plan.heldBy, up.entryValue)
+  };
+}
+async function renewUser(up, password, mine, others) {
+  const { ctx, client, projectId, progress, state, stateFile } = up;
+  const users = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  progress.changed = true;
+  try {
+    await users.updateDatabaseUser(client, projectId, ENV_USER_DB, mine.username, userFields(up, password, mine));
+  } catch (error2) {
+    if (!isNotFound4(error2)) throw error2;
+    return claimUser(up, password, others);
+  }
+  state.user = mine.username;
+  stateFile.write(state);
+  progress.made.push(`database user ${mine.username} (a new password)`);
+  ctx.io.note(`cdba: database user ${mine.username} exists; its password was changed (cdba keeps no password)`);
+  return mine.username;
+}
+async function claimUser(up, password, others) {
+  const { ctx, plan, client, projectId, progress, state, stateFile, previous } = up;
   const { name } = plan;
   const users = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
-  const username = envUsername(name);
-  const fields = { roles: plan.roles, scopes: [{ name, type: "CLUSTER" }], deleteAfterDate: plan.expires, description: envComment(name), password };
-  progress.changed = true;
-  const update2 = async () => {
-    await users.updateDatabaseUser(client, projectId, ENV_USER_DB, username, fields);
-    progress.made.push(`database user ${username} (a new password)`);
-    ctx.io.note(`cdba: database user ${username} exists; its password was changed (cdba keeps no password)`);
-  };
-  if (previous) {
+  let sharing = others.length > 0;
+  let heldBy = others;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const username = sharing ? envUsername(name, plan.holder) : envUsername(name);
+    state.user = username;
+    stateFile.write(state);
+    progress.changed = true;
+    const lost = `the user may have been created; \`${ctx.followUp("env", "up", name)}\` again gives it a new password`;
     try {
-      await update2();
+      await users.createDatabaseUser(client, projectId, { ...userFields(up, password, void 0), username, databaseName: ENV_USER_DB, groupId: projectId }, lost);
+      progress.made.push(`database user ${username}`);
+      if (sharing) ctx.io.note(`cdba: env ${name} is held by ${holderWords(heldBy)} too; sharing it with a user of its own, ${username} (env down keeps the env while another run holds it)`);
       return username;
     } catch (error2) {
-      if (!isNotFound4(error2)) throw error2;
+      if (!isConflict(error2, "USER_ALREADY_EXISTS")) throw error2;
     }
+    let taken;
+    try {
+      taken = holderOf((await users.getDatabaseUser(client, projectId, ENV_USER_DB, username)).body);
+    } catch (error2) {
+      if (!isNotFound4(error2)) throw error2;
+      continue;
+    }
+    if (taken.id === plan.holder) {
+      await users.updateDatabaseUser(client, projectId, ENV_USER_DB, username, userFields(up, password, taken));
+      progress.made.push(`database user ${username}`);
+      return username;
+    }
+    if (!plan.share) {
+      if (previous) stateFile.write(previous);
+      else stateFile.remove();
+      progress.changed = false;
+      throw heldRefusal(plan, [taken]);
+    }
+    sharing = true;
+    heldBy = [taken];
   }
-  const lost = `the user may have been created; \`${ctx.followUp("env", "up", name)}\` again gives it a new password`;
-  try {
-    await users.createDatabaseUser(client, projectId, { ...fields, username, databaseName: ENV_USER_DB, groupId: projectId }, lost);
-    progress.made.push(`database user ${username}`);
-  } catch (error2) {
-    if (!isConflict(error2, "USER_ALREADY_EXISTS")) throw error2;
-    await update2();
-  }
-  return username;
+  throw new EnvHeldError(`env ${name}: its users kept changing while env up took one; nothing was made`, { hint: `try \`${ctx.followUp("env", "up", name)}\` again` });
 }
 async function waitUntilReady(up, seen, value) {
   const { ctx, plan, client, projectId, locator, remaining } = up;
@@ -45497,7 +45641,7 @@ async function runEnvUp(ctx, name, flags, outputFlag2) {
     connection = await bringUp(ctx, plan, progress);
   } catch (error2) {
     if (ctx.io.signal.aborted) throw new InterruptedError(error2 instanceof InterruptedError ? error2.message : "interrupted during env up", { hint: left });
-    if (progress.changed && error2 instanceof CdbaError) error2.hint = error2.hint ? `${error2.hint}; or ${left}` : left;
+    if (progress.changed && error2 instanceof CdbaError && !(error2 instanceof EnvHeldError)) error2.hint = error2.hint ? `${error2.hint}; or ${left}` : left;
     if (error2 instanceof WatchTimeoutError && progress.made && progress.made.length > 0) error2.message = `${error2.message}; made so far: ${progress.made.join(", ")}`;
     throw error2;
   } finally {
@@ -45516,6 +45660,7 @@ var init_up = __esm({
     init_roles();
     init_connection();
     init_expiry();
+    init_holders();
     init_names();
     init_searchIndexes3();
     init_state7();
@@ -45555,13 +45700,20 @@ async function takeInventory(ctx, client, projectId) {
   const envs = /* @__PURE__ */ new Map();
   const envNamed = (name) => {
     let env2 = envs.get(name);
-    if (!env2) envs.set(name, env2 = { name, entries: [] });
+    if (!env2) envs.set(name, env2 = { name, entries: [], users: [], holders: [] });
     return env2;
   };
   const [root2, users, entries] = await Promise.all([getRoot3(client), listAllDatabaseUsers2(client, projectId), listAllAccessListEntries2(client, projectId)]);
   for (const user of users.results) {
     const name = user.databaseName === ENV_USER_DB ? envOfUsername(user.username) : void 0;
-    if (name !== void 0) envNamed(name).user = { ...optional("expires", serviceTime(user.deleteAfterDate)) };
+    if (name === void 0) continue;
+    const env2 = envNamed(name);
+    const ends = serviceTime(user.deleteAfterDate);
+    const last = env2.user === void 0 ? ends : env2.user.expires === void 0 || ends === void 0 ? void 0 : Math.max(env2.user.expires, ends);
+    env2.user = { ...optional("expires", last) };
+    env2.users.push(String(user.username));
+    const { heldBy } = holderOf(user);
+    if (heldBy !== void 0) env2.holders.push(heldBy);
   }
   for (const entry of entries.results) {
     const name = envOfEntry(entry);
@@ -45611,6 +45763,7 @@ var init_inventory = __esm({
     init_object();
     init_clusterShapes();
     init_expiry();
+    init_holders();
     init_names();
     isExpired2 = (env2, now) => {
       const ends = expiryOf(env2);
@@ -45674,8 +45827,29 @@ async function runEnvDown(ctx, name, flags) {
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const state = stateFile.read();
+  if (flags.force) ctx.requireConfirmable();
   const client = await ctx.api();
-  const { removed, deletedCluster, locator } = await removeEnv(ctx, client, projectId, name, { keepCluster: flags.keepCluster === true, state });
+  const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const holders = envHolders((await listAllDatabaseUsers2(client, projectId)).results, name);
+  const mine = holders.filter((h2) => isOurs(h2, state));
+  const others = holders.filter((h2) => !isOurs(h2, state));
+  if (others.length > 0 && !flags.force) {
+    if (mine.length === 0) {
+      const why = state ? "this run no longer holds it (its user is gone)" : "this runner has no record of holding it (its env up ran elsewhere, or with another config directory)";
+      throw new EnvHeldError(`env ${name} is held by another run: ${holderWords(others)}; ${why}; nothing was removed`, {
+        hint: `its holder's env down removes it, and env gc once it ends; if that run is gone: \`${ctx.followUp("env", "down", name, "--force")}\``
+      });
+    }
+    const removed2 = await releaseHold(ctx, client, projectId, name, mine, others, state);
+    stateFile.remove();
+    ctx.io.note(`cdba: env ${name}: removed ${removed2.length > 0 ? removed2.join(", ") : "nothing (this run's part was gone)"}; kept cluster ${name} for ${holderWords(others)}, whose env down removes it`);
+    return;
+  }
+  if (others.length > 0) {
+    await ctx.confirm(`Remove env ${name}, which another run holds (${holderWords(others)}), its cluster included?`);
+  }
+  const usernames = holders.map((h2) => h2.username);
+  const { removed, deletedCluster, locator } = await removeEnv(ctx, client, projectId, name, { keepCluster: flags.keepCluster === true, state, usernames });
   stateFile.remove();
   ctx.io.note(removed.length > 0 ? `cdba: env ${name}: removed ${removed.join(", ")}` : `cdba: env ${name}: nothing left to remove`);
   if (deletedCluster && flags.watch && locator) {
@@ -45684,16 +45858,35 @@ async function runEnvDown(ctx, name, flags) {
     await waitForCluster2(ctx, await clusterTarget2(ctx, "clusters.get"), name, { until: "DELETED", initialState: "DELETING", locator });
   }
 }
+async function releaseHold(ctx, client, projectId, name, mine, others, state) {
+  const users = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const removed = [];
+  for (const holder of mine) {
+    try {
+      await users.deleteDatabaseUser(client, projectId, ENV_USER_DB, holder.username);
+      removed.push(`database user ${holder.username}`);
+    } catch (error2) {
+      if (!isNotFound6(error2)) throw error2;
+    }
+  }
+  const value = state?.entry ?? mine.find((h2) => h2.entry !== void 0)?.entry;
+  if (value !== void 0) {
+    const sharedWith = others.find((h2) => h2.entry === void 0 || h2.entry === value);
+    if (sharedWith) ctx.io.note(`cdba: access-list entry ${value} kept: ${sharedWith.heldBy ?? `user ${sharedWith.username}`} may use it too`);
+    else if (await releaseEntry(ctx, client, projectId, name, value)) removed.push(`access-list entry ${value}`);
+  }
+  return removed;
+}
 async function removeEnv(ctx, client, projectId, name, options) {
   const { state, known } = options;
   const removed = [];
   const users = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
-  const username = envUsername(name);
-  let userRemoved = false;
-  if (known?.user !== false) {
+  const usernames = known ? known.users : options.usernames ?? [envUsername(name)];
+  const usersRemoved = [];
+  for (const username of usernames) {
     try {
       await users.deleteDatabaseUser(client, projectId, ENV_USER_DB, username);
-      userRemoved = true;
+      usersRemoved.push(username);
     } catch (error2) {
       if (!isNotFound6(error2)) throw error2;
     }
@@ -45709,7 +45902,7 @@ async function removeEnv(ctx, client, projectId, name, options) {
   for (const value of entries) {
     if (await releaseEntry(ctx, client, projectId, name, value, options.going)) removed.push(`access-list entry ${value}`);
   }
-  if (userRemoved) removed.push(`database user ${username}`);
+  for (const username of usersRemoved) removed.push(`database user ${username}`);
   let deletedCluster = false;
   let locator;
   if (!options.keepCluster && (state === void 0 || state.cluster.created)) {
@@ -45751,6 +45944,7 @@ var init_down = __esm({
     init_errors();
     init_names();
     init_state7();
+    init_holders();
     isNotFound6 = (error2) => error2 instanceof ApiError && error2.status === 404;
     ALREADY_DELETING = "CLUSTER_ALREADY_REQUESTED_DELETION";
   }
@@ -45765,7 +45959,7 @@ __export(run_exports, {
   runRun: () => runRun
 });
 function runName() {
-  return `run-${[...(0, import_node_crypto20.randomBytes)(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join("")}`;
+  return `run-${[...(0, import_node_crypto21.randomBytes)(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join("")}`;
 }
 function fdOf(stream) {
   const fd = stream.fd;
@@ -45775,7 +45969,7 @@ function stoppedBy(signal, message) {
   return signal === "SIGINT" ? new InterruptedError(message) : new TerminatedError(message);
 }
 function signalStatus(signal) {
-  return 128 + (signal ? import_node_os5.constants.signals[signal] ?? 1 : 1);
+  return 128 + (signal ? import_node_os6.constants.signals[signal] ?? 1 : 1);
 }
 function childEnvironment(env2, keep, connection) {
   const held = new Set(CREDENTIAL_VARIABLES.filter((name) => !keep.includes(name)));
@@ -45816,6 +46010,7 @@ async function runRun(ctx, words2, flags, dashDash) {
   }
   const name = flags.name ?? runName();
   const plan = await planUp(ctx, name, flags, void 0);
+  plan.shareCommand = `${ctx.followUp("run", "--name", name, "--share")} -- <command>`;
   if (ctx.io.signal.aborted) throw new InterruptedError("interrupted; nothing was made");
   const downHint = ctx.followUp("env", "down", name);
   const { whileSignalsTaken: whileSignalsTaken2 } = await Promise.resolve().then(() => (init_io(), io_exports));
@@ -45859,7 +46054,7 @@ async function runRun(ctx, words2, flags, dashDash) {
           await down(`env up was stopped (${firstSignal})`, "what env up made so far");
           throw stoppedBy(firstSignal, `stopped by ${firstSignal} during env up; env down ${name} removed what it made`);
         }
-        if (error2 instanceof UsageError) throw error2;
+        if (error2 instanceof UsageError || error2 instanceof EnvHeldError) throw error2;
         phase = "down";
         await runEnvDown(ctx, name, {}).catch((downError) => {
           ctx.io.note(`cdba: env down ${name} failed too (${downError instanceof Error ? downError.message : String(downError)}); run \`${downHint}\``);
@@ -45896,15 +46091,15 @@ async function runChild(ctx, words2, env2, started) {
     child.once("close", (code, signal) => resolve3(code ?? signalStatus(signal)));
   });
 }
-var import_node_child_process2, import_node_crypto20, import_node_fs12, import_node_path9, import_node_os5, NAME_ALPHABET;
+var import_node_child_process2, import_node_crypto21, import_node_fs12, import_node_path9, import_node_os6, NAME_ALPHABET;
 var init_run = __esm({
   "src/cli/env/run.ts"() {
     "use strict";
     import_node_child_process2 = __toESM(require_node_child_process(), 1);
-    import_node_crypto20 = require("node:crypto");
+    import_node_crypto21 = require("node:crypto");
     import_node_fs12 = require("node:fs");
     import_node_path9 = require("node:path");
-    import_node_os5 = require("node:os");
+    import_node_os6 = require("node:os");
     init_errors();
     init_resolve();
     init_connection();
@@ -49257,7 +49452,6 @@ async function runEnvGc(ctx, flags) {
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { takeInventory: takeInventory2, ageOf: ageOf2, expiryOf: expiryOf2, isExpired: isExpired3 } = await Promise.resolve().then(() => (init_inventory(), inventory_exports));
-  const { envUsername: envUsername2 } = await Promise.resolve().then(() => (init_names(), names_exports));
   const { shortDuration: shortDuration2 } = await Promise.resolve().then(() => (init_expiry(), expiry_exports));
   const inventory = await takeInventory2(ctx, client, projectId);
   const { now } = inventory;
@@ -49270,7 +49464,7 @@ async function runEnvGc(ctx, flags) {
     const cluster = env2.cluster;
     const remove2 = [
       ...cluster?.made && cluster.state !== "DELETING" ? [`cluster ${env2.name}`] : [],
-      ...env2.user ? [`database user ${envUsername2(env2.name)}`] : [],
+      ...env2.users.map((username) => `database user ${username}`),
       ...env2.entries.map((e) => `access-list entry ${e.value}`)
     ];
     if (remove2.length === 0) return [];
@@ -49313,7 +49507,7 @@ async function runEnvGc(ctx, flags) {
           if (!(error2 instanceof ApiError3 && error2.status === 404)) throw error2;
         }
       }
-      const known = { user: env2.user !== void 0, entries: env2.entries.map((e) => e.value), cluster };
+      const known = { users: env2.users, entries: env2.entries.map((e) => e.value), cluster };
       const { removed } = await removeEnv2(ctx, client, projectId, env2.name, { known, going });
       if (removed.length > 0) removedEnvs += 1;
       ctx.io.note(removed.length > 0 ? `cdba: env ${env2.name}: removed ${removed.join(", ")}` : `cdba: env ${env2.name}: nothing left to remove`);
@@ -49376,7 +49570,9 @@ async function listDocument2(inventory, expiredOnly = false) {
       ageSeconds: age === void 0 ? null : Math.floor(age / 1e3),
       expires: iso(expiryOf2(env2)),
       expired: isExpired3(env2, now),
-      user: env2.user ? envUsername2(env2.name) : null,
+      user: env2.user ? env2.users.includes(envUsername2(env2.name)) ? envUsername2(env2.name) : env2.users[0] : null,
+      users: env2.users,
+      heldBy: env2.holders,
       entries: env2.entries.map((e) => e.value)
     };
   });
@@ -49419,10 +49615,11 @@ var UP_FLAG_DETAILS = {
   "--sample-data": "sample_mflix, sample_training, ...",
   "--search-index": "The file holds a create request, {database, collectionName, name, type, definition}; the index is READY and queryable before the connection is printed; a re-run updates one whose definition differs",
   "--from-snapshot": "The source is only read. The env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for",
+  "--share": "Without it, an env another run holds is refused: exit 16, naming the holder, nothing made. With it, this run gets a database user of its own (no password changes under the other run), and its env down keeps the env while another run holds it",
   "--watch-timeout": "One limit for every wait (90, 90s, 5m, 1h): the cluster and the entry, the restore, the sample load, the index builds. When it runs out: exit 8, naming what was awaited and what was made, and the env down that removes it"
 };
 function withUpFlags(command) {
-  command.option("--tier <tier>", "FLEX (default) or an instance size such as M10").addOption(new Option("--provider <provider>", "cloud provider (default AWS)").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region (default US_EAST_1)", (value) => value.trim().toUpperCase().replace(/-/g, "_")).option("--ttl <duration>", "user and entry lifetime, at most 7d (default 2h)").option("--ip <address>", "who may connect: current (default), an IP or a CIDR").option("--role <role@db>", "user role, repeatable (default readWriteAnyDatabase)", roleFlag).option("--db-version <version>", "major version of a dedicated cluster, e.g. 8.0").option("--sample-data", "load the sample dataset once the cluster is IDLE").option("--search-index <file>", "a search index to have queryable first; repeatable", collect).option("--from-snapshot <cluster[@id|@latest]>", "start with the data of a snapshot of that cluster (default @latest: its newest completed one)").option("--watch-timeout <duration>", "give up waiting after this long in all (default no limit): exit 8");
+  command.option("--tier <tier>", "FLEX (default) or an instance size such as M10").addOption(new Option("--provider <provider>", "cloud provider (default AWS)").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region (default US_EAST_1)", (value) => value.trim().toUpperCase().replace(/-/g, "_")).option("--ttl <duration>", "user and entry lifetime, at most 7d (default 2h)").option("--ip <address>", "who may connect: current (default), an IP or a CIDR").option("--role <role@db>", "user role, repeatable (default readWriteAnyDatabase)", roleFlag).option("--db-version <version>", "major version of a dedicated cluster, e.g. 8.0").option("--sample-data", "load the sample dataset once the cluster is IDLE").option("--search-index <file>", "a search index to have queryable first; repeatable", collect).option("--from-snapshot <cluster[@id|@latest]>", "start with the data of a snapshot of that cluster (default @latest: its newest completed one)").option("--share", "join an env another run holds, with a user of its own").option("--watch-timeout <duration>", "give up waiting after this long in all (default no limit): exit 8");
   return command;
 }
 function takeOutputFlag(cmd) {
@@ -49448,7 +49645,7 @@ function registerEnv(program2, app) {
   });
   withOwnOutputs(up, ["env", "github"]);
   withDetails(up, {
-    about: "-o env prints export lines, each value quoted for the shell, for eval. $GITHUB_ENV and $GITHUB_OUTPUT (-o github) must be regular files cdba can write, not links, checked before any request",
+    about: "The run that makes the env holds it (recorded on its user, with the CI run and job or the host, and in this runner's state file): an env up of a name another run holds is refused, exit 16, naming the holder, unless --share; a re-run by the holder renews it. -o env prints export lines, each value quoted for the shell, for eval. $GITHUB_ENV and $GITHUB_OUTPUT (-o github) must be regular files cdba can write, not links, checked before any request",
     options: { ...UP_FLAG_DETAILS, "--tier": "An instance size makes a dedicated cluster" }
   });
   withExamples(up, [
@@ -49458,15 +49655,17 @@ function registerEnv(program2, app) {
     ["A dedicated M10 with MongoDB 8.0 for four hours, only the URI", "cdba env up ci-2 --tier M10 --db-version 8.0 --ttl 4h -o json | jq -r .MONGODB_URI"],
     ["The sample data and a search index, printed only once the index is READY and queryable", 'eval "$(cdba env up ci-3 --sample-data --search-index idx.json -o env)" && npm test'],
     ["The data of the newest snapshot of prod, restored before the connection is printed", "cdba env up ci-4 --from-snapshot prod@latest -o json | jq -r .MONGODB_URI"],
+    ["Use an env another job holds, with a user of its own (its env down keeps the env for that job)", 'eval "$(cdba env up shared-db --share -o env)" && npm test'],
     ["Give up (exit 8) if the env is not ready within 20 minutes", "cdba env up ci-5 --tier M10 --watch-timeout 20m -o json | jq -r .MONGODB_URI"]
   ]);
-  const down = env2.command("down").description(`remove what env up <name> made, only what carries the env's marks: the user cdba-env-<name>, the access-list entry commented "cdba env <name>" (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), and the cluster <name> if it has the tag cdba-env=<name>. The state file, refused (exit 2) unless it is a regular file of yours in directories only you can write, can only keep a cluster, never make down delete what it names`).argument("<name>", "the env, as given to env up").option("--keep-cluster", "keep the cluster (remove only the user and the access-list entry)").option("--watch", "wait until the cluster is gone").action(async (name, options, cmd) => {
+  const down = env2.command("down").description(`remove what env up <name> made, unless another run holds it: held by this run and others, only this run's user and access-list entry go and the env stays for them; held only by others (or this runner has no record of holding it), refused, exit 16, naming the holder, unless --force. It removes only what carries the env's marks: the user cdba-env-<name>, the access-list entry commented "cdba env <name>" (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), and the cluster <name> if it has the tag cdba-env=<name>. The state file, refused (exit 2) unless it is a regular file of yours in directories only you can write, can only keep a cluster, never make down delete what it names`).argument("<name>", "the env, as given to env up").option("--keep-cluster", "keep the cluster (remove only the user and the access-list entry)").option("--watch", "wait until the cluster is gone").option("--force", "remove it though another run holds it (a run that died; its users and the cluster included): asks first on a terminal, and needs -y/--yes without one").action(async (name, options, cmd) => {
     const { runEnvDown: runEnvDown2 } = await Promise.resolve().then(() => (init_down(), down_exports));
     await runEnvDown2(app.context(cmd), name, options);
   });
   withExamples(down, [
     ["Remove everything env up ci-1 made", "cdba env down ci-1"],
     ["Keep the cluster for the next job, wait for nothing", "cdba env down ci-1 --keep-cluster"],
+    ["An env whose job died on another runner, without asking", "cdba env down ci-1 --force --yes"],
     ["Several envs, named in a pipeline", "printf 'ci-1\\nci-2\\n' | xargs -n1 cdba env down"]
   ]);
   registerEnvList(env2, app);
@@ -51741,4 +51940,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=9559f438a1dce5b42429d6a54dae22c43cf0bfb6f5aebfd3225140832809f685
+//# cdbaBundleSha256=94d2e3a5e0d0879c1baa993656d294e7826bdf7425a27bdd9ea346ce288e54b2

@@ -18,6 +18,7 @@ export const ExitCode = {
   userAction: 13,
   failedState: 14,
   declined: 15,
+  envHeld: 16,
   commandNotFound: 127,
   interrupted: 130,
   terminated: 143,
@@ -41,6 +42,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<{ code: ExitCodeValue; meaning: stri
   { code: 13, meaning: 'a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do' },
   { code: 14, meaning: 'a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE' },
   { code: 15, meaning: 'a confirmation was answered no; nothing was changed' },
+  { code: 16, meaning: 'env up or env down: another run holds the env (the line names it); nothing was changed' },
   { code: 127, meaning: 'run: the command is not on PATH, or not an executable file; nothing was made' },
   { code: 130, meaning: 'interrupted' },
   { code: 143, meaning: 'terminated (SIGTERM)' },
@@ -199,6 +201,11 @@ export class InterruptedError extends CdbaError {
 /** A destructive verb's question answered no (or left empty) on a terminal: nothing was sent. */
 export class DeclinedError extends CdbaError {
   readonly exitCode = ExitCode.declined;
+}
+
+/** env up or env down of an env another run holds (named in the message): nothing was changed. */
+export class EnvHeldError extends CdbaError {
+  readonly exitCode = ExitCode.envHeld;
 }
 
 /** Stopped by SIGTERM where the command itself ends the run (`cdba run` after its env down). */

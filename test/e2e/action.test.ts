@@ -104,6 +104,36 @@ describe('the cdba env Action', () => {
     expect(await usernames(jobs[0]!.env)).not.toContain(`cdba-env-${names[1]}`);
   });
 
+  it('one name in two jobs: the second main is refused (16) naming the first, and its post removes nothing; with share: true it joins with a user of its own, and its post leaves the env to the first (issue 43, item 4)', async () => {
+    const first = job(fast, { name: 'ci-held-1' });
+    const main1 = await execa('node', [MAIN], { env: { ...first.env, GITHUB_JOB: 'one' }, extendEnv: false, reject: false });
+    expect(main1.exitCode, main1.stderr).toBe(0);
+
+    const second = job(fast, { name: 'ci-held-1' });
+    const main2 = await execa('node', [MAIN], { env: { ...second.env, GITHUB_JOB: 'two' }, extendEnv: false, reject: false });
+    expect(main2.exitCode).toBe(16);
+    expect(main2.stderr).toMatch(/^cdba: env ci-held-1 is held by another run: GitHub Actions run 4242, job one, since \S+ \(user cdba-env-ci-held-1\); nothing was changed; [^\n]*--share/);
+    expect(main2.stdout).toMatch(/^::error title=cdba env up::env ci-held-1 is held by another run/);
+    const post2 = await execa('node', [POST], { env: second.postEnv(), extendEnv: false, reject: false });
+    expect(post2.exitCode, post2.stderr).toBe(0);
+    expect(post2.stdout).toBe("cdba: env ci-held-1 is another run's; this job made none of it, so nothing was removed");
+    expect(await usernames(first.env)).toContain('cdba-env-ci-held-1');
+
+    const sharer = job(fast, { name: 'ci-held-1', share: 'true' });
+    const main3 = await execa('node', [MAIN], { env: { ...sharer.env, GITHUB_JOB: 'three' }, extendEnv: false, reject: false });
+    expect(main3.exitCode, main3.stderr).toBe(0);
+    const own = sharer.read('GITHUB_OUTPUT').username!;
+    expect(own).toMatch(/^cdba-env-ci-held-1\.[a-z0-9]{10}$/);
+    const post3 = await execa('node', [POST], { env: sharer.postEnv(), extendEnv: false, reject: false });
+    expect(post3.exitCode, post3.stderr).toBe(0);
+    expect(post3.stderr).toContain('kept cluster ci-held-1 for GitHub Actions run 4242, job one');
+    expect(await usernames(first.env)).toEqual(expect.arrayContaining(['cdba-env-ci-held-1']));
+    expect(await usernames(first.env)).not.toContain(own);
+    const post1 = await execa('node', [POST], { env: first.postEnv(), extendEnv: false, reject: false });
+    expect(post1.exitCode, post1.stderr).toBe(0);
+    expect(post1.stderr).toMatch(/removed .*database user cdba-env-ci-held-1.*cluster ci-held-1/);
+  });
+
   it('the name input is only ever a name: an option, a line break or any other non-name fails main in one line and an annotation, saves nothing, sends nothing; post then has nothing to remove (issue 42, item 4)', async () => {
     // An env of the name a stripped line break would make: post must not remove it.
     const victim = job(fast, { name: 'ci-aci-b' });

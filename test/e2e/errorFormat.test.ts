@@ -163,6 +163,17 @@ describe('--error-format json', () => {
     seen.push(127);
   });
 
+  it('exit 16: env up of an env another run holds, naming it, nothing made', async () => {
+    const holder = await cdba(['env', 'up', 'held-ef', '--ip', '10.3.3.3', '-o', 'json'], { env: digestEnv(emu.url), configDir: tempDir() });
+    expect(holder.exitCode, holder.stderr).toBe(0);
+    const result = await cdba(['env', 'up', 'held-ef', '--ip', '10.3.3.3', '-o', 'json'], { env: json(), configDir: tempDir() });
+    const error = report(result, 16);
+    expect(error).toMatchObject({ exitCode: 16, retryable: false });
+    expect(error.message).toMatch(/^env held-ef is held by another run: host \S+, since \S+ \(user cdba-env-held-ef\); nothing was changed$/);
+    expect(error.hint).toContain('`cdba env up held-ef --share`');
+    seen.push(16);
+  });
+
   it('exit 130: interrupted', async () => {
     const created = await cdba(['clusters', 'create', 'slow2', '--provider', 'AWS', '--region', 'US_EAST_1', '-o', 'json'], { env: digestEnv(stuck.url) });
     expect(created.exitCode, created.stderr).toBe(0);

@@ -6,7 +6,10 @@
 // state file (read under the rules it is written by) can only keep something: a
 // cluster that was there before up, never a thing it merely names.
 // Idempotent: whatever is gone already is skipped, and with nothing left it exits 0.
-import { ApiError } from '../../base/errors.js';
+// An env another run holds (holders.ts) is never removed: while this run holds it
+// too, down removes only this run's user and entry; an env this runner has no record
+// of holding is refused (exit 16) naming the holder, unless --force.
+import { ApiError, EnvHeldError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import type { AccessListEntry } from '../../api/resources/accessList.js';
 import type { ApiClient } from '../../api/client.js';
@@ -14,10 +17,13 @@ import type { Cluster } from '../../api/resources/clusters.js';
 import type { ClusterLocator } from '../shared/flex.js';
 import { checkEnvName, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfEntry, envOfUsername, envUsername, hasEnvTag } from './names.js';
 import { EnvStateFile, type EnvState } from './state.js';
+import { envHolders, holderWords, isOurs, type Holder } from './holders.js';
 
 export interface DownFlags {
   keepCluster?: boolean;
   watch?: boolean;
+  /** Remove it though another run holds it (a run that died); asks first, or --yes. */
+  force?: boolean;
 }
 
 const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
@@ -87,8 +93,32 @@ export async function runEnvDown(ctx: Context, name: string, flags: DownFlags): 
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const state = stateFile.read(); // refused (exit 2) before any request when cdba would not have written it
+  // --force removes what another run holds: without a terminal it needs --yes, said before any request.
+  if (flags.force) ctx.requireConfirmable();
   const client = await ctx.api();
-  const { removed, deletedCluster, locator } = await removeEnv(ctx, client, projectId, name, { keepCluster: flags.keepCluster === true, state });
+  // Who holds it: its users (one per run), and which of them this runner's state file proves is this run.
+  const { listAllDatabaseUsers } = await import('../../api/resources/databaseUsers.js');
+  const holders = envHolders((await listAllDatabaseUsers(client, projectId)).results, name);
+  const mine = holders.filter((h) => isOurs(h, state));
+  const others = holders.filter((h) => !isOurs(h, state));
+  if (others.length > 0 && !flags.force) {
+    if (mine.length === 0) {
+      const why = state ? 'this run no longer holds it (its user is gone)' : 'this runner has no record of holding it (its env up ran elsewhere, or with another config directory)';
+      throw new EnvHeldError(`env ${name} is held by another run: ${holderWords(others)}; ${why}; nothing was removed`, {
+        hint: `its holder's env down removes it, and env gc once it ends; if that run is gone: \`${ctx.followUp('env', 'down', name, '--force')}\``,
+      });
+    }
+    // Held by others too: this run's part goes, the env stays for them.
+    const removed = await releaseHold(ctx, client, projectId, name, mine, others, state);
+    stateFile.remove();
+    ctx.io.note(`cdba: env ${name}: removed ${removed.length > 0 ? removed.join(', ') : 'nothing (this run\'s part was gone)'}; kept cluster ${name} for ${holderWords(others)}, whose env down removes it`);
+    return;
+  }
+  if (others.length > 0) {
+    await ctx.confirm(`Remove env ${name}, which another run holds (${holderWords(others)}), its cluster included?`);
+  }
+  const usernames = holders.map((h) => h.username);
+  const { removed, deletedCluster, locator } = await removeEnv(ctx, client, projectId, name, { keepCluster: flags.keepCluster === true, state, usernames });
   stateFile.remove();
   ctx.io.note(removed.length > 0 ? `cdba: env ${name}: removed ${removed.join(', ')}` : `cdba: env ${name}: nothing left to remove`);
   if (deletedCluster && flags.watch && locator) {
@@ -98,10 +128,35 @@ export async function runEnvDown(ctx: Context, name: string, flags: DownFlags): 
   }
 }
 
+/**
+ * This run's part of an env others hold too: its user, and its access-list entry unless
+ * another holder uses that address too (or did not say which it uses); the cluster stays.
+ * Answers what it removed.
+ */
+async function releaseHold(ctx: Context, client: ApiClient, projectId: string, name: string, mine: readonly Holder[], others: readonly Holder[], state: EnvState | undefined): Promise<string[]> {
+  const users = await import('../../api/resources/databaseUsers.js');
+  const removed: string[] = [];
+  for (const holder of mine) {
+    try {
+      await users.deleteDatabaseUser(client, projectId, ENV_USER_DB, holder.username);
+      removed.push(`database user ${holder.username}`);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+  const value = state?.entry ?? mine.find((h) => h.entry !== undefined)?.entry;
+  if (value !== undefined) {
+    const sharedWith = others.find((h) => h.entry === undefined || h.entry === value);
+    if (sharedWith) ctx.io.note(`cdba: access-list entry ${value} kept: ${sharedWith.heldBy ?? `user ${sharedWith.username}`} may use it too`);
+    else if (await releaseEntry(ctx, client, projectId, name, value)) removed.push(`access-list entry ${value}`);
+  }
+  return removed;
+}
+
 /** What env gc already knows of an env from its listing, so that down's lookups are not asked again. */
 export interface KnownEnv {
-  /** Whether its user cdba-env-<name> was there. */
-  user: boolean;
+  /** Its users (one per holder: cdba-env-<name>, cdba-env-<name>.<holder>). */
+  users: string[];
   /** The entries marked for it. */
   entries: string[];
   /** Its cluster's document, just read, and which API serves it; null: it has none. */
@@ -127,19 +182,20 @@ export async function removeEnv(
   client: ApiClient,
   projectId: string,
   name: string,
-  options: { keepCluster?: boolean; state?: EnvState | undefined; known?: KnownEnv; going?: ReadonlySet<string> },
+  options: { keepCluster?: boolean; state?: EnvState | undefined; known?: KnownEnv; going?: ReadonlySet<string>; usernames?: readonly string[] },
 ): Promise<Removal> {
   const { state, known } = options;
   const removed: string[] = [];
 
   // The user first: whether another env's user is left then says whether the entry is still needed.
   const users = await import('../../api/resources/databaseUsers.js');
-  const username = envUsername(name);
-  let userRemoved = false;
-  if (known?.user !== false) {
+  // Every holder's user: the env goes for all of them (its last holder's down, gc, --force).
+  const usernames = known ? known.users : (options.usernames ?? [envUsername(name)]);
+  const usersRemoved: string[] = [];
+  for (const username of usernames) {
     try {
       await users.deleteDatabaseUser(client, projectId, ENV_USER_DB, username);
-      userRemoved = true;
+      usersRemoved.push(username);
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
@@ -157,7 +213,7 @@ export async function removeEnv(
   for (const value of entries) {
     if (await releaseEntry(ctx, client, projectId, name, value, options.going)) removed.push(`access-list entry ${value}`);
   }
-  if (userRemoved) removed.push(`database user ${username}`);
+  for (const username of usersRemoved) removed.push(`database user ${username}`);
 
   // The cluster: only with up's tag, and not when the state file says it was there before up.
   let deletedCluster = false;

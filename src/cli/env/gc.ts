@@ -1,5 +1,6 @@
 // `cdba env gc [--dry-run [--exit-code]] [--older-than D]`: removes every env past its
-// end, from any runner, as env down would (down.ts, removeEnv): the user, the entries
+// end, from any runner, as env down would (down.ts, removeEnv), whoever holds it (the end
+// is the contract): every holder's user, the entries
 // (released: kept while another env's user needs them), and the cluster if the env made
 // it; a cluster the env did not make is never deleted. Envs are found by their marks
 // (inventory.ts) and judged on the service's clock. Two gcs at once, or a gc during a
@@ -72,7 +73,6 @@ export async function runEnvGc(ctx: Context, flags: GcFlags): Promise<void> {
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { takeInventory, ageOf, expiryOf, isExpired } = await import('./inventory.js');
-  const { envUsername } = await import('./names.js');
   const { shortDuration } = await import('./expiry.js');
   const inventory = await takeInventory(ctx, client, projectId);
   const { now } = inventory;
@@ -91,7 +91,7 @@ export async function runEnvGc(ctx: Context, flags: GcFlags): Promise<void> {
     const cluster = env.cluster;
     const remove = [
       ...(cluster?.made && cluster.state !== 'DELETING' ? [`cluster ${env.name}`] : []),
-      ...(env.user ? [`database user ${envUsername(env.name)}`] : []),
+      ...env.users.map((username) => `database user ${username}`),
       ...env.entries.map((e) => `access-list entry ${e.value}`),
     ];
     if (remove.length === 0) return [];
@@ -138,7 +138,7 @@ export async function runEnvGc(ctx: Context, flags: GcFlags): Promise<void> {
           if (!(error instanceof ApiError && error.status === 404)) throw error;
         }
       }
-      const known = { user: env.user !== undefined, entries: env.entries.map((e) => e.value), cluster };
+      const known = { users: env.users, entries: env.entries.map((e) => e.value), cluster };
       const { removed } = await removeEnv(ctx, client, projectId, env.name, { known, going });
       if (removed.length > 0) removedEnvs += 1;
       ctx.io.note(removed.length > 0 ? `cdba: env ${env.name}: removed ${removed.join(', ')}` : `cdba: env ${env.name}: nothing left to remove`);

@@ -18,6 +18,7 @@ const UP_FLAG_DETAILS: Record<string, string> = {
   '--sample-data': 'sample_mflix, sample_training, ...',
   '--search-index': 'The file holds a create request, {database, collectionName, name, type, definition}; the index is READY and queryable before the connection is printed; a re-run updates one whose definition differs',
   '--from-snapshot': "The source is only read. The env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for",
+  '--share': 'Without it, an env another run holds is refused: exit 16, naming the holder, nothing made. With it, this run gets a database user of its own (no password changes under the other run), and its env down keeps the env while another run holds it',
   '--watch-timeout': 'One limit for every wait (90, 90s, 5m, 1h): the cluster and the entry, the restore, the sample load, the index builds. When it runs out: exit 8, naming what was awaited and what was made, and the env down that removes it',
 };
 
@@ -34,6 +35,7 @@ function withUpFlags<C extends CommandUnknownOpts>(command: C): C {
     .option('--sample-data', 'load the sample dataset once the cluster is IDLE')
     .option('--search-index <file>', 'a search index to have queryable first; repeatable', collect)
     .option('--from-snapshot <cluster[@id|@latest]>', 'start with the data of a snapshot of that cluster (default @latest: its newest completed one)')
+    .option('--share', 'join an env another run holds, with a user of its own')
     .option('--watch-timeout <duration>', 'give up waiting after this long in all (default no limit): exit 8');
   return command;
 }
@@ -50,6 +52,7 @@ interface RegisteredUpFlags {
   searchIndex?: string[];
   fromSnapshot?: string;
   watchTimeout?: string;
+  share?: boolean;
 }
 
 /**
@@ -85,7 +88,7 @@ export function registerEnv(program: Command, app: App): void {
   // -o env and github, besides json (ENV_OUTPUTS in connection.ts), are env up's own.
   withOwnOutputs(up, ['env', 'github']);
   withDetails(up, {
-    about: '-o env prints export lines, each value quoted for the shell, for eval. $GITHUB_ENV and $GITHUB_OUTPUT (-o github) must be regular files cdba can write, not links, checked before any request',
+    about: "The run that makes the env holds it (recorded on its user, with the CI run and job or the host, and in this runner's state file): an env up of a name another run holds is refused, exit 16, naming the holder, unless --share; a re-run by the holder renews it. -o env prints export lines, each value quoted for the shell, for eval. $GITHUB_ENV and $GITHUB_OUTPUT (-o github) must be regular files cdba can write, not links, checked before any request",
     options: { ...UP_FLAG_DETAILS, '--tier': 'An instance size makes a dedicated cluster' },
   });
   withExamples(up, [
@@ -95,15 +98,17 @@ export function registerEnv(program: Command, app: App): void {
     ['A dedicated M10 with MongoDB 8.0 for four hours, only the URI', 'cdba env up ci-2 --tier M10 --db-version 8.0 --ttl 4h -o json | jq -r .MONGODB_URI'],
     ['The sample data and a search index, printed only once the index is READY and queryable', 'eval "$(cdba env up ci-3 --sample-data --search-index idx.json -o env)" && npm test'],
     ['The data of the newest snapshot of prod, restored before the connection is printed', 'cdba env up ci-4 --from-snapshot prod@latest -o json | jq -r .MONGODB_URI'],
+    ['Use an env another job holds, with a user of its own (its env down keeps the env for that job)', 'eval "$(cdba env up shared-db --share -o env)" && npm test'],
     ['Give up (exit 8) if the env is not ready within 20 minutes', 'cdba env up ci-5 --tier M10 --watch-timeout 20m -o json | jq -r .MONGODB_URI'],
   ]);
 
   const down = env
     .command('down')
-    .description('remove what env up <name> made, only what carries the env\'s marks: the user cdba-env-<name>, the access-list entry commented "cdba env <name>" (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), and the cluster <name> if it has the tag cdba-env=<name>. The state file, refused (exit 2) unless it is a regular file of yours in directories only you can write, can only keep a cluster, never make down delete what it names')
+    .description('remove what env up <name> made, unless another run holds it: held by this run and others, only this run\'s user and access-list entry go and the env stays for them; held only by others (or this runner has no record of holding it), refused, exit 16, naming the holder, unless --force. It removes only what carries the env\'s marks: the user cdba-env-<name>, the access-list entry commented "cdba env <name>" (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), and the cluster <name> if it has the tag cdba-env=<name>. The state file, refused (exit 2) unless it is a regular file of yours in directories only you can write, can only keep a cluster, never make down delete what it names')
     .argument('<name>', 'the env, as given to env up')
     .option('--keep-cluster', 'keep the cluster (remove only the user and the access-list entry)')
     .option('--watch', 'wait until the cluster is gone')
+    .option('--force', 'remove it though another run holds it (a run that died; its users and the cluster included): asks first on a terminal, and needs -y/--yes without one')
     .action(async (name, options, cmd) => {
       const { runEnvDown } = await import('./down.js');
       await runEnvDown(app.context(cmd), name, options);
@@ -111,6 +116,7 @@ export function registerEnv(program: Command, app: App): void {
   withExamples(down, [
     ['Remove everything env up ci-1 made', 'cdba env down ci-1'],
     ['Keep the cluster for the next job, wait for nothing', 'cdba env down ci-1 --keep-cluster'],
+    ['An env whose job died on another runner, without asking', 'cdba env down ci-1 --force --yes'],
     ['Several envs, named in a pipeline', "printf 'ci-1\\nci-2\\n' | xargs -n1 cdba env down"],
   ]);
   registerEnvList(env, app);

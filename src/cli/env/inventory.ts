@@ -16,6 +16,7 @@ import { asObject } from '../../base/object.js';
 import type { Context } from '../../core/context.js';
 import { readClusterDocument } from '../../model/clusterShapes.js';
 import { serviceNowOf } from './expiry.js';
+import { holderOf } from './holders.js';
 import { clusterExpiry, ENV_TAG_KEY, ENV_USER_DB, envOfEntry, envOfUsername, serviceTime, tagValue } from './names.js';
 
 export interface EnvCluster {
@@ -34,8 +35,11 @@ export interface EnvCluster {
 export interface EnvRecord {
   name: string;
   cluster?: EnvCluster;
-  /** Its user cdba-env-<name>, and when the service deletes it (ms). */
+  /** Its users (one per run that holds it: cdba-env-<name>, cdba-env-<name>.<holder>), and when the service deletes the last (ms). */
   user?: { expires?: number };
+  /** Its users' names, and who holds it through each, in words (holders.ts). */
+  users: string[];
+  holders: string[];
   /** The entries marked for it, and when each ends (ms). */
   entries: Array<{ value: string; expires?: number }>;
 }
@@ -82,13 +86,21 @@ export async function takeInventory(ctx: Context, client: ApiClient, projectId: 
   const envs = new Map<string, EnvRecord>();
   const envNamed = (name: string): EnvRecord => {
     let env = envs.get(name);
-    if (!env) envs.set(name, (env = { name, entries: [] }));
+    if (!env) envs.set(name, (env = { name, entries: [], users: [], holders: [] }));
     return env;
   };
   const [root, users, entries] = await Promise.all([getRoot(client), listAllDatabaseUsers(client, projectId), listAllAccessListEntries(client, projectId)]);
   for (const user of users.results) {
     const name = user.databaseName === ENV_USER_DB ? envOfUsername(user.username) : undefined;
-    if (name !== undefined) envNamed(name).user = { ...optional('expires', serviceTime(user.deleteAfterDate)) };
+    if (name === undefined) continue;
+    const env = envNamed(name);
+    const ends = serviceTime(user.deleteAfterDate);
+    // The env's users end when the last does; one without an end (made permanent) never ends.
+    const last = env.user === undefined ? ends : env.user.expires === undefined || ends === undefined ? undefined : Math.max(env.user.expires, ends);
+    env.user = { ...optional('expires', last) };
+    env.users.push(String(user.username));
+    const { heldBy } = holderOf(user);
+    if (heldBy !== undefined) env.holders.push(heldBy);
   }
   for (const entry of entries.results) {
     const name = envOfEntry(entry); // a permanent entry is never an env's, whatever its comment

@@ -24,7 +24,11 @@ export interface EnvListItem {
   ageSeconds: number | null;
   expires: string | null;
   expired: boolean;
+  /** The first holder's user (cdba-env-<name>), else a sharer's; null: no run holds it. */
   user: string | null;
+  /** Every user of the env, one per run that holds it, and who each run is. */
+  users: string[];
+  heldBy: string[];
   entries: string[];
 }
 
@@ -71,7 +75,9 @@ export async function listDocument(inventory: Inventory, expiredOnly = false): P
         ageSeconds: age === undefined ? null : Math.floor(age / 1000),
         expires: iso(expiryOf(env)),
         expired: isExpired(env, now),
-        user: env.user ? envUsername(env.name) : null,
+        user: env.user ? (env.users.includes(envUsername(env.name)) ? envUsername(env.name) : env.users[0]!) : null,
+        users: env.users,
+        heldBy: env.holders,
         entries: env.entries.map((e) => e.value),
       };
     });

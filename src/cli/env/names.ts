@@ -5,6 +5,9 @@
 // A cluster up made also carries cdba-env-expires=<ISO 8601>, when the env ends
 // (the user and the entry end then by themselves, through deleteAfterDate; the
 // cluster is what `env gc` removes).
+// Each run that holds the env has a user of its own: the first cdba-env-<name>, each
+// that joined it with --share cdba-env-<name>.<holder ID> (an env's name has no dot),
+// labelled with who holds it (holders.ts).
 import { checkClusterName } from '../shared/target.js';
 
 export const ENV_TAG_KEY = 'cdba-env';
@@ -14,11 +17,19 @@ export const ENV_USER_DB = 'admin';
 
 const ENV_USER_PREFIX = 'cdba-env-';
 const ENV_COMMENT_PREFIX = 'cdba env ';
-export const envUsername = (name: string): string => `${ENV_USER_PREFIX}${name}`;
+/** The env's first holder's user, cdba-env-<name>; with a holder ID, a sharer's, cdba-env-<name>.<holder>. */
+export const envUsername = (name: string, sharer?: string): string => `${ENV_USER_PREFIX}${name}${sharer === undefined ? '' : `.${sharer}`}`;
 export const envComment = (name: string): string => `${ENV_COMMENT_PREFIX}${name}`;
 
 /** The env a user name or an entry's comment marks (undefined: not an env's). */
-export const envOfUsername = (username: unknown): string | undefined => afterPrefix(username, ENV_USER_PREFIX);
+export const envOfUsername = (username: unknown): string | undefined => {
+  const rest = afterPrefix(username, ENV_USER_PREFIX);
+  if (rest === undefined) return undefined;
+  const dot = rest.indexOf('.');
+  // A sharer's user: cdba-env-<name>.<holder ID> (letters and digits).
+  if (dot === -1) return rest;
+  return dot > 0 && /^[a-z0-9]{1,32}$/.test(rest.slice(dot + 1)) ? rest.slice(0, dot) : undefined;
+};
 export const envOfComment = (comment: unknown): string | undefined => afterPrefix(comment, ENV_COMMENT_PREFIX);
 
 /**

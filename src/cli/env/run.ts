@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { constants as osConstants } from 'node:os';
-import { CommandNotFoundError, EnvLeftError, InterruptedError, QuietExit, TerminatedError, UsageError } from '../../base/errors.js';
+import { CommandNotFoundError, EnvHeldError, EnvLeftError, InterruptedError, QuietExit, TerminatedError, UsageError } from '../../base/errors.js';
 import { CREDENTIAL_VARIABLES } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
 import { connectionVariables, type EnvConnection } from './connection.js';
@@ -98,6 +98,8 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
   }
   const name = flags.name ?? runName();
   const plan = await planUp(ctx, name, flags, undefined);
+  // (CMD's words are not repeated: they may hold anything.)
+  plan.shareCommand = `${ctx.followUp('run', '--name', name, '--share')} -- <command>`;
   // A Ctrl-C while planning (nothing made yet) went to IO, as in any command.
   if (ctx.io.signal.aborted) throw new InterruptedError('interrupted; nothing was made');
   const downHint = ctx.followUp('env', 'down', name);
@@ -153,8 +155,8 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
           await down(`env up was stopped (${firstSignal})`, 'what env up made so far');
           throw stoppedBy(firstSignal, `stopped by ${firstSignal} during env up; env down ${name} removed what it made`);
         }
-        // Refused before any request (no project, bad flags): nothing was made, so nothing to remove.
-        if (error instanceof UsageError) throw error;
+        // Refused before any request (no project, bad flags), or the env is another run's: nothing was made, so nothing to remove.
+        if (error instanceof UsageError || error instanceof EnvHeldError) throw error;
         // Half made: remove it, then report why up failed.
         phase = 'down';
         await runEnvDown(ctx, name, {}).catch((downError: unknown) => {

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { LocalFailureError, UsageError } from '../../base/errors.js';
 import { fsReason, isFsError } from '../../base/fsError.js';
 import { readPrivateFileSync, UnsafePathError, writePrivateFileSync } from '../../base/privateFile.js';
+import { isHolderId } from './holders.js';
 
 const MAX_FILE_BYTES = 16 * 1024;
 
@@ -25,6 +26,10 @@ export interface EnvState {
   cluster: { name: string; created: boolean };
   /** The access-list entry `up` used (an address or a CIDR block); `down` removes it only while it carries the env's comment. */
   entry?: string;
+  /** This run's holder ID (holders.ts), on its user's labels: env down removes only what this run holds. */
+  holder?: string;
+  /** This run's user: cdba-env-<name>, or cdba-env-<name>.<holder> when it joined the env with --share. */
+  user?: string;
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 200;
@@ -35,12 +40,16 @@ function checked(data: unknown): EnvState | undefined {
   const cluster = d.cluster as Record<string, unknown> | undefined;
   if (!isString(d.baseUrl) || !isString(d.projectId) || !isString(d.name) || !cluster || !isString(cluster.name) || typeof cluster.created !== 'boolean') return undefined;
   if (d.entry !== undefined && !isString(d.entry)) return undefined;
+  if (d.holder !== undefined && !isHolderId(d.holder)) return undefined;
+  if (d.user !== undefined && !isString(d.user)) return undefined;
   return {
     baseUrl: d.baseUrl,
     projectId: d.projectId,
     name: d.name,
     cluster: { name: cluster.name, created: cluster.created },
     ...(d.entry !== undefined ? { entry: d.entry as string } : {}),
+    ...(d.holder !== undefined ? { holder: d.holder as string } : {}),
+    ...(d.user !== undefined ? { user: d.user as string } : {}),
   };
 }
 

@@ -4,7 +4,7 @@
 // so the service removes them even if the runner dies; waits until the cluster is
 // IDLE and the entry ACTIVE; records what it made (state.ts) and prints the
 // connection. Everything the flags can be wrong about is refused before a request.
-import { ApiError, CdbaError, InterruptedError, UsageError, WatchTimeoutError } from '../../base/errors.js';
+import { ApiError, CdbaError, EnvHeldError, InterruptedError, UsageError, WatchTimeoutError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { resolveDeleteAfter } from '../../core/deleteAfter.js';
 import type { ProviderName } from '../../model/catalog.js';
@@ -13,6 +13,7 @@ import { generatePassword } from '../shared/password.js';
 import { parseRole, type DatabaseUserRole } from '../shared/roles.js';
 import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, standardSrvOf, type EnvConnection, type EnvOutput } from './connection.js';
 import { extendClusterExpiry } from './expiry.js';
+import { describeHolder, envHolders, holderLabels, holderOf, holderWords, isOurs, newHolderId, type Holder } from './holders.js';
 import { checkEnvName, ENV_EXPIRES_KEY, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfEntry, envUsername, hasEnvTag } from './names.js';
 import { planSearch, type SearchPlan } from './searchIndexes.js';
 import { EnvStateFile, type EnvState } from './state.js';
@@ -36,6 +37,8 @@ export interface UpFlags {
   fromSnapshot?: string;
   /** How long env up waits in all (every wait shares it); exit 8. */
   watchTimeout?: string;
+  /** Join an env another run holds, with a user of its own (holders.ts). */
+  share?: boolean;
 }
 
 export const DEFAULT_TTL = '2h';
@@ -65,6 +68,19 @@ export interface UpPlan {
   fromSnapshot?: FromSnapshotPlan;
   /** --watch-timeout in ms: every wait of up shares it (undefined or 0: no limit). */
   watchTimeoutMs?: number;
+  /** This run's holder ID (the state file's, else a new one), who it is in words, and whether it may join an env another run holds. */
+  holder: string;
+  heldBy: string;
+  share: boolean;
+  /** The command that joins the env with --share, for a refusal's hint (env up's; run names its own). */
+  shareCommand: string;
+}
+
+/** env up or run of an env another run holds, without --share: refused before anything is made (exit 16). */
+export function heldRefusal(plan: Pick<UpPlan, 'name' | 'shareCommand'>, holders: readonly Holder[]): EnvHeldError {
+  return new EnvHeldError(`env ${plan.name} is held by another run: ${holderWords(holders)}; nothing was changed`, {
+    hint: `give this run an env of its own name, or use it alongside that run with \`${plan.shareCommand}\` (a user of its own; env down then keeps the env while the other holds it)`,
+  });
 }
 
 /** The ttl as the service's date, or a usage error naming --ttl (the parser is the one --delete-after uses). */
@@ -107,7 +123,9 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const previous = stateFile.prepare();
-  return { name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous, expires, ...(search ? { search } : {}), ...(fromSnapshot ? { fromSnapshot } : {}), ...(timeoutMs ? { watchTimeoutMs: timeoutMs } : {}) };
+  const holder = previous?.holder ?? newHolderId();
+  const share = flags.share === true;
+  return { holder, heldBy: describeHolder(ctx.env), share, shareCommand: ctx.followUp('env', 'up', name, '--share'), name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous, expires, ...(search ? { search } : {}), ...(fromSnapshot ? { fromSnapshot } : {}), ...(timeoutMs ? { watchTimeoutMs: timeoutMs } : {}) };
 }
 
 /** The env's cluster's create body at `tier` (FLEX: the flex API's), checked; no request. */
@@ -157,12 +175,17 @@ interface Up {
   remaining: () => number | undefined;
   /** This run's create made the cluster (not found there, not "reused" on a 409). */
   createdNow: boolean;
+  /** The access-list entry's value this run uses (on its user's labels). */
+  entryValue: string;
 }
 
 /**
  * Makes (or finds) the cluster, the entry and the user, waits until they are ready,
- * and answers the connection. The three are made at once (each a request or two in a
- * row) and waited for together, in one loop. Each is asked for in the order that costs
+ * and answers the connection. Who holds the env is read first, with the address: an env
+ * another run holds is refused before anything is made (unless --share). A new holder's
+ * user is taken first (the claim, holders.ts); then the cluster and the entry (and the
+ * user of a run that holds the env already) are made at once (each a request or two in
+ * a row) and waited for together, in one loop. Each is asked for in the order that costs
  * the fewest requests: a create first (a 409 says it is there), or, where this runner's
  * state file says an earlier up made it, the read or update first. The state file is
  * written after each thing made, so a failure half-way leaves `env down` a record of it.
@@ -177,18 +200,30 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: UpProgress =
   const client = await ctx.api();
   const { ClusterLocator } = await import('../shared/flex.js');
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
-  const state: EnvState = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...(previous?.entry ? { entry: previous.entry } : {}) };
-  const up: Up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress, remaining, createdNow: false };
+  const state: EnvState = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...(previous?.entry ? { entry: previous.entry } : {}), holder: plan.holder, ...(previous?.user ? { user: previous.user } : {}) };
 
-  // The address the service sees, first (one request): an answer that is not one address (exit 7) leaves nothing made.
-  const entry: AccessEntry = plan.ip === 'current' ? await currentAddress(client) : plan.ip;
+  // The address the service sees (an answer that is not one address: exit 7), and who holds
+  // the env (its users), first, at once: nothing is made yet.
+  const { listAllDatabaseUsers } = await import('../../api/resources/databaseUsers.js');
+  const [entry, holders] = await Promise.all([
+    plan.ip === 'current' ? currentAddress(client) : Promise.resolve(plan.ip),
+    listAllDatabaseUsers(client, projectId).then((list) => envHolders(list.results, name)),
+  ]);
+  const mine = holders.find((h) => isOurs(h, previous));
+  const others = holders.filter((h) => h !== mine);
+  // Held by another run: refused before anything is made, unless --share.
+  if (!mine && others.length > 0 && !plan.share) throw heldRefusal(plan, others);
+  const up: Up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress, remaining, createdNow: false, entryValue: entryValue(entry) };
 
   // --from-snapshot: the snapshot found and the cluster's tier and version fitted to it, before anything is made.
   const fromSnapshot = plan.fromSnapshot ? await import('./fromSnapshot.js') : undefined;
   const source = fromSnapshot ? await fromSnapshot.prepareFromSnapshot(ctx, plan, locator, (flags, tier) => clusterBody(ctx, name, flags, tier, plan.expires)) : undefined;
   const password = generatePassword();
   ctx.io.addSecret(password);
-  const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), upUser(up, password)]);
+  // This run's user: where it holds the env already, renewed alongside the rest; otherwise
+  // taken first, the claim two runs of one name race for, before anything else is made.
+  const claimed = mine ? undefined : await claimUser(up, password, others);
+  const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), claimed !== undefined ? Promise.resolve(claimed) : renewUser(up, password, mine!, others)]);
   // Restored only into a cluster this run created or that carries the env's mark (one that appeared meanwhile is not).
   if (fromSnapshot && source) fromSnapshot.checkRestoreTarget(cluster, name, up.createdNow);
   let ready = await waitUntilReady(up, cluster, value);
@@ -291,41 +326,95 @@ async function upEntry(up: Up, entry: AccessEntry): Promise<string> {
   return value;
 }
 
+/** The user's fields env up sets, this run's labels included (the user's other labels kept). */
+function userFields(up: Up, password: string, existing: Holder | undefined): Record<string, unknown> {
+  const { plan } = up;
+  return {
+    roles: plan.roles,
+    scopes: [{ name: plan.name, type: 'CLUSTER' }],
+    deleteAfterDate: plan.expires,
+    description: envComment(plan.name),
+    password,
+    labels: holderLabels(existing?.doc, plan.holder, existing?.heldBy ?? plan.heldBy, up.entryValue),
+  };
+}
+
 /**
- * The user, with a generated password: created, or (it is there: the state file keeps
- * no password) given a new one. Where an earlier up on this runner made it, the update
- * goes first. Answers its name.
+ * This run's user where it holds the env already (its state file proves it): given a new
+ * password (the state file keeps none) and the new end. Answers its name. Gone meanwhile
+ * (its end came): taken again, as a run that does not hold the env would.
  */
-async function upUser(up: Up, password: string): Promise<string> {
-  const { ctx, plan, client, projectId, previous, progress } = up;
+async function renewUser(up: Up, password: string, mine: Holder, others: Holder[]): Promise<string> {
+  const { ctx, client, projectId, progress, state, stateFile } = up;
+  const users = await import('../../api/resources/databaseUsers.js');
+  progress.changed = true;
+  try {
+    await users.updateDatabaseUser(client, projectId, ENV_USER_DB, mine.username, userFields(up, password, mine));
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    return claimUser(up, password, others);
+  }
+  state.user = mine.username;
+  stateFile.write(state);
+  progress.made!.push(`database user ${mine.username} (a new password)`);
+  ctx.io.note(`cdba: database user ${mine.username} exists; its password was changed (cdba keeps no password)`);
+  return mine.username;
+}
+
+/**
+ * Takes a user for this run, labelled as its holder's. Nobody holding the env, it is
+ * cdba-env-<name>: the create is what two runs of env up of one name at once agree on,
+ * and the one answered 409 reads who took it and is refused (exit 16, nothing made),
+ * or with --share takes a user of its own beside it, cdba-env-<name>.<holder ID>, so
+ * that neither password changes under the other. Recorded in the state file before the
+ * create (a create whose answer is lost is still this run's); a refusal restores it.
+ */
+async function claimUser(up: Up, password: string, others: readonly Holder[]): Promise<string> {
+  const { ctx, plan, client, projectId, progress, state, stateFile, previous } = up;
   const { name } = plan;
   const users = await import('../../api/resources/databaseUsers.js');
-  const username = envUsername(name);
-  const fields = { roles: plan.roles, scopes: [{ name, type: 'CLUSTER' }], deleteAfterDate: plan.expires, description: envComment(name), password };
-  // (Not recorded: down removes the user by its name, cdba-env-<name>, so a create whose answer is lost too.)
-  progress.changed = true;
-  const update = async (): Promise<void> => {
-    await users.updateDatabaseUser(client, projectId, ENV_USER_DB, username, fields);
-    progress.made!.push(`database user ${username} (a new password)`);
-    ctx.io.note(`cdba: database user ${username} exists; its password was changed (cdba keeps no password)`);
-  };
-  if (previous) {
+  let sharing = others.length > 0;
+  let heldBy: readonly Holder[] = others;
+  // Twice at most: the first user, then (taken meanwhile, --share) this run's own.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const username = sharing ? envUsername(name, plan.holder) : envUsername(name);
+    state.user = username;
+    stateFile.write(state);
+    progress.changed = true;
+    const lost = `the user may have been created; \`${ctx.followUp('env', 'up', name)}\` again gives it a new password`;
     try {
-      await update();
+      await users.createDatabaseUser(client, projectId, { ...userFields(up, password, undefined), username, databaseName: ENV_USER_DB, groupId: projectId }, lost);
+      progress.made!.push(`database user ${username}`);
+      if (sharing) ctx.io.note(`cdba: env ${name} is held by ${holderWords(heldBy)} too; sharing it with a user of its own, ${username} (env down keeps the env while another run holds it)`);
       return username;
     } catch (error) {
-      if (!isNotFound(error)) throw error;
+      if (!isConflict(error, 'USER_ALREADY_EXISTS')) throw error;
     }
+    // Taken meanwhile: by whom?
+    let taken: Holder | undefined;
+    try {
+      taken = holderOf((await users.getDatabaseUser(client, projectId, ENV_USER_DB, username)).body);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      continue; // gone again: try once more
+    }
+    if (taken.id === plan.holder) {
+      // This run's own (an earlier create whose answer was lost): renewed.
+      await users.updateDatabaseUser(client, projectId, ENV_USER_DB, username, userFields(up, password, taken));
+      progress.made!.push(`database user ${username}`);
+      return username;
+    }
+    if (!plan.share) {
+      // Nothing of this run's was made: the state file is as it was.
+      if (previous) stateFile.write(previous);
+      else stateFile.remove();
+      progress.changed = false;
+      throw heldRefusal(plan, [taken]);
+    }
+    sharing = true;
+    heldBy = [taken];
   }
-  const lost = `the user may have been created; \`${ctx.followUp('env', 'up', name)}\` again gives it a new password`;
-  try {
-    await users.createDatabaseUser(client, projectId, { ...fields, username, databaseName: ENV_USER_DB, groupId: projectId }, lost);
-    progress.made!.push(`database user ${username}`);
-  } catch (error) {
-    if (!isConflict(error, 'USER_ALREADY_EXISTS')) throw error;
-    await update();
-  }
-  return username;
+  throw new EnvHeldError(`env ${name}: its users kept changing while env up took one; nothing was made`, { hint: `try \`${ctx.followUp('env', 'up', name)}\` again` });
 }
 
 /**
@@ -401,8 +490,9 @@ export async function runEnvUp(ctx: Context, name: string, flags: UpFlags, outpu
   } catch (error) {
     // Interrupted: one next step, env down, not the wait's own (`clusters watch`, `access-list status`), which would leave the rest behind.
     if (ctx.io.signal.aborted) throw new InterruptedError(error instanceof InterruptedError ? error.message : 'interrupted during env up', { hint: left });
-    // Failed once something was made: the error line names the env down (a refusal before, exit 2, has nothing to remove).
-    if (progress.changed && error instanceof CdbaError) error.hint = error.hint ? `${error.hint}; or ${left}` : left;
+    // Failed once something was made: the error line names the env down (a refusal before, exit 2, has nothing to remove;
+    // an env another run holds, exit 16, neither).
+    if (progress.changed && error instanceof CdbaError && !(error instanceof EnvHeldError)) error.hint = error.hint ? `${error.hint}; or ${left}` : left;
     // Gave up waiting (--watch-timeout): the line also says what is there now.
     if (error instanceof WatchTimeoutError && progress.made && progress.made.length > 0) error.message = `${error.message}; made so far: ${progress.made.join(', ')}`;
     throw error;

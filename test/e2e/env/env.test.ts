@@ -100,7 +100,9 @@ describe('env up / env down', () => {
     expect(statSync(file!).mode & 0o777).toBe(0o600);
     const text = readFileSync(file!, 'utf8');
     expect(text).not.toContain(password);
-    expect(JSON.parse(text)).toEqual({ baseUrl: emu.url, projectId: PROJECT, name: 'flex-1', cluster: { name: 'flex-1', created: true }, entry: '127.0.0.1' });
+    // Who holds it: this run's holder ID (also on its user's labels) and its user.
+    expect(JSON.parse(text)).toEqual({ baseUrl: emu.url, projectId: PROJECT, name: 'flex-1', cluster: { name: 'flex-1', created: true }, entry: '127.0.0.1', holder: expect.stringMatching(/^[a-z0-9]{10}$/), user: 'cdba-env-flex-1' });
+    expect((await users()).find((u) => u.username === 'cdba-env-flex-1')!.labels).toContainEqual({ key: 'cdba-env-holder', value: JSON.parse(text).holder });
 
     const down = await cdba(['env', 'down', 'flex-1', '--watch'], { env: env(), configDir });
     expect(down.exitCode).toBe(0);
@@ -163,8 +165,8 @@ describe('env up / env down', () => {
     expect((await cdba(['env', 'down', 'gh-1'], { env: env(), configDir })).exitCode).toBe(0);
   });
 
-  it('a dedicated M10 with --db-version and an --ip block; down without the state file finds it by its marks', async () => {
-    const up = await cdba(['env', 'up', 'dedicated-1', '--tier', 'M10', '--db-version', '8.0', '--ip', '10.1.0.0/16', '--role', 'readWrite@app', '-o', 'json'], { env: env() });
+  it('a dedicated M10 with --db-version and an --ip block; down without the state file is refused (another run holds it), and with --force finds it by its marks', async () => {
+    const up = await cdba(['env', 'up', 'dedicated-1', '--tier', 'M10', '--db-version', '8.0', '--ip', '10.1.0.0/16', '--role', 'readWrite@app', '-o', 'json'], { env: env(), configDir: tempDir() });
     expect(up.stderr).toContain('ready');
     expect(up.exitCode).toBe(0);
     const made = (await cluster('dedicated-1'))!;
@@ -174,8 +176,12 @@ describe('env up / env down', () => {
     expect((await users()).find((u) => u.username === 'cdba-env-dedicated-1')!.roles).toEqual([{ databaseName: 'app', roleName: 'readWrite' }]);
     expect((await entries()).find((e) => e.comment === 'cdba env dedicated-1')!.cidrBlock).toBe('10.1.0.0/16');
 
-    // Another runner: a fresh config dir, no state file.
-    const down = await cdba(['env', 'down', 'dedicated-1', '--watch'], { env: env(), configDir: tempDir() });
+    // Another runner: a fresh config dir, no state file: refused, exit 16, nothing removed.
+    const refused = await cdba(['env', 'down', 'dedicated-1', '--watch'], { env: env(), configDir: tempDir() });
+    expect(refused.exitCode).toBe(16);
+    expect(refused.stderr).toMatch(/^cdba: env dedicated-1 is held by another run: host \S+, since \S+ \(user cdba-env-dedicated-1\); this runner has no record of holding it/);
+    expect((await cluster('dedicated-1'))?.stateName).toBe('IDLE');
+    const down = await cdba(['env', 'down', 'dedicated-1', '--watch', '--force', '--yes'], { env: env(), configDir: tempDir() });
     expect(down.exitCode).toBe(0);
     expect(down.stderr).toContain('removed access-list entry 10.1.0.0/16, database user cdba-env-dedicated-1, cluster dedicated-1 (deleting)');
     expect(await cluster('dedicated-1')).toBeUndefined();
@@ -193,10 +199,10 @@ describe('env up / env down', () => {
     expect(down.exitCode).toBe(0);
     expect(down.stderr).toContain('cdba: cluster kept-1 was there before env up: kept');
     expect(await cluster('kept-1')).toBeDefined();
-    // Without a state file: the cluster has no env tag, so it stays.
+    // Without a state file (--force: this runner no longer proves it holds the env): the cluster has no env tag, so it stays.
     expect((await cdba(['env', 'up', 'kept-1'], { env: env(), configDir })).exitCode).toBe(0);
     rmSync(join(configDir, 'env'), { recursive: true });
-    const blind = await cdba(['env', 'down', 'kept-1'], { env: env(), configDir });
+    const blind = await cdba(['env', 'down', 'kept-1', '--force', '--yes'], { env: env(), configDir });
     expect(blind.exitCode).toBe(0);
     expect(blind.stderr).toContain('has no cdba-env=kept-1 tag');
     expect(await cluster('kept-1')).toBeDefined();
@@ -448,7 +454,8 @@ describe('a damaged answer after env up made things exits 7, naming the env down
       expect(up.stderr).not.toMatch(/unexpected error|X-Injected: 1\n/);
       expect(up.stdout).toBe('');
       expect(up.exitCode).toBe(7);
-      const down = await cdba(['env', 'down', name, '--watch'], { env: env(), configDir });
+      // The same service as up's (its state file is keyed by the base URL).
+      const down = await cdba(['env', 'down', name, '--watch'], { env: env({ CDBA_BASE_URL: proxy.url }), configDir });
       expect(down.exitCode, down.stderr).toBe(0);
       expect(await cluster(name)).toBeUndefined();
     } finally {

@@ -51,7 +51,8 @@ afterAll(async () => {
 describe('env up --from-snapshot', () => {
   it('a dedicated source: an M10 of its version, the snapshot restored before the connection is printed; down leaves the source as it was', async () => {
     const before = await sourceAsSeen('src');
-    const up = await cdba(['env', 'up', 'ci-r1', '--from-snapshot', 'src@latest', '--ip', '10.1.2.3', '-o', 'json'], { env: env(), watchIntervalMs: 5 });
+    const configDir = tempDir();
+    const up = await cdba(['env', 'up', 'ci-r1', '--from-snapshot', 'src@latest', '--ip', '10.1.2.3', '-o', 'json'], { env: env(), configDir, watchIntervalMs: 5 });
     expect(up.exitCode, up.stderr).toBe(0);
     expect(JSON.parse(up.stdout)).toMatchObject({ MONGODB_CLUSTER: 'ci-r1', MONGODB_USERNAME: 'cdba-env-ci-r1' });
     const lines = up.stderr.split('\n');
@@ -67,7 +68,7 @@ describe('env up --from-snapshot', () => {
     // The newest completed snapshot: the seed's was taken at the start, the schedule's before it or after.
     const newest = JSON.parse((await cdba(['backups', 'snapshots', 'list', 'src', '--query', "results[?status=='completed'] | [0].id"], { env: env() })).stdout) as string;
     expect(emu.state().backups.find((b) => b.clusterName === 'ci-r1')?.restoredFrom).toMatchObject({ projectId: PROJECT, clusterName: 'src', snapshotId: newest });
-    const down = await cdba(['env', 'down', 'ci-r1', '--watch'], { env: env() });
+    const down = await cdba(['env', 'down', 'ci-r1', '--watch'], { env: env(), configDir });
     expect(down.exitCode, down.stderr).toBe(0);
     expect(await sourceAsSeen('src')).toEqual(before);
   });
@@ -83,12 +84,13 @@ describe('env up --from-snapshot', () => {
   });
 
   it('a flex source: a flex cluster, through the flex backup API', async () => {
-    const up = await cdba(['env', 'up', 'ci-r3', '--from-snapshot', 'fsrc', '--ip', '10.1.2.3', '-o', 'json'], { env: env(), watchIntervalMs: 5 });
+    const configDir = tempDir();
+    const up = await cdba(['env', 'up', 'ci-r3', '--from-snapshot', 'fsrc', '--ip', '10.1.2.3', '-o', 'json'], { env: env(), configDir, watchIntervalMs: 5 });
     expect(up.exitCode, up.stderr).toBe(0);
     expect(emu.state().flexClusters.map((c) => c.name)).toContain('ci-r3');
     expect(emu.state().backups.find((b) => b.clusterName === 'ci-r3')?.restoredFrom).toMatchObject({ clusterName: 'fsrc' });
     expect(Object.keys(emu.stats().byPath).some((path) => path.includes('/flexClusters/{name}/backup/restoreJobs'))).toBe(true);
-    expect((await cdba(['env', 'down', 'ci-r3'], { env: env() })).exitCode).toBe(0);
+    expect((await cdba(['env', 'down', 'ci-r3'], { env: env(), configDir })).exitCode).toBe(0);
   });
 
   it('refuses --from-snapshot it can tell is wrong before any request', async () => {
@@ -155,7 +157,8 @@ describe('env up --from-snapshot restores only into a cluster this run created o
     };
     try {
       const jobs = restoreJobs();
-      const up = await cdba(['env', 'up', 'race-1', '--from-snapshot', `src@${SNAPSHOT}`, '--ip', '10.1.2.5', '-o', 'json'], { env: ownerEnv(proxy.url, PROJECT), watchIntervalMs: 5 });
+      const configDir = tempDir();
+      const up = await cdba(['env', 'up', 'race-1', '--from-snapshot', `src@${SNAPSHOT}`, '--ip', '10.1.2.5', '-o', 'json'], { env: ownerEnv(proxy.url, PROJECT), configDir, watchIntervalMs: 5 });
       expect(rivalMade).toBe(true);
       // The user and the entry were asked for alongside the create: the line names the env down that removes them (it keeps the rival's cluster).
       expect(up.stderr.split('\n')[0]).toBe('cdba: reusing cluster race-1 (env down will keep it)');
@@ -165,9 +168,11 @@ describe('env up --from-snapshot restores only into a cluster this run created o
       expect(restoredInto('race-1')).toBeUndefined();
       const rival = JSON.parse((await cdba(['clusters', 'get', 'race-1', '-o', 'json'], { env: env() })).stdout) as Record<string, unknown>;
       expect(rival.tags ?? []).toEqual([]);
-      const down = await cdba(['env', 'down', 'race-1'], { env: env() });
+      // Its holder's env down (the same service and state file): the user and the entry go, the rival's cluster stays.
+      const down = await cdba(['env', 'down', 'race-1'], { env: ownerEnv(proxy.url, PROJECT), configDir });
       expect(down.exitCode, down.stderr).toBe(0);
-      expect(down.stderr).toContain('cluster race-1 has no cdba-env=race-1 tag for this env: not made by env up, kept');
+      expect(down.stderr).toContain('cdba: cluster race-1 was there before env up: kept');
+      expect(rival.tags ?? []).toEqual([]);
     } finally {
       await proxy.close();
     }

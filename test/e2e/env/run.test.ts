@@ -141,14 +141,17 @@ describe('run -- CMD', () => {
     expect(await leftOf('term-1')).toEqual([]);
   });
 
-  it('SIGKILL of cdba during CMD: env down <name> from a new process without the state file removes it all', async () => {
+  it('SIGKILL of cdba during CMD: env down <name> from a new process without the state file is refused naming the run; --force removes it all', async () => {
     const { child, mark } = runProcess('killed-1', 'wait');
     await waitFor('CMD to start', () => existsSync(mark));
     child.kill('SIGKILL');
     process.kill(marked(mark).pid, 'SIGKILL'); // the orphaned CMD, which holds the pipes open
     expect((await child).signal).toBe('SIGKILL');
     expect((await leftOf('killed-1')).sort()).toEqual(['cluster IDLE', 'entry', 'user']);
-    const down = await cdba(['env', 'down', 'killed-1'], { env: env(), configDir: tempDir() });
+    const refused = await cdba(['env', 'down', 'killed-1'], { env: env(), configDir: tempDir() });
+    expect(refused.exitCode).toBe(16);
+    expect(refused.stderr).toMatch(/^cdba: env killed-1 is held by another run: host \S+, since \S+ \(user cdba-env-killed-1\)/);
+    const down = await cdba(['env', 'down', 'killed-1', '--force', '--yes'], { env: env(), configDir: tempDir() });
     expect(down.exitCode).toBe(0);
     expect(down.stderr).toContain('removed access-list entry 127.0.0.1, database user cdba-env-killed-1, cluster killed-1 (deleting)');
     expect(await leftOf('killed-1')).toEqual([]);
@@ -190,7 +193,7 @@ describe('run -- CMD', () => {
   it.skipIf(!scriptAvailable)('in a terminal, a second Ctrl-C stops at once with one line naming the env down still to run', async () => {
     const dir = tempDir();
     const mark = join(dir, 'mark');
-    const terminal = inTerminal(['run', '--name', 'pty-2', '--', 'node', '-e', CHECK], { columns: 100, env: env({ MARK: mark, MODE: 'ignore', SRV_DOMAIN: srvDomain }) });
+    const terminal = inTerminal(['run', '--name', 'pty-2', '--', 'node', '-e', CHECK], { columns: 100, env: env({ MARK: mark, MODE: 'ignore', SRV_DOMAIN: srvDomain }), configDir: dir });
     await waitFor('CMD to start', () => existsSync(mark));
     terminal.type('\u0003');
     await waitFor('CMD to get the first Ctrl-C', () => existsSync(`${mark}.signal`));
@@ -206,7 +209,8 @@ describe('run -- CMD', () => {
       // gone with the terminal already
     }
     expect((await leftOf('pty-2')).sort()).toEqual(['cluster IDLE', 'entry', 'user']);
-    expect((await cdba(['env', 'down', 'pty-2'], { env: env() })).exitCode).toBe(0);
+    // The env down it names, on the same runner (run's state file proves the env is its own).
+    expect((await cdba(['env', 'down', 'pty-2'], { env: env(), configDir: dir })).exitCode).toBe(0);
     expect(await leftOf('pty-2')).toEqual([]);
   });
 });

@@ -17,6 +17,8 @@ const PROJECT = 'c0000000000000000000005e';
 let emu: RunningEmulator;
 const env = (extra: Record<string, string> = {}) => ownerEnv(emu.url, PROJECT, extra);
 const dir = tempDir('cdba-env-search-');
+/** This runner's config directory: env up's state file, which proves to env down (and to a re-run) that the env is its own. */
+const runner = tempDir('cdba-env-search-runner-');
 const file = (name: string, content: unknown): string => {
   const path = join(dir, name);
   writeFileSync(path, JSON.stringify(content));
@@ -43,7 +45,7 @@ afterAll(async () => {
 
 describe('env up --sample-data --search-index', () => {
   it('loads the sample data, makes each index, and prints the connection once they are READY and queryable', async () => {
-    const up = await cdbaInProcess(['env', 'up', 'ci-s1', '--sample-data', '--search-index', file('movies.json', movies({ mappings: { dynamic: true } })), '--search-index', file('vectors.json', vectors), '--ip', '10.1.2.3', '-o', 'json'], { env: env() });
+    const up = await cdbaInProcess(['env', 'up', 'ci-s1', '--sample-data', '--search-index', file('movies.json', movies({ mappings: { dynamic: true } })), '--search-index', file('vectors.json', vectors), '--ip', '10.1.2.3', '-o', 'json'], { env: env(), configDir: runner });
     expect(up.exitCode, up.stderr).toBe(0);
     expect(JSON.parse(up.stdout).MONGODB_CLUSTER).toBe('ci-s1');
     const lines = up.stderr.split('\n');
@@ -64,16 +66,16 @@ describe('env up --sample-data --search-index', () => {
   it('a re-run creates nothing twice; an index whose definition changed is updated', async () => {
     const creates = indexRequests('POST');
     const patches = indexRequests('PATCH');
-    const same = await cdbaInProcess(['env', 'up', 'ci-s1', '--search-index', join(dir, 'movies.json'), '--search-index', join(dir, 'vectors.json'), '--ip', '10.1.2.3', '-o', 'json'], { env: env() });
+    const same = await cdbaInProcess(['env', 'up', 'ci-s1', '--search-index', join(dir, 'movies.json'), '--search-index', join(dir, 'vectors.json'), '--ip', '10.1.2.3', '-o', 'json'], { env: env(), configDir: runner });
     expect(same.exitCode, same.stderr).toBe(0);
     expect(same.stderr).toContain('cdba: search index sample_mflix.movies/default is there with the definition of');
     expect(indexRequests('POST')).toBe(creates);
     expect(indexRequests('PATCH')).toBe(patches);
     // The service fills in defaults (analyzer lucene.standard): the same definition said in full is no change either.
-    const spelled = await cdbaInProcess(['env', 'up', 'ci-s1', '--search-index', file('movies-full.json', movies({ mappings: { dynamic: true }, analyzer: 'lucene.standard', numPartitions: 1 })), '--ip', '10.1.2.3', '-o', 'json'], { env: env() });
+    const spelled = await cdbaInProcess(['env', 'up', 'ci-s1', '--search-index', file('movies-full.json', movies({ mappings: { dynamic: true }, analyzer: 'lucene.standard', numPartitions: 1 })), '--ip', '10.1.2.3', '-o', 'json'], { env: env(), configDir: runner });
     expect(spelled.exitCode, spelled.stderr).toBe(0);
     expect(indexRequests('PATCH')).toBe(patches);
-    const changed = await cdbaInProcess(['env', 'up', 'ci-s1', '--search-index', file('movies-2.json', movies({ mappings: { dynamic: false, fields: { title: { type: 'string' } } } })), '--ip', '10.1.2.3', '-o', 'json'], { env: env() });
+    const changed = await cdbaInProcess(['env', 'up', 'ci-s1', '--search-index', file('movies-2.json', movies({ mappings: { dynamic: false, fields: { title: { type: 'string' } } } })), '--ip', '10.1.2.3', '-o', 'json'], { env: env(), configDir: runner });
     expect(changed.exitCode, changed.stderr).toBe(0);
     expect(changed.stderr).toMatch(/search index sample_mflix\.movies\/default had another definition; updated it to .*movies-2\.json's/);
     expect(indexRequests('POST')).toBe(creates);
@@ -89,22 +91,22 @@ describe('env up --sample-data --search-index', () => {
       [file('no-name.json', { database: 'a', collectionName: 'b', definition: { mappings: { dynamic: true } } }), /no-name\.json: .*; it lacks name/],
       [file('bad.json', { ...vectors, definition: { fields: [{ type: 'vector', path: 'e', numDimensions: 99999, similarity: 'cosine' }] } }), /bad\.json: \$\.definition\.fields\[0\]\.numDimensions: must be a whole number from 1 to 8192/],
     ];
-    for (const [path, pattern] of cases) expectOneErrorLine(await cdbaInProcess(['env', 'up', 'ci-s2', '--search-index', path, '--ip', '10.1.2.3'], { env: env() }), 2, pattern);
-    expectOneErrorLine(await cdbaInProcess(['env', 'up', 'ci-s2', '--search-index', join(dir, 'movies.json'), '--search-index', join(dir, 'movies-2.json'), '--ip', '10.1.2.3'], { env: env() }), 2, /both make sample_mflix\.movies\/default/);
+    for (const [path, pattern] of cases) expectOneErrorLine(await cdbaInProcess(['env', 'up', 'ci-s2', '--search-index', path, '--ip', '10.1.2.3'], { env: env(), configDir: runner }), 2, pattern);
+    expectOneErrorLine(await cdbaInProcess(['env', 'up', 'ci-s2', '--search-index', join(dir, 'movies.json'), '--search-index', join(dir, 'movies-2.json'), '--ip', '10.1.2.3'], { env: env(), configDir: runner }), 2, /both make sample_mflix\.movies\/default/);
     expect(emu.stats().total).toBe(before);
   });
 
   it('an index whose build FAILS ends env up with the service\'s reason; nothing is printed on stdout', async () => {
-    const up = await cdbaInProcess(['env', 'up', 'ci-s3', '--search-index', file('absent.json', { ...movies({ mappings: { dynamic: true } }), database: 'app' }), '--ip', '10.1.2.3', '-o', 'env'], { env: env() });
+    const up = await cdbaInProcess(['env', 'up', 'ci-s3', '--search-index', file('absent.json', { ...movies({ mappings: { dynamic: true } }), database: 'app' }), '--ip', '10.1.2.3', '-o', 'env'], { env: env(), configDir: runner });
     expect(up.exitCode).toBe(1);
     expect(up.stdout).toBe('');
     expect(up.stderr).toMatch(/search index app\.movies\/default FAILED: Collection app\.movies does not exist on cluster ci-s3; app\.movies has no data yet: load it first \(`cdba clusters load-sample-data ci-s3 --watch` for the sample data, or --sample-data with env up\), or index a collection that exists/);
     expect(up.stderr).not.toMatch(/\.;|fix the definition/);
-    expect((await cdba(['env', 'down', 'ci-s3'], { env: env() })).exitCode).toBe(0);
+    expect((await cdba(['env', 'down', 'ci-s3'], { env: env(), configDir: runner })).exitCode).toBe(0);
   });
 
   it('env down removes the cluster it made, its indexes with it', async () => {
-    const down = await cdba(['env', 'down', 'ci-s1', '--watch'], { env: env() });
+    const down = await cdba(['env', 'down', 'ci-s1', '--watch'], { env: env(), configDir: runner });
     expect(down.exitCode, down.stderr).toBe(0);
     expect(emu.state().search.find((s) => s.clusterName === 'ci-s1')).toBeUndefined();
   });

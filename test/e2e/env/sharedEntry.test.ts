@@ -77,11 +77,11 @@ describe('envs from one address share its access-list entry', () => {
     expect(await entry()).toBeUndefined();
   });
 
-  it('the other env down on another runner (no state file) finds the handed-on mark', async () => {
+  it('the other env down on another runner (no state file, --force: the run that held it is gone) finds the handed-on mark', async () => {
     await upBoth(tempDir());
-    expect((await cdba(['env', 'down', 'share-a'], { env: env(), configDir: tempDir() })).exitCode).toBe(0);
+    expect((await cdba(['env', 'down', 'share-a', '--force', '--yes'], { env: env(), configDir: tempDir() })).exitCode).toBe(0);
     expect((await entry())!.comment).toBe('cdba env share-b');
-    const downB = await cdba(['env', 'down', 'share-b'], { env: env(), configDir: tempDir() });
+    const downB = await cdba(['env', 'down', 'share-b', '--force', '--yes'], { env: env(), configDir: tempDir() });
     expect(downB.stderr).toContain('removed access-list entry 127.0.0.1');
     expect(await entry()).toBeUndefined();
   });

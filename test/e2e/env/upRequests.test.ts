@@ -1,7 +1,9 @@
-// env up's round trips (issue 38): the cluster, the entry and the user are asked for at
-// once, and each in the order that costs the fewest requests. A proxy in front of the
-// emulator holds the cluster's create, the entry's look and the user's create until all
-// three have arrived: one after the other, they never would, and the test would fail.
+// env up's round trips (issue 38): the address and the project's users (who holds the
+// env, issue 43) are read at once; a new env's user is taken first (the claim two runs
+// of one name race for), then the cluster and the entry are asked for at once, each in
+// the order that costs the fewest requests. A proxy in front of the emulator holds the
+// cluster's create and the entry's look until both have arrived: one after the other,
+// they never would, and the test would fail.
 // The counts are the figures test/bench/RESULTS.md records (npm run bench, figure 8).
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -75,32 +77,37 @@ const requestsOf = async (run: () => Promise<{ exitCode: number; stderr: string 
 };
 
 describe('env up round trips', () => {
-  it('a new env: the cluster, the entry and the user at once, 7 requests in all', async () => {
+  it('a new env: the users read, the user taken, then the cluster and the entry at once, 8 requests in all', async () => {
     const configDir = tempDir();
-    together = [/^POST \S+\/flexClusters$/, /^GET \S+\/accessList\/127\.0\.0\.1$/, /^POST \S+\/databaseUsers$/];
+    together = [/^POST \S+\/flexClusters$/, /^GET \S+\/accessList\/127\.0\.0\.1$/];
     const counts = await requestsOf(() => cdba(['env', 'up', 'rt-1', '-o', 'json'], { env: ownerEnv(proxyUrl, PROJECT), configDir }));
-    expect(together).toEqual([]); // all three arrived before any was answered
-    // The address, the create, the entry's look and add, the user's create, then one look at the entry's status and the cluster.
-    expect(counts.total, JSON.stringify(counts)).toBe(7);
+    expect(together).toEqual([]); // both arrived before either was answered
+    // The address and the users, the user's create, the cluster's create, the entry's look and add, then one look at the entry's status and the cluster.
+    expect(counts.total, JSON.stringify(counts)).toBe(8);
+    expect(counts['GET /api/atlas/v2/groups/{groupId}/databaseUsers']).toBeGreaterThanOrEqual(1); // (a digest challenge counts here too)
     expect(counts['GET /api/atlas/v2/groups/{groupId}/clusters/{clusterName}']).toBeUndefined(); // no look before the create
 
-    // The same env again on this runner (its state file there), with a longer ttl: the cluster
-    // and the user are read and updated first; its expiry moves (the cluster's PATCH).
+    // The same env again on this runner (its state file there, so its user is this run's), with a
+    // longer ttl: the cluster read and the user updated at once; its expiry moves (the cluster's PATCH).
     const again = await requestsOf(() => cdba(['env', 'up', 'rt-1', '--ttl', '3h', '-o', 'json'], { env: ownerEnv(proxyUrl, PROJECT), configDir }));
-    expect(again.total, JSON.stringify(again)).toBe(7);
+    expect(again.total, JSON.stringify(again)).toBe(8);
     expect(again['POST /api/atlas/v2/groups/{groupId}/databaseUsers']).toBeUndefined();
     expect(again['POST /api/atlas/v2/groups/{groupId}/flexClusters']).toBeUndefined();
   });
 
-  it('the same env from another runner (no state file): the creates answer 409, and it is reused, its user given a new password', async () => {
-    const first = await cdba(['env', 'up', 'rt-2', '-o', 'json'], { env: ownerEnv(emu.url, PROJECT), configDir: tempDir() });
+  it('the same env from another runner (no state file): refused after two reads, nothing written; with --share a user of its own, the cluster reused', async () => {
+    const firstDir = tempDir();
+    const first = await cdba(['env', 'up', 'rt-2', '-o', 'json'], { env: ownerEnv(emu.url, PROJECT), configDir: firstDir });
     expect(first.exitCode).toBe(0);
+    emu.resetStats();
     const second = await cdba(['env', 'up', 'rt-2', '-o', 'json'], { env: ownerEnv(emu.url, PROJECT), configDir: tempDir() });
-    expect(second.exitCode, second.stderr).toBe(0);
-    expect(second.stderr).toContain('cdba: database user cdba-env-rt-2 exists; its password was changed');
-    expect(second.stderr).not.toContain('reusing cluster'); // its tag says an earlier up made it
-    expect(JSON.parse(second.stdout).MONGODB_PASSWORD).not.toBe(JSON.parse(first.stdout).MONGODB_PASSWORD);
-    const down = await cdba(['env', 'down', 'rt-2'], { env: ownerEnv(emu.url, PROJECT), configDir: tempDir() });
-    expect(down.stderr).toContain('cluster rt-2 (deleting)');
+    expect(second.exitCode, second.stderr).toBe(16);
+    const stats = emu.stats();
+    expect(stats.total - stats.challenges, JSON.stringify(stats.byPath)).toBe(2); // the address and the users
+    const shared = await requestsOf(() => cdba(['env', 'up', 'rt-2', '--share', '-o', 'json'], { env: ownerEnv(emu.url, PROJECT), configDir: tempDir() }));
+    expect(shared['POST /api/atlas/v2/groups/{groupId}/databaseUsers']).toBe(1);
+    expect(shared['PATCH /api/atlas/v2/groups/{groupId}/databaseUsers/{databaseName}/{username}']).toBeUndefined(); // the first run's password stays
+    const down = await cdba(['env', 'down', 'rt-2'], { env: ownerEnv(emu.url, PROJECT), configDir: firstDir });
+    expect(down.stderr).toContain('kept cluster rt-2 for');
   });
 });
