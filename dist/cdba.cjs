@@ -4136,28 +4136,28 @@ async function readFifo(fd, path, limits, options) {
 function readTextFileSync(path, limits) {
   return decodeUtf8(readRegularFileSync(path, limits), path);
 }
-function decodeUtf8(bytes2, source) {
+function decodeUtf8(bytes3, source) {
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes3);
   } catch {
-    throw new UsageError(`${source}: not valid UTF-8 at byte ${invalidUtf8Offset(bytes2)}; save it as UTF-8`);
+    throw new UsageError(`${source}: not valid UTF-8 at byte ${invalidUtf8Offset(bytes3)}; save it as UTF-8`);
   }
 }
-function invalidUtf8Offset(bytes2) {
+function invalidUtf8Offset(bytes3) {
   let good = 0;
-  let bad = bytes2.length;
+  let bad = bytes3.length;
   while (good < bad) {
     const mid = Math.ceil((good + bad) / 2);
     try {
-      new TextDecoder("utf-8", { fatal: true }).decode(bytes2.subarray(0, mid), { stream: true });
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes3.subarray(0, mid), { stream: true });
       good = mid;
     } catch {
       bad = mid - 1;
     }
   }
   let lead = good - 1;
-  while (lead >= 0 && good - lead <= 3 && (bytes2[lead] & 192) === 128) lead--;
-  const byte = bytes2[lead] ?? 0;
+  while (lead >= 0 && good - lead <= 3 && (bytes3[lead] & 192) === 128) lead--;
+  const byte = bytes3[lead] ?? 0;
   const length = byte >= 240 ? 4 : byte >= 224 ? 3 : byte >= 192 ? 2 : 1;
   return lead >= 0 && good - lead < length ? lead : good;
 }
@@ -4192,7 +4192,7 @@ var init_boundedRead = __esm({
       pem: 4 * 1024 * 1024,
       emulatorFile: 64 * 1024 * 1024
     };
-    size = (bytes2) => bytes2 >= 1024 * 1024 ? `${bytes2 / 1024 / 1024} MiB` : bytes2 >= 1024 ? `${bytes2 / 1024} KiB` : `${bytes2} bytes`;
+    size = (bytes3) => bytes3 >= 1024 * 1024 ? `${bytes3 / 1024 / 1024} MiB` : bytes3 >= 1024 ? `${bytes3 / 1024} KiB` : `${bytes3} bytes`;
     cannotRead = (path, limits, reason) => new UsageError(`${limits.label}: cannot read ${path}: ${reason}`);
     interrupted = (source) => new InterruptedError(`interrupted while reading ${source}`);
     isWouldBlock = (error2) => ["EAGAIN", "EWOULDBLOCK"].includes(error2.code ?? "");
@@ -9091,10 +9091,10 @@ var require_zalgo = __commonJS({
         var r = Math.floor(Math.random() * range);
         return r;
       }
-      function isChar(character) {
+      function isChar(character2) {
         var bool2 = false;
         all.filter(function(i) {
-          bool2 = i === character;
+          bool2 = i === character2;
         });
         return bool2;
       }
@@ -10392,8 +10392,8 @@ __export(errors_exports2, {
   tooLarge: () => tooLarge2,
   transportError: () => transportError
 });
-function formatBytes(bytes2) {
-  return bytes2 % (1024 * 1024) === 0 ? `${bytes2 / (1024 * 1024)} MiB` : `${bytes2} bytes`;
+function formatBytes(bytes3) {
+  return bytes3 % (1024 * 1024) === 0 ? `${bytes3 / (1024 * 1024)} MiB` : `${bytes3} bytes`;
 }
 function tooLarge2(limit, method, url, declared) {
   const size2 = declared === void 0 ? "" : ` (Content-Length ${declared})`;
@@ -10470,11 +10470,11 @@ function transportError(error2, context) {
   const options = { cause: error2 };
   switch (code) {
     case DEADLINE_CODE: {
-      const { phase, bytes: bytes2, stalled } = error2;
+      const { phase, bytes: bytes3, stalled } = error2;
       if (phase === "headers") {
         return new TimeoutError(`no response from ${host} within ${seconds} (${context.method} ${context.url})`, { ...options, remedy: TIMEOUT });
       }
-      const what = stalled ? `stalled for more than ${seconds}` : `did not complete within ${seconds} (${bytes2 ?? 0} bytes arrived, slowly)`;
+      const what = stalled ? `stalled for more than ${seconds}` : `did not complete within ${seconds} (${bytes3 ?? 0} bytes arrived, slowly)`;
       return new TimeoutError(`the response from ${host} ${what}`, { ...options, remedy: TIMEOUT });
     }
     case "UND_ERR_CONNECT_TIMEOUT":
@@ -16712,8 +16712,8 @@ var require_infra = __commonJS({
       assert(!invalidIsomorphicEncodeValueRegex.test(input));
       return input;
     }
-    function parseJSONFromBytes(bytes2) {
-      return JSON.parse(utf8DecodeBytes(bytes2));
+    function parseJSONFromBytes(bytes3) {
+      return JSON.parse(utf8DecodeBytes(bytes3));
     }
     function removeASCIIWhitespace(str2, leading = true, trailing = true) {
       return removeChars(str2, leading, trailing, isASCIIWhitespace);
@@ -16813,8 +16813,8 @@ var require_data_url = __commonJS({
       return serialized;
     }
     function stringPercentDecode(input) {
-      const bytes2 = encoder.encode(input);
-      return percentDecode(bytes2);
+      const bytes3 = encoder.encode(input);
+      return percentDecode(bytes3);
     }
     function isHexCharByte(byte) {
       return byte >= 48 && byte <= 57 || byte >= 65 && byte <= 70 || byte >= 97 && byte <= 102;
@@ -17500,10 +17500,10 @@ var require_webidl = __commonJS({
       if (jsArrayBuffer.detached) {
         return new Uint8Array(0);
       }
-      const bytes2 = new Uint8Array(length);
+      const bytes3 = new Uint8Array(length);
       const view2 = new Uint8Array(jsArrayBuffer, offset, length);
-      bytes2.set(view2);
-      return bytes2;
+      bytes3.set(view2);
+      return bytes3;
     };
     webidl.converters.DOMString = function(V, prefix, argument, flags) {
       if (V === null && webidl.util.HasFlag(flags, webidl.attributes.LegacyNullToEmptyString)) {
@@ -18219,19 +18219,19 @@ var require_util2 = __commonJS({
     }
     async function readAllBytes(reader, successSteps, failureSteps) {
       try {
-        const bytes2 = [];
+        const bytes3 = [];
         let byteLength = 0;
         do {
           const { done, value: chunk } = await reader.read();
           if (done) {
-            successSteps(Buffer.concat(bytes2, byteLength));
+            successSteps(Buffer.concat(bytes3, byteLength));
             return;
           }
           if (!isUint8Array(chunk)) {
             failureSteps(new TypeError("Received non-Uint8Array chunk"));
             return;
           }
-          bytes2.push(chunk);
+          bytes3.push(chunk);
           byteLength += chunk.length;
         } while (true);
       } catch (e) {
@@ -19190,19 +19190,19 @@ Content-Type: ${value.type || "application/octet-stream"}\r
     function bodyMixinMethods(instance, getInternalState) {
       const methods = {
         blob() {
-          return consumeBody(this, (bytes2) => {
+          return consumeBody(this, (bytes3) => {
             let mimeType = bodyMimeType(getInternalState(this));
             if (mimeType === null) {
               mimeType = "";
             } else if (mimeType) {
               mimeType = serializeAMimeType(mimeType);
             }
-            return new Blob([bytes2], { type: mimeType });
+            return new Blob([bytes3], { type: mimeType });
           }, instance, getInternalState);
         },
         arrayBuffer() {
-          return consumeBody(this, (bytes2) => {
-            return new Uint8Array(bytes2).buffer;
+          return consumeBody(this, (bytes3) => {
+            return new Uint8Array(bytes3).buffer;
           }, instance, getInternalState);
         },
         text() {
@@ -19238,8 +19238,8 @@ Content-Type: ${value.type || "application/octet-stream"}\r
           }, instance, getInternalState);
         },
         bytes() {
-          return consumeBody(this, (bytes2) => {
-            return new Uint8Array(bytes2);
+          return consumeBody(this, (bytes3) => {
+            return new Uint8Array(bytes3);
           }, instance, getInternalState);
         }
       };
@@ -23253,14 +23253,14 @@ function deadlineInterceptor(timeoutMs) {
     if (!(timeoutMs > 0)) return dispatch(opts, handler);
     let controller;
     let phase = "headers";
-    let bytes2 = 0;
+    let bytes3 = 0;
     let lastData = monotonicMs();
     let expired = false;
     let ended = false;
     const fail2 = () => {
       if (ended) return;
       const stalled = monotonicMs() - lastData >= timeoutMs / 2;
-      controller?.abort(Object.assign(new Error(`deadline of ${timeoutMs} ms passed`), { code: DEADLINE_CODE, phase, bytes: bytes2, stalled }));
+      controller?.abort(Object.assign(new Error(`deadline of ${timeoutMs} ms passed`), { code: DEADLINE_CODE, phase, bytes: bytes3, stalled }));
     };
     const timer = setTimeout(() => {
       expired = true;
@@ -23279,7 +23279,7 @@ function deadlineInterceptor(timeoutMs) {
         handler.onResponseStart?.(c, statusCode, headers, statusMessage);
       },
       onResponseData: (c, chunk) => {
-        bytes2 += chunk.length;
+        bytes3 += chunk.length;
         lastData = monotonicMs();
         handler.onResponseData?.(c, chunk);
       },
@@ -25424,14 +25424,14 @@ __export(input_exports, {
 async function readInputText(io, file, flag = "--file") {
   const source = file === "-" ? "stdin" : file;
   const limits = { label: flag, maxBytes: MAX_INPUT_BYTES, expected: "a JSON document" };
-  let bytes2;
+  let bytes3;
   if (file === "-") {
     if (io.inIsTTY) throw new UsageError(`${flag} -: stdin is a terminal; pipe the JSON in or give a file`);
-    bytes2 = await readBoundedStream(io.in, source, limits, io.signal);
+    bytes3 = await readBoundedStream(io.in, source, limits, io.signal);
   } else {
-    bytes2 = await readBoundedPath(file, limits, { signal: io.signal, onWait: (message) => io.note(`cdba: ${message}`) });
+    bytes3 = await readBoundedPath(file, limits, { signal: io.signal, onWait: (message) => io.note(`cdba: ${message}`) });
   }
-  const text12 = decodeUtf8(bytes2, source).replace(/^\uFEFF/, "");
+  const text12 = decodeUtf8(bytes3, source).replace(/^\uFEFF/, "");
   if (text12.trim() === "") throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);
   return text12;
 }
@@ -29119,8 +29119,8 @@ var require_encoding2 = __commonJS({
     function utf8Encode(string2) {
       return utf8Encoder.encode(string2);
     }
-    function utf8DecodeWithoutBOM(bytes2) {
-      return utf8Decoder.decode(bytes2);
+    function utf8DecodeWithoutBOM(bytes3) {
+      return utf8Decoder.decode(bytes3);
     }
     module2.exports = {
       utf8Encode,
@@ -29163,8 +29163,8 @@ var require_percent_encoding = __commonJS({
       return output.slice(0, outputIndex);
     }
     function percentDecodeString(input) {
-      const bytes2 = utf8Encode(input);
-      return percentDecodeBytes(bytes2);
+      const bytes3 = utf8Encode(input);
+      return percentDecodeBytes(bytes3);
     }
     function isC0ControlPercentEncode(c) {
       return c <= 31 || c > 126;
@@ -29197,9 +29197,9 @@ var require_percent_encoding = __commonJS({
       return isComponentPercentEncode(c) || extraURLEncodedPercentEncodeSet.has(c);
     }
     function utf8PercentEncodeCodePointInternal(codePoint, percentEncodePredicate) {
-      const bytes2 = utf8Encode(codePoint);
+      const bytes3 = utf8Encode(codePoint);
       let output = "";
-      for (const byte of bytes2) {
+      for (const byte of bytes3) {
         if (!percentEncodePredicate(byte)) {
           output += String.fromCharCode(byte);
         } else {
@@ -30301,17 +30301,17 @@ var require_urlencoded = __commonJS({
     function parseUrlencoded(input) {
       const sequences = strictlySplitByteSequence(input, p("&"));
       const output = [];
-      for (const bytes2 of sequences) {
-        if (bytes2.length === 0) {
+      for (const bytes3 of sequences) {
+        if (bytes3.length === 0) {
           continue;
         }
         let name, value;
-        const indexOfEqual = bytes2.indexOf(p("="));
+        const indexOfEqual = bytes3.indexOf(p("="));
         if (indexOfEqual >= 0) {
-          name = bytes2.slice(0, indexOfEqual);
-          value = bytes2.slice(indexOfEqual + 1);
+          name = bytes3.slice(0, indexOfEqual);
+          value = bytes3.slice(indexOfEqual + 1);
         } else {
-          name = bytes2;
+          name = bytes3;
           value = new Uint8Array(0);
         }
         name = replaceByteInByteSequence(name, 43, 32);
@@ -32520,7 +32520,7 @@ function assembleStyles() {
         }
         let [colorString] = matches;
         if (colorString.length === 3) {
-          colorString = [...colorString].map((character) => character + character).join("");
+          colorString = [...colorString].map((character2) => character2 + character2).join("");
         }
         const integer2 = Number.parseInt(colorString, 16);
         return [
@@ -35434,11 +35434,11 @@ function isHangulJamo(codePoint) {
 }
 function hangulClusterWidth(visibleSegment, eastAsianWidthOptions) {
   const codePoints = [];
-  for (const character of visibleSegment) {
-    if (!visibleCharacterRegex.test(character)) {
+  for (const character2 of visibleSegment) {
+    if (!visibleCharacterRegex.test(character2)) {
       continue;
     }
-    codePoints.push(character.codePointAt(0));
+    codePoints.push(character2.codePointAt(0));
   }
   if (codePoints.length === 0) {
     return void 0;
@@ -35467,13 +35467,13 @@ function hangulClusterWidth(visibleSegment, eastAsianWidthOptions) {
 function trailingWidth(visibleSegment, eastAsianWidthOptions) {
   let extra = 0;
   let first = true;
-  for (const character of visibleSegment) {
+  for (const character2 of visibleSegment) {
     if (first) {
       first = false;
       continue;
     }
-    if (spacingMarkRegex.test(character) || character >= "\uFF00" && character <= "\uFFEF") {
-      extra += eastAsianWidth(character.codePointAt(0), eastAsianWidthOptions);
+    if (spacingMarkRegex.test(character2) || character2 >= "\uFF00" && character2 <= "\uFFEF") {
+      extra += eastAsianWidth(character2.codePointAt(0), eastAsianWidthOptions);
     }
   }
   return extra;
@@ -37723,10 +37723,10 @@ var init_auth = __esm({
       }
       /** The issue time and number a nonce of this run carries, or undefined for any other text. */
       parseNonce(nonce) {
-        const bytes2 = Buffer.from(nonce, "base64");
-        if (bytes2.length !== NONCE_BYTES || bytes2.toString("base64") !== nonce) return void 0;
-        const head = bytes2.subarray(0, NONCE_HEAD);
-        if (!(0, import_node_crypto10.timingSafeEqual)(this.nonceMac(head), bytes2.subarray(NONCE_HEAD))) return void 0;
+        const bytes3 = Buffer.from(nonce, "base64");
+        if (bytes3.length !== NONCE_BYTES || bytes3.toString("base64") !== nonce) return void 0;
+        const head = bytes3.subarray(0, NONCE_HEAD);
+        if (!(0, import_node_crypto10.timingSafeEqual)(this.nonceMac(head), bytes3.subarray(NONCE_HEAD))) return void 0;
         return { issuedAt: head.readDoubleBE(0), serial: head.readUIntBE(8, 6) };
       }
       /** The record of a live nonce of this run (made on its first use), or undefined: answer stale. */
@@ -38325,7 +38325,7 @@ var init_projects = __esm({
     init_stateChecks();
     init_state();
     DEFAULT_ORG = { id: "a0a0a0a0a0a0a0a0a0a0a0a0", name: "emulator" };
-    hex = (bytes2) => (0, import_node_crypto12.randomBytes)(bytes2).toString("hex");
+    hex = (bytes3) => (0, import_node_crypto12.randomBytes)(bytes3).toString("hex");
     projects = {
       name: "projects",
       rateLimitPerMinute: 1200,
@@ -40788,7 +40788,7 @@ var init_credentials = __esm({
     init_projects();
     init_stateChecks();
     PUBLIC_KEY = /^[a-z0-9]{8}$/;
-    hex2 = (bytes2) => (0, import_node_crypto15.randomBytes)(bytes2).toString("hex");
+    hex2 = (bytes3) => (0, import_node_crypto15.randomBytes)(bytes3).toString("hex");
     letters = (count2) => {
       const alphabet = "abcdefghijklmnopqrstuvwxyz";
       return [...(0, import_node_crypto15.randomBytes)(count2)].map((b) => alphabet[b % alphabet.length]).join("");
@@ -41573,7 +41573,7 @@ function advancePeers(store) {
   return state;
 }
 function containerNetwork(provider2, id) {
-  const hex3 = (bytes2) => (0, import_node_crypto16.randomBytes)(bytes2).toString("hex");
+  const hex3 = (bytes3) => (0, import_node_crypto16.randomBytes)(bytes3).toString("hex");
   if (provider2 === "AWS") return { vpcId: `vpc-${hex3(9).slice(0, 17)}` };
   if (provider2 === "AZURE") return { azureSubscriptionId: hex3(12), vnetName: `vnet_${id}` };
   const letters2 = [...(0, import_node_crypto16.randomBytes)(24)].map((b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
@@ -41944,7 +41944,7 @@ function advanceServices(store) {
   return state;
 }
 function serviceNames(provider2, id, ownRegion) {
-  const hex3 = (bytes2) => (0, import_node_crypto17.randomBytes)(bytes2).toString("hex");
+  const hex3 = (bytes3) => (0, import_node_crypto17.randomBytes)(bytes3).toString("hex");
   if (provider2 === "AWS") return { endpointServiceName: `com.amazonaws.vpce.${ownRegion}.vpce-svc-${hex3(9).slice(0, 17)}` };
   if (provider2 === "AZURE") {
     const subscription = [hex3(4), hex3(2), hex3(2), hex3(2), hex3(6)].join("-");
@@ -44446,6 +44446,102 @@ var init_expiry = __esm({
   }
 });
 
+// src/cli/shared/indexRef.ts
+function character(c) {
+  if (c === " ") return "a space";
+  if (c === "\0") return "a null character";
+  return `"${c}"`;
+}
+function databaseNameProblem(name) {
+  if (name === "") return "a database name cannot be empty";
+  const bad = forbidden(name, DATABASE_FORBIDDEN);
+  if (bad !== void 0) return `a database name cannot contain ${character(bad)}`;
+  const size2 = bytes(name);
+  if (size2 > MAX_DATABASE_BYTES) return `a database name is at most ${MAX_DATABASE_BYTES} bytes (this one is ${size2})`;
+  return void 0;
+}
+function collectionNameProblem(name, database) {
+  if (name === "") return "a collection name cannot be empty";
+  if (name.startsWith(".")) return 'a collection name cannot start with "."';
+  const bad = forbidden(name, COLLECTION_FORBIDDEN);
+  if (bad !== void 0) return `a collection name cannot contain ${character(bad)}`;
+  if (database !== void 0) {
+    const size2 = bytes(`${database}.${name}`);
+    if (size2 > MAX_NAMESPACE_BYTES) return `database.collection is at most ${MAX_NAMESPACE_BYTES} bytes (this one is ${size2})`;
+  }
+  return void 0;
+}
+function indexNameProblem(name) {
+  if (name === "") return "an index name cannot be empty";
+  const bad = forbidden(name, INDEX_FORBIDDEN);
+  if (bad === "/") return 'an index name cannot contain "/" (it is named as database.collection/name, and in the URL path)';
+  if (bad !== void 0) return `an index name cannot contain ${character(bad)}`;
+  if (name === "." || name === "..") return `an index name cannot be "${name}" (a name in a URL path)`;
+  return void 0;
+}
+function indexNamesProblem(names2) {
+  const database = databaseNameProblem(names2.database);
+  if (database !== void 0) return { key: "database", problem: database };
+  const collection = collectionNameProblem(names2.collectionName, names2.database);
+  if (collection !== void 0) return { key: "collectionName", problem: collection };
+  const name = indexNameProblem(names2.name);
+  if (name !== void 0) return { key: "name", problem: name };
+  return void 0;
+}
+function checkIndexNames(names2, where) {
+  const found = indexNamesProblem(names2);
+  if (found) throw new UsageError(`${where(found.key)} ${JSON.stringify(names2[found.key])}: ${found.problem}`);
+}
+function checkNamespaceFlags(database, collectionName) {
+  const refuse2 = (flag, value, problem) => {
+    throw new UsageError(`invalid ${flag} ${JSON.stringify(value)}: ${problem}`);
+  };
+  const db = databaseNameProblem(database);
+  if (db !== void 0) refuse2("--db", database, db);
+  const collection = collectionNameProblem(collectionName, database);
+  if (collection !== void 0) refuse2("--collection", collectionName, collection);
+}
+function parseIndexRef(text12) {
+  if (INDEX_ID.test(text12)) return { indexId: text12 };
+  const dot = text12.indexOf(".");
+  const slash = text12.lastIndexOf("/");
+  if (dot > 0 && slash > dot + 1) {
+    const names2 = { database: text12.slice(0, dot), collectionName: text12.slice(dot + 1, slash), name: text12.slice(slash + 1) };
+    const found = indexNamesProblem(names2);
+    if (found) throw new UsageError(`invalid index ${JSON.stringify(text12)}: ${found.problem}; give its id (24 hex digits) or database.collection/name`);
+    return { databaseName: names2.database, collectionName: names2.collectionName, indexName: names2.name };
+  }
+  throw new UsageError(`invalid index ${JSON.stringify(text12)}: give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
+}
+function formatIndexRef(ref) {
+  return "indexId" in ref ? ref.indexId : `${ref.databaseName}.${ref.collectionName}/${ref.indexName}`;
+}
+function indexRefOf(doc) {
+  const { database, collectionName, name, indexID } = doc;
+  if (typeof database === "string" && typeof collectionName === "string" && typeof name === "string" && !indexNamesProblem({ database, collectionName, name })) {
+    return formatIndexRef({ databaseName: database, collectionName, indexName: name });
+  }
+  if (typeof indexID === "string" && INDEX_ID.test(indexID)) return indexID;
+  return `${String(database)}.${String(collectionName)}/${String(name)}`;
+}
+var MAX_DATABASE_BYTES, MAX_NAMESPACE_BYTES, DATABASE_FORBIDDEN, COLLECTION_FORBIDDEN, INDEX_FORBIDDEN, bytes, forbidden, asFlag, NAME_FLAGS, INDEX_ID;
+var init_indexRef = __esm({
+  "src/cli/shared/indexRef.ts"() {
+    "use strict";
+    init_errors();
+    MAX_DATABASE_BYTES = 63;
+    MAX_NAMESPACE_BYTES = 255;
+    DATABASE_FORBIDDEN = ["/", "\\", ".", " ", '"', "$", "\0"];
+    COLLECTION_FORBIDDEN = ["$", "\0"];
+    INDEX_FORBIDDEN = ["/", "\0"];
+    bytes = (text12) => new TextEncoder().encode(text12).length;
+    forbidden = (name, set) => set.find((c) => name.includes(c));
+    asFlag = (key) => `invalid ${NAME_FLAGS[key]}`;
+    NAME_FLAGS = { database: "--db", collectionName: "--collection", name: "--name" };
+    INDEX_ID = /^[0-9a-f]{24}$/;
+  }
+});
+
 // src/cli/shared/searchDefinition.ts
 var searchDefinition_exports = {};
 __export(searchDefinition_exports, {
@@ -44501,15 +44597,18 @@ function requestFromFile(source, doc, flags, notes) {
 }
 function names(source, doc, flags, notes) {
   const pick2 = (key, flag, option) => {
-    const given = doc[key];
+    const given2 = doc[key];
     if (flag !== void 0) {
-      if (given !== void 0 && given !== flag) notes?.push(`cdba: ${source} says ${key} ${JSON.stringify(given)}; ${option} makes it "${flag}"`);
+      if (given2 !== void 0 && given2 !== flag) notes?.push(`cdba: ${source} says ${key} ${JSON.stringify(given2)}; ${option} makes it "${flag}"`);
       return flag;
     }
-    if (typeof given === "string" && given !== "") return given;
+    if (typeof given2 === "string" && given2 !== "") return given2;
     throw new UsageError(`${option} is required${isObject(doc) && Object.keys(doc).length ? ` (${source} has no ${key})` : ""}`, { hint: `give ${option}, or put "${key}" beside "definition" in the file` });
   };
-  return { database: pick2("database", flags.db, "--db"), collectionName: pick2("collectionName", flags.collection, "--collection"), name: pick2("name", flags.name, "--name") };
+  const picked = { database: pick2("database", flags.db, "--db"), collectionName: pick2("collectionName", flags.collection, "--collection"), name: pick2("name", flags.name, "--name") };
+  const given = { database: flags.db, collectionName: flags.collection, name: flags.name };
+  checkIndexNames(picked, (key) => given[key] !== void 0 ? asFlag(key) : `${source}: $.${key}`);
+  return picked;
 }
 function definitionFromFile(source, doc, type) {
   if (!isRequest(doc)) {
@@ -44530,6 +44629,7 @@ var init_searchDefinition = __esm({
     "use strict";
     init_errors();
     init_object();
+    init_indexRef();
     init_searchIndex();
     REQUEST_KEYS2 = ["database", "collectionName", "name", "type", "definition"];
   }
@@ -44543,12 +44643,6 @@ __export(waitForIndex_exports, {
   refText: () => refText,
   waitForIndex: () => waitForIndex
 });
-function refText(ref) {
-  return "indexId" in ref ? ref.indexId : `${ref.databaseName}.${ref.collectionName}/${ref.indexName}`;
-}
-function indexName(doc) {
-  return `${String(doc.database)}.${String(doc.collectionName)}/${String(doc.name)}`;
-}
 function failureMessage(doc) {
   const details = Array.isArray(doc.statusDetail) ? doc.statusDetail : [];
   const messages = details.map((host) => host.mainIndex?.message).filter((m) => typeof m === "string");
@@ -44597,12 +44691,15 @@ async function waitForIndex(ctx, target, cluster, ref, options) {
     }
   });
 }
-var NO_COLLECTION;
+var refText, indexName, NO_COLLECTION;
 var init_waitForIndex = __esm({
   "src/cli/shared/waitForIndex.ts"() {
     "use strict";
     init_errors();
     init_duration();
+    init_indexRef();
+    refText = (ref) => formatIndexRef(ref);
+    indexName = (doc) => indexRefOf(doc);
     NO_COLLECTION = /collection .* does not exist|namespace .*(not found|does not exist)|NamespaceNotFound/i;
   }
 });
@@ -44883,7 +44980,7 @@ function checkBackupId(text12, what) {
 function snapshotRef(text12) {
   return text12 === "latest" ? text12 : checkBackupId(text12, "snapshot");
 }
-function bytes(value) {
+function bytes2(value) {
   if (typeof value !== "number" || value <= 0) return "";
   const units = ["B", "KB", "MB", "GB", "TB"];
   let size2 = value;
@@ -44920,7 +45017,7 @@ function summarizeSnapshot(document3) {
     created: text7(doc.createdAt),
     expires: text7(doc.expiresAt),
     version: text7(doc.mongodVersion),
-    size: bytes(doc.storageSizeBytes),
+    size: bytes2(doc.storageSizeBytes),
     description: text7(doc.description)
   };
 }
@@ -49364,25 +49461,16 @@ init_command();
 init_esm();
 init_errors();
 init_command();
+init_indexRef();
 init_waitForIndex();
 
 // src/cli/search-indexes/target.ts
-init_errors();
 init_target();
+init_indexRef();
 async function searchTarget(ctx, cluster) {
   checkClusterName(cluster);
   const projectId = await ctx.projectId();
   return { projectId, client: await ctx.api() };
-}
-var INDEX_ID = /^[0-9a-f]{24}$/;
-function parseIndexRef(text12) {
-  if (INDEX_ID.test(text12)) return { indexId: text12 };
-  const dot = text12.indexOf(".");
-  const slash = text12.lastIndexOf("/");
-  if (dot > 0 && slash > dot + 1 && slash < text12.length - 1) {
-    return { databaseName: text12.slice(0, dot), collectionName: text12.slice(dot + 1, slash), indexName: text12.slice(slash + 1) };
-  }
-  throw new UsageError(`invalid index "${text12}": give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
 }
 
 // src/cli/search-indexes/view.ts
@@ -49445,7 +49533,7 @@ async function showIndex(ctx, document3) {
 // src/cli/search-indexes/create.ts
 init_duration();
 function registerSearchIndexesCreate(parent, app) {
-  const command = parent.command("create").description("create a search or vector search index on a collection; the definition from --file, --dynamic or --field, checked before any request").argument("<cluster>", "cluster name").option("--db <db>", 'the database of the collection (or "database" in the file)').option("--collection <coll>", 'the collection to index (or "collectionName" in the file)').option("--name <name>", 'the index name, unique in the collection (or "name" in the file)').addOption(new Option("--type <type>", "search (default) or vectorSearch").choices(INDEX_TYPES2).argParser(choiceFlag("--type", INDEX_TYPES2))).option("--file <definition.json>", "the definition, or a whole create request {database, collectionName, name, type, definition}; - reads stdin").option("--dynamic", 'a search index of every field: {"mappings": {"dynamic": true}}').option("--field <path:dimensions:similarity>", "a vector field of a vectorSearch index, e.g. plot_embedding:1536:cosine (repeatable; euclidean, cosine or dotProduct)", collect).option("--watch", "wait until the index is READY and queryable, then print it; a FAILED build ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runSearchIndexesCreate(app.context(cmd), cluster, options));
+  const command = parent.command("create").description("create a search or vector search index on a collection; the definition from --file, --dynamic or --field, checked before any request").argument("<cluster>", "cluster name").option("--db <db>", 'the database of the collection, as MongoDB names them: none of / \\ . space " $ (or "database" in the file)').option("--collection <coll>", 'the collection to index (or "collectionName" in the file)').option("--name <name>", 'the index name, unique in the collection, without "/" (or "name" in the file)').addOption(new Option("--type <type>", "search (default) or vectorSearch").choices(INDEX_TYPES2).argParser(choiceFlag("--type", INDEX_TYPES2))).option("--file <definition.json>", "the definition, or a whole create request {database, collectionName, name, type, definition}; - reads stdin").option("--dynamic", 'a search index of every field: {"mappings": {"dynamic": true}}').option("--field <path:dimensions:similarity>", "a vector field of a vectorSearch index, e.g. plot_embedding:1536:cosine (repeatable; euclidean, cosine or dotProduct)", collect).option("--watch", "wait until the index is READY and queryable, then print it; a FAILED build ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runSearchIndexesCreate(app.context(cmd), cluster, options));
   withExamples(command, [
     ["Every field of sample_mflix.movies, waiting until it serves queries", "cdba search-indexes create c1 --db sample_mflix --collection movies --name default --dynamic --watch"],
     ["A vector index of 1536-dimension embeddings", "cdba search-indexes create c1 --db sample_mflix --collection embedded_movies --name vectors --type vectorSearch --field plot_embedding:1536:dotProduct"],
@@ -49471,7 +49559,9 @@ async function planCreate(ctx, flags, notes) {
   for (const [value, flag] of [[flags.db, "--db"], [flags.collection, "--collection"], [flags.name, "--name"]]) {
     if (value === void 0 || value === "") throw new UsageError(`${flag} is required with ${ways[0]}`);
   }
-  return { database: flags.db, collectionName: flags.collection, name: flags.name, type, definition };
+  const names2 = { database: flags.db, collectionName: flags.collection, name: flags.name };
+  checkIndexNames(names2, asFlag);
+  return { ...names2, type, definition };
 }
 async function runSearchIndexesCreate(ctx, cluster, flags) {
   watchTimeoutMs(flags.watchTimeout);
@@ -49479,7 +49569,7 @@ async function runSearchIndexesCreate(ctx, cluster, flags) {
   const request = await planCreate(ctx, flags, notes);
   const target = await searchTarget(ctx, cluster);
   for (const note of notes) ctx.io.note(note);
-  const name = `${request.database}.${request.collectionName}/${request.name}`;
+  const name = formatIndexRef({ databaseName: request.database, collectionName: request.collectionName, indexName: request.name });
   const { createSearchIndex: createSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
   const lost = `the index may have been created; check with \`${ctx.followUp("search-indexes", "get", cluster, name)}\` before trying again`;
   const created = await createSearchIndex2(target.client, target.projectId, cluster, { ...request }, lost);
@@ -49498,7 +49588,7 @@ async function runSearchIndexesCreate(ctx, cluster, flags) {
 init_command();
 init_waitForIndex();
 function registerSearchIndexesDelete(parent, app) {
-  const command = parent.command("delete").alias("rm").description("delete a search index (asks first; -y/--yes skips the question, and is required without a terminal); queries that use it fail").argument("<cluster>", "cluster name").argument("<index>", "the index: its id, or database.collection/name").action(async (cluster, index, _options, cmd) => runSearchIndexesDelete(app.context(cmd), cluster, index));
+  const command = parent.command("delete").alias("rm").description("delete a search index (asks first; -y/--yes skips the question, and is required without a terminal); queries that use it fail").argument("<cluster>", "cluster name").argument("<index>", "the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)").action(async (cluster, index, _options, cmd) => runSearchIndexesDelete(app.context(cmd), cluster, index));
   withExamples(command, [
     ["Delete, asking first", "cdba search-indexes delete c1 sample_mflix.movies/default"],
     ["In a script: every index of one collection", "cdba search-indexes list c1 --db app --collection items -o json --query '[].indexID' | jq -r '.[]' | xargs -n1 cdba search-indexes delete c1 --yes"]
@@ -49518,7 +49608,7 @@ async function runSearchIndexesDelete(ctx, cluster, index) {
 // src/cli/search-indexes/get.ts
 init_command();
 function registerSearchIndexesGet(parent, app) {
-  const command = parent.command("get").alias("describe").description("show one search index: status, whether it can serve queries, its definition (a failed build: the reason)").argument("<cluster>", "cluster name").argument("<index>", "the index: its id, or database.collection/name").action(async (cluster, index, _options, cmd) => runSearchIndexesGet(app.context(cmd), cluster, index));
+  const command = parent.command("get").alias("describe").description("show one search index: status, whether it can serve queries, its definition (a failed build: the reason)").argument("<cluster>", "cluster name").argument("<index>", "the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)").action(async (cluster, index, _options, cmd) => runSearchIndexesGet(app.context(cmd), cluster, index));
   withExamples(command, [
     ["By database, collection and name", "cdba search-indexes get c1 sample_mflix.movies/default"],
     ["By id", "cdba search-indexes get c1 6a79452cc0eb9e7a1772f8f1"],
@@ -49535,6 +49625,7 @@ async function runSearchIndexesGet(ctx, cluster, index) {
 // src/cli/search-indexes/list.ts
 init_errors();
 init_command();
+init_indexRef();
 function registerSearchIndexesList(parent, app) {
   const command = parent.command("list").alias("ls").description("list a cluster's search and vector search indexes, or one collection's (--db and --collection)").argument("<cluster>", "cluster name").option("--db <db>", "only the indexes of this database (with --collection)").option("--collection <coll>", "only the indexes of this collection (with --db)").action(async (cluster, options, cmd) => runSearchIndexesList(app.context(cmd), cluster, options));
   withExamples(command, [
@@ -49547,6 +49638,7 @@ async function runSearchIndexesList(ctx, cluster, flags) {
   if (flags.db === void 0 !== (flags.collection === void 0)) {
     throw new UsageError(`${flags.db === void 0 ? "--collection" : "--db"} needs ${flags.db === void 0 ? "--db" : "--collection"}: a collection is named by both`);
   }
+  if (flags.db !== void 0) checkNamespaceFlags(flags.db, flags.collection);
   const target = await searchTarget(ctx, cluster);
   const { listSearchIndexes: listSearchIndexes2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
   const collection = flags.db !== void 0 ? { databaseName: flags.db, collectionName: flags.collection } : void 0;
@@ -49559,7 +49651,7 @@ init_command();
 init_waitForIndex();
 init_duration();
 function registerSearchIndexesUpdate(parent, app) {
-  const command = parent.command("update").description("replace a search index's definition (checked before any request); it builds again, the old definition serving queries meanwhile").argument("<cluster>", "cluster name").argument("<index>", "the index: its id, or database.collection/name").requiredOption("--file <definition.json>", 'the new definition, as it is, as {"definition": ...}, or a whole create request; - reads stdin').addOption(new Option("--type <type>", "the index's type, to check the file against (default: what the file holds)").choices(INDEX_TYPES2).argParser(choiceFlag("--type", INDEX_TYPES2))).option("--watch", "wait until the new definition is READY and queryable, then print the index; a FAILED build ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, index, options, cmd) => runSearchIndexesUpdate(app.context(cmd), cluster, index, options));
+  const command = parent.command("update").description("replace a search index's definition (checked before any request); it builds again, the old definition serving queries meanwhile").argument("<cluster>", "cluster name").argument("<index>", "the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)").requiredOption("--file <definition.json>", 'the new definition, as it is, as {"definition": ...}, or a whole create request; - reads stdin').addOption(new Option("--type <type>", "the index's type, to check the file against (default: what the file holds)").choices(INDEX_TYPES2).argParser(choiceFlag("--type", INDEX_TYPES2))).option("--watch", "wait until the new definition is READY and queryable, then print the index; a FAILED build ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, index, options, cmd) => runSearchIndexesUpdate(app.context(cmd), cluster, index, options));
   withExamples(command, [
     ["A new definition, waiting until it serves queries", "cdba search-indexes update c1 sample_mflix.movies/default --file definition.json --watch"],
     ["From stdin", "jq '.mappings.dynamic = true' definition.json | cdba search-indexes update c1 6a79452cc0eb9e7a1772f8f1 --file -"]
@@ -51580,4 +51672,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=0cf1126794f9f3358e9ee365cc3d5142d05eb23c3091ea5b01e3d05cc193ee59
+//# cdbaBundleSha256=79654e0e6ac62fbbc39e223cfce536621bac8d7e64c9cd7e89122e58ed552531

@@ -12,7 +12,7 @@ export function registerSearchIndexesDelete(parent: Command, app: App): void {
     .alias('rm')
     .description('delete a search index (asks first; -y/--yes skips the question, and is required without a terminal); queries that use it fail')
     .argument('<cluster>', 'cluster name')
-    .argument('<index>', 'the index: its id, or database.collection/name')
+    .argument('<index>', 'the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)')
     .action(async (cluster, index, _options, cmd) => runSearchIndexesDelete(app.context(cmd), cluster, index));
   withExamples(command, [
     ['Delete, asking first', 'cdba search-indexes delete c1 sample_mflix.movies/default'],

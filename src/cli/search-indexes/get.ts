@@ -12,7 +12,7 @@ export function registerSearchIndexesGet(parent: Command, app: App): void {
     .alias('describe')
     .description('show one search index: status, whether it can serve queries, its definition (a failed build: the reason)')
     .argument('<cluster>', 'cluster name')
-    .argument('<index>', 'the index: its id, or database.collection/name')
+    .argument('<index>', 'the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)')
     .action(async (cluster, index, _options, cmd) => runSearchIndexesGet(app.context(cmd), cluster, index));
   withExamples(command, [
     ['By database, collection and name', 'cdba search-indexes get c1 sample_mflix.movies/default'],

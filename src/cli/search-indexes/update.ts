@@ -23,7 +23,7 @@ export function registerSearchIndexesUpdate(parent: Command, app: App): void {
     .command('update')
     .description("replace a search index's definition (checked before any request); it builds again, the old definition serving queries meanwhile")
     .argument('<cluster>', 'cluster name')
-    .argument('<index>', 'the index: its id, or database.collection/name')
+    .argument('<index>', 'the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)')
     .requiredOption('--file <definition.json>', 'the new definition, as it is, as {"definition": ...}, or a whole create request; - reads stdin')
     .addOption(new Option('--type <type>', "the index's type, to check the file against (default: what the file holds)").choices(INDEX_TYPES).argParser(choiceFlag('--type', INDEX_TYPES)))
     .option('--watch', 'wait until the new definition is READY and queryable, then print the index; a FAILED build ends with its reason (exit 1)')
