@@ -44977,6 +44977,16 @@ function checkBackupId(text12, what) {
   if (OBJECT_ID7.test(text12)) return text12;
   throw new UsageError(`invalid ${what} ID "${text12}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
 }
+async function aboutBackup(ctx, cluster, what, request) {
+  try {
+    return await request();
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.status === 404 && !NOT_THE_ITEM.includes(error2.errorCode ?? "") && error2.hint === void 0) {
+      error2.hint = what === "snapshot" ? `see the cluster's snapshots with \`${ctx.followUp("backups", "snapshots", "list", cluster)}\`` : `see the cluster's restore jobs with \`${ctx.followUp("backups", "restores", "list", cluster)}\``;
+    }
+    throw error2;
+  }
+}
 function snapshotRef(text12) {
   return text12 === "latest" ? text12 : checkBackupId(text12, "snapshot");
 }
@@ -45059,9 +45069,14 @@ async function findSnapshot2(ctx, locator, ref) {
   const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
   const { client, projectId, name } = locator;
   if (ref !== "latest") {
-    const document3 = await locator.call(
-      () => api.getSnapshot(client, projectId, name, ref),
-      () => api.getFlexSnapshot(client, projectId, name, ref)
+    const document3 = await aboutBackup(
+      ctx,
+      name,
+      "snapshot",
+      () => locator.call(
+        () => api.getSnapshot(client, projectId, name, ref),
+        () => api.getFlexSnapshot(client, projectId, name, ref)
+      )
     );
     return { document: document3, summary: summarizeSnapshot(document3) };
   }
@@ -45127,13 +45142,14 @@ async function waitForRestore(ctx, locator, jobId, options = {}) {
 function majorOf2(version2) {
   return /^(\d+\.\d+)/.exec(version2)?.[1];
 }
-var OBJECT_ID7, text7, DONE, ENDED;
+var OBJECT_ID7, NOT_THE_ITEM, text7, DONE, ENDED;
 var init_backups3 = __esm({
   "src/cli/shared/backups.ts"() {
     "use strict";
     init_errors();
     init_object();
     OBJECT_ID7 = /^[0-9a-f]{24}$/;
+    NOT_THE_ITEM = ["CLUSTER_NOT_FOUND", "GROUP_NOT_FOUND"];
     text7 = (value) => typeof value === "string" ? value : "";
     DONE = ["COMPLETED", "READY"];
     ENDED = ["FAILED", "CANCELLED", "EXPIRED"];
@@ -49465,12 +49481,25 @@ init_indexRef();
 init_waitForIndex();
 
 // src/cli/search-indexes/target.ts
+init_errors();
+init_indexRef();
 init_target();
 init_indexRef();
 async function searchTarget(ctx, cluster) {
   checkClusterName(cluster);
   const projectId = await ctx.projectId();
   return { projectId, client: await ctx.api() };
+}
+var NOT_THE_INDEX = ["CLUSTER_NOT_FOUND", "GROUP_NOT_FOUND"];
+async function aboutIndex(ctx, cluster, ref, request) {
+  try {
+    return await request();
+  } catch (error2) {
+    if (!(error2 instanceof ApiError) || error2.status !== 404 || NOT_THE_INDEX.includes(error2.errorCode ?? "")) throw error2;
+    throw new ApiError(error2.status, error2.document, `cluster ${cluster} has no search index ${formatIndexRef(ref)}`, {
+      hint: `see its indexes with \`${ctx.followUp("search-indexes", "list", cluster)}\``
+    });
+  }
 }
 
 // src/cli/search-indexes/view.ts
@@ -49601,7 +49630,7 @@ async function runSearchIndexesDelete(ctx, cluster, index) {
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete search index ${refText(ref)} of cluster ${cluster} in project ${target.projectId} (profile "${profileName}")? Queries that use it fail.`);
   const { deleteSearchIndex: deleteSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
-  await deleteSearchIndex2(target.client, target.projectId, cluster, ref);
+  await aboutIndex(ctx, cluster, ref, () => deleteSearchIndex2(target.client, target.projectId, cluster, ref));
   ctx.io.note(`cdba: search index ${refText(ref)} is being deleted (the service removes it shortly)`);
 }
 
@@ -49619,7 +49648,7 @@ async function runSearchIndexesGet(ctx, cluster, index) {
   const ref = parseIndexRef(index);
   const target = await searchTarget(ctx, cluster);
   const { getSearchIndex: getSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
-  await showIndex(ctx, await getSearchIndex2(target.client, target.projectId, cluster, ref));
+  await showIndex(ctx, await aboutIndex(ctx, cluster, ref, () => getSearchIndex2(target.client, target.projectId, cluster, ref)));
 }
 
 // src/cli/search-indexes/list.ts
@@ -49665,7 +49694,7 @@ async function runSearchIndexesUpdate(ctx, cluster, index, flags) {
   const { definition } = definitionFromFile2(source, doc, flags.type);
   const target = await searchTarget(ctx, cluster);
   const { updateSearchIndex: updateSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
-  const updated = await updateSearchIndex2(target.client, target.projectId, cluster, ref, definition);
+  const updated = await aboutIndex(ctx, cluster, ref, () => updateSearchIndex2(target.client, target.projectId, cluster, ref, definition));
   const state = typeof updated.status === "string" ? updated.status : "PENDING";
   if (!flags.watch && flags.watchTimeout === void 0) {
     ctx.io.note(`cdba: search index ${refText(ref)} is ${state}; see it with \`${ctx.followUp("search-indexes", "get", cluster, refText(ref))}\``);
@@ -49723,9 +49752,14 @@ async function runRestoresCancel(ctx, cluster, jobId) {
   const locator = await backupLocator(ctx, cluster);
   const { cancelRestoreJob: cancelRestoreJob3 } = await Promise.resolve().then(() => (init_backups(), backups_exports));
   const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
-  await locator.call(
-    () => cancelRestoreJob3(locator.client, locator.projectId, cluster, jobId),
-    () => Promise.reject(flexRefusal2(cluster, "cancel", false))
+  await aboutBackup(
+    ctx,
+    cluster,
+    "restore job",
+    () => locator.call(
+      () => cancelRestoreJob3(locator.client, locator.projectId, cluster, jobId),
+      () => Promise.reject(flexRefusal2(cluster, "cancel", false))
+    )
   );
   ctx.io.note(`cdba: restore job ${jobId} of cluster ${cluster} cancelled`);
 }
@@ -49926,9 +49960,14 @@ async function runRestoresGet(ctx, cluster, jobId) {
   const locator = await backupLocator(ctx, cluster);
   const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
   const { client, projectId } = locator;
-  const job = await locator.call(
-    () => api.getRestoreJob(client, projectId, cluster, jobId),
-    () => api.getFlexRestoreJob(client, projectId, cluster, jobId)
+  const job = await aboutBackup(
+    ctx,
+    cluster,
+    "restore job",
+    () => locator.call(
+      () => api.getRestoreJob(client, projectId, cluster, jobId),
+      () => api.getFlexRestoreJob(client, projectId, cluster, jobId)
+    )
   );
   await showRestore(ctx, job);
 }
@@ -49991,9 +50030,14 @@ async function runSnapshotsDelete(ctx, cluster, snapshotId) {
   await ctx.confirm(`Delete snapshot ${snapshotId} of cluster ${cluster} in project ${locator.projectId} (profile "${profileName}")? It cannot be restored afterwards.`);
   const { deleteSnapshot: deleteSnapshot3 } = await Promise.resolve().then(() => (init_backups(), backups_exports));
   const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
-  await locator.call(
-    () => deleteSnapshot3(locator.client, locator.projectId, cluster, snapshotId),
-    () => Promise.reject(flexRefusal2(cluster, "snapshot", false))
+  await aboutBackup(
+    ctx,
+    cluster,
+    "snapshot",
+    () => locator.call(
+      () => deleteSnapshot3(locator.client, locator.projectId, cluster, snapshotId),
+      () => Promise.reject(flexRefusal2(cluster, "snapshot", false))
+    )
   );
   ctx.io.note(`cdba: snapshot ${snapshotId} of cluster ${cluster} deleted`);
 }
@@ -50013,9 +50057,14 @@ async function runSnapshotsGet(ctx, cluster, snapshotId) {
   const locator = await backupLocator(ctx, cluster);
   const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
   const { client, projectId } = locator;
-  const snapshot3 = await locator.call(
-    () => api.getSnapshot(client, projectId, cluster, snapshotId),
-    () => api.getFlexSnapshot(client, projectId, cluster, snapshotId)
+  const snapshot3 = await aboutBackup(
+    ctx,
+    cluster,
+    "snapshot",
+    () => locator.call(
+      () => api.getSnapshot(client, projectId, cluster, snapshotId),
+      () => api.getFlexSnapshot(client, projectId, cluster, snapshotId)
+    )
   );
   await showSnapshot(ctx, snapshot3);
 }
@@ -51672,4 +51721,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=79654e0e6ac62fbbc39e223cfce536621bac8d7e64c9cd7e89122e58ed552531
+//# cdbaBundleSha256=15ad545a75b4a2505be1bf9a10f2450ac0cbda4ff258f8a129a0a6c17884afff

@@ -4,7 +4,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 import { refText } from '../shared/waitForIndex.js';
-import { parseIndexRef, searchTarget } from './target.js';
+import { aboutIndex, parseIndexRef, searchTarget } from './target.js';
 
 export function registerSearchIndexesDelete(parent: Command, app: App): void {
   const command = parent
@@ -27,6 +27,6 @@ export async function runSearchIndexesDelete(ctx: Context, cluster: string, inde
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete search index ${refText(ref)} of cluster ${cluster} in project ${target.projectId} (profile "${profileName}")? Queries that use it fail.`);
   const { deleteSearchIndex } = await import('../../api/resources/searchIndexes.js');
-  await deleteSearchIndex(target.client, target.projectId, cluster, ref);
+  await aboutIndex(ctx, cluster, ref, () => deleteSearchIndex(target.client, target.projectId, cluster, ref));
   ctx.io.note(`cdba: search index ${refText(ref)} is being deleted (the service removes it shortly)`);
 }

@@ -7,7 +7,7 @@ import type { IndexType } from '../../model/searchIndex.js';
 import { choiceFlag, withExamples, type App } from '../command.js';
 import { INDEX_TYPES } from './create.js';
 import { refText, waitForIndex } from '../shared/waitForIndex.js';
-import { parseIndexRef, searchTarget } from './target.js';
+import { aboutIndex, parseIndexRef, searchTarget } from './target.js';
 import { showIndex } from './view.js';
 import { watchTimeoutMs } from '../../core/duration.js';
 
@@ -43,7 +43,7 @@ export async function runSearchIndexesUpdate(ctx: Context, cluster: string, inde
   const { definition } = definitionFromFile(source, doc, flags.type);
   const target = await searchTarget(ctx, cluster);
   const { updateSearchIndex } = await import('../../api/resources/searchIndexes.js');
-  const updated = await updateSearchIndex(target.client, target.projectId, cluster, ref, definition);
+  const updated = await aboutIndex(ctx, cluster, ref, () => updateSearchIndex(target.client, target.projectId, cluster, ref, definition));
   const state = typeof updated.status === 'string' ? updated.status : 'PENDING';
   if (!flags.watch && flags.watchTimeout === undefined) {
     ctx.io.note(`cdba: search index ${refText(ref)} is ${state}; see it with \`${ctx.followUp('search-indexes', 'get', cluster, refText(ref))}\``);

@@ -127,6 +127,25 @@ describe('search-indexes list, get, update, delete', () => {
     expectOneErrorLine(await cdba(['search-indexes', 'get', SEEDED_CLUSTER, 'no-dot'], { env }), 2, /invalid index "no-dot": give its id \(24 hex digits\) or database\.collection\/name/);
   });
 
+  it('an index that is not there: which one, and the list command with the invocation\'s flags, never the service\'s path (issue 43, item 10)', async () => {
+    const flags = ['--project-id', PROJECT_ID, '--base-url', emu.url];
+    const list = `\`cdba --project-id ${PROJECT_ID} --base-url ${emu.url} search-indexes list seeded\``;
+    const definition = file('absent-update.json', { mappings: { dynamic: true } });
+    const cases: Array<[string[], string]> = [
+      [['get', SEEDED_CLUSTER, 'sample_mflix.movies/nope'], 'sample_mflix.movies/nope'],
+      [['get', SEEDED_CLUSTER, 'ffffffffffffffffffffffff'], 'ffffffffffffffffffffffff'],
+      [['update', SEEDED_CLUSTER, 'app.items/nope', '--file', definition], 'app.items/nope'],
+      [['delete', SEEDED_CLUSTER, 'app.items/nope', '--yes'], 'app.items/nope'],
+    ];
+    for (const [args, ref] of cases) {
+      const result = await cdba([...flags, 'search-indexes', ...args], { env });
+      expectOneErrorLine(result, 4, new RegExp(`^cdba: cluster seeded has no search index ${ref.replace(/[./]/g, '\\$&')} \\([A-Z_]+, HTTP 404\\); see its indexes with ${list.replace(/[.$?*+()[\]{}|^\\]/g, '\\$&')}\n$`));
+      expect(result.stderr).not.toContain('/api/atlas');
+    }
+    // A cluster that is not there keeps the service's words: the cluster is what is missing.
+    expectOneErrorLine(await cdba(['search-indexes', 'get', 'absent', 'app.items/nope'], { env }), 4, /CLUSTER_NOT_FOUND/);
+  });
+
   it('update --watch: the new definition, version 1, READY and queryable', async () => {
     const definition = file('update.json', { definition: { analyzer: 'lucene.simple', mappings: { dynamic: true } } });
     const result = await cdba(['search-indexes', 'update', SEEDED_CLUSTER, 'sample_mflix.movies/default', '--file', definition, '--watch', '-o', 'json'], { env });
