@@ -1134,7 +1134,7 @@ var require_option = __commonJS({
 var require_suggestSimilar = __commonJS({
   "node_modules/commander/lib/suggestSimilar.js"(exports2) {
     var maxDistance = 3;
-    function editDistance(a, b) {
+    function editDistance2(a, b) {
       if (Math.abs(a.length - b.length) > maxDistance)
         return Math.max(a.length, b.length);
       const d = [];
@@ -1180,7 +1180,7 @@ var require_suggestSimilar = __commonJS({
       const minSimilarity = 0.4;
       candidates.forEach((candidate) => {
         if (candidate.length <= 1) return;
-        const distance = editDistance(word, candidate);
+        const distance = editDistance2(word, candidate);
         const length = Math.max(word.length, candidate.length);
         const similarity2 = (length - distance) / length;
         if (similarity2 > minSimilarity) {
@@ -4142,28 +4142,28 @@ async function readFifo(fd, path, limits, options) {
 function readTextFileSync(path, limits) {
   return decodeUtf8(readRegularFileSync(path, limits), path);
 }
-function decodeUtf8(bytes2, source) {
+function decodeUtf8(bytes3, source) {
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes3);
   } catch {
-    throw new UsageError(`${source}: not valid UTF-8 at byte ${invalidUtf8Offset(bytes2)}; save it as UTF-8`);
+    throw new UsageError(`${source}: not valid UTF-8 at byte ${invalidUtf8Offset(bytes3)}; save it as UTF-8`);
   }
 }
-function invalidUtf8Offset(bytes2) {
+function invalidUtf8Offset(bytes3) {
   let good = 0;
-  let bad = bytes2.length;
+  let bad = bytes3.length;
   while (good < bad) {
     const mid = Math.ceil((good + bad) / 2);
     try {
-      new TextDecoder("utf-8", { fatal: true }).decode(bytes2.subarray(0, mid), { stream: true });
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes3.subarray(0, mid), { stream: true });
       good = mid;
     } catch {
       bad = mid - 1;
     }
   }
   let lead = good - 1;
-  while (lead >= 0 && good - lead <= 3 && (bytes2[lead] & 192) === 128) lead--;
-  const byte = bytes2[lead] ?? 0;
+  while (lead >= 0 && good - lead <= 3 && (bytes3[lead] & 192) === 128) lead--;
+  const byte = bytes3[lead] ?? 0;
   const length = byte >= 240 ? 4 : byte >= 224 ? 3 : byte >= 192 ? 2 : 1;
   return lead >= 0 && good - lead < length ? lead : good;
 }
@@ -4198,7 +4198,7 @@ var init_boundedRead = __esm({
       pem: 4 * 1024 * 1024,
       emulatorFile: 64 * 1024 * 1024
     };
-    size = (bytes2) => bytes2 >= 1024 * 1024 ? `${bytes2 / 1024 / 1024} MiB` : bytes2 >= 1024 ? `${bytes2 / 1024} KiB` : `${bytes2} bytes`;
+    size = (bytes3) => bytes3 >= 1024 * 1024 ? `${bytes3 / 1024 / 1024} MiB` : bytes3 >= 1024 ? `${bytes3 / 1024} KiB` : `${bytes3} bytes`;
     cannotRead = (path, limits, reason) => new UsageError(`${limits.label}: cannot read ${path}: ${reason}`);
     interrupted = (source) => new InterruptedError(`interrupted while reading ${source}`);
     isWouldBlock = (error2) => ["EAGAIN", "EWOULDBLOCK"].includes(error2.code ?? "");
@@ -6548,3760 +6548,74 @@ var init_watch = __esm({
   }
 });
 
-// src/output/jsonStream.ts
-function* jsonSlices(value, indent) {
-  if (Array.isArray(value) && !hasToJSON(value)) {
-    yield* arraySlices(value, indent, "");
-    return;
-  }
-  if (!isPlainObject(value)) {
-    yield stringify(value, indent) ?? "null";
-    return;
-  }
-  const pad2 = indent ? "\n" + " ".repeat(indent) : "";
-  const colon = indent ? ": " : ":";
-  let head = "{";
-  let first = true;
-  for (const key of Object.keys(value)) {
-    const member2 = value[key];
-    const prefix = `${head}${first ? "" : ","}${pad2}${JSON.stringify(key)}${colon}`;
-    if (Array.isArray(member2) && !hasToJSON(member2)) {
-      yield prefix;
-      yield* arraySlices(member2, indent, " ".repeat(indent));
-    } else {
-      const text12 = stringify(member2, indent);
-      if (text12 === void 0) continue;
-      yield prefix + indented(text12, indent);
-    }
-    head = "";
-    first = false;
-  }
-  yield first ? "{}" : `${head}${indent ? "\n" : ""}}`;
-}
-function* arraySlices(list5, indent, outer) {
-  if (list5.length === 0) {
-    yield "[]";
-    return;
-  }
-  const inner = outer + " ".repeat(indent);
-  const separator = indent ? `,
-${inner}` : ",";
-  let slice = indent ? `[
-${inner}` : "[";
-  for (let i = 0; i < list5.length; i++) {
-    const item = stringify(list5[i], indent);
-    slice += (i === 0 || i % ITEMS_PER_SLICE === 0 ? "" : separator) + reindent(item ?? "null", inner);
-    if ((i + 1) % ITEMS_PER_SLICE === 0 && i + 1 < list5.length) {
-      yield slice;
-      slice = separator;
+// src/core/nearName.ts
+var nearName_exports = {};
+__export(nearName_exports, {
+  didYouMean: () => didYouMean,
+  editDistance: () => editDistance,
+  missingCluster: () => missingCluster,
+  nearClusterNames: () => nearClusterNames,
+  nearestNames: () => nearestNames
+});
+function editDistance(a, b) {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
-  yield `${slice}${indent ? `
-${outer}` : ""}]`;
+  return d[a.length][b.length];
 }
-function stringify(value, indent) {
-  return indent ? JSON.stringify(value, null, indent) : JSON.stringify(value);
-}
-function indented(text12, indent) {
-  return indent ? reindent(text12, " ".repeat(indent)) : text12;
-}
-function reindent(text12, by) {
-  return by === "" ? text12 : text12.replaceAll("\n", `
-${by}`);
-}
-function isPlainObject(value) {
-  if (value === null || typeof value !== "object" || hasToJSON(value)) return false;
-  const proto2 = Object.getPrototypeOf(value);
-  return proto2 === Object.prototype || proto2 === null;
-}
-function hasToJSON(value) {
-  return typeof value.toJSON === "function";
-}
-async function writeDraining(io, text12) {
-  io.write(text12);
-  if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
-}
-function drained(stream) {
-  return new Promise((resolve3) => {
-    const done = () => {
-      stream.off("drain", done);
-      stream.off("close", done);
-      stream.off("error", done);
-      resolve3();
-    };
-    stream.on("drain", done);
-    stream.on("close", done);
-    stream.on("error", done);
-  });
-}
-var ITEMS_PER_SLICE;
-var init_jsonStream = __esm({
-  "src/output/jsonStream.ts"() {
-    "use strict";
-    ITEMS_PER_SLICE = 500;
+function nearestNames(name, candidates) {
+  let best = MAX_DISTANCE + 1;
+  let found = [];
+  for (const candidate of new Set(candidates)) {
+    if (candidate === name) continue;
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    const length = Math.max(name.length, candidate.length);
+    if (distance > MAX_DISTANCE || (length - distance) / length <= MIN_SIMILARITY) continue;
+    if (distance < best) {
+      best = distance;
+      found = [candidate];
+    } else if (distance === best) {
+      found.push(candidate);
+    }
   }
-});
-
-// node_modules/jmespath/jmespath.js
-var require_jmespath = __commonJS({
-  "node_modules/jmespath/jmespath.js"(exports2) {
-    (function(exports3) {
-      "use strict";
-      function isArray(obj2) {
-        if (obj2 !== null) {
-          return Object.prototype.toString.call(obj2) === "[object Array]";
-        } else {
-          return false;
-        }
-      }
-      function isObject2(obj2) {
-        if (obj2 !== null) {
-          return Object.prototype.toString.call(obj2) === "[object Object]";
-        } else {
-          return false;
-        }
-      }
-      function strictDeepEqual(first, second) {
-        if (first === second) {
-          return true;
-        }
-        var firstType = Object.prototype.toString.call(first);
-        if (firstType !== Object.prototype.toString.call(second)) {
-          return false;
-        }
-        if (isArray(first) === true) {
-          if (first.length !== second.length) {
-            return false;
-          }
-          for (var i = 0; i < first.length; i++) {
-            if (strictDeepEqual(first[i], second[i]) === false) {
-              return false;
-            }
-          }
-          return true;
-        }
-        if (isObject2(first) === true) {
-          var keysSeen = {};
-          for (var key in first) {
-            if (hasOwnProperty.call(first, key)) {
-              if (strictDeepEqual(first[key], second[key]) === false) {
-                return false;
-              }
-              keysSeen[key] = true;
-            }
-          }
-          for (var key2 in second) {
-            if (hasOwnProperty.call(second, key2)) {
-              if (keysSeen[key2] !== true) {
-                return false;
-              }
-            }
-          }
-          return true;
-        }
-        return false;
-      }
-      function isFalse(obj2) {
-        if (obj2 === "" || obj2 === false || obj2 === null) {
-          return true;
-        } else if (isArray(obj2) && obj2.length === 0) {
-          return true;
-        } else if (isObject2(obj2)) {
-          for (var key in obj2) {
-            if (obj2.hasOwnProperty(key)) {
-              return false;
-            }
-          }
-          return true;
-        } else {
-          return false;
-        }
-      }
-      function objValues(obj2) {
-        var keys = Object.keys(obj2);
-        var values = [];
-        for (var i = 0; i < keys.length; i++) {
-          values.push(obj2[keys[i]]);
-        }
-        return values;
-      }
-      function merge(a, b) {
-        var merged = {};
-        for (var key in a) {
-          merged[key] = a[key];
-        }
-        for (var key2 in b) {
-          merged[key2] = b[key2];
-        }
-        return merged;
-      }
-      var trimLeft;
-      if (typeof String.prototype.trimLeft === "function") {
-        trimLeft = function(str2) {
-          return str2.trimLeft();
-        };
-      } else {
-        trimLeft = function(str2) {
-          return str2.match(/^\s*(.*)/)[1];
-        };
-      }
-      var TYPE_NUMBER = 0;
-      var TYPE_ANY = 1;
-      var TYPE_STRING = 2;
-      var TYPE_ARRAY = 3;
-      var TYPE_OBJECT = 4;
-      var TYPE_BOOLEAN = 5;
-      var TYPE_EXPREF = 6;
-      var TYPE_NULL = 7;
-      var TYPE_ARRAY_NUMBER = 8;
-      var TYPE_ARRAY_STRING = 9;
-      var TYPE_NAME_TABLE = {
-        0: "number",
-        1: "any",
-        2: "string",
-        3: "array",
-        4: "object",
-        5: "boolean",
-        6: "expression",
-        7: "null",
-        8: "Array<number>",
-        9: "Array<string>"
-      };
-      var TOK_EOF = "EOF";
-      var TOK_UNQUOTEDIDENTIFIER = "UnquotedIdentifier";
-      var TOK_QUOTEDIDENTIFIER = "QuotedIdentifier";
-      var TOK_RBRACKET = "Rbracket";
-      var TOK_RPAREN = "Rparen";
-      var TOK_COMMA = "Comma";
-      var TOK_COLON = "Colon";
-      var TOK_RBRACE = "Rbrace";
-      var TOK_NUMBER = "Number";
-      var TOK_CURRENT = "Current";
-      var TOK_EXPREF = "Expref";
-      var TOK_PIPE = "Pipe";
-      var TOK_OR = "Or";
-      var TOK_AND = "And";
-      var TOK_EQ = "EQ";
-      var TOK_GT = "GT";
-      var TOK_LT = "LT";
-      var TOK_GTE = "GTE";
-      var TOK_LTE = "LTE";
-      var TOK_NE = "NE";
-      var TOK_FLATTEN = "Flatten";
-      var TOK_STAR = "Star";
-      var TOK_FILTER = "Filter";
-      var TOK_DOT = "Dot";
-      var TOK_NOT = "Not";
-      var TOK_LBRACE = "Lbrace";
-      var TOK_LBRACKET = "Lbracket";
-      var TOK_LPAREN = "Lparen";
-      var TOK_LITERAL = "Literal";
-      var basicTokens = {
-        ".": TOK_DOT,
-        "*": TOK_STAR,
-        ",": TOK_COMMA,
-        ":": TOK_COLON,
-        "{": TOK_LBRACE,
-        "}": TOK_RBRACE,
-        "]": TOK_RBRACKET,
-        "(": TOK_LPAREN,
-        ")": TOK_RPAREN,
-        "@": TOK_CURRENT
-      };
-      var operatorStartToken = {
-        "<": true,
-        ">": true,
-        "=": true,
-        "!": true
-      };
-      var skipChars = {
-        " ": true,
-        "	": true,
-        "\n": true
-      };
-      function isAlpha(ch) {
-        return ch >= "a" && ch <= "z" || ch >= "A" && ch <= "Z" || ch === "_";
-      }
-      function isNum(ch) {
-        return ch >= "0" && ch <= "9" || ch === "-";
-      }
-      function isAlphaNum(ch) {
-        return ch >= "a" && ch <= "z" || ch >= "A" && ch <= "Z" || ch >= "0" && ch <= "9" || ch === "_";
-      }
-      function Lexer() {
-      }
-      Lexer.prototype = {
-        tokenize: function(stream) {
-          var tokens = [];
-          this._current = 0;
-          var start;
-          var identifier;
-          var token2;
-          while (this._current < stream.length) {
-            if (isAlpha(stream[this._current])) {
-              start = this._current;
-              identifier = this._consumeUnquotedIdentifier(stream);
-              tokens.push({
-                type: TOK_UNQUOTEDIDENTIFIER,
-                value: identifier,
-                start
-              });
-            } else if (basicTokens[stream[this._current]] !== void 0) {
-              tokens.push({
-                type: basicTokens[stream[this._current]],
-                value: stream[this._current],
-                start: this._current
-              });
-              this._current++;
-            } else if (isNum(stream[this._current])) {
-              token2 = this._consumeNumber(stream);
-              tokens.push(token2);
-            } else if (stream[this._current] === "[") {
-              token2 = this._consumeLBracket(stream);
-              tokens.push(token2);
-            } else if (stream[this._current] === '"') {
-              start = this._current;
-              identifier = this._consumeQuotedIdentifier(stream);
-              tokens.push({
-                type: TOK_QUOTEDIDENTIFIER,
-                value: identifier,
-                start
-              });
-            } else if (stream[this._current] === "'") {
-              start = this._current;
-              identifier = this._consumeRawStringLiteral(stream);
-              tokens.push({
-                type: TOK_LITERAL,
-                value: identifier,
-                start
-              });
-            } else if (stream[this._current] === "`") {
-              start = this._current;
-              var literal = this._consumeLiteral(stream);
-              tokens.push({
-                type: TOK_LITERAL,
-                value: literal,
-                start
-              });
-            } else if (operatorStartToken[stream[this._current]] !== void 0) {
-              tokens.push(this._consumeOperator(stream));
-            } else if (skipChars[stream[this._current]] !== void 0) {
-              this._current++;
-            } else if (stream[this._current] === "&") {
-              start = this._current;
-              this._current++;
-              if (stream[this._current] === "&") {
-                this._current++;
-                tokens.push({ type: TOK_AND, value: "&&", start });
-              } else {
-                tokens.push({ type: TOK_EXPREF, value: "&", start });
-              }
-            } else if (stream[this._current] === "|") {
-              start = this._current;
-              this._current++;
-              if (stream[this._current] === "|") {
-                this._current++;
-                tokens.push({ type: TOK_OR, value: "||", start });
-              } else {
-                tokens.push({ type: TOK_PIPE, value: "|", start });
-              }
-            } else {
-              var error2 = new Error("Unknown character:" + stream[this._current]);
-              error2.name = "LexerError";
-              throw error2;
-            }
-          }
-          return tokens;
-        },
-        _consumeUnquotedIdentifier: function(stream) {
-          var start = this._current;
-          this._current++;
-          while (this._current < stream.length && isAlphaNum(stream[this._current])) {
-            this._current++;
-          }
-          return stream.slice(start, this._current);
-        },
-        _consumeQuotedIdentifier: function(stream) {
-          var start = this._current;
-          this._current++;
-          var maxLength = stream.length;
-          while (stream[this._current] !== '"' && this._current < maxLength) {
-            var current = this._current;
-            if (stream[current] === "\\" && (stream[current + 1] === "\\" || stream[current + 1] === '"')) {
-              current += 2;
-            } else {
-              current++;
-            }
-            this._current = current;
-          }
-          this._current++;
-          return JSON.parse(stream.slice(start, this._current));
-        },
-        _consumeRawStringLiteral: function(stream) {
-          var start = this._current;
-          this._current++;
-          var maxLength = stream.length;
-          while (stream[this._current] !== "'" && this._current < maxLength) {
-            var current = this._current;
-            if (stream[current] === "\\" && (stream[current + 1] === "\\" || stream[current + 1] === "'")) {
-              current += 2;
-            } else {
-              current++;
-            }
-            this._current = current;
-          }
-          this._current++;
-          var literal = stream.slice(start + 1, this._current - 1);
-          return literal.replace("\\'", "'");
-        },
-        _consumeNumber: function(stream) {
-          var start = this._current;
-          this._current++;
-          var maxLength = stream.length;
-          while (isNum(stream[this._current]) && this._current < maxLength) {
-            this._current++;
-          }
-          var value = parseInt(stream.slice(start, this._current));
-          return { type: TOK_NUMBER, value, start };
-        },
-        _consumeLBracket: function(stream) {
-          var start = this._current;
-          this._current++;
-          if (stream[this._current] === "?") {
-            this._current++;
-            return { type: TOK_FILTER, value: "[?", start };
-          } else if (stream[this._current] === "]") {
-            this._current++;
-            return { type: TOK_FLATTEN, value: "[]", start };
-          } else {
-            return { type: TOK_LBRACKET, value: "[", start };
-          }
-        },
-        _consumeOperator: function(stream) {
-          var start = this._current;
-          var startingChar = stream[start];
-          this._current++;
-          if (startingChar === "!") {
-            if (stream[this._current] === "=") {
-              this._current++;
-              return { type: TOK_NE, value: "!=", start };
-            } else {
-              return { type: TOK_NOT, value: "!", start };
-            }
-          } else if (startingChar === "<") {
-            if (stream[this._current] === "=") {
-              this._current++;
-              return { type: TOK_LTE, value: "<=", start };
-            } else {
-              return { type: TOK_LT, value: "<", start };
-            }
-          } else if (startingChar === ">") {
-            if (stream[this._current] === "=") {
-              this._current++;
-              return { type: TOK_GTE, value: ">=", start };
-            } else {
-              return { type: TOK_GT, value: ">", start };
-            }
-          } else if (startingChar === "=") {
-            if (stream[this._current] === "=") {
-              this._current++;
-              return { type: TOK_EQ, value: "==", start };
-            }
-          }
-        },
-        _consumeLiteral: function(stream) {
-          this._current++;
-          var start = this._current;
-          var maxLength = stream.length;
-          var literal;
-          while (stream[this._current] !== "`" && this._current < maxLength) {
-            var current = this._current;
-            if (stream[current] === "\\" && (stream[current + 1] === "\\" || stream[current + 1] === "`")) {
-              current += 2;
-            } else {
-              current++;
-            }
-            this._current = current;
-          }
-          var literalString = trimLeft(stream.slice(start, this._current));
-          literalString = literalString.replace("\\`", "`");
-          if (this._looksLikeJSON(literalString)) {
-            literal = JSON.parse(literalString);
-          } else {
-            literal = JSON.parse('"' + literalString + '"');
-          }
-          this._current++;
-          return literal;
-        },
-        _looksLikeJSON: function(literalString) {
-          var startingChars = '[{"';
-          var jsonLiterals = ["true", "false", "null"];
-          var numberLooking = "-0123456789";
-          if (literalString === "") {
-            return false;
-          } else if (startingChars.indexOf(literalString[0]) >= 0) {
-            return true;
-          } else if (jsonLiterals.indexOf(literalString) >= 0) {
-            return true;
-          } else if (numberLooking.indexOf(literalString[0]) >= 0) {
-            try {
-              JSON.parse(literalString);
-              return true;
-            } catch (ex) {
-              return false;
-            }
-          } else {
-            return false;
-          }
-        }
-      };
-      var bindingPower = {};
-      bindingPower[TOK_EOF] = 0;
-      bindingPower[TOK_UNQUOTEDIDENTIFIER] = 0;
-      bindingPower[TOK_QUOTEDIDENTIFIER] = 0;
-      bindingPower[TOK_RBRACKET] = 0;
-      bindingPower[TOK_RPAREN] = 0;
-      bindingPower[TOK_COMMA] = 0;
-      bindingPower[TOK_RBRACE] = 0;
-      bindingPower[TOK_NUMBER] = 0;
-      bindingPower[TOK_CURRENT] = 0;
-      bindingPower[TOK_EXPREF] = 0;
-      bindingPower[TOK_PIPE] = 1;
-      bindingPower[TOK_OR] = 2;
-      bindingPower[TOK_AND] = 3;
-      bindingPower[TOK_EQ] = 5;
-      bindingPower[TOK_GT] = 5;
-      bindingPower[TOK_LT] = 5;
-      bindingPower[TOK_GTE] = 5;
-      bindingPower[TOK_LTE] = 5;
-      bindingPower[TOK_NE] = 5;
-      bindingPower[TOK_FLATTEN] = 9;
-      bindingPower[TOK_STAR] = 20;
-      bindingPower[TOK_FILTER] = 21;
-      bindingPower[TOK_DOT] = 40;
-      bindingPower[TOK_NOT] = 45;
-      bindingPower[TOK_LBRACE] = 50;
-      bindingPower[TOK_LBRACKET] = 55;
-      bindingPower[TOK_LPAREN] = 60;
-      function Parser() {
-      }
-      Parser.prototype = {
-        parse: function(expression) {
-          this._loadTokens(expression);
-          this.index = 0;
-          var ast = this.expression(0);
-          if (this._lookahead(0) !== TOK_EOF) {
-            var t = this._lookaheadToken(0);
-            var error2 = new Error(
-              "Unexpected token type: " + t.type + ", value: " + t.value
-            );
-            error2.name = "ParserError";
-            throw error2;
-          }
-          return ast;
-        },
-        _loadTokens: function(expression) {
-          var lexer = new Lexer();
-          var tokens = lexer.tokenize(expression);
-          tokens.push({ type: TOK_EOF, value: "", start: expression.length });
-          this.tokens = tokens;
-        },
-        expression: function(rbp) {
-          var leftToken = this._lookaheadToken(0);
-          this._advance();
-          var left = this.nud(leftToken);
-          var currentToken = this._lookahead(0);
-          while (rbp < bindingPower[currentToken]) {
-            this._advance();
-            left = this.led(currentToken, left);
-            currentToken = this._lookahead(0);
-          }
-          return left;
-        },
-        _lookahead: function(number) {
-          return this.tokens[this.index + number].type;
-        },
-        _lookaheadToken: function(number) {
-          return this.tokens[this.index + number];
-        },
-        _advance: function() {
-          this.index++;
-        },
-        nud: function(token2) {
-          var left;
-          var right;
-          var expression;
-          switch (token2.type) {
-            case TOK_LITERAL:
-              return { type: "Literal", value: token2.value };
-            case TOK_UNQUOTEDIDENTIFIER:
-              return { type: "Field", name: token2.value };
-            case TOK_QUOTEDIDENTIFIER:
-              var node = { type: "Field", name: token2.value };
-              if (this._lookahead(0) === TOK_LPAREN) {
-                throw new Error("Quoted identifier not allowed for function names.");
-              }
-              return node;
-            case TOK_NOT:
-              right = this.expression(bindingPower.Not);
-              return { type: "NotExpression", children: [right] };
-            case TOK_STAR:
-              left = { type: "Identity" };
-              right = null;
-              if (this._lookahead(0) === TOK_RBRACKET) {
-                right = { type: "Identity" };
-              } else {
-                right = this._parseProjectionRHS(bindingPower.Star);
-              }
-              return { type: "ValueProjection", children: [left, right] };
-            case TOK_FILTER:
-              return this.led(token2.type, { type: "Identity" });
-            case TOK_LBRACE:
-              return this._parseMultiselectHash();
-            case TOK_FLATTEN:
-              left = { type: TOK_FLATTEN, children: [{ type: "Identity" }] };
-              right = this._parseProjectionRHS(bindingPower.Flatten);
-              return { type: "Projection", children: [left, right] };
-            case TOK_LBRACKET:
-              if (this._lookahead(0) === TOK_NUMBER || this._lookahead(0) === TOK_COLON) {
-                right = this._parseIndexExpression();
-                return this._projectIfSlice({ type: "Identity" }, right);
-              } else if (this._lookahead(0) === TOK_STAR && this._lookahead(1) === TOK_RBRACKET) {
-                this._advance();
-                this._advance();
-                right = this._parseProjectionRHS(bindingPower.Star);
-                return {
-                  type: "Projection",
-                  children: [{ type: "Identity" }, right]
-                };
-              }
-              return this._parseMultiselectList();
-            case TOK_CURRENT:
-              return { type: TOK_CURRENT };
-            case TOK_EXPREF:
-              expression = this.expression(bindingPower.Expref);
-              return { type: "ExpressionReference", children: [expression] };
-            case TOK_LPAREN:
-              var args = [];
-              while (this._lookahead(0) !== TOK_RPAREN) {
-                if (this._lookahead(0) === TOK_CURRENT) {
-                  expression = { type: TOK_CURRENT };
-                  this._advance();
-                } else {
-                  expression = this.expression(0);
-                }
-                args.push(expression);
-              }
-              this._match(TOK_RPAREN);
-              return args[0];
-            default:
-              this._errorToken(token2);
-          }
-        },
-        led: function(tokenName, left) {
-          var right;
-          switch (tokenName) {
-            case TOK_DOT:
-              var rbp = bindingPower.Dot;
-              if (this._lookahead(0) !== TOK_STAR) {
-                right = this._parseDotRHS(rbp);
-                return { type: "Subexpression", children: [left, right] };
-              }
-              this._advance();
-              right = this._parseProjectionRHS(rbp);
-              return { type: "ValueProjection", children: [left, right] };
-            case TOK_PIPE:
-              right = this.expression(bindingPower.Pipe);
-              return { type: TOK_PIPE, children: [left, right] };
-            case TOK_OR:
-              right = this.expression(bindingPower.Or);
-              return { type: "OrExpression", children: [left, right] };
-            case TOK_AND:
-              right = this.expression(bindingPower.And);
-              return { type: "AndExpression", children: [left, right] };
-            case TOK_LPAREN:
-              var name = left.name;
-              var args = [];
-              var expression, node;
-              while (this._lookahead(0) !== TOK_RPAREN) {
-                if (this._lookahead(0) === TOK_CURRENT) {
-                  expression = { type: TOK_CURRENT };
-                  this._advance();
-                } else {
-                  expression = this.expression(0);
-                }
-                if (this._lookahead(0) === TOK_COMMA) {
-                  this._match(TOK_COMMA);
-                }
-                args.push(expression);
-              }
-              this._match(TOK_RPAREN);
-              node = { type: "Function", name, children: args };
-              return node;
-            case TOK_FILTER:
-              var condition = this.expression(0);
-              this._match(TOK_RBRACKET);
-              if (this._lookahead(0) === TOK_FLATTEN) {
-                right = { type: "Identity" };
-              } else {
-                right = this._parseProjectionRHS(bindingPower.Filter);
-              }
-              return { type: "FilterProjection", children: [left, right, condition] };
-            case TOK_FLATTEN:
-              var leftNode = { type: TOK_FLATTEN, children: [left] };
-              var rightNode = this._parseProjectionRHS(bindingPower.Flatten);
-              return { type: "Projection", children: [leftNode, rightNode] };
-            case TOK_EQ:
-            case TOK_NE:
-            case TOK_GT:
-            case TOK_GTE:
-            case TOK_LT:
-            case TOK_LTE:
-              return this._parseComparator(left, tokenName);
-            case TOK_LBRACKET:
-              var token2 = this._lookaheadToken(0);
-              if (token2.type === TOK_NUMBER || token2.type === TOK_COLON) {
-                right = this._parseIndexExpression();
-                return this._projectIfSlice(left, right);
-              }
-              this._match(TOK_STAR);
-              this._match(TOK_RBRACKET);
-              right = this._parseProjectionRHS(bindingPower.Star);
-              return { type: "Projection", children: [left, right] };
-            default:
-              this._errorToken(this._lookaheadToken(0));
-          }
-        },
-        _match: function(tokenType) {
-          if (this._lookahead(0) === tokenType) {
-            this._advance();
-          } else {
-            var t = this._lookaheadToken(0);
-            var error2 = new Error("Expected " + tokenType + ", got: " + t.type);
-            error2.name = "ParserError";
-            throw error2;
-          }
-        },
-        _errorToken: function(token2) {
-          var error2 = new Error("Invalid token (" + token2.type + '): "' + token2.value + '"');
-          error2.name = "ParserError";
-          throw error2;
-        },
-        _parseIndexExpression: function() {
-          if (this._lookahead(0) === TOK_COLON || this._lookahead(1) === TOK_COLON) {
-            return this._parseSliceExpression();
-          } else {
-            var node = {
-              type: "Index",
-              value: this._lookaheadToken(0).value
-            };
-            this._advance();
-            this._match(TOK_RBRACKET);
-            return node;
-          }
-        },
-        _projectIfSlice: function(left, right) {
-          var indexExpr = { type: "IndexExpression", children: [left, right] };
-          if (right.type === "Slice") {
-            return {
-              type: "Projection",
-              children: [indexExpr, this._parseProjectionRHS(bindingPower.Star)]
-            };
-          } else {
-            return indexExpr;
-          }
-        },
-        _parseSliceExpression: function() {
-          var parts = [null, null, null];
-          var index = 0;
-          var currentToken = this._lookahead(0);
-          while (currentToken !== TOK_RBRACKET && index < 3) {
-            if (currentToken === TOK_COLON) {
-              index++;
-              this._advance();
-            } else if (currentToken === TOK_NUMBER) {
-              parts[index] = this._lookaheadToken(0).value;
-              this._advance();
-            } else {
-              var t = this._lookahead(0);
-              var error2 = new Error("Syntax error, unexpected token: " + t.value + "(" + t.type + ")");
-              error2.name = "Parsererror";
-              throw error2;
-            }
-            currentToken = this._lookahead(0);
-          }
-          this._match(TOK_RBRACKET);
-          return {
-            type: "Slice",
-            children: parts
-          };
-        },
-        _parseComparator: function(left, comparator) {
-          var right = this.expression(bindingPower[comparator]);
-          return { type: "Comparator", name: comparator, children: [left, right] };
-        },
-        _parseDotRHS: function(rbp) {
-          var lookahead = this._lookahead(0);
-          var exprTokens = [TOK_UNQUOTEDIDENTIFIER, TOK_QUOTEDIDENTIFIER, TOK_STAR];
-          if (exprTokens.indexOf(lookahead) >= 0) {
-            return this.expression(rbp);
-          } else if (lookahead === TOK_LBRACKET) {
-            this._match(TOK_LBRACKET);
-            return this._parseMultiselectList();
-          } else if (lookahead === TOK_LBRACE) {
-            this._match(TOK_LBRACE);
-            return this._parseMultiselectHash();
-          }
-        },
-        _parseProjectionRHS: function(rbp) {
-          var right;
-          if (bindingPower[this._lookahead(0)] < 10) {
-            right = { type: "Identity" };
-          } else if (this._lookahead(0) === TOK_LBRACKET) {
-            right = this.expression(rbp);
-          } else if (this._lookahead(0) === TOK_FILTER) {
-            right = this.expression(rbp);
-          } else if (this._lookahead(0) === TOK_DOT) {
-            this._match(TOK_DOT);
-            right = this._parseDotRHS(rbp);
-          } else {
-            var t = this._lookaheadToken(0);
-            var error2 = new Error("Sytanx error, unexpected token: " + t.value + "(" + t.type + ")");
-            error2.name = "ParserError";
-            throw error2;
-          }
-          return right;
-        },
-        _parseMultiselectList: function() {
-          var expressions = [];
-          while (this._lookahead(0) !== TOK_RBRACKET) {
-            var expression = this.expression(0);
-            expressions.push(expression);
-            if (this._lookahead(0) === TOK_COMMA) {
-              this._match(TOK_COMMA);
-              if (this._lookahead(0) === TOK_RBRACKET) {
-                throw new Error("Unexpected token Rbracket");
-              }
-            }
-          }
-          this._match(TOK_RBRACKET);
-          return { type: "MultiSelectList", children: expressions };
-        },
-        _parseMultiselectHash: function() {
-          var pairs = [];
-          var identifierTypes = [TOK_UNQUOTEDIDENTIFIER, TOK_QUOTEDIDENTIFIER];
-          var keyToken, keyName, value, node;
-          for (; ; ) {
-            keyToken = this._lookaheadToken(0);
-            if (identifierTypes.indexOf(keyToken.type) < 0) {
-              throw new Error("Expecting an identifier token, got: " + keyToken.type);
-            }
-            keyName = keyToken.value;
-            this._advance();
-            this._match(TOK_COLON);
-            value = this.expression(0);
-            node = { type: "KeyValuePair", name: keyName, value };
-            pairs.push(node);
-            if (this._lookahead(0) === TOK_COMMA) {
-              this._match(TOK_COMMA);
-            } else if (this._lookahead(0) === TOK_RBRACE) {
-              this._match(TOK_RBRACE);
-              break;
-            }
-          }
-          return { type: "MultiSelectHash", children: pairs };
-        }
-      };
-      function TreeInterpreter(runtime) {
-        this.runtime = runtime;
-      }
-      TreeInterpreter.prototype = {
-        search: function(node, value) {
-          return this.visit(node, value);
-        },
-        visit: function(node, value) {
-          var matched, current, result, first, second, field, left, right, collected, i;
-          switch (node.type) {
-            case "Field":
-              if (value !== null && isObject2(value)) {
-                field = value[node.name];
-                if (field === void 0) {
-                  return null;
-                } else {
-                  return field;
-                }
-              }
-              return null;
-            case "Subexpression":
-              result = this.visit(node.children[0], value);
-              for (i = 1; i < node.children.length; i++) {
-                result = this.visit(node.children[1], result);
-                if (result === null) {
-                  return null;
-                }
-              }
-              return result;
-            case "IndexExpression":
-              left = this.visit(node.children[0], value);
-              right = this.visit(node.children[1], left);
-              return right;
-            case "Index":
-              if (!isArray(value)) {
-                return null;
-              }
-              var index = node.value;
-              if (index < 0) {
-                index = value.length + index;
-              }
-              result = value[index];
-              if (result === void 0) {
-                result = null;
-              }
-              return result;
-            case "Slice":
-              if (!isArray(value)) {
-                return null;
-              }
-              var sliceParams = node.children.slice(0);
-              var computed = this.computeSliceParams(value.length, sliceParams);
-              var start = computed[0];
-              var stop = computed[1];
-              var step2 = computed[2];
-              result = [];
-              if (step2 > 0) {
-                for (i = start; i < stop; i += step2) {
-                  result.push(value[i]);
-                }
-              } else {
-                for (i = start; i > stop; i += step2) {
-                  result.push(value[i]);
-                }
-              }
-              return result;
-            case "Projection":
-              var base = this.visit(node.children[0], value);
-              if (!isArray(base)) {
-                return null;
-              }
-              collected = [];
-              for (i = 0; i < base.length; i++) {
-                current = this.visit(node.children[1], base[i]);
-                if (current !== null) {
-                  collected.push(current);
-                }
-              }
-              return collected;
-            case "ValueProjection":
-              base = this.visit(node.children[0], value);
-              if (!isObject2(base)) {
-                return null;
-              }
-              collected = [];
-              var values = objValues(base);
-              for (i = 0; i < values.length; i++) {
-                current = this.visit(node.children[1], values[i]);
-                if (current !== null) {
-                  collected.push(current);
-                }
-              }
-              return collected;
-            case "FilterProjection":
-              base = this.visit(node.children[0], value);
-              if (!isArray(base)) {
-                return null;
-              }
-              var filtered = [];
-              var finalResults = [];
-              for (i = 0; i < base.length; i++) {
-                matched = this.visit(node.children[2], base[i]);
-                if (!isFalse(matched)) {
-                  filtered.push(base[i]);
-                }
-              }
-              for (var j = 0; j < filtered.length; j++) {
-                current = this.visit(node.children[1], filtered[j]);
-                if (current !== null) {
-                  finalResults.push(current);
-                }
-              }
-              return finalResults;
-            case "Comparator":
-              first = this.visit(node.children[0], value);
-              second = this.visit(node.children[1], value);
-              switch (node.name) {
-                case TOK_EQ:
-                  result = strictDeepEqual(first, second);
-                  break;
-                case TOK_NE:
-                  result = !strictDeepEqual(first, second);
-                  break;
-                case TOK_GT:
-                  result = first > second;
-                  break;
-                case TOK_GTE:
-                  result = first >= second;
-                  break;
-                case TOK_LT:
-                  result = first < second;
-                  break;
-                case TOK_LTE:
-                  result = first <= second;
-                  break;
-                default:
-                  throw new Error("Unknown comparator: " + node.name);
-              }
-              return result;
-            case TOK_FLATTEN:
-              var original = this.visit(node.children[0], value);
-              if (!isArray(original)) {
-                return null;
-              }
-              var merged = [];
-              for (i = 0; i < original.length; i++) {
-                current = original[i];
-                if (isArray(current)) {
-                  merged.push.apply(merged, current);
-                } else {
-                  merged.push(current);
-                }
-              }
-              return merged;
-            case "Identity":
-              return value;
-            case "MultiSelectList":
-              if (value === null) {
-                return null;
-              }
-              collected = [];
-              for (i = 0; i < node.children.length; i++) {
-                collected.push(this.visit(node.children[i], value));
-              }
-              return collected;
-            case "MultiSelectHash":
-              if (value === null) {
-                return null;
-              }
-              collected = {};
-              var child;
-              for (i = 0; i < node.children.length; i++) {
-                child = node.children[i];
-                collected[child.name] = this.visit(child.value, value);
-              }
-              return collected;
-            case "OrExpression":
-              matched = this.visit(node.children[0], value);
-              if (isFalse(matched)) {
-                matched = this.visit(node.children[1], value);
-              }
-              return matched;
-            case "AndExpression":
-              first = this.visit(node.children[0], value);
-              if (isFalse(first) === true) {
-                return first;
-              }
-              return this.visit(node.children[1], value);
-            case "NotExpression":
-              first = this.visit(node.children[0], value);
-              return isFalse(first);
-            case "Literal":
-              return node.value;
-            case TOK_PIPE:
-              left = this.visit(node.children[0], value);
-              return this.visit(node.children[1], left);
-            case TOK_CURRENT:
-              return value;
-            case "Function":
-              var resolvedArgs = [];
-              for (i = 0; i < node.children.length; i++) {
-                resolvedArgs.push(this.visit(node.children[i], value));
-              }
-              return this.runtime.callFunction(node.name, resolvedArgs);
-            case "ExpressionReference":
-              var refNode = node.children[0];
-              refNode.jmespathType = TOK_EXPREF;
-              return refNode;
-            default:
-              throw new Error("Unknown node type: " + node.type);
-          }
-        },
-        computeSliceParams: function(arrayLength, sliceParams) {
-          var start = sliceParams[0];
-          var stop = sliceParams[1];
-          var step2 = sliceParams[2];
-          var computed = [null, null, null];
-          if (step2 === null) {
-            step2 = 1;
-          } else if (step2 === 0) {
-            var error2 = new Error("Invalid slice, step cannot be 0");
-            error2.name = "RuntimeError";
-            throw error2;
-          }
-          var stepValueNegative = step2 < 0 ? true : false;
-          if (start === null) {
-            start = stepValueNegative ? arrayLength - 1 : 0;
-          } else {
-            start = this.capSliceRange(arrayLength, start, step2);
-          }
-          if (stop === null) {
-            stop = stepValueNegative ? -1 : arrayLength;
-          } else {
-            stop = this.capSliceRange(arrayLength, stop, step2);
-          }
-          computed[0] = start;
-          computed[1] = stop;
-          computed[2] = step2;
-          return computed;
-        },
-        capSliceRange: function(arrayLength, actualValue, step2) {
-          if (actualValue < 0) {
-            actualValue += arrayLength;
-            if (actualValue < 0) {
-              actualValue = step2 < 0 ? -1 : 0;
-            }
-          } else if (actualValue >= arrayLength) {
-            actualValue = step2 < 0 ? arrayLength - 1 : arrayLength;
-          }
-          return actualValue;
-        }
-      };
-      function Runtime(interpreter) {
-        this._interpreter = interpreter;
-        this.functionTable = {
-          // name: [function, <signature>]
-          // The <signature> can be:
-          //
-          // {
-          //   args: [[type1, type2], [type1, type2]],
-          //   variadic: true|false
-          // }
-          //
-          // Each arg in the arg list is a list of valid types
-          // (if the function is overloaded and supports multiple
-          // types.  If the type is "any" then no type checking
-          // occurs on the argument.  Variadic is optional
-          // and if not provided is assumed to be false.
-          abs: { _func: this._functionAbs, _signature: [{ types: [TYPE_NUMBER] }] },
-          avg: { _func: this._functionAvg, _signature: [{ types: [TYPE_ARRAY_NUMBER] }] },
-          ceil: { _func: this._functionCeil, _signature: [{ types: [TYPE_NUMBER] }] },
-          contains: {
-            _func: this._functionContains,
-            _signature: [
-              { types: [TYPE_STRING, TYPE_ARRAY] },
-              { types: [TYPE_ANY] }
-            ]
-          },
-          "ends_with": {
-            _func: this._functionEndsWith,
-            _signature: [{ types: [TYPE_STRING] }, { types: [TYPE_STRING] }]
-          },
-          floor: { _func: this._functionFloor, _signature: [{ types: [TYPE_NUMBER] }] },
-          length: {
-            _func: this._functionLength,
-            _signature: [{ types: [TYPE_STRING, TYPE_ARRAY, TYPE_OBJECT] }]
-          },
-          map: {
-            _func: this._functionMap,
-            _signature: [{ types: [TYPE_EXPREF] }, { types: [TYPE_ARRAY] }]
-          },
-          max: {
-            _func: this._functionMax,
-            _signature: [{ types: [TYPE_ARRAY_NUMBER, TYPE_ARRAY_STRING] }]
-          },
-          "merge": {
-            _func: this._functionMerge,
-            _signature: [{ types: [TYPE_OBJECT], variadic: true }]
-          },
-          "max_by": {
-            _func: this._functionMaxBy,
-            _signature: [{ types: [TYPE_ARRAY] }, { types: [TYPE_EXPREF] }]
-          },
-          sum: { _func: this._functionSum, _signature: [{ types: [TYPE_ARRAY_NUMBER] }] },
-          "starts_with": {
-            _func: this._functionStartsWith,
-            _signature: [{ types: [TYPE_STRING] }, { types: [TYPE_STRING] }]
-          },
-          min: {
-            _func: this._functionMin,
-            _signature: [{ types: [TYPE_ARRAY_NUMBER, TYPE_ARRAY_STRING] }]
-          },
-          "min_by": {
-            _func: this._functionMinBy,
-            _signature: [{ types: [TYPE_ARRAY] }, { types: [TYPE_EXPREF] }]
-          },
-          type: { _func: this._functionType, _signature: [{ types: [TYPE_ANY] }] },
-          keys: { _func: this._functionKeys, _signature: [{ types: [TYPE_OBJECT] }] },
-          values: { _func: this._functionValues, _signature: [{ types: [TYPE_OBJECT] }] },
-          sort: { _func: this._functionSort, _signature: [{ types: [TYPE_ARRAY_STRING, TYPE_ARRAY_NUMBER] }] },
-          "sort_by": {
-            _func: this._functionSortBy,
-            _signature: [{ types: [TYPE_ARRAY] }, { types: [TYPE_EXPREF] }]
-          },
-          join: {
-            _func: this._functionJoin,
-            _signature: [
-              { types: [TYPE_STRING] },
-              { types: [TYPE_ARRAY_STRING] }
-            ]
-          },
-          reverse: {
-            _func: this._functionReverse,
-            _signature: [{ types: [TYPE_STRING, TYPE_ARRAY] }]
-          },
-          "to_array": { _func: this._functionToArray, _signature: [{ types: [TYPE_ANY] }] },
-          "to_string": { _func: this._functionToString, _signature: [{ types: [TYPE_ANY] }] },
-          "to_number": { _func: this._functionToNumber, _signature: [{ types: [TYPE_ANY] }] },
-          "not_null": {
-            _func: this._functionNotNull,
-            _signature: [{ types: [TYPE_ANY], variadic: true }]
-          }
-        };
-      }
-      Runtime.prototype = {
-        callFunction: function(name, resolvedArgs) {
-          var functionEntry = this.functionTable[name];
-          if (functionEntry === void 0) {
-            throw new Error("Unknown function: " + name + "()");
-          }
-          this._validateArgs(name, resolvedArgs, functionEntry._signature);
-          return functionEntry._func.call(this, resolvedArgs);
-        },
-        _validateArgs: function(name, args, signature) {
-          var pluralized;
-          if (signature[signature.length - 1].variadic) {
-            if (args.length < signature.length) {
-              pluralized = signature.length === 1 ? " argument" : " arguments";
-              throw new Error("ArgumentError: " + name + "() takes at least" + signature.length + pluralized + " but received " + args.length);
-            }
-          } else if (args.length !== signature.length) {
-            pluralized = signature.length === 1 ? " argument" : " arguments";
-            throw new Error("ArgumentError: " + name + "() takes " + signature.length + pluralized + " but received " + args.length);
-          }
-          var currentSpec;
-          var actualType;
-          var typeMatched;
-          for (var i = 0; i < signature.length; i++) {
-            typeMatched = false;
-            currentSpec = signature[i].types;
-            actualType = this._getTypeName(args[i]);
-            for (var j = 0; j < currentSpec.length; j++) {
-              if (this._typeMatches(actualType, currentSpec[j], args[i])) {
-                typeMatched = true;
-                break;
-              }
-            }
-            if (!typeMatched) {
-              var expected = currentSpec.map(function(typeIdentifier) {
-                return TYPE_NAME_TABLE[typeIdentifier];
-              }).join(",");
-              throw new Error("TypeError: " + name + "() expected argument " + (i + 1) + " to be type " + expected + " but received type " + TYPE_NAME_TABLE[actualType] + " instead.");
-            }
-          }
-        },
-        _typeMatches: function(actual, expected, argValue) {
-          if (expected === TYPE_ANY) {
-            return true;
-          }
-          if (expected === TYPE_ARRAY_STRING || expected === TYPE_ARRAY_NUMBER || expected === TYPE_ARRAY) {
-            if (expected === TYPE_ARRAY) {
-              return actual === TYPE_ARRAY;
-            } else if (actual === TYPE_ARRAY) {
-              var subtype;
-              if (expected === TYPE_ARRAY_NUMBER) {
-                subtype = TYPE_NUMBER;
-              } else if (expected === TYPE_ARRAY_STRING) {
-                subtype = TYPE_STRING;
-              }
-              for (var i = 0; i < argValue.length; i++) {
-                if (!this._typeMatches(
-                  this._getTypeName(argValue[i]),
-                  subtype,
-                  argValue[i]
-                )) {
-                  return false;
-                }
-              }
-              return true;
-            }
-          } else {
-            return actual === expected;
-          }
-        },
-        _getTypeName: function(obj2) {
-          switch (Object.prototype.toString.call(obj2)) {
-            case "[object String]":
-              return TYPE_STRING;
-            case "[object Number]":
-              return TYPE_NUMBER;
-            case "[object Array]":
-              return TYPE_ARRAY;
-            case "[object Boolean]":
-              return TYPE_BOOLEAN;
-            case "[object Null]":
-              return TYPE_NULL;
-            case "[object Object]":
-              if (obj2.jmespathType === TOK_EXPREF) {
-                return TYPE_EXPREF;
-              } else {
-                return TYPE_OBJECT;
-              }
-          }
-        },
-        _functionStartsWith: function(resolvedArgs) {
-          return resolvedArgs[0].lastIndexOf(resolvedArgs[1]) === 0;
-        },
-        _functionEndsWith: function(resolvedArgs) {
-          var searchStr = resolvedArgs[0];
-          var suffix = resolvedArgs[1];
-          return searchStr.indexOf(suffix, searchStr.length - suffix.length) !== -1;
-        },
-        _functionReverse: function(resolvedArgs) {
-          var typeName = this._getTypeName(resolvedArgs[0]);
-          if (typeName === TYPE_STRING) {
-            var originalStr = resolvedArgs[0];
-            var reversedStr = "";
-            for (var i = originalStr.length - 1; i >= 0; i--) {
-              reversedStr += originalStr[i];
-            }
-            return reversedStr;
-          } else {
-            var reversedArray = resolvedArgs[0].slice(0);
-            reversedArray.reverse();
-            return reversedArray;
-          }
-        },
-        _functionAbs: function(resolvedArgs) {
-          return Math.abs(resolvedArgs[0]);
-        },
-        _functionCeil: function(resolvedArgs) {
-          return Math.ceil(resolvedArgs[0]);
-        },
-        _functionAvg: function(resolvedArgs) {
-          var sum = 0;
-          var inputArray = resolvedArgs[0];
-          for (var i = 0; i < inputArray.length; i++) {
-            sum += inputArray[i];
-          }
-          return sum / inputArray.length;
-        },
-        _functionContains: function(resolvedArgs) {
-          return resolvedArgs[0].indexOf(resolvedArgs[1]) >= 0;
-        },
-        _functionFloor: function(resolvedArgs) {
-          return Math.floor(resolvedArgs[0]);
-        },
-        _functionLength: function(resolvedArgs) {
-          if (!isObject2(resolvedArgs[0])) {
-            return resolvedArgs[0].length;
-          } else {
-            return Object.keys(resolvedArgs[0]).length;
-          }
-        },
-        _functionMap: function(resolvedArgs) {
-          var mapped = [];
-          var interpreter = this._interpreter;
-          var exprefNode = resolvedArgs[0];
-          var elements = resolvedArgs[1];
-          for (var i = 0; i < elements.length; i++) {
-            mapped.push(interpreter.visit(exprefNode, elements[i]));
-          }
-          return mapped;
-        },
-        _functionMerge: function(resolvedArgs) {
-          var merged = {};
-          for (var i = 0; i < resolvedArgs.length; i++) {
-            var current = resolvedArgs[i];
-            for (var key in current) {
-              merged[key] = current[key];
-            }
-          }
-          return merged;
-        },
-        _functionMax: function(resolvedArgs) {
-          if (resolvedArgs[0].length > 0) {
-            var typeName = this._getTypeName(resolvedArgs[0][0]);
-            if (typeName === TYPE_NUMBER) {
-              return Math.max.apply(Math, resolvedArgs[0]);
-            } else {
-              var elements = resolvedArgs[0];
-              var maxElement = elements[0];
-              for (var i = 1; i < elements.length; i++) {
-                if (maxElement.localeCompare(elements[i]) < 0) {
-                  maxElement = elements[i];
-                }
-              }
-              return maxElement;
-            }
-          } else {
-            return null;
-          }
-        },
-        _functionMin: function(resolvedArgs) {
-          if (resolvedArgs[0].length > 0) {
-            var typeName = this._getTypeName(resolvedArgs[0][0]);
-            if (typeName === TYPE_NUMBER) {
-              return Math.min.apply(Math, resolvedArgs[0]);
-            } else {
-              var elements = resolvedArgs[0];
-              var minElement = elements[0];
-              for (var i = 1; i < elements.length; i++) {
-                if (elements[i].localeCompare(minElement) < 0) {
-                  minElement = elements[i];
-                }
-              }
-              return minElement;
-            }
-          } else {
-            return null;
-          }
-        },
-        _functionSum: function(resolvedArgs) {
-          var sum = 0;
-          var listToSum = resolvedArgs[0];
-          for (var i = 0; i < listToSum.length; i++) {
-            sum += listToSum[i];
-          }
-          return sum;
-        },
-        _functionType: function(resolvedArgs) {
-          switch (this._getTypeName(resolvedArgs[0])) {
-            case TYPE_NUMBER:
-              return "number";
-            case TYPE_STRING:
-              return "string";
-            case TYPE_ARRAY:
-              return "array";
-            case TYPE_OBJECT:
-              return "object";
-            case TYPE_BOOLEAN:
-              return "boolean";
-            case TYPE_EXPREF:
-              return "expref";
-            case TYPE_NULL:
-              return "null";
-          }
-        },
-        _functionKeys: function(resolvedArgs) {
-          return Object.keys(resolvedArgs[0]);
-        },
-        _functionValues: function(resolvedArgs) {
-          var obj2 = resolvedArgs[0];
-          var keys = Object.keys(obj2);
-          var values = [];
-          for (var i = 0; i < keys.length; i++) {
-            values.push(obj2[keys[i]]);
-          }
-          return values;
-        },
-        _functionJoin: function(resolvedArgs) {
-          var joinChar = resolvedArgs[0];
-          var listJoin = resolvedArgs[1];
-          return listJoin.join(joinChar);
-        },
-        _functionToArray: function(resolvedArgs) {
-          if (this._getTypeName(resolvedArgs[0]) === TYPE_ARRAY) {
-            return resolvedArgs[0];
-          } else {
-            return [resolvedArgs[0]];
-          }
-        },
-        _functionToString: function(resolvedArgs) {
-          if (this._getTypeName(resolvedArgs[0]) === TYPE_STRING) {
-            return resolvedArgs[0];
-          } else {
-            return JSON.stringify(resolvedArgs[0]);
-          }
-        },
-        _functionToNumber: function(resolvedArgs) {
-          var typeName = this._getTypeName(resolvedArgs[0]);
-          var convertedValue;
-          if (typeName === TYPE_NUMBER) {
-            return resolvedArgs[0];
-          } else if (typeName === TYPE_STRING) {
-            convertedValue = +resolvedArgs[0];
-            if (!isNaN(convertedValue)) {
-              return convertedValue;
-            }
-          }
-          return null;
-        },
-        _functionNotNull: function(resolvedArgs) {
-          for (var i = 0; i < resolvedArgs.length; i++) {
-            if (this._getTypeName(resolvedArgs[i]) !== TYPE_NULL) {
-              return resolvedArgs[i];
-            }
-          }
-          return null;
-        },
-        _functionSort: function(resolvedArgs) {
-          var sortedArray = resolvedArgs[0].slice(0);
-          sortedArray.sort();
-          return sortedArray;
-        },
-        _functionSortBy: function(resolvedArgs) {
-          var sortedArray = resolvedArgs[0].slice(0);
-          if (sortedArray.length === 0) {
-            return sortedArray;
-          }
-          var interpreter = this._interpreter;
-          var exprefNode = resolvedArgs[1];
-          var requiredType = this._getTypeName(
-            interpreter.visit(exprefNode, sortedArray[0])
-          );
-          if ([TYPE_NUMBER, TYPE_STRING].indexOf(requiredType) < 0) {
-            throw new Error("TypeError");
-          }
-          var that = this;
-          var decorated = [];
-          for (var i = 0; i < sortedArray.length; i++) {
-            decorated.push([i, sortedArray[i]]);
-          }
-          decorated.sort(function(a, b) {
-            var exprA = interpreter.visit(exprefNode, a[1]);
-            var exprB = interpreter.visit(exprefNode, b[1]);
-            if (that._getTypeName(exprA) !== requiredType) {
-              throw new Error(
-                "TypeError: expected " + requiredType + ", received " + that._getTypeName(exprA)
-              );
-            } else if (that._getTypeName(exprB) !== requiredType) {
-              throw new Error(
-                "TypeError: expected " + requiredType + ", received " + that._getTypeName(exprB)
-              );
-            }
-            if (exprA > exprB) {
-              return 1;
-            } else if (exprA < exprB) {
-              return -1;
-            } else {
-              return a[0] - b[0];
-            }
-          });
-          for (var j = 0; j < decorated.length; j++) {
-            sortedArray[j] = decorated[j][1];
-          }
-          return sortedArray;
-        },
-        _functionMaxBy: function(resolvedArgs) {
-          var exprefNode = resolvedArgs[1];
-          var resolvedArray = resolvedArgs[0];
-          var keyFunction = this.createKeyFunction(exprefNode, [TYPE_NUMBER, TYPE_STRING]);
-          var maxNumber = -Infinity;
-          var maxRecord;
-          var current;
-          for (var i = 0; i < resolvedArray.length; i++) {
-            current = keyFunction(resolvedArray[i]);
-            if (current > maxNumber) {
-              maxNumber = current;
-              maxRecord = resolvedArray[i];
-            }
-          }
-          return maxRecord;
-        },
-        _functionMinBy: function(resolvedArgs) {
-          var exprefNode = resolvedArgs[1];
-          var resolvedArray = resolvedArgs[0];
-          var keyFunction = this.createKeyFunction(exprefNode, [TYPE_NUMBER, TYPE_STRING]);
-          var minNumber = Infinity;
-          var minRecord;
-          var current;
-          for (var i = 0; i < resolvedArray.length; i++) {
-            current = keyFunction(resolvedArray[i]);
-            if (current < minNumber) {
-              minNumber = current;
-              minRecord = resolvedArray[i];
-            }
-          }
-          return minRecord;
-        },
-        createKeyFunction: function(exprefNode, allowedTypes) {
-          var that = this;
-          var interpreter = this._interpreter;
-          var keyFunc = function(x) {
-            var current = interpreter.visit(exprefNode, x);
-            if (allowedTypes.indexOf(that._getTypeName(current)) < 0) {
-              var msg = "TypeError: expected one of " + allowedTypes + ", received " + that._getTypeName(current);
-              throw new Error(msg);
-            }
-            return current;
-          };
-          return keyFunc;
-        }
-      };
-      function compile(stream) {
-        var parser = new Parser();
-        var ast = parser.parse(stream);
-        return ast;
-      }
-      function tokenize(stream) {
-        var lexer = new Lexer();
-        return lexer.tokenize(stream);
-      }
-      function search(data, expression) {
-        var parser = new Parser();
-        var runtime = new Runtime();
-        var interpreter = new TreeInterpreter(runtime);
-        runtime._interpreter = interpreter;
-        var node = parser.parse(expression);
-        return interpreter.search(node, data);
-      }
-      exports3.tokenize = tokenize;
-      exports3.compile = compile;
-      exports3.search = search;
-      exports3.strictDeepEqual = strictDeepEqual;
-    })(typeof exports2 === "undefined" ? exports2.jmespath = {} : exports2);
-  }
-});
-
-// src/output/queryCheck.ts
-var queryCheck_exports = {};
-__export(queryCheck_exports, {
-  queryProblem: () => queryProblem
-});
-function queryProblem(expression, jmespath) {
-  const tokens = jmespath.tokenize(expression);
-  let colons = 0;
-  for (const [i, token2] of tokens.entries()) {
-    colons = token2.type === "Colon" ? colons + 1 : token2.type === "Number" ? colons : 0;
-    if (colons > 2) return `a slice has at most two ':' (at offset ${token2.start})`;
-    const problem = tokenProblem(token2, expression.slice(token2.start, tokens[i + 1]?.start ?? expression.length).trimEnd());
-    if (problem) return problem;
-  }
-  return nodeProblem(jmespath.compile(expression));
+  return found.sort().slice(0, MAX_SUGGESTIONS);
 }
-function tokenProblem(token2, source) {
-  if (token2.type === "Number" && !Number.isInteger(token2.value)) return `'-' must be followed by digits (at offset ${token2.start})`;
-  if (token2.type !== "Literal") return void 0;
-  const quote2 = source[0];
-  if (source.length < 2 || !source.endsWith(quote2) || /(^|[^\\])(\\\\)*\\.$/.test(source)) {
-    return `unterminated ${quote2 === "'" ? "raw string" : "literal"} at offset ${token2.start}`;
-  }
-  const inner = source.slice(1, -1);
-  if (quote2 === "'") {
-    return token2.value === inner.replaceAll("\\'", "'") ? void 0 : `raw string at offset ${token2.start} has more than one \\' escape`;
-  }
-  const unescaped = inner.replaceAll("\\`", "`");
-  const expected = parseJsonOr(unescaped) ?? parseJsonOr(`"${unescaped.trimStart()}"`);
-  return expected !== void 0 && JSON.stringify(expected.value) === JSON.stringify(token2.value) ? void 0 : `literal at offset ${token2.start} has more than one \\\` escape`;
+function didYouMean(names2) {
+  if (names2.length === 0) return void 0;
+  const last = names2.at(-1);
+  return `did you mean ${names2.length === 1 ? last : `${names2.slice(0, -1).join(", ")} or ${last}`}?`;
 }
-function parseJsonOr(text12) {
+function missingCluster(error2) {
+  if (!(error2 instanceof ApiError) || error2.status !== 404 || error2.errorCode !== "CLUSTER_NOT_FOUND") return void 0;
+  const [name, group] = error2.document?.parameters ?? [];
+  if (typeof name !== "string" || name === "") return void 0;
+  return { name, projectId: typeof group === "string" && /^[0-9a-f]{24}$/.test(group) ? group : void 0 };
+}
+async function nearClusterNames(client, projectId, name, valid) {
   try {
-    return { value: JSON.parse(text12) };
+    const response = await client.call("clusters.list", { groupId: projectId }, { query: { itemsPerPage: 500, includeCount: false }, idempotent: false });
+    const body = response.body;
+    const results5 = isObject(body) && Array.isArray(body.results) ? body.results : [];
+    const names2 = results5.map((cluster) => isObject(cluster) ? cluster.name : void 0).filter((n) => typeof n === "string" && valid(n));
+    return nearestNames(name, names2);
   } catch {
-    return void 0;
+    return [];
   }
 }
-function nodeProblem(node) {
-  const children = node.children ?? [];
-  if (node.type === "Function") {
-    const problem = functionProblem(node, children);
-    if (problem) return problem;
-  }
-  if (node.type === "Slice" && children[2] === 0) return "a slice step cannot be 0";
-  if (node.type === "Index" && !Number.isInteger(node.value)) return "an index must be a number";
-  for (const child of children) {
-    if (child === null || child === void 0) {
-      if (node.type === "Slice") continue;
-      return 'the expression is incomplete (nothing after a "." or "|"?)';
-    }
-    if (typeof child === "object") {
-      const problem = nodeProblem(child);
-      if (problem) return problem;
-    }
-  }
-  return void 0;
-}
-function functionProblem(node, args) {
-  if (!node.name) return 'parentheses after "." are not a function call';
-  const spec = Object.hasOwn(FUNCTIONS, node.name) ? FUNCTIONS[node.name] : void 0;
-  if (!spec) return `unknown function ${node.name}()`;
-  const min = spec.args.length;
-  if (args.length < min || !spec.variadic && args.length > min) {
-    const expected = spec.variadic ? `at least ${min}` : String(min);
-    return `${node.name}() takes ${expected} argument${min === 1 ? "" : "s"}, got ${args.length}`;
-  }
-  for (const [i, arg] of args.entries()) {
-    const allowed = spec.args[Math.min(i, min - 1)];
-    const actual = staticType(arg);
-    if (actual === void 0) {
-      if (allowed.includes("expref")) return `${node.name}() argument ${i + 1} must be an expression reference (&field)`;
-      continue;
-    }
-    if (!allowed.some((type) => typeMatches(type, actual))) {
-      const wanted = allowed.map((type) => type === "any" ? "a value" : type).join(" or ");
-      return `${node.name}() argument ${i + 1} must be ${wanted}, got ${describe(actual)}`;
-    }
-  }
-  return void 0;
-}
-function staticType(arg) {
-  if (arg === null || arg === void 0 || typeof arg !== "object") return void 0;
-  if (arg.type === "ExpressionReference") return "expref";
-  if (arg.type === "Literal") return { value: arg.value };
-  return void 0;
-}
-function jsonType(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  return typeof value === "object" ? "object" : typeof value;
-}
-function typeMatches(type, actual) {
-  if (actual === "expref") return type === "expref";
-  const value = actual.value;
-  if (type === "any") return true;
-  if (type === "array-number") return Array.isArray(value) && value.every((v) => typeof v === "number");
-  if (type === "array-string") return Array.isArray(value) && value.every((v) => typeof v === "string");
-  return jsonType(value) === type;
-}
-function describe(actual) {
-  return actual === "expref" ? "an expression reference" : `a literal ${jsonType(actual.value)}`;
-}
-var FUNCTIONS;
-var init_queryCheck = __esm({
-  "src/output/queryCheck.ts"() {
-    "use strict";
-    FUNCTIONS = {
-      abs: { args: [["number"]] },
-      avg: { args: [["array-number"]] },
-      ceil: { args: [["number"]] },
-      contains: { args: [["array", "string"], ["any"]] },
-      ends_with: { args: [["string"], ["string"]] },
-      floor: { args: [["number"]] },
-      join: { args: [["string"], ["array-string"]] },
-      keys: { args: [["object"]] },
-      length: { args: [["string", "array", "object"]] },
-      map: { args: [["expref"], ["array"]] },
-      max: { args: [["array-number", "array-string"]] },
-      max_by: { args: [["array"], ["expref"]] },
-      merge: { args: [["object"]], variadic: true },
-      min: { args: [["array-number", "array-string"]] },
-      min_by: { args: [["array"], ["expref"]] },
-      not_null: { args: [["any"]], variadic: true },
-      reverse: { args: [["string", "array"]] },
-      sort: { args: [["array-number", "array-string"]] },
-      sort_by: { args: [["array"], ["expref"]] },
-      starts_with: { args: [["string"], ["string"]] },
-      sum: { args: [["array-number"]] },
-      to_array: { args: [["any"]] },
-      to_number: { args: [["any"]] },
-      to_string: { args: [["any"]] },
-      type: { args: [["any"]] },
-      values: { args: [["object"]] }
-    };
-  }
-});
-
-// node_modules/cli-table3/src/debug.js
-var require_debug = __commonJS({
-  "node_modules/cli-table3/src/debug.js"(exports2, module2) {
-    var messages = [];
-    var level = 0;
-    var debug = (msg, min) => {
-      if (level >= min) {
-        messages.push(msg);
-      }
-    };
-    debug.WARN = 1;
-    debug.INFO = 2;
-    debug.DEBUG = 3;
-    debug.reset = () => {
-      messages = [];
-    };
-    debug.setDebugLevel = (v) => {
-      level = v;
-    };
-    debug.warn = (msg) => debug(msg, debug.WARN);
-    debug.info = (msg) => debug(msg, debug.INFO);
-    debug.debug = (msg) => debug(msg, debug.DEBUG);
-    debug.debugMessages = () => messages;
-    module2.exports = debug;
-  }
-});
-
-// node_modules/ansi-regex/index.js
-var require_ansi_regex = __commonJS({
-  "node_modules/ansi-regex/index.js"(exports2, module2) {
-    "use strict";
-    module2.exports = ({ onlyFirst = false } = {}) => {
-      const pattern2 = [
-        "[\\u001B\\u009B][[\\]()#;?]*(?:(?:(?:(?:;[-a-zA-Z\\d\\/#&.:=?%@~_]+)*|[a-zA-Z\\d]+(?:;[-a-zA-Z\\d\\/#&.:=?%@~_]*)*)?\\u0007)",
-        "(?:(?:\\d{1,4}(?:;\\d{0,4})*)?[\\dA-PR-TZcf-ntqry=><~]))"
-      ].join("|");
-      return new RegExp(pattern2, onlyFirst ? void 0 : "g");
-    };
-  }
-});
-
-// node_modules/strip-ansi/index.js
-var require_strip_ansi = __commonJS({
-  "node_modules/strip-ansi/index.js"(exports2, module2) {
-    "use strict";
-    var ansiRegex2 = require_ansi_regex();
-    module2.exports = (string2) => typeof string2 === "string" ? string2.replace(ansiRegex2(), "") : string2;
-  }
-});
-
-// node_modules/is-fullwidth-code-point/index.js
-var require_is_fullwidth_code_point = __commonJS({
-  "node_modules/is-fullwidth-code-point/index.js"(exports2, module2) {
-    "use strict";
-    var isFullwidthCodePoint = (codePoint) => {
-      if (Number.isNaN(codePoint)) {
-        return false;
-      }
-      if (codePoint >= 4352 && (codePoint <= 4447 || // Hangul Jamo
-      codePoint === 9001 || // LEFT-POINTING ANGLE BRACKET
-      codePoint === 9002 || // RIGHT-POINTING ANGLE BRACKET
-      // CJK Radicals Supplement .. Enclosed CJK Letters and Months
-      11904 <= codePoint && codePoint <= 12871 && codePoint !== 12351 || // Enclosed CJK Letters and Months .. CJK Unified Ideographs Extension A
-      12880 <= codePoint && codePoint <= 19903 || // CJK Unified Ideographs .. Yi Radicals
-      19968 <= codePoint && codePoint <= 42182 || // Hangul Jamo Extended-A
-      43360 <= codePoint && codePoint <= 43388 || // Hangul Syllables
-      44032 <= codePoint && codePoint <= 55203 || // CJK Compatibility Ideographs
-      63744 <= codePoint && codePoint <= 64255 || // Vertical Forms
-      65040 <= codePoint && codePoint <= 65049 || // CJK Compatibility Forms .. Small Form Variants
-      65072 <= codePoint && codePoint <= 65131 || // Halfwidth and Fullwidth Forms
-      65281 <= codePoint && codePoint <= 65376 || 65504 <= codePoint && codePoint <= 65510 || // Kana Supplement
-      110592 <= codePoint && codePoint <= 110593 || // Enclosed Ideographic Supplement
-      127488 <= codePoint && codePoint <= 127569 || // CJK Unified Ideographs Extension B .. Tertiary Ideographic Plane
-      131072 <= codePoint && codePoint <= 262141)) {
-        return true;
-      }
-      return false;
-    };
-    module2.exports = isFullwidthCodePoint;
-    module2.exports.default = isFullwidthCodePoint;
-  }
-});
-
-// node_modules/emoji-regex/index.js
-var require_emoji_regex = __commonJS({
-  "node_modules/emoji-regex/index.js"(exports2, module2) {
-    "use strict";
-    module2.exports = function() {
-      return /\uD83C\uDFF4\uDB40\uDC67\uDB40\uDC62(?:\uDB40\uDC65\uDB40\uDC6E\uDB40\uDC67|\uDB40\uDC73\uDB40\uDC63\uDB40\uDC74|\uDB40\uDC77\uDB40\uDC6C\uDB40\uDC73)\uDB40\uDC7F|\uD83D\uDC68(?:\uD83C\uDFFC\u200D(?:\uD83E\uDD1D\u200D\uD83D\uDC68\uD83C\uDFFB|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\uD83C\uDFFF\u200D(?:\uD83E\uDD1D\u200D\uD83D\uDC68(?:\uD83C[\uDFFB-\uDFFE])|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\uD83C\uDFFE\u200D(?:\uD83E\uDD1D\u200D\uD83D\uDC68(?:\uD83C[\uDFFB-\uDFFD])|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\uD83C\uDFFD\u200D(?:\uD83E\uDD1D\u200D\uD83D\uDC68(?:\uD83C[\uDFFB\uDFFC])|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\u200D(?:\u2764\uFE0F\u200D(?:\uD83D\uDC8B\u200D)?\uD83D\uDC68|(?:\uD83D[\uDC68\uDC69])\u200D(?:\uD83D\uDC66\u200D\uD83D\uDC66|\uD83D\uDC67\u200D(?:\uD83D[\uDC66\uDC67]))|\uD83D\uDC66\u200D\uD83D\uDC66|\uD83D\uDC67\u200D(?:\uD83D[\uDC66\uDC67])|(?:\uD83D[\uDC68\uDC69])\u200D(?:\uD83D[\uDC66\uDC67])|[\u2695\u2696\u2708]\uFE0F|\uD83D[\uDC66\uDC67]|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|(?:\uD83C\uDFFB\u200D[\u2695\u2696\u2708]|\uD83C\uDFFF\u200D[\u2695\u2696\u2708]|\uD83C\uDFFE\u200D[\u2695\u2696\u2708]|\uD83C\uDFFD\u200D[\u2695\u2696\u2708]|\uD83C\uDFFC\u200D[\u2695\u2696\u2708])\uFE0F|\uD83C\uDFFB\u200D(?:\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\uD83C[\uDFFB-\uDFFF])|(?:\uD83E\uDDD1\uD83C\uDFFB\u200D\uD83E\uDD1D\u200D\uD83E\uDDD1|\uD83D\uDC69\uD83C\uDFFC\u200D\uD83E\uDD1D\u200D\uD83D\uDC69)\uD83C\uDFFB|\uD83E\uDDD1(?:\uD83C\uDFFF\u200D\uD83E\uDD1D\u200D\uD83E\uDDD1(?:\uD83C[\uDFFB-\uDFFF])|\u200D\uD83E\uDD1D\u200D\uD83E\uDDD1)|(?:\uD83E\uDDD1\uD83C\uDFFE\u200D\uD83E\uDD1D\u200D\uD83E\uDDD1|\uD83D\uDC69\uD83C\uDFFF\u200D\uD83E\uDD1D\u200D(?:\uD83D[\uDC68\uDC69]))(?:\uD83C[\uDFFB-\uDFFE])|(?:\uD83E\uDDD1\uD83C\uDFFC\u200D\uD83E\uDD1D\u200D\uD83E\uDDD1|\uD83D\uDC69\uD83C\uDFFD\u200D\uD83E\uDD1D\u200D\uD83D\uDC69)(?:\uD83C[\uDFFB\uDFFC])|\uD83D\uDC69(?:\uD83C\uDFFE\u200D(?:\uD83E\uDD1D\u200D\uD83D\uDC68(?:\uD83C[\uDFFB-\uDFFD\uDFFF])|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\uD83C\uDFFC\u200D(?:\uD83E\uDD1D\u200D\uD83D\uDC68(?:\uD83C[\uDFFB\uDFFD-\uDFFF])|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\uD83C\uDFFB\u200D(?:\uD83E\uDD1D\u200D\uD83D\uDC68(?:\uD83C[\uDFFC-\uDFFF])|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\uD83C\uDFFD\u200D(?:\uD83E\uDD1D\u200D\uD83D\uDC68(?:\uD83C[\uDFFB\uDFFC\uDFFE\uDFFF])|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\u200D(?:\u2764\uFE0F\u200D(?:\uD83D\uDC8B\u200D(?:\uD83D[\uDC68\uDC69])|\uD83D[\uDC68\uDC69])|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\uD83C\uDFFF\u200D(?:\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD]))|\uD83D\uDC69\u200D\uD83D\uDC69\u200D(?:\uD83D\uDC66\u200D\uD83D\uDC66|\uD83D\uDC67\u200D(?:\uD83D[\uDC66\uDC67]))|(?:\uD83E\uDDD1\uD83C\uDFFD\u200D\uD83E\uDD1D\u200D\uD83E\uDDD1|\uD83D\uDC69\uD83C\uDFFE\u200D\uD83E\uDD1D\u200D\uD83D\uDC69)(?:\uD83C[\uDFFB-\uDFFD])|\uD83D\uDC69\u200D\uD83D\uDC66\u200D\uD83D\uDC66|\uD83D\uDC69\u200D\uD83D\uDC69\u200D(?:\uD83D[\uDC66\uDC67])|(?:\uD83D\uDC41\uFE0F\u200D\uD83D\uDDE8|\uD83D\uDC69(?:\uD83C\uDFFF\u200D[\u2695\u2696\u2708]|\uD83C\uDFFE\u200D[\u2695\u2696\u2708]|\uD83C\uDFFC\u200D[\u2695\u2696\u2708]|\uD83C\uDFFB\u200D[\u2695\u2696\u2708]|\uD83C\uDFFD\u200D[\u2695\u2696\u2708]|\u200D[\u2695\u2696\u2708])|(?:(?:\u26F9|\uD83C[\uDFCB\uDFCC]|\uD83D\uDD75)\uFE0F|\uD83D\uDC6F|\uD83E[\uDD3C\uDDDE\uDDDF])\u200D[\u2640\u2642]|(?:\u26F9|\uD83C[\uDFCB\uDFCC]|\uD83D\uDD75)(?:\uD83C[\uDFFB-\uDFFF])\u200D[\u2640\u2642]|(?:\uD83C[\uDFC3\uDFC4\uDFCA]|\uD83D[\uDC6E\uDC71\uDC73\uDC77\uDC81\uDC82\uDC86\uDC87\uDE45-\uDE47\uDE4B\uDE4D\uDE4E\uDEA3\uDEB4-\uDEB6]|\uD83E[\uDD26\uDD37-\uDD39\uDD3D\uDD3E\uDDB8\uDDB9\uDDCD-\uDDCF\uDDD6-\uDDDD])(?:(?:\uD83C[\uDFFB-\uDFFF])\u200D[\u2640\u2642]|\u200D[\u2640\u2642])|\uD83C\uDFF4\u200D\u2620)\uFE0F|\uD83D\uDC69\u200D\uD83D\uDC67\u200D(?:\uD83D[\uDC66\uDC67])|\uD83C\uDFF3\uFE0F\u200D\uD83C\uDF08|\uD83D\uDC15\u200D\uD83E\uDDBA|\uD83D\uDC69\u200D\uD83D\uDC66|\uD83D\uDC69\u200D\uD83D\uDC67|\uD83C\uDDFD\uD83C\uDDF0|\uD83C\uDDF4\uD83C\uDDF2|\uD83C\uDDF6\uD83C\uDDE6|[#\*0-9]\uFE0F\u20E3|\uD83C\uDDE7(?:\uD83C[\uDDE6\uDDE7\uDDE9-\uDDEF\uDDF1-\uDDF4\uDDF6-\uDDF9\uDDFB\uDDFC\uDDFE\uDDFF])|\uD83C\uDDF9(?:\uD83C[\uDDE6\uDDE8\uDDE9\uDDEB-\uDDED\uDDEF-\uDDF4\uDDF7\uDDF9\uDDFB\uDDFC\uDDFF])|\uD83C\uDDEA(?:\uD83C[\uDDE6\uDDE8\uDDEA\uDDEC\uDDED\uDDF7-\uDDFA])|\uD83E\uDDD1(?:\uD83C[\uDFFB-\uDFFF])|\uD83C\uDDF7(?:\uD83C[\uDDEA\uDDF4\uDDF8\uDDFA\uDDFC])|\uD83D\uDC69(?:\uD83C[\uDFFB-\uDFFF])|\uD83C\uDDF2(?:\uD83C[\uDDE6\uDDE8-\uDDED\uDDF0-\uDDFF])|\uD83C\uDDE6(?:\uD83C[\uDDE8-\uDDEC\uDDEE\uDDF1\uDDF2\uDDF4\uDDF6-\uDDFA\uDDFC\uDDFD\uDDFF])|\uD83C\uDDF0(?:\uD83C[\uDDEA\uDDEC-\uDDEE\uDDF2\uDDF3\uDDF5\uDDF7\uDDFC\uDDFE\uDDFF])|\uD83C\uDDED(?:\uD83C[\uDDF0\uDDF2\uDDF3\uDDF7\uDDF9\uDDFA])|\uD83C\uDDE9(?:\uD83C[\uDDEA\uDDEC\uDDEF\uDDF0\uDDF2\uDDF4\uDDFF])|\uD83C\uDDFE(?:\uD83C[\uDDEA\uDDF9])|\uD83C\uDDEC(?:\uD83C[\uDDE6\uDDE7\uDDE9-\uDDEE\uDDF1-\uDDF3\uDDF5-\uDDFA\uDDFC\uDDFE])|\uD83C\uDDF8(?:\uD83C[\uDDE6-\uDDEA\uDDEC-\uDDF4\uDDF7-\uDDF9\uDDFB\uDDFD-\uDDFF])|\uD83C\uDDEB(?:\uD83C[\uDDEE-\uDDF0\uDDF2\uDDF4\uDDF7])|\uD83C\uDDF5(?:\uD83C[\uDDE6\uDDEA-\uDDED\uDDF0-\uDDF3\uDDF7-\uDDF9\uDDFC\uDDFE])|\uD83C\uDDFB(?:\uD83C[\uDDE6\uDDE8\uDDEA\uDDEC\uDDEE\uDDF3\uDDFA])|\uD83C\uDDF3(?:\uD83C[\uDDE6\uDDE8\uDDEA-\uDDEC\uDDEE\uDDF1\uDDF4\uDDF5\uDDF7\uDDFA\uDDFF])|\uD83C\uDDE8(?:\uD83C[\uDDE6\uDDE8\uDDE9\uDDEB-\uDDEE\uDDF0-\uDDF5\uDDF7\uDDFA-\uDDFF])|\uD83C\uDDF1(?:\uD83C[\uDDE6-\uDDE8\uDDEE\uDDF0\uDDF7-\uDDFB\uDDFE])|\uD83C\uDDFF(?:\uD83C[\uDDE6\uDDF2\uDDFC])|\uD83C\uDDFC(?:\uD83C[\uDDEB\uDDF8])|\uD83C\uDDFA(?:\uD83C[\uDDE6\uDDEC\uDDF2\uDDF3\uDDF8\uDDFE\uDDFF])|\uD83C\uDDEE(?:\uD83C[\uDDE8-\uDDEA\uDDF1-\uDDF4\uDDF6-\uDDF9])|\uD83C\uDDEF(?:\uD83C[\uDDEA\uDDF2\uDDF4\uDDF5])|(?:\uD83C[\uDFC3\uDFC4\uDFCA]|\uD83D[\uDC6E\uDC71\uDC73\uDC77\uDC81\uDC82\uDC86\uDC87\uDE45-\uDE47\uDE4B\uDE4D\uDE4E\uDEA3\uDEB4-\uDEB6]|\uD83E[\uDD26\uDD37-\uDD39\uDD3D\uDD3E\uDDB8\uDDB9\uDDCD-\uDDCF\uDDD6-\uDDDD])(?:\uD83C[\uDFFB-\uDFFF])|(?:\u26F9|\uD83C[\uDFCB\uDFCC]|\uD83D\uDD75)(?:\uD83C[\uDFFB-\uDFFF])|(?:[\u261D\u270A-\u270D]|\uD83C[\uDF85\uDFC2\uDFC7]|\uD83D[\uDC42\uDC43\uDC46-\uDC50\uDC66\uDC67\uDC6B-\uDC6D\uDC70\uDC72\uDC74-\uDC76\uDC78\uDC7C\uDC83\uDC85\uDCAA\uDD74\uDD7A\uDD90\uDD95\uDD96\uDE4C\uDE4F\uDEC0\uDECC]|\uD83E[\uDD0F\uDD18-\uDD1C\uDD1E\uDD1F\uDD30-\uDD36\uDDB5\uDDB6\uDDBB\uDDD2-\uDDD5])(?:\uD83C[\uDFFB-\uDFFF])|(?:[\u231A\u231B\u23E9-\u23EC\u23F0\u23F3\u25FD\u25FE\u2614\u2615\u2648-\u2653\u267F\u2693\u26A1\u26AA\u26AB\u26BD\u26BE\u26C4\u26C5\u26CE\u26D4\u26EA\u26F2\u26F3\u26F5\u26FA\u26FD\u2705\u270A\u270B\u2728\u274C\u274E\u2753-\u2755\u2757\u2795-\u2797\u27B0\u27BF\u2B1B\u2B1C\u2B50\u2B55]|\uD83C[\uDC04\uDCCF\uDD8E\uDD91-\uDD9A\uDDE6-\uDDFF\uDE01\uDE1A\uDE2F\uDE32-\uDE36\uDE38-\uDE3A\uDE50\uDE51\uDF00-\uDF20\uDF2D-\uDF35\uDF37-\uDF7C\uDF7E-\uDF93\uDFA0-\uDFCA\uDFCF-\uDFD3\uDFE0-\uDFF0\uDFF4\uDFF8-\uDFFF]|\uD83D[\uDC00-\uDC3E\uDC40\uDC42-\uDCFC\uDCFF-\uDD3D\uDD4B-\uDD4E\uDD50-\uDD67\uDD7A\uDD95\uDD96\uDDA4\uDDFB-\uDE4F\uDE80-\uDEC5\uDECC\uDED0-\uDED2\uDED5\uDEEB\uDEEC\uDEF4-\uDEFA\uDFE0-\uDFEB]|\uD83E[\uDD0D-\uDD3A\uDD3C-\uDD45\uDD47-\uDD71\uDD73-\uDD76\uDD7A-\uDDA2\uDDA5-\uDDAA\uDDAE-\uDDCA\uDDCD-\uDDFF\uDE70-\uDE73\uDE78-\uDE7A\uDE80-\uDE82\uDE90-\uDE95])|(?:[#\*0-9\xA9\xAE\u203C\u2049\u2122\u2139\u2194-\u2199\u21A9\u21AA\u231A\u231B\u2328\u23CF\u23E9-\u23F3\u23F8-\u23FA\u24C2\u25AA\u25AB\u25B6\u25C0\u25FB-\u25FE\u2600-\u2604\u260E\u2611\u2614\u2615\u2618\u261D\u2620\u2622\u2623\u2626\u262A\u262E\u262F\u2638-\u263A\u2640\u2642\u2648-\u2653\u265F\u2660\u2663\u2665\u2666\u2668\u267B\u267E\u267F\u2692-\u2697\u2699\u269B\u269C\u26A0\u26A1\u26AA\u26AB\u26B0\u26B1\u26BD\u26BE\u26C4\u26C5\u26C8\u26CE\u26CF\u26D1\u26D3\u26D4\u26E9\u26EA\u26F0-\u26F5\u26F7-\u26FA\u26FD\u2702\u2705\u2708-\u270D\u270F\u2712\u2714\u2716\u271D\u2721\u2728\u2733\u2734\u2744\u2747\u274C\u274E\u2753-\u2755\u2757\u2763\u2764\u2795-\u2797\u27A1\u27B0\u27BF\u2934\u2935\u2B05-\u2B07\u2B1B\u2B1C\u2B50\u2B55\u3030\u303D\u3297\u3299]|\uD83C[\uDC04\uDCCF\uDD70\uDD71\uDD7E\uDD7F\uDD8E\uDD91-\uDD9A\uDDE6-\uDDFF\uDE01\uDE02\uDE1A\uDE2F\uDE32-\uDE3A\uDE50\uDE51\uDF00-\uDF21\uDF24-\uDF93\uDF96\uDF97\uDF99-\uDF9B\uDF9E-\uDFF0\uDFF3-\uDFF5\uDFF7-\uDFFF]|\uD83D[\uDC00-\uDCFD\uDCFF-\uDD3D\uDD49-\uDD4E\uDD50-\uDD67\uDD6F\uDD70\uDD73-\uDD7A\uDD87\uDD8A-\uDD8D\uDD90\uDD95\uDD96\uDDA4\uDDA5\uDDA8\uDDB1\uDDB2\uDDBC\uDDC2-\uDDC4\uDDD1-\uDDD3\uDDDC-\uDDDE\uDDE1\uDDE3\uDDE8\uDDEF\uDDF3\uDDFA-\uDE4F\uDE80-\uDEC5\uDECB-\uDED2\uDED5\uDEE0-\uDEE5\uDEE9\uDEEB\uDEEC\uDEF0\uDEF3-\uDEFA\uDFE0-\uDFEB]|\uD83E[\uDD0D-\uDD3A\uDD3C-\uDD45\uDD47-\uDD71\uDD73-\uDD76\uDD7A-\uDDA2\uDDA5-\uDDAA\uDDAE-\uDDCA\uDDCD-\uDDFF\uDE70-\uDE73\uDE78-\uDE7A\uDE80-\uDE82\uDE90-\uDE95])\uFE0F|(?:[\u261D\u26F9\u270A-\u270D]|\uD83C[\uDF85\uDFC2-\uDFC4\uDFC7\uDFCA-\uDFCC]|\uD83D[\uDC42\uDC43\uDC46-\uDC50\uDC66-\uDC78\uDC7C\uDC81-\uDC83\uDC85-\uDC87\uDC8F\uDC91\uDCAA\uDD74\uDD75\uDD7A\uDD90\uDD95\uDD96\uDE45-\uDE47\uDE4B-\uDE4F\uDEA3\uDEB4-\uDEB6\uDEC0\uDECC]|\uD83E[\uDD0F\uDD18-\uDD1F\uDD26\uDD30-\uDD39\uDD3C-\uDD3E\uDDB5\uDDB6\uDDB8\uDDB9\uDDBB\uDDCD-\uDDCF\uDDD1-\uDDDD])/g;
-    };
-  }
-});
-
-// node_modules/string-width/index.js
-var require_string_width = __commonJS({
-  "node_modules/string-width/index.js"(exports2, module2) {
-    "use strict";
-    var stripAnsi2 = require_strip_ansi();
-    var isFullwidthCodePoint = require_is_fullwidth_code_point();
-    var emojiRegex = require_emoji_regex();
-    var stringWidth3 = (string2) => {
-      if (typeof string2 !== "string" || string2.length === 0) {
-        return 0;
-      }
-      string2 = stripAnsi2(string2);
-      if (string2.length === 0) {
-        return 0;
-      }
-      string2 = string2.replace(emojiRegex(), "  ");
-      let width = 0;
-      for (let i = 0; i < string2.length; i++) {
-        const code = string2.codePointAt(i);
-        if (code <= 31 || code >= 127 && code <= 159) {
-          continue;
-        }
-        if (code >= 768 && code <= 879) {
-          continue;
-        }
-        if (code > 65535) {
-          i++;
-        }
-        width += isFullwidthCodePoint(code) ? 2 : 1;
-      }
-      return width;
-    };
-    module2.exports = stringWidth3;
-    module2.exports.default = stringWidth3;
-  }
-});
-
-// node_modules/cli-table3/src/utils.js
-var require_utils = __commonJS({
-  "node_modules/cli-table3/src/utils.js"(exports2, module2) {
-    var stringWidth3 = require_string_width();
-    function codeRegex(capture) {
-      return capture ? /\u001b\[((?:\d*;){0,5}\d*)m/g : /\u001b\[(?:\d*;){0,5}\d*m/g;
-    }
-    function strlen(str2) {
-      let code = codeRegex();
-      let stripped = ("" + str2).replace(code, "");
-      let split = stripped.split("\n");
-      return split.reduce(function(memo, s) {
-        return stringWidth3(s) > memo ? stringWidth3(s) : memo;
-      }, 0);
-    }
-    function repeat(str2, times) {
-      return Array(times + 1).join(str2);
-    }
-    function pad2(str2, len, pad3, dir) {
-      let length = strlen(str2);
-      if (len + 1 >= length) {
-        let padlen = len - length;
-        switch (dir) {
-          case "right": {
-            str2 = repeat(pad3, padlen) + str2;
-            break;
-          }
-          case "center": {
-            let right = Math.ceil(padlen / 2);
-            let left = padlen - right;
-            str2 = repeat(pad3, left) + str2 + repeat(pad3, right);
-            break;
-          }
-          default: {
-            str2 = str2 + repeat(pad3, padlen);
-            break;
-          }
-        }
-      }
-      return str2;
-    }
-    var codeCache = {};
-    function addToCodeCache(name, on, off) {
-      on = "\x1B[" + on + "m";
-      off = "\x1B[" + off + "m";
-      codeCache[on] = { set: name, to: true };
-      codeCache[off] = { set: name, to: false };
-      codeCache[name] = { on, off };
-    }
-    addToCodeCache("bold", 1, 22);
-    addToCodeCache("italics", 3, 23);
-    addToCodeCache("underline", 4, 24);
-    addToCodeCache("inverse", 7, 27);
-    addToCodeCache("strikethrough", 9, 29);
-    function updateState(state, controlChars) {
-      let controlCode = controlChars[1] ? parseInt(controlChars[1].split(";")[0]) : 0;
-      if (controlCode >= 30 && controlCode <= 39 || controlCode >= 90 && controlCode <= 97) {
-        state.lastForegroundAdded = controlChars[0];
-        return;
-      }
-      if (controlCode >= 40 && controlCode <= 49 || controlCode >= 100 && controlCode <= 107) {
-        state.lastBackgroundAdded = controlChars[0];
-        return;
-      }
-      if (controlCode === 0) {
-        for (let i in state) {
-          if (Object.prototype.hasOwnProperty.call(state, i)) {
-            delete state[i];
-          }
-        }
-        return;
-      }
-      let info2 = codeCache[controlChars[0]];
-      if (info2) {
-        state[info2.set] = info2.to;
-      }
-    }
-    function readState(line) {
-      let code = codeRegex(true);
-      let controlChars = code.exec(line);
-      let state = {};
-      while (controlChars !== null) {
-        updateState(state, controlChars);
-        controlChars = code.exec(line);
-      }
-      return state;
-    }
-    function unwindState(state, ret) {
-      let lastBackgroundAdded = state.lastBackgroundAdded;
-      let lastForegroundAdded = state.lastForegroundAdded;
-      delete state.lastBackgroundAdded;
-      delete state.lastForegroundAdded;
-      Object.keys(state).forEach(function(key) {
-        if (state[key]) {
-          ret += codeCache[key].off;
-        }
-      });
-      if (lastBackgroundAdded && lastBackgroundAdded != "\x1B[49m") {
-        ret += "\x1B[49m";
-      }
-      if (lastForegroundAdded && lastForegroundAdded != "\x1B[39m") {
-        ret += "\x1B[39m";
-      }
-      return ret;
-    }
-    function rewindState(state, ret) {
-      let lastBackgroundAdded = state.lastBackgroundAdded;
-      let lastForegroundAdded = state.lastForegroundAdded;
-      delete state.lastBackgroundAdded;
-      delete state.lastForegroundAdded;
-      Object.keys(state).forEach(function(key) {
-        if (state[key]) {
-          ret = codeCache[key].on + ret;
-        }
-      });
-      if (lastBackgroundAdded && lastBackgroundAdded != "\x1B[49m") {
-        ret = lastBackgroundAdded + ret;
-      }
-      if (lastForegroundAdded && lastForegroundAdded != "\x1B[39m") {
-        ret = lastForegroundAdded + ret;
-      }
-      return ret;
-    }
-    function truncateWidth(str2, desiredLength) {
-      if (str2.length === strlen(str2)) {
-        return str2.substr(0, desiredLength);
-      }
-      while (strlen(str2) > desiredLength) {
-        str2 = str2.slice(0, -1);
-      }
-      return str2;
-    }
-    function truncateWidthWithAnsi(str2, desiredLength) {
-      let code = codeRegex(true);
-      let split = str2.split(codeRegex());
-      let splitIndex = 0;
-      let retLen = 0;
-      let ret = "";
-      let myArray;
-      let state = {};
-      while (retLen < desiredLength) {
-        myArray = code.exec(str2);
-        let toAdd = split[splitIndex];
-        splitIndex++;
-        if (retLen + strlen(toAdd) > desiredLength) {
-          toAdd = truncateWidth(toAdd, desiredLength - retLen);
-        }
-        ret += toAdd;
-        retLen += strlen(toAdd);
-        if (retLen < desiredLength) {
-          if (!myArray) {
-            break;
-          }
-          ret += myArray[0];
-          updateState(state, myArray);
-        }
-      }
-      return unwindState(state, ret);
-    }
-    function truncate2(str2, desiredLength, truncateChar) {
-      truncateChar = truncateChar || "\u2026";
-      let lengthOfStr = strlen(str2);
-      if (lengthOfStr <= desiredLength) {
-        return str2;
-      }
-      desiredLength -= strlen(truncateChar);
-      let ret = truncateWidthWithAnsi(str2, desiredLength);
-      ret += truncateChar;
-      const hrefTag = "\x1B]8;;\x07";
-      if (str2.includes(hrefTag) && !ret.includes(hrefTag)) {
-        ret += hrefTag;
-      }
-      return ret;
-    }
-    function defaultOptions() {
-      return {
-        chars: {
-          top: "\u2500",
-          "top-mid": "\u252C",
-          "top-left": "\u250C",
-          "top-right": "\u2510",
-          bottom: "\u2500",
-          "bottom-mid": "\u2534",
-          "bottom-left": "\u2514",
-          "bottom-right": "\u2518",
-          left: "\u2502",
-          "left-mid": "\u251C",
-          mid: "\u2500",
-          "mid-mid": "\u253C",
-          right: "\u2502",
-          "right-mid": "\u2524",
-          middle: "\u2502"
-        },
-        truncate: "\u2026",
-        colWidths: [],
-        rowHeights: [],
-        colAligns: [],
-        rowAligns: [],
-        style: {
-          "padding-left": 1,
-          "padding-right": 1,
-          head: ["red"],
-          border: ["grey"],
-          compact: false
-        },
-        head: []
-      };
-    }
-    function mergeOptions(options, defaults) {
-      options = options || {};
-      defaults = defaults || defaultOptions();
-      let ret = Object.assign({}, defaults, options);
-      ret.chars = Object.assign({}, defaults.chars, options.chars);
-      ret.style = Object.assign({}, defaults.style, options.style);
-      return ret;
-    }
-    function wordWrap(maxLength, input) {
-      let lines = [];
-      let split = input.split(/(\s+)/g);
-      let line = [];
-      let lineLength = 0;
-      let whitespace;
-      for (let i = 0; i < split.length; i += 2) {
-        let word = split[i];
-        let newLength = lineLength + strlen(word);
-        if (lineLength > 0 && whitespace) {
-          newLength += whitespace.length;
-        }
-        if (newLength > maxLength) {
-          if (lineLength !== 0) {
-            lines.push(line.join(""));
-          }
-          line = [word];
-          lineLength = strlen(word);
-        } else {
-          line.push(whitespace || "", word);
-          lineLength = newLength;
-        }
-        whitespace = split[i + 1];
-      }
-      if (lineLength) {
-        lines.push(line.join(""));
-      }
-      return lines;
-    }
-    function textWrap(maxLength, input) {
-      let lines = [];
-      let line = "";
-      function pushLine(str2, ws) {
-        if (line.length && ws) line += ws;
-        line += str2;
-        while (line.length > maxLength) {
-          lines.push(line.slice(0, maxLength));
-          line = line.slice(maxLength);
-        }
-      }
-      let split = input.split(/(\s+)/g);
-      for (let i = 0; i < split.length; i += 2) {
-        pushLine(split[i], i && split[i - 1]);
-      }
-      if (line.length) lines.push(line);
-      return lines;
-    }
-    function multiLineWordWrap(maxLength, input, wrapOnWordBoundary = true) {
-      let output = [];
-      input = input.split("\n");
-      const handler = wrapOnWordBoundary ? wordWrap : textWrap;
-      for (let i = 0; i < input.length; i++) {
-        output.push.apply(output, handler(maxLength, input[i]));
-      }
-      return output;
-    }
-    function colorizeLines(input) {
-      let state = {};
-      let output = [];
-      for (let i = 0; i < input.length; i++) {
-        let line = rewindState(state, input[i]);
-        state = readState(line);
-        let temp = Object.assign({}, state);
-        output.push(unwindState(temp, line));
-      }
-      return output;
-    }
-    function hyperlink(url, text12) {
-      const OSC = "\x1B]";
-      const BEL = "\x07";
-      const SEP = ";";
-      return [OSC, "8", SEP, SEP, url || text12, BEL, text12, OSC, "8", SEP, SEP, BEL].join("");
-    }
-    module2.exports = {
-      strlen,
-      repeat,
-      pad: pad2,
-      truncate: truncate2,
-      mergeOptions,
-      wordWrap: multiLineWordWrap,
-      colorizeLines,
-      hyperlink
-    };
-  }
-});
-
-// node_modules/@colors/colors/lib/styles.js
-var require_styles = __commonJS({
-  "node_modules/@colors/colors/lib/styles.js"(exports2, module2) {
-    var styles3 = {};
-    module2["exports"] = styles3;
-    var codes = {
-      reset: [0, 0],
-      bold: [1, 22],
-      dim: [2, 22],
-      italic: [3, 23],
-      underline: [4, 24],
-      inverse: [7, 27],
-      hidden: [8, 28],
-      strikethrough: [9, 29],
-      black: [30, 39],
-      red: [31, 39],
-      green: [32, 39],
-      yellow: [33, 39],
-      blue: [34, 39],
-      magenta: [35, 39],
-      cyan: [36, 39],
-      white: [37, 39],
-      gray: [90, 39],
-      grey: [90, 39],
-      brightRed: [91, 39],
-      brightGreen: [92, 39],
-      brightYellow: [93, 39],
-      brightBlue: [94, 39],
-      brightMagenta: [95, 39],
-      brightCyan: [96, 39],
-      brightWhite: [97, 39],
-      bgBlack: [40, 49],
-      bgRed: [41, 49],
-      bgGreen: [42, 49],
-      bgYellow: [43, 49],
-      bgBlue: [44, 49],
-      bgMagenta: [45, 49],
-      bgCyan: [46, 49],
-      bgWhite: [47, 49],
-      bgGray: [100, 49],
-      bgGrey: [100, 49],
-      bgBrightRed: [101, 49],
-      bgBrightGreen: [102, 49],
-      bgBrightYellow: [103, 49],
-      bgBrightBlue: [104, 49],
-      bgBrightMagenta: [105, 49],
-      bgBrightCyan: [106, 49],
-      bgBrightWhite: [107, 49],
-      // legacy styles for colors pre v1.0.0
-      blackBG: [40, 49],
-      redBG: [41, 49],
-      greenBG: [42, 49],
-      yellowBG: [43, 49],
-      blueBG: [44, 49],
-      magentaBG: [45, 49],
-      cyanBG: [46, 49],
-      whiteBG: [47, 49]
-    };
-    Object.keys(codes).forEach(function(key) {
-      var val = codes[key];
-      var style = styles3[key] = [];
-      style.open = "\x1B[" + val[0] + "m";
-      style.close = "\x1B[" + val[1] + "m";
-    });
-  }
-});
-
-// node_modules/@colors/colors/lib/system/has-flag.js
-var require_has_flag = __commonJS({
-  "node_modules/@colors/colors/lib/system/has-flag.js"(exports2, module2) {
-    "use strict";
-    module2.exports = function(flag, argv) {
-      argv = argv || process.argv;
-      var terminatorPos = argv.indexOf("--");
-      var prefix = /^-{1,2}/.test(flag) ? "" : "--";
-      var pos = argv.indexOf(prefix + flag);
-      return pos !== -1 && (terminatorPos === -1 ? true : pos < terminatorPos);
-    };
-  }
-});
-
-// node_modules/@colors/colors/lib/system/supports-colors.js
-var require_supports_colors = __commonJS({
-  "node_modules/@colors/colors/lib/system/supports-colors.js"(exports2, module2) {
-    "use strict";
-    var os2 = require("os");
-    var hasFlag2 = require_has_flag();
-    var env2 = process.env;
-    var forceColor = void 0;
-    if (hasFlag2("no-color") || hasFlag2("no-colors") || hasFlag2("color=false")) {
-      forceColor = false;
-    } else if (hasFlag2("color") || hasFlag2("colors") || hasFlag2("color=true") || hasFlag2("color=always")) {
-      forceColor = true;
-    }
-    if ("FORCE_COLOR" in env2) {
-      forceColor = env2.FORCE_COLOR.length === 0 || parseInt(env2.FORCE_COLOR, 10) !== 0;
-    }
-    function translateLevel2(level) {
-      if (level === 0) {
-        return false;
-      }
-      return {
-        level,
-        hasBasic: true,
-        has256: level >= 2,
-        has16m: level >= 3
-      };
-    }
-    function supportsColor2(stream) {
-      if (forceColor === false) {
-        return 0;
-      }
-      if (hasFlag2("color=16m") || hasFlag2("color=full") || hasFlag2("color=truecolor")) {
-        return 3;
-      }
-      if (hasFlag2("color=256")) {
-        return 2;
-      }
-      if (stream && !stream.isTTY && forceColor !== true) {
-        return 0;
-      }
-      var min = forceColor ? 1 : 0;
-      if (process.platform === "win32") {
-        var osRelease = os2.release().split(".");
-        if (Number(process.versions.node.split(".")[0]) >= 8 && Number(osRelease[0]) >= 10 && Number(osRelease[2]) >= 10586) {
-          return Number(osRelease[2]) >= 14931 ? 3 : 2;
-        }
-        return 1;
-      }
-      if ("CI" in env2) {
-        if (["TRAVIS", "CIRCLECI", "APPVEYOR", "GITLAB_CI"].some(function(sign) {
-          return sign in env2;
-        }) || env2.CI_NAME === "codeship") {
-          return 1;
-        }
-        return min;
-      }
-      if ("TEAMCITY_VERSION" in env2) {
-        return /^(9\.(0*[1-9]\d*)\.|\d{2,}\.)/.test(env2.TEAMCITY_VERSION) ? 1 : 0;
-      }
-      if ("TERM_PROGRAM" in env2) {
-        var version2 = parseInt((env2.TERM_PROGRAM_VERSION || "").split(".")[0], 10);
-        switch (env2.TERM_PROGRAM) {
-          case "iTerm.app":
-            return version2 >= 3 ? 3 : 2;
-          case "Hyper":
-            return 3;
-          case "Apple_Terminal":
-            return 2;
-        }
-      }
-      if (/-256(color)?$/i.test(env2.TERM)) {
-        return 2;
-      }
-      if (/^screen|^xterm|^vt100|^rxvt|color|ansi|cygwin|linux/i.test(env2.TERM)) {
-        return 1;
-      }
-      if ("COLORTERM" in env2) {
-        return 1;
-      }
-      if (env2.TERM === "dumb") {
-        return min;
-      }
-      return min;
-    }
-    function getSupportLevel(stream) {
-      var level = supportsColor2(stream);
-      return translateLevel2(level);
-    }
-    module2.exports = {
-      supportsColor: getSupportLevel,
-      stdout: getSupportLevel(process.stdout),
-      stderr: getSupportLevel(process.stderr)
-    };
-  }
-});
-
-// node_modules/@colors/colors/lib/custom/trap.js
-var require_trap = __commonJS({
-  "node_modules/@colors/colors/lib/custom/trap.js"(exports2, module2) {
-    module2["exports"] = function runTheTrap(text12, options) {
-      var result = "";
-      text12 = text12 || "Run the trap, drop the bass";
-      text12 = text12.split("");
-      var trap = {
-        a: ["@", "\u0104", "\u023A", "\u0245", "\u0394", "\u039B", "\u0414"],
-        b: ["\xDF", "\u0181", "\u0243", "\u026E", "\u03B2", "\u0E3F"],
-        c: ["\xA9", "\u023B", "\u03FE"],
-        d: ["\xD0", "\u018A", "\u0500", "\u0501", "\u0502", "\u0503"],
-        e: [
-          "\xCB",
-          "\u0115",
-          "\u018E",
-          "\u0258",
-          "\u03A3",
-          "\u03BE",
-          "\u04BC",
-          "\u0A6C"
-        ],
-        f: ["\u04FA"],
-        g: ["\u0262"],
-        h: ["\u0126", "\u0195", "\u04A2", "\u04BA", "\u04C7", "\u050A"],
-        i: ["\u0F0F"],
-        j: ["\u0134"],
-        k: ["\u0138", "\u04A0", "\u04C3", "\u051E"],
-        l: ["\u0139"],
-        m: ["\u028D", "\u04CD", "\u04CE", "\u0520", "\u0521", "\u0D69"],
-        n: ["\xD1", "\u014B", "\u019D", "\u0376", "\u03A0", "\u048A"],
-        o: [
-          "\xD8",
-          "\xF5",
-          "\xF8",
-          "\u01FE",
-          "\u0298",
-          "\u047A",
-          "\u05DD",
-          "\u06DD",
-          "\u0E4F"
-        ],
-        p: ["\u01F7", "\u048E"],
-        q: ["\u09CD"],
-        r: ["\xAE", "\u01A6", "\u0210", "\u024C", "\u0280", "\u042F"],
-        s: ["\xA7", "\u03DE", "\u03DF", "\u03E8"],
-        t: ["\u0141", "\u0166", "\u0373"],
-        u: ["\u01B1", "\u054D"],
-        v: ["\u05D8"],
-        w: ["\u0428", "\u0460", "\u047C", "\u0D70"],
-        x: ["\u04B2", "\u04FE", "\u04FC", "\u04FD"],
-        y: ["\xA5", "\u04B0", "\u04CB"],
-        z: ["\u01B5", "\u0240"]
-      };
-      text12.forEach(function(c) {
-        c = c.toLowerCase();
-        var chars = trap[c] || [" "];
-        var rand = Math.floor(Math.random() * chars.length);
-        if (typeof trap[c] !== "undefined") {
-          result += trap[c][rand];
-        } else {
-          result += c;
-        }
-      });
-      return result;
-    };
-  }
-});
-
-// node_modules/@colors/colors/lib/custom/zalgo.js
-var require_zalgo = __commonJS({
-  "node_modules/@colors/colors/lib/custom/zalgo.js"(exports2, module2) {
-    module2["exports"] = function zalgo(text12, options) {
-      text12 = text12 || "   he is here   ";
-      var soul = {
-        "up": [
-          "\u030D",
-          "\u030E",
-          "\u0304",
-          "\u0305",
-          "\u033F",
-          "\u0311",
-          "\u0306",
-          "\u0310",
-          "\u0352",
-          "\u0357",
-          "\u0351",
-          "\u0307",
-          "\u0308",
-          "\u030A",
-          "\u0342",
-          "\u0313",
-          "\u0308",
-          "\u034A",
-          "\u034B",
-          "\u034C",
-          "\u0303",
-          "\u0302",
-          "\u030C",
-          "\u0350",
-          "\u0300",
-          "\u0301",
-          "\u030B",
-          "\u030F",
-          "\u0312",
-          "\u0313",
-          "\u0314",
-          "\u033D",
-          "\u0309",
-          "\u0363",
-          "\u0364",
-          "\u0365",
-          "\u0366",
-          "\u0367",
-          "\u0368",
-          "\u0369",
-          "\u036A",
-          "\u036B",
-          "\u036C",
-          "\u036D",
-          "\u036E",
-          "\u036F",
-          "\u033E",
-          "\u035B",
-          "\u0346",
-          "\u031A"
-        ],
-        "down": [
-          "\u0316",
-          "\u0317",
-          "\u0318",
-          "\u0319",
-          "\u031C",
-          "\u031D",
-          "\u031E",
-          "\u031F",
-          "\u0320",
-          "\u0324",
-          "\u0325",
-          "\u0326",
-          "\u0329",
-          "\u032A",
-          "\u032B",
-          "\u032C",
-          "\u032D",
-          "\u032E",
-          "\u032F",
-          "\u0330",
-          "\u0331",
-          "\u0332",
-          "\u0333",
-          "\u0339",
-          "\u033A",
-          "\u033B",
-          "\u033C",
-          "\u0345",
-          "\u0347",
-          "\u0348",
-          "\u0349",
-          "\u034D",
-          "\u034E",
-          "\u0353",
-          "\u0354",
-          "\u0355",
-          "\u0356",
-          "\u0359",
-          "\u035A",
-          "\u0323"
-        ],
-        "mid": [
-          "\u0315",
-          "\u031B",
-          "\u0300",
-          "\u0301",
-          "\u0358",
-          "\u0321",
-          "\u0322",
-          "\u0327",
-          "\u0328",
-          "\u0334",
-          "\u0335",
-          "\u0336",
-          "\u035C",
-          "\u035D",
-          "\u035E",
-          "\u035F",
-          "\u0360",
-          "\u0362",
-          "\u0338",
-          "\u0337",
-          "\u0361",
-          " \u0489"
-        ]
-      };
-      var all = [].concat(soul.up, soul.down, soul.mid);
-      function randomNumber(range) {
-        var r = Math.floor(Math.random() * range);
-        return r;
-      }
-      function isChar(character) {
-        var bool2 = false;
-        all.filter(function(i) {
-          bool2 = i === character;
-        });
-        return bool2;
-      }
-      function heComes(text13, options2) {
-        var result = "";
-        var counts;
-        var l;
-        options2 = options2 || {};
-        options2["up"] = typeof options2["up"] !== "undefined" ? options2["up"] : true;
-        options2["mid"] = typeof options2["mid"] !== "undefined" ? options2["mid"] : true;
-        options2["down"] = typeof options2["down"] !== "undefined" ? options2["down"] : true;
-        options2["size"] = typeof options2["size"] !== "undefined" ? options2["size"] : "maxi";
-        text13 = text13.split("");
-        for (l in text13) {
-          if (isChar(l)) {
-            continue;
-          }
-          result = result + text13[l];
-          counts = { "up": 0, "down": 0, "mid": 0 };
-          switch (options2.size) {
-            case "mini":
-              counts.up = randomNumber(8);
-              counts.mid = randomNumber(2);
-              counts.down = randomNumber(8);
-              break;
-            case "maxi":
-              counts.up = randomNumber(16) + 3;
-              counts.mid = randomNumber(4) + 1;
-              counts.down = randomNumber(64) + 3;
-              break;
-            default:
-              counts.up = randomNumber(8) + 1;
-              counts.mid = randomNumber(6) / 2;
-              counts.down = randomNumber(8) + 1;
-              break;
-          }
-          var arr2 = ["up", "mid", "down"];
-          for (var d in arr2) {
-            var index = arr2[d];
-            for (var i = 0; i <= counts[index]; i++) {
-              if (options2[index]) {
-                result = result + soul[index][randomNumber(soul[index].length)];
-              }
-            }
-          }
-        }
-        return result;
-      }
-      return heComes(text12, options);
-    };
-  }
-});
-
-// node_modules/@colors/colors/lib/maps/america.js
-var require_america = __commonJS({
-  "node_modules/@colors/colors/lib/maps/america.js"(exports2, module2) {
-    module2["exports"] = function(colors) {
-      return function(letter, i, exploded) {
-        if (letter === " ") return letter;
-        switch (i % 3) {
-          case 0:
-            return colors.red(letter);
-          case 1:
-            return colors.white(letter);
-          case 2:
-            return colors.blue(letter);
-        }
-      };
-    };
-  }
-});
-
-// node_modules/@colors/colors/lib/maps/zebra.js
-var require_zebra = __commonJS({
-  "node_modules/@colors/colors/lib/maps/zebra.js"(exports2, module2) {
-    module2["exports"] = function(colors) {
-      return function(letter, i, exploded) {
-        return i % 2 === 0 ? letter : colors.inverse(letter);
-      };
-    };
-  }
-});
-
-// node_modules/@colors/colors/lib/maps/rainbow.js
-var require_rainbow = __commonJS({
-  "node_modules/@colors/colors/lib/maps/rainbow.js"(exports2, module2) {
-    module2["exports"] = function(colors) {
-      var rainbowColors = ["red", "yellow", "green", "blue", "magenta"];
-      return function(letter, i, exploded) {
-        if (letter === " ") {
-          return letter;
-        } else {
-          return colors[rainbowColors[i++ % rainbowColors.length]](letter);
-        }
-      };
-    };
-  }
-});
-
-// node_modules/@colors/colors/lib/maps/random.js
-var require_random = __commonJS({
-  "node_modules/@colors/colors/lib/maps/random.js"(exports2, module2) {
-    module2["exports"] = function(colors) {
-      var available = [
-        "underline",
-        "inverse",
-        "grey",
-        "yellow",
-        "red",
-        "green",
-        "blue",
-        "white",
-        "cyan",
-        "magenta",
-        "brightYellow",
-        "brightRed",
-        "brightGreen",
-        "brightBlue",
-        "brightWhite",
-        "brightCyan",
-        "brightMagenta"
-      ];
-      return function(letter, i, exploded) {
-        return letter === " " ? letter : colors[available[Math.round(Math.random() * (available.length - 2))]](letter);
-      };
-    };
-  }
-});
-
-// node_modules/@colors/colors/lib/colors.js
-var require_colors = __commonJS({
-  "node_modules/@colors/colors/lib/colors.js"(exports2, module2) {
-    var colors = {};
-    module2["exports"] = colors;
-    colors.themes = {};
-    var util = require("util");
-    var ansiStyles2 = colors.styles = require_styles();
-    var defineProps = Object.defineProperties;
-    var newLineRegex = new RegExp(/[\r\n]+/g);
-    colors.supportsColor = require_supports_colors().supportsColor;
-    if (typeof colors.enabled === "undefined") {
-      colors.enabled = colors.supportsColor() !== false;
-    }
-    colors.enable = function() {
-      colors.enabled = true;
-    };
-    colors.disable = function() {
-      colors.enabled = false;
-    };
-    colors.stripColors = colors.strip = function(str2) {
-      return ("" + str2).replace(/\x1B\[\d+m/g, "");
-    };
-    var stylize = colors.stylize = function stylize2(str2, style) {
-      if (!colors.enabled) {
-        return str2 + "";
-      }
-      var styleMap = ansiStyles2[style];
-      if (!styleMap && style in colors) {
-        return colors[style](str2);
-      }
-      return styleMap.open + str2 + styleMap.close;
-    };
-    var matchOperatorsRe = /[|\\{}()[\]^$+*?.]/g;
-    var escapeStringRegexp = function(str2) {
-      if (typeof str2 !== "string") {
-        throw new TypeError("Expected a string");
-      }
-      return str2.replace(matchOperatorsRe, "\\$&");
-    };
-    function build2(_styles) {
-      var builder = function builder2() {
-        return applyStyle2.apply(builder2, arguments);
-      };
-      builder._styles = _styles;
-      builder.__proto__ = proto2;
-      return builder;
-    }
-    var styles3 = (function() {
-      var ret = {};
-      ansiStyles2.grey = ansiStyles2.gray;
-      Object.keys(ansiStyles2).forEach(function(key) {
-        ansiStyles2[key].closeRe = new RegExp(escapeStringRegexp(ansiStyles2[key].close), "g");
-        ret[key] = {
-          get: function() {
-            return build2(this._styles.concat(key));
-          }
-        };
-      });
-      return ret;
-    })();
-    var proto2 = defineProps(function colors2() {
-    }, styles3);
-    function applyStyle2() {
-      var args = Array.prototype.slice.call(arguments);
-      var str2 = args.map(function(arg) {
-        if (arg != null && arg.constructor === String) {
-          return arg;
-        } else {
-          return util.inspect(arg);
-        }
-      }).join(" ");
-      if (!colors.enabled || !str2) {
-        return str2;
-      }
-      var newLinesPresent = str2.indexOf("\n") != -1;
-      var nestedStyles = this._styles;
-      var i = nestedStyles.length;
-      while (i--) {
-        var code = ansiStyles2[nestedStyles[i]];
-        str2 = code.open + str2.replace(code.closeRe, code.open) + code.close;
-        if (newLinesPresent) {
-          str2 = str2.replace(newLineRegex, function(match) {
-            return code.close + match + code.open;
-          });
-        }
-      }
-      return str2;
-    }
-    colors.setTheme = function(theme) {
-      if (typeof theme === "string") {
-        console.log("colors.setTheme now only accepts an object, not a string.  If you are trying to set a theme from a file, it is now your (the caller's) responsibility to require the file.  The old syntax looked like colors.setTheme(__dirname + '/../themes/generic-logging.js'); The new syntax looks like colors.setTheme(require(__dirname + '/../themes/generic-logging.js'));");
-        return;
-      }
-      for (var style in theme) {
-        (function(style2) {
-          colors[style2] = function(str2) {
-            if (typeof theme[style2] === "object") {
-              var out = str2;
-              for (var i in theme[style2]) {
-                out = colors[theme[style2][i]](out);
-              }
-              return out;
-            }
-            return colors[theme[style2]](str2);
-          };
-        })(style);
-      }
-    };
-    function init() {
-      var ret = {};
-      Object.keys(styles3).forEach(function(name) {
-        ret[name] = {
-          get: function() {
-            return build2([name]);
-          }
-        };
-      });
-      return ret;
-    }
-    var sequencer = function sequencer2(map2, str2) {
-      var exploded = str2.split("");
-      exploded = exploded.map(map2);
-      return exploded.join("");
-    };
-    colors.trap = require_trap();
-    colors.zalgo = require_zalgo();
-    colors.maps = {};
-    colors.maps.america = require_america()(colors);
-    colors.maps.zebra = require_zebra()(colors);
-    colors.maps.rainbow = require_rainbow()(colors);
-    colors.maps.random = require_random()(colors);
-    for (map in colors.maps) {
-      (function(map2) {
-        colors[map2] = function(str2) {
-          return sequencer(colors.maps[map2], str2);
-        };
-      })(map);
-    }
-    var map;
-    defineProps(colors, init());
-  }
-});
-
-// node_modules/@colors/colors/safe.js
-var require_safe = __commonJS({
-  "node_modules/@colors/colors/safe.js"(exports2, module2) {
-    var colors = require_colors();
-    module2["exports"] = colors;
-  }
-});
-
-// node_modules/cli-table3/src/cell.js
-var require_cell = __commonJS({
-  "node_modules/cli-table3/src/cell.js"(exports2, module2) {
-    var { info: info2, debug } = require_debug();
-    var utils = require_utils();
-    var Cell = class _Cell {
-      /**
-       * A representation of a cell within the table.
-       * Implementations must have `init` and `draw` methods,
-       * as well as `colSpan`, `rowSpan`, `desiredHeight` and `desiredWidth` properties.
-       * @param options
-       * @constructor
-       */
-      constructor(options) {
-        this.setOptions(options);
-        this.x = null;
-        this.y = null;
-      }
-      setOptions(options) {
-        if (["boolean", "number", "bigint", "string"].indexOf(typeof options) !== -1) {
-          options = { content: "" + options };
-        }
-        options = options || {};
-        this.options = options;
-        let content = options.content;
-        if (["boolean", "number", "bigint", "string"].indexOf(typeof content) !== -1) {
-          this.content = String(content);
-        } else if (!content) {
-          this.content = this.options.href || "";
-        } else {
-          throw new Error("Content needs to be a primitive, got: " + typeof content);
-        }
-        this.colSpan = options.colSpan || 1;
-        this.rowSpan = options.rowSpan || 1;
-        if (this.options.href) {
-          Object.defineProperty(this, "href", {
-            get() {
-              return this.options.href;
-            }
-          });
-        }
-      }
-      mergeTableOptions(tableOptions, cells) {
-        this.cells = cells;
-        let optionsChars = this.options.chars || {};
-        let tableChars = tableOptions.chars;
-        let chars = this.chars = {};
-        CHAR_NAMES.forEach(function(name) {
-          setOption(optionsChars, tableChars, name, chars);
-        });
-        this.truncate = this.options.truncate || tableOptions.truncate;
-        let style = this.options.style = this.options.style || {};
-        let tableStyle = tableOptions.style;
-        setOption(style, tableStyle, "padding-left", this);
-        setOption(style, tableStyle, "padding-right", this);
-        this.head = style.head || tableStyle.head;
-        this.border = style.border || tableStyle.border;
-        this.fixedWidth = tableOptions.colWidths[this.x];
-        this.lines = this.computeLines(tableOptions);
-        this.desiredWidth = utils.strlen(this.content) + this.paddingLeft + this.paddingRight;
-        this.desiredHeight = this.lines.length;
-      }
-      computeLines(tableOptions) {
-        const tableWordWrap = tableOptions.wordWrap || tableOptions.textWrap;
-        const { wordWrap = tableWordWrap } = this.options;
-        if (this.fixedWidth && wordWrap) {
-          this.fixedWidth -= this.paddingLeft + this.paddingRight;
-          if (this.colSpan) {
-            let i = 1;
-            while (i < this.colSpan) {
-              this.fixedWidth += tableOptions.colWidths[this.x + i];
-              i++;
-            }
-          }
-          const { wrapOnWordBoundary: tableWrapOnWordBoundary = true } = tableOptions;
-          const { wrapOnWordBoundary = tableWrapOnWordBoundary } = this.options;
-          return this.wrapLines(utils.wordWrap(this.fixedWidth, this.content, wrapOnWordBoundary));
-        }
-        return this.wrapLines(this.content.split("\n"));
-      }
-      wrapLines(computedLines) {
-        const lines = utils.colorizeLines(computedLines);
-        if (this.href) {
-          return lines.map((line) => utils.hyperlink(this.href, line));
-        }
-        return lines;
-      }
-      /**
-       * Initializes the Cells data structure.
-       *
-       * @param tableOptions - A fully populated set of tableOptions.
-       * In addition to the standard default values, tableOptions must have fully populated the
-       * `colWidths` and `rowWidths` arrays. Those arrays must have lengths equal to the number
-       * of columns or rows (respectively) in this table, and each array item must be a Number.
-       *
-       */
-      init(tableOptions) {
-        let x = this.x;
-        let y = this.y;
-        this.widths = tableOptions.colWidths.slice(x, x + this.colSpan);
-        this.heights = tableOptions.rowHeights.slice(y, y + this.rowSpan);
-        this.width = this.widths.reduce(sumPlusOne, -1);
-        this.height = this.heights.reduce(sumPlusOne, -1);
-        this.hAlign = this.options.hAlign || tableOptions.colAligns[x];
-        this.vAlign = this.options.vAlign || tableOptions.rowAligns[y];
-        this.drawRight = x + this.colSpan == tableOptions.colWidths.length;
-      }
-      /**
-       * Draws the given line of the cell.
-       * This default implementation defers to methods `drawTop`, `drawBottom`, `drawLine` and `drawEmpty`.
-       * @param lineNum - can be `top`, `bottom` or a numerical line number.
-       * @param spanningCell - will be a number if being called from a RowSpanCell, and will represent how
-       * many rows below it's being called from. Otherwise it's undefined.
-       * @returns {String} The representation of this line.
-       */
-      draw(lineNum, spanningCell) {
-        if (lineNum == "top") return this.drawTop(this.drawRight);
-        if (lineNum == "bottom") return this.drawBottom(this.drawRight);
-        let content = utils.truncate(this.content, 10, this.truncate);
-        if (!lineNum) {
-          info2(`${this.y}-${this.x}: ${this.rowSpan - lineNum}x${this.colSpan} Cell ${content}`);
-        } else {
-        }
-        let padLen = Math.max(this.height - this.lines.length, 0);
-        let padTop;
-        switch (this.vAlign) {
-          case "center":
-            padTop = Math.ceil(padLen / 2);
-            break;
-          case "bottom":
-            padTop = padLen;
-            break;
-          default:
-            padTop = 0;
-        }
-        if (lineNum < padTop || lineNum >= padTop + this.lines.length) {
-          return this.drawEmpty(this.drawRight, spanningCell);
-        }
-        let forceTruncation = this.lines.length > this.height && lineNum + 1 >= this.height;
-        return this.drawLine(lineNum - padTop, this.drawRight, forceTruncation, spanningCell);
-      }
-      /**
-       * Renders the top line of the cell.
-       * @param drawRight - true if this method should render the right edge of the cell.
-       * @returns {String}
-       */
-      drawTop(drawRight) {
-        let content = [];
-        if (this.cells) {
-          this.widths.forEach(function(width, index) {
-            content.push(this._topLeftChar(index));
-            content.push(utils.repeat(this.chars[this.y == 0 ? "top" : "mid"], width));
-          }, this);
-        } else {
-          content.push(this._topLeftChar(0));
-          content.push(utils.repeat(this.chars[this.y == 0 ? "top" : "mid"], this.width));
-        }
-        if (drawRight) {
-          content.push(this.chars[this.y == 0 ? "topRight" : "rightMid"]);
-        }
-        return this.wrapWithStyleColors("border", content.join(""));
-      }
-      _topLeftChar(offset) {
-        let x = this.x + offset;
-        let leftChar;
-        if (this.y == 0) {
-          leftChar = x == 0 ? "topLeft" : offset == 0 ? "topMid" : "top";
-        } else {
-          if (x == 0) {
-            leftChar = "leftMid";
-          } else {
-            leftChar = offset == 0 ? "midMid" : "bottomMid";
-            if (this.cells) {
-              let spanAbove = this.cells[this.y - 1][x] instanceof _Cell.ColSpanCell;
-              if (spanAbove) {
-                leftChar = offset == 0 ? "topMid" : "mid";
-              }
-              if (offset == 0) {
-                let i = 1;
-                while (this.cells[this.y][x - i] instanceof _Cell.ColSpanCell) {
-                  i++;
-                }
-                if (this.cells[this.y][x - i] instanceof _Cell.RowSpanCell) {
-                  leftChar = "leftMid";
-                }
-              }
-            }
-          }
-        }
-        return this.chars[leftChar];
-      }
-      wrapWithStyleColors(styleProperty, content) {
-        if (this[styleProperty] && this[styleProperty].length) {
-          try {
-            let colors = require_safe();
-            for (let i = this[styleProperty].length - 1; i >= 0; i--) {
-              colors = colors[this[styleProperty][i]];
-            }
-            return colors(content);
-          } catch (e) {
-            return content;
-          }
-        } else {
-          return content;
-        }
-      }
-      /**
-       * Renders a line of text.
-       * @param lineNum - Which line of text to render. This is not necessarily the line within the cell.
-       * There may be top-padding above the first line of text.
-       * @param drawRight - true if this method should render the right edge of the cell.
-       * @param forceTruncationSymbol - `true` if the rendered text should end with the truncation symbol even
-       * if the text fits. This is used when the cell is vertically truncated. If `false` the text should
-       * only include the truncation symbol if the text will not fit horizontally within the cell width.
-       * @param spanningCell - a number of if being called from a RowSpanCell. (how many rows below). otherwise undefined.
-       * @returns {String}
-       */
-      drawLine(lineNum, drawRight, forceTruncationSymbol, spanningCell) {
-        let left = this.chars[this.x == 0 ? "left" : "middle"];
-        if (this.x && spanningCell && this.cells) {
-          let cellLeft = this.cells[this.y + spanningCell][this.x - 1];
-          while (cellLeft instanceof ColSpanCell) {
-            cellLeft = this.cells[cellLeft.y][cellLeft.x - 1];
-          }
-          if (!(cellLeft instanceof RowSpanCell)) {
-            left = this.chars["rightMid"];
-          }
-        }
-        let leftPadding = utils.repeat(" ", this.paddingLeft);
-        let right = drawRight ? this.chars["right"] : "";
-        let rightPadding = utils.repeat(" ", this.paddingRight);
-        let line = this.lines[lineNum];
-        let len = this.width - (this.paddingLeft + this.paddingRight);
-        if (forceTruncationSymbol) line += this.truncate || "\u2026";
-        let content = utils.truncate(line, len, this.truncate);
-        content = utils.pad(content, len, " ", this.hAlign);
-        content = leftPadding + content + rightPadding;
-        return this.stylizeLine(left, content, right);
-      }
-      stylizeLine(left, content, right) {
-        left = this.wrapWithStyleColors("border", left);
-        right = this.wrapWithStyleColors("border", right);
-        if (this.y === 0) {
-          content = this.wrapWithStyleColors("head", content);
-        }
-        return left + content + right;
-      }
-      /**
-       * Renders the bottom line of the cell.
-       * @param drawRight - true if this method should render the right edge of the cell.
-       * @returns {String}
-       */
-      drawBottom(drawRight) {
-        let left = this.chars[this.x == 0 ? "bottomLeft" : "bottomMid"];
-        let content = utils.repeat(this.chars.bottom, this.width);
-        let right = drawRight ? this.chars["bottomRight"] : "";
-        return this.wrapWithStyleColors("border", left + content + right);
-      }
-      /**
-       * Renders a blank line of text within the cell. Used for top and/or bottom padding.
-       * @param drawRight - true if this method should render the right edge of the cell.
-       * @param spanningCell - a number of if being called from a RowSpanCell. (how many rows below). otherwise undefined.
-       * @returns {String}
-       */
-      drawEmpty(drawRight, spanningCell) {
-        let left = this.chars[this.x == 0 ? "left" : "middle"];
-        if (this.x && spanningCell && this.cells) {
-          let cellLeft = this.cells[this.y + spanningCell][this.x - 1];
-          while (cellLeft instanceof ColSpanCell) {
-            cellLeft = this.cells[cellLeft.y][cellLeft.x - 1];
-          }
-          if (!(cellLeft instanceof RowSpanCell)) {
-            left = this.chars["rightMid"];
-          }
-        }
-        let right = drawRight ? this.chars["right"] : "";
-        let content = utils.repeat(" ", this.width);
-        return this.stylizeLine(left, content, right);
-      }
-    };
-    var ColSpanCell = class {
-      /**
-       * A Cell that doesn't do anything. It just draws empty lines.
-       * Used as a placeholder in column spanning.
-       * @constructor
-       */
-      constructor() {
-      }
-      draw(lineNum) {
-        if (typeof lineNum === "number") {
-          debug(`${this.y}-${this.x}: 1x1 ColSpanCell`);
-        }
-        return "";
-      }
-      init() {
-      }
-      mergeTableOptions() {
-      }
-    };
-    var RowSpanCell = class {
-      /**
-       * A placeholder Cell for a Cell that spans multiple rows.
-       * It delegates rendering to the original cell, but adds the appropriate offset.
-       * @param originalCell
-       * @constructor
-       */
-      constructor(originalCell) {
-        this.originalCell = originalCell;
-      }
-      init(tableOptions) {
-        let y = this.y;
-        let originalY = this.originalCell.y;
-        this.cellOffset = y - originalY;
-        this.offset = findDimension(tableOptions.rowHeights, originalY, this.cellOffset);
-      }
-      draw(lineNum) {
-        if (lineNum == "top") {
-          return this.originalCell.draw(this.offset, this.cellOffset);
-        }
-        if (lineNum == "bottom") {
-          return this.originalCell.draw("bottom");
-        }
-        debug(`${this.y}-${this.x}: 1x${this.colSpan} RowSpanCell for ${this.originalCell.content}`);
-        return this.originalCell.draw(this.offset + 1 + lineNum);
-      }
-      mergeTableOptions() {
-      }
-    };
-    function firstDefined(...args) {
-      return args.filter((v) => v !== void 0 && v !== null).shift();
-    }
-    function setOption(objA, objB, nameB, targetObj) {
-      let nameA = nameB.split("-");
-      if (nameA.length > 1) {
-        nameA[1] = nameA[1].charAt(0).toUpperCase() + nameA[1].substr(1);
-        nameA = nameA.join("");
-        targetObj[nameA] = firstDefined(objA[nameA], objA[nameB], objB[nameA], objB[nameB]);
-      } else {
-        targetObj[nameB] = firstDefined(objA[nameB], objB[nameB]);
-      }
-    }
-    function findDimension(dimensionTable, startingIndex, span) {
-      let ret = dimensionTable[startingIndex];
-      for (let i = 1; i < span; i++) {
-        ret += 1 + dimensionTable[startingIndex + i];
-      }
-      return ret;
-    }
-    function sumPlusOne(a, b) {
-      return a + b + 1;
-    }
-    var CHAR_NAMES = [
-      "top",
-      "top-mid",
-      "top-left",
-      "top-right",
-      "bottom",
-      "bottom-mid",
-      "bottom-left",
-      "bottom-right",
-      "left",
-      "left-mid",
-      "mid",
-      "mid-mid",
-      "right",
-      "right-mid",
-      "middle"
-    ];
-    module2.exports = Cell;
-    module2.exports.ColSpanCell = ColSpanCell;
-    module2.exports.RowSpanCell = RowSpanCell;
-  }
-});
-
-// node_modules/cli-table3/src/layout-manager.js
-var require_layout_manager = __commonJS({
-  "node_modules/cli-table3/src/layout-manager.js"(exports2, module2) {
-    var { warn, debug } = require_debug();
-    var Cell = require_cell();
-    var { ColSpanCell, RowSpanCell } = Cell;
-    (function() {
-      function next(alloc, col) {
-        if (alloc[col] > 0) {
-          return next(alloc, col + 1);
-        }
-        return col;
-      }
-      function layoutTable(table2) {
-        let alloc = {};
-        table2.forEach(function(row, rowIndex) {
-          let col = 0;
-          row.forEach(function(cell2) {
-            cell2.y = rowIndex;
-            cell2.x = rowIndex ? next(alloc, col) : col;
-            const rowSpan = cell2.rowSpan || 1;
-            const colSpan = cell2.colSpan || 1;
-            if (rowSpan > 1) {
-              for (let cs = 0; cs < colSpan; cs++) {
-                alloc[cell2.x + cs] = rowSpan;
-              }
-            }
-            col = cell2.x + colSpan;
-          });
-          Object.keys(alloc).forEach((idx) => {
-            alloc[idx]--;
-            if (alloc[idx] < 1) delete alloc[idx];
-          });
-        });
-      }
-      function maxWidth(table2) {
-        let mw = 0;
-        table2.forEach(function(row) {
-          row.forEach(function(cell2) {
-            mw = Math.max(mw, cell2.x + (cell2.colSpan || 1));
-          });
-        });
-        return mw;
-      }
-      function maxHeight(table2) {
-        return table2.length;
-      }
-      function cellsConflict(cell1, cell2) {
-        let yMin1 = cell1.y;
-        let yMax1 = cell1.y - 1 + (cell1.rowSpan || 1);
-        let yMin2 = cell2.y;
-        let yMax2 = cell2.y - 1 + (cell2.rowSpan || 1);
-        let yConflict = !(yMin1 > yMax2 || yMin2 > yMax1);
-        let xMin1 = cell1.x;
-        let xMax1 = cell1.x - 1 + (cell1.colSpan || 1);
-        let xMin2 = cell2.x;
-        let xMax2 = cell2.x - 1 + (cell2.colSpan || 1);
-        let xConflict = !(xMin1 > xMax2 || xMin2 > xMax1);
-        return yConflict && xConflict;
-      }
-      function conflictExists(rows, x, y) {
-        let i_max = Math.min(rows.length - 1, y);
-        let cell2 = { x, y };
-        for (let i = 0; i <= i_max; i++) {
-          let row = rows[i];
-          for (let j = 0; j < row.length; j++) {
-            if (cellsConflict(cell2, row[j])) {
-              return true;
-            }
-          }
-        }
-        return false;
-      }
-      function allBlank(rows, y, xMin, xMax) {
-        for (let x = xMin; x < xMax; x++) {
-          if (conflictExists(rows, x, y)) {
-            return false;
-          }
-        }
-        return true;
-      }
-      function addRowSpanCells(table2) {
-        table2.forEach(function(row, rowIndex) {
-          row.forEach(function(cell2) {
-            for (let i = 1; i < cell2.rowSpan; i++) {
-              let rowSpanCell = new RowSpanCell(cell2);
-              rowSpanCell.x = cell2.x;
-              rowSpanCell.y = cell2.y + i;
-              rowSpanCell.colSpan = cell2.colSpan;
-              insertCell(rowSpanCell, table2[rowIndex + i]);
-            }
-          });
-        });
-      }
-      function addColSpanCells(cellRows) {
-        for (let rowIndex = cellRows.length - 1; rowIndex >= 0; rowIndex--) {
-          let cellColumns = cellRows[rowIndex];
-          for (let columnIndex = 0; columnIndex < cellColumns.length; columnIndex++) {
-            let cell2 = cellColumns[columnIndex];
-            for (let k = 1; k < cell2.colSpan; k++) {
-              let colSpanCell = new ColSpanCell();
-              colSpanCell.x = cell2.x + k;
-              colSpanCell.y = cell2.y;
-              cellColumns.splice(columnIndex + 1, 0, colSpanCell);
-            }
-          }
-        }
-      }
-      function insertCell(cell2, row) {
-        let x = 0;
-        while (x < row.length && row[x].x < cell2.x) {
-          x++;
-        }
-        row.splice(x, 0, cell2);
-      }
-      function fillInTable(table2) {
-        let h_max = maxHeight(table2);
-        let w_max = maxWidth(table2);
-        debug(`Max rows: ${h_max}; Max cols: ${w_max}`);
-        for (let y = 0; y < h_max; y++) {
-          for (let x = 0; x < w_max; x++) {
-            if (!conflictExists(table2, x, y)) {
-              let opts = { x, y, colSpan: 1, rowSpan: 1 };
-              x++;
-              while (x < w_max && !conflictExists(table2, x, y)) {
-                opts.colSpan++;
-                x++;
-              }
-              let y2 = y + 1;
-              while (y2 < h_max && allBlank(table2, y2, opts.x, opts.x + opts.colSpan)) {
-                opts.rowSpan++;
-                y2++;
-              }
-              let cell2 = new Cell(opts);
-              cell2.x = opts.x;
-              cell2.y = opts.y;
-              warn(`Missing cell at ${cell2.y}-${cell2.x}.`);
-              insertCell(cell2, table2[y]);
-            }
-          }
-        }
-      }
-      function generateCells(rows) {
-        return rows.map(function(row) {
-          if (!Array.isArray(row)) {
-            let key = Object.keys(row)[0];
-            row = row[key];
-            if (Array.isArray(row)) {
-              row = row.slice();
-              row.unshift(key);
-            } else {
-              row = [key, row];
-            }
-          }
-          return row.map(function(cell2) {
-            return new Cell(cell2);
-          });
-        });
-      }
-      function makeTableLayout(rows) {
-        let cellRows = generateCells(rows);
-        layoutTable(cellRows);
-        fillInTable(cellRows);
-        addRowSpanCells(cellRows);
-        addColSpanCells(cellRows);
-        return cellRows;
-      }
-      module2.exports = {
-        makeTableLayout,
-        layoutTable,
-        addRowSpanCells,
-        maxWidth,
-        fillInTable,
-        computeWidths: makeComputeWidths("colSpan", "desiredWidth", "x", 1),
-        computeHeights: makeComputeWidths("rowSpan", "desiredHeight", "y", 1)
-      };
-    })();
-    function makeComputeWidths(colSpan, desiredWidth, x, forcedMin) {
-      return function(vals, table2) {
-        let result = [];
-        let spanners = [];
-        let auto = {};
-        table2.forEach(function(row) {
-          row.forEach(function(cell2) {
-            if ((cell2[colSpan] || 1) > 1) {
-              spanners.push(cell2);
-            } else {
-              result[cell2[x]] = Math.max(result[cell2[x]] || 0, cell2[desiredWidth] || 0, forcedMin);
-            }
-          });
-        });
-        vals.forEach(function(val, index) {
-          if (typeof val === "number") {
-            result[index] = val;
-          }
-        });
-        for (let k = spanners.length - 1; k >= 0; k--) {
-          let cell2 = spanners[k];
-          let span = cell2[colSpan];
-          let col = cell2[x];
-          let existingWidth = result[col];
-          let editableCols = typeof vals[col] === "number" ? 0 : 1;
-          if (typeof existingWidth === "number") {
-            for (let i = 1; i < span; i++) {
-              existingWidth += 1 + result[col + i];
-              if (typeof vals[col + i] !== "number") {
-                editableCols++;
-              }
-            }
-          } else {
-            existingWidth = desiredWidth === "desiredWidth" ? cell2.desiredWidth - 1 : 1;
-            if (!auto[col] || auto[col] < existingWidth) {
-              auto[col] = existingWidth;
-            }
-          }
-          if (cell2[desiredWidth] > existingWidth) {
-            let i = 0;
-            while (editableCols > 0 && cell2[desiredWidth] > existingWidth) {
-              if (typeof vals[col + i] !== "number") {
-                let dif = Math.round((cell2[desiredWidth] - existingWidth) / editableCols);
-                existingWidth += dif;
-                result[col + i] += dif;
-                editableCols--;
-              }
-              i++;
-            }
-          }
-        }
-        Object.assign(vals, result, auto);
-        for (let j = 0; j < vals.length; j++) {
-          vals[j] = Math.max(forcedMin, vals[j] || 0);
-        }
-      };
-    }
-  }
-});
-
-// node_modules/cli-table3/src/table.js
-var require_table = __commonJS({
-  "node_modules/cli-table3/src/table.js"(exports2, module2) {
-    var debug = require_debug();
-    var utils = require_utils();
-    var tableLayout = require_layout_manager();
-    var Table = class extends Array {
-      constructor(opts) {
-        super();
-        const options = utils.mergeOptions(opts);
-        Object.defineProperty(this, "options", {
-          value: options,
-          enumerable: options.debug
-        });
-        if (options.debug) {
-          switch (typeof options.debug) {
-            case "boolean":
-              debug.setDebugLevel(debug.WARN);
-              break;
-            case "number":
-              debug.setDebugLevel(options.debug);
-              break;
-            case "string":
-              debug.setDebugLevel(parseInt(options.debug, 10));
-              break;
-            default:
-              debug.setDebugLevel(debug.WARN);
-              debug.warn(`Debug option is expected to be boolean, number, or string. Received a ${typeof options.debug}`);
-          }
-          Object.defineProperty(this, "messages", {
-            get() {
-              return debug.debugMessages();
-            }
-          });
-        }
-      }
-      toString() {
-        let array2 = this;
-        let headersPresent = this.options.head && this.options.head.length;
-        if (headersPresent) {
-          array2 = [this.options.head];
-          if (this.length) {
-            array2.push.apply(array2, this);
-          }
-        } else {
-          this.options.style.head = [];
-        }
-        let cells = tableLayout.makeTableLayout(array2);
-        cells.forEach(function(row) {
-          row.forEach(function(cell2) {
-            cell2.mergeTableOptions(this.options, cells);
-          }, this);
-        }, this);
-        tableLayout.computeWidths(this.options.colWidths, cells);
-        tableLayout.computeHeights(this.options.rowHeights, cells);
-        cells.forEach(function(row) {
-          row.forEach(function(cell2) {
-            cell2.init(this.options);
-          }, this);
-        }, this);
-        let result = [];
-        for (let rowIndex = 0; rowIndex < cells.length; rowIndex++) {
-          let row = cells[rowIndex];
-          let heightOfRow = this.options.rowHeights[rowIndex];
-          if (rowIndex === 0 || !this.options.style.compact || rowIndex == 1 && headersPresent) {
-            doDraw(row, "top", result);
-          }
-          for (let lineNum = 0; lineNum < heightOfRow; lineNum++) {
-            doDraw(row, lineNum, result);
-          }
-          if (rowIndex + 1 == cells.length) {
-            doDraw(row, "bottom", result);
-          }
-        }
-        return result.join("\n");
-      }
-      get width() {
-        let str2 = this.toString().split("\n");
-        return str2[0].length;
-      }
-    };
-    Table.reset = () => debug.reset();
-    function doDraw(row, lineNum, result) {
-      let line = [];
-      row.forEach(function(cell2) {
-        line.push(cell2.draw(lineNum));
-      });
-      let str2 = line.join("");
-      if (str2.length) result.push(str2);
-    }
-    module2.exports = Table;
-  }
-});
-
-// node_modules/cli-table3/index.js
-var require_cli_table3 = __commonJS({
-  "node_modules/cli-table3/index.js"(exports2, module2) {
-    module2.exports = require_table();
-  }
-});
-
-// src/output/fit.ts
-var fit_exports = {};
-__export(fit_exports, {
-  COMFORT_WIDTH: () => COMFORT_WIDTH,
-  GAP: () => GAP,
-  displayWidth: () => displayWidth,
-  fitColumns: () => fitColumns,
-  truncate: () => truncate
-});
-function truncate(text12, width, where = "end") {
-  if (displayWidth(text12) <= width) return text12;
-  if (width <= 1) return width === 1 ? "\u2026" : "";
-  const chars = [...text12];
-  const take = (from, room) => {
-    const kept = [];
-    let used = 0;
-    for (const ch of from) {
-      const w = displayWidth(ch);
-      if (used + w > room) break;
-      kept.push(ch);
-      used += w;
-    }
-    return kept;
-  };
-  if (where === "middle") {
-    const room = width - 1;
-    const tail = take([...chars].reverse(), Math.floor(room / 2)).reverse();
-    const head = take(chars, room - tail.reduce((w, ch) => w + displayWidth(ch), 0));
-    return `${head.join("")}\u2026${tail.join("")}`;
-  }
-  return `${take(chars, width - 1).join("").trimEnd()}\u2026`;
-}
-function fitColumns(natural, rules, available, headers = []) {
-  let shown2 = natural.map((_, i) => i);
-  if (lineWidth(natural) > available) shown2 = shown2.filter((i) => !rules[i]?.onlyWhenAllFits);
-  const copyable = (i) => rules[i]?.copyable === true;
-  const floor = (i) => copyable(i) ? natural[i] : Math.min(natural[i], Math.max(rules[i]?.minWidth ?? natural[i], headers[i] ?? 0));
-  let keep = shown2;
-  while (lineWidth(keep.map(floor)) > available) {
-    const droppable = keep.filter((i) => rules[i]?.dropPriority !== void 0);
-    if (droppable.length === 0 || keep.length === 1) break;
-    const first = droppable.reduce((a, b) => rules[b].dropPriority > rules[a].dropPriority ? b : a);
-    keep = keep.filter((i) => i !== first);
-  }
-  const widths = keep.map((i) => natural[i]);
-  const comfort = (k) => Math.max(floor(keep[k]), Math.min(natural[keep[k]], COMFORT_WIDTH));
-  while (lineWidth(widths) > available) {
-    let widest = -1;
-    for (let k = 0; k < widths.length; k++) if (widths[k] > comfort(k) && (widest < 0 || widths[k] > widths[widest])) widest = k;
-    if (widest < 0) break;
-    widths[widest] -= 1;
-  }
-  const usefulness = (k) => rules[keep[k]]?.dropPriority ?? -1;
-  const order = keep.map((_, k) => k).sort((a, b) => usefulness(b) - usefulness(a));
-  const shrinkTo = (limit) => {
-    for (const k of order) {
-      const excess = lineWidth(widths) - available;
-      if (excess <= 0) return;
-      widths[k] = Math.max(limit(k), widths[k] - excess);
-    }
-  };
-  shrinkTo((k) => Math.min(widths[k], floor(keep[k])));
-  if (lineWidth(widths) <= available) return { keep, widths };
-  if (lineWidth(keep.filter(copyable).map((i) => natural[i])) > available) return { keep, widths };
-  const last = keep.map(copyable).lastIndexOf(false);
-  if (last >= 0 && keep.length > 1) {
-    const rest = keep.filter((_, k) => k !== last);
-    const fitted = fitColumns(rest.map((i) => natural[i]), rest.map((i) => rules[i] ?? {}), available, rest.map((i) => headers[i] ?? 0));
-    return { keep: fitted.keep.map((j) => rest[j]), widths: fitted.widths };
-  }
-  if (keep.length === 1 && !copyable(keep[0])) widths[0] = Math.min(widths[0], Math.max(1, available));
-  return { keep, widths };
-}
-var import_string_width, COMFORT_WIDTH, GAP, displayWidth, lineWidth;
-var init_fit = __esm({
-  "src/output/fit.ts"() {
-    "use strict";
-    import_string_width = __toESM(require_string_width(), 1);
-    COMFORT_WIDTH = 32;
-    GAP = 2;
-    displayWidth = (text12) => (0, import_string_width.default)(text12);
-    lineWidth = (widths) => widths.length === 0 ? 0 : widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
-  }
-});
-
-// src/output/render.ts
-var render_exports = {};
-__export(render_exports, {
-  applyQuery: () => applyQuery,
-  cell: () => cell,
-  checkQuery: () => checkQuery,
-  genericTable: () => genericTable,
-  keyValueLines: () => keyValueLines,
-  render: () => render
-});
-async function applyQuery(document3, query2) {
-  await checkQuery(query2);
-  const { default: jmespath } = await Promise.resolve().then(() => __toESM(require_jmespath(), 1));
-  try {
-    return jmespath.search(document3, query2);
-  } catch (error2) {
-    throw new UsageError(`invalid --query "${query2}": ${error2.message}`);
-  }
-}
-async function checkQuery(query2) {
-  const [{ default: jmespath }, { queryProblem: queryProblem2 }] = await Promise.all([Promise.resolve().then(() => __toESM(require_jmespath(), 1)), Promise.resolve().then(() => (init_queryCheck(), queryCheck_exports))]);
-  let problem;
-  try {
-    problem = queryProblem2(query2, jmespath);
-  } catch (error2) {
-    problem = error2 instanceof TypeError ? "not a valid JMESPath expression" : error2.message;
-  }
-  if (problem) throw new UsageError(`invalid --query "${query2}": ${problem}`);
-}
-async function render(io, document3, options) {
-  const data = options.query ? await applyQuery(document3, options.query) : document3;
-  if (options.format === "json" || options.format === "pretty") return writeJson(io, data ?? null, options.format === "pretty" ? 2 : 0);
-  const spec = options.query ? void 0 : options.table;
-  const { headers, rows, rules } = spec ? { headers: spec.columns.map((c) => c.header), rows: spec.rows(data).map((r) => spec.columns.map((c) => cell(c.value(r)))), rules: spec.columns } : { ...genericTable(data), rules: void 0 };
-  await writeTable(io, headers, rows, options.width, rules);
-}
-async function writeJson(io, data, indent) {
-  for (const slice of jsonSlices(data, indent)) await writeDraining(io, slice);
-  io.write("\n");
-}
-function genericTable(data) {
-  const list5 = Array.isArray(data) ? data : [data];
-  if (list5.length > 0 && list5.every((item) => item !== null && typeof item === "object" && !Array.isArray(item))) {
-    const headers = [...new Set(list5.flatMap((item) => Object.keys(item)))];
-    return {
-      headers: headers.map((h2) => h2.toUpperCase()),
-      rows: list5.map((item) => headers.map((h2) => cell(item[h2])))
-    };
-  }
-  return { headers: [], rows: list5.map((item) => [cell(item)]) };
-}
-function cell(value) {
-  if (value === void 0 || value === null) return "";
-  if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  return JSON.stringify(value);
-}
-async function writeTable(io, rawHeaders, rawRows, width, rules) {
-  let headers = rawHeaders.map((h2) => escapeControl(h2));
-  let rows = rawRows.map((cells) => cells.map((c) => escapeControl(c)));
-  if (!io.outIsTTY) {
-    const line = (cells) => `${cells.join("	")}
-`;
-    io.write((headers.length ? line(headers) : "") + rows.map(line).join(""));
-    return;
-  }
-  const declared = rules;
-  if (declared && rows.length > 0) {
-    const shown2 = headers.map((_, i) => !(declared[i]?.omitWhenEmpty && rows.every((r) => (r[i] ?? "") === "")));
-    if (shown2.includes(false)) {
-      const kept = (cells) => cells.filter((_, i) => shown2[i]);
-      headers = kept(headers);
-      rows = rows.map(kept);
-      rules = kept(declared);
-    }
-  }
-  const [{ default: Table }, { fitColumns: fitColumns2, displayWidth: displayWidth2, truncate: truncate2 }] = await Promise.all([Promise.resolve().then(() => __toESM(require_cli_table3(), 1)), Promise.resolve().then(() => (init_fit(), fit_exports))]);
-  if (width !== void 0 && width > 0) {
-    const count2 = rows.reduce((n, r) => Math.max(n, r.length), headers.length);
-    const natural = Array.from({ length: count2 }, (_, i) => rows.reduce((w, r) => Math.max(w, displayWidth2(r[i] ?? "")), displayWidth2(headers[i] ?? "")));
-    const shrink = rules ?? natural.map(() => ({ minWidth: GENERIC_MIN_WIDTH }));
-    const { keep, widths } = fitColumns2(natural, shrink, width, headers.map(displayWidth2));
-    const fitted = (cells) => keep.map((i, k) => truncate2(cells[i] ?? "", widths[k], shrink[i]?.cut));
-    headers = headers.length ? fitted(headers) : headers;
-    rows = rows.map(fitted);
-  }
-  const table2 = new Table({
-    head: headers.map((h2) => io.chalk.bold(h2)),
-    style: { head: [], border: [], compact: true, "padding-left": 0, "padding-right": 2 },
-    chars: {
-      top: "",
-      "top-mid": "",
-      "top-left": "",
-      "top-right": "",
-      bottom: "",
-      "bottom-mid": "",
-      "bottom-left": "",
-      "bottom-right": "",
-      left: "",
-      "left-mid": "",
-      mid: "",
-      "mid-mid": "",
-      right: "",
-      "right-mid": "",
-      middle: ""
-    }
-  });
-  table2.push(...rows);
-  io.write(`${table2.toString().split("\n").map((l) => l.trimEnd()).join("\n")}
-`);
-}
-function keyValueLines(io, pairs, fit = (text12) => text12) {
-  const width = Math.max(0, ...pairs.map(([k]) => k.length)) + 2;
-  return pairs.filter(([, v]) => v !== void 0 && v !== "").map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(fit(escapeControl(cell(v)), width, k))}`).join("\n");
-}
-var GENERIC_MIN_WIDTH;
-var init_render = __esm({
-  "src/output/render.ts"() {
+var MAX_DISTANCE, MIN_SIMILARITY, MAX_SUGGESTIONS;
+var init_nearName = __esm({
+  "src/core/nearName.ts"() {
     "use strict";
     init_errors();
-    init_sanitize();
-    init_jsonStream();
-    GENERIC_MIN_WIDTH = 8;
+    init_object();
+    MAX_DISTANCE = 2;
+    MIN_SIMILARITY = 0.4;
+    MAX_SUGGESTIONS = 3;
   }
 });
 
@@ -10391,8 +6705,8 @@ __export(errors_exports2, {
   tooLarge: () => tooLarge2,
   transportError: () => transportError
 });
-function formatBytes(bytes2) {
-  return bytes2 % (1024 * 1024) === 0 ? `${bytes2 / (1024 * 1024)} MiB` : `${bytes2} bytes`;
+function formatBytes(bytes3) {
+  return bytes3 % (1024 * 1024) === 0 ? `${bytes3 / (1024 * 1024)} MiB` : `${bytes3} bytes`;
 }
 function tooLarge2(limit, method, url, declared) {
   const size2 = declared === void 0 ? "" : ` (Content-Length ${declared})`;
@@ -10469,11 +6783,11 @@ function transportError(error2, context) {
   const options = { cause: error2 };
   switch (code) {
     case DEADLINE_CODE: {
-      const { phase, bytes: bytes2, stalled } = error2;
+      const { phase, bytes: bytes3, stalled } = error2;
       if (phase === "headers") {
         return new TimeoutError(`no response from ${host} within ${seconds} (${context.method} ${context.url})`, { ...options, remedy: TIMEOUT });
       }
-      const what = stalled ? `stalled for more than ${seconds}` : `did not complete within ${seconds} (${bytes2 ?? 0} bytes arrived, slowly)`;
+      const what = stalled ? `stalled for more than ${seconds}` : `did not complete within ${seconds} (${bytes3 ?? 0} bytes arrived, slowly)`;
       return new TimeoutError(`the response from ${host} ${what}`, { ...options, remedy: TIMEOUT });
     }
     case "UND_ERR_CONNECT_TIMEOUT":
@@ -15685,7 +11999,7 @@ var require_connect = __commonJS({
 });
 
 // node_modules/undici/lib/llhttp/utils.js
-var require_utils2 = __commonJS({
+var require_utils = __commonJS({
   "node_modules/undici/lib/llhttp/utils.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
@@ -15706,7 +12020,7 @@ var require_constants2 = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SPECIAL_HEADERS = exports2.MINOR = exports2.MAJOR = exports2.HTAB_SP_VCHAR_OBS_TEXT = exports2.QUOTED_STRING = exports2.CONNECTION_TOKEN_CHARS = exports2.HEADER_CHARS = exports2.TOKEN = exports2.HEX = exports2.URL_CHAR = exports2.USERINFO_CHARS = exports2.MARK = exports2.ALPHANUM = exports2.NUM = exports2.HEX_MAP = exports2.NUM_MAP = exports2.ALPHA = exports2.STATUSES_HTTP = exports2.H_METHOD_MAP = exports2.METHOD_MAP = exports2.METHODS_RTSP = exports2.METHODS_ICE = exports2.METHODS_HTTP = exports2.HEADER_STATE = exports2.FINISH = exports2.STATUSES = exports2.METHODS = exports2.LENIENT_FLAGS = exports2.FLAGS = exports2.TYPE = exports2.ERROR = void 0;
-    var utils_1 = require_utils2();
+    var utils_1 = require_utils();
     exports2.ERROR = {
       OK: 0,
       INTERNAL: 1,
@@ -16711,8 +13025,8 @@ var require_infra = __commonJS({
       assert(!invalidIsomorphicEncodeValueRegex.test(input));
       return input;
     }
-    function parseJSONFromBytes(bytes2) {
-      return JSON.parse(utf8DecodeBytes(bytes2));
+    function parseJSONFromBytes(bytes3) {
+      return JSON.parse(utf8DecodeBytes(bytes3));
     }
     function removeASCIIWhitespace(str2, leading = true, trailing = true) {
       return removeChars(str2, leading, trailing, isASCIIWhitespace);
@@ -16812,8 +13126,8 @@ var require_data_url = __commonJS({
       return serialized;
     }
     function stringPercentDecode(input) {
-      const bytes2 = encoder.encode(input);
-      return percentDecode(bytes2);
+      const bytes3 = encoder.encode(input);
+      return percentDecode(bytes3);
     }
     function isHexCharByte(byte) {
       return byte >= 48 && byte <= 57 || byte >= 65 && byte <= 70 || byte >= 97 && byte <= 102;
@@ -17499,10 +13813,10 @@ var require_webidl = __commonJS({
       if (jsArrayBuffer.detached) {
         return new Uint8Array(0);
       }
-      const bytes2 = new Uint8Array(length);
+      const bytes3 = new Uint8Array(length);
       const view2 = new Uint8Array(jsArrayBuffer, offset, length);
-      bytes2.set(view2);
-      return bytes2;
+      bytes3.set(view2);
+      return bytes3;
     };
     webidl.converters.DOMString = function(V, prefix, argument, flags) {
       if (V === null && webidl.util.HasFlag(flags, webidl.attributes.LegacyNullToEmptyString)) {
@@ -18218,19 +14532,19 @@ var require_util2 = __commonJS({
     }
     async function readAllBytes(reader, successSteps, failureSteps) {
       try {
-        const bytes2 = [];
+        const bytes3 = [];
         let byteLength = 0;
         do {
           const { done, value: chunk } = await reader.read();
           if (done) {
-            successSteps(Buffer.concat(bytes2, byteLength));
+            successSteps(Buffer.concat(bytes3, byteLength));
             return;
           }
           if (!isUint8Array(chunk)) {
             failureSteps(new TypeError("Received non-Uint8Array chunk"));
             return;
           }
-          bytes2.push(chunk);
+          bytes3.push(chunk);
           byteLength += chunk.length;
         } while (true);
       } catch (e) {
@@ -19189,19 +15503,19 @@ Content-Type: ${value.type || "application/octet-stream"}\r
     function bodyMixinMethods(instance, getInternalState) {
       const methods = {
         blob() {
-          return consumeBody(this, (bytes2) => {
+          return consumeBody(this, (bytes3) => {
             let mimeType = bodyMimeType(getInternalState(this));
             if (mimeType === null) {
               mimeType = "";
             } else if (mimeType) {
               mimeType = serializeAMimeType(mimeType);
             }
-            return new Blob([bytes2], { type: mimeType });
+            return new Blob([bytes3], { type: mimeType });
           }, instance, getInternalState);
         },
         arrayBuffer() {
-          return consumeBody(this, (bytes2) => {
-            return new Uint8Array(bytes2).buffer;
+          return consumeBody(this, (bytes3) => {
+            return new Uint8Array(bytes3).buffer;
           }, instance, getInternalState);
         },
         text() {
@@ -19237,8 +15551,8 @@ Content-Type: ${value.type || "application/octet-stream"}\r
           }, instance, getInternalState);
         },
         bytes() {
-          return consumeBody(this, (bytes2) => {
-            return new Uint8Array(bytes2);
+          return consumeBody(this, (bytes3) => {
+            return new Uint8Array(bytes3);
           }, instance, getInternalState);
         }
       };
@@ -23252,14 +19566,14 @@ function deadlineInterceptor(timeoutMs) {
     if (!(timeoutMs > 0)) return dispatch(opts, handler);
     let controller;
     let phase = "headers";
-    let bytes2 = 0;
+    let bytes3 = 0;
     let lastData = monotonicMs();
     let expired = false;
     let ended = false;
     const fail2 = () => {
       if (ended) return;
       const stalled = monotonicMs() - lastData >= timeoutMs / 2;
-      controller?.abort(Object.assign(new Error(`deadline of ${timeoutMs} ms passed`), { code: DEADLINE_CODE, phase, bytes: bytes2, stalled }));
+      controller?.abort(Object.assign(new Error(`deadline of ${timeoutMs} ms passed`), { code: DEADLINE_CODE, phase, bytes: bytes3, stalled }));
     };
     const timer = setTimeout(() => {
       expired = true;
@@ -23278,7 +19592,7 @@ function deadlineInterceptor(timeoutMs) {
         handler.onResponseStart?.(c, statusCode, headers, statusMessage);
       },
       onResponseData: (c, chunk) => {
-        bytes2 += chunk.length;
+        bytes3 += chunk.length;
         lastData = monotonicMs();
         handler.onResponseData?.(c, chunk);
       },
@@ -23686,6 +20000,3763 @@ var init_client = __esm({
   }
 });
 
+// src/output/jsonStream.ts
+function* jsonSlices(value, indent) {
+  if (Array.isArray(value) && !hasToJSON(value)) {
+    yield* arraySlices(value, indent, "");
+    return;
+  }
+  if (!isPlainObject(value)) {
+    yield stringify(value, indent) ?? "null";
+    return;
+  }
+  const pad2 = indent ? "\n" + " ".repeat(indent) : "";
+  const colon = indent ? ": " : ":";
+  let head = "{";
+  let first = true;
+  for (const key of Object.keys(value)) {
+    const member2 = value[key];
+    const prefix = `${head}${first ? "" : ","}${pad2}${JSON.stringify(key)}${colon}`;
+    if (Array.isArray(member2) && !hasToJSON(member2)) {
+      yield prefix;
+      yield* arraySlices(member2, indent, " ".repeat(indent));
+    } else {
+      const text12 = stringify(member2, indent);
+      if (text12 === void 0) continue;
+      yield prefix + indented(text12, indent);
+    }
+    head = "";
+    first = false;
+  }
+  yield first ? "{}" : `${head}${indent ? "\n" : ""}}`;
+}
+function* arraySlices(list5, indent, outer) {
+  if (list5.length === 0) {
+    yield "[]";
+    return;
+  }
+  const inner = outer + " ".repeat(indent);
+  const separator = indent ? `,
+${inner}` : ",";
+  let slice = indent ? `[
+${inner}` : "[";
+  for (let i = 0; i < list5.length; i++) {
+    const item = stringify(list5[i], indent);
+    slice += (i === 0 || i % ITEMS_PER_SLICE === 0 ? "" : separator) + reindent(item ?? "null", inner);
+    if ((i + 1) % ITEMS_PER_SLICE === 0 && i + 1 < list5.length) {
+      yield slice;
+      slice = separator;
+    }
+  }
+  yield `${slice}${indent ? `
+${outer}` : ""}]`;
+}
+function stringify(value, indent) {
+  return indent ? JSON.stringify(value, null, indent) : JSON.stringify(value);
+}
+function indented(text12, indent) {
+  return indent ? reindent(text12, " ".repeat(indent)) : text12;
+}
+function reindent(text12, by) {
+  return by === "" ? text12 : text12.replaceAll("\n", `
+${by}`);
+}
+function isPlainObject(value) {
+  if (value === null || typeof value !== "object" || hasToJSON(value)) return false;
+  const proto2 = Object.getPrototypeOf(value);
+  return proto2 === Object.prototype || proto2 === null;
+}
+function hasToJSON(value) {
+  return typeof value.toJSON === "function";
+}
+async function writeDraining(io, text12) {
+  io.write(text12);
+  if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
+}
+function drained(stream) {
+  return new Promise((resolve3) => {
+    const done = () => {
+      stream.off("drain", done);
+      stream.off("close", done);
+      stream.off("error", done);
+      resolve3();
+    };
+    stream.on("drain", done);
+    stream.on("close", done);
+    stream.on("error", done);
+  });
+}
+var ITEMS_PER_SLICE;
+var init_jsonStream = __esm({
+  "src/output/jsonStream.ts"() {
+    "use strict";
+    ITEMS_PER_SLICE = 500;
+  }
+});
+
+// node_modules/jmespath/jmespath.js
+var require_jmespath = __commonJS({
+  "node_modules/jmespath/jmespath.js"(exports2) {
+    (function(exports3) {
+      "use strict";
+      function isArray(obj2) {
+        if (obj2 !== null) {
+          return Object.prototype.toString.call(obj2) === "[object Array]";
+        } else {
+          return false;
+        }
+      }
+      function isObject2(obj2) {
+        if (obj2 !== null) {
+          return Object.prototype.toString.call(obj2) === "[object Object]";
+        } else {
+          return false;
+        }
+      }
+      function strictDeepEqual(first, second) {
+        if (first === second) {
+          return true;
+        }
+        var firstType = Object.prototype.toString.call(first);
+        if (firstType !== Object.prototype.toString.call(second)) {
+          return false;
+        }
+        if (isArray(first) === true) {
+          if (first.length !== second.length) {
+            return false;
+          }
+          for (var i = 0; i < first.length; i++) {
+            if (strictDeepEqual(first[i], second[i]) === false) {
+              return false;
+            }
+          }
+          return true;
+        }
+        if (isObject2(first) === true) {
+          var keysSeen = {};
+          for (var key in first) {
+            if (hasOwnProperty.call(first, key)) {
+              if (strictDeepEqual(first[key], second[key]) === false) {
+                return false;
+              }
+              keysSeen[key] = true;
+            }
+          }
+          for (var key2 in second) {
+            if (hasOwnProperty.call(second, key2)) {
+              if (keysSeen[key2] !== true) {
+                return false;
+              }
+            }
+          }
+          return true;
+        }
+        return false;
+      }
+      function isFalse(obj2) {
+        if (obj2 === "" || obj2 === false || obj2 === null) {
+          return true;
+        } else if (isArray(obj2) && obj2.length === 0) {
+          return true;
+        } else if (isObject2(obj2)) {
+          for (var key in obj2) {
+            if (obj2.hasOwnProperty(key)) {
+              return false;
+            }
+          }
+          return true;
+        } else {
+          return false;
+        }
+      }
+      function objValues(obj2) {
+        var keys = Object.keys(obj2);
+        var values = [];
+        for (var i = 0; i < keys.length; i++) {
+          values.push(obj2[keys[i]]);
+        }
+        return values;
+      }
+      function merge(a, b) {
+        var merged = {};
+        for (var key in a) {
+          merged[key] = a[key];
+        }
+        for (var key2 in b) {
+          merged[key2] = b[key2];
+        }
+        return merged;
+      }
+      var trimLeft;
+      if (typeof String.prototype.trimLeft === "function") {
+        trimLeft = function(str2) {
+          return str2.trimLeft();
+        };
+      } else {
+        trimLeft = function(str2) {
+          return str2.match(/^\s*(.*)/)[1];
+        };
+      }
+      var TYPE_NUMBER = 0;
+      var TYPE_ANY = 1;
+      var TYPE_STRING = 2;
+      var TYPE_ARRAY = 3;
+      var TYPE_OBJECT = 4;
+      var TYPE_BOOLEAN = 5;
+      var TYPE_EXPREF = 6;
+      var TYPE_NULL = 7;
+      var TYPE_ARRAY_NUMBER = 8;
+      var TYPE_ARRAY_STRING = 9;
+      var TYPE_NAME_TABLE = {
+        0: "number",
+        1: "any",
+        2: "string",
+        3: "array",
+        4: "object",
+        5: "boolean",
+        6: "expression",
+        7: "null",
+        8: "Array<number>",
+        9: "Array<string>"
+      };
+      var TOK_EOF = "EOF";
+      var TOK_UNQUOTEDIDENTIFIER = "UnquotedIdentifier";
+      var TOK_QUOTEDIDENTIFIER = "QuotedIdentifier";
+      var TOK_RBRACKET = "Rbracket";
+      var TOK_RPAREN = "Rparen";
+      var TOK_COMMA = "Comma";
+      var TOK_COLON = "Colon";
+      var TOK_RBRACE = "Rbrace";
+      var TOK_NUMBER = "Number";
+      var TOK_CURRENT = "Current";
+      var TOK_EXPREF = "Expref";
+      var TOK_PIPE = "Pipe";
+      var TOK_OR = "Or";
+      var TOK_AND = "And";
+      var TOK_EQ = "EQ";
+      var TOK_GT = "GT";
+      var TOK_LT = "LT";
+      var TOK_GTE = "GTE";
+      var TOK_LTE = "LTE";
+      var TOK_NE = "NE";
+      var TOK_FLATTEN = "Flatten";
+      var TOK_STAR = "Star";
+      var TOK_FILTER = "Filter";
+      var TOK_DOT = "Dot";
+      var TOK_NOT = "Not";
+      var TOK_LBRACE = "Lbrace";
+      var TOK_LBRACKET = "Lbracket";
+      var TOK_LPAREN = "Lparen";
+      var TOK_LITERAL = "Literal";
+      var basicTokens = {
+        ".": TOK_DOT,
+        "*": TOK_STAR,
+        ",": TOK_COMMA,
+        ":": TOK_COLON,
+        "{": TOK_LBRACE,
+        "}": TOK_RBRACE,
+        "]": TOK_RBRACKET,
+        "(": TOK_LPAREN,
+        ")": TOK_RPAREN,
+        "@": TOK_CURRENT
+      };
+      var operatorStartToken = {
+        "<": true,
+        ">": true,
+        "=": true,
+        "!": true
+      };
+      var skipChars = {
+        " ": true,
+        "	": true,
+        "\n": true
+      };
+      function isAlpha(ch) {
+        return ch >= "a" && ch <= "z" || ch >= "A" && ch <= "Z" || ch === "_";
+      }
+      function isNum(ch) {
+        return ch >= "0" && ch <= "9" || ch === "-";
+      }
+      function isAlphaNum(ch) {
+        return ch >= "a" && ch <= "z" || ch >= "A" && ch <= "Z" || ch >= "0" && ch <= "9" || ch === "_";
+      }
+      function Lexer() {
+      }
+      Lexer.prototype = {
+        tokenize: function(stream) {
+          var tokens = [];
+          this._current = 0;
+          var start;
+          var identifier;
+          var token2;
+          while (this._current < stream.length) {
+            if (isAlpha(stream[this._current])) {
+              start = this._current;
+              identifier = this._consumeUnquotedIdentifier(stream);
+              tokens.push({
+                type: TOK_UNQUOTEDIDENTIFIER,
+                value: identifier,
+                start
+              });
+            } else if (basicTokens[stream[this._current]] !== void 0) {
+              tokens.push({
+                type: basicTokens[stream[this._current]],
+                value: stream[this._current],
+                start: this._current
+              });
+              this._current++;
+            } else if (isNum(stream[this._current])) {
+              token2 = this._consumeNumber(stream);
+              tokens.push(token2);
+            } else if (stream[this._current] === "[") {
+              token2 = this._consumeLBracket(stream);
+              tokens.push(token2);
+            } else if (stream[this._current] === '"') {
+              start = this._current;
+              identifier = this._consumeQuotedIdentifier(stream);
+              tokens.push({
+                type: TOK_QUOTEDIDENTIFIER,
+                value: identifier,
+                start
+              });
+            } else if (stream[this._current] === "'") {
+              start = this._current;
+              identifier = this._consumeRawStringLiteral(stream);
+              tokens.push({
+                type: TOK_LITERAL,
+                value: identifier,
+                start
+              });
+            } else if (stream[this._current] === "`") {
+              start = this._current;
+              var literal = this._consumeLiteral(stream);
+              tokens.push({
+                type: TOK_LITERAL,
+                value: literal,
+                start
+              });
+            } else if (operatorStartToken[stream[this._current]] !== void 0) {
+              tokens.push(this._consumeOperator(stream));
+            } else if (skipChars[stream[this._current]] !== void 0) {
+              this._current++;
+            } else if (stream[this._current] === "&") {
+              start = this._current;
+              this._current++;
+              if (stream[this._current] === "&") {
+                this._current++;
+                tokens.push({ type: TOK_AND, value: "&&", start });
+              } else {
+                tokens.push({ type: TOK_EXPREF, value: "&", start });
+              }
+            } else if (stream[this._current] === "|") {
+              start = this._current;
+              this._current++;
+              if (stream[this._current] === "|") {
+                this._current++;
+                tokens.push({ type: TOK_OR, value: "||", start });
+              } else {
+                tokens.push({ type: TOK_PIPE, value: "|", start });
+              }
+            } else {
+              var error2 = new Error("Unknown character:" + stream[this._current]);
+              error2.name = "LexerError";
+              throw error2;
+            }
+          }
+          return tokens;
+        },
+        _consumeUnquotedIdentifier: function(stream) {
+          var start = this._current;
+          this._current++;
+          while (this._current < stream.length && isAlphaNum(stream[this._current])) {
+            this._current++;
+          }
+          return stream.slice(start, this._current);
+        },
+        _consumeQuotedIdentifier: function(stream) {
+          var start = this._current;
+          this._current++;
+          var maxLength = stream.length;
+          while (stream[this._current] !== '"' && this._current < maxLength) {
+            var current = this._current;
+            if (stream[current] === "\\" && (stream[current + 1] === "\\" || stream[current + 1] === '"')) {
+              current += 2;
+            } else {
+              current++;
+            }
+            this._current = current;
+          }
+          this._current++;
+          return JSON.parse(stream.slice(start, this._current));
+        },
+        _consumeRawStringLiteral: function(stream) {
+          var start = this._current;
+          this._current++;
+          var maxLength = stream.length;
+          while (stream[this._current] !== "'" && this._current < maxLength) {
+            var current = this._current;
+            if (stream[current] === "\\" && (stream[current + 1] === "\\" || stream[current + 1] === "'")) {
+              current += 2;
+            } else {
+              current++;
+            }
+            this._current = current;
+          }
+          this._current++;
+          var literal = stream.slice(start + 1, this._current - 1);
+          return literal.replace("\\'", "'");
+        },
+        _consumeNumber: function(stream) {
+          var start = this._current;
+          this._current++;
+          var maxLength = stream.length;
+          while (isNum(stream[this._current]) && this._current < maxLength) {
+            this._current++;
+          }
+          var value = parseInt(stream.slice(start, this._current));
+          return { type: TOK_NUMBER, value, start };
+        },
+        _consumeLBracket: function(stream) {
+          var start = this._current;
+          this._current++;
+          if (stream[this._current] === "?") {
+            this._current++;
+            return { type: TOK_FILTER, value: "[?", start };
+          } else if (stream[this._current] === "]") {
+            this._current++;
+            return { type: TOK_FLATTEN, value: "[]", start };
+          } else {
+            return { type: TOK_LBRACKET, value: "[", start };
+          }
+        },
+        _consumeOperator: function(stream) {
+          var start = this._current;
+          var startingChar = stream[start];
+          this._current++;
+          if (startingChar === "!") {
+            if (stream[this._current] === "=") {
+              this._current++;
+              return { type: TOK_NE, value: "!=", start };
+            } else {
+              return { type: TOK_NOT, value: "!", start };
+            }
+          } else if (startingChar === "<") {
+            if (stream[this._current] === "=") {
+              this._current++;
+              return { type: TOK_LTE, value: "<=", start };
+            } else {
+              return { type: TOK_LT, value: "<", start };
+            }
+          } else if (startingChar === ">") {
+            if (stream[this._current] === "=") {
+              this._current++;
+              return { type: TOK_GTE, value: ">=", start };
+            } else {
+              return { type: TOK_GT, value: ">", start };
+            }
+          } else if (startingChar === "=") {
+            if (stream[this._current] === "=") {
+              this._current++;
+              return { type: TOK_EQ, value: "==", start };
+            }
+          }
+        },
+        _consumeLiteral: function(stream) {
+          this._current++;
+          var start = this._current;
+          var maxLength = stream.length;
+          var literal;
+          while (stream[this._current] !== "`" && this._current < maxLength) {
+            var current = this._current;
+            if (stream[current] === "\\" && (stream[current + 1] === "\\" || stream[current + 1] === "`")) {
+              current += 2;
+            } else {
+              current++;
+            }
+            this._current = current;
+          }
+          var literalString = trimLeft(stream.slice(start, this._current));
+          literalString = literalString.replace("\\`", "`");
+          if (this._looksLikeJSON(literalString)) {
+            literal = JSON.parse(literalString);
+          } else {
+            literal = JSON.parse('"' + literalString + '"');
+          }
+          this._current++;
+          return literal;
+        },
+        _looksLikeJSON: function(literalString) {
+          var startingChars = '[{"';
+          var jsonLiterals = ["true", "false", "null"];
+          var numberLooking = "-0123456789";
+          if (literalString === "") {
+            return false;
+          } else if (startingChars.indexOf(literalString[0]) >= 0) {
+            return true;
+          } else if (jsonLiterals.indexOf(literalString) >= 0) {
+            return true;
+          } else if (numberLooking.indexOf(literalString[0]) >= 0) {
+            try {
+              JSON.parse(literalString);
+              return true;
+            } catch (ex) {
+              return false;
+            }
+          } else {
+            return false;
+          }
+        }
+      };
+      var bindingPower = {};
+      bindingPower[TOK_EOF] = 0;
+      bindingPower[TOK_UNQUOTEDIDENTIFIER] = 0;
+      bindingPower[TOK_QUOTEDIDENTIFIER] = 0;
+      bindingPower[TOK_RBRACKET] = 0;
+      bindingPower[TOK_RPAREN] = 0;
+      bindingPower[TOK_COMMA] = 0;
+      bindingPower[TOK_RBRACE] = 0;
+      bindingPower[TOK_NUMBER] = 0;
+      bindingPower[TOK_CURRENT] = 0;
+      bindingPower[TOK_EXPREF] = 0;
+      bindingPower[TOK_PIPE] = 1;
+      bindingPower[TOK_OR] = 2;
+      bindingPower[TOK_AND] = 3;
+      bindingPower[TOK_EQ] = 5;
+      bindingPower[TOK_GT] = 5;
+      bindingPower[TOK_LT] = 5;
+      bindingPower[TOK_GTE] = 5;
+      bindingPower[TOK_LTE] = 5;
+      bindingPower[TOK_NE] = 5;
+      bindingPower[TOK_FLATTEN] = 9;
+      bindingPower[TOK_STAR] = 20;
+      bindingPower[TOK_FILTER] = 21;
+      bindingPower[TOK_DOT] = 40;
+      bindingPower[TOK_NOT] = 45;
+      bindingPower[TOK_LBRACE] = 50;
+      bindingPower[TOK_LBRACKET] = 55;
+      bindingPower[TOK_LPAREN] = 60;
+      function Parser() {
+      }
+      Parser.prototype = {
+        parse: function(expression) {
+          this._loadTokens(expression);
+          this.index = 0;
+          var ast = this.expression(0);
+          if (this._lookahead(0) !== TOK_EOF) {
+            var t = this._lookaheadToken(0);
+            var error2 = new Error(
+              "Unexpected token type: " + t.type + ", value: " + t.value
+            );
+            error2.name = "ParserError";
+            throw error2;
+          }
+          return ast;
+        },
+        _loadTokens: function(expression) {
+          var lexer = new Lexer();
+          var tokens = lexer.tokenize(expression);
+          tokens.push({ type: TOK_EOF, value: "", start: expression.length });
+          this.tokens = tokens;
+        },
+        expression: function(rbp) {
+          var leftToken = this._lookaheadToken(0);
+          this._advance();
+          var left = this.nud(leftToken);
+          var currentToken = this._lookahead(0);
+          while (rbp < bindingPower[currentToken]) {
+            this._advance();
+            left = this.led(currentToken, left);
+            currentToken = this._lookahead(0);
+          }
+          return left;
+        },
+        _lookahead: function(number) {
+          return this.tokens[this.index + number].type;
+        },
+        _lookaheadToken: function(number) {
+          return this.tokens[this.index + number];
+        },
+        _advance: function() {
+          this.index++;
+        },
+        nud: function(token2) {
+          var left;
+          var right;
+          var expression;
+          switch (token2.type) {
+            case TOK_LITERAL:
+              return { type: "Literal", value: token2.value };
+            case TOK_UNQUOTEDIDENTIFIER:
+              return { type: "Field", name: token2.value };
+            case TOK_QUOTEDIDENTIFIER:
+              var node = { type: "Field", name: token2.value };
+              if (this._lookahead(0) === TOK_LPAREN) {
+                throw new Error("Quoted identifier not allowed for function names.");
+              }
+              return node;
+            case TOK_NOT:
+              right = this.expression(bindingPower.Not);
+              return { type: "NotExpression", children: [right] };
+            case TOK_STAR:
+              left = { type: "Identity" };
+              right = null;
+              if (this._lookahead(0) === TOK_RBRACKET) {
+                right = { type: "Identity" };
+              } else {
+                right = this._parseProjectionRHS(bindingPower.Star);
+              }
+              return { type: "ValueProjection", children: [left, right] };
+            case TOK_FILTER:
+              return this.led(token2.type, { type: "Identity" });
+            case TOK_LBRACE:
+              return this._parseMultiselectHash();
+            case TOK_FLATTEN:
+              left = { type: TOK_FLATTEN, children: [{ type: "Identity" }] };
+              right = this._parseProjectionRHS(bindingPower.Flatten);
+              return { type: "Projection", children: [left, right] };
+            case TOK_LBRACKET:
+              if (this._lookahead(0) === TOK_NUMBER || this._lookahead(0) === TOK_COLON) {
+                right = this._parseIndexExpression();
+                return this._projectIfSlice({ type: "Identity" }, right);
+              } else if (this._lookahead(0) === TOK_STAR && this._lookahead(1) === TOK_RBRACKET) {
+                this._advance();
+                this._advance();
+                right = this._parseProjectionRHS(bindingPower.Star);
+                return {
+                  type: "Projection",
+                  children: [{ type: "Identity" }, right]
+                };
+              }
+              return this._parseMultiselectList();
+            case TOK_CURRENT:
+              return { type: TOK_CURRENT };
+            case TOK_EXPREF:
+              expression = this.expression(bindingPower.Expref);
+              return { type: "ExpressionReference", children: [expression] };
+            case TOK_LPAREN:
+              var args = [];
+              while (this._lookahead(0) !== TOK_RPAREN) {
+                if (this._lookahead(0) === TOK_CURRENT) {
+                  expression = { type: TOK_CURRENT };
+                  this._advance();
+                } else {
+                  expression = this.expression(0);
+                }
+                args.push(expression);
+              }
+              this._match(TOK_RPAREN);
+              return args[0];
+            default:
+              this._errorToken(token2);
+          }
+        },
+        led: function(tokenName, left) {
+          var right;
+          switch (tokenName) {
+            case TOK_DOT:
+              var rbp = bindingPower.Dot;
+              if (this._lookahead(0) !== TOK_STAR) {
+                right = this._parseDotRHS(rbp);
+                return { type: "Subexpression", children: [left, right] };
+              }
+              this._advance();
+              right = this._parseProjectionRHS(rbp);
+              return { type: "ValueProjection", children: [left, right] };
+            case TOK_PIPE:
+              right = this.expression(bindingPower.Pipe);
+              return { type: TOK_PIPE, children: [left, right] };
+            case TOK_OR:
+              right = this.expression(bindingPower.Or);
+              return { type: "OrExpression", children: [left, right] };
+            case TOK_AND:
+              right = this.expression(bindingPower.And);
+              return { type: "AndExpression", children: [left, right] };
+            case TOK_LPAREN:
+              var name = left.name;
+              var args = [];
+              var expression, node;
+              while (this._lookahead(0) !== TOK_RPAREN) {
+                if (this._lookahead(0) === TOK_CURRENT) {
+                  expression = { type: TOK_CURRENT };
+                  this._advance();
+                } else {
+                  expression = this.expression(0);
+                }
+                if (this._lookahead(0) === TOK_COMMA) {
+                  this._match(TOK_COMMA);
+                }
+                args.push(expression);
+              }
+              this._match(TOK_RPAREN);
+              node = { type: "Function", name, children: args };
+              return node;
+            case TOK_FILTER:
+              var condition = this.expression(0);
+              this._match(TOK_RBRACKET);
+              if (this._lookahead(0) === TOK_FLATTEN) {
+                right = { type: "Identity" };
+              } else {
+                right = this._parseProjectionRHS(bindingPower.Filter);
+              }
+              return { type: "FilterProjection", children: [left, right, condition] };
+            case TOK_FLATTEN:
+              var leftNode = { type: TOK_FLATTEN, children: [left] };
+              var rightNode = this._parseProjectionRHS(bindingPower.Flatten);
+              return { type: "Projection", children: [leftNode, rightNode] };
+            case TOK_EQ:
+            case TOK_NE:
+            case TOK_GT:
+            case TOK_GTE:
+            case TOK_LT:
+            case TOK_LTE:
+              return this._parseComparator(left, tokenName);
+            case TOK_LBRACKET:
+              var token2 = this._lookaheadToken(0);
+              if (token2.type === TOK_NUMBER || token2.type === TOK_COLON) {
+                right = this._parseIndexExpression();
+                return this._projectIfSlice(left, right);
+              }
+              this._match(TOK_STAR);
+              this._match(TOK_RBRACKET);
+              right = this._parseProjectionRHS(bindingPower.Star);
+              return { type: "Projection", children: [left, right] };
+            default:
+              this._errorToken(this._lookaheadToken(0));
+          }
+        },
+        _match: function(tokenType) {
+          if (this._lookahead(0) === tokenType) {
+            this._advance();
+          } else {
+            var t = this._lookaheadToken(0);
+            var error2 = new Error("Expected " + tokenType + ", got: " + t.type);
+            error2.name = "ParserError";
+            throw error2;
+          }
+        },
+        _errorToken: function(token2) {
+          var error2 = new Error("Invalid token (" + token2.type + '): "' + token2.value + '"');
+          error2.name = "ParserError";
+          throw error2;
+        },
+        _parseIndexExpression: function() {
+          if (this._lookahead(0) === TOK_COLON || this._lookahead(1) === TOK_COLON) {
+            return this._parseSliceExpression();
+          } else {
+            var node = {
+              type: "Index",
+              value: this._lookaheadToken(0).value
+            };
+            this._advance();
+            this._match(TOK_RBRACKET);
+            return node;
+          }
+        },
+        _projectIfSlice: function(left, right) {
+          var indexExpr = { type: "IndexExpression", children: [left, right] };
+          if (right.type === "Slice") {
+            return {
+              type: "Projection",
+              children: [indexExpr, this._parseProjectionRHS(bindingPower.Star)]
+            };
+          } else {
+            return indexExpr;
+          }
+        },
+        _parseSliceExpression: function() {
+          var parts = [null, null, null];
+          var index = 0;
+          var currentToken = this._lookahead(0);
+          while (currentToken !== TOK_RBRACKET && index < 3) {
+            if (currentToken === TOK_COLON) {
+              index++;
+              this._advance();
+            } else if (currentToken === TOK_NUMBER) {
+              parts[index] = this._lookaheadToken(0).value;
+              this._advance();
+            } else {
+              var t = this._lookahead(0);
+              var error2 = new Error("Syntax error, unexpected token: " + t.value + "(" + t.type + ")");
+              error2.name = "Parsererror";
+              throw error2;
+            }
+            currentToken = this._lookahead(0);
+          }
+          this._match(TOK_RBRACKET);
+          return {
+            type: "Slice",
+            children: parts
+          };
+        },
+        _parseComparator: function(left, comparator) {
+          var right = this.expression(bindingPower[comparator]);
+          return { type: "Comparator", name: comparator, children: [left, right] };
+        },
+        _parseDotRHS: function(rbp) {
+          var lookahead = this._lookahead(0);
+          var exprTokens = [TOK_UNQUOTEDIDENTIFIER, TOK_QUOTEDIDENTIFIER, TOK_STAR];
+          if (exprTokens.indexOf(lookahead) >= 0) {
+            return this.expression(rbp);
+          } else if (lookahead === TOK_LBRACKET) {
+            this._match(TOK_LBRACKET);
+            return this._parseMultiselectList();
+          } else if (lookahead === TOK_LBRACE) {
+            this._match(TOK_LBRACE);
+            return this._parseMultiselectHash();
+          }
+        },
+        _parseProjectionRHS: function(rbp) {
+          var right;
+          if (bindingPower[this._lookahead(0)] < 10) {
+            right = { type: "Identity" };
+          } else if (this._lookahead(0) === TOK_LBRACKET) {
+            right = this.expression(rbp);
+          } else if (this._lookahead(0) === TOK_FILTER) {
+            right = this.expression(rbp);
+          } else if (this._lookahead(0) === TOK_DOT) {
+            this._match(TOK_DOT);
+            right = this._parseDotRHS(rbp);
+          } else {
+            var t = this._lookaheadToken(0);
+            var error2 = new Error("Sytanx error, unexpected token: " + t.value + "(" + t.type + ")");
+            error2.name = "ParserError";
+            throw error2;
+          }
+          return right;
+        },
+        _parseMultiselectList: function() {
+          var expressions = [];
+          while (this._lookahead(0) !== TOK_RBRACKET) {
+            var expression = this.expression(0);
+            expressions.push(expression);
+            if (this._lookahead(0) === TOK_COMMA) {
+              this._match(TOK_COMMA);
+              if (this._lookahead(0) === TOK_RBRACKET) {
+                throw new Error("Unexpected token Rbracket");
+              }
+            }
+          }
+          this._match(TOK_RBRACKET);
+          return { type: "MultiSelectList", children: expressions };
+        },
+        _parseMultiselectHash: function() {
+          var pairs = [];
+          var identifierTypes = [TOK_UNQUOTEDIDENTIFIER, TOK_QUOTEDIDENTIFIER];
+          var keyToken, keyName, value, node;
+          for (; ; ) {
+            keyToken = this._lookaheadToken(0);
+            if (identifierTypes.indexOf(keyToken.type) < 0) {
+              throw new Error("Expecting an identifier token, got: " + keyToken.type);
+            }
+            keyName = keyToken.value;
+            this._advance();
+            this._match(TOK_COLON);
+            value = this.expression(0);
+            node = { type: "KeyValuePair", name: keyName, value };
+            pairs.push(node);
+            if (this._lookahead(0) === TOK_COMMA) {
+              this._match(TOK_COMMA);
+            } else if (this._lookahead(0) === TOK_RBRACE) {
+              this._match(TOK_RBRACE);
+              break;
+            }
+          }
+          return { type: "MultiSelectHash", children: pairs };
+        }
+      };
+      function TreeInterpreter(runtime) {
+        this.runtime = runtime;
+      }
+      TreeInterpreter.prototype = {
+        search: function(node, value) {
+          return this.visit(node, value);
+        },
+        visit: function(node, value) {
+          var matched, current, result, first, second, field, left, right, collected, i;
+          switch (node.type) {
+            case "Field":
+              if (value !== null && isObject2(value)) {
+                field = value[node.name];
+                if (field === void 0) {
+                  return null;
+                } else {
+                  return field;
+                }
+              }
+              return null;
+            case "Subexpression":
+              result = this.visit(node.children[0], value);
+              for (i = 1; i < node.children.length; i++) {
+                result = this.visit(node.children[1], result);
+                if (result === null) {
+                  return null;
+                }
+              }
+              return result;
+            case "IndexExpression":
+              left = this.visit(node.children[0], value);
+              right = this.visit(node.children[1], left);
+              return right;
+            case "Index":
+              if (!isArray(value)) {
+                return null;
+              }
+              var index = node.value;
+              if (index < 0) {
+                index = value.length + index;
+              }
+              result = value[index];
+              if (result === void 0) {
+                result = null;
+              }
+              return result;
+            case "Slice":
+              if (!isArray(value)) {
+                return null;
+              }
+              var sliceParams = node.children.slice(0);
+              var computed = this.computeSliceParams(value.length, sliceParams);
+              var start = computed[0];
+              var stop = computed[1];
+              var step2 = computed[2];
+              result = [];
+              if (step2 > 0) {
+                for (i = start; i < stop; i += step2) {
+                  result.push(value[i]);
+                }
+              } else {
+                for (i = start; i > stop; i += step2) {
+                  result.push(value[i]);
+                }
+              }
+              return result;
+            case "Projection":
+              var base = this.visit(node.children[0], value);
+              if (!isArray(base)) {
+                return null;
+              }
+              collected = [];
+              for (i = 0; i < base.length; i++) {
+                current = this.visit(node.children[1], base[i]);
+                if (current !== null) {
+                  collected.push(current);
+                }
+              }
+              return collected;
+            case "ValueProjection":
+              base = this.visit(node.children[0], value);
+              if (!isObject2(base)) {
+                return null;
+              }
+              collected = [];
+              var values = objValues(base);
+              for (i = 0; i < values.length; i++) {
+                current = this.visit(node.children[1], values[i]);
+                if (current !== null) {
+                  collected.push(current);
+                }
+              }
+              return collected;
+            case "FilterProjection":
+              base = this.visit(node.children[0], value);
+              if (!isArray(base)) {
+                return null;
+              }
+              var filtered = [];
+              var finalResults = [];
+              for (i = 0; i < base.length; i++) {
+                matched = this.visit(node.children[2], base[i]);
+                if (!isFalse(matched)) {
+                  filtered.push(base[i]);
+                }
+              }
+              for (var j = 0; j < filtered.length; j++) {
+                current = this.visit(node.children[1], filtered[j]);
+                if (current !== null) {
+                  finalResults.push(current);
+                }
+              }
+              return finalResults;
+            case "Comparator":
+              first = this.visit(node.children[0], value);
+              second = this.visit(node.children[1], value);
+              switch (node.name) {
+                case TOK_EQ:
+                  result = strictDeepEqual(first, second);
+                  break;
+                case TOK_NE:
+                  result = !strictDeepEqual(first, second);
+                  break;
+                case TOK_GT:
+                  result = first > second;
+                  break;
+                case TOK_GTE:
+                  result = first >= second;
+                  break;
+                case TOK_LT:
+                  result = first < second;
+                  break;
+                case TOK_LTE:
+                  result = first <= second;
+                  break;
+                default:
+                  throw new Error("Unknown comparator: " + node.name);
+              }
+              return result;
+            case TOK_FLATTEN:
+              var original = this.visit(node.children[0], value);
+              if (!isArray(original)) {
+                return null;
+              }
+              var merged = [];
+              for (i = 0; i < original.length; i++) {
+                current = original[i];
+                if (isArray(current)) {
+                  merged.push.apply(merged, current);
+                } else {
+                  merged.push(current);
+                }
+              }
+              return merged;
+            case "Identity":
+              return value;
+            case "MultiSelectList":
+              if (value === null) {
+                return null;
+              }
+              collected = [];
+              for (i = 0; i < node.children.length; i++) {
+                collected.push(this.visit(node.children[i], value));
+              }
+              return collected;
+            case "MultiSelectHash":
+              if (value === null) {
+                return null;
+              }
+              collected = {};
+              var child;
+              for (i = 0; i < node.children.length; i++) {
+                child = node.children[i];
+                collected[child.name] = this.visit(child.value, value);
+              }
+              return collected;
+            case "OrExpression":
+              matched = this.visit(node.children[0], value);
+              if (isFalse(matched)) {
+                matched = this.visit(node.children[1], value);
+              }
+              return matched;
+            case "AndExpression":
+              first = this.visit(node.children[0], value);
+              if (isFalse(first) === true) {
+                return first;
+              }
+              return this.visit(node.children[1], value);
+            case "NotExpression":
+              first = this.visit(node.children[0], value);
+              return isFalse(first);
+            case "Literal":
+              return node.value;
+            case TOK_PIPE:
+              left = this.visit(node.children[0], value);
+              return this.visit(node.children[1], left);
+            case TOK_CURRENT:
+              return value;
+            case "Function":
+              var resolvedArgs = [];
+              for (i = 0; i < node.children.length; i++) {
+                resolvedArgs.push(this.visit(node.children[i], value));
+              }
+              return this.runtime.callFunction(node.name, resolvedArgs);
+            case "ExpressionReference":
+              var refNode = node.children[0];
+              refNode.jmespathType = TOK_EXPREF;
+              return refNode;
+            default:
+              throw new Error("Unknown node type: " + node.type);
+          }
+        },
+        computeSliceParams: function(arrayLength, sliceParams) {
+          var start = sliceParams[0];
+          var stop = sliceParams[1];
+          var step2 = sliceParams[2];
+          var computed = [null, null, null];
+          if (step2 === null) {
+            step2 = 1;
+          } else if (step2 === 0) {
+            var error2 = new Error("Invalid slice, step cannot be 0");
+            error2.name = "RuntimeError";
+            throw error2;
+          }
+          var stepValueNegative = step2 < 0 ? true : false;
+          if (start === null) {
+            start = stepValueNegative ? arrayLength - 1 : 0;
+          } else {
+            start = this.capSliceRange(arrayLength, start, step2);
+          }
+          if (stop === null) {
+            stop = stepValueNegative ? -1 : arrayLength;
+          } else {
+            stop = this.capSliceRange(arrayLength, stop, step2);
+          }
+          computed[0] = start;
+          computed[1] = stop;
+          computed[2] = step2;
+          return computed;
+        },
+        capSliceRange: function(arrayLength, actualValue, step2) {
+          if (actualValue < 0) {
+            actualValue += arrayLength;
+            if (actualValue < 0) {
+              actualValue = step2 < 0 ? -1 : 0;
+            }
+          } else if (actualValue >= arrayLength) {
+            actualValue = step2 < 0 ? arrayLength - 1 : arrayLength;
+          }
+          return actualValue;
+        }
+      };
+      function Runtime(interpreter) {
+        this._interpreter = interpreter;
+        this.functionTable = {
+          // name: [function, <signature>]
+          // The <signature> can be:
+          //
+          // {
+          //   args: [[type1, type2], [type1, type2]],
+          //   variadic: true|false
+          // }
+          //
+          // Each arg in the arg list is a list of valid types
+          // (if the function is overloaded and supports multiple
+          // types.  If the type is "any" then no type checking
+          // occurs on the argument.  Variadic is optional
+          // and if not provided is assumed to be false.
+          abs: { _func: this._functionAbs, _signature: [{ types: [TYPE_NUMBER] }] },
+          avg: { _func: this._functionAvg, _signature: [{ types: [TYPE_ARRAY_NUMBER] }] },
+          ceil: { _func: this._functionCeil, _signature: [{ types: [TYPE_NUMBER] }] },
+          contains: {
+            _func: this._functionContains,
+            _signature: [
+              { types: [TYPE_STRING, TYPE_ARRAY] },
+              { types: [TYPE_ANY] }
+            ]
+          },
+          "ends_with": {
+            _func: this._functionEndsWith,
+            _signature: [{ types: [TYPE_STRING] }, { types: [TYPE_STRING] }]
+          },
+          floor: { _func: this._functionFloor, _signature: [{ types: [TYPE_NUMBER] }] },
+          length: {
+            _func: this._functionLength,
+            _signature: [{ types: [TYPE_STRING, TYPE_ARRAY, TYPE_OBJECT] }]
+          },
+          map: {
+            _func: this._functionMap,
+            _signature: [{ types: [TYPE_EXPREF] }, { types: [TYPE_ARRAY] }]
+          },
+          max: {
+            _func: this._functionMax,
+            _signature: [{ types: [TYPE_ARRAY_NUMBER, TYPE_ARRAY_STRING] }]
+          },
+          "merge": {
+            _func: this._functionMerge,
+            _signature: [{ types: [TYPE_OBJECT], variadic: true }]
+          },
+          "max_by": {
+            _func: this._functionMaxBy,
+            _signature: [{ types: [TYPE_ARRAY] }, { types: [TYPE_EXPREF] }]
+          },
+          sum: { _func: this._functionSum, _signature: [{ types: [TYPE_ARRAY_NUMBER] }] },
+          "starts_with": {
+            _func: this._functionStartsWith,
+            _signature: [{ types: [TYPE_STRING] }, { types: [TYPE_STRING] }]
+          },
+          min: {
+            _func: this._functionMin,
+            _signature: [{ types: [TYPE_ARRAY_NUMBER, TYPE_ARRAY_STRING] }]
+          },
+          "min_by": {
+            _func: this._functionMinBy,
+            _signature: [{ types: [TYPE_ARRAY] }, { types: [TYPE_EXPREF] }]
+          },
+          type: { _func: this._functionType, _signature: [{ types: [TYPE_ANY] }] },
+          keys: { _func: this._functionKeys, _signature: [{ types: [TYPE_OBJECT] }] },
+          values: { _func: this._functionValues, _signature: [{ types: [TYPE_OBJECT] }] },
+          sort: { _func: this._functionSort, _signature: [{ types: [TYPE_ARRAY_STRING, TYPE_ARRAY_NUMBER] }] },
+          "sort_by": {
+            _func: this._functionSortBy,
+            _signature: [{ types: [TYPE_ARRAY] }, { types: [TYPE_EXPREF] }]
+          },
+          join: {
+            _func: this._functionJoin,
+            _signature: [
+              { types: [TYPE_STRING] },
+              { types: [TYPE_ARRAY_STRING] }
+            ]
+          },
+          reverse: {
+            _func: this._functionReverse,
+            _signature: [{ types: [TYPE_STRING, TYPE_ARRAY] }]
+          },
+          "to_array": { _func: this._functionToArray, _signature: [{ types: [TYPE_ANY] }] },
+          "to_string": { _func: this._functionToString, _signature: [{ types: [TYPE_ANY] }] },
+          "to_number": { _func: this._functionToNumber, _signature: [{ types: [TYPE_ANY] }] },
+          "not_null": {
+            _func: this._functionNotNull,
+            _signature: [{ types: [TYPE_ANY], variadic: true }]
+          }
+        };
+      }
+      Runtime.prototype = {
+        callFunction: function(name, resolvedArgs) {
+          var functionEntry = this.functionTable[name];
+          if (functionEntry === void 0) {
+            throw new Error("Unknown function: " + name + "()");
+          }
+          this._validateArgs(name, resolvedArgs, functionEntry._signature);
+          return functionEntry._func.call(this, resolvedArgs);
+        },
+        _validateArgs: function(name, args, signature) {
+          var pluralized;
+          if (signature[signature.length - 1].variadic) {
+            if (args.length < signature.length) {
+              pluralized = signature.length === 1 ? " argument" : " arguments";
+              throw new Error("ArgumentError: " + name + "() takes at least" + signature.length + pluralized + " but received " + args.length);
+            }
+          } else if (args.length !== signature.length) {
+            pluralized = signature.length === 1 ? " argument" : " arguments";
+            throw new Error("ArgumentError: " + name + "() takes " + signature.length + pluralized + " but received " + args.length);
+          }
+          var currentSpec;
+          var actualType;
+          var typeMatched;
+          for (var i = 0; i < signature.length; i++) {
+            typeMatched = false;
+            currentSpec = signature[i].types;
+            actualType = this._getTypeName(args[i]);
+            for (var j = 0; j < currentSpec.length; j++) {
+              if (this._typeMatches(actualType, currentSpec[j], args[i])) {
+                typeMatched = true;
+                break;
+              }
+            }
+            if (!typeMatched) {
+              var expected = currentSpec.map(function(typeIdentifier) {
+                return TYPE_NAME_TABLE[typeIdentifier];
+              }).join(",");
+              throw new Error("TypeError: " + name + "() expected argument " + (i + 1) + " to be type " + expected + " but received type " + TYPE_NAME_TABLE[actualType] + " instead.");
+            }
+          }
+        },
+        _typeMatches: function(actual, expected, argValue) {
+          if (expected === TYPE_ANY) {
+            return true;
+          }
+          if (expected === TYPE_ARRAY_STRING || expected === TYPE_ARRAY_NUMBER || expected === TYPE_ARRAY) {
+            if (expected === TYPE_ARRAY) {
+              return actual === TYPE_ARRAY;
+            } else if (actual === TYPE_ARRAY) {
+              var subtype;
+              if (expected === TYPE_ARRAY_NUMBER) {
+                subtype = TYPE_NUMBER;
+              } else if (expected === TYPE_ARRAY_STRING) {
+                subtype = TYPE_STRING;
+              }
+              for (var i = 0; i < argValue.length; i++) {
+                if (!this._typeMatches(
+                  this._getTypeName(argValue[i]),
+                  subtype,
+                  argValue[i]
+                )) {
+                  return false;
+                }
+              }
+              return true;
+            }
+          } else {
+            return actual === expected;
+          }
+        },
+        _getTypeName: function(obj2) {
+          switch (Object.prototype.toString.call(obj2)) {
+            case "[object String]":
+              return TYPE_STRING;
+            case "[object Number]":
+              return TYPE_NUMBER;
+            case "[object Array]":
+              return TYPE_ARRAY;
+            case "[object Boolean]":
+              return TYPE_BOOLEAN;
+            case "[object Null]":
+              return TYPE_NULL;
+            case "[object Object]":
+              if (obj2.jmespathType === TOK_EXPREF) {
+                return TYPE_EXPREF;
+              } else {
+                return TYPE_OBJECT;
+              }
+          }
+        },
+        _functionStartsWith: function(resolvedArgs) {
+          return resolvedArgs[0].lastIndexOf(resolvedArgs[1]) === 0;
+        },
+        _functionEndsWith: function(resolvedArgs) {
+          var searchStr = resolvedArgs[0];
+          var suffix = resolvedArgs[1];
+          return searchStr.indexOf(suffix, searchStr.length - suffix.length) !== -1;
+        },
+        _functionReverse: function(resolvedArgs) {
+          var typeName = this._getTypeName(resolvedArgs[0]);
+          if (typeName === TYPE_STRING) {
+            var originalStr = resolvedArgs[0];
+            var reversedStr = "";
+            for (var i = originalStr.length - 1; i >= 0; i--) {
+              reversedStr += originalStr[i];
+            }
+            return reversedStr;
+          } else {
+            var reversedArray = resolvedArgs[0].slice(0);
+            reversedArray.reverse();
+            return reversedArray;
+          }
+        },
+        _functionAbs: function(resolvedArgs) {
+          return Math.abs(resolvedArgs[0]);
+        },
+        _functionCeil: function(resolvedArgs) {
+          return Math.ceil(resolvedArgs[0]);
+        },
+        _functionAvg: function(resolvedArgs) {
+          var sum = 0;
+          var inputArray = resolvedArgs[0];
+          for (var i = 0; i < inputArray.length; i++) {
+            sum += inputArray[i];
+          }
+          return sum / inputArray.length;
+        },
+        _functionContains: function(resolvedArgs) {
+          return resolvedArgs[0].indexOf(resolvedArgs[1]) >= 0;
+        },
+        _functionFloor: function(resolvedArgs) {
+          return Math.floor(resolvedArgs[0]);
+        },
+        _functionLength: function(resolvedArgs) {
+          if (!isObject2(resolvedArgs[0])) {
+            return resolvedArgs[0].length;
+          } else {
+            return Object.keys(resolvedArgs[0]).length;
+          }
+        },
+        _functionMap: function(resolvedArgs) {
+          var mapped = [];
+          var interpreter = this._interpreter;
+          var exprefNode = resolvedArgs[0];
+          var elements = resolvedArgs[1];
+          for (var i = 0; i < elements.length; i++) {
+            mapped.push(interpreter.visit(exprefNode, elements[i]));
+          }
+          return mapped;
+        },
+        _functionMerge: function(resolvedArgs) {
+          var merged = {};
+          for (var i = 0; i < resolvedArgs.length; i++) {
+            var current = resolvedArgs[i];
+            for (var key in current) {
+              merged[key] = current[key];
+            }
+          }
+          return merged;
+        },
+        _functionMax: function(resolvedArgs) {
+          if (resolvedArgs[0].length > 0) {
+            var typeName = this._getTypeName(resolvedArgs[0][0]);
+            if (typeName === TYPE_NUMBER) {
+              return Math.max.apply(Math, resolvedArgs[0]);
+            } else {
+              var elements = resolvedArgs[0];
+              var maxElement = elements[0];
+              for (var i = 1; i < elements.length; i++) {
+                if (maxElement.localeCompare(elements[i]) < 0) {
+                  maxElement = elements[i];
+                }
+              }
+              return maxElement;
+            }
+          } else {
+            return null;
+          }
+        },
+        _functionMin: function(resolvedArgs) {
+          if (resolvedArgs[0].length > 0) {
+            var typeName = this._getTypeName(resolvedArgs[0][0]);
+            if (typeName === TYPE_NUMBER) {
+              return Math.min.apply(Math, resolvedArgs[0]);
+            } else {
+              var elements = resolvedArgs[0];
+              var minElement = elements[0];
+              for (var i = 1; i < elements.length; i++) {
+                if (elements[i].localeCompare(minElement) < 0) {
+                  minElement = elements[i];
+                }
+              }
+              return minElement;
+            }
+          } else {
+            return null;
+          }
+        },
+        _functionSum: function(resolvedArgs) {
+          var sum = 0;
+          var listToSum = resolvedArgs[0];
+          for (var i = 0; i < listToSum.length; i++) {
+            sum += listToSum[i];
+          }
+          return sum;
+        },
+        _functionType: function(resolvedArgs) {
+          switch (this._getTypeName(resolvedArgs[0])) {
+            case TYPE_NUMBER:
+              return "number";
+            case TYPE_STRING:
+              return "string";
+            case TYPE_ARRAY:
+              return "array";
+            case TYPE_OBJECT:
+              return "object";
+            case TYPE_BOOLEAN:
+              return "boolean";
+            case TYPE_EXPREF:
+              return "expref";
+            case TYPE_NULL:
+              return "null";
+          }
+        },
+        _functionKeys: function(resolvedArgs) {
+          return Object.keys(resolvedArgs[0]);
+        },
+        _functionValues: function(resolvedArgs) {
+          var obj2 = resolvedArgs[0];
+          var keys = Object.keys(obj2);
+          var values = [];
+          for (var i = 0; i < keys.length; i++) {
+            values.push(obj2[keys[i]]);
+          }
+          return values;
+        },
+        _functionJoin: function(resolvedArgs) {
+          var joinChar = resolvedArgs[0];
+          var listJoin = resolvedArgs[1];
+          return listJoin.join(joinChar);
+        },
+        _functionToArray: function(resolvedArgs) {
+          if (this._getTypeName(resolvedArgs[0]) === TYPE_ARRAY) {
+            return resolvedArgs[0];
+          } else {
+            return [resolvedArgs[0]];
+          }
+        },
+        _functionToString: function(resolvedArgs) {
+          if (this._getTypeName(resolvedArgs[0]) === TYPE_STRING) {
+            return resolvedArgs[0];
+          } else {
+            return JSON.stringify(resolvedArgs[0]);
+          }
+        },
+        _functionToNumber: function(resolvedArgs) {
+          var typeName = this._getTypeName(resolvedArgs[0]);
+          var convertedValue;
+          if (typeName === TYPE_NUMBER) {
+            return resolvedArgs[0];
+          } else if (typeName === TYPE_STRING) {
+            convertedValue = +resolvedArgs[0];
+            if (!isNaN(convertedValue)) {
+              return convertedValue;
+            }
+          }
+          return null;
+        },
+        _functionNotNull: function(resolvedArgs) {
+          for (var i = 0; i < resolvedArgs.length; i++) {
+            if (this._getTypeName(resolvedArgs[i]) !== TYPE_NULL) {
+              return resolvedArgs[i];
+            }
+          }
+          return null;
+        },
+        _functionSort: function(resolvedArgs) {
+          var sortedArray = resolvedArgs[0].slice(0);
+          sortedArray.sort();
+          return sortedArray;
+        },
+        _functionSortBy: function(resolvedArgs) {
+          var sortedArray = resolvedArgs[0].slice(0);
+          if (sortedArray.length === 0) {
+            return sortedArray;
+          }
+          var interpreter = this._interpreter;
+          var exprefNode = resolvedArgs[1];
+          var requiredType = this._getTypeName(
+            interpreter.visit(exprefNode, sortedArray[0])
+          );
+          if ([TYPE_NUMBER, TYPE_STRING].indexOf(requiredType) < 0) {
+            throw new Error("TypeError");
+          }
+          var that = this;
+          var decorated = [];
+          for (var i = 0; i < sortedArray.length; i++) {
+            decorated.push([i, sortedArray[i]]);
+          }
+          decorated.sort(function(a, b) {
+            var exprA = interpreter.visit(exprefNode, a[1]);
+            var exprB = interpreter.visit(exprefNode, b[1]);
+            if (that._getTypeName(exprA) !== requiredType) {
+              throw new Error(
+                "TypeError: expected " + requiredType + ", received " + that._getTypeName(exprA)
+              );
+            } else if (that._getTypeName(exprB) !== requiredType) {
+              throw new Error(
+                "TypeError: expected " + requiredType + ", received " + that._getTypeName(exprB)
+              );
+            }
+            if (exprA > exprB) {
+              return 1;
+            } else if (exprA < exprB) {
+              return -1;
+            } else {
+              return a[0] - b[0];
+            }
+          });
+          for (var j = 0; j < decorated.length; j++) {
+            sortedArray[j] = decorated[j][1];
+          }
+          return sortedArray;
+        },
+        _functionMaxBy: function(resolvedArgs) {
+          var exprefNode = resolvedArgs[1];
+          var resolvedArray = resolvedArgs[0];
+          var keyFunction = this.createKeyFunction(exprefNode, [TYPE_NUMBER, TYPE_STRING]);
+          var maxNumber = -Infinity;
+          var maxRecord;
+          var current;
+          for (var i = 0; i < resolvedArray.length; i++) {
+            current = keyFunction(resolvedArray[i]);
+            if (current > maxNumber) {
+              maxNumber = current;
+              maxRecord = resolvedArray[i];
+            }
+          }
+          return maxRecord;
+        },
+        _functionMinBy: function(resolvedArgs) {
+          var exprefNode = resolvedArgs[1];
+          var resolvedArray = resolvedArgs[0];
+          var keyFunction = this.createKeyFunction(exprefNode, [TYPE_NUMBER, TYPE_STRING]);
+          var minNumber = Infinity;
+          var minRecord;
+          var current;
+          for (var i = 0; i < resolvedArray.length; i++) {
+            current = keyFunction(resolvedArray[i]);
+            if (current < minNumber) {
+              minNumber = current;
+              minRecord = resolvedArray[i];
+            }
+          }
+          return minRecord;
+        },
+        createKeyFunction: function(exprefNode, allowedTypes) {
+          var that = this;
+          var interpreter = this._interpreter;
+          var keyFunc = function(x) {
+            var current = interpreter.visit(exprefNode, x);
+            if (allowedTypes.indexOf(that._getTypeName(current)) < 0) {
+              var msg = "TypeError: expected one of " + allowedTypes + ", received " + that._getTypeName(current);
+              throw new Error(msg);
+            }
+            return current;
+          };
+          return keyFunc;
+        }
+      };
+      function compile(stream) {
+        var parser = new Parser();
+        var ast = parser.parse(stream);
+        return ast;
+      }
+      function tokenize(stream) {
+        var lexer = new Lexer();
+        return lexer.tokenize(stream);
+      }
+      function search(data, expression) {
+        var parser = new Parser();
+        var runtime = new Runtime();
+        var interpreter = new TreeInterpreter(runtime);
+        runtime._interpreter = interpreter;
+        var node = parser.parse(expression);
+        return interpreter.search(node, data);
+      }
+      exports3.tokenize = tokenize;
+      exports3.compile = compile;
+      exports3.search = search;
+      exports3.strictDeepEqual = strictDeepEqual;
+    })(typeof exports2 === "undefined" ? exports2.jmespath = {} : exports2);
+  }
+});
+
+// src/output/queryCheck.ts
+var queryCheck_exports = {};
+__export(queryCheck_exports, {
+  queryProblem: () => queryProblem
+});
+function queryProblem(expression, jmespath) {
+  const tokens = jmespath.tokenize(expression);
+  let colons = 0;
+  for (const [i, token2] of tokens.entries()) {
+    colons = token2.type === "Colon" ? colons + 1 : token2.type === "Number" ? colons : 0;
+    if (colons > 2) return `a slice has at most two ':' (at offset ${token2.start})`;
+    const problem = tokenProblem(token2, expression.slice(token2.start, tokens[i + 1]?.start ?? expression.length).trimEnd());
+    if (problem) return problem;
+  }
+  return nodeProblem(jmespath.compile(expression));
+}
+function tokenProblem(token2, source) {
+  if (token2.type === "Number" && !Number.isInteger(token2.value)) return `'-' must be followed by digits (at offset ${token2.start})`;
+  if (token2.type !== "Literal") return void 0;
+  const quote2 = source[0];
+  if (source.length < 2 || !source.endsWith(quote2) || /(^|[^\\])(\\\\)*\\.$/.test(source)) {
+    return `unterminated ${quote2 === "'" ? "raw string" : "literal"} at offset ${token2.start}`;
+  }
+  const inner = source.slice(1, -1);
+  if (quote2 === "'") {
+    return token2.value === inner.replaceAll("\\'", "'") ? void 0 : `raw string at offset ${token2.start} has more than one \\' escape`;
+  }
+  const unescaped = inner.replaceAll("\\`", "`");
+  const expected = parseJsonOr(unescaped) ?? parseJsonOr(`"${unescaped.trimStart()}"`);
+  return expected !== void 0 && JSON.stringify(expected.value) === JSON.stringify(token2.value) ? void 0 : `literal at offset ${token2.start} has more than one \\\` escape`;
+}
+function parseJsonOr(text12) {
+  try {
+    return { value: JSON.parse(text12) };
+  } catch {
+    return void 0;
+  }
+}
+function nodeProblem(node) {
+  const children = node.children ?? [];
+  if (node.type === "Function") {
+    const problem = functionProblem(node, children);
+    if (problem) return problem;
+  }
+  if (node.type === "Slice" && children[2] === 0) return "a slice step cannot be 0";
+  if (node.type === "Index" && !Number.isInteger(node.value)) return "an index must be a number";
+  for (const child of children) {
+    if (child === null || child === void 0) {
+      if (node.type === "Slice") continue;
+      return 'the expression is incomplete (nothing after a "." or "|"?)';
+    }
+    if (typeof child === "object") {
+      const problem = nodeProblem(child);
+      if (problem) return problem;
+    }
+  }
+  return void 0;
+}
+function functionProblem(node, args) {
+  if (!node.name) return 'parentheses after "." are not a function call';
+  const spec = Object.hasOwn(FUNCTIONS, node.name) ? FUNCTIONS[node.name] : void 0;
+  if (!spec) return `unknown function ${node.name}()`;
+  const min = spec.args.length;
+  if (args.length < min || !spec.variadic && args.length > min) {
+    const expected = spec.variadic ? `at least ${min}` : String(min);
+    return `${node.name}() takes ${expected} argument${min === 1 ? "" : "s"}, got ${args.length}`;
+  }
+  for (const [i, arg] of args.entries()) {
+    const allowed = spec.args[Math.min(i, min - 1)];
+    const actual = staticType(arg);
+    if (actual === void 0) {
+      if (allowed.includes("expref")) return `${node.name}() argument ${i + 1} must be an expression reference (&field)`;
+      continue;
+    }
+    if (!allowed.some((type) => typeMatches(type, actual))) {
+      const wanted = allowed.map((type) => type === "any" ? "a value" : type).join(" or ");
+      return `${node.name}() argument ${i + 1} must be ${wanted}, got ${describe(actual)}`;
+    }
+  }
+  return void 0;
+}
+function staticType(arg) {
+  if (arg === null || arg === void 0 || typeof arg !== "object") return void 0;
+  if (arg.type === "ExpressionReference") return "expref";
+  if (arg.type === "Literal") return { value: arg.value };
+  return void 0;
+}
+function jsonType(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value === "object" ? "object" : typeof value;
+}
+function typeMatches(type, actual) {
+  if (actual === "expref") return type === "expref";
+  const value = actual.value;
+  if (type === "any") return true;
+  if (type === "array-number") return Array.isArray(value) && value.every((v) => typeof v === "number");
+  if (type === "array-string") return Array.isArray(value) && value.every((v) => typeof v === "string");
+  return jsonType(value) === type;
+}
+function describe(actual) {
+  return actual === "expref" ? "an expression reference" : `a literal ${jsonType(actual.value)}`;
+}
+var FUNCTIONS;
+var init_queryCheck = __esm({
+  "src/output/queryCheck.ts"() {
+    "use strict";
+    FUNCTIONS = {
+      abs: { args: [["number"]] },
+      avg: { args: [["array-number"]] },
+      ceil: { args: [["number"]] },
+      contains: { args: [["array", "string"], ["any"]] },
+      ends_with: { args: [["string"], ["string"]] },
+      floor: { args: [["number"]] },
+      join: { args: [["string"], ["array-string"]] },
+      keys: { args: [["object"]] },
+      length: { args: [["string", "array", "object"]] },
+      map: { args: [["expref"], ["array"]] },
+      max: { args: [["array-number", "array-string"]] },
+      max_by: { args: [["array"], ["expref"]] },
+      merge: { args: [["object"]], variadic: true },
+      min: { args: [["array-number", "array-string"]] },
+      min_by: { args: [["array"], ["expref"]] },
+      not_null: { args: [["any"]], variadic: true },
+      reverse: { args: [["string", "array"]] },
+      sort: { args: [["array-number", "array-string"]] },
+      sort_by: { args: [["array"], ["expref"]] },
+      starts_with: { args: [["string"], ["string"]] },
+      sum: { args: [["array-number"]] },
+      to_array: { args: [["any"]] },
+      to_number: { args: [["any"]] },
+      to_string: { args: [["any"]] },
+      type: { args: [["any"]] },
+      values: { args: [["object"]] }
+    };
+  }
+});
+
+// node_modules/cli-table3/src/debug.js
+var require_debug = __commonJS({
+  "node_modules/cli-table3/src/debug.js"(exports2, module2) {
+    var messages = [];
+    var level = 0;
+    var debug = (msg, min) => {
+      if (level >= min) {
+        messages.push(msg);
+      }
+    };
+    debug.WARN = 1;
+    debug.INFO = 2;
+    debug.DEBUG = 3;
+    debug.reset = () => {
+      messages = [];
+    };
+    debug.setDebugLevel = (v) => {
+      level = v;
+    };
+    debug.warn = (msg) => debug(msg, debug.WARN);
+    debug.info = (msg) => debug(msg, debug.INFO);
+    debug.debug = (msg) => debug(msg, debug.DEBUG);
+    debug.debugMessages = () => messages;
+    module2.exports = debug;
+  }
+});
+
+// node_modules/ansi-regex/index.js
+var require_ansi_regex = __commonJS({
+  "node_modules/ansi-regex/index.js"(exports2, module2) {
+    "use strict";
+    module2.exports = ({ onlyFirst = false } = {}) => {
+      const pattern2 = [
+        "[\\u001B\\u009B][[\\]()#;?]*(?:(?:(?:(?:;[-a-zA-Z\\d\\/#&.:=?%@~_]+)*|[a-zA-Z\\d]+(?:;[-a-zA-Z\\d\\/#&.:=?%@~_]*)*)?\\u0007)",
+        "(?:(?:\\d{1,4}(?:;\\d{0,4})*)?[\\dA-PR-TZcf-ntqry=><~]))"
+      ].join("|");
+      return new RegExp(pattern2, onlyFirst ? void 0 : "g");
+    };
+  }
+});
+
+// node_modules/strip-ansi/index.js
+var require_strip_ansi = __commonJS({
+  "node_modules/strip-ansi/index.js"(exports2, module2) {
+    "use strict";
+    var ansiRegex2 = require_ansi_regex();
+    module2.exports = (string2) => typeof string2 === "string" ? string2.replace(ansiRegex2(), "") : string2;
+  }
+});
+
+// node_modules/is-fullwidth-code-point/index.js
+var require_is_fullwidth_code_point = __commonJS({
+  "node_modules/is-fullwidth-code-point/index.js"(exports2, module2) {
+    "use strict";
+    var isFullwidthCodePoint = (codePoint) => {
+      if (Number.isNaN(codePoint)) {
+        return false;
+      }
+      if (codePoint >= 4352 && (codePoint <= 4447 || // Hangul Jamo
+      codePoint === 9001 || // LEFT-POINTING ANGLE BRACKET
+      codePoint === 9002 || // RIGHT-POINTING ANGLE BRACKET
+      // CJK Radicals Supplement .. Enclosed CJK Letters and Months
+      11904 <= codePoint && codePoint <= 12871 && codePoint !== 12351 || // Enclosed CJK Letters and Months .. CJK Unified Ideographs Extension A
+      12880 <= codePoint && codePoint <= 19903 || // CJK Unified Ideographs .. Yi Radicals
+      19968 <= codePoint && codePoint <= 42182 || // Hangul Jamo Extended-A
+      43360 <= codePoint && codePoint <= 43388 || // Hangul Syllables
+      44032 <= codePoint && codePoint <= 55203 || // CJK Compatibility Ideographs
+      63744 <= codePoint && codePoint <= 64255 || // Vertical Forms
+      65040 <= codePoint && codePoint <= 65049 || // CJK Compatibility Forms .. Small Form Variants
+      65072 <= codePoint && codePoint <= 65131 || // Halfwidth and Fullwidth Forms
+      65281 <= codePoint && codePoint <= 65376 || 65504 <= codePoint && codePoint <= 65510 || // Kana Supplement
+      110592 <= codePoint && codePoint <= 110593 || // Enclosed Ideographic Supplement
+      127488 <= codePoint && codePoint <= 127569 || // CJK Unified Ideographs Extension B .. Tertiary Ideographic Plane
+      131072 <= codePoint && codePoint <= 262141)) {
+        return true;
+      }
+      return false;
+    };
+    module2.exports = isFullwidthCodePoint;
+    module2.exports.default = isFullwidthCodePoint;
+  }
+});
+
+// node_modules/emoji-regex/index.js
+var require_emoji_regex = __commonJS({
+  "node_modules/emoji-regex/index.js"(exports2, module2) {
+    "use strict";
+    module2.exports = function() {
+      return /\uD83C\uDFF4\uDB40\uDC67\uDB40\uDC62(?:\uDB40\uDC65\uDB40\uDC6E\uDB40\uDC67|\uDB40\uDC73\uDB40\uDC63\uDB40\uDC74|\uDB40\uDC77\uDB40\uDC6C\uDB40\uDC73)\uDB40\uDC7F|\uD83D\uDC68(?:\uD83C\uDFFC\u200D(?:\uD83E\uDD1D\u200D\uD83D\uDC68\uD83C\uDFFB|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\uD83C\uDFFF\u200D(?:\uD83E\uDD1D\u200D\uD83D\uDC68(?:\uD83C[\uDFFB-\uDFFE])|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\uD83C\uDFFE\u200D(?:\uD83E\uDD1D\u200D\uD83D\uDC68(?:\uD83C[\uDFFB-\uDFFD])|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\uD83C\uDFFD\u200D(?:\uD83E\uDD1D\u200D\uD83D\uDC68(?:\uD83C[\uDFFB\uDFFC])|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\u200D(?:\u2764\uFE0F\u200D(?:\uD83D\uDC8B\u200D)?\uD83D\uDC68|(?:\uD83D[\uDC68\uDC69])\u200D(?:\uD83D\uDC66\u200D\uD83D\uDC66|\uD83D\uDC67\u200D(?:\uD83D[\uDC66\uDC67]))|\uD83D\uDC66\u200D\uD83D\uDC66|\uD83D\uDC67\u200D(?:\uD83D[\uDC66\uDC67])|(?:\uD83D[\uDC68\uDC69])\u200D(?:\uD83D[\uDC66\uDC67])|[\u2695\u2696\u2708]\uFE0F|\uD83D[\uDC66\uDC67]|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|(?:\uD83C\uDFFB\u200D[\u2695\u2696\u2708]|\uD83C\uDFFF\u200D[\u2695\u2696\u2708]|\uD83C\uDFFE\u200D[\u2695\u2696\u2708]|\uD83C\uDFFD\u200D[\u2695\u2696\u2708]|\uD83C\uDFFC\u200D[\u2695\u2696\u2708])\uFE0F|\uD83C\uDFFB\u200D(?:\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\uD83C[\uDFFB-\uDFFF])|(?:\uD83E\uDDD1\uD83C\uDFFB\u200D\uD83E\uDD1D\u200D\uD83E\uDDD1|\uD83D\uDC69\uD83C\uDFFC\u200D\uD83E\uDD1D\u200D\uD83D\uDC69)\uD83C\uDFFB|\uD83E\uDDD1(?:\uD83C\uDFFF\u200D\uD83E\uDD1D\u200D\uD83E\uDDD1(?:\uD83C[\uDFFB-\uDFFF])|\u200D\uD83E\uDD1D\u200D\uD83E\uDDD1)|(?:\uD83E\uDDD1\uD83C\uDFFE\u200D\uD83E\uDD1D\u200D\uD83E\uDDD1|\uD83D\uDC69\uD83C\uDFFF\u200D\uD83E\uDD1D\u200D(?:\uD83D[\uDC68\uDC69]))(?:\uD83C[\uDFFB-\uDFFE])|(?:\uD83E\uDDD1\uD83C\uDFFC\u200D\uD83E\uDD1D\u200D\uD83E\uDDD1|\uD83D\uDC69\uD83C\uDFFD\u200D\uD83E\uDD1D\u200D\uD83D\uDC69)(?:\uD83C[\uDFFB\uDFFC])|\uD83D\uDC69(?:\uD83C\uDFFE\u200D(?:\uD83E\uDD1D\u200D\uD83D\uDC68(?:\uD83C[\uDFFB-\uDFFD\uDFFF])|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\uD83C\uDFFC\u200D(?:\uD83E\uDD1D\u200D\uD83D\uDC68(?:\uD83C[\uDFFB\uDFFD-\uDFFF])|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\uD83C\uDFFB\u200D(?:\uD83E\uDD1D\u200D\uD83D\uDC68(?:\uD83C[\uDFFC-\uDFFF])|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\uD83C\uDFFD\u200D(?:\uD83E\uDD1D\u200D\uD83D\uDC68(?:\uD83C[\uDFFB\uDFFC\uDFFE\uDFFF])|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\u200D(?:\u2764\uFE0F\u200D(?:\uD83D\uDC8B\u200D(?:\uD83D[\uDC68\uDC69])|\uD83D[\uDC68\uDC69])|\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD])|\uD83C\uDFFF\u200D(?:\uD83C[\uDF3E\uDF73\uDF93\uDFA4\uDFA8\uDFEB\uDFED]|\uD83D[\uDCBB\uDCBC\uDD27\uDD2C\uDE80\uDE92]|\uD83E[\uDDAF-\uDDB3\uDDBC\uDDBD]))|\uD83D\uDC69\u200D\uD83D\uDC69\u200D(?:\uD83D\uDC66\u200D\uD83D\uDC66|\uD83D\uDC67\u200D(?:\uD83D[\uDC66\uDC67]))|(?:\uD83E\uDDD1\uD83C\uDFFD\u200D\uD83E\uDD1D\u200D\uD83E\uDDD1|\uD83D\uDC69\uD83C\uDFFE\u200D\uD83E\uDD1D\u200D\uD83D\uDC69)(?:\uD83C[\uDFFB-\uDFFD])|\uD83D\uDC69\u200D\uD83D\uDC66\u200D\uD83D\uDC66|\uD83D\uDC69\u200D\uD83D\uDC69\u200D(?:\uD83D[\uDC66\uDC67])|(?:\uD83D\uDC41\uFE0F\u200D\uD83D\uDDE8|\uD83D\uDC69(?:\uD83C\uDFFF\u200D[\u2695\u2696\u2708]|\uD83C\uDFFE\u200D[\u2695\u2696\u2708]|\uD83C\uDFFC\u200D[\u2695\u2696\u2708]|\uD83C\uDFFB\u200D[\u2695\u2696\u2708]|\uD83C\uDFFD\u200D[\u2695\u2696\u2708]|\u200D[\u2695\u2696\u2708])|(?:(?:\u26F9|\uD83C[\uDFCB\uDFCC]|\uD83D\uDD75)\uFE0F|\uD83D\uDC6F|\uD83E[\uDD3C\uDDDE\uDDDF])\u200D[\u2640\u2642]|(?:\u26F9|\uD83C[\uDFCB\uDFCC]|\uD83D\uDD75)(?:\uD83C[\uDFFB-\uDFFF])\u200D[\u2640\u2642]|(?:\uD83C[\uDFC3\uDFC4\uDFCA]|\uD83D[\uDC6E\uDC71\uDC73\uDC77\uDC81\uDC82\uDC86\uDC87\uDE45-\uDE47\uDE4B\uDE4D\uDE4E\uDEA3\uDEB4-\uDEB6]|\uD83E[\uDD26\uDD37-\uDD39\uDD3D\uDD3E\uDDB8\uDDB9\uDDCD-\uDDCF\uDDD6-\uDDDD])(?:(?:\uD83C[\uDFFB-\uDFFF])\u200D[\u2640\u2642]|\u200D[\u2640\u2642])|\uD83C\uDFF4\u200D\u2620)\uFE0F|\uD83D\uDC69\u200D\uD83D\uDC67\u200D(?:\uD83D[\uDC66\uDC67])|\uD83C\uDFF3\uFE0F\u200D\uD83C\uDF08|\uD83D\uDC15\u200D\uD83E\uDDBA|\uD83D\uDC69\u200D\uD83D\uDC66|\uD83D\uDC69\u200D\uD83D\uDC67|\uD83C\uDDFD\uD83C\uDDF0|\uD83C\uDDF4\uD83C\uDDF2|\uD83C\uDDF6\uD83C\uDDE6|[#\*0-9]\uFE0F\u20E3|\uD83C\uDDE7(?:\uD83C[\uDDE6\uDDE7\uDDE9-\uDDEF\uDDF1-\uDDF4\uDDF6-\uDDF9\uDDFB\uDDFC\uDDFE\uDDFF])|\uD83C\uDDF9(?:\uD83C[\uDDE6\uDDE8\uDDE9\uDDEB-\uDDED\uDDEF-\uDDF4\uDDF7\uDDF9\uDDFB\uDDFC\uDDFF])|\uD83C\uDDEA(?:\uD83C[\uDDE6\uDDE8\uDDEA\uDDEC\uDDED\uDDF7-\uDDFA])|\uD83E\uDDD1(?:\uD83C[\uDFFB-\uDFFF])|\uD83C\uDDF7(?:\uD83C[\uDDEA\uDDF4\uDDF8\uDDFA\uDDFC])|\uD83D\uDC69(?:\uD83C[\uDFFB-\uDFFF])|\uD83C\uDDF2(?:\uD83C[\uDDE6\uDDE8-\uDDED\uDDF0-\uDDFF])|\uD83C\uDDE6(?:\uD83C[\uDDE8-\uDDEC\uDDEE\uDDF1\uDDF2\uDDF4\uDDF6-\uDDFA\uDDFC\uDDFD\uDDFF])|\uD83C\uDDF0(?:\uD83C[\uDDEA\uDDEC-\uDDEE\uDDF2\uDDF3\uDDF5\uDDF7\uDDFC\uDDFE\uDDFF])|\uD83C\uDDED(?:\uD83C[\uDDF0\uDDF2\uDDF3\uDDF7\uDDF9\uDDFA])|\uD83C\uDDE9(?:\uD83C[\uDDEA\uDDEC\uDDEF\uDDF0\uDDF2\uDDF4\uDDFF])|\uD83C\uDDFE(?:\uD83C[\uDDEA\uDDF9])|\uD83C\uDDEC(?:\uD83C[\uDDE6\uDDE7\uDDE9-\uDDEE\uDDF1-\uDDF3\uDDF5-\uDDFA\uDDFC\uDDFE])|\uD83C\uDDF8(?:\uD83C[\uDDE6-\uDDEA\uDDEC-\uDDF4\uDDF7-\uDDF9\uDDFB\uDDFD-\uDDFF])|\uD83C\uDDEB(?:\uD83C[\uDDEE-\uDDF0\uDDF2\uDDF4\uDDF7])|\uD83C\uDDF5(?:\uD83C[\uDDE6\uDDEA-\uDDED\uDDF0-\uDDF3\uDDF7-\uDDF9\uDDFC\uDDFE])|\uD83C\uDDFB(?:\uD83C[\uDDE6\uDDE8\uDDEA\uDDEC\uDDEE\uDDF3\uDDFA])|\uD83C\uDDF3(?:\uD83C[\uDDE6\uDDE8\uDDEA-\uDDEC\uDDEE\uDDF1\uDDF4\uDDF5\uDDF7\uDDFA\uDDFF])|\uD83C\uDDE8(?:\uD83C[\uDDE6\uDDE8\uDDE9\uDDEB-\uDDEE\uDDF0-\uDDF5\uDDF7\uDDFA-\uDDFF])|\uD83C\uDDF1(?:\uD83C[\uDDE6-\uDDE8\uDDEE\uDDF0\uDDF7-\uDDFB\uDDFE])|\uD83C\uDDFF(?:\uD83C[\uDDE6\uDDF2\uDDFC])|\uD83C\uDDFC(?:\uD83C[\uDDEB\uDDF8])|\uD83C\uDDFA(?:\uD83C[\uDDE6\uDDEC\uDDF2\uDDF3\uDDF8\uDDFE\uDDFF])|\uD83C\uDDEE(?:\uD83C[\uDDE8-\uDDEA\uDDF1-\uDDF4\uDDF6-\uDDF9])|\uD83C\uDDEF(?:\uD83C[\uDDEA\uDDF2\uDDF4\uDDF5])|(?:\uD83C[\uDFC3\uDFC4\uDFCA]|\uD83D[\uDC6E\uDC71\uDC73\uDC77\uDC81\uDC82\uDC86\uDC87\uDE45-\uDE47\uDE4B\uDE4D\uDE4E\uDEA3\uDEB4-\uDEB6]|\uD83E[\uDD26\uDD37-\uDD39\uDD3D\uDD3E\uDDB8\uDDB9\uDDCD-\uDDCF\uDDD6-\uDDDD])(?:\uD83C[\uDFFB-\uDFFF])|(?:\u26F9|\uD83C[\uDFCB\uDFCC]|\uD83D\uDD75)(?:\uD83C[\uDFFB-\uDFFF])|(?:[\u261D\u270A-\u270D]|\uD83C[\uDF85\uDFC2\uDFC7]|\uD83D[\uDC42\uDC43\uDC46-\uDC50\uDC66\uDC67\uDC6B-\uDC6D\uDC70\uDC72\uDC74-\uDC76\uDC78\uDC7C\uDC83\uDC85\uDCAA\uDD74\uDD7A\uDD90\uDD95\uDD96\uDE4C\uDE4F\uDEC0\uDECC]|\uD83E[\uDD0F\uDD18-\uDD1C\uDD1E\uDD1F\uDD30-\uDD36\uDDB5\uDDB6\uDDBB\uDDD2-\uDDD5])(?:\uD83C[\uDFFB-\uDFFF])|(?:[\u231A\u231B\u23E9-\u23EC\u23F0\u23F3\u25FD\u25FE\u2614\u2615\u2648-\u2653\u267F\u2693\u26A1\u26AA\u26AB\u26BD\u26BE\u26C4\u26C5\u26CE\u26D4\u26EA\u26F2\u26F3\u26F5\u26FA\u26FD\u2705\u270A\u270B\u2728\u274C\u274E\u2753-\u2755\u2757\u2795-\u2797\u27B0\u27BF\u2B1B\u2B1C\u2B50\u2B55]|\uD83C[\uDC04\uDCCF\uDD8E\uDD91-\uDD9A\uDDE6-\uDDFF\uDE01\uDE1A\uDE2F\uDE32-\uDE36\uDE38-\uDE3A\uDE50\uDE51\uDF00-\uDF20\uDF2D-\uDF35\uDF37-\uDF7C\uDF7E-\uDF93\uDFA0-\uDFCA\uDFCF-\uDFD3\uDFE0-\uDFF0\uDFF4\uDFF8-\uDFFF]|\uD83D[\uDC00-\uDC3E\uDC40\uDC42-\uDCFC\uDCFF-\uDD3D\uDD4B-\uDD4E\uDD50-\uDD67\uDD7A\uDD95\uDD96\uDDA4\uDDFB-\uDE4F\uDE80-\uDEC5\uDECC\uDED0-\uDED2\uDED5\uDEEB\uDEEC\uDEF4-\uDEFA\uDFE0-\uDFEB]|\uD83E[\uDD0D-\uDD3A\uDD3C-\uDD45\uDD47-\uDD71\uDD73-\uDD76\uDD7A-\uDDA2\uDDA5-\uDDAA\uDDAE-\uDDCA\uDDCD-\uDDFF\uDE70-\uDE73\uDE78-\uDE7A\uDE80-\uDE82\uDE90-\uDE95])|(?:[#\*0-9\xA9\xAE\u203C\u2049\u2122\u2139\u2194-\u2199\u21A9\u21AA\u231A\u231B\u2328\u23CF\u23E9-\u23F3\u23F8-\u23FA\u24C2\u25AA\u25AB\u25B6\u25C0\u25FB-\u25FE\u2600-\u2604\u260E\u2611\u2614\u2615\u2618\u261D\u2620\u2622\u2623\u2626\u262A\u262E\u262F\u2638-\u263A\u2640\u2642\u2648-\u2653\u265F\u2660\u2663\u2665\u2666\u2668\u267B\u267E\u267F\u2692-\u2697\u2699\u269B\u269C\u26A0\u26A1\u26AA\u26AB\u26B0\u26B1\u26BD\u26BE\u26C4\u26C5\u26C8\u26CE\u26CF\u26D1\u26D3\u26D4\u26E9\u26EA\u26F0-\u26F5\u26F7-\u26FA\u26FD\u2702\u2705\u2708-\u270D\u270F\u2712\u2714\u2716\u271D\u2721\u2728\u2733\u2734\u2744\u2747\u274C\u274E\u2753-\u2755\u2757\u2763\u2764\u2795-\u2797\u27A1\u27B0\u27BF\u2934\u2935\u2B05-\u2B07\u2B1B\u2B1C\u2B50\u2B55\u3030\u303D\u3297\u3299]|\uD83C[\uDC04\uDCCF\uDD70\uDD71\uDD7E\uDD7F\uDD8E\uDD91-\uDD9A\uDDE6-\uDDFF\uDE01\uDE02\uDE1A\uDE2F\uDE32-\uDE3A\uDE50\uDE51\uDF00-\uDF21\uDF24-\uDF93\uDF96\uDF97\uDF99-\uDF9B\uDF9E-\uDFF0\uDFF3-\uDFF5\uDFF7-\uDFFF]|\uD83D[\uDC00-\uDCFD\uDCFF-\uDD3D\uDD49-\uDD4E\uDD50-\uDD67\uDD6F\uDD70\uDD73-\uDD7A\uDD87\uDD8A-\uDD8D\uDD90\uDD95\uDD96\uDDA4\uDDA5\uDDA8\uDDB1\uDDB2\uDDBC\uDDC2-\uDDC4\uDDD1-\uDDD3\uDDDC-\uDDDE\uDDE1\uDDE3\uDDE8\uDDEF\uDDF3\uDDFA-\uDE4F\uDE80-\uDEC5\uDECB-\uDED2\uDED5\uDEE0-\uDEE5\uDEE9\uDEEB\uDEEC\uDEF0\uDEF3-\uDEFA\uDFE0-\uDFEB]|\uD83E[\uDD0D-\uDD3A\uDD3C-\uDD45\uDD47-\uDD71\uDD73-\uDD76\uDD7A-\uDDA2\uDDA5-\uDDAA\uDDAE-\uDDCA\uDDCD-\uDDFF\uDE70-\uDE73\uDE78-\uDE7A\uDE80-\uDE82\uDE90-\uDE95])\uFE0F|(?:[\u261D\u26F9\u270A-\u270D]|\uD83C[\uDF85\uDFC2-\uDFC4\uDFC7\uDFCA-\uDFCC]|\uD83D[\uDC42\uDC43\uDC46-\uDC50\uDC66-\uDC78\uDC7C\uDC81-\uDC83\uDC85-\uDC87\uDC8F\uDC91\uDCAA\uDD74\uDD75\uDD7A\uDD90\uDD95\uDD96\uDE45-\uDE47\uDE4B-\uDE4F\uDEA3\uDEB4-\uDEB6\uDEC0\uDECC]|\uD83E[\uDD0F\uDD18-\uDD1F\uDD26\uDD30-\uDD39\uDD3C-\uDD3E\uDDB5\uDDB6\uDDB8\uDDB9\uDDBB\uDDCD-\uDDCF\uDDD1-\uDDDD])/g;
+    };
+  }
+});
+
+// node_modules/string-width/index.js
+var require_string_width = __commonJS({
+  "node_modules/string-width/index.js"(exports2, module2) {
+    "use strict";
+    var stripAnsi2 = require_strip_ansi();
+    var isFullwidthCodePoint = require_is_fullwidth_code_point();
+    var emojiRegex = require_emoji_regex();
+    var stringWidth3 = (string2) => {
+      if (typeof string2 !== "string" || string2.length === 0) {
+        return 0;
+      }
+      string2 = stripAnsi2(string2);
+      if (string2.length === 0) {
+        return 0;
+      }
+      string2 = string2.replace(emojiRegex(), "  ");
+      let width = 0;
+      for (let i = 0; i < string2.length; i++) {
+        const code = string2.codePointAt(i);
+        if (code <= 31 || code >= 127 && code <= 159) {
+          continue;
+        }
+        if (code >= 768 && code <= 879) {
+          continue;
+        }
+        if (code > 65535) {
+          i++;
+        }
+        width += isFullwidthCodePoint(code) ? 2 : 1;
+      }
+      return width;
+    };
+    module2.exports = stringWidth3;
+    module2.exports.default = stringWidth3;
+  }
+});
+
+// node_modules/cli-table3/src/utils.js
+var require_utils2 = __commonJS({
+  "node_modules/cli-table3/src/utils.js"(exports2, module2) {
+    var stringWidth3 = require_string_width();
+    function codeRegex(capture) {
+      return capture ? /\u001b\[((?:\d*;){0,5}\d*)m/g : /\u001b\[(?:\d*;){0,5}\d*m/g;
+    }
+    function strlen(str2) {
+      let code = codeRegex();
+      let stripped = ("" + str2).replace(code, "");
+      let split = stripped.split("\n");
+      return split.reduce(function(memo, s) {
+        return stringWidth3(s) > memo ? stringWidth3(s) : memo;
+      }, 0);
+    }
+    function repeat(str2, times) {
+      return Array(times + 1).join(str2);
+    }
+    function pad2(str2, len, pad3, dir) {
+      let length = strlen(str2);
+      if (len + 1 >= length) {
+        let padlen = len - length;
+        switch (dir) {
+          case "right": {
+            str2 = repeat(pad3, padlen) + str2;
+            break;
+          }
+          case "center": {
+            let right = Math.ceil(padlen / 2);
+            let left = padlen - right;
+            str2 = repeat(pad3, left) + str2 + repeat(pad3, right);
+            break;
+          }
+          default: {
+            str2 = str2 + repeat(pad3, padlen);
+            break;
+          }
+        }
+      }
+      return str2;
+    }
+    var codeCache = {};
+    function addToCodeCache(name, on, off) {
+      on = "\x1B[" + on + "m";
+      off = "\x1B[" + off + "m";
+      codeCache[on] = { set: name, to: true };
+      codeCache[off] = { set: name, to: false };
+      codeCache[name] = { on, off };
+    }
+    addToCodeCache("bold", 1, 22);
+    addToCodeCache("italics", 3, 23);
+    addToCodeCache("underline", 4, 24);
+    addToCodeCache("inverse", 7, 27);
+    addToCodeCache("strikethrough", 9, 29);
+    function updateState(state, controlChars) {
+      let controlCode = controlChars[1] ? parseInt(controlChars[1].split(";")[0]) : 0;
+      if (controlCode >= 30 && controlCode <= 39 || controlCode >= 90 && controlCode <= 97) {
+        state.lastForegroundAdded = controlChars[0];
+        return;
+      }
+      if (controlCode >= 40 && controlCode <= 49 || controlCode >= 100 && controlCode <= 107) {
+        state.lastBackgroundAdded = controlChars[0];
+        return;
+      }
+      if (controlCode === 0) {
+        for (let i in state) {
+          if (Object.prototype.hasOwnProperty.call(state, i)) {
+            delete state[i];
+          }
+        }
+        return;
+      }
+      let info2 = codeCache[controlChars[0]];
+      if (info2) {
+        state[info2.set] = info2.to;
+      }
+    }
+    function readState(line) {
+      let code = codeRegex(true);
+      let controlChars = code.exec(line);
+      let state = {};
+      while (controlChars !== null) {
+        updateState(state, controlChars);
+        controlChars = code.exec(line);
+      }
+      return state;
+    }
+    function unwindState(state, ret) {
+      let lastBackgroundAdded = state.lastBackgroundAdded;
+      let lastForegroundAdded = state.lastForegroundAdded;
+      delete state.lastBackgroundAdded;
+      delete state.lastForegroundAdded;
+      Object.keys(state).forEach(function(key) {
+        if (state[key]) {
+          ret += codeCache[key].off;
+        }
+      });
+      if (lastBackgroundAdded && lastBackgroundAdded != "\x1B[49m") {
+        ret += "\x1B[49m";
+      }
+      if (lastForegroundAdded && lastForegroundAdded != "\x1B[39m") {
+        ret += "\x1B[39m";
+      }
+      return ret;
+    }
+    function rewindState(state, ret) {
+      let lastBackgroundAdded = state.lastBackgroundAdded;
+      let lastForegroundAdded = state.lastForegroundAdded;
+      delete state.lastBackgroundAdded;
+      delete state.lastForegroundAdded;
+      Object.keys(state).forEach(function(key) {
+        if (state[key]) {
+          ret = codeCache[key].on + ret;
+        }
+      });
+      if (lastBackgroundAdded && lastBackgroundAdded != "\x1B[49m") {
+        ret = lastBackgroundAdded + ret;
+      }
+      if (lastForegroundAdded && lastForegroundAdded != "\x1B[39m") {
+        ret = lastForegroundAdded + ret;
+      }
+      return ret;
+    }
+    function truncateWidth(str2, desiredLength) {
+      if (str2.length === strlen(str2)) {
+        return str2.substr(0, desiredLength);
+      }
+      while (strlen(str2) > desiredLength) {
+        str2 = str2.slice(0, -1);
+      }
+      return str2;
+    }
+    function truncateWidthWithAnsi(str2, desiredLength) {
+      let code = codeRegex(true);
+      let split = str2.split(codeRegex());
+      let splitIndex = 0;
+      let retLen = 0;
+      let ret = "";
+      let myArray;
+      let state = {};
+      while (retLen < desiredLength) {
+        myArray = code.exec(str2);
+        let toAdd = split[splitIndex];
+        splitIndex++;
+        if (retLen + strlen(toAdd) > desiredLength) {
+          toAdd = truncateWidth(toAdd, desiredLength - retLen);
+        }
+        ret += toAdd;
+        retLen += strlen(toAdd);
+        if (retLen < desiredLength) {
+          if (!myArray) {
+            break;
+          }
+          ret += myArray[0];
+          updateState(state, myArray);
+        }
+      }
+      return unwindState(state, ret);
+    }
+    function truncate2(str2, desiredLength, truncateChar) {
+      truncateChar = truncateChar || "\u2026";
+      let lengthOfStr = strlen(str2);
+      if (lengthOfStr <= desiredLength) {
+        return str2;
+      }
+      desiredLength -= strlen(truncateChar);
+      let ret = truncateWidthWithAnsi(str2, desiredLength);
+      ret += truncateChar;
+      const hrefTag = "\x1B]8;;\x07";
+      if (str2.includes(hrefTag) && !ret.includes(hrefTag)) {
+        ret += hrefTag;
+      }
+      return ret;
+    }
+    function defaultOptions() {
+      return {
+        chars: {
+          top: "\u2500",
+          "top-mid": "\u252C",
+          "top-left": "\u250C",
+          "top-right": "\u2510",
+          bottom: "\u2500",
+          "bottom-mid": "\u2534",
+          "bottom-left": "\u2514",
+          "bottom-right": "\u2518",
+          left: "\u2502",
+          "left-mid": "\u251C",
+          mid: "\u2500",
+          "mid-mid": "\u253C",
+          right: "\u2502",
+          "right-mid": "\u2524",
+          middle: "\u2502"
+        },
+        truncate: "\u2026",
+        colWidths: [],
+        rowHeights: [],
+        colAligns: [],
+        rowAligns: [],
+        style: {
+          "padding-left": 1,
+          "padding-right": 1,
+          head: ["red"],
+          border: ["grey"],
+          compact: false
+        },
+        head: []
+      };
+    }
+    function mergeOptions(options, defaults) {
+      options = options || {};
+      defaults = defaults || defaultOptions();
+      let ret = Object.assign({}, defaults, options);
+      ret.chars = Object.assign({}, defaults.chars, options.chars);
+      ret.style = Object.assign({}, defaults.style, options.style);
+      return ret;
+    }
+    function wordWrap(maxLength, input) {
+      let lines = [];
+      let split = input.split(/(\s+)/g);
+      let line = [];
+      let lineLength = 0;
+      let whitespace;
+      for (let i = 0; i < split.length; i += 2) {
+        let word = split[i];
+        let newLength = lineLength + strlen(word);
+        if (lineLength > 0 && whitespace) {
+          newLength += whitespace.length;
+        }
+        if (newLength > maxLength) {
+          if (lineLength !== 0) {
+            lines.push(line.join(""));
+          }
+          line = [word];
+          lineLength = strlen(word);
+        } else {
+          line.push(whitespace || "", word);
+          lineLength = newLength;
+        }
+        whitespace = split[i + 1];
+      }
+      if (lineLength) {
+        lines.push(line.join(""));
+      }
+      return lines;
+    }
+    function textWrap(maxLength, input) {
+      let lines = [];
+      let line = "";
+      function pushLine(str2, ws) {
+        if (line.length && ws) line += ws;
+        line += str2;
+        while (line.length > maxLength) {
+          lines.push(line.slice(0, maxLength));
+          line = line.slice(maxLength);
+        }
+      }
+      let split = input.split(/(\s+)/g);
+      for (let i = 0; i < split.length; i += 2) {
+        pushLine(split[i], i && split[i - 1]);
+      }
+      if (line.length) lines.push(line);
+      return lines;
+    }
+    function multiLineWordWrap(maxLength, input, wrapOnWordBoundary = true) {
+      let output = [];
+      input = input.split("\n");
+      const handler = wrapOnWordBoundary ? wordWrap : textWrap;
+      for (let i = 0; i < input.length; i++) {
+        output.push.apply(output, handler(maxLength, input[i]));
+      }
+      return output;
+    }
+    function colorizeLines(input) {
+      let state = {};
+      let output = [];
+      for (let i = 0; i < input.length; i++) {
+        let line = rewindState(state, input[i]);
+        state = readState(line);
+        let temp = Object.assign({}, state);
+        output.push(unwindState(temp, line));
+      }
+      return output;
+    }
+    function hyperlink(url, text12) {
+      const OSC = "\x1B]";
+      const BEL = "\x07";
+      const SEP = ";";
+      return [OSC, "8", SEP, SEP, url || text12, BEL, text12, OSC, "8", SEP, SEP, BEL].join("");
+    }
+    module2.exports = {
+      strlen,
+      repeat,
+      pad: pad2,
+      truncate: truncate2,
+      mergeOptions,
+      wordWrap: multiLineWordWrap,
+      colorizeLines,
+      hyperlink
+    };
+  }
+});
+
+// node_modules/@colors/colors/lib/styles.js
+var require_styles = __commonJS({
+  "node_modules/@colors/colors/lib/styles.js"(exports2, module2) {
+    var styles3 = {};
+    module2["exports"] = styles3;
+    var codes = {
+      reset: [0, 0],
+      bold: [1, 22],
+      dim: [2, 22],
+      italic: [3, 23],
+      underline: [4, 24],
+      inverse: [7, 27],
+      hidden: [8, 28],
+      strikethrough: [9, 29],
+      black: [30, 39],
+      red: [31, 39],
+      green: [32, 39],
+      yellow: [33, 39],
+      blue: [34, 39],
+      magenta: [35, 39],
+      cyan: [36, 39],
+      white: [37, 39],
+      gray: [90, 39],
+      grey: [90, 39],
+      brightRed: [91, 39],
+      brightGreen: [92, 39],
+      brightYellow: [93, 39],
+      brightBlue: [94, 39],
+      brightMagenta: [95, 39],
+      brightCyan: [96, 39],
+      brightWhite: [97, 39],
+      bgBlack: [40, 49],
+      bgRed: [41, 49],
+      bgGreen: [42, 49],
+      bgYellow: [43, 49],
+      bgBlue: [44, 49],
+      bgMagenta: [45, 49],
+      bgCyan: [46, 49],
+      bgWhite: [47, 49],
+      bgGray: [100, 49],
+      bgGrey: [100, 49],
+      bgBrightRed: [101, 49],
+      bgBrightGreen: [102, 49],
+      bgBrightYellow: [103, 49],
+      bgBrightBlue: [104, 49],
+      bgBrightMagenta: [105, 49],
+      bgBrightCyan: [106, 49],
+      bgBrightWhite: [107, 49],
+      // legacy styles for colors pre v1.0.0
+      blackBG: [40, 49],
+      redBG: [41, 49],
+      greenBG: [42, 49],
+      yellowBG: [43, 49],
+      blueBG: [44, 49],
+      magentaBG: [45, 49],
+      cyanBG: [46, 49],
+      whiteBG: [47, 49]
+    };
+    Object.keys(codes).forEach(function(key) {
+      var val = codes[key];
+      var style = styles3[key] = [];
+      style.open = "\x1B[" + val[0] + "m";
+      style.close = "\x1B[" + val[1] + "m";
+    });
+  }
+});
+
+// node_modules/@colors/colors/lib/system/has-flag.js
+var require_has_flag = __commonJS({
+  "node_modules/@colors/colors/lib/system/has-flag.js"(exports2, module2) {
+    "use strict";
+    module2.exports = function(flag, argv) {
+      argv = argv || process.argv;
+      var terminatorPos = argv.indexOf("--");
+      var prefix = /^-{1,2}/.test(flag) ? "" : "--";
+      var pos = argv.indexOf(prefix + flag);
+      return pos !== -1 && (terminatorPos === -1 ? true : pos < terminatorPos);
+    };
+  }
+});
+
+// node_modules/@colors/colors/lib/system/supports-colors.js
+var require_supports_colors = __commonJS({
+  "node_modules/@colors/colors/lib/system/supports-colors.js"(exports2, module2) {
+    "use strict";
+    var os2 = require("os");
+    var hasFlag2 = require_has_flag();
+    var env2 = process.env;
+    var forceColor = void 0;
+    if (hasFlag2("no-color") || hasFlag2("no-colors") || hasFlag2("color=false")) {
+      forceColor = false;
+    } else if (hasFlag2("color") || hasFlag2("colors") || hasFlag2("color=true") || hasFlag2("color=always")) {
+      forceColor = true;
+    }
+    if ("FORCE_COLOR" in env2) {
+      forceColor = env2.FORCE_COLOR.length === 0 || parseInt(env2.FORCE_COLOR, 10) !== 0;
+    }
+    function translateLevel2(level) {
+      if (level === 0) {
+        return false;
+      }
+      return {
+        level,
+        hasBasic: true,
+        has256: level >= 2,
+        has16m: level >= 3
+      };
+    }
+    function supportsColor2(stream) {
+      if (forceColor === false) {
+        return 0;
+      }
+      if (hasFlag2("color=16m") || hasFlag2("color=full") || hasFlag2("color=truecolor")) {
+        return 3;
+      }
+      if (hasFlag2("color=256")) {
+        return 2;
+      }
+      if (stream && !stream.isTTY && forceColor !== true) {
+        return 0;
+      }
+      var min = forceColor ? 1 : 0;
+      if (process.platform === "win32") {
+        var osRelease = os2.release().split(".");
+        if (Number(process.versions.node.split(".")[0]) >= 8 && Number(osRelease[0]) >= 10 && Number(osRelease[2]) >= 10586) {
+          return Number(osRelease[2]) >= 14931 ? 3 : 2;
+        }
+        return 1;
+      }
+      if ("CI" in env2) {
+        if (["TRAVIS", "CIRCLECI", "APPVEYOR", "GITLAB_CI"].some(function(sign) {
+          return sign in env2;
+        }) || env2.CI_NAME === "codeship") {
+          return 1;
+        }
+        return min;
+      }
+      if ("TEAMCITY_VERSION" in env2) {
+        return /^(9\.(0*[1-9]\d*)\.|\d{2,}\.)/.test(env2.TEAMCITY_VERSION) ? 1 : 0;
+      }
+      if ("TERM_PROGRAM" in env2) {
+        var version2 = parseInt((env2.TERM_PROGRAM_VERSION || "").split(".")[0], 10);
+        switch (env2.TERM_PROGRAM) {
+          case "iTerm.app":
+            return version2 >= 3 ? 3 : 2;
+          case "Hyper":
+            return 3;
+          case "Apple_Terminal":
+            return 2;
+        }
+      }
+      if (/-256(color)?$/i.test(env2.TERM)) {
+        return 2;
+      }
+      if (/^screen|^xterm|^vt100|^rxvt|color|ansi|cygwin|linux/i.test(env2.TERM)) {
+        return 1;
+      }
+      if ("COLORTERM" in env2) {
+        return 1;
+      }
+      if (env2.TERM === "dumb") {
+        return min;
+      }
+      return min;
+    }
+    function getSupportLevel(stream) {
+      var level = supportsColor2(stream);
+      return translateLevel2(level);
+    }
+    module2.exports = {
+      supportsColor: getSupportLevel,
+      stdout: getSupportLevel(process.stdout),
+      stderr: getSupportLevel(process.stderr)
+    };
+  }
+});
+
+// node_modules/@colors/colors/lib/custom/trap.js
+var require_trap = __commonJS({
+  "node_modules/@colors/colors/lib/custom/trap.js"(exports2, module2) {
+    module2["exports"] = function runTheTrap(text12, options) {
+      var result = "";
+      text12 = text12 || "Run the trap, drop the bass";
+      text12 = text12.split("");
+      var trap = {
+        a: ["@", "\u0104", "\u023A", "\u0245", "\u0394", "\u039B", "\u0414"],
+        b: ["\xDF", "\u0181", "\u0243", "\u026E", "\u03B2", "\u0E3F"],
+        c: ["\xA9", "\u023B", "\u03FE"],
+        d: ["\xD0", "\u018A", "\u0500", "\u0501", "\u0502", "\u0503"],
+        e: [
+          "\xCB",
+          "\u0115",
+          "\u018E",
+          "\u0258",
+          "\u03A3",
+          "\u03BE",
+          "\u04BC",
+          "\u0A6C"
+        ],
+        f: ["\u04FA"],
+        g: ["\u0262"],
+        h: ["\u0126", "\u0195", "\u04A2", "\u04BA", "\u04C7", "\u050A"],
+        i: ["\u0F0F"],
+        j: ["\u0134"],
+        k: ["\u0138", "\u04A0", "\u04C3", "\u051E"],
+        l: ["\u0139"],
+        m: ["\u028D", "\u04CD", "\u04CE", "\u0520", "\u0521", "\u0D69"],
+        n: ["\xD1", "\u014B", "\u019D", "\u0376", "\u03A0", "\u048A"],
+        o: [
+          "\xD8",
+          "\xF5",
+          "\xF8",
+          "\u01FE",
+          "\u0298",
+          "\u047A",
+          "\u05DD",
+          "\u06DD",
+          "\u0E4F"
+        ],
+        p: ["\u01F7", "\u048E"],
+        q: ["\u09CD"],
+        r: ["\xAE", "\u01A6", "\u0210", "\u024C", "\u0280", "\u042F"],
+        s: ["\xA7", "\u03DE", "\u03DF", "\u03E8"],
+        t: ["\u0141", "\u0166", "\u0373"],
+        u: ["\u01B1", "\u054D"],
+        v: ["\u05D8"],
+        w: ["\u0428", "\u0460", "\u047C", "\u0D70"],
+        x: ["\u04B2", "\u04FE", "\u04FC", "\u04FD"],
+        y: ["\xA5", "\u04B0", "\u04CB"],
+        z: ["\u01B5", "\u0240"]
+      };
+      text12.forEach(function(c) {
+        c = c.toLowerCase();
+        var chars = trap[c] || [" "];
+        var rand = Math.floor(Math.random() * chars.length);
+        if (typeof trap[c] !== "undefined") {
+          result += trap[c][rand];
+        } else {
+          result += c;
+        }
+      });
+      return result;
+    };
+  }
+});
+
+// node_modules/@colors/colors/lib/custom/zalgo.js
+var require_zalgo = __commonJS({
+  "node_modules/@colors/colors/lib/custom/zalgo.js"(exports2, module2) {
+    module2["exports"] = function zalgo(text12, options) {
+      text12 = text12 || "   he is here   ";
+      var soul = {
+        "up": [
+          "\u030D",
+          "\u030E",
+          "\u0304",
+          "\u0305",
+          "\u033F",
+          "\u0311",
+          "\u0306",
+          "\u0310",
+          "\u0352",
+          "\u0357",
+          "\u0351",
+          "\u0307",
+          "\u0308",
+          "\u030A",
+          "\u0342",
+          "\u0313",
+          "\u0308",
+          "\u034A",
+          "\u034B",
+          "\u034C",
+          "\u0303",
+          "\u0302",
+          "\u030C",
+          "\u0350",
+          "\u0300",
+          "\u0301",
+          "\u030B",
+          "\u030F",
+          "\u0312",
+          "\u0313",
+          "\u0314",
+          "\u033D",
+          "\u0309",
+          "\u0363",
+          "\u0364",
+          "\u0365",
+          "\u0366",
+          "\u0367",
+          "\u0368",
+          "\u0369",
+          "\u036A",
+          "\u036B",
+          "\u036C",
+          "\u036D",
+          "\u036E",
+          "\u036F",
+          "\u033E",
+          "\u035B",
+          "\u0346",
+          "\u031A"
+        ],
+        "down": [
+          "\u0316",
+          "\u0317",
+          "\u0318",
+          "\u0319",
+          "\u031C",
+          "\u031D",
+          "\u031E",
+          "\u031F",
+          "\u0320",
+          "\u0324",
+          "\u0325",
+          "\u0326",
+          "\u0329",
+          "\u032A",
+          "\u032B",
+          "\u032C",
+          "\u032D",
+          "\u032E",
+          "\u032F",
+          "\u0330",
+          "\u0331",
+          "\u0332",
+          "\u0333",
+          "\u0339",
+          "\u033A",
+          "\u033B",
+          "\u033C",
+          "\u0345",
+          "\u0347",
+          "\u0348",
+          "\u0349",
+          "\u034D",
+          "\u034E",
+          "\u0353",
+          "\u0354",
+          "\u0355",
+          "\u0356",
+          "\u0359",
+          "\u035A",
+          "\u0323"
+        ],
+        "mid": [
+          "\u0315",
+          "\u031B",
+          "\u0300",
+          "\u0301",
+          "\u0358",
+          "\u0321",
+          "\u0322",
+          "\u0327",
+          "\u0328",
+          "\u0334",
+          "\u0335",
+          "\u0336",
+          "\u035C",
+          "\u035D",
+          "\u035E",
+          "\u035F",
+          "\u0360",
+          "\u0362",
+          "\u0338",
+          "\u0337",
+          "\u0361",
+          " \u0489"
+        ]
+      };
+      var all = [].concat(soul.up, soul.down, soul.mid);
+      function randomNumber(range) {
+        var r = Math.floor(Math.random() * range);
+        return r;
+      }
+      function isChar(character2) {
+        var bool2 = false;
+        all.filter(function(i) {
+          bool2 = i === character2;
+        });
+        return bool2;
+      }
+      function heComes(text13, options2) {
+        var result = "";
+        var counts;
+        var l;
+        options2 = options2 || {};
+        options2["up"] = typeof options2["up"] !== "undefined" ? options2["up"] : true;
+        options2["mid"] = typeof options2["mid"] !== "undefined" ? options2["mid"] : true;
+        options2["down"] = typeof options2["down"] !== "undefined" ? options2["down"] : true;
+        options2["size"] = typeof options2["size"] !== "undefined" ? options2["size"] : "maxi";
+        text13 = text13.split("");
+        for (l in text13) {
+          if (isChar(l)) {
+            continue;
+          }
+          result = result + text13[l];
+          counts = { "up": 0, "down": 0, "mid": 0 };
+          switch (options2.size) {
+            case "mini":
+              counts.up = randomNumber(8);
+              counts.mid = randomNumber(2);
+              counts.down = randomNumber(8);
+              break;
+            case "maxi":
+              counts.up = randomNumber(16) + 3;
+              counts.mid = randomNumber(4) + 1;
+              counts.down = randomNumber(64) + 3;
+              break;
+            default:
+              counts.up = randomNumber(8) + 1;
+              counts.mid = randomNumber(6) / 2;
+              counts.down = randomNumber(8) + 1;
+              break;
+          }
+          var arr2 = ["up", "mid", "down"];
+          for (var d in arr2) {
+            var index = arr2[d];
+            for (var i = 0; i <= counts[index]; i++) {
+              if (options2[index]) {
+                result = result + soul[index][randomNumber(soul[index].length)];
+              }
+            }
+          }
+        }
+        return result;
+      }
+      return heComes(text12, options);
+    };
+  }
+});
+
+// node_modules/@colors/colors/lib/maps/america.js
+var require_america = __commonJS({
+  "node_modules/@colors/colors/lib/maps/america.js"(exports2, module2) {
+    module2["exports"] = function(colors) {
+      return function(letter, i, exploded) {
+        if (letter === " ") return letter;
+        switch (i % 3) {
+          case 0:
+            return colors.red(letter);
+          case 1:
+            return colors.white(letter);
+          case 2:
+            return colors.blue(letter);
+        }
+      };
+    };
+  }
+});
+
+// node_modules/@colors/colors/lib/maps/zebra.js
+var require_zebra = __commonJS({
+  "node_modules/@colors/colors/lib/maps/zebra.js"(exports2, module2) {
+    module2["exports"] = function(colors) {
+      return function(letter, i, exploded) {
+        return i % 2 === 0 ? letter : colors.inverse(letter);
+      };
+    };
+  }
+});
+
+// node_modules/@colors/colors/lib/maps/rainbow.js
+var require_rainbow = __commonJS({
+  "node_modules/@colors/colors/lib/maps/rainbow.js"(exports2, module2) {
+    module2["exports"] = function(colors) {
+      var rainbowColors = ["red", "yellow", "green", "blue", "magenta"];
+      return function(letter, i, exploded) {
+        if (letter === " ") {
+          return letter;
+        } else {
+          return colors[rainbowColors[i++ % rainbowColors.length]](letter);
+        }
+      };
+    };
+  }
+});
+
+// node_modules/@colors/colors/lib/maps/random.js
+var require_random = __commonJS({
+  "node_modules/@colors/colors/lib/maps/random.js"(exports2, module2) {
+    module2["exports"] = function(colors) {
+      var available = [
+        "underline",
+        "inverse",
+        "grey",
+        "yellow",
+        "red",
+        "green",
+        "blue",
+        "white",
+        "cyan",
+        "magenta",
+        "brightYellow",
+        "brightRed",
+        "brightGreen",
+        "brightBlue",
+        "brightWhite",
+        "brightCyan",
+        "brightMagenta"
+      ];
+      return function(letter, i, exploded) {
+        return letter === " " ? letter : colors[available[Math.round(Math.random() * (available.length - 2))]](letter);
+      };
+    };
+  }
+});
+
+// node_modules/@colors/colors/lib/colors.js
+var require_colors = __commonJS({
+  "node_modules/@colors/colors/lib/colors.js"(exports2, module2) {
+    var colors = {};
+    module2["exports"] = colors;
+    colors.themes = {};
+    var util = require("util");
+    var ansiStyles2 = colors.styles = require_styles();
+    var defineProps = Object.defineProperties;
+    var newLineRegex = new RegExp(/[\r\n]+/g);
+    colors.supportsColor = require_supports_colors().supportsColor;
+    if (typeof colors.enabled === "undefined") {
+      colors.enabled = colors.supportsColor() !== false;
+    }
+    colors.enable = function() {
+      colors.enabled = true;
+    };
+    colors.disable = function() {
+      colors.enabled = false;
+    };
+    colors.stripColors = colors.strip = function(str2) {
+      return ("" + str2).replace(/\x1B\[\d+m/g, "");
+    };
+    var stylize = colors.stylize = function stylize2(str2, style) {
+      if (!colors.enabled) {
+        return str2 + "";
+      }
+      var styleMap = ansiStyles2[style];
+      if (!styleMap && style in colors) {
+        return colors[style](str2);
+      }
+      return styleMap.open + str2 + styleMap.close;
+    };
+    var matchOperatorsRe = /[|\\{}()[\]^$+*?.]/g;
+    var escapeStringRegexp = function(str2) {
+      if (typeof str2 !== "string") {
+        throw new TypeError("Expected a string");
+      }
+      return str2.replace(matchOperatorsRe, "\\$&");
+    };
+    function build2(_styles) {
+      var builder = function builder2() {
+        return applyStyle2.apply(builder2, arguments);
+      };
+      builder._styles = _styles;
+      builder.__proto__ = proto2;
+      return builder;
+    }
+    var styles3 = (function() {
+      var ret = {};
+      ansiStyles2.grey = ansiStyles2.gray;
+      Object.keys(ansiStyles2).forEach(function(key) {
+        ansiStyles2[key].closeRe = new RegExp(escapeStringRegexp(ansiStyles2[key].close), "g");
+        ret[key] = {
+          get: function() {
+            return build2(this._styles.concat(key));
+          }
+        };
+      });
+      return ret;
+    })();
+    var proto2 = defineProps(function colors2() {
+    }, styles3);
+    function applyStyle2() {
+      var args = Array.prototype.slice.call(arguments);
+      var str2 = args.map(function(arg) {
+        if (arg != null && arg.constructor === String) {
+          return arg;
+        } else {
+          return util.inspect(arg);
+        }
+      }).join(" ");
+      if (!colors.enabled || !str2) {
+        return str2;
+      }
+      var newLinesPresent = str2.indexOf("\n") != -1;
+      var nestedStyles = this._styles;
+      var i = nestedStyles.length;
+      while (i--) {
+        var code = ansiStyles2[nestedStyles[i]];
+        str2 = code.open + str2.replace(code.closeRe, code.open) + code.close;
+        if (newLinesPresent) {
+          str2 = str2.replace(newLineRegex, function(match) {
+            return code.close + match + code.open;
+          });
+        }
+      }
+      return str2;
+    }
+    colors.setTheme = function(theme) {
+      if (typeof theme === "string") {
+        console.log("colors.setTheme now only accepts an object, not a string.  If you are trying to set a theme from a file, it is now your (the caller's) responsibility to require the file.  The old syntax looked like colors.setTheme(__dirname + '/../themes/generic-logging.js'); The new syntax looks like colors.setTheme(require(__dirname + '/../themes/generic-logging.js'));");
+        return;
+      }
+      for (var style in theme) {
+        (function(style2) {
+          colors[style2] = function(str2) {
+            if (typeof theme[style2] === "object") {
+              var out = str2;
+              for (var i in theme[style2]) {
+                out = colors[theme[style2][i]](out);
+              }
+              return out;
+            }
+            return colors[theme[style2]](str2);
+          };
+        })(style);
+      }
+    };
+    function init() {
+      var ret = {};
+      Object.keys(styles3).forEach(function(name) {
+        ret[name] = {
+          get: function() {
+            return build2([name]);
+          }
+        };
+      });
+      return ret;
+    }
+    var sequencer = function sequencer2(map2, str2) {
+      var exploded = str2.split("");
+      exploded = exploded.map(map2);
+      return exploded.join("");
+    };
+    colors.trap = require_trap();
+    colors.zalgo = require_zalgo();
+    colors.maps = {};
+    colors.maps.america = require_america()(colors);
+    colors.maps.zebra = require_zebra()(colors);
+    colors.maps.rainbow = require_rainbow()(colors);
+    colors.maps.random = require_random()(colors);
+    for (map in colors.maps) {
+      (function(map2) {
+        colors[map2] = function(str2) {
+          return sequencer(colors.maps[map2], str2);
+        };
+      })(map);
+    }
+    var map;
+    defineProps(colors, init());
+  }
+});
+
+// node_modules/@colors/colors/safe.js
+var require_safe = __commonJS({
+  "node_modules/@colors/colors/safe.js"(exports2, module2) {
+    var colors = require_colors();
+    module2["exports"] = colors;
+  }
+});
+
+// node_modules/cli-table3/src/cell.js
+var require_cell = __commonJS({
+  "node_modules/cli-table3/src/cell.js"(exports2, module2) {
+    var { info: info2, debug } = require_debug();
+    var utils = require_utils2();
+    var Cell = class _Cell {
+      /**
+       * A representation of a cell within the table.
+       * Implementations must have `init` and `draw` methods,
+       * as well as `colSpan`, `rowSpan`, `desiredHeight` and `desiredWidth` properties.
+       * @param options
+       * @constructor
+       */
+      constructor(options) {
+        this.setOptions(options);
+        this.x = null;
+        this.y = null;
+      }
+      setOptions(options) {
+        if (["boolean", "number", "bigint", "string"].indexOf(typeof options) !== -1) {
+          options = { content: "" + options };
+        }
+        options = options || {};
+        this.options = options;
+        let content = options.content;
+        if (["boolean", "number", "bigint", "string"].indexOf(typeof content) !== -1) {
+          this.content = String(content);
+        } else if (!content) {
+          this.content = this.options.href || "";
+        } else {
+          throw new Error("Content needs to be a primitive, got: " + typeof content);
+        }
+        this.colSpan = options.colSpan || 1;
+        this.rowSpan = options.rowSpan || 1;
+        if (this.options.href) {
+          Object.defineProperty(this, "href", {
+            get() {
+              return this.options.href;
+            }
+          });
+        }
+      }
+      mergeTableOptions(tableOptions, cells) {
+        this.cells = cells;
+        let optionsChars = this.options.chars || {};
+        let tableChars = tableOptions.chars;
+        let chars = this.chars = {};
+        CHAR_NAMES.forEach(function(name) {
+          setOption(optionsChars, tableChars, name, chars);
+        });
+        this.truncate = this.options.truncate || tableOptions.truncate;
+        let style = this.options.style = this.options.style || {};
+        let tableStyle = tableOptions.style;
+        setOption(style, tableStyle, "padding-left", this);
+        setOption(style, tableStyle, "padding-right", this);
+        this.head = style.head || tableStyle.head;
+        this.border = style.border || tableStyle.border;
+        this.fixedWidth = tableOptions.colWidths[this.x];
+        this.lines = this.computeLines(tableOptions);
+        this.desiredWidth = utils.strlen(this.content) + this.paddingLeft + this.paddingRight;
+        this.desiredHeight = this.lines.length;
+      }
+      computeLines(tableOptions) {
+        const tableWordWrap = tableOptions.wordWrap || tableOptions.textWrap;
+        const { wordWrap = tableWordWrap } = this.options;
+        if (this.fixedWidth && wordWrap) {
+          this.fixedWidth -= this.paddingLeft + this.paddingRight;
+          if (this.colSpan) {
+            let i = 1;
+            while (i < this.colSpan) {
+              this.fixedWidth += tableOptions.colWidths[this.x + i];
+              i++;
+            }
+          }
+          const { wrapOnWordBoundary: tableWrapOnWordBoundary = true } = tableOptions;
+          const { wrapOnWordBoundary = tableWrapOnWordBoundary } = this.options;
+          return this.wrapLines(utils.wordWrap(this.fixedWidth, this.content, wrapOnWordBoundary));
+        }
+        return this.wrapLines(this.content.split("\n"));
+      }
+      wrapLines(computedLines) {
+        const lines = utils.colorizeLines(computedLines);
+        if (this.href) {
+          return lines.map((line) => utils.hyperlink(this.href, line));
+        }
+        return lines;
+      }
+      /**
+       * Initializes the Cells data structure.
+       *
+       * @param tableOptions - A fully populated set of tableOptions.
+       * In addition to the standard default values, tableOptions must have fully populated the
+       * `colWidths` and `rowWidths` arrays. Those arrays must have lengths equal to the number
+       * of columns or rows (respectively) in this table, and each array item must be a Number.
+       *
+       */
+      init(tableOptions) {
+        let x = this.x;
+        let y = this.y;
+        this.widths = tableOptions.colWidths.slice(x, x + this.colSpan);
+        this.heights = tableOptions.rowHeights.slice(y, y + this.rowSpan);
+        this.width = this.widths.reduce(sumPlusOne, -1);
+        this.height = this.heights.reduce(sumPlusOne, -1);
+        this.hAlign = this.options.hAlign || tableOptions.colAligns[x];
+        this.vAlign = this.options.vAlign || tableOptions.rowAligns[y];
+        this.drawRight = x + this.colSpan == tableOptions.colWidths.length;
+      }
+      /**
+       * Draws the given line of the cell.
+       * This default implementation defers to methods `drawTop`, `drawBottom`, `drawLine` and `drawEmpty`.
+       * @param lineNum - can be `top`, `bottom` or a numerical line number.
+       * @param spanningCell - will be a number if being called from a RowSpanCell, and will represent how
+       * many rows below it's being called from. Otherwise it's undefined.
+       * @returns {String} The representation of this line.
+       */
+      draw(lineNum, spanningCell) {
+        if (lineNum == "top") return this.drawTop(this.drawRight);
+        if (lineNum == "bottom") return this.drawBottom(this.drawRight);
+        let content = utils.truncate(this.content, 10, this.truncate);
+        if (!lineNum) {
+          info2(`${this.y}-${this.x}: ${this.rowSpan - lineNum}x${this.colSpan} Cell ${content}`);
+        } else {
+        }
+        let padLen = Math.max(this.height - this.lines.length, 0);
+        let padTop;
+        switch (this.vAlign) {
+          case "center":
+            padTop = Math.ceil(padLen / 2);
+            break;
+          case "bottom":
+            padTop = padLen;
+            break;
+          default:
+            padTop = 0;
+        }
+        if (lineNum < padTop || lineNum >= padTop + this.lines.length) {
+          return this.drawEmpty(this.drawRight, spanningCell);
+        }
+        let forceTruncation = this.lines.length > this.height && lineNum + 1 >= this.height;
+        return this.drawLine(lineNum - padTop, this.drawRight, forceTruncation, spanningCell);
+      }
+      /**
+       * Renders the top line of the cell.
+       * @param drawRight - true if this method should render the right edge of the cell.
+       * @returns {String}
+       */
+      drawTop(drawRight) {
+        let content = [];
+        if (this.cells) {
+          this.widths.forEach(function(width, index) {
+            content.push(this._topLeftChar(index));
+            content.push(utils.repeat(this.chars[this.y == 0 ? "top" : "mid"], width));
+          }, this);
+        } else {
+          content.push(this._topLeftChar(0));
+          content.push(utils.repeat(this.chars[this.y == 0 ? "top" : "mid"], this.width));
+        }
+        if (drawRight) {
+          content.push(this.chars[this.y == 0 ? "topRight" : "rightMid"]);
+        }
+        return this.wrapWithStyleColors("border", content.join(""));
+      }
+      _topLeftChar(offset) {
+        let x = this.x + offset;
+        let leftChar;
+        if (this.y == 0) {
+          leftChar = x == 0 ? "topLeft" : offset == 0 ? "topMid" : "top";
+        } else {
+          if (x == 0) {
+            leftChar = "leftMid";
+          } else {
+            leftChar = offset == 0 ? "midMid" : "bottomMid";
+            if (this.cells) {
+              let spanAbove = this.cells[this.y - 1][x] instanceof _Cell.ColSpanCell;
+              if (spanAbove) {
+                leftChar = offset == 0 ? "topMid" : "mid";
+              }
+              if (offset == 0) {
+                let i = 1;
+                while (this.cells[this.y][x - i] instanceof _Cell.ColSpanCell) {
+                  i++;
+                }
+                if (this.cells[this.y][x - i] instanceof _Cell.RowSpanCell) {
+                  leftChar = "leftMid";
+                }
+              }
+            }
+          }
+        }
+        return this.chars[leftChar];
+      }
+      wrapWithStyleColors(styleProperty, content) {
+        if (this[styleProperty] && this[styleProperty].length) {
+          try {
+            let colors = require_safe();
+            for (let i = this[styleProperty].length - 1; i >= 0; i--) {
+              colors = colors[this[styleProperty][i]];
+            }
+            return colors(content);
+          } catch (e) {
+            return content;
+          }
+        } else {
+          return content;
+        }
+      }
+      /**
+       * Renders a line of text.
+       * @param lineNum - Which line of text to render. This is not necessarily the line within the cell.
+       * There may be top-padding above the first line of text.
+       * @param drawRight - true if this method should render the right edge of the cell.
+       * @param forceTruncationSymbol - `true` if the rendered text should end with the truncation symbol even
+       * if the text fits. This is used when the cell is vertically truncated. If `false` the text should
+       * only include the truncation symbol if the text will not fit horizontally within the cell width.
+       * @param spanningCell - a number of if being called from a RowSpanCell. (how many rows below). otherwise undefined.
+       * @returns {String}
+       */
+      drawLine(lineNum, drawRight, forceTruncationSymbol, spanningCell) {
+        let left = this.chars[this.x == 0 ? "left" : "middle"];
+        if (this.x && spanningCell && this.cells) {
+          let cellLeft = this.cells[this.y + spanningCell][this.x - 1];
+          while (cellLeft instanceof ColSpanCell) {
+            cellLeft = this.cells[cellLeft.y][cellLeft.x - 1];
+          }
+          if (!(cellLeft instanceof RowSpanCell)) {
+            left = this.chars["rightMid"];
+          }
+        }
+        let leftPadding = utils.repeat(" ", this.paddingLeft);
+        let right = drawRight ? this.chars["right"] : "";
+        let rightPadding = utils.repeat(" ", this.paddingRight);
+        let line = this.lines[lineNum];
+        let len = this.width - (this.paddingLeft + this.paddingRight);
+        if (forceTruncationSymbol) line += this.truncate || "\u2026";
+        let content = utils.truncate(line, len, this.truncate);
+        content = utils.pad(content, len, " ", this.hAlign);
+        content = leftPadding + content + rightPadding;
+        return this.stylizeLine(left, content, right);
+      }
+      stylizeLine(left, content, right) {
+        left = this.wrapWithStyleColors("border", left);
+        right = this.wrapWithStyleColors("border", right);
+        if (this.y === 0) {
+          content = this.wrapWithStyleColors("head", content);
+        }
+        return left + content + right;
+      }
+      /**
+       * Renders the bottom line of the cell.
+       * @param drawRight - true if this method should render the right edge of the cell.
+       * @returns {String}
+       */
+      drawBottom(drawRight) {
+        let left = this.chars[this.x == 0 ? "bottomLeft" : "bottomMid"];
+        let content = utils.repeat(this.chars.bottom, this.width);
+        let right = drawRight ? this.chars["bottomRight"] : "";
+        return this.wrapWithStyleColors("border", left + content + right);
+      }
+      /**
+       * Renders a blank line of text within the cell. Used for top and/or bottom padding.
+       * @param drawRight - true if this method should render the right edge of the cell.
+       * @param spanningCell - a number of if being called from a RowSpanCell. (how many rows below). otherwise undefined.
+       * @returns {String}
+       */
+      drawEmpty(drawRight, spanningCell) {
+        let left = this.chars[this.x == 0 ? "left" : "middle"];
+        if (this.x && spanningCell && this.cells) {
+          let cellLeft = this.cells[this.y + spanningCell][this.x - 1];
+          while (cellLeft instanceof ColSpanCell) {
+            cellLeft = this.cells[cellLeft.y][cellLeft.x - 1];
+          }
+          if (!(cellLeft instanceof RowSpanCell)) {
+            left = this.chars["rightMid"];
+          }
+        }
+        let right = drawRight ? this.chars["right"] : "";
+        let content = utils.repeat(" ", this.width);
+        return this.stylizeLine(left, content, right);
+      }
+    };
+    var ColSpanCell = class {
+      /**
+       * A Cell that doesn't do anything. It just draws empty lines.
+       * Used as a placeholder in column spanning.
+       * @constructor
+       */
+      constructor() {
+      }
+      draw(lineNum) {
+        if (typeof lineNum === "number") {
+          debug(`${this.y}-${this.x}: 1x1 ColSpanCell`);
+        }
+        return "";
+      }
+      init() {
+      }
+      mergeTableOptions() {
+      }
+    };
+    var RowSpanCell = class {
+      /**
+       * A placeholder Cell for a Cell that spans multiple rows.
+       * It delegates rendering to the original cell, but adds the appropriate offset.
+       * @param originalCell
+       * @constructor
+       */
+      constructor(originalCell) {
+        this.originalCell = originalCell;
+      }
+      init(tableOptions) {
+        let y = this.y;
+        let originalY = this.originalCell.y;
+        this.cellOffset = y - originalY;
+        this.offset = findDimension(tableOptions.rowHeights, originalY, this.cellOffset);
+      }
+      draw(lineNum) {
+        if (lineNum == "top") {
+          return this.originalCell.draw(this.offset, this.cellOffset);
+        }
+        if (lineNum == "bottom") {
+          return this.originalCell.draw("bottom");
+        }
+        debug(`${this.y}-${this.x}: 1x${this.colSpan} RowSpanCell for ${this.originalCell.content}`);
+        return this.originalCell.draw(this.offset + 1 + lineNum);
+      }
+      mergeTableOptions() {
+      }
+    };
+    function firstDefined(...args) {
+      return args.filter((v) => v !== void 0 && v !== null).shift();
+    }
+    function setOption(objA, objB, nameB, targetObj) {
+      let nameA = nameB.split("-");
+      if (nameA.length > 1) {
+        nameA[1] = nameA[1].charAt(0).toUpperCase() + nameA[1].substr(1);
+        nameA = nameA.join("");
+        targetObj[nameA] = firstDefined(objA[nameA], objA[nameB], objB[nameA], objB[nameB]);
+      } else {
+        targetObj[nameB] = firstDefined(objA[nameB], objB[nameB]);
+      }
+    }
+    function findDimension(dimensionTable, startingIndex, span) {
+      let ret = dimensionTable[startingIndex];
+      for (let i = 1; i < span; i++) {
+        ret += 1 + dimensionTable[startingIndex + i];
+      }
+      return ret;
+    }
+    function sumPlusOne(a, b) {
+      return a + b + 1;
+    }
+    var CHAR_NAMES = [
+      "top",
+      "top-mid",
+      "top-left",
+      "top-right",
+      "bottom",
+      "bottom-mid",
+      "bottom-left",
+      "bottom-right",
+      "left",
+      "left-mid",
+      "mid",
+      "mid-mid",
+      "right",
+      "right-mid",
+      "middle"
+    ];
+    module2.exports = Cell;
+    module2.exports.ColSpanCell = ColSpanCell;
+    module2.exports.RowSpanCell = RowSpanCell;
+  }
+});
+
+// node_modules/cli-table3/src/layout-manager.js
+var require_layout_manager = __commonJS({
+  "node_modules/cli-table3/src/layout-manager.js"(exports2, module2) {
+    var { warn, debug } = require_debug();
+    var Cell = require_cell();
+    var { ColSpanCell, RowSpanCell } = Cell;
+    (function() {
+      function next(alloc, col) {
+        if (alloc[col] > 0) {
+          return next(alloc, col + 1);
+        }
+        return col;
+      }
+      function layoutTable(table2) {
+        let alloc = {};
+        table2.forEach(function(row, rowIndex) {
+          let col = 0;
+          row.forEach(function(cell2) {
+            cell2.y = rowIndex;
+            cell2.x = rowIndex ? next(alloc, col) : col;
+            const rowSpan = cell2.rowSpan || 1;
+            const colSpan = cell2.colSpan || 1;
+            if (rowSpan > 1) {
+              for (let cs = 0; cs < colSpan; cs++) {
+                alloc[cell2.x + cs] = rowSpan;
+              }
+            }
+            col = cell2.x + colSpan;
+          });
+          Object.keys(alloc).forEach((idx) => {
+            alloc[idx]--;
+            if (alloc[idx] < 1) delete alloc[idx];
+          });
+        });
+      }
+      function maxWidth(table2) {
+        let mw = 0;
+        table2.forEach(function(row) {
+          row.forEach(function(cell2) {
+            mw = Math.max(mw, cell2.x + (cell2.colSpan || 1));
+          });
+        });
+        return mw;
+      }
+      function maxHeight(table2) {
+        return table2.length;
+      }
+      function cellsConflict(cell1, cell2) {
+        let yMin1 = cell1.y;
+        let yMax1 = cell1.y - 1 + (cell1.rowSpan || 1);
+        let yMin2 = cell2.y;
+        let yMax2 = cell2.y - 1 + (cell2.rowSpan || 1);
+        let yConflict = !(yMin1 > yMax2 || yMin2 > yMax1);
+        let xMin1 = cell1.x;
+        let xMax1 = cell1.x - 1 + (cell1.colSpan || 1);
+        let xMin2 = cell2.x;
+        let xMax2 = cell2.x - 1 + (cell2.colSpan || 1);
+        let xConflict = !(xMin1 > xMax2 || xMin2 > xMax1);
+        return yConflict && xConflict;
+      }
+      function conflictExists(rows, x, y) {
+        let i_max = Math.min(rows.length - 1, y);
+        let cell2 = { x, y };
+        for (let i = 0; i <= i_max; i++) {
+          let row = rows[i];
+          for (let j = 0; j < row.length; j++) {
+            if (cellsConflict(cell2, row[j])) {
+              return true;
+            }
+          }
+        }
+        return false;
+      }
+      function allBlank(rows, y, xMin, xMax) {
+        for (let x = xMin; x < xMax; x++) {
+          if (conflictExists(rows, x, y)) {
+            return false;
+          }
+        }
+        return true;
+      }
+      function addRowSpanCells(table2) {
+        table2.forEach(function(row, rowIndex) {
+          row.forEach(function(cell2) {
+            for (let i = 1; i < cell2.rowSpan; i++) {
+              let rowSpanCell = new RowSpanCell(cell2);
+              rowSpanCell.x = cell2.x;
+              rowSpanCell.y = cell2.y + i;
+              rowSpanCell.colSpan = cell2.colSpan;
+              insertCell(rowSpanCell, table2[rowIndex + i]);
+            }
+          });
+        });
+      }
+      function addColSpanCells(cellRows) {
+        for (let rowIndex = cellRows.length - 1; rowIndex >= 0; rowIndex--) {
+          let cellColumns = cellRows[rowIndex];
+          for (let columnIndex = 0; columnIndex < cellColumns.length; columnIndex++) {
+            let cell2 = cellColumns[columnIndex];
+            for (let k = 1; k < cell2.colSpan; k++) {
+              let colSpanCell = new ColSpanCell();
+              colSpanCell.x = cell2.x + k;
+              colSpanCell.y = cell2.y;
+              cellColumns.splice(columnIndex + 1, 0, colSpanCell);
+            }
+          }
+        }
+      }
+      function insertCell(cell2, row) {
+        let x = 0;
+        while (x < row.length && row[x].x < cell2.x) {
+          x++;
+        }
+        row.splice(x, 0, cell2);
+      }
+      function fillInTable(table2) {
+        let h_max = maxHeight(table2);
+        let w_max = maxWidth(table2);
+        debug(`Max rows: ${h_max}; Max cols: ${w_max}`);
+        for (let y = 0; y < h_max; y++) {
+          for (let x = 0; x < w_max; x++) {
+            if (!conflictExists(table2, x, y)) {
+              let opts = { x, y, colSpan: 1, rowSpan: 1 };
+              x++;
+              while (x < w_max && !conflictExists(table2, x, y)) {
+                opts.colSpan++;
+                x++;
+              }
+              let y2 = y + 1;
+              while (y2 < h_max && allBlank(table2, y2, opts.x, opts.x + opts.colSpan)) {
+                opts.rowSpan++;
+                y2++;
+              }
+              let cell2 = new Cell(opts);
+              cell2.x = opts.x;
+              cell2.y = opts.y;
+              warn(`Missing cell at ${cell2.y}-${cell2.x}.`);
+              insertCell(cell2, table2[y]);
+            }
+          }
+        }
+      }
+      function generateCells(rows) {
+        return rows.map(function(row) {
+          if (!Array.isArray(row)) {
+            let key = Object.keys(row)[0];
+            row = row[key];
+            if (Array.isArray(row)) {
+              row = row.slice();
+              row.unshift(key);
+            } else {
+              row = [key, row];
+            }
+          }
+          return row.map(function(cell2) {
+            return new Cell(cell2);
+          });
+        });
+      }
+      function makeTableLayout(rows) {
+        let cellRows = generateCells(rows);
+        layoutTable(cellRows);
+        fillInTable(cellRows);
+        addRowSpanCells(cellRows);
+        addColSpanCells(cellRows);
+        return cellRows;
+      }
+      module2.exports = {
+        makeTableLayout,
+        layoutTable,
+        addRowSpanCells,
+        maxWidth,
+        fillInTable,
+        computeWidths: makeComputeWidths("colSpan", "desiredWidth", "x", 1),
+        computeHeights: makeComputeWidths("rowSpan", "desiredHeight", "y", 1)
+      };
+    })();
+    function makeComputeWidths(colSpan, desiredWidth, x, forcedMin) {
+      return function(vals, table2) {
+        let result = [];
+        let spanners = [];
+        let auto = {};
+        table2.forEach(function(row) {
+          row.forEach(function(cell2) {
+            if ((cell2[colSpan] || 1) > 1) {
+              spanners.push(cell2);
+            } else {
+              result[cell2[x]] = Math.max(result[cell2[x]] || 0, cell2[desiredWidth] || 0, forcedMin);
+            }
+          });
+        });
+        vals.forEach(function(val, index) {
+          if (typeof val === "number") {
+            result[index] = val;
+          }
+        });
+        for (let k = spanners.length - 1; k >= 0; k--) {
+          let cell2 = spanners[k];
+          let span = cell2[colSpan];
+          let col = cell2[x];
+          let existingWidth = result[col];
+          let editableCols = typeof vals[col] === "number" ? 0 : 1;
+          if (typeof existingWidth === "number") {
+            for (let i = 1; i < span; i++) {
+              existingWidth += 1 + result[col + i];
+              if (typeof vals[col + i] !== "number") {
+                editableCols++;
+              }
+            }
+          } else {
+            existingWidth = desiredWidth === "desiredWidth" ? cell2.desiredWidth - 1 : 1;
+            if (!auto[col] || auto[col] < existingWidth) {
+              auto[col] = existingWidth;
+            }
+          }
+          if (cell2[desiredWidth] > existingWidth) {
+            let i = 0;
+            while (editableCols > 0 && cell2[desiredWidth] > existingWidth) {
+              if (typeof vals[col + i] !== "number") {
+                let dif = Math.round((cell2[desiredWidth] - existingWidth) / editableCols);
+                existingWidth += dif;
+                result[col + i] += dif;
+                editableCols--;
+              }
+              i++;
+            }
+          }
+        }
+        Object.assign(vals, result, auto);
+        for (let j = 0; j < vals.length; j++) {
+          vals[j] = Math.max(forcedMin, vals[j] || 0);
+        }
+      };
+    }
+  }
+});
+
+// node_modules/cli-table3/src/table.js
+var require_table = __commonJS({
+  "node_modules/cli-table3/src/table.js"(exports2, module2) {
+    var debug = require_debug();
+    var utils = require_utils2();
+    var tableLayout = require_layout_manager();
+    var Table = class extends Array {
+      constructor(opts) {
+        super();
+        const options = utils.mergeOptions(opts);
+        Object.defineProperty(this, "options", {
+          value: options,
+          enumerable: options.debug
+        });
+        if (options.debug) {
+          switch (typeof options.debug) {
+            case "boolean":
+              debug.setDebugLevel(debug.WARN);
+              break;
+            case "number":
+              debug.setDebugLevel(options.debug);
+              break;
+            case "string":
+              debug.setDebugLevel(parseInt(options.debug, 10));
+              break;
+            default:
+              debug.setDebugLevel(debug.WARN);
+              debug.warn(`Debug option is expected to be boolean, number, or string. Received a ${typeof options.debug}`);
+          }
+          Object.defineProperty(this, "messages", {
+            get() {
+              return debug.debugMessages();
+            }
+          });
+        }
+      }
+      toString() {
+        let array2 = this;
+        let headersPresent = this.options.head && this.options.head.length;
+        if (headersPresent) {
+          array2 = [this.options.head];
+          if (this.length) {
+            array2.push.apply(array2, this);
+          }
+        } else {
+          this.options.style.head = [];
+        }
+        let cells = tableLayout.makeTableLayout(array2);
+        cells.forEach(function(row) {
+          row.forEach(function(cell2) {
+            cell2.mergeTableOptions(this.options, cells);
+          }, this);
+        }, this);
+        tableLayout.computeWidths(this.options.colWidths, cells);
+        tableLayout.computeHeights(this.options.rowHeights, cells);
+        cells.forEach(function(row) {
+          row.forEach(function(cell2) {
+            cell2.init(this.options);
+          }, this);
+        }, this);
+        let result = [];
+        for (let rowIndex = 0; rowIndex < cells.length; rowIndex++) {
+          let row = cells[rowIndex];
+          let heightOfRow = this.options.rowHeights[rowIndex];
+          if (rowIndex === 0 || !this.options.style.compact || rowIndex == 1 && headersPresent) {
+            doDraw(row, "top", result);
+          }
+          for (let lineNum = 0; lineNum < heightOfRow; lineNum++) {
+            doDraw(row, lineNum, result);
+          }
+          if (rowIndex + 1 == cells.length) {
+            doDraw(row, "bottom", result);
+          }
+        }
+        return result.join("\n");
+      }
+      get width() {
+        let str2 = this.toString().split("\n");
+        return str2[0].length;
+      }
+    };
+    Table.reset = () => debug.reset();
+    function doDraw(row, lineNum, result) {
+      let line = [];
+      row.forEach(function(cell2) {
+        line.push(cell2.draw(lineNum));
+      });
+      let str2 = line.join("");
+      if (str2.length) result.push(str2);
+    }
+    module2.exports = Table;
+  }
+});
+
+// node_modules/cli-table3/index.js
+var require_cli_table3 = __commonJS({
+  "node_modules/cli-table3/index.js"(exports2, module2) {
+    module2.exports = require_table();
+  }
+});
+
+// src/output/fit.ts
+var fit_exports = {};
+__export(fit_exports, {
+  COMFORT_WIDTH: () => COMFORT_WIDTH,
+  GAP: () => GAP,
+  displayWidth: () => displayWidth,
+  fitColumns: () => fitColumns,
+  truncate: () => truncate
+});
+function truncate(text12, width, where = "end") {
+  if (displayWidth(text12) <= width) return text12;
+  if (width <= 1) return width === 1 ? "\u2026" : "";
+  const chars = [...text12];
+  const take = (from, room) => {
+    const kept = [];
+    let used = 0;
+    for (const ch of from) {
+      const w = displayWidth(ch);
+      if (used + w > room) break;
+      kept.push(ch);
+      used += w;
+    }
+    return kept;
+  };
+  if (where === "middle") {
+    const room = width - 1;
+    const tail = take([...chars].reverse(), Math.floor(room / 2)).reverse();
+    const head = take(chars, room - tail.reduce((w, ch) => w + displayWidth(ch), 0));
+    return `${head.join("")}\u2026${tail.join("")}`;
+  }
+  return `${take(chars, width - 1).join("").trimEnd()}\u2026`;
+}
+function fitColumns(natural, rules, available, headers = []) {
+  let shown2 = natural.map((_, i) => i);
+  if (lineWidth(natural) > available) shown2 = shown2.filter((i) => !rules[i]?.onlyWhenAllFits);
+  const copyable = (i) => rules[i]?.copyable === true;
+  const floor = (i) => copyable(i) ? natural[i] : Math.min(natural[i], Math.max(rules[i]?.minWidth ?? natural[i], headers[i] ?? 0));
+  let keep = shown2;
+  while (lineWidth(keep.map(floor)) > available) {
+    const droppable = keep.filter((i) => rules[i]?.dropPriority !== void 0);
+    if (droppable.length === 0 || keep.length === 1) break;
+    const first = droppable.reduce((a, b) => rules[b].dropPriority > rules[a].dropPriority ? b : a);
+    keep = keep.filter((i) => i !== first);
+  }
+  const widths = keep.map((i) => natural[i]);
+  const comfort = (k) => Math.max(floor(keep[k]), Math.min(natural[keep[k]], COMFORT_WIDTH));
+  while (lineWidth(widths) > available) {
+    let widest = -1;
+    for (let k = 0; k < widths.length; k++) if (widths[k] > comfort(k) && (widest < 0 || widths[k] > widths[widest])) widest = k;
+    if (widest < 0) break;
+    widths[widest] -= 1;
+  }
+  const usefulness = (k) => rules[keep[k]]?.dropPriority ?? -1;
+  const order = keep.map((_, k) => k).sort((a, b) => usefulness(b) - usefulness(a));
+  const shrinkTo = (limit) => {
+    for (const k of order) {
+      const excess = lineWidth(widths) - available;
+      if (excess <= 0) return;
+      widths[k] = Math.max(limit(k), widths[k] - excess);
+    }
+  };
+  shrinkTo((k) => Math.min(widths[k], floor(keep[k])));
+  if (lineWidth(widths) <= available) return { keep, widths };
+  if (lineWidth(keep.filter(copyable).map((i) => natural[i])) > available) return { keep, widths };
+  const last = keep.map(copyable).lastIndexOf(false);
+  if (last >= 0 && keep.length > 1) {
+    const rest = keep.filter((_, k) => k !== last);
+    const fitted = fitColumns(rest.map((i) => natural[i]), rest.map((i) => rules[i] ?? {}), available, rest.map((i) => headers[i] ?? 0));
+    return { keep: fitted.keep.map((j) => rest[j]), widths: fitted.widths };
+  }
+  if (keep.length === 1 && !copyable(keep[0])) widths[0] = Math.min(widths[0], Math.max(1, available));
+  return { keep, widths };
+}
+var import_string_width, COMFORT_WIDTH, GAP, displayWidth, lineWidth;
+var init_fit = __esm({
+  "src/output/fit.ts"() {
+    "use strict";
+    import_string_width = __toESM(require_string_width(), 1);
+    COMFORT_WIDTH = 32;
+    GAP = 2;
+    displayWidth = (text12) => (0, import_string_width.default)(text12);
+    lineWidth = (widths) => widths.length === 0 ? 0 : widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
+  }
+});
+
+// src/output/render.ts
+var render_exports = {};
+__export(render_exports, {
+  applyQuery: () => applyQuery,
+  cell: () => cell,
+  checkQuery: () => checkQuery,
+  genericTable: () => genericTable,
+  keyValueLines: () => keyValueLines,
+  render: () => render
+});
+async function applyQuery(document3, query2) {
+  await checkQuery(query2);
+  const { default: jmespath } = await Promise.resolve().then(() => __toESM(require_jmespath(), 1));
+  try {
+    return jmespath.search(document3, query2);
+  } catch (error2) {
+    throw new UsageError(`invalid --query "${query2}": ${error2.message}`);
+  }
+}
+async function checkQuery(query2) {
+  const [{ default: jmespath }, { queryProblem: queryProblem2 }] = await Promise.all([Promise.resolve().then(() => __toESM(require_jmespath(), 1)), Promise.resolve().then(() => (init_queryCheck(), queryCheck_exports))]);
+  let problem;
+  try {
+    problem = queryProblem2(query2, jmespath);
+  } catch (error2) {
+    problem = error2 instanceof TypeError ? "not a valid JMESPath expression" : error2.message;
+  }
+  if (problem) throw new UsageError(`invalid --query "${query2}": ${problem}`);
+}
+async function render(io, document3, options) {
+  const data = options.query ? await applyQuery(document3, options.query) : document3;
+  if (options.format === "json" || options.format === "pretty") return writeJson(io, data ?? null, options.format === "pretty" ? 2 : 0);
+  const spec = options.query ? void 0 : options.table;
+  const { headers, rows, rules } = spec ? { headers: spec.columns.map((c) => c.header), rows: spec.rows(data).map((r) => spec.columns.map((c) => cell(c.value(r)))), rules: spec.columns } : { ...genericTable(data), rules: void 0 };
+  await writeTable(io, headers, rows, options.width, rules);
+}
+async function writeJson(io, data, indent) {
+  for (const slice of jsonSlices(data, indent)) await writeDraining(io, slice);
+  io.write("\n");
+}
+function genericTable(data) {
+  const list5 = Array.isArray(data) ? data : [data];
+  if (list5.length > 0 && list5.every((item) => item !== null && typeof item === "object" && !Array.isArray(item))) {
+    const headers = [...new Set(list5.flatMap((item) => Object.keys(item)))];
+    return {
+      headers: headers.map((h2) => h2.toUpperCase()),
+      rows: list5.map((item) => headers.map((h2) => cell(item[h2])))
+    };
+  }
+  return { headers: [], rows: list5.map((item) => [cell(item)]) };
+}
+function cell(value) {
+  if (value === void 0 || value === null) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
+}
+async function writeTable(io, rawHeaders, rawRows, width, rules) {
+  let headers = rawHeaders.map((h2) => escapeControl(h2));
+  let rows = rawRows.map((cells) => cells.map((c) => escapeControl(c)));
+  if (!io.outIsTTY) {
+    const line = (cells) => `${cells.join("	")}
+`;
+    io.write((headers.length ? line(headers) : "") + rows.map(line).join(""));
+    return;
+  }
+  const declared = rules;
+  if (declared && rows.length > 0) {
+    const shown2 = headers.map((_, i) => !(declared[i]?.omitWhenEmpty && rows.every((r) => (r[i] ?? "") === "")));
+    if (shown2.includes(false)) {
+      const kept = (cells) => cells.filter((_, i) => shown2[i]);
+      headers = kept(headers);
+      rows = rows.map(kept);
+      rules = kept(declared);
+    }
+  }
+  const [{ default: Table }, { fitColumns: fitColumns2, displayWidth: displayWidth2, truncate: truncate2 }] = await Promise.all([Promise.resolve().then(() => __toESM(require_cli_table3(), 1)), Promise.resolve().then(() => (init_fit(), fit_exports))]);
+  if (width !== void 0 && width > 0) {
+    const count2 = rows.reduce((n, r) => Math.max(n, r.length), headers.length);
+    const natural = Array.from({ length: count2 }, (_, i) => rows.reduce((w, r) => Math.max(w, displayWidth2(r[i] ?? "")), displayWidth2(headers[i] ?? "")));
+    const shrink = rules ?? natural.map(() => ({ minWidth: GENERIC_MIN_WIDTH }));
+    const { keep, widths } = fitColumns2(natural, shrink, width, headers.map(displayWidth2));
+    const fitted = (cells) => keep.map((i, k) => truncate2(cells[i] ?? "", widths[k], shrink[i]?.cut));
+    headers = headers.length ? fitted(headers) : headers;
+    rows = rows.map(fitted);
+  }
+  const table2 = new Table({
+    head: headers.map((h2) => io.chalk.bold(h2)),
+    style: { head: [], border: [], compact: true, "padding-left": 0, "padding-right": 2 },
+    chars: {
+      top: "",
+      "top-mid": "",
+      "top-left": "",
+      "top-right": "",
+      bottom: "",
+      "bottom-mid": "",
+      "bottom-left": "",
+      "bottom-right": "",
+      left: "",
+      "left-mid": "",
+      mid: "",
+      "mid-mid": "",
+      right: "",
+      "right-mid": "",
+      middle: ""
+    }
+  });
+  table2.push(...rows);
+  io.write(`${table2.toString().split("\n").map((l) => l.trimEnd()).join("\n")}
+`);
+}
+function keyValueLines(io, pairs, fit = (text12) => text12) {
+  const width = Math.max(0, ...pairs.map(([k]) => k.length)) + 2;
+  return pairs.filter(([, v]) => v !== void 0 && v !== "").map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(fit(escapeControl(cell(v)), width, k))}`).join("\n");
+}
+var GENERIC_MIN_WIDTH;
+var init_render = __esm({
+  "src/output/render.ts"() {
+    "use strict";
+    init_errors();
+    init_sanitize();
+    init_jsonStream();
+    GENERIC_MIN_WIDTH = 8;
+  }
+});
+
 // src/core/apiEvents.ts
 var apiEvents_exports = {};
 __export(apiEvents_exports, {
@@ -23733,7 +23804,7 @@ __export(context_exports, {
 function debugFromEnv(env2) {
   return env2.CDBA_DEBUG !== void 0 && env2.CDBA_DEBUG !== "" && env2.CDBA_DEBUG !== "0";
 }
-var Context;
+var NEAR_NAME_TIMEOUT_MS, SUGGESTED, Context;
 var init_context = __esm({
   "src/core/context.ts"() {
     "use strict";
@@ -23745,6 +23816,8 @@ var init_context = __esm({
     init_duration();
     init_hints();
     init_watch();
+    NEAR_NAME_TIMEOUT_MS = 1e4;
+    SUGGESTED = /* @__PURE__ */ new WeakSet();
     Context = class _Context {
       constructor(io, env2, version2, globals, options = {}) {
         this.io = io;
@@ -23836,6 +23909,43 @@ var init_context = __esm({
         const projectId = settings.projectId;
         if (sources.projectId !== "profile" || !projectId || !(error2.document?.parameters?.includes(projectId) || error2.message.includes(projectId))) return;
         error2.hint = `profile "${settings.profileName}" names project ${projectId}, which does not exist (deleted?): ${pickProjectHint(this.globals)}`;
+      }
+      /**
+       * Adds "did you mean <name>?" to a "no such cluster" answer when the project has a near
+       * name (issue 43, item 10): one list request, only after that 404 and only once the
+       * service was asked; it tries once, prints nothing (the --debug trace aside), gives up
+       * after 10 s, and on any failure of its own leaves the error as it was.
+       */
+      async suggestNearCluster(error2, valid) {
+        const { didYouMean: didYouMean2, missingCluster: missingCluster2, nearClusterNames: nearClusterNames2 } = await Promise.resolve().then(() => (init_nearName(), nearName_exports));
+        const missing2 = missingCluster2(error2);
+        if (!missing2 || !(error2 instanceof ApiError) || SUGGESTED.has(error2) || this.io.signal.aborted) return;
+        if (this.apiClient === void 0 && this.options.apiClient === void 0) return;
+        const projectId = missing2.projectId ?? this.resolvedValue?.settings.projectId;
+        if (!projectId) return;
+        SUGGESTED.add(error2);
+        let client = this.options.apiClient;
+        try {
+          if (client === void 0) {
+            const { createApiClient: createApiClient2, SILENT_EVENTS: SILENT_EVENTS2 } = await Promise.resolve().then(() => (init_client(), client_exports));
+            client = createApiClient2({
+              settings: await this.settings(),
+              events: { ...SILENT_EVENTS2, secret: (value) => this.io.addSecret(value), trace: (line) => this.io.trace(line) },
+              signal: this.io.signal,
+              debug: this.debug,
+              timeoutMs: Math.min(this.timeoutMs > 0 ? this.timeoutMs : NEAR_NAME_TIMEOUT_MS, NEAR_NAME_TIMEOUT_MS),
+              retry: { maxAttempts: 1 },
+              configDir: this.configDir,
+              userAgentVersion: this.version
+            });
+          }
+          const near = didYouMean2(await nearClusterNames2(client, projectId, missing2.name, valid));
+          if (near) error2.hint = [near, error2.hint].filter(Boolean).join("; ");
+        } catch {
+        } finally {
+          if (client !== void 0 && client !== this.options.apiClient) await client.close({ processEnding: this.io.ownsProcess }).catch(() => {
+          });
+        }
       }
       async api() {
         if (this.apiClient) return this.apiClient;
@@ -24065,6 +24175,69 @@ ${Help.prototype.formatItem.call(this, "", termWidth, description, helper)}`;
   }
 });
 
+// src/model/catalog.ts
+var catalog_exports = {};
+__export(catalog_exports, {
+  CLOUD_PROVIDERS: () => CLOUD_PROVIDERS,
+  CLUSTER_TYPES: () => CLUSTER_TYPES,
+  DATABASE_RELEASES: () => DATABASE_RELEASES,
+  DEFAULT_MAJOR_VERSION: () => DEFAULT_MAJOR_VERSION,
+  INSTANCE_SIZES: () => INSTANCE_SIZES,
+  PROVIDERS: () => PROVIDERS,
+  REGIONS: () => REGIONS,
+  STATE_NAMES: () => STATE_NAMES,
+  defaultDiskSizeGB: () => defaultDiskSizeGB,
+  fullVersionFor: () => fullVersionFor,
+  isKnownRegion: () => isKnownRegion,
+  isValidClusterName: () => isValidClusterName
+});
+function fullVersionFor(major) {
+  return DATABASE_RELEASES[major];
+}
+function defaultDiskSizeGB(instanceSize) {
+  const shared = { M0: 0.5, M2: 2, M5: 5 };
+  if (instanceSize in shared) return shared[instanceSize];
+  const tier = Number(/^[MR](\d+)/.exec(instanceSize)?.[1] ?? 10);
+  const steps = [[10, 10], [20, 20], [30, 40], [40, 80], [50, 160], [60, 320], [80, 750]];
+  return steps.find(([maxTier]) => tier <= maxTier)?.[1] ?? 1e3;
+}
+function isKnownRegion(provider2, region2, backingProvider) {
+  const cloud = provider2 === "TENANT" ? backingProvider : provider2;
+  if (!cloud || !CLOUD_PROVIDERS.includes(cloud)) return false;
+  return REGIONS[cloud].includes(region2);
+}
+function isValidClusterName(name) {
+  return name.length <= 64 && /^[a-zA-Z0-9][a-zA-Z0-9-]*$/.test(name) && !name.endsWith("-");
+}
+var CLOUD_PROVIDERS, PROVIDERS, CLUSTER_TYPES, STATE_NAMES, INSTANCE_SIZES, REGIONS, DATABASE_RELEASES, DEFAULT_MAJOR_VERSION;
+var init_catalog = __esm({
+  "src/model/catalog.ts"() {
+    "use strict";
+    CLOUD_PROVIDERS = ["AWS", "AZURE", "GCP"];
+    PROVIDERS = [...CLOUD_PROVIDERS, "TENANT"];
+    CLUSTER_TYPES = ["REPLICASET", "SHARDED", "GEOSHARDED"];
+    STATE_NAMES = ["IDLE", "CREATING", "UPDATING", "DELETING", "REPAIRING"];
+    INSTANCE_SIZES = {
+      AWS: ["M10", "M20", "M30", "M40", "M50", "M60", "M80", "M100", "M140", "M200", "M300", "R40", "R50", "R60", "R80", "R200", "R300", "R400", "R700", "M40_NVME", "M50_NVME", "M60_NVME", "M80_NVME", "M200_NVME", "M400_NVME"],
+      AZURE: ["M10", "M20", "M30", "M40", "M50", "M60", "M80", "M90", "M200", "R40", "R50", "R60", "R80", "R200", "R300", "R400", "M60_NVME", "M80_NVME", "M200_NVME", "M300_NVME", "M400_NVME", "M600_NVME"],
+      GCP: ["M10", "M20", "M30", "M40", "M50", "M60", "M80", "M140", "M200", "M250", "M300", "M400", "R40", "R50", "R60", "R80", "R200", "R300", "R400", "R600"],
+      TENANT: ["M0", "M2", "M5"]
+    };
+    REGIONS = {
+      AWS: ["US_GOV_WEST_1", "US_GOV_EAST_1", "US_EAST_1", "US_EAST_2", "US_WEST_1", "US_WEST_2", "CA_CENTRAL_1", "EU_NORTH_1", "EU_WEST_1", "EU_WEST_2", "EU_WEST_3", "EU_CENTRAL_1", "EU_CENTRAL_2", "AP_EAST_1", "AP_NORTHEAST_1", "AP_NORTHEAST_2", "AP_NORTHEAST_3", "AP_SOUTHEAST_1", "AP_SOUTHEAST_2", "AP_SOUTHEAST_3", "AP_SOUTHEAST_4", "AP_SOUTH_1", "AP_SOUTH_2", "SA_EAST_1", "CN_NORTH_1", "CN_NORTHWEST_1", "ME_SOUTH_1", "ME_CENTRAL_1", "AF_SOUTH_1", "EU_SOUTH_1", "EU_SOUTH_2", "IL_CENTRAL_1", "CA_WEST_1", "AP_SOUTHEAST_5", "AP_SOUTHEAST_7", "MX_CENTRAL_1", "GLOBAL"],
+      AZURE: ["US_CENTRAL", "US_EAST", "US_EAST_2", "US_NORTH_CENTRAL", "US_WEST", "US_SOUTH_CENTRAL", "EUROPE_NORTH", "EUROPE_WEST", "US_WEST_CENTRAL", "US_WEST_2", "US_WEST_3", "CANADA_EAST", "CANADA_CENTRAL", "BRAZIL_SOUTH", "BRAZIL_SOUTHEAST", "AUSTRALIA_CENTRAL", "AUSTRALIA_CENTRAL_2", "AUSTRALIA_EAST", "AUSTRALIA_SOUTH_EAST", "GERMANY_WEST_CENTRAL", "GERMANY_NORTH", "SWEDEN_CENTRAL", "SWEDEN_SOUTH", "SWITZERLAND_NORTH", "SWITZERLAND_WEST", "UK_SOUTH", "UK_WEST", "NORWAY_EAST", "NORWAY_WEST", "INDIA_CENTRAL", "INDIA_SOUTH", "INDIA_WEST", "CHINA_EAST", "CHINA_NORTH", "ASIA_EAST", "JAPAN_EAST", "JAPAN_WEST", "ASIA_SOUTH_EAST", "KOREA_CENTRAL", "KOREA_SOUTH", "FRANCE_CENTRAL", "FRANCE_SOUTH", "SOUTH_AFRICA_NORTH", "SOUTH_AFRICA_WEST", "UAE_CENTRAL", "UAE_NORTH", "QATAR_CENTRAL"],
+      GCP: ["EASTERN_US", "EASTERN_US_AW", "US_EAST_4", "US_EAST_4_AW", "US_EAST_5", "US_EAST_5_AW", "US_WEST_2", "US_WEST_2_AW", "US_WEST_3", "US_WEST_3_AW", "US_WEST_4", "US_WEST_4_AW", "US_SOUTH_1", "US_SOUTH_1_AW", "CENTRAL_US", "CENTRAL_US_AW", "WESTERN_US", "WESTERN_US_AW", "NORTH_AMERICA_NORTHEAST_1", "NORTH_AMERICA_NORTHEAST_2", "NORTH_AMERICA_SOUTH_1", "SOUTH_AMERICA_EAST_1", "SOUTH_AMERICA_WEST_1", "WESTERN_EUROPE", "EUROPE_NORTH_1", "EUROPE_WEST_2", "EUROPE_WEST_3", "EUROPE_WEST_4", "EUROPE_WEST_6", "EUROPE_WEST_8", "EUROPE_WEST_9", "EUROPE_WEST_10", "EUROPE_WEST_12", "EUROPE_SOUTHWEST_1", "EUROPE_CENTRAL_2", "MIDDLE_EAST_CENTRAL_1", "MIDDLE_EAST_CENTRAL_2", "MIDDLE_EAST_WEST_1", "AUSTRALIA_SOUTHEAST_1", "AUSTRALIA_SOUTHEAST_2", "AFRICA_SOUTH_1", "EASTERN_ASIA_PACIFIC", "NORTHEASTERN_ASIA_PACIFIC", "SOUTHEASTERN_ASIA_PACIFIC", "ASIA_EAST_2", "ASIA_NORTHEAST_2", "ASIA_NORTHEAST_3", "ASIA_SOUTH_1", "ASIA_SOUTH_2", "ASIA_SOUTHEAST_2"]
+    };
+    DATABASE_RELEASES = {
+      "5.0": "5.0.31",
+      "6.0": "6.0.26",
+      "7.0": "7.0.40",
+      "8.0": "8.0.29"
+    };
+    DEFAULT_MAJOR_VERSION = "8.0";
+  }
+});
+
 // src/cli/command.ts
 function afterHelp(command) {
   if (AFTER_HELP.has(command)) return;
@@ -24237,9 +24410,15 @@ var init_command = __esm({
       get debug() {
         return this.contexts.some((c) => c.debug) || debugFromEnv(this.env);
       }
-      /** Lets each context add to the error what its settings know (Context.explain). */
-      explain(error2) {
+      /**
+       * Lets each context add to the error what its settings know (Context.explain), and
+       * to a "no such cluster" answer the project's near name (Context.suggestNearCluster).
+       */
+      async explain(error2) {
         for (const context of this.contexts) context.explain(error2);
+        if (this.contexts.length === 0) return;
+        const { isValidClusterName: isValidClusterName2 } = await Promise.resolve().then(() => (init_catalog(), catalog_exports));
+        for (const context of this.contexts) await context.suggestNearCluster(error2, isValidClusterName2);
       }
       async close() {
         this.io.closeInput();
@@ -25502,14 +25681,14 @@ __export(input_exports, {
 async function readInputText(io, file, flag = "--file") {
   const source = file === "-" ? "stdin" : file;
   const limits = { label: flag, maxBytes: MAX_INPUT_BYTES, expected: "a JSON document" };
-  let bytes2;
+  let bytes3;
   if (file === "-") {
     if (io.inIsTTY) throw new UsageError(`${flag} -: stdin is a terminal; pipe the JSON in or give a file`);
-    bytes2 = await readBoundedStream(io.in, source, limits, io.signal);
+    bytes3 = await readBoundedStream(io.in, source, limits, io.signal);
   } else {
-    bytes2 = await readBoundedPath(file, limits, { signal: io.signal, onWait: (message) => io.note(`cdba: ${message}`) });
+    bytes3 = await readBoundedPath(file, limits, { signal: io.signal, onWait: (message) => io.note(`cdba: ${message}`) });
   }
-  const text12 = decodeUtf8(bytes2, source).replace(/^\uFEFF/, "");
+  const text12 = decodeUtf8(bytes3, source).replace(/^\uFEFF/, "");
   if (text12.trim() === "") throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);
   return text12;
 }
@@ -25731,54 +25910,6 @@ var init_authStatus = __esm({
     RemovedVersionsError = class extends CdbaError {
       exitCode = ExitCode.general;
     };
-  }
-});
-
-// src/model/catalog.ts
-function fullVersionFor(major) {
-  return DATABASE_RELEASES[major];
-}
-function defaultDiskSizeGB(instanceSize) {
-  const shared = { M0: 0.5, M2: 2, M5: 5 };
-  if (instanceSize in shared) return shared[instanceSize];
-  const tier = Number(/^[MR](\d+)/.exec(instanceSize)?.[1] ?? 10);
-  const steps = [[10, 10], [20, 20], [30, 40], [40, 80], [50, 160], [60, 320], [80, 750]];
-  return steps.find(([maxTier]) => tier <= maxTier)?.[1] ?? 1e3;
-}
-function isKnownRegion(provider2, region2, backingProvider) {
-  const cloud = provider2 === "TENANT" ? backingProvider : provider2;
-  if (!cloud || !CLOUD_PROVIDERS.includes(cloud)) return false;
-  return REGIONS[cloud].includes(region2);
-}
-function isValidClusterName(name) {
-  return name.length <= 64 && /^[a-zA-Z0-9][a-zA-Z0-9-]*$/.test(name) && !name.endsWith("-");
-}
-var CLOUD_PROVIDERS, PROVIDERS, CLUSTER_TYPES, STATE_NAMES, INSTANCE_SIZES, REGIONS, DATABASE_RELEASES, DEFAULT_MAJOR_VERSION;
-var init_catalog = __esm({
-  "src/model/catalog.ts"() {
-    "use strict";
-    CLOUD_PROVIDERS = ["AWS", "AZURE", "GCP"];
-    PROVIDERS = [...CLOUD_PROVIDERS, "TENANT"];
-    CLUSTER_TYPES = ["REPLICASET", "SHARDED", "GEOSHARDED"];
-    STATE_NAMES = ["IDLE", "CREATING", "UPDATING", "DELETING", "REPAIRING"];
-    INSTANCE_SIZES = {
-      AWS: ["M10", "M20", "M30", "M40", "M50", "M60", "M80", "M100", "M140", "M200", "M300", "R40", "R50", "R60", "R80", "R200", "R300", "R400", "R700", "M40_NVME", "M50_NVME", "M60_NVME", "M80_NVME", "M200_NVME", "M400_NVME"],
-      AZURE: ["M10", "M20", "M30", "M40", "M50", "M60", "M80", "M90", "M200", "R40", "R50", "R60", "R80", "R200", "R300", "R400", "M60_NVME", "M80_NVME", "M200_NVME", "M300_NVME", "M400_NVME", "M600_NVME"],
-      GCP: ["M10", "M20", "M30", "M40", "M50", "M60", "M80", "M140", "M200", "M250", "M300", "M400", "R40", "R50", "R60", "R80", "R200", "R300", "R400", "R600"],
-      TENANT: ["M0", "M2", "M5"]
-    };
-    REGIONS = {
-      AWS: ["US_GOV_WEST_1", "US_GOV_EAST_1", "US_EAST_1", "US_EAST_2", "US_WEST_1", "US_WEST_2", "CA_CENTRAL_1", "EU_NORTH_1", "EU_WEST_1", "EU_WEST_2", "EU_WEST_3", "EU_CENTRAL_1", "EU_CENTRAL_2", "AP_EAST_1", "AP_NORTHEAST_1", "AP_NORTHEAST_2", "AP_NORTHEAST_3", "AP_SOUTHEAST_1", "AP_SOUTHEAST_2", "AP_SOUTHEAST_3", "AP_SOUTHEAST_4", "AP_SOUTH_1", "AP_SOUTH_2", "SA_EAST_1", "CN_NORTH_1", "CN_NORTHWEST_1", "ME_SOUTH_1", "ME_CENTRAL_1", "AF_SOUTH_1", "EU_SOUTH_1", "EU_SOUTH_2", "IL_CENTRAL_1", "CA_WEST_1", "AP_SOUTHEAST_5", "AP_SOUTHEAST_7", "MX_CENTRAL_1", "GLOBAL"],
-      AZURE: ["US_CENTRAL", "US_EAST", "US_EAST_2", "US_NORTH_CENTRAL", "US_WEST", "US_SOUTH_CENTRAL", "EUROPE_NORTH", "EUROPE_WEST", "US_WEST_CENTRAL", "US_WEST_2", "US_WEST_3", "CANADA_EAST", "CANADA_CENTRAL", "BRAZIL_SOUTH", "BRAZIL_SOUTHEAST", "AUSTRALIA_CENTRAL", "AUSTRALIA_CENTRAL_2", "AUSTRALIA_EAST", "AUSTRALIA_SOUTH_EAST", "GERMANY_WEST_CENTRAL", "GERMANY_NORTH", "SWEDEN_CENTRAL", "SWEDEN_SOUTH", "SWITZERLAND_NORTH", "SWITZERLAND_WEST", "UK_SOUTH", "UK_WEST", "NORWAY_EAST", "NORWAY_WEST", "INDIA_CENTRAL", "INDIA_SOUTH", "INDIA_WEST", "CHINA_EAST", "CHINA_NORTH", "ASIA_EAST", "JAPAN_EAST", "JAPAN_WEST", "ASIA_SOUTH_EAST", "KOREA_CENTRAL", "KOREA_SOUTH", "FRANCE_CENTRAL", "FRANCE_SOUTH", "SOUTH_AFRICA_NORTH", "SOUTH_AFRICA_WEST", "UAE_CENTRAL", "UAE_NORTH", "QATAR_CENTRAL"],
-      GCP: ["EASTERN_US", "EASTERN_US_AW", "US_EAST_4", "US_EAST_4_AW", "US_EAST_5", "US_EAST_5_AW", "US_WEST_2", "US_WEST_2_AW", "US_WEST_3", "US_WEST_3_AW", "US_WEST_4", "US_WEST_4_AW", "US_SOUTH_1", "US_SOUTH_1_AW", "CENTRAL_US", "CENTRAL_US_AW", "WESTERN_US", "WESTERN_US_AW", "NORTH_AMERICA_NORTHEAST_1", "NORTH_AMERICA_NORTHEAST_2", "NORTH_AMERICA_SOUTH_1", "SOUTH_AMERICA_EAST_1", "SOUTH_AMERICA_WEST_1", "WESTERN_EUROPE", "EUROPE_NORTH_1", "EUROPE_WEST_2", "EUROPE_WEST_3", "EUROPE_WEST_4", "EUROPE_WEST_6", "EUROPE_WEST_8", "EUROPE_WEST_9", "EUROPE_WEST_10", "EUROPE_WEST_12", "EUROPE_SOUTHWEST_1", "EUROPE_CENTRAL_2", "MIDDLE_EAST_CENTRAL_1", "MIDDLE_EAST_CENTRAL_2", "MIDDLE_EAST_WEST_1", "AUSTRALIA_SOUTHEAST_1", "AUSTRALIA_SOUTHEAST_2", "AFRICA_SOUTH_1", "EASTERN_ASIA_PACIFIC", "NORTHEASTERN_ASIA_PACIFIC", "SOUTHEASTERN_ASIA_PACIFIC", "ASIA_EAST_2", "ASIA_NORTHEAST_2", "ASIA_NORTHEAST_3", "ASIA_SOUTH_1", "ASIA_SOUTH_2", "ASIA_SOUTHEAST_2"]
-    };
-    DATABASE_RELEASES = {
-      "5.0": "5.0.31",
-      "6.0": "6.0.26",
-      "7.0": "7.0.40",
-      "8.0": "8.0.29"
-    };
-    DEFAULT_MAJOR_VERSION = "8.0";
   }
 });
 
@@ -29197,8 +29328,8 @@ var require_encoding2 = __commonJS({
     function utf8Encode(string2) {
       return utf8Encoder.encode(string2);
     }
-    function utf8DecodeWithoutBOM(bytes2) {
-      return utf8Decoder.decode(bytes2);
+    function utf8DecodeWithoutBOM(bytes3) {
+      return utf8Decoder.decode(bytes3);
     }
     module2.exports = {
       utf8Encode,
@@ -29241,8 +29372,8 @@ var require_percent_encoding = __commonJS({
       return output.slice(0, outputIndex);
     }
     function percentDecodeString(input) {
-      const bytes2 = utf8Encode(input);
-      return percentDecodeBytes(bytes2);
+      const bytes3 = utf8Encode(input);
+      return percentDecodeBytes(bytes3);
     }
     function isC0ControlPercentEncode(c) {
       return c <= 31 || c > 126;
@@ -29275,9 +29406,9 @@ var require_percent_encoding = __commonJS({
       return isComponentPercentEncode(c) || extraURLEncodedPercentEncodeSet.has(c);
     }
     function utf8PercentEncodeCodePointInternal(codePoint, percentEncodePredicate) {
-      const bytes2 = utf8Encode(codePoint);
+      const bytes3 = utf8Encode(codePoint);
       let output = "";
-      for (const byte of bytes2) {
+      for (const byte of bytes3) {
         if (!percentEncodePredicate(byte)) {
           output += String.fromCharCode(byte);
         } else {
@@ -30379,17 +30510,17 @@ var require_urlencoded = __commonJS({
     function parseUrlencoded(input) {
       const sequences = strictlySplitByteSequence(input, p("&"));
       const output = [];
-      for (const bytes2 of sequences) {
-        if (bytes2.length === 0) {
+      for (const bytes3 of sequences) {
+        if (bytes3.length === 0) {
           continue;
         }
         let name, value;
-        const indexOfEqual = bytes2.indexOf(p("="));
+        const indexOfEqual = bytes3.indexOf(p("="));
         if (indexOfEqual >= 0) {
-          name = bytes2.slice(0, indexOfEqual);
-          value = bytes2.slice(indexOfEqual + 1);
+          name = bytes3.slice(0, indexOfEqual);
+          value = bytes3.slice(indexOfEqual + 1);
         } else {
-          name = bytes2;
+          name = bytes3;
           value = new Uint8Array(0);
         }
         name = replaceByteInByteSequence(name, 43, 32);
@@ -32598,7 +32729,7 @@ function assembleStyles() {
         }
         let [colorString] = matches;
         if (colorString.length === 3) {
-          colorString = [...colorString].map((character) => character + character).join("");
+          colorString = [...colorString].map((character2) => character2 + character2).join("");
         }
         const integer2 = Number.parseInt(colorString, 16);
         return [
@@ -35512,11 +35643,11 @@ function isHangulJamo(codePoint) {
 }
 function hangulClusterWidth(visibleSegment, eastAsianWidthOptions) {
   const codePoints = [];
-  for (const character of visibleSegment) {
-    if (!visibleCharacterRegex.test(character)) {
+  for (const character2 of visibleSegment) {
+    if (!visibleCharacterRegex.test(character2)) {
       continue;
     }
-    codePoints.push(character.codePointAt(0));
+    codePoints.push(character2.codePointAt(0));
   }
   if (codePoints.length === 0) {
     return void 0;
@@ -35545,13 +35676,13 @@ function hangulClusterWidth(visibleSegment, eastAsianWidthOptions) {
 function trailingWidth(visibleSegment, eastAsianWidthOptions) {
   let extra = 0;
   let first = true;
-  for (const character of visibleSegment) {
+  for (const character2 of visibleSegment) {
     if (first) {
       first = false;
       continue;
     }
-    if (spacingMarkRegex.test(character) || character >= "\uFF00" && character <= "\uFFEF") {
-      extra += eastAsianWidth(character.codePointAt(0), eastAsianWidthOptions);
+    if (spacingMarkRegex.test(character2) || character2 >= "\uFF00" && character2 <= "\uFFEF") {
+      extra += eastAsianWidth(character2.codePointAt(0), eastAsianWidthOptions);
     }
   }
   return extra;
@@ -37803,10 +37934,10 @@ var init_auth = __esm({
       }
       /** The issue time and number a nonce of this run carries, or undefined for any other text. */
       parseNonce(nonce) {
-        const bytes2 = Buffer.from(nonce, "base64");
-        if (bytes2.length !== NONCE_BYTES || bytes2.toString("base64") !== nonce) return void 0;
-        const head = bytes2.subarray(0, NONCE_HEAD);
-        if (!(0, import_node_crypto10.timingSafeEqual)(this.nonceMac(head), bytes2.subarray(NONCE_HEAD))) return void 0;
+        const bytes3 = Buffer.from(nonce, "base64");
+        if (bytes3.length !== NONCE_BYTES || bytes3.toString("base64") !== nonce) return void 0;
+        const head = bytes3.subarray(0, NONCE_HEAD);
+        if (!(0, import_node_crypto10.timingSafeEqual)(this.nonceMac(head), bytes3.subarray(NONCE_HEAD))) return void 0;
         return { issuedAt: head.readDoubleBE(0), serial: head.readUIntBE(8, 6) };
       }
       /** The record of a live nonce of this run (made on its first use), or undefined: answer stale. */
@@ -38405,7 +38536,7 @@ var init_projects = __esm({
     init_stateChecks();
     init_state();
     DEFAULT_ORG = { id: "a0a0a0a0a0a0a0a0a0a0a0a0", name: "emulator" };
-    hex = (bytes2) => (0, import_node_crypto12.randomBytes)(bytes2).toString("hex");
+    hex = (bytes3) => (0, import_node_crypto12.randomBytes)(bytes3).toString("hex");
     projects = {
       name: "projects",
       rateLimitPerMinute: 1200,
@@ -40869,7 +41000,7 @@ var init_credentials = __esm({
     init_projects();
     init_stateChecks();
     PUBLIC_KEY = /^[a-z0-9]{8}$/;
-    hex2 = (bytes2) => (0, import_node_crypto15.randomBytes)(bytes2).toString("hex");
+    hex2 = (bytes3) => (0, import_node_crypto15.randomBytes)(bytes3).toString("hex");
     letters = (count2) => {
       const alphabet = "abcdefghijklmnopqrstuvwxyz";
       return [...(0, import_node_crypto15.randomBytes)(count2)].map((b) => alphabet[b % alphabet.length]).join("");
@@ -41654,7 +41785,7 @@ function advancePeers(store) {
   return state;
 }
 function containerNetwork(provider2, id) {
-  const hex3 = (bytes2) => (0, import_node_crypto16.randomBytes)(bytes2).toString("hex");
+  const hex3 = (bytes3) => (0, import_node_crypto16.randomBytes)(bytes3).toString("hex");
   if (provider2 === "AWS") return { vpcId: `vpc-${hex3(9).slice(0, 17)}` };
   if (provider2 === "AZURE") return { azureSubscriptionId: hex3(12), vnetName: `vnet_${id}` };
   const letters2 = [...(0, import_node_crypto16.randomBytes)(24)].map((b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
@@ -42025,7 +42156,7 @@ function advanceServices(store) {
   return state;
 }
 function serviceNames(provider2, id, ownRegion) {
-  const hex3 = (bytes2) => (0, import_node_crypto17.randomBytes)(bytes2).toString("hex");
+  const hex3 = (bytes3) => (0, import_node_crypto17.randomBytes)(bytes3).toString("hex");
   if (provider2 === "AWS") return { endpointServiceName: `com.amazonaws.vpce.${ownRegion}.vpce-svc-${hex3(9).slice(0, 17)}` };
   if (provider2 === "AZURE") {
     const subscription = [hex3(4), hex3(2), hex3(2), hex3(2), hex3(6)].join("-");
@@ -44604,6 +44735,102 @@ var init_holders = __esm({
   }
 });
 
+// src/cli/shared/indexRef.ts
+function character(c) {
+  if (c === " ") return "a space";
+  if (c === "\0") return "a null character";
+  return `"${c}"`;
+}
+function databaseNameProblem(name) {
+  if (name === "") return "a database name cannot be empty";
+  const bad = forbidden(name, DATABASE_FORBIDDEN);
+  if (bad !== void 0) return `a database name cannot contain ${character(bad)}`;
+  const size2 = bytes(name);
+  if (size2 > MAX_DATABASE_BYTES) return `a database name is at most ${MAX_DATABASE_BYTES} bytes (this one is ${size2})`;
+  return void 0;
+}
+function collectionNameProblem(name, database) {
+  if (name === "") return "a collection name cannot be empty";
+  if (name.startsWith(".")) return 'a collection name cannot start with "."';
+  const bad = forbidden(name, COLLECTION_FORBIDDEN);
+  if (bad !== void 0) return `a collection name cannot contain ${character(bad)}`;
+  if (database !== void 0) {
+    const size2 = bytes(`${database}.${name}`);
+    if (size2 > MAX_NAMESPACE_BYTES) return `database.collection is at most ${MAX_NAMESPACE_BYTES} bytes (this one is ${size2})`;
+  }
+  return void 0;
+}
+function indexNameProblem(name) {
+  if (name === "") return "an index name cannot be empty";
+  const bad = forbidden(name, INDEX_FORBIDDEN);
+  if (bad === "/") return 'an index name cannot contain "/" (it is named as database.collection/name, and in the URL path)';
+  if (bad !== void 0) return `an index name cannot contain ${character(bad)}`;
+  if (name === "." || name === "..") return `an index name cannot be "${name}" (a name in a URL path)`;
+  return void 0;
+}
+function indexNamesProblem(names2) {
+  const database = databaseNameProblem(names2.database);
+  if (database !== void 0) return { key: "database", problem: database };
+  const collection = collectionNameProblem(names2.collectionName, names2.database);
+  if (collection !== void 0) return { key: "collectionName", problem: collection };
+  const name = indexNameProblem(names2.name);
+  if (name !== void 0) return { key: "name", problem: name };
+  return void 0;
+}
+function checkIndexNames(names2, where) {
+  const found = indexNamesProblem(names2);
+  if (found) throw new UsageError(`${where(found.key)} ${JSON.stringify(names2[found.key])}: ${found.problem}`);
+}
+function checkNamespaceFlags(database, collectionName) {
+  const refuse2 = (flag, value, problem) => {
+    throw new UsageError(`invalid ${flag} ${JSON.stringify(value)}: ${problem}`);
+  };
+  const db = databaseNameProblem(database);
+  if (db !== void 0) refuse2("--db", database, db);
+  const collection = collectionNameProblem(collectionName, database);
+  if (collection !== void 0) refuse2("--collection", collectionName, collection);
+}
+function parseIndexRef(text12) {
+  if (INDEX_ID.test(text12)) return { indexId: text12 };
+  const dot = text12.indexOf(".");
+  const slash = text12.lastIndexOf("/");
+  if (dot > 0 && slash > dot + 1) {
+    const names2 = { database: text12.slice(0, dot), collectionName: text12.slice(dot + 1, slash), name: text12.slice(slash + 1) };
+    const found = indexNamesProblem(names2);
+    if (found) throw new UsageError(`invalid index ${JSON.stringify(text12)}: ${found.problem}; give its id (24 hex digits) or database.collection/name`);
+    return { databaseName: names2.database, collectionName: names2.collectionName, indexName: names2.name };
+  }
+  throw new UsageError(`invalid index ${JSON.stringify(text12)}: give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
+}
+function formatIndexRef(ref) {
+  return "indexId" in ref ? ref.indexId : `${ref.databaseName}.${ref.collectionName}/${ref.indexName}`;
+}
+function indexRefOf(doc) {
+  const { database, collectionName, name, indexID } = doc;
+  if (typeof database === "string" && typeof collectionName === "string" && typeof name === "string" && !indexNamesProblem({ database, collectionName, name })) {
+    return formatIndexRef({ databaseName: database, collectionName, indexName: name });
+  }
+  if (typeof indexID === "string" && INDEX_ID.test(indexID)) return indexID;
+  return `${String(database)}.${String(collectionName)}/${String(name)}`;
+}
+var MAX_DATABASE_BYTES, MAX_NAMESPACE_BYTES, DATABASE_FORBIDDEN, COLLECTION_FORBIDDEN, INDEX_FORBIDDEN, bytes, forbidden, asFlag, NAME_FLAGS, INDEX_ID;
+var init_indexRef = __esm({
+  "src/cli/shared/indexRef.ts"() {
+    "use strict";
+    init_errors();
+    MAX_DATABASE_BYTES = 63;
+    MAX_NAMESPACE_BYTES = 255;
+    DATABASE_FORBIDDEN = ["/", "\\", ".", " ", '"', "$", "\0"];
+    COLLECTION_FORBIDDEN = ["$", "\0"];
+    INDEX_FORBIDDEN = ["/", "\0"];
+    bytes = (text12) => new TextEncoder().encode(text12).length;
+    forbidden = (name, set) => set.find((c) => name.includes(c));
+    asFlag = (key) => `invalid ${NAME_FLAGS[key]}`;
+    NAME_FLAGS = { database: "--db", collectionName: "--collection", name: "--name" };
+    INDEX_ID = /^[0-9a-f]{24}$/;
+  }
+});
+
 // src/cli/shared/searchDefinition.ts
 var searchDefinition_exports = {};
 __export(searchDefinition_exports, {
@@ -44659,15 +44886,18 @@ function requestFromFile(source, doc, flags, notes) {
 }
 function names(source, doc, flags, notes) {
   const pick2 = (key, flag, option) => {
-    const given = doc[key];
+    const given2 = doc[key];
     if (flag !== void 0) {
-      if (given !== void 0 && given !== flag) notes?.push(`cdba: ${source} says ${key} ${JSON.stringify(given)}; ${option} makes it "${flag}"`);
+      if (given2 !== void 0 && given2 !== flag) notes?.push(`cdba: ${source} says ${key} ${JSON.stringify(given2)}; ${option} makes it "${flag}"`);
       return flag;
     }
-    if (typeof given === "string" && given !== "") return given;
+    if (typeof given2 === "string" && given2 !== "") return given2;
     throw new UsageError(`${option} is required${isObject(doc) && Object.keys(doc).length ? ` (${source} has no ${key})` : ""}`, { hint: `give ${option}, or put "${key}" beside "definition" in the file` });
   };
-  return { database: pick2("database", flags.db, "--db"), collectionName: pick2("collectionName", flags.collection, "--collection"), name: pick2("name", flags.name, "--name") };
+  const picked = { database: pick2("database", flags.db, "--db"), collectionName: pick2("collectionName", flags.collection, "--collection"), name: pick2("name", flags.name, "--name") };
+  const given = { database: flags.db, collectionName: flags.collection, name: flags.name };
+  checkIndexNames(picked, (key) => given[key] !== void 0 ? asFlag(key) : `${source}: $.${key}`);
+  return picked;
 }
 function definitionFromFile(source, doc, type) {
   if (!isRequest(doc)) {
@@ -44688,6 +44918,7 @@ var init_searchDefinition = __esm({
     "use strict";
     init_errors();
     init_object();
+    init_indexRef();
     init_searchIndex();
     REQUEST_KEYS2 = ["database", "collectionName", "name", "type", "definition"];
   }
@@ -44701,12 +44932,6 @@ __export(waitForIndex_exports, {
   refText: () => refText,
   waitForIndex: () => waitForIndex
 });
-function refText(ref) {
-  return "indexId" in ref ? ref.indexId : `${ref.databaseName}.${ref.collectionName}/${ref.indexName}`;
-}
-function indexName(doc) {
-  return `${String(doc.database)}.${String(doc.collectionName)}/${String(doc.name)}`;
-}
 function failureMessage(doc) {
   const details = Array.isArray(doc.statusDetail) ? doc.statusDetail : [];
   const messages = details.map((host) => host.mainIndex?.message).filter((m) => typeof m === "string");
@@ -44755,12 +44980,15 @@ async function waitForIndex(ctx, target, cluster, ref, options) {
     }
   });
 }
-var NO_COLLECTION;
+var refText, indexName, NO_COLLECTION;
 var init_waitForIndex = __esm({
   "src/cli/shared/waitForIndex.ts"() {
     "use strict";
     init_errors();
     init_duration();
+    init_indexRef();
+    refText = (ref) => formatIndexRef(ref);
+    indexName = (doc) => indexRefOf(doc);
     NO_COLLECTION = /collection .* does not exist|namespace .*(not found|does not exist)|NamespaceNotFound/i;
   }
 });
@@ -45043,10 +45271,20 @@ function checkBackupId(text12, what) {
   if (OBJECT_ID7.test(text12)) return text12;
   throw new UsageError(`invalid ${what} ID "${text12}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
 }
+async function aboutBackup(ctx, cluster, what, request) {
+  try {
+    return await request();
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.status === 404 && !NOT_THE_ITEM.includes(error2.errorCode ?? "") && error2.hint === void 0) {
+      error2.hint = what === "snapshot" ? `see the cluster's snapshots with \`${ctx.followUp("backups", "snapshots", "list", cluster)}\`` : `see the cluster's restore jobs with \`${ctx.followUp("backups", "restores", "list", cluster)}\``;
+    }
+    throw error2;
+  }
+}
 function snapshotRef(text12) {
   return text12 === "latest" ? text12 : checkBackupId(text12, "snapshot");
 }
-function bytes(value) {
+function bytes2(value) {
   if (typeof value !== "number" || value <= 0) return "";
   const units = ["B", "KB", "MB", "GB", "TB"];
   let size2 = value;
@@ -45083,7 +45321,7 @@ function summarizeSnapshot(document3) {
     created: text7(doc.createdAt),
     expires: text7(doc.expiresAt),
     version: text7(doc.mongodVersion),
-    size: bytes(doc.storageSizeBytes),
+    size: bytes2(doc.storageSizeBytes),
     description: text7(doc.description)
   };
 }
@@ -45125,9 +45363,14 @@ async function findSnapshot2(ctx, locator, ref) {
   const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
   const { client, projectId, name } = locator;
   if (ref !== "latest") {
-    const document3 = await locator.call(
-      () => api.getSnapshot(client, projectId, name, ref),
-      () => api.getFlexSnapshot(client, projectId, name, ref)
+    const document3 = await aboutBackup(
+      ctx,
+      name,
+      "snapshot",
+      () => locator.call(
+        () => api.getSnapshot(client, projectId, name, ref),
+        () => api.getFlexSnapshot(client, projectId, name, ref)
+      )
     );
     return { document: document3, summary: summarizeSnapshot(document3) };
   }
@@ -45193,13 +45436,14 @@ async function waitForRestore(ctx, locator, jobId, options = {}) {
 function majorOf2(version2) {
   return /^(\d+\.\d+)/.exec(version2)?.[1];
 }
-var OBJECT_ID7, text7, FLEX_STATUS, DONE, ENDED;
+var OBJECT_ID7, NOT_THE_ITEM, text7, FLEX_STATUS, DONE, ENDED;
 var init_backups3 = __esm({
   "src/cli/shared/backups.ts"() {
     "use strict";
     init_errors();
     init_object();
     OBJECT_ID7 = /^[0-9a-f]{24}$/;
+    NOT_THE_ITEM = ["CLUSTER_NOT_FOUND", "GROUP_NOT_FOUND"];
     text7 = (value) => typeof value === "string" ? value : "";
     FLEX_STATUS = { PENDING: "pending", QUEUED: "queued", RUNNING: "inProgress", COMPLETED: "completed", FAILED: "failed" };
     DONE = ["COMPLETED", "READY"];
@@ -49715,25 +49959,29 @@ init_command();
 init_esm();
 init_errors();
 init_command();
+init_indexRef();
 init_waitForIndex();
 
 // src/cli/search-indexes/target.ts
 init_errors();
+init_indexRef();
 init_target();
+init_indexRef();
 async function searchTarget(ctx, cluster) {
   checkClusterName(cluster);
   const projectId = await ctx.projectId();
   return { projectId, client: await ctx.api() };
 }
-var INDEX_ID = /^[0-9a-f]{24}$/;
-function parseIndexRef(text12) {
-  if (INDEX_ID.test(text12)) return { indexId: text12 };
-  const dot = text12.indexOf(".");
-  const slash = text12.lastIndexOf("/");
-  if (dot > 0 && slash > dot + 1 && slash < text12.length - 1) {
-    return { databaseName: text12.slice(0, dot), collectionName: text12.slice(dot + 1, slash), indexName: text12.slice(slash + 1) };
+var NOT_THE_INDEX = ["CLUSTER_NOT_FOUND", "GROUP_NOT_FOUND"];
+async function aboutIndex(ctx, cluster, ref, request) {
+  try {
+    return await request();
+  } catch (error2) {
+    if (!(error2 instanceof ApiError) || error2.status !== 404 || NOT_THE_INDEX.includes(error2.errorCode ?? "")) throw error2;
+    throw new ApiError(error2.status, error2.document, `cluster ${cluster} has no search index ${formatIndexRef(ref)}`, {
+      hint: `see its indexes with \`${ctx.followUp("search-indexes", "list", cluster)}\``
+    });
   }
-  throw new UsageError(`invalid index "${text12}": give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
 }
 
 // src/cli/search-indexes/view.ts
@@ -49798,7 +50046,7 @@ async function showIndex(ctx, document3) {
 // src/cli/search-indexes/create.ts
 init_duration();
 function registerSearchIndexesCreate(parent, app) {
-  const command = parent.command("create").description("create a search or vector search index on a collection; the definition from --file, --dynamic or --field, checked before any request").argument("<cluster>", "cluster name").option("--db <db>", 'the database of the collection (or "database" in the file)').option("--collection <coll>", 'the collection to index (or "collectionName" in the file)').option("--name <name>", 'the index name, unique in the collection (or "name" in the file)').addOption(new Option("--type <type>", "search (default) or vectorSearch").choices(INDEX_TYPES2).argParser(choiceFlag("--type", INDEX_TYPES2))).option("--file <definition.json>", "the definition, or a whole create request {database, collectionName, name, type, definition}; - reads stdin").option("--dynamic", 'a search index of every field: {"mappings": {"dynamic": true}}').option("--field <path:dimensions:similarity>", "a vector field of a vectorSearch index, e.g. plot_embedding:1536:cosine (repeatable; euclidean, cosine or dotProduct)", collect).option("--watch", "wait until the index is READY and queryable, then print it; a FAILED build ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runSearchIndexesCreate(app.context(cmd), cluster, options));
+  const command = parent.command("create").description("create a search or vector search index on a collection; the definition from --file, --dynamic or --field, checked before any request").argument("<cluster>", "cluster name").option("--db <db>", 'the database of the collection, as MongoDB names them: none of / \\ . space " $ (or "database" in the file)').option("--collection <coll>", 'the collection to index (or "collectionName" in the file)').option("--name <name>", 'the index name, unique in the collection, without "/" (or "name" in the file)').addOption(new Option("--type <type>", "search (default) or vectorSearch").choices(INDEX_TYPES2).argParser(choiceFlag("--type", INDEX_TYPES2))).option("--file <definition.json>", "the definition, or a whole create request {database, collectionName, name, type, definition}; - reads stdin").option("--dynamic", 'a search index of every field: {"mappings": {"dynamic": true}}').option("--field <path:dimensions:similarity>", "a vector field of a vectorSearch index, e.g. plot_embedding:1536:cosine (repeatable; euclidean, cosine or dotProduct)", collect).option("--watch", "wait until the index is READY and queryable, then print it; a FAILED build ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runSearchIndexesCreate(app.context(cmd), cluster, options));
   withExamples(command, [
     ["Every field of sample_mflix.movies, waiting until it serves queries", "cdba search-indexes create c1 --db sample_mflix --collection movies --name default --dynamic --watch"],
     ["A vector index of 1536-dimension embeddings", "cdba search-indexes create c1 --db sample_mflix --collection embedded_movies --name vectors --type vectorSearch --field plot_embedding:1536:dotProduct"],
@@ -49824,7 +50072,9 @@ async function planCreate(ctx, flags, notes) {
   for (const [value, flag] of [[flags.db, "--db"], [flags.collection, "--collection"], [flags.name, "--name"]]) {
     if (value === void 0 || value === "") throw new UsageError(`${flag} is required with ${ways[0]}`);
   }
-  return { database: flags.db, collectionName: flags.collection, name: flags.name, type, definition };
+  const names2 = { database: flags.db, collectionName: flags.collection, name: flags.name };
+  checkIndexNames(names2, asFlag);
+  return { ...names2, type, definition };
 }
 async function runSearchIndexesCreate(ctx, cluster, flags) {
   watchTimeoutMs(flags.watchTimeout);
@@ -49832,7 +50082,7 @@ async function runSearchIndexesCreate(ctx, cluster, flags) {
   const request = await planCreate(ctx, flags, notes);
   const target = await searchTarget(ctx, cluster);
   for (const note of notes) ctx.io.note(note);
-  const name = `${request.database}.${request.collectionName}/${request.name}`;
+  const name = formatIndexRef({ databaseName: request.database, collectionName: request.collectionName, indexName: request.name });
   const { createSearchIndex: createSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
   const lost = `the index may have been created; check with \`${ctx.followUp("search-indexes", "get", cluster, name)}\` before trying again`;
   const created = await createSearchIndex2(target.client, target.projectId, cluster, { ...request }, lost);
@@ -49851,7 +50101,7 @@ async function runSearchIndexesCreate(ctx, cluster, flags) {
 init_command();
 init_waitForIndex();
 function registerSearchIndexesDelete(parent, app) {
-  const command = parent.command("delete").alias("rm").description("delete a search index (asks first; -y/--yes skips the question, and is required without a terminal); queries that use it fail").argument("<cluster>", "cluster name").argument("<index>", "the index: its id, or database.collection/name").action(async (cluster, index, _options, cmd) => runSearchIndexesDelete(app.context(cmd), cluster, index));
+  const command = parent.command("delete").alias("rm").description("delete a search index (asks first; -y/--yes skips the question, and is required without a terminal); queries that use it fail").argument("<cluster>", "cluster name").argument("<index>", "the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)").action(async (cluster, index, _options, cmd) => runSearchIndexesDelete(app.context(cmd), cluster, index));
   withExamples(command, [
     ["Delete, asking first", "cdba search-indexes delete c1 sample_mflix.movies/default"],
     ["In a script: every index of one collection", "cdba search-indexes list c1 --db app --collection items -o json --query '[].indexID' | jq -r '.[]' | xargs -n1 cdba search-indexes delete c1 --yes"]
@@ -49864,14 +50114,14 @@ async function runSearchIndexesDelete(ctx, cluster, index) {
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete search index ${refText(ref)} of cluster ${cluster} in project ${target.projectId} (profile "${profileName}")? Queries that use it fail.`);
   const { deleteSearchIndex: deleteSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
-  await deleteSearchIndex2(target.client, target.projectId, cluster, ref);
+  await aboutIndex(ctx, cluster, ref, () => deleteSearchIndex2(target.client, target.projectId, cluster, ref));
   ctx.io.note(`cdba: search index ${refText(ref)} is being deleted (the service removes it shortly)`);
 }
 
 // src/cli/search-indexes/get.ts
 init_command();
 function registerSearchIndexesGet(parent, app) {
-  const command = parent.command("get").alias("describe").description("show one search index: status, whether it can serve queries, its definition (a failed build: the reason)").argument("<cluster>", "cluster name").argument("<index>", "the index: its id, or database.collection/name").action(async (cluster, index, _options, cmd) => runSearchIndexesGet(app.context(cmd), cluster, index));
+  const command = parent.command("get").alias("describe").description("show one search index: status, whether it can serve queries, its definition (a failed build: the reason)").argument("<cluster>", "cluster name").argument("<index>", "the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)").action(async (cluster, index, _options, cmd) => runSearchIndexesGet(app.context(cmd), cluster, index));
   withExamples(command, [
     ["By database, collection and name", "cdba search-indexes get c1 sample_mflix.movies/default"],
     ["By id", "cdba search-indexes get c1 6a79452cc0eb9e7a1772f8f1"],
@@ -49882,12 +50132,13 @@ async function runSearchIndexesGet(ctx, cluster, index) {
   const ref = parseIndexRef(index);
   const target = await searchTarget(ctx, cluster);
   const { getSearchIndex: getSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
-  await showIndex(ctx, await getSearchIndex2(target.client, target.projectId, cluster, ref));
+  await showIndex(ctx, await aboutIndex(ctx, cluster, ref, () => getSearchIndex2(target.client, target.projectId, cluster, ref)));
 }
 
 // src/cli/search-indexes/list.ts
 init_errors();
 init_command();
+init_indexRef();
 function registerSearchIndexesList(parent, app) {
   const command = parent.command("list").alias("ls").description("list a cluster's search and vector search indexes, or one collection's (--db and --collection)").argument("<cluster>", "cluster name").option("--db <db>", "only the indexes of this database (with --collection)").option("--collection <coll>", "only the indexes of this collection (with --db)").action(async (cluster, options, cmd) => runSearchIndexesList(app.context(cmd), cluster, options));
   withExamples(command, [
@@ -49900,6 +50151,7 @@ async function runSearchIndexesList(ctx, cluster, flags) {
   if (flags.db === void 0 !== (flags.collection === void 0)) {
     throw new UsageError(`${flags.db === void 0 ? "--collection" : "--db"} needs ${flags.db === void 0 ? "--db" : "--collection"}: a collection is named by both`);
   }
+  if (flags.db !== void 0) checkNamespaceFlags(flags.db, flags.collection);
   const target = await searchTarget(ctx, cluster);
   const { listSearchIndexes: listSearchIndexes2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
   const collection = flags.db !== void 0 ? { databaseName: flags.db, collectionName: flags.collection } : void 0;
@@ -49912,7 +50164,7 @@ init_command();
 init_waitForIndex();
 init_duration();
 function registerSearchIndexesUpdate(parent, app) {
-  const command = parent.command("update").description("replace a search index's definition (checked before any request); it builds again, the old definition serving queries meanwhile").argument("<cluster>", "cluster name").argument("<index>", "the index: its id, or database.collection/name").requiredOption("--file <definition.json>", 'the new definition, as it is, as {"definition": ...}, or a whole create request; - reads stdin').addOption(new Option("--type <type>", "the index's type, to check the file against (default: what the file holds)").choices(INDEX_TYPES2).argParser(choiceFlag("--type", INDEX_TYPES2))).option("--watch", "wait until the new definition is READY and queryable, then print the index; a FAILED build ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, index, options, cmd) => runSearchIndexesUpdate(app.context(cmd), cluster, index, options));
+  const command = parent.command("update").description("replace a search index's definition (checked before any request); it builds again, the old definition serving queries meanwhile").argument("<cluster>", "cluster name").argument("<index>", "the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)").requiredOption("--file <definition.json>", 'the new definition, as it is, as {"definition": ...}, or a whole create request; - reads stdin').addOption(new Option("--type <type>", "the index's type, to check the file against (default: what the file holds)").choices(INDEX_TYPES2).argParser(choiceFlag("--type", INDEX_TYPES2))).option("--watch", "wait until the new definition is READY and queryable, then print the index; a FAILED build ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, index, options, cmd) => runSearchIndexesUpdate(app.context(cmd), cluster, index, options));
   withExamples(command, [
     ["A new definition, waiting until it serves queries", "cdba search-indexes update c1 sample_mflix.movies/default --file definition.json --watch"],
     ["From stdin", "jq '.mappings.dynamic = true' definition.json | cdba search-indexes update c1 6a79452cc0eb9e7a1772f8f1 --file -"]
@@ -49926,7 +50178,7 @@ async function runSearchIndexesUpdate(ctx, cluster, index, flags) {
   const { definition } = definitionFromFile2(source, doc, flags.type);
   const target = await searchTarget(ctx, cluster);
   const { updateSearchIndex: updateSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
-  const updated = await updateSearchIndex2(target.client, target.projectId, cluster, ref, definition);
+  const updated = await aboutIndex(ctx, cluster, ref, () => updateSearchIndex2(target.client, target.projectId, cluster, ref, definition));
   const state = typeof updated.status === "string" ? updated.status : "PENDING";
   if (!flags.watch && flags.watchTimeout === void 0) {
     ctx.io.note(`cdba: search index ${refText(ref)} is ${state}; see it with \`${ctx.followUp("search-indexes", "get", cluster, refText(ref))}\``);
@@ -49984,9 +50236,14 @@ async function runRestoresCancel(ctx, cluster, jobId) {
   const locator = await backupLocator(ctx, cluster);
   const { cancelRestoreJob: cancelRestoreJob3 } = await Promise.resolve().then(() => (init_backups(), backups_exports));
   const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
-  await locator.call(
-    () => cancelRestoreJob3(locator.client, locator.projectId, cluster, jobId),
-    () => Promise.reject(flexRefusal2(cluster, "cancel", false))
+  await aboutBackup(
+    ctx,
+    cluster,
+    "restore job",
+    () => locator.call(
+      () => cancelRestoreJob3(locator.client, locator.projectId, cluster, jobId),
+      () => Promise.reject(flexRefusal2(cluster, "cancel", false))
+    )
   );
   ctx.io.note(`cdba: restore job ${jobId} of cluster ${cluster} cancelled`);
 }
@@ -50189,9 +50446,14 @@ async function runRestoresGet(ctx, cluster, jobId) {
   const locator = await backupLocator(ctx, cluster);
   const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
   const { client, projectId } = locator;
-  const job = await locator.call(
-    () => api.getRestoreJob(client, projectId, cluster, jobId),
-    () => api.getFlexRestoreJob(client, projectId, cluster, jobId)
+  const job = await aboutBackup(
+    ctx,
+    cluster,
+    "restore job",
+    () => locator.call(
+      () => api.getRestoreJob(client, projectId, cluster, jobId),
+      () => api.getFlexRestoreJob(client, projectId, cluster, jobId)
+    )
   );
   await showRestore(ctx, job);
 }
@@ -50254,9 +50516,14 @@ async function runSnapshotsDelete(ctx, cluster, snapshotId) {
   await ctx.confirm(`Delete snapshot ${snapshotId} of cluster ${cluster} in project ${locator.projectId} (profile "${profileName}")? It cannot be restored afterwards.`);
   const { deleteSnapshot: deleteSnapshot3 } = await Promise.resolve().then(() => (init_backups(), backups_exports));
   const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
-  await locator.call(
-    () => deleteSnapshot3(locator.client, locator.projectId, cluster, snapshotId),
-    () => Promise.reject(flexRefusal2(cluster, "snapshot", false))
+  await aboutBackup(
+    ctx,
+    cluster,
+    "snapshot",
+    () => locator.call(
+      () => deleteSnapshot3(locator.client, locator.projectId, cluster, snapshotId),
+      () => Promise.reject(flexRefusal2(cluster, "snapshot", false))
+    )
   );
   ctx.io.note(`cdba: snapshot ${snapshotId} of cluster ${cluster} deleted`);
 }
@@ -50276,9 +50543,14 @@ async function runSnapshotsGet(ctx, cluster, snapshotId) {
   const locator = await backupLocator(ctx, cluster);
   const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
   const { client, projectId } = locator;
-  const snapshot3 = await locator.call(
-    () => api.getSnapshot(client, projectId, cluster, snapshotId),
-    () => api.getFlexSnapshot(client, projectId, cluster, snapshotId)
+  const snapshot3 = await aboutBackup(
+    ctx,
+    cluster,
+    "snapshot",
+    () => locator.call(
+      () => api.getSnapshot(client, projectId, cluster, snapshotId),
+      () => api.getFlexSnapshot(client, projectId, cluster, snapshotId)
+    )
   );
   await showSnapshot(ctx, snapshot3);
 }
@@ -51835,7 +52107,7 @@ async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuil
     if (error2 instanceof CommanderError) return commanderExit(io, error2, oneNamePerCommand(usageError, commandAt(program2, argv)), commandPath(program2, argv), errors.format);
     if (error2 instanceof QuietExit) return error2.status;
     const shown2 = io.signal.aborted && !(error2 instanceof CdbaError) ? new InterruptedError("interrupted") : error2;
-    app.explain(shown2);
+    await app.explain(shown2);
     reportError(io, shown2, app.debug, program2.opts(), argv, env2, errors.format);
     return exitCodeFor(shown2);
   } finally {
@@ -51940,4 +52212,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=94d2e3a5e0d0879c1baa993656d294e7826bdf7425a27bdd9ea346ce288e54b2
+//# cdbaBundleSha256=50caa83b59247ae290775d006ac834ba0fcde81937def57e5925afa5da8ae766

@@ -69,7 +69,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.f
     if (error instanceof CommanderError) return commanderExit(io, error, oneNamePerCommand(usageError, commandAt(program, argv)), commandPath(program, argv), errors.format);
     if (error instanceof QuietExit) return error.status;
     const shown = io.signal.aborted && !(error instanceof CdbaError) ? new InterruptedError('interrupted') : error;
-    app.explain(shown);
+    await app.explain(shown);
     reportError(io, shown, app.debug, program.opts() as InvocationContext, argv, env, errors.format);
     return exitCodeFor(shown);
   } finally {

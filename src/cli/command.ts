@@ -51,9 +51,15 @@ export class App {
     return this.contexts.some((c) => c.debug) || debugFromEnv(this.env);
   }
 
-  /** Lets each context add to the error what its settings know (Context.explain). */
-  explain(error: unknown): void {
+  /**
+   * Lets each context add to the error what its settings know (Context.explain), and
+   * to a "no such cluster" answer the project's near name (Context.suggestNearCluster).
+   */
+  async explain(error: unknown): Promise<void> {
     for (const context of this.contexts) context.explain(error);
+    if (this.contexts.length === 0) return;
+    const { isValidClusterName } = await import('../model/catalog.js');
+    for (const context of this.contexts) await context.suggestNearCluster(error, isValidClusterName);
   }
 
   async close(): Promise<void> {

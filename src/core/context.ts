@@ -56,6 +56,11 @@ export interface ContextOptions {
   apiClient?: ApiClient;
 }
 
+/** How long the one extra look for a near cluster name may take. */
+const NEAR_NAME_TIMEOUT_MS = 10_000;
+/** Errors already given a suggestion (a run may hold more than one context). */
+const SUGGESTED = new WeakSet<Error>();
+
 export class Context {
   private storePromise: Promise<ConfigStore> | undefined;
   private resolvedPromise: Promise<ResolvedContext> | undefined;
@@ -154,6 +159,44 @@ export class Context {
     const projectId = settings.projectId;
     if (sources.projectId !== 'profile' || !projectId || !(error.document?.parameters?.includes(projectId) || error.message.includes(projectId))) return;
     error.hint = `profile "${settings.profileName}" names project ${projectId}, which does not exist (deleted?): ${pickProjectHint(this.globals)}`;
+  }
+
+  /**
+   * Adds "did you mean <name>?" to a "no such cluster" answer when the project has a near
+   * name (issue 43, item 10): one list request, only after that 404 and only once the
+   * service was asked; it tries once, prints nothing (the --debug trace aside), gives up
+   * after 10 s, and on any failure of its own leaves the error as it was.
+   */
+  async suggestNearCluster(error: unknown, valid: (name: string) => boolean): Promise<void> {
+    const { didYouMean, missingCluster, nearClusterNames } = await import('./nearName.js');
+    const missing = missingCluster(error);
+    if (!missing || !(error instanceof ApiError) || SUGGESTED.has(error) || this.io.signal.aborted) return;
+    if (this.apiClient === undefined && this.options.apiClient === undefined) return;
+    const projectId = missing.projectId ?? this.resolvedValue?.settings.projectId;
+    if (!projectId) return;
+    SUGGESTED.add(error);
+    let client = this.options.apiClient;
+    try {
+      if (client === undefined) {
+        const { createApiClient, SILENT_EVENTS } = await import('../api/client.js');
+        client = createApiClient({
+          settings: await this.settings(),
+          events: { ...SILENT_EVENTS, secret: (value) => this.io.addSecret(value), trace: (line) => this.io.trace(line) },
+          signal: this.io.signal,
+          debug: this.debug,
+          timeoutMs: Math.min(this.timeoutMs > 0 ? this.timeoutMs : NEAR_NAME_TIMEOUT_MS, NEAR_NAME_TIMEOUT_MS),
+          retry: { maxAttempts: 1 },
+          configDir: this.configDir,
+          userAgentVersion: this.version,
+        });
+      }
+      const near = didYouMean(await nearClusterNames(client, projectId, missing.name, valid));
+      if (near) error.hint = [near, error.hint].filter(Boolean).join('; ');
+    } catch {
+      // No suggestion: the answer stands as the service gave it.
+    } finally {
+      if (client !== undefined && client !== this.options.apiClient) await client.close({ processEnding: this.io.ownsProcess }).catch(() => {});
+    }
   }
 
   async api(): Promise<ApiClient> {

@@ -128,6 +128,20 @@ describe('follow-up hints keep the invocation context', () => {
     }
   });
 
+  it('not found: a search index, a snapshot and a restore job name their list command with -P, --project-id, --base-url and --api-version (issue 43, item 10)', async () => {
+    const absent = 'ffffffffffffffffffffffff';
+    const cases: Array<[string[], string]> = [
+      [['search-indexes', 'get', 'seeded', 'app.items/nope'], `; see its indexes with \`${context} search-indexes list seeded\`\n`],
+      [['backups', 'snapshots', 'get', 'running', absent], `; see the cluster's snapshots with \`${context} backups snapshots list running\`\n`],
+      [['backups', 'restores', 'get', 'running', absent], `; see the cluster's restore jobs with \`${context} backups restores list running\`\n`],
+    ];
+    for (const [args, hint] of cases) {
+      const result = await run(args);
+      expect(result.exitCode, result.stderr).toBe(4);
+      expect(result.stderr.endsWith(hint), result.stderr).toBe(true);
+    }
+  });
+
   it('without context flags the hints read as before', async () => {
     const result = await cdba(['clusters', 'create', 'plain', '--provider', 'AWS', '--region', 'US_EAST_1', '-o', 'json'], {
       env: { CDBA_BASE_URL: emu.url, CDBA_PUBLIC_KEY: OWNER_PUBLIC, CDBA_PRIVATE_KEY: OWNER_PRIVATE, CDBA_PROJECT_ID: PROJECT_ID },

@@ -4,7 +4,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
-import { checkBackupId } from '../shared/backups.js';
+import { aboutBackup, checkBackupId } from '../shared/backups.js';
 import { backupLocator } from './target.js';
 
 export function registerRestoresCancel(parent: Command, app: App): void {
@@ -25,9 +25,11 @@ export async function runRestoresCancel(ctx: Context, cluster: string, jobId: st
   const locator = await backupLocator(ctx, cluster);
   const { cancelRestoreJob } = await import('../../api/resources/backups.js');
   const { flexRefusal } = await import('../shared/flex.js');
-  await locator.call(
-    () => cancelRestoreJob(locator.client, locator.projectId, cluster, jobId),
-    () => Promise.reject(flexRefusal(cluster, 'cancel', false)),
+  await aboutBackup(ctx, cluster, 'restore job', () =>
+    locator.call(
+      () => cancelRestoreJob(locator.client, locator.projectId, cluster, jobId),
+      () => Promise.reject(flexRefusal(cluster, 'cancel', false)),
+    ),
   );
   ctx.io.note(`cdba: restore job ${jobId} of cluster ${cluster} cancelled`);
 }

@@ -4,7 +4,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
-import { checkBackupId } from '../shared/backups.js';
+import { aboutBackup, checkBackupId } from '../shared/backups.js';
 import { backupLocator } from './target.js';
 import { showRestore } from './view.js';
 
@@ -27,9 +27,11 @@ export async function runRestoresGet(ctx: Context, cluster: string, jobId: strin
   const locator = await backupLocator(ctx, cluster);
   const api = await import('../../api/resources/backups.js');
   const { client, projectId } = locator;
-  const job = await locator.call(
-    () => api.getRestoreJob(client, projectId, cluster, jobId),
-    () => api.getFlexRestoreJob(client, projectId, cluster, jobId),
+  const job = await aboutBackup(ctx, cluster, 'restore job', () =>
+    locator.call(
+      () => api.getRestoreJob(client, projectId, cluster, jobId),
+      () => api.getFlexRestoreJob(client, projectId, cluster, jobId),
+    ),
   );
   await showRestore(ctx, job);
 }

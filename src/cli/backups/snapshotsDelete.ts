@@ -4,7 +4,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
-import { checkBackupId } from '../shared/backups.js';
+import { aboutBackup, checkBackupId } from '../shared/backups.js';
 import { backupLocator } from './target.js';
 
 export function registerSnapshotsDelete(parent: Command, app: App): void {
@@ -29,9 +29,11 @@ export async function runSnapshotsDelete(ctx: Context, cluster: string, snapshot
   await ctx.confirm(`Delete snapshot ${snapshotId} of cluster ${cluster} in project ${locator.projectId} (profile "${profileName}")? It cannot be restored afterwards.`);
   const { deleteSnapshot } = await import('../../api/resources/backups.js');
   const { flexRefusal } = await import('../shared/flex.js');
-  await locator.call(
-    () => deleteSnapshot(locator.client, locator.projectId, cluster, snapshotId),
-    () => Promise.reject(flexRefusal(cluster, 'snapshot', false)),
+  await aboutBackup(ctx, cluster, 'snapshot', () =>
+    locator.call(
+      () => deleteSnapshot(locator.client, locator.projectId, cluster, snapshotId),
+      () => Promise.reject(flexRefusal(cluster, 'snapshot', false)),
+    ),
   );
   ctx.io.note(`cdba: snapshot ${snapshotId} of cluster ${cluster} deleted`);
 }

@@ -3,7 +3,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
-import { checkBackupId } from '../shared/backups.js';
+import { aboutBackup, checkBackupId } from '../shared/backups.js';
 import { backupLocator } from './target.js';
 import { showSnapshot } from './view.js';
 
@@ -26,9 +26,11 @@ export async function runSnapshotsGet(ctx: Context, cluster: string, snapshotId:
   const locator = await backupLocator(ctx, cluster);
   const api = await import('../../api/resources/backups.js');
   const { client, projectId } = locator;
-  const snapshot = await locator.call(
-    () => api.getSnapshot(client, projectId, cluster, snapshotId),
-    () => api.getFlexSnapshot(client, projectId, cluster, snapshotId),
+  const snapshot = await aboutBackup(ctx, cluster, 'snapshot', () =>
+    locator.call(
+      () => api.getSnapshot(client, projectId, cluster, snapshotId),
+      () => api.getFlexSnapshot(client, projectId, cluster, snapshotId),
+    ),
   );
   await showSnapshot(ctx, snapshot);
 }

@@ -7,6 +7,7 @@ import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import type { IndexType } from '../../model/searchIndex.js';
 import { choiceFlag, collect, withExamples, type App } from '../command.js';
+import { asFlag, checkIndexNames, formatIndexRef } from '../shared/indexRef.js';
 import type { IndexRequest } from '../shared/searchDefinition.js';
 import { indexName, waitForIndex } from '../shared/waitForIndex.js';
 import { searchTarget } from './target.js';
@@ -31,9 +32,9 @@ export function registerSearchIndexesCreate(parent: Command, app: App): void {
     .command('create')
     .description('create a search or vector search index on a collection; the definition from --file, --dynamic or --field, checked before any request')
     .argument('<cluster>', 'cluster name')
-    .option('--db <db>', 'the database of the collection (or "database" in the file)')
+    .option('--db <db>', 'the database of the collection, as MongoDB names them: none of / \\ . space " $ (or "database" in the file)')
     .option('--collection <coll>', 'the collection to index (or "collectionName" in the file)')
-    .option('--name <name>', 'the index name, unique in the collection (or "name" in the file)')
+    .option('--name <name>', 'the index name, unique in the collection, without "/" (or "name" in the file)')
     .addOption(new Option('--type <type>', 'search (default) or vectorSearch').choices(INDEX_TYPES).argParser(choiceFlag('--type', INDEX_TYPES)))
     .option('--file <definition.json>', 'the definition, or a whole create request {database, collectionName, name, type, definition}; - reads stdin')
     .option('--dynamic', 'a search index of every field: {"mappings": {"dynamic": true}}')
@@ -70,7 +71,9 @@ export async function planCreate(ctx: Context, flags: CreateFlags, notes: string
   for (const [value, flag] of [[flags.db, '--db'], [flags.collection, '--collection'], [flags.name, '--name']] as const) {
     if (value === undefined || value === '') throw new UsageError(`${flag} is required with ${ways[0]}`);
   }
-  return { database: flags.db!, collectionName: flags.collection!, name: flags.name!, type, definition };
+  const names = { database: flags.db!, collectionName: flags.collection!, name: flags.name! };
+  checkIndexNames(names, asFlag);
+  return { ...names, type, definition };
 }
 
 export async function runSearchIndexesCreate(ctx: Context, cluster: string, flags: CreateFlags): Promise<void> {
@@ -79,7 +82,7 @@ export async function runSearchIndexesCreate(ctx: Context, cluster: string, flag
   const request = await planCreate(ctx, flags, notes);
   const target = await searchTarget(ctx, cluster);
   for (const note of notes) ctx.io.note(note);
-  const name = `${request.database}.${request.collectionName}/${request.name}`;
+  const name = formatIndexRef({ databaseName: request.database, collectionName: request.collectionName, indexName: request.name });
   const { createSearchIndex } = await import('../../api/resources/searchIndexes.js');
   const lost = `the index may have been created; check with \`${ctx.followUp('search-indexes', 'get', cluster, name)}\` before trying again`;
   const created = await createSearchIndex(target.client, target.projectId, cluster, { ...request }, lost);

@@ -4,7 +4,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 import { refText } from '../shared/waitForIndex.js';
-import { parseIndexRef, searchTarget } from './target.js';
+import { aboutIndex, parseIndexRef, searchTarget } from './target.js';
 
 export function registerSearchIndexesDelete(parent: Command, app: App): void {
   const command = parent
@@ -12,7 +12,7 @@ export function registerSearchIndexesDelete(parent: Command, app: App): void {
     .alias('rm')
     .description('delete a search index (asks first; -y/--yes skips the question, and is required without a terminal); queries that use it fail')
     .argument('<cluster>', 'cluster name')
-    .argument('<index>', 'the index: its id, or database.collection/name')
+    .argument('<index>', 'the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)')
     .action(async (cluster, index, _options, cmd) => runSearchIndexesDelete(app.context(cmd), cluster, index));
   withExamples(command, [
     ['Delete, asking first', 'cdba search-indexes delete c1 sample_mflix.movies/default'],
@@ -27,6 +27,6 @@ export async function runSearchIndexesDelete(ctx: Context, cluster: string, inde
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete search index ${refText(ref)} of cluster ${cluster} in project ${target.projectId} (profile "${profileName}")? Queries that use it fail.`);
   const { deleteSearchIndex } = await import('../../api/resources/searchIndexes.js');
-  await deleteSearchIndex(target.client, target.projectId, cluster, ref);
+  await aboutIndex(ctx, cluster, ref, () => deleteSearchIndex(target.client, target.projectId, cluster, ref));
   ctx.io.note(`cdba: search index ${refText(ref)} is being deleted (the service removes it shortly)`);
 }

@@ -3,7 +3,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
-import { parseIndexRef, searchTarget } from './target.js';
+import { aboutIndex, parseIndexRef, searchTarget } from './target.js';
 import { showIndex } from './view.js';
 
 export function registerSearchIndexesGet(parent: Command, app: App): void {
@@ -12,7 +12,7 @@ export function registerSearchIndexesGet(parent: Command, app: App): void {
     .alias('describe')
     .description('show one search index: status, whether it can serve queries, its definition (a failed build: the reason)')
     .argument('<cluster>', 'cluster name')
-    .argument('<index>', 'the index: its id, or database.collection/name')
+    .argument('<index>', 'the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)')
     .action(async (cluster, index, _options, cmd) => runSearchIndexesGet(app.context(cmd), cluster, index));
   withExamples(command, [
     ['By database, collection and name', 'cdba search-indexes get c1 sample_mflix.movies/default'],
@@ -25,5 +25,5 @@ export async function runSearchIndexesGet(ctx: Context, cluster: string, index: 
   const ref = parseIndexRef(index);
   const target = await searchTarget(ctx, cluster);
   const { getSearchIndex } = await import('../../api/resources/searchIndexes.js');
-  await showIndex(ctx, await getSearchIndex(target.client, target.projectId, cluster, ref));
+  await showIndex(ctx, await aboutIndex(ctx, cluster, ref, () => getSearchIndex(target.client, target.projectId, cluster, ref)));
 }

@@ -4,6 +4,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
+import { checkNamespaceFlags } from '../shared/indexRef.js';
 import { searchTarget } from './target.js';
 import { SEARCH_INDEX_LIST_TABLE } from './view.js';
 
@@ -32,6 +33,7 @@ export async function runSearchIndexesList(ctx: Context, cluster: string, flags:
   if ((flags.db === undefined) !== (flags.collection === undefined)) {
     throw new UsageError(`${flags.db === undefined ? '--collection' : '--db'} needs ${flags.db === undefined ? '--db' : '--collection'}: a collection is named by both`);
   }
+  if (flags.db !== undefined) checkNamespaceFlags(flags.db, flags.collection!);
   const target = await searchTarget(ctx, cluster);
   const { listSearchIndexes } = await import('../../api/resources/searchIndexes.js');
   const collection = flags.db !== undefined ? { databaseName: flags.db, collectionName: flags.collection! } : undefined;

@@ -1,10 +1,12 @@
 // What every search-indexes verb needs: the cluster's name checked, and the index
-// named by its id or as `db.collection/name`. (The wait until an index is READY and
-// queryable, which env up runs too, is src/cli/shared/waitForIndex.ts.)
+// named by its id or as `db.collection/name` (parsed in src/cli/shared/indexRef.ts).
+// (The wait until an index is READY and queryable, which env up runs too, is
+// src/cli/shared/waitForIndex.ts.)
 import type { ApiClient } from '../../api/client.js';
 import type { IndexRef } from '../../api/resources/searchIndexes.js';
-import { UsageError } from '../../base/errors.js';
+import { ApiError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
+import { formatIndexRef } from '../shared/indexRef.js';
 import { checkClusterName } from '../shared/target.js';
 
 export interface SearchTarget {
@@ -18,18 +20,24 @@ export async function searchTarget(ctx: Context, cluster: string): Promise<Searc
   return { projectId, client: await ctx.api() };
 }
 
-const INDEX_ID = /^[0-9a-f]{24}$/;
+/** `<index>`: its id or `db.collection/name` (src/cli/shared/indexRef.ts, with the naming rules). */
+export { parseIndexRef } from '../shared/indexRef.js';
+
+/** A 404 about the cluster or the project is theirs to say; any other, on an index request, is the index's. */
+const NOT_THE_INDEX = ['CLUSTER_NOT_FOUND', 'GROUP_NOT_FOUND'];
 
 /**
- * `<index>`: its 24-hex id, or `db.collection/name` (the database ends at the first
- * dot, as database names hold none; the name starts after the last slash).
+ * Runs a request about one index; its 404 says which index is not there and names the
+ * list command (with the invocation's -P, --project-id, --base-url), not the service's
+ * path (issue 43, item 10).
  */
-export function parseIndexRef(text: string): IndexRef {
-  if (INDEX_ID.test(text)) return { indexId: text };
-  const dot = text.indexOf('.');
-  const slash = text.lastIndexOf('/');
-  if (dot > 0 && slash > dot + 1 && slash < text.length - 1) {
-    return { databaseName: text.slice(0, dot), collectionName: text.slice(dot + 1, slash), indexName: text.slice(slash + 1) };
+export async function aboutIndex<T>(ctx: Context, cluster: string, ref: IndexRef, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404 || NOT_THE_INDEX.includes(error.errorCode ?? '')) throw error;
+    throw new ApiError(error.status, error.document, `cluster ${cluster} has no search index ${formatIndexRef(ref)}`, {
+      hint: `see its indexes with \`${ctx.followUp('search-indexes', 'list', cluster)}\``,
+    });
   }
-  throw new UsageError(`invalid index "${text}": give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
 }

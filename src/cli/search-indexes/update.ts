@@ -7,7 +7,7 @@ import type { IndexType } from '../../model/searchIndex.js';
 import { choiceFlag, withExamples, type App } from '../command.js';
 import { INDEX_TYPES } from './create.js';
 import { refText, waitForIndex } from '../shared/waitForIndex.js';
-import { parseIndexRef, searchTarget } from './target.js';
+import { aboutIndex, parseIndexRef, searchTarget } from './target.js';
 import { showIndex } from './view.js';
 import { watchTimeoutMs } from '../../core/duration.js';
 
@@ -23,7 +23,7 @@ export function registerSearchIndexesUpdate(parent: Command, app: App): void {
     .command('update')
     .description("replace a search index's definition (checked before any request); it builds again, the old definition serving queries meanwhile")
     .argument('<cluster>', 'cluster name')
-    .argument('<index>', 'the index: its id, or database.collection/name')
+    .argument('<index>', 'the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)')
     .requiredOption('--file <definition.json>', 'the new definition, as it is, as {"definition": ...}, or a whole create request; - reads stdin')
     .addOption(new Option('--type <type>', "the index's type, to check the file against (default: what the file holds)").choices(INDEX_TYPES).argParser(choiceFlag('--type', INDEX_TYPES)))
     .option('--watch', 'wait until the new definition is READY and queryable, then print the index; a FAILED build ends with its reason (exit 1)')
@@ -43,7 +43,7 @@ export async function runSearchIndexesUpdate(ctx: Context, cluster: string, inde
   const { definition } = definitionFromFile(source, doc, flags.type);
   const target = await searchTarget(ctx, cluster);
   const { updateSearchIndex } = await import('../../api/resources/searchIndexes.js');
-  const updated = await updateSearchIndex(target.client, target.projectId, cluster, ref, definition);
+  const updated = await aboutIndex(ctx, cluster, ref, () => updateSearchIndex(target.client, target.projectId, cluster, ref, definition));
   const state = typeof updated.status === 'string' ? updated.status : 'PENDING';
   if (!flags.watch && flags.watchTimeout === undefined) {
     ctx.io.note(`cdba: search index ${refText(ref)} is ${state}; see it with \`${ctx.followUp('search-indexes', 'get', cluster, refText(ref))}\``);

@@ -6,7 +6,7 @@
 // A flex cluster's name works as everywhere: the ClusterLocator asks the clusters API,
 // and on its CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API the flex backup API.
 import type { RestoreJob, Snapshot } from '../../api/resources/backups.js';
-import { ConflictError, FailedError, NotFoundError, UsageError } from '../../base/errors.js';
+import { ApiError, ConflictError, FailedError, NotFoundError, UsageError } from '../../base/errors.js';
 import { isObject } from '../../base/object.js';
 import type { Context } from '../../core/context.js';
 import type { ClusterLocator } from './flex.js';
@@ -17,6 +17,28 @@ const OBJECT_ID = /^[0-9a-f]{24}$/;
 export function checkBackupId(text: string, what: 'snapshot' | 'restore job'): string {
   if (OBJECT_ID.test(text)) return text;
   throw new UsageError(`invalid ${what} ID "${text}": 24 hexadecimal digits, as \`backups ${what === 'snapshot' ? 'snapshots' : 'restores'} list\` shows them`);
+}
+
+/** A 404 about the cluster or the project is theirs to say; any other, on a request about one snapshot or job, is that one's. */
+const NOT_THE_ITEM = ['CLUSTER_NOT_FOUND', 'GROUP_NOT_FOUND'];
+
+/**
+ * Runs a request about one snapshot or restore job of `cluster`: a 404 (the ID is not
+ * one of the cluster's) names the list command that shows them, with the invocation's
+ * -P, --project-id and --base-url (issue 43, item 10).
+ */
+export async function aboutBackup<T>(ctx: Context, cluster: string, what: 'snapshot' | 'restore job', request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404 && !NOT_THE_ITEM.includes(error.errorCode ?? '') && error.hint === undefined) {
+      error.hint =
+        what === 'snapshot'
+          ? `see the cluster's snapshots with \`${ctx.followUp('backups', 'snapshots', 'list', cluster)}\``
+          : `see the cluster's restore jobs with \`${ctx.followUp('backups', 'restores', 'list', cluster)}\``;
+    }
+    throw error;
+  }
 }
 
 /** --snapshot: an ID, or `latest` (the newest completed snapshot). */
@@ -162,9 +184,11 @@ export async function findSnapshot(ctx: Context, locator: ClusterLocator, ref: s
   const api = await import('../../api/resources/backups.js');
   const { client, projectId, name } = locator;
   if (ref !== 'latest') {
-    const document = await locator.call(
-      () => api.getSnapshot(client, projectId, name, ref),
-      () => api.getFlexSnapshot(client, projectId, name, ref),
+    const document = await aboutBackup(ctx, name, 'snapshot', () =>
+      locator.call(
+        () => api.getSnapshot(client, projectId, name, ref),
+        () => api.getFlexSnapshot(client, projectId, name, ref),
+      ),
     );
     return { document, summary: summarizeSnapshot(document) };
   }

@@ -6,6 +6,7 @@
 import { UsageError } from '../../base/errors.js';
 import { isObject } from '../../base/object.js';
 import type { IO } from '../../base/io.js';
+import { asFlag, checkIndexNames, type IndexNames } from './indexRef.js';
 import { INDEX_TYPES, MAX_DIMENSIONS, VECTOR_SIMILARITIES, checkCreateRequest, checkDefinition, problemLine, type IndexType } from '../../model/searchIndex.js';
 
 export interface IndexRequest {
@@ -84,7 +85,7 @@ export function requestFromFile(source: string, doc: Record<string, unknown>, fl
 }
 
 /** database, collectionName and name: the flags', else the file's; one missing from both is a usage error. */
-function names(source: string, doc: Record<string, unknown>, flags: NameFlags, notes?: string[]): { database: string; collectionName: string; name: string } {
+function names(source: string, doc: Record<string, unknown>, flags: NameFlags, notes?: string[]): IndexNames {
   const pick = (key: 'database' | 'collectionName' | 'name', flag: string | undefined, option: string): string => {
     const given = doc[key];
     if (flag !== undefined) {
@@ -94,7 +95,11 @@ function names(source: string, doc: Record<string, unknown>, flags: NameFlags, n
     if (typeof given === 'string' && given !== '') return given;
     throw new UsageError(`${option} is required${isObject(doc) && Object.keys(doc).length ? ` (${source} has no ${key})` : ''}`, { hint: `give ${option}, or put "${key}" beside "definition" in the file` });
   };
-  return { database: pick('database', flags.db, '--db'), collectionName: pick('collectionName', flags.collection, '--collection'), name: pick('name', flags.name, '--name') };
+  const picked = { database: pick('database', flags.db, '--db'), collectionName: pick('collectionName', flags.collection, '--collection'), name: pick('name', flags.name, '--name') };
+  // What the service's naming rules refuse, refused here: each said where it came from (the flag, or the file's field).
+  const given: Record<keyof IndexNames, string | undefined> = { database: flags.db, collectionName: flags.collection, name: flags.name };
+  checkIndexNames(picked, (key) => (given[key] !== undefined ? asFlag(key) : `${source}: $.${key}`));
+  return picked;
 }
 
 /** The definition an update sends, from a file holding it bare, as {"definition": ...}, or as a whole create request. */

@@ -6,16 +6,13 @@ import type { IndexRef, SearchIndex } from '../../api/resources/searchIndexes.js
 import { ApiError, FailedError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { watchTimeoutMs } from '../../core/duration.js';
+import { formatIndexRef, indexRefOf } from './indexRef.js';
 
-/** How messages and hints name the index. */
-export function refText(ref: IndexRef): string {
-  return 'indexId' in ref ? ref.indexId : `${ref.databaseName}.${ref.collectionName}/${ref.indexName}`;
-}
+/** How messages and hints name the index: the form `get`, `update` and `delete` read back as the same index. */
+export const refText = (ref: IndexRef): string => formatIndexRef(ref);
 
-/** An index document as `db.collection/name`, the form `get`, `update` and `delete` take. */
-export function indexName(doc: SearchIndex): string {
-  return `${String(doc.database)}.${String(doc.collectionName)}/${String(doc.name)}`;
-}
+/** An index document as `db.collection/name`, the form `get`, `update` and `delete` take (its id when its names cannot be one). */
+export const indexName = (doc: SearchIndex): string => indexRefOf(doc);
 
 export interface IndexWatch {
   /** --watch-timeout as given. */

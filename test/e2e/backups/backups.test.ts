@@ -251,6 +251,34 @@ describe('flex clusters, through the flex backup API', () => {
   });
 });
 
+describe('an ID that is not the cluster\'s (issue 43, item 10)', () => {
+  it('a snapshot or restore job not found names the list command, with the invocation\'s flags', async () => {
+    const absent = 'ffffffffffffffffffffffff';
+    const context = `cdba --project-id ${PROJECT_ID} --base-url ${emu.url}`;
+    const snapshots = (cluster: string): string => `; see the cluster's snapshots with \`${context} backups snapshots list ${cluster}\`\n`;
+    const restores = (cluster: string): string => `; see the cluster's restore jobs with \`${context} backups restores list ${cluster}\`\n`;
+    const cases: Array<[string[], string]> = [
+      [['snapshots', 'get', 'src', absent], snapshots('src')],
+      [['snapshots', 'delete', 'src', absent, '--yes'], snapshots('src')],
+      [['restores', 'create', 'src', '--snapshot', absent, '--to', 'dst', '--yes'], snapshots('src')],
+      [['restores', 'get', 'src', absent], restores('src')],
+      [['restores', 'cancel', 'src', absent], restores('src')],
+      // A flex cluster's, through the flex backup API.
+      [['snapshots', 'get', 'fsrc', absent], snapshots('fsrc')],
+      [['restores', 'get', 'fsrc', absent], restores('fsrc')],
+    ];
+    for (const [args, hint] of cases) {
+      const result = await cdba(['--project-id', PROJECT_ID, '--base-url', emu.url, 'backups', ...args], { env });
+      expectOneErrorLine(result, 4, /\(\w+, HTTP 404\); see /);
+      expect(result.stderr.endsWith(hint), result.stderr).toBe(true);
+    }
+    // The cluster itself missing is the cluster's answer, without a list of its snapshots.
+    const cluster = await cdba(['backups', 'snapshots', 'get', 'gone', absent], { env });
+    expectOneErrorLine(cluster, 4, /CLUSTER_NOT_FOUND/);
+    expect(cluster.stderr).not.toContain('snapshots list');
+  });
+});
+
 describe('backups schedule get', () => {
   it('the policy as a table in a pipe, a view on a terminal', async () => {
     const table = await cdba(['backups', 'schedule', 'get', 'src', '-o', 'table'], { env });

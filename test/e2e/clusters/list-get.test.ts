@@ -250,7 +250,8 @@ describe.concurrent('get (each under one of the versions)', () => {
     const result = await run(world, ['clusters', 'get', 'nope'], { version });
     expect(result.exitCode).toBe(4);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`cdba: No cluster named nope exists in group ${PROJECT}. (CLUSTER_NOT_FOUND, HTTP 404)\n`);
+    // The service's line; `one` is the project's near name (issue 43, item 10).
+    expect(result.stderr).toBe(`cdba: No cluster named nope exists in group ${PROJECT}. (CLUSTER_NOT_FOUND, HTTP 404); did you mean one?\n`);
   });
 });
 

@@ -127,6 +127,25 @@ describe('search-indexes list, get, update, delete', () => {
     expectOneErrorLine(await cdba(['search-indexes', 'get', SEEDED_CLUSTER, 'no-dot'], { env }), 2, /invalid index "no-dot": give its id \(24 hex digits\) or database\.collection\/name/);
   });
 
+  it('an index that is not there: which one, and the list command with the invocation\'s flags, never the service\'s path (issue 43, item 10)', async () => {
+    const flags = ['--project-id', PROJECT_ID, '--base-url', emu.url];
+    const list = `\`cdba --project-id ${PROJECT_ID} --base-url ${emu.url} search-indexes list seeded\``;
+    const definition = file('absent-update.json', { mappings: { dynamic: true } });
+    const cases: Array<[string[], string]> = [
+      [['get', SEEDED_CLUSTER, 'sample_mflix.movies/nope'], 'sample_mflix.movies/nope'],
+      [['get', SEEDED_CLUSTER, 'ffffffffffffffffffffffff'], 'ffffffffffffffffffffffff'],
+      [['update', SEEDED_CLUSTER, 'app.items/nope', '--file', definition], 'app.items/nope'],
+      [['delete', SEEDED_CLUSTER, 'app.items/nope', '--yes'], 'app.items/nope'],
+    ];
+    for (const [args, ref] of cases) {
+      const result = await cdba([...flags, 'search-indexes', ...args], { env });
+      expectOneErrorLine(result, 4, new RegExp(`^cdba: cluster seeded has no search index ${ref.replace(/[./]/g, '\\$&')} \\([A-Z_]+, HTTP 404\\); see its indexes with ${list.replace(/[.$?*+()[\]{}|^\\]/g, '\\$&')}\n$`));
+      expect(result.stderr).not.toContain('/api/atlas');
+    }
+    // A cluster that is not there keeps the service's words: the cluster is what is missing.
+    expectOneErrorLine(await cdba(['search-indexes', 'get', 'absent', 'app.items/nope'], { env }), 4, /CLUSTER_NOT_FOUND/);
+  });
+
   it('update --watch: the new definition, version 1, READY and queryable', async () => {
     const definition = file('update.json', { definition: { analyzer: 'lucene.simple', mappings: { dynamic: true } } });
     const result = await cdba(['search-indexes', 'update', SEEDED_CLUSTER, 'sample_mflix.movies/default', '--file', definition, '--watch', '-o', 'json'], { env });
@@ -151,6 +170,53 @@ describe('search-indexes list, get, update, delete', () => {
     const before = searchRequests();
     expectOneErrorLine(await cdba(['--api-version', 'v1.0', 'search-indexes', 'list', SEEDED_CLUSTER], { env }), 2, /searchIndexes exists only in the versioned API/);
     expect(searchRequests()).toBe(before);
+  });
+});
+
+describe('index names the service refuses, and references that name one index (issue 42, item 8)', () => {
+  it('--db, --collection and --name that MongoDB (or the reference form) refuses: one line, exit 2, no request', async () => {
+    const base = ['search-indexes', 'create', SEEDED_CLUSTER, '--dynamic'];
+    const cases: Array<[string[], RegExp]> = [
+      ...['/', '\\', '.', ' ', '"', '$', '\0'].map((c): [string[], RegExp] => [['--db', `a${c}b`, '--collection', 'c', '--name', 'n'], /^cdba: invalid --db "a.*b": a database name cannot contain /]),
+      [['--db', 'd'.repeat(64), '--collection', 'c', '--name', 'n'], /invalid --db "d+": a database name is at most 63 bytes \(this one is 64\)$/m],
+      [['--db', 'app', '--collection', 'a$b', '--name', 'n'], /invalid --collection "a\$b": a collection name cannot contain "\$"$/m],
+      [['--db', 'app', '--collection', '.hidden', '--name', 'n'], /invalid --collection "\.hidden": a collection name cannot start with "\."$/m],
+      [['--db', 'app', '--collection', 'c'.repeat(252), '--name', 'n'], /database\.collection is at most 255 bytes \(this one is 256\)$/m],
+      [['--db', 'app', '--collection', 'items', '--name', 'x/y'], /invalid --name "x\/y": an index name cannot contain "\/"/],
+      [['--db', 'app', '--collection', 'items', '--name', '..'], /invalid --name "\.\.": an index name cannot be "\.\."/],
+    ];
+    const before = searchRequests();
+    for (const [args, pattern] of cases) expectOneErrorLine(await cdba([...base, ...args], { env }), 2, pattern);
+    // From a file, the line names the file's field; a flag over it names the flag.
+    const request = file('dotted.json', { database: 'a.b', collectionName: 'c', name: 'd', definition: { mappings: { dynamic: true } } });
+    expectOneErrorLine(await cdba(['search-indexes', 'create', SEEDED_CLUSTER, '--file', request], { env }), 2, / [^ ]*dotted\.json: \$\.database "a\.b": a database name cannot contain "\."$/m);
+    expectOneErrorLine(await cdba(['search-indexes', 'create', SEEDED_CLUSTER, '--file', request, '--db', 'a', '--name', 'x/y'], { env }), 2, /invalid --name "x\/y"/);
+    // list's --db and --collection, and the reference of get, update and delete.
+    expectOneErrorLine(await cdba(['search-indexes', 'list', SEEDED_CLUSTER, '--db', 'a b', '--collection', 'c'], { env }), 2, /invalid --db "a b": a database name cannot contain a space/);
+    expectOneErrorLine(await cdba(['search-indexes', 'get', SEEDED_CLUSTER, 'a$.c/d'], { env }), 2, /invalid index "a\$\.c\/d": a database name cannot contain "\$"/);
+    expectOneErrorLine(await cdba(['search-indexes', 'delete', SEEDED_CLUSTER, 'app.c$/d', '--yes'], { env }), 2, /invalid index "app\.c\$\/d": a collection name cannot contain "\$"/);
+    expect(searchRequests()).toBe(before);
+  });
+
+  it('a.b.c/d is database a, collection b.c, index d: delete removes that index, and its printed reference is the one to use', async () => {
+    // The emulator holds what any client made: (a, b.c, d) through cdba, (a.b, c, d) through the raw API, which no rule stops.
+    const made = await cdba(['search-indexes', 'create', SEEDED_CLUSTER, '--db', 'a', '--collection', 'b.c', '--name', 'd', '--dynamic', '-o', 'json'], { env });
+    expect(made.exitCode, made.stderr).toBe(0);
+    expect(made.stderr).toContain('search-indexes get seeded a.b.c/d');
+    const other = await cdba(['api', `/groups/${PROJECT_ID}/clusters/${SEEDED_CLUSTER}/search/indexes`, '-X', 'POST', '--input', '-'], {
+      env,
+      input: JSON.stringify({ database: 'a.b', collectionName: 'c', name: 'd', definition: { mappings: { dynamic: true } } }),
+    });
+    expect(other.exitCode, other.stderr).toBe(0);
+    const otherId = json(other.stdout).indexID as string;
+    const got = await cdba(['search-indexes', 'get', SEEDED_CLUSTER, 'a.b.c/d', '-o', 'json'], { env });
+    expect(json(got.stdout)).toMatchObject({ database: 'a', collectionName: 'b.c', name: 'd' });
+    const deleted = await cdba(['search-indexes', 'delete', SEEDED_CLUSTER, 'a.b.c/d', '--yes'], { env });
+    expect(deleted.exitCode, deleted.stderr).toBe(0);
+    // The other one is still there, and reached by its id.
+    const kept = await cdba(['search-indexes', 'get', SEEDED_CLUSTER, otherId, '-o', 'json'], { env });
+    expect(kept.exitCode, kept.stderr).toBe(0);
+    expect(json(kept.stdout)).toMatchObject({ database: 'a.b', collectionName: 'c', name: 'd', status: expect.not.stringMatching(/DELETING/) });
   });
 });
 
