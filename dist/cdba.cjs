@@ -38109,12 +38109,12 @@ var init_store2 = __esm({
   }
 });
 
-// src/emulator/resource.ts
+// src/emulator/contract.ts
 function hooksOf(modules2, point) {
   return modules2.flatMap((module2) => module2.hooks?.[point] === void 0 ? [] : [module2.hooks[point]]);
 }
-var init_resource = __esm({
-  "src/emulator/resource.ts"() {
+var init_contract = __esm({
+  "src/emulator/contract.ts"() {
     "use strict";
   }
 });
@@ -38133,7 +38133,7 @@ function networkFacts(store, groupId) {
 var init_network = __esm({
   "src/emulator/resources/network.ts"() {
     "use strict";
-    init_resource();
+    init_contract();
   }
 });
 
@@ -38154,7 +38154,7 @@ var init_state = __esm({
   "src/emulator/resources/projects/state.ts"() {
     "use strict";
     init_errors4();
-    init_resource();
+    init_contract();
     projectParts = (modules2) => hooksOf(modules2, "projects");
     groupNotFound = (groupId) => new ApiFailure(404, "GROUP_NOT_FOUND", `No group with ID ${groupId} exists.`, [groupId]);
   }
@@ -39592,9 +39592,9 @@ var init_handlers3 = __esm({
     "use strict";
     init_cluster();
     init_context2();
+    init_contract();
     init_errors4();
     init_pagination2();
-    init_resource();
     init_store2();
     init_network();
     init_projects();
@@ -40091,8 +40091,8 @@ var init_clusters3 = __esm({
     init_cluster();
     init_flexCluster();
     init_context2();
+    init_contract();
     init_errors4();
-    init_resource();
     init_clusters2();
     init_store4();
     init_projects();
@@ -44267,7 +44267,7 @@ var init_emulator = __esm({
     init_server();
     init_operations();
     init_modules();
-    init_resource();
+    init_contract();
     init_store2();
     init_context2();
     init_errors4();
@@ -51580,4 +51580,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=0cf1126794f9f3358e9ee365cc3d5142d05eb23c3091ea5b01e3d05cc193ee59
+//# cdbaBundleSha256=8d6449e917f3a9bd32c5cb19dad638f1c233a1b461c195b98c7efa79ba966d48

@@ -15,14 +15,13 @@ import type { AddressInfo } from 'node:net';
 import { UsageError } from '../base/errors.js';
 import { Authenticator, DEFAULT_NONCE_TTL_MS } from './auth.js';
 import { serviceNow } from './context.js';
+import type { SeedDocument, StateSnapshot } from './contract.js';
 import { Faults } from './faults.js';
 import type { FaultSettings } from './faults.js';
 import { modules } from './modules.js';
 import { DEFAULT_RATE_WINDOW_MS, RateLimiter } from './rateLimit.js';
-import type { StateSnapshot } from './resource.js';
 import { credentialsOf, defaultsOf, type EmulatorDefaults } from './resources/credentials.js';
 import { buildDefaultSeed, loadSeedFile, validateSeed } from './seed.js';
-import type { SeedDocument } from './seed.js';
 import { createHandler } from './server.js';
 import type { Pipeline } from './server.js';
 import { Stats } from './stats.js';
@@ -30,7 +29,6 @@ import type { EmulatorStats } from './stats.js';
 import { Store } from './store.js';
 
 export { buildDefaultSeed, loadSeedFile, validateSeed } from './seed.js';
-export type { SeedDocument } from './seed.js';
 export { ROLE_NAMES } from './auth.js';
 export type { Action, RoleName, SeedApiKey, SeedRole, SeedServiceAccount } from './auth.js';
 export type { EmulatorDefaults } from './resources/credentials.js';
@@ -39,12 +37,9 @@ export { STATE_PATH, STATS_PATH } from './server.js';
 export { OPERATIONS } from '../api/operations.js';
 // The extension point of the recipe (docs/ARCHITECTURE.md): serve a module declared outside resources/.
 export { registerHandlers, registerResource } from './modules.js';
-export type { OperationHandler } from './routes.js';
-export type { Hooks, ResourceModule, StateSnapshot } from './resource.js';
-export { hooksOf } from './resource.js';
-export type { World } from './store.js';
+export type { Handler, Hooks, OperationHandler, Reply, RequestContext, ResourceModule, SeedDocument, StateSnapshot, World } from './contract.js';
+export { hooksOf } from './contract.js';
 export { isoSeconds, objectId } from './store.js';
-export type { Handler, Reply, RequestContext } from './context.js';
 export { apiRoot, selfHref, serviceNow } from './context.js';
 export { failures } from './errors.js';
 export type { Problems } from './seedChecks.js';
@@ -100,7 +95,7 @@ export interface EmulatorOptions {
   digestSha256?: boolean;
 }
 
-/** What state() answers: each module's part (resource.ts, StateSnapshot). */
+/** What state() answers: each module's part (contract.ts, StateSnapshot). */
 export type EmulatorStateSnapshot = StateSnapshot;
 
 export interface RunningEmulator {

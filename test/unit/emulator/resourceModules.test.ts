@@ -1,4 +1,4 @@
-// Issue 33: a resource of the emulator is one module (src/emulator/resource.ts), and the
+// Issue 33: a resource of the emulator is one module (src/emulator/contract.ts), and the
 // shared files loop over the one list of them. A fixture resource (test/fixtures/widgets/)
 // is served, seeded and stored from its module alone, and the shared files name no resource.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { OWNER, PROJECT_A, PROJECT_B, READER, client, testSeed, v2 } from './fix
 
 const EMULATOR = join(import.meta.dirname, '../../../src/emulator');
 /** The files every request, seed and state file goes through. */
-const SHARED = ['store.ts', 'server.ts', 'routes.ts', 'seed.ts', 'errors.ts', 'index.ts', 'context.ts', 'modules.ts', 'resource.ts'];
+const SHARED = ['store.ts', 'server.ts', 'routes.ts', 'seed.ts', 'errors.ts', 'index.ts', 'context.ts', 'modules.ts', 'contract.ts'];
 /** The service's own words about the caller, not the database users resource. */
 const SERVICE_WORDING = ['cannot be changed by the user'];
 
