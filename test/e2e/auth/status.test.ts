@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
 import { cdba } from '../../helpers/inProcess.js';
-import { NETWORK_OPERATIONS } from '../../../src/api/networkOperations.js';
+import { containers } from '../../../src/api/operations/containers.js';
+import { peers } from '../../../src/api/operations/peers.js';
+import { privateEndpoints } from '../../../src/api/operations/privateEndpoints.js';
 
 const PROJECT = 'a0000000000000000000000a';
 const OWNER = { publicKey: 'ownerkey', privateKey: '6c1f0e2a-1b3c-4d5e-8f90-a1b2c3d4e5f6' };
@@ -56,7 +58,7 @@ describe('cdba auth status', () => {
         ...['list', 'create', 'get', 'update', 'delete'].map((verb) => ({ operation: `databaseUsers ${verb}`, version: 'v1.0', sunset: null, removed: false })),
         ...['projects list', 'projects create', 'projects get', 'projects getByName', 'projects delete', 'orgs list'].map((operation) => ({ operation, version: 'v1.0', sunset: null, removed: false })),
         ...['list', 'create', 'get', 'status', 'delete'].map((verb) => ({ operation: `accessList ${verb}`, version: 'v1.0', sunset: null, removed: false })),
-        ...Object.keys(NETWORK_OPERATIONS).map((name) => ({ operation: name.replace('.', ' '), version: 'v1.0', sunset: null, removed: false })),
+        ...Object.keys({ ...containers, ...peers, ...privateEndpoints }).map((name) => ({ operation: name.replace('.', ' '), version: 'v1.0', sunset: null, removed: false })),
         // Versioned API only, as flex clusters.
         ...['list', 'create', 'listByCollection', 'get', 'update', 'delete', 'getByName', 'updateByName', 'deleteByName'].map((verb) => ({ operation: `searchIndexes ${verb}`, version: 'none (from 2024-05-30)', sunset: null, removed: false })),
         ...['load', 'get'].map((verb) => ({ operation: `sampleDatasets ${verb}`, version: 'none (from 2023-01-01)', sunset: null, removed: false })),

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdba as cdbaProcess } from '../../helpers/cli.js';
 import { cdba, tempDir } from '../../helpers/inProcess.js';
 import { cluster, OWNER, PROJECT, requestsFor, startWorld, type World } from './world.js';
-import { NETWORK_OPERATIONS } from '../../../src/api/networkOperations.js';
+import { containers } from '../../../src/api/operations/containers.js';
+import { peers } from '../../../src/api/operations/peers.js';
+import { privateEndpoints } from '../../../src/api/operations/privateEndpoints.js';
 
 const WRITE = 'application/vnd.atlas.2024-10-23+json';
 
@@ -242,7 +244,7 @@ describe('new cluster verbs at the default version', () => {
       ...['list', 'create', 'get', 'update', 'delete'].map((verb) => ({ operation: `databaseUsers ${verb}`, version: '2023-01-01', sunset: null, removed: false })),
       ...['projects list', 'projects create', 'projects get', 'projects getByName', 'projects delete', 'orgs list'].map((operation) => ({ operation, version: '2023-01-01', sunset: null, removed: false })),
       ...['list', 'create', 'get', 'status', 'delete'].map((verb) => ({ operation: `accessList ${verb}`, version: '2023-01-01', sunset: null, removed: false })),
-      ...Object.keys(NETWORK_OPERATIONS).map((name) => ({ operation: name.replace('.', ' '), version: '2023-01-01', sunset: null, removed: false })),
+      ...Object.keys({ ...containers, ...peers, ...privateEndpoints }).map((name) => ({ operation: name.replace('.', ' '), version: '2023-01-01', sunset: null, removed: false })),
       // Search indexes at 2024-05-30 (the deprecated /fts paths are no command's: not listed), the sample load at 2023-01-01.
       ...['list', 'create', 'listByCollection', 'get', 'update', 'delete', 'getByName', 'updateByName', 'deleteByName'].map((verb) => ({ operation: `searchIndexes ${verb}`, version: '2024-05-30', sunset: null, removed: false })),
       ...['load', 'get'].map((verb) => ({ operation: `sampleDatasets ${verb}`, version: '2023-01-01', sunset: null, removed: false })),
