@@ -24366,6 +24366,50 @@ var init_errorReport = __esm({
   }
 });
 
+// src/base/isoDate.ts
+function parseIsoDateTime(text12) {
+  const m = ISO_DATE_TIME.exec(text12.trim());
+  if (!m) return void 0;
+  const [, y, mo, d, h2, mi, s = "0", frac = "", zone = "Z"] = m;
+  const fields = [Number(y), Number(mo) - 1, Number(d), Number(h2), Number(mi), Number(s)];
+  const utc = Date.UTC(...fields, Number(frac.padEnd(3, "0").slice(0, 3)));
+  const check2 = new Date(utc);
+  if (check2.getUTCFullYear() !== fields[0] || check2.getUTCMonth() !== fields[1] || check2.getUTCDate() !== fields[2] || check2.getUTCHours() !== fields[3] || check2.getUTCMinutes() !== fields[4] || check2.getUTCSeconds() !== fields[5]) {
+    return void 0;
+  }
+  let offsetMinutes = 0;
+  if (zone.toUpperCase() !== "Z") {
+    const digits = zone.slice(1).replace(":", "");
+    const hours = Number(digits.slice(0, 2));
+    const minutes = Number(digits.slice(2));
+    if (hours > 23 || minutes > 59) return void 0;
+    offsetMinutes = (zone.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
+  }
+  return new Date(utc - offsetMinutes * 6e4);
+}
+function formatServiceDate(date) {
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+function parseServiceDate(value, option = "--date") {
+  if (CALENDAR_DATE.test(value)) {
+    const day = /* @__PURE__ */ new Date(`${value}T00:00:00Z`);
+    if (!Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value) return value;
+  } else if (value === value.trim()) {
+    const time = parseIsoDateTime(value);
+    if (time) return formatServiceDate(time);
+  }
+  throw new UsageError(`invalid ${option} "${value}": expected a calendar date like 2027-07-01 or a time like 2026-12-01T14:00:00Z`);
+}
+var ISO_DATE_TIME, CALENDAR_DATE;
+var init_isoDate = __esm({
+  "src/base/isoDate.ts"() {
+    "use strict";
+    init_errors();
+    ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+    CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+  }
+});
+
 // src/core/deleteAfter.ts
 function resolveDeleteAfter(flags, now = /* @__PURE__ */ new Date()) {
   const { deleteAfter, deleteAfterDate } = flags;
@@ -24397,34 +24441,12 @@ function resolveDeleteAfter(flags, now = /* @__PURE__ */ new Date()) {
   }
   return void 0;
 }
-function parseIsoDateTime(text12) {
-  const m = ISO_DATE_TIME.exec(text12.trim());
-  if (!m) return void 0;
-  const [, y, mo, d, h2, mi, s = "0", frac = "", zone = "Z"] = m;
-  const fields = [Number(y), Number(mo) - 1, Number(d), Number(h2), Number(mi), Number(s)];
-  const utc = Date.UTC(...fields, Number(frac.padEnd(3, "0").slice(0, 3)));
-  const check2 = new Date(utc);
-  if (check2.getUTCFullYear() !== fields[0] || check2.getUTCMonth() !== fields[1] || check2.getUTCDate() !== fields[2] || check2.getUTCHours() !== fields[3] || check2.getUTCMinutes() !== fields[4] || check2.getUTCSeconds() !== fields[5]) {
-    return void 0;
-  }
-  let offsetMinutes = 0;
-  if (zone.toUpperCase() !== "Z") {
-    const digits = zone.slice(1).replace(":", "");
-    const hours = Number(digits.slice(0, 2));
-    const minutes = Number(digits.slice(2));
-    if (hours > 23 || minutes > 59) return void 0;
-    offsetMinutes = (zone.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
-  }
-  return new Date(utc - offsetMinutes * 6e4);
-}
-function formatServiceDate(date) {
-  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
-}
-var DELETE_AFTER_LIMIT_MS, DELETE_AFTER_UNITS, DELETE_AFTER_HELP, ISO_DATE_TIME;
+var DELETE_AFTER_LIMIT_MS, DELETE_AFTER_UNITS, DELETE_AFTER_HELP;
 var init_deleteAfter = __esm({
   "src/core/deleteAfter.ts"() {
     "use strict";
     init_errors();
+    init_isoDate();
     init_duration();
     DELETE_AFTER_LIMIT_MS = 7 * 24 * 36e5;
     DELETE_AFTER_UNITS = { s: 1e3, m: 6e4, h: 36e5, d: 864e5 };
@@ -24432,7 +24454,6 @@ var init_deleteAfter = __esm({
       deleteAfter: "delete it this long from now, at most one week (e.g. 1h, 2h30m, 7d)",
       deleteAfterDate: "delete it at this ISO 8601 date (UTC unless it has a zone), at most one week from now"
     };
-    ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
   }
 });
 
@@ -44320,17 +44341,11 @@ function listenError(error2, host, port) {
       return new UsageError(`cannot listen on ${where}: ${error2.code ?? error2.message}`);
   }
 }
-function checkedDate(date) {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
-  const ms = /^\d{4}-\d{2}-\d{2}T/.test(date) ? Date.parse(date) : Number.NaN;
-  if (Number.isNaN(ms)) throw new UsageError(`invalid date "${date}": expected a calendar date like 2027-07-01 or a time like 2026-12-01T14:00:00Z`);
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
-}
 async function startEmulator(options = {}) {
   const clock = options.clock ?? Date.now;
   const seed = options.seed ? validateSeed(options.seed) : options.seedFile ? loadSeedFile(options.seedFile) : buildDefaultSeed();
   const served = modules();
-  const dated = options.date !== void 0 ? { date: checkedDate(options.date), startedAt: clock() } : {};
+  const dated = options.date !== void 0 ? { date: parseServiceDate(options.date, "date"), startedAt: clock() } : {};
   const store = await Store.open(seed, options.statePath, clock, served, options.maxStateBytes, () => serviceNow({ clock, ...dated }));
   const world = store.world;
   const auth = new Authenticator(() => credentialsOf(world), clock, options.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS, options.digestSha256 ?? false);
@@ -44400,6 +44415,7 @@ var init_emulator = __esm({
     import_node_http3 = __toESM(require_node_http(), 1);
     import_node_https = __toESM(require_node_https(), 1);
     init_errors();
+    init_isoDate();
     init_auth();
     init_context2();
     init_faults();
@@ -49051,15 +49067,9 @@ function registerDbUsers(program2, app) {
 init_validate();
 init_boundedRead();
 init_errors();
-init_deleteAfter();
+init_isoDate();
 init_terminate();
 init_command();
-function serviceDate2(value) {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && (/* @__PURE__ */ new Date(`${value}T00:00:00Z`)).toISOString().slice(0, 10) === value) return value;
-  const time = parseIsoDateTime(value);
-  if (time) return formatServiceDate(time);
-  throw new UsageError(`invalid --date "${value}": expected a calendar date like 2027-07-01 or a time like 2026-12-01T14:00:00Z`);
-}
 function probability(value) {
   const p = Number(value);
   if (value.trim() === "" || !Number.isFinite(p) || p < 0 || p > 1) {
@@ -49068,7 +49078,7 @@ function probability(value) {
   return p;
 }
 function registerEmulator(program2, app) {
-  const command = program2.command("emulator").description("run a faithful local implementation of the API on loopback (for tests, CI and the demo)").option("--host <host>", "address to listen on; loopback only unless --allow-remote", "127.0.0.1").option("--allow-remote", "let --host be a non-loopback address: anyone who reaches it can use the printed owner keys").option("--port <port>", "port; 0 picks a free one", intFlag("--port", 0, 65535), 0).option("--seed <file>", "JSON seed: projects, API keys, service accounts, clusters (see README)").option("--state <file>", "persist state to this file after every change, and reload it on start").option("--tls-cert <file>", "serve HTTPS with this PEM certificate (needs --tls-key)").option("--tls-key <file>", "PEM private key for --tls-cert").option("--latency <ms>", "add this delay to every response", intFlag("--latency", 0, 6e4)).option("--fail-rate <p>", "answer this fraction of requests with 503 + Retry-After: 1", probability).option("--fault-seed <n>", "seed for --fail-rate, so faults repeat exactly", intFlag("--fault-seed", 0)).option("--drop-after-commit", "commit each cluster create, then drop the connection unanswered").option("--transition-ms <ms>", "how long CREATING/UPDATING/DELETING last (default 2000)", intFlag("--transition-ms", 0)).option("--hold-user-steps", "network peers made while it is on wait where you must act (AWS PENDING_ACCEPTANCE, which lapses after a week as AWS lets it; GCP WAITING_FOR_USER); by default the emulator plays your step in one transition").option("--rate-limit <n>", "requests per minute per project, every resource together, for tests of 429 (default: the service's limits, per resource)", intFlag("--rate-limit", 1)).option("--rate-window-ms <ms>", "length of the --rate-limit window (default 60000, a minute); for tests of 429 handling", intFlag("--rate-window-ms", 1)).option("--write-profile <name>", "write a ready profile for the owner key into the config dir", (name) => validateProfileName(name, "--write-profile")).option("--date <date>", "run the service as on this date (default today): a date that selects a version past its Sunset answers 410 VERSION_GONE, and the Date header reads this day (cdba versions counts from it); a time such as 2026-12-01T14:00:00Z starts the service's clock there, so a restart on the same --state later finds what expired meanwhile gone", serviceDate2).option("--digest-sha256", "offer a SHA-256 digest challenge before the MD5 one (the service offers MD5 only)").action(async (options, cmd) => runEmulator(app.context(cmd), options));
+  const command = program2.command("emulator").description("run a faithful local implementation of the API on loopback (for tests, CI and the demo)").option("--host <host>", "address to listen on; loopback only unless --allow-remote", "127.0.0.1").option("--allow-remote", "let --host be a non-loopback address: anyone who reaches it can use the printed owner keys").option("--port <port>", "port; 0 picks a free one", intFlag("--port", 0, 65535), 0).option("--seed <file>", "JSON seed: projects, API keys, service accounts, clusters (see README)").option("--state <file>", "persist state to this file after every change, and reload it on start").option("--tls-cert <file>", "serve HTTPS with this PEM certificate (needs --tls-key)").option("--tls-key <file>", "PEM private key for --tls-cert").option("--latency <ms>", "add this delay to every response", intFlag("--latency", 0, 6e4)).option("--fail-rate <p>", "answer this fraction of requests with 503 + Retry-After: 1", probability).option("--fault-seed <n>", "seed for --fail-rate, so faults repeat exactly", intFlag("--fault-seed", 0)).option("--drop-after-commit", "commit each cluster create, then drop the connection unanswered").option("--transition-ms <ms>", "how long CREATING/UPDATING/DELETING last (default 2000)", intFlag("--transition-ms", 0)).option("--hold-user-steps", "network peers made while it is on wait where you must act (AWS PENDING_ACCEPTANCE, which lapses after a week as AWS lets it; GCP WAITING_FOR_USER); by default the emulator plays your step in one transition").option("--rate-limit <n>", "requests per minute per project, every resource together, for tests of 429 (default: the service's limits, per resource)", intFlag("--rate-limit", 1)).option("--rate-window-ms <ms>", "length of the --rate-limit window (default 60000, a minute); for tests of 429 handling", intFlag("--rate-window-ms", 1)).option("--write-profile <name>", "write a ready profile for the owner key into the config dir", (name) => validateProfileName(name, "--write-profile")).option("--date <date>", "run the service as on this date (default today): a date that selects a version past its Sunset answers 410 VERSION_GONE, and the Date header reads this day (cdba versions counts from it); a time such as 2026-12-01T14:00:00Z starts the service's clock there, so a restart on the same --state later finds what expired meanwhile gone", (value) => parseServiceDate(value)).option("--digest-sha256", "offer a SHA-256 digest challenge before the MD5 one (the service offers MD5 only)").action(async (options, cmd) => runEmulator(app.context(cmd), options));
   withExamples(command, [
     ["Start on a free port and save a profile for it", "cdba emulator --write-profile local"],
     ["In the background: wait for its first line, printed once the profile is saved", "rm -f emu.out; cdba emulator --write-profile local > emu.out & until [ -s emu.out ]; do sleep 0.1; done; cdba -P local clusters list"],
@@ -51512,12 +51522,12 @@ function dayOf(response) {
 async function runVersions(ctx, flags) {
   const { apiVersion } = await ctx.settings();
   const response = await getRoot(await ctx.api());
-  let serviceDate3 = dayOf(response);
-  if (!serviceDate3) {
-    serviceDate3 = (/* @__PURE__ */ new Date()).toISOString().slice(0, 10);
-    ctx.io.warn(`the service sent no Date header; days are counted from this machine's clock (${serviceDate3})`);
+  let serviceDate2 = dayOf(response);
+  if (!serviceDate2) {
+    serviceDate2 = (/* @__PURE__ */ new Date()).toISOString().slice(0, 10);
+    ctx.io.warn(`the service sent no Date header; days are counted from this machine's clock (${serviceDate2})`);
   }
-  const report = { serviceDate: serviceDate3, apiVersion, operations: operationLifecycles(apiVersion, serviceDate3) };
+  const report = { serviceDate: serviceDate2, apiVersion, operations: operationLifecycles(apiVersion, serviceDate2) };
   await ctx.output(report, VERSIONS_TABLE);
   if (flags.failWithin === void 0) return;
   const window = flags.failWithin;
@@ -51728,4 +51738,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=222c7ce139b18d7d154d0cc8a66076e66e2c587a3770660c90e19e18a5b4ffdd
+//# cdbaBundleSha256=469af24e6228aa2dd3cb81aa496f3855329a19d13ef8b2e43b69c8b5841947ef
