@@ -6867,26 +6867,140 @@ var init_errors2 = __esm({
   }
 });
 
-// src/api/backupOperations.ts
-var CLUSTER, FLEX, ONLY_2023_01_01, FLEX_2024_11_13, SCHEDULE, BACKUP_OPERATIONS;
-var init_backupOperations = __esm({
-  "src/api/backupOperations.ts"() {
+// src/api/operations/accessList.ts
+var ONLY_2023_01_01, ACCESS_LIST, ACCESS_LIST_ENTRY, accessList;
+var init_accessList = __esm({
+  "src/api/operations/accessList.ts"() {
+    "use strict";
+    ONLY_2023_01_01 = [{ date: "2023-01-01" }];
+    ACCESS_LIST = "/groups/{groupId}/accessList";
+    ACCESS_LIST_ENTRY = "/groups/{groupId}/accessList/{entryValue}";
+    accessList = {
+      "accessList.list": { method: "GET", path: ACCESS_LIST, versions: ONLY_2023_01_01 },
+      "accessList.create": { method: "POST", path: ACCESS_LIST, versions: ONLY_2023_01_01 },
+      "accessList.get": { method: "GET", path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 },
+      "accessList.status": { method: "GET", path: `${ACCESS_LIST_ENTRY}/status`, versions: ONLY_2023_01_01 },
+      "accessList.delete": { method: "DELETE", path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 }
+    };
+  }
+});
+
+// src/api/operations/backups.ts
+var CLUSTER, ONLY_2023_01_012, SCHEDULE, backups;
+var init_backups = __esm({
+  "src/api/operations/backups.ts"() {
     "use strict";
     CLUSTER = "/groups/{groupId}/clusters/{clusterName}/backup";
-    FLEX = "/groups/{groupId}/flexClusters/{name}/backup";
-    ONLY_2023_01_01 = [{ date: "2023-01-01" }];
-    FLEX_2024_11_13 = [{ date: "2024-11-13" }];
+    ONLY_2023_01_012 = [{ date: "2023-01-01" }];
     SCHEDULE = [{ date: "2023-01-01", deprecation: "Mon, 5 Aug 2024 00:00:00 GMT", sunset: "Thu, 1 Jul 2027 00:00:00 GMT" }, { date: "2024-08-05" }];
-    BACKUP_OPERATIONS = {
-      "backups.listSnapshots": { method: "GET", path: `${CLUSTER}/snapshots`, versions: ONLY_2023_01_01, v2Only: true },
-      "backups.takeSnapshot": { method: "POST", path: `${CLUSTER}/snapshots`, versions: ONLY_2023_01_01, v2Only: true },
-      "backups.getSnapshot": { method: "GET", path: `${CLUSTER}/snapshots/{snapshotId}`, versions: ONLY_2023_01_01, v2Only: true },
-      "backups.deleteSnapshot": { method: "DELETE", path: `${CLUSTER}/snapshots/{snapshotId}`, versions: ONLY_2023_01_01, v2Only: true },
-      "backups.listRestoreJobs": { method: "GET", path: `${CLUSTER}/restoreJobs`, versions: ONLY_2023_01_01, v2Only: true },
-      "backups.createRestoreJob": { method: "POST", path: `${CLUSTER}/restoreJobs`, versions: ONLY_2023_01_01, v2Only: true },
-      "backups.getRestoreJob": { method: "GET", path: `${CLUSTER}/restoreJobs/{restoreJobId}`, versions: ONLY_2023_01_01, v2Only: true },
-      "backups.cancelRestoreJob": { method: "DELETE", path: `${CLUSTER}/restoreJobs/{restoreJobId}`, versions: ONLY_2023_01_01, v2Only: true },
-      "backups.getSchedule": { method: "GET", path: `${CLUSTER}/schedule`, versions: SCHEDULE, v2Only: true },
+    backups = {
+      "backups.listSnapshots": { method: "GET", path: `${CLUSTER}/snapshots`, versions: ONLY_2023_01_012, v2Only: true },
+      "backups.takeSnapshot": { method: "POST", path: `${CLUSTER}/snapshots`, versions: ONLY_2023_01_012, v2Only: true },
+      "backups.getSnapshot": { method: "GET", path: `${CLUSTER}/snapshots/{snapshotId}`, versions: ONLY_2023_01_012, v2Only: true },
+      "backups.deleteSnapshot": { method: "DELETE", path: `${CLUSTER}/snapshots/{snapshotId}`, versions: ONLY_2023_01_012, v2Only: true },
+      "backups.listRestoreJobs": { method: "GET", path: `${CLUSTER}/restoreJobs`, versions: ONLY_2023_01_012, v2Only: true },
+      "backups.createRestoreJob": { method: "POST", path: `${CLUSTER}/restoreJobs`, versions: ONLY_2023_01_012, v2Only: true },
+      "backups.getRestoreJob": { method: "GET", path: `${CLUSTER}/restoreJobs/{restoreJobId}`, versions: ONLY_2023_01_012, v2Only: true },
+      "backups.cancelRestoreJob": { method: "DELETE", path: `${CLUSTER}/restoreJobs/{restoreJobId}`, versions: ONLY_2023_01_012, v2Only: true },
+      "backups.getSchedule": { method: "GET", path: `${CLUSTER}/schedule`, versions: SCHEDULE, v2Only: true }
+    };
+  }
+});
+
+// src/api/operations/clusters.ts
+var CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, CLUSTERS, CLUSTER2, clusters;
+var init_clusters = __esm({
+  "src/api/operations/clusters.ts"() {
+    "use strict";
+    CLUSTERS_2023_01_01 = {
+      date: "2023-01-01",
+      deprecation: "Wed, 1 Feb 2023 00:00:00 GMT",
+      sunset: "Thu, 1 Jul 2027 00:00:00 GMT"
+    };
+    CLUSTERS_2023_02_01_SUPERSEDED = {
+      date: "2023-02-01",
+      deprecation: "Mon, 5 Aug 2024 00:00:00 GMT",
+      sunset: "Thu, 1 Jul 2027 00:00:00 GMT"
+    };
+    CLUSTERS_2024_08_05_SUPERSEDED = {
+      date: "2024-08-05",
+      deprecation: "Wed, 23 Oct 2024 00:00:00 GMT",
+      sunset: "Mon, 1 Mar 2027 00:00:00 GMT"
+    };
+    CLUSTERS = "/groups/{groupId}/clusters";
+    CLUSTER2 = "/groups/{groupId}/clusters/{clusterName}";
+    clusters = {
+      "clusters.list": {
+        method: "GET",
+        path: CLUSTERS,
+        versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, { date: "2024-08-05" }]
+      },
+      "clusters.create": {
+        method: "POST",
+        path: CLUSTERS,
+        versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, { date: "2024-10-23" }]
+      },
+      "clusters.get": {
+        method: "GET",
+        path: CLUSTER2,
+        versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, { date: "2024-08-05" }]
+      },
+      "clusters.update": {
+        method: "PATCH",
+        path: CLUSTER2,
+        versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, { date: "2024-10-23" }]
+      },
+      "clusters.delete": { method: "DELETE", path: CLUSTER2, versions: [CLUSTERS_2023_01_01, { date: "2023-02-01" }] },
+      // Every cluster the caller can see, across projects (listClusterDetails); no CLI command calls it, `cdba api /clusters` does.
+      "clusters.listAll": { method: "GET", path: "/clusters", versions: [{ date: "2023-01-01" }] }
+    };
+  }
+});
+
+// src/api/operations/containers.ts
+var ONLY_2023_01_013, CONTAINERS, containers;
+var init_containers = __esm({
+  "src/api/operations/containers.ts"() {
+    "use strict";
+    ONLY_2023_01_013 = [{ date: "2023-01-01" }];
+    CONTAINERS = "/groups/{groupId}/containers";
+    containers = {
+      // One provider's containers (providerName, default AWS); `all` comes first, as /containers/all is not a container id.
+      "containers.list": { method: "GET", path: CONTAINERS, versions: ONLY_2023_01_013 },
+      "containers.listAll": { method: "GET", path: `${CONTAINERS}/all`, versions: ONLY_2023_01_013 },
+      "containers.create": { method: "POST", path: CONTAINERS, versions: ONLY_2023_01_013 },
+      "containers.get": { method: "GET", path: `${CONTAINERS}/{containerId}`, versions: ONLY_2023_01_013 },
+      "containers.delete": { method: "DELETE", path: `${CONTAINERS}/{containerId}`, versions: ONLY_2023_01_013 }
+    };
+  }
+});
+
+// src/api/operations/databaseUsers.ts
+var ONLY_2023_01_014, DATABASE_USERS, DATABASE_USER, databaseUsers;
+var init_databaseUsers = __esm({
+  "src/api/operations/databaseUsers.ts"() {
+    "use strict";
+    ONLY_2023_01_014 = [{ date: "2023-01-01" }];
+    DATABASE_USERS = "/groups/{groupId}/databaseUsers";
+    DATABASE_USER = "/groups/{groupId}/databaseUsers/{databaseName}/{username}";
+    databaseUsers = {
+      "databaseUsers.list": { method: "GET", path: DATABASE_USERS, versions: ONLY_2023_01_014 },
+      "databaseUsers.create": { method: "POST", path: DATABASE_USERS, versions: ONLY_2023_01_014 },
+      "databaseUsers.get": { method: "GET", path: DATABASE_USER, versions: ONLY_2023_01_014 },
+      "databaseUsers.update": { method: "PATCH", path: DATABASE_USER, versions: ONLY_2023_01_014 },
+      "databaseUsers.delete": { method: "DELETE", path: DATABASE_USER, versions: ONLY_2023_01_014 }
+    };
+  }
+});
+
+// src/api/operations/flexBackups.ts
+var FLEX, FLEX_2024_11_13, flexBackups;
+var init_flexBackups = __esm({
+  "src/api/operations/flexBackups.ts"() {
+    "use strict";
+    FLEX = "/groups/{groupId}/flexClusters/{name}/backup";
+    FLEX_2024_11_13 = [{ date: "2024-11-13" }];
+    flexBackups = {
       "flexBackups.listSnapshots": { method: "GET", path: `${FLEX}/snapshots`, versions: FLEX_2024_11_13, v2Only: true },
       "flexBackups.getSnapshot": { method: "GET", path: `${FLEX}/snapshots/{snapshotId}`, versions: FLEX_2024_11_13, v2Only: true },
       "flexBackups.listRestoreJobs": { method: "GET", path: `${FLEX}/restoreJobs`, versions: FLEX_2024_11_13, v2Only: true },
@@ -6896,52 +7010,138 @@ var init_backupOperations = __esm({
   }
 });
 
-// src/api/networkOperations.ts
-var ONLY_2023_01_012, CONTAINERS, PEERS, SERVICES, SERVICE, NETWORK_OPERATIONS;
-var init_networkOperations = __esm({
-  "src/api/networkOperations.ts"() {
+// src/api/operations/flexClusters.ts
+var FLEX_CLUSTERS, FLEX_CLUSTER, FLEX_2024_11_132, flexClusters;
+var init_flexClusters = __esm({
+  "src/api/operations/flexClusters.ts"() {
     "use strict";
-    ONLY_2023_01_012 = [{ date: "2023-01-01" }];
-    CONTAINERS = "/groups/{groupId}/containers";
-    PEERS = "/groups/{groupId}/peers";
-    SERVICES = "/groups/{groupId}/privateEndpoint/{cloudProvider}/endpointService";
-    SERVICE = `${SERVICES}/{endpointServiceId}`;
-    NETWORK_OPERATIONS = {
-      // One provider's containers (providerName, default AWS); `all` comes first, as /containers/all is not a container id.
-      "containers.list": { method: "GET", path: CONTAINERS, versions: ONLY_2023_01_012 },
-      "containers.listAll": { method: "GET", path: `${CONTAINERS}/all`, versions: ONLY_2023_01_012 },
-      "containers.create": { method: "POST", path: CONTAINERS, versions: ONLY_2023_01_012 },
-      "containers.get": { method: "GET", path: `${CONTAINERS}/{containerId}`, versions: ONLY_2023_01_012 },
-      "containers.delete": { method: "DELETE", path: `${CONTAINERS}/{containerId}`, versions: ONLY_2023_01_012 },
-      // One provider's peers (providerName, default AWS: a list without it shows no Azure or GCP peer).
-      "peers.list": { method: "GET", path: PEERS, versions: ONLY_2023_01_012 },
-      "peers.create": { method: "POST", path: PEERS, versions: ONLY_2023_01_012 },
-      "peers.get": { method: "GET", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_012 },
-      "peers.delete": { method: "DELETE", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_012 },
-      "privateEndpoints.listServices": { method: "GET", path: SERVICES, versions: ONLY_2023_01_012 },
-      "privateEndpoints.createService": { method: "POST", path: "/groups/{groupId}/privateEndpoint/endpointService", versions: ONLY_2023_01_012 },
-      "privateEndpoints.getService": { method: "GET", path: SERVICE, versions: ONLY_2023_01_012 },
-      "privateEndpoints.deleteService": { method: "DELETE", path: SERVICE, versions: ONLY_2023_01_012 },
-      "privateEndpoints.createEndpoint": { method: "POST", path: `${SERVICE}/endpoint`, versions: ONLY_2023_01_012 },
-      "privateEndpoints.getEndpoint": { method: "GET", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_012 },
-      "privateEndpoints.deleteEndpoint": { method: "DELETE", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_012 },
-      "privateEndpoints.getRegionalMode": { method: "GET", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_012 },
-      "privateEndpoints.setRegionalMode": { method: "PATCH", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_012 }
+    FLEX_CLUSTERS = "/groups/{groupId}/flexClusters";
+    FLEX_CLUSTER = "/groups/{groupId}/flexClusters/{name}";
+    FLEX_2024_11_132 = [{ date: "2024-11-13" }];
+    flexClusters = {
+      "flexClusters.list": { method: "GET", path: FLEX_CLUSTERS, versions: FLEX_2024_11_132, v2Only: true },
+      "flexClusters.create": { method: "POST", path: FLEX_CLUSTERS, versions: FLEX_2024_11_132, v2Only: true },
+      "flexClusters.get": { method: "GET", path: FLEX_CLUSTER, versions: FLEX_2024_11_132, v2Only: true },
+      "flexClusters.update": { method: "PATCH", path: FLEX_CLUSTER, versions: FLEX_2024_11_132, v2Only: true },
+      "flexClusters.delete": { method: "DELETE", path: FLEX_CLUSTER, versions: FLEX_2024_11_132, v2Only: true }
     };
   }
 });
 
-// src/api/searchOperations.ts
-var SEARCH, FTS, CURRENT, DEPRECATED, SAMPLE_LOAD, SEARCH_OPERATIONS;
-var init_searchOperations = __esm({
-  "src/api/searchOperations.ts"() {
+// src/api/operations/orgs.ts
+var ONLY_2023_01_015, orgs;
+var init_orgs = __esm({
+  "src/api/operations/orgs.ts"() {
+    "use strict";
+    ONLY_2023_01_015 = [{ date: "2023-01-01" }];
+    orgs = {
+      "orgs.list": { method: "GET", path: "/orgs", versions: ONLY_2023_01_015 }
+    };
+  }
+});
+
+// src/api/operations/peers.ts
+var ONLY_2023_01_016, PEERS, peers;
+var init_peers = __esm({
+  "src/api/operations/peers.ts"() {
+    "use strict";
+    ONLY_2023_01_016 = [{ date: "2023-01-01" }];
+    PEERS = "/groups/{groupId}/peers";
+    peers = {
+      // One provider's peers (providerName, default AWS: a list without it shows no Azure or GCP peer).
+      "peers.list": { method: "GET", path: PEERS, versions: ONLY_2023_01_016 },
+      "peers.create": { method: "POST", path: PEERS, versions: ONLY_2023_01_016 },
+      "peers.get": { method: "GET", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_016 },
+      "peers.delete": { method: "DELETE", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_016 }
+    };
+  }
+});
+
+// src/api/operations/privateEndpoints.ts
+var ONLY_2023_01_017, SERVICES, SERVICE, privateEndpoints;
+var init_privateEndpoints = __esm({
+  "src/api/operations/privateEndpoints.ts"() {
+    "use strict";
+    ONLY_2023_01_017 = [{ date: "2023-01-01" }];
+    SERVICES = "/groups/{groupId}/privateEndpoint/{cloudProvider}/endpointService";
+    SERVICE = `${SERVICES}/{endpointServiceId}`;
+    privateEndpoints = {
+      "privateEndpoints.listServices": { method: "GET", path: SERVICES, versions: ONLY_2023_01_017 },
+      "privateEndpoints.createService": { method: "POST", path: "/groups/{groupId}/privateEndpoint/endpointService", versions: ONLY_2023_01_017 },
+      "privateEndpoints.getService": { method: "GET", path: SERVICE, versions: ONLY_2023_01_017 },
+      "privateEndpoints.deleteService": { method: "DELETE", path: SERVICE, versions: ONLY_2023_01_017 },
+      "privateEndpoints.createEndpoint": { method: "POST", path: `${SERVICE}/endpoint`, versions: ONLY_2023_01_017 },
+      "privateEndpoints.getEndpoint": { method: "GET", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_017 },
+      "privateEndpoints.deleteEndpoint": { method: "DELETE", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_017 },
+      "privateEndpoints.getRegionalMode": { method: "GET", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_017 },
+      "privateEndpoints.setRegionalMode": { method: "PATCH", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_017 }
+    };
+  }
+});
+
+// src/api/operations/privateIpMode.ts
+var PRIVATE_IP_MODE, privateIpMode;
+var init_privateIpMode = __esm({
+  "src/api/operations/privateIpMode.ts"() {
+    "use strict";
+    PRIVATE_IP_MODE = "/groups/{groupId}/privateIpMode";
+    privateIpMode = {
+      "privateIpMode.get": { method: "GET", path: PRIVATE_IP_MODE, versions: [{ date: "2023-01-01" }], deprecated: true },
+      "privateIpMode.update": { method: "PATCH", path: PRIVATE_IP_MODE, versions: [{ date: "2023-01-01" }], deprecated: true }
+    };
+  }
+});
+
+// src/api/operations/projects.ts
+var ONLY_2023_01_018, projects;
+var init_projects = __esm({
+  "src/api/operations/projects.ts"() {
+    "use strict";
+    ONLY_2023_01_018 = [{ date: "2023-01-01" }];
+    projects = {
+      "projects.list": { method: "GET", path: "/groups", versions: ONLY_2023_01_018 },
+      "projects.create": { method: "POST", path: "/groups", versions: ONLY_2023_01_018 },
+      "projects.get": { method: "GET", path: "/groups/{groupId}", versions: ONLY_2023_01_018 },
+      "projects.getByName": { method: "GET", path: "/groups/byName/{groupName}", versions: ONLY_2023_01_018 },
+      "projects.delete": { method: "DELETE", path: "/groups/{groupId}", versions: ONLY_2023_01_018 }
+    };
+  }
+});
+
+// src/api/operations/root.ts
+var root;
+var init_root = __esm({
+  "src/api/operations/root.ts"() {
+    "use strict";
+    root = {
+      "root.get": { method: "GET", path: "", versions: [{ date: "2023-01-01" }] }
+    };
+  }
+});
+
+// src/api/operations/sampleDatasets.ts
+var SAMPLE_LOAD, sampleDatasets;
+var init_sampleDatasets = __esm({
+  "src/api/operations/sampleDatasets.ts"() {
+    "use strict";
+    SAMPLE_LOAD = "/groups/{groupId}/sampleDatasetLoad/{nameOrId}";
+    sampleDatasets = {
+      "sampleDatasets.load": { method: "POST", path: SAMPLE_LOAD, versions: [{ date: "2023-01-01" }], v2Only: true },
+      "sampleDatasets.get": { method: "GET", path: SAMPLE_LOAD, versions: [{ date: "2023-01-01" }], v2Only: true }
+    };
+  }
+});
+
+// src/api/operations/searchIndexes.ts
+var SEARCH, FTS, CURRENT, DEPRECATED, searchIndexes;
+var init_searchIndexes = __esm({
+  "src/api/operations/searchIndexes.ts"() {
     "use strict";
     SEARCH = "/groups/{groupId}/clusters/{clusterName}/search/indexes";
     FTS = "/groups/{groupId}/clusters/{clusterName}/fts/indexes";
     CURRENT = [{ date: "2024-05-30" }];
     DEPRECATED = [{ date: "2023-01-01", deprecation: "Thu, 30 May 2024 00:00:00 GMT", sunset: "Thu, 1 Jul 2027 00:00:00 GMT" }];
-    SAMPLE_LOAD = "/groups/{groupId}/sampleDatasetLoad/{nameOrId}";
-    SEARCH_OPERATIONS = {
+    searchIndexes = {
       "searchIndexes.list": { method: "GET", path: SEARCH, versions: CURRENT, v2Only: true },
       "searchIndexes.create": { method: "POST", path: SEARCH, versions: CURRENT, v2Only: true },
       "searchIndexes.listByCollection": { method: "GET", path: `${SEARCH}/{databaseName}/{collectionName}`, versions: CURRENT, v2Only: true },
@@ -6955,9 +7155,7 @@ var init_searchOperations = __esm({
       "searchIndexes.ftsList": { method: "GET", path: `${FTS}/{databaseName}/{collectionName}`, versions: DEPRECATED, deprecated: true, v2Only: true, passthrough: true },
       "searchIndexes.ftsGet": { method: "GET", path: `${FTS}/{indexId}`, versions: DEPRECATED, deprecated: true, v2Only: true, passthrough: true },
       "searchIndexes.ftsUpdate": { method: "PATCH", path: `${FTS}/{indexId}`, versions: DEPRECATED, deprecated: true, v2Only: true, passthrough: true },
-      "searchIndexes.ftsDelete": { method: "DELETE", path: `${FTS}/{indexId}`, versions: DEPRECATED, deprecated: true, v2Only: true, passthrough: true },
-      "sampleDatasets.load": { method: "POST", path: SAMPLE_LOAD, versions: [{ date: "2023-01-01" }], v2Only: true },
-      "sampleDatasets.get": { method: "GET", path: SAMPLE_LOAD, versions: [{ date: "2023-01-01" }], v2Only: true }
+      "searchIndexes.ftsDelete": { method: "DELETE", path: `${FTS}/{indexId}`, versions: DEPRECATED, deprecated: true, v2Only: true, passthrough: true }
     };
   }
 });
@@ -7041,92 +7239,42 @@ function resourceForPath(path) {
   const clean = path.split("?")[0].replace(/\/+$/, "");
   return OPERATION_NAMES.map((name) => OPERATIONS[name]).find((op) => patternOf(op.path).test(clean))?.resource;
 }
-var CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, CLUSTERS, CLUSTER2, PRIVATE_IP_MODE, FLEX_CLUSTERS, FLEX_CLUSTER, FLEX_2024_11_132, DATABASE_USERS, DATABASE_USER, ONLY_2023_01_013, ACCESS_LIST, ACCESS_LIST_ENTRY, BUILTIN_OPERATIONS, OPERATIONS, OPERATION_NAMES, templates, NEWEST_DATE, patterns;
+var BUILTIN_OPERATIONS, OPERATIONS, OPERATION_NAMES, templates, NEWEST_DATE, patterns;
 var init_operations = __esm({
   "src/api/operations.ts"() {
     "use strict";
     init_errors();
-    init_backupOperations();
-    init_networkOperations();
-    init_searchOperations();
-    CLUSTERS_2023_01_01 = {
-      date: "2023-01-01",
-      deprecation: "Wed, 1 Feb 2023 00:00:00 GMT",
-      sunset: "Thu, 1 Jul 2027 00:00:00 GMT"
-    };
-    CLUSTERS_2023_02_01_SUPERSEDED = {
-      date: "2023-02-01",
-      deprecation: "Mon, 5 Aug 2024 00:00:00 GMT",
-      sunset: "Thu, 1 Jul 2027 00:00:00 GMT"
-    };
-    CLUSTERS_2024_08_05_SUPERSEDED = {
-      date: "2024-08-05",
-      deprecation: "Wed, 23 Oct 2024 00:00:00 GMT",
-      sunset: "Mon, 1 Mar 2027 00:00:00 GMT"
-    };
-    CLUSTERS = "/groups/{groupId}/clusters";
-    CLUSTER2 = "/groups/{groupId}/clusters/{clusterName}";
-    PRIVATE_IP_MODE = "/groups/{groupId}/privateIpMode";
-    FLEX_CLUSTERS = "/groups/{groupId}/flexClusters";
-    FLEX_CLUSTER = "/groups/{groupId}/flexClusters/{name}";
-    FLEX_2024_11_132 = [{ date: "2024-11-13" }];
-    DATABASE_USERS = "/groups/{groupId}/databaseUsers";
-    DATABASE_USER = "/groups/{groupId}/databaseUsers/{databaseName}/{username}";
-    ONLY_2023_01_013 = [{ date: "2023-01-01" }];
-    ACCESS_LIST = "/groups/{groupId}/accessList";
-    ACCESS_LIST_ENTRY = "/groups/{groupId}/accessList/{entryValue}";
+    init_accessList();
+    init_backups();
+    init_clusters();
+    init_containers();
+    init_databaseUsers();
+    init_flexBackups();
+    init_flexClusters();
+    init_orgs();
+    init_peers();
+    init_privateEndpoints();
+    init_privateIpMode();
+    init_projects();
+    init_root();
+    init_sampleDatasets();
+    init_searchIndexes();
     BUILTIN_OPERATIONS = {
-      "root.get": { method: "GET", path: "", versions: [{ date: "2023-01-01" }] },
-      "clusters.list": {
-        method: "GET",
-        path: CLUSTERS,
-        versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, { date: "2024-08-05" }]
-      },
-      "clusters.create": {
-        method: "POST",
-        path: CLUSTERS,
-        versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, { date: "2024-10-23" }]
-      },
-      "clusters.get": {
-        method: "GET",
-        path: CLUSTER2,
-        versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, { date: "2024-08-05" }]
-      },
-      "clusters.update": {
-        method: "PATCH",
-        path: CLUSTER2,
-        versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, { date: "2024-10-23" }]
-      },
-      "clusters.delete": { method: "DELETE", path: CLUSTER2, versions: [CLUSTERS_2023_01_01, { date: "2023-02-01" }] },
-      // Every cluster the caller can see, across projects (listClusterDetails); no CLI command calls it, `cdba api /clusters` does.
-      "clusters.listAll": { method: "GET", path: "/clusters", versions: [{ date: "2023-01-01" }] },
-      "flexClusters.list": { method: "GET", path: FLEX_CLUSTERS, versions: FLEX_2024_11_132, v2Only: true },
-      "flexClusters.create": { method: "POST", path: FLEX_CLUSTERS, versions: FLEX_2024_11_132, v2Only: true },
-      "flexClusters.get": { method: "GET", path: FLEX_CLUSTER, versions: FLEX_2024_11_132, v2Only: true },
-      "flexClusters.update": { method: "PATCH", path: FLEX_CLUSTER, versions: FLEX_2024_11_132, v2Only: true },
-      "flexClusters.delete": { method: "DELETE", path: FLEX_CLUSTER, versions: FLEX_2024_11_132, v2Only: true },
-      "privateIpMode.get": { method: "GET", path: PRIVATE_IP_MODE, versions: [{ date: "2023-01-01" }], deprecated: true },
-      "privateIpMode.update": { method: "PATCH", path: PRIVATE_IP_MODE, versions: [{ date: "2023-01-01" }], deprecated: true },
-      // Database users: every operation at 2023-01-01 only (2026-08 description).
-      "databaseUsers.list": { method: "GET", path: DATABASE_USERS, versions: ONLY_2023_01_013 },
-      "databaseUsers.create": { method: "POST", path: DATABASE_USERS, versions: ONLY_2023_01_013 },
-      "databaseUsers.get": { method: "GET", path: DATABASE_USER, versions: ONLY_2023_01_013 },
-      "databaseUsers.update": { method: "PATCH", path: DATABASE_USER, versions: ONLY_2023_01_013 },
-      "databaseUsers.delete": { method: "DELETE", path: DATABASE_USER, versions: ONLY_2023_01_013 },
-      "projects.list": { method: "GET", path: "/groups", versions: ONLY_2023_01_013 },
-      "projects.create": { method: "POST", path: "/groups", versions: ONLY_2023_01_013 },
-      "projects.get": { method: "GET", path: "/groups/{groupId}", versions: ONLY_2023_01_013 },
-      "projects.getByName": { method: "GET", path: "/groups/byName/{groupName}", versions: ONLY_2023_01_013 },
-      "projects.delete": { method: "DELETE", path: "/groups/{groupId}", versions: ONLY_2023_01_013 },
-      "orgs.list": { method: "GET", path: "/orgs", versions: ONLY_2023_01_013 },
-      "accessList.list": { method: "GET", path: ACCESS_LIST, versions: ONLY_2023_01_013 },
-      "accessList.create": { method: "POST", path: ACCESS_LIST, versions: ONLY_2023_01_013 },
-      "accessList.get": { method: "GET", path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_013 },
-      "accessList.status": { method: "GET", path: `${ACCESS_LIST_ENTRY}/status`, versions: ONLY_2023_01_013 },
-      "accessList.delete": { method: "DELETE", path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_013 },
-      ...NETWORK_OPERATIONS,
-      ...SEARCH_OPERATIONS,
-      ...BACKUP_OPERATIONS
+      ...root,
+      ...clusters,
+      ...flexClusters,
+      ...privateIpMode,
+      ...databaseUsers,
+      ...projects,
+      ...orgs,
+      ...accessList,
+      ...containers,
+      ...peers,
+      ...privateEndpoints,
+      ...searchIndexes,
+      ...sampleDatasets,
+      ...backups,
+      ...flexBackups
     };
     OPERATIONS = Object.fromEntries(
       Object.entries(BUILTIN_OPERATIONS).map(([name, entry]) => [name, { resource: name.slice(0, name.indexOf(".")), ...entry }])
@@ -24475,6 +24623,50 @@ var init_errorReport = __esm({
   }
 });
 
+// src/base/isoDate.ts
+function parseIsoDateTime(text12) {
+  const m = ISO_DATE_TIME.exec(text12.trim());
+  if (!m) return void 0;
+  const [, y, mo, d, h2, mi, s = "0", frac = "", zone = "Z"] = m;
+  const fields = [Number(y), Number(mo) - 1, Number(d), Number(h2), Number(mi), Number(s)];
+  const utc = Date.UTC(...fields, Number(frac.padEnd(3, "0").slice(0, 3)));
+  const check2 = new Date(utc);
+  if (check2.getUTCFullYear() !== fields[0] || check2.getUTCMonth() !== fields[1] || check2.getUTCDate() !== fields[2] || check2.getUTCHours() !== fields[3] || check2.getUTCMinutes() !== fields[4] || check2.getUTCSeconds() !== fields[5]) {
+    return void 0;
+  }
+  let offsetMinutes = 0;
+  if (zone.toUpperCase() !== "Z") {
+    const digits = zone.slice(1).replace(":", "");
+    const hours = Number(digits.slice(0, 2));
+    const minutes = Number(digits.slice(2));
+    if (hours > 23 || minutes > 59) return void 0;
+    offsetMinutes = (zone.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
+  }
+  return new Date(utc - offsetMinutes * 6e4);
+}
+function formatServiceDate(date) {
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+function parseServiceDate(value, option = "--date") {
+  if (CALENDAR_DATE.test(value)) {
+    const day = /* @__PURE__ */ new Date(`${value}T00:00:00Z`);
+    if (!Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value) return value;
+  } else if (value === value.trim()) {
+    const time = parseIsoDateTime(value);
+    if (time) return formatServiceDate(time);
+  }
+  throw new UsageError(`invalid ${option} "${value}": expected a calendar date like 2027-07-01 or a time like 2026-12-01T14:00:00Z`);
+}
+var ISO_DATE_TIME, CALENDAR_DATE;
+var init_isoDate = __esm({
+  "src/base/isoDate.ts"() {
+    "use strict";
+    init_errors();
+    ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+    CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+  }
+});
+
 // src/core/deleteAfter.ts
 function resolveDeleteAfter(flags, now = /* @__PURE__ */ new Date()) {
   const { deleteAfter, deleteAfterDate } = flags;
@@ -24506,34 +24698,12 @@ function resolveDeleteAfter(flags, now = /* @__PURE__ */ new Date()) {
   }
   return void 0;
 }
-function parseIsoDateTime(text12) {
-  const m = ISO_DATE_TIME.exec(text12.trim());
-  if (!m) return void 0;
-  const [, y, mo, d, h2, mi, s = "0", frac = "", zone = "Z"] = m;
-  const fields = [Number(y), Number(mo) - 1, Number(d), Number(h2), Number(mi), Number(s)];
-  const utc = Date.UTC(...fields, Number(frac.padEnd(3, "0").slice(0, 3)));
-  const check2 = new Date(utc);
-  if (check2.getUTCFullYear() !== fields[0] || check2.getUTCMonth() !== fields[1] || check2.getUTCDate() !== fields[2] || check2.getUTCHours() !== fields[3] || check2.getUTCMinutes() !== fields[4] || check2.getUTCSeconds() !== fields[5]) {
-    return void 0;
-  }
-  let offsetMinutes = 0;
-  if (zone.toUpperCase() !== "Z") {
-    const digits = zone.slice(1).replace(":", "");
-    const hours = Number(digits.slice(0, 2));
-    const minutes = Number(digits.slice(2));
-    if (hours > 23 || minutes > 59) return void 0;
-    offsetMinutes = (zone.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
-  }
-  return new Date(utc - offsetMinutes * 6e4);
-}
-function formatServiceDate(date) {
-  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
-}
-var DELETE_AFTER_LIMIT_MS, DELETE_AFTER_UNITS, DELETE_AFTER_HELP, ISO_DATE_TIME;
+var DELETE_AFTER_LIMIT_MS, DELETE_AFTER_UNITS, DELETE_AFTER_HELP;
 var init_deleteAfter = __esm({
   "src/core/deleteAfter.ts"() {
     "use strict";
     init_errors();
+    init_isoDate();
     init_duration();
     DELETE_AFTER_LIMIT_MS = 7 * 24 * 36e5;
     DELETE_AFTER_UNITS = { s: 1e3, m: 6e4, h: 36e5, d: 864e5 };
@@ -24541,7 +24711,6 @@ var init_deleteAfter = __esm({
       deleteAfter: "delete it this long from now, at most one week (e.g. 1h, 2h30m, 7d)",
       deleteAfterDate: "delete it at this ISO 8601 date (UTC unless it has a zone), at most one week from now"
     };
-    ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
   }
 });
 
@@ -24573,7 +24742,7 @@ async function deleteAccessListEntry(client, projectId, entry) {
 async function currentIpAddress(client) {
   return client.request({ method: "GET", resource: { version: "v1.0" }, path: "/api/private/ipinfo", outsideApi: true });
 }
-var init_accessList = __esm({
+var init_accessList2 = __esm({
   "src/api/resources/accessList.ts"() {
     "use strict";
   }
@@ -24621,7 +24790,7 @@ function parseAccessEntry(text12, what = "entry") {
   return { kind: "cidr", block: `${address}/${prefix}`, family: fam };
 }
 async function currentAddress(client) {
-  const { currentIpAddress: currentIpAddress2 } = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
+  const { currentIpAddress: currentIpAddress2 } = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   return reportedAddress((await currentIpAddress2(client)).body?.currentIpv4Address);
 }
 function reportedAddress(value) {
@@ -25781,7 +25950,7 @@ __export(root_exports, {
 async function getRoot(client) {
   return client.call("root.get", {});
 }
-var init_root = __esm({
+var init_root2 = __esm({
   "src/api/resources/root.ts"() {
     "use strict";
   }
@@ -25828,7 +25997,7 @@ async function authStatus(ctx) {
     operations: operationVersions(settings.apiVersion),
     error: null
   };
-  const { getRoot: getRoot3 } = await Promise.resolve().then(() => (init_root(), root_exports));
+  const { getRoot: getRoot3 } = await Promise.resolve().then(() => (init_root2(), root_exports));
   let response;
   try {
     response = await getRoot3(client);
@@ -25838,11 +26007,11 @@ async function authStatus(ctx) {
     status.error = { message: error2.message, status: status_, errorCode: error2 instanceof ApiError ? error2.errorCode ?? null : null };
     return { status, failure: error2 };
   }
-  const root2 = response.body;
-  if (typeof root2 !== "object" || root2 === null || Array.isArray(root2)) {
+  const root3 = response.body;
+  if (typeof root3 !== "object" || root3 === null || Array.isArray(root3)) {
     throw new InvalidResponseError(`expected the root document from ${settings.baseUrl}`, { hint: "check the base URL" });
   }
-  const apiKey = root2.apiKey;
+  const apiKey = root3.apiKey;
   const key = typeof apiKey === "object" && apiKey !== null && !Array.isArray(apiKey) ? apiKey : void 0;
   const list5 = (value) => Array.isArray(value) ? value : null;
   status.roles = list5(key?.roles);
@@ -27286,7 +27455,7 @@ async function updateCluster(client, projectId, name, body) {
 async function deleteCluster(client, projectId, name) {
   return client.call("clusters.delete", { groupId: projectId, clusterName: name });
 }
-var init_clusters = __esm({
+var init_clusters2 = __esm({
   "src/api/resources/clusters.ts"() {
     "use strict";
     init_pagination();
@@ -27332,7 +27501,7 @@ async function deleteFlexCluster(client, projectId, name) {
   return client.call("flexClusters.delete", { groupId: projectId, name });
 }
 var FLEX_IN_CLUSTER_API;
-var init_flexClusters = __esm({
+var init_flexClusters2 = __esm({
   "src/api/resources/flexClusters.ts"() {
     "use strict";
     init_pagination();
@@ -27470,8 +27639,8 @@ var init_flex = __esm({
       }
       /** The cluster's document from whichever API serves it. */
       async get() {
-        const { getCluster: getCluster3 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
-        const { getFlexCluster: getFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+        const { getCluster: getCluster3 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+        const { getFlexCluster: getFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
         return clusterDocument(
           await this.call(
             () => getCluster3(this.client, this.projectId, this.name),
@@ -28130,7 +28299,7 @@ function issueConnectionStrings(input) {
   const hostList = { ...base, cluster: prefix, members: members2, options };
   const srvParts = { ...base, cluster: input.cluster };
   const out = {};
-  const endpoints = ready ? privateEndpoints(input, base, members2.length, options) : void 0;
+  const endpoints = ready ? privateEndpoints2(input, base, members2.length, options) : void 0;
   if (endpoints && endpoints.aws.length > 0) {
     out.awsPrivateLink = Object.fromEntries(endpoints.aws.map((e) => [e.id, e.entry.connectionString]));
   }
@@ -28157,7 +28326,7 @@ function issueConnectionStrings(input) {
   }
   return out;
 }
-function privateEndpoints(input, base, hostCount, options) {
+function privateEndpoints2(input, base, hostCount, options) {
   const sharded = input.clusterType !== "REPLICASET";
   const seen = /* @__PURE__ */ new Map();
   const entries = [];
@@ -36921,7 +37090,7 @@ async function runFlexCreate(ctx, name, body, flags, timeoutMs) {
   await checkFlexReachable(ctx, name);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const { createFlexCluster: createFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+  const { createFlexCluster: createFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
   const checkHint = `the cluster may have been created; check with \`cdba clusters get ${shellWord(name)}\` before trying again`;
   const created = clusterDocument(await createFlexCluster3(client, projectId, body, checkHint));
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
@@ -37083,7 +37252,7 @@ async function loadSampleDataset(client, projectId, clusterName, mayHaveAppliedH
 async function getSampleDatasetLoad(client, projectId, loadId) {
   return document(await client.call("sampleDatasets.get", { groupId: projectId, nameOrId: loadId }), "a sample dataset load");
 }
-var init_searchIndexes = __esm({
+var init_searchIndexes2 = __esm({
   "src/api/resources/searchIndexes.ts"() {
     "use strict";
     init_errors2();
@@ -37098,7 +37267,7 @@ __export(waitForSampleLoad_exports, {
 });
 async function waitForSampleLoad(ctx, client, projectId, load2, timeout, timeoutMs) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  const { getSampleDatasetLoad: getSampleDatasetLoad2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
+  const { getSampleDatasetLoad: getSampleDatasetLoad2 } = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
   const id = text4(load2._id);
   const cluster = text4(load2.clusterName);
   return watch2({
@@ -37219,7 +37388,7 @@ async function getRegionalMode(client, projectId) {
 async function setRegionalMode(client, projectId, enabled) {
   return client.call("privateEndpoints.setRegionalMode", { groupId: projectId }, { body: { enabled }, idempotent: true });
 }
-var init_privateEndpoints = __esm({
+var init_privateEndpoints2 = __esm({
   "src/api/resources/privateEndpoints.ts"() {
     "use strict";
     init_pagination();
@@ -37259,7 +37428,7 @@ var init_listedIds = __esm({
         return ids((await listAllContainers2(await ctx.api(), projectId)).results);
       },
       "private-endpoint-services": async (ctx, projectId) => {
-        const { listEndpointServices: listEndpointServices2 } = await Promise.resolve().then(() => (init_privateEndpoints(), privateEndpoints_exports));
+        const { listEndpointServices: listEndpointServices2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
         const client = await ctx.api();
         const lists = await Promise.all(PROVIDERS2.map(async (provider2) => (await listEndpointServices2(client, projectId, provider2)).body));
         return lists.flatMap((list5) => Array.isArray(list5) ? ids(list5) : []);
@@ -37298,8 +37467,8 @@ async function clusterNames(ctx, now = Date.now) {
     const file = cacheFile(ctx.configDir, "clusters", [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? ""]);
     const cached = await readCache(file, now());
     if (cached) return cached;
-    const { streamAllClusters: streamAllClusters2 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
-    const { streamAllFlexClusters: streamAllFlexClusters2 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+    const { streamAllClusters: streamAllClusters2 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+    const { streamAllFlexClusters: streamAllFlexClusters2 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
     const { flexReachable: flexReachable2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
     const client = await ctx.api();
     const lists = await Promise.allSettled([
@@ -37425,7 +37594,7 @@ async function cancelRestoreJob(client, projectId, clusterName, restoreJobId) {
 async function getBackupSchedule(client, projectId, clusterName) {
   return document2(await client.call("backups.getSchedule", { groupId: projectId, clusterName }), "a backup schedule");
 }
-var init_backups = __esm({
+var init_backups2 = __esm({
   "src/api/resources/backups.ts"() {
     "use strict";
     init_errors2();
@@ -37448,7 +37617,7 @@ async function backupIds(ctx, list5, cluster, now = Date.now) {
     const valid = (word) => OBJECT_ID2.test(word);
     const cached = await readCache(file, now(), valid);
     if (cached) return cached;
-    const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+    const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
     const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
     const client = await ctx.api();
     const locator = await ClusterLocator2.open(ctx, client, projectId, cluster);
@@ -37485,7 +37654,7 @@ async function indexNames(ctx, cluster, now = Date.now) {
     const valid = (word) => INDEX_WORD.test(word);
     const cached = await readCache(file, now(), valid);
     if (cached) return cached;
-    const { listSearchIndexes: listSearchIndexes2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
+    const { listSearchIndexes: listSearchIndexes2 } = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
     const indexes = await listSearchIndexes2(await ctx.api(), projectId, cluster);
     const words2 = indexes.map((index) => `${String(index.database)}.${String(index.collectionName)}/${String(index.name)}`).filter(valid).slice(0, MAX_NAMES2);
     await writeCache(ctx.configDir, file, { at: now(), names: words2 });
@@ -37653,7 +37822,7 @@ async function updateDatabaseUser(client, projectId, databaseName, username, bod
 async function deleteDatabaseUser(client, projectId, databaseName, username) {
   return client.call("databaseUsers.delete", { groupId: projectId, databaseName, username });
 }
-var init_databaseUsers = __esm({
+var init_databaseUsers2 = __esm({
   "src/api/resources/databaseUsers.ts"() {
     "use strict";
     init_pagination();
@@ -37820,9 +37989,9 @@ function sameText(a, b) {
   return left.length === right.length && (0, import_node_crypto10.timingSafeEqual)(left, right);
 }
 function checkCallerAddress(credential, peer) {
-  const { accessList: accessList2 } = credential;
-  if (accessList2 === void 0) return;
-  const list5 = new AccessList(accessList2);
+  const { accessList: accessList3 } = credential;
+  if (accessList3 === void 0) return;
+  const list5 = new AccessList(accessList3);
   if (!list5.allows(peer)) throw failures2.ipNotOnAccessList(peer.replace(/^::ffff:/i, ""));
 }
 function authorize(principal, projectId, action) {
@@ -38320,12 +38489,12 @@ var init_store2 = __esm({
   }
 });
 
-// src/emulator/resource.ts
+// src/emulator/contract.ts
 function hooksOf(modules2, point) {
   return modules2.flatMap((module2) => module2.hooks?.[point] === void 0 ? [] : [module2.hooks[point]]);
 }
-var init_resource = __esm({
-  "src/emulator/resource.ts"() {
+var init_contract = __esm({
+  "src/emulator/contract.ts"() {
     "use strict";
   }
 });
@@ -38344,7 +38513,7 @@ function networkFacts(store, groupId) {
 var init_network = __esm({
   "src/emulator/resources/network.ts"() {
     "use strict";
-    init_resource();
+    init_contract();
   }
 });
 
@@ -38365,7 +38534,7 @@ var init_state = __esm({
   "src/emulator/resources/projects/state.ts"() {
     "use strict";
     init_errors4();
-    init_resource();
+    init_contract();
     projectParts = (modules2) => hooksOf(modules2, "projects");
     groupNotFound = (groupId) => new ApiFailure(404, "GROUP_NOT_FOUND", `No group with ID ${groupId} exists.`, [groupId]);
   }
@@ -38480,8 +38649,8 @@ var init_handlers = __esm({
       const page2 = pageParams(ctx.query);
       const member2 = new Set(visibleProjects(ctx).map((project) => project.orgId));
       const name = ctx.query.get("name");
-      const orgs = ctx.services.store.world.orgs.filter((org) => member2.has(org.id) && (name === null || org.name === name));
-      const list5 = paginate2(orgs, page2, selfHref(ctx));
+      const orgs2 = ctx.services.store.world.orgs.filter((org) => member2.has(org.id) && (name === null || org.name === name));
+      const list5 = paginate2(orgs2, page2, selfHref(ctx));
       return { status: 200, body: { ...list5, results: list5.results.map((org) => orgView(ctx, org)) } };
     };
   }
@@ -38489,8 +38658,8 @@ var init_handlers = __esm({
 
 // src/emulator/resources/projects/index.ts
 function seedProjectIds(doc) {
-  const projects2 = Array.isArray(doc.projects) ? doc.projects : [];
-  return new Set(projects2.filter(isObject).map((project) => project.id).filter((id) => typeof id === "string" && OBJECT_ID3.test(id)));
+  const projects3 = Array.isArray(doc.projects) ? doc.projects : [];
+  return new Set(projects3.filter(isObject).map((project) => project.id).filter((id) => typeof id === "string" && OBJECT_ID3.test(id)));
 }
 function checkSeed(doc, problems, parts) {
   const orgIds = /* @__PURE__ */ new Set();
@@ -38523,8 +38692,8 @@ function checkSeed(doc, problems, parts) {
     for (const part of parts) part.checkSeed?.(project, at, problems);
   });
 }
-var import_node_crypto12, DEFAULT_ORG, hex, projects;
-var init_projects = __esm({
+var import_node_crypto12, DEFAULT_ORG, hex, projects2;
+var init_projects2 = __esm({
   "src/emulator/resources/projects/index.ts"() {
     "use strict";
     import_node_crypto12 = require("node:crypto");
@@ -38537,7 +38706,7 @@ var init_projects = __esm({
     init_state();
     DEFAULT_ORG = { id: "a0a0a0a0a0a0a0a0a0a0a0a0", name: "emulator" };
     hex = (bytes3) => (0, import_node_crypto12.randomBytes)(bytes3).toString("hex");
-    projects = {
+    projects2 = {
       name: "projects",
       rateLimitPerMinute: 1200,
       // recorded: POST /groups, DELETE /groups/{groupId}
@@ -38567,10 +38736,10 @@ var init_projects = __esm({
           projects: shape.array(shape.object({ id: "string", name: "string", orgId: "string", created: "string" }))
         },
         fromSeed: (world, seed, now, modules2) => {
-          const orgs = seed.orgs?.length ? structuredClone(seed.orgs) : [DEFAULT_ORG];
-          world.orgs = orgs;
+          const orgs2 = seed.orgs?.length ? structuredClone(seed.orgs) : [DEFAULT_ORG];
+          world.orgs = orgs2;
           world.projects = seed.projects.map((entry) => {
-            const project = { id: entry.id, name: entry.name, orgId: entry.orgId ?? orgs[0].id, created: isoSeconds(now), withDefaultAlertsSettings: true };
+            const project = { id: entry.id, name: entry.name, orgId: entry.orgId ?? orgs2[0].id, created: isoSeconds(now), withDefaultAlertsSettings: true };
             for (const part of projectParts(modules2)) part.init?.(project, entry);
             return project;
           });
@@ -38719,7 +38888,7 @@ var init_handlers2 = __esm({
     init_pagination2();
     init_store2();
     init_network();
-    init_projects();
+    init_projects2();
     init_state2();
     accessListFailures = {
       accessEntryNotFound: (entry, groupId) => new ApiFailure(404, "ATLAS_NETWORK_PERMISSION_ENTRY_NOT_FOUND", `IP Address ${entry} not on Atlas access list for group ${groupId}.`, [entry, groupId]),
@@ -38771,14 +38940,14 @@ var init_handlers2 = __esm({
 });
 
 // src/emulator/resources/accessList/index.ts
-var accessList;
-var init_accessList2 = __esm({
+var accessList2;
+var init_accessList3 = __esm({
   "src/emulator/resources/accessList/index.ts"() {
     "use strict";
     init_apiKeyAccessList();
     init_handlers2();
     init_state2();
-    accessList = {
+    accessList2 = {
       name: "accessList",
       rateLimitPerMinute: 1200,
       // recorded
@@ -39395,9 +39564,9 @@ var init_dueQueue = __esm({
 
 // src/emulator/resources/clusters/store.ts
 function clusterStore(store) {
-  let clusters2 = stores.get(store);
-  if (!clusters2) stores.set(store, clusters2 = new ClusterStore(store));
-  return clusters2;
+  let clusters3 = stores.get(store);
+  if (!clusters3) stores.set(store, clusters3 = new ClusterStore(store));
+  return clusters3;
 }
 function clusterNamed(store, projectId, name) {
   return clusterStore(store).find(projectId, name) !== void 0;
@@ -39456,8 +39625,8 @@ var init_store3 = __esm({
       remove(gone) {
         const { world } = this.store;
         world.clusters = world.clusters.filter((record2) => !gone.has(record2));
-        const projects2 = new Set([...gone].map((record2) => record2.model.groupId));
-        for (const groupId of projects2) {
+        const projects3 = new Set([...gone].map((record2) => record2.model.groupId));
+        for (const groupId of projects3) {
           const list5 = (this.byProject.get(groupId) ?? []).filter((record2) => !gone.has(record2));
           this.byProject.set(groupId, list5);
           const names2 = this.byName.get(groupId);
@@ -39525,7 +39694,7 @@ var init_allClusters = __esm({
     "use strict";
     init_context2();
     init_pagination2();
-    init_projects();
+    init_projects2();
     init_store3();
     multiCloud = (model) => new Set(model.replicationSpecs.flatMap((spec) => spec.regionConfigs.map((region2) => region2.backingProviderName ?? region2.providerName))).size > 1;
     listAllClusters2 = (ctx) => {
@@ -39803,12 +39972,12 @@ var init_handlers3 = __esm({
     "use strict";
     init_cluster();
     init_context2();
+    init_contract();
     init_errors4();
     init_pagination2();
-    init_resource();
     init_store2();
     init_network();
-    init_projects();
+    init_projects2();
     init_connectionStrings();
     init_errors5();
     init_store3();
@@ -39843,10 +40012,10 @@ var init_handlers3 = __esm({
       const body = ctx.body;
       const project = projectOf(ctx);
       const { store, faults, transitionMs, clock } = ctx.services;
-      const clusters2 = clusterStore(store);
+      const clusters3 = clusterStore(store);
       if (typeof body.name === "string") {
         if (!isValidClusterName(body.name)) throw clusterFailures.clusterNameInvalid(body.name);
-        if (clusters2.find(project.id, body.name) || otherKindNamed(store, project.id, body.name)) throw clusterFailures.duplicateClusterName(body.name, project.id);
+        if (clusters3.find(project.id, body.name) || otherKindNamed(store, project.id, body.name)) throw clusterFailures.duplicateClusterName(body.name, project.id);
       }
       const result = createClusterModel(body, shapeOf(ctx), modelContext(ctx));
       if (result.problem) throw problemFailure(result.problem);
@@ -39857,7 +40026,7 @@ var init_handlers3 = __esm({
         requests: []
       };
       record(ctx, cluster);
-      clusters2.add(cluster);
+      clusters3.add(cluster);
       await store.commit();
       const given = body.tags !== void 0 && body.tags !== null;
       const answer = given ? render2(ctx, cluster) : withoutTags(ctx, cluster);
@@ -39954,7 +40123,7 @@ var init_seed = __esm({
     init_cluster();
     init_seedChecks();
     init_store2();
-    init_projects();
+    init_projects2();
     SEED_MODEL_CONTEXT = { groupId: "0".repeat(24), newId: () => "0".repeat(24), now: "" };
     CLUSTERS_ENTRY = {
       key: "clusters",
@@ -39966,8 +40135,8 @@ var init_seed = __esm({
 });
 
 // src/emulator/resources/clusters/index.ts
-var clusters;
-var init_clusters2 = __esm({
+var clusters2;
+var init_clusters3 = __esm({
   "src/emulator/resources/clusters/index.ts"() {
     "use strict";
     init_cluster();
@@ -39981,7 +40150,7 @@ var init_clusters2 = __esm({
     init_errors5();
     init_seed();
     init_store3();
-    clusters = {
+    clusters2 = {
       name: "clusters",
       rateLimitPerMinute: 1e4,
       // recorded, every version
@@ -40051,7 +40220,7 @@ function advance(store) {
     return true;
   });
 }
-function flexClusters(store, projectId) {
+function flexClusters2(store, projectId) {
   advance(store);
   return (store.world.flexClusters ?? []).filter((record2) => record2.model.groupId === projectId);
 }
@@ -40297,17 +40466,17 @@ function snapshotsOf(cluster, state, moment) {
   const stored = state.snapshots.filter((record2) => record2.clusterId === cluster.id).map(recordView);
   return [...scheduled, ...stored].sort((a, b) => b.requestedAt - a.requestedAt || (a.id < b.id ? 1 : -1));
 }
-var init_clusters3 = __esm({
+var init_clusters4 = __esm({
   "src/emulator/resources/backups/clusters.ts"() {
     "use strict";
     init_cluster();
     init_flexCluster();
     init_context2();
+    init_contract();
     init_errors4();
-    init_resource();
-    init_clusters2();
+    init_clusters3();
     init_store4();
-    init_projects();
+    init_projects2();
     init_errors6();
     init_schedule();
     init_state3();
@@ -40464,9 +40633,9 @@ var init_restore = __esm({
     "use strict";
     init_auth();
     init_store2();
-    init_clusters2();
-    init_state();
     init_clusters3();
+    init_state();
+    init_clusters4();
     init_errors6();
     init_state3();
     majorOf = (version2) => version2.split(".").slice(0, 2).map(Number);
@@ -40538,9 +40707,9 @@ var init_handlers4 = __esm({
     init_errors4();
     init_pagination2();
     init_store2();
-    init_clusters2();
-    init_connstring();
     init_clusters3();
+    init_connstring();
+    init_clusters4();
     init_errors6();
     init_render2();
     init_restore();
@@ -40686,7 +40855,7 @@ var init_flexHandlers = __esm({
     "use strict";
     init_context2();
     init_pagination2();
-    init_clusters3();
+    init_clusters4();
     init_handlers4();
     init_render2();
     init_restore();
@@ -40749,14 +40918,14 @@ function seedClusters(doc) {
 function checkBackupSeed(doc, problems) {
   if (doc.backups === void 0) return;
   if (!Array.isArray(doc.backups)) return problems.add("backups", "must be an array of {projectId, clusterName, snapshots?, restoredFrom?}");
-  const clusters2 = seedClusters(doc);
+  const clusters3 = seedClusters(doc);
   const ids2 = /* @__PURE__ */ new Set();
   doc.backups.forEach((entry, i) => {
     const at = `backups[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, clusterName, snapshots?, restoredFrom?}");
     problems.onlyKeys(at, entry, ["projectId", "clusterName", "snapshots", "restoredFrom"]);
     if (!problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID3, "a 24-hex project id") || !problems.string(`${at}.clusterName`, entry.clusterName)) return;
-    const cluster = clusters2.get(`${entry.projectId}/${entry.clusterName}`);
+    const cluster = clusters3.get(`${entry.projectId}/${entry.clusterName}`);
     if (!cluster) return problems.add(`${at}.clusterName`, `"${entry.clusterName}" is not a cluster of project ${entry.projectId} in the seed's clusters or flexClusters`);
     if (entry.snapshots !== void 0 && !Array.isArray(entry.snapshots)) problems.add(`${at}.snapshots`, "must be an array of {id, description?, createdAt?, retentionInDays?}");
     const snapshots = Array.isArray(entry.snapshots) ? entry.snapshots : [];
@@ -40826,7 +40995,7 @@ var init_seed2 = __esm({
     init_object();
     init_seedChecks();
     init_store2();
-    init_clusters3();
+    init_clusters4();
     init_state3();
     ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
   }
@@ -40856,18 +41025,18 @@ function snapshot(store) {
   }
   return structuredClone(out);
 }
-var backups, flexBackups;
-var init_backups2 = __esm({
+var backups2, flexBackups2;
+var init_backups3 = __esm({
   "src/emulator/resources/backups/index.ts"() {
     "use strict";
     init_store2();
-    init_clusters3();
+    init_clusters4();
     init_flexHandlers();
     init_handlers4();
     init_seed2();
     init_state3();
     init_stateChecks();
-    backups = {
+    backups2 = {
       name: "backups",
       rateLimitPerMinute: 1200,
       // recorded
@@ -40903,7 +41072,7 @@ var init_backups2 = __esm({
         snapshot: (store) => ({ backups: snapshot(store) })
       }
     };
-    flexBackups = {
+    flexBackups2 = {
       name: "flexBackups",
       rateLimitPerMinute: 1200,
       // recorded
@@ -40997,7 +41166,7 @@ var init_credentials = __esm({
     init_apiKeyAccessList();
     init_auth();
     init_seedChecks();
-    init_projects();
+    init_projects2();
     init_stateChecks();
     PUBLIC_KEY = /^[a-z0-9]{8}$/;
     hex2 = (bytes3) => (0, import_node_crypto15.randomBytes)(bytes3).toString("hex");
@@ -41231,14 +41400,14 @@ var init_model = __esm({
 });
 
 // src/emulator/resources/databaseUsers/store.ts
-function databaseUsers(store, projectId, now) {
+function databaseUsers2(store, projectId, now) {
   const { world } = store;
   const all = world.databaseUsers ??= [];
   if (all.some((user) => isExpired(user, now))) world.databaseUsers = all.filter((user) => !isExpired(user, now));
   return world.databaseUsers.filter((user) => user.groupId === projectId);
 }
 function databaseUser(store, projectId, databaseName, username, now) {
-  return databaseUsers(store, projectId, now).find((user) => user.databaseName === databaseName && user.username === username);
+  return databaseUsers2(store, projectId, now).find((user) => user.databaseName === databaseName && user.username === username);
 }
 function putDatabaseUser(store, user, replacing) {
   const all = store.world.databaseUsers ??= [];
@@ -41273,7 +41442,7 @@ var init_handlers5 = __esm({
     init_context2();
     init_errors4();
     init_pagination2();
-    init_projects();
+    init_projects2();
     init_model();
     init_store5();
     failures3 = {
@@ -41294,7 +41463,7 @@ var init_handlers5 = __esm({
     };
     listDatabaseUsers2 = (ctx) => {
       const page2 = pageParams(ctx.query);
-      const users = databaseUsers(ctx.services.store, projectOf(ctx).id, serviceNow(ctx.services));
+      const users = databaseUsers2(ctx.services.store, projectOf(ctx).id, serviceNow(ctx.services));
       const list5 = paginate2(users, page2, `${apiRoot(ctx)}/groups/${projectOf(ctx).id}/databaseUsers`);
       return { status: 200, body: { ...list5, results: list5.results.map((user) => render3(ctx, user)) } };
     };
@@ -41351,18 +41520,18 @@ function checkSeed4(doc, problems) {
     seen.add(key);
   });
 }
-var databaseUsers2;
-var init_databaseUsers2 = __esm({
+var databaseUsers3;
+var init_databaseUsers3 = __esm({
   "src/emulator/resources/databaseUsers/index.ts"() {
     "use strict";
     init_errors();
     init_object();
     init_seedChecks();
-    init_projects();
+    init_projects2();
     init_handlers5();
     init_model();
     init_stateChecks();
-    databaseUsers2 = {
+    databaseUsers3 = {
       name: "databaseUsers",
       rateLimitPerMinute: 1e4,
       // recorded
@@ -41433,8 +41602,8 @@ var init_handlers6 = __esm({
     init_errors4();
     init_pagination2();
     init_store2();
-    init_clusters2();
-    init_projects();
+    init_clusters3();
+    init_projects2();
     init_store4();
     FLEX_CREATE_READ_ONLY = { fields: flexReadOnlyFields("create") };
     FLEX_UPDATE_READ_ONLY = {
@@ -41446,7 +41615,7 @@ var init_handlers6 = __esm({
     };
     listFlexClusters2 = (ctx) => {
       v2Only2(ctx);
-      const records = flexClusters(ctx.services.store, projectOf(ctx).id);
+      const records = flexClusters2(ctx.services.store, projectOf(ctx).id);
       const list5 = paginate2(records, pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...list5, results: list5.results.map((record2) => render4(ctx, record2)) } };
     };
@@ -41498,20 +41667,20 @@ function seedFlexRecord(entry, now) {
   if (result.problem) throw new UsageError(`seed flex cluster ${String(entry.cluster.name)}: ${result.problem.code} ${result.problem.field}`);
   return { model: { ...result.model, stateName: "IDLE" } };
 }
-var flexInClusterApi, flexClusters2;
-var init_flexClusters2 = __esm({
+var flexInClusterApi, flexClusters3;
+var init_flexClusters3 = __esm({
   "src/emulator/resources/flexClusters/index.ts"() {
     "use strict";
     init_errors();
     init_flexCluster();
     init_errors4();
     init_store2();
-    init_clusters2();
+    init_clusters3();
     init_handlers6();
     init_store4();
     init_stateChecks();
     flexInClusterApi = (name) => new ApiFailure(400, "CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API", `Flex cluster ${name} cannot be used in the Cluster API.`, [name]);
-    flexClusters2 = {
+    flexClusters3 = {
       name: "flexClusters",
       rateLimitPerMinute: 1200,
       // recorded
@@ -41539,7 +41708,7 @@ var init_flexClusters2 = __esm({
         },
         snapshot: (store) => ({
           flexClusters: store.world.projects.flatMap(
-            (project) => flexClusters(store, project.id).map((record2) => structuredClone({ projectId: project.id, name: record2.model.name, model: record2.model }))
+            (project) => flexClusters2(store, project.id).map((record2) => structuredClone({ projectId: project.id, name: record2.model.name, model: record2.model }))
           )
         })
       },
@@ -41878,14 +42047,14 @@ function newPeer(state, groupId, body, timing, status) {
     ...holdWaits ? { held: true } : {}
   };
 }
-function containerView(container, peers) {
+function containerView(container, peers2) {
   const { id, providerName, atlasCidrBlock, regionName, region: region2, regions, network } = container;
   return {
     atlasCidrBlock,
     id,
     providerName,
     // A container is provisioned once something was deployed into it; here, a peer.
-    provisioned: peers.some((peer) => peer.containerId === id),
+    provisioned: peers2.some((peer) => peer.containerId === id),
     ...regionName !== void 0 ? { regionName } : {},
     ...region2 !== void 0 ? { region: region2 } : {},
     ...providerName === "GCP" ? { regions: regions ?? [] } : {},
@@ -41936,7 +42105,7 @@ var init_handlers7 = __esm({
     init_errors4();
     init_pagination2();
     init_store2();
-    init_projects();
+    init_projects2();
     init_state4();
     peeringFailures = {
       containerExists: (groupId, provider2, region2) => new ApiFailure(409, "CONTAINER_ALREADY_EXISTS", `A container already exists for group ${groupId} (${provider2}${region2 ? ` ${region2}` : ""}).`, [groupId, provider2, ...region2 ? [region2] : []]),
@@ -41976,8 +42145,8 @@ var init_handlers7 = __esm({
       const groupId = projectOf(ctx).id;
       const state = stateOf(ctx);
       const providerName = ctx.operation === "containers.listAll" ? void 0 : providerQuery(ctx);
-      const containers = state.containers.filter((c) => c.groupId === groupId && (providerName === void 0 || c.providerName === providerName));
-      return { status: 200, body: page(ctx, containers.map((c) => containerView(c, state.peers)), providerName) };
+      const containers2 = state.containers.filter((c) => c.groupId === groupId && (providerName === void 0 || c.providerName === providerName));
+      return { status: 200, body: page(ctx, containers2.map((c) => containerView(c, state.peers)), providerName) };
     };
     getContainer2 = (ctx) => ({ status: 200, body: containerView(findContainer(ctx), stateOf(ctx).peers) });
     deleteContainer2 = async (ctx) => {
@@ -41999,8 +42168,8 @@ var init_handlers7 = __esm({
     listPeers2 = (ctx) => {
       const groupId = projectOf(ctx).id;
       const providerName = providerQuery(ctx);
-      const peers = stateOf(ctx).peers.filter((p) => p.groupId === groupId && p.providerName === providerName);
-      return { status: 200, body: page(ctx, peers.map(peerView), providerName) };
+      const peers2 = stateOf(ctx).peers.filter((p) => p.groupId === groupId && p.providerName === providerName);
+      return { status: 200, body: page(ctx, peers2.map(peerView), providerName) };
     };
     getPeer2 = (ctx) => ({ status: 200, body: peerView(findPeer(ctx)) });
     deletePeer2 = async (ctx) => {
@@ -42015,10 +42184,10 @@ var init_handlers7 = __esm({
 });
 
 // src/emulator/resources/peering/index.ts
-function seedEntry2(state, groupId, container, peers, now) {
+function seedEntry2(state, groupId, container, peers2, now) {
   const made = newContainer(state, groupId, container, now);
   state.containers.push(made);
-  for (const body of peers) {
+  for (const body of peers2) {
     const peer = newPeer(state, groupId, { ...body, containerId: made.id }, { ...SEEDED, now }, "AVAILABLE");
     if (peer.providerName === "AWS") peer.connectionId = `pcx-${made.id.slice(0, 17)}`;
     state.peers.push(peer);
@@ -42070,7 +42239,7 @@ var init_peering2 = __esm({
     init_object();
     init_privateNetwork();
     init_errors4();
-    init_projects();
+    init_projects2();
     init_handlers7();
     init_state4();
     init_stateChecks();
@@ -42126,8 +42295,8 @@ var init_peering2 = __esm({
           }
         },
         network: (store, groupId) => {
-          const peers = advancePeers(store).peers.filter((peer) => peer.groupId === groupId && peer.status === "AVAILABLE");
-          return { peered: NETWORK_PROVIDERS.filter((provider2) => peers.some((peer) => peer.providerName === provider2)) };
+          const peers2 = advancePeers(store).peers.filter((peer) => peer.groupId === groupId && peer.status === "AVAILABLE");
+          return { peered: NETWORK_PROVIDERS.filter((provider2) => peers2.some((peer) => peer.providerName === provider2)) };
         }
       }
     };
@@ -42326,13 +42495,13 @@ function findEndpoint(ctx, service) {
   return endpoint;
 }
 function updateServedClusters(services, service, until) {
-  const clusters2 = clusterStore(services.store);
-  for (const record2 of clusters2.list(service.groupId)) {
+  const clusters3 = clusterStore(services.store);
+  for (const record2 of clusters3.list(service.groupId)) {
     const { model } = record2;
     const served = model.replicationSpecs.some((spec) => spec.regionConfigs.some((r) => r.providerName === service.providerName && r.regionName === service.regionName));
     if (!served || model.paused === true || model.stateName !== "IDLE" && model.stateName !== "UPDATING") continue;
     model.stateName = "UPDATING";
-    clusters2.schedule(record2, Math.max(until, record2.pendingUntil ?? 0));
+    clusters3.schedule(record2, Math.max(until, record2.pendingUntil ?? 0));
   }
 }
 var endpointFailures, SERVICE_READ_ONLY, ENDPOINT_READ_ONLY, REGIONAL_MODE_READ_ONLY, stateOf2, createService, listServices, getService, deleteService, createEndpoint, getEndpoint, deleteEndpoint, getRegionalMode2, setRegionalMode2;
@@ -42342,8 +42511,8 @@ var init_handlers8 = __esm({
     init_privateNetwork();
     init_errors4();
     init_store2();
-    init_clusters2();
-    init_projects();
+    init_clusters3();
+    init_projects2();
     init_stages();
     init_state5();
     endpointFailures = {
@@ -42514,20 +42683,20 @@ function upgrade2(world) {
     delete project.privateEndpoints;
   }
 }
-var privateEndpoints2;
-var init_privateEndpoints2 = __esm({
+var privateEndpoints3;
+var init_privateEndpoints3 = __esm({
   "src/emulator/resources/privateEndpoints/index.ts"() {
     "use strict";
     init_object();
     init_regions();
     init_privateNetwork();
     init_errors4();
-    init_projects();
+    init_projects2();
     init_handlers8();
     init_store2();
     init_state5();
     init_stateChecks();
-    privateEndpoints2 = {
+    privateEndpoints3 = {
       name: "privateEndpoints",
       rateLimitPerMinute: 4e3,
       // recorded: every private-endpoint answer of recorded-network
@@ -42587,15 +42756,15 @@ var init_privateEndpoints2 = __esm({
 function view(ctx, enabled) {
   return { enabled, links: [{ href: selfHref(ctx), rel: "self" }] };
 }
-var cannotUpdatePrivateIpMode, READ_ONLY2, getPrivateIpMode, patchPrivateIpMode, privateIpMode;
-var init_privateIpMode = __esm({
+var cannotUpdatePrivateIpMode, READ_ONLY2, getPrivateIpMode, patchPrivateIpMode, privateIpMode2;
+var init_privateIpMode2 = __esm({
   "src/emulator/resources/privateIpMode.ts"() {
     "use strict";
     init_cluster();
     init_context2();
     init_errors4();
-    init_clusters2();
-    init_projects();
+    init_clusters3();
+    init_projects2();
     cannotUpdatePrivateIpMode = (groupId) => new ApiFailure(400, "CANNOT_UPDATE_PRIVATE_IP_MODE", `Group ${groupId} has dedicated clusters, so private IP mode cannot be updated.`, [groupId]);
     READ_ONLY2 = { fields: ["links"], held: (ctx) => view(ctx, projectOf(ctx).privateIpMode) };
     getPrivateIpMode = (ctx) => ({ status: 200, body: view(ctx, projectOf(ctx).privateIpMode) });
@@ -42618,7 +42787,7 @@ var init_privateIpMode = __esm({
       }
       return { status: 200, body: view(ctx, project.privateIpMode) };
     };
-    privateIpMode = {
+    privateIpMode2 = {
       name: "privateIpMode",
       // No recording; a project setting, and the project's settings (/groups/{groupId}/settings) carry 1200.
       rateLimitPerMinute: 1200,
@@ -42644,8 +42813,8 @@ var init_privateIpMode = __esm({
 });
 
 // src/emulator/resources/root.ts
-var import_node_crypto18, EMULATOR_BUILD, getRoot2, root;
-var init_root2 = __esm({
+var import_node_crypto18, EMULATOR_BUILD, getRoot2, root2;
+var init_root3 = __esm({
   "src/emulator/resources/root.ts"() {
     "use strict";
     import_node_crypto18 = require("node:crypto");
@@ -42673,7 +42842,7 @@ var init_root2 = __esm({
         body: { apiKey, appName: "MongoDB Atlas", build: EMULATOR_BUILD, links, throttling: false }
       };
     };
-    root = { name: "root", operations: { "root.get": { handler: getRoot2, action: "read" } } };
+    root2 = { name: "root", operations: { "root.get": { handler: getRoot2, action: "read" } } };
   }
 });
 
@@ -43337,9 +43506,9 @@ var init_handlers9 = __esm({
     init_searchIndex();
     init_errors4();
     init_store2();
-    init_clusters2();
+    init_clusters3();
     init_store4();
-    init_projects();
+    init_projects2();
     init_render3();
     init_state6();
     FLEX_INDEX_LIMIT = 10;
@@ -43476,14 +43645,14 @@ function seedClusters2(doc) {
 }
 function checkSearchSeed(doc) {
   const problems = [];
-  const clusters2 = seedClusters2(doc);
+  const clusters3 = seedClusters2(doc);
   const held = /* @__PURE__ */ new Map();
   const where = (entry, at) => {
     if (typeof entry.projectId !== "string" || typeof entry.clusterName !== "string") {
       problems.push(`${at}: needs "projectId" and "clusterName" (strings)`);
       return void 0;
     }
-    if (!clusters2.get(entry.projectId)?.has(entry.clusterName)) {
+    if (!clusters3.get(entry.projectId)?.has(entry.clusterName)) {
       problems.push(`${at}.clusterName: "${entry.clusterName}" is not a cluster of project ${entry.projectId} in the seed's clusters or flexClusters`);
       return void 0;
     }
@@ -43578,10 +43747,10 @@ function snapshot2(store) {
   const state = searchStateOf(store.world);
   const now = store.clock();
   const exists = (projectId, clusterId, name) => (clusterStore(store).find(projectId, name)?.model.id ?? flexCluster(store, projectId, name)?.model.id) === clusterId;
-  const clusters2 = /* @__PURE__ */ new Map();
+  const clusters3 = /* @__PURE__ */ new Map();
   const entry = (projectId, clusterId, clusterName) => {
-    let found = clusters2.get(clusterId);
-    if (!found) clusters2.set(clusterId, found = { projectId, clusterName, sampleDatabases: sampleDatabasesOf(state, clusterId, now), indexes: [] });
+    let found = clusters3.get(clusterId);
+    if (!found) clusters3.set(clusterId, found = { projectId, clusterName, sampleDatabases: sampleDatabasesOf(state, clusterId, now), indexes: [] });
     return found;
   };
   for (const load2 of state.sampleLoads) if (exists(load2.groupId, load2.clusterId, load2.clusterName)) entry(load2.groupId, load2.clusterId, load2.clusterName);
@@ -43590,19 +43759,19 @@ function snapshot2(store) {
     const { indexID, database, collectionName, name, type, definition, version: version2 } = record2;
     entry(record2.groupId, record2.clusterId, record2.clusterName).indexes.push({ indexID, database, collectionName, name, type, definition, version: version2 });
   }
-  return structuredClone([...clusters2.values()]);
+  return structuredClone([...clusters3.values()]);
 }
-var searchIndexes, sampleDatasets;
-var init_searchIndexes2 = __esm({
+var searchIndexes2, sampleDatasets2;
+var init_searchIndexes3 = __esm({
   "src/emulator/resources/searchIndexes/index.ts"() {
     "use strict";
     init_handlers9();
     init_seed3();
     init_state6();
-    init_clusters2();
+    init_clusters3();
     init_store4();
     init_stateChecks();
-    searchIndexes = {
+    searchIndexes2 = {
       name: "searchIndexes",
       rateLimitPerMinute: 500,
       // recorded, for both /search and /fts paths
@@ -43641,7 +43810,7 @@ var init_searchIndexes2 = __esm({
         snapshot: (store) => ({ search: snapshot2(store) })
       }
     };
-    sampleDatasets = {
+    sampleDatasets2 = {
       name: "sampleDatasets",
       rateLimitPerMinute: 1e4,
       // recorded
@@ -43658,33 +43827,33 @@ var RESOURCES;
 var init_resources = __esm({
   "src/emulator/resources/index.ts"() {
     "use strict";
-    init_accessList2();
-    init_backups2();
-    init_clusters2();
+    init_accessList3();
+    init_backups3();
+    init_clusters3();
     init_credentials();
-    init_databaseUsers2();
-    init_flexClusters2();
+    init_databaseUsers3();
+    init_flexClusters3();
     init_peering2();
-    init_privateEndpoints2();
-    init_privateIpMode();
-    init_projects();
-    init_root2();
-    init_searchIndexes2();
+    init_privateEndpoints3();
+    init_privateIpMode2();
+    init_projects2();
+    init_root3();
+    init_searchIndexes3();
     RESOURCES = [
-      root,
-      projects,
+      root2,
+      projects2,
       credentials,
-      privateIpMode,
+      privateIpMode2,
       peering,
-      privateEndpoints2,
-      accessList,
-      clusters,
-      flexClusters2,
-      databaseUsers2,
-      searchIndexes,
-      sampleDatasets,
-      backups,
-      flexBackups
+      privateEndpoints3,
+      accessList2,
+      clusters2,
+      flexClusters3,
+      databaseUsers3,
+      searchIndexes2,
+      sampleDatasets2,
+      backups2,
+      flexBackups2
     ];
   }
 });
@@ -44384,17 +44553,11 @@ function listenError(error2, host, port) {
       return new UsageError(`cannot listen on ${where}: ${error2.code ?? error2.message}`);
   }
 }
-function checkedDate(date) {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
-  const ms = /^\d{4}-\d{2}-\d{2}T/.test(date) ? Date.parse(date) : Number.NaN;
-  if (Number.isNaN(ms)) throw new UsageError(`invalid date "${date}": expected a calendar date like 2027-07-01 or a time like 2026-12-01T14:00:00Z`);
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
-}
 async function startEmulator(options = {}) {
   const clock = options.clock ?? Date.now;
   const seed = options.seed ? validateSeed(options.seed) : options.seedFile ? loadSeedFile(options.seedFile) : buildDefaultSeed();
   const served = modules();
-  const dated = options.date !== void 0 ? { date: checkedDate(options.date), startedAt: clock() } : {};
+  const dated = options.date !== void 0 ? { date: parseServiceDate(options.date, "date"), startedAt: clock() } : {};
   const store = await Store.open(seed, options.statePath, clock, served, options.maxStateBytes, () => serviceNow({ clock, ...dated }));
   const world = store.world;
   const auth = new Authenticator(() => credentialsOf(world), clock, options.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS, options.digestSha256 ?? false);
@@ -44464,6 +44627,7 @@ var init_emulator = __esm({
     import_node_http3 = __toESM(require_node_http(), 1);
     import_node_https = __toESM(require_node_https(), 1);
     init_errors();
+    init_isoDate();
     init_auth();
     init_context2();
     init_faults();
@@ -44479,7 +44643,7 @@ var init_emulator = __esm({
     init_server();
     init_operations();
     init_modules();
-    init_resource();
+    init_contract();
     init_store2();
     init_context2();
     init_errors4();
@@ -44632,8 +44796,8 @@ async function extendClusterExpiry(locator, cluster, expires, progress) {
   if (progress) progress.changed = true;
   const body = { tags: Array.isArray(cluster.tags) ? structuredClone(cluster.tags) : [] };
   mergeTags(body, [[ENV_EXPIRES_KEY, expires]]);
-  const { updateCluster: updateCluster2 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
-  const { updateFlexCluster: updateFlexCluster2 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+  const { updateCluster: updateCluster2 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+  const { updateFlexCluster: updateFlexCluster2 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
   const { clusterDocument: clusterDocument2 } = await Promise.resolve().then(() => (init_target(), target_exports));
   return clusterDocument2(
     await locator.call(
@@ -44947,7 +45111,7 @@ function failedHint(ctx, cluster, ref, message) {
 }
 async function waitForIndex(ctx, target, cluster, ref, options) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  const { getSearchIndex: getSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
+  const { getSearchIndex: getSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
   const follow = ctx.followUp("search-indexes", "get", cluster, refText(ref));
   return watch2({
     io: ctx.io,
@@ -45018,7 +45182,7 @@ async function planSearch(ctx, flags) {
 }
 async function bringUpSearch(ctx, plan, target, cluster, remaining = () => void 0) {
   const { client, projectId } = target;
-  const api = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
+  const api = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
   if (plan.sampleData) {
     const { waitForSampleLoad: waitForSampleLoad2 } = await Promise.resolve().then(() => (init_waitForSampleLoad(), waitForSampleLoad_exports));
     const started = await api.loadSampleDataset(client, projectId, cluster, "the load may have started; env up again loads it again, which does no harm");
@@ -45061,7 +45225,7 @@ async function bringUpSearch(ctx, plan, target, cluster, remaining = () => void 
   for (const wait of waits) await waitForIndex2(ctx, target, cluster, wait.ref, { initialState: wait.state, version: wait.version, timeoutMs: remaining() });
 }
 var isNotFound2;
-var init_searchIndexes3 = __esm({
+var init_searchIndexes4 = __esm({
   "src/cli/env/searchIndexes.ts"() {
     "use strict";
     init_errors();
@@ -45351,7 +45515,7 @@ function summarizeRestore(document3) {
   };
 }
 async function listSnapshotsOf(locator) {
-  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
   const { client, projectId, name } = locator;
   const list5 = await locator.call(
     () => api.listSnapshots(client, projectId, name),
@@ -45360,7 +45524,7 @@ async function listSnapshotsOf(locator) {
   return list5.results;
 }
 async function findSnapshot2(ctx, locator, ref) {
-  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
   const { client, projectId, name } = locator;
   if (ref !== "latest") {
     const document3 = await aboutBackup(
@@ -45391,7 +45555,7 @@ async function findSnapshot2(ctx, locator, ref) {
   return latest;
 }
 async function startRestore2(ctx, locator, snapshotId, into) {
-  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
   const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
   const { client, projectId, name } = locator;
   const lost = `the restore may have started; see \`${ctx.followUp("backups", "restores", "list", name)}\` before trying again`;
@@ -45411,7 +45575,7 @@ async function startRestore2(ctx, locator, snapshotId, into) {
 }
 async function waitForRestore(ctx, locator, jobId, options = {}) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
   const { client, projectId, name } = locator;
   const follow = ctx.followUp("backups", "restores", "get", name, jobId);
   return watch2({
@@ -45437,7 +45601,7 @@ function majorOf2(version2) {
   return /^(\d+\.\d+)/.exec(version2)?.[1];
 }
 var OBJECT_ID7, NOT_THE_ITEM, text7, FLEX_STATUS, DONE, ENDED;
-var init_backups3 = __esm({
+var init_backups4 = __esm({
   "src/cli/shared/backups.ts"() {
     "use strict";
     init_errors();
@@ -45543,7 +45707,7 @@ var init_fromSnapshot = __esm({
   "src/cli/env/fromSnapshot.ts"() {
     "use strict";
     init_errors();
-    init_backups3();
+    init_backups4();
     init_flex();
     init_target();
     init_names();
@@ -45659,7 +45823,7 @@ async function bringUp(ctx, plan, progress = { changed: false }) {
   const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
   const locator = await ClusterLocator2.open(ctx, client, projectId, name);
   const state = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...previous?.entry ? { entry: previous.entry } : {}, holder: plan.holder, ...previous?.user ? { user: previous.user } : {} };
-  const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   const [entry, holders] = await Promise.all([
     plan.ip === "current" ? currentAddress(client) : Promise.resolve(plan.ip),
     listAllDatabaseUsers2(client, projectId).then((list5) => envHolders(list5.results, name))
@@ -45677,7 +45841,7 @@ async function bringUp(ctx, plan, progress = { changed: false }) {
   if (fromSnapshot && source) fromSnapshot.checkRestoreTarget(cluster, name, up.createdNow);
   let ready = await waitUntilReady(up, cluster, value);
   if (fromSnapshot && source) ready = await fromSnapshot.restoreIntoEnv(ctx, plan, source, locator, progress, remaining);
-  if (plan.search) await (await Promise.resolve().then(() => (init_searchIndexes3(), searchIndexes_exports2))).bringUpSearch(ctx, plan.search, { client, projectId }, name, remaining);
+  if (plan.search) await (await Promise.resolve().then(() => (init_searchIndexes4(), searchIndexes_exports2))).bringUpSearch(ctx, plan.search, { client, projectId }, name, remaining);
   return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
 }
 async function allOrFirstError(promises) {
@@ -45710,11 +45874,11 @@ async function upCluster(up) {
   try {
     progress.changed = true;
     if (plan.flex) {
-      const { createFlexCluster: createFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+      const { createFlexCluster: createFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
       answer = clusterDocument2(await createFlexCluster3(client, projectId, plan.cluster, checkHint));
       locator.remember();
     } else {
-      const { createCluster: createCluster3 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
+      const { createCluster: createCluster3 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
       answer = clusterDocument2(await createCluster3(client, projectId, plan.cluster, checkHint));
     }
   } catch (error2) {
@@ -45731,11 +45895,11 @@ async function upCluster(up) {
 async function upEntry(up, entry) {
   const { ctx, plan, client, projectId, state, stateFile, progress } = up;
   const { name } = plan;
-  const accessList2 = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
+  const accessList3 = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   const value = entryValue(entry);
   let existingEntry;
   try {
-    existingEntry = (await accessList2.getAccessListEntry(client, projectId, value)).body;
+    existingEntry = (await accessList3.getAccessListEntry(client, projectId, value)).body;
   } catch (error2) {
     if (!isNotFound4(error2)) throw error2;
   }
@@ -45746,11 +45910,11 @@ async function upEntry(up, entry) {
   const markedFor = envOfEntry(existingEntry);
   if (existingEntry === void 0 || markedFor === name) {
     progress.changed = true;
-    await accessList2.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(name), deleteAfterDate }]);
+    await accessList3.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(name), deleteAfterDate }]);
     progress.made.push(`access-list entry ${value}`);
   } else if (markedFor !== void 0) {
     const ends = typeof existingEntry.deleteAfterDate === "string" ? Date.parse(existingEntry.deleteAfterDate) : Number.NaN;
-    if (ends < Date.parse(deleteAfterDate)) await accessList2.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(markedFor), deleteAfterDate }]);
+    if (ends < Date.parse(deleteAfterDate)) await accessList3.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(markedFor), deleteAfterDate }]);
     ctx.io.note(`cdba: access-list entry ${value} is env ${markedFor}'s (one entry per address); using it: the last env down of those using it removes it`);
   } else {
     ctx.io.note(`cdba: access-list entry ${value} is there already (not made by env ${name}); using it, and env down will keep it`);
@@ -45770,7 +45934,7 @@ function userFields(up, password, existing) {
 }
 async function renewUser(up, password, mine, others) {
   const { ctx, client, projectId, progress, state, stateFile } = up;
-  const users = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const users = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   progress.changed = true;
   try {
     await users.updateDatabaseUser(client, projectId, ENV_USER_DB, mine.username, userFields(up, password, mine));
@@ -45787,7 +45951,7 @@ async function renewUser(up, password, mine, others) {
 async function claimUser(up, password, others) {
   const { ctx, plan, client, projectId, progress, state, stateFile, previous } = up;
   const { name } = plan;
-  const users = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const users = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   let sharing = others.length > 0;
   let heldBy = others;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -45829,7 +45993,7 @@ async function claimUser(up, password, others) {
 }
 async function waitUntilReady(up, seen, value) {
   const { ctx, plan, client, projectId, locator, remaining } = up;
-  const { getAccessListEntryStatus: getAccessListEntryStatus2 } = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
+  const { getAccessListEntryStatus: getAccessListEntryStatus2 } = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   const { stateLabel: stateLabel2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
   const idle = (doc) => doc.stateName === "IDLE";
@@ -45906,7 +46070,7 @@ var init_up = __esm({
     init_expiry();
     init_holders();
     init_names();
-    init_searchIndexes3();
+    init_searchIndexes4();
     init_state7();
     DEFAULT_TTL = "2h";
     DEFAULT_ROLE = "readWriteAnyDatabase";
@@ -45938,16 +46102,16 @@ function tierOf(doc, kind2) {
   return [...new Set(sizes.filter((s) => typeof s === "string"))].join(",");
 }
 async function takeInventory(ctx, client, projectId) {
-  const { getRoot: getRoot3 } = await Promise.resolve().then(() => (init_root(), root_exports));
-  const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
-  const { listAllAccessListEntries: listAllAccessListEntries2 } = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
+  const { getRoot: getRoot3 } = await Promise.resolve().then(() => (init_root2(), root_exports));
+  const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
+  const { listAllAccessListEntries: listAllAccessListEntries2 } = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   const envs = /* @__PURE__ */ new Map();
   const envNamed = (name) => {
     let env2 = envs.get(name);
     if (!env2) envs.set(name, env2 = { name, entries: [], users: [], holders: [] });
     return env2;
   };
-  const [root2, users, entries] = await Promise.all([getRoot3(client), listAllDatabaseUsers2(client, projectId), listAllAccessListEntries2(client, projectId)]);
+  const [root3, users, entries] = await Promise.all([getRoot3(client), listAllDatabaseUsers2(client, projectId), listAllAccessListEntries2(client, projectId)]);
   for (const user of users.results) {
     const name = user.databaseName === ENV_USER_DB ? envOfUsername(user.username) : void 0;
     if (name === void 0) continue;
@@ -45980,8 +46144,8 @@ async function takeInventory(ctx, client, projectId) {
       ...optional("expires", made ? clusterExpiry(doc) : void 0)
     };
   };
-  const { streamAllClusters: streamAllClusters2 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
-  const { streamAllFlexClusters: streamAllFlexClusters2 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+  const { streamAllClusters: streamAllClusters2 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+  const { streamAllFlexClusters: streamAllFlexClusters2 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
   const { flexReachable: flexReachable2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
   const read = async (pages2, kind2) => {
     for await (const page2 of pages2) for (const doc of page2) keep(asObject(doc), kind2);
@@ -45990,7 +46154,7 @@ async function takeInventory(ctx, client, projectId) {
     read(streamAllClusters2(client, projectId), "dedicated"),
     ...await flexReachable2(ctx) ? [read(streamAllFlexClusters2(client, projectId), "flex")] : []
   ]);
-  let now = serviceNowOf(root2);
+  let now = serviceNowOf(root3);
   if (now === void 0) {
     now = Date.now();
     ctx.io.warn("the service sent no Date header; expiry is judged by this machine's clock");
@@ -46023,11 +46187,11 @@ __export(down_exports, {
   runEnvDown: () => runEnvDown
 });
 async function releaseEntry(ctx, client, projectId, name, value, going = /* @__PURE__ */ new Set()) {
-  const accessList2 = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
-  const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const accessList3 = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
+  const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   let entry;
   try {
-    entry = (await accessList2.getAccessListEntry(client, projectId, value)).body;
+    entry = (await accessList3.getAccessListEntry(client, projectId, value)).body;
   } catch (error2) {
     if (isNotFound6(error2)) return false;
     throw error2;
@@ -46038,7 +46202,7 @@ async function releaseEntry(ctx, client, projectId, name, value, going = /* @__P
     const heir = (await listAllDatabaseUsers2(client, projectId)).results.filter((u) => u.databaseName === ENV_USER_DB).map((u) => ({ name: envOfUsername(u.username), deleteAfterDate: u.deleteAfterDate })).find((u) => u.name !== void 0 && u.name !== name && !going.has(u.name));
     if (!heir?.name) {
       try {
-        await accessList2.deleteAccessListEntry(client, projectId, value);
+        await accessList3.deleteAccessListEntry(client, projectId, value);
         return true;
       } catch (error2) {
         if (isNotFound6(error2)) return false;
@@ -46047,7 +46211,7 @@ async function releaseEntry(ctx, client, projectId, name, value, going = /* @__P
     }
     const heirName = heir.name;
     const deleteAfterDate = typeof heir.deleteAfterDate === "string" ? heir.deleteAfterDate : entry.deleteAfterDate;
-    await accessList2.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(heirName), ...deleteAfterDate ? { deleteAfterDate } : {} }]);
+    await accessList3.addAccessListEntries(client, projectId, [{ ...address, comment: envComment(heirName), ...deleteAfterDate ? { deleteAfterDate } : {} }]);
     if (await userExists(client, projectId, envUsername(heirName))) {
       ctx.io.note(`cdba: access-list entry ${value} kept: env ${heirName} of this project may use it (one entry per address); now marked "${envComment(heirName)}" for its env down`);
       return false;
@@ -46056,7 +46220,7 @@ async function releaseEntry(ctx, client, projectId, name, value, going = /* @__P
   return false;
 }
 async function userExists(client, projectId, username) {
-  const { getDatabaseUser: getDatabaseUser3 } = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const { getDatabaseUser: getDatabaseUser3 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   try {
     await getDatabaseUser3(client, projectId, ENV_USER_DB, username);
     return true;
@@ -46073,7 +46237,7 @@ async function runEnvDown(ctx, name, flags) {
   const state = stateFile.read();
   if (flags.force) ctx.requireConfirmable();
   const client = await ctx.api();
-  const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   const holders = envHolders((await listAllDatabaseUsers2(client, projectId)).results, name);
   const mine = holders.filter((h2) => isOurs(h2, state));
   const others = holders.filter((h2) => !isOurs(h2, state));
@@ -46103,7 +46267,7 @@ async function runEnvDown(ctx, name, flags) {
   }
 }
 async function releaseHold(ctx, client, projectId, name, mine, others, state) {
-  const users = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const users = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   const removed = [];
   for (const holder of mine) {
     try {
@@ -46124,7 +46288,7 @@ async function releaseHold(ctx, client, projectId, name, mine, others, state) {
 async function removeEnv(ctx, client, projectId, name, options) {
   const { state, known } = options;
   const removed = [];
-  const users = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const users = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   const usernames = known ? known.users : options.usernames ?? [envUsername(name)];
   const usersRemoved = [];
   for (const username of usernames) {
@@ -46135,12 +46299,12 @@ async function removeEnv(ctx, client, projectId, name, options) {
       if (!isNotFound6(error2)) throw error2;
     }
   }
-  const accessList2 = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
+  const accessList3 = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   let entries;
   if (known) entries = known.entries;
   else if (state) entries = state.entry ? [state.entry] : [];
   else {
-    const all = await accessList2.listAllAccessListEntries(client, projectId);
+    const all = await accessList3.listAllAccessListEntries(client, projectId);
     entries = all.results.filter((e) => envOfEntry(e) === name).map((e) => String(e.ipAddress ?? e.cidrBlock));
   }
   for (const value of entries) {
@@ -46156,8 +46320,8 @@ async function removeEnv(ctx, client, projectId, name, options) {
       const cluster = known ? known.cluster?.doc : await locator.get();
       if (cluster === void 0) {
       } else if (hasEnvTag(cluster, name)) {
-        const { deleteCluster: deleteCluster3 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
-        const { deleteFlexCluster: deleteFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+        const { deleteCluster: deleteCluster3 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+        const { deleteFlexCluster: deleteFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
         const dedicated = () => deleteCluster3(client, projectId, name);
         const flex = () => deleteFlexCluster3(client, projectId, name);
         let sent = cluster.stateName !== "DELETING";
@@ -46377,7 +46541,7 @@ async function createProject2(client, body) {
 async function deleteProject2(client, projectId) {
   return client.call("projects.delete", { groupId: projectId });
 }
-var init_projects2 = __esm({
+var init_projects3 = __esm({
   "src/api/resources/projects.ts"() {
     "use strict";
   }
@@ -46396,7 +46560,7 @@ function checkProjectName(name) {
   }
 }
 async function resolveProject(ctx, client, idOrName) {
-  const api = await Promise.resolve().then(() => (init_projects2(), projects_exports));
+  const api = await Promise.resolve().then(() => (init_projects3(), projects_exports));
   const byId = PROJECT_ID2.test(idOrName);
   if (!byId) checkProjectName(idOrName);
   try {
@@ -46425,7 +46589,7 @@ __export(orgs_exports, {
 async function listAllOrgs(client) {
   return client.callAll("orgs.list", {});
 }
-var init_orgs = __esm({
+var init_orgs2 = __esm({
   "src/api/resources/orgs.ts"() {
     "use strict";
   }
@@ -46697,7 +46861,7 @@ __export(find_exports, {
   findService: () => findService2
 });
 async function findService2(ctx, client, projectId, serviceId, provider2) {
-  const api = await Promise.resolve().then(() => (init_privateEndpoints(), privateEndpoints_exports));
+  const api = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
   if (provider2) return { provider: provider2, service: (await api.getEndpointService(client, projectId, provider2, serviceId)).body };
   const lists = await Promise.all(PROVIDER_CHOICES.map(async (p) => ({ provider: p, services: (await api.listEndpointServices(client, projectId, p)).body })));
   for (const { provider: p, services } of lists) {
@@ -46723,7 +46887,7 @@ __export(watch_exports3, {
 });
 async function waitForService(ctx, wait) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  const { getEndpointService: getEndpointService2 } = await Promise.resolve().then(() => (init_privateEndpoints(), privateEndpoints_exports));
+  const { getEndpointService: getEndpointService2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
   const follow = ctx.followUp("private-endpoints", wait.until === "DELETED" ? "get" : "watch", wait.serviceId, "--provider", wait.provider);
   let last;
   try {
@@ -46804,7 +46968,7 @@ async function endpointProvider(id) {
 }
 async function waitForEndpoint(ctx, wait) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  const { getInterfaceEndpoint: getInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints(), privateEndpoints_exports));
+  const { getInterfaceEndpoint: getInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
   return watch2({
     io: ctx.io,
     subject: `endpoint ${wait.endpointId}`,
@@ -46943,7 +47107,7 @@ async function runAccessListAdd(ctx, text12, flags) {
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const api = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
+  const api = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   let entry;
   if (chosen === "current-ip") {
     entry = await currentAddress(client);
@@ -46999,7 +47163,7 @@ async function runAccessListDelete(ctx, text12) {
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   await ctx.confirm(`Remove ${entry} from the IP access list of project ${projectId}? Connections from it will be refused.`);
-  const { deleteAccessListEntry: deleteAccessListEntry2 } = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
+  const { deleteAccessListEntry: deleteAccessListEntry2 } = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   await withEntryHint(() => deleteAccessListEntry2(client, projectId, entry));
   ctx.io.note(`cdba: ${entry} removed from the IP access list`);
 }
@@ -47014,7 +47178,7 @@ function registerAccessListList(parent, app) {
   ]);
 }
 async function runAccessListList(ctx) {
-  const { listAllAccessListEntries: listAllAccessListEntries2 } = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
+  const { listAllAccessListEntries: listAllAccessListEntries2 } = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   const projectId = await ctx.projectId();
   await ctx.output(await listAllAccessListEntries2(await ctx.api(), projectId), ACCESS_LIST_TABLE);
 }
@@ -47031,7 +47195,7 @@ function registerAccessListStatus(parent, app) {
 }
 async function runAccessListStatus(ctx, text12) {
   const entry = entryValue(parseAccessEntry(text12));
-  const { getAccessListEntryStatus: getAccessListEntryStatus2 } = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
+  const { getAccessListEntryStatus: getAccessListEntryStatus2 } = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { body } = await withEntryHint(() => getAccessListEntryStatus2(client, projectId, entry));
@@ -47474,11 +47638,11 @@ function registerClustersApply(parent, app) {
   ]);
 }
 function writableFields(shape2) {
-  const root2 = { kind: "object", fields: fieldsOf(shape2) };
+  const root3 = { kind: "object", fields: fieldsOf(shape2) };
   return (path) => {
     const dotted = path.join(".");
     if (dotted === "name" || dotted === "replicationSpecs.id" || dotted === "replicationSpecs.zoneId") return false;
-    let spec = root2;
+    let spec = root3;
     for (const segment of path) {
       while (spec?.kind === "array") spec = spec.items;
       if (spec?.kind === "map") {
@@ -47512,7 +47676,7 @@ async function runClustersApply(ctx, flags) {
   refuseProblems(fieldProblems(desired, shape2), shape2, version2, source);
   const target = await clusterTarget(ctx, "clusters.update");
   const read = await clusterVersion(ctx, "clusters.get");
-  const { createCluster: createCluster3, getCluster: getCluster3, updateCluster: updateCluster2 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
+  const { createCluster: createCluster3, getCluster: getCluster3, updateCluster: updateCluster2 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
   let current;
   try {
     current = currentInShape(clusterDocument(await getCluster3(target.client, target.projectId, name)), read.shape, shape2);
@@ -47564,7 +47728,7 @@ async function applyFlex(ctx, flags, file, name, source, timeoutMs) {
   const body = flexCreateBody2(name, desired, {}, source);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const { createFlexCluster: createFlexCluster3, getFlexCluster: getFlexCluster3, updateFlexCluster: updateFlexCluster2 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+  const { createFlexCluster: createFlexCluster3, getFlexCluster: getFlexCluster3, updateFlexCluster: updateFlexCluster2 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
   let current;
   try {
     current = clusterDocument(await getFlexCluster3(client, projectId, name));
@@ -47924,7 +48088,7 @@ async function runClustersCreate(ctx, name, flags) {
     });
   }
   if (renameNote) ctx.io.note(renameNote);
-  const { createCluster: createCluster3 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
+  const { createCluster: createCluster3 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
   const target = await clusterTarget(ctx, "clusters.create");
   const checkHint = `the cluster may have been created; check with \`cdba clusters get ${shellWord(name)}\` before trying again`;
   const created = clusterDocument(await createCluster3(target.client, target.projectId, body, checkHint));
@@ -47964,8 +48128,8 @@ async function runClustersDelete(ctx, name, flags) {
   const target = await clusterTarget(ctx, "clusters.delete");
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete cluster "${name}" of project ${target.projectId} (profile "${profileName}") and all its data?`);
-  const { deleteCluster: deleteCluster3 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
-  const { deleteFlexCluster: deleteFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+  const { deleteCluster: deleteCluster3 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+  const { deleteFlexCluster: deleteFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
   const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
   await withClusterHints(
     name,
@@ -48034,7 +48198,7 @@ function registerClustersList(parent, app) {
 }
 async function runClustersList(ctx, flags) {
   if (flags.tier === "FLEX") return runFlexList(ctx, flags);
-  const { hasNextPage: hasNextPage2, listAllClusters: listAllClusters3, listClusters: listClusters3, streamAllClusters: streamAllClusters2 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
+  const { hasNextPage: hasNextPage2, listAllClusters: listAllClusters3, listClusters: listClusters3, streamAllClusters: streamAllClusters2 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   if (await ctx.outputFormat() === "table" && !ctx.globals.query && await flexReachable(ctx)) return runMixedTable(ctx, flags, client, projectId);
@@ -48089,8 +48253,8 @@ function pageOptions(flags) {
   };
 }
 async function runMixedTable(ctx, flags, client, projectId) {
-  const { hasNextPage: hasNextPage2, listAllClusters: listAllClusters3, listClusters: listClusters3 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
-  const { listAllFlexClusters: listAllFlexClusters2, listFlexClusters: listFlexClusters3 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+  const { hasNextPage: hasNextPage2, listAllClusters: listAllClusters3, listClusters: listClusters3 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+  const { listAllFlexClusters: listAllFlexClusters2, listFlexClusters: listFlexClusters3 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
   const options = pageOptions(flags);
   const [dedicatedRead, flexRead] = await Promise.allSettled(
     flags.all ? [listAllClusters3(client, projectId, { count: flags.count }), listAllFlexClusters2(client, projectId, { count: flags.count })] : [listClusters3(client, projectId, options).then((r) => r.body), listFlexClusters3(client, projectId, options).then((r) => r.body)]
@@ -48122,8 +48286,8 @@ async function runMixedTable(ctx, flags, client, projectId) {
 async function runFlexList(ctx, flags) {
   const { selectVersion: selectVersion2 } = await Promise.resolve().then(() => (init_versions(), versions_exports));
   selectVersion2("flexClusters.list", (await ctx.settings()).apiVersion);
-  const { hasNextPage: hasNextPage2 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
-  const { listAllFlexClusters: listAllFlexClusters2, listFlexClusters: listFlexClusters3, streamAllFlexClusters: streamAllFlexClusters2 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+  const { hasNextPage: hasNextPage2 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+  const { listAllFlexClusters: listAllFlexClusters2, listFlexClusters: listFlexClusters3, streamAllFlexClusters: streamAllFlexClusters2 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   if (flags.all) {
@@ -48175,7 +48339,7 @@ async function runLoadSampleData(ctx, cluster, flags) {
   watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const { loadSampleDataset: loadSampleDataset3 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
+  const { loadSampleDataset: loadSampleDataset3 } = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
   const started = await loadSampleDataset3(client, projectId, cluster, `the load may have started; see the cluster's databases before loading again`);
   if (!flags.watch && flags.watchTimeout === void 0) {
     ctx.io.note(`cdba: the sample data load into ${cluster} is ${text5(started.state) || "WORKING"}; follow it with \`${ctx.followUp("api", `/groups/${projectId}/sampleDatasetLoad/${text5(started._id)}`)}\``);
@@ -48306,8 +48470,8 @@ async function runClustersPatch(ctx, name, flags) {
   if (tagging) body.tags = mergeTags2(baseTags(body, current), flags.tag ?? [], flags.untag ?? [], ctx, name);
   if (await nothingLeft(ctx, name, body, current)) return;
   if (stripped.length > 0) ctx.io.note(`cdba: ignoring read-only fields: ${stripped.join(", ")}`);
-  const { updateCluster: updateCluster2 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
-  const { updateFlexCluster: updateFlexCluster2 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+  const { updateCluster: updateCluster2 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+  const { updateFlexCluster: updateFlexCluster2 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
   const updated = clusterDocument(
     await withClusterHints(
       name,
@@ -48360,8 +48524,8 @@ async function runFlexPatch(ctx, locator, flags, fileDoc, timeoutMs) {
   if (tagging) body.tags = mergeTags2(baseTags(body, current), flags.tag ?? [], flags.untag ?? [], ctx, name);
   if (await nothingLeft(ctx, name, body, current)) return;
   if (stripped.length > 0) ctx.io.note(`cdba: ignoring read-only fields: ${stripped.join(", ")}`);
-  const { updateFlexCluster: updateFlexCluster2 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
-  const { updateCluster: updateCluster2 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
+  const { updateFlexCluster: updateFlexCluster2 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
+  const { updateCluster: updateCluster2 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
   const { client, projectId } = locator;
   const updated = clusterDocument(
     await withClusterHints(
@@ -48454,7 +48618,7 @@ async function runClustersPause(ctx, name, paused, flags) {
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const target = await clusterTarget(ctx);
   const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
-  const { updateCluster: updateCluster2 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
+  const { updateCluster: updateCluster2 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
   if (!paused) {
     const current = await locator.get();
     if (locator.learnt === "flex") throw flexRefusal(name, "pause", false);
@@ -48513,9 +48677,9 @@ function registerClustersWatch(parent, app) {
   ]);
 }
 function timeoutAfter(cmd) {
-  let root2 = cmd;
-  while (root2.parent) root2 = root2.parent;
-  const args = root2.rawArgs ?? [];
+  let root3 = cmd;
+  while (root3.parent) root3 = root3.parent;
+  const args = root3.rawArgs ?? [];
   const own = args.indexOf(cmd.name(), args.indexOf(cmd.parent.name()) + 1);
   return own >= 0 && args.slice(own + 1).some((a) => a === "--timeout" || a.startsWith("--timeout="));
 }
@@ -48529,24 +48693,24 @@ async function runClustersWatch(ctx, name, flags) {
 
 // src/cli/clusters/index.ts
 function registerClusters(program2, app) {
-  const clusters2 = program2.command("clusters").description("list, inspect, create, change, pause, delete, watch and apply database clusters");
-  withExamples(clusters2, [
+  const clusters3 = program2.command("clusters").description("list, inspect, create, change, pause, delete, watch and apply database clusters");
+  withExamples(clusters3, [
     ["Create a three-member replica set and wait until it is ready", "cdba clusters create c1 --provider AWS --region US_EAST_1 --tier M10 --watch"],
     ["Names and states of every cluster", "cdba clusters list --all -o json --query 'results[].[name,stateName]'"],
     ["Move a legacy body to 2023-02-01 and create from it", "cdba clusters convert --file old.json | jq 'del(.name)' | cdba --api-version 2023-02-01 clusters create c2 --file -"]
   ]);
-  registerClustersList(clusters2, app);
-  registerClustersGet(clusters2, app);
-  registerClustersCreate(clusters2, app);
-  registerClustersPatch(clusters2, app);
-  registerClustersDelete(clusters2, app);
-  registerClustersPause(clusters2, app);
-  registerClustersResume(clusters2, app);
-  registerClustersWatch(clusters2, app);
-  registerClustersConvert(clusters2, app);
-  registerClustersApply(clusters2, app);
-  registerClustersConnect(clusters2, app);
-  registerClustersLoadSampleData(clusters2, app);
+  registerClustersList(clusters3, app);
+  registerClustersGet(clusters3, app);
+  registerClustersCreate(clusters3, app);
+  registerClustersPatch(clusters3, app);
+  registerClustersDelete(clusters3, app);
+  registerClustersPause(clusters3, app);
+  registerClustersResume(clusters3, app);
+  registerClustersWatch(clusters3, app);
+  registerClustersConvert(clusters3, app);
+  registerClustersApply(clusters3, app);
+  registerClustersConnect(clusters3, app);
+  registerClustersLoadSampleData(clusters3, app);
 }
 
 // src/cli/completion/index.ts
@@ -48638,9 +48802,9 @@ var fileFlags = (info2) => info2.options.filter((o) => o.takesValue && /<(file|p
 var flagsOf = (info2) => info2.options.flatMap((o) => [o.long, o.short].filter((f) => Boolean(f)));
 var unique = (list5) => [...new Set(list5)];
 var valueFlagsOf = (all) => unique(all.flatMap((c) => c.options.filter((o) => o.takesValue).flatMap((o) => [o.long, o.short])).filter((f) => Boolean(f)));
-function bashScript(root2) {
-  const all = flatten(root2);
-  const globals = flagsOf(root2);
+function bashScript(root3) {
+  const all = flatten(root3);
+  const globals = flagsOf(root3);
   const valueFlags = valueFlagsOf(all);
   const key = (info2) => info2.path.join(" ");
   const childCases = all.flatMap((c) => c.subcommands.map((s) => `    ${[s.name, ...s.aliases].map((w) => `"${key(c)}|${w}"`).join("|")}) echo ${s.name} ;;`)).join("\n");
@@ -48650,11 +48814,11 @@ function bashScript(root2) {
   const optionChoices = (info2, pattern2) => info2.options.filter((o) => o.choices.length).flatMap((o) => [o.long, o.short].filter((f) => Boolean(f)).map((f) => `    ${pattern2(f)}) echo "${words(o.choices)}" ;;`));
   const choiceCases = unique([
     ...all.filter((c) => c.path.length).flatMap((c) => optionChoices(c, (f) => `"${key(c)}|${f}"`)),
-    ...optionChoices(root2, (f) => `*"|${f}"`)
+    ...optionChoices(root3, (f) => `*"|${f}"`)
   ]).join("\n");
   const fileCases = unique([
     ...all.filter((c) => c.path.length).flatMap((c) => fileFlags(c).map((f) => `    "${key(c)}|${f}") return 0 ;;`)),
-    ...fileFlags(root2).map((f) => `    *"|${f}") return 0 ;;`)
+    ...fileFlags(root3).map((f) => `    *"|${f}") return 0 ;;`)
   ]).join("\n");
   const secondCases = all.filter((c) => clusterItem(c)).map((c) => `    "${key(c)}") echo ${clusterItem(c)} ;;`).join("\n");
   const itemFlagCases = all.flatMap((c) => clusterItemFlags(c).map((f) => `    "${key(c)}|${f.flag}") echo "${words([f.list, ...f.also])}" ;;`)).join("\n");
@@ -48831,14 +48995,14 @@ _cdba() {
 complete -F _cdba cdba
 `;
 }
-function zshScript(root2) {
+function zshScript(root3) {
   return `#compdef cdba
 # zsh completion for cdba (generated by \`cdba completion zsh\`)
 autoload -U +X bashcompinit && bashcompinit
-${bashScript(root2)}`;
+${bashScript(root3)}`;
 }
 var fishQuote = (text12) => `'${text12.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
-function fishScript(root2) {
+function fishScript(root3) {
   const lines = [
     "# fish completion for cdba (generated by `cdba completion fish`)",
     "complete -c cdba -f",
@@ -48870,7 +49034,7 @@ function fishScript(root2) {
     "    set -l at (contains -i -- $argv[1] $tokens); or return",
     "    set -l depth 2",
     "    set -q argv[2]; and set depth $argv[2]",
-    `    set -l value_flags ${valueFlagsOf(flatten(root2)).join(" ")}`,
+    `    set -l value_flags ${valueFlagsOf(flatten(root3)).join(" ")}`,
     "    set -l skip 0",
     "    for token in $tokens[(math $at + $depth)..-1]",
     "        if test $skip -eq 1; set skip 0; continue; end",
@@ -48886,7 +49050,7 @@ function fishScript(root2) {
     "    cdba (__cdba_context) __complete $argv[1] $words[1] 2>/dev/null",
     "end"
   ];
-  const all = flatten(root2);
+  const all = flatten(root3);
   const namesAt = (path) => {
     const info2 = all.find((c) => c.path.join(" ") === path.join(" "));
     return info2 ? [info2.name, ...info2.aliases] : [path[path.length - 1]];
@@ -48935,8 +49099,8 @@ function fishScript(root2) {
   return `${lines.join("\n")}
 `;
 }
-function completionScript(shell, root2) {
-  return shell === "bash" ? bashScript(root2) : shell === "zsh" ? zshScript(root2) : fishScript(root2);
+function completionScript(shell, root3) {
+  return shell === "bash" ? bashScript(root3) : shell === "zsh" ? zshScript(root3) : fishScript(root3);
 }
 
 // src/cli/completion/index.ts
@@ -48944,9 +49108,9 @@ init_command();
 function registerCompletion(program2, app) {
   const command = program2.command("completion").description("print a shell completion script (commands, flags, fixed values, profile names, and from the service cluster names, flex clusters included, search index names, snapshot and restore job IDs, and the IDs of peers, containers and private endpoint services)").addArgument(new Argument("<shell>", "bash, zsh or fish").choices(SHELLS)).action(async (shell, _options, cmd) => {
     app.context(cmd);
-    let root2 = cmd;
-    while (root2.parent) root2 = root2.parent;
-    app.io.write(completionScript(shell, describe2(root2)));
+    let root3 = cmd;
+    while (root3.parent) root3 = root3.parent;
+    app.io.write(completionScript(shell, describe2(root3)));
   });
   program2.command("__complete", { hidden: true }).argument("<what>", "clusters, profiles, indexes, snapshots or restore-jobs (of [cluster]), or what an ID argument names (peers, containers, private-endpoint-services)").argument("[cluster]", "for indexes, snapshots and restore-jobs: the cluster whose to name").action(async (what, cluster, _options, cmd) => {
     if (what === "profiles") {
@@ -48958,8 +49122,8 @@ function registerCompletion(program2, app) {
     }
     const { LISTED: LISTED2, listedIds: listedIds2 } = await Promise.resolve().then(() => (init_listedIds(), listedIds_exports));
     const { BACKUP_LISTS: BACKUP_LISTS2, backupIds: backupIds2 } = await Promise.resolve().then(() => (init_backupIds(), backupIds_exports));
-    const backups2 = BACKUP_LISTS2.includes(what) ? what : void 0;
-    if (what !== "clusters" && !((what === "indexes" || backups2) && cluster) && !LISTED2.includes(what)) return;
+    const backups3 = BACKUP_LISTS2.includes(what) ? what : void 0;
+    if (what !== "clusters" && !((what === "indexes" || backups3) && cluster) && !LISTED2.includes(what)) return;
     const { clusterNames: clusterNames2, lookupLimits: lookupLimits2 } = await Promise.resolve().then(() => (init_clusterNames(), clusterNames_exports));
     const { deadlineMs, attemptTimeout } = lookupLimits2(app.env);
     const deadline = new AbortController();
@@ -48977,7 +49141,7 @@ function registerCompletion(program2, app) {
     });
     const ctx = new Context(quiet, app.env, app.version, { ...cmd.optsWithGlobals(), timeout: attemptTimeout, debug: false });
     try {
-      const names2 = what === "clusters" ? await clusterNames2(ctx) : what === "indexes" ? await (await Promise.resolve().then(() => (init_indexNames(), indexNames_exports))).indexNames(ctx, cluster) : backups2 ? await backupIds2(ctx, backups2, cluster) : await listedIds2(ctx, what);
+      const names2 = what === "clusters" ? await clusterNames2(ctx) : what === "indexes" ? await (await Promise.resolve().then(() => (init_indexNames(), indexNames_exports))).indexNames(ctx, cluster) : backups3 ? await backupIds2(ctx, backups3, cluster) : await listedIds2(ctx, what);
       if (names2.length) app.io.write(`${names2.join("\n")}
 `);
     } finally {
@@ -49330,7 +49494,7 @@ async function runDbUsersCreate(ctx, username, flags) {
   const password = needsPassword ? await obtainPassword(ctx, flags, true) : void 0;
   if (password) body.password = password.value;
   const { client, projectId } = await userTarget(ctx);
-  const { createDatabaseUser: createDatabaseUser3 } = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const { createDatabaseUser: createDatabaseUser3 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   const authDb = String(body.databaseName);
   const lostAnswer = `the user may have been created; check with ${ctx.followUp("dbusers", "get", name, ...authDb === "admin" ? [] : ["--auth-db", authDb])}`;
   const response = await withUserHints(name, authDb, () => createDatabaseUser3(client, projectId, body, lostAnswer));
@@ -49352,7 +49516,7 @@ async function runDbUsersDelete(ctx, username, flags) {
   const { client, projectId } = await userTarget(ctx);
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete database user "${username}" (${authDb}) of project ${projectId} (profile "${profileName}")? Connections that use it stop working.`);
-  const { deleteDatabaseUser: deleteDatabaseUser3 } = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const { deleteDatabaseUser: deleteDatabaseUser3 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   await withUserHints(username, authDb, () => deleteDatabaseUser3(client, projectId, authDb, username));
   ctx.io.note(`cdba: database user ${username} deleted`);
 }
@@ -49369,7 +49533,7 @@ function registerDbUsersGet(parent, app) {
 }
 async function runDbUsersGet(ctx, username, flags) {
   const { authDb } = flags;
-  const { getDatabaseUser: getDatabaseUser3 } = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const { getDatabaseUser: getDatabaseUser3 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   const { client, projectId } = await userTarget(ctx);
   const response = await withUserHints(username, authDb, () => getDatabaseUser3(client, projectId, authDb, username));
   await showDatabaseUser(ctx, response.body);
@@ -49387,7 +49551,7 @@ function registerDbUsersList(parent, app) {
   ]);
 }
 async function runDbUsersList(ctx, flags) {
-  const { listAllDatabaseUsers: listAllDatabaseUsers2, listDatabaseUsers: listDatabaseUsers3 } = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const { listAllDatabaseUsers: listAllDatabaseUsers2, listDatabaseUsers: listDatabaseUsers3 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   const { client, projectId } = await userTarget(ctx);
   if (flags.all) {
     await ctx.output(await listAllDatabaseUsers2(client, projectId), DATABASE_USER_LIST_TABLE);
@@ -49436,7 +49600,7 @@ async function runDbUsersUpdate(ctx, username, flags) {
   const password = wantsPassword ? await obtainPassword(ctx, flags, true) : void 0;
   if (password) body.password = password.value;
   const { client, projectId } = await userTarget(ctx);
-  const { updateDatabaseUser: updateDatabaseUser2 } = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const { updateDatabaseUser: updateDatabaseUser2 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   const response = await withUserHints(username, authDb, () => updateDatabaseUser2(client, projectId, authDb, username, body));
   await showUserWithPassword(ctx, response.body, password, `cdba: the password of ${username} changed; the new one was printed once and is not kept anywhere`);
 }
@@ -49460,15 +49624,9 @@ function registerDbUsers(program2, app) {
 init_validate();
 init_boundedRead();
 init_errors();
-init_deleteAfter();
+init_isoDate();
 init_terminate();
 init_command();
-function serviceDate2(value) {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && (/* @__PURE__ */ new Date(`${value}T00:00:00Z`)).toISOString().slice(0, 10) === value) return value;
-  const time = parseIsoDateTime(value);
-  if (time) return formatServiceDate(time);
-  throw new UsageError(`invalid --date "${value}": expected a calendar date like 2027-07-01 or a time like 2026-12-01T14:00:00Z`);
-}
 function probability(value) {
   const p = Number(value);
   if (value.trim() === "" || !Number.isFinite(p) || p < 0 || p > 1) {
@@ -49477,7 +49635,7 @@ function probability(value) {
   return p;
 }
 function registerEmulator(program2, app) {
-  const command = program2.command("emulator").description("run a faithful local implementation of the API on loopback (for tests, CI and the demo)").option("--host <host>", "address to listen on; loopback only unless --allow-remote", "127.0.0.1").option("--allow-remote", "let --host be a non-loopback address").option("--port <port>", "port; 0 picks a free one", intFlag("--port", 0, 65535), 0).option("--seed <file>", "JSON seed: projects, API keys, clusters, ...").option("--state <file>", "keep state in this file, reloaded on start").option("--tls-cert <file>", "serve HTTPS with this PEM certificate").option("--tls-key <file>", "PEM private key for --tls-cert").option("--latency <ms>", "add this delay to every response", intFlag("--latency", 0, 6e4)).option("--fail-rate <p>", "answer this fraction of requests with 503", probability).option("--fault-seed <n>", "seed for --fail-rate, so faults repeat exactly", intFlag("--fault-seed", 0)).option("--drop-after-commit", "commit each cluster create, then drop the answer").option("--transition-ms <ms>", "how long CREATING/UPDATING/DELETING last (default 2000)", intFlag("--transition-ms", 0)).option("--hold-user-steps", "network peers wait where you must act").option("--rate-limit <n>", "requests per minute per project, all resources (429)", intFlag("--rate-limit", 1)).option("--rate-window-ms <ms>", "length of the --rate-limit window (default 60000)", intFlag("--rate-window-ms", 1)).option("--write-profile <name>", "save a ready profile for the owner key", (name) => validateProfileName(name, "--write-profile")).option("--date <date>", "run the service as on this date or time (default now)", serviceDate2).option("--digest-sha256", "offer a SHA-256 digest challenge before MD5").action(async (options, cmd) => runEmulator(app.context(cmd), options));
+  const command = program2.command("emulator").description("run a faithful local implementation of the API on loopback (for tests, CI and the demo)").option("--host <host>", "address to listen on; loopback only unless --allow-remote", "127.0.0.1").option("--allow-remote", "let --host be a non-loopback address").option("--port <port>", "port; 0 picks a free one", intFlag("--port", 0, 65535), 0).option("--seed <file>", "JSON seed: projects, API keys, clusters, ...").option("--state <file>", "keep state in this file, reloaded on start").option("--tls-cert <file>", "serve HTTPS with this PEM certificate").option("--tls-key <file>", "PEM private key for --tls-cert").option("--latency <ms>", "add this delay to every response", intFlag("--latency", 0, 6e4)).option("--fail-rate <p>", "answer this fraction of requests with 503", probability).option("--fault-seed <n>", "seed for --fail-rate, so faults repeat exactly", intFlag("--fault-seed", 0)).option("--drop-after-commit", "commit each cluster create, then drop the answer").option("--transition-ms <ms>", "how long CREATING/UPDATING/DELETING last (default 2000)", intFlag("--transition-ms", 0)).option("--hold-user-steps", "network peers wait where you must act").option("--rate-limit <n>", "requests per minute per project, all resources (429)", intFlag("--rate-limit", 1)).option("--rate-window-ms <ms>", "length of the --rate-limit window (default 60000)", intFlag("--rate-window-ms", 1)).option("--write-profile <name>", "save a ready profile for the owner key", (name) => validateProfileName(name, "--write-profile")).option("--date <date>", "run the service as on this date or time (default now)", (value) => parseServiceDate(value)).option("--digest-sha256", "offer a SHA-256 digest challenge before MD5").action(async (options, cmd) => runEmulator(app.context(cmd), options));
   withDetails(command, {
     options: {
       "--allow-remote": "Anyone who reaches it can use the printed owner keys",
@@ -49627,7 +49785,7 @@ async function runEnvExtend(ctx, name, ttl) {
     if (!isNotFound5(error2)) throw error2;
     locator.forget();
   }
-  const users = await Promise.resolve().then(() => (init_databaseUsers(), databaseUsers_exports));
+  const users = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   const username = envUsername2(name);
   try {
     const user = (await users.getDatabaseUser(client, projectId, ENV_USER_DB2, username)).body;
@@ -49641,9 +49799,9 @@ async function runEnvExtend(ctx, name, ttl) {
   } catch (error2) {
     if (!isNotFound5(error2)) throw error2;
   }
-  const accessList2 = await Promise.resolve().then(() => (init_accessList(), accessList_exports));
+  const accessList3 = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   const { envOfComment: envOfComment2 } = await Promise.resolve().then(() => (init_names(), names_exports));
-  for (const entry of (await accessList2.listAllAccessListEntries(client, projectId)).results) {
+  for (const entry of (await accessList3.listAllAccessListEntries(client, projectId)).results) {
     const value = String(entry.ipAddress ?? entry.cidrBlock);
     const mark = envOfComment2(entry.comment);
     if (mark !== name && !(value === recorded && mark !== void 0)) continue;
@@ -49657,7 +49815,7 @@ async function runEnvExtend(ctx, name, ttl) {
       continue;
     }
     const address = typeof entry.ipAddress === "string" ? { ipAddress: entry.ipAddress } : { cidrBlock: String(entry.cidrBlock) };
-    await accessList2.addAccessListEntries(client, projectId, [{ ...address, comment: envComment2(mark), deleteAfterDate: expires }]);
+    await accessList3.addAccessListEntries(client, projectId, [{ ...address, comment: envComment2(mark), deleteAfterDate: expires }]);
     changed.push(`access-list entry ${value}${mark === name ? "" : ` (env ${mark}'s, which this env uses)`}`);
   }
   if (!found) {
@@ -49727,8 +49885,8 @@ async function runEnvGc(ctx, flags) {
   const { removeEnv: removeEnv2 } = await Promise.resolve().then(() => (init_down(), down_exports));
   const { clusterExpiry: clusterExpiry2 } = await Promise.resolve().then(() => (init_names(), names_exports));
   const { serviceNowOf: serviceNowOf2 } = await Promise.resolve().then(() => (init_expiry(), expiry_exports));
-  const { getCluster: getCluster3 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
-  const { getFlexCluster: getFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters(), flexClusters_exports));
+  const { getCluster: getCluster3 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+  const { getFlexCluster: getFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
   const { ApiError: ApiError3 } = await Promise.resolve().then(() => (init_errors(), errors_exports));
   const failures4 = [];
   const going = new Set(chosen.map((c) => c.env.name));
@@ -49920,9 +50078,9 @@ function registerRun(program2, app) {
   const run2 = withUpFlags(
     program2.command("run").description("env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed; 127: CMD is not on PATH, nothing made)").option("--name <name>", "the env (default run- and six random characters)").option("--keep-env <name>", "pass this credential variable to CMD; repeatable", collect).argument("[command...]", "the command and its arguments, after --").usage("[options] -- <command> [args...]").allowUnknownOption()
   ).action(async (words2, options, cmd) => {
-    let root2 = cmd;
-    while (root2.parent) root2 = root2.parent;
-    const raw = root2.rawArgs ?? [];
+    let root3 = cmd;
+    while (root3.parent) root3 = root3.parent;
+    const raw = root3.rawArgs ?? [];
     const dashDash = raw.includes("--");
     const afterDash = dashDash ? raw.slice(raw.indexOf("--") + 1) : [];
     const stray = dashDash ? words2.slice(0, words2.length - afterDash.length) : [];
@@ -50083,7 +50241,7 @@ async function runSearchIndexesCreate(ctx, cluster, flags) {
   const target = await searchTarget(ctx, cluster);
   for (const note of notes) ctx.io.note(note);
   const name = formatIndexRef({ databaseName: request.database, collectionName: request.collectionName, indexName: request.name });
-  const { createSearchIndex: createSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
+  const { createSearchIndex: createSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
   const lost = `the index may have been created; check with \`${ctx.followUp("search-indexes", "get", cluster, name)}\` before trying again`;
   const created = await createSearchIndex2(target.client, target.projectId, cluster, { ...request }, lost);
   const state = typeof created.status === "string" ? created.status : "PENDING";
@@ -50113,7 +50271,7 @@ async function runSearchIndexesDelete(ctx, cluster, index) {
   const target = await searchTarget(ctx, cluster);
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete search index ${refText(ref)} of cluster ${cluster} in project ${target.projectId} (profile "${profileName}")? Queries that use it fail.`);
-  const { deleteSearchIndex: deleteSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
+  const { deleteSearchIndex: deleteSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
   await aboutIndex(ctx, cluster, ref, () => deleteSearchIndex2(target.client, target.projectId, cluster, ref));
   ctx.io.note(`cdba: search index ${refText(ref)} is being deleted (the service removes it shortly)`);
 }
@@ -50131,7 +50289,7 @@ function registerSearchIndexesGet(parent, app) {
 async function runSearchIndexesGet(ctx, cluster, index) {
   const ref = parseIndexRef(index);
   const target = await searchTarget(ctx, cluster);
-  const { getSearchIndex: getSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
+  const { getSearchIndex: getSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
   await showIndex(ctx, await aboutIndex(ctx, cluster, ref, () => getSearchIndex2(target.client, target.projectId, cluster, ref)));
 }
 
@@ -50153,7 +50311,7 @@ async function runSearchIndexesList(ctx, cluster, flags) {
   }
   if (flags.db !== void 0) checkNamespaceFlags(flags.db, flags.collection);
   const target = await searchTarget(ctx, cluster);
-  const { listSearchIndexes: listSearchIndexes2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
+  const { listSearchIndexes: listSearchIndexes2 } = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
   const collection = flags.db !== void 0 ? { databaseName: flags.db, collectionName: flags.collection } : void 0;
   await ctx.output(await listSearchIndexes2(target.client, target.projectId, cluster, collection), SEARCH_INDEX_LIST_TABLE);
 }
@@ -50177,7 +50335,7 @@ async function runSearchIndexesUpdate(ctx, cluster, index, flags) {
   const { source, doc } = await readDefinitionFile2(ctx.io, flags.file);
   const { definition } = definitionFromFile2(source, doc, flags.type);
   const target = await searchTarget(ctx, cluster);
-  const { updateSearchIndex: updateSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes(), searchIndexes_exports));
+  const { updateSearchIndex: updateSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
   const updated = await aboutIndex(ctx, cluster, ref, () => updateSearchIndex2(target.client, target.projectId, cluster, ref, definition));
   const state = typeof updated.status === "string" ? updated.status : "PENDING";
   if (!flags.watch && flags.watchTimeout === void 0) {
@@ -50212,7 +50370,7 @@ init_command();
 
 // src/cli/backups/restoresCancel.ts
 init_command();
-init_backups3();
+init_backups4();
 
 // src/cli/backups/target.ts
 init_flex();
@@ -50234,7 +50392,7 @@ function registerRestoresCancel(parent, app) {
 async function runRestoresCancel(ctx, cluster, jobId) {
   checkBackupId(jobId, "restore job");
   const locator = await backupLocator(ctx, cluster);
-  const { cancelRestoreJob: cancelRestoreJob3 } = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { cancelRestoreJob: cancelRestoreJob3 } = await Promise.resolve().then(() => (init_backups2(), backups_exports));
   const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
   await aboutBackup(
     ctx,
@@ -50252,14 +50410,14 @@ async function runRestoresCancel(ctx, cluster, jobId) {
 init_errors();
 init_duration();
 init_command();
-init_backups3();
+init_backups4();
 init_target();
 
 // src/cli/backups/view.ts
 init_object();
 init_sanitize();
 init_render();
-init_backups3();
+init_backups4();
 var results = (document3) => {
   const list5 = isObject(document3) ? document3.results : void 0;
   return Array.isArray(list5) ? list5 : [];
@@ -50433,7 +50591,7 @@ async function runRestoresCreate(ctx, cluster, flags) {
 
 // src/cli/backups/restoresGet.ts
 init_command();
-init_backups3();
+init_backups4();
 function registerRestoresGet(parent, app) {
   const command = parent.command("get").alias("describe").description("show one restore job: its state, snapshot, target and, for a download, its URL").argument("<cluster>", "the cluster whose snapshot the job restores (dedicated or flex)").argument("<job-id>", "the restore job: 24 hexadecimal digits, as `backups restores list` shows them").action(async (cluster, jobId, _options, cmd) => runRestoresGet(app.context(cmd), cluster, jobId));
   withExamples(command, [
@@ -50444,7 +50602,7 @@ function registerRestoresGet(parent, app) {
 async function runRestoresGet(ctx, cluster, jobId) {
   checkBackupId(jobId, "restore job");
   const locator = await backupLocator(ctx, cluster);
-  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
   const { client, projectId } = locator;
   const job = await aboutBackup(
     ctx,
@@ -50469,7 +50627,7 @@ function registerRestoresList(parent, app) {
 }
 async function runRestoresList(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
-  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
   const { client, projectId } = locator;
   const list5 = await locator.call(
     () => api.listRestoreJobs(client, projectId, cluster),
@@ -50489,7 +50647,7 @@ function registerScheduleGet(parent, app) {
 }
 async function runScheduleGet(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
-  const { getBackupSchedule: getBackupSchedule2 } = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { getBackupSchedule: getBackupSchedule2 } = await Promise.resolve().then(() => (init_backups2(), backups_exports));
   const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
   const schedule = await locator.call(
     () => getBackupSchedule2(locator.client, locator.projectId, cluster),
@@ -50500,7 +50658,7 @@ async function runScheduleGet(ctx, cluster) {
 
 // src/cli/backups/snapshotsDelete.ts
 init_command();
-init_backups3();
+init_backups4();
 function registerSnapshotsDelete(parent, app) {
   const command = parent.command("delete").alias("rm").description("delete a snapshot of a dedicated cluster (asks first; -y/--yes skips the question, and is required without a terminal); it cannot be restored afterwards").argument("<cluster>", "cluster name").argument("<snapshot-id>", "the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them").action(async (cluster, snapshotId, _options, cmd) => runSnapshotsDelete(app.context(cmd), cluster, snapshotId));
   withExamples(command, [
@@ -50514,7 +50672,7 @@ async function runSnapshotsDelete(ctx, cluster, snapshotId) {
   const locator = await backupLocator(ctx, cluster);
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete snapshot ${snapshotId} of cluster ${cluster} in project ${locator.projectId} (profile "${profileName}")? It cannot be restored afterwards.`);
-  const { deleteSnapshot: deleteSnapshot3 } = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { deleteSnapshot: deleteSnapshot3 } = await Promise.resolve().then(() => (init_backups2(), backups_exports));
   const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
   await aboutBackup(
     ctx,
@@ -50530,7 +50688,7 @@ async function runSnapshotsDelete(ctx, cluster, snapshotId) {
 
 // src/cli/backups/snapshotsGet.ts
 init_command();
-init_backups3();
+init_backups4();
 function registerSnapshotsGet(parent, app) {
   const command = parent.command("get").alias("describe").description("show one snapshot: its status, kind, when it was taken and when the service deletes it").argument("<cluster>", "cluster name (dedicated or flex)").argument("<snapshot-id>", "the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them").action(async (cluster, snapshotId, _options, cmd) => runSnapshotsGet(app.context(cmd), cluster, snapshotId));
   withExamples(command, [
@@ -50541,7 +50699,7 @@ function registerSnapshotsGet(parent, app) {
 async function runSnapshotsGet(ctx, cluster, snapshotId) {
   checkBackupId(snapshotId, "snapshot");
   const locator = await backupLocator(ctx, cluster);
-  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
   const { client, projectId } = locator;
   const snapshot3 = await aboutBackup(
     ctx,
@@ -50570,7 +50728,7 @@ function registerSnapshotsList(parent, app) {
 }
 async function runSnapshotsList(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
-  const api = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
   const { client, projectId } = locator;
   const list5 = await locator.call(
     () => api.listSnapshots(client, projectId, cluster),
@@ -50583,7 +50741,7 @@ async function runSnapshotsList(ctx, cluster) {
 init_errors();
 init_duration();
 init_command();
-init_backups3();
+init_backups4();
 var MAX_RETENTION_DAYS = 2 ** 31 - 1;
 function retentionFlag(value) {
   const match = /^(\d+)(d|w)$/.exec(value.trim());
@@ -50602,7 +50760,7 @@ function registerSnapshotsTake(parent, app) {
 }
 async function waitForSnapshot(ctx, locator, id, timeoutMs, initialState) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  const { getSnapshot: getSnapshot3 } = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { getSnapshot: getSnapshot3 } = await Promise.resolve().then(() => (init_backups2(), backups_exports));
   const follow = ctx.followUp("backups", "snapshots", "get", locator.name, id);
   return watch2({
     io: ctx.io,
@@ -50623,7 +50781,7 @@ async function waitForSnapshot(ctx, locator, id, timeoutMs, initialState) {
 async function runSnapshotsTake(ctx, cluster, flags) {
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const locator = await backupLocator(ctx, cluster);
-  const { takeSnapshot: takeSnapshot3 } = await Promise.resolve().then(() => (init_backups(), backups_exports));
+  const { takeSnapshot: takeSnapshot3 } = await Promise.resolve().then(() => (init_backups2(), backups_exports));
   const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
   const body = { ...flags.description !== void 0 ? { description: flags.description } : {}, retentionInDays: flags.retention ?? 1 };
   const lost = `a snapshot may have been taken; see \`${ctx.followUp("backups", "snapshots", "list", cluster)}\` before trying again`;
@@ -50643,14 +50801,14 @@ async function runSnapshotsTake(ctx, cluster, flags) {
 
 // src/cli/backups/index.ts
 function registerBackups(program2, app) {
-  const backups2 = program2.command("backups").description("a cluster's cloud backup: its snapshots, restores of them into a cluster or as files, and its schedule");
-  withExamples(backups2, [
+  const backups3 = program2.command("backups").description("a cluster's cloud backup: its snapshots, restores of them into a cluster or as files, and its schedule");
+  withExamples(backups3, [
     ["A snapshot now, then into staging", "cdba backups snapshots take prod --watch && cdba backups restores create prod --snapshot latest --to staging --watch"],
     ["What a cluster has", "cdba backups snapshots list prod"],
     ["The ID of its newest snapshot", "cdba backups snapshots list prod -o json --query 'results[0].id'"],
     ["A CI database that starts with the data of prod", 'eval "$(cdba env up ci-1 --from-snapshot prod@latest -o env)"']
   ]);
-  const snapshots = backups2.command("snapshots").description("a cluster's snapshots: list, get, take (dedicated clusters), delete");
+  const snapshots = backups3.command("snapshots").description("a cluster's snapshots: list, get, take (dedicated clusters), delete");
   withExamples(snapshots, [
     ["Every snapshot", "cdba backups snapshots list c1"],
     ["One now, kept a week", "cdba backups snapshots take c1 --retention 7d --watch"],
@@ -50660,7 +50818,7 @@ function registerBackups(program2, app) {
   registerSnapshotsGet(snapshots, app);
   registerSnapshotsTake(snapshots, app);
   registerSnapshotsDelete(snapshots, app);
-  const restores = backups2.command("restores").description("restores of a cluster's snapshots: create, list, get, cancel");
+  const restores = backups3.command("restores").description("restores of a cluster's snapshots: create, list, get, cancel");
   withExamples(restores, [
     ["The newest snapshot into another cluster", "cdba backups restores create prod --snapshot latest --to staging --watch"],
     ["What was restored where", "cdba backups restores list prod"],
@@ -50670,7 +50828,7 @@ function registerBackups(program2, app) {
   registerRestoresList(restores, app);
   registerRestoresGet(restores, app);
   registerRestoresCancel(restores, app);
-  const schedule = backups2.command("schedule").description("a dedicated cluster's backup schedule (read only)");
+  const schedule = backups3.command("schedule").description("a dedicated cluster's backup schedule (read only)");
   withExamples(schedule, [
     ["The schedule", "cdba backups schedule get c1"],
     ["How long the daily snapshots are kept", `cdba backups schedule get c1 -o json --query "policies[0].policyItems[?frequencyType=='daily'].retentionValue | [0]"`]
@@ -50721,7 +50879,7 @@ function registerOrgs(program2, app) {
   ]);
 }
 async function runOrgsList(ctx) {
-  const { listAllOrgs: listAllOrgs2 } = await Promise.resolve().then(() => (init_orgs(), orgs_exports));
+  const { listAllOrgs: listAllOrgs2 } = await Promise.resolve().then(() => (init_orgs2(), orgs_exports));
   await ctx.output(await listAllOrgs2(await ctx.api()), ORG_LIST_TABLE);
 }
 
@@ -50874,8 +51032,8 @@ async function runPeeringCreate(ctx, flags) {
   const client = await ctx.api();
   const api = await Promise.resolve().then(() => (init_peering(), peering_exports));
   const where = request.region ? `${request.provider} ${request.region}` : request.provider;
-  const containers = (await api.listContainers(client, projectId, request.provider)).results;
-  let container = containers.find((c) => request.provider === "GCP" || containerRegion(c) === request.region);
+  const containers2 = (await api.listContainers(client, projectId, request.provider)).results;
+  let container = containers2.find((c) => request.provider === "GCP" || containerRegion(c) === request.region);
   if (container) {
     if (request.atlasCidrBlock !== void 0 && container.atlasCidrBlock !== request.atlasCidrBlock) {
       ctx.io.warn(`the project's ${where} container ${String(container.id)} has ${String(container.atlasCidrBlock)}; --atlas-cidr ${request.atlasCidrBlock} is not used`);
@@ -50986,13 +51144,13 @@ function registerPeering(program2, app) {
   registerPeeringCreate(group, app);
   registerPeeringWatch(group, app);
   registerPeeringDelete(group, app);
-  const containers = group.command("containers").description("the project's containers: its network on each provider and region");
-  withExamples(containers, [
+  const containers2 = group.command("containers").description("the project's containers: its network on each provider and region");
+  withExamples(containers2, [
     ["Every container", "cdba peering containers list"],
     ["Delete the containers left behind by deleted peers", "cdba peering containers list -o json --query 'results[?!provisioned].id' | jq -r '.[]' | xargs -n1 cdba peering containers delete --yes"]
   ]);
-  registerContainersList(containers, app);
-  registerContainersDelete(containers, app);
+  registerContainersList(containers2, app);
+  registerContainersDelete(containers2, app);
 }
 
 // src/cli/private-endpoints/index.ts
@@ -51019,7 +51177,7 @@ async function runPrivateEndpointsCreate(ctx, flags) {
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const { createEndpointService: createEndpointService2 } = await Promise.resolve().then(() => (init_privateEndpoints(), privateEndpoints_exports));
+  const { createEndpointService: createEndpointService2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
   const service = (await createEndpointService2(client, projectId, { providerName: flags.provider, region: region2.own })).body;
   const serviceId = String(service.id);
   if (!flags.watch && timeoutMs === void 0) {
@@ -51053,7 +51211,7 @@ async function runPrivateEndpointsDelete(ctx, serviceId, flags) {
   const { findService: findService3 } = await Promise.resolve().then(() => (init_find(), find_exports));
   const { provider: provider2 } = await findService3(ctx, client, projectId, serviceId, flags.provider);
   await ctx.confirm(`Delete the ${provider2} private endpoint service ${serviceId} of project ${projectId}?`);
-  const { deleteEndpointService: deleteEndpointService2 } = await Promise.resolve().then(() => (init_privateEndpoints(), privateEndpoints_exports));
+  const { deleteEndpointService: deleteEndpointService2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
   try {
     await deleteEndpointService2(client, projectId, provider2, serviceId);
   } catch (error2) {
@@ -51138,8 +51296,8 @@ async function checkFlags2(flags) {
 var SETTLING = ["UPDATING", "REPAIRING"];
 async function settledStrings(ctx, client, projectId, endpointId, timeoutMs) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  const { listAllClusters: listAllClusters3 } = await Promise.resolve().then(() => (init_clusters(), clusters_exports));
-  const clusters2 = await watch2({
+  const { listAllClusters: listAllClusters3 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+  const clusters3 = await watch2({
     io: ctx.io,
     subject: `project ${projectId}`,
     intervals: ctx.watchIntervals,
@@ -51153,7 +51311,7 @@ async function settledStrings(ctx, client, projectId, endpointId, timeoutMs) {
     }
   });
   const { listConnectionStrings: listConnectionStrings2, selectConnectionString: selectConnectionString2 } = await Promise.resolve().then(() => (init_connstring(), connstring_exports));
-  return clusters2.flatMap((cluster) => {
+  return clusters3.flatMap((cluster) => {
     const chosen = selectConnectionString2(listConnectionStrings2(cluster), { type: "private-endpoint", srv: true, endpoint: endpointId });
     return chosen ? [{ cluster: String(cluster.name), endpointId, connectionString: chosen.uri }] : [];
   });
@@ -51165,7 +51323,7 @@ async function runInterfacesAdd(ctx, serviceId, flags) {
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const { createInterfaceEndpoint: createInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints(), privateEndpoints_exports));
+  const { createInterfaceEndpoint: createInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
   const endpoint = (await createInterfaceEndpoint2(client, projectId, request.provider, serviceId, request.body)).body;
   if (!flags.watch && timeoutMs === void 0) {
     await ctx.output(endpoint, ENDPOINT_TABLE);
@@ -51203,7 +51361,7 @@ async function runInterfacesDelete(ctx, serviceId, endpointId, flags) {
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   await ctx.confirm(`Remove endpoint ${endpointId} from private endpoint service ${serviceId}? Connections through it stop.`);
-  const { deleteInterfaceEndpoint: deleteInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints(), privateEndpoints_exports));
+  const { deleteInterfaceEndpoint: deleteInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
   await deleteInterfaceEndpoint2(client, projectId, provider2, serviceId, endpointId);
   if (!flags.watch && timeoutMs === void 0) {
     ctx.io.note(`cdba: endpoint ${endpointId} is being removed`);
@@ -51228,7 +51386,7 @@ async function runInterfacesGet(ctx, serviceId, endpointId) {
   const { endpointProvider: endpointProvider2 } = await Promise.resolve().then(() => (init_endpoints(), endpoints_exports));
   const provider2 = await endpointProvider2(endpointId);
   const projectId = await ctx.projectId();
-  const { getInterfaceEndpoint: getInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints(), privateEndpoints_exports));
+  const { getInterfaceEndpoint: getInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
   await ctx.output((await getInterfaceEndpoint2(await ctx.api(), projectId, provider2, serviceId, endpointId)).body, ENDPOINT_TABLE);
 }
 
@@ -51244,7 +51402,7 @@ function registerPrivateEndpointsList(parent, app) {
   ]);
 }
 async function runPrivateEndpointsList(ctx, flags) {
-  const { listEndpointServices: listEndpointServices2 } = await Promise.resolve().then(() => (init_privateEndpoints(), privateEndpoints_exports));
+  const { listEndpointServices: listEndpointServices2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
@@ -51277,12 +51435,12 @@ function registerRegionalMode(parent, app) {
   }
 }
 async function runRegionalModeGet(ctx) {
-  const { getRegionalMode: getRegionalMode3 } = await Promise.resolve().then(() => (init_privateEndpoints(), privateEndpoints_exports));
+  const { getRegionalMode: getRegionalMode3 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
   const projectId = await ctx.projectId();
   await ctx.output((await getRegionalMode3(await ctx.api(), projectId)).body, REGIONAL_MODE_TABLE);
 }
 async function runRegionalModeSet(ctx, enabled) {
-  const { setRegionalMode: setRegionalMode3 } = await Promise.resolve().then(() => (init_privateEndpoints(), privateEndpoints_exports));
+  const { setRegionalMode: setRegionalMode3 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
   const projectId = await ctx.projectId();
   try {
     await ctx.output((await setRegionalMode3(await ctx.api(), projectId, enabled)).body, REGIONAL_MODE_TABLE);
@@ -51325,7 +51483,7 @@ function registerPrivateEndpoints(program2, app) {
 init_command();
 
 // src/cli/private-ip/disable.ts
-init_clusters();
+init_clusters2();
 
 // src/api/resources/privateIpMode.ts
 async function getPrivateIpMode2(client, projectId) {
@@ -51349,19 +51507,19 @@ function transitionLines(projectId) {
   ];
 }
 var LISTED_CLUSTERS = 20;
-function clusterLines(projectId, clusters2, listCommand = "cdba conn-string list <name>", listed = LISTED_CLUSTERS) {
-  if (clusters2.length === 0) return [`Project ${projectId} has no clusters.`];
-  const lines = [`Clusters of project ${projectId} and their "Private IP for Peering" strings (${clusters2.length}):`];
+function clusterLines(projectId, clusters3, listCommand = "cdba conn-string list <name>", listed = LISTED_CLUSTERS) {
+  if (clusters3.length === 0) return [`Project ${projectId} has no clusters.`];
+  const lines = [`Clusters of project ${projectId} and their "Private IP for Peering" strings (${clusters3.length}):`];
   const hasPrivate = (entries) => entries.some((e) => e.kind === "private");
   const hasLegacy = (entries) => entries.some((e) => e.kind === "legacy");
-  for (const { name, entries } of clusters2.slice(0, listed)) {
+  for (const { name, entries } of clusters3.slice(0, listed)) {
     lines.push(`  ${name}`);
     const own = entries.filter((e) => e.kind === "private");
     if (own.length === 0) lines.push("    (no Private IP for Peering string)");
     for (const entry of own) lines.push(`    ${entry.uri}`);
     if (hasLegacy(entries)) lines.push("    note: it also has legacy strings, which resolve to public IPs once the mode is off");
   }
-  const rest = clusters2.slice(listed);
+  const rest = clusters3.slice(listed);
   if (rest.length > 0) {
     const without = rest.filter((c) => !hasPrivate(c.entries)).length;
     const legacy = rest.filter((c) => hasLegacy(c.entries)).length;
@@ -51405,11 +51563,11 @@ async function runPrivateIpDisable(ctx) {
     listAllClusters(client, projectId),
     Promise.resolve().then(() => (init_connstring(), connstring_exports))
   ]);
-  const clusters2 = results5.map((cluster) => ({
+  const clusters3 = results5.map((cluster) => ({
     name: typeof cluster.name === "string" ? cluster.name : "(unnamed)",
     entries: listConnectionStrings2(cluster)
   }));
-  await ctx.confirm(`Turn private IP mode off for project ${projectId}?`, false, [...transitionLines(projectId), "", ...clusterLines(projectId, clusters2, `${ctx.followUp("conn-string", "list")} <name>`)]);
+  await ctx.confirm(`Turn private IP mode off for project ${projectId}?`, false, [...transitionLines(projectId), "", ...clusterLines(projectId, clusters3, `${ctx.followUp("conn-string", "list")} <name>`)]);
   const updated = await setPrivateIpMode(client, projectId, false);
   ctx.io.note(`cdba: private IP mode is now ${updated.body.enabled ? "still on" : "off"} for project ${projectId}`);
   await ctx.output(updated.body, table2);
@@ -51458,7 +51616,7 @@ function registerProjectsCreate(parent, app) {
 async function runProjectsCreate(ctx, name, flags) {
   checkProjectName(name);
   if (!/^[0-9a-f]{24}$/.test(flags.orgId)) throw new UsageError(`invalid --org-id "${flags.orgId}": expected 24 hexadecimal digits (see cdba orgs list)`);
-  const { createProject: createProject3 } = await Promise.resolve().then(() => (init_projects2(), projects_exports));
+  const { createProject: createProject3 } = await Promise.resolve().then(() => (init_projects3(), projects_exports));
   const { body } = await createProject3(await ctx.api(), { name, orgId: flags.orgId });
   await ctx.output(body, PROJECT_TABLE);
   const id = typeof body.id === "string" ? body.id : name;
@@ -51487,7 +51645,7 @@ async function runProjectsDelete(ctx, idOrName) {
   const pick2 = pickProjectHint(ctx.globals);
   const warning2 = own && `cdba: warning: project ${project.name} (${project.id}) is the current project of ${own}; after the delete, ${pick2}`;
   await ctx.confirm(`Delete project "${project.name}" (${project.id})?`, void 0, warning2 ? [warning2] : []);
-  const { deleteProject: deleteProject3 } = await Promise.resolve().then(() => (init_projects2(), projects_exports));
+  const { deleteProject: deleteProject3 } = await Promise.resolve().then(() => (init_projects3(), projects_exports));
   try {
     await deleteProject3(client, project.id);
   } catch (error2) {
@@ -51528,7 +51686,7 @@ function registerProjectsList(parent, app) {
   ]);
 }
 async function runProjectsList(ctx) {
-  const { listAllProjects: listAllProjects2 } = await Promise.resolve().then(() => (init_projects2(), projects_exports));
+  const { listAllProjects: listAllProjects2 } = await Promise.resolve().then(() => (init_projects3(), projects_exports));
   await ctx.output(await listAllProjects2(await ctx.api()), PROJECT_LIST_TABLE);
 }
 
@@ -51963,7 +52121,7 @@ function registerVersion(program2, app) {
 
 // src/cli/versions.ts
 init_errors();
-init_root();
+init_root2();
 init_versions();
 init_command();
 var VERSIONS_TABLE = {
@@ -51996,12 +52154,12 @@ function dayOf(response) {
 async function runVersions(ctx, flags) {
   const { apiVersion } = await ctx.settings();
   const response = await getRoot(await ctx.api());
-  let serviceDate3 = dayOf(response);
-  if (!serviceDate3) {
-    serviceDate3 = (/* @__PURE__ */ new Date()).toISOString().slice(0, 10);
-    ctx.io.warn(`the service sent no Date header; days are counted from this machine's clock (${serviceDate3})`);
+  let serviceDate2 = dayOf(response);
+  if (!serviceDate2) {
+    serviceDate2 = (/* @__PURE__ */ new Date()).toISOString().slice(0, 10);
+    ctx.io.warn(`the service sent no Date header; days are counted from this machine's clock (${serviceDate2})`);
   }
-  const report = { serviceDate: serviceDate3, apiVersion, operations: operationLifecycles(apiVersion, serviceDate3) };
+  const report = { serviceDate: serviceDate2, apiVersion, operations: operationLifecycles(apiVersion, serviceDate2) };
   await ctx.output(report, VERSIONS_TABLE);
   if (flags.failWithin === void 0) return;
   const window = flags.failWithin;
@@ -52212,4 +52370,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=50caa83b59247ae290775d006ac834ba0fcde81937def57e5925afa5da8ae766
+//# cdbaBundleSha256=2f900d88910c59a3ae4aa05cb43b67d3f078d38bc9384e86a6f6dc2ddd6dffe2

@@ -3,13 +3,29 @@
 // "each resource versions on its own"; the OpenAPI subset lists versions per
 // operation). The API client picks versions from it and fills its paths
 // (pathOf: the one place a path is built); the emulator routes, negotiates
-// and sends Deprecation / Sunset from it. Pure: it imports only the typed errors.
-// The product's operations are the const below; registerOperations is the one way
-// to add more (test fixtures follow the recipe in docs/ARCHITECTURE.md with it).
+// and sends Deprecation / Sunset from it. Pure: it imports only the typed errors
+// and the resources' files of ./operations/ (data only), one each, which declare
+// every operation; this file is the table's machinery. registerOperations is the one
+// way to add more (test fixtures follow the recipe in docs/ARCHITECTURE.md with it).
 import { UsageError } from '../base/errors.js';
-import { BACKUP_OPERATIONS } from './backupOperations.js';
-import { NETWORK_OPERATIONS } from './networkOperations.js';
-import { SEARCH_OPERATIONS } from './searchOperations.js';
+import type { HttpMethod, OperationVersion, TableEntry } from './operations/entry.js';
+import { accessList } from './operations/accessList.js';
+import { backups } from './operations/backups.js';
+import { clusters } from './operations/clusters.js';
+import { containers } from './operations/containers.js';
+import { databaseUsers } from './operations/databaseUsers.js';
+import { flexBackups } from './operations/flexBackups.js';
+import { flexClusters } from './operations/flexClusters.js';
+import { orgs } from './operations/orgs.js';
+import { peers } from './operations/peers.js';
+import { privateEndpoints } from './operations/privateEndpoints.js';
+import { privateIpMode } from './operations/privateIpMode.js';
+import { projects } from './operations/projects.js';
+import { root } from './operations/root.js';
+import { sampleDatasets } from './operations/sampleDatasets.js';
+import { searchIndexes } from './operations/searchIndexes.js';
+
+export type { HttpMethod, OperationVersion };
 
 /**
  * The operations added by registerOperations. A module that registers some names
@@ -22,129 +38,28 @@ import { SEARCH_OPERATIONS } from './searchOperations.js';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface RegisteredOperations {}
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-export interface OperationVersion {
-  /** The version date, as in Accept: application/vnd.atlas.<date>+json. */
-  date: string;
-  /** HTTP-date of the successor's release, sent as Deprecation (byte for byte as the service does). */
-  deprecation?: string;
-  /** HTTP-date of removal, sent as Sunset; from that day the version answers 410. */
-  sunset?: string;
-}
-
-/** An operation as the table declares it: its resource is the first part of its name. */
-interface TableEntry {
-  method: HttpMethod;
-  /** Relative to the API base (/api/atlas/v1.0 or /v2), with {groupId} / {clusterName} placeholders. */
-  path: string;
-  /** Oldest first. */
-  versions: readonly OperationVersion[];
-  /** The description marks the operation itself deprecated (`deprecated: true`), with no Sunset. */
-  deprecated?: true;
-  /** Served only in the versioned API: there is no /api/atlas/v1.0 path (flex clusters). */
-  v2Only?: boolean;
-  /**
-   * No command sends it: it is in the table so that the emulator serves it and `cdba api`
-   * resolves its version (the deprecated /fts search index paths, which other clients call).
-   * `cdba versions` and `auth status` leave it out of the versions cdba sends.
-   */
-  passthrough?: true;
-}
-
 export interface OperationDecl extends TableEntry {
   resource: ResourceName;
 }
 
-// Lifecycle facts. Sunset: the description of 2026-08-21 (admin-api-v2-2026-08-subset.json,
-// `x-sunset` on each version's media type; test/unit/api/operationsLifecycle.test.ts holds
-// this table against it). Deprecation: the successor's release, as the live service sends
-// it (reference/recorded). HTTP-dates byte for byte as the service writes them (the day is
-// not zero-padded).
-const CLUSTERS_2023_01_01: OperationVersion = {
-  date: '2023-01-01',
-  deprecation: 'Wed, 1 Feb 2023 00:00:00 GMT',
-  sunset: 'Thu, 1 Jul 2027 00:00:00 GMT',
-};
-/** 2023-02-01 of an operation that has a 2024-08-05 successor. */
-const CLUSTERS_2023_02_01_SUPERSEDED: OperationVersion = {
-  date: '2023-02-01',
-  deprecation: 'Mon, 5 Aug 2024 00:00:00 GMT',
-  sunset: 'Thu, 1 Jul 2027 00:00:00 GMT',
-};
-/** create and patch at 2024-08-05: superseded by 2024-10-23. */
-const CLUSTERS_2024_08_05_SUPERSEDED: OperationVersion = {
-  date: '2024-08-05',
-  deprecation: 'Wed, 23 Oct 2024 00:00:00 GMT',
-  sunset: 'Mon, 1 Mar 2027 00:00:00 GMT',
-};
-
-const CLUSTERS = '/groups/{groupId}/clusters';
-const CLUSTER = '/groups/{groupId}/clusters/{clusterName}';
-const PRIVATE_IP_MODE = '/groups/{groupId}/privateIpMode';
-// Flex clusters have their own API, at one version (OpenAPI 2026-08 subset; recorded-resources/TestFlexCluster__*).
-const FLEX_CLUSTERS = '/groups/{groupId}/flexClusters';
-const FLEX_CLUSTER = '/groups/{groupId}/flexClusters/{name}';
-const FLEX_2024_11_13: readonly OperationVersion[] = [{ date: '2024-11-13' }];
-const DATABASE_USERS = '/groups/{groupId}/databaseUsers';
-const DATABASE_USER = '/groups/{groupId}/databaseUsers/{databaseName}/{username}';
-// Projects, organizations and the project IP access list: 2023-01-01 only (2026-08 description).
-const ONLY_2023_01_01 = [{ date: '2023-01-01' }] as const;
-const ACCESS_LIST = '/groups/{groupId}/accessList';
-const ACCESS_LIST_ENTRY = '/groups/{groupId}/accessList/{entryValue}';
-
+// Each resource's operations, from its file of ./operations/ (one line each). The order
+// is the order of lookup (operationFor, resourceForPath: the first that matches).
 const BUILTIN_OPERATIONS = {
-  'root.get': { method: 'GET', path: '', versions: [{ date: '2023-01-01' }] },
-  'clusters.list': {
-    method: 'GET',
-    path: CLUSTERS,
-    versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, { date: '2024-08-05' }],
-  },
-  'clusters.create': {
-    method: 'POST',
-    path: CLUSTERS,
-    versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, { date: '2024-10-23' }],
-  },
-  'clusters.get': {
-    method: 'GET',
-    path: CLUSTER,
-    versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, { date: '2024-08-05' }],
-  },
-  'clusters.update': {
-    method: 'PATCH',
-    path: CLUSTER,
-    versions: [CLUSTERS_2023_01_01, CLUSTERS_2023_02_01_SUPERSEDED, CLUSTERS_2024_08_05_SUPERSEDED, { date: '2024-10-23' }],
-  },
-  'clusters.delete': { method: 'DELETE', path: CLUSTER, versions: [CLUSTERS_2023_01_01, { date: '2023-02-01' }] },
-  // Every cluster the caller can see, across projects (listClusterDetails); no CLI command calls it, `cdba api /clusters` does.
-  'clusters.listAll': { method: 'GET', path: '/clusters', versions: [{ date: '2023-01-01' }] },
-  'flexClusters.list': { method: 'GET', path: FLEX_CLUSTERS, versions: FLEX_2024_11_13, v2Only: true },
-  'flexClusters.create': { method: 'POST', path: FLEX_CLUSTERS, versions: FLEX_2024_11_13, v2Only: true },
-  'flexClusters.get': { method: 'GET', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
-  'flexClusters.update': { method: 'PATCH', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
-  'flexClusters.delete': { method: 'DELETE', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
-  'privateIpMode.get': { method: 'GET', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }], deprecated: true },
-  'privateIpMode.update': { method: 'PATCH', path: PRIVATE_IP_MODE, versions: [{ date: '2023-01-01' }], deprecated: true },
-  // Database users: every operation at 2023-01-01 only (2026-08 description).
-  'databaseUsers.list': { method: 'GET', path: DATABASE_USERS, versions: ONLY_2023_01_01 },
-  'databaseUsers.create': { method: 'POST', path: DATABASE_USERS, versions: ONLY_2023_01_01 },
-  'databaseUsers.get': { method: 'GET', path: DATABASE_USER, versions: ONLY_2023_01_01 },
-  'databaseUsers.update': { method: 'PATCH', path: DATABASE_USER, versions: ONLY_2023_01_01 },
-  'databaseUsers.delete': { method: 'DELETE', path: DATABASE_USER, versions: ONLY_2023_01_01 },
-  'projects.list': { method: 'GET', path: '/groups', versions: ONLY_2023_01_01 },
-  'projects.create': { method: 'POST', path: '/groups', versions: ONLY_2023_01_01 },
-  'projects.get': { method: 'GET', path: '/groups/{groupId}', versions: ONLY_2023_01_01 },
-  'projects.getByName': { method: 'GET', path: '/groups/byName/{groupName}', versions: ONLY_2023_01_01 },
-  'projects.delete': { method: 'DELETE', path: '/groups/{groupId}', versions: ONLY_2023_01_01 },
-  'orgs.list': { method: 'GET', path: '/orgs', versions: ONLY_2023_01_01 },
-  'accessList.list': { method: 'GET', path: ACCESS_LIST, versions: ONLY_2023_01_01 },
-  'accessList.create': { method: 'POST', path: ACCESS_LIST, versions: ONLY_2023_01_01 },
-  'accessList.get': { method: 'GET', path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 },
-  'accessList.status': { method: 'GET', path: `${ACCESS_LIST_ENTRY}/status`, versions: ONLY_2023_01_01 },
-  'accessList.delete': { method: 'DELETE', path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 },
-  ...NETWORK_OPERATIONS,
-  ...SEARCH_OPERATIONS,
-  ...BACKUP_OPERATIONS,
+  ...root,
+  ...clusters,
+  ...flexClusters,
+  ...privateIpMode,
+  ...databaseUsers,
+  ...projects,
+  ...orgs,
+  ...accessList,
+  ...containers,
+  ...peers,
+  ...privateEndpoints,
+  ...searchIndexes,
+  ...sampleDatasets,
+  ...backups,
+  ...flexBackups,
 } as const satisfies Record<string, TableEntry>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;

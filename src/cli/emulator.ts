@@ -5,7 +5,7 @@ import type { Context } from '../core/context.js';
 import { isLoopbackHost, validateProfileName } from '../config/validate.js';
 import { MAX_BYTES, readTextFileSync } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
-import { formatServiceDate, parseIsoDateTime } from '../core/deleteAfter.js';
+import { parseServiceDate } from '../base/isoDate.js';
 import { takeOverTerminate } from '../base/terminate.js';
 import { intFlag, withDetails, withExamples, type App } from './command.js';
 
@@ -28,15 +28,6 @@ interface EmulatorFlags {
   writeProfile?: string;
   date?: string;
   digestSha256?: boolean;
-}
-
-/** --date: a calendar date (the service as on that day), or a full ISO 8601 time at which its clock starts. */
-function serviceDate(value: string): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value) return value;
-  // A time without a zone is UTC, as --delete-after-date reads it.
-  const time = parseIsoDateTime(value);
-  if (time) return formatServiceDate(time);
-  throw new UsageError(`invalid --date "${value}": expected a calendar date like 2027-07-01 or a time like 2026-12-01T14:00:00Z`);
 }
 
 function probability(value: string): number {
@@ -67,7 +58,7 @@ export function registerEmulator(program: Command, app: App): void {
     .option('--rate-limit <n>', 'requests per minute per project, all resources (429)', intFlag('--rate-limit', 1))
     .option('--rate-window-ms <ms>', 'length of the --rate-limit window (default 60000)', intFlag('--rate-window-ms', 1))
     .option('--write-profile <name>', 'save a ready profile for the owner key', (name: string) => validateProfileName(name, '--write-profile'))
-    .option('--date <date>', 'run the service as on this date or time (default now)', serviceDate)
+    .option('--date <date>', 'run the service as on this date or time (default now)', (value) => parseServiceDate(value))
     .option('--digest-sha256', 'offer a SHA-256 digest challenge before MD5')
     .action(async (options, cmd) => runEmulator(app.context(cmd), options));
   withDetails(command, {

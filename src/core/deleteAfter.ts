@@ -4,6 +4,7 @@
 // request and no later than one week after it (NetworkPermissionEntry.deleteAfterDate,
 // CloudDatabaseUser.deleteAfterDate in the 2026-08 description).
 import { UsageError } from '../base/errors.js';
+import { formatServiceDate, parseIsoDateTime } from '../base/isoDate.js';
 import { durationMillis } from './duration.js';
 
 /** One week: the furthest `deleteAfterDate` the service accepts, counted from the request. */
@@ -22,9 +23,6 @@ export const DELETE_AFTER_HELP = {
   deleteAfter: 'delete it this long from now, at most one week (e.g. 1h, 2h30m, 7d)',
   deleteAfterDate: 'delete it at this ISO 8601 date (UTC unless it has a zone), at most one week from now',
 } as const;
-
-// An ISO 8601 date and time; the zone may be left off (UTC, as the service reads it).
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /**
  * The `deleteAfterDate` to send, in the service's form (`2026-08-10T03:08:14Z`),
@@ -64,33 +62,4 @@ export function resolveDeleteAfter(flags: DeleteAfterFlags, now: Date = new Date
     return formatServiceDate(date);
   }
   return undefined;
-}
-
-/** An ISO 8601 date and time (zone optional: UTC), or undefined; refuses impossible dates such as 02-30. */
-export function parseIsoDateTime(text: string): Date | undefined {
-  const m = ISO_DATE_TIME.exec(text.trim());
-  if (!m) return undefined;
-  const [, y, mo, d, h, mi, s = '0', frac = '', zone = 'Z'] = m;
-  const fields = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)] as const;
-  const utc = Date.UTC(...fields, Number(frac.padEnd(3, '0').slice(0, 3)));
-  const check = new Date(utc);
-  // Date.UTC rolls 02-30 over to 03-02; a date that does not round-trip did not exist.
-  if (check.getUTCFullYear() !== fields[0] || check.getUTCMonth() !== fields[1] || check.getUTCDate() !== fields[2]
-    || check.getUTCHours() !== fields[3] || check.getUTCMinutes() !== fields[4] || check.getUTCSeconds() !== fields[5]) {
-    return undefined;
-  }
-  let offsetMinutes = 0;
-  if (zone.toUpperCase() !== 'Z') {
-    const digits = zone.slice(1).replace(':', '');
-    const hours = Number(digits.slice(0, 2));
-    const minutes = Number(digits.slice(2));
-    if (hours > 23 || minutes > 59) return undefined;
-    offsetMinutes = (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
-  }
-  return new Date(utc - offsetMinutes * 60_000);
-}
-
-/** The service's date form: UTC, whole seconds, `Z` (as in the recorded access-list entries). */
-export function formatServiceDate(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

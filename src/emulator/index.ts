@@ -13,16 +13,16 @@ import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../base/errors.js';
+import { parseServiceDate } from '../base/isoDate.js';
 import { Authenticator, DEFAULT_NONCE_TTL_MS } from './auth.js';
 import { serviceNow } from './context.js';
+import type { SeedDocument, StateSnapshot } from './contract.js';
 import { Faults } from './faults.js';
 import type { FaultSettings } from './faults.js';
 import { modules } from './modules.js';
 import { DEFAULT_RATE_WINDOW_MS, RateLimiter } from './rateLimit.js';
-import type { StateSnapshot } from './resource.js';
 import { credentialsOf, defaultsOf, type EmulatorDefaults } from './resources/credentials.js';
 import { buildDefaultSeed, loadSeedFile, validateSeed } from './seed.js';
-import type { SeedDocument } from './seed.js';
 import { createHandler } from './server.js';
 import type { Pipeline } from './server.js';
 import { Stats } from './stats.js';
@@ -30,7 +30,6 @@ import type { EmulatorStats } from './stats.js';
 import { Store } from './store.js';
 
 export { buildDefaultSeed, loadSeedFile, validateSeed } from './seed.js';
-export type { SeedDocument } from './seed.js';
 export { ROLE_NAMES } from './auth.js';
 export type { Action, RoleName, SeedApiKey, SeedRole, SeedServiceAccount } from './auth.js';
 export type { EmulatorDefaults } from './resources/credentials.js';
@@ -39,12 +38,9 @@ export { STATE_PATH, STATS_PATH } from './server.js';
 export { OPERATIONS } from '../api/operations.js';
 // The extension point of the recipe (docs/ARCHITECTURE.md): serve a module declared outside resources/.
 export { registerHandlers, registerResource } from './modules.js';
-export type { OperationHandler } from './routes.js';
-export type { Hooks, ResourceModule, StateSnapshot } from './resource.js';
-export { hooksOf } from './resource.js';
-export type { World } from './store.js';
+export type { Handler, Hooks, OperationHandler, Reply, RequestContext, ResourceModule, SeedDocument, StateSnapshot, World } from './contract.js';
+export { hooksOf } from './contract.js';
 export { isoSeconds, objectId } from './store.js';
-export type { Handler, Reply, RequestContext } from './context.js';
 export { apiRoot, selfHref, serviceNow } from './context.js';
 export { failures } from './errors.js';
 export type { Problems } from './seedChecks.js';
@@ -92,15 +88,16 @@ export interface EmulatorOptions {
   removedVersions?: string[];
   /**
    * YYYY-MM-DD: run as the service will be on that date; each operation's versions past their
-   * Sunset answer 410. Or a full ISO 8601 time (2026-12-01T14:00:00Z): the service's clock
-   * starts there and runs on with `clock` (context.ts, serviceNow).
+   * Sunset answer 410. Or a full ISO 8601 time (2026-12-01T14:00:00Z; UTC without a zone): the
+   * service's clock starts there and runs on with `clock` (context.ts, serviceNow). Read as
+   * `cdba emulator --date` reads it (parseServiceDate, src/base/isoDate.ts).
    */
   date?: string;
   /** Offer a SHA-256 digest challenge before the MD5 one (the service offers MD5 only). */
   digestSha256?: boolean;
 }
 
-/** What state() answers: each module's part (resource.ts, StateSnapshot). */
+/** What state() answers: each module's part (contract.ts, StateSnapshot). */
 export type EmulatorStateSnapshot = StateSnapshot;
 
 export interface RunningEmulator {
@@ -151,19 +148,11 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
   }
 }
 
-/** A --date as serviceNow reads it: the day as given, a time in UTC to the second. */
-function checkedDate(date: string): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
-  const ms = /^\d{4}-\d{2}-\d{2}T/.test(date) ? Date.parse(date) : Number.NaN;
-  if (Number.isNaN(ms)) throw new UsageError(`invalid date "${date}": expected a calendar date like 2027-07-01 or a time like 2026-12-01T14:00:00Z`);
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const clock = options.clock ?? Date.now;
   const seed = options.seed ? validateSeed(options.seed) : options.seedFile ? loadSeedFile(options.seedFile) : buildDefaultSeed();
   const served = modules();
-  const dated = options.date !== undefined ? { date: checkedDate(options.date), startedAt: clock() } : {};
+  const dated = options.date !== undefined ? { date: parseServiceDate(options.date, 'date'), startedAt: clock() } : {};
   const store = await Store.open(seed, options.statePath, clock, served, options.maxStateBytes, () => serviceNow({ clock, ...dated }));
   const world = store.world;
   const auth = new Authenticator(() => credentialsOf(world), clock, options.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS, options.digestSha256 ?? false);

@@ -2,9 +2,8 @@
 // a test registers (the recipe's fixture). Everything that loops over resources asks
 // here, so a registered module is served, seeded and stored like the product's.
 import { OPERATION_NAMES, type OperationName } from '../api/operations.js';
-import type { ResourceModule } from './resource.js';
+import type { OperationHandler, ResourceModule } from './contract.js';
 import { RESOURCES } from './resources/index.js';
-import type { OperationHandler } from './routes.js';
 
 const registered: ResourceModule[] = [];
 let generation = 0;

@@ -7,20 +7,9 @@
 // name (the project's groupId), is taken out of the body before the handler sees it;
 // any other value stays, and the resource's own check refuses it naming the field.
 // Nothing that would change is dropped (the seed's "never ignored").
-import type { RequestContext } from './context.js';
+import type { ReadOnlyFields, RequestContext } from './contract.js';
 
 type Doc = Record<string, unknown>;
-
-/** What an operation declares for the rule: its body's read-only fields and what it holds. */
-export interface ReadOnlyFields {
-  /** Dotted paths, array levels unnamed (`replicationSpecs.id`). */
-  fields: readonly string[] | ((ctx: RequestContext) => readonly string[]);
-  /**
-   * The addressed item as a GET at this version answers it; undefined when there is
-   * none (a create, or a name the handler will answer 404 for).
-   */
-  held?: (ctx: RequestContext) => Doc | undefined;
-}
 
 /** The body without the read-only fields it echoes unchanged (each entry of an array body alike). */
 export function withoutEchoes(ctx: RequestContext, body: Doc | unknown[], rule: ReadOnlyFields | undefined): Doc | unknown[] {

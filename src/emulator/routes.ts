@@ -4,23 +4,8 @@
 // modules (modules.ts) give the handler and the permission of each. HEAD is
 // answered wherever GET is.
 import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../api/operations.js';
-import type { Action } from './auth.js';
-import type { Handler } from './context.js';
+import type { OperationHandler, ResourceModule } from './contract.js';
 import { modules, modulesGeneration } from './modules.js';
-import type { ReadOnlyFields } from './readOnly.js';
-import type { ResourceModule } from './resource.js';
-
-/** What a module declares for one of its operations. */
-export interface OperationHandler {
-  handler: Handler;
-  action: Action;
-  /** The request body is a JSON array (a batch of entries), not an object. */
-  arrayBody?: true;
-  /** Every operation with a body declares its read-only fields: echoed unchanged, they pass (readOnly.ts). */
-  readOnly?: ReadOnlyFields;
-  /** A POST the description gives no body (the sample dataset load): an empty one is not parsed. */
-  noBody?: true;
-}
 
 export interface Operation extends OperationHandler {
   name: OperationName;

@@ -1,20 +1,12 @@
 // The seed file (`cdba emulator --seed FILE`): each module declares its keys and checks
-// them (resource.ts, SeedPart); this file checks the document as a whole, the
+// them (contract.ts, SeedPart); this file checks the document as a whole, the
 // emulator's own settings, and builds the default world's seed used without one.
 import { MAX_BYTES, readTextFileSync } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
 import { isObject } from '../base/object.js';
+import type { SeedDocument } from './contract.js';
 import { modules } from './modules.js';
 import { Problems } from './seedChecks.js';
-
-/**
- * A seed: the emulator's settings, and each module's keys, merged in by declaration
- * (`declare module '<path>/seed.js' { interface SeedDocument { ... } }`).
- */
-export interface SeedDocument {
-  rateLimit?: { perMinute: number };
-  transitionMs?: number;
-}
 
 const SETTINGS = ['rateLimit', 'transitionMs'];
 

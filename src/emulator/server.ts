@@ -4,12 +4,13 @@
 //   -> scope (the item the path's scope parameter names; its module's 404) -> rate limit (429) -> role (403)
 //   -> body (415, 400 MALFORMED_JSON, also for nesting past MAX_BODY_DEPTH; read-only fields echoed unchanged taken out, readOnly.ts)
 //   -> room in the state file (413 STATE_LIMIT_EXCEEDED: a write that could make --state too large to load) -> the module's handler.
-// A module's endpoints outside the versioned API (resource.ts, outsideApi) are answered right
+// A module's endpoints outside the versioned API (contract.ts, outsideApi) are answered right
 // after the address list: authenticated, no scope, GET only.
 // Outside /api/atlas: GET /_emulator/stats and /_emulator/state (no auth), POST /api/oauth/token and POST /api/oauth/revoke.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHALLENGE_BODY, authorize, checkCallerAddress } from './auth.js';
-import { serviceDay, serviceNow, type RequestContext, type Services } from './context.js';
+import { serviceDay, serviceNow } from './context.js';
+import type { RequestContext, Services } from './contract.js';
 import { ApiFailure, failures } from './errors.js';
 import { MAX_BODY_DEPTH, nestedDeeperThan, serializeJson } from './jsonText.js';
 import { tokenExchange, tokenRevocation } from './oauth.js';
@@ -117,7 +118,7 @@ function parseBody(
 }
 
 /**
- * The item a path's scope parameter names (resource.ts, PathScope), or undefined when the
+ * The item a path's scope parameter names (contract.ts, PathScope), or undefined when the
  * path has none; the module's 404 when it names nothing.
  */
 function resolveScope(app: Pipeline, params: Record<string, string>): { id: string } | undefined {

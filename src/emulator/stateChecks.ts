@@ -1,5 +1,5 @@
 // The shape of a --state file's world, checked on load as a seed is (issue 42): each module
-// declares the shape of its keys (resource.ts, StatePart.shape) — what its code reads of
+// declares the shape of its keys (contract.ts, StatePart.shape) — what its code reads of
 // them, not every field — and a file that breaks it is refused naming the field, instead of
 // failing at start-up ("world.projects is not iterable") or later, on a request.
 import { isObject } from '../base/object.js';

@@ -1,4 +1,4 @@
-// The emulator's world: each module's part (resource.ts, StatePart), kept in memory
+// The emulator's world (contract.ts, World): each module's part (StatePart), kept in memory
 // and, with a state path, written whole after every acknowledged change (temp file,
 // fsync, rename) before the response leaves, and reloaded on start. A module keeps
 // its indexes and transitions beside the world, built from its part when first used.
@@ -12,20 +12,9 @@ import { MAX_BYTES, readTextFileSync } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
 import { fsReason } from '../base/fsError.js';
 import { removeLeftoverTemps, writeFileAtomic } from '../base/privateFile.js';
-import type { ResourceModule } from './resource.js';
-import type { SeedDocument } from './seed.js';
+import type { ResourceModule, SeedDocument, Store as StoreContract, World } from './contract.js';
 import { Problems } from './seedChecks.js';
 import { checkShape } from './stateChecks.js';
-
-/**
- * The stored state: the emulator's settings, and each module's keys, merged in by
- * declaration (`declare module '<path>/store.js' { interface World { ... } }`). A key
- * added later is optional, or its module's upgrade fills it, so older state files load.
- */
-export interface World {
-  rateLimitPerMinute?: number;
-  transitionMs?: number;
-}
 
 const STATE_FORMAT = 'cdba-emulator-state/1';
 
@@ -82,7 +71,7 @@ function stateText(world: World): string {
   return JSON.stringify({ format: STATE_FORMAT, world });
 }
 
-export class Store {
+export class Store implements StoreContract {
   private writes: Promise<void> = Promise.resolve();
   /** Bytes of the state as last written. */
   private writtenBytes = 0;

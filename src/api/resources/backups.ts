@@ -1,4 +1,4 @@
-// Cloud backup (backupOperations.ts): a dedicated cluster's snapshots, restore jobs and
+// Cloud backup (operations/backups.ts, operations/flexBackups.ts): a dedicated cluster's snapshots, restore jobs and
 // schedule, and a flex cluster's snapshots and restore jobs through the flex backup API.
 // One function per operation of the table; each answer checked for its shape (a 2xx of
 // another shape is a damaged answer, exit 7). Lists are read whole (every page).

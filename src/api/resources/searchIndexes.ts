@@ -1,6 +1,6 @@
 // Search and vector search indexes (/clusters/{clusterName}/search/indexes, 2024-05-30)
 // and the sample dataset load (/sampleDatasetLoad, 2023-01-01): one function per
-// operation of the table (searchOperations.ts), each answer checked for its shape
+// operation of the table (operations/searchIndexes.ts), each answer checked for its shape
 // (a 2xx of another shape is a damaged answer, exit 7). The CLI calls the current
 // paths only; the deprecated /fts ones are in the table for the `api` passthrough.
 import type { ApiClient, ApiResponse } from '../client.js';

@@ -6,19 +6,18 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { isObject } from '../../base/object.js';
 import { parseCidr } from '../apiKeyAccessList.js';
 import { ROLE_NAMES, type RoleName, type SeedApiKey, type SeedServiceAccount } from '../auth.js';
-import type { ResourceModule } from '../resource.js';
+import type { ResourceModule, World } from '../contract.js';
 import { OBJECT_ID, type Problems } from '../seedChecks.js';
-import type { World } from '../store.js';
 import { seedProjectIds } from './projects/index.js';
 import { shape as S } from '../stateChecks.js';
 
-declare module '../store.js' {
+declare module '../contract.js' {
   interface World {
     apiKeys: SeedApiKey[];
     serviceAccounts: SeedServiceAccount[];
   }
 }
-declare module '../seed.js' {
+declare module '../contract.js' {
   interface SeedDocument {
     apiKeys?: SeedApiKey[];
     serviceAccounts?: SeedServiceAccount[];

@@ -2,7 +2,7 @@
 // declares). Adding a resource is its module and one line here. The order matters
 // only where a module reads another's state as it is made: a module comes after
 // those whose items it extends (projects first).
-import type { ResourceModule } from '../resource.js';
+import type { ResourceModule } from '../contract.js';
 import { accessList } from './accessList/index.js';
 import { backups, flexBackups } from './backups/index.js';
 import { clusters } from './clusters/index.js';

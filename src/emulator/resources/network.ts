@@ -3,8 +3,7 @@
 // know (privateIpMode, peering and privateEndpoints) provide them; the clusters'
 // connection strings and the access list's security groups read them, and never
 // where they come from.
-import { hooksOf } from '../resource.js';
-import type { Store } from '../store.js';
+import { hooksOf, type Store } from '../contract.js';
 
 export interface PrivateEndpointFact {
   provider: 'AWS' | 'AZURE';
@@ -27,7 +26,7 @@ export interface NetworkFacts {
 /** What one module knows of a project's networking (what it does not know, it leaves out). */
 export type NetworkSource = (store: Store, groupId: string) => Partial<NetworkFacts>;
 
-declare module '../resource.js' {
+declare module '../contract.js' {
   interface Hooks {
     network: NetworkSource;
   }

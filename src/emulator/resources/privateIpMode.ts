@@ -3,10 +3,9 @@
 // project has dedicated (non-shared-tier) clusters. The clusters' connection strings
 // read it as a networking fact (network.ts).
 import { isTenant } from '../../model/cluster.js';
-import { selfHref, type Handler, type RequestContext } from '../context.js';
+import { selfHref } from '../context.js';
+import type { Handler, ReadOnlyFields, RequestContext, ResourceModule } from '../contract.js';
 import { ApiFailure, failures } from '../errors.js';
-import type { ReadOnlyFields } from '../readOnly.js';
-import type { ResourceModule } from '../resource.js';
 import { clusterStore } from './clusters/index.js';
 import { projectById, projectOf } from './projects/index.js';
 

@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import { AccessList } from '../apiKeyAccessList.js';
 import { apiKeyId } from '../auth.js';
 import { apiRoot, selfHref } from '../context.js';
-import type { Handler, Link } from '../context.js';
-import type { ResourceModule } from '../resource.js';
+import type { Link } from '../context.js';
+import type { Handler, ResourceModule } from '../contract.js';
 
 /** A fixed 40-hex build id for the emulator's "build". */
 export const EMULATOR_BUILD = createHash('sha1').update('cdba-emulator').digest('hex');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
 import { cdba } from '../../helpers/inProcess.js';
-import { NETWORK_OPERATIONS } from '../../../src/api/networkOperations.js';
+import { statusLinesV1 } from '../../helpers/operations.js';
 
 const PROJECT = 'a0000000000000000000000a';
 const OWNER = { publicKey: 'ownerkey', privateKey: '6c1f0e2a-1b3c-4d5e-8f90-a1b2c3d4e5f6' };
@@ -49,22 +49,17 @@ describe('cdba auth status', () => {
       auth: { kind: 'apiKey', method: 'digest', id: 'ownerkey', source: 'env' },
       roles: [{ groupId: PROJECT, roleName: 'GROUP_OWNER' }],
       accessList: expect.any(Array),
-      operations: [
-        ...['root get', 'clusters list', 'clusters create', 'clusters get', 'clusters update', 'clusters delete', 'clusters listAll'].map((operation) => ({ operation, version: 'v1.0', sunset: null, removed: false })),
-        ...['list', 'create', 'get', 'update', 'delete'].map((verb) => ({ operation: `flexClusters ${verb}`, version: 'none (from 2024-11-13)', sunset: null, removed: false })),
-        ...['privateIpMode get', 'privateIpMode update'].map((operation) => ({ operation, version: 'v1.0', sunset: null, removed: false })),
-        ...['list', 'create', 'get', 'update', 'delete'].map((verb) => ({ operation: `databaseUsers ${verb}`, version: 'v1.0', sunset: null, removed: false })),
-        ...['projects list', 'projects create', 'projects get', 'projects getByName', 'projects delete', 'orgs list'].map((operation) => ({ operation, version: 'v1.0', sunset: null, removed: false })),
-        ...['list', 'create', 'get', 'status', 'delete'].map((verb) => ({ operation: `accessList ${verb}`, version: 'v1.0', sunset: null, removed: false })),
-        ...Object.keys(NETWORK_OPERATIONS).map((name) => ({ operation: name.replace('.', ' '), version: 'v1.0', sunset: null, removed: false })),
-        // Versioned API only, as flex clusters.
-        ...['list', 'create', 'listByCollection', 'get', 'update', 'delete', 'getByName', 'updateByName', 'deleteByName'].map((verb) => ({ operation: `searchIndexes ${verb}`, version: 'none (from 2024-05-30)', sunset: null, removed: false })),
-        ...['load', 'get'].map((verb) => ({ operation: `sampleDatasets ${verb}`, version: 'none (from 2023-01-01)', sunset: null, removed: false })),
-        ...['listSnapshots', 'takeSnapshot', 'getSnapshot', 'deleteSnapshot', 'listRestoreJobs', 'createRestoreJob', 'getRestoreJob', 'cancelRestoreJob', 'getSchedule'].map((verb) => ({ operation: `backups ${verb}`, version: 'none (from 2023-01-01)', sunset: null, removed: false })),
-        ...['listSnapshots', 'getSnapshot', 'listRestoreJobs', 'createRestoreJob', 'getRestoreJob'].map((verb) => ({ operation: `flexBackups ${verb}`, version: 'none (from 2024-11-13)', sunset: null, removed: false })),
-      ],
+      // Every operation a command sends, in the table's order (test/helpers/operations.ts).
+      operations: statusLinesV1(),
       error: null,
     });
+    // Served only in the versioned API: none under v1.0, from its first version.
+    const operations = JSON.parse(result.stdout).operations;
+    expect(operations).toContainEqual({ operation: 'clusters list', version: 'v1.0', sunset: null, removed: false });
+    expect(operations).toContainEqual({ operation: 'flexClusters create', version: 'none (from 2024-11-13)', sunset: null, removed: false });
+    expect(operations).toContainEqual({ operation: 'searchIndexes list', version: 'none (from 2024-05-30)', sunset: null, removed: false });
+    expect(operations).toContainEqual({ operation: 'backups getSchedule', version: 'none (from 2023-01-01)', sunset: null, removed: false });
+    expect(operations.map((line: { operation: string }) => line.operation)).not.toContain('searchIndexes ftsList');
     expect(result.stdout).not.toContain(OWNER.privateKey);
     const stats = emu.stats();
     expect(Object.keys(stats.byPath)).toEqual(['GET /api/atlas/v1.0']);

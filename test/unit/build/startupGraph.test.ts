@@ -6,6 +6,8 @@
 // as clusters' are, or every command pays for them. esbuild splits the bundle
 // at dynamic imports, as the build does; the graph is the entry chunk and the
 // chunks it imports statically.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../helpers/cli.js';
@@ -53,18 +55,15 @@ const packageOf = (path: string): string => {
 const RUN_TIME_DIRS = /^src\/((api|model|auth|output|emulator|connstring)\/|cli\/completion\/(?!index\.ts))/; // completion's registration is not
 const ALLOWED_RUN_TIME = [
   'src/api/resources/clusters.ts', 'src/api/errors.ts', 'src/api/operations.ts', 'src/api/pagination.ts', 'src/api/resources/privateIpMode.ts',
-  // Data only: the private-networking part of the operations table, which operations.ts spreads into it.
-  'src/api/networkOperations.ts',
   'src/api/redact.ts', 'src/api/resources/root.ts', 'src/api/versions.ts',
-  // Part of the operations table (its search index and sample load entries, pure data): no new code runs.
-  'src/api/searchOperations.ts',
-  // The same for cloud backup's entries (backup snapshots, restore jobs, the schedule; flex backups).
-  'src/api/backupOperations.ts',
   'src/cli/completion/scripts.ts',
   'src/model/catalog.ts', 'src/model/cluster.ts', 'src/model/clusterConvert.ts', 'src/model/clusterFields.ts', 'src/model/clusterShapes.ts',
   'src/model/flexCluster.ts',
   'src/output/form.ts', 'src/output/jsonStream.ts', 'src/output/render.ts',
 ];
+// Data only: each resource's operations of the table (src/api/operations/), which
+// operations.ts registers; they import nothing but an entry's type (held below).
+const OPERATION_FILES = /^src\/api\/operations\/[A-Za-z]+\.ts$/;
 const ALLOWED_PACKAGES = ['@commander-js/extra-typings', 'chalk', 'commander', 'jsonc-parser'];
 
 describe('the start-up graph (what every command evaluates before it runs)', async () => {
@@ -78,8 +77,17 @@ describe('the start-up graph (what every command evaluates before it runs)', asy
   });
 
   it('holds no API module, model or formatter beyond today\'s: a new command imports those when it runs', () => {
-    const added = modules.filter((m) => RUN_TIME_DIRS.test(m) && !ALLOWED_RUN_TIME.includes(m));
+    const added = modules.filter((m) => RUN_TIME_DIRS.test(m) && !ALLOWED_RUN_TIME.includes(m) && !OPERATION_FILES.test(m));
     expect(added).toEqual([]);
+  });
+
+  it('the operations files it holds are data: each imports nothing but the type of an entry', () => {
+    const files = modules.filter((m) => OPERATION_FILES.test(m));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const imports = [...readFileSync(join(REPO_ROOT, file), 'utf8').matchAll(/^(import|export)\b[^;]*\bfrom\s*'([^']+)'/gm)].map((m) => m[0]);
+      expect(imports.every((line) => /^import type \{[^}]*\} from '\.\/entry\.js'$/.test(line)), `${file}: ${imports.join('; ')}`).toBe(true);
+    }
   });
 
   it('holds no package beyond commander, chalk and jsonc-parser', () => {

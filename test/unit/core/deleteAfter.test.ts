@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/base/errors.js';
-import { DELETE_AFTER_LIMIT_MS, formatServiceDate, parseIsoDateTime, resolveDeleteAfter } from '../../../src/core/deleteAfter.js';
+import { formatServiceDate, parseIsoDateTime } from '../../../src/base/isoDate.js';
+import { DELETE_AFTER_LIMIT_MS, resolveDeleteAfter } from '../../../src/core/deleteAfter.js';
 
 const NOW = new Date('2026-08-10T03:03:14.250Z');
 

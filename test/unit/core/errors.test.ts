@@ -1,4 +1,6 @@
 // Pins the exit-code table of DESIGN.md and the one mapping from errors to codes.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ApiError,
@@ -17,30 +19,32 @@ import {
 } from '../../../src/base/errors.js';
 import { ConfigError } from '../../../src/config/store.js';
 import { InvalidResponseError } from '../../../src/api/errors.js';
+import { REPO_ROOT } from '../../helpers/inProcess.js';
 
 describe('the exit-code table', () => {
-  it('is exactly the table of DESIGN.md, in order', () => {
-    expect(EXIT_CODE_TABLE).toEqual([
-      { code: 0, meaning: 'ok' },
-      { code: 1, meaning: 'API or general error' },
-      { code: 2, meaning: 'usage or invalid input, detected before any request' },
-      { code: 3, meaning: 'authentication or authorization (401/403)' },
-      { code: 4, meaning: 'not found (404)' },
-      { code: 5, meaning: 'conflict (409)' },
-      { code: 6, meaning: 'rate limited after retries (429)' },
-      { code: 7, meaning: 'server (5xx), network or timeout' },
-      { code: 8, meaning: 'watch timed out' },
-      { code: 10, meaning: 'apply --dry-run --exit-code: changes pending; env gc --dry-run --exit-code: envs to remove' },
-      { code: 11, meaning: 'versions --fail-within: an API version cdba sends reaches its Sunset within the window' },
-      { code: 12, meaning: 'run: the command ran, but env down failed; the line names what is left' },
-      { code: 13, meaning: 'a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do' },
-      { code: 14, meaning: 'a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE' },
-      { code: 15, meaning: 'a confirmation was answered no; nothing was changed' },
-      { code: 16, meaning: 'env up or env down: another run holds the env (the line names it); nothing was changed' },
-      { code: 127, meaning: 'run: the command is not on PATH, or not an executable file; nothing was made' },
-      { code: 130, meaning: 'interrupted' },
-      { code: 143, meaning: 'terminated (SIGTERM)' },
-    ]);
+  // The table is src/base/errors.ts's EXIT_CODE_TABLE, read here, never copied: the man
+  // pages are written from it (npm run man), and the README's table is held to it.
+  const README = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const MAN = readFileSync(join(REPO_ROOT, 'man', 'cdba.1'), 'utf8');
+
+  it('lists each code once, in order, each with its meaning', () => {
+    const codes = EXIT_CODE_TABLE.map((row) => row.code);
+    expect(codes).toEqual([...codes].sort((a, b) => a - b));
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes[0]).toBe(0);
+    for (const row of EXIT_CODE_TABLE) expect(row.meaning, String(row.code)).toMatch(/\S/);
+  });
+
+  it('is the README\'s "Exit codes" table, row for row (its words in code spans)', () => {
+    const section = README.slice(README.indexOf('## Exit codes\n'), README.indexOf('\n## ', README.indexOf('## Exit codes\n') + 1));
+    const rows = [...section.matchAll(/^\| (\d+) \| (.+) \|$/gm)].map((m) => ({ code: Number(m[1]), meaning: m[2]!.replaceAll('`', '') }));
+    expect(rows).toEqual(EXIT_CODE_TABLE);
+  });
+
+  it('is the EXIT STATUS of cdba(1), row for row', () => {
+    const section = MAN.slice(MAN.indexOf('.SH EXIT STATUS\n'), MAN.indexOf('\n.SH ', MAN.indexOf('.SH EXIT STATUS\n') + 1));
+    const rows = [...section.matchAll(/^\.TP\n\.B (\d+)\n(.+)$/gm)].map((m) => ({ code: Number(m[1]), meaning: m[2]!.replaceAll('\\-', '-').replaceAll('\\e', '\\') }));
+    expect(rows).toEqual(EXIT_CODE_TABLE);
   });
 
   it('names the same codes as ExitCode', () => {

@@ -10,10 +10,10 @@
 // - An entry is PENDING until the emulator's transition time has passed, then ACTIVE.
 // - An entry past its deleteAfterDate is gone (also when --date runs the service later).
 import { canonicalCidr } from '../../apiKeyAccessList.js';
-import { apiRoot, serviceNow, type Handler, type RequestContext } from '../../context.js';
+import { apiRoot, serviceNow } from '../../context.js';
+import type { Handler, ReadOnlyFields, RequestContext } from '../../contract.js';
 import { ApiFailure, failures } from '../../errors.js';
 import { pageParams, paginate } from '../../pagination.js';
-import type { ReadOnlyFields } from '../../readOnly.js';
 import { isoSeconds } from '../../store.js';
 import { networkFacts } from '../network.js';
 import { projectOf, type ProjectState } from '../projects/index.js';

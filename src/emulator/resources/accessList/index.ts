@@ -1,8 +1,8 @@
-// The project IP access list module (resource.ts): its operations, its part of each
+// The project IP access list module (contract.ts): its operations, its part of each
 // project (state.ts), and GET /api/private/ipinfo, outside the description, which real
 // clients call for "add my current IP": the caller's address as the service sees it.
 import { normalizePeer } from '../../apiKeyAccessList.js';
-import type { ResourceModule } from '../../resource.js';
+import type { ResourceModule } from '../../contract.js';
 import { ACCESS_ENTRY_READ_ONLY, createAccessEntries, deleteAccessEntry, getAccessEntry, getAccessEntryStatus, listAccessEntries } from './handlers.js';
 import { ACCESS_LIST_PART } from './state.js';
 

@@ -3,10 +3,9 @@
 // refused as the service does), its backup facts, and its snapshots at the moment read.
 import { isTenant } from '../../../model/cluster.js';
 import { FLEX_MONGODB_VERSION } from '../../../model/flexCluster.js';
-import { serviceNow, type RequestContext } from '../../context.js';
+import { serviceNow } from '../../context.js';
+import { hooksOf, type RequestContext, type Store } from '../../contract.js';
 import { failures } from '../../errors.js';
-import { hooksOf } from '../../resource.js';
-import type { Store } from '../../store.js';
 import { clusterFailures, clusterStore, type ClusterRecord } from '../clusters/index.js';
 import { flexCluster, type FlexRecord } from '../flexClusters/store.js';
 import { projectOf } from '../projects/index.js';

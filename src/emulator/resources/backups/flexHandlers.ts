@@ -4,9 +4,9 @@
 // description: "You can restore the snapshot to another flex cluster or dedicated
 // cluster tier"). The flex API answers a dedicated cluster's name with
 // CANNOT_USE_NON_FLEX_CLUSTER_IN_FLEX_API (recorded).
-import { selfHref, type Handler, type RequestContext } from '../../context.js';
+import { selfHref } from '../../context.js';
+import type { Handler, ReadOnlyFields, RequestContext } from '../../contract.js';
 import { pageParams, paginate } from '../../pagination.js';
-import type { ReadOnlyFields } from '../../readOnly.js';
 import { backupClusterOf, flexClusterOf, momentOf, snapshotsOf, stateAt } from './clusters.js';
 import { findJob, findSnapshot, refuseFields, stringField } from './handlers.js';
 import { renderFlexRestoreJob, renderFlexSnapshot } from './render.js';

@@ -6,10 +6,10 @@
 // backup has none and takes none (400); a second on-demand snapshot waits for the first
 // (409, as the description asks). Restore jobs: restore.ts; cancelled with 204 while running.
 import { createHash } from 'node:crypto';
-import { apiRoot, selfHref, type Handler, type RequestContext } from '../../context.js';
+import { apiRoot, selfHref } from '../../context.js';
+import type { Handler, ReadOnlyFields, RequestContext } from '../../contract.js';
 import { failures } from '../../errors.js';
 import { pageParams, paginate } from '../../pagination.js';
-import type { ReadOnlyFields } from '../../readOnly.js';
 import { isoSeconds, objectId } from '../../store.js';
 import { clusterStore, type ClusterRecord } from '../clusters/index.js';
 import { projectHash } from '../../../connstring/index.js';

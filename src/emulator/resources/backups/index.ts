@@ -1,4 +1,4 @@
-// The cloud backup modules (resource.ts): a dedicated cluster's snapshots, restore jobs
+// The cloud backup modules (contract.ts): a dedicated cluster's snapshots, restore jobs
 // and schedule, and a flex cluster's snapshots and restore jobs, through their own API.
 // Two modules, as the live service counts them against two limits (recorded: 1200 each;
 // a dedicated cluster's snapshots and restore jobs share one count). They come after the
@@ -7,8 +7,8 @@
 // The emulator holds no data, so what a restore does is said in its state: a cluster an
 // automated restore finished into shows the snapshot it came from (state().backups,
 // GET /_emulator/state), as one the seed declares restored does.
-import type { ResourceModule } from '../../resource.js';
-import { isoSeconds, type Store } from '../../store.js';
+import type { ResourceModule, Store } from '../../contract.js';
+import { isoSeconds } from '../../store.js';
 import { findAnyCluster } from './clusters.js';
 import { createFlexRestoreJob, FLEX_CREATE_JOB_READ_ONLY, getFlexRestoreJob, getFlexSnapshot, listFlexRestoreJobs, listFlexSnapshots } from './flexHandlers.js';
 import {
@@ -40,7 +40,7 @@ export interface ClusterBackupSnapshot {
   restoredFrom?: { projectId: string; clusterName: string; snapshotId: string; restoreJobId?: string; at: string };
 }
 
-declare module '../../resource.js' {
+declare module '../../contract.js' {
   interface StateSnapshot {
     backups: ClusterBackupSnapshot[];
   }

@@ -9,7 +9,7 @@
 // recorded codes; one on an older major version than the snapshot; a flex cluster for a
 // dedicated cluster's snapshot; a second automated restore into a target while one runs.
 import { authorize } from '../../auth.js';
-import type { RequestContext } from '../../context.js';
+import type { RequestContext } from '../../contract.js';
 import { objectId } from '../../store.js';
 import { clusterFailures, clusterStore } from '../clusters/index.js';
 import { groupNotFound, projectById } from '../projects/state.js';

@@ -9,9 +9,9 @@
 // emulator's time: its schedule's snapshots are there from the start (schedule.ts). The
 // snapshots declared here come besides them, completed (createdAt: default, the start).
 import { isObject } from '../../../base/object.js';
-import type { SeedDocument } from '../../seed.js';
+import type { SeedDocument, World } from '../../contract.js';
 import { OBJECT_ID, type Problems } from '../../seedChecks.js';
-import { isoSeconds, type World } from '../../store.js';
+import { isoSeconds } from '../../store.js';
 import { backupClusterOf } from './clusters.js';
 import { backupStateOf, type SnapshotRecord } from './state.js';
 
@@ -22,7 +22,7 @@ export interface SeedBackup {
   restoredFrom?: { projectId: string; clusterName: string; snapshotId: string };
 }
 
-declare module '../../seed.js' {
+declare module '../../contract.js' {
   interface SeedDocument {
     backups?: SeedBackup[];
   }

@@ -81,7 +81,7 @@ export interface BackupState {
   restoredFrom: RestoredFromRecord[];
 }
 
-declare module '../../store.js' {
+declare module '../../contract.js' {
   interface World {
     /** Absent in state files written before backups. */
     backups?: BackupState;

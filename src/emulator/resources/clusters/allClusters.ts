@@ -3,7 +3,8 @@
 // description has it (PaginatedOrgGroupView of OrgGroup{groupId, groupName, clusters:
 // CloudCluster[]}). "The response does not include multi-cloud clusters" (its text).
 import type { ClusterModel } from '../../../model/cluster.js';
-import { selfHref, type Handler } from '../../context.js';
+import { selfHref } from '../../context.js';
+import type { Handler } from '../../contract.js';
 import { pageParams, paginate } from '../../pagination.js';
 import { projectById, type ProjectState } from '../projects/index.js';
 import { clusterStore } from './store.js';

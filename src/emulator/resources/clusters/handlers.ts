@@ -8,12 +8,11 @@ import { CLUSTER_SHAPES, READ_ONLY_FIELDS, applyClusterPatch, createClusterModel
 import type { ClusterModel, ClusterShape, ModelContext } from '../../../model/cluster.js';
 import type { JsonText } from '../../../base/jsonText.js';
 import { selfHref, serviceNow } from '../../context.js';
-import type { Handler, Link, RequestContext } from '../../context.js';
+import type { Link } from '../../context.js';
+import { hooksOf, type Handler, type ReadOnlyFields, type RequestContext, type Store } from '../../contract.js';
 import { ApiFailure, problemFailure } from '../../errors.js';
 import { pageParams, paginate } from '../../pagination.js';
-import type { ReadOnlyFields } from '../../readOnly.js';
-import { hooksOf } from '../../resource.js';
-import { isoSeconds, objectId, type Store } from '../../store.js';
+import { isoSeconds, objectId } from '../../store.js';
 import { networkFacts } from '../network.js';
 import { projectOf } from '../projects/index.js';
 import { connectionStringsFor } from './connectionStrings.js';
@@ -32,7 +31,7 @@ export interface OtherClusterKind {
   refusal(name: string): ApiFailure;
 }
 
-declare module '../../resource.js' {
+declare module '../../contract.js' {
   interface Hooks {
     otherClusterKinds: OtherClusterKind;
   }

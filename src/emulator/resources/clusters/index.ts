@@ -1,9 +1,9 @@
-// The clusters module (resource.ts): dedicated (and shared-tier) clusters, in v1.0 and
+// The clusters module (contract.ts): dedicated (and shared-tier) clusters, in v1.0 and
 // v2, one canonical model per cluster rendered in the shape of the version served.
 // It holds its clusters (store.ts), their transitions and rendered views (views.ts);
 // a project with clusters cannot be deleted, and counts them in its document.
 import { upgradeStoredModel, type ClusterModel } from '../../../model/cluster.js';
-import type { ResourceModule } from '../../resource.js';
+import type { ResourceModule } from '../../contract.js';
 import { objectId } from '../../store.js';
 import { listAllClusters } from './allClusters.js';
 import { clusterFailures } from './errors.js';
@@ -28,7 +28,7 @@ export interface ClusterSnapshot {
   lastRequestBody: unknown;
 }
 
-declare module '../../resource.js' {
+declare module '../../contract.js' {
   interface StateSnapshot {
     clusters: ClusterSnapshot[];
   }

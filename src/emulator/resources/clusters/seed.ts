@@ -4,7 +4,7 @@
 import { UsageError } from '../../../base/errors.js';
 import { isObject } from '../../../base/object.js';
 import { createClusterModel, isValidClusterName, shapeOfDocument, type ClusterShape } from '../../../model/cluster.js';
-import type { SeedDocument } from '../../seed.js';
+import type { SeedDocument } from '../../contract.js';
 import { OBJECT_ID, type Problems } from '../../seedChecks.js';
 import { isoSeconds, objectId } from '../../store.js';
 import { seedProjectIds } from '../projects/index.js';
@@ -18,7 +18,7 @@ export interface SeedCluster {
   legacyStrings?: boolean;
 }
 
-declare module '../../seed.js' {
+declare module '../../contract.js' {
   interface SeedDocument {
     clusters?: SeedCluster[];
   }

@@ -2,7 +2,8 @@
 // project's clusters in creation order, by name, and those in a transient state by
 // when it ends. Transitions are computed from the store's clock when read.
 import { DueQueue } from '../../dueQueue.js';
-import { isoSeconds, type Store } from '../../store.js';
+import { isoSeconds } from '../../store.js';
+import type { Store } from '../../contract.js';
 import type { ClusterModel } from '../../../model/cluster.js';
 
 /** A mutating request as received, so tests can assert the exact bodies a client sent. */
@@ -24,7 +25,7 @@ export interface ClusterRecord {
   requests: RecordedRequest[];
 }
 
-declare module '../../store.js' {
+declare module '../../contract.js' {
   interface World {
     clusters: ClusterRecord[];
   }

@@ -4,10 +4,9 @@
 // deleteAfterDate is gone, measured on the service's clock: the emulator's clock,
 // or the start of its --date when that is later.
 import { apiRoot, serviceNow } from '../../context.js';
-import type { Handler, RequestContext } from '../../context.js';
+import type { Handler, ReadOnlyFields, RequestContext } from '../../contract.js';
 import { ApiFailure, problemFailure } from '../../errors.js';
 import { pageParams, paginate } from '../../pagination.js';
-import type { ReadOnlyFields } from '../../readOnly.js';
 import { projectOf } from '../projects/index.js';
 import { applyUserPatch, checkCreateBody, READ_ONLY, renderUser, type DatabaseUserDocument } from './model.js';
 import { databaseUser, databaseUsers, putDatabaseUser, removeDatabaseUser } from './store.js';

@@ -1,8 +1,8 @@
-// The database users module (resource.ts): its operations at 2023-01-01, its seed key
+// The database users module (contract.ts): its operations at 2023-01-01, its seed key
 // (create bodies, checked as a create is, without the password), its part of the world.
 import { UsageError } from '../../../base/errors.js';
 import { isObject } from '../../../base/object.js';
-import type { ResourceModule } from '../../resource.js';
+import type { ResourceModule } from '../../contract.js';
 import { OBJECT_ID, type Problems } from '../../seedChecks.js';
 import { seedProjectIds } from '../projects/index.js';
 import { createDatabaseUser, deleteDatabaseUser, getDatabaseUser, listDatabaseUsers, patchDatabaseUser, USER_READ_ONLY } from './handlers.js';
@@ -15,7 +15,7 @@ export interface SeedDatabaseUser {
   user: Record<string, unknown>;
 }
 
-declare module '../../seed.js' {
+declare module '../../contract.js' {
   interface SeedDocument {
     databaseUsers?: SeedDatabaseUser[];
   }

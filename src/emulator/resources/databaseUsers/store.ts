@@ -1,9 +1,9 @@
 // The database users' part of the world (world.databaseUsers): every project's users in
 // creation order. A user past its deleteAfterDate is gone, as the service deletes it then.
-import type { Store } from '../../store.js';
+import type { Store } from '../../contract.js';
 import { isExpired, type DatabaseUserDocument } from './model.js';
 
-declare module '../../store.js' {
+declare module '../../contract.js' {
   interface World {
     /** Absent in state files written before database users existed. */
     databaseUsers?: DatabaseUserDocument[];

@@ -9,10 +9,9 @@ import { issueConnectionStrings, projectHash } from '../../../connstring/index.j
 import { applyFlexPatch, createFlexModel, flexReadOnlyFields, renderFlexCluster, type FlexClusterModel } from '../../../model/flexCluster.js';
 import { isValidClusterName } from '../../../model/cluster.js';
 import { selfHref, serviceNow } from '../../context.js';
-import type { Handler, RequestContext } from '../../context.js';
+import type { Handler, ReadOnlyFields, RequestContext } from '../../contract.js';
 import { failures as common, problemFailure } from '../../errors.js';
 import { pageParams, paginate } from '../../pagination.js';
-import type { ReadOnlyFields } from '../../readOnly.js';
 import { isoSeconds, objectId } from '../../store.js';
 import { clusterFailures as failures, clusterNamed } from '../clusters/index.js';
 import { projectOf, type ProjectState } from '../projects/index.js';

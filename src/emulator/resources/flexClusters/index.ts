@@ -1,11 +1,11 @@
-// The flex clusters module (resource.ts): their own API, at 2024-11-13 in v2 only.
+// The flex clusters module (contract.ts): their own API, at 2024-11-13 in v2 only.
 // Flex clusters share a project's names with its dedicated clusters (a name is one
 // cluster, of one kind): the clusters module reads that through its otherClusterKinds
 // hook, and this module checks the clusters' names before a create and in the seed.
 import { UsageError } from '../../../base/errors.js';
 import { createFlexModel, type FlexClusterModel } from '../../../model/flexCluster.js';
 import { ApiFailure } from '../../errors.js';
-import type { ResourceModule } from '../../resource.js';
+import type { ResourceModule } from '../../contract.js';
 import { isoSeconds, objectId } from '../../store.js';
 import { checkClusterEntries, SEED_MODEL_CONTEXT, seedClusterNames } from '../clusters/index.js';
 import { createFlexCluster, deleteFlexCluster, FLEX_CREATE_READ_ONLY, FLEX_UPDATE_READ_ONLY, getFlexCluster, listFlexClusters, patchFlexCluster } from './handlers.js';
@@ -28,12 +28,12 @@ export interface FlexClusterSnapshot {
   model: FlexClusterModel;
 }
 
-declare module '../../seed.js' {
+declare module '../../contract.js' {
   interface SeedDocument {
     flexClusters?: SeedFlexCluster[];
   }
 }
-declare module '../../resource.js' {
+declare module '../../contract.js' {
   interface StateSnapshot {
     flexClusters: FlexClusterSnapshot[];
   }

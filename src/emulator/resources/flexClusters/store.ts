@@ -1,7 +1,7 @@
 // The flex clusters' part of the world (world.flexClusters): few per project, so kept
 // in one list and scanned; their transitions are applied when read.
 import type { FlexClusterModel } from '../../../model/flexCluster.js';
-import type { Store } from '../../store.js';
+import type { Store } from '../../contract.js';
 
 /** A flex cluster (its own API, ./handlers.ts). */
 export interface FlexRecord {
@@ -10,7 +10,7 @@ export interface FlexRecord {
   pendingUntil?: number;
 }
 
-declare module '../../store.js' {
+declare module '../../contract.js' {
   interface World {
     /** Absent from state files written before flex clusters. */
     flexClusters?: FlexRecord[];

@@ -12,10 +12,10 @@ import {
   parseIpv4Block,
   type NetworkProvider,
 } from '../../../connstring/privateNetwork.js';
-import { selfHref, type Handler, type RequestContext, type Services } from '../../context.js';
+import { selfHref } from '../../context.js';
+import type { Handler, ReadOnlyFields, RequestContext, Services } from '../../contract.js';
 import { ApiFailure, failures } from '../../errors.js';
 import { pageParams, paginate } from '../../pagination.js';
-import type { ReadOnlyFields } from '../../readOnly.js';
 import { objectId } from '../../store.js';
 import { projectOf } from '../projects/index.js';
 import {

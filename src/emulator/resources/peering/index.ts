@@ -10,10 +10,8 @@
 import { isObject } from '../../../base/object.js';
 import { NETWORK_PROVIDERS, type NetworkProvider } from '../../../connstring/privateNetwork.js';
 import { ApiFailure } from '../../errors.js';
-import type { ResourceModule } from '../../resource.js';
-import type { SeedDocument } from '../../seed.js';
+import type { ResourceModule, SeedDocument, World } from '../../contract.js';
 import type { Problems } from '../../seedChecks.js';
-import type { World } from '../../store.js';
 import { seedProjectIds } from '../projects/index.js';
 import {
   CONTAINER_READ_ONLY,
@@ -41,7 +39,7 @@ export interface SeedPeering {
   peers?: Doc[];
 }
 
-declare module '../../seed.js' {
+declare module '../../contract.js' {
   interface SeedDocument {
     networkPeering?: SeedPeering[];
   }

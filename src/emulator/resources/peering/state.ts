@@ -6,7 +6,7 @@
 //   GCP   status     ADDING_PEER -> WAITING_FOR_USER (the user peers back) -> AVAILABLE; DELETING when deleted
 import { randomBytes } from 'node:crypto';
 import type { NetworkProvider } from '../../../connstring/privateNetwork.js';
-import type { Store, World } from '../../store.js';
+import type { Store, World } from '../../contract.js';
 import { advance, GONE, type Staged, type Timeline } from '../stages.js';
 
 export interface ContainerRecord {
@@ -45,7 +45,7 @@ export interface PeeringState {
   peers: PeerRecord[];
 }
 
-declare module '../../store.js' {
+declare module '../../contract.js' {
   interface World {
     /** Absent from state files written before network peering was a resource. */
     peering?: PeeringState;

@@ -12,9 +12,8 @@ import {
   providerRegionName,
   type NetworkProvider,
 } from '../../../connstring/privateNetwork.js';
-import type { Handler, RequestContext, Services } from '../../context.js';
+import type { Handler, ReadOnlyFields, RequestContext, Services } from '../../contract.js';
 import { ApiFailure, failures } from '../../errors.js';
-import type { ReadOnlyFields } from '../../readOnly.js';
 import { objectId } from '../../store.js';
 import { clusterStore } from '../clusters/index.js';
 import { projectOf } from '../projects/index.js';

@@ -13,10 +13,8 @@ import { isObject } from '../../../base/object.js';
 import { apiRegion, hostRegion } from '../../../connstring/regions.js';
 import { networkRegion, providerRegionName } from '../../../connstring/privateNetwork.js';
 import { ApiFailure } from '../../errors.js';
-import type { ResourceModule } from '../../resource.js';
-import type { SeedDocument } from '../../seed.js';
+import type { ResourceModule, SeedDocument, World } from '../../contract.js';
 import type { Problems } from '../../seedChecks.js';
-import type { World } from '../../store.js';
 import type { PrivateEndpointFact } from '../network.js';
 import { seedProjectIds } from '../projects/index.js';
 import {
@@ -49,7 +47,7 @@ export interface SeedEndpointService {
   endpoints?: Doc[];
 }
 
-declare module '../../seed.js' {
+declare module '../../contract.js' {
   interface SeedDocument {
     privateEndpointServices?: SeedEndpointService[];
   }

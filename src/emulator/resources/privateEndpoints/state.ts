@@ -7,7 +7,7 @@
 //   GCP endpoint group        INITIATING -> VERIFIED -> AVAILABLE; DELETING
 import { randomBytes } from 'node:crypto';
 import type { NetworkProvider } from '../../../connstring/privateNetwork.js';
-import type { Store, World } from '../../store.js';
+import type { Store, World } from '../../contract.js';
 import { advance, GONE, type Staged, type Timeline } from '../stages.js';
 
 export interface EndpointRecord extends Staged {
@@ -42,7 +42,7 @@ export interface PrivateEndpointsState {
   regionalized: string[];
 }
 
-declare module '../../store.js' {
+declare module '../../contract.js' {
   interface World {
     /** Absent from state files written before private endpoints were a resource. */
     privateEndpoints?: PrivateEndpointsState;

@@ -7,10 +7,10 @@
 // Project Creator there. The creator becomes GROUP_OWNER of the new project, as the
 // service makes the creating user its Project Owner.
 import { type Principal, type SeedRole } from '../../auth.js';
-import { apiRoot, selfHref, type Handler, type Link, type RequestContext } from '../../context.js';
+import { apiRoot, selfHref, type Link } from '../../context.js';
+import type { Handler, ReadOnlyFields, RequestContext } from '../../contract.js';
 import { ApiFailure, failures } from '../../errors.js';
 import { pageParams, paginate } from '../../pagination.js';
-import type { ReadOnlyFields } from '../../readOnly.js';
 import { isoSeconds, objectId } from '../../store.js';
 import { projectOf, projectParts, visibleProjects, type OrgState, type ProjectState } from './state.js';
 

@@ -1,8 +1,8 @@
-// The projects module (resource.ts): projects and organizations, the {groupId} scope
+// The projects module (contract.ts): projects and organizations, the {groupId} scope
 // every project's resource is under, their seed keys and their state.
 import { randomBytes } from 'node:crypto';
 import { isObject } from '../../../base/object.js';
-import type { ResourceModule } from '../../resource.js';
+import type { ResourceModule } from '../../contract.js';
 import { OBJECT_ID, type Problems } from '../../seedChecks.js';
 import { isoSeconds } from '../../store.js';
 import { createProject, deleteProject, getProject, getProjectByName, listOrgs, listProjects, PROJECT_READ_ONLY } from './handlers.js';

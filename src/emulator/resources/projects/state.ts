@@ -2,11 +2,8 @@
 // `{groupId}` that every project's resource is under, and the extension point of
 // what other modules keep per project (ProjectPart).
 import { ApiFailure } from '../../errors.js';
-import type { RequestContext } from '../../context.js';
-import type { ResourceModule } from '../../resource.js';
-import { hooksOf } from '../../resource.js';
+import { hooksOf, type RequestContext, type ResourceModule, type Store } from '../../contract.js';
 import type { Problems } from '../../seedChecks.js';
-import type { Store } from '../../store.js';
 
 export interface OrgState {
   id: string;
@@ -58,7 +55,7 @@ export interface ProjectPart {
   view?(store: Store, project: ProjectState): Record<string, unknown>;
 }
 
-declare module '../../resource.js' {
+declare module '../../contract.js' {
   interface Hooks {
     projects: ProjectPart;
   }
@@ -66,13 +63,13 @@ declare module '../../resource.js' {
     projects: ProjectState[];
   }
 }
-declare module '../../store.js' {
+declare module '../../contract.js' {
   interface World {
     orgs: OrgState[];
     projects: ProjectState[];
   }
 }
-declare module '../../seed.js' {
+declare module '../../contract.js' {
   interface SeedDocument {
     orgs?: SeedOrg[];
     projects: SeedProject[];

@@ -11,10 +11,9 @@
 // name taken in the namespace (409), a flex cluster's eleventh index (400), a paused
 // cluster (409).
 import { checkCreateRequest, checkDefinition, indexTypeOf, splitFlatIndex, type DefinitionProblem, type IndexType } from '../../../model/searchIndex.js';
-import type { Handler, RequestContext } from '../../context.js';
+import type { Handler, ReadOnlyFields, RequestContext, Store } from '../../contract.js';
 import { ApiFailure, failures } from '../../errors.js';
-import type { ReadOnlyFields } from '../../readOnly.js';
-import { isoSeconds, objectId, type Store } from '../../store.js';
+import { isoSeconds, objectId } from '../../store.js';
 import { clusterFailures, clusterStore } from '../clusters/index.js';
 import { flexCluster } from '../flexClusters/store.js';
 import { projectOf } from '../projects/index.js';

@@ -1,12 +1,11 @@
-// The search indexes module (resource.ts), and beside it the sample dataset load's:
+// The search indexes module (contract.ts), and beside it the sample dataset load's:
 // search and vector search indexes on the current (/search/indexes, 2024-05-30) and
 // the deprecated (/fts/indexes, 2023-01-01) paths, one store; the sample load that
 // gives clusters the collections an index is built on. Two modules, as the live
 // service counts them against two limits (recorded: 500 for both families of index
 // paths, 10 000 for the sample load). They come after the clusters modules in the
 // list: a seeded index belongs to a seeded cluster, dedicated or flex.
-import type { ResourceModule } from '../../resource.js';
-import type { Store } from '../../store.js';
+import type { ResourceModule, Store } from '../../contract.js';
 import {
   CREATE_READ_ONLY,
   FLAT_CREATE_READ_ONLY,
@@ -44,7 +43,7 @@ export interface ClusterSearchSnapshot {
   indexes: Array<{ indexID: string; database: string; collectionName: string; name: string; type: string; definition: Record<string, unknown>; version: number }>;
 }
 
-declare module '../../resource.js' {
+declare module '../../contract.js' {
   interface StateSnapshot {
     search: ClusterSearchSnapshot[];
   }

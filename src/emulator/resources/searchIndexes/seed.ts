@@ -10,8 +10,8 @@
 // whose build succeeds, on a collection the cluster holds.
 import { isObject } from '../../../base/object.js';
 import { checkCreateRequest, indexTypeOf, problemLine } from '../../../model/searchIndex.js';
-import type { SeedDocument } from '../../seed.js';
-import { isoSeconds, objectId, type World } from '../../store.js';
+import type { SeedDocument, World } from '../../contract.js';
+import { isoSeconds, objectId } from '../../store.js';
 import { SAMPLE_NAMESPACES, searchStateOf } from './state.js';
 
 export interface SeedClusterData {
@@ -30,7 +30,7 @@ export interface SeedSearchIndex {
   index: Record<string, unknown>;
 }
 
-declare module '../../seed.js' {
+declare module '../../contract.js' {
   interface SeedDocument {
     clusterData?: SeedClusterData[];
     searchIndexes?: SeedSearchIndex[];

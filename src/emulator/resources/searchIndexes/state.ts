@@ -60,7 +60,7 @@ export interface SearchState {
   clusterData: ClusterDataRecord[];
 }
 
-declare module '../../store.js' {
+declare module '../../contract.js' {
   interface World {
     /** Search indexes, sample loads and what clusters hold (absent in state files written before them). */
     search?: SearchState;

@@ -1,7 +1,6 @@
-// The search indexes and the sample dataset load in the table of operations
-// (src/api/operations.ts spreads them in): paths, methods and versions, as the
+// The search indexes in the table of operations: paths, methods and versions, as the
 // service's description of 2026-08-21 cut to them has them
-// (admin-api-v2-2026-08-search-subset.json). Pure data.
+// (admin-api-v2-2026-08-search-subset.json).
 //
 // One resource, searchIndexes, for both families of paths: the recordings count them
 // against one limit (RateLimit-Remaining falls by one across /search and /fts calls).
@@ -12,16 +11,14 @@
 //   Deprecation: the current paths' release (recorded) and Sunset 2027-07-01. No
 //   command calls them (passthrough): `cdba versions` does not count them as sent.
 // Served only in the versioned API (the description has no v1.0 path for them).
+import type { ResourceOperations } from './entry.js';
 
 const SEARCH = '/groups/{groupId}/clusters/{clusterName}/search/indexes';
 const FTS = '/groups/{groupId}/clusters/{clusterName}/fts/indexes';
 const CURRENT = [{ date: '2024-05-30' }] as const;
 const DEPRECATED = [{ date: '2023-01-01', deprecation: 'Thu, 30 May 2024 00:00:00 GMT', sunset: 'Thu, 1 Jul 2027 00:00:00 GMT' }] as const;
-// POST takes the cluster's name, GET the load's id (the description names them {name} and
-// {sampleDatasetId}): one name, as the emulator routes each path shape once.
-const SAMPLE_LOAD = '/groups/{groupId}/sampleDatasetLoad/{nameOrId}';
 
-export const SEARCH_OPERATIONS = {
+export const searchIndexes = {
   'searchIndexes.list': { method: 'GET', path: SEARCH, versions: CURRENT, v2Only: true },
   'searchIndexes.create': { method: 'POST', path: SEARCH, versions: CURRENT, v2Only: true },
   'searchIndexes.listByCollection': { method: 'GET', path: `${SEARCH}/{databaseName}/{collectionName}`, versions: CURRENT, v2Only: true },
@@ -36,6 +33,4 @@ export const SEARCH_OPERATIONS = {
   'searchIndexes.ftsGet': { method: 'GET', path: `${FTS}/{indexId}`, versions: DEPRECATED, deprecated: true, v2Only: true, passthrough: true },
   'searchIndexes.ftsUpdate': { method: 'PATCH', path: `${FTS}/{indexId}`, versions: DEPRECATED, deprecated: true, v2Only: true, passthrough: true },
   'searchIndexes.ftsDelete': { method: 'DELETE', path: `${FTS}/{indexId}`, versions: DEPRECATED, deprecated: true, v2Only: true, passthrough: true },
-  'sampleDatasets.load': { method: 'POST', path: SAMPLE_LOAD, versions: [{ date: '2023-01-01' }], v2Only: true },
-  'sampleDatasets.get': { method: 'GET', path: SAMPLE_LOAD, versions: [{ date: '2023-01-01' }], v2Only: true },
-} as const;
+} as const satisfies ResourceOperations<'searchIndexes'>;
