@@ -143,14 +143,21 @@ _cdba_lookup() {
   cdba "\${_cdba_ctx[@]}" __complete "$@" 2>/dev/null
 }
 # The words of a completion (spec above): $2 is the first argument, $3 how many arguments are typed.
+# No arrays: zsh runs this through bashcompinit, and its read and indexes are not bash's.
 _cdba_words() {
-  local -a w
-  read -ra w <<< "$1"
-  case "\${w[0]}" in
-    choices) echo "\${w[*]:1}" ;;
+  local kind="\${1%% *}" rest="" list
+  [[ "$1" == *" "* ]] && rest="\${1#* }"
+  list="\${rest%% *}"
+  case "$kind" in
+    choices) echo "$rest" ;;
     profiles) _cdba_profiles ;;
-    lookup) echo "\${w[*]:2}"; _cdba_lookup "\${w[1]}" ;;
-    of) [[ \${3:-0} -ge 1 ]] && echo "\${w[*]:2}" && _cdba_lookup "\${w[1]}" "$2" ;;
+    lookup)
+      [[ "$rest" == *" "* ]] && echo "\${rest#* }"
+      _cdba_lookup "$list" ;;
+    of)
+      [[ \${3:-0} -ge 1 ]] || return 0
+      [[ "$rest" == *" "* ]] && echo "\${rest#* }"
+      _cdba_lookup "$list" "$2" ;;
   esac
 }
 _cdba() {
@@ -169,7 +176,7 @@ _cdba() {
         cmdpath="\${cmdpath:+$cmdpath }$child"
         continue
       fi
-      # \`conn-string c1\`: the group's default subcommand takes the word.
+      # A group's default subcommand takes a word that names none of its subcommands.
       def="$(_cdba_default "$cmdpath")"
       [[ -n "$def" ]] && cmdpath="$cmdpath $def"
     fi
@@ -261,7 +268,7 @@ export function fishScript(root: CommandInfo): string {
     '    cdba (__cdba_context) __complete $argv[1] $words[1] 2>/dev/null',
     'end',
   ];
-  // Each segment of the path, by its name or an alias (`conn-string ls`).
+  // Each segment of the path, by its name or an alias.
   const all = flatten(root);
   const namesAt = (path: string[]): string[] => {
     const info = all.find((c) => c.path.join(' ') === path.join(' '));
@@ -277,10 +284,10 @@ export function fishScript(root: CommandInfo): string {
     for (const sub of info.subcommands) {
       lines.push(`complete -c cdba -n ${fishQuote(condition(info))} -a ${sub.name} -d ${fishQuote(sub.description)}`);
     }
-    // The default subcommand's argument is also offered right after its group (`conn-string <TAB>`).
+    // The default subcommand's argument is also offered right after its group.
     const parent = all.find((p) => p.defaultSubcommand === info.name && p.subcommands.includes(info));
     const others = parent?.subcommands.filter((s) => s !== info).flatMap((s) => [s.name, ...s.aliases]) ?? [];
-    // A group beside a step of the path means another command (`peering containers delete` is not `peering delete`).
+    // A group beside a step of the path means another command (`<group> <subgroup> delete` is not `<group> delete`).
     const beside = info.path.flatMap((step, i) => {
       const above = all.find((c) => c.path.join(' ') === info.path.slice(0, i).join(' '));
       return (above?.subcommands ?? []).filter((s) => s.name !== step && s.subcommands.length > 0).flatMap((s) => [s.name, ...s.aliases]);
