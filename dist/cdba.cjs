@@ -48254,14 +48254,21 @@ _cdba_lookup() {
   cdba "\${_cdba_ctx[@]}" __complete "$@" 2>/dev/null
 }
 # The words of a completion (spec above): $2 is the first argument, $3 how many arguments are typed.
+# No arrays: zsh runs this through bashcompinit, and its read and indexes are not bash's.
 _cdba_words() {
-  local -a w
-  read -ra w <<< "$1"
-  case "\${w[0]}" in
-    choices) echo "\${w[*]:1}" ;;
+  local kind="\${1%% *}" rest="" list
+  [[ "$1" == *" "* ]] && rest="\${1#* }"
+  list="\${rest%% *}"
+  case "$kind" in
+    choices) echo "$rest" ;;
     profiles) _cdba_profiles ;;
-    lookup) echo "\${w[*]:2}"; _cdba_lookup "\${w[1]}" ;;
-    of) [[ \${3:-0} -ge 1 ]] && echo "\${w[*]:2}" && _cdba_lookup "\${w[1]}" "$2" ;;
+    lookup)
+      [[ "$rest" == *" "* ]] && echo "\${rest#* }"
+      _cdba_lookup "$list" ;;
+    of)
+      [[ \${3:-0} -ge 1 ]] || return 0
+      [[ "$rest" == *" "* ]] && echo "\${rest#* }"
+      _cdba_lookup "$list" "$2" ;;
   esac
 }
 _cdba() {
@@ -48280,7 +48287,7 @@ _cdba() {
         cmdpath="\${cmdpath:+$cmdpath }$child"
         continue
       fi
-      # \`conn-string c1\`: the group's default subcommand takes the word.
+      # A group's default subcommand takes a word that names none of its subcommands.
       def="$(_cdba_default "$cmdpath")"
       [[ -n "$def" ]] && cmdpath="$cmdpath $def"
     fi
@@ -51625,4 +51632,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=a7715b334bf1cb0e6f4ddc18b2abc2de9fb9b0f633aa69f40cefda5ace615961
+//# cdbaBundleSha256=95496ed11c342f7146bbb455f597de51d039d185f7e24b32e72e2fd135897fdc
