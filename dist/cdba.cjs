@@ -21811,15 +21811,15 @@ function nodeProblem(node) {
 }
 function functionProblem(node, args) {
   if (!node.name) return 'parentheses after "." are not a function call';
-  const spec = Object.hasOwn(FUNCTIONS, node.name) ? FUNCTIONS[node.name] : void 0;
-  if (!spec) return `unknown function ${node.name}()`;
-  const min = spec.args.length;
-  if (args.length < min || !spec.variadic && args.length > min) {
-    const expected = spec.variadic ? `at least ${min}` : String(min);
+  const spec2 = Object.hasOwn(FUNCTIONS, node.name) ? FUNCTIONS[node.name] : void 0;
+  if (!spec2) return `unknown function ${node.name}()`;
+  const min = spec2.args.length;
+  if (args.length < min || !spec2.variadic && args.length > min) {
+    const expected = spec2.variadic ? `at least ${min}` : String(min);
     return `${node.name}() takes ${expected} argument${min === 1 ? "" : "s"}, got ${args.length}`;
   }
   for (const [i, arg] of args.entries()) {
-    const allowed = spec.args[Math.min(i, min - 1)];
+    const allowed = spec2.args[Math.min(i, min - 1)];
     const actual = staticType(arg);
     if (actual === void 0) {
       if (allowed.includes("expref")) return `${node.name}() argument ${i + 1} must be an expression reference (&field)`;
@@ -23811,8 +23811,8 @@ async function checkQuery(query2) {
 async function render(io, document3, options) {
   const data = options.query ? await applyQuery(document3, options.query) : document3;
   if (options.format === "json" || options.format === "pretty") return writeJson(io, data ?? null, options.format === "pretty" ? 2 : 0);
-  const spec = options.query ? void 0 : options.table;
-  const { headers, rows, rules } = spec ? { headers: spec.columns.map((c) => c.header), rows: spec.rows(data).map((r) => spec.columns.map((c) => cell(c.value(r)))), rules: spec.columns } : { ...genericTable(data), rules: void 0 };
+  const spec2 = options.query ? void 0 : options.table;
+  const { headers, rows, rules } = spec2 ? { headers: spec2.columns.map((c) => c.header), rows: spec2.rows(data).map((r) => spec2.columns.map((c) => cell(c.value(r)))), rules: spec2.columns } : { ...genericTable(data), rules: void 0 };
   await writeTable(io, headers, rows, options.width, rules);
 }
 async function writeJson(io, data, indent) {
@@ -24425,6 +24425,27 @@ function withOwnOutputs(command, values) {
 function ownOutputsOf(command) {
   return OWN_OUTPUTS.get(command) ?? [];
 }
+function lookup(list5, options = {}) {
+  return { kind: "lookup", list: list5, ...options };
+}
+function completes(target, completion) {
+  COMPLETIONS.set(target, completion);
+  return target;
+}
+function completedArgument(usage2, description, completion) {
+  return completes(new Argument(usage2, description), completion);
+}
+function completionOf(target) {
+  return COMPLETIONS.get(target);
+}
+function registerLookup(program2, list5, entry) {
+  const lookups = LOOKUPS.get(program2) ?? /* @__PURE__ */ new Map();
+  if (lookups.has(list5)) throw new Error(`the completion lookup ${list5} is registered twice`);
+  LOOKUPS.set(program2, lookups.set(list5, entry));
+}
+function lookupsOf(program2) {
+  return LOOKUPS.get(program2) ?? /* @__PURE__ */ new Map();
+}
 function intFlag(flag, min, max = Number.MAX_SAFE_INTEGER) {
   return (value) => {
     if (!/^\d+$/.test(value.trim())) throw new UsageError(`invalid ${flag} "${value}": expected a whole number`);
@@ -24509,10 +24530,11 @@ function hardenTree(command) {
   }
   for (const sub of command.commands) if (sub.name() !== "help") hardenTree(sub);
 }
-var App, EXAMPLES, NOTES, AFTER_HELP, DETAILS, OWN_OUTPUTS, PROTOTYPE_KEYS;
+var App, EXAMPLES, NOTES, AFTER_HELP, DETAILS, OWN_OUTPUTS, PROFILES, COMPLETIONS, LOOKUPS, PROTOTYPE_KEYS;
 var init_command = __esm({
   "src/cli/command.ts"() {
     "use strict";
+    init_esm();
     init_context();
     init_errors();
     init_helpLayout();
@@ -24578,6 +24600,9 @@ var init_command = __esm({
     AFTER_HELP = /* @__PURE__ */ new WeakSet();
     DETAILS = /* @__PURE__ */ new WeakMap();
     OWN_OUTPUTS = /* @__PURE__ */ new WeakMap();
+    PROFILES = { kind: "profiles" };
+    COMPLETIONS = /* @__PURE__ */ new WeakMap();
+    LOOKUPS = /* @__PURE__ */ new WeakMap();
     PROTOTYPE_KEYS = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
   }
 });
@@ -26085,11 +26110,11 @@ var init_authStatus = __esm({
 // src/model/clusterFields.ts
 function readOnlyPaths(fields, prefix = "") {
   const out = [];
-  for (const [name, spec] of Object.entries(fields)) {
+  for (const [name, spec2] of Object.entries(fields)) {
     const path = prefix + name;
-    if (spec.readOnly) out.push(path);
+    if (spec2.readOnly) out.push(path);
     else {
-      const nested = spec.fields ?? spec.items?.fields ?? spec.values?.fields;
+      const nested = spec2.fields ?? spec2.items?.fields ?? spec2.values?.fields;
       if (nested) out.push(...readOnlyPaths(nested, `${path}.`));
     }
   }
@@ -26098,8 +26123,8 @@ function readOnlyPaths(fields, prefix = "") {
 function fieldsOf(shape2) {
   return shape2 === "legacy" ? LEGACY_FIELDS : shape2 === "modern" ? MODERN_FIELDS : PER_SHARD_FIELDS;
 }
-function kindMatches(spec, value) {
-  switch (spec.kind) {
+function kindMatches(spec2, value) {
+  switch (spec2.kind) {
     case "string":
       return typeof value === "string";
     case "boolean":
@@ -26115,26 +26140,26 @@ function kindMatches(spec, value) {
       return isObject(value);
   }
 }
-function lengthFits(value, spec) {
+function lengthFits(value, spec2) {
   const length = [...value].length;
-  return length >= (spec.minLength ?? 0) && length <= (spec.maxLength ?? Infinity);
+  return length >= (spec2.minLength ?? 0) && length <= (spec2.maxLength ?? Infinity);
 }
-function check(value, spec, path) {
+function check(value, spec2, path) {
   if (value === null || value === void 0) return void 0;
-  if (spec.readOnly) return { code: "ATTRIBUTE_READ_ONLY", field: path };
-  if (!kindMatches(spec, value)) return { code: "INVALID_ATTRIBUTE", field: path };
-  if (spec.enum && !spec.enum.includes(value)) return { code: "INVALID_ATTRIBUTE", field: path };
-  if (typeof value === "string" && !lengthFits(value, spec)) return { code: "INVALID_ATTRIBUTE", field: path };
-  if (spec.kind === "object") return checkFields(value, spec.fields ?? {}, `${path}.`);
-  if (spec.kind === "array" && spec.items) {
+  if (spec2.readOnly) return { code: "ATTRIBUTE_READ_ONLY", field: path };
+  if (!kindMatches(spec2, value)) return { code: "INVALID_ATTRIBUTE", field: path };
+  if (spec2.enum && !spec2.enum.includes(value)) return { code: "INVALID_ATTRIBUTE", field: path };
+  if (typeof value === "string" && !lengthFits(value, spec2)) return { code: "INVALID_ATTRIBUTE", field: path };
+  if (spec2.kind === "object") return checkFields(value, spec2.fields ?? {}, `${path}.`);
+  if (spec2.kind === "array" && spec2.items) {
     for (const item of value) {
-      const problem = check(item, spec.items, path);
+      const problem = check(item, spec2.items, path);
       if (problem) return problem;
     }
   }
-  if (spec.kind === "map" && spec.values) {
+  if (spec2.kind === "map" && spec2.values) {
     for (const item of Object.values(value)) {
-      const problem = check(item, spec.values, path);
+      const problem = check(item, spec2.values, path);
       if (problem) return problem;
     }
   }
@@ -26142,9 +26167,9 @@ function check(value, spec, path) {
 }
 function checkFields(body, fields, prefix) {
   for (const [name, value] of Object.entries(body)) {
-    const spec = fields[name];
-    if (!spec) return { code: "INVALID_ATTRIBUTE", field: prefix + name };
-    const problem = check(value, spec, prefix + name);
+    const spec2 = fields[name];
+    if (!spec2) return { code: "INVALID_ATTRIBUTE", field: prefix + name };
+    const problem = check(value, spec2, prefix + name);
     if (problem) return problem;
   }
   return void 0;
@@ -26166,8 +26191,8 @@ function missingOnCreate(body, shape2) {
   }
   const specs = body.replicationSpecs;
   if (!Array.isArray(specs) || specs.length === 0) return missing2("replicationSpecs");
-  for (const spec of specs) {
-    const regions = spec.regionConfigs;
+  for (const spec2 of specs) {
+    const regions = spec2.regionConfigs;
     if (!Array.isArray(regions) || regions.length === 0) return missing2("replicationSpecs.regionConfigs");
     for (const region2 of regions) {
       if (typeof region2.providerName !== "string") return missing2("replicationSpecs.regionConfigs.providerName");
@@ -26215,11 +26240,11 @@ function deletePath(body, path) {
   });
 }
 function isKnownField(path, shape2) {
-  let spec = { kind: "object", fields: fieldsOf(shape2) };
+  let spec2 = { kind: "object", fields: fieldsOf(shape2) };
   for (const segment of path.split(".")) {
-    while (spec && (spec.kind === "array" || spec.kind === "map")) spec = spec.items ?? spec.values;
-    spec = spec?.fields?.[segment];
-    if (!spec) return false;
+    while (spec2 && (spec2.kind === "array" || spec2.kind === "map")) spec2 = spec2.items ?? spec2.values;
+    spec2 = spec2?.fields?.[segment];
+    if (!spec2) return false;
   }
   return true;
 }
@@ -26273,7 +26298,7 @@ var init_clusterFields = __esm({
     int = (extra = {}) => ({ kind: "integer", ...extra });
     obj = (fields, extra = {}) => ({ kind: "object", fields, ...extra });
     arr = (items, extra = {}) => ({ kind: "array", items, ...extra });
-    ro = (spec) => ({ ...spec, readOnly: true });
+    ro = (spec2) => ({ ...spec2, readOnly: true });
     link = obj({ href: str(), rel: str() });
     tagText = str({ minLength: 1, maxLength: 255 });
     keyValue = obj({ key: tagText, value: tagText });
@@ -26462,7 +26487,7 @@ function copyShared(input, handled, changes) {
   }
   return out;
 }
-function regionConfigFromLegacy(regionName, spec, input) {
+function regionConfigFromLegacy(regionName, spec2, input) {
   const settings = asObject(input.providerSettings);
   const provider2 = settings.providerName;
   const instanceSize = settings.instanceSizeName;
@@ -26470,7 +26495,7 @@ function regionConfigFromLegacy(regionName, spec, input) {
   if (provider2 !== void 0) region2.providerName = provider2;
   if (provider2 === "TENANT" && settings.backingProviderName !== void 0) region2.backingProviderName = settings.backingProviderName;
   region2.regionName = regionName;
-  region2.priority = spec.priority ?? 7;
+  region2.priority = spec2.priority ?? 7;
   if (provider2 === "TENANT") {
     region2.electableSpecs = instanceSize === void 0 ? {} : { instanceSize };
     return region2;
@@ -26483,9 +26508,9 @@ function regionConfigFromLegacy(regionName, spec, input) {
     if (provider2 === "AWS" && settings.volumeType !== void 0) hw.ebsVolumeType = settings.volumeType;
     return hw;
   };
-  region2.electableSpecs = hardware2(spec.electableNodes ?? 3);
-  region2.readOnlySpecs = hardware2(spec.readOnlyNodes ?? 0);
-  region2.analyticsSpecs = hardware2(spec.analyticsNodes ?? 0);
+  region2.electableSpecs = hardware2(spec2.electableNodes ?? 3);
+  region2.readOnlySpecs = hardware2(spec2.readOnlyNodes ?? 0);
+  region2.analyticsSpecs = hardware2(spec2.analyticsNodes ?? 0);
   const scaling = asObject(input.autoScaling);
   const tierLimits = asObject(asObject(settings.autoScaling).compute);
   if (isObject(input.autoScaling) || Object.keys(tierLimits).length > 0) {
@@ -26498,7 +26523,7 @@ function regionConfigFromLegacy(regionName, spec, input) {
   return region2;
 }
 function regionConfigsFromMap(map, input) {
-  return Object.entries(map).map(([regionName, spec]) => regionConfigFromLegacy(regionName, asObject(spec), input)).sort(byPriority);
+  return Object.entries(map).map(([regionName, spec2]) => regionConfigFromLegacy(regionName, asObject(spec2), input)).sort(byPriority);
 }
 function modernSpecsFromLegacy(input) {
   const settings = asObject(input.providerSettings);
@@ -26509,10 +26534,10 @@ function modernSpecsFromLegacy(input) {
   };
   if (Array.isArray(input.replicationSpecs)) {
     return input.replicationSpecs.map((raw) => {
-      const spec = asObject(raw);
-      const out = { numShards: typeof spec.numShards === "number" ? spec.numShards : topNumShards ?? 1 };
-      if (spec.zoneName !== void 0) out.zoneName = spec.zoneName;
-      out.regionConfigs = regionConfigsFromMap(isObject(spec.regionsConfig) ? spec.regionsConfig : defaultRegion(), input);
+      const spec2 = asObject(raw);
+      const out = { numShards: typeof spec2.numShards === "number" ? spec2.numShards : topNumShards ?? 1 };
+      if (spec2.zoneName !== void 0) out.zoneName = spec2.zoneName;
+      out.regionConfigs = regionConfigsFromMap(isObject(spec2.regionsConfig) ? spec2.regionsConfig : defaultRegion(), input);
       return out;
     });
   }
@@ -26532,7 +26557,7 @@ function legacyConversionGaps(input) {
   const named = (value) => typeof value === "string" && value !== "";
   if (!named(settings.providerName)) gaps.push("providerSettings.providerName");
   const specs = Array.isArray(input.replicationSpecs) ? input.replicationSpecs.map(asObject) : [];
-  const regionsNamed = specs.length > 0 ? specs.every((spec) => isObject(spec.regionsConfig) && Object.keys(spec.regionsConfig).length > 0) : isObject(input.replicationSpec) && Object.keys(input.replicationSpec).length > 0;
+  const regionsNamed = specs.length > 0 ? specs.every((spec2) => isObject(spec2.regionsConfig) && Object.keys(spec2.regionsConfig).length > 0) : isObject(input.replicationSpec) && Object.keys(input.replicationSpec).length > 0;
   if (!regionsNamed && !named(settings.regionName)) gaps.push("providerSettings.regionName");
   return gaps;
 }
@@ -26612,9 +26637,9 @@ function legacyTopologyFromModern(specs, options = {}) {
   if (Object.keys(limits).length > 0) providerSettings.autoScaling = { compute: limits };
   else if (options.asAnswered && lead.providerName === "TENANT") providerSettings.autoScaling = { compute: { maxInstanceSize: null, minInstanceSize: null } };
   const replicationSpecs2 = specs.map((raw) => {
-    const spec = asObject(raw);
+    const spec2 = asObject(raw);
     const regionsConfig = {};
-    for (const region2 of (Array.isArray(spec.regionConfigs) ? spec.regionConfigs : []).map(asObject).sort(byPriority)) {
+    for (const region2 of (Array.isArray(spec2.regionConfigs) ? spec2.regionConfigs : []).map(asObject).sort(byPriority)) {
       const count2 = (key) => Number(asObject(region2[key]).nodeCount ?? 0);
       const tenant = region2.providerName === "TENANT";
       regionsConfig[String(region2.regionName)] = {
@@ -26634,10 +26659,10 @@ function legacyTopologyFromModern(specs, options = {}) {
       }
     }
     const out = {};
-    if (spec.id !== void 0) out.id = spec.id;
-    out.numShards = typeof spec.numShards === "number" ? spec.numShards : 1;
+    if (spec2.id !== void 0) out.id = spec2.id;
+    out.numShards = typeof spec2.numShards === "number" ? spec2.numShards : 1;
     out.regionsConfig = regionsConfig;
-    if (spec.zoneName !== void 0) out.zoneName = spec.zoneName;
+    if (spec2.zoneName !== void 0) out.zoneName = spec2.zoneName;
     return out;
   });
   const firstLegacy = asObject(replicationSpecs2[0]);
@@ -26665,8 +26690,8 @@ function modernToLegacy(input) {
     body.providerSettings = topology.providerSettings;
     body.autoScaling = topology.autoScaling;
     body.numShards = topology.numShards;
-    body.replicationSpecs = topology.replicationSpecs.map((spec) => {
-      const { id: _id, ...rest } = spec;
+    body.replicationSpecs = topology.replicationSpecs.map((spec2) => {
+      const { id: _id, ...rest } = spec2;
       return rest;
     });
     changes.push(
@@ -26702,8 +26727,8 @@ function modernToPerShard(input) {
   const disk = input.diskSizeGB;
   if (Array.isArray(input.replicationSpecs)) {
     const specs = specsOf(input);
-    body.replicationSpecs = specs.flatMap((spec) => {
-      const { numShards, id: _id, zoneId: _zoneId, ...rest } = spec;
+    body.replicationSpecs = specs.flatMap((spec2) => {
+      const { numShards, id: _id, zoneId: _zoneId, ...rest } = spec2;
       const regions = (Array.isArray(rest.regionConfigs) ? rest.regionConfigs : []).map((r) => {
         const region2 = { ...asObject(r) };
         if (typeof disk === "number") {
@@ -26727,11 +26752,11 @@ function modernToPerShard(input) {
 function perShardLosses(input) {
   const lost = /* @__PURE__ */ new Set();
   const zones = /* @__PURE__ */ new Map();
-  for (const spec of specsOf(input)) {
-    const key = typeof spec.zoneName === "string" ? spec.zoneName : "";
-    zones.set(key, [...zones.get(key) ?? [], spec]);
+  for (const spec2 of specsOf(input)) {
+    const key = typeof spec2.zoneName === "string" ? spec2.zoneName : "";
+    zones.set(key, [...zones.get(key) ?? [], spec2]);
   }
-  const withoutDisk = (spec) => JSON.stringify((Array.isArray(spec.regionConfigs) ? spec.regionConfigs : []).map((r) => {
+  const withoutDisk = (spec2) => JSON.stringify((Array.isArray(spec2.regionConfigs) ? spec2.regionConfigs : []).map((r) => {
     const region2 = { ...asObject(r) };
     for (const kind2 of HARDWARE) if (isObject(region2[kind2])) region2[kind2] = { ...region2[kind2], diskSizeGB: void 0 };
     for (const kind2 of EFFECTIVE) delete region2[kind2];
@@ -26741,8 +26766,8 @@ function perShardLosses(input) {
   for (const shards of zones.values()) {
     if (shards.some((s) => withoutDisk(s) !== withoutDisk(shards[0]))) lost.add("replicationSpecs.regionConfigs.electableSpecs.instanceSize");
   }
-  for (const spec of specsOf(input)) {
-    for (const r of Array.isArray(spec.regionConfigs) ? spec.regionConfigs : []) {
+  for (const spec2 of specsOf(input)) {
+    for (const r of Array.isArray(spec2.regionConfigs) ? spec2.regionConfigs : []) {
       for (const kind2 of HARDWARE) {
         const disk = asObject(asObject(r)[kind2]).diskSizeGB;
         if (disk !== void 0 && (kind2 === "electableSpecs" || Number(asObject(asObject(r)[kind2]).nodeCount ?? 1) > 0)) disks.add(disk);
@@ -26758,9 +26783,9 @@ function perShardToModern(input) {
   if (input.redactClientLogData !== void 0) changes.push({ field: "redactClientLogData", action: "dropped" });
   if (Array.isArray(input.replicationSpecs)) {
     const zones = /* @__PURE__ */ new Map();
-    for (const spec of specsOf(input)) {
-      const key = typeof spec.zoneName === "string" ? spec.zoneName : "";
-      zones.set(key, [...zones.get(key) ?? [], spec]);
+    for (const spec2 of specsOf(input)) {
+      const key = typeof spec2.zoneName === "string" ? spec2.zoneName : "";
+      zones.set(key, [...zones.get(key) ?? [], spec2]);
     }
     let disk;
     body.replicationSpecs = [...zones.values()].map((shards) => {
@@ -26836,9 +26861,9 @@ function shapeLabel(shape2) {
 }
 function shapeOfDocument(doc) {
   const specs = asArray(doc.replicationSpecs).filter(isObject);
-  if (LEGACY_KEYS.some((key) => key in doc) || specs.some((spec) => "regionsConfig" in spec)) return "legacy";
-  if (specs.some((spec) => "numShards" in spec) || "diskSizeGB" in doc) return "modern";
-  const regions = specs.flatMap((spec) => asArray(spec.regionConfigs).filter(isObject));
+  if (LEGACY_KEYS.some((key) => key in doc) || specs.some((spec2) => "regionsConfig" in spec2)) return "legacy";
+  if (specs.some((spec2) => "numShards" in spec2) || "diskSizeGB" in doc) return "modern";
+  const regions = specs.flatMap((spec2) => asArray(spec2.regionConfigs).filter(isObject));
   const perShardDisk = regions.some((region2) => HARDWARE2.some((kind2) => isObject(region2[kind2]) && "diskSizeGB" in region2[kind2]));
   if (perShardDisk || "effectiveReplicationSpecs" in doc || "redactClientLogData" in doc) return "perShard";
   return void 0;
@@ -26879,9 +26904,9 @@ function readRegion(raw) {
   const provider2 = text2(region2.providerName) ?? "";
   const tenant = provider2 === "TENANT" || provider2 === "FLEX";
   const group = (key) => {
-    const spec = asObject(region2[key]);
-    const size2 = text2(spec.instanceSize);
-    const nodes2 = tenant && key === "electableSpecs" ? 3 : count(spec.nodeCount);
+    const spec2 = asObject(region2[key]);
+    const size2 = text2(spec2.instanceSize);
+    const nodes2 = tenant && key === "electableSpecs" ? 3 : count(spec2.nodeCount);
     return size2 === void 0 ? { nodes: nodes2 } : { instanceSize: size2, nodes: nodes2 };
   };
   const summary = {
@@ -26896,8 +26921,8 @@ function readRegion(raw) {
   if (backing) summary.backingProvider = backing;
   return summary;
 }
-function entryDisk(spec) {
-  for (const region2 of asArray(spec.regionConfigs)) {
+function entryDisk(spec2) {
+  for (const region2 of asArray(spec2.regionConfigs)) {
     for (const kind2 of HARDWARE2) {
       const disk = asObject(asObject(region2)[kind2]).diskSizeGB;
       if (typeof disk === "number") return disk;
@@ -26907,15 +26932,15 @@ function entryDisk(spec) {
 }
 function shardsOfSpecs(specs, shape2) {
   return specs.flatMap((raw, entry) => {
-    const spec = asObject(raw);
-    const shard = { entry, regionConfigs: asArray(spec.regionConfigs) };
-    if (typeof spec.zoneName === "string") shard.zoneName = spec.zoneName;
-    if (typeof spec.zoneId === "string") shard.zoneId = spec.zoneId;
+    const spec2 = asObject(raw);
+    const shard = { entry, regionConfigs: asArray(spec2.regionConfigs) };
+    if (typeof spec2.zoneName === "string") shard.zoneName = spec2.zoneName;
+    if (typeof spec2.zoneId === "string") shard.zoneId = spec2.zoneId;
     if (shape2 === "perShard") {
-      const disk = entryDisk(spec);
+      const disk = entryDisk(spec2);
       return [{ ...shard, index: 0, ...disk === void 0 ? {} : { diskSizeGB: disk } }];
     }
-    const count2 = typeof spec.numShards === "number" ? Math.max(1, spec.numShards) : 1;
+    const count2 = typeof spec2.numShards === "number" ? Math.max(1, spec2.numShards) : 1;
     return Array.from({ length: count2 }, (_, index) => ({ ...structuredClone(shard), index }));
   });
 }
@@ -26946,8 +26971,8 @@ function legacyEntries(doc) {
 function readClusterDocument(document3) {
   const doc = asObject(document3);
   const entries = asArray(doc.replicationSpecs).map(asObject);
-  const regionConfigs = entries.some((spec) => Array.isArray(spec.regionConfigs));
-  const shape2 = !regionConfigs ? "legacy" : entries.some((spec) => spec.numShards !== void 0) ? "modern" : "perShard";
+  const regionConfigs = entries.some((spec2) => Array.isArray(spec2.regionConfigs));
+  const shape2 = !regionConfigs ? "legacy" : entries.some((spec2) => spec2.numShards !== void 0) ? "modern" : "perShard";
   const shards = shape2 === "legacy" ? shardsOfEntries(legacyEntries(doc), "modern", true) : shardsOfEntries(entries, shape2, false);
   const read = { shape: shape2, shards };
   const disks = new Set(shards.map((s) => s.diskSizeGB).filter((d) => d !== void 0));
@@ -26983,7 +27008,7 @@ function writeTopology(t, shape2) {
   return { clusterType: t.type, replicationSpecs: [{ numShards: t.shards, zoneName: "Zone 1", regionConfigs: [region2] }] };
 }
 function regionConfigsOf(body) {
-  return asArray(body.replicationSpecs).filter(isObject).flatMap((spec) => asArray(spec.regionConfigs).filter(isObject));
+  return asArray(body.replicationSpecs).filter(isObject).flatMap((spec2) => asArray(spec2.regionConfigs).filter(isObject));
 }
 function setTier(body, tier) {
   for (const region2 of regionConfigsOf(body)) {
@@ -27006,8 +27031,8 @@ function onlyOne(items, flag, what) {
   return items[0];
 }
 function setMembers(body, members2) {
-  for (const spec of asArray(body.replicationSpecs).filter(isObject)) {
-    const region2 = onlyOne(asArray(spec.regionConfigs).filter(isObject), "--members", "region configs");
+  for (const spec2 of asArray(body.replicationSpecs).filter(isObject)) {
+    const region2 = onlyOne(asArray(spec2.regionConfigs).filter(isObject), "--members", "region configs");
     region2.electableSpecs = { ...asObject(region2.electableSpecs), nodeCount: members2 };
   }
 }
@@ -27027,8 +27052,8 @@ function applyHardwareChange(body, change, shape2, current) {
     if (change.shard !== void 0 && change.shard > specs.length) {
       throw new ShapeEditError(`--shard ${change.shard}: the cluster has ${specs.length} shard${specs.length === 1 ? "" : "s"}`);
     }
-    for (const spec of change.shard === void 0 ? specs : [specs[change.shard - 1]]) {
-      const one = { replicationSpecs: [spec] };
+    for (const spec2 of change.shard === void 0 ? specs : [specs[change.shard - 1]]) {
+      const one = { replicationSpecs: [spec2] };
       if (change.tier !== void 0) setTier(one, change.tier);
       if (change.diskSizeGB !== void 0) setShardDisk(one, change.diskSizeGB);
       if (change.members !== void 0) setMembers(one, change.members);
@@ -27089,7 +27114,7 @@ function overlayLegacy(body, o) {
   }
   if (o.shards !== void 0) {
     body.numShards = o.shards;
-    for (const spec of asArray(body.replicationSpecs).filter(isObject)) spec.numShards = o.shards;
+    for (const spec2 of asArray(body.replicationSpecs).filter(isObject)) spec2.numShards = o.shards;
   }
 }
 function overlayRegionConfigs(body, o, shape2) {
@@ -27115,7 +27140,7 @@ function overlayRegionConfigs(body, o, shape2) {
     const first = onlyOne(specs.length > 0 ? [specs[0]] : [], "--shards", "replication specs");
     body.replicationSpecs = Array.from({ length: o.shards }, (_, i) => specs[i] ?? structuredClone(first));
   } else if (o.shards !== void 0) {
-    for (const spec of asArray(body.replicationSpecs).filter(isObject)) spec.numShards = o.shards;
+    for (const spec2 of asArray(body.replicationSpecs).filter(isObject)) spec2.numShards = o.shards;
   }
 }
 function overlayTopology(body, overlay2, shape2) {
@@ -37296,169 +37321,48 @@ var init_waitForSampleLoad = __esm({
   }
 });
 
-// src/api/resources/peering.ts
-var peering_exports = {};
-__export(peering_exports, {
-  createContainer: () => createContainer,
-  createPeer: () => createPeer,
-  deleteContainer: () => deleteContainer,
-  deletePeer: () => deletePeer,
-  getContainer: () => getContainer,
-  getPeer: () => getPeer,
-  listAllContainers: () => listAllContainers,
-  listContainers: () => listContainers,
-  listPeers: () => listPeers
-});
-async function listContainers(client, projectId, providerName) {
-  return client.fetchAll(pathOf("containers.list", { groupId: projectId }), "containers.list", { providerName });
-}
-async function listAllContainers(client, projectId) {
-  return client.callAll("containers.listAll", { groupId: projectId });
-}
-async function createContainer(client, projectId, body) {
-  return client.call("containers.create", { groupId: projectId }, { body, mayHaveAppliedHint: "the container may have been created; check with cdba peering containers list" });
-}
-async function getContainer(client, projectId, containerId) {
-  return client.call("containers.get", { groupId: projectId, containerId });
-}
-async function deleteContainer(client, projectId, containerId) {
-  return client.call("containers.delete", { groupId: projectId, containerId });
-}
-async function listPeers(client, projectId, providerName) {
-  return client.fetchAll(pathOf("peers.list", { groupId: projectId }), "peers.list", { providerName });
-}
-async function createPeer(client, projectId, body) {
-  return client.call("peers.create", { groupId: projectId }, { body, mayHaveAppliedHint: "the peer may have been created; check with cdba peering list" });
-}
-async function getPeer(client, projectId, peerId) {
-  return client.call("peers.get", { groupId: projectId, peerId });
-}
-async function deletePeer(client, projectId, peerId) {
-  return client.call("peers.delete", { groupId: projectId, peerId });
-}
-var init_peering = __esm({
-  "src/api/resources/peering.ts"() {
-    "use strict";
-    init_operations();
-  }
-});
-
-// src/api/resources/privateEndpoints.ts
-var privateEndpoints_exports = {};
-__export(privateEndpoints_exports, {
-  createEndpointService: () => createEndpointService,
-  createInterfaceEndpoint: () => createInterfaceEndpoint,
-  deleteEndpointService: () => deleteEndpointService,
-  deleteInterfaceEndpoint: () => deleteInterfaceEndpoint,
-  getEndpointService: () => getEndpointService,
-  getInterfaceEndpoint: () => getInterfaceEndpoint,
-  getRegionalMode: () => getRegionalMode,
-  listEndpointServices: () => listEndpointServices,
-  setRegionalMode: () => setRegionalMode
-});
-async function listEndpointServices(client, projectId, provider2) {
-  const response = await client.call("privateEndpoints.listServices", { groupId: projectId, cloudProvider: provider2 });
-  return { ...response, body: asItemList(response.body, response.url, "endpoint services") };
-}
-async function createEndpointService(client, projectId, body) {
-  return client.call("privateEndpoints.createService", { groupId: projectId }, { body, mayHaveAppliedHint: "the service may have been created; check with cdba private-endpoints list" });
-}
-async function getEndpointService(client, projectId, provider2, serviceId) {
-  return client.call("privateEndpoints.getService", { groupId: projectId, cloudProvider: provider2, endpointServiceId: serviceId });
-}
-async function deleteEndpointService(client, projectId, provider2, serviceId) {
-  return client.call("privateEndpoints.deleteService", { groupId: projectId, cloudProvider: provider2, endpointServiceId: serviceId });
-}
-async function createInterfaceEndpoint(client, projectId, provider2, serviceId, body) {
-  return client.call(
-    "privateEndpoints.createEndpoint",
-    { groupId: projectId, cloudProvider: provider2, endpointServiceId: serviceId },
-    { body, mayHaveAppliedHint: "the endpoint may have been added; check with cdba private-endpoints get" }
-  );
-}
-async function getInterfaceEndpoint(client, projectId, provider2, serviceId, endpointId) {
-  return client.call("privateEndpoints.getEndpoint", { groupId: projectId, cloudProvider: provider2, endpointServiceId: serviceId, endpointId });
-}
-async function deleteInterfaceEndpoint(client, projectId, provider2, serviceId, endpointId) {
-  return client.call("privateEndpoints.deleteEndpoint", { groupId: projectId, cloudProvider: provider2, endpointServiceId: serviceId, endpointId });
-}
-async function getRegionalMode(client, projectId) {
-  return client.call("privateEndpoints.getRegionalMode", { groupId: projectId });
-}
-async function setRegionalMode(client, projectId, enabled) {
-  return client.call("privateEndpoints.setRegionalMode", { groupId: projectId }, { body: { enabled }, idempotent: true });
-}
-var init_privateEndpoints2 = __esm({
-  "src/api/resources/privateEndpoints.ts"() {
-    "use strict";
-    init_pagination();
-  }
-});
-
-// src/cli/completion/listedIds.ts
-var listedIds_exports = {};
-__export(listedIds_exports, {
-  LISTED: () => LISTED,
-  listedIds: () => listedIds
-});
-async function listedIds(ctx, list5) {
-  try {
-    const lookup = LISTS[list5];
-    const projectId = (await ctx.settings()).projectId;
-    return lookup && projectId ? await lookup(ctx, projectId) : [];
-  } catch {
-    return [];
-  }
-}
-var OBJECT_ID, PROVIDERS2, ids, LISTS, LISTED;
-var init_listedIds = __esm({
-  "src/cli/completion/listedIds.ts"() {
-    "use strict";
-    OBJECT_ID = /^[0-9a-f]{24}$/;
-    PROVIDERS2 = ["AWS", "AZURE", "GCP"];
-    ids = (items) => items.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID.test(id));
-    LISTS = {
-      peers: async (ctx, projectId) => {
-        const { listPeers: listPeers3 } = await Promise.resolve().then(() => (init_peering(), peering_exports));
-        const client = await ctx.api();
-        return (await Promise.all(PROVIDERS2.map(async (provider2) => ids((await listPeers3(client, projectId, provider2)).results)))).flat();
-      },
-      containers: async (ctx, projectId) => {
-        const { listAllContainers: listAllContainers2 } = await Promise.resolve().then(() => (init_peering(), peering_exports));
-        return ids((await listAllContainers2(await ctx.api(), projectId)).results);
-      },
-      "private-endpoint-services": async (ctx, projectId) => {
-        const { listEndpointServices: listEndpointServices2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
-        const client = await ctx.api();
-        const lists = await Promise.all(PROVIDERS2.map(async (provider2) => (await listEndpointServices2(client, projectId, provider2)).body));
-        return lists.flatMap((list5) => Array.isArray(list5) ? ids(list5) : []);
-      }
-    };
-    LISTED = Object.keys(LISTS);
-  }
-});
-
-// src/cli/completion/clusterNames.ts
-var clusterNames_exports = {};
-__export(clusterNames_exports, {
-  ATTEMPT_TIMEOUT: () => ATTEMPT_TIMEOUT,
-  CACHE_TTL_MS: () => CACHE_TTL_MS,
-  CLUSTER_NAME: () => CLUSTER_NAME,
-  LOOKUP_DEADLINE_MS: () => LOOKUP_DEADLINE_MS,
-  MAX_NAMES: () => MAX_NAMES2,
-  cacheFile: () => cacheFile,
-  clusterNames: () => clusterNames,
-  lookupLimits: () => lookupLimits,
-  readCache: () => readCache,
-  writeCache: () => writeCache
-});
-function lookupLimits(env2) {
-  const ms = env2.CDBA_COMPLETE_TIMEOUT ? durationMillis(env2.CDBA_COMPLETE_TIMEOUT, TIMER_UNITS) : void 0;
-  return ms !== void 0 && ms > 0 && ms <= MAX_TIMER_MS ? { deadlineMs: ms, attemptTimeout: `${ms}ms` } : { deadlineMs: LOOKUP_DEADLINE_MS, attemptTimeout: ATTEMPT_TIMEOUT };
-}
+// src/cli/shared/completionCache.ts
 function cacheFile(configDir, kind2, key) {
   return (0, import_node_path7.join)(configDir, "cache", `${kind2}-${(0, import_node_crypto8.createHash)("sha256").update(JSON.stringify(key)).digest("hex").slice(0, 16)}.json`);
 }
+async function readCache(file, now, valid = (name) => CLUSTER_NAME.test(name)) {
+  try {
+    const entry = JSON.parse(readOwnFileSync(file));
+    const age = now - Number(entry.at);
+    if (!(age >= 0 && age < CACHE_TTL_MS) || !Array.isArray(entry.names)) return void 0;
+    return entry.names.filter((n) => typeof n === "string" && valid(n));
+  } catch {
+    return void 0;
+  }
+}
+async function writeCache(configDir, file, entry) {
+  try {
+    if (!(await (0, import_promises3.stat)(configDir)).isDirectory()) return;
+    await (0, import_promises3.mkdir)((0, import_node_path7.join)(configDir, "cache"), { recursive: true, mode: 448 });
+    writePrivateFileSync(file, JSON.stringify(entry), [configDir, (0, import_node_path7.join)(configDir, "cache")]);
+  } catch {
+  }
+}
+var import_node_crypto8, import_promises3, import_node_path7, CACHE_TTL_MS, MAX_NAMES2, CLUSTER_NAME;
+var init_completionCache = __esm({
+  "src/cli/shared/completionCache.ts"() {
+    "use strict";
+    import_node_crypto8 = require("node:crypto");
+    import_promises3 = __toESM(require_promises(), 1);
+    import_node_path7 = require("node:path");
+    init_boundedRead();
+    init_privateFile();
+    CACHE_TTL_MS = 1e4;
+    MAX_NAMES2 = 1e4;
+    CLUSTER_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$/;
+  }
+});
+
+// src/cli/clusters/completion.ts
+var completion_exports = {};
+__export(completion_exports, {
+  clusterNames: () => clusterNames
+});
 async function clusterNames(ctx, now = Date.now) {
   try {
     const settings = await ctx.settings();
@@ -37493,182 +37397,31 @@ async function namesOf(pages2) {
   }
   return names2;
 }
-async function readCache(file, now, valid = (name) => CLUSTER_NAME.test(name)) {
-  try {
-    const entry = JSON.parse(readOwnFileSync(file));
-    const age = now - Number(entry.at);
-    if (!(age >= 0 && age < CACHE_TTL_MS) || !Array.isArray(entry.names)) return void 0;
-    return entry.names.filter((n) => typeof n === "string" && valid(n));
-  } catch {
-    return void 0;
-  }
-}
-async function writeCache(configDir, file, entry) {
-  try {
-    if (!(await (0, import_promises3.stat)(configDir)).isDirectory()) return;
-    await (0, import_promises3.mkdir)((0, import_node_path7.join)(configDir, "cache"), { recursive: true, mode: 448 });
-    writePrivateFileSync(file, JSON.stringify(entry), [configDir, (0, import_node_path7.join)(configDir, "cache")]);
-  } catch {
-  }
-}
-var import_node_crypto8, import_promises3, import_node_path7, CACHE_TTL_MS, ATTEMPT_TIMEOUT, LOOKUP_DEADLINE_MS, MAX_NAMES2, CLUSTER_NAME;
-var init_clusterNames = __esm({
-  "src/cli/completion/clusterNames.ts"() {
+var init_completion = __esm({
+  "src/cli/clusters/completion.ts"() {
     "use strict";
-    import_node_crypto8 = require("node:crypto");
-    import_promises3 = __toESM(require_promises(), 1);
-    init_boundedRead();
-    init_privateFile();
-    import_node_path7 = require("node:path");
+    init_completionCache();
+  }
+});
+
+// src/cli/completion/lookupLimits.ts
+var lookupLimits_exports = {};
+__export(lookupLimits_exports, {
+  ATTEMPT_TIMEOUT: () => ATTEMPT_TIMEOUT,
+  LOOKUP_DEADLINE_MS: () => LOOKUP_DEADLINE_MS,
+  lookupLimits: () => lookupLimits
+});
+function lookupLimits(env2) {
+  const ms = env2.CDBA_COMPLETE_TIMEOUT ? durationMillis(env2.CDBA_COMPLETE_TIMEOUT, TIMER_UNITS) : void 0;
+  return ms !== void 0 && ms > 0 && ms <= MAX_TIMER_MS ? { deadlineMs: ms, attemptTimeout: `${ms}ms` } : { deadlineMs: LOOKUP_DEADLINE_MS, attemptTimeout: ATTEMPT_TIMEOUT };
+}
+var ATTEMPT_TIMEOUT, LOOKUP_DEADLINE_MS;
+var init_lookupLimits = __esm({
+  "src/cli/completion/lookupLimits.ts"() {
+    "use strict";
     init_duration();
-    CACHE_TTL_MS = 1e4;
     ATTEMPT_TIMEOUT = "2s";
     LOOKUP_DEADLINE_MS = 3e3;
-    MAX_NAMES2 = 1e4;
-    CLUSTER_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$/;
-  }
-});
-
-// src/api/resources/backups.ts
-var backups_exports = {};
-__export(backups_exports, {
-  cancelRestoreJob: () => cancelRestoreJob,
-  createFlexRestoreJob: () => createFlexRestoreJob,
-  createRestoreJob: () => createRestoreJob,
-  deleteSnapshot: () => deleteSnapshot,
-  getBackupSchedule: () => getBackupSchedule,
-  getFlexRestoreJob: () => getFlexRestoreJob,
-  getFlexSnapshot: () => getFlexSnapshot,
-  getRestoreJob: () => getRestoreJob,
-  getSnapshot: () => getSnapshot,
-  listFlexRestoreJobs: () => listFlexRestoreJobs,
-  listFlexSnapshots: () => listFlexSnapshots,
-  listRestoreJobs: () => listRestoreJobs,
-  listSnapshots: () => listSnapshots,
-  takeSnapshot: () => takeSnapshot
-});
-function document2(response, what) {
-  const body = response.body;
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InvalidResponseError(`expected ${what} from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
-  return body;
-}
-async function listSnapshots(client, projectId, clusterName, options = {}) {
-  return client.callAll("backups.listSnapshots", { groupId: projectId, clusterName }, options);
-}
-async function listFlexSnapshots(client, projectId, name, options = {}) {
-  return client.callAll("flexBackups.listSnapshots", { groupId: projectId, name }, options);
-}
-async function getSnapshot(client, projectId, clusterName, snapshotId) {
-  return document2(await client.call("backups.getSnapshot", { groupId: projectId, clusterName, snapshotId }), "a snapshot");
-}
-async function getFlexSnapshot(client, projectId, name, snapshotId) {
-  return document2(await client.call("flexBackups.getSnapshot", { groupId: projectId, name, snapshotId }), "a snapshot");
-}
-async function takeSnapshot(client, projectId, clusterName, body, mayHaveAppliedHint) {
-  return document2(await client.call("backups.takeSnapshot", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a snapshot");
-}
-async function deleteSnapshot(client, projectId, clusterName, snapshotId) {
-  await client.call("backups.deleteSnapshot", { groupId: projectId, clusterName, snapshotId });
-}
-async function listRestoreJobs(client, projectId, clusterName, options = {}) {
-  return client.callAll("backups.listRestoreJobs", { groupId: projectId, clusterName }, options);
-}
-async function listFlexRestoreJobs(client, projectId, name, options = {}) {
-  return client.callAll("flexBackups.listRestoreJobs", { groupId: projectId, name }, options);
-}
-async function getRestoreJob(client, projectId, clusterName, restoreJobId) {
-  return document2(await client.call("backups.getRestoreJob", { groupId: projectId, clusterName, restoreJobId }), "a restore job");
-}
-async function getFlexRestoreJob(client, projectId, name, restoreJobId) {
-  return document2(await client.call("flexBackups.getRestoreJob", { groupId: projectId, name, restoreJobId }), "a restore job");
-}
-async function createRestoreJob(client, projectId, clusterName, body, mayHaveAppliedHint) {
-  return document2(await client.call("backups.createRestoreJob", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a restore job");
-}
-async function createFlexRestoreJob(client, projectId, name, body, mayHaveAppliedHint) {
-  return document2(await client.call("flexBackups.createRestoreJob", { groupId: projectId, name }, { body, mayHaveAppliedHint }), "a restore job");
-}
-async function cancelRestoreJob(client, projectId, clusterName, restoreJobId) {
-  await client.call("backups.cancelRestoreJob", { groupId: projectId, clusterName, restoreJobId });
-}
-async function getBackupSchedule(client, projectId, clusterName) {
-  return document2(await client.call("backups.getSchedule", { groupId: projectId, clusterName }), "a backup schedule");
-}
-var init_backups2 = __esm({
-  "src/api/resources/backups.ts"() {
-    "use strict";
-    init_errors2();
-  }
-});
-
-// src/cli/completion/backupIds.ts
-var backupIds_exports = {};
-__export(backupIds_exports, {
-  BACKUP_LISTS: () => BACKUP_LISTS,
-  backupIds: () => backupIds
-});
-async function backupIds(ctx, list5, cluster, now = Date.now) {
-  try {
-    if (!CLUSTER_NAME.test(cluster)) return [];
-    const settings = await ctx.settings();
-    const projectId = settings.projectId;
-    if (!projectId) return [];
-    const file = cacheFile(ctx.configDir, list5, [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? "", cluster]);
-    const valid = (word) => OBJECT_ID2.test(word);
-    const cached = await readCache(file, now(), valid);
-    if (cached) return cached;
-    const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
-    const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
-    const client = await ctx.api();
-    const locator = await ClusterLocator2.open(ctx, client, projectId, cluster);
-    const found = list5 === "snapshots" ? await locator.call(() => api.listSnapshots(client, projectId, cluster), () => api.listFlexSnapshots(client, projectId, cluster)) : await locator.call(() => api.listRestoreJobs(client, projectId, cluster), () => api.listFlexRestoreJobs(client, projectId, cluster));
-    const words2 = found.results.map((item) => String(item.id)).filter(valid).slice(0, MAX_NAMES2);
-    await writeCache(ctx.configDir, file, { at: now(), names: words2 });
-    return words2;
-  } catch {
-    return [];
-  }
-}
-var OBJECT_ID2, BACKUP_LISTS;
-var init_backupIds = __esm({
-  "src/cli/completion/backupIds.ts"() {
-    "use strict";
-    init_clusterNames();
-    OBJECT_ID2 = /^[0-9a-f]{24}$/;
-    BACKUP_LISTS = ["snapshots", "restore-jobs"];
-  }
-});
-
-// src/cli/completion/indexNames.ts
-var indexNames_exports = {};
-__export(indexNames_exports, {
-  indexNames: () => indexNames
-});
-async function indexNames(ctx, cluster, now = Date.now) {
-  try {
-    if (!CLUSTER_NAME.test(cluster)) return [];
-    const settings = await ctx.settings();
-    const projectId = settings.projectId;
-    if (!projectId) return [];
-    const file = cacheFile(ctx.configDir, "indexes", [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? "", cluster]);
-    const valid = (word) => INDEX_WORD.test(word);
-    const cached = await readCache(file, now(), valid);
-    if (cached) return cached;
-    const { listSearchIndexes: listSearchIndexes2 } = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
-    const indexes = await listSearchIndexes2(await ctx.api(), projectId, cluster);
-    const words2 = indexes.map((index) => `${String(index.database)}.${String(index.collectionName)}/${String(index.name)}`).filter(valid).slice(0, MAX_NAMES2);
-    await writeCache(ctx.configDir, file, { at: now(), names: words2 });
-    return words2;
-  } catch {
-    return [];
-  }
-}
-var INDEX_WORD;
-var init_indexNames = __esm({
-  "src/cli/completion/indexNames.ts"() {
-    "use strict";
-    init_clusterNames();
-    INDEX_WORD = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
   }
 });
 
@@ -38297,7 +38050,7 @@ var init_pagination2 = __esm({
 });
 
 // src/emulator/seedChecks.ts
-var Problems, OBJECT_ID3;
+var Problems, OBJECT_ID;
 var init_seedChecks = __esm({
   "src/emulator/seedChecks.ts"() {
     "use strict";
@@ -38324,7 +38077,7 @@ var init_seedChecks = __esm({
         if (value !== void 0 && typeof value !== "boolean") this.add(where, "must be true or false");
       }
     };
-    OBJECT_ID3 = /^[a-f0-9]{24}$/;
+    OBJECT_ID = /^[a-f0-9]{24}$/;
   }
 });
 
@@ -38568,7 +38321,7 @@ function checkProjectCreator(ctx, org) {
 function orgView(ctx, org) {
   return { id: org.id, isDeleted: false, links: [{ href: `${apiRoot(ctx)}/orgs/${org.id}`, rel: "self" }], name: org.name };
 }
-var projectFailures, PROJECT_NAME, OBJECT_ID4, PROJECT_RELS, listProjects, getProject, getProjectByName, CREATE_FIELDS, READ_ONLY_FIELDS2, PROJECT_READ_ONLY, createProject, deleteProject, listOrgs;
+var projectFailures, PROJECT_NAME, OBJECT_ID2, PROJECT_RELS, listProjects, getProject, getProjectByName, CREATE_FIELDS, READ_ONLY_FIELDS2, PROJECT_READ_ONLY, createProject, deleteProject, listOrgs;
 var init_handlers = __esm({
   "src/emulator/resources/projects/handlers.ts"() {
     "use strict";
@@ -38586,7 +38339,7 @@ var init_handlers = __esm({
       notOrgGroupCreator: (orgId) => new ApiFailure(401, "NOT_ORG_GROUP_CREATOR", `The current user cannot create projects in organization ${orgId}.`, [orgId])
     };
     PROJECT_NAME = /^[\p{L}\p{N}\-_.(),:&@+']{1,64}$/u;
-    OBJECT_ID4 = /^[0-9a-f]{24}$/;
+    OBJECT_ID2 = /^[0-9a-f]{24}$/;
     PROJECT_RELS = ["containers", "clusters", "databaseUsers", "peers", "processes", "whitelist"];
     listProjects = (ctx) => {
       const page2 = pageParams(ctx.query);
@@ -38612,7 +38365,7 @@ var init_handlers = __esm({
       if (body.name === void 0) throw failures.missingAttribute("name");
       if (typeof body.name !== "string" || !PROJECT_NAME.test(body.name)) throw failures.invalidAttribute("name");
       if (body.orgId === void 0) throw failures.missingAttribute("orgId");
-      if (typeof body.orgId !== "string" || !OBJECT_ID4.test(body.orgId)) throw failures.invalidAttribute("orgId");
+      if (typeof body.orgId !== "string" || !OBJECT_ID2.test(body.orgId)) throw failures.invalidAttribute("orgId");
       if (body.withDefaultAlertsSettings !== void 0 && typeof body.withDefaultAlertsSettings !== "boolean") throw failures.invalidAttribute("withDefaultAlertsSettings");
       if (body.tags !== void 0 && !Array.isArray(body.tags)) throw failures.invalidAttribute("tags");
       const { store } = ctx.services;
@@ -38659,7 +38412,7 @@ var init_handlers = __esm({
 // src/emulator/resources/projects/index.ts
 function seedProjectIds(doc) {
   const projects3 = Array.isArray(doc.projects) ? doc.projects : [];
-  return new Set(projects3.filter(isObject).map((project) => project.id).filter((id) => typeof id === "string" && OBJECT_ID3.test(id)));
+  return new Set(projects3.filter(isObject).map((project) => project.id).filter((id) => typeof id === "string" && OBJECT_ID.test(id)));
 }
 function checkSeed(doc, problems, parts) {
   const orgIds = /* @__PURE__ */ new Set();
@@ -38668,7 +38421,7 @@ function checkSeed(doc, problems, parts) {
     const at = `orgs[${i}]`;
     if (!isObject(org)) return problems.add(at, "must be an object {id, name}");
     problems.onlyKeys(at, org, ["id", "name"]);
-    if (problems.string(`${at}.id`, org.id, OBJECT_ID3, "a 24-hex organization id")) {
+    if (problems.string(`${at}.id`, org.id, OBJECT_ID, "a 24-hex organization id")) {
       if (orgIds.has(org.id)) problems.add(`${at}.id`, `duplicate organization id ${org.id}`);
       orgIds.add(org.id);
     }
@@ -38681,10 +38434,10 @@ function checkSeed(doc, problems, parts) {
     const at = `projects[${i}]`;
     if (!isObject(project)) return problems.add(at, "must be an object");
     problems.onlyKeys(at, project, fields);
-    if (project.orgId !== void 0 && problems.string(`${at}.orgId`, project.orgId, OBJECT_ID3, "a 24-hex organization id") && !orgIds.has(project.orgId)) {
+    if (project.orgId !== void 0 && problems.string(`${at}.orgId`, project.orgId, OBJECT_ID, "a 24-hex organization id") && !orgIds.has(project.orgId)) {
       problems.add(`${at}.orgId`, `"${project.orgId}" is not one of the seed's orgs`);
     }
-    if (problems.string(`${at}.id`, project.id, OBJECT_ID3, "a 24-hex project id")) {
+    if (problems.string(`${at}.id`, project.id, OBJECT_ID, "a 24-hex project id")) {
       if (projectIds.has(project.id)) problems.add(`${at}.id`, `duplicate project id ${project.id}`);
       projectIds.add(project.id);
     }
@@ -38967,22 +38720,22 @@ var init_accessList3 = __esm({
 // src/model/clusterModel.ts
 function zonesOf2(specs) {
   const zones = /* @__PURE__ */ new Map();
-  for (const spec of specs) {
-    const zone = zones.get(spec.zoneId);
-    if (zone) zone.push(spec);
-    else zones.set(spec.zoneId, [spec]);
+  for (const spec2 of specs) {
+    const zone = zones.get(spec2.zoneId);
+    if (zone) zone.push(spec2);
+    else zones.set(spec2.zoneId, [spec2]);
   }
   return [...zones.values()];
 }
-function shardDiskSizeGB(model, spec) {
-  return spec.diskSizeGB ?? model.diskSizeGB;
+function shardDiskSizeGB(model, spec2) {
+  return spec2.diskSizeGB ?? model.diskSizeGB;
 }
 function isTenant(model) {
-  return model.replicationSpecs.every((spec) => spec.regionConfigs.every((region2) => region2.providerName === "TENANT"));
+  return model.replicationSpecs.every((spec2) => spec2.regionConfigs.every((region2) => region2.providerName === "TENANT"));
 }
 function shardsDiffer(model) {
-  const layout = (spec) => JSON.stringify([spec.regionConfigs, shardDiskSizeGB(model, spec)]);
-  return zonesOf2(model.replicationSpecs).some((zone) => zone.some((spec) => layout(spec) !== layout(zone[0])));
+  const layout = (spec2) => JSON.stringify([spec2.regionConfigs, shardDiskSizeGB(model, spec2)]);
+  return zonesOf2(model.replicationSpecs).some((zone) => zone.some((spec2) => layout(spec2) !== layout(zone[0])));
 }
 var init_clusterModel = __esm({
   "src/model/clusterModel.ts"() {
@@ -38991,17 +38744,17 @@ var init_clusterModel = __esm({
 });
 
 // src/model/clusterRender.ts
-function hardwareDoc(spec, tenant, disk) {
+function hardwareDoc(spec2, tenant, disk) {
   if (tenant) {
-    const out2 = { effectiveInstanceSize: spec.instanceSize, instanceSize: spec.instanceSize };
+    const out2 = { effectiveInstanceSize: spec2.instanceSize, instanceSize: spec2.instanceSize };
     if (disk !== void 0) out2.diskSizeGB = disk;
     return out2;
   }
-  const out = { instanceSize: spec.instanceSize };
-  if (spec.diskIOPS !== void 0) out.diskIOPS = spec.diskIOPS;
+  const out = { instanceSize: spec2.instanceSize };
+  if (spec2.diskIOPS !== void 0) out.diskIOPS = spec2.diskIOPS;
   if (disk !== void 0) out.diskSizeGB = disk;
-  if (spec.ebsVolumeType !== void 0) out.ebsVolumeType = spec.ebsVolumeType;
-  out.nodeCount = spec.nodeCount ?? 0;
+  if (spec2.ebsVolumeType !== void 0) out.ebsVolumeType = spec2.ebsVolumeType;
+  out.nodeCount = spec2.nodeCount ?? 0;
   return out;
 }
 function autoScalingDoc(settings) {
@@ -39035,11 +38788,11 @@ function modelSpecsAsDocs(model) {
   });
 }
 function perShardSpecDocs(model, effective) {
-  return model.replicationSpecs.map((spec) => ({
-    id: spec.id,
-    regionConfigs: regionDocs(spec.regionConfigs, shardDiskSizeGB(model, spec), effective),
-    zoneId: spec.zoneId,
-    zoneName: spec.zoneName
+  return model.replicationSpecs.map((spec2) => ({
+    id: spec2.id,
+    regionConfigs: regionDocs(spec2.regionConfigs, shardDiskSizeGB(model, spec2), effective),
+    zoneId: spec2.zoneId,
+    zoneName: spec2.zoneName
   }));
 }
 function commonView(model, extras) {
@@ -39136,18 +38889,18 @@ function mergeInto(target, patch) {
   return out;
 }
 function hardware(provider2, given, fallbackSize, defaultNodes) {
-  const spec = {
+  const spec2 = {
     instanceSize: typeof given.instanceSize === "string" ? given.instanceSize : fallbackSize,
     nodeCount: typeof given.nodeCount === "number" ? given.nodeCount : defaultNodes
   };
   if (provider2 === "AWS") {
-    spec.diskIOPS = typeof given.diskIOPS === "number" ? given.diskIOPS : 3e3;
-    spec.ebsVolumeType = typeof given.ebsVolumeType === "string" ? given.ebsVolumeType : "STANDARD";
+    spec2.diskIOPS = typeof given.diskIOPS === "number" ? given.diskIOPS : 3e3;
+    spec2.ebsVolumeType = typeof given.ebsVolumeType === "string" ? given.ebsVolumeType : "STANDARD";
   } else {
-    if (given.diskIOPS !== void 0 && given.diskIOPS !== null) spec.diskIOPS = given.diskIOPS;
-    if (given.ebsVolumeType !== void 0 && given.ebsVolumeType !== null) spec.ebsVolumeType = given.ebsVolumeType;
+    if (given.diskIOPS !== void 0 && given.diskIOPS !== null) spec2.diskIOPS = given.diskIOPS;
+    if (given.ebsVolumeType !== void 0 && given.ebsVolumeType !== null) spec2.ebsVolumeType = given.ebsVolumeType;
   }
-  return spec;
+  return spec2;
 }
 function autoScaling(given) {
   const input = asObject(given);
@@ -39209,7 +38962,7 @@ function givenShardDisk(given) {
 }
 function perShardSpecs(given, existing, ctx, ids2) {
   const zoneIds = /* @__PURE__ */ new Map();
-  for (const spec of existing) if (!zoneIds.has(spec.zoneName)) zoneIds.set(spec.zoneName, spec.zoneId);
+  for (const spec2 of existing) if (!zoneIds.has(spec2.zoneName)) zoneIds.set(spec2.zoneName, spec2.zoneId);
   const byId = ids2.some((id) => id !== void 0 && id !== null);
   const taken = /* @__PURE__ */ new Set();
   const shards = [];
@@ -39217,7 +38970,7 @@ function perShardSpecs(given, existing, ctx, ids2) {
     const id = ids2[wire.entry];
     let match;
     if (byId && id !== void 0 && id !== null) {
-      match = existing.find((spec) => spec.id === id);
+      match = existing.find((spec2) => spec2.id === id);
       if (!match || taken.has(match.id)) return { code: "INVALID_ATTRIBUTE", field: "replicationSpecs.id" };
       taken.add(match.id);
     } else if (!byId) {
@@ -39234,10 +38987,10 @@ function perShardSpecs(given, existing, ctx, ids2) {
   return shards;
 }
 function settleShardDisks(model) {
-  const sizes = new Set(model.replicationSpecs.map((spec) => shardDiskSizeGB(model, spec)));
+  const sizes = new Set(model.replicationSpecs.map((spec2) => shardDiskSizeGB(model, spec2)));
   if (sizes.size === 1) model.diskSizeGB = [...sizes][0];
-  for (const spec of model.replicationSpecs) {
-    if (spec.diskSizeGB === model.diskSizeGB || sizes.size === 1) delete spec.diskSizeGB;
+  for (const spec2 of model.replicationSpecs) {
+    if (spec2.diskSizeGB === model.diskSizeGB || sizes.size === 1) delete spec2.diskSizeGB;
   }
 }
 function normalizeSettings(settings) {
@@ -39276,7 +39029,7 @@ function buildModel(body, shape2, ctx) {
   }
   model.settings = normalizeSettings(settings);
   model.diskSizeGB = isTenant(model) || typeof body.diskSizeGB !== "number" ? defaultDiskSizeGB(firstElectableSize(specs)) : body.diskSizeGB;
-  if (isTenant(model)) for (const spec of specs) delete spec.diskSizeGB;
+  if (isTenant(model)) for (const spec2 of specs) delete spec2.diskSizeGB;
   settleShardDisks(model);
   return model;
 }
@@ -39294,17 +39047,17 @@ function checkClusterModel(model) {
   if (model.clusterType !== "GEOSHARDED" && zonesOf2(model.replicationSpecs).length > 1) return invalid3("replicationSpecs");
   if (model.clusterType === "REPLICASET" && model.replicationSpecs.length !== 1) return invalid3("replicationSpecs.numShards");
   const tenant = isTenant(model);
-  for (const spec of model.replicationSpecs) {
-    if (!tenant && spec.diskSizeGB !== void 0 && (spec.diskSizeGB < 10 || spec.diskSizeGB > 4096)) return invalid3("diskSizeGB");
-    if (spec.regionConfigs.length === 0) return { code: "MISSING_ATTRIBUTE", field: rs };
+  for (const spec2 of model.replicationSpecs) {
+    if (!tenant && spec2.diskSizeGB !== void 0 && (spec2.diskSizeGB < 10 || spec2.diskSizeGB > 4096)) return invalid3("diskSizeGB");
+    if (spec2.regionConfigs.length === 0) return { code: "MISSING_ATTRIBUTE", field: rs };
     let electable = 0;
-    for (const region2 of spec.regionConfigs) {
+    for (const region2 of spec2.regionConfigs) {
       if (!PROVIDERS.includes(region2.providerName)) return invalid3(`${rs}.providerName`);
       if (region2.providerName === "TENANT" !== tenant) return invalid3(`${rs}.providerName`);
       if (!Number.isInteger(region2.priority) || region2.priority < 0 || region2.priority > 7) return invalid3(`${rs}.priority`);
       if (tenant) {
         if (!CLOUD_PROVIDERS.includes(region2.backingProviderName ?? "")) return invalid3(`${rs}.backingProviderName`);
-        if (spec.regionConfigs.length > 1 || model.replicationSpecs.length > 1 || model.clusterType !== "REPLICASET") return invalid3(rs);
+        if (spec2.regionConfigs.length > 1 || model.replicationSpecs.length > 1 || model.clusterType !== "REPLICASET") return invalid3(rs);
       } else if (region2.backingProviderName !== void 0) {
         return invalid3(`${rs}.backingProviderName`);
       }
@@ -39328,9 +39081,9 @@ function checkClusterModel(model) {
     }
     if (![3, 5, 7].includes(electable)) return invalid3(`${rs}.electableSpecs.nodeCount`);
     if (!tenant) {
-      const base = new Set(spec.regionConfigs.map((region2) => region2.electableSpecs.instanceSize));
+      const base = new Set(spec2.regionConfigs.map((region2) => region2.electableSpecs.instanceSize));
       if (base.size > 1) return invalid3(`${rs}.electableSpecs.instanceSize`);
-      if (spec.regionConfigs.some((region2) => region2.readOnlySpecs !== void 0 && !base.has(region2.readOnlySpecs.instanceSize))) {
+      if (spec2.regionConfigs.some((region2) => region2.readOnlySpecs !== void 0 && !base.has(region2.readOnlySpecs.instanceSize))) {
         return invalid3(`${rs}.readOnlySpecs.instanceSize`);
       }
     }
@@ -39364,7 +39117,7 @@ function legacyTopologyAfterPatch(model, body) {
     merged.replicationSpec = regions;
   } else {
     merged.replicationSpecs = current.replicationSpecs.map(
-      (spec) => body.numShards !== void 0 ? { ...spec, numShards: body.numShards } : spec
+      (spec2) => body.numShards !== void 0 ? { ...spec2, numShards: body.numShards } : spec2
     );
   }
   return merged;
@@ -39375,8 +39128,8 @@ function withoutKey(value, key) {
   return rest;
 }
 function applyClusterPatch(model, sent, shape2, ctx) {
-  const shardIds = shape2 === "perShard" && Array.isArray(sent.replicationSpecs) ? sent.replicationSpecs.map((spec) => asObject(spec).id) : [];
-  const body = shardIds.length > 0 ? { ...sent, replicationSpecs: sent.replicationSpecs.map((spec) => withoutKey(spec, "id")) } : sent;
+  const shardIds = shape2 === "perShard" && Array.isArray(sent.replicationSpecs) ? sent.replicationSpecs.map((spec2) => asObject(spec2).id) : [];
+  const body = shardIds.length > 0 ? { ...sent, replicationSpecs: sent.replicationSpecs.map((spec2) => withoutKey(spec2, "id")) } : sent;
   const problem = checkClusterBody(body, shape2, "patch");
   if (problem) return { problem };
   if (typeof body.name === "string" && body.name !== model.name) return { problem: { code: "INVALID_ATTRIBUTE", field: "name" } };
@@ -39394,7 +39147,7 @@ function applyClusterPatch(model, sent, shape2, ctx) {
   if (given("diskSizeGB")) {
     if (isTenant(model) && body.diskSizeGB !== model.diskSizeGB) return { problem: { code: "INVALID_ATTRIBUTE", field: "diskSizeGB" } };
     next.diskSizeGB = body.diskSizeGB;
-    for (const spec of next.replicationSpecs) delete spec.diskSizeGB;
+    for (const spec2 of next.replicationSpecs) delete spec2.diskSizeGB;
   }
   if (shape2 === "modern" && Array.isArray(body.replicationSpecs)) {
     const shards = checkNumShards(body.replicationSpecs);
@@ -39418,7 +39171,7 @@ function applyClusterPatch(model, sent, shape2, ctx) {
   settleShardDisks(next);
   if (isTenant(next)) {
     next.diskSizeGB = defaultDiskSizeGB(firstElectableSize(next.replicationSpecs));
-    for (const spec of next.replicationSpecs) delete spec.diskSizeGB;
+    for (const spec2 of next.replicationSpecs) delete spec2.diskSizeGB;
   } else if (isTenant(model)) {
     if (!given("diskSizeGB")) next.diskSizeGB = defaultDiskSizeGB(firstElectableSize(next.replicationSpecs));
     next.settings = { ...clone2(DEDICATED_DEFAULTS), ...next.settings };
@@ -39432,9 +39185,9 @@ function applyClusterPatch(model, sent, shape2, ctx) {
 }
 function upgradeStoredModel(model, newId) {
   const specs = model.replicationSpecs;
-  if (!specs.some((spec) => spec.numShards !== void 0)) return model;
+  if (!specs.some((spec2) => spec2.numShards !== void 0)) return model;
   const replicationSpecs2 = specs.flatMap(
-    ({ numShards, ...spec }) => Array.from({ length: Math.max(1, numShards ?? 1) }, (_, i) => i === 0 ? spec : { ...clone2(spec), id: newId() })
+    ({ numShards, ...spec2 }) => Array.from({ length: Math.max(1, numShards ?? 1) }, (_, i) => i === 0 ? spec2 : { ...clone2(spec2), id: newId() })
   );
   return { ...model, replicationSpecs: replicationSpecs2 };
 }
@@ -39672,7 +39425,7 @@ var init_store3 = __esm({
 
 // src/emulator/resources/clusters/allClusters.ts
 function cloudCluster(model) {
-  const nodes2 = model.replicationSpecs.flatMap((spec) => spec.regionConfigs).reduce((sum, region2) => sum + (region2.electableSpecs.nodeCount ?? 0) + (region2.readOnlySpecs?.nodeCount ?? 0) + (region2.analyticsSpecs?.nodeCount ?? 0), 0);
+  const nodes2 = model.replicationSpecs.flatMap((spec2) => spec2.regionConfigs).reduce((sum, region2) => sum + (region2.electableSpecs.nodeCount ?? 0) + (region2.readOnlySpecs?.nodeCount ?? 0) + (region2.analyticsSpecs?.nodeCount ?? 0), 0);
   const availability = model.paused ? "unavailable" : model.stateName === "IDLE" ? "available" : "warning";
   return {
     alertCount: 0,
@@ -39696,7 +39449,7 @@ var init_allClusters = __esm({
     init_pagination2();
     init_projects2();
     init_store3();
-    multiCloud = (model) => new Set(model.replicationSpecs.flatMap((spec) => spec.regionConfigs.map((region2) => region2.backingProviderName ?? region2.providerName))).size > 1;
+    multiCloud = (model) => new Set(model.replicationSpecs.flatMap((spec2) => spec2.regionConfigs.map((region2) => region2.backingProviderName ?? region2.providerName))).size > 1;
     listAllClusters2 = (ctx) => {
       const { store } = ctx.services;
       const visible = [...new Set(ctx.principal.roles.map((role) => role.projectId))].map((id) => projectById(store, id)).filter((project) => project !== void 0);
@@ -39793,7 +39546,7 @@ function servesCluster(endpoint, model) {
   const region2 = hostRegion(endpoint.provider, endpoint.region);
   if (region2 === void 0) return false;
   return model.replicationSpecs.some(
-    (spec) => spec.regionConfigs.some((r) => r.providerName === endpoint.provider && hostRegion(endpoint.provider, r.regionName) === region2)
+    (spec2) => spec2.regionConfigs.some((r) => r.providerName === endpoint.provider && hostRegion(endpoint.provider, r.regionName) === region2)
   );
 }
 function connectionStringsFor(project, record2) {
@@ -40081,7 +39834,7 @@ function checkClusterEntries(doc, problems, names2, entries) {
     if (!isObject(entry)) return problems.add(at, `must be an object {${fields.join(", ")}}`);
     problems.onlyKeys(at, entry, fields);
     if (fields.includes("legacyStrings")) problems.boolean(`${at}.legacyStrings`, entry.legacyStrings);
-    if (problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID3, "a 24-hex project id") && !projectIds.has(entry.projectId)) {
+    if (problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID, "a 24-hex project id") && !projectIds.has(entry.projectId)) {
       problems.add(`${at}.projectId`, `"${entry.projectId}" is not one of the seed's projects`);
     }
     if (!isObject(entry.cluster)) return problems.add(`${at}.cluster`, `must be a ${what} (object)`);
@@ -40698,7 +40451,7 @@ function releaseTarget(ctx, job, now) {
   if (located.kind === "dedicated") clusterStore(ctx.services.store).schedule(located.record, now);
   else located.record.pendingUntil = now;
 }
-var import_node_crypto14, OBJECT_ID5, CLUSTER_NAME2, MAX_INT32, snapshotDoc, listSnapshots2, getSnapshot2, TAKE_READ_ONLY, takeSnapshot2, deleteSnapshot2, jobsOf, listRestoreJobs2, getRestoreJob2, JOB_READ_ONLY_FIELDS, CREATE_JOB_READ_ONLY, createRestoreJob2, cancelRestoreJob2, getSchedule;
+var import_node_crypto14, OBJECT_ID3, CLUSTER_NAME2, MAX_INT32, snapshotDoc, listSnapshots, getSnapshot, TAKE_READ_ONLY, takeSnapshot, deleteSnapshot, jobsOf, listRestoreJobs, getRestoreJob, JOB_READ_ONLY_FIELDS, CREATE_JOB_READ_ONLY, createRestoreJob, cancelRestoreJob, getSchedule;
 var init_handlers4 = __esm({
   "src/emulator/resources/backups/handlers.ts"() {
     "use strict";
@@ -40715,22 +40468,22 @@ var init_handlers4 = __esm({
     init_restore();
     init_schedule();
     init_state3();
-    OBJECT_ID5 = /^[0-9a-f]{24}$/;
+    OBJECT_ID3 = /^[0-9a-f]{24}$/;
     CLUSTER_NAME2 = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
     MAX_INT32 = 2 ** 31 - 1;
     snapshotDoc = (call, view2, justTaken = false) => renderSnapshot(view2, call.moment, { clusterUrl: call.clusterUrl, clusterName: call.cluster.name, type: call.cluster.type, justTaken });
-    listSnapshots2 = (ctx) => {
+    listSnapshots = (ctx) => {
       const call = open2(ctx);
       const views = snapshotsOf(call.cluster, call.state, call.moment);
       const page2 = paginate2(views, pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...page2, results: page2.results.map((view2) => snapshotDoc(call, view2)) } };
     };
-    getSnapshot2 = (ctx) => {
+    getSnapshot = (ctx) => {
       const call = open2(ctx);
       return { status: 200, body: snapshotDoc(call, findSnapshot(snapshotsOf(call.cluster, call.state, call.moment), ctx.params.snapshotId, call.cluster.name)) };
     };
     TAKE_READ_ONLY = { fields: ["links"] };
-    takeSnapshot2 = async (ctx) => {
+    takeSnapshot = async (ctx) => {
       const call = withBackup(open2(ctx));
       const body = ctx.body;
       refuseFields(body, ["description", "retentionInDays"], ["links"]);
@@ -40761,7 +40514,7 @@ var init_handlers4 = __esm({
       const view2 = snapshotsOf(cluster, call.state, moment).find((candidate) => candidate.id === id);
       return { status: 200, body: snapshotDoc(call, view2, true) };
     };
-    deleteSnapshot2 = async (ctx) => {
+    deleteSnapshot = async (ctx) => {
       const call = open2(ctx);
       const view2 = findSnapshot(snapshotsOf(call.cluster, call.state, call.moment), ctx.params.snapshotId, call.cluster.name);
       if (view2.onDemand || call.state.snapshots.some((record2) => record2.id === view2.id)) call.state.snapshots = call.state.snapshots.filter((record2) => record2.id !== view2.id);
@@ -40770,28 +40523,28 @@ var init_handlers4 = __esm({
       return { status: 204, body: void 0 };
     };
     jobsOf = (call, flex) => call.state.restoreJobs.filter((job) => job.clusterId === call.cluster.id && job.flex === flex).sort((a, b) => b.createdAt - a.createdAt);
-    listRestoreJobs2 = (ctx) => {
+    listRestoreJobs = (ctx) => {
       const call = open2(ctx);
       const page2 = paginate2(jobsOf(call, false), pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...page2, results: page2.results.map((job) => renderRestoreJob(job, call.moment, jobContext(ctx, job))) } };
     };
-    getRestoreJob2 = (ctx) => {
+    getRestoreJob = (ctx) => {
       const call = open2(ctx);
       const job = findJob(jobsOf(call, false), ctx.params.restoreJobId, call.cluster.name);
       return { status: 200, body: renderRestoreJob(job, call.moment, jobContext(ctx, job)) };
     };
     JOB_READ_ONLY_FIELDS = ["cancelled", "components", "deliveryUrl", "desiredTimestamp", "expired", "expiresAt", "failed", "finishedAt", "id", "links", "privateDownloadDeliveryUrls", "timestamp"];
     CREATE_JOB_READ_ONLY = { fields: JOB_READ_ONLY_FIELDS };
-    createRestoreJob2 = async (ctx) => {
+    createRestoreJob = async (ctx) => {
       const call = open2(ctx);
       const body = ctx.body;
       refuseFields(body, ["deliveryType", "snapshotId", "targetClusterName", "targetGroupId", "oplogTs", "oplogInc", "pointInTimeUTCSeconds"], JOB_READ_ONLY_FIELDS);
       const delivery = stringField(body, "deliveryType", /^(automated|download)$/, true);
-      const snapshotId = stringField(body, "snapshotId", OBJECT_ID5, true);
+      const snapshotId = stringField(body, "snapshotId", OBJECT_ID3, true);
       for (const key of ["oplogTs", "oplogInc", "pointInTimeUTCSeconds"]) if (body[key] !== void 0) throw failures.invalidAttribute(key);
       const automated = delivery === "automated";
       const targetClusterName = stringField(body, "targetClusterName", CLUSTER_NAME2, automated);
-      const targetGroupId = stringField(body, "targetGroupId", OBJECT_ID5, automated);
+      const targetGroupId = stringField(body, "targetGroupId", OBJECT_ID3, automated);
       if (!automated && (targetClusterName !== void 0 || targetGroupId !== void 0)) throw failures.invalidAttribute(targetClusterName !== void 0 ? "targetClusterName" : "targetGroupId");
       withBackup(call);
       const snapshot3 = findSnapshot(snapshotsOf(call.cluster, call.state, call.moment), snapshotId, call.cluster.name);
@@ -40806,7 +40559,7 @@ var init_handlers4 = __esm({
       await ctx.services.store.commit();
       return { status: 200, body: renderRestoreJob(job, call.moment, jobContext(ctx, job)) };
     };
-    cancelRestoreJob2 = async (ctx) => {
+    cancelRestoreJob = async (ctx) => {
       const call = open2(ctx);
       const job = findJob(jobsOf(call, false), ctx.params.restoreJobId, call.cluster.name);
       if (jobPhase(job, call.moment.now) !== "running") throw backupFailures.cannotCancelFinished(job.id);
@@ -40849,7 +40602,7 @@ function open3(ctx) {
   const jobs = state.restoreJobs.filter((job) => job.clusterId === cluster.id && job.flex).sort((a, b) => b.createdAt - a.createdAt);
   return { cluster, state, moment, snapshots: snapshotsOf(cluster, state, moment), jobs };
 }
-var OBJECT_ID6, DEPLOYMENT_NAME, listFlexSnapshots2, getFlexSnapshot2, listFlexRestoreJobs2, getFlexRestoreJob2, FLEX_JOB_READ_ONLY_FIELDS, FLEX_CREATE_JOB_READ_ONLY, createFlexRestoreJob2;
+var OBJECT_ID4, DEPLOYMENT_NAME, listFlexSnapshots, getFlexSnapshot, listFlexRestoreJobs, getFlexRestoreJob, FLEX_JOB_READ_ONLY_FIELDS, FLEX_CREATE_JOB_READ_ONLY, createFlexRestoreJob;
 var init_flexHandlers = __esm({
   "src/emulator/resources/backups/flexHandlers.ts"() {
     "use strict";
@@ -40859,35 +40612,35 @@ var init_flexHandlers = __esm({
     init_handlers4();
     init_render2();
     init_restore();
-    OBJECT_ID6 = /^[0-9a-f]{24}$/;
+    OBJECT_ID4 = /^[0-9a-f]{24}$/;
     DEPLOYMENT_NAME = /^[\p{L}\p{N}\-_.(),:&@+']{1,64}$/u;
-    listFlexSnapshots2 = (ctx) => {
+    listFlexSnapshots = (ctx) => {
       const call = open3(ctx);
       const page2 = paginate2(call.snapshots, pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...page2, results: page2.results.map((view2) => renderFlexSnapshot(view2, call.moment)) } };
     };
-    getFlexSnapshot2 = (ctx) => {
+    getFlexSnapshot = (ctx) => {
       const call = open3(ctx);
       return { status: 200, body: renderFlexSnapshot(findSnapshot(call.snapshots, ctx.params.snapshotId, call.cluster.name), call.moment) };
     };
-    listFlexRestoreJobs2 = (ctx) => {
+    listFlexRestoreJobs = (ctx) => {
       const call = open3(ctx);
       const page2 = paginate2(call.jobs, pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...page2, results: page2.results.map((job) => renderFlexRestoreJob(job, call.moment)) } };
     };
-    getFlexRestoreJob2 = (ctx) => {
+    getFlexRestoreJob = (ctx) => {
       const call = open3(ctx);
       return { status: 200, body: renderFlexRestoreJob(findJob(call.jobs, ctx.params.restoreJobId, call.cluster.name), call.moment) };
     };
     FLEX_JOB_READ_ONLY_FIELDS = ["deliveryType", "expirationDate", "id", "instanceName", "links", "projectId", "restoreFinishedDate", "restoreScheduledDate", "snapshotFinishedDate", "snapshotUrl", "status"];
     FLEX_CREATE_JOB_READ_ONLY = { fields: FLEX_JOB_READ_ONLY_FIELDS };
-    createFlexRestoreJob2 = async (ctx) => {
+    createFlexRestoreJob = async (ctx) => {
       const call = open3(ctx);
       const body = ctx.body;
       refuseFields(body, ["snapshotId", "targetDeploymentItemName", "targetProjectId"], FLEX_JOB_READ_ONLY_FIELDS);
-      const snapshotId = stringField(body, "snapshotId", OBJECT_ID6, true);
+      const snapshotId = stringField(body, "snapshotId", OBJECT_ID4, true);
       const targetName = stringField(body, "targetDeploymentItemName", DEPLOYMENT_NAME, true);
-      const targetProjectId = stringField(body, "targetProjectId", OBJECT_ID6, true);
+      const targetProjectId = stringField(body, "targetProjectId", OBJECT_ID4, true);
       const { cluster } = call;
       const job = startRestore(ctx, call.state, call.moment, {
         source: { groupId: cluster.groupId, clusterId: cluster.id, clusterName: cluster.name },
@@ -40924,7 +40677,7 @@ function checkBackupSeed(doc, problems) {
     const at = `backups[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, clusterName, snapshots?, restoredFrom?}");
     problems.onlyKeys(at, entry, ["projectId", "clusterName", "snapshots", "restoredFrom"]);
-    if (!problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID3, "a 24-hex project id") || !problems.string(`${at}.clusterName`, entry.clusterName)) return;
+    if (!problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID, "a 24-hex project id") || !problems.string(`${at}.clusterName`, entry.clusterName)) return;
     const cluster = clusters3.get(`${entry.projectId}/${entry.clusterName}`);
     if (!cluster) return problems.add(`${at}.clusterName`, `"${entry.clusterName}" is not a cluster of project ${entry.projectId} in the seed's clusters or flexClusters`);
     if (entry.snapshots !== void 0 && !Array.isArray(entry.snapshots)) problems.add(`${at}.snapshots`, "must be an array of {id, description?, createdAt?, retentionInDays?}");
@@ -40934,7 +40687,7 @@ function checkBackupSeed(doc, problems) {
       const where = `${at}.snapshots[${j}]`;
       if (!isObject(snapshot3)) return problems.add(where, "must be an object {id, description?, createdAt?, retentionInDays?}");
       problems.onlyKeys(where, snapshot3, ["id", "description", "createdAt", "retentionInDays"]);
-      if (problems.string(`${where}.id`, snapshot3.id, OBJECT_ID3, "a 24-hex snapshot id")) {
+      if (problems.string(`${where}.id`, snapshot3.id, OBJECT_ID, "a 24-hex snapshot id")) {
         if (ids2.has(snapshot3.id)) problems.add(`${where}.id`, `a second snapshot with id ${snapshot3.id}`);
         ids2.add(snapshot3.id);
       }
@@ -40949,9 +40702,9 @@ function checkBackupSeed(doc, problems) {
     if (from === void 0) return;
     if (!isObject(from)) return problems.add(`${at}.restoredFrom`, "must be an object {projectId, clusterName, snapshotId}");
     problems.onlyKeys(`${at}.restoredFrom`, from, ["projectId", "clusterName", "snapshotId"]);
-    problems.string(`${at}.restoredFrom.projectId`, from.projectId, OBJECT_ID3, "a 24-hex project id");
+    problems.string(`${at}.restoredFrom.projectId`, from.projectId, OBJECT_ID, "a 24-hex project id");
     problems.string(`${at}.restoredFrom.clusterName`, from.clusterName);
-    problems.string(`${at}.restoredFrom.snapshotId`, from.snapshotId, OBJECT_ID3, "a 24-hex snapshot id");
+    problems.string(`${at}.restoredFrom.snapshotId`, from.snapshotId, OBJECT_ID, "a 24-hex snapshot id");
   });
 }
 function backupStateFromSeed(world, seed, now) {
@@ -41026,7 +40779,7 @@ function snapshot(store) {
   return structuredClone(out);
 }
 var backups2, flexBackups2;
-var init_backups3 = __esm({
+var init_backups2 = __esm({
   "src/emulator/resources/backups/index.ts"() {
     "use strict";
     init_store2();
@@ -41041,14 +40794,14 @@ var init_backups3 = __esm({
       rateLimitPerMinute: 1200,
       // recorded
       operations: {
-        "backups.listSnapshots": { handler: listSnapshots2, action: "read" },
-        "backups.takeSnapshot": { handler: takeSnapshot2, action: "writeProject", readOnly: TAKE_READ_ONLY },
-        "backups.getSnapshot": { handler: getSnapshot2, action: "read" },
-        "backups.deleteSnapshot": { handler: deleteSnapshot2, action: "writeProject" },
-        "backups.listRestoreJobs": { handler: listRestoreJobs2, action: "read" },
-        "backups.createRestoreJob": { handler: createRestoreJob2, action: "writeProject", readOnly: CREATE_JOB_READ_ONLY },
-        "backups.getRestoreJob": { handler: getRestoreJob2, action: "read" },
-        "backups.cancelRestoreJob": { handler: cancelRestoreJob2, action: "writeProject" },
+        "backups.listSnapshots": { handler: listSnapshots, action: "read" },
+        "backups.takeSnapshot": { handler: takeSnapshot, action: "writeProject", readOnly: TAKE_READ_ONLY },
+        "backups.getSnapshot": { handler: getSnapshot, action: "read" },
+        "backups.deleteSnapshot": { handler: deleteSnapshot, action: "writeProject" },
+        "backups.listRestoreJobs": { handler: listRestoreJobs, action: "read" },
+        "backups.createRestoreJob": { handler: createRestoreJob, action: "writeProject", readOnly: CREATE_JOB_READ_ONLY },
+        "backups.getRestoreJob": { handler: getRestoreJob, action: "read" },
+        "backups.cancelRestoreJob": { handler: cancelRestoreJob, action: "writeProject" },
         "backups.getSchedule": { handler: getSchedule, action: "read" }
       },
       seed: {
@@ -41077,11 +40830,11 @@ var init_backups3 = __esm({
       rateLimitPerMinute: 1200,
       // recorded
       operations: {
-        "flexBackups.listSnapshots": { handler: listFlexSnapshots2, action: "read" },
-        "flexBackups.getSnapshot": { handler: getFlexSnapshot2, action: "read" },
-        "flexBackups.listRestoreJobs": { handler: listFlexRestoreJobs2, action: "read" },
-        "flexBackups.createRestoreJob": { handler: createFlexRestoreJob2, action: "writeProject", readOnly: FLEX_CREATE_JOB_READ_ONLY },
-        "flexBackups.getRestoreJob": { handler: getFlexRestoreJob2, action: "read" }
+        "flexBackups.listSnapshots": { handler: listFlexSnapshots, action: "read" },
+        "flexBackups.getSnapshot": { handler: getFlexSnapshot, action: "read" },
+        "flexBackups.listRestoreJobs": { handler: listFlexRestoreJobs, action: "read" },
+        "flexBackups.createRestoreJob": { handler: createFlexRestoreJob, action: "writeProject", readOnly: FLEX_CREATE_JOB_READ_ONLY },
+        "flexBackups.getRestoreJob": { handler: getFlexRestoreJob, action: "read" }
       }
     };
   }
@@ -41113,7 +40866,7 @@ function checkRoles(problems, where, roles, projectIds) {
     const at = `${where}.roles[${i}]`;
     if (!isObject(role)) return problems.add(at, "must be an object {projectId, roleName}");
     problems.onlyKeys(at, role, ["projectId", "roleName"]);
-    if (problems.string(`${at}.projectId`, role.projectId, OBJECT_ID3, "a 24-hex project id") && !projectIds.has(role.projectId)) {
+    if (problems.string(`${at}.projectId`, role.projectId, OBJECT_ID, "a 24-hex project id") && !projectIds.has(role.projectId)) {
       problems.add(`${at}.projectId`, `"${role.projectId}" is not one of the seed's projects`);
     }
     if (!ROLE_NAMES.includes(role.roleName)) problems.add(`${at}.roleName`, `must be one of ${ROLE_NAMES.join(", ")}`);
@@ -41508,7 +41261,7 @@ function checkSeed4(doc, problems) {
     const at = `databaseUsers[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, user}");
     problems.onlyKeys(at, entry, ["projectId", "user"]);
-    if (problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID3, "a 24-hex project id") && !projectIds.has(entry.projectId)) {
+    if (problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID, "a 24-hex project id") && !projectIds.has(entry.projectId)) {
       problems.add(`${at}.projectId`, `"${entry.projectId}" is not one of the seed's projects`);
     }
     if (!isObject(entry.user)) return problems.add(`${at}.user`, "must be a database user create body (object)");
@@ -42096,7 +41849,7 @@ function findPeer(ctx) {
   if (!peer) throw peeringFailures.peerNotFound(ctx.params.peerId, groupId);
   return peer;
 }
-var peeringFailures, CONTAINER_READ_ONLY, PEER_READ_ONLY, CONTAINER_FIELDS, PEER_FIELDS, stateOf, createContainer2, listContainers2, getContainer2, deleteContainer2, createPeer2, listPeers2, getPeer2, deletePeer2;
+var peeringFailures, CONTAINER_READ_ONLY, PEER_READ_ONLY, CONTAINER_FIELDS, PEER_FIELDS, stateOf, createContainer, listContainers, getContainer, deleteContainer, createPeer, listPeers, getPeer, deletePeer;
 var init_handlers7 = __esm({
   "src/emulator/resources/peering/handlers.ts"() {
     "use strict";
@@ -42134,22 +41887,22 @@ var init_handlers7 = __esm({
       GCP: { gcpProjectId: NETWORK_PATTERNS.gcpProjectId, networkName: NETWORK_PATTERNS.gcpNetworkName }
     };
     stateOf = (ctx) => advancePeers(ctx.services.store);
-    createContainer2 = async (ctx) => {
+    createContainer = async (ctx) => {
       const state = stateOf(ctx);
       const container = newContainer(state, projectOf(ctx).id, ctx.body, ctx.services.clock());
       state.containers.push(container);
       await ctx.services.store.commit();
       return { status: 200, body: containerView(container, state.peers) };
     };
-    listContainers2 = (ctx) => {
+    listContainers = (ctx) => {
       const groupId = projectOf(ctx).id;
       const state = stateOf(ctx);
       const providerName = ctx.operation === "containers.listAll" ? void 0 : providerQuery(ctx);
       const containers2 = state.containers.filter((c) => c.groupId === groupId && (providerName === void 0 || c.providerName === providerName));
       return { status: 200, body: page(ctx, containers2.map((c) => containerView(c, state.peers)), providerName) };
     };
-    getContainer2 = (ctx) => ({ status: 200, body: containerView(findContainer(ctx), stateOf(ctx).peers) });
-    deleteContainer2 = async (ctx) => {
+    getContainer = (ctx) => ({ status: 200, body: containerView(findContainer(ctx), stateOf(ctx).peers) });
+    deleteContainer = async (ctx) => {
       const container = findContainer(ctx);
       const state = stateOf(ctx);
       if (state.peers.some((peer) => peer.containerId === container.id)) throw peeringFailures.containerInUse(container.id);
@@ -42157,7 +41910,7 @@ var init_handlers7 = __esm({
       await ctx.services.store.commit();
       return { status: 204, body: void 0 };
     };
-    createPeer2 = async (ctx) => {
+    createPeer = async (ctx) => {
       const state = stateOf(ctx);
       const { clock, transitionMs, holdWaits } = ctx.services;
       const peer = newPeer(state, projectOf(ctx).id, ctx.body, { now: clock(), transitionMs, holdWaits });
@@ -42165,14 +41918,14 @@ var init_handlers7 = __esm({
       await ctx.services.store.commit();
       return { status: 200, body: peerView(peer) };
     };
-    listPeers2 = (ctx) => {
+    listPeers = (ctx) => {
       const groupId = projectOf(ctx).id;
       const providerName = providerQuery(ctx);
       const peers2 = stateOf(ctx).peers.filter((p) => p.groupId === groupId && p.providerName === providerName);
       return { status: 200, body: page(ctx, peers2.map(peerView), providerName) };
     };
-    getPeer2 = (ctx) => ({ status: 200, body: peerView(findPeer(ctx)) });
-    deletePeer2 = async (ctx) => {
+    getPeer = (ctx) => ({ status: 200, body: peerView(findPeer(ctx)) });
+    deletePeer = async (ctx) => {
       const peer = findPeer(ctx);
       const deleting = DELETING_STATUS[peer.providerName];
       if (peer.status === deleting) throw peeringFailures.peerAlreadyDeleting(peer.id);
@@ -42233,7 +41986,7 @@ function upgrade(world) {
   }
 }
 var SEEDED, LEGACY_PEERS, peering;
-var init_peering2 = __esm({
+var init_peering = __esm({
   "src/emulator/resources/peering/index.ts"() {
     "use strict";
     init_object();
@@ -42264,15 +42017,15 @@ var init_peering2 = __esm({
     peering = {
       name: "peering",
       operations: {
-        "containers.list": { handler: listContainers2, action: "read" },
-        "containers.listAll": { handler: listContainers2, action: "read" },
-        "containers.create": { handler: createContainer2, action: "writeProject", readOnly: CONTAINER_READ_ONLY },
-        "containers.get": { handler: getContainer2, action: "read" },
-        "containers.delete": { handler: deleteContainer2, action: "writeProject" },
-        "peers.list": { handler: listPeers2, action: "read" },
-        "peers.create": { handler: createPeer2, action: "writeProject", readOnly: PEER_READ_ONLY },
-        "peers.get": { handler: getPeer2, action: "read" },
-        "peers.delete": { handler: deletePeer2, action: "writeProject" }
+        "containers.list": { handler: listContainers, action: "read" },
+        "containers.listAll": { handler: listContainers, action: "read" },
+        "containers.create": { handler: createContainer, action: "writeProject", readOnly: CONTAINER_READ_ONLY },
+        "containers.get": { handler: getContainer, action: "read" },
+        "containers.delete": { handler: deleteContainer, action: "writeProject" },
+        "peers.list": { handler: listPeers, action: "read" },
+        "peers.create": { handler: createPeer, action: "writeProject", readOnly: PEER_READ_ONLY },
+        "peers.get": { handler: getPeer, action: "read" },
+        "peers.delete": { handler: deletePeer, action: "writeProject" }
       },
       seed: { keys: ["networkPeering"], check: (doc, problems) => checkSeed5(doc, problems) },
       state: {
@@ -42498,13 +42251,13 @@ function updateServedClusters(services, service, until) {
   const clusters3 = clusterStore(services.store);
   for (const record2 of clusters3.list(service.groupId)) {
     const { model } = record2;
-    const served = model.replicationSpecs.some((spec) => spec.regionConfigs.some((r) => r.providerName === service.providerName && r.regionName === service.regionName));
+    const served = model.replicationSpecs.some((spec2) => spec2.regionConfigs.some((r) => r.providerName === service.providerName && r.regionName === service.regionName));
     if (!served || model.paused === true || model.stateName !== "IDLE" && model.stateName !== "UPDATING") continue;
     model.stateName = "UPDATING";
     clusters3.schedule(record2, Math.max(until, record2.pendingUntil ?? 0));
   }
 }
-var endpointFailures, SERVICE_READ_ONLY, ENDPOINT_READ_ONLY, REGIONAL_MODE_READ_ONLY, stateOf2, createService, listServices, getService, deleteService, createEndpoint, getEndpoint, deleteEndpoint, getRegionalMode2, setRegionalMode2;
+var endpointFailures, SERVICE_READ_ONLY, ENDPOINT_READ_ONLY, REGIONAL_MODE_READ_ONLY, stateOf2, createService, listServices, getService, deleteService, createEndpoint, getEndpoint, deleteEndpoint, getRegionalMode, setRegionalMode;
 var init_handlers8 = __esm({
   "src/emulator/resources/privateEndpoints/handlers.ts"() {
     "use strict";
@@ -42584,8 +42337,8 @@ var init_handlers8 = __esm({
       await ctx.services.store.commit();
       return { status: 204, body: void 0 };
     };
-    getRegionalMode2 = (ctx) => ({ status: 200, body: { enabled: stateOf2(ctx).regionalized.includes(projectOf(ctx).id) } });
-    setRegionalMode2 = async (ctx) => {
+    getRegionalMode = (ctx) => ({ status: 200, body: { enabled: stateOf2(ctx).regionalized.includes(projectOf(ctx).id) } });
+    setRegionalMode = async (ctx) => {
       const groupId = projectOf(ctx).id;
       const state = stateOf2(ctx);
       const body = ctx.body;
@@ -42684,7 +42437,7 @@ function upgrade2(world) {
   }
 }
 var privateEndpoints3;
-var init_privateEndpoints3 = __esm({
+var init_privateEndpoints2 = __esm({
   "src/emulator/resources/privateEndpoints/index.ts"() {
     "use strict";
     init_object();
@@ -42708,8 +42461,8 @@ var init_privateEndpoints3 = __esm({
         "privateEndpoints.createEndpoint": { handler: createEndpoint, action: "writeProject", readOnly: ENDPOINT_READ_ONLY },
         "privateEndpoints.getEndpoint": { handler: getEndpoint, action: "read" },
         "privateEndpoints.deleteEndpoint": { handler: deleteEndpoint, action: "writeProject" },
-        "privateEndpoints.getRegionalMode": { handler: getRegionalMode2, action: "read" },
-        "privateEndpoints.setRegionalMode": { handler: setRegionalMode2, action: "writeProject", readOnly: REGIONAL_MODE_READ_ONLY }
+        "privateEndpoints.getRegionalMode": { handler: getRegionalMode, action: "read" },
+        "privateEndpoints.setRegionalMode": { handler: setRegionalMode, action: "writeProject", readOnly: REGIONAL_MODE_READ_ONLY }
       },
       seed: { keys: ["privateEndpointServices"], check: (doc, problems) => checkSeed6(doc, problems) },
       state: {
@@ -42925,10 +42678,10 @@ function checkDynamic(value, path, scope) {
 }
 function checkFields3(value, path, scope) {
   const fields = object(value, path, "an object of field name to field definition");
-  for (const [name, spec] of Object.entries(fields)) {
+  for (const [name, spec2] of Object.entries(fields)) {
     const at = jsonPath(path, name);
-    if (Array.isArray(spec)) spec.forEach((one, i) => checkField(one, jsonPath(at, i), scope));
-    else checkField(spec, at, scope);
+    if (Array.isArray(spec2)) spec2.forEach((one, i) => checkField(one, jsonPath(at, i), scope));
+    else checkField(spec2, at, scope);
   }
 }
 function checkField(value, path, scope) {
@@ -42944,9 +42697,9 @@ function checkField(value, path, scope) {
   }
   if (field.multi !== void 0) {
     const multi = object(field.multi, jsonPath(path, "multi"));
-    for (const [name, spec] of Object.entries(multi)) {
+    for (const [name, spec2] of Object.entries(multi)) {
       const at = jsonPath(jsonPath(path, "multi"), name);
-      const alternative = object(spec, at);
+      const alternative = object(spec2, at);
       analyzerName(alternative.analyzer, jsonPath(at, "analyzer"), scope.analyzers);
       analyzerName(alternative.searchAnalyzer, jsonPath(at, "searchAnalyzer"), scope.analyzers);
     }
@@ -42972,10 +42725,10 @@ function storedSource(value, path, vector) {
     if (vector && value) invalid2(path, 'true (store every field) is not allowed in a vector search index; name the fields: {"include": [...]}');
     return;
   }
-  const spec = object(value, path, 'true, false, {"include": [...]} or {"exclude": [...]}');
-  const keys = Object.keys(spec);
+  const spec2 = object(value, path, 'true, false, {"include": [...]} or {"exclude": [...]}');
+  const keys = Object.keys(spec2);
   if (keys.length !== 1 || keys[0] !== "include" && keys[0] !== "exclude") invalid2(path, 'must hold exactly one of "include" and "exclude"');
-  array(spec[keys[0]], jsonPath(path, keys[0]), "an array of field paths").forEach((field, i) => string(field, jsonPath(jsonPath(path, keys[0]), i)));
+  array(spec2[keys[0]], jsonPath(path, keys[0]), "an array of field paths").forEach((field, i) => string(field, jsonPath(jsonPath(path, keys[0]), i)));
 }
 function checkSearch(definition, path) {
   onlyKeys(definition, path, SEARCH_KEYS);
@@ -43828,13 +43581,13 @@ var init_resources = __esm({
   "src/emulator/resources/index.ts"() {
     "use strict";
     init_accessList3();
-    init_backups3();
+    init_backups2();
     init_clusters3();
     init_credentials();
     init_databaseUsers3();
     init_flexClusters3();
-    init_peering2();
-    init_privateEndpoints3();
+    init_peering();
+    init_privateEndpoints2();
     init_privateIpMode2();
     init_projects2();
     init_root3();
@@ -44828,9 +44581,131 @@ var init_expiry = __esm({
   }
 });
 
+// src/cli/env/state.ts
+var state_exports = {};
+__export(state_exports, {
+  EnvStateFile: () => EnvStateFile,
+  isHolderId: () => isHolderId
+});
+function checked(data) {
+  if (typeof data !== "object" || data === null) return void 0;
+  const d = data;
+  const cluster = d.cluster;
+  if (!isString(d.baseUrl) || !isString(d.projectId) || !isString(d.name) || !cluster || !isString(cluster.name) || typeof cluster.created !== "boolean") return void 0;
+  if (d.entry !== void 0 && !isString(d.entry)) return void 0;
+  if (d.holder !== void 0 && !isHolderId(d.holder)) return void 0;
+  if (d.user !== void 0 && !isString(d.user)) return void 0;
+  return {
+    baseUrl: d.baseUrl,
+    projectId: d.projectId,
+    name: d.name,
+    cluster: { name: cluster.name, created: cluster.created },
+    ...d.entry !== void 0 ? { entry: d.entry } : {},
+    ...d.holder !== void 0 ? { holder: d.holder } : {},
+    ...d.user !== void 0 ? { user: d.user } : {}
+  };
+}
+var import_node_crypto19, import_node_fs10, import_node_path8, isHolderId, MAX_FILE_BYTES2, isString, EnvStateFile;
+var init_state7 = __esm({
+  "src/cli/env/state.ts"() {
+    "use strict";
+    import_node_crypto19 = require("node:crypto");
+    import_node_fs10 = require("node:fs");
+    import_node_path8 = require("node:path");
+    init_errors();
+    init_fsError();
+    init_privateFile();
+    isHolderId = (value) => typeof value === "string" && /^[a-z0-9]{8,32}$/.test(value);
+    MAX_FILE_BYTES2 = 16 * 1024;
+    isString = (value) => typeof value === "string" && value.length > 0 && value.length <= 200;
+    EnvStateFile = class {
+      constructor(configDir, baseUrl, projectId, name) {
+        this.configDir = configDir;
+        this.baseUrl = baseUrl;
+        this.projectId = projectId;
+        this.name = name;
+        this.dir = (0, import_node_path8.join)(configDir, "env");
+        const key = (0, import_node_crypto19.createHash)("sha256").update(`${baseUrl}
+${projectId}
+${name}`, "utf8").digest("hex");
+        this.file = (0, import_node_path8.join)(this.dir, `${key}.json`);
+      }
+      configDir;
+      baseUrl;
+      projectId;
+      name;
+      dir;
+      file;
+      /**
+       * The recorded state, or undefined when there is none (or it is damaged). Throws
+       * UnsafePathError (exit 2) for a file or directory cdba would not write.
+       */
+      read() {
+        let text12;
+        try {
+          text12 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
+        } catch (error2) {
+          throw this.refusal(error2);
+        }
+        if (text12 === void 0) return void 0;
+        let state;
+        try {
+          state = checked(JSON.parse(text12));
+        } catch {
+          return void 0;
+        }
+        return state && state.baseUrl === this.baseUrl && state.projectId === this.projectId && state.name === this.name ? state : void 0;
+      }
+      /** Why the file cannot be used, in one line that names the env. */
+      refusal(error2) {
+        const hint = "remove what you did not put there, or set CDBA_CONFIG_DIR to a directory only you can write";
+        if (error2 instanceof UnsafePathError) return new UnsafePathError(`refusing the state file of env ${this.name}: ${error2.message}`, { hint });
+        if (isFsError(error2)) return new UsageError(`cannot use the state file of env ${this.name} (${this.file}): ${fsReason(error2)}`, { hint });
+        return error2;
+      }
+      /**
+       * Before `up` makes anything: the directory made (0700) and writable, and what is
+       * there readable under the writer's rules; answers the recorded state. Throws a
+       * usage error (exit 2) naming why the state could not be kept.
+       */
+      prepare() {
+        try {
+          (0, import_node_fs10.mkdirSync)(this.dir, { recursive: true, mode: 448 });
+          (0, import_node_fs10.accessSync)(this.dir, import_node_fs10.constants.W_OK);
+        } catch (error2) {
+          throw this.refusal(error2);
+        }
+        return this.read();
+      }
+      /** After requests were made (prepare() passed): a failure is exit 1, never 2. */
+      write(state) {
+        try {
+          (0, import_node_fs10.mkdirSync)(this.dir, { recursive: true, mode: 448 });
+          writePrivateFileSync(this.file, `${JSON.stringify(state, null, 2)}
+`, [this.configDir, this.dir]);
+        } catch (error2) {
+          throw this.late(error2, "record");
+        }
+      }
+      remove() {
+        try {
+          (0, import_node_fs10.unlinkSync)(this.file);
+        } catch (error2) {
+          if (error2.code !== "ENOENT") throw this.late(error2, "remove");
+        }
+      }
+      late(error2, verb) {
+        if (!(error2 instanceof UnsafePathError) && !isFsError(error2)) return error2;
+        const reason = error2 instanceof UnsafePathError ? error2.message : `${this.file}: ${fsReason(error2)}`;
+        return new LocalFailureError(`cannot ${verb} the state of env ${this.name}: ${reason}`);
+      }
+    };
+  }
+});
+
 // src/cli/env/holders.ts
 function newHolderId() {
-  return [...(0, import_node_crypto19.randomBytes)(10)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
+  return [...(0, import_node_crypto20.randomBytes)(10)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
 }
 function describeHolder(env2, now = /* @__PURE__ */ new Date()) {
   const since = now.toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -44882,20 +44757,20 @@ function holderWords(holders) {
   const one = (h2) => `${h2.heldBy ?? "a run that recorded no holder (an earlier cdba)"} (user ${h2.username})`;
   return holders.length === 1 ? one(holders[0]) : `${holders.length} runs: ${holders.map(one).join("; ")}`;
 }
-var import_node_crypto19, import_node_os5, HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL, OWN_LABELS, ID_ALPHABET, isHolderId;
+var import_node_crypto20, import_node_os5, HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL, OWN_LABELS, ID_ALPHABET;
 var init_holders = __esm({
   "src/cli/env/holders.ts"() {
     "use strict";
-    import_node_crypto19 = require("node:crypto");
+    import_node_crypto20 = require("node:crypto");
     import_node_os5 = require("node:os");
     init_sanitize();
+    init_state7();
     init_names();
     HOLDER_LABEL = "cdba-env-holder";
     HELD_BY_LABEL = "cdba-env-held-by";
     ENTRY_LABEL = "cdba-env-entry";
     OWN_LABELS = /* @__PURE__ */ new Set([HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL]);
     ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
-    isHolderId = (value) => typeof value === "string" && /^[a-z0-9]{8,32}$/.test(value);
   }
 });
 
@@ -45235,127 +45110,6 @@ var init_searchIndexes4 = __esm({
   }
 });
 
-// src/cli/env/state.ts
-var state_exports = {};
-__export(state_exports, {
-  EnvStateFile: () => EnvStateFile
-});
-function checked(data) {
-  if (typeof data !== "object" || data === null) return void 0;
-  const d = data;
-  const cluster = d.cluster;
-  if (!isString(d.baseUrl) || !isString(d.projectId) || !isString(d.name) || !cluster || !isString(cluster.name) || typeof cluster.created !== "boolean") return void 0;
-  if (d.entry !== void 0 && !isString(d.entry)) return void 0;
-  if (d.holder !== void 0 && !isHolderId(d.holder)) return void 0;
-  if (d.user !== void 0 && !isString(d.user)) return void 0;
-  return {
-    baseUrl: d.baseUrl,
-    projectId: d.projectId,
-    name: d.name,
-    cluster: { name: cluster.name, created: cluster.created },
-    ...d.entry !== void 0 ? { entry: d.entry } : {},
-    ...d.holder !== void 0 ? { holder: d.holder } : {},
-    ...d.user !== void 0 ? { user: d.user } : {}
-  };
-}
-var import_node_crypto20, import_node_fs10, import_node_path8, MAX_FILE_BYTES2, isString, EnvStateFile;
-var init_state7 = __esm({
-  "src/cli/env/state.ts"() {
-    "use strict";
-    import_node_crypto20 = require("node:crypto");
-    import_node_fs10 = require("node:fs");
-    import_node_path8 = require("node:path");
-    init_errors();
-    init_fsError();
-    init_privateFile();
-    init_holders();
-    MAX_FILE_BYTES2 = 16 * 1024;
-    isString = (value) => typeof value === "string" && value.length > 0 && value.length <= 200;
-    EnvStateFile = class {
-      constructor(configDir, baseUrl, projectId, name) {
-        this.configDir = configDir;
-        this.baseUrl = baseUrl;
-        this.projectId = projectId;
-        this.name = name;
-        this.dir = (0, import_node_path8.join)(configDir, "env");
-        const key = (0, import_node_crypto20.createHash)("sha256").update(`${baseUrl}
-${projectId}
-${name}`, "utf8").digest("hex");
-        this.file = (0, import_node_path8.join)(this.dir, `${key}.json`);
-      }
-      configDir;
-      baseUrl;
-      projectId;
-      name;
-      dir;
-      file;
-      /**
-       * The recorded state, or undefined when there is none (or it is damaged). Throws
-       * UnsafePathError (exit 2) for a file or directory cdba would not write.
-       */
-      read() {
-        let text12;
-        try {
-          text12 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
-        } catch (error2) {
-          throw this.refusal(error2);
-        }
-        if (text12 === void 0) return void 0;
-        let state;
-        try {
-          state = checked(JSON.parse(text12));
-        } catch {
-          return void 0;
-        }
-        return state && state.baseUrl === this.baseUrl && state.projectId === this.projectId && state.name === this.name ? state : void 0;
-      }
-      /** Why the file cannot be used, in one line that names the env. */
-      refusal(error2) {
-        const hint = "remove what you did not put there, or set CDBA_CONFIG_DIR to a directory only you can write";
-        if (error2 instanceof UnsafePathError) return new UnsafePathError(`refusing the state file of env ${this.name}: ${error2.message}`, { hint });
-        if (isFsError(error2)) return new UsageError(`cannot use the state file of env ${this.name} (${this.file}): ${fsReason(error2)}`, { hint });
-        return error2;
-      }
-      /**
-       * Before `up` makes anything: the directory made (0700) and writable, and what is
-       * there readable under the writer's rules; answers the recorded state. Throws a
-       * usage error (exit 2) naming why the state could not be kept.
-       */
-      prepare() {
-        try {
-          (0, import_node_fs10.mkdirSync)(this.dir, { recursive: true, mode: 448 });
-          (0, import_node_fs10.accessSync)(this.dir, import_node_fs10.constants.W_OK);
-        } catch (error2) {
-          throw this.refusal(error2);
-        }
-        return this.read();
-      }
-      /** After requests were made (prepare() passed): a failure is exit 1, never 2. */
-      write(state) {
-        try {
-          (0, import_node_fs10.mkdirSync)(this.dir, { recursive: true, mode: 448 });
-          writePrivateFileSync(this.file, `${JSON.stringify(state, null, 2)}
-`, [this.configDir, this.dir]);
-        } catch (error2) {
-          throw this.late(error2, "record");
-        }
-      }
-      remove() {
-        try {
-          (0, import_node_fs10.unlinkSync)(this.file);
-        } catch (error2) {
-          if (error2.code !== "ENOENT") throw this.late(error2, "remove");
-        }
-      }
-      late(error2, verb) {
-        if (!(error2 instanceof UnsafePathError) && !isFsError(error2)) return error2;
-        const reason = error2 instanceof UnsafePathError ? error2.message : `${this.file}: ${fsReason(error2)}`;
-        return new LocalFailureError(`cannot ${verb} the state of env ${this.name}: ${reason}`);
-      }
-    };
-  }
-});
-
 // src/cli/env/github.ts
 var github_exports = {};
 __export(github_exports, {
@@ -45430,9 +45184,81 @@ var init_github = __esm({
   }
 });
 
+// src/api/resources/backups.ts
+var backups_exports = {};
+__export(backups_exports, {
+  cancelRestoreJob: () => cancelRestoreJob2,
+  createFlexRestoreJob: () => createFlexRestoreJob2,
+  createRestoreJob: () => createRestoreJob2,
+  deleteSnapshot: () => deleteSnapshot2,
+  getBackupSchedule: () => getBackupSchedule,
+  getFlexRestoreJob: () => getFlexRestoreJob2,
+  getFlexSnapshot: () => getFlexSnapshot2,
+  getRestoreJob: () => getRestoreJob2,
+  getSnapshot: () => getSnapshot2,
+  listFlexRestoreJobs: () => listFlexRestoreJobs2,
+  listFlexSnapshots: () => listFlexSnapshots2,
+  listRestoreJobs: () => listRestoreJobs2,
+  listSnapshots: () => listSnapshots2,
+  takeSnapshot: () => takeSnapshot2
+});
+function document2(response, what) {
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InvalidResponseError(`expected ${what} from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  return body;
+}
+async function listSnapshots2(client, projectId, clusterName, options = {}) {
+  return client.callAll("backups.listSnapshots", { groupId: projectId, clusterName }, options);
+}
+async function listFlexSnapshots2(client, projectId, name, options = {}) {
+  return client.callAll("flexBackups.listSnapshots", { groupId: projectId, name }, options);
+}
+async function getSnapshot2(client, projectId, clusterName, snapshotId) {
+  return document2(await client.call("backups.getSnapshot", { groupId: projectId, clusterName, snapshotId }), "a snapshot");
+}
+async function getFlexSnapshot2(client, projectId, name, snapshotId) {
+  return document2(await client.call("flexBackups.getSnapshot", { groupId: projectId, name, snapshotId }), "a snapshot");
+}
+async function takeSnapshot2(client, projectId, clusterName, body, mayHaveAppliedHint) {
+  return document2(await client.call("backups.takeSnapshot", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a snapshot");
+}
+async function deleteSnapshot2(client, projectId, clusterName, snapshotId) {
+  await client.call("backups.deleteSnapshot", { groupId: projectId, clusterName, snapshotId });
+}
+async function listRestoreJobs2(client, projectId, clusterName, options = {}) {
+  return client.callAll("backups.listRestoreJobs", { groupId: projectId, clusterName }, options);
+}
+async function listFlexRestoreJobs2(client, projectId, name, options = {}) {
+  return client.callAll("flexBackups.listRestoreJobs", { groupId: projectId, name }, options);
+}
+async function getRestoreJob2(client, projectId, clusterName, restoreJobId) {
+  return document2(await client.call("backups.getRestoreJob", { groupId: projectId, clusterName, restoreJobId }), "a restore job");
+}
+async function getFlexRestoreJob2(client, projectId, name, restoreJobId) {
+  return document2(await client.call("flexBackups.getRestoreJob", { groupId: projectId, name, restoreJobId }), "a restore job");
+}
+async function createRestoreJob2(client, projectId, clusterName, body, mayHaveAppliedHint) {
+  return document2(await client.call("backups.createRestoreJob", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a restore job");
+}
+async function createFlexRestoreJob2(client, projectId, name, body, mayHaveAppliedHint) {
+  return document2(await client.call("flexBackups.createRestoreJob", { groupId: projectId, name }, { body, mayHaveAppliedHint }), "a restore job");
+}
+async function cancelRestoreJob2(client, projectId, clusterName, restoreJobId) {
+  await client.call("backups.cancelRestoreJob", { groupId: projectId, clusterName, restoreJobId });
+}
+async function getBackupSchedule(client, projectId, clusterName) {
+  return document2(await client.call("backups.getSchedule", { groupId: projectId, clusterName }), "a backup schedule");
+}
+var init_backups3 = __esm({
+  "src/api/resources/backups.ts"() {
+    "use strict";
+    init_errors2();
+  }
+});
+
 // src/cli/shared/backups.ts
 function checkBackupId(text12, what) {
-  if (OBJECT_ID7.test(text12)) return text12;
+  if (OBJECT_ID5.test(text12)) return text12;
   throw new UsageError(`invalid ${what} ID "${text12}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
 }
 async function aboutBackup(ctx, cluster, what, request) {
@@ -45515,7 +45341,7 @@ function summarizeRestore(document3) {
   };
 }
 async function listSnapshotsOf(locator) {
-  const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
+  const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId, name } = locator;
   const list5 = await locator.call(
     () => api.listSnapshots(client, projectId, name),
@@ -45524,7 +45350,7 @@ async function listSnapshotsOf(locator) {
   return list5.results;
 }
 async function findSnapshot2(ctx, locator, ref) {
-  const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
+  const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId, name } = locator;
   if (ref !== "latest") {
     const document3 = await aboutBackup(
@@ -45555,7 +45381,7 @@ async function findSnapshot2(ctx, locator, ref) {
   return latest;
 }
 async function startRestore2(ctx, locator, snapshotId, into) {
-  const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
+  const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
   const { client, projectId, name } = locator;
   const lost = `the restore may have started; see \`${ctx.followUp("backups", "restores", "list", name)}\` before trying again`;
@@ -45575,7 +45401,7 @@ async function startRestore2(ctx, locator, snapshotId, into) {
 }
 async function waitForRestore(ctx, locator, jobId, options = {}) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
+  const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId, name } = locator;
   const follow = ctx.followUp("backups", "restores", "get", name, jobId);
   return watch2({
@@ -45600,13 +45426,13 @@ async function waitForRestore(ctx, locator, jobId, options = {}) {
 function majorOf2(version2) {
   return /^(\d+\.\d+)/.exec(version2)?.[1];
 }
-var OBJECT_ID7, NOT_THE_ITEM, text7, FLEX_STATUS, DONE, ENDED;
+var OBJECT_ID5, NOT_THE_ITEM, text7, FLEX_STATUS, DONE, ENDED;
 var init_backups4 = __esm({
   "src/cli/shared/backups.ts"() {
     "use strict";
     init_errors();
     init_object();
-    OBJECT_ID7 = /^[0-9a-f]{24}$/;
+    OBJECT_ID5 = /^[0-9a-f]{24}$/;
     NOT_THE_ITEM = ["CLUSTER_NOT_FOUND", "GROUP_NOT_FOUND"];
     text7 = (value) => typeof value === "string" ? value : "";
     FLEX_STATUS = { PENDING: "pending", QUEUED: "queued", RUNNING: "inProgress", COMPLETED: "completed", FAILED: "failed" };
@@ -46517,6 +46343,39 @@ var init_run = __esm({
   }
 });
 
+// src/cli/search-indexes/completion.ts
+var completion_exports2 = {};
+__export(completion_exports2, {
+  indexNames: () => indexNames
+});
+async function indexNames(ctx, cluster, now = Date.now) {
+  try {
+    if (!CLUSTER_NAME.test(cluster)) return [];
+    const settings = await ctx.settings();
+    const projectId = settings.projectId;
+    if (!projectId) return [];
+    const file = cacheFile(ctx.configDir, "indexes", [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? "", cluster]);
+    const valid = (word) => INDEX_WORD.test(word);
+    const cached = await readCache(file, now(), valid);
+    if (cached) return cached;
+    const { listSearchIndexes: listSearchIndexes2 } = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
+    const indexes = await listSearchIndexes2(await ctx.api(), projectId, cluster);
+    const words2 = indexes.map((index) => `${String(index.database)}.${String(index.collectionName)}/${String(index.name)}`).filter(valid).slice(0, MAX_NAMES2);
+    await writeCache(ctx.configDir, file, { at: now(), names: words2 });
+    return words2;
+  } catch {
+    return [];
+  }
+}
+var INDEX_WORD;
+var init_completion2 = __esm({
+  "src/cli/search-indexes/completion.ts"() {
+    "use strict";
+    init_completionCache();
+    INDEX_WORD = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+  }
+});
+
 // src/api/resources/projects.ts
 var projects_exports = {};
 __export(projects_exports, {
@@ -46578,6 +46437,44 @@ var init_project = __esm({
     init_errors();
     PROJECT_ID2 = /^[0-9a-f]{24}$/;
     PROJECT_NAME2 = /^[\p{L}\p{N}\-_.(),:&@+']{1,64}$/u;
+  }
+});
+
+// src/cli/backups/completion.ts
+var completion_exports3 = {};
+__export(completion_exports3, {
+  BACKUP_LISTS: () => BACKUP_LISTS,
+  backupIds: () => backupIds
+});
+async function backupIds(ctx, list5, cluster, now = Date.now) {
+  try {
+    if (!CLUSTER_NAME.test(cluster)) return [];
+    const settings = await ctx.settings();
+    const projectId = settings.projectId;
+    if (!projectId) return [];
+    const file = cacheFile(ctx.configDir, list5, [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? "", cluster]);
+    const valid = (word) => OBJECT_ID6.test(word);
+    const cached = await readCache(file, now(), valid);
+    if (cached) return cached;
+    const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
+    const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+    const client = await ctx.api();
+    const locator = await ClusterLocator2.open(ctx, client, projectId, cluster);
+    const found = list5 === "snapshots" ? await locator.call(() => api.listSnapshots(client, projectId, cluster), () => api.listFlexSnapshots(client, projectId, cluster)) : await locator.call(() => api.listRestoreJobs(client, projectId, cluster), () => api.listFlexRestoreJobs(client, projectId, cluster));
+    const words2 = found.results.map((item) => String(item.id)).filter(valid).slice(0, MAX_NAMES2);
+    await writeCache(ctx.configDir, file, { at: now(), names: words2 });
+    return words2;
+  } catch {
+    return [];
+  }
+}
+var OBJECT_ID6, BACKUP_LISTS;
+var init_completion3 = __esm({
+  "src/cli/backups/completion.ts"() {
+    "use strict";
+    init_completionCache();
+    OBJECT_ID6 = /^[0-9a-f]{24}$/;
+    BACKUP_LISTS = ["snapshots", "restore-jobs"];
   }
 });
 
@@ -46658,6 +46555,53 @@ var init_networkInput = __esm({
   }
 });
 
+// src/api/resources/peering.ts
+var peering_exports = {};
+__export(peering_exports, {
+  createContainer: () => createContainer2,
+  createPeer: () => createPeer2,
+  deleteContainer: () => deleteContainer2,
+  deletePeer: () => deletePeer2,
+  getContainer: () => getContainer2,
+  getPeer: () => getPeer2,
+  listAllContainers: () => listAllContainers,
+  listContainers: () => listContainers2,
+  listPeers: () => listPeers2
+});
+async function listContainers2(client, projectId, providerName) {
+  return client.fetchAll(pathOf("containers.list", { groupId: projectId }), "containers.list", { providerName });
+}
+async function listAllContainers(client, projectId) {
+  return client.callAll("containers.listAll", { groupId: projectId });
+}
+async function createContainer2(client, projectId, body) {
+  return client.call("containers.create", { groupId: projectId }, { body, mayHaveAppliedHint: "the container may have been created; check with cdba peering containers list" });
+}
+async function getContainer2(client, projectId, containerId) {
+  return client.call("containers.get", { groupId: projectId, containerId });
+}
+async function deleteContainer2(client, projectId, containerId) {
+  return client.call("containers.delete", { groupId: projectId, containerId });
+}
+async function listPeers2(client, projectId, providerName) {
+  return client.fetchAll(pathOf("peers.list", { groupId: projectId }), "peers.list", { providerName });
+}
+async function createPeer2(client, projectId, body) {
+  return client.call("peers.create", { groupId: projectId }, { body, mayHaveAppliedHint: "the peer may have been created; check with cdba peering list" });
+}
+async function getPeer2(client, projectId, peerId) {
+  return client.call("peers.get", { groupId: projectId, peerId });
+}
+async function deletePeer2(client, projectId, peerId) {
+  return client.call("peers.delete", { groupId: projectId, peerId });
+}
+var init_peering2 = __esm({
+  "src/api/resources/peering.ts"() {
+    "use strict";
+    init_operations();
+  }
+});
+
 // src/cli/peering/view.ts
 var text10, results3, peerStatus, PEER_COLUMNS, PEER_LIST_TABLE, PEER_TABLE, CONTAINER_COLUMNS, CONTAINER_LIST_TABLE;
 var init_view2 = __esm({
@@ -46719,7 +46663,7 @@ async function userStep(ctx, wait, peer) {
   const then = `then \`${ctx.followUp("peering", "watch", wait.peerId, "--accepted")}\``;
   const text12 = (key) => typeof peer[key] === "string" ? peer[key] : "?";
   if (peer.providerName === "GCP") {
-    const { getContainer: getContainer3 } = await Promise.resolve().then(() => (init_peering(), peering_exports));
+    const { getContainer: getContainer3 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
     const container = (await getContainer3(wait.client, wait.projectId, text12("containerId"))).body;
     const atlasProject = typeof container.gcpProjectId === "string" ? container.gcpProjectId : "?";
     const atlasNetwork = typeof container.networkName === "string" ? container.networkName : "?";
@@ -46738,7 +46682,7 @@ async function userStep(ctx, wait, peer) {
 }
 async function waitForPeer(ctx, wait) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  const { getPeer: getPeer3 } = await Promise.resolve().then(() => (init_peering(), peering_exports));
+  const { getPeer: getPeer3 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
   const follow = wait.until === "DELETED" ? ctx.followUp("peering", "get", wait.peerId) : ctx.followUp("peering", "watch", wait.peerId);
   let last;
   try {
@@ -46776,7 +46720,7 @@ async function waitForPeer(ctx, wait) {
   }
 }
 function registerPeeringWatch(parent, app) {
-  const command = parent.command("watch").description("wait for a peer: exit 0 at AVAILABLE, 13 where you must act (with what to do; --accepted once you did), 14 at FAILED").argument("<peer-id>", "the peer (cdba peering list shows them)").option("--accepted", "you did your step (accepted the AWS request, created the matching GCP peering): wait through it to AVAILABLE").option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2.replace("with --watch: ", "")).action(async (peerId, options, cmd) => runPeeringWatch(app.context(cmd), peerId, options));
+  const command = parent.command("watch").description("wait for a peer: exit 0 at AVAILABLE, 13 where you must act (with what to do; --accepted once you did), 14 at FAILED").addArgument(completedArgument("<peer-id>", "the peer (cdba peering list shows them)", lookup("peers"))).option("--accepted", "you did your step (accepted the AWS request, created the matching GCP peering): wait through it to AVAILABLE").option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2.replace("with --watch: ", "")).action(async (peerId, options, cmd) => runPeeringWatch(app.context(cmd), peerId, options));
   withExamples(command, [
     ["Wait until the peer is AVAILABLE, or says what to do", "cdba peering watch 6a7b8c9d0e1f2a3b4c5d6e7f"],
     ["In a script: accept the AWS request when asked, then wait through it", 'cdba peering watch "$PEER" -o json > peer.json || { [ $? -eq 13 ] && aws ec2 accept-vpc-peering-connection --vpc-peering-connection-id "$(jq -r .connectionId peer.json)" && cdba peering watch "$PEER" --accepted; }']
@@ -46801,6 +46745,39 @@ var init_watch2 = __esm({
     init_duration();
     init_hints();
     USER_STEPS = ["PENDING_ACCEPTANCE", "WAITING_FOR_USER"];
+  }
+});
+
+// src/cli/peering/completion.ts
+var completion_exports4 = {};
+__export(completion_exports4, {
+  containerIds: () => containerIds,
+  peerIds: () => peerIds
+});
+async function listed(ctx, lookup2) {
+  try {
+    const projectId = (await ctx.settings()).projectId;
+    return projectId ? await lookup2(ctx, projectId) : [];
+  } catch {
+    return [];
+  }
+}
+var OBJECT_ID7, PROVIDERS2, ids, peerIds, containerIds;
+var init_completion4 = __esm({
+  "src/cli/peering/completion.ts"() {
+    "use strict";
+    OBJECT_ID7 = /^[0-9a-f]{24}$/;
+    PROVIDERS2 = ["AWS", "AZURE", "GCP"];
+    ids = (items) => items.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID7.test(id));
+    peerIds = (ctx) => listed(ctx, async (ctx2, projectId) => {
+      const { listPeers: listPeers3 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
+      const client = await ctx2.api();
+      return (await Promise.all(PROVIDERS2.map(async (provider2) => ids((await listPeers3(client, projectId, provider2)).results)))).flat();
+    });
+    containerIds = (ctx) => listed(ctx, async (ctx2, projectId) => {
+      const { listAllContainers: listAllContainers2 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
+      return ids((await listAllContainers2(await ctx2.api(), projectId)).results);
+    });
   }
 });
 
@@ -46855,13 +46832,65 @@ var init_view3 = __esm({
   }
 });
 
+// src/api/resources/privateEndpoints.ts
+var privateEndpoints_exports = {};
+__export(privateEndpoints_exports, {
+  createEndpointService: () => createEndpointService,
+  createInterfaceEndpoint: () => createInterfaceEndpoint,
+  deleteEndpointService: () => deleteEndpointService,
+  deleteInterfaceEndpoint: () => deleteInterfaceEndpoint,
+  getEndpointService: () => getEndpointService,
+  getInterfaceEndpoint: () => getInterfaceEndpoint,
+  getRegionalMode: () => getRegionalMode2,
+  listEndpointServices: () => listEndpointServices,
+  setRegionalMode: () => setRegionalMode2
+});
+async function listEndpointServices(client, projectId, provider2) {
+  const response = await client.call("privateEndpoints.listServices", { groupId: projectId, cloudProvider: provider2 });
+  return { ...response, body: asItemList(response.body, response.url, "endpoint services") };
+}
+async function createEndpointService(client, projectId, body) {
+  return client.call("privateEndpoints.createService", { groupId: projectId }, { body, mayHaveAppliedHint: "the service may have been created; check with cdba private-endpoints list" });
+}
+async function getEndpointService(client, projectId, provider2, serviceId) {
+  return client.call("privateEndpoints.getService", { groupId: projectId, cloudProvider: provider2, endpointServiceId: serviceId });
+}
+async function deleteEndpointService(client, projectId, provider2, serviceId) {
+  return client.call("privateEndpoints.deleteService", { groupId: projectId, cloudProvider: provider2, endpointServiceId: serviceId });
+}
+async function createInterfaceEndpoint(client, projectId, provider2, serviceId, body) {
+  return client.call(
+    "privateEndpoints.createEndpoint",
+    { groupId: projectId, cloudProvider: provider2, endpointServiceId: serviceId },
+    { body, mayHaveAppliedHint: "the endpoint may have been added; check with cdba private-endpoints get" }
+  );
+}
+async function getInterfaceEndpoint(client, projectId, provider2, serviceId, endpointId) {
+  return client.call("privateEndpoints.getEndpoint", { groupId: projectId, cloudProvider: provider2, endpointServiceId: serviceId, endpointId });
+}
+async function deleteInterfaceEndpoint(client, projectId, provider2, serviceId, endpointId) {
+  return client.call("privateEndpoints.deleteEndpoint", { groupId: projectId, cloudProvider: provider2, endpointServiceId: serviceId, endpointId });
+}
+async function getRegionalMode2(client, projectId) {
+  return client.call("privateEndpoints.getRegionalMode", { groupId: projectId });
+}
+async function setRegionalMode2(client, projectId, enabled) {
+  return client.call("privateEndpoints.setRegionalMode", { groupId: projectId }, { body: { enabled }, idempotent: true });
+}
+var init_privateEndpoints3 = __esm({
+  "src/api/resources/privateEndpoints.ts"() {
+    "use strict";
+    init_pagination();
+  }
+});
+
 // src/cli/private-endpoints/find.ts
 var find_exports = {};
 __export(find_exports, {
   findService: () => findService2
 });
 async function findService2(ctx, client, projectId, serviceId, provider2) {
-  const api = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
+  const api = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
   if (provider2) return { provider: provider2, service: (await api.getEndpointService(client, projectId, provider2, serviceId)).body };
   const lists = await Promise.all(PROVIDER_CHOICES.map(async (p) => ({ provider: p, services: (await api.listEndpointServices(client, projectId, p)).body })));
   for (const { provider: p, services } of lists) {
@@ -46887,7 +46916,7 @@ __export(watch_exports3, {
 });
 async function waitForService(ctx, wait) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  const { getEndpointService: getEndpointService2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
+  const { getEndpointService: getEndpointService2 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
   const follow = ctx.followUp("private-endpoints", wait.until === "DELETED" ? "get" : "watch", wait.serviceId, "--provider", wait.provider);
   let last;
   try {
@@ -46926,7 +46955,7 @@ async function waitForService(ctx, wait) {
   }
 }
 function registerPrivateEndpointsWatch(parent, app) {
-  const command = parent.command("watch").description("wait for an endpoint service: exit 0 at AVAILABLE, 13 where you must act, 14 at FAILED").argument("<service-id>", "the endpoint service (cdba private-endpoints list shows them)").addOption(providerOption("its provider (default: found in the lists)")).option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2.replace("with --watch: ", "")).action(async (serviceId, options, cmd) => runPrivateEndpointsWatch(app.context(cmd), serviceId, options));
+  const command = parent.command("watch").description("wait for an endpoint service: exit 0 at AVAILABLE, 13 where you must act, 14 at FAILED").addArgument(completedArgument("<service-id>", "the endpoint service (cdba private-endpoints list shows them)", lookup("private-endpoint-services"))).addOption(providerOption("its provider (default: found in the lists)")).option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2.replace("with --watch: ", "")).action(async (serviceId, options, cmd) => runPrivateEndpointsWatch(app.context(cmd), serviceId, options));
   withExamples(command, [
     ["Wait until the service is AVAILABLE", "cdba private-endpoints watch 6a793f68c0eb9e7a17715835"],
     ["The AWS service name to create your VPC endpoint for", `cdba private-endpoints watch 6a793f68c0eb9e7a17715835 -o json --query endpointServiceName | tr -d '"'`]
@@ -46968,7 +46997,7 @@ async function endpointProvider(id) {
 }
 async function waitForEndpoint(ctx, wait) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  const { getInterfaceEndpoint: getInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
+  const { getInterfaceEndpoint: getInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
   return watch2({
     io: ctx.io,
     subject: `endpoint ${wait.endpointId}`,
@@ -47000,6 +47029,47 @@ var init_endpoints = __esm({
     "use strict";
     init_errors();
     init_view3();
+  }
+});
+
+// src/cli/private-endpoints/completion.ts
+var completion_exports5 = {};
+__export(completion_exports5, {
+  endpointServiceIds: () => endpointServiceIds
+});
+async function endpointServiceIds(ctx) {
+  try {
+    const projectId = (await ctx.settings()).projectId;
+    if (!projectId) return [];
+    const { listEndpointServices: listEndpointServices2 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
+    const client = await ctx.api();
+    const lists = await Promise.all(PROVIDERS3.map(async (provider2) => (await listEndpointServices2(client, projectId, provider2)).body));
+    return lists.flatMap((list5) => Array.isArray(list5) ? list5.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID8.test(id)) : []);
+  } catch {
+    return [];
+  }
+}
+var OBJECT_ID8, PROVIDERS3;
+var init_completion5 = __esm({
+  "src/cli/private-endpoints/completion.ts"() {
+    "use strict";
+    OBJECT_ID8 = /^[0-9a-f]{24}$/;
+    PROVIDERS3 = ["AWS", "AZURE", "GCP"];
+  }
+});
+
+// src/cli/profile/completion.ts
+var completion_exports6 = {};
+__export(completion_exports6, {
+  profileNames: () => profileNames
+});
+async function profileNames(ctx) {
+  const { isProfileName: isProfileName2 } = await Promise.resolve().then(() => (init_validate(), validate_exports));
+  return Object.keys((await ctx.config()).read().profiles).filter(isProfileName2).sort();
+}
+var init_completion6 = __esm({
+  "src/cli/profile/completion.ts"() {
+    "use strict";
   }
 });
 
@@ -47593,10 +47663,10 @@ function sizesInStep(desired, current, inStep) {
   if (!Array.isArray(desired.replicationSpecs) || !Array.isArray(current.replicationSpecs)) return desired;
   const currentSpecs = current.replicationSpecs;
   const out = structuredClone(desired);
-  out.replicationSpecs.forEach((spec, i) => {
+  out.replicationSpecs.forEach((spec2, i) => {
     const currentRegions = isObject(currentSpecs[i]) && Array.isArray(currentSpecs[i].regionConfigs) ? currentSpecs[i].regionConfigs : [];
-    if (!isObject(spec) || !Array.isArray(spec.regionConfigs)) return;
-    spec.regionConfigs.forEach((region2, j) => {
+    if (!isObject(spec2) || !Array.isArray(spec2.regionConfigs)) return;
+    spec2.regionConfigs.forEach((region2, j) => {
       if (!isObject(region2) || !isObject(region2.electableSpecs) || typeof region2.electableSpecs.instanceSize !== "string") return;
       const size2 = region2.electableSpecs.instanceSize;
       const now = currentRegions[j];
@@ -47642,15 +47712,15 @@ function writableFields(shape2) {
   return (path) => {
     const dotted = path.join(".");
     if (dotted === "name" || dotted === "replicationSpecs.id" || dotted === "replicationSpecs.zoneId") return false;
-    let spec = root3;
+    let spec2 = root3;
     for (const segment of path) {
-      while (spec?.kind === "array") spec = spec.items;
-      if (spec?.kind === "map") {
-        spec = spec.values;
+      while (spec2?.kind === "array") spec2 = spec2.items;
+      if (spec2?.kind === "map") {
+        spec2 = spec2.values;
         continue;
       }
-      spec = spec?.fields?.[segment];
-      if (!spec || spec.readOnly) return false;
+      spec2 = spec2?.fields?.[segment];
+      if (!spec2 || spec2.readOnly) return false;
     }
     return true;
   };
@@ -47877,7 +47947,7 @@ async function chooseConnectionString(ctx, cluster, choice) {
 init_target();
 var MONGOSH_INSTALL_HINT = "install it from https://www.mongodb.com/try/download/shell (or: brew install mongosh, npm install -g mongosh)";
 function registerClustersConnect(parent, app) {
-  const command = parent.command("connect").description("open mongosh on a cluster (its connection string picked as conn-string get does); exits with mongosh's status").summary("open mongosh on a cluster").argument("<name>", "cluster name").argument("[mongosh-args...]", "arguments after -- go to mongosh as they are").addOption(new Option("--type <type>", "connection type").choices(CONNECTION_TYPES).default("standard")).option("--no-srv", "the host-list form (mongodb://host:port,...) instead of SRV").option("--endpoint <id>", "the string of this private endpoint (implies --type private-endpoint)").option("--username <user>", "database user; mongosh asks for the password itself").option("--print", "print the mongosh command instead of running it").action(
+  const command = parent.command("connect").description("open mongosh on a cluster (its connection string picked as conn-string get does); exits with mongosh's status").summary("open mongosh on a cluster").addArgument(completedArgument("<name>", "cluster name", lookup("clusters"))).argument("[mongosh-args...]", "arguments after -- go to mongosh as they are").addOption(new Option("--type <type>", "connection type").choices(CONNECTION_TYPES).default("standard")).option("--no-srv", "the host-list form (mongodb://host:port,...) instead of SRV").option("--endpoint <id>", "the string of this private endpoint (implies --type private-endpoint)").option("--username <user>", "database user; mongosh asks for the password itself").option("--print", "print the mongosh command instead of running it").action(
     async (name, mongoshArgs, options, cmd) => runClustersConnect(app.context(cmd), name, mongoshArgs, { ...options, typeGiven: cmd.getOptionValueSource("type") === "cli" })
   );
   withExamples(command, [
@@ -48115,7 +48185,7 @@ init_flex();
 init_target();
 init_waitForCluster();
 function registerClustersDelete(parent, app) {
-  const command = parent.command("delete").alias("rm").description("delete a cluster (asks first; -y/--yes skips the question, and is required without a terminal)").summary("delete a cluster (asks first)").argument("<name>", "cluster name").option("--watch", "wait until the cluster is gone").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (name, options, cmd) => runClustersDelete(app.context(cmd), name, options));
+  const command = parent.command("delete").alias("rm").description("delete a cluster (asks first; -y/--yes skips the question, and is required without a terminal)").summary("delete a cluster (asks first)").addArgument(completedArgument("<name>", "cluster name", lookup("clusters"))).option("--watch", "wait until the cluster is gone").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (name, options, cmd) => runClustersDelete(app.context(cmd), name, options));
   withExamples(command, [
     ["Delete, asking first, and wait until it is gone", "cdba clusters delete c1 --watch"],
     ["In a script: delete every cluster whose name starts with tmp-", `cdba clusters list --all -o json --query "results[?starts_with(name,'tmp-')].name" | jq -r '.[]' | xargs -n1 cdba clusters delete --yes`]
@@ -48153,7 +48223,7 @@ init_flex();
 init_target();
 init_view();
 function registerClustersGet(parent, app) {
-  const command = parent.command("get").alias("describe").description("show one cluster: state, topology and connection strings").argument("<name>", "cluster name").action(async (name, _options, cmd) => runClustersGet(app.context(cmd), name));
+  const command = parent.command("get").alias("describe").description("show one cluster: state, topology and connection strings").addArgument(completedArgument("<name>", "cluster name", lookup("clusters"))).action(async (name, _options, cmd) => runClustersGet(app.context(cmd), name));
   withExamples(command, [
     ["The readable view", "cdba clusters get c1"],
     ["The SRV connection string alone", "cdba clusters get c1 -o json --query 'connectionStrings.standardSrv'"],
@@ -48328,7 +48398,7 @@ var LOAD_TABLE = {
   }
 };
 function registerClustersLoadSampleData(parent, app) {
-  const command = parent.command("load-sample-data").description("load the sample dataset (sample_mflix, sample_training, sample_airbnb, ...) into a cluster; --watch waits until it is COMPLETED").summary("load the sample dataset into a cluster").argument("<cluster>", "cluster name (dedicated or flex)").option("--watch", "wait until the load is COMPLETED, then print it; a FAILED load ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runLoadSampleData(app.context(cmd), cluster, options));
+  const command = parent.command("load-sample-data").description("load the sample dataset (sample_mflix, sample_training, sample_airbnb, ...) into a cluster; --watch waits until it is COMPLETED").summary("load the sample dataset into a cluster").addArgument(completedArgument("<cluster>", "cluster name (dedicated or flex)", lookup("clusters"))).option("--watch", "wait until the load is COMPLETED, then print it; a FAILED load ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runLoadSampleData(app.context(cmd), cluster, options));
   withExamples(command, [
     ["Load it and wait, then index it", "cdba clusters load-sample-data c1 --watch && cdba search-indexes create c1 --db sample_mflix --collection movies --name default --dynamic --watch"],
     ["Start the load; only its id", "cdba clusters load-sample-data c1 -o json --query _id"]
@@ -48367,7 +48437,7 @@ init_waitForCluster();
 init_object();
 init_flexCluster();
 function registerClustersPatch(parent, app) {
-  const command = parent.command("patch").alias("update").description("change fields of a cluster: from a JSON file, --set path=value, or the convenience flags; sends only what differs").argument("<name>", "cluster name").option("--file <file>", "JSON with the fields to change; - reads stdin").option("--set <path=value>", "set one field by dotted path; the value is JSON when it parses, else a string; repeatable", pathValueFlag("--set")).option("--tier <tier>", "instance size for every node", tierFlag).option("--disk-size-gb <n>", "storage in GB", diskSizeFlag).option("--members <n>", "electable members: 3, 5 or 7 (2023-02-01 on)", intFlag("--members", 1, 50)).option("--shard <k>", "with --tier, --disk-size-gb, --members: only shard k (1-based, as `get` lists them)", intFlag("--shard", 1, 50)).option("--db-version <version>", "database major version, e.g. 8.0").option("--termination-protection", "refuse deletes until it is turned off again").option("--no-termination-protection", "allow deletes again").option("--backup", "turn on cloud backup (M10 and up)").option("--no-backup", "turn cloud backup off, deleting its snapshots").option("--tag <key=value>", "add a resource tag, or replace its value; repeatable", tagFlag("--tag")).option("--untag <key>", "remove the tag with this key; repeatable", collect).option("--watch", "wait until the change is done (IDLE), then print it").option("--watch-timeout <duration>", "give up waiting after this long, exit 8").action(async (name, options, cmd) => runClustersPatch(app.context(cmd), name, options));
+  const command = parent.command("patch").alias("update").description("change fields of a cluster: from a JSON file, --set path=value, or the convenience flags; sends only what differs").addArgument(completedArgument("<name>", "cluster name", lookup("clusters"))).option("--file <file>", "JSON with the fields to change; - reads stdin").option("--set <path=value>", "set one field by dotted path; the value is JSON when it parses, else a string; repeatable", pathValueFlag("--set")).option("--tier <tier>", "instance size for every node", tierFlag).option("--disk-size-gb <n>", "storage in GB", diskSizeFlag).option("--members <n>", "electable members: 3, 5 or 7 (2023-02-01 on)", intFlag("--members", 1, 50)).option("--shard <k>", "with --tier, --disk-size-gb, --members: only shard k (1-based, as `get` lists them)", intFlag("--shard", 1, 50)).option("--db-version <version>", "database major version, e.g. 8.0").option("--termination-protection", "refuse deletes until it is turned off again").option("--no-termination-protection", "allow deletes again").option("--backup", "turn on cloud backup (M10 and up)").option("--no-backup", "turn cloud backup off, deleting its snapshots").option("--tag <key=value>", "add a resource tag, or replace its value; repeatable", tagFlag("--tag")).option("--untag <key>", "remove the tag with this key; repeatable", collect).option("--watch", "wait until the change is done (IDLE), then print it").option("--watch-timeout <duration>", "give up waiting after this long, exit 8").action(async (name, options, cmd) => runClustersPatch(app.context(cmd), name, options));
   withDetails(command, {
     options: {
       "--file": "Read-only fields are ignored; a legacy body must name provider and region, unless it changes only providerSettings.instanceSizeName, which is applied like --tier",
@@ -48600,14 +48670,14 @@ init_target();
 init_view();
 init_waitForCluster();
 function registerClustersPause(parent, app) {
-  const command = parent.command("pause").description("pause a dedicated (M10+) cluster: it stops serving and costs less until resumed (flex clusters cannot be paused)").argument("<name>", "cluster name").option("--watch", "wait until the pause is done (PAUSED, as list shows it), then print the cluster").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (name, options, cmd) => runClustersPause(app.context(cmd), name, true, options));
+  const command = parent.command("pause").description("pause a dedicated (M10+) cluster: it stops serving and costs less until resumed (flex clusters cannot be paused)").addArgument(completedArgument("<name>", "cluster name", lookup("clusters"))).option("--watch", "wait until the pause is done (PAUSED, as list shows it), then print the cluster").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (name, options, cmd) => runClustersPause(app.context(cmd), name, true, options));
   withExamples(command, [
     ["Pause and wait until it is done", "cdba clusters pause c1 --watch"],
     ["Pause every cluster whose name starts with dev-", `cdba clusters list --all -o json --query "results[?starts_with(name,'dev-') && !paused].name" | jq -r '.[]' | xargs -n1 cdba clusters pause`]
   ]);
 }
 function registerClustersResume(parent, app) {
-  const command = parent.command("resume").alias("start").description("resume (start) a paused cluster").argument("<name>", "cluster name").option("--watch", "wait until it is running (IDLE), then print the cluster").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (name, options, cmd) => runClustersPause(app.context(cmd), name, false, options));
+  const command = parent.command("resume").alias("start").description("resume (start) a paused cluster").addArgument(completedArgument("<name>", "cluster name", lookup("clusters"))).option("--watch", "wait until it is running (IDLE), then print the cluster").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (name, options, cmd) => runClustersPause(app.context(cmd), name, false, options));
   withExamples(command, [
     ["Resume and wait until it serves again", "cdba clusters resume c1 --watch"],
     ["Resume every paused cluster", "cdba clusters list --all -o json --query 'results[?paused].name' | jq -r '.[]' | xargs -n1 cdba clusters start"]
@@ -48658,7 +48728,7 @@ init_waitForCluster();
 init_view();
 var WATCH_TIMEOUT_HELP = "give up after this long (90, 90s, 5m, 1h) with exit 8; 0 or absent: no limit";
 function registerClustersWatch(parent, app) {
-  const command = parent.command("watch").description("wait until a cluster is IDLE (or gone), showing its state changes; backs off from 1 s to 10 s between looks").argument("<name>", "cluster name").addOption(
+  const command = parent.command("watch").description("wait until a cluster is IDLE (or gone), showing its state changes; backs off from 1 s to 10 s between looks").addArgument(completedArgument("<name>", "cluster name", lookup("clusters"))).addOption(
     new Option("--until <state>", "the state to wait for").choices(UNTIL_STATES).argParser(choiceFlag("--until", UNTIL_STATES, { upper: true })).default("IDLE")
   ).option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP).addOption(new Option("--timeout <duration>", "deprecated spelling of --watch-timeout, when given after watch").hideHelp()).action(async (name, options, cmd) => {
     const ctx = app.context(cmd);
@@ -48693,6 +48763,10 @@ async function runClustersWatch(ctx, name, flags) {
 
 // src/cli/clusters/index.ts
 function registerClusters(program2, app) {
+  registerLookup(program2, "clusters", { load: async () => {
+    const { clusterNames: clusterNames2 } = await Promise.resolve().then(() => (init_completion(), completion_exports));
+    return (ctx) => clusterNames2(ctx);
+  } });
   const clusters3 = program2.command("clusters").description("list, inspect, create, change, pause, delete, watch and apply database clusters");
   withExamples(clusters3, [
     ["Create a three-member replica set and wait until it is ready", "cdba clusters create c1 --provider AWS --region US_EAST_1 --tier M10 --watch"],
@@ -48721,7 +48795,17 @@ init_io();
 
 // src/cli/tree.ts
 init_command();
-function optionInfo(option) {
+function completionFor(target, choices, isFile2, args, where) {
+  const declared = completionOf(target);
+  if (declared?.kind === "lookup") {
+    if (declared.of !== void 0 && args[0]?.name() !== declared.of) throw new Error(`${where}: completes of ${declared.of}, which is not the command's first argument`);
+    return { kind: "lookup", list: declared.list, ofFirst: declared.of !== void 0, also: [...declared.also ?? []] };
+  }
+  if (declared) return declared;
+  if (choices.length) return { kind: "choices", words: choices };
+  return isFile2 ? { kind: "files" } : void 0;
+}
+function optionInfo(option, args, where) {
   const info2 = {
     flags: option.flags,
     description: option.description,
@@ -48730,13 +48814,29 @@ function optionInfo(option) {
   };
   if (option.long) info2.long = option.long;
   if (option.short) info2.short = option.short;
+  const completion = completionFor(option, info2.choices, info2.takesValue && /<(file|path)>/.test(option.flags), args, `${where} ${option.flags}`);
+  if (completion) info2.completion = completion;
+  return info2;
+}
+function argumentInfo(argument, index, args, where) {
+  const info2 = {
+    name: argument.name(),
+    required: argument.required,
+    description: argument.description,
+    choices: [...argument.argChoices ?? []]
+  };
+  const completion = completionFor(argument, info2.choices, false, args, `${where} <${info2.name}>`);
+  if (completion?.kind === "lookup" && completion.ofFirst && index === 0) throw new Error(`${where} <${info2.name}>: completes of itself`);
+  if (completion) info2.completion = completion;
   return info2;
 }
 function describe2(command, parentPath = []) {
   const isRoot = command.parent === null;
   const path = isRoot ? [] : [...parentPath, command.name()];
+  const args = command.registeredArguments;
+  const where = `cdba ${path.join(" ")}`.trim();
   const details = detailsOf(command).options ?? {};
-  const options = command.options.filter((o) => !o.hidden).map((o) => ({ ...optionInfo(o), ...o.long && details[o.long] ? { details: details[o.long] } : {} }));
+  const options = command.options.filter((o) => !o.hidden).map((o) => ({ ...optionInfo(o, args, where), ...o.long && details[o.long] ? { details: details[o.long] } : {} }));
   options.push({ flags: "-h, --help", long: "--help", short: "-h", description: "show help", takesValue: false, choices: [] });
   return {
     name: command.name(),
@@ -48744,12 +48844,7 @@ function describe2(command, parentPath = []) {
     aliases: command.aliases(),
     description: command.description(),
     usage: command.usage(),
-    args: command.registeredArguments.map((a) => ({
-      name: a.name(),
-      required: a.required,
-      description: a.description,
-      choices: [...a.argChoices ?? []]
-    })),
+    args: args.map((a, i) => argumentInfo(a, i, args, where)),
     options,
     examples: examplesOf(command),
     ...notesOf(command) ? { notes: notesOf(command) } : {},
@@ -48768,37 +48863,18 @@ function flatten(info2) {
 
 // src/cli/completion/scripts.ts
 var SHELLS = ["bash", "zsh", "fish"];
-var PROFILE_ARG_COMMANDS = ["profile show", "profile use", "profile set", "profile unset", "profile remove", "profile rename"];
 var CONTEXT_FLAGS = ["-P", "--profile", "--project-id", "--base-url", "--api-version"];
-var LISTED_ARGUMENTS = {
-  "peer-id": "peers",
-  "container-id": "containers",
-  "service-id": "private-endpoint-services",
-  service: "private-endpoint-services"
-};
-function argumentKind(info2) {
-  const path = info2.path.join(" ");
-  const first = info2.args[0];
-  if (!first) return void 0;
-  if (first.choices.length) return { kind: "choices", choices: first.choices };
-  if (PROFILE_ARG_COMMANDS.includes(path)) return { kind: "profile" };
-  if (first.name === "cluster" || info2.path[0] === "clusters" && info2.path.length === 2 && first.name === "name" && info2.path[1] !== "create") return { kind: "cluster" };
-  if (info2.path[0] === "env" && first.name === "name" && info2.path[1] !== "up") return { kind: "cluster" };
-  const list5 = LISTED_ARGUMENTS[first.name];
-  if (list5) return { kind: "listed", list: list5 };
-  return void 0;
-}
-var CLUSTER_ITEMS = { index: "indexes", "snapshot-id": "snapshots", "job-id": "restore-jobs" };
-function clusterItem(info2) {
-  return info2.args[0]?.name === "cluster" ? CLUSTER_ITEMS[info2.args[1]?.name ?? ""] : void 0;
-}
-var CLUSTER_ITEM_FLAGS = { "--snapshot": { list: "snapshots", also: ["latest"] } };
-function clusterItemFlags(info2) {
-  if (info2.args[0]?.name !== "cluster") return [];
-  return info2.options.flatMap((o) => o.long && CLUSTER_ITEM_FLAGS[o.long] ? [{ flag: o.long, ...CLUSTER_ITEM_FLAGS[o.long] }] : []);
+function spec(completion) {
+  switch (completion.kind) {
+    case "choices":
+      return `choices ${completion.words.join(" ")}`;
+    case "lookup":
+      return [completion.ofFirst ? "of" : "lookup", completion.list, ...completion.also].join(" ");
+    default:
+      return completion.kind;
+  }
 }
 var words = (list5) => list5.join(" ");
-var fileFlags = (info2) => info2.options.filter((o) => o.takesValue && /<(file|path)>/.test(o.flags)).flatMap((o) => [o.long, o.short].filter((f) => Boolean(f)));
 var flagsOf = (info2) => info2.options.flatMap((o) => [o.long, o.short].filter((f) => Boolean(f)));
 var unique = (list5) => [...new Set(list5)];
 var valueFlagsOf = (all) => unique(all.flatMap((c) => c.options.filter((o) => o.takesValue).flatMap((o) => [o.long, o.short])).filter((f) => Boolean(f)));
@@ -48811,18 +48887,12 @@ function bashScript(root3) {
   const subcommandCases = all.filter((c) => c.subcommands.length).map((c) => `    "${key(c)}") echo "${words(c.subcommands.flatMap((s) => [s.name, ...s.aliases]))}" ;;`).join("\n");
   const defaultCases = all.filter((c) => c.defaultSubcommand).map((c) => `    "${key(c)}") echo ${c.defaultSubcommand} ;;`).join("\n");
   const flagCases = all.map((c) => `    "${key(c)}") echo "${words(unique([...flagsOf(c), ...globals]))}" ;;`).join("\n");
-  const optionChoices = (info2, pattern2) => info2.options.filter((o) => o.choices.length).flatMap((o) => [o.long, o.short].filter((f) => Boolean(f)).map((f) => `    ${pattern2(f)}) echo "${words(o.choices)}" ;;`));
-  const choiceCases = unique([
-    ...all.filter((c) => c.path.length).flatMap((c) => optionChoices(c, (f) => `"${key(c)}|${f}"`)),
-    ...optionChoices(root3, (f) => `*"|${f}"`)
+  const flagNames = (o) => [o.long, o.short].filter((f) => Boolean(f));
+  const valueCases = unique([
+    ...all.filter((c) => c.path.length).flatMap((c) => c.options.flatMap((o) => o.completion ? flagNames(o).map((f) => `    "${key(c)}|${f}") echo "${spec(o.completion)}" ;;`) : [])),
+    ...root3.options.flatMap((o) => o.completion ? flagNames(o).map((f) => `    *"|${f}") echo "${spec(o.completion)}" ;;`) : [])
   ]).join("\n");
-  const fileCases = unique([
-    ...all.filter((c) => c.path.length).flatMap((c) => fileFlags(c).map((f) => `    "${key(c)}|${f}") return 0 ;;`)),
-    ...fileFlags(root3).map((f) => `    *"|${f}") return 0 ;;`)
-  ]).join("\n");
-  const secondCases = all.filter((c) => clusterItem(c)).map((c) => `    "${key(c)}") echo ${clusterItem(c)} ;;`).join("\n");
-  const itemFlagCases = all.flatMap((c) => clusterItemFlags(c).map((f) => `    "${key(c)}|${f.flag}") echo "${words([f.list, ...f.also])}" ;;`)).join("\n");
-  const argumentCases = all.map((c) => [c, argumentKind(c)]).filter(([, kind2]) => kind2).map(([c, kind2]) => `    "${key(c)}") echo "${kind2.kind === "choices" ? `choices ${words(kind2.choices)}` : kind2.kind === "listed" ? `listed ${kind2.list}` : kind2.kind}" ;;`).join("\n");
+  const argumentCases = all.flatMap((c) => c.args.flatMap((a, i) => a.completion ? [`    "${key(c)}|${i}") echo "${spec(a.completion)}" ;;`] : [])).join("\n");
   return `# bash completion for cdba (generated by \`cdba completion bash\`)
 _cdba_child() {
   case "$1|$2" in
@@ -48845,30 +48915,14 @@ ${flagCases}
     *) echo "${words(globals)}" ;;
   esac
 }
-_cdba_choices() {
+_cdba_value() {
   case "$1|$2" in
-${choiceCases}
+${valueCases}
   esac
-}
-_cdba_takes_file() {
-  case "$1|$2" in
-${fileCases}
-  esac
-  return 1
 }
 _cdba_argument() {
   case "$1" in
 ${argumentCases}
-  esac
-}
-_cdba_second() {
-  case "$1" in
-${secondCases}
-  esac
-}
-_cdba_item_flag() {
-  case "$1|$2" in
-${itemFlagCases}
   esac
 }
 # COMPREPLY: the words of $2 (separated by blanks or newlines) that start with
@@ -48906,29 +48960,27 @@ _cdba_context() {
 _cdba_profiles() {
   cdba __complete profiles 2>/dev/null
 }
-_cdba_clusters() {
+_cdba_lookup() {
   local -a _cdba_ctx
   _cdba_context
-  cdba "\${_cdba_ctx[@]}" __complete clusters 2>/dev/null
+  cdba "\${_cdba_ctx[@]}" __complete "$@" 2>/dev/null
 }
-_cdba_listed() {
-  local -a _cdba_ctx
-  _cdba_context
-  cdba "\${_cdba_ctx[@]}" __complete "$1" 2>/dev/null
-}
-_cdba_of_cluster() {
-  local -a _cdba_ctx
-  _cdba_context
-  cdba "\${_cdba_ctx[@]}" __complete "$1" "$2" 2>/dev/null
-}
-_cdba_argument_words() {
-  local kind
-  kind="$(_cdba_argument "$1")"
+# The words of a completion (spec above): $2 is the first argument, $3 how many arguments are typed.
+# No arrays: zsh runs this through bashcompinit, and its read and indexes are not bash's.
+_cdba_words() {
+  local kind="\${1%% *}" rest="" list
+  [[ "$1" == *" "* ]] && rest="\${1#* }"
+  list="\${rest%% *}"
   case "$kind" in
-    profile) _cdba_profiles ;;
-    cluster) _cdba_clusters ;;
-    listed\\ *) _cdba_listed "\${kind#listed }" ;;
-    choices\\ *) echo "\${kind#choices }" ;;
+    choices) echo "$rest" ;;
+    profiles) _cdba_profiles ;;
+    lookup)
+      [[ "$rest" == *" "* ]] && echo "\${rest#* }"
+      _cdba_lookup "$list" ;;
+    of)
+      [[ \${3:-0} -ge 1 ]] || return 0
+      [[ "$rest" == *" "* ]] && echo "\${rest#* }"
+      _cdba_lookup "$list" "$2" ;;
   esac
 }
 _cdba() {
@@ -48947,50 +48999,35 @@ _cdba() {
         cmdpath="\${cmdpath:+$cmdpath }$child"
         continue
       fi
-      # \`conn-string c1\`: the group's default subcommand takes the word.
+      # A group's default subcommand takes a word that names none of its subcommands.
       def="$(_cdba_default "$cmdpath")"
       [[ -n "$def" ]] && cmdpath="$cmdpath $def"
     fi
     positionals=$((positionals + 1))
     [[ $positionals -eq 1 ]] && first="$w"
   done
-  case "$prev" in
-    -P|--profile) _cdba_reply "$cur" "$(_cdba_profiles)"; return ;;
+  local value
+  value="$(_cdba_value "$cmdpath" "$prev")"
+  case "$value" in
+    files) _cdba_files "$cur"; return ;;
+    ?*) _cdba_reply "$cur" "$(_cdba_words "$value" "$first" "$positionals")"; return ;;
   esac
-  local choices
-  choices="$(_cdba_choices "$cmdpath" "$prev")"
-  if [[ -n "$choices" ]]; then
-    _cdba_reply "$cur" "$choices"; return
-  fi
-  # A flag whose value is an item of the cluster typed first (restores create --snapshot).
-  local item
-  item="$(_cdba_item_flag "$cmdpath" "$prev")"
-  if [[ -n "$item" ]]; then
-    [[ $positionals -ge 1 ]] && _cdba_reply "$cur" "\${item#* } $(_cdba_of_cluster "\${item%% *}" "$first")"
-    return
-  fi
-  if _cdba_takes_file "$cmdpath" "$prev"; then
-    _cdba_files "$cur"; return
-  fi
   [[ "$value_flags" == *" $prev "* ]] && return
   if [[ "$cur" == -* ]]; then
     _cdba_reply "$cur" "$(_cdba_flags "$cmdpath")"; return
   fi
-  # The second argument of a search-indexes or backups verb: what the cluster the first names has.
-  local second
-  second="$(_cdba_second "$cmdpath")"
-  if [[ $positionals -eq 1 && -n "$second" ]]; then
-    _cdba_reply "$cur" "$(_cdba_of_cluster "$second" "$first")"; return
+  # An argument after the first: what the command declares at its position.
+  if [[ $positionals -gt 0 ]]; then
+    _cdba_reply "$cur" "$(_cdba_words "$(_cdba_argument "$cmdpath|$positionals")" "$first" "$positionals")"; return
   fi
-  [[ $positionals -gt 0 ]] && return
   local subs
   subs="$(_cdba_subcommands "$cmdpath")"
   if [[ -n "$subs" ]]; then
     def="$(_cdba_default "$cmdpath")"
-    [[ -n "$def" ]] && subs="$subs $(_cdba_argument_words "$cmdpath $def")"
+    [[ -n "$def" ]] && subs="$subs $(_cdba_words "$(_cdba_argument "$cmdpath $def|0")")"
     _cdba_reply "$cur" "$subs"; return
   fi
-  _cdba_reply "$cur" "$(_cdba_argument_words "$cmdpath")"
+  _cdba_reply "$cur" "$(_cdba_words "$(_cdba_argument "$cmdpath|0")")"
 }
 complete -F _cdba cdba
 `;
@@ -49022,11 +49059,8 @@ function fishScript(root3) {
     "        end",
     "    end",
     "end",
-    "function __cdba_clusters",
-    "    cdba (__cdba_context) __complete clusters 2>/dev/null",
-    "end",
-    "function __cdba_listed",
-    "    cdba (__cdba_context) __complete $argv[1] 2>/dev/null",
+    "function __cdba_lookup",
+    "    cdba (__cdba_context) __complete $argv 2>/dev/null",
     "end",
     "# The words after a command path (its first word, its length) that are neither flags nor flag values.",
     "function __cdba_positionals",
@@ -49043,8 +49077,8 @@ function fishScript(root3) {
     "        echo $token",
     "    end",
     "end",
-    "# What the cluster typed first has: __cdba_of_cluster <list> <first word of the path> <its length>.",
-    "function __cdba_of_cluster",
+    "# A lookup of the first argument's value: __cdba_of_first <list> <first word of the path> <its length>.",
+    "function __cdba_of_first",
     "    set -l words (__cdba_positionals $argv[2] $argv[3])",
     "    test (count $words) -ge 1; or return",
     "    cdba (__cdba_context) __complete $argv[1] $words[1] 2>/dev/null",
@@ -49065,8 +49099,6 @@ function fishScript(root3) {
     for (const sub of info2.subcommands) {
       lines.push(`complete -c cdba -n ${fishQuote(condition(info2))} -a ${sub.name} -d ${fishQuote(sub.description)}`);
     }
-    const kind2 = argumentKind(info2);
-    const source = kind2?.kind === "profile" ? "(__cdba_profiles)" : kind2?.kind === "cluster" ? "(__cdba_clusters)" : kind2?.kind === "listed" ? `(__cdba_listed ${kind2.list})` : kind2?.kind === "choices" ? kind2.choices.join(" ") : void 0;
     const parent = all.find((p) => p.defaultSubcommand === info2.name && p.subcommands.includes(info2));
     const others = parent?.subcommands.filter((s) => s !== info2).flatMap((s) => [s.name, ...s.aliases]) ?? [];
     const beside = info2.path.flatMap((step2, i) => {
@@ -49074,24 +49106,30 @@ function fishScript(root3) {
       return (above?.subcommands ?? []).filter((s) => s.name !== step2 && s.subcommands.length > 0).flatMap((s) => [s.name, ...s.aliases]);
     });
     const own = beside.length ? `${condition(info2)}; and not __fish_seen_subcommand_from ${beside.join(" ")}` : condition(info2);
-    let where = parent ? `${seen(parent)}${others.length ? `; and not __fish_seen_subcommand_from ${others.join(" ")}` : ""}` : own;
-    const item = clusterItem(info2);
+    const where = parent ? `${seen(parent)}${others.length ? `; and not __fish_seen_subcommand_from ${others.join(" ")}` : ""}` : own;
     const depth = info2.path.length;
-    if (item) where += `; and test (count (__cdba_positionals ${info2.path[0]} ${depth})) -eq 0`;
-    if (source) lines.push(`complete -c cdba -n ${fishQuote(where)} -a ${fishQuote(source)}`);
-    if (item) lines.push(`complete -c cdba -n ${fishQuote(`${condition(info2)}; and test (count (__cdba_positionals ${info2.path[0]} ${depth})) -eq 1`)} -a ${fishQuote(`(__cdba_of_cluster ${item} ${info2.path[0]} ${depth})`)}`);
-    const itemFlags = clusterItemFlags(info2);
+    const at = (i) => `; and test (count (__cdba_positionals ${info2.path[0]} ${depth})) -eq ${i}`;
+    const positional = info2.args.slice(1).some((a) => a.completion);
+    const source = (c) => {
+      if (c?.kind === "choices") return c.words.join(" ");
+      if (c?.kind === "profiles") return "(__cdba_profiles)";
+      if (c?.kind === "lookup") return [...c.also, c.ofFirst ? `(__cdba_of_first ${c.list} ${info2.path[0]} ${depth})` : `(__cdba_lookup ${c.list})`].join(" ");
+      return void 0;
+    };
+    info2.args.forEach((arg, i) => {
+      const words2 = source(arg.completion);
+      if (words2 === void 0) return;
+      const when = i === 0 ? `${where}${positional ? at(0) : ""}` : `${condition(info2)}${at(i)}`;
+      lines.push(`complete -c cdba -n ${fishQuote(when)} -a ${fishQuote(words2)}`);
+    });
     for (const o of info2.options) {
       const parts = ["complete -c cdba"];
       if (info2.path.length) parts.push(`-n ${fishQuote(seen(info2))}`);
       if (o.long) parts.push(`-l ${o.long.replace(/^--/, "")}`);
       if (o.short) parts.push(`-s ${o.short.replace(/^-/, "")}`);
-      const itemFlag = itemFlags.find((f) => f.flag === o.long);
-      const listed = o.choices.length > 0 || o.long === "--profile" || itemFlag !== void 0;
-      if (o.takesValue) parts.push(listed ? "-x" : "-r");
-      if (o.choices.length) parts.push(`-a ${fishQuote(o.choices.join(" "))}`);
-      if (itemFlag) parts.push(`-a ${fishQuote(`${itemFlag.also.join(" ")} (__cdba_of_cluster ${itemFlag.list} ${info2.path[0]} ${depth})`)}`);
-      if (o.long === "--profile") parts.push(`-a ${fishQuote("(__cdba_profiles)")}`);
+      const words2 = source(o.completion);
+      if (o.takesValue) parts.push(words2 !== void 0 ? "-x" : "-r");
+      if (words2 !== void 0) parts.push(`-a ${fishQuote(words2)}`);
       parts.push(`-d ${fishQuote(o.description)}`);
       lines.push(parts.join(" "));
     }
@@ -49106,25 +49144,20 @@ function completionScript(shell, root3) {
 // src/cli/completion/index.ts
 init_command();
 function registerCompletion(program2, app) {
-  const command = program2.command("completion").description("print a shell completion script (commands, flags, fixed values, profile names, and from the service cluster names, flex clusters included, search index names, snapshot and restore job IDs, and the IDs of peers, containers and private endpoint services)").addArgument(new Argument("<shell>", "bash, zsh or fish").choices(SHELLS)).action(async (shell, _options, cmd) => {
+  const command = program2.command("completion").description("print a shell completion script: commands, flags, and the values each command declares (fixed values, file names, profile names, and names and IDs from the service)").addArgument(new Argument("<shell>", "bash, zsh or fish").choices(SHELLS)).action(async (shell, _options, cmd) => {
     app.context(cmd);
-    let root3 = cmd;
-    while (root3.parent) root3 = root3.parent;
-    app.io.write(completionScript(shell, describe2(root3)));
+    app.io.write(completionScript(shell, describe2(rootOf(cmd))));
   });
-  program2.command("__complete", { hidden: true }).argument("<what>", "clusters, profiles, indexes, snapshots or restore-jobs (of [cluster]), or what an ID argument names (peers, containers, private-endpoint-services)").argument("[cluster]", "for indexes, snapshots and restore-jobs: the cluster whose to name").action(async (what, cluster, _options, cmd) => {
-    if (what === "profiles") {
-      const { isProfileName: isProfileName2 } = await Promise.resolve().then(() => (init_validate(), validate_exports));
-      const names2 = Object.keys((await app.context(cmd).config()).read().profiles).filter(isProfileName2).sort();
+  program2.command("__complete", { hidden: true }).argument("<what>", "the lookup a command declares for its argument or flag (the command group that owns the values registers it)").argument("[of]", "the earlier argument's value it is asked for, where the declaration names one (a cluster, for its indexes)").action(async (what, of, _options, cmd) => {
+    const entry = lookupsOf(rootOf(cmd)).get(what);
+    if (!entry || entry.needsOf && !of) return;
+    if (entry.local) {
+      const names2 = await (await entry.load())(app.context(cmd), of);
       if (names2.length) app.io.write(`${names2.join("\n")}
 `);
       return;
     }
-    const { LISTED: LISTED2, listedIds: listedIds2 } = await Promise.resolve().then(() => (init_listedIds(), listedIds_exports));
-    const { BACKUP_LISTS: BACKUP_LISTS2, backupIds: backupIds2 } = await Promise.resolve().then(() => (init_backupIds(), backupIds_exports));
-    const backups3 = BACKUP_LISTS2.includes(what) ? what : void 0;
-    if (what !== "clusters" && !((what === "indexes" || backups3) && cluster) && !LISTED2.includes(what)) return;
-    const { clusterNames: clusterNames2, lookupLimits: lookupLimits2 } = await Promise.resolve().then(() => (init_clusterNames(), clusterNames_exports));
+    const { lookupLimits: lookupLimits2 } = await Promise.resolve().then(() => (init_lookupLimits(), lookupLimits_exports));
     const { deadlineMs, attemptTimeout } = lookupLimits2(app.env);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), deadlineMs);
@@ -49141,7 +49174,7 @@ function registerCompletion(program2, app) {
     });
     const ctx = new Context(quiet, app.env, app.version, { ...cmd.optsWithGlobals(), timeout: attemptTimeout, debug: false });
     try {
-      const names2 = what === "clusters" ? await clusterNames2(ctx) : what === "indexes" ? await (await Promise.resolve().then(() => (init_indexNames(), indexNames_exports))).indexNames(ctx, cluster) : backups3 ? await backupIds2(ctx, backups3, cluster) : await listedIds2(ctx, what);
+      const names2 = await (await entry.load())(ctx, of);
       if (names2.length) app.io.write(`${names2.join("\n")}
 `);
     } finally {
@@ -49156,6 +49189,11 @@ function registerCompletion(program2, app) {
     ["Count the top-level commands the fish script completes", "cdba completion fish | grep -c '__fish_use_subcommand'"]
   ]);
 }
+function rootOf(command) {
+  let root3 = command;
+  while (root3.parent) root3 = root3.parent;
+  return root3;
+}
 
 // src/cli/conn-string/index.ts
 init_command();
@@ -49166,7 +49204,7 @@ init_sanitize();
 init_command();
 init_target();
 function registerConnStringGet(parent, app) {
-  const command = parent.command("get", { isDefault: true }).description("print one connection string of a cluster, bare (whatever the output format), unless -o json|pretty or --query is given").argument("<cluster>", "cluster name").addOption(new Option("--type <type>", "connection type").choices(CONNECTION_TYPES).default("standard")).option("--no-srv", "the host-list form (mongodb://host:port,...) instead of SRV (mongodb+srv://)").option("--endpoint <id>", "the string of this private endpoint (implies --type private-endpoint)").option("--optimized", "the optimized SRV string of a sharded cluster behind private endpoints (implies --type private-endpoint)").option("--no-optimized", "the non-optimized (legacy) SRV string under private endpoints, e.g. before converting to multi-region").action(
+  const command = parent.command("get", { isDefault: true }).description("print one connection string of a cluster, bare (whatever the output format), unless -o json|pretty or --query is given").addArgument(completedArgument("<cluster>", "cluster name", lookup("clusters"))).addOption(new Option("--type <type>", "connection type").choices(CONNECTION_TYPES).default("standard")).option("--no-srv", "the host-list form (mongodb://host:port,...) instead of SRV (mongodb+srv://)").option("--endpoint <id>", "the string of this private endpoint (implies --type private-endpoint)").option("--optimized", "the optimized SRV string of a sharded cluster behind private endpoints (implies --type private-endpoint)").option("--no-optimized", "the non-optimized (legacy) SRV string under private endpoints, e.g. before converting to multi-region").action(
     async (cluster, options, cmd) => runConnStringGet(app.context(cmd), cluster, { ...options, typeGiven: cmd.getOptionValueSource("type") === "cli" })
   );
   withExamples(command, [
@@ -49204,7 +49242,7 @@ var CONN_STRING_LIST_TABLE = {
   ]
 };
 function registerConnStringList(parent, app) {
-  const command = parent.command("list").alias("ls").description("list every connection string of a cluster with its type, SRV or not, and endpoint IDs").argument("<cluster>", "cluster name").action(async (cluster, _options, cmd) => runConnStringList(app.context(cmd), cluster));
+  const command = parent.command("list").alias("ls").description("list every connection string of a cluster with its type, SRV or not, and endpoint IDs").addArgument(completedArgument("<cluster>", "cluster name", lookup("clusters"))).action(async (cluster, _options, cmd) => runConnStringList(app.context(cmd), cluster));
   withExamples(command, [
     ["Table of the strings of c1", "cdba conn-string list c1"],
     ["Endpoint IDs that have an optimized string", "cdba conn-string list c1 -o json --query '[?optimized].endpointIds[]'"]
@@ -49748,7 +49786,7 @@ var EnvNotFoundError = class extends CdbaError {
   exitCode = ExitCode.notFound;
 };
 function registerEnvExtend(env2, app) {
-  const command = env2.command("extend").description("make a running env last longer: its cluster's cdba-env-expires tag (if env up made the cluster), its user's and its access-list entry's deleteAfterDate end --ttl from now; whatever already ends later is kept").argument("<name>", "the env, as given to env up").requiredOption("--ttl <duration>", "how long from now, at most one week (7d), the longest deleteAfterDate the service takes").action(async (name, options, cmd) => {
+  const command = env2.command("extend").description("make a running env last longer: its cluster's cdba-env-expires tag (if env up made the cluster), its user's and its access-list entry's deleteAfterDate end --ttl from now; whatever already ends later is kept").addArgument(completedArgument("<name>", "the env, as given to env up", lookup("clusters"))).requiredOption("--ttl <duration>", "how long from now, at most one week (7d), the longest deleteAfterDate the service takes").action(async (name, options, cmd) => {
     await runEnvExtend(app.context(cmd), name, options.ttl);
   });
   withExamples(command, [
@@ -50060,7 +50098,7 @@ function registerEnv(program2, app) {
     ["Use an env another job holds, with a user of its own (its env down keeps the env for that job)", 'eval "$(cdba env up shared-db --share -o env)" && npm test'],
     ["Give up (exit 8) if the env is not ready within 20 minutes", "cdba env up ci-5 --tier M10 --watch-timeout 20m -o json | jq -r .MONGODB_URI"]
   ]);
-  const down = env2.command("down").description(`remove what env up <name> made, unless another run holds it: held by this run and others, only this run's user and access-list entry go and the env stays for them; held only by others (or this runner has no record of holding it), refused, exit 16, naming the holder, unless --force. It removes only what carries the env's marks: the user cdba-env-<name>, the access-list entry commented "cdba env <name>" (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), and the cluster <name> if it has the tag cdba-env=<name>. The state file, refused (exit 2) unless it is a regular file of yours in directories only you can write, can only keep a cluster, never make down delete what it names`).argument("<name>", "the env, as given to env up").option("--keep-cluster", "keep the cluster (remove only the user and the access-list entry)").option("--watch", "wait until the cluster is gone").option("--force", "remove it though another run holds it (a run that died; its users and the cluster included): asks first on a terminal, and needs -y/--yes without one").action(async (name, options, cmd) => {
+  const down = env2.command("down").description(`remove what env up <name> made, unless another run holds it: held by this run and others, only this run's user and access-list entry go and the env stays for them; held only by others (or this runner has no record of holding it), refused, exit 16, naming the holder, unless --force. It removes only what carries the env's marks: the user cdba-env-<name>, the access-list entry commented "cdba env <name>" (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), and the cluster <name> if it has the tag cdba-env=<name>. The state file, refused (exit 2) unless it is a regular file of yours in directories only you can write, can only keep a cluster, never make down delete what it names`).addArgument(completedArgument("<name>", "the env, as given to env up", lookup("clusters"))).option("--keep-cluster", "keep the cluster (remove only the user and the access-list entry)").option("--watch", "wait until the cluster is gone").option("--force", "remove it though another run holds it (a run that died; its users and the cluster included): asks first on a terminal, and needs -y/--yes without one").action(async (name, options, cmd) => {
     const { runEnvDown: runEnvDown2 } = await Promise.resolve().then(() => (init_down(), down_exports));
     await runEnvDown2(app.context(cmd), name, options);
   });
@@ -50204,7 +50242,7 @@ async function showIndex(ctx, document3) {
 // src/cli/search-indexes/create.ts
 init_duration();
 function registerSearchIndexesCreate(parent, app) {
-  const command = parent.command("create").description("create a search or vector search index on a collection; the definition from --file, --dynamic or --field, checked before any request").argument("<cluster>", "cluster name").option("--db <db>", 'the database of the collection, as MongoDB names them: none of / \\ . space " $ (or "database" in the file)').option("--collection <coll>", 'the collection to index (or "collectionName" in the file)').option("--name <name>", 'the index name, unique in the collection, without "/" (or "name" in the file)').addOption(new Option("--type <type>", "search (default) or vectorSearch").choices(INDEX_TYPES2).argParser(choiceFlag("--type", INDEX_TYPES2))).option("--file <definition.json>", "the definition, or a whole create request {database, collectionName, name, type, definition}; - reads stdin").option("--dynamic", 'a search index of every field: {"mappings": {"dynamic": true}}').option("--field <path:dimensions:similarity>", "a vector field of a vectorSearch index, e.g. plot_embedding:1536:cosine (repeatable; euclidean, cosine or dotProduct)", collect).option("--watch", "wait until the index is READY and queryable, then print it; a FAILED build ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runSearchIndexesCreate(app.context(cmd), cluster, options));
+  const command = parent.command("create").description("create a search or vector search index on a collection; the definition from --file, --dynamic or --field, checked before any request").addArgument(completedArgument("<cluster>", "cluster name", lookup("clusters"))).option("--db <db>", 'the database of the collection, as MongoDB names them: none of / \\ . space " $ (or "database" in the file)').option("--collection <coll>", 'the collection to index (or "collectionName" in the file)').option("--name <name>", 'the index name, unique in the collection, without "/" (or "name" in the file)').addOption(new Option("--type <type>", "search (default) or vectorSearch").choices(INDEX_TYPES2).argParser(choiceFlag("--type", INDEX_TYPES2))).option("--file <definition.json>", "the definition, or a whole create request {database, collectionName, name, type, definition}; - reads stdin").option("--dynamic", 'a search index of every field: {"mappings": {"dynamic": true}}').option("--field <path:dimensions:similarity>", "a vector field of a vectorSearch index, e.g. plot_embedding:1536:cosine (repeatable; euclidean, cosine or dotProduct)", collect).option("--watch", "wait until the index is READY and queryable, then print it; a FAILED build ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runSearchIndexesCreate(app.context(cmd), cluster, options));
   withExamples(command, [
     ["Every field of sample_mflix.movies, waiting until it serves queries", "cdba search-indexes create c1 --db sample_mflix --collection movies --name default --dynamic --watch"],
     ["A vector index of 1536-dimension embeddings", "cdba search-indexes create c1 --db sample_mflix --collection embedded_movies --name vectors --type vectorSearch --field plot_embedding:1536:dotProduct"],
@@ -50259,7 +50297,7 @@ async function runSearchIndexesCreate(ctx, cluster, flags) {
 init_command();
 init_waitForIndex();
 function registerSearchIndexesDelete(parent, app) {
-  const command = parent.command("delete").alias("rm").description("delete a search index (asks first; -y/--yes skips the question, and is required without a terminal); queries that use it fail").argument("<cluster>", "cluster name").argument("<index>", "the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)").action(async (cluster, index, _options, cmd) => runSearchIndexesDelete(app.context(cmd), cluster, index));
+  const command = parent.command("delete").alias("rm").description("delete a search index (asks first; -y/--yes skips the question, and is required without a terminal); queries that use it fail").addArgument(completedArgument("<cluster>", "cluster name", lookup("clusters"))).addArgument(completedArgument("<index>", "the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)", lookup("indexes", { of: "cluster" }))).action(async (cluster, index, _options, cmd) => runSearchIndexesDelete(app.context(cmd), cluster, index));
   withExamples(command, [
     ["Delete, asking first", "cdba search-indexes delete c1 sample_mflix.movies/default"],
     ["In a script: every index of one collection", "cdba search-indexes list c1 --db app --collection items -o json --query '[].indexID' | jq -r '.[]' | xargs -n1 cdba search-indexes delete c1 --yes"]
@@ -50279,7 +50317,7 @@ async function runSearchIndexesDelete(ctx, cluster, index) {
 // src/cli/search-indexes/get.ts
 init_command();
 function registerSearchIndexesGet(parent, app) {
-  const command = parent.command("get").alias("describe").description("show one search index: status, whether it can serve queries, its definition (a failed build: the reason)").argument("<cluster>", "cluster name").argument("<index>", "the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)").action(async (cluster, index, _options, cmd) => runSearchIndexesGet(app.context(cmd), cluster, index));
+  const command = parent.command("get").alias("describe").description("show one search index: status, whether it can serve queries, its definition (a failed build: the reason)").addArgument(completedArgument("<cluster>", "cluster name", lookup("clusters"))).addArgument(completedArgument("<index>", "the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)", lookup("indexes", { of: "cluster" }))).action(async (cluster, index, _options, cmd) => runSearchIndexesGet(app.context(cmd), cluster, index));
   withExamples(command, [
     ["By database, collection and name", "cdba search-indexes get c1 sample_mflix.movies/default"],
     ["By id", "cdba search-indexes get c1 6a79452cc0eb9e7a1772f8f1"],
@@ -50298,7 +50336,7 @@ init_errors();
 init_command();
 init_indexRef();
 function registerSearchIndexesList(parent, app) {
-  const command = parent.command("list").alias("ls").description("list a cluster's search and vector search indexes, or one collection's (--db and --collection)").argument("<cluster>", "cluster name").option("--db <db>", "only the indexes of this database (with --collection)").option("--collection <coll>", "only the indexes of this collection (with --db)").action(async (cluster, options, cmd) => runSearchIndexesList(app.context(cmd), cluster, options));
+  const command = parent.command("list").alias("ls").description("list a cluster's search and vector search indexes, or one collection's (--db and --collection)").addArgument(completedArgument("<cluster>", "cluster name", lookup("clusters"))).option("--db <db>", "only the indexes of this database (with --collection)").option("--collection <coll>", "only the indexes of this collection (with --db)").action(async (cluster, options, cmd) => runSearchIndexesList(app.context(cmd), cluster, options));
   withExamples(command, [
     ["Every index of the cluster, with its status", "cdba search-indexes list c1"],
     ["One collection's indexes", "cdba search-indexes list c1 --db sample_mflix --collection movies"],
@@ -50322,7 +50360,7 @@ init_command();
 init_waitForIndex();
 init_duration();
 function registerSearchIndexesUpdate(parent, app) {
-  const command = parent.command("update").description("replace a search index's definition (checked before any request); it builds again, the old definition serving queries meanwhile").argument("<cluster>", "cluster name").argument("<index>", "the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)").requiredOption("--file <definition.json>", 'the new definition, as it is, as {"definition": ...}, or a whole create request; - reads stdin').addOption(new Option("--type <type>", "the index's type, to check the file against (default: what the file holds)").choices(INDEX_TYPES2).argParser(choiceFlag("--type", INDEX_TYPES2))).option("--watch", "wait until the new definition is READY and queryable, then print the index; a FAILED build ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, index, options, cmd) => runSearchIndexesUpdate(app.context(cmd), cluster, index, options));
+  const command = parent.command("update").description("replace a search index's definition (checked before any request); it builds again, the old definition serving queries meanwhile").addArgument(completedArgument("<cluster>", "cluster name", lookup("clusters"))).addArgument(completedArgument("<index>", "the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)", lookup("indexes", { of: "cluster" }))).requiredOption("--file <definition.json>", 'the new definition, as it is, as {"definition": ...}, or a whole create request; - reads stdin').addOption(new Option("--type <type>", "the index's type, to check the file against (default: what the file holds)").choices(INDEX_TYPES2).argParser(choiceFlag("--type", INDEX_TYPES2))).option("--watch", "wait until the new definition is READY and queryable, then print the index; a FAILED build ends with its reason (exit 1)").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, index, options, cmd) => runSearchIndexesUpdate(app.context(cmd), cluster, index, options));
   withExamples(command, [
     ["A new definition, waiting until it serves queries", "cdba search-indexes update c1 sample_mflix.movies/default --file definition.json --watch"],
     ["From stdin", "jq '.mappings.dynamic = true' definition.json | cdba search-indexes update c1 6a79452cc0eb9e7a1772f8f1 --file -"]
@@ -50351,6 +50389,10 @@ async function runSearchIndexesUpdate(ctx, cluster, index, flags) {
 
 // src/cli/search-indexes/index.ts
 function registerSearchIndexes(program2, app) {
+  registerLookup(program2, "indexes", { needsOf: true, load: async () => {
+    const { indexNames: indexNames2 } = await Promise.resolve().then(() => (init_completion2(), completion_exports2));
+    return (ctx, cluster) => indexNames2(ctx, cluster);
+  } });
   const group = program2.command("search-indexes").description("list, inspect, create, change and delete the search and vector search indexes of a cluster ($search, $vectorSearch)");
   withExamples(group, [
     ["Sample data, then an index on it that serves queries", "cdba clusters load-sample-data c1 --watch && cdba search-indexes create c1 --db sample_mflix --collection movies --name default --dynamic --watch"],
@@ -50383,7 +50425,7 @@ async function backupLocator(ctx, cluster) {
 
 // src/cli/backups/restoresCancel.ts
 function registerRestoresCancel(parent, app) {
-  const command = parent.command("cancel").description("cancel a running restore job of a dedicated cluster's snapshot").argument("<cluster>", "the cluster whose snapshot the job restores").argument("<job-id>", "the restore job: 24 hexadecimal digits, as `backups restores list` shows them").action(async (cluster, jobId, _options, cmd) => runRestoresCancel(app.context(cmd), cluster, jobId));
+  const command = parent.command("cancel").description("cancel a running restore job of a dedicated cluster's snapshot").addArgument(completedArgument("<cluster>", "the cluster whose snapshot the job restores", lookup("clusters"))).addArgument(completedArgument("<job-id>", "the restore job: 24 hexadecimal digits, as `backups restores list` shows them", lookup("restore-jobs", { of: "cluster" }))).action(async (cluster, jobId, _options, cmd) => runRestoresCancel(app.context(cmd), cluster, jobId));
   withExamples(command, [
     ["Cancel a job", "cdba backups restores cancel prod 6a794733c0eb9e7a17740663"],
     ["Every job still running", `cdba backups restores list prod -o json --query "results[?!finishedAt && !cancelled && deliveryType=='automated'].id" | jq -r '.[]' | xargs -n1 cdba backups restores cancel prod`]
@@ -50392,7 +50434,7 @@ function registerRestoresCancel(parent, app) {
 async function runRestoresCancel(ctx, cluster, jobId) {
   checkBackupId(jobId, "restore job");
   const locator = await backupLocator(ctx, cluster);
-  const { cancelRestoreJob: cancelRestoreJob3 } = await Promise.resolve().then(() => (init_backups2(), backups_exports));
+  const { cancelRestoreJob: cancelRestoreJob3 } = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
   await aboutBackup(
     ctx,
@@ -50407,6 +50449,7 @@ async function runRestoresCancel(ctx, cluster, jobId) {
 }
 
 // src/cli/backups/restoresCreate.ts
+init_esm();
 init_errors();
 init_duration();
 init_command();
@@ -50523,7 +50566,7 @@ ${lines.join("\n")}
 
 // src/cli/backups/restoresCreate.ts
 function registerRestoresCreate(parent, app) {
-  const command = parent.command("create").description("restore a snapshot of <cluster> into the cluster --to (all its data is replaced: asks first; -y/--yes skips the question, and is required without a terminal), or with --download make the snapshot's files downloadable and print their URL once ready").argument("<cluster>", "the cluster whose snapshot to restore (dedicated or flex)").option("--snapshot <id|latest>", "the snapshot: its ID, or latest (the newest completed)", snapshotRef).option("--to <cluster>", "the cluster to restore into: its data is replaced").option("--to-project <id|name>", "the --to cluster's project, by ID or name (default: the cluster's own)").option("--download", "a download restore: no cluster changes; prints the URL of the files once ready").option("--watch", "wait until the job is done and the target is IDLE, then print the job; a failed or cancelled job ends with exit 1").option("--watch-timeout <duration>", "with --watch or --download: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runRestoresCreate(app.context(cmd), cluster, options));
+  const command = parent.command("create").description("restore a snapshot of <cluster> into the cluster --to (all its data is replaced: asks first; -y/--yes skips the question, and is required without a terminal), or with --download make the snapshot's files downloadable and print their URL once ready").addArgument(completedArgument("<cluster>", "the cluster whose snapshot to restore (dedicated or flex)", lookup("clusters"))).addOption(completes(new Option("--snapshot <id|latest>", "the snapshot: its ID, or latest (the newest completed)").argParser(snapshotRef), lookup("snapshots", { of: "cluster", also: ["latest"] }))).option("--to <cluster>", "the cluster to restore into: its data is replaced").option("--to-project <id|name>", "the --to cluster's project, by ID or name (default: the cluster's own)").option("--download", "a download restore: no cluster changes; prints the URL of the files once ready").option("--watch", "wait until the job is done and the target is IDLE, then print the job; a failed or cancelled job ends with exit 1").option("--watch-timeout <duration>", "with --watch or --download: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runRestoresCreate(app.context(cmd), cluster, options));
   withExamples(command, [
     ["The newest snapshot of prod into staging, waiting until staging is ready", "cdba backups restores create prod --snapshot latest --to staging --watch"],
     ["Into a cluster of another project, in a script", "cdba backups restores create prod --snapshot 6a7944f22c88faeba59d3572 --to qa --to-project qa-team --yes"],
@@ -50593,7 +50636,7 @@ async function runRestoresCreate(ctx, cluster, flags) {
 init_command();
 init_backups4();
 function registerRestoresGet(parent, app) {
-  const command = parent.command("get").alias("describe").description("show one restore job: its state, snapshot, target and, for a download, its URL").argument("<cluster>", "the cluster whose snapshot the job restores (dedicated or flex)").argument("<job-id>", "the restore job: 24 hexadecimal digits, as `backups restores list` shows them").action(async (cluster, jobId, _options, cmd) => runRestoresGet(app.context(cmd), cluster, jobId));
+  const command = parent.command("get").alias("describe").description("show one restore job: its state, snapshot, target and, for a download, its URL").addArgument(completedArgument("<cluster>", "the cluster whose snapshot the job restores (dedicated or flex)", lookup("clusters"))).addArgument(completedArgument("<job-id>", "the restore job: 24 hexadecimal digits, as `backups restores list` shows them", lookup("restore-jobs", { of: "cluster" }))).action(async (cluster, jobId, _options, cmd) => runRestoresGet(app.context(cmd), cluster, jobId));
   withExamples(command, [
     ["One job", "cdba backups restores get prod 6a794733c0eb9e7a17740663"],
     ["When it finished", "cdba backups restores get prod 6a794733c0eb9e7a17740663 -o json --query finishedAt"]
@@ -50602,7 +50645,7 @@ function registerRestoresGet(parent, app) {
 async function runRestoresGet(ctx, cluster, jobId) {
   checkBackupId(jobId, "restore job");
   const locator = await backupLocator(ctx, cluster);
-  const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
+  const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId } = locator;
   const job = await aboutBackup(
     ctx,
@@ -50619,7 +50662,7 @@ async function runRestoresGet(ctx, cluster, jobId) {
 // src/cli/backups/restoresList.ts
 init_command();
 function registerRestoresList(parent, app) {
-  const command = parent.command("list").alias("ls").description("list the restore jobs of a cluster's snapshots: where each went and whether it is done").argument("<cluster>", "the cluster whose snapshots were restored (dedicated or flex)").action(async (cluster, _options, cmd) => runRestoresList(app.context(cmd), cluster));
+  const command = parent.command("list").alias("ls").description("list the restore jobs of a cluster's snapshots: where each went and whether it is done").addArgument(completedArgument("<cluster>", "the cluster whose snapshots were restored (dedicated or flex)", lookup("clusters"))).action(async (cluster, _options, cmd) => runRestoresList(app.context(cmd), cluster));
   withExamples(command, [
     ["Every restore job of the cluster", "cdba backups restores list prod"],
     ["The targets of finished automated restores", 'cdba backups restores list prod -o json --query "results[?finishedAt].targetClusterName"']
@@ -50627,7 +50670,7 @@ function registerRestoresList(parent, app) {
 }
 async function runRestoresList(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
-  const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
+  const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId } = locator;
   const list5 = await locator.call(
     () => api.listRestoreJobs(client, projectId, cluster),
@@ -50639,7 +50682,7 @@ async function runRestoresList(ctx, cluster) {
 // src/cli/backups/scheduleGet.ts
 init_command();
 function registerScheduleGet(parent, app) {
-  const command = parent.command("get").description("show a dedicated cluster's backup schedule: its reference time, the next snapshot, and each policy item's frequency and retention").argument("<cluster>", "cluster name").action(async (cluster, _options, cmd) => runScheduleGet(app.context(cmd), cluster));
+  const command = parent.command("get").description("show a dedicated cluster's backup schedule: its reference time, the next snapshot, and each policy item's frequency and retention").addArgument(completedArgument("<cluster>", "cluster name", lookup("clusters"))).action(async (cluster, _options, cmd) => runScheduleGet(app.context(cmd), cluster));
   withExamples(command, [
     ["The schedule", "cdba backups schedule get c1"],
     ["When the next snapshot is taken", "cdba backups schedule get c1 -o json --query nextSnapshot"]
@@ -50647,7 +50690,7 @@ function registerScheduleGet(parent, app) {
 }
 async function runScheduleGet(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
-  const { getBackupSchedule: getBackupSchedule2 } = await Promise.resolve().then(() => (init_backups2(), backups_exports));
+  const { getBackupSchedule: getBackupSchedule2 } = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
   const schedule = await locator.call(
     () => getBackupSchedule2(locator.client, locator.projectId, cluster),
@@ -50660,7 +50703,7 @@ async function runScheduleGet(ctx, cluster) {
 init_command();
 init_backups4();
 function registerSnapshotsDelete(parent, app) {
-  const command = parent.command("delete").alias("rm").description("delete a snapshot of a dedicated cluster (asks first; -y/--yes skips the question, and is required without a terminal); it cannot be restored afterwards").argument("<cluster>", "cluster name").argument("<snapshot-id>", "the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them").action(async (cluster, snapshotId, _options, cmd) => runSnapshotsDelete(app.context(cmd), cluster, snapshotId));
+  const command = parent.command("delete").alias("rm").description("delete a snapshot of a dedicated cluster (asks first; -y/--yes skips the question, and is required without a terminal); it cannot be restored afterwards").addArgument(completedArgument("<cluster>", "cluster name", lookup("clusters"))).addArgument(completedArgument("<snapshot-id>", "the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them", lookup("snapshots", { of: "cluster" }))).action(async (cluster, snapshotId, _options, cmd) => runSnapshotsDelete(app.context(cmd), cluster, snapshotId));
   withExamples(command, [
     ["Delete, asking first", "cdba backups snapshots delete c1 6a7944f22c88faeba59d3572"],
     ["In a script: every on-demand snapshot of the cluster", `cdba backups snapshots list c1 -o json --query "results[?snapshotType=='onDemand'].id" | jq -r '.[]' | xargs -n1 cdba backups snapshots delete c1 --yes`]
@@ -50672,7 +50715,7 @@ async function runSnapshotsDelete(ctx, cluster, snapshotId) {
   const locator = await backupLocator(ctx, cluster);
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete snapshot ${snapshotId} of cluster ${cluster} in project ${locator.projectId} (profile "${profileName}")? It cannot be restored afterwards.`);
-  const { deleteSnapshot: deleteSnapshot3 } = await Promise.resolve().then(() => (init_backups2(), backups_exports));
+  const { deleteSnapshot: deleteSnapshot3 } = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
   await aboutBackup(
     ctx,
@@ -50690,7 +50733,7 @@ async function runSnapshotsDelete(ctx, cluster, snapshotId) {
 init_command();
 init_backups4();
 function registerSnapshotsGet(parent, app) {
-  const command = parent.command("get").alias("describe").description("show one snapshot: its status, kind, when it was taken and when the service deletes it").argument("<cluster>", "cluster name (dedicated or flex)").argument("<snapshot-id>", "the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them").action(async (cluster, snapshotId, _options, cmd) => runSnapshotsGet(app.context(cmd), cluster, snapshotId));
+  const command = parent.command("get").alias("describe").description("show one snapshot: its status, kind, when it was taken and when the service deletes it").addArgument(completedArgument("<cluster>", "cluster name (dedicated or flex)", lookup("clusters"))).addArgument(completedArgument("<snapshot-id>", "the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them", lookup("snapshots", { of: "cluster" }))).action(async (cluster, snapshotId, _options, cmd) => runSnapshotsGet(app.context(cmd), cluster, snapshotId));
   withExamples(command, [
     ["One snapshot", "cdba backups snapshots get c1 6a7944f22c88faeba59d3572"],
     ["Only its status", "cdba backups snapshots get c1 6a7944f22c88faeba59d3572 -o json --query status"]
@@ -50699,7 +50742,7 @@ function registerSnapshotsGet(parent, app) {
 async function runSnapshotsGet(ctx, cluster, snapshotId) {
   checkBackupId(snapshotId, "snapshot");
   const locator = await backupLocator(ctx, cluster);
-  const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
+  const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId } = locator;
   const snapshot3 = await aboutBackup(
     ctx,
@@ -50716,7 +50759,7 @@ async function runSnapshotsGet(ctx, cluster, snapshotId) {
 // src/cli/backups/snapshotsList.ts
 init_command();
 function registerSnapshotsList(parent, app) {
-  const command = parent.command("list").alias("ls").description("list a cluster's snapshots, newest first: the backup schedule's and those taken on demand (a flex cluster's: one a day)").argument("<cluster>", "cluster name (dedicated or flex)").action(async (cluster, _options, cmd) => runSnapshotsList(app.context(cmd), cluster));
+  const command = parent.command("list").alias("ls").description("list a cluster's snapshots, newest first: the backup schedule's and those taken on demand (a flex cluster's: one a day)").addArgument(completedArgument("<cluster>", "cluster name (dedicated or flex)", lookup("clusters"))).action(async (cluster, _options, cmd) => runSnapshotsList(app.context(cmd), cluster));
   withExamples(command, [
     ["Every snapshot of the cluster", "cdba backups snapshots list c1"],
     ["The ID of the newest completed snapshot (a dedicated cluster's API says completed, a flex cluster's COMPLETED)", `cdba backups snapshots list c1 -o json --query "results[?status=='completed' || status=='COMPLETED'] | [0].id"`]
@@ -50728,7 +50771,7 @@ function registerSnapshotsList(parent, app) {
 }
 async function runSnapshotsList(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
-  const api = await Promise.resolve().then(() => (init_backups2(), backups_exports));
+  const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId } = locator;
   const list5 = await locator.call(
     () => api.listSnapshots(client, projectId, cluster),
@@ -50752,7 +50795,7 @@ function retentionFlag(value) {
   return days;
 }
 function registerSnapshotsTake(parent, app) {
-  const command = parent.command("take").description("take an on-demand snapshot of a dedicated cluster (its cloud backup on); --watch waits until it is completed").argument("<cluster>", "cluster name").option("--description <text>", "what the snapshot is for, shown in its list").option("--retention <days>", "how long the service keeps it: whole days or weeks, e.g. 7d or 2w (default 1d)", retentionFlag).option("--watch", "wait until the snapshot is completed, then print it; a failed one ends with exit 1").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runSnapshotsTake(app.context(cmd), cluster, options));
+  const command = parent.command("take").description("take an on-demand snapshot of a dedicated cluster (its cloud backup on); --watch waits until it is completed").addArgument(completedArgument("<cluster>", "cluster name", lookup("clusters"))).option("--description <text>", "what the snapshot is for, shown in its list").option("--retention <days>", "how long the service keeps it: whole days or weeks, e.g. 7d or 2w (default 1d)", retentionFlag).option("--watch", "wait until the snapshot is completed, then print it; a failed one ends with exit 1").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (cluster, options, cmd) => runSnapshotsTake(app.context(cmd), cluster, options));
   withExamples(command, [
     ["A snapshot kept a week, waiting until it is completed", "cdba backups snapshots take c1 --description 'before the migration' --retention 7d --watch"],
     ["Its ID, for a restore later", "cdba backups snapshots take c1 --retention 2w --watch -o json --query id"]
@@ -50760,7 +50803,7 @@ function registerSnapshotsTake(parent, app) {
 }
 async function waitForSnapshot(ctx, locator, id, timeoutMs, initialState) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  const { getSnapshot: getSnapshot3 } = await Promise.resolve().then(() => (init_backups2(), backups_exports));
+  const { getSnapshot: getSnapshot3 } = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const follow = ctx.followUp("backups", "snapshots", "get", locator.name, id);
   return watch2({
     io: ctx.io,
@@ -50781,7 +50824,7 @@ async function waitForSnapshot(ctx, locator, id, timeoutMs, initialState) {
 async function runSnapshotsTake(ctx, cluster, flags) {
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const locator = await backupLocator(ctx, cluster);
-  const { takeSnapshot: takeSnapshot3 } = await Promise.resolve().then(() => (init_backups2(), backups_exports));
+  const { takeSnapshot: takeSnapshot3 } = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
   const body = { ...flags.description !== void 0 ? { description: flags.description } : {}, retentionInDays: flags.retention ?? 1 };
   const lost = `a snapshot may have been taken; see \`${ctx.followUp("backups", "snapshots", "list", cluster)}\` before trying again`;
@@ -50801,6 +50844,12 @@ async function runSnapshotsTake(ctx, cluster, flags) {
 
 // src/cli/backups/index.ts
 function registerBackups(program2, app) {
+  for (const list5 of ["snapshots", "restore-jobs"]) {
+    registerLookup(program2, list5, { needsOf: true, load: async () => {
+      const { backupIds: backupIds2 } = await Promise.resolve().then(() => (init_completion3(), completion_exports3));
+      return (ctx, cluster) => backupIds2(ctx, list5, cluster);
+    } });
+  }
   const backups3 = program2.command("backups").description("a cluster's cloud backup: its snapshots, restores of them into a cluster or as files, and its schedule");
   withExamples(backups3, [
     ["A snapshot now, then into staging", "cdba backups snapshots take prod --watch && cdba backups restores create prod --snapshot latest --to staging --watch"],
@@ -50890,7 +50939,7 @@ init_command();
 init_errors();
 init_command();
 function registerContainersDelete(parent, app) {
-  const command = parent.command("delete").alias("rm").description("delete a container with no peers left (asks first; -y/--yes skips the question, and is required without a terminal)").argument("<container-id>", "the container (cdba peering containers list shows them)").action(async (containerId, _options, cmd) => runContainersDelete(app.context(cmd), containerId));
+  const command = parent.command("delete").alias("rm").description("delete a container with no peers left (asks first; -y/--yes skips the question, and is required without a terminal)").addArgument(completedArgument("<container-id>", "the container (cdba peering containers list shows them)", lookup("containers"))).action(async (containerId, _options, cmd) => runContainersDelete(app.context(cmd), containerId));
   withExamples(command, [
     ["Delete one, asking first", "cdba peering containers delete 6a7b8c9d0e1f2a3b4c5d6e70"],
     ["In a script: every container that was never provisioned", "cdba peering containers list -o json --query 'results[?!provisioned].id' | jq -r '.[]' | xargs -n1 cdba peering containers delete --yes"]
@@ -50903,7 +50952,7 @@ async function runContainersDelete(ctx, containerId) {
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   await ctx.confirm(`Delete container ${containerId} of project ${projectId}?`);
-  const { deleteContainer: deleteContainer3 } = await Promise.resolve().then(() => (init_peering(), peering_exports));
+  const { deleteContainer: deleteContainer3 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
   try {
     await deleteContainer3(client, projectId, containerId);
   } catch (error2) {
@@ -50924,7 +50973,7 @@ function registerContainersList(parent, app) {
   ]);
 }
 async function runContainersList(ctx) {
-  const { listAllContainers: listAllContainers2 } = await Promise.resolve().then(() => (init_peering(), peering_exports));
+  const { listAllContainers: listAllContainers2 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
   const projectId = await ctx.projectId();
   await ctx.output(await listAllContainers2(await ctx.api(), projectId), CONTAINER_LIST_TABLE);
 }
@@ -51030,7 +51079,7 @@ async function runPeeringCreate(ctx, flags) {
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const api = await Promise.resolve().then(() => (init_peering(), peering_exports));
+  const api = await Promise.resolve().then(() => (init_peering2(), peering_exports));
   const where = request.region ? `${request.provider} ${request.region}` : request.provider;
   const containers2 = (await api.listContainers(client, projectId, request.provider)).results;
   let container = containers2.find((c) => request.provider === "GCP" || containerRegion(c) === request.region);
@@ -51064,7 +51113,7 @@ init_command();
 init_networkFlags();
 init_duration();
 function registerPeeringDelete(parent, app) {
-  const command = parent.command("delete").alias("rm").description("delete a network peering connection (asks first; -y/--yes skips the question, and is required without a terminal)").argument("<peer-id>", "the peer (cdba peering list shows them)").option("--watch", "wait until the peer is gone").option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2).action(async (peerId, options, cmd) => runPeeringDelete(app.context(cmd), peerId, options));
+  const command = parent.command("delete").alias("rm").description("delete a network peering connection (asks first; -y/--yes skips the question, and is required without a terminal)").addArgument(completedArgument("<peer-id>", "the peer (cdba peering list shows them)", lookup("peers"))).option("--watch", "wait until the peer is gone").option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2).action(async (peerId, options, cmd) => runPeeringDelete(app.context(cmd), peerId, options));
   withExamples(command, [
     ["Delete, asking first, and wait until it is gone", "cdba peering delete 6a7b8c9d0e1f2a3b4c5d6e7f --watch"],
     ["In a script: delete every GCP peer", "cdba peering list --provider GCP -o json --query 'results[].id' | jq -r '.[]' | xargs -n1 cdba peering delete --yes"]
@@ -51078,7 +51127,7 @@ async function runPeeringDelete(ctx, peerId, flags) {
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   await ctx.confirm(`Delete network peering connection ${peerId} of project ${projectId}? Its networks can no longer reach each other.`);
-  const { deletePeer: deletePeer3 } = await Promise.resolve().then(() => (init_peering(), peering_exports));
+  const { deletePeer: deletePeer3 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
   await deletePeer3(client, projectId, peerId);
   if (!flags.watch && timeoutMs === void 0) {
     ctx.io.note(`cdba: peer ${peerId} is being deleted; it is gone when \`${ctx.followUp("peering", "get", peerId)}\` answers not found`);
@@ -51092,7 +51141,7 @@ async function runPeeringDelete(ctx, peerId, flags) {
 init_command();
 init_view2();
 function registerPeeringGet(parent, app) {
-  const command = parent.command("get").alias("describe").description("show one network peering connection").argument("<peer-id>", "the peer (cdba peering list shows them)").action(async (peerId, _options, cmd) => runPeeringGet(app.context(cmd), peerId));
+  const command = parent.command("get").alias("describe").description("show one network peering connection").addArgument(completedArgument("<peer-id>", "the peer (cdba peering list shows them)", lookup("peers"))).action(async (peerId, _options, cmd) => runPeeringGet(app.context(cmd), peerId));
   withExamples(command, [
     ["One peer", "cdba peering get 6a7b8c9d0e1f2a3b4c5d6e7f"],
     ["The AWS peering connection to accept", `cdba peering get 6a7b8c9d0e1f2a3b4c5d6e7f -o json --query connectionId | tr -d '"'`]
@@ -51101,7 +51150,7 @@ function registerPeeringGet(parent, app) {
 async function runPeeringGet(ctx, peerId) {
   const { objectIdArg: objectIdArg2 } = await Promise.resolve().then(() => (init_networkInput(), networkInput_exports));
   objectIdArg2(peerId, "peer");
-  const { getPeer: getPeer3 } = await Promise.resolve().then(() => (init_peering(), peering_exports));
+  const { getPeer: getPeer3 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
   const projectId = await ctx.projectId();
   await ctx.output((await getPeer3(await ctx.api(), projectId, peerId)).body, PEER_TABLE);
 }
@@ -51118,7 +51167,7 @@ function registerPeeringList(parent, app) {
   ]);
 }
 async function runPeeringList(ctx, flags) {
-  const { listPeers: listPeers3 } = await Promise.resolve().then(() => (init_peering(), peering_exports));
+  const { listPeers: listPeers3 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
@@ -51130,6 +51179,8 @@ async function runPeeringList(ctx, flags) {
 // src/cli/peering/index.ts
 init_watch2();
 function registerPeering(program2, app) {
+  registerLookup(program2, "peers", { load: async () => (await Promise.resolve().then(() => (init_completion4(), completion_exports4))).peerIds });
+  registerLookup(program2, "containers", { load: async () => (await Promise.resolve().then(() => (init_completion4(), completion_exports4))).containerIds });
   const group = program2.command("peering").description("network peering: connect the project's network on AWS, Azure or GCP with yours");
   withExamples(group, [
     [
@@ -51177,7 +51228,7 @@ async function runPrivateEndpointsCreate(ctx, flags) {
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const { createEndpointService: createEndpointService2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
+  const { createEndpointService: createEndpointService2 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
   const service = (await createEndpointService2(client, projectId, { providerName: flags.provider, region: region2.own })).body;
   const serviceId = String(service.id);
   if (!flags.watch && timeoutMs === void 0) {
@@ -51195,7 +51246,7 @@ init_command();
 init_networkFlags();
 init_duration();
 function registerPrivateEndpointsDelete(parent, app) {
-  const command = parent.command("delete").alias("rm").description("delete a private endpoint service with no endpoints left (asks first; -y/--yes skips the question, and is required without a terminal)").argument("<service-id>", "the endpoint service (cdba private-endpoints list shows them)").addOption(providerOption("its provider (default: found in the lists)")).option("--watch", "wait until it is gone").option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2).action(async (serviceId, options, cmd) => runPrivateEndpointsDelete(app.context(cmd), serviceId, options));
+  const command = parent.command("delete").alias("rm").description("delete a private endpoint service with no endpoints left (asks first; -y/--yes skips the question, and is required without a terminal)").addArgument(completedArgument("<service-id>", "the endpoint service (cdba private-endpoints list shows them)", lookup("private-endpoint-services"))).addOption(providerOption("its provider (default: found in the lists)")).option("--watch", "wait until it is gone").option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2).action(async (serviceId, options, cmd) => runPrivateEndpointsDelete(app.context(cmd), serviceId, options));
   withExamples(command, [
     ["Delete, asking first, and wait until it is gone", "cdba private-endpoints delete 6a793f68c0eb9e7a17715835 --watch"],
     ["In a script: delete every GCP service", "cdba private-endpoints list --provider GCP -o json --query 'results[].id' | jq -r '.[]' | xargs -n1 cdba private-endpoints delete --yes"]
@@ -51211,7 +51262,7 @@ async function runPrivateEndpointsDelete(ctx, serviceId, flags) {
   const { findService: findService3 } = await Promise.resolve().then(() => (init_find(), find_exports));
   const { provider: provider2 } = await findService3(ctx, client, projectId, serviceId, flags.provider);
   await ctx.confirm(`Delete the ${provider2} private endpoint service ${serviceId} of project ${projectId}?`);
-  const { deleteEndpointService: deleteEndpointService2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
+  const { deleteEndpointService: deleteEndpointService2 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
   try {
     await deleteEndpointService2(client, projectId, provider2, serviceId);
   } catch (error2) {
@@ -51233,7 +51284,7 @@ init_command();
 init_networkFlags();
 init_view3();
 function registerPrivateEndpointsGet(parent, app) {
-  const command = parent.command("get").alias("describe").description("show one private endpoint service and its endpoints").argument("<service-id>", "the endpoint service (cdba private-endpoints list shows them)").addOption(providerOption("its provider (default: found in the lists)")).action(async (serviceId, options, cmd) => runPrivateEndpointsGet(app.context(cmd), serviceId, options));
+  const command = parent.command("get").alias("describe").description("show one private endpoint service and its endpoints").addArgument(completedArgument("<service-id>", "the endpoint service (cdba private-endpoints list shows them)", lookup("private-endpoint-services"))).addOption(providerOption("its provider (default: found in the lists)")).action(async (serviceId, options, cmd) => runPrivateEndpointsGet(app.context(cmd), serviceId, options));
   withExamples(command, [
     ["One service", "cdba private-endpoints get 6a793f68c0eb9e7a17715835"],
     ["Its status alone", `cdba private-endpoints get 6a793f68c0eb9e7a17715835 --provider AWS -o json --query status | tr -d '"'`]
@@ -51255,7 +51306,7 @@ init_networkFlags();
 init_view3();
 init_duration();
 function registerInterfacesAdd(parent, app) {
-  const command = parent.command("add").description("add your endpoint to an endpoint service: AWS --endpoint-id vpce-..., Azure --endpoint-id <resource id> --ip <address>, GCP --endpoint-group with its endpoints").argument("<service-id>", "the endpoint service (cdba private-endpoints list shows them)").option("--endpoint-id <id>", "AWS: your VPC endpoint (vpce-...); Azure: your private endpoint's resource ID").option("--ip <address>", "Azure: your private endpoint's IP address").option("--endpoint-group <name>", "GCP: your endpoint group").option("--gcp-project-id <id>", "GCP: the project of your endpoints").option("--endpoint <name=ip>", "GCP: one forwarding rule of the group, name=address (repeatable)", collect).option("--watch", "wait until it is AVAILABLE and the clusters have settled, then print their private-endpoint SRV strings").option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2).action(async (serviceId, options, cmd) => runInterfacesAdd(app.context(cmd), serviceId, options));
+  const command = parent.command("add").description("add your endpoint to an endpoint service: AWS --endpoint-id vpce-..., Azure --endpoint-id <resource id> --ip <address>, GCP --endpoint-group with its endpoints").addArgument(completedArgument("<service-id>", "the endpoint service (cdba private-endpoints list shows them)", lookup("private-endpoint-services"))).option("--endpoint-id <id>", "AWS: your VPC endpoint (vpce-...); Azure: your private endpoint's resource ID").option("--ip <address>", "Azure: your private endpoint's IP address").option("--endpoint-group <name>", "GCP: your endpoint group").option("--gcp-project-id <id>", "GCP: the project of your endpoints").option("--endpoint <name=ip>", "GCP: one forwarding rule of the group, name=address (repeatable)", collect).option("--watch", "wait until it is AVAILABLE and the clusters have settled, then print their private-endpoint SRV strings").option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2).action(async (serviceId, options, cmd) => runInterfacesAdd(app.context(cmd), serviceId, options));
   withExamples(command, [
     ["Your AWS VPC endpoint, then the strings it brings", "cdba private-endpoints interfaces add 6a793f68c0eb9e7a17715835 --endpoint-id vpce-0a1b2c3d4e5f60718 --watch"],
     [
@@ -51323,7 +51374,7 @@ async function runInterfacesAdd(ctx, serviceId, flags) {
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
-  const { createInterfaceEndpoint: createInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
+  const { createInterfaceEndpoint: createInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
   const endpoint = (await createInterfaceEndpoint2(client, projectId, request.provider, serviceId, request.body)).body;
   if (!flags.watch && timeoutMs === void 0) {
     await ctx.output(endpoint, ENDPOINT_TABLE);
@@ -51345,7 +51396,7 @@ init_command();
 init_networkFlags();
 init_duration();
 function registerInterfacesDelete(parent, app) {
-  const command = parent.command("delete").description("remove an endpoint from an endpoint service (asks first; -y/--yes skips the question, and is required without a terminal)").argument("<service>", "the endpoint service ID").argument("<endpoint>", "the endpoint ID: vpce-..., /subscriptions/... or the GCP group name").option("--watch", "wait until it is gone").option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2).action(async (serviceId, endpointId, options, cmd) => runInterfacesDelete(app.context(cmd), serviceId, endpointId, options));
+  const command = parent.command("delete").description("remove an endpoint from an endpoint service (asks first; -y/--yes skips the question, and is required without a terminal)").addArgument(completedArgument("<service>", "the endpoint service ID", lookup("private-endpoint-services"))).argument("<endpoint>", "the endpoint ID: vpce-..., /subscriptions/... or the GCP group name").option("--watch", "wait until it is gone").option("--watch-timeout <duration>", WATCH_TIMEOUT_HELP2).action(async (serviceId, endpointId, options, cmd) => runInterfacesDelete(app.context(cmd), serviceId, endpointId, options));
   withExamples(command, [
     ["Remove one, asking first, and wait until it is gone", "cdba private-endpoints interfaces delete 6a793f68c0eb9e7a17715835 vpce-0a1b2c3d4e5f60718 --watch"],
     ["In a script: every endpoint of a service", "cdba private-endpoints get 6a793f68c0eb9e7a17715835 -o json --query interfaceEndpoints | jq -r '.[]' | xargs -n1 cdba private-endpoints interfaces delete 6a793f68c0eb9e7a17715835 --yes --watch"]
@@ -51361,7 +51412,7 @@ async function runInterfacesDelete(ctx, serviceId, endpointId, flags) {
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   await ctx.confirm(`Remove endpoint ${endpointId} from private endpoint service ${serviceId}? Connections through it stop.`);
-  const { deleteInterfaceEndpoint: deleteInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
+  const { deleteInterfaceEndpoint: deleteInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
   await deleteInterfaceEndpoint2(client, projectId, provider2, serviceId, endpointId);
   if (!flags.watch && timeoutMs === void 0) {
     ctx.io.note(`cdba: endpoint ${endpointId} is being removed`);
@@ -51374,7 +51425,7 @@ async function runInterfacesDelete(ctx, serviceId, endpointId, flags) {
 init_command();
 init_view3();
 function registerInterfacesGet(parent, app) {
-  const command = parent.command("get").description("show one endpoint of an endpoint service: AWS vpce-..., an Azure resource ID or a GCP endpoint group").argument("<service>", "the endpoint service ID").argument("<endpoint>", "the endpoint ID: vpce-..., /subscriptions/... or the GCP group name").action(async (serviceId, endpointId, _options, cmd) => runInterfacesGet(app.context(cmd), serviceId, endpointId));
+  const command = parent.command("get").description("show one endpoint of an endpoint service: AWS vpce-..., an Azure resource ID or a GCP endpoint group").addArgument(completedArgument("<service>", "the endpoint service ID", lookup("private-endpoint-services"))).argument("<endpoint>", "the endpoint ID: vpce-..., /subscriptions/... or the GCP group name").action(async (serviceId, endpointId, _options, cmd) => runInterfacesGet(app.context(cmd), serviceId, endpointId));
   withExamples(command, [
     ["One AWS endpoint", "cdba private-endpoints interfaces get 6a793f68c0eb9e7a17715835 vpce-0a1b2c3d4e5f60718"],
     ["Its status alone", `cdba private-endpoints interfaces get 6a793f68c0eb9e7a17715835 vpce-0a1b2c3d4e5f60718 -o json --query connectionStatus | tr -d '"'`]
@@ -51386,7 +51437,7 @@ async function runInterfacesGet(ctx, serviceId, endpointId) {
   const { endpointProvider: endpointProvider2 } = await Promise.resolve().then(() => (init_endpoints(), endpoints_exports));
   const provider2 = await endpointProvider2(endpointId);
   const projectId = await ctx.projectId();
-  const { getInterfaceEndpoint: getInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
+  const { getInterfaceEndpoint: getInterfaceEndpoint2 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
   await ctx.output((await getInterfaceEndpoint2(await ctx.api(), projectId, provider2, serviceId, endpointId)).body, ENDPOINT_TABLE);
 }
 
@@ -51402,7 +51453,7 @@ function registerPrivateEndpointsList(parent, app) {
   ]);
 }
 async function runPrivateEndpointsList(ctx, flags) {
-  const { listEndpointServices: listEndpointServices2 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
+  const { listEndpointServices: listEndpointServices2 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
@@ -51435,12 +51486,12 @@ function registerRegionalMode(parent, app) {
   }
 }
 async function runRegionalModeGet(ctx) {
-  const { getRegionalMode: getRegionalMode3 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
+  const { getRegionalMode: getRegionalMode3 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
   const projectId = await ctx.projectId();
   await ctx.output((await getRegionalMode3(await ctx.api(), projectId)).body, REGIONAL_MODE_TABLE);
 }
 async function runRegionalModeSet(ctx, enabled) {
-  const { setRegionalMode: setRegionalMode3 } = await Promise.resolve().then(() => (init_privateEndpoints2(), privateEndpoints_exports));
+  const { setRegionalMode: setRegionalMode3 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
   const projectId = await ctx.projectId();
   try {
     await ctx.output((await setRegionalMode3(await ctx.api(), projectId, enabled)).body, REGIONAL_MODE_TABLE);
@@ -51455,6 +51506,7 @@ async function runRegionalModeSet(ctx, enabled) {
 // src/cli/private-endpoints/index.ts
 init_watch3();
 function registerPrivateEndpoints(program2, app) {
+  registerLookup(program2, "private-endpoint-services", { load: async () => (await Promise.resolve().then(() => (init_completion5(), completion_exports5))).endpointServiceIds });
   const group = program2.command("private-endpoints").description("private endpoints: reach the clusters from your AWS, Azure or GCP network through private links");
   withExamples(group, [
     ["An AWS endpoint service, waited for", "cdba private-endpoints create --provider AWS --region us-east-1 --watch"],
@@ -51507,19 +51559,19 @@ function transitionLines(projectId) {
   ];
 }
 var LISTED_CLUSTERS = 20;
-function clusterLines(projectId, clusters3, listCommand = "cdba conn-string list <name>", listed = LISTED_CLUSTERS) {
+function clusterLines(projectId, clusters3, listCommand = "cdba conn-string list <name>", listed2 = LISTED_CLUSTERS) {
   if (clusters3.length === 0) return [`Project ${projectId} has no clusters.`];
   const lines = [`Clusters of project ${projectId} and their "Private IP for Peering" strings (${clusters3.length}):`];
   const hasPrivate = (entries) => entries.some((e) => e.kind === "private");
   const hasLegacy = (entries) => entries.some((e) => e.kind === "legacy");
-  for (const { name, entries } of clusters3.slice(0, listed)) {
+  for (const { name, entries } of clusters3.slice(0, listed2)) {
     lines.push(`  ${name}`);
     const own = entries.filter((e) => e.kind === "private");
     if (own.length === 0) lines.push("    (no Private IP for Peering string)");
     for (const entry of own) lines.push(`    ${entry.uri}`);
     if (hasLegacy(entries)) lines.push("    note: it also has legacy strings, which resolve to public IPs once the mode is off");
   }
-  const rest = clusters3.slice(listed);
+  const rest = clusters3.slice(listed2);
   if (rest.length > 0) {
     const without = rest.filter((c) => !hasPrivate(c.entries)).length;
     const legacy = rest.filter((c) => hasLegacy(c.entries)).length;
@@ -51913,7 +51965,7 @@ init_hints();
 init_store();
 init_command();
 function registerProfileRemove(parent, app) {
-  const command = parent.command("remove").alias("rm").description("delete a profile, its stored secrets and its cached tokens (the current one: then choose another with profile use)").argument("<name>", "profile name").action(async (name, _options, cmd) => runProfileRemove(app.context(cmd), name));
+  const command = parent.command("remove").alias("rm").description("delete a profile, its stored secrets and its cached tokens (the current one: then choose another with profile use)").addArgument(completedArgument("<name>", "profile name", PROFILES)).action(async (name, _options, cmd) => runProfileRemove(app.context(cmd), name));
   withExamples(command, [
     ["Remove, asking first", "cdba profile remove old"],
     ["Remove every profile that has no project, without asking", "cdba profile list -o json --query '[?!projectId].name' | jq -r '.[]' | xargs -n1 cdba profile remove --yes"]
@@ -51940,7 +51992,7 @@ init_validate();
 init_store();
 init_command();
 function registerProfileRename(parent, app) {
-  const command = parent.command("rename").description("rename a profile").argument("<old>", "current name").argument("<new>", 'new name: letters, digits, ".", "_" and "-", starting with a letter or digit, at most 64').action(async (oldName, newName, _options, cmd) => runProfileRename(app.context(cmd), oldName, newName));
+  const command = parent.command("rename").description("rename a profile").addArgument(completedArgument("<old>", "current name", PROFILES)).argument("<new>", 'new name: letters, digits, ".", "_" and "-", starting with a letter or digit, at most 64').action(async (oldName, newName, _options, cmd) => runProfileRename(app.context(cmd), oldName, newName));
   withExamples(command, [
     ["Rename default to prod", "cdba profile rename default prod"],
     ["Rename, then list names", "cdba profile rename default prod && cdba profile list -o json --query '[].name'"]
@@ -51967,7 +52019,7 @@ init_settings();
 init_validate();
 init_command();
 function registerProfileSet(parent, app) {
-  const command = parent.command("set").description("set one key of a profile (creates the profile if needed); value - reads stdin").argument("<name>", 'profile name: letters, digits, ".", "_" and "-", starting with a letter or digit, at most 64').argument("<key>", "baseUrl, publicKey, privateKey, clientId, clientSecret, projectId, apiVersion, output, caFile, service").argument("<value>", "the value, or - to read it from stdin (required for secrets)").action(async (name, key, value, _options, cmd) => runProfileSet(app.context(cmd), name, key, value));
+  const command = parent.command("set").description("set one key of a profile (creates the profile if needed); value - reads stdin").addArgument(completedArgument("<name>", 'profile name: letters, digits, ".", "_" and "-", starting with a letter or digit, at most 64', PROFILES)).argument("<key>", "baseUrl, publicKey, privateKey, clientId, clientSecret, projectId, apiVersion, output, caFile, service").argument("<value>", "the value, or - to read it from stdin (required for secrets)").action(async (name, key, value, _options, cmd) => runProfileSet(app.context(cmd), name, key, value));
   withExamples(command, [
     ["Pin the legacy API for one profile", "cdba profile set old apiVersion v1.0"],
     ["Rotate a private key without it touching argv", "pass show atlas/new-key | cdba profile set prod privateKey -"]
@@ -52003,7 +52055,7 @@ var PROFILE_SHOW_TABLE = {
   ]
 };
 function registerProfileShow(parent, app) {
-  const command = parent.command("show").description("show effective settings and their sources (flag, env, profile, default)").argument("[name]", "profile name (default: the current profile)").action(async (name, _options, cmd) => runProfileShow(app.context(cmd), name));
+  const command = parent.command("show").description("show effective settings and their sources (flag, env, profile, default)").addArgument(completedArgument("[name]", "profile name (default: the current profile)", PROFILES)).action(async (name, _options, cmd) => runProfileShow(app.context(cmd), name));
   withExamples(command, [
     ["The current profile", "cdba profile show"],
     ["Which project a CI job would use", `CDBA_PROJECT_ID=5f0c8a1e2b3c4d5e6f708192 cdba profile show ci -o json --query "settings[?key=='projectId'].value | [0]"`]
@@ -52028,7 +52080,7 @@ init_errors();
 init_store();
 init_command();
 function registerProfileUnset(parent, app) {
-  const command = parent.command("unset").description("remove one key from a profile").argument("<name>", "profile name").argument("<key>", "key to remove").action(async (name, key, _options, cmd) => runProfileUnset(app.context(cmd), name, key));
+  const command = parent.command("unset").description("remove one key from a profile").addArgument(completedArgument("<name>", "profile name", PROFILES)).argument("<key>", "key to remove").action(async (name, key, _options, cmd) => runProfileUnset(app.context(cmd), name, key));
   withExamples(command, [
     ["Go back to the default API version", "cdba profile unset prod apiVersion"],
     ["Drop the stored project, then check the source now used", `cdba profile unset prod projectId && cdba profile show prod -o json --query "settings[?key=='projectId']"`]
@@ -52053,7 +52105,7 @@ init_validate();
 init_store();
 init_command();
 function registerProfileUse(parent, app) {
-  const command = parent.command("use").description("make a profile the current one").argument("<name>", "profile name").action(async (name, _options, cmd) => runProfileUse(app.context(cmd), name));
+  const command = parent.command("use").description("make a profile the current one").addArgument(completedArgument("<name>", "profile name", PROFILES)).action(async (name, _options, cmd) => runProfileUse(app.context(cmd), name));
   withExamples(command, [
     ["Switch to the staging profile", "cdba profile use staging"],
     ["Switch, then confirm which project is active", "cdba profile use staging && cdba profile show -o json --query 'profile'"]
@@ -52070,6 +52122,7 @@ async function runProfileUse(ctx, rawName) {
 
 // src/cli/profile/index.ts
 function registerProfile(program2, app) {
+  registerLookup(program2, "profiles", { local: true, load: async () => (await Promise.resolve().then(() => (init_completion6(), completion_exports6))).profileNames });
   const profile = program2.command("profile").description("manage profiles: credentials, project, base URL and API version, kept in config.json (0600) in a config directory that must be yours alone: secrets are never written into a directory others own or may write, nor through a symlink");
   withExamples(profile, [
     ["Add a profile, reading the private key from stdin", "pass show atlas/key | cdba profile add prod --public-key abcdefgh --project-id 5f0c8a1e2b3c4d5e6f708192 --private-key-stdin"],
@@ -52188,7 +52241,7 @@ function outputFlag(program2) {
   };
 }
 function buildProgram(app) {
-  const program2 = new Command("cdba").description("Command-line tool for the MongoDB Atlas Administration API, with a local emulator").version(app.version, "-V, --version", "print the version").helpOption("-h, --help", "show help").addOption(new Option("-P, --profile <name>", 'profile to use (env CDBA_PROFILE); a name is letters, digits, ".", "_" and "-", at most 64').argParser((name) => validateProfileName(name, "-P/--profile"))).addOption(new Option("-o, --output <format>", "output format (env CDBA_OUTPUT)").choices(OUTPUT_FORMATS)).option("--query <jmespath>", "JMESPath expression applied to the result before formatting").option("--project-id <id>", "project (group) ID (env CDBA_PROJECT_ID)").option("--api-version <version>", "v1.0, or a date such as 2023-02-01 (env CDBA_API_VERSION)").option("--base-url <url>", "service base URL (env CDBA_BASE_URL)").option("--timeout <duration>", "deadline for each HTTP attempt: connect, headers and the whole body; a retry gets a new one; 0 means none (default 60s)").option("--wide", "tables and views on a terminal: every column and value in full, lines as long as they need (default: fit the terminal)").option("--debug", "trace HTTP on stderr, secrets redacted (env CDBA_DEBUG)").addOption(new Option("--error-format <format>", "a failure on stderr as one line (text) or one JSON document (json) (env CDBA_ERROR_FORMAT)").choices(ERROR_FORMATS)).option("--no-color", "disable colour (also NO_COLOR)").option("-y, --yes", "answer yes to confirmations").showSuggestionAfterError(true).showHelpAfterError(false).configureHelp({ showGlobalOptions: false, sortSubcommands: false, ...HELP_LAYOUT });
+  const program2 = new Command("cdba").description("Command-line tool for the MongoDB Atlas Administration API, with a local emulator").version(app.version, "-V, --version", "print the version").helpOption("-h, --help", "show help").addOption(completes(new Option("-P, --profile <name>", 'profile to use (env CDBA_PROFILE); a name is letters, digits, ".", "_" and "-", at most 64').argParser((name) => validateProfileName(name, "-P/--profile")), PROFILES)).addOption(new Option("-o, --output <format>", "output format (env CDBA_OUTPUT)").choices(OUTPUT_FORMATS)).option("--query <jmespath>", "JMESPath expression applied to the result before formatting").option("--project-id <id>", "project (group) ID (env CDBA_PROJECT_ID)").option("--api-version <version>", "v1.0, or a date such as 2023-02-01 (env CDBA_API_VERSION)").option("--base-url <url>", "service base URL (env CDBA_BASE_URL)").option("--timeout <duration>", "deadline for each HTTP attempt: connect, headers and the whole body; a retry gets a new one; 0 means none (default 60s)").option("--wide", "tables and views on a terminal: every column and value in full, lines as long as they need (default: fit the terminal)").option("--debug", "trace HTTP on stderr, secrets redacted (env CDBA_DEBUG)").addOption(new Option("--error-format <format>", "a failure on stderr as one line (text) or one JSON document (json) (env CDBA_ERROR_FORMAT)").choices(ERROR_FORMATS)).option("--no-color", "disable colour (also NO_COLOR)").option("-y, --yes", "answer yes to confirmations").showSuggestionAfterError(true).showHelpAfterError(false).configureHelp({ showGlobalOptions: false, sortSubcommands: false, ...HELP_LAYOUT });
   withExamples(program2, [
     ["Start the local emulator in the background, wait for its first line (printed once its profile is saved), list its clusters", "rm -f emu.out; cdba emulator --write-profile local > emu.out & until [ -s emu.out ]; do sleep 0.1; done; cdba -P local clusters list"],
     ["Names of all clusters, one per line", "cdba clusters list --all -o json --query 'results[].name' | jq -r '.[]'"],
@@ -52370,4 +52423,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=2f900d88910c59a3ae4aa05cb43b67d3f078d38bc9384e86a6f6dc2ddd6dffe2
+//# cdbaBundleSha256=0d11ad3506cfc25ad21c4d131f212fe118b9d7e73c64f1be8aa4f8cc4969a4e6

@@ -1,6 +1,6 @@
 // Shared plumbing for command files: the App (io, env, version, the live
 // context), examples in help, and flag value parsers that fail with exit 2.
-import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { Argument, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { Context, debugFromEnv, type ContextOptions, type GlobalOptions } from '../core/context.js';
 import { UsageError } from '../base/errors.js';
 import type { IO } from '../base/io.js';
@@ -141,6 +141,67 @@ export function withOwnOutputs<C extends CommandUnknownOpts>(command: C, values:
 
 export function ownOutputsOf(command: object): readonly string[] {
   return OWN_OUTPUTS.get(command) ?? [];
+}
+
+/**
+ * What completes the value of an argument or a flag, declared where the command is
+ * defined (`completes`). Fixed values (commander's `.choices()`) and a flag whose value
+ * is a file (`<file>`, `<path>`) need no declaration: src/cli/tree.ts reads them.
+ * - `profiles`: the config's profile names;
+ * - `lookup`: what `cdba __complete <list> [<of>]` answers, a lookup the group that owns
+ *   the values registers (`registerLookup`); `of` names an earlier argument whose value
+ *   it is asked for (the snapshots of the cluster typed first); `also`: words offered besides.
+ */
+export type Completion = { kind: 'profiles' } | { kind: 'lookup'; list: string; of?: string; also?: readonly string[] };
+
+export const PROFILES: Completion = { kind: 'profiles' };
+
+/** The values of a lookup registered by the group that owns them, by its name. */
+export function lookup(list: string, options: { of?: string; also?: readonly string[] } = {}): Completion {
+  return { kind: 'lookup', list, ...options };
+}
+
+const COMPLETIONS = new WeakMap<object, Completion>();
+
+/** Says what completes a commander Argument's or Option's value; returns it, for `.addArgument(...)`. */
+export function completes<T extends object>(target: T, completion: Completion): T {
+  COMPLETIONS.set(target, completion);
+  return target;
+}
+
+/** An argument and what completes it: `.addArgument(completedArgument('<cluster>', 'cluster name', lookup('clusters')))`. */
+export function completedArgument<Usage extends string>(usage: Usage, description: string, completion: Completion): Argument<Usage> {
+  return completes(new Argument(usage, description), completion);
+}
+
+export function completionOf(target: object): Completion | undefined {
+  return COMPLETIONS.get(target);
+}
+
+/** A lookup: the words, or [] on any problem; `of` is the earlier argument's value, when the declaration names one. */
+export type Lookup = (ctx: Context, of: string | undefined) => Promise<string[]>;
+
+export interface LookupEntry {
+  /** Loads the lookup when `cdba __complete` asks for it, so start-up does not grow. */
+  load: () => Promise<Lookup>;
+  /** Asked only with the earlier argument's value (nothing is answered without one). */
+  needsOf?: boolean;
+  /** Reads only local files: no deadline, and its warnings are not hidden. */
+  local?: boolean;
+}
+
+const LOOKUPS = new WeakMap<object, Map<string, LookupEntry>>();
+
+/** Registers a lookup on the program (the tree's root), by the name completion declarations use. */
+export function registerLookup(program: object, list: string, entry: LookupEntry): void {
+  const lookups = LOOKUPS.get(program) ?? new Map<string, LookupEntry>();
+  if (lookups.has(list)) throw new Error(`the completion lookup ${list} is registered twice`);
+  LOOKUPS.set(program, lookups.set(list, entry));
+}
+
+/** The lookups registered on the program. */
+export function lookupsOf(program: object): ReadonlyMap<string, LookupEntry> {
+  return LOOKUPS.get(program) ?? new Map();
 }
 
 /** Flag value parsers. They throw UsageError, which exits 2 before any request. */

@@ -7,7 +7,7 @@ import { registerHintCommands } from '../core/hints.js';
 import { registerAccessList } from './access-list/index.js';
 import { registerApi } from './api/index.js';
 import { registerAuth } from './auth/index.js';
-import { App, hardenTree, ownOutputsOf, withExamples } from './command.js';
+import { App, completes, hardenTree, ownOutputsOf, PROFILES, withExamples } from './command.js';
 import { registerClusters } from './clusters/index.js';
 import { registerCompletion } from './completion/index.js';
 import { registerConnString } from './conn-string/index.js';
@@ -49,7 +49,7 @@ export function buildProgram(app: App): Command {
     .description('Command-line tool for the MongoDB Atlas Administration API, with a local emulator')
     .version(app.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .addOption(new Option('-P, --profile <name>', 'profile to use (env CDBA_PROFILE); a name is letters, digits, ".", "_" and "-", at most 64').argParser((name) => validateProfileName(name, '-P/--profile')))
+    .addOption(completes(new Option('-P, --profile <name>', 'profile to use (env CDBA_PROFILE); a name is letters, digits, ".", "_" and "-", at most 64').argParser((name) => validateProfileName(name, '-P/--profile')), PROFILES))
     // Completion and help offer the document formats; the values a command prints of its own
     // (env up's env and github) are accepted too, and named once the tree is built (below).
     .addOption(new Option('-o, --output <format>', 'output format (env CDBA_OUTPUT)').choices(OUTPUT_FORMATS))

@@ -2,7 +2,7 @@
 // into another cluster or as downloadable files, and its backup schedule (issue 36).
 // A flex cluster's name works in every verb, through the flex backup API.
 import type { Command } from '@commander-js/extra-typings';
-import { withExamples, type App } from '../command.js';
+import { registerLookup, withExamples, type App } from '../command.js';
 import { registerRestoresCancel } from './restoresCancel.js';
 import { registerRestoresCreate } from './restoresCreate.js';
 import { registerRestoresGet } from './restoresGet.js';
@@ -14,6 +14,10 @@ import { registerSnapshotsList } from './snapshotsList.js';
 import { registerSnapshotsTake } from './snapshotsTake.js';
 
 export function registerBackups(program: Command, app: App): void {
+  // A cluster's snapshot and restore job IDs (`lookup('snapshots', { of: 'cluster' })`).
+  for (const list of ['snapshots', 'restore-jobs'] as const) {
+    registerLookup(program, list, { needsOf: true, load: async () => { const { backupIds } = await import('./completion.js'); return (ctx, cluster) => backupIds(ctx, list, cluster!); } });
+  }
   const backups = program.command('backups').description("a cluster's cloud backup: its snapshots, restores of them into a cluster or as files, and its schedule");
   withExamples(backups, [
     ['A snapshot now, then into staging', 'cdba backups snapshots take prod --watch && cdba backups restores create prod --snapshot latest --to staging --watch'],

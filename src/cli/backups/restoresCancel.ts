@@ -3,7 +3,7 @@
 // whatever the job had written.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { aboutBackup, checkBackupId } from '../shared/backups.js';
 import { backupLocator } from './target.js';
 
@@ -11,8 +11,8 @@ export function registerRestoresCancel(parent: Command, app: App): void {
   const command = parent
     .command('cancel')
     .description("cancel a running restore job of a dedicated cluster's snapshot")
-    .argument('<cluster>', 'the cluster whose snapshot the job restores')
-    .argument('<job-id>', 'the restore job: 24 hexadecimal digits, as `backups restores list` shows them')
+    .addArgument(completedArgument('<cluster>', 'the cluster whose snapshot the job restores', lookup('clusters')))
+    .addArgument(completedArgument('<job-id>', 'the restore job: 24 hexadecimal digits, as `backups restores list` shows them', lookup('restore-jobs', { of: 'cluster' })))
     .action(async (cluster, jobId, _options, cmd) => runRestoresCancel(app.context(cmd), cluster, jobId));
   withExamples(command, [
     ['Cancel a job', 'cdba backups restores cancel prod 6a794733c0eb9e7a17740663'],

@@ -5,11 +5,11 @@
 // it finishes (or fails, or is cancelled), then waits for the target to be IDLE.
 // A flex cluster's snapshot restores through the flex backup API, into a flex or a
 // dedicated cluster.
-import type { Command } from '@commander-js/extra-typings';
+import { Option, type Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { watchTimeoutMs } from '../../core/duration.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, completes, lookup, withExamples, type App } from '../command.js';
 import { findSnapshot, snapshotRef, startRestore, summarizeRestore, waitForRestore, type RestoreInto } from '../shared/backups.js';
 import { checkClusterName } from '../shared/target.js';
 import { backupLocator } from './target.js';
@@ -28,8 +28,8 @@ export function registerRestoresCreate(parent: Command, app: App): void {
   const command = parent
     .command('create')
     .description("restore a snapshot of <cluster> into the cluster --to (all its data is replaced: asks first; -y/--yes skips the question, and is required without a terminal), or with --download make the snapshot's files downloadable and print their URL once ready")
-    .argument('<cluster>', 'the cluster whose snapshot to restore (dedicated or flex)')
-    .option('--snapshot <id|latest>', 'the snapshot: its ID, or latest (the newest completed)', snapshotRef)
+    .addArgument(completedArgument('<cluster>', 'the cluster whose snapshot to restore (dedicated or flex)', lookup('clusters')))
+    .addOption(completes(new Option('--snapshot <id|latest>', 'the snapshot: its ID, or latest (the newest completed)').argParser(snapshotRef), lookup('snapshots', { of: 'cluster', also: ['latest'] })))
     .option('--to <cluster>', 'the cluster to restore into: its data is replaced')
     .option('--to-project <id|name>', "the --to cluster's project, by ID or name (default: the cluster's own)")
     .option('--download', 'a download restore: no cluster changes; prints the URL of the files once ready')

@@ -3,7 +3,7 @@
 // download URL say it); the view and the table show it as one word.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { aboutBackup, checkBackupId } from '../shared/backups.js';
 import { backupLocator } from './target.js';
 import { showRestore } from './view.js';
@@ -13,8 +13,8 @@ export function registerRestoresGet(parent: Command, app: App): void {
     .command('get')
     .alias('describe')
     .description('show one restore job: its state, snapshot, target and, for a download, its URL')
-    .argument('<cluster>', 'the cluster whose snapshot the job restores (dedicated or flex)')
-    .argument('<job-id>', 'the restore job: 24 hexadecimal digits, as `backups restores list` shows them')
+    .addArgument(completedArgument('<cluster>', 'the cluster whose snapshot the job restores (dedicated or flex)', lookup('clusters')))
+    .addArgument(completedArgument('<job-id>', 'the restore job: 24 hexadecimal digits, as `backups restores list` shows them', lookup('restore-jobs', { of: 'cluster' })))
     .action(async (cluster, jobId, _options, cmd) => runRestoresGet(app.context(cmd), cluster, jobId));
   withExamples(command, [
     ['One job', 'cdba backups restores get prod 6a794733c0eb9e7a17740663'],

@@ -2,7 +2,7 @@
 // newest first; a flex cluster's through the flex backup API.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { backupLocator } from './target.js';
 import { RESTORE_LIST_TABLE } from './view.js';
 
@@ -11,7 +11,7 @@ export function registerRestoresList(parent: Command, app: App): void {
     .command('list')
     .alias('ls')
     .description("list the restore jobs of a cluster's snapshots: where each went and whether it is done")
-    .argument('<cluster>', 'the cluster whose snapshots were restored (dedicated or flex)')
+    .addArgument(completedArgument('<cluster>', 'the cluster whose snapshots were restored (dedicated or flex)', lookup('clusters')))
     .action(async (cluster, _options, cmd) => runRestoresList(app.context(cmd), cluster));
   withExamples(command, [
     ['Every restore job of the cluster', 'cdba backups restores list prod'],

@@ -2,7 +2,7 @@
 // snapshots and how long it keeps each kind (read only). A flex cluster's is fixed.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { backupLocator } from './target.js';
 import { showSchedule } from './view.js';
 
@@ -10,7 +10,7 @@ export function registerScheduleGet(parent: Command, app: App): void {
   const command = parent
     .command('get')
     .description("show a dedicated cluster's backup schedule: its reference time, the next snapshot, and each policy item's frequency and retention")
-    .argument('<cluster>', 'cluster name')
+    .addArgument(completedArgument('<cluster>', 'cluster name', lookup('clusters')))
     .action(async (cluster, _options, cmd) => runScheduleGet(app.context(cmd), cluster));
   withExamples(command, [
     ['The schedule', 'cdba backups schedule get c1'],

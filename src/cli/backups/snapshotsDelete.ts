@@ -3,7 +3,7 @@
 // A flex cluster's snapshots are the service's to delete.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { aboutBackup, checkBackupId } from '../shared/backups.js';
 import { backupLocator } from './target.js';
 
@@ -12,8 +12,8 @@ export function registerSnapshotsDelete(parent: Command, app: App): void {
     .command('delete')
     .alias('rm')
     .description('delete a snapshot of a dedicated cluster (asks first; -y/--yes skips the question, and is required without a terminal); it cannot be restored afterwards')
-    .argument('<cluster>', 'cluster name')
-    .argument('<snapshot-id>', 'the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them')
+    .addArgument(completedArgument('<cluster>', 'cluster name', lookup('clusters')))
+    .addArgument(completedArgument('<snapshot-id>', 'the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them', lookup('snapshots', { of: 'cluster' })))
     .action(async (cluster, snapshotId, _options, cmd) => runSnapshotsDelete(app.context(cmd), cluster, snapshotId));
   withExamples(command, [
     ['Delete, asking first', 'cdba backups snapshots delete c1 6a7944f22c88faeba59d3572'],

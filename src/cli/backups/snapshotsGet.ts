@@ -2,7 +2,7 @@
 // readable view, otherwise (and with -o json) the document as received.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { aboutBackup, checkBackupId } from '../shared/backups.js';
 import { backupLocator } from './target.js';
 import { showSnapshot } from './view.js';
@@ -12,8 +12,8 @@ export function registerSnapshotsGet(parent: Command, app: App): void {
     .command('get')
     .alias('describe')
     .description('show one snapshot: its status, kind, when it was taken and when the service deletes it')
-    .argument('<cluster>', 'cluster name (dedicated or flex)')
-    .argument('<snapshot-id>', 'the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them')
+    .addArgument(completedArgument('<cluster>', 'cluster name (dedicated or flex)', lookup('clusters')))
+    .addArgument(completedArgument('<snapshot-id>', 'the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them', lookup('snapshots', { of: 'cluster' })))
     .action(async (cluster, snapshotId, _options, cmd) => runSnapshotsGet(app.context(cmd), cluster, snapshotId));
   withExamples(command, [
     ['One snapshot', 'cdba backups snapshots get c1 6a7944f22c88faeba59d3572'],

@@ -2,7 +2,7 @@
 // and those taken on demand, newest first; a flex cluster's through the flex backup API.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { withExamples, withNotes, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, withNotes, type App } from '../command.js';
 import { backupLocator } from './target.js';
 import { SNAPSHOT_LIST_TABLE } from './view.js';
 
@@ -11,7 +11,7 @@ export function registerSnapshotsList(parent: Command, app: App): void {
     .command('list')
     .alias('ls')
     .description("list a cluster's snapshots, newest first: the backup schedule's and those taken on demand (a flex cluster's: one a day)")
-    .argument('<cluster>', 'cluster name (dedicated or flex)')
+    .addArgument(completedArgument('<cluster>', 'cluster name (dedicated or flex)', lookup('clusters')))
     .action(async (cluster, _options, cmd) => runSnapshotsList(app.context(cmd), cluster));
   withExamples(command, [
     ['Every snapshot of the cluster', 'cdba backups snapshots list c1'],

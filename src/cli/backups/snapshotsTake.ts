@@ -6,7 +6,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { FailedError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { watchTimeoutMs } from '../../core/duration.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { summarizeSnapshot } from '../shared/backups.js';
 import type { ClusterLocator } from '../shared/flex.js';
 import { backupLocator } from './target.js';
@@ -36,7 +36,7 @@ export function registerSnapshotsTake(parent: Command, app: App): void {
   const command = parent
     .command('take')
     .description('take an on-demand snapshot of a dedicated cluster (its cloud backup on); --watch waits until it is completed')
-    .argument('<cluster>', 'cluster name')
+    .addArgument(completedArgument('<cluster>', 'cluster name', lookup('clusters')))
     .option('--description <text>', 'what the snapshot is for, shown in its list')
     .option('--retention <days>', 'how long the service keeps it: whole days or weeks, e.g. 7d or 2w (default 1d)', retentionFlag)
     .option('--watch', 'wait until the snapshot is completed, then print it; a failed one ends with exit 1')

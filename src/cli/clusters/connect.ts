@@ -14,7 +14,7 @@ import type { Context } from '../../core/context.js';
 import { shellWord } from '../../base/shellWord.js';
 import { QuietExit, UsageError } from '../../base/errors.js';
 import { escapeControl } from '../../base/sanitize.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { chooseConnectionString, CONNECTION_TYPES, resolveChoice } from '../shared/connectionString.js';
 import { checkClusterName } from '../shared/target.js';
 
@@ -34,7 +34,7 @@ export function registerClustersConnect(parent: Command, app: App): void {
     .command('connect')
     .description('open mongosh on a cluster (its connection string picked as conn-string get does); exits with mongosh\'s status')
     .summary('open mongosh on a cluster')
-    .argument('<name>', 'cluster name')
+    .addArgument(completedArgument('<name>', 'cluster name', lookup('clusters')))
     .argument('[mongosh-args...]', 'arguments after -- go to mongosh as they are')
     .addOption(new Option('--type <type>', 'connection type').choices(CONNECTION_TYPES).default('standard' as ConnectionKind))
     .option('--no-srv', 'the host-list form (mongodb://host:port,...) instead of SRV')

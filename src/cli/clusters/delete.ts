@@ -3,7 +3,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { watchTimeoutMs } from '../../core/duration.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { ClusterLocator } from '../shared/flex.js';
 import { withClusterHints } from './hints.js';
 import { checkClusterName, clusterTarget } from '../shared/target.js';
@@ -20,7 +20,7 @@ export function registerClustersDelete(parent: Command, app: App): void {
     .alias('rm')
     .description('delete a cluster (asks first; -y/--yes skips the question, and is required without a terminal)')
     .summary('delete a cluster (asks first)')
-    .argument('<name>', 'cluster name')
+    .addArgument(completedArgument('<name>', 'cluster name', lookup('clusters')))
     .option('--watch', 'wait until the cluster is gone')
     .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
     .action(async (name, options, cmd) => runClustersDelete(app.context(cmd), name, options));

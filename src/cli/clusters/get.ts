@@ -3,7 +3,7 @@
 // with -o json, the document as received.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { ClusterLocator } from '../shared/flex.js';
 import { checkClusterName, clusterTarget } from '../shared/target.js';
 import { showCluster } from './view.js';
@@ -13,7 +13,7 @@ export function registerClustersGet(parent: Command, app: App): void {
     .command('get')
     .alias('describe')
     .description('show one cluster: state, topology and connection strings')
-    .argument('<name>', 'cluster name')
+    .addArgument(completedArgument('<name>', 'cluster name', lookup('clusters')))
     .action(async (name, _options, cmd) => runClustersGet(app.context(cmd), name));
   withExamples(command, [
     ['The readable view', 'cdba clusters get c1'],

@@ -1,6 +1,6 @@
 // `cdba clusters ...`: list, get, create, patch, delete, pause, resume, watch, convert, apply, connect, load-sample-data.
 import type { Command } from '@commander-js/extra-typings';
-import { withExamples, type App } from '../command.js';
+import { registerLookup, withExamples, type App } from '../command.js';
 import { registerClustersApply } from './apply.js';
 import { registerClustersConnect } from './connect.js';
 import { registerClustersConvert } from './convert.js';
@@ -14,6 +14,8 @@ import { registerClustersPause, registerClustersResume } from './pause.js';
 import { registerClustersWatch } from './watch.js';
 
 export function registerClusters(program: Command, app: App): void {
+  // Cluster names, flex clusters' included, for every argument declared `lookup('clusters')`.
+  registerLookup(program, 'clusters', { load: async () => { const { clusterNames } = await import('./completion.js'); return (ctx) => clusterNames(ctx); } });
   const clusters = program
     .command('clusters')
     .description('list, inspect, create, change, pause, delete, watch and apply database clusters');

@@ -5,7 +5,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import type { TableSpec } from '../../output/render.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { waitForSampleLoad } from '../shared/waitForSampleLoad.js';
 import { checkClusterName } from '../shared/target.js';
 import { watchTimeoutMs } from '../../core/duration.js';
@@ -44,7 +44,7 @@ export function registerClustersLoadSampleData(parent: Command, app: App): void 
     .command('load-sample-data')
     .description('load the sample dataset (sample_mflix, sample_training, sample_airbnb, ...) into a cluster; --watch waits until it is COMPLETED')
     .summary('load the sample dataset into a cluster')
-    .argument('<cluster>', 'cluster name (dedicated or flex)')
+    .addArgument(completedArgument('<cluster>', 'cluster name (dedicated or flex)', lookup('clusters')))
     .option('--watch', 'wait until the load is COMPLETED, then print it; a FAILED load ends with its reason (exit 1)')
     .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
     .action(async (cluster, options, cmd) => runLoadSampleData(app.context(cmd), cluster, options));

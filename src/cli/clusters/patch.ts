@@ -11,7 +11,7 @@ import type { Cluster } from '../../api/resources/clusters.js';
 import { watchTimeoutMs } from '../../core/duration.js';
 import { UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
-import { collect, intFlag, pathValueFlag, tagFlag, withExamples, withDetails, type App } from '../command.js';
+import { collect, completedArgument, intFlag, lookup, pathValueFlag, tagFlag, withDetails, withExamples, type App } from '../command.js';
 import { applyHardwareChange, BACKUP_FIELD, ShapeEditError, type HardwareChange } from '../../model/clusterShapes.js';
 import { summarize } from './summary.js';
 import { legacyTierChange } from '../../model/clusterConvert.js';
@@ -50,7 +50,7 @@ export function registerClustersPatch(parent: Command, app: App): void {
     .command('patch')
     .alias('update')
     .description('change fields of a cluster: from a JSON file, --set path=value, or the convenience flags; sends only what differs')
-    .argument('<name>', 'cluster name')
+    .addArgument(completedArgument('<name>', 'cluster name', lookup('clusters')))
     .option('--file <file>', 'JSON with the fields to change; - reads stdin')
     .option('--set <path=value>', 'set one field by dotted path; the value is JSON when it parses, else a string; repeatable', pathValueFlag('--set'))
     .option('--tier <tier>', 'instance size for every node', tierFlag)

@@ -8,7 +8,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { watchTimeoutMs } from '../../core/duration.js';
 import { ConflictError } from '../../base/errors.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { ClusterLocator, flexRefusal } from '../shared/flex.js';
 import { withClusterHints } from './hints.js';
 import { checkClusterName, clusterDocument, clusterTarget } from '../shared/target.js';
@@ -24,7 +24,7 @@ export function registerClustersPause(parent: Command, app: App): void {
   const command = parent
     .command('pause')
     .description('pause a dedicated (M10+) cluster: it stops serving and costs less until resumed (flex clusters cannot be paused)')
-    .argument('<name>', 'cluster name')
+    .addArgument(completedArgument('<name>', 'cluster name', lookup('clusters')))
     .option('--watch', 'wait until the pause is done (PAUSED, as list shows it), then print the cluster')
     .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
     .action(async (name, options, cmd) => runClustersPause(app.context(cmd), name, true, options));
@@ -39,7 +39,7 @@ export function registerClustersResume(parent: Command, app: App): void {
     .command('resume')
     .alias('start')
     .description('resume (start) a paused cluster')
-    .argument('<name>', 'cluster name')
+    .addArgument(completedArgument('<name>', 'cluster name', lookup('clusters')))
     .option('--watch', 'wait until it is running (IDLE), then print the cluster')
     .option('--watch-timeout <duration>', 'with --watch: give up after this long, exit 8 (implies --watch)')
     .action(async (name, options, cmd) => runClustersPause(app.context(cmd), name, false, options));

@@ -4,7 +4,7 @@
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { parseDuration, watchTimeoutMs } from '../../core/duration.js';
-import { choiceFlag, withExamples, type App } from '../command.js';
+import { choiceFlag, completedArgument, lookup, withExamples, type App } from '../command.js';
 import { checkClusterName, clusterTarget } from '../shared/target.js';
 import { UNTIL_STATES, waitForCluster, type Until } from '../shared/waitForCluster.js';
 import { showCluster } from './view.js';
@@ -20,7 +20,7 @@ export function registerClustersWatch(parent: Command, app: App): void {
   const command = parent
     .command('watch')
     .description('wait until a cluster is IDLE (or gone), showing its state changes; backs off from 1 s to 10 s between looks')
-    .argument('<name>', 'cluster name')
+    .addArgument(completedArgument('<name>', 'cluster name', lookup('clusters')))
     .addOption(
       new Option('--until <state>', 'the state to wait for')
         .choices(UNTIL_STATES)

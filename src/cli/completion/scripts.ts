@@ -1,81 +1,41 @@
-// Completion scripts generated from the command tree. Every table in them is
-// keyed by the command's path, so each command completes its own values
-// (`conn-string get --type` and `clusters create --type` differ). Two parts are
-// dynamic: profile names (`cdba __complete profiles`: only names the
-// profile-name rule allows) and cluster names, flex clusters' included (`cdba
-// __complete clusters`, which asks the service briefly, caches, and is silent on any error), the
-// latter asked with the -P, --project-id, --base-url and --api-version already
-// on the line; and what a cluster has (`cdba __complete indexes|snapshots|restore-jobs
-// <cluster>`) for the argument after the cluster of a search-indexes or backups verb, and
-// for `backups restores create <cluster> --snapshot`. A flag whose value is a file
-// (`<file>`, `<path>`) completes file names.
+// Completion scripts generated from the command tree alone. Every table in them is
+// keyed by the command's path, so each command completes its own values (two
+// commands' `--type` differ). What completes a value is what the command declares
+// (src/cli/tree.ts, `ValueCompletion`): fixed words, file names (a flag whose value
+// is `<file>` or `<path>`), profile names (`cdba __complete profiles`: only names
+// the profile-name rule allows), or what a lookup answers (`cdba __complete <list>
+// [<first argument>]`: names the service knows, asked briefly with the -P,
+// --project-id, --base-url and --api-version already on the line, silent on any
+// error). The scripts name no command and no list: both come from the tree.
 //
 // Words are data, never code: bash's `compgen -W` expands its word list (a
 // profile named `$(touch /tmp/x)` ran on TAB), so the bash script matches
 // words against the typed prefix itself (_cdba_reply), as text.
-import { flatten, type CommandInfo } from '../tree.js';
+import { flatten, type CommandInfo, type ValueCompletion } from '../tree.js';
 
 export type Shell = 'bash' | 'zsh' | 'fish';
 export const SHELLS: readonly Shell[] = ['bash', 'zsh', 'fish'];
 
-/** Positional arguments that name a profile, by command path. */
-const PROFILE_ARG_COMMANDS = ['profile show', 'profile use', 'profile set', 'profile unset', 'profile remove', 'profile rename'];
-
-/** The global flags that say where a command runs: passed on to the name lookups. */
+/** The global flags that say where a command runs: passed on to the lookups. */
 const CONTEXT_FLAGS = ['-P', '--profile', '--project-id', '--base-url', '--api-version'];
 
 /**
- * Arguments that name something the service lists, by the argument's name: what
- * `cdba __complete <list>` asks for (IDs are looked up as cluster names are).
+ * A value's completion as one line of words the scripts read: `choices <word>...`,
+ * `files`, `profiles`, `lookup <list> <also>...`, or `of <list> <also>...` (a lookup
+ * asked with the first argument's value).
  */
-export const LISTED_ARGUMENTS: Readonly<Record<string, string>> = {
-  'peer-id': 'peers',
-  'container-id': 'containers',
-  'service-id': 'private-endpoint-services',
-  service: 'private-endpoint-services',
-};
-
-/**
- * What the first positional argument of a command is: a profile, an existing
- * cluster (`<cluster>`, or `<name>` of a clusters verb other than create, so
- * verbs added later are covered), an ID the service lists, fixed choices, or
- * nothing we can complete.
- */
-export function argumentKind(info: CommandInfo): { kind: 'profile' | 'cluster' } | { kind: 'listed'; list: string } | { kind: 'choices'; choices: string[] } | undefined {
-  const path = info.path.join(' ');
-  const first = info.args[0];
-  if (!first) return undefined;
-  if (first.choices.length) return { kind: 'choices', choices: first.choices };
-  if (PROFILE_ARG_COMMANDS.includes(path)) return { kind: 'profile' };
-  if (first.name === 'cluster' || (info.path[0] === 'clusters' && info.path.length === 2 && first.name === 'name' && info.path[1] !== 'create')) return { kind: 'cluster' };
-  // An env's name is its cluster's: env down and extend complete the clusters (env up takes a new name).
-  if (info.path[0] === 'env' && first.name === 'name' && info.path[1] !== 'up') return { kind: 'cluster' };
-  const list = LISTED_ARGUMENTS[first.name];
-  if (list) return { kind: 'listed', list };
-  return undefined;
-}
-
-/** What a command's second argument names, of the cluster its first names: what `cdba __complete <list> <cluster>` asks for. */
-const CLUSTER_ITEMS: Readonly<Record<string, string>> = { index: 'indexes', 'snapshot-id': 'snapshots', 'job-id': 'restore-jobs' };
-
-/** The list of the cluster's items a command's second positional argument is from, if it is one. */
-export function clusterItem(info: CommandInfo): string | undefined {
-  return info.args[0]?.name === 'cluster' ? CLUSTER_ITEMS[info.args[1]?.name ?? ''] : undefined;
-}
-
-/** Flags whose value is one of the cluster's items (a command whose first argument is <cluster>), and the words offered besides. */
-const CLUSTER_ITEM_FLAGS: Readonly<Record<string, { list: string; also: string[] }>> = { '--snapshot': { list: 'snapshots', also: ['latest'] } };
-
-/** A command's flags whose value names an item of its cluster. */
-function clusterItemFlags(info: CommandInfo): Array<{ flag: string; list: string; also: string[] }> {
-  if (info.args[0]?.name !== 'cluster') return [];
-  return info.options.flatMap((o) => (o.long && CLUSTER_ITEM_FLAGS[o.long] ? [{ flag: o.long, ...CLUSTER_ITEM_FLAGS[o.long]! }] : []));
+export function spec(completion: ValueCompletion): string {
+  switch (completion.kind) {
+    case 'choices':
+      return `choices ${completion.words.join(' ')}`;
+    case 'lookup':
+      return [completion.ofFirst ? 'of' : 'lookup', completion.list, ...completion.also].join(' ');
+    default:
+      return completion.kind;
+  }
 }
 
 const words = (list: readonly string[]): string => list.join(' ');
-/** The flags of a command whose value is a file (`--file <file>`, `--ca-file <path>`). */
-const fileFlags = (info: CommandInfo): string[] =>
-  info.options.filter((o) => o.takesValue && /<(file|path)>/.test(o.flags)).flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)));
 const flagsOf = (info: CommandInfo): string[] => info.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)));
 const unique = <T>(list: T[]): T[] => [...new Set(list)];
 
@@ -100,28 +60,15 @@ export function bashScript(root: CommandInfo): string {
     .map((c) => `    "${key(c)}") echo ${c.defaultSubcommand} ;;`)
     .join('\n');
   const flagCases = all.map((c) => `    "${key(c)}") echo "${words(unique([...flagsOf(c), ...globals]))}" ;;`).join('\n');
-  const optionChoices = (info: CommandInfo, pattern: (flag: string) => string): string[] =>
-    info.options.filter((o) => o.choices.length).flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)).map((f) => `    ${pattern(f)}) echo "${words(o.choices)}" ;;`));
-  // A command's own flags first, then the global ones under any path.
-  const choiceCases = unique([
-    ...all.filter((c) => c.path.length).flatMap((c) => optionChoices(c, (f) => `"${key(c)}|${f}"`)),
-    ...optionChoices(root, (f) => `*"|${f}"`),
+  const flagNames = (o: { long?: string; short?: string }): string[] => [o.long, o.short].filter((f): f is string => Boolean(f));
+  // What completes a flag's value: a command's own flags first, then the global ones under any path.
+  const valueCases = unique([
+    ...all.filter((c) => c.path.length).flatMap((c) => c.options.flatMap((o) => (o.completion ? flagNames(o).map((f) => `    "${key(c)}|${f}") echo "${spec(o.completion!)}" ;;`) : []))),
+    ...root.options.flatMap((o) => (o.completion ? flagNames(o).map((f) => `    *"|${f}") echo "${spec(o.completion!)}" ;;`) : [])),
   ]).join('\n');
-  const fileCases = unique([
-    ...all.filter((c) => c.path.length).flatMap((c) => fileFlags(c).map((f) => `    "${key(c)}|${f}") return 0 ;;`)),
-    ...fileFlags(root).map((f) => `    *"|${f}") return 0 ;;`),
-  ]).join('\n');
-  const secondCases = all
-    .filter((c) => clusterItem(c))
-    .map((c) => `    "${key(c)}") echo ${clusterItem(c)} ;;`)
-    .join('\n');
-  const itemFlagCases = all
-    .flatMap((c) => clusterItemFlags(c).map((f) => `    "${key(c)}|${f.flag}") echo "${words([f.list, ...f.also])}" ;;`))
-    .join('\n');
+  // What completes an argument, by the command and the argument's position.
   const argumentCases = all
-    .map((c) => [c, argumentKind(c)] as const)
-    .filter(([, kind]) => kind)
-    .map(([c, kind]) => `    "${key(c)}") echo "${kind!.kind === 'choices' ? `choices ${words(kind!.choices)}` : kind!.kind === 'listed' ? `listed ${kind!.list}` : kind!.kind}" ;;`)
+    .flatMap((c) => c.args.flatMap((a, i) => (a.completion ? [`    "${key(c)}|${i}") echo "${spec(a.completion)}" ;;`] : [])))
     .join('\n');
   return `# bash completion for cdba (generated by \`cdba completion bash\`)
 _cdba_child() {
@@ -145,30 +92,14 @@ ${flagCases}
     *) echo "${words(globals)}" ;;
   esac
 }
-_cdba_choices() {
+_cdba_value() {
   case "$1|$2" in
-${choiceCases}
+${valueCases}
   esac
-}
-_cdba_takes_file() {
-  case "$1|$2" in
-${fileCases}
-  esac
-  return 1
 }
 _cdba_argument() {
   case "$1" in
 ${argumentCases}
-  esac
-}
-_cdba_second() {
-  case "$1" in
-${secondCases}
-  esac
-}
-_cdba_item_flag() {
-  case "$1|$2" in
-${itemFlagCases}
   esac
 }
 # COMPREPLY: the words of $2 (separated by blanks or newlines) that start with
@@ -206,29 +137,27 @@ _cdba_context() {
 _cdba_profiles() {
   cdba __complete profiles 2>/dev/null
 }
-_cdba_clusters() {
+_cdba_lookup() {
   local -a _cdba_ctx
   _cdba_context
-  cdba "\${_cdba_ctx[@]}" __complete clusters 2>/dev/null
+  cdba "\${_cdba_ctx[@]}" __complete "$@" 2>/dev/null
 }
-_cdba_listed() {
-  local -a _cdba_ctx
-  _cdba_context
-  cdba "\${_cdba_ctx[@]}" __complete "$1" 2>/dev/null
-}
-_cdba_of_cluster() {
-  local -a _cdba_ctx
-  _cdba_context
-  cdba "\${_cdba_ctx[@]}" __complete "$1" "$2" 2>/dev/null
-}
-_cdba_argument_words() {
-  local kind
-  kind="$(_cdba_argument "$1")"
+# The words of a completion (spec above): $2 is the first argument, $3 how many arguments are typed.
+# No arrays: zsh runs this through bashcompinit, and its read and indexes are not bash's.
+_cdba_words() {
+  local kind="\${1%% *}" rest="" list
+  [[ "$1" == *" "* ]] && rest="\${1#* }"
+  list="\${rest%% *}"
   case "$kind" in
-    profile) _cdba_profiles ;;
-    cluster) _cdba_clusters ;;
-    listed\\ *) _cdba_listed "\${kind#listed }" ;;
-    choices\\ *) echo "\${kind#choices }" ;;
+    choices) echo "$rest" ;;
+    profiles) _cdba_profiles ;;
+    lookup)
+      [[ "$rest" == *" "* ]] && echo "\${rest#* }"
+      _cdba_lookup "$list" ;;
+    of)
+      [[ \${3:-0} -ge 1 ]] || return 0
+      [[ "$rest" == *" "* ]] && echo "\${rest#* }"
+      _cdba_lookup "$list" "$2" ;;
   esac
 }
 _cdba() {
@@ -247,50 +176,35 @@ _cdba() {
         cmdpath="\${cmdpath:+$cmdpath }$child"
         continue
       fi
-      # \`conn-string c1\`: the group's default subcommand takes the word.
+      # A group's default subcommand takes a word that names none of its subcommands.
       def="$(_cdba_default "$cmdpath")"
       [[ -n "$def" ]] && cmdpath="$cmdpath $def"
     fi
     positionals=$((positionals + 1))
     [[ $positionals -eq 1 ]] && first="$w"
   done
-  case "$prev" in
-    -P|--profile) _cdba_reply "$cur" "$(_cdba_profiles)"; return ;;
+  local value
+  value="$(_cdba_value "$cmdpath" "$prev")"
+  case "$value" in
+    files) _cdba_files "$cur"; return ;;
+    ?*) _cdba_reply "$cur" "$(_cdba_words "$value" "$first" "$positionals")"; return ;;
   esac
-  local choices
-  choices="$(_cdba_choices "$cmdpath" "$prev")"
-  if [[ -n "$choices" ]]; then
-    _cdba_reply "$cur" "$choices"; return
-  fi
-  # A flag whose value is an item of the cluster typed first (restores create --snapshot).
-  local item
-  item="$(_cdba_item_flag "$cmdpath" "$prev")"
-  if [[ -n "$item" ]]; then
-    [[ $positionals -ge 1 ]] && _cdba_reply "$cur" "\${item#* } $(_cdba_of_cluster "\${item%% *}" "$first")"
-    return
-  fi
-  if _cdba_takes_file "$cmdpath" "$prev"; then
-    _cdba_files "$cur"; return
-  fi
   [[ "$value_flags" == *" $prev "* ]] && return
   if [[ "$cur" == -* ]]; then
     _cdba_reply "$cur" "$(_cdba_flags "$cmdpath")"; return
   fi
-  # The second argument of a search-indexes or backups verb: what the cluster the first names has.
-  local second
-  second="$(_cdba_second "$cmdpath")"
-  if [[ $positionals -eq 1 && -n "$second" ]]; then
-    _cdba_reply "$cur" "$(_cdba_of_cluster "$second" "$first")"; return
+  # An argument after the first: what the command declares at its position.
+  if [[ $positionals -gt 0 ]]; then
+    _cdba_reply "$cur" "$(_cdba_words "$(_cdba_argument "$cmdpath|$positionals")" "$first" "$positionals")"; return
   fi
-  [[ $positionals -gt 0 ]] && return
   local subs
   subs="$(_cdba_subcommands "$cmdpath")"
   if [[ -n "$subs" ]]; then
     def="$(_cdba_default "$cmdpath")"
-    [[ -n "$def" ]] && subs="$subs $(_cdba_argument_words "$cmdpath $def")"
+    [[ -n "$def" ]] && subs="$subs $(_cdba_words "$(_cdba_argument "$cmdpath $def|0")")"
     _cdba_reply "$cur" "$subs"; return
   fi
-  _cdba_reply "$cur" "$(_cdba_argument_words "$cmdpath")"
+  _cdba_reply "$cur" "$(_cdba_words "$(_cdba_argument "$cmdpath|0")")"
 }
 complete -F _cdba cdba
 `;
@@ -329,11 +243,8 @@ export function fishScript(root: CommandInfo): string {
     '        end',
     '    end',
     'end',
-    'function __cdba_clusters',
-    '    cdba (__cdba_context) __complete clusters 2>/dev/null',
-    'end',
-    'function __cdba_listed',
-    '    cdba (__cdba_context) __complete $argv[1] 2>/dev/null',
+    'function __cdba_lookup',
+    '    cdba (__cdba_context) __complete $argv 2>/dev/null',
     'end',
     '# The words after a command path (its first word, its length) that are neither flags nor flag values.',
     'function __cdba_positionals',
@@ -350,14 +261,14 @@ export function fishScript(root: CommandInfo): string {
     '        echo $token',
     '    end',
     'end',
-    '# What the cluster typed first has: __cdba_of_cluster <list> <first word of the path> <its length>.',
-    'function __cdba_of_cluster',
+    '# A lookup of the first argument\'s value: __cdba_of_first <list> <first word of the path> <its length>.',
+    'function __cdba_of_first',
     '    set -l words (__cdba_positionals $argv[2] $argv[3])',
     '    test (count $words) -ge 1; or return',
     '    cdba (__cdba_context) __complete $argv[1] $words[1] 2>/dev/null',
     'end',
   ];
-  // Each segment of the path, by its name or an alias (`conn-string ls`).
+  // Each segment of the path, by its name or an alias.
   const all = flatten(root);
   const namesAt = (path: string[]): string[] => {
     const info = all.find((c) => c.path.join(' ') === path.join(' '));
@@ -373,46 +284,41 @@ export function fishScript(root: CommandInfo): string {
     for (const sub of info.subcommands) {
       lines.push(`complete -c cdba -n ${fishQuote(condition(info))} -a ${sub.name} -d ${fishQuote(sub.description)}`);
     }
-    const kind = argumentKind(info);
-    const source =
-      kind?.kind === 'profile'
-        ? '(__cdba_profiles)'
-        : kind?.kind === 'cluster'
-          ? '(__cdba_clusters)'
-          : kind?.kind === 'listed'
-            ? `(__cdba_listed ${kind.list})`
-            : kind?.kind === 'choices'
-              ? kind.choices.join(' ')
-              : undefined;
-    // The default subcommand's argument is also offered right after its group (`conn-string <TAB>`).
+    // The default subcommand's argument is also offered right after its group.
     const parent = all.find((p) => p.defaultSubcommand === info.name && p.subcommands.includes(info));
     const others = parent?.subcommands.filter((s) => s !== info).flatMap((s) => [s.name, ...s.aliases]) ?? [];
-    // A group beside a step of the path means another command (`peering containers delete` is not `peering delete`).
+    // A group beside a step of the path means another command (`<group> <subgroup> delete` is not `<group> delete`).
     const beside = info.path.flatMap((step, i) => {
       const above = all.find((c) => c.path.join(' ') === info.path.slice(0, i).join(' '));
       return (above?.subcommands ?? []).filter((s) => s.name !== step && s.subcommands.length > 0).flatMap((s) => [s.name, ...s.aliases]);
     });
     const own = beside.length ? `${condition(info)}; and not __fish_seen_subcommand_from ${beside.join(' ')}` : condition(info);
-    let where = parent ? `${seen(parent)}${others.length ? `; and not __fish_seen_subcommand_from ${others.join(' ')}` : ''}` : own;
-    // A command whose second argument is an item of the cluster offers clusters for the first only.
-    const item = clusterItem(info);
+    const where = parent ? `${seen(parent)}${others.length ? `; and not __fish_seen_subcommand_from ${others.join(' ')}` : ''}` : own;
     const depth = info.path.length;
-    if (item) where += `; and test (count (__cdba_positionals ${info.path[0]} ${depth})) -eq 0`;
-    if (source) lines.push(`complete -c cdba -n ${fishQuote(where)} -a ${fishQuote(source)}`);
-    if (item) lines.push(`complete -c cdba -n ${fishQuote(`${condition(info)}; and test (count (__cdba_positionals ${info.path[0]} ${depth})) -eq 1`)} -a ${fishQuote(`(__cdba_of_cluster ${item} ${info.path[0]} ${depth})`)}`);
-    const itemFlags = clusterItemFlags(info);
+    // Where a later argument completes, each is offered at its own position only.
+    const at = (i: number): string => `; and test (count (__cdba_positionals ${info.path[0]} ${depth})) -eq ${i}`;
+    const positional = info.args.slice(1).some((a) => a.completion);
+    const source = (c: ValueCompletion | undefined): string | undefined => {
+      if (c?.kind === 'choices') return c.words.join(' ');
+      if (c?.kind === 'profiles') return '(__cdba_profiles)';
+      if (c?.kind === 'lookup') return [...c.also, c.ofFirst ? `(__cdba_of_first ${c.list} ${info.path[0]} ${depth})` : `(__cdba_lookup ${c.list})`].join(' ');
+      return undefined;
+    };
+    info.args.forEach((arg, i) => {
+      const words = source(arg.completion);
+      if (words === undefined) return;
+      const when = i === 0 ? `${where}${positional ? at(0) : ''}` : `${condition(info)}${at(i)}`;
+      lines.push(`complete -c cdba -n ${fishQuote(when)} -a ${fishQuote(words)}`);
+    });
     for (const o of info.options) {
       const parts = ['complete -c cdba'];
       if (info.path.length) parts.push(`-n ${fishQuote(seen(info))}`);
       if (o.long) parts.push(`-l ${o.long.replace(/^--/, '')}`);
       if (o.short) parts.push(`-s ${o.short.replace(/^-/, '')}`);
       // -x: only the listed values, no file names; -r: a free value, files offered.
-      const itemFlag = itemFlags.find((f) => f.flag === o.long);
-      const listed = o.choices.length > 0 || o.long === '--profile' || itemFlag !== undefined;
-      if (o.takesValue) parts.push(listed ? '-x' : '-r');
-      if (o.choices.length) parts.push(`-a ${fishQuote(o.choices.join(' '))}`);
-      if (itemFlag) parts.push(`-a ${fishQuote(`${itemFlag.also.join(' ')} (__cdba_of_cluster ${itemFlag.list} ${info.path[0]} ${depth})`)}`);
-      if (o.long === '--profile') parts.push(`-a ${fishQuote('(__cdba_profiles)')}`);
+      const words = source(o.completion);
+      if (o.takesValue) parts.push(words !== undefined ? '-x' : '-r');
+      if (words !== undefined) parts.push(`-a ${fishQuote(words)}`);
       parts.push(`-d ${fishQuote(o.description)}`);
       lines.push(parts.join(' '));
     }

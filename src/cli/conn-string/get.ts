@@ -4,7 +4,7 @@ import { Option, type Command } from '@commander-js/extra-typings';
 import type { ConnectionKind } from '../../connstring/index.js';
 import type { Context } from '../../core/context.js';
 import { escapeControl } from '../../base/sanitize.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { chooseConnectionString, CONNECTION_TYPES, entryRow, resolveChoice, type ConnStringGetFlags } from '../shared/connectionString.js';
 import { checkClusterName } from '../shared/target.js';
 
@@ -12,7 +12,7 @@ export function registerConnStringGet(parent: Command, app: App): void {
   const command = parent
     .command('get', { isDefault: true })
     .description('print one connection string of a cluster, bare (whatever the output format), unless -o json|pretty or --query is given')
-    .argument('<cluster>', 'cluster name')
+    .addArgument(completedArgument('<cluster>', 'cluster name', lookup('clusters')))
     .addOption(new Option('--type <type>', 'connection type').choices(CONNECTION_TYPES).default('standard' as ConnectionKind))
     .option('--no-srv', 'the host-list form (mongodb://host:port,...) instead of SRV (mongodb+srv://)')
     .option('--endpoint <id>', 'the string of this private endpoint (implies --type private-endpoint)')

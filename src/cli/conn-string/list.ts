@@ -3,7 +3,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import type { TableSpec } from '../../output/render.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { entryRow, missingMessage, type ConnectionStringRow } from '../shared/connectionString.js';
 import { locateCluster } from '../shared/flex.js';
 import { checkClusterName } from '../shared/target.js';
@@ -25,7 +25,7 @@ export function registerConnStringList(parent: Command, app: App): void {
     .command('list')
     .alias('ls')
     .description('list every connection string of a cluster with its type, SRV or not, and endpoint IDs')
-    .argument('<cluster>', 'cluster name')
+    .addArgument(completedArgument('<cluster>', 'cluster name', lookup('clusters')))
     .action(async (cluster, _options, cmd) => runConnStringList(app.context(cmd), cluster));
   withExamples(command, [
     ['Table of the strings of c1', 'cdba conn-string list c1'],

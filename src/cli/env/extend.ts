@@ -6,7 +6,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { ApiError, CdbaError, ExitCode } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 
 /** No part of the env is there. */
 export class EnvNotFoundError extends CdbaError {
@@ -17,7 +17,7 @@ export function registerEnvExtend(env: Command, app: App): void {
   const command = env
     .command('extend')
     .description('make a running env last longer: its cluster\'s cdba-env-expires tag (if env up made the cluster), its user\'s and its access-list entry\'s deleteAfterDate end --ttl from now; whatever already ends later is kept')
-    .argument('<name>', 'the env, as given to env up')
+    .addArgument(completedArgument('<name>', 'the env, as given to env up', lookup('clusters')))
     .requiredOption('--ttl <duration>', 'how long from now, at most one week (7d), the longest deleteAfterDate the service takes')
     .action(async (name, options, cmd) => {
       await runEnvExtend(app.context(cmd), name, options.ttl);

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { capText } from '../../base/sanitize.js';
-import type { EnvState } from './state.js';
+import { isHolderId, type EnvState } from './state.js';
 import { ENV_USER_DB, envOfUsername, envUsername } from './names.js';
 
 export const HOLDER_LABEL = 'cdba-env-holder';
@@ -39,7 +39,6 @@ export function newHolderId(): string {
   return [...randomBytes(10)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join('');
 }
 
-export const isHolderId = (value: unknown): value is string => typeof value === 'string' && /^[a-z0-9]{8,32}$/.test(value);
 
 /**
  * This run in words a person recognises, never a secret: the GitHub Actions run, its

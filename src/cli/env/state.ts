@@ -14,7 +14,9 @@ import { join } from 'node:path';
 import { LocalFailureError, UsageError } from '../../base/errors.js';
 import { fsReason, isFsError } from '../../base/fsError.js';
 import { readPrivateFileSync, UnsafePathError, writePrivateFileSync } from '../../base/privateFile.js';
-import { isHolderId } from './holders.js';
+
+/** A holder's ID as env up makes it (holders.ts): what the state file and the user's label carry. */
+export const isHolderId = (value: unknown): value is string => typeof value === 'string' && /^[a-z0-9]{8,32}$/.test(value);
 
 const MAX_FILE_BYTES = 16 * 1024;
 

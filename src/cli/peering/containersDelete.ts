@@ -3,14 +3,14 @@
 import type { Command } from '@commander-js/extra-typings';
 import { ApiError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 
 export function registerContainersDelete(parent: Command, app: App): void {
   const command = parent
     .command('delete')
     .alias('rm')
     .description('delete a container with no peers left (asks first; -y/--yes skips the question, and is required without a terminal)')
-    .argument('<container-id>', 'the container (cdba peering containers list shows them)')
+    .addArgument(completedArgument('<container-id>', 'the container (cdba peering containers list shows them)', lookup('containers')))
     .action(async (containerId, _options, cmd) => runContainersDelete(app.context(cmd), containerId));
   withExamples(command, [
     ['Delete one, asking first', 'cdba peering containers delete 6a7b8c9d0e1f2a3b4c5d6e70'],

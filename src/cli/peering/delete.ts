@@ -2,7 +2,7 @@
 // the peer is TERMINATING (AWS) or DELETING, then gone; --watch waits until it is (a 404).
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { WATCH_TIMEOUT_HELP } from '../shared/networkFlags.js';
 import { watchTimeoutMs } from '../../core/duration.js';
 
@@ -11,7 +11,7 @@ export function registerPeeringDelete(parent: Command, app: App): void {
     .command('delete')
     .alias('rm')
     .description('delete a network peering connection (asks first; -y/--yes skips the question, and is required without a terminal)')
-    .argument('<peer-id>', 'the peer (cdba peering list shows them)')
+    .addArgument(completedArgument('<peer-id>', 'the peer (cdba peering list shows them)', lookup('peers')))
     .option('--watch', 'wait until the peer is gone')
     .option('--watch-timeout <duration>', WATCH_TIMEOUT_HELP)
     .action(async (peerId, options, cmd) => runPeeringDelete(app.context(cmd), peerId, options));

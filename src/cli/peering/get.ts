@@ -1,7 +1,7 @@
 // `cdba peering get <peer-id>`: one peer, as the service answers it.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { PEER_TABLE } from './view.js';
 
 export function registerPeeringGet(parent: Command, app: App): void {
@@ -9,7 +9,7 @@ export function registerPeeringGet(parent: Command, app: App): void {
     .command('get')
     .alias('describe')
     .description('show one network peering connection')
-    .argument('<peer-id>', 'the peer (cdba peering list shows them)')
+    .addArgument(completedArgument('<peer-id>', 'the peer (cdba peering list shows them)', lookup('peers')))
     .action(async (peerId, _options, cmd) => runPeeringGet(app.context(cmd), peerId));
   withExamples(command, [
     ['One peer', 'cdba peering get 6a7b8c9d0e1f2a3b4c5d6e7f'],

@@ -1,7 +1,7 @@
 // `cdba peering ...`: network peering connections between the project's network on a
 // provider (a container) and yours, and the containers themselves.
 import type { Command } from '@commander-js/extra-typings';
-import { withExamples, type App } from '../command.js';
+import { registerLookup, withExamples, type App } from '../command.js';
 import { registerContainersDelete } from './containersDelete.js';
 import { registerContainersList } from './containersList.js';
 import { registerPeeringCreate } from './create.js';
@@ -11,6 +11,9 @@ import { registerPeeringList } from './list.js';
 import { registerPeeringWatch } from './watch.js';
 
 export function registerPeering(program: Command, app: App): void {
+  // The project's peer and container IDs, every provider's.
+  registerLookup(program, 'peers', { load: async () => (await import('./completion.js')).peerIds });
+  registerLookup(program, 'containers', { load: async () => (await import('./completion.js')).containerIds });
   const group = program.command('peering').description("network peering: connect the project's network on AWS, Azure or GCP with yours");
   withExamples(group, [
     [

@@ -12,7 +12,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { Peer } from '../../api/resources/peering.js';
 import { ApiError, FailedStateError, UserActionError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { WATCH_TIMEOUT_HELP } from '../shared/networkFlags.js';
 import { PEER_TABLE, peerStatus } from './view.js';
 import { watchTimeoutMs } from '../../core/duration.js';
@@ -101,7 +101,7 @@ export function registerPeeringWatch(parent: Command, app: App): void {
   const command = parent
     .command('watch')
     .description('wait for a peer: exit 0 at AVAILABLE, 13 where you must act (with what to do; --accepted once you did), 14 at FAILED')
-    .argument('<peer-id>', 'the peer (cdba peering list shows them)')
+    .addArgument(completedArgument('<peer-id>', 'the peer (cdba peering list shows them)', lookup('peers')))
     .option('--accepted', 'you did your step (accepted the AWS request, created the matching GCP peering): wait through it to AVAILABLE')
     .option('--watch-timeout <duration>', WATCH_TIMEOUT_HELP.replace('with --watch: ', ''))
     .action(async (peerId, options, cmd) => runPeeringWatch(app.context(cmd), peerId, options));

@@ -3,7 +3,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { ApiError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { providerOption, WATCH_TIMEOUT_HELP, type ProviderChoice } from '../shared/networkFlags.js';
 import { watchTimeoutMs } from '../../core/duration.js';
 
@@ -12,7 +12,7 @@ export function registerPrivateEndpointsDelete(parent: Command, app: App): void 
     .command('delete')
     .alias('rm')
     .description('delete a private endpoint service with no endpoints left (asks first; -y/--yes skips the question, and is required without a terminal)')
-    .argument('<service-id>', 'the endpoint service (cdba private-endpoints list shows them)')
+    .addArgument(completedArgument('<service-id>', 'the endpoint service (cdba private-endpoints list shows them)', lookup('private-endpoint-services')))
     .addOption(providerOption('its provider (default: found in the lists)'))
     .option('--watch', 'wait until it is gone')
     .option('--watch-timeout <duration>', WATCH_TIMEOUT_HELP)

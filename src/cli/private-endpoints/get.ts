@@ -1,7 +1,7 @@
 // `cdba private-endpoints get <service-id>`: one endpoint service, found on whichever provider has it.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { providerOption, type ProviderChoice } from '../shared/networkFlags.js';
 import { SERVICE_TABLE } from './view.js';
 
@@ -10,7 +10,7 @@ export function registerPrivateEndpointsGet(parent: Command, app: App): void {
     .command('get')
     .alias('describe')
     .description('show one private endpoint service and its endpoints')
-    .argument('<service-id>', 'the endpoint service (cdba private-endpoints list shows them)')
+    .addArgument(completedArgument('<service-id>', 'the endpoint service (cdba private-endpoints list shows them)', lookup('private-endpoint-services')))
     .addOption(providerOption('its provider (default: found in the lists)'))
     .action(async (serviceId, options, cmd) => runPrivateEndpointsGet(app.context(cmd), serviceId, options));
   withExamples(command, [

@@ -1,7 +1,7 @@
 // `cdba private-endpoints ...`: the project's private endpoint services (the service's
 // side), the endpoints of yours added to them, and the regionalized setting.
 import type { Command } from '@commander-js/extra-typings';
-import { withExamples, type App } from '../command.js';
+import { registerLookup, withExamples, type App } from '../command.js';
 import { registerPrivateEndpointsCreate } from './create.js';
 import { registerPrivateEndpointsDelete } from './delete.js';
 import { registerPrivateEndpointsGet } from './get.js';
@@ -13,6 +13,8 @@ import { registerRegionalMode } from './regionalMode.js';
 import { registerPrivateEndpointsWatch } from './watch.js';
 
 export function registerPrivateEndpoints(program: Command, app: App): void {
+  // The project's private endpoint service IDs, every provider's.
+  registerLookup(program, 'private-endpoint-services', { load: async () => (await import('./completion.js')).endpointServiceIds });
   const group = program.command('private-endpoints').description('private endpoints: reach the clusters from your AWS, Azure or GCP network through private links');
   withExamples(group, [
     ['An AWS endpoint service, waited for', 'cdba private-endpoints create --provider AWS --region us-east-1 --watch'],

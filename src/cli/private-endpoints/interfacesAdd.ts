@@ -9,7 +9,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { ApiClient } from '../../api/client.js';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { collect, withExamples, type App } from '../command.js';
+import { collect, completedArgument, lookup, withExamples, type App } from '../command.js';
 import { WATCH_TIMEOUT_HELP, type ProviderChoice } from '../shared/networkFlags.js';
 import { ENDPOINT_TABLE, endpointStatus, STRINGS_TABLE } from './view.js';
 import { watchTimeoutMs } from '../../core/duration.js';
@@ -28,7 +28,7 @@ export function registerInterfacesAdd(parent: Command, app: App): void {
   const command = parent
     .command('add')
     .description('add your endpoint to an endpoint service: AWS --endpoint-id vpce-..., Azure --endpoint-id <resource id> --ip <address>, GCP --endpoint-group with its endpoints')
-    .argument('<service-id>', 'the endpoint service (cdba private-endpoints list shows them)')
+    .addArgument(completedArgument('<service-id>', 'the endpoint service (cdba private-endpoints list shows them)', lookup('private-endpoint-services')))
     .option('--endpoint-id <id>', 'AWS: your VPC endpoint (vpce-...); Azure: your private endpoint\'s resource ID')
     .option('--ip <address>', "Azure: your private endpoint's IP address")
     .option('--endpoint-group <name>', 'GCP: your endpoint group')

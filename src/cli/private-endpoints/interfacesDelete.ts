@@ -3,7 +3,7 @@
 // --watch waits until it is gone (a 404).
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { WATCH_TIMEOUT_HELP } from '../shared/networkFlags.js';
 import { watchTimeoutMs } from '../../core/duration.js';
 
@@ -11,7 +11,7 @@ export function registerInterfacesDelete(parent: Command, app: App): void {
   const command = parent
     .command('delete')
     .description('remove an endpoint from an endpoint service (asks first; -y/--yes skips the question, and is required without a terminal)')
-    .argument('<service>', 'the endpoint service ID')
+    .addArgument(completedArgument('<service>', 'the endpoint service ID', lookup('private-endpoint-services')))
     .argument('<endpoint>', 'the endpoint ID: vpce-..., /subscriptions/... or the GCP group name')
     .option('--watch', 'wait until it is gone')
     .option('--watch-timeout <duration>', WATCH_TIMEOUT_HELP)

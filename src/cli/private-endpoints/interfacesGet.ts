@@ -1,14 +1,14 @@
 // `cdba private-endpoints interfaces get <service-id> <endpoint-id>`: one endpoint of a service.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { ENDPOINT_TABLE } from './view.js';
 
 export function registerInterfacesGet(parent: Command, app: App): void {
   const command = parent
     .command('get')
     .description('show one endpoint of an endpoint service: AWS vpce-..., an Azure resource ID or a GCP endpoint group')
-    .argument('<service>', 'the endpoint service ID')
+    .addArgument(completedArgument('<service>', 'the endpoint service ID', lookup('private-endpoint-services')))
     .argument('<endpoint>', 'the endpoint ID: vpce-..., /subscriptions/... or the GCP group name')
     .action(async (serviceId, endpointId, _options, cmd) => runInterfacesGet(app.context(cmd), serviceId, endpointId));
   withExamples(command, [

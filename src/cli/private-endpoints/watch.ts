@@ -7,7 +7,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { EndpointService } from '../../api/resources/privateEndpoints.js';
 import { ApiError, FailedStateError, UserActionError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { providerOption, WATCH_TIMEOUT_HELP, type ProviderChoice } from '../shared/networkFlags.js';
 import { SERVICE_TABLE } from './view.js';
 import { watchTimeoutMs } from '../../core/duration.js';
@@ -66,7 +66,7 @@ export function registerPrivateEndpointsWatch(parent: Command, app: App): void {
   const command = parent
     .command('watch')
     .description('wait for an endpoint service: exit 0 at AVAILABLE, 13 where you must act, 14 at FAILED')
-    .argument('<service-id>', 'the endpoint service (cdba private-endpoints list shows them)')
+    .addArgument(completedArgument('<service-id>', 'the endpoint service (cdba private-endpoints list shows them)', lookup('private-endpoint-services')))
     .addOption(providerOption('its provider (default: found in the lists)'))
     .option('--watch-timeout <duration>', WATCH_TIMEOUT_HELP.replace('with --watch: ', ''))
     .action(async (serviceId, options, cmd) => runPrivateEndpointsWatch(app.context(cmd), serviceId, options));

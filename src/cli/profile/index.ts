@@ -1,6 +1,6 @@
 // `cdba profile ...`: named sets of settings in the config file.
 import type { Command } from '@commander-js/extra-typings';
-import { withExamples, type App } from '../command.js';
+import { registerLookup, withExamples, type App } from '../command.js';
 import { registerProfileAdd } from './add.js';
 import { registerProfileList } from './list.js';
 import { registerProfileRemove } from './remove.js';
@@ -11,6 +11,8 @@ import { registerProfileUnset } from './unset.js';
 import { registerProfileUse } from './use.js';
 
 export function registerProfile(program: Command, app: App): void {
+  // The config's profile names (-P and the profile verbs): local, read without the lookups' deadline.
+  registerLookup(program, 'profiles', { local: true, load: async () => (await import('./completion.js')).profileNames });
   const profile = program
     .command('profile')
     .description('manage profiles: credentials, project, base URL and API version, kept in config.json (0600) in a config directory that must be yours alone: secrets are never written into a directory others own or may write, nor through a symlink');

@@ -4,7 +4,7 @@ import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { CHOOSE_PROFILE } from '../../core/hints.js';
 import { profileNamed } from '../../config/store.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, PROFILES, withExamples, type App } from '../command.js';
 import { forgetTokens } from './keys.js';
 
 export function registerProfileRemove(parent: Command, app: App): void {
@@ -12,7 +12,7 @@ export function registerProfileRemove(parent: Command, app: App): void {
     .command('remove')
     .alias('rm')
     .description('delete a profile, its stored secrets and its cached tokens (the current one: then choose another with profile use)')
-    .argument('<name>', 'profile name')
+    .addArgument(completedArgument('<name>', 'profile name', PROFILES))
     .action(async (name, _options, cmd) => runProfileRemove(app.context(cmd), name));
   withExamples(command, [
     ['Remove, asking first', 'cdba profile remove old'],

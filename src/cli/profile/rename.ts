@@ -4,13 +4,13 @@ import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { validateProfileName } from '../../config/validate.js';
 import { profileNamed } from '../../config/store.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, PROFILES, withExamples, type App } from '../command.js';
 
 export function registerProfileRename(parent: Command, app: App): void {
   const command = parent
     .command('rename')
     .description('rename a profile')
-    .argument('<old>', 'current name')
+    .addArgument(completedArgument('<old>', 'current name', PROFILES))
     .argument('<new>', 'new name: letters, digits, ".", "_" and "-", starting with a letter or digit, at most 64')
     .action(async (oldName, newName, _options, cmd) => runProfileRename(app.context(cmd), oldName, newName));
   withExamples(command, [

@@ -6,14 +6,14 @@ import type { Context } from '../../core/context.js';
 import { profileNamed } from '../../config/store.js';
 import { SECRET_KEYS } from '../../config/settings.js';
 import { VALIDATORS, validateProfileName } from '../../config/validate.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, PROFILES, withExamples, type App } from '../command.js';
 import { forgetTokens, profileKey } from './keys.js';
 
 export function registerProfileSet(parent: Command, app: App): void {
   const command = parent
     .command('set')
     .description('set one key of a profile (creates the profile if needed); value - reads stdin')
-    .argument('<name>', 'profile name: letters, digits, ".", "_" and "-", starting with a letter or digit, at most 64')
+    .addArgument(completedArgument('<name>', 'profile name: letters, digits, ".", "_" and "-", starting with a letter or digit, at most 64', PROFILES))
     .argument('<key>', 'baseUrl, publicKey, privateKey, clientId, clientSecret, projectId, apiVersion, output, caFile, service')
     .argument('<value>', 'the value, or - to read it from stdin (required for secrets)')
     .action(async (name, key, value, _options, cmd) => runProfileSet(app.context(cmd), name, key, value));

@@ -3,7 +3,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { PROFILE_KEYS } from '../../config/settings.js';
 import type { TableSpec } from '../../output/render.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, PROFILES, withExamples, type App } from '../command.js';
 import { displayValue } from './keys.js';
 
 interface SettingRow {
@@ -25,7 +25,7 @@ export function registerProfileShow(parent: Command, app: App): void {
   const command = parent
     .command('show')
     .description('show effective settings and their sources (flag, env, profile, default)')
-    .argument('[name]', 'profile name (default: the current profile)')
+    .addArgument(completedArgument('[name]', 'profile name (default: the current profile)', PROFILES))
     .action(async (name, _options, cmd) => runProfileShow(app.context(cmd), name));
   withExamples(command, [
     ['The current profile', 'cdba profile show'],

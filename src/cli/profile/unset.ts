@@ -3,14 +3,14 @@ import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { profileNamed } from '../../config/store.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, PROFILES, withExamples, type App } from '../command.js';
 import { forgetTokens, profileKey } from './keys.js';
 
 export function registerProfileUnset(parent: Command, app: App): void {
   const command = parent
     .command('unset')
     .description('remove one key from a profile')
-    .argument('<name>', 'profile name')
+    .addArgument(completedArgument('<name>', 'profile name', PROFILES))
     .argument('<key>', 'key to remove')
     .action(async (name, key, _options, cmd) => runProfileUnset(app.context(cmd), name, key));
   withExamples(command, [

@@ -4,13 +4,13 @@ import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { validateProfileName } from '../../config/validate.js';
 import { profileNamed } from '../../config/store.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, PROFILES, withExamples, type App } from '../command.js';
 
 export function registerProfileUse(parent: Command, app: App): void {
   const command = parent
     .command('use')
     .description('make a profile the current one')
-    .argument('<name>', 'profile name')
+    .addArgument(completedArgument('<name>', 'profile name', PROFILES))
     .action(async (name, _options, cmd) => runProfileUse(app.context(cmd), name));
   withExamples(command, [
     ['Switch to the staging profile', 'cdba profile use staging'],

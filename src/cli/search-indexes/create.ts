@@ -6,7 +6,7 @@ import { Option, type Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import type { IndexType } from '../../model/searchIndex.js';
-import { choiceFlag, collect, withExamples, type App } from '../command.js';
+import { choiceFlag, collect, completedArgument, lookup, withExamples, type App } from '../command.js';
 import { asFlag, checkIndexNames, formatIndexRef } from '../shared/indexRef.js';
 import type { IndexRequest } from '../shared/searchDefinition.js';
 import { indexName, waitForIndex } from '../shared/waitForIndex.js';
@@ -31,7 +31,7 @@ export function registerSearchIndexesCreate(parent: Command, app: App): void {
   const command = parent
     .command('create')
     .description('create a search or vector search index on a collection; the definition from --file, --dynamic or --field, checked before any request')
-    .argument('<cluster>', 'cluster name')
+    .addArgument(completedArgument('<cluster>', 'cluster name', lookup('clusters')))
     .option('--db <db>', 'the database of the collection, as MongoDB names them: none of / \\ . space " $ (or "database" in the file)')
     .option('--collection <coll>', 'the collection to index (or "collectionName" in the file)')
     .option('--name <name>', 'the index name, unique in the collection, without "/" (or "name" in the file)')

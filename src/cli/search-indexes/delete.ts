@@ -2,7 +2,7 @@
 // it needs the global -y/--yes and refuses (exit 2) before sending anything.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { refText } from '../shared/waitForIndex.js';
 import { aboutIndex, parseIndexRef, searchTarget } from './target.js';
 
@@ -11,8 +11,8 @@ export function registerSearchIndexesDelete(parent: Command, app: App): void {
     .command('delete')
     .alias('rm')
     .description('delete a search index (asks first; -y/--yes skips the question, and is required without a terminal); queries that use it fail')
-    .argument('<cluster>', 'cluster name')
-    .argument('<index>', 'the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)')
+    .addArgument(completedArgument('<cluster>', 'cluster name', lookup('clusters')))
+    .addArgument(completedArgument('<index>', 'the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)', lookup('indexes', { of: 'cluster' })))
     .action(async (cluster, index, _options, cmd) => runSearchIndexesDelete(app.context(cmd), cluster, index));
   withExamples(command, [
     ['Delete, asking first', 'cdba search-indexes delete c1 sample_mflix.movies/default'],

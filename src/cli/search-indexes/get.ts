@@ -2,7 +2,7 @@
 // On a terminal a readable view; otherwise, and with -o json, the document as received.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { aboutIndex, parseIndexRef, searchTarget } from './target.js';
 import { showIndex } from './view.js';
 
@@ -11,8 +11,8 @@ export function registerSearchIndexesGet(parent: Command, app: App): void {
     .command('get')
     .alias('describe')
     .description('show one search index: status, whether it can serve queries, its definition (a failed build: the reason)')
-    .argument('<cluster>', 'cluster name')
-    .argument('<index>', 'the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)')
+    .addArgument(completedArgument('<cluster>', 'cluster name', lookup('clusters')))
+    .addArgument(completedArgument('<index>', 'the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)', lookup('indexes', { of: 'cluster' })))
     .action(async (cluster, index, _options, cmd) => runSearchIndexesGet(app.context(cmd), cluster, index));
   withExamples(command, [
     ['By database, collection and name', 'cdba search-indexes get c1 sample_mflix.movies/default'],

@@ -1,7 +1,7 @@
 // `cdba search-indexes ...`: list, get, create, update, delete a cluster's search and
 // vector search indexes (issue 37).
 import type { Command } from '@commander-js/extra-typings';
-import { withExamples, type App } from '../command.js';
+import { registerLookup, withExamples, type App } from '../command.js';
 import { registerSearchIndexesCreate } from './create.js';
 import { registerSearchIndexesDelete } from './delete.js';
 import { registerSearchIndexesGet } from './get.js';
@@ -9,6 +9,8 @@ import { registerSearchIndexesList } from './list.js';
 import { registerSearchIndexesUpdate } from './update.js';
 
 export function registerSearchIndexes(program: Command, app: App): void {
+  // A cluster's indexes as database.collection/name (`lookup('indexes', { of: 'cluster' })`).
+  registerLookup(program, 'indexes', { needsOf: true, load: async () => { const { indexNames } = await import('./completion.js'); return (ctx, cluster) => indexNames(ctx, cluster!); } });
   const group = program
     .command('search-indexes')
     .description('list, inspect, create, change and delete the search and vector search indexes of a cluster ($search, $vectorSearch)');

@@ -3,7 +3,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withExamples, type App } from '../command.js';
 import { checkNamespaceFlags } from '../shared/indexRef.js';
 import { searchTarget } from './target.js';
 import { SEARCH_INDEX_LIST_TABLE } from './view.js';
@@ -18,7 +18,7 @@ export function registerSearchIndexesList(parent: Command, app: App): void {
     .command('list')
     .alias('ls')
     .description("list a cluster's search and vector search indexes, or one collection's (--db and --collection)")
-    .argument('<cluster>', 'cluster name')
+    .addArgument(completedArgument('<cluster>', 'cluster name', lookup('clusters')))
     .option('--db <db>', 'only the indexes of this database (with --collection)')
     .option('--collection <coll>', 'only the indexes of this collection (with --db)')
     .action(async (cluster, options, cmd) => runSearchIndexesList(app.context(cmd), cluster, options));

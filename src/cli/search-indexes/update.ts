@@ -4,7 +4,7 @@
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import type { IndexType } from '../../model/searchIndex.js';
-import { choiceFlag, withExamples, type App } from '../command.js';
+import { choiceFlag, completedArgument, lookup, withExamples, type App } from '../command.js';
 import { INDEX_TYPES } from './create.js';
 import { refText, waitForIndex } from '../shared/waitForIndex.js';
 import { aboutIndex, parseIndexRef, searchTarget } from './target.js';
@@ -22,8 +22,8 @@ export function registerSearchIndexesUpdate(parent: Command, app: App): void {
   const command = parent
     .command('update')
     .description("replace a search index's definition (checked before any request); it builds again, the old definition serving queries meanwhile")
-    .argument('<cluster>', 'cluster name')
-    .argument('<index>', 'the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)')
+    .addArgument(completedArgument('<cluster>', 'cluster name', lookup('clusters')))
+    .addArgument(completedArgument('<index>', 'the index: its id, or database.collection/name (the database ends at the first dot, the name starts after the last slash)', lookup('indexes', { of: 'cluster' })))
     .requiredOption('--file <definition.json>', 'the new definition, as it is, as {"definition": ...}, or a whole create request; - reads stdin')
     .addOption(new Option('--type <type>', "the index's type, to check the file against (default: what the file holds)").choices(INDEX_TYPES).argParser(choiceFlag('--type', INDEX_TYPES)))
     .option('--watch', 'wait until the new definition is READY and queryable, then print the index; a FAILED build ends with its reason (exit 1)')

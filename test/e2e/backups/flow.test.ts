@@ -33,7 +33,8 @@ beforeAll(async () => {
     clock: () => now,
     transitionMs: 0,
   }));
-  env = digestEnv(emu.url);
+  // One runner: env up records that it holds the env in its config dir, and env down there may remove it.
+  env = { ...digestEnv(emu.url), CDBA_CONFIG_DIR: tempDir('cdba-flow-runner-') };
 });
 afterAll(async () => {
   expect(emu.unexpectedErrors()).toEqual([]);

@@ -12,14 +12,23 @@ import { CDBA_BIN, cdba, tempDir } from '../../helpers/cli.js';
 import { withEmulator } from '../../helpers/emulator.js';
 import { closedPort, knownSeed, modernBody, OWNER_PRIVATE, OWNER_PUBLIC, PROJECT_ID, testServer } from '../../reliability/support.js';
 import { commandWorks, missingTool } from '../../helpers/tools.js';
+import { IO } from '../../../src/base/io.js';
+import { App } from '../../../src/cli/command.js';
+import { buildProgram } from '../../../src/cli/program.js';
+import { describe as describeTree, flatten } from '../../../src/cli/tree.js';
 
 type Shell = 'bash' | 'zsh' | 'fish';
 const available = (shell: Shell): boolean => !missingTool(shell, commandWorks(shell), 'its completion tests are');
 const SHELLS = (['bash', 'zsh', 'fish'] as const).map((shell) => ({ shell, present: available(shell) }));
 
 const CLUSTERS = ['alpha', 'beta-1'];
-/** Every command that takes an existing cluster's name, as typed before the name. */
-const CLUSTER_COMMANDS = ['clusters get', 'clusters patch', 'clusters delete', 'clusters watch', 'conn-string get', 'conn-string list', 'conn-string ls', 'search-indexes get', 'env down', 'env extend', 'backups snapshots get'];
+/**
+ * Every command whose first argument the tree declares a cluster's name (completed by
+ * the `clusters` lookup), as typed before the name: by its name and by each alias.
+ */
+const CLUSTER_COMMANDS = flatten(describeTree(buildProgram(new App(IO.test(), {}, '0.0.0')) as never))
+  .filter((c) => { const first = c.args[0]?.completion; return first?.kind === 'lookup' && first.list === 'clusters' && !first.ofFirst; })
+  .flatMap((c) => [c.name, ...c.aliases].map((name) => [...c.path.slice(0, -1), name].join(' ')));
 /** A snapshot of alpha the seed declares, among its schedule's. */
 const SNAPSHOT = '6a7944f22c88faeba59d3572';
 /** alpha's search indexes, as `search-indexes get alpha <TAB>` offers them. */

@@ -1,7 +1,8 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CACHE_TTL_MS, clusterNames } from '../../../src/cli/completion/clusterNames.js';
+import { clusterNames } from '../../../src/cli/clusters/completion.js';
+import { CACHE_TTL_MS } from '../../../src/cli/shared/completionCache.js';
 import { Context } from '../../../src/core/context.js';
 import { IO } from '../../../src/base/io.js';
 import { tempDir } from '../../helpers/cli.js';

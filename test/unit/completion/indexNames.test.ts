@@ -1,8 +1,8 @@
-// Search index names for completion (src/completion/indexNames.ts): `db.collection/name`
+// Search index names for completion (src/cli/search-indexes/completion.ts): `db.collection/name`
 // words, only those safe on a command line, cached per cluster, nothing on any error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexNames } from '../../../src/cli/completion/indexNames.js';
-import { CACHE_TTL_MS } from '../../../src/cli/completion/clusterNames.js';
+import { indexNames } from '../../../src/cli/search-indexes/completion.js';
+import { CACHE_TTL_MS } from '../../../src/cli/shared/completionCache.js';
 import { Context } from '../../../src/core/context.js';
 import { IO } from '../../../src/base/io.js';
 import { tempDir } from '../../helpers/cli.js';

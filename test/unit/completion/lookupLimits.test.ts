@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTEMPT_TIMEOUT, LOOKUP_DEADLINE_MS, lookupLimits } from '../../../src/cli/completion/clusterNames.js';
+import { ATTEMPT_TIMEOUT, LOOKUP_DEADLINE_MS, lookupLimits } from '../../../src/cli/completion/lookupLimits.js';
 
 describe('the completion lookup\'s deadline', () => {
   it('is 3 s, each attempt 2 s, unless CDBA_COMPLETE_TIMEOUT says otherwise', () => {

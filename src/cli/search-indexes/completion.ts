@@ -3,7 +3,7 @@
 // `update` and `delete` take; asked at once with the cluster names' short deadline,
 // cached as they are, and silent on any error.
 import type { Context } from '../../core/context.js';
-import { CLUSTER_NAME, cacheFile, MAX_NAMES, readCache, writeCache } from './clusterNames.js';
+import { CLUSTER_NAME, cacheFile, MAX_NAMES, readCache, writeCache } from '../shared/completionCache.js';
 
 // Only words that are safe on a shell's command line; an index with another name is
 // still reachable by its id.

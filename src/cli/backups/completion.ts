@@ -3,7 +3,7 @@
 // its kind (a flex cluster's through the flex backup API); asked with the cluster names'
 // short deadline, cached as they are, and silent on any error. Only 24-hex IDs reach the shell.
 import type { Context } from '../../core/context.js';
-import { CLUSTER_NAME, cacheFile, MAX_NAMES, readCache, writeCache } from './clusterNames.js';
+import { CLUSTER_NAME, cacheFile, MAX_NAMES, readCache, writeCache } from '../shared/completionCache.js';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
 export const BACKUP_LISTS = ['snapshots', 'restore-jobs'] as const;
