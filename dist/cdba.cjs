@@ -49659,6 +49659,7 @@ function registerDbUsers(program2, app) {
 }
 
 // src/cli/emulator.ts
+init_esm();
 init_validate();
 init_boundedRead();
 init_errors();
@@ -49673,7 +49674,7 @@ function probability(value) {
   return p;
 }
 function registerEmulator(program2, app) {
-  const command = program2.command("emulator").description("run a faithful local implementation of the API on loopback (for tests, CI and the demo)").option("--host <host>", "address to listen on; loopback only unless --allow-remote", "127.0.0.1").option("--allow-remote", "let --host be a non-loopback address").option("--port <port>", "port; 0 picks a free one", intFlag("--port", 0, 65535), 0).option("--seed <file>", "JSON seed: projects, API keys, clusters, ...").option("--state <file>", "keep state in this file, reloaded on start").option("--tls-cert <file>", "serve HTTPS with this PEM certificate").option("--tls-key <file>", "PEM private key for --tls-cert").option("--latency <ms>", "add this delay to every response", intFlag("--latency", 0, 6e4)).option("--fail-rate <p>", "answer this fraction of requests with 503", probability).option("--fault-seed <n>", "seed for --fail-rate, so faults repeat exactly", intFlag("--fault-seed", 0)).option("--drop-after-commit", "commit each cluster create, then drop the answer").option("--transition-ms <ms>", "how long CREATING/UPDATING/DELETING last (default 2000)", intFlag("--transition-ms", 0)).option("--hold-user-steps", "network peers wait where you must act").option("--rate-limit <n>", "requests per minute per project, all resources (429)", intFlag("--rate-limit", 1)).option("--rate-window-ms <ms>", "length of the --rate-limit window (default 60000)", intFlag("--rate-window-ms", 1)).option("--write-profile <name>", "save a ready profile for the owner key", (name) => validateProfileName(name, "--write-profile")).option("--date <date>", "run the service as on this date or time (default now)", (value) => parseServiceDate(value)).option("--digest-sha256", "offer a SHA-256 digest challenge before MD5").action(async (options, cmd) => runEmulator(app.context(cmd), options));
+  const command = program2.command("emulator").description("run a faithful local implementation of the API on loopback (for tests, CI and the demo)").option("--host <host>", "address to listen on; loopback only unless --allow-remote", "127.0.0.1").option("--allow-remote", "let --host be a non-loopback address").option("--port <port>", "port; 0 picks a free one", intFlag("--port", 0, 65535), 0).option("--seed <file>", "JSON seed: projects, API keys, clusters, ...").option("--state <file>", "keep state in this file, reloaded on start").option("--tls-cert <file>", "serve HTTPS with this PEM certificate").option("--tls-key <file>", "PEM private key for --tls-cert").option("--latency <ms>", "add this delay to every response", intFlag("--latency", 0, 6e4)).option("--fail-rate <p>", "answer this fraction of requests with 503", probability).option("--fault-seed <n>", "seed for --fail-rate, so faults repeat exactly", intFlag("--fault-seed", 0)).option("--drop-after-commit", "commit each cluster create, then drop the answer").addOption(new Option("--transition-ms <ms>", "how long CREATING/UPDATING/DELETING last (default 2000)").env("CDBA_EMULATOR_TRANSITION_MS").argParser(intFlag("--transition-ms", 0))).option("--hold-user-steps", "network peers wait where you must act").option("--rate-limit <n>", "requests per minute per project, all resources (429)", intFlag("--rate-limit", 1)).option("--rate-window-ms <ms>", "length of the --rate-limit window (default 60000)", intFlag("--rate-window-ms", 1)).option("--write-profile <name>", "save a ready profile for the owner key", (name) => validateProfileName(name, "--write-profile")).option("--date <date>", "run the service as on this date or time (default now)", (value) => parseServiceDate(value)).option("--digest-sha256", "offer a SHA-256 digest challenge before MD5").action(async (options, cmd) => runEmulator(app.context(cmd), options));
   withDetails(command, {
     options: {
       "--allow-remote": "Anyone who reaches it can use the printed owner keys",
@@ -52423,4 +52424,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=0d11ad3506cfc25ad21c4d131f212fe118b9d7e73c64f1be8aa4f8cc4969a4e6
+//# cdbaBundleSha256=4913b3ac17aec16edb72960c7a304fce3dbc286a5a7b3baf472af860623dd891

@@ -1,6 +1,6 @@
 // `cdba emulator`: runs the local API on loopback until SIGINT/SIGTERM.
 // The first stdout line is the base URL alone, so scripts can `read` it.
-import type { Command } from '@commander-js/extra-typings';
+import { Option, type Command } from '@commander-js/extra-typings';
 import type { Context } from '../core/context.js';
 import { isLoopbackHost, validateProfileName } from '../config/validate.js';
 import { MAX_BYTES, readTextFileSync } from '../base/boundedRead.js';
@@ -53,7 +53,8 @@ export function registerEmulator(program: Command, app: App): void {
     .option('--fail-rate <p>', 'answer this fraction of requests with 503', probability)
     .option('--fault-seed <n>', 'seed for --fail-rate, so faults repeat exactly', intFlag('--fault-seed', 0))
     .option('--drop-after-commit', 'commit each cluster create, then drop the answer')
-    .option('--transition-ms <ms>', 'how long CREATING/UPDATING/DELETING last (default 2000)', intFlag('--transition-ms', 0))
+    // From the environment too: a script pasted as written (the README's, a CI job's) runs against a faster emulator.
+    .addOption(new Option('--transition-ms <ms>', 'how long CREATING/UPDATING/DELETING last (default 2000)').env('CDBA_EMULATOR_TRANSITION_MS').argParser(intFlag('--transition-ms', 0)))
     .option('--hold-user-steps', 'network peers wait where you must act')
     .option('--rate-limit <n>', 'requests per minute per project, all resources (429)', intFlag('--rate-limit', 1))
     .option('--rate-window-ms <ms>', 'length of the --rate-limit window (default 60000)', intFlag('--rate-window-ms', 1))

@@ -96,7 +96,8 @@ describe('--current-ip takes exactly one address from the service', () => {
       expect(result.stderr).toMatch(/^cdba: GET \/api\/private\/ipinfo did not answer an IP address \(currentIpv4Address: [^\n]*\)\n$/);
       expect(result.exitCode).toBe(7);
       expect(result.stdout).toBe('');
-      expect(requestsSince(before)).toEqual(['GET /api/private/ipinfo']);
+      // Read beside the address: who holds the env (its users); nothing written.
+      expect(requestsSince(before)).toEqual(['GET /api/atlas/v2/groups/{groupId}/databaseUsers', 'GET /api/private/ipinfo']);
       expect(emu.state().projects.find((p) => p.id === PROJECT)!.ipAccessList).toHaveLength(entries);
     },
   );

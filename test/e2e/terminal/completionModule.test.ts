@@ -42,7 +42,7 @@ beforeAll(async () => {
 
 const q = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
 
-/** What `shell` offers for `line` with the cursor at its end (as test/e2e/terminal/completion.test.ts drives them). */
+/** What `shell` offers for `line` with the cursor at its end (as test/e2e/terminal/completionSuite.ts (completion.<shell>.test.ts) drives them). */
 async function offered(shell: Shell, line: string): Promise<string[]> {
   const words = line.split(' ');
   const script = join(dir, `cdba.${shell}`);

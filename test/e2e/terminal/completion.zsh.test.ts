@@ -1,0 +1,4 @@
+// Completion in real zsh (completionSuite.ts): one file per shell, so the shells run side by side.
+import { completionTests } from './completionSuite.js';
+
+completionTests(['zsh'], false);
