@@ -43,6 +43,478 @@ var __toESM = (mod2, isNodeMode, target) => (target = mod2 != null ? __create(__
 ));
 var __toCommonJS = (mod2) => __copyProps(__defProp({}, "__esModule", { value: true }), mod2);
 
+// src/base/sanitize.ts
+function escapeOne(char) {
+  const named = NAMED[char];
+  if (named) return named;
+  const code = char.charCodeAt(0);
+  return code < 128 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+function capText(text12, max = SERVER_TEXT_MAX) {
+  return text12.length > max ? `${text12.slice(0, max)}\u2026` : text12;
+}
+function escapeControl(text12, options = {}) {
+  return text12.replace(options.keepLines ? UNSAFE_KEEP_LINES : UNSAFE, escapeOne);
+}
+var UNSAFE, UNSAFE_KEEP_LINES, NAMED, SERVER_TEXT_MAX;
+var init_sanitize = __esm({
+  "src/base/sanitize.ts"() {
+    "use strict";
+    UNSAFE = /[\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]/gu;
+    UNSAFE_KEEP_LINES = /[\\\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]|\r(?!\n)/gu;
+    NAMED = { "\\": "\\\\", "	": "\\t", "\n": "\\n", "\r": "\\r" };
+    SERVER_TEXT_MAX = 300;
+  }
+});
+
+// src/base/errors.ts
+var errors_exports = {};
+__export(errors_exports, {
+  ApiError: () => ApiError,
+  CdbaError: () => CdbaError,
+  CommandNotFoundError: () => CommandNotFoundError,
+  ConflictError: () => ConflictError,
+  DeclinedError: () => DeclinedError,
+  EXIT_CODE_TABLE: () => EXIT_CODE_TABLE,
+  EnvHeldError: () => EnvHeldError,
+  EnvLeftError: () => EnvLeftError,
+  ExitCode: () => ExitCode,
+  FailedError: () => FailedError,
+  FailedStateError: () => FailedStateError,
+  InterruptedError: () => InterruptedError,
+  LocalFailureError: () => LocalFailureError,
+  NetworkError: () => NetworkError,
+  NotFoundError: () => NotFoundError,
+  QuietExit: () => QuietExit,
+  SunsetWithinError: () => SunsetWithinError,
+  TerminatedError: () => TerminatedError,
+  TimeoutError: () => TimeoutError,
+  UnsafePathError: () => UnsafePathError,
+  UsageError: () => UsageError,
+  UserActionError: () => UserActionError,
+  WatchTimeoutError: () => WatchTimeoutError,
+  exitCodeFor: () => exitCodeFor,
+  exitCodeForStatus: () => exitCodeForStatus
+});
+function exitCodeForStatus(status) {
+  if (status === 401 || status === 403) return ExitCode.auth;
+  if (status === 404) return ExitCode.notFound;
+  if (status === 409) return ExitCode.conflict;
+  if (status === 429) return ExitCode.rateLimited;
+  if (status >= 500) return ExitCode.server;
+  return ExitCode.general;
+}
+function exitCodeFor(error2) {
+  if (error2 instanceof CdbaError) return error2.exitCode;
+  return ExitCode.general;
+}
+var ExitCode, EXIT_CODE_TABLE, CdbaError, UsageError, UnsafePathError, LocalFailureError, ApiError, NetworkError, TimeoutError, WatchTimeoutError, NotFoundError, FailedError, ConflictError, QuietExit, SunsetWithinError, EnvLeftError, UserActionError, FailedStateError, CommandNotFoundError, InterruptedError, DeclinedError, EnvHeldError, TerminatedError;
+var init_errors = __esm({
+  "src/base/errors.ts"() {
+    "use strict";
+    init_sanitize();
+    ExitCode = {
+      ok: 0,
+      general: 1,
+      usage: 2,
+      auth: 3,
+      notFound: 4,
+      conflict: 5,
+      rateLimited: 6,
+      server: 7,
+      watchTimeout: 8,
+      changesPending: 10,
+      sunsetWithin: 11,
+      envLeft: 12,
+      userAction: 13,
+      failedState: 14,
+      declined: 15,
+      envHeld: 16,
+      commandNotFound: 127,
+      interrupted: 130,
+      terminated: 143
+    };
+    EXIT_CODE_TABLE = [
+      { code: 0, meaning: "ok" },
+      { code: 1, meaning: "API or general error" },
+      { code: 2, meaning: "usage or invalid input, detected before any request" },
+      { code: 3, meaning: "authentication or authorization (401/403)" },
+      { code: 4, meaning: "not found (404)" },
+      { code: 5, meaning: "conflict (409)" },
+      { code: 6, meaning: "rate limited after retries (429)" },
+      { code: 7, meaning: "server (5xx), network or timeout" },
+      { code: 8, meaning: "watch timed out" },
+      { code: 10, meaning: "apply --dry-run --exit-code: changes pending; env gc --dry-run --exit-code: envs to remove" },
+      { code: 11, meaning: "versions --fail-within: an API version cdba sends reaches its Sunset within the window" },
+      { code: 12, meaning: "run: the command ran, but env down failed; the line names what is left" },
+      { code: 13, meaning: "a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do" },
+      { code: 14, meaning: "a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE" },
+      { code: 15, meaning: "a confirmation was answered no; nothing was changed" },
+      { code: 16, meaning: "env up or env down: another run holds the env (the line names it); nothing was changed" },
+      { code: 127, meaning: "run: the command is not on PATH, or not an executable file; nothing was made" },
+      { code: 130, meaning: "interrupted" },
+      { code: 143, meaning: "terminated (SIGTERM)" }
+    ];
+    CdbaError = class extends Error {
+      /** An optional second line that tells the user what to do next. */
+      hint;
+      /** A setting to change, which the CLI adds to the hint in its own words. */
+      remedy;
+      constructor(message, options) {
+        super(message, options?.cause === void 0 ? void 0 : { cause: options.cause });
+        this.name = new.target.name;
+        if (options?.hint) this.hint = options.hint;
+        if (options?.remedy) this.remedy = options.remedy;
+      }
+    };
+    UsageError = class extends CdbaError {
+      exitCode = ExitCode.usage;
+    };
+    UnsafePathError = class extends UsageError {
+    };
+    LocalFailureError = class extends CdbaError {
+      exitCode = ExitCode.general;
+    };
+    ApiError = class extends CdbaError {
+      status;
+      errorCode;
+      document;
+      constructor(status, document3, message, options) {
+        const detail = message ?? capText(document3?.detail ?? `HTTP ${status}`);
+        const code = document3?.errorCode === void 0 ? void 0 : capText(document3.errorCode, 100);
+        super(code ? `${detail} (${code}, HTTP ${status})` : `${detail} (HTTP ${status})`, options);
+        this.status = status;
+        this.errorCode = code;
+        this.document = document3;
+      }
+      get exitCode() {
+        return exitCodeForStatus(this.status);
+      }
+    };
+    NetworkError = class extends CdbaError {
+      exitCode = ExitCode.server;
+    };
+    TimeoutError = class extends CdbaError {
+      exitCode = ExitCode.server;
+    };
+    WatchTimeoutError = class extends CdbaError {
+      exitCode = ExitCode.watchTimeout;
+    };
+    NotFoundError = class extends CdbaError {
+      exitCode = ExitCode.notFound;
+    };
+    FailedError = class extends CdbaError {
+      exitCode = ExitCode.general;
+    };
+    ConflictError = class extends CdbaError {
+      exitCode = ExitCode.conflict;
+    };
+    QuietExit = class extends Error {
+      constructor(status) {
+        super(`exit ${status}`);
+        this.status = status;
+        this.name = "QuietExit";
+      }
+      status;
+    };
+    SunsetWithinError = class extends CdbaError {
+      exitCode = ExitCode.sunsetWithin;
+    };
+    EnvLeftError = class extends CdbaError {
+      exitCode = ExitCode.envLeft;
+    };
+    UserActionError = class extends CdbaError {
+      exitCode = ExitCode.userAction;
+    };
+    FailedStateError = class extends CdbaError {
+      exitCode = ExitCode.failedState;
+    };
+    CommandNotFoundError = class extends CdbaError {
+      exitCode = ExitCode.commandNotFound;
+    };
+    InterruptedError = class extends CdbaError {
+      exitCode = ExitCode.interrupted;
+    };
+    DeclinedError = class extends CdbaError {
+      exitCode = ExitCode.declined;
+    };
+    EnvHeldError = class extends CdbaError {
+      exitCode = ExitCode.envHeld;
+    };
+    TerminatedError = class extends CdbaError {
+      exitCode = ExitCode.terminated;
+    };
+  }
+});
+
+// src/core/duration.ts
+var duration_exports = {};
+__export(duration_exports, {
+  MAX_TIMER_MS: () => MAX_TIMER_MS,
+  TIMER_UNITS: () => TIMER_UNITS,
+  checkTimerMs: () => checkTimerMs,
+  durationMillis: () => durationMillis,
+  parseDuration: () => parseDuration,
+  watchTimeoutMs: () => watchTimeoutMs
+});
+function durationMillis(text12, units) {
+  const value = text12.trim();
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
+  const names2 = Object.keys(units).sort((a, b) => b.length - a.length).join("|");
+  const parts = [...value.matchAll(new RegExp(`(\\d+(?:\\.\\d+)?)(${names2})`, "g"))];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== value) return void 0;
+  return Math.round(parts.reduce((total, p) => total + Number(p[1]) * units[p[2]], 0));
+}
+function parseDuration(text12, flag) {
+  const ms = durationMillis(text12, TIMER_UNITS);
+  if (ms === void 0) throw new UsageError(`invalid ${flag} "${text12}": expected a duration like 90, 90s, 5m or 1h`);
+  checkTimerMs(ms, flag, text12);
+  return ms;
+}
+function watchTimeoutMs(value) {
+  return value === void 0 ? void 0 : parseDuration(value, "--watch-timeout");
+}
+function checkTimerMs(ms, flag, text12 = String(ms)) {
+  if (!(ms <= MAX_TIMER_MS)) {
+    throw new UsageError(`invalid ${flag} "${text12}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
+  }
+}
+var TIMER_UNITS, MAX_TIMER_MS;
+var init_duration = __esm({
+  "src/core/duration.ts"() {
+    "use strict";
+    init_errors();
+    TIMER_UNITS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+    MAX_TIMER_MS = 2 ** 31 - 1;
+  }
+});
+
+// src/base/terminate.ts
+var terminate_exports = {};
+__export(terminate_exports, {
+  isTerminateTakenOver: () => isTerminateTakenOver,
+  onTerminate: () => onTerminate,
+  onTerminateReport: () => onTerminateReport,
+  runTerminateCleanups: () => runTerminateCleanups,
+  takeOverTerminate: () => takeOverTerminate,
+  terminateReport: () => terminateReport
+});
+function onTerminate(cleanup) {
+  cleanups.add(cleanup);
+  return () => {
+    cleanups.delete(cleanup);
+  };
+}
+function takeOverTerminate() {
+  takenOver = true;
+}
+function isTerminateTakenOver() {
+  return takenOver;
+}
+function runTerminateCleanups() {
+  for (const cleanup of [...cleanups]) {
+    cleanups.delete(cleanup);
+    try {
+      cleanup();
+    } catch {
+    }
+  }
+}
+function onTerminateReport(report) {
+  reports.push(report);
+  return () => {
+    const at = reports.indexOf(report);
+    if (at >= 0) reports.splice(at, 1);
+  };
+}
+function terminateReport() {
+  const first = reports[0];
+  if (!first) return { message: "terminated" };
+  try {
+    return first();
+  } catch {
+    return { message: "terminated" };
+  }
+}
+var cleanups, takenOver, reports;
+var init_terminate = __esm({
+  "src/base/terminate.ts"() {
+    "use strict";
+    cleanups = /* @__PURE__ */ new Set();
+    takenOver = false;
+    reports = [];
+  }
+});
+
+// src/core/watch.ts
+var watch_exports = {};
+__export(watch_exports, {
+  DEFAULT_WATCH_INTERVALS: () => DEFAULT_WATCH_INTERVALS,
+  MIN_WATCH_INTERVAL_MS: () => MIN_WATCH_INTERVAL_MS,
+  formatElapsed: () => formatElapsed,
+  nextInterval: () => nextInterval,
+  watch: () => watch,
+  watchIntervalsFromEnv: () => watchIntervalsFromEnv,
+  wholeSeconds: () => wholeSeconds
+});
+function watchIntervalsFromEnv(env2) {
+  const text12 = env2.CDBA_WATCH_INTERVAL;
+  if (text12 === void 0 || text12 === "") return void 0;
+  const ms = durationMillis(text12, TIMER_UNITS);
+  if (ms === void 0 || ms < MIN_WATCH_INTERVAL_MS || ms > DEFAULT_WATCH_INTERVALS.maxMs) {
+    throw new UsageError(`invalid CDBA_WATCH_INTERVAL "${text12}": expected a duration from 100ms to 10s, like 250ms or 2s`);
+  }
+  return { firstMs: ms, maxMs: DEFAULT_WATCH_INTERVALS.maxMs };
+}
+function nextInterval(current, intervals) {
+  return Math.min(intervals.maxMs, current * 2);
+}
+function formatElapsed(ms) {
+  return ms < 1e3 ? `${Math.max(0, Math.round(ms))}ms` : wholeSeconds(ms);
+}
+function wholeSeconds(ms) {
+  const seconds = Math.max(0, Math.floor(ms / 1e3));
+  if (seconds < 60) return `${seconds}s`;
+  return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
+}
+function pause(ms, signal) {
+  return new Promise((resolve3, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve3();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+async function watch(options) {
+  const { io, subject } = options;
+  const now = options.now ?? Date.now;
+  const intervals = options.intervals ?? DEFAULT_WATCH_INTERVALS;
+  const started = now();
+  const progress = new Progress(io, subject, started, now);
+  const stop = new AbortController();
+  const onInterrupt = () => stop.abort(INTERRUPTED);
+  if (io.signal.aborted) onInterrupt();
+  io.signal.addEventListener("abort", onInterrupt, { once: true });
+  const cancelDeadline = options.timeoutMs ? (options.deadlineTimer ?? realDeadlineTimer)(options.timeoutMs, () => stop.abort(TIMED_OUT)) : void 0;
+  let interval = intervals.firstMs;
+  let state = options.initialState ?? "";
+  if (options.initialState !== void 0) await progress.show(options.initialState, false);
+  const forgetTerminateReport = onTerminateReport(() => ({ message: `terminated while waiting for ${subject}${state ? ` (${state})` : ""}`, ...options.resumeHint ? { hint: options.resumeHint } : {} }));
+  try {
+    for (; ; ) {
+      const step2 = await raceWith(options.poll, stop.signal);
+      state = step2.state;
+      if (step2.done) {
+        progress.stop();
+        io.note(`cdba: ${subject} is ${step2.state} (waited ${formatElapsed(now() - started)})`);
+        return step2.value;
+      }
+      await progress.show(step2.state, true);
+      await pause(interval, stop.signal);
+      interval = nextInterval(interval, intervals);
+    }
+  } catch (error2) {
+    progress.stop();
+    if (error2 === TIMED_OUT) {
+      throw new WatchTimeoutError(`gave up waiting for ${subject} after ${formatElapsed(options.timeoutMs ?? 0)}${state ? `; it is still ${state}` : ""}`, {
+        hint: options.resumeHint
+      });
+    }
+    if (error2 === INTERRUPTED) {
+      throw new InterruptedError(`interrupted while waiting for ${subject}${state ? ` (${state})` : ""}`, { hint: options.resumeHint });
+    }
+    throw error2;
+  } finally {
+    forgetTerminateReport();
+    cancelDeadline?.();
+    io.signal.removeEventListener("abort", onInterrupt);
+  }
+}
+function raceWith(start, signal) {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve3, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    start().then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve3(value);
+      },
+      (error2) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error2);
+      }
+    );
+  });
+}
+var realDeadlineTimer, DEFAULT_WATCH_INTERVALS, MIN_WATCH_INTERVAL_MS, Progress, TIMED_OUT, INTERRUPTED;
+var init_watch = __esm({
+  "src/core/watch.ts"() {
+    "use strict";
+    init_errors();
+    init_duration();
+    init_terminate();
+    realDeadlineTimer = (ms, expire) => {
+      const timer = setTimeout(expire, ms);
+      return () => clearTimeout(timer);
+    };
+    DEFAULT_WATCH_INTERVALS = { firstMs: 1e3, maxMs: 1e4 };
+    MIN_WATCH_INTERVAL_MS = 100;
+    Progress = class {
+      constructor(io, subject, started, now) {
+        this.io = io;
+        this.subject = subject;
+        this.started = started;
+        this.now = now;
+      }
+      io;
+      subject;
+      started;
+      now;
+      spinner;
+      ticker;
+      state = "";
+      text() {
+        return `waiting for ${this.subject}: ${this.state} (${wholeSeconds(this.now() - this.started)})`;
+      }
+      async show(state, announce) {
+        const changed = state !== this.state;
+        this.state = state;
+        if (changed && announce) {
+          const line = `cdba: ${this.subject} is ${state}`;
+          if (this.spinner) {
+            this.spinner.stop(line);
+            this.spinner = void 0;
+          } else {
+            this.io.note(line);
+          }
+        }
+        if (!this.io.errIsTTY) return;
+        if (!this.spinner) {
+          this.spinner = await this.io.spinner(this.text());
+          this.ticker ??= setInterval(() => this.spinner?.update(this.text()), 1e3).unref();
+        } else {
+          this.spinner.update(this.text());
+        }
+      }
+      stop() {
+        if (this.ticker) clearInterval(this.ticker);
+        this.ticker = void 0;
+        this.spinner?.stop();
+        this.spinner = void 0;
+      }
+    };
+    TIMED_OUT = /* @__PURE__ */ Symbol("timed out");
+    INTERRUPTED = /* @__PURE__ */ Symbol("interrupted");
+  }
+});
+
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
   "node_modules/commander/lib/error.js"(exports2) {
@@ -3551,210 +4023,6 @@ var init_settings = __esm({
   }
 });
 
-// src/base/sanitize.ts
-function escapeOne(char) {
-  const named = NAMED[char];
-  if (named) return named;
-  const code = char.charCodeAt(0);
-  return code < 128 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
-}
-function capText(text12, max = SERVER_TEXT_MAX) {
-  return text12.length > max ? `${text12.slice(0, max)}\u2026` : text12;
-}
-function escapeControl(text12, options = {}) {
-  return text12.replace(options.keepLines ? UNSAFE_KEEP_LINES : UNSAFE, escapeOne);
-}
-var UNSAFE, UNSAFE_KEEP_LINES, NAMED, SERVER_TEXT_MAX;
-var init_sanitize = __esm({
-  "src/base/sanitize.ts"() {
-    "use strict";
-    UNSAFE = /[\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]/gu;
-    UNSAFE_KEEP_LINES = /[\\\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]|\r(?!\n)/gu;
-    NAMED = { "\\": "\\\\", "	": "\\t", "\n": "\\n", "\r": "\\r" };
-    SERVER_TEXT_MAX = 300;
-  }
-});
-
-// src/base/errors.ts
-var errors_exports = {};
-__export(errors_exports, {
-  ApiError: () => ApiError,
-  CdbaError: () => CdbaError,
-  CommandNotFoundError: () => CommandNotFoundError,
-  ConflictError: () => ConflictError,
-  DeclinedError: () => DeclinedError,
-  EXIT_CODE_TABLE: () => EXIT_CODE_TABLE,
-  EnvHeldError: () => EnvHeldError,
-  EnvLeftError: () => EnvLeftError,
-  ExitCode: () => ExitCode,
-  FailedError: () => FailedError,
-  FailedStateError: () => FailedStateError,
-  InterruptedError: () => InterruptedError,
-  LocalFailureError: () => LocalFailureError,
-  NetworkError: () => NetworkError,
-  NotFoundError: () => NotFoundError,
-  QuietExit: () => QuietExit,
-  SunsetWithinError: () => SunsetWithinError,
-  TerminatedError: () => TerminatedError,
-  TimeoutError: () => TimeoutError,
-  UnsafePathError: () => UnsafePathError,
-  UsageError: () => UsageError,
-  UserActionError: () => UserActionError,
-  WatchTimeoutError: () => WatchTimeoutError,
-  exitCodeFor: () => exitCodeFor,
-  exitCodeForStatus: () => exitCodeForStatus
-});
-function exitCodeForStatus(status) {
-  if (status === 401 || status === 403) return ExitCode.auth;
-  if (status === 404) return ExitCode.notFound;
-  if (status === 409) return ExitCode.conflict;
-  if (status === 429) return ExitCode.rateLimited;
-  if (status >= 500) return ExitCode.server;
-  return ExitCode.general;
-}
-function exitCodeFor(error2) {
-  if (error2 instanceof CdbaError) return error2.exitCode;
-  return ExitCode.general;
-}
-var ExitCode, EXIT_CODE_TABLE, CdbaError, UsageError, UnsafePathError, LocalFailureError, ApiError, NetworkError, TimeoutError, WatchTimeoutError, NotFoundError, FailedError, ConflictError, QuietExit, SunsetWithinError, EnvLeftError, UserActionError, FailedStateError, CommandNotFoundError, InterruptedError, DeclinedError, EnvHeldError, TerminatedError;
-var init_errors = __esm({
-  "src/base/errors.ts"() {
-    "use strict";
-    init_sanitize();
-    ExitCode = {
-      ok: 0,
-      general: 1,
-      usage: 2,
-      auth: 3,
-      notFound: 4,
-      conflict: 5,
-      rateLimited: 6,
-      server: 7,
-      watchTimeout: 8,
-      changesPending: 10,
-      sunsetWithin: 11,
-      envLeft: 12,
-      userAction: 13,
-      failedState: 14,
-      declined: 15,
-      envHeld: 16,
-      commandNotFound: 127,
-      interrupted: 130,
-      terminated: 143
-    };
-    EXIT_CODE_TABLE = [
-      { code: 0, meaning: "ok" },
-      { code: 1, meaning: "API or general error" },
-      { code: 2, meaning: "usage or invalid input, detected before any request" },
-      { code: 3, meaning: "authentication or authorization (401/403)" },
-      { code: 4, meaning: "not found (404)" },
-      { code: 5, meaning: "conflict (409)" },
-      { code: 6, meaning: "rate limited after retries (429)" },
-      { code: 7, meaning: "server (5xx), network or timeout" },
-      { code: 8, meaning: "watch timed out" },
-      { code: 10, meaning: "apply --dry-run --exit-code: changes pending; env gc --dry-run --exit-code: envs to remove" },
-      { code: 11, meaning: "versions --fail-within: an API version cdba sends reaches its Sunset within the window" },
-      { code: 12, meaning: "run: the command ran, but env down failed; the line names what is left" },
-      { code: 13, meaning: "a watch stopped where you must act (accept a peering request, create the matching peering); the line says what to do" },
-      { code: 14, meaning: "a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE" },
-      { code: 15, meaning: "a confirmation was answered no; nothing was changed" },
-      { code: 16, meaning: "env up or env down: another run holds the env (the line names it); nothing was changed" },
-      { code: 127, meaning: "run: the command is not on PATH, or not an executable file; nothing was made" },
-      { code: 130, meaning: "interrupted" },
-      { code: 143, meaning: "terminated (SIGTERM)" }
-    ];
-    CdbaError = class extends Error {
-      /** An optional second line that tells the user what to do next. */
-      hint;
-      /** A setting to change, which the CLI adds to the hint in its own words. */
-      remedy;
-      constructor(message, options) {
-        super(message, options?.cause === void 0 ? void 0 : { cause: options.cause });
-        this.name = new.target.name;
-        if (options?.hint) this.hint = options.hint;
-        if (options?.remedy) this.remedy = options.remedy;
-      }
-    };
-    UsageError = class extends CdbaError {
-      exitCode = ExitCode.usage;
-    };
-    UnsafePathError = class extends UsageError {
-    };
-    LocalFailureError = class extends CdbaError {
-      exitCode = ExitCode.general;
-    };
-    ApiError = class extends CdbaError {
-      status;
-      errorCode;
-      document;
-      constructor(status, document3, message, options) {
-        const detail = message ?? capText(document3?.detail ?? `HTTP ${status}`);
-        const code = document3?.errorCode === void 0 ? void 0 : capText(document3.errorCode, 100);
-        super(code ? `${detail} (${code}, HTTP ${status})` : `${detail} (HTTP ${status})`, options);
-        this.status = status;
-        this.errorCode = code;
-        this.document = document3;
-      }
-      get exitCode() {
-        return exitCodeForStatus(this.status);
-      }
-    };
-    NetworkError = class extends CdbaError {
-      exitCode = ExitCode.server;
-    };
-    TimeoutError = class extends CdbaError {
-      exitCode = ExitCode.server;
-    };
-    WatchTimeoutError = class extends CdbaError {
-      exitCode = ExitCode.watchTimeout;
-    };
-    NotFoundError = class extends CdbaError {
-      exitCode = ExitCode.notFound;
-    };
-    FailedError = class extends CdbaError {
-      exitCode = ExitCode.general;
-    };
-    ConflictError = class extends CdbaError {
-      exitCode = ExitCode.conflict;
-    };
-    QuietExit = class extends Error {
-      constructor(status) {
-        super(`exit ${status}`);
-        this.status = status;
-        this.name = "QuietExit";
-      }
-      status;
-    };
-    SunsetWithinError = class extends CdbaError {
-      exitCode = ExitCode.sunsetWithin;
-    };
-    EnvLeftError = class extends CdbaError {
-      exitCode = ExitCode.envLeft;
-    };
-    UserActionError = class extends CdbaError {
-      exitCode = ExitCode.userAction;
-    };
-    FailedStateError = class extends CdbaError {
-      exitCode = ExitCode.failedState;
-    };
-    CommandNotFoundError = class extends CdbaError {
-      exitCode = ExitCode.commandNotFound;
-    };
-    InterruptedError = class extends CdbaError {
-      exitCode = ExitCode.interrupted;
-    };
-    DeclinedError = class extends CdbaError {
-      exitCode = ExitCode.declined;
-    };
-    EnvHeldError = class extends CdbaError {
-      exitCode = ExitCode.envHeld;
-    };
-    TerminatedError = class extends CdbaError {
-      exitCode = ExitCode.terminated;
-    };
-  }
-});
-
 // src/config/validate.ts
 var validate_exports = {};
 __export(validate_exports, {
@@ -4365,63 +4633,6 @@ var init_privateFile = __esm({
     CREATE_NEW = import_node_fs2.constants.O_WRONLY | import_node_fs2.constants.O_CREAT | import_node_fs2.constants.O_EXCL | (import_node_fs2.constants.O_NOFOLLOW ?? 0);
     uid = () => process.getuid?.();
     isMissing = (error2) => ["ENOENT", "ENOTDIR"].includes(error2.code ?? "");
-  }
-});
-
-// src/base/terminate.ts
-var terminate_exports = {};
-__export(terminate_exports, {
-  isTerminateTakenOver: () => isTerminateTakenOver,
-  onTerminate: () => onTerminate,
-  onTerminateReport: () => onTerminateReport,
-  runTerminateCleanups: () => runTerminateCleanups,
-  takeOverTerminate: () => takeOverTerminate,
-  terminateReport: () => terminateReport
-});
-function onTerminate(cleanup) {
-  cleanups.add(cleanup);
-  return () => {
-    cleanups.delete(cleanup);
-  };
-}
-function takeOverTerminate() {
-  takenOver = true;
-}
-function isTerminateTakenOver() {
-  return takenOver;
-}
-function runTerminateCleanups() {
-  for (const cleanup of [...cleanups]) {
-    cleanups.delete(cleanup);
-    try {
-      cleanup();
-    } catch {
-    }
-  }
-}
-function onTerminateReport(report) {
-  reports.push(report);
-  return () => {
-    const at = reports.indexOf(report);
-    if (at >= 0) reports.splice(at, 1);
-  };
-}
-function terminateReport() {
-  const first = reports[0];
-  if (!first) return { message: "terminated" };
-  try {
-    return first();
-  } catch {
-    return { message: "terminated" };
-  }
-}
-var cleanups, takenOver, reports;
-var init_terminate = __esm({
-  "src/base/terminate.ts"() {
-    "use strict";
-    cleanups = /* @__PURE__ */ new Set();
-    takenOver = false;
-    reports = [];
   }
 });
 
@@ -6291,48 +6502,6 @@ var init_form = __esm({
   }
 });
 
-// src/core/duration.ts
-var duration_exports = {};
-__export(duration_exports, {
-  MAX_TIMER_MS: () => MAX_TIMER_MS,
-  TIMER_UNITS: () => TIMER_UNITS,
-  checkTimerMs: () => checkTimerMs,
-  durationMillis: () => durationMillis,
-  parseDuration: () => parseDuration,
-  watchTimeoutMs: () => watchTimeoutMs
-});
-function durationMillis(text12, units) {
-  const value = text12.trim();
-  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
-  const names2 = Object.keys(units).sort((a, b) => b.length - a.length).join("|");
-  const parts = [...value.matchAll(new RegExp(`(\\d+(?:\\.\\d+)?)(${names2})`, "g"))];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== value) return void 0;
-  return Math.round(parts.reduce((total, p) => total + Number(p[1]) * units[p[2]], 0));
-}
-function parseDuration(text12, flag) {
-  const ms = durationMillis(text12, TIMER_UNITS);
-  if (ms === void 0) throw new UsageError(`invalid ${flag} "${text12}": expected a duration like 90, 90s, 5m or 1h`);
-  checkTimerMs(ms, flag, text12);
-  return ms;
-}
-function watchTimeoutMs(value) {
-  return value === void 0 ? void 0 : parseDuration(value, "--watch-timeout");
-}
-function checkTimerMs(ms, flag, text12 = String(ms)) {
-  if (!(ms <= MAX_TIMER_MS)) {
-    throw new UsageError(`invalid ${flag} "${text12}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
-  }
-}
-var TIMER_UNITS, MAX_TIMER_MS;
-var init_duration = __esm({
-  "src/core/duration.ts"() {
-    "use strict";
-    init_errors();
-    TIMER_UNITS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-    MAX_TIMER_MS = 2 ** 31 - 1;
-  }
-});
-
 // src/base/shellWord.ts
 function shellWord(word) {
   if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
@@ -6389,162 +6558,6 @@ var init_hints = __esm({
     COMMANDS = /* @__PURE__ */ new Set();
     OFFLINE = ["clusters convert", "conn-string parse"];
     CHOOSE_PROFILE = "choose one with `cdba profile use <name>` (`cdba profile list` shows them)";
-  }
-});
-
-// src/core/watch.ts
-var watch_exports = {};
-__export(watch_exports, {
-  DEFAULT_WATCH_INTERVALS: () => DEFAULT_WATCH_INTERVALS,
-  formatElapsed: () => formatElapsed,
-  nextInterval: () => nextInterval,
-  watch: () => watch,
-  wholeSeconds: () => wholeSeconds
-});
-function nextInterval(current, intervals) {
-  return Math.min(intervals.maxMs, current * 2);
-}
-function formatElapsed(ms) {
-  return ms < 1e3 ? `${Math.max(0, Math.round(ms))}ms` : wholeSeconds(ms);
-}
-function wholeSeconds(ms) {
-  const seconds = Math.max(0, Math.floor(ms / 1e3));
-  if (seconds < 60) return `${seconds}s`;
-  return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
-}
-function pause(ms, signal) {
-  return new Promise((resolve3, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve3();
-    }, ms);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}
-async function watch(options) {
-  const { io, subject } = options;
-  const now = options.now ?? Date.now;
-  const intervals = options.intervals ?? DEFAULT_WATCH_INTERVALS;
-  const started = now();
-  const progress = new Progress(io, subject, started, now);
-  const stop = new AbortController();
-  const onInterrupt = () => stop.abort(INTERRUPTED);
-  if (io.signal.aborted) onInterrupt();
-  io.signal.addEventListener("abort", onInterrupt, { once: true });
-  const cancelDeadline = options.timeoutMs ? (options.deadlineTimer ?? realDeadlineTimer)(options.timeoutMs, () => stop.abort(TIMED_OUT)) : void 0;
-  let interval = intervals.firstMs;
-  let state = options.initialState ?? "";
-  if (options.initialState !== void 0) await progress.show(options.initialState, false);
-  const forgetTerminateReport = onTerminateReport(() => ({ message: `terminated while waiting for ${subject}${state ? ` (${state})` : ""}`, ...options.resumeHint ? { hint: options.resumeHint } : {} }));
-  try {
-    for (; ; ) {
-      const step2 = await raceWith(options.poll, stop.signal);
-      state = step2.state;
-      if (step2.done) {
-        progress.stop();
-        io.note(`cdba: ${subject} is ${step2.state} (waited ${formatElapsed(now() - started)})`);
-        return step2.value;
-      }
-      await progress.show(step2.state, true);
-      await pause(interval, stop.signal);
-      interval = nextInterval(interval, intervals);
-    }
-  } catch (error2) {
-    progress.stop();
-    if (error2 === TIMED_OUT) {
-      throw new WatchTimeoutError(`gave up waiting for ${subject} after ${formatElapsed(options.timeoutMs ?? 0)}${state ? `; it is still ${state}` : ""}`, {
-        hint: options.resumeHint
-      });
-    }
-    if (error2 === INTERRUPTED) {
-      throw new InterruptedError(`interrupted while waiting for ${subject}${state ? ` (${state})` : ""}`, { hint: options.resumeHint });
-    }
-    throw error2;
-  } finally {
-    forgetTerminateReport();
-    cancelDeadline?.();
-    io.signal.removeEventListener("abort", onInterrupt);
-  }
-}
-function raceWith(start, signal) {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve3, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    start().then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve3(value);
-      },
-      (error2) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error2);
-      }
-    );
-  });
-}
-var realDeadlineTimer, DEFAULT_WATCH_INTERVALS, Progress, TIMED_OUT, INTERRUPTED;
-var init_watch = __esm({
-  "src/core/watch.ts"() {
-    "use strict";
-    init_errors();
-    init_terminate();
-    realDeadlineTimer = (ms, expire) => {
-      const timer = setTimeout(expire, ms);
-      return () => clearTimeout(timer);
-    };
-    DEFAULT_WATCH_INTERVALS = { firstMs: 1e3, maxMs: 1e4 };
-    Progress = class {
-      constructor(io, subject, started, now) {
-        this.io = io;
-        this.subject = subject;
-        this.started = started;
-        this.now = now;
-      }
-      io;
-      subject;
-      started;
-      now;
-      spinner;
-      ticker;
-      state = "";
-      text() {
-        return `waiting for ${this.subject}: ${this.state} (${wholeSeconds(this.now() - this.started)})`;
-      }
-      async show(state, announce) {
-        const changed = state !== this.state;
-        this.state = state;
-        if (changed && announce) {
-          const line = `cdba: ${this.subject} is ${state}`;
-          if (this.spinner) {
-            this.spinner.stop(line);
-            this.spinner = void 0;
-          } else {
-            this.io.note(line);
-          }
-        }
-        if (!this.io.errIsTTY) return;
-        if (!this.spinner) {
-          this.spinner = await this.io.spinner(this.text());
-          this.ticker ??= setInterval(() => this.spinner?.update(this.text()), 1e3).unref();
-        } else {
-          this.spinner.update(this.text());
-        }
-      }
-      stop() {
-        if (this.ticker) clearInterval(this.ticker);
-        this.ticker = void 0;
-        this.spinner?.stop();
-        this.spinner = void 0;
-      }
-    };
-    TIMED_OUT = /* @__PURE__ */ Symbol("timed out");
-    INTERRUPTED = /* @__PURE__ */ Symbol("interrupted");
   }
 });
 
@@ -23987,7 +24000,7 @@ var init_context = __esm({
       /** Set by commands that manage profiles: a profile that is named but gone is not an error to them. */
       allowMissingProfile = false;
       get watchIntervals() {
-        return this.options.watchIntervals ?? DEFAULT_WATCH_INTERVALS;
+        return this.options.watchIntervals ?? watchIntervalsFromEnv(this.env) ?? DEFAULT_WATCH_INTERVALS;
       }
       get watchDeadline() {
         return this.options.watchDeadline;
@@ -47084,6 +47097,7 @@ __export(main_exports, {
   reportError: () => reportError
 });
 module.exports = __toCommonJS(main_exports);
+init_watch();
 init_esm();
 
 // package.json
@@ -52313,6 +52327,7 @@ async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuil
     if (errors.invalid !== void 0) {
       throw new UsageError(`invalid --error-format "${errors.invalid}" (or CDBA_ERROR_FORMAT): expected ${ERROR_FORMATS.join(" or ")}`);
     }
+    watchIntervalsFromEnv(env2);
     await program2.parseAsync(argv, { from: "user" });
     return ExitCode.ok;
   } catch (error2) {
@@ -52424,4 +52439,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=4913b3ac17aec16edb72960c7a304fce3dbc286a5a7b3baf472af860623dd891
+//# cdbaBundleSha256=fec3413650e4f13231bb402548e10f812f49d9d025722187eb4057316312d39c

@@ -1,5 +1,6 @@
 // Entry point: parse argv, run one command, map any error to one stderr line
 // and an exit code. The launcher (bin/cdba.js) only sets process.exitCode.
+import { watchIntervalsFromEnv } from './core/watch.js';
 import { CommanderError } from '@commander-js/extra-typings';
 import { version } from '../package.json';
 import { App } from './cli/command.js';
@@ -63,6 +64,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.f
     if (errors.invalid !== undefined) {
       throw new UsageError(`invalid --error-format "${errors.invalid}" (or CDBA_ERROR_FORMAT): expected ${ERROR_FORMATS.join(' or ')}`);
     }
+    // Read when a watch starts; checked here, so that a bad value stops the run before any request.
+    watchIntervalsFromEnv(env);
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {

@@ -11,7 +11,7 @@ import { ApiError, DeclinedError, InterruptedError, UsageError } from '../base/e
 import { parseDuration } from './duration.js';
 import { CHOOSE_PROFILE, followUp, pickProjectHint } from './hints.js';
 import type { IO } from '../base/io.js';
-import { DEFAULT_WATCH_INTERVALS, type DeadlineTimer, type WatchIntervals } from './watch.js';
+import { DEFAULT_WATCH_INTERVALS, watchIntervalsFromEnv, type DeadlineTimer, type WatchIntervals } from './watch.js';
 
 /** The global options of DESIGN.md, as commander parses them. */
 export interface GlobalOptions {
@@ -79,7 +79,7 @@ export class Context {
   ) {}
 
   get watchIntervals(): WatchIntervals {
-    return this.options.watchIntervals ?? DEFAULT_WATCH_INTERVALS;
+    return this.options.watchIntervals ?? watchIntervalsFromEnv(this.env) ?? DEFAULT_WATCH_INTERVALS;
   }
 
   get watchDeadline(): DeadlineTimer | undefined {

@@ -3,7 +3,8 @@
 // on success, on the deadline (exit 8) or on Ctrl-C (exit 130). What is polled
 // and what counts as done belong to the caller. The intervals come from the
 // context (in-process tests pass shorter ones to main()); users get 1 s → 10 s.
-import { InterruptedError, WatchTimeoutError } from '../base/errors.js';
+import { InterruptedError, UsageError, WatchTimeoutError } from '../base/errors.js';
+import { durationMillis, TIMER_UNITS } from './duration.js';
 import { onTerminateReport } from '../base/terminate.js';
 import type { IO, Spinner } from '../base/io.js';
 
@@ -46,6 +47,23 @@ export interface WatchIntervals {
 }
 
 export const DEFAULT_WATCH_INTERVALS: WatchIntervals = { firstMs: 1000, maxMs: 10_000 };
+/** The shortest first wait CDBA_WATCH_INTERVAL may ask for: a watch is no load test. */
+export const MIN_WATCH_INTERVAL_MS = 100;
+
+/**
+ * CDBA_WATCH_INTERVAL: a watch's first wait between polls (a duration, 100ms to 10s;
+ * it doubles from there up to 10 s), for an emulator whose transitions are short.
+ * Unset: the defaults. Anything else is a usage error, as other CDBA_ variables are.
+ */
+export function watchIntervalsFromEnv(env: Readonly<Record<string, string | undefined>>): WatchIntervals | undefined {
+  const text = env.CDBA_WATCH_INTERVAL;
+  if (text === undefined || text === '') return undefined;
+  const ms = durationMillis(text, TIMER_UNITS);
+  if (ms === undefined || ms < MIN_WATCH_INTERVAL_MS || ms > DEFAULT_WATCH_INTERVALS.maxMs) {
+    throw new UsageError(`invalid CDBA_WATCH_INTERVAL "${text}": expected a duration from 100ms to 10s, like 250ms or 2s`);
+  }
+  return { firstMs: ms, maxMs: DEFAULT_WATCH_INTERVALS.maxMs };
+}
 
 /** Doubles the wait after each poll, up to the longest. */
 export function nextInterval(current: number, intervals: WatchIntervals): number {

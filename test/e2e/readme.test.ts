@@ -85,9 +85,10 @@ describe('the README, pasted into bash', () => {
       ...blocks.map((b, i) => `${b.text}\necho "::block ${i} (README line ${b.line}) ok::"`),
       'echo "::jobs left:$(jobs -p)::"',
     ].join('\n');
-    // The README's emulator with 200 ms transitions in place of 2 s (its --transition-ms from the environment):
-    // every watch still sees CREATING, then IDLE; the story takes a fraction of the time.
-    const result = await paste(story, { ...newUserEnv(home, bin), CDBA_EMULATOR_TRANSITION_MS: '200' }, home, 840_000);
+    // The README's emulator with 200 ms transitions in place of 2 s, and watches that poll first after
+    // 200 ms (both from the environment, as the README's table says): every watch still sees CREATING,
+    // then IDLE; the story takes a fraction of the time.
+    const result = await paste(story, { ...newUserEnv(home, bin), CDBA_EMULATOR_TRANSITION_MS: '200', CDBA_WATCH_INTERVAL: '200ms' }, home, 840_000);
     const done = [...result.stdout.matchAll(/^::block (\d+) \(README line \d+\) ok::$/gm)].map((m) => Number(m[1]));
     const failedAt = blocks[done.length];
     expect(result.exitCode, `README block at line ${failedAt?.line}:\n${failedAt?.text}\n--- stderr ---\n${result.stderr.slice(-3000)}`).toBe(0);
