@@ -44774,7 +44774,7 @@ var init_holders = __esm({
   }
 });
 
-// src/cli/shared/indexRef.ts
+// src/cli/search-indexes/indexRef.ts
 function character(c) {
   if (c === " ") return "a space";
   if (c === "\0") return "a null character";
@@ -44854,7 +44854,7 @@ function indexRefOf(doc) {
 }
 var MAX_DATABASE_BYTES, MAX_NAMESPACE_BYTES, DATABASE_FORBIDDEN, COLLECTION_FORBIDDEN, INDEX_FORBIDDEN, bytes, forbidden, asFlag, NAME_FLAGS, INDEX_ID;
 var init_indexRef = __esm({
-  "src/cli/shared/indexRef.ts"() {
+  "src/cli/search-indexes/indexRef.ts"() {
     "use strict";
     init_errors();
     MAX_DATABASE_BYTES = 63;
@@ -44870,7 +44870,7 @@ var init_indexRef = __esm({
   }
 });
 
-// src/cli/shared/searchDefinition.ts
+// src/cli/search-indexes/searchDefinition.ts
 var searchDefinition_exports = {};
 __export(searchDefinition_exports, {
   definitionFromFile: () => definitionFromFile,
@@ -44953,7 +44953,7 @@ function definitionFromFile(source, doc, type) {
 }
 var REQUEST_KEYS2;
 var init_searchDefinition = __esm({
-  "src/cli/shared/searchDefinition.ts"() {
+  "src/cli/search-indexes/searchDefinition.ts"() {
     "use strict";
     init_errors();
     init_object();
@@ -44963,14 +44963,7 @@ var init_searchDefinition = __esm({
   }
 });
 
-// src/cli/shared/waitForIndex.ts
-var waitForIndex_exports = {};
-__export(waitForIndex_exports, {
-  failureMessage: () => failureMessage,
-  indexName: () => indexName,
-  refText: () => refText,
-  waitForIndex: () => waitForIndex
-});
+// src/cli/search-indexes/waitForIndex.ts
 function failureMessage(doc) {
   const details = Array.isArray(doc.statusDetail) ? doc.statusDetail : [];
   const messages = details.map((host) => host.mainIndex?.message).filter((m) => typeof m === "string");
@@ -45021,7 +45014,7 @@ async function waitForIndex(ctx, target, cluster, ref, options) {
 }
 var refText, indexName, NO_COLLECTION;
 var init_waitForIndex = __esm({
-  "src/cli/shared/waitForIndex.ts"() {
+  "src/cli/search-indexes/waitForIndex.ts"() {
     "use strict";
     init_errors();
     init_duration();
@@ -45029,6 +45022,24 @@ var init_waitForIndex = __esm({
     refText = (ref) => formatIndexRef(ref);
     indexName = (doc) => indexRefOf(doc);
     NO_COLLECTION = /collection .* does not exist|namespace .*(not found|does not exist)|NamespaceNotFound/i;
+  }
+});
+
+// src/cli/search-indexes/public.ts
+var public_exports = {};
+__export(public_exports, {
+  indexName: () => indexName,
+  isRequest: () => isRequest,
+  readDefinitionFile: () => readDefinitionFile,
+  refText: () => refText,
+  requestFromFile: () => requestFromFile,
+  waitForIndex: () => waitForIndex
+});
+var init_public = __esm({
+  "src/cli/search-indexes/public.ts"() {
+    "use strict";
+    init_searchDefinition();
+    init_waitForIndex();
   }
 });
 
@@ -45063,7 +45074,7 @@ async function bringUpSearch(ctx, plan, target, cluster, remaining = () => void 
     const started = await api.loadSampleDataset(client, projectId, cluster, "the load may have started; env up again loads it again, which does no harm");
     await waitForSampleLoad2(ctx, client, projectId, started, void 0, remaining());
   }
-  const { refText: refText2, waitForIndex: waitForIndex2 } = await Promise.resolve().then(() => (init_waitForIndex(), waitForIndex_exports));
+  const { refText: refText2, waitForIndex: waitForIndex2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const waits = [];
   for (const index of plan.indexes) {
     const ref = { databaseName: index.database, collectionName: index.collectionName, indexName: index.name };
@@ -45105,7 +45116,7 @@ var init_searchIndexes4 = __esm({
     "use strict";
     init_errors();
     init_searchIndex();
-    init_searchDefinition();
+    init_public();
     isNotFound2 = (error2) => error2 instanceof ApiError && error2.status === 404;
   }
 });
@@ -45256,7 +45267,7 @@ var init_backups3 = __esm({
   }
 });
 
-// src/cli/shared/backups.ts
+// src/cli/backups/snapshots.ts
 function checkBackupId(text12, what) {
   if (OBJECT_ID5.test(text12)) return text12;
   throw new UsageError(`invalid ${what} ID "${text12}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
@@ -45427,8 +45438,8 @@ function majorOf2(version2) {
   return /^(\d+\.\d+)/.exec(version2)?.[1];
 }
 var OBJECT_ID5, NOT_THE_ITEM, text7, FLEX_STATUS, DONE, ENDED;
-var init_backups4 = __esm({
-  "src/cli/shared/backups.ts"() {
+var init_snapshots = __esm({
+  "src/cli/backups/snapshots.ts"() {
     "use strict";
     init_errors();
     init_object();
@@ -45438,6 +45449,14 @@ var init_backups4 = __esm({
     FLEX_STATUS = { PENDING: "pending", QUEUED: "queued", RUNNING: "inProgress", COMPLETED: "completed", FAILED: "failed" };
     DONE = ["COMPLETED", "READY"];
     ENDED = ["FAILED", "CANCELLED", "EXPIRED"];
+  }
+});
+
+// src/cli/backups/public.ts
+var init_public2 = __esm({
+  "src/cli/backups/public.ts"() {
+    "use strict";
+    init_snapshots();
   }
 });
 
@@ -45533,7 +45552,7 @@ var init_fromSnapshot = __esm({
   "src/cli/env/fromSnapshot.ts"() {
     "use strict";
     init_errors();
-    init_backups4();
+    init_public2();
     init_flex();
     init_target();
     init_names();
@@ -50413,7 +50432,7 @@ init_command();
 
 // src/cli/backups/restoresCancel.ts
 init_command();
-init_backups4();
+init_snapshots();
 
 // src/cli/backups/target.ts
 init_flex();
@@ -50454,14 +50473,14 @@ init_esm();
 init_errors();
 init_duration();
 init_command();
-init_backups4();
+init_snapshots();
 init_target();
 
 // src/cli/backups/view.ts
 init_object();
 init_sanitize();
 init_render();
-init_backups4();
+init_snapshots();
 var results = (document3) => {
   const list5 = isObject(document3) ? document3.results : void 0;
   return Array.isArray(list5) ? list5 : [];
@@ -50635,7 +50654,7 @@ async function runRestoresCreate(ctx, cluster, flags) {
 
 // src/cli/backups/restoresGet.ts
 init_command();
-init_backups4();
+init_snapshots();
 function registerRestoresGet(parent, app) {
   const command = parent.command("get").alias("describe").description("show one restore job: its state, snapshot, target and, for a download, its URL").addArgument(completedArgument("<cluster>", "the cluster whose snapshot the job restores (dedicated or flex)", lookup("clusters"))).addArgument(completedArgument("<job-id>", "the restore job: 24 hexadecimal digits, as `backups restores list` shows them", lookup("restore-jobs", { of: "cluster" }))).action(async (cluster, jobId, _options, cmd) => runRestoresGet(app.context(cmd), cluster, jobId));
   withExamples(command, [
@@ -50702,7 +50721,7 @@ async function runScheduleGet(ctx, cluster) {
 
 // src/cli/backups/snapshotsDelete.ts
 init_command();
-init_backups4();
+init_snapshots();
 function registerSnapshotsDelete(parent, app) {
   const command = parent.command("delete").alias("rm").description("delete a snapshot of a dedicated cluster (asks first; -y/--yes skips the question, and is required without a terminal); it cannot be restored afterwards").addArgument(completedArgument("<cluster>", "cluster name", lookup("clusters"))).addArgument(completedArgument("<snapshot-id>", "the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them", lookup("snapshots", { of: "cluster" }))).action(async (cluster, snapshotId, _options, cmd) => runSnapshotsDelete(app.context(cmd), cluster, snapshotId));
   withExamples(command, [
@@ -50732,7 +50751,7 @@ async function runSnapshotsDelete(ctx, cluster, snapshotId) {
 
 // src/cli/backups/snapshotsGet.ts
 init_command();
-init_backups4();
+init_snapshots();
 function registerSnapshotsGet(parent, app) {
   const command = parent.command("get").alias("describe").description("show one snapshot: its status, kind, when it was taken and when the service deletes it").addArgument(completedArgument("<cluster>", "cluster name (dedicated or flex)", lookup("clusters"))).addArgument(completedArgument("<snapshot-id>", "the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them", lookup("snapshots", { of: "cluster" }))).action(async (cluster, snapshotId, _options, cmd) => runSnapshotsGet(app.context(cmd), cluster, snapshotId));
   withExamples(command, [
@@ -50785,7 +50804,7 @@ async function runSnapshotsList(ctx, cluster) {
 init_errors();
 init_duration();
 init_command();
-init_backups4();
+init_snapshots();
 var MAX_RETENTION_DAYS = 2 ** 31 - 1;
 function retentionFlag(value) {
   const match = /^(\d+)(d|w)$/.exec(value.trim());
@@ -52424,4 +52443,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=4913b3ac17aec16edb72960c7a304fce3dbc286a5a7b3baf472af860623dd891
+//# cdbaBundleSha256=629697bff425a1cbf7f89e96f0c5e72c2c1d548c0aa27fb23145f94281932696

@@ -10,7 +10,7 @@ import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { watchTimeoutMs } from '../../core/duration.js';
 import { completedArgument, completes, lookup, withExamples, type App } from '../command.js';
-import { findSnapshot, snapshotRef, startRestore, summarizeRestore, waitForRestore, type RestoreInto } from '../shared/backups.js';
+import { findSnapshot, snapshotRef, startRestore, summarizeRestore, waitForRestore, type RestoreInto } from './snapshots.js';
 import { checkClusterName } from '../shared/target.js';
 import { backupLocator } from './target.js';
 import { RESTORE_TABLE, showRestore } from './view.js';

@@ -7,7 +7,7 @@ import { FailedError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { watchTimeoutMs } from '../../core/duration.js';
 import { completedArgument, lookup, withExamples, type App } from '../command.js';
-import { summarizeSnapshot } from '../shared/backups.js';
+import { summarizeSnapshot } from './snapshots.js';
 import type { ClusterLocator } from '../shared/flex.js';
 import { backupLocator } from './target.js';
 import { showSnapshot } from './view.js';

@@ -13,7 +13,7 @@
 import type { Cluster } from '../../api/resources/clusters.js';
 import { ApiError, ConflictError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { findSnapshot, majorOf, snapshotRef, startRestore, summarizeRestore, waitForRestore } from '../shared/backups.js';
+import { findSnapshot, majorOf, snapshotRef, startRestore, summarizeRestore, waitForRestore } from '../backups/public.js';
 import { ClusterLocator } from '../shared/flex.js';
 import { checkClusterName } from '../shared/target.js';
 import type { ProviderName } from '../../model/catalog.js';

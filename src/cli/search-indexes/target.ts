@@ -6,7 +6,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { IndexRef } from '../../api/resources/searchIndexes.js';
 import { ApiError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { formatIndexRef } from '../shared/indexRef.js';
+import { formatIndexRef } from './indexRef.js';
 import { checkClusterName } from '../shared/target.js';
 
 export interface SearchTarget {
@@ -21,7 +21,7 @@ export async function searchTarget(ctx: Context, cluster: string): Promise<Searc
 }
 
 /** `<index>`: its id or `db.collection/name` (src/cli/shared/indexRef.ts, with the naming rules). */
-export { parseIndexRef } from '../shared/indexRef.js';
+export { parseIndexRef } from './indexRef.js';
 
 /** A 404 about the cluster or the project is theirs to say; any other, on an index request, is the index's. */
 const NOT_THE_INDEX = ['CLUSTER_NOT_FOUND', 'GROUP_NOT_FOUND'];
