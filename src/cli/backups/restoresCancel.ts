@@ -24,7 +24,7 @@ export async function runRestoresCancel(ctx: Context, cluster: string, jobId: st
   checkBackupId(jobId, 'restore job');
   const locator = await backupLocator(ctx, cluster);
   const { cancelRestoreJob } = await import('../../api/resources/backups.js');
-  const { flexRefusal } = await import('../shared/flex.js');
+  const { flexRefusal } = await import('../clusters/public.js');
   await aboutBackup(ctx, cluster, 'restore job', () =>
     locator.call(
       () => cancelRestoreJob(locator.client, locator.projectId, cluster, jobId),

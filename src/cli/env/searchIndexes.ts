@@ -47,7 +47,7 @@ export async function bringUpSearch(ctx: Context, plan: SearchPlan, target: { cl
   const { client, projectId } = target;
   const api = await import('../../api/resources/searchIndexes.js');
   if (plan.sampleData) {
-    const { waitForSampleLoad } = await import('../shared/waitForSampleLoad.js');
+    const { waitForSampleLoad } = await import('../clusters/public.js');
     const started = await api.loadSampleDataset(client, projectId, cluster, 'the load may have started; env up again loads it again, which does no harm');
     await waitForSampleLoad(ctx, client, projectId, started, undefined, remaining());
   }
