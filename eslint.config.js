@@ -20,8 +20,9 @@ const streamRule = {
 // matches. Each layer may import the layers its policy names, and itself.
 const elements = [
   { type: 'base', pattern: 'src/base' }, // errors, shared primitives, the IO object
-  // The CLI, in three: what several command groups share, each group's folder, and the rest
-  // (command.ts and the other plumbing, single-file groups, program.ts, the man pages).
+  // The CLI, in three: what every command group shares, each group's folder (whose public.ts
+  // is the one file other groups may import), and the rest (command.ts and the other
+  // plumbing, single-file groups, program.ts, the man pages).
   { type: 'cli-shared', pattern: 'src/cli/shared' },
   { type: 'cli-group', pattern: 'src/cli/*', capture: ['group'] },
   { type: 'cli', pattern: ['src/cli', 'src/man'] },
@@ -50,17 +51,25 @@ const may = (from, ...to) => ({ from: el({ type: from }), allow: { to: el({ type
 
 const CLI = ['cli', 'cli-group', 'cli-shared'];
 
+/**
+ * A command group's public face: the one file of src/cli/<group>/ that other groups (env
+ * among them) may import. It re-exports what the group offers; the rest of the folder is private.
+ */
+const GROUP_PUBLIC = 'src/cli/*/public.ts';
+
 const layerPolicies = [
   ...TYPES.filter((type) => type !== 'cli-group').map((type) => may(type, type, 'base')),
   may('entry', ...TYPES),
   { from: el({ type: CLI }), allow: { to: el({ type: ['core', 'auth', 'config', 'output', 'connstring', 'model'] }) } },
   { from: el({ type: CLI }), allow: { to: el({ type: 'api', path: API_PUBLIC }) } },
   { from: el({ type: CLI }), allow: { to: el({ type: 'emulator', path: 'src/emulator/index.ts' }) } },
-  // A command group imports its own files, what the groups share (src/cli/shared) and the
-  // CLI's plumbing (command.ts, ...), never another group's files; what two groups need
-  // goes to src/cli/shared, which imports no group. program.ts registers the groups.
+  // A command group imports its own files, what every group shares (src/cli/shared), the
+  // CLI's plumbing (command.ts, ...) and other groups' public faces (src/cli/<group>/public.ts),
+  // never another group's other files: a group's public.ts re-exports what it offers.
+  // src/cli/shared imports no group. program.ts registers the groups.
   may('cli-group', 'base', 'cli-shared', 'cli'),
   { from: el({ type: 'cli-group' }), allow: { to: { element: { type: 'cli-group', captured: { group: '{{ from.element.captured.group }}' } } } } },
+  { from: el({ type: 'cli-group' }), allow: { to: el({ type: 'cli-group', path: GROUP_PUBLIC }) } },
   may('cli-shared', 'cli'),
   may('cli', 'cli-shared'),
   { from: el({ type: 'cli', path: 'src/cli/program.ts' }), allow: { to: el({ type: 'cli-group' }) } },

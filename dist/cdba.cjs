@@ -24786,7 +24786,7 @@ var init_accessList2 = __esm({
   }
 });
 
-// src/cli/shared/entry.ts
+// src/cli/access-list/entry.ts
 function bits(address, family) {
   if (family === 4) return address.split(".").reduce((n, octet) => n << 8n | BigInt(Number(octet)), 0n);
   const [head = "", tail] = address.split("::");
@@ -24857,7 +24857,7 @@ async function withEntryHint(request) {
 }
 var import_node_net2, EntryFailedError, SECURITY_GROUP;
 var init_entry = __esm({
-  "src/cli/shared/entry.ts"() {
+  "src/cli/access-list/entry.ts"() {
     "use strict";
     import_node_net2 = require("node:net");
     init_errors2();
@@ -25994,7 +25994,7 @@ var init_root2 = __esm({
   }
 });
 
-// src/cli/shared/authStatus.ts
+// src/cli/auth/authStatus.ts
 var authStatus_exports = {};
 __export(authStatus_exports, {
   RemovedVersionsError: () => RemovedVersionsError,
@@ -26109,7 +26109,7 @@ ${versions}`;
 }
 var RemovedVersionsError;
 var init_authStatus = __esm({
-  "src/cli/shared/authStatus.ts"() {
+  "src/cli/auth/authStatus.ts"() {
     "use strict";
     init_errors2();
     init_versions();
@@ -27275,16 +27275,7 @@ var init_flexCluster = __esm({
   }
 });
 
-// src/cli/shared/fields.ts
-var fields_exports = {};
-__export(fields_exports, {
-  adaptToShape: () => adaptToShape,
-  fieldProblems: () => fieldProblems,
-  isKnownField: () => isKnownField,
-  missingField: () => missingField,
-  refuseProblems: () => refuseProblems,
-  stripReadOnly: () => stripReadOnly
-});
+// src/cli/clusters/fields.ts
 function refuseProblems(problems, shape2, version2, source) {
   if (problems.length === 0) return;
   const readOnly = problems.filter((p) => p.code === "ATTRIBUTE_READ_ONLY").map((p) => p.field);
@@ -27326,7 +27317,7 @@ function adaptToShape(note, body, shape2, version2, source, strict = false) {
 }
 var list;
 var init_fields = __esm({
-  "src/cli/shared/fields.ts"() {
+  "src/cli/clusters/fields.ts"() {
     "use strict";
     init_errors();
     init_clusterFields();
@@ -27337,14 +27328,7 @@ var init_fields = __esm({
   }
 });
 
-// src/cli/shared/target.ts
-var target_exports = {};
-__export(target_exports, {
-  checkClusterName: () => checkClusterName,
-  clusterDocument: () => clusterDocument,
-  clusterTarget: () => clusterTarget,
-  clusterVersion: () => clusterVersion
-});
+// src/cli/clusters/target.ts
 function checkClusterName(name) {
   if (isValidClusterName(name)) return;
   const why = name.length > 64 ? "it is longer than 64 characters" : name.endsWith("-") || name.startsWith("-") ? "it may not start or end with a hyphen" : name === "" ? "it is empty" : "use only ASCII letters, digits and hyphens";
@@ -27368,7 +27352,7 @@ function clusterDocument(response) {
   return body;
 }
 var init_target = __esm({
-  "src/cli/shared/target.ts"() {
+  "src/cli/clusters/target.ts"() {
     "use strict";
     init_errors2();
     init_versions();
@@ -27547,7 +27531,7 @@ var init_flexClusters2 = __esm({
   }
 });
 
-// src/cli/shared/flex.ts
+// src/cli/clusters/flex.ts
 var flex_exports = {};
 __export(flex_exports, {
   ClusterLocator: () => ClusterLocator,
@@ -27595,7 +27579,7 @@ async function locateCluster(ctx, name) {
 }
 var FLEX_IN_CLUSTER_API2, FLEX_CANNOT, MADE_HERE, isNotFound, ClusterLocator;
 var init_flex = __esm({
-  "src/cli/shared/flex.ts"() {
+  "src/cli/clusters/flex.ts"() {
     "use strict";
     init_errors();
     init_target();
@@ -27698,13 +27682,7 @@ var init_flex = __esm({
   }
 });
 
-// src/cli/shared/waitForCluster.ts
-var waitForCluster_exports = {};
-__export(waitForCluster_exports, {
-  UNTIL_STATES: () => UNTIL_STATES,
-  stateLabel: () => stateLabel,
-  waitForCluster: () => waitForCluster
-});
+// src/cli/clusters/waitForCluster.ts
 async function waitForCluster(ctx, target, name, options) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
   const locator = options.locator ?? await ClusterLocator.open(ctx, target.client, target.projectId, name);
@@ -27734,7 +27712,7 @@ async function waitForCluster(ctx, target, name, options) {
 }
 var stateLabel, UNTIL_STATES;
 var init_waitForCluster = __esm({
-  "src/cli/shared/waitForCluster.ts"() {
+  "src/cli/clusters/waitForCluster.ts"() {
     "use strict";
     init_errors();
     init_flex();
@@ -27743,17 +27721,7 @@ var init_waitForCluster = __esm({
   }
 });
 
-// src/cli/shared/body.ts
-var body_exports = {};
-__export(body_exports, {
-  backingProviderFor: () => backingProviderFor,
-  createBody: () => createBody,
-  mergeTags: () => mergeTags,
-  normalizeRegion: () => normalizeRegion,
-  parseSetValue: () => parseSetValue,
-  setPath: () => setPath,
-  tierFlag: () => tierFlag
-});
+// src/cli/clusters/body.ts
 function normalizeRegion(region2) {
   return region2.trim().toUpperCase().replace(/-/g, "_");
 }
@@ -27884,7 +27852,7 @@ function setPath(body, path, value) {
 }
 var asArray2, ELECTABLE_COUNTS;
 var init_body = __esm({
-  "src/cli/shared/body.ts"() {
+  "src/cli/clusters/body.ts"() {
     "use strict";
     init_errors();
     init_catalog();
@@ -27896,7 +27864,7 @@ var init_body = __esm({
   }
 });
 
-// src/cli/shared/flexBody.ts
+// src/cli/clusters/flexBody.ts
 var flexBody_exports = {};
 __export(flexBody_exports, {
   flexCreateBody: () => flexCreateBody
@@ -27942,7 +27910,7 @@ function flexCreateBody(name, file, flags, source) {
   return body;
 }
 var init_flexBody = __esm({
-  "src/cli/shared/flexBody.ts"() {
+  "src/cli/clusters/flexBody.ts"() {
     "use strict";
     init_errors();
     init_object();
@@ -27950,6 +27918,127 @@ var init_flexBody = __esm({
     init_flexCluster();
     init_body();
     init_flex();
+  }
+});
+
+// src/api/resources/searchIndexes.ts
+var searchIndexes_exports = {};
+__export(searchIndexes_exports, {
+  createSearchIndex: () => createSearchIndex,
+  deleteSearchIndex: () => deleteSearchIndex,
+  getSampleDatasetLoad: () => getSampleDatasetLoad,
+  getSearchIndex: () => getSearchIndex,
+  listSearchIndexes: () => listSearchIndexes,
+  loadSampleDataset: () => loadSampleDataset,
+  updateSearchIndex: () => updateSearchIndex
+});
+function document(response, what) {
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InvalidResponseError(`expected ${what} from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  return body;
+}
+function list2(response) {
+  return asItemList(response.body, response.url, "search indexes");
+}
+async function listSearchIndexes(client, projectId, clusterName, collection) {
+  const response = collection ? await client.call("searchIndexes.listByCollection", { groupId: projectId, clusterName, ...collection }) : await client.call("searchIndexes.list", { groupId: projectId, clusterName });
+  return list2(response);
+}
+async function getSearchIndex(client, projectId, clusterName, ref) {
+  const response = "indexId" in ref ? await client.call("searchIndexes.get", { groupId: projectId, clusterName, indexId: ref.indexId }) : await client.call("searchIndexes.getByName", { groupId: projectId, clusterName, ...ref });
+  return document(response, "a search index");
+}
+async function createSearchIndex(client, projectId, clusterName, body, mayHaveAppliedHint) {
+  return document(await client.call("searchIndexes.create", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a search index");
+}
+async function updateSearchIndex(client, projectId, clusterName, ref, definition) {
+  const options = { body: { definition }, idempotent: true };
+  const response = "indexId" in ref ? await client.call("searchIndexes.update", { groupId: projectId, clusterName, indexId: ref.indexId }, options) : await client.call("searchIndexes.updateByName", { groupId: projectId, clusterName, ...ref }, options);
+  return document(response, "a search index");
+}
+async function deleteSearchIndex(client, projectId, clusterName, ref) {
+  if ("indexId" in ref) await client.call("searchIndexes.delete", { groupId: projectId, clusterName, indexId: ref.indexId });
+  else await client.call("searchIndexes.deleteByName", { groupId: projectId, clusterName, ...ref });
+}
+async function loadSampleDataset(client, projectId, clusterName, mayHaveAppliedHint) {
+  return document(await client.call("sampleDatasets.load", { groupId: projectId, nameOrId: clusterName }, { mayHaveAppliedHint }), "a sample dataset load");
+}
+async function getSampleDatasetLoad(client, projectId, loadId) {
+  return document(await client.call("sampleDatasets.get", { groupId: projectId, nameOrId: loadId }), "a sample dataset load");
+}
+var init_searchIndexes2 = __esm({
+  "src/api/resources/searchIndexes.ts"() {
+    "use strict";
+    init_errors2();
+    init_pagination();
+  }
+});
+
+// src/cli/clusters/waitForSampleLoad.ts
+async function waitForSampleLoad(ctx, client, projectId, load2, timeout, timeoutMs) {
+  const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
+  const { getSampleDatasetLoad: getSampleDatasetLoad2 } = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
+  const id = text3(load2._id);
+  const cluster = text3(load2.clusterName);
+  return watch2({
+    io: ctx.io,
+    subject: `the sample data load into ${cluster}`,
+    intervals: ctx.watchIntervals,
+    ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
+    timeoutMs: timeout === void 0 ? timeoutMs : parseDuration(timeout, "--watch-timeout"),
+    initialState: text3(load2.state) || void 0,
+    resumeHint: `the load goes on at the service; see it with \`${ctx.followUp("api", `/groups/${projectId}/sampleDatasetLoad/${id}`)}\``,
+    poll: async () => {
+      const current = await getSampleDatasetLoad2(client, projectId, id);
+      const state = text3(current.state) || "UNKNOWN";
+      if (state === "FAILED") throw new FailedError(`the sample data load into ${cluster} FAILED: ${text3(current.errorMessage) || "the service gives no reason"}`);
+      return { state, done: state === "COMPLETED", value: current };
+    }
+  });
+}
+var text3;
+var init_waitForSampleLoad = __esm({
+  "src/cli/clusters/waitForSampleLoad.ts"() {
+    "use strict";
+    init_errors();
+    init_duration();
+    text3 = (value) => typeof value === "string" ? value : "";
+  }
+});
+
+// src/cli/clusters/public.ts
+var public_exports = {};
+__export(public_exports, {
+  ClusterLocator: () => ClusterLocator,
+  checkClusterName: () => checkClusterName,
+  checkFlexReachable: () => checkFlexReachable,
+  clusterDocument: () => clusterDocument,
+  clusterTarget: () => clusterTarget,
+  clusterVersion: () => clusterVersion,
+  createBody: () => createBody,
+  fieldProblems: () => fieldProblems,
+  flexReachable: () => flexReachable,
+  flexRefusal: () => flexRefusal,
+  loadFlexBody: () => loadFlexBody,
+  locateCluster: () => locateCluster,
+  mergeTags: () => mergeTags,
+  missingField: () => missingField,
+  refuseProblems: () => refuseProblems,
+  stateLabel: () => stateLabel,
+  waitForCluster: () => waitForCluster,
+  waitForSampleLoad: () => waitForSampleLoad
+});
+var loadFlexBody;
+var init_public = __esm({
+  "src/cli/clusters/public.ts"() {
+    "use strict";
+    init_flex();
+    init_target();
+    init_waitForCluster();
+    init_body();
+    init_waitForSampleLoad();
+    init_fields();
+    loadFlexBody = () => Promise.resolve().then(() => (init_flexBody(), flexBody_exports));
   }
 });
 
@@ -36932,24 +37021,24 @@ function summarizeFlex(doc) {
   const settings = asObject(doc.providerSettings);
   const region2 = {
     provider: "FLEX",
-    region: text3(settings.regionName) ?? "",
+    region: text4(settings.regionName) ?? "",
     priority: 7,
     electable: { instanceSize: "FLEX", nodes: 3 },
     readOnly: { nodes: 0 },
     analytics: { nodes: 0 }
   };
-  const backing = text3(settings.backingProviderName);
+  const backing = text4(settings.backingProviderName);
   if (backing) region2.backingProvider = backing;
   const summary = {
-    name: text3(doc.name) ?? "",
-    state: text3(doc.stateName) ?? "",
-    dbVersion: text3(doc.mongoDBVersion) ?? "",
-    type: text3(doc.clusterType) ?? "REPLICASET",
+    name: text4(doc.name) ?? "",
+    state: text4(doc.stateName) ?? "",
+    dbVersion: text4(doc.mongoDBVersion) ?? "",
+    type: text4(doc.clusterType) ?? "REPLICASET",
     shards: 1,
     providers: [providerLabel(region2)],
     regions: region2.region ? [region2.region] : [],
     tiers: ["FLEX"],
-    created: text3(doc.createDate) ?? "",
+    created: text4(doc.createDate) ?? "",
     zones: [{ name: "Zone 1", shards: 1, regions: [region2] }],
     flex: true
   };
@@ -36966,15 +37055,15 @@ function summarize2(document3) {
   const zones = zonesOf(read.shards);
   const regions = zones.flatMap((z) => z.regions);
   const summary = {
-    name: text3(doc.name) ?? "",
-    state: text3(doc.stateName) ?? "",
-    dbVersion: text3(doc.mongoDBVersion) ?? text3(doc.mongoDBMajorVersion) ?? "",
-    type: text3(doc.clusterType) ?? "",
+    name: text4(doc.name) ?? "",
+    state: text4(doc.stateName) ?? "",
+    dbVersion: text4(doc.mongoDBVersion) ?? text4(doc.mongoDBMajorVersion) ?? "",
+    type: text4(doc.clusterType) ?? "",
     shards: zones.reduce((sum, z) => sum + z.shards, 0) || 1,
     providers: distinct(regions.map(providerLabel)),
     regions: distinct(regions.map((r) => r.region)),
     tiers: distinct(regions.flatMap((r) => [r.electable.instanceSize])),
-    created: text3(doc.createDate) ?? "",
+    created: text4(doc.createDate) ?? "",
     zones
   };
   if (read.diskSizeGB !== void 0) summary.diskSizeGB = read.diskSizeGB;
@@ -36995,14 +37084,14 @@ function typeLabel(summary) {
   }
   return summary.type;
 }
-var text3, distinct;
+var text4, distinct;
 var init_summary = __esm({
   "src/cli/clusters/summary.ts"() {
     "use strict";
     init_clusterShapes();
     init_object();
     init_flexCluster();
-    text3 = (value) => typeof value === "string" && value !== "" ? value : void 0;
+    text4 = (value) => typeof value === "string" && value !== "" ? value : void 0;
     distinct = (values) => [...new Set(values.filter((v) => Boolean(v)))];
   }
 });
@@ -37245,95 +37334,6 @@ var init_jsonList = __esm({
   }
 });
 
-// src/api/resources/searchIndexes.ts
-var searchIndexes_exports = {};
-__export(searchIndexes_exports, {
-  createSearchIndex: () => createSearchIndex,
-  deleteSearchIndex: () => deleteSearchIndex,
-  getSampleDatasetLoad: () => getSampleDatasetLoad,
-  getSearchIndex: () => getSearchIndex,
-  listSearchIndexes: () => listSearchIndexes,
-  loadSampleDataset: () => loadSampleDataset,
-  updateSearchIndex: () => updateSearchIndex
-});
-function document(response, what) {
-  const body = response.body;
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InvalidResponseError(`expected ${what} from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
-  return body;
-}
-function list2(response) {
-  return asItemList(response.body, response.url, "search indexes");
-}
-async function listSearchIndexes(client, projectId, clusterName, collection) {
-  const response = collection ? await client.call("searchIndexes.listByCollection", { groupId: projectId, clusterName, ...collection }) : await client.call("searchIndexes.list", { groupId: projectId, clusterName });
-  return list2(response);
-}
-async function getSearchIndex(client, projectId, clusterName, ref) {
-  const response = "indexId" in ref ? await client.call("searchIndexes.get", { groupId: projectId, clusterName, indexId: ref.indexId }) : await client.call("searchIndexes.getByName", { groupId: projectId, clusterName, ...ref });
-  return document(response, "a search index");
-}
-async function createSearchIndex(client, projectId, clusterName, body, mayHaveAppliedHint) {
-  return document(await client.call("searchIndexes.create", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a search index");
-}
-async function updateSearchIndex(client, projectId, clusterName, ref, definition) {
-  const options = { body: { definition }, idempotent: true };
-  const response = "indexId" in ref ? await client.call("searchIndexes.update", { groupId: projectId, clusterName, indexId: ref.indexId }, options) : await client.call("searchIndexes.updateByName", { groupId: projectId, clusterName, ...ref }, options);
-  return document(response, "a search index");
-}
-async function deleteSearchIndex(client, projectId, clusterName, ref) {
-  if ("indexId" in ref) await client.call("searchIndexes.delete", { groupId: projectId, clusterName, indexId: ref.indexId });
-  else await client.call("searchIndexes.deleteByName", { groupId: projectId, clusterName, ...ref });
-}
-async function loadSampleDataset(client, projectId, clusterName, mayHaveAppliedHint) {
-  return document(await client.call("sampleDatasets.load", { groupId: projectId, nameOrId: clusterName }, { mayHaveAppliedHint }), "a sample dataset load");
-}
-async function getSampleDatasetLoad(client, projectId, loadId) {
-  return document(await client.call("sampleDatasets.get", { groupId: projectId, nameOrId: loadId }), "a sample dataset load");
-}
-var init_searchIndexes2 = __esm({
-  "src/api/resources/searchIndexes.ts"() {
-    "use strict";
-    init_errors2();
-    init_pagination();
-  }
-});
-
-// src/cli/shared/waitForSampleLoad.ts
-var waitForSampleLoad_exports = {};
-__export(waitForSampleLoad_exports, {
-  waitForSampleLoad: () => waitForSampleLoad
-});
-async function waitForSampleLoad(ctx, client, projectId, load2, timeout, timeoutMs) {
-  const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  const { getSampleDatasetLoad: getSampleDatasetLoad2 } = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
-  const id = text4(load2._id);
-  const cluster = text4(load2.clusterName);
-  return watch2({
-    io: ctx.io,
-    subject: `the sample data load into ${cluster}`,
-    intervals: ctx.watchIntervals,
-    ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
-    timeoutMs: timeout === void 0 ? timeoutMs : parseDuration(timeout, "--watch-timeout"),
-    initialState: text4(load2.state) || void 0,
-    resumeHint: `the load goes on at the service; see it with \`${ctx.followUp("api", `/groups/${projectId}/sampleDatasetLoad/${id}`)}\``,
-    poll: async () => {
-      const current = await getSampleDatasetLoad2(client, projectId, id);
-      const state = text4(current.state) || "UNKNOWN";
-      if (state === "FAILED") throw new FailedError(`the sample data load into ${cluster} FAILED: ${text4(current.errorMessage) || "the service gives no reason"}`);
-      return { state, done: state === "COMPLETED", value: current };
-    }
-  });
-}
-var text4;
-var init_waitForSampleLoad = __esm({
-  "src/cli/shared/waitForSampleLoad.ts"() {
-    "use strict";
-    init_errors();
-    init_duration();
-    text4 = (value) => typeof value === "string" ? value : "";
-  }
-});
-
 // src/cli/shared/completionCache.ts
 function cacheFile(configDir, kind2, key) {
   return (0, import_node_path7.join)(configDir, "cache", `${kind2}-${(0, import_node_crypto8.createHash)("sha256").update(JSON.stringify(key)).digest("hex").slice(0, 16)}.json`);
@@ -37438,7 +37438,7 @@ var init_lookupLimits = __esm({
   }
 });
 
-// src/cli/shared/password.ts
+// src/cli/dbusers/password.ts
 function generatePassword(length = GENERATED_LENGTH) {
   const limit = 256 - 256 % ALPHABET2.length;
   let out = "";
@@ -37486,7 +37486,7 @@ async function obtainPassword(ctx, flags, required2) {
 }
 var import_node_crypto9, MIN_PASSWORD_LENGTH, GENERATED_LENGTH, ALPHABET2;
 var init_password = __esm({
-  "src/cli/shared/password.ts"() {
+  "src/cli/dbusers/password.ts"() {
     "use strict";
     init_boundedRead();
     import_node_crypto9 = require("node:crypto");
@@ -37497,7 +37497,7 @@ var init_password = __esm({
   }
 });
 
-// src/cli/shared/roles.ts
+// src/cli/dbusers/roles.ts
 function parseRole(text12) {
   const at = text12.indexOf("@");
   const name = at < 0 ? text12 : text12.slice(0, at);
@@ -37537,7 +37537,7 @@ function formatScope(scope) {
 }
 var ADMIN_ROLES, DATABASE_ROLES, ROLE_NAME, DATABASE_NAME, COLLECTION_NAME, isAdminRole, isDatabaseRole, builtInInOtherCase, SCOPE_TYPES, SCOPE_NAME, roleFlag, scopeFlag;
 var init_roles = __esm({
-  "src/cli/shared/roles.ts"() {
+  "src/cli/dbusers/roles.ts"() {
     "use strict";
     init_errors();
     ADMIN_ROLES = ["atlasAdmin", "readWriteAnyDatabase", "readAnyDatabase", "dbAdminAnyDatabase", "clusterMonitor", "backup", "enableSharding"];
@@ -44418,6 +44418,15 @@ var init_emulator = __esm({
   }
 });
 
+// src/cli/dbusers/public.ts
+var init_public2 = __esm({
+  "src/cli/dbusers/public.ts"() {
+    "use strict";
+    init_roles();
+    init_password();
+  }
+});
+
 // src/cli/env/names.ts
 var names_exports = {};
 __export(names_exports, {
@@ -44461,7 +44470,7 @@ var ENV_TAG_KEY, ENV_EXPIRES_KEY, ENV_USER_DB, ENV_USER_PREFIX, ENV_COMMENT_PREF
 var init_names = __esm({
   "src/cli/env/names.ts"() {
     "use strict";
-    init_target();
+    init_public();
     ENV_TAG_KEY = "cdba-env";
     ENV_EXPIRES_KEY = "cdba-env-expires";
     ENV_USER_DB = "admin";
@@ -44478,6 +44487,14 @@ var init_names = __esm({
     };
     envOfComment = (comment) => afterPrefix(comment, ENV_COMMENT_PREFIX);
     envOfEntry = (entry) => entry !== void 0 && typeof entry.deleteAfterDate === "string" && entry.deleteAfterDate !== "" ? envOfComment(entry.comment) : void 0;
+  }
+});
+
+// src/cli/access-list/public.ts
+var init_public3 = __esm({
+  "src/cli/access-list/public.ts"() {
+    "use strict";
+    init_entry();
   }
 });
 
@@ -44564,7 +44581,7 @@ async function extendClusterExpiry(locator, cluster, expires, progress) {
   mergeTags(body, [[ENV_EXPIRES_KEY, expires]]);
   const { updateCluster: updateCluster2 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
   const { updateFlexCluster: updateFlexCluster2 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
-  const { clusterDocument: clusterDocument2 } = await Promise.resolve().then(() => (init_target(), target_exports));
+  const { clusterDocument: clusterDocument2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   return clusterDocument2(
     await locator.call(
       () => updateCluster2(locator.client, locator.projectId, locator.name, body),
@@ -44589,7 +44606,7 @@ function shortDuration(ms) {
 var init_expiry = __esm({
   "src/cli/env/expiry.ts"() {
     "use strict";
-    init_body();
+    init_public();
     init_names();
   }
 });
@@ -44787,7 +44804,7 @@ var init_holders = __esm({
   }
 });
 
-// src/cli/shared/indexRef.ts
+// src/cli/search-indexes/indexRef.ts
 function character(c) {
   if (c === " ") return "a space";
   if (c === "\0") return "a null character";
@@ -44867,7 +44884,7 @@ function indexRefOf(doc) {
 }
 var MAX_DATABASE_BYTES, MAX_NAMESPACE_BYTES, DATABASE_FORBIDDEN, COLLECTION_FORBIDDEN, INDEX_FORBIDDEN, bytes, forbidden, asFlag, NAME_FLAGS, INDEX_ID;
 var init_indexRef = __esm({
-  "src/cli/shared/indexRef.ts"() {
+  "src/cli/search-indexes/indexRef.ts"() {
     "use strict";
     init_errors();
     MAX_DATABASE_BYTES = 63;
@@ -44883,7 +44900,7 @@ var init_indexRef = __esm({
   }
 });
 
-// src/cli/shared/searchDefinition.ts
+// src/cli/search-indexes/searchDefinition.ts
 var searchDefinition_exports = {};
 __export(searchDefinition_exports, {
   definitionFromFile: () => definitionFromFile,
@@ -44966,7 +44983,7 @@ function definitionFromFile(source, doc, type) {
 }
 var REQUEST_KEYS2;
 var init_searchDefinition = __esm({
-  "src/cli/shared/searchDefinition.ts"() {
+  "src/cli/search-indexes/searchDefinition.ts"() {
     "use strict";
     init_errors();
     init_object();
@@ -44976,14 +44993,7 @@ var init_searchDefinition = __esm({
   }
 });
 
-// src/cli/shared/waitForIndex.ts
-var waitForIndex_exports = {};
-__export(waitForIndex_exports, {
-  failureMessage: () => failureMessage,
-  indexName: () => indexName,
-  refText: () => refText,
-  waitForIndex: () => waitForIndex
-});
+// src/cli/search-indexes/waitForIndex.ts
 function failureMessage(doc) {
   const details = Array.isArray(doc.statusDetail) ? doc.statusDetail : [];
   const messages = details.map((host) => host.mainIndex?.message).filter((m) => typeof m === "string");
@@ -45034,7 +45044,7 @@ async function waitForIndex(ctx, target, cluster, ref, options) {
 }
 var refText, indexName, NO_COLLECTION;
 var init_waitForIndex = __esm({
-  "src/cli/shared/waitForIndex.ts"() {
+  "src/cli/search-indexes/waitForIndex.ts"() {
     "use strict";
     init_errors();
     init_duration();
@@ -45042,6 +45052,24 @@ var init_waitForIndex = __esm({
     refText = (ref) => formatIndexRef(ref);
     indexName = (doc) => indexRefOf(doc);
     NO_COLLECTION = /collection .* does not exist|namespace .*(not found|does not exist)|NamespaceNotFound/i;
+  }
+});
+
+// src/cli/search-indexes/public.ts
+var public_exports2 = {};
+__export(public_exports2, {
+  indexName: () => indexName,
+  isRequest: () => isRequest,
+  readDefinitionFile: () => readDefinitionFile,
+  refText: () => refText,
+  requestFromFile: () => requestFromFile,
+  waitForIndex: () => waitForIndex
+});
+var init_public4 = __esm({
+  "src/cli/search-indexes/public.ts"() {
+    "use strict";
+    init_searchDefinition();
+    init_waitForIndex();
   }
 });
 
@@ -45072,11 +45100,11 @@ async function bringUpSearch(ctx, plan, target, cluster, remaining = () => void 
   const { client, projectId } = target;
   const api = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
   if (plan.sampleData) {
-    const { waitForSampleLoad: waitForSampleLoad2 } = await Promise.resolve().then(() => (init_waitForSampleLoad(), waitForSampleLoad_exports));
+    const { waitForSampleLoad: waitForSampleLoad2 } = await Promise.resolve().then(() => (init_public(), public_exports));
     const started = await api.loadSampleDataset(client, projectId, cluster, "the load may have started; env up again loads it again, which does no harm");
     await waitForSampleLoad2(ctx, client, projectId, started, void 0, remaining());
   }
-  const { refText: refText2, waitForIndex: waitForIndex2 } = await Promise.resolve().then(() => (init_waitForIndex(), waitForIndex_exports));
+  const { refText: refText2, waitForIndex: waitForIndex2 } = await Promise.resolve().then(() => (init_public4(), public_exports2));
   const waits = [];
   for (const index of plan.indexes) {
     const ref = { databaseName: index.database, collectionName: index.collectionName, indexName: index.name };
@@ -45118,7 +45146,7 @@ var init_searchIndexes4 = __esm({
     "use strict";
     init_errors();
     init_searchIndex();
-    init_searchDefinition();
+    init_public4();
     isNotFound2 = (error2) => error2 instanceof ApiError && error2.status === 404;
   }
 });
@@ -45269,7 +45297,7 @@ var init_backups3 = __esm({
   }
 });
 
-// src/cli/shared/backups.ts
+// src/cli/backups/snapshots.ts
 function checkBackupId(text12, what) {
   if (OBJECT_ID5.test(text12)) return text12;
   throw new UsageError(`invalid ${what} ID "${text12}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
@@ -45395,7 +45423,7 @@ async function findSnapshot2(ctx, locator, ref) {
 }
 async function startRestore2(ctx, locator, snapshotId, into) {
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
-  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const { client, projectId, name } = locator;
   const lost = `the restore may have started; see \`${ctx.followUp("backups", "restores", "list", name)}\` before trying again`;
   return locator.call(
@@ -45440,8 +45468,8 @@ function majorOf2(version2) {
   return /^(\d+\.\d+)/.exec(version2)?.[1];
 }
 var OBJECT_ID5, NOT_THE_ITEM, text7, FLEX_STATUS, DONE, ENDED;
-var init_backups4 = __esm({
-  "src/cli/shared/backups.ts"() {
+var init_snapshots = __esm({
+  "src/cli/backups/snapshots.ts"() {
     "use strict";
     init_errors();
     init_object();
@@ -45451,6 +45479,14 @@ var init_backups4 = __esm({
     FLEX_STATUS = { PENDING: "pending", QUEUED: "queued", RUNNING: "inProgress", COMPLETED: "completed", FAILED: "failed" };
     DONE = ["COMPLETED", "READY"];
     ENDED = ["FAILED", "CANCELLED", "EXPIRED"];
+  }
+});
+
+// src/cli/backups/public.ts
+var init_public5 = __esm({
+  "src/cli/backups/public.ts"() {
+    "use strict";
+    init_snapshots();
   }
 });
 
@@ -45537,8 +45573,8 @@ async function restoreIntoEnv(ctx, plan, found, envCluster, progress, remaining 
   const job = summarizeRestore(await startRestore2(ctx, found.source, found.id, { projectId: envCluster.projectId, cluster: plan.name }));
   progress.made?.push(`restore job ${job.id}`);
   await waitForRestore(ctx, found.source, job.id, { initialState: job.state, timeoutMs: remaining() });
-  const { waitForCluster: waitForCluster2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
-  const { clusterTarget: clusterTarget2 } = await Promise.resolve().then(() => (init_target(), target_exports));
+  const { waitForCluster: waitForCluster2 } = await Promise.resolve().then(() => (init_public(), public_exports));
+  const { clusterTarget: clusterTarget2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   return await waitForCluster2(ctx, await clusterTarget2(ctx, "clusters.get"), plan.name, { until: "IDLE", locator: envCluster, timeoutMs: remaining() });
 }
 var older, isNotFound3;
@@ -45546,9 +45582,9 @@ var init_fromSnapshot = __esm({
   "src/cli/env/fromSnapshot.ts"() {
     "use strict";
     init_errors();
-    init_backups4();
-    init_flex();
-    init_target();
+    init_public5();
+    init_public();
+    init_public();
     init_names();
     older = (version2, than) => {
       const [a = 0, b = 0] = version2.split(".").map(Number);
@@ -45638,13 +45674,13 @@ async function planUp(ctx, name, flags, outputFlag2) {
 async function clusterBody(ctx, name, flags, tier, expires) {
   const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name], [ENV_EXPIRES_KEY, expires]], ...flags.dbVersion !== void 0 ? { dbVersion: flags.dbVersion } : {} };
   if (tier === "FLEX") {
-    await (await Promise.resolve().then(() => (init_flex(), flex_exports))).checkFlexReachable(ctx, name);
-    const { flexCreateBody: flexCreateBody2 } = await Promise.resolve().then(() => (init_flexBody(), flexBody_exports));
+    await (await Promise.resolve().then(() => (init_public(), public_exports))).checkFlexReachable(ctx, name);
+    const { flexCreateBody: flexCreateBody2 } = await (await Promise.resolve().then(() => (init_public(), public_exports))).loadFlexBody();
     return flexCreateBody2(name, void 0, topology, "the request");
   }
-  const { clusterVersion: clusterVersion2 } = await Promise.resolve().then(() => (init_target(), target_exports));
-  const { createBody: createBody2 } = await Promise.resolve().then(() => (init_body(), body_exports));
-  const { fieldProblems: fieldProblems2, missingField: missingField2, refuseProblems: refuseProblems2 } = await Promise.resolve().then(() => (init_fields(), fields_exports));
+  const { clusterVersion: clusterVersion2 } = await Promise.resolve().then(() => (init_public(), public_exports));
+  const { createBody: createBody2 } = await Promise.resolve().then(() => (init_public(), public_exports));
+  const { fieldProblems: fieldProblems2, missingField: missingField2, refuseProblems: refuseProblems2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const { version: version2, shape: shape2 } = await clusterVersion2(ctx, "clusters.create");
   const cluster = createBody2(name, void 0, { ...topology, tier }, shape2);
   refuseProblems2(fieldProblems2(cluster, shape2), shape2, version2, "the request");
@@ -45659,7 +45695,7 @@ async function bringUp(ctx, plan, progress = { changed: false }) {
   const { name, stateFile, previous } = plan;
   const { projectId, baseUrl } = stateFile;
   const client = await ctx.api();
-  const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+  const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const locator = await ClusterLocator2.open(ctx, client, projectId, name);
   const state = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...previous?.entry ? { entry: previous.entry } : {}, holder: plan.holder, ...previous?.user ? { user: previous.user } : {} };
   const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
@@ -45692,7 +45728,7 @@ async function allOrFirstError(promises) {
 async function upCluster(up) {
   const { ctx, plan, client, projectId, locator, state, stateFile, previous, progress } = up;
   const { name } = plan;
-  const { clusterDocument: clusterDocument2 } = await Promise.resolve().then(() => (init_target(), target_exports));
+  const { clusterDocument: clusterDocument2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const reuse = async () => {
     let existing = await locator.get();
     state.cluster.created = previous?.cluster.created ?? hasEnvTag(existing, name);
@@ -45833,7 +45869,7 @@ async function claimUser(up, password, others) {
 async function waitUntilReady(up, seen, value) {
   const { ctx, plan, client, projectId, locator, remaining } = up;
   const { getAccessListEntryStatus: getAccessListEntryStatus2 } = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
-  const { stateLabel: stateLabel2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
+  const { stateLabel: stateLabel2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
   const idle = (doc) => doc.stateName === "IDLE";
   let cluster = seen;
@@ -45902,9 +45938,9 @@ var init_up = __esm({
     "use strict";
     init_errors();
     init_deleteAfter();
-    init_entry();
-    init_password();
-    init_roles();
+    init_public3();
+    init_public2();
+    init_public2();
     init_connection();
     init_expiry();
     init_holders();
@@ -45985,7 +46021,7 @@ async function takeInventory(ctx, client, projectId) {
   };
   const { streamAllClusters: streamAllClusters2 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
   const { streamAllFlexClusters: streamAllFlexClusters2 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
-  const { flexReachable: flexReachable2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+  const { flexReachable: flexReachable2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const read = async (pages2, kind2) => {
     for await (const page2 of pages2) for (const doc of page2) keep(asObject(doc), kind2);
   };
@@ -46100,8 +46136,8 @@ async function runEnvDown(ctx, name, flags) {
   stateFile.remove();
   ctx.io.note(removed.length > 0 ? `cdba: env ${name}: removed ${removed.join(", ")}` : `cdba: env ${name}: nothing left to remove`);
   if (deletedCluster && flags.watch && locator) {
-    const { waitForCluster: waitForCluster2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
-    const { clusterTarget: clusterTarget2 } = await Promise.resolve().then(() => (init_target(), target_exports));
+    const { waitForCluster: waitForCluster2 } = await Promise.resolve().then(() => (init_public(), public_exports));
+    const { clusterTarget: clusterTarget2 } = await Promise.resolve().then(() => (init_public(), public_exports));
     await waitForCluster2(ctx, await clusterTarget2(ctx, "clusters.get"), name, { until: "DELETED", initialState: "DELETING", locator });
   }
 }
@@ -46153,7 +46189,7 @@ async function removeEnv(ctx, client, projectId, name, options) {
   let deletedCluster = false;
   let locator;
   if (!options.keepCluster && (state === void 0 || state.cluster.created)) {
-    const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+    const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_public(), public_exports));
     locator = await ClusterLocator2.open(ctx, client, projectId, name);
     try {
       const cluster = known ? known.cluster?.doc : await locator.get();
@@ -46419,12 +46455,7 @@ var init_projects3 = __esm({
   }
 });
 
-// src/cli/shared/project.ts
-var project_exports = {};
-__export(project_exports, {
-  checkProjectName: () => checkProjectName,
-  resolveProject: () => resolveProject
-});
+// src/cli/projects/resolve.ts
 function checkProjectName(name) {
   if (!PROJECT_NAME2.test(name)) {
     const shown2 = JSON.stringify(name.length > 70 ? `${name.slice(0, 70)}...` : name);
@@ -46444,12 +46475,24 @@ async function resolveProject(ctx, client, idOrName) {
   }
 }
 var PROJECT_ID2, PROJECT_NAME2;
-var init_project = __esm({
-  "src/cli/shared/project.ts"() {
+var init_resolve2 = __esm({
+  "src/cli/projects/resolve.ts"() {
     "use strict";
     init_errors();
     PROJECT_ID2 = /^[0-9a-f]{24}$/;
     PROJECT_NAME2 = /^[\p{L}\p{N}\-_.(),:&@+']{1,64}$/u;
+  }
+});
+
+// src/cli/projects/public.ts
+var public_exports3 = {};
+__export(public_exports3, {
+  resolveProject: () => resolveProject
+});
+var init_public6 = __esm({
+  "src/cli/projects/public.ts"() {
+    "use strict";
+    init_resolve2();
   }
 });
 
@@ -46470,7 +46513,7 @@ async function backupIds(ctx, list5, cluster, now = Date.now) {
     const cached = await readCache(file, now(), valid);
     if (cached) return cached;
     const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
-    const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+    const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_public(), public_exports));
     const client = await ctx.api();
     const locator = await ClusterLocator2.open(ctx, client, projectId, cluster);
     const found = list5 === "snapshots" ? await locator.call(() => api.listSnapshots(client, projectId, cluster), () => api.listFlexSnapshots(client, projectId, cluster)) : await locator.call(() => api.listRestoreJobs(client, projectId, cluster), () => api.listFlexRestoreJobs(client, projectId, cluster));
@@ -47068,6 +47111,18 @@ var init_completion5 = __esm({
     "use strict";
     OBJECT_ID8 = /^[0-9a-f]{24}$/;
     PROVIDERS3 = ["AWS", "AZURE", "GCP"];
+  }
+});
+
+// src/cli/auth/public.ts
+var public_exports4 = {};
+__export(public_exports4, {
+  runAuthStatus: () => runAuthStatus
+});
+var init_public7 = __esm({
+  "src/cli/auth/public.ts"() {
+    "use strict";
+    init_authStatus();
   }
 });
 
@@ -47871,9 +47926,9 @@ init_errors();
 init_sanitize();
 init_command();
 
-// src/cli/shared/connectionString.ts
+// src/cli/conn-string/connectionString.ts
 init_errors();
-init_flex();
+init_public();
 var ConnectionStringNotFoundError = class extends CdbaError {
   exitCode = ExitCode.notFound;
 };
@@ -49216,7 +49271,7 @@ init_command();
 init_esm();
 init_sanitize();
 init_command();
-init_target();
+init_public();
 function registerConnStringGet(parent, app) {
   const command = parent.command("get", { isDefault: true }).description("print one connection string of a cluster, bare (whatever the output format), unless -o json|pretty or --query is given").addArgument(completedArgument("<cluster>", "cluster name", lookup("clusters"))).addOption(new Option("--type <type>", "connection type").choices(CONNECTION_TYPES).default("standard")).option("--no-srv", "the host-list form (mongodb://host:port,...) instead of SRV (mongodb+srv://)").option("--endpoint <id>", "the string of this private endpoint (implies --type private-endpoint)").option("--optimized", "the optimized SRV string of a sharded cluster behind private endpoints (implies --type private-endpoint)").option("--no-optimized", "the non-optimized (legacy) SRV string under private endpoints, e.g. before converting to multi-region").action(
     async (cluster, options, cmd) => runConnStringGet(app.context(cmd), cluster, { ...options, typeGiven: cmd.getOptionValueSource("type") === "cli" })
@@ -49242,8 +49297,8 @@ async function runConnStringGet(ctx, cluster, flags) {
 
 // src/cli/conn-string/list.ts
 init_command();
-init_flex();
-init_target();
+init_public();
+init_public();
 var CONN_STRING_LIST_TABLE = {
   rows: (document3) => document3,
   columns: [
@@ -49792,7 +49847,7 @@ init_esm();
 init_catalog();
 init_resolve();
 init_command();
-init_roles();
+init_public2();
 
 // src/cli/env/extend.ts
 init_errors();
@@ -49824,7 +49879,7 @@ async function runEnvExtend(ctx, name, ttl) {
   const client = await ctx.api();
   const changed = [];
   const kept = [];
-  const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+  const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const { extendClusterExpiry: extendClusterExpiry2 } = await Promise.resolve().then(() => (init_expiry(), expiry_exports));
   const locator = await ClusterLocator2.open(ctx, client, projectId, name);
   let found = false;
@@ -50011,7 +50066,7 @@ function registerEnvList(env2, app) {
 var iso = (ms) => ms === void 0 ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 async function listDocument2(inventory, expiredOnly = false) {
   const { ageOf: ageOf2, expiryOf: expiryOf2, isExpired: isExpired3 } = await Promise.resolve().then(() => (init_inventory(), inventory_exports));
-  const { stateLabel: stateLabel2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
+  const { stateLabel: stateLabel2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const { envUsername: envUsername2 } = await Promise.resolve().then(() => (init_names(), names_exports));
   const { now } = inventory;
   const results5 = inventory.envs.filter((env2) => !expiredOnly || isExpired3(env2, now)).map((env2) => {
@@ -50176,7 +50231,7 @@ init_waitForIndex();
 // src/cli/search-indexes/target.ts
 init_errors();
 init_indexRef();
-init_target();
+init_public();
 init_indexRef();
 async function searchTarget(ctx, cluster) {
   checkClusterName(cluster);
@@ -50427,11 +50482,11 @@ init_command();
 
 // src/cli/backups/restoresCancel.ts
 init_command();
-init_backups4();
+init_snapshots();
 
 // src/cli/backups/target.ts
-init_flex();
-init_target();
+init_public();
+init_public();
 async function backupLocator(ctx, cluster) {
   checkClusterName(cluster);
   const projectId = await ctx.projectId();
@@ -50450,7 +50505,7 @@ async function runRestoresCancel(ctx, cluster, jobId) {
   checkBackupId(jobId, "restore job");
   const locator = await backupLocator(ctx, cluster);
   const { cancelRestoreJob: cancelRestoreJob3 } = await Promise.resolve().then(() => (init_backups3(), backups_exports));
-  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   await aboutBackup(
     ctx,
     cluster,
@@ -50468,14 +50523,14 @@ init_esm();
 init_errors();
 init_duration();
 init_command();
-init_backups4();
-init_target();
+init_snapshots();
+init_public();
 
 // src/cli/backups/view.ts
 init_object();
 init_sanitize();
 init_render();
-init_backups4();
+init_snapshots();
 var results = (document3) => {
   const list5 = isObject(document3) ? document3.results : void 0;
   return Array.isArray(list5) ? list5 : [];
@@ -50609,7 +50664,7 @@ async function runRestoresCreate(ctx, cluster, flags) {
   if (plan.to !== void 0) {
     let projectId = locator.projectId;
     if (flags.toProject !== void 0) {
-      const { resolveProject: resolveProject2 } = await Promise.resolve().then(() => (init_project(), project_exports));
+      const { resolveProject: resolveProject2 } = await Promise.resolve().then(() => (init_public6(), public_exports3));
       projectId = (await resolveProject2(ctx, locator.client, flags.toProject)).id;
       if (projectId === locator.projectId && plan.to === cluster) {
         throw new UsageError(`--to ${cluster} --to-project ${flags.toProject} is the cluster the snapshot is of: restoring it into itself replaces the data it holds; give another cluster`);
@@ -50640,8 +50695,8 @@ async function runRestoresCreate(ctx, cluster, flags) {
   }
   ctx.io.note(`cdba: restore job ${started.id} into cluster ${into.cluster} is ${started.state}`);
   const done = await waitForRestore(ctx, locator, started.id, { timeoutMs, initialState: started.state });
-  const { waitForCluster: waitForCluster2 } = await Promise.resolve().then(() => (init_waitForCluster(), waitForCluster_exports));
-  const { clusterTarget: clusterTarget2 } = await Promise.resolve().then(() => (init_target(), target_exports));
+  const { waitForCluster: waitForCluster2 } = await Promise.resolve().then(() => (init_public(), public_exports));
+  const { clusterTarget: clusterTarget2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const target = { ...await clusterTarget2(ctx, "clusters.get"), projectId: into.projectId };
   await waitForCluster2(ctx, target, into.cluster, { until: "IDLE", timeoutMs });
   await showRestore(ctx, done);
@@ -50649,7 +50704,7 @@ async function runRestoresCreate(ctx, cluster, flags) {
 
 // src/cli/backups/restoresGet.ts
 init_command();
-init_backups4();
+init_snapshots();
 function registerRestoresGet(parent, app) {
   const command = parent.command("get").alias("describe").description("show one restore job: its state, snapshot, target and, for a download, its URL").addArgument(completedArgument("<cluster>", "the cluster whose snapshot the job restores (dedicated or flex)", lookup("clusters"))).addArgument(completedArgument("<job-id>", "the restore job: 24 hexadecimal digits, as `backups restores list` shows them", lookup("restore-jobs", { of: "cluster" }))).action(async (cluster, jobId, _options, cmd) => runRestoresGet(app.context(cmd), cluster, jobId));
   withExamples(command, [
@@ -50706,7 +50761,7 @@ function registerScheduleGet(parent, app) {
 async function runScheduleGet(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
   const { getBackupSchedule: getBackupSchedule2 } = await Promise.resolve().then(() => (init_backups3(), backups_exports));
-  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const schedule = await locator.call(
     () => getBackupSchedule2(locator.client, locator.projectId, cluster),
     () => Promise.reject(flexRefusal2(cluster, "schedule", false))
@@ -50716,7 +50771,7 @@ async function runScheduleGet(ctx, cluster) {
 
 // src/cli/backups/snapshotsDelete.ts
 init_command();
-init_backups4();
+init_snapshots();
 function registerSnapshotsDelete(parent, app) {
   const command = parent.command("delete").alias("rm").description("delete a snapshot of a dedicated cluster (asks first; -y/--yes skips the question, and is required without a terminal); it cannot be restored afterwards").addArgument(completedArgument("<cluster>", "cluster name", lookup("clusters"))).addArgument(completedArgument("<snapshot-id>", "the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them", lookup("snapshots", { of: "cluster" }))).action(async (cluster, snapshotId, _options, cmd) => runSnapshotsDelete(app.context(cmd), cluster, snapshotId));
   withExamples(command, [
@@ -50731,7 +50786,7 @@ async function runSnapshotsDelete(ctx, cluster, snapshotId) {
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete snapshot ${snapshotId} of cluster ${cluster} in project ${locator.projectId} (profile "${profileName}")? It cannot be restored afterwards.`);
   const { deleteSnapshot: deleteSnapshot3 } = await Promise.resolve().then(() => (init_backups3(), backups_exports));
-  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   await aboutBackup(
     ctx,
     cluster,
@@ -50746,7 +50801,7 @@ async function runSnapshotsDelete(ctx, cluster, snapshotId) {
 
 // src/cli/backups/snapshotsGet.ts
 init_command();
-init_backups4();
+init_snapshots();
 function registerSnapshotsGet(parent, app) {
   const command = parent.command("get").alias("describe").description("show one snapshot: its status, kind, when it was taken and when the service deletes it").addArgument(completedArgument("<cluster>", "cluster name (dedicated or flex)", lookup("clusters"))).addArgument(completedArgument("<snapshot-id>", "the snapshot: 24 hexadecimal digits, as `backups snapshots list` shows them", lookup("snapshots", { of: "cluster" }))).action(async (cluster, snapshotId, _options, cmd) => runSnapshotsGet(app.context(cmd), cluster, snapshotId));
   withExamples(command, [
@@ -50799,7 +50854,7 @@ async function runSnapshotsList(ctx, cluster) {
 init_errors();
 init_duration();
 init_command();
-init_backups4();
+init_snapshots();
 var MAX_RETENTION_DAYS = 2 ** 31 - 1;
 function retentionFlag(value) {
   const match = /^(\d+)(d|w)$/.exec(value.trim());
@@ -50840,7 +50895,7 @@ async function runSnapshotsTake(ctx, cluster, flags) {
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const locator = await backupLocator(ctx, cluster);
   const { takeSnapshot: takeSnapshot3 } = await Promise.resolve().then(() => (init_backups3(), backups_exports));
-  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_flex(), flex_exports));
+  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const body = { ...flags.description !== void 0 ? { description: flags.description } : {}, retentionInDays: flags.retention ?? 1 };
   const lost = `a snapshot may have been taken; see \`${ctx.followUp("backups", "snapshots", "list", cluster)}\` before trying again`;
   const taken = await locator.call(
@@ -51672,7 +51727,7 @@ init_command();
 // src/cli/projects/create.ts
 init_errors();
 init_command();
-init_project();
+init_resolve2();
 function registerProjectsCreate(parent, app) {
   const command = parent.command("create").description("create a project in an organization (cdba orgs list shows their IDs)").argument("<name>", "project name: 1 to 64 letters, digits and - _ . ( ) , : & @ + '").requiredOption("--org-id <id>", "the organization (24-hex ID) the project belongs to").action(async (name, options, cmd) => runProjectsCreate(app.context(cmd), name, options));
   withExamples(command, [
@@ -51694,7 +51749,7 @@ async function runProjectsCreate(ctx, name, flags) {
 init_errors();
 init_hints();
 init_command();
-init_project();
+init_resolve2();
 function registerProjectsDelete(parent, app) {
   const command = parent.command("delete").alias("rm").description("delete a project that has no clusters left (asks first, warning when it is the profile's project; -y/--yes skips the question, and is required without a terminal)").argument("<id|name>", "project ID or name").action(async (idOrName, _options, cmd) => runProjectsDelete(app.context(cmd), idOrName));
   withExamples(command, [
@@ -51730,7 +51785,7 @@ async function runProjectsDelete(ctx, idOrName) {
 
 // src/cli/projects/get.ts
 init_command();
-init_project();
+init_resolve2();
 function registerProjectsGet(parent, app) {
   const command = parent.command("get").alias("describe").description("show one project, named by its 24-hex ID or by its name").argument("<id|name>", "project ID or name").action(async (idOrName, _options, cmd) => runProjectsGet(app.context(cmd), idOrName));
   withExamples(command, [
@@ -51760,7 +51815,7 @@ async function runProjectsList(ctx) {
 // src/cli/projects/use.ts
 init_validate();
 init_command();
-init_project();
+init_resolve2();
 function registerProjectsUse(parent, app) {
   const command = parent.command("use").description("make a project the profile's: later commands act on it (sets the profile's projectId)").argument("<id|name>", "project ID or name").action(async (idOrName, _options, cmd) => runProjectsUse(app.context(cmd), idOrName));
   withExamples(command, [
@@ -51892,7 +51947,7 @@ async function offerCheck(ctx, name) {
     return;
   }
   if (!/^(y(es)?)?$/i.test(answer)) return;
-  const [{ Context: CheckContext }, { runAuthStatus: runAuthStatus2 }] = await Promise.all([Promise.resolve().then(() => (init_context(), context_exports)), Promise.resolve().then(() => (init_authStatus(), authStatus_exports))]);
+  const [{ Context: CheckContext }, { runAuthStatus: runAuthStatus2 }] = await Promise.all([Promise.resolve().then(() => (init_context(), context_exports)), Promise.resolve().then(() => (init_public7(), public_exports4))]);
   const check2 = new CheckContext(ctx.io, ctx.env, ctx.version, { ...ctx.globals, profile: name });
   try {
     await runAuthStatus2(check2);
@@ -52439,4 +52494,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=fec3413650e4f13231bb402548e10f812f49d9d025722187eb4057316312d39c
+//# cdbaBundleSha256=67a8d901d4d6e6d08120089fb5d64748a71930d59167da270f26e1214104d3dc

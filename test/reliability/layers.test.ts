@@ -1,7 +1,7 @@
 // Guarantee: the import boundaries of docs/ARCHITECTURE.md are enforced. Lint
 // (eslint-plugin-boundaries, configured in eslint.config.js) fails on a
-// forbidden import between layers (or between command groups: src/cli/shared holds
-// what several use) and passes the allowed ones; the source tree
+// forbidden import between layers (or between command groups: another group is reached
+// only through its public.ts; src/cli/shared holds what every group uses) and passes the allowed ones; the source tree
 // as it is lints clean of boundary errors. src/api names settings, not flags:
 // the CLI words the remedy.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -37,6 +37,9 @@ describe('import boundaries', () => {
     ['a command group reaches into another group', 'src/cli/env/fixture.ts', "import { showCluster } from '../clusters/view.js';\nexport const a = showCluster;\n"],
     ['a command group loads another group\'s file when it runs', 'src/cli/conn-string/fixture.ts', "export const load = () => import('../clusters/watch.js');\n"],
     ['what the groups share imports a group', 'src/cli/shared/fixture.ts', "import { showCluster } from '../clusters/view.js';\nexport const a = showCluster;\n"],
+    ['a command group imports a private file of another group (not its public.ts)', 'src/cli/env/fixture.ts', "import { findSnapshot } from '../backups/snapshots.js';\nexport const a = findSnapshot;\n"],
+    ['a command group loads a private file of another group when it runs', 'src/cli/env/fixture.ts', "export const load = () => import('../search-indexes/waitForIndex.js');\n"],
+    ['what the groups share imports a group\'s public face', 'src/cli/shared/fixture.ts', "import { findSnapshot } from '../backups/public.js';\nexport const a = findSnapshot;\n"],
     ['a file beside program.ts imports a group', 'src/cli/fixture.ts', "import { registerClusters } from './clusters/index.js';\nexport const a = registerClusters;\n"],
   ])('forbidden: %s', async (_label, path, code) => {
     const errors = await boundaryErrors(path, code);
@@ -49,7 +52,9 @@ describe('import boundaries', () => {
     ['api uses auth and config', 'src/api/fixture.ts', "import { DigestSession } from '../auth/digestSession.js';\nimport type { Settings } from '../config/settings.js';\nexport type A = Settings;\nexport const b = DigestSession;\n"],
     ['the emulator shares the digest maths, the operations table and the model', 'src/emulator/fixture.ts', "import { parseChallenge } from '../auth/digest.js';\nimport { OPERATIONS } from '../api/operations.js';\nexport * from '../model/cluster.js';\nexport const a = [parseChallenge, OPERATIONS];\n"],
     ['every layer uses the errors', 'src/connstring/fixture.ts', "import { UsageError } from '../base/errors.js';\nexport const a = UsageError;\n"],
-    ['a command group uses its own files, the shared helpers and the plumbing', 'src/cli/env/fixture.ts', "import { checkEnvName } from './names.js';\nimport { ClusterLocator } from '../shared/flex.js';\nimport { withExamples } from '../command.js';\nexport const a = [checkEnvName, ClusterLocator, withExamples];\n"],
+    ['a command group uses its own files, the shared helpers and the plumbing', 'src/cli/env/fixture.ts', "import { checkEnvName } from './names.js';\nimport { readCache } from '../shared/completionCache.js';\nimport { withExamples } from '../command.js';\nexport const a = [checkEnvName, readCache, withExamples];\n"],
+    ['a command group imports another group\'s public face', 'src/cli/env/fixture.ts', "import { findSnapshot } from '../backups/public.js';\nexport const a = findSnapshot;\n"],
+    ['a command group loads another group\'s public face when it runs', 'src/cli/env/fixture.ts', "export const load = () => import('../search-indexes/public.js');\n"],
     ['program.ts registers the groups', 'src/cli/program.ts', "import { registerClusters } from './clusters/index.js';\nexport const a = registerClusters;\n"],
   ])('allowed: %s', async (_label, path, code) => {
     expect(await boundaryErrors(path, code)).toEqual([]);

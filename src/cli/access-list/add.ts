@@ -7,7 +7,7 @@ import type { Context } from '../../core/context.js';
 import { DELETE_AFTER_HELP, resolveDeleteAfter } from '../../core/deleteAfter.js';
 import { watchTimeoutMs } from '../../core/duration.js';
 import { withExamples, type App } from '../command.js';
-import { currentAddress, EntryFailedError, entryValue, parseAccessEntry, type AccessEntry } from '../shared/entry.js';
+import { currentAddress, EntryFailedError, entryValue, parseAccessEntry, type AccessEntry } from './entry.js';
 import { ACCESS_ENTRY_TABLE } from './view.js';
 
 /** The service's limit on a comment (NetworkPermissionEntry.comment). */

@@ -2,7 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
-import { entryValue, parseAccessEntry, withEntryHint } from '../shared/entry.js';
+import { entryValue, parseAccessEntry, withEntryHint } from './entry.js';
 
 export function registerAccessListDelete(parent: Command, app: App): void {
   const command = parent

@@ -1,5 +1,5 @@
 // `cdba auth status`: the credentials in use, checked with one GET of the service's
-// root (src/cli/shared/authStatus.ts, which profile add runs too).
+// root (src/cli/auth/authStatus.ts, which profile add runs too).
 import type { Command } from '@commander-js/extra-typings';
 import { withExamples, type App } from '../command.js';
 
@@ -8,7 +8,7 @@ export function registerAuthStatus(parent: Command, app: App): void {
     .command('status')
     .description("check the credentials in use: one GET of the service's root; shows the profile, where each setting comes from, roles, access list and API versions")
     .action(async (_options, cmd) => {
-      const { runAuthStatus } = await import('../shared/authStatus.js');
+      const { runAuthStatus } = await import('./authStatus.js');
       await runAuthStatus(app.context(cmd));
     });
   withExamples(command, [

@@ -20,7 +20,7 @@ export async function backupIds(ctx: Context, list: (typeof BACKUP_LISTS)[number
     const cached = await readCache(file, now(), valid);
     if (cached) return cached;
     const api = await import('../../api/resources/backups.js');
-    const { ClusterLocator } = await import('../shared/flex.js');
+    const { ClusterLocator } = await import('../clusters/public.js');
     const client = await ctx.api();
     const locator = await ClusterLocator.open(ctx, client, projectId, cluster);
     const found =

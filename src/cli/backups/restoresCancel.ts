@@ -4,7 +4,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { completedArgument, lookup, withExamples, type App } from '../command.js';
-import { aboutBackup, checkBackupId } from '../shared/backups.js';
+import { aboutBackup, checkBackupId } from './snapshots.js';
 import { backupLocator } from './target.js';
 
 export function registerRestoresCancel(parent: Command, app: App): void {
@@ -24,7 +24,7 @@ export async function runRestoresCancel(ctx: Context, cluster: string, jobId: st
   checkBackupId(jobId, 'restore job');
   const locator = await backupLocator(ctx, cluster);
   const { cancelRestoreJob } = await import('../../api/resources/backups.js');
-  const { flexRefusal } = await import('../shared/flex.js');
+  const { flexRefusal } = await import('../clusters/public.js');
   await aboutBackup(ctx, cluster, 'restore job', () =>
     locator.call(
       () => cancelRestoreJob(locator.client, locator.projectId, cluster, jobId),

@@ -10,8 +10,8 @@ import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { watchTimeoutMs } from '../../core/duration.js';
 import { completedArgument, completes, lookup, withExamples, type App } from '../command.js';
-import { findSnapshot, snapshotRef, startRestore, summarizeRestore, waitForRestore, type RestoreInto } from '../shared/backups.js';
-import { checkClusterName } from '../shared/target.js';
+import { findSnapshot, snapshotRef, startRestore, summarizeRestore, waitForRestore, type RestoreInto } from './snapshots.js';
+import { checkClusterName } from '../clusters/public.js';
 import { backupLocator } from './target.js';
 import { RESTORE_TABLE, showRestore } from './view.js';
 
@@ -66,7 +66,7 @@ export async function runRestoresCreate(ctx: Context, cluster: string, flags: Cr
   if (plan.to !== undefined) {
     let projectId = locator.projectId;
     if (flags.toProject !== undefined) {
-      const { resolveProject } = await import('../shared/project.js');
+      const { resolveProject } = await import('../projects/public.js');
       projectId = (await resolveProject(ctx, locator.client, flags.toProject)).id;
       if (projectId === locator.projectId && plan.to === cluster) {
         throw new UsageError(`--to ${cluster} --to-project ${flags.toProject} is the cluster the snapshot is of: restoring it into itself replaces the data it holds; give another cluster`);
@@ -98,8 +98,8 @@ export async function runRestoresCreate(ctx: Context, cluster: string, flags: Cr
   ctx.io.note(`cdba: restore job ${started.id} into cluster ${into.cluster} is ${started.state}`);
   const done = await waitForRestore(ctx, locator, started.id, { timeoutMs, initialState: started.state });
   // The target is being put back together: ready once IDLE.
-  const { waitForCluster } = await import('../shared/waitForCluster.js');
-  const { clusterTarget } = await import('../shared/target.js');
+  const { waitForCluster } = await import('../clusters/public.js');
+  const { clusterTarget } = await import('../clusters/public.js');
   const target = { ...(await clusterTarget(ctx, 'clusters.get')), projectId: into.projectId };
   await waitForCluster(ctx, target, into.cluster, { until: 'IDLE', timeoutMs });
   await showRestore(ctx, done);

@@ -21,7 +21,7 @@ export function registerScheduleGet(parent: Command, app: App): void {
 export async function runScheduleGet(ctx: Context, cluster: string): Promise<void> {
   const locator = await backupLocator(ctx, cluster);
   const { getBackupSchedule } = await import('../../api/resources/backups.js');
-  const { flexRefusal } = await import('../shared/flex.js');
+  const { flexRefusal } = await import('../clusters/public.js');
   const schedule = await locator.call(
     () => getBackupSchedule(locator.client, locator.projectId, cluster),
     () => Promise.reject(flexRefusal(cluster, 'schedule', false)),

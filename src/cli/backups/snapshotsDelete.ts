@@ -4,7 +4,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { completedArgument, lookup, withExamples, type App } from '../command.js';
-import { aboutBackup, checkBackupId } from '../shared/backups.js';
+import { aboutBackup, checkBackupId } from './snapshots.js';
 import { backupLocator } from './target.js';
 
 export function registerSnapshotsDelete(parent: Command, app: App): void {
@@ -28,7 +28,7 @@ export async function runSnapshotsDelete(ctx: Context, cluster: string, snapshot
   const { profileName } = await ctx.settings();
   await ctx.confirm(`Delete snapshot ${snapshotId} of cluster ${cluster} in project ${locator.projectId} (profile "${profileName}")? It cannot be restored afterwards.`);
   const { deleteSnapshot } = await import('../../api/resources/backups.js');
-  const { flexRefusal } = await import('../shared/flex.js');
+  const { flexRefusal } = await import('../clusters/public.js');
   await aboutBackup(ctx, cluster, 'snapshot', () =>
     locator.call(
       () => deleteSnapshot(locator.client, locator.projectId, cluster, snapshotId),

@@ -3,7 +3,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { completedArgument, lookup, withExamples, type App } from '../command.js';
-import { aboutBackup, checkBackupId } from '../shared/backups.js';
+import { aboutBackup, checkBackupId } from './snapshots.js';
 import { backupLocator } from './target.js';
 import { showSnapshot } from './view.js';
 

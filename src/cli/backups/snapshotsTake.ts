@@ -7,8 +7,8 @@ import { FailedError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { watchTimeoutMs } from '../../core/duration.js';
 import { completedArgument, lookup, withExamples, type App } from '../command.js';
-import { summarizeSnapshot } from '../shared/backups.js';
-import type { ClusterLocator } from '../shared/flex.js';
+import { summarizeSnapshot } from './snapshots.js';
+import type { ClusterLocator } from '../clusters/public.js';
 import { backupLocator } from './target.js';
 import { showSnapshot } from './view.js';
 
@@ -74,7 +74,7 @@ export async function runSnapshotsTake(ctx: Context, cluster: string, flags: Tak
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const locator = await backupLocator(ctx, cluster);
   const { takeSnapshot } = await import('../../api/resources/backups.js');
-  const { flexRefusal } = await import('../shared/flex.js');
+  const { flexRefusal } = await import('../clusters/public.js');
   const body = { ...(flags.description !== undefined ? { description: flags.description } : {}), retentionInDays: flags.retention ?? 1 };
   const lost = `a snapshot may have been taken; see \`${ctx.followUp('backups', 'snapshots', 'list', cluster)}\` before trying again`;
   const taken = await locator.call(

@@ -5,7 +5,7 @@ import { isObject } from '../../base/object.js';
 import { escapeControl } from '../../base/sanitize.js';
 import type { Context } from '../../core/context.js';
 import { keyValueLines, type TableSpec } from '../../output/render.js';
-import { summarizeRestore, summarizeSnapshot, type RestoreSummary, type SnapshotSummary } from '../shared/backups.js';
+import { summarizeRestore, summarizeSnapshot, type RestoreSummary, type SnapshotSummary } from './snapshots.js';
 
 const results = (document: unknown): unknown[] => {
   const list = isObject(document) ? document.results : undefined;

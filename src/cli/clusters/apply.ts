@@ -16,11 +16,11 @@ import { fieldsOf, type ClusterShape } from '../../model/clusterFields.js';
 import { convertClusterBody, shapeOfDocument } from '../../model/clusterShapes.js';
 import { isFlexCreateBody } from '../../model/flexCluster.js';
 import { withExamples, type App } from '../command.js';
-import { adaptToShape, fieldProblems, missingField, refuseProblems, stripReadOnly } from '../shared/fields.js';
+import { adaptToShape, fieldProblems, missingField, refuseProblems, stripReadOnly } from './fields.js';
 import { withClusterHints } from './hints.js';
 import { planChanges, planValue, sizesInStep, type Change, type IsWritable } from './plan.js';
-import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from '../shared/target.js';
-import { waitForCluster } from '../shared/waitForCluster.js';
+import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from './target.js';
+import { waitForCluster } from './waitForCluster.js';
 
 type Doc = Record<string, unknown>;
 type FieldSpec = ReturnType<typeof fieldsOf>[string];
@@ -151,8 +151,8 @@ export async function runClustersApply(ctx: Context, flags: ApplyFlags): Promise
  */
 async function applyFlex(ctx: Context, flags: ApplyFlags, file: Doc, name: string, source: string, timeoutMs: number | undefined): Promise<void> {
   const { flexReadOnlyFields } = await import('../../model/flexCluster.js');
-  const { flexCreateBody } = await import('../shared/flexBody.js');
-  const { checkFlexReachable, ClusterLocator } = await import('../shared/flex.js');
+  const { flexCreateBody } = await import('./flexBody.js');
+  const { checkFlexReachable, ClusterLocator } = await import('./flex.js');
   await checkFlexReachable(ctx, name);
   const desired: Doc = structuredClone(file);
   for (const key of flexReadOnlyFields('create')) delete desired[key];

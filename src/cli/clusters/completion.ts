@@ -17,7 +17,7 @@ export async function clusterNames(ctx: Context, now: () => number = Date.now): 
     if (cached) return cached;
     const { streamAllClusters } = await import('../../api/resources/clusters.js');
     const { streamAllFlexClusters } = await import('../../api/resources/flexClusters.js');
-    const { flexReachable } = await import('../shared/flex.js');
+    const { flexReachable } = await import('./flex.js');
     const client = await ctx.api();
     const lists = await Promise.allSettled([
       namesOf(streamAllClusters(client, projectId)),

@@ -15,8 +15,8 @@ import { shellWord } from '../../base/shellWord.js';
 import { QuietExit, UsageError } from '../../base/errors.js';
 import { escapeControl } from '../../base/sanitize.js';
 import { completedArgument, lookup, withExamples, type App } from '../command.js';
-import { chooseConnectionString, CONNECTION_TYPES, resolveChoice } from '../shared/connectionString.js';
-import { checkClusterName } from '../shared/target.js';
+import { chooseConnectionString, CONNECTION_TYPES, resolveChoice } from '../conn-string/public.js';
+import { checkClusterName } from './target.js';
 
 export const MONGOSH_INSTALL_HINT = 'install it from https://www.mongodb.com/try/download/shell (or: brew install mongosh, npm install -g mongosh)';
 

@@ -13,8 +13,8 @@ import type { FieldChange } from '../../model/clusterConvert.js';
 import { LEGACY_FIELDS, MODERN_FIELDS } from '../../model/clusterFields.js';
 import { convertClusterBody, shapeForVersion, shapeLabel, shapeOfDocument } from '../../model/clusterShapes.js';
 import { withExamples, type App } from '../command.js';
-import { fieldProblems } from '../shared/fields.js';
-import { clusterVersion } from '../shared/target.js';
+import { fieldProblems } from './fields.js';
+import { clusterVersion } from './target.js';
 
 export interface ConvertFlags {
   file: string;

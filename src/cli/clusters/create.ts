@@ -10,11 +10,11 @@ import { readJsonObject } from '../../core/input.js';
 import { CLUSTER_TYPES, INSTANCE_SIZES, PROVIDERS } from '../../model/catalog.js';
 import { isFlexCreateBody } from '../../model/flexCluster.js';
 import { choiceFlag, intFlag, tagFlag, withExamples, withDetails, type App } from '../command.js';
-import { createBody, normalizeRegion, type TopologyFlags } from '../shared/body.js';
-import { adaptToShape, fieldProblems, missingField, refuseProblems } from '../shared/fields.js';
-import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from '../shared/target.js';
+import { createBody, normalizeRegion, type TopologyFlags } from './body.js';
+import { adaptToShape, fieldProblems, missingField, refuseProblems } from './fields.js';
+import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from './target.js';
 import { showCluster } from './view.js';
-import { waitForCluster } from '../shared/waitForCluster.js';
+import { waitForCluster } from './waitForCluster.js';
 
 export interface CreateFlags extends Omit<TopologyFlags, 'tag'> {
   file?: string;
@@ -102,9 +102,9 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
       renameNote = `cdba: ${source} names the cluster ${JSON.stringify(file.name)}; creating it as "${name}"`;
       file = { ...file, name };
     }
-    // Flex clusters have their own API and body (createFlex.ts, src/cli/shared/flexBody.ts).
+    // Flex clusters have their own API and body (createFlex.ts, src/cli/clusters/flexBody.ts).
     if (flags.tier === 'FLEX' || isFlexCreateBody(file)) {
-      const [{ flexCreateBody }, { runFlexCreate }] = await Promise.all([import('../shared/flexBody.js'), import('./createFlex.js')]);
+      const [{ flexCreateBody }, { runFlexCreate }] = await Promise.all([import('./flexBody.js'), import('./createFlex.js')]);
       const { tier: _flex, file: _file, ...rest } = flags;
       const body = flexCreateBody(name, file, rest, source);
       if (renameNote) ctx.io.note(renameNote);

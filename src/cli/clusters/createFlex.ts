@@ -1,12 +1,12 @@
 // `cdba clusters create <name> --tier FLEX` (or a --file / apply body in the flex
 // shape): the create of a flex cluster, through the flex API (2024-11-13). Its body
-// (src/cli/shared/flexBody.ts) is checked before anything is sent.
+// (src/cli/clusters/flexBody.ts) is checked before anything is sent.
 import { shellWord } from '../../base/shellWord.js';
 import type { Context } from '../../core/context.js';
-import { checkFlexReachable, ClusterLocator } from '../shared/flex.js';
-import { clusterDocument } from '../shared/target.js';
+import { checkFlexReachable, ClusterLocator } from './flex.js';
+import { clusterDocument } from './target.js';
 import { showCluster } from './view.js';
-import { waitForCluster } from '../shared/waitForCluster.js';
+import { waitForCluster } from './waitForCluster.js';
 
 type Doc = Record<string, unknown>;
 

@@ -4,10 +4,10 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { watchTimeoutMs } from '../../core/duration.js';
 import { completedArgument, lookup, withExamples, type App } from '../command.js';
-import { ClusterLocator } from '../shared/flex.js';
+import { ClusterLocator } from './flex.js';
 import { withClusterHints } from './hints.js';
-import { checkClusterName, clusterTarget } from '../shared/target.js';
-import { waitForCluster } from '../shared/waitForCluster.js';
+import { checkClusterName, clusterTarget } from './target.js';
+import { waitForCluster } from './waitForCluster.js';
 
 export interface DeleteFlags {
   watch?: boolean;

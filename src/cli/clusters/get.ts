@@ -4,8 +4,8 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { completedArgument, lookup, withExamples, type App } from '../command.js';
-import { ClusterLocator } from '../shared/flex.js';
-import { checkClusterName, clusterTarget } from '../shared/target.js';
+import { ClusterLocator } from './flex.js';
+import { checkClusterName, clusterTarget } from './target.js';
 import { showCluster } from './view.js';
 
 export function registerClustersGet(parent: Command, app: App): void {
@@ -26,6 +26,6 @@ export function registerClustersGet(parent: Command, app: App): void {
 export async function runClustersGet(ctx: Context, name: string): Promise<void> {
   checkClusterName(name);
   const { client, projectId } = await clusterTarget(ctx, 'clusters.get');
-  // A flex cluster is read from the flex API (one more request the first time: src/cli/shared/flex.ts).
+  // A flex cluster is read from the flex API (one more request the first time: src/cli/clusters/flex.ts).
   await showCluster(ctx, await (await ClusterLocator.open(ctx, client, projectId, name)).get());
 }

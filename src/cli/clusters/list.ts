@@ -3,7 +3,7 @@ import { Option, type Command } from '@commander-js/extra-typings';
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../core/context.js';
 import { choiceFlag, intFlag, withExamples, withNotes, type App } from '../command.js';
-import { flexReachable } from '../shared/flex.js';
+import { flexReachable } from './flex.js';
 import { CLUSTER_LIST_TABLE } from './view.js';
 
 /** The service's page-size bound (seed: Limits). */

@@ -6,8 +6,8 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import type { TableSpec } from '../../output/render.js';
 import { completedArgument, lookup, withExamples, type App } from '../command.js';
-import { waitForSampleLoad } from '../shared/waitForSampleLoad.js';
-import { checkClusterName } from '../shared/target.js';
+import { waitForSampleLoad } from './waitForSampleLoad.js';
+import { checkClusterName } from './target.js';
 import { watchTimeoutMs } from '../../core/duration.js';
 
 export interface LoadSampleFlags {

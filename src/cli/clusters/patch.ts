@@ -15,15 +15,15 @@ import { collect, completedArgument, intFlag, lookup, pathValueFlag, tagFlag, wi
 import { applyHardwareChange, BACKUP_FIELD, ShapeEditError, type HardwareChange } from '../../model/clusterShapes.js';
 import { summarize } from './summary.js';
 import { legacyTierChange } from '../../model/clusterConvert.js';
-import { parseSetValue, setPath, tierFlag } from '../shared/body.js';
+import { parseSetValue, setPath, tierFlag } from './body.js';
 import { diskSizeFlag } from './create.js';
-import { adaptToShape, fieldProblems, refuseProblems, stripReadOnly } from '../shared/fields.js';
+import { adaptToShape, fieldProblems, refuseProblems, stripReadOnly } from './fields.js';
 import { planChanges } from './plan.js';
 import { withClusterHints } from './hints.js';
-import { ClusterLocator, flexRefusal } from '../shared/flex.js';
-import { checkClusterName, clusterDocument, clusterTarget } from '../shared/target.js';
+import { ClusterLocator, flexRefusal } from './flex.js';
+import { checkClusterName, clusterDocument, clusterTarget } from './target.js';
 import { showCluster } from './view.js';
-import { waitForCluster } from '../shared/waitForCluster.js';
+import { waitForCluster } from './waitForCluster.js';
 import { isObject } from '../../base/object.js';
 import { isFlexDocument } from '../../model/flexCluster.js';
 

@@ -9,11 +9,11 @@ import type { Context } from '../../core/context.js';
 import { watchTimeoutMs } from '../../core/duration.js';
 import { ConflictError } from '../../base/errors.js';
 import { completedArgument, lookup, withExamples, type App } from '../command.js';
-import { ClusterLocator, flexRefusal } from '../shared/flex.js';
+import { ClusterLocator, flexRefusal } from './flex.js';
 import { withClusterHints } from './hints.js';
-import { checkClusterName, clusterDocument, clusterTarget } from '../shared/target.js';
+import { checkClusterName, clusterDocument, clusterTarget } from './target.js';
 import { showCluster } from './view.js';
-import { waitForCluster } from '../shared/waitForCluster.js';
+import { waitForCluster } from './waitForCluster.js';
 
 export interface PauseFlags {
   watch?: boolean;

@@ -5,7 +5,7 @@ import type { IO } from '../../base/io.js';
 import { isObject } from '../../base/object.js';
 import { escapeControl } from '../../base/sanitize.js';
 import { keyValueLines, type TableSpec } from '../../output/render.js';
-import { stateLabel } from '../shared/waitForCluster.js';
+import { stateLabel } from './waitForCluster.js';
 import { providerLabel, summarize, typeLabel, type ClusterSummary, type NodeGroup, type RegionSummary, type ShardSummary } from './summary.js';
 
 type Doc = Record<string, unknown>;

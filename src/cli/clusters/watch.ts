@@ -1,12 +1,12 @@
 // `cdba clusters watch <name>`: waits until the cluster is IDLE (printing the
 // final document) or gone (--until DELETED, printing nothing). The wait itself,
-// which create, patch and delete run with --watch, is src/cli/shared/waitForCluster.ts.
+// which create, patch and delete run with --watch, is src/cli/clusters/waitForCluster.ts.
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { parseDuration, watchTimeoutMs } from '../../core/duration.js';
 import { choiceFlag, completedArgument, lookup, withExamples, type App } from '../command.js';
-import { checkClusterName, clusterTarget } from '../shared/target.js';
-import { UNTIL_STATES, waitForCluster, type Until } from '../shared/waitForCluster.js';
+import { checkClusterName, clusterTarget } from './target.js';
+import { UNTIL_STATES, waitForCluster, type Until } from './waitForCluster.js';
 import { showCluster } from './view.js';
 
 export interface WatchFlags {

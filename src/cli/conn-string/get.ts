@@ -5,8 +5,8 @@ import type { ConnectionKind } from '../../connstring/index.js';
 import type { Context } from '../../core/context.js';
 import { escapeControl } from '../../base/sanitize.js';
 import { completedArgument, lookup, withExamples, type App } from '../command.js';
-import { chooseConnectionString, CONNECTION_TYPES, entryRow, resolveChoice, type ConnStringGetFlags } from '../shared/connectionString.js';
-import { checkClusterName } from '../shared/target.js';
+import { chooseConnectionString, CONNECTION_TYPES, entryRow, resolveChoice, type ConnStringGetFlags } from './connectionString.js';
+import { checkClusterName } from '../clusters/public.js';
 
 export function registerConnStringGet(parent: Command, app: App): void {
   const command = parent

@@ -4,9 +4,9 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import type { TableSpec } from '../../output/render.js';
 import { completedArgument, lookup, withExamples, type App } from '../command.js';
-import { entryRow, missingMessage, type ConnectionStringRow } from '../shared/connectionString.js';
-import { locateCluster } from '../shared/flex.js';
-import { checkClusterName } from '../shared/target.js';
+import { entryRow, missingMessage, type ConnectionStringRow } from './connectionString.js';
+import { locateCluster } from '../clusters/public.js';
+import { checkClusterName } from '../clusters/public.js';
 
 export const CONN_STRING_LIST_TABLE: TableSpec<ConnectionStringRow> = {
   rows: (document) => document as ConnectionStringRow[],
@@ -35,7 +35,7 @@ export function registerConnStringList(parent: Command, app: App): void {
 
 export async function runConnStringList(ctx: Context, cluster: string): Promise<void> {
   checkClusterName(cluster); // before anything else, so a bad name sends no request
-  // Any cluster by name: a flex cluster's strings come from the flex API (src/cli/shared/flex.ts).
+  // Any cluster by name: a flex cluster's strings come from the flex API (src/cli/clusters/flex.ts).
   const body = await (await locateCluster(ctx, cluster)).get();
   const { listConnectionStrings } = await import('../../connstring/index.js');
   const entries = listConnectionStrings(body);

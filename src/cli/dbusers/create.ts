@@ -9,8 +9,8 @@ import { DELETE_AFTER_HELP, resolveDeleteAfter, type DeleteAfterFlags } from '..
 import { UsageError } from '../../base/errors.js';
 import { choiceFlag, withExamples, withDetails, type App } from '../command.js';
 import { withUserHints } from './hints.js';
-import { checkPasswordFlags, obtainPassword, type PasswordFlags } from '../shared/password.js';
-import { roleFlag, scopeFlag, type DatabaseUserRole, type UserScope } from '../shared/roles.js';
+import { checkPasswordFlags, obtainPassword, type PasswordFlags } from './password.js';
+import { roleFlag, scopeFlag, type DatabaseUserRole, type UserScope } from './roles.js';
 import { userTarget } from './target.js';
 import { showUserWithPassword } from './view.js';
 

@@ -4,8 +4,8 @@ import type { Context } from '../../core/context.js';
 import type { IO } from '../../base/io.js';
 import { isObject } from '../../base/object.js';
 import { keyValueLines, type TableSpec } from '../../output/render.js';
-import type { ObtainedPassword } from '../shared/password.js';
-import { formatRole, formatScope } from '../shared/roles.js';
+import type { ObtainedPassword } from './password.js';
+import { formatRole, formatScope } from './roles.js';
 
 export interface DatabaseUserSummary {
   username: string;

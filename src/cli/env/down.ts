@@ -14,7 +14,7 @@ import type { Context } from '../../core/context.js';
 import type { AccessListEntry } from '../../api/resources/accessList.js';
 import type { ApiClient } from '../../api/client.js';
 import type { Cluster } from '../../api/resources/clusters.js';
-import type { ClusterLocator } from '../shared/flex.js';
+import type { ClusterLocator } from '../clusters/public.js';
 import { checkEnvName, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfEntry, envOfUsername, envUsername, hasEnvTag } from './names.js';
 import { EnvStateFile, type EnvState } from './state.js';
 import { envHolders, holderWords, isOurs, type Holder } from './holders.js';
@@ -122,8 +122,8 @@ export async function runEnvDown(ctx: Context, name: string, flags: DownFlags): 
   stateFile.remove();
   ctx.io.note(removed.length > 0 ? `cdba: env ${name}: removed ${removed.join(', ')}` : `cdba: env ${name}: nothing left to remove`);
   if (deletedCluster && flags.watch && locator) {
-    const { waitForCluster } = await import('../shared/waitForCluster.js');
-    const { clusterTarget } = await import('../shared/target.js');
+    const { waitForCluster } = await import('../clusters/public.js');
+    const { clusterTarget } = await import('../clusters/public.js');
     await waitForCluster(ctx, await clusterTarget(ctx, 'clusters.get'), name, { until: 'DELETED', initialState: 'DELETING', locator });
   }
 }
@@ -219,7 +219,7 @@ export async function removeEnv(
   let deletedCluster = false;
   let locator: ClusterLocator | undefined;
   if (!options.keepCluster && (state === undefined || state.cluster.created)) {
-    const { ClusterLocator } = await import('../shared/flex.js');
+    const { ClusterLocator } = await import('../clusters/public.js');
     locator = await ClusterLocator.open(ctx, client, projectId, name);
     try {
       const cluster = known ? known.cluster?.doc : await locator.get();

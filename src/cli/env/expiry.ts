@@ -5,8 +5,8 @@
 // uses the service's clock, the Date header of its answers, not this machine's.
 import type { ApiResponse } from '../../api/client.js';
 import type { Cluster } from '../../api/resources/clusters.js';
-import { mergeTags } from '../shared/body.js';
-import type { ClusterLocator } from '../shared/flex.js';
+import { mergeTags } from '../clusters/public.js';
+import type { ClusterLocator } from '../clusters/public.js';
 import { clusterExpiry, ENV_EXPIRES_KEY, serviceTime } from './names.js';
 
 /**
@@ -23,7 +23,7 @@ export async function extendClusterExpiry(locator: ClusterLocator, cluster: Clus
   mergeTags(body, [[ENV_EXPIRES_KEY, expires]]);
   const { updateCluster } = await import('../../api/resources/clusters.js');
   const { updateFlexCluster } = await import('../../api/resources/flexClusters.js');
-  const { clusterDocument } = await import('../shared/target.js');
+  const { clusterDocument } = await import('../clusters/public.js');
   return clusterDocument(
     await locator.call(
       () => updateCluster(locator.client, locator.projectId, locator.name, body),

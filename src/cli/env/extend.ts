@@ -47,7 +47,7 @@ export async function runEnvExtend(ctx: Context, name: string, ttl: string): Pro
   const kept: string[] = [];
 
   // The cluster: its tag, when env up made it.
-  const { ClusterLocator } = await import('../shared/flex.js');
+  const { ClusterLocator } = await import('../clusters/public.js');
   const { extendClusterExpiry } = await import('./expiry.js');
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
   let found = false;

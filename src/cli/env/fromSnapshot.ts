@@ -13,9 +13,9 @@
 import type { Cluster } from '../../api/resources/clusters.js';
 import { ApiError, ConflictError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { findSnapshot, majorOf, snapshotRef, startRestore, summarizeRestore, waitForRestore } from '../shared/backups.js';
-import { ClusterLocator } from '../shared/flex.js';
-import { checkClusterName } from '../shared/target.js';
+import { findSnapshot, majorOf, snapshotRef, startRestore, summarizeRestore, waitForRestore } from '../backups/public.js';
+import { ClusterLocator } from '../clusters/public.js';
+import { checkClusterName } from '../clusters/public.js';
 import type { ProviderName } from '../../model/catalog.js';
 import { ENV_TAG_KEY, hasEnvTag } from './names.js';
 import type { EnvState } from './state.js';
@@ -169,7 +169,7 @@ export async function restoreIntoEnv(
   const job = summarizeRestore(await startRestore(ctx, found.source, found.id, { projectId: envCluster.projectId, cluster: plan.name }));
   progress.made?.push(`restore job ${job.id}`);
   await waitForRestore(ctx, found.source, job.id, { initialState: job.state, timeoutMs: remaining() });
-  const { waitForCluster } = await import('../shared/waitForCluster.js');
-  const { clusterTarget } = await import('../shared/target.js');
+  const { waitForCluster } = await import('../clusters/public.js');
+  const { clusterTarget } = await import('../clusters/public.js');
   return (await waitForCluster(ctx, await clusterTarget(ctx, 'clusters.get'), plan.name, { until: 'IDLE', locator: envCluster, timeoutMs: remaining() }))!;
 }

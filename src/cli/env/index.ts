@@ -4,7 +4,7 @@ import { Option, type Command, type CommandUnknownOpts } from '@commander-js/ext
 import { PROVIDERS } from '../../model/catalog.js';
 import { CREDENTIAL_VARIABLES } from '../../config/resolve.js';
 import { choiceFlag, collect, completedArgument, lookup, withDetails, withExamples, withOwnOutputs, type App } from '../command.js';
-import { roleFlag } from '../shared/roles.js';
+import { roleFlag } from '../dbusers/public.js';
 import { registerEnvExtend } from './extend.js';
 import { registerEnvGc } from './gc.js';
 import { registerEnvList } from './list.js';

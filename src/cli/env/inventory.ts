@@ -127,7 +127,7 @@ export async function takeInventory(ctx: Context, client: ApiClient, projectId: 
   };
   const { streamAllClusters } = await import('../../api/resources/clusters.js');
   const { streamAllFlexClusters } = await import('../../api/resources/flexClusters.js');
-  const { flexReachable } = await import('../shared/flex.js');
+  const { flexReachable } = await import('../clusters/public.js');
   const read = async (pages: AsyncGenerator<unknown[], unknown, undefined>, kind: EnvCluster['kind']): Promise<void> => {
     for await (const page of pages) for (const doc of page) keep(asObject(doc), kind);
   };

@@ -59,7 +59,7 @@ const iso = (ms: number | undefined): string | null => (ms === undefined ? null 
 /** The list document of an inventory; `expiredOnly` keeps those past their end. */
 export async function listDocument(inventory: Inventory, expiredOnly = false): Promise<EnvListDocument> {
   const { ageOf, expiryOf, isExpired } = await import('./inventory.js');
-  const { stateLabel } = await import('../shared/waitForCluster.js');
+  const { stateLabel } = await import('../clusters/public.js');
   const { envUsername } = await import('./names.js');
   const { now } = inventory;
   const results = inventory.envs

@@ -8,7 +8,7 @@
 // Each run that holds the env has a user of its own: the first cdba-env-<name>, each
 // that joined it with --share cdba-env-<name>.<holder ID> (an env's name has no dot),
 // labelled with who holds it (holders.ts).
-import { checkClusterName } from '../shared/target.js';
+import { checkClusterName } from '../clusters/public.js';
 
 export const ENV_TAG_KEY = 'cdba-env';
 export const ENV_EXPIRES_KEY = 'cdba-env-expires';

@@ -9,7 +9,7 @@ import type { ApiClient } from '../../api/client.js';
 import { ApiError, ConflictError, UsageError } from '../../base/errors.js';
 import { sameDefinition } from '../../model/searchIndex.js';
 import type { Context } from '../../core/context.js';
-import { isRequest, readDefinitionFile, requestFromFile, type IndexRequest } from '../shared/searchDefinition.js';
+import { isRequest, readDefinitionFile, requestFromFile, type IndexRequest } from '../search-indexes/public.js';
 
 export interface SearchFlags {
   sampleData?: boolean;
@@ -47,11 +47,11 @@ export async function bringUpSearch(ctx: Context, plan: SearchPlan, target: { cl
   const { client, projectId } = target;
   const api = await import('../../api/resources/searchIndexes.js');
   if (plan.sampleData) {
-    const { waitForSampleLoad } = await import('../shared/waitForSampleLoad.js');
+    const { waitForSampleLoad } = await import('../clusters/public.js');
     const started = await api.loadSampleDataset(client, projectId, cluster, 'the load may have started; env up again loads it again, which does no harm');
     await waitForSampleLoad(ctx, client, projectId, started, undefined, remaining());
   }
-  const { refText, waitForIndex } = await import('../shared/waitForIndex.js');
+  const { refText, waitForIndex } = await import('../search-indexes/public.js');
   const waits: Array<{ ref: { databaseName: string; collectionName: string; indexName: string }; state: string; version?: number }> = [];
   for (const index of plan.indexes) {
     const ref = { databaseName: index.database, collectionName: index.collectionName, indexName: index.name };

@@ -8,9 +8,9 @@ import { ApiError, CdbaError, EnvHeldError, InterruptedError, UsageError, WatchT
 import type { Context } from '../../core/context.js';
 import { resolveDeleteAfter } from '../../core/deleteAfter.js';
 import type { ProviderName } from '../../model/catalog.js';
-import { currentAddress, EntryFailedError, entryValue, parseAccessEntry, type AccessEntry } from '../shared/entry.js';
-import { generatePassword } from '../shared/password.js';
-import { parseRole, type DatabaseUserRole } from '../shared/roles.js';
+import { currentAddress, EntryFailedError, entryValue, parseAccessEntry, type AccessEntry } from '../access-list/public.js';
+import { generatePassword } from '../dbusers/public.js';
+import { parseRole, type DatabaseUserRole } from '../dbusers/public.js';
 import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDocument, standardSrvOf, type EnvConnection, type EnvOutput } from './connection.js';
 import { extendClusterExpiry } from './expiry.js';
 import { describeHolder, envHolders, holderLabels, holderOf, holderWords, isOurs, newHolderId, type Holder } from './holders.js';
@@ -19,7 +19,7 @@ import { planSearch, type SearchPlan } from './searchIndexes.js';
 import { EnvStateFile, type EnvState } from './state.js';
 import type { ApiClient } from '../../api/client.js';
 import type { Cluster } from '../../api/resources/clusters.js';
-import type { ClusterLocator } from '../shared/flex.js';
+import type { ClusterLocator } from '../clusters/public.js';
 import type { FromSnapshotPlan } from './fromSnapshot.js';
 
 export interface UpFlags {
@@ -133,13 +133,13 @@ export async function clusterBody(ctx: Context, name: string, flags: Pick<UpFlag
   const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name], [ENV_EXPIRES_KEY, expires]] as Array<[string, string]>, ...(flags.dbVersion !== undefined ? { dbVersion: flags.dbVersion } : {}) };
   if (tier === 'FLEX') {
     // Only the versioned API serves flex clusters: refused now, not after the first request.
-    await (await import('../shared/flex.js')).checkFlexReachable(ctx, name);
-    const { flexCreateBody } = await import('../shared/flexBody.js');
+    await (await import('../clusters/public.js')).checkFlexReachable(ctx, name);
+    const { flexCreateBody } = await (await import('../clusters/public.js')).loadFlexBody();
     return flexCreateBody(name, undefined, topology as never, 'the request');
   }
-  const { clusterVersion } = await import('../shared/target.js');
-  const { createBody } = await import('../shared/body.js');
-  const { fieldProblems, missingField, refuseProblems } = await import('../shared/fields.js');
+  const { clusterVersion } = await import('../clusters/public.js');
+  const { createBody } = await import('../clusters/public.js');
+  const { fieldProblems, missingField, refuseProblems } = await import('../clusters/public.js');
   const { version, shape } = await clusterVersion(ctx, 'clusters.create');
   const cluster = createBody(name, undefined, { ...topology, tier }, shape);
   refuseProblems(fieldProblems(cluster, shape), shape, version, 'the request');
@@ -198,7 +198,7 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: UpProgress =
   const { name, stateFile, previous } = plan;
   const { projectId, baseUrl } = stateFile;
   const client = await ctx.api();
-  const { ClusterLocator } = await import('../shared/flex.js');
+  const { ClusterLocator } = await import('../clusters/public.js');
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
   const state: EnvState = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...(previous?.entry ? { entry: previous.entry } : {}), holder: plan.holder, ...(previous?.user ? { user: previous.user } : {}) };
 
@@ -249,7 +249,7 @@ async function allOrFirstError<T extends unknown[]>(promises: [...{ [K in keyof 
 async function upCluster(up: Up): Promise<Cluster> {
   const { ctx, plan, client, projectId, locator, state, stateFile, previous, progress } = up;
   const { name } = plan;
-  const { clusterDocument } = await import('../shared/target.js');
+  const { clusterDocument } = await import('../clusters/public.js');
   const reuse = async (): Promise<Cluster> => {
     let existing = await locator.get();
     state.cluster.created = previous?.cluster.created ?? hasEnvTag(existing, name);
@@ -424,7 +424,7 @@ async function claimUser(up: Up, password: string, others: readonly Holder[]): P
 async function waitUntilReady(up: Up, seen: Cluster, value: string): Promise<Cluster> {
   const { ctx, plan, client, projectId, locator, remaining } = up;
   const { getAccessListEntryStatus } = await import('../../api/resources/accessList.js');
-  const { stateLabel } = await import('../shared/waitForCluster.js');
+  const { stateLabel } = await import('../clusters/public.js');
   const { watch } = await import('../../core/watch.js');
   const idle = (doc: Cluster): boolean => doc.stateName === 'IDLE';
   let cluster = seen;

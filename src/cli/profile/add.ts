@@ -95,7 +95,7 @@ async function offerCheck(ctx: Context, name: string): Promise<void> {
     return; // stdin ended: nobody to ask
   }
   if (!/^(y(es)?)?$/i.test(answer)) return;
-  const [{ Context: CheckContext }, { runAuthStatus }] = await Promise.all([import('../../core/context.js'), import('../shared/authStatus.js')]);
+  const [{ Context: CheckContext }, { runAuthStatus }] = await Promise.all([import('../../core/context.js'), import('../auth/public.js')]);
   const check = new CheckContext(ctx.io, ctx.env, ctx.version, { ...ctx.globals, profile: name });
   try {
     await runAuthStatus(check);

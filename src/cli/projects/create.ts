@@ -3,7 +3,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
-import { checkProjectName } from '../shared/project.js';
+import { checkProjectName } from './resolve.js';
 import { PROJECT_TABLE } from './view.js';
 
 export interface CreateFlags {

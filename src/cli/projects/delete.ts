@@ -6,7 +6,7 @@ import { ApiError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { followUp, pickProjectHint } from '../../core/hints.js';
 import { withExamples, type App } from '../command.js';
-import { resolveProject } from '../shared/project.js';
+import { resolveProject } from './resolve.js';
 
 export function registerProjectsDelete(parent: Command, app: App): void {
   const command = parent

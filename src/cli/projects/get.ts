@@ -2,7 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
-import { resolveProject } from '../shared/project.js';
+import { resolveProject } from './resolve.js';
 import { PROJECT_TABLE } from './view.js';
 
 export function registerProjectsGet(parent: Command, app: App): void {

@@ -4,7 +4,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { VALIDATORS } from '../../config/validate.js';
 import { withExamples, type App } from '../command.js';
-import { resolveProject } from '../shared/project.js';
+import { resolveProject } from './resolve.js';
 
 export function registerProjectsUse(parent: Command, app: App): void {
   const command = parent

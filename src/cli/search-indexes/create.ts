@@ -7,9 +7,9 @@ import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import type { IndexType } from '../../model/searchIndex.js';
 import { choiceFlag, collect, completedArgument, lookup, withExamples, type App } from '../command.js';
-import { asFlag, checkIndexNames, formatIndexRef } from '../shared/indexRef.js';
-import type { IndexRequest } from '../shared/searchDefinition.js';
-import { indexName, waitForIndex } from '../shared/waitForIndex.js';
+import { asFlag, checkIndexNames, formatIndexRef } from './indexRef.js';
+import type { IndexRequest } from './searchDefinition.js';
+import { indexName, waitForIndex } from './waitForIndex.js';
 import { searchTarget } from './target.js';
 import { showIndex } from './view.js';
 import { watchTimeoutMs } from '../../core/duration.js';
@@ -56,7 +56,7 @@ export const INDEX_TYPES = ['search', 'vectorSearch'] as const;
 
 /** The request the flags describe; no request is sent. */
 export async function planCreate(ctx: Context, flags: CreateFlags, notes: string[]): Promise<IndexRequest> {
-  const { readDefinitionFile, requestFromFile, vectorFieldFlag } = await import('../shared/searchDefinition.js');
+  const { readDefinitionFile, requestFromFile, vectorFieldFlag } = await import('./searchDefinition.js');
   const ways = [flags.file !== undefined && '--file', flags.dynamic && '--dynamic', flags.field !== undefined && '--field'].filter((w): w is string => Boolean(w));
   if (ways.length === 0) throw new UsageError('give the definition: --file <definition.json>, --dynamic (every field), or --field path:dimensions:similarity (vectorSearch)');
   if (ways.length > 1) throw new UsageError(`${ways.join(' and ')} both give the definition: use one`);

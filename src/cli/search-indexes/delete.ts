@@ -3,7 +3,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { completedArgument, lookup, withExamples, type App } from '../command.js';
-import { refText } from '../shared/waitForIndex.js';
+import { refText } from './waitForIndex.js';
 import { aboutIndex, parseIndexRef, searchTarget } from './target.js';
 
 export function registerSearchIndexesDelete(parent: Command, app: App): void {

@@ -4,7 +4,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { completedArgument, lookup, withExamples, type App } from '../command.js';
-import { checkNamespaceFlags } from '../shared/indexRef.js';
+import { checkNamespaceFlags } from './indexRef.js';
 import { searchTarget } from './target.js';
 import { SEARCH_INDEX_LIST_TABLE } from './view.js';
 

@@ -1,13 +1,13 @@
 // What every search-indexes verb needs: the cluster's name checked, and the index
-// named by its id or as `db.collection/name` (parsed in src/cli/shared/indexRef.ts).
+// named by its id or as `db.collection/name` (parsed in src/cli/search-indexes/indexRef.ts).
 // (The wait until an index is READY and queryable, which env up runs too, is
-// src/cli/shared/waitForIndex.ts.)
+// src/cli/search-indexes/waitForIndex.ts.)
 import type { ApiClient } from '../../api/client.js';
 import type { IndexRef } from '../../api/resources/searchIndexes.js';
 import { ApiError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { formatIndexRef } from '../shared/indexRef.js';
-import { checkClusterName } from '../shared/target.js';
+import { formatIndexRef } from './indexRef.js';
+import { checkClusterName } from '../clusters/public.js';
 
 export interface SearchTarget {
   client: ApiClient;
@@ -20,8 +20,8 @@ export async function searchTarget(ctx: Context, cluster: string): Promise<Searc
   return { projectId, client: await ctx.api() };
 }
 
-/** `<index>`: its id or `db.collection/name` (src/cli/shared/indexRef.ts, with the naming rules). */
-export { parseIndexRef } from '../shared/indexRef.js';
+/** `<index>`: its id or `db.collection/name` (src/cli/search-indexes/indexRef.ts, with the naming rules). */
+export { parseIndexRef } from './indexRef.js';
 
 /** A 404 about the cluster or the project is theirs to say; any other, on an index request, is the index's. */
 const NOT_THE_INDEX = ['CLUSTER_NOT_FOUND', 'GROUP_NOT_FOUND'];

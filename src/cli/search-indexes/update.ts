@@ -6,7 +6,7 @@ import type { Context } from '../../core/context.js';
 import type { IndexType } from '../../model/searchIndex.js';
 import { choiceFlag, completedArgument, lookup, withExamples, type App } from '../command.js';
 import { INDEX_TYPES } from './create.js';
-import { refText, waitForIndex } from '../shared/waitForIndex.js';
+import { refText, waitForIndex } from './waitForIndex.js';
 import { aboutIndex, parseIndexRef, searchTarget } from './target.js';
 import { showIndex } from './view.js';
 import { watchTimeoutMs } from '../../core/duration.js';
@@ -38,7 +38,7 @@ export function registerSearchIndexesUpdate(parent: Command, app: App): void {
 export async function runSearchIndexesUpdate(ctx: Context, cluster: string, index: string, flags: UpdateFlags): Promise<void> {
   const ref = parseIndexRef(index);
   watchTimeoutMs(flags.watchTimeout);
-  const { definitionFromFile, readDefinitionFile } = await import('../shared/searchDefinition.js');
+  const { definitionFromFile, readDefinitionFile } = await import('./searchDefinition.js');
   const { source, doc } = await readDefinitionFile(ctx.io, flags.file);
   const { definition } = definitionFromFile(source, doc, flags.type);
   const target = await searchTarget(ctx, cluster);

@@ -5,7 +5,7 @@ import { isObject } from '../../base/object.js';
 import { escapeControl } from '../../base/sanitize.js';
 import type { Context } from '../../core/context.js';
 import { keyValueLines, type TableSpec } from '../../output/render.js';
-import { failureMessage } from '../shared/waitForIndex.js';
+import { failureMessage } from './waitForIndex.js';
 
 export interface IndexSummary {
   id: string;

@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../../src/base/errors.js';
-import { entryValue, parseAccessEntry } from '../../../../src/cli/shared/entry.js';
+import { entryValue, parseAccessEntry } from '../../../../src/cli/access-list/entry.js';
 
 const v4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((octets) => octets.join('.'));
 const v4Int = fc.nat(0xffffffff);

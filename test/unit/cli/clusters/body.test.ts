@@ -1,7 +1,7 @@
 // Request bodies from flags in both shapes, flags laid over a file, and --set paths.
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../../src/base/errors.js';
-import { backingProviderFor, createBody, normalizeRegion, parseSetValue, setPath } from '../../../../src/cli/shared/body.js';
+import { backingProviderFor, createBody, normalizeRegion, parseSetValue, setPath } from '../../../../src/cli/clusters/body.js';
 import { checkClusterBody } from '../../../../src/model/cluster.js';
 
 describe('createBody from flags alone', () => {

@@ -1,7 +1,7 @@
 // Every field a version does not accept, named at once; read-only fields stripped.
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../../src/base/errors.js';
-import { fieldProblems, isKnownField, missingField, refuseProblems, stripReadOnly } from '../../../../src/cli/shared/fields.js';
+import { fieldProblems, isKnownField, missingField, refuseProblems, stripReadOnly } from '../../../../src/cli/clusters/fields.js';
 
 describe('fieldProblems', () => {
   it('names every legacy field sent to 2023-02-01, not only the first', () => {

@@ -1,6 +1,6 @@
 // Names are checked before any request; answers that are not a cluster are damaged (exit 7).
 import { describe, expect, it } from 'vitest';
-import { checkClusterName, clusterDocument } from '../../../../src/cli/shared/target.js';
+import { checkClusterName, clusterDocument } from '../../../../src/cli/clusters/target.js';
 import { ExitCode, UsageError } from '../../../../src/base/errors.js';
 
 describe('checkClusterName', () => {

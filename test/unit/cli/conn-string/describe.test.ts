@@ -1,6 +1,6 @@
 // Rows, summaries and the exit-4 message of `conn-string get|list`, from issued strings.
 import { describe, expect, it } from 'vitest';
-import { describeChoice, entryRow, missingMessage, summarize } from '../../../../src/cli/shared/connectionString.js';
+import { describeChoice, entryRow, missingMessage, summarize } from '../../../../src/cli/conn-string/connectionString.js';
 import { issueConnectionStrings, listConnectionStrings, type IssueInput } from '../../../../src/connstring/index.js';
 
 const base: IssueInput = {

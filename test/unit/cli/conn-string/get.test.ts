@@ -1,6 +1,6 @@
 // `conn-string get`: how flags become a choice, and when the document replaces the bare string.
 import { describe, expect, it } from 'vitest';
-import { resolveChoice, type ConnStringGetFlags } from '../../../../src/cli/shared/connectionString.js';
+import { resolveChoice, type ConnStringGetFlags } from '../../../../src/cli/conn-string/connectionString.js';
 import { UsageError } from '../../../../src/base/errors.js';
 
 const flags = (over: Partial<ConnStringGetFlags> = {}): ConnStringGetFlags => ({ type: 'standard', typeGiven: false, srv: true, ...over });

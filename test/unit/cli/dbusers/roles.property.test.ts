@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../../src/base/errors.js';
-import { ADMIN_ROLES, DATABASE_ROLES, formatRole, formatScope, parseRole, parseScope } from '../../../../src/cli/shared/roles.js';
+import { ADMIN_ROLES, DATABASE_ROLES, formatRole, formatScope, parseRole, parseScope } from '../../../../src/cli/dbusers/roles.js';
 
 const BUILT_IN = [...ADMIN_ROLES, ...DATABASE_ROLES].map((r) => r.toLowerCase());
 /** A custom role's name: none of the built-ins, in any case. */

@@ -1,4 +1,4 @@
-// The search index reference `<db>.<collection>/<name>` (src/cli/shared/indexRef.ts), by
+// The search index reference `<db>.<collection>/<name>` (src/cli/search-indexes/indexRef.ts), by
 // property (issue 42, item 8): every reference cdba prints names the index it came from.
 // The parser reads back what the printer writes, two indexes never print alike, what the
 // naming rules refuse never reaches a request, and an index document whose names the form
@@ -19,7 +19,7 @@ import {
   indexNamesProblem,
   indexRefOf,
   parseIndexRef,
-} from '../../../../src/cli/shared/indexRef.js';
+} from '../../../../src/cli/search-indexes/indexRef.js';
 
 // Characters that matter to the form and to the rules, beside ordinary ones (multi-byte too).
 const tricky = ['.', '/', '\\', ' ', '"', '$', '\0', '*', ':', 'é', '日', '🙂', '-', '_'];

@@ -5,7 +5,7 @@
 import type { ConnectionKind, ConnectionStringChoice, ConnectionStringEntry } from '../../connstring/index.js';
 import type { Context } from '../../core/context.js';
 import { CdbaError, ExitCode, UsageError } from '../../base/errors.js';
-import { flexRefusal, locateCluster } from './flex.js';
+import { flexRefusal, locateCluster } from '../clusters/public.js';
 
 /** A cluster that exists but has no string of the requested kind: not found (exit 4). */
 export class ConnectionStringNotFoundError extends CdbaError {

@@ -9,7 +9,7 @@ import type { RestoreJob, Snapshot } from '../../api/resources/backups.js';
 import { ApiError, ConflictError, FailedError, NotFoundError, UsageError } from '../../base/errors.js';
 import { isObject } from '../../base/object.js';
 import type { Context } from '../../core/context.js';
-import type { ClusterLocator } from './flex.js';
+import type { ClusterLocator } from '../clusters/public.js';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
 
@@ -219,7 +219,7 @@ export type RestoreInto = { projectId: string; cluster: string } | 'download';
  */
 export async function startRestore(ctx: Context, locator: ClusterLocator, snapshotId: string, into: RestoreInto): Promise<RestoreJob> {
   const api = await import('../../api/resources/backups.js');
-  const { flexRefusal } = await import('./flex.js');
+  const { flexRefusal } = await import('../clusters/public.js');
   const { client, projectId, name } = locator;
   const lost = `the restore may have started; see \`${ctx.followUp('backups', 'restores', 'list', name)}\` before trying again`;
   return locator.call(

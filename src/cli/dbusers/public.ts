@@ -1,0 +1,4 @@
+// The public face of the dbusers command group: what other groups (and env) may import of it.
+// Lint (GROUP_PUBLIC in eslint.config.js) refuses any other file of this folder from outside it.
+export { type DatabaseUserRole, parseRole, roleFlag } from './roles.js';
+export { generatePassword } from './password.js';
