@@ -50962,6 +50962,7 @@ var FROM_SNAPSHOT_STEP = {
   details: {
     "--from-snapshot": "The source is only read. The env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for"
   },
+  action: [{ input: "from-snapshot", flag: "--from-snapshot", kind: "value" }],
   given: (flags) => flags.fromSnapshot !== void 0,
   // A --db-version asks for a dedicated cluster (./fromSnapshot.ts fits the tier to the snapshot).
   defaultTier: (flags) => flags.fromSnapshot !== void 0 && flags.dbVersion !== void 0 ? "M10" : void 0,
@@ -50985,6 +50986,10 @@ var SEARCH_STEP = {
     "--sample-data": "sample_mflix, sample_training, ...",
     "--search-index": "The file holds a create request, {database, collectionName, name, type, definition}; the index is READY and queryable before the connection is printed; a re-run updates one whose definition differs"
   },
+  action: [
+    { input: "sample-data", flag: "--sample-data", kind: "switch" },
+    { input: "search-index", flag: "--search-index", kind: "lines" }
+  ],
   given: (flags) => flags.sampleData === true || Array.isArray(flags.searchIndex) && flags.searchIndex.length > 0,
   idle: "on-data",
   load: async () => (await Promise.resolve().then(() => (init_envSearch(), envSearch_exports))).work
@@ -52530,4 +52535,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=9ada2480adee8275545a246c8c5974b777cddaf46f6e2953fea32c11ee785be0
+//# cdbaBundleSha256=a5f8e8306a29473862e7cb00809c97218f19a3ee02d73999d72cf4e485bfe208

@@ -78,6 +78,11 @@ export interface EnvStep {
   given(flags: Readonly<Record<string, unknown>>): boolean;
   /** The tier env up makes when --tier is not given, where the step has a say (first say wins). */
   defaultTier?(flags: EnvTopology & Readonly<Record<string, unknown>>): string | undefined;
+  /**
+   * Its inputs of the GitHub Action (action.yml, action/steps.cjs; a test holds the three in
+   * step): value (--flag <value>), switch (--flag when 'true'), lines (--flag once a line).
+   */
+  action: ReadonlyArray<{ input: string; flag: string; kind: 'value' | 'switch' | 'lines' }>;
   /** When its idle work runs: 'data' (replaces the cluster's data) before 'on-data'. */
   idle?: 'data' | 'on-data';
   load(): Promise<EnvStepWork>;

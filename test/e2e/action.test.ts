@@ -13,6 +13,8 @@ import { knownSeed, modernBody, PROJECT_ID } from '../reliability/support.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { isValidClusterName } from '../../src/model/catalog.js';
 import { waitFor } from '../helpers/waitFor.js';
+import { envSteps } from '../../src/cli/envStep.js';
+import '../../src/cli/program.js'; // registers the product's env steps
 
 const MAIN = join(REPO_ROOT, 'action', 'main.cjs');
 const POST = join(REPO_ROOT, 'action', 'post.cjs');
@@ -266,6 +268,15 @@ describe('the cdba env Action', () => {
     } finally {
       await seeded.stop();
     }
+  });
+
+  it("takes the env steps' inputs from the registry: action/steps.cjs and action.yml have each step's, and only those", () => {
+    const { STEP_INPUTS } = createRequire(import.meta.url)(join(REPO_ROOT, 'action', 'steps.cjs')) as { STEP_INPUTS: unknown[] };
+    const declared = envSteps().flatMap((step) => step.action);
+    expect(STEP_INPUTS).toEqual(declared);
+    const yml = readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8');
+    for (const { input } of declared) expect(yml).toMatch(new RegExp(`^ {2}${input}:$`, 'm'));
+    for (const step of envSteps()) for (const { flag } of step.action) expect(step.options().map((o) => o.long)).toContain(flag);
   });
 
   it('action.yml runs these two files, post always, on a Node the runner has', () => {

@@ -9,6 +9,7 @@ export const FROM_SNAPSHOT_STEP: EnvStep = {
   details: {
     '--from-snapshot': "The source is only read. The env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for",
   },
+  action: [{ input: 'from-snapshot', flag: '--from-snapshot', kind: 'value' }],
   given: (flags) => flags.fromSnapshot !== undefined,
   // A --db-version asks for a dedicated cluster (./fromSnapshot.ts fits the tier to the snapshot).
   defaultTier: (flags) => (flags.fromSnapshot !== undefined && flags.dbVersion !== undefined ? 'M10' : undefined),

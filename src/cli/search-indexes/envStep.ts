@@ -14,6 +14,10 @@ export const SEARCH_STEP: EnvStep = {
     '--sample-data': 'sample_mflix, sample_training, ...',
     '--search-index': 'The file holds a create request, {database, collectionName, name, type, definition}; the index is READY and queryable before the connection is printed; a re-run updates one whose definition differs',
   },
+  action: [
+    { input: 'sample-data', flag: '--sample-data', kind: 'switch' },
+    { input: 'search-index', flag: '--search-index', kind: 'lines' },
+  ],
   given: (flags) => flags.sampleData === true || (Array.isArray(flags.searchIndex) && flags.searchIndex.length > 0),
   idle: 'on-data',
   load: async () => (await import('./envSearch.js')).work,
