@@ -22,10 +22,11 @@ async function main(env = process.env) {
   const unusable = appendRunnerFile(env.GITHUB_STATE, `name=${name}\n`);
   if (unusable) return refuse(TITLE, `the Action saves the env's name to $GITHUB_STATE for its post step, and ${shown(env.GITHUB_STATE)} ${unusable}; nothing was made`);
   const args = [...globalFlags(env), 'env', 'up', '-o', 'github'];
-  for (const flag of ['tier', 'ttl', 'ip']) {
+  for (const flag of ['tier', 'provider', 'region', 'db-version', 'ttl', 'ip']) {
     const value = input(flag, env);
     if (value) args.push(`--${flag}`, value);
   }
+  for (const role of (input('role', env) ?? '').split('\n').map((line) => line.trim()).filter(Boolean)) args.push('--role', role);
   // The env steps' inputs (./steps.cjs).
   args.push(...stepArgs(input, env));
   if (input('share', env) === 'true') args.push('--share');
