@@ -10,6 +10,7 @@
 // saved, so post has nothing to remove and never removes another env), and handed
 // to cdba after `--`. $GITHUB_STATE is opened as env up opens $GITHUB_ENV.
 const { appendRunnerFile, defaultName, globalFlags, input, nameProblem, refuse, runCdba, shown } = require('./inputs.cjs');
+const { stepArgs } = require('./steps.cjs');
 
 const TITLE = 'cdba env';
 
@@ -21,13 +22,14 @@ async function main(env = process.env) {
   const unusable = appendRunnerFile(env.GITHUB_STATE, `name=${name}\n`);
   if (unusable) return refuse(TITLE, `the Action saves the env's name to $GITHUB_STATE for its post step, and ${shown(env.GITHUB_STATE)} ${unusable}; nothing was made`);
   const args = [...globalFlags(env), 'env', 'up', '-o', 'github'];
-  for (const flag of ['tier', 'ttl', 'ip', 'from-snapshot']) {
+  for (const flag of ['tier', 'provider', 'region', 'db-version', 'ttl', 'ip']) {
     const value = input(flag, env);
     if (value) args.push(`--${flag}`, value);
   }
-  if (input('sample-data', env) === 'true') args.push('--sample-data');
+  for (const role of (input('role', env) ?? '').split('\n').map((line) => line.trim()).filter(Boolean)) args.push('--role', role);
+  // The env steps' inputs (./steps.cjs).
+  args.push(...stepArgs(input, env));
   if (input('share', env) === 'true') args.push('--share');
-  for (const file of (input('search-index', env) ?? '').split('\n').map((line) => line.trim()).filter(Boolean)) args.push('--search-index', file);
   // After --, the name is an operand whatever it looks like.
   args.push('--', name);
   return runCdba(args, env);

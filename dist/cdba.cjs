@@ -44418,6 +44418,33 @@ var init_emulator = __esm({
   }
 });
 
+// src/cli/envStep.ts
+function registerEnvStep(step2) {
+  if (STEPS.some((s) => s.name === step2.name)) throw new Error(`the env step ${step2.name} is registered twice`);
+  const flags = new Set(STEPS.flatMap((s) => s.options().map((o) => o.long)));
+  const taken = step2.options().find((o) => flags.has(o.long));
+  if (taken) throw new Error(`the env step ${step2.name}: ${taken.long} is another step's flag`);
+  STEPS.push(step2);
+  return () => {
+    const at = STEPS.indexOf(step2);
+    if (at >= 0) STEPS.splice(at, 1);
+  };
+}
+function envSteps() {
+  return [...STEPS];
+}
+function givenSteps(flags) {
+  const given = STEPS.filter((s) => s.given(flags));
+  return [...given.filter((s) => s.idle === "data"), ...given.filter((s) => s.idle !== "data")];
+}
+var STEPS;
+var init_envStep = __esm({
+  "src/cli/envStep.ts"() {
+    "use strict";
+    STEPS = [];
+  }
+});
+
 // src/cli/dbusers/public.ts
 var init_public2 = __esm({
   "src/cli/dbusers/public.ts"() {
@@ -44804,353 +44831,6 @@ var init_holders = __esm({
   }
 });
 
-// src/cli/search-indexes/indexRef.ts
-function character(c) {
-  if (c === " ") return "a space";
-  if (c === "\0") return "a null character";
-  return `"${c}"`;
-}
-function databaseNameProblem(name) {
-  if (name === "") return "a database name cannot be empty";
-  const bad = forbidden(name, DATABASE_FORBIDDEN);
-  if (bad !== void 0) return `a database name cannot contain ${character(bad)}`;
-  const size2 = bytes(name);
-  if (size2 > MAX_DATABASE_BYTES) return `a database name is at most ${MAX_DATABASE_BYTES} bytes (this one is ${size2})`;
-  return void 0;
-}
-function collectionNameProblem(name, database) {
-  if (name === "") return "a collection name cannot be empty";
-  if (name.startsWith(".")) return 'a collection name cannot start with "."';
-  const bad = forbidden(name, COLLECTION_FORBIDDEN);
-  if (bad !== void 0) return `a collection name cannot contain ${character(bad)}`;
-  if (database !== void 0) {
-    const size2 = bytes(`${database}.${name}`);
-    if (size2 > MAX_NAMESPACE_BYTES) return `database.collection is at most ${MAX_NAMESPACE_BYTES} bytes (this one is ${size2})`;
-  }
-  return void 0;
-}
-function indexNameProblem(name) {
-  if (name === "") return "an index name cannot be empty";
-  const bad = forbidden(name, INDEX_FORBIDDEN);
-  if (bad === "/") return 'an index name cannot contain "/" (it is named as database.collection/name, and in the URL path)';
-  if (bad !== void 0) return `an index name cannot contain ${character(bad)}`;
-  if (name === "." || name === "..") return `an index name cannot be "${name}" (a name in a URL path)`;
-  return void 0;
-}
-function indexNamesProblem(names2) {
-  const database = databaseNameProblem(names2.database);
-  if (database !== void 0) return { key: "database", problem: database };
-  const collection = collectionNameProblem(names2.collectionName, names2.database);
-  if (collection !== void 0) return { key: "collectionName", problem: collection };
-  const name = indexNameProblem(names2.name);
-  if (name !== void 0) return { key: "name", problem: name };
-  return void 0;
-}
-function checkIndexNames(names2, where) {
-  const found = indexNamesProblem(names2);
-  if (found) throw new UsageError(`${where(found.key)} ${JSON.stringify(names2[found.key])}: ${found.problem}`);
-}
-function checkNamespaceFlags(database, collectionName) {
-  const refuse2 = (flag, value, problem) => {
-    throw new UsageError(`invalid ${flag} ${JSON.stringify(value)}: ${problem}`);
-  };
-  const db = databaseNameProblem(database);
-  if (db !== void 0) refuse2("--db", database, db);
-  const collection = collectionNameProblem(collectionName, database);
-  if (collection !== void 0) refuse2("--collection", collectionName, collection);
-}
-function parseIndexRef(text12) {
-  if (INDEX_ID.test(text12)) return { indexId: text12 };
-  const dot = text12.indexOf(".");
-  const slash = text12.lastIndexOf("/");
-  if (dot > 0 && slash > dot + 1) {
-    const names2 = { database: text12.slice(0, dot), collectionName: text12.slice(dot + 1, slash), name: text12.slice(slash + 1) };
-    const found = indexNamesProblem(names2);
-    if (found) throw new UsageError(`invalid index ${JSON.stringify(text12)}: ${found.problem}; give its id (24 hex digits) or database.collection/name`);
-    return { databaseName: names2.database, collectionName: names2.collectionName, indexName: names2.name };
-  }
-  throw new UsageError(`invalid index ${JSON.stringify(text12)}: give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
-}
-function formatIndexRef(ref) {
-  return "indexId" in ref ? ref.indexId : `${ref.databaseName}.${ref.collectionName}/${ref.indexName}`;
-}
-function indexRefOf(doc) {
-  const { database, collectionName, name, indexID } = doc;
-  if (typeof database === "string" && typeof collectionName === "string" && typeof name === "string" && !indexNamesProblem({ database, collectionName, name })) {
-    return formatIndexRef({ databaseName: database, collectionName, indexName: name });
-  }
-  if (typeof indexID === "string" && INDEX_ID.test(indexID)) return indexID;
-  return `${String(database)}.${String(collectionName)}/${String(name)}`;
-}
-var MAX_DATABASE_BYTES, MAX_NAMESPACE_BYTES, DATABASE_FORBIDDEN, COLLECTION_FORBIDDEN, INDEX_FORBIDDEN, bytes, forbidden, asFlag, NAME_FLAGS, INDEX_ID;
-var init_indexRef = __esm({
-  "src/cli/search-indexes/indexRef.ts"() {
-    "use strict";
-    init_errors();
-    MAX_DATABASE_BYTES = 63;
-    MAX_NAMESPACE_BYTES = 255;
-    DATABASE_FORBIDDEN = ["/", "\\", ".", " ", '"', "$", "\0"];
-    COLLECTION_FORBIDDEN = ["$", "\0"];
-    INDEX_FORBIDDEN = ["/", "\0"];
-    bytes = (text12) => new TextEncoder().encode(text12).length;
-    forbidden = (name, set) => set.find((c) => name.includes(c));
-    asFlag = (key) => `invalid ${NAME_FLAGS[key]}`;
-    NAME_FLAGS = { database: "--db", collectionName: "--collection", name: "--name" };
-    INDEX_ID = /^[0-9a-f]{24}$/;
-  }
-});
-
-// src/cli/search-indexes/searchDefinition.ts
-var searchDefinition_exports = {};
-__export(searchDefinition_exports, {
-  definitionFromFile: () => definitionFromFile,
-  guessType: () => guessType,
-  isRequest: () => isRequest,
-  readDefinitionFile: () => readDefinitionFile,
-  requestFromFile: () => requestFromFile,
-  vectorFieldFlag: () => vectorFieldFlag
-});
-function isRequest(doc) {
-  return doc.definition !== void 0 || ["database", "collectionName", "name"].some((key) => doc[key] !== void 0);
-}
-function guessType(definition) {
-  return Array.isArray(definition.fields) && definition.mappings === void 0 ? "vectorSearch" : "search";
-}
-function vectorFieldFlag(value, previous = []) {
-  const parts = value.split(":");
-  const refuse2 = (why) => {
-    throw new UsageError(`invalid --field "${value}": ${why}; give path:dimensions:similarity, e.g. plot_embedding:1536:cosine`);
-  };
-  if (parts.length < 3) refuse2('three parts separated by ":"');
-  const similarity2 = parts.pop();
-  const dimensions2 = parts.pop();
-  const path = parts.join(":");
-  if (path === "") refuse2("the path is empty");
-  if (!/^\d+$/.test(dimensions2) || Number(dimensions2) < 1 || Number(dimensions2) > MAX_DIMENSIONS) refuse2(`dimensions must be a whole number from 1 to ${MAX_DIMENSIONS}`);
-  const known = VECTOR_SIMILARITIES.find((s) => s.toLowerCase() === similarity2.toLowerCase());
-  if (!known) refuse2(`similarity must be one of ${VECTOR_SIMILARITIES.join(", ")}`);
-  return [...previous, { type: "vector", path, numDimensions: Number(dimensions2), similarity: known }];
-}
-async function readDefinitionFile(io, file, flag = "--file") {
-  const { readJsonObject: readJsonObject2 } = await Promise.resolve().then(() => (init_input(), input_exports));
-  return { source: file === "-" ? "stdin" : file, doc: await readJsonObject2(io, file, flag) };
-}
-function refuse(source, line, hint) {
-  throw new UsageError(`${source}: ${line}`, hint ? { hint } : void 0);
-}
-function requestFromFile(source, doc, flags, notes) {
-  if (!isRequest(doc)) {
-    const type = flags.type ?? guessType(doc);
-    const problem2 = checkDefinition(type, doc);
-    if (problem2) refuse(source, problemLine(problem2), type === "search" && Array.isArray(doc.fields) ? "a vector search definition? give --type vectorSearch" : void 0);
-    return { ...names(source, {}, flags), type, definition: doc };
-  }
-  const unknown = Object.keys(doc).find((key) => !REQUEST_KEYS2.includes(key));
-  if (unknown !== void 0) refuse(source, `$.${unknown}: unknown field of a create request (allowed: ${REQUEST_KEYS2.join(", ")}); a bare definition has no database, collectionName or name`);
-  const merged = { ...doc, ...names(source, doc, flags, notes), ...flags.type ? { type: flags.type } : {} };
-  if (flags.type && doc.type !== void 0 && doc.type !== flags.type) notes.push(`cdba: ${source} says type ${JSON.stringify(doc.type)}; --type makes it ${flags.type}`);
-  const problem = checkCreateRequest(merged);
-  if (problem) refuse(source, problemLine(problem));
-  return { database: merged.database, collectionName: merged.collectionName, name: merged.name, type: merged.type ?? "search", definition: merged.definition };
-}
-function names(source, doc, flags, notes) {
-  const pick2 = (key, flag, option) => {
-    const given2 = doc[key];
-    if (flag !== void 0) {
-      if (given2 !== void 0 && given2 !== flag) notes?.push(`cdba: ${source} says ${key} ${JSON.stringify(given2)}; ${option} makes it "${flag}"`);
-      return flag;
-    }
-    if (typeof given2 === "string" && given2 !== "") return given2;
-    throw new UsageError(`${option} is required${isObject(doc) && Object.keys(doc).length ? ` (${source} has no ${key})` : ""}`, { hint: `give ${option}, or put "${key}" beside "definition" in the file` });
-  };
-  const picked = { database: pick2("database", flags.db, "--db"), collectionName: pick2("collectionName", flags.collection, "--collection"), name: pick2("name", flags.name, "--name") };
-  const given = { database: flags.db, collectionName: flags.collection, name: flags.name };
-  checkIndexNames(picked, (key) => given[key] !== void 0 ? asFlag(key) : `${source}: $.${key}`);
-  return picked;
-}
-function definitionFromFile(source, doc, type) {
-  if (!isRequest(doc)) {
-    const kind3 = type ?? guessType(doc);
-    const problem2 = checkDefinition(kind3, doc);
-    if (problem2) refuse(source, problemLine(problem2), kind3 === "search" && Array.isArray(doc.fields) ? "a vector search definition? give --type vectorSearch" : void 0);
-    return { type: kind3, definition: doc };
-  }
-  const kind2 = type ?? (typeof doc.type === "string" ? INDEX_TYPES.includes(doc.type) ? doc.type : void 0 : void 0) ?? (isObject(doc.definition) ? guessType(doc.definition) : "search");
-  if (doc.definition === void 0) refuse(source, "$.definition: required: the index definition");
-  const problem = checkDefinition(kind2, doc.definition, "$.definition");
-  if (problem) refuse(source, problemLine(problem));
-  return { type: kind2, definition: doc.definition };
-}
-var REQUEST_KEYS2;
-var init_searchDefinition = __esm({
-  "src/cli/search-indexes/searchDefinition.ts"() {
-    "use strict";
-    init_errors();
-    init_object();
-    init_indexRef();
-    init_searchIndex();
-    REQUEST_KEYS2 = ["database", "collectionName", "name", "type", "definition"];
-  }
-});
-
-// src/cli/search-indexes/waitForIndex.ts
-function failureMessage(doc) {
-  const details = Array.isArray(doc.statusDetail) ? doc.statusDetail : [];
-  const messages = details.map((host) => host.mainIndex?.message).filter((m) => typeof m === "string");
-  return [...new Set(messages.map((m) => m.trim().replace(/\.+$/, "")))].join("; ") || "the service gives no reason";
-}
-function failedHint(ctx, cluster, ref, message) {
-  const update2 = `\`${ctx.followUp("search-indexes", "update", cluster, refText(ref))} --file <definition.json> --watch\``;
-  if (NO_COLLECTION.test(message)) {
-    const where = "indexId" in ref ? "its collection" : `${ref.databaseName}.${ref.collectionName}`;
-    return `${where} has no data yet: load it first (\`${ctx.followUp("clusters", "load-sample-data", cluster)} --watch\` for the sample data, or --sample-data with env up), or index a collection that exists`;
-  }
-  return `fix the definition and run ${update2}`;
-}
-async function waitForIndex(ctx, target, cluster, ref, options) {
-  const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  const { getSearchIndex: getSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
-  const follow = ctx.followUp("search-indexes", "get", cluster, refText(ref));
-  return watch2({
-    io: ctx.io,
-    subject: `search index ${refText(ref)}`,
-    intervals: ctx.watchIntervals,
-    ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
-    timeoutMs: options.timeout === void 0 ? options.timeoutMs : watchTimeoutMs(options.timeout),
-    initialState: options.initialState,
-    resumeHint: `the build goes on at the service; see it with \`${follow}\``,
-    poll: async () => {
-      let doc;
-      try {
-        doc = await getSearchIndex2(target.client, target.projectId, cluster, ref);
-      } catch (error2) {
-        if (error2 instanceof ApiError && error2.status === 404 && error2.errorCode !== "CLUSTER_NOT_FOUND") {
-          error2.hint ??= `it is gone: see the cluster's indexes with \`${ctx.followUp("search-indexes", "list", cluster)}\``;
-        }
-        throw error2;
-      }
-      const status = typeof doc.status === "string" ? doc.status : "UNKNOWN";
-      if (status === "FAILED") {
-        const message = failureMessage(doc);
-        throw new FailedError(`search index ${refText(ref)} FAILED: ${message}`, { hint: failedHint(ctx, cluster, ref, message) });
-      }
-      const version2 = doc.latestDefinitionVersion?.version;
-      const current = options.version === void 0 || typeof version2 === "number" && version2 >= options.version;
-      const queryable = doc.queryable === true;
-      const done = status === "READY" && queryable && current;
-      return { state: status === "READY" && !queryable ? "READY, not yet queryable" : status, done, value: doc };
-    }
-  });
-}
-var refText, indexName, NO_COLLECTION;
-var init_waitForIndex = __esm({
-  "src/cli/search-indexes/waitForIndex.ts"() {
-    "use strict";
-    init_errors();
-    init_duration();
-    init_indexRef();
-    refText = (ref) => formatIndexRef(ref);
-    indexName = (doc) => indexRefOf(doc);
-    NO_COLLECTION = /collection .* does not exist|namespace .*(not found|does not exist)|NamespaceNotFound/i;
-  }
-});
-
-// src/cli/search-indexes/public.ts
-var public_exports2 = {};
-__export(public_exports2, {
-  indexName: () => indexName,
-  isRequest: () => isRequest,
-  readDefinitionFile: () => readDefinitionFile,
-  refText: () => refText,
-  requestFromFile: () => requestFromFile,
-  waitForIndex: () => waitForIndex
-});
-var init_public4 = __esm({
-  "src/cli/search-indexes/public.ts"() {
-    "use strict";
-    init_searchDefinition();
-    init_waitForIndex();
-  }
-});
-
-// src/cli/env/searchIndexes.ts
-var searchIndexes_exports2 = {};
-__export(searchIndexes_exports2, {
-  bringUpSearch: () => bringUpSearch,
-  planSearch: () => planSearch
-});
-async function planSearch(ctx, flags) {
-  const files = flags.searchIndex ?? [];
-  if (!flags.sampleData && files.length === 0) return void 0;
-  const indexes = [];
-  for (const file of files) {
-    const { source, doc } = await readDefinitionFile(ctx.io, file, "--search-index");
-    const absent = ["database", "collectionName", "name"].filter((key) => typeof doc[key] !== "string" || doc[key] === "");
-    if (!isRequest(doc) || absent.length > 0) {
-      throw new UsageError(`${source}: a --search-index file names what it indexes: {"database", "collectionName", "name", "type", "definition"}${isRequest(doc) ? `; it lacks ${absent.join(", ")}` : " (this one holds a bare definition)"}`);
-    }
-    const request = requestFromFile(source, doc, {}, []);
-    const twice = indexes.find((other) => other.database === request.database && other.collectionName === request.collectionName && other.name === request.name);
-    if (twice) throw new UsageError(`${source} and ${twice.source} both make ${request.database}.${request.collectionName}/${request.name}`);
-    indexes.push({ ...request, source });
-  }
-  return { sampleData: flags.sampleData === true, indexes };
-}
-async function bringUpSearch(ctx, plan, target, cluster, remaining = () => void 0) {
-  const { client, projectId } = target;
-  const api = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
-  if (plan.sampleData) {
-    const { waitForSampleLoad: waitForSampleLoad2 } = await Promise.resolve().then(() => (init_public(), public_exports));
-    const started = await api.loadSampleDataset(client, projectId, cluster, "the load may have started; env up again loads it again, which does no harm");
-    await waitForSampleLoad2(ctx, client, projectId, started, void 0, remaining());
-  }
-  const { refText: refText2, waitForIndex: waitForIndex2 } = await Promise.resolve().then(() => (init_public4(), public_exports2));
-  const waits = [];
-  for (const index of plan.indexes) {
-    const ref = { databaseName: index.database, collectionName: index.collectionName, indexName: index.name };
-    const name = refText2(ref);
-    let existing;
-    try {
-      existing = await api.getSearchIndex(client, projectId, cluster, ref);
-    } catch (error2) {
-      if (!isNotFound2(error2) || error2.errorCode === "CLUSTER_NOT_FOUND") throw error2;
-    }
-    if (existing === void 0) {
-      const lost = `the index may have been created; \`${ctx.followUp("search-indexes", "get", cluster, name)}\` shows it`;
-      const created = await api.createSearchIndex(client, projectId, cluster, { database: index.database, collectionName: index.collectionName, name: index.name, type: index.type, definition: index.definition }, lost);
-      ctx.io.note(`cdba: search index ${name} (${index.source}) is ${String(created.status ?? "PENDING")}`);
-      waits.push({ ref, state: String(created.status ?? "PENDING") });
-      continue;
-    }
-    const type = typeof existing.type === "string" ? existing.type : "search";
-    if (type !== index.type) {
-      throw new ConflictError(`search index ${name} exists as a ${type} index, and ${index.source} makes a ${index.type} one`, {
-        hint: `delete it first with \`${ctx.followUp("search-indexes", "delete", cluster, name)}\`, or give the file another name`
-      });
-    }
-    if (sameDefinition(existing.latestDefinition, index.definition)) {
-      ctx.io.note(`cdba: search index ${name} is there with the definition of ${index.source}`);
-      waits.push({ ref, state: String(existing.status ?? "UNKNOWN") });
-      continue;
-    }
-    const updated = await api.updateSearchIndex(client, projectId, cluster, ref, index.definition);
-    const version2 = updated.latestDefinitionVersion?.version;
-    ctx.io.note(`cdba: search index ${name} had another definition; updated it to ${index.source}'s`);
-    waits.push({ ref, state: String(updated.status ?? "PENDING"), ...typeof version2 === "number" ? { version: version2 } : {} });
-  }
-  for (const wait of waits) await waitForIndex2(ctx, target, cluster, wait.ref, { initialState: wait.state, version: wait.version, timeoutMs: remaining() });
-}
-var isNotFound2;
-var init_searchIndexes4 = __esm({
-  "src/cli/env/searchIndexes.ts"() {
-    "use strict";
-    init_errors();
-    init_searchIndex();
-    init_public4();
-    isNotFound2 = (error2) => error2 instanceof ApiError && error2.status === 404;
-  }
-});
-
 // src/cli/env/github.ts
 var github_exports = {};
 __export(github_exports, {
@@ -45225,376 +44905,6 @@ var init_github = __esm({
   }
 });
 
-// src/api/resources/backups.ts
-var backups_exports = {};
-__export(backups_exports, {
-  cancelRestoreJob: () => cancelRestoreJob2,
-  createFlexRestoreJob: () => createFlexRestoreJob2,
-  createRestoreJob: () => createRestoreJob2,
-  deleteSnapshot: () => deleteSnapshot2,
-  getBackupSchedule: () => getBackupSchedule,
-  getFlexRestoreJob: () => getFlexRestoreJob2,
-  getFlexSnapshot: () => getFlexSnapshot2,
-  getRestoreJob: () => getRestoreJob2,
-  getSnapshot: () => getSnapshot2,
-  listFlexRestoreJobs: () => listFlexRestoreJobs2,
-  listFlexSnapshots: () => listFlexSnapshots2,
-  listRestoreJobs: () => listRestoreJobs2,
-  listSnapshots: () => listSnapshots2,
-  takeSnapshot: () => takeSnapshot2
-});
-function document2(response, what) {
-  const body = response.body;
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InvalidResponseError(`expected ${what} from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
-  return body;
-}
-async function listSnapshots2(client, projectId, clusterName, options = {}) {
-  return client.callAll("backups.listSnapshots", { groupId: projectId, clusterName }, options);
-}
-async function listFlexSnapshots2(client, projectId, name, options = {}) {
-  return client.callAll("flexBackups.listSnapshots", { groupId: projectId, name }, options);
-}
-async function getSnapshot2(client, projectId, clusterName, snapshotId) {
-  return document2(await client.call("backups.getSnapshot", { groupId: projectId, clusterName, snapshotId }), "a snapshot");
-}
-async function getFlexSnapshot2(client, projectId, name, snapshotId) {
-  return document2(await client.call("flexBackups.getSnapshot", { groupId: projectId, name, snapshotId }), "a snapshot");
-}
-async function takeSnapshot2(client, projectId, clusterName, body, mayHaveAppliedHint) {
-  return document2(await client.call("backups.takeSnapshot", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a snapshot");
-}
-async function deleteSnapshot2(client, projectId, clusterName, snapshotId) {
-  await client.call("backups.deleteSnapshot", { groupId: projectId, clusterName, snapshotId });
-}
-async function listRestoreJobs2(client, projectId, clusterName, options = {}) {
-  return client.callAll("backups.listRestoreJobs", { groupId: projectId, clusterName }, options);
-}
-async function listFlexRestoreJobs2(client, projectId, name, options = {}) {
-  return client.callAll("flexBackups.listRestoreJobs", { groupId: projectId, name }, options);
-}
-async function getRestoreJob2(client, projectId, clusterName, restoreJobId) {
-  return document2(await client.call("backups.getRestoreJob", { groupId: projectId, clusterName, restoreJobId }), "a restore job");
-}
-async function getFlexRestoreJob2(client, projectId, name, restoreJobId) {
-  return document2(await client.call("flexBackups.getRestoreJob", { groupId: projectId, name, restoreJobId }), "a restore job");
-}
-async function createRestoreJob2(client, projectId, clusterName, body, mayHaveAppliedHint) {
-  return document2(await client.call("backups.createRestoreJob", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a restore job");
-}
-async function createFlexRestoreJob2(client, projectId, name, body, mayHaveAppliedHint) {
-  return document2(await client.call("flexBackups.createRestoreJob", { groupId: projectId, name }, { body, mayHaveAppliedHint }), "a restore job");
-}
-async function cancelRestoreJob2(client, projectId, clusterName, restoreJobId) {
-  await client.call("backups.cancelRestoreJob", { groupId: projectId, clusterName, restoreJobId });
-}
-async function getBackupSchedule(client, projectId, clusterName) {
-  return document2(await client.call("backups.getSchedule", { groupId: projectId, clusterName }), "a backup schedule");
-}
-var init_backups3 = __esm({
-  "src/api/resources/backups.ts"() {
-    "use strict";
-    init_errors2();
-  }
-});
-
-// src/cli/backups/snapshots.ts
-function checkBackupId(text12, what) {
-  if (OBJECT_ID5.test(text12)) return text12;
-  throw new UsageError(`invalid ${what} ID "${text12}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
-}
-async function aboutBackup(ctx, cluster, what, request) {
-  try {
-    return await request();
-  } catch (error2) {
-    if (error2 instanceof ApiError && error2.status === 404 && !NOT_THE_ITEM.includes(error2.errorCode ?? "") && error2.hint === void 0) {
-      error2.hint = what === "snapshot" ? `see the cluster's snapshots with \`${ctx.followUp("backups", "snapshots", "list", cluster)}\`` : `see the cluster's restore jobs with \`${ctx.followUp("backups", "restores", "list", cluster)}\``;
-    }
-    throw error2;
-  }
-}
-function snapshotRef(text12) {
-  return text12 === "latest" ? text12 : checkBackupId(text12, "snapshot");
-}
-function bytes2(value) {
-  if (typeof value !== "number" || value <= 0) return "";
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let size2 = value;
-  let unit = 0;
-  while (size2 >= 1024 && unit < units.length - 1) {
-    size2 /= 1024;
-    unit += 1;
-  }
-  return `${size2 >= 10 || unit === 0 ? Math.round(size2) : size2.toFixed(1)} ${units[unit]}`;
-}
-function summarizeSnapshot(document3) {
-  const doc = isObject(document3) ? document3 : {};
-  const flex = "scheduledTime" in doc || "finishTime" in doc || "mongoDBVersion" in doc;
-  const status = text7(doc.status);
-  if (flex) {
-    return {
-      id: text7(doc.id),
-      status: FLEX_STATUS[status] ?? status,
-      completed: status === "COMPLETED",
-      kind: "daily",
-      created: text7(doc.finishTime) || text7(doc.scheduledTime),
-      expires: text7(doc.expiration),
-      version: text7(doc.mongoDBVersion),
-      size: "",
-      description: ""
-    };
-  }
-  const frequency = text7(doc.frequencyType);
-  return {
-    id: text7(doc.id),
-    status,
-    completed: status === "completed",
-    kind: doc.snapshotType === "onDemand" ? "onDemand" : frequency || text7(doc.snapshotType),
-    created: text7(doc.createdAt),
-    expires: text7(doc.expiresAt),
-    version: text7(doc.mongodVersion),
-    size: bytes2(doc.storageSizeBytes),
-    description: text7(doc.description)
-  };
-}
-function summarizeRestore(document3) {
-  const doc = isObject(document3) ? document3 : {};
-  if ("status" in doc) {
-    return {
-      id: text7(doc.id),
-      snapshotId: text7(doc.snapshotId),
-      delivery: text7(doc.deliveryType),
-      target: `${text7(doc.targetProjectId)}/${text7(doc.targetDeploymentItemName)}`,
-      state: text7(doc.status),
-      finished: text7(doc.restoreFinishedDate),
-      url: text7(doc.snapshotUrl)
-    };
-  }
-  const urls = Array.isArray(doc.deliveryUrl) ? doc.deliveryUrl.filter((u) => typeof u === "string") : [];
-  const state = doc.failed === true ? "FAILED" : doc.cancelled === true ? "CANCELLED" : doc.expired === true ? "EXPIRED" : text7(doc.finishedAt) ? "COMPLETED" : urls.length > 0 ? "READY" : "IN_PROGRESS";
-  return {
-    id: text7(doc.id),
-    snapshotId: text7(doc.snapshotId),
-    delivery: text7(doc.deliveryType),
-    target: text7(doc.targetClusterName) ? `${text7(doc.targetGroupId)}/${text7(doc.targetClusterName)}` : "",
-    state,
-    finished: text7(doc.finishedAt),
-    url: urls.join(" ")
-  };
-}
-async function listSnapshotsOf(locator) {
-  const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
-  const { client, projectId, name } = locator;
-  const list5 = await locator.call(
-    () => api.listSnapshots(client, projectId, name),
-    () => api.listFlexSnapshots(client, projectId, name)
-  );
-  return list5.results;
-}
-async function findSnapshot2(ctx, locator, ref) {
-  const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
-  const { client, projectId, name } = locator;
-  if (ref !== "latest") {
-    const document3 = await aboutBackup(
-      ctx,
-      name,
-      "snapshot",
-      () => locator.call(
-        () => api.getSnapshot(client, projectId, name, ref),
-        () => api.getFlexSnapshot(client, projectId, name, ref)
-      )
-    );
-    return { document: document3, summary: summarizeSnapshot(document3) };
-  }
-  const completed = (await listSnapshotsOf(locator)).map((document3) => ({ document: document3, summary: summarizeSnapshot(document3) })).filter((s) => s.summary.completed);
-  const latest = completed.sort((a, b) => Date.parse(b.summary.created) - Date.parse(a.summary.created))[0];
-  if (!latest) {
-    const take = `take one with \`${ctx.followUp("backups", "snapshots", "take", name, "--watch")}\``;
-    if (locator.learnt !== "flex") {
-      const cluster = await locator.get();
-      if (cluster.backupEnabled !== true && cluster.providerBackupEnabled !== true) {
-        throw new ConflictError(`cluster ${name} has no cloud backup, so no snapshot to restore: turn it on with \`${ctx.followUp("clusters", "patch", name, "--backup")}\`, then ${take}`);
-      }
-    }
-    throw new NotFoundError(`cluster ${name} has no completed snapshot to restore: ${locator.learnt === "flex" ? "a flex cluster takes one a day" : take}`, {
-      hint: `see \`${ctx.followUp("backups", "snapshots", "list", name)}\``
-    });
-  }
-  return latest;
-}
-async function startRestore2(ctx, locator, snapshotId, into) {
-  const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
-  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_public(), public_exports));
-  const { client, projectId, name } = locator;
-  const lost = `the restore may have started; see \`${ctx.followUp("backups", "restores", "list", name)}\` before trying again`;
-  return locator.call(
-    () => api.createRestoreJob(
-      client,
-      projectId,
-      name,
-      into === "download" ? { deliveryType: "download", snapshotId } : { deliveryType: "automated", snapshotId, targetClusterName: into.cluster, targetGroupId: into.projectId },
-      lost
-    ),
-    async () => {
-      if (into === "download") throw flexRefusal2(name, "download", false);
-      return api.createFlexRestoreJob(client, projectId, name, { snapshotId, targetDeploymentItemName: into.cluster, targetProjectId: into.projectId }, lost);
-    }
-  );
-}
-async function waitForRestore(ctx, locator, jobId, options = {}) {
-  const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
-  const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
-  const { client, projectId, name } = locator;
-  const follow = ctx.followUp("backups", "restores", "get", name, jobId);
-  return watch2({
-    io: ctx.io,
-    subject: `restore job ${jobId}`,
-    intervals: ctx.watchIntervals,
-    ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
-    timeoutMs: options.timeoutMs,
-    initialState: options.initialState,
-    resumeHint: `the restore goes on at the service; follow it with \`${follow}\``,
-    poll: async () => {
-      const job = await locator.call(
-        () => api.getRestoreJob(client, projectId, name, jobId),
-        () => api.getFlexRestoreJob(client, projectId, name, jobId)
-      );
-      const { state } = summarizeRestore(job);
-      if (ENDED.includes(state)) throw new FailedError(`restore job ${jobId} of cluster ${name} is ${state}`, { hint: `see \`${follow}\`` });
-      return { state, done: DONE.includes(state), value: job };
-    }
-  });
-}
-function majorOf2(version2) {
-  return /^(\d+\.\d+)/.exec(version2)?.[1];
-}
-var OBJECT_ID5, NOT_THE_ITEM, text7, FLEX_STATUS, DONE, ENDED;
-var init_snapshots = __esm({
-  "src/cli/backups/snapshots.ts"() {
-    "use strict";
-    init_errors();
-    init_object();
-    OBJECT_ID5 = /^[0-9a-f]{24}$/;
-    NOT_THE_ITEM = ["CLUSTER_NOT_FOUND", "GROUP_NOT_FOUND"];
-    text7 = (value) => typeof value === "string" ? value : "";
-    FLEX_STATUS = { PENDING: "pending", QUEUED: "queued", RUNNING: "inProgress", COMPLETED: "completed", FAILED: "failed" };
-    DONE = ["COMPLETED", "READY"];
-    ENDED = ["FAILED", "CANCELLED", "EXPIRED"];
-  }
-});
-
-// src/cli/backups/public.ts
-var init_public5 = __esm({
-  "src/cli/backups/public.ts"() {
-    "use strict";
-    init_snapshots();
-  }
-});
-
-// src/cli/env/fromSnapshot.ts
-var fromSnapshot_exports = {};
-__export(fromSnapshot_exports, {
-  checkRestoreTarget: () => checkRestoreTarget,
-  planFromSnapshot: () => planFromSnapshot,
-  prepareFromSnapshot: () => prepareFromSnapshot,
-  restoreIntoEnv: () => restoreIntoEnv
-});
-function planFromSnapshot(name, flags) {
-  const text12 = flags.fromSnapshot;
-  const at = text12.indexOf("@");
-  const cluster = at < 0 ? text12 : text12.slice(0, at);
-  const ref = at < 0 ? "latest" : text12.slice(at + 1);
-  const refuse2 = (why) => {
-    throw new UsageError(`invalid --from-snapshot "${text12}": ${why}`, { hint: "give <cluster>, <cluster>@latest or <cluster>@<snapshot id>" });
-  };
-  if (cluster === "") refuse2("it names no cluster");
-  if (ref === "") refuse2("nothing after @");
-  for (const check2 of [() => checkClusterName(cluster), () => snapshotRef(ref)]) {
-    try {
-      check2();
-    } catch (error2) {
-      if (error2 instanceof UsageError) refuse2(error2.message.replace(/^invalid /, ""));
-      throw error2;
-    }
-  }
-  if (cluster === name) refuse2(`cluster ${name} is the env's own cluster, whose data the snapshot would replace; name another cluster`);
-  return { cluster, ref, flags: { tier: flags.tier, provider: flags.provider, region: flags.region, dbVersion: flags.dbVersion } };
-}
-async function prepareFromSnapshot(ctx, plan, envCluster, bodyAt) {
-  const wanted = plan.fromSnapshot;
-  const source = await ClusterLocator.open(ctx, envCluster.client, envCluster.projectId, wanted.cluster);
-  const { summary } = await findSnapshot2(ctx, source, wanted.ref);
-  const sourceFlex = source.learnt === "flex";
-  const major = majorOf2(summary.version);
-  const where = `the snapshot ${summary.id} of cluster ${wanted.cluster}`;
-  const explicit = wanted.flags.tier?.toUpperCase();
-  if (!sourceFlex && explicit === "FLEX") {
-    throw new ConflictError(`${where} is a dedicated cluster's, which restores only into a dedicated cluster: give --tier M10 or larger, or leave --tier out (M10)`);
-  }
-  const tier = explicit ?? (sourceFlex && wanted.flags.dbVersion === void 0 ? "FLEX" : "M10");
-  if (tier !== "FLEX") {
-    const dbVersion = wanted.flags.dbVersion ?? major;
-    if (dbVersion !== void 0 && major !== void 0 && older(dbVersion, major)) {
-      throw new ConflictError(`${where} holds MongoDB ${major}, newer than --db-version ${dbVersion}: give --db-version ${major} or newer, or leave it out`);
-    }
-    const { tier: _tier, ...topology } = wanted.flags;
-    plan.cluster = await bodyAt({ ...topology, ...dbVersion !== void 0 ? { dbVersion } : {} }, tier);
-  }
-  plan.flex = tier === "FLEX";
-  let existing;
-  try {
-    existing = await envCluster.get();
-  } catch (error2) {
-    if (!isNotFound3(error2)) throw error2;
-  }
-  if (existing) {
-    if (!hasEnvTag(existing, plan.name)) throw notTheEnvs(plan.name);
-    if (envCluster.learnt === "flex" && !sourceFlex) {
-      throw new ConflictError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`), then env up again makes an M10`);
-    }
-    const existingMajor = typeof existing.mongoDBMajorVersion === "string" ? existing.mongoDBMajorVersion : void 0;
-    if (existingMajor && major && older(existingMajor, major)) {
-      throw new ConflictError(`${where} holds MongoDB ${major}, newer than the env's cluster ${plan.name} (${existingMajor}): remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`)`);
-    }
-  }
-  return { source, id: summary.id, created: summary.created };
-}
-function notTheEnvs(name) {
-  return new ConflictError(
-    `cluster ${name} is there and env up did not make it (it has no ${ENV_TAG_KEY}=${name} tag): --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; nothing was restored; choose another env name`
-  );
-}
-function checkRestoreTarget(cluster, name, createdNow) {
-  if (!createdNow && !hasEnvTag(cluster, name)) throw notTheEnvs(name);
-}
-async function restoreIntoEnv(ctx, plan, found, envCluster, progress, remaining = () => void 0) {
-  const taken = found.created ? ` (taken ${found.created})` : "";
-  ctx.io.note(`cdba: restoring snapshot ${found.id}${taken} of cluster ${found.source.name} into cluster ${plan.name}`);
-  progress.changed = true;
-  const job = summarizeRestore(await startRestore2(ctx, found.source, found.id, { projectId: envCluster.projectId, cluster: plan.name }));
-  progress.made?.push(`restore job ${job.id}`);
-  await waitForRestore(ctx, found.source, job.id, { initialState: job.state, timeoutMs: remaining() });
-  const { waitForCluster: waitForCluster2 } = await Promise.resolve().then(() => (init_public(), public_exports));
-  const { clusterTarget: clusterTarget2 } = await Promise.resolve().then(() => (init_public(), public_exports));
-  return await waitForCluster2(ctx, await clusterTarget2(ctx, "clusters.get"), plan.name, { until: "IDLE", locator: envCluster, timeoutMs: remaining() });
-}
-var older, isNotFound3;
-var init_fromSnapshot = __esm({
-  "src/cli/env/fromSnapshot.ts"() {
-    "use strict";
-    init_errors();
-    init_public5();
-    init_public();
-    init_public();
-    init_names();
-    older = (version2, than) => {
-      const [a = 0, b = 0] = version2.split(".").map(Number);
-      const [c = 0, d = 0] = than.split(".").map(Number);
-      return a < c || a === c && b < d;
-    };
-    isNotFound3 = (error2) => error2 instanceof ApiError && error2.status === 404;
-  }
-});
-
 // src/cli/env/annotation.ts
 var annotation_exports = {};
 __export(annotation_exports, {
@@ -45659,17 +44969,22 @@ async function planUp(ctx, name, flags, outputFlag2) {
   const expires = ttlDate(ttl);
   const ip = ipFlag(flags.ip ?? "current");
   const roles = flags.role && flags.role.length > 0 ? flags.role : [parseRole(DEFAULT_ROLE)];
-  const tier = (flags.tier ?? (flags.fromSnapshot !== void 0 && flags.dbVersion !== void 0 ? "M10" : "FLEX")).toUpperCase();
+  const given = givenSteps(flags);
+  const stepTier = given.map((step2) => step2.defaultTier?.(flags)).find((t) => t !== void 0);
+  const tier = (flags.tier ?? stepTier ?? "FLEX").toUpperCase();
   const cluster = await clusterBody(ctx, name, flags, tier, expires);
-  const fromSnapshot = flags.fromSnapshot === void 0 ? void 0 : (await Promise.resolve().then(() => (init_fromSnapshot(), fromSnapshot_exports))).planFromSnapshot(name, flags);
-  const search = await planSearch(ctx, flags);
+  const steps = [];
+  for (const step2 of given) {
+    const work3 = await step2.load();
+    steps.push({ step: step2, work: work3, plan: await work3.plan(ctx, { name, flags }) });
+  }
   const projectId = await ctx.projectId();
   const { baseUrl } = await ctx.settings();
   const stateFile = new EnvStateFile(ctx.configDir, baseUrl, projectId, name);
   const previous = stateFile.prepare();
   const holder = previous?.holder ?? newHolderId();
   const share = flags.share === true;
-  return { holder, heldBy: describeHolder(ctx.env), share, shareCommand: ctx.followUp("env", "up", name, "--share"), name, ttl, ip, roles, output, ...github ? { github } : {}, cluster, flex: tier === "FLEX", stateFile, previous, expires, ...search ? { search } : {}, ...fromSnapshot ? { fromSnapshot } : {}, ...timeoutMs ? { watchTimeoutMs: timeoutMs } : {} };
+  return { holder, heldBy: describeHolder(ctx.env), share, shareCommand: ctx.followUp("env", "up", name, "--share"), name, ttl, ip, roles, output, ...github ? { github } : {}, cluster, flex: tier === "FLEX", stateFile, previous, expires, steps, ...timeoutMs ? { watchTimeoutMs: timeoutMs } : {} };
 }
 async function clusterBody(ctx, name, flags, tier, expires) {
   const topology = { provider: flags.provider ?? DEFAULT_PROVIDER, region: flags.region ?? DEFAULT_REGION, tag: [[ENV_TAG_KEY, name], [ENV_EXPIRES_KEY, expires]], ...flags.dbVersion !== void 0 ? { dbVersion: flags.dbVersion } : {} };
@@ -45707,16 +45022,30 @@ async function bringUp(ctx, plan, progress = { changed: false }) {
   const others = holders.filter((h2) => h2 !== mine);
   if (!mine && others.length > 0 && !plan.share) throw heldRefusal(plan, others);
   const up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress, remaining, createdNow: false, entryValue: entryValue(entry) };
-  const fromSnapshot = plan.fromSnapshot ? await Promise.resolve().then(() => (init_fromSnapshot(), fromSnapshot_exports)) : void 0;
-  const source = fromSnapshot ? await fromSnapshot.prepareFromSnapshot(ctx, plan, locator, (flags, tier) => clusterBody(ctx, name, flags, tier, plan.expires)) : void 0;
+  const run2 = {
+    ctx,
+    name,
+    client,
+    projectId,
+    locator,
+    cluster: { body: plan.cluster, flex: plan.flex },
+    bodyAt: (flags, tier) => clusterBody(ctx, name, flags, tier, plan.expires),
+    isEnvs: (doc) => hasEnvTag(doc, name),
+    mark: `${ENV_TAG_KEY}=${name}`,
+    progress,
+    remaining
+  };
+  const prepared = [];
+  for (const { work: work3, plan: stepPlan } of plan.steps) prepared.push(work3.prepare ? await work3.prepare(run2, stepPlan) : void 0);
+  plan.cluster = run2.cluster.body;
+  plan.flex = run2.cluster.flex;
   const password = generatePassword();
   ctx.io.addSecret(password);
   const claimed = mine ? void 0 : await claimUser(up, password, others);
   const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), claimed !== void 0 ? Promise.resolve(claimed) : renewUser(up, password, mine, others)]);
-  if (fromSnapshot && source) fromSnapshot.checkRestoreTarget(cluster, name, up.createdNow);
+  for (const [i, { work: work3, plan: stepPlan }] of plan.steps.entries()) await work3.made?.(run2, stepPlan, prepared[i], cluster, up.createdNow);
   let ready = await waitUntilReady(up, cluster, value);
-  if (fromSnapshot && source) ready = await fromSnapshot.restoreIntoEnv(ctx, plan, source, locator, progress, remaining);
-  if (plan.search) await (await Promise.resolve().then(() => (init_searchIndexes4(), searchIndexes_exports2))).bringUpSearch(ctx, plan.search, { client, projectId }, name, remaining);
+  for (const [i, { work: work3, plan: stepPlan }] of plan.steps.entries()) ready = await work3.idle?.(run2, stepPlan, prepared[i]) ?? ready;
   return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
 }
 async function allOrFirstError(promises) {
@@ -45741,7 +45070,7 @@ async function upCluster(up) {
     try {
       return await reuse();
     } catch (error2) {
-      if (!isNotFound4(error2)) throw error2;
+      if (!isNotFound2(error2)) throw error2;
     }
   }
   const checkHint = `the cluster may have been created; \`${ctx.followUp("env", "up", name)}\` again reuses it`;
@@ -45776,7 +45105,7 @@ async function upEntry(up, entry) {
   try {
     existingEntry = (await accessList3.getAccessListEntry(client, projectId, value)).body;
   } catch (error2) {
-    if (!isNotFound4(error2)) throw error2;
+    if (!isNotFound2(error2)) throw error2;
   }
   const deleteAfterDate = plan.expires;
   const address = entry.kind === "address" ? { ipAddress: entry.address } : entry.kind === "cidr" ? { cidrBlock: entry.block } : {};
@@ -45814,7 +45143,7 @@ async function renewUser(up, password, mine, others) {
   try {
     await users.updateDatabaseUser(client, projectId, ENV_USER_DB, mine.username, userFields(up, password, mine));
   } catch (error2) {
-    if (!isNotFound4(error2)) throw error2;
+    if (!isNotFound2(error2)) throw error2;
     return claimUser(up, password, others);
   }
   state.user = mine.username;
@@ -45847,7 +45176,7 @@ async function claimUser(up, password, others) {
     try {
       taken = holderOf((await users.getDatabaseUser(client, projectId, ENV_USER_DB, username)).body);
     } catch (error2) {
-      if (!isNotFound4(error2)) throw error2;
+      if (!isNotFound2(error2)) throw error2;
       continue;
     }
     if (taken.id === plan.holder) {
@@ -45932,7 +45261,7 @@ async function runEnvUp(ctx, name, flags, outputFlag2) {
   }
   await showConnection(ctx, plan, connection);
 }
-var DEFAULT_TTL, DEFAULT_ROLE, DEFAULT_PROVIDER, DEFAULT_REGION, isNotFound4, isConflict;
+var DEFAULT_TTL, DEFAULT_ROLE, DEFAULT_PROVIDER, DEFAULT_REGION, isNotFound2, isConflict;
 var init_up = __esm({
   "src/cli/env/up.ts"() {
     "use strict";
@@ -45945,13 +45274,13 @@ var init_up = __esm({
     init_expiry();
     init_holders();
     init_names();
-    init_searchIndexes4();
     init_state7();
+    init_envStep();
     DEFAULT_TTL = "2h";
     DEFAULT_ROLE = "readWriteAnyDatabase";
     DEFAULT_PROVIDER = "AWS";
     DEFAULT_REGION = "US_EAST_1";
-    isNotFound4 = (error2) => error2 instanceof ApiError && error2.status === 404;
+    isNotFound2 = (error2) => error2 instanceof ApiError && error2.status === 404;
     isConflict = (error2, code) => error2 instanceof ApiError && error2.status === 409 && error2.errorCode === code;
   }
 });
@@ -46068,7 +45397,7 @@ async function releaseEntry(ctx, client, projectId, name, value, going = /* @__P
   try {
     entry = (await accessList3.getAccessListEntry(client, projectId, value)).body;
   } catch (error2) {
-    if (isNotFound6(error2)) return false;
+    if (isNotFound4(error2)) return false;
     throw error2;
   }
   if (envOfEntry(entry) !== name) return false;
@@ -46080,7 +45409,7 @@ async function releaseEntry(ctx, client, projectId, name, value, going = /* @__P
         await accessList3.deleteAccessListEntry(client, projectId, value);
         return true;
       } catch (error2) {
-        if (isNotFound6(error2)) return false;
+        if (isNotFound4(error2)) return false;
         throw error2;
       }
     }
@@ -46100,7 +45429,7 @@ async function userExists(client, projectId, username) {
     await getDatabaseUser3(client, projectId, ENV_USER_DB, username);
     return true;
   } catch (error2) {
-    if (isNotFound6(error2)) return false;
+    if (isNotFound4(error2)) return false;
     throw error2;
   }
 }
@@ -46149,7 +45478,7 @@ async function releaseHold(ctx, client, projectId, name, mine, others, state) {
       await users.deleteDatabaseUser(client, projectId, ENV_USER_DB, holder.username);
       removed.push(`database user ${holder.username}`);
     } catch (error2) {
-      if (!isNotFound6(error2)) throw error2;
+      if (!isNotFound4(error2)) throw error2;
     }
   }
   const value = state?.entry ?? mine.find((h2) => h2.entry !== void 0)?.entry;
@@ -46171,7 +45500,7 @@ async function removeEnv(ctx, client, projectId, name, options) {
       await users.deleteDatabaseUser(client, projectId, ENV_USER_DB, username);
       usersRemoved.push(username);
     } catch (error2) {
-      if (!isNotFound6(error2)) throw error2;
+      if (!isNotFound4(error2)) throw error2;
     }
   }
   const accessList3 = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
@@ -46205,7 +45534,7 @@ async function removeEnv(ctx, client, projectId, name, options) {
           try {
             await (known ? known.cluster.flex ? flex() : dedicated() : locator.call(dedicated, flex));
           } catch (error2) {
-            if (!(error2 instanceof ApiError && error2.errorCode === ALREADY_DELETING) && !isNotFound6(error2)) throw error2;
+            if (!(error2 instanceof ApiError && error2.errorCode === ALREADY_DELETING) && !isNotFound4(error2)) throw error2;
             sent = false;
           }
         }
@@ -46214,13 +45543,13 @@ async function removeEnv(ctx, client, projectId, name, options) {
         if (sent) removed.push(`cluster ${name} (deleting)`);
       } else ctx.io.note(`cdba: cluster ${name} has no ${ENV_TAG_KEY}=${name} tag for this env: not made by env up, kept`);
     } catch (error2) {
-      if (!isNotFound6(error2)) throw error2;
+      if (!isNotFound4(error2)) throw error2;
       locator.forget();
     }
   } else if (state && !state.cluster.created) ctx.io.note(`cdba: cluster ${name} was there before env up: kept`);
   return { removed, deletedCluster, ...locator ? { locator } : {} };
 }
-var isNotFound6, ALREADY_DELETING;
+var isNotFound4, ALREADY_DELETING;
 var init_down = __esm({
   "src/cli/env/down.ts"() {
     "use strict";
@@ -46228,7 +45557,7 @@ var init_down = __esm({
     init_names();
     init_state7();
     init_holders();
-    isNotFound6 = (error2) => error2 instanceof ApiError && error2.status === 404;
+    isNotFound4 = (error2) => error2 instanceof ApiError && error2.status === 404;
     ALREADY_DELETING = "CLUSTER_ALREADY_REQUESTED_DELETION";
   }
 });
@@ -46392,6 +45721,257 @@ var init_run = __esm({
   }
 });
 
+// src/cli/search-indexes/indexRef.ts
+function character(c) {
+  if (c === " ") return "a space";
+  if (c === "\0") return "a null character";
+  return `"${c}"`;
+}
+function databaseNameProblem(name) {
+  if (name === "") return "a database name cannot be empty";
+  const bad = forbidden(name, DATABASE_FORBIDDEN);
+  if (bad !== void 0) return `a database name cannot contain ${character(bad)}`;
+  const size2 = bytes(name);
+  if (size2 > MAX_DATABASE_BYTES) return `a database name is at most ${MAX_DATABASE_BYTES} bytes (this one is ${size2})`;
+  return void 0;
+}
+function collectionNameProblem(name, database) {
+  if (name === "") return "a collection name cannot be empty";
+  if (name.startsWith(".")) return 'a collection name cannot start with "."';
+  const bad = forbidden(name, COLLECTION_FORBIDDEN);
+  if (bad !== void 0) return `a collection name cannot contain ${character(bad)}`;
+  if (database !== void 0) {
+    const size2 = bytes(`${database}.${name}`);
+    if (size2 > MAX_NAMESPACE_BYTES) return `database.collection is at most ${MAX_NAMESPACE_BYTES} bytes (this one is ${size2})`;
+  }
+  return void 0;
+}
+function indexNameProblem(name) {
+  if (name === "") return "an index name cannot be empty";
+  const bad = forbidden(name, INDEX_FORBIDDEN);
+  if (bad === "/") return 'an index name cannot contain "/" (it is named as database.collection/name, and in the URL path)';
+  if (bad !== void 0) return `an index name cannot contain ${character(bad)}`;
+  if (name === "." || name === "..") return `an index name cannot be "${name}" (a name in a URL path)`;
+  return void 0;
+}
+function indexNamesProblem(names2) {
+  const database = databaseNameProblem(names2.database);
+  if (database !== void 0) return { key: "database", problem: database };
+  const collection = collectionNameProblem(names2.collectionName, names2.database);
+  if (collection !== void 0) return { key: "collectionName", problem: collection };
+  const name = indexNameProblem(names2.name);
+  if (name !== void 0) return { key: "name", problem: name };
+  return void 0;
+}
+function checkIndexNames(names2, where) {
+  const found = indexNamesProblem(names2);
+  if (found) throw new UsageError(`${where(found.key)} ${JSON.stringify(names2[found.key])}: ${found.problem}`);
+}
+function checkNamespaceFlags(database, collectionName) {
+  const refuse2 = (flag, value, problem) => {
+    throw new UsageError(`invalid ${flag} ${JSON.stringify(value)}: ${problem}`);
+  };
+  const db = databaseNameProblem(database);
+  if (db !== void 0) refuse2("--db", database, db);
+  const collection = collectionNameProblem(collectionName, database);
+  if (collection !== void 0) refuse2("--collection", collectionName, collection);
+}
+function parseIndexRef(text12) {
+  if (INDEX_ID.test(text12)) return { indexId: text12 };
+  const dot = text12.indexOf(".");
+  const slash = text12.lastIndexOf("/");
+  if (dot > 0 && slash > dot + 1) {
+    const names2 = { database: text12.slice(0, dot), collectionName: text12.slice(dot + 1, slash), name: text12.slice(slash + 1) };
+    const found = indexNamesProblem(names2);
+    if (found) throw new UsageError(`invalid index ${JSON.stringify(text12)}: ${found.problem}; give its id (24 hex digits) or database.collection/name`);
+    return { databaseName: names2.database, collectionName: names2.collectionName, indexName: names2.name };
+  }
+  throw new UsageError(`invalid index ${JSON.stringify(text12)}: give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
+}
+function formatIndexRef(ref) {
+  return "indexId" in ref ? ref.indexId : `${ref.databaseName}.${ref.collectionName}/${ref.indexName}`;
+}
+function indexRefOf(doc) {
+  const { database, collectionName, name, indexID } = doc;
+  if (typeof database === "string" && typeof collectionName === "string" && typeof name === "string" && !indexNamesProblem({ database, collectionName, name })) {
+    return formatIndexRef({ databaseName: database, collectionName, indexName: name });
+  }
+  if (typeof indexID === "string" && INDEX_ID.test(indexID)) return indexID;
+  return `${String(database)}.${String(collectionName)}/${String(name)}`;
+}
+var MAX_DATABASE_BYTES, MAX_NAMESPACE_BYTES, DATABASE_FORBIDDEN, COLLECTION_FORBIDDEN, INDEX_FORBIDDEN, bytes, forbidden, asFlag, NAME_FLAGS, INDEX_ID;
+var init_indexRef = __esm({
+  "src/cli/search-indexes/indexRef.ts"() {
+    "use strict";
+    init_errors();
+    MAX_DATABASE_BYTES = 63;
+    MAX_NAMESPACE_BYTES = 255;
+    DATABASE_FORBIDDEN = ["/", "\\", ".", " ", '"', "$", "\0"];
+    COLLECTION_FORBIDDEN = ["$", "\0"];
+    INDEX_FORBIDDEN = ["/", "\0"];
+    bytes = (text12) => new TextEncoder().encode(text12).length;
+    forbidden = (name, set) => set.find((c) => name.includes(c));
+    asFlag = (key) => `invalid ${NAME_FLAGS[key]}`;
+    NAME_FLAGS = { database: "--db", collectionName: "--collection", name: "--name" };
+    INDEX_ID = /^[0-9a-f]{24}$/;
+  }
+});
+
+// src/cli/search-indexes/waitForIndex.ts
+function failureMessage(doc) {
+  const details = Array.isArray(doc.statusDetail) ? doc.statusDetail : [];
+  const messages = details.map((host) => host.mainIndex?.message).filter((m) => typeof m === "string");
+  return [...new Set(messages.map((m) => m.trim().replace(/\.+$/, "")))].join("; ") || "the service gives no reason";
+}
+function failedHint(ctx, cluster, ref, message) {
+  const update2 = `\`${ctx.followUp("search-indexes", "update", cluster, refText(ref))} --file <definition.json> --watch\``;
+  if (NO_COLLECTION.test(message)) {
+    const where = "indexId" in ref ? "its collection" : `${ref.databaseName}.${ref.collectionName}`;
+    return `${where} has no data yet: load it first (\`${ctx.followUp("clusters", "load-sample-data", cluster)} --watch\` for the sample data, or --sample-data with env up), or index a collection that exists`;
+  }
+  return `fix the definition and run ${update2}`;
+}
+async function waitForIndex(ctx, target, cluster, ref, options) {
+  const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
+  const { getSearchIndex: getSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
+  const follow = ctx.followUp("search-indexes", "get", cluster, refText(ref));
+  return watch2({
+    io: ctx.io,
+    subject: `search index ${refText(ref)}`,
+    intervals: ctx.watchIntervals,
+    ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
+    timeoutMs: options.timeout === void 0 ? options.timeoutMs : watchTimeoutMs(options.timeout),
+    initialState: options.initialState,
+    resumeHint: `the build goes on at the service; see it with \`${follow}\``,
+    poll: async () => {
+      let doc;
+      try {
+        doc = await getSearchIndex2(target.client, target.projectId, cluster, ref);
+      } catch (error2) {
+        if (error2 instanceof ApiError && error2.status === 404 && error2.errorCode !== "CLUSTER_NOT_FOUND") {
+          error2.hint ??= `it is gone: see the cluster's indexes with \`${ctx.followUp("search-indexes", "list", cluster)}\``;
+        }
+        throw error2;
+      }
+      const status = typeof doc.status === "string" ? doc.status : "UNKNOWN";
+      if (status === "FAILED") {
+        const message = failureMessage(doc);
+        throw new FailedError(`search index ${refText(ref)} FAILED: ${message}`, { hint: failedHint(ctx, cluster, ref, message) });
+      }
+      const version2 = doc.latestDefinitionVersion?.version;
+      const current = options.version === void 0 || typeof version2 === "number" && version2 >= options.version;
+      const queryable = doc.queryable === true;
+      const done = status === "READY" && queryable && current;
+      return { state: status === "READY" && !queryable ? "READY, not yet queryable" : status, done, value: doc };
+    }
+  });
+}
+var refText, indexName, NO_COLLECTION;
+var init_waitForIndex = __esm({
+  "src/cli/search-indexes/waitForIndex.ts"() {
+    "use strict";
+    init_errors();
+    init_duration();
+    init_indexRef();
+    refText = (ref) => formatIndexRef(ref);
+    indexName = (doc) => indexRefOf(doc);
+    NO_COLLECTION = /collection .* does not exist|namespace .*(not found|does not exist)|NamespaceNotFound/i;
+  }
+});
+
+// src/cli/search-indexes/searchDefinition.ts
+var searchDefinition_exports = {};
+__export(searchDefinition_exports, {
+  definitionFromFile: () => definitionFromFile,
+  guessType: () => guessType,
+  isRequest: () => isRequest,
+  readDefinitionFile: () => readDefinitionFile,
+  requestFromFile: () => requestFromFile,
+  vectorFieldFlag: () => vectorFieldFlag
+});
+function isRequest(doc) {
+  return doc.definition !== void 0 || ["database", "collectionName", "name"].some((key) => doc[key] !== void 0);
+}
+function guessType(definition) {
+  return Array.isArray(definition.fields) && definition.mappings === void 0 ? "vectorSearch" : "search";
+}
+function vectorFieldFlag(value, previous = []) {
+  const parts = value.split(":");
+  const refuse2 = (why) => {
+    throw new UsageError(`invalid --field "${value}": ${why}; give path:dimensions:similarity, e.g. plot_embedding:1536:cosine`);
+  };
+  if (parts.length < 3) refuse2('three parts separated by ":"');
+  const similarity2 = parts.pop();
+  const dimensions2 = parts.pop();
+  const path = parts.join(":");
+  if (path === "") refuse2("the path is empty");
+  if (!/^\d+$/.test(dimensions2) || Number(dimensions2) < 1 || Number(dimensions2) > MAX_DIMENSIONS) refuse2(`dimensions must be a whole number from 1 to ${MAX_DIMENSIONS}`);
+  const known = VECTOR_SIMILARITIES.find((s) => s.toLowerCase() === similarity2.toLowerCase());
+  if (!known) refuse2(`similarity must be one of ${VECTOR_SIMILARITIES.join(", ")}`);
+  return [...previous, { type: "vector", path, numDimensions: Number(dimensions2), similarity: known }];
+}
+async function readDefinitionFile(io, file, flag = "--file") {
+  const { readJsonObject: readJsonObject2 } = await Promise.resolve().then(() => (init_input(), input_exports));
+  return { source: file === "-" ? "stdin" : file, doc: await readJsonObject2(io, file, flag) };
+}
+function refuse(source, line, hint) {
+  throw new UsageError(`${source}: ${line}`, hint ? { hint } : void 0);
+}
+function requestFromFile(source, doc, flags, notes) {
+  if (!isRequest(doc)) {
+    const type = flags.type ?? guessType(doc);
+    const problem2 = checkDefinition(type, doc);
+    if (problem2) refuse(source, problemLine(problem2), type === "search" && Array.isArray(doc.fields) ? "a vector search definition? give --type vectorSearch" : void 0);
+    return { ...names(source, {}, flags), type, definition: doc };
+  }
+  const unknown = Object.keys(doc).find((key) => !REQUEST_KEYS2.includes(key));
+  if (unknown !== void 0) refuse(source, `$.${unknown}: unknown field of a create request (allowed: ${REQUEST_KEYS2.join(", ")}); a bare definition has no database, collectionName or name`);
+  const merged = { ...doc, ...names(source, doc, flags, notes), ...flags.type ? { type: flags.type } : {} };
+  if (flags.type && doc.type !== void 0 && doc.type !== flags.type) notes.push(`cdba: ${source} says type ${JSON.stringify(doc.type)}; --type makes it ${flags.type}`);
+  const problem = checkCreateRequest(merged);
+  if (problem) refuse(source, problemLine(problem));
+  return { database: merged.database, collectionName: merged.collectionName, name: merged.name, type: merged.type ?? "search", definition: merged.definition };
+}
+function names(source, doc, flags, notes) {
+  const pick2 = (key, flag, option) => {
+    const given2 = doc[key];
+    if (flag !== void 0) {
+      if (given2 !== void 0 && given2 !== flag) notes?.push(`cdba: ${source} says ${key} ${JSON.stringify(given2)}; ${option} makes it "${flag}"`);
+      return flag;
+    }
+    if (typeof given2 === "string" && given2 !== "") return given2;
+    throw new UsageError(`${option} is required${isObject(doc) && Object.keys(doc).length ? ` (${source} has no ${key})` : ""}`, { hint: `give ${option}, or put "${key}" beside "definition" in the file` });
+  };
+  const picked = { database: pick2("database", flags.db, "--db"), collectionName: pick2("collectionName", flags.collection, "--collection"), name: pick2("name", flags.name, "--name") };
+  const given = { database: flags.db, collectionName: flags.collection, name: flags.name };
+  checkIndexNames(picked, (key) => given[key] !== void 0 ? asFlag(key) : `${source}: $.${key}`);
+  return picked;
+}
+function definitionFromFile(source, doc, type) {
+  if (!isRequest(doc)) {
+    const kind3 = type ?? guessType(doc);
+    const problem2 = checkDefinition(kind3, doc);
+    if (problem2) refuse(source, problemLine(problem2), kind3 === "search" && Array.isArray(doc.fields) ? "a vector search definition? give --type vectorSearch" : void 0);
+    return { type: kind3, definition: doc };
+  }
+  const kind2 = type ?? (typeof doc.type === "string" ? INDEX_TYPES.includes(doc.type) ? doc.type : void 0 : void 0) ?? (isObject(doc.definition) ? guessType(doc.definition) : "search");
+  if (doc.definition === void 0) refuse(source, "$.definition: required: the index definition");
+  const problem = checkDefinition(kind2, doc.definition, "$.definition");
+  if (problem) refuse(source, problemLine(problem));
+  return { type: kind2, definition: doc.definition };
+}
+var REQUEST_KEYS2;
+var init_searchDefinition = __esm({
+  "src/cli/search-indexes/searchDefinition.ts"() {
+    "use strict";
+    init_errors();
+    init_object();
+    init_indexRef();
+    init_searchIndex();
+    REQUEST_KEYS2 = ["database", "collectionName", "name", "type", "definition"];
+  }
+});
+
 // src/cli/search-indexes/completion.ts
 var completion_exports2 = {};
 __export(completion_exports2, {
@@ -46422,6 +46002,263 @@ var init_completion2 = __esm({
     "use strict";
     init_completionCache();
     INDEX_WORD = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+  }
+});
+
+// src/api/resources/backups.ts
+var backups_exports = {};
+__export(backups_exports, {
+  cancelRestoreJob: () => cancelRestoreJob2,
+  createFlexRestoreJob: () => createFlexRestoreJob2,
+  createRestoreJob: () => createRestoreJob2,
+  deleteSnapshot: () => deleteSnapshot2,
+  getBackupSchedule: () => getBackupSchedule,
+  getFlexRestoreJob: () => getFlexRestoreJob2,
+  getFlexSnapshot: () => getFlexSnapshot2,
+  getRestoreJob: () => getRestoreJob2,
+  getSnapshot: () => getSnapshot2,
+  listFlexRestoreJobs: () => listFlexRestoreJobs2,
+  listFlexSnapshots: () => listFlexSnapshots2,
+  listRestoreJobs: () => listRestoreJobs2,
+  listSnapshots: () => listSnapshots2,
+  takeSnapshot: () => takeSnapshot2
+});
+function document2(response, what) {
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InvalidResponseError(`expected ${what} from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  return body;
+}
+async function listSnapshots2(client, projectId, clusterName, options = {}) {
+  return client.callAll("backups.listSnapshots", { groupId: projectId, clusterName }, options);
+}
+async function listFlexSnapshots2(client, projectId, name, options = {}) {
+  return client.callAll("flexBackups.listSnapshots", { groupId: projectId, name }, options);
+}
+async function getSnapshot2(client, projectId, clusterName, snapshotId) {
+  return document2(await client.call("backups.getSnapshot", { groupId: projectId, clusterName, snapshotId }), "a snapshot");
+}
+async function getFlexSnapshot2(client, projectId, name, snapshotId) {
+  return document2(await client.call("flexBackups.getSnapshot", { groupId: projectId, name, snapshotId }), "a snapshot");
+}
+async function takeSnapshot2(client, projectId, clusterName, body, mayHaveAppliedHint) {
+  return document2(await client.call("backups.takeSnapshot", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a snapshot");
+}
+async function deleteSnapshot2(client, projectId, clusterName, snapshotId) {
+  await client.call("backups.deleteSnapshot", { groupId: projectId, clusterName, snapshotId });
+}
+async function listRestoreJobs2(client, projectId, clusterName, options = {}) {
+  return client.callAll("backups.listRestoreJobs", { groupId: projectId, clusterName }, options);
+}
+async function listFlexRestoreJobs2(client, projectId, name, options = {}) {
+  return client.callAll("flexBackups.listRestoreJobs", { groupId: projectId, name }, options);
+}
+async function getRestoreJob2(client, projectId, clusterName, restoreJobId) {
+  return document2(await client.call("backups.getRestoreJob", { groupId: projectId, clusterName, restoreJobId }), "a restore job");
+}
+async function getFlexRestoreJob2(client, projectId, name, restoreJobId) {
+  return document2(await client.call("flexBackups.getRestoreJob", { groupId: projectId, name, restoreJobId }), "a restore job");
+}
+async function createRestoreJob2(client, projectId, clusterName, body, mayHaveAppliedHint) {
+  return document2(await client.call("backups.createRestoreJob", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a restore job");
+}
+async function createFlexRestoreJob2(client, projectId, name, body, mayHaveAppliedHint) {
+  return document2(await client.call("flexBackups.createRestoreJob", { groupId: projectId, name }, { body, mayHaveAppliedHint }), "a restore job");
+}
+async function cancelRestoreJob2(client, projectId, clusterName, restoreJobId) {
+  await client.call("backups.cancelRestoreJob", { groupId: projectId, clusterName, restoreJobId });
+}
+async function getBackupSchedule(client, projectId, clusterName) {
+  return document2(await client.call("backups.getSchedule", { groupId: projectId, clusterName }), "a backup schedule");
+}
+var init_backups3 = __esm({
+  "src/api/resources/backups.ts"() {
+    "use strict";
+    init_errors2();
+  }
+});
+
+// src/cli/backups/snapshots.ts
+function checkBackupId(text12, what) {
+  if (OBJECT_ID5.test(text12)) return text12;
+  throw new UsageError(`invalid ${what} ID "${text12}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
+}
+async function aboutBackup(ctx, cluster, what, request) {
+  try {
+    return await request();
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.status === 404 && !NOT_THE_ITEM.includes(error2.errorCode ?? "") && error2.hint === void 0) {
+      error2.hint = what === "snapshot" ? `see the cluster's snapshots with \`${ctx.followUp("backups", "snapshots", "list", cluster)}\`` : `see the cluster's restore jobs with \`${ctx.followUp("backups", "restores", "list", cluster)}\``;
+    }
+    throw error2;
+  }
+}
+function snapshotRef(text12) {
+  return text12 === "latest" ? text12 : checkBackupId(text12, "snapshot");
+}
+function bytes2(value) {
+  if (typeof value !== "number" || value <= 0) return "";
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let size2 = value;
+  let unit = 0;
+  while (size2 >= 1024 && unit < units.length - 1) {
+    size2 /= 1024;
+    unit += 1;
+  }
+  return `${size2 >= 10 || unit === 0 ? Math.round(size2) : size2.toFixed(1)} ${units[unit]}`;
+}
+function summarizeSnapshot(document3) {
+  const doc = isObject(document3) ? document3 : {};
+  const flex = "scheduledTime" in doc || "finishTime" in doc || "mongoDBVersion" in doc;
+  const status = text8(doc.status);
+  if (flex) {
+    return {
+      id: text8(doc.id),
+      status: FLEX_STATUS[status] ?? status,
+      completed: status === "COMPLETED",
+      kind: "daily",
+      created: text8(doc.finishTime) || text8(doc.scheduledTime),
+      expires: text8(doc.expiration),
+      version: text8(doc.mongoDBVersion),
+      size: "",
+      description: ""
+    };
+  }
+  const frequency = text8(doc.frequencyType);
+  return {
+    id: text8(doc.id),
+    status,
+    completed: status === "completed",
+    kind: doc.snapshotType === "onDemand" ? "onDemand" : frequency || text8(doc.snapshotType),
+    created: text8(doc.createdAt),
+    expires: text8(doc.expiresAt),
+    version: text8(doc.mongodVersion),
+    size: bytes2(doc.storageSizeBytes),
+    description: text8(doc.description)
+  };
+}
+function summarizeRestore(document3) {
+  const doc = isObject(document3) ? document3 : {};
+  if ("status" in doc) {
+    return {
+      id: text8(doc.id),
+      snapshotId: text8(doc.snapshotId),
+      delivery: text8(doc.deliveryType),
+      target: `${text8(doc.targetProjectId)}/${text8(doc.targetDeploymentItemName)}`,
+      state: text8(doc.status),
+      finished: text8(doc.restoreFinishedDate),
+      url: text8(doc.snapshotUrl)
+    };
+  }
+  const urls = Array.isArray(doc.deliveryUrl) ? doc.deliveryUrl.filter((u) => typeof u === "string") : [];
+  const state = doc.failed === true ? "FAILED" : doc.cancelled === true ? "CANCELLED" : doc.expired === true ? "EXPIRED" : text8(doc.finishedAt) ? "COMPLETED" : urls.length > 0 ? "READY" : "IN_PROGRESS";
+  return {
+    id: text8(doc.id),
+    snapshotId: text8(doc.snapshotId),
+    delivery: text8(doc.deliveryType),
+    target: text8(doc.targetClusterName) ? `${text8(doc.targetGroupId)}/${text8(doc.targetClusterName)}` : "",
+    state,
+    finished: text8(doc.finishedAt),
+    url: urls.join(" ")
+  };
+}
+async function listSnapshotsOf(locator) {
+  const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
+  const { client, projectId, name } = locator;
+  const list5 = await locator.call(
+    () => api.listSnapshots(client, projectId, name),
+    () => api.listFlexSnapshots(client, projectId, name)
+  );
+  return list5.results;
+}
+async function findSnapshot2(ctx, locator, ref) {
+  const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
+  const { client, projectId, name } = locator;
+  if (ref !== "latest") {
+    const document3 = await aboutBackup(
+      ctx,
+      name,
+      "snapshot",
+      () => locator.call(
+        () => api.getSnapshot(client, projectId, name, ref),
+        () => api.getFlexSnapshot(client, projectId, name, ref)
+      )
+    );
+    return { document: document3, summary: summarizeSnapshot(document3) };
+  }
+  const completed = (await listSnapshotsOf(locator)).map((document3) => ({ document: document3, summary: summarizeSnapshot(document3) })).filter((s) => s.summary.completed);
+  const latest = completed.sort((a, b) => Date.parse(b.summary.created) - Date.parse(a.summary.created))[0];
+  if (!latest) {
+    const take = `take one with \`${ctx.followUp("backups", "snapshots", "take", name, "--watch")}\``;
+    if (locator.learnt !== "flex") {
+      const cluster = await locator.get();
+      if (cluster.backupEnabled !== true && cluster.providerBackupEnabled !== true) {
+        throw new ConflictError(`cluster ${name} has no cloud backup, so no snapshot to restore: turn it on with \`${ctx.followUp("clusters", "patch", name, "--backup")}\`, then ${take}`);
+      }
+    }
+    throw new NotFoundError(`cluster ${name} has no completed snapshot to restore: ${locator.learnt === "flex" ? "a flex cluster takes one a day" : take}`, {
+      hint: `see \`${ctx.followUp("backups", "snapshots", "list", name)}\``
+    });
+  }
+  return latest;
+}
+async function startRestore2(ctx, locator, snapshotId, into) {
+  const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
+  const { flexRefusal: flexRefusal2 } = await Promise.resolve().then(() => (init_public(), public_exports));
+  const { client, projectId, name } = locator;
+  const lost = `the restore may have started; see \`${ctx.followUp("backups", "restores", "list", name)}\` before trying again`;
+  return locator.call(
+    () => api.createRestoreJob(
+      client,
+      projectId,
+      name,
+      into === "download" ? { deliveryType: "download", snapshotId } : { deliveryType: "automated", snapshotId, targetClusterName: into.cluster, targetGroupId: into.projectId },
+      lost
+    ),
+    async () => {
+      if (into === "download") throw flexRefusal2(name, "download", false);
+      return api.createFlexRestoreJob(client, projectId, name, { snapshotId, targetDeploymentItemName: into.cluster, targetProjectId: into.projectId }, lost);
+    }
+  );
+}
+async function waitForRestore(ctx, locator, jobId, options = {}) {
+  const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
+  const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
+  const { client, projectId, name } = locator;
+  const follow = ctx.followUp("backups", "restores", "get", name, jobId);
+  return watch2({
+    io: ctx.io,
+    subject: `restore job ${jobId}`,
+    intervals: ctx.watchIntervals,
+    ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
+    timeoutMs: options.timeoutMs,
+    initialState: options.initialState,
+    resumeHint: `the restore goes on at the service; follow it with \`${follow}\``,
+    poll: async () => {
+      const job = await locator.call(
+        () => api.getRestoreJob(client, projectId, name, jobId),
+        () => api.getFlexRestoreJob(client, projectId, name, jobId)
+      );
+      const { state } = summarizeRestore(job);
+      if (ENDED.includes(state)) throw new FailedError(`restore job ${jobId} of cluster ${name} is ${state}`, { hint: `see \`${follow}\`` });
+      return { state, done: DONE.includes(state), value: job };
+    }
+  });
+}
+function majorOf2(version2) {
+  return /^(\d+\.\d+)/.exec(version2)?.[1];
+}
+var OBJECT_ID5, NOT_THE_ITEM, text8, FLEX_STATUS, DONE, ENDED;
+var init_snapshots = __esm({
+  "src/cli/backups/snapshots.ts"() {
+    "use strict";
+    init_errors();
+    init_object();
+    OBJECT_ID5 = /^[0-9a-f]{24}$/;
+    NOT_THE_ITEM = ["CLUSTER_NOT_FOUND", "GROUP_NOT_FOUND"];
+    text8 = (value) => typeof value === "string" ? value : "";
+    FLEX_STATUS = { PENDING: "pending", QUEUED: "queued", RUNNING: "inProgress", COMPLETED: "completed", FAILED: "failed" };
+    DONE = ["COMPLETED", "READY"];
+    ENDED = ["FAILED", "CANCELLED", "EXPIRED"];
   }
 });
 
@@ -46485,11 +46322,11 @@ var init_resolve2 = __esm({
 });
 
 // src/cli/projects/public.ts
-var public_exports3 = {};
-__export(public_exports3, {
+var public_exports2 = {};
+__export(public_exports2, {
   resolveProject: () => resolveProject
 });
-var init_public6 = __esm({
+var init_public4 = __esm({
   "src/cli/projects/public.ts"() {
     "use strict";
     init_resolve2();
@@ -46531,6 +46368,223 @@ var init_completion3 = __esm({
     init_completionCache();
     OBJECT_ID6 = /^[0-9a-f]{24}$/;
     BACKUP_LISTS = ["snapshots", "restore-jobs"];
+  }
+});
+
+// src/cli/backups/fromSnapshot.ts
+var fromSnapshot_exports = {};
+__export(fromSnapshot_exports, {
+  checkRestoreTarget: () => checkRestoreTarget,
+  planFromSnapshot: () => planFromSnapshot,
+  prepareFromSnapshot: () => prepareFromSnapshot,
+  restoreIntoEnv: () => restoreIntoEnv,
+  work: () => work
+});
+function planFromSnapshot(name, flags) {
+  const text12 = flags.fromSnapshot;
+  const at = text12.indexOf("@");
+  const cluster = at < 0 ? text12 : text12.slice(0, at);
+  const ref = at < 0 ? "latest" : text12.slice(at + 1);
+  const refuse2 = (why) => {
+    throw new UsageError(`invalid --from-snapshot "${text12}": ${why}`, { hint: "give <cluster>, <cluster>@latest or <cluster>@<snapshot id>" });
+  };
+  if (cluster === "") refuse2("it names no cluster");
+  if (ref === "") refuse2("nothing after @");
+  for (const check2 of [() => checkClusterName(cluster), () => snapshotRef(ref)]) {
+    try {
+      check2();
+    } catch (error2) {
+      if (error2 instanceof UsageError) refuse2(error2.message.replace(/^invalid /, ""));
+      throw error2;
+    }
+  }
+  if (cluster === name) refuse2(`cluster ${name} is the env's own cluster, whose data the snapshot would replace; name another cluster`);
+  return { cluster, ref, flags: { tier: flags.tier, provider: flags.provider, region: flags.region, dbVersion: flags.dbVersion } };
+}
+async function prepareFromSnapshot(run2, wanted) {
+  const { ctx } = run2;
+  const envCluster = run2.locator;
+  const plan = { name: run2.name };
+  const source = await ClusterLocator.open(ctx, envCluster.client, envCluster.projectId, wanted.cluster);
+  const { summary } = await findSnapshot2(ctx, source, wanted.ref);
+  const sourceFlex = source.learnt === "flex";
+  const major = majorOf2(summary.version);
+  const where = `the snapshot ${summary.id} of cluster ${wanted.cluster}`;
+  const explicit = wanted.flags.tier?.toUpperCase();
+  if (!sourceFlex && explicit === "FLEX") {
+    throw new ConflictError(`${where} is a dedicated cluster's, which restores only into a dedicated cluster: give --tier M10 or larger, or leave --tier out (M10)`);
+  }
+  const tier = explicit ?? (sourceFlex && wanted.flags.dbVersion === void 0 ? "FLEX" : "M10");
+  if (tier !== "FLEX") {
+    const dbVersion = wanted.flags.dbVersion ?? major;
+    if (dbVersion !== void 0 && major !== void 0 && older(dbVersion, major)) {
+      throw new ConflictError(`${where} holds MongoDB ${major}, newer than --db-version ${dbVersion}: give --db-version ${major} or newer, or leave it out`);
+    }
+    const { tier: _tier, ...topology } = wanted.flags;
+    run2.cluster.body = await run2.bodyAt({ ...topology, ...dbVersion !== void 0 ? { dbVersion } : {} }, tier);
+  }
+  run2.cluster.flex = tier === "FLEX";
+  let existing;
+  try {
+    existing = await envCluster.get();
+  } catch (error2) {
+    if (!isNotFound5(error2)) throw error2;
+  }
+  if (existing) {
+    if (!run2.isEnvs(existing)) throw notTheEnvs(run2);
+    if (envCluster.learnt === "flex" && !sourceFlex) {
+      throw new ConflictError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`), then env up again makes an M10`);
+    }
+    const existingMajor = typeof existing.mongoDBMajorVersion === "string" ? existing.mongoDBMajorVersion : void 0;
+    if (existingMajor && major && older(existingMajor, major)) {
+      throw new ConflictError(`${where} holds MongoDB ${major}, newer than the env's cluster ${plan.name} (${existingMajor}): remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`)`);
+    }
+  }
+  return { source, id: summary.id, created: summary.created };
+}
+function notTheEnvs(run2) {
+  const { name } = run2;
+  return new ConflictError(
+    `cluster ${name} is there and env up did not make it (it has no ${run2.mark} tag): --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; nothing was restored; choose another env name`
+  );
+}
+function checkRestoreTarget(run2, cluster, createdNow) {
+  if (!createdNow && !run2.isEnvs(cluster)) throw notTheEnvs(run2);
+}
+async function restoreIntoEnv(run2, found) {
+  const { ctx, progress, remaining } = run2;
+  const envCluster = run2.locator;
+  const plan = { name: run2.name };
+  const taken = found.created ? ` (taken ${found.created})` : "";
+  ctx.io.note(`cdba: restoring snapshot ${found.id}${taken} of cluster ${found.source.name} into cluster ${plan.name}`);
+  progress.changed = true;
+  const job = summarizeRestore(await startRestore2(ctx, found.source, found.id, { projectId: envCluster.projectId, cluster: plan.name }));
+  progress.made?.push(`restore job ${job.id}`);
+  await waitForRestore(ctx, found.source, job.id, { initialState: job.state, timeoutMs: remaining() });
+  const { waitForCluster: waitForCluster2 } = await Promise.resolve().then(() => (init_public(), public_exports));
+  const { clusterTarget: clusterTarget2 } = await Promise.resolve().then(() => (init_public(), public_exports));
+  return await waitForCluster2(ctx, await clusterTarget2(ctx, "clusters.get"), plan.name, { until: "IDLE", locator: envCluster, timeoutMs: remaining() });
+}
+var older, isNotFound5, work;
+var init_fromSnapshot = __esm({
+  "src/cli/backups/fromSnapshot.ts"() {
+    "use strict";
+    init_errors();
+    init_snapshots();
+    init_public();
+    older = (version2, than) => {
+      const [a = 0, b = 0] = version2.split(".").map(Number);
+      const [c = 0, d = 0] = than.split(".").map(Number);
+      return a < c || a === c && b < d;
+    };
+    isNotFound5 = (error2) => error2 instanceof ApiError && error2.status === 404;
+    work = {
+      plan: (_ctx, { name, flags }) => planFromSnapshot(name, flags),
+      prepare: (run2, plan) => prepareFromSnapshot(run2, plan),
+      made: (run2, _plan, _found, cluster, createdNow) => checkRestoreTarget(run2, cluster, createdNow),
+      idle: (run2, _plan, found) => restoreIntoEnv(run2, found)
+    };
+  }
+});
+
+// src/cli/search-indexes/public.ts
+var public_exports3 = {};
+__export(public_exports3, {
+  indexName: () => indexName,
+  isRequest: () => isRequest,
+  readDefinitionFile: () => readDefinitionFile,
+  refText: () => refText,
+  requestFromFile: () => requestFromFile,
+  waitForIndex: () => waitForIndex
+});
+var init_public5 = __esm({
+  "src/cli/search-indexes/public.ts"() {
+    "use strict";
+    init_searchDefinition();
+    init_waitForIndex();
+  }
+});
+
+// src/cli/search-indexes/envSearch.ts
+var envSearch_exports = {};
+__export(envSearch_exports, {
+  bringUpSearch: () => bringUpSearch,
+  planSearch: () => planSearch,
+  work: () => work2
+});
+async function planSearch(ctx, flags) {
+  const files = flags.searchIndex ?? [];
+  if (!flags.sampleData && files.length === 0) return void 0;
+  const indexes = [];
+  for (const file of files) {
+    const { source, doc } = await readDefinitionFile(ctx.io, file, "--search-index");
+    const absent = ["database", "collectionName", "name"].filter((key) => typeof doc[key] !== "string" || doc[key] === "");
+    if (!isRequest(doc) || absent.length > 0) {
+      throw new UsageError(`${source}: a --search-index file names what it indexes: {"database", "collectionName", "name", "type", "definition"}${isRequest(doc) ? `; it lacks ${absent.join(", ")}` : " (this one holds a bare definition)"}`);
+    }
+    const request = requestFromFile(source, doc, {}, []);
+    const twice = indexes.find((other) => other.database === request.database && other.collectionName === request.collectionName && other.name === request.name);
+    if (twice) throw new UsageError(`${source} and ${twice.source} both make ${request.database}.${request.collectionName}/${request.name}`);
+    indexes.push({ ...request, source });
+  }
+  return { sampleData: flags.sampleData === true, indexes };
+}
+async function bringUpSearch(ctx, plan, target, cluster, remaining = () => void 0) {
+  const { client, projectId } = target;
+  const api = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
+  if (plan.sampleData) {
+    const { waitForSampleLoad: waitForSampleLoad2 } = await Promise.resolve().then(() => (init_public(), public_exports));
+    const started = await api.loadSampleDataset(client, projectId, cluster, "the load may have started; env up again loads it again, which does no harm");
+    await waitForSampleLoad2(ctx, client, projectId, started, void 0, remaining());
+  }
+  const { refText: refText2, waitForIndex: waitForIndex2 } = await Promise.resolve().then(() => (init_public5(), public_exports3));
+  const waits = [];
+  for (const index of plan.indexes) {
+    const ref = { databaseName: index.database, collectionName: index.collectionName, indexName: index.name };
+    const name = refText2(ref);
+    let existing;
+    try {
+      existing = await api.getSearchIndex(client, projectId, cluster, ref);
+    } catch (error2) {
+      if (!isNotFound6(error2) || error2.errorCode === "CLUSTER_NOT_FOUND") throw error2;
+    }
+    if (existing === void 0) {
+      const lost = `the index may have been created; \`${ctx.followUp("search-indexes", "get", cluster, name)}\` shows it`;
+      const created = await api.createSearchIndex(client, projectId, cluster, { database: index.database, collectionName: index.collectionName, name: index.name, type: index.type, definition: index.definition }, lost);
+      ctx.io.note(`cdba: search index ${name} (${index.source}) is ${String(created.status ?? "PENDING")}`);
+      waits.push({ ref, state: String(created.status ?? "PENDING") });
+      continue;
+    }
+    const type = typeof existing.type === "string" ? existing.type : "search";
+    if (type !== index.type) {
+      throw new ConflictError(`search index ${name} exists as a ${type} index, and ${index.source} makes a ${index.type} one`, {
+        hint: `delete it first with \`${ctx.followUp("search-indexes", "delete", cluster, name)}\`, or give the file another name`
+      });
+    }
+    if (sameDefinition(existing.latestDefinition, index.definition)) {
+      ctx.io.note(`cdba: search index ${name} is there with the definition of ${index.source}`);
+      waits.push({ ref, state: String(existing.status ?? "UNKNOWN") });
+      continue;
+    }
+    const updated = await api.updateSearchIndex(client, projectId, cluster, ref, index.definition);
+    const version2 = updated.latestDefinitionVersion?.version;
+    ctx.io.note(`cdba: search index ${name} had another definition; updated it to ${index.source}'s`);
+    waits.push({ ref, state: String(updated.status ?? "PENDING"), ...typeof version2 === "number" ? { version: version2 } : {} });
+  }
+  for (const wait of waits) await waitForIndex2(ctx, target, cluster, wait.ref, { initialState: wait.state, version: wait.version, timeoutMs: remaining() });
+}
+var isNotFound6, work2;
+var init_envSearch = __esm({
+  "src/cli/search-indexes/envSearch.ts"() {
+    "use strict";
+    init_errors();
+    init_searchIndex();
+    init_searchDefinition();
+    isNotFound6 = (error2) => error2 instanceof ApiError && error2.status === 404;
+    work2 = {
+      plan: async (ctx, { flags }) => await planSearch(ctx, flags),
+      idle: async (run2, plan) => bringUpSearch(run2.ctx, plan, { client: run2.client, projectId: run2.projectId }, run2.name, run2.remaining)
+    };
   }
 });
 
@@ -47119,7 +47173,7 @@ var public_exports4 = {};
 __export(public_exports4, {
   runAuthStatus: () => runAuthStatus
 });
-var init_public7 = __esm({
+var init_public6 = __esm({
   "src/cli/auth/public.ts"() {
     "use strict";
     init_authStatus();
@@ -49846,6 +49900,7 @@ init_helpLayout();
 init_esm();
 init_catalog();
 init_resolve();
+init_envStep();
 init_command();
 init_public2();
 
@@ -49865,7 +49920,7 @@ function registerEnvExtend(env2, app) {
     ["Six more hours for every nightly env", `cdba env list -o json --query "results[?starts_with(name, 'nightly-')].name" | jq -r '.[]' | xargs -I{} cdba env extend {} --ttl 6h`]
   ]);
 }
-var isNotFound5 = (error2) => error2 instanceof ApiError && error2.status === 404;
+var isNotFound3 = (error2) => error2 instanceof ApiError && error2.status === 404;
 var later = (current, expires) => typeof current === "string" && Date.parse(current) >= Date.parse(expires);
 async function runEnvExtend(ctx, name, ttl) {
   const { checkEnvName: checkEnvName2, ENV_USER_DB: ENV_USER_DB2, envComment: envComment2, envUsername: envUsername2, hasEnvTag: hasEnvTag2 } = await Promise.resolve().then(() => (init_names(), names_exports));
@@ -49890,7 +49945,7 @@ async function runEnvExtend(ctx, name, ttl) {
     else if (await extendClusterExpiry2(locator, cluster, expires)) changed.push(`cluster ${name}`);
     else kept.push(`cluster ${name}`);
   } catch (error2) {
-    if (!isNotFound5(error2)) throw error2;
+    if (!isNotFound3(error2)) throw error2;
     locator.forget();
   }
   const users = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
@@ -49905,7 +49960,7 @@ async function runEnvExtend(ctx, name, ttl) {
       changed.push(`database user ${username}`);
     }
   } catch (error2) {
-    if (!isNotFound5(error2)) throw error2;
+    if (!isNotFound3(error2)) throw error2;
   }
   const accessList3 = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   const { envOfComment: envOfComment2 } = await Promise.resolve().then(() => (init_names(), names_exports));
@@ -50117,19 +50172,25 @@ async function runEnvList(ctx, flags) {
 }
 
 // src/cli/env/index.ts
-var UP_FLAG_DETAILS = {
+var upFlagDetails = () => ({
+  ...UP_FLAG_DETAILS_BEFORE,
+  ...Object.assign({}, ...envSteps().map((step2) => step2.details ?? {})),
+  ...UP_FLAG_DETAILS_AFTER
+});
+var UP_FLAG_DETAILS_BEFORE = {
   "--ttl": "The user and the access-list entry end this long from now; one week (7d) is the longest deleteAfterDate the service takes",
   "--ip": "current: the address the service sees this machine call from",
   "--role": "readWriteAnyDatabase: read and write on any database",
-  "--db-version": "Default: the service picks",
-  "--sample-data": "sample_mflix, sample_training, ...",
-  "--search-index": "The file holds a create request, {database, collectionName, name, type, definition}; the index is READY and queryable before the connection is printed; a re-run updates one whose definition differs",
-  "--from-snapshot": "The source is only read. The env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for",
+  "--db-version": "Default: the service picks"
+};
+var UP_FLAG_DETAILS_AFTER = {
   "--share": "Without it, an env another run holds is refused: exit 16, naming the holder, nothing made. With it, this run gets a database user of its own (no password changes under the other run), and its env down keeps the env while another run holds it",
   "--watch-timeout": "One limit for every wait (90, 90s, 5m, 1h): the cluster and the entry, the restore, the sample load, the index builds. When it runs out: exit 8, naming what was awaited and what was made, and the env down that removes it"
 };
 function withUpFlags(command) {
-  command.option("--tier <tier>", "FLEX (default) or an instance size such as M10").addOption(new Option("--provider <provider>", "cloud provider (default AWS)").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region (default US_EAST_1)", (value) => value.trim().toUpperCase().replace(/-/g, "_")).option("--ttl <duration>", "user and entry lifetime, at most 7d (default 2h)").option("--ip <address>", "who may connect: current (default), an IP or a CIDR").option("--role <role@db>", "user role, repeatable (default readWriteAnyDatabase)", roleFlag).option("--db-version <version>", "major version of a dedicated cluster, e.g. 8.0").option("--sample-data", "load the sample dataset once the cluster is IDLE").option("--search-index <file>", "a search index to have queryable first; repeatable", collect).option("--from-snapshot <cluster[@id|@latest]>", "start with the data of a snapshot of that cluster (default @latest: its newest completed one)").option("--share", "join an env another run holds, with a user of its own").option("--watch-timeout <duration>", "give up waiting after this long in all (default no limit): exit 8");
+  command.option("--tier <tier>", "FLEX (default) or an instance size such as M10").addOption(new Option("--provider <provider>", "cloud provider (default AWS)").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region (default US_EAST_1)", (value) => value.trim().toUpperCase().replace(/-/g, "_")).option("--ttl <duration>", "user and entry lifetime, at most 7d (default 2h)").option("--ip <address>", "who may connect: current (default), an IP or a CIDR").option("--role <role@db>", "user role, repeatable (default readWriteAnyDatabase)", roleFlag).option("--db-version <version>", "major version of a dedicated cluster, e.g. 8.0");
+  for (const step2 of envSteps()) for (const option of step2.options()) command.addOption(option);
+  command.option("--share", "join an env another run holds, with a user of its own").option("--watch-timeout <duration>", "give up waiting after this long in all (default no limit): exit 8");
   return command;
 }
 function takeOutputFlag(cmd) {
@@ -50156,7 +50217,7 @@ function registerEnv(program2, app) {
   withOwnOutputs(up, ["env", "github"]);
   withDetails(up, {
     about: "The run that makes the env holds it (recorded on its user, with the CI run and job or the host, and in this runner's state file): an env up of a name another run holds is refused, exit 16, naming the holder, unless --share; a re-run by the holder renews it. -o env prints export lines, each value quoted for the shell, for eval. $GITHUB_ENV and $GITHUB_OUTPUT (-o github) must be regular files cdba can write, not links, checked before any request",
-    options: { ...UP_FLAG_DETAILS, "--tier": "An instance size makes a dedicated cluster" }
+    options: { ...upFlagDetails(), "--tier": "An instance size makes a dedicated cluster" }
   });
   withExamples(up, [
     ["Variables for the commands the shell starts (export lines)", 'eval "$(cdba env up ci-1 -o env)" && npm test'],
@@ -50205,7 +50266,7 @@ function registerRun(program2, app) {
   });
   withDetails(run2, {
     about: `CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(", ")}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`,
-    options: { ...UP_FLAG_DETAILS, "--keep-env": "A variable that leads to cdba's credentials, passed on purpose" }
+    options: { ...upFlagDetails(), "--keep-env": "A variable that leads to cdba's credentials, passed on purpose" }
   });
   withExamples(run2, [
     ["The test suite against a fresh flex cluster, removed afterwards", "cdba run -- npm test"],
@@ -50255,16 +50316,16 @@ init_object();
 init_sanitize();
 init_render();
 init_waitForIndex();
-var text8 = (value) => typeof value === "string" ? value : "";
+var text7 = (value) => typeof value === "string" ? value : "";
 function summarizeIndex(document3) {
   const index = isObject(document3) ? document3 : {};
   const version2 = isObject(index.latestDefinitionVersion) ? index.latestDefinitionVersion.version : void 0;
   return {
-    id: text8(index.indexID),
-    name: text8(index.name),
-    namespace: `${text8(index.database)}.${text8(index.collectionName)}`,
-    type: text8(index.type) || "search",
-    status: text8(index.status),
+    id: text7(index.indexID),
+    name: text7(index.name),
+    namespace: `${text7(index.database)}.${text7(index.collectionName)}`,
+    type: text7(index.type) || "search",
+    status: text7(index.status),
     queryable: index.queryable === true ? "yes" : index.queryable === false ? "no" : "",
     version: typeof version2 === "number" ? String(version2) : ""
   };
@@ -50664,7 +50725,7 @@ async function runRestoresCreate(ctx, cluster, flags) {
   if (plan.to !== void 0) {
     let projectId = locator.projectId;
     if (flags.toProject !== void 0) {
-      const { resolveProject: resolveProject2 } = await Promise.resolve().then(() => (init_public6(), public_exports3));
+      const { resolveProject: resolveProject2 } = await Promise.resolve().then(() => (init_public4(), public_exports2));
       projectId = (await resolveProject2(ctx, locator.client, flags.toProject)).id;
       if (projectId === locator.projectId && plan.to === cluster) {
         throw new UsageError(`--to ${cluster} --to-project ${flags.toProject} is the cluster the snapshot is of: restoring it into itself replaces the data it holds; give another cluster`);
@@ -50954,6 +51015,47 @@ function registerBackups(program2, app) {
   ]);
   registerScheduleGet(schedule, app);
 }
+
+// src/cli/backups/envStep.ts
+init_esm();
+var FROM_SNAPSHOT_STEP = {
+  name: "from-snapshot",
+  options: () => [new Option("--from-snapshot <cluster[@id|@latest]>", "start with the data of a snapshot of that cluster (default @latest: its newest completed one)")],
+  details: {
+    "--from-snapshot": "The source is only read. The env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for"
+  },
+  action: [{ input: "from-snapshot", flag: "--from-snapshot", kind: "value" }],
+  given: (flags) => flags.fromSnapshot !== void 0,
+  // A --db-version asks for a dedicated cluster (./fromSnapshot.ts fits the tier to the snapshot).
+  defaultTier: (flags) => flags.fromSnapshot !== void 0 && flags.dbVersion !== void 0 ? "M10" : void 0,
+  idle: "data",
+  load: async () => (await Promise.resolve().then(() => (init_fromSnapshot(), fromSnapshot_exports))).work
+};
+
+// src/cli/program.ts
+init_envStep();
+
+// src/cli/search-indexes/envStep.ts
+init_esm();
+init_command();
+var SEARCH_STEP = {
+  name: "search",
+  options: () => [
+    new Option("--sample-data", "load the sample dataset once the cluster is IDLE"),
+    new Option("--search-index <file>", "a search index to have queryable first; repeatable").argParser(collect)
+  ],
+  details: {
+    "--sample-data": "sample_mflix, sample_training, ...",
+    "--search-index": "The file holds a create request, {database, collectionName, name, type, definition}; the index is READY and queryable before the connection is printed; a re-run updates one whose definition differs"
+  },
+  action: [
+    { input: "sample-data", flag: "--sample-data", kind: "switch" },
+    { input: "search-index", flag: "--search-index", kind: "lines" }
+  ],
+  given: (flags) => flags.sampleData === true || Array.isArray(flags.searchIndex) && flags.searchIndex.length > 0,
+  idle: "on-data",
+  load: async () => (await Promise.resolve().then(() => (init_envSearch(), envSearch_exports))).work
+};
 
 // src/cli/projects/orgs.ts
 init_command();
@@ -51947,7 +52049,7 @@ async function offerCheck(ctx, name) {
     return;
   }
   if (!/^(y(es)?)?$/i.test(answer)) return;
-  const [{ Context: CheckContext }, { runAuthStatus: runAuthStatus2 }] = await Promise.all([Promise.resolve().then(() => (init_context(), context_exports)), Promise.resolve().then(() => (init_public7(), public_exports4))]);
+  const [{ Context: CheckContext }, { runAuthStatus: runAuthStatus2 }] = await Promise.all([Promise.resolve().then(() => (init_context(), context_exports)), Promise.resolve().then(() => (init_public6(), public_exports4))]);
   const check2 = new CheckContext(ctx.io, ctx.env, ctx.version, { ...ctx.globals, profile: name });
   try {
     await runAuthStatus2(check2);
@@ -52310,6 +52412,8 @@ function outputFlag(program2) {
     throw new InvalidArgumentError(`Allowed choices are ${OUTPUT_FORMATS.join(", ")}${extra ? ` (and ${extra})` : ""}.`);
   };
 }
+registerEnvStep(SEARCH_STEP);
+registerEnvStep(FROM_SNAPSHOT_STEP);
 function buildProgram(app) {
   const program2 = new Command("cdba").description("Command-line tool for the MongoDB Atlas Administration API, with a local emulator").version(app.version, "-V, --version", "print the version").helpOption("-h, --help", "show help").addOption(completes(new Option("-P, --profile <name>", 'profile to use (env CDBA_PROFILE); a name is letters, digits, ".", "_" and "-", at most 64').argParser((name) => validateProfileName(name, "-P/--profile")), PROFILES)).addOption(new Option("-o, --output <format>", "output format (env CDBA_OUTPUT)").choices(OUTPUT_FORMATS)).option("--query <jmespath>", "JMESPath expression applied to the result before formatting").option("--project-id <id>", "project (group) ID (env CDBA_PROJECT_ID)").option("--api-version <version>", "v1.0, or a date such as 2023-02-01 (env CDBA_API_VERSION)").option("--base-url <url>", "service base URL (env CDBA_BASE_URL)").option("--timeout <duration>", "deadline for each HTTP attempt: connect, headers and the whole body; a retry gets a new one; 0 means none (default 60s)").option("--wide", "tables and views on a terminal: every column and value in full, lines as long as they need (default: fit the terminal)").option("--debug", "trace HTTP on stderr, secrets redacted (env CDBA_DEBUG)").addOption(new Option("--error-format <format>", "a failure on stderr as one line (text) or one JSON document (json) (env CDBA_ERROR_FORMAT)").choices(ERROR_FORMATS)).option("--no-color", "disable colour (also NO_COLOR)").option("-y, --yes", "answer yes to confirmations").showSuggestionAfterError(true).showHelpAfterError(false).configureHelp({ showGlobalOptions: false, sortSubcommands: false, ...HELP_LAYOUT });
   withExamples(program2, [
@@ -52494,4 +52598,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=67a8d901d4d6e6d08120089fb5d64748a71930d59167da270f26e1214104d3dc
+//# cdbaBundleSha256=367c183489eb884d4af6612618ab4e15bb98afc8b1d15826338dd3b4f9ee9b1f

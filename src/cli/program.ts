@@ -17,6 +17,9 @@ import { HELP_LAYOUT } from './helpLayout.js';
 import { registerEnv, registerRun } from './env/index.js';
 import { registerSearchIndexes } from './search-indexes/index.js';
 import { registerBackups } from './backups/index.js';
+import { FROM_SNAPSHOT_STEP } from './backups/envStep.js';
+import { registerEnvStep } from './envStep.js';
+import { SEARCH_STEP } from './search-indexes/envStep.js';
 import { registerOrgs } from './projects/orgs.js';
 import { registerPeering } from './peering/index.js';
 import { registerPrivateEndpoints } from './private-endpoints/index.js';
@@ -43,6 +46,10 @@ function outputFlag(program: TreeCommand) {
     throw new InvalidArgumentError(`Allowed choices are ${OUTPUT_FORMATS.join(', ')}${extra ? ` (and ${extra})` : ''}.`);
   };
 }
+
+// The env steps env up and run take (src/cli/envStep.ts): one line per step, in the order of their flags in help.
+registerEnvStep(SEARCH_STEP);
+registerEnvStep(FROM_SNAPSHOT_STEP);
 
 export function buildProgram(app: App): Command {
   const program = new Command('cdba')

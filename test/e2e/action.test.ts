@@ -13,6 +13,8 @@ import { knownSeed, modernBody, PROJECT_ID } from '../reliability/support.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { isValidClusterName } from '../../src/model/catalog.js';
 import { waitFor } from '../helpers/waitFor.js';
+import { envSteps } from '../../src/cli/envStep.js';
+import { prebuildProgram } from '../../src/main.js'; // and with it program.ts, which registers the product's env steps
 
 const MAIN = join(REPO_ROOT, 'action', 'main.cjs');
 const POST = join(REPO_ROOT, 'action', 'post.cjs');
@@ -231,6 +233,23 @@ describe('the cdba env Action', () => {
     expect(post.exitCode, post.stderr).toBe(0);
   });
 
+  it('provider, region, db-version and role (one a line) reach env up: the cluster is where and what they say, the user has those roles', async () => {
+    const { env, postEnv } = job(fast, { name: 'ci-placed', tier: 'M10', provider: 'gcp', region: 'central-us', 'db-version': '8.0', role: '\nreadAnyDatabase\nread@local\n' });
+    const main = await execa('node', [MAIN], { env, extendEnv: false, reject: false });
+    expect(main.exitCode, main.stderr).toBe(0);
+    const get = await execa('node', [CDBA_BIN, 'clusters', 'get', 'ci-placed', '-o', 'json'], { env, extendEnv: false, reject: false });
+    expect(get.exitCode, get.stderr).toBe(0);
+    const text = get.stdout;
+    expect(text).toMatch(/"providerName":\s*"GCP"/);
+    expect(text).toMatch(/"regionName":\s*"CENTRAL_US"/);
+    expect(text).toMatch(/"mongoDBMajorVersion":\s*"8\.0"/);
+    const user = await execa('node', [CDBA_BIN, 'dbusers', 'get', 'cdba-env-ci-placed', '-o', 'json', '--query', 'roles'], { env, extendEnv: false, reject: false });
+    expect(user.exitCode, user.stderr).toBe(0);
+    expect(JSON.parse(user.stdout)).toEqual([{ roleName: 'readAnyDatabase', databaseName: 'admin' }, { roleName: 'read', databaseName: 'local' }]);
+    const post = await execa('node', [POST], { env: postEnv(), extendEnv: false, reject: false });
+    expect(post.exitCode, post.stderr).toBe(0);
+  });
+
   it('sample-data and search-index (one file a line) reach env up: the index is READY when main ends', async () => {
     const { env, postEnv, read } = job(fast, { name: 'ci-indexed', 'sample-data': 'true', 'search-index': '' });
     const dir = tempDir('cdba-action-index-');
@@ -268,13 +287,31 @@ describe('the cdba env Action', () => {
     }
   });
 
+  it("every option of env up is an input of action.yml, but those the Action sets itself or a job's own settings cover", () => {
+    const up = prebuildProgram().program.commands.find((c) => c.name() === 'env')!.commands.find((c) => c.name() === 'up')!;
+    // -o is github; --watch-timeout: the job's timeout-minutes bounds the step.
+    const notInputs = new Set(['--watch-timeout']);
+    const yml = readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8');
+    const missing = up.options.map((o) => o.long!).filter((flag) => !notInputs.has(flag) && !new RegExp(`^ {2}${flag.slice(2)}:$`, 'm').test(yml));
+    expect(missing).toEqual([]);
+  });
+
+  it("takes the env steps' inputs from the registry: action/steps.cjs and action.yml have each step's, and only those", () => {
+    const { STEP_INPUTS } = createRequire(import.meta.url)(join(REPO_ROOT, 'action', 'steps.cjs')) as { STEP_INPUTS: unknown[] };
+    const declared = envSteps().flatMap((step) => step.action);
+    expect(STEP_INPUTS).toEqual(declared);
+    const yml = readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8');
+    for (const { input } of declared) expect(yml).toMatch(new RegExp(`^ {2}${input}:$`, 'm'));
+    for (const step of envSteps()) for (const { flag } of step.action) expect(step.options().map((o) => o.long)).toContain(flag);
+  });
+
   it('action.yml runs these two files, post always, on a Node the runner has', () => {
     const yml = readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8');
     expect(yml).toMatch(/^ {2}using: node24$/m);
     expect(yml).toMatch(/^ {2}main: action\/main\.cjs$/m);
     expect(yml).toMatch(/^ {2}post: action\/post\.cjs$/m);
     expect(yml).toMatch(/^ {2}post-if: always\(\)$/m);
-    for (const input of ['name', 'tier', 'ttl', 'ip', 'from-snapshot', 'sample-data', 'search-index']) expect(yml).toMatch(new RegExp(`^ {2}${input}:$`, 'm'));
+    for (const input of ['name', 'tier', 'provider', 'region', 'db-version', 'role', 'ttl', 'ip', 'from-snapshot', 'sample-data', 'search-index']) expect(yml).toMatch(new RegExp(`^ {2}${input}:$`, 'm'));
     for (const output of ['uri', 'username', 'cluster']) expect(yml).toMatch(new RegExp(`^ {2}${output}:$`, 'm'));
   });
 });

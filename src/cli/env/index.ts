@@ -3,26 +3,33 @@
 import { Option, type Command, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { PROVIDERS } from '../../model/catalog.js';
 import { CREDENTIAL_VARIABLES } from '../../config/resolve.js';
+import { envSteps } from '../envStep.js';
 import { choiceFlag, collect, completedArgument, lookup, withDetails, withExamples, withOwnOutputs, type App } from '../command.js';
 import { roleFlag } from '../dbusers/public.js';
 import { registerEnvExtend } from './extend.js';
 import { registerEnvGc } from './gc.js';
 import { registerEnvList } from './list.js';
 
-/** More on the flags `env up` and `run` share, in the man page (withDetails). */
-const UP_FLAG_DETAILS: Record<string, string> = {
+/** More on the flags `env up` and `run` share, in the man page (withDetails); the env steps' between. */
+const upFlagDetails = (): Record<string, string> => ({
+  ...UP_FLAG_DETAILS_BEFORE,
+  ...Object.assign({}, ...envSteps().map((step) => step.details ?? {})),
+  ...UP_FLAG_DETAILS_AFTER,
+});
+
+const UP_FLAG_DETAILS_BEFORE: Record<string, string> = {
   '--ttl': 'The user and the access-list entry end this long from now; one week (7d) is the longest deleteAfterDate the service takes',
   '--ip': 'current: the address the service sees this machine call from',
   '--role': 'readWriteAnyDatabase: read and write on any database',
   '--db-version': 'Default: the service picks',
-  '--sample-data': 'sample_mflix, sample_training, ...',
-  '--search-index': 'The file holds a create request, {database, collectionName, name, type, definition}; the index is READY and queryable before the connection is printed; a re-run updates one whose definition differs',
-  '--from-snapshot': "The source is only read. The env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for",
+};
+
+const UP_FLAG_DETAILS_AFTER: Record<string, string> = {
   '--share': 'Without it, an env another run holds is refused: exit 16, naming the holder, nothing made. With it, this run gets a database user of its own (no password changes under the other run), and its env down keeps the env while another run holds it',
   '--watch-timeout': 'One limit for every wait (90, 90s, 5m, 1h): the cluster and the entry, the restore, the sample load, the index builds. When it runs out: exit 8, naming what was awaited and what was made, and the env down that removes it',
 };
 
-/** The flags `env up` and `run` share. */
+/** The flags `env up` and `run` share: the env's own, the env steps' (src/cli/envStep.ts), then --share and --watch-timeout. */
 function withUpFlags<C extends CommandUnknownOpts>(command: C): C {
   command
     .option('--tier <tier>', 'FLEX (default) or an instance size such as M10')
@@ -31,10 +38,9 @@ function withUpFlags<C extends CommandUnknownOpts>(command: C): C {
     .option('--ttl <duration>', 'user and entry lifetime, at most 7d (default 2h)')
     .option('--ip <address>', 'who may connect: current (default), an IP or a CIDR')
     .option('--role <role@db>', 'user role, repeatable (default readWriteAnyDatabase)', roleFlag)
-    .option('--db-version <version>', 'major version of a dedicated cluster, e.g. 8.0')
-    .option('--sample-data', 'load the sample dataset once the cluster is IDLE')
-    .option('--search-index <file>', 'a search index to have queryable first; repeatable', collect)
-    .option('--from-snapshot <cluster[@id|@latest]>', 'start with the data of a snapshot of that cluster (default @latest: its newest completed one)')
+    .option('--db-version <version>', 'major version of a dedicated cluster, e.g. 8.0');
+  for (const step of envSteps()) for (const option of step.options()) command.addOption(option);
+  command
     .option('--share', 'join an env another run holds, with a user of its own')
     .option('--watch-timeout <duration>', 'give up waiting after this long in all (default no limit): exit 8');
   return command;
@@ -48,11 +54,10 @@ interface RegisteredUpFlags {
   ip?: string;
   role?: ReturnType<typeof roleFlag>;
   dbVersion?: string;
-  sampleData?: boolean;
-  searchIndex?: string[];
-  fromSnapshot?: string;
   watchTimeout?: string;
   share?: boolean;
+  /** The env steps' flags (src/cli/envStep.ts). */
+  [stepFlag: string]: unknown;
 }
 
 /**
@@ -89,7 +94,7 @@ export function registerEnv(program: Command, app: App): void {
   withOwnOutputs(up, ['env', 'github']);
   withDetails(up, {
     about: "The run that makes the env holds it (recorded on its user, with the CI run and job or the host, and in this runner's state file): an env up of a name another run holds is refused, exit 16, naming the holder, unless --share; a re-run by the holder renews it. -o env prints export lines, each value quoted for the shell, for eval. $GITHUB_ENV and $GITHUB_OUTPUT (-o github) must be regular files cdba can write, not links, checked before any request",
-    options: { ...UP_FLAG_DETAILS, '--tier': 'An instance size makes a dedicated cluster' },
+    options: { ...upFlagDetails(), '--tier': 'An instance size makes a dedicated cluster' },
   });
   withExamples(up, [
     ['Variables for the commands the shell starts (export lines)', 'eval "$(cdba env up ci-1 -o env)" && npm test'],
@@ -156,7 +161,7 @@ export function registerRun(program: Command, app: App): void {
   });
   withDetails(run, {
     about: `CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(', ')}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`,
-    options: { ...UP_FLAG_DETAILS, '--keep-env': "A variable that leads to cdba's credentials, passed on purpose" },
+    options: { ...upFlagDetails(), '--keep-env': "A variable that leads to cdba's credentials, passed on purpose" },
   });
   withExamples(run, [
     ['The test suite against a fresh flex cluster, removed afterwards', 'cdba run -- npm test'],

@@ -15,12 +15,11 @@ import { checkGithubEnv, connectionUri, envLines, envOutput, githubFiles, jsonDo
 import { extendClusterExpiry } from './expiry.js';
 import { describeHolder, envHolders, holderLabels, holderOf, holderWords, isOurs, newHolderId, type Holder } from './holders.js';
 import { checkEnvName, ENV_EXPIRES_KEY, ENV_TAG_KEY, ENV_USER_DB, envComment, envOfEntry, envUsername, hasEnvTag } from './names.js';
-import { planSearch, type SearchPlan } from './searchIndexes.js';
 import { EnvStateFile, type EnvState } from './state.js';
 import type { ApiClient } from '../../api/client.js';
 import type { Cluster } from '../../api/resources/clusters.js';
 import type { ClusterLocator } from '../clusters/public.js';
-import type { FromSnapshotPlan } from './fromSnapshot.js';
+import { givenSteps, type EnvStep, type EnvStepRun, type EnvStepWork } from '../envStep.js';
 
 export interface UpFlags {
   tier?: string;
@@ -30,15 +29,19 @@ export interface UpFlags {
   ip?: string;
   role?: DatabaseUserRole[];
   dbVersion?: string;
-  /** --sample-data and --search-index (./searchIndexes.ts). */
-  sampleData?: boolean;
-  searchIndex?: string[];
-  /** <cluster>[@<snapshot id>|@latest] (./fromSnapshot.ts). */
-  fromSnapshot?: string;
   /** How long env up waits in all (every wait shares it); exit 8. */
   watchTimeout?: string;
   /** Join an env another run holds, with a user of its own (holders.ts). */
   share?: boolean;
+  /** The env steps' flags (src/cli/envStep.ts). */
+  [stepFlag: string]: unknown;
+}
+
+/** An env step the flags ask for, its work loaded and its plan made. */
+interface PlannedStep {
+  step: EnvStep;
+  work: EnvStepWork;
+  plan: unknown;
 }
 
 export const DEFAULT_TTL = '2h';
@@ -62,10 +65,8 @@ export interface UpPlan {
   previous: EnvState | undefined;
   /** When the env ends: the cluster's cdba-env-expires tag, the user's and the entry's deleteAfterDate. */
   expires: string;
-  /** The sample data and search indexes to have once the cluster is IDLE. */
-  search?: SearchPlan;
-  /** The snapshot the cluster's data comes from (./fromSnapshot.ts). */
-  fromSnapshot?: FromSnapshotPlan;
+  /** The env steps the flags ask for (src/cli/envStep.ts), planned, in the order they run. */
+  steps: PlannedStep[];
   /** --watch-timeout in ms: every wait of up shares it (undefined or 0: no limit). */
   watchTimeoutMs?: number;
   /** This run's holder ID (the state file's, else a new one), who it is in words, and whether it may join an env another run holds. */
@@ -113,11 +114,16 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
   const expires = ttlDate(ttl);
   const ip = ipFlag(flags.ip ?? 'current');
   const roles = flags.role && flags.role.length > 0 ? flags.role : [parseRole(DEFAULT_ROLE)];
-  // With --from-snapshot, a --db-version asks for a dedicated cluster (./fromSnapshot.ts fits the tier to the snapshot).
-  const tier = (flags.tier ?? (flags.fromSnapshot !== undefined && flags.dbVersion !== undefined ? 'M10' : 'FLEX')).toUpperCase();
+  const given = givenSteps(flags);
+  // A step may have a say in the default tier (the first that has one).
+  const stepTier = given.map((step) => step.defaultTier?.(flags)).find((t) => t !== undefined);
+  const tier = (flags.tier ?? stepTier ?? 'FLEX').toUpperCase();
   const cluster = await clusterBody(ctx, name, flags, tier, expires);
-  const fromSnapshot = flags.fromSnapshot === undefined ? undefined : (await import('./fromSnapshot.js')).planFromSnapshot(name, flags);
-  const search = await planSearch(ctx, flags);
+  const steps: PlannedStep[] = [];
+  for (const step of given) {
+    const work = await step.load();
+    steps.push({ step, work, plan: await work.plan(ctx, { name, flags }) });
+  }
   // Where the state goes, checked last: a flag's mistake is said first.
   const projectId = await ctx.projectId();
   const { baseUrl } = await ctx.settings();
@@ -125,7 +131,7 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
   const previous = stateFile.prepare();
   const holder = previous?.holder ?? newHolderId();
   const share = flags.share === true;
-  return { holder, heldBy: describeHolder(ctx.env), share, shareCommand: ctx.followUp('env', 'up', name, '--share'), name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous, expires, ...(search ? { search } : {}), ...(fromSnapshot ? { fromSnapshot } : {}), ...(timeoutMs ? { watchTimeoutMs: timeoutMs } : {}) };
+  return { holder, heldBy: describeHolder(ctx.env), share, shareCommand: ctx.followUp('env', 'up', name, '--share'), name, ttl, ip, roles, output, ...(github ? { github } : {}), cluster, flex: tier === 'FLEX', stateFile, previous, expires, steps, ...(timeoutMs ? { watchTimeoutMs: timeoutMs } : {}) };
 }
 
 /** The env's cluster's create body at `tier` (FLEX: the flex API's), checked; no request. */
@@ -215,21 +221,35 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: UpProgress =
   if (!mine && others.length > 0 && !plan.share) throw heldRefusal(plan, others);
   const up: Up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress, remaining, createdNow: false, entryValue: entryValue(entry) };
 
-  // --from-snapshot: the snapshot found and the cluster's tier and version fitted to it, before anything is made.
-  const fromSnapshot = plan.fromSnapshot ? await import('./fromSnapshot.js') : undefined;
-  const source = fromSnapshot ? await fromSnapshot.prepareFromSnapshot(ctx, plan, locator, (flags, tier) => clusterBody(ctx, name, flags, tier, plan.expires)) : undefined;
+  // The env steps' preparations (which may refit the cluster), before anything is made.
+  const run: EnvStepRun = {
+    ctx,
+    name,
+    client,
+    projectId,
+    locator,
+    cluster: { body: plan.cluster, flex: plan.flex },
+    bodyAt: (flags, tier) => clusterBody(ctx, name, flags, tier, plan.expires),
+    isEnvs: (doc) => hasEnvTag(doc, name),
+    mark: `${ENV_TAG_KEY}=${name}`,
+    progress,
+    remaining,
+  };
+  const prepared: unknown[] = [];
+  for (const { work, plan: stepPlan } of plan.steps) prepared.push(work.prepare ? await work.prepare(run, stepPlan) : undefined);
+  plan.cluster = run.cluster.body;
+  plan.flex = run.cluster.flex;
   const password = generatePassword();
   ctx.io.addSecret(password);
   // This run's user: where it holds the env already, renewed alongside the rest; otherwise
   // taken first, the claim two runs of one name race for, before anything else is made.
   const claimed = mine ? undefined : await claimUser(up, password, others);
   const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), claimed !== undefined ? Promise.resolve(claimed) : renewUser(up, password, mine!, others)]);
-  // Restored only into a cluster this run created or that carries the env's mark (one that appeared meanwhile is not).
-  if (fromSnapshot && source) fromSnapshot.checkRestoreTarget(cluster, name, up.createdNow);
+  // The cluster made or found (a restore checks it is one it may replace the data of).
+  for (const [i, { work, plan: stepPlan }] of plan.steps.entries()) await work.made?.(run, stepPlan, prepared[i], cluster, up.createdNow);
   let ready = await waitUntilReady(up, cluster, value);
-  if (fromSnapshot && source) ready = await fromSnapshot.restoreIntoEnv(ctx, plan, source, locator, progress, remaining);
-  // The sample data and the search indexes, READY and queryable before the connection is printed.
-  if (plan.search) await (await import('./searchIndexes.js')).bringUpSearch(ctx, plan.search, { client, projectId }, name, remaining);
+  // Once IDLE: the steps that replace the data, then those that work on it, before the connection is printed.
+  for (const [i, { work, plan: stepPlan }] of plan.steps.entries()) ready = (await work.idle?.(run, stepPlan, prepared[i])) ?? ready;
   return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
 }
 

@@ -12,21 +12,13 @@
 // cluster and its snapshots are only read; env down removes the env's cluster as before.
 import type { Cluster } from '../../api/resources/clusters.js';
 import { ApiError, ConflictError, UsageError } from '../../base/errors.js';
-import type { Context } from '../../core/context.js';
-import { findSnapshot, majorOf, snapshotRef, startRestore, summarizeRestore, waitForRestore } from '../backups/public.js';
-import { ClusterLocator } from '../clusters/public.js';
-import { checkClusterName } from '../clusters/public.js';
-import type { ProviderName } from '../../model/catalog.js';
-import { ENV_TAG_KEY, hasEnvTag } from './names.js';
-import type { EnvState } from './state.js';
+import type { EnvStepRun, EnvStepWork, EnvTopology } from '../envStep.js';
+import { findSnapshot, majorOf, snapshotRef, startRestore, summarizeRestore, waitForRestore } from './snapshots.js';
+import { checkClusterName, ClusterLocator } from '../clusters/public.js';
 
-/** The flags of env up this file reads (up.ts's UpFlags has them). */
-export interface EnvFlags {
+/** The flags of env up this file reads. */
+export interface EnvFlags extends EnvTopology {
   fromSnapshot?: string;
-  tier?: string;
-  provider?: ProviderName;
-  region?: string;
-  dbVersion?: string;
 }
 
 export interface FromSnapshotPlan {
@@ -36,19 +28,6 @@ export interface FromSnapshotPlan {
   /** The flags the env's cluster is made from, to fit it to the snapshot. */
   flags: Omit<EnvFlags, 'fromSnapshot'>;
 }
-
-/** What this file reads and fits of env up's plan (up.ts's UpPlan has it). */
-export interface EnvPlan {
-  name: string;
-  expires: string;
-  cluster: Record<string, unknown>;
-  flex: boolean;
-  previous: EnvState | undefined;
-  fromSnapshot?: FromSnapshotPlan;
-}
-
-/** The env's cluster's create body at a tier (up.ts's clusterBody, for this env). */
-export type BodyAt = (flags: Omit<EnvFlags, 'fromSnapshot' | 'tier'>, tier: string) => Promise<Record<string, unknown>>;
 
 /** What the snapshot is, once found: where it is and what it holds. */
 export interface FoundSnapshot {
@@ -94,8 +73,10 @@ const isNotFound = (error: unknown): boolean => error instanceof ApiError && err
  * answers, so it is exit 5 (what is there cannot receive it) or 4 (no snapshot), never 2. An env cluster that is there already must
  * be one env up made (its data is replaced) and able to receive the snapshot.
  */
-export async function prepareFromSnapshot(ctx: Context, plan: EnvPlan, envCluster: ClusterLocator, bodyAt: BodyAt): Promise<FoundSnapshot> {
-  const wanted = plan.fromSnapshot!;
+export async function prepareFromSnapshot(run: EnvStepRun, wanted: FromSnapshotPlan): Promise<FoundSnapshot> {
+  const { ctx } = run;
+  const envCluster = run.locator as ClusterLocator;
+  const plan = { name: run.name };
   const source = await ClusterLocator.open(ctx, envCluster.client, envCluster.projectId, wanted.cluster);
   const { summary } = await findSnapshot(ctx, source, wanted.ref);
   const sourceFlex = source.learnt === 'flex';
@@ -113,9 +94,9 @@ export async function prepareFromSnapshot(ctx: Context, plan: EnvPlan, envCluste
       throw new ConflictError(`${where} holds MongoDB ${major}, newer than --db-version ${dbVersion}: give --db-version ${major} or newer, or leave it out`);
     }
     const { tier: _tier, ...topology } = wanted.flags;
-    plan.cluster = await bodyAt({ ...topology, ...(dbVersion !== undefined ? { dbVersion } : {}) }, tier);
+    run.cluster.body = await run.bodyAt({ ...topology, ...(dbVersion !== undefined ? { dbVersion } : {}) }, tier);
   }
-  plan.flex = tier === 'FLEX';
+  run.cluster.flex = tier === 'FLEX';
   let existing: Cluster | undefined;
   try {
     existing = await envCluster.get();
@@ -125,7 +106,7 @@ export async function prepareFromSnapshot(ctx: Context, plan: EnvPlan, envCluste
   if (existing) {
     // The mark, not this runner's state file: the file may be stale (another runner's gc removed
     // the env, and someone made a cluster of that name since).
-    if (!hasEnvTag(existing, plan.name)) throw notTheEnvs(plan.name);
+    if (!run.isEnvs(existing)) throw notTheEnvs(run);
     if (envCluster.learnt === 'flex' && !sourceFlex) {
       throw new ConflictError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp('env', 'down', plan.name)}\`), then env up again makes an M10`);
     }
@@ -138,9 +119,10 @@ export async function prepareFromSnapshot(ctx: Context, plan: EnvPlan, envCluste
 }
 
 /** The refusal of a restore into a cluster that is not the env's: its data would be replaced. */
-function notTheEnvs(name: string): ConflictError {
+function notTheEnvs(run: Pick<EnvStepRun, 'name' | 'mark'>): ConflictError {
+  const { name } = run;
   return new ConflictError(
-    `cluster ${name} is there and env up did not make it (it has no ${ENV_TAG_KEY}=${name} tag): --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; nothing was restored; choose another env name`,
+    `cluster ${name} is there and env up did not make it (it has no ${run.mark} tag): --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; nothing was restored; choose another env name`,
   );
 }
 
@@ -150,19 +132,15 @@ function notTheEnvs(name: string): ConflictError {
  * first look and the create (the create answered 409 and up "reused" it) is refused
  * here, naming it, and nothing is restored.
  */
-export function checkRestoreTarget(cluster: Cluster, name: string, createdNow: boolean): void {
-  if (!createdNow && !hasEnvTag(cluster, name)) throw notTheEnvs(name);
+export function checkRestoreTarget(run: EnvStepRun, cluster: Cluster, createdNow: boolean): void {
+  if (!createdNow && !run.isEnvs(cluster)) throw notTheEnvs(run);
 }
 
 /** Restores the snapshot into the env's cluster (IDLE), and waits for the job, then for the cluster. Answers the cluster. */
-export async function restoreIntoEnv(
-  ctx: Context,
-  plan: EnvPlan,
-  found: FoundSnapshot,
-  envCluster: ClusterLocator,
-  progress: { changed: boolean; made?: string[] },
-  remaining: () => number | undefined = () => undefined,
-): Promise<Cluster> {
+export async function restoreIntoEnv(run: EnvStepRun, found: FoundSnapshot): Promise<Cluster> {
+  const { ctx, progress, remaining } = run;
+  const envCluster = run.locator as ClusterLocator;
+  const plan = { name: run.name };
   const taken = found.created ? ` (taken ${found.created})` : '';
   ctx.io.note(`cdba: restoring snapshot ${found.id}${taken} of cluster ${found.source.name} into cluster ${plan.name}`);
   progress.changed = true;
@@ -173,3 +151,11 @@ export async function restoreIntoEnv(
   const { clusterTarget } = await import('../clusters/public.js');
   return (await waitForCluster(ctx, await clusterTarget(ctx, 'clusters.get'), plan.name, { until: 'IDLE', locator: envCluster, timeoutMs: remaining() }))!;
 }
+
+/** The step's work (./envStep.ts declares it): planned with env up's flags, the snapshot found before anything is made, restored once the cluster is IDLE. */
+export const work: EnvStepWork<FromSnapshotPlan, FoundSnapshot> = {
+  plan: (_ctx, { name, flags }) => planFromSnapshot(name, flags as EnvFlags),
+  prepare: (run, plan) => prepareFromSnapshot(run, plan),
+  made: (run, _plan, _found, cluster, createdNow) => checkRestoreTarget(run, cluster, createdNow),
+  idle: (run, _plan, found) => restoreIntoEnv(run, found),
+};

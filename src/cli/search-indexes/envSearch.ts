@@ -9,7 +9,8 @@ import type { ApiClient } from '../../api/client.js';
 import { ApiError, ConflictError, UsageError } from '../../base/errors.js';
 import { sameDefinition } from '../../model/searchIndex.js';
 import type { Context } from '../../core/context.js';
-import { isRequest, readDefinitionFile, requestFromFile, type IndexRequest } from '../search-indexes/public.js';
+import type { EnvStepWork } from '../envStep.js';
+import { isRequest, readDefinitionFile, requestFromFile, type IndexRequest } from './searchDefinition.js';
 
 export interface SearchFlags {
   sampleData?: boolean;
@@ -88,3 +89,9 @@ export async function bringUpSearch(ctx: Context, plan: SearchPlan, target: { cl
   // Built side by side at the service: waited for one after another.
   for (const wait of waits) await waitForIndex(ctx, target, cluster, wait.ref, { initialState: wait.state, version: wait.version, timeoutMs: remaining() });
 }
+
+/** The step's work (./envStep.ts declares it): the files checked with env up's flags, the data and indexes once the cluster is IDLE. */
+export const work: EnvStepWork<SearchPlan, void> = {
+  plan: async (ctx, { flags }) => (await planSearch(ctx, flags as SearchFlags))!,
+  idle: async (run, plan) => bringUpSearch(run.ctx, plan, { client: run.client, projectId: run.projectId }, run.name, run.remaining),
+};
