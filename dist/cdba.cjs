@@ -4274,17 +4274,7 @@ function readRegularFileSync(path, limits) {
     if (stats.isDirectory()) throw cannotRead(path, limits, "it is a directory");
     if (!stats.isFile()) throw cannotRead(path, limits, `it is ${kindOf(stats)}, not a regular file`);
     if (stats.size > limits.maxBytes) throw tooLarge(path, limits);
-    const chunks = [];
-    let total = 0;
-    for (; ; ) {
-      const chunk = Buffer.alloc(64 * 1024);
-      const n = (0, import_node_fs.readSync)(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      total += n;
-      if (total > limits.maxBytes) throw tooLarge(path, limits);
-      chunks.push(chunk.subarray(0, n));
-    }
-    return Buffer.concat(chunks, total);
+    return readToEndSync(fd, limits.maxBytes, () => tooLarge(path, limits));
   } catch (error2) {
     if (error2 instanceof UsageError) throw error2;
     throw cannotRead(path, limits, fsReason(error2));
@@ -4356,17 +4346,7 @@ async function readBoundedPath(path, limits, options = {}) {
 }
 function readDeviceSync(fd, path, limits) {
   try {
-    const chunks = [];
-    let total = 0;
-    for (; ; ) {
-      const chunk = Buffer.alloc(64 * 1024);
-      const n = (0, import_node_fs.readSync)(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      total += n;
-      if (total > limits.maxBytes) throw tooLarge(path, limits);
-      chunks.push(chunk.subarray(0, n));
-    }
-    return Buffer.concat(chunks, total);
+    return readToEndSync(fd, limits.maxBytes, () => tooLarge(path, limits));
   } catch (error2) {
     if (error2 instanceof UsageError) throw error2;
     throw cannotRead(path, limits, isWouldBlock(error2) ? "it is a device with nothing to read" : fsReason(error2));
@@ -4435,19 +4415,25 @@ function invalidUtf8Offset(bytes3) {
   const length = byte >= 240 ? 4 : byte >= 224 ? 3 : byte >= 192 ? 2 : 1;
   return lead >= 0 && good - lead < length ? lead : good;
 }
+function readToEndSync(fd, maxBytes, tooLarge3) {
+  const chunks = [];
+  let total = 0;
+  for (; ; ) {
+    const chunk = Buffer.alloc(64 * 1024);
+    const n = (0, import_node_fs.readSync)(fd, chunk, 0, chunk.length, null);
+    if (n === 0) break;
+    total += n;
+    if (total > maxBytes) throw tooLarge3();
+    chunks.push(chunk.subarray(0, n));
+  }
+  return Buffer.concat(chunks, total);
+}
 function readOwnFileSync(path) {
   const fd = (0, import_node_fs.openSync)(path, import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NONBLOCK);
   try {
     const stats = (0, import_node_fs.fstatSync)(fd);
     if (!stats.isFile()) throw new Error(`it is ${kindOf(stats)}, not a regular file`);
-    const chunks = [];
-    for (; ; ) {
-      const chunk = Buffer.alloc(64 * 1024);
-      const n = (0, import_node_fs.readSync)(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      chunks.push(chunk.subarray(0, n));
-    }
-    return Buffer.concat(chunks).toString("utf8");
+    return readToEndSync(fd, Infinity, () => new Error("unreachable")).toString("utf8");
   } finally {
     (0, import_node_fs.closeSync)(fd);
   }
@@ -52598,4 +52584,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=367c183489eb884d4af6612618ab4e15bb98afc8b1d15826338dd3b4f9ee9b1f
+//# cdbaBundleSha256=c535fb0e151a54b38c44d763229ac895aa50cb32ac5431b4e07e11bb1d3715d9

@@ -67,18 +67,8 @@ export function readRegularFileSync(path: string, limits: ReadLimits): Buffer {
     if (stats.isDirectory()) throw cannotRead(path, limits, 'it is a directory');
     if (!stats.isFile()) throw cannotRead(path, limits, `it is ${kindOf(stats)}, not a regular file`);
     if (stats.size > limits.maxBytes) throw tooLarge(path, limits);
-    // Read in chunks to the end, not to the size stat gave: the file may grow meanwhile.
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.alloc(64 * 1024);
-      const n = readSync(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      total += n;
-      if (total > limits.maxBytes) throw tooLarge(path, limits);
-      chunks.push(chunk.subarray(0, n));
-    }
-    return Buffer.concat(chunks, total);
+    // To the end, not to the size stat gave: the file may grow meanwhile.
+    return readToEndSync(fd, limits.maxBytes, () => tooLarge(path, limits));
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw cannotRead(path, limits, fsReason(error));
@@ -180,17 +170,7 @@ export async function readBoundedPath(path: string, limits: ReadLimits, options:
 /** A character device that is not a terminal (/dev/zero, /dev/null): read without blocking, within the cap. */
 function readDeviceSync(fd: number, path: string, limits: ReadLimits): Buffer {
   try {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.alloc(64 * 1024);
-      const n = readSync(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      total += n;
-      if (total > limits.maxBytes) throw tooLarge(path, limits);
-      chunks.push(chunk.subarray(0, n));
-    }
-    return Buffer.concat(chunks, total);
+    return readToEndSync(fd, limits.maxBytes, () => tooLarge(path, limits));
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw cannotRead(path, limits, isWouldBlock(error) ? 'it is a device with nothing to read' : fsReason(error));
@@ -279,6 +259,21 @@ function invalidUtf8Offset(bytes: Uint8Array): number {
   return lead >= 0 && good - lead < length ? lead : good;
 }
 
+/** What is left to read of fd, in 64 KiB chunks; past maxBytes, the error tooLarge() makes. */
+function readToEndSync(fd: number, maxBytes: number, tooLarge: () => Error): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.alloc(64 * 1024);
+    const n = readSync(fd, chunk, 0, chunk.length, null);
+    if (n === 0) break;
+    total += n;
+    if (total > maxBytes) throw tooLarge();
+    chunks.push(chunk.subarray(0, n));
+  }
+  return Buffer.concat(chunks, total);
+}
+
 /**
  * A file cdba keeps itself (the config, its caches and sessions), read as
  * readFileSync would but opened without blocking: a FIFO planted there is refused
@@ -290,14 +285,7 @@ export function readOwnFileSync(path: string): string {
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new Error(`it is ${kindOf(stats)}, not a regular file`);
-    const chunks: Buffer[] = [];
-    for (;;) {
-      const chunk = Buffer.alloc(64 * 1024);
-      const n = readSync(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      chunks.push(chunk.subarray(0, n));
-    }
-    return Buffer.concat(chunks).toString('utf8');
+    return readToEndSync(fd, Infinity, () => new Error('unreachable')).toString('utf8');
   } finally {
     closeSync(fd);
   }
