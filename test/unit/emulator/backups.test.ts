@@ -186,7 +186,10 @@ describe('backup behaviour', () => {
     expect([...kinds].sort()).toEqual(['daily', 'hourly', 'monthly', 'ondemand', 'weekly']);
     expect(list.results.filter((s) => s.frequencyType === 'hourly').length).toBeGreaterThanOrEqual(5);
     expect(list.results.filter((s) => s.frequencyType === 'monthly').length).toBe(12);
-    expect(list.results.every((s) => s.status === 'completed')).toBe(true);
+    // All taken, but for one whose slot fell within the last transition (the schedule's minute
+    // is drawn from the cluster's id, so now and then a slot is this very minute): the newest.
+    expect(list.results.slice(1).every((s) => s.status === 'completed')).toBe(true);
+    expect(['completed', 'inProgress']).toContain(list.results[0]!.status);
     // Newest first; the seed's one among them.
     const created = list.results.map((s) => Date.parse(s.createdAt as string));
     expect([...created].sort((a, b) => b - a)).toEqual(created);
