@@ -28,6 +28,9 @@ const CLUSTERS = '/groups/{groupId}/clusters';
 const CLUSTER = '/groups/{groupId}/clusters/{clusterName}';
 
 export const clusters = {
+  // Before clusters.get: the literal path wins over {clusterName}, as on the service (routes match in table order).
+  // A shared-tier (M0) cluster to a dedicated tier; answers the cluster in the legacy shape (LegacyAtlasCluster).
+  'clusters.tenantUpgrade': { method: 'POST', path: '/groups/{groupId}/clusters/tenantUpgrade', versions: [{ date: '2023-01-01' }] },
   'clusters.list': {
     method: 'GET',
     path: CLUSTERS,

@@ -11,5 +11,7 @@ export const flexClusters = {
   'flexClusters.create': { method: 'POST', path: FLEX_CLUSTERS, versions: FLEX_2024_11_13, v2Only: true },
   'flexClusters.get': { method: 'GET', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
   'flexClusters.update': { method: 'PATCH', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
+  // A flex cluster to a dedicated tier: the body is a 2024-08-05 cluster, the answer the flex cluster (UPDATING).
+  'flexClusters.tenantUpgrade': { method: 'POST', path: '/groups/{groupId}/flexClusters:tenantUpgrade', versions: FLEX_2024_11_13, v2Only: true },
   'flexClusters.delete': { method: 'DELETE', path: FLEX_CLUSTER, versions: FLEX_2024_11_13, v2Only: true },
 } as const satisfies ResourceOperations<'flexClusters'>;

@@ -63,3 +63,11 @@ export async function updateCluster(client: ApiClient, projectId: string, name: 
 export async function deleteCluster(client: ApiClient, projectId: string, name: string): Promise<ApiResponse<Record<string, never>>> {
   return client.call('clusters.delete', { groupId: projectId, clusterName: name });
 }
+
+/**
+ * Moves a shared-tier (M0) cluster to a dedicated tier: `body` is a legacy-shape cluster
+ * (name, providerSettings). Answers the cluster, UPDATING. Not repeated on a lost answer.
+ */
+export async function upgradeTenantCluster(client: ApiClient, projectId: string, body: Cluster, mayHaveAppliedHint: string): Promise<ApiResponse<Cluster>> {
+  return client.call('clusters.tenantUpgrade', { groupId: projectId }, { body, mayHaveAppliedHint });
+}

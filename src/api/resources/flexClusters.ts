@@ -44,3 +44,12 @@ export async function updateFlexCluster(client: ApiClient, projectId: string, na
 export async function deleteFlexCluster(client: ApiClient, projectId: string, name: string): Promise<ApiResponse<unknown>> {
   return client.call('flexClusters.delete', { groupId: projectId, name });
 }
+
+/**
+ * Moves a flex cluster to a dedicated tier: `body` is a 2024-08-05 cluster (name,
+ * replicationSpecs). Answers the flex cluster, UPDATING; from then on the clusters API
+ * serves it. Not repeated on a lost answer.
+ */
+export async function upgradeFlexCluster(client: ApiClient, projectId: string, body: Cluster, mayHaveAppliedHint: string): Promise<ApiResponse<Cluster>> {
+  return client.call('flexClusters.tenantUpgrade', { groupId: projectId }, { body, mayHaveAppliedHint });
+}

@@ -1,4 +1,4 @@
-// `cdba clusters ...`: list, get, create, patch, delete, pause, resume, watch, convert, apply, connect, load-sample-data.
+// `cdba clusters ...`: list, get, create, patch, delete, pause, resume, watch, convert, apply, connect, load-sample-data, upgrade.
 import type { Command } from '@commander-js/extra-typings';
 import { registerLookup, withExamples, type App } from '../command.js';
 import { registerClustersApply } from './apply.js';
@@ -11,6 +11,7 @@ import { registerClustersList } from './list.js';
 import { registerClustersLoadSampleData } from './loadSampleData.js';
 import { registerClustersPatch } from './patch.js';
 import { registerClustersPause, registerClustersResume } from './pause.js';
+import { registerClustersUpgrade } from './upgrade.js';
 import { registerClustersWatch } from './watch.js';
 
 export function registerClusters(program: Command, app: App): void {
@@ -36,4 +37,5 @@ export function registerClusters(program: Command, app: App): void {
   registerClustersApply(clusters, app);
   registerClustersConnect(clusters, app);
   registerClustersLoadSampleData(clusters, app);
+  registerClustersUpgrade(clusters, app);
 }

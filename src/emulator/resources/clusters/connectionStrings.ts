@@ -1,7 +1,7 @@
 // The connectionStrings a cluster is issued, from src/connstring (shared with the
 // CLI's `conn-string parse`, which reverses them). This module only gathers the
 // inputs from the project's networking facts (../network.ts) and the cluster model.
-import { issueConnectionStrings, projectHash } from '../../../connstring/index.js';
+import { issueConnectionStrings, projectHash, tenantHostPrefix } from '../../../connstring/index.js';
 import { hostRegion } from '../../../connstring/regions.js';
 import type { IssueInput } from '../../../connstring/index.js';
 import type { ClusterModel } from '../../../model/cluster.js';
@@ -24,9 +24,13 @@ export function issueInputFor(project: ProjectFacts, record: ClusterRecord): Iss
   const { model } = record;
   const lead = model.replicationSpecs[0]?.regionConfigs[0];
   const provider = lead?.providerName ?? 'AWS';
+  const hash = projectHash(project.id);
+  const cluster = model.name.toLowerCase();
+  // An upgraded shared-tier or flex cluster keeps the shared hosts' names and its replica set (store.ts).
+  const shared = record.sharedHosts ? { hostPrefix: tenantHostPrefix(`${hash}/${cluster}`), replicaSetSeed: record.sharedHosts.replicaSetSeed } : undefined;
   return {
-    cluster: model.name.toLowerCase(),
-    hash: projectHash(project.id),
+    cluster,
+    hash,
     clusterType: model.clusterType,
     nodeCount: nodesPerShard(model),
     shardCount: model.replicationSpecs.length,
@@ -45,6 +49,7 @@ export function issueInputFor(project: ProjectFacts, record: ClusterRecord): Iss
     ready: model.stateName !== 'CREATING',
     embeddedConfigServer: Number(model.mongoDBMajorVersion.split('.')[0]) >= 8,
     replicaSetSeed: model.id,
+    ...shared,
   };
 }
 

@@ -41,6 +41,12 @@ export const clusterFailures = {
     new ApiFailure(400, 'TENANT_CLUSTER_UPDATE_UNSUPPORTED', 'Cannot update a M0/M2/M5 cluster through the public API.'),
   cannotUpdatePaused: (name: string) =>
     new ApiFailure(409, 'CANNOT_UPDATE_PAUSED_CLUSTER', `Cannot update cluster ${name} while it is paused or being paused.`, [name]),
+  // The tenant upgrades (tenantUpgrade.ts). The description lists 400 and 409 among their
+  // answers; no recording has these two refusals, so their codes and words are ours.
+  notTenantCluster: (name: string) =>
+    new ApiFailure(400, 'CLUSTER_NOT_TENANT', `Cluster ${name} is not a shared-tier cluster; only M0 clusters can be upgraded to a dedicated tier here.`, [name]),
+  cannotUpgradeWithPendingChanges: (name: string) =>
+    new ApiFailure(409, 'CANNOT_UPGRADE_CLUSTER_WITH_PENDING_CHANGES', `Cannot upgrade cluster ${name} while it has pending changes; wait until it is IDLE.`, [name]),
   cannotCloseGroupActiveClusters: () =>
     new ApiFailure(409, 'CANNOT_CLOSE_GROUP_ACTIVE_ATLAS_CLUSTERS', 'Cannot close group while it has active clusters; please terminate all clusters.'),
 };

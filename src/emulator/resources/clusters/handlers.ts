@@ -37,7 +37,7 @@ declare module '../../contract.js' {
   }
 }
 
-const otherKindNamed = (store: Store, groupId: string, name: string): OtherClusterKind | undefined =>
+export const otherKindNamed = (store: Store, groupId: string, name: string): OtherClusterKind | undefined =>
   hooksOf(store.modules, 'otherClusterKinds').find((kind) => kind.named(store, groupId, name));
 
 const REL_PREFIX = 'https://cloud.mongodb.com/';
@@ -79,7 +79,7 @@ function factsOf(ctx: RequestContext): ProjectFacts {
 }
 
 /** The cluster as this request sees it, as JSON text: rendered once per change of the cluster (views.ts). */
-function render(ctx: RequestContext, record: ClusterRecord, inList = false, project = factsOf(ctx)): JsonText {
+export function render(ctx: RequestContext, record: ClusterRecord, inList = false, project = factsOf(ctx)): JsonText {
   const shape = shapeOf(ctx);
   const variant = `${shape} ${ctx.api} ${inList ? 'list' : 'single'} ${ctx.baseUrl}`;
   return viewsOf(ctx).view(project, record, variant, (connectionStrings) =>
@@ -115,7 +115,7 @@ export const CLUSTER_READ_ONLY: ReadOnlyFields = {
   },
 };
 
-function modelContext(ctx: RequestContext): ModelContext {
+export function modelContext(ctx: RequestContext): ModelContext {
   // The service's clock (--date), so createDate and the envs' ages agree with the Date header.
   const now = serviceNow(ctx.services);
   return { groupId: projectOf(ctx).id, newId: () => objectId(now), now: isoSeconds(now) };
@@ -133,7 +133,7 @@ function findCluster(ctx: RequestContext): ClusterRecord {
   return record;
 }
 
-function record(ctx: RequestContext, cluster: ClusterRecord): void {
+export function record(ctx: RequestContext, cluster: ClusterRecord): void {
   let body: unknown;
   try {
     body = ctx.rawBody ? JSON.parse(ctx.rawBody) : undefined;

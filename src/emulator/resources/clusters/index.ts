@@ -10,12 +10,15 @@ import { clusterFailures } from './errors.js';
 import { CLUSTER_READ_ONLY, createCluster, deleteCluster, getCluster, listClusters, patchCluster } from './handlers.js';
 import { checkSeedClusters, clustersFromSeed } from './seed.js';
 import { clusterStore, type RecordedRequest } from './store.js';
+import { tenantUpgradeCluster } from './tenantUpgrade.js';
 import { shape as S } from '../../stateChecks.js';
 
 export { clusterFailures } from './errors.js';
 export type { OtherClusterKind } from './handlers.js';
 export { checkClusterEntries, seedClusterNames, SEED_MODEL_CONTEXT, type SeedCluster } from './seed.js';
 export { clusterNamed, clusterStore, type ClusterRecord, type RecordedRequest } from './store.js';
+export { refuseUnlessIdle, upgradedModel, upgradeName } from './tenantUpgrade.js';
+export { CLUSTER_READ_ONLY } from './handlers.js';
 
 export interface ClusterSnapshot {
   projectId: string;
@@ -44,6 +47,7 @@ export const clusters: ResourceModule = {
     'clusters.update': { handler: patchCluster, action: 'writeClusters', readOnly: CLUSTER_READ_ONLY },
     'clusters.delete': { handler: deleteCluster, action: 'writeClusters' },
     'clusters.listAll': { handler: listAllClusters, action: 'read' },
+    'clusters.tenantUpgrade': { handler: tenantUpgradeCluster, action: 'writeClusters', readOnly: CLUSTER_READ_ONLY },
   },
   seed: {
     keys: ['clusters'],

@@ -23,6 +23,16 @@ export interface ClusterRecord {
   /** When the current CREATING / UPDATING / DELETING state ends (clock ms). */
   pendingUntil?: number;
   requests: RecordedRequest[];
+  /**
+   * A tenant upgrade under way (tenantUpgrade.ts): the dedicated cluster this one becomes when
+   * its UPDATING ends. Until then it answers as the shared-tier cluster it was (recorded).
+   */
+  upgradeTo?: ClusterModel;
+  /**
+   * An upgraded shared-tier or flex cluster keeps its connection strings: the shared hosts'
+   * names and the replica set of its first id (recorded: cluster-801's strings after M0 -> M10).
+   */
+  sharedHosts?: { replicaSetSeed: string };
 }
 
 declare module '../../contract.js' {
@@ -74,6 +84,13 @@ export class ClusterStore {
         continue;
       }
       if (record.model.stateName === 'CREATING') record.model.mongoURIUpdated = isoSeconds(due);
+      if (record.upgradeTo) {
+        // The shared tier becomes the dedicated cluster: a new model object (a new id and
+        // createDate, as recorded), so its rendered views are made again (views.ts).
+        record.sharedHosts ??= { replicaSetSeed: record.model.id };
+        record.model = record.upgradeTo;
+        delete record.upgradeTo;
+      }
       record.model.stateName = 'IDLE';
       delete record.pendingUntil;
     }

@@ -36,7 +36,7 @@ function connectionStrings(project: ProjectState, model: FlexClusterModel): Reco
   return { ...(issued.standard ? { standard: issued.standard } : {}), ...(issued.standardSrv ? { standardSrv: issued.standardSrv } : {}) };
 }
 
-function render(ctx: RequestContext, record: FlexRecord, withTags = true): Record<string, unknown> {
+export function render(ctx: RequestContext, record: FlexRecord, withTags = true): Record<string, unknown> {
   return renderFlexCluster(record.model, { connectionStrings: connectionStrings(projectOf(ctx), record.model), withTags });
 }
 

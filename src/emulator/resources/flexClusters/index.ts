@@ -7,9 +7,10 @@ import { createFlexModel, type FlexClusterModel } from '../../../model/flexClust
 import { ApiFailure } from '../../errors.js';
 import type { ResourceModule } from '../../contract.js';
 import { isoSeconds, objectId } from '../../store.js';
-import { checkClusterEntries, SEED_MODEL_CONTEXT, seedClusterNames } from '../clusters/index.js';
+import { CLUSTER_READ_ONLY, checkClusterEntries, SEED_MODEL_CONTEXT, seedClusterNames } from '../clusters/index.js';
 import { createFlexCluster, deleteFlexCluster, FLEX_CREATE_READ_ONLY, FLEX_UPDATE_READ_ONLY, getFlexCluster, listFlexClusters, patchFlexCluster } from './handlers.js';
 import { flexCluster, flexClusters as flexClustersOf, type FlexRecord } from './store.js';
+import { tenantUpgradeFlexCluster } from './tenantUpgrade.js';
 import { shape as S } from '../../stateChecks.js';
 
 export type { FlexRecord } from './store.js';
@@ -59,6 +60,8 @@ export const flexClusters: ResourceModule = {
     'flexClusters.get': { handler: getFlexCluster, action: 'read' },
     'flexClusters.update': { handler: patchFlexCluster, action: 'writeClusters', readOnly: FLEX_UPDATE_READ_ONLY },
     'flexClusters.delete': { handler: deleteFlexCluster, action: 'writeClusters' },
+    // Its body is a dedicated cluster's (2024-08-05): that shape's read-only fields.
+    'flexClusters.tenantUpgrade': { handler: tenantUpgradeFlexCluster, action: 'writeClusters', readOnly: CLUSTER_READ_ONLY },
   },
   seed: {
     keys: ['flexClusters'],

@@ -44,3 +44,8 @@ export function flexCluster(store: Store, projectId: string, name: string): Flex
 export function addFlexCluster(store: Store, record: FlexRecord): void {
   (store.world.flexClusters ??= []).push(record);
 }
+
+/** Takes a flex cluster out of the world (a tenant upgrade made it a dedicated cluster). */
+export function removeFlexCluster(store: Store, record: FlexRecord): void {
+  store.world.flexClusters = (store.world.flexClusters ?? []).filter((other) => other !== record);
+}
