@@ -80,6 +80,8 @@ export interface WorldOptions {
   /** Extra projects (each owned by OWNER) and seeded clusters. */
   projects?: string[];
   clusters?: SeedCluster[];
+  /** Seeded flex clusters (IDLE): a flex create body each. */
+  flexClusters?: Array<{ projectId: string; cluster: Record<string, unknown> }>;
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
@@ -88,6 +90,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     projects: projects.map((id, i) => ({ id, name: `p${i}` })),
     apiKeys: [{ ...OWNER, roles: projects.map((projectId) => ({ projectId, roleName: 'GROUP_OWNER' as const })) }],
     clusters: options.clusters ?? [],
+    ...(options.flexClusters ? { flexClusters: options.flexClusters } : {}),
     rateLimit: { perMinute: 1_000_000 },
     transitionMs,
   });

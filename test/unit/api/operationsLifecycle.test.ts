@@ -18,7 +18,7 @@ interface Described {
 function describedOperations(): Map<string, Described> {
   const out = new Map<string, Described>();
   // The description, and its cuts to one resource (peering and private endpoints, search indexes, backup).
-  const paths = (['v2-2026-08', 'v2-2026-08-network', 'v2-2026-08-search', 'v2-2026-08-backup'] as const).flatMap((cut) => Object.entries(readOpenApi(cut).paths as Record<string, Record<string, Json>>));
+  const paths = (['v2-2026-08', 'v2-2026-08-network', 'v2-2026-08-search', 'v2-2026-08-backup', 'v2-2026-08-diagnostics'] as const).flatMap((cut) => Object.entries(readOpenApi(cut).paths as Record<string, Record<string, Json>>));
   for (const [path, operations] of paths) {
     for (const [method, operation] of Object.entries(operations)) {
       const responses = operation.responses as Record<string, Json>;
