@@ -2979,11 +2979,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @private
        */
       _parseCommand(operands, unknown) {
-        const parsed = this.parseOptions(unknown);
+        const parsed2 = this.parseOptions(unknown);
         this._parseOptionsEnv();
         this._parseOptionsImplied();
-        operands = operands.concat(parsed.operands);
-        unknown = parsed.unknown;
+        operands = operands.concat(parsed2.operands);
+        unknown = parsed2.unknown;
         this.args = operands.concat(unknown);
         if (operands && this._findCommand(operands[0])) {
           return this._dispatchSubcommand(operands[0], operands.slice(1), unknown);
@@ -3002,12 +3002,12 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this.commands.length && this.args.length === 0 && !this._actionHandler && !this._defaultCommandName) {
           this.help({ error: true });
         }
-        this._outputHelpIfRequested(parsed.unknown);
+        this._outputHelpIfRequested(parsed2.unknown);
         this._checkForMissingMandatoryOptions();
         this._checkForConflictingOptions();
         const checkForUnknownOptions = () => {
-          if (parsed.unknown.length > 0) {
-            this.unknownOption(parsed.unknown[0]);
+          if (parsed2.unknown.length > 0) {
+            this.unknownOption(parsed2.unknown[0]);
           }
         };
         const commandEvent = `command:${this.name()}`;
@@ -6309,17 +6309,17 @@ var init_store = __esm({
           if (code === "ENOENT" || code === "ENOTDIR") return { profiles: {} };
           throw this.unreadable(isFsError(error2) ? new Error(fsReason(error2)) : error2);
         }
-        let parsed;
+        let parsed2;
         try {
-          parsed = JSON.parse(text12);
+          parsed2 = JSON.parse(text12);
         } catch (error2) {
           throw this.unreadable(error2);
         }
-        const problem = shapeProblem(parsed);
+        const problem = shapeProblem(parsed2);
         if (problem) {
           throw new ConfigError(`invalid config file ${this.path}: ${problem}`, { hint: "fix the file by hand; cdba leaves it as it is" });
         }
-        const store = parsed;
+        const store = parsed2;
         const config = { ...store, profiles: { ...store.profiles ?? {} } };
         this.warnIfExposed(config);
         return config;
@@ -6718,14 +6718,14 @@ function excerpt(text12, max = 80) {
   return flat.length > max ? `${flat.slice(0, max)}\u2026` : flat;
 }
 function parseErrorDocument(rawBody) {
-  let parsed;
+  let parsed2;
   try {
-    parsed = JSON.parse(rawBody);
+    parsed2 = JSON.parse(rawBody);
   } catch {
     return void 0;
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return void 0;
-  const doc = parsed;
+  if (typeof parsed2 !== "object" || parsed2 === null || Array.isArray(parsed2)) return void 0;
+  const doc = parsed2;
   if (typeof doc.detail !== "string" && typeof doc.errorCode !== "string") return void 0;
   return {
     ...typeof doc.detail === "string" ? { detail: doc.detail } : {},
@@ -6929,6 +6929,9 @@ var init_clusters = __esm({
     CLUSTERS = "/groups/{groupId}/clusters";
     CLUSTER2 = "/groups/{groupId}/clusters/{clusterName}";
     clusters = {
+      // Before clusters.get: the literal path wins over {clusterName}, as on the service (routes match in table order).
+      // A shared-tier (M0) cluster to a dedicated tier; answers the cluster in the legacy shape (LegacyAtlasCluster).
+      "clusters.tenantUpgrade": { method: "POST", path: "/groups/{groupId}/clusters/tenantUpgrade", versions: [{ date: "2023-01-01" }] },
       "clusters.list": {
         method: "GET",
         path: CLUSTERS,
@@ -7022,6 +7025,8 @@ var init_flexClusters = __esm({
       "flexClusters.create": { method: "POST", path: FLEX_CLUSTERS, versions: FLEX_2024_11_132, v2Only: true },
       "flexClusters.get": { method: "GET", path: FLEX_CLUSTER, versions: FLEX_2024_11_132, v2Only: true },
       "flexClusters.update": { method: "PATCH", path: FLEX_CLUSTER, versions: FLEX_2024_11_132, v2Only: true },
+      // A flex cluster to a dedicated tier: the body is a 2024-08-05 cluster, the answer the flex cluster (UPDATING).
+      "flexClusters.tenantUpgrade": { method: "POST", path: "/groups/{groupId}/flexClusters:tenantUpgrade", versions: FLEX_2024_11_132, v2Only: true },
       "flexClusters.delete": { method: "DELETE", path: FLEX_CLUSTER, versions: FLEX_2024_11_132, v2Only: true }
     };
   }
@@ -15677,9 +15682,9 @@ Content-Type: ${value.type || "application/octet-stream"}\r
             if (mimeType !== null) {
               switch (mimeType.essence) {
                 case "multipart/form-data": {
-                  const parsed = multipartFormDataParser(value, mimeType);
+                  const parsed2 = multipartFormDataParser(value, mimeType);
                   const fd = new FormData();
-                  setFormDataState(fd, parsed);
+                  setFormDataState(fd, parsed2);
                   return fd;
                 }
                 case "application/x-www-form-urlencoded": {
@@ -24707,11 +24712,11 @@ function resolveDeleteAfter(flags, now = /* @__PURE__ */ new Date()) {
     return formatServiceDate(new Date(Math.floor((now.getTime() + ms) / 1e3) * 1e3));
   }
   if (deleteAfterDate !== void 0) {
-    const parsed = parseIsoDateTime(deleteAfterDate);
-    if (parsed === void 0) {
+    const parsed2 = parseIsoDateTime(deleteAfterDate);
+    if (parsed2 === void 0) {
       throw new UsageError(`invalid --delete-after-date "${deleteAfterDate}": expected an ISO 8601 date and time like 2026-08-10T03:08:14Z`);
     }
-    const date = new Date(Math.floor(parsed.getTime() / 1e3) * 1e3);
+    const date = new Date(Math.floor(parsed2.getTime() / 1e3) * 1e3);
     if (date.getTime() <= now.getTime()) {
       throw new UsageError(`invalid --delete-after-date "${deleteAfterDate}": must be later than now (${formatServiceDate(now)})`);
     }
@@ -27432,7 +27437,8 @@ __export(clusters_exports, {
   listAllClusters: () => listAllClusters,
   listClusters: () => listClusters,
   streamAllClusters: () => streamAllClusters,
-  updateCluster: () => updateCluster
+  updateCluster: () => updateCluster,
+  upgradeTenantCluster: () => upgradeTenantCluster
 });
 async function listClusters(client, projectId, options = {}) {
   const response = await client.call(
@@ -27463,6 +27469,9 @@ async function updateCluster(client, projectId, name, body) {
 async function deleteCluster(client, projectId, name) {
   return client.call("clusters.delete", { groupId: projectId, clusterName: name });
 }
+async function upgradeTenantCluster(client, projectId, body, mayHaveAppliedHint) {
+  return client.call("clusters.tenantUpgrade", { groupId: projectId }, { body, mayHaveAppliedHint });
+}
 var init_clusters2 = __esm({
   "src/api/resources/clusters.ts"() {
     "use strict";
@@ -27480,7 +27489,8 @@ __export(flexClusters_exports, {
   listAllFlexClusters: () => listAllFlexClusters,
   listFlexClusters: () => listFlexClusters,
   streamAllFlexClusters: () => streamAllFlexClusters,
-  updateFlexCluster: () => updateFlexCluster
+  updateFlexCluster: () => updateFlexCluster,
+  upgradeFlexCluster: () => upgradeFlexCluster
 });
 async function listFlexClusters(client, projectId, options = {}) {
   const response = await client.call(
@@ -27507,6 +27517,9 @@ async function updateFlexCluster(client, projectId, name, body) {
 }
 async function deleteFlexCluster(client, projectId, name) {
   return client.call("flexClusters.delete", { groupId: projectId, name });
+}
+async function upgradeFlexCluster(client, projectId, body, mayHaveAppliedHint) {
+  return client.call("flexClusters.tenantUpgrade", { groupId: projectId }, { body, mayHaveAppliedHint });
 }
 var FLEX_IN_CLUSTER_API;
 var init_flexClusters2 = __esm({
@@ -27723,9 +27736,9 @@ function checkTopologyFlags(flags) {
     throw new UsageError(`--shards ${flags.shards} needs --type SHARDED or GEOSHARDED; a replica set has one shard`);
   }
   if (provider2 === "TENANT") {
-    const given = ["members", "shards", "diskSizeGb", "backup"].filter((key) => flags[key] !== void 0);
-    if (given.length > 0 || flags.type !== void 0 && flags.type !== "REPLICASET") {
-      const names2 = given.map((key) => key === "diskSizeGb" ? "--disk-size-gb" : `--${key}`);
+    const given2 = ["members", "shards", "diskSizeGb", "backup"].filter((key) => flags[key] !== void 0);
+    if (given2.length > 0 || flags.type !== void 0 && flags.type !== "REPLICASET") {
+      const names2 = given2.map((key) => key === "diskSizeGb" ? "--disk-size-gb" : `--${key}`);
       if (flags.type !== void 0 && flags.type !== "REPLICASET") names2.push(`--type ${flags.type}`);
       throw new UsageError(`${names2.join(", ")}: not available for the shared tier (--provider TENANT)`);
     }
@@ -32163,14 +32176,14 @@ var require_redact = __commonJS({
       var _a, _b;
       const replacementString = (_a = options === null || options === void 0 ? void 0 : options.replacementString) !== null && _a !== void 0 ? _a : "<credentials>";
       const redactUsernames = (_b = options === null || options === void 0 ? void 0 : options.redactUsernames) !== null && _b !== void 0 ? _b : true;
-      let parsed;
+      let parsed2;
       try {
-        parsed = new index_1.default(uri);
+        parsed2 = new index_1.default(uri);
       } catch (_c) {
       }
-      if (parsed) {
+      if (parsed2) {
         options = { ...options, replacementString: "___credentials___" };
-        return parsed.redact(options).toString().replace(/___credentials___/g, replacementString);
+        return parsed2.redact(options).toString().replace(/___credentials___/g, replacementString);
       }
       const R = replacementString;
       const replacements = [
@@ -32869,18 +32882,18 @@ function listConnectionStrings(source) {
       for (const id of f.endpointIds) if (!known.endpointIds.includes(id)) known.endpointIds.push(id);
       continue;
     }
-    const parsed = tryParse(f.uri);
+    const parsed2 = tryParse(f.uri);
     const fieldKind = FIELD_KIND[f.field] ?? "private-endpoint";
-    const kind2 = parsed?.type === "legacy" ? "legacy" : fieldKind;
+    const kind2 = parsed2?.type === "legacy" ? "legacy" : fieldKind;
     byUri.set(f.uri, {
       uri: f.uri,
       field: f.field,
       fields: [f.field],
       kind: kind2,
-      srv: parsed ? parsed.srv : f.uri.startsWith("mongodb+srv:"),
-      optimized: f.optimized || parsed?.type === "privateLinkOptimized",
+      srv: parsed2 ? parsed2.srv : f.uri.startsWith("mongodb+srv:"),
+      optimized: f.optimized || parsed2?.type === "privateLinkOptimized",
       endpointIds: [...f.endpointIds],
-      parsed
+      parsed: parsed2
     });
   }
   return [...byUri.values()];
@@ -37863,17 +37876,17 @@ var init_auth = __esm({
       }
       /** The record of a live nonce of this run (made on its first use), or undefined: answer stale. */
       nonceRecord(nonce) {
-        const parsed = this.parseNonce(nonce);
+        const parsed2 = this.parseNonce(nonce);
         const now = this.clock();
-        if (parsed === void 0 || now - parsed.issuedAt > this.nonceTtlMs) return void 0;
+        if (parsed2 === void 0 || now - parsed2.issuedAt > this.nonceTtlMs) return void 0;
         for (const [kept, record3] of this.nonces) {
           if (now - record3.issuedAt <= this.nonceTtlMs) break;
           this.letGo(kept, record3);
         }
         const known = this.nonces.get(nonce);
         if (known) return known;
-        if (parsed.serial <= this.forgottenUpTo) return void 0;
-        const record2 = { ...parsed, usedNc: /* @__PURE__ */ new Set() };
+        if (parsed2.serial <= this.forgottenUpTo) return void 0;
+        const record2 = { ...parsed2, usedNc: /* @__PURE__ */ new Set() };
         this.nonces.set(nonce, record2);
         if (this.nonces.size > MAX_KEPT_NONCES) {
           const [oldest, oldestRecord] = this.nonces.entries().next().value;
@@ -38528,9 +38541,9 @@ function checkSeed2(problems, where, list5) {
     const at = `${where}[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object");
     problems.onlyKeys(at, entry, ["ipAddress", "cidrBlock", "awsSecurityGroup", "comment", "deleteAfterDate"]);
-    const given = ["ipAddress", "cidrBlock", "awsSecurityGroup"].filter((key2) => entry[key2] !== void 0);
-    if (given.length !== 1) return problems.add(at, "needs exactly one of ipAddress, cidrBlock, awsSecurityGroup");
-    const key = given[0];
+    const given2 = ["ipAddress", "cidrBlock", "awsSecurityGroup"].filter((key2) => entry[key2] !== void 0);
+    if (given2.length !== 1) return problems.add(at, "needs exactly one of ipAddress, cidrBlock, awsSecurityGroup");
+    const key = given2[0];
     if (key === "awsSecurityGroup") problems.string(`${at}.awsSecurityGroup`, entry.awsSecurityGroup, SECURITY_GROUP2, "an AWS security group id (sg-...)");
     else if (typeof entry[key] !== "string" || !canonicalCidr(entry[key])) problems.add(`${at}.${key}`, `"${String(entry[key])}" is not an IP address or CIDR block`);
     if (entry.comment !== void 0 && (typeof entry.comment !== "string" || entry.comment.length > 80)) problems.add(`${at}.comment`, "must be a string of at most 80 characters");
@@ -38887,22 +38900,22 @@ function mergeInto(target, patch) {
   }
   return out;
 }
-function hardware(provider2, given, fallbackSize, defaultNodes) {
+function hardware(provider2, given2, fallbackSize, defaultNodes) {
   const spec2 = {
-    instanceSize: typeof given.instanceSize === "string" ? given.instanceSize : fallbackSize,
-    nodeCount: typeof given.nodeCount === "number" ? given.nodeCount : defaultNodes
+    instanceSize: typeof given2.instanceSize === "string" ? given2.instanceSize : fallbackSize,
+    nodeCount: typeof given2.nodeCount === "number" ? given2.nodeCount : defaultNodes
   };
   if (provider2 === "AWS") {
-    spec2.diskIOPS = typeof given.diskIOPS === "number" ? given.diskIOPS : 3e3;
-    spec2.ebsVolumeType = typeof given.ebsVolumeType === "string" ? given.ebsVolumeType : "STANDARD";
+    spec2.diskIOPS = typeof given2.diskIOPS === "number" ? given2.diskIOPS : 3e3;
+    spec2.ebsVolumeType = typeof given2.ebsVolumeType === "string" ? given2.ebsVolumeType : "STANDARD";
   } else {
-    if (given.diskIOPS !== void 0 && given.diskIOPS !== null) spec2.diskIOPS = given.diskIOPS;
-    if (given.ebsVolumeType !== void 0 && given.ebsVolumeType !== null) spec2.ebsVolumeType = given.ebsVolumeType;
+    if (given2.diskIOPS !== void 0 && given2.diskIOPS !== null) spec2.diskIOPS = given2.diskIOPS;
+    if (given2.ebsVolumeType !== void 0 && given2.ebsVolumeType !== null) spec2.ebsVolumeType = given2.ebsVolumeType;
   }
   return spec2;
 }
-function autoScaling(given) {
-  const input = asObject(given);
+function autoScaling(given2) {
+  const input = asObject(given2);
   const compute = asObject(input.compute);
   const out = {
     compute: { enabled: compute.enabled === true, scaleDownEnabled: compute.scaleDownEnabled === true },
@@ -38913,42 +38926,42 @@ function autoScaling(given) {
   if (typeof compute.maxInstanceSize === "string") out.compute.maxInstanceSize = compute.maxInstanceSize;
   return out;
 }
-function regionConfig2(given) {
-  const provider2 = given.providerName;
-  const electable = asObject(given.electableSpecs);
+function regionConfig2(given2) {
+  const provider2 = given2.providerName;
+  const electable = asObject(given2.electableSpecs);
   const size2 = String(electable.instanceSize ?? "");
   const region2 = {
     providerName: provider2,
-    regionName: String(given.regionName ?? ""),
-    priority: typeof given.priority === "number" ? given.priority : 7,
+    regionName: String(given2.regionName ?? ""),
+    priority: typeof given2.priority === "number" ? given2.priority : 7,
     electableSpecs: { instanceSize: size2 }
   };
   if (provider2 === "TENANT") {
-    region2.backingProviderName = given.backingProviderName;
+    region2.backingProviderName = given2.backingProviderName;
     return region2;
   }
-  if (given.backingProviderName !== void 0 && given.backingProviderName !== null) region2.backingProviderName = given.backingProviderName;
+  if (given2.backingProviderName !== void 0 && given2.backingProviderName !== null) region2.backingProviderName = given2.backingProviderName;
   region2.electableSpecs = hardware(provider2, electable, size2, 3);
-  region2.readOnlySpecs = hardware(provider2, asObject(given.readOnlySpecs), size2, 0);
-  region2.analyticsSpecs = hardware(provider2, asObject(given.analyticsSpecs), size2, 0);
-  region2.autoScaling = autoScaling(given.autoScaling);
-  if (isObject(given.analyticsAutoScaling)) region2.analyticsAutoScaling = autoScaling(given.analyticsAutoScaling);
+  region2.readOnlySpecs = hardware(provider2, asObject(given2.readOnlySpecs), size2, 0);
+  region2.analyticsSpecs = hardware(provider2, asObject(given2.analyticsSpecs), size2, 0);
+  region2.autoScaling = autoScaling(given2.autoScaling);
+  if (isObject(given2.analyticsAutoScaling)) region2.analyticsAutoScaling = autoScaling(given2.analyticsAutoScaling);
   return region2;
 }
-function checkNumShards(given) {
-  for (const raw of given) {
+function checkNumShards(given2) {
+  for (const raw of given2) {
     const n = asObject(raw).numShards;
     if (n !== void 0 && n !== null && (!Number.isInteger(n) || n < 1 || n > MAX_SHARDS)) {
       return { code: "INVALID_ATTRIBUTE", field: "replicationSpecs.numShards" };
     }
   }
-  if (given.length > MAX_SHARDS) return { code: "INVALID_ATTRIBUTE", field: "replicationSpecs" };
+  if (given2.length > MAX_SHARDS) return { code: "INVALID_ATTRIBUTE", field: "replicationSpecs" };
   return void 0;
 }
-function replicationSpecs(given, existing, ctx) {
+function replicationSpecs(given2, existing, ctx) {
   const zones = zonesOf2(existing);
   const zoneIds = /* @__PURE__ */ new Map();
-  return shardsOfSpecs(given, "modern").map((shard) => {
+  return shardsOfSpecs(given2, "modern").map((shard) => {
     const zone = zones[shard.entry] ?? [];
     const zoneId = zoneIds.get(shard.entry) ?? zone[0]?.zoneId ?? ctx.newId();
     zoneIds.set(shard.entry, zoneId);
@@ -38956,16 +38969,16 @@ function replicationSpecs(given, existing, ctx) {
     return { id: zone[shard.index]?.id ?? ctx.newId(), zoneId, zoneName, regionConfigs: readRegions(shard.regionConfigs) };
   });
 }
-function givenShardDisk(given) {
-  return shardsOfSpecs(given, "perShard").find((shard) => shard.diskSizeGB !== void 0)?.diskSizeGB;
+function givenShardDisk(given2) {
+  return shardsOfSpecs(given2, "perShard").find((shard) => shard.diskSizeGB !== void 0)?.diskSizeGB;
 }
-function perShardSpecs(given, existing, ctx, ids2) {
+function perShardSpecs(given2, existing, ctx, ids2) {
   const zoneIds = /* @__PURE__ */ new Map();
   for (const spec2 of existing) if (!zoneIds.has(spec2.zoneName)) zoneIds.set(spec2.zoneName, spec2.zoneId);
   const byId = ids2.some((id) => id !== void 0 && id !== null);
   const taken = /* @__PURE__ */ new Set();
   const shards = [];
-  for (const wire of shardsOfSpecs(given, "perShard")) {
+  for (const wire of shardsOfSpecs(given2, "perShard")) {
     const id = ids2[wire.entry];
     let match;
     if (byId && id !== void 0 && id !== null) {
@@ -39001,8 +39014,8 @@ function firstElectableSize(specs) {
   return specs[0]?.regionConfigs[0]?.electableSpecs.instanceSize ?? "M10";
 }
 function buildModel(body, shape2, ctx) {
-  const given = body.replicationSpecs;
-  const specs = shape2 === "perShard" ? perShardSpecs(given, [], ctx, []) : replicationSpecs(given, [], ctx);
+  const given2 = body.replicationSpecs;
+  const specs = shape2 === "perShard" ? perShardSpecs(given2, [], ctx, []) : replicationSpecs(given2, [], ctx);
   const major = typeof body.mongoDBMajorVersion === "string" ? body.mongoDBMajorVersion : DEFAULT_MAJOR_VERSION;
   const model = {
     id: ctx.newId(),
@@ -39133,17 +39146,17 @@ function applyClusterPatch(model, sent, shape2, ctx) {
   if (problem) return { problem };
   if (typeof body.name === "string" && body.name !== model.name) return { problem: { code: "INVALID_ATTRIBUTE", field: "name" } };
   const next = clone2(model);
-  const given = (key) => body[key] !== void 0 && body[key] !== null;
-  if (given("clusterType")) next.clusterType = body.clusterType;
-  if (given("mongoDBMajorVersion")) {
+  const given2 = (key) => body[key] !== void 0 && body[key] !== null;
+  if (given2("clusterType")) next.clusterType = body.clusterType;
+  if (given2("mongoDBMajorVersion")) {
     next.mongoDBMajorVersion = body.mongoDBMajorVersion;
     next.mongoDBVersion = fullVersionFor(next.mongoDBMajorVersion) ?? `${next.mongoDBMajorVersion}.0`;
   }
   for (const key of ["paused", "pitEnabled", "terminationProtectionEnabled", "backupEnabled"]) {
-    if (given(key)) next[key] = body[key];
+    if (given2(key)) next[key] = body[key];
   }
-  if (shape2 === "legacy" && given("providerBackupEnabled")) next.backupEnabled = body.providerBackupEnabled;
-  if (given("diskSizeGB")) {
+  if (shape2 === "legacy" && given2("providerBackupEnabled")) next.backupEnabled = body.providerBackupEnabled;
+  if (given2("diskSizeGB")) {
     if (isTenant(model) && body.diskSizeGB !== model.diskSizeGB) return { problem: { code: "INVALID_ATTRIBUTE", field: "diskSizeGB" } };
     next.diskSizeGB = body.diskSizeGB;
     for (const spec2 of next.replicationSpecs) delete spec2.diskSizeGB;
@@ -39161,7 +39174,7 @@ function applyClusterPatch(model, sent, shape2, ctx) {
     const shards = perShardSpecs(body.replicationSpecs, model.replicationSpecs, ctx, shardIds);
     if (!Array.isArray(shards)) return { problem: shards };
     next.replicationSpecs = shards;
-  } else if (shape2 === "legacy" && LEGACY_TOPOLOGY_KEYS.some(given)) {
+  } else if (shape2 === "legacy" && LEGACY_TOPOLOGY_KEYS.some(given2)) {
     const specs = modernSpecsFromLegacy(legacyTopologyAfterPatch(model, body));
     const shards = inShape(checkNumShards(specs), shape2);
     if (shards) return { problem: shards };
@@ -39172,7 +39185,7 @@ function applyClusterPatch(model, sent, shape2, ctx) {
     next.diskSizeGB = defaultDiskSizeGB(firstElectableSize(next.replicationSpecs));
     for (const spec2 of next.replicationSpecs) delete spec2.diskSizeGB;
   } else if (isTenant(model)) {
-    if (!given("diskSizeGB")) next.diskSizeGB = defaultDiskSizeGB(firstElectableSize(next.replicationSpecs));
+    if (!given2("diskSizeGB")) next.diskSizeGB = defaultDiskSizeGB(firstElectableSize(next.replicationSpecs));
     next.settings = { ...clone2(DEDICATED_DEFAULTS), ...next.settings };
   }
   const settingKeys = Object.keys(body).filter(
@@ -39210,7 +39223,7 @@ var init_cluster = __esm({
     clone2 = (value) => structuredClone(value);
     byPriority2 = (a, b) => b.priority - a.priority;
     MAX_SHARDS = 50;
-    readRegions = (given) => given.map((r) => regionConfig2(asObject(r))).sort(byPriority2);
+    readRegions = (given2) => given2.map((r) => regionConfig2(asObject(r))).sort(byPriority2);
     SETTING_DEFAULTS = {
       biConnector: { enabled: false, readPreference: "secondary" },
       // as the live service writes it
@@ -39369,6 +39382,11 @@ var init_store3 = __esm({
             continue;
           }
           if (record2.model.stateName === "CREATING") record2.model.mongoURIUpdated = isoSeconds(due);
+          if (record2.upgradeTo) {
+            record2.sharedHosts ??= { replicaSetSeed: record2.model.id };
+            record2.model = record2.upgradeTo;
+            delete record2.upgradeTo;
+          }
           record2.model.stateName = "IDLE";
           delete record2.pendingUntil;
         }
@@ -39499,6 +39517,10 @@ var init_errors5 = __esm({
       cannotPauseWithPendingChanges: () => new ApiFailure(409, "CANNOT_PAUSE_CLUSTER_WITH_PENDING_CHANGES", "Cannot pause a cluster with pending changes."),
       tenantUpdateUnsupported: () => new ApiFailure(400, "TENANT_CLUSTER_UPDATE_UNSUPPORTED", "Cannot update a M0/M2/M5 cluster through the public API."),
       cannotUpdatePaused: (name) => new ApiFailure(409, "CANNOT_UPDATE_PAUSED_CLUSTER", `Cannot update cluster ${name} while it is paused or being paused.`, [name]),
+      // The tenant upgrades (tenantUpgrade.ts). The description lists 400 and 409 among their
+      // answers; no recording has these two refusals, so their codes and words are ours.
+      notTenantCluster: (name) => new ApiFailure(400, "CLUSTER_NOT_TENANT", `Cluster ${name} is not a shared-tier cluster; only M0 clusters can be upgraded to a dedicated tier here.`, [name]),
+      cannotUpgradeWithPendingChanges: (name) => new ApiFailure(409, "CANNOT_UPGRADE_CLUSTER_WITH_PENDING_CHANGES", `Cannot upgrade cluster ${name} while it has pending changes; wait until it is IDLE.`, [name]),
       cannotCloseGroupActiveClusters: () => new ApiFailure(409, "CANNOT_CLOSE_GROUP_ACTIVE_ATLAS_CLUSTERS", "Cannot close group while it has active clusters; please terminate all clusters.")
     };
   }
@@ -39518,9 +39540,12 @@ function issueInputFor(project, record2) {
   const { model } = record2;
   const lead = model.replicationSpecs[0]?.regionConfigs[0];
   const provider2 = lead?.providerName ?? "AWS";
+  const hash = projectHash(project.id);
+  const cluster = model.name.toLowerCase();
+  const shared = record2.sharedHosts ? { hostPrefix: tenantHostPrefix(`${hash}/${cluster}`), replicaSetSeed: record2.sharedHosts.replicaSetSeed } : void 0;
   return {
-    cluster: model.name.toLowerCase(),
-    hash: projectHash(project.id),
+    cluster,
+    hash,
     clusterType: model.clusterType,
     nodeCount: nodesPerShard(model),
     shardCount: model.replicationSpecs.length,
@@ -39538,7 +39563,8 @@ function issueInputFor(project, record2) {
     privateIpMode: project.privateIpMode,
     ready: model.stateName !== "CREATING",
     embeddedConfigServer: Number(model.mongoDBMajorVersion.split(".")[0]) >= 8,
-    replicaSetSeed: model.id
+    replicaSetSeed: model.id,
+    ...shared
   };
 }
 function servesCluster(endpoint, model) {
@@ -39780,8 +39806,8 @@ var init_handlers3 = __esm({
       record(ctx, cluster);
       clusters3.add(cluster);
       await store.commit();
-      const given = body.tags !== void 0 && body.tags !== null;
-      const answer = given ? render2(ctx, cluster) : withoutTags(ctx, cluster);
+      const given2 = body.tags !== void 0 && body.tags !== null;
+      const answer = given2 ? render2(ctx, cluster) : withoutTags(ctx, cluster);
       return { status: 201, body: answer, ...faults.dropAfterCommit ? { drop: true } : {} };
     };
     patchCluster = async (ctx) => {
@@ -39886,6 +39912,73 @@ var init_seed = __esm({
   }
 });
 
+// src/emulator/resources/clusters/tenantUpgrade.ts
+function upgradeName(body) {
+  if (typeof body.name !== "string" || body.name === "") throw problemFailure({ code: "MISSING_ATTRIBUTE", field: "name" });
+  return body.name;
+}
+function upgradedModel(body, shape2, ctx, kept) {
+  const result = createClusterModel(body, shape2, ctx);
+  if (result.problem) throw problemFailure(result.problem);
+  if (isTenant(result.model)) {
+    throw problemFailure({ code: "INVALID_ATTRIBUTE", field: shape2 === "legacy" ? "providerSettings.providerName" : "replicationSpecs.regionConfigs.providerName" });
+  }
+  const model = result.model;
+  model.stateName = "UPDATING";
+  for (const [key, value] of Object.entries(kept.settings ?? {})) {
+    if (!given(body, key)) model.settings[key] = structuredClone(value);
+  }
+  if (!given(body, "tags")) model.settings.tags = structuredClone(kept.tags);
+  if (!given(body, "terminationProtectionEnabled")) model.terminationProtectionEnabled = kept.terminationProtectionEnabled;
+  return model;
+}
+function refuseUnlessIdle(name, stateName, upgrading) {
+  if (stateName === "DELETING") throw clusterFailures.alreadyDeleting(name);
+  if (stateName !== "IDLE" || upgrading) throw clusterFailures.cannotUpgradeWithPendingChanges(name);
+}
+var given, tenantUpgradeCluster;
+var init_tenantUpgrade = __esm({
+  "src/emulator/resources/clusters/tenantUpgrade.ts"() {
+    "use strict";
+    init_cluster();
+    init_errors4();
+    init_projects2();
+    init_errors5();
+    init_handlers3();
+    init_store3();
+    given = (body, key) => body[key] !== void 0 && body[key] !== null;
+    tenantUpgradeCluster = async (ctx) => {
+      const body = ctx.body;
+      const name = upgradeName(body);
+      const { id: groupId } = projectOf(ctx);
+      const { store, transitionMs, clock } = ctx.services;
+      const clusters3 = clusterStore(store);
+      const cluster = clusters3.find(groupId, name);
+      if (!cluster) {
+        const other = otherKindNamed(store, groupId, name);
+        if (other) throw other.refusal(name);
+        throw clusterFailures.clusterNotFound(name, groupId);
+      }
+      const { model } = cluster;
+      if (!isTenant(model)) throw clusterFailures.notTenantCluster(name);
+      refuseUnlessIdle(name, model.stateName, cluster.upgradeTo !== void 0);
+      const settings = { ...model.settings };
+      delete settings.tags;
+      const target = upgradedModel(body, "legacy", modelContext(ctx), {
+        tags: Array.isArray(model.settings.tags) ? model.settings.tags : [],
+        terminationProtectionEnabled: model.terminationProtectionEnabled,
+        settings
+      });
+      record(ctx, cluster);
+      cluster.model = { ...model, stateName: "UPDATING", settings: { ...model.settings, tags: structuredClone(target.settings.tags) } };
+      cluster.upgradeTo = target;
+      clusters3.schedule(cluster, clock() + transitionMs);
+      await store.commit();
+      return { status: 200, body: render2(ctx, cluster) };
+    };
+  }
+});
+
 // src/emulator/resources/clusters/index.ts
 var clusters2;
 var init_clusters3 = __esm({
@@ -39898,10 +39991,13 @@ var init_clusters3 = __esm({
     init_handlers3();
     init_seed();
     init_store3();
+    init_tenantUpgrade();
     init_stateChecks();
     init_errors5();
     init_seed();
     init_store3();
+    init_tenantUpgrade();
+    init_handlers3();
     clusters2 = {
       name: "clusters",
       rateLimitPerMinute: 1e4,
@@ -39912,7 +40008,8 @@ var init_clusters3 = __esm({
         "clusters.get": { handler: getCluster2, action: "read" },
         "clusters.update": { handler: patchCluster, action: "writeClusters", readOnly: CLUSTER_READ_ONLY },
         "clusters.delete": { handler: deleteCluster2, action: "writeClusters" },
-        "clusters.listAll": { handler: listAllClusters2, action: "read" }
+        "clusters.listAll": { handler: listAllClusters2, action: "read" },
+        "clusters.tenantUpgrade": { handler: tenantUpgradeCluster, action: "writeClusters", readOnly: CLUSTER_READ_ONLY }
       },
       seed: {
         keys: ["clusters"],
@@ -39982,6 +40079,9 @@ function flexCluster(store, projectId, name) {
 }
 function addFlexCluster(store, record2) {
   (store.world.flexClusters ??= []).push(record2);
+}
+function removeFlexCluster(store, record2) {
+  store.world.flexClusters = (store.world.flexClusters ?? []).filter((other) => other !== record2);
 }
 var init_store4 = __esm({
   "src/emulator/resources/flexClusters/store.ts"() {
@@ -41092,8 +41192,8 @@ function applyUserPatch(user, body, now) {
   const fieldProblem = checkFields2(body);
   if (fieldProblem) return { problem: fieldProblem };
   for (const field of ["username", "databaseName", "groupId", ...Object.keys(AUTH_TYPES)]) {
-    const given = body[field];
-    if (given !== void 0 && given !== null && given !== user[field]) return { problem: invalid(field) };
+    const given2 = body[field];
+    if (given2 !== void 0 && given2 !== null && given2 !== user[field]) return { problem: invalid(field) };
   }
   const next = structuredClone(user);
   const problem = checkPassword(body.password, isScram(user), false);
@@ -41413,6 +41513,57 @@ var init_handlers6 = __esm({
   }
 });
 
+// src/emulator/resources/flexClusters/tenantUpgrade.ts
+function parsed(raw) {
+  try {
+    return raw ? JSON.parse(raw) : void 0;
+  } catch {
+    return void 0;
+  }
+}
+var tenantUpgradeFlexCluster;
+var init_tenantUpgrade2 = __esm({
+  "src/emulator/resources/flexClusters/tenantUpgrade.ts"() {
+    "use strict";
+    init_context2();
+    init_errors4();
+    init_store2();
+    init_clusters3();
+    init_projects2();
+    init_handlers6();
+    init_store4();
+    tenantUpgradeFlexCluster = async (ctx) => {
+      if (ctx.api !== "v2") throw failures.resourceNotFound(ctx.path);
+      const body = ctx.body;
+      const name = upgradeName(body);
+      const { id: groupId } = projectOf(ctx);
+      const { store, transitionMs, clock } = ctx.services;
+      const flex = flexCluster(store, groupId, name);
+      if (!flex) throw clusterFailures.clusterNotFound(name, groupId);
+      refuseUnlessIdle(name, flex.model.stateName, false);
+      const now = serviceNow(ctx.services);
+      const model = upgradedModel(body, "perShard", { groupId, newId: () => objectId(now), now: isoSeconds(now) }, {
+        tags: flex.model.tags,
+        terminationProtectionEnabled: flex.model.terminationProtectionEnabled
+      });
+      const answer = render4(ctx, { model: { ...flex.model, stateName: "UPDATING" } });
+      const clusters3 = clusterStore(store);
+      const cluster = {
+        model,
+        legacyStrings: false,
+        pendingUntil: clock() + transitionMs,
+        requests: [],
+        sharedHosts: { replicaSetSeed: flex.model.id }
+      };
+      removeFlexCluster(store, flex);
+      clusters3.add(cluster);
+      clusters3.recordRequest(cluster, { method: ctx.method, url: ctx.target, contentType: ctx.contentType, raw: ctx.rawBody, body: parsed(ctx.rawBody) });
+      await store.commit();
+      return { status: 200, body: answer };
+    };
+  }
+});
+
 // src/emulator/resources/flexClusters/index.ts
 function seedFlexRecord(entry, now) {
   const result = createFlexModel(entry.cluster, { groupId: entry.projectId, newId: () => objectId(now), now: isoSeconds(now) });
@@ -41430,6 +41581,7 @@ var init_flexClusters3 = __esm({
     init_clusters3();
     init_handlers6();
     init_store4();
+    init_tenantUpgrade2();
     init_stateChecks();
     flexInClusterApi = (name) => new ApiFailure(400, "CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API", `Flex cluster ${name} cannot be used in the Cluster API.`, [name]);
     flexClusters3 = {
@@ -41441,7 +41593,9 @@ var init_flexClusters3 = __esm({
         "flexClusters.create": { handler: createFlexCluster2, action: "writeClusters", readOnly: FLEX_CREATE_READ_ONLY },
         "flexClusters.get": { handler: getFlexCluster2, action: "read" },
         "flexClusters.update": { handler: patchFlexCluster, action: "writeClusters", readOnly: FLEX_UPDATE_READ_ONLY },
-        "flexClusters.delete": { handler: deleteFlexCluster2, action: "writeClusters" }
+        "flexClusters.delete": { handler: deleteFlexCluster2, action: "writeClusters" },
+        // Its body is a dedicated cluster's (2024-08-05): that shape's read-only fields.
+        "flexClusters.tenantUpgrade": { handler: tenantUpgradeFlexCluster, action: "writeClusters", readOnly: CLUSTER_READ_ONLY }
       },
       seed: {
         keys: ["flexClusters"],
@@ -43954,8 +44108,8 @@ function isGone(version2, lifecycle) {
   return lifecycle.date !== void 0 && sunset !== void 0 && sunset <= lifecycle.date;
 }
 function isCalendarDate2(date) {
-  const parsed = /* @__PURE__ */ new Date(`${date}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+  const parsed2 = /* @__PURE__ */ new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed2.getTime()) && parsed2.toISOString().slice(0, 10) === date;
 }
 function versionDates(header) {
   return (header ?? "").split(",").map((part) => part.split(";")[0].trim()).flatMap((type) => {
@@ -44420,8 +44574,8 @@ function envSteps() {
   return [...STEPS];
 }
 function givenSteps(flags) {
-  const given = STEPS.filter((s) => s.given(flags));
-  return [...given.filter((s) => s.idle === "data"), ...given.filter((s) => s.idle !== "data")];
+  const given2 = STEPS.filter((s) => s.given(flags));
+  return [...given2.filter((s) => s.idle === "data"), ...given2.filter((s) => s.idle !== "data")];
 }
 var STEPS;
 var init_envStep = __esm({
@@ -44955,12 +45109,12 @@ async function planUp(ctx, name, flags, outputFlag2) {
   const expires = ttlDate(ttl);
   const ip = ipFlag(flags.ip ?? "current");
   const roles = flags.role && flags.role.length > 0 ? flags.role : [parseRole(DEFAULT_ROLE)];
-  const given = givenSteps(flags);
-  const stepTier = given.map((step2) => step2.defaultTier?.(flags)).find((t) => t !== void 0);
+  const given2 = givenSteps(flags);
+  const stepTier = given2.map((step2) => step2.defaultTier?.(flags)).find((t) => t !== void 0);
   const tier = (flags.tier ?? stepTier ?? "FLEX").toUpperCase();
   const cluster = await clusterBody(ctx, name, flags, tier, expires);
   const steps = [];
-  for (const step2 of given) {
+  for (const step2 of given2) {
     const work3 = await step2.load();
     steps.push({ step: step2, work: work3, plan: await work3.plan(ctx, { name, flags }) });
   }
@@ -45920,17 +46074,17 @@ function requestFromFile(source, doc, flags, notes) {
 }
 function names(source, doc, flags, notes) {
   const pick2 = (key, flag, option) => {
-    const given2 = doc[key];
+    const given3 = doc[key];
     if (flag !== void 0) {
-      if (given2 !== void 0 && given2 !== flag) notes?.push(`cdba: ${source} says ${key} ${JSON.stringify(given2)}; ${option} makes it "${flag}"`);
+      if (given3 !== void 0 && given3 !== flag) notes?.push(`cdba: ${source} says ${key} ${JSON.stringify(given3)}; ${option} makes it "${flag}"`);
       return flag;
     }
-    if (typeof given2 === "string" && given2 !== "") return given2;
+    if (typeof given3 === "string" && given3 !== "") return given3;
     throw new UsageError(`${option} is required${isObject(doc) && Object.keys(doc).length ? ` (${source} has no ${key})` : ""}`, { hint: `give ${option}, or put "${key}" beside "definition" in the file` });
   };
   const picked = { database: pick2("database", flags.db, "--db"), collectionName: pick2("collectionName", flags.collection, "--collection"), name: pick2("name", flags.name, "--name") };
-  const given = { database: flags.db, collectionName: flags.collection, name: flags.name };
-  checkIndexNames(picked, (key) => given[key] !== void 0 ? asFlag(key) : `${source}: $.${key}`);
+  const given2 = { database: flags.db, collectionName: flags.collection, name: flags.name };
+  checkIndexNames(picked, (key) => given2[key] !== void 0 ? asFlag(key) : `${source}: $.${key}`);
   return picked;
 }
 function definitionFromFile(source, doc, type) {
@@ -46617,13 +46771,13 @@ function checked2(flag, value, rule) {
   if (!NETWORK_PATTERNS[rule].test(value)) throw new UsageError(`invalid ${flag} ${shown(value)}: expected ${EXPECTED[rule]}`);
   return value;
 }
-function refuseOthers(provider2, given, owners) {
+function refuseOthers(provider2, given2, owners) {
   for (const [flag, owner] of Object.entries(owners)) {
-    if (given[flag] !== void 0 && owner !== provider2) throw new UsageError(`${flag} is for ${owner}, not ${provider2}`);
+    if (given2[flag] !== void 0 && owner !== provider2) throw new UsageError(`${flag} is for ${owner}, not ${provider2}`);
   }
 }
-function requireFlags(provider2, given, flags) {
-  const missing2 = flags.filter((flag) => given[flag] === void 0);
+function requireFlags(provider2, given2, flags) {
+  const missing2 = flags.filter((flag) => given2[flag] === void 0);
   if (missing2.length > 0) throw new UsageError(`${provider2} needs ${missing2.join(", ")}`);
 }
 function objectIdArg(value, what) {
@@ -47259,9 +47413,9 @@ function registerAccessListAdd(parent, app) {
   ]);
 }
 function chosenEntry(text12, flags) {
-  const given = [text12 !== void 0, Boolean(flags.currentIp), flags.awsSecurityGroup !== void 0].filter(Boolean).length;
-  if (given === 0) throw new UsageError("name the entry: an IP address or CIDR block, --current-ip, or --aws-security-group sg-...");
-  if (given > 1) {
+  const given2 = [text12 !== void 0, Boolean(flags.currentIp), flags.awsSecurityGroup !== void 0].filter(Boolean).length;
+  if (given2 === 0) throw new UsageError("name the entry: an IP address or CIDR block, --current-ip, or --aws-security-group sg-...");
+  if (given2 > 1) {
     throw new UsageError(flags.currentIp ? "--current-ip adds the address the service sees; give it or an address, not both" : "give one entry: an address or CIDR block, or --aws-security-group, not both");
   }
   if (flags.currentIp) return "current-ip";
@@ -47780,10 +47934,10 @@ function sizesInStep(desired, current, inStep) {
       const size2 = region2.electableSpecs.instanceSize;
       const now = currentRegions[j];
       for (const kind2 of inStep) {
-        const given = region2[kind2];
-        if (isObject(given) && given.instanceSize !== void 0) continue;
+        const given2 = region2[kind2];
+        if (isObject(given2) && given2.instanceSize !== void 0) continue;
         if (!isObject(now) || !isObject(now[kind2])) continue;
-        region2[kind2] = { ...isObject(given) ? given : {}, instanceSize: size2 };
+        region2[kind2] = { ...isObject(given2) ? given2 : {}, instanceSize: size2 };
       }
     });
   });
@@ -48584,8 +48738,8 @@ async function runClustersPatch(ctx, name, flags) {
   }
   const hardware2 = flags.tier !== void 0 || flags.diskSizeGb !== void 0 || flags.members !== void 0;
   const tagging = (flags.tag?.length ?? 0) > 0 || (flags.untag?.length ?? 0) > 0;
-  const given = flags.file !== void 0 || (flags.set?.length ?? 0) > 0 || hardware2 || flags.dbVersion !== void 0 || flags.terminationProtection !== void 0 || flags.backup !== void 0 || tagging;
-  if (!given) {
+  const given2 = flags.file !== void 0 || (flags.set?.length ?? 0) > 0 || hardware2 || flags.dbVersion !== void 0 || flags.terminationProtection !== void 0 || flags.backup !== void 0 || tagging;
+  if (!given2) {
     throw new UsageError(
       "nothing to change: give --file, --set, --tier, --disk-size-gb, --members, --db-version, --[no-]termination-protection, --[no-]backup, --tag or --untag"
     );
@@ -48828,6 +48982,130 @@ async function runClustersPause(ctx, name, paused, flags) {
   await showCluster(ctx, ready);
 }
 
+// src/cli/clusters/upgrade.ts
+init_esm();
+init_errors();
+init_duration();
+init_catalog();
+init_command();
+init_body();
+init_flex();
+init_summary();
+init_target();
+init_view();
+init_waitForCluster();
+var DEDICATED_TIERS = [...new Set(CLOUD_PROVIDERS.flatMap((cloud) => INSTANCE_SIZES[cloud]))];
+var SHARED_TIERS = [...INSTANCE_SIZES.TENANT, "FLEX"];
+function upgradeTierFlag(value) {
+  const tier = value.trim().toUpperCase();
+  if (SHARED_TIERS.includes(tier)) throw new UsageError(`invalid --tier ${tier}: it is a shared tier; an upgrade moves to a dedicated tier (M10 and up)`);
+  if (!DEDICATED_TIERS.includes(tier)) throw new UsageError(`invalid --tier ${value}: expected a dedicated tier such as M10, M20 or M30`);
+  return tier;
+}
+function registerClustersUpgrade(parent, app) {
+  const command = parent.command("upgrade").description("move a shared-tier (M0) or flex cluster to a dedicated tier, keeping its name and connection strings (asks first)").summary("move a shared-tier or flex cluster to a dedicated tier").addArgument(completedArgument("<name>", "cluster name", lookup("clusters"))).addOption(new Option("--tier <tier>", "the dedicated tier, e.g. M10 or M30").argParser(upgradeTierFlag).makeOptionMandatory()).addOption(
+    new Option("--provider <provider>", "cloud provider (default: the cluster's own)").choices(CLOUD_PROVIDERS).argParser(choiceFlag("--provider", CLOUD_PROVIDERS, { upper: true }))
+  ).option("--region <region>", "provider region (default: the cluster's own)", normalizeRegion).option("--watch", "wait until the upgraded cluster is IDLE, then print it").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (name, options, cmd) => runClustersUpgrade(app.context(cmd), name, options));
+  withExamples(command, [
+    ["A free cluster to M10 where it runs, waiting until it is ready", "cdba clusters upgrade sandbox --tier M10 --watch"],
+    ["A flex cluster to M30 on GCP, in a script", "cdba clusters upgrade ci-1 --tier M30 --provider GCP --region CENTRAL_US --yes"]
+  ]);
+  withDetails(command, {
+    about: "A shared-tier (M0) cluster goes through the clusters API's tenant upgrade (2023-01-01), a flex cluster through the flex API's (2024-11-13); the cluster keeps its name and connection strings, goes UPDATING, and is dedicated once IDLE (with a new id). The output is the cluster as clusters get prints it. A cluster that is dedicated already is refused with exit 5, before the upgrade is sent; a tier that is not dedicated, or a provider and region that do not go together, with exit 2 before any request.",
+    options: {
+      "--tier": "Any dedicated tier of the cloud the cluster moves to (M10 and up); the shared tiers (M0, M2, M5, FLEX) are no target",
+      "--provider": "AWS, AZURE or GCP. Without it, the cloud the shared or flex cluster runs on",
+      "--region": "Without it, the region the cluster runs in, when the provider has it"
+    }
+  });
+}
+function currentOf(ctx, name, document3, flex) {
+  const summary = summarize2(document3);
+  const lead = summary.zones[0]?.regions[0];
+  const tier = summary.tiers[0] ?? "";
+  if (!flex && lead?.provider !== "TENANT") {
+    throw new ConflictError(`cluster ${name} is a dedicated cluster already (${tier || "dedicated"}${lead ? ` on ${lead.provider}` : ""}); upgrade moves shared-tier and flex clusters`, {
+      hint: `to change its tier: ${ctx.followUp("clusters", "patch", name, "--tier", "M30")}`
+    });
+  }
+  return { kind: flex ? "flex" : "shared", tier: flex ? "FLEX" : tier, provider: lead?.backingProvider ?? "", region: lead?.region ?? "" };
+}
+function destination(flags, current) {
+  const own = current && CLOUD_PROVIDERS.includes(current.provider) ? current.provider : void 0;
+  const provider2 = flags.provider ?? own;
+  if (!provider2) throw new UsageError("--provider is required: the cluster does not say which cloud it runs on");
+  const sameCloud = provider2 === own;
+  const region2 = flags.region ?? (sameCloud || REGIONS[provider2].includes(current?.region ?? "") ? current?.region : void 0);
+  if (!region2) throw new UsageError(`--region is required: the cluster runs in ${current?.region || "no region it names"}, which ${provider2} does not have`);
+  if (!INSTANCE_SIZES[provider2].includes(flags.tier)) {
+    throw new UsageError(`invalid --tier ${flags.tier} for ${provider2}: expected one of ${INSTANCE_SIZES[provider2].join(", ")}`);
+  }
+  if (!REGIONS[provider2].includes(region2)) {
+    throw new UsageError(`unknown --region ${region2} for ${provider2}`, { hint: "region names look like US_EAST_1 (AWS), EUROPE_WEST (Azure), CENTRAL_US (GCP)" });
+  }
+  return { provider: provider2, region: region2 };
+}
+function sharedUpgradeBody(name, tier, provider2, region2) {
+  return { name, providerSettings: { providerName: provider2, instanceSizeName: tier, regionName: region2 } };
+}
+function flexUpgradeBody(name, tier, provider2, region2) {
+  return {
+    name,
+    clusterType: "REPLICASET",
+    replicationSpecs: [{ regionConfigs: [{ providerName: provider2, regionName: region2, priority: 7, electableSpecs: { instanceSize: tier, nodeCount: 3 } }] }]
+  };
+}
+async function runClustersUpgrade(ctx, name, flags) {
+  checkClusterName(name);
+  const timeoutMs = watchTimeoutMs(flags.watchTimeout);
+  if (flags.provider !== void 0 && flags.region !== void 0) destination(flags);
+  ctx.requireConfirmable();
+  const target = await clusterTarget(ctx, "clusters.tenantUpgrade");
+  const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
+  const document3 = await locator.get();
+  const flex = locator.learnt === "flex";
+  const current = currentOf(ctx, name, document3, flex);
+  if (flex) await checkFlexReachable(ctx, name);
+  const { provider: provider2, region: region2 } = destination(flags, current);
+  const { profileName } = await ctx.settings();
+  const from = `${current.tier} (${current.kind === "flex" ? "flex" : "shared"}, ${current.provider} ${current.region})`;
+  await ctx.confirm(`Upgrade cluster "${name}" of project ${target.projectId} (profile "${profileName}") from ${from} to ${flags.tier} on ${provider2} ${region2}? Dedicated tiers are billed by the hour.`);
+  const mayHaveApplied = `the upgrade may have been accepted; check with \`${ctx.followUp("clusters", "get", name)}\` before trying again`;
+  const answer = await withClusterHints(
+    name,
+    () => withUpgradeHints(ctx, name, async () => {
+      if (current.kind === "flex") {
+        const { upgradeFlexCluster: upgradeFlexCluster2 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
+        return upgradeFlexCluster2(target.client, target.projectId, flexUpgradeBody(name, flags.tier, provider2, region2), mayHaveApplied);
+      }
+      const { upgradeTenantCluster: upgradeTenantCluster2 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+      return upgradeTenantCluster2(target.client, target.projectId, sharedUpgradeBody(name, flags.tier, provider2, region2), mayHaveApplied);
+    })
+  );
+  const answered = clusterDocument(answer).stateName;
+  const state = typeof answered === "string" ? answered : "UPDATING";
+  if (flex) locator.forget();
+  const upgraded = await ClusterLocator.open(ctx, target.client, target.projectId, name);
+  if (!flags.watch && timeoutMs === void 0) {
+    ctx.io.note(`cdba: cluster ${name} is being upgraded from ${current.tier} to ${flags.tier} (${state}); follow it with \`${ctx.followUp("clusters", "watch", name)}\``);
+    await showCluster(ctx, await upgraded.get());
+    return;
+  }
+  ctx.io.note(`cdba: cluster ${name} is being upgraded from ${current.tier} to ${flags.tier}`);
+  const ready = await waitForCluster(ctx, target, name, { until: "IDLE", timeoutMs, initialState: state, locator: upgraded });
+  await showCluster(ctx, ready);
+}
+async function withUpgradeHints(ctx, name, request) {
+  try {
+    return await request();
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.hint === void 0 && error2.errorCode === "CANNOT_UPGRADE_CLUSTER_WITH_PENDING_CHANGES") {
+      error2.hint = `wait until it is IDLE (${ctx.followUp("clusters", "watch", name)}), then upgrade it`;
+    }
+    throw error2;
+  }
+}
+
 // src/cli/clusters/watch.ts
 init_esm();
 init_duration();
@@ -48894,6 +49172,7 @@ function registerClusters(program2, app) {
   registerClustersApply(clusters3, app);
   registerClustersConnect(clusters3, app);
   registerClustersLoadSampleData(clusters3, app);
+  registerClustersUpgrade(clusters3, app);
 }
 
 // src/cli/completion/index.ts
@@ -51173,7 +51452,7 @@ async function checkFlags(flags) {
   const input = await Promise.resolve().then(() => (init_networkInput(), networkInput_exports));
   const provider2 = flags.provider;
   if (!provider2) throw new UsageError("name the cloud: --provider AWS, AZURE or GCP");
-  const given = {
+  const given2 = {
     "--aws-account-id": flags.awsAccountId,
     "--vpc-id": flags.vpcId,
     "--route-table-cidr": flags.routeTableCidr,
@@ -51185,10 +51464,10 @@ async function checkFlags(flags) {
     "--gcp-project-id": flags.gcpProjectId,
     "--network": flags.network
   };
-  input.refuseOthers(provider2, given, PROVIDER_FLAGS);
+  input.refuseOthers(provider2, given2, PROVIDER_FLAGS);
   const atlasCidrBlock = flags.atlasCidr === void 0 ? void 0 : input.atlasCidr(provider2, flags.atlasCidr);
   if (provider2 === "GCP") {
-    input.requireFlags(provider2, given, ["--gcp-project-id", "--network"]);
+    input.requireFlags(provider2, given2, ["--gcp-project-id", "--network"]);
     const regions = flags.region === void 0 ? void 0 : flags.region.split(",").map((r) => input.regionOf("GCP", r.trim()).api);
     return {
       provider: provider2,
@@ -51201,7 +51480,7 @@ async function checkFlags(flags) {
   if (flags.region === void 0) throw new UsageError(`${provider2} needs --region: the project's region for the peering`);
   const region2 = input.regionOf(provider2, flags.region);
   if (provider2 === "AWS") {
-    input.requireFlags(provider2, given, ["--aws-account-id", "--vpc-id", "--route-table-cidr"]);
+    input.requireFlags(provider2, given2, ["--aws-account-id", "--vpc-id", "--route-table-cidr"]);
     const accepter = flags.accepterRegion === void 0 ? region2 : input.regionOf("AWS", flags.accepterRegion, "--accepter-region");
     return {
       provider: provider2,
@@ -51217,7 +51496,7 @@ async function checkFlags(flags) {
       }
     };
   }
-  input.requireFlags(provider2, given, ["--directory-id", "--subscription-id", "--resource-group", "--vnet"]);
+  input.requireFlags(provider2, given2, ["--directory-id", "--subscription-id", "--resource-group", "--vnet"]);
   return {
     provider: provider2,
     region: region2.api,
@@ -52584,4 +52863,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=c535fb0e151a54b38c44d763229ac895aa50cb32ac5431b4e07e11bb1d3715d9
+//# cdbaBundleSha256=a3eec3164f85cc5b7fc77d664ab51af5ea8320520372a93b828e3764cf4763e1

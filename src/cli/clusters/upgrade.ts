@@ -49,7 +49,7 @@ export function registerClustersUpgrade(parent: Command, app: App): void {
     .description('move a shared-tier (M0) or flex cluster to a dedicated tier, keeping its name and connection strings (asks first)')
     .summary('move a shared-tier or flex cluster to a dedicated tier')
     .addArgument(completedArgument('<name>', 'cluster name', lookup('clusters')))
-    .addOption(new Option('--tier <tier>', 'the dedicated tier: M10, M20, M30 ...').argParser(upgradeTierFlag).makeOptionMandatory())
+    .addOption(new Option('--tier <tier>', 'the dedicated tier, e.g. M10 or M30').argParser(upgradeTierFlag).makeOptionMandatory())
     .addOption(
       new Option('--provider <provider>', "cloud provider (default: the cluster's own)").choices(CLOUD_PROVIDERS).argParser(choiceFlag('--provider', CLOUD_PROVIDERS, { upper: true })),
     )
@@ -62,6 +62,11 @@ export function registerClustersUpgrade(parent: Command, app: App): void {
     ['A flex cluster to M30 on GCP, in a script', 'cdba clusters upgrade ci-1 --tier M30 --provider GCP --region CENTRAL_US --yes'],
   ]);
   withDetails(command, {
+    about:
+      'A shared-tier (M0) cluster goes through the clusters API\'s tenant upgrade (2023-01-01), a flex cluster through the flex API\'s (2024-11-13); ' +
+      'the cluster keeps its name and connection strings, goes UPDATING, and is dedicated once IDLE (with a new id). ' +
+      'The output is the cluster as clusters get prints it. A cluster that is dedicated already is refused with exit 5, before the upgrade is sent; ' +
+      'a tier that is not dedicated, or a provider and region that do not go together, with exit 2 before any request.',
     options: {
       '--tier': 'Any dedicated tier of the cloud the cluster moves to (M10 and up); the shared tiers (M0, M2, M5, FLEX) are no target',
       '--provider': 'AWS, AZURE or GCP. Without it, the cloud the shared or flex cluster runs on',
