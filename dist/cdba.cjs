@@ -49008,7 +49008,8 @@ function registerClustersUpgrade(parent, app) {
   ).option("--region <region>", "provider region (default: the cluster's own)", normalizeRegion).option("--watch", "wait until the upgraded cluster is IDLE, then print it").option("--watch-timeout <duration>", "with --watch: give up after this long, exit 8 (implies --watch)").action(async (name, options, cmd) => runClustersUpgrade(app.context(cmd), name, options));
   withExamples(command, [
     ["A free cluster to M10 where it runs, waiting until it is ready", "cdba clusters upgrade sandbox --tier M10 --watch"],
-    ["A flex cluster to M30 on GCP, in a script", "cdba clusters upgrade ci-1 --tier M30 --provider GCP --region CENTRAL_US --yes"]
+    ["A flex cluster to M30 on GCP, in a script", "cdba clusters upgrade ci-1 --tier M30 --provider GCP --region CENTRAL_US --yes"],
+    ["Every flex cluster to M10", "cdba clusters list --tier FLEX --all -o json --query 'results[].name' | jq -r '.[]' | xargs -n1 cdba clusters upgrade --tier M10 --yes"]
   ]);
   withDetails(command, {
     about: "A shared-tier (M0) cluster goes through the clusters API's tenant upgrade (2023-01-01), a flex cluster through the flex API's (2024-11-13); the cluster keeps its name and connection strings, goes UPDATING, and is dedicated once IDLE (with a new id). The output is the cluster as clusters get prints it. A cluster that is dedicated already is refused with exit 5, before the upgrade is sent; a tier that is not dedicated, or a provider and region that do not go together, with exit 2 before any request.",
@@ -52863,4 +52864,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=a3eec3164f85cc5b7fc77d664ab51af5ea8320520372a93b828e3764cf4763e1
+//# cdbaBundleSha256=2a126d4d7256bc1206e0def63a0533a4fb84302d1a5a4e1764e52fcb8622a39b

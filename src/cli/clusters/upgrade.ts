@@ -60,6 +60,7 @@ export function registerClustersUpgrade(parent: Command, app: App): void {
   withExamples(command, [
     ['A free cluster to M10 where it runs, waiting until it is ready', 'cdba clusters upgrade sandbox --tier M10 --watch'],
     ['A flex cluster to M30 on GCP, in a script', 'cdba clusters upgrade ci-1 --tier M30 --provider GCP --region CENTRAL_US --yes'],
+    ['Every flex cluster to M10', "cdba clusters list --tier FLEX --all -o json --query 'results[].name' | jq -r '.[]' | xargs -n1 cdba clusters upgrade --tier M10 --yes"],
   ]);
   withDetails(command, {
     about:
