@@ -62,7 +62,8 @@ const layerPolicies = [
   may('entry', ...TYPES),
   { from: el({ type: CLI }), allow: { to: el({ type: ['core', 'auth', 'config', 'output', 'connstring', 'model'] }) } },
   { from: el({ type: CLI }), allow: { to: el({ type: 'api', path: API_PUBLIC }) } },
-  { from: el({ type: CLI }), allow: { to: el({ type: 'emulator', path: 'src/emulator/index.ts' }) } },
+  // The emulator's entry, and the list of the options its modules declare (data only: `cdba emulator`'s flags at start-up).
+  { from: el({ type: CLI }), allow: { to: el({ type: 'emulator', path: ['src/emulator/index.ts', 'src/emulator/resources/options.ts'] }) } },
   // A command group imports its own files, what every group shares (src/cli/shared), the
   // CLI's plumbing (command.ts, ...) and other groups' public faces (src/cli/<group>/public.ts),
   // never another group's other files: a group's public.ts re-exports what it offers.

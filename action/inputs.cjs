@@ -83,6 +83,22 @@ function appendRunnerFile(path, text) {
   }
 }
 
+/**
+ * env up's arguments for the inputs given, by a table of {input, flag, kind} (env-up-inputs.json,
+ * generated from env up's options by `npm run action`): value: --<flag> <value>; switch: --<flag>
+ * when the input is 'true'; lines: --<flag> once per non-empty line.
+ */
+function upArgs(table, env = process.env) {
+  const args = [];
+  for (const { input: name, flag, kind } of table) {
+    const value = input(name, env);
+    if (kind === 'value' && value) args.push(flag, value);
+    else if (kind === 'switch' && value === 'true') args.push(flag);
+    else if (kind === 'lines') for (const line of (value ?? '').split('\n').map((l) => l.trim()).filter(Boolean)) args.push(flag, line);
+  }
+  return args;
+}
+
 /** The global flags the inputs set, for both steps. */
 function globalFlags(env = process.env) {
   const flags = [];
@@ -119,4 +135,4 @@ function escapeCommand(text) {
   return String(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-module.exports = { CDBA, input, globalFlags, runCdba, escapeCommand, nameProblem, defaultName, shown, refuse, appendRunnerFile };
+module.exports = { CDBA, input, upArgs, globalFlags, runCdba, escapeCommand, nameProblem, defaultName, shown, refuse, appendRunnerFile };

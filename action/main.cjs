@@ -9,8 +9,12 @@
 // (one with a line break, or one that reads as an option, is refused before it is
 // saved, so post has nothing to remove and never removes another env), and handed
 // to cdba after `--`. $GITHUB_STATE is opened as env up opens $GITHUB_ENV.
-const { appendRunnerFile, defaultName, globalFlags, input, nameProblem, refuse, runCdba, shown } = require('./inputs.cjs');
-const { stepArgs } = require('./steps.cjs');
+//
+// Every other input is one of env up's options: ./env-up-inputs.json, generated from
+// env up's declaration (its own options and the env steps') by `npm run action`, says
+// which flag each input is and how it is passed (value, switch or lines).
+const { appendRunnerFile, defaultName, globalFlags, input, nameProblem, refuse, runCdba, shown, upArgs } = require('./inputs.cjs');
+const ENV_UP_INPUTS = require('./env-up-inputs.json');
 
 const TITLE = 'cdba env';
 
@@ -21,17 +25,8 @@ async function main(env = process.env) {
   if (!env.GITHUB_STATE) return refuse(TITLE, '$GITHUB_STATE is not set: this runs as a GitHub Action step');
   const unusable = appendRunnerFile(env.GITHUB_STATE, `name=${name}\n`);
   if (unusable) return refuse(TITLE, `the Action saves the env's name to $GITHUB_STATE for its post step, and ${shown(env.GITHUB_STATE)} ${unusable}; nothing was made`);
-  const args = [...globalFlags(env), 'env', 'up', '-o', 'github'];
-  for (const flag of ['tier', 'provider', 'region', 'db-version', 'ttl', 'ip']) {
-    const value = input(flag, env);
-    if (value) args.push(`--${flag}`, value);
-  }
-  for (const role of (input('role', env) ?? '').split('\n').map((line) => line.trim()).filter(Boolean)) args.push('--role', role);
-  // The env steps' inputs (./steps.cjs).
-  args.push(...stepArgs(input, env));
-  if (input('share', env) === 'true') args.push('--share');
   // After --, the name is an operand whatever it looks like.
-  args.push('--', name);
+  const args = [...globalFlags(env), 'env', 'up', '-o', 'github', ...upArgs(ENV_UP_INPUTS, env), '--', name];
   return runCdba(args, env);
 }
 

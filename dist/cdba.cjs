@@ -1546,9 +1546,9 @@ var require_option = __commonJS({
        * @returns {boolean}
        */
       valueFromOption(value, option) {
-        const optionKey = option.attributeName();
-        if (!this.dualOptions.has(optionKey)) return true;
-        const preset = this.negativeOptions.get(optionKey).presetArg;
+        const optionKey2 = option.attributeName();
+        if (!this.dualOptions.has(optionKey2)) return true;
+        const preset = this.negativeOptions.get(optionKey2).presetArg;
         const negativeValue = preset !== void 0 ? preset : false;
         return option.negate === (negativeValue === value);
       }
@@ -3096,11 +3096,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
        */
       _checkForConflictingLocalOptions() {
         const definedNonDefaultOptions = this.options.filter((option) => {
-          const optionKey = option.attributeName();
-          if (this.getOptionValue(optionKey) === void 0) {
+          const optionKey2 = option.attributeName();
+          if (this.getOptionValue(optionKey2) === void 0) {
             return false;
           }
-          return this.getOptionValueSource(optionKey) !== "default";
+          return this.getOptionValueSource(optionKey2) !== "default";
         });
         const optionsWithConflicting = definedNonDefaultOptions.filter(
           (option) => option.conflictsWith.length > 0
@@ -3298,9 +3298,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
       _parseOptionsEnv() {
         this.options.forEach((option) => {
           if (option.envVar && option.envVar in process9.env) {
-            const optionKey = option.attributeName();
-            if (this.getOptionValue(optionKey) === void 0 || ["default", "config", "env"].includes(
-              this.getOptionValueSource(optionKey)
+            const optionKey2 = option.attributeName();
+            if (this.getOptionValue(optionKey2) === void 0 || ["default", "config", "env"].includes(
+              this.getOptionValueSource(optionKey2)
             )) {
               if (option.required || option.optional) {
                 this.emit(`optionEnv:${option.name()}`, process9.env[option.envVar]);
@@ -3318,8 +3318,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
        */
       _parseOptionsImplied() {
         const dualHelper = new DualOptions(this.options);
-        const hasCustomOptionValue = (optionKey) => {
-          return this.getOptionValue(optionKey) !== void 0 && !["default", "implied"].includes(this.getOptionValueSource(optionKey));
+        const hasCustomOptionValue = (optionKey2) => {
+          return this.getOptionValue(optionKey2) !== void 0 && !["default", "implied"].includes(this.getOptionValueSource(optionKey2));
         };
         this.options.filter(
           (option) => option.implied !== void 0 && hasCustomOptionValue(option.attributeName()) && dualHelper.valueFromOption(
@@ -3375,13 +3375,13 @@ Expecting one of '${allowedValues.join("', '")}'`);
        */
       _conflictingOption(option, conflictingOption) {
         const findBestOptionFromValue = (option2) => {
-          const optionKey = option2.attributeName();
-          const optionValue = this.getOptionValue(optionKey);
+          const optionKey2 = option2.attributeName();
+          const optionValue = this.getOptionValue(optionKey2);
           const negativeOption = this.options.find(
-            (target) => target.negate && optionKey === target.attributeName()
+            (target) => target.negate && optionKey2 === target.attributeName()
           );
           const positiveOption = this.options.find(
-            (target) => !target.negate && optionKey === target.attributeName()
+            (target) => !target.negate && optionKey2 === target.attributeName()
           );
           if (negativeOption && (negativeOption.presetArg === void 0 && optionValue === false || negativeOption.presetArg !== void 0 && optionValue === negativeOption.presetArg)) {
             return negativeOption;
@@ -3390,8 +3390,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
         };
         const getErrorMessage = (option2) => {
           const bestOption = findBestOptionFromValue(option2);
-          const optionKey = bestOption.attributeName();
-          const source = this.getOptionValueSource(optionKey);
+          const optionKey2 = bestOption.attributeName();
+          const source = this.getOptionValueSource(optionKey2);
           if (source === "env") {
             return `environment variable '${bestOption.envVar}'`;
           }
@@ -37594,6 +37594,23 @@ var init_databaseUsers2 = __esm({
   }
 });
 
+// src/emulator/resources/peering/options.ts
+var PEERING_OPTIONS;
+var init_options = __esm({
+  "src/emulator/resources/peering/options.ts"() {
+    "use strict";
+    PEERING_OPTIONS = [
+      {
+        key: "holdWaits",
+        flag: "--hold-user-steps",
+        description: "network peers wait where you must act",
+        details: "AWS PENDING_ACCEPTANCE, which lapses after a week as AWS lets it; GCP WAITING_FOR_USER. By default the emulator plays your step in one transition",
+        default: false
+      }
+    ];
+  }
+});
+
 // cdba-lazy-builtin:node:https
 var require_node_https = __commonJS({
   "cdba-lazy-builtin:node:https"(exports2) {
@@ -42065,8 +42082,8 @@ var init_handlers7 = __esm({
     };
     createPeer = async (ctx) => {
       const state = stateOf(ctx);
-      const { clock, transitionMs, holdWaits } = ctx.services;
-      const peer = newPeer(state, projectOf(ctx).id, ctx.body, { now: clock(), transitionMs, holdWaits });
+      const { clock, transitionMs, options } = ctx.services;
+      const peer = newPeer(state, projectOf(ctx).id, ctx.body, { now: clock(), transitionMs, holdWaits: options.holdWaits });
       state.peers.push(peer);
       await ctx.services.store.commit();
       return { status: 200, body: peerView(peer) };
@@ -42147,6 +42164,7 @@ var init_peering = __esm({
     init_errors4();
     init_projects2();
     init_handlers7();
+    init_options();
     init_state4();
     init_stateChecks();
     SEEDED = { transitionMs: 0, holdWaits: false };
@@ -42169,6 +42187,8 @@ var init_peering = __esm({
     ];
     peering = {
       name: "peering",
+      // --hold-user-steps (./options.ts, data only: `cdba emulator` reads it at start-up).
+      options: PEERING_OPTIONS,
       operations: {
         "containers.list": { handler: listContainers, action: "read" },
         "containers.listAll": { handler: listContainers, action: "read" },
@@ -44429,6 +44449,14 @@ __export(emulator_exports, {
   startEmulator: () => startEmulator,
   validateSeed: () => validateSeed
 });
+function moduleOptionValues(served, given2) {
+  const values = {};
+  for (const option of served.flatMap((module2) => module2.options ?? [])) {
+    const value = given2[option.key] ?? option.default;
+    if (value !== void 0) values[option.key] = value;
+  }
+  return Object.freeze(values);
+}
 function deepFreeze2(value) {
   if (typeof value === "object" && value !== null) {
     for (const inner of Object.values(value)) deepFreeze2(inner);
@@ -44479,7 +44507,7 @@ async function startEmulator(options = {}) {
     faults,
     clock,
     transitionMs: options.transitionMs ?? world.transitionMs ?? DEFAULT_TRANSITION_MS,
-    holdWaits: options.holdWaits ?? false,
+    options: moduleOptionValues(served, options),
     limiter,
     stats,
     removedVersions: new Set(options.removedVersions ?? []),
@@ -44559,11 +44587,29 @@ var init_emulator = __esm({
 });
 
 // src/cli/envStep.ts
-function registerEnvStep(step2) {
+function optionKey(option) {
+  return option.flag.slice(2).replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+}
+function optionDefaults(options) {
+  return Object.fromEntries(options.flatMap((o) => o.default === void 0 ? [] : [[optionKey(o), o.default]]));
+}
+function commanderOption(declared) {
+  const option = new Option(declared.value ? `${declared.flag} ${declared.value}` : declared.flag, declared.description);
+  if (declared.choices) option.choices(declared.choices);
+  const parse4 = declared.parse;
+  if (declared.repeatable) option.argParser((value, previous = []) => [...previous, parse4 ? parse4(value) : value]);
+  else if (parse4) option.argParser(parse4);
+  return option;
+}
+function registerEnvStep(declared) {
+  const step2 = declared;
   if (STEPS.some((s) => s.name === step2.name)) throw new Error(`the env step ${step2.name} is registered twice`);
-  const flags = new Set(STEPS.flatMap((s) => s.options().map((o) => o.long)));
-  const taken = step2.options().find((o) => flags.has(o.long));
-  if (taken) throw new Error(`the env step ${step2.name}: ${taken.long} is another step's flag`);
+  const flags = new Set(STEPS.flatMap((s) => s.options.map((o) => o.flag)));
+  const taken = step2.options.find((o) => flags.has(o.flag));
+  if (taken) throw new Error(`the env step ${step2.name}: ${taken.flag} is another step's flag`);
+  const inputs = new Set(STEPS.flatMap((s) => s.options.flatMap((o) => o.action ? [o.action.input] : [])));
+  const input = step2.options.find((o) => o.action && inputs.has(o.action.input));
+  if (input) throw new Error(`the env step ${step2.name}: the Action's input ${input.action.input} is another step's`);
   STEPS.push(step2);
   return () => {
     const at = STEPS.indexOf(step2);
@@ -44581,6 +44627,7 @@ var STEPS;
 var init_envStep = __esm({
   "src/cli/envStep.ts"() {
     "use strict";
+    init_esm();
     STEPS = [];
   }
 });
@@ -44591,6 +44638,99 @@ var init_public2 = __esm({
     "use strict";
     init_roles();
     init_password();
+  }
+});
+
+// src/cli/env/options.ts
+function upOptions() {
+  return [...ENV_OPTIONS, ...envSteps().flatMap((step2) => step2.options), ...ENV_RUN_OPTIONS];
+}
+var ENV_OPTIONS, ENV_RUN_OPTIONS, UP_DEFAULTS;
+var init_options2 = __esm({
+  "src/cli/env/options.ts"() {
+    "use strict";
+    init_catalog();
+    init_command();
+    init_public2();
+    init_envStep();
+    ENV_OPTIONS = [
+      {
+        flag: "--tier",
+        value: "<tier>",
+        description: "FLEX (default) or an instance size such as M10",
+        default: "FLEX",
+        action: { input: "tier", description: "FLEX (default), or a dedicated tier such as M10." }
+      },
+      {
+        flag: "--provider",
+        value: "<provider>",
+        description: "cloud provider (default AWS)",
+        choices: PROVIDERS,
+        parse: choiceFlag("--provider", PROVIDERS, { upper: true }),
+        default: "AWS",
+        action: { input: "provider", description: "The cloud provider, AWS (default), GCP or AZURE (env up --provider)." }
+      },
+      {
+        flag: "--region",
+        value: "<region>",
+        description: "provider region (default US_EAST_1)",
+        parse: (value) => value.trim().toUpperCase().replace(/-/g, "_"),
+        default: "US_EAST_1",
+        action: { input: "region", description: "The provider's region, such as US_EAST_1 (default) or us-east-1 (env up --region)." }
+      },
+      {
+        flag: "--ttl",
+        value: "<duration>",
+        description: "user and entry lifetime, at most 7d (default 2h)",
+        details: "The user and the access-list entry end this long from now; one week (7d) is the longest deleteAfterDate the service takes",
+        default: "2h",
+        action: { input: "ttl", description: "How long the user and the access-list entry live, at most 7d (default 2h)." }
+      },
+      {
+        flag: "--ip",
+        value: "<address>",
+        description: "who may connect: current (default), an IP or a CIDR",
+        details: "current: the address the service sees this machine call from",
+        default: "current",
+        action: { input: "ip", description: "The address the access list lets in (default the runner's, as the service sees it)." }
+      },
+      {
+        flag: "--role",
+        value: "<role@db>",
+        description: "user role, repeatable (default readWriteAnyDatabase)",
+        details: "readWriteAnyDatabase: read and write on any database",
+        parse: parseRole,
+        repeatable: true,
+        default: "readWriteAnyDatabase",
+        action: { input: "role", description: "The user's roles, one per line: <role> or <role>@<database> (default readWriteAnyDatabase; env up --role)." }
+      },
+      {
+        flag: "--db-version",
+        value: "<version>",
+        description: "major version of a dedicated cluster, e.g. 8.0",
+        details: "Default: the service picks",
+        action: { input: "db-version", description: "The major MongoDB version of a dedicated cluster, such as 8.0 (default the service's; env up --db-version)." }
+      }
+    ];
+    ENV_RUN_OPTIONS = [
+      {
+        flag: "--share",
+        description: "join an env another run holds, with a user of its own",
+        details: "Without it, an env another run holds is refused: exit 16, naming the holder, nothing made. With it, this run gets a database user of its own (no password changes under the other run), and its env down keeps the env while another run holds it",
+        action: {
+          input: "share",
+          description: "true: use the env though another run holds it, with a database user of its own (env up --share); post then removes only this job's user and entry while the other run holds it. Without it, an env another run holds fails the step (exit 16, naming the holder)."
+        }
+      },
+      {
+        flag: "--watch-timeout",
+        value: "<duration>",
+        description: "give up waiting after this long in all (default no limit): exit 8",
+        details: "One limit for every wait (90, 90s, 5m, 1h): the cluster and the entry, the restore, the sample load, the index builds. When it runs out: exit 8, naming what was awaited and what was made, and the env down that removes it"
+        // Not an input: the job's timeout-minutes bounds the Action's step.
+      }
+    ];
+    UP_DEFAULTS = optionDefaults([...ENV_OPTIONS, ...ENV_RUN_OPTIONS]);
   }
 });
 
@@ -45068,8 +45208,6 @@ var init_annotation = __esm({
 // src/cli/env/up.ts
 var up_exports = {};
 __export(up_exports, {
-  DEFAULT_ROLE: () => DEFAULT_ROLE,
-  DEFAULT_TTL: () => DEFAULT_TTL,
   bringUp: () => bringUp,
   clusterBody: () => clusterBody,
   heldRefusal: () => heldRefusal,
@@ -45107,11 +45245,11 @@ async function planUp(ctx, name, flags, outputFlag2) {
   if (github) (await Promise.resolve().then(() => (init_github(), github_exports))).checkGithubFiles(github);
   const ttl = flags.ttl ?? DEFAULT_TTL;
   const expires = ttlDate(ttl);
-  const ip = ipFlag(flags.ip ?? "current");
+  const ip = ipFlag(flags.ip ?? DEFAULT_IP);
   const roles = flags.role && flags.role.length > 0 ? flags.role : [parseRole(DEFAULT_ROLE)];
   const given2 = givenSteps(flags);
   const stepTier = given2.map((step2) => step2.defaultTier?.(flags)).find((t) => t !== void 0);
-  const tier = (flags.tier ?? stepTier ?? "FLEX").toUpperCase();
+  const tier = (flags.tier ?? stepTier ?? DEFAULT_TIER).toUpperCase();
   const cluster = await clusterBody(ctx, name, flags, tier, expires);
   const steps = [];
   for (const step2 of given2) {
@@ -45401,7 +45539,7 @@ async function runEnvUp(ctx, name, flags, outputFlag2) {
   }
   await showConnection(ctx, plan, connection);
 }
-var DEFAULT_TTL, DEFAULT_ROLE, DEFAULT_PROVIDER, DEFAULT_REGION, isNotFound2, isConflict;
+var DEFAULT_TIER, DEFAULT_PROVIDER, DEFAULT_REGION, DEFAULT_TTL, DEFAULT_IP, DEFAULT_ROLE, isNotFound2, isConflict;
 var init_up = __esm({
   "src/cli/env/up.ts"() {
     "use strict";
@@ -45416,10 +45554,8 @@ var init_up = __esm({
     init_names();
     init_state7();
     init_envStep();
-    DEFAULT_TTL = "2h";
-    DEFAULT_ROLE = "readWriteAnyDatabase";
-    DEFAULT_PROVIDER = "AWS";
-    DEFAULT_REGION = "US_EAST_1";
+    init_options2();
+    ({ tier: DEFAULT_TIER, provider: DEFAULT_PROVIDER, region: DEFAULT_REGION, ttl: DEFAULT_TTL, ip: DEFAULT_IP, role: DEFAULT_ROLE } = UP_DEFAULTS);
     isNotFound2 = (error2) => error2 instanceof ApiError && error2.status === 404;
     isConflict = (error2, code) => error2 instanceof ApiError && error2.status === 409 && error2.errorCode === code;
   }
@@ -50049,6 +50185,12 @@ function registerDbUsers(program2, app) {
 
 // src/cli/emulator.ts
 init_esm();
+
+// src/emulator/resources/options.ts
+init_options();
+var MODULE_OPTIONS = [...PEERING_OPTIONS];
+
+// src/cli/emulator.ts
 init_validate();
 init_boundedRead();
 init_errors();
@@ -50062,8 +50204,31 @@ function probability(value) {
   }
   return p;
 }
+function moduleFlag(declared) {
+  const option = new Option(declared.value ? `${declared.flag} ${declared.value}` : declared.flag, declared.description);
+  const parse4 = declared.parse;
+  if (parse4) {
+    option.argParser((value) => {
+      try {
+        return parse4(value);
+      } catch (error2) {
+        throw new UsageError(`invalid ${declared.flag} "${value}": ${error2.message}`);
+      }
+    });
+  }
+  return option;
+}
 function registerEmulator(program2, app) {
-  const command = program2.command("emulator").description("run a faithful local implementation of the API on loopback (for tests, CI and the demo)").option("--host <host>", "address to listen on; loopback only unless --allow-remote", "127.0.0.1").option("--allow-remote", "let --host be a non-loopback address").option("--port <port>", "port; 0 picks a free one", intFlag("--port", 0, 65535), 0).option("--seed <file>", "JSON seed: projects, API keys, clusters, ...").option("--state <file>", "keep state in this file, reloaded on start").option("--tls-cert <file>", "serve HTTPS with this PEM certificate").option("--tls-key <file>", "PEM private key for --tls-cert").option("--latency <ms>", "add this delay to every response", intFlag("--latency", 0, 6e4)).option("--fail-rate <p>", "answer this fraction of requests with 503", probability).option("--fault-seed <n>", "seed for --fail-rate, so faults repeat exactly", intFlag("--fault-seed", 0)).option("--drop-after-commit", "commit each cluster create, then drop the answer").addOption(new Option("--transition-ms <ms>", "how long CREATING/UPDATING/DELETING last (default 2000)").env("CDBA_EMULATOR_TRANSITION_MS").argParser(intFlag("--transition-ms", 0))).option("--hold-user-steps", "network peers wait where you must act").option("--rate-limit <n>", "requests per minute per project, all resources (429)", intFlag("--rate-limit", 1)).option("--rate-window-ms <ms>", "length of the --rate-limit window (default 60000)", intFlag("--rate-window-ms", 1)).option("--write-profile <name>", "save a ready profile for the owner key", (name) => validateProfileName(name, "--write-profile")).option("--date <date>", "run the service as on this date or time (default now)", (value) => parseServiceDate(value)).option("--digest-sha256", "offer a SHA-256 digest challenge before MD5").action(async (options, cmd) => runEmulator(app.context(cmd), options));
+  const moduleFlags = MODULE_OPTIONS.map((declared) => ({ declared, option: moduleFlag(declared) }));
+  const head = program2.command("emulator").description("run a faithful local implementation of the API on loopback (for tests, CI and the demo)").option("--host <host>", "address to listen on; loopback only unless --allow-remote", "127.0.0.1").option("--allow-remote", "let --host be a non-loopback address").option("--port <port>", "port; 0 picks a free one", intFlag("--port", 0, 65535), 0).option("--seed <file>", "JSON seed: projects, API keys, clusters, ...").option("--state <file>", "keep state in this file, reloaded on start").option("--tls-cert <file>", "serve HTTPS with this PEM certificate").option("--tls-key <file>", "PEM private key for --tls-cert").option("--latency <ms>", "add this delay to every response", intFlag("--latency", 0, 6e4)).option("--fail-rate <p>", "answer this fraction of requests with 503", probability).option("--fault-seed <n>", "seed for --fail-rate, so faults repeat exactly", intFlag("--fault-seed", 0)).option("--drop-after-commit", "commit each cluster create, then drop the answer").addOption(new Option("--transition-ms <ms>", "how long CREATING/UPDATING/DELETING last (default 2000)").env("CDBA_EMULATOR_TRANSITION_MS").argParser(intFlag("--transition-ms", 0)));
+  for (const { option } of moduleFlags) head.addOption(option);
+  const command = head.option("--rate-limit <n>", "requests per minute per project, all resources (429)", intFlag("--rate-limit", 1)).option("--rate-window-ms <ms>", "length of the --rate-limit window (default 60000)", intFlag("--rate-window-ms", 1)).option("--write-profile <name>", "save a ready profile for the owner key", (name) => validateProfileName(name, "--write-profile")).option("--date <date>", "run the service as on this date or time (default now)", (value) => parseServiceDate(value)).option("--digest-sha256", "offer a SHA-256 digest challenge before MD5").action(async (options, cmd) => {
+    const values = Object.fromEntries(moduleFlags.flatMap(({ declared, option }) => {
+      const value = cmd.getOptionValue(option.attributeName());
+      return value === void 0 ? [] : [[declared.key, value]];
+    }));
+    await runEmulator(app.context(cmd), options, values);
+  });
   withDetails(command, {
     options: {
       "--allow-remote": "Anyone who reaches it can use the printed owner keys",
@@ -50072,7 +50237,7 @@ function registerEmulator(program2, app) {
       "--tls-cert": "Needs --tls-key",
       "--fail-rate": "Each with Retry-After: 1",
       "--drop-after-commit": "The connection closes unanswered",
-      "--hold-user-steps": "AWS PENDING_ACCEPTANCE, which lapses after a week as AWS lets it; GCP WAITING_FOR_USER. By default the emulator plays your step in one transition",
+      ...Object.fromEntries(MODULE_OPTIONS.flatMap((o) => o.details ? [[o.flag, o.details]] : [])),
       "--rate-limit": "For tests of 429; default: the service's limits, per resource",
       "--rate-window-ms": "A minute by default; for tests of 429 handling",
       "--write-profile": "Into the config dir",
@@ -50098,12 +50263,13 @@ function bindDecision(host, allowRemote) {
   }
   return { warning: `the emulator listens on "${host}", reachable from other machines; anyone who can reach it can use its owner keys` };
 }
-async function runEmulator(ctx, flags) {
+async function runEmulator(ctx, flags, modules2 = {}) {
   const { warning: warning2 } = bindDecision(flags.host, flags.allowRemote === true);
   if (Boolean(flags.tlsCert) !== Boolean(flags.tlsKey)) throw new UsageError("--tls-cert and --tls-key go together");
   const readPem = (file, flag) => readTextFileSync(file, { label: flag, maxBytes: MAX_BYTES.pem, expected: "a PEM file" });
   const { startEmulator: startEmulator2, loadSeedFile: loadSeedFile2 } = await Promise.resolve().then(() => (init_emulator(), emulator_exports));
   const emulator = await startEmulator2({
+    ...modules2,
     host: flags.host,
     port: flags.port,
     ...flags.seed ? { seed: loadSeedFile2(flags.seed) } : {},
@@ -50114,7 +50280,6 @@ async function runEmulator(ctx, flags) {
     ...flags.faultSeed !== void 0 ? { faultSeed: flags.faultSeed } : {},
     ...flags.dropAfterCommit ? { dropAfterCommit: true } : {},
     ...flags.transitionMs !== void 0 ? { transitionMs: flags.transitionMs } : {},
-    ...flags.holdUserSteps ? { holdWaits: true } : {},
     ...flags.rateLimit !== void 0 ? { rateLimitPerMinute: flags.rateLimit } : {},
     ...flags.rateWindowMs !== void 0 ? { rateWindowMs: flags.rateWindowMs } : {},
     date: flags.date ?? (/* @__PURE__ */ new Date()).toISOString().slice(0, 10),
@@ -50164,11 +50329,10 @@ init_helpLayout();
 
 // src/cli/env/index.ts
 init_esm();
-init_catalog();
 init_resolve();
 init_envStep();
 init_command();
-init_public2();
+init_options2();
 
 // src/cli/env/extend.ts
 init_errors();
@@ -50438,25 +50602,9 @@ async function runEnvList(ctx, flags) {
 }
 
 // src/cli/env/index.ts
-var upFlagDetails = () => ({
-  ...UP_FLAG_DETAILS_BEFORE,
-  ...Object.assign({}, ...envSteps().map((step2) => step2.details ?? {})),
-  ...UP_FLAG_DETAILS_AFTER
-});
-var UP_FLAG_DETAILS_BEFORE = {
-  "--ttl": "The user and the access-list entry end this long from now; one week (7d) is the longest deleteAfterDate the service takes",
-  "--ip": "current: the address the service sees this machine call from",
-  "--role": "readWriteAnyDatabase: read and write on any database",
-  "--db-version": "Default: the service picks"
-};
-var UP_FLAG_DETAILS_AFTER = {
-  "--share": "Without it, an env another run holds is refused: exit 16, naming the holder, nothing made. With it, this run gets a database user of its own (no password changes under the other run), and its env down keeps the env while another run holds it",
-  "--watch-timeout": "One limit for every wait (90, 90s, 5m, 1h): the cluster and the entry, the restore, the sample load, the index builds. When it runs out: exit 8, naming what was awaited and what was made, and the env down that removes it"
-};
+var upFlagDetails = () => Object.fromEntries(upOptions().flatMap((o) => o.details ? [[o.flag, o.details]] : []));
 function withUpFlags(command) {
-  command.option("--tier <tier>", "FLEX (default) or an instance size such as M10").addOption(new Option("--provider <provider>", "cloud provider (default AWS)").choices(PROVIDERS).argParser(choiceFlag("--provider", PROVIDERS, { upper: true }))).option("--region <region>", "provider region (default US_EAST_1)", (value) => value.trim().toUpperCase().replace(/-/g, "_")).option("--ttl <duration>", "user and entry lifetime, at most 7d (default 2h)").option("--ip <address>", "who may connect: current (default), an IP or a CIDR").option("--role <role@db>", "user role, repeatable (default readWriteAnyDatabase)", roleFlag).option("--db-version <version>", "major version of a dedicated cluster, e.g. 8.0");
-  for (const step2 of envSteps()) for (const option of step2.options()) command.addOption(option);
-  command.option("--share", "join an env another run holds, with a user of its own").option("--watch-timeout <duration>", "give up waiting after this long in all (default no limit): exit 8");
+  for (const option of upOptions()) command.addOption(commanderOption(option));
   return command;
 }
 function takeOutputFlag(cmd) {
@@ -51283,14 +51431,18 @@ function registerBackups(program2, app) {
 }
 
 // src/cli/backups/envStep.ts
-init_esm();
+var FROM_SNAPSHOT_OPTIONS = [
+  {
+    flag: "--from-snapshot",
+    value: "<cluster[@id|@latest]>",
+    description: "start with the data of a snapshot of that cluster (default @latest: its newest completed one)",
+    details: "The source is only read. The env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for",
+    action: { input: "from-snapshot", description: "A cluster's snapshot to start from: <cluster>, <cluster>@<snapshot id> or <cluster>@latest (env up --from-snapshot)." }
+  }
+];
 var FROM_SNAPSHOT_STEP = {
   name: "from-snapshot",
-  options: () => [new Option("--from-snapshot <cluster[@id|@latest]>", "start with the data of a snapshot of that cluster (default @latest: its newest completed one)")],
-  details: {
-    "--from-snapshot": "The source is only read. The env's cluster is made at a tier and version that can receive it (M10 for a dedicated cluster's), the snapshot restored into it and waited for"
-  },
-  action: [{ input: "from-snapshot", flag: "--from-snapshot", kind: "value" }],
+  options: FROM_SNAPSHOT_OPTIONS,
   given: (flags) => flags.fromSnapshot !== void 0,
   // A --db-version asks for a dedicated cluster (./fromSnapshot.ts fits the tier to the snapshot).
   defaultTier: (flags) => flags.fromSnapshot !== void 0 && flags.dbVersion !== void 0 ? "M10" : void 0,
@@ -51302,23 +51454,26 @@ var FROM_SNAPSHOT_STEP = {
 init_envStep();
 
 // src/cli/search-indexes/envStep.ts
-init_esm();
-init_command();
+var SEARCH_OPTIONS = [
+  {
+    flag: "--sample-data",
+    description: "load the sample dataset once the cluster is IDLE",
+    details: "sample_mflix, sample_training, ...",
+    action: { input: "sample-data", description: "true: load the sample dataset once the cluster is IDLE (env up --sample-data)." }
+  },
+  {
+    flag: "--search-index",
+    value: "<file>",
+    description: "a search index to have queryable first; repeatable",
+    details: "The file holds a create request, {database, collectionName, name, type, definition}; the index is READY and queryable before the connection is printed; a re-run updates one whose definition differs",
+    repeatable: true,
+    action: { input: "search-index", description: "Search index definition files, one per line, each READY and queryable before the step ends (env up --search-index)." }
+  }
+];
 var SEARCH_STEP = {
   name: "search",
-  options: () => [
-    new Option("--sample-data", "load the sample dataset once the cluster is IDLE"),
-    new Option("--search-index <file>", "a search index to have queryable first; repeatable").argParser(collect)
-  ],
-  details: {
-    "--sample-data": "sample_mflix, sample_training, ...",
-    "--search-index": "The file holds a create request, {database, collectionName, name, type, definition}; the index is READY and queryable before the connection is printed; a re-run updates one whose definition differs"
-  },
-  action: [
-    { input: "sample-data", flag: "--sample-data", kind: "switch" },
-    { input: "search-index", flag: "--search-index", kind: "lines" }
-  ],
-  given: (flags) => flags.sampleData === true || Array.isArray(flags.searchIndex) && flags.searchIndex.length > 0,
+  options: SEARCH_OPTIONS,
+  given: (flags) => flags.sampleData === true || flags.searchIndex !== void 0 && flags.searchIndex.length > 0,
   idle: "on-data",
   load: async () => (await Promise.resolve().then(() => (init_envSearch(), envSearch_exports))).work
 };
@@ -52864,4 +53019,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=2a126d4d7256bc1206e0def63a0533a4fb84302d1a5a4e1764e52fcb8622a39b
+//# cdbaBundleSha256=b6ca2b7df37c03d8b4f8609d51a91530b66ed55f2e04a7e68676a0a49250110f

@@ -2,6 +2,9 @@
 // The first stdout line is the base URL alone, so scripts can `read` it.
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { Context } from '../core/context.js';
+import type { ModuleOption, ModuleOptions } from '../emulator/index.js';
+// Data only (the modules' declarations of their options), so start-up may load it.
+import { MODULE_OPTIONS } from '../emulator/resources/options.js';
 import { isLoopbackHost, validateProfileName } from '../config/validate.js';
 import { MAX_BYTES, readTextFileSync } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
@@ -22,7 +25,6 @@ interface EmulatorFlags {
   faultSeed?: number;
   dropAfterCommit?: boolean;
   transitionMs?: number;
-  holdUserSteps?: boolean;
   rateLimit?: number;
   rateWindowMs?: number;
   writeProfile?: string;
@@ -38,8 +40,26 @@ function probability(value: string): number {
   return p;
 }
 
+/** A module's option (MODULE_OPTIONS) as commander takes it: its parser's refusal is a usage error, exit 2. */
+export function moduleFlag(declared: ModuleOption): Option {
+  const option = new Option(declared.value ? `${declared.flag} ${declared.value}` : declared.flag, declared.description);
+  const parse = declared.parse;
+  if (parse) {
+    option.argParser((value: string) => {
+      try {
+        return parse(value);
+      } catch (error) {
+        throw new UsageError(`invalid ${declared.flag} "${value}": ${(error as Error).message}`);
+      }
+    });
+  }
+  return option;
+}
+
 export function registerEmulator(program: Command, app: App): void {
-  const command = program
+  // The modules' own options, shown after --transition-ms; their values go to startEmulator by the keys they declare.
+  const moduleFlags = MODULE_OPTIONS.map((declared) => ({ declared, option: moduleFlag(declared) }));
+  const head = program
     .command('emulator')
     .description('run a faithful local implementation of the API on loopback (for tests, CI and the demo)')
     .option('--host <host>', 'address to listen on; loopback only unless --allow-remote', '127.0.0.1')
@@ -54,14 +74,21 @@ export function registerEmulator(program: Command, app: App): void {
     .option('--fault-seed <n>', 'seed for --fail-rate, so faults repeat exactly', intFlag('--fault-seed', 0))
     .option('--drop-after-commit', 'commit each cluster create, then drop the answer')
     // From the environment too: a script pasted as written (the README's, a CI job's) runs against a faster emulator.
-    .addOption(new Option('--transition-ms <ms>', 'how long CREATING/UPDATING/DELETING last (default 2000)').env('CDBA_EMULATOR_TRANSITION_MS').argParser(intFlag('--transition-ms', 0)))
-    .option('--hold-user-steps', 'network peers wait where you must act')
+    .addOption(new Option('--transition-ms <ms>', 'how long CREATING/UPDATING/DELETING last (default 2000)').env('CDBA_EMULATOR_TRANSITION_MS').argParser(intFlag('--transition-ms', 0)));
+  for (const { option } of moduleFlags) head.addOption(option);
+  const command = head
     .option('--rate-limit <n>', 'requests per minute per project, all resources (429)', intFlag('--rate-limit', 1))
     .option('--rate-window-ms <ms>', 'length of the --rate-limit window (default 60000)', intFlag('--rate-window-ms', 1))
     .option('--write-profile <name>', 'save a ready profile for the owner key', (name: string) => validateProfileName(name, '--write-profile'))
     .option('--date <date>', 'run the service as on this date or time (default now)', (value) => parseServiceDate(value))
     .option('--digest-sha256', 'offer a SHA-256 digest challenge before MD5')
-    .action(async (options, cmd) => runEmulator(app.context(cmd), options));
+    .action(async (options, cmd) => {
+      const values = Object.fromEntries(moduleFlags.flatMap(({ declared, option }) => {
+        const value = cmd.getOptionValue(option.attributeName() as never) as unknown;
+        return value === undefined ? [] : [[declared.key, value]];
+      })) as ModuleOptions;
+      await runEmulator(app.context(cmd), options, values);
+    });
   withDetails(command, {
     options: {
       '--allow-remote': 'Anyone who reaches it can use the printed owner keys',
@@ -70,7 +97,7 @@ export function registerEmulator(program: Command, app: App): void {
       '--tls-cert': 'Needs --tls-key',
       '--fail-rate': 'Each with Retry-After: 1',
       '--drop-after-commit': 'The connection closes unanswered',
-      '--hold-user-steps': 'AWS PENDING_ACCEPTANCE, which lapses after a week as AWS lets it; GCP WAITING_FOR_USER. By default the emulator plays your step in one transition',
+      ...Object.fromEntries(MODULE_OPTIONS.flatMap((o) => (o.details ? [[o.flag, o.details]] : []))),
       '--rate-limit': "For tests of 429; default: the service's limits, per resource",
       '--rate-window-ms': 'A minute by default; for tests of 429 handling',
       '--write-profile': 'Into the config dir',
@@ -102,12 +129,14 @@ export function bindDecision(host: string, allowRemote: boolean): { warning?: st
   return { warning: `the emulator listens on "${host}", reachable from other machines; anyone who can reach it can use its owner keys` };
 }
 
-export async function runEmulator(ctx: Context, flags: EmulatorFlags): Promise<void> {
+/** Runs the emulator; `modules`: the values of the modules' own options, by their keys. */
+export async function runEmulator(ctx: Context, flags: EmulatorFlags, modules: ModuleOptions = {}): Promise<void> {
   const { warning } = bindDecision(flags.host, flags.allowRemote === true);
   if (Boolean(flags.tlsCert) !== Boolean(flags.tlsKey)) throw new UsageError('--tls-cert and --tls-key go together');
   const readPem = (file: string, flag: string): string => readTextFileSync(file, { label: flag, maxBytes: MAX_BYTES.pem, expected: 'a PEM file' });
   const { startEmulator, loadSeedFile } = await import('../emulator/index.js');
   const emulator = await startEmulator({
+    ...modules,
     host: flags.host,
     port: flags.port,
     ...(flags.seed ? { seed: loadSeedFile(flags.seed) } : {}),
@@ -120,7 +149,6 @@ export async function runEmulator(ctx: Context, flags: EmulatorFlags): Promise<v
     ...(flags.faultSeed !== undefined ? { faultSeed: flags.faultSeed } : {}),
     ...(flags.dropAfterCommit ? { dropAfterCommit: true } : {}),
     ...(flags.transitionMs !== undefined ? { transitionMs: flags.transitionMs } : {}),
-    ...(flags.holdUserSteps ? { holdWaits: true } : {}),
     ...(flags.rateLimit !== undefined ? { rateLimitPerMinute: flags.rateLimit } : {}),
     ...(flags.rateWindowMs !== undefined ? { rateWindowMs: flags.rateWindowMs } : {}),
     date: flags.date ?? new Date().toISOString().slice(0, 10),

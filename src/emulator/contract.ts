@@ -14,9 +14,13 @@
 //   persisted with the rest (the world is written whole), and shown by state();
 // - hooks: what it provides to extension points other modules declare. A module that
 //   needs something of others declares the extension point (an interface merged into
-//   Hooks) and reads it with hooksOf(); the modules that have that something provide it.
+//   Hooks) and reads it with hooksOf(); the modules that have that something provide it;
+// - its options of `cdba emulator` (ModuleOption: flag, description, value parser, default),
+//   declared in a data-only file of its folder (resources/<module>/options.ts) that the
+//   command's registration imports through resources/options.ts; their values are
+//   startEmulator's options of the same keys, and reach its handlers as services.options.
 //
-// World, SeedDocument, StateSnapshot and Hooks are merged into by the modules, by
+// World, SeedDocument, StateSnapshot, Hooks and ModuleOptions are merged into by the modules, by
 // declaration: `declare module '<path>/contract.js' { interface World { ... } }`.
 import type { OperationName } from '../api/operations.js';
 import type { Action, Authenticator, Principal } from './auth.js';
@@ -47,6 +51,36 @@ export interface SeedDocument {
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Hooks {}
+
+/**
+ * The values of the modules' options (ModuleOption), each merged in by declaration by the
+ * module that declares it (`declare module '<path>/contract.js' { interface ModuleOptions
+ * { <key>?: <type> } }`): startEmulator's options take them by these keys, and the
+ * handlers read them, the declared default filled in, as services.options.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ModuleOptions {}
+
+/**
+ * An option of `cdba emulator` that a module declares, and the key its value goes by
+ * (ModuleOptions). Data only: the command's registration reads it at start-up, before the
+ * emulator is loaded (resources/options.ts lists each module's).
+ */
+export interface ModuleOption<Key extends keyof ModuleOptions = keyof ModuleOptions> {
+  key: Key;
+  /** The long flag: '--<words>'. */
+  flag: `--${string}`;
+  /** The value's name in help ('<ms>'); none: a switch (true when given). */
+  value?: `<${string}>`;
+  /** The help line (the default said in words: commander is not given it). */
+  description: string;
+  /** More, for the man page. */
+  details?: string;
+  /** The text given to the value; throws an Error whose message says what is wrong (the command: exit 2). */
+  parse?: (value: string) => NonNullable<ModuleOptions[Key]>;
+  /** The value when neither the flag nor startEmulator's option gives one. */
+  default?: NonNullable<ModuleOptions[Key]>;
+}
 
 /**
  * What startEmulator's state() answers: each module's part, merged in by declaration
@@ -86,8 +120,8 @@ export interface Services {
   clock: () => number;
   /** How long a resource's transient states (CREATING, UPDATING, DELETING) last. */
   transitionMs: number;
-  /** Resources stay in the states where the service waits for the customer to act on the cloud's side, instead of going on. */
-  holdWaits?: boolean;
+  /** The values of the modules' options (ModuleOption): as given to startEmulator, else their defaults. */
+  options: Readonly<ModuleOptions>;
   /**
    * When the service runs (cdba emulator --date; see serviceNow): YYYY-MM-DD, or a full
    * ISO 8601 time (2026-12-01T14:00:00Z) at which its clock starts.
@@ -211,6 +245,8 @@ export interface ResourceModule {
   readonly seed?: SeedPart;
   readonly state?: StatePart;
   readonly hooks?: Partial<Hooks>;
+  /** Its options of `cdba emulator`, from its data-only options file (listed in resources/options.ts too). */
+  readonly options?: readonly ModuleOption[];
 }
 
 /** What the modules provide to one extension point, in the list's order. */

@@ -16,7 +16,7 @@ import { UsageError } from '../base/errors.js';
 import { parseServiceDate } from '../base/isoDate.js';
 import { Authenticator, DEFAULT_NONCE_TTL_MS } from './auth.js';
 import { serviceNow } from './context.js';
-import type { SeedDocument, StateSnapshot } from './contract.js';
+import type { ModuleOptions, ResourceModule, SeedDocument, StateSnapshot } from './contract.js';
 import { Faults } from './faults.js';
 import type { FaultSettings } from './faults.js';
 import { modules } from './modules.js';
@@ -38,7 +38,7 @@ export { STATE_PATH, STATS_PATH } from './server.js';
 export { OPERATIONS } from '../api/operations.js';
 // The extension point of the recipe (docs/ARCHITECTURE.md): serve a module declared outside resources/.
 export { registerHandlers, registerResource } from './modules.js';
-export type { Handler, Hooks, OperationHandler, Reply, RequestContext, ResourceModule, SeedDocument, StateSnapshot, World } from './contract.js';
+export type { Handler, Hooks, ModuleOption, ModuleOptions, OperationHandler, Reply, RequestContext, ResourceModule, SeedDocument, StateSnapshot, World } from './contract.js';
 export { hooksOf } from './contract.js';
 export { isoSeconds, objectId } from './store.js';
 export { apiRoot, selfHref, serviceNow } from './context.js';
@@ -48,7 +48,11 @@ export type { Problems } from './seedChecks.js';
 export const DEFAULT_TRANSITION_MS = 2000;
 const IDLE_CONNECTION_MS = 60_000;
 
-export interface EmulatorOptions {
+/**
+ * startEmulator's options: its own, and the modules' (ModuleOptions, each declared by its
+ * module with a ModuleOption: `cdba emulator` makes a flag of each), by their keys.
+ */
+export interface EmulatorOptions extends ModuleOptions {
   /** Default 127.0.0.1. */
   host?: string;
   /** Default 0: a free port. */
@@ -71,8 +75,6 @@ export interface EmulatorOptions {
   dropAfterCommit?: boolean;
   /** How long CREATING / UPDATING / DELETING last; default: the seed's, else 2000. */
   transitionMs?: number;
-  /** Resources stay in the states where the service waits for the customer to act on the cloud's side; default: the emulator acts for them. */
-  holdWaits?: boolean;
   /** Digest nonce lifetime; default 5 minutes. */
   nonceTtlMs?: number;
   /**
@@ -112,6 +114,16 @@ export interface RunningEmulator {
   /** Errors a handler threw that were answered 500 (a bug in the emulator if not empty). */
   unexpectedErrors(): unknown[];
   stop(): Promise<void>;
+}
+
+/** The values of the served modules' options: as given, else as each declares by default. */
+function moduleOptionValues(served: readonly ResourceModule[], given: ModuleOptions): Readonly<ModuleOptions> {
+  const values: Record<string, unknown> = {};
+  for (const option of served.flatMap((module) => module.options ?? [])) {
+    const value = (given as Record<string, unknown>)[option.key] ?? option.default;
+    if (value !== undefined) values[option.key] = value;
+  }
+  return Object.freeze(values) as ModuleOptions;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -169,7 +181,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     faults,
     clock,
     transitionMs: options.transitionMs ?? world.transitionMs ?? DEFAULT_TRANSITION_MS,
-    holdWaits: options.holdWaits ?? false,
+    options: moduleOptionValues(served, options),
     limiter,
     stats,
     removedVersions: new Set(options.removedVersions ?? []),

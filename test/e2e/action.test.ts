@@ -13,7 +13,9 @@ import { knownSeed, modernBody, PROJECT_ID } from '../reliability/support.js';
 import { withEmulator } from '../helpers/emulator.js';
 import { isValidClusterName } from '../../src/model/catalog.js';
 import { waitFor } from '../helpers/waitFor.js';
-import { envSteps } from '../../src/cli/envStep.js';
+import { registerEnvStep } from '../../src/cli/envStep.js';
+import { ACTION_INPUTS_FILE, actionInputsBlock, envUpInputs, envUpInputsJson, withGeneratedInputs } from '../../src/cli/env/action.js';
+import { GILD_STEP } from '../fixtures/gilds/envStep.js';
 import { prebuildProgram } from '../../src/main.js'; // and with it program.ts, which registers the product's env steps
 
 const MAIN = join(REPO_ROOT, 'action', 'main.cjs');
@@ -296,13 +298,34 @@ describe('the cdba env Action', () => {
     expect(missing).toEqual([]);
   });
 
-  it("takes the env steps' inputs from the registry: action/steps.cjs and action.yml have each step's, and only those", () => {
-    const { STEP_INPUTS } = createRequire(import.meta.url)(join(REPO_ROOT, 'action', 'steps.cjs')) as { STEP_INPUTS: unknown[] };
-    const declared = envSteps().flatMap((step) => step.action);
-    expect(STEP_INPUTS).toEqual(declared);
+  it("action.yml's inputs and action/env-up-inputs.json are the ones env up's declaration generates (else: npm run action)", () => {
     const yml = readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8');
-    for (const { input } of declared) expect(yml).toMatch(new RegExp(`^ {2}${input}:$`, 'm'));
-    for (const step of envSteps()) for (const { flag } of step.action) expect(step.options().map((o) => o.long)).toContain(flag);
+    expect(withGeneratedInputs(yml), "action.yml's inputs are out of date: npm run action").toBe(yml);
+    expect(readFileSync(join(REPO_ROOT, ACTION_INPUTS_FILE), 'utf8'), `${ACTION_INPUTS_FILE} is out of date: npm run action`).toBe(envUpInputsJson());
+    // Every input main hands env up is an option of env up, passed as it takes it.
+    const up = prebuildProgram().program.commands.find((c) => c.name() === 'env')!.commands.find((c) => c.name() === 'up')!;
+    for (const { input, flag, kind } of envUpInputs()) {
+      const option = up.options.find((o) => o.long === flag);
+      expect(option, flag).toBeDefined();
+      expect(kind === 'switch', input).toBe(!option!.required);
+      expect(yml).toMatch(new RegExp(`^ {2}${input}:$`, 'm'));
+    }
+  });
+
+  it("a new env step's input reaches env up through the declaration alone: generated with the step's option, and handed on by main's table", () => {
+    const { upArgs } = createRequire(import.meta.url)(join(REPO_ROOT, 'action', 'inputs.cjs')) as { upArgs: (table: unknown, env: Record<string, string>) => string[] };
+    expect(envUpInputs().map((i) => i.input)).not.toContain('gild');
+    const undo = registerEnvStep(GILD_STEP);
+    try {
+      const table = envUpInputs();
+      expect(table).toContainEqual({ input: 'gild', flag: '--gild', kind: 'value' });
+      // After the other steps' inputs, before share: as in env up's help.
+      expect(table.map((i) => i.input).slice(-2)).toEqual(['gild', 'share']);
+      expect(actionInputsBlock()).toMatch(/^ {2}gild:\n {4}description: "A word to gild the cluster with once it is IDLE \(env up --gild\)\."$/m);
+      expect(upArgs(table, { INPUT_GILD: ' blue ', INPUT_ROLE: 'read@a\n\nreadWrite@b', 'INPUT_SAMPLE-DATA': 'false', INPUT_SHARE: 'true' })).toEqual(['--role', 'read@a', '--role', 'readWrite@b', '--gild', 'blue', '--share']);
+    } finally {
+      undo();
+    }
   });
 
   it('action.yml runs these two files, post always, on a Node the runner has', () => {

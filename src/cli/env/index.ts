@@ -1,63 +1,21 @@
 // `cdba env up|down` and `cdba run -- CMD`: a disposable database for a CI job
 // (issue 28). Only the flags are declared here; the handlers load when run.
-import { Option, type Command, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { PROVIDERS } from '../../model/catalog.js';
+import { type Command, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { CREDENTIAL_VARIABLES } from '../../config/resolve.js';
-import { envSteps } from '../envStep.js';
-import { choiceFlag, collect, completedArgument, lookup, withDetails, withExamples, withOwnOutputs, type App } from '../command.js';
-import { roleFlag } from '../dbusers/public.js';
+import { commanderOption } from '../envStep.js';
+import { collect, completedArgument, lookup, withDetails, withExamples, withOwnOutputs, type App } from '../command.js';
+import { upOptions, type UpFlags } from './options.js';
 import { registerEnvExtend } from './extend.js';
 import { registerEnvGc } from './gc.js';
 import { registerEnvList } from './list.js';
 
-/** More on the flags `env up` and `run` share, in the man page (withDetails); the env steps' between. */
-const upFlagDetails = (): Record<string, string> => ({
-  ...UP_FLAG_DETAILS_BEFORE,
-  ...Object.assign({}, ...envSteps().map((step) => step.details ?? {})),
-  ...UP_FLAG_DETAILS_AFTER,
-});
+/** More on the flags `env up` and `run` share, in the man page (withDetails): each option's declared details. */
+const upFlagDetails = (): Record<string, string> => Object.fromEntries(upOptions().flatMap((o) => (o.details ? [[o.flag, o.details]] : [])));
 
-const UP_FLAG_DETAILS_BEFORE: Record<string, string> = {
-  '--ttl': 'The user and the access-list entry end this long from now; one week (7d) is the longest deleteAfterDate the service takes',
-  '--ip': 'current: the address the service sees this machine call from',
-  '--role': 'readWriteAnyDatabase: read and write on any database',
-  '--db-version': 'Default: the service picks',
-};
-
-const UP_FLAG_DETAILS_AFTER: Record<string, string> = {
-  '--share': 'Without it, an env another run holds is refused: exit 16, naming the holder, nothing made. With it, this run gets a database user of its own (no password changes under the other run), and its env down keeps the env while another run holds it',
-  '--watch-timeout': 'One limit for every wait (90, 90s, 5m, 1h): the cluster and the entry, the restore, the sample load, the index builds. When it runs out: exit 8, naming what was awaited and what was made, and the env down that removes it',
-};
-
-/** The flags `env up` and `run` share: the env's own, the env steps' (src/cli/envStep.ts), then --share and --watch-timeout. */
+/** The flags `env up` and `run` share (./options.ts): the env's own, the env steps' (src/cli/envStep.ts), then --share and --watch-timeout. */
 function withUpFlags<C extends CommandUnknownOpts>(command: C): C {
-  command
-    .option('--tier <tier>', 'FLEX (default) or an instance size such as M10')
-    .addOption(new Option('--provider <provider>', 'cloud provider (default AWS)').choices(PROVIDERS).argParser(choiceFlag('--provider', PROVIDERS, { upper: true })))
-    .option('--region <region>', 'provider region (default US_EAST_1)', (value: string) => value.trim().toUpperCase().replace(/-/g, '_'))
-    .option('--ttl <duration>', 'user and entry lifetime, at most 7d (default 2h)')
-    .option('--ip <address>', 'who may connect: current (default), an IP or a CIDR')
-    .option('--role <role@db>', 'user role, repeatable (default readWriteAnyDatabase)', roleFlag)
-    .option('--db-version <version>', 'major version of a dedicated cluster, e.g. 8.0');
-  for (const step of envSteps()) for (const option of step.options()) command.addOption(option);
-  command
-    .option('--share', 'join an env another run holds, with a user of its own')
-    .option('--watch-timeout <duration>', 'give up waiting after this long in all (default no limit): exit 8');
+  for (const option of upOptions()) command.addOption(commanderOption(option));
   return command;
-}
-
-interface RegisteredUpFlags {
-  tier?: string;
-  provider?: (typeof PROVIDERS)[number];
-  region?: string;
-  ttl?: string;
-  ip?: string;
-  role?: ReturnType<typeof roleFlag>;
-  dbVersion?: string;
-  watchTimeout?: string;
-  share?: boolean;
-  /** The env steps' flags (src/cli/envStep.ts). */
-  [stepFlag: string]: unknown;
 }
 
 /**
@@ -88,7 +46,7 @@ export function registerEnv(program: Command, app: App): void {
   ).action(async (name, options, cmd) => {
     const output = takeOutputFlag(cmd);
     const { runEnvUp } = await import('./up.js');
-    await runEnvUp(app.context(cmd), name, options as RegisteredUpFlags, output);
+    await runEnvUp(app.context(cmd), name, options as UpFlags, output);
   });
   // -o env and github, besides json (ENV_OUTPUTS in connection.ts), are env up's own.
   withOwnOutputs(up, ['env', 'github']);
@@ -157,7 +115,7 @@ export function registerRun(program: Command, app: App): void {
       throw new UsageError('run hands the connection to the command\'s environment and prints none: -o is for `cdba env up`');
     }
     const { runRun } = await import('./run.js');
-    await runRun(app.context(cmd), dashDash ? afterDash : words, options as RegisteredUpFlags & { name?: string; keepEnv?: string[] }, dashDash);
+    await runRun(app.context(cmd), dashDash ? afterDash : words, options as UpFlags & { name?: string; keepEnv?: string[] }, dashDash);
   });
   withDetails(run, {
     about: `CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(', ')}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`,

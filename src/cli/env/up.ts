@@ -7,7 +7,6 @@
 import { ApiError, CdbaError, EnvHeldError, InterruptedError, UsageError, WatchTimeoutError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { resolveDeleteAfter } from '../../core/deleteAfter.js';
-import type { ProviderName } from '../../model/catalog.js';
 import { currentAddress, EntryFailedError, entryValue, parseAccessEntry, type AccessEntry } from '../access-list/public.js';
 import { generatePassword } from '../dbusers/public.js';
 import { parseRole, type DatabaseUserRole } from '../dbusers/public.js';
@@ -20,22 +19,9 @@ import type { ApiClient } from '../../api/client.js';
 import type { Cluster } from '../../api/resources/clusters.js';
 import type { ClusterLocator } from '../clusters/public.js';
 import { givenSteps, type EnvStep, type EnvStepRun, type EnvStepWork } from '../envStep.js';
+import { UP_DEFAULTS, type UpFlags } from './options.js';
 
-export interface UpFlags {
-  tier?: string;
-  provider?: ProviderName;
-  region?: string;
-  ttl?: string;
-  ip?: string;
-  role?: DatabaseUserRole[];
-  dbVersion?: string;
-  /** How long env up waits in all (every wait shares it); exit 8. */
-  watchTimeout?: string;
-  /** Join an env another run holds, with a user of its own (holders.ts). */
-  share?: boolean;
-  /** The env steps' flags (src/cli/envStep.ts). */
-  [stepFlag: string]: unknown;
-}
+export type { UpFlags } from './options.js';
 
 /** An env step the flags ask for, its work loaded and its plan made. */
 interface PlannedStep {
@@ -44,11 +30,9 @@ interface PlannedStep {
   plan: unknown;
 }
 
-export const DEFAULT_TTL = '2h';
-/** The least that lets a test suite work on whatever databases it makes. */
-export const DEFAULT_ROLE = 'readWriteAnyDatabase';
-const DEFAULT_PROVIDER = 'AWS';
-const DEFAULT_REGION = 'US_EAST_1';
+// The defaults are declared with the options (./options.ts); the role's is the least that lets
+// a test suite work on whatever databases it makes.
+const { tier: DEFAULT_TIER, provider: DEFAULT_PROVIDER, region: DEFAULT_REGION, ttl: DEFAULT_TTL, ip: DEFAULT_IP, role: DEFAULT_ROLE } = UP_DEFAULTS;
 
 /** What up will do, checked before any request. */
 export interface UpPlan {
@@ -112,12 +96,12 @@ export async function planUp(ctx: Context, name: string, flags: UpFlags, outputF
   if (github) (await import('./github.js')).checkGithubFiles(github);
   const ttl = flags.ttl ?? DEFAULT_TTL;
   const expires = ttlDate(ttl);
-  const ip = ipFlag(flags.ip ?? 'current');
+  const ip = ipFlag(flags.ip ?? DEFAULT_IP);
   const roles = flags.role && flags.role.length > 0 ? flags.role : [parseRole(DEFAULT_ROLE)];
   const given = givenSteps(flags);
   // A step may have a say in the default tier (the first that has one).
   const stepTier = given.map((step) => step.defaultTier?.(flags)).find((t) => t !== undefined);
-  const tier = (flags.tier ?? stepTier ?? 'FLEX').toUpperCase();
+  const tier = (flags.tier ?? stepTier ?? DEFAULT_TIER).toUpperCase();
   const cluster = await clusterBody(ctx, name, flags, tier, expires);
   const steps: PlannedStep[] = [];
   for (const step of given) {

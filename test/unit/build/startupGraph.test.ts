@@ -64,6 +64,10 @@ const ALLOWED_RUN_TIME = [
 // Data only: each resource's operations of the table (src/api/operations/), which
 // operations.ts registers; they import nothing but an entry's type (held below).
 const OPERATION_FILES = /^src\/api\/operations\/[A-Za-z]+\.ts$/;
+// Data only: the options of \`cdba emulator\` that emulator modules declare, each in its
+// module's options file, listed by src/emulator/resources/options.ts, which the command's
+// registration imports; they import nothing but types and, the list, those files (held below).
+const MODULE_OPTION_FILES = /^src\/emulator\/resources\/([A-Za-z]+\/)?options\.ts$/;
 const ALLOWED_PACKAGES = ['@commander-js/extra-typings', 'chalk', 'commander', 'jsonc-parser'];
 
 describe('the start-up graph (what every command evaluates before it runs)', async () => {
@@ -77,7 +81,7 @@ describe('the start-up graph (what every command evaluates before it runs)', asy
   });
 
   it('holds no API module, model or formatter beyond today\'s: a new command imports those when it runs', () => {
-    const added = modules.filter((m) => RUN_TIME_DIRS.test(m) && !ALLOWED_RUN_TIME.includes(m) && !OPERATION_FILES.test(m));
+    const added = modules.filter((m) => RUN_TIME_DIRS.test(m) && !ALLOWED_RUN_TIME.includes(m) && !OPERATION_FILES.test(m) && !MODULE_OPTION_FILES.test(m));
     expect(added).toEqual([]);
   });
 
@@ -87,6 +91,17 @@ describe('the start-up graph (what every command evaluates before it runs)', asy
     for (const file of files) {
       const imports = [...readFileSync(join(REPO_ROOT, file), 'utf8').matchAll(/^(import|export)\b[^;]*\bfrom\s*'([^']+)'/gm)].map((m) => m[0]);
       expect(imports.every((line) => /^import type \{[^}]*\} from '\.\/entry\.js'$/.test(line)), `${file}: ${imports.join('; ')}`).toBe(true);
+    }
+  });
+
+  it("the emulator modules' option files it holds are data: each imports nothing but types, and the list only those files", () => {
+    const files = modules.filter((m) => MODULE_OPTION_FILES.test(m));
+    expect(files).toContain('src/emulator/resources/options.ts');
+    expect(files.length).toBeGreaterThan(1);
+    for (const file of files) {
+      const imports = [...readFileSync(join(REPO_ROOT, file), 'utf8').matchAll(/^(import|export)\b[^;]*\bfrom\s*'([^']+)'/gm)].map((m) => m[0]);
+      const data = (line: string): boolean => /^import type \{[^}]*\} from '[./]+contract\.js'$/.test(line) || /^import \{ [A-Z_]+ \} from '\.\/[A-Za-z]+\/options\.js'$/.test(line);
+      expect(imports.every(data), `${file}: ${imports.join('; ')}`).toBe(true);
     }
   });
 

@@ -106,7 +106,7 @@ export function newContainer(state: PeeringState, groupId: string, body: Doc, no
 }
 
 /** When a new peer starts and how it moves: each step one transition; held at the user's steps under --hold-user-steps. */
-export type Timing = Pick<Services, 'transitionMs' | 'holdWaits'> & { now: number };
+export type Timing = Pick<Services, 'transitionMs'> & Pick<Services['options'], 'holdWaits'> & { now: number };
 
 /** A checked peer create body on one of the project's containers. */
 export function newPeer(state: PeeringState, groupId: string, body: Doc, timing: Timing, status?: string): PeerRecord {
@@ -231,8 +231,8 @@ export const deleteContainer: Handler = async (ctx) => {
 
 export const createPeer: Handler = async (ctx) => {
   const state = stateOf(ctx);
-  const { clock, transitionMs, holdWaits } = ctx.services;
-  const peer = newPeer(state, projectOf(ctx).id, ctx.body as Doc, { now: clock(), transitionMs, holdWaits });
+  const { clock, transitionMs, options } = ctx.services;
+  const peer = newPeer(state, projectOf(ctx).id, ctx.body as Doc, { now: clock(), transitionMs, holdWaits: options.holdWaits });
   state.peers.push(peer);
   await ctx.services.store.commit();
   return { status: 200, body: peerView(peer) };

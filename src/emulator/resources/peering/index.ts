@@ -28,6 +28,7 @@ import {
   PEER_READ_ONLY,
   peeringFailures,
 } from './handlers.js';
+import { PEERING_OPTIONS } from './options.js';
 import { advancePeers, peeringOf, type PeeringState } from './state.js';
 import { shape as S } from '../../stateChecks.js';
 
@@ -130,6 +131,8 @@ function upgrade(world: World): void {
 
 export const peering: ResourceModule = {
   name: 'peering',
+  // --hold-user-steps (./options.ts, data only: `cdba emulator` reads it at start-up).
+  options: PEERING_OPTIONS,
   operations: {
     'containers.list': { handler: listContainers, action: 'read' },
     'containers.listAll': { handler: listContainers, action: 'read' },
