@@ -46891,6 +46891,83 @@ var init_alerts3 = __esm({
   }
 });
 
+// src/cli/alerts/settingsBody.ts
+var settingsBody_exports = {};
+__export(settingsBody_exports, {
+  applyFlags: () => applyFlags,
+  checkSettings: () => checkSettings,
+  hasBodyFlags: () => hasBodyFlags,
+  withoutReadOnly: () => withoutReadOnly
+});
+function hasBodyFlags(flags) {
+  return Object.entries(flags).some(([key, value]) => key !== "file" && value !== void 0);
+}
+function withoutReadOnly(doc) {
+  return Object.fromEntries(Object.entries(doc).filter(([key]) => !ALERT_CONFIG_READ_ONLY.includes(key)));
+}
+function applyFlags(base, flags) {
+  const body = structuredClone(withoutReadOnly(base));
+  if (flags.event !== void 0) body.eventTypeName = flags.event;
+  if (flags.enabled !== void 0) body.enabled = flags.enabled;
+  const notification = NOTIFICATION_FLAGS.filter(([flag]) => flags[flag] !== void 0);
+  if (notification.length > 0) {
+    const list5 = Array.isArray(body.notifications) ? [...body.notifications] : [];
+    const first = isObject(list5[0]) ? { ...list5[0] } : { typeName: "GROUP", intervalMin: 60, delayMin: 0, emailEnabled: true, smsEnabled: false };
+    if (flags.notificationType !== void 0 && flags.notificationType !== first.typeName) {
+      for (const key of Object.keys(first)) if (!["delayMin", "intervalMin"].includes(key)) delete first[key];
+    }
+    for (const [flag, field] of notification) first[field] = flags[flag];
+    list5[0] = first;
+    body.notifications = list5;
+  }
+  const matcher = [flags.matcherFieldName, flags.matcherOperator, flags.matcherValue];
+  if (matcher.some((v) => v !== void 0)) {
+    if (matcher.some((v) => v === void 0)) throw new UsageError("a matcher is --matcher-field-name, --matcher-operator and --matcher-value together");
+    body.matchers = [{ fieldName: flags.matcherFieldName, operator: flags.matcherOperator, value: flags.matcherValue }];
+  }
+  const metric = METRIC_FLAGS.filter(([flag]) => flags[flag] !== void 0);
+  if (metric.length > 0) {
+    const threshold = isObject(body.metricThreshold) ? { ...body.metricThreshold } : { mode: "AVERAGE" };
+    for (const [flag, field] of metric) threshold[field] = flags[flag];
+    body.metricThreshold = threshold;
+  }
+  return body;
+}
+function checkSettings(body, source) {
+  const problem = checkAlertConfig(body);
+  if (problem) {
+    const hint = problem.path === "$.eventTypeName" ? 'give --event (e.g. NO_PRIMARY), or "eventTypeName" in the file' : problem.path === "$.notifications" ? 'give --notification-type (GROUP, EMAIL, ...), or "notifications" in the file' : void 0;
+    throw new UsageError(`${source}: ${alertProblemLine(problem)}`, hint ? { hint } : void 0);
+  }
+  return body;
+}
+var NOTIFICATION_FLAGS, METRIC_FLAGS;
+var init_settingsBody = __esm({
+  "src/cli/alerts/settingsBody.ts"() {
+    "use strict";
+    init_errors();
+    init_object();
+    init_alertConfig();
+    NOTIFICATION_FLAGS = [
+      ["notificationType", "typeName"],
+      ["notificationEmailAddress", "emailAddress"],
+      ["notificationUsername", "username"],
+      ["notificationMobileNumber", "mobileNumber"],
+      ["notificationIntervalMin", "intervalMin"],
+      ["notificationDelayMin", "delayMin"],
+      ["notificationEmailEnabled", "emailEnabled"],
+      ["notificationSmsEnabled", "smsEnabled"]
+    ];
+    METRIC_FLAGS = [
+      ["metricName", "metricName"],
+      ["metricOperator", "operator"],
+      ["metricThreshold", "threshold"],
+      ["metricUnits", "units"],
+      ["metricMode", "mode"]
+    ];
+  }
+});
+
 // src/cli/alerts/completion.ts
 var completion_exports3 = {};
 __export(completion_exports3, {
@@ -51618,72 +51695,12 @@ async function runAlertsUnack(ctx, id, flags) {
 // src/cli/alerts/settings.ts
 init_esm();
 init_errors();
-init_alertConfig();
-init_command();
 
-// src/cli/alerts/settingsBody.ts
+// src/cli/alerts/choices.ts
 init_errors();
-init_object();
-init_alertConfig();
-var NOTIFICATION_FLAGS = [
-  ["notificationType", "typeName"],
-  ["notificationEmailAddress", "emailAddress"],
-  ["notificationUsername", "username"],
-  ["notificationMobileNumber", "mobileNumber"],
-  ["notificationIntervalMin", "intervalMin"],
-  ["notificationDelayMin", "delayMin"],
-  ["notificationEmailEnabled", "emailEnabled"],
-  ["notificationSmsEnabled", "smsEnabled"]
-];
-var METRIC_FLAGS = [
-  ["metricName", "metricName"],
-  ["metricOperator", "operator"],
-  ["metricThreshold", "threshold"],
-  ["metricUnits", "units"],
-  ["metricMode", "mode"]
-];
-function hasBodyFlags(flags) {
-  return Object.entries(flags).some(([key, value]) => key !== "file" && value !== void 0);
-}
-function withoutReadOnly(doc) {
-  return Object.fromEntries(Object.entries(doc).filter(([key]) => !ALERT_CONFIG_READ_ONLY.includes(key)));
-}
-function applyFlags(base, flags) {
-  const body = structuredClone(withoutReadOnly(base));
-  if (flags.event !== void 0) body.eventTypeName = flags.event;
-  if (flags.enabled !== void 0) body.enabled = flags.enabled;
-  const notification = NOTIFICATION_FLAGS.filter(([flag]) => flags[flag] !== void 0);
-  if (notification.length > 0) {
-    const list5 = Array.isArray(body.notifications) ? [...body.notifications] : [];
-    const first = isObject(list5[0]) ? { ...list5[0] } : { typeName: "GROUP", intervalMin: 60, delayMin: 0, emailEnabled: true, smsEnabled: false };
-    if (flags.notificationType !== void 0 && flags.notificationType !== first.typeName) {
-      for (const key of Object.keys(first)) if (!["delayMin", "intervalMin"].includes(key)) delete first[key];
-    }
-    for (const [flag, field] of notification) first[field] = flags[flag];
-    list5[0] = first;
-    body.notifications = list5;
-  }
-  const matcher = [flags.matcherFieldName, flags.matcherOperator, flags.matcherValue];
-  if (matcher.some((v) => v !== void 0)) {
-    if (matcher.some((v) => v === void 0)) throw new UsageError("a matcher is --matcher-field-name, --matcher-operator and --matcher-value together");
-    body.matchers = [{ fieldName: flags.matcherFieldName, operator: flags.matcherOperator, value: flags.matcherValue }];
-  }
-  const metric = METRIC_FLAGS.filter(([flag]) => flags[flag] !== void 0);
-  if (metric.length > 0) {
-    const threshold = isObject(body.metricThreshold) ? { ...body.metricThreshold } : { mode: "AVERAGE" };
-    for (const [flag, field] of metric) threshold[field] = flags[flag];
-    body.metricThreshold = threshold;
-  }
-  return body;
-}
-function checkSettings(body, source) {
-  const problem = checkAlertConfig(body);
-  if (problem) {
-    const hint = problem.path === "$.eventTypeName" ? 'give --event (e.g. NO_PRIMARY), or "eventTypeName" in the file' : problem.path === "$.notifications" ? 'give --notification-type (GROUP, EMAIL, ...), or "notifications" in the file' : void 0;
-    throw new UsageError(`${source}: ${alertProblemLine(problem)}`, hint ? { hint } : void 0);
-  }
-  return body;
-}
+var NOTIFICATION_TYPES2 = ["DATADOG", "EMAIL", "GROUP", "HIP_CHAT", "MICROSOFT_TEAMS", "OPS_GENIE", "ORG", "PAGER_DUTY", "SLACK", "SMS", "TEAM", "USER", "VICTOR_OPS", "WEBHOOK"];
+var MATCHER_OPERATORS2 = ["EQUALS", "CONTAINS", "STARTS_WITH", "ENDS_WITH", "NOT_EQUALS", "NOT_CONTAINS", "REGEX"];
+var THRESHOLD_OPERATORS2 = ["GREATER_THAN", "LESS_THAN"];
 function numberFlag(flag) {
   return (value) => {
     const n = Number(value);
@@ -51700,6 +51717,7 @@ function upperFlag(flag) {
 }
 
 // src/cli/alerts/settings.ts
+init_command();
 var MAX_LIMIT4 = 500;
 var ID = /^[a-f0-9]{24}$/;
 var configArgument = () => completedArgument("<id>", "the alert configuration ID (24 hexadecimal digits)", lookup("alert-configs"));
@@ -51707,7 +51725,7 @@ function checkId(id) {
   if (!ID.test(id)) throw new UsageError(`invalid alert configuration ID "${id}": expected 24 hexadecimal digits`, { hint: "see `cdba alerts settings list`" });
 }
 function bodyOptions(command) {
-  command.option("--file <file>", "the configuration as JSON (- reads stdin); the flags change it").option("--event <type>", "the event type, e.g. NO_PRIMARY, OUTSIDE_METRIC_THRESHOLD", upperFlag("--event")).option("--enabled", "the configuration is on").option("--no-enabled", "the configuration is off").option("--notification-type <type>", `who is told: ${NOTIFICATION_TYPES.slice(0, 6).join(", ")}, ...`, choiceFlag("--notification-type", NOTIFICATION_TYPES, { upper: true })).option("--notification-email-address <address>", "the address of an EMAIL notification").option("--notification-username <user>", "the user of a USER notification").option("--notification-mobile-number <number>", "the number of an SMS notification").option("--notification-interval-min <n>", "minutes between notifications, 5 or more", intFlag("--notification-interval-min", 5)).option("--notification-delay-min <n>", "minutes to wait before the first", intFlag("--notification-delay-min", 0)).option("--notification-email-enabled", "GROUP, ORG, TEAM, USER: by email").option("--notification-sms-enabled", "GROUP, ORG, TEAM, USER: by text message").option("--matcher-field-name <name>", "match on this field (see `alerts settings fields`)", upperFlag("--matcher-field-name")).option("--matcher-operator <op>", `how: ${MATCHER_OPERATORS.join(", ")}`, choiceFlag("--matcher-operator", MATCHER_OPERATORS, { upper: true })).option("--matcher-value <value>", "the value to match").option("--metric-name <name>", "the metric, e.g. CONNECTIONS_PERCENT", upperFlag("--metric-name")).option("--metric-operator <op>", THRESHOLD_OPERATORS.join(" or "), choiceFlag("--metric-operator", THRESHOLD_OPERATORS, { upper: true })).option("--metric-threshold <n>", "the limit", numberFlag("--metric-threshold")).option("--metric-units <units>", "its units: RAW, BYTES, MEGABYTES, SECONDS, ...", upperFlag("--metric-units")).option("--metric-mode <mode>", "AVERAGE", choiceFlag("--metric-mode", ["AVERAGE"], { upper: true }));
+  command.option("--file <file>", "the configuration as JSON (- reads stdin); the flags change it").option("--event <type>", "the event type, e.g. NO_PRIMARY, OUTSIDE_METRIC_THRESHOLD", upperFlag("--event")).option("--enabled", "the configuration is on").option("--no-enabled", "the configuration is off").option("--notification-type <type>", `who is told: ${NOTIFICATION_TYPES2.slice(0, 6).join(", ")}, ...`, choiceFlag("--notification-type", NOTIFICATION_TYPES2, { upper: true })).option("--notification-email-address <address>", "the address of an EMAIL notification").option("--notification-username <user>", "the user of a USER notification").option("--notification-mobile-number <number>", "the number of an SMS notification").option("--notification-interval-min <n>", "minutes between notifications, 5 or more", intFlag("--notification-interval-min", 5)).option("--notification-delay-min <n>", "minutes to wait before the first", intFlag("--notification-delay-min", 0)).option("--notification-email-enabled", "GROUP, ORG, TEAM, USER: by email").option("--notification-sms-enabled", "GROUP, ORG, TEAM, USER: by text message").option("--matcher-field-name <name>", "match on this field (see `alerts settings fields`)", upperFlag("--matcher-field-name")).option("--matcher-operator <op>", `how: ${MATCHER_OPERATORS2.join(", ")}`, choiceFlag("--matcher-operator", MATCHER_OPERATORS2, { upper: true })).option("--matcher-value <value>", "the value to match").option("--metric-name <name>", "the metric, e.g. CONNECTIONS_PERCENT", upperFlag("--metric-name")).option("--metric-operator <op>", THRESHOLD_OPERATORS2.join(" or "), choiceFlag("--metric-operator", THRESHOLD_OPERATORS2, { upper: true })).option("--metric-threshold <n>", "the limit", numberFlag("--metric-threshold")).option("--metric-units <units>", "its units: RAW, BYTES, MEGABYTES, SECONDS, ...", upperFlag("--metric-units")).option("--metric-mode <mode>", "AVERAGE", choiceFlag("--metric-mode", ["AVERAGE"], { upper: true }));
   withDetails(command, {
     about: "update is a PUT that replaces the whole configuration: a field it leaves out is gone, and `enabled` left out is false. With --file the file is the new configuration; with flags alone cdba reads the current one and changes only what the flags say.",
     options: {
@@ -51780,10 +51798,11 @@ async function fromFile(ctx, file) {
   return { source: file === "-" ? "stdin" : file, doc: await readJsonObject2(ctx.io, file) };
 }
 async function runSettingsCreate(ctx, flags) {
-  if (flags.file === void 0 && !hasBodyFlags(flags)) throw new UsageError("alerts settings create needs --file or flags (at least --event and a notification)", { hint: "e.g. --event NO_PRIMARY --notification-type GROUP --notification-email-enabled" });
+  const { applyFlags: applyFlags2, checkSettings: checkSettings2, hasBodyFlags: hasBodyFlags2 } = await Promise.resolve().then(() => (init_settingsBody(), settingsBody_exports));
+  if (flags.file === void 0 && !hasBodyFlags2(flags)) throw new UsageError("alerts settings create needs --file or flags (at least --event and a notification)", { hint: "e.g. --event NO_PRIMARY --notification-type GROUP --notification-email-enabled" });
   const file = flags.file === void 0 ? void 0 : await fromFile(ctx, flags.file);
   const defaults = file ? {} : { enabled: true };
-  const body = checkSettings(applyFlags({ ...defaults, ...file?.doc ?? {} }, flags), file?.source ?? "the flags");
+  const body = checkSettings2(applyFlags2({ ...defaults, ...file?.doc ?? {} }, flags), file?.source ?? "the flags");
   const projectId = await ctx.projectId();
   const { createAlertConfig: createAlertConfig2 } = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
   const created = await createAlertConfig2(await ctx.api(), projectId, body, `the configuration may have been created; check with ${ctx.followUp("alerts", "settings", "list")}`);
@@ -51792,14 +51811,15 @@ async function runSettingsCreate(ctx, flags) {
 }
 async function runSettingsUpdate(ctx, id, flags) {
   checkId(id);
-  if (flags.file === void 0 && !hasBodyFlags(flags)) throw new UsageError("alerts settings update needs --file or a flag to change", { hint: "an update replaces the whole configuration; flags alone change the current one" });
+  const { applyFlags: applyFlags2, checkSettings: checkSettings2, hasBodyFlags: hasBodyFlags2, withoutReadOnly: withoutReadOnly2 } = await Promise.resolve().then(() => (init_settingsBody(), settingsBody_exports));
+  if (flags.file === void 0 && !hasBodyFlags2(flags)) throw new UsageError("alerts settings update needs --file or a flag to change", { hint: "an update replaces the whole configuration; flags alone change the current one" });
   const file = flags.file === void 0 ? void 0 : await fromFile(ctx, flags.file);
-  if (file) checkSettings(applyFlags(file.doc, flags), file.source);
+  if (file) checkSettings2(applyFlags2(file.doc, flags), file.source);
   const projectId = await ctx.projectId();
   const api = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
   const client = await ctx.api();
-  const base = file ? file.doc : withoutReadOnly(await api.getAlertConfig(client, projectId, id));
-  const body = checkSettings(applyFlags(base, flags), file ? file.source : `alert configuration ${id} with the flags`);
+  const base = file ? file.doc : withoutReadOnly2(await api.getAlertConfig(client, projectId, id));
+  const body = checkSettings2(applyFlags2(base, flags), file ? file.source : `alert configuration ${id} with the flags`);
   const updated = await api.replaceAlertConfig(client, projectId, id, body);
   ctx.io.note(`cdba: alert configuration ${id} replaced`);
   await ctx.output(updated, CONFIG_TABLE);
@@ -53906,4 +53926,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=e37960e317747206a6d6727c6d4df101d0c33308771b9b59555d4e7325060e35
+//# cdbaBundleSha256=ed92e591f0c18e225fa8192c0a8cd16bcf18a711ed49e7a5e5b20d3204034e8e

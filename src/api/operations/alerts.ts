@@ -14,7 +14,7 @@ export const alerts = {
   'alerts.acknowledge': {
     method: 'PATCH',
     path: `${ALERTS}/{alertId}`,
-    versions: [{ date: '2023-01-01', sunset: 'Thu, 1 Jul 2027 00:00:00 GMT' }, { date: '2024-05-30' }],
+    versions: [{ date: '2023-01-01', deprecation: 'Thu, 30 May 2024 00:00:00 GMT', sunset: 'Thu, 1 Jul 2027 00:00:00 GMT' }, { date: '2024-05-30' }],
     v2Only: true,
   },
   'alerts.configs': { method: 'GET', path: `${ALERTS}/{alertId}/alertConfigs`, versions: READ, v2Only: true },

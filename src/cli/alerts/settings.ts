@@ -5,9 +5,9 @@
 import { Option, type Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { MATCHER_OPERATORS, NOTIFICATION_TYPES, THRESHOLD_OPERATORS } from '../../model/alertConfig.js';
+import { MATCHER_OPERATORS, NOTIFICATION_TYPES, THRESHOLD_OPERATORS, numberFlag, upperFlag } from './choices.js';
 import { choiceFlag, completedArgument, intFlag, lookup, withDetails, withExamples, type App } from '../command.js';
-import { applyFlags, checkSettings, hasBodyFlags, numberFlag, upperFlag, withoutReadOnly, type SettingsFlags } from './settingsBody.js';
+import type { SettingsFlags } from './settingsBody.js';
 import { CONFIG_LIST_TABLE, CONFIG_TABLE, FIELD_TABLE } from './view.js';
 
 const MAX_LIMIT = 500;
@@ -150,6 +150,7 @@ async function fromFile(ctx: Context, file: string): Promise<{ source: string; d
 }
 
 export async function runSettingsCreate(ctx: Context, flags: SettingsFlags): Promise<void> {
+  const { applyFlags, checkSettings, hasBodyFlags } = await import('./settingsBody.js');
   if (flags.file === undefined && !hasBodyFlags(flags)) throw new UsageError('alerts settings create needs --file or flags (at least --event and a notification)', { hint: 'e.g. --event NO_PRIMARY --notification-type GROUP --notification-email-enabled' });
   const file = flags.file === undefined ? undefined : await fromFile(ctx, flags.file);
   const defaults = file ? {} : { enabled: true };
@@ -163,6 +164,7 @@ export async function runSettingsCreate(ctx: Context, flags: SettingsFlags): Pro
 
 export async function runSettingsUpdate(ctx: Context, id: string, flags: SettingsFlags): Promise<void> {
   checkId(id);
+  const { applyFlags, checkSettings, hasBodyFlags, withoutReadOnly } = await import('./settingsBody.js');
   if (flags.file === undefined && !hasBodyFlags(flags)) throw new UsageError('alerts settings update needs --file or a flag to change', { hint: 'an update replaces the whole configuration; flags alone change the current one' });
   const file = flags.file === undefined ? undefined : await fromFile(ctx, flags.file);
   if (file) checkSettings(applyFlags(file.doc, flags), file.source);

@@ -104,21 +104,3 @@ export function checkSettings(body: Doc, source: string): Doc {
   }
   return body;
 }
-
-/** --metric-threshold: any finite number. */
-export function numberFlag(flag: string) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (value.trim() === '' || !Number.isFinite(n)) throw new UsageError(`invalid ${flag} "${value}": expected a number`);
-    return n;
-  };
-}
-
-/** Upper-case words (event types, operators, units) as the service spells them. */
-export function upperFlag(flag: string) {
-  return (value: string): string => {
-    const upper = value.trim().toUpperCase();
-    if (!/^[A-Z][A-Z0-9_]*$/.test(upper)) throw new UsageError(`invalid ${flag} "${value}": expected a name such as NO_PRIMARY`);
-    return upper;
-  };
-}

@@ -111,7 +111,7 @@ describe('recorded alerts reproduced', () => {
     const commented = await call('PATCH', `${group}/alerts/${OPEN_ID}`, { body: { acknowledgedUntil: '2026-09-01T00:00:00Z', acknowledgementComment: 'on it' } });
     expect(commented.json).toMatchObject({ acknowledgementComment: 'on it', status: 'OPEN' });
     const old = await call('PATCH', `${group}/alerts/${OPEN_ID}`, { version: '2023-01-01', body: { acknowledgedUntil: '2026-09-02T00:00:00Z' } });
-    expect([old.status, old.headers.get('sunset')]).toEqual([200, 'Thu, 1 Jul 2027 00:00:00 GMT']);
+    expect([old.status, old.headers.get('deprecation'), old.headers.get('sunset')]).toEqual([200, 'Thu, 30 May 2024 00:00:00 GMT', 'Thu, 1 Jul 2027 00:00:00 GMT']);
   });
 
   it('unacknowledge: the two fields go, updated becomes now, lastNotified stays (recorded)', async () => {

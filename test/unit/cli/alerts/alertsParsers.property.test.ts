@@ -87,3 +87,11 @@ describe('the settings body', () => {
     );
   });
 });
+
+describe('the flags\' fixed values', () => {
+  it('are the model\'s (the flags name them without loading it at start-up)', async () => {
+    const choices = await import('../../../../src/cli/alerts/choices.js');
+    const model = await import('../../../../src/model/alertConfig.js');
+    expect([choices.NOTIFICATION_TYPES, choices.MATCHER_OPERATORS, choices.THRESHOLD_OPERATORS]).toEqual([model.NOTIFICATION_TYPES, model.MATCHER_OPERATORS, model.THRESHOLD_OPERATORS]);
+  });
+});
