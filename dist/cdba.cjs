@@ -6919,7 +6919,7 @@ var init_alerts = __esm({
       "alerts.acknowledge": {
         method: "PATCH",
         path: `${ALERTS}/{alertId}`,
-        versions: [{ date: "2023-01-01", sunset: "Thu, 1 Jul 2027 00:00:00 GMT" }, { date: "2024-05-30" }],
+        versions: [{ date: "2023-01-01", deprecation: "Thu, 30 May 2024 00:00:00 GMT", sunset: "Thu, 1 Jul 2027 00:00:00 GMT" }, { date: "2024-05-30" }],
         v2Only: true
       },
       "alerts.configs": { method: "GET", path: `${ALERTS}/{alertId}/alertConfigs`, versions: READ, v2Only: true }
@@ -51644,11 +51644,15 @@ function registerAlertVerbs(group, app) {
   const ack = group.command("ack").alias("acknowledge").description("acknowledge an alert until a time, or for good (no more notifications until then)").addArgument(alertArgument()).addOption(new Option("--until <time>", "until this ISO 8601 time (UTC unless it says), or for a duration from now: 90m, 12h, 7d, 2w").conflicts("forever")).addOption(new Option("--forever", "for good (100 years, as the Atlas CLI does)").conflicts("until")).option("--comment <text>", `why, for whoever looks next (at most ${MAX_COMMENT3} characters)`).action(async (id, options, cmd) => runAlertsAck(app.context(cmd), id, options));
   withExamples(ack, [
     ["Quiet for a day", "cdba alerts ack 5efdb5dd5b306e51e2e9b05b --until 1d --comment 'resizing the disk'"],
+    ["Every open alert, for two hours", "cdba alerts list --status OPEN --all -o json --query 'results[].id' | jq -r '.[]' | xargs -n1 cdba alerts ack --until 2h"],
     ["Until a time", "cdba alerts ack 5efdb5dd5b306e51e2e9b05b --until 2026-09-01T12:00:00Z"],
     ["For good", "cdba alerts ack 5efdb5dd5b306e51e2e9b05b --forever"]
   ]);
   const unack = group.command("unack").alias("unacknowledge").description("take an acknowledgement away: notifications start again").addArgument(alertArgument()).option("--comment <text>", `why (at most ${MAX_COMMENT3} characters)`).action(async (id, options, cmd) => runAlertsUnack(app.context(cmd), id, options));
-  withExamples(unack, [["Notify again", "cdba alerts unack 5efdb5dd5b306e51e2e9b05b"]]);
+  withExamples(unack, [
+    ["Notify again", "cdba alerts unack 5efdb5dd5b306e51e2e9b05b"],
+    ["Its status, once notifications start again", "cdba alerts unack 5efdb5dd5b306e51e2e9b05b -o json --query status"]
+  ]);
 }
 async function runAlertsList(ctx, flags) {
   const { listAlerts: listAlerts3, listAllAlerts: listAllAlerts2 } = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
@@ -51720,17 +51724,18 @@ function upperFlag(flag) {
 init_command();
 var MAX_LIMIT4 = 500;
 var ID = /^[a-f0-9]{24}$/;
-var configArgument = () => completedArgument("<id>", "the alert configuration ID (24 hexadecimal digits)", lookup("alert-configs"));
+var configArgument = () => completedArgument("<id>", "the alert configuration ID", lookup("alert-configs"));
 function checkId(id) {
   if (!ID.test(id)) throw new UsageError(`invalid alert configuration ID "${id}": expected 24 hexadecimal digits`, { hint: "see `cdba alerts settings list`" });
 }
 function bodyOptions(command) {
-  command.option("--file <file>", "the configuration as JSON (- reads stdin); the flags change it").option("--event <type>", "the event type, e.g. NO_PRIMARY, OUTSIDE_METRIC_THRESHOLD", upperFlag("--event")).option("--enabled", "the configuration is on").option("--no-enabled", "the configuration is off").option("--notification-type <type>", `who is told: ${NOTIFICATION_TYPES2.slice(0, 6).join(", ")}, ...`, choiceFlag("--notification-type", NOTIFICATION_TYPES2, { upper: true })).option("--notification-email-address <address>", "the address of an EMAIL notification").option("--notification-username <user>", "the user of a USER notification").option("--notification-mobile-number <number>", "the number of an SMS notification").option("--notification-interval-min <n>", "minutes between notifications, 5 or more", intFlag("--notification-interval-min", 5)).option("--notification-delay-min <n>", "minutes to wait before the first", intFlag("--notification-delay-min", 0)).option("--notification-email-enabled", "GROUP, ORG, TEAM, USER: by email").option("--notification-sms-enabled", "GROUP, ORG, TEAM, USER: by text message").option("--matcher-field-name <name>", "match on this field (see `alerts settings fields`)", upperFlag("--matcher-field-name")).option("--matcher-operator <op>", `how: ${MATCHER_OPERATORS2.join(", ")}`, choiceFlag("--matcher-operator", MATCHER_OPERATORS2, { upper: true })).option("--matcher-value <value>", "the value to match").option("--metric-name <name>", "the metric, e.g. CONNECTIONS_PERCENT", upperFlag("--metric-name")).option("--metric-operator <op>", THRESHOLD_OPERATORS2.join(" or "), choiceFlag("--metric-operator", THRESHOLD_OPERATORS2, { upper: true })).option("--metric-threshold <n>", "the limit", numberFlag("--metric-threshold")).option("--metric-units <units>", "its units: RAW, BYTES, MEGABYTES, SECONDS, ...", upperFlag("--metric-units")).option("--metric-mode <mode>", "AVERAGE", choiceFlag("--metric-mode", ["AVERAGE"], { upper: true }));
+  command.option("--file <file>", "JSON configuration (- is stdin); flags change it").option("--event <type>", "the event type, e.g. NO_PRIMARY", upperFlag("--event")).option("--enabled", "the configuration is on").option("--no-enabled", "the configuration is off").option("--notification-type <type>", "who is told: GROUP, EMAIL, USER, SMS, TEAM, ...", choiceFlag("--notification-type", NOTIFICATION_TYPES2, { upper: true })).option("--notification-email-address <address>", "the address of an EMAIL notification").option("--notification-username <user>", "the user of a USER notification").option("--notification-mobile-number <number>", "the number of an SMS notification").option("--notification-interval-min <n>", "minutes between notifications, 5 or more", intFlag("--notification-interval-min", 5)).option("--notification-delay-min <n>", "minutes to wait before the first", intFlag("--notification-delay-min", 0)).option("--notification-email-enabled", "GROUP, ORG, TEAM, USER: by email").option("--notification-sms-enabled", "GROUP, ORG, TEAM, USER: by text message").option("--matcher-field-name <name>", "match on this field (`alerts settings fields`)", upperFlag("--matcher-field-name")).option("--matcher-operator <op>", "how: EQUALS, CONTAINS, STARTS_WITH, REGEX, ...", choiceFlag("--matcher-operator", MATCHER_OPERATORS2, { upper: true })).option("--matcher-value <value>", "the value to match").option("--metric-name <name>", "the metric, e.g. CONNECTIONS_PERCENT", upperFlag("--metric-name")).option("--metric-operator <op>", THRESHOLD_OPERATORS2.join(" or "), choiceFlag("--metric-operator", THRESHOLD_OPERATORS2, { upper: true })).option("--metric-threshold <n>", "the limit", numberFlag("--metric-threshold")).option("--metric-units <units>", "its units: RAW, BYTES, SECONDS, ...", upperFlag("--metric-units"));
   withDetails(command, {
     about: "update is a PUT that replaces the whole configuration: a field it leaves out is gone, and `enabled` left out is false. With --file the file is the new configuration; with flags alone cdba reads the current one and changes only what the flags say.",
     options: {
       "--file": "A whole configuration, as `alerts settings get -o json` prints it (its id, groupId, created, updated and links are left out of what is sent). Checked before any request: a mistake names the field by its JSON path",
       "--notification-type": "The flags change the first notification, making a GROUP one when there is none",
+      "--metric-name": "The metric flags change metricThreshold; its mode is AVERAGE, the one the service has",
       "--matcher-field-name": "The three matcher flags together make the configuration's one matcher"
     }
   });
@@ -51740,6 +51745,7 @@ function registerAlertSettings(group, app) {
   const settings = group.command("settings").alias("config").description("list, inspect, create, change and delete the project's alert configurations");
   withExamples(settings, [
     ["What the project is alerted on", "cdba alerts settings list"],
+    ["IDs of the NO_PRIMARY configurations", `cdba alerts settings list --all -o json --query "results[?eventTypeName=='NO_PRIMARY'].id"`],
     ["Email when a replica set has no primary", "cdba alerts settings create --event NO_PRIMARY --notification-type EMAIL --notification-email-address ops@example.com --notification-interval-min 5"]
   ]);
   const list5 = settings.command("list").alias("ls").description("list the project's alert configurations").option("--page <n>", "page number, from 1", intFlag("--page", 1)).option("--limit <n>", `configurations per page, 1 to ${MAX_LIMIT4} (default 100)`, intFlag("--limit", 1, MAX_LIMIT4)).addOption(new Option("--all", "every configuration, all pages").conflicts(["page", "limit"])).option("--no-count", "do not ask the service for the total (totalCount is left out)").action(async (options, cmd) => runSettingsList(app.context(cmd), options));
@@ -51748,27 +51754,41 @@ function registerAlertSettings(group, app) {
     ["The ones turned off", "cdba alerts settings list --all -o json --query 'results[?!enabled].id'"]
   ]);
   const get = settings.command("get").alias("describe").description("show one alert configuration").addArgument(configArgument()).action(async (id, _options, cmd) => runSettingsGet(app.context(cmd), id));
-  withExamples(get, [["As JSON, to edit and send back with update --file", "cdba alerts settings get 6a793faec0eb9e7a177175e1 -o pretty > alert.json"]]);
+  withExamples(get, [
+    ["As JSON, to edit and send back with update --file", "cdba alerts settings get 6a793faec0eb9e7a177175e1 -o pretty > alert.json"],
+    ["Whether it is on", "cdba alerts settings get 6a793faec0eb9e7a177175e1 -o json --query enabled"]
+  ]);
   const create2 = bodyOptions(settings.command("create").description("create an alert configuration from a file, the flags, or both (the flags win)"));
   create2.action(async (options, cmd) => runSettingsCreate(app.context(cmd), options));
   withExamples(create2, [
     ["Connections over 80%", "cdba alerts settings create --event OUTSIDE_METRIC_THRESHOLD --metric-name CONNECTIONS_PERCENT --metric-operator GREATER_THAN --metric-threshold 80 --metric-units RAW --notification-type GROUP --notification-email-enabled"],
-    ["From a file", "cdba alerts settings create --file alert.json"]
+    ["From a file", "cdba alerts settings create --file alert.json"],
+    ["Copy one, printing the new ID", "cdba alerts settings get 6a793faec0eb9e7a177175e1 -o json | cdba alerts settings create --file - -o json --query id"]
   ]);
-  const update2 = bodyOptions(settings.command("update").description("replace an alert configuration (PUT): a file is the new one; flags alone change the current one, which cdba reads first").addArgument(configArgument()));
+  const update2 = bodyOptions(settings.command("update").description("replace an alert configuration (PUT); flags alone change the current one").addArgument(configArgument()));
   update2.action(async (id, options, cmd) => runSettingsUpdate(app.context(cmd), id, options));
   withExamples(update2, [
     ["Every 15 minutes instead (the rest kept)", "cdba alerts settings update 6a793faec0eb9e7a177175e1 --notification-interval-min 15"],
-    ["From an edited get -o pretty", "cdba alerts settings update 6a793faec0eb9e7a177175e1 --file alert.json"]
+    ["From an edited get -o pretty", "cdba alerts settings update 6a793faec0eb9e7a177175e1 --file alert.json"],
+    ["Turned off, as jq edits it", "cdba alerts settings get 6a793faec0eb9e7a177175e1 -o json | jq '.enabled = false' | cdba alerts settings update 6a793faec0eb9e7a177175e1 --file -"]
   ]);
   const del = settings.command("delete").alias("rm").description("delete an alert configuration (asks first; -y/--yes skips the question, and is required without a terminal)").addArgument(configArgument()).action(async (id, _options, cmd) => runSettingsDelete(app.context(cmd), id));
-  withExamples(del, [["In a script", "cdba alerts settings delete 6a793faec0eb9e7a177175e1 --yes"]]);
+  withExamples(del, [
+    ["Delete, asking first", "cdba alerts settings delete 6a793faec0eb9e7a177175e1"],
+    ["In a script: every disabled one", "cdba alerts settings list --all -o json --query 'results[?!enabled].id' | jq -r '.[]' | xargs -n1 cdba alerts settings delete --yes"]
+  ]);
   for (const [verb, enabled] of [["enable", true], ["disable", false]]) {
     const toggle = settings.command(verb).description(`turn an alert configuration ${enabled ? "on" : "off"}, the rest kept`).addArgument(configArgument()).action(async (id, _options, cmd) => runSettingsToggle(app.context(cmd), id, enabled));
-    withExamples(toggle, [[`Turn it ${enabled ? "on" : "off"}`, `cdba alerts settings ${verb} 6a793faec0eb9e7a177175e1`]]);
+    withExamples(toggle, [
+      [`Turn it ${enabled ? "on" : "off"}`, `cdba alerts settings ${verb} 6a793faec0eb9e7a177175e1`],
+      ["Print whether it is on now", `cdba alerts settings ${verb} 6a793faec0eb9e7a177175e1 -o json --query enabled`]
+    ]);
   }
   const fields = settings.command("fields").description("the field names a matcher may use (--matcher-field-name)").action(async (_options, cmd) => runSettingsFields(app.context(cmd)));
-  withExamples(fields, [["The names", "cdba alerts settings fields"]]);
+  withExamples(fields, [
+    ["The names", "cdba alerts settings fields"],
+    ["One a line, for a script", "cdba alerts settings fields -o json | jq -r '.[]'"]
+  ]);
 }
 async function runSettingsList(ctx, flags) {
   const { listAlertConfigs: listAlertConfigs2, listAllAlertConfigs: listAllAlertConfigs2 } = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
@@ -51859,7 +51879,8 @@ function registerAlerts(program2, app) {
   withExamples(group, [
     ["What is open", "cdba alerts list --status OPEN"],
     ["Quiet one for a day", "cdba alerts ack 5efdb5dd5b306e51e2e9b05b --until 1d"],
-    ["The configurations", "cdba alerts settings list"]
+    ["The configurations", "cdba alerts settings list"],
+    ["How many are open", "cdba alerts list --status OPEN -o json --query totalCount"]
   ]);
   registerAlertVerbs(group, app);
   registerAlertSettings(group, app);
@@ -53926,4 +53947,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=ed92e591f0c18e225fa8192c0a8cd16bcf18a711ed49e7a5e5b20d3204034e8e
+//# cdbaBundleSha256=132507811b43c5a77fb47d39b8b6b18bf9a56b389f1aa8501eb7654a7fc349fd

@@ -68,6 +68,7 @@ export function registerAlertVerbs(group: Command, app: App): void {
     .action(async (id, options, cmd) => runAlertsAck(app.context(cmd), id, options));
   withExamples(ack, [
     ['Quiet for a day', "cdba alerts ack 5efdb5dd5b306e51e2e9b05b --until 1d --comment 'resizing the disk'"],
+    ['Every open alert, for two hours', "cdba alerts list --status OPEN --all -o json --query 'results[].id' | jq -r '.[]' | xargs -n1 cdba alerts ack --until 2h"],
     ['Until a time', 'cdba alerts ack 5efdb5dd5b306e51e2e9b05b --until 2026-09-01T12:00:00Z'],
     ['For good', 'cdba alerts ack 5efdb5dd5b306e51e2e9b05b --forever'],
   ]);
@@ -79,7 +80,10 @@ export function registerAlertVerbs(group: Command, app: App): void {
     .addArgument(alertArgument())
     .option('--comment <text>', `why (at most ${MAX_COMMENT} characters)`)
     .action(async (id, options, cmd) => runAlertsUnack(app.context(cmd), id, options));
-  withExamples(unack, [['Notify again', 'cdba alerts unack 5efdb5dd5b306e51e2e9b05b']]);
+  withExamples(unack, [
+    ['Notify again', 'cdba alerts unack 5efdb5dd5b306e51e2e9b05b'],
+    ['Its status, once notifications start again', 'cdba alerts unack 5efdb5dd5b306e51e2e9b05b -o json --query status'],
+  ]);
 }
 
 export async function runAlertsList(ctx: Context, flags: ListFlags): Promise<void> {

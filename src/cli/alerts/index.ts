@@ -13,6 +13,7 @@ export function registerAlerts(program: Command, app: App): void {
     ['What is open', 'cdba alerts list --status OPEN'],
     ['Quiet one for a day', 'cdba alerts ack 5efdb5dd5b306e51e2e9b05b --until 1d'],
     ['The configurations', 'cdba alerts settings list'],
+    ['How many are open', "cdba alerts list --status OPEN -o json --query totalCount"],
   ]);
   registerAlertVerbs(group, app);
   registerAlertSettings(group, app);

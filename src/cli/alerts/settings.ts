@@ -12,7 +12,7 @@ import { CONFIG_LIST_TABLE, CONFIG_TABLE, FIELD_TABLE } from './view.js';
 
 const MAX_LIMIT = 500;
 const ID = /^[a-f0-9]{24}$/;
-const configArgument = () => completedArgument('<id>', 'the alert configuration ID (24 hexadecimal digits)', lookup('alert-configs'));
+const configArgument = () => completedArgument('<id>', 'the alert configuration ID', lookup('alert-configs'));
 
 function checkId(id: string): void {
   if (!ID.test(id)) throw new UsageError(`invalid alert configuration ID "${id}": expected 24 hexadecimal digits`, { hint: 'see `cdba alerts settings list`' });
@@ -21,11 +21,11 @@ function checkId(id: string): void {
 /** The common flags of create and update. */
 function bodyOptions<C extends Command<[string] | [], Record<string, unknown>>>(command: C): C {
   command
-    .option('--file <file>', 'the configuration as JSON (- reads stdin); the flags change it')
-    .option('--event <type>', 'the event type, e.g. NO_PRIMARY, OUTSIDE_METRIC_THRESHOLD', upperFlag('--event'))
+    .option('--file <file>', 'JSON configuration (- is stdin); flags change it')
+    .option('--event <type>', 'the event type, e.g. NO_PRIMARY', upperFlag('--event'))
     .option('--enabled', 'the configuration is on')
     .option('--no-enabled', 'the configuration is off')
-    .option('--notification-type <type>', `who is told: ${NOTIFICATION_TYPES.slice(0, 6).join(', ')}, ...`, choiceFlag('--notification-type', NOTIFICATION_TYPES, { upper: true }))
+    .option('--notification-type <type>', 'who is told: GROUP, EMAIL, USER, SMS, TEAM, ...', choiceFlag('--notification-type', NOTIFICATION_TYPES, { upper: true }))
     .option('--notification-email-address <address>', 'the address of an EMAIL notification')
     .option('--notification-username <user>', 'the user of a USER notification')
     .option('--notification-mobile-number <number>', 'the number of an SMS notification')
@@ -33,19 +33,19 @@ function bodyOptions<C extends Command<[string] | [], Record<string, unknown>>>(
     .option('--notification-delay-min <n>', 'minutes to wait before the first', intFlag('--notification-delay-min', 0))
     .option('--notification-email-enabled', 'GROUP, ORG, TEAM, USER: by email')
     .option('--notification-sms-enabled', 'GROUP, ORG, TEAM, USER: by text message')
-    .option('--matcher-field-name <name>', 'match on this field (see `alerts settings fields`)', upperFlag('--matcher-field-name'))
-    .option('--matcher-operator <op>', `how: ${MATCHER_OPERATORS.join(', ')}`, choiceFlag('--matcher-operator', MATCHER_OPERATORS, { upper: true }))
+    .option('--matcher-field-name <name>', 'match on this field (`alerts settings fields`)', upperFlag('--matcher-field-name'))
+    .option('--matcher-operator <op>', 'how: EQUALS, CONTAINS, STARTS_WITH, REGEX, ...', choiceFlag('--matcher-operator', MATCHER_OPERATORS, { upper: true }))
     .option('--matcher-value <value>', 'the value to match')
     .option('--metric-name <name>', 'the metric, e.g. CONNECTIONS_PERCENT', upperFlag('--metric-name'))
     .option('--metric-operator <op>', THRESHOLD_OPERATORS.join(' or '), choiceFlag('--metric-operator', THRESHOLD_OPERATORS, { upper: true }))
     .option('--metric-threshold <n>', 'the limit', numberFlag('--metric-threshold'))
-    .option('--metric-units <units>', 'its units: RAW, BYTES, MEGABYTES, SECONDS, ...', upperFlag('--metric-units'))
-    .option('--metric-mode <mode>', 'AVERAGE', choiceFlag('--metric-mode', ['AVERAGE'] as const, { upper: true }));
+    .option('--metric-units <units>', 'its units: RAW, BYTES, SECONDS, ...', upperFlag('--metric-units'));
   withDetails(command, {
     about: 'update is a PUT that replaces the whole configuration: a field it leaves out is gone, and `enabled` left out is false. With --file the file is the new configuration; with flags alone cdba reads the current one and changes only what the flags say.',
     options: {
     '--file': 'A whole configuration, as `alerts settings get -o json` prints it (its id, groupId, created, updated and links are left out of what is sent). Checked before any request: a mistake names the field by its JSON path',
     '--notification-type': 'The flags change the first notification, making a GROUP one when there is none',
+    '--metric-name': 'The metric flags change metricThreshold; its mode is AVERAGE, the one the service has',
     '--matcher-field-name': 'The three matcher flags together make the configuration\'s one matcher',
     },
   });
@@ -56,6 +56,7 @@ export function registerAlertSettings(group: Command, app: App): void {
   const settings = group.command('settings').alias('config').description("list, inspect, create, change and delete the project's alert configurations");
   withExamples(settings, [
     ['What the project is alerted on', 'cdba alerts settings list'],
+    ['IDs of the NO_PRIMARY configurations', "cdba alerts settings list --all -o json --query \"results[?eventTypeName=='NO_PRIMARY'].id\""],
     ['Email when a replica set has no primary', 'cdba alerts settings create --event NO_PRIMARY --notification-type EMAIL --notification-email-address ops@example.com --notification-interval-min 5'],
   ]);
 
@@ -79,20 +80,25 @@ export function registerAlertSettings(group: Command, app: App): void {
     .description('show one alert configuration')
     .addArgument(configArgument())
     .action(async (id, _options, cmd) => runSettingsGet(app.context(cmd), id));
-  withExamples(get, [['As JSON, to edit and send back with update --file', 'cdba alerts settings get 6a793faec0eb9e7a177175e1 -o pretty > alert.json']]);
+  withExamples(get, [
+    ['As JSON, to edit and send back with update --file', 'cdba alerts settings get 6a793faec0eb9e7a177175e1 -o pretty > alert.json'],
+    ['Whether it is on', 'cdba alerts settings get 6a793faec0eb9e7a177175e1 -o json --query enabled'],
+  ]);
 
   const create = bodyOptions(settings.command('create').description('create an alert configuration from a file, the flags, or both (the flags win)'));
   create.action(async (options, cmd) => runSettingsCreate(app.context(cmd), options as SettingsFlags));
   withExamples(create, [
     ['Connections over 80%', 'cdba alerts settings create --event OUTSIDE_METRIC_THRESHOLD --metric-name CONNECTIONS_PERCENT --metric-operator GREATER_THAN --metric-threshold 80 --metric-units RAW --notification-type GROUP --notification-email-enabled'],
     ['From a file', 'cdba alerts settings create --file alert.json'],
+    ['Copy one, printing the new ID', "cdba alerts settings get 6a793faec0eb9e7a177175e1 -o json | cdba alerts settings create --file - -o json --query id"],
   ]);
 
-  const update = bodyOptions(settings.command('update').description('replace an alert configuration (PUT): a file is the new one; flags alone change the current one, which cdba reads first').addArgument(configArgument()));
+  const update = bodyOptions(settings.command('update').description('replace an alert configuration (PUT); flags alone change the current one').addArgument(configArgument()));
   update.action(async (id, options, cmd) => runSettingsUpdate(app.context(cmd), id as string, options as SettingsFlags));
   withExamples(update, [
     ['Every 15 minutes instead (the rest kept)', 'cdba alerts settings update 6a793faec0eb9e7a177175e1 --notification-interval-min 15'],
     ['From an edited get -o pretty', 'cdba alerts settings update 6a793faec0eb9e7a177175e1 --file alert.json'],
+    ['Turned off, as jq edits it', "cdba alerts settings get 6a793faec0eb9e7a177175e1 -o json | jq '.enabled = false' | cdba alerts settings update 6a793faec0eb9e7a177175e1 --file -"],
   ]);
 
   const del = settings
@@ -101,7 +107,10 @@ export function registerAlertSettings(group: Command, app: App): void {
     .description('delete an alert configuration (asks first; -y/--yes skips the question, and is required without a terminal)')
     .addArgument(configArgument())
     .action(async (id, _options, cmd) => runSettingsDelete(app.context(cmd), id));
-  withExamples(del, [['In a script', 'cdba alerts settings delete 6a793faec0eb9e7a177175e1 --yes']]);
+  withExamples(del, [
+    ['Delete, asking first', 'cdba alerts settings delete 6a793faec0eb9e7a177175e1'],
+    ['In a script: every disabled one', "cdba alerts settings list --all -o json --query 'results[?!enabled].id' | jq -r '.[]' | xargs -n1 cdba alerts settings delete --yes"],
+  ]);
 
   for (const [verb, enabled] of [['enable', true], ['disable', false]] as const) {
     const toggle = settings
@@ -109,14 +118,20 @@ export function registerAlertSettings(group: Command, app: App): void {
       .description(`turn an alert configuration ${enabled ? 'on' : 'off'}, the rest kept`)
       .addArgument(configArgument())
       .action(async (id, _options, cmd) => runSettingsToggle(app.context(cmd), id, enabled));
-    withExamples(toggle, [[`Turn it ${enabled ? 'on' : 'off'}`, `cdba alerts settings ${verb} 6a793faec0eb9e7a177175e1`]]);
+    withExamples(toggle, [
+      [`Turn it ${enabled ? 'on' : 'off'}`, `cdba alerts settings ${verb} 6a793faec0eb9e7a177175e1`],
+      ['Print whether it is on now', `cdba alerts settings ${verb} 6a793faec0eb9e7a177175e1 -o json --query enabled`],
+    ]);
   }
 
   const fields = settings
     .command('fields')
     .description('the field names a matcher may use (--matcher-field-name)')
     .action(async (_options, cmd) => runSettingsFields(app.context(cmd)));
-  withExamples(fields, [['The names', 'cdba alerts settings fields']]);
+  withExamples(fields, [
+    ['The names', 'cdba alerts settings fields'],
+    ['One a line, for a script', "cdba alerts settings fields -o json | jq -r '.[]'"],
+  ]);
 }
 
 export async function runSettingsList(ctx: Context, flags: { page?: number; limit?: number; all?: boolean; count: boolean }): Promise<void> {
