@@ -50,11 +50,11 @@ function escapeOne(char) {
   const code = char.charCodeAt(0);
   return code < 128 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
-function capText(text12, max = SERVER_TEXT_MAX) {
-  return text12.length > max ? `${text12.slice(0, max)}\u2026` : text12;
+function capText(text13, max = SERVER_TEXT_MAX) {
+  return text13.length > max ? `${text13.slice(0, max)}\u2026` : text13;
 }
-function escapeControl(text12, options = {}) {
-  return text12.replace(options.keepLines ? UNSAFE_KEEP_LINES : UNSAFE, escapeOne);
+function escapeControl(text13, options = {}) {
+  return text13.replace(options.keepLines ? UNSAFE_KEEP_LINES : UNSAFE, escapeOne);
 }
 var UNSAFE, UNSAFE_KEEP_LINES, NAMED, SERVER_TEXT_MAX;
 var init_sanitize = __esm({
@@ -179,13 +179,13 @@ var init_errors = __esm({
       status;
       errorCode;
       document;
-      constructor(status, document3, message, options) {
-        const detail = message ?? capText(document3?.detail ?? `HTTP ${status}`);
-        const code = document3?.errorCode === void 0 ? void 0 : capText(document3.errorCode, 100);
+      constructor(status, document4, message, options) {
+        const detail = message ?? capText(document4?.detail ?? `HTTP ${status}`);
+        const code = document4?.errorCode === void 0 ? void 0 : capText(document4.errorCode, 100);
         super(code ? `${detail} (${code}, HTTP ${status})` : `${detail} (HTTP ${status})`, options);
         this.status = status;
         this.errorCode = code;
-        this.document = document3;
+        this.document = document4;
       }
       get exitCode() {
         return exitCodeForStatus(this.status);
@@ -257,26 +257,26 @@ __export(duration_exports, {
   parseDuration: () => parseDuration,
   watchTimeoutMs: () => watchTimeoutMs
 });
-function durationMillis(text12, units) {
-  const value = text12.trim();
+function durationMillis(text13, units) {
+  const value = text13.trim();
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
   const names2 = Object.keys(units).sort((a, b) => b.length - a.length).join("|");
   const parts = [...value.matchAll(new RegExp(`(\\d+(?:\\.\\d+)?)(${names2})`, "g"))];
   if (parts.length === 0 || parts.map((p) => p[0]).join("") !== value) return void 0;
   return Math.round(parts.reduce((total, p) => total + Number(p[1]) * units[p[2]], 0));
 }
-function parseDuration(text12, flag) {
-  const ms = durationMillis(text12, TIMER_UNITS);
-  if (ms === void 0) throw new UsageError(`invalid ${flag} "${text12}": expected a duration like 90, 90s, 5m or 1h`);
-  checkTimerMs(ms, flag, text12);
+function parseDuration(text13, flag) {
+  const ms = durationMillis(text13, TIMER_UNITS);
+  if (ms === void 0) throw new UsageError(`invalid ${flag} "${text13}": expected a duration like 90, 90s, 5m or 1h`);
+  checkTimerMs(ms, flag, text13);
   return ms;
 }
 function watchTimeoutMs(value) {
   return value === void 0 ? void 0 : parseDuration(value, "--watch-timeout");
 }
-function checkTimerMs(ms, flag, text12 = String(ms)) {
+function checkTimerMs(ms, flag, text13 = String(ms)) {
   if (!(ms <= MAX_TIMER_MS)) {
-    throw new UsageError(`invalid ${flag} "${text12}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
+    throw new UsageError(`invalid ${flag} "${text13}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
   }
 }
 var TIMER_UNITS, MAX_TIMER_MS;
@@ -358,11 +358,11 @@ __export(watch_exports, {
   wholeSeconds: () => wholeSeconds
 });
 function watchIntervalsFromEnv(env2) {
-  const text12 = env2.CDBA_WATCH_INTERVAL;
-  if (text12 === void 0 || text12 === "") return void 0;
-  const ms = durationMillis(text12, TIMER_UNITS);
+  const text13 = env2.CDBA_WATCH_INTERVAL;
+  if (text13 === void 0 || text13 === "") return void 0;
+  const ms = durationMillis(text13, TIMER_UNITS);
   if (ms === void 0 || ms < MIN_WATCH_INTERVAL_MS || ms > DEFAULT_WATCH_INTERVALS.maxMs) {
-    throw new UsageError(`invalid CDBA_WATCH_INTERVAL "${text12}": expected a duration from 100ms to 10s, like 250ms or 2s`);
+    throw new UsageError(`invalid CDBA_WATCH_INTERVAL "${text13}": expected a duration from 100ms to 10s, like 250ms or 2s`);
   }
   return { firstMs: ms, maxMs: DEFAULT_WATCH_INTERVALS.maxMs };
 }
@@ -3689,9 +3689,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
           helpWidth: context.helpWidth,
           outputHasColors: context.hasColors
         });
-        const text12 = helper.formatHelp(this, helper);
-        if (context.hasColors) return text12;
-        return this._outputConfiguration.stripColor(text12);
+        const text13 = helper.formatHelp(this, helper);
+        if (context.hasColors) return text13;
+        return this._outputConfiguration.stripColor(text13);
       }
       /**
        * @typedef HelpContext
@@ -3851,7 +3851,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {(string | Function)} text - string to add, or a function returning a string
        * @return {Command} `this` command for chaining
        */
-      addHelpText(position, text12) {
+      addHelpText(position, text13) {
         const allowedValues = ["beforeAll", "before", "after", "afterAll"];
         if (!allowedValues.includes(position)) {
           throw new Error(`Unexpected value for position to addHelpText.
@@ -3860,10 +3860,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const helpEvent = `${position}Help`;
         this.on(helpEvent, (context) => {
           let helpStr;
-          if (typeof text12 === "function") {
-            helpStr = text12({ error: context.error, command: context.command });
+          if (typeof text13 === "function") {
+            helpStr = text13({ error: context.error, command: context.command });
           } else {
-            helpStr = text12;
+            helpStr = text13;
           }
           if (helpStr) {
             context.write(`${helpStr}
@@ -4099,8 +4099,8 @@ function validateProjectId(value) {
   if (!PROJECT_ID.test(value)) throw new UsageError(`invalid project ID "${value}": expected 24 hexadecimal characters`);
   return value.toLowerCase();
 }
-function isCalendarDate(text12) {
-  const match = DATE.exec(text12);
+function isCalendarDate(text13) {
+  const match = DATE.exec(text13);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -6072,7 +6072,7 @@ var require_lockfile = __commonJS({
         removeLock(file2, options, callback);
       });
     }
-    function check2(file, options, callback) {
+    function check3(file, options, callback) {
       options = {
         stale: 1e4,
         realpath: true,
@@ -6106,7 +6106,7 @@ var require_lockfile = __commonJS({
     });
     module2.exports.lock = lock;
     module2.exports.unlock = unlock;
-    module2.exports.check = check2;
+    module2.exports.check = check3;
     module2.exports.getLocks = getLocks;
   }
 });
@@ -6196,7 +6196,7 @@ var require_proper_lockfile = __commonJS({
     function unlockSync(file, options) {
       return toSync(lockfile.unlock)(file, toSyncOptions(options));
     }
-    function check2(file, options) {
+    function check3(file, options) {
       return toPromise(lockfile.check)(file, options);
     }
     function checkSync(file, options) {
@@ -6207,7 +6207,7 @@ var require_proper_lockfile = __commonJS({
     module2.exports.unlock = unlock;
     module2.exports.lockSync = lockSync;
     module2.exports.unlockSync = unlockSync;
-    module2.exports.check = check2;
+    module2.exports.check = check3;
     module2.exports.checkSync = checkSync;
   }
 });
@@ -6301,9 +6301,9 @@ var init_store = __esm({
        * command would pay only to read the profiles (test/bench/RESULTS.md, figure 2).
        */
       read() {
-        let text12;
+        let text13;
         try {
-          text12 = readOwnFileSync(this.path);
+          text13 = readOwnFileSync(this.path);
         } catch (error2) {
           const code = error2.code;
           if (code === "ENOENT" || code === "ENOTDIR") return { profiles: {} };
@@ -6311,7 +6311,7 @@ var init_store = __esm({
         }
         let parsed2;
         try {
-          parsed2 = JSON.parse(text12);
+          parsed2 = JSON.parse(text13);
         } catch (error2) {
           throw this.unreadable(error2);
         }
@@ -6458,28 +6458,28 @@ async function outputFormat(inputs) {
   return inputs.flag ?? await inputs.setting() ?? (inputs.tty ? "table" : "json");
 }
 async function decideOutput(kind2, inputs) {
-  const document3 = (format5) => ({ form: "document", format: format5 });
+  const document4 = (format5) => ({ form: "document", format: format5 });
   switch (kind2) {
     case "body":
-      return document3(inputs.flag === "json" ? "json" : inputs.flag === "pretty" || inputs.tty ? "pretty" : "json");
+      return document4(inputs.flag === "json" ? "json" : inputs.flag === "pretty" || inputs.tty ? "pretty" : "json");
     case "bare":
       if (inputs.flag !== "json" && inputs.flag !== "pretty" && !inputs.query) return { form: "bare" };
-      return document3(await outputFormat(inputs));
+      return document4(await outputFormat(inputs));
     case "response": {
       const format5 = await outputFormat(inputs);
-      return document3(format5 === "table" && inputs.flag === void 0 ? inputs.tty ? "pretty" : "json" : format5);
+      return document4(format5 === "table" && inputs.flag === void 0 ? inputs.tty ? "pretty" : "json" : format5);
     }
     default:
   }
   const format4 = await outputFormat(inputs);
-  if (format4 !== "table" || inputs.query) return document3(format4);
+  if (format4 !== "table" || inputs.query) return document4(format4);
   switch (kind2) {
     case "terminal-view":
-      return inputs.tty ? { form: "view" } : document3(format4);
+      return inputs.tty ? { form: "view" } : document4(format4);
     case "view":
       return { form: "view" };
     default:
-      return document3(format4);
+      return document4(format4);
   }
 }
 var init_form = __esm({
@@ -6530,11 +6530,11 @@ function toolCommand(...words2) {
 function pickProjectHint(context) {
   return `choose another with \`${followUp(context, "projects", "use")} <id|name>\` (\`${followUp(context, "projects", "list")}\` shows them)`;
 }
-function withContext(text12, context) {
+function withContext(text13, context) {
   const flags = contextFlags(context);
-  if (flags.length === 0 || COMMANDS.size === 0) return text12;
+  if (flags.length === 0 || COMMANDS.size === 0) return text13;
   const offline = OFFLINE.map((c) => `${c}\\b`).join("|");
-  return text12.replace(new RegExp(`\\bcdba (?!${offline})(?=(?:${[...COMMANDS].join("|")})\\b)`, "g"), `cdba ${flags.join(" ")} `);
+  return text13.replace(new RegExp(`\\bcdba (?!${offline})(?=(?:${[...COMMANDS].join("|")})\\b)`, "g"), `cdba ${flags.join(" ")} `);
 }
 var COMMANDS, OFFLINE, CHOOSE_PROFILE;
 var init_hints = __esm({
@@ -6599,8 +6599,8 @@ async function nearClusterNames(client, projectId, name, valid) {
   try {
     const response = await client.call("clusters.list", { groupId: projectId }, { query: { itemsPerPage: 500, includeCount: false }, idempotent: false });
     const body = response.body;
-    const results5 = isObject(body) && Array.isArray(body.results) ? body.results : [];
-    const names2 = results5.map((cluster) => isObject(cluster) ? cluster.name : void 0).filter((n) => typeof n === "string" && valid(n));
+    const results6 = isObject(body) && Array.isArray(body.results) ? body.results : [];
+    const names2 = results6.map((cluster) => isObject(cluster) ? cluster.name : void 0).filter((n) => typeof n === "string" && valid(n));
     return nearestNames(name, names2);
   } catch {
     return [];
@@ -6627,8 +6627,8 @@ function secretForms(secret) {
   const probe = (secret.match(/[A-Za-z0-9]+/g) ?? [""]).reduce((a, b) => b.length > a.length ? b : a);
   return { probe, forms: [...forms].filter((form) => form.length > 0).sort((a, b) => b.length - a.length) };
 }
-function scrubSecrets(text12, secrets, replacement) {
-  let clean = text12;
+function scrubSecrets(text13, secrets, replacement) {
+  let clean = text13;
   for (const { probe, forms } of secrets) {
     if (probe.length >= 4 && !clean.includes(probe)) continue;
     for (const form of forms) if (clean.includes(form)) clean = clean.split(form).join(replacement);
@@ -6644,8 +6644,8 @@ var init_secretForms = __esm({
 });
 
 // src/api/redact.ts
-function redact(text12, secrets = []) {
-  return scrubSecrets(text12, [...secrets].filter(Boolean).map(secretForms), REDACTED).replace(JSON_SECRET, `$1"${REDACTED}"`).replace(FORM_SECRET, `$1$2=${REDACTED}`).replace(SCHEME_CREDENTIALS, `$1 ${REDACTED}`);
+function redact(text13, secrets = []) {
+  return scrubSecrets(text13, [...secrets].filter(Boolean).map(secretForms), REDACTED).replace(JSON_SECRET, `$1"${REDACTED}"`).replace(FORM_SECRET, `$1$2=${REDACTED}`).replace(SCHEME_CREDENTIALS, `$1 ${REDACTED}`);
 }
 function redactHeaders(headers, secrets = []) {
   const list5 = [...secrets];
@@ -6713,8 +6713,8 @@ function tooLarge2(limit, method, url, declared) {
     hint: "no real answer is that large; check the base URL and any proxy in between"
   });
 }
-function excerpt(text12, max = 80) {
-  const flat = text12.replace(/\s+/g, " ").trim();
+function excerpt(text13, max = 80) {
+  const flat = text13.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max)}\u2026` : flat;
 }
 function parseErrorDocument(rawBody) {
@@ -6737,9 +6737,9 @@ function parseErrorDocument(rawBody) {
 }
 function apiErrorFromResponse(status, headers, body, options = {}) {
   const rawBody = redact(body, options.secrets);
-  const document3 = parseErrorDocument(rawBody);
+  const document4 = parseErrorDocument(rawBody);
   const hintOption = { ...options.hint ? { hint: options.hint } : {}, ...options.remedy ? { remedy: options.remedy } : {} };
-  if (document3) return new ApiError(status, document3, options.message, hintOption);
+  if (document4) return new ApiError(status, document4, options.message, hintOption);
   let message = options.message;
   if (message === void 0) {
     if (status >= 300 && status < 400) {
@@ -6880,6 +6880,49 @@ var init_accessList = __esm({
       "accessList.get": { method: "GET", path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 },
       "accessList.status": { method: "GET", path: `${ACCESS_LIST_ENTRY}/status`, versions: ONLY_2023_01_01 },
       "accessList.delete": { method: "DELETE", path: ACCESS_LIST_ENTRY, versions: ONLY_2023_01_01 }
+    };
+  }
+});
+
+// src/api/operations/alertConfigs.ts
+var CONFIGS, V, alertConfigs, alertMatchers;
+var init_alertConfigs = __esm({
+  "src/api/operations/alertConfigs.ts"() {
+    "use strict";
+    CONFIGS = "/groups/{groupId}/alertConfigs";
+    V = [{ date: "2023-01-01" }];
+    alertConfigs = {
+      "alertConfigs.list": { method: "GET", path: CONFIGS, versions: V, v2Only: true },
+      "alertConfigs.create": { method: "POST", path: CONFIGS, versions: V, v2Only: true },
+      "alertConfigs.get": { method: "GET", path: `${CONFIGS}/{alertConfigId}`, versions: V, v2Only: true },
+      "alertConfigs.update": { method: "PUT", path: `${CONFIGS}/{alertConfigId}`, versions: V, v2Only: true },
+      "alertConfigs.toggle": { method: "PATCH", path: `${CONFIGS}/{alertConfigId}`, versions: V, v2Only: true },
+      "alertConfigs.delete": { method: "DELETE", path: `${CONFIGS}/{alertConfigId}`, versions: V, v2Only: true },
+      "alertConfigs.alerts": { method: "GET", path: `${CONFIGS}/{alertConfigId}/alerts`, versions: V, v2Only: true }
+    };
+    alertMatchers = {
+      "alertMatchers.fieldNames": { method: "GET", path: "/alertConfigs/matchers/fieldNames", versions: V, v2Only: true }
+    };
+  }
+});
+
+// src/api/operations/alerts.ts
+var ALERTS, READ, alerts;
+var init_alerts = __esm({
+  "src/api/operations/alerts.ts"() {
+    "use strict";
+    ALERTS = "/groups/{groupId}/alerts";
+    READ = [{ date: "2023-01-01" }];
+    alerts = {
+      "alerts.list": { method: "GET", path: ALERTS, versions: READ, v2Only: true },
+      "alerts.get": { method: "GET", path: `${ALERTS}/{alertId}`, versions: READ, v2Only: true },
+      "alerts.acknowledge": {
+        method: "PATCH",
+        path: `${ALERTS}/{alertId}`,
+        versions: [{ date: "2023-01-01", deprecation: "Thu, 30 May 2024 00:00:00 GMT", sunset: "Thu, 1 Jul 2027 00:00:00 GMT" }, { date: "2024-05-30" }],
+        v2Only: true
+      },
+      "alerts.configs": { method: "GET", path: `${ALERTS}/{alertId}/alertConfigs`, versions: READ, v2Only: true }
     };
   }
 });
@@ -7249,6 +7292,8 @@ var init_operations = __esm({
     "use strict";
     init_errors();
     init_accessList();
+    init_alertConfigs();
+    init_alerts();
     init_backups();
     init_clusters();
     init_containers();
@@ -7278,7 +7323,10 @@ var init_operations = __esm({
       ...searchIndexes,
       ...sampleDatasets,
       ...backups,
-      ...flexBackups
+      ...flexBackups,
+      ...alerts,
+      ...alertConfigs,
+      ...alertMatchers
     };
     OPERATIONS = Object.fromEntries(
       Object.entries(BUILTIN_OPERATIONS).map(([name, entry]) => [name, { resource: name.slice(0, name.indexOf(".")), ...entry }])
@@ -7385,7 +7433,7 @@ async function readCapped(body, headers, limit, method, url) {
     throw tooLarge2(limit, method, url, declared);
   }
   const decoder = new import_node_string_decoder.StringDecoder("utf8");
-  let text12 = "";
+  let text13 = "";
   let size2 = 0;
   for await (const chunk of body) {
     size2 += chunk.length;
@@ -7393,17 +7441,17 @@ async function readCapped(body, headers, limit, method, url) {
       body.destroy();
       throw tooLarge2(limit, method, url);
     }
-    text12 += decoder.write(chunk);
+    text13 += decoder.write(chunk);
   }
-  text12 += decoder.end();
-  return text12.charCodeAt(0) === 65279 ? text12.slice(1) : text12;
+  text13 += decoder.end();
+  return text13.charCodeAt(0) === 65279 ? text13.slice(1) : text13;
 }
-function tryJson(text12) {
-  if (text12.trim() === "") return void 0;
+function tryJson(text13) {
+  if (text13.trim() === "") return void 0;
   try {
-    return JSON.parse(text12);
+    return JSON.parse(text13);
   } catch {
-    return text12;
+    return text13;
   }
 }
 function headerValue(headers, name) {
@@ -7417,8 +7465,8 @@ function httpDate(value) {
 }
 function acceptedButNotPermitted(rawBody, headers) {
   if (headerValue(headers, "www-authenticate") !== void 0) return false;
-  const document3 = parseErrorDocument(rawBody);
-  return document3?.errorCode === "USER_UNAUTHORIZED" && /not authorized to perform this action/i.test(document3.detail ?? "");
+  const document4 = parseErrorDocument(rawBody);
+  return document4?.errorCode === "USER_UNAUTHORIZED" && /not authorized to perform this action/i.test(document4.detail ?? "");
 }
 var import_node_string_decoder, PER_SHARD_VERSION, AnswerReader;
 var init_answers = __esm({
@@ -7543,34 +7591,34 @@ function authorizationHeader(input) {
   if (input.opaque !== void 0) parts.push(`opaque="${quote(input.opaque)}"`);
   return `Digest ${parts.join(", ")}`;
 }
-function parseAuthParams(text12) {
+function parseAuthParams(text13) {
   const params = {};
   let i = 0;
   const skip = () => {
-    while (i < text12.length && /[\s,]/.test(text12[i])) i++;
+    while (i < text13.length && /[\s,]/.test(text13[i])) i++;
   };
   skip();
-  while (i < text12.length) {
-    const keyMatch = /^[A-Za-z0-9_-]+/.exec(text12.slice(i));
+  while (i < text13.length) {
+    const keyMatch = /^[A-Za-z0-9_-]+/.exec(text13.slice(i));
     if (!keyMatch) throw new DigestParseError(`unexpected character at ${i}`);
     const key = keyMatch[0].toLowerCase();
     i += keyMatch[0].length;
-    while (text12[i] === " ") i++;
-    if (text12[i] !== "=") throw new DigestParseError(`parameter ${key} has no value`);
+    while (text13[i] === " ") i++;
+    if (text13[i] !== "=") throw new DigestParseError(`parameter ${key} has no value`);
     i++;
-    while (text12[i] === " ") i++;
+    while (text13[i] === " ") i++;
     let value = "";
-    if (text12[i] === '"') {
+    if (text13[i] === '"') {
       i++;
-      while (i < text12.length && text12[i] !== '"') {
-        if (text12[i] === "\\" && i + 1 < text12.length) i++;
-        value += text12[i];
+      while (i < text13.length && text13[i] !== '"') {
+        if (text13[i] === "\\" && i + 1 < text13.length) i++;
+        value += text13[i];
         i++;
       }
-      if (text12[i] !== '"') throw new DigestParseError(`unterminated quoted value for ${key}`);
+      if (text13[i] !== '"') throw new DigestParseError(`unterminated quoted value for ${key}`);
       i++;
     } else {
-      const tokenMatch = /^[^\s,]*/.exec(text12.slice(i));
+      const tokenMatch = /^[^\s,]*/.exec(text13.slice(i));
       value = tokenMatch[0];
       i += value.length;
     }
@@ -7623,7 +7671,7 @@ var init_digest = __esm({
     DigestParseError = class extends Error {
     };
     hashName = (algorithm) => algorithm.startsWith("SHA-256") ? "sha256" : "md5";
-    h = (algorithm, text12) => (0, import_node_crypto2.createHash)(hashName(algorithm)).update(text12, "utf8").digest("hex");
+    h = (algorithm, text13) => (0, import_node_crypto2.createHash)(hashName(algorithm)).update(text13, "utf8").digest("hex");
     quote = (value) => value.replace(/(["\\])/g, "\\$1");
   }
 });
@@ -7718,7 +7766,7 @@ var init_digestSessionFile = __esm({
     NC_MAX = 4294967295;
     REFUSAL_MEMORY_MS = 7 * 24 * 36e5;
     LOCK = { staleMs: 1e4, retries: 60, minWaitMs: 2, maxWaitMs: 60 };
-    sha256 = (text12) => (0, import_node_crypto3.createHash)("sha256").update(text12, "utf8").digest("hex");
+    sha256 = (text13) => (0, import_node_crypto3.createHash)("sha256").update(text13, "utf8").digest("hex");
     unwritableWarned = false;
     DigestSessionFile = class {
       constructor(configDir, key, warn, now = Date.now) {
@@ -8338,8 +8386,8 @@ var init_jsonText = __esm({
   "src/base/jsonText.ts"() {
     "use strict";
     JsonText = class {
-      constructor(text12) {
-        this.text = text12;
+      constructor(text13) {
+        this.text = text13;
         Object.freeze(this);
       }
       text;
@@ -8351,8 +8399,8 @@ var init_jsonText = __esm({
 });
 
 // src/api/pageText.ts
-function listPageText(text12) {
-  const s = text12.trim();
+function listPageText(text13) {
+  const s = text13.trim();
   if (s.charCodeAt(0) !== OPEN_BRACE || CONTROL.test(s) || !isWellFormed(s)) return void 0;
   try {
     return new PageScan(s).page();
@@ -8383,8 +8431,8 @@ function compareRanges(s, a, aEnd, b, bEnd) {
   }
   return aEnd - a - (bEnd - b);
 }
-function isWellFormed(text12) {
-  return text12.isWellFormed();
+function isWellFormed(text13) {
+  return text13.isWellFormed();
 }
 var MAX_ITEM_DEPTH, NUMBER, QUOTE, BACKSLASH, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, MINUS, ZERO, NINE, CONTROL, DECLINE, PageScan;
 var init_pageText = __esm({
@@ -8428,7 +8476,7 @@ var init_pageText = __esm({
       page() {
         const { s } = this;
         const members2 = {};
-        let results5;
+        let results6;
         let i = 1;
         if (s.charCodeAt(i) === CLOSE_BRACE) decline();
         for (; ; ) {
@@ -8436,16 +8484,16 @@ var init_pageText = __esm({
           const end = this.keyEnd(i + 1);
           const key = s.slice(i + 1, end);
           i = end + 2;
-          if (key === "__proto__" || Object.hasOwn(members2, key) || key === "results" && results5) decline();
-          if (key === "results") results5 = this.items(i);
+          if (key === "__proto__" || Object.hasOwn(members2, key) || key === "results" && results6) decline();
+          if (key === "results") results6 = this.items(i);
           else members2[key] = JSON.parse(this.canonical(i));
           i = this.end;
           const c = s.charCodeAt(i++);
           if (c === CLOSE_BRACE) break;
           if (c !== COMMA) decline();
         }
-        if (i !== s.length || !results5) decline();
-        return { ...members2, results: results5 };
+        if (i !== s.length || !results6) decline();
+        return { ...members2, results: results6 };
       }
       /** The array of items at i: each one's canonical text. */
       items(i) {
@@ -8471,10 +8519,10 @@ var init_pageText = __esm({
         this.out = "";
         this.copied = i;
         const end = this.value(i, 0, 0);
-        const text12 = this.out === "" ? this.s.slice(i, end) : this.out + this.s.slice(this.copied, end);
+        const text13 = this.out === "" ? this.s.slice(i, end) : this.out + this.s.slice(this.copied, end);
         this.out = "";
         this.end = end;
-        return text12;
+        return text13;
       }
       /** Reads the value at i, `depth` deep, with the keys of the objects around it below `keyTop`; returns where it ends. */
       value(i, depth, keyTop) {
@@ -8638,9 +8686,9 @@ function asItemList(body, url, what) {
   if (damaged) throw new InvalidResponseError(`the list of ${what} from ${url} is damaged: ${damaged}, not a document`, { hint: DAMAGED_HINT });
   return body;
 }
-function linkHref(page2, rel) {
-  if (!Array.isArray(page2.links)) return void 0;
-  const link2 = page2.links.find((l) => typeof l === "object" && l !== null && l.rel === rel);
+function linkHref(page3, rel2) {
+  if (!Array.isArray(page3.links)) return void 0;
+  const link2 = page3.links.find((l) => typeof l === "object" && l !== null && l.rel === rel2);
   return typeof link2?.href === "string" ? link2.href : void 0;
 }
 async function* inOrderWindow(items, concurrency, task) {
@@ -8703,26 +8751,26 @@ async function* pages(source, path, resource, query2 = {}) {
   let next = source.pathFor(target.selection, path, query2);
   while (next !== void 0) {
     guard.visit(next);
-    const page2 = await source.getPage(next, target);
-    yield page2;
-    next = nextOnOrigin(source.origin, page2);
+    const page3 = await source.getPage(next, target);
+    yield page3;
+    next = nextOnOrigin(source.origin, page3);
   }
 }
 async function fetchAll(source, path, resource, query2 = {}, options = {}) {
-  const results5 = [];
+  const results6 = [];
   const all = streamAll(source, path, resource, query2, options);
   for (; ; ) {
     const step2 = await all.next();
-    if (step2.done) return { results: results5, ...step2.value };
-    for (const item of step2.value) results5.push(item);
+    if (step2.done) return { results: results6, ...step2.value };
+    for (const item of step2.value) results6.push(item);
   }
 }
 async function* streamAll(source, path, resource, query2 = {}, options = {}) {
   const pageSize = options.pageSize ?? 500;
   const concurrency = options.concurrency ?? 4;
   const target = source.target(resource, path);
-  const pageQuery = (pageNum) => ({ ...query2, itemsPerPage: pageSize, includeCount: options.count ?? true, pageNum });
-  const firstPath = source.pathFor(target.selection, path, pageQuery(1));
+  const pageQuery2 = (pageNum) => ({ ...query2, itemsPerPage: pageSize, includeCount: options.count ?? true, pageNum });
+  const firstPath = source.pathFor(target.selection, path, pageQuery2(1));
   const asText = options.itemsAsText ?? false;
   const first = await source.getPage(firstPath, target, asText);
   const self = { rel: "self", href: linkHref(first, "self") ?? source.origin + firstPath };
@@ -8735,8 +8783,8 @@ async function* streamAll(source, path, resource, query2 = {}, options = {}) {
   yield first.results;
   if (typeof totalCount === "number") {
     const rest = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
-    for await (const page2 of inOrderWindow(rest, concurrency, (n) => source.getPage(source.pathFor(target.selection, path, pageQuery(n)), target, asText))) {
-      yield page2.results;
+    for await (const page3 of inOrderWindow(rest, concurrency, (n) => source.getPage(source.pathFor(target.selection, path, pageQuery2(n)), target, asText))) {
+      yield page3.results;
     }
     return { totalCount, links: [self] };
   }
@@ -8745,15 +8793,15 @@ async function* streamAll(source, path, resource, query2 = {}, options = {}) {
   guard.visit(firstPath);
   while (next !== void 0) {
     guard.visit(next);
-    const page2 = await source.getPage(next, target, asText);
-    next = nextOnOrigin(source.origin, page2);
-    count2 += page2.results.length;
-    yield page2.results;
+    const page3 = await source.getPage(next, target, asText);
+    next = nextOnOrigin(source.origin, page3);
+    count2 += page3.results.length;
+    yield page3.results;
   }
   return { totalCount: count2, links: [self] };
 }
-function nextOnOrigin(origin, page2) {
-  const href = linkHref(page2, "next");
+function nextOnOrigin(origin, page3) {
+  const href = linkHref(page3, "next");
   if (href === void 0) return void 0;
   let url;
   try {
@@ -8856,10 +8904,10 @@ function msUntilNextMinute(now) {
   return 6e4 - now % 6e4;
 }
 function parseRetryAfter(value, now) {
-  const text12 = (Array.isArray(value) ? value[0] : value)?.trim();
-  if (!text12) return void 0;
-  if (/^\d+$/.test(text12)) return Number(text12) * 1e3;
-  const date = Date.parse(text12);
+  const text13 = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text13) return void 0;
+  if (/^\d+$/.test(text13)) return Number(text13) * 1e3;
+  const date = Date.parse(text13);
   return Number.isNaN(date) ? void 0 : Math.max(0, date - now);
 }
 function retryDelayMs(input) {
@@ -13638,8 +13686,8 @@ var require_webidl = __commonJS({
         message: `"${context.value}" is an invalid ${context.type}.`
       });
     };
-    webidl.brandCheck = function(V, I) {
-      if (!FunctionPrototypeSymbolHasInstance(I, V)) {
+    webidl.brandCheck = function(V2, I) {
+      if (!FunctionPrototypeSymbolHasInstance(I, V2)) {
         const err = new TypeError("Illegal invocation");
         err.code = "ERR_INVALID_THIS";
         throw err;
@@ -13647,8 +13695,8 @@ var require_webidl = __commonJS({
     };
     webidl.brandCheckMultiple = function(List) {
       const prototypes = List.map((c) => webidl.util.MakeTypeAssertion(c));
-      return (V) => {
-        if (prototypes.every((typeCheck) => !typeCheck(V))) {
+      return (V2) => {
+        if (prototypes.every((typeCheck) => !typeCheck(V2))) {
           const err = new TypeError("Illegal invocation");
           err.code = "ERR_INVALID_THIS";
           throw err;
@@ -13672,8 +13720,8 @@ var require_webidl = __commonJS({
     webidl.util.MakeTypeAssertion = function(I) {
       return (O) => FunctionPrototypeSymbolHasInstance(I, O);
     };
-    webidl.util.Type = function(V) {
-      switch (typeof V) {
+    webidl.util.Type = function(V2) {
+      switch (typeof V2) {
         case "undefined":
           return UNDEFINED;
         case "boolean":
@@ -13688,7 +13736,7 @@ var require_webidl = __commonJS({
           return BIGINT;
         case "function":
         case "object": {
-          if (V === null) {
+          if (V2 === null) {
             return NULL;
           }
           return OBJECT;
@@ -13727,7 +13775,7 @@ var require_webidl = __commonJS({
     };
     webidl.util.markAsUncloneable = runtimeFeatures.has("markAsUncloneable") ? require("node:worker_threads").markAsUncloneable : () => {
     };
-    webidl.util.ConvertToInt = function(V, bitLength, signedness, flags) {
+    webidl.util.ConvertToInt = function(V2, bitLength, signedness, flags) {
       let upperBound;
       let lowerBound;
       if (bitLength === 64) {
@@ -13744,7 +13792,7 @@ var require_webidl = __commonJS({
         lowerBound = -Math.pow(2, bitLength - 1);
         upperBound = Math.pow(2, bitLength - 1) - 1;
       }
-      let x = Number(V);
+      let x = Number(V2);
       if (x === 0) {
         x = 0;
       }
@@ -13752,7 +13800,7 @@ var require_webidl = __commonJS({
         if (Number.isNaN(x) || x === Number.POSITIVE_INFINITY || x === Number.NEGATIVE_INFINITY) {
           throw webidl.errors.exception({
             header: "Integer conversion",
-            message: `Could not convert ${webidl.util.Stringify(V)} to an integer.`
+            message: `Could not convert ${webidl.util.Stringify(V2)} to an integer.`
           });
         }
         x = webidl.util.IntegerPart(x);
@@ -13790,45 +13838,45 @@ var require_webidl = __commonJS({
       }
       return r;
     };
-    webidl.util.Stringify = function(V) {
-      const type = webidl.util.Type(V);
+    webidl.util.Stringify = function(V2) {
+      const type = webidl.util.Type(V2);
       switch (type) {
         case SYMBOL:
-          return `Symbol(${V.description})`;
+          return `Symbol(${V2.description})`;
         case OBJECT:
-          return inspect(V);
+          return inspect(V2);
         case STRING2:
-          return `"${V}"`;
+          return `"${V2}"`;
         case BIGINT:
-          return `${V}n`;
+          return `${V2}n`;
         default:
-          return `${V}`;
+          return `${V2}`;
       }
     };
-    webidl.util.IsResizableArrayBuffer = function(V) {
-      if (types.isArrayBuffer(V)) {
-        return V.resizable;
+    webidl.util.IsResizableArrayBuffer = function(V2) {
+      if (types.isArrayBuffer(V2)) {
+        return V2.resizable;
       }
-      if (types.isSharedArrayBuffer(V)) {
-        return V.growable;
+      if (types.isSharedArrayBuffer(V2)) {
+        return V2.growable;
       }
       throw webidl.errors.exception({
         header: "IsResizableArrayBuffer",
-        message: `"${webidl.util.Stringify(V)}" is not an array buffer.`
+        message: `"${webidl.util.Stringify(V2)}" is not an array buffer.`
       });
     };
     webidl.util.HasFlag = function(flags, attributes) {
       return typeof flags === "number" && (flags & attributes) === attributes;
     };
     webidl.sequenceConverter = function(converter) {
-      return (V, prefix, argument, Iterable) => {
-        if (webidl.util.Type(V) !== OBJECT) {
+      return (V2, prefix, argument, Iterable) => {
+        if (webidl.util.Type(V2) !== OBJECT) {
           throw webidl.errors.exception({
             header: prefix,
-            message: `${argument} (${webidl.util.Stringify(V)}) is not iterable.`
+            message: `${argument} (${webidl.util.Stringify(V2)}) is not iterable.`
           });
         }
-        const method = typeof Iterable === "function" ? Iterable() : V?.[Symbol.iterator]?.();
+        const method = typeof Iterable === "function" ? Iterable() : V2?.[Symbol.iterator]?.();
         const seq = [];
         let index = 0;
         if (method === void 0 || typeof method.next !== "function") {
@@ -13879,14 +13927,14 @@ var require_webidl = __commonJS({
       };
     };
     webidl.interfaceConverter = function(TypeCheck, name) {
-      return (V, prefix, argument) => {
-        if (!TypeCheck(V)) {
+      return (V2, prefix, argument) => {
+        if (!TypeCheck(V2)) {
           throw webidl.errors.exception({
             header: prefix,
-            message: `Expected ${argument} ("${webidl.util.Stringify(V)}") to be an instance of ${name}.`
+            message: `Expected ${argument} ("${webidl.util.Stringify(V2)}") to be an instance of ${name}.`
           });
         }
-        return V;
+        return V2;
       };
     };
     webidl.dictionaryConverter = function(converters) {
@@ -13929,11 +13977,11 @@ var require_webidl = __commonJS({
       };
     };
     webidl.nullableConverter = function(converter) {
-      return (V, prefix, argument) => {
-        if (V === null) {
-          return V;
+      return (V2, prefix, argument) => {
+        if (V2 === null) {
+          return V2;
         }
-        return converter(V, prefix, argument);
+        return converter(V2, prefix, argument);
       };
     };
     webidl.is.USVString = function(value) {
@@ -13946,8 +13994,8 @@ var require_webidl = __commonJS({
     webidl.is.URL = webidl.util.MakeTypeAssertion(URL);
     webidl.is.AbortSignal = webidl.util.MakeTypeAssertion(AbortSignal);
     webidl.is.MessagePort = webidl.util.MakeTypeAssertion(MessagePort);
-    webidl.is.BufferSource = function(V) {
-      return types.isArrayBuffer(V) || ArrayBuffer.isView(V) && types.isArrayBuffer(V.buffer);
+    webidl.is.BufferSource = function(V2) {
+      return types.isArrayBuffer(V2) || ArrayBuffer.isView(V2) && types.isArrayBuffer(V2.buffer);
     };
     webidl.util.getCopyOfBytesHeldByBufferSource = function(bufferSource) {
       const jsBufferSource = bufferSource;
@@ -13970,26 +14018,26 @@ var require_webidl = __commonJS({
       bytes3.set(view2);
       return bytes3;
     };
-    webidl.converters.DOMString = function(V, prefix, argument, flags) {
-      if (V === null && webidl.util.HasFlag(flags, webidl.attributes.LegacyNullToEmptyString)) {
+    webidl.converters.DOMString = function(V2, prefix, argument, flags) {
+      if (V2 === null && webidl.util.HasFlag(flags, webidl.attributes.LegacyNullToEmptyString)) {
         return "";
       }
-      if (typeof V === "symbol") {
+      if (typeof V2 === "symbol") {
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} is a symbol, which cannot be converted to a DOMString.`
         });
       }
-      return String(V);
+      return String(V2);
     };
-    webidl.converters.ByteString = function(V, prefix, argument) {
-      if (typeof V === "symbol") {
+    webidl.converters.ByteString = function(V2, prefix, argument) {
+      if (typeof V2 === "symbol") {
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} is a symbol, which cannot be converted to a ByteString.`
         });
       }
-      const x = String(V);
+      const x = String(V2);
       for (let index = 0; index < x.length; index++) {
         if (x.charCodeAt(index) > 255) {
           throw new TypeError(
@@ -14005,136 +14053,136 @@ var require_webidl = __commonJS({
       }
       return `${value}`.toWellFormed();
     };
-    webidl.converters.boolean = function(V) {
-      const x = Boolean(V);
+    webidl.converters.boolean = function(V2) {
+      const x = Boolean(V2);
       return x;
     };
-    webidl.converters.any = function(V) {
-      return V;
+    webidl.converters.any = function(V2) {
+      return V2;
     };
-    webidl.converters["long long"] = function(V, prefix, argument) {
-      const x = webidl.util.ConvertToInt(V, 64, "signed", 0, prefix, argument);
+    webidl.converters["long long"] = function(V2, prefix, argument) {
+      const x = webidl.util.ConvertToInt(V2, 64, "signed", 0, prefix, argument);
       return x;
     };
-    webidl.converters["unsigned long long"] = function(V, prefix, argument) {
-      const x = webidl.util.ConvertToInt(V, 64, "unsigned", 0, prefix, argument);
+    webidl.converters["unsigned long long"] = function(V2, prefix, argument) {
+      const x = webidl.util.ConvertToInt(V2, 64, "unsigned", 0, prefix, argument);
       return x;
     };
-    webidl.converters["unsigned long"] = function(V, prefix, argument) {
-      const x = webidl.util.ConvertToInt(V, 32, "unsigned", 0, prefix, argument);
+    webidl.converters["unsigned long"] = function(V2, prefix, argument) {
+      const x = webidl.util.ConvertToInt(V2, 32, "unsigned", 0, prefix, argument);
       return x;
     };
-    webidl.converters["unsigned short"] = function(V, prefix, argument, flags) {
-      const x = webidl.util.ConvertToInt(V, 16, "unsigned", flags, prefix, argument);
+    webidl.converters["unsigned short"] = function(V2, prefix, argument, flags) {
+      const x = webidl.util.ConvertToInt(V2, 16, "unsigned", flags, prefix, argument);
       return x;
     };
-    webidl.converters.ArrayBuffer = function(V, prefix, argument, flags) {
-      if (webidl.util.Type(V) !== OBJECT || !types.isArrayBuffer(V)) {
+    webidl.converters.ArrayBuffer = function(V2, prefix, argument, flags) {
+      if (webidl.util.Type(V2) !== OBJECT || !types.isArrayBuffer(V2)) {
         throw webidl.errors.conversionFailed({
           prefix,
-          argument: `${argument} ("${webidl.util.Stringify(V)}")`,
+          argument: `${argument} ("${webidl.util.Stringify(V2)}")`,
           types: ["ArrayBuffer"]
         });
       }
-      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V)) {
+      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V2)) {
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a resizable ArrayBuffer.`
         });
       }
-      return V;
+      return V2;
     };
-    webidl.converters.SharedArrayBuffer = function(V, prefix, argument, flags) {
-      if (webidl.util.Type(V) !== OBJECT || !types.isSharedArrayBuffer(V)) {
+    webidl.converters.SharedArrayBuffer = function(V2, prefix, argument, flags) {
+      if (webidl.util.Type(V2) !== OBJECT || !types.isSharedArrayBuffer(V2)) {
         throw webidl.errors.conversionFailed({
           prefix,
-          argument: `${argument} ("${webidl.util.Stringify(V)}")`,
+          argument: `${argument} ("${webidl.util.Stringify(V2)}")`,
           types: ["SharedArrayBuffer"]
         });
       }
-      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V)) {
+      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V2)) {
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a resizable SharedArrayBuffer.`
         });
       }
-      return V;
+      return V2;
     };
-    webidl.converters.TypedArray = function(V, T, prefix, argument, flags) {
-      if (webidl.util.Type(V) !== OBJECT || !types.isTypedArray(V) || V.constructor.name !== T.name) {
+    webidl.converters.TypedArray = function(V2, T, prefix, argument, flags) {
+      if (webidl.util.Type(V2) !== OBJECT || !types.isTypedArray(V2) || V2.constructor.name !== T.name) {
         throw webidl.errors.conversionFailed({
           prefix,
-          argument: `${argument} ("${webidl.util.Stringify(V)}")`,
+          argument: `${argument} ("${webidl.util.Stringify(V2)}")`,
           types: [T.name]
         });
       }
-      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowShared) && types.isSharedArrayBuffer(V.buffer)) {
+      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowShared) && types.isSharedArrayBuffer(V2.buffer)) {
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a view on a shared array buffer.`
         });
       }
-      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V.buffer)) {
+      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V2.buffer)) {
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a view on a resizable array buffer.`
         });
       }
-      return V;
+      return V2;
     };
-    webidl.converters.DataView = function(V, prefix, argument, flags) {
-      if (webidl.util.Type(V) !== OBJECT || !types.isDataView(V)) {
+    webidl.converters.DataView = function(V2, prefix, argument, flags) {
+      if (webidl.util.Type(V2) !== OBJECT || !types.isDataView(V2)) {
         throw webidl.errors.conversionFailed({
           prefix,
-          argument: `${argument} ("${webidl.util.Stringify(V)}")`,
+          argument: `${argument} ("${webidl.util.Stringify(V2)}")`,
           types: ["DataView"]
         });
       }
-      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowShared) && types.isSharedArrayBuffer(V.buffer)) {
+      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowShared) && types.isSharedArrayBuffer(V2.buffer)) {
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a view on a shared array buffer.`
         });
       }
-      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V.buffer)) {
+      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V2.buffer)) {
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a view on a resizable array buffer.`
         });
       }
-      return V;
+      return V2;
     };
-    webidl.converters.ArrayBufferView = function(V, prefix, argument, flags) {
-      if (webidl.util.Type(V) !== OBJECT || !types.isArrayBufferView(V)) {
+    webidl.converters.ArrayBufferView = function(V2, prefix, argument, flags) {
+      if (webidl.util.Type(V2) !== OBJECT || !types.isArrayBufferView(V2)) {
         throw webidl.errors.conversionFailed({
           prefix,
-          argument: `${argument} ("${webidl.util.Stringify(V)}")`,
+          argument: `${argument} ("${webidl.util.Stringify(V2)}")`,
           types: ["ArrayBufferView"]
         });
       }
-      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowShared) && types.isSharedArrayBuffer(V.buffer)) {
+      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowShared) && types.isSharedArrayBuffer(V2.buffer)) {
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a view on a shared array buffer.`
         });
       }
-      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V.buffer)) {
+      if (!webidl.util.HasFlag(flags, webidl.attributes.AllowResizable) && webidl.util.IsResizableArrayBuffer(V2.buffer)) {
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a view on a resizable array buffer.`
         });
       }
-      return V;
+      return V2;
     };
-    webidl.converters.BufferSource = function(V, prefix, argument, flags) {
-      if (types.isArrayBuffer(V)) {
-        return webidl.converters.ArrayBuffer(V, prefix, argument, flags);
+    webidl.converters.BufferSource = function(V2, prefix, argument, flags) {
+      if (types.isArrayBuffer(V2)) {
+        return webidl.converters.ArrayBuffer(V2, prefix, argument, flags);
       }
-      if (types.isArrayBufferView(V)) {
+      if (types.isArrayBufferView(V2)) {
         flags &= ~webidl.attributes.AllowShared;
-        return webidl.converters.ArrayBufferView(V, prefix, argument, flags);
+        return webidl.converters.ArrayBufferView(V2, prefix, argument, flags);
       }
-      if (types.isSharedArrayBuffer(V)) {
+      if (types.isSharedArrayBuffer(V2)) {
         throw webidl.errors.exception({
           header: prefix,
           message: `${argument} cannot be a SharedArrayBuffer.`
@@ -14142,24 +14190,24 @@ var require_webidl = __commonJS({
       }
       throw webidl.errors.conversionFailed({
         prefix,
-        argument: `${argument} ("${webidl.util.Stringify(V)}")`,
+        argument: `${argument} ("${webidl.util.Stringify(V2)}")`,
         types: ["ArrayBuffer", "ArrayBufferView"]
       });
     };
-    webidl.converters.AllowSharedBufferSource = function(V, prefix, argument, flags) {
-      if (types.isArrayBuffer(V)) {
-        return webidl.converters.ArrayBuffer(V, prefix, argument, flags);
+    webidl.converters.AllowSharedBufferSource = function(V2, prefix, argument, flags) {
+      if (types.isArrayBuffer(V2)) {
+        return webidl.converters.ArrayBuffer(V2, prefix, argument, flags);
       }
-      if (types.isSharedArrayBuffer(V)) {
-        return webidl.converters.SharedArrayBuffer(V, prefix, argument, flags);
+      if (types.isSharedArrayBuffer(V2)) {
+        return webidl.converters.SharedArrayBuffer(V2, prefix, argument, flags);
       }
-      if (types.isArrayBufferView(V)) {
+      if (types.isArrayBufferView(V2)) {
         flags |= webidl.attributes.AllowShared;
-        return webidl.converters.ArrayBufferView(V, prefix, argument, flags);
+        return webidl.converters.ArrayBufferView(V2, prefix, argument, flags);
       }
       throw webidl.errors.conversionFailed({
         prefix,
-        argument: `${argument} ("${webidl.util.Stringify(V)}")`,
+        argument: `${argument} ("${webidl.util.Stringify(V2)}")`,
         types: ["ArrayBuffer", "SharedArrayBuffer", "ArrayBufferView"]
       });
     };
@@ -14178,12 +14226,12 @@ var require_webidl = __commonJS({
       webidl.is.AbortSignal,
       "AbortSignal"
     );
-    webidl.converters.EventHandlerNonNull = function(V) {
-      if (webidl.util.Type(V) !== OBJECT) {
+    webidl.converters.EventHandlerNonNull = function(V2) {
+      if (webidl.util.Type(V2) !== OBJECT) {
         return null;
       }
-      if (typeof V === "function") {
-        return V;
+      if (typeof V2 === "function") {
+        return V2;
       }
       return () => {
       };
@@ -19722,21 +19770,21 @@ function deadlineInterceptor(timeoutMs) {
     let lastData = monotonicMs();
     let expired = false;
     let ended = false;
-    const fail2 = () => {
+    const fail3 = () => {
       if (ended) return;
       const stalled = monotonicMs() - lastData >= timeoutMs / 2;
       controller?.abort(Object.assign(new Error(`deadline of ${timeoutMs} ms passed`), { code: DEADLINE_CODE, phase, bytes: bytes3, stalled }));
     };
     const timer = setTimeout(() => {
       expired = true;
-      setImmediate(fail2);
+      setImmediate(fail3);
     }, timeoutMs);
     timer.unref();
     return dispatch(opts, {
       onRequestStart: (c, context) => {
         controller = c;
         handler.onRequestStart?.(c, context);
-        if (expired) fail2();
+        if (expired) fail3();
       },
       onRequestUpgrade: (c, statusCode, headers, socket) => handler.onRequestUpgrade?.(c, statusCode, headers, socket),
       onResponseStart: (c, statusCode, headers, statusMessage) => {
@@ -20173,9 +20221,9 @@ function* jsonSlices(value, indent) {
       yield prefix;
       yield* arraySlices(member2, indent, " ".repeat(indent));
     } else {
-      const text12 = stringify(member2, indent);
-      if (text12 === void 0) continue;
-      yield prefix + indented(text12, indent);
+      const text13 = stringify(member2, indent);
+      if (text13 === void 0) continue;
+      yield prefix + indented(text13, indent);
     }
     head = "";
     first = false;
@@ -20206,11 +20254,11 @@ ${outer}` : ""}]`;
 function stringify(value, indent) {
   return indent ? JSON.stringify(value, null, indent) : JSON.stringify(value);
 }
-function indented(text12, indent) {
-  return indent ? reindent(text12, " ".repeat(indent)) : text12;
+function indented(text13, indent) {
+  return indent ? reindent(text13, " ".repeat(indent)) : text13;
 }
-function reindent(text12, by) {
-  return by === "" ? text12 : text12.replaceAll("\n", `
+function reindent(text13, by) {
+  return by === "" ? text13 : text13.replaceAll("\n", `
 ${by}`);
 }
 function isPlainObject(value) {
@@ -20221,8 +20269,8 @@ function isPlainObject(value) {
 function hasToJSON(value) {
   return typeof value.toJSON === "function";
 }
-async function writeDraining(io, text12) {
-  io.write(text12);
+async function writeDraining(io, text13) {
+  io.write(text13);
   if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
 }
 function drained(stream) {
@@ -21786,9 +21834,9 @@ function tokenProblem(token2, source) {
   const expected = parseJsonOr(unescaped) ?? parseJsonOr(`"${unescaped.trimStart()}"`);
   return expected !== void 0 && JSON.stringify(expected.value) === JSON.stringify(token2.value) ? void 0 : `literal at offset ${token2.start} has more than one \\\` escape`;
 }
-function parseJsonOr(text12) {
+function parseJsonOr(text13) {
   try {
-    return { value: JSON.parse(text12) };
+    return { value: JSON.parse(text13) };
   } catch {
     return void 0;
   }
@@ -22306,11 +22354,11 @@ var require_utils2 = __commonJS({
       }
       return output;
     }
-    function hyperlink(url, text12) {
+    function hyperlink(url, text13) {
       const OSC = "\x1B]";
       const BEL = "\x07";
       const SEP = ";";
-      return [OSC, "8", SEP, SEP, url || text12, BEL, text12, OSC, "8", SEP, SEP, BEL].join("");
+      return [OSC, "8", SEP, SEP, url || text13, BEL, text13, OSC, "8", SEP, SEP, BEL].join("");
     }
     module2.exports = {
       strlen,
@@ -22505,10 +22553,10 @@ var require_supports_colors = __commonJS({
 // node_modules/@colors/colors/lib/custom/trap.js
 var require_trap = __commonJS({
   "node_modules/@colors/colors/lib/custom/trap.js"(exports2, module2) {
-    module2["exports"] = function runTheTrap(text12, options) {
+    module2["exports"] = function runTheTrap(text13, options) {
       var result = "";
-      text12 = text12 || "Run the trap, drop the bass";
-      text12 = text12.split("");
+      text13 = text13 || "Run the trap, drop the bass";
+      text13 = text13.split("");
       var trap = {
         a: ["@", "\u0104", "\u023A", "\u0245", "\u0394", "\u039B", "\u0414"],
         b: ["\xDF", "\u0181", "\u0243", "\u026E", "\u03B2", "\u0E3F"],
@@ -22556,7 +22604,7 @@ var require_trap = __commonJS({
         y: ["\xA5", "\u04B0", "\u04CB"],
         z: ["\u01B5", "\u0240"]
       };
-      text12.forEach(function(c) {
+      text13.forEach(function(c) {
         c = c.toLowerCase();
         var chars = trap[c] || [" "];
         var rand = Math.floor(Math.random() * chars.length);
@@ -22574,8 +22622,8 @@ var require_trap = __commonJS({
 // node_modules/@colors/colors/lib/custom/zalgo.js
 var require_zalgo = __commonJS({
   "node_modules/@colors/colors/lib/custom/zalgo.js"(exports2, module2) {
-    module2["exports"] = function zalgo(text12, options) {
-      text12 = text12 || "   he is here   ";
+    module2["exports"] = function zalgo(text13, options) {
+      text13 = text13 || "   he is here   ";
       var soul = {
         "up": [
           "\u030D",
@@ -22708,7 +22756,7 @@ var require_zalgo = __commonJS({
         });
         return bool2;
       }
-      function heComes(text13, options2) {
+      function heComes(text14, options2) {
         var result = "";
         var counts;
         var l;
@@ -22717,12 +22765,12 @@ var require_zalgo = __commonJS({
         options2["mid"] = typeof options2["mid"] !== "undefined" ? options2["mid"] : true;
         options2["down"] = typeof options2["down"] !== "undefined" ? options2["down"] : true;
         options2["size"] = typeof options2["size"] !== "undefined" ? options2["size"] : "maxi";
-        text13 = text13.split("");
-        for (l in text13) {
+        text14 = text14.split("");
+        for (l in text14) {
           if (isChar(l)) {
             continue;
           }
-          result = result + text13[l];
+          result = result + text14[l];
           counts = { "up": 0, "down": 0, "mid": 0 };
           switch (options2.size) {
             case "mini":
@@ -22753,7 +22801,7 @@ var require_zalgo = __commonJS({
         }
         return result;
       }
-      return heComes(text12, options);
+      return heComes(text13, options);
     };
   }
 });
@@ -23707,10 +23755,10 @@ __export(fit_exports, {
   fitColumns: () => fitColumns,
   truncate: () => truncate
 });
-function truncate(text12, width, where = "end") {
-  if (displayWidth(text12) <= width) return text12;
+function truncate(text13, width, where = "end") {
+  if (displayWidth(text13) <= width) return text13;
   if (width <= 1) return width === 1 ? "\u2026" : "";
-  const chars = [...text12];
+  const chars = [...text13];
   const take = (from, room) => {
     const kept = [];
     let used = 0;
@@ -23778,7 +23826,7 @@ var init_fit = __esm({
     import_string_width = __toESM(require_string_width(), 1);
     COMFORT_WIDTH = 32;
     GAP = 2;
-    displayWidth = (text12) => (0, import_string_width.default)(text12);
+    displayWidth = (text13) => (0, import_string_width.default)(text13);
     lineWidth = (widths) => widths.length === 0 ? 0 : widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
   }
 });
@@ -23793,11 +23841,11 @@ __export(render_exports, {
   keyValueLines: () => keyValueLines,
   render: () => render
 });
-async function applyQuery(document3, query2) {
+async function applyQuery(document4, query2) {
   await checkQuery(query2);
   const { default: jmespath } = await Promise.resolve().then(() => __toESM(require_jmespath(), 1));
   try {
-    return jmespath.search(document3, query2);
+    return jmespath.search(document4, query2);
   } catch (error2) {
     throw new UsageError(`invalid --query "${query2}": ${error2.message}`);
   }
@@ -23812,8 +23860,8 @@ async function checkQuery(query2) {
   }
   if (problem) throw new UsageError(`invalid --query "${query2}": ${problem}`);
 }
-async function render(io, document3, options) {
-  const data = options.query ? await applyQuery(document3, options.query) : document3;
+async function render(io, document4, options) {
+  const data = options.query ? await applyQuery(document4, options.query) : document4;
   if (options.format === "json" || options.format === "pretty") return writeJson(io, data ?? null, options.format === "pretty" ? 2 : 0);
   const spec2 = options.query ? void 0 : options.table;
   const { headers, rows, rules } = spec2 ? { headers: spec2.columns.map((c) => c.header), rows: spec2.rows(data).map((r) => spec2.columns.map((c) => cell(c.value(r)))), rules: spec2.columns } : { ...genericTable(data), rules: void 0 };
@@ -23894,7 +23942,7 @@ async function writeTable(io, rawHeaders, rawRows, width, rules) {
   io.write(`${table2.toString().split("\n").map((l) => l.trimEnd()).join("\n")}
 `);
 }
-function keyValueLines(io, pairs, fit = (text12) => text12) {
+function keyValueLines(io, pairs, fit = (text13) => text13) {
   const width = Math.max(0, ...pairs.map(([k]) => k.length)) + 2;
   return pairs.filter(([, v]) => v !== void 0 && v !== "").map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(fit(escapeControl(cell(v)), width, k))}`).join("\n");
 }
@@ -23927,10 +23975,10 @@ function apiEventsFor(io) {
     deprecated: (notice) => io.warn(deprecationLine(notice)),
     warning: (message) => io.warn(message),
     trace: (line) => io.trace(line),
-    waitStarted: (text12) => {
+    waitStarted: (text13) => {
       active++;
-      if (spinner) void spinner.then((s) => s?.update(text12));
-      else spinner = io.spinner(text12).catch(() => void 0);
+      if (spinner) void spinner.then((s) => s?.update(text13));
+      else spinner = io.spinner(text13).catch(() => void 0);
     },
     waitEnded: () => {
       active = Math.max(0, active - 1);
@@ -24148,9 +24196,9 @@ var init_context = __esm({
         };
       }
       /** Formats and writes a command's result document to stdout. */
-      async output(document3, table2) {
+      async output(document4, table2) {
         const { render: render5 } = await Promise.resolve().then(() => (init_render(), render_exports));
-        await render5(this.io, document3, {
+        await render5(this.io, document4, {
           format: await this.outputFormat(),
           query: this.globals.query,
           table: table2,
@@ -24257,17 +24305,17 @@ function helpAfter(read) {
     const blocks = examples.map(([what, line]) => [...wrap(what.split(" "), width, "  # ", "  # "), ...wrap(shellWords(line), width, "  $ ", "      ", " \\")]);
     const noteLines = notes ? ["", ...notes.split(/\n\s*\n/).flatMap((p, i) => [...i > 0 ? [""] : [], ...wrap(p.split(/\s+/).filter(Boolean), width, "", "")])] : [];
     const section = (shown3) => shown3.length ? ["", "Examples:", ...shown3.flatMap((b, i) => [...i > 0 ? [""] : [], ...b])] : [];
-    const page2 = `man cdba-${groupOf(command)}`;
+    const page3 = `man cdba-${groupOf(command)}`;
     const options = moreInManPage ? "more details" : "";
     let shown2 = blocks;
-    let pointer = options ? ["", `More details: ${page2}`] : [];
+    let pointer = options ? ["", `More details: ${page3}`] : [];
     if (command.parent) {
       const room = HELP_SCREEN_LINES - command.helpInformation({ error: error2 }).trimEnd().split("\n").length - noteLines.length;
       for (let k = blocks.length; k >= 0; k--) {
         shown2 = blocks.slice(0, k);
         const rest = blocks.length - k;
         const examplesLeft = `${rest} more example${rest === 1 ? "" : "s"}`;
-        if (rest > 0) pointer = k === 0 ? ["", `Examples (${rest})${options ? ` and ${options}` : ""}: ${page2}`] : ["", `${examplesLeft}${options ? ` and ${options}` : ""}: ${page2}`];
+        if (rest > 0) pointer = k === 0 ? ["", `Examples (${rest})${options ? ` and ${options}` : ""}: ${page3}`] : ["", `${examplesLeft}${options ? ` and ${options}` : ""}: ${page3}`];
         if (section(shown2).length + pointer.length <= room) break;
       }
     }
@@ -24310,11 +24358,11 @@ var init_helpLayout = __esm({
         return cmd.summary() || summaryOf(cmd.description());
       },
       formatHelp(cmd, helper) {
-        const text12 = Help.prototype.formatHelp.call(this, cmd, helper);
+        const text13 = Help.prototype.formatHelp.call(this, cmd, helper);
         const globals = globalOptionsBlock(cmd, helper.helpWidth ?? 80);
-        return globals ? `${text12.trimEnd()}
+        return globals ? `${text13.trimEnd()}
 
-${globals}` : text12;
+${globals}` : text13;
       },
       formatItem(term, termWidth, description, helper) {
         if (!description || helper.displayWidth(term) <= termWidth) return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
@@ -24404,8 +24452,8 @@ function withExamples(command, examples) {
 function examplesOf(command) {
   return EXAMPLES.get(command) ?? [];
 }
-function withNotes(command, text12) {
-  NOTES.set(command, text12);
+function withNotes(command, text13) {
+  NOTES.set(command, text13);
   afterHelp(command);
   return command;
 }
@@ -24495,8 +24543,8 @@ function tagFlag(flag) {
   const pair = keyValueFlag(flag);
   return (value, previous = []) => {
     const tags = pair(value, previous);
-    const [key, text12] = tags[tags.length - 1];
-    for (const [part, what] of [[key, "key"], [text12, "value"]]) {
+    const [key, text13] = tags[tags.length - 1];
+    for (const [part, what] of [[key, "key"], [text13, "value"]]) {
       const length = [...part].length;
       if (length < 1 || length > 255) {
         throw new UsageError(`invalid ${flag} "${value.length > 40 ? `${value.slice(0, 40)}...` : value}": the tag ${what} must be 1 to 255 characters, not ${length}`);
@@ -24653,14 +24701,14 @@ var init_errorReport = __esm({
 });
 
 // src/base/isoDate.ts
-function parseIsoDateTime(text12) {
-  const m = ISO_DATE_TIME.exec(text12.trim());
+function parseIsoDateTime(text13) {
+  const m = ISO_DATE_TIME.exec(text13.trim());
   if (!m) return void 0;
   const [, y, mo, d, h2, mi, s = "0", frac = "", zone = "Z"] = m;
   const fields = [Number(y), Number(mo) - 1, Number(d), Number(h2), Number(mi), Number(s)];
   const utc = Date.UTC(...fields, Number(frac.padEnd(3, "0").slice(0, 3)));
-  const check2 = new Date(utc);
-  if (check2.getUTCFullYear() !== fields[0] || check2.getUTCMonth() !== fields[1] || check2.getUTCDate() !== fields[2] || check2.getUTCHours() !== fields[3] || check2.getUTCMinutes() !== fields[4] || check2.getUTCSeconds() !== fields[5]) {
+  const check3 = new Date(utc);
+  if (check3.getUTCFullYear() !== fields[0] || check3.getUTCMonth() !== fields[1] || check3.getUTCDate() !== fields[2] || check3.getUTCHours() !== fields[3] || check3.getUTCMinutes() !== fields[4] || check3.getUTCSeconds() !== fields[5]) {
     return void 0;
   }
   let offsetMinutes = 0;
@@ -24790,8 +24838,8 @@ function fromBits(value, family) {
   if (family === 4) return [24n, 16n, 8n, 0n].map((shift) => String(value >> shift & 255n)).join(".");
   return Array.from({ length: 8 }, (_, i) => (value >> BigInt((7 - i) * 16) & 0xffffn).toString(16)).join(":");
 }
-function parseAccessEntry(text12, what = "entry") {
-  const value = text12.trim();
+function parseAccessEntry(text13, what = "entry") {
+  const value = text13.trim();
   const shown2 = JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}...` : value);
   if (value.startsWith("sg-")) {
     if (SECURITY_GROUP.test(value)) return { kind: "securityGroup", id: value };
@@ -24862,13 +24910,13 @@ var init_entry = __esm({
 });
 
 // src/core/jsonText.ts
-function findJsonTextProblem(text12, maxDepth = MAX_JSON_DEPTH) {
+function findJsonTextProblem(text13, maxDepth = MAX_JSON_DEPTH) {
   const stack = [];
   let expectKey = false;
   let numberProblem;
   const pathOf2 = () => stack.map((frame) => frame.array ? `[${frame.index}]` : `.${frame.key ?? ""}`).join("").replace(/^\./, "");
-  for (let i = 0; i < text12.length; ) {
-    const c = text12[i];
+  for (let i = 0; i < text13.length; ) {
+    const c = text13[i];
     if (c === " " || c === "	" || c === "\n" || c === "\r" || c === ":") {
       i++;
     } else if (c === "{" || c === "[") {
@@ -24887,7 +24935,7 @@ function findJsonTextProblem(text12, maxDepth = MAX_JSON_DEPTH) {
       i++;
     } else if (c === '"') {
       STRING.lastIndex = i;
-      const match = STRING.exec(text12);
+      const match = STRING.exec(text13);
       if (!match) return numberProblem;
       const top = stack[stack.length - 1];
       if (expectKey && top && !top.array) {
@@ -24901,16 +24949,16 @@ function findJsonTextProblem(text12, maxDepth = MAX_JSON_DEPTH) {
       i += match[0].length;
     } else if (c === "-" || c >= "0" && c <= "9") {
       NUMBER2.lastIndex = i;
-      const match = NUMBER2.exec(text12);
+      const match = NUMBER2.exec(text13);
       if (!match) return numberProblem;
       if (numberProblem === void 0) {
         const becomes = inexactNumber(match[0]);
         if (becomes !== void 0) numberProblem = { kind: "number", offset: i, path: pathOf2(), literal: match[0], becomes };
       }
       i += match[0].length;
-    } else if (text12.startsWith("true", i) || text12.startsWith("null", i)) {
+    } else if (text13.startsWith("true", i) || text13.startsWith("null", i)) {
       i += 4;
-    } else if (text12.startsWith("false", i)) {
+    } else if (text13.startsWith("false", i)) {
       i += 5;
     } else {
       return numberProblem;
@@ -24941,14 +24989,14 @@ function sameDecimal(a, b) {
   };
   return norm(a) === norm(b);
 }
-function lineColumn(text12, offset) {
-  const before = text12.slice(0, offset);
+function lineColumn(text13, offset) {
+  const before = text13.slice(0, offset);
   return `line ${before.split("\n").length}, column ${offset - before.lastIndexOf("\n")}`;
 }
-function checkJsonText(text12, source, problem = findJsonTextProblem(text12)) {
+function checkJsonText(text13, source, problem = findJsonTextProblem(text13)) {
   if (problem === void 0) return;
   if (problem.kind === "depth") {
-    throw new UsageError(`${source}: nested deeper than ${MAX_JSON_DEPTH} levels at ${lineColumn(text12, problem.offset)}`);
+    throw new UsageError(`${source}: nested deeper than ${MAX_JSON_DEPTH} levels at ${lineColumn(text13, problem.offset)}`);
   }
   const field = problem.path === "" ? "" : ` in "${problem.path}"`;
   const literal = problem.literal.length > 40 ? `${problem.literal.slice(0, 40)}\u2026` : problem.literal;
@@ -24968,14 +25016,14 @@ var init_jsonText2 = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
-function createScanner(text12, ignoreTrivia = false) {
-  const len = text12.length;
+function createScanner(text13, ignoreTrivia = false) {
+  const len = text13.length;
   let pos = 0, value = "", tokenOffset = 0, token2 = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
   function scanHexDigits(count2, exact) {
     let digits = 0;
     let value2 = 0;
     while (digits < count2 || !exact) {
-      let ch = text12.charCodeAt(pos);
+      let ch = text13.charCodeAt(pos);
       if (ch >= 48 && ch <= 57) {
         value2 = value2 * 16 + ch - 48;
       } else if (ch >= 65 && ch <= 70) {
@@ -25002,35 +25050,35 @@ function createScanner(text12, ignoreTrivia = false) {
   }
   function scanNumber() {
     let start = pos;
-    if (text12.charCodeAt(pos) === 48) {
+    if (text13.charCodeAt(pos) === 48) {
       pos++;
     } else {
       pos++;
-      while (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
+      while (pos < text13.length && isDigit2(text13.charCodeAt(pos))) {
         pos++;
       }
     }
-    if (pos < text12.length && text12.charCodeAt(pos) === 46) {
+    if (pos < text13.length && text13.charCodeAt(pos) === 46) {
       pos++;
-      if (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
+      if (pos < text13.length && isDigit2(text13.charCodeAt(pos))) {
         pos++;
-        while (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
+        while (pos < text13.length && isDigit2(text13.charCodeAt(pos))) {
           pos++;
         }
       } else {
         scanError = 3;
-        return text12.substring(start, pos);
+        return text13.substring(start, pos);
       }
     }
     let end = pos;
-    if (pos < text12.length && (text12.charCodeAt(pos) === 69 || text12.charCodeAt(pos) === 101)) {
+    if (pos < text13.length && (text13.charCodeAt(pos) === 69 || text13.charCodeAt(pos) === 101)) {
       pos++;
-      if (pos < text12.length && text12.charCodeAt(pos) === 43 || text12.charCodeAt(pos) === 45) {
+      if (pos < text13.length && text13.charCodeAt(pos) === 43 || text13.charCodeAt(pos) === 45) {
         pos++;
       }
-      if (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
+      if (pos < text13.length && isDigit2(text13.charCodeAt(pos))) {
         pos++;
-        while (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
+        while (pos < text13.length && isDigit2(text13.charCodeAt(pos))) {
           pos++;
         }
         end = pos;
@@ -25038,30 +25086,30 @@ function createScanner(text12, ignoreTrivia = false) {
         scanError = 3;
       }
     }
-    return text12.substring(start, end);
+    return text13.substring(start, end);
   }
   function scanString() {
     let result = "", start = pos;
     while (true) {
       if (pos >= len) {
-        result += text12.substring(start, pos);
+        result += text13.substring(start, pos);
         scanError = 2;
         break;
       }
-      const ch = text12.charCodeAt(pos);
+      const ch = text13.charCodeAt(pos);
       if (ch === 34) {
-        result += text12.substring(start, pos);
+        result += text13.substring(start, pos);
         pos++;
         break;
       }
       if (ch === 92) {
-        result += text12.substring(start, pos);
+        result += text13.substring(start, pos);
         pos++;
         if (pos >= len) {
           scanError = 2;
           break;
         }
-        const ch2 = text12.charCodeAt(pos++);
+        const ch2 = text13.charCodeAt(pos++);
         switch (ch2) {
           case 34:
             result += '"';
@@ -25103,7 +25151,7 @@ function createScanner(text12, ignoreTrivia = false) {
       }
       if (ch >= 0 && ch <= 31) {
         if (isLineBreak(ch)) {
-          result += text12.substring(start, pos);
+          result += text13.substring(start, pos);
           scanError = 2;
           break;
         } else {
@@ -25124,19 +25172,19 @@ function createScanner(text12, ignoreTrivia = false) {
       tokenOffset = len;
       return token2 = 17;
     }
-    let code = text12.charCodeAt(pos);
+    let code = text13.charCodeAt(pos);
     if (isWhiteSpace(code)) {
       do {
         pos++;
         value += String.fromCharCode(code);
-        code = text12.charCodeAt(pos);
+        code = text13.charCodeAt(pos);
       } while (isWhiteSpace(code));
       return token2 = 15;
     }
     if (isLineBreak(code)) {
       pos++;
       value += String.fromCharCode(code);
-      if (code === 13 && text12.charCodeAt(pos) === 10) {
+      if (code === 13 && text13.charCodeAt(pos) === 10) {
         pos++;
         value += "\n";
       }
@@ -25172,31 +25220,31 @@ function createScanner(text12, ignoreTrivia = false) {
       // comments
       case 47:
         const start = pos - 1;
-        if (text12.charCodeAt(pos + 1) === 47) {
+        if (text13.charCodeAt(pos + 1) === 47) {
           pos += 2;
           while (pos < len) {
-            if (isLineBreak(text12.charCodeAt(pos))) {
+            if (isLineBreak(text13.charCodeAt(pos))) {
               break;
             }
             pos++;
           }
-          value = text12.substring(start, pos);
+          value = text13.substring(start, pos);
           return token2 = 12;
         }
-        if (text12.charCodeAt(pos + 1) === 42) {
+        if (text13.charCodeAt(pos + 1) === 42) {
           pos += 2;
           const safeLength = len - 1;
           let commentClosed = false;
           while (pos < safeLength) {
-            const ch = text12.charCodeAt(pos);
-            if (ch === 42 && text12.charCodeAt(pos + 1) === 47) {
+            const ch = text13.charCodeAt(pos);
+            if (ch === 42 && text13.charCodeAt(pos + 1) === 47) {
               pos += 2;
               commentClosed = true;
               break;
             }
             pos++;
             if (isLineBreak(ch)) {
-              if (ch === 13 && text12.charCodeAt(pos) === 10) {
+              if (ch === 13 && text13.charCodeAt(pos) === 10) {
                 pos++;
               }
               lineNumber++;
@@ -25207,7 +25255,7 @@ function createScanner(text12, ignoreTrivia = false) {
             pos++;
             scanError = 1;
           }
-          value = text12.substring(start, pos);
+          value = text13.substring(start, pos);
           return token2 = 13;
         }
         value += String.fromCharCode(code);
@@ -25217,7 +25265,7 @@ function createScanner(text12, ignoreTrivia = false) {
       case 45:
         value += String.fromCharCode(code);
         pos++;
-        if (pos === len || !isDigit2(text12.charCodeAt(pos))) {
+        if (pos === len || !isDigit2(text13.charCodeAt(pos))) {
           return token2 = 16;
         }
       // found a minus, followed by a number so
@@ -25239,10 +25287,10 @@ function createScanner(text12, ignoreTrivia = false) {
       default:
         while (pos < len && isUnknownContentCharacter(code)) {
           pos++;
-          code = text12.charCodeAt(pos);
+          code = text13.charCodeAt(pos);
         }
         if (tokenOffset !== pos) {
-          value = text12.substring(tokenOffset, pos);
+          value = text13.substring(tokenOffset, pos);
           switch (value) {
             case "true":
               return token2 = 8;
@@ -25438,7 +25486,7 @@ var init_format = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/parser.js
-function parse(text12, errors = [], options = ParseOptions.DEFAULT) {
+function parse(text13, errors = [], options = ParseOptions.DEFAULT) {
   let currentProperty = null;
   let currentParent = [];
   const previousParents = [];
@@ -25478,11 +25526,11 @@ function parse(text12, errors = [], options = ParseOptions.DEFAULT) {
       errors.push({ error: error2, offset, length });
     }
   };
-  visit(text12, visitor, options);
+  visit(text13, visitor, options);
   return currentParent[0];
 }
-function visit(text12, visitor, options = ParseOptions.DEFAULT) {
-  const _scanner = createScanner(text12, false);
+function visit(text13, visitor, options = ParseOptions.DEFAULT) {
+  const _scanner = createScanner(text13, false);
   const _jsonPath = [];
   let suppressedCallbacks = 0;
   function toNoArgVisit(visitFunction) {
@@ -25886,23 +25934,23 @@ async function readInputText(io, file, flag = "--file") {
   } else {
     bytes3 = await readBoundedPath(file, limits, { signal: io.signal, onWait: (message) => io.note(`cdba: ${message}`) });
   }
-  const text12 = decodeUtf8(bytes3, source).replace(/^\uFEFF/, "");
-  if (text12.trim() === "") throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);
-  return text12;
+  const text13 = decodeUtf8(bytes3, source).replace(/^\uFEFF/, "");
+  if (text13.trim() === "") throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);
+  return text13;
 }
-function parseJson(text12, source) {
-  const problem = findJsonTextProblem(text12);
-  if (problem?.kind === "depth") checkJsonText(text12, source, problem);
+function parseJson(text13, source) {
+  const problem = findJsonTextProblem(text13);
+  if (problem?.kind === "depth") checkJsonText(text13, source, problem);
   let value;
   try {
-    value = JSON.parse(text12);
+    value = JSON.parse(text13);
   } catch (error2) {
-    throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text12, error2.message)}`);
+    throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text13, error2.message)}`);
   }
-  checkJsonText(text12, source, problem);
+  checkJsonText(text13, source, problem);
   return value;
 }
-function locateJsonError(text12, message) {
+function locateJsonError(text13, message) {
   const placed = / in JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(message);
   let position;
   let reason;
@@ -25911,13 +25959,13 @@ function locateJsonError(text12, message) {
     reason = message.slice(0, placed.index);
   } else {
     const errors = [];
-    parse2(text12, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    parse2(text13, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
-    position = Math.min(first?.offset ?? text12.length, text12.length);
-    const token2 = text12.slice(position, position + (first?.length ?? 0));
+    position = Math.min(first?.offset ?? text13.length, text13.length);
+    const token2 = text13.slice(position, position + (first?.length ?? 0));
     reason = token2 === "" ? "unexpected end of input" : `Unexpected token '${token2.length > 20 ? `${token2.slice(0, 20)}...` : token2}'`;
   }
-  const before = text12.slice(0, position);
+  const before = text13.slice(0, position);
   const line = before.split("\n").length;
   const column = position - before.lastIndexOf("\n");
   return `line ${line}, column ${column}: ${reason.replace(/[\r\n\t]/g, (c) => JSON.stringify(c).slice(1, -1))}`;
@@ -26972,8 +27020,8 @@ function legacyEntries(doc) {
   }
   return modernSpecsFromLegacy(specs.length === 0 ? { ...doc, replicationSpecs: void 0 } : doc);
 }
-function readClusterDocument(document3) {
-  const doc = asObject(document3);
+function readClusterDocument(document4) {
+  const doc = asObject(document4);
   const entries = asArray(doc.replicationSpecs).map(asObject);
   const regionConfigs = entries.some((spec2) => Array.isArray(spec2.regionConfigs));
   const shape2 = !regionConfigs ? "legacy" : entries.some((spec2) => spec2.numShards !== void 0) ? "modern" : "perShard";
@@ -27240,17 +27288,17 @@ function renderFlexCluster(model, extras) {
     versionReleaseSystem: "LTS"
   };
 }
-function isFlexDocument(document3) {
-  if (!isObject(document3)) return false;
-  const settings = document3.providerSettings;
-  return isObject(settings) && settings.providerName === "FLEX" && document3.replicationSpecs === void 0 && document3.replicationSpec === void 0;
+function isFlexDocument(document4) {
+  if (!isObject(document4)) return false;
+  const settings = document4.providerSettings;
+  return isObject(settings) && settings.providerName === "FLEX" && document4.replicationSpecs === void 0 && document4.replicationSpec === void 0;
 }
-function isFlexCreateBody(document3) {
-  if (isFlexDocument(document3)) return true;
-  if (!isObject(document3) || !isObject(document3.providerSettings)) return false;
-  const settings = document3.providerSettings;
+function isFlexCreateBody(document4) {
+  if (isFlexDocument(document4)) return true;
+  if (!isObject(document4) || !isObject(document4.providerSettings)) return false;
+  const settings = document4.providerSettings;
   const keys = Object.keys(settings);
-  return document3.replicationSpecs === void 0 && typeof settings.backingProviderName === "string" && keys.every((key) => ["backingProviderName", "regionName", "providerName", "diskSizeGB"].includes(key)) && (settings.providerName === void 0 || settings.providerName === "FLEX");
+  return document4.replicationSpecs === void 0 && typeof settings.backingProviderName === "string" && keys.every((key) => ["backingProviderName", "regionName", "providerName", "diskSizeGB"].includes(key)) && (settings.providerName === void 0 || settings.providerName === "FLEX");
 }
 var FLEX_DISK_SIZE_GB, FLEX_MONGODB_VERSION, tagsOf;
 var init_flexCluster = __esm({
@@ -27369,7 +27417,7 @@ var init_flexNames = __esm({
     init_privateFile();
     MAX_FILE_BYTES = 64 * 1024;
     MAX_NAMES = 500;
-    sha2562 = (text12) => (0, import_node_crypto6.createHash)("sha256").update(text12, "utf8").digest("hex");
+    sha2562 = (text13) => (0, import_node_crypto6.createHash)("sha256").update(text13, "utf8").digest("hex");
     unwritableWarned2 = false;
     FlexNames = class {
       constructor(configDir, baseUrl, projectId, warn) {
@@ -27403,9 +27451,9 @@ ${projectId}`)}.json`);
         if (this.names) return this.names;
         this.names = [];
         try {
-          const text12 = readPrivateFileSync(this.file, MAX_FILE_BYTES, [this.configDir, this.dir]);
-          if (text12 === void 0) return this.names;
-          const data = JSON.parse(text12);
+          const text13 = readPrivateFileSync(this.file, MAX_FILE_BYTES, [this.configDir, this.dir]);
+          if (text13 === void 0) return this.names;
+          const data = JSON.parse(text13);
           if (Array.isArray(data?.names)) this.names = data.names.filter((n) => typeof n === "string" && n.length <= 64).slice(-MAX_NAMES);
         } catch {
         }
@@ -27448,8 +27496,8 @@ async function listClusters(client, projectId, options = {}) {
   );
   return { ...response, body: asListPage(response.body, response.url) };
 }
-function hasNextPage(page2) {
-  return linkHref(page2, "next") !== void 0;
+function hasNextPage(page3) {
+  return linkHref(page3, "next") !== void 0;
 }
 async function listAllClusters(client, projectId, options = {}) {
   return client.callAll("clusters.list", { groupId: projectId }, options);
@@ -27751,11 +27799,11 @@ function checkTopologyFlags(flags) {
     if (!known) throw new UsageError(`unknown --region ${region2} for ${provider2}`, { hint: "region names look like US_EAST_1 (AWS), EUROPE_WEST (Azure), CENTRAL_US (GCP)" });
   }
 }
-function defaultsFor(flags, fromFile) {
+function defaultsFor(flags, fromFile2) {
   const missing2 = [flags.provider ? "" : "--provider", flags.region ? "" : "--region"].filter(Boolean);
   if (missing2.length > 0) {
     throw new UsageError(`${missing2.join(" and ")} ${missing2.length > 1 ? "are" : "is"} required to describe the cluster`, {
-      hint: fromFile ? "the file says nothing of where the nodes are (replicationSpecs or providerSettings)" : "give them, or give the whole body with --file"
+      hint: fromFile2 ? "the file says nothing of where the nodes are (replicationSpecs or providerSettings)" : "give them, or give the whole body with --file"
     });
   }
   const provider2 = flags.provider;
@@ -27769,8 +27817,8 @@ function defaultsFor(flags, fromFile) {
     type: flags.type ?? (shards > 1 ? "SHARDED" : "REPLICASET")
   };
 }
-function topologyFromFlags(flags, shape2, fromFile) {
-  const t = defaultsFor(flags, fromFile);
+function topologyFromFlags(flags, shape2, fromFile2) {
+  const t = defaultsFor(flags, fromFile2);
   checkTopologyFlags({ ...flags, provider: t.provider, region: t.region, tier: t.tier });
   const backing = t.provider === "TENANT" ? backingProviderFor(t.region) : void 0;
   return writeTopology({ ...t, ...backing ? { backingProvider: backing } : {} }, shape2);
@@ -27819,11 +27867,11 @@ function createBody(name, file, flags, shape2) {
   applySettings(body, flags, shape2);
   return body;
 }
-function parseSetValue(text12) {
+function parseSetValue(text13) {
   try {
-    return JSON.parse(text12);
+    return JSON.parse(text13);
   } catch {
-    return text12;
+    return text13;
   }
 }
 function setPath(body, path, value) {
@@ -28067,8 +28115,8 @@ function isAwsRegion(region2) {
 function isAzureRegion(region2) {
   return AZURE_REGION.test(region2);
 }
-function splitAwsZone(text12) {
-  const m = AWS_REGION_WITH_AZ.exec(text12);
+function splitAwsZone(text13) {
+  const m = AWS_REGION_WITH_AZ.exec(text13);
   return m ? { region: m[1], az: m[2] } : void 0;
 }
 function providerOfRegion(region2) {
@@ -31127,7 +31175,7 @@ var require_URLSearchParams = __commonJS({
                       "Failed to construct 'URLSearchParams': parameter 1 sequence is not an iterable object."
                     );
                   } else {
-                    const V = [];
+                    const V2 = [];
                     const tmp = curArg;
                     for (let nextItem of tmp) {
                       if (!utils.isObject(nextItem)) {
@@ -31135,20 +31183,20 @@ var require_URLSearchParams = __commonJS({
                           "Failed to construct 'URLSearchParams': parameter 1 sequence's element is not an iterable object."
                         );
                       } else {
-                        const V2 = [];
+                        const V3 = [];
                         const tmp2 = nextItem;
                         for (let nextItem2 of tmp2) {
                           nextItem2 = conversions["USVString"](nextItem2, {
                             context: "Failed to construct 'URLSearchParams': parameter 1 sequence's element's element",
                             globals: globalObject
                           });
-                          V2.push(nextItem2);
+                          V3.push(nextItem2);
                         }
-                        nextItem = V2;
+                        nextItem = V3;
                       }
-                      V.push(nextItem);
+                      V2.push(nextItem);
                     }
-                    curArg = V;
+                    curArg = V2;
                   }
                 } else {
                   if (!utils.isObject(curArg)) {
@@ -31782,16 +31830,16 @@ var require_URL = __commonJS({
           }
           return esValue[implSymbol]["href"];
         }
-        set href(V) {
+        set href(V2) {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
           if (!exports2.is(esValue)) {
             throw new globalObject.TypeError("'set href' called on an object that is not a valid instance of URL.");
           }
-          V = conversions["USVString"](V, {
+          V2 = conversions["USVString"](V2, {
             context: "Failed to set the 'href' property on 'URL': The provided value",
             globals: globalObject
           });
-          esValue[implSymbol]["href"] = V;
+          esValue[implSymbol]["href"] = V2;
         }
         toString() {
           const esValue = this;
@@ -31814,16 +31862,16 @@ var require_URL = __commonJS({
           }
           return esValue[implSymbol]["protocol"];
         }
-        set protocol(V) {
+        set protocol(V2) {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
           if (!exports2.is(esValue)) {
             throw new globalObject.TypeError("'set protocol' called on an object that is not a valid instance of URL.");
           }
-          V = conversions["USVString"](V, {
+          V2 = conversions["USVString"](V2, {
             context: "Failed to set the 'protocol' property on 'URL': The provided value",
             globals: globalObject
           });
-          esValue[implSymbol]["protocol"] = V;
+          esValue[implSymbol]["protocol"] = V2;
         }
         get username() {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
@@ -31832,16 +31880,16 @@ var require_URL = __commonJS({
           }
           return esValue[implSymbol]["username"];
         }
-        set username(V) {
+        set username(V2) {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
           if (!exports2.is(esValue)) {
             throw new globalObject.TypeError("'set username' called on an object that is not a valid instance of URL.");
           }
-          V = conversions["USVString"](V, {
+          V2 = conversions["USVString"](V2, {
             context: "Failed to set the 'username' property on 'URL': The provided value",
             globals: globalObject
           });
-          esValue[implSymbol]["username"] = V;
+          esValue[implSymbol]["username"] = V2;
         }
         get password() {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
@@ -31850,16 +31898,16 @@ var require_URL = __commonJS({
           }
           return esValue[implSymbol]["password"];
         }
-        set password(V) {
+        set password(V2) {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
           if (!exports2.is(esValue)) {
             throw new globalObject.TypeError("'set password' called on an object that is not a valid instance of URL.");
           }
-          V = conversions["USVString"](V, {
+          V2 = conversions["USVString"](V2, {
             context: "Failed to set the 'password' property on 'URL': The provided value",
             globals: globalObject
           });
-          esValue[implSymbol]["password"] = V;
+          esValue[implSymbol]["password"] = V2;
         }
         get host() {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
@@ -31868,16 +31916,16 @@ var require_URL = __commonJS({
           }
           return esValue[implSymbol]["host"];
         }
-        set host(V) {
+        set host(V2) {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
           if (!exports2.is(esValue)) {
             throw new globalObject.TypeError("'set host' called on an object that is not a valid instance of URL.");
           }
-          V = conversions["USVString"](V, {
+          V2 = conversions["USVString"](V2, {
             context: "Failed to set the 'host' property on 'URL': The provided value",
             globals: globalObject
           });
-          esValue[implSymbol]["host"] = V;
+          esValue[implSymbol]["host"] = V2;
         }
         get hostname() {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
@@ -31886,16 +31934,16 @@ var require_URL = __commonJS({
           }
           return esValue[implSymbol]["hostname"];
         }
-        set hostname(V) {
+        set hostname(V2) {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
           if (!exports2.is(esValue)) {
             throw new globalObject.TypeError("'set hostname' called on an object that is not a valid instance of URL.");
           }
-          V = conversions["USVString"](V, {
+          V2 = conversions["USVString"](V2, {
             context: "Failed to set the 'hostname' property on 'URL': The provided value",
             globals: globalObject
           });
-          esValue[implSymbol]["hostname"] = V;
+          esValue[implSymbol]["hostname"] = V2;
         }
         get port() {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
@@ -31904,16 +31952,16 @@ var require_URL = __commonJS({
           }
           return esValue[implSymbol]["port"];
         }
-        set port(V) {
+        set port(V2) {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
           if (!exports2.is(esValue)) {
             throw new globalObject.TypeError("'set port' called on an object that is not a valid instance of URL.");
           }
-          V = conversions["USVString"](V, {
+          V2 = conversions["USVString"](V2, {
             context: "Failed to set the 'port' property on 'URL': The provided value",
             globals: globalObject
           });
-          esValue[implSymbol]["port"] = V;
+          esValue[implSymbol]["port"] = V2;
         }
         get pathname() {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
@@ -31922,16 +31970,16 @@ var require_URL = __commonJS({
           }
           return esValue[implSymbol]["pathname"];
         }
-        set pathname(V) {
+        set pathname(V2) {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
           if (!exports2.is(esValue)) {
             throw new globalObject.TypeError("'set pathname' called on an object that is not a valid instance of URL.");
           }
-          V = conversions["USVString"](V, {
+          V2 = conversions["USVString"](V2, {
             context: "Failed to set the 'pathname' property on 'URL': The provided value",
             globals: globalObject
           });
-          esValue[implSymbol]["pathname"] = V;
+          esValue[implSymbol]["pathname"] = V2;
         }
         get search() {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
@@ -31940,16 +31988,16 @@ var require_URL = __commonJS({
           }
           return esValue[implSymbol]["search"];
         }
-        set search(V) {
+        set search(V2) {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
           if (!exports2.is(esValue)) {
             throw new globalObject.TypeError("'set search' called on an object that is not a valid instance of URL.");
           }
-          V = conversions["USVString"](V, {
+          V2 = conversions["USVString"](V2, {
             context: "Failed to set the 'search' property on 'URL': The provided value",
             globals: globalObject
           });
-          esValue[implSymbol]["search"] = V;
+          esValue[implSymbol]["search"] = V2;
         }
         get searchParams() {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
@@ -31967,16 +32015,16 @@ var require_URL = __commonJS({
           }
           return esValue[implSymbol]["hash"];
         }
-        set hash(V) {
+        set hash(V2) {
           const esValue = this !== null && this !== void 0 ? this : globalObject;
           if (!exports2.is(esValue)) {
             throw new globalObject.TypeError("'set hash' called on an object that is not a valid instance of URL.");
           }
-          V = conversions["USVString"](V, {
+          V2 = conversions["USVString"](V2, {
             context: "Failed to set the 'hash' property on 'URL': The provided value",
             globals: globalObject
           });
-          esValue[implSymbol]["hash"] = V;
+          esValue[implSymbol]["hash"] = V2;
         }
         static parse(url) {
           if (arguments.length < 1) {
@@ -32459,22 +32507,22 @@ function splitDomain(host) {
 function knownDomain(host) {
   return splitDomain(host)?.domain;
 }
-function privateLink(form, text12) {
-  const zone = splitAwsZone(text12);
+function privateLink(form, text13) {
+  const zone = splitAwsZone(text13);
   if (zone && form !== "srvRegionalized") return { candidates: ["privateLinkAws"], region: zone.region, az: zone.az };
-  if (isAwsRegion(text12)) {
-    return { candidates: [form === "srvPlain" ? "privateLinkAws" : "privateLinkAwsRegionalized"], region: text12 };
+  if (isAwsRegion(text13)) {
+    return { candidates: [form === "srvPlain" ? "privateLinkAws" : "privateLinkAwsRegionalized"], region: text13 };
   }
-  if (isAzureRegion(text12)) {
-    if (form === "hostList") return { candidates: ["privateLinkAzure", "privateLinkAzureRegionalized"], region: text12 };
-    return { candidates: [form === "srvPlain" ? "privateLinkAzure" : "privateLinkAzureRegionalized"], region: text12 };
+  if (isAzureRegion(text13)) {
+    if (form === "hostList") return { candidates: ["privateLinkAzure", "privateLinkAzureRegionalized"], region: text13 };
+    return { candidates: [form === "srvPlain" ? "privateLinkAzure" : "privateLinkAzureRegionalized"], region: text13 };
   }
   const all = {
     hostList: ["privateLinkAws", "privateLinkAwsRegionalized", "privateLinkAzure", "privateLinkAzureRegionalized"],
     srvPlain: ["privateLinkAws", "privateLinkAzure"],
     srvRegionalized: ["privateLinkAwsRegionalized", "privateLinkAzureRegionalized"]
   };
-  return { candidates: all[form], region: text12 };
+  return { candidates: all[form], region: text13 };
 }
 function legacyParts(labels) {
   if (labels.length === 1) return { label: labels[0], provider: "AWS" };
@@ -32630,8 +32678,8 @@ function splitHost(raw, input) {
   if (!(port >= 1 && port <= 65535)) throw new ConnStringParseError(`invalid port "${portText}" in host "${raw}"`, input);
   return { host, port };
 }
-function redactPassword(text12) {
-  return text12.replace(/^([a-z+]+:\/\/[^:@/?#]*:)[^@/?#]*@/i, "$1****@");
+function redactPassword(text13) {
+  return text13.replace(/^([a-z+]+:\/\/[^:@/?#]*:)[^@/?#]*@/i, "$1****@");
 }
 var DNS_LABEL, DNS_NAME, IPV6, SOCKET;
 var init_hosts = __esm({
@@ -32718,18 +32766,18 @@ var init_notes = __esm({
 });
 
 // src/connstring/parse.ts
-function decode(text12) {
+function decode(text13) {
   try {
-    return decodeURIComponent(text12);
+    return decodeURIComponent(text13);
   } catch {
-    return text12;
+    return text13;
   }
 }
-function readUri(text12, shown2) {
+function readUri(text13, shown2) {
   try {
-    return new ConnectionString(text12);
+    return new ConnectionString(text13);
   } catch (error2) {
-    const password = /^[a-z+]+:\/\/[^:@/?#]*:([^@/?#]*)@/i.exec(text12)?.[1];
+    const password = /^[a-z+]+:\/\/[^:@/?#]*:([^@/?#]*)@/i.exec(text13)?.[1];
     let message = error2 instanceof Error ? error2.message : String(error2);
     if (password) message = message.split(password).join("****");
     throw new ConnStringParseError(`invalid connection string: ${message}`, shown2, { cause: error2 });
@@ -32748,10 +32796,10 @@ function agreed(candidates, field) {
 }
 function parse3(uri) {
   if (typeof uri !== "string") throw new ConnStringParseError("a connection string must be text", String(uri));
-  const text12 = uri.trim();
-  const shown2 = redactPassword(text12);
-  if (text12 === "") throw new ConnStringParseError("the connection string is empty", shown2);
-  const cs = readUri(text12, shown2);
+  const text13 = uri.trim();
+  const shown2 = redactPassword(text13);
+  if (text13 === "") throw new ConnStringParseError("the connection string is empty", shown2);
+  const cs = readUri(text13, shown2);
   const srv = cs.isSRV;
   const split = cs.hosts.map((h2) => splitHost(h2, shown2));
   const options = {};
@@ -32864,10 +32912,10 @@ function listConnectionStrings(source) {
   const endpoints = Array.isArray(strings.privateEndpoint) ? strings.privateEndpoint : [];
   endpoints.forEach((pe, i) => {
     if (!isObject(pe)) return;
-    const ids2 = Array.isArray(pe.endpoints) ? pe.endpoints.flatMap((e) => isObject(e) && typeof e.endpointId === "string" ? [e.endpointId] : []) : [];
-    add(pe.connectionString, `privateEndpoint[${i}].connectionString`, ids2);
-    add(pe.srvConnectionString, `privateEndpoint[${i}].srvConnectionString`, ids2);
-    add(pe.srvShardOptimizedConnectionString, `privateEndpoint[${i}].srvShardOptimizedConnectionString`, ids2, true);
+    const ids3 = Array.isArray(pe.endpoints) ? pe.endpoints.flatMap((e) => isObject(e) && typeof e.endpointId === "string" ? [e.endpointId] : []) : [];
+    add(pe.connectionString, `privateEndpoint[${i}].connectionString`, ids3);
+    add(pe.srvConnectionString, `privateEndpoint[${i}].srvConnectionString`, ids3);
+    add(pe.srvShardOptimizedConnectionString, `privateEndpoint[${i}].srvShardOptimizedConnectionString`, ids3, true);
   });
   for (const map of ["awsPrivateLink", "awsPrivateLinkSrv"]) {
     const value = strings[map];
@@ -36144,19 +36192,19 @@ async function oraPromise(action, options) {
   try {
     const promise = actionIsFunction ? action(spinner) : action;
     const result = await promise;
-    const text12 = successText === void 0 ? void 0 : typeof successText === "string" ? successText : successText(result);
+    const text13 = successText === void 0 ? void 0 : typeof successText === "string" ? successText : successText(result);
     if (successSymbol === void 0) {
-      spinner.succeed(text12);
+      spinner.succeed(text13);
     } else {
-      spinner.stopAndPersist({ symbol: successSymbol, text: text12 });
+      spinner.stopAndPersist({ symbol: successSymbol, text: text13 });
     }
     return result;
   } catch (error2) {
-    const text12 = failText === void 0 ? void 0 : typeof failText === "string" ? failText : failText(error2);
+    const text13 = failText === void 0 ? void 0 : typeof failText === "string" ? failText : failText(error2);
     if (failSymbol === void 0) {
-      spinner.fail(text12);
+      spinner.fail(text13);
     } else {
-      spinner.stopAndPersist({ symbol: failSymbol, text: text12 });
+      spinner.stopAndPersist({ symbol: failSymbol, text: text13 });
     }
     throw error2;
   }
@@ -36250,10 +36298,10 @@ var init_ora = __esm({
         }
       }
       // Helper to build complete line with symbol, text, prefix, and suffix
-      #buildOutputLine(symbol, text12, prefixText, suffixText) {
+      #buildOutputLine(symbol, text13, prefixText, suffixText) {
         const fullPrefixText = this.#getFullPrefixText(prefixText, " ");
         const separatorText = symbol ? " " : "";
-        const fullText = typeof text12 === "string" ? separatorText + text12 : "";
+        const fullText = typeof text13 === "string" ? separatorText + text13 : "";
         const fullSuffixText = this.#getFullSuffixText(suffixText, " ");
         return fullPrefixText + symbol + fullText + fullSuffixText;
       }
@@ -36388,9 +36436,9 @@ var init_ora = __esm({
       #getFullSuffixText(suffixText = this.#options.suffixText, prefix = " ") {
         return this.#formatAffix(suffixText, prefix, true);
       }
-      #computeLineCountFrom(text12, columns) {
+      #computeLineCountFrom(text13, columns) {
         let count2 = 0;
-        for (const line of (0, import_node_util.stripVTControlCharacters)(text12).split("\n")) {
+        for (const line of (0, import_node_util.stripVTControlCharacters)(text13).split("\n")) {
           count2 += Math.max(1, Math.ceil(stringWidth2(line) / columns));
         }
         return count2;
@@ -36552,9 +36600,9 @@ var init_ora = __esm({
         }
         return this;
       }
-      start(text12) {
-        if (text12 !== void 0) {
-          this.text = text12;
+      start(text13) {
+        if (text13 !== void 0) {
+          this.text = text13;
         }
         if (this.isSilent) {
           return this;
@@ -36605,27 +36653,27 @@ var init_ora = __esm({
         }
         return this;
       }
-      succeed(text12) {
-        return this.stopAndPersist({ symbol: symbols_exports.success, text: text12 });
+      succeed(text13) {
+        return this.stopAndPersist({ symbol: symbols_exports.success, text: text13 });
       }
-      fail(text12) {
-        return this.stopAndPersist({ symbol: symbols_exports.error, text: text12 });
+      fail(text13) {
+        return this.stopAndPersist({ symbol: symbols_exports.error, text: text13 });
       }
-      warn(text12) {
-        return this.stopAndPersist({ symbol: symbols_exports.warning, text: text12 });
+      warn(text13) {
+        return this.stopAndPersist({ symbol: symbols_exports.warning, text: text13 });
       }
-      info(text12) {
-        return this.stopAndPersist({ symbol: symbols_exports.info, text: text12 });
+      info(text13) {
+        return this.stopAndPersist({ symbol: symbols_exports.info, text: text13 });
       }
       stopAndPersist(options = {}) {
         if (this.isSilent) {
           return this;
         }
         const symbol = options.symbol ?? " ";
-        const text12 = options.text ?? this.text;
+        const text13 = options.text ?? this.text;
         const prefixText = options.prefixText ?? this.#options.prefixText;
         const suffixText = options.suffixText ?? this.#options.suffixText;
-        const textToWrite = this.#buildOutputLine(symbol, text12, prefixText, suffixText) + "\n";
+        const textToWrite = this.#buildOutputLine(symbol, text13, prefixText, suffixText) + "\n";
         this.stop();
         this.#internalWrite(() => this.#stream.write(textToWrite));
         return this;
@@ -36818,9 +36866,9 @@ var init_io = __esm({
       addSecret(value) {
         if (value && value.length >= 8 && !this.secrets.has(value)) this.secrets.set(value, secretForms(value));
       }
-      scrub(text12, shown2) {
-        if (this.secrets.size === 0) return text12;
-        return scrubSecrets(text12, [...this.secrets].filter(([secret]) => secret !== shown2).map(([, forms]) => forms), "[REDACTED]");
+      scrub(text13, shown2) {
+        if (this.secrets.size === 0) return text13;
+        return scrubSecrets(text13, [...this.secrets].filter(([secret]) => secret !== shown2).map(([, forms]) => forms), "[REDACTED]");
       }
       /** The one secret stdout may show while revealing() runs. */
       revealed;
@@ -36838,8 +36886,8 @@ var init_io = __esm({
         }
       }
       /** Writes to stdout as is (registered secrets aside). */
-      write(text12) {
-        this.out.write(this.scrub(text12, this.revealed));
+      write(text13) {
+        this.out.write(this.scrub(text13, this.revealed));
       }
       /**
        * One line on stderr, with cdba's prefix: every line cdba prints there says whose
@@ -36876,7 +36924,7 @@ var init_io = __esm({
        * A spinner on stderr. On a TTY it is ora; elsewhere it prints each distinct
        * text once as a plain line, so CI logs show progress without control codes.
        */
-      async spinner(text12) {
+      async spinner(text13) {
         const zeroWidth = this.err.columns === 0;
         if (!this.errIsTTY || zeroWidth) {
           let last = "";
@@ -36884,12 +36932,12 @@ var init_io = __esm({
             if (t !== last) this.note(t);
             last = t;
           };
-          say(text12);
+          say(text13);
           return { update: say, stop: (finalLine) => finalLine && this.note(finalLine) };
         }
         const { default: ora2 } = await Promise.resolve().then(() => (init_ora(), ora_exports));
         const spinnerText = (t) => escapeControl(this.scrub(withPrefix(t)));
-        const spinner = ora2({ text: spinnerText(text12), stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? "cyan" : false }).start();
+        const spinner = ora2({ text: spinnerText(text13), stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? "cyan" : false }).start();
         return {
           update: (t) => {
             spinner.text = spinnerText(t);
@@ -37047,8 +37095,8 @@ function summarizeFlex(doc) {
   if (typeof doc.terminationProtectionEnabled === "boolean") summary.terminationProtection = doc.terminationProtectionEnabled;
   return summary;
 }
-function summarize2(document3) {
-  const doc = asObject(document3);
+function summarize2(document4) {
+  const doc = asObject(document4);
   if (isFlexDocument(doc)) return summarizeFlex(doc);
   const read = readClusterDocument(doc);
   const zones = zonesOf(read.shards);
@@ -37114,10 +37162,10 @@ function tagsLine(tags) {
   const pairs = (Array.isArray(tags) ? tags : []).filter(isObject).map((tag) => `${String(tag.key)}=${String(tag.value)}`);
   return pairs.length > 0 ? pairs.join(", ") : void 0;
 }
-async function clusterView(io, document3, width) {
-  const doc = document3 ?? {};
+async function clusterView(io, document4, width) {
+  const doc = document4 ?? {};
   const { truncate: truncate2 } = await Promise.resolve().then(() => (init_fit(), fit_exports));
-  const fit = (text12, used, where = "end") => width === void 0 ? text12 : truncate2(text12, Math.max(8, width - used), where);
+  const fit = (text13, used, where = "end") => width === void 0 ? text13 : truncate2(text13, Math.max(8, width - used), where);
   const summary = summarize2(doc);
   const bold2 = (s) => io.chalk.bold(s);
   const stateColor = summary.state === "IDLE" ? io.chalk.green : io.chalk.yellow;
@@ -37133,7 +37181,7 @@ async function clusterView(io, document3, width) {
     ["Created", summary.created],
     ["Tags", tagsLine(doc.tags)],
     ["ID", typeof doc.id === "string" ? doc.id : void 0]
-  ], (text12, used, label2) => COPYABLE_LABELS.has(label2) ? text12 : fit(text12, used));
+  ], (text13, used, label2) => COPYABLE_LABELS.has(label2) ? text13 : fit(text13, used));
   const lines = [head, "", bold2("Topology")];
   for (const zone of summary.zones) {
     lines.push(`  ${fit(`${escapeControl(zone.name)} \xB7 ${zone.shards} shard${zone.shards === 1 ? "" : "s"}`, 2)}`);
@@ -37157,12 +37205,12 @@ async function clusterView(io, document3, width) {
   return `${lines.join("\n")}
 `;
 }
-async function showCluster(ctx, document3) {
+async function showCluster(ctx, document4) {
   if ((await ctx.outputForm("terminal-view")).form === "view") {
-    ctx.io.write(await clusterView(ctx.io, document3, ctx.globals.wide || !ctx.io.columns ? void 0 : ctx.io.columns));
+    ctx.io.write(await clusterView(ctx.io, document4, ctx.globals.wide || !ctx.io.columns ? void 0 : ctx.io.columns));
     return;
   }
-  await ctx.output(document3, CLUSTER_TABLE);
+  await ctx.output(document4, CLUSTER_TABLE);
 }
 var firstAndMore, CLUSTER_COLUMNS, CLUSTER_LIST_TABLE, CLUSTER_TABLE, yesNo, COPYABLE_LABELS;
 var init_view = __esm({
@@ -37193,14 +37241,14 @@ var init_view = __esm({
     ];
     CLUSTER_LIST_TABLE = {
       columns: CLUSTER_COLUMNS,
-      rows: (document3) => {
-        const results5 = document3?.results;
-        return (Array.isArray(results5) ? results5 : []).map(summarize2);
+      rows: (document4) => {
+        const results6 = document4?.results;
+        return (Array.isArray(results6) ? results6 : []).map(summarize2);
       }
     };
     CLUSTER_TABLE = {
       columns: CLUSTER_COLUMNS,
-      rows: (document3) => [summarize2(document3)]
+      rows: (document4) => [summarize2(document4)]
     };
     yesNo = (value) => value === void 0 ? void 0 : value ? "yes" : "no";
     COPYABLE_LABELS = /* @__PURE__ */ new Set(["Name", "Created", "ID"]);
@@ -37258,7 +37306,7 @@ async function writeJsonList(io, pages2, indent) {
   for (; ; ) {
     const step2 = await pages2.next();
     if (step2.done) {
-      for (const page2 of held) await out.items(page2);
+      for (const page3 of held) await out.items(page3);
       await out.end(step2.value);
       return;
     }
@@ -37273,7 +37321,7 @@ async function writeJsonList(io, pages2, indent) {
     }
     held.push(step2.value);
     heldItems += step2.value.length;
-    if (heldItems >= HOLD_ITEMS) for (const page2 of held.splice(0)) await out.items(page2);
+    if (heldItems >= HOLD_ITEMS) for (const page3 of held.splice(0)) await out.items(page3);
   }
 }
 function listWriter(io, indent) {
@@ -37284,8 +37332,8 @@ function listWriter(io, indent) {
     async items(list5) {
       let slice = "";
       for (const item of list5) {
-        const text12 = (!indent && item instanceof JsonText ? item.text : JSON.stringify(item, null, indent || void 0)) ?? "null";
-        slice += (count2 === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text12.replaceAll("\n", itemPad) : text12);
+        const text13 = (!indent && item instanceof JsonText ? item.text : JSON.stringify(item, null, indent || void 0)) ?? "null";
+        slice += (count2 === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text13.replaceAll("\n", itemPad) : text13);
         count2++;
         if (slice.length >= SLICE_CHARS) {
           await writeDraining(io, slice);
@@ -37307,9 +37355,9 @@ function openResults(indent) {
   return indent ? `{
 ${" ".repeat(indent)}"results": ` : '{"results":';
 }
-function collectionWeight(page2) {
+function collectionWeight(page3) {
   let weight = 0;
-  for (const item of page2) weight += item instanceof JsonText ? item.text.length / TEXT_CHARS_PER_ITEM : 1;
+  for (const item of page3) weight += item instanceof JsonText ? item.text.length / TEXT_CHARS_PER_ITEM : 1;
   return weight;
 }
 function boundHeap() {
@@ -37400,8 +37448,8 @@ async function clusterNames(ctx, now = Date.now) {
 }
 async function namesOf(pages2) {
   const names2 = [];
-  for await (const page2 of pages2) {
-    for (const cluster of page2) {
+  for await (const page3 of pages2) {
+    for (const cluster of page3) {
       const name = cluster?.name;
       if (typeof name === "string" && CLUSTER_NAME.test(name)) names2.push(name);
     }
@@ -37497,10 +37545,10 @@ var init_password = __esm({
 });
 
 // src/cli/dbusers/roles.ts
-function parseRole(text12) {
-  const at = text12.indexOf("@");
-  const name = at < 0 ? text12 : text12.slice(0, at);
-  const bad = (why) => new UsageError(`invalid --role "${text12}": ${why}`);
+function parseRole(text13) {
+  const at = text13.indexOf("@");
+  const name = at < 0 ? text13 : text13.slice(0, at);
+  const bad = (why) => new UsageError(`invalid --role "${text13}": ${why}`);
   const builtIn = builtInInOtherCase(name);
   if (builtIn !== void 0) throw bad(`${name} is not a role; did you mean ${builtIn}? Built-in role names are case-sensitive`);
   if (at < 0) {
@@ -37508,7 +37556,7 @@ function parseRole(text12) {
     if (isDatabaseRole(name)) throw bad(`${name} is granted on one database: give it as ${name}@<database>`);
     throw bad(`not a built-in role that needs no database (${ADMIN_ROLES.join(", ")}); other roles take @<database>, as in readWrite@app`);
   }
-  const where = text12.slice(at + 1);
+  const where = text13.slice(at + 1);
   const dot = where.indexOf(".");
   const databaseName = dot < 0 ? where : where.slice(0, dot);
   const collectionName = dot < 0 ? void 0 : where.slice(dot + 1);
@@ -37522,12 +37570,12 @@ function formatRole(role) {
   const collection = typeof role.collectionName === "string" && role.collectionName !== "" ? `.${role.collectionName}` : "";
   return `${String(role.roleName)}@${String(role.databaseName)}${collection}`;
 }
-function parseScope(text12) {
-  const colon = text12.indexOf(":");
-  const type = SCOPE_TYPES[text12.slice(0, Math.max(colon, 0)).toLowerCase()];
-  const name = text12.slice(colon + 1);
-  if (colon < 0 || !type) throw new UsageError(`invalid --scope "${text12}": expected cluster:<name> (or data-lake:<name>, stream:<name>)`);
-  if (!SCOPE_NAME.test(name)) throw new UsageError(`invalid --scope "${text12}": the name must be ASCII letters, digits and hyphens, starting with a letter or digit`);
+function parseScope(text13) {
+  const colon = text13.indexOf(":");
+  const type = SCOPE_TYPES[text13.slice(0, Math.max(colon, 0)).toLowerCase()];
+  const name = text13.slice(colon + 1);
+  if (colon < 0 || !type) throw new UsageError(`invalid --scope "${text13}": expected cluster:<name> (or data-lake:<name>, stream:<name>)`);
+  if (!SCOPE_NAME.test(name)) throw new UsageError(`invalid --scope "${text13}": the name must be ASCII letters, digits and hyphens, starting with a letter or digit`);
   return { name, type };
 }
 function formatScope(scope) {
@@ -37646,9 +37694,9 @@ function addressBits(address, family) {
   if (family === "ipv4") return address.split(".").reduce((bits2, octet) => bits2 << 8n | BigInt(Number(octet)), 0n);
   return expandIPv6(address).split(":").reduce((bits2, group) => bits2 << 16n | BigInt(parseInt(group, 16)), 0n);
 }
-function canonicalCidr(text12) {
-  const cidr = parseCidr(text12);
-  if (!cidr || /[^0-9a-fA-F.:/]/.test(text12.trim()) || cidr.family === "ipv6" && cidr.address.includes(".")) return void 0;
+function canonicalCidr(text13) {
+  const cidr = parseCidr(text13);
+  if (!cidr || /[^0-9a-fA-F.:/]/.test(text13.trim()) || cidr.family === "ipv6" && cidr.address.includes(".")) return void 0;
   const width = cidr.family === "ipv4" ? 32 : 128;
   const hostBits = (1n << BigInt(width - cidr.prefix)) - 1n;
   if ((addressBits(cidr.address, cidr.family) & hostBits) !== 0n) return void 0;
@@ -38035,20 +38083,20 @@ var init_faults = __esm({
 
 // src/emulator/pagination.ts
 function integer(query2, name, fallback, min, max) {
-  const text12 = query2.get(name);
-  if (text12 === null) return fallback;
-  const value = Number(text12);
-  if (!/^\d+$/.test(text12) || value < min || value > max) {
+  const text13 = query2.get(name);
+  if (text13 === null) return fallback;
+  const value = Number(text13);
+  if (!/^\d+$/.test(text13) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
-    throw failures.invalidQueryParameter(name, text12, `It must be an integer ${range}.`);
+    throw failures.invalidQueryParameter(name, text13, `It must be an integer ${range}.`);
   }
   return value;
 }
 function booleanParam(query2, name, fallback) {
-  const text12 = query2.get(name);
-  if (text12 === null) return fallback;
-  if (text12 === "true" || text12 === "false") return text12 === "true";
-  throw failures.invalidQueryParameter(name, text12, "It must be true or false.");
+  const text13 = query2.get(name);
+  if (text13 === null) return fallback;
+  if (text13 === "true" || text13 === "false") return text13 === "true";
+  throw failures.invalidQueryParameter(name, text13, "It must be true or false.");
 }
 function pageParams(query2) {
   return {
@@ -38057,15 +38105,15 @@ function pageParams(query2) {
     includeCount: booleanParam(query2, "includeCount", true)
   };
 }
-function paginate2(items, page2, listUrl) {
-  const start = (page2.pageNum - 1) * page2.itemsPerPage;
-  const href = (pageNum) => `${listUrl}?includeCount=${page2.includeCount}&itemsPerPage=${page2.itemsPerPage}&pageNum=${pageNum}`;
+function paginate2(items, page3, listUrl) {
+  const start = (page3.pageNum - 1) * page3.itemsPerPage;
+  const href = (pageNum) => `${listUrl}?includeCount=${page3.includeCount}&itemsPerPage=${page3.itemsPerPage}&pageNum=${pageNum}`;
   const links = [];
-  if (page2.pageNum > 1) links.push({ href: href(page2.pageNum - 1), rel: "previous" });
-  if (start + page2.itemsPerPage < items.length) links.push({ href: href(page2.pageNum + 1), rel: "next" });
-  links.push({ href: href(page2.pageNum), rel: "self" });
-  const list5 = { links, results: items.slice(start, start + page2.itemsPerPage) };
-  if (page2.includeCount) list5.totalCount = items.length;
+  if (page3.pageNum > 1) links.push({ href: href(page3.pageNum - 1), rel: "previous" });
+  if (start + page3.itemsPerPage < items.length) links.push({ href: href(page3.pageNum + 1), rel: "next" });
+  links.push({ href: href(page3.pageNum), rel: "self" });
+  const list5 = { links, results: items.slice(start, start + page3.itemsPerPage) };
+  if (page3.includeCount) list5.totalCount = items.length;
   return list5;
 }
 var MAX_ITEMS_PER_PAGE, DEFAULT_ITEMS_PER_PAGE;
@@ -38172,10 +38220,10 @@ function worldFromSeed(seed, now, modules2, serviceNow2) {
   return world;
 }
 function loadWorld(path, modules2, maxBytes) {
-  const text12 = readTextFileSync(path, { label: "--state", maxBytes, expected: "an emulator state file" });
+  const text13 = readTextFileSync(path, { label: "--state", maxBytes, expected: "an emulator state file" });
   let doc;
   try {
-    doc = JSON.parse(text12);
+    doc = JSON.parse(text13);
   } catch (error2) {
     throw new UsageError(`--state: ${path} is not valid JSON: ${error2.message}`);
   }
@@ -38258,9 +38306,9 @@ var init_store2 = __esm({
       commit() {
         if (!this.statePath) return Promise.resolve();
         const path = this.statePath;
-        const text12 = stateText(this.world);
-        this.writtenBytes = Buffer.byteLength(text12);
-        this.writes = this.writes.catch(() => void 0).then(() => writeFileAtomic(path, text12));
+        const text13 = stateText(this.world);
+        this.writtenBytes = Buffer.byteLength(text13);
+        this.writes = this.writes.catch(() => void 0).then(() => writeFileAtomic(path, text13));
         return this.writes;
       }
       /** Waits for writes in flight (used by stop()). */
@@ -38308,8 +38356,8 @@ function projectOf(ctx) {
   return ctx.scope;
 }
 function visibleProjects(ctx) {
-  const ids2 = new Set(ctx.principal.roles.map((role) => role.projectId));
-  return ctx.services.store.world.projects.filter((project) => ids2.has(project.id));
+  const ids3 = new Set(ctx.principal.roles.map((role) => role.projectId));
+  return ctx.services.store.world.projects.filter((project) => ids3.has(project.id));
 }
 var projectParts, groupNotFound;
 var init_state = __esm({
@@ -38329,7 +38377,7 @@ function rolesOf(principal) {
 function projectView(ctx, project) {
   const { store } = ctx.services;
   const self = `${apiRoot(ctx)}/groups/${project.id}`;
-  const links = [{ href: self, rel: "self" }, ...PROJECT_RELS.map((rel) => ({ href: `${self}/${rel}`, rel: `https://cloud.mongodb.com/${rel}` }))];
+  const links = [{ href: self, rel: "self" }, ...PROJECT_RELS.map((rel2) => ({ href: `${self}/${rel2}`, rel: `https://cloud.mongodb.com/${rel2}` }))];
   const view2 = {
     created: project.created,
     id: project.id,
@@ -38371,8 +38419,8 @@ var init_handlers = __esm({
     OBJECT_ID2 = /^[0-9a-f]{24}$/;
     PROJECT_RELS = ["containers", "clusters", "databaseUsers", "peers", "processes", "whitelist"];
     listProjects = (ctx) => {
-      const page2 = pageParams(ctx.query);
-      const list5 = paginate2(visibleProjects(ctx), page2, selfHref(ctx));
+      const page3 = pageParams(ctx.query);
+      const list5 = paginate2(visibleProjects(ctx), page3, selfHref(ctx));
       return { status: 200, body: { ...list5, results: list5.results.map((project) => projectView(ctx, project)) } };
     };
     getProject = (ctx) => ({ status: 200, body: projectView(ctx, projectOf(ctx)) });
@@ -38428,11 +38476,11 @@ var init_handlers = __esm({
       return { status: 204, body: void 0 };
     };
     listOrgs = (ctx) => {
-      const page2 = pageParams(ctx.query);
+      const page3 = pageParams(ctx.query);
       const member2 = new Set(visibleProjects(ctx).map((project) => project.orgId));
       const name = ctx.query.get("name");
       const orgs2 = ctx.services.store.world.orgs.filter((org) => member2.has(org.id) && (name === null || org.name === name));
-      const list5 = paginate2(orgs2, page2, selfHref(ctx));
+      const list5 = paginate2(orgs2, page3, selfHref(ctx));
       return { status: 200, body: { ...list5, results: list5.results.map((org) => orgView(ctx, org)) } };
     };
   }
@@ -38746,6 +38794,834 @@ var init_accessList3 = __esm({
   }
 });
 
+// src/model/alertConfig.ts
+function alertProblemLine(problem) {
+  return `${problem.path}: ${problem.message}`;
+}
+function problemField(problem) {
+  return problem.path.replace(/^\$\.?/, "");
+}
+function enumField(doc, key, at, values, required2 = false) {
+  const value = doc[key];
+  if (value === void 0) {
+    if (required2) fail2(`${at}.${key}`, `required: ${oneOf(values)}`, "missing");
+    return;
+  }
+  if (typeof value !== "string" || !values.includes(value)) fail2(`${at}.${key}`, `must be ${oneOf(values)}`);
+}
+function unknownKeys(doc, at, allowed, what) {
+  const extra = Object.keys(doc).find((key) => !allowed.includes(key));
+  if (extra !== void 0) fail2(`${at}.${extra}`, `unknown field of ${what}`);
+}
+function checkMatcher(matcher, at) {
+  if (!isDoc(matcher)) fail2(at, "must be an object {fieldName, operator, value}");
+  const doc = matcher;
+  unknownKeys(doc, at, ["fieldName", "operator", "value"], "a matcher");
+  enumField(doc, "fieldName", at, MATCHER_FIELDS, true);
+  enumField(doc, "operator", at, MATCHER_OPERATORS, true);
+  if (doc.value === void 0) fail2(`${at}.value`, "required: the value to match", "missing");
+  if (typeof doc.value !== "string") fail2(`${at}.value`, "must be a string");
+}
+function checkNotification(notification, at) {
+  if (!isDoc(notification)) fail2(at, "must be an object with a typeName");
+  const doc = notification;
+  enumField(doc, "typeName", at, NOTIFICATION_TYPES, true);
+  const rules = NOTIFICATION_FIELDS[doc.typeName];
+  unknownKeys(doc, at, [...COMMON_NOTIFICATION, ...rules.fields], `a ${String(doc.typeName)} notification`);
+  if (doc.intervalMin !== void 0 && (!isInt(doc.intervalMin) || doc.intervalMin < MIN_INTERVAL_MIN)) fail2(`${at}.intervalMin`, `must be a whole number of minutes, at least ${MIN_INTERVAL_MIN}`);
+  if (doc.delayMin !== void 0 && (!isInt(doc.delayMin) || doc.delayMin < 0)) fail2(`${at}.delayMin`, "must be a whole number of minutes, 0 or more");
+  if (doc.notifierId !== void 0 && (typeof doc.notifierId !== "string" || !/^[a-f0-9]{24}$/.test(doc.notifierId))) fail2(`${at}.notifierId`, "must be 24 hexadecimal digits");
+  for (const key of BOOLEAN_FIELDS) if (doc[key] !== void 0 && typeof doc[key] !== "boolean") fail2(`${at}.${key}`, "must be true or false");
+  if (doc.roles !== void 0 && (!Array.isArray(doc.roles) || doc.roles.some((role) => typeof role !== "string" || role === ""))) fail2(`${at}.roles`, "must be a list of project role names");
+  for (const key of rules.required ?? []) if (doc[key] === void 0 || doc[key] === "") fail2(`${at}.${key}`, `required for a ${String(doc.typeName)} notification`, "missing");
+  for (const key of rules.fields) {
+    if (BOOLEAN_FIELDS.includes(key) || key === "roles" || doc[key] === void 0) continue;
+    if (typeof doc[key] !== "string") fail2(`${at}.${key}`, "must be a string");
+  }
+  if (typeof doc.emailAddress === "string" && !/^[^\s@]+@[^\s@]+$/.test(doc.emailAddress)) fail2(`${at}.emailAddress`, "must be an email address");
+}
+function checkThreshold(value, at, metric) {
+  if (!isDoc(value)) fail2(at, "must be an object");
+  const doc = value;
+  unknownKeys(doc, at, metric ? ["metricName", "operator", "threshold", "units", "mode"] : ["operator", "threshold", "units"], metric ? "a metric threshold" : "a threshold");
+  if (metric) {
+    if (doc.metricName === void 0) fail2(`${at}.metricName`, "required: the metric to watch, e.g. CONNECTIONS_PERCENT", "missing");
+    if (typeof doc.metricName !== "string" || !/^[A-Z][A-Z0-9_]*$/.test(doc.metricName)) fail2(`${at}.metricName`, "must be a metric name in capitals, e.g. CONNECTIONS_PERCENT");
+    enumField(doc, "mode", at, METRIC_MODES);
+  }
+  enumField(doc, "operator", at, THRESHOLD_OPERATORS);
+  if (doc.threshold !== void 0 && (typeof doc.threshold !== "number" || !Number.isFinite(doc.threshold))) fail2(`${at}.threshold`, "must be a number");
+  if (doc.units !== void 0 && (typeof doc.units !== "string" || !/^[A-Z][A-Z0-9_]*$/.test(doc.units))) fail2(`${at}.units`, "must be a unit name in capitals, e.g. RAW, BYTES, HOURS");
+}
+function check2(body) {
+  if (!isDoc(body)) fail2("$", "must be a JSON object (an alert configuration)");
+  const doc = body;
+  unknownKeys(doc, "$", [...WRITABLE, ...ALERT_CONFIG_READ_ONLY], "an alert configuration");
+  enumField(doc, "eventTypeName", "$", ALERT_EVENT_TYPES, true);
+  if (doc.enabled !== void 0 && typeof doc.enabled !== "boolean") fail2("$.enabled", "must be true or false");
+  if (doc.severityOverride !== void 0) enumField(doc, "severityOverride", "$", SEVERITIES);
+  if (doc.matchers !== void 0) {
+    if (!Array.isArray(doc.matchers)) fail2("$.matchers", "must be a list of matchers");
+    doc.matchers.forEach((matcher, i) => checkMatcher(matcher, `$.matchers[${i}]`));
+  }
+  if (doc.notifications === void 0) fail2("$.notifications", 'required: at least one notification, e.g. {"typeName": "GROUP", "intervalMin": 60, "emailEnabled": true}', "missing");
+  if (!Array.isArray(doc.notifications)) fail2("$.notifications", "must be a list of notifications");
+  const notifications = doc.notifications;
+  if (notifications.length === 0) fail2("$.notifications", "must hold at least one notification");
+  notifications.forEach((notification, i) => checkNotification(notification, `$.notifications[${i}]`));
+  const metric = METRIC_EVENT_TYPES.includes(doc.eventTypeName);
+  if (doc.metricThreshold !== void 0) {
+    if (!metric) fail2("$.metricThreshold", `only for the metric event types (${METRIC_EVENT_TYPES.join(", ")})`);
+    checkThreshold(doc.metricThreshold, "$.metricThreshold", true);
+  } else if (metric) {
+    fail2("$.metricThreshold", `required for ${String(doc.eventTypeName)}: the metric and its limit`, "missing");
+  }
+  if (doc.threshold !== void 0) checkThreshold(doc.threshold, "$.threshold", false);
+}
+function checkAlertConfig(body) {
+  try {
+    check2(body);
+    return void 0;
+  } catch (error2) {
+    if (error2 instanceof Found) return error2.problem;
+    throw error2;
+  }
+}
+var ALERT_EVENT_TYPES, MATCHER_FIELD_NAMES, MATCHER_FIELDS, MATCHER_OPERATORS, NOTIFICATION_TYPES, THRESHOLD_OPERATORS, METRIC_MODES, METRIC_EVENT_TYPES, ALERT_CONFIG_READ_ONLY, MIN_INTERVAL_MIN, WRITABLE, SEVERITIES, NOTIFICATION_FIELDS, COMMON_NOTIFICATION, BOOLEAN_FIELDS, isDoc, isInt, oneOf, Found, fail2;
+var init_alertConfig = __esm({
+  "src/model/alertConfig.ts"() {
+    "use strict";
+    ALERT_EVENT_TYPES = [
+      "CREDIT_CARD_ABOUT_TO_EXPIRE",
+      "CPS_SNAPSHOT_STARTED",
+      "CPS_SNAPSHOT_SUCCESSFUL",
+      "CPS_SNAPSHOT_FAILED",
+      "CPS_CONCURRENT_SNAPSHOT_FAILED_WILL_RETRY",
+      "CPS_SNAPSHOT_FALLBACK_SUCCESSFUL",
+      "CPS_SNAPSHOT_FALLBACK_FAILED",
+      "CPS_COPY_SNAPSHOT_STARTED",
+      "CPS_COPY_SNAPSHOT_FAILED",
+      "CPS_COPY_SNAPSHOT_FAILED_WILL_RETRY",
+      "CPS_COPY_SNAPSHOT_SUCCESSFUL",
+      "CPS_RESTORE_SUCCESSFUL",
+      "CPS_EXPORT_SUCCESSFUL",
+      "CPS_RESTORE_FAILED",
+      "CPS_EXPORT_FAILED",
+      "CPS_COLLECTION_RESTORE_SUCCESSFUL",
+      "CPS_COLLECTION_RESTORE_FAILED",
+      "CPS_COLLECTION_RESTORE_PARTIAL_SUCCESS",
+      "CPS_COLLECTION_RESTORE_CANCELED",
+      "CPS_AUTO_EXPORT_FAILED",
+      "CPS_SNAPSHOT_DOWNLOAD_REQUEST_FAILED",
+      "CPS_OPLOG_CAUGHT_UP",
+      "CPS_DATA_PROTECTION_ENABLE_REQUESTED",
+      "CPS_DATA_PROTECTION_ENABLED",
+      "CPS_DATA_PROTECTION_UPDATE_REQUESTED",
+      "CPS_DATA_PROTECTION_UPDATED",
+      "CPS_DATA_PROTECTION_DISABLE_REQUESTED",
+      "CPS_DATA_PROTECTION_DISABLED",
+      "CPS_DATA_PROTECTION_APPROVED_FOR_DISABLEMENT",
+      "FTS_INDEX_DELETION_FAILED",
+      "FTS_INDEX_BUILD_COMPLETE",
+      "FTS_INDEX_BUILD_FAILED",
+      "FTS_INDEX_CLEANED_UP",
+      "FTS_INDEX_STALE",
+      "FTS_INDEXES_RESTORE_FAILED",
+      "FTS_INDEXES_SYNONYM_MAPPING_INVALID",
+      "USERS_WITHOUT_MULTI_FACTOR_AUTH",
+      "ENCRYPTION_AT_REST_KMS_NETWORK_ACCESS_DENIED",
+      "ENCRYPTION_AT_REST_CONFIG_NO_LONGER_VALID",
+      "GROUP_SERVICE_ACCOUNT_SECRETS_EXPIRING",
+      "GROUP_SERVICE_ACCOUNT_SECRETS_EXPIRED",
+      "ACTIVE_LEGACY_TLS_CONNECTIONS",
+      "WEBHOOK_TEMPLATE_RENDER_FAILED",
+      "MONGOTUNE_ALERT",
+      "CLUSTER_INSTANCE_STOP_START",
+      "CLUSTER_INSTANCE_RESYNC_REQUESTED",
+      "CLUSTER_INSTANCE_UPDATE_REQUESTED",
+      "SAMPLE_DATASET_LOAD_REQUESTED",
+      "TENANT_UPGRADE_TO_SERVERLESS_SUCCESSFUL",
+      "TENANT_UPGRADE_TO_SERVERLESS_FAILED",
+      "NETWORK_PERMISSION_ENTRY_ADDED",
+      "NETWORK_PERMISSION_ENTRY_REMOVED",
+      "NETWORK_PERMISSION_ENTRY_UPDATED",
+      "CLUSTER_BLOCK_WRITE",
+      "CLUSTER_UNBLOCK_WRITE",
+      "LOG_STREAMING_EXPORT_FAILED_NONRETRYABLE",
+      "LOG_STREAMING_EXPORT_FAILED_RETRIES_EXHAUSTED",
+      "MAINTENANCE_IN_ADVANCED",
+      "MAINTENANCE_AUTO_DEFERRED",
+      "MAINTENANCE_STARTED",
+      "MAINTENANCE_COMPLETED",
+      "MAINTENANCE_NO_LONGER_NEEDED",
+      "ONLINE_ARCHIVE_INSUFFICIENT_INDEXES_CHECK",
+      "ONLINE_ARCHIVE_MAX_CONSECUTIVE_OFFLOAD_WINDOWS_CHECK",
+      "JOINED_GROUP",
+      "REMOVED_FROM_GROUP",
+      "USER_ROLES_CHANGED_AUDIT",
+      "TAGS_MODIFIED",
+      "CLUSTER_TAGS_MODIFIED",
+      "GROUP_TAGS_MODIFIED",
+      "STREAM_PROCESSOR_STATE_IS_FAILED",
+      "STREAM_PROCESSOR_AUTOSCALE_INITIATED",
+      "OUTSIDE_STREAM_PROCESSOR_METRIC_THRESHOLD",
+      "COMPUTE_AUTO_SCALE_INITIATED_BASE",
+      "COMPUTE_AUTO_SCALE_INITIATED_ANALYTICS",
+      "COMPUTE_AUTO_SCALE_SCALE_DOWN_FAIL_BASE",
+      "COMPUTE_AUTO_SCALE_SCALE_DOWN_FAIL_ANALYTICS",
+      "COMPUTE_AUTO_SCALE_DOWNSCALE_SKIPPED_FALLBACK_BASE",
+      "COMPUTE_AUTO_SCALE_DOWNSCALE_SKIPPED_FALLBACK_ANALYTICS",
+      "COMPUTE_AUTO_SCALE_MAX_INSTANCE_SIZE_FAIL_BASE",
+      "COMPUTE_AUTO_SCALE_MAX_INSTANCE_SIZE_FAIL_ANALYTICS",
+      "COMPUTE_AUTO_SCALE_OPLOG_FAIL_BASE",
+      "COMPUTE_AUTO_SCALE_OPLOG_FAIL_ANALYTICS",
+      "DISK_AUTO_SCALE_INITIATED",
+      "DISK_AUTO_SCALE_MAX_DISK_SIZE_FAIL",
+      "DISK_AUTO_SCALE_OPLOG_FAIL",
+      "PREDICTIVE_COMPUTE_AUTO_SCALE_INITIATED_BASE",
+      "PREDICTIVE_COMPUTE_AUTO_SCALE_MAX_INSTANCE_SIZE_FAIL_BASE",
+      "PREDICTIVE_COMPUTE_AUTO_SCALE_OPLOG_FAIL_BASE",
+      "CLUSTER_AUTO_SHARDING_INITIATED",
+      "CLUSTER_RESHARDING_COMPLETED",
+      "RESOURCE_POLICY_VIOLATED",
+      "HOST_DOWN",
+      "HOST_HAS_INDEX_SUGGESTIONS",
+      "HOST_MONGOT_CRASHING_OOM",
+      "HOST_MONGOT_STOP_REPLICATION",
+      "HOST_MONGOT_APPROACHING_STOP_REPLICATION",
+      "HOST_MONGOT_PAUSE_INITIAL_SYNC",
+      "HOST_SEARCH_NODE_INDEX_FAILED",
+      "HOST_SEARCH_PROCESS_THROTTLING",
+      "HOST_EXTERNAL_LOG_SINK_EXPORT_DOWN",
+      "HOST_NOT_ENOUGH_DISK_SPACE",
+      "SSH_KEY_NDS_HOST_ACCESS_REQUESTED",
+      "SSH_KEY_NDS_HOST_ACCESS_REFRESHED",
+      "PUSH_BASED_LOG_EXPORT_STOPPED",
+      "PUSH_BASED_LOG_EXPORT_DROPPED_LOG",
+      "HOST_VERSION_BEHIND",
+      "VERSION_BEHIND",
+      "HOST_EXPOSED",
+      "HOST_SSL_CERTIFICATE_STALE",
+      "HOST_SECURITY_CHECKUP_NOT_MET",
+      "ALERT_HOST_SSH_SESSION_STARTED",
+      "PROFILER_CONFIGURED_TOO_WIDELY",
+      "URL_CONFIRMATION",
+      "SUCCESSFUL_DEPLOY",
+      "DEPLOYMENT_FAILURE",
+      "REQUEST_RATE_LIMIT",
+      "LOG_FORWARDER_FAILURE",
+      "SYNC_FAILURE",
+      "TRIGGER_FAILURE",
+      "TRIGGER_AUTO_RESUMED",
+      "DEPLOYMENT_MODEL_CHANGE_SUCCESS",
+      "DEPLOYMENT_MODEL_CHANGE_FAILURE",
+      "OUTSIDE_REALM_METRIC_THRESHOLD",
+      "PENDING_INVOICE_OVER_THRESHOLD",
+      "DAILY_BILL_OVER_THRESHOLD",
+      "DAILY_BILLING_CHANGE_OVER_THRESHOLD",
+      "WEEKLY_BILLING_CHANGE_OVER_THRESHOLD",
+      "MONTHLY_BILLING_CHANGE_OVER_THRESHOLD",
+      "CLUSTER_MONGOS_IS_MISSING",
+      "CPS_SNAPSHOT_BEHIND",
+      "CPS_PREV_SNAPSHOT_OLD",
+      "CPS_OPLOG_BEHIND",
+      "AWS_ENCRYPTION_KEY_NEEDS_ROTATION",
+      "AZURE_ENCRYPTION_KEY_NEEDS_ROTATION",
+      "GCP_ENCRYPTION_KEY_NEEDS_ROTATION",
+      "AWS_ENCRYPTION_KEY_INVALID",
+      "AZURE_ENCRYPTION_KEY_INVALID",
+      "GCP_ENCRYPTION_KEY_INVALID",
+      "OUTSIDE_METRIC_THRESHOLD",
+      "NDS_X509_USER_AUTHENTICATION_CUSTOMER_CA_EXPIRATION_CHECK",
+      "NDS_X509_USER_AUTHENTICATION_CUSTOMER_CRL_EXPIRATION_CHECK",
+      "NDS_X509_USER_AUTHENTICATION_MANAGED_USER_CERTS_EXPIRATION_CHECK",
+      "NO_PRIMARY",
+      "PRIMARY_ELECTED",
+      "TOO_MANY_ELECTIONS",
+      "REPLICATION_OPLOG_WINDOW_RUNNING_OUT",
+      "TOO_FEW_HEALTHY_MEMBERS",
+      "TOO_MANY_UNHEALTHY_MEMBERS",
+      "OUTSIDE_SERVERLESS_METRIC_THRESHOLD",
+      "OUTSIDE_FLEX_METRIC_THRESHOLD"
+    ];
+    MATCHER_FIELD_NAMES = ["ATLAS_NODE_TYPE", "CLUSTER_NAME", "HOSTNAME", "PORT", "HOSTNAME_AND_PORT", "APPLICATION_ID", "REPLICA_SET_NAME", "TYPE_NAME", "SHARD_NAME"];
+    MATCHER_FIELDS = [...MATCHER_FIELD_NAMES, "INSTANCE_NAME", "PROCESSOR_NAME", "RULE_ID", "SOFTWARE_TYPE"];
+    MATCHER_OPERATORS = ["EQUALS", "CONTAINS", "STARTS_WITH", "ENDS_WITH", "NOT_EQUALS", "NOT_CONTAINS", "REGEX"];
+    NOTIFICATION_TYPES = ["DATADOG", "EMAIL", "GROUP", "HIP_CHAT", "MICROSOFT_TEAMS", "OPS_GENIE", "ORG", "PAGER_DUTY", "SLACK", "SMS", "TEAM", "USER", "VICTOR_OPS", "WEBHOOK"];
+    THRESHOLD_OPERATORS = ["GREATER_THAN", "LESS_THAN"];
+    METRIC_MODES = ["AVERAGE"];
+    METRIC_EVENT_TYPES = ["OUTSIDE_METRIC_THRESHOLD", "OUTSIDE_SERVERLESS_METRIC_THRESHOLD", "OUTSIDE_FLEX_METRIC_THRESHOLD", "OUTSIDE_STREAM_PROCESSOR_METRIC_THRESHOLD", "OUTSIDE_REALM_METRIC_THRESHOLD"];
+    ALERT_CONFIG_READ_ONLY = ["id", "groupId", "created", "updated", "links"];
+    MIN_INTERVAL_MIN = 5;
+    WRITABLE = ["enabled", "eventTypeName", "matchers", "metricThreshold", "notifications", "severityOverride", "threshold"];
+    SEVERITIES = ["INFO", "WARNING", "ERROR", "CRITICAL"];
+    NOTIFICATION_FIELDS = {
+      DATADOG: { fields: ["datadogApiKey", "datadogRegion", "integrationId"] },
+      EMAIL: { fields: ["emailAddress"], required: ["emailAddress"] },
+      GROUP: { fields: ["emailEnabled", "smsEnabled", "roles"] },
+      HIP_CHAT: { fields: ["notificationToken", "roomName", "integrationId"] },
+      MICROSOFT_TEAMS: { fields: ["microsoftTeamsWebhookUrl", "integrationId"] },
+      OPS_GENIE: { fields: ["opsGenieApiKey", "opsGenieRegion", "integrationId"] },
+      ORG: { fields: ["emailEnabled", "smsEnabled", "roles"] },
+      PAGER_DUTY: { fields: ["serviceKey", "region", "integrationId"] },
+      SLACK: { fields: ["apiToken", "channelName", "integrationId"] },
+      SMS: { fields: ["mobileNumber"], required: ["mobileNumber"] },
+      TEAM: { fields: ["emailEnabled", "smsEnabled", "teamId", "teamName"], required: ["teamId"] },
+      USER: { fields: ["emailEnabled", "smsEnabled", "username"], required: ["username"] },
+      VICTOR_OPS: { fields: ["victorOpsApiKey", "victorOpsRoutingKey", "integrationId"] },
+      WEBHOOK: { fields: ["webhookUrl", "webhookSecret", "webhookBodyTemplate", "webhookHeadersTemplate", "integrationId"] }
+    };
+    COMMON_NOTIFICATION = ["typeName", "delayMin", "intervalMin", "notifierId"];
+    BOOLEAN_FIELDS = ["emailEnabled", "smsEnabled"];
+    isDoc = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+    isInt = (value) => typeof value === "number" && Number.isSafeInteger(value);
+    oneOf = (values) => values.length > 8 ? `one of ${values.slice(0, 8).join(", ")}, ...` : `one of ${values.join(", ")}`;
+    Found = class extends Error {
+      constructor(problem) {
+        super(problem.message);
+        this.problem = problem;
+      }
+      problem;
+    };
+    fail2 = (path, message, kind2 = "invalid") => {
+      throw new Found({ path, message, kind: kind2 });
+    };
+  }
+});
+
+// src/emulator/resources/searchIndexes/state.ts
+function emptySearchState() {
+  return { indexes: [], sampleLoads: [], clusterData: [] };
+}
+function searchStateOf(world) {
+  world.search ??= emptySearchState();
+  world.search.indexes ??= [];
+  world.search.sampleLoads ??= [];
+  world.search.clusterData ??= [];
+  return world.search;
+}
+function indexStatus(record2, now, transitionMs) {
+  if (record2.deletingUntil !== void 0) return "DELETING";
+  const elapsed = now - record2.since;
+  if (elapsed < transitionMs / 2) return "PENDING";
+  if (elapsed < transitionMs) return "IN_PROGRESS";
+  return record2.failure === void 0 ? "READY" : "FAILED";
+}
+function isQueryable(record2, status) {
+  return status === "READY" || status !== "DELETING" && record2.servedBefore;
+}
+function dropDeleted(state, now) {
+  const before = state.indexes.length;
+  state.indexes = state.indexes.filter((record2) => record2.deletingUntil === void 0 || record2.deletingUntil > now);
+  return state.indexes.length !== before;
+}
+function collectionsOf(state, clusterId) {
+  const out = /* @__PURE__ */ new Set();
+  for (const data of state.clusterData) if (data.clusterId === clusterId) data.collections.forEach((c) => out.add(c));
+  if (state.sampleLoads.some((load2) => load2.clusterId === clusterId)) SAMPLE_NAMESPACES.forEach((c) => out.add(c));
+  return out;
+}
+function sampleDatabasesOf(state, clusterId, now) {
+  return state.sampleLoads.some((load2) => load2.clusterId === clusterId && load2.completeAt <= now) ? Object.keys(SAMPLE_DATASET) : [];
+}
+var SAMPLE_DATASET, SAMPLE_NAMESPACES;
+var init_state3 = __esm({
+  "src/emulator/resources/searchIndexes/state.ts"() {
+    "use strict";
+    SAMPLE_DATASET = {
+      sample_airbnb: ["listingsAndReviews"],
+      sample_analytics: ["accounts", "customers", "transactions"],
+      sample_geospatial: ["shipwrecks"],
+      sample_guides: ["planets"],
+      sample_mflix: ["comments", "embedded_movies", "movies", "sessions", "theaters", "users"],
+      sample_restaurants: ["neighborhoods", "restaurants"],
+      sample_supplies: ["sales"],
+      sample_training: ["companies", "grades", "inspections", "posts", "routes", "trips", "zips"],
+      sample_weatherdata: ["data"]
+    };
+    SAMPLE_NAMESPACES = Object.entries(SAMPLE_DATASET).flatMap(([db, collections]) => collections.map((c) => `${db}.${c}`));
+  }
+});
+
+// src/emulator/resources/alerts/raise.ts
+function raiseAlerts(store, project, orgId, now, serviceNow2, transitionMs) {
+  let changed = false;
+  const at = isoSeconds(serviceNow2);
+  const live = /* @__PURE__ */ new Set();
+  for (const config of project.configs) {
+    const event = config.fields.eventTypeName;
+    const teller = TELLERS[event];
+    if (!teller || config.fields.enabled !== true) continue;
+    for (const condition of teller(store, project.groupId, now, transitionMs)) {
+      const key = `${config.id}/${condition.key}`;
+      live.add(key);
+      if (project.alerts.some((a) => a.condition === key)) continue;
+      const alert = { id: objectId(serviceNow2), groupId: project.groupId, orgId, alertConfigId: config.id, eventTypeName: event, status: "OPEN", created: at, updated: at, lastNotified: at, about: condition.about, condition: key };
+      project.alerts.push(alert);
+      changed = true;
+    }
+  }
+  for (const alert of project.alerts) {
+    if (alert.condition === void 0 || alert.status === "CLOSED" || live.has(alert.condition)) continue;
+    alert.status = "CLOSED";
+    alert.resolved = at;
+    alert.updated = at;
+    changed = true;
+  }
+  return changed;
+}
+var TELLERS, RAISED_EVENT_TYPES;
+var init_raise = __esm({
+  "src/emulator/resources/alerts/raise.ts"() {
+    "use strict";
+    init_store2();
+    init_state3();
+    TELLERS = {
+      FTS_INDEX_BUILD_FAILED: (store, groupId, now, transitionMs) => searchStateOf(store.world).indexes.filter((r) => r.groupId === groupId && indexStatus(r, now, transitionMs) === "FAILED").map((r) => ({ key: `FTS_INDEX_BUILD_FAILED:${r.indexID}:${r.version}`, about: {} }))
+    };
+    RAISED_EVENT_TYPES = Object.keys(TELLERS);
+  }
+});
+
+// src/emulator/resources/alerts/defaults.ts
+var DEFAULT_ALERT_CONFIGS;
+var init_defaults = __esm({
+  "src/emulator/resources/alerts/defaults.ts"() {
+    "use strict";
+    DEFAULT_ALERT_CONFIGS = [
+      { "enabled": true, "eventTypeName": "REPLICATION_OPLOG_WINDOW_RUNNING_OUT", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }], "threshold": { "operator": "LESS_THAN", "threshold": 1, "units": "HOURS" } },
+      { "enabled": true, "eventTypeName": "NO_PRIMARY", "notifications": [{ "delayMin": 15, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "CLUSTER_MONGOS_IS_MISSING", "notifications": [{ "delayMin": 15, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "OUTSIDE_METRIC_THRESHOLD", "metricThreshold": { "metricName": "CONNECTIONS_PERCENT", "mode": "AVERAGE", "operator": "GREATER_THAN", "threshold": 80, "units": "RAW" }, "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "OUTSIDE_METRIC_THRESHOLD", "metricThreshold": { "metricName": "DISK_PARTITION_SPACE_USED_DATA", "mode": "AVERAGE", "operator": "GREATER_THAN", "threshold": 90, "units": "RAW" }, "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "OUTSIDE_METRIC_THRESHOLD", "metricThreshold": { "metricName": "QUERY_TARGETING_SCANNED_OBJECTS_PER_RETURNED", "mode": "AVERAGE", "operator": "GREATER_THAN", "threshold": 1e3, "units": "RAW" }, "notifications": [{ "delayMin": 10, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "CREDIT_CARD_ABOUT_TO_EXPIRE", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 1440, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "OUTSIDE_METRIC_THRESHOLD", "metricThreshold": { "metricName": "NORMALIZED_SYSTEM_CPU_USER", "mode": "AVERAGE", "operator": "GREATER_THAN", "threshold": 95, "units": "RAW" }, "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": false, "eventTypeName": "OUTSIDE_METRIC_THRESHOLD", "metricThreshold": { "metricName": "NORMALIZED_SYSTEM_CPU_STEAL", "mode": "AVERAGE", "operator": "GREATER_THAN", "threshold": 50, "units": "RAW" }, "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "HOST_HAS_INDEX_SUGGESTIONS", "notifications": [{ "delayMin": 10, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "JOINED_GROUP", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "FTS_INDEX_DELETION_FAILED", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "FTS_INDEX_BUILD_COMPLETE", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "FTS_INDEX_BUILD_FAILED", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "NDS_X509_USER_AUTHENTICATION_MANAGED_USER_CERTS_EXPIRATION_CHECK", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 1440, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }], "threshold": { "operator": "LESS_THAN", "threshold": 30, "units": "DAYS" } },
+      { "enabled": true, "eventTypeName": "OUTSIDE_SERVERLESS_METRIC_THRESHOLD", "metricThreshold": { "metricName": "SERVERLESS_CONNECTIONS_PERCENT", "mode": "AVERAGE", "operator": "GREATER_THAN", "threshold": 80, "units": "RAW" }, "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "OUTSIDE_SERVERLESS_METRIC_THRESHOLD", "metricThreshold": { "metricName": "SERVERLESS_DATA_SIZE_TOTAL", "mode": "AVERAGE", "operator": "GREATER_THAN", "threshold": 0.75, "units": "TERABYTES" }, "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "HOST_MONGOT_CRASHING_OOM", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "OUTSIDE_SERVERLESS_METRIC_THRESHOLD", "metricThreshold": { "metricName": "SERVERLESS_TOTAL_READ_UNITS", "mode": "AVERAGE", "operator": "GREATER_THAN", "threshold": 1, "units": "MILLION_RPU" }, "notifications": [{ "delayMin": 5, "emailEnabled": true, "intervalMin": 120, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "OUTSIDE_METRIC_THRESHOLD", "metricThreshold": { "metricName": "SEARCH_MAX_NUMBER_OF_LUCENE_DOCS", "mode": "AVERAGE", "operator": "GREATER_THAN", "threshold": 1, "units": "BILLION" }, "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "FTS_INDEXES_RESTORE_FAILED", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "TRIGGER_FAILURE", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "TRIGGER_AUTO_RESUMED", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "SYNC_FAILURE", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "REQUEST_RATE_LIMIT", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "LOG_FORWARDER_FAILURE", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "DISK_AUTO_SCALE_INITIATED", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "DISK_AUTO_SCALE_OPLOG_FAIL", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "DISK_AUTO_SCALE_MAX_DISK_SIZE_FAIL", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "COMPUTE_AUTO_SCALE_INITIATED_BASE", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "COMPUTE_AUTO_SCALE_INITIATED_ANALYTICS", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "COMPUTE_AUTO_SCALE_MAX_INSTANCE_SIZE_FAIL_BASE", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "COMPUTE_AUTO_SCALE_MAX_INSTANCE_SIZE_FAIL_ANALYTICS", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "COMPUTE_AUTO_SCALE_OPLOG_FAIL_BASE", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "COMPUTE_AUTO_SCALE_OPLOG_FAIL_ANALYTICS", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "COMPUTE_AUTO_SCALE_SCALE_DOWN_FAIL_BASE", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "COMPUTE_AUTO_SCALE_SCALE_DOWN_FAIL_ANALYTICS", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "HOST_MONGOT_STOP_REPLICATION", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "OUTSIDE_FLEX_METRIC_THRESHOLD", "metricThreshold": { "metricName": "FLEX_CONNECTIONS_PERCENT", "mode": "AVERAGE", "operator": "GREATER_THAN", "threshold": 80, "units": "RAW" }, "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "OUTSIDE_FLEX_METRIC_THRESHOLD", "metricThreshold": { "metricName": "FLEX_DATA_SIZE_TOTAL", "mode": "AVERAGE", "operator": "GREATER_THAN", "threshold": 4, "units": "GIGABYTES" }, "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "OUTSIDE_FLEX_METRIC_THRESHOLD", "metricThreshold": { "metricName": "FLEX_OPCOUNTER_TOTAL", "mode": "AVERAGE", "operator": "GREATER_THAN", "threshold": 200, "units": "RAW" }, "notifications": [{ "delayMin": 1440, "emailEnabled": true, "intervalMin": 360, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "CLUSTER_UNBLOCK_WRITE", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 0, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "CLUSTER_BLOCK_WRITE", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 0, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "HOST_MONGOT_APPROACHING_STOP_REPLICATION", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "HOST_SEARCH_NODE_INDEX_FAILED", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "FTS_INDEX_STALE", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 5, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "PREDICTIVE_COMPUTE_AUTO_SCALE_INITIATED_BASE", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 0, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "PREDICTIVE_COMPUTE_AUTO_SCALE_OPLOG_FAIL_BASE", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 0, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "PREDICTIVE_COMPUTE_AUTO_SCALE_MAX_INSTANCE_SIZE_FAIL_BASE", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 0, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "OUTSIDE_METRIC_THRESHOLD", "metricThreshold": { "metricName": "SEARCH_REQUIRED_MEMORY_USAGE_PERCENT", "mode": "AVERAGE", "operator": "GREATER_THAN", "threshold": 100, "units": "RAW" }, "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 60, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "MONGOTUNE_ALERT", "notifications": [{ "delayMin": 0, "emailEnabled": true, "intervalMin": 0, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }] },
+      { "enabled": true, "eventTypeName": "OUTSIDE_METRIC_THRESHOLD", "metricThreshold": { "metricName": "SEARCH_MAX_FIELDS_INDEXED", "mode": "AVERAGE", "operator": "GREATER_THAN", "threshold": 1e3, "units": "RAW" }, "notifications": [{ "delayMin": 60, "emailEnabled": true, "intervalMin": 10080, "roles": ["GROUP_OWNER"], "smsEnabled": false, "typeName": "GROUP" }], "severityOverride": "WARNING" }
+    ];
+  }
+});
+
+// src/emulator/resources/alerts/state.ts
+function alertingOf(world) {
+  world.alerting ??= { projects: [] };
+  world.alerting.projects ??= [];
+  return world.alerting;
+}
+function withNotifierIds(notifications, now) {
+  return Array.isArray(notifications) ? notifications.map((n) => ({ ...n, notifierId: objectId(now) })) : notifications;
+}
+function projectAlerting(world, groupId, serviceNow2) {
+  const alerting = alertingOf(world);
+  let found = alerting.projects.find((p) => p.groupId === groupId);
+  if (!found) {
+    const project = world.projects.find((p) => p.id === groupId);
+    const created = project?.created ?? isoSeconds(serviceNow2);
+    const at = Date.parse(created);
+    const configs = project?.withDefaultAlertsSettings === false ? [] : DEFAULT_ALERT_CONFIGS.map((fields) => ({
+      id: objectId(at),
+      groupId,
+      created,
+      updated: created,
+      fields: { matchers: [], ...structuredClone(fields), notifications: withNotifierIds(fields.notifications, at) }
+    }));
+    found = { groupId, configs, alerts: [] };
+    alerting.projects.push(found);
+  }
+  return found;
+}
+function dropProject(store, groupId) {
+  const alerting = alertingOf(store.world);
+  alerting.projects = alerting.projects.filter((p) => p.groupId !== groupId);
+}
+var ALERT_STATUSES;
+var init_state4 = __esm({
+  "src/emulator/resources/alerts/state.ts"() {
+    "use strict";
+    init_store2();
+    init_defaults();
+    ALERT_STATUSES = ["OPEN", "TRACKING", "CLOSED"];
+  }
+});
+
+// src/emulator/resources/alerts/handlers.ts
+function v2Only(ctx) {
+  if (ctx.api !== "v2") throw failures.resourceNotFound(ctx.path);
+}
+async function alertingFor(ctx) {
+  v2Only(ctx);
+  const project = projectOf(ctx);
+  const { store } = ctx.services;
+  const known = store.world.alerting?.projects.some((p) => p.groupId === project.id) ?? false;
+  const alerting = projectAlerting(store.world, project.id, serviceNow(ctx.services));
+  const raised = raiseAlerts(store, alerting, project.orgId, store.clock(), serviceNow(ctx.services), ctx.services.transitionMs);
+  if (raised || !known) await store.commit();
+  return alerting;
+}
+function renderAlert(ctx, alert, single) {
+  const root3 = groupRoot(ctx, alert.groupId);
+  const links = [{ href: `${root3}/alerts/${alert.id}`, rel: "self" }];
+  if (single) {
+    links.push({ href: `${root3}/alertConfigs/${alert.alertConfigId}`, rel: rel(ctx, "alertConfig") });
+    links.push({ href: `${root3}/alerts/${alert.id}/alertConfigs`, rel: rel(ctx, "alertConfigs") });
+  }
+  const { about, condition: _condition, ...fields } = alert;
+  return sorted({ ...fields, ...about, links });
+}
+function renderConfig(ctx, config, single) {
+  const root3 = groupRoot(ctx, config.groupId);
+  const links = [{ href: `${root3}/alertConfigs/${config.id}`, rel: "self" }];
+  if (single) links.push({ href: `${root3}/alertConfigs/${config.id}/alerts`, rel: rel(ctx, "alerts") });
+  return sorted({ ...config.fields, id: config.id, groupId: config.groupId, created: config.created, updated: config.updated, links });
+}
+function page(ctx, items, filter) {
+  const list5 = paginate2(items, pageParams(ctx.query), selfHref(ctx));
+  if (filter) list5.links = list5.links.map((link2) => ({ ...link2, href: link2.href.replace(/(includeCount=(?:true|false))&/, `$1&${filter}&`) }));
+  return sorted(list5);
+}
+function findAlert(alerting, id) {
+  const alert = alerting.alerts.find((a) => a.id === id);
+  if (!alert) throw alertFailures.alertNotFound(id);
+  return alert;
+}
+function findConfig(alerting, id) {
+  const config = alerting.configs.find((c) => c.id === id);
+  if (!config) throw alertFailures.alertConfigNotFound(id);
+  return config;
+}
+function checkBody(body) {
+  const readOnly = ALERT_CONFIG_READ_ONLY.find((key) => body[key] !== void 0);
+  if (readOnly !== void 0) throw failures.attributeReadOnly(readOnly);
+  const problem = checkAlertConfig(body);
+  if (problem) throw problem.kind === "missing" ? failures.missingAttribute(problemField(problem)) : failures.invalidAttribute(problemField(problem));
+  const fields = {};
+  for (const [key, value] of Object.entries(body)) if (!ALERT_CONFIG_READ_ONLY.includes(key)) fields[key] = value;
+  return fields;
+}
+function configFields(body, now) {
+  const fields = checkBody(body);
+  return { enabled: false, matchers: [], ...fields, notifications: withNotifierIds(fields.notifications, now) };
+}
+var alertFailures, MAX_COMMENT2, sorted, groupRoot, rel, byCreated, listAlerts, getAlert, getAlertConfigs, acknowledgeAlert, CONFIG_READ_ONLY, listConfigs, getConfig, createConfig, updateConfig, toggleConfig, deleteConfig, configAlerts, matcherFieldNames;
+var init_handlers3 = __esm({
+  "src/emulator/resources/alerts/handlers.ts"() {
+    "use strict";
+    init_alertConfig();
+    init_context2();
+    init_errors4();
+    init_pagination2();
+    init_store2();
+    init_projects2();
+    init_raise();
+    init_state4();
+    alertFailures = {
+      alertNotFound: (id) => new ApiFailure(404, "ALERT_NOT_FOUND", `No alert with ID ${id} exists.`, [id]),
+      alertConfigNotFound: (id) => new ApiFailure(404, "ALERT_CONFIG_NOT_FOUND", `No alert configuration with ID ${id} exists.`, [id])
+    };
+    MAX_COMMENT2 = 200;
+    sorted = (doc) => Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== void 0).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
+    groupRoot = (ctx, groupId) => `${ctx.baseUrl}/api/atlas/v2/groups/${groupId}`;
+    rel = (ctx, word) => `${ctx.baseUrl}/${word}`;
+    byCreated = (a, b) => a.created.localeCompare(b.created) || a.id.localeCompare(b.id);
+    listAlerts = async (ctx) => {
+      const status = ctx.query.get("status");
+      if (status !== null && !ALERT_STATUSES.includes(status)) throw failures.invalidQueryParameter("status", status, `It must be one of ${ALERT_STATUSES.join(", ")}.`);
+      const alerting = await alertingFor(ctx);
+      const items = alerting.alerts.filter((a) => status === null || a.status === status).sort(byCreated);
+      const body = page(ctx, items, status === null ? void 0 : `status=${status}`);
+      body.results = body.results.map((a) => renderAlert(ctx, a, false));
+      return { status: 200, body };
+    };
+    getAlert = async (ctx) => ({ status: 200, body: renderAlert(ctx, findAlert(await alertingFor(ctx), ctx.params.alertId), true) });
+    getAlertConfigs = async (ctx) => {
+      const alerting = await alertingFor(ctx);
+      const alert = findAlert(alerting, ctx.params.alertId);
+      const config = alerting.configs.find((c) => c.id === alert.alertConfigId);
+      const body = page(ctx, config ? [config] : []);
+      body.results = body.results.map((c) => renderConfig(ctx, c, false));
+      return { status: 200, body };
+    };
+    acknowledgeAlert = async (ctx) => {
+      const body = ctx.body;
+      for (const key of Object.keys(body)) if (!["acknowledgedUntil", "acknowledgementComment", "unacknowledgeAlert"].includes(key)) throw failures.invalidAttribute(key);
+      const comment = body.acknowledgementComment;
+      if (comment !== void 0 && (typeof comment !== "string" || comment.length > MAX_COMMENT2)) throw failures.invalidAttribute("acknowledgementComment");
+      if (body.unacknowledgeAlert !== void 0 && typeof body.unacknowledgeAlert !== "boolean") throw failures.invalidAttribute("unacknowledgeAlert");
+      const unacknowledge = body.unacknowledgeAlert === true;
+      let until;
+      if (!unacknowledge) {
+        if (body.acknowledgedUntil === void 0 || body.acknowledgedUntil === null) throw failures.missingAttribute("acknowledgedUntil");
+        until = typeof body.acknowledgedUntil === "string" && /^\d{4}-\d{2}-\d{2}T/.test(body.acknowledgedUntil) ? Date.parse(body.acknowledgedUntil) : NaN;
+        if (!Number.isFinite(until)) throw failures.invalidAttribute("acknowledgedUntil");
+      } else if (body.acknowledgedUntil !== void 0) {
+        throw failures.invalidAttribute("acknowledgedUntil");
+      }
+      const alerting = await alertingFor(ctx);
+      const alert = findAlert(alerting, ctx.params.alertId);
+      const at = isoSeconds(serviceNow(ctx.services));
+      if (unacknowledge) {
+        delete alert.acknowledgedUntil;
+        delete alert.acknowledgingUsername;
+        delete alert.acknowledgementComment;
+      } else {
+        alert.acknowledgedUntil = isoSeconds(until);
+        alert.acknowledgingUsername = ctx.principal.kind === "apiKey" ? ctx.principal.key.publicKey : ctx.principal.account.clientId;
+        if (typeof comment === "string" && comment !== "") alert.acknowledgementComment = comment;
+        else delete alert.acknowledgementComment;
+        alert.lastNotified = at;
+      }
+      alert.updated = at;
+      await ctx.services.store.commit();
+      return { status: 200, body: renderAlert(ctx, alert, true) };
+    };
+    CONFIG_READ_ONLY = {
+      fields: [...ALERT_CONFIG_READ_ONLY],
+      held: (ctx) => {
+        const alerting = ctx.services.store.world.alerting?.projects.find((p) => p.groupId === ctx.params.groupId);
+        const config = alerting?.configs.find((c) => c.id === ctx.params.alertConfigId);
+        return config ? renderConfig(ctx, config, true) : { groupId: ctx.params.groupId };
+      }
+    };
+    listConfigs = async (ctx) => {
+      const alerting = await alertingFor(ctx);
+      const body = page(ctx, alerting.configs);
+      body.results = body.results.map((c) => renderConfig(ctx, c, false));
+      return { status: 200, body };
+    };
+    getConfig = async (ctx) => ({ status: 200, body: renderConfig(ctx, findConfig(await alertingFor(ctx), ctx.params.alertConfigId), true) });
+    createConfig = async (ctx) => {
+      const now = serviceNow(ctx.services);
+      const fields = configFields(ctx.body, now);
+      const alerting = await alertingFor(ctx);
+      const at = isoSeconds(now);
+      const config = { id: objectId(now), groupId: alerting.groupId, created: at, updated: at, fields };
+      alerting.configs.push(config);
+      await ctx.services.store.commit();
+      const body = renderConfig(ctx, config, true);
+      return { status: 201, body, headers: { Location: `${groupRoot(ctx, alerting.groupId)}/alertConfigs/${config.id}` } };
+    };
+    updateConfig = async (ctx) => {
+      const now = serviceNow(ctx.services);
+      const fields = configFields(ctx.body ?? {}, now);
+      const alerting = await alertingFor(ctx);
+      const config = findConfig(alerting, ctx.params.alertConfigId);
+      config.fields = fields;
+      config.updated = isoSeconds(now);
+      await ctx.services.store.commit();
+      return { status: 200, body: renderConfig(ctx, config, true) };
+    };
+    toggleConfig = async (ctx) => {
+      const body = ctx.body;
+      for (const key of Object.keys(body)) if (key !== "enabled") throw failures.invalidAttribute(key);
+      if (body.enabled === void 0 || body.enabled === null) throw failures.missingAttribute("enabled");
+      if (typeof body.enabled !== "boolean") throw failures.invalidAttribute("enabled");
+      const alerting = await alertingFor(ctx);
+      const config = findConfig(alerting, ctx.params.alertConfigId);
+      if (config.fields.enabled !== body.enabled) {
+        config.fields = { ...config.fields, enabled: body.enabled };
+        config.updated = isoSeconds(serviceNow(ctx.services));
+        await ctx.services.store.commit();
+      }
+      return { status: 200, body: renderConfig(ctx, config, true) };
+    };
+    deleteConfig = async (ctx) => {
+      const alerting = await alertingFor(ctx);
+      findConfig(alerting, ctx.params.alertConfigId);
+      alerting.configs = alerting.configs.filter((c) => c.id !== ctx.params.alertConfigId);
+      await ctx.services.store.commit();
+      return { status: 204, body: void 0 };
+    };
+    configAlerts = async (ctx) => {
+      const alerting = await alertingFor(ctx);
+      const config = findConfig(alerting, ctx.params.alertConfigId);
+      const body = page(ctx, alerting.alerts.filter((a) => a.alertConfigId === config.id).sort(byCreated));
+      body.results = body.results.map((a) => renderAlert(ctx, a, false));
+      return { status: 200, body };
+    };
+    matcherFieldNames = (ctx) => {
+      v2Only(ctx);
+      return { status: 200, body: [...MATCHER_FIELD_NAMES] };
+    };
+  }
+});
+
+// src/emulator/resources/alerts/seed.ts
+function checkAlertSeed(doc, problems) {
+  const list5 = doc.alerts;
+  if (list5 === void 0) return;
+  if (!Array.isArray(list5)) {
+    problems.add("alerts", "must be a list");
+    return;
+  }
+  const projects3 = new Set(Array.isArray(doc.projects) ? doc.projects.map((p) => p?.id) : []);
+  list5.forEach((entry, i) => {
+    const at = `alerts[${i}]`;
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+      problems.add(at, "must be an object");
+      return;
+    }
+    const alert = entry;
+    problems.onlyKeys(at, alert, FIELDS);
+    if (problems.string(`${at}.projectId`, alert.projectId, OBJECT_ID, "24 hexadecimal digits") && !projects3.has(alert.projectId)) problems.add(`${at}.projectId`, `no project ${String(alert.projectId)} in the seed's projects`);
+    if (problems.string(`${at}.eventTypeName`, alert.eventTypeName) && !ALERT_EVENT_TYPES.includes(alert.eventTypeName)) problems.add(`${at}.eventTypeName`, `"${String(alert.eventTypeName)}" is not an alert event type of the service`);
+    if (alert.status !== void 0 && !ALERT_STATUSES.includes(alert.status)) problems.add(`${at}.status`, `must be one of ${ALERT_STATUSES.join(", ")}`);
+    for (const key of ["created", "resolved"]) if (alert[key] !== void 0) problems.string(`${at}.${key}`, alert[key], ISO, "an ISO 8601 UTC time such as 2026-08-10T03:04:06Z");
+    if (alert.id !== void 0) problems.string(`${at}.id`, alert.id, OBJECT_ID, "24 hexadecimal digits");
+    for (const key of ["clusterName", "hostnameAndPort", "replicaSetName", "metricName"]) if (alert[key] !== void 0) problems.string(`${at}.${key}`, alert[key]);
+  });
+}
+function alertsFromSeed(world, seed, _now, serviceNow2) {
+  for (const entry of seed.alerts ?? []) {
+    const project = world.projects.find((p) => p.id === entry.projectId);
+    const alerting = projectAlerting(world, project.id, serviceNow2);
+    let config = alerting.configs.find((c) => c.fields.eventTypeName === entry.eventTypeName);
+    if (!config) {
+      const at = isoSeconds(serviceNow2);
+      config = { id: objectId(serviceNow2), groupId: project.id, created: at, updated: at, fields: { enabled: true, eventTypeName: entry.eventTypeName, matchers: [], notifications: withNotifierIds([{ delayMin: 0, emailEnabled: true, intervalMin: 60, smsEnabled: false, typeName: "GROUP" }], serviceNow2) } };
+      alerting.configs.push(config);
+    }
+    const created = entry.created ?? isoSeconds(serviceNow2);
+    const status = entry.status ?? "OPEN";
+    const about = {};
+    for (const key of ["clusterName", "hostnameAndPort", "replicaSetName"]) if (entry[key] !== void 0) about[key] = entry[key];
+    if (entry.metricName !== void 0) about.metricName = entry.metricName;
+    const alert = {
+      id: entry.id ?? objectId(Date.parse(created)),
+      groupId: project.id,
+      orgId: project.orgId,
+      alertConfigId: config.id,
+      eventTypeName: entry.eventTypeName,
+      status,
+      created,
+      updated: status === "CLOSED" ? entry.resolved ?? created : created,
+      lastNotified: created,
+      ...status === "CLOSED" ? { resolved: entry.resolved ?? created } : {},
+      about
+    };
+    alerting.alerts.push(alert);
+  }
+}
+var ALERT_SEED_KEYS, FIELDS, ISO;
+var init_seed = __esm({
+  "src/emulator/resources/alerts/seed.ts"() {
+    "use strict";
+    init_alertConfig();
+    init_seedChecks();
+    init_store2();
+    init_state4();
+    ALERT_SEED_KEYS = ["alerts"];
+    FIELDS = ["projectId", "eventTypeName", "status", "created", "resolved", "id", "clusterName", "hostnameAndPort", "replicaSetName", "metricName"];
+    ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+  }
+});
+
+// src/emulator/resources/alerts/index.ts
+var alerts2, alertConfigs2, alertMatchers2;
+var init_alerts2 = __esm({
+  "src/emulator/resources/alerts/index.ts"() {
+    "use strict";
+    init_stateChecks();
+    init_handlers3();
+    init_seed();
+    init_state4();
+    alerts2 = {
+      name: "alerts",
+      rateLimitPerMinute: 1200,
+      // recorded
+      operations: {
+        "alerts.list": { handler: listAlerts, action: "read" },
+        "alerts.get": { handler: getAlert, action: "read" },
+        "alerts.acknowledge": { handler: acknowledgeAlert, action: "writeProject", readOnly: { fields: ["links"], held: () => ({}) } },
+        "alerts.configs": { handler: getAlertConfigs, action: "read" }
+      },
+      seed: { keys: ALERT_SEED_KEYS, check: (doc, problems) => checkAlertSeed(doc, problems) },
+      state: {
+        shape: {
+          alerting: shape.optional(
+            shape.object({
+              projects: shape.array(
+                shape.object({
+                  groupId: "string",
+                  configs: shape.array(shape.object({ id: "string", groupId: "string", created: "string", updated: "string", fields: shape.object({}) })),
+                  alerts: shape.array(shape.object({ id: "string", groupId: "string", alertConfigId: "string", eventTypeName: "string", status: "string", created: "string", updated: "string", about: shape.object({}) }))
+                })
+              )
+            })
+          )
+        },
+        fromSeed: (world, seed, now, _modules, serviceNow2) => alertsFromSeed(world, seed, now, serviceNow2),
+        upgrade: (world) => void alertingOf(world)
+      },
+      hooks: { projects: { removed: (store, projectId) => dropProject(store, projectId) } }
+    };
+    alertConfigs2 = {
+      name: "alertConfigs",
+      rateLimitPerMinute: 1200,
+      // recorded
+      operations: {
+        "alertConfigs.list": { handler: listConfigs, action: "read" },
+        "alertConfigs.create": { handler: createConfig, action: "writeProject", readOnly: CONFIG_READ_ONLY },
+        "alertConfigs.get": { handler: getConfig, action: "read" },
+        "alertConfigs.update": { handler: updateConfig, action: "writeProject", readOnly: CONFIG_READ_ONLY },
+        "alertConfigs.toggle": { handler: toggleConfig, action: "writeProject", readOnly: CONFIG_READ_ONLY },
+        "alertConfigs.delete": { handler: deleteConfig, action: "writeProject" },
+        "alertConfigs.alerts": { handler: configAlerts, action: "read" }
+      }
+    };
+    alertMatchers2 = {
+      name: "alertMatchers",
+      rateLimitPerMinute: 300,
+      // recorded
+      operations: {
+        "alertMatchers.fieldNames": { handler: matcherFieldNames, action: "read", countPerCaller: true }
+      }
+    };
+  }
+});
+
 // src/model/clusterModel.ts
 function zonesOf2(specs) {
   const zones = /* @__PURE__ */ new Map();
@@ -38989,14 +39865,14 @@ function replicationSpecs(given2, existing, ctx) {
 function givenShardDisk(given2) {
   return shardsOfSpecs(given2, "perShard").find((shard) => shard.diskSizeGB !== void 0)?.diskSizeGB;
 }
-function perShardSpecs(given2, existing, ctx, ids2) {
+function perShardSpecs(given2, existing, ctx, ids3) {
   const zoneIds = /* @__PURE__ */ new Map();
   for (const spec2 of existing) if (!zoneIds.has(spec2.zoneName)) zoneIds.set(spec2.zoneName, spec2.zoneId);
-  const byId = ids2.some((id) => id !== void 0 && id !== null);
+  const byId = ids3.some((id) => id !== void 0 && id !== null);
   const taken = /* @__PURE__ */ new Set();
   const shards = [];
   for (const wire of shardsOfSpecs(given2, "perShard")) {
-    const id = ids2[wire.entry];
+    const id = ids3[wire.entry];
     let match;
     if (byId && id !== void 0 && id !== null) {
       match = existing.find((spec2) => spec2.id === id);
@@ -39656,10 +40532,10 @@ var init_views = __esm({
         const entry = this.entry(project, record2);
         const kept = entry.views.get(variant);
         if (kept) return kept;
-        const text12 = new JsonText(JSON.stringify(render5(this.connectionStrings(project, record2))));
+        const text13 = new JsonText(JSON.stringify(render5(this.connectionStrings(project, record2))));
         if (entry.views.size >= MAX_VIEWS_PER_CLUSTER) entry.views.delete(entry.views.keys().next().value);
-        entry.views.set(variant, text12);
-        return text12;
+        entry.views.set(variant, text13);
+        return text13;
       }
     };
   }
@@ -39762,7 +40638,7 @@ function checkPauseRules(model, body) {
   }
 }
 var otherKindNamed, REL_PREFIX, viewsByStore, CLUSTER_READ_ONLY, listClusters2, getCluster2, createCluster2, patchCluster, deleteCluster2;
-var init_handlers3 = __esm({
+var init_handlers4 = __esm({
   "src/emulator/resources/clusters/handlers.ts"() {
     "use strict";
     init_cluster();
@@ -39791,9 +40667,9 @@ var init_handlers3 = __esm({
       }
     };
     listClusters2 = (ctx) => {
-      const page2 = pageParams(ctx.query);
+      const page3 = pageParams(ctx.query);
       const records = clusterStore(ctx.services.store).list(projectOf(ctx).id);
-      const list5 = paginate2(records, page2, selfHref(ctx));
+      const list5 = paginate2(records, page3, selfHref(ctx));
       for (const record2 of list5.results) refuseAsymmetric(ctx, record2);
       const project = factsOf(ctx);
       return { status: 200, body: { ...list5, results: list5.results.map((r) => render2(ctx, r, true, project)) } };
@@ -39910,7 +40786,7 @@ function clustersFromSeed(seed, now) {
   });
 }
 var SEED_MODEL_CONTEXT, CLUSTERS_ENTRY;
-var init_seed = __esm({
+var init_seed2 = __esm({
   "src/emulator/resources/clusters/seed.ts"() {
     "use strict";
     init_errors();
@@ -39961,7 +40837,7 @@ var init_tenantUpgrade = __esm({
     init_errors4();
     init_projects2();
     init_errors5();
-    init_handlers3();
+    init_handlers4();
     init_store3();
     given = (body, key) => body[key] !== void 0 && body[key] !== null;
     tenantUpgradeCluster = async (ctx) => {
@@ -40005,16 +40881,16 @@ var init_clusters3 = __esm({
     init_store2();
     init_allClusters();
     init_errors5();
-    init_handlers3();
-    init_seed();
+    init_handlers4();
+    init_seed2();
     init_store3();
     init_tenantUpgrade();
     init_stateChecks();
     init_errors5();
-    init_seed();
+    init_seed2();
     init_store3();
     init_tenantUpgrade();
-    init_handlers3();
+    init_handlers4();
     clusters2 = {
       name: "clusters",
       rateLimitPerMinute: 1e4,
@@ -40235,7 +41111,7 @@ var init_schedule = __esm({
       { frequencyType: "monthly", frequencyInterval: 40, retentionUnit: "months", retentionValue: 12 }
     ];
     FLEX_RETENTION_DAYS = 8;
-    digest = (text12) => (0, import_node_crypto13.createHash)("sha256").update(text12).digest("hex");
+    digest = (text13) => (0, import_node_crypto13.createHash)("sha256").update(text13).digest("hex");
     itemOf = (frequency) => DEFAULT_POLICY.find((item) => item.frequencyType === frequency);
   }
 });
@@ -40262,7 +41138,7 @@ function restoredFromOf(state, clusterId, now) {
   const seeded = state.restoredFrom.find((entry) => entry.clusterId === clusterId);
   return seeded ? { source: seeded.source, finishedAt: seeded.at } : void 0;
 }
-var init_state3 = __esm({
+var init_state5 = __esm({
   "src/emulator/resources/backups/state.ts"() {
     "use strict";
   }
@@ -40277,7 +41153,7 @@ function stateAt(store, now) {
   state.snapshots = state.snapshots.filter((record2) => expiresAt(recordView(record2), now) > now);
   return state;
 }
-function v2Only(ctx) {
+function v2Only2(ctx) {
   if (ctx.api !== "v2") throw failures.resourceNotFound(ctx.path);
 }
 function findAnyCluster(store, groupId, name) {
@@ -40287,7 +41163,7 @@ function findAnyCluster(store, groupId, name) {
   return flex ? { kind: "flex", record: flex } : void 0;
 }
 function dedicatedCluster(ctx) {
-  v2Only(ctx);
+  v2Only2(ctx);
   const name = ctx.params.clusterName;
   const { id } = projectOf(ctx);
   const { store } = ctx.services;
@@ -40297,7 +41173,7 @@ function dedicatedCluster(ctx) {
   throw other ? other.refusal(name) : clusterFailures.clusterNotFound(name, id);
 }
 function flexClusterOf(ctx) {
-  v2Only(ctx);
+  v2Only2(ctx);
   const name = ctx.params.name;
   const { id } = projectOf(ctx);
   const record2 = flexCluster(ctx.services.store, id, name);
@@ -40348,7 +41224,7 @@ var init_clusters4 = __esm({
     init_projects2();
     init_errors6();
     init_schedule();
-    init_state3();
+    init_state5();
   }
 });
 
@@ -40446,7 +41322,7 @@ var init_render2 = __esm({
     "use strict";
     init_store2();
     init_schedule();
-    init_state3();
+    init_state5();
     REL = "https://cloud.mongodb.com/";
     DOWNLOAD_READY_MS = 36e5;
     FLEX_JOB_EXPIRY_MS = 6 * 36e5;
@@ -40506,7 +41382,7 @@ var init_restore = __esm({
     init_state();
     init_clusters4();
     init_errors6();
-    init_state3();
+    init_state5();
     majorOf = (version2) => version2.split(".").slice(0, 2).map(Number);
     olderThan = (a, b) => {
       const [am = 0, an = 0] = majorOf(a);
@@ -40568,7 +41444,7 @@ function releaseTarget(ctx, job, now) {
   else located.record.pendingUntil = now;
 }
 var import_node_crypto14, OBJECT_ID3, CLUSTER_NAME2, MAX_INT32, snapshotDoc, listSnapshots, getSnapshot, TAKE_READ_ONLY, takeSnapshot, deleteSnapshot, jobsOf, listRestoreJobs, getRestoreJob, JOB_READ_ONLY_FIELDS, CREATE_JOB_READ_ONLY, createRestoreJob, cancelRestoreJob, getSchedule;
-var init_handlers4 = __esm({
+var init_handlers5 = __esm({
   "src/emulator/resources/backups/handlers.ts"() {
     "use strict";
     import_node_crypto14 = require("node:crypto");
@@ -40583,7 +41459,7 @@ var init_handlers4 = __esm({
     init_render2();
     init_restore();
     init_schedule();
-    init_state3();
+    init_state5();
     OBJECT_ID3 = /^[0-9a-f]{24}$/;
     CLUSTER_NAME2 = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
     MAX_INT32 = 2 ** 31 - 1;
@@ -40591,8 +41467,8 @@ var init_handlers4 = __esm({
     listSnapshots = (ctx) => {
       const call = open2(ctx);
       const views = snapshotsOf(call.cluster, call.state, call.moment);
-      const page2 = paginate2(views, pageParams(ctx.query), selfHref(ctx));
-      return { status: 200, body: { ...page2, results: page2.results.map((view2) => snapshotDoc(call, view2)) } };
+      const page3 = paginate2(views, pageParams(ctx.query), selfHref(ctx));
+      return { status: 200, body: { ...page3, results: page3.results.map((view2) => snapshotDoc(call, view2)) } };
     };
     getSnapshot = (ctx) => {
       const call = open2(ctx);
@@ -40641,8 +41517,8 @@ var init_handlers4 = __esm({
     jobsOf = (call, flex) => call.state.restoreJobs.filter((job) => job.clusterId === call.cluster.id && job.flex === flex).sort((a, b) => b.createdAt - a.createdAt);
     listRestoreJobs = (ctx) => {
       const call = open2(ctx);
-      const page2 = paginate2(jobsOf(call, false), pageParams(ctx.query), selfHref(ctx));
-      return { status: 200, body: { ...page2, results: page2.results.map((job) => renderRestoreJob(job, call.moment, jobContext(ctx, job))) } };
+      const page3 = paginate2(jobsOf(call, false), pageParams(ctx.query), selfHref(ctx));
+      return { status: 200, body: { ...page3, results: page3.results.map((job) => renderRestoreJob(job, call.moment, jobContext(ctx, job))) } };
     };
     getRestoreJob = (ctx) => {
       const call = open2(ctx);
@@ -40725,15 +41601,15 @@ var init_flexHandlers = __esm({
     init_context2();
     init_pagination2();
     init_clusters4();
-    init_handlers4();
+    init_handlers5();
     init_render2();
     init_restore();
     OBJECT_ID4 = /^[0-9a-f]{24}$/;
     DEPLOYMENT_NAME = /^[\p{L}\p{N}\-_.(),:&@+']{1,64}$/u;
     listFlexSnapshots = (ctx) => {
       const call = open3(ctx);
-      const page2 = paginate2(call.snapshots, pageParams(ctx.query), selfHref(ctx));
-      return { status: 200, body: { ...page2, results: page2.results.map((view2) => renderFlexSnapshot(view2, call.moment)) } };
+      const page3 = paginate2(call.snapshots, pageParams(ctx.query), selfHref(ctx));
+      return { status: 200, body: { ...page3, results: page3.results.map((view2) => renderFlexSnapshot(view2, call.moment)) } };
     };
     getFlexSnapshot = (ctx) => {
       const call = open3(ctx);
@@ -40741,8 +41617,8 @@ var init_flexHandlers = __esm({
     };
     listFlexRestoreJobs = (ctx) => {
       const call = open3(ctx);
-      const page2 = paginate2(call.jobs, pageParams(ctx.query), selfHref(ctx));
-      return { status: 200, body: { ...page2, results: page2.results.map((job) => renderFlexRestoreJob(job, call.moment)) } };
+      const page3 = paginate2(call.jobs, pageParams(ctx.query), selfHref(ctx));
+      return { status: 200, body: { ...page3, results: page3.results.map((job) => renderFlexRestoreJob(job, call.moment)) } };
     };
     getFlexRestoreJob = (ctx) => {
       const call = open3(ctx);
@@ -40788,7 +41664,7 @@ function checkBackupSeed(doc, problems) {
   if (doc.backups === void 0) return;
   if (!Array.isArray(doc.backups)) return problems.add("backups", "must be an array of {projectId, clusterName, snapshots?, restoredFrom?}");
   const clusters3 = seedClusters(doc);
-  const ids2 = /* @__PURE__ */ new Set();
+  const ids3 = /* @__PURE__ */ new Set();
   doc.backups.forEach((entry, i) => {
     const at = `backups[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, clusterName, snapshots?, restoredFrom?}");
@@ -40804,11 +41680,11 @@ function checkBackupSeed(doc, problems) {
       if (!isObject(snapshot3)) return problems.add(where, "must be an object {id, description?, createdAt?, retentionInDays?}");
       problems.onlyKeys(where, snapshot3, ["id", "description", "createdAt", "retentionInDays"]);
       if (problems.string(`${where}.id`, snapshot3.id, OBJECT_ID, "a 24-hex snapshot id")) {
-        if (ids2.has(snapshot3.id)) problems.add(`${where}.id`, `a second snapshot with id ${snapshot3.id}`);
-        ids2.add(snapshot3.id);
+        if (ids3.has(snapshot3.id)) problems.add(`${where}.id`, `a second snapshot with id ${snapshot3.id}`);
+        ids3.add(snapshot3.id);
       }
       if (snapshot3.description !== void 0 && typeof snapshot3.description !== "string") problems.add(`${where}.description`, "must be a string");
-      if (snapshot3.createdAt !== void 0 && (typeof snapshot3.createdAt !== "string" || !ISO.test(snapshot3.createdAt) || Number.isNaN(Date.parse(snapshot3.createdAt)))) {
+      if (snapshot3.createdAt !== void 0 && (typeof snapshot3.createdAt !== "string" || !ISO2.test(snapshot3.createdAt) || Number.isNaN(Date.parse(snapshot3.createdAt)))) {
         problems.add(`${where}.createdAt`, "must be an ISO 8601 UTC date, e.g. 2026-08-01T00:00:00Z");
       }
       const days = snapshot3.retentionInDays;
@@ -40857,16 +41733,16 @@ function backupStateFromSeed(world, seed, now) {
     }
   }
 }
-var ISO;
-var init_seed2 = __esm({
+var ISO2;
+var init_seed3 = __esm({
   "src/emulator/resources/backups/seed.ts"() {
     "use strict";
     init_object();
     init_seedChecks();
     init_store2();
     init_clusters4();
-    init_state3();
-    ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+    init_state5();
+    ISO2 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
   }
 });
 
@@ -40901,9 +41777,9 @@ var init_backups2 = __esm({
     init_store2();
     init_clusters4();
     init_flexHandlers();
-    init_handlers4();
-    init_seed2();
-    init_state3();
+    init_handlers5();
+    init_seed3();
+    init_state5();
     init_stateChecks();
     backups2 = {
       name: "backups",
@@ -41097,7 +41973,7 @@ function serviceDate(ms) {
 function checkFields2(body) {
   for (const key of Object.keys(body)) {
     if (READ_ONLY.includes(key)) return { code: "ATTRIBUTE_READ_ONLY", field: key };
-    if (!WRITABLE.includes(key)) return invalid(key);
+    if (!WRITABLE2.includes(key)) return invalid(key);
   }
   return void 0;
 }
@@ -41136,7 +42012,7 @@ function checkLabels(value) {
   for (const label of value) {
     if (!isObject(label)) return invalid("labels");
     for (const key of Object.keys(label)) if (key !== "key" && key !== "value") return invalid(`labels.${key}`);
-    const ok = (text12) => typeof text12 === "string" && text12.length >= 1 && text12.length <= 255;
+    const ok = (text13) => typeof text13 === "string" && text13.length >= 1 && text13.length <= 255;
     if (!ok(label.key) || !ok(label.value)) return invalid("labels");
     labels.push({ key: label.key, value: label.value });
   }
@@ -41248,12 +42124,12 @@ function renderUser(user, selfHref2) {
   const withLinks = { ...structuredClone(user), links: [{ href: selfHref2, rel: "self" }] };
   return Object.fromEntries(Object.keys(withLinks).sort().map((key) => [key, withLinks[key]]));
 }
-var WRITABLE, READ_ONLY, AUTH_TYPES, SCOPE_TYPES2, SCOPE_NAME2, DELETE_AFTER_LIMIT_MS3, invalid;
+var WRITABLE2, READ_ONLY, AUTH_TYPES, SCOPE_TYPES2, SCOPE_NAME2, DELETE_AFTER_LIMIT_MS3, invalid;
 var init_model = __esm({
   "src/emulator/resources/databaseUsers/model.ts"() {
     "use strict";
     init_object();
-    WRITABLE = ["awsIAMType", "databaseName", "deleteAfterDate", "description", "groupId", "labels", "ldapAuthType", "oidcAuthType", "password", "roles", "scopes", "username", "x509Type"];
+    WRITABLE2 = ["awsIAMType", "databaseName", "deleteAfterDate", "description", "groupId", "labels", "ldapAuthType", "oidcAuthType", "password", "roles", "scopes", "username", "x509Type"];
     READ_ONLY = ["links"];
     AUTH_TYPES = {
       awsIAMType: ["NONE", "USER", "ROLE"],
@@ -41305,7 +42181,7 @@ function findUser(ctx) {
   return user;
 }
 var failures3, render3, USER_READ_ONLY, listDatabaseUsers2, getDatabaseUser2, createDatabaseUser2, patchDatabaseUser, deleteDatabaseUser2;
-var init_handlers5 = __esm({
+var init_handlers6 = __esm({
   "src/emulator/resources/databaseUsers/handlers.ts"() {
     "use strict";
     init_context2();
@@ -41331,9 +42207,9 @@ var init_handlers5 = __esm({
       }
     };
     listDatabaseUsers2 = (ctx) => {
-      const page2 = pageParams(ctx.query);
+      const page3 = pageParams(ctx.query);
       const users = databaseUsers2(ctx.services.store, projectOf(ctx).id, serviceNow(ctx.services));
-      const list5 = paginate2(users, page2, `${apiRoot(ctx)}/groups/${projectOf(ctx).id}/databaseUsers`);
+      const list5 = paginate2(users, page3, `${apiRoot(ctx)}/groups/${projectOf(ctx).id}/databaseUsers`);
       return { status: 200, body: { ...list5, results: list5.results.map((user) => render3(ctx, user)) } };
     };
     getDatabaseUser2 = (ctx) => ({ status: 200, body: render3(ctx, findUser(ctx)) });
@@ -41397,7 +42273,7 @@ var init_databaseUsers3 = __esm({
     init_object();
     init_seedChecks();
     init_projects2();
-    init_handlers5();
+    init_handlers6();
     init_model();
     init_stateChecks();
     databaseUsers3 = {
@@ -41449,11 +42325,11 @@ function connectionStrings(project, model) {
 function render4(ctx, record2, withTags = true) {
   return renderFlexCluster(record2.model, { connectionStrings: connectionStrings(projectOf(ctx), record2.model), withTags });
 }
-function v2Only2(ctx) {
+function v2Only3(ctx) {
   if (ctx.api !== "v2") throw failures.resourceNotFound(ctx.path);
 }
 function findFlex(ctx) {
-  v2Only2(ctx);
+  v2Only3(ctx);
   const name = ctx.params.name;
   const project = projectOf(ctx);
   const record2 = flexCluster(ctx.services.store, project.id, name);
@@ -41461,7 +42337,7 @@ function findFlex(ctx) {
   return record2;
 }
 var FLEX_CREATE_READ_ONLY, FLEX_UPDATE_READ_ONLY, listFlexClusters2, getFlexCluster2, createFlexCluster2, patchFlexCluster, deleteFlexCluster2;
-var init_handlers6 = __esm({
+var init_handlers7 = __esm({
   "src/emulator/resources/flexClusters/handlers.ts"() {
     "use strict";
     init_connstring();
@@ -41483,14 +42359,14 @@ var init_handlers6 = __esm({
       }
     };
     listFlexClusters2 = (ctx) => {
-      v2Only2(ctx);
+      v2Only3(ctx);
       const records = flexClusters2(ctx.services.store, projectOf(ctx).id);
       const list5 = paginate2(records, pageParams(ctx.query), selfHref(ctx));
       return { status: 200, body: { ...list5, results: list5.results.map((record2) => render4(ctx, record2)) } };
     };
     getFlexCluster2 = (ctx) => ({ status: 200, body: render4(ctx, findFlex(ctx)) });
     createFlexCluster2 = async (ctx) => {
-      v2Only2(ctx);
+      v2Only3(ctx);
       const body = ctx.body;
       const project = projectOf(ctx);
       const { store, faults, transitionMs, clock } = ctx.services;
@@ -41547,7 +42423,7 @@ var init_tenantUpgrade2 = __esm({
     init_store2();
     init_clusters3();
     init_projects2();
-    init_handlers6();
+    init_handlers7();
     init_store4();
     tenantUpgradeFlexCluster = async (ctx) => {
       if (ctx.api !== "v2") throw failures.resourceNotFound(ctx.path);
@@ -41596,7 +42472,7 @@ var init_flexClusters3 = __esm({
     init_errors4();
     init_store2();
     init_clusters3();
-    init_handlers6();
+    init_handlers7();
     init_store4();
     init_tenantUpgrade2();
     init_stateChecks();
@@ -41663,15 +42539,15 @@ function table(provider2) {
   if (provider2 === "GCP") return GCP_NETWORK_REGIONS;
   return Object.keys(AZURE_REGIONS);
 }
-function networkRegion(provider2, text12) {
-  const upper2 = text12.toUpperCase();
-  if (/^[A-Z0-9_]+$/.test(text12) && table(provider2).includes(upper2)) return upper2;
+function networkRegion(provider2, text13) {
+  const upper2 = text13.toUpperCase();
+  if (/^[A-Z0-9_]+$/.test(text13) && table(provider2).includes(upper2)) return upper2;
   let own = byOwnName.get(provider2);
   if (!own) {
     own = new Map(table(provider2).map((api) => [ownName(provider2, api), api]));
     byOwnName.set(provider2, own);
   }
-  return own.get(text12.toLowerCase());
+  return own.get(text13.toLowerCase());
 }
 function providerRegionName(provider2, api) {
   return ownName(provider2, api);
@@ -41682,8 +42558,8 @@ function regionExamples(provider2) {
 function ipv4Number(address) {
   return address.split(".").reduce((n, octet) => n * 256 + Number(octet), 0);
 }
-function parseIpv4Block(text12) {
-  const m = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(text12);
+function parseIpv4Block(text13) {
+  const m = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(text13);
   if (!m || !NETWORK_PATTERNS.ipv4.test(m[1]) || Number(m[2]) > 32) return void 0;
   const prefix = Number(m[2]);
   if ((ipv4Number(m[1]) & ~mask(prefix)) >>> 0 !== 0) return void 0;
@@ -41692,8 +42568,8 @@ function parseIpv4Block(text12) {
 function containerPrefixes(provider2) {
   return provider2 === "GCP" ? { min: 8, max: 18 } : { min: 21, max: 24 };
 }
-function atlasCidrProblem(provider2, text12) {
-  const block = parseIpv4Block(text12);
+function atlasCidrProblem(provider2, text13) {
+  const block = parseIpv4Block(text13);
   if (!block) return "is not an IPv4 CIDR block such as 192.168.248.0/21 (no bits set past the prefix)";
   const start = ipv4Number(block.address);
   const inside = PRIVATE_BLOCKS.some((p) => block.prefix >= p.prefix && (start & mask(p.prefix)) >>> 0 === p.base);
@@ -41884,7 +42760,7 @@ function containerNetwork(provider2, id) {
   return { gcpProjectId: `p-${letters2}`, networkName: `nt-${id}-${letters2.slice(0, 8)}` };
 }
 var import_node_crypto16, ACCEPTANCE_EXPIRES_MS, AWS_TIMELINE, AZURE_TIMELINE, GCP_TIMELINE, PEER_TIMELINES, FIRST_STATUS, DELETING_STATUS;
-var init_state4 = __esm({
+var init_state6 = __esm({
   "src/emulator/resources/peering/state.ts"() {
     "use strict";
     import_node_crypto16 = require("node:crypto");
@@ -42002,7 +42878,7 @@ function providerQuery(ctx) {
   if (!NETWORK_PROVIDERS.includes(value)) throw failures.invalidQueryParameter("providerName", value, "It must be AWS, AZURE or GCP.");
   return value;
 }
-function page(ctx, items, providerName) {
+function page2(ctx, items, providerName) {
   const list5 = paginate2(items, pageParams(ctx.query), selfHref(ctx));
   if (providerName !== void 0) for (const link2 of list5.links) link2.href += `&providerName=${providerName}`;
   return list5;
@@ -42020,7 +42896,7 @@ function findPeer(ctx) {
   return peer;
 }
 var peeringFailures, CONTAINER_READ_ONLY, PEER_READ_ONLY, CONTAINER_FIELDS, PEER_FIELDS, stateOf, createContainer, listContainers, getContainer, deleteContainer, createPeer, listPeers, getPeer, deletePeer;
-var init_handlers7 = __esm({
+var init_handlers8 = __esm({
   "src/emulator/resources/peering/handlers.ts"() {
     "use strict";
     init_privateNetwork();
@@ -42029,7 +42905,7 @@ var init_handlers7 = __esm({
     init_pagination2();
     init_store2();
     init_projects2();
-    init_state4();
+    init_state6();
     peeringFailures = {
       containerExists: (groupId, provider2, region2) => new ApiFailure(409, "CONTAINER_ALREADY_EXISTS", `A container already exists for group ${groupId} (${provider2}${region2 ? ` ${region2}` : ""}).`, [groupId, provider2, ...region2 ? [region2] : []]),
       containerNotFound: (id, groupId) => new ApiFailure(404, "CLOUD_PROVIDER_CONTAINER_NOT_FOUND", `No container with ID ${id} exists in group ${groupId}.`, [id, groupId]),
@@ -42069,7 +42945,7 @@ var init_handlers7 = __esm({
       const state = stateOf(ctx);
       const providerName = ctx.operation === "containers.listAll" ? void 0 : providerQuery(ctx);
       const containers2 = state.containers.filter((c) => c.groupId === groupId && (providerName === void 0 || c.providerName === providerName));
-      return { status: 200, body: page(ctx, containers2.map((c) => containerView(c, state.peers)), providerName) };
+      return { status: 200, body: page2(ctx, containers2.map((c) => containerView(c, state.peers)), providerName) };
     };
     getContainer = (ctx) => ({ status: 200, body: containerView(findContainer(ctx), stateOf(ctx).peers) });
     deleteContainer = async (ctx) => {
@@ -42092,7 +42968,7 @@ var init_handlers7 = __esm({
       const groupId = projectOf(ctx).id;
       const providerName = providerQuery(ctx);
       const peers2 = stateOf(ctx).peers.filter((p) => p.groupId === groupId && p.providerName === providerName);
-      return { status: 200, body: page(ctx, peers2.map(peerView), providerName) };
+      return { status: 200, body: page2(ctx, peers2.map(peerView), providerName) };
     };
     getPeer = (ctx) => ({ status: 200, body: peerView(findPeer(ctx)) });
     deletePeer = async (ctx) => {
@@ -42163,9 +43039,9 @@ var init_peering = __esm({
     init_privateNetwork();
     init_errors4();
     init_projects2();
-    init_handlers7();
+    init_handlers8();
     init_options();
-    init_state4();
+    init_state6();
     init_stateChecks();
     SEEDED = { transitionMs: 0, holdWaits: false };
     LEGACY_PEERS = [
@@ -42263,7 +43139,7 @@ function serviceNames(provider2, id, ownRegion) {
   return { serviceAttachmentName: `https://www.googleapis.com/compute/v1/projects/p-${hex3(12)}/regions/${ownRegion}/serviceAttachments/sa-${ownRegion}-${id}` };
 }
 var import_node_crypto17, SERVICE_TIMELINE, ENDPOINT_TIMELINES, FIRST_ENDPOINT_STATUS;
-var init_state5 = __esm({
+var init_state7 = __esm({
   "src/emulator/resources/privateEndpoints/state.ts"() {
     "use strict";
     import_node_crypto17 = require("node:crypto");
@@ -42352,14 +43228,14 @@ function newEndpoint(service, body, now, stepMs) {
 function serviceView(service) {
   const available = service.status === "AVAILABLE";
   const { providerName, names: names2 } = service;
-  const ids2 = service.endpoints.map((endpoint) => endpoint.id);
+  const ids3 = service.endpoints.map((endpoint) => endpoint.id);
   if (providerName === "AWS") {
     return {
       cloudProvider: "AWS",
       endpointServiceName: available ? names2.endpointServiceName : null,
       errorMessage: null,
       id: service.id,
-      interfaceEndpoints: ids2,
+      interfaceEndpoints: ids3,
       regionName: service.regionName,
       status: service.status,
       supportedRemoteRegions: null
@@ -42370,7 +43246,7 @@ function serviceView(service) {
       cloudProvider: "AZURE",
       errorMessage: null,
       id: service.id,
-      privateEndpoints: ids2,
+      privateEndpoints: ids3,
       privateLinkServiceName: available ? names2.privateLinkServiceName : null,
       privateLinkServiceResourceId: available ? names2.privateLinkServiceResourceId : null,
       regionName: service.regionName,
@@ -42379,7 +43255,7 @@ function serviceView(service) {
   }
   return {
     cloudProvider: "GCP",
-    endpointGroupNames: ids2,
+    endpointGroupNames: ids3,
     errorMessage: null,
     id: service.id,
     portMappingEnabled: service.portMappingEnabled ?? false,
@@ -42431,7 +43307,7 @@ function updateServedClusters(services, service, until) {
   }
 }
 var endpointFailures, SERVICE_READ_ONLY, ENDPOINT_READ_ONLY, REGIONAL_MODE_READ_ONLY, stateOf2, createService, listServices, getService, deleteService, createEndpoint, getEndpoint, deleteEndpoint, getRegionalMode, setRegionalMode;
-var init_handlers8 = __esm({
+var init_handlers9 = __esm({
   "src/emulator/resources/privateEndpoints/handlers.ts"() {
     "use strict";
     init_privateNetwork();
@@ -42440,7 +43316,7 @@ var init_handlers8 = __esm({
     init_clusters3();
     init_projects2();
     init_stages();
-    init_state5();
+    init_state7();
     endpointFailures = {
       serviceNotFound: (id, provider2) => new ApiFailure(404, "PRIVATE_ENDPOINT_SERVICE_NOT_FOUND", `No ${provider2} private endpoint service with ID ${id} exists.`, [id, provider2]),
       serviceExists: (provider2, region2) => new ApiFailure(400, "PRIVATE_ENDPOINT_SERVICE_ALREADY_EXISTS_FOR_REGION", `A ${provider2} private endpoint service already exists in region ${region2}.`, [provider2, region2]),
@@ -42618,9 +43494,9 @@ var init_privateEndpoints2 = __esm({
     init_privateNetwork();
     init_errors4();
     init_projects2();
-    init_handlers8();
+    init_handlers9();
     init_store2();
-    init_state5();
+    init_state7();
     init_stateChecks();
     privateEndpoints3 = {
       name: "privateEndpoints",
@@ -42890,7 +43766,7 @@ function dimensions(value, path) {
 }
 function similarity(value, path) {
   if (value === void 0) build(path, `required: how vectors compare (${VECTOR_SIMILARITIES.join(", ")})`);
-  if (!VECTOR_SIMILARITIES.includes(value)) build(path, `unknown similarity ${describe3(value)} (one of ${oneOf(VECTOR_SIMILARITIES)})`);
+  if (!VECTOR_SIMILARITIES.includes(value)) build(path, `unknown similarity ${describe3(value)} (one of ${oneOf2(VECTOR_SIMILARITIES)})`);
 }
 function storedSource(value, path, vector) {
   if (value === void 0) return;
@@ -42977,17 +43853,17 @@ function checkVector(definition, path) {
     dimensions(field.numDimensions, jsonPath(fieldPath, "numDimensions"));
     similarity(field.similarity, jsonPath(fieldPath, "similarity"));
     if (field.quantization !== void 0 && !VECTOR_QUANTIZATIONS.includes(field.quantization)) {
-      build(jsonPath(fieldPath, "quantization"), `unknown quantization ${describe3(field.quantization)} (one of ${oneOf(VECTOR_QUANTIZATIONS)})`);
+      build(jsonPath(fieldPath, "quantization"), `unknown quantization ${describe3(field.quantization)} (one of ${oneOf2(VECTOR_QUANTIZATIONS)})`);
     }
   });
   if (!fields.some((field) => field.type === "vector")) build(at, 'needs at least one {"type": "vector"} field');
 }
-function run(check2) {
+function run(check3) {
   try {
-    check2();
+    check3();
     return void 0;
   } catch (error2) {
-    if (error2 instanceof Found) return error2.problem;
+    if (error2 instanceof Found2) return error2.problem;
     throw error2;
   }
 }
@@ -43011,9 +43887,9 @@ function checkCreateRequest(body, at = "$") {
     }
     for (const key of ["database", "collectionName", "name"]) string(doc[key], jsonPath(at, key));
     const type = indexTypeOf(doc);
-    if (type === void 0) invalid2(jsonPath(at, "type"), `must be ${oneOf(INDEX_TYPES)}, not ${describe3(doc.type)}`);
+    if (type === void 0) invalid2(jsonPath(at, "type"), `must be ${oneOf2(INDEX_TYPES)}, not ${describe3(doc.type)}`);
     const problem = checkDefinition(type, doc.definition, jsonPath(at, "definition"));
-    if (problem) throw new Found(problem);
+    if (problem) throw new Found2(problem);
   });
 }
 function splitFlatIndex(doc) {
@@ -43045,7 +43921,7 @@ function canonical(value) {
   if (isObject(value)) return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
   return JSON.stringify(value);
 }
-var INDEX_TYPES, BUILTIN_ANALYZERS, TOKENIZERS, TOKEN_FILTERS, CHAR_FILTERS, FIELD_TYPES, VECTOR_SIMILARITIES, VECTOR_QUANTIZATIONS, MAX_DIMENSIONS, PARTITIONS, RESERVED_PREFIXES, SEARCH_KEYS, VECTOR_KEYS, REQUEST_KEYS, Found, missing, invalid2, build, describe3, oneOf, FLAT_NAME_KEYS;
+var INDEX_TYPES, BUILTIN_ANALYZERS, TOKENIZERS, TOKEN_FILTERS, CHAR_FILTERS, FIELD_TYPES, VECTOR_SIMILARITIES, VECTOR_QUANTIZATIONS, MAX_DIMENSIONS, PARTITIONS, RESERVED_PREFIXES, SEARCH_KEYS, VECTOR_KEYS, REQUEST_KEYS, Found2, missing, invalid2, build, describe3, oneOf2, FLAT_NAME_KEYS;
 var init_searchIndex = __esm({
   "src/model/searchIndex.ts"() {
     "use strict";
@@ -43158,7 +44034,7 @@ var init_searchIndex = __esm({
     SEARCH_KEYS = ["analyzer", "analyzers", "mappings", "numPartitions", "searchAnalyzer", "sort", "storedSource", "synonyms", "typeSets"];
     VECTOR_KEYS = ["fields", "nestedRoot", "numPartitions", "storedSource"];
     REQUEST_KEYS = ["collectionName", "database", "name", "type", "definition"];
-    Found = class extends Error {
+    Found2 = class extends Error {
       constructor(problem) {
         super(problem.message);
         this.problem = problem;
@@ -43166,76 +44042,22 @@ var init_searchIndex = __esm({
       problem;
     };
     missing = (path, what) => {
-      throw new Found({ path, message: `required: ${what}`, kind: "missing" });
+      throw new Found2({ path, message: `required: ${what}`, kind: "missing" });
     };
     invalid2 = (path, message, errorCode) => {
-      throw new Found({ path, message, kind: "invalid", ...errorCode ? { errorCode } : {} });
+      throw new Found2({ path, message, kind: "invalid", ...errorCode ? { errorCode } : {} });
     };
     build = (path, message) => {
-      throw new Found({ path, message, kind: "build" });
+      throw new Found2({ path, message, kind: "build" });
     };
     describe3 = (value) => value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : JSON.stringify(value);
-    oneOf = (values) => values.map((v) => JSON.stringify(v)).join(", ");
+    oneOf2 = (values) => values.map((v) => JSON.stringify(v)).join(", ");
     FLAT_NAME_KEYS = ["collectionName", "database", "name", "type", "indexID", "status"];
   }
 });
 
-// src/emulator/resources/searchIndexes/state.ts
-function emptySearchState() {
-  return { indexes: [], sampleLoads: [], clusterData: [] };
-}
-function searchStateOf(world) {
-  world.search ??= emptySearchState();
-  world.search.indexes ??= [];
-  world.search.sampleLoads ??= [];
-  world.search.clusterData ??= [];
-  return world.search;
-}
-function indexStatus(record2, now, transitionMs) {
-  if (record2.deletingUntil !== void 0) return "DELETING";
-  const elapsed = now - record2.since;
-  if (elapsed < transitionMs / 2) return "PENDING";
-  if (elapsed < transitionMs) return "IN_PROGRESS";
-  return record2.failure === void 0 ? "READY" : "FAILED";
-}
-function isQueryable(record2, status) {
-  return status === "READY" || status !== "DELETING" && record2.servedBefore;
-}
-function dropDeleted(state, now) {
-  const before = state.indexes.length;
-  state.indexes = state.indexes.filter((record2) => record2.deletingUntil === void 0 || record2.deletingUntil > now);
-  return state.indexes.length !== before;
-}
-function collectionsOf(state, clusterId) {
-  const out = /* @__PURE__ */ new Set();
-  for (const data of state.clusterData) if (data.clusterId === clusterId) data.collections.forEach((c) => out.add(c));
-  if (state.sampleLoads.some((load2) => load2.clusterId === clusterId)) SAMPLE_NAMESPACES.forEach((c) => out.add(c));
-  return out;
-}
-function sampleDatabasesOf(state, clusterId, now) {
-  return state.sampleLoads.some((load2) => load2.clusterId === clusterId && load2.completeAt <= now) ? Object.keys(SAMPLE_DATASET) : [];
-}
-var SAMPLE_DATASET, SAMPLE_NAMESPACES;
-var init_state6 = __esm({
-  "src/emulator/resources/searchIndexes/state.ts"() {
-    "use strict";
-    SAMPLE_DATASET = {
-      sample_airbnb: ["listingsAndReviews"],
-      sample_analytics: ["accounts", "customers", "transactions"],
-      sample_geospatial: ["shipwrecks"],
-      sample_guides: ["planets"],
-      sample_mflix: ["comments", "embedded_movies", "movies", "sessions", "theaters", "users"],
-      sample_restaurants: ["neighborhoods", "restaurants"],
-      sample_supplies: ["sales"],
-      sample_training: ["companies", "grades", "inspections", "posts", "routes", "trips", "zips"],
-      sample_weatherdata: ["data"]
-    };
-    SAMPLE_NAMESPACES = Object.entries(SAMPLE_DATASET).flatMap(([db, collections]) => collections.map((c) => `${db}.${c}`));
-  }
-});
-
 // src/emulator/resources/searchIndexes/render.ts
-function sorted(doc) {
+function sorted2(doc) {
   return Object.fromEntries(Object.keys(doc).sort().map((key) => [key, doc[key]]));
 }
 function hosts(record2) {
@@ -43284,12 +44106,12 @@ function renderFlatIndex(record2, moment) {
   if (record2.type === "search") {
     definition.synonyms ??= [];
     if (Array.isArray(definition.analyzers)) {
-      definition.analyzers = definition.analyzers.map((analyzer) => sorted({ charFilters: [], ...analyzer }));
+      definition.analyzers = definition.analyzers.map((analyzer) => sorted2({ charFilters: [], ...analyzer }));
     }
     const mappings = definition.mappings;
     if (moment.describe && mappings && mappings.fields === void 0) definition.mappings = { ...mappings, fields: null };
   }
-  return sorted({
+  return sorted2({
     ...definition,
     collectionName: record2.collectionName,
     database: record2.database,
@@ -43314,7 +44136,7 @@ var init_render3 = __esm({
   "src/emulator/resources/searchIndexes/render.ts"() {
     "use strict";
     init_connstring();
-    init_state6();
+    init_state3();
   }
 });
 
@@ -43325,11 +44147,11 @@ function refusal(problem) {
   if (problem.errorCode && detail) return new ApiFailure(400, problem.errorCode, detail, [field]);
   return problem.kind === "missing" ? failures.missingAttribute(field) : failures.invalidAttribute(field);
 }
-function v2Only3(ctx) {
+function v2Only4(ctx) {
   if (ctx.api !== "v2") throw failures.resourceNotFound(ctx.path);
 }
 function clusterNamed2(ctx, name) {
-  v2Only3(ctx);
+  v2Only4(ctx);
   const { store } = ctx.services;
   const project = projectOf(ctx);
   const dedicated = clusterStore(store).find(project.id, name);
@@ -43426,7 +44248,7 @@ function flatBody(body) {
   return { names: names2, type, definition };
 }
 var FLEX_INDEX_LIMIT, TABLE_DETAILS, searchFailures, ofCluster, CREATE_READ_ONLY, listIndexes, listCollectionIndexes, createIndex, getIndex, UPDATE_READ_ONLY, updateIndex, deleteIndex, FLAT_CREATE_READ_ONLY, FLAT_UPDATE_READ_ONLY, ftsCreateIndex, ftsListIndexes, ftsGetIndex, ftsUpdateIndex, loadSampleDataset2, getSampleLoad;
-var init_handlers9 = __esm({
+var init_handlers10 = __esm({
   "src/emulator/resources/searchIndexes/handlers.ts"() {
     "use strict";
     init_searchIndex();
@@ -43436,7 +44258,7 @@ var init_handlers9 = __esm({
     init_store4();
     init_projects2();
     init_render3();
-    init_state6();
+    init_state3();
     FLEX_INDEX_LIMIT = 10;
     TABLE_DETAILS = {
       ATLAS_FTS_ANALYZER_NAME_NOT_UNIQUE: "Analyzer name is not unique.",
@@ -43546,7 +44368,7 @@ var init_handlers9 = __esm({
       return { status: 201, body: renderSampleLoad(load2, now, isoSeconds, true) };
     };
     getSampleLoad = (ctx) => {
-      v2Only3(ctx);
+      v2Only4(ctx);
       const { clock, store } = ctx.services;
       const now = clock();
       const id = ctx.params.nameOrId;
@@ -43656,13 +44478,13 @@ function searchStateFromSeed(world, seed, now) {
   }
 }
 var SEARCH_SEED_KEYS, NAMESPACE;
-var init_seed3 = __esm({
+var init_seed4 = __esm({
   "src/emulator/resources/searchIndexes/seed.ts"() {
     "use strict";
     init_object();
     init_searchIndex();
     init_store2();
-    init_state6();
+    init_state3();
     SEARCH_SEED_KEYS = ["clusterData", "searchIndexes"];
     NAMESPACE = /^[^.$\s/\\"]+\.[^$\s]+$/;
   }
@@ -43691,9 +44513,9 @@ var searchIndexes2, sampleDatasets2;
 var init_searchIndexes3 = __esm({
   "src/emulator/resources/searchIndexes/index.ts"() {
     "use strict";
-    init_handlers9();
-    init_seed3();
-    init_state6();
+    init_handlers10();
+    init_seed4();
+    init_state3();
     init_clusters3();
     init_store4();
     init_stateChecks();
@@ -43754,6 +44576,7 @@ var init_resources = __esm({
   "src/emulator/resources/index.ts"() {
     "use strict";
     init_accessList3();
+    init_alerts2();
     init_backups2();
     init_clusters3();
     init_credentials();
@@ -43779,7 +44602,10 @@ var init_resources = __esm({
       searchIndexes2,
       sampleDatasets2,
       backups2,
-      flexBackups2
+      flexBackups2,
+      alerts2,
+      alertConfigs2,
+      alertMatchers2
     ];
   }
 });
@@ -43886,10 +44712,10 @@ function validateSeed(doc, source = "seed") {
   return doc;
 }
 function loadSeedFile(path) {
-  const text12 = readTextFileSync(path, { label: "--seed", maxBytes: MAX_BYTES.emulatorFile, expected: "a seed document" });
+  const text13 = readTextFileSync(path, { label: "--seed", maxBytes: MAX_BYTES.emulatorFile, expected: "a seed document" });
   let doc;
   try {
-    doc = JSON.parse(text12);
+    doc = JSON.parse(text13);
   } catch (error2) {
     throw new UsageError(`${path} is not valid JSON: ${error2.message}`);
   }
@@ -43901,7 +44727,7 @@ function buildDefaultSeed() {
   return seed;
 }
 var SETTINGS;
-var init_seed4 = __esm({
+var init_seed5 = __esm({
   "src/emulator/seed.ts"() {
     "use strict";
     init_boundedRead();
@@ -43936,18 +44762,18 @@ function member(value) {
   let out = "{";
   let first = true;
   for (const [key, inner] of Object.entries(value)) {
-    const text12 = member(inner);
-    if (text12 === void 0) continue;
-    out += `${first ? "" : ","}${JSON.stringify(key)}:${text12}`;
+    const text13 = member(inner);
+    if (text13 === void 0) continue;
+    out += `${first ? "" : ","}${JSON.stringify(key)}:${text13}`;
     first = false;
   }
   return `${out}}`;
 }
-function nestedDeeperThan(text12, max) {
+function nestedDeeperThan(text13, max) {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text12.length; i++) {
-    const c = text12.charCodeAt(i);
+  for (let i = 0; i < text13.length; i++) {
+    const c = text13.charCodeAt(i);
     if (inString) {
       if (c === 92) i++;
       else if (c === 34) inString = false;
@@ -44020,7 +44846,7 @@ function withoutEchoes(ctx, body, rule) {
   const fields = typeof rule.fields === "function" ? rule.fields(ctx) : rule.fields;
   const current = { ...ctx.params, ...rule.held?.(ctx) };
   const prune2 = (entry) => {
-    if (!isDoc(entry)) return entry;
+    if (!isDoc2(entry)) return entry;
     const rest = structuredClone(entry);
     for (const path of fields) pruneEqual(rest, current, path.split("."));
     return rest;
@@ -44028,8 +44854,8 @@ function withoutEchoes(ctx, body, rule) {
   return Array.isArray(body) ? body.map(prune2) : prune2(body);
 }
 function pruneEqual(body, current, segments) {
-  if (!isDoc(body)) return;
-  const here = isDoc(current) ? current : {};
+  if (!isDoc2(body)) return;
+  const here = isDoc2(current) ? current : {};
   const [head, ...rest] = segments;
   if (head === void 0 || !(head in body)) return;
   if (rest.length === 0) {
@@ -44049,11 +44875,11 @@ function pruneEqual(body, current, segments) {
     pruneEqual(next, counterpart, rest);
   }
 }
-var isDoc, sameJson2;
+var isDoc2, sameJson2;
 var init_readOnly = __esm({
   "src/emulator/readOnly.ts"() {
     "use strict";
-    isDoc = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+    isDoc2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
     sameJson2 = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   }
 });
@@ -44183,8 +45009,8 @@ function readBody(req) {
     req.on("error", reject);
   });
 }
-function send(res, req, clock, status, headers, text12) {
-  const body = Buffer.from(text12, "utf8");
+function send(res, req, clock, status, headers, text13) {
+  const body = Buffer.from(text13, "utf8");
   res.statusCode = status;
   res.setHeader("Date", new Date(clock()).toUTCString());
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -44272,14 +45098,15 @@ async function serveApi(req, res, app, url, rawBody, outcome) {
       ...app.date !== void 0 ? { date: serviceDay(app) } : {}
     }, url.pathname) : void 0;
     const scope = resolveScope(app, match.params);
-    if (scope) {
-      const decision = app.limiter.take(scope.id, operation2.module.name, operation2.module.rateLimitPerMinute);
+    const counted = scope?.id ?? (operation2.countPerCaller ? `caller:${principal.kind === "apiKey" ? principal.key.publicKey : principal.account.clientId}` : void 0);
+    if (counted !== void 0) {
+      const decision = app.limiter.take(counted, operation2.module.name, operation2.module.rateLimitPerMinute);
       if (match.api === "v2") {
         extraHeaders = { "RateLimit-Limit": String(decision.limit), "RateLimit-Remaining": String(decision.remaining) };
       }
       if (!decision.allowed) throw failures.rateLimited(decision.retryAfterSeconds);
-      authorize(principal, scope.id, operation2.action);
     }
+    if (scope) authorize(principal, scope.id, operation2.action);
     const ctx = {
       services: app,
       operation: operation2.name,
@@ -44299,8 +45126,8 @@ async function serveApi(req, res, app, url, rawBody, outcome) {
     };
     const pretty = booleanParam(url.searchParams, "pretty", false);
     const envelope = booleanParam(url.searchParams, "envelope", false);
-    if ((method === "POST" || method === "PATCH") && !(operation2.noBody && rawBody.trim() === "")) ctx.body = withoutEchoes(ctx, parseBody(ctx, version2, operation2.arrayBody), operation2.readOnly);
-    if ((method === "POST" || method === "PATCH") && !app.store.hasRoomFor(Buffer.byteLength(rawBody))) throw failures.stateFull(app.store.maxBytes);
+    if ((method === "POST" || method === "PUT" || method === "PATCH") && !(operation2.noBody && rawBody.trim() === "")) ctx.body = withoutEchoes(ctx, parseBody(ctx, version2, operation2.arrayBody), operation2.readOnly);
+    if ((method === "POST" || method === "PUT" || method === "PATCH") && !app.store.hasRoomFor(Buffer.byteLength(rawBody))) throw failures.stateFull(app.store.maxBytes);
     const reply = await operation2.handler(ctx);
     if (reply.drop) {
       outcome.status = void 0;
@@ -44313,7 +45140,7 @@ async function serveApi(req, res, app, url, rawBody, outcome) {
       body = isList ? { ...body, status: reply.status } : { content: body, status: reply.status };
     }
     outcome.status = reply.status;
-    send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version2), ...extraHeaders }, reply.status === 204 ? "" : json(body, pretty));
+    send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version2), ...extraHeaders, ...reply.headers }, reply.status === 204 ? "" : json(body, pretty));
   } catch (error2) {
     if (!(error2 instanceof ApiFailure)) app.onUnexpected(error2);
     const failure = error2 instanceof ApiFailure ? error2 : failures.unexpected();
@@ -44568,11 +45395,11 @@ var init_emulator = __esm({
     init_modules();
     init_rateLimit();
     init_credentials();
-    init_seed4();
+    init_seed5();
     init_server();
     init_stats();
     init_store2();
-    init_seed4();
+    init_seed5();
     init_auth();
     init_server();
     init_operations();
@@ -44751,8 +45578,8 @@ __export(names_exports, {
   serviceTime: () => serviceTime,
   tagValue: () => tagValue
 });
-function afterPrefix(text12, prefix) {
-  return typeof text12 === "string" && text12.startsWith(prefix) && text12.length > prefix.length ? text12.slice(prefix.length) : void 0;
+function afterPrefix(text13, prefix) {
+  return typeof text13 === "string" && text13.startsWith(prefix) && text13.length > prefix.length ? text13.slice(prefix.length) : void 0;
 }
 function checkEnvName(name) {
   checkClusterName(name);
@@ -44943,7 +45770,7 @@ function checked(data) {
   };
 }
 var import_node_crypto19, import_node_fs10, import_node_path8, isHolderId, MAX_FILE_BYTES2, isString, EnvStateFile;
-var init_state7 = __esm({
+var init_state8 = __esm({
   "src/cli/env/state.ts"() {
     "use strict";
     import_node_crypto19 = require("node:crypto");
@@ -44978,16 +45805,16 @@ ${name}`, "utf8").digest("hex");
        * UnsafePathError (exit 2) for a file or directory cdba would not write.
        */
       read() {
-        let text12;
+        let text13;
         try {
-          text12 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
+          text13 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
         } catch (error2) {
           throw this.refusal(error2);
         }
-        if (text12 === void 0) return void 0;
+        if (text13 === void 0) return void 0;
         let state;
         try {
-          state = checked(JSON.parse(text12));
+          state = checked(JSON.parse(text13));
         } catch {
           return void 0;
         }
@@ -45101,7 +45928,7 @@ var init_holders = __esm({
     import_node_crypto20 = require("node:crypto");
     import_node_os5 = require("node:os");
     init_sanitize();
-    init_state7();
+    init_state8();
     init_names();
     HOLDER_LABEL = "cdba-env-holder";
     HELD_BY_LABEL = "cdba-env-held-by";
@@ -45161,10 +45988,10 @@ function checkGithubFiles(files) {
 }
 function appendGithubFiles(files, lines, hint) {
   const late = (message) => new LocalFailureError(message, { hint });
-  for (const [variable, path, text12] of [["GITHUB_ENV", files.env, lines.env], ["GITHUB_OUTPUT", files.output, lines.output]]) {
+  for (const [variable, path, text13] of [["GITHUB_ENV", files.env, lines.env], ["GITHUB_OUTPUT", files.output, lines.output]]) {
     const fd = openFile(variable, path, late);
     try {
-      const data = Buffer.from(text12, "utf8");
+      const data = Buffer.from(text13, "utf8");
       for (let written = 0; written < data.length; ) written += (0, import_node_fs11.writeSync)(fd, data, written);
     } catch (error2) {
       throw late(`-o github could not append to $${variable} (${path}): ${fsReason(error2)}`);
@@ -45191,8 +46018,8 @@ __export(annotation_exports, {
   errorAnnotation: () => errorAnnotation,
   escapeWorkflowData: () => escapeWorkflowData
 });
-function escapeWorkflowData(text12) {
-  return text12.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+function escapeWorkflowData(text13) {
+  return text13.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 function errorAnnotation(message, hint) {
   return `::error title=cdba env up::${escapeWorkflowData(escapeControl(hint ? `${message}; ${hint}` : message))}
@@ -45552,7 +46379,7 @@ var init_up = __esm({
     init_expiry();
     init_holders();
     init_names();
-    init_state7();
+    init_state8();
     init_envStep();
     init_options2();
     ({ tier: DEFAULT_TIER, provider: DEFAULT_PROVIDER, region: DEFAULT_REGION, ttl: DEFAULT_TTL, ip: DEFAULT_IP, role: DEFAULT_ROLE } = UP_DEFAULTS);
@@ -45628,7 +46455,7 @@ async function takeInventory(ctx, client, projectId) {
   const { streamAllFlexClusters: streamAllFlexClusters2 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
   const { flexReachable: flexReachable2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const read = async (pages2, kind2) => {
-    for await (const page2 of pages2) for (const doc of page2) keep(asObject(doc), kind2);
+    for await (const page3 of pages2) for (const doc of page3) keep(asObject(doc), kind2);
   };
   await Promise.all([
     read(streamAllClusters2(client, projectId), "dedicated"),
@@ -45831,7 +46658,7 @@ var init_down = __esm({
     "use strict";
     init_errors();
     init_names();
-    init_state7();
+    init_state8();
     init_holders();
     isNotFound4 = (error2) => error2 instanceof ApiError && error2.status === 404;
     ALREADY_DELETING = "CLUSTER_ALREADY_REQUESTED_DELETION";
@@ -46052,17 +46879,17 @@ function checkNamespaceFlags(database, collectionName) {
   const collection = collectionNameProblem(collectionName, database);
   if (collection !== void 0) refuse2("--collection", collectionName, collection);
 }
-function parseIndexRef(text12) {
-  if (INDEX_ID.test(text12)) return { indexId: text12 };
-  const dot = text12.indexOf(".");
-  const slash = text12.lastIndexOf("/");
+function parseIndexRef(text13) {
+  if (INDEX_ID.test(text13)) return { indexId: text13 };
+  const dot = text13.indexOf(".");
+  const slash = text13.lastIndexOf("/");
   if (dot > 0 && slash > dot + 1) {
-    const names2 = { database: text12.slice(0, dot), collectionName: text12.slice(dot + 1, slash), name: text12.slice(slash + 1) };
+    const names2 = { database: text13.slice(0, dot), collectionName: text13.slice(dot + 1, slash), name: text13.slice(slash + 1) };
     const found = indexNamesProblem(names2);
-    if (found) throw new UsageError(`invalid index ${JSON.stringify(text12)}: ${found.problem}; give its id (24 hex digits) or database.collection/name`);
+    if (found) throw new UsageError(`invalid index ${JSON.stringify(text13)}: ${found.problem}; give its id (24 hex digits) or database.collection/name`);
     return { databaseName: names2.database, collectionName: names2.collectionName, indexName: names2.name };
   }
-  throw new UsageError(`invalid index ${JSON.stringify(text12)}: give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
+  throw new UsageError(`invalid index ${JSON.stringify(text13)}: give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
 }
 function formatIndexRef(ref) {
   return "indexId" in ref ? ref.indexId : `${ref.databaseName}.${ref.collectionName}/${ref.indexName}`;
@@ -46085,7 +46912,7 @@ var init_indexRef = __esm({
     DATABASE_FORBIDDEN = ["/", "\\", ".", " ", '"', "$", "\0"];
     COLLECTION_FORBIDDEN = ["$", "\0"];
     INDEX_FORBIDDEN = ["/", "\0"];
-    bytes = (text12) => new TextEncoder().encode(text12).length;
+    bytes = (text13) => new TextEncoder().encode(text13).length;
     forbidden = (name, set) => set.find((c) => name.includes(c));
     asFlag = (key) => `invalid ${NAME_FLAGS[key]}`;
     NAME_FLAGS = { database: "--db", collectionName: "--collection", name: "--name" };
@@ -46281,6 +47108,192 @@ var init_completion2 = __esm({
   }
 });
 
+// src/api/resources/alerts.ts
+var alerts_exports = {};
+__export(alerts_exports, {
+  acknowledgeAlert: () => acknowledgeAlert2,
+  createAlertConfig: () => createAlertConfig,
+  deleteAlertConfig: () => deleteAlertConfig,
+  getAlert: () => getAlert2,
+  getAlertConfig: () => getAlertConfig,
+  listAlertConfigs: () => listAlertConfigs,
+  listAlerts: () => listAlerts2,
+  listAllAlertConfigs: () => listAllAlertConfigs,
+  listAllAlerts: () => listAllAlerts,
+  listMatcherFieldNames: () => listMatcherFieldNames,
+  replaceAlertConfig: () => replaceAlertConfig,
+  toggleAlertConfig: () => toggleAlertConfig
+});
+function document2(response, what) {
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InvalidResponseError(`expected ${what} from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  return body;
+}
+async function listAlerts2(client, projectId, status, options = {}) {
+  const response = await client.call("alerts.list", { groupId: projectId }, { query: { ...pageQuery(options), status } });
+  return asListPage(response.body, response.url);
+}
+async function listAllAlerts(client, projectId, status, options = {}) {
+  return client.fetchAll(pathOf("alerts.list", { groupId: projectId }), "alerts.list", status ? { status } : {}, options);
+}
+async function getAlert2(client, projectId, alertId) {
+  return document2(await client.call("alerts.get", { groupId: projectId, alertId }), "an alert");
+}
+async function acknowledgeAlert2(client, projectId, alertId, body) {
+  return document2(await client.call("alerts.acknowledge", { groupId: projectId, alertId }, { body, idempotent: true }), "an alert");
+}
+async function listAlertConfigs(client, projectId, options = {}) {
+  const response = await client.call("alertConfigs.list", { groupId: projectId }, { query: pageQuery(options) });
+  return asListPage(response.body, response.url);
+}
+async function listAllAlertConfigs(client, projectId, options = {}) {
+  return client.callAll("alertConfigs.list", { groupId: projectId }, options);
+}
+async function getAlertConfig(client, projectId, alertConfigId) {
+  return document2(await client.call("alertConfigs.get", { groupId: projectId, alertConfigId }), "an alert configuration");
+}
+async function createAlertConfig(client, projectId, body, mayHaveAppliedHint) {
+  return document2(await client.call("alertConfigs.create", { groupId: projectId }, { body, mayHaveAppliedHint }), "an alert configuration");
+}
+async function replaceAlertConfig(client, projectId, alertConfigId, body) {
+  return document2(await client.call("alertConfigs.update", { groupId: projectId, alertConfigId }, { body, idempotent: true }), "an alert configuration");
+}
+async function toggleAlertConfig(client, projectId, alertConfigId, enabled) {
+  return document2(await client.call("alertConfigs.toggle", { groupId: projectId, alertConfigId }, { body: { enabled }, idempotent: true }), "an alert configuration");
+}
+async function deleteAlertConfig(client, projectId, alertConfigId) {
+  await client.call("alertConfigs.delete", { groupId: projectId, alertConfigId });
+}
+async function listMatcherFieldNames(client) {
+  const response = await client.call("alertMatchers.fieldNames", {});
+  const body = response.body;
+  if (!Array.isArray(body) || body.some((name) => typeof name !== "string")) throw new InvalidResponseError(`expected a list of field names from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  return body;
+}
+var pageQuery;
+var init_alerts3 = __esm({
+  "src/api/resources/alerts.ts"() {
+    "use strict";
+    init_errors2();
+    init_operations();
+    init_pagination();
+    pageQuery = (options) => ({ pageNum: options.pageNum, itemsPerPage: options.itemsPerPage, includeCount: options.includeCount });
+  }
+});
+
+// src/cli/alerts/settingsBody.ts
+var settingsBody_exports = {};
+__export(settingsBody_exports, {
+  applyFlags: () => applyFlags,
+  checkSettings: () => checkSettings,
+  hasBodyFlags: () => hasBodyFlags,
+  withoutReadOnly: () => withoutReadOnly
+});
+function hasBodyFlags(flags) {
+  return Object.entries(flags).some(([key, value]) => key !== "file" && value !== void 0);
+}
+function withoutReadOnly(doc) {
+  return Object.fromEntries(Object.entries(doc).filter(([key]) => !ALERT_CONFIG_READ_ONLY.includes(key)));
+}
+function applyFlags(base, flags) {
+  const body = structuredClone(withoutReadOnly(base));
+  if (flags.event !== void 0) body.eventTypeName = flags.event;
+  if (flags.enabled !== void 0) body.enabled = flags.enabled;
+  const notification = NOTIFICATION_FLAGS.filter(([flag]) => flags[flag] !== void 0);
+  if (notification.length > 0) {
+    const list5 = Array.isArray(body.notifications) ? [...body.notifications] : [];
+    const first = isObject(list5[0]) ? { ...list5[0] } : { typeName: "GROUP", intervalMin: 60, delayMin: 0, emailEnabled: true, smsEnabled: false };
+    if (flags.notificationType !== void 0 && flags.notificationType !== first.typeName) {
+      for (const key of Object.keys(first)) if (!["delayMin", "intervalMin"].includes(key)) delete first[key];
+    }
+    for (const [flag, field] of notification) first[field] = flags[flag];
+    list5[0] = first;
+    body.notifications = list5;
+  }
+  const matcher = [flags.matcherFieldName, flags.matcherOperator, flags.matcherValue];
+  if (matcher.some((v) => v !== void 0)) {
+    if (matcher.some((v) => v === void 0)) throw new UsageError("a matcher is --matcher-field-name, --matcher-operator and --matcher-value together");
+    body.matchers = [{ fieldName: flags.matcherFieldName, operator: flags.matcherOperator, value: flags.matcherValue }];
+  }
+  const metric = METRIC_FLAGS.filter(([flag]) => flags[flag] !== void 0);
+  if (metric.length > 0) {
+    const threshold = isObject(body.metricThreshold) ? { ...body.metricThreshold } : { mode: "AVERAGE" };
+    for (const [flag, field] of metric) threshold[field] = flags[flag];
+    body.metricThreshold = threshold;
+  }
+  return body;
+}
+function checkSettings(body, source) {
+  const problem = checkAlertConfig(body);
+  if (problem) {
+    const hint = problem.path === "$.eventTypeName" ? 'give --event (e.g. NO_PRIMARY), or "eventTypeName" in the file' : problem.path === "$.notifications" ? 'give --notification-type (GROUP, EMAIL, ...), or "notifications" in the file' : void 0;
+    throw new UsageError(`${source}: ${alertProblemLine(problem)}`, hint ? { hint } : void 0);
+  }
+  return body;
+}
+var NOTIFICATION_FLAGS, METRIC_FLAGS;
+var init_settingsBody = __esm({
+  "src/cli/alerts/settingsBody.ts"() {
+    "use strict";
+    init_errors();
+    init_object();
+    init_alertConfig();
+    NOTIFICATION_FLAGS = [
+      ["notificationType", "typeName"],
+      ["notificationEmailAddress", "emailAddress"],
+      ["notificationUsername", "username"],
+      ["notificationMobileNumber", "mobileNumber"],
+      ["notificationIntervalMin", "intervalMin"],
+      ["notificationDelayMin", "delayMin"],
+      ["notificationEmailEnabled", "emailEnabled"],
+      ["notificationSmsEnabled", "smsEnabled"]
+    ];
+    METRIC_FLAGS = [
+      ["metricName", "metricName"],
+      ["metricOperator", "operator"],
+      ["metricThreshold", "threshold"],
+      ["metricUnits", "units"],
+      ["metricMode", "mode"]
+    ];
+  }
+});
+
+// src/cli/alerts/completion.ts
+var completion_exports3 = {};
+__export(completion_exports3, {
+  alertConfigIds: () => alertConfigIds,
+  alertIds: () => alertIds
+});
+async function ids(ctx, kind2, now) {
+  try {
+    const settings = await ctx.settings();
+    const projectId = settings.projectId;
+    if (!projectId) return [];
+    const file = cacheFile(ctx.configDir, kind2, [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? ""]);
+    const valid = (word) => ID2.test(word);
+    const cached = await readCache(file, now(), valid);
+    if (cached) return cached;
+    const api = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
+    const client = await ctx.api();
+    const page3 = kind2 === "alerts" ? await api.listAlerts(client, projectId, void 0, { itemsPerPage: 500 }) : await api.listAlertConfigs(client, projectId, { itemsPerPage: 500 });
+    const words2 = page3.results.map((item) => String(item.id)).filter(valid).slice(0, MAX_NAMES2);
+    await writeCache(ctx.configDir, file, { at: now(), names: words2 });
+    return words2;
+  } catch {
+    return [];
+  }
+}
+var ID2, alertIds, alertConfigIds;
+var init_completion3 = __esm({
+  "src/cli/alerts/completion.ts"() {
+    "use strict";
+    init_completionCache();
+    ID2 = /^[a-f0-9]{24}$/;
+    alertIds = (ctx, now = Date.now) => ids(ctx, "alerts", now);
+    alertConfigIds = (ctx, now = Date.now) => ids(ctx, "alert-configs", now);
+  }
+});
+
 // src/api/resources/backups.ts
 var backups_exports = {};
 __export(backups_exports, {
@@ -46299,7 +47312,7 @@ __export(backups_exports, {
   listSnapshots: () => listSnapshots2,
   takeSnapshot: () => takeSnapshot2
 });
-function document2(response, what) {
+function document3(response, what) {
   const body = response.body;
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InvalidResponseError(`expected ${what} from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
   return body;
@@ -46311,13 +47324,13 @@ async function listFlexSnapshots2(client, projectId, name, options = {}) {
   return client.callAll("flexBackups.listSnapshots", { groupId: projectId, name }, options);
 }
 async function getSnapshot2(client, projectId, clusterName, snapshotId) {
-  return document2(await client.call("backups.getSnapshot", { groupId: projectId, clusterName, snapshotId }), "a snapshot");
+  return document3(await client.call("backups.getSnapshot", { groupId: projectId, clusterName, snapshotId }), "a snapshot");
 }
 async function getFlexSnapshot2(client, projectId, name, snapshotId) {
-  return document2(await client.call("flexBackups.getSnapshot", { groupId: projectId, name, snapshotId }), "a snapshot");
+  return document3(await client.call("flexBackups.getSnapshot", { groupId: projectId, name, snapshotId }), "a snapshot");
 }
 async function takeSnapshot2(client, projectId, clusterName, body, mayHaveAppliedHint) {
-  return document2(await client.call("backups.takeSnapshot", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a snapshot");
+  return document3(await client.call("backups.takeSnapshot", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a snapshot");
 }
 async function deleteSnapshot2(client, projectId, clusterName, snapshotId) {
   await client.call("backups.deleteSnapshot", { groupId: projectId, clusterName, snapshotId });
@@ -46329,22 +47342,22 @@ async function listFlexRestoreJobs2(client, projectId, name, options = {}) {
   return client.callAll("flexBackups.listRestoreJobs", { groupId: projectId, name }, options);
 }
 async function getRestoreJob2(client, projectId, clusterName, restoreJobId) {
-  return document2(await client.call("backups.getRestoreJob", { groupId: projectId, clusterName, restoreJobId }), "a restore job");
+  return document3(await client.call("backups.getRestoreJob", { groupId: projectId, clusterName, restoreJobId }), "a restore job");
 }
 async function getFlexRestoreJob2(client, projectId, name, restoreJobId) {
-  return document2(await client.call("flexBackups.getRestoreJob", { groupId: projectId, name, restoreJobId }), "a restore job");
+  return document3(await client.call("flexBackups.getRestoreJob", { groupId: projectId, name, restoreJobId }), "a restore job");
 }
 async function createRestoreJob2(client, projectId, clusterName, body, mayHaveAppliedHint) {
-  return document2(await client.call("backups.createRestoreJob", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a restore job");
+  return document3(await client.call("backups.createRestoreJob", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a restore job");
 }
 async function createFlexRestoreJob2(client, projectId, name, body, mayHaveAppliedHint) {
-  return document2(await client.call("flexBackups.createRestoreJob", { groupId: projectId, name }, { body, mayHaveAppliedHint }), "a restore job");
+  return document3(await client.call("flexBackups.createRestoreJob", { groupId: projectId, name }, { body, mayHaveAppliedHint }), "a restore job");
 }
 async function cancelRestoreJob2(client, projectId, clusterName, restoreJobId) {
   await client.call("backups.cancelRestoreJob", { groupId: projectId, clusterName, restoreJobId });
 }
 async function getBackupSchedule(client, projectId, clusterName) {
-  return document2(await client.call("backups.getSchedule", { groupId: projectId, clusterName }), "a backup schedule");
+  return document3(await client.call("backups.getSchedule", { groupId: projectId, clusterName }), "a backup schedule");
 }
 var init_backups3 = __esm({
   "src/api/resources/backups.ts"() {
@@ -46354,9 +47367,9 @@ var init_backups3 = __esm({
 });
 
 // src/cli/backups/snapshots.ts
-function checkBackupId(text12, what) {
-  if (OBJECT_ID5.test(text12)) return text12;
-  throw new UsageError(`invalid ${what} ID "${text12}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
+function checkBackupId(text13, what) {
+  if (OBJECT_ID5.test(text13)) return text13;
+  throw new UsageError(`invalid ${what} ID "${text13}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
 }
 async function aboutBackup(ctx, cluster, what, request) {
   try {
@@ -46368,8 +47381,8 @@ async function aboutBackup(ctx, cluster, what, request) {
     throw error2;
   }
 }
-function snapshotRef(text12) {
-  return text12 === "latest" ? text12 : checkBackupId(text12, "snapshot");
+function snapshotRef(text13) {
+  return text13 === "latest" ? text13 : checkBackupId(text13, "snapshot");
 }
 function bytes2(value) {
   if (typeof value !== "number" || value <= 0) return "";
@@ -46382,58 +47395,58 @@ function bytes2(value) {
   }
   return `${size2 >= 10 || unit === 0 ? Math.round(size2) : size2.toFixed(1)} ${units[unit]}`;
 }
-function summarizeSnapshot(document3) {
-  const doc = isObject(document3) ? document3 : {};
+function summarizeSnapshot(document4) {
+  const doc = isObject(document4) ? document4 : {};
   const flex = "scheduledTime" in doc || "finishTime" in doc || "mongoDBVersion" in doc;
-  const status = text8(doc.status);
+  const status = text9(doc.status);
   if (flex) {
     return {
-      id: text8(doc.id),
+      id: text9(doc.id),
       status: FLEX_STATUS[status] ?? status,
       completed: status === "COMPLETED",
       kind: "daily",
-      created: text8(doc.finishTime) || text8(doc.scheduledTime),
-      expires: text8(doc.expiration),
-      version: text8(doc.mongoDBVersion),
+      created: text9(doc.finishTime) || text9(doc.scheduledTime),
+      expires: text9(doc.expiration),
+      version: text9(doc.mongoDBVersion),
       size: "",
       description: ""
     };
   }
-  const frequency = text8(doc.frequencyType);
+  const frequency = text9(doc.frequencyType);
   return {
-    id: text8(doc.id),
+    id: text9(doc.id),
     status,
     completed: status === "completed",
-    kind: doc.snapshotType === "onDemand" ? "onDemand" : frequency || text8(doc.snapshotType),
-    created: text8(doc.createdAt),
-    expires: text8(doc.expiresAt),
-    version: text8(doc.mongodVersion),
+    kind: doc.snapshotType === "onDemand" ? "onDemand" : frequency || text9(doc.snapshotType),
+    created: text9(doc.createdAt),
+    expires: text9(doc.expiresAt),
+    version: text9(doc.mongodVersion),
     size: bytes2(doc.storageSizeBytes),
-    description: text8(doc.description)
+    description: text9(doc.description)
   };
 }
-function summarizeRestore(document3) {
-  const doc = isObject(document3) ? document3 : {};
+function summarizeRestore(document4) {
+  const doc = isObject(document4) ? document4 : {};
   if ("status" in doc) {
     return {
-      id: text8(doc.id),
-      snapshotId: text8(doc.snapshotId),
-      delivery: text8(doc.deliveryType),
-      target: `${text8(doc.targetProjectId)}/${text8(doc.targetDeploymentItemName)}`,
-      state: text8(doc.status),
-      finished: text8(doc.restoreFinishedDate),
-      url: text8(doc.snapshotUrl)
+      id: text9(doc.id),
+      snapshotId: text9(doc.snapshotId),
+      delivery: text9(doc.deliveryType),
+      target: `${text9(doc.targetProjectId)}/${text9(doc.targetDeploymentItemName)}`,
+      state: text9(doc.status),
+      finished: text9(doc.restoreFinishedDate),
+      url: text9(doc.snapshotUrl)
     };
   }
   const urls = Array.isArray(doc.deliveryUrl) ? doc.deliveryUrl.filter((u) => typeof u === "string") : [];
-  const state = doc.failed === true ? "FAILED" : doc.cancelled === true ? "CANCELLED" : doc.expired === true ? "EXPIRED" : text8(doc.finishedAt) ? "COMPLETED" : urls.length > 0 ? "READY" : "IN_PROGRESS";
+  const state = doc.failed === true ? "FAILED" : doc.cancelled === true ? "CANCELLED" : doc.expired === true ? "EXPIRED" : text9(doc.finishedAt) ? "COMPLETED" : urls.length > 0 ? "READY" : "IN_PROGRESS";
   return {
-    id: text8(doc.id),
-    snapshotId: text8(doc.snapshotId),
-    delivery: text8(doc.deliveryType),
-    target: text8(doc.targetClusterName) ? `${text8(doc.targetGroupId)}/${text8(doc.targetClusterName)}` : "",
+    id: text9(doc.id),
+    snapshotId: text9(doc.snapshotId),
+    delivery: text9(doc.deliveryType),
+    target: text9(doc.targetClusterName) ? `${text9(doc.targetGroupId)}/${text9(doc.targetClusterName)}` : "",
     state,
-    finished: text8(doc.finishedAt),
+    finished: text9(doc.finishedAt),
     url: urls.join(" ")
   };
 }
@@ -46450,7 +47463,7 @@ async function findSnapshot2(ctx, locator, ref) {
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId, name } = locator;
   if (ref !== "latest") {
-    const document3 = await aboutBackup(
+    const document4 = await aboutBackup(
       ctx,
       name,
       "snapshot",
@@ -46459,9 +47472,9 @@ async function findSnapshot2(ctx, locator, ref) {
         () => api.getFlexSnapshot(client, projectId, name, ref)
       )
     );
-    return { document: document3, summary: summarizeSnapshot(document3) };
+    return { document: document4, summary: summarizeSnapshot(document4) };
   }
-  const completed = (await listSnapshotsOf(locator)).map((document3) => ({ document: document3, summary: summarizeSnapshot(document3) })).filter((s) => s.summary.completed);
+  const completed = (await listSnapshotsOf(locator)).map((document4) => ({ document: document4, summary: summarizeSnapshot(document4) })).filter((s) => s.summary.completed);
   const latest = completed.sort((a, b) => Date.parse(b.summary.created) - Date.parse(a.summary.created))[0];
   if (!latest) {
     const take = `take one with \`${ctx.followUp("backups", "snapshots", "take", name, "--watch")}\``;
@@ -46523,7 +47536,7 @@ async function waitForRestore(ctx, locator, jobId, options = {}) {
 function majorOf2(version2) {
   return /^(\d+\.\d+)/.exec(version2)?.[1];
 }
-var OBJECT_ID5, NOT_THE_ITEM, text8, FLEX_STATUS, DONE, ENDED;
+var OBJECT_ID5, NOT_THE_ITEM, text9, FLEX_STATUS, DONE, ENDED;
 var init_snapshots = __esm({
   "src/cli/backups/snapshots.ts"() {
     "use strict";
@@ -46531,7 +47544,7 @@ var init_snapshots = __esm({
     init_object();
     OBJECT_ID5 = /^[0-9a-f]{24}$/;
     NOT_THE_ITEM = ["CLUSTER_NOT_FOUND", "GROUP_NOT_FOUND"];
-    text8 = (value) => typeof value === "string" ? value : "";
+    text9 = (value) => typeof value === "string" ? value : "";
     FLEX_STATUS = { PENDING: "pending", QUEUED: "queued", RUNNING: "inProgress", COMPLETED: "completed", FAILED: "failed" };
     DONE = ["COMPLETED", "READY"];
     ENDED = ["FAILED", "CANCELLED", "EXPIRED"];
@@ -46610,8 +47623,8 @@ var init_public4 = __esm({
 });
 
 // src/cli/backups/completion.ts
-var completion_exports3 = {};
-__export(completion_exports3, {
+var completion_exports4 = {};
+__export(completion_exports4, {
   BACKUP_LISTS: () => BACKUP_LISTS,
   backupIds: () => backupIds
 });
@@ -46638,7 +47651,7 @@ async function backupIds(ctx, list5, cluster, now = Date.now) {
   }
 }
 var OBJECT_ID6, BACKUP_LISTS;
-var init_completion3 = __esm({
+var init_completion4 = __esm({
   "src/cli/backups/completion.ts"() {
     "use strict";
     init_completionCache();
@@ -46657,18 +47670,18 @@ __export(fromSnapshot_exports, {
   work: () => work
 });
 function planFromSnapshot(name, flags) {
-  const text12 = flags.fromSnapshot;
-  const at = text12.indexOf("@");
-  const cluster = at < 0 ? text12 : text12.slice(0, at);
-  const ref = at < 0 ? "latest" : text12.slice(at + 1);
+  const text13 = flags.fromSnapshot;
+  const at = text13.indexOf("@");
+  const cluster = at < 0 ? text13 : text13.slice(0, at);
+  const ref = at < 0 ? "latest" : text13.slice(at + 1);
   const refuse2 = (why) => {
-    throw new UsageError(`invalid --from-snapshot "${text12}": ${why}`, { hint: "give <cluster>, <cluster>@latest or <cluster>@<snapshot id>" });
+    throw new UsageError(`invalid --from-snapshot "${text13}": ${why}`, { hint: "give <cluster>, <cluster>@latest or <cluster>@<snapshot id>" });
   };
   if (cluster === "") refuse2("it names no cluster");
   if (ref === "") refuse2("nothing after @");
-  for (const check2 of [() => checkClusterName(cluster), () => snapshotRef(ref)]) {
+  for (const check3 of [() => checkClusterName(cluster), () => snapshotRef(ref)]) {
     try {
-      check2();
+      check3();
     } catch (error2) {
       if (error2 instanceof UsageError) refuse2(error2.message.replace(/^invalid /, ""));
       throw error2;
@@ -46889,19 +47902,19 @@ __export(networkInput_exports, {
   requireFlags: () => requireFlags,
   routeTableCidr: () => routeTableCidr
 });
-function regionOf(provider2, text12, flag = "--region") {
-  const api = networkRegion(provider2, text12);
-  if (api === void 0) throw new UsageError(`unknown ${flag} ${shown(text12)} for ${provider2}: expected one of its regions, such as ${regionExamples(provider2)}`);
+function regionOf(provider2, text13, flag = "--region") {
+  const api = networkRegion(provider2, text13);
+  if (api === void 0) throw new UsageError(`unknown ${flag} ${shown(text13)} for ${provider2}: expected one of its regions, such as ${regionExamples(provider2)}`);
   return { api, own: providerRegionName(provider2, api) };
 }
-function atlasCidr(provider2, text12) {
-  const problem = atlasCidrProblem(provider2, text12);
-  if (problem) throw new UsageError(`invalid --atlas-cidr ${shown(text12)}: it ${problem}`);
-  return text12;
+function atlasCidr(provider2, text13) {
+  const problem = atlasCidrProblem(provider2, text13);
+  if (problem) throw new UsageError(`invalid --atlas-cidr ${shown(text13)}: it ${problem}`);
+  return text13;
 }
-function routeTableCidr(text12) {
-  if (!parseIpv4Block(text12)) throw new UsageError(`invalid --route-table-cidr ${shown(text12)}: expected your VPC's IPv4 CIDR block, such as 10.0.0.0/16 (no bits set past the prefix)`);
-  return text12;
+function routeTableCidr(text13) {
+  if (!parseIpv4Block(text13)) throw new UsageError(`invalid --route-table-cidr ${shown(text13)}: expected your VPC's IPv4 CIDR block, such as 10.0.0.0/16 (no bits set past the prefix)`);
+  return text13;
 }
 function checked2(flag, value, rule) {
   if (!NETWORK_PATTERNS[rule].test(value)) throw new UsageError(`invalid ${flag} ${shown(value)}: expected ${EXPECTED[rule]}`);
@@ -46989,37 +48002,37 @@ var init_peering2 = __esm({
 });
 
 // src/cli/peering/view.ts
-var text10, results3, peerStatus, PEER_COLUMNS, PEER_LIST_TABLE, PEER_TABLE, CONTAINER_COLUMNS, CONTAINER_LIST_TABLE;
+var text11, results4, peerStatus, PEER_COLUMNS, PEER_LIST_TABLE, PEER_TABLE, CONTAINER_COLUMNS, CONTAINER_LIST_TABLE;
 var init_view2 = __esm({
   "src/cli/peering/view.ts"() {
     "use strict";
-    text10 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
-    results3 = (document3) => {
-      const list5 = document3?.results;
+    text11 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
+    results4 = (document4) => {
+      const list5 = document4?.results;
       return Array.isArray(list5) ? list5 : [];
     };
-    peerStatus = (peer) => text10(peer.statusName) || text10(peer.status);
+    peerStatus = (peer) => text11(peer.statusName) || text11(peer.status);
     PEER_COLUMNS = [
       // The ID is what get, watch and delete take: never cut; the account gives way first.
-      { header: "ID", value: (p) => text10(p.id), copyable: true },
-      { header: "PROVIDER", value: (p) => text10(p.providerName) },
+      { header: "ID", value: (p) => text11(p.id), copyable: true },
+      { header: "PROVIDER", value: (p) => text11(p.providerName) },
       { header: "STATUS", value: peerStatus },
       // The other side: the AWS VPC, the Azure VNet, the GCP network.
-      { header: "PEER NETWORK", value: (p) => text10(p.vpcId) || text10(p.vnetName) || text10(p.networkName), copyable: true, dropPriority: 2 },
-      { header: "ACCOUNT", value: (p) => text10(p.awsAccountId) || text10(p.azureSubscriptionId) || text10(p.gcpProjectId), copyable: true, dropPriority: 1 },
-      { header: "CONTAINER", value: (p) => text10(p.containerId), dropPriority: 3, copyable: true }
+      { header: "PEER NETWORK", value: (p) => text11(p.vpcId) || text11(p.vnetName) || text11(p.networkName), copyable: true, dropPriority: 2 },
+      { header: "ACCOUNT", value: (p) => text11(p.awsAccountId) || text11(p.azureSubscriptionId) || text11(p.gcpProjectId), copyable: true, dropPriority: 1 },
+      { header: "CONTAINER", value: (p) => text11(p.containerId), dropPriority: 3, copyable: true }
     ];
-    PEER_LIST_TABLE = { columns: PEER_COLUMNS, rows: results3 };
-    PEER_TABLE = { columns: PEER_COLUMNS, rows: (document3) => [document3 ?? {}] };
+    PEER_LIST_TABLE = { columns: PEER_COLUMNS, rows: results4 };
+    PEER_TABLE = { columns: PEER_COLUMNS, rows: (document4) => [document4 ?? {}] };
     CONTAINER_COLUMNS = [
-      { header: "ID", value: (c) => text10(c.id), copyable: true },
-      { header: "PROVIDER", value: (c) => text10(c.providerName) },
-      { header: "REGION", value: (c) => text10(c.regionName) || text10(c.region) || (Array.isArray(c.regions) ? c.regions.join(",") : ""), dropPriority: 2 },
-      { header: "ATLAS CIDR", value: (c) => text10(c.atlasCidrBlock) },
-      { header: "PROVISIONED", value: (c) => text10(c.provisioned), dropPriority: 1 },
-      { header: "NETWORK", value: (c) => text10(c.vpcId) || text10(c.vnetName) || text10(c.networkName), copyable: true, dropPriority: 3 }
+      { header: "ID", value: (c) => text11(c.id), copyable: true },
+      { header: "PROVIDER", value: (c) => text11(c.providerName) },
+      { header: "REGION", value: (c) => text11(c.regionName) || text11(c.region) || (Array.isArray(c.regions) ? c.regions.join(",") : ""), dropPriority: 2 },
+      { header: "ATLAS CIDR", value: (c) => text11(c.atlasCidrBlock) },
+      { header: "PROVISIONED", value: (c) => text11(c.provisioned), dropPriority: 1 },
+      { header: "NETWORK", value: (c) => text11(c.vpcId) || text11(c.vnetName) || text11(c.networkName), copyable: true, dropPriority: 3 }
     ];
-    CONTAINER_LIST_TABLE = { columns: CONTAINER_COLUMNS, rows: results3 };
+    CONTAINER_LIST_TABLE = { columns: CONTAINER_COLUMNS, rows: results4 };
   }
 });
 
@@ -47047,23 +48060,23 @@ __export(watch_exports2, {
 });
 async function userStep(ctx, wait, peer) {
   const then = `then \`${ctx.followUp("peering", "watch", wait.peerId, "--accepted")}\``;
-  const text12 = (key) => typeof peer[key] === "string" ? peer[key] : "?";
+  const text13 = (key) => typeof peer[key] === "string" ? peer[key] : "?";
   if (peer.providerName === "GCP") {
     const { getContainer: getContainer3 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
-    const container = (await getContainer3(wait.client, wait.projectId, text12("containerId"))).body;
+    const container = (await getContainer3(wait.client, wait.projectId, text13("containerId"))).body;
     const atlasProject = typeof container.gcpProjectId === "string" ? container.gcpProjectId : "?";
     const atlasNetwork = typeof container.networkName === "string" ? container.networkName : "?";
     return new UserActionError(
-      `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text12("gcpProjectId")}, peer network ${text12("networkName")} with project ${atlasProject}, network ${atlasNetwork}`,
+      `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text13("gcpProjectId")}, peer network ${text13("networkName")} with project ${atlasProject}, network ${atlasNetwork}`,
       {
-        hint: `${toolCommand("gcloud", "compute", "networks", "peerings", "create", `atlas-${wait.peerId.slice(-6)}`, "--project", text12("gcpProjectId"), "--network", text12("networkName"), "--peer-project", atlasProject, "--peer-network", atlasNetwork)}; ${then}`
+        hint: `${toolCommand("gcloud", "compute", "networks", "peerings", "create", `atlas-${wait.peerId.slice(-6)}`, "--project", text13("gcpProjectId"), "--network", text13("networkName"), "--peer-project", atlasProject, "--peer-network", atlasNetwork)}; ${then}`
       }
     );
   }
-  const region2 = text12("accepterRegionName");
+  const region2 = text13("accepterRegionName");
   return new UserActionError(
-    `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text12("connectionId")} in AWS account ${text12("awsAccountId")}, region ${region2} (VPC console, Peering connections)`,
-    { hint: `${toolCommand("aws", "ec2", "accept-vpc-peering-connection", "--vpc-peering-connection-id", text12("connectionId"), "--region", region2)}; ${then}` }
+    `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text13("connectionId")} in AWS account ${text13("awsAccountId")}, region ${region2} (VPC console, Peering connections)`,
+    { hint: `${toolCommand("aws", "ec2", "accept-vpc-peering-connection", "--vpc-peering-connection-id", text13("connectionId"), "--region", region2)}; ${then}` }
   );
 }
 async function waitForPeer(ctx, wait) {
@@ -47135,8 +48148,8 @@ var init_watch2 = __esm({
 });
 
 // src/cli/peering/completion.ts
-var completion_exports4 = {};
-__export(completion_exports4, {
+var completion_exports5 = {};
+__export(completion_exports5, {
   containerIds: () => containerIds,
   peerIds: () => peerIds
 });
@@ -47148,21 +48161,21 @@ async function listed(ctx, lookup2) {
     return [];
   }
 }
-var OBJECT_ID7, PROVIDERS2, ids, peerIds, containerIds;
-var init_completion4 = __esm({
+var OBJECT_ID7, PROVIDERS2, ids2, peerIds, containerIds;
+var init_completion5 = __esm({
   "src/cli/peering/completion.ts"() {
     "use strict";
     OBJECT_ID7 = /^[0-9a-f]{24}$/;
     PROVIDERS2 = ["AWS", "AZURE", "GCP"];
-    ids = (items) => items.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID7.test(id));
+    ids2 = (items) => items.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID7.test(id));
     peerIds = (ctx) => listed(ctx, async (ctx2, projectId) => {
       const { listPeers: listPeers3 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
       const client = await ctx2.api();
-      return (await Promise.all(PROVIDERS2.map(async (provider2) => ids((await listPeers3(client, projectId, provider2)).results)))).flat();
+      return (await Promise.all(PROVIDERS2.map(async (provider2) => ids2((await listPeers3(client, projectId, provider2)).results)))).flat();
     });
     containerIds = (ctx) => listed(ctx, async (ctx2, projectId) => {
       const { listAllContainers: listAllContainers2 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
-      return ids((await listAllContainers2(await ctx2.api(), projectId)).results);
+      return ids2((await listAllContainers2(await ctx2.api(), projectId)).results);
     });
   }
 });
@@ -47172,48 +48185,48 @@ function serviceEndpoints(service) {
   const list5 = service.interfaceEndpoints ?? service.privateEndpoints ?? service.endpointGroupNames;
   return Array.isArray(list5) ? list5.filter((id) => typeof id === "string") : [];
 }
-var text11, results4, SERVICE_COLUMNS, SERVICE_LIST_TABLE, SERVICE_TABLE, endpointStatus, ENDPOINT_TABLE, STRINGS_TABLE, REGIONAL_MODE_TABLE;
+var text12, results5, SERVICE_COLUMNS, SERVICE_LIST_TABLE, SERVICE_TABLE, endpointStatus, ENDPOINT_TABLE, STRINGS_TABLE, REGIONAL_MODE_TABLE;
 var init_view3 = __esm({
   "src/cli/private-endpoints/view.ts"() {
     "use strict";
-    text11 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
-    results4 = (document3) => {
-      const list5 = document3?.results;
+    text12 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
+    results5 = (document4) => {
+      const list5 = document4?.results;
       return Array.isArray(list5) ? list5 : [];
     };
     SERVICE_COLUMNS = [
-      { header: "ID", value: (s) => text11(s.id), copyable: true },
-      { header: "PROVIDER", value: (s) => text11(s.cloudProvider), dropPriority: 1 },
-      { header: "REGION", value: (s) => text11(s.regionName), dropPriority: 2 },
-      { header: "STATUS", value: (s) => text11(s.status) },
+      { header: "ID", value: (s) => text12(s.id), copyable: true },
+      { header: "PROVIDER", value: (s) => text12(s.cloudProvider), dropPriority: 1 },
+      { header: "REGION", value: (s) => text12(s.regionName), dropPriority: 2 },
+      { header: "STATUS", value: (s) => text12(s.status) },
       { header: "ENDPOINTS", value: (s) => serviceEndpoints(s).join(", "), copyable: true, dropPriority: 4 },
       // What the user's side connects to, copied into AWS or Azure: the AWS service name, the
       // Azure private link service. Never cut: where it does not fit whole (about 110 columns
       // with the others) the column goes, and `get <id> -o json --query endpointServiceName` gives it.
-      { header: "SERVICE NAME", value: (s) => text11(s.endpointServiceName) || text11(s.privateLinkServiceName), copyable: true, dropPriority: 3 }
+      { header: "SERVICE NAME", value: (s) => text12(s.endpointServiceName) || text12(s.privateLinkServiceName), copyable: true, dropPriority: 3 }
     ];
-    SERVICE_LIST_TABLE = { columns: SERVICE_COLUMNS, rows: results4 };
-    SERVICE_TABLE = { columns: SERVICE_COLUMNS, rows: (document3) => [document3 ?? {}] };
-    endpointStatus = (endpoint) => text11(endpoint.connectionStatus) || text11(endpoint.status);
+    SERVICE_LIST_TABLE = { columns: SERVICE_COLUMNS, rows: results5 };
+    SERVICE_TABLE = { columns: SERVICE_COLUMNS, rows: (document4) => [document4 ?? {}] };
+    endpointStatus = (endpoint) => text12(endpoint.connectionStatus) || text12(endpoint.status);
     ENDPOINT_TABLE = {
       columns: [
-        { header: "ENDPOINT", value: (e) => text11(e.interfaceEndpointId) || text11(e.privateEndpointResourceId) || text11(e.endpointGroupName), copyable: true },
-        { header: "PROVIDER", value: (e) => text11(e.cloudProvider) },
+        { header: "ENDPOINT", value: (e) => text12(e.interfaceEndpointId) || text12(e.privateEndpointResourceId) || text12(e.endpointGroupName), copyable: true },
+        { header: "PROVIDER", value: (e) => text12(e.cloudProvider) },
         { header: "STATUS", value: endpointStatus },
-        { header: "IP", value: (e) => text11(e.privateEndpointIPAddress), copyable: true, omitWhenEmpty: true, dropPriority: 1 }
+        { header: "IP", value: (e) => text12(e.privateEndpointIPAddress), copyable: true, omitWhenEmpty: true, dropPriority: 1 }
       ],
-      rows: (document3) => [document3 ?? {}]
+      rows: (document4) => [document4 ?? {}]
     };
     STRINGS_TABLE = {
       columns: [
-        { header: "CLUSTER", value: (r) => text11(r.cluster), copyable: true },
-        { header: "PRIVATE ENDPOINT SRV", value: (r) => text11(r.connectionString), copyable: true }
+        { header: "CLUSTER", value: (r) => text12(r.cluster), copyable: true },
+        { header: "PRIVATE ENDPOINT SRV", value: (r) => text12(r.connectionString), copyable: true }
       ],
-      rows: results4
+      rows: results5
     };
     REGIONAL_MODE_TABLE = {
-      columns: [{ header: "REGIONALIZED", value: (d) => text11(d.enabled) }],
-      rows: (document3) => [document3 ?? {}]
+      columns: [{ header: "REGIONALIZED", value: (d) => text12(d.enabled) }],
+      rows: (document4) => [document4 ?? {}]
     };
   }
 });
@@ -47419,8 +48432,8 @@ var init_endpoints = __esm({
 });
 
 // src/cli/private-endpoints/completion.ts
-var completion_exports5 = {};
-__export(completion_exports5, {
+var completion_exports6 = {};
+__export(completion_exports6, {
   endpointServiceIds: () => endpointServiceIds
 });
 async function endpointServiceIds(ctx) {
@@ -47436,7 +48449,7 @@ async function endpointServiceIds(ctx) {
   }
 }
 var OBJECT_ID8, PROVIDERS3;
-var init_completion5 = __esm({
+var init_completion6 = __esm({
   "src/cli/private-endpoints/completion.ts"() {
     "use strict";
     OBJECT_ID8 = /^[0-9a-f]{24}$/;
@@ -47457,15 +48470,15 @@ var init_public6 = __esm({
 });
 
 // src/cli/profile/completion.ts
-var completion_exports6 = {};
-__export(completion_exports6, {
+var completion_exports7 = {};
+__export(completion_exports7, {
   profileNames: () => profileNames
 });
 async function profileNames(ctx) {
   const { isProfileName: isProfileName2 } = await Promise.resolve().then(() => (init_validate(), validate_exports));
   return Object.keys((await ctx.config()).read().profiles).filter(isProfileName2).sort();
 }
-var init_completion6 = __esm({
+var init_completion7 = __esm({
   "src/cli/profile/completion.ts"() {
     "use strict";
   }
@@ -47519,14 +48532,14 @@ var ENTRY_COLUMNS = [
 ];
 var ACCESS_LIST_TABLE = {
   columns: ENTRY_COLUMNS,
-  rows: (document3) => {
-    const results5 = document3?.results;
-    return Array.isArray(results5) ? results5 : [];
+  rows: (document4) => {
+    const results6 = document4?.results;
+    return Array.isArray(results6) ? results6 : [];
   }
 };
 var ACCESS_ENTRY_TABLE = {
   columns: ENTRY_COLUMNS,
-  rows: (document3) => [document3 ?? {}]
+  rows: (document4) => [document4 ?? {}]
 };
 function statusTable(entry) {
   return {
@@ -47534,7 +48547,7 @@ function statusTable(entry) {
       { header: "ENTRY", value: () => entry, copyable: true },
       { header: "STATUS", value: (e) => text(e.STATUS) }
     ],
-    rows: (document3) => [document3 ?? {}]
+    rows: (document4) => [document4 ?? {}]
   };
 }
 
@@ -47548,8 +48561,8 @@ function registerAccessListAdd(parent, app) {
     ["Every address of a file, one per line", "grep -v '^#' allowed.txt | xargs -n1 cdba access-list add --comment batch"]
   ]);
 }
-function chosenEntry(text12, flags) {
-  const given2 = [text12 !== void 0, Boolean(flags.currentIp), flags.awsSecurityGroup !== void 0].filter(Boolean).length;
+function chosenEntry(text13, flags) {
+  const given2 = [text13 !== void 0, Boolean(flags.currentIp), flags.awsSecurityGroup !== void 0].filter(Boolean).length;
   if (given2 === 0) throw new UsageError("name the entry: an IP address or CIDR block, --current-ip, or --aws-security-group sg-...");
   if (given2 > 1) {
     throw new UsageError(flags.currentIp ? "--current-ip adds the address the service sees; give it or an address, not both" : "give one entry: an address or CIDR block, or --aws-security-group, not both");
@@ -47560,12 +48573,12 @@ function chosenEntry(text12, flags) {
     if (entry2.kind !== "securityGroup") throw new UsageError(`invalid --aws-security-group "${flags.awsSecurityGroup}": expected sg- and 8 or 17 hexadecimal digits`);
     return entry2;
   }
-  const entry = parseAccessEntry(text12);
+  const entry = parseAccessEntry(text13);
   if (entry.kind === "securityGroup") throw new UsageError("an AWS security group goes with --aws-security-group");
   return entry;
 }
-async function runAccessListAdd(ctx, text12, flags) {
-  const chosen = chosenEntry(text12, flags);
+async function runAccessListAdd(ctx, text13, flags) {
+  const chosen = chosenEntry(text13, flags);
   if (flags.comment !== void 0 && [...flags.comment].length > MAX_COMMENT) {
     throw new UsageError(`--comment is ${[...flags.comment].length} characters; the service takes at most ${MAX_COMMENT}`);
   }
@@ -47594,8 +48607,8 @@ async function runAccessListAdd(ctx, text12, flags) {
     }
     throw error2;
   });
-  const results5 = Array.isArray(answer.body?.results) ? answer.body.results : [];
-  const added = results5.find((e) => e.awsSecurityGroup === value || e.ipAddress === value || e.cidrBlock === value || e.cidrBlock === `${value}/${entry.kind === "address" && entry.family === 4 ? 32 : 128}`);
+  const results6 = Array.isArray(answer.body?.results) ? answer.body.results : [];
+  const added = results6.find((e) => e.awsSecurityGroup === value || e.ipAddress === value || e.cidrBlock === value || e.cidrBlock === `${value}/${entry.kind === "address" && entry.family === 4 ? 32 : 128}`);
   await ctx.output(added ?? (await api.getAccessListEntry(client, projectId, value)).body, ACCESS_ENTRY_TABLE);
   if (!flags.watch && timeoutMs === void 0) {
     ctx.io.note(`cdba: ${value} added; it applies once ACTIVE: \`${ctx.followUp("access-list", "status", value)}\``);
@@ -47626,8 +48639,8 @@ function registerAccessListDelete(parent, app) {
     ["In a script: remove every temporary entry", "cdba access-list list -o json --query 'results[?deleteAfterDate].cidrBlock' | jq -r '.[]' | xargs -n1 cdba access-list delete --yes"]
   ]);
 }
-async function runAccessListDelete(ctx, text12) {
-  const entry = entryValue(parseAccessEntry(text12));
+async function runAccessListDelete(ctx, text13) {
+  const entry = entryValue(parseAccessEntry(text13));
   ctx.requireConfirmable();
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -47662,8 +48675,8 @@ function registerAccessListStatus(parent, app) {
     ["In a script: the bare status word", `cdba access-list status 10.0.0.0/16 -o json --query STATUS | tr -d '"'`]
   ]);
 }
-async function runAccessListStatus(ctx, text12) {
-  const entry = entryValue(parseAccessEntry(text12));
+async function runAccessListStatus(ctx, text13) {
+  const entry = entryValue(parseAccessEntry(text13));
   const { getAccessListEntryStatus: getAccessListEntryStatus2 } = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -47744,21 +48757,21 @@ function placeholdersIn(path) {
 function fillPlaceholders(path, projectId) {
   return path.replace(/\{(projectId|groupId)\}/g, () => encodeURIComponent(projectId));
 }
-function parseHeader(text12) {
-  const colon = text12.indexOf(":");
-  const name = colon > 0 ? text12.slice(0, colon).trim() : "";
-  if (!HEADER_NAME.test(name)) throw new UsageError(`invalid -H "${text12}": expected 'Name: value'`);
+function parseHeader(text13) {
+  const colon = text13.indexOf(":");
+  const name = colon > 0 ? text13.slice(0, colon).trim() : "";
+  if (!HEADER_NAME.test(name)) throw new UsageError(`invalid -H "${text13}": expected 'Name: value'`);
   if (FORBIDDEN_HEADERS.has(name.toLowerCase())) {
     throw new UsageError(`-H ${name}: cdba sets this header itself${name.toLowerCase().includes("authorization") ? " from the profile's credentials" : ""}; it cannot be overridden`);
   }
-  const value = text12.slice(colon + 1).trim();
+  const value = text13.slice(colon + 1).trim();
   if (/[\r\n\0]/.test(value)) throw new UsageError(`invalid -H ${name}: the value has a line break`);
   return [name, value];
 }
 function parseHeaders(texts) {
   const headers = {};
-  for (const text12 of texts) {
-    const [name, value] = parseHeader(text12);
+  for (const text13 of texts) {
+    const [name, value] = parseHeader(text13);
     const key = name.toLowerCase();
     if (Object.hasOwn(headers, key)) throw new UsageError(`-H ${name} is given twice`);
     headers[key] = value;
@@ -47845,17 +48858,17 @@ async function documentFormat(ctx) {
 }
 async function printDocument(ctx, rawBody) {
   if (rawBody.trim() === "") return;
-  let document3;
+  let document4;
   try {
-    document3 = JSON.parse(rawBody);
+    document4 = JSON.parse(rawBody);
   } catch {
-    const text12 = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
-    ctx.io.write(text12.endsWith("\n") ? text12 : `${text12}
+    const text13 = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
+    ctx.io.write(text13.endsWith("\n") ? text13 : `${text13}
 `);
     return;
   }
   const { render: render5 } = await Promise.resolve().then(() => (init_render(), render_exports));
-  await render5(ctx.io, document3, { format: await documentFormat(ctx), query: ctx.globals.query });
+  await render5(ctx.io, document4, { format: await documentFormat(ctx), query: ctx.globals.query });
 }
 function requestedVersion(resource, apiVersion) {
   if (typeof resource !== "string") return resource.version ?? apiVersion;
@@ -47918,12 +48931,12 @@ async function runApi(ctx, rawPath, flags) {
   }
 }
 async function paginate(ctx, client, path, resource, query2) {
-  const results5 = [];
+  const results6 = [];
   let first;
   try {
-    for await (const page2 of client.pages(path, resource, query2)) {
-      first ??= page2;
-      results5.push(...page2.results);
+    for await (const page3 of client.pages(path, resource, query2)) {
+      first ??= page3;
+      results6.push(...page3.results);
     }
   } catch (error2) {
     if (error2 instanceof ApiError && error2.document) await printDocument(ctx, JSON.stringify(error2.document));
@@ -47934,7 +48947,7 @@ async function paginate(ctx, client, path, resource, query2) {
     throw error2;
   }
   const links = Array.isArray(first?.links) ? first.links.filter((l) => l?.rel === "self") : void 0;
-  const merged = { ...first, ...links ? { links } : {}, results: results5 };
+  const merged = { ...first, ...links ? { links } : {}, results: results6 };
   await printDocument(ctx, JSON.stringify(merged));
 }
 
@@ -48158,20 +49171,20 @@ async function runClustersApply(ctx, flags) {
   }
   const inStep = shape2 === "perShard" ? ["readOnlySpecs"] : ["readOnlySpecs", "analyticsSpecs"];
   const plan = current === void 0 ? void 0 : planChanges(sizesInStep(desired, current, inStep), current, writableFields(shape2));
-  const document3 = {
+  const document4 = {
     action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none",
     changes: plan?.changes ?? []
   };
-  await showPlan(ctx, name, document3);
+  await showPlan(ctx, name, document4);
   if (flags.dryRun) {
-    if (flags.exitCode && document3.action !== "none") throw new QuietExit(ExitCode.changesPending);
+    if (flags.exitCode && document4.action !== "none") throw new QuietExit(ExitCode.changesPending);
     return;
   }
-  if (document3.action === "none") return;
+  if (document4.action === "none") return;
   const answer = clusterDocument(
     await withClusterHints(
       name,
-      () => document3.action === "create" ? createCluster3(target.client, target.projectId, desired) : updateCluster2(target.client, target.projectId, name, plan.patch)
+      () => document4.action === "create" ? createCluster3(target.client, target.projectId, desired) : updateCluster2(target.client, target.projectId, name, plan.patch)
     )
   );
   const state = typeof answer.stateName === "string" ? answer.stateName : "UPDATING";
@@ -48212,16 +49225,16 @@ async function applyFlex(ctx, flags, file, name, source, timeoutMs) {
     }
   }
   const plan = current === void 0 ? void 0 : planChanges(body, current, (path) => path[0] === "tags" || path[0] === "terminationProtectionEnabled");
-  const document3 = { action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none", changes: plan?.changes ?? [] };
-  await showPlan(ctx, name, document3);
+  const document4 = { action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none", changes: plan?.changes ?? [] };
+  await showPlan(ctx, name, document4);
   if (flags.dryRun) {
-    if (flags.exitCode && document3.action !== "none") throw new QuietExit(ExitCode.changesPending);
+    if (flags.exitCode && document4.action !== "none") throw new QuietExit(ExitCode.changesPending);
     return;
   }
-  if (document3.action === "none") return;
+  if (document4.action === "none") return;
   const checkHint = `the cluster may have been created; check with \`cdba clusters get ${shellWord(name)}\` before trying again`;
   const answer = clusterDocument(
-    document3.action === "create" ? await createFlexCluster3(client, projectId, body, checkHint) : await updateFlexCluster2(client, projectId, name, plan.patch)
+    document4.action === "create" ? await createFlexCluster3(client, projectId, body, checkHint) : await updateFlexCluster2(client, projectId, name, plan.patch)
   );
   const locator = await ClusterLocator2.open(ctx, client, projectId, name);
   locator.remember();
@@ -48684,28 +49697,28 @@ async function runClustersList(ctx, flags) {
     await ctx.output(flags.count ? all : withoutCount(all), CLUSTER_LIST_TABLE);
     return;
   }
-  const page2 = flags.page ?? 1;
+  const page3 = flags.page ?? 1;
   const limit = flags.limit ?? DEFAULT_LIMIT;
   const response = await listClusters3(client, projectId, {
     ...flags.page !== void 0 ? { pageNum: flags.page } : {},
     ...flags.limit !== void 0 ? { itemsPerPage: flags.limit } : {},
     ...flags.count ? {} : { includeCount: false }
   });
-  const document3 = response.body;
-  await ctx.output(document3, CLUSTER_LIST_TABLE);
+  const document4 = response.body;
+  await ctx.output(document4, CLUSTER_LIST_TABLE);
   if (ctx.io.errIsTTY && await ctx.outputFormat() === "table" && !ctx.globals.query) {
-    const footer = pageFooter(page2, limit, document3.results.length, document3.totalCount, hasNextPage2(document3));
+    const footer = pageFooter(page3, limit, document4.results.length, document4.totalCount, hasNextPage2(document4));
     if (footer) ctx.io.note(footer, "dim");
   }
 }
-function pageFooter(page2, limit, shown2, total, hasNext) {
-  const first = (page2 - 1) * limit + 1;
-  const last = (page2 - 1) * limit + shown2;
+function pageFooter(page3, limit, shown2, total, hasNext) {
+  const first = (page3 - 1) * limit + 1;
+  const last = (page3 - 1) * limit + shown2;
   const more = hasNext || total !== void 0 && last < total;
-  if (!more && page2 === 1) return void 0;
-  const range = shown2 === 0 ? `nothing on page ${page2}` : `showing ${first}\u2013${last}`;
+  if (!more && page3 === 1) return void 0;
+  const range = shown2 === 0 ? `nothing on page ${page3}` : `showing ${first}\u2013${last}`;
   const of = total !== void 0 ? ` of ${total}` : "";
-  const next = more ? `; next: --page ${page2 + 1}, or --all for every cluster` : "";
+  const next = more ? `; next: --page ${page3 + 1}, or --all for every cluster` : "";
   return `${range}${of}${next}`;
 }
 function withoutCount({ totalCount: _omitted, ...rest }) {
@@ -48731,18 +49744,18 @@ async function runMixedTable(ctx, flags, client, projectId) {
   if (dedicatedRead.status === "rejected") throw dedicatedRead.reason;
   const dedicated = dedicatedRead.value;
   const flex = flexRead.status === "fulfilled" ? flexRead.value : void 0;
-  const results5 = [...dedicated.results, ...flex?.results ?? []];
+  const results6 = [...dedicated.results, ...flex?.results ?? []];
   const counts = [dedicated.totalCount, flex ? flex.totalCount : 0];
   const totalCount = counts.every((n) => typeof n === "number") ? counts[0] + counts[1] : void 0;
-  await ctx.output({ results: results5, ...totalCount === void 0 ? {} : { totalCount } }, CLUSTER_LIST_TABLE);
+  await ctx.output({ results: results6, ...totalCount === void 0 ? {} : { totalCount } }, CLUSTER_LIST_TABLE);
   if (!flags.all && ctx.io.errIsTTY) {
-    const page2 = flags.page ?? 1;
+    const page3 = flags.page ?? 1;
     const limit = flags.limit ?? DEFAULT_LIMIT;
     const shown2 = dedicated.results.length;
     const flexShown = flex?.results.length ?? 0;
-    const nextOf = (document3) => hasNextPage2(document3);
+    const nextOf = (document4) => hasNextPage2(document4);
     const more = nextOf(dedicated) || flex !== void 0 && nextOf(flex);
-    const footer = flexShown === 0 ? pageFooter(page2, limit, shown2, dedicated.totalCount, nextOf(dedicated)) : more || page2 > 1 ? `page ${page2}: ${shown2} clusters and ${flexShown} flex clusters${totalCount === void 0 ? "" : ` of ${totalCount}`}${more ? `; next: --page ${page2 + 1}, or --all for every cluster` : ""}` : void 0;
+    const footer = flexShown === 0 ? pageFooter(page3, limit, shown2, dedicated.totalCount, nextOf(dedicated)) : more || page3 > 1 ? `page ${page3}: ${shown2} clusters and ${flexShown} flex clusters${totalCount === void 0 ? "" : ` of ${totalCount}`}${more ? `; next: --page ${page3 + 1}, or --all for every cluster` : ""}` : void 0;
     if (footer) ctx.io.note(footer, "dim");
   }
   if (flexRead.status === "rejected") {
@@ -48769,10 +49782,10 @@ async function runFlexList(ctx, flags) {
     await ctx.output(await listAllFlexClusters2(client, projectId), CLUSTER_LIST_TABLE);
     return;
   }
-  const document3 = (await listFlexClusters3(client, projectId, pageOptions(flags))).body;
-  await ctx.output(document3, CLUSTER_LIST_TABLE);
+  const document4 = (await listFlexClusters3(client, projectId, pageOptions(flags))).body;
+  await ctx.output(document4, CLUSTER_LIST_TABLE);
   if (ctx.io.errIsTTY && await ctx.outputFormat() === "table" && !ctx.globals.query) {
-    const footer = pageFooter(flags.page ?? 1, flags.limit ?? DEFAULT_LIMIT, document3.results.length, document3.totalCount, hasNextPage2(document3));
+    const footer = pageFooter(flags.page ?? 1, flags.limit ?? DEFAULT_LIMIT, document4.results.length, document4.totalCount, hasNextPage2(document4));
     if (footer) ctx.io.note(footer, "dim");
   }
 }
@@ -49156,8 +50169,8 @@ function registerClustersUpgrade(parent, app) {
     }
   });
 }
-function currentOf(ctx, name, document3, flex) {
-  const summary = summarize2(document3);
+function currentOf(ctx, name, document4, flex) {
+  const summary = summarize2(document4);
   const lead = summary.zones[0]?.regions[0];
   const tier = summary.tiers[0] ?? "";
   if (!flex && lead?.provider !== "TENANT") {
@@ -49199,9 +50212,9 @@ async function runClustersUpgrade(ctx, name, flags) {
   ctx.requireConfirmable();
   const target = await clusterTarget(ctx, "clusters.tenantUpgrade");
   const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
-  const document3 = await locator.get();
+  const document4 = await locator.get();
   const flex = locator.learnt === "flex";
-  const current = currentOf(ctx, name, document3, flex);
+  const current = currentOf(ctx, name, document4, flex);
   if (flex) await checkFlexReachable(ctx, name);
   const { provider: provider2, region: region2 } = destination(flags, current);
   const { profileName } = await ctx.settings();
@@ -49281,8 +50294,8 @@ async function runClustersWatch(ctx, name, flags) {
   checkClusterName(name);
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const target = await clusterTarget(ctx, "clusters.get");
-  const document3 = await waitForCluster(ctx, target, name, { until: flags.until, timeoutMs });
-  if (document3 !== void 0) await showCluster(ctx, document3);
+  const document4 = await waitForCluster(ctx, target, name, { until: flags.until, timeoutMs });
+  if (document4 !== void 0) await showCluster(ctx, document4);
 }
 
 // src/cli/clusters/index.ts
@@ -49563,7 +50576,7 @@ function zshScript(root3) {
 autoload -U +X bashcompinit && bashcompinit
 ${bashScript(root3)}`;
 }
-var fishQuote = (text12) => `'${text12.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+var fishQuote = (text13) => `'${text13.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 function fishScript(root3) {
   const lines = [
     "# fish completion for cdba (generated by `cdba completion fish`)",
@@ -49756,7 +50769,7 @@ init_command();
 init_public();
 init_public();
 var CONN_STRING_LIST_TABLE = {
-  rows: (document3) => document3,
+  rows: (document4) => document4,
   columns: [
     { header: "TYPE", value: (r) => r.type },
     { header: "SRV", value: (r) => r.srv ? "yes" : "no", dropPriority: 2 },
@@ -49815,7 +50828,7 @@ function parsedRows(p) {
   return rows.filter(([, value]) => value !== void 0 && value !== "").map(([field, value]) => ({ field, value }));
 }
 var CONN_STRING_PARSE_TABLE = {
-  rows: (document3) => parsedRows(document3),
+  rows: (document4) => parsedRows(document4),
   columns: [
     { header: "FIELD", value: (r) => r.field },
     { header: "VALUE", value: (r) => r.value, copyable: true }
@@ -49909,8 +50922,8 @@ function authLabel(user) {
   if (oidc) return oidc === "IDP_GROUP" ? "OIDC group" : "OIDC user";
   return "SCRAM";
 }
-function summarizeUser(document3) {
-  const user = isObject(document3) ? document3 : {};
+function summarizeUser(document4) {
+  const user = isObject(document4) ? document4 : {};
   return {
     username: text6(user.username),
     databaseName: text6(user.databaseName),
@@ -49934,14 +50947,14 @@ var DATABASE_USER_COLUMNS = [
 ];
 var DATABASE_USER_LIST_TABLE = {
   columns: DATABASE_USER_COLUMNS,
-  rows: (document3) => list3(isObject(document3) ? document3.results : void 0).map(summarizeUser)
+  rows: (document4) => list3(isObject(document4) ? document4.results : void 0).map(summarizeUser)
 };
 var DATABASE_USER_TABLE = {
   columns: DATABASE_USER_COLUMNS,
-  rows: (document3) => [summarizeUser(document3)]
+  rows: (document4) => [summarizeUser(document4)]
 };
-function databaseUserView(io, document3) {
-  const user = summarizeUser(document3);
+function databaseUserView(io, document4) {
+  const user = summarizeUser(document4);
   return `${keyValueLines(io, [
     ["Username", user.username],
     ["Auth database", user.databaseName],
@@ -49954,23 +50967,23 @@ function databaseUserView(io, document3) {
   ])}
 `;
 }
-async function showDatabaseUser(ctx, document3) {
+async function showDatabaseUser(ctx, document4) {
   if ((await ctx.outputForm("terminal-view")).form === "view") {
-    ctx.io.write(databaseUserView(ctx.io, document3));
+    ctx.io.write(databaseUserView(ctx.io, document4));
     return;
   }
-  await ctx.output(document3, DATABASE_USER_TABLE);
+  await ctx.output(document4, DATABASE_USER_TABLE);
 }
-async function showUserWithPassword(ctx, document3, password, note) {
+async function showUserWithPassword(ctx, document4, password, note) {
   if (!password?.generated) {
-    await showDatabaseUser(ctx, document3);
+    await showDatabaseUser(ctx, document4);
     return;
   }
   const form = await ctx.outputForm("bare");
   await ctx.io.revealing(password.value, async () => {
     if (form.form === "bare") ctx.io.write(`${password.value}
 `);
-    else await ctx.output({ ...document3, password: password.value }, DATABASE_USER_TABLE);
+    else await ctx.output({ ...document4, password: password.value }, DATABASE_USER_TABLE);
   });
   ctx.io.note(note);
 }
@@ -50358,7 +51371,7 @@ async function runEnvExtend(ctx, name, ttl) {
   checkEnvName2(name);
   const expires = ttlDate2(ttl);
   const projectId = await ctx.projectId();
-  const { EnvStateFile: EnvStateFile2 } = await Promise.resolve().then(() => (init_state7(), state_exports));
+  const { EnvStateFile: EnvStateFile2 } = await Promise.resolve().then(() => (init_state8(), state_exports));
   const { baseUrl } = await ctx.settings();
   const recorded = new EnvStateFile2(ctx.configDir, baseUrl, projectId, name).read()?.entry;
   const client = await ctx.api();
@@ -50554,7 +51567,7 @@ async function listDocument2(inventory, expiredOnly = false) {
   const { stateLabel: stateLabel2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const { envUsername: envUsername2 } = await Promise.resolve().then(() => (init_names(), names_exports));
   const { now } = inventory;
-  const results5 = inventory.envs.filter((env2) => !expiredOnly || isExpired3(env2, now)).map((env2) => {
+  const results6 = inventory.envs.filter((env2) => !expiredOnly || isExpired3(env2, now)).map((env2) => {
     const age = ageOf2(env2, now);
     return {
       name: env2.name,
@@ -50571,7 +51584,7 @@ async function listDocument2(inventory, expiredOnly = false) {
       entries: env2.entries.map((e) => e.value)
     };
   });
-  return { results: results5, totalCount: results5.length, serviceTime: iso(now) };
+  return { results: results6, totalCount: results6.length, serviceTime: iso(now) };
 }
 async function envTable(serviceTime2) {
   const { shortDuration: shortDuration2 } = await Promise.resolve().then(() => (init_expiry(), expiry_exports));
@@ -50590,15 +51603,15 @@ async function envTable(serviceTime2) {
       { header: "EXPIRES", value: ends, copyable: true },
       { header: "CREATED CLUSTER", value: (e) => e.state === null ? "-" : e.createdCluster ? "yes" : "no", minWidth: 3, dropPriority: 1 }
     ],
-    rows: (document3) => document3?.results ?? []
+    rows: (document4) => document4?.results ?? []
   };
 }
 async function runEnvList(ctx, flags) {
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { takeInventory: takeInventory2 } = await Promise.resolve().then(() => (init_inventory(), inventory_exports));
-  const document3 = await listDocument2(await takeInventory2(ctx, client, projectId), flags.expired === true);
-  await ctx.output(document3, await envTable(document3.serviceTime));
+  const document4 = await listDocument2(await takeInventory2(ctx, client, projectId), flags.expired === true);
+  await ctx.output(document4, await envTable(document4.serviceTime));
 }
 
 // src/cli/env/index.ts
@@ -50731,8 +51744,8 @@ init_sanitize();
 init_render();
 init_waitForIndex();
 var text7 = (value) => typeof value === "string" ? value : "";
-function summarizeIndex(document3) {
-  const index = isObject(document3) ? document3 : {};
+function summarizeIndex(document4) {
+  const index = isObject(document4) ? document4 : {};
   const version2 = isObject(index.latestDefinitionVersion) ? index.latestDefinitionVersion.version : void 0;
   return {
     id: text7(index.indexID),
@@ -50755,12 +51768,12 @@ var SEARCH_INDEX_COLUMNS = [
   { header: "QUERYABLE", value: (i) => i.queryable, dropPriority: 4 },
   { header: "ID", value: (i) => i.id, copyable: true, dropPriority: 2 }
 ];
-var list4 = (document3) => Array.isArray(document3) ? document3 : [];
-var SEARCH_INDEX_LIST_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document3) => list4(document3).map(summarizeIndex) };
-var SEARCH_INDEX_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document3) => [summarizeIndex(document3)] };
-function indexView(io, document3) {
-  const index = summarizeIndex(document3);
-  const doc = isObject(document3) ? document3 : {};
+var list4 = (document4) => Array.isArray(document4) ? document4 : [];
+var SEARCH_INDEX_LIST_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document4) => list4(document4).map(summarizeIndex) };
+var SEARCH_INDEX_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document4) => [summarizeIndex(document4)] };
+function indexView(io, document4) {
+  const index = summarizeIndex(document4);
+  const doc = isObject(document4) ? document4 : {};
   const definition = JSON.stringify(doc.latestDefinition ?? {}, null, 2);
   return `${keyValueLines(io, [
     ["Name", index.name],
@@ -50776,12 +51789,12 @@ Definition:
 ${escapeControl(definition, { keepLines: true })}
 `;
 }
-async function showIndex(ctx, document3) {
+async function showIndex(ctx, document4) {
   if ((await ctx.outputForm("terminal-view")).form === "view") {
-    ctx.io.write(indexView(ctx.io, document3));
+    ctx.io.write(indexView(ctx.io, document4));
     return;
   }
-  await ctx.output(document3, SEARCH_INDEX_TABLE);
+  await ctx.output(document4, SEARCH_INDEX_TABLE);
 }
 
 // src/cli/search-indexes/create.ts
@@ -50809,7 +51822,7 @@ async function planCreate(ctx, flags, notes) {
   const type = flags.type ?? (flags.field ? "vectorSearch" : "search");
   if (flags.dynamic && type !== "search") throw new UsageError("--dynamic makes a search index; a vectorSearch index takes --field path:dimensions:similarity");
   if (flags.field && type !== "vectorSearch") throw new UsageError("--field makes a vectorSearch index; drop --type search, or give --dynamic or --file");
-  const definition = flags.dynamic ? { mappings: { dynamic: true } } : { fields: flags.field.reduce((fields, text12) => vectorFieldFlag2(text12, fields), []) };
+  const definition = flags.dynamic ? { mappings: { dynamic: true } } : { fields: flags.field.reduce((fields, text13) => vectorFieldFlag2(text13, fields), []) };
   for (const [value, flag] of [[flags.db, "--db"], [flags.collection, "--collection"], [flags.name, "--name"]]) {
     if (value === void 0 || value === "") throw new UsageError(`${flag} is required with ${ways[0]}`);
   }
@@ -50952,6 +51965,355 @@ function registerSearchIndexes(program2, app) {
   registerSearchIndexesDelete(group, app);
 }
 
+// src/cli/alerts/index.ts
+init_command();
+
+// src/cli/alerts/alerts.ts
+init_esm();
+init_errors();
+init_command();
+
+// src/cli/alerts/until.ts
+init_errors();
+init_isoDate();
+init_duration();
+var UNITS = { m: 6e4, h: 36e5, d: 864e5, w: 6048e5 };
+function parseUntil(text13, now) {
+  const value = text13.trim();
+  let at;
+  const date = parseIsoDateTime(value);
+  if (date) at = date.getTime();
+  else if (/^\d/.test(value) && !/^\d+(\.\d+)?$/.test(value)) at = ((ms) => ms === void 0 ? void 0 : now + ms)(durationMillis(value, UNITS));
+  if (at === void 0 || !Number.isFinite(at)) throw new UsageError(`invalid --until "${text13}": expected an ISO 8601 time (2026-09-01T12:00:00Z) or a duration from now (90m, 12h, 7d, 2w)`);
+  if (Math.floor(at / 1e3) <= Math.floor(now / 1e3)) throw new UsageError(`invalid --until "${text13}": ${formatServiceDate(new Date(at))} is not in the future`, { hint: "give a later time, or --forever" });
+  if (new Date(at).getUTCFullYear() > 9999) throw new UsageError(`invalid --until "${text13}": too far ahead; use --forever`);
+  return formatServiceDate(new Date(at));
+}
+function forever(now) {
+  const at = new Date(now);
+  at.setUTCFullYear(at.getUTCFullYear() + 100);
+  at.setUTCMonth(at.getUTCMonth() + 1);
+  at.setUTCDate(at.getUTCDate() + 1);
+  return formatServiceDate(at);
+}
+
+// src/cli/alerts/view.ts
+init_object();
+var text8 = (value) => typeof value === "string" ? value : "";
+function alertRow(document4) {
+  const alert = isObject(document4) ? document4 : {};
+  return {
+    id: text8(alert.id),
+    event: text8(alert.eventTypeName),
+    status: text8(alert.status),
+    created: text8(alert.created),
+    acknowledgedUntil: text8(alert.acknowledgedUntil),
+    // What the alert is about, as its view names it: a cluster, a host, a replica set.
+    target: text8(alert.clusterName) || text8(alert.hostnameAndPort) || text8(alert.replicaSetName) || text8(alert.hostname)
+  };
+}
+var ALERT_COLUMNS = [
+  { header: "ID", value: (a) => a.id, copyable: true },
+  { header: "EVENT TYPE", value: (a) => a.event, copyable: true },
+  { header: "STATUS", value: (a) => a.status, dropPriority: 4 },
+  { header: "CREATED", value: (a) => a.created, copyable: true, dropPriority: 2 },
+  { header: "ACKNOWLEDGED UNTIL", value: (a) => a.acknowledgedUntil, copyable: true, dropPriority: 1 },
+  { header: "CLUSTER/HOST", value: (a) => a.target, copyable: true, dropPriority: 3 }
+];
+var results = (document4) => isObject(document4) && Array.isArray(document4.results) ? document4.results : [];
+var ALERT_LIST_TABLE = { columns: ALERT_COLUMNS, rows: (document4) => results(document4).map(alertRow) };
+var ALERT_TABLE = { columns: ALERT_COLUMNS, rows: (document4) => [alertRow(document4)] };
+function configRow(document4) {
+  const config = isObject(document4) ? document4 : {};
+  const notifications = Array.isArray(config.notifications) ? config.notifications : [];
+  return {
+    id: text8(config.id),
+    event: text8(config.eventTypeName),
+    enabled: config.enabled === true ? "yes" : config.enabled === false ? "no" : "",
+    notifications: notifications.map((n) => isObject(n) ? text8(n.typeName) : "").filter((t) => t !== "").join(",")
+  };
+}
+var CONFIG_COLUMNS = [
+  { header: "ID", value: (c) => c.id, copyable: true },
+  { header: "EVENT TYPE", value: (c) => c.event, copyable: true },
+  { header: "ENABLED", value: (c) => c.enabled, dropPriority: 2 },
+  { header: "NOTIFICATIONS", value: (c) => c.notifications, dropPriority: 1, minWidth: 5, cut: "end" }
+];
+var CONFIG_LIST_TABLE = { columns: CONFIG_COLUMNS, rows: (document4) => results(document4).map(configRow) };
+var CONFIG_TABLE = { columns: CONFIG_COLUMNS, rows: (document4) => [configRow(document4)] };
+var FIELD_TABLE = {
+  columns: [{ header: "FIELD NAME", value: (f) => f.name, copyable: true }],
+  rows: (document4) => Array.isArray(document4) ? document4.map((name) => ({ name: text8(name) })) : []
+};
+
+// src/cli/alerts/alerts.ts
+var STATUSES = ["OPEN", "TRACKING", "CLOSED"];
+var MAX_LIMIT3 = 500;
+var MAX_COMMENT3 = 200;
+var alertArgument = () => completedArgument("<id>", "the alert ID (24 hexadecimal digits)", lookup("alerts"));
+function checkAlertId(id) {
+  if (!/^[a-f0-9]{24}$/.test(id)) throw new UsageError(`invalid alert ID "${id}": expected 24 hexadecimal digits`, { hint: "see `cdba alerts list`" });
+}
+function checkComment(comment) {
+  if (comment !== void 0 && comment.length > MAX_COMMENT3) throw new UsageError(`--comment is ${comment.length} characters; the service takes at most ${MAX_COMMENT3}`);
+  return comment ?? "";
+}
+function registerAlertVerbs(group, app) {
+  const list5 = group.command("list").alias("ls").description("list the project's alerts, oldest first (every status unless --status)").option("--status <status>", `only alerts in this status: ${STATUSES.join(", ")}`, choiceFlag("--status", STATUSES, { upper: true })).option("--page <n>", "page number, from 1", intFlag("--page", 1)).option("--limit <n>", `alerts per page, 1 to ${MAX_LIMIT3} (default 100)`, intFlag("--limit", 1, MAX_LIMIT3)).addOption(new Option("--all", "every alert, all pages").conflicts(["page", "limit"])).option("--no-count", "do not ask the service for the total (totalCount is left out)").action(async (options, cmd) => runAlertsList(app.context(cmd), options));
+  withExamples(list5, [
+    ["The open alerts", "cdba alerts list --status OPEN"],
+    ["IDs of every open alert", "cdba alerts list --status OPEN --all -o json --query 'results[].id'"]
+  ]);
+  const get = group.command("get").alias("describe").description("show one alert").addArgument(alertArgument()).action(async (id, _options, cmd) => runAlertsGet(app.context(cmd), id));
+  withExamples(get, [
+    ["One alert", "cdba alerts get 5efdb5dd5b306e51e2e9b05b"],
+    ["Its status alone", "cdba alerts get 5efdb5dd5b306e51e2e9b05b -o json --query status"]
+  ]);
+  const ack = group.command("ack").alias("acknowledge").description("acknowledge an alert until a time, or for good (no more notifications until then)").addArgument(alertArgument()).addOption(new Option("--until <time>", "until this ISO 8601 time (UTC unless it says), or for a duration from now: 90m, 12h, 7d, 2w").conflicts("forever")).addOption(new Option("--forever", "for good (100 years, as the Atlas CLI does)").conflicts("until")).option("--comment <text>", `why, for whoever looks next (at most ${MAX_COMMENT3} characters)`).action(async (id, options, cmd) => runAlertsAck(app.context(cmd), id, options));
+  withExamples(ack, [
+    ["Quiet for a day", "cdba alerts ack 5efdb5dd5b306e51e2e9b05b --until 1d --comment 'resizing the disk'"],
+    ["Every open alert, for two hours", "cdba alerts list --status OPEN --all -o json --query 'results[].id' | jq -r '.[]' | xargs -n1 cdba alerts ack --until 2h"],
+    ["Until a time", "cdba alerts ack 5efdb5dd5b306e51e2e9b05b --until 2026-09-01T12:00:00Z"],
+    ["For good", "cdba alerts ack 5efdb5dd5b306e51e2e9b05b --forever"]
+  ]);
+  const unack = group.command("unack").alias("unacknowledge").description("take an acknowledgement away: notifications start again").addArgument(alertArgument()).option("--comment <text>", `why (at most ${MAX_COMMENT3} characters)`).action(async (id, options, cmd) => runAlertsUnack(app.context(cmd), id, options));
+  withExamples(unack, [
+    ["Notify again", "cdba alerts unack 5efdb5dd5b306e51e2e9b05b"],
+    ["Its status, once notifications start again", "cdba alerts unack 5efdb5dd5b306e51e2e9b05b -o json --query status"]
+  ]);
+}
+async function runAlertsList(ctx, flags) {
+  const { listAlerts: listAlerts3, listAllAlerts: listAllAlerts2 } = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  if (flags.all) {
+    await ctx.output(await listAllAlerts2(client, projectId, flags.status, flags.count ? {} : { count: false }), ALERT_LIST_TABLE);
+    return;
+  }
+  const page3 = await listAlerts3(client, projectId, flags.status, {
+    ...flags.page !== void 0 ? { pageNum: flags.page } : {},
+    ...flags.limit !== void 0 ? { itemsPerPage: flags.limit } : {},
+    ...flags.count ? {} : { includeCount: false }
+  });
+  await ctx.output(page3, ALERT_LIST_TABLE);
+}
+async function runAlertsGet(ctx, id) {
+  checkAlertId(id);
+  const projectId = await ctx.projectId();
+  const { getAlert: getAlert3 } = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
+  await ctx.output(await getAlert3(await ctx.api(), projectId, id), ALERT_TABLE);
+}
+async function runAlertsAck(ctx, id, flags, now = Date.now) {
+  checkAlertId(id);
+  if (flags.until === void 0 && !flags.forever) throw new UsageError("alerts ack needs --until <time> or --forever", { hint: "e.g. --until 12h, or --until 2026-09-01T12:00:00Z" });
+  const acknowledgedUntil = flags.forever ? forever(now()) : parseUntil(flags.until, now());
+  const comment = checkComment(flags.comment);
+  const projectId = await ctx.projectId();
+  const { acknowledgeAlert: acknowledgeAlert3 } = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
+  const alert = await acknowledgeAlert3(await ctx.api(), projectId, id, { acknowledgedUntil, acknowledgementComment: comment });
+  ctx.io.note(`cdba: alert ${id} acknowledged until ${acknowledgedUntil}`);
+  await ctx.output(alert, ALERT_TABLE);
+}
+async function runAlertsUnack(ctx, id, flags) {
+  checkAlertId(id);
+  const comment = checkComment(flags.comment);
+  const projectId = await ctx.projectId();
+  const { acknowledgeAlert: acknowledgeAlert3 } = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
+  const alert = await acknowledgeAlert3(await ctx.api(), projectId, id, { acknowledgementComment: comment, unacknowledgeAlert: true });
+  ctx.io.note(`cdba: alert ${id} is no longer acknowledged`);
+  await ctx.output(alert, ALERT_TABLE);
+}
+
+// src/cli/alerts/settings.ts
+init_esm();
+init_errors();
+
+// src/cli/alerts/choices.ts
+init_errors();
+var NOTIFICATION_TYPES2 = ["DATADOG", "EMAIL", "GROUP", "HIP_CHAT", "MICROSOFT_TEAMS", "OPS_GENIE", "ORG", "PAGER_DUTY", "SLACK", "SMS", "TEAM", "USER", "VICTOR_OPS", "WEBHOOK"];
+var MATCHER_OPERATORS2 = ["EQUALS", "CONTAINS", "STARTS_WITH", "ENDS_WITH", "NOT_EQUALS", "NOT_CONTAINS", "REGEX"];
+var THRESHOLD_OPERATORS2 = ["GREATER_THAN", "LESS_THAN"];
+function numberFlag(flag) {
+  return (value) => {
+    const n = Number(value);
+    if (value.trim() === "" || !Number.isFinite(n)) throw new UsageError(`invalid ${flag} "${value}": expected a number`);
+    return n;
+  };
+}
+function upperFlag(flag) {
+  return (value) => {
+    const upper2 = value.trim().toUpperCase();
+    if (!/^[A-Z][A-Z0-9_]*$/.test(upper2)) throw new UsageError(`invalid ${flag} "${value}": expected a name such as NO_PRIMARY`);
+    return upper2;
+  };
+}
+
+// src/cli/alerts/settings.ts
+init_command();
+var MAX_LIMIT4 = 500;
+var ID = /^[a-f0-9]{24}$/;
+var configArgument = () => completedArgument("<id>", "the alert configuration ID", lookup("alert-configs"));
+function checkId(id) {
+  if (!ID.test(id)) throw new UsageError(`invalid alert configuration ID "${id}": expected 24 hexadecimal digits`, { hint: "see `cdba alerts settings list`" });
+}
+function bodyOptions(command) {
+  command.option("--file <file>", "JSON configuration (- is stdin); flags change it").option("--event <type>", "the event type, e.g. NO_PRIMARY", upperFlag("--event")).option("--enabled", "the configuration is on").option("--no-enabled", "the configuration is off").option("--notification-type <type>", "who is told: GROUP, EMAIL, USER, SMS, TEAM, ...", choiceFlag("--notification-type", NOTIFICATION_TYPES2, { upper: true })).option("--notification-email-address <address>", "the address of an EMAIL notification").option("--notification-username <user>", "the user of a USER notification").option("--notification-mobile-number <number>", "the number of an SMS notification").option("--notification-interval-min <n>", "minutes between notifications, 5 or more", intFlag("--notification-interval-min", 5)).option("--notification-delay-min <n>", "minutes to wait before the first", intFlag("--notification-delay-min", 0)).option("--notification-email-enabled", "GROUP, ORG, TEAM, USER: by email").option("--notification-sms-enabled", "GROUP, ORG, TEAM, USER: by text message").option("--matcher-field-name <name>", "match on this field (`alerts settings fields`)", upperFlag("--matcher-field-name")).option("--matcher-operator <op>", "how: EQUALS, CONTAINS, STARTS_WITH, REGEX, ...", choiceFlag("--matcher-operator", MATCHER_OPERATORS2, { upper: true })).option("--matcher-value <value>", "the value to match").option("--metric-name <name>", "the metric, e.g. CONNECTIONS_PERCENT", upperFlag("--metric-name")).option("--metric-operator <op>", THRESHOLD_OPERATORS2.join(" or "), choiceFlag("--metric-operator", THRESHOLD_OPERATORS2, { upper: true })).option("--metric-threshold <n>", "the limit", numberFlag("--metric-threshold")).option("--metric-units <units>", "its units: RAW, BYTES, SECONDS, ...", upperFlag("--metric-units"));
+  withDetails(command, {
+    about: "update is a PUT that replaces the whole configuration: a field it leaves out is gone, and `enabled` left out is false. With --file the file is the new configuration; with flags alone cdba reads the current one and changes only what the flags say.",
+    options: {
+      "--file": "A whole configuration, as `alerts settings get -o json` prints it (its id, groupId, created, updated and links are left out of what is sent). Checked before any request: a mistake names the field by its JSON path",
+      "--notification-type": "The flags change the first notification, making a GROUP one when there is none",
+      "--metric-name": "The metric flags change metricThreshold; its mode is AVERAGE, the one the service has",
+      "--matcher-field-name": "The three matcher flags together make the configuration's one matcher"
+    }
+  });
+  return command;
+}
+function registerAlertSettings(group, app) {
+  const settings = group.command("settings").alias("config").description("list, inspect, create, change and delete the project's alert configurations");
+  withExamples(settings, [
+    ["What the project is alerted on", "cdba alerts settings list"],
+    ["IDs of the NO_PRIMARY configurations", `cdba alerts settings list --all -o json --query "results[?eventTypeName=='NO_PRIMARY'].id"`],
+    ["Email when a replica set has no primary", "cdba alerts settings create --event NO_PRIMARY --notification-type EMAIL --notification-email-address ops@example.com --notification-interval-min 5"]
+  ]);
+  const list5 = settings.command("list").alias("ls").description("list the project's alert configurations").option("--page <n>", "page number, from 1", intFlag("--page", 1)).option("--limit <n>", `configurations per page, 1 to ${MAX_LIMIT4} (default 100)`, intFlag("--limit", 1, MAX_LIMIT4)).addOption(new Option("--all", "every configuration, all pages").conflicts(["page", "limit"])).option("--no-count", "do not ask the service for the total (totalCount is left out)").action(async (options, cmd) => runSettingsList(app.context(cmd), options));
+  withExamples(list5, [
+    ["Every configuration", "cdba alerts settings list --all"],
+    ["The ones turned off", "cdba alerts settings list --all -o json --query 'results[?!enabled].id'"]
+  ]);
+  const get = settings.command("get").alias("describe").description("show one alert configuration").addArgument(configArgument()).action(async (id, _options, cmd) => runSettingsGet(app.context(cmd), id));
+  withExamples(get, [
+    ["As JSON, to edit and send back with update --file", "cdba alerts settings get 6a793faec0eb9e7a177175e1 -o pretty > alert.json"],
+    ["Whether it is on", "cdba alerts settings get 6a793faec0eb9e7a177175e1 -o json --query enabled"]
+  ]);
+  const create2 = bodyOptions(settings.command("create").description("create an alert configuration from a file, the flags, or both (the flags win)"));
+  create2.action(async (options, cmd) => runSettingsCreate(app.context(cmd), options));
+  withExamples(create2, [
+    ["Connections over 80%", "cdba alerts settings create --event OUTSIDE_METRIC_THRESHOLD --metric-name CONNECTIONS_PERCENT --metric-operator GREATER_THAN --metric-threshold 80 --metric-units RAW --notification-type GROUP --notification-email-enabled"],
+    ["From a file", "cdba alerts settings create --file alert.json"],
+    ["Copy one, printing the new ID", "cdba alerts settings get 6a793faec0eb9e7a177175e1 -o json | cdba alerts settings create --file - -o json --query id"]
+  ]);
+  const update2 = bodyOptions(settings.command("update").description("replace an alert configuration (PUT); flags alone change the current one").addArgument(configArgument()));
+  update2.action(async (id, options, cmd) => runSettingsUpdate(app.context(cmd), id, options));
+  withExamples(update2, [
+    ["Every 15 minutes instead (the rest kept)", "cdba alerts settings update 6a793faec0eb9e7a177175e1 --notification-interval-min 15"],
+    ["From an edited get -o pretty", "cdba alerts settings update 6a793faec0eb9e7a177175e1 --file alert.json"],
+    ["Turned off, as jq edits it", "cdba alerts settings get 6a793faec0eb9e7a177175e1 -o json | jq '.enabled = false' | cdba alerts settings update 6a793faec0eb9e7a177175e1 --file -"]
+  ]);
+  const del = settings.command("delete").alias("rm").description("delete an alert configuration (asks first; -y/--yes skips the question, and is required without a terminal)").addArgument(configArgument()).action(async (id, _options, cmd) => runSettingsDelete(app.context(cmd), id));
+  withExamples(del, [
+    ["Delete, asking first", "cdba alerts settings delete 6a793faec0eb9e7a177175e1"],
+    ["In a script: every disabled one", "cdba alerts settings list --all -o json --query 'results[?!enabled].id' | jq -r '.[]' | xargs -n1 cdba alerts settings delete --yes"]
+  ]);
+  for (const [verb, enabled] of [["enable", true], ["disable", false]]) {
+    const toggle = settings.command(verb).description(`turn an alert configuration ${enabled ? "on" : "off"}, the rest kept`).addArgument(configArgument()).action(async (id, _options, cmd) => runSettingsToggle(app.context(cmd), id, enabled));
+    withExamples(toggle, [
+      [`Turn it ${enabled ? "on" : "off"}`, `cdba alerts settings ${verb} 6a793faec0eb9e7a177175e1`],
+      ["Print whether it is on now", `cdba alerts settings ${verb} 6a793faec0eb9e7a177175e1 -o json --query enabled`]
+    ]);
+  }
+  const fields = settings.command("fields").description("the field names a matcher may use (--matcher-field-name)").action(async (_options, cmd) => runSettingsFields(app.context(cmd)));
+  withExamples(fields, [
+    ["The names", "cdba alerts settings fields"],
+    ["One a line, for a script", "cdba alerts settings fields -o json | jq -r '.[]'"]
+  ]);
+}
+async function runSettingsList(ctx, flags) {
+  const { listAlertConfigs: listAlertConfigs2, listAllAlertConfigs: listAllAlertConfigs2 } = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  if (flags.all) {
+    await ctx.output(await listAllAlertConfigs2(client, projectId, flags.count ? {} : { count: false }), CONFIG_LIST_TABLE);
+    return;
+  }
+  await ctx.output(
+    await listAlertConfigs2(client, projectId, {
+      ...flags.page !== void 0 ? { pageNum: flags.page } : {},
+      ...flags.limit !== void 0 ? { itemsPerPage: flags.limit } : {},
+      ...flags.count ? {} : { includeCount: false }
+    }),
+    CONFIG_LIST_TABLE
+  );
+}
+async function runSettingsGet(ctx, id) {
+  checkId(id);
+  const projectId = await ctx.projectId();
+  const { getAlertConfig: getAlertConfig2 } = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
+  await ctx.output(await getAlertConfig2(await ctx.api(), projectId, id), CONFIG_TABLE);
+}
+async function fromFile(ctx, file) {
+  const { readJsonObject: readJsonObject2 } = await Promise.resolve().then(() => (init_input(), input_exports));
+  return { source: file === "-" ? "stdin" : file, doc: await readJsonObject2(ctx.io, file) };
+}
+async function runSettingsCreate(ctx, flags) {
+  const { applyFlags: applyFlags2, checkSettings: checkSettings2, hasBodyFlags: hasBodyFlags2 } = await Promise.resolve().then(() => (init_settingsBody(), settingsBody_exports));
+  if (flags.file === void 0 && !hasBodyFlags2(flags)) throw new UsageError("alerts settings create needs --file or flags (at least --event and a notification)", { hint: "e.g. --event NO_PRIMARY --notification-type GROUP --notification-email-enabled" });
+  const file = flags.file === void 0 ? void 0 : await fromFile(ctx, flags.file);
+  const defaults = file ? {} : { enabled: true };
+  const body = checkSettings2(applyFlags2({ ...defaults, ...file?.doc ?? {} }, flags), file?.source ?? "the flags");
+  const projectId = await ctx.projectId();
+  const { createAlertConfig: createAlertConfig2 } = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
+  const created = await createAlertConfig2(await ctx.api(), projectId, body, `the configuration may have been created; check with ${ctx.followUp("alerts", "settings", "list")}`);
+  ctx.io.note(`cdba: alert configuration ${String(created.id)} created`);
+  await ctx.output(created, CONFIG_TABLE);
+}
+async function runSettingsUpdate(ctx, id, flags) {
+  checkId(id);
+  const { applyFlags: applyFlags2, checkSettings: checkSettings2, hasBodyFlags: hasBodyFlags2, withoutReadOnly: withoutReadOnly2 } = await Promise.resolve().then(() => (init_settingsBody(), settingsBody_exports));
+  if (flags.file === void 0 && !hasBodyFlags2(flags)) throw new UsageError("alerts settings update needs --file or a flag to change", { hint: "an update replaces the whole configuration; flags alone change the current one" });
+  const file = flags.file === void 0 ? void 0 : await fromFile(ctx, flags.file);
+  if (file) checkSettings2(applyFlags2(file.doc, flags), file.source);
+  const projectId = await ctx.projectId();
+  const api = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
+  const client = await ctx.api();
+  const base = file ? file.doc : withoutReadOnly2(await api.getAlertConfig(client, projectId, id));
+  const body = checkSettings2(applyFlags2(base, flags), file ? file.source : `alert configuration ${id} with the flags`);
+  const updated = await api.replaceAlertConfig(client, projectId, id, body);
+  ctx.io.note(`cdba: alert configuration ${id} replaced`);
+  await ctx.output(updated, CONFIG_TABLE);
+}
+async function runSettingsDelete(ctx, id) {
+  checkId(id);
+  ctx.requireConfirmable();
+  const projectId = await ctx.projectId();
+  const { profileName } = await ctx.settings();
+  await ctx.confirm(`Delete alert configuration ${id} of project ${projectId} (profile "${profileName}")? Its alerts stop.`);
+  const { deleteAlertConfig: deleteAlertConfig2 } = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
+  await deleteAlertConfig2(await ctx.api(), projectId, id);
+  ctx.io.note(`cdba: alert configuration ${id} deleted`);
+}
+async function runSettingsToggle(ctx, id, enabled) {
+  checkId(id);
+  const projectId = await ctx.projectId();
+  const { toggleAlertConfig: toggleAlertConfig2 } = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
+  await ctx.output(await toggleAlertConfig2(await ctx.api(), projectId, id, enabled), CONFIG_TABLE);
+}
+async function runSettingsFields(ctx) {
+  const { listMatcherFieldNames: listMatcherFieldNames2 } = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
+  await ctx.output(await listMatcherFieldNames2(await ctx.api()), FIELD_TABLE);
+}
+
+// src/cli/alerts/index.ts
+function registerAlerts(program2, app) {
+  registerLookup(program2, "alerts", { load: async () => {
+    const { alertIds: alertIds2 } = await Promise.resolve().then(() => (init_completion3(), completion_exports3));
+    return (ctx) => alertIds2(ctx);
+  } });
+  registerLookup(program2, "alert-configs", { load: async () => {
+    const { alertConfigIds: alertConfigIds2 } = await Promise.resolve().then(() => (init_completion3(), completion_exports3));
+    return (ctx) => alertConfigIds2(ctx);
+  } });
+  const group = program2.command("alerts").description("the project's alerts: list, inspect, acknowledge; and what it is alerted on (settings)");
+  withExamples(group, [
+    ["What is open", "cdba alerts list --status OPEN"],
+    ["Quiet one for a day", "cdba alerts ack 5efdb5dd5b306e51e2e9b05b --until 1d"],
+    ["The configurations", "cdba alerts settings list"],
+    ["How many are open", "cdba alerts list --status OPEN -o json --query totalCount"]
+  ]);
+  registerAlertVerbs(group, app);
+  registerAlertSettings(group, app);
+}
+
 // src/cli/backups/index.ts
 init_command();
 
@@ -51006,8 +52368,8 @@ init_object();
 init_sanitize();
 init_render();
 init_snapshots();
-var results = (document3) => {
-  const list5 = isObject(document3) ? document3.results : void 0;
+var results2 = (document4) => {
+  const list5 = isObject(document4) ? document4.results : void 0;
   return Array.isArray(list5) ? list5 : [];
 };
 var SNAPSHOT_COLUMNS = [
@@ -51022,8 +52384,8 @@ var SNAPSHOT_COLUMNS = [
   { header: "SIZE", value: (s) => s.size, dropPriority: 6, omitWhenEmpty: true },
   { header: "DESCRIPTION", value: (s) => s.description, minWidth: 8, cut: "end", dropPriority: 4, omitWhenEmpty: true }
 ];
-var SNAPSHOT_LIST_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document3) => results(document3).map(summarizeSnapshot) };
-var SNAPSHOT_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document3) => [summarizeSnapshot(document3)] };
+var SNAPSHOT_LIST_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document4) => results2(document4).map(summarizeSnapshot) };
+var SNAPSHOT_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document4) => [summarizeSnapshot(document4)] };
 var RESTORE_COLUMNS = [
   { header: "ID", value: (r) => r.id, copyable: true },
   { header: "STATE", value: (r) => r.state },
@@ -51032,11 +52394,11 @@ var RESTORE_COLUMNS = [
   { header: "TARGET", value: (r) => r.target, copyable: true, dropPriority: 4, omitWhenEmpty: true },
   { header: "FINISHED", value: (r) => r.finished, copyable: true, dropPriority: 1, omitWhenEmpty: true }
 ];
-var RESTORE_LIST_TABLE = { columns: RESTORE_COLUMNS, rows: (document3) => results(document3).map(summarizeRestore) };
-var RESTORE_TABLE = { columns: RESTORE_COLUMNS, rows: (document3) => [summarizeRestore(document3)] };
-async function showSnapshot(ctx, document3) {
-  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document3, SNAPSHOT_TABLE);
-  const s = summarizeSnapshot(document3);
+var RESTORE_LIST_TABLE = { columns: RESTORE_COLUMNS, rows: (document4) => results2(document4).map(summarizeRestore) };
+var RESTORE_TABLE = { columns: RESTORE_COLUMNS, rows: (document4) => [summarizeRestore(document4)] };
+async function showSnapshot(ctx, document4) {
+  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document4, SNAPSHOT_TABLE);
+  const s = summarizeSnapshot(document4);
   ctx.io.write(
     `${keyValueLines(ctx.io, [
       ["ID", s.id],
@@ -51051,9 +52413,9 @@ async function showSnapshot(ctx, document3) {
 `
   );
 }
-async function showRestore(ctx, document3) {
-  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document3, RESTORE_TABLE);
-  const r = summarizeRestore(document3);
+async function showRestore(ctx, document4) {
+  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document4, RESTORE_TABLE);
+  const r = summarizeRestore(document4);
   ctx.io.write(
     `${keyValueLines(ctx.io, [
       ["ID", r.id],
@@ -51073,8 +52435,8 @@ var SCHEDULE_TABLE = {
     { header: "EVERY", value: (p) => p.every },
     { header: "KEPT", value: (p) => p.keep }
   ],
-  rows: (document3) => {
-    const policies = isObject(document3) && Array.isArray(document3.policies) ? document3.policies : [];
+  rows: (document4) => {
+    const policies = isObject(document4) && Array.isArray(document4.policies) ? document4.policies : [];
     return policies.flatMap((policy) => isObject(policy) && Array.isArray(policy.policyItems) ? policy.policyItems : []).filter(isObject).map((item) => ({
       frequency: String(item.frequencyType ?? ""),
       every: everyText(String(item.frequencyType ?? ""), Number(item.frequencyInterval)),
@@ -51089,17 +52451,17 @@ function everyText(frequency, interval) {
   if (frequency === "monthly") return interval === 40 ? "last day of the month" : `day ${interval}`;
   return frequency === "daily" ? "day" : String(interval);
 }
-async function showSchedule(ctx, document3) {
+async function showSchedule(ctx, document4) {
   const form = await ctx.outputForm("terminal-view");
-  if (form.form !== "view") return ctx.output(document3, SCHEDULE_TABLE);
+  if (form.form !== "view") return ctx.output(document4, SCHEDULE_TABLE);
   const pad2 = (n) => String(n).padStart(2, "0");
   const head = keyValueLines(ctx.io, [
-    ["Cluster", document3.clusterName],
-    ["Reference time", `${pad2(document3.referenceHourOfDay)}:${pad2(document3.referenceMinuteOfHour)} UTC`],
-    ["Next snapshot", document3.nextSnapshot],
-    ["Restore window", document3.restoreWindowDays === void 0 ? void 0 : `${String(document3.restoreWindowDays)} days`]
+    ["Cluster", document4.clusterName],
+    ["Reference time", `${pad2(document4.referenceHourOfDay)}:${pad2(document4.referenceMinuteOfHour)} UTC`],
+    ["Next snapshot", document4.nextSnapshot],
+    ["Restore window", document4.restoreWindowDays === void 0 ? void 0 : `${String(document4.restoreWindowDays)} days`]
   ]);
-  const rows = SCHEDULE_TABLE.rows(document3);
+  const rows = SCHEDULE_TABLE.rows(document4);
   const width = Math.max(9, ...rows.map((r) => r.frequency.length));
   const everyWidth = Math.max(5, ...rows.map((r) => r.every.length));
   const lines = rows.map((r) => escapeControl(`  ${r.frequency.padEnd(width)}  every ${r.every.padEnd(everyWidth)}  kept ${r.keep}`));
@@ -51391,7 +52753,7 @@ async function runSnapshotsTake(ctx, cluster, flags) {
 function registerBackups(program2, app) {
   for (const list5 of ["snapshots", "restore-jobs"]) {
     registerLookup(program2, list5, { needsOf: true, load: async () => {
-      const { backupIds: backupIds2 } = await Promise.resolve().then(() => (init_completion3(), completion_exports3));
+      const { backupIds: backupIds2 } = await Promise.resolve().then(() => (init_completion4(), completion_exports4));
       return (ctx, cluster) => backupIds2(ctx, list5, cluster);
     } });
   }
@@ -51482,29 +52844,29 @@ var SEARCH_STEP = {
 init_command();
 
 // src/cli/projects/view.ts
-var text9 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
-var results2 = (document3) => {
-  const list5 = document3?.results;
+var text10 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+var results3 = (document4) => {
+  const list5 = document4?.results;
   return Array.isArray(list5) ? list5 : [];
 };
 var PROJECT_COLUMNS = [
   // IDs and names are what the other commands take: whole while dropping columns makes
   // room (an ID is never cut; an org ID is dropped rather than cut), CREATED goes first,
   // and a long name is cut in the middle only when nothing else can give.
-  { header: "ID", value: (p) => text9(p.id), copyable: true },
-  { header: "NAME", value: (p) => text9(p.name), copyable: true },
-  { header: "CLUSTERS", value: (p) => text9(p.clusterCount), dropPriority: 1 },
-  { header: "ORG ID", value: (p) => text9(p.orgId), dropPriority: 2, copyable: true },
-  { header: "CREATED", value: (p) => text9(p.created), copyable: true, dropPriority: 3 }
+  { header: "ID", value: (p) => text10(p.id), copyable: true },
+  { header: "NAME", value: (p) => text10(p.name), copyable: true },
+  { header: "CLUSTERS", value: (p) => text10(p.clusterCount), dropPriority: 1 },
+  { header: "ORG ID", value: (p) => text10(p.orgId), dropPriority: 2, copyable: true },
+  { header: "CREATED", value: (p) => text10(p.created), copyable: true, dropPriority: 3 }
 ];
-var PROJECT_LIST_TABLE = { columns: PROJECT_COLUMNS, rows: results2 };
-var PROJECT_TABLE = { columns: PROJECT_COLUMNS, rows: (document3) => [document3 ?? {}] };
+var PROJECT_LIST_TABLE = { columns: PROJECT_COLUMNS, rows: results3 };
+var PROJECT_TABLE = { columns: PROJECT_COLUMNS, rows: (document4) => [document4 ?? {}] };
 var ORG_LIST_TABLE = {
   columns: [
-    { header: "ID", value: (o) => text9(o.id), copyable: true },
-    { header: "NAME", value: (o) => text9(o.name), copyable: true }
+    { header: "ID", value: (o) => text10(o.id), copyable: true },
+    { header: "NAME", value: (o) => text10(o.name), copyable: true }
   ],
-  rows: results2
+  rows: results3
 };
 
 // src/cli/projects/orgs.ts
@@ -51765,15 +53127,15 @@ async function runPeeringList(ctx, flags) {
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
   const lists = await Promise.all(providers.map((provider2) => listPeers3(client, projectId, provider2)));
-  const results5 = lists.flatMap((list5) => list5.results);
-  await ctx.output({ results: results5, totalCount: results5.length }, PEER_LIST_TABLE);
+  const results6 = lists.flatMap((list5) => list5.results);
+  await ctx.output({ results: results6, totalCount: results6.length }, PEER_LIST_TABLE);
 }
 
 // src/cli/peering/index.ts
 init_watch2();
 function registerPeering(program2, app) {
-  registerLookup(program2, "peers", { load: async () => (await Promise.resolve().then(() => (init_completion4(), completion_exports4))).peerIds });
-  registerLookup(program2, "containers", { load: async () => (await Promise.resolve().then(() => (init_completion4(), completion_exports4))).containerIds });
+  registerLookup(program2, "peers", { load: async () => (await Promise.resolve().then(() => (init_completion5(), completion_exports5))).peerIds });
+  registerLookup(program2, "containers", { load: async () => (await Promise.resolve().then(() => (init_completion5(), completion_exports5))).containerIds });
   const group = program2.command("peering").description("network peering: connect the project's network on AWS, Azure or GCP with yours");
   withExamples(group, [
     [
@@ -52051,8 +53413,8 @@ async function runPrivateEndpointsList(ctx, flags) {
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
   const lists = await Promise.all(providers.map(async (provider2) => (await listEndpointServices2(client, projectId, provider2)).body));
-  const results5 = lists.flatMap((list5) => Array.isArray(list5) ? list5 : []);
-  await ctx.output({ results: results5, totalCount: results5.length }, SERVICE_LIST_TABLE);
+  const results6 = lists.flatMap((list5) => Array.isArray(list5) ? list5 : []);
+  await ctx.output({ results: results6, totalCount: results6.length }, SERVICE_LIST_TABLE);
 }
 
 // src/cli/private-endpoints/regionalMode.ts
@@ -52099,7 +53461,7 @@ async function runRegionalModeSet(ctx, enabled) {
 // src/cli/private-endpoints/index.ts
 init_watch3();
 function registerPrivateEndpoints(program2, app) {
-  registerLookup(program2, "private-endpoint-services", { load: async () => (await Promise.resolve().then(() => (init_completion5(), completion_exports5))).endpointServiceIds });
+  registerLookup(program2, "private-endpoint-services", { load: async () => (await Promise.resolve().then(() => (init_completion6(), completion_exports6))).endpointServiceIds });
   const group = program2.command("private-endpoints").description("private endpoints: reach the clusters from your AWS, Azure or GCP network through private links");
   withExamples(group, [
     ["An AWS endpoint service, waited for", "cdba private-endpoints create --provider AWS --region us-east-1 --watch"],
@@ -52177,7 +53539,7 @@ function clusterLines(projectId, clusters3, listCommand = "cdba conn-string list
 // src/cli/private-ip/setting.ts
 function settingTable(projectId) {
   return {
-    rows: (document3) => [{ projectId, enabled: document3.enabled }],
+    rows: (document4) => [{ projectId, enabled: document4.enabled }],
     columns: [
       { header: "PROJECT ID", value: (r) => r.projectId, copyable: true },
       { header: "PRIVATE IP MODE", value: (r) => r.enabled ? "on" : "off" }
@@ -52204,11 +53566,11 @@ async function runPrivateIpDisable(ctx) {
     await ctx.output(current.body, table2);
     return;
   }
-  const [{ results: results5 }, { listConnectionStrings: listConnectionStrings2 }] = await Promise.all([
+  const [{ results: results6 }, { listConnectionStrings: listConnectionStrings2 }] = await Promise.all([
     listAllClusters(client, projectId),
     Promise.resolve().then(() => (init_connstring(), connstring_exports))
   ]);
-  const clusters3 = results5.map((cluster) => ({
+  const clusters3 = results6.map((cluster) => ({
     name: typeof cluster.name === "string" ? cluster.name : "(unnamed)",
     entries: listConnectionStrings2(cluster)
   }));
@@ -52317,8 +53679,8 @@ function registerProjectsGet(parent, app) {
   ]);
 }
 async function runProjectsGet(ctx, idOrName) {
-  const { document: document3 } = await resolveProject(ctx, await ctx.api(), idOrName);
-  await ctx.output(document3, PROJECT_TABLE);
+  const { document: document4 } = await resolveProject(ctx, await ctx.api(), idOrName);
+  await ctx.output(document4, PROJECT_TABLE);
 }
 
 // src/cli/projects/list.ts
@@ -52471,18 +53833,18 @@ async function offerCheck(ctx, name) {
   }
   if (!/^(y(es)?)?$/i.test(answer)) return;
   const [{ Context: CheckContext }, { runAuthStatus: runAuthStatus2 }] = await Promise.all([Promise.resolve().then(() => (init_context(), context_exports)), Promise.resolve().then(() => (init_public6(), public_exports4))]);
-  const check2 = new CheckContext(ctx.io, ctx.env, ctx.version, { ...ctx.globals, profile: name });
+  const check3 = new CheckContext(ctx.io, ctx.env, ctx.version, { ...ctx.globals, profile: name });
   try {
-    await runAuthStatus2(check2);
+    await runAuthStatus2(check3);
   } finally {
-    await check2.close();
+    await check3.close();
   }
 }
 async function secretFromStdin(ctx, flag) {
-  const text12 = (await ctx.io.readStdin({ label: flag, maxBytes: MAX_BYTES.secret, expected: "one line" })).replace(/\r?\n$/, "");
-  if (text12.trim() === "") throw new UsageError(`${flag}: stdin was empty`);
-  if (/[\r\n]/.test(text12)) throw new UsageError(`${flag}: expected one line on stdin`);
-  return text12;
+  const text13 = (await ctx.io.readStdin({ label: flag, maxBytes: MAX_BYTES.secret, expected: "one line" })).replace(/\r?\n$/, "");
+  if (text13.trim() === "") throw new UsageError(`${flag}: stdin was empty`);
+  if (/[\r\n]/.test(text13)) throw new UsageError(`${flag}: expected one line on stdin`);
+  return text13;
 }
 var PROMPT_RETRIES = 3;
 async function promptMissing(ctx, profile) {
@@ -52515,7 +53877,7 @@ async function promptMissing(ctx, profile) {
 init_store();
 init_command();
 var PROFILE_LIST_TABLE = {
-  rows: (document3) => document3,
+  rows: (document4) => document4,
   // On a terminal a setting no profile sets has no column: a profile without apiVersion
   // calls each operation at its newest version, which no single date would name.
   // Tab-separated output keeps every column, so scripts see the same header always.
@@ -52640,7 +54002,7 @@ async function runProfileSet(ctx, rawName, rawKey, rawValue) {
 init_settings();
 init_command();
 var PROFILE_SHOW_TABLE = {
-  rows: (document3) => document3.settings,
+  rows: (document4) => document4.settings,
   columns: [
     { header: "KEY", value: (r) => r.key },
     { header: "VALUE", value: (r) => r.value, copyable: true },
@@ -52715,7 +54077,7 @@ async function runProfileUse(ctx, rawName) {
 
 // src/cli/profile/index.ts
 function registerProfile(program2, app) {
-  registerLookup(program2, "profiles", { local: true, load: async () => (await Promise.resolve().then(() => (init_completion6(), completion_exports6))).profileNames });
+  registerLookup(program2, "profiles", { local: true, load: async () => (await Promise.resolve().then(() => (init_completion7(), completion_exports7))).profileNames });
   const profile = program2.command("profile").description("manage profiles: credentials, project, base URL and API version, kept in config.json (0600) in a config directory that must be yours alone: secrets are never written into a directory others own or may write, nor through a symlink");
   withExamples(profile, [
     ["Add a profile, reading the private key from stdin", "pass show atlas/key | cdba profile add prod --public-key abcdefgh --project-id 5f0c8a1e2b3c4d5e6f708192 --private-key-stdin"],
@@ -52771,7 +54133,7 @@ init_root2();
 init_versions();
 init_command();
 var VERSIONS_TABLE = {
-  rows: (document3) => document3.operations,
+  rows: (document4) => document4.operations,
   columns: [
     // Names and dates are never cut; NEWEST, then DEPRECATION, go on a narrow terminal.
     { header: "OPERATION", value: (r) => r.operation, copyable: true },
@@ -52852,6 +54214,7 @@ function buildProgram(app) {
   registerPeering(program2, app);
   registerPrivateEndpoints(program2, app);
   registerSearchIndexes(program2, app);
+  registerAlerts(program2, app);
   registerBackups(program2, app);
   registerEnv(program2, app);
   registerRun(program2, app);
@@ -52888,13 +54251,13 @@ async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuil
   let usageError = "";
   program2.exitOverride();
   program2.configureOutput({
-    writeOut: (text12) => io.write(text12),
-    writeErr: (text12) => io.err.write(text12),
+    writeOut: (text13) => io.write(text13),
+    writeErr: (text13) => io.err.write(text13),
     // Help is wrapped to the terminal it is written to, and to 80 columns elsewhere (as commander does).
     getOutHelpWidth: () => io.outIsTTY && io.columns > 0 ? io.columns : 80,
     getErrHelpWidth: () => io.errIsTTY && io.columns > 0 ? io.columns : 80,
-    outputError: (text12) => {
-      usageError = text12;
+    outputError: (text13) => {
+      usageError = text13;
     }
   });
   for (const command of allCommands(program2)) {
@@ -52958,9 +54321,9 @@ function commandPath(program2, argv) {
 function commanderExit(io, error2, message, path, format4 = "text") {
   if (error2.code === "commander.helpDisplayed" || error2.code === "commander.version") return ExitCode.ok;
   if (error2.code === "commander.help") return error2.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-  const text12 = (message || error2.message).replace(/^error:\s*/i, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").replace(/\s*\n\s*/g, " ").trim().replace(/\.$/, "");
-  if (format4 === "json") io.errorDocument(formatErrorReport(usageErrorReport(text12, `see '${path} --help'`)));
-  else io.note(`cdba: ${text12}; see '${path} --help'`);
+  const text13 = (message || error2.message).replace(/^error:\s*/i, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").replace(/\s*\n\s*/g, " ").trim().replace(/\.$/, "");
+  if (format4 === "json") io.errorDocument(formatErrorReport(usageErrorReport(text13, `see '${path} --help'`)));
+  else io.note(`cdba: ${text13}; see '${path} --help'`);
   return ExitCode.usage;
 }
 function reportError(io, error2, debug, context = {}, argv, env2 = {}, format4 = "text") {
@@ -53019,4 +54382,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=b6ca2b7df37c03d8b4f8609d51a91530b66ed55f2e04a7e68676a0a49250110f
+//# cdbaBundleSha256=887df91609d8537265e557a67e6b977f901aec66951ffc47eae3c6096bd11e1f

@@ -10,6 +10,8 @@
 import { UsageError } from '../base/errors.js';
 import type { HttpMethod, OperationVersion, TableEntry } from './operations/entry.js';
 import { accessList } from './operations/accessList.js';
+import { alertConfigs, alertMatchers } from './operations/alertConfigs.js';
+import { alerts } from './operations/alerts.js';
 import { backups } from './operations/backups.js';
 import { clusters } from './operations/clusters.js';
 import { containers } from './operations/containers.js';
@@ -60,6 +62,7 @@ const BUILTIN_OPERATIONS = {
   ...sampleDatasets,
   ...backups,
   ...flexBackups,
+  ...alerts, ...alertConfigs, ...alertMatchers,
 } as const satisfies Record<string, TableEntry>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;

@@ -16,6 +16,7 @@ import { registerEmulator } from './emulator.js';
 import { HELP_LAYOUT } from './helpLayout.js';
 import { registerEnv, registerRun } from './env/index.js';
 import { registerSearchIndexes } from './search-indexes/index.js';
+import { registerAlerts } from './alerts/index.js';
 import { registerBackups } from './backups/index.js';
 import { FROM_SNAPSHOT_STEP } from './backups/envStep.js';
 import { registerEnvStep } from './envStep.js';
@@ -91,6 +92,7 @@ export function buildProgram(app: App): Command {
   registerPeering(program, app);
   registerPrivateEndpoints(program, app);
   registerSearchIndexes(program, app);
+  registerAlerts(program, app);
   registerBackups(program, app);
   registerEnv(program, app);
   registerRun(program, app);

@@ -169,6 +169,8 @@ export interface Reply {
   body: unknown;
   /** Commit happened; close the connection without answering (dropAfterCommit fault). */
   drop?: boolean;
+  /** Headers of the answer besides the pipeline's (a create's Location). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
@@ -194,6 +196,11 @@ export interface OperationHandler {
   readOnly?: ReadOnlyFields;
   /** A POST the description gives no body (the sample dataset load): an empty one is not parsed. */
   noBody?: true;
+  /**
+   * A path with no scope parameter whose requests the service still counts (RateLimit-Limit):
+   * counted per caller under the module's limit. Without it such an operation is not counted.
+   */
+  countPerCaller?: true;
 }
 
 /** A path parameter a module resolves: `{groupId}` names one of its items, which every route with it belongs to. */

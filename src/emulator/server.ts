@@ -180,14 +180,15 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
             ...(app.date !== undefined ? { date: serviceDay(app)! } : {}),
           }, url.pathname) : undefined;
     const scope = resolveScope(app, match.params);
-    if (scope) {
-      const decision = app.limiter.take(scope.id, operation.module.name, operation.module.rateLimitPerMinute);
+    const counted = scope?.id ?? (operation.countPerCaller ? `caller:${principal.kind === 'apiKey' ? principal.key.publicKey : principal.account.clientId}` : undefined);
+    if (counted !== undefined) {
+      const decision = app.limiter.take(counted, operation.module.name, operation.module.rateLimitPerMinute);
       if (match.api === 'v2') {
         extraHeaders = { 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining) };
       }
       if (!decision.allowed) throw failures.rateLimited(decision.retryAfterSeconds);
-      authorize(principal, scope.id, operation.action);
     }
+    if (scope) authorize(principal, scope.id, operation.action);
 
     const ctx: RequestContext = {
       services: app,
@@ -208,9 +209,9 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     };
     const pretty = booleanParam(url.searchParams, 'pretty', false);
     const envelope = booleanParam(url.searchParams, 'envelope', false);
-    if ((method === 'POST' || method === 'PATCH') && !(operation.noBody && rawBody.trim() === '')) ctx.body = withoutEchoes(ctx, parseBody(ctx, version, operation.arrayBody), operation.readOnly);
+    if ((method === 'POST' || method === 'PUT' || method === 'PATCH') && !(operation.noBody && rawBody.trim() === '')) ctx.body = withoutEchoes(ctx, parseBody(ctx, version, operation.arrayBody), operation.readOnly);
     // What the emulator writes it must load again: a change that could take the state file past the limit is refused before it is made.
-    if ((method === 'POST' || method === 'PATCH') && !app.store.hasRoomFor(Buffer.byteLength(rawBody))) throw failures.stateFull(app.store.maxBytes);
+    if ((method === 'POST' || method === 'PUT' || method === 'PATCH') && !app.store.hasRoomFor(Buffer.byteLength(rawBody))) throw failures.stateFull(app.store.maxBytes);
 
     const reply = await operation.handler(ctx);
     if (reply.drop) {
@@ -225,7 +226,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     }
     outcome.status = reply.status;
     // 204 No Content has no body, and the service sends none (recorded deletes that answer 204).
-    send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version), ...extraHeaders }, reply.status === 204 ? '' : json(body, pretty));
+    send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version), ...extraHeaders, ...reply.headers }, reply.status === 204 ? '' : json(body, pretty));
   } catch (error) {
     if (!(error instanceof ApiFailure)) app.onUnexpected(error);
     const failure = error instanceof ApiFailure ? error : failures.unexpected();

@@ -2,7 +2,7 @@
 // (src/api/operations.ts registers each file with one line), each named
 // `<resource>.<verb>`, with method, path and the versions it is served at. Types only.
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface OperationVersion {
   /** The version date, as in Accept: application/vnd.atlas.<date>+json. */

@@ -4,6 +4,7 @@
 // those whose items it extends (projects first).
 import type { ResourceModule } from '../contract.js';
 import { accessList } from './accessList/index.js';
+import { alertConfigs, alertMatchers, alerts } from './alerts/index.js';
 import { backups, flexBackups } from './backups/index.js';
 import { clusters } from './clusters/index.js';
 import { credentials } from './credentials.js';
@@ -31,4 +32,5 @@ export const RESOURCES: readonly ResourceModule[] = [
   sampleDatasets,
   backups,
   flexBackups,
+  alerts, alertConfigs, alertMatchers,
 ];

@@ -25,8 +25,8 @@ function describedOperations(): Map<string, Described> {
       const success = Object.entries(responses).find(([status]) => status.startsWith('2'))![1];
       const content = (success.content ?? {}) as Record<string, Json>;
       const versions = Object.entries(content)
-        .filter(([type]) => /vnd\.atlas\.\d{4}-\d{2}-\d{2}\+json/.test(type)) // not a log download's +gzip (the diagnostics cut)
-        .map(([type, media]) => ({ date: /vnd\.atlas\.(\d{4}-\d{2}-\d{2})\+json/.exec(type)![1]!, ...(typeof media['x-sunset'] === 'string' ? { sunset: media['x-sunset'] } : {}) }))
+        // The diagnostics cut's log download is +gzip: one version, as the JSON media types.
+        .map(([type, media]) => ({ date: /vnd\.atlas\.(\d{4}-\d{2}-\d{2})\+(?:json|gzip)/.exec(type)![1]!, ...(typeof media['x-sunset'] === 'string' ? { sunset: media['x-sunset'] } : {}) }))
         .sort((a, b) => a.date.localeCompare(b.date));
       out.set(`${method.toUpperCase()} ${path.replace(/^\/api\/atlas\/v2/, '')}`, { versions, deprecated: operation.deprecated === true });
     }
