@@ -103,16 +103,19 @@ export function pathPattern(template: string): RegExp {
 }
 
 /** Two templates address the same paths when they differ only in their parameters' names. */
-export const sameShape = (a: string, b: string): boolean => a.replace(/\{[^}]+\}/g, '{}') === b.replace(/\{[^}]+\}/g, '{}');
+export const sameShape = (a: string, b: string): boolean => shapeOf(a) === shapeOf(b);
+const shapeOf = (template: string): string => template.replace(/\{[^}]+\}/g, '{}').replace(/\/+$/, '');
 
 /**
- * The operation a method and concrete path (relative to the version base) address.
- * A literal segment wins over a parameter (`/groups/byName/x` is not `/groups/{groupId}/x`).
+ * The operation a method and concrete path (relative to the version base) address. The
+ * template with the most literal text wins: `/groups/byName/x` is not `/groups/{groupId}/x`,
+ * and `/streams/t:downloadOperationalLogs` is not `/streams/{tenantName}`.
  */
 export function operationAt(description: Description, method: string, path: string): DescribedOperation | undefined {
   const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
   const matches = description.operations.filter((op) => op.method === verb && pathPattern(op.path).test(path));
-  return matches.sort((a, b) => (b.path.match(/\{/g)?.length ?? 0) < (a.path.match(/\{/g)?.length ?? 0) ? 1 : -1)[0];
+  const literal = (template: string): number => template.replace(/\{[^}]+\}/g, '').length;
+  return matches.sort((a, b) => literal(b.path) - literal(a.path))[0];
 }
 
 /** The description's operation of a method and template (cdba's own table names them so). */

@@ -119,6 +119,19 @@ async function bodySpec(description: Description, op: DescribedOperation, versio
   return fieldSpecOf(description, schema);
 }
 
+/** Whether a dotted path (array levels unnamed) is a field the spec declares, so a problem there is its value. */
+export function knownIn(spec: FieldSpec, path: string): boolean {
+  if (path === '(the body)') return true;
+  let here: FieldSpec | undefined = spec;
+  for (const segment of path.split('.')) {
+    while (here && (here.kind === 'array' || here.kind === 'map')) here = here.items ?? here.values;
+    if (!here || here.kind === 'any') return true;
+    here = (here.fields && Object.hasOwn(here.fields, segment) ? here.fields[segment] : undefined) ?? here.extra;
+    if (!here) return false;
+  }
+  return true;
+}
+
 /** A body's problems in one line naming each JSON path, as `clusters create --file` words them. */
 export async function refuseBody(body: unknown, spec: FieldSpec, op: DescribedOperation, version: string, source: string): Promise<void> {
   const { allProblems } = await import('../../model/clusterFields.js');
@@ -126,11 +139,14 @@ export async function refuseBody(body: unknown, spec: FieldSpec, op: DescribedOp
   if (problems.length === 0) return;
   const list = (fields: string[]): string => fields.join(', ');
   const of = (code: string): string[] => problems.filter((p) => p.code === code).map((p) => p.field);
-  const unknownOrBad = of('INVALID_ATTRIBUTE');
+  const invalid = of('INVALID_ATTRIBUTE');
+  const unknown = invalid.filter((field) => !knownIn(spec, field));
+  const badValues = invalid.filter((field) => knownIn(spec, field));
   const parts: string[] = [];
   if (of('MISSING_ATTRIBUTE').length > 0) parts.push(`missing required fields: ${list(of('MISSING_ATTRIBUTE'))}`);
-  if (unknownOrBad.length > 0) parts.push(`fields ${op.id} at API version ${version} does not accept, or values of the wrong type or not among its values: ${list(unknownOrBad)}`);
+  if (unknown.length > 0) parts.push(`fields ${op.id} at API version ${version} does not accept: ${list(unknown)}`);
   if (of('ATTRIBUTE_READ_ONLY').length > 0) parts.push(`read-only fields: ${list(of('ATTRIBUTE_READ_ONLY'))}`);
+  if (badValues.length > 0) parts.push(`invalid values for: ${list(badValues)}`);
   throw new UsageError(`${source}: ${parts.join('; ')}`, { hint: `see the body's fields: cdba api describe ${op.alias ?? op.id}` });
 }
 
