@@ -2,7 +2,7 @@
 // serves (between its markers), from the emulator's modules: test/helpers/emulatedOperations.ts,
 // bundled here with esbuild so that it reads the modules as the product has them. The
 // freshness test (test/unit/emulator/emulatedOperations.test.ts) fails while it is stale.
-/* global console */
+/* global console, Buffer */
 import { build } from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

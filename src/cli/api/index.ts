@@ -10,10 +10,8 @@
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { ApiClient, Query, ResourceSpec } from '../../api/client.js';
 import { operationFor, selectVersion } from '../../api/versions.js';
-import type { OutputFormat } from '../../config/settings.js';
 import type { Context } from '../../core/context.js';
 import { ApiError, UsageError } from '../../base/errors.js';
-import { escapeControl } from '../../base/sanitize.js';
 import { collect, completedArgument, lookup, pathValueFlag, registerLookup, withExamples, type App } from '../command.js';
 import {
   HTTP_METHODS,
@@ -26,6 +24,7 @@ import {
   planRequest,
   type HttpMethod,
 } from './request.js';
+import { printDocument } from './print.js';
 
 export interface ApiFlags {
   method?: HttpMethod;
@@ -84,6 +83,7 @@ export function registerApi(program: Command, app: App): void {
   withExamples(list, [
     ['Every operation', 'cdba api list'],
     ['The operations of one tag that mention snapshots', 'cdba api list --tag "Cloud Backups" snapshot'],
+    ['The short names of the operations about alerts', "cdba api list alert -o json --query 'operations[].alias'"],
   ]);
   const describe = command
     .command('describe')
@@ -130,27 +130,6 @@ export function registerApi(program: Command, app: App): void {
  */
 function resourceSpec(method: string, path: string): ResourceSpec {
   return operationFor(method, path) ?? {};
-}
-
-/** The command's format: a table only when asked for with -o; otherwise JSON (indented on a TTY). */
-async function documentFormat(ctx: Context): Promise<OutputFormat> {
-  const shown = await ctx.outputForm('response');
-  return shown.form === 'document' ? shown.format : 'json';
-}
-
-export async function printDocument(ctx: Context, rawBody: string): Promise<void> {
-  if (rawBody.trim() === '') return;
-  let document: unknown;
-  try {
-    document = JSON.parse(rawBody);
-  } catch {
-    // Not JSON: the body as is into a pipe; on a terminal with control characters shown escaped (lines kept).
-    const text = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
-    ctx.io.write(text.endsWith('\n') ? text : `${text}\n`);
-    return;
-  }
-  const { render } = await import('../../output/render.js');
-  await render(ctx.io, document, { format: await documentFormat(ctx), query: ctx.globals.query });
 }
 
 /** The version a request was sent at: v1.0, or the v2 date of its Accept header. */

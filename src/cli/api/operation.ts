@@ -231,7 +231,7 @@ export async function runOperation(ctx: Context, op: DescribedOperation, flags: 
     writeBytes(ctx, Buffer.from(response.rawBody, 'latin1'), flags.out);
     return;
   }
-  const { printDocument } = await import('./index.js');
+  const { printDocument } = await import('./print.js');
   await printDocument(ctx, response.rawBody);
 }
 
