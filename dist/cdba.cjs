@@ -25106,6 +25106,36 @@ var init_request2 = __esm({
   }
 });
 
+// src/cli/api/print.ts
+var print_exports = {};
+__export(print_exports, {
+  printDocument: () => printDocument
+});
+async function documentFormat(ctx) {
+  const shown2 = await ctx.outputForm("response");
+  return shown2.form === "document" ? shown2.format : "json";
+}
+async function printDocument(ctx, rawBody) {
+  if (rawBody.trim() === "") return;
+  let document3;
+  try {
+    document3 = JSON.parse(rawBody);
+  } catch {
+    const text12 = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
+    ctx.io.write(text12.endsWith("\n") ? text12 : `${text12}
+`);
+    return;
+  }
+  const { render: render5 } = await Promise.resolve().then(() => (init_render(), render_exports));
+  await render5(ctx.io, document3, { format: await documentFormat(ctx), query: ctx.globals.query });
+}
+var init_print = __esm({
+  "src/cli/api/print.ts"() {
+    "use strict";
+    init_sanitize();
+  }
+});
+
 // src/cli/api/fields.ts
 function kebab(name) {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/([A-Z])([A-Z][a-z])/g, "$1-$2").replace(/_/g, "-").toLowerCase();
@@ -25280,7 +25310,8 @@ function pathPattern(template) {
 function operationAt(description, method, path) {
   const verb = method.toUpperCase() === "HEAD" ? "GET" : method.toUpperCase();
   const matches = description.operations.filter((op) => op.method === verb && pathPattern(op.path).test(path));
-  return matches.sort((a, b) => (b.path.match(/\{/g)?.length ?? 0) < (a.path.match(/\{/g)?.length ?? 0) ? 1 : -1)[0];
+  const literal = (template) => template.replace(/\{[^}]+\}/g, "").length;
+  return matches.sort((a, b) => literal(b.path) - literal(a.path))[0];
 }
 function operationOfTemplate(description, method, template) {
   return description.operations.find((op) => op.method === method && sameShape(op.path, template));
@@ -25357,12 +25388,13 @@ function looser(a, b) {
   if (a.enum && b.enum) return { ...a, enum: [.../* @__PURE__ */ new Set([...a.enum, ...b.enum])] };
   return { kind: a.kind, ...a.items ? { items: a.items } : {}, ...a.values ? { values: a.values } : {} };
 }
-var loaded, patterns2, sameShape, PRIMITIVES;
+var loaded, patterns2, sameShape, shapeOf, PRIMITIVES;
 var init_description = __esm({
   "src/api/description.ts"() {
     "use strict";
     patterns2 = /* @__PURE__ */ new Map();
-    sameShape = (a, b) => a.replace(/\{[^}]+\}/g, "{}") === b.replace(/\{[^}]+\}/g, "{}");
+    sameShape = (a, b) => shapeOf(a) === shapeOf(b);
+    shapeOf = (template) => template.replace(/\{[^}]+\}/g, "{}").replace(/\/+$/, "");
     PRIMITIVES = { string: "string", integer: "integer", number: "number", boolean: "boolean" };
   }
 });
@@ -27030,6 +27062,7 @@ __export(operation_exports, {
   chooseVersion: () => chooseVersion,
   flagParams: () => flagParams,
   isPaged: () => isPaged,
+  knownIn: () => knownIn,
   refuseBody: () => refuseBody,
   runOperation: () => runOperation,
   withParentFlags: () => withParentFlags
@@ -27106,17 +27139,31 @@ async function bodySpec(description, op, version2) {
   const { fieldSpecOf: fieldSpecOf2 } = await Promise.resolve().then(() => (init_description(), description_exports));
   return fieldSpecOf2(description, schema);
 }
+function knownIn(spec2, path) {
+  if (path === "(the body)") return true;
+  let here = spec2;
+  for (const segment of path.split(".")) {
+    while (here && (here.kind === "array" || here.kind === "map")) here = here.items ?? here.values;
+    if (!here || here.kind === "any") return true;
+    here = (here.fields && Object.hasOwn(here.fields, segment) ? here.fields[segment] : void 0) ?? here.extra;
+    if (!here) return false;
+  }
+  return true;
+}
 async function refuseBody(body, spec2, op, version2, source) {
   const { allProblems: allProblems2 } = await Promise.resolve().then(() => (init_clusterFields(), clusterFields_exports));
   const problems = allProblems2(body, spec2);
   if (problems.length === 0) return;
   const list5 = (fields) => fields.join(", ");
   const of = (code) => problems.filter((p) => p.code === code).map((p) => p.field);
-  const unknownOrBad = of("INVALID_ATTRIBUTE");
+  const invalid3 = of("INVALID_ATTRIBUTE");
+  const unknown = invalid3.filter((field) => !knownIn(spec2, field));
+  const badValues = invalid3.filter((field) => knownIn(spec2, field));
   const parts = [];
   if (of("MISSING_ATTRIBUTE").length > 0) parts.push(`missing required fields: ${list5(of("MISSING_ATTRIBUTE"))}`);
-  if (unknownOrBad.length > 0) parts.push(`fields ${op.id} at API version ${version2} does not accept, or values of the wrong type or not among its values: ${list5(unknownOrBad)}`);
+  if (unknown.length > 0) parts.push(`fields ${op.id} at API version ${version2} does not accept: ${list5(unknown)}`);
   if (of("ATTRIBUTE_READ_ONLY").length > 0) parts.push(`read-only fields: ${list5(of("ATTRIBUTE_READ_ONLY"))}`);
+  if (badValues.length > 0) parts.push(`invalid values for: ${list5(badValues)}`);
   throw new UsageError(`${source}: ${parts.join("; ")}`, { hint: `see the body's fields: cdba api describe ${op.alias ?? op.id}` });
 }
 async function runOperation(ctx, op, flags) {
@@ -27191,7 +27238,7 @@ async function runOperation(ctx, op, flags) {
     writeBytes(ctx, Buffer.from(response.rawBody, "latin1"), flags.out);
     return;
   }
-  const { printDocument: printDocument2 } = await Promise.resolve().then(() => (init_api(), api_exports));
+  const { printDocument: printDocument2 } = await Promise.resolve().then(() => (init_print(), print_exports));
   await printDocument2(ctx, response.rawBody);
 }
 async function writeAll(ctx, client, path, resource, query2) {
@@ -27269,187 +27316,6 @@ var init_include = __esm({
     import_node_http = __toESM(require_node_http(), 1);
     init_client();
     init_sanitize();
-  }
-});
-
-// src/cli/api/index.ts
-var api_exports = {};
-__export(api_exports, {
-  namesOperation: () => namesOperation,
-  printDocument: () => printDocument,
-  registerApi: () => registerApi,
-  runApi: () => runApi
-});
-function upperMethod(value) {
-  const method = value.toUpperCase();
-  if (!HTTP_METHODS.includes(method)) {
-    throw new UsageError(`invalid -X "${value}": expected one of ${HTTP_METHODS.join(", ")}`);
-  }
-  return method;
-}
-function namesOperation(word) {
-  return word !== void 0 && word !== "" && !word.includes("/") && !word.startsWith("-") && !["list", "describe", "help"].includes(word);
-}
-function registerApi(program2, app) {
-  const command = program2.command("api").description("call any operation of the API by its name (cdba api list), or any path, and print the response document").addArgument(completedArgument("<path|operationId>", "an operation's name (listClusters, or its operationId listGroupClusters; cdba api list), or a path such as /groups/{projectId}/clusters: {projectId} and {groupId} come from the configuration; a path must stay under the version base: no '..' (even encoded), backslash, space or control character", lookup("api-operations"))).addOption(new Option("-X, --method <method>", "HTTP method (default GET; POST when a body is given)").choices(HTTP_METHODS).argParser(upperMethod)).option("--input <file>", "request body: a JSON file, or - for stdin (-f fields then go to the query)").option("-f, --field <key=value>", "body field (JSON value if it parses, else text; a.b nests; __proto__, constructor and prototype are refused), or query parameter on GET/HEAD/DELETE; repeatable", pathValueFlag("-f")).option("-H, --header <header>", "extra request header 'Name: value' (not Authorization); repeatable", collect).option("--paginate", "follow the next links of a list and merge every page's results into one document").option("-i, --include", "print the status line and response headers before the body").action(async (path, options, cmd) => runApi(app.context(cmd), path, options));
-  withExamples(command, [
-    ["One cluster, by the operation's name", "cdba api getCluster --cluster-name c1"],
-    ["Every cluster of the project, every page", "cdba api listClusters --all -o json"],
-    ["The operations about alerts; one operation's flags and body", "cdba api list alert && cdba api describe createAlertConfig"],
-    ["List clusters, every page, names only", "cdba api /groups/{projectId}/clusters --paginate -o json --query 'results[].name'"],
-    ["Turn private IP mode off through the legacy API", "cdba --api-version v1.0 api -X PATCH /groups/{projectId}/privateIpMode -f enabled=false"],
-    ["Create a cluster from a file at a chosen version", "cdba --api-version 2023-02-01 api /groups/{projectId}/clusters --input cluster.json"],
-    ["Status line and headers of the root resource", "cdba api / --include"]
-  ]);
-  const list5 = command.command("list").description("list the operations of the description: name, short name, method, path and summary").argument("[word]", "only operations whose names, path or summary hold this word (any case)").option("--tag <tag>", "only operations with this tag (e.g. Clusters; any case)").action(async (word, options, cmd) => {
-    const { runApiList: runApiList2 } = await Promise.resolve().then(() => (init_catalog2(), catalog_exports2));
-    await runApiList2(app.context(cmd), word, options);
-  });
-  withExamples(list5, [
-    ["Every operation", "cdba api list"],
-    ["The operations of one tag that mention snapshots", 'cdba api list --tag "Cloud Backups" snapshot']
-  ]);
-  const describe4 = command.command("describe").description("show one operation: its parameters (and their flags), versions with Sunset, and body fields").addArgument(completedArgument("<operationId>", "the operationId or its short name", lookup("api-operations"))).action(async (name, _options, cmd) => {
-    const { runApiDescribe: runApiDescribe2 } = await Promise.resolve().then(() => (init_catalog2(), catalog_exports2));
-    await runApiDescribe2(app.context(cmd), name);
-  });
-  withExamples(describe4, [
-    ["What createCluster takes", "cdba api describe createCluster"],
-    ["Its versions, as JSON", "cdba api describe createCluster -o json --query 'versions'"]
-  ]);
-  registerLookup(program2, "api-operations", {
-    local: true,
-    load: async () => {
-      const { loadDescription: loadDescription2, operationNames: operationNames2 } = await Promise.resolve().then(() => (init_description(), description_exports));
-      return async () => operationNames2(await loadDescription2());
-    }
-  });
-  program2.hook("preSubcommand", async (parent, sub) => {
-    if (sub !== command) return;
-    const at = parent.args.indexOf("api");
-    const word = at >= 0 ? parent.args[at + 1] : void 0;
-    if (!namesOperation(word) || command.commands.some((c) => c.name() === word || c.aliases().includes(word))) return;
-    const { findOperation: findOperation2, loadDescription: loadDescription2 } = await Promise.resolve().then(() => (init_description(), description_exports));
-    const description = await loadDescription2();
-    const op = findOperation2(description, word);
-    if (!op) {
-      const { unknownOperation: unknownOperation2 } = await Promise.resolve().then(() => (init_catalog2(), catalog_exports2));
-      throw await unknownOperation2(description, word);
-    }
-    const { addOperationCommand: addOperationCommand2 } = await Promise.resolve().then(() => (init_operation(), operation_exports));
-    addOperationCommand2(command, app, description, op);
-  });
-}
-function resourceSpec(method, path) {
-  return operationFor(method, path) ?? {};
-}
-async function documentFormat(ctx) {
-  const shown2 = await ctx.outputForm("response");
-  return shown2.form === "document" ? shown2.format : "json";
-}
-async function printDocument(ctx, rawBody) {
-  if (rawBody.trim() === "") return;
-  let document3;
-  try {
-    document3 = JSON.parse(rawBody);
-  } catch {
-    const text12 = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
-    ctx.io.write(text12.endsWith("\n") ? text12 : `${text12}
-`);
-    return;
-  }
-  const { render: render5 } = await Promise.resolve().then(() => (init_render(), render_exports));
-  await render5(ctx.io, document3, { format: await documentFormat(ctx), query: ctx.globals.query });
-}
-function requestedVersion(resource, apiVersion) {
-  if (typeof resource !== "string") return resource.version ?? apiVersion;
-  const selection = selectVersion(resource, apiVersion);
-  return selection.base === "v2" ? selection.version : "v1.0";
-}
-function hintFor(status, version2) {
-  if (status === 401) return "check the credentials of the profile (cdba profile show)";
-  if (status === 403) return "the credentials lack a role that permits this, or this machine's IP is not on the API access list";
-  if (status === 406 || status === 410) return `the path is not served at API version ${version2}; choose another with --api-version`;
-  if (status === 429) return "rate limited and the retries ran out; the limit is per project and resets each minute, try again later";
-  return void 0;
-}
-async function runApi(ctx, rawPath, flags) {
-  const fields = flags.field ?? [];
-  const plan = planRequest({
-    ...flags.method ? { method: flags.method } : {},
-    hasInput: flags.input !== void 0,
-    fields,
-    paginate: Boolean(flags.paginate),
-    include: Boolean(flags.include)
-  });
-  let path = checkPath(rawPath);
-  const headers = parseHeaders(flags.header ?? []);
-  const query2 = plan.fieldsAs === "query" ? fieldsQuery(fields) : {};
-  let body;
-  if (flags.input !== void 0) {
-    const { parseJson: parseJson2, readInputText: readInputText2 } = await Promise.resolve().then(() => (init_input(), input_exports));
-    body = parseJson2(await readInputText2(ctx.io, flags.input, "--input"), flags.input === "-" ? "stdin" : flags.input);
-  } else if (plan.fieldsAs === "body" && fields.length > 0) {
-    body = fieldsBody(fields);
-  }
-  if (placeholdersIn(path).length > 0) path = fillPlaceholders(path, await ctx.projectId());
-  const client = await ctx.api();
-  const resource = resourceSpec(plan.method, path);
-  if (flags.paginate) {
-    await paginate(ctx, client, path, resource, query2);
-    return;
-  }
-  const response = await client.request({
-    method: plan.method,
-    resource,
-    path,
-    query: query2,
-    ...body !== void 0 ? { body } : {},
-    headers,
-    throwOnError: false
-  });
-  if (flags.include) {
-    const settings = await ctx.settings();
-    const secrets = [settings.privateKey, settings.clientSecret].filter((s) => Boolean(s));
-    const { includeBlock: includeBlock2 } = await Promise.resolve().then(() => (init_include(), include_exports));
-    ctx.io.write(includeBlock2(response.status, response.headers, secrets, ctx.io.outIsTTY));
-  }
-  await printDocument(ctx, response.rawBody);
-  if (response.status < 200 || response.status >= 300) {
-    const { apiErrorFromResponse: apiErrorFromResponse2 } = await Promise.resolve().then(() => (init_errors2(), errors_exports2));
-    const hint = hintFor(response.status, requestedVersion(resource, (await ctx.settings()).apiVersion));
-    throw apiErrorFromResponse2(response.status, response.headers, response.rawBody, hint ? { hint } : {});
-  }
-}
-async function paginate(ctx, client, path, resource, query2) {
-  const results5 = [];
-  let first;
-  try {
-    for await (const page2 of client.pages(path, resource, query2)) {
-      first ??= page2;
-      results5.push(...page2.results);
-    }
-  } catch (error2) {
-    if (error2 instanceof ApiError && error2.document) await printDocument(ctx, JSON.stringify(error2.document));
-    const { InvalidResponseError: InvalidResponseError2, PaginationError: PaginationError2 } = await Promise.resolve().then(() => (init_errors2(), errors_exports2));
-    if (first === void 0 && error2 instanceof InvalidResponseError2 && /expected a list/.test(error2.message)) {
-      throw new PaginationError2(`--paginate: ${path} did not answer a list (no results array); run it without --paginate`);
-    }
-    throw error2;
-  }
-  const links = Array.isArray(first?.links) ? first.links.filter((l) => l?.rel === "self") : void 0;
-  const merged = { ...first, ...links ? { links } : {}, results: results5 };
-  await printDocument(ctx, JSON.stringify(merged));
-}
-var init_api = __esm({
-  "src/cli/api/index.ts"() {
-    "use strict";
-    init_esm();
-    init_versions();
-    init_errors();
-    init_sanitize();
-    init_command();
-    init_request2();
   }
 });
 
@@ -40649,7 +40515,7 @@ var init_views = __esm({
 });
 
 // src/emulator/resources/clusters/handlers.ts
-function shapeOf(ctx) {
+function shapeOf2(ctx) {
   return shapeForVersion(ctx.version ?? "v1.0");
 }
 function viewsOf(ctx) {
@@ -40677,7 +40543,7 @@ function factsOf(ctx) {
   return { id, ...networkFacts(ctx.services.store, id) };
 }
 function render2(ctx, record2, inList = false, project = factsOf(ctx)) {
-  const shape2 = shapeOf(ctx);
+  const shape2 = shapeOf2(ctx);
   const variant = `${shape2} ${ctx.api} ${inList ? "list" : "single"} ${ctx.baseUrl}`;
   return viewsOf(ctx).view(
     project,
@@ -40688,7 +40554,7 @@ function render2(ctx, record2, inList = false, project = factsOf(ctx)) {
 }
 function currentDocument(ctx, record2) {
   const strings = viewsOf(ctx).connectionStrings(factsOf(ctx), record2);
-  return renderCluster(record2.model, shapeOf(ctx), { links: clusterLinks(ctx, record2.model, false), connectionStrings: structuredClone(strings) });
+  return renderCluster(record2.model, shapeOf2(ctx), { links: clusterLinks(ctx, record2.model, false), connectionStrings: structuredClone(strings) });
 }
 function withoutTags(ctx, record2) {
   const { tags: _none, ...rest } = currentDocument(ctx, record2);
@@ -40725,7 +40591,7 @@ function record(ctx, cluster) {
   });
 }
 function refuseAsymmetric(ctx, record2) {
-  if (shapeOf(ctx) !== "perShard" && shardsDiffer(record2.model)) {
+  if (shapeOf2(ctx) !== "perShard" && shardsDiffer(record2.model)) {
     throw clusterFailures.asymmetricShardUnsupported(record2.model.name, ctx.version ?? "v1.0");
   }
 }
@@ -40765,7 +40631,7 @@ var init_handlers3 = __esm({
     viewsByStore = /* @__PURE__ */ new WeakMap();
     CLUSTER_READ_ONLY = {
       fields: (ctx) => {
-        const shape2 = shapeOf(ctx);
+        const shape2 = shapeOf2(ctx);
         return READ_ONLY_FIELDS[shape2].filter((path) => !(shape2 === "perShard" && path === "replicationSpecs.id"));
       },
       held: (ctx) => {
@@ -40795,7 +40661,7 @@ var init_handlers3 = __esm({
         if (!isValidClusterName(body.name)) throw clusterFailures.clusterNameInvalid(body.name);
         if (clusters3.find(project.id, body.name) || otherKindNamed(store, project.id, body.name)) throw clusterFailures.duplicateClusterName(body.name, project.id);
       }
-      const result = createClusterModel(body, shapeOf(ctx), modelContext(ctx));
+      const result = createClusterModel(body, shapeOf2(ctx), modelContext(ctx));
       if (result.problem) throw problemFailure(result.problem);
       const cluster = {
         model: result.model,
@@ -40818,7 +40684,7 @@ var init_handlers3 = __esm({
       if (model.stateName === "DELETING") throw clusterFailures.alreadyDeleting(model.name);
       refuseAsymmetric(ctx, cluster);
       checkPauseRules(model, body);
-      const result = applyClusterPatch(model, body, shapeOf(ctx), modelContext(ctx));
+      const result = applyClusterPatch(model, body, shapeOf2(ctx), modelContext(ctx));
       if (result.problem) throw problemFailure(result.problem);
       record(ctx, cluster);
       if (JSON.stringify(result.model) !== JSON.stringify(model)) {
@@ -48445,8 +48311,157 @@ function registerAccessList(program2, app) {
   registerAccessListDelete(group, app);
 }
 
-// src/cli/program.ts
-init_api();
+// src/cli/api/index.ts
+init_esm();
+init_versions();
+init_errors();
+init_command();
+init_request2();
+init_print();
+function upperMethod(value) {
+  const method = value.toUpperCase();
+  if (!HTTP_METHODS.includes(method)) {
+    throw new UsageError(`invalid -X "${value}": expected one of ${HTTP_METHODS.join(", ")}`);
+  }
+  return method;
+}
+function namesOperation(word) {
+  return word !== void 0 && word !== "" && !word.includes("/") && !word.startsWith("-") && !["list", "describe", "help"].includes(word);
+}
+function registerApi(program2, app) {
+  const command = program2.command("api").description("call any operation of the API by its name (cdba api list), or any path, and print the response document").addArgument(completedArgument("<path|operationId>", "an operation's name (listClusters, or its operationId listGroupClusters; cdba api list), or a path such as /groups/{projectId}/clusters: {projectId} and {groupId} come from the configuration; a path must stay under the version base: no '..' (even encoded), backslash, space or control character", lookup("api-operations"))).addOption(new Option("-X, --method <method>", "HTTP method (default GET; POST when a body is given)").choices(HTTP_METHODS).argParser(upperMethod)).option("--input <file>", "request body: a JSON file, or - for stdin (-f fields then go to the query)").option("-f, --field <key=value>", "body field (JSON value if it parses, else text; a.b nests; __proto__, constructor and prototype are refused), or query parameter on GET/HEAD/DELETE; repeatable", pathValueFlag("-f")).option("-H, --header <header>", "extra request header 'Name: value' (not Authorization); repeatable", collect).option("--paginate", "follow the next links of a list and merge every page's results into one document").option("-i, --include", "print the status line and response headers before the body").action(async (path, options, cmd) => runApi(app.context(cmd), path, options));
+  withExamples(command, [
+    ["One cluster, by the operation's name", "cdba api getCluster --cluster-name c1"],
+    ["Every cluster of the project, every page", "cdba api listClusters --all -o json"],
+    ["The operations about alerts; one operation's flags and body", "cdba api list alert && cdba api describe createAlertConfig"],
+    ["List clusters, every page, names only", "cdba api /groups/{projectId}/clusters --paginate -o json --query 'results[].name'"],
+    ["Turn private IP mode off through the legacy API", "cdba --api-version v1.0 api -X PATCH /groups/{projectId}/privateIpMode -f enabled=false"],
+    ["Create a cluster from a file at a chosen version", "cdba --api-version 2023-02-01 api /groups/{projectId}/clusters --input cluster.json"],
+    ["Status line and headers of the root resource", "cdba api / --include"]
+  ]);
+  const list5 = command.command("list").description("list the operations of the description: name, short name, method, path and summary").argument("[word]", "only operations whose names, path or summary hold this word (any case)").option("--tag <tag>", "only operations with this tag (e.g. Clusters; any case)").action(async (word, options, cmd) => {
+    const { runApiList: runApiList2 } = await Promise.resolve().then(() => (init_catalog2(), catalog_exports2));
+    await runApiList2(app.context(cmd), word, options);
+  });
+  withExamples(list5, [
+    ["Every operation", "cdba api list"],
+    ["The operations of one tag that mention snapshots", 'cdba api list --tag "Cloud Backups" snapshot'],
+    ["The short names of the operations about alerts", "cdba api list alert -o json --query 'operations[].alias'"]
+  ]);
+  const describe4 = command.command("describe").description("show one operation: its parameters (and their flags), versions with Sunset, and body fields").addArgument(completedArgument("<operationId>", "the operationId or its short name", lookup("api-operations"))).action(async (name, _options, cmd) => {
+    const { runApiDescribe: runApiDescribe2 } = await Promise.resolve().then(() => (init_catalog2(), catalog_exports2));
+    await runApiDescribe2(app.context(cmd), name);
+  });
+  withExamples(describe4, [
+    ["What createCluster takes", "cdba api describe createCluster"],
+    ["Its versions, as JSON", "cdba api describe createCluster -o json --query 'versions'"]
+  ]);
+  registerLookup(program2, "api-operations", {
+    local: true,
+    load: async () => {
+      const { loadDescription: loadDescription2, operationNames: operationNames2 } = await Promise.resolve().then(() => (init_description(), description_exports));
+      return async () => operationNames2(await loadDescription2());
+    }
+  });
+  program2.hook("preSubcommand", async (parent, sub) => {
+    if (sub !== command) return;
+    const at = parent.args.indexOf("api");
+    const word = at >= 0 ? parent.args[at + 1] : void 0;
+    if (!namesOperation(word) || command.commands.some((c) => c.name() === word || c.aliases().includes(word))) return;
+    const { findOperation: findOperation2, loadDescription: loadDescription2 } = await Promise.resolve().then(() => (init_description(), description_exports));
+    const description = await loadDescription2();
+    const op = findOperation2(description, word);
+    if (!op) {
+      const { unknownOperation: unknownOperation2 } = await Promise.resolve().then(() => (init_catalog2(), catalog_exports2));
+      throw await unknownOperation2(description, word);
+    }
+    const { addOperationCommand: addOperationCommand2 } = await Promise.resolve().then(() => (init_operation(), operation_exports));
+    addOperationCommand2(command, app, description, op);
+  });
+}
+function resourceSpec(method, path) {
+  return operationFor(method, path) ?? {};
+}
+function requestedVersion(resource, apiVersion) {
+  if (typeof resource !== "string") return resource.version ?? apiVersion;
+  const selection = selectVersion(resource, apiVersion);
+  return selection.base === "v2" ? selection.version : "v1.0";
+}
+function hintFor(status, version2) {
+  if (status === 401) return "check the credentials of the profile (cdba profile show)";
+  if (status === 403) return "the credentials lack a role that permits this, or this machine's IP is not on the API access list";
+  if (status === 406 || status === 410) return `the path is not served at API version ${version2}; choose another with --api-version`;
+  if (status === 429) return "rate limited and the retries ran out; the limit is per project and resets each minute, try again later";
+  return void 0;
+}
+async function runApi(ctx, rawPath, flags) {
+  const fields = flags.field ?? [];
+  const plan = planRequest({
+    ...flags.method ? { method: flags.method } : {},
+    hasInput: flags.input !== void 0,
+    fields,
+    paginate: Boolean(flags.paginate),
+    include: Boolean(flags.include)
+  });
+  let path = checkPath(rawPath);
+  const headers = parseHeaders(flags.header ?? []);
+  const query2 = plan.fieldsAs === "query" ? fieldsQuery(fields) : {};
+  let body;
+  if (flags.input !== void 0) {
+    const { parseJson: parseJson2, readInputText: readInputText2 } = await Promise.resolve().then(() => (init_input(), input_exports));
+    body = parseJson2(await readInputText2(ctx.io, flags.input, "--input"), flags.input === "-" ? "stdin" : flags.input);
+  } else if (plan.fieldsAs === "body" && fields.length > 0) {
+    body = fieldsBody(fields);
+  }
+  if (placeholdersIn(path).length > 0) path = fillPlaceholders(path, await ctx.projectId());
+  const client = await ctx.api();
+  const resource = resourceSpec(plan.method, path);
+  if (flags.paginate) {
+    await paginate(ctx, client, path, resource, query2);
+    return;
+  }
+  const response = await client.request({
+    method: plan.method,
+    resource,
+    path,
+    query: query2,
+    ...body !== void 0 ? { body } : {},
+    headers,
+    throwOnError: false
+  });
+  if (flags.include) {
+    const settings = await ctx.settings();
+    const secrets = [settings.privateKey, settings.clientSecret].filter((s) => Boolean(s));
+    const { includeBlock: includeBlock2 } = await Promise.resolve().then(() => (init_include(), include_exports));
+    ctx.io.write(includeBlock2(response.status, response.headers, secrets, ctx.io.outIsTTY));
+  }
+  await printDocument(ctx, response.rawBody);
+  if (response.status < 200 || response.status >= 300) {
+    const { apiErrorFromResponse: apiErrorFromResponse2 } = await Promise.resolve().then(() => (init_errors2(), errors_exports2));
+    const hint = hintFor(response.status, requestedVersion(resource, (await ctx.settings()).apiVersion));
+    throw apiErrorFromResponse2(response.status, response.headers, response.rawBody, hint ? { hint } : {});
+  }
+}
+async function paginate(ctx, client, path, resource, query2) {
+  const results5 = [];
+  let first;
+  try {
+    for await (const page2 of client.pages(path, resource, query2)) {
+      first ??= page2;
+      results5.push(...page2.results);
+    }
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.document) await printDocument(ctx, JSON.stringify(error2.document));
+    const { InvalidResponseError: InvalidResponseError2, PaginationError: PaginationError2 } = await Promise.resolve().then(() => (init_errors2(), errors_exports2));
+    if (first === void 0 && error2 instanceof InvalidResponseError2 && /expected a list/.test(error2.message)) {
+      throw new PaginationError2(`--paginate: ${path} did not answer a list (no results array); run it without --paginate`);
+    }
+    throw error2;
+  }
+  const links = Array.isArray(first?.links) ? first.links.filter((l) => l?.rel === "self") : void 0;
+  const merged = { ...first, ...links ? { links } : {}, results: results5 };
+  await printDocument(ctx, JSON.stringify(merged));
+}
 
 // src/cli/auth/index.ts
 init_command();
@@ -53384,4 +53399,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=2a7c7b9f18bfd08ba9411dad243d08e482e45a1a0d2e02d44ee52e3b4d0556f9
+//# cdbaBundleSha256=93127450e0f509230cf51326cbc9a4d7a26c60ac81addee70437917cb8ce8bdb
