@@ -52,7 +52,7 @@ export function registerApi(program: Command, app: App): void {
   const command = program
     .command('api')
     .description('call any operation of the API by its name (cdba api list), or any path, and print the response document')
-    .addArgument(completedArgument('<path|operationId>', 'an operation\'s name (listClusters, or its operationId listGroupClusters; cdba api list), or a path such as /groups/{projectId}/clusters: {projectId} and {groupId} come from the configuration; a path must stay under the version base: no \'..\' (even encoded), backslash, space or control character', lookup('api-operations')))
+    .addArgument(completedArgument('<name|path>', 'an operation\'s name (listClusters, or its operationId listGroupClusters; cdba api list), or a path such as /groups/{projectId}/clusters: {projectId} and {groupId} come from the configuration; a path must stay under the version base: no \'..\' (even encoded), backslash, space or control character', lookup('api-operations')))
     // Choices for help, completion and man pages; the parser also accepts lower case.
     .addOption(new Option('-X, --method <method>', 'HTTP method (default GET; POST when a body is given)').choices(HTTP_METHODS).argParser(upperMethod))
     .option('--input <file>', 'request body: a JSON file, or - for stdin (-f fields then go to the query)')
