@@ -25350,7 +25350,8 @@ function fieldSpecOf(description, schema) {
 }
 function ownSpec(s, convert) {
   const enumValues = s.enum?.filter((v) => typeof v === "string" || typeof v === "number");
-  const withEnum = (spec2) => enumValues && enumValues.length === s.enum.length ? { ...spec2, enum: enumValues } : spec2;
+  const open5 = s.enum?.some((v) => typeof v === "string" && /^<.*>$/.test(v));
+  const withEnum = (spec2) => enumValues && !open5 && enumValues.length === s.enum.length ? { ...spec2, enum: enumValues } : spec2;
   if (s.type && PRIMITIVES[s.type]) return withEnum({ kind: PRIMITIVES[s.type] });
   if (s.type === "array") return { kind: "array", ...s.items ? { items: convert(s.items) } : {} };
   if (s.type === "object" || s.properties || s.additionalProperties) {
@@ -53399,4 +53400,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=bf14e3d555a1045d2c429798dabdddf7ff36c6db5d73ea3599486485bad3420f
+//# cdbaBundleSha256=56f93421012e980a4e84320d0d0e3209a26fb4cf99a38917b2aec58d5d7650b8

@@ -173,7 +173,9 @@ export function fieldSpecOf(description: Description, schema: CompactSchema): Fi
 
 function ownSpec(s: CompactSchema, convert: (s: CompactSchema) => FieldSpec): FieldSpec | undefined {
   const enumValues = s.enum?.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
-  const withEnum = (spec: FieldSpec): FieldSpec => (enumValues && enumValues.length === s.enum!.length ? { ...spec, enum: enumValues } : spec);
+  // An enum with a placeholder ("<a custom role name>") names examples, not the only values.
+  const open = s.enum?.some((v) => typeof v === 'string' && /^<.*>$/.test(v));
+  const withEnum = (spec: FieldSpec): FieldSpec => (enumValues && !open && enumValues.length === s.enum!.length ? { ...spec, enum: enumValues } : spec);
   if (s.type && PRIMITIVES[s.type]) return withEnum({ kind: PRIMITIVES[s.type]! });
   if (s.type === 'array') return { kind: 'array', ...(s.items ? { items: convert(s.items) } : {}) };
   if (s.type === 'object' || s.properties || s.additionalProperties) {

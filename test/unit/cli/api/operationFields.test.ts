@@ -66,6 +66,10 @@ describe('-f fields typed by the schema', () => {
     expect(() => bodyOfFields([['username', 'a'], ['username.x', 'b']], spec)).toThrow('already a value');
   });
 
+  it('an enum with a placeholder value is open: a custom role name is a role name', () => {
+    expect(allProblems({ username: 'u', databaseName: 'admin', roles: [{ roleName: 'myCustomRole', databaseName: 'admin' }] }, spec)).toEqual([]);
+  });
+
   it('refuses a body naming each JSON path: missing, unknown, read-only, bad values', async () => {
     const cluster = fieldSpecOf(description, op('createCluster').versions.at(-1)!.body!);
     const problems = allProblems({ name: 'c', clusterType: 'RING', bogus: 1, stateName: 'IDLE', replicationSpecs: [{ regionConfigs: [{ providerName: 'AWS', electableSpecs: { instanceSize: 'M10', nodes: 3 } }] }] }, cluster);
