@@ -67,7 +67,7 @@ describe('-f fields typed by the schema', () => {
   });
 
   it('an enum with a placeholder value is open: a custom role name is a role name', () => {
-    expect(allProblems({ username: 'u', databaseName: 'admin', roles: [{ roleName: 'myCustomRole', databaseName: 'admin' }] }, spec)).toEqual([]);
+    expect(allProblems({ groupId: 'g', username: 'u', databaseName: 'admin', roles: [{ roleName: 'myCustomRole', databaseName: 'admin' }] }, spec)).toEqual([]);
   });
 
   it('refuses a body naming each JSON path: missing, unknown, read-only, bad values', async () => {
