@@ -43,7 +43,7 @@ const TYPES = elements.map((e) => e.type);
  * src/api/resources, so a new resource needs no edit here), the client's types,
  * errors and versions; not its machinery.
  */
-const API_PUBLIC = ['src/api/resources/*.ts', 'src/api/client.ts', 'src/api/errors.ts', 'src/api/versions.ts', 'src/api/operations.ts'];
+const API_PUBLIC = ['src/api/resources/*.ts', 'src/api/client.ts', 'src/api/errors.ts', 'src/api/versions.ts', 'src/api/operations.ts', 'src/api/description.ts'];
 
 // Selectors name an element; `path` narrows it to files.
 const el = ({ path, ...element }) => ({ ...(Object.keys(element).length ? { element } : {}), ...(path ? { file: { path } } : {}) });
@@ -81,9 +81,10 @@ const layerPolicies = [
   may('output', 'config'),
   // The emulator shares the pure pieces whose correctness the OpenAPI checks and
   // the recorded responses pin: the cluster model, connection-string formats,
-  // digest maths and the table of operations (docs/ARCHITECTURE.md).
+  // digest maths, the table of operations, and the service's description (its NOT_EMULATED
+  // answer names the operation; docs/ARCHITECTURE.md).
   may('emulator', 'model', 'connstring'),
-  { from: el({ type: 'emulator' }), allow: { to: el({ path: ['src/auth/digest.ts', 'src/api/operations.ts'] }) } },
+  { from: el({ type: 'emulator' }), allow: { to: el({ path: ['src/auth/digest.ts', 'src/api/operations.ts', 'src/api/description.ts'] }) } },
   // The api layer never prints: no IO object, whatever directory it lives in.
   { from: el({ type: 'api' }), disallow: { to: el({ path: 'src/base/io.ts' }) } },
 ];

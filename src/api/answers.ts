@@ -134,7 +134,7 @@ export class AnswerReader {
  * Content-Length says so, else as soon as the count does. Destroying the stream
  * closes the connection, so the rest is never read and memory stays bounded.
  */
-export async function readCapped(body: Dispatcher.ResponseData['body'], headers: Dispatcher.ResponseData['headers'], limit: number, method: string, url: string): Promise<string> {
+export async function readCapped(body: Dispatcher.ResponseData['body'], headers: Dispatcher.ResponseData['headers'], limit: number, method: string, url: string, encoding: 'utf8' | 'latin1' = 'utf8'): Promise<string> {
   const declared = Number(headerValue(headers as ResponseHeaders, 'content-length'));
   if (declared > limit) {
     body.destroy();
@@ -145,7 +145,7 @@ export async function readCapped(body: Dispatcher.ResponseData['body'], headers:
   // as chunks, a copy and a string at once (figure 5). node's StringDecoder, not
   // TextDecoder: 1.4 vs 2.3 ms a page (test/bench/RESULTS.md, figure 4); a leading
   // BOM is dropped, as undici's body.text() did.
-  const decoder = new StringDecoder('utf8');
+  const decoder = new StringDecoder(encoding);
   let text = '';
   let size = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
@@ -157,7 +157,7 @@ export async function readCapped(body: Dispatcher.ResponseData['body'], headers:
     text += decoder.write(chunk);
   }
   text += decoder.end();
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return encoding === 'utf8' && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 export function tryJson(text: string): unknown {

@@ -115,7 +115,7 @@ class UndiciApiClient implements ApiClient, PageSource {
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
     const { target, wire } = this.builder.build(req);
     const response = await this.send(wire);
-    return this.answers.finish<T>(response, target, req.throwOnError ?? true);
+    return this.answers.finish<T>(response, target, req.throwOnError ?? true, req.binary ? (raw) => raw : undefined);
   }
 
   pages<T>(path: string, resource: ResourceSpec, query: Query = {}): AsyncGenerator<ListPage<T>, void, undefined> {

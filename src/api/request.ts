@@ -32,6 +32,8 @@ export interface WireRequest {
   /** False for the token exchange, which carries its own Basic credentials. */
   authenticate: boolean;
   mayHaveAppliedHint?: string;
+  /** Read the answer as bytes (latin1 text). */
+  binary?: boolean;
 }
 
 export interface RequestBuilderOptions {
@@ -58,6 +60,7 @@ export class RequestBuilder {
       ...(body !== undefined ? { body } : {}),
       ...(req.idempotent !== undefined ? { idempotent: req.idempotent } : {}),
       ...(req.mayHaveAppliedHint ? { mayHaveAppliedHint: req.mayHaveAppliedHint } : {}),
+      ...(req.binary ? { binary: true } : {}),
       authenticate: true,
     };
     return { target, wire };
@@ -96,7 +99,10 @@ export class RequestBuilder {
 
 function withQuery(full: string, query: Query = {}): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, String(value));
+  for (const [key, value] of Object.entries(query)) {
+    if (Array.isArray(value)) for (const item of value as readonly string[]) params.append(key, item);
+    else if (value !== undefined) params.append(key, String(value));
+  }
   const qs = params.toString();
   return qs ? `${full}${full.includes('?') ? '&' : '?'}${qs}` : full;
 }

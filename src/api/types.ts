@@ -66,7 +66,8 @@ export type DispatcherFactory = (origin: string | URL, options: object) => Dispa
 
 /** A named operation (version picked from the profile's apiVersion), or an explicit version for the raw `api` command. */
 export type ResourceSpec = OperationName | { version?: string };
-export type QueryValue = string | number | boolean | undefined;
+/** An array is sent as the key repeated, once per value. */
+export type QueryValue = string | number | boolean | readonly string[] | undefined;
 export type Query = Record<string, QueryValue>;
 export type ResponseHeaders = Record<string, string | string[]>;
 
@@ -90,6 +91,12 @@ export interface ApiRequest {
    * and is sent and read as plain JSON; `resource` is then `{ version: 'v1.0' }`.
    */
   outsideApi?: boolean;
+  /**
+   * The answer is bytes, not text (a gzip log): its body is read byte for byte, and
+   * `rawBody` holds one character per byte (latin1; `Buffer.from(rawBody, 'latin1')` gives
+   * the bytes back), never parsed.
+   */
+  binary?: boolean;
 }
 
 /** What a named operation's call may add: its method and path come from the table. */

@@ -51,7 +51,7 @@ export class WireSender {
         // Ctrl-C aborts the request at once instead of waiting for the answer.
         signal: this.options.signal,
       });
-      const rawBody = await readCapped(response.body, response.headers, this.options.maxBodyBytes, wire.method, url);
+      const rawBody = await readCapped(response.body, response.headers, this.options.maxBodyBytes, wire.method, url, wire.binary && response.statusCode < 300 ? 'latin1' : 'utf8');
       return {
         status: response.statusCode,
         headers: response.headers as ResponseHeaders,

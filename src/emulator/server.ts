@@ -1,6 +1,7 @@
 // The request pipeline. Every /api/atlas request goes through these stages, in order:
 //   faults (latency, 503) -> authentication (401 digest challenge / bearer)
-//   -> the credential's address list (403) -> route (404 RESOURCE_NOT_FOUND, 405) -> version (406, 410)
+//   -> the credential's address list (403) -> route (404 RESOURCE_NOT_FOUND, 405; 501 NOT_EMULATED for an operation
+//      of the service's description no module serves, notEmulated.ts) -> version (406, 410)
 //   -> scope (the item the path's scope parameter names; its module's 404) -> rate limit (429) -> role (403)
 //   -> body (415, 400 MALFORMED_JSON, also for nesting past MAX_BODY_DEPTH; read-only fields echoed unchanged taken out, readOnly.ts)
 //   -> room in the state file (413 STATE_LIMIT_EXCEEDED: a write that could make --state too large to load) -> the module's handler.
@@ -17,6 +18,7 @@ import { tokenExchange, tokenRevocation } from './oauth.js';
 import { booleanParam } from './pagination.js';
 import type { RateLimiter } from './rateLimit.js';
 import { withoutEchoes } from './readOnly.js';
+import { notEmulated } from './notEmulated.js';
 import { allowedMethods, matchRoute } from './routes.js';
 import type { Stats } from './stats.js';
 import { bodyTypeMatches, negotiate, versionDates, versionedContentType } from './versions.js';
@@ -171,9 +173,10 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     } catch {
       match = undefined; // a malformed %-escape in a path segment
     }
-    if (!match) throw failures.resourceNotFound(url.pathname);
+    // An operation of the service's description that no module serves: 501 NOT_EMULATED, not 404 or 405.
+    if (!match) throw (await notEmulated(method, url.pathname)) ?? failures.resourceNotFound(url.pathname);
     const operation = match.route.methods[method === 'HEAD' ? 'GET' : method];
-    if (!operation) throw failures.methodNotAllowed(method, url.pathname, allowedMethods(match.route));
+    if (!operation) throw (await notEmulated(method, url.pathname)) ?? failures.methodNotAllowed(method, url.pathname, allowedMethods(match.route));
 
     const version = match.api === 'v2' ? negotiate(operation.name, req.headers.accept, {
             removed: app.removedVersions,

@@ -12,7 +12,7 @@ import { isObject } from '../base/object.js';
 export type ClusterShape = 'legacy' | 'modern' | 'perShard';
 export const CLUSTER_SHAPES: readonly ClusterShape[] = ['legacy', 'modern', 'perShard'];
 
-type Kind = 'string' | 'boolean' | 'number' | 'integer' | 'object' | 'array' | 'map';
+type Kind = 'string' | 'boolean' | 'number' | 'integer' | 'object' | 'array' | 'map' | 'any';
 
 export interface FieldSpec {
   kind: Kind;
@@ -27,6 +27,10 @@ export interface FieldSpec {
   /** string: bounds on its length in characters, as the OpenAPI description gives them. */
   minLength?: number;
   maxLength?: number;
+  /** object: the fields it must carry (the generic body check, allProblems, reads it). */
+  required?: readonly string[];
+  /** object: the spec of fields beyond `fields` (an open object); absent, they are unknown. */
+  extra?: FieldSpec;
 }
 
 const str = (extra: Partial<FieldSpec> = {}): FieldSpec => ({ kind: 'string', ...extra });
@@ -248,6 +252,8 @@ function kindMatches(spec: FieldSpec, value: unknown): boolean {
     case 'object':
     case 'map':
       return isObject(value);
+    case 'any':
+      return true;
   }
 }
 
@@ -255,6 +261,41 @@ function kindMatches(spec: FieldSpec, value: unknown): boolean {
 export function lengthFits(value: string, spec: Pick<FieldSpec, 'minLength' | 'maxLength'>): boolean {
   const length = [...value].length;
   return length >= (spec.minLength ?? 0) && length <= (spec.maxLength ?? Infinity);
+}
+
+/**
+ * Every problem of a value against its spec, in document order: what `check` finds
+ * (unknown, read-only and invalid fields) without stopping at the first, and the
+ * `required` fields an object lacks. For specs made from a description (`cdba api
+ * <operationId>`); paths are dotted, array levels unnamed, as the cluster checks name them.
+ */
+export function allProblems(value: unknown, spec: FieldSpec, path = ''): FieldProblem[] {
+  if (value === null || value === undefined) return [];
+  const here = path === '' ? '(the body)' : path;
+  if (spec.readOnly) return [{ code: 'ATTRIBUTE_READ_ONLY', field: here }];
+  if (!kindMatches(spec, value)) return [{ code: 'INVALID_ATTRIBUTE', field: here }];
+  if (spec.enum && !spec.enum.includes(value as string | number)) return [{ code: 'INVALID_ATTRIBUTE', field: here }];
+  if (typeof value === 'string' && !lengthFits(value, spec)) return [{ code: 'INVALID_ATTRIBUTE', field: here }];
+  const prefix = path === '' ? '' : `${path}.`;
+  const problems: FieldProblem[] = [];
+  if (spec.kind === 'object') {
+    const object = value as Record<string, unknown>;
+    for (const [name, item] of Object.entries(object)) {
+      const inner = (spec.fields && Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined) ?? spec.extra;
+      if (!inner) problems.push({ code: 'INVALID_ATTRIBUTE', field: prefix + name });
+      else problems.push(...allProblems(item, inner, prefix + name));
+    }
+    for (const name of spec.required ?? []) {
+      if (object[name] === undefined || object[name] === null) problems.push({ code: 'MISSING_ATTRIBUTE', field: prefix + name });
+    }
+  } else if (spec.kind === 'array' && spec.items) {
+    for (const item of value as unknown[]) {
+      for (const problem of allProblems(item, spec.items, path)) if (!problems.some((p) => p.field === problem.field)) problems.push(problem);
+    }
+  } else if (spec.kind === 'map' && spec.values) {
+    for (const item of Object.values(value as Record<string, unknown>)) problems.push(...allProblems(item, spec.values, path));
+  }
+  return problems;
 }
 
 /** Walks a value against its spec; null counts as "not given". */

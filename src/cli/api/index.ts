@@ -1,3 +1,7 @@
+// `cdba api <operationId>`: any operation of the service's description by its name, with
+// its parameters as flags (operation.ts); `cdba api list|describe` (catalog.ts). The
+// operation's command is made when it is named: a hook adds it under `api` before
+// commander parses it, loading the description then, so start-up does not read it.
 // `cdba api <path>`: any call of the API, like `gh api`. The path is relative to the
 // version base (/groups/{projectId}/clusters); the client adds the base URL, the
 // version (v1.0 or v2 + Accept date) and authentication. Output is the response
@@ -6,11 +10,9 @@
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { ApiClient, Query, ResourceSpec } from '../../api/client.js';
 import { operationFor, selectVersion } from '../../api/versions.js';
-import type { OutputFormat } from '../../config/settings.js';
 import type { Context } from '../../core/context.js';
 import { ApiError, UsageError } from '../../base/errors.js';
-import { escapeControl } from '../../base/sanitize.js';
-import { collect, pathValueFlag, withExamples, type App } from '../command.js';
+import { collect, completedArgument, lookup, pathValueFlag, registerLookup, withExamples, type App } from '../command.js';
 import {
   HTTP_METHODS,
   checkPath,
@@ -22,6 +24,7 @@ import {
   planRequest,
   type HttpMethod,
 } from './request.js';
+import { printDocument } from './print.js';
 
 export interface ApiFlags {
   method?: HttpMethod;
@@ -40,11 +43,16 @@ function upperMethod(value: string): HttpMethod {
   return method as HttpMethod;
 }
 
+/** A first argument of `api` that names an operation rather than a path: no '/', not a flag or a subcommand. */
+export function namesOperation(word: string | undefined): word is string {
+  return word !== undefined && word !== '' && !word.includes('/') && !word.startsWith('-') && !['list', 'describe', 'help'].includes(word);
+}
+
 export function registerApi(program: Command, app: App): void {
   const command = program
     .command('api')
-    .description('call any API path (relative to the version base) and print the response document')
-    .argument('<path>', 'e.g. /groups/{projectId}/clusters; {projectId} and {groupId} come from the configuration; it must stay under the version base: no \'..\' (even encoded), backslash, space or control character')
+    .description('call any operation of the API by its name (cdba api list), or any path, and print the response document')
+    .addArgument(completedArgument('<name|path>', 'an operation\'s name (listClusters, or its operationId listGroupClusters; cdba api list), or a path such as /groups/{projectId}/clusters: {projectId} and {groupId} come from the configuration; a path must stay under the version base: no \'..\' (even encoded), backslash, space or control character', lookup('api-operations')))
     // Choices for help, completion and man pages; the parser also accepts lower case.
     .addOption(new Option('-X, --method <method>', 'HTTP method (default GET; POST when a body is given)').choices(HTTP_METHODS).argParser(upperMethod))
     .option('--input <file>', 'request body: a JSON file, or - for stdin (-f fields then go to the query)')
@@ -54,11 +62,65 @@ export function registerApi(program: Command, app: App): void {
     .option('-i, --include', 'print the status line and response headers before the body')
     .action(async (path, options, cmd) => runApi(app.context(cmd), path, options));
   withExamples(command, [
+    ['One cluster, by the operation\'s name', 'cdba api getCluster --cluster-name c1'],
+    ['Every cluster of the project, every page', 'cdba api listClusters --all -o json'],
+    ['The operations about alerts; one operation\'s flags and body', 'cdba api list alert && cdba api describe createAlertConfig'],
     ['List clusters, every page, names only', "cdba api /groups/{projectId}/clusters --paginate -o json --query 'results[].name'"],
     ['Turn private IP mode off through the legacy API', 'cdba --api-version v1.0 api -X PATCH /groups/{projectId}/privateIpMode -f enabled=false'],
     ['Create a cluster from a file at a chosen version', 'cdba --api-version 2023-02-01 api /groups/{projectId}/clusters --input cluster.json'],
     ['Status line and headers of the root resource', 'cdba api / --include'],
   ]);
+
+  const list = command
+    .command('list')
+    .description('list the operations of the description: name, short name, method, path and summary')
+    .argument('[word]', 'only operations whose names, path or summary hold this word (any case)')
+    .option('--tag <tag>', 'only operations with this tag (e.g. Clusters; any case)')
+    .action(async (word, options, cmd) => {
+      const { runApiList } = await import('./catalog.js');
+      await runApiList(app.context(cmd), word, options);
+    });
+  withExamples(list, [
+    ['Every operation', 'cdba api list'],
+    ['The operations of one tag that mention snapshots', 'cdba api list --tag "Cloud Backups" snapshot'],
+    ['The short names of the operations about alerts', "cdba api list alert -o json --query 'operations[].alias'"],
+  ]);
+  const describe = command
+    .command('describe')
+    .description('show one operation: its parameters (and their flags), versions with Sunset, and body fields')
+    .addArgument(completedArgument('<operationId>', 'the operationId or its short name', lookup('api-operations')))
+    .action(async (name, _options, cmd) => {
+      const { runApiDescribe } = await import('./catalog.js');
+      await runApiDescribe(app.context(cmd), name);
+    });
+  withExamples(describe, [
+    ['What createCluster takes', 'cdba api describe createCluster'],
+    ['Its versions, as JSON', "cdba api describe createCluster -o json --query 'versions'"],
+  ]);
+  registerLookup(program, 'api-operations', {
+    local: true,
+    load: async () => {
+      const { loadDescription, operationNames } = await import('../../api/description.js');
+      return async () => operationNames(await loadDescription());
+    },
+  });
+
+  // `cdba api <operationId> ...`: the operation's command, made before commander parses the rest.
+  program.hook('preSubcommand', async (parent, sub) => {
+    if (sub !== (command as unknown as typeof sub)) return;
+    const at = parent.args.indexOf('api');
+    const word = at >= 0 ? parent.args[at + 1] : undefined;
+    if (!namesOperation(word) || command.commands.some((c) => c.name() === word || c.aliases().includes(word))) return;
+    const { findOperation, loadDescription } = await import('../../api/description.js');
+    const description = await loadDescription();
+    const op = findOperation(description, word);
+    if (!op) {
+      const { unknownOperation } = await import('./catalog.js');
+      throw await unknownOperation(description, word);
+    }
+    const { addOperationCommand } = await import('./operation.js');
+    addOperationCommand(command, app, description, op);
+  });
 }
 
 /**
@@ -68,27 +130,6 @@ export function registerApi(program: Command, app: App): void {
  */
 function resourceSpec(method: string, path: string): ResourceSpec {
   return operationFor(method, path) ?? {};
-}
-
-/** The command's format: a table only when asked for with -o; otherwise JSON (indented on a TTY). */
-async function documentFormat(ctx: Context): Promise<OutputFormat> {
-  const shown = await ctx.outputForm('response');
-  return shown.form === 'document' ? shown.format : 'json';
-}
-
-async function printDocument(ctx: Context, rawBody: string): Promise<void> {
-  if (rawBody.trim() === '') return;
-  let document: unknown;
-  try {
-    document = JSON.parse(rawBody);
-  } catch {
-    // Not JSON: the body as is into a pipe; on a terminal with control characters shown escaped (lines kept).
-    const text = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
-    ctx.io.write(text.endsWith('\n') ? text : `${text}\n`);
-    return;
-  }
-  const { render } = await import('../../output/render.js');
-  await render(ctx.io, document, { format: await documentFormat(ctx), query: ctx.globals.query });
 }
 
 /** The version a request was sent at: v1.0, or the v2 date of its Accept header. */

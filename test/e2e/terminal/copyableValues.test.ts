@@ -69,6 +69,10 @@ const SAMPLES: Record<string, { value: string; copyable: boolean }> = {
   NEWEST: { value: '2024-10-23', copyable: true },
   DEPRECATION: { value: '2026-01-01T00:00:00Z', copyable: true },
   SUNSET: { value: '2027-07-01', copyable: true },
+  'SHORT NAME': { value: 'getServerlessBackupRestoreJob', copyable: true },
+  PATH: { value: '/groups/{groupId}/serverless/{clusterName}/backup/restoreJobs/{restoreJobId}', copyable: true },
+  METHOD: { value: 'DELETE', copyable: false },
+  SUMMARY: { value: 'Return One Restore Job for One Serverless Instance from One Project', copyable: false },
   // Not copied: states, kinds, counts, flags and prose.
   STATE: { value: 'UPDATING', copyable: false },
   STATUS: { value: 'inProgress', copyable: false },

@@ -18,7 +18,7 @@ const byPath = (path: string): CommandInfo => {
 suite('help of private-ip, conn-string and api', () => {
   it('has every command of the design', () => {
     expect(ours.map((c) => c.path.join(' ')).sort()).toEqual(
-      ['api', 'conn-string', 'conn-string get', 'conn-string list', 'conn-string parse', 'private-ip', 'private-ip disable', 'private-ip status'].sort(),
+      ['api', 'api describe', 'api list', 'conn-string', 'conn-string get', 'conn-string list', 'conn-string parse', 'private-ip', 'private-ip disable', 'private-ip status'].sort(),
     );
   });
 

@@ -1,0 +1,154 @@
+// `cdba api <operationId>` against one emulator: both names of an operation, its path and
+// query parameters as flags, a body from --file and from -f checked against the schema,
+// refusals before any request (a missing required flag, an enum, an unknown name with its
+// suggestion, a body field the schema lacks), --all, and an operation the emulator does not
+// emulate (501 NOT_EMULATED, told apart from a 404); `api list` and `api describe`.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
+import { cdba, tempDir, type CliResult } from '../../helpers/inProcess.js';
+import { ownerEnv, replicaSet, worldSeed } from '../conn-string/world.js';
+
+const READS = 'c0000000000000000000000c';
+const WRITES = 'c0000000000000000000000d';
+const NAMES = ['o1', 'o2', 'o3'];
+
+let emu: RunningEmulator;
+const api = (args: string[], options: { projectId?: string; input?: string } = {}): Promise<CliResult> =>
+  cdba(['api', ...args], { env: ownerEnv(emu.url, options.projectId ?? READS), ...(options.input !== undefined ? { input: options.input } : {}) });
+/** Requests the emulator counted, challenges included. */
+const requests = (): number => emu.stats().total;
+
+beforeAll(async () => {
+  emu = await startEmulator({
+    seed: worldSeed(
+      [
+        { id: READS, name: 'op-reads' },
+        { id: WRITES, name: 'op-writes' },
+      ],
+      NAMES.map((name) => ({ projectId: READS, cluster: replicaSet(name) })),
+    ),
+    transitionMs: 60_000,
+  });
+});
+
+afterAll(async () => {
+  expect(emu.unexpectedErrors()).toEqual([]);
+  await emu.stop();
+});
+
+describe('api <operationId>', () => {
+  it('lists clusters by the operationId and by its short name alike', async () => {
+    const [long, short] = await Promise.all([api(['listGroupClusters', '-o', 'json']), api(['listClusters', '-o', 'json'])]);
+    for (const result of [long, short]) {
+      expect(result.stderr).toBe('');
+      expect(result.exitCode).toBe(0);
+      const document = JSON.parse(result.stdout) as { results: Array<{ name: string }> };
+      expect(document.results.map((c) => c.name).sort()).toEqual(NAMES);
+    }
+  });
+
+  it('fills a path parameter from its flag, and sends the operation\'s own version', async () => {
+    const result = await api(['getCluster', '--cluster-name', 'o2', '--debug', '-o', 'json', '--query', 'name']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.trim()).toBe('"o2"');
+    expect(result.stderr).toMatch(/^> GET \S+\/api\/atlas\/v2\/groups\/c0000000000000000000000c\/clusters\/o2$/m);
+    expect(result.stderr).toMatch(/accept: application\/vnd\.atlas\.2024-08-05\+json/i);
+  });
+
+  it('a query parameter is a flag, its type checked; --all writes every page', async () => {
+    const page = await api(['listClusters', '--items-per-page', '2', '--page-num', '2', '-o', 'json', '--query', 'results[].name']);
+    expect(page.exitCode).toBe(0);
+    expect(JSON.parse(page.stdout)).toHaveLength(1);
+    const all = await api(['listClusters', '--all', '-o', 'json']);
+    expect(all.exitCode).toBe(0);
+    expect((JSON.parse(all.stdout) as { results: unknown[] }).results).toHaveLength(3);
+    const before = requests();
+    const bad = await api(['listClusters', '--items-per-page', 'many']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toBe('cdba: invalid --items-per-page "many": expected an integer\n');
+    expect(requests()).toBe(before);
+  });
+
+  it('refuses a missing required flag before any request, naming the flag', async () => {
+    const before = requests();
+    const result = await api(['getGroupCluster']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr.split('\n')[0]).toMatch(/^cdba: getGroupCluster needs --cluster-name \(its path parameter clusterName\)/);
+    expect(requests()).toBe(before);
+  });
+
+  it('refuses an enum value the description does not list', async () => {
+    const result = await api(['createBackupPrivateEndpoint', '--cloud-provider', 'GCP', '-f', 'regionName=us-east-1']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/GCP/);
+    expect(result.stderr).toMatch(/AWS/);
+  });
+
+  it('an unknown name is refused with the nearest names', async () => {
+    const before = requests();
+    const result = await api(['listClustrs']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr.split('\n')[0]).toMatch(/^cdba: unknown operation "listClustrs" \(did you mean listClusters\?\)/);
+    expect(requests()).toBe(before);
+  });
+
+  it('creates from --file and from -f fields typed by the schema; the body is checked first', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'user.json');
+    writeFileSync(file, JSON.stringify({ username: 'f-user', databaseName: 'admin', password: 'Secret-pass-123', roles: [{ roleName: 'readWrite', databaseName: 'app' }] }));
+    const fromFile = await api(['createDatabaseUser', '--file', file, '-o', 'json', '--query', 'username'], { projectId: WRITES });
+    expect(fromFile.stderr).toBe('');
+    expect(fromFile.stdout.trim()).toBe('"f-user"');
+    const fromFields = await api(
+      ['createGroupDatabaseUser', '-f', 'username=12345', '-f', 'databaseName=admin', '-f', 'password=Secret-pass-123', '-f', 'roles.0.roleName=read', '-f', 'roles.0.databaseName=app', '-o', 'json', '--query', 'username'],
+      { projectId: WRITES },
+    );
+    expect(fromFields.stderr).toBe('');
+    expect(fromFields.stdout.trim()).toBe('"12345"'); // a string field stays text
+    const before = requests();
+    const bad = await api(['createDatabaseUser', '--file', '-'], { projectId: WRITES, input: JSON.stringify({ username: 'x', databaseName: 'admin', roles: [{ roleName: 'read' }], bogus: 1, scopes: [{ name: 'c', type: 'NOPE' }] }) });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr.split('\n')[0]).toBe(
+      "cdba: stdin: missing required fields: roles.databaseName; fields createGroupDatabaseUser at API version 2023-01-01 does not accept: bogus; invalid values for: scopes.type; see the body's fields: cdba api describe createDatabaseUser",
+    );
+    expect(requests()).toBe(before);
+  });
+
+  it('an operation the emulator does not emulate: 501 NOT_EMULATED, one line, exit 7; an unknown path stays 404', async () => {
+    const result = await api(['listGroupEvents']);
+    expect(result.exitCode).toBe(7);
+    expect(result.stderr.split('\n')[0]).toBe(
+      'cdba: the emulator does not emulate listGroupEvents (GET /groups/{groupId}/events); the service does (NOT_EMULATED, HTTP 501); run it against the service, or see the README\'s list of emulated operations',
+    );
+    const raw = await api(['/groups/{projectId}/events']);
+    expect(raw.exitCode).toBe(7);
+    expect(JSON.parse(raw.stdout)).toMatchObject({ error: 501, errorCode: 'NOT_EMULATED', parameters: ['listGroupEvents'] });
+    const missing = await api(['/groups/{projectId}/no-such-thing']);
+    expect(missing.exitCode).toBe(4);
+    expect(JSON.parse(missing.stdout)).toMatchObject({ error: 404, errorCode: 'RESOURCE_NOT_FOUND' });
+  });
+
+  it('--help shows the operation\'s flags; api list and api describe read the description', async () => {
+    const help = await api(['getCluster', '--help']);
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout).toMatch(/--cluster-name <value>\s+path parameter clusterName, required/);
+    const list = await api(['list', '--tag', 'clusters', 'pause', '-o', 'json']);
+    expect(list.exitCode).toBe(0);
+    expect((JSON.parse(list.stdout) as { operations: unknown[] }).operations).toEqual([]);
+    const listed = await api(['list', 'listClusters', '-o', 'json', '--query', 'operations[].[operationId, alias, method, path]']);
+    expect(JSON.parse(listed.stdout)).toContainEqual(['listGroupClusters', 'listClusters', 'GET', '/groups/{groupId}/clusters']);
+    const described = await api(['describe', 'createCluster', '-o', 'json']);
+    expect(described.exitCode).toBe(0);
+    const doc = JSON.parse(described.stdout) as { versions: Array<{ version: string; sunset: string | null }>; body: { versions: Array<{ fields: Array<{ path: string }> }> } };
+    expect(doc.versions).toContainEqual({ version: '2024-08-05', sunset: '2027-03-01' });
+    expect(doc.body.versions.at(-1)!.fields.map((f) => f.path)).toContain('replicationSpecs[].regionConfigs[].electableSpecs.instanceSize');
+  });
+
+  it('the raw form is unchanged: a path starts with / (or holds one)', async () => {
+    const result = await api(['groups/{groupId}/clusters', '-o', 'json', '--query', 'length(results)']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.trim()).toBe('3');
+  });
+});
