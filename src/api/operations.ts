@@ -20,6 +20,7 @@ import { orgs } from './operations/orgs.js';
 import { peers } from './operations/peers.js';
 import { privateEndpoints } from './operations/privateEndpoints.js';
 import { privateIpMode } from './operations/privateIpMode.js';
+import { processes } from './operations/processes.js';
 import { projects } from './operations/projects.js';
 import { root } from './operations/root.js';
 import { sampleDatasets } from './operations/sampleDatasets.js';
@@ -60,6 +61,7 @@ const BUILTIN_OPERATIONS = {
   ...sampleDatasets,
   ...backups,
   ...flexBackups,
+  ...processes,
 } as const satisfies Record<string, TableEntry>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;
