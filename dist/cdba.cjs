@@ -50,11 +50,11 @@ function escapeOne(char) {
   const code = char.charCodeAt(0);
   return code < 128 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
-function capText(text12, max = SERVER_TEXT_MAX) {
-  return text12.length > max ? `${text12.slice(0, max)}\u2026` : text12;
+function capText(text13, max = SERVER_TEXT_MAX) {
+  return text13.length > max ? `${text13.slice(0, max)}\u2026` : text13;
 }
-function escapeControl(text12, options = {}) {
-  return text12.replace(options.keepLines ? UNSAFE_KEEP_LINES : UNSAFE, escapeOne);
+function escapeControl(text13, options = {}) {
+  return text13.replace(options.keepLines ? UNSAFE_KEEP_LINES : UNSAFE, escapeOne);
 }
 var UNSAFE, UNSAFE_KEEP_LINES, NAMED, SERVER_TEXT_MAX;
 var init_sanitize = __esm({
@@ -257,26 +257,26 @@ __export(duration_exports, {
   parseDuration: () => parseDuration,
   watchTimeoutMs: () => watchTimeoutMs
 });
-function durationMillis(text12, units) {
-  const value = text12.trim();
+function durationMillis(text13, units) {
+  const value = text13.trim();
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
   const names2 = Object.keys(units).sort((a, b) => b.length - a.length).join("|");
   const parts = [...value.matchAll(new RegExp(`(\\d+(?:\\.\\d+)?)(${names2})`, "g"))];
   if (parts.length === 0 || parts.map((p) => p[0]).join("") !== value) return void 0;
   return Math.round(parts.reduce((total, p) => total + Number(p[1]) * units[p[2]], 0));
 }
-function parseDuration(text12, flag) {
-  const ms = durationMillis(text12, TIMER_UNITS);
-  if (ms === void 0) throw new UsageError(`invalid ${flag} "${text12}": expected a duration like 90, 90s, 5m or 1h`);
-  checkTimerMs(ms, flag, text12);
+function parseDuration(text13, flag) {
+  const ms = durationMillis(text13, TIMER_UNITS);
+  if (ms === void 0) throw new UsageError(`invalid ${flag} "${text13}": expected a duration like 90, 90s, 5m or 1h`);
+  checkTimerMs(ms, flag, text13);
   return ms;
 }
 function watchTimeoutMs(value) {
   return value === void 0 ? void 0 : parseDuration(value, "--watch-timeout");
 }
-function checkTimerMs(ms, flag, text12 = String(ms)) {
+function checkTimerMs(ms, flag, text13 = String(ms)) {
   if (!(ms <= MAX_TIMER_MS)) {
-    throw new UsageError(`invalid ${flag} "${text12}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
+    throw new UsageError(`invalid ${flag} "${text13}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
   }
 }
 var TIMER_UNITS, MAX_TIMER_MS;
@@ -358,11 +358,11 @@ __export(watch_exports, {
   wholeSeconds: () => wholeSeconds
 });
 function watchIntervalsFromEnv(env2) {
-  const text12 = env2.CDBA_WATCH_INTERVAL;
-  if (text12 === void 0 || text12 === "") return void 0;
-  const ms = durationMillis(text12, TIMER_UNITS);
+  const text13 = env2.CDBA_WATCH_INTERVAL;
+  if (text13 === void 0 || text13 === "") return void 0;
+  const ms = durationMillis(text13, TIMER_UNITS);
   if (ms === void 0 || ms < MIN_WATCH_INTERVAL_MS || ms > DEFAULT_WATCH_INTERVALS.maxMs) {
-    throw new UsageError(`invalid CDBA_WATCH_INTERVAL "${text12}": expected a duration from 100ms to 10s, like 250ms or 2s`);
+    throw new UsageError(`invalid CDBA_WATCH_INTERVAL "${text13}": expected a duration from 100ms to 10s, like 250ms or 2s`);
   }
   return { firstMs: ms, maxMs: DEFAULT_WATCH_INTERVALS.maxMs };
 }
@@ -3689,9 +3689,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
           helpWidth: context.helpWidth,
           outputHasColors: context.hasColors
         });
-        const text12 = helper.formatHelp(this, helper);
-        if (context.hasColors) return text12;
-        return this._outputConfiguration.stripColor(text12);
+        const text13 = helper.formatHelp(this, helper);
+        if (context.hasColors) return text13;
+        return this._outputConfiguration.stripColor(text13);
       }
       /**
        * @typedef HelpContext
@@ -3851,7 +3851,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {(string | Function)} text - string to add, or a function returning a string
        * @return {Command} `this` command for chaining
        */
-      addHelpText(position, text12) {
+      addHelpText(position, text13) {
         const allowedValues = ["beforeAll", "before", "after", "afterAll"];
         if (!allowedValues.includes(position)) {
           throw new Error(`Unexpected value for position to addHelpText.
@@ -3860,10 +3860,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const helpEvent = `${position}Help`;
         this.on(helpEvent, (context) => {
           let helpStr;
-          if (typeof text12 === "function") {
-            helpStr = text12({ error: context.error, command: context.command });
+          if (typeof text13 === "function") {
+            helpStr = text13({ error: context.error, command: context.command });
           } else {
-            helpStr = text12;
+            helpStr = text13;
           }
           if (helpStr) {
             context.write(`${helpStr}
@@ -4099,8 +4099,8 @@ function validateProjectId(value) {
   if (!PROJECT_ID.test(value)) throw new UsageError(`invalid project ID "${value}": expected 24 hexadecimal characters`);
   return value.toLowerCase();
 }
-function isCalendarDate(text12) {
-  const match = DATE.exec(text12);
+function isCalendarDate(text13) {
+  const match = DATE.exec(text13);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -6301,9 +6301,9 @@ var init_store = __esm({
        * command would pay only to read the profiles (test/bench/RESULTS.md, figure 2).
        */
       read() {
-        let text12;
+        let text13;
         try {
-          text12 = readOwnFileSync(this.path);
+          text13 = readOwnFileSync(this.path);
         } catch (error2) {
           const code = error2.code;
           if (code === "ENOENT" || code === "ENOTDIR") return { profiles: {} };
@@ -6311,7 +6311,7 @@ var init_store = __esm({
         }
         let parsed;
         try {
-          parsed = JSON.parse(text12);
+          parsed = JSON.parse(text13);
         } catch (error2) {
           throw this.unreadable(error2);
         }
@@ -6530,11 +6530,11 @@ function toolCommand(...words2) {
 function pickProjectHint(context) {
   return `choose another with \`${followUp(context, "projects", "use")} <id|name>\` (\`${followUp(context, "projects", "list")}\` shows them)`;
 }
-function withContext(text12, context) {
+function withContext(text13, context) {
   const flags = contextFlags(context);
-  if (flags.length === 0 || COMMANDS.size === 0) return text12;
+  if (flags.length === 0 || COMMANDS.size === 0) return text13;
   const offline = OFFLINE.map((c) => `${c}\\b`).join("|");
-  return text12.replace(new RegExp(`\\bcdba (?!${offline})(?=(?:${[...COMMANDS].join("|")})\\b)`, "g"), `cdba ${flags.join(" ")} `);
+  return text13.replace(new RegExp(`\\bcdba (?!${offline})(?=(?:${[...COMMANDS].join("|")})\\b)`, "g"), `cdba ${flags.join(" ")} `);
 }
 var COMMANDS, OFFLINE, CHOOSE_PROFILE;
 var init_hints = __esm({
@@ -6627,8 +6627,8 @@ function secretForms(secret) {
   const probe = (secret.match(/[A-Za-z0-9]+/g) ?? [""]).reduce((a, b) => b.length > a.length ? b : a);
   return { probe, forms: [...forms].filter((form) => form.length > 0).sort((a, b) => b.length - a.length) };
 }
-function scrubSecrets(text12, secrets, replacement) {
-  let clean = text12;
+function scrubSecrets(text13, secrets, replacement) {
+  let clean = text13;
   for (const { probe, forms } of secrets) {
     if (probe.length >= 4 && !clean.includes(probe)) continue;
     for (const form of forms) if (clean.includes(form)) clean = clean.split(form).join(replacement);
@@ -6644,11 +6644,11 @@ var init_secretForms = __esm({
 });
 
 // src/api/redact.ts
-function redact(text12, secrets = []) {
-  return scrubSecrets(text12, [...secrets].filter(Boolean).map(secretForms), REDACTED).replace(JSON_SECRET, `$1"${REDACTED}"`).replace(FORM_SECRET, `$1$2=${REDACTED}`).replace(SCHEME_CREDENTIALS, `$1 ${REDACTED}`);
+function redact(text13, secrets = []) {
+  return scrubSecrets(text13, [...secrets].filter(Boolean).map(secretForms), REDACTED).replace(JSON_SECRET, `$1"${REDACTED}"`).replace(FORM_SECRET, `$1$2=${REDACTED}`).replace(SCHEME_CREDENTIALS, `$1 ${REDACTED}`);
 }
 function redactHeaders(headers, secrets = []) {
-  const list5 = [...secrets];
+  const list6 = [...secrets];
   const out = {};
   for (const [name, raw] of Object.entries(headers)) {
     if (raw === void 0) continue;
@@ -6657,7 +6657,7 @@ function redactHeaders(headers, secrets = []) {
       const scheme = /^(Digest|Bearer|Basic)\s/i.exec(value)?.[1];
       out[name] = scheme && name.toLowerCase().endsWith("authorization") ? `${scheme} ${REDACTED}` : REDACTED;
     } else {
-      out[name] = redact(value, list5);
+      out[name] = redact(value, list6);
     }
   }
   return out;
@@ -6713,8 +6713,8 @@ function tooLarge2(limit, method, url, declared) {
     hint: "no real answer is that large; check the base URL and any proxy in between"
   });
 }
-function excerpt(text12, max = 80) {
-  const flat = text12.replace(/\s+/g, " ").trim();
+function excerpt(text13, max = 80) {
+  const flat = text13.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max)}\u2026` : flat;
 }
 function parseErrorDocument(rawBody) {
@@ -7091,18 +7091,32 @@ var init_privateIpMode = __esm({
   }
 });
 
+// src/api/operations/processes.ts
+var ONLY_2023_01_018, PROCESSES, processes;
+var init_processes = __esm({
+  "src/api/operations/processes.ts"() {
+    "use strict";
+    ONLY_2023_01_018 = [{ date: "2023-01-01" }];
+    PROCESSES = "/groups/{groupId}/processes";
+    processes = {
+      "processes.list": { method: "GET", path: PROCESSES, versions: ONLY_2023_01_018 },
+      "processes.get": { method: "GET", path: `${PROCESSES}/{processId}`, versions: ONLY_2023_01_018 }
+    };
+  }
+});
+
 // src/api/operations/projects.ts
-var ONLY_2023_01_018, projects;
+var ONLY_2023_01_019, projects;
 var init_projects = __esm({
   "src/api/operations/projects.ts"() {
     "use strict";
-    ONLY_2023_01_018 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_019 = [{ date: "2023-01-01" }];
     projects = {
-      "projects.list": { method: "GET", path: "/groups", versions: ONLY_2023_01_018 },
-      "projects.create": { method: "POST", path: "/groups", versions: ONLY_2023_01_018 },
-      "projects.get": { method: "GET", path: "/groups/{groupId}", versions: ONLY_2023_01_018 },
-      "projects.getByName": { method: "GET", path: "/groups/byName/{groupName}", versions: ONLY_2023_01_018 },
-      "projects.delete": { method: "DELETE", path: "/groups/{groupId}", versions: ONLY_2023_01_018 }
+      "projects.list": { method: "GET", path: "/groups", versions: ONLY_2023_01_019 },
+      "projects.create": { method: "POST", path: "/groups", versions: ONLY_2023_01_019 },
+      "projects.get": { method: "GET", path: "/groups/{groupId}", versions: ONLY_2023_01_019 },
+      "projects.getByName": { method: "GET", path: "/groups/byName/{groupName}", versions: ONLY_2023_01_019 },
+      "projects.delete": { method: "DELETE", path: "/groups/{groupId}", versions: ONLY_2023_01_019 }
     };
   }
 });
@@ -7254,6 +7268,7 @@ var init_operations = __esm({
     init_peers();
     init_privateEndpoints();
     init_privateIpMode();
+    init_processes();
     init_projects();
     init_root();
     init_sampleDatasets();
@@ -7273,7 +7288,8 @@ var init_operations = __esm({
       ...searchIndexes,
       ...sampleDatasets,
       ...backups,
-      ...flexBackups
+      ...flexBackups,
+      ...processes
     };
     OPERATIONS = Object.fromEntries(
       Object.entries(BUILTIN_OPERATIONS).map(([name, entry]) => [name, { resource: name.slice(0, name.indexOf(".")), ...entry }])
@@ -7380,7 +7396,7 @@ async function readCapped(body, headers, limit, method, url) {
     throw tooLarge2(limit, method, url, declared);
   }
   const decoder = new import_node_string_decoder.StringDecoder("utf8");
-  let text12 = "";
+  let text13 = "";
   let size2 = 0;
   for await (const chunk of body) {
     size2 += chunk.length;
@@ -7388,17 +7404,17 @@ async function readCapped(body, headers, limit, method, url) {
       body.destroy();
       throw tooLarge2(limit, method, url);
     }
-    text12 += decoder.write(chunk);
+    text13 += decoder.write(chunk);
   }
-  text12 += decoder.end();
-  return text12.charCodeAt(0) === 65279 ? text12.slice(1) : text12;
+  text13 += decoder.end();
+  return text13.charCodeAt(0) === 65279 ? text13.slice(1) : text13;
 }
-function tryJson(text12) {
-  if (text12.trim() === "") return void 0;
+function tryJson(text13) {
+  if (text13.trim() === "") return void 0;
   try {
-    return JSON.parse(text12);
+    return JSON.parse(text13);
   } catch {
-    return text12;
+    return text13;
   }
 }
 function headerValue(headers, name) {
@@ -7538,34 +7554,34 @@ function authorizationHeader(input) {
   if (input.opaque !== void 0) parts.push(`opaque="${quote(input.opaque)}"`);
   return `Digest ${parts.join(", ")}`;
 }
-function parseAuthParams(text12) {
+function parseAuthParams(text13) {
   const params = {};
   let i = 0;
   const skip = () => {
-    while (i < text12.length && /[\s,]/.test(text12[i])) i++;
+    while (i < text13.length && /[\s,]/.test(text13[i])) i++;
   };
   skip();
-  while (i < text12.length) {
-    const keyMatch = /^[A-Za-z0-9_-]+/.exec(text12.slice(i));
+  while (i < text13.length) {
+    const keyMatch = /^[A-Za-z0-9_-]+/.exec(text13.slice(i));
     if (!keyMatch) throw new DigestParseError(`unexpected character at ${i}`);
     const key = keyMatch[0].toLowerCase();
     i += keyMatch[0].length;
-    while (text12[i] === " ") i++;
-    if (text12[i] !== "=") throw new DigestParseError(`parameter ${key} has no value`);
+    while (text13[i] === " ") i++;
+    if (text13[i] !== "=") throw new DigestParseError(`parameter ${key} has no value`);
     i++;
-    while (text12[i] === " ") i++;
+    while (text13[i] === " ") i++;
     let value = "";
-    if (text12[i] === '"') {
+    if (text13[i] === '"') {
       i++;
-      while (i < text12.length && text12[i] !== '"') {
-        if (text12[i] === "\\" && i + 1 < text12.length) i++;
-        value += text12[i];
+      while (i < text13.length && text13[i] !== '"') {
+        if (text13[i] === "\\" && i + 1 < text13.length) i++;
+        value += text13[i];
         i++;
       }
-      if (text12[i] !== '"') throw new DigestParseError(`unterminated quoted value for ${key}`);
+      if (text13[i] !== '"') throw new DigestParseError(`unterminated quoted value for ${key}`);
       i++;
     } else {
-      const tokenMatch = /^[^\s,]*/.exec(text12.slice(i));
+      const tokenMatch = /^[^\s,]*/.exec(text13.slice(i));
       value = tokenMatch[0];
       i += value.length;
     }
@@ -7618,7 +7634,7 @@ var init_digest = __esm({
     DigestParseError = class extends Error {
     };
     hashName = (algorithm) => algorithm.startsWith("SHA-256") ? "sha256" : "md5";
-    h = (algorithm, text12) => (0, import_node_crypto2.createHash)(hashName(algorithm)).update(text12, "utf8").digest("hex");
+    h = (algorithm, text13) => (0, import_node_crypto2.createHash)(hashName(algorithm)).update(text13, "utf8").digest("hex");
     quote = (value) => value.replace(/(["\\])/g, "\\$1");
   }
 });
@@ -7713,7 +7729,7 @@ var init_digestSessionFile = __esm({
     NC_MAX = 4294967295;
     REFUSAL_MEMORY_MS = 7 * 24 * 36e5;
     LOCK = { staleMs: 1e4, retries: 60, minWaitMs: 2, maxWaitMs: 60 };
-    sha256 = (text12) => (0, import_node_crypto3.createHash)("sha256").update(text12, "utf8").digest("hex");
+    sha256 = (text13) => (0, import_node_crypto3.createHash)("sha256").update(text13, "utf8").digest("hex");
     unwritableWarned = false;
     DigestSessionFile = class {
       constructor(configDir, key, warn, now = Date.now) {
@@ -8333,8 +8349,8 @@ var init_jsonText = __esm({
   "src/base/jsonText.ts"() {
     "use strict";
     JsonText = class {
-      constructor(text12) {
-        this.text = text12;
+      constructor(text13) {
+        this.text = text13;
         Object.freeze(this);
       }
       text;
@@ -8346,8 +8362,8 @@ var init_jsonText = __esm({
 });
 
 // src/api/pageText.ts
-function listPageText(text12) {
-  const s = text12.trim();
+function listPageText(text13) {
+  const s = text13.trim();
   if (s.charCodeAt(0) !== OPEN_BRACE || CONTROL.test(s) || !isWellFormed(s)) return void 0;
   try {
     return new PageScan(s).page();
@@ -8378,8 +8394,8 @@ function compareRanges(s, a, aEnd, b, bEnd) {
   }
   return aEnd - a - (bEnd - b);
 }
-function isWellFormed(text12) {
-  return text12.isWellFormed();
+function isWellFormed(text13) {
+  return text13.isWellFormed();
 }
 var MAX_ITEM_DEPTH, NUMBER, QUOTE, BACKSLASH, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, MINUS, ZERO, NINE, CONTROL, DECLINE, PageScan;
 var init_pageText = __esm({
@@ -8466,10 +8482,10 @@ var init_pageText = __esm({
         this.out = "";
         this.copied = i;
         const end = this.value(i, 0, 0);
-        const text12 = this.out === "" ? this.s.slice(i, end) : this.out + this.s.slice(this.copied, end);
+        const text13 = this.out === "" ? this.s.slice(i, end) : this.out + this.s.slice(this.copied, end);
         this.out = "";
         this.end = end;
-        return text12;
+        return text13;
       }
       /** Reads the value at i, `depth` deep, with the keys of the objects around it below `keyTop`; returns where it ends. */
       value(i, depth, keyTop) {
@@ -8851,10 +8867,10 @@ function msUntilNextMinute(now) {
   return 6e4 - now % 6e4;
 }
 function parseRetryAfter(value, now) {
-  const text12 = (Array.isArray(value) ? value[0] : value)?.trim();
-  if (!text12) return void 0;
-  if (/^\d+$/.test(text12)) return Number(text12) * 1e3;
-  const date = Date.parse(text12);
+  const text13 = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text13) return void 0;
+  if (/^\d+$/.test(text13)) return Number(text13) * 1e3;
+  const date = Date.parse(text13);
   return Number.isNaN(date) ? void 0 : Math.max(0, date - now);
 }
 function retryDelayMs(input) {
@@ -14882,8 +14898,8 @@ var require_util2 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name, list5) {
-      const value = list5.get(name, true);
+    function getDecodeSplit(name, list6) {
+      const value = list6.get(name, true);
       if (value === null) {
         return null;
       }
@@ -19675,14 +19691,14 @@ function caCertificates(caFile, extraCaFile = process.env.NODE_EXTRA_CA_CERTS) {
       throw new UsageError(`caFile ${caFile}: certificate ${index + 1} of ${blocks.length} is not a valid PEM certificate`);
     }
   }
-  const list5 = [...import_node_tls.rootCertificates, pem];
+  const list6 = [...import_node_tls.rootCertificates, pem];
   if (extraCaFile) {
     try {
-      list5.push(readTextFileSync(extraCaFile, { label: "NODE_EXTRA_CA_CERTS", maxBytes: MAX_BYTES.pem }));
+      list6.push(readTextFileSync(extraCaFile, { label: "NODE_EXTRA_CA_CERTS", maxBytes: MAX_BYTES.pem }));
     } catch {
     }
   }
-  return list5;
+  return list6;
 }
 function loopbackLookup(resolve3 = import_node_dns.lookup) {
   return (hostname2, options, callback) => {
@@ -19834,11 +19850,11 @@ function traceInterceptor(sink, secrets) {
         handler.onResponseData?.(controller, chunk);
       },
       onResponseEnd: (controller, trailers) => {
-        const list5 = [...secrets()];
+        const list6 = [...secrets()];
         sink.note(`< HTTP ${status} (${elapsed()})`);
-        for (const [name, value] of Object.entries(redactHeaders(responseHeaders, list5))) sink.note(`< ${name}: ${value}`);
+        for (const [name, value] of Object.entries(redactHeaders(responseHeaders, list6))) sink.note(`< ${name}: ${value}`);
         const body = Buffer.concat(chunks).toString("utf8");
-        if (body) sink.note(`< ${formatTraceBody(body, list5, total)}`);
+        if (body) sink.note(`< ${formatTraceBody(body, list6, total)}`);
         handler.onResponseEnd?.(controller, trailers);
       },
       onResponseError: (controller, error2) => {
@@ -20157,28 +20173,28 @@ function* jsonSlices(value, indent) {
     yield stringify(value, indent) ?? "null";
     return;
   }
-  const pad2 = indent ? "\n" + " ".repeat(indent) : "";
+  const pad3 = indent ? "\n" + " ".repeat(indent) : "";
   const colon = indent ? ": " : ":";
   let head = "{";
   let first = true;
   for (const key of Object.keys(value)) {
     const member2 = value[key];
-    const prefix = `${head}${first ? "" : ","}${pad2}${JSON.stringify(key)}${colon}`;
+    const prefix = `${head}${first ? "" : ","}${pad3}${JSON.stringify(key)}${colon}`;
     if (Array.isArray(member2) && !hasToJSON(member2)) {
       yield prefix;
       yield* arraySlices(member2, indent, " ".repeat(indent));
     } else {
-      const text12 = stringify(member2, indent);
-      if (text12 === void 0) continue;
-      yield prefix + indented(text12, indent);
+      const text13 = stringify(member2, indent);
+      if (text13 === void 0) continue;
+      yield prefix + indented(text13, indent);
     }
     head = "";
     first = false;
   }
   yield first ? "{}" : `${head}${indent ? "\n" : ""}}`;
 }
-function* arraySlices(list5, indent, outer) {
-  if (list5.length === 0) {
+function* arraySlices(list6, indent, outer) {
+  if (list6.length === 0) {
     yield "[]";
     return;
   }
@@ -20187,10 +20203,10 @@ function* arraySlices(list5, indent, outer) {
 ${inner}` : ",";
   let slice = indent ? `[
 ${inner}` : "[";
-  for (let i = 0; i < list5.length; i++) {
-    const item = stringify(list5[i], indent);
+  for (let i = 0; i < list6.length; i++) {
+    const item = stringify(list6[i], indent);
     slice += (i === 0 || i % ITEMS_PER_SLICE === 0 ? "" : separator) + reindent(item ?? "null", inner);
-    if ((i + 1) % ITEMS_PER_SLICE === 0 && i + 1 < list5.length) {
+    if ((i + 1) % ITEMS_PER_SLICE === 0 && i + 1 < list6.length) {
       yield slice;
       slice = separator;
     }
@@ -20201,11 +20217,11 @@ ${outer}` : ""}]`;
 function stringify(value, indent) {
   return indent ? JSON.stringify(value, null, indent) : JSON.stringify(value);
 }
-function indented(text12, indent) {
-  return indent ? reindent(text12, " ".repeat(indent)) : text12;
+function indented(text13, indent) {
+  return indent ? reindent(text13, " ".repeat(indent)) : text13;
 }
-function reindent(text12, by) {
-  return by === "" ? text12 : text12.replaceAll("\n", `
+function reindent(text13, by) {
+  return by === "" ? text13 : text13.replaceAll("\n", `
 ${by}`);
 }
 function isPlainObject(value) {
@@ -20216,8 +20232,8 @@ function isPlainObject(value) {
 function hasToJSON(value) {
   return typeof value.toJSON === "function";
 }
-async function writeDraining(io, text12) {
-  io.write(text12);
+async function writeDraining(io, text13) {
+  io.write(text13);
   if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
 }
 function drained(stream) {
@@ -21781,9 +21797,9 @@ function tokenProblem(token2, source) {
   const expected = parseJsonOr(unescaped) ?? parseJsonOr(`"${unescaped.trimStart()}"`);
   return expected !== void 0 && JSON.stringify(expected.value) === JSON.stringify(token2.value) ? void 0 : `literal at offset ${token2.start} has more than one \\\` escape`;
 }
-function parseJsonOr(text12) {
+function parseJsonOr(text13) {
   try {
-    return { value: JSON.parse(text12) };
+    return { value: JSON.parse(text13) };
   } catch {
     return void 0;
   }
@@ -22036,23 +22052,23 @@ var require_utils2 = __commonJS({
     function repeat(str2, times) {
       return Array(times + 1).join(str2);
     }
-    function pad2(str2, len, pad3, dir) {
+    function pad3(str2, len, pad4, dir) {
       let length = strlen(str2);
       if (len + 1 >= length) {
         let padlen = len - length;
         switch (dir) {
           case "right": {
-            str2 = repeat(pad3, padlen) + str2;
+            str2 = repeat(pad4, padlen) + str2;
             break;
           }
           case "center": {
             let right = Math.ceil(padlen / 2);
             let left = padlen - right;
-            str2 = repeat(pad3, left) + str2 + repeat(pad3, right);
+            str2 = repeat(pad4, left) + str2 + repeat(pad4, right);
             break;
           }
           default: {
-            str2 = str2 + repeat(pad3, padlen);
+            str2 = str2 + repeat(pad4, padlen);
             break;
           }
         }
@@ -22301,16 +22317,16 @@ var require_utils2 = __commonJS({
       }
       return output;
     }
-    function hyperlink(url, text12) {
+    function hyperlink(url, text13) {
       const OSC = "\x1B]";
       const BEL = "\x07";
       const SEP = ";";
-      return [OSC, "8", SEP, SEP, url || text12, BEL, text12, OSC, "8", SEP, SEP, BEL].join("");
+      return [OSC, "8", SEP, SEP, url || text13, BEL, text13, OSC, "8", SEP, SEP, BEL].join("");
     }
     module2.exports = {
       strlen,
       repeat,
-      pad: pad2,
+      pad: pad3,
       truncate: truncate2,
       mergeOptions,
       wordWrap: multiLineWordWrap,
@@ -22500,10 +22516,10 @@ var require_supports_colors = __commonJS({
 // node_modules/@colors/colors/lib/custom/trap.js
 var require_trap = __commonJS({
   "node_modules/@colors/colors/lib/custom/trap.js"(exports2, module2) {
-    module2["exports"] = function runTheTrap(text12, options) {
+    module2["exports"] = function runTheTrap(text13, options) {
       var result = "";
-      text12 = text12 || "Run the trap, drop the bass";
-      text12 = text12.split("");
+      text13 = text13 || "Run the trap, drop the bass";
+      text13 = text13.split("");
       var trap = {
         a: ["@", "\u0104", "\u023A", "\u0245", "\u0394", "\u039B", "\u0414"],
         b: ["\xDF", "\u0181", "\u0243", "\u026E", "\u03B2", "\u0E3F"],
@@ -22551,7 +22567,7 @@ var require_trap = __commonJS({
         y: ["\xA5", "\u04B0", "\u04CB"],
         z: ["\u01B5", "\u0240"]
       };
-      text12.forEach(function(c) {
+      text13.forEach(function(c) {
         c = c.toLowerCase();
         var chars = trap[c] || [" "];
         var rand = Math.floor(Math.random() * chars.length);
@@ -22569,8 +22585,8 @@ var require_trap = __commonJS({
 // node_modules/@colors/colors/lib/custom/zalgo.js
 var require_zalgo = __commonJS({
   "node_modules/@colors/colors/lib/custom/zalgo.js"(exports2, module2) {
-    module2["exports"] = function zalgo(text12, options) {
-      text12 = text12 || "   he is here   ";
+    module2["exports"] = function zalgo(text13, options) {
+      text13 = text13 || "   he is here   ";
       var soul = {
         "up": [
           "\u030D",
@@ -22703,7 +22719,7 @@ var require_zalgo = __commonJS({
         });
         return bool2;
       }
-      function heComes(text13, options2) {
+      function heComes(text14, options2) {
         var result = "";
         var counts;
         var l;
@@ -22712,12 +22728,12 @@ var require_zalgo = __commonJS({
         options2["mid"] = typeof options2["mid"] !== "undefined" ? options2["mid"] : true;
         options2["down"] = typeof options2["down"] !== "undefined" ? options2["down"] : true;
         options2["size"] = typeof options2["size"] !== "undefined" ? options2["size"] : "maxi";
-        text13 = text13.split("");
-        for (l in text13) {
+        text14 = text14.split("");
+        for (l in text14) {
           if (isChar(l)) {
             continue;
           }
-          result = result + text13[l];
+          result = result + text14[l];
           counts = { "up": 0, "down": 0, "mid": 0 };
           switch (options2.size) {
             case "mini":
@@ -22748,7 +22764,7 @@ var require_zalgo = __commonJS({
         }
         return result;
       }
-      return heComes(text12, options);
+      return heComes(text13, options);
     };
   }
 });
@@ -23702,10 +23718,10 @@ __export(fit_exports, {
   fitColumns: () => fitColumns,
   truncate: () => truncate
 });
-function truncate(text12, width, where = "end") {
-  if (displayWidth(text12) <= width) return text12;
+function truncate(text13, width, where = "end") {
+  if (displayWidth(text13) <= width) return text13;
   if (width <= 1) return width === 1 ? "\u2026" : "";
-  const chars = [...text12];
+  const chars = [...text13];
   const take = (from, room) => {
     const kept = [];
     let used = 0;
@@ -23773,7 +23789,7 @@ var init_fit = __esm({
     import_string_width = __toESM(require_string_width(), 1);
     COMFORT_WIDTH = 32;
     GAP = 2;
-    displayWidth = (text12) => (0, import_string_width.default)(text12);
+    displayWidth = (text13) => (0, import_string_width.default)(text13);
     lineWidth = (widths) => widths.length === 0 ? 0 : widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
   }
 });
@@ -23819,15 +23835,15 @@ async function writeJson(io, data, indent) {
   io.write("\n");
 }
 function genericTable(data) {
-  const list5 = Array.isArray(data) ? data : [data];
-  if (list5.length > 0 && list5.every((item) => item !== null && typeof item === "object" && !Array.isArray(item))) {
-    const headers = [...new Set(list5.flatMap((item) => Object.keys(item)))];
+  const list6 = Array.isArray(data) ? data : [data];
+  if (list6.length > 0 && list6.every((item) => item !== null && typeof item === "object" && !Array.isArray(item))) {
+    const headers = [...new Set(list6.flatMap((item) => Object.keys(item)))];
     return {
       headers: headers.map((h2) => h2.toUpperCase()),
-      rows: list5.map((item) => headers.map((h2) => cell(item[h2])))
+      rows: list6.map((item) => headers.map((h2) => cell(item[h2])))
     };
   }
-  return { headers: [], rows: list5.map((item) => [cell(item)]) };
+  return { headers: [], rows: list6.map((item) => [cell(item)]) };
 }
 function cell(value) {
   if (value === void 0 || value === null) return "";
@@ -23889,7 +23905,7 @@ async function writeTable(io, rawHeaders, rawRows, width, rules) {
   io.write(`${table2.toString().split("\n").map((l) => l.trimEnd()).join("\n")}
 `);
 }
-function keyValueLines(io, pairs, fit = (text12) => text12) {
+function keyValueLines(io, pairs, fit = (text13) => text13) {
   const width = Math.max(0, ...pairs.map(([k]) => k.length)) + 2;
   return pairs.filter(([, v]) => v !== void 0 && v !== "").map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(fit(escapeControl(cell(v)), width, k))}`).join("\n");
 }
@@ -23922,10 +23938,10 @@ function apiEventsFor(io) {
     deprecated: (notice) => io.warn(deprecationLine(notice)),
     warning: (message) => io.warn(message),
     trace: (line) => io.trace(line),
-    waitStarted: (text12) => {
+    waitStarted: (text13) => {
       active++;
-      if (spinner) void spinner.then((s) => s?.update(text12));
-      else spinner = io.spinner(text12).catch(() => void 0);
+      if (spinner) void spinner.then((s) => s?.update(text13));
+      else spinner = io.spinner(text13).catch(() => void 0);
     },
     waitEnded: () => {
       active = Math.max(0, active - 1);
@@ -24305,11 +24321,11 @@ var init_helpLayout = __esm({
         return cmd.summary() || summaryOf(cmd.description());
       },
       formatHelp(cmd, helper) {
-        const text12 = Help.prototype.formatHelp.call(this, cmd, helper);
+        const text13 = Help.prototype.formatHelp.call(this, cmd, helper);
         const globals = globalOptionsBlock(cmd, helper.helpWidth ?? 80);
-        return globals ? `${text12.trimEnd()}
+        return globals ? `${text13.trimEnd()}
 
-${globals}` : text12;
+${globals}` : text13;
       },
       formatItem(term, termWidth, description, helper) {
         if (!description || helper.displayWidth(term) <= termWidth) return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
@@ -24399,8 +24415,8 @@ function withExamples(command, examples) {
 function examplesOf(command) {
   return EXAMPLES.get(command) ?? [];
 }
-function withNotes(command, text12) {
-  NOTES.set(command, text12);
+function withNotes(command, text13) {
+  NOTES.set(command, text13);
   afterHelp(command);
   return command;
 }
@@ -24424,8 +24440,8 @@ function withOwnOutputs(command, values) {
 function ownOutputsOf(command) {
   return OWN_OUTPUTS.get(command) ?? [];
 }
-function lookup(list5, options = {}) {
-  return { kind: "lookup", list: list5, ...options };
+function lookup(list6, options = {}) {
+  return { kind: "lookup", list: list6, ...options };
 }
 function completes(target, completion) {
   COMPLETIONS.set(target, completion);
@@ -24437,10 +24453,10 @@ function completedArgument(usage2, description, completion) {
 function completionOf(target) {
   return COMPLETIONS.get(target);
 }
-function registerLookup(program2, list5, entry) {
+function registerLookup(program2, list6, entry) {
   const lookups = LOOKUPS.get(program2) ?? /* @__PURE__ */ new Map();
-  if (lookups.has(list5)) throw new Error(`the completion lookup ${list5} is registered twice`);
-  LOOKUPS.set(program2, lookups.set(list5, entry));
+  if (lookups.has(list6)) throw new Error(`the completion lookup ${list6} is registered twice`);
+  LOOKUPS.set(program2, lookups.set(list6, entry));
 }
 function lookupsOf(program2) {
   return LOOKUPS.get(program2) ?? /* @__PURE__ */ new Map();
@@ -24490,8 +24506,8 @@ function tagFlag(flag) {
   const pair = keyValueFlag(flag);
   return (value, previous = []) => {
     const tags = pair(value, previous);
-    const [key, text12] = tags[tags.length - 1];
-    for (const [part, what] of [[key, "key"], [text12, "value"]]) {
+    const [key, text13] = tags[tags.length - 1];
+    for (const [part, what] of [[key, "key"], [text13, "value"]]) {
       const length = [...part].length;
       if (length < 1 || length > 255) {
         throw new UsageError(`invalid ${flag} "${value.length > 40 ? `${value.slice(0, 40)}...` : value}": the tag ${what} must be 1 to 255 characters, not ${length}`);
@@ -24648,8 +24664,8 @@ var init_errorReport = __esm({
 });
 
 // src/base/isoDate.ts
-function parseIsoDateTime(text12) {
-  const m = ISO_DATE_TIME.exec(text12.trim());
+function parseIsoDateTime(text13) {
+  const m = ISO_DATE_TIME.exec(text13.trim());
   if (!m) return void 0;
   const [, y, mo, d, h2, mi, s = "0", frac = "", zone = "Z"] = m;
   const fields = [Number(y), Number(mo) - 1, Number(d), Number(h2), Number(mi), Number(s)];
@@ -24785,8 +24801,8 @@ function fromBits(value, family) {
   if (family === 4) return [24n, 16n, 8n, 0n].map((shift) => String(value >> shift & 255n)).join(".");
   return Array.from({ length: 8 }, (_, i) => (value >> BigInt((7 - i) * 16) & 0xffffn).toString(16)).join(":");
 }
-function parseAccessEntry(text12, what = "entry") {
-  const value = text12.trim();
+function parseAccessEntry(text13, what = "entry") {
+  const value = text13.trim();
   const shown2 = JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}...` : value);
   if (value.startsWith("sg-")) {
     if (SECURITY_GROUP.test(value)) return { kind: "securityGroup", id: value };
@@ -24857,13 +24873,13 @@ var init_entry = __esm({
 });
 
 // src/core/jsonText.ts
-function findJsonTextProblem(text12, maxDepth = MAX_JSON_DEPTH) {
+function findJsonTextProblem(text13, maxDepth = MAX_JSON_DEPTH) {
   const stack = [];
   let expectKey = false;
   let numberProblem;
   const pathOf2 = () => stack.map((frame) => frame.array ? `[${frame.index}]` : `.${frame.key ?? ""}`).join("").replace(/^\./, "");
-  for (let i = 0; i < text12.length; ) {
-    const c = text12[i];
+  for (let i = 0; i < text13.length; ) {
+    const c = text13[i];
     if (c === " " || c === "	" || c === "\n" || c === "\r" || c === ":") {
       i++;
     } else if (c === "{" || c === "[") {
@@ -24882,7 +24898,7 @@ function findJsonTextProblem(text12, maxDepth = MAX_JSON_DEPTH) {
       i++;
     } else if (c === '"') {
       STRING.lastIndex = i;
-      const match = STRING.exec(text12);
+      const match = STRING.exec(text13);
       if (!match) return numberProblem;
       const top = stack[stack.length - 1];
       if (expectKey && top && !top.array) {
@@ -24896,16 +24912,16 @@ function findJsonTextProblem(text12, maxDepth = MAX_JSON_DEPTH) {
       i += match[0].length;
     } else if (c === "-" || c >= "0" && c <= "9") {
       NUMBER2.lastIndex = i;
-      const match = NUMBER2.exec(text12);
+      const match = NUMBER2.exec(text13);
       if (!match) return numberProblem;
       if (numberProblem === void 0) {
         const becomes = inexactNumber(match[0]);
         if (becomes !== void 0) numberProblem = { kind: "number", offset: i, path: pathOf2(), literal: match[0], becomes };
       }
       i += match[0].length;
-    } else if (text12.startsWith("true", i) || text12.startsWith("null", i)) {
+    } else if (text13.startsWith("true", i) || text13.startsWith("null", i)) {
       i += 4;
-    } else if (text12.startsWith("false", i)) {
+    } else if (text13.startsWith("false", i)) {
       i += 5;
     } else {
       return numberProblem;
@@ -24936,14 +24952,14 @@ function sameDecimal(a, b) {
   };
   return norm(a) === norm(b);
 }
-function lineColumn(text12, offset) {
-  const before = text12.slice(0, offset);
+function lineColumn(text13, offset) {
+  const before = text13.slice(0, offset);
   return `line ${before.split("\n").length}, column ${offset - before.lastIndexOf("\n")}`;
 }
-function checkJsonText(text12, source, problem = findJsonTextProblem(text12)) {
+function checkJsonText(text13, source, problem = findJsonTextProblem(text13)) {
   if (problem === void 0) return;
   if (problem.kind === "depth") {
-    throw new UsageError(`${source}: nested deeper than ${MAX_JSON_DEPTH} levels at ${lineColumn(text12, problem.offset)}`);
+    throw new UsageError(`${source}: nested deeper than ${MAX_JSON_DEPTH} levels at ${lineColumn(text13, problem.offset)}`);
   }
   const field = problem.path === "" ? "" : ` in "${problem.path}"`;
   const literal = problem.literal.length > 40 ? `${problem.literal.slice(0, 40)}\u2026` : problem.literal;
@@ -24963,14 +24979,14 @@ var init_jsonText2 = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
-function createScanner(text12, ignoreTrivia = false) {
-  const len = text12.length;
+function createScanner(text13, ignoreTrivia = false) {
+  const len = text13.length;
   let pos = 0, value = "", tokenOffset = 0, token2 = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
   function scanHexDigits(count2, exact) {
     let digits = 0;
     let value2 = 0;
     while (digits < count2 || !exact) {
-      let ch = text12.charCodeAt(pos);
+      let ch = text13.charCodeAt(pos);
       if (ch >= 48 && ch <= 57) {
         value2 = value2 * 16 + ch - 48;
       } else if (ch >= 65 && ch <= 70) {
@@ -24997,35 +25013,35 @@ function createScanner(text12, ignoreTrivia = false) {
   }
   function scanNumber() {
     let start = pos;
-    if (text12.charCodeAt(pos) === 48) {
+    if (text13.charCodeAt(pos) === 48) {
       pos++;
     } else {
       pos++;
-      while (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
+      while (pos < text13.length && isDigit2(text13.charCodeAt(pos))) {
         pos++;
       }
     }
-    if (pos < text12.length && text12.charCodeAt(pos) === 46) {
+    if (pos < text13.length && text13.charCodeAt(pos) === 46) {
       pos++;
-      if (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
+      if (pos < text13.length && isDigit2(text13.charCodeAt(pos))) {
         pos++;
-        while (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
+        while (pos < text13.length && isDigit2(text13.charCodeAt(pos))) {
           pos++;
         }
       } else {
         scanError = 3;
-        return text12.substring(start, pos);
+        return text13.substring(start, pos);
       }
     }
     let end = pos;
-    if (pos < text12.length && (text12.charCodeAt(pos) === 69 || text12.charCodeAt(pos) === 101)) {
+    if (pos < text13.length && (text13.charCodeAt(pos) === 69 || text13.charCodeAt(pos) === 101)) {
       pos++;
-      if (pos < text12.length && text12.charCodeAt(pos) === 43 || text12.charCodeAt(pos) === 45) {
+      if (pos < text13.length && text13.charCodeAt(pos) === 43 || text13.charCodeAt(pos) === 45) {
         pos++;
       }
-      if (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
+      if (pos < text13.length && isDigit2(text13.charCodeAt(pos))) {
         pos++;
-        while (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
+        while (pos < text13.length && isDigit2(text13.charCodeAt(pos))) {
           pos++;
         }
         end = pos;
@@ -25033,30 +25049,30 @@ function createScanner(text12, ignoreTrivia = false) {
         scanError = 3;
       }
     }
-    return text12.substring(start, end);
+    return text13.substring(start, end);
   }
   function scanString() {
     let result = "", start = pos;
     while (true) {
       if (pos >= len) {
-        result += text12.substring(start, pos);
+        result += text13.substring(start, pos);
         scanError = 2;
         break;
       }
-      const ch = text12.charCodeAt(pos);
+      const ch = text13.charCodeAt(pos);
       if (ch === 34) {
-        result += text12.substring(start, pos);
+        result += text13.substring(start, pos);
         pos++;
         break;
       }
       if (ch === 92) {
-        result += text12.substring(start, pos);
+        result += text13.substring(start, pos);
         pos++;
         if (pos >= len) {
           scanError = 2;
           break;
         }
-        const ch2 = text12.charCodeAt(pos++);
+        const ch2 = text13.charCodeAt(pos++);
         switch (ch2) {
           case 34:
             result += '"';
@@ -25098,7 +25114,7 @@ function createScanner(text12, ignoreTrivia = false) {
       }
       if (ch >= 0 && ch <= 31) {
         if (isLineBreak(ch)) {
-          result += text12.substring(start, pos);
+          result += text13.substring(start, pos);
           scanError = 2;
           break;
         } else {
@@ -25119,19 +25135,19 @@ function createScanner(text12, ignoreTrivia = false) {
       tokenOffset = len;
       return token2 = 17;
     }
-    let code = text12.charCodeAt(pos);
+    let code = text13.charCodeAt(pos);
     if (isWhiteSpace(code)) {
       do {
         pos++;
         value += String.fromCharCode(code);
-        code = text12.charCodeAt(pos);
+        code = text13.charCodeAt(pos);
       } while (isWhiteSpace(code));
       return token2 = 15;
     }
     if (isLineBreak(code)) {
       pos++;
       value += String.fromCharCode(code);
-      if (code === 13 && text12.charCodeAt(pos) === 10) {
+      if (code === 13 && text13.charCodeAt(pos) === 10) {
         pos++;
         value += "\n";
       }
@@ -25167,31 +25183,31 @@ function createScanner(text12, ignoreTrivia = false) {
       // comments
       case 47:
         const start = pos - 1;
-        if (text12.charCodeAt(pos + 1) === 47) {
+        if (text13.charCodeAt(pos + 1) === 47) {
           pos += 2;
           while (pos < len) {
-            if (isLineBreak(text12.charCodeAt(pos))) {
+            if (isLineBreak(text13.charCodeAt(pos))) {
               break;
             }
             pos++;
           }
-          value = text12.substring(start, pos);
+          value = text13.substring(start, pos);
           return token2 = 12;
         }
-        if (text12.charCodeAt(pos + 1) === 42) {
+        if (text13.charCodeAt(pos + 1) === 42) {
           pos += 2;
           const safeLength = len - 1;
           let commentClosed = false;
           while (pos < safeLength) {
-            const ch = text12.charCodeAt(pos);
-            if (ch === 42 && text12.charCodeAt(pos + 1) === 47) {
+            const ch = text13.charCodeAt(pos);
+            if (ch === 42 && text13.charCodeAt(pos + 1) === 47) {
               pos += 2;
               commentClosed = true;
               break;
             }
             pos++;
             if (isLineBreak(ch)) {
-              if (ch === 13 && text12.charCodeAt(pos) === 10) {
+              if (ch === 13 && text13.charCodeAt(pos) === 10) {
                 pos++;
               }
               lineNumber++;
@@ -25202,7 +25218,7 @@ function createScanner(text12, ignoreTrivia = false) {
             pos++;
             scanError = 1;
           }
-          value = text12.substring(start, pos);
+          value = text13.substring(start, pos);
           return token2 = 13;
         }
         value += String.fromCharCode(code);
@@ -25212,7 +25228,7 @@ function createScanner(text12, ignoreTrivia = false) {
       case 45:
         value += String.fromCharCode(code);
         pos++;
-        if (pos === len || !isDigit2(text12.charCodeAt(pos))) {
+        if (pos === len || !isDigit2(text13.charCodeAt(pos))) {
           return token2 = 16;
         }
       // found a minus, followed by a number so
@@ -25234,10 +25250,10 @@ function createScanner(text12, ignoreTrivia = false) {
       default:
         while (pos < len && isUnknownContentCharacter(code)) {
           pos++;
-          code = text12.charCodeAt(pos);
+          code = text13.charCodeAt(pos);
         }
         if (tokenOffset !== pos) {
-          value = text12.substring(tokenOffset, pos);
+          value = text13.substring(tokenOffset, pos);
           switch (value) {
             case "true":
               return token2 = 8;
@@ -25433,7 +25449,7 @@ var init_format = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/parser.js
-function parse(text12, errors = [], options = ParseOptions.DEFAULT) {
+function parse(text13, errors = [], options = ParseOptions.DEFAULT) {
   let currentProperty = null;
   let currentParent = [];
   const previousParents = [];
@@ -25473,11 +25489,11 @@ function parse(text12, errors = [], options = ParseOptions.DEFAULT) {
       errors.push({ error: error2, offset, length });
     }
   };
-  visit(text12, visitor, options);
+  visit(text13, visitor, options);
   return currentParent[0];
 }
-function visit(text12, visitor, options = ParseOptions.DEFAULT) {
-  const _scanner = createScanner(text12, false);
+function visit(text13, visitor, options = ParseOptions.DEFAULT) {
+  const _scanner = createScanner(text13, false);
   const _jsonPath = [];
   let suppressedCallbacks = 0;
   function toNoArgVisit(visitFunction) {
@@ -25881,23 +25897,23 @@ async function readInputText(io, file, flag = "--file") {
   } else {
     bytes3 = await readBoundedPath(file, limits, { signal: io.signal, onWait: (message) => io.note(`cdba: ${message}`) });
   }
-  const text12 = decodeUtf8(bytes3, source).replace(/^\uFEFF/, "");
-  if (text12.trim() === "") throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);
-  return text12;
+  const text13 = decodeUtf8(bytes3, source).replace(/^\uFEFF/, "");
+  if (text13.trim() === "") throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);
+  return text13;
 }
-function parseJson(text12, source) {
-  const problem = findJsonTextProblem(text12);
-  if (problem?.kind === "depth") checkJsonText(text12, source, problem);
+function parseJson(text13, source) {
+  const problem = findJsonTextProblem(text13);
+  if (problem?.kind === "depth") checkJsonText(text13, source, problem);
   let value;
   try {
-    value = JSON.parse(text12);
+    value = JSON.parse(text13);
   } catch (error2) {
-    throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text12, error2.message)}`);
+    throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text13, error2.message)}`);
   }
-  checkJsonText(text12, source, problem);
+  checkJsonText(text13, source, problem);
   return value;
 }
-function locateJsonError(text12, message) {
+function locateJsonError(text13, message) {
   const placed = / in JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(message);
   let position;
   let reason;
@@ -25906,13 +25922,13 @@ function locateJsonError(text12, message) {
     reason = message.slice(0, placed.index);
   } else {
     const errors = [];
-    parse2(text12, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    parse2(text13, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
-    position = Math.min(first?.offset ?? text12.length, text12.length);
-    const token2 = text12.slice(position, position + (first?.length ?? 0));
+    position = Math.min(first?.offset ?? text13.length, text13.length);
+    const token2 = text13.slice(position, position + (first?.length ?? 0));
     reason = token2 === "" ? "unexpected end of input" : `Unexpected token '${token2.length > 20 ? `${token2.slice(0, 20)}...` : token2}'`;
   }
-  const before = text12.slice(0, position);
+  const before = text13.slice(0, position);
   const line = before.split("\n").length;
   const column = position - before.lastIndexOf("\n");
   return `line ${line}, column ${column}: ${reason.replace(/[\r\n\t]/g, (c) => JSON.stringify(c).slice(1, -1))}`;
@@ -26037,9 +26053,9 @@ async function authStatus(ctx) {
   }
   const apiKey = root3.apiKey;
   const key = typeof apiKey === "object" && apiKey !== null && !Array.isArray(apiKey) ? apiKey : void 0;
-  const list5 = (value) => Array.isArray(value) ? value : null;
-  status.roles = list5(key?.roles);
-  status.accessList = list5(key?.accessList);
+  const list6 = (value) => Array.isArray(value) ? value : null;
+  status.roles = list6(key?.roles);
+  status.accessList = list6(key?.accessList);
   status.operations = operationVersions(settings.apiVersion, serviceDayOf(response.headers));
   const removed = status.operations.filter((o) => o.removed);
   if (removed.length === 0) {
@@ -27364,7 +27380,7 @@ var init_flexNames = __esm({
     init_privateFile();
     MAX_FILE_BYTES = 64 * 1024;
     MAX_NAMES = 500;
-    sha2562 = (text12) => (0, import_node_crypto6.createHash)("sha256").update(text12, "utf8").digest("hex");
+    sha2562 = (text13) => (0, import_node_crypto6.createHash)("sha256").update(text13, "utf8").digest("hex");
     unwritableWarned2 = false;
     FlexNames = class {
       constructor(configDir, baseUrl, projectId, warn) {
@@ -27398,9 +27414,9 @@ ${projectId}`)}.json`);
         if (this.names) return this.names;
         this.names = [];
         try {
-          const text12 = readPrivateFileSync(this.file, MAX_FILE_BYTES, [this.configDir, this.dir]);
-          if (text12 === void 0) return this.names;
-          const data = JSON.parse(text12);
+          const text13 = readPrivateFileSync(this.file, MAX_FILE_BYTES, [this.configDir, this.dir]);
+          if (text13 === void 0) return this.names;
+          const data = JSON.parse(text13);
           if (Array.isArray(data?.names)) this.names = data.names.filter((n) => typeof n === "string" && n.length <= 64).slice(-MAX_NAMES);
         } catch {
         }
@@ -27806,11 +27822,11 @@ function createBody(name, file, flags, shape2) {
   applySettings(body, flags, shape2);
   return body;
 }
-function parseSetValue(text12) {
+function parseSetValue(text13) {
   try {
-    return JSON.parse(text12);
+    return JSON.parse(text13);
   } catch {
-    return text12;
+    return text13;
   }
 }
 function setPath(body, path, value) {
@@ -28054,8 +28070,8 @@ function isAwsRegion(region2) {
 function isAzureRegion(region2) {
   return AZURE_REGION.test(region2);
 }
-function splitAwsZone(text12) {
-  const m = AWS_REGION_WITH_AZ.exec(text12);
+function splitAwsZone(text13) {
+  const m = AWS_REGION_WITH_AZ.exec(text13);
   return m ? { region: m[1], az: m[2] } : void 0;
 }
 function providerOfRegion(region2) {
@@ -28065,8 +28081,8 @@ function providerOfRegion(region2) {
 }
 function hostRegion(provider2, region2) {
   if (provider2 === "AWS") {
-    const lower = /^[A-Z0-9_]+$/.test(region2) ? region2.toLowerCase().replace(/_/g, "-") : region2;
-    return isAwsRegion(lower) ? lower : void 0;
+    const lower2 = /^[A-Z0-9_]+$/.test(region2) ? region2.toLowerCase().replace(/_/g, "-") : region2;
+    return isAwsRegion(lower2) ? lower2 : void 0;
   }
   const fromApi = AZURE_REGIONS[region2];
   if (fromApi) return fromApi;
@@ -28268,20 +28284,20 @@ function clusterLabel(shape2, parts) {
   return label;
 }
 function members(shape2, parts) {
-  const list5 = need(shape2, parts.members, "members");
-  if (list5.length === 0) fail(shape2, "members is empty");
-  for (const m of list5) {
+  const list6 = need(shape2, parts.members, "members");
+  if (list6.length === 0) fail(shape2, "members is empty");
+  for (const m of list6) {
     if (m.role !== "shard" && m.role !== "config") fail(shape2, `member role "${String(m.role)}"`);
     checkIndex(shape2, m.shard, "shard");
     checkIndex(shape2, m.node, "node");
     checkPort(shape2, m.port);
   }
-  return list5;
+  return list6;
 }
 function ports(shape2, parts) {
-  const list5 = need(shape2, parts.ports, "ports");
-  if (list5.length === 0) fail(shape2, "ports is empty");
-  return list5.map((p) => checkPort(shape2, p));
+  const list6 = need(shape2, parts.ports, "ports");
+  if (list6.length === 0) fail(shape2, "ports is empty");
+  return list6.map((p) => checkPort(shape2, p));
 }
 function region(shape2, parts, provider2) {
   const r = need(shape2, parts.region, "region");
@@ -30829,18 +30845,18 @@ var require_urlencoded = __commonJS({
       return output;
     }
     function strictlySplitByteSequence(buf, cp) {
-      const list5 = [];
+      const list6 = [];
       let last = 0;
       let i = buf.indexOf(cp);
       while (i >= 0) {
-        list5.push(buf.slice(last, i));
+        list6.push(buf.slice(last, i));
         last = i + 1;
         i = buf.indexOf(cp, last);
       }
       if (last !== buf.length) {
-        list5.push(buf.slice(last));
+        list6.push(buf.slice(last));
       }
-      return list5;
+      return list6;
     }
     function replaceByteInByteSequence(buf, from, to) {
       let i = buf.indexOf(from);
@@ -32374,8 +32390,8 @@ var require_lib2 = __commonJS({
       get hosts() {
         return this._hosts;
       }
-      set hosts(list5) {
-        this._hosts = list5;
+      set hosts(list6) {
+        this._hosts = list6;
       }
       toString() {
         return super.toString().replace(DUMMY_HOSTNAME, this.hosts.join(","));
@@ -32446,22 +32462,22 @@ function splitDomain(host) {
 function knownDomain(host) {
   return splitDomain(host)?.domain;
 }
-function privateLink(form, text12) {
-  const zone = splitAwsZone(text12);
+function privateLink(form, text13) {
+  const zone = splitAwsZone(text13);
   if (zone && form !== "srvRegionalized") return { candidates: ["privateLinkAws"], region: zone.region, az: zone.az };
-  if (isAwsRegion(text12)) {
-    return { candidates: [form === "srvPlain" ? "privateLinkAws" : "privateLinkAwsRegionalized"], region: text12 };
+  if (isAwsRegion(text13)) {
+    return { candidates: [form === "srvPlain" ? "privateLinkAws" : "privateLinkAwsRegionalized"], region: text13 };
   }
-  if (isAzureRegion(text12)) {
-    if (form === "hostList") return { candidates: ["privateLinkAzure", "privateLinkAzureRegionalized"], region: text12 };
-    return { candidates: [form === "srvPlain" ? "privateLinkAzure" : "privateLinkAzureRegionalized"], region: text12 };
+  if (isAzureRegion(text13)) {
+    if (form === "hostList") return { candidates: ["privateLinkAzure", "privateLinkAzureRegionalized"], region: text13 };
+    return { candidates: [form === "srvPlain" ? "privateLinkAzure" : "privateLinkAzureRegionalized"], region: text13 };
   }
   const all = {
     hostList: ["privateLinkAws", "privateLinkAwsRegionalized", "privateLinkAzure", "privateLinkAzureRegionalized"],
     srvPlain: ["privateLinkAws", "privateLinkAzure"],
     srvRegionalized: ["privateLinkAwsRegionalized", "privateLinkAzureRegionalized"]
   };
-  return { candidates: all[form], region: text12 };
+  return { candidates: all[form], region: text13 };
 }
 function legacyParts(labels) {
   if (labels.length === 1) return { label: labels[0], provider: "AWS" };
@@ -32591,22 +32607,22 @@ var init_classify = __esm({
 
 // src/connstring/hosts.ts
 function splitHost(raw, input) {
-  const lower = raw.toLowerCase();
-  let host = lower;
+  const lower2 = raw.toLowerCase();
+  let host = lower2;
   let portText;
-  if (lower.startsWith("[")) {
-    const close = lower.indexOf("]");
-    host = close === -1 ? lower : lower.slice(0, close + 1);
-    const rest = close === -1 ? "" : lower.slice(close + 1);
+  if (lower2.startsWith("[")) {
+    const close = lower2.indexOf("]");
+    host = close === -1 ? lower2 : lower2.slice(0, close + 1);
+    const rest = close === -1 ? "" : lower2.slice(close + 1);
     if (rest !== "") {
       if (!rest.startsWith(":")) throw new ConnStringParseError(`invalid host "${raw}"`, input);
       portText = rest.slice(1);
     }
   } else {
-    const colon = lower.lastIndexOf(":");
+    const colon = lower2.lastIndexOf(":");
     if (colon !== -1) {
-      host = lower.slice(0, colon);
-      portText = lower.slice(colon + 1);
+      host = lower2.slice(0, colon);
+      portText = lower2.slice(colon + 1);
     }
   }
   if (!(DNS_NAME.test(host) || IPV6.test(host) || SOCKET.test(host))) {
@@ -32617,8 +32633,8 @@ function splitHost(raw, input) {
   if (!(port >= 1 && port <= 65535)) throw new ConnStringParseError(`invalid port "${portText}" in host "${raw}"`, input);
   return { host, port };
 }
-function redactPassword(text12) {
-  return text12.replace(/^([a-z+]+:\/\/[^:@/?#]*:)[^@/?#]*@/i, "$1****@");
+function redactPassword(text13) {
+  return text13.replace(/^([a-z+]+:\/\/[^:@/?#]*:)[^@/?#]*@/i, "$1****@");
 }
 var DNS_LABEL, DNS_NAME, IPV6, SOCKET;
 var init_hosts = __esm({
@@ -32705,18 +32721,18 @@ var init_notes = __esm({
 });
 
 // src/connstring/parse.ts
-function decode(text12) {
+function decode(text13) {
   try {
-    return decodeURIComponent(text12);
+    return decodeURIComponent(text13);
   } catch {
-    return text12;
+    return text13;
   }
 }
-function readUri(text12, shown2) {
+function readUri(text13, shown2) {
   try {
-    return new ConnectionString(text12);
+    return new ConnectionString(text13);
   } catch (error2) {
-    const password = /^[a-z+]+:\/\/[^:@/?#]*:([^@/?#]*)@/i.exec(text12)?.[1];
+    const password = /^[a-z+]+:\/\/[^:@/?#]*:([^@/?#]*)@/i.exec(text13)?.[1];
     let message = error2 instanceof Error ? error2.message : String(error2);
     if (password) message = message.split(password).join("****");
     throw new ConnStringParseError(`invalid connection string: ${message}`, shown2, { cause: error2 });
@@ -32735,10 +32751,10 @@ function agreed(candidates, field) {
 }
 function parse3(uri) {
   if (typeof uri !== "string") throw new ConnStringParseError("a connection string must be text", String(uri));
-  const text12 = uri.trim();
-  const shown2 = redactPassword(text12);
-  if (text12 === "") throw new ConnStringParseError("the connection string is empty", shown2);
-  const cs = readUri(text12, shown2);
+  const text13 = uri.trim();
+  const shown2 = redactPassword(text13);
+  if (text13 === "") throw new ConnStringParseError("the connection string is empty", shown2);
+  const cs = readUri(text13, shown2);
   const srv = cs.isSRV;
   const split = cs.hosts.map((h2) => splitHost(h2, shown2));
   const options = {};
@@ -33631,15 +33647,15 @@ var init_mjs = __esm({
         this.listeners[ev].push(fn);
       }
       removeListener(ev, fn) {
-        const list5 = this.listeners[ev];
-        const i = list5.indexOf(fn);
+        const list6 = this.listeners[ev];
+        const i = list6.indexOf(fn);
         if (i === -1) {
           return;
         }
-        if (i === 0 && list5.length === 1) {
-          list5.length = 0;
+        if (i === 0 && list6.length === 1) {
+          list6.length = 0;
         } else {
-          list5.splice(i, 1);
+          list6.splice(i, 1);
         }
       }
       emit(ev, code, signal) {
@@ -36131,19 +36147,19 @@ async function oraPromise(action, options) {
   try {
     const promise = actionIsFunction ? action(spinner) : action;
     const result = await promise;
-    const text12 = successText === void 0 ? void 0 : typeof successText === "string" ? successText : successText(result);
+    const text13 = successText === void 0 ? void 0 : typeof successText === "string" ? successText : successText(result);
     if (successSymbol === void 0) {
-      spinner.succeed(text12);
+      spinner.succeed(text13);
     } else {
-      spinner.stopAndPersist({ symbol: successSymbol, text: text12 });
+      spinner.stopAndPersist({ symbol: successSymbol, text: text13 });
     }
     return result;
   } catch (error2) {
-    const text12 = failText === void 0 ? void 0 : typeof failText === "string" ? failText : failText(error2);
+    const text13 = failText === void 0 ? void 0 : typeof failText === "string" ? failText : failText(error2);
     if (failSymbol === void 0) {
-      spinner.fail(text12);
+      spinner.fail(text13);
     } else {
-      spinner.stopAndPersist({ symbol: failSymbol, text: text12 });
+      spinner.stopAndPersist({ symbol: failSymbol, text: text13 });
     }
     throw error2;
   }
@@ -36237,10 +36253,10 @@ var init_ora = __esm({
         }
       }
       // Helper to build complete line with symbol, text, prefix, and suffix
-      #buildOutputLine(symbol, text12, prefixText, suffixText) {
+      #buildOutputLine(symbol, text13, prefixText, suffixText) {
         const fullPrefixText = this.#getFullPrefixText(prefixText, " ");
         const separatorText = symbol ? " " : "";
-        const fullText = typeof text12 === "string" ? separatorText + text12 : "";
+        const fullText = typeof text13 === "string" ? separatorText + text13 : "";
         const fullSuffixText = this.#getFullSuffixText(suffixText, " ");
         return fullPrefixText + symbol + fullText + fullSuffixText;
       }
@@ -36375,9 +36391,9 @@ var init_ora = __esm({
       #getFullSuffixText(suffixText = this.#options.suffixText, prefix = " ") {
         return this.#formatAffix(suffixText, prefix, true);
       }
-      #computeLineCountFrom(text12, columns) {
+      #computeLineCountFrom(text13, columns) {
         let count2 = 0;
-        for (const line of (0, import_node_util.stripVTControlCharacters)(text12).split("\n")) {
+        for (const line of (0, import_node_util.stripVTControlCharacters)(text13).split("\n")) {
           count2 += Math.max(1, Math.ceil(stringWidth2(line) / columns));
         }
         return count2;
@@ -36539,9 +36555,9 @@ var init_ora = __esm({
         }
         return this;
       }
-      start(text12) {
-        if (text12 !== void 0) {
-          this.text = text12;
+      start(text13) {
+        if (text13 !== void 0) {
+          this.text = text13;
         }
         if (this.isSilent) {
           return this;
@@ -36592,27 +36608,27 @@ var init_ora = __esm({
         }
         return this;
       }
-      succeed(text12) {
-        return this.stopAndPersist({ symbol: symbols_exports.success, text: text12 });
+      succeed(text13) {
+        return this.stopAndPersist({ symbol: symbols_exports.success, text: text13 });
       }
-      fail(text12) {
-        return this.stopAndPersist({ symbol: symbols_exports.error, text: text12 });
+      fail(text13) {
+        return this.stopAndPersist({ symbol: symbols_exports.error, text: text13 });
       }
-      warn(text12) {
-        return this.stopAndPersist({ symbol: symbols_exports.warning, text: text12 });
+      warn(text13) {
+        return this.stopAndPersist({ symbol: symbols_exports.warning, text: text13 });
       }
-      info(text12) {
-        return this.stopAndPersist({ symbol: symbols_exports.info, text: text12 });
+      info(text13) {
+        return this.stopAndPersist({ symbol: symbols_exports.info, text: text13 });
       }
       stopAndPersist(options = {}) {
         if (this.isSilent) {
           return this;
         }
         const symbol = options.symbol ?? " ";
-        const text12 = options.text ?? this.text;
+        const text13 = options.text ?? this.text;
         const prefixText = options.prefixText ?? this.#options.prefixText;
         const suffixText = options.suffixText ?? this.#options.suffixText;
-        const textToWrite = this.#buildOutputLine(symbol, text12, prefixText, suffixText) + "\n";
+        const textToWrite = this.#buildOutputLine(symbol, text13, prefixText, suffixText) + "\n";
         this.stop();
         this.#internalWrite(() => this.#stream.write(textToWrite));
         return this;
@@ -36805,9 +36821,9 @@ var init_io = __esm({
       addSecret(value) {
         if (value && value.length >= 8 && !this.secrets.has(value)) this.secrets.set(value, secretForms(value));
       }
-      scrub(text12, shown2) {
-        if (this.secrets.size === 0) return text12;
-        return scrubSecrets(text12, [...this.secrets].filter(([secret]) => secret !== shown2).map(([, forms]) => forms), "[REDACTED]");
+      scrub(text13, shown2) {
+        if (this.secrets.size === 0) return text13;
+        return scrubSecrets(text13, [...this.secrets].filter(([secret]) => secret !== shown2).map(([, forms]) => forms), "[REDACTED]");
       }
       /** The one secret stdout may show while revealing() runs. */
       revealed;
@@ -36825,8 +36841,8 @@ var init_io = __esm({
         }
       }
       /** Writes to stdout as is (registered secrets aside). */
-      write(text12) {
-        this.out.write(this.scrub(text12, this.revealed));
+      write(text13) {
+        this.out.write(this.scrub(text13, this.revealed));
       }
       /**
        * One line on stderr, with cdba's prefix: every line cdba prints there says whose
@@ -36863,7 +36879,7 @@ var init_io = __esm({
        * A spinner on stderr. On a TTY it is ora; elsewhere it prints each distinct
        * text once as a plain line, so CI logs show progress without control codes.
        */
-      async spinner(text12) {
+      async spinner(text13) {
         const zeroWidth = this.err.columns === 0;
         if (!this.errIsTTY || zeroWidth) {
           let last = "";
@@ -36871,12 +36887,12 @@ var init_io = __esm({
             if (t !== last) this.note(t);
             last = t;
           };
-          say(text12);
+          say(text13);
           return { update: say, stop: (finalLine) => finalLine && this.note(finalLine) };
         }
         const { default: ora2 } = await Promise.resolve().then(() => (init_ora(), ora_exports));
         const spinnerText = (t) => escapeControl(this.scrub(withPrefix(t)));
-        const spinner = ora2({ text: spinnerText(text12), stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? "cyan" : false }).start();
+        const spinner = ora2({ text: spinnerText(text13), stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? "cyan" : false }).start();
         return {
           update: (t) => {
             spinner.text = spinnerText(t);
@@ -37104,7 +37120,7 @@ function tagsLine(tags) {
 async function clusterView(io, document3, width) {
   const doc = document3 ?? {};
   const { truncate: truncate2 } = await Promise.resolve().then(() => (init_fit(), fit_exports));
-  const fit = (text12, used, where = "end") => width === void 0 ? text12 : truncate2(text12, Math.max(8, width - used), where);
+  const fit = (text13, used, where = "end") => width === void 0 ? text13 : truncate2(text13, Math.max(8, width - used), where);
   const summary = summarize2(doc);
   const bold2 = (s) => io.chalk.bold(s);
   const stateColor = summary.state === "IDLE" ? io.chalk.green : io.chalk.yellow;
@@ -37120,7 +37136,7 @@ async function clusterView(io, document3, width) {
     ["Created", summary.created],
     ["Tags", tagsLine(doc.tags)],
     ["ID", typeof doc.id === "string" ? doc.id : void 0]
-  ], (text12, used, label2) => COPYABLE_LABELS.has(label2) ? text12 : fit(text12, used));
+  ], (text13, used, label2) => COPYABLE_LABELS.has(label2) ? text13 : fit(text13, used));
   const lines = [head, "", bold2("Topology")];
   for (const zone of summary.zones) {
     lines.push(`  ${fit(`${escapeControl(zone.name)} \xB7 ${zone.shards} shard${zone.shards === 1 ? "" : "s"}`, 2)}`);
@@ -37268,11 +37284,11 @@ function listWriter(io, indent) {
   const separator = `,${itemPad}`;
   let count2 = 0;
   return {
-    async items(list5) {
+    async items(list6) {
       let slice = "";
-      for (const item of list5) {
-        const text12 = (!indent && item instanceof JsonText ? item.text : JSON.stringify(item, null, indent || void 0)) ?? "null";
-        slice += (count2 === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text12.replaceAll("\n", itemPad) : text12);
+      for (const item of list6) {
+        const text13 = (!indent && item instanceof JsonText ? item.text : JSON.stringify(item, null, indent || void 0)) ?? "null";
+        slice += (count2 === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text13.replaceAll("\n", itemPad) : text13);
         count2++;
         if (slice.length >= SLICE_CHARS) {
           await writeDraining(io, slice);
@@ -37378,8 +37394,8 @@ async function clusterNames(ctx, now = Date.now) {
       namesOf(streamAllClusters2(client, projectId)),
       ...await flexReachable2(ctx) ? [namesOf(streamAllFlexClusters2(client, projectId))] : []
     ]);
-    const names2 = [...new Set(lists.flatMap((list5) => list5.status === "fulfilled" ? list5.value : []))].slice(0, MAX_NAMES2);
-    if (lists.every((list5) => list5.status === "fulfilled")) await writeCache(ctx.configDir, file, { at: now(), names: names2 });
+    const names2 = [...new Set(lists.flatMap((list6) => list6.status === "fulfilled" ? list6.value : []))].slice(0, MAX_NAMES2);
+    if (lists.every((list6) => list6.status === "fulfilled")) await writeCache(ctx.configDir, file, { at: now(), names: names2 });
     return names2;
   } catch {
     return [];
@@ -37484,10 +37500,10 @@ var init_password = __esm({
 });
 
 // src/cli/dbusers/roles.ts
-function parseRole(text12) {
-  const at = text12.indexOf("@");
-  const name = at < 0 ? text12 : text12.slice(0, at);
-  const bad = (why) => new UsageError(`invalid --role "${text12}": ${why}`);
+function parseRole(text13) {
+  const at = text13.indexOf("@");
+  const name = at < 0 ? text13 : text13.slice(0, at);
+  const bad = (why) => new UsageError(`invalid --role "${text13}": ${why}`);
   const builtIn = builtInInOtherCase(name);
   if (builtIn !== void 0) throw bad(`${name} is not a role; did you mean ${builtIn}? Built-in role names are case-sensitive`);
   if (at < 0) {
@@ -37495,7 +37511,7 @@ function parseRole(text12) {
     if (isDatabaseRole(name)) throw bad(`${name} is granted on one database: give it as ${name}@<database>`);
     throw bad(`not a built-in role that needs no database (${ADMIN_ROLES.join(", ")}); other roles take @<database>, as in readWrite@app`);
   }
-  const where = text12.slice(at + 1);
+  const where = text13.slice(at + 1);
   const dot = where.indexOf(".");
   const databaseName = dot < 0 ? where : where.slice(0, dot);
   const collectionName = dot < 0 ? void 0 : where.slice(dot + 1);
@@ -37509,12 +37525,12 @@ function formatRole(role) {
   const collection = typeof role.collectionName === "string" && role.collectionName !== "" ? `.${role.collectionName}` : "";
   return `${String(role.roleName)}@${String(role.databaseName)}${collection}`;
 }
-function parseScope(text12) {
-  const colon = text12.indexOf(":");
-  const type = SCOPE_TYPES[text12.slice(0, Math.max(colon, 0)).toLowerCase()];
-  const name = text12.slice(colon + 1);
-  if (colon < 0 || !type) throw new UsageError(`invalid --scope "${text12}": expected cluster:<name> (or data-lake:<name>, stream:<name>)`);
-  if (!SCOPE_NAME.test(name)) throw new UsageError(`invalid --scope "${text12}": the name must be ASCII letters, digits and hyphens, starting with a letter or digit`);
+function parseScope(text13) {
+  const colon = text13.indexOf(":");
+  const type = SCOPE_TYPES[text13.slice(0, Math.max(colon, 0)).toLowerCase()];
+  const name = text13.slice(colon + 1);
+  if (colon < 0 || !type) throw new UsageError(`invalid --scope "${text13}": expected cluster:<name> (or data-lake:<name>, stream:<name>)`);
+  if (!SCOPE_NAME.test(name)) throw new UsageError(`invalid --scope "${text13}": the name must be ASCII letters, digits and hyphens, starting with a letter or digit`);
   return { name, type };
 }
 function formatScope(scope) {
@@ -37616,9 +37632,9 @@ function addressBits(address, family) {
   if (family === "ipv4") return address.split(".").reduce((bits2, octet) => bits2 << 8n | BigInt(Number(octet)), 0n);
   return expandIPv6(address).split(":").reduce((bits2, group) => bits2 << 16n | BigInt(parseInt(group, 16)), 0n);
 }
-function canonicalCidr(text12) {
-  const cidr = parseCidr(text12);
-  if (!cidr || /[^0-9a-fA-F.:/]/.test(text12.trim()) || cidr.family === "ipv6" && cidr.address.includes(".")) return void 0;
+function canonicalCidr(text13) {
+  const cidr = parseCidr(text13);
+  if (!cidr || /[^0-9a-fA-F.:/]/.test(text13.trim()) || cidr.family === "ipv6" && cidr.address.includes(".")) return void 0;
   const width = cidr.family === "ipv4" ? 32 : 128;
   const hostBits = (1n << BigInt(width - cidr.prefix)) - 1n;
   if ((addressBits(cidr.address, cidr.family) & hostBits) !== 0n) return void 0;
@@ -37743,8 +37759,8 @@ function sameText(a, b) {
 function checkCallerAddress(credential, peer) {
   const { accessList: accessList3 } = credential;
   if (accessList3 === void 0) return;
-  const list5 = new AccessList(accessList3);
-  if (!list5.allows(peer)) throw failures2.ipNotOnAccessList(peer.replace(/^::ffff:/i, ""));
+  const list6 = new AccessList(accessList3);
+  if (!list6.allows(peer)) throw failures2.ipNotOnAccessList(peer.replace(/^::ffff:/i, ""));
 }
 function authorize(principal, projectId, action) {
   const roles = principal.roles.filter((role) => role.projectId === projectId);
@@ -38005,20 +38021,20 @@ var init_faults = __esm({
 
 // src/emulator/pagination.ts
 function integer(query2, name, fallback, min, max) {
-  const text12 = query2.get(name);
-  if (text12 === null) return fallback;
-  const value = Number(text12);
-  if (!/^\d+$/.test(text12) || value < min || value > max) {
+  const text13 = query2.get(name);
+  if (text13 === null) return fallback;
+  const value = Number(text13);
+  if (!/^\d+$/.test(text13) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
-    throw failures.invalidQueryParameter(name, text12, `It must be an integer ${range}.`);
+    throw failures.invalidQueryParameter(name, text13, `It must be an integer ${range}.`);
   }
   return value;
 }
 function booleanParam(query2, name, fallback) {
-  const text12 = query2.get(name);
-  if (text12 === null) return fallback;
-  if (text12 === "true" || text12 === "false") return text12 === "true";
-  throw failures.invalidQueryParameter(name, text12, "It must be true or false.");
+  const text13 = query2.get(name);
+  if (text13 === null) return fallback;
+  if (text13 === "true" || text13 === "false") return text13 === "true";
+  throw failures.invalidQueryParameter(name, text13, "It must be true or false.");
 }
 function pageParams(query2) {
   return {
@@ -38034,9 +38050,9 @@ function paginate2(items, page2, listUrl) {
   if (page2.pageNum > 1) links.push({ href: href(page2.pageNum - 1), rel: "previous" });
   if (start + page2.itemsPerPage < items.length) links.push({ href: href(page2.pageNum + 1), rel: "next" });
   links.push({ href: href(page2.pageNum), rel: "self" });
-  const list5 = { links, results: items.slice(start, start + page2.itemsPerPage) };
-  if (page2.includeCount) list5.totalCount = items.length;
-  return list5;
+  const list6 = { links, results: items.slice(start, start + page2.itemsPerPage) };
+  if (page2.includeCount) list6.totalCount = items.length;
+  return list6;
 }
 var MAX_ITEMS_PER_PAGE, DEFAULT_ITEMS_PER_PAGE;
 var init_pagination2 = __esm({
@@ -38142,10 +38158,10 @@ function worldFromSeed(seed, now, modules2, serviceNow2) {
   return world;
 }
 function loadWorld(path, modules2, maxBytes) {
-  const text12 = readTextFileSync(path, { label: "--state", maxBytes, expected: "an emulator state file" });
+  const text13 = readTextFileSync(path, { label: "--state", maxBytes, expected: "an emulator state file" });
   let doc;
   try {
-    doc = JSON.parse(text12);
+    doc = JSON.parse(text13);
   } catch (error2) {
     throw new UsageError(`--state: ${path} is not valid JSON: ${error2.message}`);
   }
@@ -38228,9 +38244,9 @@ var init_store2 = __esm({
       commit() {
         if (!this.statePath) return Promise.resolve();
         const path = this.statePath;
-        const text12 = stateText(this.world);
-        this.writtenBytes = Buffer.byteLength(text12);
-        this.writes = this.writes.catch(() => void 0).then(() => writeFileAtomic(path, text12));
+        const text13 = stateText(this.world);
+        this.writtenBytes = Buffer.byteLength(text13);
+        this.writes = this.writes.catch(() => void 0).then(() => writeFileAtomic(path, text13));
         return this.writes;
       }
       /** Waits for writes in flight (used by stop()). */
@@ -38342,8 +38358,8 @@ var init_handlers = __esm({
     PROJECT_RELS = ["containers", "clusters", "databaseUsers", "peers", "processes", "whitelist"];
     listProjects = (ctx) => {
       const page2 = pageParams(ctx.query);
-      const list5 = paginate2(visibleProjects(ctx), page2, selfHref(ctx));
-      return { status: 200, body: { ...list5, results: list5.results.map((project) => projectView(ctx, project)) } };
+      const list6 = paginate2(visibleProjects(ctx), page2, selfHref(ctx));
+      return { status: 200, body: { ...list6, results: list6.results.map((project) => projectView(ctx, project)) } };
     };
     getProject = (ctx) => ({ status: 200, body: projectView(ctx, projectOf(ctx)) });
     getProjectByName = (ctx) => {
@@ -38402,8 +38418,8 @@ var init_handlers = __esm({
       const member2 = new Set(visibleProjects(ctx).map((project) => project.orgId));
       const name = ctx.query.get("name");
       const orgs2 = ctx.services.store.world.orgs.filter((org) => member2.has(org.id) && (name === null || org.name === name));
-      const list5 = paginate2(orgs2, page2, selfHref(ctx));
-      return { status: 200, body: { ...list5, results: list5.results.map((org) => orgView(ctx, org)) } };
+      const list6 = paginate2(orgs2, page2, selfHref(ctx));
+      return { status: 200, body: { ...list6, results: list6.results.map((org) => orgView(ctx, org)) } };
     };
   }
 });
@@ -38521,10 +38537,10 @@ function seedEntry(entry) {
   if (entry.deleteAfterDate !== void 0) stored.deleteAfterDate = isoSeconds(Date.parse(entry.deleteAfterDate));
   return stored;
 }
-function checkSeed2(problems, where, list5) {
-  if (list5 === void 0) return;
-  if (!Array.isArray(list5)) return problems.add(where, "must be an array of {ipAddress | cidrBlock | awsSecurityGroup, comment?, deleteAfterDate?}");
-  list5.forEach((entry, i) => {
+function checkSeed2(problems, where, list6) {
+  if (list6 === void 0) return;
+  if (!Array.isArray(list6)) return problems.add(where, "must be an array of {ipAddress | cidrBlock | awsSecurityGroup, comment?, deleteAfterDate?}");
+  list6.forEach((entry, i) => {
     const at = `${where}[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object");
     problems.onlyKeys(at, entry, ["ipAddress", "cidrBlock", "awsSecurityGroup", "comment", "deleteAfterDate"]);
@@ -38591,8 +38607,8 @@ function entryView(ctx, project, entry) {
   return view2;
 }
 function listDocument(ctx, project) {
-  const list5 = paginate2(liveEntries(ctx, project), pageParams(ctx.query), `${apiRoot(ctx)}/groups/${project.id}/accessList`);
-  return { ...list5, results: list5.results.map((entry) => entryView(ctx, project, entry)) };
+  const list6 = paginate2(liveEntries(ctx, project), pageParams(ctx.query), `${apiRoot(ctx)}/groups/${project.id}/accessList`);
+  return { ...list6, results: list6.results.map((entry) => entryView(ctx, project, entry)) };
 }
 function parseEntry(ctx, project, raw) {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw failures.invalidJson();
@@ -38672,11 +38688,11 @@ var init_handlers2 = __esm({
       const project = projectOf(ctx);
       if (!Array.isArray(ctx.body)) throw failures.invalidJson();
       const entries = ctx.body.map((raw) => parseEntry(ctx, project, raw));
-      const list5 = liveEntries(ctx, project);
+      const list6 = liveEntries(ctx, project);
       for (const entry of entries) {
-        const existing = list5.find((e) => keyOf(e) === keyOf(entry));
+        const existing = list6.find((e) => keyOf(e) === keyOf(entry));
         if (!existing) {
-          list5.push(entry);
+          list6.push(entry);
           continue;
         }
         if (entry.comment !== void 0) existing.comment = entry.comment;
@@ -38684,7 +38700,7 @@ var init_handlers2 = __esm({
         if (entry.deleteAfterDate !== void 0) existing.deleteAfterDate = entry.deleteAfterDate;
         else delete existing.deleteAfterDate;
       }
-      project.ipAccessList = list5;
+      project.ipAccessList = list6;
       await ctx.services.store.commit();
       return { status: 201, body: listDocument(ctx, project), ...ctx.services.faults.dropAfterCommit ? { drop: true } : {} };
     };
@@ -39335,8 +39351,8 @@ var init_store3 = __esm({
         this.store = store;
         for (const record2 of store.world.clusters) {
           const { groupId } = record2.model;
-          const list5 = this.byProject.get(groupId);
-          if (list5) list5.push(record2);
+          const list6 = this.byProject.get(groupId);
+          if (list6) list6.push(record2);
           else this.byProject.set(groupId, [record2]);
           this.indexName(record2);
           if (record2.pendingUntil !== void 0) this.pending.push(record2, record2.pendingUntil);
@@ -39379,14 +39395,14 @@ var init_store3 = __esm({
         world.clusters = world.clusters.filter((record2) => !gone.has(record2));
         const projects3 = new Set([...gone].map((record2) => record2.model.groupId));
         for (const groupId of projects3) {
-          const list5 = (this.byProject.get(groupId) ?? []).filter((record2) => !gone.has(record2));
-          this.byProject.set(groupId, list5);
+          const list6 = (this.byProject.get(groupId) ?? []).filter((record2) => !gone.has(record2));
+          this.byProject.set(groupId, list6);
           const names2 = this.byName.get(groupId);
           for (const record2 of gone) {
             const { name } = record2.model;
             if (record2.model.groupId !== groupId || names2?.get(name) !== record2) continue;
             names2.delete(name);
-            const next = list5.find((other) => other.model.name === name);
+            const next = list6.find((other) => other.model.name === name);
             if (next) names2.set(name, next);
           }
         }
@@ -39613,10 +39629,10 @@ var init_views = __esm({
         const entry = this.entry(project, record2);
         const kept = entry.views.get(variant);
         if (kept) return kept;
-        const text12 = new JsonText(JSON.stringify(render5(this.connectionStrings(project, record2))));
+        const text13 = new JsonText(JSON.stringify(render5(this.connectionStrings(project, record2))));
         if (entry.views.size >= MAX_VIEWS_PER_CLUSTER) entry.views.delete(entry.views.keys().next().value);
-        entry.views.set(variant, text12);
-        return text12;
+        entry.views.set(variant, text13);
+        return text13;
       }
     };
   }
@@ -39750,10 +39766,10 @@ var init_handlers3 = __esm({
     listClusters2 = (ctx) => {
       const page2 = pageParams(ctx.query);
       const records = clusterStore(ctx.services.store).list(projectOf(ctx).id);
-      const list5 = paginate2(records, page2, selfHref(ctx));
-      for (const record2 of list5.results) refuseAsymmetric(ctx, record2);
+      const list6 = paginate2(records, page2, selfHref(ctx));
+      for (const record2 of list6.results) refuseAsymmetric(ctx, record2);
       const project = factsOf(ctx);
-      return { status: 200, body: { ...list5, results: list5.results.map((r) => render2(ctx, r, true, project)) } };
+      return { status: 200, body: { ...list6, results: list6.results.map((r) => render2(ctx, r, true, project)) } };
     };
     getCluster2 = (ctx) => {
       const cluster = findCluster(ctx);
@@ -39826,9 +39842,9 @@ function seedClusterShape(body) {
 function checkClusterEntries(doc, problems, names2, entries) {
   const { key, fields, what, model } = entries;
   const projectIds = seedProjectIds(doc);
-  const list5 = doc[key];
-  if (list5 !== void 0 && !Array.isArray(list5)) problems.add(key, "must be an array");
-  (Array.isArray(list5) ? list5 : []).forEach((entry, i) => {
+  const list6 = doc[key];
+  if (list6 !== void 0 && !Array.isArray(list6)) problems.add(key, "must be an array");
+  (Array.isArray(list6) ? list6 : []).forEach((entry, i) => {
     const at = `${key}[${i}]`;
     if (!isObject(entry)) return problems.add(at, `must be an object {${fields.join(", ")}}`);
     problems.onlyKeys(at, entry, fields);
@@ -39851,8 +39867,8 @@ function checkSeedClusters(doc, problems) {
   checkClusterEntries(doc, problems, /* @__PURE__ */ new Set(), CLUSTERS_ENTRY);
 }
 function seedClusterNames(doc) {
-  const list5 = Array.isArray(doc.clusters) ? doc.clusters : [];
-  return new Set(list5.flatMap((entry) => isObject(entry) && isObject(entry.cluster) ? nameKey(entry.projectId, entry.cluster.name) : []));
+  const list6 = Array.isArray(doc.clusters) ? doc.clusters : [];
+  return new Set(list6.flatMap((entry) => isObject(entry) && isObject(entry.cluster) ? nameKey(entry.projectId, entry.cluster.name) : []));
 }
 function nameKey(projectId, name) {
   return typeof name === "string" ? [`${String(projectId)}/${name.toLowerCase()}`] : [];
@@ -39962,9 +39978,9 @@ var init_clusters3 = __esm({
 // src/emulator/resources/flexClusters/store.ts
 function advance(store) {
   const now = store.clock();
-  const list5 = store.world.flexClusters ?? [];
-  if (!list5.some((record2) => record2.pendingUntil !== void 0 && record2.pendingUntil <= now)) return;
-  store.world.flexClusters = list5.filter((record2) => {
+  const list6 = store.world.flexClusters ?? [];
+  if (!list6.some((record2) => record2.pendingUntil !== void 0 && record2.pendingUntil <= now)) return;
+  store.world.flexClusters = list6.filter((record2) => {
     if (record2.pendingUntil === void 0 || record2.pendingUntil > now) return true;
     if (record2.model.stateName === "DELETING") return false;
     record2.model.stateName = "IDLE";
@@ -40118,7 +40134,7 @@ var init_schedule = __esm({
       { frequencyType: "monthly", frequencyInterval: 40, retentionUnit: "months", retentionValue: 12 }
     ];
     FLEX_RETENTION_DAYS = 8;
-    digest = (text12) => (0, import_node_crypto13.createHash)("sha256").update(text12).digest("hex");
+    digest = (text13) => (0, import_node_crypto13.createHash)("sha256").update(text13).digest("hex");
     itemOf = (frequency) => DEFAULT_POLICY.find((item) => item.frequencyType === frequency);
   }
 });
@@ -40871,10 +40887,10 @@ function checkRoles(problems, where, roles, projectIds) {
     if (!ROLE_NAMES.includes(role.roleName)) problems.add(`${at}.roleName`, `must be one of ${ROLE_NAMES.join(", ")}`);
   });
 }
-function checkAddresses(problems, where, list5) {
-  if (list5 === void 0) return;
-  if (!Array.isArray(list5)) return problems.add(where, "must be an array of CIDR blocks or addresses");
-  list5.forEach((entry, i) => {
+function checkAddresses(problems, where, list6) {
+  if (list6 === void 0) return;
+  if (!Array.isArray(list6)) return problems.add(where, "must be an array of CIDR blocks or addresses");
+  list6.forEach((entry, i) => {
     if (typeof entry !== "string" || !parseCidr(entry)) problems.add(`${where}[${i}]`, `"${String(entry)}" is not a CIDR block or IP address`);
   });
 }
@@ -41019,7 +41035,7 @@ function checkLabels(value) {
   for (const label of value) {
     if (!isObject(label)) return invalid("labels");
     for (const key of Object.keys(label)) if (key !== "key" && key !== "value") return invalid(`labels.${key}`);
-    const ok = (text12) => typeof text12 === "string" && text12.length >= 1 && text12.length <= 255;
+    const ok = (text13) => typeof text13 === "string" && text13.length >= 1 && text13.length <= 255;
     if (!ok(label.key) || !ok(label.value)) return invalid("labels");
     labels.push({ key: label.key, value: label.value });
   }
@@ -41216,8 +41232,8 @@ var init_handlers5 = __esm({
     listDatabaseUsers2 = (ctx) => {
       const page2 = pageParams(ctx.query);
       const users = databaseUsers2(ctx.services.store, projectOf(ctx).id, serviceNow(ctx.services));
-      const list5 = paginate2(users, page2, `${apiRoot(ctx)}/groups/${projectOf(ctx).id}/databaseUsers`);
-      return { status: 200, body: { ...list5, results: list5.results.map((user) => render3(ctx, user)) } };
+      const list6 = paginate2(users, page2, `${apiRoot(ctx)}/groups/${projectOf(ctx).id}/databaseUsers`);
+      return { status: 200, body: { ...list6, results: list6.results.map((user) => render3(ctx, user)) } };
     };
     getDatabaseUser2 = (ctx) => ({ status: 200, body: render3(ctx, findUser(ctx)) });
     createDatabaseUser2 = async (ctx) => {
@@ -41251,12 +41267,12 @@ var init_handlers5 = __esm({
 
 // src/emulator/resources/databaseUsers/index.ts
 function checkSeed4(doc, problems) {
-  const list5 = doc.databaseUsers;
-  if (list5 === void 0) return;
-  if (!Array.isArray(list5)) return problems.add("databaseUsers", "must be an array");
+  const list6 = doc.databaseUsers;
+  if (list6 === void 0) return;
+  if (!Array.isArray(list6)) return problems.add("databaseUsers", "must be an array");
   const projectIds = seedProjectIds(doc);
   const seen = /* @__PURE__ */ new Set();
-  list5.forEach((entry, i) => {
+  list6.forEach((entry, i) => {
     const at = `databaseUsers[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, user}");
     problems.onlyKeys(at, entry, ["projectId", "user"]);
@@ -41368,8 +41384,8 @@ var init_handlers6 = __esm({
     listFlexClusters2 = (ctx) => {
       v2Only2(ctx);
       const records = flexClusters2(ctx.services.store, projectOf(ctx).id);
-      const list5 = paginate2(records, pageParams(ctx.query), selfHref(ctx));
-      return { status: 200, body: { ...list5, results: list5.results.map((record2) => render4(ctx, record2)) } };
+      const list6 = paginate2(records, pageParams(ctx.query), selfHref(ctx));
+      return { status: 200, body: { ...list6, results: list6.results.map((record2) => render4(ctx, record2)) } };
     };
     getFlexCluster2 = (ctx) => ({ status: 200, body: render4(ctx, findFlex(ctx)) });
     createFlexCluster2 = async (ctx) => {
@@ -41492,15 +41508,15 @@ function table(provider2) {
   if (provider2 === "GCP") return GCP_NETWORK_REGIONS;
   return Object.keys(AZURE_REGIONS);
 }
-function networkRegion(provider2, text12) {
-  const upper2 = text12.toUpperCase();
-  if (/^[A-Z0-9_]+$/.test(text12) && table(provider2).includes(upper2)) return upper2;
+function networkRegion(provider2, text13) {
+  const upper2 = text13.toUpperCase();
+  if (/^[A-Z0-9_]+$/.test(text13) && table(provider2).includes(upper2)) return upper2;
   let own = byOwnName.get(provider2);
   if (!own) {
     own = new Map(table(provider2).map((api) => [ownName(provider2, api), api]));
     byOwnName.set(provider2, own);
   }
-  return own.get(text12.toLowerCase());
+  return own.get(text13.toLowerCase());
 }
 function providerRegionName(provider2, api) {
   return ownName(provider2, api);
@@ -41511,8 +41527,8 @@ function regionExamples(provider2) {
 function ipv4Number(address) {
   return address.split(".").reduce((n, octet) => n * 256 + Number(octet), 0);
 }
-function parseIpv4Block(text12) {
-  const m = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(text12);
+function parseIpv4Block(text13) {
+  const m = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(text13);
   if (!m || !NETWORK_PATTERNS.ipv4.test(m[1]) || Number(m[2]) > 32) return void 0;
   const prefix = Number(m[2]);
   if ((ipv4Number(m[1]) & ~mask(prefix)) >>> 0 !== 0) return void 0;
@@ -41521,8 +41537,8 @@ function parseIpv4Block(text12) {
 function containerPrefixes(provider2) {
   return provider2 === "GCP" ? { min: 8, max: 18 } : { min: 21, max: 24 };
 }
-function atlasCidrProblem(provider2, text12) {
-  const block = parseIpv4Block(text12);
+function atlasCidrProblem(provider2, text13) {
+  const block = parseIpv4Block(text13);
   if (!block) return "is not an IPv4 CIDR block such as 192.168.248.0/21 (no bits set past the prefix)";
   const start = ipv4Number(block.address);
   const inside = PRIVATE_BLOCKS.some((p) => block.prefix >= p.prefix && (start & mask(p.prefix)) >>> 0 === p.base);
@@ -41832,9 +41848,9 @@ function providerQuery(ctx) {
   return value;
 }
 function page(ctx, items, providerName) {
-  const list5 = paginate2(items, pageParams(ctx.query), selfHref(ctx));
-  if (providerName !== void 0) for (const link2 of list5.links) link2.href += `&providerName=${providerName}`;
-  return list5;
+  const list6 = paginate2(items, pageParams(ctx.query), selfHref(ctx));
+  if (providerName !== void 0) for (const link2 of list6.links) link2.href += `&providerName=${providerName}`;
+  return list6;
 }
 function findContainer(ctx) {
   const groupId = projectOf(ctx).id;
@@ -41952,12 +41968,12 @@ function upgradeFlag(state, groupId, now) {
   }
 }
 function checkSeed5(doc, problems) {
-  const list5 = doc.networkPeering;
-  if (list5 === void 0) return;
-  if (!Array.isArray(list5)) return problems.add("networkPeering", "must be an array of {projectId, container, peers}");
+  const list6 = doc.networkPeering;
+  if (list6 === void 0) return;
+  if (!Array.isArray(list6)) return problems.add("networkPeering", "must be an array of {projectId, container, peers}");
   const projectIds = seedProjectIds(doc);
   const scratch = { containers: [], peers: [] };
-  list5.forEach((entry, i) => {
+  list6.forEach((entry, i) => {
     const at = `networkPeering[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, container, peers}");
     problems.onlyKeys(at, entry, ["projectId", "container", "peers"]);
@@ -42298,8 +42314,8 @@ var init_handlers8 = __esm({
     listServices = (ctx) => {
       const provider2 = pathProvider(ctx);
       const groupId = projectOf(ctx).id;
-      const list5 = stateOf2(ctx).services.filter((s) => s.groupId === groupId && s.providerName === provider2);
-      return { status: 200, body: list5.map(serviceView) };
+      const list6 = stateOf2(ctx).services.filter((s) => s.groupId === groupId && s.providerName === provider2);
+      return { status: 200, body: list6.map(serviceView) };
     };
     getService = (ctx) => ({ status: 200, body: serviceView(findService(ctx)) });
     deleteService = async (ctx) => {
@@ -42365,8 +42381,8 @@ function seedService(state, groupId, body, endpoints, now) {
   state.services.push(service);
   for (const endpoint of endpoints) service.endpoints.push({ ...newEndpoint(service, endpoint, now, 0), status: "AVAILABLE" });
 }
-function upgradeLegacy(state, groupId, list5, now) {
-  for (const old of list5) {
+function upgradeLegacy(state, groupId, list6, now) {
+  for (const old of list6) {
     const host = hostRegion(old.provider, old.region) ?? old.region;
     const regionName = networkRegion(old.provider, host) ?? apiRegion(old.provider, host);
     let service = state.services.find((s) => s.groupId === groupId && s.providerName === old.provider && s.regionName === regionName);
@@ -42401,12 +42417,12 @@ function checkLegacy(project, at, problems) {
   });
 }
 function checkSeed6(doc, problems) {
-  const list5 = doc.privateEndpointServices;
-  if (list5 === void 0) return;
-  if (!Array.isArray(list5)) return problems.add("privateEndpointServices", "must be an array of {projectId, providerName, region, endpoints}");
+  const list6 = doc.privateEndpointServices;
+  if (list6 === void 0) return;
+  if (!Array.isArray(list6)) return problems.add("privateEndpointServices", "must be an array of {projectId, providerName, region, endpoints}");
   const projectIds = seedProjectIds(doc);
   const scratch = { services: [], regionalized: [] };
-  list5.forEach((entry, i) => {
+  list6.forEach((entry, i) => {
     const at = `privateEndpointServices[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, providerName, region, endpoints}");
     const { projectId, endpoints, ...body } = entry;
@@ -42564,16 +42580,186 @@ var init_privateIpMode2 = __esm({
   }
 });
 
+// src/emulator/resources/processes/derive.ts
+function hasProcesses(model) {
+  return !isTenant(model) && !model.paused && model.stateName !== "CREATING" && model.stateName !== "DELETING";
+}
+function primaryNode(model, shard, nodes2) {
+  const digest2 = (0, import_node_crypto18.createHash)("sha256").update(`primary\0${model.id}\0${shard}`).digest();
+  return digest2.readUInt32BE(0) % nodes2;
+}
+function clusterProcesses(model) {
+  if (!hasProcesses(model)) return [];
+  const hash = projectHash(model.groupId);
+  const rsId = replicaSetId(model.id);
+  const cluster = model.name.toLowerCase();
+  const nodeCount = nodesPerShard(model);
+  const shardCount = model.replicationSpecs.length;
+  const embeddedConfigServer = Number(model.mongoDBMajorVersion.split(".")[0]) >= 8;
+  const base = {
+    version: model.mongoDBVersion,
+    created: model.mongoURIUpdated ?? model.createDate,
+    groupId: model.groupId,
+    clusterName: model.name,
+    clusterId: model.id
+  };
+  const host = (role, shard, node) => ({
+    hostname: `${rsId}-${role}-${pad2(shard)}-${pad2(node)}.${hash}.${DOMAIN}`,
+    userAlias: `${cluster}-${role}-${pad2(shard)}-${pad2(node)}.${hash}.${DOMAIN}`
+  });
+  const out = [];
+  if (model.clusterType === "REPLICASET") {
+    const primary = primaryNode(model, 0, nodeCount);
+    for (const member2 of hostMembers({ clusterType: "REPLICASET", nodeCount, shardCount: 1 })) {
+      const h2 = host("shard", 0, member2.node);
+      out.push({
+        ...base,
+        ...h2,
+        id: `${h2.hostname}:${MONGOD_PORT}`,
+        port: MONGOD_PORT,
+        typeName: member2.node === primary ? "REPLICA_PRIMARY" : "REPLICA_SECONDARY",
+        replicaSetName: `${rsId}-shard-0`,
+        node: member2.node,
+        shard: 0,
+        kind: "mongod"
+      });
+    }
+    return out;
+  }
+  const members2 = hostMembers({ clusterType: model.clusterType, nodeCount, shardCount, embeddedConfigServer });
+  for (const member2 of members2) {
+    const h2 = host(member2.role, member2.shard, member2.node);
+    const setName = `${rsId}-${member2.role}-${member2.shard}`;
+    const shardIndex = member2.role === "config" ? -1 : member2.shard;
+    const primary = primaryNode(model, shardIndex, nodeCount) === member2.node;
+    out.push({
+      ...base,
+      ...h2,
+      id: `${h2.hostname}:${MONGOD_PORT}`,
+      port: MONGOD_PORT,
+      typeName: member2.role === "config" ? "SHARD_CONFIG" : primary ? "SHARD_PRIMARY" : "SHARD_SECONDARY",
+      replicaSetName: setName,
+      shardName: setName,
+      node: member2.node,
+      shard: member2.shard,
+      kind: "mongod"
+    });
+    out.push({ ...base, ...h2, id: `${h2.hostname}:${MONGOS_PORT2}`, port: MONGOS_PORT2, typeName: "SHARD_MONGOS", node: member2.node, shard: member2.shard, kind: "mongos" });
+  }
+  if (!embeddedConfigServer) {
+    for (let node = 0; node < 3; node++) {
+      const h2 = host("config", 0, node);
+      out.push({ ...base, ...h2, id: `${h2.hostname}:${MONGOD_PORT}`, port: MONGOD_PORT, typeName: "SHARD_CONFIG", replicaSetName: `${rsId}-config-0`, node, shard: 0, kind: "mongod" });
+    }
+  }
+  return out;
+}
+function processesOf(store, groupId, clusterName) {
+  const clusters3 = clusterStore(store);
+  if (clusterName !== void 0) {
+    const record2 = clusters3.find(groupId, clusterName);
+    return record2 ? clusterProcesses(record2.model) : [];
+  }
+  return clusters3.list(groupId).flatMap((record2) => clusterProcesses(record2.model));
+}
+function findProcess(store, groupId, processId) {
+  const all = processesOf(store, groupId);
+  return processId.includes(":") ? all.find((p) => p.id === processId) : all.find((p) => p.hostname === processId);
+}
+var import_node_crypto18, DOMAIN, MONGOD_PORT, MONGOS_PORT2, pad2;
+var init_derive = __esm({
+  "src/emulator/resources/processes/derive.ts"() {
+    "use strict";
+    import_node_crypto18 = require("node:crypto");
+    init_connstring();
+    init_cluster();
+    init_clusters3();
+    init_connectionStrings();
+    DOMAIN = "mongodb.net";
+    MONGOD_PORT = 27017;
+    MONGOS_PORT2 = 27016;
+    pad2 = (n) => String(n).padStart(2, "0");
+  }
+});
+
+// src/emulator/resources/processes/index.ts
+function processHref(ctx, groupId, processId) {
+  return `${apiRoot(ctx)}/groups/${groupId}/processes/${processId}`;
+}
+function lastPing(ctx) {
+  const now = serviceNow(ctx.services);
+  return isoSeconds(now - now % 6e4);
+}
+function renderProcess(ctx, process9, detail) {
+  const self = processHref(ctx, process9.groupId, process9.id);
+  const links = [{ href: self, rel: "self" }];
+  if (detail) {
+    links.push({ href: `${apiRoot(ctx)}/groups/${process9.groupId}`, rel: "https://cloud.mongodb.com/group" });
+    links.push({ href: `${self}/measurements?granularity=PT5M&period=PT24H`, rel: "https://cloud.mongodb.com/measurements" });
+  }
+  return {
+    created: process9.created,
+    groupId: process9.groupId,
+    hostname: process9.hostname,
+    id: process9.id,
+    lastPing: lastPing(ctx),
+    links,
+    port: process9.port,
+    ...process9.replicaSetName === void 0 ? {} : { replicaSetName: process9.replicaSetName },
+    ...process9.shardName === void 0 ? {} : { shardName: process9.shardName },
+    typeName: process9.typeName,
+    userAlias: process9.userAlias,
+    version: process9.version
+  };
+}
+function processOf(ctx) {
+  const project = projectOf(ctx);
+  const processId = ctx.params.processId ?? "";
+  const process9 = processId.includes(":") ? findProcess(ctx.services.store, project.id, processId) : void 0;
+  if (!process9) throw hostNotFound(processId, project.id);
+  return process9;
+}
+var hostNotFound, listProcesses, getProcess, processes2;
+var init_processes2 = __esm({
+  "src/emulator/resources/processes/index.ts"() {
+    "use strict";
+    init_context2();
+    init_context2();
+    init_errors4();
+    init_store2();
+    init_pagination2();
+    init_projects2();
+    init_derive();
+    init_derive();
+    hostNotFound = (processId, groupId) => new ApiFailure(404, "HOST_NOT_FOUND", `No host with ID ${processId} exists in group ${groupId}.`, [processId, groupId]);
+    listProcesses = (ctx) => {
+      const project = projectOf(ctx);
+      const items = processesOf(ctx.services.store, project.id).map((process9) => renderProcess(ctx, process9, false));
+      return { status: 200, body: paginate2(items, pageParams(ctx.query), selfHref(ctx)) };
+    };
+    getProcess = (ctx) => ({ status: 200, body: renderProcess(ctx, processOf(ctx), true) });
+    processes2 = {
+      name: "processes",
+      rateLimitPerMinute: 300,
+      // recorded (TestProcesses__list…, TestProcesses__describe…)
+      operations: {
+        "processes.list": { handler: listProcesses, action: "read" },
+        "processes.get": { handler: getProcess, action: "read" }
+      }
+    };
+  }
+});
+
 // src/emulator/resources/root.ts
-var import_node_crypto18, EMULATOR_BUILD, getRoot2, root2;
+var import_node_crypto19, EMULATOR_BUILD, getRoot2, root2;
 var init_root3 = __esm({
   "src/emulator/resources/root.ts"() {
     "use strict";
-    import_node_crypto18 = require("node:crypto");
+    import_node_crypto19 = require("node:crypto");
     init_apiKeyAccessList();
     init_auth();
     init_context2();
-    EMULATOR_BUILD = (0, import_node_crypto18.createHash)("sha1").update("cdba-emulator").digest("hex");
+    EMULATOR_BUILD = (0, import_node_crypto19.createHash)("sha1").update("cdba-emulator").digest("hex");
     getRoot2 = (ctx) => {
       const { principal } = ctx;
       const links = [{ href: selfHref(ctx), rel: "self" }];
@@ -42734,9 +42920,9 @@ function checkSearch(definition, path) {
   if (definition.mappings === void 0) missing(jsonPath(path, "mappings"), 'mappings ({"dynamic": true} indexes every field)');
   const typeSets = /* @__PURE__ */ new Set();
   if (definition.typeSets !== void 0) {
-    const list5 = array(definition.typeSets, jsonPath(path, "typeSets"));
-    if (list5.length > 100) invalid2(jsonPath(path, "typeSets"), "at most 100 type sets");
-    list5.forEach((entry, i) => {
+    const list6 = array(definition.typeSets, jsonPath(path, "typeSets"));
+    if (list6.length > 100) invalid2(jsonPath(path, "typeSets"), "at most 100 type sets");
+    list6.forEach((entry, i) => {
       const at = jsonPath(jsonPath(path, "typeSets"), i);
       const set = object(entry, at);
       onlyKeys(set, at, ["name", "types"]);
@@ -43410,12 +43596,12 @@ function checkSearchSeed(doc) {
     }
     return `${entry.projectId}/${entry.clusterName}`;
   };
-  const list5 = (key) => {
+  const list6 = (key) => {
     if (doc[key] === void 0) return [];
     if (!Array.isArray(doc[key])) problems.push(`${key}: must be an array`);
     return Array.isArray(doc[key]) ? doc[key] : [];
   };
-  list5("clusterData").forEach((entry, i) => {
+  list6("clusterData").forEach((entry, i) => {
     const at = `clusterData[${i}]`;
     if (!isObject(entry)) return void problems.push(`${at}: must be an object {projectId, clusterName, sampleData?, collections?}`);
     const unknown = Object.keys(entry).find((key2) => !["projectId", "clusterName", "sampleData", "collections"].includes(key2));
@@ -43434,7 +43620,7 @@ function checkSearchSeed(doc) {
     held.set(key, namespaces);
   });
   const names2 = /* @__PURE__ */ new Set();
-  list5("searchIndexes").forEach((entry, i) => {
+  list6("searchIndexes").forEach((entry, i) => {
     const at = `searchIndexes[${i}]`;
     if (!isObject(entry)) return void problems.push(`${at}: must be an object {projectId, clusterName, index}`);
     const unknown = Object.keys(entry).find((key2) => !["projectId", "clusterName", "index"].includes(key2));
@@ -43588,6 +43774,7 @@ var init_resources = __esm({
     init_peering();
     init_privateEndpoints2();
     init_privateIpMode2();
+    init_processes2();
     init_projects2();
     init_root3();
     init_searchIndexes3();
@@ -43605,7 +43792,8 @@ var init_resources = __esm({
       searchIndexes2,
       sampleDatasets2,
       backups2,
-      flexBackups2
+      flexBackups2,
+      processes2
     ];
   }
 });
@@ -43712,10 +43900,10 @@ function validateSeed(doc, source = "seed") {
   return doc;
 }
 function loadSeedFile(path) {
-  const text12 = readTextFileSync(path, { label: "--seed", maxBytes: MAX_BYTES.emulatorFile, expected: "a seed document" });
+  const text13 = readTextFileSync(path, { label: "--seed", maxBytes: MAX_BYTES.emulatorFile, expected: "a seed document" });
   let doc;
   try {
-    doc = JSON.parse(text12);
+    doc = JSON.parse(text13);
   } catch (error2) {
     throw new UsageError(`${path} is not valid JSON: ${error2.message}`);
   }
@@ -43762,18 +43950,18 @@ function member(value) {
   let out = "{";
   let first = true;
   for (const [key, inner] of Object.entries(value)) {
-    const text12 = member(inner);
-    if (text12 === void 0) continue;
-    out += `${first ? "" : ","}${JSON.stringify(key)}:${text12}`;
+    const text13 = member(inner);
+    if (text13 === void 0) continue;
+    out += `${first ? "" : ","}${JSON.stringify(key)}:${text13}`;
     first = false;
   }
   return `${out}}`;
 }
-function nestedDeeperThan(text12, max) {
+function nestedDeeperThan(text13, max) {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text12.length; i++) {
-    const c = text12.charCodeAt(i);
+  for (let i = 0; i < text13.length; i++) {
+    const c = text13.charCodeAt(i);
     if (inString) {
       if (c === 92) i++;
       else if (c === 34) inString = false;
@@ -44009,8 +44197,8 @@ function readBody(req) {
     req.on("error", reject);
   });
 }
-function send(res, req, clock, status, headers, text12) {
-  const body = Buffer.from(text12, "utf8");
+function send(res, req, clock, status, headers, text13) {
+  const body = Buffer.from(text13, "utf8");
   res.statusCode = status;
   res.setHeader("Date", new Date(clock()).toUTCString());
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -44457,8 +44645,8 @@ __export(names_exports, {
   serviceTime: () => serviceTime,
   tagValue: () => tagValue
 });
-function afterPrefix(text12, prefix) {
-  return typeof text12 === "string" && text12.startsWith(prefix) && text12.length > prefix.length ? text12.slice(prefix.length) : void 0;
+function afterPrefix(text13, prefix) {
+  return typeof text13 === "string" && text13.startsWith(prefix) && text13.length > prefix.length ? text13.slice(prefix.length) : void 0;
 }
 function checkEnvName(name) {
   checkClusterName(name);
@@ -44648,11 +44836,11 @@ function checked(data) {
     ...d.user !== void 0 ? { user: d.user } : {}
   };
 }
-var import_node_crypto19, import_node_fs10, import_node_path8, isHolderId, MAX_FILE_BYTES2, isString, EnvStateFile;
+var import_node_crypto20, import_node_fs10, import_node_path8, isHolderId, MAX_FILE_BYTES2, isString, EnvStateFile;
 var init_state7 = __esm({
   "src/cli/env/state.ts"() {
     "use strict";
-    import_node_crypto19 = require("node:crypto");
+    import_node_crypto20 = require("node:crypto");
     import_node_fs10 = require("node:fs");
     import_node_path8 = require("node:path");
     init_errors();
@@ -44668,7 +44856,7 @@ var init_state7 = __esm({
         this.projectId = projectId;
         this.name = name;
         this.dir = (0, import_node_path8.join)(configDir, "env");
-        const key = (0, import_node_crypto19.createHash)("sha256").update(`${baseUrl}
+        const key = (0, import_node_crypto20.createHash)("sha256").update(`${baseUrl}
 ${projectId}
 ${name}`, "utf8").digest("hex");
         this.file = (0, import_node_path8.join)(this.dir, `${key}.json`);
@@ -44684,16 +44872,16 @@ ${name}`, "utf8").digest("hex");
        * UnsafePathError (exit 2) for a file or directory cdba would not write.
        */
       read() {
-        let text12;
+        let text13;
         try {
-          text12 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
+          text13 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
         } catch (error2) {
           throw this.refusal(error2);
         }
-        if (text12 === void 0) return void 0;
+        if (text13 === void 0) return void 0;
         let state;
         try {
-          state = checked(JSON.parse(text12));
+          state = checked(JSON.parse(text13));
         } catch {
           return void 0;
         }
@@ -44748,7 +44936,7 @@ ${name}`, "utf8").digest("hex");
 
 // src/cli/env/holders.ts
 function newHolderId() {
-  return [...(0, import_node_crypto20.randomBytes)(10)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
+  return [...(0, import_node_crypto21.randomBytes)(10)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
 }
 function describeHolder(env2, now = /* @__PURE__ */ new Date()) {
   const since = now.toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -44800,11 +44988,11 @@ function holderWords(holders) {
   const one = (h2) => `${h2.heldBy ?? "a run that recorded no holder (an earlier cdba)"} (user ${h2.username})`;
   return holders.length === 1 ? one(holders[0]) : `${holders.length} runs: ${holders.map(one).join("; ")}`;
 }
-var import_node_crypto20, import_node_os5, HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL, OWN_LABELS, ID_ALPHABET;
+var import_node_crypto21, import_node_os5, HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL, OWN_LABELS, ID_ALPHABET;
 var init_holders = __esm({
   "src/cli/env/holders.ts"() {
     "use strict";
-    import_node_crypto20 = require("node:crypto");
+    import_node_crypto21 = require("node:crypto");
     import_node_os5 = require("node:os");
     init_sanitize();
     init_state7();
@@ -44867,10 +45055,10 @@ function checkGithubFiles(files) {
 }
 function appendGithubFiles(files, lines, hint) {
   const late = (message) => new LocalFailureError(message, { hint });
-  for (const [variable, path, text12] of [["GITHUB_ENV", files.env, lines.env], ["GITHUB_OUTPUT", files.output, lines.output]]) {
+  for (const [variable, path, text13] of [["GITHUB_ENV", files.env, lines.env], ["GITHUB_OUTPUT", files.output, lines.output]]) {
     const fd = openFile(variable, path, late);
     try {
-      const data = Buffer.from(text12, "utf8");
+      const data = Buffer.from(text13, "utf8");
       for (let written = 0; written < data.length; ) written += (0, import_node_fs11.writeSync)(fd, data, written);
     } catch (error2) {
       throw late(`-o github could not append to $${variable} (${path}): ${fsReason(error2)}`);
@@ -44897,8 +45085,8 @@ __export(annotation_exports, {
   errorAnnotation: () => errorAnnotation,
   escapeWorkflowData: () => escapeWorkflowData
 });
-function escapeWorkflowData(text12) {
-  return text12.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+function escapeWorkflowData(text13) {
+  return text13.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 function errorAnnotation(message, hint) {
   return `::error title=cdba env up::${escapeWorkflowData(escapeControl(hint ? `${message}; ${hint}` : message))}
@@ -45002,7 +45190,7 @@ async function bringUp(ctx, plan, progress = { changed: false }) {
   const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   const [entry, holders] = await Promise.all([
     plan.ip === "current" ? currentAddress(client) : Promise.resolve(plan.ip),
-    listAllDatabaseUsers2(client, projectId).then((list5) => envHolders(list5.results, name))
+    listAllDatabaseUsers2(client, projectId).then((list6) => envHolders(list6.results, name))
   ]);
   const mine = holders.find((h2) => isOurs(h2, previous));
   const others = holders.filter((h2) => h2 !== mine);
@@ -45557,7 +45745,7 @@ __export(run_exports, {
   runRun: () => runRun
 });
 function runName() {
-  return `run-${[...(0, import_node_crypto21.randomBytes)(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join("")}`;
+  return `run-${[...(0, import_node_crypto22.randomBytes)(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join("")}`;
 }
 function fdOf(stream) {
   const fd = stream.fd;
@@ -45689,12 +45877,12 @@ async function runChild(ctx, words2, env2, started) {
     child.once("close", (code, signal) => resolve3(code ?? signalStatus(signal)));
   });
 }
-var import_node_child_process2, import_node_crypto21, import_node_fs12, import_node_path9, import_node_os6, NAME_ALPHABET;
+var import_node_child_process2, import_node_crypto22, import_node_fs12, import_node_path9, import_node_os6, NAME_ALPHABET;
 var init_run = __esm({
   "src/cli/env/run.ts"() {
     "use strict";
     import_node_child_process2 = __toESM(require_node_child_process(), 1);
-    import_node_crypto21 = require("node:crypto");
+    import_node_crypto22 = require("node:crypto");
     import_node_fs12 = require("node:fs");
     import_node_path9 = require("node:path");
     import_node_os6 = require("node:os");
@@ -45762,17 +45950,17 @@ function checkNamespaceFlags(database, collectionName) {
   const collection = collectionNameProblem(collectionName, database);
   if (collection !== void 0) refuse2("--collection", collectionName, collection);
 }
-function parseIndexRef(text12) {
-  if (INDEX_ID.test(text12)) return { indexId: text12 };
-  const dot = text12.indexOf(".");
-  const slash = text12.lastIndexOf("/");
+function parseIndexRef(text13) {
+  if (INDEX_ID.test(text13)) return { indexId: text13 };
+  const dot = text13.indexOf(".");
+  const slash = text13.lastIndexOf("/");
   if (dot > 0 && slash > dot + 1) {
-    const names2 = { database: text12.slice(0, dot), collectionName: text12.slice(dot + 1, slash), name: text12.slice(slash + 1) };
+    const names2 = { database: text13.slice(0, dot), collectionName: text13.slice(dot + 1, slash), name: text13.slice(slash + 1) };
     const found = indexNamesProblem(names2);
-    if (found) throw new UsageError(`invalid index ${JSON.stringify(text12)}: ${found.problem}; give its id (24 hex digits) or database.collection/name`);
+    if (found) throw new UsageError(`invalid index ${JSON.stringify(text13)}: ${found.problem}; give its id (24 hex digits) or database.collection/name`);
     return { databaseName: names2.database, collectionName: names2.collectionName, indexName: names2.name };
   }
-  throw new UsageError(`invalid index ${JSON.stringify(text12)}: give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
+  throw new UsageError(`invalid index ${JSON.stringify(text13)}: give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
 }
 function formatIndexRef(ref) {
   return "indexId" in ref ? ref.indexId : `${ref.databaseName}.${ref.collectionName}/${ref.indexName}`;
@@ -45795,7 +45983,7 @@ var init_indexRef = __esm({
     DATABASE_FORBIDDEN = ["/", "\\", ".", " ", '"', "$", "\0"];
     COLLECTION_FORBIDDEN = ["$", "\0"];
     INDEX_FORBIDDEN = ["/", "\0"];
-    bytes = (text12) => new TextEncoder().encode(text12).length;
+    bytes = (text13) => new TextEncoder().encode(text13).length;
     forbidden = (name, set) => set.find((c) => name.includes(c));
     asFlag = (key) => `invalid ${NAME_FLAGS[key]}`;
     NAME_FLAGS = { database: "--db", collectionName: "--collection", name: "--name" };
@@ -46064,9 +46252,9 @@ var init_backups3 = __esm({
 });
 
 // src/cli/backups/snapshots.ts
-function checkBackupId(text12, what) {
-  if (OBJECT_ID5.test(text12)) return text12;
-  throw new UsageError(`invalid ${what} ID "${text12}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
+function checkBackupId(text13, what) {
+  if (OBJECT_ID5.test(text13)) return text13;
+  throw new UsageError(`invalid ${what} ID "${text13}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
 }
 async function aboutBackup(ctx, cluster, what, request) {
   try {
@@ -46078,8 +46266,8 @@ async function aboutBackup(ctx, cluster, what, request) {
     throw error2;
   }
 }
-function snapshotRef(text12) {
-  return text12 === "latest" ? text12 : checkBackupId(text12, "snapshot");
+function snapshotRef(text13) {
+  return text13 === "latest" ? text13 : checkBackupId(text13, "snapshot");
 }
 function bytes2(value) {
   if (typeof value !== "number" || value <= 0) return "";
@@ -46150,11 +46338,11 @@ function summarizeRestore(document3) {
 async function listSnapshotsOf(locator) {
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId, name } = locator;
-  const list5 = await locator.call(
+  const list6 = await locator.call(
     () => api.listSnapshots(client, projectId, name),
     () => api.listFlexSnapshots(client, projectId, name)
   );
-  return list5.results;
+  return list6.results;
 }
 async function findSnapshot2(ctx, locator, ref) {
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
@@ -46325,13 +46513,13 @@ __export(completion_exports3, {
   BACKUP_LISTS: () => BACKUP_LISTS,
   backupIds: () => backupIds
 });
-async function backupIds(ctx, list5, cluster, now = Date.now) {
+async function backupIds(ctx, list6, cluster, now = Date.now) {
   try {
     if (!CLUSTER_NAME.test(cluster)) return [];
     const settings = await ctx.settings();
     const projectId = settings.projectId;
     if (!projectId) return [];
-    const file = cacheFile(ctx.configDir, list5, [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? "", cluster]);
+    const file = cacheFile(ctx.configDir, list6, [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? "", cluster]);
     const valid = (word) => OBJECT_ID6.test(word);
     const cached = await readCache(file, now(), valid);
     if (cached) return cached;
@@ -46339,7 +46527,7 @@ async function backupIds(ctx, list5, cluster, now = Date.now) {
     const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_public(), public_exports));
     const client = await ctx.api();
     const locator = await ClusterLocator2.open(ctx, client, projectId, cluster);
-    const found = list5 === "snapshots" ? await locator.call(() => api.listSnapshots(client, projectId, cluster), () => api.listFlexSnapshots(client, projectId, cluster)) : await locator.call(() => api.listRestoreJobs(client, projectId, cluster), () => api.listFlexRestoreJobs(client, projectId, cluster));
+    const found = list6 === "snapshots" ? await locator.call(() => api.listSnapshots(client, projectId, cluster), () => api.listFlexSnapshots(client, projectId, cluster)) : await locator.call(() => api.listRestoreJobs(client, projectId, cluster), () => api.listFlexRestoreJobs(client, projectId, cluster));
     const words2 = found.results.map((item) => String(item.id)).filter(valid).slice(0, MAX_NAMES2);
     await writeCache(ctx.configDir, file, { at: now(), names: words2 });
     return words2;
@@ -46367,12 +46555,12 @@ __export(fromSnapshot_exports, {
   work: () => work
 });
 function planFromSnapshot(name, flags) {
-  const text12 = flags.fromSnapshot;
-  const at = text12.indexOf("@");
-  const cluster = at < 0 ? text12 : text12.slice(0, at);
-  const ref = at < 0 ? "latest" : text12.slice(at + 1);
+  const text13 = flags.fromSnapshot;
+  const at = text13.indexOf("@");
+  const cluster = at < 0 ? text13 : text13.slice(0, at);
+  const ref = at < 0 ? "latest" : text13.slice(at + 1);
   const refuse2 = (why) => {
-    throw new UsageError(`invalid --from-snapshot "${text12}": ${why}`, { hint: "give <cluster>, <cluster>@latest or <cluster>@<snapshot id>" });
+    throw new UsageError(`invalid --from-snapshot "${text13}": ${why}`, { hint: "give <cluster>, <cluster>@latest or <cluster>@<snapshot id>" });
   };
   if (cluster === "") refuse2("it names no cluster");
   if (ref === "") refuse2("nothing after @");
@@ -46599,19 +46787,19 @@ __export(networkInput_exports, {
   requireFlags: () => requireFlags,
   routeTableCidr: () => routeTableCidr
 });
-function regionOf(provider2, text12, flag = "--region") {
-  const api = networkRegion(provider2, text12);
-  if (api === void 0) throw new UsageError(`unknown ${flag} ${shown(text12)} for ${provider2}: expected one of its regions, such as ${regionExamples(provider2)}`);
+function regionOf(provider2, text13, flag = "--region") {
+  const api = networkRegion(provider2, text13);
+  if (api === void 0) throw new UsageError(`unknown ${flag} ${shown(text13)} for ${provider2}: expected one of its regions, such as ${regionExamples(provider2)}`);
   return { api, own: providerRegionName(provider2, api) };
 }
-function atlasCidr(provider2, text12) {
-  const problem = atlasCidrProblem(provider2, text12);
-  if (problem) throw new UsageError(`invalid --atlas-cidr ${shown(text12)}: it ${problem}`);
-  return text12;
+function atlasCidr(provider2, text13) {
+  const problem = atlasCidrProblem(provider2, text13);
+  if (problem) throw new UsageError(`invalid --atlas-cidr ${shown(text13)}: it ${problem}`);
+  return text13;
 }
-function routeTableCidr(text12) {
-  if (!parseIpv4Block(text12)) throw new UsageError(`invalid --route-table-cidr ${shown(text12)}: expected your VPC's IPv4 CIDR block, such as 10.0.0.0/16 (no bits set past the prefix)`);
-  return text12;
+function routeTableCidr(text13) {
+  if (!parseIpv4Block(text13)) throw new UsageError(`invalid --route-table-cidr ${shown(text13)}: expected your VPC's IPv4 CIDR block, such as 10.0.0.0/16 (no bits set past the prefix)`);
+  return text13;
 }
 function checked2(flag, value, rule) {
   if (!NETWORK_PATTERNS[rule].test(value)) throw new UsageError(`invalid ${flag} ${shown(value)}: expected ${EXPECTED[rule]}`);
@@ -46705,8 +46893,8 @@ var init_view2 = __esm({
     "use strict";
     text10 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
     results3 = (document3) => {
-      const list5 = document3?.results;
-      return Array.isArray(list5) ? list5 : [];
+      const list6 = document3?.results;
+      return Array.isArray(list6) ? list6 : [];
     };
     peerStatus = (peer) => text10(peer.statusName) || text10(peer.status);
     PEER_COLUMNS = [
@@ -46757,23 +46945,23 @@ __export(watch_exports2, {
 });
 async function userStep(ctx, wait, peer) {
   const then = `then \`${ctx.followUp("peering", "watch", wait.peerId, "--accepted")}\``;
-  const text12 = (key) => typeof peer[key] === "string" ? peer[key] : "?";
+  const text13 = (key) => typeof peer[key] === "string" ? peer[key] : "?";
   if (peer.providerName === "GCP") {
     const { getContainer: getContainer3 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
-    const container = (await getContainer3(wait.client, wait.projectId, text12("containerId"))).body;
+    const container = (await getContainer3(wait.client, wait.projectId, text13("containerId"))).body;
     const atlasProject = typeof container.gcpProjectId === "string" ? container.gcpProjectId : "?";
     const atlasNetwork = typeof container.networkName === "string" ? container.networkName : "?";
     return new UserActionError(
-      `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text12("gcpProjectId")}, peer network ${text12("networkName")} with project ${atlasProject}, network ${atlasNetwork}`,
+      `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text13("gcpProjectId")}, peer network ${text13("networkName")} with project ${atlasProject}, network ${atlasNetwork}`,
       {
-        hint: `${toolCommand("gcloud", "compute", "networks", "peerings", "create", `atlas-${wait.peerId.slice(-6)}`, "--project", text12("gcpProjectId"), "--network", text12("networkName"), "--peer-project", atlasProject, "--peer-network", atlasNetwork)}; ${then}`
+        hint: `${toolCommand("gcloud", "compute", "networks", "peerings", "create", `atlas-${wait.peerId.slice(-6)}`, "--project", text13("gcpProjectId"), "--network", text13("networkName"), "--peer-project", atlasProject, "--peer-network", atlasNetwork)}; ${then}`
       }
     );
   }
-  const region2 = text12("accepterRegionName");
+  const region2 = text13("accepterRegionName");
   return new UserActionError(
-    `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text12("connectionId")} in AWS account ${text12("awsAccountId")}, region ${region2} (VPC console, Peering connections)`,
-    { hint: `${toolCommand("aws", "ec2", "accept-vpc-peering-connection", "--vpc-peering-connection-id", text12("connectionId"), "--region", region2)}; ${then}` }
+    `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text13("connectionId")} in AWS account ${text13("awsAccountId")}, region ${region2} (VPC console, Peering connections)`,
+    { hint: `${toolCommand("aws", "ec2", "accept-vpc-peering-connection", "--vpc-peering-connection-id", text13("connectionId"), "--region", region2)}; ${then}` }
   );
 }
 async function waitForPeer(ctx, wait) {
@@ -46879,8 +47067,8 @@ var init_completion4 = __esm({
 
 // src/cli/private-endpoints/view.ts
 function serviceEndpoints(service) {
-  const list5 = service.interfaceEndpoints ?? service.privateEndpoints ?? service.endpointGroupNames;
-  return Array.isArray(list5) ? list5.filter((id) => typeof id === "string") : [];
+  const list6 = service.interfaceEndpoints ?? service.privateEndpoints ?? service.endpointGroupNames;
+  return Array.isArray(list6) ? list6.filter((id) => typeof id === "string") : [];
 }
 var text11, results4, SERVICE_COLUMNS, SERVICE_LIST_TABLE, SERVICE_TABLE, endpointStatus, ENDPOINT_TABLE, STRINGS_TABLE, REGIONAL_MODE_TABLE;
 var init_view3 = __esm({
@@ -46888,8 +47076,8 @@ var init_view3 = __esm({
     "use strict";
     text11 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
     results4 = (document3) => {
-      const list5 = document3?.results;
-      return Array.isArray(list5) ? list5 : [];
+      const list6 = document3?.results;
+      return Array.isArray(list6) ? list6 : [];
     };
     SERVICE_COLUMNS = [
       { header: "ID", value: (s) => text11(s.id), copyable: true },
@@ -47140,7 +47328,7 @@ async function endpointServiceIds(ctx) {
     const { listEndpointServices: listEndpointServices2 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
     const client = await ctx.api();
     const lists = await Promise.all(PROVIDERS3.map(async (provider2) => (await listEndpointServices2(client, projectId, provider2)).body));
-    return lists.flatMap((list5) => Array.isArray(list5) ? list5.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID8.test(id)) : []);
+    return lists.flatMap((list6) => Array.isArray(list6) ? list6.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID8.test(id)) : []);
   } catch {
     return [];
   }
@@ -47151,6 +47339,176 @@ var init_completion5 = __esm({
     "use strict";
     OBJECT_ID8 = /^[0-9a-f]{24}$/;
     PROVIDERS3 = ["AWS", "AZURE", "GCP"];
+  }
+});
+
+// src/cli/processes/word.ts
+function parseProcessWord(word) {
+  if (word === "") throw new UsageError(`a process is needed: ${PROCESS_USAGE}`);
+  const colon = word.lastIndexOf(":");
+  if (colon !== -1) {
+    const host = word.slice(0, colon);
+    const portText = word.slice(colon + 1);
+    const port = /^[0-9]{1,5}$/.test(portText) ? Number(portText) : NaN;
+    if (!HOST.test(host) || !(port >= 1 && port <= 65535)) throw new UsageError(`invalid process "${word}": ${PROCESS_USAGE}`);
+    return { kind: "process", host: host.toLowerCase(), port, id: `${host.toLowerCase()}:${port}` };
+  }
+  if (word.includes(".")) {
+    if (!HOST.test(word)) throw new UsageError(`invalid hostname "${word}": ${PROCESS_USAGE}`);
+    return { kind: "host", host: word.toLowerCase() };
+  }
+  if (!CLUSTER3.test(word)) throw new UsageError(`invalid process or cluster "${word}": ${PROCESS_USAGE}`);
+  return { kind: "cluster", name: word };
+}
+function aliasOfCluster(alias, cluster) {
+  const lower2 = cluster.toLowerCase();
+  if (!alias.toLowerCase().startsWith(`${lower2}-`)) return false;
+  return /^-(?:shard|config)-[0-9]{2,}-[0-9]{2,}\./.test(alias.slice(lower2.length));
+}
+var CLUSTER3, HOST, PROCESS_USAGE;
+var init_word = __esm({
+  "src/cli/processes/word.ts"() {
+    "use strict";
+    init_errors();
+    CLUSTER3 = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$/;
+    HOST = /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+    PROCESS_USAGE = "name a process as host:port (see `processes list`), a hostname, or a cluster name";
+  }
+});
+
+// src/api/resources/processes.ts
+var processes_exports = {};
+__export(processes_exports, {
+  getProcess: () => getProcess2,
+  listProcesses: () => listProcesses2
+});
+async function listProcesses2(client, projectId, options = {}) {
+  return client.callAll("processes.list", { groupId: projectId }, options);
+}
+async function getProcess2(client, projectId, processId) {
+  const response = await client.call("processes.get", { groupId: projectId, processId });
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new InvalidResponseError(`expected a process from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  }
+  return body;
+}
+var init_processes3 = __esm({
+  "src/api/resources/processes.ts"() {
+    "use strict";
+    init_errors2();
+  }
+});
+
+// src/cli/processes/resolve.ts
+var resolve_exports = {};
+__export(resolve_exports, {
+  matchProcesses: () => matchProcesses,
+  projectProcesses: () => projectProcesses,
+  resolveProcesses: () => resolveProcesses
+});
+function matchProcesses(all, word) {
+  switch (word.kind) {
+    case "process":
+      return all.filter((p) => lower(p.id) === word.id || lower(p.userAlias) === word.host && p.port === word.port);
+    case "host":
+      return all.filter((p) => lower(p.hostname) === word.host || lower(p.userAlias) === word.host);
+    case "cluster":
+      return all.filter((p) => typeof p.userAlias === "string" && aliasOfCluster(p.userAlias, word.name));
+  }
+}
+async function projectProcesses(client, projectId) {
+  const { listProcesses: listProcesses3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
+  return (await listProcesses3(client, projectId)).results;
+}
+async function resolveProcesses(ctx, text13, all) {
+  const word = parseProcessWord(text13);
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const processes3 = all ?? await projectProcesses(client, projectId);
+  const found = matchProcesses(processes3, word);
+  if (found.length > 0) return { client, projectId, processes: found, word, ...word.kind === "cluster" ? { cluster: word.name } : {} };
+  if (word.kind === "cluster") throw await whyNoProcesses(ctx, client, projectId, word.name);
+  const names2 = processes3.flatMap((p) => word.kind === "process" ? [idOf(p)] : [lower(p.hostname)]).filter((n) => n !== "");
+  const near = didYouMean(nearestNames(word.kind === "process" ? word.id : word.host, names2));
+  const list6 = ctx.followUp("processes", "list");
+  throw new NotFoundError(`the project has no process ${word.kind === "process" ? word.id : `on host ${word.host}`}`, {
+    hint: near ? `${near} (see \`${list6}\`)` : `see its processes with \`${list6}\``
+  });
+}
+async function whyNoProcesses(ctx, client, projectId, name) {
+  const { getCluster: getCluster3 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+  let cluster;
+  try {
+    cluster = (await getCluster3(client, projectId, name)).body;
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.errorCode === "CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API") {
+      return new NotFoundError(`${name} is a flex cluster: the service shows no processes (and no metrics) for flex clusters`);
+    }
+    if (error2 instanceof ApiError && error2.status === 404 && error2.errorCode === "CLUSTER_NOT_FOUND") {
+      const near = didYouMean(await nearClusterNames(client, projectId, name, () => true));
+      const list6 = ctx.followUp("processes", "list");
+      return new NotFoundError(`no cluster or process named ${name} in the project`, {
+        hint: near ? `${near} (or see \`${list6}\`)` : `see the processes with \`${list6}\``
+      });
+    }
+    return error2;
+  }
+  const state = typeof cluster.stateName === "string" ? cluster.stateName : "";
+  if (cluster.paused === true) return new ConflictError(`cluster ${name} is paused: it has no processes until it is resumed`, { hint: `resume it with \`${ctx.followUp("clusters", "resume", name)}\`` });
+  if (state === "CREATING") return new ConflictError(`cluster ${name} is still being created: its processes come with its hosts`, { hint: `wait for it with \`${ctx.followUp("clusters", "watch", name)}\`` });
+  if (state === "DELETING") return new ConflictError(`cluster ${name} is being deleted: it has no processes any more`);
+  if (isShared(cluster)) return new NotFoundError(`${name} is a shared-tier cluster: the service shows no processes (and no metrics) for it`);
+  return new NotFoundError(`cluster ${name} has no processes the service shows`, { hint: `see the project's processes with \`${ctx.followUp("processes", "list")}\`` });
+}
+function isShared(cluster) {
+  const specs = Array.isArray(cluster.replicationSpecs) ? cluster.replicationSpecs : [];
+  const regions = specs.flatMap((spec2) => isObject(spec2) && Array.isArray(spec2.regionConfigs) ? spec2.regionConfigs : []);
+  if (regions.some((r) => isObject(r) && r.providerName === "TENANT")) return true;
+  return isObject(cluster.providerSettings) && cluster.providerSettings.providerName === "TENANT";
+}
+var idOf, lower;
+var init_resolve3 = __esm({
+  "src/cli/processes/resolve.ts"() {
+    "use strict";
+    init_errors();
+    init_object();
+    init_nearName();
+    init_word();
+    idOf = (p) => typeof p.id === "string" ? p.id : "";
+    lower = (value) => typeof value === "string" ? value.toLowerCase() : "";
+  }
+});
+
+// src/cli/processes/completion.ts
+var completion_exports6 = {};
+__export(completion_exports6, {
+  processIds: () => processIds
+});
+async function processIds(ctx, now = Date.now) {
+  try {
+    const settings = await ctx.settings();
+    const projectId = settings.projectId;
+    if (!projectId) return [];
+    const file = cacheFile(ctx.configDir, "processes", [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? ""]);
+    const valid = (word) => PROCESS_ID.test(word);
+    const cached = await readCache(file, now(), valid);
+    if (cached) return cached;
+    const { listProcesses: listProcesses3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
+    const list6 = await listProcesses3(await ctx.api(), projectId);
+    const words2 = list6.results.map((p) => typeof p.id === "string" ? p.id : "").filter(valid).slice(0, MAX_NAMES2);
+    await writeCache(ctx.configDir, file, { at: now(), names: words2 });
+    return words2;
+  } catch {
+    return [];
+  }
+}
+var PROCESS_ID;
+var init_completion6 = __esm({
+  "src/cli/processes/completion.ts"() {
+    "use strict";
+    init_completionCache();
+    PROCESS_ID = /^[a-z0-9.-]+:[0-9]{1,5}$/;
   }
 });
 
@@ -47167,15 +47525,15 @@ var init_public6 = __esm({
 });
 
 // src/cli/profile/completion.ts
-var completion_exports6 = {};
-__export(completion_exports6, {
+var completion_exports7 = {};
+__export(completion_exports7, {
   profileNames: () => profileNames
 });
 async function profileNames(ctx) {
   const { isProfileName: isProfileName2 } = await Promise.resolve().then(() => (init_validate(), validate_exports));
   return Object.keys((await ctx.config()).read().profiles).filter(isProfileName2).sort();
 }
-var init_completion6 = __esm({
+var init_completion7 = __esm({
   "src/cli/profile/completion.ts"() {
     "use strict";
   }
@@ -47258,8 +47616,8 @@ function registerAccessListAdd(parent, app) {
     ["Every address of a file, one per line", "grep -v '^#' allowed.txt | xargs -n1 cdba access-list add --comment batch"]
   ]);
 }
-function chosenEntry(text12, flags) {
-  const given = [text12 !== void 0, Boolean(flags.currentIp), flags.awsSecurityGroup !== void 0].filter(Boolean).length;
+function chosenEntry(text13, flags) {
+  const given = [text13 !== void 0, Boolean(flags.currentIp), flags.awsSecurityGroup !== void 0].filter(Boolean).length;
   if (given === 0) throw new UsageError("name the entry: an IP address or CIDR block, --current-ip, or --aws-security-group sg-...");
   if (given > 1) {
     throw new UsageError(flags.currentIp ? "--current-ip adds the address the service sees; give it or an address, not both" : "give one entry: an address or CIDR block, or --aws-security-group, not both");
@@ -47270,12 +47628,12 @@ function chosenEntry(text12, flags) {
     if (entry2.kind !== "securityGroup") throw new UsageError(`invalid --aws-security-group "${flags.awsSecurityGroup}": expected sg- and 8 or 17 hexadecimal digits`);
     return entry2;
   }
-  const entry = parseAccessEntry(text12);
+  const entry = parseAccessEntry(text13);
   if (entry.kind === "securityGroup") throw new UsageError("an AWS security group goes with --aws-security-group");
   return entry;
 }
-async function runAccessListAdd(ctx, text12, flags) {
-  const chosen = chosenEntry(text12, flags);
+async function runAccessListAdd(ctx, text13, flags) {
+  const chosen = chosenEntry(text13, flags);
   if (flags.comment !== void 0 && [...flags.comment].length > MAX_COMMENT) {
     throw new UsageError(`--comment is ${[...flags.comment].length} characters; the service takes at most ${MAX_COMMENT}`);
   }
@@ -47336,8 +47694,8 @@ function registerAccessListDelete(parent, app) {
     ["In a script: remove every temporary entry", "cdba access-list list -o json --query 'results[?deleteAfterDate].cidrBlock' | jq -r '.[]' | xargs -n1 cdba access-list delete --yes"]
   ]);
 }
-async function runAccessListDelete(ctx, text12) {
-  const entry = entryValue(parseAccessEntry(text12));
+async function runAccessListDelete(ctx, text13) {
+  const entry = entryValue(parseAccessEntry(text13));
   ctx.requireConfirmable();
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -47372,8 +47730,8 @@ function registerAccessListStatus(parent, app) {
     ["In a script: the bare status word", `cdba access-list status 10.0.0.0/16 -o json --query STATUS | tr -d '"'`]
   ]);
 }
-async function runAccessListStatus(ctx, text12) {
-  const entry = entryValue(parseAccessEntry(text12));
+async function runAccessListStatus(ctx, text13) {
+  const entry = entryValue(parseAccessEntry(text13));
   const { getAccessListEntryStatus: getAccessListEntryStatus2 } = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -47454,21 +47812,21 @@ function placeholdersIn(path) {
 function fillPlaceholders(path, projectId) {
   return path.replace(/\{(projectId|groupId)\}/g, () => encodeURIComponent(projectId));
 }
-function parseHeader(text12) {
-  const colon = text12.indexOf(":");
-  const name = colon > 0 ? text12.slice(0, colon).trim() : "";
-  if (!HEADER_NAME.test(name)) throw new UsageError(`invalid -H "${text12}": expected 'Name: value'`);
+function parseHeader(text13) {
+  const colon = text13.indexOf(":");
+  const name = colon > 0 ? text13.slice(0, colon).trim() : "";
+  if (!HEADER_NAME.test(name)) throw new UsageError(`invalid -H "${text13}": expected 'Name: value'`);
   if (FORBIDDEN_HEADERS.has(name.toLowerCase())) {
     throw new UsageError(`-H ${name}: cdba sets this header itself${name.toLowerCase().includes("authorization") ? " from the profile's credentials" : ""}; it cannot be overridden`);
   }
-  const value = text12.slice(colon + 1).trim();
+  const value = text13.slice(colon + 1).trim();
   if (/[\r\n\0]/.test(value)) throw new UsageError(`invalid -H ${name}: the value has a line break`);
   return [name, value];
 }
 function parseHeaders(texts) {
   const headers = {};
-  for (const text12 of texts) {
-    const [name, value] = parseHeader(text12);
+  for (const text13 of texts) {
+    const [name, value] = parseHeader(text13);
     const key = name.toLowerCase();
     if (Object.hasOwn(headers, key)) throw new UsageError(`-H ${name} is given twice`);
     headers[key] = value;
@@ -47559,8 +47917,8 @@ async function printDocument(ctx, rawBody) {
   try {
     document3 = JSON.parse(rawBody);
   } catch {
-    const text12 = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
-    ctx.io.write(text12.endsWith("\n") ? text12 : `${text12}
+    const text13 = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
+    ctx.io.write(text13.endsWith("\n") ? text13 : `${text13}
 `);
     return;
   }
@@ -48983,9 +49341,9 @@ function spec(completion) {
       return completion.kind;
   }
 }
-var words = (list5) => list5.join(" ");
+var words = (list6) => list6.join(" ");
 var flagsOf = (info2) => info2.options.flatMap((o) => [o.long, o.short].filter((f) => Boolean(f)));
-var unique = (list5) => [...new Set(list5)];
+var unique = (list6) => [...new Set(list6)];
 var valueFlagsOf = (all) => unique(all.flatMap((c) => c.options.filter((o) => o.takesValue).flatMap((o) => [o.long, o.short])).filter((f) => Boolean(f)));
 function bashScript(root3) {
   const all = flatten(root3);
@@ -49147,7 +49505,7 @@ function zshScript(root3) {
 autoload -U +X bashcompinit && bashcompinit
 ${bashScript(root3)}`;
 }
-var fishQuote = (text12) => `'${text12.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+var fishQuote = (text13) => `'${text13.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 function fishScript(root3) {
   const lines = [
     "# fish completion for cdba (generated by `cdba completion fish`)",
@@ -50381,7 +50739,7 @@ async function planCreate(ctx, flags, notes) {
   const type = flags.type ?? (flags.field ? "vectorSearch" : "search");
   if (flags.dynamic && type !== "search") throw new UsageError("--dynamic makes a search index; a vectorSearch index takes --field path:dimensions:similarity");
   if (flags.field && type !== "vectorSearch") throw new UsageError("--field makes a vectorSearch index; drop --type search, or give --dynamic or --file");
-  const definition = flags.dynamic ? { mappings: { dynamic: true } } : { fields: flags.field.reduce((fields, text12) => vectorFieldFlag2(text12, fields), []) };
+  const definition = flags.dynamic ? { mappings: { dynamic: true } } : { fields: flags.field.reduce((fields, text13) => vectorFieldFlag2(text13, fields), []) };
   for (const [value, flag] of [[flags.db, "--db"], [flags.collection, "--collection"], [flags.name, "--name"]]) {
     if (value === void 0 || value === "") throw new UsageError(`${flag} is required with ${ways[0]}`);
   }
@@ -50579,8 +50937,8 @@ init_sanitize();
 init_render();
 init_snapshots();
 var results = (document3) => {
-  const list5 = isObject(document3) ? document3.results : void 0;
-  return Array.isArray(list5) ? list5 : [];
+  const list6 = isObject(document3) ? document3.results : void 0;
+  return Array.isArray(list6) ? list6 : [];
 };
 var SNAPSHOT_COLUMNS = [
   // The ID is what get, delete and restores create take, the dates what a user reads
@@ -50664,10 +51022,10 @@ function everyText(frequency, interval) {
 async function showSchedule(ctx, document3) {
   const form = await ctx.outputForm("terminal-view");
   if (form.form !== "view") return ctx.output(document3, SCHEDULE_TABLE);
-  const pad2 = (n) => String(n).padStart(2, "0");
+  const pad3 = (n) => String(n).padStart(2, "0");
   const head = keyValueLines(ctx.io, [
     ["Cluster", document3.clusterName],
-    ["Reference time", `${pad2(document3.referenceHourOfDay)}:${pad2(document3.referenceMinuteOfHour)} UTC`],
+    ["Reference time", `${pad3(document3.referenceHourOfDay)}:${pad3(document3.referenceMinuteOfHour)} UTC`],
     ["Next snapshot", document3.nextSnapshot],
     ["Restore window", document3.restoreWindowDays === void 0 ? void 0 : `${String(document3.restoreWindowDays)} days`]
   ]);
@@ -50789,11 +51147,11 @@ async function runRestoresList(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId } = locator;
-  const list5 = await locator.call(
+  const list6 = await locator.call(
     () => api.listRestoreJobs(client, projectId, cluster),
     () => api.listFlexRestoreJobs(client, projectId, cluster)
   );
-  await ctx.output(list5, RESTORE_LIST_TABLE);
+  await ctx.output(list6, RESTORE_LIST_TABLE);
 }
 
 // src/cli/backups/scheduleGet.ts
@@ -50890,11 +51248,11 @@ async function runSnapshotsList(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId } = locator;
-  const list5 = await locator.call(
+  const list6 = await locator.call(
     () => api.listSnapshots(client, projectId, cluster),
     () => api.listFlexSnapshots(client, projectId, cluster)
   );
-  await ctx.output(list5, SNAPSHOT_LIST_TABLE);
+  await ctx.output(list6, SNAPSHOT_LIST_TABLE);
 }
 
 // src/cli/backups/snapshotsTake.ts
@@ -50961,10 +51319,10 @@ async function runSnapshotsTake(ctx, cluster, flags) {
 
 // src/cli/backups/index.ts
 function registerBackups(program2, app) {
-  for (const list5 of ["snapshots", "restore-jobs"]) {
-    registerLookup(program2, list5, { needsOf: true, load: async () => {
+  for (const list6 of ["snapshots", "restore-jobs"]) {
+    registerLookup(program2, list6, { needsOf: true, load: async () => {
       const { backupIds: backupIds2 } = await Promise.resolve().then(() => (init_completion3(), completion_exports3));
-      return (ctx, cluster) => backupIds2(ctx, list5, cluster);
+      return (ctx, cluster) => backupIds2(ctx, list6, cluster);
     } });
   }
   const backups3 = program2.command("backups").description("a cluster's cloud backup: its snapshots, restores of them into a cluster or as files, and its schedule");
@@ -51049,8 +51407,8 @@ init_command();
 // src/cli/projects/view.ts
 var text9 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
 var results2 = (document3) => {
-  const list5 = document3?.results;
-  return Array.isArray(list5) ? list5 : [];
+  const list6 = document3?.results;
+  return Array.isArray(list6) ? list6 : [];
 };
 var PROJECT_COLUMNS = [
   // IDs and names are what the other commands take: whole while dropping columns makes
@@ -51079,8 +51437,8 @@ function registerOrgs(program2, app) {
     ["Every organization", "cdba orgs list"],
     ["Names and IDs, tab-separated", "cdba orgs list -o json --query 'results[].[name,id]' | jq -r '.[] | @tsv'"]
   ]);
-  const list5 = group.command("list").alias("ls").description("list the organizations these credentials belong to, with their IDs").action(async (_options, cmd) => runOrgsList(app.context(cmd)));
-  withExamples(list5, [
+  const list6 = group.command("list").alias("ls").description("list the organizations these credentials belong to, with their IDs").action(async (_options, cmd) => runOrgsList(app.context(cmd)));
+  withExamples(list6, [
     ["Every organization as a table", "cdba orgs list"],
     ["The ID alone when there is one organization", `cdba orgs list -o json --query 'results[0].id' | tr -d '"'`]
   ]);
@@ -51330,7 +51688,7 @@ async function runPeeringList(ctx, flags) {
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
   const lists = await Promise.all(providers.map((provider2) => listPeers3(client, projectId, provider2)));
-  const results5 = lists.flatMap((list5) => list5.results);
+  const results5 = lists.flatMap((list6) => list6.results);
   await ctx.output({ results: results5, totalCount: results5.length }, PEER_LIST_TABLE);
 }
 
@@ -51514,9 +51872,9 @@ async function settledStrings(ctx, client, projectId, endpointId, timeoutMs) {
     timeoutMs,
     resumeHint: `the endpoint is AVAILABLE; once the clusters are IDLE, \`${ctx.followUp("conn-string", "get", "<cluster>", "--endpoint", endpointId)}\` gives each string`,
     poll: async () => {
-      const list5 = (await listAllClusters3(client, projectId)).results;
-      const busy = list5.filter((c) => SETTLING.includes(String(c.stateName)));
-      return { state: busy.length === 0 ? "IDLE" : `UPDATING (${busy.length} of ${list5.length} clusters)`, done: busy.length === 0, value: list5 };
+      const list6 = (await listAllClusters3(client, projectId)).results;
+      const busy = list6.filter((c) => SETTLING.includes(String(c.stateName)));
+      return { state: busy.length === 0 ? "IDLE" : `UPDATING (${busy.length} of ${list6.length} clusters)`, done: busy.length === 0, value: list6 };
     }
   });
   const { listConnectionStrings: listConnectionStrings2, selectConnectionString: selectConnectionString2 } = await Promise.resolve().then(() => (init_connstring(), connstring_exports));
@@ -51616,7 +51974,7 @@ async function runPrivateEndpointsList(ctx, flags) {
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
   const lists = await Promise.all(providers.map(async (provider2) => (await listEndpointServices2(client, projectId, provider2)).body));
-  const results5 = lists.flatMap((list5) => Array.isArray(list5) ? list5 : []);
+  const results5 = lists.flatMap((list6) => Array.isArray(list6) ? list6 : []);
   await ctx.output({ results: results5, totalCount: results5.length }, SERVICE_LIST_TABLE);
 }
 
@@ -51807,6 +52165,117 @@ function registerPrivateIp(program2, app) {
   ]);
   registerPrivateIpStatus(group, app);
   registerPrivateIpDisable(group, app);
+}
+
+// src/cli/processes/index.ts
+init_command();
+
+// src/cli/processes/get.ts
+init_errors();
+init_command();
+
+// src/cli/processes/view.ts
+init_object();
+var text12 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+function summarizeProcess(document3) {
+  const p = isObject(document3) ? document3 : {};
+  return {
+    id: text12(p.id),
+    type: text12(p.typeName),
+    replicaSet: text12(p.replicaSetName) || text12(p.shardName),
+    version: text12(p.version),
+    alias: text12(p.userAlias),
+    lastPing: text12(p.lastPing)
+  };
+}
+var PROCESS_COLUMNS = [
+  // The ID is what every verb that takes a process takes: never cut. Whole columns go instead.
+  { header: "ID", value: (p) => p.id, copyable: true },
+  { header: "TYPE", value: (p) => p.type, dropPriority: 4 },
+  { header: "REPLICA SET", value: (p) => p.replicaSet, copyable: true, dropPriority: 2 },
+  { header: "VERSION", value: (p) => p.version, dropPriority: 3 },
+  { header: "ALIAS", value: (p) => p.alias, copyable: true, dropPriority: 1 },
+  { header: "LAST PING", value: (p) => p.lastPing, dropPriority: 5 }
+];
+var list5 = (value) => Array.isArray(value) ? value : [];
+var PROCESS_LIST_TABLE = {
+  columns: PROCESS_COLUMNS,
+  rows: (document3) => list5(isObject(document3) ? document3.results : void 0).map(summarizeProcess)
+};
+var PROCESS_TABLE = { columns: PROCESS_COLUMNS, rows: (document3) => [summarizeProcess(document3)] };
+
+// src/cli/processes/get.ts
+init_word();
+function registerProcessesGet(parent, app) {
+  const command = parent.command("get").alias("describe").description("show one process: its type, replica set, version and last ping").addArgument(completedArgument("<process>", "process ID (host:port)", lookup("processes"))).action(async (process9, _options, cmd) => runProcessesGet(app.context(cmd), process9));
+  withExamples(command, [
+    ["One process", "cdba processes get atlas-abc123-shard-00-00.xyz12.mongodb.net:27017"],
+    ["Its version alone", "cdba processes get atlas-abc123-shard-00-00.xyz12.mongodb.net:27017 -o json --query version"]
+  ]);
+}
+async function runProcessesGet(ctx, text13) {
+  const word = parseProcessWord(text13);
+  if (word.kind === "cluster") throw new UsageError(`"${text13}" is not a process: ${PROCESS_USAGE}; a cluster's processes are \`${ctx.followUp("processes", "list", "--cluster", text13)}\``);
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const { getProcess: getProcess3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
+  if (word.kind === "process") {
+    try {
+      await ctx.output(await getProcess3(client, projectId, word.id), PROCESS_TABLE);
+      return;
+    } catch (error2) {
+      if (!(error2 instanceof ApiError) || error2.status !== 404 || error2.errorCode === "GROUP_NOT_FOUND") throw error2;
+    }
+  }
+  const { resolveProcesses: resolveProcesses2 } = await Promise.resolve().then(() => (init_resolve3(), resolve_exports));
+  const { processes: processes3 } = await resolveProcesses2(ctx, text13);
+  if (processes3.length > 1) {
+    throw new UsageError(`host ${text13} runs ${processes3.length} processes: name one as host:port (${processes3.map((p) => String(p.id)).join(", ")})`);
+  }
+  await ctx.output(await getProcess3(client, projectId, String(processes3[0].id)), PROCESS_TABLE);
+}
+
+// src/cli/processes/list.ts
+init_esm();
+init_command();
+init_public();
+function registerProcessesList(parent, app) {
+  const command = parent.command("list").alias("ls").description("list the project's processes (host:port), or one cluster's").addOption(completes(new Option("--cluster <name>", "only this cluster's processes"), lookup("clusters"))).action(async (options, cmd) => runProcessesList(app.context(cmd), options));
+  withExamples(command, [
+    ["Every process of the project", "cdba processes list"],
+    ["One cluster's", "cdba processes list --cluster c1"],
+    ["The primary of each replica set", `cdba processes list -o json --query "results[?typeName=='REPLICA_PRIMARY'].id"`]
+  ]);
+}
+async function runProcessesList(ctx, flags) {
+  if (flags.cluster !== void 0) checkClusterName(flags.cluster);
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const { listProcesses: listProcesses3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
+  const list6 = await listProcesses3(client, projectId);
+  if (flags.cluster === void 0) {
+    await ctx.output(list6, PROCESS_LIST_TABLE);
+    return;
+  }
+  const { resolveProcesses: resolveProcesses2 } = await Promise.resolve().then(() => (init_resolve3(), resolve_exports));
+  const { processes: processes3 } = await resolveProcesses2(ctx, flags.cluster, list6.results);
+  await ctx.output({ ...list6, results: processes3, totalCount: processes3.length }, PROCESS_LIST_TABLE);
+}
+
+// src/cli/processes/index.ts
+function registerProcesses(program2, app) {
+  registerLookup(program2, "processes", { load: async () => {
+    const { processIds: processIds2 } = await Promise.resolve().then(() => (init_completion6(), completion_exports6));
+    return (ctx) => processIds2(ctx);
+  } });
+  const group = program2.command("processes").description("list and inspect the project's MongoDB processes (mongod, mongos), named host:port");
+  withExamples(group, [
+    ["Every process, with its type and replica set", "cdba processes list"],
+    ["One cluster's", "cdba processes list --cluster c1"],
+    ["One process", "cdba processes get atlas-abc123-shard-00-00.xyz12.mongodb.net:27017"]
+  ]);
+  registerProcessesList(group, app);
+  registerProcessesGet(group, app);
 }
 
 // src/cli/projects/index.ts
@@ -52044,10 +52513,10 @@ async function offerCheck(ctx, name) {
   }
 }
 async function secretFromStdin(ctx, flag) {
-  const text12 = (await ctx.io.readStdin({ label: flag, maxBytes: MAX_BYTES.secret, expected: "one line" })).replace(/\r?\n$/, "");
-  if (text12.trim() === "") throw new UsageError(`${flag}: stdin was empty`);
-  if (/[\r\n]/.test(text12)) throw new UsageError(`${flag}: expected one line on stdin`);
-  return text12;
+  const text13 = (await ctx.io.readStdin({ label: flag, maxBytes: MAX_BYTES.secret, expected: "one line" })).replace(/\r?\n$/, "");
+  if (text13.trim() === "") throw new UsageError(`${flag}: stdin was empty`);
+  if (/[\r\n]/.test(text13)) throw new UsageError(`${flag}: expected one line on stdin`);
+  return text13;
 }
 var PROMPT_RETRIES = 3;
 async function promptMissing(ctx, profile) {
@@ -52280,7 +52749,7 @@ async function runProfileUse(ctx, rawName) {
 
 // src/cli/profile/index.ts
 function registerProfile(program2, app) {
-  registerLookup(program2, "profiles", { local: true, load: async () => (await Promise.resolve().then(() => (init_completion6(), completion_exports6))).profileNames });
+  registerLookup(program2, "profiles", { local: true, load: async () => (await Promise.resolve().then(() => (init_completion7(), completion_exports7))).profileNames });
   const profile = program2.command("profile").description("manage profiles: credentials, project, base URL and API version, kept in config.json (0600) in a config directory that must be yours alone: secrets are never written into a directory others own or may write, nor through a symlink");
   withExamples(profile, [
     ["Add a profile, reading the private key from stdin", "pass show atlas/key | cdba profile add prod --public-key abcdefgh --project-id 5f0c8a1e2b3c4d5e6f708192 --private-key-stdin"],
@@ -52418,6 +52887,7 @@ function buildProgram(app) {
   registerPrivateEndpoints(program2, app);
   registerSearchIndexes(program2, app);
   registerBackups(program2, app);
+  registerProcesses(program2, app);
   registerEnv(program2, app);
   registerRun(program2, app);
   registerApi(program2, app);
@@ -52453,13 +52923,13 @@ async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuil
   let usageError = "";
   program2.exitOverride();
   program2.configureOutput({
-    writeOut: (text12) => io.write(text12),
-    writeErr: (text12) => io.err.write(text12),
+    writeOut: (text13) => io.write(text13),
+    writeErr: (text13) => io.err.write(text13),
     // Help is wrapped to the terminal it is written to, and to 80 columns elsewhere (as commander does).
     getOutHelpWidth: () => io.outIsTTY && io.columns > 0 ? io.columns : 80,
     getErrHelpWidth: () => io.errIsTTY && io.columns > 0 ? io.columns : 80,
-    outputError: (text12) => {
-      usageError = text12;
+    outputError: (text13) => {
+      usageError = text13;
     }
   });
   for (const command of allCommands(program2)) {
@@ -52498,10 +52968,10 @@ function commandAt(program2, argv) {
   return current;
 }
 function oneNamePerCommand(message, parent) {
-  return message.replace(/\(Did you mean (?:one of )?([^?]*)\?\)/, (whole, list5) => {
+  return message.replace(/\(Did you mean (?:one of )?([^?]*)\?\)/, (whole, list6) => {
     const names2 = [
       ...new Set(
-        list5.split(", ").map((candidate) => parent.commands.find((c) => c.name() === candidate || c.aliases().includes(candidate))?.name() ?? candidate)
+        list6.split(", ").map((candidate) => parent.commands.find((c) => c.name() === candidate || c.aliases().includes(candidate))?.name() ?? candidate)
       )
     ];
     return `(Did you mean ${names2.length > 1 ? "one of " : ""}${names2.join(", ")}?)`;
@@ -52523,9 +52993,9 @@ function commandPath(program2, argv) {
 function commanderExit(io, error2, message, path, format4 = "text") {
   if (error2.code === "commander.helpDisplayed" || error2.code === "commander.version") return ExitCode.ok;
   if (error2.code === "commander.help") return error2.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-  const text12 = (message || error2.message).replace(/^error:\s*/i, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").replace(/\s*\n\s*/g, " ").trim().replace(/\.$/, "");
-  if (format4 === "json") io.errorDocument(formatErrorReport(usageErrorReport(text12, `see '${path} --help'`)));
-  else io.note(`cdba: ${text12}; see '${path} --help'`);
+  const text13 = (message || error2.message).replace(/^error:\s*/i, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").replace(/\s*\n\s*/g, " ").trim().replace(/\.$/, "");
+  if (format4 === "json") io.errorDocument(formatErrorReport(usageErrorReport(text13, `see '${path} --help'`)));
+  else io.note(`cdba: ${text13}; see '${path} --help'`);
   return ExitCode.usage;
 }
 function reportError(io, error2, debug, context = {}, argv, env2 = {}, format4 = "text") {
@@ -52584,4 +53054,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=c535fb0e151a54b38c44d763229ac895aa50cb32ac5431b4e07e11bb1d3715d9
+//# cdbaBundleSha256=2179ab7b4b24d637b7b5224276ec33b768edcf336a2e925553cc43be72390625

@@ -16,6 +16,7 @@ import { containers } from './operations/containers.js';
 import { databaseUsers } from './operations/databaseUsers.js';
 import { flexBackups } from './operations/flexBackups.js';
 import { flexClusters } from './operations/flexClusters.js';
+import { metrics } from './operations/metrics.js';
 import { orgs } from './operations/orgs.js';
 import { peers } from './operations/peers.js';
 import { privateEndpoints } from './operations/privateEndpoints.js';
@@ -62,6 +63,7 @@ const BUILTIN_OPERATIONS = {
   ...backups,
   ...flexBackups,
   ...processes,
+  ...metrics,
 } as const satisfies Record<string, TableEntry>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;

@@ -96,7 +96,10 @@ export class RequestBuilder {
 
 function withQuery(full: string, query: Query = {}): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, String(value));
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? (value as readonly string[]) : [value]) params.append(key, String(one));
+  }
   const qs = params.toString();
   return qs ? `${full}${full.includes('?') ? '&' : '?'}${qs}` : full;
 }

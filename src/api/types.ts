@@ -66,7 +66,8 @@ export type DispatcherFactory = (origin: string | URL, options: object) => Dispa
 
 /** A named operation (version picked from the profile's apiVersion), or an explicit version for the raw `api` command. */
 export type ResourceSpec = OperationName | { version?: string };
-export type QueryValue = string | number | boolean | undefined;
+/** An array is one parameter repeated, in order (`m=A&m=B`). */
+export type QueryValue = string | number | boolean | readonly string[] | undefined;
 export type Query = Record<string, QueryValue>;
 export type ResponseHeaders = Record<string, string | string[]>;
 

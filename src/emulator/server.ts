@@ -181,7 +181,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
           }, url.pathname) : undefined;
     const scope = resolveScope(app, match.params);
     if (scope) {
-      const decision = app.limiter.take(scope.id, operation.module.name, operation.module.rateLimitPerMinute);
+      const decision = app.limiter.take(scope.id, operation.module.rateLimitShares ?? operation.module.name, operation.module.rateLimitPerMinute);
       if (match.api === 'v2') {
         extraHeaders = { 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining) };
       }

@@ -9,6 +9,7 @@ import { clusters } from './clusters/index.js';
 import { credentials } from './credentials.js';
 import { databaseUsers } from './databaseUsers/index.js';
 import { flexClusters } from './flexClusters/index.js';
+import { metrics } from './metrics/index.js';
 import { peering } from './peering/index.js';
 import { privateEndpoints } from './privateEndpoints/index.js';
 import { privateIpMode } from './privateIpMode.js';
@@ -33,4 +34,5 @@ export const RESOURCES: readonly ResourceModule[] = [
   backups,
   flexBackups,
   processes,
+  metrics,
 ];
