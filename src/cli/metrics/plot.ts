@@ -13,9 +13,15 @@ const LABEL_WIDTH = 12;
 export function plotSeries(document: unknown, columns: number, several: boolean): string {
   const width = Math.max(10, (columns || 80) - LABEL_WIDTH - 2);
   const out: string[] = [];
+  let process: string | undefined;
   for (const series of seriesOf(document)) {
+    // A cluster's processes: each one's ID (whole, as copied) on a line of its own above its charts.
+    if (several && series.process !== process) {
+      process = series.process;
+      out.push(`${escapeControl(process)}\n`);
+    }
     const values = chartValues(series.points, width);
-    const title = escapeControl(`${several ? `${series.process}  ` : ''}${series.name} (${series.units})`);
+    const title = escapeControl(`${series.name} (${series.units})`);
     if (values.length === 0) {
       out.push(`${title}: no data\n`);
       continue;
