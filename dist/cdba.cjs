@@ -52940,7 +52940,7 @@ function registerMetrics(program2, app) {
   withExamples(group, [
     ["A cluster's processes: each measurement's latest value", "cdba metrics processes c1"],
     ["Connections over the last day, hour by hour, as charts", "cdba metrics processes c1 --type CONNECTIONS --granularity PT1H --period P1D --plot"],
-    ["The data partition's free space", "cdba metrics disks c1 data --type DISK_PARTITION_SPACE_PERCENT_FREE"]
+    ["The data partition's free space, per process", "cdba metrics disks c1 data --type DISK_PARTITION_SPACE_PERCENT_FREE -o json --query '[].[processId, measurements[0].dataPoints[-1].value]'"]
   ]);
   const processes3 = addWindowFlags(
     group.command("processes").description(`the measurements of a process, or of each of a cluster's; ${JSON_NOTE}`).addArgument(completedArgument("<process|cluster>", "process ID (host:port), hostname or cluster name", lookup("processes")))
@@ -52948,21 +52948,23 @@ function registerMetrics(program2, app) {
   withExamples(processes3, [
     ["The latest value of every measurement", "cdba metrics processes c1"],
     ["CPU of one process over a window, a point a minute", "cdba metrics processes atlas-abc123-shard-00-00.xyz12.mongodb.net:27017 --type PROCESS_CPU_USER --granularity PT1M --start 2026-08-10T03:00:00Z --end 2026-08-10T04:00:00Z"],
-    ["The series as received", "cdba metrics processes c1 --type CONNECTIONS -o json"]
+    ["The series as received, one value a line", "cdba metrics processes c1 --type CONNECTIONS -o json | jq -r '.[].measurements[0].dataPoints[].value'"]
   ]);
   const disks = addWindowFlags(
     group.command("disks").description(`a disk partition's measurements; without a partition, the partitions; ${JSON_NOTE}`).addArgument(completedArgument("<process|cluster>", "process ID (host:port), hostname or cluster name", lookup("processes"))).argument("[partition]", "partition name, e.g. data")
   ).action(async (word, partition2, flags, cmd) => run2(app, cmd, "disks", word, partition2, flags));
   withExamples(disks, [
     ["The partitions", "cdba metrics disks c1"],
-    ["Space and IOPS of the data partition", "cdba metrics disks c1 data"]
+    ["Space and IOPS of the data partition", "cdba metrics disks c1 data"],
+    ["Free space of each process, over a day", "cdba metrics disks c1 data --type DISK_PARTITION_SPACE_PERCENT_FREE --period P1D --granularity PT1H -o json | jq -c '.[].measurements[0].dataPoints'"]
   ]);
   const databases = addWindowFlags(
     group.command("databases").description(`a database's measurements (size, objects, indexes); without a database, the databases; ${JSON_NOTE}`).addArgument(completedArgument("<process|cluster>", "process ID (host:port), hostname or cluster name", lookup("processes"))).argument("[database]", "database name, e.g. config")
   ).action(async (word, database2, flags, cmd) => run2(app, cmd, "databases", word, database2, flags));
   withExamples(databases, [
     ["The databases", "cdba metrics databases c1"],
-    ["Sizes of one database", "cdba metrics databases c1 app"]
+    ["Sizes of one database", "cdba metrics databases c1 app"],
+    ["Its data size on each process", "cdba metrics databases c1 app --type DATABASE_DATA_SIZE -o json --query '[].[processId, measurements[0].dataPoints[-1].value]'"]
   ]);
 }
 
@@ -53191,7 +53193,7 @@ function registerProcesses(program2, app) {
   withExamples(group, [
     ["Every process, with its type and replica set", "cdba processes list"],
     ["One cluster's", "cdba processes list --cluster c1"],
-    ["One process", "cdba processes get atlas-abc123-shard-00-00.xyz12.mongodb.net:27017"]
+    ["The IDs alone, one per line", "cdba processes list -o json --query 'results[].id' | jq -r '.[]'"]
   ]);
   registerProcessesList(group, app);
   registerProcessesGet(group, app);
@@ -53974,4 +53976,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=7a31ba0a200ce44a49e8b6de1a1188c63dd8c6b1ab90cd8672aa3594924ee1d1
+//# cdbaBundleSha256=ecd96341dab5e64741aa8c21eec1657a544d01c7cc518195a0377131142d3c59

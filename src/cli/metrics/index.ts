@@ -32,7 +32,7 @@ export function registerMetrics(program: Command, app: App): void {
   withExamples(group, [
     ["A cluster's processes: each measurement's latest value", 'cdba metrics processes c1'],
     ['Connections over the last day, hour by hour, as charts', 'cdba metrics processes c1 --type CONNECTIONS --granularity PT1H --period P1D --plot'],
-    ["The data partition's free space", 'cdba metrics disks c1 data --type DISK_PARTITION_SPACE_PERCENT_FREE'],
+    ["The data partition's free space, per process", "cdba metrics disks c1 data --type DISK_PARTITION_SPACE_PERCENT_FREE -o json --query '[].[processId, measurements[0].dataPoints[-1].value]'"],
   ]);
 
   const processes = addWindowFlags(
@@ -44,7 +44,7 @@ export function registerMetrics(program: Command, app: App): void {
   withExamples(processes, [
     ['The latest value of every measurement', 'cdba metrics processes c1'],
     ['CPU of one process over a window, a point a minute', 'cdba metrics processes atlas-abc123-shard-00-00.xyz12.mongodb.net:27017 --type PROCESS_CPU_USER --granularity PT1M --start 2026-08-10T03:00:00Z --end 2026-08-10T04:00:00Z'],
-    ['The series as received', 'cdba metrics processes c1 --type CONNECTIONS -o json'],
+    ['The series as received, one value a line', "cdba metrics processes c1 --type CONNECTIONS -o json | jq -r '.[].measurements[0].dataPoints[].value'"],
   ]);
 
   const disks = addWindowFlags(
@@ -57,6 +57,7 @@ export function registerMetrics(program: Command, app: App): void {
   withExamples(disks, [
     ['The partitions', 'cdba metrics disks c1'],
     ['Space and IOPS of the data partition', 'cdba metrics disks c1 data'],
+    ['Free space of each process, over a day', "cdba metrics disks c1 data --type DISK_PARTITION_SPACE_PERCENT_FREE --period P1D --granularity PT1H -o json | jq -c '.[].measurements[0].dataPoints'"],
   ]);
 
   const databases = addWindowFlags(
@@ -69,5 +70,6 @@ export function registerMetrics(program: Command, app: App): void {
   withExamples(databases, [
     ['The databases', 'cdba metrics databases c1'],
     ['Sizes of one database', 'cdba metrics databases c1 app'],
+    ['Its data size on each process', "cdba metrics databases c1 app --type DATABASE_DATA_SIZE -o json --query '[].[processId, measurements[0].dataPoints[-1].value]'"],
   ]);
 }

@@ -15,7 +15,7 @@ export function registerProcesses(program: Command, app: App): void {
   withExamples(group, [
     ['Every process, with its type and replica set', 'cdba processes list'],
     ["One cluster's", 'cdba processes list --cluster c1'],
-    ['One process', 'cdba processes get atlas-abc123-shard-00-00.xyz12.mongodb.net:27017'],
+    ['The IDs alone, one per line', "cdba processes list -o json --query 'results[].id' | jq -r '.[]'"],
   ]);
   registerProcessesList(group, app);
   registerProcessesGet(group, app);
