@@ -56,11 +56,11 @@ function escapeOne(char) {
   const code = char.charCodeAt(0);
   return code < 128 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
-function capText(text13, max = SERVER_TEXT_MAX) {
-  return text13.length > max ? `${text13.slice(0, max)}\u2026` : text13;
+function capText(text15, max = SERVER_TEXT_MAX) {
+  return text15.length > max ? `${text15.slice(0, max)}\u2026` : text15;
 }
-function escapeControl(text13, options = {}) {
-  return text13.replace(options.keepLines ? UNSAFE_KEEP_LINES : UNSAFE, escapeOne);
+function escapeControl(text15, options = {}) {
+  return text15.replace(options.keepLines ? UNSAFE_KEEP_LINES : UNSAFE, escapeOne);
 }
 var UNSAFE, UNSAFE_KEEP_LINES, NAMED, SERVER_TEXT_MAX;
 var init_sanitize = __esm({
@@ -185,13 +185,13 @@ var init_errors = __esm({
       status;
       errorCode;
       document;
-      constructor(status, document4, message, options) {
-        const detail = message ?? capText(document4?.detail ?? `HTTP ${status}`);
-        const code = document4?.errorCode === void 0 ? void 0 : capText(document4.errorCode, 100);
+      constructor(status, document5, message, options) {
+        const detail = message ?? capText(document5?.detail ?? `HTTP ${status}`);
+        const code = document5?.errorCode === void 0 ? void 0 : capText(document5.errorCode, 100);
         super(code ? `${detail} (${code}, HTTP ${status})` : `${detail} (HTTP ${status})`, options);
         this.status = status;
         this.errorCode = code;
-        this.document = document4;
+        this.document = document5;
       }
       get exitCode() {
         return exitCodeForStatus(this.status);
@@ -263,26 +263,26 @@ __export(duration_exports, {
   parseDuration: () => parseDuration,
   watchTimeoutMs: () => watchTimeoutMs
 });
-function durationMillis(text13, units) {
-  const value = text13.trim();
+function durationMillis(text15, units) {
+  const value = text15.trim();
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
-  const names2 = Object.keys(units).sort((a, b) => b.length - a.length).join("|");
-  const parts = [...value.matchAll(new RegExp(`(\\d+(?:\\.\\d+)?)(${names2})`, "g"))];
+  const names3 = Object.keys(units).sort((a, b) => b.length - a.length).join("|");
+  const parts = [...value.matchAll(new RegExp(`(\\d+(?:\\.\\d+)?)(${names3})`, "g"))];
   if (parts.length === 0 || parts.map((p) => p[0]).join("") !== value) return void 0;
   return Math.round(parts.reduce((total, p) => total + Number(p[1]) * units[p[2]], 0));
 }
-function parseDuration(text13, flag) {
-  const ms = durationMillis(text13, TIMER_UNITS);
-  if (ms === void 0) throw new UsageError(`invalid ${flag} "${text13}": expected a duration like 90, 90s, 5m or 1h`);
-  checkTimerMs(ms, flag, text13);
+function parseDuration(text15, flag) {
+  const ms = durationMillis(text15, TIMER_UNITS);
+  if (ms === void 0) throw new UsageError(`invalid ${flag} "${text15}": expected a duration like 90, 90s, 5m or 1h`);
+  checkTimerMs(ms, flag, text15);
   return ms;
 }
 function watchTimeoutMs(value) {
   return value === void 0 ? void 0 : parseDuration(value, "--watch-timeout");
 }
-function checkTimerMs(ms, flag, text13 = String(ms)) {
+function checkTimerMs(ms, flag, text15 = String(ms)) {
   if (!(ms <= MAX_TIMER_MS)) {
-    throw new UsageError(`invalid ${flag} "${text13}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
+    throw new UsageError(`invalid ${flag} "${text15}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
   }
 }
 var TIMER_UNITS, MAX_TIMER_MS;
@@ -364,11 +364,11 @@ __export(watch_exports, {
   wholeSeconds: () => wholeSeconds
 });
 function watchIntervalsFromEnv(env2) {
-  const text13 = env2.CDBA_WATCH_INTERVAL;
-  if (text13 === void 0 || text13 === "") return void 0;
-  const ms = durationMillis(text13, TIMER_UNITS);
+  const text15 = env2.CDBA_WATCH_INTERVAL;
+  if (text15 === void 0 || text15 === "") return void 0;
+  const ms = durationMillis(text15, TIMER_UNITS);
   if (ms === void 0 || ms < MIN_WATCH_INTERVAL_MS || ms > DEFAULT_WATCH_INTERVALS.maxMs) {
-    throw new UsageError(`invalid CDBA_WATCH_INTERVAL "${text13}": expected a duration from 100ms to 10s, like 250ms or 2s`);
+    throw new UsageError(`invalid CDBA_WATCH_INTERVAL "${text15}": expected a duration from 100ms to 10s, like 250ms or 2s`);
   }
   return { firstMs: ms, maxMs: DEFAULT_WATCH_INTERVALS.maxMs };
 }
@@ -1369,8 +1369,8 @@ var require_option = __commonJS({
        * @param {(string | string[])} names
        * @return {Option}
        */
-      conflicts(names2) {
-        this.conflictsWith = this.conflictsWith.concat(names2);
+      conflicts(names3) {
+        this.conflictsWith = this.conflictsWith.concat(names3);
         return this;
       }
       /**
@@ -1997,8 +1997,8 @@ var require_command = __commonJS({
        * @param {string} names
        * @return {Command} `this` command for chaining
        */
-      arguments(names2) {
-        names2.trim().split(/ +/).forEach((detail) => {
+      arguments(names3) {
+        names3.trim().split(/ +/).forEach((detail) => {
           this.argument(detail);
         });
         return this;
@@ -3695,9 +3695,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
           helpWidth: context.helpWidth,
           outputHasColors: context.hasColors
         });
-        const text13 = helper.formatHelp(this, helper);
-        if (context.hasColors) return text13;
-        return this._outputConfiguration.stripColor(text13);
+        const text15 = helper.formatHelp(this, helper);
+        if (context.hasColors) return text15;
+        return this._outputConfiguration.stripColor(text15);
       }
       /**
        * @typedef HelpContext
@@ -3857,7 +3857,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {(string | Function)} text - string to add, or a function returning a string
        * @return {Command} `this` command for chaining
        */
-      addHelpText(position, text13) {
+      addHelpText(position, text15) {
         const allowedValues = ["beforeAll", "before", "after", "afterAll"];
         if (!allowedValues.includes(position)) {
           throw new Error(`Unexpected value for position to addHelpText.
@@ -3866,10 +3866,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const helpEvent = `${position}Help`;
         this.on(helpEvent, (context) => {
           let helpStr;
-          if (typeof text13 === "function") {
-            helpStr = text13({ error: context.error, command: context.command });
+          if (typeof text15 === "function") {
+            helpStr = text15({ error: context.error, command: context.command });
           } else {
-            helpStr = text13;
+            helpStr = text15;
           }
           if (helpStr) {
             context.write(`${helpStr}
@@ -4105,8 +4105,8 @@ function validateProjectId(value) {
   if (!PROJECT_ID.test(value)) throw new UsageError(`invalid project ID "${value}": expected 24 hexadecimal characters`);
   return value.toLowerCase();
 }
-function isCalendarDate(text13) {
-  const match = DATE.exec(text13);
+function isCalendarDate(text15) {
+  const match = DATE.exec(text15);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -4594,13 +4594,13 @@ function removeLeftoverTemps(path) {
   const prefix = `${(0, import_node_path.basename)(path)}.`;
   const me = uid();
   let removed = 0;
-  let names2;
+  let names3;
   try {
-    names2 = (0, import_node_fs2.readdirSync)(dir);
+    names3 = (0, import_node_fs2.readdirSync)(dir);
   } catch {
     return 0;
   }
-  for (const name of names2) {
+  for (const name of names3) {
     if (!name.startsWith(prefix) || !/^(?:[0-9a-f]{16}|\d+\.\d+)\.tmp$/.test(name.slice(prefix.length))) continue;
     const temp = (0, import_node_path.join)(dir, name);
     try {
@@ -6307,9 +6307,9 @@ var init_store = __esm({
        * command would pay only to read the profiles (test/bench/RESULTS.md, figure 2).
        */
       read() {
-        let text13;
+        let text15;
         try {
-          text13 = readOwnFileSync(this.path);
+          text15 = readOwnFileSync(this.path);
         } catch (error2) {
           const code = error2.code;
           if (code === "ENOENT" || code === "ENOTDIR") return { profiles: {} };
@@ -6317,7 +6317,7 @@ var init_store = __esm({
         }
         let parsed2;
         try {
-          parsed2 = JSON.parse(text13);
+          parsed2 = JSON.parse(text15);
         } catch (error2) {
           throw this.unreadable(error2);
         }
@@ -6464,28 +6464,28 @@ async function outputFormat(inputs) {
   return inputs.flag ?? await inputs.setting() ?? (inputs.tty ? "table" : "json");
 }
 async function decideOutput(kind2, inputs) {
-  const document4 = (format5) => ({ form: "document", format: format5 });
+  const document5 = (format5) => ({ form: "document", format: format5 });
   switch (kind2) {
     case "body":
-      return document4(inputs.flag === "json" ? "json" : inputs.flag === "pretty" || inputs.tty ? "pretty" : "json");
+      return document5(inputs.flag === "json" ? "json" : inputs.flag === "pretty" || inputs.tty ? "pretty" : "json");
     case "bare":
       if (inputs.flag !== "json" && inputs.flag !== "pretty" && !inputs.query) return { form: "bare" };
-      return document4(await outputFormat(inputs));
+      return document5(await outputFormat(inputs));
     case "response": {
       const format5 = await outputFormat(inputs);
-      return document4(format5 === "table" && inputs.flag === void 0 ? inputs.tty ? "pretty" : "json" : format5);
+      return document5(format5 === "table" && inputs.flag === void 0 ? inputs.tty ? "pretty" : "json" : format5);
     }
     default:
   }
   const format4 = await outputFormat(inputs);
-  if (format4 !== "table" || inputs.query) return document4(format4);
+  if (format4 !== "table" || inputs.query) return document5(format4);
   switch (kind2) {
     case "terminal-view":
-      return inputs.tty ? { form: "view" } : document4(format4);
+      return inputs.tty ? { form: "view" } : document5(format4);
     case "view":
       return { form: "view" };
     default:
-      return document4(format4);
+      return document5(format4);
   }
 }
 var init_form = __esm({
@@ -6497,7 +6497,7 @@ var init_form = __esm({
 // src/base/shellWord.ts
 function shellWord(word) {
   if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
-  return `'${word.replace(/['\\]+/g, (run2) => `'"${run2.replaceAll("\\", "\\\\")}"'`)}'`.replace(/^''(?=.)|(?<=.)''$/g, "");
+  return `'${word.replace(/['\\]+/g, (run3) => `'"${run3.replaceAll("\\", "\\\\")}"'`)}'`.replace(/^''(?=.)|(?<=.)''$/g, "");
 }
 var init_shellWord = __esm({
   "src/base/shellWord.ts"() {
@@ -6516,8 +6516,8 @@ __export(hints_exports, {
   toolCommand: () => toolCommand,
   withContext: () => withContext
 });
-function registerHintCommands(names2) {
-  for (const name of names2) COMMANDS.add(name);
+function registerHintCommands(names3) {
+  for (const name of names3) COMMANDS.add(name);
 }
 function contextFlags(context) {
   const flags = [];
@@ -6536,11 +6536,11 @@ function toolCommand(...words2) {
 function pickProjectHint(context) {
   return `choose another with \`${followUp(context, "projects", "use")} <id|name>\` (\`${followUp(context, "projects", "list")}\` shows them)`;
 }
-function withContext(text13, context) {
+function withContext(text15, context) {
   const flags = contextFlags(context);
-  if (flags.length === 0 || COMMANDS.size === 0) return text13;
+  if (flags.length === 0 || COMMANDS.size === 0) return text15;
   const offline = OFFLINE.map((c) => `${c}\\b`).join("|");
-  return text13.replace(new RegExp(`\\bcdba (?!${offline})(?=(?:${[...COMMANDS].join("|")})\\b)`, "g"), `cdba ${flags.join(" ")} `);
+  return text15.replace(new RegExp(`\\bcdba (?!${offline})(?=(?:${[...COMMANDS].join("|")})\\b)`, "g"), `cdba ${flags.join(" ")} `);
 }
 var COMMANDS, OFFLINE, CHOOSE_PROFILE;
 var init_hints = __esm({
@@ -6590,10 +6590,10 @@ function nearestNames(name, candidates) {
   }
   return found.sort().slice(0, MAX_SUGGESTIONS);
 }
-function didYouMean(names2) {
-  if (names2.length === 0) return void 0;
-  const last = names2.at(-1);
-  return `did you mean ${names2.length === 1 ? last : `${names2.slice(0, -1).join(", ")} or ${last}`}?`;
+function didYouMean(names3) {
+  if (names3.length === 0) return void 0;
+  const last = names3.at(-1);
+  return `did you mean ${names3.length === 1 ? last : `${names3.slice(0, -1).join(", ")} or ${last}`}?`;
 }
 function missingCluster(error2) {
   if (!(error2 instanceof ApiError) || error2.status !== 404 || error2.errorCode !== "CLUSTER_NOT_FOUND") return void 0;
@@ -6606,8 +6606,8 @@ async function nearClusterNames(client, projectId, name, valid) {
     const response = await client.call("clusters.list", { groupId: projectId }, { query: { itemsPerPage: 500, includeCount: false }, idempotent: false });
     const body = response.body;
     const results6 = isObject(body) && Array.isArray(body.results) ? body.results : [];
-    const names2 = results6.map((cluster) => isObject(cluster) ? cluster.name : void 0).filter((n) => typeof n === "string" && valid(n));
-    return nearestNames(name, names2);
+    const names3 = results6.map((cluster) => isObject(cluster) ? cluster.name : void 0).filter((n) => typeof n === "string" && valid(n));
+    return nearestNames(name, names3);
   } catch {
     return [];
   }
@@ -6633,8 +6633,8 @@ function secretForms(secret) {
   const probe = (secret.match(/[A-Za-z0-9]+/g) ?? [""]).reduce((a, b) => b.length > a.length ? b : a);
   return { probe, forms: [...forms].filter((form) => form.length > 0).sort((a, b) => b.length - a.length) };
 }
-function scrubSecrets(text13, secrets, replacement) {
-  let clean = text13;
+function scrubSecrets(text15, secrets, replacement) {
+  let clean = text15;
   for (const { probe, forms } of secrets) {
     if (probe.length >= 4 && !clean.includes(probe)) continue;
     for (const form of forms) if (clean.includes(form)) clean = clean.split(form).join(replacement);
@@ -6650,11 +6650,11 @@ var init_secretForms = __esm({
 });
 
 // src/api/redact.ts
-function redact(text13, secrets = []) {
-  return scrubSecrets(text13, [...secrets].filter(Boolean).map(secretForms), REDACTED).replace(JSON_SECRET, `$1"${REDACTED}"`).replace(FORM_SECRET, `$1$2=${REDACTED}`).replace(SCHEME_CREDENTIALS, `$1 ${REDACTED}`);
+function redact(text15, secrets = []) {
+  return scrubSecrets(text15, [...secrets].filter(Boolean).map(secretForms), REDACTED).replace(JSON_SECRET, `$1"${REDACTED}"`).replace(FORM_SECRET, `$1$2=${REDACTED}`).replace(SCHEME_CREDENTIALS, `$1 ${REDACTED}`);
 }
 function redactHeaders(headers, secrets = []) {
-  const list5 = [...secrets];
+  const list6 = [...secrets];
   const out = {};
   for (const [name, raw] of Object.entries(headers)) {
     if (raw === void 0) continue;
@@ -6663,7 +6663,7 @@ function redactHeaders(headers, secrets = []) {
       const scheme = /^(Digest|Bearer|Basic)\s/i.exec(value)?.[1];
       out[name] = scheme && name.toLowerCase().endsWith("authorization") ? `${scheme} ${REDACTED}` : REDACTED;
     } else {
-      out[name] = redact(value, list5);
+      out[name] = redact(value, list6);
     }
   }
   return out;
@@ -6719,8 +6719,8 @@ function tooLarge2(limit, method, url, declared) {
     hint: "no real answer is that large; check the base URL and any proxy in between"
   });
 }
-function excerpt(text13, max = 80) {
-  const flat = text13.replace(/\s+/g, " ").trim();
+function excerpt(text15, max = 80) {
+  const flat = text15.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max)}\u2026` : flat;
 }
 function parseErrorDocument(rawBody) {
@@ -6743,9 +6743,9 @@ function parseErrorDocument(rawBody) {
 }
 function apiErrorFromResponse(status, headers, body, options = {}) {
   const rawBody = redact(body, options.secrets);
-  const document4 = parseErrorDocument(rawBody);
+  const document5 = parseErrorDocument(rawBody);
   const hintOption = { ...options.hint ? { hint: options.hint } : {}, ...options.remedy ? { remedy: options.remedy } : {} };
-  if (document4) return new ApiError(status, document4, options.message, hintOption);
+  if (document5) return new ApiError(status, document5, options.message, hintOption);
   let message = options.message;
   if (message === void 0) {
     if (status >= 300 && status < 400) {
@@ -7081,53 +7081,72 @@ var init_flexClusters = __esm({
   }
 });
 
+// src/api/operations/metrics.ts
+var ONLY_2023_01_015, PROCESS, metrics;
+var init_metrics = __esm({
+  "src/api/operations/metrics.ts"() {
+    "use strict";
+    ONLY_2023_01_015 = [{ date: "2023-01-01" }];
+    PROCESS = "/groups/{groupId}/processes/{processId}";
+    metrics = {
+      "metrics.process": { method: "GET", path: `${PROCESS}/measurements`, versions: ONLY_2023_01_015 },
+      "metrics.listDatabases": { method: "GET", path: `${PROCESS}/databases`, versions: ONLY_2023_01_015 },
+      "metrics.getDatabase": { method: "GET", path: `${PROCESS}/databases/{databaseName}`, versions: ONLY_2023_01_015 },
+      "metrics.database": { method: "GET", path: `${PROCESS}/databases/{databaseName}/measurements`, versions: ONLY_2023_01_015 },
+      "metrics.listDisks": { method: "GET", path: `${PROCESS}/disks`, versions: ONLY_2023_01_015 },
+      "metrics.getDisk": { method: "GET", path: `${PROCESS}/disks/{partitionName}`, versions: ONLY_2023_01_015 },
+      "metrics.disk": { method: "GET", path: `${PROCESS}/disks/{partitionName}/measurements`, versions: ONLY_2023_01_015 }
+    };
+  }
+});
+
 // src/api/operations/orgs.ts
-var ONLY_2023_01_015, orgs;
+var ONLY_2023_01_016, orgs;
 var init_orgs = __esm({
   "src/api/operations/orgs.ts"() {
     "use strict";
-    ONLY_2023_01_015 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_016 = [{ date: "2023-01-01" }];
     orgs = {
-      "orgs.list": { method: "GET", path: "/orgs", versions: ONLY_2023_01_015 }
+      "orgs.list": { method: "GET", path: "/orgs", versions: ONLY_2023_01_016 }
     };
   }
 });
 
 // src/api/operations/peers.ts
-var ONLY_2023_01_016, PEERS, peers;
+var ONLY_2023_01_017, PEERS, peers;
 var init_peers = __esm({
   "src/api/operations/peers.ts"() {
     "use strict";
-    ONLY_2023_01_016 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_017 = [{ date: "2023-01-01" }];
     PEERS = "/groups/{groupId}/peers";
     peers = {
       // One provider's peers (providerName, default AWS: a list without it shows no Azure or GCP peer).
-      "peers.list": { method: "GET", path: PEERS, versions: ONLY_2023_01_016 },
-      "peers.create": { method: "POST", path: PEERS, versions: ONLY_2023_01_016 },
-      "peers.get": { method: "GET", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_016 },
-      "peers.delete": { method: "DELETE", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_016 }
+      "peers.list": { method: "GET", path: PEERS, versions: ONLY_2023_01_017 },
+      "peers.create": { method: "POST", path: PEERS, versions: ONLY_2023_01_017 },
+      "peers.get": { method: "GET", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_017 },
+      "peers.delete": { method: "DELETE", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_017 }
     };
   }
 });
 
 // src/api/operations/privateEndpoints.ts
-var ONLY_2023_01_017, SERVICES, SERVICE, privateEndpoints;
+var ONLY_2023_01_018, SERVICES, SERVICE, privateEndpoints;
 var init_privateEndpoints = __esm({
   "src/api/operations/privateEndpoints.ts"() {
     "use strict";
-    ONLY_2023_01_017 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_018 = [{ date: "2023-01-01" }];
     SERVICES = "/groups/{groupId}/privateEndpoint/{cloudProvider}/endpointService";
     SERVICE = `${SERVICES}/{endpointServiceId}`;
     privateEndpoints = {
-      "privateEndpoints.listServices": { method: "GET", path: SERVICES, versions: ONLY_2023_01_017 },
-      "privateEndpoints.createService": { method: "POST", path: "/groups/{groupId}/privateEndpoint/endpointService", versions: ONLY_2023_01_017 },
-      "privateEndpoints.getService": { method: "GET", path: SERVICE, versions: ONLY_2023_01_017 },
-      "privateEndpoints.deleteService": { method: "DELETE", path: SERVICE, versions: ONLY_2023_01_017 },
-      "privateEndpoints.createEndpoint": { method: "POST", path: `${SERVICE}/endpoint`, versions: ONLY_2023_01_017 },
-      "privateEndpoints.getEndpoint": { method: "GET", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_017 },
-      "privateEndpoints.deleteEndpoint": { method: "DELETE", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_017 },
-      "privateEndpoints.getRegionalMode": { method: "GET", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_017 },
-      "privateEndpoints.setRegionalMode": { method: "PATCH", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_017 }
+      "privateEndpoints.listServices": { method: "GET", path: SERVICES, versions: ONLY_2023_01_018 },
+      "privateEndpoints.createService": { method: "POST", path: "/groups/{groupId}/privateEndpoint/endpointService", versions: ONLY_2023_01_018 },
+      "privateEndpoints.getService": { method: "GET", path: SERVICE, versions: ONLY_2023_01_018 },
+      "privateEndpoints.deleteService": { method: "DELETE", path: SERVICE, versions: ONLY_2023_01_018 },
+      "privateEndpoints.createEndpoint": { method: "POST", path: `${SERVICE}/endpoint`, versions: ONLY_2023_01_018 },
+      "privateEndpoints.getEndpoint": { method: "GET", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_018 },
+      "privateEndpoints.deleteEndpoint": { method: "DELETE", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_018 },
+      "privateEndpoints.getRegionalMode": { method: "GET", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_018 },
+      "privateEndpoints.setRegionalMode": { method: "PATCH", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_018 }
     };
   }
 });
@@ -7145,18 +7164,32 @@ var init_privateIpMode = __esm({
   }
 });
 
+// src/api/operations/processes.ts
+var ONLY_2023_01_019, PROCESSES, processes;
+var init_processes = __esm({
+  "src/api/operations/processes.ts"() {
+    "use strict";
+    ONLY_2023_01_019 = [{ date: "2023-01-01" }];
+    PROCESSES = "/groups/{groupId}/processes";
+    processes = {
+      "processes.list": { method: "GET", path: PROCESSES, versions: ONLY_2023_01_019 },
+      "processes.get": { method: "GET", path: `${PROCESSES}/{processId}`, versions: ONLY_2023_01_019 }
+    };
+  }
+});
+
 // src/api/operations/projects.ts
-var ONLY_2023_01_018, projects;
+var ONLY_2023_01_0110, projects;
 var init_projects = __esm({
   "src/api/operations/projects.ts"() {
     "use strict";
-    ONLY_2023_01_018 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_0110 = [{ date: "2023-01-01" }];
     projects = {
-      "projects.list": { method: "GET", path: "/groups", versions: ONLY_2023_01_018 },
-      "projects.create": { method: "POST", path: "/groups", versions: ONLY_2023_01_018 },
-      "projects.get": { method: "GET", path: "/groups/{groupId}", versions: ONLY_2023_01_018 },
-      "projects.getByName": { method: "GET", path: "/groups/byName/{groupName}", versions: ONLY_2023_01_018 },
-      "projects.delete": { method: "DELETE", path: "/groups/{groupId}", versions: ONLY_2023_01_018 }
+      "projects.list": { method: "GET", path: "/groups", versions: ONLY_2023_01_0110 },
+      "projects.create": { method: "POST", path: "/groups", versions: ONLY_2023_01_0110 },
+      "projects.get": { method: "GET", path: "/groups/{groupId}", versions: ONLY_2023_01_0110 },
+      "projects.getByName": { method: "GET", path: "/groups/byName/{groupName}", versions: ONLY_2023_01_0110 },
+      "projects.delete": { method: "DELETE", path: "/groups/{groupId}", versions: ONLY_2023_01_0110 }
     };
   }
 });
@@ -7306,10 +7339,12 @@ var init_operations = __esm({
     init_databaseUsers();
     init_flexBackups();
     init_flexClusters();
+    init_metrics();
     init_orgs();
     init_peers();
     init_privateEndpoints();
     init_privateIpMode();
+    init_processes();
     init_projects();
     init_root();
     init_sampleDatasets();
@@ -7332,7 +7367,9 @@ var init_operations = __esm({
       ...flexBackups,
       ...alerts,
       ...alertConfigs,
-      ...alertMatchers
+      ...alertMatchers,
+      ...processes,
+      ...metrics
     };
     OPERATIONS = Object.fromEntries(
       Object.entries(BUILTIN_OPERATIONS).map(([name, entry]) => [name, { resource: name.slice(0, name.indexOf(".")), ...entry }])
@@ -7384,8 +7421,8 @@ function selectVersion(name, apiVersion) {
 function newestVersion(name) {
   return OPERATIONS[name].versions.at(-1).date;
 }
-function pinToNewest(names2) {
-  return names2.map(newestVersion).sort().at(-1) ?? NEWEST_DATE;
+function pinToNewest(names3) {
+  return names3.map(newestVersion).sort().at(-1) ?? NEWEST_DATE;
 }
 function versionedMediaType(service, version2) {
   return `application/vnd.${service}.${version2}+json`;
@@ -7439,7 +7476,7 @@ async function readCapped(body, headers, limit, method, url, encoding = "utf8") 
     throw tooLarge2(limit, method, url, declared);
   }
   const decoder = new import_node_string_decoder.StringDecoder(encoding);
-  let text13 = "";
+  let text15 = "";
   let size2 = 0;
   for await (const chunk of body) {
     size2 += chunk.length;
@@ -7447,17 +7484,17 @@ async function readCapped(body, headers, limit, method, url, encoding = "utf8") 
       body.destroy();
       throw tooLarge2(limit, method, url);
     }
-    text13 += decoder.write(chunk);
+    text15 += decoder.write(chunk);
   }
-  text13 += decoder.end();
-  return encoding === "utf8" && text13.charCodeAt(0) === 65279 ? text13.slice(1) : text13;
+  text15 += decoder.end();
+  return encoding === "utf8" && text15.charCodeAt(0) === 65279 ? text15.slice(1) : text15;
 }
-function tryJson(text13) {
-  if (text13.trim() === "") return void 0;
+function tryJson(text15) {
+  if (text15.trim() === "") return void 0;
   try {
-    return JSON.parse(text13);
+    return JSON.parse(text15);
   } catch {
-    return text13;
+    return text15;
   }
 }
 function headerValue(headers, name) {
@@ -7466,13 +7503,13 @@ function headerValue(headers, name) {
 }
 function httpDate(value) {
   const epoch = /^@(\d+)$/.exec(value.trim());
-  const time = epoch ? Number(epoch[1]) * 1e3 : Date.parse(value);
-  return Number.isNaN(time) ? value : new Date(time).toISOString().slice(0, 10);
+  const time2 = epoch ? Number(epoch[1]) * 1e3 : Date.parse(value);
+  return Number.isNaN(time2) ? value : new Date(time2).toISOString().slice(0, 10);
 }
 function acceptedButNotPermitted(rawBody, headers) {
   if (headerValue(headers, "www-authenticate") !== void 0) return false;
-  const document4 = parseErrorDocument(rawBody);
-  return document4?.errorCode === "USER_UNAUTHORIZED" && /not authorized to perform this action/i.test(document4.detail ?? "");
+  const document5 = parseErrorDocument(rawBody);
+  return document5?.errorCode === "USER_UNAUTHORIZED" && /not authorized to perform this action/i.test(document5.detail ?? "");
 }
 var import_node_string_decoder, PER_SHARD_VERSION, AnswerReader;
 var init_answers = __esm({
@@ -7597,34 +7634,34 @@ function authorizationHeader(input) {
   if (input.opaque !== void 0) parts.push(`opaque="${quote(input.opaque)}"`);
   return `Digest ${parts.join(", ")}`;
 }
-function parseAuthParams(text13) {
+function parseAuthParams(text15) {
   const params = {};
   let i = 0;
   const skip = () => {
-    while (i < text13.length && /[\s,]/.test(text13[i])) i++;
+    while (i < text15.length && /[\s,]/.test(text15[i])) i++;
   };
   skip();
-  while (i < text13.length) {
-    const keyMatch = /^[A-Za-z0-9_-]+/.exec(text13.slice(i));
+  while (i < text15.length) {
+    const keyMatch = /^[A-Za-z0-9_-]+/.exec(text15.slice(i));
     if (!keyMatch) throw new DigestParseError(`unexpected character at ${i}`);
     const key = keyMatch[0].toLowerCase();
     i += keyMatch[0].length;
-    while (text13[i] === " ") i++;
-    if (text13[i] !== "=") throw new DigestParseError(`parameter ${key} has no value`);
+    while (text15[i] === " ") i++;
+    if (text15[i] !== "=") throw new DigestParseError(`parameter ${key} has no value`);
     i++;
-    while (text13[i] === " ") i++;
+    while (text15[i] === " ") i++;
     let value = "";
-    if (text13[i] === '"') {
+    if (text15[i] === '"') {
       i++;
-      while (i < text13.length && text13[i] !== '"') {
-        if (text13[i] === "\\" && i + 1 < text13.length) i++;
-        value += text13[i];
+      while (i < text15.length && text15[i] !== '"') {
+        if (text15[i] === "\\" && i + 1 < text15.length) i++;
+        value += text15[i];
         i++;
       }
-      if (text13[i] !== '"') throw new DigestParseError(`unterminated quoted value for ${key}`);
+      if (text15[i] !== '"') throw new DigestParseError(`unterminated quoted value for ${key}`);
       i++;
     } else {
-      const tokenMatch = /^[^\s,]*/.exec(text13.slice(i));
+      const tokenMatch = /^[^\s,]*/.exec(text15.slice(i));
       value = tokenMatch[0];
       i += value.length;
     }
@@ -7677,7 +7714,7 @@ var init_digest = __esm({
     DigestParseError = class extends Error {
     };
     hashName = (algorithm) => algorithm.startsWith("SHA-256") ? "sha256" : "md5";
-    h = (algorithm, text13) => (0, import_node_crypto2.createHash)(hashName(algorithm)).update(text13, "utf8").digest("hex");
+    h = (algorithm, text15) => (0, import_node_crypto2.createHash)(hashName(algorithm)).update(text15, "utf8").digest("hex");
     quote = (value) => value.replace(/(["\\])/g, "\\$1");
   }
 });
@@ -7772,7 +7809,7 @@ var init_digestSessionFile = __esm({
     NC_MAX = 4294967295;
     REFUSAL_MEMORY_MS = 7 * 24 * 36e5;
     LOCK = { staleMs: 1e4, retries: 60, minWaitMs: 2, maxWaitMs: 60 };
-    sha256 = (text13) => (0, import_node_crypto3.createHash)("sha256").update(text13, "utf8").digest("hex");
+    sha256 = (text15) => (0, import_node_crypto3.createHash)("sha256").update(text15, "utf8").digest("hex");
     unwritableWarned = false;
     DigestSessionFile = class {
       constructor(configDir, key, warn, now = Date.now) {
@@ -8153,15 +8190,15 @@ function tokensDir(configDir) {
 function removeCachedTokens(configDir, clientId, clientSecret) {
   const dir = tokensDir(configDir);
   const prefix = `${credentialKey(clientId, clientSecret)}-`;
-  let names2;
+  let names3;
   try {
-    names2 = (0, import_node_fs6.readdirSync)(dir);
+    names3 = (0, import_node_fs6.readdirSync)(dir);
   } catch (error2) {
     const code = error2.code;
     if (code === "ENOENT" || code === "ENOTDIR") return;
     throw error2;
   }
-  for (const name of names2) if (name.startsWith(prefix)) (0, import_node_fs6.rmSync)((0, import_node_path4.join)(dir, name), { force: true, recursive: true });
+  for (const name of names3) if (name.startsWith(prefix)) (0, import_node_fs6.rmSync)((0, import_node_path4.join)(dir, name), { force: true, recursive: true });
 }
 var import_node_crypto4, import_node_fs6, import_node_path4, TokenResponseError, MAX_TOKEN_LENGTH, MAX_TOKEN_LIFE_SECONDS, B64TOKEN, TokenFileCache, ServiceAccountTokens;
 var init_serviceAccount = __esm({
@@ -8392,8 +8429,8 @@ var init_jsonText = __esm({
   "src/base/jsonText.ts"() {
     "use strict";
     JsonText = class {
-      constructor(text13) {
-        this.text = text13;
+      constructor(text15) {
+        this.text = text15;
         Object.freeze(this);
       }
       text;
@@ -8405,8 +8442,8 @@ var init_jsonText = __esm({
 });
 
 // src/api/pageText.ts
-function listPageText(text13) {
-  const s = text13.trim();
+function listPageText(text15) {
+  const s = text15.trim();
   if (s.charCodeAt(0) !== OPEN_BRACE || CONTROL.test(s) || !isWellFormed(s)) return void 0;
   try {
     return new PageScan(s).page();
@@ -8437,8 +8474,8 @@ function compareRanges(s, a, aEnd, b, bEnd) {
   }
   return aEnd - a - (bEnd - b);
 }
-function isWellFormed(text13) {
-  return text13.isWellFormed();
+function isWellFormed(text15) {
+  return text15.isWellFormed();
 }
 var MAX_ITEM_DEPTH, NUMBER, QUOTE, BACKSLASH, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, MINUS, ZERO, NINE, CONTROL, DECLINE, PageScan;
 var init_pageText = __esm({
@@ -8525,10 +8562,10 @@ var init_pageText = __esm({
         this.out = "";
         this.copied = i;
         const end = this.value(i, 0, 0);
-        const text13 = this.out === "" ? this.s.slice(i, end) : this.out + this.s.slice(this.copied, end);
+        const text15 = this.out === "" ? this.s.slice(i, end) : this.out + this.s.slice(this.copied, end);
         this.out = "";
         this.end = end;
-        return text13;
+        return text15;
       }
       /** Reads the value at i, `depth` deep, with the keys of the objects around it below `keyTop`; returns where it ends. */
       value(i, depth, keyTop) {
@@ -8914,10 +8951,10 @@ function msUntilNextMinute(now) {
   return 6e4 - now % 6e4;
 }
 function parseRetryAfter(value, now) {
-  const text13 = (Array.isArray(value) ? value[0] : value)?.trim();
-  if (!text13) return void 0;
-  if (/^\d+$/.test(text13)) return Number(text13) * 1e3;
-  const date = Date.parse(text13);
+  const text15 = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text15) return void 0;
+  if (/^\d+$/.test(text15)) return Number(text15) * 1e3;
+  const date = Date.parse(text15);
   return Number.isNaN(date) ? void 0 : Math.max(0, date - now);
 }
 function retryDelayMs(input) {
@@ -14945,8 +14982,8 @@ var require_util2 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name, list5) {
-      const value = list5.get(name, true);
+    function getDecodeSplit(name, list6) {
+      const value = list6.get(name, true);
       if (value === null) {
         return null;
       }
@@ -17334,7 +17371,7 @@ var require_client_h2 = __commonJS({
         return;
       }
       session.ping(onPing.bind(session));
-      function onPing(err, duration) {
+      function onPing(err, duration2) {
         const client = this[kClient];
         const socket = this[kClient];
         if (err != null) {
@@ -17342,7 +17379,7 @@ var require_client_h2 = __commonJS({
           socket[kError] = error2;
           client[kOnError](error2);
         } else {
-          client.emit("ping", duration);
+          client.emit("ping", duration2);
         }
       }
     }
@@ -19738,14 +19775,14 @@ function caCertificates(caFile, extraCaFile = process.env.NODE_EXTRA_CA_CERTS) {
       throw new UsageError(`caFile ${caFile}: certificate ${index + 1} of ${blocks.length} is not a valid PEM certificate`);
     }
   }
-  const list5 = [...import_node_tls.rootCertificates, pem];
+  const list6 = [...import_node_tls.rootCertificates, pem];
   if (extraCaFile) {
     try {
-      list5.push(readTextFileSync(extraCaFile, { label: "NODE_EXTRA_CA_CERTS", maxBytes: MAX_BYTES.pem }));
+      list6.push(readTextFileSync(extraCaFile, { label: "NODE_EXTRA_CA_CERTS", maxBytes: MAX_BYTES.pem }));
     } catch {
     }
   }
-  return list5;
+  return list6;
 }
 function loopbackLookup(resolve3 = import_node_dns.lookup) {
   return (hostname2, options, callback) => {
@@ -19897,11 +19934,11 @@ function traceInterceptor(sink, secrets) {
         handler.onResponseData?.(controller, chunk);
       },
       onResponseEnd: (controller, trailers) => {
-        const list5 = [...secrets()];
+        const list6 = [...secrets()];
         sink.note(`< HTTP ${status} (${elapsed()})`);
-        for (const [name, value] of Object.entries(redactHeaders(responseHeaders, list5))) sink.note(`< ${name}: ${value}`);
+        for (const [name, value] of Object.entries(redactHeaders(responseHeaders, list6))) sink.note(`< ${name}: ${value}`);
         const body = Buffer.concat(chunks).toString("utf8");
-        if (body) sink.note(`< ${formatTraceBody(body, list5, total)}`);
+        if (body) sink.note(`< ${formatTraceBody(body, list6, total)}`);
         handler.onResponseEnd?.(controller, trailers);
       },
       onResponseError: (controller, error2) => {
@@ -20220,28 +20257,28 @@ function* jsonSlices(value, indent) {
     yield stringify(value, indent) ?? "null";
     return;
   }
-  const pad2 = indent ? "\n" + " ".repeat(indent) : "";
+  const pad3 = indent ? "\n" + " ".repeat(indent) : "";
   const colon = indent ? ": " : ":";
   let head = "{";
   let first = true;
   for (const key of Object.keys(value)) {
     const member2 = value[key];
-    const prefix = `${head}${first ? "" : ","}${pad2}${JSON.stringify(key)}${colon}`;
+    const prefix = `${head}${first ? "" : ","}${pad3}${JSON.stringify(key)}${colon}`;
     if (Array.isArray(member2) && !hasToJSON(member2)) {
       yield prefix;
       yield* arraySlices(member2, indent, " ".repeat(indent));
     } else {
-      const text13 = stringify(member2, indent);
-      if (text13 === void 0) continue;
-      yield prefix + indented(text13, indent);
+      const text15 = stringify(member2, indent);
+      if (text15 === void 0) continue;
+      yield prefix + indented(text15, indent);
     }
     head = "";
     first = false;
   }
   yield first ? "{}" : `${head}${indent ? "\n" : ""}}`;
 }
-function* arraySlices(list5, indent, outer) {
-  if (list5.length === 0) {
+function* arraySlices(list6, indent, outer) {
+  if (list6.length === 0) {
     yield "[]";
     return;
   }
@@ -20250,10 +20287,10 @@ function* arraySlices(list5, indent, outer) {
 ${inner2}` : ",";
   let slice = indent ? `[
 ${inner2}` : "[";
-  for (let i = 0; i < list5.length; i++) {
-    const item = stringify(list5[i], indent);
+  for (let i = 0; i < list6.length; i++) {
+    const item = stringify(list6[i], indent);
     slice += (i === 0 || i % ITEMS_PER_SLICE === 0 ? "" : separator) + reindent(item ?? "null", inner2);
-    if ((i + 1) % ITEMS_PER_SLICE === 0 && i + 1 < list5.length) {
+    if ((i + 1) % ITEMS_PER_SLICE === 0 && i + 1 < list6.length) {
       yield slice;
       slice = separator;
     }
@@ -20264,11 +20301,11 @@ ${outer}` : ""}]`;
 function stringify(value, indent) {
   return indent ? JSON.stringify(value, null, indent) : JSON.stringify(value);
 }
-function indented(text13, indent) {
-  return indent ? reindent(text13, " ".repeat(indent)) : text13;
+function indented(text15, indent) {
+  return indent ? reindent(text15, " ".repeat(indent)) : text15;
 }
-function reindent(text13, by) {
-  return by === "" ? text13 : text13.replaceAll("\n", `
+function reindent(text15, by) {
+  return by === "" ? text15 : text15.replaceAll("\n", `
 ${by}`);
 }
 function isPlainObject(value) {
@@ -20279,8 +20316,8 @@ function isPlainObject(value) {
 function hasToJSON(value) {
   return typeof value.toJSON === "function";
 }
-async function writeDraining(io, text13) {
-  io.write(text13);
+async function writeDraining(io, text15) {
+  io.write(text15);
   if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
 }
 function drained(stream) {
@@ -21844,9 +21881,9 @@ function tokenProblem(token2, source) {
   const expected = parseJsonOr(unescaped) ?? parseJsonOr(`"${unescaped.trimStart()}"`);
   return expected !== void 0 && JSON.stringify(expected.value) === JSON.stringify(token2.value) ? void 0 : `literal at offset ${token2.start} has more than one \\\` escape`;
 }
-function parseJsonOr(text13) {
+function parseJsonOr(text15) {
   try {
-    return { value: JSON.parse(text13) };
+    return { value: JSON.parse(text15) };
   } catch {
     return void 0;
   }
@@ -22099,23 +22136,23 @@ var require_utils2 = __commonJS({
     function repeat(str2, times) {
       return Array(times + 1).join(str2);
     }
-    function pad2(str2, len, pad3, dir) {
+    function pad3(str2, len, pad4, dir) {
       let length = strlen(str2);
       if (len + 1 >= length) {
         let padlen = len - length;
         switch (dir) {
           case "right": {
-            str2 = repeat(pad3, padlen) + str2;
+            str2 = repeat(pad4, padlen) + str2;
             break;
           }
           case "center": {
             let right = Math.ceil(padlen / 2);
             let left = padlen - right;
-            str2 = repeat(pad3, left) + str2 + repeat(pad3, right);
+            str2 = repeat(pad4, left) + str2 + repeat(pad4, right);
             break;
           }
           default: {
-            str2 = str2 + repeat(pad3, padlen);
+            str2 = str2 + repeat(pad4, padlen);
             break;
           }
         }
@@ -22364,16 +22401,16 @@ var require_utils2 = __commonJS({
       }
       return output;
     }
-    function hyperlink(url, text13) {
+    function hyperlink(url, text15) {
       const OSC = "\x1B]";
       const BEL = "\x07";
       const SEP = ";";
-      return [OSC, "8", SEP, SEP, url || text13, BEL, text13, OSC, "8", SEP, SEP, BEL].join("");
+      return [OSC, "8", SEP, SEP, url || text15, BEL, text15, OSC, "8", SEP, SEP, BEL].join("");
     }
     module2.exports = {
       strlen,
       repeat,
-      pad: pad2,
+      pad: pad3,
       truncate: truncate2,
       mergeOptions,
       wordWrap: multiLineWordWrap,
@@ -22563,10 +22600,10 @@ var require_supports_colors = __commonJS({
 // node_modules/@colors/colors/lib/custom/trap.js
 var require_trap = __commonJS({
   "node_modules/@colors/colors/lib/custom/trap.js"(exports2, module2) {
-    module2["exports"] = function runTheTrap(text13, options) {
+    module2["exports"] = function runTheTrap(text15, options) {
       var result = "";
-      text13 = text13 || "Run the trap, drop the bass";
-      text13 = text13.split("");
+      text15 = text15 || "Run the trap, drop the bass";
+      text15 = text15.split("");
       var trap = {
         a: ["@", "\u0104", "\u023A", "\u0245", "\u0394", "\u039B", "\u0414"],
         b: ["\xDF", "\u0181", "\u0243", "\u026E", "\u03B2", "\u0E3F"],
@@ -22614,7 +22651,7 @@ var require_trap = __commonJS({
         y: ["\xA5", "\u04B0", "\u04CB"],
         z: ["\u01B5", "\u0240"]
       };
-      text13.forEach(function(c) {
+      text15.forEach(function(c) {
         c = c.toLowerCase();
         var chars = trap[c] || [" "];
         var rand = Math.floor(Math.random() * chars.length);
@@ -22632,8 +22669,8 @@ var require_trap = __commonJS({
 // node_modules/@colors/colors/lib/custom/zalgo.js
 var require_zalgo = __commonJS({
   "node_modules/@colors/colors/lib/custom/zalgo.js"(exports2, module2) {
-    module2["exports"] = function zalgo(text13, options) {
-      text13 = text13 || "   he is here   ";
+    module2["exports"] = function zalgo(text15, options) {
+      text15 = text15 || "   he is here   ";
       var soul = {
         "up": [
           "\u030D",
@@ -22766,7 +22803,7 @@ var require_zalgo = __commonJS({
         });
         return bool2;
       }
-      function heComes(text14, options2) {
+      function heComes(text16, options2) {
         var result = "";
         var counts;
         var l;
@@ -22775,12 +22812,12 @@ var require_zalgo = __commonJS({
         options2["mid"] = typeof options2["mid"] !== "undefined" ? options2["mid"] : true;
         options2["down"] = typeof options2["down"] !== "undefined" ? options2["down"] : true;
         options2["size"] = typeof options2["size"] !== "undefined" ? options2["size"] : "maxi";
-        text14 = text14.split("");
-        for (l in text14) {
+        text16 = text16.split("");
+        for (l in text16) {
           if (isChar(l)) {
             continue;
           }
-          result = result + text14[l];
+          result = result + text16[l];
           counts = { "up": 0, "down": 0, "mid": 0 };
           switch (options2.size) {
             case "mini":
@@ -22811,7 +22848,7 @@ var require_zalgo = __commonJS({
         }
         return result;
       }
-      return heComes(text13, options);
+      return heComes(text15, options);
     };
   }
 });
@@ -23765,10 +23802,10 @@ __export(fit_exports, {
   fitColumns: () => fitColumns,
   truncate: () => truncate
 });
-function truncate(text13, width, where = "end") {
-  if (displayWidth(text13) <= width) return text13;
+function truncate(text15, width, where = "end") {
+  if (displayWidth(text15) <= width) return text15;
   if (width <= 1) return width === 1 ? "\u2026" : "";
-  const chars = [...text13];
+  const chars = [...text15];
   const take = (from, room) => {
     const kept = [];
     let used = 0;
@@ -23836,7 +23873,7 @@ var init_fit = __esm({
     import_string_width = __toESM(require_string_width(), 1);
     COMFORT_WIDTH = 32;
     GAP = 2;
-    displayWidth = (text13) => (0, import_string_width.default)(text13);
+    displayWidth = (text15) => (0, import_string_width.default)(text15);
     lineWidth = (widths) => widths.length === 0 ? 0 : widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
   }
 });
@@ -23851,11 +23888,11 @@ __export(render_exports, {
   keyValueLines: () => keyValueLines,
   render: () => render
 });
-async function applyQuery(document4, query2) {
+async function applyQuery(document5, query2) {
   await checkQuery(query2);
   const { default: jmespath } = await Promise.resolve().then(() => __toESM(require_jmespath(), 1));
   try {
-    return jmespath.search(document4, query2);
+    return jmespath.search(document5, query2);
   } catch (error2) {
     throw new UsageError(`invalid --query "${query2}": ${error2.message}`);
   }
@@ -23870,8 +23907,8 @@ async function checkQuery(query2) {
   }
   if (problem) throw new UsageError(`invalid --query "${query2}": ${problem}`);
 }
-async function render(io, document4, options) {
-  const data = options.query ? await applyQuery(document4, options.query) : document4;
+async function render(io, document5, options) {
+  const data = options.query ? await applyQuery(document5, options.query) : document5;
   if (options.format === "json" || options.format === "pretty") return writeJson(io, data ?? null, options.format === "pretty" ? 2 : 0);
   const spec2 = options.query ? void 0 : options.table;
   const { headers, rows, rules } = spec2 ? { headers: spec2.columns.map((c) => c.header), rows: spec2.rows(data).map((r) => spec2.columns.map((c) => cell(c.value(r)))), rules: spec2.columns } : { ...genericTable(data), rules: void 0 };
@@ -23882,15 +23919,15 @@ async function writeJson(io, data, indent) {
   io.write("\n");
 }
 function genericTable(data) {
-  const list5 = Array.isArray(data) ? data : [data];
-  if (list5.length > 0 && list5.every((item) => item !== null && typeof item === "object" && !Array.isArray(item))) {
-    const headers = [...new Set(list5.flatMap((item) => Object.keys(item)))];
+  const list6 = Array.isArray(data) ? data : [data];
+  if (list6.length > 0 && list6.every((item) => item !== null && typeof item === "object" && !Array.isArray(item))) {
+    const headers = [...new Set(list6.flatMap((item) => Object.keys(item)))];
     return {
       headers: headers.map((h2) => h2.toUpperCase()),
-      rows: list5.map((item) => headers.map((h2) => cell(item[h2])))
+      rows: list6.map((item) => headers.map((h2) => cell(item[h2])))
     };
   }
-  return { headers: [], rows: list5.map((item) => [cell(item)]) };
+  return { headers: [], rows: list6.map((item) => [cell(item)]) };
 }
 function cell(value) {
   if (value === void 0 || value === null) return "";
@@ -23952,7 +23989,7 @@ async function writeTable(io, rawHeaders, rawRows, width, rules) {
   io.write(`${table2.toString().split("\n").map((l) => l.trimEnd()).join("\n")}
 `);
 }
-function keyValueLines(io, pairs, fit = (text13) => text13) {
+function keyValueLines(io, pairs, fit = (text15) => text15) {
   const width = Math.max(0, ...pairs.map(([k]) => k.length)) + 2;
   return pairs.filter(([, v]) => v !== void 0 && v !== "").map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(fit(escapeControl(cell(v)), width, k))}`).join("\n");
 }
@@ -23985,10 +24022,10 @@ function apiEventsFor(io) {
     deprecated: (notice) => io.warn(deprecationLine(notice)),
     warning: (message) => io.warn(message),
     trace: (line) => io.trace(line),
-    waitStarted: (text13) => {
+    waitStarted: (text15) => {
       active++;
-      if (spinner) void spinner.then((s) => s?.update(text13));
-      else spinner = io.spinner(text13).catch(() => void 0);
+      if (spinner) void spinner.then((s) => s?.update(text15));
+      else spinner = io.spinner(text15).catch(() => void 0);
     },
     waitEnded: () => {
       active = Math.max(0, active - 1);
@@ -24128,10 +24165,10 @@ var init_context = __esm({
        */
       async suggestNearCluster(error2, valid) {
         const { didYouMean: didYouMean2, missingCluster: missingCluster2, nearClusterNames: nearClusterNames2 } = await Promise.resolve().then(() => (init_nearName(), nearName_exports));
-        const missing2 = missingCluster2(error2);
-        if (!missing2 || !(error2 instanceof ApiError) || SUGGESTED.has(error2) || this.io.signal.aborted) return;
+        const missing3 = missingCluster2(error2);
+        if (!missing3 || !(error2 instanceof ApiError) || SUGGESTED.has(error2) || this.io.signal.aborted) return;
         if (this.apiClient === void 0 && this.options.apiClient === void 0) return;
-        const projectId = missing2.projectId ?? this.resolvedValue?.settings.projectId;
+        const projectId = missing3.projectId ?? this.resolvedValue?.settings.projectId;
         if (!projectId) return;
         SUGGESTED.add(error2);
         let client = this.options.apiClient;
@@ -24149,7 +24186,7 @@ var init_context = __esm({
               userAgentVersion: this.version
             });
           }
-          const near = didYouMean2(await nearClusterNames2(client, projectId, missing2.name, valid));
+          const near = didYouMean2(await nearClusterNames2(client, projectId, missing3.name, valid));
           if (near) error2.hint = [near, error2.hint].filter(Boolean).join("; ");
         } catch {
         } finally {
@@ -24206,9 +24243,9 @@ var init_context = __esm({
         };
       }
       /** Formats and writes a command's result document to stdout. */
-      async output(document4, table2) {
+      async output(document5, table2) {
         const { render: render5 } = await Promise.resolve().then(() => (init_render(), render_exports));
-        await render5(this.io, document4, {
+        await render5(this.io, document5, {
           format: await this.outputFormat(),
           query: this.globals.query,
           table: table2,
@@ -24241,14 +24278,14 @@ var init_context = __esm({
         if (!skip && this.io.rows > 0 && height + 1 >= this.io.rows) this.io.note(question);
         for (const line of explanation) this.io.note(line);
         if (skip) return;
-        let answer;
+        let answer2;
         try {
-          answer = await this.io.prompt(`${question} [y/N] `);
+          answer2 = await this.io.prompt(`${question} [y/N] `);
         } catch (error2) {
           if (error2 instanceof InterruptedError) throw error2;
-          answer = "";
+          answer2 = "";
         }
-        if (!/^y(es)?$/i.test(answer.trim())) throw new DeclinedError("cancelled; nothing was changed");
+        if (!/^y(es)?$/i.test(answer2.trim())) throw new DeclinedError("cancelled; nothing was changed");
       }
       /**
        * This context with another abort signal, and so an API client of its own (see
@@ -24276,12 +24313,12 @@ function summaryOf(description) {
   return description;
 }
 function globalOptionsBlock(cmd, width) {
-  const names2 = [];
+  const names3 = [];
   for (let ancestor = cmd.parent; ancestor; ancestor = ancestor.parent) {
-    for (const option of ancestor.options) if (!option.hidden && option.long !== "--help" && option.long !== "--version") names2.push(optionName(option));
+    for (const option of ancestor.options) if (!option.hidden && option.long !== "--help" && option.long !== "--version") names3.push(optionName(option));
   }
-  if (names2.length === 0) return "";
-  const words2 = names2.map((name, i) => i < names2.length - 1 ? `${name},` : name);
+  if (names3.length === 0) return "";
+  const words2 = names3.map((name, i) => i < names3.length - 1 ? `${name},` : name);
   return `Global options (each described by cdba --help):
 ${wrap(words2, width, "  ", "  ").join("\n")}
 `;
@@ -24368,11 +24405,11 @@ var init_helpLayout = __esm({
         return cmd.summary() || summaryOf(cmd.description());
       },
       formatHelp(cmd, helper) {
-        const text13 = Help.prototype.formatHelp.call(this, cmd, helper);
+        const text15 = Help.prototype.formatHelp.call(this, cmd, helper);
         const globals = globalOptionsBlock(cmd, helper.helpWidth ?? 80);
-        return globals ? `${text13.trimEnd()}
+        return globals ? `${text15.trimEnd()}
 
-${globals}` : text13;
+${globals}` : text15;
       },
       formatItem(term, termWidth, description, helper) {
         if (!description || helper.displayWidth(term) <= termWidth) return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
@@ -24462,8 +24499,8 @@ function withExamples(command, examples) {
 function examplesOf(command) {
   return EXAMPLES.get(command) ?? [];
 }
-function withNotes(command, text13) {
-  NOTES.set(command, text13);
+function withNotes(command, text15) {
+  NOTES.set(command, text15);
   afterHelp(command);
   return command;
 }
@@ -24487,8 +24524,8 @@ function withOwnOutputs(command, values) {
 function ownOutputsOf(command) {
   return OWN_OUTPUTS.get(command) ?? [];
 }
-function lookup(list5, options = {}) {
-  return { kind: "lookup", list: list5, ...options };
+function lookup(list6, options = {}) {
+  return { kind: "lookup", list: list6, ...options };
 }
 function completes(target, completion) {
   COMPLETIONS.set(target, completion);
@@ -24500,10 +24537,10 @@ function completedArgument(usage2, description, completion) {
 function completionOf(target) {
   return COMPLETIONS.get(target);
 }
-function registerLookup(program2, list5, entry) {
+function registerLookup(program2, list6, entry) {
   const lookups = LOOKUPS.get(program2) ?? /* @__PURE__ */ new Map();
-  if (lookups.has(list5)) throw new Error(`the completion lookup ${list5} is registered twice`);
-  LOOKUPS.set(program2, lookups.set(list5, entry));
+  if (lookups.has(list6)) throw new Error(`the completion lookup ${list6} is registered twice`);
+  LOOKUPS.set(program2, lookups.set(list6, entry));
 }
 function lookupsOf(program2) {
   return LOOKUPS.get(program2) ?? /* @__PURE__ */ new Map();
@@ -24553,8 +24590,8 @@ function tagFlag(flag) {
   const pair = keyValueFlag(flag);
   return (value, previous = []) => {
     const tags = pair(value, previous);
-    const [key, text13] = tags[tags.length - 1];
-    for (const [part, what] of [[key, "key"], [text13, "value"]]) {
+    const [key, text15] = tags[tags.length - 1];
+    for (const [part, what] of [[key, "key"], [text15, "value"]]) {
       const length = [...part].length;
       if (length < 1 || length > 255) {
         throw new UsageError(`invalid ${flag} "${value.length > 40 ? `${value.slice(0, 40)}...` : value}": the tag ${what} must be 1 to 255 characters, not ${length}`);
@@ -24711,8 +24748,8 @@ var init_errorReport = __esm({
 });
 
 // src/base/isoDate.ts
-function parseIsoDateTime(text13) {
-  const m = ISO_DATE_TIME.exec(text13.trim());
+function parseIsoDateTime(text15) {
+  const m = ISO_DATE_TIME.exec(text15.trim());
   if (!m) return void 0;
   const [, y, mo, d, h2, mi, s = "0", frac = "", zone = "Z"] = m;
   const fields = [Number(y), Number(mo) - 1, Number(d), Number(h2), Number(mi), Number(s)];
@@ -24739,8 +24776,8 @@ function parseServiceDate(value, option = "--date") {
     const day = /* @__PURE__ */ new Date(`${value}T00:00:00Z`);
     if (!Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value) return value;
   } else if (value === value.trim()) {
-    const time = parseIsoDateTime(value);
-    if (time) return formatServiceDate(time);
+    const time2 = parseIsoDateTime(value);
+    if (time2) return formatServiceDate(time2);
   }
   throw new UsageError(`invalid ${option} "${value}": expected a calendar date like 2027-07-01 or a time like 2026-12-01T14:00:00Z`);
 }
@@ -24848,8 +24885,8 @@ function fromBits(value, family) {
   if (family === 4) return [24n, 16n, 8n, 0n].map((shift) => String(value >> shift & 255n)).join(".");
   return Array.from({ length: 8 }, (_, i) => (value >> BigInt((7 - i) * 16) & 0xffffn).toString(16)).join(":");
 }
-function parseAccessEntry(text13, what = "entry") {
-  const value = text13.trim();
+function parseAccessEntry(text15, what = "entry") {
+  const value = text15.trim();
   const shown2 = JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}...` : value);
   if (value.startsWith("sg-")) {
     if (SECURITY_GROUP.test(value)) return { kind: "securityGroup", id: value };
@@ -24920,13 +24957,13 @@ var init_entry = __esm({
 });
 
 // src/core/jsonText.ts
-function findJsonTextProblem(text13, maxDepth = MAX_JSON_DEPTH) {
+function findJsonTextProblem(text15, maxDepth = MAX_JSON_DEPTH) {
   const stack = [];
   let expectKey = false;
   let numberProblem;
   const pathOf2 = () => stack.map((frame) => frame.array ? `[${frame.index}]` : `.${frame.key ?? ""}`).join("").replace(/^\./, "");
-  for (let i = 0; i < text13.length; ) {
-    const c = text13[i];
+  for (let i = 0; i < text15.length; ) {
+    const c = text15[i];
     if (c === " " || c === "	" || c === "\n" || c === "\r" || c === ":") {
       i++;
     } else if (c === "{" || c === "[") {
@@ -24945,7 +24982,7 @@ function findJsonTextProblem(text13, maxDepth = MAX_JSON_DEPTH) {
       i++;
     } else if (c === '"') {
       STRING.lastIndex = i;
-      const match = STRING.exec(text13);
+      const match = STRING.exec(text15);
       if (!match) return numberProblem;
       const top = stack[stack.length - 1];
       if (expectKey && top && !top.array) {
@@ -24959,16 +24996,16 @@ function findJsonTextProblem(text13, maxDepth = MAX_JSON_DEPTH) {
       i += match[0].length;
     } else if (c === "-" || c >= "0" && c <= "9") {
       NUMBER2.lastIndex = i;
-      const match = NUMBER2.exec(text13);
+      const match = NUMBER2.exec(text15);
       if (!match) return numberProblem;
       if (numberProblem === void 0) {
         const becomes = inexactNumber(match[0]);
         if (becomes !== void 0) numberProblem = { kind: "number", offset: i, path: pathOf2(), literal: match[0], becomes };
       }
       i += match[0].length;
-    } else if (text13.startsWith("true", i) || text13.startsWith("null", i)) {
+    } else if (text15.startsWith("true", i) || text15.startsWith("null", i)) {
       i += 4;
-    } else if (text13.startsWith("false", i)) {
+    } else if (text15.startsWith("false", i)) {
       i += 5;
     } else {
       return numberProblem;
@@ -24999,14 +25036,14 @@ function sameDecimal(a, b) {
   };
   return norm(a) === norm(b);
 }
-function lineColumn(text13, offset) {
-  const before = text13.slice(0, offset);
+function lineColumn(text15, offset) {
+  const before = text15.slice(0, offset);
   return `line ${before.split("\n").length}, column ${offset - before.lastIndexOf("\n")}`;
 }
-function checkJsonText(text13, source, problem = findJsonTextProblem(text13)) {
+function checkJsonText(text15, source, problem = findJsonTextProblem(text15)) {
   if (problem === void 0) return;
   if (problem.kind === "depth") {
-    throw new UsageError(`${source}: nested deeper than ${MAX_JSON_DEPTH} levels at ${lineColumn(text13, problem.offset)}`);
+    throw new UsageError(`${source}: nested deeper than ${MAX_JSON_DEPTH} levels at ${lineColumn(text15, problem.offset)}`);
   }
   const field = problem.path === "" ? "" : ` in "${problem.path}"`;
   const literal = problem.literal.length > 40 ? `${problem.literal.slice(0, 40)}\u2026` : problem.literal;
@@ -25059,32 +25096,32 @@ function checkStaysUnderBase(path, hint) {
   }
 }
 function placeholdersIn(path) {
-  const names2 = [...path.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? "");
-  for (const name of names2) {
+  const names3 = [...path.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? "");
+  for (const name of names3) {
     if (!PLACEHOLDERS.includes(name)) {
       throw new UsageError(`unknown placeholder {${name}} in the path; known: ${PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}`);
     }
   }
-  return names2;
+  return names3;
 }
 function fillPlaceholders(path, projectId) {
   return path.replace(/\{(projectId|groupId)\}/g, () => encodeURIComponent(projectId));
 }
-function parseHeader(text13) {
-  const colon = text13.indexOf(":");
-  const name = colon > 0 ? text13.slice(0, colon).trim() : "";
-  if (!HEADER_NAME.test(name)) throw new UsageError(`invalid -H "${text13}": expected 'Name: value'`);
+function parseHeader(text15) {
+  const colon = text15.indexOf(":");
+  const name = colon > 0 ? text15.slice(0, colon).trim() : "";
+  if (!HEADER_NAME.test(name)) throw new UsageError(`invalid -H "${text15}": expected 'Name: value'`);
   if (FORBIDDEN_HEADERS.has(name.toLowerCase())) {
     throw new UsageError(`-H ${name}: cdba sets this header itself${name.toLowerCase().includes("authorization") ? " from the profile's credentials" : ""}; it cannot be overridden`);
   }
-  const value = text13.slice(colon + 1).trim();
+  const value = text15.slice(colon + 1).trim();
   if (/[\r\n\0]/.test(value)) throw new UsageError(`invalid -H ${name}: the value has a line break`);
   return [name, value];
 }
 function parseHeaders(texts) {
   const headers = {};
-  for (const text13 of texts) {
-    const [name, value] = parseHeader(text13);
+  for (const text15 of texts) {
+    const [name, value] = parseHeader(text15);
     const key = name.toLowerCase();
     if (Object.hasOwn(headers, key)) throw new UsageError(`-H ${name} is given twice`);
     headers[key] = value;
@@ -25170,17 +25207,17 @@ async function documentFormat(ctx) {
 }
 async function printDocument(ctx, rawBody) {
   if (rawBody.trim() === "") return;
-  let document4;
+  let document5;
   try {
-    document4 = JSON.parse(rawBody);
+    document5 = JSON.parse(rawBody);
   } catch {
-    const text13 = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
-    ctx.io.write(text13.endsWith("\n") ? text13 : `${text13}
+    const text15 = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
+    ctx.io.write(text15.endsWith("\n") ? text15 : `${text15}
 `);
     return;
   }
   const { render: render5 } = await Promise.resolve().then(() => (init_render(), render_exports));
-  await render5(ctx.io, document4, { format: await documentFormat(ctx), query: ctx.globals.query });
+  await render5(ctx.io, document5, { format: await documentFormat(ctx), query: ctx.globals.query });
 }
 var init_print = __esm({
   "src/cli/api/print.ts"() {
@@ -25470,7 +25507,7 @@ function listOperations(description, tag, word) {
     throw new UsageError(`no operation has the tag "${tag}"`, { hint: `the tags: cdba api list -o json --query 'operations[].tags[]' | sort -u` });
   }
   const needle = word?.toLowerCase();
-  return description.operations.filter((op) => tag === void 0 || op.tags.some((t) => t.toLowerCase() === tag.toLowerCase())).filter((op) => needle === void 0 || [op.id, op.alias ?? "", op.path, op.summary].some((text13) => text13.toLowerCase().includes(needle))).map((op) => ({ operationId: op.id, alias: op.alias ?? null, method: op.method, path: op.path, tags: op.tags, summary: op.summary }));
+  return description.operations.filter((op) => tag === void 0 || op.tags.some((t) => t.toLowerCase() === tag.toLowerCase())).filter((op) => needle === void 0 || [op.id, op.alias ?? "", op.path, op.summary].some((text15) => text15.toLowerCase().includes(needle))).map((op) => ({ operationId: op.id, alias: op.alias ?? null, method: op.method, path: op.path, tags: op.tags, summary: op.summary }));
 }
 async function runApiList(ctx, word, flags) {
   const { loadDescription: loadDescription2 } = await Promise.resolve().then(() => (init_description(), description_exports));
@@ -25593,7 +25630,7 @@ var init_catalog2 = __esm({
     init_errors();
     init_fields();
     OPERATIONS_TABLE = {
-      rows: (document4) => document4.operations,
+      rows: (document5) => document5.operations,
       columns: [
         { header: "OPERATION", value: (r) => r.operationId, copyable: true },
         { header: "SHORT NAME", value: (r) => r.alias ?? "-", copyable: true, dropPriority: 2 },
@@ -25726,34 +25763,34 @@ function checkFields(body, fields, prefix) {
   return void 0;
 }
 function missingOnCreate(body, shape2) {
-  const missing2 = (field) => ({ code: "MISSING_ATTRIBUTE", field });
-  if (typeof body.name !== "string") return missing2("name");
+  const missing3 = (field) => ({ code: "MISSING_ATTRIBUTE", field });
+  if (typeof body.name !== "string") return missing3("name");
   if (shape2 === "legacy") {
     const settings = body.providerSettings;
-    if (!isObject(settings)) return missing2("providerSettings");
-    if (typeof settings.providerName !== "string") return missing2("providerSettings.providerName");
-    if (typeof settings.instanceSizeName !== "string") return missing2("providerSettings.instanceSizeName");
+    if (!isObject(settings)) return missing3("providerSettings");
+    if (typeof settings.providerName !== "string") return missing3("providerSettings.providerName");
+    if (typeof settings.instanceSizeName !== "string") return missing3("providerSettings.instanceSizeName");
     if (settings.providerName === "TENANT" && typeof settings.backingProviderName !== "string") {
-      return missing2("providerSettings.backingProviderName");
+      return missing3("providerSettings.backingProviderName");
     }
     const regionsGiven = isObject(body.replicationSpec) || Array.isArray(body.replicationSpecs);
-    if (!regionsGiven && typeof settings.regionName !== "string") return missing2("providerSettings.regionName");
+    if (!regionsGiven && typeof settings.regionName !== "string") return missing3("providerSettings.regionName");
     return void 0;
   }
   const specs = body.replicationSpecs;
-  if (!Array.isArray(specs) || specs.length === 0) return missing2("replicationSpecs");
+  if (!Array.isArray(specs) || specs.length === 0) return missing3("replicationSpecs");
   for (const spec2 of specs) {
     const regions = spec2.regionConfigs;
-    if (!Array.isArray(regions) || regions.length === 0) return missing2("replicationSpecs.regionConfigs");
+    if (!Array.isArray(regions) || regions.length === 0) return missing3("replicationSpecs.regionConfigs");
     for (const region2 of regions) {
-      if (typeof region2.providerName !== "string") return missing2("replicationSpecs.regionConfigs.providerName");
-      if (typeof region2.regionName !== "string") return missing2("replicationSpecs.regionConfigs.regionName");
+      if (typeof region2.providerName !== "string") return missing3("replicationSpecs.regionConfigs.providerName");
+      if (typeof region2.regionName !== "string") return missing3("replicationSpecs.regionConfigs.regionName");
       const electable = region2.electableSpecs;
       if (!isObject(electable) || typeof electable.instanceSize !== "string") {
-        return missing2("replicationSpecs.regionConfigs.electableSpecs.instanceSize");
+        return missing3("replicationSpecs.regionConfigs.electableSpecs.instanceSize");
       }
       if (region2.providerName === "TENANT" && typeof region2.backingProviderName !== "string") {
-        return missing2("replicationSpecs.regionConfigs.backingProviderName");
+        return missing3("replicationSpecs.regionConfigs.backingProviderName");
       }
     }
   }
@@ -25825,12 +25862,12 @@ function stripReadOnly(body, shape2) {
 function checkFlexBody(body, mode) {
   const problem = checkFields(body, mode === "create" ? FLEX_CREATE_FIELDS : FLEX_UPDATE_FIELDS, "");
   if (problem || mode === "update") return problem;
-  const missing2 = (field) => ({ code: "MISSING_ATTRIBUTE", field });
-  if (typeof body.name !== "string") return missing2("name");
+  const missing3 = (field) => ({ code: "MISSING_ATTRIBUTE", field });
+  if (typeof body.name !== "string") return missing3("name");
   const settings = body.providerSettings;
-  if (!isObject(settings)) return missing2("providerSettings");
-  if (typeof settings.backingProviderName !== "string") return missing2("providerSettings.backingProviderName");
-  if (typeof settings.regionName !== "string") return missing2("providerSettings.regionName");
+  if (!isObject(settings)) return missing3("providerSettings");
+  if (typeof settings.backingProviderName !== "string") return missing3("providerSettings.backingProviderName");
+  if (typeof settings.regionName !== "string") return missing3("providerSettings.regionName");
   return void 0;
 }
 function flexReadOnlyFields(mode) {
@@ -26042,14 +26079,14 @@ var init_clusterFields = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
-function createScanner(text13, ignoreTrivia = false) {
-  const len = text13.length;
+function createScanner(text15, ignoreTrivia = false) {
+  const len = text15.length;
   let pos = 0, value = "", tokenOffset = 0, token2 = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
   function scanHexDigits(count2, exact) {
     let digits = 0;
     let value2 = 0;
     while (digits < count2 || !exact) {
-      let ch = text13.charCodeAt(pos);
+      let ch = text15.charCodeAt(pos);
       if (ch >= 48 && ch <= 57) {
         value2 = value2 * 16 + ch - 48;
       } else if (ch >= 65 && ch <= 70) {
@@ -26076,35 +26113,35 @@ function createScanner(text13, ignoreTrivia = false) {
   }
   function scanNumber() {
     let start = pos;
-    if (text13.charCodeAt(pos) === 48) {
+    if (text15.charCodeAt(pos) === 48) {
       pos++;
     } else {
       pos++;
-      while (pos < text13.length && isDigit2(text13.charCodeAt(pos))) {
+      while (pos < text15.length && isDigit2(text15.charCodeAt(pos))) {
         pos++;
       }
     }
-    if (pos < text13.length && text13.charCodeAt(pos) === 46) {
+    if (pos < text15.length && text15.charCodeAt(pos) === 46) {
       pos++;
-      if (pos < text13.length && isDigit2(text13.charCodeAt(pos))) {
+      if (pos < text15.length && isDigit2(text15.charCodeAt(pos))) {
         pos++;
-        while (pos < text13.length && isDigit2(text13.charCodeAt(pos))) {
+        while (pos < text15.length && isDigit2(text15.charCodeAt(pos))) {
           pos++;
         }
       } else {
         scanError = 3;
-        return text13.substring(start, pos);
+        return text15.substring(start, pos);
       }
     }
     let end = pos;
-    if (pos < text13.length && (text13.charCodeAt(pos) === 69 || text13.charCodeAt(pos) === 101)) {
+    if (pos < text15.length && (text15.charCodeAt(pos) === 69 || text15.charCodeAt(pos) === 101)) {
       pos++;
-      if (pos < text13.length && text13.charCodeAt(pos) === 43 || text13.charCodeAt(pos) === 45) {
+      if (pos < text15.length && text15.charCodeAt(pos) === 43 || text15.charCodeAt(pos) === 45) {
         pos++;
       }
-      if (pos < text13.length && isDigit2(text13.charCodeAt(pos))) {
+      if (pos < text15.length && isDigit2(text15.charCodeAt(pos))) {
         pos++;
-        while (pos < text13.length && isDigit2(text13.charCodeAt(pos))) {
+        while (pos < text15.length && isDigit2(text15.charCodeAt(pos))) {
           pos++;
         }
         end = pos;
@@ -26112,30 +26149,30 @@ function createScanner(text13, ignoreTrivia = false) {
         scanError = 3;
       }
     }
-    return text13.substring(start, end);
+    return text15.substring(start, end);
   }
   function scanString() {
     let result = "", start = pos;
     while (true) {
       if (pos >= len) {
-        result += text13.substring(start, pos);
+        result += text15.substring(start, pos);
         scanError = 2;
         break;
       }
-      const ch = text13.charCodeAt(pos);
+      const ch = text15.charCodeAt(pos);
       if (ch === 34) {
-        result += text13.substring(start, pos);
+        result += text15.substring(start, pos);
         pos++;
         break;
       }
       if (ch === 92) {
-        result += text13.substring(start, pos);
+        result += text15.substring(start, pos);
         pos++;
         if (pos >= len) {
           scanError = 2;
           break;
         }
-        const ch2 = text13.charCodeAt(pos++);
+        const ch2 = text15.charCodeAt(pos++);
         switch (ch2) {
           case 34:
             result += '"';
@@ -26177,7 +26214,7 @@ function createScanner(text13, ignoreTrivia = false) {
       }
       if (ch >= 0 && ch <= 31) {
         if (isLineBreak(ch)) {
-          result += text13.substring(start, pos);
+          result += text15.substring(start, pos);
           scanError = 2;
           break;
         } else {
@@ -26198,19 +26235,19 @@ function createScanner(text13, ignoreTrivia = false) {
       tokenOffset = len;
       return token2 = 17;
     }
-    let code = text13.charCodeAt(pos);
+    let code = text15.charCodeAt(pos);
     if (isWhiteSpace(code)) {
       do {
         pos++;
         value += String.fromCharCode(code);
-        code = text13.charCodeAt(pos);
+        code = text15.charCodeAt(pos);
       } while (isWhiteSpace(code));
       return token2 = 15;
     }
     if (isLineBreak(code)) {
       pos++;
       value += String.fromCharCode(code);
-      if (code === 13 && text13.charCodeAt(pos) === 10) {
+      if (code === 13 && text15.charCodeAt(pos) === 10) {
         pos++;
         value += "\n";
       }
@@ -26246,31 +26283,31 @@ function createScanner(text13, ignoreTrivia = false) {
       // comments
       case 47:
         const start = pos - 1;
-        if (text13.charCodeAt(pos + 1) === 47) {
+        if (text15.charCodeAt(pos + 1) === 47) {
           pos += 2;
           while (pos < len) {
-            if (isLineBreak(text13.charCodeAt(pos))) {
+            if (isLineBreak(text15.charCodeAt(pos))) {
               break;
             }
             pos++;
           }
-          value = text13.substring(start, pos);
+          value = text15.substring(start, pos);
           return token2 = 12;
         }
-        if (text13.charCodeAt(pos + 1) === 42) {
+        if (text15.charCodeAt(pos + 1) === 42) {
           pos += 2;
           const safeLength = len - 1;
           let commentClosed = false;
           while (pos < safeLength) {
-            const ch = text13.charCodeAt(pos);
-            if (ch === 42 && text13.charCodeAt(pos + 1) === 47) {
+            const ch = text15.charCodeAt(pos);
+            if (ch === 42 && text15.charCodeAt(pos + 1) === 47) {
               pos += 2;
               commentClosed = true;
               break;
             }
             pos++;
             if (isLineBreak(ch)) {
-              if (ch === 13 && text13.charCodeAt(pos) === 10) {
+              if (ch === 13 && text15.charCodeAt(pos) === 10) {
                 pos++;
               }
               lineNumber++;
@@ -26281,7 +26318,7 @@ function createScanner(text13, ignoreTrivia = false) {
             pos++;
             scanError = 1;
           }
-          value = text13.substring(start, pos);
+          value = text15.substring(start, pos);
           return token2 = 13;
         }
         value += String.fromCharCode(code);
@@ -26291,7 +26328,7 @@ function createScanner(text13, ignoreTrivia = false) {
       case 45:
         value += String.fromCharCode(code);
         pos++;
-        if (pos === len || !isDigit2(text13.charCodeAt(pos))) {
+        if (pos === len || !isDigit2(text15.charCodeAt(pos))) {
           return token2 = 16;
         }
       // found a minus, followed by a number so
@@ -26313,10 +26350,10 @@ function createScanner(text13, ignoreTrivia = false) {
       default:
         while (pos < len && isUnknownContentCharacter(code)) {
           pos++;
-          code = text13.charCodeAt(pos);
+          code = text15.charCodeAt(pos);
         }
         if (tokenOffset !== pos) {
-          value = text13.substring(tokenOffset, pos);
+          value = text15.substring(tokenOffset, pos);
           switch (value) {
             case "true":
               return token2 = 8;
@@ -26512,7 +26549,7 @@ var init_format = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/parser.js
-function parse(text13, errors = [], options = ParseOptions.DEFAULT) {
+function parse(text15, errors = [], options = ParseOptions.DEFAULT) {
   let currentProperty = null;
   let currentParent = [];
   const previousParents = [];
@@ -26552,11 +26589,11 @@ function parse(text13, errors = [], options = ParseOptions.DEFAULT) {
       errors.push({ error: error2, offset, length });
     }
   };
-  visit(text13, visitor, options);
+  visit(text15, visitor, options);
   return currentParent[0];
 }
-function visit(text13, visitor, options = ParseOptions.DEFAULT) {
-  const _scanner = createScanner(text13, false);
+function visit(text15, visitor, options = ParseOptions.DEFAULT) {
+  const _scanner = createScanner(text15, false);
   const _jsonPath = [];
   let suppressedCallbacks = 0;
   function toNoArgVisit(visitFunction) {
@@ -26960,23 +26997,23 @@ async function readInputText(io, file, flag = "--file") {
   } else {
     bytes3 = await readBoundedPath(file, limits, { signal: io.signal, onWait: (message) => io.note(`cdba: ${message}`) });
   }
-  const text13 = decodeUtf8(bytes3, source).replace(/^\uFEFF/, "");
-  if (text13.trim() === "") throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);
-  return text13;
+  const text15 = decodeUtf8(bytes3, source).replace(/^\uFEFF/, "");
+  if (text15.trim() === "") throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);
+  return text15;
 }
-function parseJson(text13, source) {
-  const problem = findJsonTextProblem(text13);
-  if (problem?.kind === "depth") checkJsonText(text13, source, problem);
+function parseJson(text15, source) {
+  const problem = findJsonTextProblem(text15);
+  if (problem?.kind === "depth") checkJsonText(text15, source, problem);
   let value;
   try {
-    value = JSON.parse(text13);
+    value = JSON.parse(text15);
   } catch (error2) {
-    throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text13, error2.message)}`);
+    throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text15, error2.message)}`);
   }
-  checkJsonText(text13, source, problem);
+  checkJsonText(text15, source, problem);
   return value;
 }
-function locateJsonError(text13, message) {
+function locateJsonError(text15, message) {
   const placed = / in JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(message);
   let position;
   let reason;
@@ -26985,13 +27022,13 @@ function locateJsonError(text13, message) {
     reason = message.slice(0, placed.index);
   } else {
     const errors = [];
-    parse2(text13, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    parse2(text15, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
-    position = Math.min(first?.offset ?? text13.length, text13.length);
-    const token2 = text13.slice(position, position + (first?.length ?? 0));
+    position = Math.min(first?.offset ?? text15.length, text15.length);
+    const token2 = text15.slice(position, position + (first?.length ?? 0));
     reason = token2 === "" ? "unexpected end of input" : `Unexpected token '${token2.length > 20 ? `${token2.slice(0, 20)}...` : token2}'`;
   }
-  const before = text13.slice(0, position);
+  const before = text15.slice(0, position);
   const line = before.split("\n").length;
   const column = position - before.lastIndexOf("\n");
   return `line ${line}, column ${column}: ${reason.replace(/[\r\n\t]/g, (c) => JSON.stringify(c).slice(1, -1))}`;
@@ -27057,11 +27094,11 @@ function listWriter(io, indent) {
   const separator = `,${itemPad}`;
   let count2 = 0;
   return {
-    async items(list5) {
+    async items(list6) {
       let slice = "";
-      for (const item of list5) {
-        const text13 = (!indent && item instanceof JsonText ? item.text : JSON.stringify(item, null, indent || void 0)) ?? "null";
-        slice += (count2 === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text13.replaceAll("\n", itemPad) : text13);
+      for (const item of list6) {
+        const text15 = (!indent && item instanceof JsonText ? item.text : JSON.stringify(item, null, indent || void 0)) ?? "null";
+        slice += (count2 === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text15.replaceAll("\n", itemPad) : text15);
         count2++;
         if (slice.length >= SLICE_CHARS) {
           await writeDraining(io, slice);
@@ -27208,16 +27245,16 @@ async function refuseBody(body, spec2, op, version2, source) {
   const { allProblems: allProblems2 } = await Promise.resolve().then(() => (init_clusterFields(), clusterFields_exports));
   const problems = allProblems2(body, spec2);
   if (problems.length === 0) return;
-  const list5 = (fields) => fields.join(", ");
+  const list6 = (fields) => fields.join(", ");
   const of = (code) => problems.filter((p) => p.code === code).map((p) => p.field);
-  const invalid3 = of("INVALID_ATTRIBUTE");
-  const unknown = invalid3.filter((field) => !knownIn(spec2, field));
-  const badValues = invalid3.filter((field) => knownIn(spec2, field));
+  const invalid4 = of("INVALID_ATTRIBUTE");
+  const unknown = invalid4.filter((field) => !knownIn(spec2, field));
+  const badValues = invalid4.filter((field) => knownIn(spec2, field));
   const parts = [];
-  if (of("MISSING_ATTRIBUTE").length > 0) parts.push(`missing required fields: ${list5(of("MISSING_ATTRIBUTE"))}`);
-  if (unknown.length > 0) parts.push(`fields ${op.id} at API version ${version2} does not accept: ${list5(unknown)}`);
-  if (of("ATTRIBUTE_READ_ONLY").length > 0) parts.push(`read-only fields: ${list5(of("ATTRIBUTE_READ_ONLY"))}`);
-  if (badValues.length > 0) parts.push(`invalid values for: ${list5(badValues)}`);
+  if (of("MISSING_ATTRIBUTE").length > 0) parts.push(`missing required fields: ${list6(of("MISSING_ATTRIBUTE"))}`);
+  if (unknown.length > 0) parts.push(`fields ${op.id} at API version ${version2} does not accept: ${list6(unknown)}`);
+  if (of("ATTRIBUTE_READ_ONLY").length > 0) parts.push(`read-only fields: ${list6(of("ATTRIBUTE_READ_ONLY"))}`);
+  if (badValues.length > 0) parts.push(`invalid values for: ${list6(badValues)}`);
   throw new UsageError(`${source}: ${parts.join("; ")}`, { hint: `see the body's fields: cdba api describe ${op.alias ?? op.id}` });
 }
 async function runOperation(ctx, op, flags) {
@@ -27408,8 +27445,8 @@ function operationVersions(apiVersion, serviceDay2) {
 }
 function serviceDayOf(headers) {
   const value = headers.date;
-  const time = Date.parse(Array.isArray(value) ? value[0] ?? "" : value ?? "");
-  return Number.isNaN(time) ? void 0 : new Date(time).toISOString().slice(0, 10);
+  const time2 = Date.parse(Array.isArray(value) ? value[0] ?? "" : value ?? "");
+  return Number.isNaN(time2) ? void 0 : new Date(time2).toISOString().slice(0, 10);
 }
 async function authStatus(ctx) {
   const resolved = await ctx.resolve();
@@ -27444,9 +27481,9 @@ async function authStatus(ctx) {
   }
   const apiKey = root3.apiKey;
   const key = typeof apiKey === "object" && apiKey !== null && !Array.isArray(apiKey) ? apiKey : void 0;
-  const list5 = (value) => Array.isArray(value) ? value : null;
-  status.roles = list5(key?.roles);
-  status.accessList = list5(key?.accessList);
+  const list6 = (value) => Array.isArray(value) ? value : null;
+  status.roles = list6(key?.roles);
+  status.accessList = list6(key?.accessList);
   status.operations = operationVersions(settings.apiVersion, serviceDayOf(response.headers));
   const removed = status.operations.filter((o) => o.removed);
   if (removed.length === 0) {
@@ -27906,8 +27943,8 @@ function shapeOfDocument(doc) {
 }
 function step(body, from, to) {
   if (from === "legacy" && to === "modern") {
-    const missing2 = legacyConversionGaps(body);
-    return { ...missing2.length > 0 ? { body, changes: [] } : legacyToModern(body), lost: [], ...missing2.length > 0 ? { missing: missing2 } : {} };
+    const missing3 = legacyConversionGaps(body);
+    return { ...missing3.length > 0 ? { body, changes: [] } : legacyToModern(body), lost: [], ...missing3.length > 0 ? { missing: missing3 } : {} };
   }
   if (from === "modern" && to === "perShard") return { ...modernToPerShard(body), lost: [] };
   if (from === "perShard" && to === "modern") return { ...perShardToModern(body), lost: perShardLosses(body) };
@@ -28004,8 +28041,8 @@ function legacyEntries(doc) {
   }
   return modernSpecsFromLegacy(specs.length === 0 ? { ...doc, replicationSpecs: void 0 } : doc);
 }
-function readClusterDocument(document4) {
-  const doc = asObject(document4);
+function readClusterDocument(document5) {
+  const doc = asObject(document5);
   const entries = asArray(doc.replicationSpecs).map(asObject);
   const regionConfigs = entries.some((spec2) => Array.isArray(spec2.regionConfigs));
   const shape2 = !regionConfigs ? "legacy" : entries.some((spec2) => spec2.numShards !== void 0) ? "modern" : "perShard";
@@ -28272,17 +28309,17 @@ function renderFlexCluster(model, extras) {
     versionReleaseSystem: "LTS"
   };
 }
-function isFlexDocument(document4) {
-  if (!isObject(document4)) return false;
-  const settings = document4.providerSettings;
-  return isObject(settings) && settings.providerName === "FLEX" && document4.replicationSpecs === void 0 && document4.replicationSpec === void 0;
+function isFlexDocument(document5) {
+  if (!isObject(document5)) return false;
+  const settings = document5.providerSettings;
+  return isObject(settings) && settings.providerName === "FLEX" && document5.replicationSpecs === void 0 && document5.replicationSpec === void 0;
 }
-function isFlexCreateBody(document4) {
-  if (isFlexDocument(document4)) return true;
-  if (!isObject(document4) || !isObject(document4.providerSettings)) return false;
-  const settings = document4.providerSettings;
+function isFlexCreateBody(document5) {
+  if (isFlexDocument(document5)) return true;
+  if (!isObject(document5) || !isObject(document5.providerSettings)) return false;
+  const settings = document5.providerSettings;
   const keys = Object.keys(settings);
-  return document4.replicationSpecs === void 0 && typeof settings.backingProviderName === "string" && keys.every((key) => ["backingProviderName", "regionName", "providerName", "diskSizeGB"].includes(key)) && (settings.providerName === void 0 || settings.providerName === "FLEX");
+  return document5.replicationSpecs === void 0 && typeof settings.backingProviderName === "string" && keys.every((key) => ["backingProviderName", "regionName", "providerName", "diskSizeGB"].includes(key)) && (settings.providerName === void 0 || settings.providerName === "FLEX");
 }
 var FLEX_DISK_SIZE_GB, FLEX_MONGODB_VERSION, tagsOf;
 var init_flexCluster = __esm({
@@ -28302,9 +28339,9 @@ var init_flexCluster = __esm({
 function refuseProblems(problems, shape2, version2, source) {
   if (problems.length === 0) return;
   const readOnly = problems.filter((p) => p.code === "ATTRIBUTE_READ_ONLY").map((p) => p.field);
-  const invalid3 = problems.filter((p) => p.code !== "ATTRIBUTE_READ_ONLY").map((p) => p.field);
-  const unknown = invalid3.filter((f) => !isKnownField(f, shape2));
-  const badValues = invalid3.filter((f) => isKnownField(f, shape2));
+  const invalid4 = problems.filter((p) => p.code !== "ATTRIBUTE_READ_ONLY").map((p) => p.field);
+  const unknown = invalid4.filter((f) => !isKnownField(f, shape2));
+  const badValues = invalid4.filter((f) => isKnownField(f, shape2));
   const other = CLUSTER_SHAPES.find((s) => s !== shape2 && unknown.some((f) => isKnownField(f, s)));
   const otherShape = other ? unknown.filter((f) => isKnownField(f, other)) : [];
   const parts = [];
@@ -28323,9 +28360,9 @@ function adaptToShape(note, body, shape2, version2, source, strict = false) {
   const from = shapeOfDocument(body);
   if (from === void 0 || from === shape2) return body;
   if (fieldProblems(body, from).some((p) => strict || p.code === "INVALID_ATTRIBUTE" && !isKnownField(p.field, from))) return body;
-  const missing2 = from === "legacy" ? legacyConversionGaps(body) : [];
-  if (missing2.length > 0) {
-    throw new UsageError(`${source} is a ${shapeLabel(from)} body that API version ${version2} cannot express without ${missing2.join(", ")}`, {
+  const missing3 = from === "legacy" ? legacyConversionGaps(body) : [];
+  if (missing3.length > 0) {
+    throw new UsageError(`${source} is a ${shapeLabel(from)} body that API version ${version2} cannot express without ${missing3.join(", ")}`, {
       hint: "every region config names its provider and region: add them, or change the tier alone with --tier"
     });
   }
@@ -28401,7 +28438,7 @@ var init_flexNames = __esm({
     init_privateFile();
     MAX_FILE_BYTES = 64 * 1024;
     MAX_NAMES = 500;
-    sha2562 = (text13) => (0, import_node_crypto7.createHash)("sha256").update(text13, "utf8").digest("hex");
+    sha2562 = (text15) => (0, import_node_crypto7.createHash)("sha256").update(text15, "utf8").digest("hex");
     unwritableWarned2 = false;
     FlexNames = class {
       constructor(configDir, baseUrl, projectId, warn) {
@@ -28420,24 +28457,24 @@ ${projectId}`)}.json`);
         return this.load().includes(name);
       }
       add(name) {
-        const names2 = this.load();
-        if (names2.includes(name)) return;
-        this.names = [...names2, name].slice(-MAX_NAMES);
+        const names3 = this.load();
+        if (names3.includes(name)) return;
+        this.names = [...names3, name].slice(-MAX_NAMES);
         this.save();
       }
       forget(name) {
-        const names2 = this.load();
-        if (!names2.includes(name)) return;
-        this.names = names2.filter((n) => n !== name);
+        const names3 = this.load();
+        if (!names3.includes(name)) return;
+        this.names = names3.filter((n) => n !== name);
         this.save();
       }
       load() {
         if (this.names) return this.names;
         this.names = [];
         try {
-          const text13 = readPrivateFileSync(this.file, MAX_FILE_BYTES, [this.configDir, this.dir]);
-          if (text13 === void 0) return this.names;
-          const data = JSON.parse(text13);
+          const text15 = readPrivateFileSync(this.file, MAX_FILE_BYTES, [this.configDir, this.dir]);
+          if (text15 === void 0) return this.names;
+          const data = JSON.parse(text15);
           if (Array.isArray(data?.names)) this.names = data.names.filter((n) => typeof n === "string" && n.length <= 64).slice(-MAX_NAMES);
         } catch {
         }
@@ -28629,12 +28666,12 @@ var init_flex = __esm({
     MADE_HERE = /* @__PURE__ */ new WeakSet();
     isNotFound = (error2) => error2 instanceof ApiError && error2.status === 404;
     ClusterLocator = class _ClusterLocator {
-      constructor(ctx, client, projectId, name, names2) {
+      constructor(ctx, client, projectId, name, names3) {
         this.ctx = ctx;
         this.client = client;
         this.projectId = projectId;
         this.name = name;
-        this.names = names2;
+        this.names = names3;
       }
       ctx;
       client;
@@ -28664,19 +28701,19 @@ var init_flex = __esm({
         if (this.kind === "flex") return flex();
         if (await this.askFlexFirst()) {
           try {
-            const answer = await flex();
+            const answer2 = await flex();
             this.kind = "flex";
-            return answer;
+            return answer2;
           } catch (error2) {
             if (isNotFound(error2)) this.names.forget(this.name);
             else if (!(error2 instanceof Error && MADE_HERE.has(error2))) throw error2;
           }
         }
         try {
-          const answer = await dedicated();
+          const answer2 = await dedicated();
           this.kind = "dedicated";
           this.names.forget(this.name);
-          return answer;
+          return answer2;
         } catch (error2) {
           if (!isFlexInClusterApi(error2)) throw error2;
           this.names.add(this.name);
@@ -28770,9 +28807,9 @@ function checkTopologyFlags(flags) {
   if (provider2 === "TENANT") {
     const given2 = ["members", "shards", "diskSizeGb", "backup"].filter((key) => flags[key] !== void 0);
     if (given2.length > 0 || flags.type !== void 0 && flags.type !== "REPLICASET") {
-      const names2 = given2.map((key) => key === "diskSizeGb" ? "--disk-size-gb" : `--${key}`);
-      if (flags.type !== void 0 && flags.type !== "REPLICASET") names2.push(`--type ${flags.type}`);
-      throw new UsageError(`${names2.join(", ")}: not available for the shared tier (--provider TENANT)`);
+      const names3 = given2.map((key) => key === "diskSizeGb" ? "--disk-size-gb" : `--${key}`);
+      if (flags.type !== void 0 && flags.type !== "REPLICASET") names3.push(`--type ${flags.type}`);
+      throw new UsageError(`${names3.join(", ")}: not available for the shared tier (--provider TENANT)`);
     }
   }
   if (provider2 && tier && !INSTANCE_SIZES[provider2].includes(tier)) {
@@ -28784,9 +28821,9 @@ function checkTopologyFlags(flags) {
   }
 }
 function defaultsFor(flags, fromFile2) {
-  const missing2 = [flags.provider ? "" : "--provider", flags.region ? "" : "--region"].filter(Boolean);
-  if (missing2.length > 0) {
-    throw new UsageError(`${missing2.join(" and ")} ${missing2.length > 1 ? "are" : "is"} required to describe the cluster`, {
+  const missing3 = [flags.provider ? "" : "--provider", flags.region ? "" : "--region"].filter(Boolean);
+  if (missing3.length > 0) {
+    throw new UsageError(`${missing3.join(" and ")} ${missing3.length > 1 ? "are" : "is"} required to describe the cluster`, {
       hint: fromFile2 ? "the file says nothing of where the nodes are (replicationSpecs or providerSettings)" : "give them, or give the whole body with --file"
     });
   }
@@ -28851,11 +28888,11 @@ function createBody(name, file, flags, shape2) {
   applySettings(body, flags, shape2);
   return body;
 }
-function parseSetValue(text13) {
+function parseSetValue(text15) {
   try {
-    return JSON.parse(text13);
+    return JSON.parse(text15);
   } catch {
-    return text13;
+    return text15;
   }
 }
 function setPath(body, path, value) {
@@ -29099,8 +29136,8 @@ function isAwsRegion(region2) {
 function isAzureRegion(region2) {
   return AZURE_REGION.test(region2);
 }
-function splitAwsZone(text13) {
-  const m = AWS_REGION_WITH_AZ.exec(text13);
+function splitAwsZone(text15) {
+  const m = AWS_REGION_WITH_AZ.exec(text15);
   return m ? { region: m[1], az: m[2] } : void 0;
 }
 function providerOfRegion(region2) {
@@ -29110,8 +29147,8 @@ function providerOfRegion(region2) {
 }
 function hostRegion(provider2, region2) {
   if (provider2 === "AWS") {
-    const lower = /^[A-Z0-9_]+$/.test(region2) ? region2.toLowerCase().replace(/_/g, "-") : region2;
-    return isAwsRegion(lower) ? lower : void 0;
+    const lower2 = /^[A-Z0-9_]+$/.test(region2) ? region2.toLowerCase().replace(/_/g, "-") : region2;
+    return isAwsRegion(lower2) ? lower2 : void 0;
   }
   const fromApi = AZURE_REGIONS[region2];
   if (fromApi) return fromApi;
@@ -29313,20 +29350,20 @@ function clusterLabel(shape2, parts) {
   return label;
 }
 function members(shape2, parts) {
-  const list5 = need(shape2, parts.members, "members");
-  if (list5.length === 0) fail(shape2, "members is empty");
-  for (const m of list5) {
+  const list6 = need(shape2, parts.members, "members");
+  if (list6.length === 0) fail(shape2, "members is empty");
+  for (const m of list6) {
     if (m.role !== "shard" && m.role !== "config") fail(shape2, `member role "${String(m.role)}"`);
     checkIndex(shape2, m.shard, "shard");
     checkIndex(shape2, m.node, "node");
     checkPort(shape2, m.port);
   }
-  return list5;
+  return list6;
 }
 function ports(shape2, parts) {
-  const list5 = need(shape2, parts.ports, "ports");
-  if (list5.length === 0) fail(shape2, "ports is empty");
-  return list5.map((p) => checkPort(shape2, p));
+  const list6 = need(shape2, parts.ports, "ports");
+  if (list6.length === 0) fail(shape2, "ports is empty");
+  return list6.map((p) => checkPort(shape2, p));
 }
 function region(shape2, parts, provider2) {
   const r = need(shape2, parts.region, "region");
@@ -31874,18 +31911,18 @@ var require_urlencoded = __commonJS({
       return output;
     }
     function strictlySplitByteSequence(buf, cp) {
-      const list5 = [];
+      const list6 = [];
       let last = 0;
       let i = buf.indexOf(cp);
       while (i >= 0) {
-        list5.push(buf.slice(last, i));
+        list6.push(buf.slice(last, i));
         last = i + 1;
         i = buf.indexOf(cp, last);
       }
       if (last !== buf.length) {
-        list5.push(buf.slice(last));
+        list6.push(buf.slice(last));
       }
-      return list5;
+      return list6;
     }
     function replaceByteInByteSequence(buf, from, to) {
       let i = buf.indexOf(from);
@@ -33419,8 +33456,8 @@ var require_lib2 = __commonJS({
       get hosts() {
         return this._hosts;
       }
-      set hosts(list5) {
-        this._hosts = list5;
+      set hosts(list6) {
+        this._hosts = list6;
       }
       toString() {
         return super.toString().replace(DUMMY_HOSTNAME, this.hosts.join(","));
@@ -33491,22 +33528,22 @@ function splitDomain(host) {
 function knownDomain(host) {
   return splitDomain(host)?.domain;
 }
-function privateLink(form, text13) {
-  const zone = splitAwsZone(text13);
+function privateLink(form, text15) {
+  const zone = splitAwsZone(text15);
   if (zone && form !== "srvRegionalized") return { candidates: ["privateLinkAws"], region: zone.region, az: zone.az };
-  if (isAwsRegion(text13)) {
-    return { candidates: [form === "srvPlain" ? "privateLinkAws" : "privateLinkAwsRegionalized"], region: text13 };
+  if (isAwsRegion(text15)) {
+    return { candidates: [form === "srvPlain" ? "privateLinkAws" : "privateLinkAwsRegionalized"], region: text15 };
   }
-  if (isAzureRegion(text13)) {
-    if (form === "hostList") return { candidates: ["privateLinkAzure", "privateLinkAzureRegionalized"], region: text13 };
-    return { candidates: [form === "srvPlain" ? "privateLinkAzure" : "privateLinkAzureRegionalized"], region: text13 };
+  if (isAzureRegion(text15)) {
+    if (form === "hostList") return { candidates: ["privateLinkAzure", "privateLinkAzureRegionalized"], region: text15 };
+    return { candidates: [form === "srvPlain" ? "privateLinkAzure" : "privateLinkAzureRegionalized"], region: text15 };
   }
   const all = {
     hostList: ["privateLinkAws", "privateLinkAwsRegionalized", "privateLinkAzure", "privateLinkAzureRegionalized"],
     srvPlain: ["privateLinkAws", "privateLinkAzure"],
     srvRegionalized: ["privateLinkAwsRegionalized", "privateLinkAzureRegionalized"]
   };
-  return { candidates: all[form], region: text13 };
+  return { candidates: all[form], region: text15 };
 }
 function legacyParts(labels) {
   if (labels.length === 1) return { label: labels[0], provider: "AWS" };
@@ -33636,22 +33673,22 @@ var init_classify = __esm({
 
 // src/connstring/hosts.ts
 function splitHost(raw, input) {
-  const lower = raw.toLowerCase();
-  let host = lower;
+  const lower2 = raw.toLowerCase();
+  let host = lower2;
   let portText;
-  if (lower.startsWith("[")) {
-    const close = lower.indexOf("]");
-    host = close === -1 ? lower : lower.slice(0, close + 1);
-    const rest = close === -1 ? "" : lower.slice(close + 1);
+  if (lower2.startsWith("[")) {
+    const close = lower2.indexOf("]");
+    host = close === -1 ? lower2 : lower2.slice(0, close + 1);
+    const rest = close === -1 ? "" : lower2.slice(close + 1);
     if (rest !== "") {
       if (!rest.startsWith(":")) throw new ConnStringParseError(`invalid host "${raw}"`, input);
       portText = rest.slice(1);
     }
   } else {
-    const colon = lower.lastIndexOf(":");
+    const colon = lower2.lastIndexOf(":");
     if (colon !== -1) {
-      host = lower.slice(0, colon);
-      portText = lower.slice(colon + 1);
+      host = lower2.slice(0, colon);
+      portText = lower2.slice(colon + 1);
     }
   }
   if (!(DNS_NAME.test(host) || IPV6.test(host) || SOCKET.test(host))) {
@@ -33662,8 +33699,8 @@ function splitHost(raw, input) {
   if (!(port >= 1 && port <= 65535)) throw new ConnStringParseError(`invalid port "${portText}" in host "${raw}"`, input);
   return { host, port };
 }
-function redactPassword(text13) {
-  return text13.replace(/^([a-z+]+:\/\/[^:@/?#]*:)[^@/?#]*@/i, "$1****@");
+function redactPassword(text15) {
+  return text15.replace(/^([a-z+]+:\/\/[^:@/?#]*:)[^@/?#]*@/i, "$1****@");
 }
 var DNS_LABEL, DNS_NAME, IPV6, SOCKET;
 var init_hosts = __esm({
@@ -33750,18 +33787,18 @@ var init_notes = __esm({
 });
 
 // src/connstring/parse.ts
-function decode(text13) {
+function decode(text15) {
   try {
-    return decodeURIComponent(text13);
+    return decodeURIComponent(text15);
   } catch {
-    return text13;
+    return text15;
   }
 }
-function readUri(text13, shown2) {
+function readUri(text15, shown2) {
   try {
-    return new ConnectionString(text13);
+    return new ConnectionString(text15);
   } catch (error2) {
-    const password = /^[a-z+]+:\/\/[^:@/?#]*:([^@/?#]*)@/i.exec(text13)?.[1];
+    const password = /^[a-z+]+:\/\/[^:@/?#]*:([^@/?#]*)@/i.exec(text15)?.[1];
     let message = error2 instanceof Error ? error2.message : String(error2);
     if (password) message = message.split(password).join("****");
     throw new ConnStringParseError(`invalid connection string: ${message}`, shown2, { cause: error2 });
@@ -33780,15 +33817,15 @@ function agreed(candidates, field) {
 }
 function parse3(uri) {
   if (typeof uri !== "string") throw new ConnStringParseError("a connection string must be text", String(uri));
-  const text13 = uri.trim();
-  const shown2 = redactPassword(text13);
-  if (text13 === "") throw new ConnStringParseError("the connection string is empty", shown2);
-  const cs = readUri(text13, shown2);
+  const text15 = uri.trim();
+  const shown2 = redactPassword(text15);
+  if (text15 === "") throw new ConnStringParseError("the connection string is empty", shown2);
+  const cs = readUri(text15, shown2);
   const srv = cs.isSRV;
   const split = cs.hosts.map((h2) => splitHost(h2, shown2));
   const options = {};
   for (const [k, v] of cs.searchParams) options[k] = v;
-  const database = cs.pathname.length > 1 ? decode(cs.pathname.slice(1)) : void 0;
+  const database2 = cs.pathname.length > 1 ? decode(cs.pathname.slice(1)) : void 0;
   const username = cs.username ? decode(cs.username) : void 0;
   const result = {
     uri: shown2,
@@ -33802,7 +33839,7 @@ function parse3(uri) {
   };
   if (split[0]?.port !== void 0 || !srv) result.port = split[0]?.port ?? REPLICA_SET_PORT;
   if (username !== void 0) result.username = username;
-  if (database !== void 0) result.database = database;
+  if (database2 !== void 0) result.database = database2;
   const match = srv ? classifySrvHost(split[0]?.host ?? "") : combine(split.map((h2) => classifyListHost(h2.host)));
   if (match) {
     const { candidates } = match;
@@ -34676,15 +34713,15 @@ var init_mjs = __esm({
         this.listeners[ev].push(fn);
       }
       removeListener(ev, fn) {
-        const list5 = this.listeners[ev];
-        const i = list5.indexOf(fn);
+        const list6 = this.listeners[ev];
+        const i = list6.indexOf(fn);
         if (i === -1) {
           return;
         }
-        if (i === 0 && list5.length === 1) {
-          list5.length = 0;
+        if (i === 0 && list6.length === 1) {
+          list6.length = 0;
         } else {
-          list5.splice(i, 1);
+          list6.splice(i, 1);
         }
       }
       emit(ev, code, signal) {
@@ -37176,19 +37213,19 @@ async function oraPromise(action, options) {
   try {
     const promise = actionIsFunction ? action(spinner) : action;
     const result = await promise;
-    const text13 = successText === void 0 ? void 0 : typeof successText === "string" ? successText : successText(result);
+    const text15 = successText === void 0 ? void 0 : typeof successText === "string" ? successText : successText(result);
     if (successSymbol === void 0) {
-      spinner.succeed(text13);
+      spinner.succeed(text15);
     } else {
-      spinner.stopAndPersist({ symbol: successSymbol, text: text13 });
+      spinner.stopAndPersist({ symbol: successSymbol, text: text15 });
     }
     return result;
   } catch (error2) {
-    const text13 = failText === void 0 ? void 0 : typeof failText === "string" ? failText : failText(error2);
+    const text15 = failText === void 0 ? void 0 : typeof failText === "string" ? failText : failText(error2);
     if (failSymbol === void 0) {
-      spinner.fail(text13);
+      spinner.fail(text15);
     } else {
-      spinner.stopAndPersist({ symbol: failSymbol, text: text13 });
+      spinner.stopAndPersist({ symbol: failSymbol, text: text15 });
     }
     throw error2;
   }
@@ -37282,10 +37319,10 @@ var init_ora = __esm({
         }
       }
       // Helper to build complete line with symbol, text, prefix, and suffix
-      #buildOutputLine(symbol, text13, prefixText, suffixText) {
+      #buildOutputLine(symbol, text15, prefixText, suffixText) {
         const fullPrefixText = this.#getFullPrefixText(prefixText, " ");
         const separatorText = symbol ? " " : "";
-        const fullText = typeof text13 === "string" ? separatorText + text13 : "";
+        const fullText = typeof text15 === "string" ? separatorText + text15 : "";
         const fullSuffixText = this.#getFullSuffixText(suffixText, " ");
         return fullPrefixText + symbol + fullText + fullSuffixText;
       }
@@ -37420,9 +37457,9 @@ var init_ora = __esm({
       #getFullSuffixText(suffixText = this.#options.suffixText, prefix = " ") {
         return this.#formatAffix(suffixText, prefix, true);
       }
-      #computeLineCountFrom(text13, columns) {
+      #computeLineCountFrom(text15, columns) {
         let count2 = 0;
-        for (const line of (0, import_node_util.stripVTControlCharacters)(text13).split("\n")) {
+        for (const line of (0, import_node_util.stripVTControlCharacters)(text15).split("\n")) {
           count2 += Math.max(1, Math.ceil(stringWidth2(line) / columns));
         }
         return count2;
@@ -37584,9 +37621,9 @@ var init_ora = __esm({
         }
         return this;
       }
-      start(text13) {
-        if (text13 !== void 0) {
-          this.text = text13;
+      start(text15) {
+        if (text15 !== void 0) {
+          this.text = text15;
         }
         if (this.isSilent) {
           return this;
@@ -37637,27 +37674,27 @@ var init_ora = __esm({
         }
         return this;
       }
-      succeed(text13) {
-        return this.stopAndPersist({ symbol: symbols_exports.success, text: text13 });
+      succeed(text15) {
+        return this.stopAndPersist({ symbol: symbols_exports.success, text: text15 });
       }
-      fail(text13) {
-        return this.stopAndPersist({ symbol: symbols_exports.error, text: text13 });
+      fail(text15) {
+        return this.stopAndPersist({ symbol: symbols_exports.error, text: text15 });
       }
-      warn(text13) {
-        return this.stopAndPersist({ symbol: symbols_exports.warning, text: text13 });
+      warn(text15) {
+        return this.stopAndPersist({ symbol: symbols_exports.warning, text: text15 });
       }
-      info(text13) {
-        return this.stopAndPersist({ symbol: symbols_exports.info, text: text13 });
+      info(text15) {
+        return this.stopAndPersist({ symbol: symbols_exports.info, text: text15 });
       }
       stopAndPersist(options = {}) {
         if (this.isSilent) {
           return this;
         }
         const symbol = options.symbol ?? " ";
-        const text13 = options.text ?? this.text;
+        const text15 = options.text ?? this.text;
         const prefixText = options.prefixText ?? this.#options.prefixText;
         const suffixText = options.suffixText ?? this.#options.suffixText;
-        const textToWrite = this.#buildOutputLine(symbol, text13, prefixText, suffixText) + "\n";
+        const textToWrite = this.#buildOutputLine(symbol, text15, prefixText, suffixText) + "\n";
         this.stop();
         this.#internalWrite(() => this.#stream.write(textToWrite));
         return this;
@@ -37676,18 +37713,18 @@ __export(io_exports, {
   whileChildRuns: () => whileChildRuns,
   whileSignalsTaken: () => whileSignalsTaken
 });
-async function whileChildRuns(run2) {
+async function whileChildRuns(run3) {
   childRunning++;
   try {
-    return await run2();
+    return await run3();
   } finally {
     childRunning--;
   }
 }
-async function whileSignalsTaken(run2) {
+async function whileSignalsTaken(run3) {
   signalsTaken++;
   try {
-    return await run2();
+    return await run3();
   } finally {
     signalsTaken--;
   }
@@ -37850,9 +37887,9 @@ var init_io = __esm({
       addSecret(value) {
         if (value && value.length >= 8 && !this.secrets.has(value)) this.secrets.set(value, secretForms(value));
       }
-      scrub(text13, shown2) {
-        if (this.secrets.size === 0) return text13;
-        return scrubSecrets(text13, [...this.secrets].filter(([secret]) => secret !== shown2).map(([, forms]) => forms), "[REDACTED]");
+      scrub(text15, shown2) {
+        if (this.secrets.size === 0) return text15;
+        return scrubSecrets(text15, [...this.secrets].filter(([secret]) => secret !== shown2).map(([, forms]) => forms), "[REDACTED]");
       }
       /** The one secret stdout may show while revealing() runs. */
       revealed;
@@ -37870,8 +37907,8 @@ var init_io = __esm({
         }
       }
       /** Writes to stdout as is (registered secrets aside). */
-      write(text13) {
-        this.out.write(this.scrub(text13, this.revealed));
+      write(text15) {
+        this.out.write(this.scrub(text15, this.revealed));
       }
       /**
        * One line on stderr, with cdba's prefix: every line cdba prints there says whose
@@ -37908,7 +37945,7 @@ var init_io = __esm({
        * A spinner on stderr. On a TTY it is ora; elsewhere it prints each distinct
        * text once as a plain line, so CI logs show progress without control codes.
        */
-      async spinner(text13) {
+      async spinner(text15) {
         const zeroWidth = this.err.columns === 0;
         if (!this.errIsTTY || zeroWidth) {
           let last = "";
@@ -37916,12 +37953,12 @@ var init_io = __esm({
             if (t !== last) this.note(t);
             last = t;
           };
-          say(text13);
+          say(text15);
           return { update: say, stop: (finalLine) => finalLine && this.note(finalLine) };
         }
         const { default: ora2 } = await Promise.resolve().then(() => (init_ora(), ora_exports));
         const spinnerText = (t) => escapeControl(this.scrub(withPrefix(t)));
-        const spinner = ora2({ text: spinnerText(text13), stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? "cyan" : false }).start();
+        const spinner = ora2({ text: spinnerText(text15), stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? "cyan" : false }).start();
         return {
           update: (t) => {
             spinner.text = spinnerText(t);
@@ -38079,8 +38116,8 @@ function summarizeFlex(doc) {
   if (typeof doc.terminationProtectionEnabled === "boolean") summary.terminationProtection = doc.terminationProtectionEnabled;
   return summary;
 }
-function summarize2(document4) {
-  const doc = asObject(document4);
+function summarize2(document5) {
+  const doc = asObject(document5);
   if (isFlexDocument(doc)) return summarizeFlex(doc);
   const read = readClusterDocument(doc);
   const zones = zonesOf(read.shards);
@@ -38146,10 +38183,10 @@ function tagsLine(tags) {
   const pairs = (Array.isArray(tags) ? tags : []).filter(isObject).map((tag) => `${String(tag.key)}=${String(tag.value)}`);
   return pairs.length > 0 ? pairs.join(", ") : void 0;
 }
-async function clusterView(io, document4, width) {
-  const doc = document4 ?? {};
+async function clusterView(io, document5, width) {
+  const doc = document5 ?? {};
   const { truncate: truncate2 } = await Promise.resolve().then(() => (init_fit(), fit_exports));
-  const fit = (text13, used, where = "end") => width === void 0 ? text13 : truncate2(text13, Math.max(8, width - used), where);
+  const fit = (text15, used, where = "end") => width === void 0 ? text15 : truncate2(text15, Math.max(8, width - used), where);
   const summary = summarize2(doc);
   const bold2 = (s) => io.chalk.bold(s);
   const stateColor = summary.state === "IDLE" ? io.chalk.green : io.chalk.yellow;
@@ -38165,7 +38202,7 @@ async function clusterView(io, document4, width) {
     ["Created", summary.created],
     ["Tags", tagsLine(doc.tags)],
     ["ID", typeof doc.id === "string" ? doc.id : void 0]
-  ], (text13, used, label2) => COPYABLE_LABELS.has(label2) ? text13 : fit(text13, used));
+  ], (text15, used, label2) => COPYABLE_LABELS.has(label2) ? text15 : fit(text15, used));
   const lines = [head, "", bold2("Topology")];
   for (const zone of summary.zones) {
     lines.push(`  ${fit(`${escapeControl(zone.name)} \xB7 ${zone.shards} shard${zone.shards === 1 ? "" : "s"}`, 2)}`);
@@ -38189,12 +38226,12 @@ async function clusterView(io, document4, width) {
   return `${lines.join("\n")}
 `;
 }
-async function showCluster(ctx, document4) {
+async function showCluster(ctx, document5) {
   if ((await ctx.outputForm("terminal-view")).form === "view") {
-    ctx.io.write(await clusterView(ctx.io, document4, ctx.globals.wide || !ctx.io.columns ? void 0 : ctx.io.columns));
+    ctx.io.write(await clusterView(ctx.io, document5, ctx.globals.wide || !ctx.io.columns ? void 0 : ctx.io.columns));
     return;
   }
-  await ctx.output(document4, CLUSTER_TABLE);
+  await ctx.output(document5, CLUSTER_TABLE);
 }
 var firstAndMore, CLUSTER_COLUMNS, CLUSTER_LIST_TABLE, CLUSTER_TABLE, yesNo, COPYABLE_LABELS;
 var init_view = __esm({
@@ -38225,14 +38262,14 @@ var init_view = __esm({
     ];
     CLUSTER_LIST_TABLE = {
       columns: CLUSTER_COLUMNS,
-      rows: (document4) => {
-        const results6 = document4?.results;
+      rows: (document5) => {
+        const results6 = document5?.results;
         return (Array.isArray(results6) ? results6 : []).map(summarize2);
       }
     };
     CLUSTER_TABLE = {
       columns: CLUSTER_COLUMNS,
-      rows: (document4) => [summarize2(document4)]
+      rows: (document5) => [summarize2(document5)]
     };
     yesNo = (value) => value === void 0 ? void 0 : value ? "yes" : "no";
     COPYABLE_LABELS = /* @__PURE__ */ new Set(["Name", "Created", "ID"]);
@@ -38332,23 +38369,23 @@ async function clusterNames(ctx, now = Date.now) {
       namesOf(streamAllClusters2(client, projectId)),
       ...await flexReachable2(ctx) ? [namesOf(streamAllFlexClusters2(client, projectId))] : []
     ]);
-    const names2 = [...new Set(lists.flatMap((list5) => list5.status === "fulfilled" ? list5.value : []))].slice(0, MAX_NAMES2);
-    if (lists.every((list5) => list5.status === "fulfilled")) await writeCache(ctx.configDir, file, { at: now(), names: names2 });
-    return names2;
+    const names3 = [...new Set(lists.flatMap((list6) => list6.status === "fulfilled" ? list6.value : []))].slice(0, MAX_NAMES2);
+    if (lists.every((list6) => list6.status === "fulfilled")) await writeCache(ctx.configDir, file, { at: now(), names: names3 });
+    return names3;
   } catch {
     return [];
   }
 }
 async function namesOf(pages2) {
-  const names2 = [];
+  const names3 = [];
   for await (const page3 of pages2) {
     for (const cluster of page3) {
       const name = cluster?.name;
-      if (typeof name === "string" && CLUSTER_NAME.test(name)) names2.push(name);
+      if (typeof name === "string" && CLUSTER_NAME.test(name)) names3.push(name);
     }
-    if (names2.length >= MAX_NAMES2) break;
+    if (names3.length >= MAX_NAMES2) break;
   }
-  return names2;
+  return names3;
 }
 var init_completion = __esm({
   "src/cli/clusters/completion.ts"() {
@@ -38438,10 +38475,10 @@ var init_password = __esm({
 });
 
 // src/cli/dbusers/roles.ts
-function parseRole(text13) {
-  const at = text13.indexOf("@");
-  const name = at < 0 ? text13 : text13.slice(0, at);
-  const bad = (why) => new UsageError(`invalid --role "${text13}": ${why}`);
+function parseRole(text15) {
+  const at = text15.indexOf("@");
+  const name = at < 0 ? text15 : text15.slice(0, at);
+  const bad = (why) => new UsageError(`invalid --role "${text15}": ${why}`);
   const builtIn = builtInInOtherCase(name);
   if (builtIn !== void 0) throw bad(`${name} is not a role; did you mean ${builtIn}? Built-in role names are case-sensitive`);
   if (at < 0) {
@@ -38449,7 +38486,7 @@ function parseRole(text13) {
     if (isDatabaseRole(name)) throw bad(`${name} is granted on one database: give it as ${name}@<database>`);
     throw bad(`not a built-in role that needs no database (${ADMIN_ROLES.join(", ")}); other roles take @<database>, as in readWrite@app`);
   }
-  const where = text13.slice(at + 1);
+  const where = text15.slice(at + 1);
   const dot = where.indexOf(".");
   const databaseName = dot < 0 ? where : where.slice(0, dot);
   const collectionName = dot < 0 ? void 0 : where.slice(dot + 1);
@@ -38463,12 +38500,12 @@ function formatRole(role) {
   const collection = typeof role.collectionName === "string" && role.collectionName !== "" ? `.${role.collectionName}` : "";
   return `${String(role.roleName)}@${String(role.databaseName)}${collection}`;
 }
-function parseScope(text13) {
-  const colon = text13.indexOf(":");
-  const type = SCOPE_TYPES[text13.slice(0, Math.max(colon, 0)).toLowerCase()];
-  const name = text13.slice(colon + 1);
-  if (colon < 0 || !type) throw new UsageError(`invalid --scope "${text13}": expected cluster:<name> (or data-lake:<name>, stream:<name>)`);
-  if (!SCOPE_NAME.test(name)) throw new UsageError(`invalid --scope "${text13}": the name must be ASCII letters, digits and hyphens, starting with a letter or digit`);
+function parseScope(text15) {
+  const colon = text15.indexOf(":");
+  const type = SCOPE_TYPES[text15.slice(0, Math.max(colon, 0)).toLowerCase()];
+  const name = text15.slice(colon + 1);
+  if (colon < 0 || !type) throw new UsageError(`invalid --scope "${text15}": expected cluster:<name> (or data-lake:<name>, stream:<name>)`);
+  if (!SCOPE_NAME.test(name)) throw new UsageError(`invalid --scope "${text15}": the name must be ASCII letters, digits and hyphens, starting with a letter or digit`);
   return { name, type };
 }
 function formatScope(scope) {
@@ -38587,9 +38624,9 @@ function addressBits(address, family) {
   if (family === "ipv4") return address.split(".").reduce((bits2, octet) => bits2 << 8n | BigInt(Number(octet)), 0n);
   return expandIPv6(address).split(":").reduce((bits2, group) => bits2 << 16n | BigInt(parseInt(group, 16)), 0n);
 }
-function canonicalCidr(text13) {
-  const cidr = parseCidr(text13);
-  if (!cidr || /[^0-9a-fA-F.:/]/.test(text13.trim()) || cidr.family === "ipv6" && cidr.address.includes(".")) return void 0;
+function canonicalCidr(text15) {
+  const cidr = parseCidr(text15);
+  if (!cidr || /[^0-9a-fA-F.:/]/.test(text15.trim()) || cidr.family === "ipv6" && cidr.address.includes(".")) return void 0;
   const width = cidr.family === "ipv4" ? 32 : 128;
   const hostBits = (1n << BigInt(width - cidr.prefix)) - 1n;
   if ((addressBits(cidr.address, cidr.family) & hostBits) !== 0n) return void 0;
@@ -38714,8 +38751,8 @@ function sameText(a, b) {
 function checkCallerAddress(credential, peer) {
   const { accessList: accessList3 } = credential;
   if (accessList3 === void 0) return;
-  const list5 = new AccessList(accessList3);
-  if (!list5.allows(peer)) throw failures2.ipNotOnAccessList(peer.replace(/^::ffff:/i, ""));
+  const list6 = new AccessList(accessList3);
+  if (!list6.allows(peer)) throw failures2.ipNotOnAccessList(peer.replace(/^::ffff:/i, ""));
 }
 function authorize(principal, projectId, action) {
   const roles = principal.roles.filter((role) => role.projectId === projectId);
@@ -38976,20 +39013,20 @@ var init_faults = __esm({
 
 // src/emulator/pagination.ts
 function integer(query2, name, fallback, min, max) {
-  const text13 = query2.get(name);
-  if (text13 === null) return fallback;
-  const value = Number(text13);
-  if (!/^\d+$/.test(text13) || value < min || value > max) {
+  const text15 = query2.get(name);
+  if (text15 === null) return fallback;
+  const value = Number(text15);
+  if (!/^\d+$/.test(text15) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
-    throw failures.invalidQueryParameter(name, text13, `It must be an integer ${range}.`);
+    throw failures.invalidQueryParameter(name, text15, `It must be an integer ${range}.`);
   }
   return value;
 }
 function booleanParam(query2, name, fallback) {
-  const text13 = query2.get(name);
-  if (text13 === null) return fallback;
-  if (text13 === "true" || text13 === "false") return text13 === "true";
-  throw failures.invalidQueryParameter(name, text13, "It must be true or false.");
+  const text15 = query2.get(name);
+  if (text15 === null) return fallback;
+  if (text15 === "true" || text15 === "false") return text15 === "true";
+  throw failures.invalidQueryParameter(name, text15, "It must be true or false.");
 }
 function pageParams(query2) {
   return {
@@ -39005,9 +39042,9 @@ function paginate2(items, page3, listUrl) {
   if (page3.pageNum > 1) links.push({ href: href(page3.pageNum - 1), rel: "previous" });
   if (start + page3.itemsPerPage < items.length) links.push({ href: href(page3.pageNum + 1), rel: "next" });
   links.push({ href: href(page3.pageNum), rel: "self" });
-  const list5 = { links, results: items.slice(start, start + page3.itemsPerPage) };
-  if (page3.includeCount) list5.totalCount = items.length;
-  return list5;
+  const list6 = { links, results: items.slice(start, start + page3.itemsPerPage) };
+  if (page3.includeCount) list6.totalCount = items.length;
+  return list6;
 }
 var MAX_ITEMS_PER_PAGE, DEFAULT_ITEMS_PER_PAGE;
 var init_pagination2 = __esm({
@@ -39113,10 +39150,10 @@ function worldFromSeed(seed, now, modules2, serviceNow2) {
   return world;
 }
 function loadWorld(path, modules2, maxBytes) {
-  const text13 = readTextFileSync(path, { label: "--state", maxBytes, expected: "an emulator state file" });
+  const text15 = readTextFileSync(path, { label: "--state", maxBytes, expected: "an emulator state file" });
   let doc;
   try {
-    doc = JSON.parse(text13);
+    doc = JSON.parse(text15);
   } catch (error2) {
     throw new UsageError(`--state: ${path} is not valid JSON: ${error2.message}`);
   }
@@ -39199,9 +39236,9 @@ var init_store2 = __esm({
       commit() {
         if (!this.statePath) return Promise.resolve();
         const path = this.statePath;
-        const text13 = stateText(this.world);
-        this.writtenBytes = Buffer.byteLength(text13);
-        this.writes = this.writes.catch(() => void 0).then(() => writeFileAtomic(path, text13));
+        const text15 = stateText(this.world);
+        this.writtenBytes = Buffer.byteLength(text15);
+        this.writes = this.writes.catch(() => void 0).then(() => writeFileAtomic(path, text15));
         return this.writes;
       }
       /** Waits for writes in flight (used by stop()). */
@@ -39313,8 +39350,8 @@ var init_handlers = __esm({
     PROJECT_RELS = ["containers", "clusters", "databaseUsers", "peers", "processes", "whitelist"];
     listProjects = (ctx) => {
       const page3 = pageParams(ctx.query);
-      const list5 = paginate2(visibleProjects(ctx), page3, selfHref(ctx));
-      return { status: 200, body: { ...list5, results: list5.results.map((project) => projectView(ctx, project)) } };
+      const list6 = paginate2(visibleProjects(ctx), page3, selfHref(ctx));
+      return { status: 200, body: { ...list6, results: list6.results.map((project) => projectView(ctx, project)) } };
     };
     getProject = (ctx) => ({ status: 200, body: projectView(ctx, projectOf(ctx)) });
     getProjectByName = (ctx) => {
@@ -39373,8 +39410,8 @@ var init_handlers = __esm({
       const member2 = new Set(visibleProjects(ctx).map((project) => project.orgId));
       const name = ctx.query.get("name");
       const orgs2 = ctx.services.store.world.orgs.filter((org) => member2.has(org.id) && (name === null || org.name === name));
-      const list5 = paginate2(orgs2, page3, selfHref(ctx));
-      return { status: 200, body: { ...list5, results: list5.results.map((org) => orgView(ctx, org)) } };
+      const list6 = paginate2(orgs2, page3, selfHref(ctx));
+      return { status: 200, body: { ...list6, results: list6.results.map((org) => orgView(ctx, org)) } };
     };
   }
 });
@@ -39492,10 +39529,10 @@ function seedEntry(entry) {
   if (entry.deleteAfterDate !== void 0) stored.deleteAfterDate = isoSeconds(Date.parse(entry.deleteAfterDate));
   return stored;
 }
-function checkSeed2(problems, where, list5) {
-  if (list5 === void 0) return;
-  if (!Array.isArray(list5)) return problems.add(where, "must be an array of {ipAddress | cidrBlock | awsSecurityGroup, comment?, deleteAfterDate?}");
-  list5.forEach((entry, i) => {
+function checkSeed2(problems, where, list6) {
+  if (list6 === void 0) return;
+  if (!Array.isArray(list6)) return problems.add(where, "must be an array of {ipAddress | cidrBlock | awsSecurityGroup, comment?, deleteAfterDate?}");
+  list6.forEach((entry, i) => {
     const at = `${where}[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object");
     problems.onlyKeys(at, entry, ["ipAddress", "cidrBlock", "awsSecurityGroup", "comment", "deleteAfterDate"]);
@@ -39562,8 +39599,8 @@ function entryView(ctx, project, entry) {
   return view2;
 }
 function listDocument(ctx, project) {
-  const list5 = paginate2(liveEntries(ctx, project), pageParams(ctx.query), `${apiRoot(ctx)}/groups/${project.id}/accessList`);
-  return { ...list5, results: list5.results.map((entry) => entryView(ctx, project, entry)) };
+  const list6 = paginate2(liveEntries(ctx, project), pageParams(ctx.query), `${apiRoot(ctx)}/groups/${project.id}/accessList`);
+  return { ...list6, results: list6.results.map((entry) => entryView(ctx, project, entry)) };
 }
 function parseEntry(ctx, project, raw) {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw failures.invalidJson();
@@ -39643,11 +39680,11 @@ var init_handlers2 = __esm({
       const project = projectOf(ctx);
       if (!Array.isArray(ctx.body)) throw failures.invalidJson();
       const entries = ctx.body.map((raw) => parseEntry(ctx, project, raw));
-      const list5 = liveEntries(ctx, project);
+      const list6 = liveEntries(ctx, project);
       for (const entry of entries) {
-        const existing = list5.find((e) => keyOf(e) === keyOf(entry));
+        const existing = list6.find((e) => keyOf(e) === keyOf(entry));
         if (!existing) {
-          list5.push(entry);
+          list6.push(entry);
           continue;
         }
         if (entry.comment !== void 0) existing.comment = entry.comment;
@@ -39655,7 +39692,7 @@ var init_handlers2 = __esm({
         if (entry.deleteAfterDate !== void 0) existing.deleteAfterDate = entry.deleteAfterDate;
         else delete existing.deleteAfterDate;
       }
-      project.ipAccessList = list5;
+      project.ipAccessList = list6;
       await ctx.services.store.commit();
       return { status: 201, body: listDocument(ctx, project), ...ctx.services.faults.dropAfterCommit ? { drop: true } : {} };
     };
@@ -40211,9 +40248,9 @@ function renderConfig(ctx, config, single) {
   return sorted({ ...config.fields, id: config.id, groupId: config.groupId, created: config.created, updated: config.updated, links });
 }
 function page(ctx, items, filter) {
-  const list5 = paginate2(items, pageParams(ctx.query), selfHref(ctx));
-  if (filter) list5.links = list5.links.map((link2) => ({ ...link2, href: link2.href.replace(/(includeCount=(?:true|false))&/, `$1&${filter}&`) }));
-  return sorted(list5);
+  const list6 = paginate2(items, pageParams(ctx.query), selfHref(ctx));
+  if (filter) list6.links = list6.links.map((link2) => ({ ...link2, href: link2.href.replace(/(includeCount=(?:true|false))&/, `$1&${filter}&`) }));
+  return sorted(list6);
 }
 function findAlert(alerting, id) {
   const alert = alerting.alerts.find((a) => a.id === id);
@@ -40383,14 +40420,14 @@ var init_handlers3 = __esm({
 
 // src/emulator/resources/alerts/seed.ts
 function checkAlertSeed(doc, problems) {
-  const list5 = doc.alerts;
-  if (list5 === void 0) return;
-  if (!Array.isArray(list5)) {
+  const list6 = doc.alerts;
+  if (list6 === void 0) return;
+  if (!Array.isArray(list6)) {
     problems.add("alerts", "must be a list");
     return;
   }
   const projects3 = new Set(Array.isArray(doc.projects) ? doc.projects.map((p) => p?.id) : []);
-  list5.forEach((entry, i) => {
+  list6.forEach((entry, i) => {
     const at = `alerts[${i}]`;
     if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
       problems.add(at, "must be an object");
@@ -40837,56 +40874,56 @@ function inShape(problem, shape2) {
   return { ...problem, field: LEGACY_FIELD_NAMES[problem.field] ?? problem.field };
 }
 function checkClusterModel(model) {
-  const invalid3 = (field) => ({ code: "INVALID_ATTRIBUTE", field });
+  const invalid4 = (field) => ({ code: "INVALID_ATTRIBUTE", field });
   const rs = "replicationSpecs.regionConfigs";
-  if (!CLUSTER_TYPES.includes(model.clusterType)) return invalid3("clusterType");
-  if (fullVersionFor(model.mongoDBMajorVersion) === void 0) return invalid3("mongoDBMajorVersion");
+  if (!CLUSTER_TYPES.includes(model.clusterType)) return invalid4("clusterType");
+  if (fullVersionFor(model.mongoDBMajorVersion) === void 0) return invalid4("mongoDBMajorVersion");
   if (model.replicationSpecs.length === 0) return { code: "MISSING_ATTRIBUTE", field: "replicationSpecs" };
-  if (model.clusterType !== "GEOSHARDED" && zonesOf2(model.replicationSpecs).length > 1) return invalid3("replicationSpecs");
-  if (model.clusterType === "REPLICASET" && model.replicationSpecs.length !== 1) return invalid3("replicationSpecs.numShards");
+  if (model.clusterType !== "GEOSHARDED" && zonesOf2(model.replicationSpecs).length > 1) return invalid4("replicationSpecs");
+  if (model.clusterType === "REPLICASET" && model.replicationSpecs.length !== 1) return invalid4("replicationSpecs.numShards");
   const tenant = isTenant(model);
   for (const spec2 of model.replicationSpecs) {
-    if (!tenant && spec2.diskSizeGB !== void 0 && (spec2.diskSizeGB < 10 || spec2.diskSizeGB > 4096)) return invalid3("diskSizeGB");
+    if (!tenant && spec2.diskSizeGB !== void 0 && (spec2.diskSizeGB < 10 || spec2.diskSizeGB > 4096)) return invalid4("diskSizeGB");
     if (spec2.regionConfigs.length === 0) return { code: "MISSING_ATTRIBUTE", field: rs };
     let electable = 0;
     for (const region2 of spec2.regionConfigs) {
-      if (!PROVIDERS.includes(region2.providerName)) return invalid3(`${rs}.providerName`);
-      if (region2.providerName === "TENANT" !== tenant) return invalid3(`${rs}.providerName`);
-      if (!Number.isInteger(region2.priority) || region2.priority < 0 || region2.priority > 7) return invalid3(`${rs}.priority`);
+      if (!PROVIDERS.includes(region2.providerName)) return invalid4(`${rs}.providerName`);
+      if (region2.providerName === "TENANT" !== tenant) return invalid4(`${rs}.providerName`);
+      if (!Number.isInteger(region2.priority) || region2.priority < 0 || region2.priority > 7) return invalid4(`${rs}.priority`);
       if (tenant) {
-        if (!CLOUD_PROVIDERS.includes(region2.backingProviderName ?? "")) return invalid3(`${rs}.backingProviderName`);
-        if (spec2.regionConfigs.length > 1 || model.replicationSpecs.length > 1 || model.clusterType !== "REPLICASET") return invalid3(rs);
+        if (!CLOUD_PROVIDERS.includes(region2.backingProviderName ?? "")) return invalid4(`${rs}.backingProviderName`);
+        if (spec2.regionConfigs.length > 1 || model.replicationSpecs.length > 1 || model.clusterType !== "REPLICASET") return invalid4(rs);
       } else if (region2.backingProviderName !== void 0) {
-        return invalid3(`${rs}.backingProviderName`);
+        return invalid4(`${rs}.backingProviderName`);
       }
-      if (!isKnownRegion(region2.providerName, region2.regionName, region2.backingProviderName)) return invalid3(`${rs}.regionName`);
+      if (!isKnownRegion(region2.providerName, region2.regionName, region2.backingProviderName)) return invalid4(`${rs}.regionName`);
       const sizes = INSTANCE_SIZES[region2.providerName];
       for (const kind2 of ["electableSpecs", "readOnlySpecs", "analyticsSpecs"]) {
         const hw = region2[kind2];
         if (!hw) continue;
-        if (!sizes.includes(hw.instanceSize)) return invalid3(`${rs}.${kind2}.instanceSize`);
-        if (hw.nodeCount !== void 0 && (!Number.isInteger(hw.nodeCount) || hw.nodeCount < 0)) return invalid3(`${rs}.${kind2}.nodeCount`);
-        if (hw.ebsVolumeType !== void 0 && region2.providerName !== "AWS") return invalid3(`${rs}.${kind2}.ebsVolumeType`);
-        if (hw.diskIOPS !== void 0 && region2.providerName === "GCP") return invalid3(`${rs}.${kind2}.diskIOPS`);
+        if (!sizes.includes(hw.instanceSize)) return invalid4(`${rs}.${kind2}.instanceSize`);
+        if (hw.nodeCount !== void 0 && (!Number.isInteger(hw.nodeCount) || hw.nodeCount < 0)) return invalid4(`${rs}.${kind2}.nodeCount`);
+        if (hw.ebsVolumeType !== void 0 && region2.providerName !== "AWS") return invalid4(`${rs}.${kind2}.ebsVolumeType`);
+        if (hw.diskIOPS !== void 0 && region2.providerName === "GCP") return invalid4(`${rs}.${kind2}.diskIOPS`);
       }
       for (const scaling of ["autoScaling", "analyticsAutoScaling"]) {
         const compute = region2[scaling]?.compute;
         for (const limit of ["minInstanceSize", "maxInstanceSize"]) {
-          if (compute?.[limit] !== void 0 && !sizes.includes(compute[limit])) return invalid3(`${rs}.${scaling}.compute.${limit}`);
+          if (compute?.[limit] !== void 0 && !sizes.includes(compute[limit])) return invalid4(`${rs}.${scaling}.compute.${limit}`);
         }
       }
       electable += tenant ? 3 : region2.electableSpecs.nodeCount ?? 0;
     }
-    if (![3, 5, 7].includes(electable)) return invalid3(`${rs}.electableSpecs.nodeCount`);
+    if (![3, 5, 7].includes(electable)) return invalid4(`${rs}.electableSpecs.nodeCount`);
     if (!tenant) {
       const base = new Set(spec2.regionConfigs.map((region2) => region2.electableSpecs.instanceSize));
-      if (base.size > 1) return invalid3(`${rs}.electableSpecs.instanceSize`);
+      if (base.size > 1) return invalid4(`${rs}.electableSpecs.instanceSize`);
       if (spec2.regionConfigs.some((region2) => region2.readOnlySpecs !== void 0 && !base.has(region2.readOnlySpecs.instanceSize))) {
-        return invalid3(`${rs}.readOnlySpecs.instanceSize`);
+        return invalid4(`${rs}.readOnlySpecs.instanceSize`);
       }
     }
   }
-  if (!tenant && (model.diskSizeGB < 10 || model.diskSizeGB > 4096)) return invalid3("diskSizeGB");
+  if (!tenant && (model.diskSizeGB < 10 || model.diskSizeGB > 4096)) return invalid4("diskSizeGB");
   return void 0;
 }
 function createClusterModel(body, shape2, ctx) {
@@ -41134,8 +41171,8 @@ var init_store3 = __esm({
         this.store = store;
         for (const record2 of store.world.clusters) {
           const { groupId } = record2.model;
-          const list5 = this.byProject.get(groupId);
-          if (list5) list5.push(record2);
+          const list6 = this.byProject.get(groupId);
+          if (list6) list6.push(record2);
           else this.byProject.set(groupId, [record2]);
           this.indexName(record2);
           if (record2.pendingUntil !== void 0) this.pending.push(record2, record2.pendingUntil);
@@ -41153,9 +41190,9 @@ var init_store3 = __esm({
       pending = new DueQueue();
       indexName(record2) {
         const { groupId, name } = record2.model;
-        let names2 = this.byName.get(groupId);
-        if (!names2) this.byName.set(groupId, names2 = /* @__PURE__ */ new Map());
-        if (!names2.has(name)) names2.set(name, record2);
+        let names3 = this.byName.get(groupId);
+        if (!names3) this.byName.set(groupId, names3 = /* @__PURE__ */ new Map());
+        if (!names3.has(name)) names3.set(name, record2);
       }
       /** Moves every cluster whose pending state has run out to its next state. */
       advance() {
@@ -41183,15 +41220,15 @@ var init_store3 = __esm({
         world.clusters = world.clusters.filter((record2) => !gone.has(record2));
         const projects3 = new Set([...gone].map((record2) => record2.model.groupId));
         for (const groupId of projects3) {
-          const list5 = (this.byProject.get(groupId) ?? []).filter((record2) => !gone.has(record2));
-          this.byProject.set(groupId, list5);
-          const names2 = this.byName.get(groupId);
+          const list6 = (this.byProject.get(groupId) ?? []).filter((record2) => !gone.has(record2));
+          this.byProject.set(groupId, list6);
+          const names3 = this.byName.get(groupId);
           for (const record2 of gone) {
             const { name } = record2.model;
-            if (record2.model.groupId !== groupId || names2?.get(name) !== record2) continue;
-            names2.delete(name);
-            const next = list5.find((other) => other.model.name === name);
-            if (next) names2.set(name, next);
+            if (record2.model.groupId !== groupId || names3?.get(name) !== record2) continue;
+            names3.delete(name);
+            const next = list6.find((other) => other.model.name === name);
+            if (next) names3.set(name, next);
           }
         }
       }
@@ -41425,10 +41462,10 @@ var init_views = __esm({
         const entry = this.entry(project, record2);
         const kept = entry.views.get(variant);
         if (kept) return kept;
-        const text13 = new JsonText(JSON.stringify(render5(this.connectionStrings(project, record2))));
+        const text15 = new JsonText(JSON.stringify(render5(this.connectionStrings(project, record2))));
         if (entry.views.size >= MAX_VIEWS_PER_CLUSTER) entry.views.delete(entry.views.keys().next().value);
-        entry.views.set(variant, text13);
-        return text13;
+        entry.views.set(variant, text15);
+        return text15;
       }
     };
   }
@@ -41562,10 +41599,10 @@ var init_handlers4 = __esm({
     listClusters2 = (ctx) => {
       const page3 = pageParams(ctx.query);
       const records = clusterStore(ctx.services.store).list(projectOf(ctx).id);
-      const list5 = paginate2(records, page3, selfHref(ctx));
-      for (const record2 of list5.results) refuseAsymmetric(ctx, record2);
+      const list6 = paginate2(records, page3, selfHref(ctx));
+      for (const record2 of list6.results) refuseAsymmetric(ctx, record2);
       const project = factsOf(ctx);
-      return { status: 200, body: { ...list5, results: list5.results.map((r) => render2(ctx, r, true, project)) } };
+      return { status: 200, body: { ...list6, results: list6.results.map((r) => render2(ctx, r, true, project)) } };
     };
     getCluster2 = (ctx) => {
       const cluster = findCluster(ctx);
@@ -41593,8 +41630,8 @@ var init_handlers4 = __esm({
       clusters3.add(cluster);
       await store.commit();
       const given2 = body.tags !== void 0 && body.tags !== null;
-      const answer = given2 ? render2(ctx, cluster) : withoutTags(ctx, cluster);
-      return { status: 201, body: answer, ...faults.dropAfterCommit ? { drop: true } : {} };
+      const answer2 = given2 ? render2(ctx, cluster) : withoutTags(ctx, cluster);
+      return { status: 201, body: answer2, ...faults.dropAfterCommit ? { drop: true } : {} };
     };
     patchCluster = async (ctx) => {
       const cluster = findCluster(ctx);
@@ -41635,12 +41672,12 @@ var init_handlers4 = __esm({
 function seedClusterShape(body) {
   return shapeOfDocument(body) ?? "modern";
 }
-function checkClusterEntries(doc, problems, names2, entries) {
+function checkClusterEntries(doc, problems, names3, entries) {
   const { key, fields, what, model } = entries;
   const projectIds = seedProjectIds(doc);
-  const list5 = doc[key];
-  if (list5 !== void 0 && !Array.isArray(list5)) problems.add(key, "must be an array");
-  (Array.isArray(list5) ? list5 : []).forEach((entry, i) => {
+  const list6 = doc[key];
+  if (list6 !== void 0 && !Array.isArray(list6)) problems.add(key, "must be an array");
+  (Array.isArray(list6) ? list6 : []).forEach((entry, i) => {
     const at = `${key}[${i}]`;
     if (!isObject(entry)) return problems.add(at, `must be an object {${fields.join(", ")}}`);
     problems.onlyKeys(at, entry, fields);
@@ -41652,8 +41689,8 @@ function checkClusterEntries(doc, problems, names2, entries) {
     const body = entry.cluster;
     if (typeof body.name === "string" && !isValidClusterName(body.name)) problems.add(`${at}.cluster.name`, `"${body.name}" is not a valid cluster name`);
     for (const name of nameKey(entry.projectId, body.name)) {
-      if (names2.has(name)) problems.add(`${at}.cluster.name`, `duplicate cluster name ${String(body.name)} in project ${String(entry.projectId)}`);
-      names2.add(name);
+      if (names3.has(name)) problems.add(`${at}.cluster.name`, `duplicate cluster name ${String(body.name)} in project ${String(entry.projectId)}`);
+      names3.add(name);
     }
     const result = model(body);
     if (result.problem) problems.add(`${at}.cluster.${result.problem.field}`, result.problem.code);
@@ -41663,8 +41700,8 @@ function checkSeedClusters(doc, problems) {
   checkClusterEntries(doc, problems, /* @__PURE__ */ new Set(), CLUSTERS_ENTRY);
 }
 function seedClusterNames(doc) {
-  const list5 = Array.isArray(doc.clusters) ? doc.clusters : [];
-  return new Set(list5.flatMap((entry) => isObject(entry) && isObject(entry.cluster) ? nameKey(entry.projectId, entry.cluster.name) : []));
+  const list6 = Array.isArray(doc.clusters) ? doc.clusters : [];
+  return new Set(list6.flatMap((entry) => isObject(entry) && isObject(entry.cluster) ? nameKey(entry.projectId, entry.cluster.name) : []));
 }
 function nameKey(projectId, name) {
   return typeof name === "string" ? [`${String(projectId)}/${name.toLowerCase()}`] : [];
@@ -41845,9 +41882,9 @@ var init_clusters3 = __esm({
 // src/emulator/resources/flexClusters/store.ts
 function advance(store) {
   const now = store.clock();
-  const list5 = store.world.flexClusters ?? [];
-  if (!list5.some((record2) => record2.pendingUntil !== void 0 && record2.pendingUntil <= now)) return;
-  store.world.flexClusters = list5.filter((record2) => {
+  const list6 = store.world.flexClusters ?? [];
+  if (!list6.some((record2) => record2.pendingUntil !== void 0 && record2.pendingUntil <= now)) return;
+  store.world.flexClusters = list6.filter((record2) => {
     if (record2.pendingUntil === void 0 || record2.pendingUntil > now) return true;
     if (record2.model.stateName === "DELETING") return false;
     record2.model.stateName = "IDLE";
@@ -42004,7 +42041,7 @@ var init_schedule = __esm({
       { frequencyType: "monthly", frequencyInterval: 40, retentionUnit: "months", retentionValue: 12 }
     ];
     FLEX_RETENTION_DAYS = 8;
-    digest = (text13) => (0, import_node_crypto14.createHash)("sha256").update(text13).digest("hex");
+    digest = (text15) => (0, import_node_crypto14.createHash)("sha256").update(text15).digest("hex");
     itemOf = (frequency) => DEFAULT_POLICY.find((item) => item.frequencyType === frequency);
   }
 });
@@ -42645,8 +42682,8 @@ function snapshot(store) {
   const now = store.serviceClock();
   const out = [];
   for (const project of store.world.projects) {
-    const names2 = [...store.world.clusters ?? [], ...store.world.flexClusters ?? []].filter((record2) => record2.model.groupId === project.id).map((record2) => record2.model.name);
-    for (const name of new Set(names2)) {
+    const names3 = [...store.world.clusters ?? [], ...store.world.flexClusters ?? []].filter((record2) => record2.model.groupId === project.id).map((record2) => record2.model.name);
+    for (const name of new Set(names3)) {
       const located = findAnyCluster(store, project.id, name);
       if (!located) continue;
       const id = located.record.model.id;
@@ -42757,10 +42794,10 @@ function checkRoles(problems, where, roles, projectIds) {
     if (!ROLE_NAMES.includes(role.roleName)) problems.add(`${at}.roleName`, `must be one of ${ROLE_NAMES.join(", ")}`);
   });
 }
-function checkAddresses(problems, where, list5) {
-  if (list5 === void 0) return;
-  if (!Array.isArray(list5)) return problems.add(where, "must be an array of CIDR blocks or addresses");
-  list5.forEach((entry, i) => {
+function checkAddresses(problems, where, list6) {
+  if (list6 === void 0) return;
+  if (!Array.isArray(list6)) return problems.add(where, "must be an array of CIDR blocks or addresses");
+  list6.forEach((entry, i) => {
     if (typeof entry !== "string" || !parseCidr(entry)) problems.add(`${where}[${i}]`, `"${String(entry)}" is not a CIDR block or IP address`);
   });
 }
@@ -42905,7 +42942,7 @@ function checkLabels(value) {
   for (const label of value) {
     if (!isObject(label)) return invalid("labels");
     for (const key of Object.keys(label)) if (key !== "key" && key !== "value") return invalid(`labels.${key}`);
-    const ok = (text13) => typeof text13 === "string" && text13.length >= 1 && text13.length <= 255;
+    const ok = (text15) => typeof text15 === "string" && text15.length >= 1 && text15.length <= 255;
     if (!ok(label.key) || !ok(label.value)) return invalid("labels");
     labels.push({ key: label.key, value: label.value });
   }
@@ -43102,8 +43139,8 @@ var init_handlers6 = __esm({
     listDatabaseUsers2 = (ctx) => {
       const page3 = pageParams(ctx.query);
       const users = databaseUsers2(ctx.services.store, projectOf(ctx).id, serviceNow(ctx.services));
-      const list5 = paginate2(users, page3, `${apiRoot(ctx)}/groups/${projectOf(ctx).id}/databaseUsers`);
-      return { status: 200, body: { ...list5, results: list5.results.map((user) => render3(ctx, user)) } };
+      const list6 = paginate2(users, page3, `${apiRoot(ctx)}/groups/${projectOf(ctx).id}/databaseUsers`);
+      return { status: 200, body: { ...list6, results: list6.results.map((user) => render3(ctx, user)) } };
     };
     getDatabaseUser2 = (ctx) => ({ status: 200, body: render3(ctx, findUser(ctx)) });
     createDatabaseUser2 = async (ctx) => {
@@ -43137,12 +43174,12 @@ var init_handlers6 = __esm({
 
 // src/emulator/resources/databaseUsers/index.ts
 function checkSeed4(doc, problems) {
-  const list5 = doc.databaseUsers;
-  if (list5 === void 0) return;
-  if (!Array.isArray(list5)) return problems.add("databaseUsers", "must be an array");
+  const list6 = doc.databaseUsers;
+  if (list6 === void 0) return;
+  if (!Array.isArray(list6)) return problems.add("databaseUsers", "must be an array");
   const projectIds = seedProjectIds(doc);
   const seen = /* @__PURE__ */ new Set();
-  list5.forEach((entry, i) => {
+  list6.forEach((entry, i) => {
     const at = `databaseUsers[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, user}");
     problems.onlyKeys(at, entry, ["projectId", "user"]);
@@ -43254,8 +43291,8 @@ var init_handlers7 = __esm({
     listFlexClusters2 = (ctx) => {
       v2Only3(ctx);
       const records = flexClusters2(ctx.services.store, projectOf(ctx).id);
-      const list5 = paginate2(records, pageParams(ctx.query), selfHref(ctx));
-      return { status: 200, body: { ...list5, results: list5.results.map((record2) => render4(ctx, record2)) } };
+      const list6 = paginate2(records, pageParams(ctx.query), selfHref(ctx));
+      return { status: 200, body: { ...list6, results: list6.results.map((record2) => render4(ctx, record2)) } };
     };
     getFlexCluster2 = (ctx) => ({ status: 200, body: render4(ctx, findFlex(ctx)) });
     createFlexCluster2 = async (ctx) => {
@@ -43273,8 +43310,8 @@ var init_handlers7 = __esm({
       const record2 = { model: result.model, pendingUntil: clock() + transitionMs };
       addFlexCluster(store, record2);
       await store.commit();
-      const answer = render4(ctx, record2, body.tags !== void 0 && body.tags !== null);
-      return { status: 201, body: answer, ...faults.dropAfterCommit ? { drop: true } : {} };
+      const answer2 = render4(ctx, record2, body.tags !== void 0 && body.tags !== null);
+      return { status: 201, body: answer2, ...faults.dropAfterCommit ? { drop: true } : {} };
     };
     patchFlexCluster = async (ctx) => {
       const record2 = findFlex(ctx);
@@ -43332,7 +43369,7 @@ var init_tenantUpgrade2 = __esm({
         tags: flex.model.tags,
         terminationProtectionEnabled: flex.model.terminationProtectionEnabled
       });
-      const answer = render4(ctx, { model: { ...flex.model, stateName: "UPDATING" } });
+      const answer2 = render4(ctx, { model: { ...flex.model, stateName: "UPDATING" } });
       const clusters3 = clusterStore(store);
       const cluster = {
         model,
@@ -43345,7 +43382,7 @@ var init_tenantUpgrade2 = __esm({
       clusters3.add(cluster);
       clusters3.recordRequest(cluster, { method: ctx.method, url: ctx.target, contentType: ctx.contentType, raw: ctx.rawBody, body: parsed(ctx.rawBody) });
       await store.commit();
-      return { status: 200, body: answer };
+      return { status: 200, body: answer2 };
     };
   }
 });
@@ -43411,6 +43448,612 @@ var init_flexClusters3 = __esm({
   }
 });
 
+// src/emulator/resources/processes/derive.ts
+function hasProcesses(model) {
+  return !isTenant(model) && !model.paused && model.stateName !== "CREATING" && model.stateName !== "DELETING";
+}
+function primaryNode(model, shard, nodes2) {
+  const digest2 = (0, import_node_crypto17.createHash)("sha256").update(`primary\0${model.id}\0${shard}`).digest();
+  return digest2.readUInt32BE(0) % nodes2;
+}
+function clusterProcesses(model) {
+  if (!hasProcesses(model)) return [];
+  const hash = projectHash(model.groupId);
+  const rsId = replicaSetId(model.id);
+  const cluster = model.name.toLowerCase();
+  const nodeCount = nodesPerShard(model);
+  const shardCount = model.replicationSpecs.length;
+  const embeddedConfigServer = Number(model.mongoDBMajorVersion.split(".")[0]) >= 8;
+  const base = {
+    version: model.mongoDBVersion,
+    created: model.mongoURIUpdated ?? model.createDate,
+    groupId: model.groupId,
+    clusterName: model.name,
+    clusterId: model.id
+  };
+  const host = (role, shard, node) => ({
+    hostname: `${rsId}-${role}-${pad2(shard)}-${pad2(node)}.${hash}.${DOMAIN}`,
+    userAlias: `${cluster}-${role}-${pad2(shard)}-${pad2(node)}.${hash}.${DOMAIN}`
+  });
+  const out = [];
+  if (model.clusterType === "REPLICASET") {
+    const primary = primaryNode(model, 0, nodeCount);
+    for (const member2 of hostMembers({ clusterType: "REPLICASET", nodeCount, shardCount: 1 })) {
+      const h2 = host("shard", 0, member2.node);
+      out.push({
+        ...base,
+        ...h2,
+        id: `${h2.hostname}:${MONGOD_PORT}`,
+        port: MONGOD_PORT,
+        typeName: member2.node === primary ? "REPLICA_PRIMARY" : "REPLICA_SECONDARY",
+        replicaSetName: `${rsId}-shard-0`,
+        node: member2.node,
+        shard: 0,
+        kind: "mongod"
+      });
+    }
+    return out;
+  }
+  const members2 = hostMembers({ clusterType: model.clusterType, nodeCount, shardCount, embeddedConfigServer });
+  for (const member2 of members2) {
+    const h2 = host(member2.role, member2.shard, member2.node);
+    const setName = `${rsId}-${member2.role}-${member2.shard}`;
+    const shardIndex = member2.role === "config" ? -1 : member2.shard;
+    const primary = primaryNode(model, shardIndex, nodeCount) === member2.node;
+    out.push({
+      ...base,
+      ...h2,
+      id: `${h2.hostname}:${MONGOD_PORT}`,
+      port: MONGOD_PORT,
+      typeName: member2.role === "config" ? "SHARD_CONFIG" : primary ? "SHARD_PRIMARY" : "SHARD_SECONDARY",
+      replicaSetName: setName,
+      shardName: setName,
+      node: member2.node,
+      shard: member2.shard,
+      kind: "mongod"
+    });
+    out.push({ ...base, ...h2, id: `${h2.hostname}:${MONGOS_PORT2}`, port: MONGOS_PORT2, typeName: "SHARD_MONGOS", node: member2.node, shard: member2.shard, kind: "mongos" });
+  }
+  if (!embeddedConfigServer) {
+    for (let node = 0; node < 3; node++) {
+      const h2 = host("config", 0, node);
+      out.push({ ...base, ...h2, id: `${h2.hostname}:${MONGOD_PORT}`, port: MONGOD_PORT, typeName: "SHARD_CONFIG", replicaSetName: `${rsId}-config-0`, node, shard: 0, kind: "mongod" });
+    }
+  }
+  return out;
+}
+function processesOf(store, groupId, clusterName) {
+  const clusters3 = clusterStore(store);
+  if (clusterName !== void 0) {
+    const record2 = clusters3.find(groupId, clusterName);
+    return record2 ? clusterProcesses(record2.model) : [];
+  }
+  return clusters3.list(groupId).flatMap((record2) => clusterProcesses(record2.model));
+}
+function findProcess(store, groupId, processId) {
+  const all = processesOf(store, groupId);
+  return processId.includes(":") ? all.find((p) => p.id === processId) : all.find((p) => p.hostname === processId);
+}
+var import_node_crypto17, DOMAIN, MONGOD_PORT, MONGOS_PORT2, pad2;
+var init_derive = __esm({
+  "src/emulator/resources/processes/derive.ts"() {
+    "use strict";
+    import_node_crypto17 = require("node:crypto");
+    init_connstring();
+    init_cluster();
+    init_clusters3();
+    init_connectionStrings();
+    DOMAIN = "mongodb.net";
+    MONGOD_PORT = 27017;
+    MONGOS_PORT2 = 27016;
+    pad2 = (n) => String(n).padStart(2, "0");
+  }
+});
+
+// src/emulator/resources/processes/index.ts
+function processHref(ctx, groupId, processId) {
+  return `${apiRoot(ctx)}/groups/${groupId}/processes/${processId}`;
+}
+function lastPing(ctx) {
+  const now = serviceNow(ctx.services);
+  return isoSeconds(now - now % 6e4);
+}
+function renderProcess(ctx, process9, detail) {
+  const self = processHref(ctx, process9.groupId, process9.id);
+  const links = [{ href: self, rel: "self" }];
+  if (detail) {
+    links.push({ href: `${apiRoot(ctx)}/groups/${process9.groupId}`, rel: "https://cloud.mongodb.com/group" });
+    links.push({ href: `${self}/measurements?granularity=PT5M&period=PT24H`, rel: "https://cloud.mongodb.com/measurements" });
+  }
+  return {
+    created: process9.created,
+    groupId: process9.groupId,
+    hostname: process9.hostname,
+    id: process9.id,
+    lastPing: lastPing(ctx),
+    links,
+    port: process9.port,
+    ...process9.replicaSetName === void 0 ? {} : { replicaSetName: process9.replicaSetName },
+    ...process9.shardName === void 0 ? {} : { shardName: process9.shardName },
+    typeName: process9.typeName,
+    userAlias: process9.userAlias,
+    version: process9.version
+  };
+}
+function processOf(ctx) {
+  const project = projectOf(ctx);
+  const processId = ctx.params.processId ?? "";
+  const process9 = processId.includes(":") ? findProcess(ctx.services.store, project.id, processId) : void 0;
+  if (!process9) throw hostNotFound(processId, project.id);
+  return process9;
+}
+var hostNotFound, listProcesses, getProcess, processes2;
+var init_processes2 = __esm({
+  "src/emulator/resources/processes/index.ts"() {
+    "use strict";
+    init_context2();
+    init_context2();
+    init_errors4();
+    init_store2();
+    init_pagination2();
+    init_projects2();
+    init_derive();
+    init_derive();
+    hostNotFound = (processId, groupId) => new ApiFailure(404, "HOST_NOT_FOUND", `No host with ID ${processId} exists in group ${groupId}.`, [processId, groupId]);
+    listProcesses = (ctx) => {
+      const project = projectOf(ctx);
+      const items = processesOf(ctx.services.store, project.id).map((process9) => renderProcess(ctx, process9, false));
+      return { status: 200, body: paginate2(items, pageParams(ctx.query), selfHref(ctx)) };
+    };
+    getProcess = (ctx) => ({ status: 200, body: renderProcess(ctx, processOf(ctx), true) });
+    processes2 = {
+      name: "processes",
+      rateLimitPerMinute: 300,
+      // recorded (TestProcesses__list…, TestProcesses__describe…)
+      operations: {
+        "processes.list": { handler: listProcesses, action: "read" },
+        "processes.get": { handler: getProcess, action: "read" }
+      }
+    };
+  }
+});
+
+// src/emulator/resources/metrics/catalog.ts
+var PROCESS_SERIES, DISK_SERIES, DATABASE_SERIES;
+var init_catalog3 = __esm({
+  "src/emulator/resources/metrics/catalog.ts"() {
+    "use strict";
+    PROCESS_SERIES = [
+      ["ASSERT_REGULAR", "SCALAR_PER_SECOND", 0],
+      ["ASSERT_WARNING", "SCALAR_PER_SECOND", 0],
+      ["ASSERT_MSG", "SCALAR_PER_SECOND", 0],
+      ["ASSERT_USER", "SCALAR_PER_SECOND", 0.27332477839253516],
+      ["CACHE_BYTES_READ_INTO", "BYTES_PER_SECOND", 0],
+      ["CACHE_BYTES_WRITTEN_FROM", "BYTES_PER_SECOND", 2435.78301761324],
+      ["CACHE_DIRTY_BYTES", "BYTES", 121585.16666666664],
+      ["CACHE_USED_BYTES", "BYTES", 357704.6666666666],
+      ["CACHE_FILL_RATIO", "PERCENT", 0.0666276862223943],
+      ["DIRTY_FILL_RATIO", "PERCENT", 0.02264700209101041],
+      ["CONNECTIONS", "SCALAR", 44.99999999999999],
+      ["CONNECTIONS_ESTABLISHMENT_RATE_LIMIT_REJECTED", "SCALAR_PER_SECOND", 0],
+      ["CURSORS_TOTAL_OPEN", "SCALAR", 0],
+      ["CURSORS_TOTAL_TIMED_OUT", "SCALAR_PER_SECOND", 0],
+      ["DB_STORAGE_TOTAL", "BYTES", 352256],
+      ["DB_DATA_SIZE_TOTAL", "BYTES", 39968.5],
+      ["DB_DATA_SIZE_TOTAL_WO_SYSTEM", "BYTES", 0],
+      ["DB_INDEX_SIZE_TOTAL", "BYTES", 319488],
+      ["DOCUMENT_METRICS_RETURNED", "SCALAR_PER_SECOND", 1.3832841149588924],
+      ["DOCUMENT_METRICS_INSERTED", "SCALAR_PER_SECOND", 0],
+      ["DOCUMENT_METRICS_UPDATED", "SCALAR_PER_SECOND", 0.04666488902961617],
+      ["DOCUMENT_METRICS_DELETED", "SCALAR_PER_SECOND", 0],
+      ["EXTRA_INFO_PAGE_FAULTS", "SCALAR_PER_SECOND", 0.009999833336111066],
+      ["GLOBAL_LOCK_CURRENT_QUEUE_TOTAL", "SCALAR", 0],
+      ["GLOBAL_LOCK_CURRENT_QUEUE_READERS", "SCALAR", 0],
+      ["GLOBAL_LOCK_CURRENT_QUEUE_WRITERS", "SCALAR", 0],
+      ["MEMORY_RESIDENT", "MEGABYTES", 222.3333333333333],
+      ["MEMORY_VIRTUAL", "MEGABYTES", 4274.999999999999],
+      ["MEMORY_MAPPED", "MEGABYTES", "null"],
+      ["NETWORK_BYTES_IN", "BYTES_PER_SECOND", 7095.575378305272],
+      ["NETWORK_BYTES_OUT", "BYTES_PER_SECOND", 109455.04355405028],
+      ["NETWORK_NUM_REQUESTS", "SCALAR_PER_SECOND", 19.71606032207455],
+      ["OPCOUNTER_CMD", "SCALAR_PER_SECOND", 19.392738099000553],
+      ["OPCOUNTER_QUERY", "SCALAR_PER_SECOND", 0.30665633411659254],
+      ["OPCOUNTER_UPDATE", "SCALAR_PER_SECOND", 0.04666488902961617],
+      ["OPCOUNTER_DELETE", "SCALAR_PER_SECOND", 0],
+      ["OPCOUNTER_TTL_DELETED", "SCALAR_PER_SECOND", 0],
+      ["OPCOUNTER_GETMORE", "SCALAR_PER_SECOND", 0],
+      ["OPCOUNTER_INSERT", "SCALAR_PER_SECOND", 0],
+      ["OPCOUNTER_REPL_CMD", "SCALAR_PER_SECOND", 0.0066665555574073766],
+      ["OPCOUNTER_REPL_UPDATE", "SCALAR_PER_SECOND", 0.0999970002166464],
+      ["OPCOUNTER_REPL_DELETE", "SCALAR_PER_SECOND", 0],
+      ["OPCOUNTER_REPL_INSERT", "SCALAR_PER_SECOND", 0.06666555557407376],
+      ["OPERATIONS_SCAN_AND_ORDER", "SCALAR_PER_SECOND", 0.016666166702774397],
+      ["OPERATIONS_QUERIES_KILLED", "SCALAR_PER_SECOND", 0],
+      ["OP_EXECUTION_TIME_READS", "MILLISECONDS", 0.3193436465495289],
+      ["OP_EXECUTION_TIME_WRITES", "MILLISECONDS", 0],
+      ["OP_EXECUTION_TIME_COMMANDS", "MILLISECONDS", 0.006380847960116457],
+      ["OPLOG_SLAVE_LAG_MASTER_TIME", "SECONDS", 0],
+      ["OPLOG_REPLICATION_LAG_TIME", "SECONDS", 0],
+      ["OPLOG_MASTER_TIME", "SECONDS", 204.77272727272725],
+      ["OPLOG_MASTER_LAG_TIME_DIFF", "SECONDS", 194.0625],
+      ["OPLOG_RATE_GB_PER_HOUR", "GIGABYTES_PER_HOUR", 6867818181818182e-19],
+      ["QUERY_EXECUTOR_SCANNED", "SCALAR_PER_SECOND", 0.12666272251015817],
+      ["QUERY_EXECUTOR_SCANNED_OBJECTS", "SCALAR_PER_SECOND", 0.336654723143431],
+      ["QUERY_TARGETING_SCANNED_PER_RETURNED", "SCALAR", 0.09287015057502512],
+      ["QUERY_TARGETING_SCANNED_OBJECTS_PER_RETURNED", "SCALAR", 0.2419198161353572],
+      ["TICKETS_AVAILABLE_READS", "SCALAR", 3.9999999999999996],
+      ["TICKETS_AVAILABLE_WRITE", "SCALAR", 3.9999999999999996],
+      ["OPERATION_THROTTLING_REJECTED_OPERATIONS", "SCALAR_PER_SECOND", 0],
+      ["QUERY_SPILL_TO_DISK_DURING_SORT", "SCALAR_PER_SECOND", 0],
+      ["PROCESS_CPU_USER", "PERCENT", 2.2253834661783896],
+      ["PROCESS_CPU_KERNEL", "PERCENT", 0.29982593497087695],
+      ["PROCESS_CPU_CHILDREN_USER", "PERCENT", 0],
+      ["PROCESS_CPU_CHILDREN_KERNEL", "PERCENT", 0],
+      ["PROCESS_NORMALIZED_CPU_USER", "PERCENT", 1.1126917330891948],
+      ["PROCESS_NORMALIZED_CPU_KERNEL", "PERCENT", 0.14991296748543848],
+      ["PROCESS_NORMALIZED_CPU_CHILDREN_USER", "PERCENT", 0],
+      ["PROCESS_NORMALIZED_CPU_CHILDREN_KERNEL", "PERCENT", 0],
+      ["MAX_PROCESS_CPU_USER", "PERCENT", 38.22718603747171],
+      ["MAX_PROCESS_CPU_KERNEL", "PERCENT", 2.8076592023960445],
+      ["MAX_PROCESS_CPU_CHILDREN_USER", "PERCENT", 0],
+      ["MAX_PROCESS_CPU_CHILDREN_KERNEL", "PERCENT", 0],
+      ["MAX_PROCESS_NORMALIZED_CPU_USER", "PERCENT", 19.113593018735855],
+      ["MAX_PROCESS_NORMALIZED_CPU_KERNEL", "PERCENT", 1.4038296011980222],
+      ["MAX_PROCESS_NORMALIZED_CPU_CHILDREN_USER", "PERCENT", 0],
+      ["MAX_PROCESS_NORMALIZED_CPU_CHILDREN_KERNEL", "PERCENT", 0],
+      ["FTS_PROCESS_RESIDENT_MEMORY", "BYTES", "empty"],
+      ["FTS_PROCESS_VIRTUAL_MEMORY", "BYTES", "empty"],
+      ["FTS_PROCESS_SHARED_MEMORY", "BYTES", "empty"],
+      ["FTS_DISK_USAGE", "BYTES", "empty"],
+      ["FTS_PROCESS_CPU_USER", "PERCENT", "empty"],
+      ["FTS_PROCESS_CPU_KERNEL", "PERCENT", "empty"],
+      ["FTS_PROCESS_NORMALIZED_CPU_USER", "PERCENT", "empty"],
+      ["FTS_PROCESS_NORMALIZED_CPU_KERNEL", "PERCENT", "empty"],
+      ["SYSTEM_CPU_USER", "PERCENT", 14.890747950694621],
+      ["SYSTEM_CPU_KERNEL", "PERCENT", 5.178479846501357],
+      ["SYSTEM_CPU_NICE", "PERCENT", 0],
+      ["SYSTEM_CPU_IOWAIT", "PERCENT", 8.581901472848259],
+      ["SYSTEM_CPU_IRQ", "PERCENT", 0],
+      ["SYSTEM_CPU_SOFTIRQ", "PERCENT", 0.32486927078052114],
+      ["SYSTEM_CPU_GUEST", "PERCENT", 0],
+      ["SYSTEM_CPU_STEAL", "PERCENT", 16.26794631169495],
+      ["SYSTEM_NORMALIZED_CPU_USER", "PERCENT", 7.4453739753473105],
+      ["SYSTEM_NORMALIZED_CPU_KERNEL", "PERCENT", 2.5892399232506786],
+      ["SYSTEM_NORMALIZED_CPU_NICE", "PERCENT", 0],
+      ["SYSTEM_NORMALIZED_CPU_IOWAIT", "PERCENT", 4.290950736424129],
+      ["SYSTEM_NORMALIZED_CPU_IRQ", "PERCENT", 0],
+      ["SYSTEM_NORMALIZED_CPU_SOFTIRQ", "PERCENT", 0.16243463539026057],
+      ["SYSTEM_NORMALIZED_CPU_GUEST", "PERCENT", 0],
+      ["SYSTEM_NORMALIZED_CPU_STEAL", "PERCENT", 8.133973155847475],
+      ["SYSTEM_NETWORK_IN", "BYTES_PER_SECOND", 502400.0255612201],
+      ["SYSTEM_NETWORK_OUT", "BYTES_PER_SECOND", 32951.4438118004],
+      ["SWAP_IO_IN", "SCALAR_PER_SECOND", 0.002082222814498934],
+      ["SWAP_IO_OUT", "SCALAR_PER_SECOND", 0.09368910422084878],
+      ["MAX_SYSTEM_CPU_USER", "PERCENT", 60.33337906981885],
+      ["MAX_SYSTEM_CPU_KERNEL", "PERCENT", 18.278432457536937],
+      ["MAX_SYSTEM_CPU_NICE", "PERCENT", 0],
+      ["MAX_SYSTEM_CPU_IOWAIT", "PERCENT", 62.50728417450547],
+      ["MAX_SYSTEM_CPU_IRQ", "PERCENT", 0],
+      ["MAX_SYSTEM_CPU_SOFTIRQ", "PERCENT", 2.304729056911404],
+      ["MAX_SYSTEM_CPU_GUEST", "PERCENT", 0],
+      ["MAX_SYSTEM_CPU_STEAL", "PERCENT", 55.6635371631053],
+      ["MAX_SYSTEM_NORMALIZED_CPU_USER", "PERCENT", 30.166689534909423],
+      ["MAX_SYSTEM_NORMALIZED_CPU_KERNEL", "PERCENT", 9.139216228768468],
+      ["MAX_SYSTEM_NORMALIZED_CPU_NICE", "PERCENT", 0],
+      ["MAX_SYSTEM_NORMALIZED_CPU_IOWAIT", "PERCENT", 31.253642087252736],
+      ["MAX_SYSTEM_NORMALIZED_CPU_IRQ", "PERCENT", 0],
+      ["MAX_SYSTEM_NORMALIZED_CPU_SOFTIRQ", "PERCENT", 1.152364528455702],
+      ["MAX_SYSTEM_NORMALIZED_CPU_GUEST", "PERCENT", 0],
+      ["MAX_SYSTEM_NORMALIZED_CPU_STEAL", "PERCENT", 27.83176858155265],
+      ["MAX_SYSTEM_NETWORK_IN", "BYTES_PER_SECOND", 3.9008903333333335e6],
+      ["MAX_SYSTEM_NETWORK_OUT", "BYTES_PER_SECOND", 267901.55555555556],
+      ["MAX_SWAP_IO_IN", "SCALAR_PER_SECOND", 0.3886906178126735],
+      ["MAX_SWAP_IO_OUT", "SCALAR_PER_SECOND", 2.725786966497038],
+      ["SYSTEM_MEMORY_USED", "KILOBYTES", 906683.9999999999],
+      ["SYSTEM_MEMORY_AVAILABLE", "KILOBYTES", 838484],
+      ["SYSTEM_MEMORY_FREE", "KILOBYTES", 228629.77777777778],
+      ["SYSTEM_MEMORY_SHARED", "KILOBYTES", 876.4444444444442],
+      ["SYSTEM_MEMORY_CACHED", "KILOBYTES", 754468.8888888889],
+      ["SYSTEM_MEMORY_BUFFERS", "KILOBYTES", 645.3333333333334],
+      ["SWAP_USAGE_USED", "KILOBYTES", 512.0000000000001],
+      ["SWAP_USAGE_FREE", "KILOBYTES", 4193788],
+      ["MAX_SYSTEM_MEMORY_USED", "KILOBYTES", 979226.6666666666],
+      ["MAX_SYSTEM_MEMORY_AVAILABLE", "KILOBYTES", 902150.2222222221],
+      ["MAX_SYSTEM_MEMORY_FREE", "KILOBYTES", 324848.44444444444],
+      ["MAX_SYSTEM_MEMORY_SHARED", "KILOBYTES", 922.6666666666666],
+      ["MAX_SYSTEM_MEMORY_CACHED", "KILOBYTES", 850988.4444444443],
+      ["MAX_SYSTEM_MEMORY_BUFFERS", "KILOBYTES", 1100.888888888889],
+      ["MAX_SWAP_USAGE_USED", "KILOBYTES", 512.0000000000001],
+      ["MAX_SWAP_USAGE_FREE", "KILOBYTES", 4193788]
+    ];
+    DISK_SERIES = [
+      ["DISK_PARTITION_IOPS_READ", "SCALAR_PER_SECOND", 1.2445543967683177],
+      ["DISK_PARTITION_IOPS_WRITE", "SCALAR_PER_SECOND", 3.8317436540504275],
+      ["DISK_PARTITION_IOPS_TOTAL", "SCALAR_PER_SECOND", 5.076298050818745],
+      ["DISK_PARTITION_LATENCY_READ", "MILLISECONDS", 1.007311243476657],
+      ["DISK_PARTITION_LATENCY_WRITE", "MILLISECONDS", 0.7794859031883278],
+      ["DISK_PARTITION_THROUGHPUT_READ", "BYTES_PER_SECOND", 8056.6603416523185],
+      ["DISK_PARTITION_THROUGHPUT_WRITE", "BYTES_PER_SECOND", 80897.11880047676],
+      ["DISK_PARTITION_SPACE_FREE", "BYTES", 28010752227555553e-6],
+      ["DISK_PARTITION_SPACE_USED", "BYTES", 40966448924444447e-7],
+      ["DISK_PARTITION_SPACE_PERCENT_FREE", "PERCENT", 87.24080660561361],
+      ["DISK_PARTITION_SPACE_PERCENT_USED", "PERCENT", 12.759193394386385],
+      ["DISK_QUEUE_DEPTH", "SCALAR", 0.003984881313796199],
+      ["MAX_DISK_PARTITION_IOPS_READ", "SCALAR_PER_SECOND", 18.316794983461648],
+      ["MAX_DISK_PARTITION_IOPS_WRITE", "SCALAR_PER_SECOND", 42.4087024087024],
+      ["MAX_DISK_PARTITION_IOPS_TOTAL", "SCALAR_PER_SECOND", 52.36831325664014],
+      ["MAX_DISK_PARTITION_LATENCY_READ", "MILLISECONDS", 3.8095238095238098],
+      ["MAX_DISK_PARTITION_LATENCY_WRITE", "MILLISECONDS", 2.214258092475914],
+      ["MAX_DISK_PARTITION_SPACE_FREE", "BYTES", 28037290211555557e-6],
+      ["MAX_DISK_PARTITION_SPACE_USED", "BYTES", 4098416640],
+      ["MAX_DISK_PARTITION_SPACE_PERCENT_FREE", "PERCENT", 87.32346040623412],
+      ["MAX_DISK_PARTITION_SPACE_PERCENT_USED", "PERCENT", 12.764711585564989]
+    ];
+    DATABASE_SERIES = [
+      ["DATABASE_AVERAGE_OBJECT_SIZE", "BYTES", 83.9920634920635],
+      ["DATABASE_COLLECTION_COUNT", "SCALAR", 8.666666666666666],
+      ["DATABASE_DATA_SIZE", "BYTES", 1045],
+      ["DATABASE_STORAGE_SIZE", "BYTES", 73728],
+      ["DATABASE_INDEX_SIZE", "BYTES", 81920],
+      ["DATABASE_INDEX_COUNT", "SCALAR", 12],
+      ["DATABASE_EXTENT_COUNT", "SCALAR", 0],
+      ["DATABASE_OBJECT_COUNT", "SCALAR", 7.666666666666667],
+      ["DATABASE_VIEW_COUNT", "SCALAR", 0]
+    ];
+  }
+});
+
+// src/base/isoDuration.ts
+function parseIsoDuration(text15) {
+  const m = DURATION.exec(text15.toUpperCase());
+  if (!m) return void 0;
+  const [, weeks, days, hours, minutes, seconds] = m;
+  if ([weeks, days, hours, minutes, seconds].every((part) => part === void 0)) return void 0;
+  if (text15.toUpperCase().endsWith("T")) return void 0;
+  const total = Number(weeks ?? 0) * 604800 + Number(days ?? 0) * 86400 + Number(hours ?? 0) * 3600 + Number(minutes ?? 0) * 60 + Number(seconds ?? 0);
+  return total > 0 && Number.isSafeInteger(total) ? total : void 0;
+}
+function formatIsoDuration(totalSeconds) {
+  if (!Number.isSafeInteger(totalSeconds) || totalSeconds <= 0) throw new RangeError(`not a positive whole number of seconds: ${totalSeconds}`);
+  const days = Math.floor(totalSeconds / 86400);
+  const hours = Math.floor(totalSeconds % 86400 / 3600);
+  const minutes = Math.floor(totalSeconds % 3600 / 60);
+  const seconds = totalSeconds % 60;
+  const time2 = `${hours ? `${hours}H` : ""}${minutes ? `${minutes}M` : ""}${seconds ? `${seconds}S` : ""}`;
+  return `P${days ? `${days}D` : ""}${time2 ? `T${time2}` : ""}`;
+}
+var DURATION;
+var init_isoDuration = __esm({
+  "src/base/isoDuration.ts"() {
+    "use strict";
+    DURATION = /^P(?:(\d{1,6})W|(?:(\d{1,6})D)?(?:T(?:(\d{1,7})H)?(?:(\d{1,9})M)?(?:(\d{1,10})S)?)?)$/;
+  }
+});
+
+// src/emulator/resources/metrics/query.ts
+function duration(name, text15) {
+  const seconds = text15 === text15.toUpperCase() ? parseIsoDuration(text15) : void 0;
+  if (seconds === void 0) throw invalid2(name, text15, "It must be an ISO 8601 duration such as PT1M or P1DT12H.");
+  return seconds;
+}
+function time(name, text15) {
+  const date = parseIsoDateTime(text15);
+  if (!date) throw invalid2(name, text15, "It must be an ISO 8601 date and time such as 2026-08-10T03:00:00Z.");
+  return date.getTime();
+}
+function readWindow(query2, now, series) {
+  const granularity = query2.get("granularity");
+  if (granularity === null || granularity === "") throw missing("The query parameter granularity is required: an ISO 8601 duration such as PT1M.");
+  const stepSeconds = duration("granularity", granularity);
+  if (RETENTION[granularity] === void 0) throw invalid2("granularity", granularity, `It must be one of ${Object.keys(RETENTION).join(", ")}.`);
+  const period = query2.get("period");
+  const start = query2.get("start");
+  const end = query2.get("end");
+  let from;
+  let to;
+  if (period !== null) {
+    if (start !== null || end !== null) throw invalid2("period", period, "Set either period or start and end, not both.");
+    from = now - duration("period", period) * 1e3;
+    to = now;
+  } else {
+    if (start === null && end === null) throw missing("Either the query parameter period or both start and end are required.");
+    if (start === null || end === null) throw missing(`The query parameter ${start === null ? "start" : "end"} is required with ${start === null ? "end" : "start"}.`);
+    from = time("start", start);
+    to = time("end", end);
+    if (from >= to) throw invalid2("start", start, "It must be before end.");
+  }
+  const types = query2.getAll("m");
+  if (types.length > MAX_TYPES) throw invalid2("m", types.join(","), `At most ${MAX_TYPES} measurements may be asked at once.`);
+  for (const type of types) if (!series.has(type)) throw invalid2("m", type, "It is not a measurement of this resource.");
+  return { granularity, stepMs: stepSeconds * 1e3, from, to, ...types.length > 0 ? { types: [...new Set(types)] } : {} };
+}
+var RETENTION, MAX_TYPES, invalid2, missing;
+var init_query = __esm({
+  "src/emulator/resources/metrics/query.ts"() {
+    "use strict";
+    init_isoDuration();
+    init_isoDate();
+    init_errors4();
+    RETENTION = {
+      PT1M: 48 * 3600,
+      PT5M: 48 * 3600,
+      PT30M: 63 * 86400,
+      PT1H: 63 * 86400,
+      P1D: Number.MAX_SAFE_INTEGER
+    };
+    MAX_TYPES = 10;
+    invalid2 = (name, value, rule) => new ApiFailure(400, "INVALID_QUERY_PARAMETER", `Invalid query parameter ${name}: ${value}. ${rule}`, [name, value]);
+    missing = (rule) => new ApiFailure(400, "INVALID_QUERY_PARAMETER", rule, []);
+  }
+});
+
+// src/emulator/resources/metrics/values.ts
+function unitDraw(text15) {
+  let h2 = 2166136261;
+  for (let i = 0; i < text15.length; i++) {
+    h2 ^= text15.charCodeAt(i);
+    h2 = Math.imul(h2, 16777619);
+  }
+  let t = h2 + 1831565813 | 0;
+  t = Math.imul(t ^ t >>> 15, t | 1);
+  t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+  return ((t ^ t >>> 14) >>> 0) / 4294967296;
+}
+function spread(name) {
+  return name.includes("SPACE") || name.includes("MEMORY") || name.includes("SWAP_USAGE") ? 0.05 : 0.5;
+}
+function usedSibling(name) {
+  return /^(MAX_)?DISK_PARTITION_SPACE_(PERCENT_)?FREE$/.test(name) ? name.replace(/FREE$/, "USED") : void 0;
+}
+function valueAt(processId, series, timestamp, bases) {
+  const sibling = usedSibling(series.name);
+  if (sibling !== void 0 && bases.has(sibling)) {
+    const usedBase = bases.get(sibling);
+    const used = valueAt(processId, { name: sibling, units: series.units, base: usedBase }, timestamp, bases);
+    const total = series.units === "PERCENT" ? 100 : usedBase + series.base;
+    return Math.max(0, total - used);
+  }
+  if (series.base === 0) return 0;
+  const s = spread(series.name);
+  const value = series.base * (1 - s + 2 * s * unitDraw(`${processId}\0${series.name}\0${timestamp}`));
+  return series.units === "PERCENT" ? Math.min(100, value) : value;
+}
+var init_values = __esm({
+  "src/emulator/resources/metrics/values.ts"() {
+    "use strict";
+  }
+});
+
+// src/emulator/resources/metrics/index.ts
+function pointTimes(window, created, now) {
+  const retention = (RETENTION[window.granularity] ?? 0) * 1e3;
+  const lower2 = Math.max(window.from, created, now - retention);
+  const upper2 = Math.min(window.to, now);
+  if (lower2 > upper2) return [];
+  const first = Math.floor(lower2 / window.stepMs) * window.stepMs + window.stepMs;
+  const times = [];
+  for (let t = Math.floor(upper2 / window.stepMs) * window.stepMs; t >= first && times.length < MAX_POINTS; t -= window.stepMs) times.push(t);
+  if (times.length === 0) times.push(Math.floor(upper2 / 1e3) * 1e3);
+  return times.reverse();
+}
+function measurements(process9, subject, series, window, now) {
+  const times = pointTimes(window, Date.parse(process9.created), now);
+  const bases = new Map(series.flatMap(([name, , base]) => typeof base === "number" ? [[name, base]] : []));
+  const asked = window.types ? new Set(window.types) : void 0;
+  const out = series.filter(([name]) => !asked || asked.has(name)).map(([name, units, base]) => ({
+    dataPoints: base === "empty" ? [] : times.map((t) => ({ timestamp: isoSeconds(t), value: base === "null" ? null : valueAt(`${process9.id}\0${subject}`, { name, units, base }, t, bases) })),
+    name,
+    units
+  }));
+  const span = times.length > 0 ? { start: times[0], end: times.at(-1) } : { start: window.from, end: Math.min(window.to, now) };
+  return { measurements: out, start: isoSeconds(span.start), end: isoSeconds(span.end) };
+}
+function selfWithQuery(ctx) {
+  const params = [...ctx.query.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const query2 = new URLSearchParams(params).toString();
+  return query2 ? `${selfHref(ctx)}?${query2}` : selfHref(ctx);
+}
+function answer(ctx, process9, series, subject, names3) {
+  const now = serviceNow(ctx.services);
+  const window = readWindow(ctx.query, now, names3);
+  const { measurements: list6, start, end } = measurements(process9, subject.databaseName ?? subject.partitionName ?? "", series, window, now);
+  return {
+    status: 200,
+    body: {
+      ...subject.databaseName === void 0 ? {} : { databaseName: subject.databaseName },
+      end,
+      granularity: window.granularity,
+      groupId: process9.groupId,
+      hostId: process9.id,
+      links: [
+        { href: selfWithQuery(ctx), rel: "self" },
+        { href: processHref(ctx, process9.groupId, process9.id), rel: "https://cloud.mongodb.com/host" }
+      ],
+      measurements: list6,
+      ...subject.partitionName === void 0 ? {} : { partitionName: subject.partitionName },
+      processId: process9.id,
+      start
+    }
+  };
+}
+function databasesOf(ctx, process9) {
+  const { store } = ctx.services;
+  const state = searchStateOf(store.world);
+  const known = new Set(SYSTEM_DATABASES);
+  for (const data of state.clusterData) if (data.clusterId === process9.clusterId) for (const ns of data.collections) known.add(ns.slice(0, ns.indexOf(".")));
+  for (const db of sampleDatabasesOf(state, process9.clusterId, store.clock())) known.add(db);
+  return [...known].filter((db) => db !== "").sort();
+}
+function database(ctx, process9) {
+  const name = ctx.params.databaseName ?? "";
+  if (!databasesOf(ctx, process9).includes(name)) throw failures.resourceNotFound(ctx.path);
+  return name;
+}
+function partition(ctx) {
+  const name = ctx.params.partitionName ?? "";
+  if (!PARTITIONS.includes(name)) throw failures.resourceNotFound(ctx.path);
+  return name;
+}
+var MAX_POINTS, PARTITIONS, SYSTEM_DATABASES, names, SERIES_NAMES, processMeasurements, databaseMeasurements, diskMeasurements, listDatabases, getDatabase, listDisks, getDisk, metrics2;
+var init_metrics2 = __esm({
+  "src/emulator/resources/metrics/index.ts"() {
+    "use strict";
+    init_context2();
+    init_errors4();
+    init_store2();
+    init_pagination2();
+    init_processes2();
+    init_state3();
+    init_catalog3();
+    init_query();
+    init_values();
+    MAX_POINTS = 5e3;
+    PARTITIONS = ["data"];
+    SYSTEM_DATABASES = ["config", "local"];
+    names = (series) => new Set(series.map(([name]) => name));
+    SERIES_NAMES = { process: names(PROCESS_SERIES), disk: names(DISK_SERIES), database: names(DATABASE_SERIES) };
+    processMeasurements = (ctx) => answer(ctx, processOf(ctx), PROCESS_SERIES, {}, SERIES_NAMES.process);
+    databaseMeasurements = (ctx) => {
+      const process9 = processOf(ctx);
+      return answer(ctx, process9, DATABASE_SERIES, { databaseName: database(ctx, process9) }, SERIES_NAMES.database);
+    };
+    diskMeasurements = (ctx) => answer(ctx, processOf(ctx), DISK_SERIES, { partitionName: partition(ctx) }, SERIES_NAMES.disk);
+    listDatabases = (ctx) => {
+      const process9 = processOf(ctx);
+      const items = databasesOf(ctx, process9).map((databaseName) => ({ databaseName, links: [{ href: `${selfHref(ctx)}/${databaseName}`, rel: "self" }] }));
+      return { status: 200, body: paginate2(items, pageParams(ctx.query), selfHref(ctx)) };
+    };
+    getDatabase = (ctx) => {
+      const databaseName = database(ctx, processOf(ctx));
+      return { status: 200, body: { databaseName, links: [{ href: selfHref(ctx), rel: "self" }] } };
+    };
+    listDisks = (ctx) => {
+      processOf(ctx);
+      const items = PARTITIONS.map((partitionName) => ({ links: [{ href: `${selfHref(ctx)}/${partitionName}`, rel: "self" }], partitionName }));
+      return { status: 200, body: paginate2(items, pageParams(ctx.query), selfHref(ctx)) };
+    };
+    getDisk = (ctx) => {
+      processOf(ctx);
+      return { status: 200, body: { links: [{ href: selfHref(ctx), rel: "self" }], partitionName: partition(ctx) } };
+    };
+    metrics2 = {
+      name: "metrics",
+      rateLimitPerMinute: 300,
+      // recorded (TestMetrics__*), one count with the processes'
+      rateLimitShares: "processes",
+      operations: {
+        "metrics.process": { handler: processMeasurements, action: "read" },
+        "metrics.listDatabases": { handler: listDatabases, action: "read" },
+        "metrics.getDatabase": { handler: getDatabase, action: "read" },
+        "metrics.database": { handler: databaseMeasurements, action: "read" },
+        "metrics.listDisks": { handler: listDisks, action: "read" },
+        "metrics.getDisk": { handler: getDisk, action: "read" },
+        "metrics.disk": { handler: diskMeasurements, action: "read" }
+      }
+    };
+  }
+});
+
 // src/connstring/privateNetwork.ts
 function ownName(provider2, api) {
   if (provider2 === "AWS") return api.toLowerCase().replace(/_/g, "-");
@@ -43432,15 +44075,15 @@ function table(provider2) {
   if (provider2 === "GCP") return GCP_NETWORK_REGIONS;
   return Object.keys(AZURE_REGIONS);
 }
-function networkRegion(provider2, text13) {
-  const upper2 = text13.toUpperCase();
-  if (/^[A-Z0-9_]+$/.test(text13) && table(provider2).includes(upper2)) return upper2;
+function networkRegion(provider2, text15) {
+  const upper2 = text15.toUpperCase();
+  if (/^[A-Z0-9_]+$/.test(text15) && table(provider2).includes(upper2)) return upper2;
   let own = byOwnName.get(provider2);
   if (!own) {
     own = new Map(table(provider2).map((api) => [ownName(provider2, api), api]));
     byOwnName.set(provider2, own);
   }
-  return own.get(text13.toLowerCase());
+  return own.get(text15.toLowerCase());
 }
 function providerRegionName(provider2, api) {
   return ownName(provider2, api);
@@ -43451,8 +44094,8 @@ function regionExamples(provider2) {
 function ipv4Number(address) {
   return address.split(".").reduce((n, octet) => n * 256 + Number(octet), 0);
 }
-function parseIpv4Block(text13) {
-  const m = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(text13);
+function parseIpv4Block(text15) {
+  const m = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(text15);
   if (!m || !NETWORK_PATTERNS.ipv4.test(m[1]) || Number(m[2]) > 32) return void 0;
   const prefix = Number(m[2]);
   if ((ipv4Number(m[1]) & ~mask(prefix)) >>> 0 !== 0) return void 0;
@@ -43461,8 +44104,8 @@ function parseIpv4Block(text13) {
 function containerPrefixes(provider2) {
   return provider2 === "GCP" ? { min: 8, max: 18 } : { min: 21, max: 24 };
 }
-function atlasCidrProblem(provider2, text13) {
-  const block = parseIpv4Block(text13);
+function atlasCidrProblem(provider2, text15) {
+  const block = parseIpv4Block(text15);
   if (!block) return "is not an IPv4 CIDR block such as 192.168.248.0/21 (no bits set past the prefix)";
   const start = ipv4Number(block.address);
   const inside = PRIVATE_BLOCKS.some((p) => block.prefix >= p.prefix && (start & mask(p.prefix)) >>> 0 === p.base);
@@ -43639,24 +44282,24 @@ function advancePeers(store) {
     if (peer.held && peer.status === "PENDING_ACCEPTANCE" && now >= peer.since + ACCEPTANCE_EXPIRES_MS) {
       Object.assign(peer, { status: "FAILED", since: peer.since + ACCEPTANCE_EXPIRES_MS, errorStateName: "EXPIRED" });
     } else if (!moved) continue;
-    if (peer.providerName === "AWS" && peer.status !== "INITIATING") peer.connectionId ??= `pcx-${(0, import_node_crypto17.randomBytes)(9).toString("hex").slice(0, 17)}`;
+    if (peer.providerName === "AWS" && peer.status !== "INITIATING") peer.connectionId ??= `pcx-${(0, import_node_crypto18.randomBytes)(9).toString("hex").slice(0, 17)}`;
     gone ||= peer.status === GONE;
   }
   if (gone) state.peers = state.peers.filter((peer) => peer.status !== GONE);
   return state;
 }
 function containerNetwork(provider2, id) {
-  const hex3 = (bytes3) => (0, import_node_crypto17.randomBytes)(bytes3).toString("hex");
+  const hex3 = (bytes3) => (0, import_node_crypto18.randomBytes)(bytes3).toString("hex");
   if (provider2 === "AWS") return { vpcId: `vpc-${hex3(9).slice(0, 17)}` };
   if (provider2 === "AZURE") return { azureSubscriptionId: hex3(12), vnetName: `vnet_${id}` };
-  const letters2 = [...(0, import_node_crypto17.randomBytes)(24)].map((b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
+  const letters2 = [...(0, import_node_crypto18.randomBytes)(24)].map((b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
   return { gcpProjectId: `p-${letters2}`, networkName: `nt-${id}-${letters2.slice(0, 8)}` };
 }
-var import_node_crypto17, ACCEPTANCE_EXPIRES_MS, AWS_TIMELINE, AZURE_TIMELINE, GCP_TIMELINE, PEER_TIMELINES, FIRST_STATUS, DELETING_STATUS;
+var import_node_crypto18, ACCEPTANCE_EXPIRES_MS, AWS_TIMELINE, AZURE_TIMELINE, GCP_TIMELINE, PEER_TIMELINES, FIRST_STATUS, DELETING_STATUS;
 var init_state6 = __esm({
   "src/emulator/resources/peering/state.ts"() {
     "use strict";
-    import_node_crypto17 = require("node:crypto");
+    import_node_crypto18 = require("node:crypto");
     init_stages();
     ACCEPTANCE_EXPIRES_MS = 7 * 24 * 36e5;
     AWS_TIMELINE = {
@@ -43772,9 +44415,9 @@ function providerQuery(ctx) {
   return value;
 }
 function page2(ctx, items, providerName) {
-  const list5 = paginate2(items, pageParams(ctx.query), selfHref(ctx));
-  if (providerName !== void 0) for (const link2 of list5.links) link2.href += `&providerName=${providerName}`;
-  return list5;
+  const list6 = paginate2(items, pageParams(ctx.query), selfHref(ctx));
+  if (providerName !== void 0) for (const link2 of list6.links) link2.href += `&providerName=${providerName}`;
+  return list6;
 }
 function findContainer(ctx) {
   const groupId = projectOf(ctx).id;
@@ -43892,12 +44535,12 @@ function upgradeFlag(state, groupId, now) {
   }
 }
 function checkSeed5(doc, problems) {
-  const list5 = doc.networkPeering;
-  if (list5 === void 0) return;
-  if (!Array.isArray(list5)) return problems.add("networkPeering", "must be an array of {projectId, container, peers}");
+  const list6 = doc.networkPeering;
+  if (list6 === void 0) return;
+  if (!Array.isArray(list6)) return problems.add("networkPeering", "must be an array of {projectId, container, peers}");
   const projectIds = seedProjectIds(doc);
   const scratch = { containers: [], peers: [] };
-  list5.forEach((entry, i) => {
+  list6.forEach((entry, i) => {
     const at = `networkPeering[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, container, peers}");
     problems.onlyKeys(at, entry, ["projectId", "container", "peers"]);
@@ -44020,7 +44663,7 @@ function advanceServices(store) {
   return state;
 }
 function serviceNames(provider2, id, ownRegion) {
-  const hex3 = (bytes3) => (0, import_node_crypto18.randomBytes)(bytes3).toString("hex");
+  const hex3 = (bytes3) => (0, import_node_crypto19.randomBytes)(bytes3).toString("hex");
   if (provider2 === "AWS") return { endpointServiceName: `com.amazonaws.vpce.${ownRegion}.vpce-svc-${hex3(9).slice(0, 17)}` };
   if (provider2 === "AZURE") {
     const subscription = [hex3(4), hex3(2), hex3(2), hex3(2), hex3(6)].join("-");
@@ -44031,11 +44674,11 @@ function serviceNames(provider2, id, ownRegion) {
   }
   return { serviceAttachmentName: `https://www.googleapis.com/compute/v1/projects/p-${hex3(12)}/regions/${ownRegion}/serviceAttachments/sa-${ownRegion}-${id}` };
 }
-var import_node_crypto18, SERVICE_TIMELINE, ENDPOINT_TIMELINES, FIRST_ENDPOINT_STATUS;
+var import_node_crypto19, SERVICE_TIMELINE, ENDPOINT_TIMELINES, FIRST_ENDPOINT_STATUS;
 var init_state7 = __esm({
   "src/emulator/resources/privateEndpoints/state.ts"() {
     "use strict";
-    import_node_crypto18 = require("node:crypto");
+    import_node_crypto19 = require("node:crypto");
     init_stages();
     SERVICE_TIMELINE = { next: (status) => ({ INITIATING: "AVAILABLE", DELETING: GONE })[status] };
     ENDPOINT_TIMELINES = {
@@ -44120,12 +44763,12 @@ function newEndpoint(service, body, now, stepMs) {
 }
 function serviceView(service) {
   const available = service.status === "AVAILABLE";
-  const { providerName, names: names2 } = service;
+  const { providerName, names: names3 } = service;
   const ids3 = service.endpoints.map((endpoint) => endpoint.id);
   if (providerName === "AWS") {
     return {
       cloudProvider: "AWS",
-      endpointServiceName: available ? names2.endpointServiceName : null,
+      endpointServiceName: available ? names3.endpointServiceName : null,
       errorMessage: null,
       id: service.id,
       interfaceEndpoints: ids3,
@@ -44140,8 +44783,8 @@ function serviceView(service) {
       errorMessage: null,
       id: service.id,
       privateEndpoints: ids3,
-      privateLinkServiceName: available ? names2.privateLinkServiceName : null,
-      privateLinkServiceResourceId: available ? names2.privateLinkServiceResourceId : null,
+      privateLinkServiceName: available ? names3.privateLinkServiceName : null,
+      privateLinkServiceResourceId: available ? names3.privateLinkServiceResourceId : null,
       regionName: service.regionName,
       status: service.status
     };
@@ -44153,7 +44796,7 @@ function serviceView(service) {
     id: service.id,
     portMappingEnabled: service.portMappingEnabled ?? false,
     regionName: service.regionName,
-    serviceAttachmentNames: available ? [names2.serviceAttachmentName] : [],
+    serviceAttachmentNames: available ? [names3.serviceAttachmentName] : [],
     status: service.status
   };
 }
@@ -44241,8 +44884,8 @@ var init_handlers9 = __esm({
     listServices = (ctx) => {
       const provider2 = pathProvider(ctx);
       const groupId = projectOf(ctx).id;
-      const list5 = stateOf2(ctx).services.filter((s) => s.groupId === groupId && s.providerName === provider2);
-      return { status: 200, body: list5.map(serviceView) };
+      const list6 = stateOf2(ctx).services.filter((s) => s.groupId === groupId && s.providerName === provider2);
+      return { status: 200, body: list6.map(serviceView) };
     };
     getService = (ctx) => ({ status: 200, body: serviceView(findService(ctx)) });
     deleteService = async (ctx) => {
@@ -44308,8 +44951,8 @@ function seedService(state, groupId, body, endpoints, now) {
   state.services.push(service);
   for (const endpoint of endpoints) service.endpoints.push({ ...newEndpoint(service, endpoint, now, 0), status: "AVAILABLE" });
 }
-function upgradeLegacy(state, groupId, list5, now) {
-  for (const old of list5) {
+function upgradeLegacy(state, groupId, list6, now) {
+  for (const old of list6) {
     const host = hostRegion(old.provider, old.region) ?? old.region;
     const regionName = networkRegion(old.provider, host) ?? apiRegion(old.provider, host);
     let service = state.services.find((s) => s.groupId === groupId && s.providerName === old.provider && s.regionName === regionName);
@@ -44344,12 +44987,12 @@ function checkLegacy(project, at, problems) {
   });
 }
 function checkSeed6(doc, problems) {
-  const list5 = doc.privateEndpointServices;
-  if (list5 === void 0) return;
-  if (!Array.isArray(list5)) return problems.add("privateEndpointServices", "must be an array of {projectId, providerName, region, endpoints}");
+  const list6 = doc.privateEndpointServices;
+  if (list6 === void 0) return;
+  if (!Array.isArray(list6)) return problems.add("privateEndpointServices", "must be an array of {projectId, providerName, region, endpoints}");
   const projectIds = seedProjectIds(doc);
   const scratch = { services: [], regionalized: [] };
-  list5.forEach((entry, i) => {
+  list6.forEach((entry, i) => {
     const at = `privateEndpointServices[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, providerName, region, endpoints}");
     const { projectId, endpoints, ...body } = entry;
@@ -44508,15 +45151,15 @@ var init_privateIpMode2 = __esm({
 });
 
 // src/emulator/resources/root.ts
-var import_node_crypto19, EMULATOR_BUILD, getRoot2, root2;
+var import_node_crypto20, EMULATOR_BUILD, getRoot2, root2;
 var init_root3 = __esm({
   "src/emulator/resources/root.ts"() {
     "use strict";
-    import_node_crypto19 = require("node:crypto");
+    import_node_crypto20 = require("node:crypto");
     init_apiKeyAccessList();
     init_auth();
     init_context2();
-    EMULATOR_BUILD = (0, import_node_crypto19.createHash)("sha1").update("cdba-emulator").digest("hex");
+    EMULATOR_BUILD = (0, import_node_crypto20.createHash)("sha1").update("cdba-emulator").digest("hex");
     getRoot2 = (ctx) => {
       const { principal } = ctx;
       const links = [{ href: selfHref(ctx), rel: "self" }];
@@ -44550,62 +45193,62 @@ function jsonPath(parent, key) {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
 }
 function object(value, path, what = "an object") {
-  if (!isObject(value)) invalid2(path, `must be ${what}, not ${describe3(value)}`);
+  if (!isObject(value)) invalid3(path, `must be ${what}, not ${describe3(value)}`);
   return value;
 }
 function array(value, path, what = "an array") {
-  if (!Array.isArray(value)) invalid2(path, `must be ${what}, not ${describe3(value)}`);
+  if (!Array.isArray(value)) invalid3(path, `must be ${what}, not ${describe3(value)}`);
   return value;
 }
 function string(value, path) {
-  if (typeof value !== "string" || value === "") invalid2(path, `must be a non-empty string, not ${describe3(value)}`);
+  if (typeof value !== "string" || value === "") invalid3(path, `must be a non-empty string, not ${describe3(value)}`);
   return value;
 }
 function onlyKeys(doc, path, allowed) {
   const unknown = Object.keys(doc).find((key) => !allowed.includes(key));
-  if (unknown !== void 0) invalid2(jsonPath(path, unknown), `unknown field (allowed here: ${allowed.join(", ")})`);
+  if (unknown !== void 0) invalid3(jsonPath(path, unknown), `unknown field (allowed here: ${allowed.join(", ")})`);
 }
 function required(doc, path, keys, owner) {
   const absent = keys.find((key) => doc[key] === void 0);
-  if (absent !== void 0) missing(jsonPath(path, absent), owner ? `${absent} (${owner} needs it)` : absent);
+  if (absent !== void 0) missing2(jsonPath(path, absent), owner ? `${absent} (${owner} needs it)` : absent);
 }
 function typed(value, path, table2, what) {
   const entry = object(value, path);
-  if (entry.type === void 0) missing(jsonPath(path, "type"), `the ${what} type (${Object.keys(table2).join(", ")})`);
+  if (entry.type === void 0) missing2(jsonPath(path, "type"), `the ${what} type (${Object.keys(table2).join(", ")})`);
   const needs = typeof entry.type === "string" ? table2[entry.type] : void 0;
-  if (needs === void 0) invalid2(jsonPath(path, "type"), `unknown ${what} type ${describe3(entry.type)} (one of ${Object.keys(table2).join(", ")})`);
+  if (needs === void 0) invalid3(jsonPath(path, "type"), `unknown ${what} type ${describe3(entry.type)} (one of ${Object.keys(table2).join(", ")})`);
   required(entry, path, needs, `a ${String(entry.type)} ${what}`);
 }
 function partitions(value, path) {
-  if (value !== void 0 && !PARTITIONS.includes(value)) invalid2(path, `must be 1, 2 or 4, not ${describe3(value)}`);
+  if (value !== void 0 && !PARTITIONS2.includes(value)) invalid3(path, `must be 1, 2 or 4, not ${describe3(value)}`);
 }
 function checkAnalyzers(value, path) {
-  const names2 = /* @__PURE__ */ new Set();
-  if (value === void 0) return names2;
+  const names3 = /* @__PURE__ */ new Set();
+  if (value === void 0) return names3;
   array(value, path).forEach((entry, i) => {
     const at = jsonPath(path, i);
     const analyzer = object(entry, at);
     onlyKeys(analyzer, at, ["name", "tokenizer", "charFilters", "tokenFilters"]);
-    if (analyzer.name === void 0) missing(jsonPath(at, "name"), "the custom analyzer name");
+    if (analyzer.name === void 0) missing2(jsonPath(at, "name"), "the custom analyzer name");
     const name = string(analyzer.name, jsonPath(at, "name"));
     const reserved = RESERVED_PREFIXES.find((prefix) => name.startsWith(prefix));
-    if (reserved) invalid2(jsonPath(at, "name"), `a custom analyzer name cannot start with "${reserved}"`, "ATLAS_FTS_ANALYZER_NAME_CANNOT_REUSED");
-    if (names2.has(name)) invalid2(jsonPath(at, "name"), `a second analyzer named "${name}" (names are unique in an index)`, "ATLAS_FTS_ANALYZER_NAME_NOT_UNIQUE");
-    names2.add(name);
-    if (analyzer.tokenizer === void 0) missing(jsonPath(at, "tokenizer"), 'the tokenizer ({"type": "standard"} or another)');
+    if (reserved) invalid3(jsonPath(at, "name"), `a custom analyzer name cannot start with "${reserved}"`, "ATLAS_FTS_ANALYZER_NAME_CANNOT_REUSED");
+    if (names3.has(name)) invalid3(jsonPath(at, "name"), `a second analyzer named "${name}" (names are unique in an index)`, "ATLAS_FTS_ANALYZER_NAME_NOT_UNIQUE");
+    names3.add(name);
+    if (analyzer.tokenizer === void 0) missing2(jsonPath(at, "tokenizer"), 'the tokenizer ({"type": "standard"} or another)');
     typed(analyzer.tokenizer, jsonPath(at, "tokenizer"), TOKENIZERS, "tokenizer");
     for (const [key, table2, what] of [["charFilters", CHAR_FILTERS, "character filter"], ["tokenFilters", TOKEN_FILTERS, "token filter"]]) {
       if (analyzer[key] === void 0) continue;
       array(analyzer[key], jsonPath(at, key)).forEach((filter, j) => typed(filter, jsonPath(jsonPath(at, key), j), table2, what));
     }
   });
-  return names2;
+  return names3;
 }
 function analyzerName(value, path, custom, builtinOnly = false) {
   if (value === void 0) return;
   const name = string(value, path);
   if (BUILTIN_ANALYZERS.includes(name)) return;
-  if (builtinOnly) invalid2(path, `${JSON.stringify(name)} is not a built-in analyzer (lucene.standard, lucene.keyword, ...); custom analyzers serve fields (mappings.fields.<name>.analyzer)`);
+  if (builtinOnly) invalid3(path, `${JSON.stringify(name)} is not a built-in analyzer (lucene.standard, lucene.keyword, ...); custom analyzers serve fields (mappings.fields.<name>.analyzer)`);
   if (!custom.has(name)) {
     const defined = custom.size > 0 ? `; the definition's own: ${[...custom].join(", ")}` : "";
     build(path, `analyzer ${JSON.stringify(name)} is neither built in (lucene.standard, lucene.english, ...) nor defined in "analyzers"${defined}`);
@@ -44664,22 +45307,22 @@ function similarity(value, path) {
 function storedSource(value, path, vector) {
   if (value === void 0) return;
   if (typeof value === "boolean") {
-    if (vector && value) invalid2(path, 'true (store every field) is not allowed in a vector search index; name the fields: {"include": [...]}');
+    if (vector && value) invalid3(path, 'true (store every field) is not allowed in a vector search index; name the fields: {"include": [...]}');
     return;
   }
   const spec2 = object(value, path, 'true, false, {"include": [...]} or {"exclude": [...]}');
   const keys = Object.keys(spec2);
-  if (keys.length !== 1 || keys[0] !== "include" && keys[0] !== "exclude") invalid2(path, 'must hold exactly one of "include" and "exclude"');
+  if (keys.length !== 1 || keys[0] !== "include" && keys[0] !== "exclude") invalid3(path, 'must hold exactly one of "include" and "exclude"');
   array(spec2[keys[0]], jsonPath(path, keys[0]), "an array of field paths").forEach((field, i) => string(field, jsonPath(jsonPath(path, keys[0]), i)));
 }
 function checkSearch(definition, path) {
   onlyKeys(definition, path, SEARCH_KEYS);
-  if (definition.mappings === void 0) missing(jsonPath(path, "mappings"), 'mappings ({"dynamic": true} indexes every field)');
+  if (definition.mappings === void 0) missing2(jsonPath(path, "mappings"), 'mappings ({"dynamic": true} indexes every field)');
   const typeSets = /* @__PURE__ */ new Set();
   if (definition.typeSets !== void 0) {
-    const list5 = array(definition.typeSets, jsonPath(path, "typeSets"));
-    if (list5.length > 100) invalid2(jsonPath(path, "typeSets"), "at most 100 type sets");
-    list5.forEach((entry, i) => {
+    const list6 = array(definition.typeSets, jsonPath(path, "typeSets"));
+    if (list6.length > 100) invalid3(jsonPath(path, "typeSets"), "at most 100 type sets");
+    list6.forEach((entry, i) => {
       const at = jsonPath(jsonPath(path, "typeSets"), i);
       const set = object(entry, at);
       onlyKeys(set, at, ["name", "types"]);
@@ -44702,10 +45345,10 @@ function checkSearch(definition, path) {
   checkDynamic(mappings.dynamic, jsonPath(mappingsPath, "dynamic"), scope);
   if (mappings.fields !== void 0 && mappings.fields !== null) checkFields3(mappings.fields, jsonPath(mappingsPath, "fields"), scope);
   else if (mappings.dynamic === void 0 || mappings.dynamic === false) {
-    missing(jsonPath(mappingsPath, "fields"), 'fields, when mappings.dynamic is false or absent (or set "dynamic": true)');
+    missing2(jsonPath(mappingsPath, "fields"), 'fields, when mappings.dynamic is false or absent (or set "dynamic": true)');
   }
   if (definition.synonyms !== void 0) {
-    const names2 = /* @__PURE__ */ new Set();
+    const names3 = /* @__PURE__ */ new Set();
     array(definition.synonyms, jsonPath(path, "synonyms")).forEach((entry, i) => {
       const at = jsonPath(jsonPath(path, "synonyms"), i);
       const synonym = object(entry, at);
@@ -44713,11 +45356,11 @@ function checkSearch(definition, path) {
       required(synonym, at, ["analyzer", "name", "source"]);
       analyzerName(synonym.analyzer, jsonPath(at, "analyzer"), scope.analyzers, true);
       const name = string(synonym.name, jsonPath(at, "name"));
-      if (names2.has(name)) build(jsonPath(at, "name"), `a second synonym mapping named "${name}"`);
-      names2.add(name);
+      if (names3.has(name)) build(jsonPath(at, "name"), `a second synonym mapping named "${name}"`);
+      names3.add(name);
       const source = object(synonym.source, jsonPath(at, "source"));
       onlyKeys(source, jsonPath(at, "source"), ["collection"]);
-      if (source.collection === void 0) missing(jsonPath(jsonPath(at, "source"), "collection"), "the collection of synonyms");
+      if (source.collection === void 0) missing2(jsonPath(jsonPath(at, "source"), "collection"), "the collection of synonyms");
       string(source.collection, jsonPath(jsonPath(at, "source"), "collection"));
     });
   }
@@ -44725,7 +45368,7 @@ function checkSearch(definition, path) {
 function checkVector(definition, path) {
   onlyKeys(definition, path, VECTOR_KEYS);
   const at = jsonPath(path, "fields");
-  if (definition.fields === void 0) missing(at, 'fields: at least one {"type": "vector", "path", "numDimensions", "similarity"}');
+  if (definition.fields === void 0) missing2(at, 'fields: at least one {"type": "vector", "path", "numDimensions", "similarity"}');
   const fields = array(definition.fields, at, "an array of field objects");
   fields.forEach((entry, i) => object(entry, jsonPath(at, i)));
   partitions(definition.numPartitions, jsonPath(path, "numPartitions"));
@@ -44776,23 +45419,23 @@ function checkCreateRequest(body, at = "$") {
     const doc = object(body, at, "the create request object");
     onlyKeys(doc, at, REQUEST_KEYS);
     for (const key of ["database", "collectionName", "name", "definition"]) {
-      if (doc[key] === void 0) missing(jsonPath(at, key), key === "definition" ? "the index definition" : key);
+      if (doc[key] === void 0) missing2(jsonPath(at, key), key === "definition" ? "the index definition" : key);
     }
     for (const key of ["database", "collectionName", "name"]) string(doc[key], jsonPath(at, key));
     const type = indexTypeOf(doc);
-    if (type === void 0) invalid2(jsonPath(at, "type"), `must be ${oneOf2(INDEX_TYPES)}, not ${describe3(doc.type)}`);
+    if (type === void 0) invalid3(jsonPath(at, "type"), `must be ${oneOf2(INDEX_TYPES)}, not ${describe3(doc.type)}`);
     const problem = checkDefinition(type, doc.definition, jsonPath(at, "definition"));
     if (problem) throw new Found2(problem);
   });
 }
 function splitFlatIndex(doc) {
-  const names2 = {};
+  const names3 = {};
   const definition = {};
   for (const [key, value] of Object.entries(doc)) {
-    if (FLAT_NAME_KEYS.includes(key)) names2[key] = value;
+    if (FLAT_NAME_KEYS.includes(key)) names3[key] = value;
     else definition[key] = value;
   }
-  return { names: names2, definition };
+  return { names: names3, definition };
 }
 function sameDefinition(a, b) {
   return canonical(withoutDefaults(a)) === canonical(withoutDefaults(b));
@@ -44814,7 +45457,7 @@ function canonical(value) {
   if (isObject(value)) return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
   return JSON.stringify(value);
 }
-var INDEX_TYPES, BUILTIN_ANALYZERS, TOKENIZERS, TOKEN_FILTERS, CHAR_FILTERS, FIELD_TYPES, VECTOR_SIMILARITIES, VECTOR_QUANTIZATIONS, MAX_DIMENSIONS, PARTITIONS, RESERVED_PREFIXES, SEARCH_KEYS, VECTOR_KEYS, REQUEST_KEYS, Found2, missing, invalid2, build, describe3, oneOf2, FLAT_NAME_KEYS;
+var INDEX_TYPES, BUILTIN_ANALYZERS, TOKENIZERS, TOKEN_FILTERS, CHAR_FILTERS, FIELD_TYPES, VECTOR_SIMILARITIES, VECTOR_QUANTIZATIONS, MAX_DIMENSIONS, PARTITIONS2, RESERVED_PREFIXES, SEARCH_KEYS, VECTOR_KEYS, REQUEST_KEYS, Found2, missing2, invalid3, build, describe3, oneOf2, FLAT_NAME_KEYS;
 var init_searchIndex = __esm({
   "src/model/searchIndex.ts"() {
     "use strict";
@@ -44922,7 +45565,7 @@ var init_searchIndex = __esm({
     VECTOR_SIMILARITIES = ["euclidean", "cosine", "dotProduct"];
     VECTOR_QUANTIZATIONS = ["none", "scalar", "binary"];
     MAX_DIMENSIONS = 8192;
-    PARTITIONS = [1, 2, 4];
+    PARTITIONS2 = [1, 2, 4];
     RESERVED_PREFIXES = ["lucene.", "builtin.", "mongodb."];
     SEARCH_KEYS = ["analyzer", "analyzers", "mappings", "numPartitions", "searchAnalyzer", "sort", "storedSource", "synonyms", "typeSets"];
     VECTOR_KEYS = ["fields", "nestedRoot", "numPartitions", "storedSource"];
@@ -44934,10 +45577,10 @@ var init_searchIndex = __esm({
       }
       problem;
     };
-    missing = (path, what) => {
+    missing2 = (path, what) => {
       throw new Found2({ path, message: `required: ${what}`, kind: "missing" });
     };
-    invalid2 = (path, message, errorCode) => {
+    invalid3 = (path, message, errorCode) => {
       throw new Found2({ path, message, kind: "invalid", ...errorCode ? { errorCode } : {} });
     };
     build = (path, message) => {
@@ -45071,11 +45714,11 @@ function findIndex(ctx, call, forChange) {
   if (!record2 || forChange && record2.deletingUntil !== void 0) throw failures.resourceNotFound(ctx.path);
   return record2;
 }
-function buildFailure(call, type, definition, database, collection) {
+function buildFailure(call, type, definition, database2, collection) {
   const problem = checkDefinition(type, definition, "definition");
   if (problem) return `${problem.path}: ${problem.message}`;
-  if (!collectionsOf(call.state, call.cluster.id).has(`${database}.${collection}`)) {
-    return `Collection ${database}.${collection} does not exist on cluster ${call.cluster.name}.`;
+  if (!collectionsOf(call.state, call.cluster.id).has(`${database2}.${collection}`)) {
+    return `Collection ${database2}.${collection} does not exist on cluster ${call.cluster.name}.`;
   }
   return void 0;
 }
@@ -45083,23 +45726,23 @@ function refuseInvalid(type, definition, at) {
   const problem = checkDefinition(type, definition, at);
   if (problem && problem.kind !== "build") throw refusal(problem);
 }
-function create(ctx, call, names2, definition) {
+function create(ctx, call, names3, definition) {
   if (call.cluster.paused) throw searchFailures.paused(call.cluster.name);
   const live = ofCluster(call).filter((record3) => record3.deletingUntil === void 0);
-  if (live.some((record3) => record3.database === names2.database && record3.collectionName === names2.collectionName && record3.name === names2.name)) {
-    throw searchFailures.duplicateIndex(names2.name, names2.database, names2.collectionName);
+  if (live.some((record3) => record3.database === names3.database && record3.collectionName === names3.collectionName && record3.name === names3.name)) {
+    throw searchFailures.duplicateIndex(names3.name, names3.database, names3.collectionName);
   }
   if (call.cluster.flex && live.length >= FLEX_INDEX_LIMIT) throw searchFailures.flexLimit(call.cluster.name);
-  const failure = buildFailure(call, names2.type, definition, names2.database, names2.collectionName);
+  const failure = buildFailure(call, names3.type, definition, names3.database, names3.collectionName);
   const record2 = {
     indexID: objectId(call.now),
     groupId: projectOf(ctx).id,
     clusterId: call.cluster.id,
     clusterName: call.cluster.name,
-    database: names2.database,
-    collectionName: names2.collectionName,
-    name: names2.name,
-    type: names2.type,
+    database: names3.database,
+    collectionName: names3.collectionName,
+    name: names3.name,
+    type: names3.type,
     definition,
     version: 0,
     since: call.now,
@@ -45129,16 +45772,16 @@ function flatMoment(call, extra = {}) {
   return { ...call.moment, paused: call.cluster.paused, ...extra };
 }
 function flatBody(body) {
-  const { names: names2, definition } = splitFlatIndex(body);
+  const { names: names3, definition } = splitFlatIndex(body);
   for (const key of ["collectionName", "database", "name"]) {
-    if (names2[key] === void 0) throw failures.missingAttribute(key);
-    if (typeof names2[key] !== "string" || names2[key] === "") throw failures.invalidAttribute(key);
+    if (names3[key] === void 0) throw failures.missingAttribute(key);
+    if (typeof names3[key] !== "string" || names3[key] === "") throw failures.invalidAttribute(key);
   }
-  for (const key of ["indexID", "status"]) if (names2[key] !== void 0) throw failures.attributeReadOnly(key);
-  const type = indexTypeOf(names2);
+  for (const key of ["indexID", "status"]) if (names3[key] !== void 0) throw failures.attributeReadOnly(key);
+  const type = indexTypeOf(names3);
   if (type === void 0) throw failures.invalidAttribute("type");
   refuseInvalid(type, definition, "$");
-  return { names: names2, type, definition };
+  return { names: names3, type, definition };
 }
 var FLEX_INDEX_LIMIT, TABLE_DETAILS, searchFailures, ofCluster, CREATE_READ_ONLY, listIndexes, listCollectionIndexes, createIndex, getIndex, UPDATE_READ_ONLY, updateIndex, deleteIndex, FLAT_CREATE_READ_ONLY, FLAT_UPDATE_READ_ONLY, ftsCreateIndex, ftsListIndexes, ftsGetIndex, ftsUpdateIndex, loadSampleDataset2, getSampleLoad;
 var init_handlers10 = __esm({
@@ -45159,7 +45802,7 @@ var init_handlers10 = __esm({
     };
     searchFailures = {
       /** The error-code table's ATLAS_FTS_DUPLICATE_INDEX ("Duplicate Index.", 400 there); 409 as the description's conflict and the seed's unique-property rule say. */
-      duplicateIndex: (name, database, collection) => new ApiFailure(409, "ATLAS_FTS_DUPLICATE_INDEX", `Duplicate Index. An index named ${name} exists on ${database}.${collection}.`, [name, database, collection]),
+      duplicateIndex: (name, database2, collection) => new ApiFailure(409, "ATLAS_FTS_DUPLICATE_INDEX", `Duplicate Index. An index named ${name} exists on ${database2}.${collection}.`, [name, database2, collection]),
       /** No recording: the limit is documented (10 on flex clusters); ATLAS_GENERAL_ERROR ("Reason: %s.") is the table's generic 400. */
       flexLimit: (cluster) => new ApiFailure(400, "ATLAS_GENERAL_ERROR", `Reason: Flex cluster ${cluster} has ${FLEX_INDEX_LIMIT} search indexes, the most a flex cluster can have.`, [cluster]),
       /** As the clusters API refuses changes to a paused cluster (recorded code). */
@@ -45182,8 +45825,8 @@ var init_handlers10 = __esm({
       const body = ctx.body;
       const problem = checkCreateRequest(body);
       if (problem && problem.kind !== "build") throw refusal(problem);
-      const names2 = { database: body.database, collectionName: body.collectionName, name: body.name, type: indexTypeOf(body) };
-      const record2 = create(ctx, call, names2, body.definition);
+      const names3 = { database: body.database, collectionName: body.collectionName, name: body.name, type: indexTypeOf(body) };
+      const record2 = create(ctx, call, names3, body.definition);
       await ctx.services.store.commit();
       return { status: 201, body: renderIndex(record2, { ...call.moment, justChanged: true }) };
     };
@@ -45224,8 +45867,8 @@ var init_handlers10 = __esm({
     };
     ftsCreateIndex = async (ctx) => {
       const call = open4(ctx);
-      const { names: names2, type, definition } = flatBody(ctx.body);
-      const record2 = create(ctx, call, { database: names2.database, collectionName: names2.collectionName, name: names2.name, type }, definition);
+      const { names: names3, type, definition } = flatBody(ctx.body);
+      const record2 = create(ctx, call, { database: names3.database, collectionName: names3.collectionName, name: names3.name, type }, definition);
       await ctx.services.store.commit();
       return { status: 200, body: renderFlatIndex(record2, flatMoment(call, { justChanged: true })) };
     };
@@ -45242,8 +45885,8 @@ var init_handlers10 = __esm({
     ftsUpdateIndex = async (ctx) => {
       const call = open4(ctx);
       const record2 = findIndex(ctx, call, true);
-      const { names: names2, type, definition } = flatBody(ctx.body);
-      for (const key of ["database", "collectionName", "name"]) if (names2[key] !== record2[key]) throw failures.invalidAttribute(key);
+      const { names: names3, type, definition } = flatBody(ctx.body);
+      for (const key of ["database", "collectionName", "name"]) if (names3[key] !== record2[key]) throw failures.invalidAttribute(key);
       if (type !== record2.type) throw failures.invalidAttribute("type");
       update(call, record2, definition);
       await ctx.services.store.commit();
@@ -45299,12 +45942,12 @@ function checkSearchSeed(doc) {
     }
     return `${entry.projectId}/${entry.clusterName}`;
   };
-  const list5 = (key) => {
+  const list6 = (key) => {
     if (doc[key] === void 0) return [];
     if (!Array.isArray(doc[key])) problems.push(`${key}: must be an array`);
     return Array.isArray(doc[key]) ? doc[key] : [];
   };
-  list5("clusterData").forEach((entry, i) => {
+  list6("clusterData").forEach((entry, i) => {
     const at = `clusterData[${i}]`;
     if (!isObject(entry)) return void problems.push(`${at}: must be an object {projectId, clusterName, sampleData?, collections?}`);
     const unknown = Object.keys(entry).find((key2) => !["projectId", "clusterName", "sampleData", "collections"].includes(key2));
@@ -45322,8 +45965,8 @@ function checkSearchSeed(doc) {
     if (entry.sampleData === true) SAMPLE_NAMESPACES.forEach((namespace) => namespaces.add(namespace));
     held.set(key, namespaces);
   });
-  const names2 = /* @__PURE__ */ new Set();
-  list5("searchIndexes").forEach((entry, i) => {
+  const names3 = /* @__PURE__ */ new Set();
+  list6("searchIndexes").forEach((entry, i) => {
     const at = `searchIndexes[${i}]`;
     if (!isObject(entry)) return void problems.push(`${at}: must be an object {projectId, clusterName, index}`);
     const unknown = Object.keys(entry).find((key2) => !["projectId", "clusterName", "index"].includes(key2));
@@ -45336,8 +45979,8 @@ function checkSearchSeed(doc) {
     if (!key) return;
     if (!held.get(key)?.has(namespace)) problems.push(`${at}.index: collection ${namespace} is not on cluster ${String(entry.clusterName)}; declare it in clusterData (collections, or sampleData: true)`);
     const id = `${key}/${namespace}/${String(index.name)}`;
-    if (names2.has(id)) problems.push(`${at}.index.name: a second index named ${String(index.name)} on ${namespace}`);
-    names2.add(id);
+    if (names3.has(id)) problems.push(`${at}.index.name: a second index named ${String(index.name)} on ${namespace}`);
+    names3.add(id);
   });
   return problems;
 }
@@ -45397,8 +46040,8 @@ function snapshot2(store) {
   for (const load2 of state.sampleLoads) if (exists(load2.groupId, load2.clusterId, load2.clusterName)) entry(load2.groupId, load2.clusterId, load2.clusterName);
   for (const record2 of state.indexes) {
     if (record2.deletingUntil !== void 0 && record2.deletingUntil <= now || !exists(record2.groupId, record2.clusterId, record2.clusterName)) continue;
-    const { indexID, database, collectionName, name, type, definition, version: version2 } = record2;
-    entry(record2.groupId, record2.clusterId, record2.clusterName).indexes.push({ indexID, database, collectionName, name, type, definition, version: version2 });
+    const { indexID, database: database2, collectionName, name, type, definition, version: version2 } = record2;
+    entry(record2.groupId, record2.clusterId, record2.clusterName).indexes.push({ indexID, database: database2, collectionName, name, type, definition, version: version2 });
   }
   return structuredClone([...clusters3.values()]);
 }
@@ -45475,9 +46118,11 @@ var init_resources = __esm({
     init_credentials();
     init_databaseUsers3();
     init_flexClusters3();
+    init_metrics2();
     init_peering();
     init_privateEndpoints2();
     init_privateIpMode2();
+    init_processes2();
     init_projects2();
     init_root3();
     init_searchIndexes3();
@@ -45498,7 +46143,9 @@ var init_resources = __esm({
       flexBackups2,
       alerts2,
       alertConfigs2,
-      alertMatchers2
+      alertMatchers2,
+      processes2,
+      metrics2
     ];
   }
 });
@@ -45605,10 +46252,10 @@ function validateSeed(doc, source = "seed") {
   return doc;
 }
 function loadSeedFile(path) {
-  const text13 = readTextFileSync(path, { label: "--seed", maxBytes: MAX_BYTES.emulatorFile, expected: "a seed document" });
+  const text15 = readTextFileSync(path, { label: "--seed", maxBytes: MAX_BYTES.emulatorFile, expected: "a seed document" });
   let doc;
   try {
-    doc = JSON.parse(text13);
+    doc = JSON.parse(text15);
   } catch (error2) {
     throw new UsageError(`${path} is not valid JSON: ${error2.message}`);
   }
@@ -45655,18 +46302,18 @@ function member(value) {
   let out = "{";
   let first = true;
   for (const [key, inner2] of Object.entries(value)) {
-    const text13 = member(inner2);
-    if (text13 === void 0) continue;
-    out += `${first ? "" : ","}${JSON.stringify(key)}:${text13}`;
+    const text15 = member(inner2);
+    if (text15 === void 0) continue;
+    out += `${first ? "" : ","}${JSON.stringify(key)}:${text15}`;
     first = false;
   }
   return `${out}}`;
 }
-function nestedDeeperThan(text13, max) {
+function nestedDeeperThan(text15, max) {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text13.length; i++) {
-    const c = text13.charCodeAt(i);
+  for (let i = 0; i < text15.length; i++) {
+    const c = text15.charCodeAt(i);
     if (inString) {
       if (c === 92) i++;
       else if (c === 34) inString = false;
@@ -45926,8 +46573,8 @@ function readBody(req) {
     req.on("error", reject);
   });
 }
-function send(res, req, clock, status, headers, text13) {
-  const body = Buffer.from(text13, "utf8");
+function send(res, req, clock, status, headers, text15) {
+  const body = Buffer.from(text15, "utf8");
   res.statusCode = status;
   res.setHeader("Date", new Date(clock()).toUTCString());
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -46017,7 +46664,7 @@ async function serveApi(req, res, app, url, rawBody, outcome) {
     const scope = resolveScope(app, match.params);
     const counted = scope?.id ?? (operation2.countPerCaller ? `caller:${principal.kind === "apiKey" ? principal.key.publicKey : principal.account.clientId}` : void 0);
     if (counted !== void 0) {
-      const decision = app.limiter.take(counted, operation2.module.name, operation2.module.rateLimitPerMinute);
+      const decision = app.limiter.take(counted, operation2.module.rateLimitShares ?? operation2.module.name, operation2.module.rateLimitPerMinute);
       if (match.api === "v2") {
         extraHeaders = { "RateLimit-Limit": String(decision.limit), "RateLimit-Remaining": String(decision.remaining) };
       }
@@ -46496,8 +47143,8 @@ __export(names_exports, {
   serviceTime: () => serviceTime,
   tagValue: () => tagValue
 });
-function afterPrefix(text13, prefix) {
-  return typeof text13 === "string" && text13.startsWith(prefix) && text13.length > prefix.length ? text13.slice(prefix.length) : void 0;
+function afterPrefix(text15, prefix) {
+  return typeof text15 === "string" && text15.startsWith(prefix) && text15.length > prefix.length ? text15.slice(prefix.length) : void 0;
 }
 function checkEnvName(name) {
   checkClusterName(name);
@@ -46687,11 +47334,11 @@ function checked(data) {
     ...d.user !== void 0 ? { user: d.user } : {}
   };
 }
-var import_node_crypto20, import_node_fs11, import_node_path9, isHolderId, MAX_FILE_BYTES2, isString, EnvStateFile;
+var import_node_crypto21, import_node_fs11, import_node_path9, isHolderId, MAX_FILE_BYTES2, isString, EnvStateFile;
 var init_state8 = __esm({
   "src/cli/env/state.ts"() {
     "use strict";
-    import_node_crypto20 = require("node:crypto");
+    import_node_crypto21 = require("node:crypto");
     import_node_fs11 = require("node:fs");
     import_node_path9 = require("node:path");
     init_errors();
@@ -46707,7 +47354,7 @@ var init_state8 = __esm({
         this.projectId = projectId;
         this.name = name;
         this.dir = (0, import_node_path9.join)(configDir, "env");
-        const key = (0, import_node_crypto20.createHash)("sha256").update(`${baseUrl}
+        const key = (0, import_node_crypto21.createHash)("sha256").update(`${baseUrl}
 ${projectId}
 ${name}`, "utf8").digest("hex");
         this.file = (0, import_node_path9.join)(this.dir, `${key}.json`);
@@ -46723,16 +47370,16 @@ ${name}`, "utf8").digest("hex");
        * UnsafePathError (exit 2) for a file or directory cdba would not write.
        */
       read() {
-        let text13;
+        let text15;
         try {
-          text13 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
+          text15 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
         } catch (error2) {
           throw this.refusal(error2);
         }
-        if (text13 === void 0) return void 0;
+        if (text15 === void 0) return void 0;
         let state;
         try {
-          state = checked(JSON.parse(text13));
+          state = checked(JSON.parse(text15));
         } catch {
           return void 0;
         }
@@ -46787,7 +47434,7 @@ ${name}`, "utf8").digest("hex");
 
 // src/cli/env/holders.ts
 function newHolderId() {
-  return [...(0, import_node_crypto21.randomBytes)(10)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
+  return [...(0, import_node_crypto22.randomBytes)(10)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
 }
 function describeHolder(env2, now = /* @__PURE__ */ new Date()) {
   const since = now.toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -46839,11 +47486,11 @@ function holderWords(holders) {
   const one = (h2) => `${h2.heldBy ?? "a run that recorded no holder (an earlier cdba)"} (user ${h2.username})`;
   return holders.length === 1 ? one(holders[0]) : `${holders.length} runs: ${holders.map(one).join("; ")}`;
 }
-var import_node_crypto21, import_node_os5, HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL, OWN_LABELS, ID_ALPHABET;
+var import_node_crypto22, import_node_os5, HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL, OWN_LABELS, ID_ALPHABET;
 var init_holders = __esm({
   "src/cli/env/holders.ts"() {
     "use strict";
-    import_node_crypto21 = require("node:crypto");
+    import_node_crypto22 = require("node:crypto");
     import_node_os5 = require("node:os");
     init_sanitize();
     init_state8();
@@ -46906,10 +47553,10 @@ function checkGithubFiles(files) {
 }
 function appendGithubFiles(files, lines, hint) {
   const late = (message) => new LocalFailureError(message, { hint });
-  for (const [variable, path, text13] of [["GITHUB_ENV", files.env, lines.env], ["GITHUB_OUTPUT", files.output, lines.output]]) {
+  for (const [variable, path, text15] of [["GITHUB_ENV", files.env, lines.env], ["GITHUB_OUTPUT", files.output, lines.output]]) {
     const fd = openFile(variable, path, late);
     try {
-      const data = Buffer.from(text13, "utf8");
+      const data = Buffer.from(text15, "utf8");
       for (let written = 0; written < data.length; ) written += (0, import_node_fs12.writeSync)(fd, data, written);
     } catch (error2) {
       throw late(`-o github could not append to $${variable} (${path}): ${fsReason(error2)}`);
@@ -46936,8 +47583,8 @@ __export(annotation_exports, {
   errorAnnotation: () => errorAnnotation,
   escapeWorkflowData: () => escapeWorkflowData
 });
-function escapeWorkflowData(text13) {
-  return text13.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+function escapeWorkflowData(text15) {
+  return text15.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 function errorAnnotation(message, hint) {
   return `::error title=cdba env up::${escapeWorkflowData(escapeControl(hint ? `${message}; ${hint}` : message))}
@@ -47022,8 +47669,8 @@ async function clusterBody(ctx, name, flags, tier, expires) {
   const { version: version2, shape: shape2 } = await clusterVersion2(ctx, "clusters.create");
   const cluster = createBody2(name, void 0, { ...topology, tier }, shape2);
   refuseProblems2(fieldProblems2(cluster, shape2), shape2, version2, "the request");
-  const missing2 = missingField2(cluster, shape2);
-  if (missing2) throw new UsageError(`the cluster body lacks ${missing2}, which API version ${version2} requires`);
+  const missing3 = missingField2(cluster, shape2);
+  if (missing3) throw new UsageError(`the cluster body lacks ${missing3}, which API version ${version2} requires`);
   return cluster;
 }
 async function bringUp(ctx, plan, progress = { changed: false }) {
@@ -47039,13 +47686,13 @@ async function bringUp(ctx, plan, progress = { changed: false }) {
   const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   const [entry, holders] = await Promise.all([
     plan.ip === "current" ? currentAddress(client) : Promise.resolve(plan.ip),
-    listAllDatabaseUsers2(client, projectId).then((list5) => envHolders(list5.results, name))
+    listAllDatabaseUsers2(client, projectId).then((list6) => envHolders(list6.results, name))
   ]);
   const mine = holders.find((h2) => isOurs(h2, previous));
   const others = holders.filter((h2) => h2 !== mine);
   if (!mine && others.length > 0 && !plan.share) throw heldRefusal(plan, others);
   const up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress, remaining, createdNow: false, entryValue: entryValue(entry) };
-  const run2 = {
+  const run3 = {
     ctx,
     name,
     client,
@@ -47059,16 +47706,16 @@ async function bringUp(ctx, plan, progress = { changed: false }) {
     remaining
   };
   const prepared = [];
-  for (const { work: work3, plan: stepPlan } of plan.steps) prepared.push(work3.prepare ? await work3.prepare(run2, stepPlan) : void 0);
-  plan.cluster = run2.cluster.body;
-  plan.flex = run2.cluster.flex;
+  for (const { work: work3, plan: stepPlan } of plan.steps) prepared.push(work3.prepare ? await work3.prepare(run3, stepPlan) : void 0);
+  plan.cluster = run3.cluster.body;
+  plan.flex = run3.cluster.flex;
   const password = generatePassword();
   ctx.io.addSecret(password);
   const claimed = mine ? void 0 : await claimUser(up, password, others);
   const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), claimed !== void 0 ? Promise.resolve(claimed) : renewUser(up, password, mine, others)]);
-  for (const [i, { work: work3, plan: stepPlan }] of plan.steps.entries()) await work3.made?.(run2, stepPlan, prepared[i], cluster, up.createdNow);
+  for (const [i, { work: work3, plan: stepPlan }] of plan.steps.entries()) await work3.made?.(run3, stepPlan, prepared[i], cluster, up.createdNow);
   let ready = await waitUntilReady(up, cluster, value);
-  for (const [i, { work: work3, plan: stepPlan }] of plan.steps.entries()) ready = await work3.idle?.(run2, stepPlan, prepared[i]) ?? ready;
+  for (const [i, { work: work3, plan: stepPlan }] of plan.steps.entries()) ready = await work3.idle?.(run3, stepPlan, prepared[i]) ?? ready;
   return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
 }
 async function allOrFirstError(promises) {
@@ -47097,16 +47744,16 @@ async function upCluster(up) {
     }
   }
   const checkHint = `the cluster may have been created; \`${ctx.followUp("env", "up", name)}\` again reuses it`;
-  let answer;
+  let answer2;
   try {
     progress.changed = true;
     if (plan.flex) {
       const { createFlexCluster: createFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
-      answer = clusterDocument2(await createFlexCluster3(client, projectId, plan.cluster, checkHint));
+      answer2 = clusterDocument2(await createFlexCluster3(client, projectId, plan.cluster, checkHint));
       locator.remember();
     } else {
       const { createCluster: createCluster3 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
-      answer = clusterDocument2(await createCluster3(client, projectId, plan.cluster, checkHint));
+      answer2 = clusterDocument2(await createCluster3(client, projectId, plan.cluster, checkHint));
     }
   } catch (error2) {
     if (isConflict(error2, "DUPLICATE_CLUSTER_NAME")) return reuse();
@@ -47116,8 +47763,8 @@ async function upCluster(up) {
   up.createdNow = true;
   progress.made.push(`cluster ${name}`);
   stateFile.write(state);
-  ctx.io.note(`cdba: cluster ${name} is ${typeof answer.stateName === "string" ? answer.stateName : "CREATING"}`);
-  return answer;
+  ctx.io.note(`cdba: cluster ${name} is ${typeof answer2.stateName === "string" ? answer2.stateName : "CREATING"}`);
+  return answer2;
 }
 async function upEntry(up, entry) {
   const { ctx, plan, client, projectId, state, stateFile, progress } = up;
@@ -47592,7 +48239,7 @@ __export(run_exports, {
   runRun: () => runRun
 });
 function runName() {
-  return `run-${[...(0, import_node_crypto22.randomBytes)(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join("")}`;
+  return `run-${[...(0, import_node_crypto23.randomBytes)(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join("")}`;
 }
 function fdOf(stream) {
   const fd = stream.fd;
@@ -47724,12 +48371,12 @@ async function runChild(ctx, words2, env2, started) {
     child.once("close", (code, signal) => resolve3(code ?? signalStatus(signal)));
   });
 }
-var import_node_child_process2, import_node_crypto22, import_node_fs13, import_node_path10, import_node_os6, NAME_ALPHABET;
+var import_node_child_process2, import_node_crypto23, import_node_fs13, import_node_path10, import_node_os6, NAME_ALPHABET;
 var init_run = __esm({
   "src/cli/env/run.ts"() {
     "use strict";
     import_node_child_process2 = __toESM(require_node_child_process(), 1);
-    import_node_crypto22 = require("node:crypto");
+    import_node_crypto23 = require("node:crypto");
     import_node_fs13 = require("node:fs");
     import_node_path10 = require("node:path");
     import_node_os6 = require("node:os");
@@ -47756,13 +48403,13 @@ function databaseNameProblem(name) {
   if (size2 > MAX_DATABASE_BYTES) return `a database name is at most ${MAX_DATABASE_BYTES} bytes (this one is ${size2})`;
   return void 0;
 }
-function collectionNameProblem(name, database) {
+function collectionNameProblem(name, database2) {
   if (name === "") return "a collection name cannot be empty";
   if (name.startsWith(".")) return 'a collection name cannot start with "."';
   const bad = forbidden(name, COLLECTION_FORBIDDEN);
   if (bad !== void 0) return `a collection name cannot contain ${character(bad)}`;
-  if (database !== void 0) {
-    const size2 = bytes(`${database}.${name}`);
+  if (database2 !== void 0) {
+    const size2 = bytes(`${database2}.${name}`);
     if (size2 > MAX_NAMESPACE_BYTES) return `database.collection is at most ${MAX_NAMESPACE_BYTES} bytes (this one is ${size2})`;
   }
   return void 0;
@@ -47775,50 +48422,50 @@ function indexNameProblem(name) {
   if (name === "." || name === "..") return `an index name cannot be "${name}" (a name in a URL path)`;
   return void 0;
 }
-function indexNamesProblem(names2) {
-  const database = databaseNameProblem(names2.database);
-  if (database !== void 0) return { key: "database", problem: database };
-  const collection = collectionNameProblem(names2.collectionName, names2.database);
+function indexNamesProblem(names3) {
+  const database2 = databaseNameProblem(names3.database);
+  if (database2 !== void 0) return { key: "database", problem: database2 };
+  const collection = collectionNameProblem(names3.collectionName, names3.database);
   if (collection !== void 0) return { key: "collectionName", problem: collection };
-  const name = indexNameProblem(names2.name);
+  const name = indexNameProblem(names3.name);
   if (name !== void 0) return { key: "name", problem: name };
   return void 0;
 }
-function checkIndexNames(names2, where) {
-  const found = indexNamesProblem(names2);
-  if (found) throw new UsageError(`${where(found.key)} ${JSON.stringify(names2[found.key])}: ${found.problem}`);
+function checkIndexNames(names3, where) {
+  const found = indexNamesProblem(names3);
+  if (found) throw new UsageError(`${where(found.key)} ${JSON.stringify(names3[found.key])}: ${found.problem}`);
 }
-function checkNamespaceFlags(database, collectionName) {
+function checkNamespaceFlags(database2, collectionName) {
   const refuse2 = (flag, value, problem) => {
     throw new UsageError(`invalid ${flag} ${JSON.stringify(value)}: ${problem}`);
   };
-  const db = databaseNameProblem(database);
-  if (db !== void 0) refuse2("--db", database, db);
-  const collection = collectionNameProblem(collectionName, database);
+  const db = databaseNameProblem(database2);
+  if (db !== void 0) refuse2("--db", database2, db);
+  const collection = collectionNameProblem(collectionName, database2);
   if (collection !== void 0) refuse2("--collection", collectionName, collection);
 }
-function parseIndexRef(text13) {
-  if (INDEX_ID.test(text13)) return { indexId: text13 };
-  const dot = text13.indexOf(".");
-  const slash = text13.lastIndexOf("/");
+function parseIndexRef(text15) {
+  if (INDEX_ID.test(text15)) return { indexId: text15 };
+  const dot = text15.indexOf(".");
+  const slash = text15.lastIndexOf("/");
   if (dot > 0 && slash > dot + 1) {
-    const names2 = { database: text13.slice(0, dot), collectionName: text13.slice(dot + 1, slash), name: text13.slice(slash + 1) };
-    const found = indexNamesProblem(names2);
-    if (found) throw new UsageError(`invalid index ${JSON.stringify(text13)}: ${found.problem}; give its id (24 hex digits) or database.collection/name`);
-    return { databaseName: names2.database, collectionName: names2.collectionName, indexName: names2.name };
+    const names3 = { database: text15.slice(0, dot), collectionName: text15.slice(dot + 1, slash), name: text15.slice(slash + 1) };
+    const found = indexNamesProblem(names3);
+    if (found) throw new UsageError(`invalid index ${JSON.stringify(text15)}: ${found.problem}; give its id (24 hex digits) or database.collection/name`);
+    return { databaseName: names3.database, collectionName: names3.collectionName, indexName: names3.name };
   }
-  throw new UsageError(`invalid index ${JSON.stringify(text13)}: give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
+  throw new UsageError(`invalid index ${JSON.stringify(text15)}: give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
 }
 function formatIndexRef(ref) {
   return "indexId" in ref ? ref.indexId : `${ref.databaseName}.${ref.collectionName}/${ref.indexName}`;
 }
 function indexRefOf(doc) {
-  const { database, collectionName, name, indexID } = doc;
-  if (typeof database === "string" && typeof collectionName === "string" && typeof name === "string" && !indexNamesProblem({ database, collectionName, name })) {
-    return formatIndexRef({ databaseName: database, collectionName, indexName: name });
+  const { database: database2, collectionName, name, indexID } = doc;
+  if (typeof database2 === "string" && typeof collectionName === "string" && typeof name === "string" && !indexNamesProblem({ database: database2, collectionName, name })) {
+    return formatIndexRef({ databaseName: database2, collectionName, indexName: name });
   }
   if (typeof indexID === "string" && INDEX_ID.test(indexID)) return indexID;
-  return `${String(database)}.${String(collectionName)}/${String(name)}`;
+  return `${String(database2)}.${String(collectionName)}/${String(name)}`;
 }
 var MAX_DATABASE_BYTES, MAX_NAMESPACE_BYTES, DATABASE_FORBIDDEN, COLLECTION_FORBIDDEN, INDEX_FORBIDDEN, bytes, forbidden, asFlag, NAME_FLAGS, INDEX_ID;
 var init_indexRef = __esm({
@@ -47830,7 +48477,7 @@ var init_indexRef = __esm({
     DATABASE_FORBIDDEN = ["/", "\\", ".", " ", '"', "$", "\0"];
     COLLECTION_FORBIDDEN = ["$", "\0"];
     INDEX_FORBIDDEN = ["/", "\0"];
-    bytes = (text13) => new TextEncoder().encode(text13).length;
+    bytes = (text15) => new TextEncoder().encode(text15).length;
     forbidden = (name, set) => set.find((c) => name.includes(c));
     asFlag = (key) => `invalid ${NAME_FLAGS[key]}`;
     NAME_FLAGS = { database: "--db", collectionName: "--collection", name: "--name" };
@@ -47943,17 +48590,17 @@ function requestFromFile(source, doc, flags, notes) {
     const type = flags.type ?? guessType(doc);
     const problem2 = checkDefinition(type, doc);
     if (problem2) refuse(source, problemLine(problem2), type === "search" && Array.isArray(doc.fields) ? "a vector search definition? give --type vectorSearch" : void 0);
-    return { ...names(source, {}, flags), type, definition: doc };
+    return { ...names2(source, {}, flags), type, definition: doc };
   }
   const unknown = Object.keys(doc).find((key) => !REQUEST_KEYS2.includes(key));
   if (unknown !== void 0) refuse(source, `$.${unknown}: unknown field of a create request (allowed: ${REQUEST_KEYS2.join(", ")}); a bare definition has no database, collectionName or name`);
-  const merged = { ...doc, ...names(source, doc, flags, notes), ...flags.type ? { type: flags.type } : {} };
+  const merged = { ...doc, ...names2(source, doc, flags, notes), ...flags.type ? { type: flags.type } : {} };
   if (flags.type && doc.type !== void 0 && doc.type !== flags.type) notes.push(`cdba: ${source} says type ${JSON.stringify(doc.type)}; --type makes it ${flags.type}`);
   const problem = checkCreateRequest(merged);
   if (problem) refuse(source, problemLine(problem));
   return { database: merged.database, collectionName: merged.collectionName, name: merged.name, type: merged.type ?? "search", definition: merged.definition };
 }
-function names(source, doc, flags, notes) {
+function names2(source, doc, flags, notes) {
   const pick2 = (key, flag, option) => {
     const given3 = doc[key];
     if (flag !== void 0) {
@@ -48119,14 +48766,14 @@ function applyFlags(base, flags) {
   if (flags.enabled !== void 0) body.enabled = flags.enabled;
   const notification = NOTIFICATION_FLAGS.filter(([flag]) => flags[flag] !== void 0);
   if (notification.length > 0) {
-    const list5 = Array.isArray(body.notifications) ? [...body.notifications] : [];
-    const first = isObject(list5[0]) ? { ...list5[0] } : { typeName: "GROUP", intervalMin: 60, delayMin: 0, emailEnabled: true, smsEnabled: false };
+    const list6 = Array.isArray(body.notifications) ? [...body.notifications] : [];
+    const first = isObject(list6[0]) ? { ...list6[0] } : { typeName: "GROUP", intervalMin: 60, delayMin: 0, emailEnabled: true, smsEnabled: false };
     if (flags.notificationType !== void 0 && flags.notificationType !== first.typeName) {
       for (const key of Object.keys(first)) if (!["delayMin", "intervalMin"].includes(key)) delete first[key];
     }
     for (const [flag, field] of notification) first[field] = flags[flag];
-    list5[0] = first;
-    body.notifications = list5;
+    list6[0] = first;
+    body.notifications = list6;
   }
   const matcher = [flags.matcherFieldName, flags.matcherOperator, flags.matcherValue];
   if (matcher.some((v) => v !== void 0)) {
@@ -48285,9 +48932,9 @@ var init_backups3 = __esm({
 });
 
 // src/cli/backups/snapshots.ts
-function checkBackupId(text13, what) {
-  if (OBJECT_ID5.test(text13)) return text13;
-  throw new UsageError(`invalid ${what} ID "${text13}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
+function checkBackupId(text15, what) {
+  if (OBJECT_ID5.test(text15)) return text15;
+  throw new UsageError(`invalid ${what} ID "${text15}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
 }
 async function aboutBackup(ctx, cluster, what, request) {
   try {
@@ -48299,8 +48946,8 @@ async function aboutBackup(ctx, cluster, what, request) {
     throw error2;
   }
 }
-function snapshotRef(text13) {
-  return text13 === "latest" ? text13 : checkBackupId(text13, "snapshot");
+function snapshotRef(text15) {
+  return text15 === "latest" ? text15 : checkBackupId(text15, "snapshot");
 }
 function bytes2(value) {
   if (typeof value !== "number" || value <= 0) return "";
@@ -48313,8 +48960,8 @@ function bytes2(value) {
   }
   return `${size2 >= 10 || unit === 0 ? Math.round(size2) : size2.toFixed(1)} ${units[unit]}`;
 }
-function summarizeSnapshot(document4) {
-  const doc = isObject(document4) ? document4 : {};
+function summarizeSnapshot(document5) {
+  const doc = isObject(document5) ? document5 : {};
   const flex = "scheduledTime" in doc || "finishTime" in doc || "mongoDBVersion" in doc;
   const status = text9(doc.status);
   if (flex) {
@@ -48343,8 +48990,8 @@ function summarizeSnapshot(document4) {
     description: text9(doc.description)
   };
 }
-function summarizeRestore(document4) {
-  const doc = isObject(document4) ? document4 : {};
+function summarizeRestore(document5) {
+  const doc = isObject(document5) ? document5 : {};
   if ("status" in doc) {
     return {
       id: text9(doc.id),
@@ -48371,17 +49018,17 @@ function summarizeRestore(document4) {
 async function listSnapshotsOf(locator) {
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId, name } = locator;
-  const list5 = await locator.call(
+  const list6 = await locator.call(
     () => api.listSnapshots(client, projectId, name),
     () => api.listFlexSnapshots(client, projectId, name)
   );
-  return list5.results;
+  return list6.results;
 }
 async function findSnapshot2(ctx, locator, ref) {
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId, name } = locator;
   if (ref !== "latest") {
-    const document4 = await aboutBackup(
+    const document5 = await aboutBackup(
       ctx,
       name,
       "snapshot",
@@ -48390,9 +49037,9 @@ async function findSnapshot2(ctx, locator, ref) {
         () => api.getFlexSnapshot(client, projectId, name, ref)
       )
     );
-    return { document: document4, summary: summarizeSnapshot(document4) };
+    return { document: document5, summary: summarizeSnapshot(document5) };
   }
-  const completed = (await listSnapshotsOf(locator)).map((document4) => ({ document: document4, summary: summarizeSnapshot(document4) })).filter((s) => s.summary.completed);
+  const completed = (await listSnapshotsOf(locator)).map((document5) => ({ document: document5, summary: summarizeSnapshot(document5) })).filter((s) => s.summary.completed);
   const latest = completed.sort((a, b) => Date.parse(b.summary.created) - Date.parse(a.summary.created))[0];
   if (!latest) {
     const take = `take one with \`${ctx.followUp("backups", "snapshots", "take", name, "--watch")}\``;
@@ -48546,13 +49193,13 @@ __export(completion_exports4, {
   BACKUP_LISTS: () => BACKUP_LISTS,
   backupIds: () => backupIds
 });
-async function backupIds(ctx, list5, cluster, now = Date.now) {
+async function backupIds(ctx, list6, cluster, now = Date.now) {
   try {
     if (!CLUSTER_NAME.test(cluster)) return [];
     const settings = await ctx.settings();
     const projectId = settings.projectId;
     if (!projectId) return [];
-    const file = cacheFile(ctx.configDir, list5, [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? "", cluster]);
+    const file = cacheFile(ctx.configDir, list6, [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? "", cluster]);
     const valid = (word) => OBJECT_ID6.test(word);
     const cached = await readCache(file, now(), valid);
     if (cached) return cached;
@@ -48560,7 +49207,7 @@ async function backupIds(ctx, list5, cluster, now = Date.now) {
     const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_public(), public_exports));
     const client = await ctx.api();
     const locator = await ClusterLocator2.open(ctx, client, projectId, cluster);
-    const found = list5 === "snapshots" ? await locator.call(() => api.listSnapshots(client, projectId, cluster), () => api.listFlexSnapshots(client, projectId, cluster)) : await locator.call(() => api.listRestoreJobs(client, projectId, cluster), () => api.listFlexRestoreJobs(client, projectId, cluster));
+    const found = list6 === "snapshots" ? await locator.call(() => api.listSnapshots(client, projectId, cluster), () => api.listFlexSnapshots(client, projectId, cluster)) : await locator.call(() => api.listRestoreJobs(client, projectId, cluster), () => api.listFlexRestoreJobs(client, projectId, cluster));
     const words2 = found.results.map((item) => String(item.id)).filter(valid).slice(0, MAX_NAMES2);
     await writeCache(ctx.configDir, file, { at: now(), names: words2 });
     return words2;
@@ -48588,12 +49235,12 @@ __export(fromSnapshot_exports, {
   work: () => work
 });
 function planFromSnapshot(name, flags) {
-  const text13 = flags.fromSnapshot;
-  const at = text13.indexOf("@");
-  const cluster = at < 0 ? text13 : text13.slice(0, at);
-  const ref = at < 0 ? "latest" : text13.slice(at + 1);
+  const text15 = flags.fromSnapshot;
+  const at = text15.indexOf("@");
+  const cluster = at < 0 ? text15 : text15.slice(0, at);
+  const ref = at < 0 ? "latest" : text15.slice(at + 1);
   const refuse2 = (why) => {
-    throw new UsageError(`invalid --from-snapshot "${text13}": ${why}`, { hint: "give <cluster>, <cluster>@latest or <cluster>@<snapshot id>" });
+    throw new UsageError(`invalid --from-snapshot "${text15}": ${why}`, { hint: "give <cluster>, <cluster>@latest or <cluster>@<snapshot id>" });
   };
   if (cluster === "") refuse2("it names no cluster");
   if (ref === "") refuse2("nothing after @");
@@ -48608,10 +49255,10 @@ function planFromSnapshot(name, flags) {
   if (cluster === name) refuse2(`cluster ${name} is the env's own cluster, whose data the snapshot would replace; name another cluster`);
   return { cluster, ref, flags: { tier: flags.tier, provider: flags.provider, region: flags.region, dbVersion: flags.dbVersion } };
 }
-async function prepareFromSnapshot(run2, wanted) {
-  const { ctx } = run2;
-  const envCluster = run2.locator;
-  const plan = { name: run2.name };
+async function prepareFromSnapshot(run3, wanted) {
+  const { ctx } = run3;
+  const envCluster = run3.locator;
+  const plan = { name: run3.name };
   const source = await ClusterLocator.open(ctx, envCluster.client, envCluster.projectId, wanted.cluster);
   const { summary } = await findSnapshot2(ctx, source, wanted.ref);
   const sourceFlex = source.learnt === "flex";
@@ -48628,9 +49275,9 @@ async function prepareFromSnapshot(run2, wanted) {
       throw new ConflictError(`${where} holds MongoDB ${major}, newer than --db-version ${dbVersion}: give --db-version ${major} or newer, or leave it out`);
     }
     const { tier: _tier, ...topology } = wanted.flags;
-    run2.cluster.body = await run2.bodyAt({ ...topology, ...dbVersion !== void 0 ? { dbVersion } : {} }, tier);
+    run3.cluster.body = await run3.bodyAt({ ...topology, ...dbVersion !== void 0 ? { dbVersion } : {} }, tier);
   }
-  run2.cluster.flex = tier === "FLEX";
+  run3.cluster.flex = tier === "FLEX";
   let existing;
   try {
     existing = await envCluster.get();
@@ -48638,7 +49285,7 @@ async function prepareFromSnapshot(run2, wanted) {
     if (!isNotFound5(error2)) throw error2;
   }
   if (existing) {
-    if (!run2.isEnvs(existing)) throw notTheEnvs(run2);
+    if (!run3.isEnvs(existing)) throw notTheEnvs(run3);
     if (envCluster.learnt === "flex" && !sourceFlex) {
       throw new ConflictError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`), then env up again makes an M10`);
     }
@@ -48649,19 +49296,19 @@ async function prepareFromSnapshot(run2, wanted) {
   }
   return { source, id: summary.id, created: summary.created };
 }
-function notTheEnvs(run2) {
-  const { name } = run2;
+function notTheEnvs(run3) {
+  const { name } = run3;
   return new ConflictError(
-    `cluster ${name} is there and env up did not make it (it has no ${run2.mark} tag): --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; nothing was restored; choose another env name`
+    `cluster ${name} is there and env up did not make it (it has no ${run3.mark} tag): --from-snapshot replaces a cluster's data, so it restores only into a cluster env up makes; nothing was restored; choose another env name`
   );
 }
-function checkRestoreTarget(run2, cluster, createdNow) {
-  if (!createdNow && !run2.isEnvs(cluster)) throw notTheEnvs(run2);
+function checkRestoreTarget(run3, cluster, createdNow) {
+  if (!createdNow && !run3.isEnvs(cluster)) throw notTheEnvs(run3);
 }
-async function restoreIntoEnv(run2, found) {
-  const { ctx, progress, remaining } = run2;
-  const envCluster = run2.locator;
-  const plan = { name: run2.name };
+async function restoreIntoEnv(run3, found) {
+  const { ctx, progress, remaining } = run3;
+  const envCluster = run3.locator;
+  const plan = { name: run3.name };
   const taken = found.created ? ` (taken ${found.created})` : "";
   ctx.io.note(`cdba: restoring snapshot ${found.id}${taken} of cluster ${found.source.name} into cluster ${plan.name}`);
   progress.changed = true;
@@ -48687,9 +49334,9 @@ var init_fromSnapshot = __esm({
     isNotFound5 = (error2) => error2 instanceof ApiError && error2.status === 404;
     work = {
       plan: (_ctx, { name, flags }) => planFromSnapshot(name, flags),
-      prepare: (run2, plan) => prepareFromSnapshot(run2, plan),
-      made: (run2, _plan, _found, cluster, createdNow) => checkRestoreTarget(run2, cluster, createdNow),
-      idle: (run2, _plan, found) => restoreIntoEnv(run2, found)
+      prepare: (run3, plan) => prepareFromSnapshot(run3, plan),
+      made: (run3, _plan, _found, cluster, createdNow) => checkRestoreTarget(run3, cluster, createdNow),
+      idle: (run3, _plan, found) => restoreIntoEnv(run3, found)
     };
   }
 });
@@ -48790,7 +49437,7 @@ var init_envSearch = __esm({
     isNotFound6 = (error2) => error2 instanceof ApiError && error2.status === 404;
     work2 = {
       plan: async (ctx, { flags }) => await planSearch(ctx, flags),
-      idle: async (run2, plan) => bringUpSearch(run2.ctx, plan, { client: run2.client, projectId: run2.projectId }, run2.name, run2.remaining)
+      idle: async (run3, plan) => bringUpSearch(run3.ctx, plan, { client: run3.client, projectId: run3.projectId }, run3.name, run3.remaining)
     };
   }
 });
@@ -48820,19 +49467,19 @@ __export(networkInput_exports, {
   requireFlags: () => requireFlags,
   routeTableCidr: () => routeTableCidr
 });
-function regionOf(provider2, text13, flag = "--region") {
-  const api = networkRegion(provider2, text13);
-  if (api === void 0) throw new UsageError(`unknown ${flag} ${shown(text13)} for ${provider2}: expected one of its regions, such as ${regionExamples(provider2)}`);
+function regionOf(provider2, text15, flag = "--region") {
+  const api = networkRegion(provider2, text15);
+  if (api === void 0) throw new UsageError(`unknown ${flag} ${shown(text15)} for ${provider2}: expected one of its regions, such as ${regionExamples(provider2)}`);
   return { api, own: providerRegionName(provider2, api) };
 }
-function atlasCidr(provider2, text13) {
-  const problem = atlasCidrProblem(provider2, text13);
-  if (problem) throw new UsageError(`invalid --atlas-cidr ${shown(text13)}: it ${problem}`);
-  return text13;
+function atlasCidr(provider2, text15) {
+  const problem = atlasCidrProblem(provider2, text15);
+  if (problem) throw new UsageError(`invalid --atlas-cidr ${shown(text15)}: it ${problem}`);
+  return text15;
 }
-function routeTableCidr(text13) {
-  if (!parseIpv4Block(text13)) throw new UsageError(`invalid --route-table-cidr ${shown(text13)}: expected your VPC's IPv4 CIDR block, such as 10.0.0.0/16 (no bits set past the prefix)`);
-  return text13;
+function routeTableCidr(text15) {
+  if (!parseIpv4Block(text15)) throw new UsageError(`invalid --route-table-cidr ${shown(text15)}: expected your VPC's IPv4 CIDR block, such as 10.0.0.0/16 (no bits set past the prefix)`);
+  return text15;
 }
 function checked2(flag, value, rule) {
   if (!NETWORK_PATTERNS[rule].test(value)) throw new UsageError(`invalid ${flag} ${shown(value)}: expected ${EXPECTED[rule]}`);
@@ -48844,8 +49491,8 @@ function refuseOthers(provider2, given2, owners) {
   }
 }
 function requireFlags(provider2, given2, flags) {
-  const missing2 = flags.filter((flag) => given2[flag] === void 0);
-  if (missing2.length > 0) throw new UsageError(`${provider2} needs ${missing2.join(", ")}`);
+  const missing3 = flags.filter((flag) => given2[flag] === void 0);
+  if (missing3.length > 0) throw new UsageError(`${provider2} needs ${missing3.join(", ")}`);
 }
 function objectIdArg(value, what) {
   if (!/^[0-9a-f]{24}$/.test(value)) throw new UsageError(`invalid ${what} ID ${shown(value)}: expected the 24 hexadecimal digits the service gave it`);
@@ -48925,9 +49572,9 @@ var init_view2 = __esm({
   "src/cli/peering/view.ts"() {
     "use strict";
     text11 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
-    results4 = (document4) => {
-      const list5 = document4?.results;
-      return Array.isArray(list5) ? list5 : [];
+    results4 = (document5) => {
+      const list6 = document5?.results;
+      return Array.isArray(list6) ? list6 : [];
     };
     peerStatus = (peer) => text11(peer.statusName) || text11(peer.status);
     PEER_COLUMNS = [
@@ -48941,7 +49588,7 @@ var init_view2 = __esm({
       { header: "CONTAINER", value: (p) => text11(p.containerId), dropPriority: 3, copyable: true }
     ];
     PEER_LIST_TABLE = { columns: PEER_COLUMNS, rows: results4 };
-    PEER_TABLE = { columns: PEER_COLUMNS, rows: (document4) => [document4 ?? {}] };
+    PEER_TABLE = { columns: PEER_COLUMNS, rows: (document5) => [document5 ?? {}] };
     CONTAINER_COLUMNS = [
       { header: "ID", value: (c) => text11(c.id), copyable: true },
       { header: "PROVIDER", value: (c) => text11(c.providerName) },
@@ -48978,23 +49625,23 @@ __export(watch_exports2, {
 });
 async function userStep(ctx, wait, peer) {
   const then = `then \`${ctx.followUp("peering", "watch", wait.peerId, "--accepted")}\``;
-  const text13 = (key) => typeof peer[key] === "string" ? peer[key] : "?";
+  const text15 = (key) => typeof peer[key] === "string" ? peer[key] : "?";
   if (peer.providerName === "GCP") {
     const { getContainer: getContainer3 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
-    const container = (await getContainer3(wait.client, wait.projectId, text13("containerId"))).body;
+    const container = (await getContainer3(wait.client, wait.projectId, text15("containerId"))).body;
     const atlasProject = typeof container.gcpProjectId === "string" ? container.gcpProjectId : "?";
     const atlasNetwork = typeof container.networkName === "string" ? container.networkName : "?";
     return new UserActionError(
-      `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text13("gcpProjectId")}, peer network ${text13("networkName")} with project ${atlasProject}, network ${atlasNetwork}`,
+      `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text15("gcpProjectId")}, peer network ${text15("networkName")} with project ${atlasProject}, network ${atlasNetwork}`,
       {
-        hint: `${toolCommand("gcloud", "compute", "networks", "peerings", "create", `atlas-${wait.peerId.slice(-6)}`, "--project", text13("gcpProjectId"), "--network", text13("networkName"), "--peer-project", atlasProject, "--peer-network", atlasNetwork)}; ${then}`
+        hint: `${toolCommand("gcloud", "compute", "networks", "peerings", "create", `atlas-${wait.peerId.slice(-6)}`, "--project", text15("gcpProjectId"), "--network", text15("networkName"), "--peer-project", atlasProject, "--peer-network", atlasNetwork)}; ${then}`
       }
     );
   }
-  const region2 = text13("accepterRegionName");
+  const region2 = text15("accepterRegionName");
   return new UserActionError(
-    `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text13("connectionId")} in AWS account ${text13("awsAccountId")}, region ${region2} (VPC console, Peering connections)`,
-    { hint: `${toolCommand("aws", "ec2", "accept-vpc-peering-connection", "--vpc-peering-connection-id", text13("connectionId"), "--region", region2)}; ${then}` }
+    `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text15("connectionId")} in AWS account ${text15("awsAccountId")}, region ${region2} (VPC console, Peering connections)`,
+    { hint: `${toolCommand("aws", "ec2", "accept-vpc-peering-connection", "--vpc-peering-connection-id", text15("connectionId"), "--region", region2)}; ${then}` }
   );
 }
 async function waitForPeer(ctx, wait) {
@@ -49100,17 +49747,17 @@ var init_completion5 = __esm({
 
 // src/cli/private-endpoints/view.ts
 function serviceEndpoints(service) {
-  const list5 = service.interfaceEndpoints ?? service.privateEndpoints ?? service.endpointGroupNames;
-  return Array.isArray(list5) ? list5.filter((id) => typeof id === "string") : [];
+  const list6 = service.interfaceEndpoints ?? service.privateEndpoints ?? service.endpointGroupNames;
+  return Array.isArray(list6) ? list6.filter((id) => typeof id === "string") : [];
 }
 var text12, results5, SERVICE_COLUMNS, SERVICE_LIST_TABLE, SERVICE_TABLE, endpointStatus, ENDPOINT_TABLE, STRINGS_TABLE, REGIONAL_MODE_TABLE;
 var init_view3 = __esm({
   "src/cli/private-endpoints/view.ts"() {
     "use strict";
     text12 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
-    results5 = (document4) => {
-      const list5 = document4?.results;
-      return Array.isArray(list5) ? list5 : [];
+    results5 = (document5) => {
+      const list6 = document5?.results;
+      return Array.isArray(list6) ? list6 : [];
     };
     SERVICE_COLUMNS = [
       { header: "ID", value: (s) => text12(s.id), copyable: true },
@@ -49124,7 +49771,7 @@ var init_view3 = __esm({
       { header: "SERVICE NAME", value: (s) => text12(s.endpointServiceName) || text12(s.privateLinkServiceName), copyable: true, dropPriority: 3 }
     ];
     SERVICE_LIST_TABLE = { columns: SERVICE_COLUMNS, rows: results5 };
-    SERVICE_TABLE = { columns: SERVICE_COLUMNS, rows: (document4) => [document4 ?? {}] };
+    SERVICE_TABLE = { columns: SERVICE_COLUMNS, rows: (document5) => [document5 ?? {}] };
     endpointStatus = (endpoint) => text12(endpoint.connectionStatus) || text12(endpoint.status);
     ENDPOINT_TABLE = {
       columns: [
@@ -49133,7 +49780,7 @@ var init_view3 = __esm({
         { header: "STATUS", value: endpointStatus },
         { header: "IP", value: (e) => text12(e.privateEndpointIPAddress), copyable: true, omitWhenEmpty: true, dropPriority: 1 }
       ],
-      rows: (document4) => [document4 ?? {}]
+      rows: (document5) => [document5 ?? {}]
     };
     STRINGS_TABLE = {
       columns: [
@@ -49144,7 +49791,7 @@ var init_view3 = __esm({
     };
     REGIONAL_MODE_TABLE = {
       columns: [{ header: "REGIONALIZED", value: (d) => text12(d.enabled) }],
-      rows: (document4) => [document4 ?? {}]
+      rows: (document5) => [document5 ?? {}]
     };
   }
 });
@@ -49361,7 +50008,7 @@ async function endpointServiceIds(ctx) {
     const { listEndpointServices: listEndpointServices2 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
     const client = await ctx.api();
     const lists = await Promise.all(PROVIDERS3.map(async (provider2) => (await listEndpointServices2(client, projectId, provider2)).body));
-    return lists.flatMap((list5) => Array.isArray(list5) ? list5.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID8.test(id)) : []);
+    return lists.flatMap((list6) => Array.isArray(list6) ? list6.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID8.test(id)) : []);
   } catch {
     return [];
   }
@@ -49375,12 +50022,596 @@ var init_completion6 = __esm({
   }
 });
 
+// src/cli/metrics/flags.ts
+function durationFlag(flag, text15) {
+  const seconds = parseIsoDuration(text15.trim());
+  if (seconds === void 0) {
+    throw new UsageError(`invalid ${flag} "${text15}": expected an ISO 8601 duration such as PT5M, PT1H or P1DT12H (weeks, days, hours, minutes, seconds)`);
+  }
+  return formatIsoDuration(seconds);
+}
+function timeFlag(flag, text15) {
+  const date = parseIsoDateTime(text15);
+  if (!date) throw new UsageError(`invalid ${flag} "${text15}": expected an ISO 8601 time such as 2026-08-10T03:00:00Z (UTC without a zone)`);
+  return date;
+}
+function readMetricsFlags(flags) {
+  const granularity = durationFlag("--granularity", flags.granularity ?? DEFAULT_GRANULARITY);
+  if (!GRANULARITIES.includes(granularity)) {
+    throw new UsageError(`invalid --granularity "${flags.granularity}": the service keeps measurements at ${GRANULARITIES.join(", ")}`);
+  }
+  const types = [...new Set((flags.type ?? []).map((t) => t.trim().toUpperCase()))];
+  for (const type of types) if (!TYPE.test(type)) throw new UsageError(`invalid --type "${type}": a measurement name such as CONNECTIONS or PROCESS_CPU_USER`);
+  if (types.length > MAX_TYPES2) throw new UsageError(`too many --type: at most ${MAX_TYPES2} measurements at once (${types.length} given)`);
+  if (flags.period !== void 0 && (flags.start !== void 0 || flags.end !== void 0)) {
+    throw new UsageError(`--period cannot be used with --${flags.start !== void 0 ? "start" : "end"}: give a period back from now, or a start and an end`);
+  }
+  if (flags.start === void 0 !== (flags.end === void 0)) {
+    throw new UsageError(`${flags.start === void 0 ? "--end" : "--start"} needs ${flags.start === void 0 ? "--start" : "--end"}: a window has both ends`);
+  }
+  if (flags.start !== void 0 && flags.end !== void 0) {
+    const start = timeFlag("--start", flags.start);
+    const end = timeFlag("--end", flags.end);
+    if (start.getTime() >= end.getTime()) throw new UsageError(`--start ${flags.start} is not before --end ${flags.end}`);
+    return { granularity, start: formatServiceDate(start), end: formatServiceDate(end), types };
+  }
+  const period = durationFlag("--period", flags.period ?? DEFAULT_PERIOD);
+  if ((parseIsoDuration(period) ?? 0) < (parseIsoDuration(granularity) ?? 0)) {
+    throw new UsageError(`--period ${period} is shorter than --granularity ${granularity}: it would hold no step`);
+  }
+  return { granularity, period, types };
+}
+var GRANULARITIES, DEFAULT_GRANULARITY, DEFAULT_PERIOD, MAX_TYPES2, TYPE;
+var init_flags = __esm({
+  "src/cli/metrics/flags.ts"() {
+    "use strict";
+    init_errors();
+    init_isoDate();
+    init_isoDuration();
+    GRANULARITIES = ["PT1M", "PT5M", "PT30M", "PT1H", "P1D"];
+    DEFAULT_GRANULARITY = "PT5M";
+    DEFAULT_PERIOD = "PT1H";
+    MAX_TYPES2 = 10;
+    TYPE = /^[A-Z][A-Z0-9_]{0,99}$/;
+  }
+});
+
+// src/cli/processes/word.ts
+function parseProcessWord(word) {
+  if (word === "") throw new UsageError(`a process is needed: ${PROCESS_USAGE}`);
+  const colon = word.lastIndexOf(":");
+  if (colon !== -1) {
+    const host = word.slice(0, colon);
+    const portText = word.slice(colon + 1);
+    const port = /^[0-9]{1,5}$/.test(portText) ? Number(portText) : NaN;
+    if (!HOST.test(host) || !(port >= 1 && port <= 65535)) throw new UsageError(`invalid process "${word}": ${PROCESS_USAGE}`);
+    return { kind: "process", host: host.toLowerCase(), port, id: `${host.toLowerCase()}:${port}` };
+  }
+  if (word.includes(".")) {
+    if (!HOST.test(word)) throw new UsageError(`invalid hostname "${word}": ${PROCESS_USAGE}`);
+    return { kind: "host", host: word.toLowerCase() };
+  }
+  if (!CLUSTER3.test(word)) throw new UsageError(`invalid process or cluster "${word}": ${PROCESS_USAGE}`);
+  return { kind: "cluster", name: word };
+}
+function aliasOfCluster(alias, cluster) {
+  const lower2 = cluster.toLowerCase();
+  if (!alias.toLowerCase().startsWith(`${lower2}-`)) return false;
+  return /^-(?:shard|config)-[0-9]{2,}-[0-9]{2,}\./.test(alias.slice(lower2.length));
+}
+var CLUSTER3, HOST, PROCESS_USAGE;
+var init_word = __esm({
+  "src/cli/processes/word.ts"() {
+    "use strict";
+    init_errors();
+    CLUSTER3 = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$/;
+    HOST = /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+    PROCESS_USAGE = "name a process as host:port (see `processes list`), a hostname, or a cluster name";
+  }
+});
+
+// src/api/resources/processes.ts
+var processes_exports = {};
+__export(processes_exports, {
+  getProcess: () => getProcess2,
+  listProcesses: () => listProcesses2
+});
+async function listProcesses2(client, projectId, options = {}) {
+  return client.callAll("processes.list", { groupId: projectId }, options);
+}
+async function getProcess2(client, projectId, processId) {
+  const response = await client.call("processes.get", { groupId: projectId, processId });
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new InvalidResponseError(`expected a process from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  }
+  return body;
+}
+var init_processes3 = __esm({
+  "src/api/resources/processes.ts"() {
+    "use strict";
+    init_errors2();
+  }
+});
+
+// src/cli/processes/resolve.ts
+var resolve_exports = {};
+__export(resolve_exports, {
+  matchProcesses: () => matchProcesses,
+  projectProcesses: () => projectProcesses,
+  resolveProcesses: () => resolveProcesses
+});
+function matchProcesses(all, word) {
+  switch (word.kind) {
+    case "process":
+      return all.filter((p) => lower(p.id) === word.id || lower(p.userAlias) === word.host && p.port === word.port);
+    case "host":
+      return all.filter((p) => lower(p.hostname) === word.host || lower(p.userAlias) === word.host);
+    case "cluster":
+      return all.filter((p) => typeof p.userAlias === "string" && aliasOfCluster(p.userAlias, word.name));
+  }
+}
+async function projectProcesses(client, projectId) {
+  const { listProcesses: listProcesses3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
+  return (await listProcesses3(client, projectId)).results;
+}
+async function resolveProcesses(ctx, text15, all) {
+  const word = parseProcessWord(text15);
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const processes3 = all ?? await projectProcesses(client, projectId);
+  const found = matchProcesses(processes3, word);
+  if (found.length > 0) return { client, projectId, processes: found, word, ...word.kind === "cluster" ? { cluster: word.name } : {} };
+  if (word.kind === "cluster") throw await whyNoProcesses(ctx, client, projectId, word.name);
+  const names3 = processes3.flatMap((p) => word.kind === "process" ? [idOf(p)] : [lower(p.hostname)]).filter((n) => n !== "");
+  const near = didYouMean(nearestNames(word.kind === "process" ? word.id : word.host, names3));
+  const list6 = ctx.followUp("processes", "list");
+  throw new NotFoundError(`the project has no process ${word.kind === "process" ? word.id : `on host ${word.host}`}`, {
+    hint: near ? `${near} (see \`${list6}\`)` : `see its processes with \`${list6}\``
+  });
+}
+async function whyNoProcesses(ctx, client, projectId, name) {
+  const { getCluster: getCluster3 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+  let cluster;
+  try {
+    cluster = (await getCluster3(client, projectId, name)).body;
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.errorCode === "CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API") {
+      return new NotFoundError(`${name} is a flex cluster: the service shows no processes (and no metrics) for flex clusters`);
+    }
+    if (error2 instanceof ApiError && error2.status === 404 && error2.errorCode === "CLUSTER_NOT_FOUND") {
+      const near = didYouMean(await nearClusterNames(client, projectId, name, () => true));
+      const list6 = ctx.followUp("processes", "list");
+      return new NotFoundError(`no cluster or process named ${name} in the project`, {
+        hint: near ? `${near} (or see \`${list6}\`)` : `see the processes with \`${list6}\``
+      });
+    }
+    return error2;
+  }
+  const state = typeof cluster.stateName === "string" ? cluster.stateName : "";
+  if (cluster.paused === true) return new ConflictError(`cluster ${name} is paused: it has no processes until it is resumed`, { hint: `resume it with \`${ctx.followUp("clusters", "resume", name)}\`` });
+  if (state === "CREATING") return new ConflictError(`cluster ${name} is still being created: its processes come with its hosts`, { hint: `wait for it with \`${ctx.followUp("clusters", "watch", name)}\`` });
+  if (state === "DELETING") return new ConflictError(`cluster ${name} is being deleted: it has no processes any more`);
+  if (isShared(cluster)) return new NotFoundError(`${name} is a shared-tier cluster: the service shows no processes (and no metrics) for it`);
+  return new NotFoundError(`cluster ${name} has no processes the service shows`, { hint: `see the project's processes with \`${ctx.followUp("processes", "list")}\`` });
+}
+function isShared(cluster) {
+  const specs = Array.isArray(cluster.replicationSpecs) ? cluster.replicationSpecs : [];
+  const regions = specs.flatMap((spec2) => isObject(spec2) && Array.isArray(spec2.regionConfigs) ? spec2.regionConfigs : []);
+  if (regions.some((r) => isObject(r) && r.providerName === "TENANT")) return true;
+  return isObject(cluster.providerSettings) && cluster.providerSettings.providerName === "TENANT";
+}
+var idOf, lower;
+var init_resolve3 = __esm({
+  "src/cli/processes/resolve.ts"() {
+    "use strict";
+    init_errors();
+    init_object();
+    init_nearName();
+    init_word();
+    idOf = (p) => typeof p.id === "string" ? p.id : "";
+    lower = (value) => typeof value === "string" ? value.toLowerCase() : "";
+  }
+});
+
+// src/cli/processes/public.ts
+var loadProcessResolver;
+var init_public6 = __esm({
+  "src/cli/processes/public.ts"() {
+    "use strict";
+    init_word();
+    loadProcessResolver = () => Promise.resolve().then(() => (init_resolve3(), resolve_exports));
+  }
+});
+
+// src/cli/metrics/shape.ts
+function seriesOf(document5) {
+  const docs = Array.isArray(document5) ? document5 : [document5];
+  return docs.filter(isObject).flatMap((doc) => {
+    const process9 = text13(doc.processId) || text13(doc.hostId);
+    const list6 = Array.isArray(doc.measurements) ? doc.measurements : [];
+    return list6.filter(isObject).map((m) => ({
+      process: process9,
+      name: text13(m.name),
+      units: text13(m.units),
+      points: (Array.isArray(m.dataPoints) ? m.dataPoints : []).filter(isObject).map((p) => ({ timestamp: text13(p.timestamp), value: typeof p.value === "number" && Number.isFinite(p.value) ? p.value : null }))
+    }));
+  });
+}
+function latestRows(document5) {
+  return seriesOf(document5).map((s) => {
+    const last = s.points.findLast((p) => p.value !== null);
+    return { process: s.process, name: s.name, value: last?.value ?? void 0, units: s.units, at: last?.timestamp ?? "" };
+  });
+}
+function formatValue(value) {
+  if (value === void 0) return "";
+  if (value === 0) return "0";
+  const rounded = Number(value.toPrecision(4));
+  const magnitude = Math.abs(rounded);
+  if (magnitude >= 1e21 || magnitude < 1e-6) return rounded.toPrecision(4);
+  return rounded.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 10 });
+}
+function chartValues(points, width) {
+  const first = points.find((p) => p.value !== null)?.value;
+  if (first === void 0 || first === null) return [];
+  let carried = first;
+  const filled = points.map((p) => carried = p.value ?? carried);
+  const columns = Math.max(2, Math.floor(width));
+  if (filled.length <= columns) return filled;
+  const out = [];
+  for (let c = 0; c < columns; c++) {
+    const from = Math.floor(c * filled.length / columns);
+    const to = Math.max(from + 1, Math.floor((c + 1) * filled.length / columns));
+    const bucket = filled.slice(from, to);
+    out.push(bucket.reduce((sum, v) => sum + v, 0) / bucket.length);
+  }
+  return out;
+}
+var text13;
+var init_shape = __esm({
+  "src/cli/metrics/shape.ts"() {
+    "use strict";
+    init_object();
+    text13 = (value) => typeof value === "string" ? value : "";
+  }
+});
+
+// src/cli/metrics/view.ts
+function measurementTable(several) {
+  return {
+    columns: several ? [{ header: "PROCESS", value: (r) => r.process, copyable: true }, ...MEASUREMENT_COLUMNS] : MEASUREMENT_COLUMNS,
+    rows: latestRows
+  };
+}
+var MEASUREMENT_COLUMNS, namesTable, PARTITIONS_TABLE, DATABASES_TABLE;
+var init_view4 = __esm({
+  "src/cli/metrics/view.ts"() {
+    "use strict";
+    init_object();
+    init_shape();
+    MEASUREMENT_COLUMNS = [
+      { header: "MEASUREMENT", value: (r) => r.name, copyable: true },
+      { header: "VALUE", value: (r) => formatValue(r.value), copyable: true },
+      { header: "UNITS", value: (r) => r.units, dropPriority: 2 },
+      { header: "AT", value: (r) => r.at, copyable: true, dropPriority: 1 }
+    ];
+    namesTable = (field, header) => ({
+      columns: [
+        { header: "PROCESS", value: (r) => r.process, copyable: true },
+        { header, value: (r) => r.name, copyable: true }
+      ],
+      rows: (document5) => (Array.isArray(document5) ? document5 : [document5]).filter(isObject).flatMap(
+        (list6) => (Array.isArray(list6.results) ? list6.results : []).filter(isObject).map((item) => ({
+          process: typeof list6.processId === "string" ? list6.processId : "",
+          name: typeof item[field] === "string" ? item[field] : ""
+        }))
+      )
+    });
+    PARTITIONS_TABLE = namesTable("partitionName", "PARTITION");
+    DATABASES_TABLE = namesTable("databaseName", "DATABASE");
+  }
+});
+
+// src/api/resources/metrics.ts
+var metrics_exports = {};
+__export(metrics_exports, {
+  databaseMeasurements: () => databaseMeasurements2,
+  diskMeasurements: () => diskMeasurements2,
+  listDatabases: () => listDatabases2,
+  listDisks: () => listDisks2,
+  processMeasurements: () => processMeasurements2
+});
+function document4(response) {
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body) || !Array.isArray(body.measurements)) {
+    throw new InvalidResponseError(`expected measurements from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  }
+  return body;
+}
+async function processMeasurements2(client, projectId, processId, q) {
+  return document4(await client.call("metrics.process", { groupId: projectId, processId }, { query: queryOf(q) }));
+}
+async function databaseMeasurements2(client, projectId, processId, databaseName, q) {
+  return document4(await client.call("metrics.database", { groupId: projectId, processId, databaseName }, { query: queryOf(q) }));
+}
+async function diskMeasurements2(client, projectId, processId, partitionName, q) {
+  return document4(await client.call("metrics.disk", { groupId: projectId, processId, partitionName }, { query: queryOf(q) }));
+}
+async function listDatabases2(client, projectId, processId) {
+  return client.callAll("metrics.listDatabases", { groupId: projectId, processId });
+}
+async function listDisks2(client, projectId, processId) {
+  return client.callAll("metrics.listDisks", { groupId: projectId, processId });
+}
+var queryOf;
+var init_metrics3 = __esm({
+  "src/api/resources/metrics.ts"() {
+    "use strict";
+    init_errors2();
+    queryOf = (q) => ({
+      granularity: q.granularity,
+      period: q.period,
+      start: q.start,
+      end: q.end,
+      m: q.types && q.types.length > 0 ? q.types : void 0
+    });
+  }
+});
+
+// node_modules/asciichart/asciichart.js
+var require_asciichart = __commonJS({
+  "node_modules/asciichart/asciichart.js"(exports2) {
+    "use strict";
+    (function(exports3) {
+      exports3.black = "\x1B[30m";
+      exports3.red = "\x1B[31m";
+      exports3.green = "\x1B[32m";
+      exports3.yellow = "\x1B[33m";
+      exports3.blue = "\x1B[34m";
+      exports3.magenta = "\x1B[35m";
+      exports3.cyan = "\x1B[36m";
+      exports3.lightgray = "\x1B[37m";
+      exports3.default = "\x1B[39m";
+      exports3.darkgray = "\x1B[90m";
+      exports3.lightred = "\x1B[91m";
+      exports3.lightgreen = "\x1B[92m";
+      exports3.lightyellow = "\x1B[93m";
+      exports3.lightblue = "\x1B[94m";
+      exports3.lightmagenta = "\x1B[95m";
+      exports3.lightcyan = "\x1B[96m";
+      exports3.white = "\x1B[97m";
+      exports3.reset = "\x1B[0m";
+      function colored(char, color) {
+        return color === void 0 ? char : color + char + exports3.reset;
+      }
+      exports3.colored = colored;
+      exports3.plot = function(series, cfg = void 0) {
+        if (typeof series[0] == "number") {
+          series = [series];
+        }
+        cfg = typeof cfg !== "undefined" ? cfg : {};
+        let min = typeof cfg.min !== "undefined" ? cfg.min : series[0][0];
+        let max = typeof cfg.max !== "undefined" ? cfg.max : series[0][0];
+        for (let j = 0; j < series.length; j++) {
+          for (let i = 0; i < series[j].length; i++) {
+            min = Math.min(min, series[j][i]);
+            max = Math.max(max, series[j][i]);
+          }
+        }
+        let defaultSymbols = ["\u253C", "\u2524", "\u2576", "\u2574", "\u2500", "\u2570", "\u256D", "\u256E", "\u256F", "\u2502"];
+        let range = Math.abs(max - min);
+        let offset = typeof cfg.offset !== "undefined" ? cfg.offset : 3;
+        let padding = typeof cfg.padding !== "undefined" ? cfg.padding : "           ";
+        let height = typeof cfg.height !== "undefined" ? cfg.height : range;
+        let colors = typeof cfg.colors !== "undefined" ? cfg.colors : [];
+        let ratio = range !== 0 ? height / range : 1;
+        let min2 = Math.round(min * ratio);
+        let max2 = Math.round(max * ratio);
+        let rows = Math.abs(max2 - min2);
+        let width = 0;
+        for (let i = 0; i < series.length; i++) {
+          width = Math.max(width, series[i].length);
+        }
+        width = width + offset;
+        let symbols = typeof cfg.symbols !== "undefined" ? cfg.symbols : defaultSymbols;
+        let format4 = typeof cfg.format !== "undefined" ? cfg.format : function(x) {
+          return (padding + x.toFixed(2)).slice(-padding.length);
+        };
+        let result = new Array(rows + 1);
+        for (let i = 0; i <= rows; i++) {
+          result[i] = new Array(width);
+          for (let j = 0; j < width; j++) {
+            result[i][j] = " ";
+          }
+        }
+        for (let y = min2; y <= max2; ++y) {
+          let label = format4(rows > 0 ? max - (y - min2) * range / rows : y, y - min2);
+          result[y - min2][Math.max(offset - label.length, 0)] = label;
+          result[y - min2][offset - 1] = y == 0 ? symbols[0] : symbols[1];
+        }
+        for (let j = 0; j < series.length; j++) {
+          let currentColor = colors[j % colors.length];
+          let y0 = Math.round(series[j][0] * ratio) - min2;
+          result[rows - y0][offset - 1] = colored(symbols[0], currentColor);
+          for (let x = 0; x < series[j].length - 1; x++) {
+            let y02 = Math.round(series[j][x + 0] * ratio) - min2;
+            let y1 = Math.round(series[j][x + 1] * ratio) - min2;
+            if (y02 == y1) {
+              result[rows - y02][x + offset] = colored(symbols[4], currentColor);
+            } else {
+              result[rows - y1][x + offset] = colored(y02 > y1 ? symbols[5] : symbols[6], currentColor);
+              result[rows - y02][x + offset] = colored(y02 > y1 ? symbols[7] : symbols[8], currentColor);
+              let from = Math.min(y02, y1);
+              let to = Math.max(y02, y1);
+              for (let y = from + 1; y < to; y++) {
+                result[rows - y][x + offset] = colored(symbols[9], currentColor);
+              }
+            }
+          }
+        }
+        return result.map(function(x) {
+          return x.join("");
+        }).join("\n");
+      };
+    })(typeof exports2 === "undefined" ? (
+      /* istanbul ignore next */
+      exports2["asciichart"] = {}
+    ) : exports2);
+  }
+});
+
+// src/cli/metrics/plot.ts
+var plot_exports = {};
+__export(plot_exports, {
+  plotSeries: () => plotSeries
+});
+function plotSeries(document5, columns, several) {
+  const width = Math.max(10, (columns || 80) - LABEL_WIDTH - 2);
+  const out = [];
+  let process9;
+  for (const series of seriesOf(document5)) {
+    if (several && series.process !== process9) {
+      process9 = series.process;
+      out.push(`${escapeControl(process9)}
+`);
+    }
+    const values = chartValues(series.points, width);
+    const title = escapeControl(`${series.name} (${series.units})`);
+    if (values.length === 0) {
+      out.push(`${title}: no data
+`);
+      continue;
+    }
+    const first = series.points[0]?.timestamp ?? "";
+    const last = series.points.at(-1)?.timestamp ?? "";
+    const latest = formatValue(series.points.findLast((p) => p.value !== null)?.value ?? void 0);
+    const chart = (0, import_asciichart.plot)(values, {
+      height: HEIGHT,
+      format: (x) => formatValue(x).slice(0, LABEL_WIDTH - 1).padStart(LABEL_WIDTH - 1)
+    });
+    out.push(`${title}  latest ${latest}
+${chart}
+${" ".repeat(LABEL_WIDTH)}${escapeControl(first)} .. ${escapeControl(last)}
+`);
+  }
+  return out.join("\n");
+}
+var import_asciichart, HEIGHT, LABEL_WIDTH;
+var init_plot = __esm({
+  "src/cli/metrics/plot.ts"() {
+    "use strict";
+    import_asciichart = __toESM(require_asciichart(), 1);
+    init_sanitize();
+    init_shape();
+    HEIGHT = 6;
+    LABEL_WIDTH = 12;
+  }
+});
+
+// src/cli/metrics/run.ts
+var run_exports2 = {};
+__export(run_exports2, {
+  runMetrics: () => runMetrics
+});
+function checkSubject(kind2, name) {
+  if (name === void 0 || kind2 === "processes") return;
+  if (kind2 === "disks" && !PARTITION.test(name)) throw new UsageError(`invalid partition "${name}": a partition's name, such as data (see \`metrics disks <process>\`)`);
+  if (kind2 === "databases" && (!DATABASE.test(name) || CONTROL2.test(name))) throw new UsageError(`invalid database "${name}": a database's name, such as config (see \`metrics databases <process>\`)`);
+}
+async function checkPlot(ctx, plot2) {
+  if (!plot2) return;
+  if (!ctx.io.outIsTTY) throw new UsageError("--plot draws on a terminal, and stdout is not one: use -o json for the series");
+  if (await ctx.outputFormat() !== "table" || ctx.globals.query !== void 0) {
+    throw new UsageError("--plot draws the series; -o json, -o pretty and --query pass them through: use one or the other");
+  }
+}
+async function fetchOne(kind2, client, projectId, processId, subject, q) {
+  const api = await Promise.resolve().then(() => (init_metrics3(), metrics_exports));
+  if (kind2 === "disks") return api.diskMeasurements(client, projectId, processId, subject, q);
+  if (kind2 === "databases") return api.databaseMeasurements(client, projectId, processId, subject, q);
+  return api.processMeasurements(client, projectId, processId, q);
+}
+async function runMetrics(ctx, kind2, word, subject, flags) {
+  const window = readMetricsFlags(flags);
+  parseProcessWord(word);
+  checkSubject(kind2, subject);
+  await checkPlot(ctx, flags.plot);
+  const { resolveProcesses: resolveProcesses2 } = await loadProcessResolver();
+  const { client, projectId, processes: processes3, cluster } = await resolveProcesses2(ctx, word);
+  const several = cluster !== void 0;
+  const ids3 = processes3.map((p) => String(p.id));
+  if (kind2 !== "processes" && subject === void 0) {
+    const api = await Promise.resolve().then(() => (init_metrics3(), metrics_exports));
+    const lists = [];
+    for (const id of ids3) lists.push({ processId: id, ...await (kind2 === "disks" ? api.listDisks : api.listDatabases)(client, projectId, id) });
+    const table2 = kind2 === "disks" ? PARTITIONS_TABLE : DATABASES_TABLE;
+    await ctx.output(several ? lists : lists[0], table2);
+    return;
+  }
+  const query2 = { granularity: window.granularity, period: window.period, start: window.start, end: window.end, types: window.types };
+  const documents = [];
+  for (const id of ids3) documents.push(await fetchOne(kind2, client, projectId, id, subject ?? "", query2));
+  const result = several ? documents : documents[0];
+  if (flags.plot) {
+    const { plotSeries: plotSeries2 } = await Promise.resolve().then(() => (init_plot(), plot_exports));
+    ctx.io.write(plotSeries2(result, ctx.io.columns, several));
+    return;
+  }
+  await ctx.output(result, measurementTable(several));
+}
+var PARTITION, DATABASE, CONTROL2;
+var init_run2 = __esm({
+  "src/cli/metrics/run.ts"() {
+    "use strict";
+    init_errors();
+    init_public6();
+    init_flags();
+    init_view4();
+    PARTITION = /^[A-Za-z0-9_-]{1,64}$/;
+    DATABASE = /^[^/\\. "$*<>:|?]{1,64}$/;
+    CONTROL2 = /[\p{Cc}]/u;
+  }
+});
+
+// src/cli/processes/completion.ts
+var completion_exports7 = {};
+__export(completion_exports7, {
+  processIds: () => processIds
+});
+async function processIds(ctx, now = Date.now) {
+  try {
+    const settings = await ctx.settings();
+    const projectId = settings.projectId;
+    if (!projectId) return [];
+    const file = cacheFile(ctx.configDir, "processes", [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? ""]);
+    const valid = (word) => PROCESS_ID.test(word);
+    const cached = await readCache(file, now(), valid);
+    if (cached) return cached;
+    const { listProcesses: listProcesses3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
+    const list6 = await listProcesses3(await ctx.api(), projectId);
+    const words2 = list6.results.map((p) => typeof p.id === "string" ? p.id : "").filter(valid).slice(0, MAX_NAMES2);
+    await writeCache(ctx.configDir, file, { at: now(), names: words2 });
+    return words2;
+  } catch {
+    return [];
+  }
+}
+var PROCESS_ID;
+var init_completion7 = __esm({
+  "src/cli/processes/completion.ts"() {
+    "use strict";
+    init_completionCache();
+    PROCESS_ID = /^[a-z0-9.-]+:[0-9]{1,5}$/;
+  }
+});
+
 // src/cli/auth/public.ts
 var public_exports4 = {};
 __export(public_exports4, {
   runAuthStatus: () => runAuthStatus
 });
-var init_public6 = __esm({
+var init_public7 = __esm({
   "src/cli/auth/public.ts"() {
     "use strict";
     init_authStatus();
@@ -49388,15 +50619,15 @@ var init_public6 = __esm({
 });
 
 // src/cli/profile/completion.ts
-var completion_exports7 = {};
-__export(completion_exports7, {
+var completion_exports8 = {};
+__export(completion_exports8, {
   profileNames: () => profileNames
 });
 async function profileNames(ctx) {
   const { isProfileName: isProfileName2 } = await Promise.resolve().then(() => (init_validate(), validate_exports));
   return Object.keys((await ctx.config()).read().profiles).filter(isProfileName2).sort();
 }
-var init_completion7 = __esm({
+var init_completion8 = __esm({
   "src/cli/profile/completion.ts"() {
     "use strict";
   }
@@ -49450,14 +50681,14 @@ var ENTRY_COLUMNS = [
 ];
 var ACCESS_LIST_TABLE = {
   columns: ENTRY_COLUMNS,
-  rows: (document4) => {
-    const results6 = document4?.results;
+  rows: (document5) => {
+    const results6 = document5?.results;
     return Array.isArray(results6) ? results6 : [];
   }
 };
 var ACCESS_ENTRY_TABLE = {
   columns: ENTRY_COLUMNS,
-  rows: (document4) => [document4 ?? {}]
+  rows: (document5) => [document5 ?? {}]
 };
 function statusTable(entry) {
   return {
@@ -49465,7 +50696,7 @@ function statusTable(entry) {
       { header: "ENTRY", value: () => entry, copyable: true },
       { header: "STATUS", value: (e) => text(e.STATUS) }
     ],
-    rows: (document4) => [document4 ?? {}]
+    rows: (document5) => [document5 ?? {}]
   };
 }
 
@@ -49479,8 +50710,8 @@ function registerAccessListAdd(parent, app) {
     ["Every address of a file, one per line", "grep -v '^#' allowed.txt | xargs -n1 cdba access-list add --comment batch"]
   ]);
 }
-function chosenEntry(text13, flags) {
-  const given2 = [text13 !== void 0, Boolean(flags.currentIp), flags.awsSecurityGroup !== void 0].filter(Boolean).length;
+function chosenEntry(text15, flags) {
+  const given2 = [text15 !== void 0, Boolean(flags.currentIp), flags.awsSecurityGroup !== void 0].filter(Boolean).length;
   if (given2 === 0) throw new UsageError("name the entry: an IP address or CIDR block, --current-ip, or --aws-security-group sg-...");
   if (given2 > 1) {
     throw new UsageError(flags.currentIp ? "--current-ip adds the address the service sees; give it or an address, not both" : "give one entry: an address or CIDR block, or --aws-security-group, not both");
@@ -49491,12 +50722,12 @@ function chosenEntry(text13, flags) {
     if (entry2.kind !== "securityGroup") throw new UsageError(`invalid --aws-security-group "${flags.awsSecurityGroup}": expected sg- and 8 or 17 hexadecimal digits`);
     return entry2;
   }
-  const entry = parseAccessEntry(text13);
+  const entry = parseAccessEntry(text15);
   if (entry.kind === "securityGroup") throw new UsageError("an AWS security group goes with --aws-security-group");
   return entry;
 }
-async function runAccessListAdd(ctx, text13, flags) {
-  const chosen = chosenEntry(text13, flags);
+async function runAccessListAdd(ctx, text15, flags) {
+  const chosen = chosenEntry(text15, flags);
   if (flags.comment !== void 0 && [...flags.comment].length > MAX_COMMENT) {
     throw new UsageError(`--comment is ${[...flags.comment].length} characters; the service takes at most ${MAX_COMMENT}`);
   }
@@ -49519,13 +50750,13 @@ async function runAccessListAdd(ctx, text13, flags) {
     ...flags.comment !== void 0 ? { comment: flags.comment } : {},
     ...deleteAfterDate !== void 0 ? { deleteAfterDate } : {}
   };
-  const answer = await api.addAccessListEntries(client, projectId, [body]).catch((error2) => {
+  const answer2 = await api.addAccessListEntries(client, projectId, [body]).catch((error2) => {
     if (error2 instanceof ApiError && error2.errorCode === "CANNOT_USE_AWS_SECURITY_GROUP_WITHOUT_VPC_PEERING_CONNECTION") {
       error2.hint = `peer the project's AWS network with your VPC first: ${ctx.followUp("peering", "create", "--provider", "AWS")} ... --watch (see ${ctx.followUp("peering", "list")})`;
     }
     throw error2;
   });
-  const results6 = Array.isArray(answer.body?.results) ? answer.body.results : [];
+  const results6 = Array.isArray(answer2.body?.results) ? answer2.body.results : [];
   const added = results6.find((e) => e.awsSecurityGroup === value || e.ipAddress === value || e.cidrBlock === value || e.cidrBlock === `${value}/${entry.kind === "address" && entry.family === 4 ? 32 : 128}`);
   await ctx.output(added ?? (await api.getAccessListEntry(client, projectId, value)).body, ACCESS_ENTRY_TABLE);
   if (!flags.watch && timeoutMs === void 0) {
@@ -49557,8 +50788,8 @@ function registerAccessListDelete(parent, app) {
     ["In a script: remove every temporary entry", "cdba access-list list -o json --query 'results[?deleteAfterDate].cidrBlock' | jq -r '.[]' | xargs -n1 cdba access-list delete --yes"]
   ]);
 }
-async function runAccessListDelete(ctx, text13) {
-  const entry = entryValue(parseAccessEntry(text13));
+async function runAccessListDelete(ctx, text15) {
+  const entry = entryValue(parseAccessEntry(text15));
   ctx.requireConfirmable();
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -49593,8 +50824,8 @@ function registerAccessListStatus(parent, app) {
     ["In a script: the bare status word", `cdba access-list status 10.0.0.0/16 -o json --query STATUS | tr -d '"'`]
   ]);
 }
-async function runAccessListStatus(ctx, text13) {
-  const entry = entryValue(parseAccessEntry(text13));
+async function runAccessListStatus(ctx, text15) {
+  const entry = entryValue(parseAccessEntry(text15));
   const { getAccessListEntryStatus: getAccessListEntryStatus2 } = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -49643,11 +50874,11 @@ function registerApi(program2, app) {
     ["Create a cluster from a file at a chosen version", "cdba --api-version 2023-02-01 api /groups/{projectId}/clusters --input cluster.json"],
     ["Status line and headers of the root resource", "cdba api / --include"]
   ]);
-  const list5 = command.command("list").description("list the operations of the description: name, short name, method, path and summary").argument("[word]", "only operations whose names, path or summary hold this word (any case)").option("--tag <tag>", "only operations with this tag (e.g. Clusters; any case)").action(async (word, options, cmd) => {
+  const list6 = command.command("list").description("list the operations of the description: name, short name, method, path and summary").argument("[word]", "only operations whose names, path or summary hold this word (any case)").option("--tag <tag>", "only operations with this tag (e.g. Clusters; any case)").action(async (word, options, cmd) => {
     const { runApiList: runApiList2 } = await Promise.resolve().then(() => (init_catalog2(), catalog_exports2));
     await runApiList2(app.context(cmd), word, options);
   });
-  withExamples(list5, [
+  withExamples(list6, [
     ["Every operation", "cdba api list"],
     ["The operations of one tag that mention snapshots", 'cdba api list --tag "Cloud Backups" snapshot'],
     ["The short names of the operations about alerts", "cdba api list alert -o json --query 'operations[].alias'"]
@@ -49845,22 +51076,22 @@ function sameJson(a, b) {
   return false;
 }
 var show = (path, key) => path === "" ? key : `${path}.${key}`;
-function diff(desired, current, names2, path, isWritable, out) {
+function diff(desired, current, names3, path, isWritable, out) {
   if (desired === null || desired === void 0) return;
   if (isObject(desired)) {
     if (!isObject(current)) {
-      if (isWritable(names2)) out.push({ path, from: current ?? null, to: desired });
+      if (isWritable(names3)) out.push({ path, from: current ?? null, to: desired });
       return;
     }
     for (const [key, value] of Object.entries(desired)) {
-      const next = [...names2, key];
+      const next = [...names3, key];
       if (!isWritable(next)) continue;
       diff(value, current[key], next, show(path, key), isWritable, out);
     }
     return;
   }
   if (Array.isArray(desired) && Array.isArray(current) && desired.length === current.length && desired.every(isObject) && current.every(isObject)) {
-    desired.forEach((item, i) => diff(item, current[i], names2, `${path}[${i}]`, isWritable, out));
+    desired.forEach((item, i) => diff(item, current[i], names3, `${path}[${i}]`, isWritable, out));
     return;
   }
   if (!sameJson(desired, current)) out.push({ path, from: current ?? null, to: desired });
@@ -49877,12 +51108,12 @@ function overlay(desired, current) {
   }
   return structuredClone(desired);
 }
-function prune(value, names2, isWritable) {
-  if (Array.isArray(value)) return value.map((item) => isObject(item) ? prune(item, names2, isWritable) : item);
+function prune(value, names3, isWritable) {
+  if (Array.isArray(value)) return value.map((item) => isObject(item) ? prune(item, names3, isWritable) : item);
   if (!isObject(value)) return value;
   const out = {};
   for (const [key, inner2] of Object.entries(value)) {
-    const next = [...names2, key];
+    const next = [...names3, key];
     if (isWritable(next)) out[key] = prune(inner2, next, isWritable);
   }
   return out;
@@ -49982,28 +51213,28 @@ async function runClustersApply(ctx, flags) {
     if (!(error2 instanceof ApiError && error2.status === 404)) throw error2;
   }
   if (current === void 0) {
-    const missing2 = missingField(desired, shape2);
-    if (missing2) throw new UsageError(`${source}: cluster ${name} does not exist, and the document lacks ${missing2}, which creating it at API version ${version2} requires`);
+    const missing3 = missingField(desired, shape2);
+    if (missing3) throw new UsageError(`${source}: cluster ${name} does not exist, and the document lacks ${missing3}, which creating it at API version ${version2} requires`);
   }
   const inStep = shape2 === "perShard" ? ["readOnlySpecs"] : ["readOnlySpecs", "analyticsSpecs"];
   const plan = current === void 0 ? void 0 : planChanges(sizesInStep(desired, current, inStep), current, writableFields(shape2));
-  const document4 = {
+  const document5 = {
     action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none",
     changes: plan?.changes ?? []
   };
-  await showPlan(ctx, name, document4);
+  await showPlan(ctx, name, document5);
   if (flags.dryRun) {
-    if (flags.exitCode && document4.action !== "none") throw new QuietExit(ExitCode.changesPending);
+    if (flags.exitCode && document5.action !== "none") throw new QuietExit(ExitCode.changesPending);
     return;
   }
-  if (document4.action === "none") return;
-  const answer = clusterDocument(
+  if (document5.action === "none") return;
+  const answer2 = clusterDocument(
     await withClusterHints(
       name,
-      () => document4.action === "create" ? createCluster3(target.client, target.projectId, desired) : updateCluster2(target.client, target.projectId, name, plan.patch)
+      () => document5.action === "create" ? createCluster3(target.client, target.projectId, desired) : updateCluster2(target.client, target.projectId, name, plan.patch)
     )
   );
-  const state = typeof answer.stateName === "string" ? answer.stateName : "UPDATING";
+  const state = typeof answer2.stateName === "string" ? answer2.stateName : "UPDATING";
   if (!flags.watch && timeoutMs === void 0) {
     ctx.io.note(`cdba: cluster ${name} is ${state}; follow it with \`${ctx.followUp("clusters", "watch", name)}\``);
     return;
@@ -50041,20 +51272,20 @@ async function applyFlex(ctx, flags, file, name, source, timeoutMs) {
     }
   }
   const plan = current === void 0 ? void 0 : planChanges(body, current, (path) => path[0] === "tags" || path[0] === "terminationProtectionEnabled");
-  const document4 = { action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none", changes: plan?.changes ?? [] };
-  await showPlan(ctx, name, document4);
+  const document5 = { action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none", changes: plan?.changes ?? [] };
+  await showPlan(ctx, name, document5);
   if (flags.dryRun) {
-    if (flags.exitCode && document4.action !== "none") throw new QuietExit(ExitCode.changesPending);
+    if (flags.exitCode && document5.action !== "none") throw new QuietExit(ExitCode.changesPending);
     return;
   }
-  if (document4.action === "none") return;
+  if (document5.action === "none") return;
   const checkHint = `the cluster may have been created; check with \`cdba clusters get ${shellWord(name)}\` before trying again`;
-  const answer = clusterDocument(
-    document4.action === "create" ? await createFlexCluster3(client, projectId, body, checkHint) : await updateFlexCluster2(client, projectId, name, plan.patch)
+  const answer2 = clusterDocument(
+    document5.action === "create" ? await createFlexCluster3(client, projectId, body, checkHint) : await updateFlexCluster2(client, projectId, name, plan.patch)
   );
   const locator = await ClusterLocator2.open(ctx, client, projectId, name);
   locator.remember();
-  const state = typeof answer.stateName === "string" ? answer.stateName : "CREATING";
+  const state = typeof answer2.stateName === "string" ? answer2.stateName : "CREATING";
   if (!flags.watch && timeoutMs === void 0) {
     ctx.io.note(`cdba: flex cluster ${name} is ${state}; follow it with \`${ctx.followUp("clusters", "watch", name)}\``);
     return;
@@ -50275,9 +51506,9 @@ async function runClustersConvert(ctx, flags) {
   if (from === void 0) {
     throw new UsageError(`${source}: its fields do not tell which version's shape it is in`, { hint: "name it with --from <version>" });
   }
-  const { body, changes, lost, missing: missing2 } = convertClusterBody(input, from, to);
-  if (missing2) {
-    throw new UsageError(`${source}: cannot convert to ${toVersion} without ${missing2.join(", ")}`, {
+  const { body, changes, lost, missing: missing3 } = convertClusterBody(input, from, to);
+  if (missing3) {
+    throw new UsageError(`${source}: cannot convert to ${toVersion} without ${missing3.join(", ")}`, {
       hint: `every region config names its provider and region; add them to the ${shapeLabel(from)} body`
     });
   }
@@ -50379,9 +51610,9 @@ async function runClustersCreate(ctx, name, flags) {
   const body = createBody(name, file, topology, shape2);
   if (flags.terminationProtection !== void 0) body.terminationProtectionEnabled = flags.terminationProtection;
   refuseProblems(fieldProblems(body, shape2), shape2, version2, "the request");
-  const missing2 = missingField(body, shape2);
-  if (missing2) {
-    throw new UsageError(`the body lacks ${missing2}, which API version ${version2} requires`, {
+  const missing3 = missingField(body, shape2);
+  if (missing3) {
+    throw new UsageError(`the body lacks ${missing3}, which API version ${version2} requires`, {
       hint: file ? "add it to the file, or give --provider and --region" : "give --provider and --region"
     });
   }
@@ -50520,10 +51751,10 @@ async function runClustersList(ctx, flags) {
     ...flags.limit !== void 0 ? { itemsPerPage: flags.limit } : {},
     ...flags.count ? {} : { includeCount: false }
   });
-  const document4 = response.body;
-  await ctx.output(document4, CLUSTER_LIST_TABLE);
+  const document5 = response.body;
+  await ctx.output(document5, CLUSTER_LIST_TABLE);
   if (ctx.io.errIsTTY && await ctx.outputFormat() === "table" && !ctx.globals.query) {
-    const footer = pageFooter(page3, limit, document4.results.length, document4.totalCount, hasNextPage2(document4));
+    const footer = pageFooter(page3, limit, document5.results.length, document5.totalCount, hasNextPage2(document5));
     if (footer) ctx.io.note(footer, "dim");
   }
 }
@@ -50569,7 +51800,7 @@ async function runMixedTable(ctx, flags, client, projectId) {
     const limit = flags.limit ?? DEFAULT_LIMIT;
     const shown2 = dedicated.results.length;
     const flexShown = flex?.results.length ?? 0;
-    const nextOf = (document4) => hasNextPage2(document4);
+    const nextOf = (document5) => hasNextPage2(document5);
     const more = nextOf(dedicated) || flex !== void 0 && nextOf(flex);
     const footer = flexShown === 0 ? pageFooter(page3, limit, shown2, dedicated.totalCount, nextOf(dedicated)) : more || page3 > 1 ? `page ${page3}: ${shown2} clusters and ${flexShown} flex clusters${totalCount === void 0 ? "" : ` of ${totalCount}`}${more ? `; next: --page ${page3 + 1}, or --all for every cluster` : ""}` : void 0;
     if (footer) ctx.io.note(footer, "dim");
@@ -50598,10 +51829,10 @@ async function runFlexList(ctx, flags) {
     await ctx.output(await listAllFlexClusters2(client, projectId), CLUSTER_LIST_TABLE);
     return;
   }
-  const document4 = (await listFlexClusters3(client, projectId, pageOptions(flags))).body;
-  await ctx.output(document4, CLUSTER_LIST_TABLE);
+  const document5 = (await listFlexClusters3(client, projectId, pageOptions(flags))).body;
+  await ctx.output(document5, CLUSTER_LIST_TABLE);
   if (ctx.io.errIsTTY && await ctx.outputFormat() === "table" && !ctx.globals.query) {
-    const footer = pageFooter(flags.page ?? 1, flags.limit ?? DEFAULT_LIMIT, document4.results.length, document4.totalCount, hasNextPage2(document4));
+    const footer = pageFooter(flags.page ?? 1, flags.limit ?? DEFAULT_LIMIT, document5.results.length, document5.totalCount, hasNextPage2(document5));
     if (footer) ctx.io.note(footer, "dim");
   }
 }
@@ -50985,8 +52216,8 @@ function registerClustersUpgrade(parent, app) {
     }
   });
 }
-function currentOf(ctx, name, document4, flex) {
-  const summary = summarize2(document4);
+function currentOf(ctx, name, document5, flex) {
+  const summary = summarize2(document5);
   const lead = summary.zones[0]?.regions[0];
   const tier = summary.tiers[0] ?? "";
   if (!flex && lead?.provider !== "TENANT") {
@@ -51028,16 +52259,16 @@ async function runClustersUpgrade(ctx, name, flags) {
   ctx.requireConfirmable();
   const target = await clusterTarget(ctx, "clusters.tenantUpgrade");
   const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
-  const document4 = await locator.get();
+  const document5 = await locator.get();
   const flex = locator.learnt === "flex";
-  const current = currentOf(ctx, name, document4, flex);
+  const current = currentOf(ctx, name, document5, flex);
   if (flex) await checkFlexReachable(ctx, name);
   const { provider: provider2, region: region2 } = destination(flags, current);
   const { profileName } = await ctx.settings();
   const from = `${current.tier} (${current.kind === "flex" ? "flex" : "shared"}, ${current.provider} ${current.region})`;
   await ctx.confirm(`Upgrade cluster "${name}" of project ${target.projectId} (profile "${profileName}") from ${from} to ${flags.tier} on ${provider2} ${region2}? Dedicated tiers are billed by the hour.`);
   const mayHaveApplied = `the upgrade may have been accepted; check with \`${ctx.followUp("clusters", "get", name)}\` before trying again`;
-  const answer = await withClusterHints(
+  const answer2 = await withClusterHints(
     name,
     () => withUpgradeHints(ctx, name, async () => {
       if (current.kind === "flex") {
@@ -51048,7 +52279,7 @@ async function runClustersUpgrade(ctx, name, flags) {
       return upgradeTenantCluster2(target.client, target.projectId, sharedUpgradeBody(name, flags.tier, provider2, region2), mayHaveApplied);
     })
   );
-  const answered = clusterDocument(answer).stateName;
+  const answered = clusterDocument(answer2).stateName;
   const state = typeof answered === "string" ? answered : "UPDATING";
   if (flex) locator.forget();
   const upgraded = await ClusterLocator.open(ctx, target.client, target.projectId, name);
@@ -51110,8 +52341,8 @@ async function runClustersWatch(ctx, name, flags) {
   checkClusterName(name);
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const target = await clusterTarget(ctx, "clusters.get");
-  const document4 = await waitForCluster(ctx, target, name, { until: flags.until, timeoutMs });
-  if (document4 !== void 0) await showCluster(ctx, document4);
+  const document5 = await waitForCluster(ctx, target, name, { until: flags.until, timeoutMs });
+  if (document5 !== void 0) await showCluster(ctx, document5);
 }
 
 // src/cli/clusters/index.ts
@@ -51228,9 +52459,9 @@ function spec(completion) {
       return completion.kind;
   }
 }
-var words = (list5) => list5.join(" ");
+var words = (list6) => list6.join(" ");
 var flagsOf = (info2) => info2.options.flatMap((o) => [o.long, o.short].filter((f) => Boolean(f)));
-var unique = (list5) => [...new Set(list5)];
+var unique = (list6) => [...new Set(list6)];
 var valueFlagsOf = (all) => unique(all.flatMap((c) => c.options.filter((o) => o.takesValue).flatMap((o) => [o.long, o.short])).filter((f) => Boolean(f)));
 function bashScript(root3) {
   const all = flatten(root3);
@@ -51392,7 +52623,7 @@ function zshScript(root3) {
 autoload -U +X bashcompinit && bashcompinit
 ${bashScript(root3)}`;
 }
-var fishQuote = (text13) => `'${text13.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+var fishQuote = (text15) => `'${text15.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 function fishScript(root3) {
   const lines = [
     "# fish completion for cdba (generated by `cdba completion fish`)",
@@ -51506,8 +52737,8 @@ function registerCompletion(program2, app) {
     const entry = lookupsOf(rootOf(cmd)).get(what);
     if (!entry || entry.needsOf && !of) return;
     if (entry.local) {
-      const names2 = await (await entry.load())(app.context(cmd), of);
-      if (names2.length) app.io.write(`${names2.join("\n")}
+      const names3 = await (await entry.load())(app.context(cmd), of);
+      if (names3.length) app.io.write(`${names3.join("\n")}
 `);
       return;
     }
@@ -51528,8 +52759,8 @@ function registerCompletion(program2, app) {
     });
     const ctx = new Context(quiet, app.env, app.version, { ...cmd.optsWithGlobals(), timeout: attemptTimeout, debug: false });
     try {
-      const names2 = await (await entry.load())(ctx, of);
-      if (names2.length) app.io.write(`${names2.join("\n")}
+      const names3 = await (await entry.load())(ctx, of);
+      if (names3.length) app.io.write(`${names3.join("\n")}
 `);
     } finally {
       clearTimeout(timer);
@@ -51585,7 +52816,7 @@ init_command();
 init_public();
 init_public();
 var CONN_STRING_LIST_TABLE = {
-  rows: (document4) => document4,
+  rows: (document5) => document5,
   columns: [
     { header: "TYPE", value: (r) => r.type },
     { header: "SRV", value: (r) => r.srv ? "yes" : "no", dropPriority: 2 },
@@ -51644,7 +52875,7 @@ function parsedRows(p) {
   return rows.filter(([, value]) => value !== void 0 && value !== "").map(([field, value]) => ({ field, value }));
 }
 var CONN_STRING_PARSE_TABLE = {
-  rows: (document4) => parsedRows(document4),
+  rows: (document5) => parsedRows(document5),
   columns: [
     { header: "FIELD", value: (r) => r.field },
     { header: "VALUE", value: (r) => r.value, copyable: true }
@@ -51738,8 +52969,8 @@ function authLabel(user) {
   if (oidc) return oidc === "IDP_GROUP" ? "OIDC group" : "OIDC user";
   return "SCRAM";
 }
-function summarizeUser(document4) {
-  const user = isObject(document4) ? document4 : {};
+function summarizeUser(document5) {
+  const user = isObject(document5) ? document5 : {};
   return {
     username: text6(user.username),
     databaseName: text6(user.databaseName),
@@ -51763,14 +52994,14 @@ var DATABASE_USER_COLUMNS = [
 ];
 var DATABASE_USER_LIST_TABLE = {
   columns: DATABASE_USER_COLUMNS,
-  rows: (document4) => list3(isObject(document4) ? document4.results : void 0).map(summarizeUser)
+  rows: (document5) => list3(isObject(document5) ? document5.results : void 0).map(summarizeUser)
 };
 var DATABASE_USER_TABLE = {
   columns: DATABASE_USER_COLUMNS,
-  rows: (document4) => [summarizeUser(document4)]
+  rows: (document5) => [summarizeUser(document5)]
 };
-function databaseUserView(io, document4) {
-  const user = summarizeUser(document4);
+function databaseUserView(io, document5) {
+  const user = summarizeUser(document5);
   return `${keyValueLines(io, [
     ["Username", user.username],
     ["Auth database", user.databaseName],
@@ -51783,23 +53014,23 @@ function databaseUserView(io, document4) {
   ])}
 `;
 }
-async function showDatabaseUser(ctx, document4) {
+async function showDatabaseUser(ctx, document5) {
   if ((await ctx.outputForm("terminal-view")).form === "view") {
-    ctx.io.write(databaseUserView(ctx.io, document4));
+    ctx.io.write(databaseUserView(ctx.io, document5));
     return;
   }
-  await ctx.output(document4, DATABASE_USER_TABLE);
+  await ctx.output(document5, DATABASE_USER_TABLE);
 }
-async function showUserWithPassword(ctx, document4, password, note) {
+async function showUserWithPassword(ctx, document5, password, note) {
   if (!password?.generated) {
-    await showDatabaseUser(ctx, document4);
+    await showDatabaseUser(ctx, document5);
     return;
   }
   const form = await ctx.outputForm("bare");
   await ctx.io.revealing(password.value, async () => {
     if (form.form === "bare") ctx.io.write(`${password.value}
 `);
-    else await ctx.output({ ...document4, password: password.value }, DATABASE_USER_TABLE);
+    else await ctx.output({ ...document5, password: password.value }, DATABASE_USER_TABLE);
   });
   ctx.io.note(note);
 }
@@ -52419,15 +53650,15 @@ async function envTable(serviceTime2) {
       { header: "EXPIRES", value: ends, copyable: true },
       { header: "CREATED CLUSTER", value: (e) => e.state === null ? "-" : e.createdCluster ? "yes" : "no", minWidth: 3, dropPriority: 1 }
     ],
-    rows: (document4) => document4?.results ?? []
+    rows: (document5) => document5?.results ?? []
   };
 }
 async function runEnvList(ctx, flags) {
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { takeInventory: takeInventory2 } = await Promise.resolve().then(() => (init_inventory(), inventory_exports));
-  const document4 = await listDocument2(await takeInventory2(ctx, client, projectId), flags.expired === true);
-  await ctx.output(document4, await envTable(document4.serviceTime));
+  const document5 = await listDocument2(await takeInventory2(ctx, client, projectId), flags.expired === true);
+  await ctx.output(document5, await envTable(document5.serviceTime));
 }
 
 // src/cli/env/index.ts
@@ -52487,7 +53718,7 @@ function registerEnv(program2, app) {
   registerEnvGc(env2, app);
 }
 function registerRun(program2, app) {
-  const run2 = withUpFlags(
+  const run3 = withUpFlags(
     program2.command("run").description("env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed; 127: CMD is not on PATH, nothing made)").option("--name <name>", "the env (default run- and six random characters)").option("--keep-env <name>", "pass this credential variable to CMD; repeatable", collect).argument("[command...]", "the command and its arguments, after --").usage("[options] -- <command> [args...]").allowUnknownOption()
   ).action(async (words2, options, cmd) => {
     let root3 = cmd;
@@ -52507,11 +53738,11 @@ function registerRun(program2, app) {
     const { runRun: runRun2 } = await Promise.resolve().then(() => (init_run(), run_exports));
     await runRun2(app.context(cmd), dashDash ? afterDash : words2, options, dashDash);
   });
-  withDetails(run2, {
+  withDetails(run3, {
     about: `CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(", ")}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`,
     options: { ...upFlagDetails(), "--keep-env": "A variable that leads to cdba's credentials, passed on purpose" }
   });
-  withExamples(run2, [
+  withExamples(run3, [
     ["The test suite against a fresh flex cluster, removed afterwards", "cdba run -- npm test"],
     ["A named run on a dedicated cluster", "cdba run --name nightly --tier M10 -- ./integration-tests.sh"],
     ["Tests that use $search: the command starts once the index is READY and queryable", "cdba run --sample-data --search-index movies-index.json -- npm test"],
@@ -52560,8 +53791,8 @@ init_sanitize();
 init_render();
 init_waitForIndex();
 var text7 = (value) => typeof value === "string" ? value : "";
-function summarizeIndex(document4) {
-  const index = isObject(document4) ? document4 : {};
+function summarizeIndex(document5) {
+  const index = isObject(document5) ? document5 : {};
   const version2 = isObject(index.latestDefinitionVersion) ? index.latestDefinitionVersion.version : void 0;
   return {
     id: text7(index.indexID),
@@ -52584,12 +53815,12 @@ var SEARCH_INDEX_COLUMNS = [
   { header: "QUERYABLE", value: (i) => i.queryable, dropPriority: 4 },
   { header: "ID", value: (i) => i.id, copyable: true, dropPriority: 2 }
 ];
-var list4 = (document4) => Array.isArray(document4) ? document4 : [];
-var SEARCH_INDEX_LIST_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document4) => list4(document4).map(summarizeIndex) };
-var SEARCH_INDEX_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document4) => [summarizeIndex(document4)] };
-function indexView(io, document4) {
-  const index = summarizeIndex(document4);
-  const doc = isObject(document4) ? document4 : {};
+var list4 = (document5) => Array.isArray(document5) ? document5 : [];
+var SEARCH_INDEX_LIST_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document5) => list4(document5).map(summarizeIndex) };
+var SEARCH_INDEX_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document5) => [summarizeIndex(document5)] };
+function indexView(io, document5) {
+  const index = summarizeIndex(document5);
+  const doc = isObject(document5) ? document5 : {};
   const definition = JSON.stringify(doc.latestDefinition ?? {}, null, 2);
   return `${keyValueLines(io, [
     ["Name", index.name],
@@ -52605,12 +53836,12 @@ Definition:
 ${escapeControl(definition, { keepLines: true })}
 `;
 }
-async function showIndex(ctx, document4) {
+async function showIndex(ctx, document5) {
   if ((await ctx.outputForm("terminal-view")).form === "view") {
-    ctx.io.write(indexView(ctx.io, document4));
+    ctx.io.write(indexView(ctx.io, document5));
     return;
   }
-  await ctx.output(document4, SEARCH_INDEX_TABLE);
+  await ctx.output(document5, SEARCH_INDEX_TABLE);
 }
 
 // src/cli/search-indexes/create.ts
@@ -52638,13 +53869,13 @@ async function planCreate(ctx, flags, notes) {
   const type = flags.type ?? (flags.field ? "vectorSearch" : "search");
   if (flags.dynamic && type !== "search") throw new UsageError("--dynamic makes a search index; a vectorSearch index takes --field path:dimensions:similarity");
   if (flags.field && type !== "vectorSearch") throw new UsageError("--field makes a vectorSearch index; drop --type search, or give --dynamic or --file");
-  const definition = flags.dynamic ? { mappings: { dynamic: true } } : { fields: flags.field.reduce((fields, text13) => vectorFieldFlag2(text13, fields), []) };
+  const definition = flags.dynamic ? { mappings: { dynamic: true } } : { fields: flags.field.reduce((fields, text15) => vectorFieldFlag2(text15, fields), []) };
   for (const [value, flag] of [[flags.db, "--db"], [flags.collection, "--collection"], [flags.name, "--name"]]) {
     if (value === void 0 || value === "") throw new UsageError(`${flag} is required with ${ways[0]}`);
   }
-  const names2 = { database: flags.db, collectionName: flags.collection, name: flags.name };
-  checkIndexNames(names2, asFlag);
-  return { ...names2, type, definition };
+  const names3 = { database: flags.db, collectionName: flags.collection, name: flags.name };
+  checkIndexNames(names3, asFlag);
+  return { ...names3, type, definition };
 }
 async function runSearchIndexesCreate(ctx, cluster, flags) {
   watchTimeoutMs(flags.watchTimeout);
@@ -52794,15 +54025,15 @@ init_errors();
 init_isoDate();
 init_duration();
 var UNITS = { m: 6e4, h: 36e5, d: 864e5, w: 6048e5 };
-function parseUntil(text13, now) {
-  const value = text13.trim();
+function parseUntil(text15, now) {
+  const value = text15.trim();
   let at;
   const date = parseIsoDateTime(value);
   if (date) at = date.getTime();
   else if (/^\d/.test(value) && !/^\d+(\.\d+)?$/.test(value)) at = ((ms) => ms === void 0 ? void 0 : now + ms)(durationMillis(value, UNITS));
-  if (at === void 0 || !Number.isFinite(at)) throw new UsageError(`invalid --until "${text13}": expected an ISO 8601 time (2026-09-01T12:00:00Z) or a duration from now (90m, 12h, 7d, 2w)`);
-  if (Math.floor(at / 1e3) <= Math.floor(now / 1e3)) throw new UsageError(`invalid --until "${text13}": ${formatServiceDate(new Date(at))} is not in the future`, { hint: "give a later time, or --forever" });
-  if (new Date(at).getUTCFullYear() > 9999) throw new UsageError(`invalid --until "${text13}": too far ahead; use --forever`);
+  if (at === void 0 || !Number.isFinite(at)) throw new UsageError(`invalid --until "${text15}": expected an ISO 8601 time (2026-09-01T12:00:00Z) or a duration from now (90m, 12h, 7d, 2w)`);
+  if (Math.floor(at / 1e3) <= Math.floor(now / 1e3)) throw new UsageError(`invalid --until "${text15}": ${formatServiceDate(new Date(at))} is not in the future`, { hint: "give a later time, or --forever" });
+  if (new Date(at).getUTCFullYear() > 9999) throw new UsageError(`invalid --until "${text15}": too far ahead; use --forever`);
   return formatServiceDate(new Date(at));
 }
 function forever(now) {
@@ -52816,8 +54047,8 @@ function forever(now) {
 // src/cli/alerts/view.ts
 init_object();
 var text8 = (value) => typeof value === "string" ? value : "";
-function alertRow(document4) {
-  const alert = isObject(document4) ? document4 : {};
+function alertRow(document5) {
+  const alert = isObject(document5) ? document5 : {};
   return {
     id: text8(alert.id),
     event: text8(alert.eventTypeName),
@@ -52836,11 +54067,11 @@ var ALERT_COLUMNS = [
   { header: "ACKNOWLEDGED UNTIL", value: (a) => a.acknowledgedUntil, copyable: true, dropPriority: 1 },
   { header: "CLUSTER/HOST", value: (a) => a.target, copyable: true, dropPriority: 3 }
 ];
-var results = (document4) => isObject(document4) && Array.isArray(document4.results) ? document4.results : [];
-var ALERT_LIST_TABLE = { columns: ALERT_COLUMNS, rows: (document4) => results(document4).map(alertRow) };
-var ALERT_TABLE = { columns: ALERT_COLUMNS, rows: (document4) => [alertRow(document4)] };
-function configRow(document4) {
-  const config = isObject(document4) ? document4 : {};
+var results = (document5) => isObject(document5) && Array.isArray(document5.results) ? document5.results : [];
+var ALERT_LIST_TABLE = { columns: ALERT_COLUMNS, rows: (document5) => results(document5).map(alertRow) };
+var ALERT_TABLE = { columns: ALERT_COLUMNS, rows: (document5) => [alertRow(document5)] };
+function configRow(document5) {
+  const config = isObject(document5) ? document5 : {};
   const notifications = Array.isArray(config.notifications) ? config.notifications : [];
   return {
     id: text8(config.id),
@@ -52855,11 +54086,11 @@ var CONFIG_COLUMNS = [
   { header: "ENABLED", value: (c) => c.enabled, dropPriority: 2 },
   { header: "NOTIFICATIONS", value: (c) => c.notifications, dropPriority: 1, minWidth: 5, cut: "end" }
 ];
-var CONFIG_LIST_TABLE = { columns: CONFIG_COLUMNS, rows: (document4) => results(document4).map(configRow) };
-var CONFIG_TABLE = { columns: CONFIG_COLUMNS, rows: (document4) => [configRow(document4)] };
+var CONFIG_LIST_TABLE = { columns: CONFIG_COLUMNS, rows: (document5) => results(document5).map(configRow) };
+var CONFIG_TABLE = { columns: CONFIG_COLUMNS, rows: (document5) => [configRow(document5)] };
 var FIELD_TABLE = {
   columns: [{ header: "FIELD NAME", value: (f) => f.name, copyable: true }],
-  rows: (document4) => Array.isArray(document4) ? document4.map((name) => ({ name: text8(name) })) : []
+  rows: (document5) => Array.isArray(document5) ? document5.map((name) => ({ name: text8(name) })) : []
 };
 
 // src/cli/alerts/alerts.ts
@@ -52875,8 +54106,8 @@ function checkComment(comment) {
   return comment ?? "";
 }
 function registerAlertVerbs(group, app) {
-  const list5 = group.command("list").alias("ls").description("list the project's alerts, oldest first (every status unless --status)").option("--status <status>", `only alerts in this status: ${STATUSES.join(", ")}`, choiceFlag("--status", STATUSES, { upper: true })).option("--page <n>", "page number, from 1", intFlag("--page", 1)).option("--limit <n>", `alerts per page, 1 to ${MAX_LIMIT3} (default 100)`, intFlag("--limit", 1, MAX_LIMIT3)).addOption(new Option("--all", "every alert, all pages").conflicts(["page", "limit"])).option("--no-count", "do not ask the service for the total (totalCount is left out)").action(async (options, cmd) => runAlertsList(app.context(cmd), options));
-  withExamples(list5, [
+  const list6 = group.command("list").alias("ls").description("list the project's alerts, oldest first (every status unless --status)").option("--status <status>", `only alerts in this status: ${STATUSES.join(", ")}`, choiceFlag("--status", STATUSES, { upper: true })).option("--page <n>", "page number, from 1", intFlag("--page", 1)).option("--limit <n>", `alerts per page, 1 to ${MAX_LIMIT3} (default 100)`, intFlag("--limit", 1, MAX_LIMIT3)).addOption(new Option("--all", "every alert, all pages").conflicts(["page", "limit"])).option("--no-count", "do not ask the service for the total (totalCount is left out)").action(async (options, cmd) => runAlertsList(app.context(cmd), options));
+  withExamples(list6, [
     ["The open alerts", "cdba alerts list --status OPEN"],
     ["IDs of every open alert", "cdba alerts list --status OPEN --all -o json --query 'results[].id'"]
   ]);
@@ -52992,8 +54223,8 @@ function registerAlertSettings(group, app) {
     ["IDs of the NO_PRIMARY configurations", `cdba alerts settings list --all -o json --query "results[?eventTypeName=='NO_PRIMARY'].id"`],
     ["Email when a replica set has no primary", "cdba alerts settings create --event NO_PRIMARY --notification-type EMAIL --notification-email-address ops@example.com --notification-interval-min 5"]
   ]);
-  const list5 = settings.command("list").alias("ls").description("list the project's alert configurations").option("--page <n>", "page number, from 1", intFlag("--page", 1)).option("--limit <n>", `configurations per page, 1 to ${MAX_LIMIT4} (default 100)`, intFlag("--limit", 1, MAX_LIMIT4)).addOption(new Option("--all", "every configuration, all pages").conflicts(["page", "limit"])).option("--no-count", "do not ask the service for the total (totalCount is left out)").action(async (options, cmd) => runSettingsList(app.context(cmd), options));
-  withExamples(list5, [
+  const list6 = settings.command("list").alias("ls").description("list the project's alert configurations").option("--page <n>", "page number, from 1", intFlag("--page", 1)).option("--limit <n>", `configurations per page, 1 to ${MAX_LIMIT4} (default 100)`, intFlag("--limit", 1, MAX_LIMIT4)).addOption(new Option("--all", "every configuration, all pages").conflicts(["page", "limit"])).option("--no-count", "do not ask the service for the total (totalCount is left out)").action(async (options, cmd) => runSettingsList(app.context(cmd), options));
+  withExamples(list6, [
     ["Every configuration", "cdba alerts settings list --all"],
     ["The ones turned off", "cdba alerts settings list --all -o json --query 'results[?!enabled].id'"]
   ]);
@@ -53184,9 +54415,9 @@ init_object();
 init_sanitize();
 init_render();
 init_snapshots();
-var results2 = (document4) => {
-  const list5 = isObject(document4) ? document4.results : void 0;
-  return Array.isArray(list5) ? list5 : [];
+var results2 = (document5) => {
+  const list6 = isObject(document5) ? document5.results : void 0;
+  return Array.isArray(list6) ? list6 : [];
 };
 var SNAPSHOT_COLUMNS = [
   // The ID is what get, delete and restores create take, the dates what a user reads
@@ -53200,8 +54431,8 @@ var SNAPSHOT_COLUMNS = [
   { header: "SIZE", value: (s) => s.size, dropPriority: 6, omitWhenEmpty: true },
   { header: "DESCRIPTION", value: (s) => s.description, minWidth: 8, cut: "end", dropPriority: 4, omitWhenEmpty: true }
 ];
-var SNAPSHOT_LIST_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document4) => results2(document4).map(summarizeSnapshot) };
-var SNAPSHOT_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document4) => [summarizeSnapshot(document4)] };
+var SNAPSHOT_LIST_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document5) => results2(document5).map(summarizeSnapshot) };
+var SNAPSHOT_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document5) => [summarizeSnapshot(document5)] };
 var RESTORE_COLUMNS = [
   { header: "ID", value: (r) => r.id, copyable: true },
   { header: "STATE", value: (r) => r.state },
@@ -53210,11 +54441,11 @@ var RESTORE_COLUMNS = [
   { header: "TARGET", value: (r) => r.target, copyable: true, dropPriority: 4, omitWhenEmpty: true },
   { header: "FINISHED", value: (r) => r.finished, copyable: true, dropPriority: 1, omitWhenEmpty: true }
 ];
-var RESTORE_LIST_TABLE = { columns: RESTORE_COLUMNS, rows: (document4) => results2(document4).map(summarizeRestore) };
-var RESTORE_TABLE = { columns: RESTORE_COLUMNS, rows: (document4) => [summarizeRestore(document4)] };
-async function showSnapshot(ctx, document4) {
-  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document4, SNAPSHOT_TABLE);
-  const s = summarizeSnapshot(document4);
+var RESTORE_LIST_TABLE = { columns: RESTORE_COLUMNS, rows: (document5) => results2(document5).map(summarizeRestore) };
+var RESTORE_TABLE = { columns: RESTORE_COLUMNS, rows: (document5) => [summarizeRestore(document5)] };
+async function showSnapshot(ctx, document5) {
+  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document5, SNAPSHOT_TABLE);
+  const s = summarizeSnapshot(document5);
   ctx.io.write(
     `${keyValueLines(ctx.io, [
       ["ID", s.id],
@@ -53229,9 +54460,9 @@ async function showSnapshot(ctx, document4) {
 `
   );
 }
-async function showRestore(ctx, document4) {
-  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document4, RESTORE_TABLE);
-  const r = summarizeRestore(document4);
+async function showRestore(ctx, document5) {
+  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document5, RESTORE_TABLE);
+  const r = summarizeRestore(document5);
   ctx.io.write(
     `${keyValueLines(ctx.io, [
       ["ID", r.id],
@@ -53251,8 +54482,8 @@ var SCHEDULE_TABLE = {
     { header: "EVERY", value: (p) => p.every },
     { header: "KEPT", value: (p) => p.keep }
   ],
-  rows: (document4) => {
-    const policies = isObject(document4) && Array.isArray(document4.policies) ? document4.policies : [];
+  rows: (document5) => {
+    const policies = isObject(document5) && Array.isArray(document5.policies) ? document5.policies : [];
     return policies.flatMap((policy) => isObject(policy) && Array.isArray(policy.policyItems) ? policy.policyItems : []).filter(isObject).map((item) => ({
       frequency: String(item.frequencyType ?? ""),
       every: everyText(String(item.frequencyType ?? ""), Number(item.frequencyInterval)),
@@ -53267,17 +54498,17 @@ function everyText(frequency, interval) {
   if (frequency === "monthly") return interval === 40 ? "last day of the month" : `day ${interval}`;
   return frequency === "daily" ? "day" : String(interval);
 }
-async function showSchedule(ctx, document4) {
+async function showSchedule(ctx, document5) {
   const form = await ctx.outputForm("terminal-view");
-  if (form.form !== "view") return ctx.output(document4, SCHEDULE_TABLE);
-  const pad2 = (n) => String(n).padStart(2, "0");
+  if (form.form !== "view") return ctx.output(document5, SCHEDULE_TABLE);
+  const pad3 = (n) => String(n).padStart(2, "0");
   const head = keyValueLines(ctx.io, [
-    ["Cluster", document4.clusterName],
-    ["Reference time", `${pad2(document4.referenceHourOfDay)}:${pad2(document4.referenceMinuteOfHour)} UTC`],
-    ["Next snapshot", document4.nextSnapshot],
-    ["Restore window", document4.restoreWindowDays === void 0 ? void 0 : `${String(document4.restoreWindowDays)} days`]
+    ["Cluster", document5.clusterName],
+    ["Reference time", `${pad3(document5.referenceHourOfDay)}:${pad3(document5.referenceMinuteOfHour)} UTC`],
+    ["Next snapshot", document5.nextSnapshot],
+    ["Restore window", document5.restoreWindowDays === void 0 ? void 0 : `${String(document5.restoreWindowDays)} days`]
   ]);
-  const rows = SCHEDULE_TABLE.rows(document4);
+  const rows = SCHEDULE_TABLE.rows(document5);
   const width = Math.max(9, ...rows.map((r) => r.frequency.length));
   const everyWidth = Math.max(5, ...rows.map((r) => r.every.length));
   const lines = rows.map((r) => escapeControl(`  ${r.frequency.padEnd(width)}  every ${r.every.padEnd(everyWidth)}  kept ${r.keep}`));
@@ -53395,11 +54626,11 @@ async function runRestoresList(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId } = locator;
-  const list5 = await locator.call(
+  const list6 = await locator.call(
     () => api.listRestoreJobs(client, projectId, cluster),
     () => api.listFlexRestoreJobs(client, projectId, cluster)
   );
-  await ctx.output(list5, RESTORE_LIST_TABLE);
+  await ctx.output(list6, RESTORE_LIST_TABLE);
 }
 
 // src/cli/backups/scheduleGet.ts
@@ -53496,11 +54727,11 @@ async function runSnapshotsList(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId } = locator;
-  const list5 = await locator.call(
+  const list6 = await locator.call(
     () => api.listSnapshots(client, projectId, cluster),
     () => api.listFlexSnapshots(client, projectId, cluster)
   );
-  await ctx.output(list5, SNAPSHOT_LIST_TABLE);
+  await ctx.output(list6, SNAPSHOT_LIST_TABLE);
 }
 
 // src/cli/backups/snapshotsTake.ts
@@ -53567,10 +54798,10 @@ async function runSnapshotsTake(ctx, cluster, flags) {
 
 // src/cli/backups/index.ts
 function registerBackups(program2, app) {
-  for (const list5 of ["snapshots", "restore-jobs"]) {
-    registerLookup(program2, list5, { needsOf: true, load: async () => {
+  for (const list6 of ["snapshots", "restore-jobs"]) {
+    registerLookup(program2, list6, { needsOf: true, load: async () => {
       const { backupIds: backupIds2 } = await Promise.resolve().then(() => (init_completion4(), completion_exports4));
-      return (ctx, cluster) => backupIds2(ctx, list5, cluster);
+      return (ctx, cluster) => backupIds2(ctx, list6, cluster);
     } });
   }
   const backups3 = program2.command("backups").description("a cluster's cloud backup: its snapshots, restores of them into a cluster or as files, and its schedule");
@@ -53661,9 +54892,9 @@ init_command();
 
 // src/cli/projects/view.ts
 var text10 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
-var results3 = (document4) => {
-  const list5 = document4?.results;
-  return Array.isArray(list5) ? list5 : [];
+var results3 = (document5) => {
+  const list6 = document5?.results;
+  return Array.isArray(list6) ? list6 : [];
 };
 var PROJECT_COLUMNS = [
   // IDs and names are what the other commands take: whole while dropping columns makes
@@ -53676,7 +54907,7 @@ var PROJECT_COLUMNS = [
   { header: "CREATED", value: (p) => text10(p.created), copyable: true, dropPriority: 3 }
 ];
 var PROJECT_LIST_TABLE = { columns: PROJECT_COLUMNS, rows: results3 };
-var PROJECT_TABLE = { columns: PROJECT_COLUMNS, rows: (document4) => [document4 ?? {}] };
+var PROJECT_TABLE = { columns: PROJECT_COLUMNS, rows: (document5) => [document5 ?? {}] };
 var ORG_LIST_TABLE = {
   columns: [
     { header: "ID", value: (o) => text10(o.id), copyable: true },
@@ -53692,8 +54923,8 @@ function registerOrgs(program2, app) {
     ["Every organization", "cdba orgs list"],
     ["Names and IDs, tab-separated", "cdba orgs list -o json --query 'results[].[name,id]' | jq -r '.[] | @tsv'"]
   ]);
-  const list5 = group.command("list").alias("ls").description("list the organizations these credentials belong to, with their IDs").action(async (_options, cmd) => runOrgsList(app.context(cmd)));
-  withExamples(list5, [
+  const list6 = group.command("list").alias("ls").description("list the organizations these credentials belong to, with their IDs").action(async (_options, cmd) => runOrgsList(app.context(cmd)));
+  withExamples(list6, [
     ["Every organization as a table", "cdba orgs list"],
     ["The ID alone when there is one organization", `cdba orgs list -o json --query 'results[0].id' | tr -d '"'`]
   ]);
@@ -53943,7 +55174,7 @@ async function runPeeringList(ctx, flags) {
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
   const lists = await Promise.all(providers.map((provider2) => listPeers3(client, projectId, provider2)));
-  const results6 = lists.flatMap((list5) => list5.results);
+  const results6 = lists.flatMap((list6) => list6.results);
   await ctx.output({ results: results6, totalCount: results6.length }, PEER_LIST_TABLE);
 }
 
@@ -54127,9 +55358,9 @@ async function settledStrings(ctx, client, projectId, endpointId, timeoutMs) {
     timeoutMs,
     resumeHint: `the endpoint is AVAILABLE; once the clusters are IDLE, \`${ctx.followUp("conn-string", "get", "<cluster>", "--endpoint", endpointId)}\` gives each string`,
     poll: async () => {
-      const list5 = (await listAllClusters3(client, projectId)).results;
-      const busy = list5.filter((c) => SETTLING.includes(String(c.stateName)));
-      return { state: busy.length === 0 ? "IDLE" : `UPDATING (${busy.length} of ${list5.length} clusters)`, done: busy.length === 0, value: list5 };
+      const list6 = (await listAllClusters3(client, projectId)).results;
+      const busy = list6.filter((c) => SETTLING.includes(String(c.stateName)));
+      return { state: busy.length === 0 ? "IDLE" : `UPDATING (${busy.length} of ${list6.length} clusters)`, done: busy.length === 0, value: list6 };
     }
   });
   const { listConnectionStrings: listConnectionStrings2, selectConnectionString: selectConnectionString2 } = await Promise.resolve().then(() => (init_connstring(), connstring_exports));
@@ -54229,7 +55460,7 @@ async function runPrivateEndpointsList(ctx, flags) {
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
   const lists = await Promise.all(providers.map(async (provider2) => (await listEndpointServices2(client, projectId, provider2)).body));
-  const results6 = lists.flatMap((list5) => Array.isArray(list5) ? list5 : []);
+  const results6 = lists.flatMap((list6) => Array.isArray(list6) ? list6 : []);
   await ctx.output({ results: results6, totalCount: results6.length }, SERVICE_LIST_TABLE);
 }
 
@@ -54302,6 +55533,51 @@ function registerPrivateEndpoints(program2, app) {
   registerRegionalMode(group, app);
 }
 
+// src/cli/metrics/index.ts
+init_esm();
+init_command();
+init_flags();
+var JSON_NOTE = "-o json passes the series through: the document, or for a cluster a list with one per process";
+function addWindowFlags(command) {
+  return command.option("--granularity <duration>", `step between points, ISO 8601: ${GRANULARITIES.join(", ")} (default ${DEFAULT_GRANULARITY})`).addOption(new Option("--period <duration>", `how far back from now, ISO 8601, e.g. PT1H or P1DT12H (default ${DEFAULT_PERIOD})`).conflicts(["start", "end"])).option("--start <time>", "start of the window, ISO 8601 (UTC without a zone), with --end").option("--end <time>", "end of the window, with --start").option("--type <name>", `only this measurement (repeatable, at most ${MAX_TYPES2}), e.g. CONNECTIONS`, collect).option("--plot", "draw each series as a small chart (on a terminal)");
+}
+async function run2(app, cmd, kind2, word, subject, flags) {
+  const { runMetrics: runMetrics2 } = await Promise.resolve().then(() => (init_run2(), run_exports2));
+  await runMetrics2(app.context(cmd), kind2, word, subject, flags);
+}
+function registerMetrics(program2, app) {
+  const group = program2.command("metrics").description("a process's measurements (CPU, connections, operations, memory), or its disks' or databases'; a cluster's name means each of its processes");
+  withExamples(group, [
+    ["A cluster's processes: each measurement's latest value", "cdba metrics processes c1"],
+    ["Connections over the last day, hour by hour, as charts", "cdba metrics processes c1 --type CONNECTIONS --granularity PT1H --period P1D --plot"],
+    ["The data partition's free space, per process", "cdba metrics disks c1 data --type DISK_PARTITION_SPACE_PERCENT_FREE -o json --query '[].[processId, measurements[0].dataPoints[-1].value]'"]
+  ]);
+  const processes3 = addWindowFlags(
+    group.command("processes").description(`the measurements of a process, or of each of a cluster's; ${JSON_NOTE}`).addArgument(completedArgument("<process|cluster>", "process ID (host:port), hostname or cluster name", lookup("processes")))
+  ).action(async (word, flags, cmd) => run2(app, cmd, "processes", word, void 0, flags));
+  withExamples(processes3, [
+    ["The latest value of every measurement", "cdba metrics processes c1"],
+    ["CPU of one process over a window, a point a minute", "cdba metrics processes atlas-abc123-shard-00-00.xyz12.mongodb.net:27017 --type PROCESS_CPU_USER --granularity PT1M --start 2026-08-10T03:00:00Z --end 2026-08-10T04:00:00Z"],
+    ["The series as received, one value a line", "cdba metrics processes c1 --type CONNECTIONS -o json | jq -r '.[].measurements[0].dataPoints[].value'"]
+  ]);
+  const disks = addWindowFlags(
+    group.command("disks").description(`a disk partition's measurements; without a partition, the partitions; ${JSON_NOTE}`).addArgument(completedArgument("<process|cluster>", "process ID (host:port), hostname or cluster name", lookup("processes"))).argument("[partition]", "partition name, e.g. data")
+  ).action(async (word, partition2, flags, cmd) => run2(app, cmd, "disks", word, partition2, flags));
+  withExamples(disks, [
+    ["The partitions", "cdba metrics disks c1"],
+    ["Space and IOPS of the data partition", "cdba metrics disks c1 data"],
+    ["Free space of each process, over a day", "cdba metrics disks c1 data --type DISK_PARTITION_SPACE_PERCENT_FREE --period P1D --granularity PT1H -o json | jq -c '.[].measurements[0].dataPoints'"]
+  ]);
+  const databases = addWindowFlags(
+    group.command("databases").description(`a database's measurements (size, objects, indexes); without a database, the databases; ${JSON_NOTE}`).addArgument(completedArgument("<process|cluster>", "process ID (host:port), hostname or cluster name", lookup("processes"))).argument("[database]", "database name, e.g. config")
+  ).action(async (word, database2, flags, cmd) => run2(app, cmd, "databases", word, database2, flags));
+  withExamples(databases, [
+    ["The databases", "cdba metrics databases c1"],
+    ["Sizes of one database", "cdba metrics databases c1 app"],
+    ["Its data size on each process", "cdba metrics databases c1 app --type DATABASE_DATA_SIZE -o json --query '[].[processId, measurements[0].dataPoints[-1].value]'"]
+  ]);
+}
+
 // src/cli/private-ip/index.ts
 init_command();
 
@@ -54355,7 +55631,7 @@ function clusterLines(projectId, clusters3, listCommand = "cdba conn-string list
 // src/cli/private-ip/setting.ts
 function settingTable(projectId) {
   return {
-    rows: (document4) => [{ projectId, enabled: document4.enabled }],
+    rows: (document5) => [{ projectId, enabled: document5.enabled }],
     columns: [
       { header: "PROJECT ID", value: (r) => r.projectId, copyable: true },
       { header: "PRIVATE IP MODE", value: (r) => r.enabled ? "on" : "off" }
@@ -54420,6 +55696,117 @@ function registerPrivateIp(program2, app) {
   ]);
   registerPrivateIpStatus(group, app);
   registerPrivateIpDisable(group, app);
+}
+
+// src/cli/processes/index.ts
+init_command();
+
+// src/cli/processes/get.ts
+init_errors();
+init_command();
+
+// src/cli/processes/view.ts
+init_object();
+var text14 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+function summarizeProcess(document5) {
+  const p = isObject(document5) ? document5 : {};
+  return {
+    id: text14(p.id),
+    type: text14(p.typeName),
+    replicaSet: text14(p.replicaSetName) || text14(p.shardName),
+    version: text14(p.version),
+    alias: text14(p.userAlias),
+    lastPing: text14(p.lastPing)
+  };
+}
+var PROCESS_COLUMNS = [
+  // The ID is what every verb that takes a process takes: never cut. Whole columns go instead.
+  { header: "ID", value: (p) => p.id, copyable: true },
+  { header: "TYPE", value: (p) => p.type, dropPriority: 4 },
+  { header: "REPLICA SET", value: (p) => p.replicaSet, copyable: true, dropPriority: 2 },
+  { header: "VERSION", value: (p) => p.version, dropPriority: 3 },
+  { header: "ALIAS", value: (p) => p.alias, copyable: true, dropPriority: 1 },
+  { header: "LAST PING", value: (p) => p.lastPing, dropPriority: 5 }
+];
+var list5 = (value) => Array.isArray(value) ? value : [];
+var PROCESS_LIST_TABLE = {
+  columns: PROCESS_COLUMNS,
+  rows: (document5) => list5(isObject(document5) ? document5.results : void 0).map(summarizeProcess)
+};
+var PROCESS_TABLE = { columns: PROCESS_COLUMNS, rows: (document5) => [summarizeProcess(document5)] };
+
+// src/cli/processes/get.ts
+init_word();
+function registerProcessesGet(parent, app) {
+  const command = parent.command("get").alias("describe").description("show one process: its type, replica set, version and last ping").addArgument(completedArgument("<process>", "process ID (host:port)", lookup("processes"))).action(async (process9, _options, cmd) => runProcessesGet(app.context(cmd), process9));
+  withExamples(command, [
+    ["One process", "cdba processes get atlas-abc123-shard-00-00.xyz12.mongodb.net:27017"],
+    ["Its version alone", "cdba processes get atlas-abc123-shard-00-00.xyz12.mongodb.net:27017 -o json --query version"]
+  ]);
+}
+async function runProcessesGet(ctx, text15) {
+  const word = parseProcessWord(text15);
+  if (word.kind === "cluster") throw new UsageError(`"${text15}" is not a process: ${PROCESS_USAGE}; a cluster's processes are \`${ctx.followUp("processes", "list", "--cluster", text15)}\``);
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const { getProcess: getProcess3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
+  if (word.kind === "process") {
+    try {
+      await ctx.output(await getProcess3(client, projectId, word.id), PROCESS_TABLE);
+      return;
+    } catch (error2) {
+      if (!(error2 instanceof ApiError) || error2.status !== 404 || error2.errorCode === "GROUP_NOT_FOUND") throw error2;
+    }
+  }
+  const { resolveProcesses: resolveProcesses2 } = await Promise.resolve().then(() => (init_resolve3(), resolve_exports));
+  const { processes: processes3 } = await resolveProcesses2(ctx, text15);
+  if (processes3.length > 1) {
+    throw new UsageError(`host ${text15} runs ${processes3.length} processes: name one as host:port (${processes3.map((p) => String(p.id)).join(", ")})`);
+  }
+  await ctx.output(await getProcess3(client, projectId, String(processes3[0].id)), PROCESS_TABLE);
+}
+
+// src/cli/processes/list.ts
+init_esm();
+init_command();
+init_public();
+function registerProcessesList(parent, app) {
+  const command = parent.command("list").alias("ls").description("list the project's processes (host:port), or one cluster's").addOption(completes(new Option("--cluster <name>", "only this cluster's processes"), lookup("clusters"))).action(async (options, cmd) => runProcessesList(app.context(cmd), options));
+  withExamples(command, [
+    ["Every process of the project", "cdba processes list"],
+    ["One cluster's", "cdba processes list --cluster c1"],
+    ["The primary of each replica set", `cdba processes list -o json --query "results[?typeName=='REPLICA_PRIMARY'].id"`]
+  ]);
+}
+async function runProcessesList(ctx, flags) {
+  if (flags.cluster !== void 0) checkClusterName(flags.cluster);
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const { listProcesses: listProcesses3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
+  const list6 = await listProcesses3(client, projectId);
+  if (flags.cluster === void 0) {
+    await ctx.output(list6, PROCESS_LIST_TABLE);
+    return;
+  }
+  const { resolveProcesses: resolveProcesses2 } = await Promise.resolve().then(() => (init_resolve3(), resolve_exports));
+  const { processes: processes3 } = await resolveProcesses2(ctx, flags.cluster, list6.results);
+  await ctx.output({ ...list6, results: processes3, totalCount: processes3.length }, PROCESS_LIST_TABLE);
+}
+
+// src/cli/processes/index.ts
+function registerProcesses(program2, app) {
+  registerLookup(program2, "processes", { load: async () => {
+    const { processIds: processIds2 } = await Promise.resolve().then(() => (init_completion7(), completion_exports7));
+    return (ctx) => processIds2(ctx);
+  } });
+  const group = program2.command("processes").description("list and inspect the project's MongoDB processes (mongod, mongos), named host:port");
+  withExamples(group, [
+    ["Every process, with its type and replica set", "cdba processes list"],
+    ["One cluster's", "cdba processes list --cluster c1"],
+    ["The IDs alone, one per line", "cdba processes list -o json --query 'results[].id' | jq -r '.[]'"]
+  ]);
+  registerProcessesList(group, app);
+  registerProcessesGet(group, app);
 }
 
 // src/cli/projects/index.ts
@@ -54495,8 +55882,8 @@ function registerProjectsGet(parent, app) {
   ]);
 }
 async function runProjectsGet(ctx, idOrName) {
-  const { document: document4 } = await resolveProject(ctx, await ctx.api(), idOrName);
-  await ctx.output(document4, PROJECT_TABLE);
+  const { document: document5 } = await resolveProject(ctx, await ctx.api(), idOrName);
+  await ctx.output(document5, PROJECT_TABLE);
 }
 
 // src/cli/projects/list.ts
@@ -54641,14 +56028,14 @@ async function runProfileAdd(ctx, rawName, options) {
   if (interactive && ctx.io.errIsTTY) await offerCheck(ctx, name);
 }
 async function offerCheck(ctx, name) {
-  let answer;
+  let answer2;
   try {
-    answer = (await ctx.io.prompt("Check these credentials against the service now? [Y/n] ")).trim();
+    answer2 = (await ctx.io.prompt("Check these credentials against the service now? [Y/n] ")).trim();
   } catch {
     return;
   }
-  if (!/^(y(es)?)?$/i.test(answer)) return;
-  const [{ Context: CheckContext }, { runAuthStatus: runAuthStatus2 }] = await Promise.all([Promise.resolve().then(() => (init_context(), context_exports)), Promise.resolve().then(() => (init_public6(), public_exports4))]);
+  if (!/^(y(es)?)?$/i.test(answer2)) return;
+  const [{ Context: CheckContext }, { runAuthStatus: runAuthStatus2 }] = await Promise.all([Promise.resolve().then(() => (init_context(), context_exports)), Promise.resolve().then(() => (init_public7(), public_exports4))]);
   const check3 = new CheckContext(ctx.io, ctx.env, ctx.version, { ...ctx.globals, profile: name });
   try {
     await runAuthStatus2(check3);
@@ -54657,20 +56044,20 @@ async function offerCheck(ctx, name) {
   }
 }
 async function secretFromStdin(ctx, flag) {
-  const text13 = (await ctx.io.readStdin({ label: flag, maxBytes: MAX_BYTES.secret, expected: "one line" })).replace(/\r?\n$/, "");
-  if (text13.trim() === "") throw new UsageError(`${flag}: stdin was empty`);
-  if (/[\r\n]/.test(text13)) throw new UsageError(`${flag}: expected one line on stdin`);
-  return text13;
+  const text15 = (await ctx.io.readStdin({ label: flag, maxBytes: MAX_BYTES.secret, expected: "one line" })).replace(/\r?\n$/, "");
+  if (text15.trim() === "") throw new UsageError(`${flag}: stdin was empty`);
+  if (/[\r\n]/.test(text15)) throw new UsageError(`${flag}: expected one line on stdin`);
+  return text15;
 }
 var PROMPT_RETRIES = 3;
 async function promptMissing(ctx, profile) {
   const ask = async (key, question, secret = false) => {
     if (profile[key] !== void 0) return;
     for (let retries = PROMPT_RETRIES; ; retries--) {
-      const answer = (await ctx.io.prompt(question, { secret })).trim();
-      if (!answer) return;
+      const answer2 = (await ctx.io.prompt(question, { secret })).trim();
+      if (!answer2) return;
       try {
-        profile[key] = VALIDATORS[key](answer);
+        profile[key] = VALIDATORS[key](answer2);
         return;
       } catch (error2) {
         if (!(error2 instanceof UsageError) || retries === 0) throw error2;
@@ -54693,7 +56080,7 @@ async function promptMissing(ctx, profile) {
 init_store();
 init_command();
 var PROFILE_LIST_TABLE = {
-  rows: (document4) => document4,
+  rows: (document5) => document5,
   // On a terminal a setting no profile sets has no column: a profile without apiVersion
   // calls each operation at its newest version, which no single date would name.
   // Tab-separated output keeps every column, so scripts see the same header always.
@@ -54818,7 +56205,7 @@ async function runProfileSet(ctx, rawName, rawKey, rawValue) {
 init_settings();
 init_command();
 var PROFILE_SHOW_TABLE = {
-  rows: (document4) => document4.settings,
+  rows: (document5) => document5.settings,
   columns: [
     { header: "KEY", value: (r) => r.key },
     { header: "VALUE", value: (r) => r.value, copyable: true },
@@ -54893,7 +56280,7 @@ async function runProfileUse(ctx, rawName) {
 
 // src/cli/profile/index.ts
 function registerProfile(program2, app) {
-  registerLookup(program2, "profiles", { local: true, load: async () => (await Promise.resolve().then(() => (init_completion7(), completion_exports7))).profileNames });
+  registerLookup(program2, "profiles", { local: true, load: async () => (await Promise.resolve().then(() => (init_completion8(), completion_exports8))).profileNames });
   const profile = program2.command("profile").description("manage profiles: credentials, project, base URL and API version, kept in config.json (0600) in a config directory that must be yours alone: secrets are never written into a directory others own or may write, nor through a symlink");
   withExamples(profile, [
     ["Add a profile, reading the private key from stdin", "pass show atlas/key | cdba profile add prod --public-key abcdefgh --project-id 5f0c8a1e2b3c4d5e6f708192 --private-key-stdin"],
@@ -54949,7 +56336,7 @@ init_root2();
 init_versions();
 init_command();
 var VERSIONS_TABLE = {
-  rows: (document4) => document4.operations,
+  rows: (document5) => document5.operations,
   columns: [
     // Names and dates are never cut; NEWEST, then DEPRECATION, go on a narrow terminal.
     { header: "OPERATION", value: (r) => r.operation, copyable: true },
@@ -55032,6 +56419,8 @@ function buildProgram(app) {
   registerSearchIndexes(program2, app);
   registerAlerts(program2, app);
   registerBackups(program2, app);
+  registerProcesses(program2, app);
+  registerMetrics(program2, app);
   registerEnv(program2, app);
   registerRun(program2, app);
   registerApi(program2, app);
@@ -55067,13 +56456,13 @@ async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuil
   let usageError = "";
   program2.exitOverride();
   program2.configureOutput({
-    writeOut: (text13) => io.write(text13),
-    writeErr: (text13) => io.err.write(text13),
+    writeOut: (text15) => io.write(text15),
+    writeErr: (text15) => io.err.write(text15),
     // Help is wrapped to the terminal it is written to, and to 80 columns elsewhere (as commander does).
     getOutHelpWidth: () => io.outIsTTY && io.columns > 0 ? io.columns : 80,
     getErrHelpWidth: () => io.errIsTTY && io.columns > 0 ? io.columns : 80,
-    outputError: (text13) => {
-      usageError = text13;
+    outputError: (text15) => {
+      usageError = text15;
     }
   });
   for (const command of allCommands(program2)) {
@@ -55112,34 +56501,34 @@ function commandAt(program2, argv) {
   return current;
 }
 function oneNamePerCommand(message, parent) {
-  return message.replace(/\(Did you mean (?:one of )?([^?]*)\?\)/, (whole, list5) => {
-    const names2 = [
+  return message.replace(/\(Did you mean (?:one of )?([^?]*)\?\)/, (whole, list6) => {
+    const names3 = [
       ...new Set(
-        list5.split(", ").map((candidate) => parent.commands.find((c) => c.name() === candidate || c.aliases().includes(candidate))?.name() ?? candidate)
+        list6.split(", ").map((candidate) => parent.commands.find((c) => c.name() === candidate || c.aliases().includes(candidate))?.name() ?? candidate)
       )
     ];
-    return `(Did you mean ${names2.length > 1 ? "one of " : ""}${names2.join(", ")}?)`;
+    return `(Did you mean ${names3.length > 1 ? "one of " : ""}${names3.join(", ")}?)`;
   });
 }
 function commandPath(program2, argv) {
-  const names2 = [];
+  const names3 = [];
   let current = program2;
   for (const word of argv) {
     const next = current.commands.find((c) => c.name() === word || c.aliases().includes(word));
     if (next?.name() === "help") continue;
     if (next) {
-      names2.push(next.name());
+      names3.push(next.name());
       current = next;
     }
   }
-  return ["cdba", ...names2].join(" ");
+  return ["cdba", ...names3].join(" ");
 }
 function commanderExit(io, error2, message, path, format4 = "text") {
   if (error2.code === "commander.helpDisplayed" || error2.code === "commander.version") return ExitCode.ok;
   if (error2.code === "commander.help") return error2.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-  const text13 = (message || error2.message).replace(/^error:\s*/i, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").replace(/\s*\n\s*/g, " ").trim().replace(/\.$/, "");
-  if (format4 === "json") io.errorDocument(formatErrorReport(usageErrorReport(text13, `see '${path} --help'`)));
-  else io.note(`cdba: ${text13}; see '${path} --help'`);
+  const text15 = (message || error2.message).replace(/^error:\s*/i, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").replace(/\s*\n\s*/g, " ").trim().replace(/\.$/, "");
+  if (format4 === "json") io.errorDocument(formatErrorReport(usageErrorReport(text15, `see '${path} --help'`)));
+  else io.note(`cdba: ${text15}; see '${path} --help'`);
   return ExitCode.usage;
 }
 function reportError(io, error2, debug, context = {}, argv, env2 = {}, format4 = "text") {
@@ -55175,8 +56564,8 @@ function remedyHint(remedy, env2 = {}) {
         return "no credentials are set: add publicKey/privateKey or clientId/clientSecret to the profile, or set CDBA_PUBLIC_KEY/CDBA_PRIVATE_KEY";
       }
       {
-        const names2 = remedy.kind === "apiKey" ? ["CDBA_PUBLIC_KEY", "CDBA_PRIVATE_KEY"] : ["CDBA_CLIENT_ID", "CDBA_CLIENT_SECRET"];
-        const fromEnv = names2.filter((name) => env2[name]);
+        const names3 = remedy.kind === "apiKey" ? ["CDBA_PUBLIC_KEY", "CDBA_PRIVATE_KEY"] : ["CDBA_CLIENT_ID", "CDBA_CLIENT_SECRET"];
+        const fromEnv = names3.filter((name) => env2[name]);
         if (fromEnv.length > 0) return `check ${fromEnv.join(" and ")}, set in the environment, which overrides the profile (cdba profile show)`;
         return `check the profile's ${remedy.kind === "apiKey" ? "publicKey/privateKey" : "clientId/clientSecret"} (cdba profile show)`;
       }
@@ -55198,4 +56587,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=2e09cff75edba81935d7983989534ec75c1707c5484852b822f5c82c00ca8d69
+//# cdbaBundleSha256=1fe3d01530ef21bbd898fd01c9b3a878d8f5205d03fc903ec3ed36cf23243488

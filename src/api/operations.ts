@@ -18,10 +18,12 @@ import { containers } from './operations/containers.js';
 import { databaseUsers } from './operations/databaseUsers.js';
 import { flexBackups } from './operations/flexBackups.js';
 import { flexClusters } from './operations/flexClusters.js';
+import { metrics } from './operations/metrics.js';
 import { orgs } from './operations/orgs.js';
 import { peers } from './operations/peers.js';
 import { privateEndpoints } from './operations/privateEndpoints.js';
 import { privateIpMode } from './operations/privateIpMode.js';
+import { processes } from './operations/processes.js';
 import { projects } from './operations/projects.js';
 import { root } from './operations/root.js';
 import { sampleDatasets } from './operations/sampleDatasets.js';
@@ -63,6 +65,8 @@ const BUILTIN_OPERATIONS = {
   ...backups,
   ...flexBackups,
   ...alerts, ...alertConfigs, ...alertMatchers,
+  ...processes,
+  ...metrics,
 } as const satisfies Record<string, TableEntry>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;

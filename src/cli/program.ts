@@ -24,7 +24,9 @@ import { SEARCH_STEP } from './search-indexes/envStep.js';
 import { registerOrgs } from './projects/orgs.js';
 import { registerPeering } from './peering/index.js';
 import { registerPrivateEndpoints } from './private-endpoints/index.js';
+import { registerMetrics } from './metrics/index.js';
 import { registerPrivateIp } from './private-ip/index.js';
+import { registerProcesses } from './processes/index.js';
 import { registerProjects } from './projects/index.js';
 import { registerProfile } from './profile/index.js';
 import { registerVersion } from './version.js';
@@ -94,6 +96,8 @@ export function buildProgram(app: App): Command {
   registerSearchIndexes(program, app);
   registerAlerts(program, app);
   registerBackups(program, app);
+  registerProcesses(program, app);
+  registerMetrics(program, app);
   registerEnv(program, app);
   registerRun(program, app);
   registerApi(program, app);

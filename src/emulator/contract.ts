@@ -246,6 +246,11 @@ export interface ResourceModule {
   readonly operations?: { readonly [Name in OperationName]?: OperationHandler };
   /** A minute's requests to it under one {groupId}, as the live service's RateLimit-Limit says; default the seed's 100. */
   readonly rateLimitPerMinute?: number;
+  /**
+   * Another module's name whose count its requests join, where the live service counts
+   * two resources against one limit (one RateLimit-Remaining falls across both).
+   */
+  readonly rateLimitShares?: string;
   readonly scope?: PathScope;
   /** Paths outside /api/atlas (e.g. /api/private/ipinfo) and what a GET of each answers. */
   readonly outsideApi?: Readonly<Record<string, OutsideApiHandler>>;

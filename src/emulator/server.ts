@@ -185,7 +185,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     const scope = resolveScope(app, match.params);
     const counted = scope?.id ?? (operation.countPerCaller ? `caller:${principal.kind === 'apiKey' ? principal.key.publicKey : principal.account.clientId}` : undefined);
     if (counted !== undefined) {
-      const decision = app.limiter.take(counted, operation.module.name, operation.module.rateLimitPerMinute);
+      const decision = app.limiter.take(counted, operation.module.rateLimitShares ?? operation.module.name, operation.module.rateLimitPerMinute);
       if (match.api === 'v2') {
         extraHeaders = { 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining) };
       }

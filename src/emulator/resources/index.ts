@@ -10,9 +10,11 @@ import { clusters } from './clusters/index.js';
 import { credentials } from './credentials.js';
 import { databaseUsers } from './databaseUsers/index.js';
 import { flexClusters } from './flexClusters/index.js';
+import { metrics } from './metrics/index.js';
 import { peering } from './peering/index.js';
 import { privateEndpoints } from './privateEndpoints/index.js';
 import { privateIpMode } from './privateIpMode.js';
+import { processes } from './processes/index.js';
 import { projects } from './projects/index.js';
 import { root } from './root.js';
 import { sampleDatasets, searchIndexes } from './searchIndexes/index.js';
@@ -33,4 +35,6 @@ export const RESOURCES: readonly ResourceModule[] = [
   backups,
   flexBackups,
   alerts, alertConfigs, alertMatchers,
+  processes,
+  metrics,
 ];

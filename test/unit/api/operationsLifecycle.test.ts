@@ -17,7 +17,7 @@ interface Described {
 /** Each operation of the description: its versions (from the success response's media types) and x-sunset. */
 function describedOperations(): Map<string, Described> {
   const out = new Map<string, Described>();
-  // The description, and its cuts to one resource (peering and private endpoints, search indexes, backup).
+  // The description, and its cuts to one resource (peering and private endpoints, search indexes, backup, diagnostics).
   const paths = (['v2-2026-08', 'v2-2026-08-network', 'v2-2026-08-search', 'v2-2026-08-backup', 'v2-2026-08-diagnostics'] as const).flatMap((cut) => Object.entries(readOpenApi(cut).paths as Record<string, Record<string, Json>>));
   for (const [path, operations] of paths) {
     for (const [method, operation] of Object.entries(operations)) {
@@ -25,8 +25,8 @@ function describedOperations(): Map<string, Described> {
       const success = Object.entries(responses).find(([status]) => status.startsWith('2'))![1];
       const content = (success.content ?? {}) as Record<string, Json>;
       const versions = Object.entries(content)
-        // The diagnostics cut's log download is +gzip: one version, as the JSON media types.
-        .map(([type, media]) => ({ date: /vnd\.atlas\.(\d{4}-\d{2}-\d{2})\+(?:json|gzip)/.exec(type)![1]!, ...(typeof media['x-sunset'] === 'string' ? { sunset: media['x-sunset'] } : {}) }))
+        // A version's media type is +json, or the type of what it sends (+gzip for a log download).
+        .map(([type, media]) => ({ date: /vnd\.atlas\.(\d{4}-\d{2}-\d{2})\+[a-z]+$/.exec(type)![1]!, ...(typeof media['x-sunset'] === 'string' ? { sunset: media['x-sunset'] } : {}) }))
         .sort((a, b) => a.date.localeCompare(b.date));
       out.set(`${method.toUpperCase()} ${path.replace(/^\/api\/atlas\/v2/, '')}`, { versions, deprecated: operation.deprecated === true });
     }

@@ -20,8 +20,11 @@ const SHARED = ['store.ts', 'server.ts', 'routes.ts', 'seed.ts', 'errors.ts', 'i
 const SERVICE_WORDING = ['cannot be changed by the user'];
 /** Modules the pipeline itself goes through: the API root, and the credentials it authenticates with. */
 const PIPELINE = ['root', 'credentials'];
-/** A resource's word the shared files use in another sense: `peer`, the caller's network address. */
-const OTHER_SENSES = /\bpeer\b/g;
+/**
+ * A resource's word the shared files use in another sense: `peer`, the caller's network
+ * address; `process` (singular), an operating system's (the resource's `processes` is still caught).
+ */
+const OTHER_SENSES = /\bpeer\b|\bprocess\b/g;
 /**
  * What the shared files must not name: each module's name and the resources of the table
  * its operations are of, singular (the product's modules and the widgets fixture's), and
