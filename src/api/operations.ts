@@ -16,8 +16,10 @@ import { containers } from './operations/containers.js';
 import { databaseUsers } from './operations/databaseUsers.js';
 import { flexBackups } from './operations/flexBackups.js';
 import { flexClusters } from './operations/flexClusters.js';
+import { logs } from './operations/logs.js';
 import { orgs } from './operations/orgs.js';
 import { peers } from './operations/peers.js';
+import { performanceAdvisor } from './operations/performanceAdvisor.js';
 import { privateEndpoints } from './operations/privateEndpoints.js';
 import { privateIpMode } from './operations/privateIpMode.js';
 import { projects } from './operations/projects.js';
@@ -60,6 +62,8 @@ const BUILTIN_OPERATIONS = {
   ...sampleDatasets,
   ...backups,
   ...flexBackups,
+  ...logs,
+  ...performanceAdvisor,
 } as const satisfies Record<string, TableEntry>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;

@@ -135,6 +135,10 @@ export interface Reply {
   body: unknown;
   /** Commit happened; close the connection without answering (dropAfterCommit fault). */
   drop?: boolean;
+  /** Headers of its own (Content-Disposition of a file); the pipeline's version and rate-limit headers stay. */
+  headers?: Record<string, string>;
+  /** A file's bytes, sent as they are in place of `body`'s JSON (an operation whose table entry has `media`). */
+  bytes?: Buffer;
 }
 
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
@@ -160,6 +164,11 @@ export interface OperationHandler {
   readOnly?: ReadOnlyFields;
   /** A POST the description gives no body (the sample dataset load): an empty one is not parsed. */
   noBody?: true;
+  /**
+   * The description's `envelope` defaults to true for it (the cluster-level Performance
+   * Advisor): the answer is `{content, status}` unless the query says `envelope=false`.
+   */
+  envelopeByDefault?: true;
 }
 
 /** A path parameter a module resolves: `{groupId}` names one of its items, which every route with it belongs to. */
