@@ -22,6 +22,7 @@ import { peers } from './operations/peers.js';
 import { performanceAdvisor } from './operations/performanceAdvisor.js';
 import { privateEndpoints } from './operations/privateEndpoints.js';
 import { privateIpMode } from './operations/privateIpMode.js';
+import { processes } from './operations/processes.js';
 import { projects } from './operations/projects.js';
 import { root } from './operations/root.js';
 import { sampleDatasets } from './operations/sampleDatasets.js';
@@ -62,6 +63,7 @@ const BUILTIN_OPERATIONS = {
   ...sampleDatasets,
   ...backups,
   ...flexBackups,
+  ...processes,
   ...logs,
   ...performanceAdvisor,
 } as const satisfies Record<string, TableEntry>;

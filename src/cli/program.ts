@@ -24,6 +24,7 @@ import { registerOrgs } from './projects/orgs.js';
 import { registerPeering } from './peering/index.js';
 import { registerPrivateEndpoints } from './private-endpoints/index.js';
 import { registerPrivateIp } from './private-ip/index.js';
+import { registerProcesses } from './processes/index.js';
 import { registerProjects } from './projects/index.js';
 import { registerProfile } from './profile/index.js';
 import { registerVersion } from './version.js';
@@ -92,6 +93,7 @@ export function buildProgram(app: App): Command {
   registerPrivateEndpoints(program, app);
   registerSearchIndexes(program, app);
   registerBackups(program, app);
+  registerProcesses(program, app);
   registerEnv(program, app);
   registerRun(program, app);
   registerApi(program, app);

@@ -12,6 +12,7 @@ import { flexClusters } from './flexClusters/index.js';
 import { peering } from './peering/index.js';
 import { privateEndpoints } from './privateEndpoints/index.js';
 import { privateIpMode } from './privateIpMode.js';
+import { processes } from './processes/index.js';
 import { projects } from './projects/index.js';
 import { root } from './root.js';
 import { sampleDatasets, searchIndexes } from './searchIndexes/index.js';
@@ -31,4 +32,5 @@ export const RESOURCES: readonly ResourceModule[] = [
   sampleDatasets,
   backups,
   flexBackups,
+  processes,
 ];

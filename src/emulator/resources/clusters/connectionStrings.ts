@@ -10,7 +10,7 @@ import type { ClusterRecord } from './store.js';
 import type { ProjectFacts } from './views.js';
 
 /** Nodes per shard: every electable, read-only and analytics node of the first zone's regions. */
-function nodesPerShard(model: ClusterModel): number {
+export function nodesPerShard(model: ClusterModel): number {
   const regions = model.replicationSpecs[0]?.regionConfigs ?? [];
   if (regions.every((r) => r.providerName === 'TENANT')) return 3;
   const count = regions.reduce(
