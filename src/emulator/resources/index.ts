@@ -9,7 +9,9 @@ import { clusters } from './clusters/index.js';
 import { credentials } from './credentials.js';
 import { databaseUsers } from './databaseUsers/index.js';
 import { flexClusters } from './flexClusters/index.js';
+import { logs } from './logs/index.js';
 import { peering } from './peering/index.js';
+import { performanceAdvisor } from './performanceAdvisor/index.js';
 import { privateEndpoints } from './privateEndpoints/index.js';
 import { privateIpMode } from './privateIpMode.js';
 import { processes } from './processes/index.js';
@@ -33,4 +35,6 @@ export const RESOURCES: readonly ResourceModule[] = [
   backups,
   flexBackups,
   processes,
+  performanceAdvisor,
+  logs,
 ];

@@ -49,7 +49,9 @@ function dataShards(store: RequestContext['services']['store'], process: Process
 export function processRuns(store: RequestContext['services']['store'], process: ProcessInfo, from: number, to: number): SlowRun[] {
   const shard = shardOfProcess(process);
   if (shard === undefined || process.kind !== 'mongod') return [];
-  return slowRuns(workloadOf(store.world, process.groupId, process.clusterName), shard, dataShards(store, process), from, to);
+  // Nothing ran before the host came up.
+  const since = Math.max(from, Date.parse(process.created) || from);
+  return since >= to ? [] : slowRuns(workloadOf(store.world, process.groupId, process.clusterName), shard, dataShards(store, process), since, to);
 }
 
 const namespaceFilter = (ctx: RequestContext): ReadonlySet<string> | undefined => {
