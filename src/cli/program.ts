@@ -25,6 +25,8 @@ import { registerPeering } from './peering/index.js';
 import { registerPrivateEndpoints } from './private-endpoints/index.js';
 import { registerPrivateIp } from './private-ip/index.js';
 import { registerProcesses } from './processes/index.js';
+import { registerLogs } from './logs/index.js';
+import { registerPerformanceAdvisor } from './performance-advisor/index.js';
 import { registerProjects } from './projects/index.js';
 import { registerProfile } from './profile/index.js';
 import { registerVersion } from './version.js';
@@ -94,6 +96,8 @@ export function buildProgram(app: App): Command {
   registerSearchIndexes(program, app);
   registerBackups(program, app);
   registerProcesses(program, app);
+  registerLogs(program, app);
+  registerPerformanceAdvisor(program, app);
   registerEnv(program, app);
   registerRun(program, app);
   registerApi(program, app);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { withEmulator, type DigestClient } from '../../helpers/emulator.js';
 import { readRecorded } from '../../helpers/reference.js';
+import type { WorkloadEntry } from '../../../src/emulator/resources/performanceAdvisor/index.js';
 import { OpenApiValidator } from './openapiValidator.js';
 import { PROJECT_A, PROJECT_B, READER, TestClock, client, modernCreate, shardedCreate, testSeed, v2 } from './fixtures.js';
 
@@ -17,7 +18,7 @@ const recorded = readRecorded('recorded-diagnostics');
 const recordedFile = (prefix: string) => recorded.find((r) => r.file.startsWith(prefix))!;
 const GZIP = { Accept: 'application/vnd.atlas.2023-02-01+gzip' };
 
-const WORKLOAD = [
+const WORKLOAD: WorkloadEntry[] = [
   {
     projectId: PROJECT_A,
     cluster: 'Busy',
