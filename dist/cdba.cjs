@@ -50,11 +50,11 @@ function escapeOne(char) {
   const code = char.charCodeAt(0);
   return code < 128 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
-function capText(text12, max = SERVER_TEXT_MAX) {
-  return text12.length > max ? `${text12.slice(0, max)}\u2026` : text12;
+function capText(text14, max = SERVER_TEXT_MAX) {
+  return text14.length > max ? `${text14.slice(0, max)}\u2026` : text14;
 }
-function escapeControl(text12, options = {}) {
-  return text12.replace(options.keepLines ? UNSAFE_KEEP_LINES : UNSAFE, escapeOne);
+function escapeControl(text14, options = {}) {
+  return text14.replace(options.keepLines ? UNSAFE_KEEP_LINES : UNSAFE, escapeOne);
 }
 var UNSAFE, UNSAFE_KEEP_LINES, NAMED, SERVER_TEXT_MAX;
 var init_sanitize = __esm({
@@ -130,6 +130,7 @@ var init_errors = __esm({
       failedState: 14,
       declined: 15,
       envHeld: 16,
+      emptyFile: 17,
       commandNotFound: 127,
       interrupted: 130,
       terminated: 143
@@ -151,6 +152,7 @@ var init_errors = __esm({
       { code: 14, meaning: "a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE" },
       { code: 15, meaning: "a confirmation was answered no; nothing was changed" },
       { code: 16, meaning: "env up or env down: another run holds the env (the line names it); nothing was changed" },
+      { code: 17, meaning: "logs download: the service returned an empty log file (no lines for the window); nothing was written" },
       { code: 127, meaning: "run: the command is not on PATH, or not an executable file; nothing was made" },
       { code: 130, meaning: "interrupted" },
       { code: 143, meaning: "terminated (SIGTERM)" }
@@ -179,13 +181,13 @@ var init_errors = __esm({
       status;
       errorCode;
       document;
-      constructor(status, document3, message, options) {
-        const detail = message ?? capText(document3?.detail ?? `HTTP ${status}`);
-        const code = document3?.errorCode === void 0 ? void 0 : capText(document3.errorCode, 100);
+      constructor(status, document4, message, options) {
+        const detail = message ?? capText(document4?.detail ?? `HTTP ${status}`);
+        const code = document4?.errorCode === void 0 ? void 0 : capText(document4.errorCode, 100);
         super(code ? `${detail} (${code}, HTTP ${status})` : `${detail} (HTTP ${status})`, options);
         this.status = status;
         this.errorCode = code;
-        this.document = document3;
+        this.document = document4;
       }
       get exitCode() {
         return exitCodeForStatus(this.status);
@@ -257,26 +259,26 @@ __export(duration_exports, {
   parseDuration: () => parseDuration,
   watchTimeoutMs: () => watchTimeoutMs
 });
-function durationMillis(text12, units) {
-  const value = text12.trim();
+function durationMillis(text14, units) {
+  const value = text14.trim();
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
   const names2 = Object.keys(units).sort((a, b) => b.length - a.length).join("|");
   const parts = [...value.matchAll(new RegExp(`(\\d+(?:\\.\\d+)?)(${names2})`, "g"))];
   if (parts.length === 0 || parts.map((p) => p[0]).join("") !== value) return void 0;
   return Math.round(parts.reduce((total, p) => total + Number(p[1]) * units[p[2]], 0));
 }
-function parseDuration(text12, flag) {
-  const ms = durationMillis(text12, TIMER_UNITS);
-  if (ms === void 0) throw new UsageError(`invalid ${flag} "${text12}": expected a duration like 90, 90s, 5m or 1h`);
-  checkTimerMs(ms, flag, text12);
+function parseDuration(text14, flag2) {
+  const ms = durationMillis(text14, TIMER_UNITS);
+  if (ms === void 0) throw new UsageError(`invalid ${flag2} "${text14}": expected a duration like 90, 90s, 5m or 1h`);
+  checkTimerMs(ms, flag2, text14);
   return ms;
 }
 function watchTimeoutMs(value) {
   return value === void 0 ? void 0 : parseDuration(value, "--watch-timeout");
 }
-function checkTimerMs(ms, flag, text12 = String(ms)) {
+function checkTimerMs(ms, flag2, text14 = String(ms)) {
   if (!(ms <= MAX_TIMER_MS)) {
-    throw new UsageError(`invalid ${flag} "${text12}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
+    throw new UsageError(`invalid ${flag2} "${text14}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
   }
 }
 var TIMER_UNITS, MAX_TIMER_MS;
@@ -358,11 +360,11 @@ __export(watch_exports, {
   wholeSeconds: () => wholeSeconds
 });
 function watchIntervalsFromEnv(env2) {
-  const text12 = env2.CDBA_WATCH_INTERVAL;
-  if (text12 === void 0 || text12 === "") return void 0;
-  const ms = durationMillis(text12, TIMER_UNITS);
+  const text14 = env2.CDBA_WATCH_INTERVAL;
+  if (text14 === void 0 || text14 === "") return void 0;
+  const ms = durationMillis(text14, TIMER_UNITS);
   if (ms === void 0 || ms < MIN_WATCH_INTERVAL_MS || ms > DEFAULT_WATCH_INTERVALS.maxMs) {
-    throw new UsageError(`invalid CDBA_WATCH_INTERVAL "${text12}": expected a duration from 100ms to 10s, like 250ms or 2s`);
+    throw new UsageError(`invalid CDBA_WATCH_INTERVAL "${text14}": expected a duration from 100ms to 10s, like 250ms or 2s`);
   }
   return { firstMs: ms, maxMs: DEFAULT_WATCH_INTERVALS.maxMs };
 }
@@ -373,12 +375,12 @@ function formatElapsed(ms) {
   return ms < 1e3 ? `${Math.max(0, Math.round(ms))}ms` : wholeSeconds(ms);
 }
 function wholeSeconds(ms) {
-  const seconds = Math.max(0, Math.floor(ms / 1e3));
-  if (seconds < 60) return `${seconds}s`;
-  return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
+  const seconds2 = Math.max(0, Math.floor(ms / 1e3));
+  if (seconds2 < 60) return `${seconds2}s`;
+  return `${Math.floor(seconds2 / 60)}m${String(seconds2 % 60).padStart(2, "0")}s`;
 }
 function pause(ms, signal) {
-  return new Promise((resolve3, reject) => {
+  return new Promise((resolve4, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const onAbort = () => {
       clearTimeout(timer);
@@ -386,7 +388,7 @@ function pause(ms, signal) {
     };
     const timer = setTimeout(() => {
       signal.removeEventListener("abort", onAbort);
-      resolve3();
+      resolve4();
     }, ms);
     signal.addEventListener("abort", onAbort, { once: true });
   });
@@ -438,13 +440,13 @@ async function watch(options) {
 }
 function raceWith(start, signal) {
   if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve3, reject) => {
+  return new Promise((resolve4, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
     start().then(
       (value) => {
         signal.removeEventListener("abort", onAbort);
-        resolve3(value);
+        resolve4(value);
       },
       (error2) => {
         signal.removeEventListener("abort", onAbort);
@@ -3406,10 +3408,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} flag
        * @private
        */
-      unknownOption(flag) {
+      unknownOption(flag2) {
         if (this._allowUnknownOption) return;
         let suggestion = "";
-        if (flag.startsWith("--") && this._showSuggestionAfterError) {
+        if (flag2.startsWith("--") && this._showSuggestionAfterError) {
           let candidateFlags = [];
           let command = this;
           do {
@@ -3417,9 +3419,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
             candidateFlags = candidateFlags.concat(moreFlags);
             command = command.parent;
           } while (command && !command._enablePositionalOptions);
-          suggestion = suggestSimilar(flag, candidateFlags);
+          suggestion = suggestSimilar(flag2, candidateFlags);
         }
-        const message = `error: unknown option '${flag}'${suggestion}`;
+        const message = `error: unknown option '${flag2}'${suggestion}`;
         this.error(message, { code: "commander.unknownOption" });
       }
       /**
@@ -3689,9 +3691,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
           helpWidth: context.helpWidth,
           outputHasColors: context.hasColors
         });
-        const text12 = helper.formatHelp(this, helper);
-        if (context.hasColors) return text12;
-        return this._outputConfiguration.stripColor(text12);
+        const text14 = helper.formatHelp(this, helper);
+        if (context.hasColors) return text14;
+        return this._outputConfiguration.stripColor(text14);
       }
       /**
        * @typedef HelpContext
@@ -3851,7 +3853,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {(string | Function)} text - string to add, or a function returning a string
        * @return {Command} `this` command for chaining
        */
-      addHelpText(position, text12) {
+      addHelpText(position, text14) {
         const allowedValues = ["beforeAll", "before", "after", "afterAll"];
         if (!allowedValues.includes(position)) {
           throw new Error(`Unexpected value for position to addHelpText.
@@ -3860,10 +3862,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const helpEvent = `${position}Help`;
         this.on(helpEvent, (context) => {
           let helpStr;
-          if (typeof text12 === "function") {
-            helpStr = text12({ error: context.error, command: context.command });
+          if (typeof text14 === "function") {
+            helpStr = text14({ error: context.error, command: context.command });
           } else {
-            helpStr = text12;
+            helpStr = text14;
           }
           if (helpStr) {
             context.write(`${helpStr}
@@ -4099,8 +4101,8 @@ function validateProjectId(value) {
   if (!PROJECT_ID.test(value)) throw new UsageError(`invalid project ID "${value}": expected 24 hexadecimal characters`);
   return value.toLowerCase();
 }
-function isCalendarDate(text12) {
-  const match = DATE.exec(text12);
+function isCalendarDate(text14) {
+  const match = DATE.exec(text14);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -4189,8 +4191,8 @@ function resolveSettings(input) {
   if (values.output !== void 0) settings.output = values.output;
   return { settings, sources };
 }
-function resolveProfileName(flag, env2, current) {
-  if (flag) return { name: validateProfileName(flag, "-P/--profile"), source: "flag" };
+function resolveProfileName(flag2, env2, current) {
+  if (flag2) return { name: validateProfileName(flag2, "-P/--profile"), source: "flag" };
   const named = env2[PROFILE_VARIABLE];
   if (named) return { name: validateProfileName(named, PROFILE_VARIABLE), source: "env" };
   if (current) return { name: current, source: "profile" };
@@ -4638,7 +4640,7 @@ var init_object = __esm({
 // node_modules/graceful-fs/polyfills.js
 var require_polyfills = __commonJS({
   "node_modules/graceful-fs/polyfills.js"(exports2, module2) {
-    var constants6 = require("constants");
+    var constants7 = require("constants");
     var origCwd = process.cwd;
     var cwd = null;
     var platform2 = process.env.GRACEFUL_FS_PLATFORM || process.platform;
@@ -4662,7 +4664,7 @@ var require_polyfills = __commonJS({
     var chdir;
     module2.exports = patch;
     function patch(fs) {
-      if (constants6.hasOwnProperty("O_SYMLINK") && process.version.match(/^v0\.6\.[0-2]|^v0\.5\./)) {
+      if (constants7.hasOwnProperty("O_SYMLINK") && process.version.match(/^v0\.6\.[0-2]|^v0\.5\./)) {
         patchLchmod(fs);
       }
       if (!fs.lutimes) {
@@ -4764,7 +4766,7 @@ var require_polyfills = __commonJS({
         fs2.lchmod = function(path, mode, callback) {
           fs2.open(
             path,
-            constants6.O_WRONLY | constants6.O_SYMLINK,
+            constants7.O_WRONLY | constants7.O_SYMLINK,
             mode,
             function(err, fd) {
               if (err) {
@@ -4780,7 +4782,7 @@ var require_polyfills = __commonJS({
           );
         };
         fs2.lchmodSync = function(path, mode) {
-          var fd = fs2.openSync(path, constants6.O_WRONLY | constants6.O_SYMLINK, mode);
+          var fd = fs2.openSync(path, constants7.O_WRONLY | constants7.O_SYMLINK, mode);
           var threw = true;
           var ret;
           try {
@@ -4800,9 +4802,9 @@ var require_polyfills = __commonJS({
         };
       }
       function patchLutimes(fs2) {
-        if (constants6.hasOwnProperty("O_SYMLINK") && fs2.futimes) {
+        if (constants7.hasOwnProperty("O_SYMLINK") && fs2.futimes) {
           fs2.lutimes = function(path, at, mt, cb) {
-            fs2.open(path, constants6.O_SYMLINK, function(er, fd) {
+            fs2.open(path, constants7.O_SYMLINK, function(er, fd) {
               if (er) {
                 if (cb) cb(er);
                 return;
@@ -4815,7 +4817,7 @@ var require_polyfills = __commonJS({
             });
           };
           fs2.lutimesSync = function(path, at, mt) {
-            var fd = fs2.openSync(path, constants6.O_SYMLINK);
+            var fd = fs2.openSync(path, constants7.O_SYMLINK);
             var ret;
             var threw = true;
             try {
@@ -5096,14 +5098,14 @@ var require_graceful_fs = __commonJS({
         return close;
       })(fs.close);
       fs.closeSync = (function(fs$closeSync) {
-        function closeSync4(fd) {
+        function closeSync5(fd) {
           fs$closeSync.apply(fs, arguments);
           resetQueue();
         }
-        Object.defineProperty(closeSync4, previousSymbol, {
+        Object.defineProperty(closeSync5, previousSymbol, {
           value: fs$closeSync
         });
-        return closeSync4;
+        return closeSync5;
       })(fs.closeSync);
       if (/\bgfs4\b/i.test(process.env.NODE_DEBUG || "")) {
         process.on("exit", function() {
@@ -5531,11 +5533,11 @@ var require_retry_operation = __commonJS({
       for (var i = 0; i < this._errors.length; i++) {
         var error2 = this._errors[i];
         var message = error2.message;
-        var count2 = (counts[message] || 0) + 1;
-        counts[message] = count2;
-        if (count2 >= mainErrorCount) {
+        var count3 = (counts[message] || 0) + 1;
+        counts[message] = count3;
+        if (count3 >= mainErrorCount) {
           mainError = error2;
-          mainErrorCount = count2;
+          mainErrorCount = count3;
         }
       }
       return mainError;
@@ -6134,12 +6136,12 @@ var require_adapter = __commonJS({
       return newFs;
     }
     function toPromise(method) {
-      return (...args) => new Promise((resolve3, reject) => {
+      return (...args) => new Promise((resolve4, reject) => {
         args.push((err, result) => {
           if (err) {
             reject(err);
           } else {
-            resolve3(result);
+            resolve4(result);
           }
         });
         method(...args);
@@ -6301,9 +6303,9 @@ var init_store = __esm({
        * command would pay only to read the profiles (test/bench/RESULTS.md, figure 2).
        */
       read() {
-        let text12;
+        let text14;
         try {
-          text12 = readOwnFileSync(this.path);
+          text14 = readOwnFileSync(this.path);
         } catch (error2) {
           const code = error2.code;
           if (code === "ENOENT" || code === "ENOTDIR") return { profiles: {} };
@@ -6311,7 +6313,7 @@ var init_store = __esm({
         }
         let parsed;
         try {
-          parsed = JSON.parse(text12);
+          parsed = JSON.parse(text14);
         } catch (error2) {
           throw this.unreadable(error2);
         }
@@ -6400,7 +6402,7 @@ var init_store = __esm({
               if (error2.code !== "ELOCKED" || attempt + 1 >= LOCK_WAIT.tries) throw error2;
             }
             const delayMs = Math.min(LOCK_WAIT.maxMs, LOCK_WAIT.firstMs * 2 ** attempt * (1 + Math.random()));
-            await new Promise((resolve3) => setTimeout(resolve3, delayMs));
+            await new Promise((resolve4) => setTimeout(resolve4, delayMs));
           }
         } catch (error2) {
           if (error2.code === "ELOCKED") {
@@ -6458,28 +6460,28 @@ async function outputFormat(inputs) {
   return inputs.flag ?? await inputs.setting() ?? (inputs.tty ? "table" : "json");
 }
 async function decideOutput(kind2, inputs) {
-  const document3 = (format5) => ({ form: "document", format: format5 });
+  const document4 = (format5) => ({ form: "document", format: format5 });
   switch (kind2) {
     case "body":
-      return document3(inputs.flag === "json" ? "json" : inputs.flag === "pretty" || inputs.tty ? "pretty" : "json");
+      return document4(inputs.flag === "json" ? "json" : inputs.flag === "pretty" || inputs.tty ? "pretty" : "json");
     case "bare":
       if (inputs.flag !== "json" && inputs.flag !== "pretty" && !inputs.query) return { form: "bare" };
-      return document3(await outputFormat(inputs));
+      return document4(await outputFormat(inputs));
     case "response": {
       const format5 = await outputFormat(inputs);
-      return document3(format5 === "table" && inputs.flag === void 0 ? inputs.tty ? "pretty" : "json" : format5);
+      return document4(format5 === "table" && inputs.flag === void 0 ? inputs.tty ? "pretty" : "json" : format5);
     }
     default:
   }
   const format4 = await outputFormat(inputs);
-  if (format4 !== "table" || inputs.query) return document3(format4);
+  if (format4 !== "table" || inputs.query) return document4(format4);
   switch (kind2) {
     case "terminal-view":
-      return inputs.tty ? { form: "view" } : document3(format4);
+      return inputs.tty ? { form: "view" } : document4(format4);
     case "view":
       return { form: "view" };
     default:
-      return document3(format4);
+      return document4(format4);
   }
 }
 var init_form = __esm({
@@ -6530,11 +6532,11 @@ function toolCommand(...words2) {
 function pickProjectHint(context) {
   return `choose another with \`${followUp(context, "projects", "use")} <id|name>\` (\`${followUp(context, "projects", "list")}\` shows them)`;
 }
-function withContext(text12, context) {
+function withContext(text14, context) {
   const flags = contextFlags(context);
-  if (flags.length === 0 || COMMANDS.size === 0) return text12;
+  if (flags.length === 0 || COMMANDS.size === 0) return text14;
   const offline = OFFLINE.map((c) => `${c}\\b`).join("|");
-  return text12.replace(new RegExp(`\\bcdba (?!${offline})(?=(?:${[...COMMANDS].join("|")})\\b)`, "g"), `cdba ${flags.join(" ")} `);
+  return text14.replace(new RegExp(`\\bcdba (?!${offline})(?=(?:${[...COMMANDS].join("|")})\\b)`, "g"), `cdba ${flags.join(" ")} `);
 }
 var COMMANDS, OFFLINE, CHOOSE_PROFILE;
 var init_hints = __esm({
@@ -6627,8 +6629,8 @@ function secretForms(secret) {
   const probe = (secret.match(/[A-Za-z0-9]+/g) ?? [""]).reduce((a, b) => b.length > a.length ? b : a);
   return { probe, forms: [...forms].filter((form) => form.length > 0).sort((a, b) => b.length - a.length) };
 }
-function scrubSecrets(text12, secrets, replacement) {
-  let clean = text12;
+function scrubSecrets(text14, secrets, replacement) {
+  let clean = text14;
   for (const { probe, forms } of secrets) {
     if (probe.length >= 4 && !clean.includes(probe)) continue;
     for (const form of forms) if (clean.includes(form)) clean = clean.split(form).join(replacement);
@@ -6644,11 +6646,11 @@ var init_secretForms = __esm({
 });
 
 // src/api/redact.ts
-function redact(text12, secrets = []) {
-  return scrubSecrets(text12, [...secrets].filter(Boolean).map(secretForms), REDACTED).replace(JSON_SECRET, `$1"${REDACTED}"`).replace(FORM_SECRET, `$1$2=${REDACTED}`).replace(SCHEME_CREDENTIALS, `$1 ${REDACTED}`);
+function redact(text14, secrets = []) {
+  return scrubSecrets(text14, [...secrets].filter(Boolean).map(secretForms), REDACTED).replace(JSON_SECRET, `$1"${REDACTED}"`).replace(FORM_SECRET, `$1$2=${REDACTED}`).replace(SCHEME_CREDENTIALS, `$1 ${REDACTED}`);
 }
 function redactHeaders(headers, secrets = []) {
-  const list5 = [...secrets];
+  const list7 = [...secrets];
   const out = {};
   for (const [name, raw] of Object.entries(headers)) {
     if (raw === void 0) continue;
@@ -6657,7 +6659,7 @@ function redactHeaders(headers, secrets = []) {
       const scheme = /^(Digest|Bearer|Basic)\s/i.exec(value)?.[1];
       out[name] = scheme && name.toLowerCase().endsWith("authorization") ? `${scheme} ${REDACTED}` : REDACTED;
     } else {
-      out[name] = redact(value, list5);
+      out[name] = redact(value, list7);
     }
   }
   return out;
@@ -6713,8 +6715,8 @@ function tooLarge2(limit, method, url, declared) {
     hint: "no real answer is that large; check the base URL and any proxy in between"
   });
 }
-function excerpt(text12, max = 80) {
-  const flat = text12.replace(/\s+/g, " ").trim();
+function excerpt(text14, max = 80) {
+  const flat = text14.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max)}\u2026` : flat;
 }
 function parseErrorDocument(rawBody) {
@@ -6737,9 +6739,9 @@ function parseErrorDocument(rawBody) {
 }
 function apiErrorFromResponse(status, headers, body, options = {}) {
   const rawBody = redact(body, options.secrets);
-  const document3 = parseErrorDocument(rawBody);
+  const document4 = parseErrorDocument(rawBody);
   const hintOption = { ...options.hint ? { hint: options.hint } : {}, ...options.remedy ? { remedy: options.remedy } : {} };
-  if (document3) return new ApiError(status, document3, options.message, hintOption);
+  if (document4) return new ApiError(status, document4, options.message, hintOption);
   let message = options.message;
   if (message === void 0) {
     if (status >= 300 && status < 400) {
@@ -6778,24 +6780,24 @@ function transportError(error2, context) {
   if (error2 instanceof CdbaError) return error2;
   const host = new URL(context.url).host;
   const code = codeOf(error2);
-  const seconds = `${Math.round(context.timeoutMs / 100) / 10}s`;
+  const seconds2 = `${Math.round(context.timeoutMs / 100) / 10}s`;
   const options = { cause: error2 };
   switch (code) {
     case DEADLINE_CODE: {
       const { phase, bytes: bytes3, stalled } = error2;
       if (phase === "headers") {
-        return new TimeoutError(`no response from ${host} within ${seconds} (${context.method} ${context.url})`, { ...options, remedy: TIMEOUT });
+        return new TimeoutError(`no response from ${host} within ${seconds2} (${context.method} ${context.url})`, { ...options, remedy: TIMEOUT });
       }
-      const what = stalled ? `stalled for more than ${seconds}` : `did not complete within ${seconds} (${bytes3 ?? 0} bytes arrived, slowly)`;
+      const what = stalled ? `stalled for more than ${seconds2}` : `did not complete within ${seconds2} (${bytes3 ?? 0} bytes arrived, slowly)`;
       return new TimeoutError(`the response from ${host} ${what}`, { ...options, remedy: TIMEOUT });
     }
     case "UND_ERR_CONNECT_TIMEOUT":
     case "ETIMEDOUT":
-      return new TimeoutError(`timed out connecting to ${host} after ${seconds}`, { ...options, hint: "check the network and the base URL", remedy: TIMEOUT });
+      return new TimeoutError(`timed out connecting to ${host} after ${seconds2}`, { ...options, hint: "check the network and the base URL", remedy: TIMEOUT });
     case "UND_ERR_HEADERS_TIMEOUT":
-      return new TimeoutError(`no response from ${host} within ${seconds} (${context.method} ${context.url})`, { ...options, remedy: TIMEOUT });
+      return new TimeoutError(`no response from ${host} within ${seconds2} (${context.method} ${context.url})`, { ...options, remedy: TIMEOUT });
     case "UND_ERR_BODY_TIMEOUT":
-      return new TimeoutError(`the response from ${host} stalled for more than ${seconds}`, { ...options, remedy: TIMEOUT });
+      return new TimeoutError(`the response from ${host} stalled for more than ${seconds2}`, { ...options, remedy: TIMEOUT });
     case "ECONNREFUSED":
       return new NetworkError(`cannot connect to ${host}: connection refused`, { ...options, hint: "is the service running, and is the base URL right?" });
     case "ENOTFOUND":
@@ -7027,6 +7029,23 @@ var init_flexClusters = __esm({
   }
 });
 
+// src/api/operations/logs.ts
+var logs;
+var init_logs = __esm({
+  "src/api/operations/logs.ts"() {
+    "use strict";
+    logs = {
+      "logs.download": {
+        method: "GET",
+        path: "/groups/{groupId}/clusters/{hostName}/logs/{logName}.gz",
+        versions: [{ date: "2023-01-01", deprecation: "Wed, 1 Feb 2023 00:00:00 GMT", sunset: "Thu, 1 Jul 2027 00:00:00 GMT" }, { date: "2023-02-01" }],
+        v2Only: true,
+        media: "gzip"
+      }
+    };
+  }
+});
+
 // src/api/operations/orgs.ts
 var ONLY_2023_01_015, orgs;
 var init_orgs = __esm({
@@ -7052,6 +7071,30 @@ var init_peers = __esm({
       "peers.create": { method: "POST", path: PEERS, versions: ONLY_2023_01_016 },
       "peers.get": { method: "GET", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_016 },
       "peers.delete": { method: "DELETE", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_016 }
+    };
+  }
+});
+
+// src/api/operations/performanceAdvisor.ts
+var PROCESS, CLUSTER3, MANAGED, V2023, V2024, performanceAdvisor;
+var init_performanceAdvisor = __esm({
+  "src/api/operations/performanceAdvisor.ts"() {
+    "use strict";
+    PROCESS = "/groups/{groupId}/processes/{processId}/performanceAdvisor";
+    CLUSTER3 = "/groups/{groupId}/clusters/{clusterName}/performanceAdvisor";
+    MANAGED = "/groups/{groupId}/managedSlowMs";
+    V2023 = [{ date: "2023-01-01" }];
+    V2024 = [{ date: "2024-08-05" }];
+    performanceAdvisor = {
+      "performanceAdvisor.namespaces": { method: "GET", path: `${PROCESS}/namespaces`, versions: V2023 },
+      "performanceAdvisor.slowQueryLogs": { method: "GET", path: `${PROCESS}/slowQueryLogs`, versions: V2023 },
+      "performanceAdvisor.suggestedIndexes": { method: "GET", path: `${PROCESS}/suggestedIndexes`, versions: V2023 },
+      "performanceAdvisor.clusterSuggestedIndexes": { method: "GET", path: `${CLUSTER3}/suggestedIndexes`, versions: V2024, v2Only: true },
+      "performanceAdvisor.schemaAdvice": { method: "GET", path: `${CLUSTER3}/schemaAdvice`, versions: V2024, v2Only: true },
+      "performanceAdvisor.dropIndexSuggestions": { method: "GET", path: `${CLUSTER3}/dropIndexSuggestions`, versions: V2024, v2Only: true },
+      "performanceAdvisor.managedSlowMs": { method: "GET", path: MANAGED, versions: V2023 },
+      "performanceAdvisor.enableManagedSlowMs": { method: "POST", path: `${MANAGED}/enable`, versions: V2023 },
+      "performanceAdvisor.disableManagedSlowMs": { method: "DELETE", path: `${MANAGED}/disable`, versions: V2023 }
     };
   }
 });
@@ -7091,18 +7134,32 @@ var init_privateIpMode = __esm({
   }
 });
 
+// src/api/operations/processes.ts
+var ONLY_2023_01_018, PROCESSES, processes;
+var init_processes = __esm({
+  "src/api/operations/processes.ts"() {
+    "use strict";
+    ONLY_2023_01_018 = [{ date: "2023-01-01" }];
+    PROCESSES = "/groups/{groupId}/processes";
+    processes = {
+      "processes.list": { method: "GET", path: PROCESSES, versions: ONLY_2023_01_018 },
+      "processes.get": { method: "GET", path: `${PROCESSES}/{processId}`, versions: ONLY_2023_01_018 }
+    };
+  }
+});
+
 // src/api/operations/projects.ts
-var ONLY_2023_01_018, projects;
+var ONLY_2023_01_019, projects;
 var init_projects = __esm({
   "src/api/operations/projects.ts"() {
     "use strict";
-    ONLY_2023_01_018 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_019 = [{ date: "2023-01-01" }];
     projects = {
-      "projects.list": { method: "GET", path: "/groups", versions: ONLY_2023_01_018 },
-      "projects.create": { method: "POST", path: "/groups", versions: ONLY_2023_01_018 },
-      "projects.get": { method: "GET", path: "/groups/{groupId}", versions: ONLY_2023_01_018 },
-      "projects.getByName": { method: "GET", path: "/groups/byName/{groupName}", versions: ONLY_2023_01_018 },
-      "projects.delete": { method: "DELETE", path: "/groups/{groupId}", versions: ONLY_2023_01_018 }
+      "projects.list": { method: "GET", path: "/groups", versions: ONLY_2023_01_019 },
+      "projects.create": { method: "POST", path: "/groups", versions: ONLY_2023_01_019 },
+      "projects.get": { method: "GET", path: "/groups/{groupId}", versions: ONLY_2023_01_019 },
+      "projects.getByName": { method: "GET", path: "/groups/byName/{groupName}", versions: ONLY_2023_01_019 },
+      "projects.delete": { method: "DELETE", path: "/groups/{groupId}", versions: ONLY_2023_01_019 }
     };
   }
 });
@@ -7250,10 +7307,13 @@ var init_operations = __esm({
     init_databaseUsers();
     init_flexBackups();
     init_flexClusters();
+    init_logs();
     init_orgs();
     init_peers();
+    init_performanceAdvisor();
     init_privateEndpoints();
     init_privateIpMode();
+    init_processes();
     init_projects();
     init_root();
     init_sampleDatasets();
@@ -7273,7 +7333,10 @@ var init_operations = __esm({
       ...searchIndexes,
       ...sampleDatasets,
       ...backups,
-      ...flexBackups
+      ...flexBackups,
+      ...processes,
+      ...logs,
+      ...performanceAdvisor
     };
     OPERATIONS = Object.fromEntries(
       Object.entries(BUILTIN_OPERATIONS).map(([name, entry]) => [name, { resource: name.slice(0, name.indexOf(".")), ...entry }])
@@ -7328,11 +7391,11 @@ function newestVersion(name) {
 function pinToNewest(names2) {
   return names2.map(newestVersion).sort().at(-1) ?? NEWEST_DATE;
 }
-function versionedMediaType(service, version2) {
-  return `application/vnd.${service}.${version2}+json`;
+function versionedMediaType(service, version2, suffix = "json") {
+  return `application/vnd.${service}.${version2}+${suffix}`;
 }
 function versionFromMediaType(contentType) {
-  return contentType ? /application\/vnd\.[^.;\s]+\.(\d{4}-\d{2}-\d{2})\+json/i.exec(contentType)?.[1] : void 0;
+  return contentType ? /application\/vnd\.[^.;\s]+\.(\d{4}-\d{2}-\d{2})\+(?:json|gzip)/i.exec(contentType)?.[1] : void 0;
 }
 function sunsetOf(name, version2) {
   const sunset = OPERATIONS[name].versions.find((v) => v.date === version2)?.sunset;
@@ -7380,7 +7443,7 @@ async function readCapped(body, headers, limit, method, url) {
     throw tooLarge2(limit, method, url, declared);
   }
   const decoder = new import_node_string_decoder.StringDecoder("utf8");
-  let text12 = "";
+  let text14 = "";
   let size2 = 0;
   for await (const chunk of body) {
     size2 += chunk.length;
@@ -7388,17 +7451,17 @@ async function readCapped(body, headers, limit, method, url) {
       body.destroy();
       throw tooLarge2(limit, method, url);
     }
-    text12 += decoder.write(chunk);
+    text14 += decoder.write(chunk);
   }
-  text12 += decoder.end();
-  return text12.charCodeAt(0) === 65279 ? text12.slice(1) : text12;
+  text14 += decoder.end();
+  return text14.charCodeAt(0) === 65279 ? text14.slice(1) : text14;
 }
-function tryJson(text12) {
-  if (text12.trim() === "") return void 0;
+function tryJson(text14) {
+  if (text14.trim() === "") return void 0;
   try {
-    return JSON.parse(text12);
+    return JSON.parse(text14);
   } catch {
-    return text12;
+    return text14;
   }
 }
 function headerValue(headers, name) {
@@ -7412,8 +7475,8 @@ function httpDate(value) {
 }
 function acceptedButNotPermitted(rawBody, headers) {
   if (headerValue(headers, "www-authenticate") !== void 0) return false;
-  const document3 = parseErrorDocument(rawBody);
-  return document3?.errorCode === "USER_UNAUTHORIZED" && /not authorized to perform this action/i.test(document3.detail ?? "");
+  const document4 = parseErrorDocument(rawBody);
+  return document4?.errorCode === "USER_UNAUTHORIZED" && /not authorized to perform this action/i.test(document4.detail ?? "");
 }
 var import_node_string_decoder, PER_SHARD_VERSION, AnswerReader;
 var init_answers = __esm({
@@ -7538,34 +7601,34 @@ function authorizationHeader(input) {
   if (input.opaque !== void 0) parts.push(`opaque="${quote(input.opaque)}"`);
   return `Digest ${parts.join(", ")}`;
 }
-function parseAuthParams(text12) {
+function parseAuthParams(text14) {
   const params = {};
   let i = 0;
   const skip = () => {
-    while (i < text12.length && /[\s,]/.test(text12[i])) i++;
+    while (i < text14.length && /[\s,]/.test(text14[i])) i++;
   };
   skip();
-  while (i < text12.length) {
-    const keyMatch = /^[A-Za-z0-9_-]+/.exec(text12.slice(i));
+  while (i < text14.length) {
+    const keyMatch = /^[A-Za-z0-9_-]+/.exec(text14.slice(i));
     if (!keyMatch) throw new DigestParseError(`unexpected character at ${i}`);
     const key = keyMatch[0].toLowerCase();
     i += keyMatch[0].length;
-    while (text12[i] === " ") i++;
-    if (text12[i] !== "=") throw new DigestParseError(`parameter ${key} has no value`);
+    while (text14[i] === " ") i++;
+    if (text14[i] !== "=") throw new DigestParseError(`parameter ${key} has no value`);
     i++;
-    while (text12[i] === " ") i++;
+    while (text14[i] === " ") i++;
     let value = "";
-    if (text12[i] === '"') {
+    if (text14[i] === '"') {
       i++;
-      while (i < text12.length && text12[i] !== '"') {
-        if (text12[i] === "\\" && i + 1 < text12.length) i++;
-        value += text12[i];
+      while (i < text14.length && text14[i] !== '"') {
+        if (text14[i] === "\\" && i + 1 < text14.length) i++;
+        value += text14[i];
         i++;
       }
-      if (text12[i] !== '"') throw new DigestParseError(`unterminated quoted value for ${key}`);
+      if (text14[i] !== '"') throw new DigestParseError(`unterminated quoted value for ${key}`);
       i++;
     } else {
-      const tokenMatch = /^[^\s,]*/.exec(text12.slice(i));
+      const tokenMatch = /^[^\s,]*/.exec(text14.slice(i));
       value = tokenMatch[0];
       i += value.length;
     }
@@ -7618,7 +7681,7 @@ var init_digest = __esm({
     DigestParseError = class extends Error {
     };
     hashName = (algorithm) => algorithm.startsWith("SHA-256") ? "sha256" : "md5";
-    h = (algorithm, text12) => (0, import_node_crypto2.createHash)(hashName(algorithm)).update(text12, "utf8").digest("hex");
+    h = (algorithm, text14) => (0, import_node_crypto2.createHash)(hashName(algorithm)).update(text14, "utf8").digest("hex");
     quote = (value) => value.replace(/(["\\])/g, "\\$1");
   }
 });
@@ -7638,7 +7701,7 @@ async function withDirLock(lockPath, options, critical) {
     }
     if (attempt >= options.retries) return void 0;
     const wait = Math.min(options.maxWaitMs, options.minWaitMs * 1.3 ** attempt) * (1 + Math.random());
-    await new Promise((resolve3) => setTimeout(resolve3, wait));
+    await new Promise((resolve4) => setTimeout(resolve4, wait));
   }
 }
 function tryLock(lockPath, staleMs) {
@@ -7713,7 +7776,7 @@ var init_digestSessionFile = __esm({
     NC_MAX = 4294967295;
     REFUSAL_MEMORY_MS = 7 * 24 * 36e5;
     LOCK = { staleMs: 1e4, retries: 60, minWaitMs: 2, maxWaitMs: 60 };
-    sha256 = (text12) => (0, import_node_crypto3.createHash)("sha256").update(text12, "utf8").digest("hex");
+    sha256 = (text14) => (0, import_node_crypto3.createHash)("sha256").update(text14, "utf8").digest("hex");
     unwritableWarned = false;
     DigestSessionFile = class {
       constructor(configDir, key, warn, now = Date.now) {
@@ -7916,8 +7979,8 @@ var init_digestSession = __esm({
           await this.primingPromise;
           return false;
         }
-        this.primingPromise = new Promise((resolve3) => {
-          this.releasePriming = resolve3;
+        this.primingPromise = new Promise((resolve4) => {
+          this.releasePriming = resolve4;
         });
         return true;
       }
@@ -7999,7 +8062,7 @@ var init_scheme = __esm({
           ticket.reuseRefused = !challenge.stale && this.session.isAdopted(ticket.sentNonce);
           this.session.learn(challenge);
           ticket.learned = true;
-          await new Promise((resolve3) => setImmediate(resolve3));
+          await new Promise((resolve4) => setImmediate(resolve4));
           return true;
         }
         ticket.reuseRefused = false;
@@ -8076,9 +8139,9 @@ function parseTokenResponse(body, now) {
   if (type !== void 0 && (typeof type !== "string" || type.toLowerCase() !== "bearer")) {
     throw new TokenResponseError(`the token response has token_type "${String(type)}", not Bearer`);
   }
-  const seconds = typeof expiresIn === "number" ? expiresIn : typeof expiresIn === "string" ? Number(expiresIn) : 3600;
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new TokenResponseError("the token response has an invalid expires_in");
-  return { accessToken: token2, expiresAt: now + Math.min(seconds, MAX_TOKEN_LIFE_SECONDS) * 1e3, obtainedAt: now };
+  const seconds2 = typeof expiresIn === "number" ? expiresIn : typeof expiresIn === "string" ? Number(expiresIn) : 3600;
+  if (!Number.isFinite(seconds2) || seconds2 <= 0) throw new TokenResponseError("the token response has an invalid expires_in");
+  return { accessToken: token2, expiresAt: now + Math.min(seconds2, MAX_TOKEN_LIFE_SECONDS) * 1e3, obtainedAt: now };
 }
 function isGrantUsable(grant, now) {
   const margin = Math.min(6e4, (grant.expiresAt - grant.obtainedAt) / 10);
@@ -8333,8 +8396,8 @@ var init_jsonText = __esm({
   "src/base/jsonText.ts"() {
     "use strict";
     JsonText = class {
-      constructor(text12) {
-        this.text = text12;
+      constructor(text14) {
+        this.text = text14;
         Object.freeze(this);
       }
       text;
@@ -8346,8 +8409,8 @@ var init_jsonText = __esm({
 });
 
 // src/api/pageText.ts
-function listPageText(text12) {
-  const s = text12.trim();
+function listPageText(text14) {
+  const s = text14.trim();
   if (s.charCodeAt(0) !== OPEN_BRACE || CONTROL.test(s) || !isWellFormed(s)) return void 0;
   try {
     return new PageScan(s).page();
@@ -8378,8 +8441,8 @@ function compareRanges(s, a, aEnd, b, bEnd) {
   }
   return aEnd - a - (bEnd - b);
 }
-function isWellFormed(text12) {
-  return text12.isWellFormed();
+function isWellFormed(text14) {
+  return text14.isWellFormed();
 }
 var MAX_ITEM_DEPTH, NUMBER, QUOTE, BACKSLASH, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, MINUS, ZERO, NINE, CONTROL, DECLINE, PageScan;
 var init_pageText = __esm({
@@ -8466,10 +8529,10 @@ var init_pageText = __esm({
         this.out = "";
         this.copied = i;
         const end = this.value(i, 0, 0);
-        const text12 = this.out === "" ? this.s.slice(i, end) : this.out + this.s.slice(this.copied, end);
+        const text14 = this.out === "" ? this.s.slice(i, end) : this.out + this.s.slice(this.copied, end);
         this.out = "";
         this.end = end;
-        return text12;
+        return text14;
       }
       /** Reads the value at i, `depth` deep, with the keys of the objects around it below `keyTop`; returns where it ends. */
       value(i, depth, keyTop) {
@@ -8692,10 +8755,10 @@ var init_pagination = __esm({
 });
 
 // src/api/paging.ts
-async function* pages(source, path, resource, query2 = {}) {
+async function* pages(source, path, resource, query3 = {}) {
   const target = source.target(resource, path);
   const guard = new PageGuard();
-  let next = source.pathFor(target.selection, path, query2);
+  let next = source.pathFor(target.selection, path, query3);
   while (next !== void 0) {
     guard.visit(next);
     const page2 = await source.getPage(next, target);
@@ -8703,20 +8766,20 @@ async function* pages(source, path, resource, query2 = {}) {
     next = nextOnOrigin(source.origin, page2);
   }
 }
-async function fetchAll(source, path, resource, query2 = {}, options = {}) {
+async function fetchAll(source, path, resource, query3 = {}, options = {}) {
   const results5 = [];
-  const all = streamAll(source, path, resource, query2, options);
+  const all = streamAll(source, path, resource, query3, options);
   for (; ; ) {
     const step2 = await all.next();
     if (step2.done) return { results: results5, ...step2.value };
     for (const item of step2.value) results5.push(item);
   }
 }
-async function* streamAll(source, path, resource, query2 = {}, options = {}) {
+async function* streamAll(source, path, resource, query3 = {}, options = {}) {
   const pageSize = options.pageSize ?? 500;
   const concurrency = options.concurrency ?? 4;
   const target = source.target(resource, path);
-  const pageQuery = (pageNum) => ({ ...query2, itemsPerPage: pageSize, includeCount: options.count ?? true, pageNum });
+  const pageQuery = (pageNum) => ({ ...query3, itemsPerPage: pageSize, includeCount: options.count ?? true, pageNum });
   const firstPath = source.pathFor(target.selection, path, pageQuery(1));
   const asText = options.itemsAsText ?? false;
   const first = await source.getPage(firstPath, target, asText);
@@ -8735,17 +8798,17 @@ async function* streamAll(source, path, resource, query2 = {}, options = {}) {
     }
     return { totalCount, links: [self] };
   }
-  let count2 = firstCount;
+  let count3 = firstCount;
   const guard = new PageGuard();
   guard.visit(firstPath);
   while (next !== void 0) {
     guard.visit(next);
     const page2 = await source.getPage(next, target, asText);
     next = nextOnOrigin(source.origin, page2);
-    count2 += page2.results.length;
+    count3 += page2.results.length;
     yield page2.results;
   }
-  return { totalCount: count2, links: [self] };
+  return { totalCount: count3, links: [self] };
 }
 function nextOnOrigin(origin, page2) {
   const href = linkHref(page2, "next");
@@ -8773,9 +8836,9 @@ var init_paging = __esm({
 });
 
 // src/api/request.ts
-function withQuery(full, query2 = {}) {
+function withQuery(full, query3 = {}) {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query2)) if (value !== void 0) params.append(key, String(value));
+  for (const [key, value] of Object.entries(query3)) if (value !== void 0) params.append(key, String(value));
   const qs = params.toString();
   return qs ? `${full}${full.includes("?") ? "&" : "?"}${qs}` : full;
 }
@@ -8804,7 +8867,7 @@ var init_request = __esm({
         const wire = {
           method: req.method.toUpperCase(),
           pathAndQuery: req.outsideApi ? withQuery(`${this.options.prefix}${req.path}`, req.query) : this.pathFor(target.selection, req.path, req.query),
-          headers: this.headersFor(target.selection, body !== void 0, req.headers),
+          headers: this.headersFor(target.selection, body !== void 0, req.headers, target.operation ? OPERATIONS[target.operation].media : void 0),
           ...body !== void 0 ? { body } : {},
           ...req.idempotent !== void 0 ? { idempotent: req.idempotent } : {},
           ...req.mayHaveAppliedHint ? { mayHaveAppliedHint: req.mayHaveAppliedHint } : {},
@@ -8824,12 +8887,14 @@ var init_request = __esm({
           operation: operationFor(method, path)
         };
       }
-      pathFor(selection, path, query2 = {}) {
-        return withQuery(`${this.options.prefix}/api/${this.options.service}/${selection.base}${path}`, query2);
+      pathFor(selection, path, query3 = {}) {
+        return withQuery(`${this.options.prefix}/api/${this.options.service}/${selection.base}${path}`, query3);
       }
-      headersFor(selection, hasBody, extra = {}) {
+      /** `media`: the operation answers a file of that type (the table's `media`), which Accept names. */
+      headersFor(selection, hasBody, extra = {}, media) {
         const mediaType = selection.base === "v2" ? versionedMediaType(this.options.service, selection.version) : "application/json";
-        const headers = { "user-agent": this.options.userAgent, accept: mediaType };
+        const accept = selection.base === "v2" && media ? versionedMediaType(this.options.service, selection.version, media) : mediaType;
+        const headers = { "user-agent": this.options.userAgent, accept };
         if (hasBody) headers["content-type"] = mediaType;
         for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value;
         return headers;
@@ -8843,18 +8908,18 @@ var init_request = __esm({
 });
 
 // src/api/retryPolicy.ts
-function isIdempotent(method, flag) {
-  if (flag !== void 0) return flag;
+function isIdempotent(method, flag2) {
+  if (flag2 !== void 0) return flag2;
   return ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].includes(method.toUpperCase());
 }
 function msUntilNextMinute(now) {
   return 6e4 - now % 6e4;
 }
 function parseRetryAfter(value, now) {
-  const text12 = (Array.isArray(value) ? value[0] : value)?.trim();
-  if (!text12) return void 0;
-  if (/^\d+$/.test(text12)) return Number(text12) * 1e3;
-  const date = Date.parse(text12);
+  const text14 = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text14) return void 0;
+  if (/^\d+$/.test(text14)) return Number(text14) * 1e3;
+  const date = Date.parse(text14);
   return Number.isNaN(date) ? void 0 : Math.max(0, date - now);
 }
 function retryDelayMs(input) {
@@ -11020,9 +11085,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve3(data);
+              return err ? reject(err) : resolve4(data);
             });
           });
         }
@@ -11060,9 +11125,9 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             this.destroy(err, (err2, data) => {
-              return err2 ? reject(err2) : resolve3(data);
+              return err2 ? reject(err2) : resolve4(data);
             });
           });
         }
@@ -11338,8 +11403,8 @@ var require_pool_base = __commonJS({
           }
           return Promise.all(closeAll);
         } else {
-          return new Promise((resolve3) => {
-            this[kClosedResolve] = resolve3;
+          return new Promise((resolve4) => {
+            this[kClosedResolve] = resolve4;
           });
         }
       }
@@ -11666,7 +11731,7 @@ var require_request = __commonJS({
         method,
         body,
         headers,
-        query: query2,
+        query: query3,
         idempotent,
         blocking,
         upgrade: upgrade3,
@@ -11758,7 +11823,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade3 || null;
-        this.path = query2 ? serializePathWithQuery(path, query2) : path;
+        this.path = query3 ? serializePathWithQuery(path, query3) : path;
         this.origin = origin;
         this.protocol = getProtocolFromUrlString(origin);
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
@@ -14200,7 +14265,7 @@ var require_webidl = __commonJS({
 var require_util2 = __commonJS({
   "node_modules/undici/lib/web/fetch/util.js"(exports2, module2) {
     "use strict";
-    var { Transform } = require("node:stream");
+    var { Transform: Transform3 } = require("node:stream");
     var zlib = require("node:zlib");
     var { redirectStatusSet, referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
@@ -14791,7 +14856,7 @@ var require_util2 = __commonJS({
       contentRange += isomorphicEncode(`${fullLength}`);
       return contentRange;
     }
-    var InflateStream = class extends Transform {
+    var InflateStream = class extends Transform3 {
       #zlibOptions;
       /** @param {zlib.ZlibOptions} [zlibOptions] */
       constructor(zlibOptions) {
@@ -14882,8 +14947,8 @@ var require_util2 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name, list5) {
-      const value = list5.get(name, true);
+    function getDecodeSplit(name, list7) {
+      const value = list7.get(name, true);
       if (value === null) {
         return null;
       }
@@ -15462,8 +15527,8 @@ var require_promise = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve3, reject) => {
-        res = resolve3;
+      const promise = new Promise((resolve4, reject) => {
+        res = resolve4;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -15812,7 +15877,7 @@ var require_client_h1 = __commonJS({
       kHTTPContext,
       kClosed
     } = require_symbols();
-    var constants6 = require_constants2();
+    var constants7 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var removeAllListeners = util.removeAllListeners;
@@ -15948,7 +16013,7 @@ var require_client_h1 = __commonJS({
          */
       constructor(client, socket, { exports: exports3 }) {
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants6.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants7.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -16044,11 +16109,11 @@ var require_client_h1 = __commonJS({
             currentParser = null;
             currentBufferRef = null;
           }
-          if (ret !== constants6.ERROR.OK) {
+          if (ret !== constants7.ERROR.OK) {
             const data = chunk.subarray(llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr);
-            if (ret === constants6.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants7.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(data);
-            } else if (ret === constants6.ERROR.PAUSED) {
+            } else if (ret === constants7.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(data);
             } else {
@@ -16071,10 +16136,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants6.ERROR.OK) {
+        if (ret === constants7.ERROR.OK) {
           return null;
         }
-        if (ret === constants6.ERROR.PAUSED || ret === constants6.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants7.ERROR.PAUSED || ret === constants7.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -16091,7 +16156,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants6.ERROR[ret], data);
+        return new HTTPParserError(message, constants7.ERROR[ret], data);
       }
       destroy() {
         assert(currentParser === null);
@@ -16302,7 +16367,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause2 ? constants6.ERROR.PAUSED : 0;
+        return pause2 ? constants7.ERROR.PAUSED : 0;
       }
       /**
        * @param {Buffer} buf
@@ -16328,7 +16393,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request.onData(buf) === false) {
-          return constants6.ERROR.PAUSED;
+          return constants7.ERROR.PAUSED;
         }
         return 0;
       }
@@ -16368,13 +16433,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants6.ERROR.PAUSED;
+          return constants7.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants6.ERROR.PAUSED;
+          return constants7.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants6.ERROR.PAUSED;
+          return constants7.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(client[kResume]);
         } else {
@@ -16889,12 +16954,12 @@ upgrade: ${upgrade3}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve3, reject) => {
+      const waitForDrain = () => new Promise((resolve4, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve3;
+          callback = resolve4;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -17063,7 +17128,7 @@ var require_client_h2 = __commonJS({
   "node_modules/undici/lib/dispatcher/client-h2.js"(exports2, module2) {
     "use strict";
     var assert = require("node:assert");
-    var { pipeline } = require("node:stream");
+    var { pipeline: pipeline3 } = require("node:stream");
     var util = require_util();
     var {
       RequestContentLengthMismatchError,
@@ -17735,7 +17800,7 @@ var require_client_h2 = __commonJS({
     }
     function writeStream(abort, socket, expectsPayload, h2stream, body, client, request, contentLength) {
       assert(contentLength !== 0 || client[kRunning] === 0, "stream body cannot be pipelined");
-      const pipe = pipeline(
+      const pipe = pipeline3(
         body,
         h2stream,
         (err) => {
@@ -17788,12 +17853,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve3, reject) => {
+      const waitForDrain = () => new Promise((resolve4, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve3;
+          callback = resolve4;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -18110,16 +18175,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       [kClose]() {
-        return new Promise((resolve3) => {
+        return new Promise((resolve4) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve3;
+            this[kClosedResolve] = resolve4;
           } else {
-            resolve3(null);
+            resolve4(null);
           }
         });
       }
       [kDestroy](err) {
-        return new Promise((resolve3) => {
+        return new Promise((resolve4) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -18132,7 +18197,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve3(null);
+            resolve4(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -18383,7 +18448,7 @@ var require_pool = __commonJS({
     }
     var Pool = class extends PoolBase {
       constructor(origin, {
-        connections,
+        connections: connections2,
         factory = defaultFactory,
         connect,
         connectTimeout,
@@ -18396,7 +18461,7 @@ var require_pool = __commonJS({
         clientTtl,
         ...options
       } = {}) {
-        if (connections != null && (!Number.isFinite(connections) || connections < 0)) {
+        if (connections2 != null && (!Number.isFinite(connections2) || connections2 < 0)) {
           throw new InvalidArgumentError2("invalid connections");
         }
         if (typeof factory !== "function") {
@@ -18417,7 +18482,7 @@ var require_pool = __commonJS({
           });
         }
         super(options);
-        this[kConnections] = connections || null;
+        this[kConnections] = connections2 || null;
         this[kUrl] = util.parseOrigin(origin);
         this[kOptions] = { ...util.deepClone(options), connect, allowH2, clientTtl, socketPath };
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
@@ -18816,7 +18881,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return Promise.resolve(null);
         }
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
             this.destroy(new AbortError());
           }
@@ -18830,11 +18895,11 @@ var require_readable = __commonJS({
               if (signal.aborted) {
                 reject(signal.reason ?? new AbortError());
               } else {
-                resolve3(null);
+                resolve4(null);
               }
             });
           } else {
-            this.on("close", resolve3);
+            this.on("close", resolve4);
           }
           this.on("error", noop).on("data", () => {
             if (this[kBytesRead] > limit) {
@@ -18862,7 +18927,7 @@ var require_readable = __commonJS({
     }
     function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve3, reject) => {
+      return new Promise((resolve4, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -18877,7 +18942,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve3,
+              resolve: resolve4,
               reject,
               length: 0,
               body: []
@@ -18951,18 +19016,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2, encoding) {
-      const { type, body, resolve: resolve3, stream, length } = consume2;
+      const { type, body, resolve: resolve4, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve3(chunksDecode(body, length, encoding));
+          resolve4(chunksDecode(body, length, encoding));
         } else if (type === "json") {
-          resolve3(JSON.parse(chunksDecode(body, length, encoding)));
+          resolve4(JSON.parse(chunksDecode(body, length, encoding)));
         } else if (type === "arrayBuffer") {
-          resolve3(chunksConcat(body, length).buffer);
+          resolve4(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve3(new Blob(body, { type: stream[kContentType] }));
+          resolve4(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve3(chunksConcat(body, length));
+          resolve4(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -19152,9 +19217,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -19675,19 +19740,19 @@ function caCertificates(caFile, extraCaFile = process.env.NODE_EXTRA_CA_CERTS) {
       throw new UsageError(`caFile ${caFile}: certificate ${index + 1} of ${blocks.length} is not a valid PEM certificate`);
     }
   }
-  const list5 = [...import_node_tls.rootCertificates, pem];
+  const list7 = [...import_node_tls.rootCertificates, pem];
   if (extraCaFile) {
     try {
-      list5.push(readTextFileSync(extraCaFile, { label: "NODE_EXTRA_CA_CERTS", maxBytes: MAX_BYTES.pem }));
+      list7.push(readTextFileSync(extraCaFile, { label: "NODE_EXTRA_CA_CERTS", maxBytes: MAX_BYTES.pem }));
     } catch {
     }
   }
-  return list5;
+  return list7;
 }
-function loopbackLookup(resolve3 = import_node_dns.lookup) {
+function loopbackLookup(resolve4 = import_node_dns.lookup) {
   return (hostname2, options, callback) => {
     if (hostname2.toLowerCase() !== "localhost") {
-      resolve3(hostname2, options, callback);
+      resolve4(hostname2, options, callback);
       return;
     }
     const addresses = LOOPBACK.filter((a) => !options.family || a.family === options.family);
@@ -19834,11 +19899,16 @@ function traceInterceptor(sink, secrets) {
         handler.onResponseData?.(controller, chunk);
       },
       onResponseEnd: (controller, trailers) => {
-        const list5 = [...secrets()];
+        const list7 = [...secrets()];
         sink.note(`< HTTP ${status} (${elapsed()})`);
-        for (const [name, value] of Object.entries(redactHeaders(responseHeaders, list5))) sink.note(`< ${name}: ${value}`);
-        const body = Buffer.concat(chunks).toString("utf8");
-        if (body) sink.note(`< ${formatTraceBody(body, list5, total)}`);
+        for (const [name, value] of Object.entries(redactHeaders(responseHeaders, list7))) sink.note(`< ${name}: ${value}`);
+        const type = String(responseHeaders["content-type"] ?? "");
+        if (/\+gzip|application\/(gzip|octet-stream)/i.test(type)) {
+          if (total > 0) sink.note(`< (${total} bytes of ${type.split(";")[0].trim()})`);
+        } else {
+          const body = Buffer.concat(chunks).toString("utf8");
+          if (body) sink.note(`< ${formatTraceBody(body, list7, total)}`);
+        }
         handler.onResponseEnd?.(controller, trailers);
       },
       onResponseError: (controller, error2) => {
@@ -19878,7 +19948,7 @@ function answerObserver(state) {
     });
   };
 }
-var WireSender;
+var WireSender, SinkError;
 var init_wire = __esm({
   "src/api/wire.ts"() {
     "use strict";
@@ -19916,7 +19986,19 @@ var init_wire = __esm({
             // Ctrl-C aborts the request at once instead of waiting for the answer.
             signal: this.options.signal
           });
-          const rawBody = await readCapped(response.body, response.headers, this.options.maxBodyBytes, wire.method, url);
+          const ok = response.statusCode >= 200 && response.statusCode < 300;
+          let rawBody = "";
+          if (wire.sink && ok) {
+            try {
+              await wire.sink(response.body, response.headers);
+            } catch (error2) {
+              response.body.destroy();
+              if (error2 instanceof CdbaError && !this.options.signal.aborted) throw new SinkError(error2);
+              throw error2;
+            }
+          } else {
+            rawBody = await readCapped(response.body, response.headers, this.options.maxBodyBytes, wire.method, url);
+          }
           return {
             status: response.statusCode,
             headers: response.headers,
@@ -19925,6 +20007,7 @@ var init_wire = __esm({
             ...state.budgetSpent ? { budgetSpent: state.budgetSpent } : {}
           };
         } catch (error2) {
+          if (error2 instanceof SinkError) throw error2.error;
           if (this.options.signal.aborted) {
             throw new InterruptedError(`interrupted during ${wire.method} ${url}`, {
               ...isIdempotent(wire.method, wire.idempotent) ? {} : { hint: wire.mayHaveAppliedHint ?? "the request may have been applied; check before repeating it" }
@@ -19983,6 +20066,13 @@ var init_wire = __esm({
           this.options.signal.addEventListener("abort", onAbort, { once: true });
         };
       }
+    };
+    SinkError = class extends Error {
+      constructor(error2) {
+        super(error2.message);
+        this.error = error2;
+      }
+      error;
     };
   }
 });
@@ -20102,19 +20192,25 @@ var init_client = __esm({
       callStream(name, params, options = {}) {
         return streamAll(this, pathOf(name, params), name, {}, options);
       }
+      async download(name, params, options) {
+        const { target, wire } = this.builder.build({ method: OPERATIONS[name].method, resource: name, path: pathOf(name, params), ...options.query ? { query: options.query } : {} });
+        const response = await this.send({ ...wire, sink: options.sink });
+        const { status, headers, url, servedVersion } = this.answers.finish(response, target, true, () => null);
+        return { status, headers, url, ...servedVersion ? { servedVersion } : {} };
+      }
       async request(req) {
         const { target, wire } = this.builder.build(req);
         const response = await this.send(wire);
         return this.answers.finish(response, target, req.throwOnError ?? true);
       }
-      pages(path, resource, query2 = {}) {
-        return pages(this, path, resource, query2);
+      pages(path, resource, query3 = {}) {
+        return pages(this, path, resource, query3);
       }
-      fetchAll(path, resource, query2 = {}, options = {}) {
-        return fetchAll(this, path, resource, query2, options);
+      fetchAll(path, resource, query3 = {}, options = {}) {
+        return fetchAll(this, path, resource, query3, options);
       }
-      streamAll(path, resource, query2 = {}, options = {}) {
-        return streamAll(this, path, resource, query2, options);
+      streamAll(path, resource, query3 = {}, options = {}) {
+        return streamAll(this, path, resource, query3, options);
       }
       async close(options = {}) {
         if (!options.processEnding) return this.agent.close();
@@ -20130,8 +20226,8 @@ var init_client = __esm({
       target(resource, path) {
         return this.builder.target(resource, path);
       }
-      pathFor(selection, path, query2) {
-        return this.builder.pathFor(selection, path, query2);
+      pathFor(selection, path, query3) {
+        return this.builder.pathFor(selection, path, query3);
       }
       async getPage(pathAndQuery, target, asText = false) {
         const response = await this.send(this.builder.pageRequest(pathAndQuery, target));
@@ -20157,28 +20253,28 @@ function* jsonSlices(value, indent) {
     yield stringify(value, indent) ?? "null";
     return;
   }
-  const pad2 = indent ? "\n" + " ".repeat(indent) : "";
+  const pad3 = indent ? "\n" + " ".repeat(indent) : "";
   const colon = indent ? ": " : ":";
   let head = "{";
   let first = true;
   for (const key of Object.keys(value)) {
     const member2 = value[key];
-    const prefix = `${head}${first ? "" : ","}${pad2}${JSON.stringify(key)}${colon}`;
+    const prefix = `${head}${first ? "" : ","}${pad3}${JSON.stringify(key)}${colon}`;
     if (Array.isArray(member2) && !hasToJSON(member2)) {
       yield prefix;
       yield* arraySlices(member2, indent, " ".repeat(indent));
     } else {
-      const text12 = stringify(member2, indent);
-      if (text12 === void 0) continue;
-      yield prefix + indented(text12, indent);
+      const text14 = stringify(member2, indent);
+      if (text14 === void 0) continue;
+      yield prefix + indented(text14, indent);
     }
     head = "";
     first = false;
   }
   yield first ? "{}" : `${head}${indent ? "\n" : ""}}`;
 }
-function* arraySlices(list5, indent, outer) {
-  if (list5.length === 0) {
+function* arraySlices(list7, indent, outer) {
+  if (list7.length === 0) {
     yield "[]";
     return;
   }
@@ -20187,10 +20283,10 @@ function* arraySlices(list5, indent, outer) {
 ${inner}` : ",";
   let slice = indent ? `[
 ${inner}` : "[";
-  for (let i = 0; i < list5.length; i++) {
-    const item = stringify(list5[i], indent);
+  for (let i = 0; i < list7.length; i++) {
+    const item = stringify(list7[i], indent);
     slice += (i === 0 || i % ITEMS_PER_SLICE === 0 ? "" : separator) + reindent(item ?? "null", inner);
-    if ((i + 1) % ITEMS_PER_SLICE === 0 && i + 1 < list5.length) {
+    if ((i + 1) % ITEMS_PER_SLICE === 0 && i + 1 < list7.length) {
       yield slice;
       slice = separator;
     }
@@ -20201,11 +20297,11 @@ ${outer}` : ""}]`;
 function stringify(value, indent) {
   return indent ? JSON.stringify(value, null, indent) : JSON.stringify(value);
 }
-function indented(text12, indent) {
-  return indent ? reindent(text12, " ".repeat(indent)) : text12;
+function indented(text14, indent) {
+  return indent ? reindent(text14, " ".repeat(indent)) : text14;
 }
-function reindent(text12, by) {
-  return by === "" ? text12 : text12.replaceAll("\n", `
+function reindent(text14, by) {
+  return by === "" ? text14 : text14.replaceAll("\n", `
 ${by}`);
 }
 function isPlainObject(value) {
@@ -20216,17 +20312,17 @@ function isPlainObject(value) {
 function hasToJSON(value) {
   return typeof value.toJSON === "function";
 }
-async function writeDraining(io, text12) {
-  io.write(text12);
+async function writeDraining(io, text14) {
+  io.write(text14);
   if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
 }
 function drained(stream) {
-  return new Promise((resolve3) => {
+  return new Promise((resolve4) => {
     const done = () => {
       stream.off("drain", done);
       stream.off("close", done);
       stream.off("error", done);
-      resolve3();
+      resolve4();
     };
     stream.on("drain", done);
     stream.on("close", done);
@@ -21781,9 +21877,9 @@ function tokenProblem(token2, source) {
   const expected = parseJsonOr(unescaped) ?? parseJsonOr(`"${unescaped.trimStart()}"`);
   return expected !== void 0 && JSON.stringify(expected.value) === JSON.stringify(token2.value) ? void 0 : `literal at offset ${token2.start} has more than one \\\` escape`;
 }
-function parseJsonOr(text12) {
+function parseJsonOr(text14) {
   try {
-    return { value: JSON.parse(text12) };
+    return { value: JSON.parse(text14) };
   } catch {
     return void 0;
   }
@@ -22036,23 +22132,23 @@ var require_utils2 = __commonJS({
     function repeat(str2, times) {
       return Array(times + 1).join(str2);
     }
-    function pad2(str2, len, pad3, dir) {
+    function pad3(str2, len, pad4, dir) {
       let length = strlen(str2);
       if (len + 1 >= length) {
         let padlen = len - length;
         switch (dir) {
           case "right": {
-            str2 = repeat(pad3, padlen) + str2;
+            str2 = repeat(pad4, padlen) + str2;
             break;
           }
           case "center": {
             let right = Math.ceil(padlen / 2);
             let left = padlen - right;
-            str2 = repeat(pad3, left) + str2 + repeat(pad3, right);
+            str2 = repeat(pad4, left) + str2 + repeat(pad4, right);
             break;
           }
           default: {
-            str2 = str2 + repeat(pad3, padlen);
+            str2 = str2 + repeat(pad4, padlen);
             break;
           }
         }
@@ -22301,16 +22397,16 @@ var require_utils2 = __commonJS({
       }
       return output;
     }
-    function hyperlink(url, text12) {
+    function hyperlink(url, text14) {
       const OSC = "\x1B]";
       const BEL = "\x07";
       const SEP = ";";
-      return [OSC, "8", SEP, SEP, url || text12, BEL, text12, OSC, "8", SEP, SEP, BEL].join("");
+      return [OSC, "8", SEP, SEP, url || text14, BEL, text14, OSC, "8", SEP, SEP, BEL].join("");
     }
     module2.exports = {
       strlen,
       repeat,
-      pad: pad2,
+      pad: pad3,
       truncate: truncate2,
       mergeOptions,
       wordWrap: multiLineWordWrap,
@@ -22391,11 +22487,11 @@ var require_styles = __commonJS({
 var require_has_flag = __commonJS({
   "node_modules/@colors/colors/lib/system/has-flag.js"(exports2, module2) {
     "use strict";
-    module2.exports = function(flag, argv) {
+    module2.exports = function(flag2, argv) {
       argv = argv || process.argv;
       var terminatorPos = argv.indexOf("--");
-      var prefix = /^-{1,2}/.test(flag) ? "" : "--";
-      var pos = argv.indexOf(prefix + flag);
+      var prefix = /^-{1,2}/.test(flag2) ? "" : "--";
+      var pos = argv.indexOf(prefix + flag2);
       return pos !== -1 && (terminatorPos === -1 ? true : pos < terminatorPos);
     };
   }
@@ -22500,10 +22596,10 @@ var require_supports_colors = __commonJS({
 // node_modules/@colors/colors/lib/custom/trap.js
 var require_trap = __commonJS({
   "node_modules/@colors/colors/lib/custom/trap.js"(exports2, module2) {
-    module2["exports"] = function runTheTrap(text12, options) {
+    module2["exports"] = function runTheTrap(text14, options) {
       var result = "";
-      text12 = text12 || "Run the trap, drop the bass";
-      text12 = text12.split("");
+      text14 = text14 || "Run the trap, drop the bass";
+      text14 = text14.split("");
       var trap = {
         a: ["@", "\u0104", "\u023A", "\u0245", "\u0394", "\u039B", "\u0414"],
         b: ["\xDF", "\u0181", "\u0243", "\u026E", "\u03B2", "\u0E3F"],
@@ -22551,7 +22647,7 @@ var require_trap = __commonJS({
         y: ["\xA5", "\u04B0", "\u04CB"],
         z: ["\u01B5", "\u0240"]
       };
-      text12.forEach(function(c) {
+      text14.forEach(function(c) {
         c = c.toLowerCase();
         var chars = trap[c] || [" "];
         var rand = Math.floor(Math.random() * chars.length);
@@ -22569,8 +22665,8 @@ var require_trap = __commonJS({
 // node_modules/@colors/colors/lib/custom/zalgo.js
 var require_zalgo = __commonJS({
   "node_modules/@colors/colors/lib/custom/zalgo.js"(exports2, module2) {
-    module2["exports"] = function zalgo(text12, options) {
-      text12 = text12 || "   he is here   ";
+    module2["exports"] = function zalgo(text14, options) {
+      text14 = text14 || "   he is here   ";
       var soul = {
         "up": [
           "\u030D",
@@ -22703,7 +22799,7 @@ var require_zalgo = __commonJS({
         });
         return bool2;
       }
-      function heComes(text13, options2) {
+      function heComes(text15, options2) {
         var result = "";
         var counts;
         var l;
@@ -22712,12 +22808,12 @@ var require_zalgo = __commonJS({
         options2["mid"] = typeof options2["mid"] !== "undefined" ? options2["mid"] : true;
         options2["down"] = typeof options2["down"] !== "undefined" ? options2["down"] : true;
         options2["size"] = typeof options2["size"] !== "undefined" ? options2["size"] : "maxi";
-        text13 = text13.split("");
-        for (l in text13) {
+        text15 = text15.split("");
+        for (l in text15) {
           if (isChar(l)) {
             continue;
           }
-          result = result + text13[l];
+          result = result + text15[l];
           counts = { "up": 0, "down": 0, "mid": 0 };
           switch (options2.size) {
             case "mini":
@@ -22748,7 +22844,7 @@ var require_zalgo = __commonJS({
         }
         return result;
       }
-      return heComes(text12, options);
+      return heComes(text14, options);
     };
   }
 });
@@ -23005,13 +23101,13 @@ var require_cell = __commonJS({
         }
         options = options || {};
         this.options = options;
-        let content = options.content;
-        if (["boolean", "number", "bigint", "string"].indexOf(typeof content) !== -1) {
-          this.content = String(content);
-        } else if (!content) {
+        let content2 = options.content;
+        if (["boolean", "number", "bigint", "string"].indexOf(typeof content2) !== -1) {
+          this.content = String(content2);
+        } else if (!content2) {
           this.content = this.options.href || "";
         } else {
-          throw new Error("Content needs to be a primitive, got: " + typeof content);
+          throw new Error("Content needs to be a primitive, got: " + typeof content2);
         }
         this.colSpan = options.colSpan || 1;
         this.rowSpan = options.rowSpan || 1;
@@ -23099,9 +23195,9 @@ var require_cell = __commonJS({
       draw(lineNum, spanningCell) {
         if (lineNum == "top") return this.drawTop(this.drawRight);
         if (lineNum == "bottom") return this.drawBottom(this.drawRight);
-        let content = utils.truncate(this.content, 10, this.truncate);
+        let content2 = utils.truncate(this.content, 10, this.truncate);
         if (!lineNum) {
-          info2(`${this.y}-${this.x}: ${this.rowSpan - lineNum}x${this.colSpan} Cell ${content}`);
+          info2(`${this.y}-${this.x}: ${this.rowSpan - lineNum}x${this.colSpan} Cell ${content2}`);
         } else {
         }
         let padLen = Math.max(this.height - this.lines.length, 0);
@@ -23128,20 +23224,20 @@ var require_cell = __commonJS({
        * @returns {String}
        */
       drawTop(drawRight) {
-        let content = [];
+        let content2 = [];
         if (this.cells) {
           this.widths.forEach(function(width, index) {
-            content.push(this._topLeftChar(index));
-            content.push(utils.repeat(this.chars[this.y == 0 ? "top" : "mid"], width));
+            content2.push(this._topLeftChar(index));
+            content2.push(utils.repeat(this.chars[this.y == 0 ? "top" : "mid"], width));
           }, this);
         } else {
-          content.push(this._topLeftChar(0));
-          content.push(utils.repeat(this.chars[this.y == 0 ? "top" : "mid"], this.width));
+          content2.push(this._topLeftChar(0));
+          content2.push(utils.repeat(this.chars[this.y == 0 ? "top" : "mid"], this.width));
         }
         if (drawRight) {
-          content.push(this.chars[this.y == 0 ? "topRight" : "rightMid"]);
+          content2.push(this.chars[this.y == 0 ? "topRight" : "rightMid"]);
         }
-        return this.wrapWithStyleColors("border", content.join(""));
+        return this.wrapWithStyleColors("border", content2.join(""));
       }
       _topLeftChar(offset) {
         let x = this.x + offset;
@@ -23172,19 +23268,19 @@ var require_cell = __commonJS({
         }
         return this.chars[leftChar];
       }
-      wrapWithStyleColors(styleProperty, content) {
+      wrapWithStyleColors(styleProperty, content2) {
         if (this[styleProperty] && this[styleProperty].length) {
           try {
             let colors = require_safe();
             for (let i = this[styleProperty].length - 1; i >= 0; i--) {
               colors = colors[this[styleProperty][i]];
             }
-            return colors(content);
+            return colors(content2);
           } catch (e) {
-            return content;
+            return content2;
           }
         } else {
-          return content;
+          return content2;
         }
       }
       /**
@@ -23215,18 +23311,18 @@ var require_cell = __commonJS({
         let line = this.lines[lineNum];
         let len = this.width - (this.paddingLeft + this.paddingRight);
         if (forceTruncationSymbol) line += this.truncate || "\u2026";
-        let content = utils.truncate(line, len, this.truncate);
-        content = utils.pad(content, len, " ", this.hAlign);
-        content = leftPadding + content + rightPadding;
-        return this.stylizeLine(left, content, right);
+        let content2 = utils.truncate(line, len, this.truncate);
+        content2 = utils.pad(content2, len, " ", this.hAlign);
+        content2 = leftPadding + content2 + rightPadding;
+        return this.stylizeLine(left, content2, right);
       }
-      stylizeLine(left, content, right) {
+      stylizeLine(left, content2, right) {
         left = this.wrapWithStyleColors("border", left);
         right = this.wrapWithStyleColors("border", right);
         if (this.y === 0) {
-          content = this.wrapWithStyleColors("head", content);
+          content2 = this.wrapWithStyleColors("head", content2);
         }
-        return left + content + right;
+        return left + content2 + right;
       }
       /**
        * Renders the bottom line of the cell.
@@ -23235,9 +23331,9 @@ var require_cell = __commonJS({
        */
       drawBottom(drawRight) {
         let left = this.chars[this.x == 0 ? "bottomLeft" : "bottomMid"];
-        let content = utils.repeat(this.chars.bottom, this.width);
+        let content2 = utils.repeat(this.chars.bottom, this.width);
         let right = drawRight ? this.chars["bottomRight"] : "";
-        return this.wrapWithStyleColors("border", left + content + right);
+        return this.wrapWithStyleColors("border", left + content2 + right);
       }
       /**
        * Renders a blank line of text within the cell. Used for top and/or bottom padding.
@@ -23257,8 +23353,8 @@ var require_cell = __commonJS({
           }
         }
         let right = drawRight ? this.chars["right"] : "";
-        let content = utils.repeat(" ", this.width);
-        return this.stylizeLine(left, content, right);
+        let content2 = utils.repeat(" ", this.width);
+        return this.stylizeLine(left, content2, right);
       }
     };
     var ColSpanCell = class {
@@ -23702,10 +23798,10 @@ __export(fit_exports, {
   fitColumns: () => fitColumns,
   truncate: () => truncate
 });
-function truncate(text12, width, where = "end") {
-  if (displayWidth(text12) <= width) return text12;
+function truncate(text14, width, where = "end") {
+  if (displayWidth(text14) <= width) return text14;
   if (width <= 1) return width === 1 ? "\u2026" : "";
-  const chars = [...text12];
+  const chars = [...text14];
   const take = (from, room) => {
     const kept = [];
     let used = 0;
@@ -23773,7 +23869,7 @@ var init_fit = __esm({
     import_string_width = __toESM(require_string_width(), 1);
     COMFORT_WIDTH = 32;
     GAP = 2;
-    displayWidth = (text12) => (0, import_string_width.default)(text12);
+    displayWidth = (text14) => (0, import_string_width.default)(text14);
     lineWidth = (widths) => widths.length === 0 ? 0 : widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
   }
 });
@@ -23788,27 +23884,27 @@ __export(render_exports, {
   keyValueLines: () => keyValueLines,
   render: () => render
 });
-async function applyQuery(document3, query2) {
-  await checkQuery(query2);
+async function applyQuery(document4, query3) {
+  await checkQuery(query3);
   const { default: jmespath } = await Promise.resolve().then(() => __toESM(require_jmespath(), 1));
   try {
-    return jmespath.search(document3, query2);
+    return jmespath.search(document4, query3);
   } catch (error2) {
-    throw new UsageError(`invalid --query "${query2}": ${error2.message}`);
+    throw new UsageError(`invalid --query "${query3}": ${error2.message}`);
   }
 }
-async function checkQuery(query2) {
+async function checkQuery(query3) {
   const [{ default: jmespath }, { queryProblem: queryProblem2 }] = await Promise.all([Promise.resolve().then(() => __toESM(require_jmespath(), 1)), Promise.resolve().then(() => (init_queryCheck(), queryCheck_exports))]);
   let problem;
   try {
-    problem = queryProblem2(query2, jmespath);
+    problem = queryProblem2(query3, jmespath);
   } catch (error2) {
     problem = error2 instanceof TypeError ? "not a valid JMESPath expression" : error2.message;
   }
-  if (problem) throw new UsageError(`invalid --query "${query2}": ${problem}`);
+  if (problem) throw new UsageError(`invalid --query "${query3}": ${problem}`);
 }
-async function render(io, document3, options) {
-  const data = options.query ? await applyQuery(document3, options.query) : document3;
+async function render(io, document4, options) {
+  const data = options.query ? await applyQuery(document4, options.query) : document4;
   if (options.format === "json" || options.format === "pretty") return writeJson(io, data ?? null, options.format === "pretty" ? 2 : 0);
   const spec2 = options.query ? void 0 : options.table;
   const { headers, rows, rules } = spec2 ? { headers: spec2.columns.map((c) => c.header), rows: spec2.rows(data).map((r) => spec2.columns.map((c) => cell(c.value(r)))), rules: spec2.columns } : { ...genericTable(data), rules: void 0 };
@@ -23819,15 +23915,15 @@ async function writeJson(io, data, indent) {
   io.write("\n");
 }
 function genericTable(data) {
-  const list5 = Array.isArray(data) ? data : [data];
-  if (list5.length > 0 && list5.every((item) => item !== null && typeof item === "object" && !Array.isArray(item))) {
-    const headers = [...new Set(list5.flatMap((item) => Object.keys(item)))];
+  const list7 = Array.isArray(data) ? data : [data];
+  if (list7.length > 0 && list7.every((item) => item !== null && typeof item === "object" && !Array.isArray(item))) {
+    const headers = [...new Set(list7.flatMap((item) => Object.keys(item)))];
     return {
       headers: headers.map((h2) => h2.toUpperCase()),
-      rows: list5.map((item) => headers.map((h2) => cell(item[h2])))
+      rows: list7.map((item) => headers.map((h2) => cell(item[h2])))
     };
   }
-  return { headers: [], rows: list5.map((item) => [cell(item)]) };
+  return { headers: [], rows: list7.map((item) => [cell(item)]) };
 }
 function cell(value) {
   if (value === void 0 || value === null) return "";
@@ -23856,8 +23952,8 @@ async function writeTable(io, rawHeaders, rawRows, width, rules) {
   }
   const [{ default: Table }, { fitColumns: fitColumns2, displayWidth: displayWidth2, truncate: truncate2 }] = await Promise.all([Promise.resolve().then(() => __toESM(require_cli_table3(), 1)), Promise.resolve().then(() => (init_fit(), fit_exports))]);
   if (width !== void 0 && width > 0) {
-    const count2 = rows.reduce((n, r) => Math.max(n, r.length), headers.length);
-    const natural = Array.from({ length: count2 }, (_, i) => rows.reduce((w, r) => Math.max(w, displayWidth2(r[i] ?? "")), displayWidth2(headers[i] ?? "")));
+    const count3 = rows.reduce((n, r) => Math.max(n, r.length), headers.length);
+    const natural = Array.from({ length: count3 }, (_, i) => rows.reduce((w, r) => Math.max(w, displayWidth2(r[i] ?? "")), displayWidth2(headers[i] ?? "")));
     const shrink = rules ?? natural.map(() => ({ minWidth: GENERIC_MIN_WIDTH }));
     const { keep, widths } = fitColumns2(natural, shrink, width, headers.map(displayWidth2));
     const fitted = (cells) => keep.map((i, k) => truncate2(cells[i] ?? "", widths[k], shrink[i]?.cut));
@@ -23889,7 +23985,7 @@ async function writeTable(io, rawHeaders, rawRows, width, rules) {
   io.write(`${table2.toString().split("\n").map((l) => l.trimEnd()).join("\n")}
 `);
 }
-function keyValueLines(io, pairs, fit = (text12) => text12) {
+function keyValueLines(io, pairs, fit = (text14) => text14) {
   const width = Math.max(0, ...pairs.map(([k]) => k.length)) + 2;
   return pairs.filter(([, v]) => v !== void 0 && v !== "").map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(fit(escapeControl(cell(v)), width, k))}`).join("\n");
 }
@@ -23922,10 +24018,10 @@ function apiEventsFor(io) {
     deprecated: (notice) => io.warn(deprecationLine(notice)),
     warning: (message) => io.warn(message),
     trace: (line) => io.trace(line),
-    waitStarted: (text12) => {
+    waitStarted: (text14) => {
       active++;
-      if (spinner) void spinner.then((s) => s?.update(text12));
-      else spinner = io.spinner(text12).catch(() => void 0);
+      if (spinner) void spinner.then((s) => s?.update(text14));
+      else spinner = io.spinner(text14).catch(() => void 0);
     },
     waitEnded: () => {
       active = Math.max(0, active - 1);
@@ -24143,9 +24239,9 @@ var init_context = __esm({
         };
       }
       /** Formats and writes a command's result document to stdout. */
-      async output(document3, table2) {
+      async output(document4, table2) {
         const { render: render5 } = await Promise.resolve().then(() => (init_render(), render_exports));
-        await render5(this.io, document3, {
+        await render5(this.io, document4, {
           format: await this.outputFormat(),
           query: this.globals.query,
           table: table2,
@@ -24305,11 +24401,11 @@ var init_helpLayout = __esm({
         return cmd.summary() || summaryOf(cmd.description());
       },
       formatHelp(cmd, helper) {
-        const text12 = Help.prototype.formatHelp.call(this, cmd, helper);
+        const text14 = Help.prototype.formatHelp.call(this, cmd, helper);
         const globals = globalOptionsBlock(cmd, helper.helpWidth ?? 80);
-        return globals ? `${text12.trimEnd()}
+        return globals ? `${text14.trimEnd()}
 
-${globals}` : text12;
+${globals}` : text14;
       },
       formatItem(term, termWidth, description, helper) {
         if (!description || helper.displayWidth(term) <= termWidth) return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
@@ -24399,8 +24495,8 @@ function withExamples(command, examples) {
 function examplesOf(command) {
   return EXAMPLES.get(command) ?? [];
 }
-function withNotes(command, text12) {
-  NOTES.set(command, text12);
+function withNotes(command, text14) {
+  NOTES.set(command, text14);
   afterHelp(command);
   return command;
 }
@@ -24408,7 +24504,7 @@ function notesOf(command) {
   return NOTES.get(command);
 }
 function withDetails(command, details) {
-  const unknown = Object.keys(details.options ?? {}).filter((flag) => !command.options.some((o) => o.long === flag));
+  const unknown = Object.keys(details.options ?? {}).filter((flag2) => !command.options.some((o) => o.long === flag2));
   if (unknown.length > 0) throw new Error(`withDetails: ${command.name()} has no ${unknown.join(", ")}`);
   DETAILS.set(command, details);
   afterHelp(command);
@@ -24424,8 +24520,8 @@ function withOwnOutputs(command, values) {
 function ownOutputsOf(command) {
   return OWN_OUTPUTS.get(command) ?? [];
 }
-function lookup(list5, options = {}) {
-  return { kind: "lookup", list: list5, ...options };
+function lookup(list7, options = {}) {
+  return { kind: "lookup", list: list7, ...options };
 }
 function completes(target, completion) {
   COMPLETIONS.set(target, completion);
@@ -24437,64 +24533,64 @@ function completedArgument(usage2, description, completion) {
 function completionOf(target) {
   return COMPLETIONS.get(target);
 }
-function registerLookup(program2, list5, entry) {
+function registerLookup(program2, list7, entry) {
   const lookups = LOOKUPS.get(program2) ?? /* @__PURE__ */ new Map();
-  if (lookups.has(list5)) throw new Error(`the completion lookup ${list5} is registered twice`);
-  LOOKUPS.set(program2, lookups.set(list5, entry));
+  if (lookups.has(list7)) throw new Error(`the completion lookup ${list7} is registered twice`);
+  LOOKUPS.set(program2, lookups.set(list7, entry));
 }
 function lookupsOf(program2) {
   return LOOKUPS.get(program2) ?? /* @__PURE__ */ new Map();
 }
-function intFlag(flag, min, max = Number.MAX_SAFE_INTEGER) {
+function intFlag(flag2, min, max = Number.MAX_SAFE_INTEGER) {
   return (value) => {
-    if (!/^\d+$/.test(value.trim())) throw new UsageError(`invalid ${flag} "${value}": expected a whole number`);
+    if (!/^\d+$/.test(value.trim())) throw new UsageError(`invalid ${flag2} "${value}": expected a whole number`);
     const n = Number(value);
-    if (n < min || n > max) throw new UsageError(`invalid ${flag} ${value}: must be between ${min} and ${max}`);
+    if (n < min || n > max) throw new UsageError(`invalid ${flag2} ${value}: must be between ${min} and ${max}`);
     return n;
   };
 }
-function daysFlag(flag) {
+function daysFlag(flag2) {
   return (value) => {
     const match = /^(\d{1,5})d$/.exec(value.trim());
-    if (!match) throw new UsageError(`invalid ${flag} "${value}": expected a number of days like 90d`);
+    if (!match) throw new UsageError(`invalid ${flag2} "${value}": expected a number of days like 90d`);
     return Number(match[1]);
   };
 }
-function choiceFlag(flag, choices, options = {}) {
+function choiceFlag(flag2, choices, options = {}) {
   return (value) => {
     const normalized = options.upper ? value.toUpperCase() : value;
     if (!choices.includes(normalized)) {
-      throw new UsageError(`invalid ${flag} "${value}": expected one of ${choices.join(", ")}`);
+      throw new UsageError(`invalid ${flag2} "${value}": expected one of ${choices.join(", ")}`);
     }
     return normalized;
   };
 }
-function keyValueFlag(flag) {
+function keyValueFlag(flag2) {
   return (value, previous = []) => {
     const eq = value.indexOf("=");
-    if (eq <= 0) throw new UsageError(`invalid ${flag} "${value}": expected key=value`);
+    if (eq <= 0) throw new UsageError(`invalid ${flag2} "${value}": expected key=value`);
     return [...previous, [value.slice(0, eq), value.slice(eq + 1)]];
   };
 }
-function pathValueFlag(flag) {
-  const pair = keyValueFlag(flag);
+function pathValueFlag(flag2) {
+  const pair = keyValueFlag(flag2);
   return (value, previous = []) => {
     const pairs = pair(value, previous);
     const [path] = pairs[pairs.length - 1];
     const bad = path.split(".").find((segment) => PROTOTYPE_KEYS.has(segment));
-    if (bad !== void 0) throw new UsageError(`invalid ${flag} "${path}": "${bad}" cannot be a field name`);
+    if (bad !== void 0) throw new UsageError(`invalid ${flag2} "${path}": "${bad}" cannot be a field name`);
     return pairs;
   };
 }
-function tagFlag(flag) {
-  const pair = keyValueFlag(flag);
+function tagFlag(flag2) {
+  const pair = keyValueFlag(flag2);
   return (value, previous = []) => {
     const tags = pair(value, previous);
-    const [key, text12] = tags[tags.length - 1];
-    for (const [part, what] of [[key, "key"], [text12, "value"]]) {
+    const [key, text14] = tags[tags.length - 1];
+    for (const [part, what] of [[key, "key"], [text14, "value"]]) {
       const length = [...part].length;
       if (length < 1 || length > 255) {
-        throw new UsageError(`invalid ${flag} "${value.length > 40 ? `${value.slice(0, 40)}...` : value}": the tag ${what} must be 1 to 255 characters, not ${length}`);
+        throw new UsageError(`invalid ${flag2} "${value.length > 40 ? `${value.slice(0, 40)}...` : value}": the tag ${what} must be 1 to 255 characters, not ${length}`);
       }
     }
     return tags;
@@ -24507,9 +24603,9 @@ function hardenTree(command) {
   for (const option of command.options) {
     if (!option.required && !option.optional) continue;
     const inner = option.parseArg;
-    const flag = option.long ?? option.short ?? option.flags;
+    const flag2 = option.long ?? option.short ?? option.flags;
     option.parseArg = ((value, previous) => {
-      if (value.trim() === "") throw new UsageError(`empty value for ${flag}: give a value, or leave the flag out`);
+      if (value.trim() === "") throw new UsageError(`empty value for ${flag2}: give a value, or leave the flag out`);
       return inner ? inner(value, previous) : value;
     });
   }
@@ -24648,8 +24744,8 @@ var init_errorReport = __esm({
 });
 
 // src/base/isoDate.ts
-function parseIsoDateTime(text12) {
-  const m = ISO_DATE_TIME.exec(text12.trim());
+function parseIsoDateTime(text14) {
+  const m = ISO_DATE_TIME.exec(text14.trim());
   if (!m) return void 0;
   const [, y, mo, d, h2, mi, s = "0", frac = "", zone = "Z"] = m;
   const fields = [Number(y), Number(mo) - 1, Number(d), Number(h2), Number(mi), Number(s)];
@@ -24785,8 +24881,8 @@ function fromBits(value, family) {
   if (family === 4) return [24n, 16n, 8n, 0n].map((shift) => String(value >> shift & 255n)).join(".");
   return Array.from({ length: 8 }, (_, i) => (value >> BigInt((7 - i) * 16) & 0xffffn).toString(16)).join(":");
 }
-function parseAccessEntry(text12, what = "entry") {
-  const value = text12.trim();
+function parseAccessEntry(text14, what = "entry") {
+  const value = text14.trim();
   const shown2 = JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}...` : value);
   if (value.startsWith("sg-")) {
     if (SECURITY_GROUP.test(value)) return { kind: "securityGroup", id: value };
@@ -24857,13 +24953,13 @@ var init_entry = __esm({
 });
 
 // src/core/jsonText.ts
-function findJsonTextProblem(text12, maxDepth = MAX_JSON_DEPTH) {
+function findJsonTextProblem(text14, maxDepth = MAX_JSON_DEPTH) {
   const stack = [];
   let expectKey = false;
   let numberProblem;
   const pathOf2 = () => stack.map((frame) => frame.array ? `[${frame.index}]` : `.${frame.key ?? ""}`).join("").replace(/^\./, "");
-  for (let i = 0; i < text12.length; ) {
-    const c = text12[i];
+  for (let i = 0; i < text14.length; ) {
+    const c = text14[i];
     if (c === " " || c === "	" || c === "\n" || c === "\r" || c === ":") {
       i++;
     } else if (c === "{" || c === "[") {
@@ -24882,7 +24978,7 @@ function findJsonTextProblem(text12, maxDepth = MAX_JSON_DEPTH) {
       i++;
     } else if (c === '"') {
       STRING.lastIndex = i;
-      const match = STRING.exec(text12);
+      const match = STRING.exec(text14);
       if (!match) return numberProblem;
       const top = stack[stack.length - 1];
       if (expectKey && top && !top.array) {
@@ -24896,16 +24992,16 @@ function findJsonTextProblem(text12, maxDepth = MAX_JSON_DEPTH) {
       i += match[0].length;
     } else if (c === "-" || c >= "0" && c <= "9") {
       NUMBER2.lastIndex = i;
-      const match = NUMBER2.exec(text12);
+      const match = NUMBER2.exec(text14);
       if (!match) return numberProblem;
       if (numberProblem === void 0) {
         const becomes = inexactNumber(match[0]);
         if (becomes !== void 0) numberProblem = { kind: "number", offset: i, path: pathOf2(), literal: match[0], becomes };
       }
       i += match[0].length;
-    } else if (text12.startsWith("true", i) || text12.startsWith("null", i)) {
+    } else if (text14.startsWith("true", i) || text14.startsWith("null", i)) {
       i += 4;
-    } else if (text12.startsWith("false", i)) {
+    } else if (text14.startsWith("false", i)) {
       i += 5;
     } else {
       return numberProblem;
@@ -24936,14 +25032,14 @@ function sameDecimal(a, b) {
   };
   return norm(a) === norm(b);
 }
-function lineColumn(text12, offset) {
-  const before = text12.slice(0, offset);
+function lineColumn(text14, offset) {
+  const before = text14.slice(0, offset);
   return `line ${before.split("\n").length}, column ${offset - before.lastIndexOf("\n")}`;
 }
-function checkJsonText(text12, source, problem = findJsonTextProblem(text12)) {
+function checkJsonText(text14, source, problem = findJsonTextProblem(text14)) {
   if (problem === void 0) return;
   if (problem.kind === "depth") {
-    throw new UsageError(`${source}: nested deeper than ${MAX_JSON_DEPTH} levels at ${lineColumn(text12, problem.offset)}`);
+    throw new UsageError(`${source}: nested deeper than ${MAX_JSON_DEPTH} levels at ${lineColumn(text14, problem.offset)}`);
   }
   const field = problem.path === "" ? "" : ` in "${problem.path}"`;
   const literal = problem.literal.length > 40 ? `${problem.literal.slice(0, 40)}\u2026` : problem.literal;
@@ -24963,14 +25059,14 @@ var init_jsonText2 = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
-function createScanner(text12, ignoreTrivia = false) {
-  const len = text12.length;
+function createScanner(text14, ignoreTrivia = false) {
+  const len = text14.length;
   let pos = 0, value = "", tokenOffset = 0, token2 = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
-  function scanHexDigits(count2, exact) {
+  function scanHexDigits(count3, exact) {
     let digits = 0;
     let value2 = 0;
-    while (digits < count2 || !exact) {
-      let ch = text12.charCodeAt(pos);
+    while (digits < count3 || !exact) {
+      let ch = text14.charCodeAt(pos);
       if (ch >= 48 && ch <= 57) {
         value2 = value2 * 16 + ch - 48;
       } else if (ch >= 65 && ch <= 70) {
@@ -24983,7 +25079,7 @@ function createScanner(text12, ignoreTrivia = false) {
       pos++;
       digits++;
     }
-    if (digits < count2) {
+    if (digits < count3) {
       value2 = -1;
     }
     return value2;
@@ -24997,35 +25093,35 @@ function createScanner(text12, ignoreTrivia = false) {
   }
   function scanNumber() {
     let start = pos;
-    if (text12.charCodeAt(pos) === 48) {
+    if (text14.charCodeAt(pos) === 48) {
       pos++;
     } else {
       pos++;
-      while (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
+      while (pos < text14.length && isDigit2(text14.charCodeAt(pos))) {
         pos++;
       }
     }
-    if (pos < text12.length && text12.charCodeAt(pos) === 46) {
+    if (pos < text14.length && text14.charCodeAt(pos) === 46) {
       pos++;
-      if (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
+      if (pos < text14.length && isDigit2(text14.charCodeAt(pos))) {
         pos++;
-        while (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
+        while (pos < text14.length && isDigit2(text14.charCodeAt(pos))) {
           pos++;
         }
       } else {
         scanError = 3;
-        return text12.substring(start, pos);
+        return text14.substring(start, pos);
       }
     }
     let end = pos;
-    if (pos < text12.length && (text12.charCodeAt(pos) === 69 || text12.charCodeAt(pos) === 101)) {
+    if (pos < text14.length && (text14.charCodeAt(pos) === 69 || text14.charCodeAt(pos) === 101)) {
       pos++;
-      if (pos < text12.length && text12.charCodeAt(pos) === 43 || text12.charCodeAt(pos) === 45) {
+      if (pos < text14.length && text14.charCodeAt(pos) === 43 || text14.charCodeAt(pos) === 45) {
         pos++;
       }
-      if (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
+      if (pos < text14.length && isDigit2(text14.charCodeAt(pos))) {
         pos++;
-        while (pos < text12.length && isDigit2(text12.charCodeAt(pos))) {
+        while (pos < text14.length && isDigit2(text14.charCodeAt(pos))) {
           pos++;
         }
         end = pos;
@@ -25033,30 +25129,30 @@ function createScanner(text12, ignoreTrivia = false) {
         scanError = 3;
       }
     }
-    return text12.substring(start, end);
+    return text14.substring(start, end);
   }
   function scanString() {
     let result = "", start = pos;
     while (true) {
       if (pos >= len) {
-        result += text12.substring(start, pos);
+        result += text14.substring(start, pos);
         scanError = 2;
         break;
       }
-      const ch = text12.charCodeAt(pos);
+      const ch = text14.charCodeAt(pos);
       if (ch === 34) {
-        result += text12.substring(start, pos);
+        result += text14.substring(start, pos);
         pos++;
         break;
       }
       if (ch === 92) {
-        result += text12.substring(start, pos);
+        result += text14.substring(start, pos);
         pos++;
         if (pos >= len) {
           scanError = 2;
           break;
         }
-        const ch2 = text12.charCodeAt(pos++);
+        const ch2 = text14.charCodeAt(pos++);
         switch (ch2) {
           case 34:
             result += '"';
@@ -25098,7 +25194,7 @@ function createScanner(text12, ignoreTrivia = false) {
       }
       if (ch >= 0 && ch <= 31) {
         if (isLineBreak(ch)) {
-          result += text12.substring(start, pos);
+          result += text14.substring(start, pos);
           scanError = 2;
           break;
         } else {
@@ -25119,19 +25215,19 @@ function createScanner(text12, ignoreTrivia = false) {
       tokenOffset = len;
       return token2 = 17;
     }
-    let code = text12.charCodeAt(pos);
+    let code = text14.charCodeAt(pos);
     if (isWhiteSpace(code)) {
       do {
         pos++;
         value += String.fromCharCode(code);
-        code = text12.charCodeAt(pos);
+        code = text14.charCodeAt(pos);
       } while (isWhiteSpace(code));
       return token2 = 15;
     }
     if (isLineBreak(code)) {
       pos++;
       value += String.fromCharCode(code);
-      if (code === 13 && text12.charCodeAt(pos) === 10) {
+      if (code === 13 && text14.charCodeAt(pos) === 10) {
         pos++;
         value += "\n";
       }
@@ -25167,31 +25263,31 @@ function createScanner(text12, ignoreTrivia = false) {
       // comments
       case 47:
         const start = pos - 1;
-        if (text12.charCodeAt(pos + 1) === 47) {
+        if (text14.charCodeAt(pos + 1) === 47) {
           pos += 2;
           while (pos < len) {
-            if (isLineBreak(text12.charCodeAt(pos))) {
+            if (isLineBreak(text14.charCodeAt(pos))) {
               break;
             }
             pos++;
           }
-          value = text12.substring(start, pos);
+          value = text14.substring(start, pos);
           return token2 = 12;
         }
-        if (text12.charCodeAt(pos + 1) === 42) {
+        if (text14.charCodeAt(pos + 1) === 42) {
           pos += 2;
           const safeLength = len - 1;
           let commentClosed = false;
           while (pos < safeLength) {
-            const ch = text12.charCodeAt(pos);
-            if (ch === 42 && text12.charCodeAt(pos + 1) === 47) {
+            const ch = text14.charCodeAt(pos);
+            if (ch === 42 && text14.charCodeAt(pos + 1) === 47) {
               pos += 2;
               commentClosed = true;
               break;
             }
             pos++;
             if (isLineBreak(ch)) {
-              if (ch === 13 && text12.charCodeAt(pos) === 10) {
+              if (ch === 13 && text14.charCodeAt(pos) === 10) {
                 pos++;
               }
               lineNumber++;
@@ -25202,7 +25298,7 @@ function createScanner(text12, ignoreTrivia = false) {
             pos++;
             scanError = 1;
           }
-          value = text12.substring(start, pos);
+          value = text14.substring(start, pos);
           return token2 = 13;
         }
         value += String.fromCharCode(code);
@@ -25212,7 +25308,7 @@ function createScanner(text12, ignoreTrivia = false) {
       case 45:
         value += String.fromCharCode(code);
         pos++;
-        if (pos === len || !isDigit2(text12.charCodeAt(pos))) {
+        if (pos === len || !isDigit2(text14.charCodeAt(pos))) {
           return token2 = 16;
         }
       // found a minus, followed by a number so
@@ -25234,10 +25330,10 @@ function createScanner(text12, ignoreTrivia = false) {
       default:
         while (pos < len && isUnknownContentCharacter(code)) {
           pos++;
-          code = text12.charCodeAt(pos);
+          code = text14.charCodeAt(pos);
         }
         if (tokenOffset !== pos) {
-          value = text12.substring(tokenOffset, pos);
+          value = text14.substring(tokenOffset, pos);
           switch (value) {
             case "true":
               return token2 = 8;
@@ -25433,7 +25529,7 @@ var init_format = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/parser.js
-function parse(text12, errors = [], options = ParseOptions.DEFAULT) {
+function parse(text14, errors = [], options = ParseOptions.DEFAULT) {
   let currentProperty = null;
   let currentParent = [];
   const previousParents = [];
@@ -25473,11 +25569,11 @@ function parse(text12, errors = [], options = ParseOptions.DEFAULT) {
       errors.push({ error: error2, offset, length });
     }
   };
-  visit(text12, visitor, options);
+  visit(text14, visitor, options);
   return currentParent[0];
 }
-function visit(text12, visitor, options = ParseOptions.DEFAULT) {
-  const _scanner = createScanner(text12, false);
+function visit(text14, visitor, options = ParseOptions.DEFAULT) {
+  const _scanner = createScanner(text14, false);
   const _jsonPath = [];
   let suppressedCallbacks = 0;
   function toNoArgVisit(visitFunction) {
@@ -25871,33 +25967,33 @@ __export(input_exports, {
   readInputText: () => readInputText,
   readJsonObject: () => readJsonObject
 });
-async function readInputText(io, file, flag = "--file") {
+async function readInputText(io, file, flag2 = "--file") {
   const source = file === "-" ? "stdin" : file;
-  const limits = { label: flag, maxBytes: MAX_INPUT_BYTES, expected: "a JSON document" };
+  const limits = { label: flag2, maxBytes: MAX_INPUT_BYTES, expected: "a JSON document" };
   let bytes3;
   if (file === "-") {
-    if (io.inIsTTY) throw new UsageError(`${flag} -: stdin is a terminal; pipe the JSON in or give a file`);
+    if (io.inIsTTY) throw new UsageError(`${flag2} -: stdin is a terminal; pipe the JSON in or give a file`);
     bytes3 = await readBoundedStream(io.in, source, limits, io.signal);
   } else {
     bytes3 = await readBoundedPath(file, limits, { signal: io.signal, onWait: (message) => io.note(`cdba: ${message}`) });
   }
-  const text12 = decodeUtf8(bytes3, source).replace(/^\uFEFF/, "");
-  if (text12.trim() === "") throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);
-  return text12;
+  const text14 = decodeUtf8(bytes3, source).replace(/^\uFEFF/, "");
+  if (text14.trim() === "") throw new UsageError(`${flag2}: ${source} is empty; expected a JSON document`);
+  return text14;
 }
-function parseJson(text12, source) {
-  const problem = findJsonTextProblem(text12);
-  if (problem?.kind === "depth") checkJsonText(text12, source, problem);
+function parseJson(text14, source) {
+  const problem = findJsonTextProblem(text14);
+  if (problem?.kind === "depth") checkJsonText(text14, source, problem);
   let value;
   try {
-    value = JSON.parse(text12);
+    value = JSON.parse(text14);
   } catch (error2) {
-    throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text12, error2.message)}`);
+    throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text14, error2.message)}`);
   }
-  checkJsonText(text12, source, problem);
+  checkJsonText(text14, source, problem);
   return value;
 }
-function locateJsonError(text12, message) {
+function locateJsonError(text14, message) {
   const placed = / in JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(message);
   let position;
   let reason;
@@ -25906,20 +26002,20 @@ function locateJsonError(text12, message) {
     reason = message.slice(0, placed.index);
   } else {
     const errors = [];
-    parse2(text12, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    parse2(text14, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
-    position = Math.min(first?.offset ?? text12.length, text12.length);
-    const token2 = text12.slice(position, position + (first?.length ?? 0));
+    position = Math.min(first?.offset ?? text14.length, text14.length);
+    const token2 = text14.slice(position, position + (first?.length ?? 0));
     reason = token2 === "" ? "unexpected end of input" : `Unexpected token '${token2.length > 20 ? `${token2.slice(0, 20)}...` : token2}'`;
   }
-  const before = text12.slice(0, position);
+  const before = text14.slice(0, position);
   const line = before.split("\n").length;
   const column = position - before.lastIndexOf("\n");
   return `line ${line}, column ${column}: ${reason.replace(/[\r\n\t]/g, (c) => JSON.stringify(c).slice(1, -1))}`;
 }
-async function readJsonObject(io, file, flag = "--file") {
+async function readJsonObject(io, file, flag2 = "--file") {
   const source = file === "-" ? "stdin" : file;
-  const value = parseJson(await readInputText(io, file, flag), source);
+  const value = parseJson(await readInputText(io, file, flag2), source);
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     const kind2 = value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
     throw new UsageError(`${source}: expected a JSON object, got ${kind2}`);
@@ -26037,9 +26133,9 @@ async function authStatus(ctx) {
   }
   const apiKey = root3.apiKey;
   const key = typeof apiKey === "object" && apiKey !== null && !Array.isArray(apiKey) ? apiKey : void 0;
-  const list5 = (value) => Array.isArray(value) ? value : null;
-  status.roles = list5(key?.roles);
-  status.accessList = list5(key?.accessList);
+  const list7 = (value) => Array.isArray(value) ? value : null;
+  status.roles = list7(key?.roles);
+  status.accessList = list7(key?.accessList);
   status.operations = operationVersions(settings.apiVersion, serviceDayOf(response.headers));
   const removed = status.operations.filter((o) => o.removed);
   if (removed.length === 0) {
@@ -26639,13 +26735,13 @@ function legacyTopologyFromModern(specs, options = {}) {
     const spec2 = asObject(raw);
     const regionsConfig = {};
     for (const region2 of (Array.isArray(spec2.regionConfigs) ? spec2.regionConfigs : []).map(asObject).sort(byPriority)) {
-      const count2 = (key) => Number(asObject(region2[key]).nodeCount ?? 0);
+      const count3 = (key) => Number(asObject(region2[key]).nodeCount ?? 0);
       const tenant = region2.providerName === "TENANT";
       regionsConfig[String(region2.regionName)] = {
-        analyticsNodes: tenant ? 0 : count2("analyticsSpecs"),
+        analyticsNodes: tenant ? 0 : count3("analyticsSpecs"),
         electableNodes: tenant ? 3 : Number(asObject(region2.electableSpecs).nodeCount ?? 3),
         priority: region2.priority ?? 7,
-        readOnlyNodes: tenant ? 0 : count2("readOnlySpecs")
+        readOnlyNodes: tenant ? 0 : count3("readOnlySpecs")
       };
       if (region2.providerName !== lead.providerName) lost.add("replicationSpecs.regionConfigs.providerName");
       for (const kind2 of ["electableSpecs", "readOnlySpecs", "analyticsSpecs"]) {
@@ -26735,8 +26831,8 @@ function modernToPerShard(input) {
         }
         return region2;
       });
-      const count2 = typeof numShards === "number" && numShards >= 1 ? Math.min(numShards, 50) : 1;
-      return Array.from({ length: count2 }, () => structuredClone({ ...rest, regionConfigs: regions }));
+      const count3 = typeof numShards === "number" && numShards >= 1 ? Math.min(numShards, 50) : 1;
+      return Array.from({ length: count3 }, () => structuredClone({ ...rest, regionConfigs: regions }));
     });
     if (specs.some((s) => s.numShards !== void 0)) changes.push({ field: "replicationSpecs.numShards", action: "moved", to: "replicationSpecs (one entry per shard)" });
     if (specs.some((s) => s.id !== void 0)) changes.push({ field: "replicationSpecs.id", action: "dropped" });
@@ -26939,8 +27035,8 @@ function shardsOfSpecs(specs, shape2) {
       const disk = entryDisk(spec2);
       return [{ ...shard, index: 0, ...disk === void 0 ? {} : { diskSizeGB: disk } }];
     }
-    const count2 = typeof spec2.numShards === "number" ? Math.max(1, spec2.numShards) : 1;
-    return Array.from({ length: count2 }, (_, index) => ({ ...structuredClone(shard), index }));
+    const count3 = typeof spec2.numShards === "number" ? Math.max(1, spec2.numShards) : 1;
+    return Array.from({ length: count3 }, (_, index) => ({ ...structuredClone(shard), index }));
   });
 }
 function shardsOfEntries(entries, shape2, legacy) {
@@ -26967,8 +27063,8 @@ function legacyEntries(doc) {
   }
   return modernSpecsFromLegacy(specs.length === 0 ? { ...doc, replicationSpecs: void 0 } : doc);
 }
-function readClusterDocument(document3) {
-  const doc = asObject(document3);
+function readClusterDocument(document4) {
+  const doc = asObject(document4);
   const entries = asArray(doc.replicationSpecs).map(asObject);
   const regionConfigs = entries.some((spec2) => Array.isArray(spec2.regionConfigs));
   const shape2 = !regionConfigs ? "legacy" : entries.some((spec2) => spec2.numShards !== void 0) ? "modern" : "perShard";
@@ -27025,8 +27121,8 @@ function setDiskSize(body, disk, shape2) {
   if (shape2 === "perShard") setShardDisk(body, disk);
   else body.diskSizeGB = disk;
 }
-function onlyOne(items, flag, what) {
-  if (items.length !== 1) throw new ShapeEditError(`${flag} is ambiguous: the file describes ${items.length} ${what}; edit the file instead`);
+function onlyOne(items, flag2, what) {
+  if (items.length !== 1) throw new ShapeEditError(`${flag2} is ambiguous: the file describes ${items.length} ${what}; edit the file instead`);
   return items[0];
 }
 function setMembers(body, members2) {
@@ -27235,17 +27331,17 @@ function renderFlexCluster(model, extras) {
     versionReleaseSystem: "LTS"
   };
 }
-function isFlexDocument(document3) {
-  if (!isObject(document3)) return false;
-  const settings = document3.providerSettings;
-  return isObject(settings) && settings.providerName === "FLEX" && document3.replicationSpecs === void 0 && document3.replicationSpec === void 0;
+function isFlexDocument(document4) {
+  if (!isObject(document4)) return false;
+  const settings = document4.providerSettings;
+  return isObject(settings) && settings.providerName === "FLEX" && document4.replicationSpecs === void 0 && document4.replicationSpec === void 0;
 }
-function isFlexCreateBody(document3) {
-  if (isFlexDocument(document3)) return true;
-  if (!isObject(document3) || !isObject(document3.providerSettings)) return false;
-  const settings = document3.providerSettings;
+function isFlexCreateBody(document4) {
+  if (isFlexDocument(document4)) return true;
+  if (!isObject(document4) || !isObject(document4.providerSettings)) return false;
+  const settings = document4.providerSettings;
   const keys = Object.keys(settings);
-  return document3.replicationSpecs === void 0 && typeof settings.backingProviderName === "string" && keys.every((key) => ["backingProviderName", "regionName", "providerName", "diskSizeGB"].includes(key)) && (settings.providerName === void 0 || settings.providerName === "FLEX");
+  return document4.replicationSpecs === void 0 && typeof settings.backingProviderName === "string" && keys.every((key) => ["backingProviderName", "regionName", "providerName", "diskSizeGB"].includes(key)) && (settings.providerName === void 0 || settings.providerName === "FLEX");
 }
 var FLEX_DISK_SIZE_GB, FLEX_MONGODB_VERSION, tagsOf;
 var init_flexCluster = __esm({
@@ -27364,7 +27460,7 @@ var init_flexNames = __esm({
     init_privateFile();
     MAX_FILE_BYTES = 64 * 1024;
     MAX_NAMES = 500;
-    sha2562 = (text12) => (0, import_node_crypto6.createHash)("sha256").update(text12, "utf8").digest("hex");
+    sha2562 = (text14) => (0, import_node_crypto6.createHash)("sha256").update(text14, "utf8").digest("hex");
     unwritableWarned2 = false;
     FlexNames = class {
       constructor(configDir, baseUrl, projectId, warn) {
@@ -27398,9 +27494,9 @@ ${projectId}`)}.json`);
         if (this.names) return this.names;
         this.names = [];
         try {
-          const text12 = readPrivateFileSync(this.file, MAX_FILE_BYTES, [this.configDir, this.dir]);
-          if (text12 === void 0) return this.names;
-          const data = JSON.parse(text12);
+          const text14 = readPrivateFileSync(this.file, MAX_FILE_BYTES, [this.configDir, this.dir]);
+          if (text14 === void 0) return this.names;
+          const data = JSON.parse(text14);
           if (Array.isArray(data?.names)) this.names = data.names.filter((n) => typeof n === "string" && n.length <= 64).slice(-MAX_NAMES);
         } catch {
         }
@@ -27806,11 +27902,11 @@ function createBody(name, file, flags, shape2) {
   applySettings(body, flags, shape2);
   return body;
 }
-function parseSetValue(text12) {
+function parseSetValue(text14) {
   try {
-    return JSON.parse(text12);
+    return JSON.parse(text14);
   } catch {
-    return text12;
+    return text14;
   }
 }
 function setPath(body, path, value) {
@@ -27884,8 +27980,8 @@ function flexCreateBody(name, file, flags, source) {
   if (flags.terminationProtection !== void 0) body.terminationProtectionEnabled = flags.terminationProtection;
   const problem = checkFlexBody(body, "create");
   if (problem) {
-    const flag = problem.field === "providerSettings.backingProviderName" ? "--provider" : problem.field === "providerSettings.regionName" ? "--region" : void 0;
-    if (problem.code === "MISSING_ATTRIBUTE" && flag) throw new UsageError(`a flex cluster needs ${flag}`, { hint: `e.g. --tier FLEX --provider AWS --region US_EAST_1` });
+    const flag2 = problem.field === "providerSettings.backingProviderName" ? "--provider" : problem.field === "providerSettings.regionName" ? "--region" : void 0;
+    if (problem.code === "MISSING_ATTRIBUTE" && flag2) throw new UsageError(`a flex cluster needs ${flag2}`, { hint: `e.g. --tier FLEX --provider AWS --region US_EAST_1` });
     const what = problem.code === "ATTRIBUTE_READ_ONLY" ? "is read-only" : problem.code === "MISSING_ATTRIBUTE" ? "is missing" : "is not a field (or value) a flex cluster takes";
     throw new UsageError(`${source}: ${problem.field} ${what}`, problem.code === "ATTRIBUTE_READ_ONLY" ? { hint: "remove it: the service sets it itself" } : void 0);
   }
@@ -28054,8 +28150,8 @@ function isAwsRegion(region2) {
 function isAzureRegion(region2) {
   return AZURE_REGION.test(region2);
 }
-function splitAwsZone(text12) {
-  const m = AWS_REGION_WITH_AZ.exec(text12);
+function splitAwsZone(text14) {
+  const m = AWS_REGION_WITH_AZ.exec(text14);
   return m ? { region: m[1], az: m[2] } : void 0;
 }
 function providerOfRegion(region2) {
@@ -28065,8 +28161,8 @@ function providerOfRegion(region2) {
 }
 function hostRegion(provider2, region2) {
   if (provider2 === "AWS") {
-    const lower = /^[A-Z0-9_]+$/.test(region2) ? region2.toLowerCase().replace(/_/g, "-") : region2;
-    return isAwsRegion(lower) ? lower : void 0;
+    const lower2 = /^[A-Z0-9_]+$/.test(region2) ? region2.toLowerCase().replace(/_/g, "-") : region2;
+    return isAwsRegion(lower2) ? lower2 : void 0;
   }
   const fromApi = AZURE_REGIONS[region2];
   if (fromApi) return fromApi;
@@ -28268,20 +28364,20 @@ function clusterLabel(shape2, parts) {
   return label;
 }
 function members(shape2, parts) {
-  const list5 = need(shape2, parts.members, "members");
-  if (list5.length === 0) fail(shape2, "members is empty");
-  for (const m of list5) {
+  const list7 = need(shape2, parts.members, "members");
+  if (list7.length === 0) fail(shape2, "members is empty");
+  for (const m of list7) {
     if (m.role !== "shard" && m.role !== "config") fail(shape2, `member role "${String(m.role)}"`);
     checkIndex(shape2, m.shard, "shard");
     checkIndex(shape2, m.node, "node");
     checkPort(shape2, m.port);
   }
-  return list5;
+  return list7;
 }
 function ports(shape2, parts) {
-  const list5 = need(shape2, parts.ports, "ports");
-  if (list5.length === 0) fail(shape2, "ports is empty");
-  return list5.map((p) => checkPort(shape2, p));
+  const list7 = need(shape2, parts.ports, "ports");
+  if (list7.length === 0) fail(shape2, "ports is empty");
+  return list7.map((p) => checkPort(shape2, p));
 }
 function region(shape2, parts, provider2) {
   const r = need(shape2, parts.region, "region");
@@ -28357,9 +28453,9 @@ var init_format2 = __esm({
 
 // src/connstring/tokens.ts
 function token(kind2, seedText, length) {
-  const digest2 = (0, import_node_crypto7.createHash)("sha256").update(`${kind2}\0${seedText}`).digest();
+  const digest3 = (0, import_node_crypto7.createHash)("sha256").update(`${kind2}\0${seedText}`).digest();
   let out = "";
-  for (let i = 0; i < length; i++) out += ALPHABET[digest2[i] % ALPHABET.length];
+  for (let i = 0; i < length; i++) out += ALPHABET[digest3[i] % ALPHABET.length];
   return out;
 }
 function projectHash(projectId) {
@@ -29085,8 +29181,8 @@ var require_punycode = __commonJS({
       }
       return base;
     };
-    var digitToBasic = function(digit, flag) {
-      return digit + 22 + 75 * (digit < 26) - ((flag != 0) << 5);
+    var digitToBasic = function(digit, flag2) {
+      return digit + 22 + 75 * (digit < 26) - ((flag2 != 0) << 5);
     };
     var adapt = function(delta, numPoints, firstTime) {
       let k = 0;
@@ -30829,18 +30925,18 @@ var require_urlencoded = __commonJS({
       return output;
     }
     function strictlySplitByteSequence(buf, cp) {
-      const list5 = [];
+      const list7 = [];
       let last = 0;
       let i = buf.indexOf(cp);
       while (i >= 0) {
-        list5.push(buf.slice(last, i));
+        list7.push(buf.slice(last, i));
         last = i + 1;
         i = buf.indexOf(cp, last);
       }
       if (last !== buf.length) {
-        list5.push(buf.slice(last));
+        list7.push(buf.slice(last));
       }
-      return list5;
+      return list7;
     }
     function replaceByteInByteSequence(buf, from, to) {
       let i = buf.indexOf(from);
@@ -31489,9 +31585,9 @@ var require_URL_impl = __commonJS({
         if (parsedURL === null) {
           throw new TypeError(`Invalid URL: ${url}`);
         }
-        const query2 = parsedURL.query !== null ? parsedURL.query : "";
+        const query3 = parsedURL.query !== null ? parsedURL.query : "";
         this._url = parsedURL;
-        this._query = URLSearchParams2.createImpl(globalObject, [query2], { doNotStripQMark: true });
+        this._query = URLSearchParams2.createImpl(globalObject, [query3], { doNotStripQMark: true });
         this._query._url = this;
       }
       static parse(globalObject, input, base) {
@@ -31525,9 +31621,9 @@ var require_URL_impl = __commonJS({
         }
         this._url = parsedURL;
         this._query._list.splice(0);
-        const { query: query2 } = parsedURL;
-        if (query2 !== null) {
-          this._query._list = urlencoded.parseUrlencodedString(query2);
+        const { query: query3 } = parsedURL;
+        if (query3 !== null) {
+          this._query._list = urlencoded.parseUrlencodedString(query3);
         }
       }
       get origin() {
@@ -32374,8 +32470,8 @@ var require_lib2 = __commonJS({
       get hosts() {
         return this._hosts;
       }
-      set hosts(list5) {
-        this._hosts = list5;
+      set hosts(list7) {
+        this._hosts = list7;
       }
       toString() {
         return super.toString().replace(DUMMY_HOSTNAME, this.hosts.join(","));
@@ -32393,8 +32489,8 @@ var require_lib2 = __commonJS({
         return this.searchParams;
       }
       [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
-        const { href, origin, protocol, username, password, hosts: hosts2, pathname, search, searchParams, hash } = this;
-        return { href, origin, protocol, username, password, hosts: hosts2, pathname, search, searchParams, hash };
+        const { href, origin, protocol, username, password, hosts: hosts2, pathname, search, searchParams, hash: hash2 } = this;
+        return { href, origin, protocol, username, password, hosts: hosts2, pathname, search, searchParams, hash: hash2 };
       }
     };
     exports2.ConnectionString = ConnectionString2;
@@ -32446,22 +32542,22 @@ function splitDomain(host) {
 function knownDomain(host) {
   return splitDomain(host)?.domain;
 }
-function privateLink(form, text12) {
-  const zone = splitAwsZone(text12);
+function privateLink(form, text14) {
+  const zone = splitAwsZone(text14);
   if (zone && form !== "srvRegionalized") return { candidates: ["privateLinkAws"], region: zone.region, az: zone.az };
-  if (isAwsRegion(text12)) {
-    return { candidates: [form === "srvPlain" ? "privateLinkAws" : "privateLinkAwsRegionalized"], region: text12 };
+  if (isAwsRegion(text14)) {
+    return { candidates: [form === "srvPlain" ? "privateLinkAws" : "privateLinkAwsRegionalized"], region: text14 };
   }
-  if (isAzureRegion(text12)) {
-    if (form === "hostList") return { candidates: ["privateLinkAzure", "privateLinkAzureRegionalized"], region: text12 };
-    return { candidates: [form === "srvPlain" ? "privateLinkAzure" : "privateLinkAzureRegionalized"], region: text12 };
+  if (isAzureRegion(text14)) {
+    if (form === "hostList") return { candidates: ["privateLinkAzure", "privateLinkAzureRegionalized"], region: text14 };
+    return { candidates: [form === "srvPlain" ? "privateLinkAzure" : "privateLinkAzureRegionalized"], region: text14 };
   }
   const all = {
     hostList: ["privateLinkAws", "privateLinkAwsRegionalized", "privateLinkAzure", "privateLinkAzureRegionalized"],
     srvPlain: ["privateLinkAws", "privateLinkAzure"],
     srvRegionalized: ["privateLinkAwsRegionalized", "privateLinkAzureRegionalized"]
   };
-  return { candidates: all[form], region: text12 };
+  return { candidates: all[form], region: text14 };
 }
 function legacyParts(labels) {
   if (labels.length === 1) return { label: labels[0], provider: "AWS" };
@@ -32472,9 +32568,9 @@ function legacyParts(labels) {
 }
 function currentParts(labels) {
   if (labels.length !== 2) return void 0;
-  const [label, hash] = labels;
-  if (PROVIDER_LABELS[hash] || !HASH_PATTERN.test(hash)) return void 0;
-  return { label, hash };
+  const [label, hash2] = labels;
+  if (PROVIDER_LABELS[hash2] || !HASH_PATTERN.test(hash2)) return void 0;
+  return { label, hash: hash2 };
 }
 function plain(match) {
   if (!match) return void 0;
@@ -32507,20 +32603,20 @@ function listHost(host) {
   }
   const current = currentParts(split.labels);
   if (!current) return void 0;
-  const { label, hash } = current;
+  const { label, hash: hash2 } = current;
   const pri = MEMBER_PRI.exec(label);
   const std = pri ?? MEMBER.exec(label);
   if (std) {
     return {
       ...base,
-      hash,
+      hash: hash2,
       candidates: [pri ? "privatePeering" : "standard"],
       cluster: std[1],
       member: { role: std[2], shard: Number(std[3]), node: Number(std[4]) }
     };
   }
   const pl = PL_PLAIN.exec(label);
-  if (pl) return { ...base, hash, endpointIndex: Number(pl[1]), ...privateLink("hostList", pl[2]) };
+  if (pl) return { ...base, hash: hash2, endpointIndex: Number(pl[1]), ...privateLink("hostList", pl[2]) };
   return void 0;
 }
 function srvHost(host) {
@@ -32535,8 +32631,8 @@ function srvHost(host) {
   }
   const current = currentParts(split.labels);
   if (!current) return void 0;
-  const { label, hash } = current;
-  const at = { ...base, hash };
+  const { label, hash: hash2 } = current;
+  const at = { ...base, hash: hash2 };
   const optimized = PL_OPTIMIZED.exec(label);
   if (optimized) {
     return { ...at, candidates: ["privateLinkOptimized"], cluster: optimized[1], endpointIndex: Number(optimized[2]) };
@@ -32591,22 +32687,22 @@ var init_classify = __esm({
 
 // src/connstring/hosts.ts
 function splitHost(raw, input) {
-  const lower = raw.toLowerCase();
-  let host = lower;
+  const lower2 = raw.toLowerCase();
+  let host = lower2;
   let portText;
-  if (lower.startsWith("[")) {
-    const close = lower.indexOf("]");
-    host = close === -1 ? lower : lower.slice(0, close + 1);
-    const rest = close === -1 ? "" : lower.slice(close + 1);
+  if (lower2.startsWith("[")) {
+    const close = lower2.indexOf("]");
+    host = close === -1 ? lower2 : lower2.slice(0, close + 1);
+    const rest = close === -1 ? "" : lower2.slice(close + 1);
     if (rest !== "") {
       if (!rest.startsWith(":")) throw new ConnStringParseError(`invalid host "${raw}"`, input);
       portText = rest.slice(1);
     }
   } else {
-    const colon = lower.lastIndexOf(":");
+    const colon = lower2.lastIndexOf(":");
     if (colon !== -1) {
-      host = lower.slice(0, colon);
-      portText = lower.slice(colon + 1);
+      host = lower2.slice(0, colon);
+      portText = lower2.slice(colon + 1);
     }
   }
   if (!(DNS_NAME.test(host) || IPV6.test(host) || SOCKET.test(host))) {
@@ -32617,8 +32713,8 @@ function splitHost(raw, input) {
   if (!(port >= 1 && port <= 65535)) throw new ConnStringParseError(`invalid port "${portText}" in host "${raw}"`, input);
   return { host, port };
 }
-function redactPassword(text12) {
-  return text12.replace(/^([a-z+]+:\/\/[^:@/?#]*:)[^@/?#]*@/i, "$1****@");
+function redactPassword(text14) {
+  return text14.replace(/^([a-z+]+:\/\/[^:@/?#]*:)[^@/?#]*@/i, "$1****@");
 }
 var DNS_LABEL, DNS_NAME, IPV6, SOCKET;
 var init_hosts = __esm({
@@ -32705,18 +32801,18 @@ var init_notes = __esm({
 });
 
 // src/connstring/parse.ts
-function decode(text12) {
+function decode(text14) {
   try {
-    return decodeURIComponent(text12);
+    return decodeURIComponent(text14);
   } catch {
-    return text12;
+    return text14;
   }
 }
-function readUri(text12, shown2) {
+function readUri(text14, shown2) {
   try {
-    return new ConnectionString(text12);
+    return new ConnectionString(text14);
   } catch (error2) {
-    const password = /^[a-z+]+:\/\/[^:@/?#]*:([^@/?#]*)@/i.exec(text12)?.[1];
+    const password = /^[a-z+]+:\/\/[^:@/?#]*:([^@/?#]*)@/i.exec(text14)?.[1];
     let message = error2 instanceof Error ? error2.message : String(error2);
     if (password) message = message.split(password).join("****");
     throw new ConnStringParseError(`invalid connection string: ${message}`, shown2, { cause: error2 });
@@ -32735,10 +32831,10 @@ function agreed(candidates, field) {
 }
 function parse3(uri) {
   if (typeof uri !== "string") throw new ConnStringParseError("a connection string must be text", String(uri));
-  const text12 = uri.trim();
-  const shown2 = redactPassword(text12);
-  if (text12 === "") throw new ConnStringParseError("the connection string is empty", shown2);
-  const cs = readUri(text12, shown2);
+  const text14 = uri.trim();
+  const shown2 = redactPassword(text14);
+  if (text14 === "") throw new ConnStringParseError("the connection string is empty", shown2);
+  const cs = readUri(text14, shown2);
   const srv = cs.isSRV;
   const split = cs.hosts.map((h2) => splitHost(h2, shown2));
   const options = {};
@@ -33150,9 +33246,9 @@ var init_ansi_styles = __esm({
 });
 
 // node_modules/chalk/source/vendor/supports-color/index.js
-function hasFlag(flag, argv = globalThis.Deno ? globalThis.Deno.args : import_node_process.default.argv) {
-  const prefix = flag.startsWith("-") ? "" : flag.length === 1 ? "-" : "--";
-  const position = argv.indexOf(prefix + flag);
+function hasFlag(flag2, argv = globalThis.Deno ? globalThis.Deno.args : import_node_process.default.argv) {
+  const prefix = flag2.startsWith("-") ? "" : flag2.length === 1 ? "-" : "--";
+  const position = argv.indexOf(prefix + flag2);
   const terminatorPosition = argv.indexOf("--");
   return position !== -1 && (terminatorPosition === -1 || position < terminatorPosition);
 }
@@ -33631,15 +33727,15 @@ var init_mjs = __esm({
         this.listeners[ev].push(fn);
       }
       removeListener(ev, fn) {
-        const list5 = this.listeners[ev];
-        const i = list5.indexOf(fn);
+        const list7 = this.listeners[ev];
+        const i = list7.indexOf(fn);
         if (i === -1) {
           return;
         }
-        if (i === 0 && list5.length === 1) {
-          list5.length = 0;
+        if (i === 0 && list7.length === 1) {
+          list7.length = 0;
         } else {
-          list5.splice(i, 1);
+          list7.splice(i, 1);
         }
       }
       emit(ev, code, signal) {
@@ -33701,12 +33797,12 @@ var init_mjs = __esm({
         for (const sig of signals) {
           this.#sigListeners[sig] = () => {
             const listeners = this.#process.listeners(sig);
-            let { count: count2 } = this.#emitter;
+            let { count: count3 } = this.#emitter;
             const p = process9;
             if (typeof p.__signal_exit_emitter__ === "object" && typeof p.__signal_exit_emitter__.count === "number") {
-              count2 += p.__signal_exit_emitter__.count;
+              count3 += p.__signal_exit_emitter__.count;
             }
-            if (listeners.length === count2) {
+            if (listeners.length === count3) {
               this.unload();
               const ret = this.#emitter.emit("exit", null, sig);
               const s = sig === "SIGHUP" ? this.#hupSig : sig;
@@ -36131,19 +36227,19 @@ async function oraPromise(action, options) {
   try {
     const promise = actionIsFunction ? action(spinner) : action;
     const result = await promise;
-    const text12 = successText === void 0 ? void 0 : typeof successText === "string" ? successText : successText(result);
+    const text14 = successText === void 0 ? void 0 : typeof successText === "string" ? successText : successText(result);
     if (successSymbol === void 0) {
-      spinner.succeed(text12);
+      spinner.succeed(text14);
     } else {
-      spinner.stopAndPersist({ symbol: successSymbol, text: text12 });
+      spinner.stopAndPersist({ symbol: successSymbol, text: text14 });
     }
     return result;
   } catch (error2) {
-    const text12 = failText === void 0 ? void 0 : typeof failText === "string" ? failText : failText(error2);
+    const text14 = failText === void 0 ? void 0 : typeof failText === "string" ? failText : failText(error2);
     if (failSymbol === void 0) {
-      spinner.fail(text12);
+      spinner.fail(text14);
     } else {
-      spinner.stopAndPersist({ symbol: failSymbol, text: text12 });
+      spinner.stopAndPersist({ symbol: failSymbol, text: text14 });
     }
     throw error2;
   }
@@ -36237,10 +36333,10 @@ var init_ora = __esm({
         }
       }
       // Helper to build complete line with symbol, text, prefix, and suffix
-      #buildOutputLine(symbol, text12, prefixText, suffixText) {
+      #buildOutputLine(symbol, text14, prefixText, suffixText) {
         const fullPrefixText = this.#getFullPrefixText(prefixText, " ");
         const separatorText = symbol ? " " : "";
-        const fullText = typeof text12 === "string" ? separatorText + text12 : "";
+        const fullText = typeof text14 === "string" ? separatorText + text14 : "";
         const fullSuffixText = this.#getFullSuffixText(suffixText, " ");
         return fullPrefixText + symbol + fullText + fullSuffixText;
       }
@@ -36375,12 +36471,12 @@ var init_ora = __esm({
       #getFullSuffixText(suffixText = this.#options.suffixText, prefix = " ") {
         return this.#formatAffix(suffixText, prefix, true);
       }
-      #computeLineCountFrom(text12, columns) {
-        let count2 = 0;
-        for (const line of (0, import_node_util.stripVTControlCharacters)(text12).split("\n")) {
-          count2 += Math.max(1, Math.ceil(stringWidth2(line) / columns));
+      #computeLineCountFrom(text14, columns) {
+        let count3 = 0;
+        for (const line of (0, import_node_util.stripVTControlCharacters)(text14).split("\n")) {
+          count3 += Math.max(1, Math.ceil(stringWidth2(line) / columns));
         }
-        return count2;
+        return count3;
       }
       get color() {
         return this.#color;
@@ -36539,9 +36635,9 @@ var init_ora = __esm({
         }
         return this;
       }
-      start(text12) {
-        if (text12 !== void 0) {
-          this.text = text12;
+      start(text14) {
+        if (text14 !== void 0) {
+          this.text = text14;
         }
         if (this.isSilent) {
           return this;
@@ -36592,27 +36688,27 @@ var init_ora = __esm({
         }
         return this;
       }
-      succeed(text12) {
-        return this.stopAndPersist({ symbol: symbols_exports.success, text: text12 });
+      succeed(text14) {
+        return this.stopAndPersist({ symbol: symbols_exports.success, text: text14 });
       }
-      fail(text12) {
-        return this.stopAndPersist({ symbol: symbols_exports.error, text: text12 });
+      fail(text14) {
+        return this.stopAndPersist({ symbol: symbols_exports.error, text: text14 });
       }
-      warn(text12) {
-        return this.stopAndPersist({ symbol: symbols_exports.warning, text: text12 });
+      warn(text14) {
+        return this.stopAndPersist({ symbol: symbols_exports.warning, text: text14 });
       }
-      info(text12) {
-        return this.stopAndPersist({ symbol: symbols_exports.info, text: text12 });
+      info(text14) {
+        return this.stopAndPersist({ symbol: symbols_exports.info, text: text14 });
       }
       stopAndPersist(options = {}) {
         if (this.isSilent) {
           return this;
         }
         const symbol = options.symbol ?? " ";
-        const text12 = options.text ?? this.text;
+        const text14 = options.text ?? this.text;
         const prefixText = options.prefixText ?? this.#options.prefixText;
         const suffixText = options.suffixText ?? this.#options.suffixText;
-        const textToWrite = this.#buildOutputLine(symbol, text12, prefixText, suffixText) + "\n";
+        const textToWrite = this.#buildOutputLine(symbol, text14, prefixText, suffixText) + "\n";
         this.stop();
         this.#internalWrite(() => this.#stream.write(textToWrite));
         return this;
@@ -36805,9 +36901,9 @@ var init_io = __esm({
       addSecret(value) {
         if (value && value.length >= 8 && !this.secrets.has(value)) this.secrets.set(value, secretForms(value));
       }
-      scrub(text12, shown2) {
-        if (this.secrets.size === 0) return text12;
-        return scrubSecrets(text12, [...this.secrets].filter(([secret]) => secret !== shown2).map(([, forms]) => forms), "[REDACTED]");
+      scrub(text14, shown2) {
+        if (this.secrets.size === 0) return text14;
+        return scrubSecrets(text14, [...this.secrets].filter(([secret]) => secret !== shown2).map(([, forms]) => forms), "[REDACTED]");
       }
       /** The one secret stdout may show while revealing() runs. */
       revealed;
@@ -36825,8 +36921,8 @@ var init_io = __esm({
         }
       }
       /** Writes to stdout as is (registered secrets aside). */
-      write(text12) {
-        this.out.write(this.scrub(text12, this.revealed));
+      write(text14) {
+        this.out.write(this.scrub(text14, this.revealed));
       }
       /**
        * One line on stderr, with cdba's prefix: every line cdba prints there says whose
@@ -36863,7 +36959,7 @@ var init_io = __esm({
        * A spinner on stderr. On a TTY it is ora; elsewhere it prints each distinct
        * text once as a plain line, so CI logs show progress without control codes.
        */
-      async spinner(text12) {
+      async spinner(text14) {
         const zeroWidth = this.err.columns === 0;
         if (!this.errIsTTY || zeroWidth) {
           let last = "";
@@ -36871,12 +36967,12 @@ var init_io = __esm({
             if (t !== last) this.note(t);
             last = t;
           };
-          say(text12);
+          say(text14);
           return { update: say, stop: (finalLine) => finalLine && this.note(finalLine) };
         }
         const { default: ora2 } = await Promise.resolve().then(() => (init_ora(), ora_exports));
         const spinnerText = (t) => escapeControl(this.scrub(withPrefix(t)));
-        const spinner = ora2({ text: spinnerText(text12), stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? "cyan" : false }).start();
+        const spinner = ora2({ text: spinnerText(text14), stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? "cyan" : false }).start();
         return {
           update: (t) => {
             spinner.text = spinnerText(t);
@@ -37034,8 +37130,8 @@ function summarizeFlex(doc) {
   if (typeof doc.terminationProtectionEnabled === "boolean") summary.terminationProtection = doc.terminationProtectionEnabled;
   return summary;
 }
-function summarize2(document3) {
-  const doc = asObject(document3);
+function summarize2(document4) {
+  const doc = asObject(document4);
   if (isFlexDocument(doc)) return summarizeFlex(doc);
   const read = readClusterDocument(doc);
   const zones = zonesOf(read.shards);
@@ -37101,10 +37197,10 @@ function tagsLine(tags) {
   const pairs = (Array.isArray(tags) ? tags : []).filter(isObject).map((tag) => `${String(tag.key)}=${String(tag.value)}`);
   return pairs.length > 0 ? pairs.join(", ") : void 0;
 }
-async function clusterView(io, document3, width) {
-  const doc = document3 ?? {};
+async function clusterView(io, document4, width) {
+  const doc = document4 ?? {};
   const { truncate: truncate2 } = await Promise.resolve().then(() => (init_fit(), fit_exports));
-  const fit = (text12, used, where = "end") => width === void 0 ? text12 : truncate2(text12, Math.max(8, width - used), where);
+  const fit = (text14, used, where = "end") => width === void 0 ? text14 : truncate2(text14, Math.max(8, width - used), where);
   const summary = summarize2(doc);
   const bold2 = (s) => io.chalk.bold(s);
   const stateColor = summary.state === "IDLE" ? io.chalk.green : io.chalk.yellow;
@@ -37120,7 +37216,7 @@ async function clusterView(io, document3, width) {
     ["Created", summary.created],
     ["Tags", tagsLine(doc.tags)],
     ["ID", typeof doc.id === "string" ? doc.id : void 0]
-  ], (text12, used, label2) => COPYABLE_LABELS.has(label2) ? text12 : fit(text12, used));
+  ], (text14, used, label2) => COPYABLE_LABELS.has(label2) ? text14 : fit(text14, used));
   const lines = [head, "", bold2("Topology")];
   for (const zone of summary.zones) {
     lines.push(`  ${fit(`${escapeControl(zone.name)} \xB7 ${zone.shards} shard${zone.shards === 1 ? "" : "s"}`, 2)}`);
@@ -37144,12 +37240,12 @@ async function clusterView(io, document3, width) {
   return `${lines.join("\n")}
 `;
 }
-async function showCluster(ctx, document3) {
+async function showCluster(ctx, document4) {
   if ((await ctx.outputForm("terminal-view")).form === "view") {
-    ctx.io.write(await clusterView(ctx.io, document3, ctx.globals.wide || !ctx.io.columns ? void 0 : ctx.io.columns));
+    ctx.io.write(await clusterView(ctx.io, document4, ctx.globals.wide || !ctx.io.columns ? void 0 : ctx.io.columns));
     return;
   }
-  await ctx.output(document3, CLUSTER_TABLE);
+  await ctx.output(document4, CLUSTER_TABLE);
 }
 var firstAndMore, CLUSTER_COLUMNS, CLUSTER_LIST_TABLE, CLUSTER_TABLE, yesNo, COPYABLE_LABELS;
 var init_view = __esm({
@@ -37180,14 +37276,14 @@ var init_view = __esm({
     ];
     CLUSTER_LIST_TABLE = {
       columns: CLUSTER_COLUMNS,
-      rows: (document3) => {
-        const results5 = document3?.results;
+      rows: (document4) => {
+        const results5 = document4?.results;
         return (Array.isArray(results5) ? results5 : []).map(summarize2);
       }
     };
     CLUSTER_TABLE = {
       columns: CLUSTER_COLUMNS,
-      rows: (document3) => [summarize2(document3)]
+      rows: (document4) => [summarize2(document4)]
     };
     yesNo = (value) => value === void 0 ? void 0 : value ? "yes" : "no";
     COPYABLE_LABELS = /* @__PURE__ */ new Set(["Name", "Created", "ID"]);
@@ -37266,14 +37362,14 @@ async function writeJsonList(io, pages2, indent) {
 function listWriter(io, indent) {
   const itemPad = indent ? "\n" + " ".repeat(2 * indent) : "";
   const separator = `,${itemPad}`;
-  let count2 = 0;
+  let count3 = 0;
   return {
-    async items(list5) {
+    async items(list7) {
       let slice = "";
-      for (const item of list5) {
-        const text12 = (!indent && item instanceof JsonText ? item.text : JSON.stringify(item, null, indent || void 0)) ?? "null";
-        slice += (count2 === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text12.replaceAll("\n", itemPad) : text12);
-        count2++;
+      for (const item of list7) {
+        const text14 = (!indent && item instanceof JsonText ? item.text : JSON.stringify(item, null, indent || void 0)) ?? "null";
+        slice += (count3 === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text14.replaceAll("\n", itemPad) : text14);
+        count3++;
         if (slice.length >= SLICE_CHARS) {
           await writeDraining(io, slice);
           slice = "";
@@ -37282,7 +37378,7 @@ function listWriter(io, indent) {
       if (slice) await writeDraining(io, slice);
     },
     async end(tail) {
-      const close = count2 === 0 ? `${openResults(indent)}[]` : indent ? `
+      const close = count3 === 0 ? `${openResults(indent)}[]` : indent ? `
 ${" ".repeat(indent)}]` : "]";
       const rest = JSON.stringify(tail, null, indent || void 0);
       await writeDraining(io, `${close}${rest === "{}" ? "}" : `,${rest.slice(1)}`}
@@ -37378,8 +37474,8 @@ async function clusterNames(ctx, now = Date.now) {
       namesOf(streamAllClusters2(client, projectId)),
       ...await flexReachable2(ctx) ? [namesOf(streamAllFlexClusters2(client, projectId))] : []
     ]);
-    const names2 = [...new Set(lists.flatMap((list5) => list5.status === "fulfilled" ? list5.value : []))].slice(0, MAX_NAMES2);
-    if (lists.every((list5) => list5.status === "fulfilled")) await writeCache(ctx.configDir, file, { at: now(), names: names2 });
+    const names2 = [...new Set(lists.flatMap((list7) => list7.status === "fulfilled" ? list7.value : []))].slice(0, MAX_NAMES2);
+    if (lists.every((list7) => list7.status === "fulfilled")) await writeCache(ctx.configDir, file, { at: now(), names: names2 });
     return names2;
   } catch {
     return [];
@@ -37484,10 +37580,10 @@ var init_password = __esm({
 });
 
 // src/cli/dbusers/roles.ts
-function parseRole(text12) {
-  const at = text12.indexOf("@");
-  const name = at < 0 ? text12 : text12.slice(0, at);
-  const bad = (why) => new UsageError(`invalid --role "${text12}": ${why}`);
+function parseRole(text14) {
+  const at = text14.indexOf("@");
+  const name = at < 0 ? text14 : text14.slice(0, at);
+  const bad = (why) => new UsageError(`invalid --role "${text14}": ${why}`);
   const builtIn = builtInInOtherCase(name);
   if (builtIn !== void 0) throw bad(`${name} is not a role; did you mean ${builtIn}? Built-in role names are case-sensitive`);
   if (at < 0) {
@@ -37495,7 +37591,7 @@ function parseRole(text12) {
     if (isDatabaseRole(name)) throw bad(`${name} is granted on one database: give it as ${name}@<database>`);
     throw bad(`not a built-in role that needs no database (${ADMIN_ROLES.join(", ")}); other roles take @<database>, as in readWrite@app`);
   }
-  const where = text12.slice(at + 1);
+  const where = text14.slice(at + 1);
   const dot = where.indexOf(".");
   const databaseName = dot < 0 ? where : where.slice(0, dot);
   const collectionName = dot < 0 ? void 0 : where.slice(dot + 1);
@@ -37509,12 +37605,12 @@ function formatRole(role) {
   const collection = typeof role.collectionName === "string" && role.collectionName !== "" ? `.${role.collectionName}` : "";
   return `${String(role.roleName)}@${String(role.databaseName)}${collection}`;
 }
-function parseScope(text12) {
-  const colon = text12.indexOf(":");
-  const type = SCOPE_TYPES[text12.slice(0, Math.max(colon, 0)).toLowerCase()];
-  const name = text12.slice(colon + 1);
-  if (colon < 0 || !type) throw new UsageError(`invalid --scope "${text12}": expected cluster:<name> (or data-lake:<name>, stream:<name>)`);
-  if (!SCOPE_NAME.test(name)) throw new UsageError(`invalid --scope "${text12}": the name must be ASCII letters, digits and hyphens, starting with a letter or digit`);
+function parseScope(text14) {
+  const colon = text14.indexOf(":");
+  const type = SCOPE_TYPES[text14.slice(0, Math.max(colon, 0)).toLowerCase()];
+  const name = text14.slice(colon + 1);
+  if (colon < 0 || !type) throw new UsageError(`invalid --scope "${text14}": expected cluster:<name> (or data-lake:<name>, stream:<name>)`);
+  if (!SCOPE_NAME.test(name)) throw new UsageError(`invalid --scope "${text14}": the name must be ASCII letters, digits and hyphens, starting with a letter or digit`);
   return { name, type };
 }
 function formatScope(scope) {
@@ -37616,9 +37712,9 @@ function addressBits(address, family) {
   if (family === "ipv4") return address.split(".").reduce((bits2, octet) => bits2 << 8n | BigInt(Number(octet)), 0n);
   return expandIPv6(address).split(":").reduce((bits2, group) => bits2 << 16n | BigInt(parseInt(group, 16)), 0n);
 }
-function canonicalCidr(text12) {
-  const cidr = parseCidr(text12);
-  if (!cidr || /[^0-9a-fA-F.:/]/.test(text12.trim()) || cidr.family === "ipv6" && cidr.address.includes(".")) return void 0;
+function canonicalCidr(text14) {
+  const cidr = parseCidr(text14);
+  if (!cidr || /[^0-9a-fA-F.:/]/.test(text14.trim()) || cidr.family === "ipv6" && cidr.address.includes(".")) return void 0;
   const width = cidr.family === "ipv4" ? 32 : 128;
   const hostBits = (1n << BigInt(width - cidr.prefix)) - 1n;
   if ((addressBits(cidr.address, cidr.family) & hostBits) !== 0n) return void 0;
@@ -37743,8 +37839,8 @@ function sameText(a, b) {
 function checkCallerAddress(credential, peer) {
   const { accessList: accessList3 } = credential;
   if (accessList3 === void 0) return;
-  const list5 = new AccessList(accessList3);
-  if (!list5.allows(peer)) throw failures2.ipNotOnAccessList(peer.replace(/^::ffff:/i, ""));
+  const list7 = new AccessList(accessList3);
+  if (!list7.allows(peer)) throw failures2.ipNotOnAccessList(peer.replace(/^::ffff:/i, ""));
 }
 function authorize(principal, projectId, action) {
   const roles = principal.roles.filter((role) => role.projectId === projectId);
@@ -37820,7 +37916,7 @@ var init_auth = __esm({
         if (!algorithm) return fresh;
         const key = this.credentials().apiKeys.find((k) => k.publicKey === username);
         if (!key) return fresh;
-        const count2 = parseInt(nc, 16);
+        const count3 = parseInt(nc, 16);
         const expected = digestResponse({
           algorithm,
           username,
@@ -37830,14 +37926,14 @@ var init_auth = __esm({
           method,
           uri,
           qop: "auth",
-          nc: count2,
+          nc: count3,
           cnonce
         });
         if (!sameText(expected, response.toLowerCase())) return fresh;
         const record2 = this.nonceRecord(nonce);
         if (!record2) return { challenge: { stale: true } };
-        if (record2.usedNc.has(count2)) return fresh;
-        record2.usedNc.add(count2);
+        if (record2.usedNc.has(count3)) return fresh;
+        record2.usedNc.add(count3);
         return { principal: { kind: "apiKey", key, roles: key.roles, ...key.accessList ? { accessList: key.accessList } : {} } };
       }
       /** How many nonces are kept (those that have authenticated a request and are not let go yet). */
@@ -37983,7 +38079,7 @@ var init_faults = __esm({
         if (settings.hold === true && !this.held) {
           let release = () => {
           };
-          const until = new Promise((resolve3) => release = resolve3);
+          const until = new Promise((resolve4) => release = resolve4);
           this.held = { until, release };
         } else if (settings.hold === false && this.held) {
           this.held.release();
@@ -37997,34 +38093,34 @@ var init_faults = __esm({
       }
       async delay() {
         if (this.held) await this.held.until;
-        if (this.latencyMs > 0) await new Promise((resolve3) => setTimeout(resolve3, this.latencyMs));
+        if (this.latencyMs > 0) await new Promise((resolve4) => setTimeout(resolve4, this.latencyMs));
       }
     };
   }
 });
 
 // src/emulator/pagination.ts
-function integer(query2, name, fallback, min, max) {
-  const text12 = query2.get(name);
-  if (text12 === null) return fallback;
-  const value = Number(text12);
-  if (!/^\d+$/.test(text12) || value < min || value > max) {
+function integer(query3, name, fallback, min, max) {
+  const text14 = query3.get(name);
+  if (text14 === null) return fallback;
+  const value = Number(text14);
+  if (!/^\d+$/.test(text14) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
-    throw failures.invalidQueryParameter(name, text12, `It must be an integer ${range}.`);
+    throw failures.invalidQueryParameter(name, text14, `It must be an integer ${range}.`);
   }
   return value;
 }
-function booleanParam(query2, name, fallback) {
-  const text12 = query2.get(name);
-  if (text12 === null) return fallback;
-  if (text12 === "true" || text12 === "false") return text12 === "true";
-  throw failures.invalidQueryParameter(name, text12, "It must be true or false.");
+function booleanParam(query3, name, fallback) {
+  const text14 = query3.get(name);
+  if (text14 === null) return fallback;
+  if (text14 === "true" || text14 === "false") return text14 === "true";
+  throw failures.invalidQueryParameter(name, text14, "It must be true or false.");
 }
-function pageParams(query2) {
+function pageParams(query3) {
   return {
-    pageNum: integer(query2, "pageNum", 1, 1, Number.MAX_SAFE_INTEGER),
-    itemsPerPage: integer(query2, "itemsPerPage", DEFAULT_ITEMS_PER_PAGE, 1, MAX_ITEMS_PER_PAGE),
-    includeCount: booleanParam(query2, "includeCount", true)
+    pageNum: integer(query3, "pageNum", 1, 1, Number.MAX_SAFE_INTEGER),
+    itemsPerPage: integer(query3, "itemsPerPage", DEFAULT_ITEMS_PER_PAGE, 1, MAX_ITEMS_PER_PAGE),
+    includeCount: booleanParam(query3, "includeCount", true)
   };
 }
 function paginate2(items, page2, listUrl) {
@@ -38034,9 +38130,9 @@ function paginate2(items, page2, listUrl) {
   if (page2.pageNum > 1) links.push({ href: href(page2.pageNum - 1), rel: "previous" });
   if (start + page2.itemsPerPage < items.length) links.push({ href: href(page2.pageNum + 1), rel: "next" });
   links.push({ href: href(page2.pageNum), rel: "self" });
-  const list5 = { links, results: items.slice(start, start + page2.itemsPerPage) };
-  if (page2.includeCount) list5.totalCount = items.length;
-  return list5;
+  const list7 = { links, results: items.slice(start, start + page2.itemsPerPage) };
+  if (page2.includeCount) list7.totalCount = items.length;
+  return list7;
 }
 var MAX_ITEMS_PER_PAGE, DEFAULT_ITEMS_PER_PAGE;
 var init_pagination2 = __esm({
@@ -38128,8 +38224,8 @@ var init_stateChecks = __esm({
 
 // src/emulator/store.ts
 function objectId(nowMs) {
-  const seconds = Math.floor(nowMs / 1e3).toString(16).padStart(8, "0").slice(-8);
-  return seconds + (0, import_node_crypto11.randomBytes)(8).toString("hex");
+  const seconds2 = Math.floor(nowMs / 1e3).toString(16).padStart(8, "0").slice(-8);
+  return seconds2 + (0, import_node_crypto11.randomBytes)(8).toString("hex");
 }
 function isoSeconds(ms) {
   return new Date(Math.floor(ms / 1e3) * 1e3).toISOString().replace(".000Z", "Z");
@@ -38142,10 +38238,10 @@ function worldFromSeed(seed, now, modules2, serviceNow2) {
   return world;
 }
 function loadWorld(path, modules2, maxBytes) {
-  const text12 = readTextFileSync(path, { label: "--state", maxBytes, expected: "an emulator state file" });
+  const text14 = readTextFileSync(path, { label: "--state", maxBytes, expected: "an emulator state file" });
   let doc;
   try {
-    doc = JSON.parse(text12);
+    doc = JSON.parse(text14);
   } catch (error2) {
     throw new UsageError(`--state: ${path} is not valid JSON: ${error2.message}`);
   }
@@ -38228,9 +38324,9 @@ var init_store2 = __esm({
       commit() {
         if (!this.statePath) return Promise.resolve();
         const path = this.statePath;
-        const text12 = stateText(this.world);
-        this.writtenBytes = Buffer.byteLength(text12);
-        this.writes = this.writes.catch(() => void 0).then(() => writeFileAtomic(path, text12));
+        const text14 = stateText(this.world);
+        this.writtenBytes = Buffer.byteLength(text14);
+        this.writes = this.writes.catch(() => void 0).then(() => writeFileAtomic(path, text14));
         return this.writes;
       }
       /** Waits for writes in flight (used by stop()). */
@@ -38342,8 +38438,8 @@ var init_handlers = __esm({
     PROJECT_RELS = ["containers", "clusters", "databaseUsers", "peers", "processes", "whitelist"];
     listProjects = (ctx) => {
       const page2 = pageParams(ctx.query);
-      const list5 = paginate2(visibleProjects(ctx), page2, selfHref(ctx));
-      return { status: 200, body: { ...list5, results: list5.results.map((project) => projectView(ctx, project)) } };
+      const list7 = paginate2(visibleProjects(ctx), page2, selfHref(ctx));
+      return { status: 200, body: { ...list7, results: list7.results.map((project) => projectView(ctx, project)) } };
     };
     getProject = (ctx) => ({ status: 200, body: projectView(ctx, projectOf(ctx)) });
     getProjectByName = (ctx) => {
@@ -38402,8 +38498,8 @@ var init_handlers = __esm({
       const member2 = new Set(visibleProjects(ctx).map((project) => project.orgId));
       const name = ctx.query.get("name");
       const orgs2 = ctx.services.store.world.orgs.filter((org) => member2.has(org.id) && (name === null || org.name === name));
-      const list5 = paginate2(orgs2, page2, selfHref(ctx));
-      return { status: 200, body: { ...list5, results: list5.results.map((org) => orgView(ctx, org)) } };
+      const list7 = paginate2(orgs2, page2, selfHref(ctx));
+      return { status: 200, body: { ...list7, results: list7.results.map((org) => orgView(ctx, org)) } };
     };
   }
 });
@@ -38521,10 +38617,10 @@ function seedEntry(entry) {
   if (entry.deleteAfterDate !== void 0) stored.deleteAfterDate = isoSeconds(Date.parse(entry.deleteAfterDate));
   return stored;
 }
-function checkSeed2(problems, where, list5) {
-  if (list5 === void 0) return;
-  if (!Array.isArray(list5)) return problems.add(where, "must be an array of {ipAddress | cidrBlock | awsSecurityGroup, comment?, deleteAfterDate?}");
-  list5.forEach((entry, i) => {
+function checkSeed2(problems, where, list7) {
+  if (list7 === void 0) return;
+  if (!Array.isArray(list7)) return problems.add(where, "must be an array of {ipAddress | cidrBlock | awsSecurityGroup, comment?, deleteAfterDate?}");
+  list7.forEach((entry, i) => {
     const at = `${where}[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object");
     problems.onlyKeys(at, entry, ["ipAddress", "cidrBlock", "awsSecurityGroup", "comment", "deleteAfterDate"]);
@@ -38591,8 +38687,8 @@ function entryView(ctx, project, entry) {
   return view2;
 }
 function listDocument(ctx, project) {
-  const list5 = paginate2(liveEntries(ctx, project), pageParams(ctx.query), `${apiRoot(ctx)}/groups/${project.id}/accessList`);
-  return { ...list5, results: list5.results.map((entry) => entryView(ctx, project, entry)) };
+  const list7 = paginate2(liveEntries(ctx, project), pageParams(ctx.query), `${apiRoot(ctx)}/groups/${project.id}/accessList`);
+  return { ...list7, results: list7.results.map((entry) => entryView(ctx, project, entry)) };
 }
 function parseEntry(ctx, project, raw) {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw failures.invalidJson();
@@ -38672,11 +38768,11 @@ var init_handlers2 = __esm({
       const project = projectOf(ctx);
       if (!Array.isArray(ctx.body)) throw failures.invalidJson();
       const entries = ctx.body.map((raw) => parseEntry(ctx, project, raw));
-      const list5 = liveEntries(ctx, project);
+      const list7 = liveEntries(ctx, project);
       for (const entry of entries) {
-        const existing = list5.find((e) => keyOf(e) === keyOf(entry));
+        const existing = list7.find((e) => keyOf(e) === keyOf(entry));
         if (!existing) {
-          list5.push(entry);
+          list7.push(entry);
           continue;
         }
         if (entry.comment !== void 0) existing.comment = entry.comment;
@@ -38684,7 +38780,7 @@ var init_handlers2 = __esm({
         if (entry.deleteAfterDate !== void 0) existing.deleteAfterDate = entry.deleteAfterDate;
         else delete existing.deleteAfterDate;
       }
-      project.ipAccessList = list5;
+      project.ipAccessList = list7;
       await ctx.services.store.commit();
       return { status: 201, body: listDocument(ctx, project), ...ctx.services.faults.dropAfterCommit ? { drop: true } : {} };
     };
@@ -39335,8 +39431,8 @@ var init_store3 = __esm({
         this.store = store;
         for (const record2 of store.world.clusters) {
           const { groupId } = record2.model;
-          const list5 = this.byProject.get(groupId);
-          if (list5) list5.push(record2);
+          const list7 = this.byProject.get(groupId);
+          if (list7) list7.push(record2);
           else this.byProject.set(groupId, [record2]);
           this.indexName(record2);
           if (record2.pendingUntil !== void 0) this.pending.push(record2, record2.pendingUntil);
@@ -39379,14 +39475,14 @@ var init_store3 = __esm({
         world.clusters = world.clusters.filter((record2) => !gone.has(record2));
         const projects3 = new Set([...gone].map((record2) => record2.model.groupId));
         for (const groupId of projects3) {
-          const list5 = (this.byProject.get(groupId) ?? []).filter((record2) => !gone.has(record2));
-          this.byProject.set(groupId, list5);
+          const list7 = (this.byProject.get(groupId) ?? []).filter((record2) => !gone.has(record2));
+          this.byProject.set(groupId, list7);
           const names2 = this.byName.get(groupId);
           for (const record2 of gone) {
             const { name } = record2.model;
             if (record2.model.groupId !== groupId || names2?.get(name) !== record2) continue;
             names2.delete(name);
-            const next = list5.find((other) => other.model.name === name);
+            const next = list7.find((other) => other.model.name === name);
             if (next) names2.set(name, next);
           }
         }
@@ -39508,11 +39604,11 @@ var init_errors5 = __esm({
 function nodesPerShard(model) {
   const regions = model.replicationSpecs[0]?.regionConfigs ?? [];
   if (regions.every((r) => r.providerName === "TENANT")) return 3;
-  const count2 = regions.reduce(
+  const count3 = regions.reduce(
     (sum, r) => sum + (r.electableSpecs.nodeCount ?? 0) + (r.readOnlySpecs?.nodeCount ?? 0) + (r.analyticsSpecs?.nodeCount ?? 0),
     0
   );
-  return Math.max(1, count2);
+  return Math.max(1, count3);
 }
 function issueInputFor(project, record2) {
   const { model } = record2;
@@ -39613,10 +39709,10 @@ var init_views = __esm({
         const entry = this.entry(project, record2);
         const kept = entry.views.get(variant);
         if (kept) return kept;
-        const text12 = new JsonText(JSON.stringify(render5(this.connectionStrings(project, record2))));
+        const text14 = new JsonText(JSON.stringify(render5(this.connectionStrings(project, record2))));
         if (entry.views.size >= MAX_VIEWS_PER_CLUSTER) entry.views.delete(entry.views.keys().next().value);
-        entry.views.set(variant, text12);
-        return text12;
+        entry.views.set(variant, text14);
+        return text14;
       }
     };
   }
@@ -39750,10 +39846,10 @@ var init_handlers3 = __esm({
     listClusters2 = (ctx) => {
       const page2 = pageParams(ctx.query);
       const records = clusterStore(ctx.services.store).list(projectOf(ctx).id);
-      const list5 = paginate2(records, page2, selfHref(ctx));
-      for (const record2 of list5.results) refuseAsymmetric(ctx, record2);
+      const list7 = paginate2(records, page2, selfHref(ctx));
+      for (const record2 of list7.results) refuseAsymmetric(ctx, record2);
       const project = factsOf(ctx);
-      return { status: 200, body: { ...list5, results: list5.results.map((r) => render2(ctx, r, true, project)) } };
+      return { status: 200, body: { ...list7, results: list7.results.map((r) => render2(ctx, r, true, project)) } };
     };
     getCluster2 = (ctx) => {
       const cluster = findCluster(ctx);
@@ -39826,9 +39922,9 @@ function seedClusterShape(body) {
 function checkClusterEntries(doc, problems, names2, entries) {
   const { key, fields, what, model } = entries;
   const projectIds = seedProjectIds(doc);
-  const list5 = doc[key];
-  if (list5 !== void 0 && !Array.isArray(list5)) problems.add(key, "must be an array");
-  (Array.isArray(list5) ? list5 : []).forEach((entry, i) => {
+  const list7 = doc[key];
+  if (list7 !== void 0 && !Array.isArray(list7)) problems.add(key, "must be an array");
+  (Array.isArray(list7) ? list7 : []).forEach((entry, i) => {
     const at = `${key}[${i}]`;
     if (!isObject(entry)) return problems.add(at, `must be an object {${fields.join(", ")}}`);
     problems.onlyKeys(at, entry, fields);
@@ -39851,8 +39947,8 @@ function checkSeedClusters(doc, problems) {
   checkClusterEntries(doc, problems, /* @__PURE__ */ new Set(), CLUSTERS_ENTRY);
 }
 function seedClusterNames(doc) {
-  const list5 = Array.isArray(doc.clusters) ? doc.clusters : [];
-  return new Set(list5.flatMap((entry) => isObject(entry) && isObject(entry.cluster) ? nameKey(entry.projectId, entry.cluster.name) : []));
+  const list7 = Array.isArray(doc.clusters) ? doc.clusters : [];
+  return new Set(list7.flatMap((entry) => isObject(entry) && isObject(entry.cluster) ? nameKey(entry.projectId, entry.cluster.name) : []));
 }
 function nameKey(projectId, name) {
   return typeof name === "string" ? [`${String(projectId)}/${name.toLowerCase()}`] : [];
@@ -39962,9 +40058,9 @@ var init_clusters3 = __esm({
 // src/emulator/resources/flexClusters/store.ts
 function advance(store) {
   const now = store.clock();
-  const list5 = store.world.flexClusters ?? [];
-  if (!list5.some((record2) => record2.pendingUntil !== void 0 && record2.pendingUntil <= now)) return;
-  store.world.flexClusters = list5.filter((record2) => {
+  const list7 = store.world.flexClusters ?? [];
+  if (!list7.some((record2) => record2.pendingUntil !== void 0 && record2.pendingUntil <= now)) return;
+  store.world.flexClusters = list7.filter((record2) => {
     if (record2.pendingUntil === void 0 || record2.pendingUntil > now) return true;
     if (record2.model.stateName === "DELETING") return false;
     record2.model.stateName = "IDLE";
@@ -40023,14 +40119,14 @@ var init_errors6 = __esm({
 
 // src/emulator/resources/backups/schedule.ts
 function derivedId(timeMs, seed) {
-  const seconds = Math.floor(timeMs / 1e3).toString(16).padStart(8, "0").slice(-8);
-  return seconds + digest(seed).slice(0, 16);
+  const seconds2 = Math.floor(timeMs / 1e3).toString(16).padStart(8, "0").slice(-8);
+  return seconds2 + digest(seed).slice(0, 16);
 }
 function scheduleOf(clusterId) {
-  const hash = digest(`schedule/${clusterId}`);
+  const hash2 = digest(`schedule/${clusterId}`);
   const made = parseInt(clusterId.slice(0, 8), 16) * 1e3 || 0;
   const itemIds = Object.fromEntries(DEFAULT_POLICY.map((item, i) => [item.frequencyType, derivedId(made, `${clusterId}/${i}`)]));
-  return { referenceHourOfDay: parseInt(hash.slice(0, 4), 16) % 24, referenceMinuteOfHour: parseInt(hash.slice(4, 8), 16) % 60, policyId: derivedId(made, `${clusterId}/policy`), itemIds };
+  return { referenceHourOfDay: parseInt(hash2.slice(0, 4), 16) % 24, referenceMinuteOfHour: parseInt(hash2.slice(4, 8), 16) % 60, policyId: derivedId(made, `${clusterId}/policy`), itemIds };
 }
 function addMonths(ms, months) {
   const date = new Date(ms);
@@ -40118,7 +40214,7 @@ var init_schedule = __esm({
       { frequencyType: "monthly", frequencyInterval: 40, retentionUnit: "months", retentionValue: 12 }
     ];
     FLEX_RETENTION_DAYS = 8;
-    digest = (text12) => (0, import_node_crypto13.createHash)("sha256").update(text12).digest("hex");
+    digest = (text14) => (0, import_node_crypto13.createHash)("sha256").update(text14).digest("hex");
     itemOf = (frequency) => DEFAULT_POLICY.find((item) => item.frequencyType === frequency);
   }
 });
@@ -40282,17 +40378,17 @@ function downloadUrl(job, host) {
 function renderRestoreJob(job, moment, context) {
   const phase = jobPhase(job, moment.now);
   const ready = phase === "finished";
-  const download = job.delivery === "download";
+  const download2 = job.delivery === "download";
   const cluster = `${context.apiRoot}/groups/${job.groupId}/clusters/${encodeURIComponent(job.clusterName)}`;
   return {
     cancelled: phase === "cancelled",
     deliveryType: job.delivery,
-    deliveryUrl: download && ready ? [downloadUrl(job, context.downloadHost)] : [],
+    deliveryUrl: download2 && ready ? [downloadUrl(job, context.downloadHost)] : [],
     desiredTimestamp: { increment: null, time: null, date: null },
-    expired: download && ready && moment.now >= job.finishAt + DOWNLOAD_READY_MS,
-    ...download && ready ? { expiresAt: isoSeconds(job.finishAt + DOWNLOAD_READY_MS) } : {},
+    expired: download2 && ready && moment.now >= job.finishAt + DOWNLOAD_READY_MS,
+    ...download2 && ready ? { expiresAt: isoSeconds(job.finishAt + DOWNLOAD_READY_MS) } : {},
     failed: false,
-    ...!download && ready ? { finishedAt: isoSeconds(job.finishAt) } : {},
+    ...!download2 && ready ? { finishedAt: isoSeconds(job.finishAt) } : {},
     id: job.id,
     links: [
       { href: `${cluster}/backup/restoreJobs/${job.id}`, rel: "self" },
@@ -40871,10 +40967,10 @@ function checkRoles(problems, where, roles, projectIds) {
     if (!ROLE_NAMES.includes(role.roleName)) problems.add(`${at}.roleName`, `must be one of ${ROLE_NAMES.join(", ")}`);
   });
 }
-function checkAddresses(problems, where, list5) {
-  if (list5 === void 0) return;
-  if (!Array.isArray(list5)) return problems.add(where, "must be an array of CIDR blocks or addresses");
-  list5.forEach((entry, i) => {
+function checkAddresses(problems, where, list7) {
+  if (list7 === void 0) return;
+  if (!Array.isArray(list7)) return problems.add(where, "must be an array of CIDR blocks or addresses");
+  list7.forEach((entry, i) => {
     if (typeof entry !== "string" || !parseCidr(entry)) problems.add(`${where}[${i}]`, `"${String(entry)}" is not a CIDR block or IP address`);
   });
 }
@@ -40922,9 +41018,9 @@ var init_credentials = __esm({
     init_stateChecks();
     PUBLIC_KEY = /^[a-z0-9]{8}$/;
     hex2 = (bytes3) => (0, import_node_crypto15.randomBytes)(bytes3).toString("hex");
-    letters = (count2) => {
+    letters = (count3) => {
       const alphabet = "abcdefghijklmnopqrstuvwxyz";
-      return [...(0, import_node_crypto15.randomBytes)(count2)].map((b) => alphabet[b % alphabet.length]).join("");
+      return [...(0, import_node_crypto15.randomBytes)(count3)].map((b) => alphabet[b % alphabet.length]).join("");
     };
     credentials = {
       name: "credentials",
@@ -41019,7 +41115,7 @@ function checkLabels(value) {
   for (const label of value) {
     if (!isObject(label)) return invalid("labels");
     for (const key of Object.keys(label)) if (key !== "key" && key !== "value") return invalid(`labels.${key}`);
-    const ok = (text12) => typeof text12 === "string" && text12.length >= 1 && text12.length <= 255;
+    const ok = (text14) => typeof text14 === "string" && text14.length >= 1 && text14.length <= 255;
     if (!ok(label.key) || !ok(label.value)) return invalid("labels");
     labels.push({ key: label.key, value: label.value });
   }
@@ -41216,8 +41312,8 @@ var init_handlers5 = __esm({
     listDatabaseUsers2 = (ctx) => {
       const page2 = pageParams(ctx.query);
       const users = databaseUsers2(ctx.services.store, projectOf(ctx).id, serviceNow(ctx.services));
-      const list5 = paginate2(users, page2, `${apiRoot(ctx)}/groups/${projectOf(ctx).id}/databaseUsers`);
-      return { status: 200, body: { ...list5, results: list5.results.map((user) => render3(ctx, user)) } };
+      const list7 = paginate2(users, page2, `${apiRoot(ctx)}/groups/${projectOf(ctx).id}/databaseUsers`);
+      return { status: 200, body: { ...list7, results: list7.results.map((user) => render3(ctx, user)) } };
     };
     getDatabaseUser2 = (ctx) => ({ status: 200, body: render3(ctx, findUser(ctx)) });
     createDatabaseUser2 = async (ctx) => {
@@ -41251,12 +41347,12 @@ var init_handlers5 = __esm({
 
 // src/emulator/resources/databaseUsers/index.ts
 function checkSeed4(doc, problems) {
-  const list5 = doc.databaseUsers;
-  if (list5 === void 0) return;
-  if (!Array.isArray(list5)) return problems.add("databaseUsers", "must be an array");
+  const list7 = doc.databaseUsers;
+  if (list7 === void 0) return;
+  if (!Array.isArray(list7)) return problems.add("databaseUsers", "must be an array");
   const projectIds = seedProjectIds(doc);
   const seen = /* @__PURE__ */ new Set();
-  list5.forEach((entry, i) => {
+  list7.forEach((entry, i) => {
     const at = `databaseUsers[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, user}");
     problems.onlyKeys(at, entry, ["projectId", "user"]);
@@ -41368,8 +41464,8 @@ var init_handlers6 = __esm({
     listFlexClusters2 = (ctx) => {
       v2Only2(ctx);
       const records = flexClusters2(ctx.services.store, projectOf(ctx).id);
-      const list5 = paginate2(records, pageParams(ctx.query), selfHref(ctx));
-      return { status: 200, body: { ...list5, results: list5.results.map((record2) => render4(ctx, record2)) } };
+      const list7 = paginate2(records, pageParams(ctx.query), selfHref(ctx));
+      return { status: 200, body: { ...list7, results: list7.results.map((record2) => render4(ctx, record2)) } };
     };
     getFlexCluster2 = (ctx) => ({ status: 200, body: render4(ctx, findFlex(ctx)) });
     createFlexCluster2 = async (ctx) => {
@@ -41471,6 +41567,833 @@ var init_flexClusters3 = __esm({
   }
 });
 
+// src/emulator/resources/processes/derive.ts
+function hasProcesses(model) {
+  return !isTenant(model) && !model.paused && model.stateName !== "CREATING" && model.stateName !== "DELETING";
+}
+function primaryNode(model, shard, nodes2) {
+  const digest3 = (0, import_node_crypto16.createHash)("sha256").update(`primary\0${model.id}\0${shard}`).digest();
+  return digest3.readUInt32BE(0) % nodes2;
+}
+function clusterProcesses(model) {
+  if (!hasProcesses(model)) return [];
+  const hash2 = projectHash(model.groupId);
+  const rsId = replicaSetId(model.id);
+  const cluster = model.name.toLowerCase();
+  const nodeCount = nodesPerShard(model);
+  const shardCount = model.replicationSpecs.length;
+  const embeddedConfigServer = Number(model.mongoDBMajorVersion.split(".")[0]) >= 8;
+  const base = {
+    version: model.mongoDBVersion,
+    created: model.mongoURIUpdated ?? model.createDate,
+    groupId: model.groupId,
+    clusterName: model.name,
+    clusterId: model.id
+  };
+  const host = (role, shard, node) => ({
+    hostname: `${rsId}-${role}-${pad2(shard)}-${pad2(node)}.${hash2}.${DOMAIN}`,
+    userAlias: `${cluster}-${role}-${pad2(shard)}-${pad2(node)}.${hash2}.${DOMAIN}`
+  });
+  const out = [];
+  if (model.clusterType === "REPLICASET") {
+    const primary = primaryNode(model, 0, nodeCount);
+    for (const member2 of hostMembers({ clusterType: "REPLICASET", nodeCount, shardCount: 1 })) {
+      const h2 = host("shard", 0, member2.node);
+      out.push({
+        ...base,
+        ...h2,
+        id: `${h2.hostname}:${MONGOD_PORT}`,
+        port: MONGOD_PORT,
+        typeName: member2.node === primary ? "REPLICA_PRIMARY" : "REPLICA_SECONDARY",
+        replicaSetName: `${rsId}-shard-0`,
+        node: member2.node,
+        shard: 0,
+        kind: "mongod"
+      });
+    }
+    return out;
+  }
+  const members2 = hostMembers({ clusterType: model.clusterType, nodeCount, shardCount, embeddedConfigServer });
+  for (const member2 of members2) {
+    const h2 = host(member2.role, member2.shard, member2.node);
+    const setName = `${rsId}-${member2.role}-${member2.shard}`;
+    const shardIndex = member2.role === "config" ? -1 : member2.shard;
+    const primary = primaryNode(model, shardIndex, nodeCount) === member2.node;
+    out.push({
+      ...base,
+      ...h2,
+      id: `${h2.hostname}:${MONGOD_PORT}`,
+      port: MONGOD_PORT,
+      typeName: member2.role === "config" ? "SHARD_CONFIG" : primary ? "SHARD_PRIMARY" : "SHARD_SECONDARY",
+      replicaSetName: setName,
+      shardName: setName,
+      node: member2.node,
+      shard: member2.shard,
+      kind: "mongod"
+    });
+    out.push({ ...base, ...h2, id: `${h2.hostname}:${MONGOS_PORT2}`, port: MONGOS_PORT2, typeName: "SHARD_MONGOS", node: member2.node, shard: member2.shard, kind: "mongos" });
+  }
+  if (!embeddedConfigServer) {
+    for (let node = 0; node < 3; node++) {
+      const h2 = host("config", 0, node);
+      out.push({ ...base, ...h2, id: `${h2.hostname}:${MONGOD_PORT}`, port: MONGOD_PORT, typeName: "SHARD_CONFIG", replicaSetName: `${rsId}-config-0`, node, shard: 0, kind: "mongod" });
+    }
+  }
+  return out;
+}
+function processesOf(store, groupId, clusterName) {
+  const clusters3 = clusterStore(store);
+  if (clusterName !== void 0) {
+    const record2 = clusters3.find(groupId, clusterName);
+    return record2 ? clusterProcesses(record2.model) : [];
+  }
+  return clusters3.list(groupId).flatMap((record2) => clusterProcesses(record2.model));
+}
+function findProcess(store, groupId, processId) {
+  const all = processesOf(store, groupId);
+  return processId.includes(":") ? all.find((p) => p.id === processId) : all.find((p) => p.hostname === processId);
+}
+var import_node_crypto16, DOMAIN, MONGOD_PORT, MONGOS_PORT2, pad2;
+var init_derive = __esm({
+  "src/emulator/resources/processes/derive.ts"() {
+    "use strict";
+    import_node_crypto16 = require("node:crypto");
+    init_connstring();
+    init_cluster();
+    init_clusters3();
+    init_connectionStrings();
+    DOMAIN = "mongodb.net";
+    MONGOD_PORT = 27017;
+    MONGOS_PORT2 = 27016;
+    pad2 = (n) => String(n).padStart(2, "0");
+  }
+});
+
+// src/emulator/resources/processes/index.ts
+function processHref(ctx, groupId, processId) {
+  return `${apiRoot(ctx)}/groups/${groupId}/processes/${processId}`;
+}
+function lastPing(ctx) {
+  const now = serviceNow(ctx.services);
+  return isoSeconds(now - now % 6e4);
+}
+function renderProcess(ctx, process9, detail) {
+  const self = processHref(ctx, process9.groupId, process9.id);
+  const links = [{ href: self, rel: "self" }];
+  if (detail) {
+    links.push({ href: `${apiRoot(ctx)}/groups/${process9.groupId}`, rel: "https://cloud.mongodb.com/group" });
+    links.push({ href: `${self}/measurements?granularity=PT5M&period=PT24H`, rel: "https://cloud.mongodb.com/measurements" });
+  }
+  return {
+    created: process9.created,
+    groupId: process9.groupId,
+    hostname: process9.hostname,
+    id: process9.id,
+    lastPing: lastPing(ctx),
+    links,
+    port: process9.port,
+    ...process9.replicaSetName === void 0 ? {} : { replicaSetName: process9.replicaSetName },
+    ...process9.shardName === void 0 ? {} : { shardName: process9.shardName },
+    typeName: process9.typeName,
+    userAlias: process9.userAlias,
+    version: process9.version
+  };
+}
+function processOf(ctx) {
+  const project = projectOf(ctx);
+  const processId = ctx.params.processId ?? "";
+  const process9 = processId.includes(":") ? findProcess(ctx.services.store, project.id, processId) : void 0;
+  if (!process9) throw hostNotFound(processId, project.id);
+  return process9;
+}
+var hostNotFound, listProcesses, getProcess, processes2;
+var init_processes2 = __esm({
+  "src/emulator/resources/processes/index.ts"() {
+    "use strict";
+    init_context2();
+    init_context2();
+    init_errors4();
+    init_store2();
+    init_pagination2();
+    init_projects2();
+    init_derive();
+    init_derive();
+    hostNotFound = (processId, groupId) => new ApiFailure(404, "HOST_NOT_FOUND", `No host with ID ${processId} exists in group ${groupId}.`, [processId, groupId]);
+    listProcesses = (ctx) => {
+      const project = projectOf(ctx);
+      const items = processesOf(ctx.services.store, project.id).map((process9) => renderProcess(ctx, process9, false));
+      return { status: 200, body: paginate2(items, pageParams(ctx.query), selfHref(ctx)) };
+    };
+    getProcess = (ctx) => ({ status: 200, body: renderProcess(ctx, processOf(ctx), true) });
+    processes2 = {
+      name: "processes",
+      rateLimitPerMinute: 300,
+      // recorded (TestProcesses__list…, TestProcesses__describe…)
+      operations: {
+        "processes.list": { handler: listProcesses, action: "read" },
+        "processes.get": { handler: getProcess, action: "read" }
+      }
+    };
+  }
+});
+
+// src/emulator/resources/performanceAdvisor/state.ts
+function advisorStateOf(world) {
+  world.performanceAdvisor ??= { workload: [], managedSlowMs: {} };
+  return world.performanceAdvisor;
+}
+function workloadOf(world, projectId, cluster) {
+  return advisorStateOf(world).workload.filter((entry) => entry.projectId === projectId && entry.cluster.toLowerCase() === cluster.toLowerCase());
+}
+function checkWorkloadSeed(doc, problems, projectIds) {
+  const workload = doc.workload;
+  if (workload === void 0) return;
+  if (!Array.isArray(workload)) return problems.add("workload", "must be an array of {projectId, cluster, namespace, queries, indexes}");
+  if (workload.length > MAX_ENTRIES) problems.add("workload", `at most ${MAX_ENTRIES} entries`);
+  workload.forEach((entry, i) => {
+    const at = `workload[${i}]`;
+    if (!isObject(entry)) return problems.add(at, "must be an object {projectId, cluster, namespace, queries, indexes}");
+    problems.onlyKeys(at, entry, ["projectId", "cluster", "namespace", "queries", "indexes", "avgObjSize"]);
+    if (problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID, "a 24-hex project id") && !projectIds.has(entry.projectId)) problems.add(`${at}.projectId`, `no project ${entry.projectId} in the seed`);
+    problems.string(`${at}.cluster`, entry.cluster, CLUSTER4, "a cluster name");
+    problems.string(`${at}.namespace`, entry.namespace, NAMESPACE, "a namespace <database>.<collection>");
+    if (!count2(entry.avgObjSize, 16 * 1024 * 1024)) problems.add(`${at}.avgObjSize`, "must be a whole number of bytes up to 16 MB");
+    if (entry.queries !== void 0 && !Array.isArray(entry.queries)) problems.add(`${at}.queries`, "must be an array of {filter, sort, perDay, millis, docsExamined, nReturned, lookup}");
+    (Array.isArray(entry.queries) ? entry.queries : []).forEach((query3, j) => {
+      const q = `${at}.queries[${j}]`;
+      if (!isObject(query3)) return problems.add(q, "must be an object {filter, ...}");
+      problems.onlyKeys(q, query3, ["filter", "sort", "perDay", "millis", "docsExamined", "nReturned", "lookup"]);
+      if (!isObject(query3.filter)) problems.add(`${q}.filter`, "must be a query document");
+      else if (JSON.stringify(query3.filter).length > 4096) problems.add(`${q}.filter`, "at most 4096 characters of JSON");
+      if (query3.sort !== void 0 && !isKey(query3.sort)) problems.add(`${q}.sort`, "must be a sort document of 1 and -1");
+      if (query3.perDay !== void 0 && (!count2(query3.perDay, 1e4) || query3.perDay === 0)) problems.add(`${q}.perDay`, "must be a whole number from 1 to 10000");
+      if (!count2(query3.millis, 36e5)) problems.add(`${q}.millis`, "must be a whole number of ms up to an hour");
+      if (!count2(query3.docsExamined, 1e12)) problems.add(`${q}.docsExamined`, "must be a whole number");
+      if (!count2(query3.nReturned, 1e12)) problems.add(`${q}.nReturned`, "must be a whole number");
+      if (query3.lookup !== void 0) problems.string(`${q}.lookup`, query3.lookup, /^[^$\0]+$/, "a collection name");
+    });
+    if (entry.indexes !== void 0 && !Array.isArray(entry.indexes)) problems.add(`${at}.indexes`, "must be an array of {name, key, hidden, sizeBytes}");
+    (Array.isArray(entry.indexes) ? entry.indexes : []).forEach((index, j) => {
+      const x = `${at}.indexes[${j}]`;
+      if (!isObject(index)) return problems.add(x, "must be an object {name, key}");
+      problems.onlyKeys(x, index, ["name", "key", "hidden", "sizeBytes"]);
+      problems.string(`${x}.name`, index.name);
+      if (!isKey(index.key)) problems.add(`${x}.key`, "must be an index key document of 1 and -1");
+      problems.boolean(`${x}.hidden`, index.hidden);
+      if (!count2(index.sizeBytes, 1e15)) problems.add(`${x}.sizeBytes`, "must be a whole number of bytes");
+    });
+  });
+}
+function advisorStateFromSeed(world, seed) {
+  advisorStateOf(world).workload = structuredClone(seed.workload ?? []);
+}
+var NAMESPACE, CLUSTER4, MAX_ENTRIES, isDirection, isKey, count2;
+var init_state4 = __esm({
+  "src/emulator/resources/performanceAdvisor/state.ts"() {
+    "use strict";
+    init_object();
+    init_seedChecks();
+    NAMESPACE = /^[^.$\0/\\ "]+\.[^$\0]+$/;
+    CLUSTER4 = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
+    MAX_ENTRIES = 1e3;
+    isDirection = (value) => value === 1 || value === -1;
+    isKey = (value) => isObject(value) && Object.keys(value).length > 0 && Object.values(value).every(isDirection);
+    count2 = (value, max) => value === void 0 || Number.isInteger(value) && value >= 0 && value <= max;
+  }
+});
+
+// src/emulator/resources/performanceAdvisor/workload.ts
+function filterFields(filter) {
+  const equality = [];
+  const range = [];
+  const add = (list7, field) => {
+    if (!equality.includes(field) && !range.includes(field)) list7.push(field);
+  };
+  const walk = (doc) => {
+    for (const [field, value] of Object.entries(doc)) {
+      if (field === "$and" || field === "$or" || field === "$nor") {
+        for (const part of Array.isArray(value) ? value : []) if (isDoc(part)) walk(part);
+        continue;
+      }
+      if (field.startsWith("$")) continue;
+      const ops = isDoc(value) ? Object.keys(value) : [];
+      const isRange = ops.some((op) => OPERATORS_RANGE.has(op));
+      add(isRange ? range : equality, field);
+    }
+  };
+  walk(filter);
+  return { equality, range };
+}
+function shapeKey(namespace, query3) {
+  const { equality, range } = filterFields(query3.filter);
+  return JSON.stringify([namespace, [...equality].sort(), [...range].sort(), query3.sort ?? {}, query3.lookup ?? null]);
+}
+function indexFor(query3) {
+  const { equality, range } = filterFields(query3.filter);
+  const keys = [];
+  const seen = /* @__PURE__ */ new Set();
+  const push = (field, direction) => {
+    if (seen.has(field)) return;
+    seen.add(field);
+    keys.push({ [field]: direction });
+  };
+  for (const field of equality) push(field, 1);
+  for (const [field, direction] of Object.entries(query3.sort ?? {})) push(field, direction === -1 ? -1 : 1);
+  for (const field of range) push(field, 1);
+  return keys;
+}
+function covers(index, wanted) {
+  const have = keyList(index.key);
+  return wanted.length <= have.length && wanted.every((entry, i) => {
+    const [field, direction] = Object.entries(entry)[0];
+    return have[i][0] === field && have[i][1] === direction;
+  });
+}
+function runTimes(namespace, query3, from, to) {
+  const period = Math.floor(DAY_MS3 / perDayOf(query3));
+  const offset = digest2(`runs\0${shapeKey(namespace, query3)}\0${JSON.stringify(query3.filter)}`).readUInt32BE(0) % period;
+  const first = Math.ceil((from - offset) / period);
+  const out = [];
+  for (let k = first; out.length < MAX_RUNS_PER_QUERY; k++) {
+    const at = k * period + offset;
+    if (at >= to) break;
+    if (at >= from) out.push(at);
+  }
+  return out;
+}
+function slowLine(namespace, query3, shapeId, at, hostIndex) {
+  const dot = namespace.indexOf(".");
+  const db = namespace.slice(0, dot);
+  const coll = namespace.slice(dot + 1);
+  const millis = Math.max(1, Math.floor(query3.millis ?? 250));
+  const nReturned = Math.max(0, Math.floor(query3.nReturned ?? 10));
+  const docsExamined = Math.max(nReturned, Math.floor(query3.docsExamined ?? 1e4));
+  const keysExamined = hostIndex ? docsExamined : 0;
+  const numYields = Math.floor(docsExamined / 1e3);
+  const responseLength = 200 + nReturned * 350;
+  const command = query3.lookup ? { aggregate: coll, pipeline: [{ $match: query3.filter }, ...query3.sort ? [{ $sort: query3.sort }] : [], { $lookup: { from: query3.lookup, localField: "_id", foreignField: `${coll}_id`, as: query3.lookup } }], cursor: {}, $db: db } : { find: coll, filter: query3.filter, ...query3.sort ? { sort: query3.sort } : {}, $db: db };
+  const line = {
+    t: { $date: logDate(at) },
+    s: "I",
+    c: "COMMAND",
+    id: 51803,
+    ctx: `conn${connOf(shapeId, at)}`,
+    msg: "Slow query",
+    attr: {
+      type: "command",
+      ns: namespace,
+      appName: "cdba-workload",
+      command,
+      planSummary: hostIndex ? "IXSCAN" : "COLLSCAN",
+      planningTimeMicros: 120,
+      keysExamined,
+      docsExamined,
+      ...query3.sort && !hostIndex ? { hasSortStage: true } : {},
+      nreturned: nReturned,
+      queryHash: shapeId.slice(0, 8).toUpperCase(),
+      queryShapeHash: digest2(`qsh\0${shapeId}`).toString("hex").toUpperCase(),
+      numYields,
+      reslen: responseLength,
+      locks: { FeatureCompatibilityVersion: { acquireCount: { r: numYields + 1 } }, Global: { acquireCount: { r: numYields + 1 } } },
+      readConcern: { level: "local", provenance: "implicitDefault" },
+      storage: {},
+      cpuNanos: millis * 9e5,
+      remote: "203.0.113.10:52000",
+      protocol: "op_msg",
+      durationMillis: millis
+    }
+  };
+  return { line: JSON.stringify(line), millis, docsExamined, nReturned, keysExamined, responseLength, numYields, command: query3.lookup ? "aggregate" : "find" };
+}
+function slowRuns(entries, shard, shards, from, to) {
+  const runs = [];
+  for (const entry of entries) {
+    if (shardOf(entry.namespace, shards) !== shard) continue;
+    for (const query3 of entry.queries ?? []) {
+      const shapeId = idOf(`shape\0${shapeKey(entry.namespace, query3)}`);
+      const served = (entry.indexes ?? []).some((index) => !index.hidden && covers(index, indexFor(query3)));
+      for (const at of runTimes(entry.namespace, query3, from, to)) {
+        runs.push({ namespace: entry.namespace, query: query3, shapeId, at, ...slowLine(entry.namespace, query3, shapeId, at, served) });
+      }
+    }
+  }
+  return runs.sort((a, b) => a.at - b.at || a.shapeId.localeCompare(b.shapeId));
+}
+function namespacesOf(runs) {
+  const seen = [];
+  for (const run2 of runs) if (!seen.includes(run2.namespace)) seen.push(run2.namespace);
+  return seen.slice(0, 20).map((namespace) => ({ namespace, type: "collection" }));
+}
+function slowQueryDoc(run2, include, replicaState) {
+  return {
+    line: run2.line,
+    ...include.metrics ? {
+      metrics: {
+        docsExamined: run2.docsExamined,
+        docsExaminedReturnedRatio: run2.nReturned === 0 ? run2.docsExamined : Math.round(run2.docsExamined / run2.nReturned * 100) / 100,
+        docsReturned: run2.nReturned,
+        fromUserConnection: true,
+        hasIndexCoverage: run2.keysExamined > 0,
+        hasSort: run2.query.sort !== void 0 && run2.keysExamined === 0,
+        keysExamined: run2.keysExamined,
+        keysExaminedReturnedRatio: run2.nReturned === 0 ? run2.keysExamined : Math.round(run2.keysExamined / run2.nReturned * 100) / 100,
+        numYields: run2.numYields,
+        operationExecutionTime: run2.millis,
+        responseLength: run2.responseLength
+      }
+    } : {},
+    namespace: run2.namespace,
+    ...include.opType ? { opType: "read" } : {},
+    ...include.replicaState ? { replicaState } : {}
+  };
+}
+function suggestions(entries, runs, nExamples = 5, nIndexes) {
+  const byShape = /* @__PURE__ */ new Map();
+  for (const run2 of runs) {
+    const list7 = byShape.get(run2.shapeId) ?? [];
+    list7.push(run2);
+    byShape.set(run2.shapeId, list7);
+  }
+  const shapes = [];
+  const indexes = /* @__PURE__ */ new Map();
+  for (const [shapeId, list7] of byShape) {
+    const { namespace, query: query3 } = list7[0];
+    const entry = entries.find((e) => e.namespace === namespace);
+    const index = indexFor(query3);
+    const served = (entry?.indexes ?? []).some((existing) => !existing.hidden && covers(existing, index));
+    if (served || index.length === 0) continue;
+    const avgMs = Math.round(list7.reduce((sum, run2) => sum + run2.millis, 0) / list7.length);
+    const examined = list7.reduce((sum, run2) => sum + run2.docsExamined, 0);
+    const returned = list7.reduce((sum, run2) => sum + run2.nReturned, 0);
+    shapes.push({
+      avgMs,
+      count: list7.length,
+      id: shapeId,
+      inefficiencyScore: Math.round(examined / Math.max(1, returned)),
+      namespace,
+      operations: list7.slice(-Math.max(0, nExamples)).reverse().map((run2) => ({
+        predicates: [{ [run2.command]: run2.query.filter }, ...run2.query.sort ? [{ sort: run2.query.sort }] : []],
+        stats: { ms: run2.millis, nReturned: run2.nReturned, nScanned: run2.docsExamined, ts: Math.floor(run2.at / 1e3) }
+      }))
+    });
+    const key = JSON.stringify([namespace, index]);
+    const suggestion = indexes.get(key) ?? { namespace, index, impact: [], weight: 0, avgObjSize: entry?.avgObjSize ?? 512 };
+    suggestion.impact.push(shapeId);
+    suggestion.weight += list7.length * avgMs;
+    indexes.set(key, suggestion);
+  }
+  const suggestedIndexes = [...indexes.entries()].map(([key, s]) => ({ avgObjSize: s.avgObjSize, id: idOf(`index\0${key}`), impact: s.impact, index: s.index, namespace: s.namespace, weight: Math.round(s.weight * 10) / 10 })).sort((a, b) => b.weight - a.weight);
+  return { shapes, suggestedIndexes: nIndexes === void 0 ? suggestedIndexes : suggestedIndexes.slice(0, Math.max(0, nIndexes)) };
+}
+function dropIndexSuggestions(entries, shardNames, since) {
+  const hiddenIndexes = [];
+  const redundantIndexes = [];
+  const unusedIndexes = [];
+  for (const entry of entries) {
+    const all = entry.indexes ?? [];
+    for (const index of all) {
+      const doc = {
+        accessCount: 0,
+        index: keyList(index.key).map(([field, direction]) => ({ [field]: direction })),
+        name: index.name,
+        namespace: entry.namespace,
+        shards: [...shardNames],
+        since,
+        sizeBytes: index.sizeBytes ?? 20480
+      };
+      const used = (entry.queries ?? []).filter((query3) => covers(index, indexFor(query3).slice(0, 1)));
+      const runs = used.reduce((sum, query3) => sum + perDayOf(query3), 0);
+      if (index.hidden) {
+        hiddenIndexes.push(doc);
+        continue;
+      }
+      const keys = keyList(index.key);
+      const prefixOf = all.find((other) => other !== index && !other.hidden && keyList(other.key).length > keys.length && keys.every(([f, d], i) => keyList(other.key)[i][0] === f && keyList(other.key)[i][1] === d));
+      if (prefixOf) redundantIndexes.push({ ...doc, accessCount: runs });
+      else if (runs === 0) unusedIndexes.push(doc);
+    }
+  }
+  return { hiddenIndexes, redundantIndexes, unusedIndexes };
+}
+function schemaAdvice(entries) {
+  const recommendations = [];
+  const add = (recommendation, description, affected) => {
+    if (affected.length === 0) return;
+    recommendations.push({
+      affectedNamespaces: affected.map((a) => ({ namespace: a.namespace, triggers: [{ description: a.description, triggerType: a.triggerType }] })),
+      description,
+      recommendation
+    });
+  };
+  add("REDUCE_LOOKUP_OPS", "Reduce $lookup operations", entries.flatMap((e) => {
+    const queries = e.queries ?? [];
+    const lookups = queries.filter((q) => q.lookup !== void 0).length;
+    return lookups === 0 ? [] : [{ namespace: e.namespace, triggerType: "PERCENT_QUERIES_USE_LOOKUP", description: `${Math.round(lookups / queries.length * 100)}% of queries in the collection use $lookup.` }];
+  }));
+  add("OPTIMIZE_CASE_INSENSITIVE_REGEX_QUERIES", "Use case-insensitive indexes or Atlas Search for case-insensitive regex queries", entries.flatMap((e) => (e.queries ?? []).some((q) => hasCaseInsensitiveRegex(q.filter)) ? [{ namespace: e.namespace, triggerType: "QUERIES_CONTAIN_CASE_INSENSITIVE_REGEX", description: "Queries in the collection use case-insensitive regular expressions." }] : []));
+  add("REDUCE_DOCUMENT_SIZE", "Reduce the size of documents", entries.flatMap((e) => (e.avgObjSize ?? 0) > LARGE_DOCUMENT ? [{ namespace: e.namespace, triggerType: "DOC_SIZE_TOO_LARGE", description: `The collection's documents average ${Math.round(e.avgObjSize / 1024 / 1024 * 10) / 10} MB.` }] : []));
+  add("REMOVE_UNNECESSARY_INDEXES", "Remove unnecessary indexes", entries.flatMap((e) => (e.indexes ?? []).length > MANY_INDEXES ? [{ namespace: e.namespace, triggerType: "NUM_INDEXES", description: `The collection has ${(e.indexes ?? []).length} indexes.` }] : []));
+  return { recommendations };
+}
+var import_node_crypto17, DAY_MS3, MAX_RUNS_PER_QUERY, MAX_PER_DAY, MANY_INDEXES, LARGE_DOCUMENT, digest2, idOf, OPERATORS_RANGE, isDoc, keyList, perDayOf, logDate, connOf, shardOf, hasCaseInsensitiveRegex;
+var init_workload = __esm({
+  "src/emulator/resources/performanceAdvisor/workload.ts"() {
+    "use strict";
+    import_node_crypto17 = require("node:crypto");
+    DAY_MS3 = 864e5;
+    MAX_RUNS_PER_QUERY = 2e4;
+    MAX_PER_DAY = 1e4;
+    MANY_INDEXES = 30;
+    LARGE_DOCUMENT = 2 * 1024 * 1024;
+    digest2 = (text14) => (0, import_node_crypto17.createHash)("sha256").update(text14).digest();
+    idOf = (text14) => digest2(text14).toString("hex").slice(0, 24);
+    OPERATORS_RANGE = /* @__PURE__ */ new Set(["$gt", "$gte", "$lt", "$lte", "$ne", "$nin", "$regex", "$exists", "$not"]);
+    isDoc = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+    keyList = (key) => Object.entries(key);
+    perDayOf = (query3) => Math.min(MAX_PER_DAY, Math.max(1, Math.floor(query3.perDay ?? 24)));
+    logDate = (ms) => new Date(ms).toISOString().replace("Z", "+00:00");
+    connOf = (shapeId, at) => 100 + digest2(`conn\0${shapeId}\0${at}`).readUInt16BE(0) % 9e3;
+    shardOf = (namespace, shards) => shards <= 1 ? 0 : digest2(`shard\0${namespace}`).readUInt32BE(0) % shards;
+    hasCaseInsensitiveRegex = (value) => {
+      if (Array.isArray(value)) return value.some(hasCaseInsensitiveRegex);
+      if (!isDoc(value)) return false;
+      if (typeof value.$regex === "string" && typeof value.$options === "string" && value.$options.includes("i")) return true;
+      return Object.values(value).some(hasCaseInsensitiveRegex);
+    };
+  }
+});
+
+// src/emulator/resources/performanceAdvisor/handlers.ts
+function integerParam(ctx, name, min, max = Number.MAX_SAFE_INTEGER) {
+  const raw = ctx.query.get(name);
+  if (raw === null) return void 0;
+  const value = /^-?[0-9]{1,16}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw failures.invalidQueryParameter(name, raw, `a whole number from ${min} to ${max}`);
+  return value;
+}
+function windowOf(ctx) {
+  const now = serviceNow(ctx.services);
+  const since = integerParam(ctx, "since", MIN_SINCE);
+  const duration = integerParam(ctx, "duration", 1);
+  const from = since ?? (duration !== void 0 ? now - duration : now - DAY_MS3);
+  const to = Math.min(now, duration !== void 0 ? from + duration : now);
+  return { from, to: Math.max(from, to) };
+}
+function shardOfProcess(process9) {
+  return process9.typeName === "REPLICA_PRIMARY" || process9.typeName === "SHARD_PRIMARY" ? process9.shard : void 0;
+}
+function dataShards(store, process9) {
+  return Math.max(1, new Set(processesOf(store, process9.groupId, process9.clusterName).filter((p) => p.typeName !== "SHARD_CONFIG" && p.kind === "mongod").map((p) => p.shard)).size);
+}
+function processRuns(store, process9, from, to) {
+  const shard = shardOfProcess(process9);
+  if (shard === void 0 || process9.kind !== "mongod") return [];
+  const since = Math.max(from, Date.parse(process9.created) || from);
+  return since >= to ? [] : slowRuns(workloadOf(store.world, process9.groupId, process9.clusterName), shard, dataShards(store, process9), since, to);
+}
+function runsOf(ctx, process9) {
+  const { from, to } = windowOf(ctx);
+  const only = namespaceFilter(ctx);
+  return processRuns(ctx.services.store, process9, from, to).filter((run2) => !only || only.has(run2.namespace));
+}
+function clusterOf(ctx) {
+  const project = projectOf(ctx);
+  const name = ctx.params.clusterName ?? "";
+  const record2 = clusterStore(ctx.services.store).find(project.id, name);
+  if (!record2) throw clusterFailures.clusterNotFound(name, project.id);
+  return { name: record2.model.name, processes: processesOf(ctx.services.store, project.id, record2.model.name) };
+}
+async function setManagedSlowMs(ctx, enabled) {
+  const state = advisorStateOf(ctx.services.store.world);
+  const id = projectOf(ctx).id;
+  if (enabled) delete state.managedSlowMs[id];
+  else state.managedSlowMs[id] = false;
+  await ctx.services.store.commit();
+  return { status: 204, body: void 0 };
+}
+var MIN_SINCE, namespaceFilter, listNamespaces, flag, listSlowQueries, listSuggestedIndexes, listClusterSuggestedIndexes, listSchemaAdvice, listDropIndexSuggestions, getManagedSlowMs, enableManagedSlowMs, disableManagedSlowMs;
+var init_handlers7 = __esm({
+  "src/emulator/resources/performanceAdvisor/handlers.ts"() {
+    "use strict";
+    init_context2();
+    init_errors4();
+    init_store2();
+    init_clusters3();
+    init_processes2();
+    init_projects2();
+    init_state4();
+    init_workload();
+    MIN_SINCE = 11991456e5;
+    namespaceFilter = (ctx) => {
+      const list7 = ctx.query.getAll("namespaces").flatMap((value) => value.split(",")).filter((ns) => ns !== "");
+      return list7.length === 0 ? void 0 : new Set(list7);
+    };
+    listNamespaces = (ctx) => {
+      const process9 = processOf(ctx);
+      const { from, to } = windowOf(ctx);
+      return { status: 200, body: { namespaces: namespacesOf(processRuns(ctx.services.store, process9, from, to)) } };
+    };
+    flag = (ctx, name) => {
+      const raw = ctx.query.get(name);
+      if (raw === null) return false;
+      if (raw !== "true" && raw !== "false") throw failures.invalidQueryParameter(name, raw, "true or false");
+      return raw === "true";
+    };
+    listSlowQueries = (ctx) => {
+      const process9 = processOf(ctx);
+      const nLogs = integerParam(ctx, "nLogs", 0, 2e4) ?? 2e4;
+      const include = { metrics: flag(ctx, "includeMetrics"), opType: flag(ctx, "includeOpType"), replicaState: flag(ctx, "includeReplicaState") };
+      const runs = runsOf(ctx, process9).reverse().slice(0, nLogs);
+      const state = process9.typeName.endsWith("PRIMARY") ? "PRIMARY" : "SECONDARY";
+      return { status: 200, body: { slowQueries: runs.map((run2) => slowQueryDoc(run2, include, state)) } };
+    };
+    listSuggestedIndexes = (ctx) => {
+      const process9 = processOf(ctx);
+      const nExamples = integerParam(ctx, "nExamples", 0, 100) ?? 5;
+      const nIndexes = integerParam(ctx, "nIndexes", 0, 1e3);
+      const runs = runsOf(ctx, process9);
+      return { status: 200, body: suggestions(workloadOf(ctx.services.store.world, process9.groupId, process9.clusterName), runs, nExamples, nIndexes) };
+    };
+    listClusterSuggestedIndexes = (ctx) => {
+      const cluster = clusterOf(ctx);
+      const project = projectOf(ctx);
+      const now = serviceNow(ctx.services);
+      const since = integerParam(ctx, "since", MIN_SINCE) ?? now - DAY_MS3;
+      const until = Math.min(now, integerParam(ctx, "until", MIN_SINCE) ?? now);
+      const wanted = ctx.query.getAll("processIds").flatMap((value) => value.split(",")).filter((id) => id !== "");
+      const only = namespaceFilter(ctx);
+      const processes3 = wanted.length === 0 ? cluster.processes : cluster.processes.filter((p) => wanted.includes(p.id));
+      const runs = processes3.flatMap((process9) => processRuns(ctx.services.store, process9, since, Math.max(since, until))).filter((run2) => !only || only.has(run2.namespace));
+      return { status: 200, body: suggestions(workloadOf(ctx.services.store.world, project.id, cluster.name), runs.sort((a, b) => a.at - b.at)) };
+    };
+    listSchemaAdvice = (ctx) => {
+      const cluster = clusterOf(ctx);
+      return { status: 200, body: schemaAdvice(workloadOf(ctx.services.store.world, projectOf(ctx).id, cluster.name)) };
+    };
+    listDropIndexSuggestions = (ctx) => {
+      const cluster = clusterOf(ctx);
+      const shards = [...new Set(cluster.processes.filter((p) => p.shardName !== void 0 && p.typeName !== "SHARD_CONFIG").map((p) => p.shardName))];
+      const since = isoSeconds(serviceNow(ctx.services) - 7 * DAY_MS3);
+      return { status: 200, body: dropIndexSuggestions(workloadOf(ctx.services.store.world, projectOf(ctx).id, cluster.name), shards, since) };
+    };
+    getManagedSlowMs = (ctx) => ({ status: 200, body: advisorStateOf(ctx.services.store.world).managedSlowMs[projectOf(ctx).id] !== false });
+    enableManagedSlowMs = (ctx) => setManagedSlowMs(ctx, true);
+    disableManagedSlowMs = (ctx) => setManagedSlowMs(ctx, false);
+  }
+});
+
+// src/emulator/resources/performanceAdvisor/index.ts
+var performanceAdvisor2;
+var init_performanceAdvisor2 = __esm({
+  "src/emulator/resources/performanceAdvisor/index.ts"() {
+    "use strict";
+    init_stateChecks();
+    init_projects2();
+    init_handlers7();
+    init_state4();
+    init_handlers7();
+    performanceAdvisor2 = {
+      name: "performanceAdvisor",
+      rateLimitPerMinute: 1200,
+      // recorded, for the advisor and managedSlowMs alike
+      operations: {
+        "performanceAdvisor.namespaces": { handler: listNamespaces, action: "read" },
+        "performanceAdvisor.slowQueryLogs": { handler: listSlowQueries, action: "read" },
+        "performanceAdvisor.suggestedIndexes": { handler: listSuggestedIndexes, action: "read" },
+        "performanceAdvisor.clusterSuggestedIndexes": { handler: listClusterSuggestedIndexes, action: "read", envelopeByDefault: true },
+        "performanceAdvisor.schemaAdvice": { handler: listSchemaAdvice, action: "read", envelopeByDefault: true },
+        "performanceAdvisor.dropIndexSuggestions": { handler: listDropIndexSuggestions, action: "read", envelopeByDefault: true },
+        "performanceAdvisor.managedSlowMs": { handler: getManagedSlowMs, action: "read" },
+        "performanceAdvisor.enableManagedSlowMs": { handler: enableManagedSlowMs, action: "writeProject", noBody: true },
+        "performanceAdvisor.disableManagedSlowMs": { handler: disableManagedSlowMs, action: "writeProject" }
+      },
+      seed: {
+        keys: ["workload"],
+        check: (doc, problems) => checkWorkloadSeed(doc, problems, seedProjectIds(doc))
+      },
+      state: {
+        shape: {
+          performanceAdvisor: shape.optional(shape.object({ workload: shape.array(shape.object({ projectId: "string", cluster: "string", namespace: "string" })), managedSlowMs: shape.object({}) }))
+        },
+        fromSeed: (world, seed) => advisorStateFromSeed(world, seed),
+        upgrade: (world) => void advisorStateOf(world),
+        snapshot: (store) => ({ performanceAdvisor: structuredClone(advisorStateOf(store.world)) })
+      }
+    };
+  }
+});
+
+// src/emulator/resources/logs/lines.ts
+function mongodLine(at, s, c, id, ctx, msg, attr) {
+  return JSON.stringify({ t: { $date: logDate2(at) }, s, c, id, ctx, msg, ...attr ? { attr } : {} });
+}
+function ticks(seed, every, from, to) {
+  const offset = hash(seed) % every;
+  const out = [];
+  for (let at = Math.ceil((from - offset) / every) * every + offset; at < to && out.length < MAX_LINES; at += every) if (at >= from) out.push(at);
+  return out;
+}
+function startup(process9, at) {
+  const host = process9.hostname;
+  const mongos = process9.kind === "mongos";
+  return [
+    mongodLine(at, "I", "CONTROL", 20698, "-", "***** SERVER RESTARTED *****"),
+    mongodLine(at, "I", "CONTROL", 4615611, "initandlisten", `${mongos ? "mongos" : "MongoDB"} starting`, { pid: 1e3 + hash(host) % 3e4, port: process9.port, dbPath: mongos ? void 0 : "/srv/mongodb/data", architecture: "64-bit", host }),
+    mongodLine(at, "I", "CONTROL", 23403, "initandlisten", "Build Info", { buildInfo: { version: process9.version, gitVersion: (0, import_node_crypto18.createHash)("sha1").update(process9.version).digest("hex"), modules: ["enterprise"], allocator: "tcmalloc-google", environment: { distarch: "x86_64", target_arch: "x86_64" } } }),
+    mongodLine(at, "I", "CONTROL", 51765, "initandlisten", "Operating System", { os: { name: "Amazon Linux", version: "2023" } }),
+    mongodLine(at, "I", "CONTROL", 21951, "initandlisten", "Options set by command line", { options: { net: { bindIp: "0.0.0.0", port: process9.port, tls: { mode: "requireTLS" } }, ...process9.replicaSetName ? { replication: { replSetName: process9.replicaSetName } } : {}, security: { authorization: "enabled" } } }),
+    mongodLine(at, "I", "NETWORK", 23015, "listener", "Listening on", { address: "0.0.0.0", port: process9.port }),
+    mongodLine(at, "I", "NETWORK", 23016, "listener", "Waiting for connections", { port: process9.port, ssl: "on" }),
+    mongodLine(at, "I", "CONTROL", 8423403, "initandlisten", `${mongos ? "mongos" : "mongod"} startup complete`, { Summary: { "Total time elapsed": 1200 } })
+  ];
+}
+function connections(process9, users, from, to) {
+  const out = [];
+  const seed = `${process9.id}\0`;
+  for (const at of ticks(`${seed}agent`, AGENT_EVERY, from, to)) {
+    out.push({ at, conn: 1e3 + hash(`${seed}${at}`) % 9e4, remote: `192.168.${hash(process9.hostname) % 250}.${10 + hash(`${seed}agent`) % 200}:${4e4 + at / 1e3 % 2e4}`, user: "mms-automation", db: "admin", app: "MongoDB Automation Agent v13.34.0 (git: cdba)" });
+  }
+  for (const user of users) {
+    for (const at of ticks(`${seed}user\0${user.username}`, USER_EVERY, from, to)) {
+      out.push({ at, conn: 1e3 + hash(`${seed}${user.username}${at}`) % 9e4, remote: `203.0.113.${1 + hash(user.username) % 250}:${5e4 + at / 1e3 % 1e4}`, user: user.username, db: user.databaseName, app: "mongosh 2.5.0" });
+    }
+  }
+  return out;
+}
+function connectionLines(c) {
+  const ctx = `conn${c.conn}`;
+  const attr = { remote: c.remote, isLoadBalanced: false, uuid: { uuid: { $uuid: uuidOf(`${c.conn}\0${c.at}`) } }, connectionId: c.conn, connectionCount: 12 };
+  return [
+    { at: c.at, order: 1, text: mongodLine(c.at, "I", "NETWORK", 22943, "listener", "Connection accepted", attr) },
+    { at: c.at + 3, order: 2, text: mongodLine(c.at + 3, "I", "NETWORK", 51800, ctx, "client metadata", { remote: c.remote, client: ctx, negotiatedCompressors: [], doc: { application: { name: c.app }, driver: { name: "nodejs", version: "6.16.0" } } }) },
+    { at: c.at + 25, order: 3, text: mongodLine(c.at + 25, "I", "ACCESS", 5286306, ctx, "Successfully authenticated", { client: c.remote, isSpeculative: true, isClusterMember: false, mechanism: "SCRAM-SHA-256", user: c.user, db: c.db, result: 0, metrics: { conversation_duration: { micros: 21e3 } }, extraInfo: {} }) },
+    { at: c.at + 4e3, order: 4, text: mongodLine(c.at + 4e3, "I", "NETWORK", 22944, ctx, "Connection ended", { remote: c.remote, isLoadBalanced: false, uuid: attr.uuid, connectionId: c.conn, connectionCount: 11 }) }
+  ];
+}
+function uuidOf(text14) {
+  const hex3 = (0, import_node_crypto18.createHash)("sha256").update(text14).digest("hex");
+  return `${hex3.slice(0, 8)}-${hex3.slice(8, 12)}-4${hex3.slice(13, 16)}-8${hex3.slice(17, 20)}-${hex3.slice(20, 32)}`;
+}
+function auditLine(c, process9) {
+  const [ip, port] = c.remote.split(":");
+  return {
+    at: c.at + 25,
+    order: 3,
+    text: JSON.stringify({
+      atype: "authenticate",
+      ts: { $date: logDate2(c.at + 25) },
+      uuid: { $binary: Buffer.from(uuidOf(`${c.conn}\0${c.at}`).replace(/-/g, ""), "hex").toString("base64"), $type: "04" },
+      local: { ip: "127.0.0.1", port: process9.port },
+      remote: { ip, port: Number(port) },
+      users: [{ user: c.user, db: c.db }],
+      roles: [],
+      param: { user: c.user, db: c.db, mechanism: "SCRAM-SHA-256" },
+      result: 0
+    })
+  };
+}
+function logLines(name, processes3, users, runs, from, to) {
+  const kind2 = name.startsWith("mongos") ? "mongos" : "mongod";
+  const process9 = processes3.find((p) => p.kind === kind2);
+  if (!process9) return [];
+  const created = Date.parse(process9.created);
+  const lines = [];
+  const audit = name.endsWith("audit-log");
+  if (!audit && created >= from && created < to) lines.push(...startup(process9, created).map((text14, i) => ({ at: created, order: i, text: text14 })));
+  for (const c of connections(process9, users, Math.max(from, created), to)) {
+    const made = audit ? [auditLine(c, process9)] : connectionLines(c);
+    lines.push(...made.filter((line) => line.at < to));
+    if (lines.length > MAX_LINES) break;
+  }
+  if (!audit && kind2 === "mongod") for (const run2 of runs) lines.push({ at: run2.at, order: 5, text: run2.line });
+  return lines.sort((a, b) => a.at - b.at || a.order - b.order).slice(0, MAX_LINES).map((line) => line.text);
+}
+var import_node_crypto18, LOG_NAMES, MAX_LINES, AGENT_EVERY, USER_EVERY, logDate2, hash;
+var init_lines = __esm({
+  "src/emulator/resources/logs/lines.ts"() {
+    "use strict";
+    import_node_crypto18 = require("node:crypto");
+    LOG_NAMES = ["mongodb", "mongos", "mongodb-audit-log", "mongos-audit-log"];
+    MAX_LINES = 2e5;
+    AGENT_EVERY = 10 * 6e4;
+    USER_EVERY = 60 * 6e4;
+    logDate2 = (ms) => new Date(ms).toISOString().replace("Z", "+00:00");
+    hash = (text14) => (0, import_node_crypto18.createHash)("sha256").update(text14).digest().readUInt32BE(0);
+  }
+});
+
+// src/emulator/resources/logs/index.ts
+function seconds(ctx, name) {
+  const raw = ctx.query.get(name);
+  if (raw === null) return void 0;
+  const value = /^[0-9]{1,12}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= MIN_DATE)) throw failures.invalidQueryParameter(name, raw, `a whole number of seconds since the epoch, from ${MIN_DATE}`);
+  return value;
+}
+function windowOf2(ctx) {
+  const now = Math.floor(serviceNow(ctx.services) / 1e3);
+  const startDate = seconds(ctx, "startDate");
+  const endDate = seconds(ctx, "endDate");
+  const end = endDate ?? (startDate !== void 0 ? startDate + DAY_S : now);
+  const start = startDate ?? end - DAY_S;
+  if (start >= end || end - start > MAX_WINDOW_S) throw invalidWindow(start, end);
+  return { start, end };
+}
+function usersOf(ctx, groupId) {
+  return (ctx.services.store.world.databaseUsers ?? []).filter((user) => user.groupId === groupId).map((user) => ({ username: user.username, databaseName: user.databaseName }));
+}
+var import_node_zlib, DAY_S, MIN_DATE, MAX_WINDOW_S, invalidLogName, invalidWindow, fileTime, download, logs2;
+var init_logs2 = __esm({
+  "src/emulator/resources/logs/index.ts"() {
+    "use strict";
+    import_node_zlib = require("node:zlib");
+    init_context2();
+    init_errors4();
+    init_performanceAdvisor2();
+    init_processes2();
+    init_projects2();
+    init_lines();
+    DAY_S = 86400;
+    MIN_DATE = 1199145600;
+    MAX_WINDOW_S = 31 * DAY_S;
+    invalidLogName = (name) => new ApiFailure(400, "INVALID_ENUM_VALUE", `An invalid enumeration value ${name} was specified.`, [name]);
+    invalidWindow = (start, end) => new ApiFailure(400, "INVALID_DATE_RANGE", `The date range from ${start} to ${end} is invalid: the start must be before the end, at most ${MAX_WINDOW_S / DAY_S} days apart.`, [String(start), String(end)]);
+    fileTime = (s) => new Date(s * 1e3).toISOString().slice(0, 19);
+    download = (ctx) => {
+      const project = projectOf(ctx);
+      const hostName = (ctx.params.hostName ?? "").toLowerCase();
+      const logName = ctx.params.logName ?? "";
+      if (!LOG_NAMES.includes(logName)) throw invalidLogName(logName);
+      const processes3 = processesOf(ctx.services.store, project.id).filter((p) => p.hostname === hostName);
+      if (processes3.length === 0) throw hostNotFound(hostName, project.id);
+      const { start, end } = windowOf2(ctx);
+      const mongod = processes3.find((p) => p.kind === "mongod");
+      const runs = mongod ? processRuns(ctx.services.store, mongod, start * 1e3, end * 1e3) : [];
+      const lines = logLines(logName, processes3, usersOf(ctx, project.id), runs, start * 1e3, end * 1e3);
+      const text14 = lines.length === 0 ? Buffer.alloc(0) : Buffer.from(`${lines.join("\n")}
+`, "utf8");
+      const kind2 = logName.toUpperCase().replace(/-/g, "_");
+      return {
+        status: 200,
+        body: void 0,
+        bytes: text14.length === 0 ? text14 : (0, import_node_zlib.gzipSync)(text14),
+        headers: {
+          "Content-Disposition": `attachment; filename="${hostName}_${fileTime(start)}_${fileTime(end)}_${kind2}.log.gz"`,
+          "X-Uncompressed-Content-Length": String(text14.length)
+        }
+      };
+    };
+    logs2 = {
+      name: "logs",
+      rateLimitPerMinute: 1e4,
+      // recorded (TestLogs__Download_*)
+      operations: {
+        "logs.download": { handler: download, action: "read" }
+      }
+    };
+  }
+});
+
 // src/connstring/privateNetwork.ts
 function ownName(provider2, api) {
   if (provider2 === "AWS") return api.toLowerCase().replace(/_/g, "-");
@@ -41492,15 +42415,15 @@ function table(provider2) {
   if (provider2 === "GCP") return GCP_NETWORK_REGIONS;
   return Object.keys(AZURE_REGIONS);
 }
-function networkRegion(provider2, text12) {
-  const upper2 = text12.toUpperCase();
-  if (/^[A-Z0-9_]+$/.test(text12) && table(provider2).includes(upper2)) return upper2;
+function networkRegion(provider2, text14) {
+  const upper2 = text14.toUpperCase();
+  if (/^[A-Z0-9_]+$/.test(text14) && table(provider2).includes(upper2)) return upper2;
   let own = byOwnName.get(provider2);
   if (!own) {
     own = new Map(table(provider2).map((api) => [ownName(provider2, api), api]));
     byOwnName.set(provider2, own);
   }
-  return own.get(text12.toLowerCase());
+  return own.get(text14.toLowerCase());
 }
 function providerRegionName(provider2, api) {
   return ownName(provider2, api);
@@ -41511,8 +42434,8 @@ function regionExamples(provider2) {
 function ipv4Number(address) {
   return address.split(".").reduce((n, octet) => n * 256 + Number(octet), 0);
 }
-function parseIpv4Block(text12) {
-  const m = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(text12);
+function parseIpv4Block(text14) {
+  const m = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(text14);
   if (!m || !NETWORK_PATTERNS.ipv4.test(m[1]) || Number(m[2]) > 32) return void 0;
   const prefix = Number(m[2]);
   if ((ipv4Number(m[1]) & ~mask(prefix)) >>> 0 !== 0) return void 0;
@@ -41521,8 +42444,8 @@ function parseIpv4Block(text12) {
 function containerPrefixes(provider2) {
   return provider2 === "GCP" ? { min: 8, max: 18 } : { min: 21, max: 24 };
 }
-function atlasCidrProblem(provider2, text12) {
-  const block = parseIpv4Block(text12);
+function atlasCidrProblem(provider2, text14) {
+  const block = parseIpv4Block(text14);
   if (!block) return "is not an IPv4 CIDR block such as 192.168.248.0/21 (no bits set past the prefix)";
   const start = ipv4Number(block.address);
   const inside = PRIVATE_BLOCKS.some((p) => block.prefix >= p.prefix && (start & mask(p.prefix)) >>> 0 === p.base);
@@ -41699,24 +42622,24 @@ function advancePeers(store) {
     if (peer.held && peer.status === "PENDING_ACCEPTANCE" && now >= peer.since + ACCEPTANCE_EXPIRES_MS) {
       Object.assign(peer, { status: "FAILED", since: peer.since + ACCEPTANCE_EXPIRES_MS, errorStateName: "EXPIRED" });
     } else if (!moved) continue;
-    if (peer.providerName === "AWS" && peer.status !== "INITIATING") peer.connectionId ??= `pcx-${(0, import_node_crypto16.randomBytes)(9).toString("hex").slice(0, 17)}`;
+    if (peer.providerName === "AWS" && peer.status !== "INITIATING") peer.connectionId ??= `pcx-${(0, import_node_crypto19.randomBytes)(9).toString("hex").slice(0, 17)}`;
     gone ||= peer.status === GONE;
   }
   if (gone) state.peers = state.peers.filter((peer) => peer.status !== GONE);
   return state;
 }
 function containerNetwork(provider2, id) {
-  const hex3 = (bytes3) => (0, import_node_crypto16.randomBytes)(bytes3).toString("hex");
+  const hex3 = (bytes3) => (0, import_node_crypto19.randomBytes)(bytes3).toString("hex");
   if (provider2 === "AWS") return { vpcId: `vpc-${hex3(9).slice(0, 17)}` };
   if (provider2 === "AZURE") return { azureSubscriptionId: hex3(12), vnetName: `vnet_${id}` };
-  const letters2 = [...(0, import_node_crypto16.randomBytes)(24)].map((b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
+  const letters2 = [...(0, import_node_crypto19.randomBytes)(24)].map((b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
   return { gcpProjectId: `p-${letters2}`, networkName: `nt-${id}-${letters2.slice(0, 8)}` };
 }
-var import_node_crypto16, ACCEPTANCE_EXPIRES_MS, AWS_TIMELINE, AZURE_TIMELINE, GCP_TIMELINE, PEER_TIMELINES, FIRST_STATUS, DELETING_STATUS;
-var init_state4 = __esm({
+var import_node_crypto19, ACCEPTANCE_EXPIRES_MS, AWS_TIMELINE, AZURE_TIMELINE, GCP_TIMELINE, PEER_TIMELINES, FIRST_STATUS, DELETING_STATUS;
+var init_state5 = __esm({
   "src/emulator/resources/peering/state.ts"() {
     "use strict";
-    import_node_crypto16 = require("node:crypto");
+    import_node_crypto19 = require("node:crypto");
     init_stages();
     ACCEPTANCE_EXPIRES_MS = 7 * 24 * 36e5;
     AWS_TIMELINE = {
@@ -41832,9 +42755,9 @@ function providerQuery(ctx) {
   return value;
 }
 function page(ctx, items, providerName) {
-  const list5 = paginate2(items, pageParams(ctx.query), selfHref(ctx));
-  if (providerName !== void 0) for (const link2 of list5.links) link2.href += `&providerName=${providerName}`;
-  return list5;
+  const list7 = paginate2(items, pageParams(ctx.query), selfHref(ctx));
+  if (providerName !== void 0) for (const link2 of list7.links) link2.href += `&providerName=${providerName}`;
+  return list7;
 }
 function findContainer(ctx) {
   const groupId = projectOf(ctx).id;
@@ -41849,7 +42772,7 @@ function findPeer(ctx) {
   return peer;
 }
 var peeringFailures, CONTAINER_READ_ONLY, PEER_READ_ONLY, CONTAINER_FIELDS, PEER_FIELDS, stateOf, createContainer, listContainers, getContainer, deleteContainer, createPeer, listPeers, getPeer, deletePeer;
-var init_handlers7 = __esm({
+var init_handlers8 = __esm({
   "src/emulator/resources/peering/handlers.ts"() {
     "use strict";
     init_privateNetwork();
@@ -41858,7 +42781,7 @@ var init_handlers7 = __esm({
     init_pagination2();
     init_store2();
     init_projects2();
-    init_state4();
+    init_state5();
     peeringFailures = {
       containerExists: (groupId, provider2, region2) => new ApiFailure(409, "CONTAINER_ALREADY_EXISTS", `A container already exists for group ${groupId} (${provider2}${region2 ? ` ${region2}` : ""}).`, [groupId, provider2, ...region2 ? [region2] : []]),
       containerNotFound: (id, groupId) => new ApiFailure(404, "CLOUD_PROVIDER_CONTAINER_NOT_FOUND", `No container with ID ${id} exists in group ${groupId}.`, [id, groupId]),
@@ -41952,12 +42875,12 @@ function upgradeFlag(state, groupId, now) {
   }
 }
 function checkSeed5(doc, problems) {
-  const list5 = doc.networkPeering;
-  if (list5 === void 0) return;
-  if (!Array.isArray(list5)) return problems.add("networkPeering", "must be an array of {projectId, container, peers}");
+  const list7 = doc.networkPeering;
+  if (list7 === void 0) return;
+  if (!Array.isArray(list7)) return problems.add("networkPeering", "must be an array of {projectId, container, peers}");
   const projectIds = seedProjectIds(doc);
   const scratch = { containers: [], peers: [] };
-  list5.forEach((entry, i) => {
+  list7.forEach((entry, i) => {
     const at = `networkPeering[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, container, peers}");
     problems.onlyKeys(at, entry, ["projectId", "container", "peers"]);
@@ -41992,8 +42915,8 @@ var init_peering = __esm({
     init_privateNetwork();
     init_errors4();
     init_projects2();
-    init_handlers7();
-    init_state4();
+    init_handlers8();
+    init_state5();
     init_stateChecks();
     SEEDED = { transitionMs: 0, holdWaits: false };
     LEGACY_PEERS = [
@@ -42077,7 +43000,7 @@ function advanceServices(store) {
   return state;
 }
 function serviceNames(provider2, id, ownRegion) {
-  const hex3 = (bytes3) => (0, import_node_crypto17.randomBytes)(bytes3).toString("hex");
+  const hex3 = (bytes3) => (0, import_node_crypto20.randomBytes)(bytes3).toString("hex");
   if (provider2 === "AWS") return { endpointServiceName: `com.amazonaws.vpce.${ownRegion}.vpce-svc-${hex3(9).slice(0, 17)}` };
   if (provider2 === "AZURE") {
     const subscription = [hex3(4), hex3(2), hex3(2), hex3(2), hex3(6)].join("-");
@@ -42088,11 +43011,11 @@ function serviceNames(provider2, id, ownRegion) {
   }
   return { serviceAttachmentName: `https://www.googleapis.com/compute/v1/projects/p-${hex3(12)}/regions/${ownRegion}/serviceAttachments/sa-${ownRegion}-${id}` };
 }
-var import_node_crypto17, SERVICE_TIMELINE, ENDPOINT_TIMELINES, FIRST_ENDPOINT_STATUS;
-var init_state5 = __esm({
+var import_node_crypto20, SERVICE_TIMELINE, ENDPOINT_TIMELINES, FIRST_ENDPOINT_STATUS;
+var init_state6 = __esm({
   "src/emulator/resources/privateEndpoints/state.ts"() {
     "use strict";
-    import_node_crypto17 = require("node:crypto");
+    import_node_crypto20 = require("node:crypto");
     init_stages();
     SERVICE_TIMELINE = { next: (status) => ({ INITIATING: "AVAILABLE", DELETING: GONE })[status] };
     ENDPOINT_TIMELINES = {
@@ -42257,7 +43180,7 @@ function updateServedClusters(services, service, until) {
   }
 }
 var endpointFailures, SERVICE_READ_ONLY, ENDPOINT_READ_ONLY, REGIONAL_MODE_READ_ONLY, stateOf2, createService, listServices, getService, deleteService, createEndpoint, getEndpoint, deleteEndpoint, getRegionalMode, setRegionalMode;
-var init_handlers8 = __esm({
+var init_handlers9 = __esm({
   "src/emulator/resources/privateEndpoints/handlers.ts"() {
     "use strict";
     init_privateNetwork();
@@ -42266,7 +43189,7 @@ var init_handlers8 = __esm({
     init_clusters3();
     init_projects2();
     init_stages();
-    init_state5();
+    init_state6();
     endpointFailures = {
       serviceNotFound: (id, provider2) => new ApiFailure(404, "PRIVATE_ENDPOINT_SERVICE_NOT_FOUND", `No ${provider2} private endpoint service with ID ${id} exists.`, [id, provider2]),
       serviceExists: (provider2, region2) => new ApiFailure(400, "PRIVATE_ENDPOINT_SERVICE_ALREADY_EXISTS_FOR_REGION", `A ${provider2} private endpoint service already exists in region ${region2}.`, [provider2, region2]),
@@ -42298,8 +43221,8 @@ var init_handlers8 = __esm({
     listServices = (ctx) => {
       const provider2 = pathProvider(ctx);
       const groupId = projectOf(ctx).id;
-      const list5 = stateOf2(ctx).services.filter((s) => s.groupId === groupId && s.providerName === provider2);
-      return { status: 200, body: list5.map(serviceView) };
+      const list7 = stateOf2(ctx).services.filter((s) => s.groupId === groupId && s.providerName === provider2);
+      return { status: 200, body: list7.map(serviceView) };
     };
     getService = (ctx) => ({ status: 200, body: serviceView(findService(ctx)) });
     deleteService = async (ctx) => {
@@ -42365,8 +43288,8 @@ function seedService(state, groupId, body, endpoints, now) {
   state.services.push(service);
   for (const endpoint of endpoints) service.endpoints.push({ ...newEndpoint(service, endpoint, now, 0), status: "AVAILABLE" });
 }
-function upgradeLegacy(state, groupId, list5, now) {
-  for (const old of list5) {
+function upgradeLegacy(state, groupId, list7, now) {
+  for (const old of list7) {
     const host = hostRegion(old.provider, old.region) ?? old.region;
     const regionName = networkRegion(old.provider, host) ?? apiRegion(old.provider, host);
     let service = state.services.find((s) => s.groupId === groupId && s.providerName === old.provider && s.regionName === regionName);
@@ -42401,12 +43324,12 @@ function checkLegacy(project, at, problems) {
   });
 }
 function checkSeed6(doc, problems) {
-  const list5 = doc.privateEndpointServices;
-  if (list5 === void 0) return;
-  if (!Array.isArray(list5)) return problems.add("privateEndpointServices", "must be an array of {projectId, providerName, region, endpoints}");
+  const list7 = doc.privateEndpointServices;
+  if (list7 === void 0) return;
+  if (!Array.isArray(list7)) return problems.add("privateEndpointServices", "must be an array of {projectId, providerName, region, endpoints}");
   const projectIds = seedProjectIds(doc);
   const scratch = { services: [], regionalized: [] };
-  list5.forEach((entry, i) => {
+  list7.forEach((entry, i) => {
     const at = `privateEndpointServices[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, providerName, region, endpoints}");
     const { projectId, endpoints, ...body } = entry;
@@ -42444,9 +43367,9 @@ var init_privateEndpoints2 = __esm({
     init_privateNetwork();
     init_errors4();
     init_projects2();
-    init_handlers8();
+    init_handlers9();
     init_store2();
-    init_state5();
+    init_state6();
     init_stateChecks();
     privateEndpoints3 = {
       name: "privateEndpoints",
@@ -42565,15 +43488,15 @@ var init_privateIpMode2 = __esm({
 });
 
 // src/emulator/resources/root.ts
-var import_node_crypto18, EMULATOR_BUILD, getRoot2, root2;
+var import_node_crypto21, EMULATOR_BUILD, getRoot2, root2;
 var init_root3 = __esm({
   "src/emulator/resources/root.ts"() {
     "use strict";
-    import_node_crypto18 = require("node:crypto");
+    import_node_crypto21 = require("node:crypto");
     init_apiKeyAccessList();
     init_auth();
     init_context2();
-    EMULATOR_BUILD = (0, import_node_crypto18.createHash)("sha1").update("cdba-emulator").digest("hex");
+    EMULATOR_BUILD = (0, import_node_crypto21.createHash)("sha1").update("cdba-emulator").digest("hex");
     getRoot2 = (ctx) => {
       const { principal } = ctx;
       const links = [{ href: selfHref(ctx), rel: "self" }];
@@ -42734,9 +43657,9 @@ function checkSearch(definition, path) {
   if (definition.mappings === void 0) missing(jsonPath(path, "mappings"), 'mappings ({"dynamic": true} indexes every field)');
   const typeSets = /* @__PURE__ */ new Set();
   if (definition.typeSets !== void 0) {
-    const list5 = array(definition.typeSets, jsonPath(path, "typeSets"));
-    if (list5.length > 100) invalid2(jsonPath(path, "typeSets"), "at most 100 type sets");
-    list5.forEach((entry, i) => {
+    const list7 = array(definition.typeSets, jsonPath(path, "typeSets"));
+    if (list7.length > 100) invalid2(jsonPath(path, "typeSets"), "at most 100 type sets");
+    list7.forEach((entry, i) => {
       const at = jsonPath(jsonPath(path, "typeSets"), i);
       const set = object(entry, at);
       onlyKeys(set, at, ["name", "types"]);
@@ -43042,7 +43965,7 @@ function sampleDatabasesOf(state, clusterId, now) {
   return state.sampleLoads.some((load2) => load2.clusterId === clusterId && load2.completeAt <= now) ? Object.keys(SAMPLE_DATASET) : [];
 }
 var SAMPLE_DATASET, SAMPLE_NAMESPACES;
-var init_state6 = __esm({
+var init_state7 = __esm({
   "src/emulator/resources/searchIndexes/state.ts"() {
     "use strict";
     SAMPLE_DATASET = {
@@ -43065,8 +43988,8 @@ function sorted(doc) {
   return Object.fromEntries(Object.keys(doc).sort().map((key) => [key, doc[key]]));
 }
 function hosts(record2) {
-  const hash = projectHash(record2.groupId);
-  return [0, 1, 2].map((i) => `${record2.clusterName.toLowerCase()}-shard-00-0${i}.${hash}.mongodb.net`);
+  const hash2 = projectHash(record2.groupId);
+  return [0, 1, 2].map((i) => `${record2.clusterName.toLowerCase()}-shard-00-0${i}.${hash2}.mongodb.net`);
 }
 function statusAt(record2, moment) {
   return moment.justChanged ? "PENDING" : indexStatus(record2, moment.now, moment.transitionMs);
@@ -43140,7 +44063,7 @@ var init_render3 = __esm({
   "src/emulator/resources/searchIndexes/render.ts"() {
     "use strict";
     init_connstring();
-    init_state6();
+    init_state7();
   }
 });
 
@@ -43252,7 +44175,7 @@ function flatBody(body) {
   return { names: names2, type, definition };
 }
 var FLEX_INDEX_LIMIT, TABLE_DETAILS, searchFailures, ofCluster, CREATE_READ_ONLY, listIndexes, listCollectionIndexes, createIndex, getIndex, UPDATE_READ_ONLY, updateIndex, deleteIndex, FLAT_CREATE_READ_ONLY, FLAT_UPDATE_READ_ONLY, ftsCreateIndex, ftsListIndexes, ftsGetIndex, ftsUpdateIndex, loadSampleDataset2, getSampleLoad;
-var init_handlers9 = __esm({
+var init_handlers10 = __esm({
   "src/emulator/resources/searchIndexes/handlers.ts"() {
     "use strict";
     init_searchIndex();
@@ -43262,7 +44185,7 @@ var init_handlers9 = __esm({
     init_store4();
     init_projects2();
     init_render3();
-    init_state6();
+    init_state7();
     FLEX_INDEX_LIMIT = 10;
     TABLE_DETAILS = {
       ATLAS_FTS_ANALYZER_NAME_NOT_UNIQUE: "Analyzer name is not unique.",
@@ -43410,12 +44333,12 @@ function checkSearchSeed(doc) {
     }
     return `${entry.projectId}/${entry.clusterName}`;
   };
-  const list5 = (key) => {
+  const list7 = (key) => {
     if (doc[key] === void 0) return [];
     if (!Array.isArray(doc[key])) problems.push(`${key}: must be an array`);
     return Array.isArray(doc[key]) ? doc[key] : [];
   };
-  list5("clusterData").forEach((entry, i) => {
+  list7("clusterData").forEach((entry, i) => {
     const at = `clusterData[${i}]`;
     if (!isObject(entry)) return void problems.push(`${at}: must be an object {projectId, clusterName, sampleData?, collections?}`);
     const unknown = Object.keys(entry).find((key2) => !["projectId", "clusterName", "sampleData", "collections"].includes(key2));
@@ -43425,7 +44348,7 @@ function checkSearchSeed(doc) {
     const collections = entry.collections ?? [];
     if (!Array.isArray(collections)) return void problems.push(`${at}.collections: must be an array of "database.collection"`);
     collections.forEach((namespace, j) => {
-      if (typeof namespace !== "string" || !NAMESPACE.test(namespace)) problems.push(`${at}.collections[${j}]: ${JSON.stringify(namespace)} is not "database.collection"`);
+      if (typeof namespace !== "string" || !NAMESPACE2.test(namespace)) problems.push(`${at}.collections[${j}]: ${JSON.stringify(namespace)} is not "database.collection"`);
     });
     if (!key) return;
     const namespaces = held.get(key) ?? /* @__PURE__ */ new Set();
@@ -43434,7 +44357,7 @@ function checkSearchSeed(doc) {
     held.set(key, namespaces);
   });
   const names2 = /* @__PURE__ */ new Set();
-  list5("searchIndexes").forEach((entry, i) => {
+  list7("searchIndexes").forEach((entry, i) => {
     const at = `searchIndexes[${i}]`;
     if (!isObject(entry)) return void problems.push(`${at}: must be an object {projectId, clusterName, index}`);
     const unknown = Object.keys(entry).find((key2) => !["projectId", "clusterName", "index"].includes(key2));
@@ -43481,16 +44404,16 @@ function searchStateFromSeed(world, seed, now) {
     });
   }
 }
-var SEARCH_SEED_KEYS, NAMESPACE;
+var SEARCH_SEED_KEYS, NAMESPACE2;
 var init_seed3 = __esm({
   "src/emulator/resources/searchIndexes/seed.ts"() {
     "use strict";
     init_object();
     init_searchIndex();
     init_store2();
-    init_state6();
+    init_state7();
     SEARCH_SEED_KEYS = ["clusterData", "searchIndexes"];
-    NAMESPACE = /^[^.$\s/\\"]+\.[^$\s]+$/;
+    NAMESPACE2 = /^[^.$\s/\\"]+\.[^$\s]+$/;
   }
 });
 
@@ -43517,9 +44440,9 @@ var searchIndexes2, sampleDatasets2;
 var init_searchIndexes3 = __esm({
   "src/emulator/resources/searchIndexes/index.ts"() {
     "use strict";
-    init_handlers9();
+    init_handlers10();
     init_seed3();
-    init_state6();
+    init_state7();
     init_clusters3();
     init_store4();
     init_stateChecks();
@@ -43585,9 +44508,12 @@ var init_resources = __esm({
     init_credentials();
     init_databaseUsers3();
     init_flexClusters3();
+    init_logs2();
     init_peering();
+    init_performanceAdvisor2();
     init_privateEndpoints2();
     init_privateIpMode2();
+    init_processes2();
     init_projects2();
     init_root3();
     init_searchIndexes3();
@@ -43605,7 +44531,10 @@ var init_resources = __esm({
       searchIndexes2,
       sampleDatasets2,
       backups2,
-      flexBackups2
+      flexBackups2,
+      processes2,
+      performanceAdvisor2,
+      logs2
     ];
   }
 });
@@ -43712,10 +44641,10 @@ function validateSeed(doc, source = "seed") {
   return doc;
 }
 function loadSeedFile(path) {
-  const text12 = readTextFileSync(path, { label: "--seed", maxBytes: MAX_BYTES.emulatorFile, expected: "a seed document" });
+  const text14 = readTextFileSync(path, { label: "--seed", maxBytes: MAX_BYTES.emulatorFile, expected: "a seed document" });
   let doc;
   try {
-    doc = JSON.parse(text12);
+    doc = JSON.parse(text14);
   } catch (error2) {
     throw new UsageError(`${path} is not valid JSON: ${error2.message}`);
   }
@@ -43762,18 +44691,18 @@ function member(value) {
   let out = "{";
   let first = true;
   for (const [key, inner] of Object.entries(value)) {
-    const text12 = member(inner);
-    if (text12 === void 0) continue;
-    out += `${first ? "" : ","}${JSON.stringify(key)}:${text12}`;
+    const text14 = member(inner);
+    if (text14 === void 0) continue;
+    out += `${first ? "" : ","}${JSON.stringify(key)}:${text14}`;
     first = false;
   }
   return `${out}}`;
 }
-function nestedDeeperThan(text12, max) {
+function nestedDeeperThan(text14, max) {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text12.length; i++) {
-    const c = text12.charCodeAt(i);
+  for (let i = 0; i < text14.length; i++) {
+    const c = text14.charCodeAt(i);
     if (inString) {
       if (c === 92) i++;
       else if (c === 34) inString = false;
@@ -43846,7 +44775,7 @@ function withoutEchoes(ctx, body, rule) {
   const fields = typeof rule.fields === "function" ? rule.fields(ctx) : rule.fields;
   const current = { ...ctx.params, ...rule.held?.(ctx) };
   const prune2 = (entry) => {
-    if (!isDoc(entry)) return entry;
+    if (!isDoc2(entry)) return entry;
     const rest = structuredClone(entry);
     for (const path of fields) pruneEqual(rest, current, path.split("."));
     return rest;
@@ -43854,8 +44783,8 @@ function withoutEchoes(ctx, body, rule) {
   return Array.isArray(body) ? body.map(prune2) : prune2(body);
 }
 function pruneEqual(body, current, segments) {
-  if (!isDoc(body)) return;
-  const here = isDoc(current) ? current : {};
+  if (!isDoc2(body)) return;
+  const here = isDoc2(current) ? current : {};
   const [head, ...rest] = segments;
   if (head === void 0 || !(head in body)) return;
   if (rest.length === 0) {
@@ -43875,11 +44804,11 @@ function pruneEqual(body, current, segments) {
     pruneEqual(next, counterpart, rest);
   }
 }
-var isDoc, sameJson2;
+var isDoc2, sameJson2;
 var init_readOnly = __esm({
   "src/emulator/readOnly.ts"() {
     "use strict";
-    isDoc = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+    isDoc2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
     sameJson2 = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   }
 });
@@ -43957,14 +44886,14 @@ function isCalendarDate2(date) {
   const parsed = /* @__PURE__ */ new Date(`${date}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
 }
-function versionDates(header) {
+function versionDates(header, suffix = "json") {
   return (header ?? "").split(",").map((part) => part.split(";")[0].trim()).flatMap((type) => {
     const match = VERSIONED_TYPE.exec(type);
-    return match && isCalendarDate2(match[1]) ? [match[1]] : [];
+    return match && match[2].toLowerCase() === suffix && isCalendarDate2(match[1]) ? [match[1]] : [];
   });
 }
 function negotiate(name, accept, lifecycle, path) {
-  const requested = versionDates(accept)[0];
+  const requested = versionDates(accept, OPERATIONS[name].media ?? "json")[0];
   if (requested === void 0) throw failures.invalidVersionDate(accept ?? "");
   const versions = OPERATIONS[name].versions;
   const known = lifecycle.date === void 0 ? versions : versions.filter((v) => v.date <= lifecycle.date);
@@ -43982,8 +44911,8 @@ function bodyTypeMatches(name, date, served) {
   const versions = OPERATIONS[name].versions;
   return versions.filter((v) => v.date <= date).at(-1)?.date === served.date;
 }
-function versionedContentType(date) {
-  return `application/vnd.atlas.${date}+json;charset=utf-8`;
+function versionedContentType(date, media) {
+  return media ? `application/vnd.atlas.${date}+${media}` : `application/vnd.atlas.${date}+json;charset=utf-8`;
 }
 var MONTHS, VERSIONED_TYPE;
 var init_versions2 = __esm({
@@ -43992,25 +44921,25 @@ var init_versions2 = __esm({
     init_operations();
     init_errors4();
     MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-    VERSIONED_TYPE = /^application\/vnd\.atlas\.(\d{4}-\d{2}-\d{2})\+json$/i;
+    VERSIONED_TYPE = /^application\/vnd\.atlas\.(\d{4}-\d{2}-\d{2})\+(json|gzip)$/i;
   }
 });
 
 // src/emulator/server.ts
 function readBody(req) {
-  return new Promise((resolve3, reject) => {
+  return new Promise((resolve4, reject) => {
     const chunks = [];
     let size2 = 0;
     req.on("data", (chunk) => {
       size2 += chunk.length;
       if (size2 <= MAX_BODY_BYTES2) chunks.push(chunk);
     });
-    req.on("end", () => resolve3({ text: Buffer.concat(chunks).toString("utf8"), tooLarge: size2 > MAX_BODY_BYTES2 }));
+    req.on("end", () => resolve4({ text: Buffer.concat(chunks).toString("utf8"), tooLarge: size2 > MAX_BODY_BYTES2 }));
     req.on("error", reject);
   });
 }
-function send(res, req, clock, status, headers, text12) {
-  const body = Buffer.from(text12, "utf8");
+function send(res, req, clock, status, headers, text14) {
+  const body = typeof text14 === "string" ? Buffer.from(text14, "utf8") : text14;
   res.statusCode = status;
   res.setHeader("Date", new Date(clock()).toUTCString());
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -44018,9 +44947,9 @@ function send(res, req, clock, status, headers, text12) {
   if (req.method === "HEAD" || status === 204) res.end();
   else res.end(body);
 }
-function sendFailure(res, req, app, failure, query2, extra) {
+function sendFailure(res, req, app, failure, query3, extra) {
   const headers = { "Content-Type": "application/json", "X-Error-Code": failure.errorCode, ...extra, ...failure.headers };
-  send(res, req, serviceClock(app), failure.status, headers, json(failure.toDocument(), wantsPretty(query2)));
+  send(res, req, serviceClock(app), failure.status, headers, json(failure.toDocument(), wantsPretty(query3)));
 }
 function baseUrlOf(req, app) {
   const scheme = app.url.startsWith("https:") ? "https" : "http";
@@ -44054,9 +44983,9 @@ function resolveScope(app, params) {
   }
   return void 0;
 }
-function versionHeaders(version2) {
+function versionHeaders(version2, media) {
   if (!version2) return { "Content-Type": "application/json" };
-  const headers = { "Content-Type": versionedContentType(version2.date) };
+  const headers = { "Content-Type": versionedContentType(version2.date, media) };
   if (version2.deprecation) headers.Deprecation = version2.deprecation;
   if (version2.sunset) headers.Sunset = version2.sunset;
   return headers;
@@ -44124,7 +45053,7 @@ async function serveApi(req, res, app, url, rawBody, outcome) {
       body: void 0
     };
     const pretty = booleanParam(url.searchParams, "pretty", false);
-    const envelope = booleanParam(url.searchParams, "envelope", false);
+    const envelope = booleanParam(url.searchParams, "envelope", operation2.envelopeByDefault === true);
     if ((method === "POST" || method === "PATCH") && !(operation2.noBody && rawBody.trim() === "")) ctx.body = withoutEchoes(ctx, parseBody(ctx, version2, operation2.arrayBody), operation2.readOnly);
     if ((method === "POST" || method === "PATCH") && !app.store.hasRoomFor(Buffer.byteLength(rawBody))) throw failures.stateFull(app.store.maxBytes);
     const reply = await operation2.handler(ctx);
@@ -44139,7 +45068,11 @@ async function serveApi(req, res, app, url, rawBody, outcome) {
       body = isList ? { ...body, status: reply.status } : { content: body, status: reply.status };
     }
     outcome.status = reply.status;
-    send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version2), ...extraHeaders }, reply.status === 204 ? "" : json(body, pretty));
+    if (reply.bytes) {
+      send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version2, OPERATIONS[operation2.name].media), ...reply.headers, ...extraHeaders }, reply.bytes);
+      return;
+    }
+    send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version2), ...reply.headers, ...extraHeaders }, reply.status === 204 ? "" : json(body, pretty));
   } catch (error2) {
     if (!(error2 instanceof ApiFailure)) app.onUnexpected(error2);
     const failure = error2 instanceof ApiFailure ? error2 : failures.unexpected();
@@ -44199,6 +45132,7 @@ var STATS_PATH, STATE_PATH, OAUTH_ENDPOINTS, MAX_BODY_BYTES2, serviceClock, json
 var init_server = __esm({
   "src/emulator/server.ts"() {
     "use strict";
+    init_operations();
     init_auth();
     init_context2();
     init_errors4();
@@ -44214,7 +45148,7 @@ var init_server = __esm({
     MAX_BODY_BYTES2 = 1024 * 1024;
     serviceClock = (app) => () => serviceNow(app);
     json = (value, pretty) => pretty ? JSON.stringify(value, null, 2) : serializeJson(value);
-    wantsPretty = (query2) => query2.get("pretty") === "true";
+    wantsPretty = (query3) => query3.get("pretty") === "true";
   }
 });
 
@@ -44319,7 +45253,7 @@ async function startEmulator(options = {}) {
   const unexpected = [];
   const host = options.host ?? "127.0.0.1";
   const scheme = options.tls ? "https" : "http";
-  const pipeline = {
+  const pipeline3 = {
     store,
     auth,
     faults,
@@ -44334,7 +45268,7 @@ async function startEmulator(options = {}) {
     onUnexpected: (error2) => unexpected.push(error2),
     state: () => deepFreeze2(Object.assign({}, ...served.map((module2) => module2.state?.snapshot?.(store) ?? {})))
   };
-  const handler = createHandler(pipeline);
+  const handler = createHandler(pipeline3);
   const listener = (req, res) => void handler(req, res);
   let server;
   try {
@@ -44345,27 +45279,27 @@ async function startEmulator(options = {}) {
   server.keepAliveTimeout = IDLE_CONNECTION_MS;
   server.headersTimeout = IDLE_CONNECTION_MS + 1e3;
   const port = options.port ?? 0;
-  await new Promise((resolve3, reject) => {
+  await new Promise((resolve4, reject) => {
     server.once("error", (error2) => reject(listenError(error2, host, port)));
     server.listen(port, host, () => {
       server.removeAllListeners("error");
-      resolve3();
+      resolve4();
     });
   });
-  pipeline.url = `${scheme}://${urlHost(host)}:${server.address().port}`;
+  pipeline3.url = `${scheme}://${urlHost(host)}:${server.address().port}`;
   const defaults = defaultsOf(world);
   let stopped;
   return {
-    url: pipeline.url,
+    url: pipeline3.url,
     defaults,
     stats: () => stats.snapshot(),
     resetStats: () => stats.reset(),
     setFaults: (settings) => faults.update(settings),
-    state: () => pipeline.state(),
+    state: () => pipeline3.state(),
     unexpectedErrors: () => [...unexpected],
     stop: () => {
-      stopped ??= new Promise((resolve3) => {
-        server.close(() => resolve3());
+      stopped ??= new Promise((resolve4) => {
+        server.close(() => resolve4());
         server.closeAllConnections();
       }).then(() => store.settled());
       return stopped;
@@ -44457,8 +45391,8 @@ __export(names_exports, {
   serviceTime: () => serviceTime,
   tagValue: () => tagValue
 });
-function afterPrefix(text12, prefix) {
-  return typeof text12 === "string" && text12.startsWith(prefix) && text12.length > prefix.length ? text12.slice(prefix.length) : void 0;
+function afterPrefix(text14, prefix) {
+  return typeof text14 === "string" && text14.startsWith(prefix) && text14.length > prefix.length ? text14.slice(prefix.length) : void 0;
 }
 function checkEnvName(name) {
   checkClusterName(name);
@@ -44512,11 +45446,11 @@ var init_public3 = __esm({
 });
 
 // src/cli/env/connection.ts
-function envOutput(flag) {
-  if (flag === void 0 || flag === "env") return "env";
-  if (flag === "json" || flag === "pretty") return "json";
-  if (flag === "github") return "github";
-  throw new UsageError(`env up prints the connection as -o env, json or github, not ${flag}`);
+function envOutput(flag2) {
+  if (flag2 === void 0 || flag2 === "env") return "env";
+  if (flag2 === "json" || flag2 === "pretty") return "json";
+  if (flag2 === "github") return "github";
+  throw new UsageError(`env up prints the connection as -o env, json or github, not ${flag2}`);
 }
 function standardSrvOf(cluster, name) {
   const strings = cluster.connectionStrings;
@@ -44648,11 +45582,11 @@ function checked(data) {
     ...d.user !== void 0 ? { user: d.user } : {}
   };
 }
-var import_node_crypto19, import_node_fs10, import_node_path8, isHolderId, MAX_FILE_BYTES2, isString, EnvStateFile;
-var init_state7 = __esm({
+var import_node_crypto22, import_node_fs10, import_node_path8, isHolderId, MAX_FILE_BYTES2, isString, EnvStateFile;
+var init_state8 = __esm({
   "src/cli/env/state.ts"() {
     "use strict";
-    import_node_crypto19 = require("node:crypto");
+    import_node_crypto22 = require("node:crypto");
     import_node_fs10 = require("node:fs");
     import_node_path8 = require("node:path");
     init_errors();
@@ -44668,7 +45602,7 @@ var init_state7 = __esm({
         this.projectId = projectId;
         this.name = name;
         this.dir = (0, import_node_path8.join)(configDir, "env");
-        const key = (0, import_node_crypto19.createHash)("sha256").update(`${baseUrl}
+        const key = (0, import_node_crypto22.createHash)("sha256").update(`${baseUrl}
 ${projectId}
 ${name}`, "utf8").digest("hex");
         this.file = (0, import_node_path8.join)(this.dir, `${key}.json`);
@@ -44684,16 +45618,16 @@ ${name}`, "utf8").digest("hex");
        * UnsafePathError (exit 2) for a file or directory cdba would not write.
        */
       read() {
-        let text12;
+        let text14;
         try {
-          text12 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
+          text14 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
         } catch (error2) {
           throw this.refusal(error2);
         }
-        if (text12 === void 0) return void 0;
+        if (text14 === void 0) return void 0;
         let state;
         try {
-          state = checked(JSON.parse(text12));
+          state = checked(JSON.parse(text14));
         } catch {
           return void 0;
         }
@@ -44748,7 +45682,7 @@ ${name}`, "utf8").digest("hex");
 
 // src/cli/env/holders.ts
 function newHolderId() {
-  return [...(0, import_node_crypto20.randomBytes)(10)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
+  return [...(0, import_node_crypto23.randomBytes)(10)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
 }
 function describeHolder(env2, now = /* @__PURE__ */ new Date()) {
   const since = now.toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -44800,14 +45734,14 @@ function holderWords(holders) {
   const one = (h2) => `${h2.heldBy ?? "a run that recorded no holder (an earlier cdba)"} (user ${h2.username})`;
   return holders.length === 1 ? one(holders[0]) : `${holders.length} runs: ${holders.map(one).join("; ")}`;
 }
-var import_node_crypto20, import_node_os5, HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL, OWN_LABELS, ID_ALPHABET;
+var import_node_crypto23, import_node_os5, HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL, OWN_LABELS, ID_ALPHABET;
 var init_holders = __esm({
   "src/cli/env/holders.ts"() {
     "use strict";
-    import_node_crypto20 = require("node:crypto");
+    import_node_crypto23 = require("node:crypto");
     import_node_os5 = require("node:os");
     init_sanitize();
-    init_state7();
+    init_state8();
     init_names();
     HOLDER_LABEL = "cdba-env-holder";
     HELD_BY_LABEL = "cdba-env-held-by";
@@ -44867,10 +45801,10 @@ function checkGithubFiles(files) {
 }
 function appendGithubFiles(files, lines, hint) {
   const late = (message) => new LocalFailureError(message, { hint });
-  for (const [variable, path, text12] of [["GITHUB_ENV", files.env, lines.env], ["GITHUB_OUTPUT", files.output, lines.output]]) {
+  for (const [variable, path, text14] of [["GITHUB_ENV", files.env, lines.env], ["GITHUB_OUTPUT", files.output, lines.output]]) {
     const fd = openFile(variable, path, late);
     try {
-      const data = Buffer.from(text12, "utf8");
+      const data = Buffer.from(text14, "utf8");
       for (let written = 0; written < data.length; ) written += (0, import_node_fs11.writeSync)(fd, data, written);
     } catch (error2) {
       throw late(`-o github could not append to $${variable} (${path}): ${fsReason(error2)}`);
@@ -44897,8 +45831,8 @@ __export(annotation_exports, {
   errorAnnotation: () => errorAnnotation,
   escapeWorkflowData: () => escapeWorkflowData
 });
-function escapeWorkflowData(text12) {
-  return text12.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+function escapeWorkflowData(text14) {
+  return text14.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 function errorAnnotation(message, hint) {
   return `::error title=cdba env up::${escapeWorkflowData(escapeControl(hint ? `${message}; ${hint}` : message))}
@@ -45002,7 +45936,7 @@ async function bringUp(ctx, plan, progress = { changed: false }) {
   const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   const [entry, holders] = await Promise.all([
     plan.ip === "current" ? currentAddress(client) : Promise.resolve(plan.ip),
-    listAllDatabaseUsers2(client, projectId).then((list5) => envHolders(list5.results, name))
+    listAllDatabaseUsers2(client, projectId).then((list7) => envHolders(list7.results, name))
   ]);
   const mine = holders.find((h2) => isOurs(h2, previous));
   const others = holders.filter((h2) => h2 !== mine);
@@ -45260,7 +46194,7 @@ var init_up = __esm({
     init_expiry();
     init_holders();
     init_names();
-    init_state7();
+    init_state8();
     init_envStep();
     DEFAULT_TTL = "2h";
     DEFAULT_ROLE = "readWriteAnyDatabase";
@@ -45541,7 +46475,7 @@ var init_down = __esm({
     "use strict";
     init_errors();
     init_names();
-    init_state7();
+    init_state8();
     init_holders();
     isNotFound4 = (error2) => error2 instanceof ApiError && error2.status === 404;
     ALREADY_DELETING = "CLUSTER_ALREADY_REQUESTED_DELETION";
@@ -45557,7 +46491,7 @@ __export(run_exports, {
   runRun: () => runRun
 });
 function runName() {
-  return `run-${[...(0, import_node_crypto21.randomBytes)(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join("")}`;
+  return `run-${[...(0, import_node_crypto24.randomBytes)(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join("")}`;
 }
 function fdOf(stream) {
   const fd = stream.fd;
@@ -45681,20 +46615,20 @@ async function runChild(ctx, words2, env2, started) {
   started(child);
   child.stdout?.on("data", (chunk) => ctx.io.out.write(chunk));
   child.stderr?.on("data", (chunk) => ctx.io.err.write(chunk));
-  return new Promise((resolve3) => {
+  return new Promise((resolve4) => {
     child.once("error", (error2) => {
       ctx.io.note(`cdba: cannot run ${words2[0]}: ${error2.message}`);
-      resolve3(127);
+      resolve4(127);
     });
-    child.once("close", (code, signal) => resolve3(code ?? signalStatus(signal)));
+    child.once("close", (code, signal) => resolve4(code ?? signalStatus(signal)));
   });
 }
-var import_node_child_process2, import_node_crypto21, import_node_fs12, import_node_path9, import_node_os6, NAME_ALPHABET;
+var import_node_child_process2, import_node_crypto24, import_node_fs12, import_node_path9, import_node_os6, NAME_ALPHABET;
 var init_run = __esm({
   "src/cli/env/run.ts"() {
     "use strict";
     import_node_child_process2 = __toESM(require_node_child_process(), 1);
-    import_node_crypto21 = require("node:crypto");
+    import_node_crypto24 = require("node:crypto");
     import_node_fs12 = require("node:fs");
     import_node_path9 = require("node:path");
     import_node_os6 = require("node:os");
@@ -45754,25 +46688,25 @@ function checkIndexNames(names2, where) {
   if (found) throw new UsageError(`${where(found.key)} ${JSON.stringify(names2[found.key])}: ${found.problem}`);
 }
 function checkNamespaceFlags(database, collectionName) {
-  const refuse2 = (flag, value, problem) => {
-    throw new UsageError(`invalid ${flag} ${JSON.stringify(value)}: ${problem}`);
+  const refuse2 = (flag2, value, problem) => {
+    throw new UsageError(`invalid ${flag2} ${JSON.stringify(value)}: ${problem}`);
   };
   const db = databaseNameProblem(database);
   if (db !== void 0) refuse2("--db", database, db);
   const collection = collectionNameProblem(collectionName, database);
   if (collection !== void 0) refuse2("--collection", collectionName, collection);
 }
-function parseIndexRef(text12) {
-  if (INDEX_ID.test(text12)) return { indexId: text12 };
-  const dot = text12.indexOf(".");
-  const slash = text12.lastIndexOf("/");
+function parseIndexRef(text14) {
+  if (INDEX_ID.test(text14)) return { indexId: text14 };
+  const dot = text14.indexOf(".");
+  const slash = text14.lastIndexOf("/");
   if (dot > 0 && slash > dot + 1) {
-    const names2 = { database: text12.slice(0, dot), collectionName: text12.slice(dot + 1, slash), name: text12.slice(slash + 1) };
+    const names2 = { database: text14.slice(0, dot), collectionName: text14.slice(dot + 1, slash), name: text14.slice(slash + 1) };
     const found = indexNamesProblem(names2);
-    if (found) throw new UsageError(`invalid index ${JSON.stringify(text12)}: ${found.problem}; give its id (24 hex digits) or database.collection/name`);
+    if (found) throw new UsageError(`invalid index ${JSON.stringify(text14)}: ${found.problem}; give its id (24 hex digits) or database.collection/name`);
     return { databaseName: names2.database, collectionName: names2.collectionName, indexName: names2.name };
   }
-  throw new UsageError(`invalid index ${JSON.stringify(text12)}: give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
+  throw new UsageError(`invalid index ${JSON.stringify(text14)}: give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
 }
 function formatIndexRef(ref) {
   return "indexId" in ref ? ref.indexId : `${ref.databaseName}.${ref.collectionName}/${ref.indexName}`;
@@ -45795,7 +46729,7 @@ var init_indexRef = __esm({
     DATABASE_FORBIDDEN = ["/", "\\", ".", " ", '"', "$", "\0"];
     COLLECTION_FORBIDDEN = ["$", "\0"];
     INDEX_FORBIDDEN = ["/", "\0"];
-    bytes = (text12) => new TextEncoder().encode(text12).length;
+    bytes = (text14) => new TextEncoder().encode(text14).length;
     forbidden = (name, set) => set.find((c) => name.includes(c));
     asFlag = (key) => `invalid ${NAME_FLAGS[key]}`;
     NAME_FLAGS = { database: "--db", collectionName: "--collection", name: "--name" };
@@ -45896,9 +46830,9 @@ function vectorFieldFlag(value, previous = []) {
   if (!known) refuse2(`similarity must be one of ${VECTOR_SIMILARITIES.join(", ")}`);
   return [...previous, { type: "vector", path, numDimensions: Number(dimensions2), similarity: known }];
 }
-async function readDefinitionFile(io, file, flag = "--file") {
+async function readDefinitionFile(io, file, flag2 = "--file") {
   const { readJsonObject: readJsonObject2 } = await Promise.resolve().then(() => (init_input(), input_exports));
-  return { source: file === "-" ? "stdin" : file, doc: await readJsonObject2(io, file, flag) };
+  return { source: file === "-" ? "stdin" : file, doc: await readJsonObject2(io, file, flag2) };
 }
 function refuse(source, line, hint) {
   throw new UsageError(`${source}: ${line}`, hint ? { hint } : void 0);
@@ -45919,11 +46853,11 @@ function requestFromFile(source, doc, flags, notes) {
   return { database: merged.database, collectionName: merged.collectionName, name: merged.name, type: merged.type ?? "search", definition: merged.definition };
 }
 function names(source, doc, flags, notes) {
-  const pick2 = (key, flag, option) => {
+  const pick2 = (key, flag2, option) => {
     const given2 = doc[key];
-    if (flag !== void 0) {
-      if (given2 !== void 0 && given2 !== flag) notes?.push(`cdba: ${source} says ${key} ${JSON.stringify(given2)}; ${option} makes it "${flag}"`);
-      return flag;
+    if (flag2 !== void 0) {
+      if (given2 !== void 0 && given2 !== flag2) notes?.push(`cdba: ${source} says ${key} ${JSON.stringify(given2)}; ${option} makes it "${flag2}"`);
+      return flag2;
     }
     if (typeof given2 === "string" && given2 !== "") return given2;
     throw new UsageError(`${option} is required${isObject(doc) && Object.keys(doc).length ? ` (${source} has no ${key})` : ""}`, { hint: `give ${option}, or put "${key}" beside "definition" in the file` });
@@ -46064,9 +46998,9 @@ var init_backups3 = __esm({
 });
 
 // src/cli/backups/snapshots.ts
-function checkBackupId(text12, what) {
-  if (OBJECT_ID5.test(text12)) return text12;
-  throw new UsageError(`invalid ${what} ID "${text12}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
+function checkBackupId(text14, what) {
+  if (OBJECT_ID5.test(text14)) return text14;
+  throw new UsageError(`invalid ${what} ID "${text14}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
 }
 async function aboutBackup(ctx, cluster, what, request) {
   try {
@@ -46078,8 +47012,8 @@ async function aboutBackup(ctx, cluster, what, request) {
     throw error2;
   }
 }
-function snapshotRef(text12) {
-  return text12 === "latest" ? text12 : checkBackupId(text12, "snapshot");
+function snapshotRef(text14) {
+  return text14 === "latest" ? text14 : checkBackupId(text14, "snapshot");
 }
 function bytes2(value) {
   if (typeof value !== "number" || value <= 0) return "";
@@ -46092,8 +47026,8 @@ function bytes2(value) {
   }
   return `${size2 >= 10 || unit === 0 ? Math.round(size2) : size2.toFixed(1)} ${units[unit]}`;
 }
-function summarizeSnapshot(document3) {
-  const doc = isObject(document3) ? document3 : {};
+function summarizeSnapshot(document4) {
+  const doc = isObject(document4) ? document4 : {};
   const flex = "scheduledTime" in doc || "finishTime" in doc || "mongoDBVersion" in doc;
   const status = text8(doc.status);
   if (flex) {
@@ -46122,8 +47056,8 @@ function summarizeSnapshot(document3) {
     description: text8(doc.description)
   };
 }
-function summarizeRestore(document3) {
-  const doc = isObject(document3) ? document3 : {};
+function summarizeRestore(document4) {
+  const doc = isObject(document4) ? document4 : {};
   if ("status" in doc) {
     return {
       id: text8(doc.id),
@@ -46150,17 +47084,17 @@ function summarizeRestore(document3) {
 async function listSnapshotsOf(locator) {
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId, name } = locator;
-  const list5 = await locator.call(
+  const list7 = await locator.call(
     () => api.listSnapshots(client, projectId, name),
     () => api.listFlexSnapshots(client, projectId, name)
   );
-  return list5.results;
+  return list7.results;
 }
 async function findSnapshot2(ctx, locator, ref) {
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId, name } = locator;
   if (ref !== "latest") {
-    const document3 = await aboutBackup(
+    const document4 = await aboutBackup(
       ctx,
       name,
       "snapshot",
@@ -46169,9 +47103,9 @@ async function findSnapshot2(ctx, locator, ref) {
         () => api.getFlexSnapshot(client, projectId, name, ref)
       )
     );
-    return { document: document3, summary: summarizeSnapshot(document3) };
+    return { document: document4, summary: summarizeSnapshot(document4) };
   }
-  const completed = (await listSnapshotsOf(locator)).map((document3) => ({ document: document3, summary: summarizeSnapshot(document3) })).filter((s) => s.summary.completed);
+  const completed = (await listSnapshotsOf(locator)).map((document4) => ({ document: document4, summary: summarizeSnapshot(document4) })).filter((s) => s.summary.completed);
   const latest = completed.sort((a, b) => Date.parse(b.summary.created) - Date.parse(a.summary.created))[0];
   if (!latest) {
     const take = `take one with \`${ctx.followUp("backups", "snapshots", "take", name, "--watch")}\``;
@@ -46325,13 +47259,13 @@ __export(completion_exports3, {
   BACKUP_LISTS: () => BACKUP_LISTS,
   backupIds: () => backupIds
 });
-async function backupIds(ctx, list5, cluster, now = Date.now) {
+async function backupIds(ctx, list7, cluster, now = Date.now) {
   try {
     if (!CLUSTER_NAME.test(cluster)) return [];
     const settings = await ctx.settings();
     const projectId = settings.projectId;
     if (!projectId) return [];
-    const file = cacheFile(ctx.configDir, list5, [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? "", cluster]);
+    const file = cacheFile(ctx.configDir, list7, [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? "", cluster]);
     const valid = (word) => OBJECT_ID6.test(word);
     const cached = await readCache(file, now(), valid);
     if (cached) return cached;
@@ -46339,7 +47273,7 @@ async function backupIds(ctx, list5, cluster, now = Date.now) {
     const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_public(), public_exports));
     const client = await ctx.api();
     const locator = await ClusterLocator2.open(ctx, client, projectId, cluster);
-    const found = list5 === "snapshots" ? await locator.call(() => api.listSnapshots(client, projectId, cluster), () => api.listFlexSnapshots(client, projectId, cluster)) : await locator.call(() => api.listRestoreJobs(client, projectId, cluster), () => api.listFlexRestoreJobs(client, projectId, cluster));
+    const found = list7 === "snapshots" ? await locator.call(() => api.listSnapshots(client, projectId, cluster), () => api.listFlexSnapshots(client, projectId, cluster)) : await locator.call(() => api.listRestoreJobs(client, projectId, cluster), () => api.listFlexRestoreJobs(client, projectId, cluster));
     const words2 = found.results.map((item) => String(item.id)).filter(valid).slice(0, MAX_NAMES2);
     await writeCache(ctx.configDir, file, { at: now(), names: words2 });
     return words2;
@@ -46367,12 +47301,12 @@ __export(fromSnapshot_exports, {
   work: () => work
 });
 function planFromSnapshot(name, flags) {
-  const text12 = flags.fromSnapshot;
-  const at = text12.indexOf("@");
-  const cluster = at < 0 ? text12 : text12.slice(0, at);
-  const ref = at < 0 ? "latest" : text12.slice(at + 1);
+  const text14 = flags.fromSnapshot;
+  const at = text14.indexOf("@");
+  const cluster = at < 0 ? text14 : text14.slice(0, at);
+  const ref = at < 0 ? "latest" : text14.slice(at + 1);
   const refuse2 = (why) => {
-    throw new UsageError(`invalid --from-snapshot "${text12}": ${why}`, { hint: "give <cluster>, <cluster>@latest or <cluster>@<snapshot id>" });
+    throw new UsageError(`invalid --from-snapshot "${text14}": ${why}`, { hint: "give <cluster>, <cluster>@latest or <cluster>@<snapshot id>" });
   };
   if (cluster === "") refuse2("it names no cluster");
   if (ref === "") refuse2("nothing after @");
@@ -46599,31 +47533,31 @@ __export(networkInput_exports, {
   requireFlags: () => requireFlags,
   routeTableCidr: () => routeTableCidr
 });
-function regionOf(provider2, text12, flag = "--region") {
-  const api = networkRegion(provider2, text12);
-  if (api === void 0) throw new UsageError(`unknown ${flag} ${shown(text12)} for ${provider2}: expected one of its regions, such as ${regionExamples(provider2)}`);
+function regionOf(provider2, text14, flag2 = "--region") {
+  const api = networkRegion(provider2, text14);
+  if (api === void 0) throw new UsageError(`unknown ${flag2} ${shown(text14)} for ${provider2}: expected one of its regions, such as ${regionExamples(provider2)}`);
   return { api, own: providerRegionName(provider2, api) };
 }
-function atlasCidr(provider2, text12) {
-  const problem = atlasCidrProblem(provider2, text12);
-  if (problem) throw new UsageError(`invalid --atlas-cidr ${shown(text12)}: it ${problem}`);
-  return text12;
+function atlasCidr(provider2, text14) {
+  const problem = atlasCidrProblem(provider2, text14);
+  if (problem) throw new UsageError(`invalid --atlas-cidr ${shown(text14)}: it ${problem}`);
+  return text14;
 }
-function routeTableCidr(text12) {
-  if (!parseIpv4Block(text12)) throw new UsageError(`invalid --route-table-cidr ${shown(text12)}: expected your VPC's IPv4 CIDR block, such as 10.0.0.0/16 (no bits set past the prefix)`);
-  return text12;
+function routeTableCidr(text14) {
+  if (!parseIpv4Block(text14)) throw new UsageError(`invalid --route-table-cidr ${shown(text14)}: expected your VPC's IPv4 CIDR block, such as 10.0.0.0/16 (no bits set past the prefix)`);
+  return text14;
 }
-function checked2(flag, value, rule) {
-  if (!NETWORK_PATTERNS[rule].test(value)) throw new UsageError(`invalid ${flag} ${shown(value)}: expected ${EXPECTED[rule]}`);
+function checked2(flag2, value, rule) {
+  if (!NETWORK_PATTERNS[rule].test(value)) throw new UsageError(`invalid ${flag2} ${shown(value)}: expected ${EXPECTED[rule]}`);
   return value;
 }
 function refuseOthers(provider2, given, owners) {
-  for (const [flag, owner] of Object.entries(owners)) {
-    if (given[flag] !== void 0 && owner !== provider2) throw new UsageError(`${flag} is for ${owner}, not ${provider2}`);
+  for (const [flag2, owner] of Object.entries(owners)) {
+    if (given[flag2] !== void 0 && owner !== provider2) throw new UsageError(`${flag2} is for ${owner}, not ${provider2}`);
   }
 }
 function requireFlags(provider2, given, flags) {
-  const missing2 = flags.filter((flag) => given[flag] === void 0);
+  const missing2 = flags.filter((flag2) => given[flag2] === void 0);
   if (missing2.length > 0) throw new UsageError(`${provider2} needs ${missing2.join(", ")}`);
 }
 function objectIdArg(value, what) {
@@ -46704,9 +47638,9 @@ var init_view2 = __esm({
   "src/cli/peering/view.ts"() {
     "use strict";
     text10 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
-    results3 = (document3) => {
-      const list5 = document3?.results;
-      return Array.isArray(list5) ? list5 : [];
+    results3 = (document4) => {
+      const list7 = document4?.results;
+      return Array.isArray(list7) ? list7 : [];
     };
     peerStatus = (peer) => text10(peer.statusName) || text10(peer.status);
     PEER_COLUMNS = [
@@ -46720,7 +47654,7 @@ var init_view2 = __esm({
       { header: "CONTAINER", value: (p) => text10(p.containerId), dropPriority: 3, copyable: true }
     ];
     PEER_LIST_TABLE = { columns: PEER_COLUMNS, rows: results3 };
-    PEER_TABLE = { columns: PEER_COLUMNS, rows: (document3) => [document3 ?? {}] };
+    PEER_TABLE = { columns: PEER_COLUMNS, rows: (document4) => [document4 ?? {}] };
     CONTAINER_COLUMNS = [
       { header: "ID", value: (c) => text10(c.id), copyable: true },
       { header: "PROVIDER", value: (c) => text10(c.providerName) },
@@ -46757,23 +47691,23 @@ __export(watch_exports2, {
 });
 async function userStep(ctx, wait, peer) {
   const then = `then \`${ctx.followUp("peering", "watch", wait.peerId, "--accepted")}\``;
-  const text12 = (key) => typeof peer[key] === "string" ? peer[key] : "?";
+  const text14 = (key) => typeof peer[key] === "string" ? peer[key] : "?";
   if (peer.providerName === "GCP") {
     const { getContainer: getContainer3 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
-    const container = (await getContainer3(wait.client, wait.projectId, text12("containerId"))).body;
+    const container = (await getContainer3(wait.client, wait.projectId, text14("containerId"))).body;
     const atlasProject = typeof container.gcpProjectId === "string" ? container.gcpProjectId : "?";
     const atlasNetwork = typeof container.networkName === "string" ? container.networkName : "?";
     return new UserActionError(
-      `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text12("gcpProjectId")}, peer network ${text12("networkName")} with project ${atlasProject}, network ${atlasNetwork}`,
+      `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text14("gcpProjectId")}, peer network ${text14("networkName")} with project ${atlasProject}, network ${atlasNetwork}`,
       {
-        hint: `${toolCommand("gcloud", "compute", "networks", "peerings", "create", `atlas-${wait.peerId.slice(-6)}`, "--project", text12("gcpProjectId"), "--network", text12("networkName"), "--peer-project", atlasProject, "--peer-network", atlasNetwork)}; ${then}`
+        hint: `${toolCommand("gcloud", "compute", "networks", "peerings", "create", `atlas-${wait.peerId.slice(-6)}`, "--project", text14("gcpProjectId"), "--network", text14("networkName"), "--peer-project", atlasProject, "--peer-network", atlasNetwork)}; ${then}`
       }
     );
   }
-  const region2 = text12("accepterRegionName");
+  const region2 = text14("accepterRegionName");
   return new UserActionError(
-    `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text12("connectionId")} in AWS account ${text12("awsAccountId")}, region ${region2} (VPC console, Peering connections)`,
-    { hint: `${toolCommand("aws", "ec2", "accept-vpc-peering-connection", "--vpc-peering-connection-id", text12("connectionId"), "--region", region2)}; ${then}` }
+    `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text14("connectionId")} in AWS account ${text14("awsAccountId")}, region ${region2} (VPC console, Peering connections)`,
+    { hint: `${toolCommand("aws", "ec2", "accept-vpc-peering-connection", "--vpc-peering-connection-id", text14("connectionId"), "--region", region2)}; ${then}` }
   );
 }
 async function waitForPeer(ctx, wait) {
@@ -46879,17 +47813,17 @@ var init_completion4 = __esm({
 
 // src/cli/private-endpoints/view.ts
 function serviceEndpoints(service) {
-  const list5 = service.interfaceEndpoints ?? service.privateEndpoints ?? service.endpointGroupNames;
-  return Array.isArray(list5) ? list5.filter((id) => typeof id === "string") : [];
+  const list7 = service.interfaceEndpoints ?? service.privateEndpoints ?? service.endpointGroupNames;
+  return Array.isArray(list7) ? list7.filter((id) => typeof id === "string") : [];
 }
 var text11, results4, SERVICE_COLUMNS, SERVICE_LIST_TABLE, SERVICE_TABLE, endpointStatus, ENDPOINT_TABLE, STRINGS_TABLE, REGIONAL_MODE_TABLE;
 var init_view3 = __esm({
   "src/cli/private-endpoints/view.ts"() {
     "use strict";
     text11 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
-    results4 = (document3) => {
-      const list5 = document3?.results;
-      return Array.isArray(list5) ? list5 : [];
+    results4 = (document4) => {
+      const list7 = document4?.results;
+      return Array.isArray(list7) ? list7 : [];
     };
     SERVICE_COLUMNS = [
       { header: "ID", value: (s) => text11(s.id), copyable: true },
@@ -46903,7 +47837,7 @@ var init_view3 = __esm({
       { header: "SERVICE NAME", value: (s) => text11(s.endpointServiceName) || text11(s.privateLinkServiceName), copyable: true, dropPriority: 3 }
     ];
     SERVICE_LIST_TABLE = { columns: SERVICE_COLUMNS, rows: results4 };
-    SERVICE_TABLE = { columns: SERVICE_COLUMNS, rows: (document3) => [document3 ?? {}] };
+    SERVICE_TABLE = { columns: SERVICE_COLUMNS, rows: (document4) => [document4 ?? {}] };
     endpointStatus = (endpoint) => text11(endpoint.connectionStatus) || text11(endpoint.status);
     ENDPOINT_TABLE = {
       columns: [
@@ -46912,7 +47846,7 @@ var init_view3 = __esm({
         { header: "STATUS", value: endpointStatus },
         { header: "IP", value: (e) => text11(e.privateEndpointIPAddress), copyable: true, omitWhenEmpty: true, dropPriority: 1 }
       ],
-      rows: (document3) => [document3 ?? {}]
+      rows: (document4) => [document4 ?? {}]
     };
     STRINGS_TABLE = {
       columns: [
@@ -46923,7 +47857,7 @@ var init_view3 = __esm({
     };
     REGIONAL_MODE_TABLE = {
       columns: [{ header: "REGIONALIZED", value: (d) => text11(d.enabled) }],
-      rows: (document3) => [document3 ?? {}]
+      rows: (document4) => [document4 ?? {}]
     };
   }
 });
@@ -47140,7 +48074,7 @@ async function endpointServiceIds(ctx) {
     const { listEndpointServices: listEndpointServices2 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
     const client = await ctx.api();
     const lists = await Promise.all(PROVIDERS3.map(async (provider2) => (await listEndpointServices2(client, projectId, provider2)).body));
-    return lists.flatMap((list5) => Array.isArray(list5) ? list5.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID8.test(id)) : []);
+    return lists.flatMap((list7) => Array.isArray(list7) ? list7.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID8.test(id)) : []);
   } catch {
     return [];
   }
@@ -47151,6 +48085,528 @@ var init_completion5 = __esm({
     "use strict";
     OBJECT_ID8 = /^[0-9a-f]{24}$/;
     PROVIDERS3 = ["AWS", "AZURE", "GCP"];
+  }
+});
+
+// src/cli/processes/word.ts
+function parseProcessWord(word) {
+  if (word === "") throw new UsageError(`a process is needed: ${PROCESS_USAGE}`);
+  const colon = word.lastIndexOf(":");
+  if (colon !== -1) {
+    const host = word.slice(0, colon);
+    const portText = word.slice(colon + 1);
+    const port = /^[0-9]{1,5}$/.test(portText) ? Number(portText) : NaN;
+    if (!HOST.test(host) || !(port >= 1 && port <= 65535)) throw new UsageError(`invalid process "${word}": ${PROCESS_USAGE}`);
+    return { kind: "process", host: host.toLowerCase(), port, id: `${host.toLowerCase()}:${port}` };
+  }
+  if (word.includes(".")) {
+    if (!HOST.test(word)) throw new UsageError(`invalid hostname "${word}": ${PROCESS_USAGE}`);
+    return { kind: "host", host: word.toLowerCase() };
+  }
+  if (!CLUSTER5.test(word)) throw new UsageError(`invalid process or cluster "${word}": ${PROCESS_USAGE}`);
+  return { kind: "cluster", name: word };
+}
+function aliasOfCluster(alias, cluster) {
+  const lower2 = cluster.toLowerCase();
+  if (!alias.toLowerCase().startsWith(`${lower2}-`)) return false;
+  return /^-(?:shard|config)-[0-9]{2,}-[0-9]{2,}\./.test(alias.slice(lower2.length));
+}
+var CLUSTER5, HOST, PROCESS_USAGE;
+var init_word = __esm({
+  "src/cli/processes/word.ts"() {
+    "use strict";
+    init_errors();
+    CLUSTER5 = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$/;
+    HOST = /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+    PROCESS_USAGE = "name a process as host:port (see `processes list`), a hostname, or a cluster name";
+  }
+});
+
+// src/api/resources/processes.ts
+var processes_exports = {};
+__export(processes_exports, {
+  getProcess: () => getProcess2,
+  listProcesses: () => listProcesses2
+});
+async function listProcesses2(client, projectId, options = {}) {
+  return client.callAll("processes.list", { groupId: projectId }, options);
+}
+async function getProcess2(client, projectId, processId) {
+  const response = await client.call("processes.get", { groupId: projectId, processId });
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new InvalidResponseError(`expected a process from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  }
+  return body;
+}
+var init_processes3 = __esm({
+  "src/api/resources/processes.ts"() {
+    "use strict";
+    init_errors2();
+  }
+});
+
+// src/cli/processes/resolve.ts
+var resolve_exports = {};
+__export(resolve_exports, {
+  matchProcesses: () => matchProcesses,
+  projectProcesses: () => projectProcesses,
+  resolveProcesses: () => resolveProcesses
+});
+function matchProcesses(all, word) {
+  switch (word.kind) {
+    case "process":
+      return all.filter((p) => lower(p.id) === word.id || lower(p.userAlias) === word.host && p.port === word.port);
+    case "host":
+      return all.filter((p) => lower(p.hostname) === word.host || lower(p.userAlias) === word.host);
+    case "cluster":
+      return all.filter((p) => typeof p.userAlias === "string" && aliasOfCluster(p.userAlias, word.name));
+  }
+}
+async function projectProcesses(client, projectId) {
+  const { listProcesses: listProcesses3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
+  return (await listProcesses3(client, projectId)).results;
+}
+async function resolveProcesses(ctx, text14, all) {
+  const word = parseProcessWord(text14);
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const processes3 = all ?? await projectProcesses(client, projectId);
+  const found = matchProcesses(processes3, word);
+  if (found.length > 0) return { client, projectId, processes: found, word, ...word.kind === "cluster" ? { cluster: word.name } : {} };
+  if (word.kind === "cluster") throw await whyNoProcesses(ctx, client, projectId, word.name);
+  const names2 = processes3.flatMap((p) => word.kind === "process" ? [idOf2(p)] : [lower(p.hostname)]).filter((n) => n !== "");
+  const near = didYouMean(nearestNames(word.kind === "process" ? word.id : word.host, names2));
+  const list7 = ctx.followUp("processes", "list");
+  throw new NotFoundError(`the project has no process ${word.kind === "process" ? word.id : `on host ${word.host}`}`, {
+    hint: near ? `${near} (see \`${list7}\`)` : `see its processes with \`${list7}\``
+  });
+}
+async function whyNoProcesses(ctx, client, projectId, name) {
+  const { getCluster: getCluster3 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+  let cluster;
+  try {
+    cluster = (await getCluster3(client, projectId, name)).body;
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.errorCode === "CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API") {
+      return new NotFoundError(`${name} is a flex cluster: the service shows no processes (and no metrics) for flex clusters`);
+    }
+    if (error2 instanceof ApiError && error2.status === 404 && error2.errorCode === "CLUSTER_NOT_FOUND") {
+      const near = didYouMean(await nearClusterNames(client, projectId, name, () => true));
+      const list7 = ctx.followUp("processes", "list");
+      return new NotFoundError(`no cluster or process named ${name} in the project`, {
+        hint: near ? `${near} (or see \`${list7}\`)` : `see the processes with \`${list7}\``
+      });
+    }
+    return error2;
+  }
+  const state = typeof cluster.stateName === "string" ? cluster.stateName : "";
+  if (cluster.paused === true) return new ConflictError(`cluster ${name} is paused: it has no processes until it is resumed`, { hint: `resume it with \`${ctx.followUp("clusters", "resume", name)}\`` });
+  if (state === "CREATING") return new ConflictError(`cluster ${name} is still being created: its processes come with its hosts`, { hint: `wait for it with \`${ctx.followUp("clusters", "watch", name)}\`` });
+  if (state === "DELETING") return new ConflictError(`cluster ${name} is being deleted: it has no processes any more`);
+  if (isShared(cluster)) return new NotFoundError(`${name} is a shared-tier cluster: the service shows no processes (and no metrics) for it`);
+  return new NotFoundError(`cluster ${name} has no processes the service shows`, { hint: `see the project's processes with \`${ctx.followUp("processes", "list")}\`` });
+}
+function isShared(cluster) {
+  const specs = Array.isArray(cluster.replicationSpecs) ? cluster.replicationSpecs : [];
+  const regions = specs.flatMap((spec2) => isObject(spec2) && Array.isArray(spec2.regionConfigs) ? spec2.regionConfigs : []);
+  if (regions.some((r) => isObject(r) && r.providerName === "TENANT")) return true;
+  return isObject(cluster.providerSettings) && cluster.providerSettings.providerName === "TENANT";
+}
+var idOf2, lower;
+var init_resolve3 = __esm({
+  "src/cli/processes/resolve.ts"() {
+    "use strict";
+    init_errors();
+    init_object();
+    init_nearName();
+    init_word();
+    idOf2 = (p) => typeof p.id === "string" ? p.id : "";
+    lower = (value) => typeof value === "string" ? value.toLowerCase() : "";
+  }
+});
+
+// src/cli/processes/completion.ts
+var completion_exports6 = {};
+__export(completion_exports6, {
+  processIds: () => processIds
+});
+async function processIds(ctx, now = Date.now) {
+  try {
+    const settings = await ctx.settings();
+    const projectId = settings.projectId;
+    if (!projectId) return [];
+    const file = cacheFile(ctx.configDir, "processes", [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? ""]);
+    const valid = (word) => PROCESS_ID.test(word);
+    const cached = await readCache(file, now(), valid);
+    if (cached) return cached;
+    const { listProcesses: listProcesses3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
+    const list7 = await listProcesses3(await ctx.api(), projectId);
+    const words2 = list7.results.map((p) => typeof p.id === "string" ? p.id : "").filter(valid).slice(0, MAX_NAMES2);
+    await writeCache(ctx.configDir, file, { at: now(), names: words2 });
+    return words2;
+  } catch {
+    return [];
+  }
+}
+var PROCESS_ID;
+var init_completion6 = __esm({
+  "src/cli/processes/completion.ts"() {
+    "use strict";
+    init_completionCache();
+    PROCESS_ID = /^[a-z0-9.-]+:[0-9]{1,5}$/;
+  }
+});
+
+// src/api/resources/logs.ts
+var logs_exports = {};
+__export(logs_exports, {
+  downloadLog: () => downloadLog
+});
+async function downloadLog(client, projectId, hostName, logName, window, sink) {
+  return client.download("logs.download", { groupId: projectId, hostName, logName }, { query: { ...window }, sink });
+}
+var init_logs3 = __esm({
+  "src/api/resources/logs.ts"() {
+    "use strict";
+  }
+});
+
+// src/cli/logs/writeFile.ts
+var writeFile_exports = {};
+__export(writeFile_exports, {
+  EmptyLogError: () => EmptyLogError,
+  TooLargeError: () => TooLargeError,
+  checkFinalPath: () => checkFinalPath,
+  writeBody: () => writeBody
+});
+function checkFinalPath(path) {
+  let stats;
+  try {
+    stats = (0, import_node_fs13.lstatSync)(path);
+  } catch {
+    return;
+  }
+  if (!stats.isFile()) throw new UsageError(`refusing to write ${path}: it exists and is not a regular file${stats.isSymbolicLink() ? " (a symbolic link)" : ""}`);
+}
+async function writeBody(body, target) {
+  checkFinalPath(target.path);
+  const temp = (0, import_node_path10.join)((0, import_node_path10.dirname)(target.path), `.${(0, import_node_path10.basename)(target.path)}.${(0, import_node_crypto25.randomBytes)(6).toString("hex")}.part`);
+  let fd;
+  try {
+    fd = (0, import_node_fs13.openSync)(temp, CREATE_NEW2, 384);
+  } catch (error2) {
+    throw new LocalFailureError(`cannot write in ${(0, import_node_path10.dirname)(target.path)}: ${fsReason(error2)}`);
+  }
+  let open5 = true;
+  const remove2 = () => {
+    if (open5) {
+      try {
+        (0, import_node_fs13.closeSync)(fd);
+      } catch {
+      }
+      open5 = false;
+    }
+    try {
+      (0, import_node_fs13.unlinkSync)(temp);
+    } catch {
+    }
+  };
+  const undo = onTerminate(remove2);
+  let received = 0;
+  let written = 0;
+  try {
+    const counter = new import_node_stream3.Transform({
+      transform(chunk, _encoding, done) {
+        received += chunk.length;
+        target.progress?.(received);
+        if (!target.decompress && received > target.maxBytes) return done(new TooLargeError(`the log passed ${target.maxBytes} bytes; stopped (raise --max-size to take more)`));
+        done(null, chunk);
+      }
+    });
+    const sink = new import_node_stream3.Writable({
+      write(chunk, _encoding, done) {
+        written += chunk.length;
+        if (written > target.maxBytes) return done(new TooLargeError(`the log passed ${target.maxBytes} bytes once decompressed; stopped (raise --max-size to take more)`));
+        try {
+          (0, import_node_fs13.writeSync)(fd, chunk);
+          done();
+        } catch (error2) {
+          done(new LocalFailureError(`cannot write ${target.path}: ${fsReason(error2)}`));
+        }
+      }
+    });
+    if (target.decompress) await (0, import_promises4.pipeline)(body, counter, (0, import_node_zlib2.createGunzip)(), sink);
+    else await (0, import_promises4.pipeline)(body, counter, sink);
+    if (received === 0) throw new EmptyLogError("the service returned an empty file: the log has no lines for this window (nothing written)");
+    (0, import_node_fs13.fsyncSync)(fd);
+    (0, import_node_fs13.closeSync)(fd);
+    open5 = false;
+    (0, import_node_fs13.renameSync)(temp, target.path);
+    return written;
+  } catch (error2) {
+    remove2();
+    if (error2 instanceof CdbaError) throw error2;
+    if (error2.code?.startsWith("Z_")) throw new LocalFailureError(`the log is not valid gzip: ${error2.message}; nothing written`);
+    throw error2;
+  } finally {
+    undo();
+  }
+}
+var import_node_crypto25, import_node_fs13, import_node_path10, import_node_stream3, import_promises4, import_node_zlib2, CREATE_NEW2, EmptyLogError, TooLargeError;
+var init_writeFile = __esm({
+  "src/cli/logs/writeFile.ts"() {
+    "use strict";
+    import_node_crypto25 = require("node:crypto");
+    import_node_fs13 = require("node:fs");
+    import_node_path10 = require("node:path");
+    import_node_stream3 = require("node:stream");
+    import_promises4 = require("node:stream/promises");
+    import_node_zlib2 = require("node:zlib");
+    init_errors();
+    init_fsError();
+    init_terminate();
+    CREATE_NEW2 = import_node_fs13.constants.O_WRONLY | import_node_fs13.constants.O_CREAT | import_node_fs13.constants.O_EXCL | (import_node_fs13.constants.O_NOFOLLOW ?? 0);
+    EmptyLogError = class extends CdbaError {
+      exitCode = ExitCode.emptyFile;
+    };
+    TooLargeError = class extends CdbaError {
+      exitCode = ExitCode.general;
+    };
+  }
+});
+
+// src/cli/logs/stdout.ts
+var stdout_exports = {};
+__export(stdout_exports, {
+  streamToStdout: () => streamToStdout
+});
+async function streamToStdout(io, body, options) {
+  let received = 0;
+  let written = 0;
+  const counter = new import_node_stream4.Transform({
+    transform(chunk, _encoding, done) {
+      received += chunk.length;
+      done(null, chunk);
+    }
+  });
+  const out = new import_node_stream4.Writable({
+    write(chunk, _encoding, done) {
+      written += chunk.length;
+      if (written > options.maxBytes) return done(new TooLargeError(`the log passed ${options.maxBytes} bytes; stopped (raise --max-size to take more)`));
+      if (io.out.write(chunk)) done();
+      else io.out.once("drain", () => done());
+    }
+  });
+  if (options.decompress) await (0, import_promises5.pipeline)(body, counter, (0, import_node_zlib3.createGunzip)(), out);
+  else await (0, import_promises5.pipeline)(body, counter, out);
+  if (received === 0) throw new EmptyLogError("the service returned an empty file: the log has no lines for this window");
+}
+var import_node_stream4, import_promises5, import_node_zlib3;
+var init_stdout = __esm({
+  "src/cli/logs/stdout.ts"() {
+    "use strict";
+    import_node_stream4 = require("node:stream");
+    import_promises5 = require("node:stream/promises");
+    import_node_zlib3 = require("node:zlib");
+    init_writeFile();
+  }
+});
+
+// src/cli/performance-advisor/createIndex.ts
+function jsString(text14) {
+  let out = '"';
+  for (const ch of text14) {
+    const code = ch.codePointAt(0);
+    if (code >= 32 && code < 127 && ch !== '"' && ch !== "\\") out += ch;
+    else if (code > 65535) {
+      const hi = Math.floor((code - 65536) / 1024) + 55296;
+      const lo = (code - 65536) % 1024 + 56320;
+      out += `\\u${hi.toString(16).padStart(4, "0")}\\u${lo.toString(16).padStart(4, "0")}`;
+    } else out += `\\u${code.toString(16).padStart(4, "0")}`;
+  }
+  return `${out}"`;
+}
+function keyDocument(index) {
+  if (!Array.isArray(index) || index.length === 0 || index.length > 64) return void 0;
+  const parts = [];
+  for (const entry of index) {
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return void 0;
+    const pairs = Object.entries(entry);
+    if (pairs.length !== 1) return void 0;
+    const [field, direction] = pairs[0];
+    if (field === "" || field.length > 1024) return void 0;
+    if (direction === 1 || direction === -1) parts.push(`${jsString(field)}: ${direction}`);
+    else if (typeof direction === "string" && INDEX_TYPES3.has(direction)) parts.push(`${jsString(field)}: ${jsString(direction)}`);
+    else return void 0;
+  }
+  return `{ ${parts.join(", ")} }`;
+}
+function createIndexCommand(namespace, index) {
+  if (typeof namespace !== "string") return void 0;
+  const dot = namespace.indexOf(".");
+  if (dot <= 0 || dot === namespace.length - 1 || namespace.length > 1024) return void 0;
+  const keys = keyDocument(index);
+  if (keys === void 0) return void 0;
+  return `db.getSiblingDB(${jsString(namespace.slice(0, dot))}).getCollection(${jsString(namespace.slice(dot + 1))}).createIndex(${keys})`;
+}
+var INDEX_TYPES3;
+var init_createIndex = __esm({
+  "src/cli/performance-advisor/createIndex.ts"() {
+    "use strict";
+    INDEX_TYPES3 = /* @__PURE__ */ new Set(["text", "2d", "2dsphere", "hashed"]);
+  }
+});
+
+// src/cli/performance-advisor/view.ts
+var view_exports = {};
+__export(view_exports, {
+  DROP_TABLE: () => DROP_TABLE,
+  NAMESPACE_TABLE: () => NAMESPACE_TABLE,
+  SCHEMA_TABLE: () => SCHEMA_TABLE,
+  SLOW_QUERY_TABLE: () => SLOW_QUERY_TABLE,
+  SUGGESTED_INDEX_TABLE: () => SUGGESTED_INDEX_TABLE,
+  withCreateIndex: () => withCreateIndex
+});
+function withCreateIndex(answer) {
+  return { ...answer, suggestedIndexes: list6(answer.suggestedIndexes).map((s) => ({ ...s, createIndex: createIndexCommand(s.namespace, s.index) ?? null })) };
+}
+var list6, text13, NAMESPACE_TABLE, SLOW_QUERY_TABLE, SUGGESTED_INDEX_TABLE, SCHEMA_TABLE, DROP_TABLE;
+var init_view4 = __esm({
+  "src/cli/performance-advisor/view.ts"() {
+    "use strict";
+    init_object();
+    init_createIndex();
+    list6 = (value) => Array.isArray(value) ? value.filter(isObject) : [];
+    text13 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+    NAMESPACE_TABLE = {
+      columns: [
+        { header: "PROCESS", value: (r) => r.process, copyable: true },
+        { header: "NAMESPACE", value: (r) => r.namespace, copyable: true }
+      ],
+      rows: (document4) => list6(document4).flatMap((answer) => list6(answer.namespaces).map((n) => ({ process: text13(answer.process), namespace: text13(n.namespace) })))
+    };
+    SLOW_QUERY_TABLE = {
+      columns: [
+        { header: "PROCESS", value: (r) => r.process, copyable: true },
+        { header: "NAMESPACE", value: (r) => r.namespace, copyable: true },
+        { header: "MS", value: (r) => r.ms },
+        { header: "EXAMINED", value: (r) => r.examined, dropPriority: 2 },
+        { header: "RETURNED", value: (r) => r.returned, dropPriority: 3 },
+        { header: "LINE", value: (r) => r.line, dropPriority: 1 }
+      ],
+      rows: (document4) => list6(document4).flatMap((answer) => list6(answer.slowQueries).map((q) => {
+        const metrics = isObject(q.metrics) ? q.metrics : {};
+        return { process: text13(answer.process), namespace: text13(q.namespace), ms: text13(metrics.operationExecutionTime), examined: text13(metrics.docsExamined), returned: text13(metrics.docsReturned), line: text13(q.line) };
+      }))
+    };
+    SUGGESTED_INDEX_TABLE = {
+      columns: [
+        { header: "PROCESS", value: (r) => r.process, copyable: true, dropPriority: 1 },
+        { header: "IMPACT", value: (r) => r.weight, dropPriority: 2 },
+        { header: "CREATE INDEX", value: (r) => r.command, copyable: true }
+      ],
+      rows: (document4) => list6(document4).flatMap((answer) => list6(answer.suggestedIndexes).map((s) => ({
+        process: text13(answer.process),
+        weight: text13(s.weight),
+        command: typeof s.createIndex === "string" ? s.createIndex : `(not an index: ${text13(s.namespace)})`
+      })))
+    };
+    SCHEMA_TABLE = {
+      columns: [
+        { header: "RECOMMENDATION", value: (r) => r.recommendation, copyable: true },
+        { header: "NAMESPACE", value: (r) => r.namespace, copyable: true },
+        { header: "TRIGGER", value: (r) => r.trigger, dropPriority: 2 },
+        { header: "WHY", value: (r) => r.description, dropPriority: 1 }
+      ],
+      rows: (document4) => (isObject(document4) ? list6(document4.recommendations) : []).flatMap((r) => list6(r.affectedNamespaces).flatMap((a) => {
+        const triggers = list6(a.triggers);
+        return (triggers.length > 0 ? triggers : [{}]).map((t) => ({ recommendation: text13(r.recommendation), namespace: text13(a.namespace), trigger: text13(t.triggerType), description: text13(t.description) }));
+      }))
+    };
+    DROP_TABLE = {
+      columns: [
+        { header: "KIND", value: (r) => r.kind },
+        { header: "NAMESPACE", value: (r) => r.namespace, copyable: true },
+        { header: "INDEX", value: (r) => r.name, copyable: true },
+        { header: "BYTES", value: (r) => r.size, dropPriority: 2 },
+        { header: "ACCESSES", value: (r) => r.accesses, dropPriority: 1 }
+      ],
+      rows: (document4) => {
+        const doc = isObject(document4) ? document4 : {};
+        return ["hiddenIndexes", "redundantIndexes", "unusedIndexes"].flatMap((kind2) => list6(doc[kind2]).map((i) => ({
+          kind: kind2.replace("Indexes", ""),
+          namespace: text13(i.namespace),
+          name: text13(i.name),
+          size: text13(i.sizeBytes),
+          accesses: text13(i.accessCount)
+        })));
+      }
+    };
+  }
+});
+
+// src/api/resources/performanceAdvisor.ts
+var performanceAdvisor_exports = {};
+__export(performanceAdvisor_exports, {
+  getManagedSlowMs: () => getManagedSlowMs2,
+  listDropIndexSuggestions: () => listDropIndexSuggestions2,
+  listNamespaces: () => listNamespaces2,
+  listSchemaAdvice: () => listSchemaAdvice2,
+  listSlowQueries: () => listSlowQueries2,
+  listSuggestedIndexes: () => listSuggestedIndexes2,
+  setManagedSlowMs: () => setManagedSlowMs2
+});
+function document3(response, what) {
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InvalidResponseError(`expected ${what} from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  return body;
+}
+function content(response, what) {
+  const body = document3(response, what);
+  if ("content" in body && "status" in body) {
+    const inner = body.content;
+    if (typeof inner !== "object" || inner === null || Array.isArray(inner)) throw new InvalidResponseError(`expected ${what} in the envelope from ${response.url}`);
+    return inner;
+  }
+  return body;
+}
+async function listNamespaces2(client, projectId, processId, q) {
+  return document3(await client.call("performanceAdvisor.namespaces", { groupId: projectId, processId }, { query: query2({ ...q, namespaces: [] }) }), "namespaces");
+}
+async function listSlowQueries2(client, projectId, processId, q) {
+  const extra = { includeMetrics: true, includeOpType: true, includeReplicaState: true, ...q.nLogs !== void 0 ? { nLogs: q.nLogs } : {} };
+  return document3(await client.call("performanceAdvisor.slowQueryLogs", { groupId: projectId, processId }, { query: query2(q, extra) }), "slow queries");
+}
+async function listSuggestedIndexes2(client, projectId, processId, q) {
+  return document3(await client.call("performanceAdvisor.suggestedIndexes", { groupId: projectId, processId }, { query: query2(q) }), "suggested indexes");
+}
+async function listSchemaAdvice2(client, projectId, clusterName) {
+  return content(await client.call("performanceAdvisor.schemaAdvice", { groupId: projectId, clusterName }), "schema advice");
+}
+async function listDropIndexSuggestions2(client, projectId, clusterName) {
+  return content(await client.call("performanceAdvisor.dropIndexSuggestions", { groupId: projectId, clusterName }), "drop-index suggestions");
+}
+async function getManagedSlowMs2(client, projectId) {
+  const response = await client.call("performanceAdvisor.managedSlowMs", { groupId: projectId });
+  if (typeof response.body !== "boolean") throw new InvalidResponseError(`expected true or false from ${response.url}`);
+  return response.body;
+}
+async function setManagedSlowMs2(client, projectId, enabled) {
+  if (enabled) await client.call("performanceAdvisor.enableManagedSlowMs", { groupId: projectId }, { idempotent: true });
+  else await client.call("performanceAdvisor.disableManagedSlowMs", { groupId: projectId });
+}
+var query2;
+var init_performanceAdvisor3 = __esm({
+  "src/api/resources/performanceAdvisor.ts"() {
+    "use strict";
+    init_errors2();
+    query2 = (q, extra = {}) => ({
+      ...q.since !== void 0 ? { since: q.since } : {},
+      ...q.duration !== void 0 ? { duration: q.duration } : {},
+      ...q.namespaces && q.namespaces.length > 0 ? { namespaces: q.namespaces.join(",") } : {},
+      ...extra
+    });
   }
 });
 
@@ -47167,15 +48623,15 @@ var init_public6 = __esm({
 });
 
 // src/cli/profile/completion.ts
-var completion_exports6 = {};
-__export(completion_exports6, {
+var completion_exports7 = {};
+__export(completion_exports7, {
   profileNames: () => profileNames
 });
 async function profileNames(ctx) {
   const { isProfileName: isProfileName2 } = await Promise.resolve().then(() => (init_validate(), validate_exports));
   return Object.keys((await ctx.config()).read().profiles).filter(isProfileName2).sort();
 }
-var init_completion6 = __esm({
+var init_completion7 = __esm({
   "src/cli/profile/completion.ts"() {
     "use strict";
   }
@@ -47229,14 +48685,14 @@ var ENTRY_COLUMNS = [
 ];
 var ACCESS_LIST_TABLE = {
   columns: ENTRY_COLUMNS,
-  rows: (document3) => {
-    const results5 = document3?.results;
+  rows: (document4) => {
+    const results5 = document4?.results;
     return Array.isArray(results5) ? results5 : [];
   }
 };
 var ACCESS_ENTRY_TABLE = {
   columns: ENTRY_COLUMNS,
-  rows: (document3) => [document3 ?? {}]
+  rows: (document4) => [document4 ?? {}]
 };
 function statusTable(entry) {
   return {
@@ -47244,7 +48700,7 @@ function statusTable(entry) {
       { header: "ENTRY", value: () => entry, copyable: true },
       { header: "STATUS", value: (e) => text(e.STATUS) }
     ],
-    rows: (document3) => [document3 ?? {}]
+    rows: (document4) => [document4 ?? {}]
   };
 }
 
@@ -47258,8 +48714,8 @@ function registerAccessListAdd(parent, app) {
     ["Every address of a file, one per line", "grep -v '^#' allowed.txt | xargs -n1 cdba access-list add --comment batch"]
   ]);
 }
-function chosenEntry(text12, flags) {
-  const given = [text12 !== void 0, Boolean(flags.currentIp), flags.awsSecurityGroup !== void 0].filter(Boolean).length;
+function chosenEntry(text14, flags) {
+  const given = [text14 !== void 0, Boolean(flags.currentIp), flags.awsSecurityGroup !== void 0].filter(Boolean).length;
   if (given === 0) throw new UsageError("name the entry: an IP address or CIDR block, --current-ip, or --aws-security-group sg-...");
   if (given > 1) {
     throw new UsageError(flags.currentIp ? "--current-ip adds the address the service sees; give it or an address, not both" : "give one entry: an address or CIDR block, or --aws-security-group, not both");
@@ -47270,12 +48726,12 @@ function chosenEntry(text12, flags) {
     if (entry2.kind !== "securityGroup") throw new UsageError(`invalid --aws-security-group "${flags.awsSecurityGroup}": expected sg- and 8 or 17 hexadecimal digits`);
     return entry2;
   }
-  const entry = parseAccessEntry(text12);
+  const entry = parseAccessEntry(text14);
   if (entry.kind === "securityGroup") throw new UsageError("an AWS security group goes with --aws-security-group");
   return entry;
 }
-async function runAccessListAdd(ctx, text12, flags) {
-  const chosen = chosenEntry(text12, flags);
+async function runAccessListAdd(ctx, text14, flags) {
+  const chosen = chosenEntry(text14, flags);
   if (flags.comment !== void 0 && [...flags.comment].length > MAX_COMMENT) {
     throw new UsageError(`--comment is ${[...flags.comment].length} characters; the service takes at most ${MAX_COMMENT}`);
   }
@@ -47336,8 +48792,8 @@ function registerAccessListDelete(parent, app) {
     ["In a script: remove every temporary entry", "cdba access-list list -o json --query 'results[?deleteAfterDate].cidrBlock' | jq -r '.[]' | xargs -n1 cdba access-list delete --yes"]
   ]);
 }
-async function runAccessListDelete(ctx, text12) {
-  const entry = entryValue(parseAccessEntry(text12));
+async function runAccessListDelete(ctx, text14) {
+  const entry = entryValue(parseAccessEntry(text14));
   ctx.requireConfirmable();
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -47372,8 +48828,8 @@ function registerAccessListStatus(parent, app) {
     ["In a script: the bare status word", `cdba access-list status 10.0.0.0/16 -o json --query STATUS | tr -d '"'`]
   ]);
 }
-async function runAccessListStatus(ctx, text12) {
-  const entry = entryValue(parseAccessEntry(text12));
+async function runAccessListStatus(ctx, text14) {
+  const entry = entryValue(parseAccessEntry(text14));
   const { getAccessListEntryStatus: getAccessListEntryStatus2 } = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -47454,21 +48910,21 @@ function placeholdersIn(path) {
 function fillPlaceholders(path, projectId) {
   return path.replace(/\{(projectId|groupId)\}/g, () => encodeURIComponent(projectId));
 }
-function parseHeader(text12) {
-  const colon = text12.indexOf(":");
-  const name = colon > 0 ? text12.slice(0, colon).trim() : "";
-  if (!HEADER_NAME.test(name)) throw new UsageError(`invalid -H "${text12}": expected 'Name: value'`);
+function parseHeader(text14) {
+  const colon = text14.indexOf(":");
+  const name = colon > 0 ? text14.slice(0, colon).trim() : "";
+  if (!HEADER_NAME.test(name)) throw new UsageError(`invalid -H "${text14}": expected 'Name: value'`);
   if (FORBIDDEN_HEADERS.has(name.toLowerCase())) {
     throw new UsageError(`-H ${name}: cdba sets this header itself${name.toLowerCase().includes("authorization") ? " from the profile's credentials" : ""}; it cannot be overridden`);
   }
-  const value = text12.slice(colon + 1).trim();
+  const value = text14.slice(colon + 1).trim();
   if (/[\r\n\0]/.test(value)) throw new UsageError(`invalid -H ${name}: the value has a line break`);
   return [name, value];
 }
 function parseHeaders(texts) {
   const headers = {};
-  for (const text12 of texts) {
-    const [name, value] = parseHeader(text12);
+  for (const text14 of texts) {
+    const [name, value] = parseHeader(text14);
     const key = name.toLowerCase();
     if (Object.hasOwn(headers, key)) throw new UsageError(`-H ${name} is given twice`);
     headers[key] = value;
@@ -47508,12 +48964,12 @@ function fieldsBody(fields) {
   return body;
 }
 function fieldsQuery(fields) {
-  const query2 = {};
+  const query3 = {};
   for (const [key, value] of fields) {
-    if (Object.hasOwn(query2, key)) throw new UsageError(`-f ${key} is given twice`);
-    query2[key] = value;
+    if (Object.hasOwn(query3, key)) throw new UsageError(`-f ${key} is given twice`);
+    query3[key] = value;
   }
-  return query2;
+  return query3;
 }
 function planRequest(input) {
   const hasFields = input.fields.length > 0;
@@ -47555,17 +49011,17 @@ async function documentFormat(ctx) {
 }
 async function printDocument(ctx, rawBody) {
   if (rawBody.trim() === "") return;
-  let document3;
+  let document4;
   try {
-    document3 = JSON.parse(rawBody);
+    document4 = JSON.parse(rawBody);
   } catch {
-    const text12 = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
-    ctx.io.write(text12.endsWith("\n") ? text12 : `${text12}
+    const text14 = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
+    ctx.io.write(text14.endsWith("\n") ? text14 : `${text14}
 `);
     return;
   }
   const { render: render5 } = await Promise.resolve().then(() => (init_render(), render_exports));
-  await render5(ctx.io, document3, { format: await documentFormat(ctx), query: ctx.globals.query });
+  await render5(ctx.io, document4, { format: await documentFormat(ctx), query: ctx.globals.query });
 }
 function requestedVersion(resource, apiVersion) {
   if (typeof resource !== "string") return resource.version ?? apiVersion;
@@ -47590,7 +49046,7 @@ async function runApi(ctx, rawPath, flags) {
   });
   let path = checkPath(rawPath);
   const headers = parseHeaders(flags.header ?? []);
-  const query2 = plan.fieldsAs === "query" ? fieldsQuery(fields) : {};
+  const query3 = plan.fieldsAs === "query" ? fieldsQuery(fields) : {};
   let body;
   if (flags.input !== void 0) {
     const { parseJson: parseJson2, readInputText: readInputText2 } = await Promise.resolve().then(() => (init_input(), input_exports));
@@ -47602,14 +49058,14 @@ async function runApi(ctx, rawPath, flags) {
   const client = await ctx.api();
   const resource = resourceSpec(plan.method, path);
   if (flags.paginate) {
-    await paginate(ctx, client, path, resource, query2);
+    await paginate(ctx, client, path, resource, query3);
     return;
   }
   const response = await client.request({
     method: plan.method,
     resource,
     path,
-    query: query2,
+    query: query3,
     ...body !== void 0 ? { body } : {},
     headers,
     throwOnError: false
@@ -47627,11 +49083,11 @@ async function runApi(ctx, rawPath, flags) {
     throw apiErrorFromResponse2(response.status, response.headers, response.rawBody, hint ? { hint } : {});
   }
 }
-async function paginate(ctx, client, path, resource, query2) {
+async function paginate(ctx, client, path, resource, query3) {
   const results5 = [];
   let first;
   try {
-    for await (const page2 of client.pages(path, resource, query2)) {
+    for await (const page2 of client.pages(path, resource, query3)) {
       first ??= page2;
       results5.push(...page2.results);
     }
@@ -47868,20 +49324,20 @@ async function runClustersApply(ctx, flags) {
   }
   const inStep = shape2 === "perShard" ? ["readOnlySpecs"] : ["readOnlySpecs", "analyticsSpecs"];
   const plan = current === void 0 ? void 0 : planChanges(sizesInStep(desired, current, inStep), current, writableFields(shape2));
-  const document3 = {
+  const document4 = {
     action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none",
     changes: plan?.changes ?? []
   };
-  await showPlan(ctx, name, document3);
+  await showPlan(ctx, name, document4);
   if (flags.dryRun) {
-    if (flags.exitCode && document3.action !== "none") throw new QuietExit(ExitCode.changesPending);
+    if (flags.exitCode && document4.action !== "none") throw new QuietExit(ExitCode.changesPending);
     return;
   }
-  if (document3.action === "none") return;
+  if (document4.action === "none") return;
   const answer = clusterDocument(
     await withClusterHints(
       name,
-      () => document3.action === "create" ? createCluster3(target.client, target.projectId, desired) : updateCluster2(target.client, target.projectId, name, plan.patch)
+      () => document4.action === "create" ? createCluster3(target.client, target.projectId, desired) : updateCluster2(target.client, target.projectId, name, plan.patch)
     )
   );
   const state = typeof answer.stateName === "string" ? answer.stateName : "UPDATING";
@@ -47922,16 +49378,16 @@ async function applyFlex(ctx, flags, file, name, source, timeoutMs) {
     }
   }
   const plan = current === void 0 ? void 0 : planChanges(body, current, (path) => path[0] === "tags" || path[0] === "terminationProtectionEnabled");
-  const document3 = { action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none", changes: plan?.changes ?? [] };
-  await showPlan(ctx, name, document3);
+  const document4 = { action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none", changes: plan?.changes ?? [] };
+  await showPlan(ctx, name, document4);
   if (flags.dryRun) {
-    if (flags.exitCode && document3.action !== "none") throw new QuietExit(ExitCode.changesPending);
+    if (flags.exitCode && document4.action !== "none") throw new QuietExit(ExitCode.changesPending);
     return;
   }
-  if (document3.action === "none") return;
+  if (document4.action === "none") return;
   const checkHint = `the cluster may have been created; check with \`cdba clusters get ${shellWord(name)}\` before trying again`;
   const answer = clusterDocument(
-    document3.action === "create" ? await createFlexCluster3(client, projectId, body, checkHint) : await updateFlexCluster2(client, projectId, name, plan.patch)
+    document4.action === "create" ? await createFlexCluster3(client, projectId, body, checkHint) : await updateFlexCluster2(client, projectId, name, plan.patch)
   );
   const locator = await ClusterLocator2.open(ctx, client, projectId, name);
   locator.remember();
@@ -48095,10 +49551,10 @@ async function runClustersConnect(ctx, name, mongoshArgs, flags) {
   }
   const { whileChildRuns: whileChildRuns2 } = await Promise.resolve().then(() => (init_io(), io_exports));
   const status = await whileChildRuns2(
-    () => new Promise((resolve3, reject) => {
+    () => new Promise((resolve4, reject) => {
       const child = (0, import_node_child_process.spawn)(mongosh, args, { stdio: "inherit", env: ctx.env });
       child.once("error", (error2) => reject(new UsageError(`cannot run ${mongosh}: ${error2.message}`, { hint: MONGOSH_INSTALL_HINT })));
-      child.once("exit", (code, signal) => resolve3(code ?? 128 + signalNumber(signal)));
+      child.once("exit", (code, signal) => resolve4(code ?? 128 + signalNumber(signal)));
     })
   );
   throw new QuietExit(status);
@@ -48401,10 +49857,10 @@ async function runClustersList(ctx, flags) {
     ...flags.limit !== void 0 ? { itemsPerPage: flags.limit } : {},
     ...flags.count ? {} : { includeCount: false }
   });
-  const document3 = response.body;
-  await ctx.output(document3, CLUSTER_LIST_TABLE);
+  const document4 = response.body;
+  await ctx.output(document4, CLUSTER_LIST_TABLE);
   if (ctx.io.errIsTTY && await ctx.outputFormat() === "table" && !ctx.globals.query) {
-    const footer = pageFooter(page2, limit, document3.results.length, document3.totalCount, hasNextPage2(document3));
+    const footer = pageFooter(page2, limit, document4.results.length, document4.totalCount, hasNextPage2(document4));
     if (footer) ctx.io.note(footer, "dim");
   }
 }
@@ -48450,7 +49906,7 @@ async function runMixedTable(ctx, flags, client, projectId) {
     const limit = flags.limit ?? DEFAULT_LIMIT;
     const shown2 = dedicated.results.length;
     const flexShown = flex?.results.length ?? 0;
-    const nextOf = (document3) => hasNextPage2(document3);
+    const nextOf = (document4) => hasNextPage2(document4);
     const more = nextOf(dedicated) || flex !== void 0 && nextOf(flex);
     const footer = flexShown === 0 ? pageFooter(page2, limit, shown2, dedicated.totalCount, nextOf(dedicated)) : more || page2 > 1 ? `page ${page2}: ${shown2} clusters and ${flexShown} flex clusters${totalCount === void 0 ? "" : ` of ${totalCount}`}${more ? `; next: --page ${page2 + 1}, or --all for every cluster` : ""}` : void 0;
     if (footer) ctx.io.note(footer, "dim");
@@ -48479,10 +49935,10 @@ async function runFlexList(ctx, flags) {
     await ctx.output(await listAllFlexClusters2(client, projectId), CLUSTER_LIST_TABLE);
     return;
   }
-  const document3 = (await listFlexClusters3(client, projectId, pageOptions(flags))).body;
-  await ctx.output(document3, CLUSTER_LIST_TABLE);
+  const document4 = (await listFlexClusters3(client, projectId, pageOptions(flags))).body;
+  await ctx.output(document4, CLUSTER_LIST_TABLE);
   if (ctx.io.errIsTTY && await ctx.outputFormat() === "table" && !ctx.globals.query) {
-    const footer = pageFooter(flags.page ?? 1, flags.limit ?? DEFAULT_LIMIT, document3.results.length, document3.totalCount, hasNextPage2(document3));
+    const footer = pageFooter(flags.page ?? 1, flags.limit ?? DEFAULT_LIMIT, document4.results.length, document4.totalCount, hasNextPage2(document4));
     if (footer) ctx.io.note(footer, "dim");
   }
 }
@@ -48683,8 +50139,8 @@ async function runFlexPatch(ctx, locator, flags, fileDoc, timeoutMs) {
   if (flags.backup !== void 0) throw flexRefusal(name, "backup", true);
   const hardware2 = ["tier", "diskSizeGb", "members", "dbVersion"].filter((key) => flags[key] !== void 0);
   if (hardware2.length > 0) {
-    const flag = (key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace("-gb", "-gb")}`;
-    throw flexRefusal(name, "tier", true, `${hardware2.map(flag).join(", ")} given`);
+    const flag2 = (key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace("-gb", "-gb")}`;
+    throw flexRefusal(name, "tier", true, `${hardware2.map(flag2).join(", ")} given`);
   }
   const { flexReadOnlyFields: flexReadOnlyFields2 } = await Promise.resolve().then(() => (init_flexCluster(), flexCluster_exports));
   const body = { ...fileDoc };
@@ -48866,8 +50322,8 @@ async function runClustersWatch(ctx, name, flags) {
   checkClusterName(name);
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const target = await clusterTarget(ctx, "clusters.get");
-  const document3 = await waitForCluster(ctx, target, name, { until: flags.until, timeoutMs });
-  if (document3 !== void 0) await showCluster(ctx, document3);
+  const document4 = await waitForCluster(ctx, target, name, { until: flags.until, timeoutMs });
+  if (document4 !== void 0) await showCluster(ctx, document4);
 }
 
 // src/cli/clusters/index.ts
@@ -48983,9 +50439,9 @@ function spec(completion) {
       return completion.kind;
   }
 }
-var words = (list5) => list5.join(" ");
+var words = (list7) => list7.join(" ");
 var flagsOf = (info2) => info2.options.flatMap((o) => [o.long, o.short].filter((f) => Boolean(f)));
-var unique = (list5) => [...new Set(list5)];
+var unique = (list7) => [...new Set(list7)];
 var valueFlagsOf = (all) => unique(all.flatMap((c) => c.options.filter((o) => o.takesValue).flatMap((o) => [o.long, o.short])).filter((f) => Boolean(f)));
 function bashScript(root3) {
   const all = flatten(root3);
@@ -49147,7 +50603,7 @@ function zshScript(root3) {
 autoload -U +X bashcompinit && bashcompinit
 ${bashScript(root3)}`;
 }
-var fishQuote = (text12) => `'${text12.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+var fishQuote = (text14) => `'${text14.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 function fishScript(root3) {
   const lines = [
     "# fish completion for cdba (generated by `cdba completion fish`)",
@@ -49340,7 +50796,7 @@ init_command();
 init_public();
 init_public();
 var CONN_STRING_LIST_TABLE = {
-  rows: (document3) => document3,
+  rows: (document4) => document4,
   columns: [
     { header: "TYPE", value: (r) => r.type },
     { header: "SRV", value: (r) => r.srv ? "yes" : "no", dropPriority: 2 },
@@ -49399,7 +50855,7 @@ function parsedRows(p) {
   return rows.filter(([, value]) => value !== void 0 && value !== "").map(([field, value]) => ({ field, value }));
 }
 var CONN_STRING_PARSE_TABLE = {
-  rows: (document3) => parsedRows(document3),
+  rows: (document4) => parsedRows(document4),
   columns: [
     { header: "FIELD", value: (r) => r.field },
     { header: "VALUE", value: (r) => r.value, copyable: true }
@@ -49493,8 +50949,8 @@ function authLabel(user) {
   if (oidc) return oidc === "IDP_GROUP" ? "OIDC group" : "OIDC user";
   return "SCRAM";
 }
-function summarizeUser(document3) {
-  const user = isObject(document3) ? document3 : {};
+function summarizeUser(document4) {
+  const user = isObject(document4) ? document4 : {};
   return {
     username: text6(user.username),
     databaseName: text6(user.databaseName),
@@ -49518,14 +50974,14 @@ var DATABASE_USER_COLUMNS = [
 ];
 var DATABASE_USER_LIST_TABLE = {
   columns: DATABASE_USER_COLUMNS,
-  rows: (document3) => list3(isObject(document3) ? document3.results : void 0).map(summarizeUser)
+  rows: (document4) => list3(isObject(document4) ? document4.results : void 0).map(summarizeUser)
 };
 var DATABASE_USER_TABLE = {
   columns: DATABASE_USER_COLUMNS,
-  rows: (document3) => [summarizeUser(document3)]
+  rows: (document4) => [summarizeUser(document4)]
 };
-function databaseUserView(io, document3) {
-  const user = summarizeUser(document3);
+function databaseUserView(io, document4) {
+  const user = summarizeUser(document4);
   return `${keyValueLines(io, [
     ["Username", user.username],
     ["Auth database", user.databaseName],
@@ -49538,23 +50994,23 @@ function databaseUserView(io, document3) {
   ])}
 `;
 }
-async function showDatabaseUser(ctx, document3) {
+async function showDatabaseUser(ctx, document4) {
   if ((await ctx.outputForm("terminal-view")).form === "view") {
-    ctx.io.write(databaseUserView(ctx.io, document3));
+    ctx.io.write(databaseUserView(ctx.io, document4));
     return;
   }
-  await ctx.output(document3, DATABASE_USER_TABLE);
+  await ctx.output(document4, DATABASE_USER_TABLE);
 }
-async function showUserWithPassword(ctx, document3, password, note) {
+async function showUserWithPassword(ctx, document4, password, note) {
   if (!password?.generated) {
-    await showDatabaseUser(ctx, document3);
+    await showDatabaseUser(ctx, document4);
     return;
   }
   const form = await ctx.outputForm("bare");
   await ctx.io.revealing(password.value, async () => {
     if (form.form === "bare") ctx.io.write(`${password.value}
 `);
-    else await ctx.output({ ...document3, password: password.value }, DATABASE_USER_TABLE);
+    else await ctx.output({ ...document4, password: password.value }, DATABASE_USER_TABLE);
   });
   ctx.io.note(note);
 }
@@ -49588,9 +51044,9 @@ function externalAuth(username, flags) {
   const arn = flags.awsIamUser ?? flags.awsIamRole;
   if (arn !== void 0) {
     const kind2 = flags.awsIamUser !== void 0 ? "USER" : "ROLE";
-    const flag = kind2 === "USER" ? "--aws-iam-user" : "--aws-iam-role";
-    if (!AWS_ARN.test(arn) || !arn.includes(`:${kind2.toLowerCase()}/`)) throw new UsageError(`invalid ${flag} "${arn}": expected an IAM ${kind2.toLowerCase()} ARN like arn:aws:iam::123456789012:${kind2.toLowerCase()}/name`);
-    if (username !== void 0 && username !== arn) throw new UsageError(`with ${flag} the ARN is the username: leave out "${username}"`);
+    const flag2 = kind2 === "USER" ? "--aws-iam-user" : "--aws-iam-role";
+    if (!AWS_ARN.test(arn) || !arn.includes(`:${kind2.toLowerCase()}/`)) throw new UsageError(`invalid ${flag2} "${arn}": expected an IAM ${kind2.toLowerCase()} ARN like arn:aws:iam::123456789012:${kind2.toLowerCase()}/name`);
+    if (username !== void 0 && username !== arn) throw new UsageError(`with ${flag2} the ARN is the username: leave out "${username}"`);
     return { username: arn, fields: { awsIAMType: kind2 }, label: "AWS IAM" };
   }
   if (flags.x509) return { username, fields: { x509Type: flags.x509.toUpperCase() }, label: "X.509" };
@@ -49821,7 +51277,7 @@ function bindDecision(host, allowRemote) {
 async function runEmulator(ctx, flags) {
   const { warning: warning2 } = bindDecision(flags.host, flags.allowRemote === true);
   if (Boolean(flags.tlsCert) !== Boolean(flags.tlsKey)) throw new UsageError("--tls-cert and --tls-key go together");
-  const readPem = (file, flag) => readTextFileSync(file, { label: flag, maxBytes: MAX_BYTES.pem, expected: "a PEM file" });
+  const readPem = (file, flag2) => readTextFileSync(file, { label: flag2, maxBytes: MAX_BYTES.pem, expected: "a PEM file" });
   const { startEmulator: startEmulator2, loadSeedFile: loadSeedFile2 } = await Promise.resolve().then(() => (init_emulator(), emulator_exports));
   const emulator = await startEmulator2({
     host: flags.host,
@@ -49870,10 +51326,10 @@ async function runEmulator(ctx, flags) {
     ].join("\n")
   );
   ctx.io.note("cdba: emulator running; Ctrl-C stops it");
-  await new Promise((resolve3) => {
-    ctx.io.signal.addEventListener("abort", () => resolve3(), { once: true });
+  await new Promise((resolve4) => {
+    ctx.io.signal.addEventListener("abort", () => resolve4(), { once: true });
     takeOverTerminate();
-    process.once("SIGTERM", () => resolve3());
+    process.once("SIGTERM", () => resolve4());
   });
   await emulator.stop();
   ctx.io.note("cdba: emulator stopped");
@@ -49914,7 +51370,7 @@ async function runEnvExtend(ctx, name, ttl) {
   checkEnvName2(name);
   const expires = ttlDate2(ttl);
   const projectId = await ctx.projectId();
-  const { EnvStateFile: EnvStateFile2 } = await Promise.resolve().then(() => (init_state7(), state_exports));
+  const { EnvStateFile: EnvStateFile2 } = await Promise.resolve().then(() => (init_state8(), state_exports));
   const { baseUrl } = await ctx.settings();
   const recorded = new EnvStateFile2(ctx.configDir, baseUrl, projectId, name).read()?.entry;
   const client = await ctx.api();
@@ -50146,15 +51602,15 @@ async function envTable(serviceTime2) {
       { header: "EXPIRES", value: ends, copyable: true },
       { header: "CREATED CLUSTER", value: (e) => e.state === null ? "-" : e.createdCluster ? "yes" : "no", minWidth: 3, dropPriority: 1 }
     ],
-    rows: (document3) => document3?.results ?? []
+    rows: (document4) => document4?.results ?? []
   };
 }
 async function runEnvList(ctx, flags) {
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { takeInventory: takeInventory2 } = await Promise.resolve().then(() => (init_inventory(), inventory_exports));
-  const document3 = await listDocument2(await takeInventory2(ctx, client, projectId), flags.expired === true);
-  await ctx.output(document3, await envTable(document3.serviceTime));
+  const document4 = await listDocument2(await takeInventory2(ctx, client, projectId), flags.expired === true);
+  await ctx.output(document4, await envTable(document4.serviceTime));
 }
 
 // src/cli/env/index.ts
@@ -50303,8 +51759,8 @@ init_sanitize();
 init_render();
 init_waitForIndex();
 var text7 = (value) => typeof value === "string" ? value : "";
-function summarizeIndex(document3) {
-  const index = isObject(document3) ? document3 : {};
+function summarizeIndex(document4) {
+  const index = isObject(document4) ? document4 : {};
   const version2 = isObject(index.latestDefinitionVersion) ? index.latestDefinitionVersion.version : void 0;
   return {
     id: text7(index.indexID),
@@ -50327,12 +51783,12 @@ var SEARCH_INDEX_COLUMNS = [
   { header: "QUERYABLE", value: (i) => i.queryable, dropPriority: 4 },
   { header: "ID", value: (i) => i.id, copyable: true, dropPriority: 2 }
 ];
-var list4 = (document3) => Array.isArray(document3) ? document3 : [];
-var SEARCH_INDEX_LIST_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document3) => list4(document3).map(summarizeIndex) };
-var SEARCH_INDEX_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document3) => [summarizeIndex(document3)] };
-function indexView(io, document3) {
-  const index = summarizeIndex(document3);
-  const doc = isObject(document3) ? document3 : {};
+var list4 = (document4) => Array.isArray(document4) ? document4 : [];
+var SEARCH_INDEX_LIST_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document4) => list4(document4).map(summarizeIndex) };
+var SEARCH_INDEX_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document4) => [summarizeIndex(document4)] };
+function indexView(io, document4) {
+  const index = summarizeIndex(document4);
+  const doc = isObject(document4) ? document4 : {};
   const definition = JSON.stringify(doc.latestDefinition ?? {}, null, 2);
   return `${keyValueLines(io, [
     ["Name", index.name],
@@ -50348,12 +51804,12 @@ Definition:
 ${escapeControl(definition, { keepLines: true })}
 `;
 }
-async function showIndex(ctx, document3) {
+async function showIndex(ctx, document4) {
   if ((await ctx.outputForm("terminal-view")).form === "view") {
-    ctx.io.write(indexView(ctx.io, document3));
+    ctx.io.write(indexView(ctx.io, document4));
     return;
   }
-  await ctx.output(document3, SEARCH_INDEX_TABLE);
+  await ctx.output(document4, SEARCH_INDEX_TABLE);
 }
 
 // src/cli/search-indexes/create.ts
@@ -50381,9 +51837,9 @@ async function planCreate(ctx, flags, notes) {
   const type = flags.type ?? (flags.field ? "vectorSearch" : "search");
   if (flags.dynamic && type !== "search") throw new UsageError("--dynamic makes a search index; a vectorSearch index takes --field path:dimensions:similarity");
   if (flags.field && type !== "vectorSearch") throw new UsageError("--field makes a vectorSearch index; drop --type search, or give --dynamic or --file");
-  const definition = flags.dynamic ? { mappings: { dynamic: true } } : { fields: flags.field.reduce((fields, text12) => vectorFieldFlag2(text12, fields), []) };
-  for (const [value, flag] of [[flags.db, "--db"], [flags.collection, "--collection"], [flags.name, "--name"]]) {
-    if (value === void 0 || value === "") throw new UsageError(`${flag} is required with ${ways[0]}`);
+  const definition = flags.dynamic ? { mappings: { dynamic: true } } : { fields: flags.field.reduce((fields, text14) => vectorFieldFlag2(text14, fields), []) };
+  for (const [value, flag2] of [[flags.db, "--db"], [flags.collection, "--collection"], [flags.name, "--name"]]) {
+    if (value === void 0 || value === "") throw new UsageError(`${flag2} is required with ${ways[0]}`);
   }
   const names2 = { database: flags.db, collectionName: flags.collection, name: flags.name };
   checkIndexNames(names2, asFlag);
@@ -50578,9 +52034,9 @@ init_object();
 init_sanitize();
 init_render();
 init_snapshots();
-var results = (document3) => {
-  const list5 = isObject(document3) ? document3.results : void 0;
-  return Array.isArray(list5) ? list5 : [];
+var results = (document4) => {
+  const list7 = isObject(document4) ? document4.results : void 0;
+  return Array.isArray(list7) ? list7 : [];
 };
 var SNAPSHOT_COLUMNS = [
   // The ID is what get, delete and restores create take, the dates what a user reads
@@ -50594,8 +52050,8 @@ var SNAPSHOT_COLUMNS = [
   { header: "SIZE", value: (s) => s.size, dropPriority: 6, omitWhenEmpty: true },
   { header: "DESCRIPTION", value: (s) => s.description, minWidth: 8, cut: "end", dropPriority: 4, omitWhenEmpty: true }
 ];
-var SNAPSHOT_LIST_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document3) => results(document3).map(summarizeSnapshot) };
-var SNAPSHOT_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document3) => [summarizeSnapshot(document3)] };
+var SNAPSHOT_LIST_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document4) => results(document4).map(summarizeSnapshot) };
+var SNAPSHOT_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document4) => [summarizeSnapshot(document4)] };
 var RESTORE_COLUMNS = [
   { header: "ID", value: (r) => r.id, copyable: true },
   { header: "STATE", value: (r) => r.state },
@@ -50604,11 +52060,11 @@ var RESTORE_COLUMNS = [
   { header: "TARGET", value: (r) => r.target, copyable: true, dropPriority: 4, omitWhenEmpty: true },
   { header: "FINISHED", value: (r) => r.finished, copyable: true, dropPriority: 1, omitWhenEmpty: true }
 ];
-var RESTORE_LIST_TABLE = { columns: RESTORE_COLUMNS, rows: (document3) => results(document3).map(summarizeRestore) };
-var RESTORE_TABLE = { columns: RESTORE_COLUMNS, rows: (document3) => [summarizeRestore(document3)] };
-async function showSnapshot(ctx, document3) {
-  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document3, SNAPSHOT_TABLE);
-  const s = summarizeSnapshot(document3);
+var RESTORE_LIST_TABLE = { columns: RESTORE_COLUMNS, rows: (document4) => results(document4).map(summarizeRestore) };
+var RESTORE_TABLE = { columns: RESTORE_COLUMNS, rows: (document4) => [summarizeRestore(document4)] };
+async function showSnapshot(ctx, document4) {
+  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document4, SNAPSHOT_TABLE);
+  const s = summarizeSnapshot(document4);
   ctx.io.write(
     `${keyValueLines(ctx.io, [
       ["ID", s.id],
@@ -50623,9 +52079,9 @@ async function showSnapshot(ctx, document3) {
 `
   );
 }
-async function showRestore(ctx, document3) {
-  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document3, RESTORE_TABLE);
-  const r = summarizeRestore(document3);
+async function showRestore(ctx, document4) {
+  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document4, RESTORE_TABLE);
+  const r = summarizeRestore(document4);
   ctx.io.write(
     `${keyValueLines(ctx.io, [
       ["ID", r.id],
@@ -50645,8 +52101,8 @@ var SCHEDULE_TABLE = {
     { header: "EVERY", value: (p) => p.every },
     { header: "KEPT", value: (p) => p.keep }
   ],
-  rows: (document3) => {
-    const policies = isObject(document3) && Array.isArray(document3.policies) ? document3.policies : [];
+  rows: (document4) => {
+    const policies = isObject(document4) && Array.isArray(document4.policies) ? document4.policies : [];
     return policies.flatMap((policy) => isObject(policy) && Array.isArray(policy.policyItems) ? policy.policyItems : []).filter(isObject).map((item) => ({
       frequency: String(item.frequencyType ?? ""),
       every: everyText(String(item.frequencyType ?? ""), Number(item.frequencyInterval)),
@@ -50661,17 +52117,17 @@ function everyText(frequency, interval) {
   if (frequency === "monthly") return interval === 40 ? "last day of the month" : `day ${interval}`;
   return frequency === "daily" ? "day" : String(interval);
 }
-async function showSchedule(ctx, document3) {
+async function showSchedule(ctx, document4) {
   const form = await ctx.outputForm("terminal-view");
-  if (form.form !== "view") return ctx.output(document3, SCHEDULE_TABLE);
-  const pad2 = (n) => String(n).padStart(2, "0");
+  if (form.form !== "view") return ctx.output(document4, SCHEDULE_TABLE);
+  const pad3 = (n) => String(n).padStart(2, "0");
   const head = keyValueLines(ctx.io, [
-    ["Cluster", document3.clusterName],
-    ["Reference time", `${pad2(document3.referenceHourOfDay)}:${pad2(document3.referenceMinuteOfHour)} UTC`],
-    ["Next snapshot", document3.nextSnapshot],
-    ["Restore window", document3.restoreWindowDays === void 0 ? void 0 : `${String(document3.restoreWindowDays)} days`]
+    ["Cluster", document4.clusterName],
+    ["Reference time", `${pad3(document4.referenceHourOfDay)}:${pad3(document4.referenceMinuteOfHour)} UTC`],
+    ["Next snapshot", document4.nextSnapshot],
+    ["Restore window", document4.restoreWindowDays === void 0 ? void 0 : `${String(document4.restoreWindowDays)} days`]
   ]);
-  const rows = SCHEDULE_TABLE.rows(document3);
+  const rows = SCHEDULE_TABLE.rows(document4);
   const width = Math.max(9, ...rows.map((r) => r.frequency.length));
   const everyWidth = Math.max(5, ...rows.map((r) => r.every.length));
   const lines = rows.map((r) => escapeControl(`  ${r.frequency.padEnd(width)}  every ${r.every.padEnd(everyWidth)}  kept ${r.keep}`));
@@ -50789,11 +52245,11 @@ async function runRestoresList(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId } = locator;
-  const list5 = await locator.call(
+  const list7 = await locator.call(
     () => api.listRestoreJobs(client, projectId, cluster),
     () => api.listFlexRestoreJobs(client, projectId, cluster)
   );
-  await ctx.output(list5, RESTORE_LIST_TABLE);
+  await ctx.output(list7, RESTORE_LIST_TABLE);
 }
 
 // src/cli/backups/scheduleGet.ts
@@ -50890,11 +52346,11 @@ async function runSnapshotsList(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId } = locator;
-  const list5 = await locator.call(
+  const list7 = await locator.call(
     () => api.listSnapshots(client, projectId, cluster),
     () => api.listFlexSnapshots(client, projectId, cluster)
   );
-  await ctx.output(list5, SNAPSHOT_LIST_TABLE);
+  await ctx.output(list7, SNAPSHOT_LIST_TABLE);
 }
 
 // src/cli/backups/snapshotsTake.ts
@@ -50961,10 +52417,10 @@ async function runSnapshotsTake(ctx, cluster, flags) {
 
 // src/cli/backups/index.ts
 function registerBackups(program2, app) {
-  for (const list5 of ["snapshots", "restore-jobs"]) {
-    registerLookup(program2, list5, { needsOf: true, load: async () => {
+  for (const list7 of ["snapshots", "restore-jobs"]) {
+    registerLookup(program2, list7, { needsOf: true, load: async () => {
       const { backupIds: backupIds2 } = await Promise.resolve().then(() => (init_completion3(), completion_exports3));
-      return (ctx, cluster) => backupIds2(ctx, list5, cluster);
+      return (ctx, cluster) => backupIds2(ctx, list7, cluster);
     } });
   }
   const backups3 = program2.command("backups").description("a cluster's cloud backup: its snapshots, restores of them into a cluster or as files, and its schedule");
@@ -51048,9 +52504,9 @@ init_command();
 
 // src/cli/projects/view.ts
 var text9 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
-var results2 = (document3) => {
-  const list5 = document3?.results;
-  return Array.isArray(list5) ? list5 : [];
+var results2 = (document4) => {
+  const list7 = document4?.results;
+  return Array.isArray(list7) ? list7 : [];
 };
 var PROJECT_COLUMNS = [
   // IDs and names are what the other commands take: whole while dropping columns makes
@@ -51063,7 +52519,7 @@ var PROJECT_COLUMNS = [
   { header: "CREATED", value: (p) => text9(p.created), copyable: true, dropPriority: 3 }
 ];
 var PROJECT_LIST_TABLE = { columns: PROJECT_COLUMNS, rows: results2 };
-var PROJECT_TABLE = { columns: PROJECT_COLUMNS, rows: (document3) => [document3 ?? {}] };
+var PROJECT_TABLE = { columns: PROJECT_COLUMNS, rows: (document4) => [document4 ?? {}] };
 var ORG_LIST_TABLE = {
   columns: [
     { header: "ID", value: (o) => text9(o.id), copyable: true },
@@ -51079,8 +52535,8 @@ function registerOrgs(program2, app) {
     ["Every organization", "cdba orgs list"],
     ["Names and IDs, tab-separated", "cdba orgs list -o json --query 'results[].[name,id]' | jq -r '.[] | @tsv'"]
   ]);
-  const list5 = group.command("list").alias("ls").description("list the organizations these credentials belong to, with their IDs").action(async (_options, cmd) => runOrgsList(app.context(cmd)));
-  withExamples(list5, [
+  const list7 = group.command("list").alias("ls").description("list the organizations these credentials belong to, with their IDs").action(async (_options, cmd) => runOrgsList(app.context(cmd)));
+  withExamples(list7, [
     ["Every organization as a table", "cdba orgs list"],
     ["The ID alone when there is one organization", `cdba orgs list -o json --query 'results[0].id' | tr -d '"'`]
   ]);
@@ -51330,7 +52786,7 @@ async function runPeeringList(ctx, flags) {
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
   const lists = await Promise.all(providers.map((provider2) => listPeers3(client, projectId, provider2)));
-  const results5 = lists.flatMap((list5) => list5.results);
+  const results5 = lists.flatMap((list7) => list7.results);
   await ctx.output({ results: results5, totalCount: results5.length }, PEER_LIST_TABLE);
 }
 
@@ -51492,7 +52948,7 @@ async function checkFlags2(flags) {
     return { provider: "GCP", endpointId: name, body: { endpointGroupName: name, gcpProjectId: input.checked("--gcp-project-id", flags.gcpProjectId, "gcpProjectId"), endpoints } };
   }
   if (flags.endpointId === void 0) throw new UsageError("name your endpoint: --endpoint-id vpce-... (AWS), --endpoint-id <resource id> --ip <address> (Azure) or --endpoint-group (GCP)");
-  for (const [flag, value] of Object.entries(gcpFlags)) if (value !== void 0) throw new UsageError(`${flag} is for a GCP endpoint group (--endpoint-group)`);
+  for (const [flag2, value] of Object.entries(gcpFlags)) if (value !== void 0) throw new UsageError(`${flag2} is for a GCP endpoint group (--endpoint-group)`);
   const provider2 = await endpointProvider2(flags.endpointId);
   if (provider2 === "GCP") throw new UsageError(`invalid --endpoint-id "${flags.endpointId.slice(0, 60)}": expected vpce-... (AWS) or an Azure resource ID; a GCP endpoint group goes with --endpoint-group`);
   if (provider2 === "AWS") {
@@ -51514,9 +52970,9 @@ async function settledStrings(ctx, client, projectId, endpointId, timeoutMs) {
     timeoutMs,
     resumeHint: `the endpoint is AVAILABLE; once the clusters are IDLE, \`${ctx.followUp("conn-string", "get", "<cluster>", "--endpoint", endpointId)}\` gives each string`,
     poll: async () => {
-      const list5 = (await listAllClusters3(client, projectId)).results;
-      const busy = list5.filter((c) => SETTLING.includes(String(c.stateName)));
-      return { state: busy.length === 0 ? "IDLE" : `UPDATING (${busy.length} of ${list5.length} clusters)`, done: busy.length === 0, value: list5 };
+      const list7 = (await listAllClusters3(client, projectId)).results;
+      const busy = list7.filter((c) => SETTLING.includes(String(c.stateName)));
+      return { state: busy.length === 0 ? "IDLE" : `UPDATING (${busy.length} of ${list7.length} clusters)`, done: busy.length === 0, value: list7 };
     }
   });
   const { listConnectionStrings: listConnectionStrings2, selectConnectionString: selectConnectionString2 } = await Promise.resolve().then(() => (init_connstring(), connstring_exports));
@@ -51616,7 +53072,7 @@ async function runPrivateEndpointsList(ctx, flags) {
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
   const lists = await Promise.all(providers.map(async (provider2) => (await listEndpointServices2(client, projectId, provider2)).body));
-  const results5 = lists.flatMap((list5) => Array.isArray(list5) ? list5 : []);
+  const results5 = lists.flatMap((list7) => Array.isArray(list7) ? list7 : []);
   await ctx.output({ results: results5, totalCount: results5.length }, SERVICE_LIST_TABLE);
 }
 
@@ -51742,7 +53198,7 @@ function clusterLines(projectId, clusters3, listCommand = "cdba conn-string list
 // src/cli/private-ip/setting.ts
 function settingTable(projectId) {
   return {
-    rows: (document3) => [{ projectId, enabled: document3.enabled }],
+    rows: (document4) => [{ projectId, enabled: document4.enabled }],
     columns: [
       { header: "PROJECT ID", value: (r) => r.projectId, copyable: true },
       { header: "PRIVATE IP MODE", value: (r) => r.enabled ? "on" : "off" }
@@ -51807,6 +53263,410 @@ function registerPrivateIp(program2, app) {
   ]);
   registerPrivateIpStatus(group, app);
   registerPrivateIpDisable(group, app);
+}
+
+// src/cli/processes/index.ts
+init_command();
+
+// src/cli/processes/get.ts
+init_errors();
+init_command();
+
+// src/cli/processes/view.ts
+init_object();
+var text12 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+function summarizeProcess(document4) {
+  const p = isObject(document4) ? document4 : {};
+  return {
+    id: text12(p.id),
+    type: text12(p.typeName),
+    replicaSet: text12(p.replicaSetName) || text12(p.shardName),
+    version: text12(p.version),
+    alias: text12(p.userAlias),
+    lastPing: text12(p.lastPing)
+  };
+}
+var PROCESS_COLUMNS = [
+  // The ID is what every verb that takes a process takes: never cut. Whole columns go instead.
+  { header: "ID", value: (p) => p.id, copyable: true },
+  { header: "TYPE", value: (p) => p.type, dropPriority: 4 },
+  { header: "REPLICA SET", value: (p) => p.replicaSet, copyable: true, dropPriority: 2 },
+  { header: "VERSION", value: (p) => p.version, dropPriority: 3 },
+  { header: "ALIAS", value: (p) => p.alias, copyable: true, dropPriority: 1 },
+  { header: "LAST PING", value: (p) => p.lastPing, dropPriority: 5 }
+];
+var list5 = (value) => Array.isArray(value) ? value : [];
+var PROCESS_LIST_TABLE = {
+  columns: PROCESS_COLUMNS,
+  rows: (document4) => list5(isObject(document4) ? document4.results : void 0).map(summarizeProcess)
+};
+var PROCESS_TABLE = { columns: PROCESS_COLUMNS, rows: (document4) => [summarizeProcess(document4)] };
+
+// src/cli/processes/get.ts
+init_word();
+function registerProcessesGet(parent, app) {
+  const command = parent.command("get").alias("describe").description("show one process: its type, replica set, version and last ping").addArgument(completedArgument("<process>", "process ID (host:port)", lookup("processes"))).action(async (process9, _options, cmd) => runProcessesGet(app.context(cmd), process9));
+  withExamples(command, [
+    ["One process", "cdba processes get atlas-abc123-shard-00-00.xyz12.mongodb.net:27017"],
+    ["Its version alone", "cdba processes get atlas-abc123-shard-00-00.xyz12.mongodb.net:27017 -o json --query version"]
+  ]);
+}
+async function runProcessesGet(ctx, text14) {
+  const word = parseProcessWord(text14);
+  if (word.kind === "cluster") throw new UsageError(`"${text14}" is not a process: ${PROCESS_USAGE}; a cluster's processes are \`${ctx.followUp("processes", "list", "--cluster", text14)}\``);
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const { getProcess: getProcess3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
+  if (word.kind === "process") {
+    try {
+      await ctx.output(await getProcess3(client, projectId, word.id), PROCESS_TABLE);
+      return;
+    } catch (error2) {
+      if (!(error2 instanceof ApiError) || error2.status !== 404 || error2.errorCode === "GROUP_NOT_FOUND") throw error2;
+    }
+  }
+  const { resolveProcesses: resolveProcesses2 } = await Promise.resolve().then(() => (init_resolve3(), resolve_exports));
+  const { processes: processes3 } = await resolveProcesses2(ctx, text14);
+  if (processes3.length > 1) {
+    throw new UsageError(`host ${text14} runs ${processes3.length} processes: name one as host:port (${processes3.map((p) => String(p.id)).join(", ")})`);
+  }
+  await ctx.output(await getProcess3(client, projectId, String(processes3[0].id)), PROCESS_TABLE);
+}
+
+// src/cli/processes/list.ts
+init_esm();
+init_command();
+init_public();
+function registerProcessesList(parent, app) {
+  const command = parent.command("list").alias("ls").description("list the project's processes (host:port), or one cluster's").addOption(completes(new Option("--cluster <name>", "only this cluster's processes"), lookup("clusters"))).action(async (options, cmd) => runProcessesList(app.context(cmd), options));
+  withExamples(command, [
+    ["Every process of the project", "cdba processes list"],
+    ["One cluster's", "cdba processes list --cluster c1"],
+    ["The primary of each replica set", `cdba processes list -o json --query "results[?typeName=='REPLICA_PRIMARY'].id"`]
+  ]);
+}
+async function runProcessesList(ctx, flags) {
+  if (flags.cluster !== void 0) checkClusterName(flags.cluster);
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const { listProcesses: listProcesses3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
+  const list7 = await listProcesses3(client, projectId);
+  if (flags.cluster === void 0) {
+    await ctx.output(list7, PROCESS_LIST_TABLE);
+    return;
+  }
+  const { resolveProcesses: resolveProcesses2 } = await Promise.resolve().then(() => (init_resolve3(), resolve_exports));
+  const { processes: processes3 } = await resolveProcesses2(ctx, flags.cluster, list7.results);
+  await ctx.output({ ...list7, results: processes3, totalCount: processes3.length }, PROCESS_LIST_TABLE);
+}
+
+// src/cli/processes/index.ts
+function registerProcesses(program2, app) {
+  registerLookup(program2, "processes", { load: async () => {
+    const { processIds: processIds2 } = await Promise.resolve().then(() => (init_completion6(), completion_exports6));
+    return (ctx) => processIds2(ctx);
+  } });
+  const group = program2.command("processes").description("list and inspect the project's MongoDB processes (mongod, mongos), named host:port");
+  withExamples(group, [
+    ["Every process, with its type and replica set", "cdba processes list"],
+    ["One cluster's", "cdba processes list --cluster c1"],
+    ["One process", "cdba processes get atlas-abc123-shard-00-00.xyz12.mongodb.net:27017"]
+  ]);
+  registerProcessesList(group, app);
+  registerProcessesGet(group, app);
+}
+
+// src/cli/logs/index.ts
+init_command();
+
+// src/cli/logs/download.ts
+var import_node_fs14 = require("node:fs");
+var import_node_path11 = require("node:path");
+init_esm();
+init_errors();
+init_isoDate();
+init_sanitize();
+init_command();
+
+// src/cli/processes/public.ts
+init_word();
+var loadProcessResolver = () => Promise.resolve().then(() => (init_resolve3(), resolve_exports));
+
+// src/cli/logs/fileName.ts
+var MAX_FILE_NAME = 200;
+function dispositionFileName(header) {
+  if (!header) return void 0;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      return void 0;
+    }
+  }
+  const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/.exec(header);
+  if (quoted) return quoted[1].replace(/\\(.)/g, "$1");
+  const token2 = /filename\s*=\s*([^;\s]+)/.exec(header);
+  return token2?.[1];
+}
+function safeFileName(name, fallback) {
+  const last = (name ?? "").split(/[/\\]/).pop() ?? "";
+  let safe = last.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^[._]+/, "");
+  if (safe.length > MAX_FILE_NAME) safe = safe.slice(safe.length - MAX_FILE_NAME).replace(/^[._]+/, "");
+  return safe === "" || /^\.+$/.test(safe) ? fallback : safe;
+}
+function decompressedName(name) {
+  if (name.endsWith(".gz")) return name.slice(0, -3) || "log";
+  return name.endsWith(".log") ? name : `${name}.log`;
+}
+
+// src/cli/logs/download.ts
+var LOG_TYPES = ["mongodb", "mongos", "mongodb-audit-log", "mongos-audit-log"];
+var MIN_SECONDS = 1199145600;
+var MAX_WINDOW_S2 = 31 * 86400;
+var DEFAULT_MAX = 16 * 1024 ** 3;
+function registerLogsDownload(parent, app) {
+  const command = parent.command("download").description("download a host's log for a window (default the last 24 hours), or every host's of a cluster into a directory").addArgument(completedArgument("<cluster|host>", "a cluster name, a hostname or a process host:port", lookup("processes"))).addOption(new Option("--type <type>", "which log").choices(LOG_TYPES).default("mongodb")).option("--start <time>", "from this time (ISO 8601, UTC when no zone; default 24 hours before --end)").option("--end <time>", "until this time (default now, or 24 hours after --start)").option("--out <file>", 'one host: write to this file ("-" for stdout, with --decompress on a terminal)').option("--dir <path>", "write each host's file into this directory (default: . for a host, <cluster>-logs for a cluster)").option("--decompress", "gunzip while writing (the file loses its .gz)").option("--max-size <bytes>", "largest file written, in bytes, K, M or G (default 16G)").action(async (target, options, cmd) => runLogsDownload(app.context(cmd), target, options));
+  withExamples(command, [
+    ["A cluster's mongod logs of the last 24 hours, one file a host", "cdba logs download c1"],
+    ["One host, a window, as text", "cdba logs download atlas-abc123-shard-00-00.xyz12.mongodb.net --start 2026-08-09T00:00 --end 2026-08-09T06:00 --decompress --out node0.log"],
+    ["The audit log, slow queries filtered", "cdba logs download c1 --type mongodb-audit-log --dir audit"],
+    ["Into a pipe", "cdba logs download c1-shard-00-00.xyz12.mongodb.net --decompress --out - | grep 'Slow query'"]
+  ]);
+}
+function parseTimeFlag(flag2, text14) {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(text14.trim()) ? parseIsoDateTime(`${text14.trim()}T00:00`) : parseIsoDateTime(text14);
+  if (!date) throw new UsageError(`invalid ${flag2} "${text14}": expected an ISO 8601 time like 2026-08-09T06:00 (UTC when no zone is given)`);
+  const seconds2 = Math.floor(date.getTime() / 1e3);
+  if (seconds2 < MIN_SECONDS) throw new UsageError(`invalid ${flag2} "${text14}": the service keeps no logs before 2008-01-01`);
+  return seconds2;
+}
+function windowOf3(flags) {
+  const startDate = flags.start === void 0 ? void 0 : parseTimeFlag("--start", flags.start);
+  const endDate = flags.end === void 0 ? void 0 : parseTimeFlag("--end", flags.end);
+  if (startDate !== void 0 && endDate !== void 0) {
+    if (startDate >= endDate) throw new UsageError("--start must be before --end");
+    if (endDate - startDate > MAX_WINDOW_S2) throw new UsageError("--start and --end may be at most 31 days apart: download a longer span in parts");
+  }
+  return { ...startDate !== void 0 ? { startDate } : {}, ...endDate !== void 0 ? { endDate } : {} };
+}
+function parseSize(text14) {
+  const m = /^(\d+)([KMG]?)B?$/i.exec(text14.trim());
+  const value = m ? Number(m[1]) * 1024 ** " KMG".indexOf((m[2] || " ").toUpperCase()) : NaN;
+  if (!(value >= 1 && Number.isSafeInteger(value))) throw new UsageError(`invalid --max-size "${text14}": expected bytes, or a number with K, M or G (16G)`);
+  return value;
+}
+var WRITTEN_TABLE = {
+  columns: [
+    { header: "HOST", value: (w) => w.host, copyable: true },
+    { header: "FILE", value: (w) => w.file, copyable: true },
+    { header: "BYTES", value: (w) => String(w.bytes) }
+  ],
+  rows: (document4) => Array.isArray(document4) ? document4 : []
+};
+var human = (n) => n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`;
+async function runLogsDownload(ctx, target, flags) {
+  const type = flags.type ?? "mongodb";
+  if (!LOG_TYPES.includes(type)) throw new UsageError(`invalid --type "${type}": one of ${LOG_TYPES.join(", ")}`);
+  const word = parseProcessWord(target);
+  const window = windowOf3(flags);
+  const maxBytes = flags.maxSize === void 0 ? DEFAULT_MAX : parseSize(flags.maxSize);
+  if (flags.out !== void 0 && flags.dir !== void 0) throw new UsageError("--out and --dir cannot be used together: --out names one file, --dir a directory for each host's");
+  if (flags.out !== void 0 && word.kind === "cluster") throw new UsageError(`--out names one file, and ${target} is a cluster of several hosts: use --dir`);
+  if (flags.out === "") throw new UsageError('--out needs a file name, or "-" for stdout');
+  const toStdout = flags.out === "-";
+  if (toStdout && ctx.io.outIsTTY && !flags.decompress) throw new UsageError("refusing to write gzip to a terminal: add --decompress, or name a file with --out");
+  const { resolveProcesses: resolveProcesses2 } = await loadProcessResolver();
+  const resolved = await resolveProcesses2(ctx, target);
+  const mongos = type.startsWith("mongos");
+  const hosts2 = [...new Set(resolved.processes.filter((p) => p.typeName === "SHARD_MONGOS" === mongos).map((p) => String(p.hostname ?? "")).filter((h2) => h2 !== ""))];
+  if (hosts2.length === 0) {
+    throw new UsageError(`${target} runs no ${mongos ? "mongos" : "mongod"}: ${mongos ? "mongos logs are on the hosts of sharded clusters" : "pick a mongod host"}`);
+  }
+  const dir = (0, import_node_path11.resolve)(flags.dir ?? (word.kind === "cluster" ? `${safeFileName(word.name, "cluster")}-logs` : "."));
+  if (!toStdout) (0, import_node_fs14.mkdirSync)(dir, { recursive: true, mode: 448 });
+  const { downloadLog: downloadLog2 } = await Promise.resolve().then(() => (init_logs3(), logs_exports));
+  const { writeBody: writeBody2 } = await Promise.resolve().then(() => (init_writeFile(), writeFile_exports));
+  const written = [];
+  const empty = [];
+  for (const host of hosts2) {
+    const spinner = ctx.io.errIsTTY && !toStdout ? await ctx.io.spinner(`downloading ${host}`) : void 0;
+    let total;
+    let last = 0;
+    const progress = (received) => {
+      if (!spinner || received - last < 64 * 1024) return;
+      last = received;
+      spinner.update(`downloading ${host}: ${human(received)}${total ? ` of ${human(total)} (${Math.floor(received / total * 100)}%)` : ""}`);
+    };
+    try {
+      await downloadLog2(resolved.client, resolved.projectId, host, type, window, async (body, headers) => {
+        const length = Number(headers["content-length"]);
+        total = length > 0 ? length : void 0;
+        if (toStdout) {
+          const { streamToStdout: streamToStdout2 } = await Promise.resolve().then(() => (init_stdout(), stdout_exports));
+          await streamToStdout2(ctx.io, body, { decompress: Boolean(flags.decompress), maxBytes });
+          return;
+        }
+        const disposition = Array.isArray(headers["content-disposition"]) ? headers["content-disposition"][0] : headers["content-disposition"];
+        const served = safeFileName(dispositionFileName(disposition), `${host}_${type}.log.gz`);
+        const name = flags.out ?? (0, import_node_path11.join)(dir, flags.decompress ? decompressedName(served) : served);
+        const bytes3 = await writeBody2(body, { path: (0, import_node_path11.resolve)(name), decompress: Boolean(flags.decompress), maxBytes, progress });
+        written.push({ host, file: name, bytes: bytes3 });
+      });
+      spinner?.stop();
+    } catch (error2) {
+      spinner?.stop();
+      const { EmptyLogError: EmptyLogError2 } = await Promise.resolve().then(() => (init_writeFile(), writeFile_exports));
+      if (error2 instanceof EmptyLogError2 && hosts2.length > 1) {
+        empty.push(host);
+        ctx.io.note(`${escapeControl(host)}: the service returned an empty file (no lines for the window); nothing written`);
+        continue;
+      }
+      throw error2;
+    }
+  }
+  if (toStdout) return;
+  if (written.length === 0) {
+    const { EmptyLogError: EmptyLogError2 } = await Promise.resolve().then(() => (init_writeFile(), writeFile_exports));
+    throw new EmptyLogError2(`the service returned an empty file for every host of ${target}: nothing written`);
+  }
+  await ctx.output(written, WRITTEN_TABLE);
+}
+
+// src/cli/logs/index.ts
+function registerLogs(program2, app) {
+  const group = program2.command("logs").description("download the mongod, mongos and audit logs of a cluster's hosts (gzip, or text with --decompress)");
+  withExamples(group, [
+    ["Every host's log of the last 24 hours, into c1-logs/", "cdba logs download c1"],
+    ["One host as text", "cdba logs download atlas-abc123-shard-00-00.xyz12.mongodb.net --decompress"]
+  ]);
+  registerLogsDownload(group, app);
+}
+
+// src/cli/performance-advisor/index.ts
+init_command();
+
+// src/cli/performance-advisor/cluster.ts
+init_public();
+init_command();
+init_view4();
+function registerClusterAdvice(parent, app, verb) {
+  const command = parent.command(verb).description(verb === "schema-advice" ? "the advisor's schema recommendations for a cluster, with the namespaces they concern" : "the hidden, redundant and unused indexes the advisor suggests dropping").addArgument(completedArgument("<cluster>", "cluster name", lookup("clusters"))).action(async (cluster, _options, cmd) => runClusterAdvice(app.context(cmd), verb, cluster));
+  withExamples(command, verb === "schema-advice" ? [["What to change in the schema of c1", "cdba performance-advisor schema-advice c1"]] : [["Indexes c1 could drop", "cdba performance-advisor drop-index-suggestions c1"], ["Only the unused ones", "cdba performance-advisor drop-index-suggestions c1 -o json --query 'unusedIndexes[].name'"]]);
+}
+async function runClusterAdvice(ctx, verb, cluster) {
+  checkClusterName(cluster);
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const api = await Promise.resolve().then(() => (init_performanceAdvisor3(), performanceAdvisor_exports));
+  if (verb === "schema-advice") await ctx.output(await api.listSchemaAdvice(client, projectId, cluster), SCHEMA_TABLE);
+  else await ctx.output(await api.listDropIndexSuggestions(client, projectId, cluster), DROP_TABLE);
+}
+
+// src/cli/performance-advisor/managedSlowMs.ts
+init_command();
+function registerManagedSlowMs(parent, app) {
+  const group = parent.command("managed-slow-ms").description("the project's managed slow operation threshold: status, enable, disable");
+  withExamples(group, [["Is it on?", "cdba performance-advisor managed-slow-ms status"], ["Back to mongod's fixed 100 ms", "cdba performance-advisor managed-slow-ms disable"]]);
+  group.command("status").description("whether the threshold is managed (prints enabled or disabled)").action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), "status"));
+  group.command("enable").description("let the service set the slow operation threshold from the workload").action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), "enable"));
+  group.command("disable").description("go back to mongod's fixed slow operation threshold (100 ms)").action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), "disable"));
+}
+async function runManagedSlowMs(ctx, verb) {
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const api = await Promise.resolve().then(() => (init_performanceAdvisor3(), performanceAdvisor_exports));
+  if (verb !== "status") {
+    await api.setManagedSlowMs(client, projectId, verb === "enable");
+    ctx.io.note(`managed slow operation threshold ${verb}d for project ${projectId}`);
+    return;
+  }
+  const enabled = await api.getManagedSlowMs(client, projectId);
+  await ctx.output({ managedSlowMs: enabled }, { columns: [{ header: "MANAGED SLOW MS", value: (r) => r.v }], rows: () => [{ v: enabled ? "enabled" : "disabled" }] });
+}
+
+// src/cli/performance-advisor/perProcess.ts
+init_esm();
+init_errors();
+init_isoDate();
+init_duration();
+init_command();
+init_view4();
+var DURATION_UNITS = { ms: 1, s: 1e3, m: 6e4, h: 36e5, d: 864e5 };
+var MIN_SINCE2 = 11991456e5;
+function advisorWindow(flags) {
+  let since;
+  if (flags.since !== void 0) {
+    const date = parseIsoDateTime(flags.since);
+    if (!date) throw new UsageError(`invalid --since "${flags.since}": expected an ISO 8601 time like 2026-08-09T06:00 (UTC when no zone is given)`);
+    since = date.getTime();
+    if (since < MIN_SINCE2) throw new UsageError(`invalid --since "${flags.since}": the advisor keeps nothing before 2008-01-01`);
+  }
+  let duration;
+  if (flags.duration !== void 0) {
+    duration = durationMillis(flags.duration, DURATION_UNITS);
+    if (duration === void 0 || duration < 1) throw new UsageError(`invalid --duration "${flags.duration}": expected a duration like 90m, 6h or 7d`);
+  }
+  return { ...since !== void 0 ? { since } : {}, ...duration !== void 0 ? { duration } : {} };
+}
+var NAMESPACE3 = /^[^.$\0/\\ "]+\.[^$\0]+$/;
+function checkNamespaces(list7 = []) {
+  for (const ns of list7) if (!NAMESPACE3.test(ns) || ns.includes(",")) throw new UsageError(`invalid --namespace "${ns}": expected <database>.<collection>`);
+  return [...list7];
+}
+function registerPerProcess(parent, app, verb) {
+  const what = { namespaces: "the namespaces with slow queries", "slow-queries": "the slow query log lines", "suggested-indexes": "the indexes the advisor suggests, as createIndex commands" }[verb];
+  const command = parent.command(verb).description(`${what} of a process, or of each process of a cluster`).addArgument(completedArgument("<process|cluster>", "a process host:port, a hostname or a cluster name", lookup("processes"))).option("--since <time>", "from this time (ISO 8601; default 24 hours ago)").option("--duration <duration>", "this long from --since (90m, 6h, 7d), or up to now");
+  if (verb !== "namespaces") command.option("--namespace <db.coll>", "only this namespace (repeatable)", collect);
+  if (verb === "slow-queries") command.option("--n-logs <n>", "at most this many lines per process (0-20000, default 20000)", intFlag("--n-logs", 0, 2e4));
+  command.action(async (target, options, cmd) => runPerProcess(app.context(cmd), verb, target, options));
+  const examples = {
+    namespaces: [["Which collections had slow queries on each process of c1", "cdba performance-advisor namespaces c1"]],
+    "slow-queries": [
+      ["The last 6 hours on the primary", "cdba performance-advisor slow-queries atlas-abc123-shard-00-00.xyz12.mongodb.net:27017 --duration 6h --since 2026-08-09T00:00"],
+      ["One collection's, as mongod log lines", "cdba performance-advisor slow-queries c1 --namespace sample.movies -o json --query '[].slowQueries[].line'"]
+    ],
+    "suggested-indexes": [
+      ["The createIndex commands for c1", "cdba performance-advisor suggested-indexes c1"],
+      ["Only the commands, ready for mongosh", "cdba performance-advisor suggested-indexes c1 -o json --query '[].suggestedIndexes[].createIndex'"]
+    ]
+  };
+  withExamples(command, examples[verb]);
+}
+async function runPerProcess(ctx, verb, target, flags) {
+  const window = advisorWindow(flags);
+  const namespaces = checkNamespaces(flags.namespace);
+  const { resolveProcesses: resolveProcesses2 } = await loadProcessResolver();
+  const resolved = await resolveProcesses2(ctx, target);
+  const api = await Promise.resolve().then(() => (init_performanceAdvisor3(), performanceAdvisor_exports));
+  const { withCreateIndex: withCreateIndex2 } = await Promise.resolve().then(() => (init_view4(), view_exports));
+  const answers = [];
+  for (const process9 of resolved.processes) {
+    const id = String(process9.id ?? "");
+    if (id === "" || process9.typeName === "SHARD_MONGOS") continue;
+    const query3 = { ...window, namespaces };
+    const answer = verb === "namespaces" ? await api.listNamespaces(resolved.client, resolved.projectId, id, query3) : verb === "slow-queries" ? await api.listSlowQueries(resolved.client, resolved.projectId, id, { ...query3, ...flags.nLogs !== void 0 ? { nLogs: flags.nLogs } : {} }) : withCreateIndex2(await api.listSuggestedIndexes(resolved.client, resolved.projectId, id, query3));
+    answers.push({ process: id, ...answer });
+  }
+  if (verb === "namespaces") await ctx.output(answers, NAMESPACE_TABLE);
+  else if (verb === "slow-queries") await ctx.output(answers, SLOW_QUERY_TABLE);
+  else await ctx.output(answers, SUGGESTED_INDEX_TABLE);
+}
+
+// src/cli/performance-advisor/index.ts
+function registerPerformanceAdvisor(program2, app) {
+  const group = program2.command("performance-advisor").description("slow queries, suggested indexes, schema advice and drop-index suggestions of the Performance Advisor");
+  withExamples(group, [
+    ["The indexes to create on c1, as mongosh commands", "cdba performance-advisor suggested-indexes c1"],
+    ["Slow queries of one process", "cdba performance-advisor slow-queries atlas-abc123-shard-00-00.xyz12.mongodb.net:27017"],
+    ["Schema advice", "cdba performance-advisor schema-advice c1"]
+  ]);
+  registerPerProcess(group, app, "namespaces");
+  registerPerProcess(group, app, "slow-queries");
+  registerPerProcess(group, app, "suggested-indexes");
+  registerClusterAdvice(group, app, "schema-advice");
+  registerClusterAdvice(group, app, "drop-index-suggestions");
+  registerManagedSlowMs(group, app);
 }
 
 // src/cli/projects/index.ts
@@ -51882,8 +53742,8 @@ function registerProjectsGet(parent, app) {
   ]);
 }
 async function runProjectsGet(ctx, idOrName) {
-  const { document: document3 } = await resolveProject(ctx, await ctx.api(), idOrName);
-  await ctx.output(document3, PROJECT_TABLE);
+  const { document: document4 } = await resolveProject(ctx, await ctx.api(), idOrName);
+  await ctx.output(document4, PROJECT_TABLE);
 }
 
 // src/cli/projects/list.ts
@@ -52043,11 +53903,11 @@ async function offerCheck(ctx, name) {
     await check2.close();
   }
 }
-async function secretFromStdin(ctx, flag) {
-  const text12 = (await ctx.io.readStdin({ label: flag, maxBytes: MAX_BYTES.secret, expected: "one line" })).replace(/\r?\n$/, "");
-  if (text12.trim() === "") throw new UsageError(`${flag}: stdin was empty`);
-  if (/[\r\n]/.test(text12)) throw new UsageError(`${flag}: expected one line on stdin`);
-  return text12;
+async function secretFromStdin(ctx, flag2) {
+  const text14 = (await ctx.io.readStdin({ label: flag2, maxBytes: MAX_BYTES.secret, expected: "one line" })).replace(/\r?\n$/, "");
+  if (text14.trim() === "") throw new UsageError(`${flag2}: stdin was empty`);
+  if (/[\r\n]/.test(text14)) throw new UsageError(`${flag2}: expected one line on stdin`);
+  return text14;
 }
 var PROMPT_RETRIES = 3;
 async function promptMissing(ctx, profile) {
@@ -52080,7 +53940,7 @@ async function promptMissing(ctx, profile) {
 init_store();
 init_command();
 var PROFILE_LIST_TABLE = {
-  rows: (document3) => document3,
+  rows: (document4) => document4,
   // On a terminal a setting no profile sets has no column: a profile without apiVersion
   // calls each operation at its newest version, which no single date would name.
   // Tab-separated output keeps every column, so scripts see the same header always.
@@ -52205,7 +54065,7 @@ async function runProfileSet(ctx, rawName, rawKey, rawValue) {
 init_settings();
 init_command();
 var PROFILE_SHOW_TABLE = {
-  rows: (document3) => document3.settings,
+  rows: (document4) => document4.settings,
   columns: [
     { header: "KEY", value: (r) => r.key },
     { header: "VALUE", value: (r) => r.value, copyable: true },
@@ -52280,7 +54140,7 @@ async function runProfileUse(ctx, rawName) {
 
 // src/cli/profile/index.ts
 function registerProfile(program2, app) {
-  registerLookup(program2, "profiles", { local: true, load: async () => (await Promise.resolve().then(() => (init_completion6(), completion_exports6))).profileNames });
+  registerLookup(program2, "profiles", { local: true, load: async () => (await Promise.resolve().then(() => (init_completion7(), completion_exports7))).profileNames });
   const profile = program2.command("profile").description("manage profiles: credentials, project, base URL and API version, kept in config.json (0600) in a config directory that must be yours alone: secrets are never written into a directory others own or may write, nor through a symlink");
   withExamples(profile, [
     ["Add a profile, reading the private key from stdin", "pass show atlas/key | cdba profile add prod --public-key abcdefgh --project-id 5f0c8a1e2b3c4d5e6f708192 --private-key-stdin"],
@@ -52336,7 +54196,7 @@ init_root2();
 init_versions();
 init_command();
 var VERSIONS_TABLE = {
-  rows: (document3) => document3.operations,
+  rows: (document4) => document4.operations,
   columns: [
     // Names and dates are never cut; NEWEST, then DEPRECATION, go on a narrow terminal.
     { header: "OPERATION", value: (r) => r.operation, copyable: true },
@@ -52418,6 +54278,9 @@ function buildProgram(app) {
   registerPrivateEndpoints(program2, app);
   registerSearchIndexes(program2, app);
   registerBackups(program2, app);
+  registerProcesses(program2, app);
+  registerLogs(program2, app);
+  registerPerformanceAdvisor(program2, app);
   registerEnv(program2, app);
   registerRun(program2, app);
   registerApi(program2, app);
@@ -52453,13 +54316,13 @@ async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuil
   let usageError = "";
   program2.exitOverride();
   program2.configureOutput({
-    writeOut: (text12) => io.write(text12),
-    writeErr: (text12) => io.err.write(text12),
+    writeOut: (text14) => io.write(text14),
+    writeErr: (text14) => io.err.write(text14),
     // Help is wrapped to the terminal it is written to, and to 80 columns elsewhere (as commander does).
     getOutHelpWidth: () => io.outIsTTY && io.columns > 0 ? io.columns : 80,
     getErrHelpWidth: () => io.errIsTTY && io.columns > 0 ? io.columns : 80,
-    outputError: (text12) => {
-      usageError = text12;
+    outputError: (text14) => {
+      usageError = text14;
     }
   });
   for (const command of allCommands(program2)) {
@@ -52498,10 +54361,10 @@ function commandAt(program2, argv) {
   return current;
 }
 function oneNamePerCommand(message, parent) {
-  return message.replace(/\(Did you mean (?:one of )?([^?]*)\?\)/, (whole, list5) => {
+  return message.replace(/\(Did you mean (?:one of )?([^?]*)\?\)/, (whole, list7) => {
     const names2 = [
       ...new Set(
-        list5.split(", ").map((candidate) => parent.commands.find((c) => c.name() === candidate || c.aliases().includes(candidate))?.name() ?? candidate)
+        list7.split(", ").map((candidate) => parent.commands.find((c) => c.name() === candidate || c.aliases().includes(candidate))?.name() ?? candidate)
       )
     ];
     return `(Did you mean ${names2.length > 1 ? "one of " : ""}${names2.join(", ")}?)`;
@@ -52523,9 +54386,9 @@ function commandPath(program2, argv) {
 function commanderExit(io, error2, message, path, format4 = "text") {
   if (error2.code === "commander.helpDisplayed" || error2.code === "commander.version") return ExitCode.ok;
   if (error2.code === "commander.help") return error2.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-  const text12 = (message || error2.message).replace(/^error:\s*/i, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").replace(/\s*\n\s*/g, " ").trim().replace(/\.$/, "");
-  if (format4 === "json") io.errorDocument(formatErrorReport(usageErrorReport(text12, `see '${path} --help'`)));
-  else io.note(`cdba: ${text12}; see '${path} --help'`);
+  const text14 = (message || error2.message).replace(/^error:\s*/i, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").replace(/\s*\n\s*/g, " ").trim().replace(/\.$/, "");
+  if (format4 === "json") io.errorDocument(formatErrorReport(usageErrorReport(text14, `see '${path} --help'`)));
+  else io.note(`cdba: ${text14}; see '${path} --help'`);
   return ExitCode.usage;
 }
 function reportError(io, error2, debug, context = {}, argv, env2 = {}, format4 = "text") {
@@ -52584,4 +54447,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=c535fb0e151a54b38c44d763229ac895aa50cb32ac5431b4e07e11bb1d3715d9
+//# cdbaBundleSha256=e8f9f8258f41a3996fdb6f2b58f30abac91793107197de5d4e063c00f0346bad
