@@ -165,8 +165,8 @@ export interface OperationHandler {
   /** A POST the description gives no body (the sample dataset load): an empty one is not parsed. */
   noBody?: true;
   /**
-   * The description's `envelope` defaults to true for it (the cluster-level Performance
-   * Advisor): the answer is `{content, status}` unless the query says `envelope=false`.
+   * The description's `envelope` defaults to true for it: the answer is `{content, status}`
+   * unless the query says `envelope=false`.
    */
   envelopeByDefault?: true;
 }
