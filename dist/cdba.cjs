@@ -53538,7 +53538,8 @@ function registerLogs(program2, app) {
   const group = program2.command("logs").description("download the mongod, mongos and audit logs of a cluster's hosts (gzip, or text with --decompress)");
   withExamples(group, [
     ["Every host's log of the last 24 hours, into c1-logs/", "cdba logs download c1"],
-    ["One host as text", "cdba logs download atlas-abc123-shard-00-00.xyz12.mongodb.net --decompress"]
+    ["One host as text", "cdba logs download atlas-abc123-shard-00-00.xyz12.mongodb.net --decompress"],
+    ["The slow queries in a host's log", `cdba logs download atlas-abc123-shard-00-00.xyz12.mongodb.net --decompress --out - | grep '"Slow query"'`]
   ]);
   registerLogsDownload(group, app);
 }
@@ -53552,7 +53553,7 @@ init_command();
 init_view4();
 function registerClusterAdvice(parent, app, verb) {
   const command = parent.command(verb).description(verb === "schema-advice" ? "the advisor's schema recommendations for a cluster, with the namespaces they concern" : "the hidden, redundant and unused indexes the advisor suggests dropping").addArgument(completedArgument("<cluster>", "cluster name", lookup("clusters"))).action(async (cluster, _options, cmd) => runClusterAdvice(app.context(cmd), verb, cluster));
-  withExamples(command, verb === "schema-advice" ? [["What to change in the schema of c1", "cdba performance-advisor schema-advice c1"]] : [["Indexes c1 could drop", "cdba performance-advisor drop-index-suggestions c1"], ["Only the unused ones", "cdba performance-advisor drop-index-suggestions c1 -o json --query 'unusedIndexes[].name'"]]);
+  withExamples(command, verb === "schema-advice" ? [["What to change in the schema of c1", "cdba performance-advisor schema-advice c1"], ["The kinds of advice only", "cdba performance-advisor schema-advice c1 -o json | jq -r '.recommendations[].recommendation'"]] : [["Indexes c1 could drop", "cdba performance-advisor drop-index-suggestions c1"], ["Only the unused ones", "cdba performance-advisor drop-index-suggestions c1 -o json | jq -r '.unusedIndexes[].name'"]]);
 }
 async function runClusterAdvice(ctx, verb, cluster) {
   checkClusterName(cluster);
@@ -53567,10 +53568,15 @@ async function runClusterAdvice(ctx, verb, cluster) {
 init_command();
 function registerManagedSlowMs(parent, app) {
   const group = parent.command("managed-slow-ms").description("the project's managed slow operation threshold: status, enable, disable");
-  withExamples(group, [["Is it on?", "cdba performance-advisor managed-slow-ms status"], ["Back to mongod's fixed 100 ms", "cdba performance-advisor managed-slow-ms disable"]]);
-  group.command("status").description("whether the threshold is managed (prints enabled or disabled)").action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), "status"));
-  group.command("enable").description("let the service set the slow operation threshold from the workload").action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), "enable"));
-  group.command("disable").description("go back to mongod's fixed slow operation threshold (100 ms)").action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), "disable"));
+  const examples = [
+    ["Is it on?", "cdba performance-advisor managed-slow-ms status"],
+    ["Back to mongod's fixed 100 ms", "cdba performance-advisor managed-slow-ms disable"],
+    ["In a script", "cdba performance-advisor managed-slow-ms status -o json | jq -e .managedSlowMs"]
+  ];
+  withExamples(group, examples);
+  withExamples(group.command("status").description("whether the threshold is managed (prints enabled or disabled)").action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), "status")), examples);
+  withExamples(group.command("enable").description("let the service set the slow operation threshold from the workload").action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), "enable")), examples);
+  withExamples(group.command("disable").description("go back to mongod's fixed slow operation threshold (100 ms)").action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), "disable")), examples);
 }
 async function runManagedSlowMs(ctx, verb) {
   const projectId = await ctx.projectId();
@@ -53621,14 +53627,18 @@ function registerPerProcess(parent, app, verb) {
   if (verb === "slow-queries") command.option("--n-logs <n>", "at most this many lines per process (0-20000, default 20000)", intFlag("--n-logs", 0, 2e4));
   command.action(async (target, options, cmd) => runPerProcess(app.context(cmd), verb, target, options));
   const examples = {
-    namespaces: [["Which collections had slow queries on each process of c1", "cdba performance-advisor namespaces c1"]],
+    namespaces: [
+      ["Which collections had slow queries on each process of c1", "cdba performance-advisor namespaces c1"],
+      ["Only the names, once each", "cdba performance-advisor namespaces c1 -o json | jq -r '.[].namespaces[].namespace' | sort -u"]
+    ],
     "slow-queries": [
       ["The last 6 hours on the primary", "cdba performance-advisor slow-queries atlas-abc123-shard-00-00.xyz12.mongodb.net:27017 --duration 6h --since 2026-08-09T00:00"],
-      ["One collection's, as mongod log lines", "cdba performance-advisor slow-queries c1 --namespace sample.movies -o json --query '[].slowQueries[].line'"]
+      ["One collection's, as mongod log lines", "cdba performance-advisor slow-queries c1 --namespace sample.movies -o json --query '[].slowQueries[].line'"],
+      ["The slowest first", "cdba performance-advisor slow-queries c1 -o table | sort -t$'\\t' -k3 -nr | head"]
     ],
     "suggested-indexes": [
       ["The createIndex commands for c1", "cdba performance-advisor suggested-indexes c1"],
-      ["Only the commands, ready for mongosh", "cdba performance-advisor suggested-indexes c1 -o json --query '[].suggestedIndexes[].createIndex'"]
+      ["Only the commands, ready for mongosh", "cdba performance-advisor suggested-indexes c1 -o json | jq -r '.[].suggestedIndexes[].createIndex'"]
     ]
   };
   withExamples(command, examples[verb]);
@@ -53659,7 +53669,8 @@ function registerPerformanceAdvisor(program2, app) {
   withExamples(group, [
     ["The indexes to create on c1, as mongosh commands", "cdba performance-advisor suggested-indexes c1"],
     ["Slow queries of one process", "cdba performance-advisor slow-queries atlas-abc123-shard-00-00.xyz12.mongodb.net:27017"],
-    ["Schema advice", "cdba performance-advisor schema-advice c1"]
+    ["Schema advice", "cdba performance-advisor schema-advice c1"],
+    ["The commands alone, into mongosh", `cdba performance-advisor suggested-indexes c1 -o json | jq -r '.[].suggestedIndexes[].createIndex' | mongosh "$MONGODB_URI"`]
   ]);
   registerPerProcess(group, app, "namespaces");
   registerPerProcess(group, app, "slow-queries");
@@ -54447,4 +54458,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=e8f9f8258f41a3996fdb6f2b58f30abac91793107197de5d4e063c00f0346bad
+//# cdbaBundleSha256=3c15b27cb7e6b4910eca2161401d5d20719ef68489ffb3cee4db9e8446999af1

@@ -9,6 +9,7 @@ export function registerLogs(program: Command, app: App): void {
   withExamples(group, [
     ["Every host's log of the last 24 hours, into c1-logs/", 'cdba logs download c1'],
     ['One host as text', 'cdba logs download atlas-abc123-shard-00-00.xyz12.mongodb.net --decompress'],
+    ['The slow queries in a host\'s log', "cdba logs download atlas-abc123-shard-00-00.xyz12.mongodb.net --decompress --out - | grep '\"Slow query\"'"],
   ]);
   registerLogsDownload(group, app);
 }

@@ -15,8 +15,8 @@ export function registerClusterAdvice(parent: Command, app: App, verb: Verb): vo
     .addArgument(completedArgument('<cluster>', 'cluster name', lookup('clusters')))
     .action(async (cluster, _options, cmd) => runClusterAdvice(app.context(cmd), verb, cluster));
   withExamples(command, verb === 'schema-advice'
-    ? [['What to change in the schema of c1', 'cdba performance-advisor schema-advice c1']]
-    : [['Indexes c1 could drop', 'cdba performance-advisor drop-index-suggestions c1'], ['Only the unused ones', "cdba performance-advisor drop-index-suggestions c1 -o json --query 'unusedIndexes[].name'"]]);
+    ? [['What to change in the schema of c1', 'cdba performance-advisor schema-advice c1'], ['The kinds of advice only', "cdba performance-advisor schema-advice c1 -o json | jq -r '.recommendations[].recommendation'"]]
+    : [['Indexes c1 could drop', 'cdba performance-advisor drop-index-suggestions c1'], ['Only the unused ones', "cdba performance-advisor drop-index-suggestions c1 -o json | jq -r '.unusedIndexes[].name'"]]);
 }
 
 export async function runClusterAdvice(ctx: Context, verb: Verb, cluster: string): Promise<void> {

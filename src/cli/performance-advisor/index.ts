@@ -16,6 +16,7 @@ export function registerPerformanceAdvisor(program: Command, app: App): void {
     ['The indexes to create on c1, as mongosh commands', 'cdba performance-advisor suggested-indexes c1'],
     ['Slow queries of one process', 'cdba performance-advisor slow-queries atlas-abc123-shard-00-00.xyz12.mongodb.net:27017'],
     ['Schema advice', 'cdba performance-advisor schema-advice c1'],
+    ['The commands alone, into mongosh', "cdba performance-advisor suggested-indexes c1 -o json | jq -r '.[].suggestedIndexes[].createIndex' | mongosh \"$MONGODB_URI\""],
   ]);
   registerPerProcess(group, app, 'namespaces');
   registerPerProcess(group, app, 'slow-queries');

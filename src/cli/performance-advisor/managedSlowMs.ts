@@ -7,10 +7,15 @@ import { withExamples, type App } from '../command.js';
 
 export function registerManagedSlowMs(parent: Command, app: App): void {
   const group = parent.command('managed-slow-ms').description("the project's managed slow operation threshold: status, enable, disable");
-  withExamples(group, [['Is it on?', 'cdba performance-advisor managed-slow-ms status'], ['Back to mongod\'s fixed 100 ms', 'cdba performance-advisor managed-slow-ms disable']]);
-  group.command('status').description('whether the threshold is managed (prints enabled or disabled)').action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), 'status'));
-  group.command('enable').description('let the service set the slow operation threshold from the workload').action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), 'enable'));
-  group.command('disable').description("go back to mongod's fixed slow operation threshold (100 ms)").action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), 'disable'));
+  const examples: Array<[string, string]> = [
+    ['Is it on?', 'cdba performance-advisor managed-slow-ms status'],
+    ["Back to mongod's fixed 100 ms", 'cdba performance-advisor managed-slow-ms disable'],
+    ['In a script', "cdba performance-advisor managed-slow-ms status -o json | jq -e .managedSlowMs"],
+  ];
+  withExamples(group, examples);
+  withExamples(group.command('status').description('whether the threshold is managed (prints enabled or disabled)').action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), 'status')), examples);
+  withExamples(group.command('enable').description('let the service set the slow operation threshold from the workload').action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), 'enable')), examples);
+  withExamples(group.command('disable').description("go back to mongod's fixed slow operation threshold (100 ms)").action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), 'disable')), examples);
 }
 
 export async function runManagedSlowMs(ctx: Context, verb: 'status' | 'enable' | 'disable'): Promise<void> {

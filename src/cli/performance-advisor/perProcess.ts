@@ -60,14 +60,18 @@ export function registerPerProcess(parent: Command, app: App, verb: Verb): void 
   if (verb === 'slow-queries') command.option('--n-logs <n>', 'at most this many lines per process (0-20000, default 20000)', intFlag('--n-logs', 0, 20_000));
   command.action(async (target, options, cmd) => runPerProcess(app.context(cmd), verb, target, options as ProcessFlags));
   const examples: Record<Verb, Array<[string, string]>> = {
-    namespaces: [['Which collections had slow queries on each process of c1', 'cdba performance-advisor namespaces c1']],
+    namespaces: [
+      ['Which collections had slow queries on each process of c1', 'cdba performance-advisor namespaces c1'],
+      ['Only the names, once each', "cdba performance-advisor namespaces c1 -o json | jq -r '.[].namespaces[].namespace' | sort -u"],
+    ],
     'slow-queries': [
       ['The last 6 hours on the primary', 'cdba performance-advisor slow-queries atlas-abc123-shard-00-00.xyz12.mongodb.net:27017 --duration 6h --since 2026-08-09T00:00'],
       ["One collection's, as mongod log lines", "cdba performance-advisor slow-queries c1 --namespace sample.movies -o json --query '[].slowQueries[].line'"],
+      ['The slowest first', "cdba performance-advisor slow-queries c1 -o table | sort -t$'\\t' -k3 -nr | head"],
     ],
     'suggested-indexes': [
       ['The createIndex commands for c1', 'cdba performance-advisor suggested-indexes c1'],
-      ['Only the commands, ready for mongosh', "cdba performance-advisor suggested-indexes c1 -o json --query '[].suggestedIndexes[].createIndex'"],
+      ['Only the commands, ready for mongosh', "cdba performance-advisor suggested-indexes c1 -o json | jq -r '.[].suggestedIndexes[].createIndex'"],
     ],
   };
   withExamples(command, examples[verb]);
