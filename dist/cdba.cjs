@@ -56,11 +56,11 @@ function escapeOne(char) {
   const code = char.charCodeAt(0);
   return code < 128 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
-function capText(text15, max = SERVER_TEXT_MAX) {
-  return text15.length > max ? `${text15.slice(0, max)}\u2026` : text15;
+function capText(text16, max = SERVER_TEXT_MAX) {
+  return text16.length > max ? `${text16.slice(0, max)}\u2026` : text16;
 }
-function escapeControl(text15, options = {}) {
-  return text15.replace(options.keepLines ? UNSAFE_KEEP_LINES : UNSAFE, escapeOne);
+function escapeControl(text16, options = {}) {
+  return text16.replace(options.keepLines ? UNSAFE_KEEP_LINES : UNSAFE, escapeOne);
 }
 var UNSAFE, UNSAFE_KEEP_LINES, NAMED, SERVER_TEXT_MAX;
 var init_sanitize = __esm({
@@ -136,6 +136,7 @@ var init_errors = __esm({
       failedState: 14,
       declined: 15,
       envHeld: 16,
+      emptyFile: 17,
       commandNotFound: 127,
       interrupted: 130,
       terminated: 143
@@ -157,6 +158,7 @@ var init_errors = __esm({
       { code: 14, meaning: "a watch stopped at FAILED: the peer, service or endpoint will not become AVAILABLE" },
       { code: 15, meaning: "a confirmation was answered no; nothing was changed" },
       { code: 16, meaning: "env up or env down: another run holds the env (the line names it); nothing was changed" },
+      { code: 17, meaning: "logs download: the service returned an empty log file (no lines for the window); nothing was written" },
       { code: 127, meaning: "run: the command is not on PATH, or not an executable file; nothing was made" },
       { code: 130, meaning: "interrupted" },
       { code: 143, meaning: "terminated (SIGTERM)" }
@@ -185,13 +187,13 @@ var init_errors = __esm({
       status;
       errorCode;
       document;
-      constructor(status, document5, message, options) {
-        const detail = message ?? capText(document5?.detail ?? `HTTP ${status}`);
-        const code = document5?.errorCode === void 0 ? void 0 : capText(document5.errorCode, 100);
+      constructor(status, document6, message, options) {
+        const detail = message ?? capText(document6?.detail ?? `HTTP ${status}`);
+        const code = document6?.errorCode === void 0 ? void 0 : capText(document6.errorCode, 100);
         super(code ? `${detail} (${code}, HTTP ${status})` : `${detail} (HTTP ${status})`, options);
         this.status = status;
         this.errorCode = code;
-        this.document = document5;
+        this.document = document6;
       }
       get exitCode() {
         return exitCodeForStatus(this.status);
@@ -263,26 +265,26 @@ __export(duration_exports, {
   parseDuration: () => parseDuration,
   watchTimeoutMs: () => watchTimeoutMs
 });
-function durationMillis(text15, units) {
-  const value = text15.trim();
+function durationMillis(text16, units) {
+  const value = text16.trim();
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
   const names3 = Object.keys(units).sort((a, b) => b.length - a.length).join("|");
   const parts = [...value.matchAll(new RegExp(`(\\d+(?:\\.\\d+)?)(${names3})`, "g"))];
   if (parts.length === 0 || parts.map((p) => p[0]).join("") !== value) return void 0;
   return Math.round(parts.reduce((total, p) => total + Number(p[1]) * units[p[2]], 0));
 }
-function parseDuration(text15, flag) {
-  const ms = durationMillis(text15, TIMER_UNITS);
-  if (ms === void 0) throw new UsageError(`invalid ${flag} "${text15}": expected a duration like 90, 90s, 5m or 1h`);
-  checkTimerMs(ms, flag, text15);
+function parseDuration(text16, flag2) {
+  const ms = durationMillis(text16, TIMER_UNITS);
+  if (ms === void 0) throw new UsageError(`invalid ${flag2} "${text16}": expected a duration like 90, 90s, 5m or 1h`);
+  checkTimerMs(ms, flag2, text16);
   return ms;
 }
 function watchTimeoutMs(value) {
   return value === void 0 ? void 0 : parseDuration(value, "--watch-timeout");
 }
-function checkTimerMs(ms, flag, text15 = String(ms)) {
+function checkTimerMs(ms, flag2, text16 = String(ms)) {
   if (!(ms <= MAX_TIMER_MS)) {
-    throw new UsageError(`invalid ${flag} "${text15}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
+    throw new UsageError(`invalid ${flag2} "${text16}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
   }
 }
 var TIMER_UNITS, MAX_TIMER_MS;
@@ -364,11 +366,11 @@ __export(watch_exports, {
   wholeSeconds: () => wholeSeconds
 });
 function watchIntervalsFromEnv(env2) {
-  const text15 = env2.CDBA_WATCH_INTERVAL;
-  if (text15 === void 0 || text15 === "") return void 0;
-  const ms = durationMillis(text15, TIMER_UNITS);
+  const text16 = env2.CDBA_WATCH_INTERVAL;
+  if (text16 === void 0 || text16 === "") return void 0;
+  const ms = durationMillis(text16, TIMER_UNITS);
   if (ms === void 0 || ms < MIN_WATCH_INTERVAL_MS || ms > DEFAULT_WATCH_INTERVALS.maxMs) {
-    throw new UsageError(`invalid CDBA_WATCH_INTERVAL "${text15}": expected a duration from 100ms to 10s, like 250ms or 2s`);
+    throw new UsageError(`invalid CDBA_WATCH_INTERVAL "${text16}": expected a duration from 100ms to 10s, like 250ms or 2s`);
   }
   return { firstMs: ms, maxMs: DEFAULT_WATCH_INTERVALS.maxMs };
 }
@@ -379,12 +381,12 @@ function formatElapsed(ms) {
   return ms < 1e3 ? `${Math.max(0, Math.round(ms))}ms` : wholeSeconds(ms);
 }
 function wholeSeconds(ms) {
-  const seconds = Math.max(0, Math.floor(ms / 1e3));
-  if (seconds < 60) return `${seconds}s`;
-  return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
+  const seconds2 = Math.max(0, Math.floor(ms / 1e3));
+  if (seconds2 < 60) return `${seconds2}s`;
+  return `${Math.floor(seconds2 / 60)}m${String(seconds2 % 60).padStart(2, "0")}s`;
 }
 function pause(ms, signal) {
-  return new Promise((resolve3, reject) => {
+  return new Promise((resolve4, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const onAbort = () => {
       clearTimeout(timer);
@@ -392,7 +394,7 @@ function pause(ms, signal) {
     };
     const timer = setTimeout(() => {
       signal.removeEventListener("abort", onAbort);
-      resolve3();
+      resolve4();
     }, ms);
     signal.addEventListener("abort", onAbort, { once: true });
   });
@@ -444,13 +446,13 @@ async function watch(options) {
 }
 function raceWith(start, signal) {
   if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve3, reject) => {
+  return new Promise((resolve4, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
     start().then(
       (value) => {
         signal.removeEventListener("abort", onAbort);
-        resolve3(value);
+        resolve4(value);
       },
       (error2) => {
         signal.removeEventListener("abort", onAbort);
@@ -3412,10 +3414,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} flag
        * @private
        */
-      unknownOption(flag) {
+      unknownOption(flag2) {
         if (this._allowUnknownOption) return;
         let suggestion = "";
-        if (flag.startsWith("--") && this._showSuggestionAfterError) {
+        if (flag2.startsWith("--") && this._showSuggestionAfterError) {
           let candidateFlags = [];
           let command = this;
           do {
@@ -3423,9 +3425,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
             candidateFlags = candidateFlags.concat(moreFlags);
             command = command.parent;
           } while (command && !command._enablePositionalOptions);
-          suggestion = suggestSimilar(flag, candidateFlags);
+          suggestion = suggestSimilar(flag2, candidateFlags);
         }
-        const message = `error: unknown option '${flag}'${suggestion}`;
+        const message = `error: unknown option '${flag2}'${suggestion}`;
         this.error(message, { code: "commander.unknownOption" });
       }
       /**
@@ -3695,9 +3697,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
           helpWidth: context.helpWidth,
           outputHasColors: context.hasColors
         });
-        const text15 = helper.formatHelp(this, helper);
-        if (context.hasColors) return text15;
-        return this._outputConfiguration.stripColor(text15);
+        const text16 = helper.formatHelp(this, helper);
+        if (context.hasColors) return text16;
+        return this._outputConfiguration.stripColor(text16);
       }
       /**
        * @typedef HelpContext
@@ -3857,7 +3859,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {(string | Function)} text - string to add, or a function returning a string
        * @return {Command} `this` command for chaining
        */
-      addHelpText(position, text15) {
+      addHelpText(position, text16) {
         const allowedValues = ["beforeAll", "before", "after", "afterAll"];
         if (!allowedValues.includes(position)) {
           throw new Error(`Unexpected value for position to addHelpText.
@@ -3866,10 +3868,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const helpEvent = `${position}Help`;
         this.on(helpEvent, (context) => {
           let helpStr;
-          if (typeof text15 === "function") {
-            helpStr = text15({ error: context.error, command: context.command });
+          if (typeof text16 === "function") {
+            helpStr = text16({ error: context.error, command: context.command });
           } else {
-            helpStr = text15;
+            helpStr = text16;
           }
           if (helpStr) {
             context.write(`${helpStr}
@@ -4105,8 +4107,8 @@ function validateProjectId(value) {
   if (!PROJECT_ID.test(value)) throw new UsageError(`invalid project ID "${value}": expected 24 hexadecimal characters`);
   return value.toLowerCase();
 }
-function isCalendarDate(text15) {
-  const match = DATE.exec(text15);
+function isCalendarDate(text16) {
+  const match = DATE.exec(text16);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -4195,8 +4197,8 @@ function resolveSettings(input) {
   if (values.output !== void 0) settings.output = values.output;
   return { settings, sources };
 }
-function resolveProfileName(flag, env2, current) {
-  if (flag) return { name: validateProfileName(flag, "-P/--profile"), source: "flag" };
+function resolveProfileName(flag2, env2, current) {
+  if (flag2) return { name: validateProfileName(flag2, "-P/--profile"), source: "flag" };
   const named = env2[PROFILE_VARIABLE];
   if (named) return { name: validateProfileName(named, PROFILE_VARIABLE), source: "env" };
   if (current) return { name: current, source: "profile" };
@@ -4644,7 +4646,7 @@ var init_object = __esm({
 // node_modules/graceful-fs/polyfills.js
 var require_polyfills = __commonJS({
   "node_modules/graceful-fs/polyfills.js"(exports2, module2) {
-    var constants7 = require("constants");
+    var constants8 = require("constants");
     var origCwd = process.cwd;
     var cwd = null;
     var platform2 = process.env.GRACEFUL_FS_PLATFORM || process.platform;
@@ -4668,7 +4670,7 @@ var require_polyfills = __commonJS({
     var chdir;
     module2.exports = patch;
     function patch(fs) {
-      if (constants7.hasOwnProperty("O_SYMLINK") && process.version.match(/^v0\.6\.[0-2]|^v0\.5\./)) {
+      if (constants8.hasOwnProperty("O_SYMLINK") && process.version.match(/^v0\.6\.[0-2]|^v0\.5\./)) {
         patchLchmod(fs);
       }
       if (!fs.lutimes) {
@@ -4770,7 +4772,7 @@ var require_polyfills = __commonJS({
         fs2.lchmod = function(path, mode, callback) {
           fs2.open(
             path,
-            constants7.O_WRONLY | constants7.O_SYMLINK,
+            constants8.O_WRONLY | constants8.O_SYMLINK,
             mode,
             function(err, fd) {
               if (err) {
@@ -4786,7 +4788,7 @@ var require_polyfills = __commonJS({
           );
         };
         fs2.lchmodSync = function(path, mode) {
-          var fd = fs2.openSync(path, constants7.O_WRONLY | constants7.O_SYMLINK, mode);
+          var fd = fs2.openSync(path, constants8.O_WRONLY | constants8.O_SYMLINK, mode);
           var threw = true;
           var ret;
           try {
@@ -4806,9 +4808,9 @@ var require_polyfills = __commonJS({
         };
       }
       function patchLutimes(fs2) {
-        if (constants7.hasOwnProperty("O_SYMLINK") && fs2.futimes) {
+        if (constants8.hasOwnProperty("O_SYMLINK") && fs2.futimes) {
           fs2.lutimes = function(path, at, mt, cb) {
-            fs2.open(path, constants7.O_SYMLINK, function(er, fd) {
+            fs2.open(path, constants8.O_SYMLINK, function(er, fd) {
               if (er) {
                 if (cb) cb(er);
                 return;
@@ -4821,7 +4823,7 @@ var require_polyfills = __commonJS({
             });
           };
           fs2.lutimesSync = function(path, at, mt) {
-            var fd = fs2.openSync(path, constants7.O_SYMLINK);
+            var fd = fs2.openSync(path, constants8.O_SYMLINK);
             var ret;
             var threw = true;
             try {
@@ -5102,14 +5104,14 @@ var require_graceful_fs = __commonJS({
         return close;
       })(fs.close);
       fs.closeSync = (function(fs$closeSync) {
-        function closeSync5(fd) {
+        function closeSync6(fd) {
           fs$closeSync.apply(fs, arguments);
           resetQueue();
         }
-        Object.defineProperty(closeSync5, previousSymbol, {
+        Object.defineProperty(closeSync6, previousSymbol, {
           value: fs$closeSync
         });
-        return closeSync5;
+        return closeSync6;
       })(fs.closeSync);
       if (/\bgfs4\b/i.test(process.env.NODE_DEBUG || "")) {
         process.on("exit", function() {
@@ -5537,11 +5539,11 @@ var require_retry_operation = __commonJS({
       for (var i = 0; i < this._errors.length; i++) {
         var error2 = this._errors[i];
         var message = error2.message;
-        var count2 = (counts[message] || 0) + 1;
-        counts[message] = count2;
-        if (count2 >= mainErrorCount) {
+        var count3 = (counts[message] || 0) + 1;
+        counts[message] = count3;
+        if (count3 >= mainErrorCount) {
           mainError = error2;
-          mainErrorCount = count2;
+          mainErrorCount = count3;
         }
       }
       return mainError;
@@ -6140,12 +6142,12 @@ var require_adapter = __commonJS({
       return newFs;
     }
     function toPromise(method) {
-      return (...args) => new Promise((resolve3, reject) => {
+      return (...args) => new Promise((resolve4, reject) => {
         args.push((err, result) => {
           if (err) {
             reject(err);
           } else {
-            resolve3(result);
+            resolve4(result);
           }
         });
         method(...args);
@@ -6307,9 +6309,9 @@ var init_store = __esm({
        * command would pay only to read the profiles (test/bench/RESULTS.md, figure 2).
        */
       read() {
-        let text15;
+        let text16;
         try {
-          text15 = readOwnFileSync(this.path);
+          text16 = readOwnFileSync(this.path);
         } catch (error2) {
           const code = error2.code;
           if (code === "ENOENT" || code === "ENOTDIR") return { profiles: {} };
@@ -6317,7 +6319,7 @@ var init_store = __esm({
         }
         let parsed2;
         try {
-          parsed2 = JSON.parse(text15);
+          parsed2 = JSON.parse(text16);
         } catch (error2) {
           throw this.unreadable(error2);
         }
@@ -6406,7 +6408,7 @@ var init_store = __esm({
               if (error2.code !== "ELOCKED" || attempt + 1 >= LOCK_WAIT.tries) throw error2;
             }
             const delayMs = Math.min(LOCK_WAIT.maxMs, LOCK_WAIT.firstMs * 2 ** attempt * (1 + Math.random()));
-            await new Promise((resolve3) => setTimeout(resolve3, delayMs));
+            await new Promise((resolve4) => setTimeout(resolve4, delayMs));
           }
         } catch (error2) {
           if (error2.code === "ELOCKED") {
@@ -6464,28 +6466,28 @@ async function outputFormat(inputs) {
   return inputs.flag ?? await inputs.setting() ?? (inputs.tty ? "table" : "json");
 }
 async function decideOutput(kind2, inputs) {
-  const document5 = (format5) => ({ form: "document", format: format5 });
+  const document6 = (format5) => ({ form: "document", format: format5 });
   switch (kind2) {
     case "body":
-      return document5(inputs.flag === "json" ? "json" : inputs.flag === "pretty" || inputs.tty ? "pretty" : "json");
+      return document6(inputs.flag === "json" ? "json" : inputs.flag === "pretty" || inputs.tty ? "pretty" : "json");
     case "bare":
       if (inputs.flag !== "json" && inputs.flag !== "pretty" && !inputs.query) return { form: "bare" };
-      return document5(await outputFormat(inputs));
+      return document6(await outputFormat(inputs));
     case "response": {
       const format5 = await outputFormat(inputs);
-      return document5(format5 === "table" && inputs.flag === void 0 ? inputs.tty ? "pretty" : "json" : format5);
+      return document6(format5 === "table" && inputs.flag === void 0 ? inputs.tty ? "pretty" : "json" : format5);
     }
     default:
   }
   const format4 = await outputFormat(inputs);
-  if (format4 !== "table" || inputs.query) return document5(format4);
+  if (format4 !== "table" || inputs.query) return document6(format4);
   switch (kind2) {
     case "terminal-view":
-      return inputs.tty ? { form: "view" } : document5(format4);
+      return inputs.tty ? { form: "view" } : document6(format4);
     case "view":
       return { form: "view" };
     default:
-      return document5(format4);
+      return document6(format4);
   }
 }
 var init_form = __esm({
@@ -6536,11 +6538,11 @@ function toolCommand(...words2) {
 function pickProjectHint(context) {
   return `choose another with \`${followUp(context, "projects", "use")} <id|name>\` (\`${followUp(context, "projects", "list")}\` shows them)`;
 }
-function withContext(text15, context) {
+function withContext(text16, context) {
   const flags = contextFlags(context);
-  if (flags.length === 0 || COMMANDS.size === 0) return text15;
+  if (flags.length === 0 || COMMANDS.size === 0) return text16;
   const offline = OFFLINE.map((c) => `${c}\\b`).join("|");
-  return text15.replace(new RegExp(`\\bcdba (?!${offline})(?=(?:${[...COMMANDS].join("|")})\\b)`, "g"), `cdba ${flags.join(" ")} `);
+  return text16.replace(new RegExp(`\\bcdba (?!${offline})(?=(?:${[...COMMANDS].join("|")})\\b)`, "g"), `cdba ${flags.join(" ")} `);
 }
 var COMMANDS, OFFLINE, CHOOSE_PROFILE;
 var init_hints = __esm({
@@ -6633,8 +6635,8 @@ function secretForms(secret) {
   const probe = (secret.match(/[A-Za-z0-9]+/g) ?? [""]).reduce((a, b) => b.length > a.length ? b : a);
   return { probe, forms: [...forms].filter((form) => form.length > 0).sort((a, b) => b.length - a.length) };
 }
-function scrubSecrets(text15, secrets, replacement) {
-  let clean = text15;
+function scrubSecrets(text16, secrets, replacement) {
+  let clean = text16;
   for (const { probe, forms } of secrets) {
     if (probe.length >= 4 && !clean.includes(probe)) continue;
     for (const form of forms) if (clean.includes(form)) clean = clean.split(form).join(replacement);
@@ -6650,11 +6652,11 @@ var init_secretForms = __esm({
 });
 
 // src/api/redact.ts
-function redact(text15, secrets = []) {
-  return scrubSecrets(text15, [...secrets].filter(Boolean).map(secretForms), REDACTED).replace(JSON_SECRET, `$1"${REDACTED}"`).replace(FORM_SECRET, `$1$2=${REDACTED}`).replace(SCHEME_CREDENTIALS, `$1 ${REDACTED}`);
+function redact(text16, secrets = []) {
+  return scrubSecrets(text16, [...secrets].filter(Boolean).map(secretForms), REDACTED).replace(JSON_SECRET, `$1"${REDACTED}"`).replace(FORM_SECRET, `$1$2=${REDACTED}`).replace(SCHEME_CREDENTIALS, `$1 ${REDACTED}`);
 }
 function redactHeaders(headers, secrets = []) {
-  const list6 = [...secrets];
+  const list7 = [...secrets];
   const out = {};
   for (const [name, raw] of Object.entries(headers)) {
     if (raw === void 0) continue;
@@ -6663,7 +6665,7 @@ function redactHeaders(headers, secrets = []) {
       const scheme = /^(Digest|Bearer|Basic)\s/i.exec(value)?.[1];
       out[name] = scheme && name.toLowerCase().endsWith("authorization") ? `${scheme} ${REDACTED}` : REDACTED;
     } else {
-      out[name] = redact(value, list6);
+      out[name] = redact(value, list7);
     }
   }
   return out;
@@ -6719,8 +6721,8 @@ function tooLarge2(limit, method, url, declared) {
     hint: "no real answer is that large; check the base URL and any proxy in between"
   });
 }
-function excerpt(text15, max = 80) {
-  const flat = text15.replace(/\s+/g, " ").trim();
+function excerpt(text16, max = 80) {
+  const flat = text16.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max)}\u2026` : flat;
 }
 function parseErrorDocument(rawBody) {
@@ -6743,9 +6745,9 @@ function parseErrorDocument(rawBody) {
 }
 function apiErrorFromResponse(status, headers, body, options = {}) {
   const rawBody = redact(body, options.secrets);
-  const document5 = parseErrorDocument(rawBody);
+  const document6 = parseErrorDocument(rawBody);
   const hintOption = { ...options.hint ? { hint: options.hint } : {}, ...options.remedy ? { remedy: options.remedy } : {} };
-  if (document5) return new ApiError(status, document5, options.message, hintOption);
+  if (document6) return new ApiError(status, document6, options.message, hintOption);
   let message = options.message;
   if (message === void 0) {
     if (status >= 300 && status < 400) {
@@ -6784,24 +6786,24 @@ function transportError(error2, context) {
   if (error2 instanceof CdbaError) return error2;
   const host = new URL(context.url).host;
   const code = codeOf(error2);
-  const seconds = `${Math.round(context.timeoutMs / 100) / 10}s`;
+  const seconds2 = `${Math.round(context.timeoutMs / 100) / 10}s`;
   const options = { cause: error2 };
   switch (code) {
     case DEADLINE_CODE: {
       const { phase, bytes: bytes3, stalled } = error2;
       if (phase === "headers") {
-        return new TimeoutError(`no response from ${host} within ${seconds} (${context.method} ${context.url})`, { ...options, remedy: TIMEOUT });
+        return new TimeoutError(`no response from ${host} within ${seconds2} (${context.method} ${context.url})`, { ...options, remedy: TIMEOUT });
       }
-      const what = stalled ? `stalled for more than ${seconds}` : `did not complete within ${seconds} (${bytes3 ?? 0} bytes arrived, slowly)`;
+      const what = stalled ? `stalled for more than ${seconds2}` : `did not complete within ${seconds2} (${bytes3 ?? 0} bytes arrived, slowly)`;
       return new TimeoutError(`the response from ${host} ${what}`, { ...options, remedy: TIMEOUT });
     }
     case "UND_ERR_CONNECT_TIMEOUT":
     case "ETIMEDOUT":
-      return new TimeoutError(`timed out connecting to ${host} after ${seconds}`, { ...options, hint: "check the network and the base URL", remedy: TIMEOUT });
+      return new TimeoutError(`timed out connecting to ${host} after ${seconds2}`, { ...options, hint: "check the network and the base URL", remedy: TIMEOUT });
     case "UND_ERR_HEADERS_TIMEOUT":
-      return new TimeoutError(`no response from ${host} within ${seconds} (${context.method} ${context.url})`, { ...options, remedy: TIMEOUT });
+      return new TimeoutError(`no response from ${host} within ${seconds2} (${context.method} ${context.url})`, { ...options, remedy: TIMEOUT });
     case "UND_ERR_BODY_TIMEOUT":
-      return new TimeoutError(`the response from ${host} stalled for more than ${seconds}`, { ...options, remedy: TIMEOUT });
+      return new TimeoutError(`the response from ${host} stalled for more than ${seconds2}`, { ...options, remedy: TIMEOUT });
     case "ECONNREFUSED":
       return new NetworkError(`cannot connect to ${host}: connection refused`, { ...options, hint: "is the service running, and is the base URL right?" });
     case "ENOTFOUND":
@@ -7100,6 +7102,23 @@ var init_metrics = __esm({
   }
 });
 
+// src/api/operations/logs.ts
+var logs;
+var init_logs = __esm({
+  "src/api/operations/logs.ts"() {
+    "use strict";
+    logs = {
+      "logs.download": {
+        method: "GET",
+        path: "/groups/{groupId}/clusters/{hostName}/logs/{logName}.gz",
+        versions: [{ date: "2023-01-01", deprecation: "Wed, 1 Feb 2023 00:00:00 GMT", sunset: "Thu, 1 Jul 2027 00:00:00 GMT" }, { date: "2023-02-01" }],
+        v2Only: true,
+        media: "gzip"
+      }
+    };
+  }
+});
+
 // src/api/operations/orgs.ts
 var ONLY_2023_01_016, orgs;
 var init_orgs = __esm({
@@ -7125,6 +7144,30 @@ var init_peers = __esm({
       "peers.create": { method: "POST", path: PEERS, versions: ONLY_2023_01_017 },
       "peers.get": { method: "GET", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_017 },
       "peers.delete": { method: "DELETE", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_017 }
+    };
+  }
+});
+
+// src/api/operations/performanceAdvisor.ts
+var PROCESS2, CLUSTER3, MANAGED, V2023, V2024, performanceAdvisor;
+var init_performanceAdvisor = __esm({
+  "src/api/operations/performanceAdvisor.ts"() {
+    "use strict";
+    PROCESS2 = "/groups/{groupId}/processes/{processId}/performanceAdvisor";
+    CLUSTER3 = "/groups/{groupId}/clusters/{clusterName}/performanceAdvisor";
+    MANAGED = "/groups/{groupId}/managedSlowMs";
+    V2023 = [{ date: "2023-01-01" }];
+    V2024 = [{ date: "2024-08-05" }];
+    performanceAdvisor = {
+      "performanceAdvisor.namespaces": { method: "GET", path: `${PROCESS2}/namespaces`, versions: V2023 },
+      "performanceAdvisor.slowQueryLogs": { method: "GET", path: `${PROCESS2}/slowQueryLogs`, versions: V2023 },
+      "performanceAdvisor.suggestedIndexes": { method: "GET", path: `${PROCESS2}/suggestedIndexes`, versions: V2023 },
+      "performanceAdvisor.clusterSuggestedIndexes": { method: "GET", path: `${CLUSTER3}/suggestedIndexes`, versions: V2024, v2Only: true },
+      "performanceAdvisor.schemaAdvice": { method: "GET", path: `${CLUSTER3}/schemaAdvice`, versions: V2024, v2Only: true },
+      "performanceAdvisor.dropIndexSuggestions": { method: "GET", path: `${CLUSTER3}/dropIndexSuggestions`, versions: V2024, v2Only: true },
+      "performanceAdvisor.managedSlowMs": { method: "GET", path: MANAGED, versions: V2023 },
+      "performanceAdvisor.enableManagedSlowMs": { method: "POST", path: `${MANAGED}/enable`, versions: V2023 },
+      "performanceAdvisor.disableManagedSlowMs": { method: "DELETE", path: `${MANAGED}/disable`, versions: V2023 }
     };
   }
 });
@@ -7340,8 +7383,10 @@ var init_operations = __esm({
     init_flexBackups();
     init_flexClusters();
     init_metrics();
+    init_logs();
     init_orgs();
     init_peers();
+    init_performanceAdvisor();
     init_privateEndpoints();
     init_privateIpMode();
     init_processes();
@@ -7369,7 +7414,9 @@ var init_operations = __esm({
       ...alertConfigs,
       ...alertMatchers,
       ...processes,
-      ...metrics
+      ...metrics,
+      ...logs,
+      ...performanceAdvisor
     };
     OPERATIONS = Object.fromEntries(
       Object.entries(BUILTIN_OPERATIONS).map(([name, entry]) => [name, { resource: name.slice(0, name.indexOf(".")), ...entry }])
@@ -7424,11 +7471,11 @@ function newestVersion(name) {
 function pinToNewest(names3) {
   return names3.map(newestVersion).sort().at(-1) ?? NEWEST_DATE;
 }
-function versionedMediaType(service, version2) {
-  return `application/vnd.${service}.${version2}+json`;
+function versionedMediaType(service, version2, suffix = "json") {
+  return `application/vnd.${service}.${version2}+${suffix}`;
 }
 function versionFromMediaType(contentType) {
-  return contentType ? /application\/vnd\.[^.;\s]+\.(\d{4}-\d{2}-\d{2})\+json/i.exec(contentType)?.[1] : void 0;
+  return contentType ? /application\/vnd\.[^.;\s]+\.(\d{4}-\d{2}-\d{2})\+(?:json|gzip)/i.exec(contentType)?.[1] : void 0;
 }
 function sunsetOf(name, version2) {
   const sunset = OPERATIONS[name].versions.find((v) => v.date === version2)?.sunset;
@@ -7476,7 +7523,7 @@ async function readCapped(body, headers, limit, method, url, encoding = "utf8") 
     throw tooLarge2(limit, method, url, declared);
   }
   const decoder = new import_node_string_decoder.StringDecoder(encoding);
-  let text15 = "";
+  let text16 = "";
   let size2 = 0;
   for await (const chunk of body) {
     size2 += chunk.length;
@@ -7484,17 +7531,17 @@ async function readCapped(body, headers, limit, method, url, encoding = "utf8") 
       body.destroy();
       throw tooLarge2(limit, method, url);
     }
-    text15 += decoder.write(chunk);
+    text16 += decoder.write(chunk);
   }
-  text15 += decoder.end();
-  return encoding === "utf8" && text15.charCodeAt(0) === 65279 ? text15.slice(1) : text15;
+  text16 += decoder.end();
+  return encoding === "utf8" && text16.charCodeAt(0) === 65279 ? text16.slice(1) : text16;
 }
-function tryJson(text15) {
-  if (text15.trim() === "") return void 0;
+function tryJson(text16) {
+  if (text16.trim() === "") return void 0;
   try {
-    return JSON.parse(text15);
+    return JSON.parse(text16);
   } catch {
-    return text15;
+    return text16;
   }
 }
 function headerValue(headers, name) {
@@ -7508,8 +7555,8 @@ function httpDate(value) {
 }
 function acceptedButNotPermitted(rawBody, headers) {
   if (headerValue(headers, "www-authenticate") !== void 0) return false;
-  const document5 = parseErrorDocument(rawBody);
-  return document5?.errorCode === "USER_UNAUTHORIZED" && /not authorized to perform this action/i.test(document5.detail ?? "");
+  const document6 = parseErrorDocument(rawBody);
+  return document6?.errorCode === "USER_UNAUTHORIZED" && /not authorized to perform this action/i.test(document6.detail ?? "");
 }
 var import_node_string_decoder, PER_SHARD_VERSION, AnswerReader;
 var init_answers = __esm({
@@ -7634,34 +7681,34 @@ function authorizationHeader(input) {
   if (input.opaque !== void 0) parts.push(`opaque="${quote(input.opaque)}"`);
   return `Digest ${parts.join(", ")}`;
 }
-function parseAuthParams(text15) {
+function parseAuthParams(text16) {
   const params = {};
   let i = 0;
   const skip = () => {
-    while (i < text15.length && /[\s,]/.test(text15[i])) i++;
+    while (i < text16.length && /[\s,]/.test(text16[i])) i++;
   };
   skip();
-  while (i < text15.length) {
-    const keyMatch = /^[A-Za-z0-9_-]+/.exec(text15.slice(i));
+  while (i < text16.length) {
+    const keyMatch = /^[A-Za-z0-9_-]+/.exec(text16.slice(i));
     if (!keyMatch) throw new DigestParseError(`unexpected character at ${i}`);
     const key = keyMatch[0].toLowerCase();
     i += keyMatch[0].length;
-    while (text15[i] === " ") i++;
-    if (text15[i] !== "=") throw new DigestParseError(`parameter ${key} has no value`);
+    while (text16[i] === " ") i++;
+    if (text16[i] !== "=") throw new DigestParseError(`parameter ${key} has no value`);
     i++;
-    while (text15[i] === " ") i++;
+    while (text16[i] === " ") i++;
     let value = "";
-    if (text15[i] === '"') {
+    if (text16[i] === '"') {
       i++;
-      while (i < text15.length && text15[i] !== '"') {
-        if (text15[i] === "\\" && i + 1 < text15.length) i++;
-        value += text15[i];
+      while (i < text16.length && text16[i] !== '"') {
+        if (text16[i] === "\\" && i + 1 < text16.length) i++;
+        value += text16[i];
         i++;
       }
-      if (text15[i] !== '"') throw new DigestParseError(`unterminated quoted value for ${key}`);
+      if (text16[i] !== '"') throw new DigestParseError(`unterminated quoted value for ${key}`);
       i++;
     } else {
-      const tokenMatch = /^[^\s,]*/.exec(text15.slice(i));
+      const tokenMatch = /^[^\s,]*/.exec(text16.slice(i));
       value = tokenMatch[0];
       i += value.length;
     }
@@ -7714,7 +7761,7 @@ var init_digest = __esm({
     DigestParseError = class extends Error {
     };
     hashName = (algorithm) => algorithm.startsWith("SHA-256") ? "sha256" : "md5";
-    h = (algorithm, text15) => (0, import_node_crypto2.createHash)(hashName(algorithm)).update(text15, "utf8").digest("hex");
+    h = (algorithm, text16) => (0, import_node_crypto2.createHash)(hashName(algorithm)).update(text16, "utf8").digest("hex");
     quote = (value) => value.replace(/(["\\])/g, "\\$1");
   }
 });
@@ -7734,7 +7781,7 @@ async function withDirLock(lockPath, options, critical) {
     }
     if (attempt >= options.retries) return void 0;
     const wait = Math.min(options.maxWaitMs, options.minWaitMs * 1.3 ** attempt) * (1 + Math.random());
-    await new Promise((resolve3) => setTimeout(resolve3, wait));
+    await new Promise((resolve4) => setTimeout(resolve4, wait));
   }
 }
 function tryLock(lockPath, staleMs) {
@@ -7809,7 +7856,7 @@ var init_digestSessionFile = __esm({
     NC_MAX = 4294967295;
     REFUSAL_MEMORY_MS = 7 * 24 * 36e5;
     LOCK = { staleMs: 1e4, retries: 60, minWaitMs: 2, maxWaitMs: 60 };
-    sha256 = (text15) => (0, import_node_crypto3.createHash)("sha256").update(text15, "utf8").digest("hex");
+    sha256 = (text16) => (0, import_node_crypto3.createHash)("sha256").update(text16, "utf8").digest("hex");
     unwritableWarned = false;
     DigestSessionFile = class {
       constructor(configDir, key, warn, now = Date.now) {
@@ -8012,8 +8059,8 @@ var init_digestSession = __esm({
           await this.primingPromise;
           return false;
         }
-        this.primingPromise = new Promise((resolve3) => {
-          this.releasePriming = resolve3;
+        this.primingPromise = new Promise((resolve4) => {
+          this.releasePriming = resolve4;
         });
         return true;
       }
@@ -8095,7 +8142,7 @@ var init_scheme = __esm({
           ticket.reuseRefused = !challenge.stale && this.session.isAdopted(ticket.sentNonce);
           this.session.learn(challenge);
           ticket.learned = true;
-          await new Promise((resolve3) => setImmediate(resolve3));
+          await new Promise((resolve4) => setImmediate(resolve4));
           return true;
         }
         ticket.reuseRefused = false;
@@ -8172,9 +8219,9 @@ function parseTokenResponse(body, now) {
   if (type !== void 0 && (typeof type !== "string" || type.toLowerCase() !== "bearer")) {
     throw new TokenResponseError(`the token response has token_type "${String(type)}", not Bearer`);
   }
-  const seconds = typeof expiresIn === "number" ? expiresIn : typeof expiresIn === "string" ? Number(expiresIn) : 3600;
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new TokenResponseError("the token response has an invalid expires_in");
-  return { accessToken: token2, expiresAt: now + Math.min(seconds, MAX_TOKEN_LIFE_SECONDS) * 1e3, obtainedAt: now };
+  const seconds2 = typeof expiresIn === "number" ? expiresIn : typeof expiresIn === "string" ? Number(expiresIn) : 3600;
+  if (!Number.isFinite(seconds2) || seconds2 <= 0) throw new TokenResponseError("the token response has an invalid expires_in");
+  return { accessToken: token2, expiresAt: now + Math.min(seconds2, MAX_TOKEN_LIFE_SECONDS) * 1e3, obtainedAt: now };
 }
 function isGrantUsable(grant, now) {
   const margin = Math.min(6e4, (grant.expiresAt - grant.obtainedAt) / 10);
@@ -8429,8 +8476,8 @@ var init_jsonText = __esm({
   "src/base/jsonText.ts"() {
     "use strict";
     JsonText = class {
-      constructor(text15) {
-        this.text = text15;
+      constructor(text16) {
+        this.text = text16;
         Object.freeze(this);
       }
       text;
@@ -8442,8 +8489,8 @@ var init_jsonText = __esm({
 });
 
 // src/api/pageText.ts
-function listPageText(text15) {
-  const s = text15.trim();
+function listPageText(text16) {
+  const s = text16.trim();
   if (s.charCodeAt(0) !== OPEN_BRACE || CONTROL.test(s) || !isWellFormed(s)) return void 0;
   try {
     return new PageScan(s).page();
@@ -8474,8 +8521,8 @@ function compareRanges(s, a, aEnd, b, bEnd) {
   }
   return aEnd - a - (bEnd - b);
 }
-function isWellFormed(text15) {
-  return text15.isWellFormed();
+function isWellFormed(text16) {
+  return text16.isWellFormed();
 }
 var MAX_ITEM_DEPTH, NUMBER, QUOTE, BACKSLASH, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, MINUS, ZERO, NINE, CONTROL, DECLINE, PageScan;
 var init_pageText = __esm({
@@ -8562,10 +8609,10 @@ var init_pageText = __esm({
         this.out = "";
         this.copied = i;
         const end = this.value(i, 0, 0);
-        const text15 = this.out === "" ? this.s.slice(i, end) : this.out + this.s.slice(this.copied, end);
+        const text16 = this.out === "" ? this.s.slice(i, end) : this.out + this.s.slice(this.copied, end);
         this.out = "";
         this.end = end;
-        return text15;
+        return text16;
       }
       /** Reads the value at i, `depth` deep, with the keys of the objects around it below `keyTop`; returns where it ends. */
       value(i, depth, keyTop) {
@@ -8788,10 +8835,10 @@ var init_pagination = __esm({
 });
 
 // src/api/paging.ts
-async function* pages(source, path, resource, query2 = {}) {
+async function* pages(source, path, resource, query3 = {}) {
   const target = source.target(resource, path);
   const guard = new PageGuard();
-  let next = source.pathFor(target.selection, path, query2);
+  let next = source.pathFor(target.selection, path, query3);
   while (next !== void 0) {
     guard.visit(next);
     const page3 = await source.getPage(next, target);
@@ -8799,20 +8846,20 @@ async function* pages(source, path, resource, query2 = {}) {
     next = nextOnOrigin(source.origin, page3);
   }
 }
-async function fetchAll(source, path, resource, query2 = {}, options = {}) {
+async function fetchAll(source, path, resource, query3 = {}, options = {}) {
   const results6 = [];
-  const all = streamAll(source, path, resource, query2, options);
+  const all = streamAll(source, path, resource, query3, options);
   for (; ; ) {
     const step2 = await all.next();
     if (step2.done) return { results: results6, ...step2.value };
     for (const item of step2.value) results6.push(item);
   }
 }
-async function* streamAll(source, path, resource, query2 = {}, options = {}) {
+async function* streamAll(source, path, resource, query3 = {}, options = {}) {
   const pageSize = options.pageSize ?? 500;
   const concurrency = options.concurrency ?? 4;
   const target = source.target(resource, path);
-  const pageQuery2 = (pageNum) => ({ ...query2, itemsPerPage: pageSize, includeCount: options.count ?? true, pageNum });
+  const pageQuery2 = (pageNum) => ({ ...query3, itemsPerPage: pageSize, includeCount: options.count ?? true, pageNum });
   const firstPath = source.pathFor(target.selection, path, pageQuery2(1));
   const asText = options.itemsAsText ?? false;
   const first = await source.getPage(firstPath, target, asText);
@@ -8831,17 +8878,17 @@ async function* streamAll(source, path, resource, query2 = {}, options = {}) {
     }
     return { totalCount, links: [self] };
   }
-  let count2 = firstCount;
+  let count3 = firstCount;
   const guard = new PageGuard();
   guard.visit(firstPath);
   while (next !== void 0) {
     guard.visit(next);
     const page3 = await source.getPage(next, target, asText);
     next = nextOnOrigin(source.origin, page3);
-    count2 += page3.results.length;
+    count3 += page3.results.length;
     yield page3.results;
   }
-  return { totalCount: count2, links: [self] };
+  return { totalCount: count3, links: [self] };
 }
 function nextOnOrigin(origin, page3) {
   const href = linkHref(page3, "next");
@@ -8869,9 +8916,9 @@ var init_paging = __esm({
 });
 
 // src/api/request.ts
-function withQuery(full, query2 = {}) {
+function withQuery(full, query3 = {}) {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query2)) {
+  for (const [key, value] of Object.entries(query3)) {
     if (Array.isArray(value)) for (const item of value) params.append(key, item);
     else if (value !== void 0) params.append(key, String(value));
   }
@@ -8903,7 +8950,7 @@ var init_request = __esm({
         const wire = {
           method: req.method.toUpperCase(),
           pathAndQuery: req.outsideApi ? withQuery(`${this.options.prefix}${req.path}`, req.query) : this.pathFor(target.selection, req.path, req.query),
-          headers: this.headersFor(target.selection, body !== void 0, req.headers),
+          headers: this.headersFor(target.selection, body !== void 0, req.headers, target.operation ? OPERATIONS[target.operation].media : void 0),
           ...body !== void 0 ? { body } : {},
           ...req.idempotent !== void 0 ? { idempotent: req.idempotent } : {},
           ...req.mayHaveAppliedHint ? { mayHaveAppliedHint: req.mayHaveAppliedHint } : {},
@@ -8924,12 +8971,14 @@ var init_request = __esm({
           operation: operationFor(method, path)
         };
       }
-      pathFor(selection, path, query2 = {}) {
-        return withQuery(`${this.options.prefix}/api/${this.options.service}/${selection.base}${path}`, query2);
+      pathFor(selection, path, query3 = {}) {
+        return withQuery(`${this.options.prefix}/api/${this.options.service}/${selection.base}${path}`, query3);
       }
-      headersFor(selection, hasBody, extra = {}) {
+      /** `media`: the operation answers a file of that type (the table's `media`), which Accept names. */
+      headersFor(selection, hasBody, extra = {}, media) {
         const mediaType = selection.base === "v2" ? versionedMediaType(this.options.service, selection.version) : "application/json";
-        const headers = { "user-agent": this.options.userAgent, accept: mediaType };
+        const accept = selection.base === "v2" && media ? versionedMediaType(this.options.service, selection.version, media) : mediaType;
+        const headers = { "user-agent": this.options.userAgent, accept };
         if (hasBody) headers["content-type"] = mediaType;
         for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value;
         return headers;
@@ -8943,18 +8992,18 @@ var init_request = __esm({
 });
 
 // src/api/retryPolicy.ts
-function isIdempotent(method, flag) {
-  if (flag !== void 0) return flag;
+function isIdempotent(method, flag2) {
+  if (flag2 !== void 0) return flag2;
   return ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].includes(method.toUpperCase());
 }
 function msUntilNextMinute(now) {
   return 6e4 - now % 6e4;
 }
 function parseRetryAfter(value, now) {
-  const text15 = (Array.isArray(value) ? value[0] : value)?.trim();
-  if (!text15) return void 0;
-  if (/^\d+$/.test(text15)) return Number(text15) * 1e3;
-  const date = Date.parse(text15);
+  const text16 = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text16) return void 0;
+  if (/^\d+$/.test(text16)) return Number(text16) * 1e3;
+  const date = Date.parse(text16);
   return Number.isNaN(date) ? void 0 : Math.max(0, date - now);
 }
 function retryDelayMs(input) {
@@ -11120,9 +11169,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve3(data);
+              return err ? reject(err) : resolve4(data);
             });
           });
         }
@@ -11160,9 +11209,9 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             this.destroy(err, (err2, data) => {
-              return err2 ? reject(err2) : resolve3(data);
+              return err2 ? reject(err2) : resolve4(data);
             });
           });
         }
@@ -11438,8 +11487,8 @@ var require_pool_base = __commonJS({
           }
           return Promise.all(closeAll);
         } else {
-          return new Promise((resolve3) => {
-            this[kClosedResolve] = resolve3;
+          return new Promise((resolve4) => {
+            this[kClosedResolve] = resolve4;
           });
         }
       }
@@ -11766,7 +11815,7 @@ var require_request = __commonJS({
         method,
         body,
         headers,
-        query: query2,
+        query: query3,
         idempotent,
         blocking,
         upgrade: upgrade3,
@@ -11858,7 +11907,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade3 || null;
-        this.path = query2 ? serializePathWithQuery(path, query2) : path;
+        this.path = query3 ? serializePathWithQuery(path, query3) : path;
         this.origin = origin;
         this.protocol = getProtocolFromUrlString(origin);
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
@@ -14300,7 +14349,7 @@ var require_webidl = __commonJS({
 var require_util2 = __commonJS({
   "node_modules/undici/lib/web/fetch/util.js"(exports2, module2) {
     "use strict";
-    var { Transform } = require("node:stream");
+    var { Transform: Transform3 } = require("node:stream");
     var zlib = require("node:zlib");
     var { redirectStatusSet, referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
@@ -14891,7 +14940,7 @@ var require_util2 = __commonJS({
       contentRange += isomorphicEncode(`${fullLength}`);
       return contentRange;
     }
-    var InflateStream = class extends Transform {
+    var InflateStream = class extends Transform3 {
       #zlibOptions;
       /** @param {zlib.ZlibOptions} [zlibOptions] */
       constructor(zlibOptions) {
@@ -14982,8 +15031,8 @@ var require_util2 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name, list6) {
-      const value = list6.get(name, true);
+    function getDecodeSplit(name, list7) {
+      const value = list7.get(name, true);
       if (value === null) {
         return null;
       }
@@ -15562,8 +15611,8 @@ var require_promise = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve3, reject) => {
-        res = resolve3;
+      const promise = new Promise((resolve4, reject) => {
+        res = resolve4;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -15912,7 +15961,7 @@ var require_client_h1 = __commonJS({
       kHTTPContext,
       kClosed
     } = require_symbols();
-    var constants7 = require_constants2();
+    var constants8 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var removeAllListeners = util.removeAllListeners;
@@ -16048,7 +16097,7 @@ var require_client_h1 = __commonJS({
          */
       constructor(client, socket, { exports: exports3 }) {
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants7.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants8.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -16144,11 +16193,11 @@ var require_client_h1 = __commonJS({
             currentParser = null;
             currentBufferRef = null;
           }
-          if (ret !== constants7.ERROR.OK) {
+          if (ret !== constants8.ERROR.OK) {
             const data = chunk.subarray(llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr);
-            if (ret === constants7.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants8.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(data);
-            } else if (ret === constants7.ERROR.PAUSED) {
+            } else if (ret === constants8.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(data);
             } else {
@@ -16171,10 +16220,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants7.ERROR.OK) {
+        if (ret === constants8.ERROR.OK) {
           return null;
         }
-        if (ret === constants7.ERROR.PAUSED || ret === constants7.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants8.ERROR.PAUSED || ret === constants8.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -16191,7 +16240,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants7.ERROR[ret], data);
+        return new HTTPParserError(message, constants8.ERROR[ret], data);
       }
       destroy() {
         assert(currentParser === null);
@@ -16402,7 +16451,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause2 ? constants7.ERROR.PAUSED : 0;
+        return pause2 ? constants8.ERROR.PAUSED : 0;
       }
       /**
        * @param {Buffer} buf
@@ -16428,7 +16477,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request.onData(buf) === false) {
-          return constants7.ERROR.PAUSED;
+          return constants8.ERROR.PAUSED;
         }
         return 0;
       }
@@ -16468,13 +16517,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants7.ERROR.PAUSED;
+          return constants8.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants7.ERROR.PAUSED;
+          return constants8.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants7.ERROR.PAUSED;
+          return constants8.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(client[kResume]);
         } else {
@@ -16989,12 +17038,12 @@ upgrade: ${upgrade3}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve3, reject) => {
+      const waitForDrain = () => new Promise((resolve4, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve3;
+          callback = resolve4;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -17163,7 +17212,7 @@ var require_client_h2 = __commonJS({
   "node_modules/undici/lib/dispatcher/client-h2.js"(exports2, module2) {
     "use strict";
     var assert = require("node:assert");
-    var { pipeline } = require("node:stream");
+    var { pipeline: pipeline3 } = require("node:stream");
     var util = require_util();
     var {
       RequestContentLengthMismatchError,
@@ -17835,7 +17884,7 @@ var require_client_h2 = __commonJS({
     }
     function writeStream(abort, socket, expectsPayload, h2stream, body, client, request, contentLength) {
       assert(contentLength !== 0 || client[kRunning] === 0, "stream body cannot be pipelined");
-      const pipe = pipeline(
+      const pipe = pipeline3(
         body,
         h2stream,
         (err) => {
@@ -17888,12 +17937,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve3, reject) => {
+      const waitForDrain = () => new Promise((resolve4, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve3;
+          callback = resolve4;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -18210,16 +18259,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       [kClose]() {
-        return new Promise((resolve3) => {
+        return new Promise((resolve4) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve3;
+            this[kClosedResolve] = resolve4;
           } else {
-            resolve3(null);
+            resolve4(null);
           }
         });
       }
       [kDestroy](err) {
-        return new Promise((resolve3) => {
+        return new Promise((resolve4) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -18232,7 +18281,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve3(null);
+            resolve4(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -18483,7 +18532,7 @@ var require_pool = __commonJS({
     }
     var Pool = class extends PoolBase {
       constructor(origin, {
-        connections,
+        connections: connections2,
         factory = defaultFactory,
         connect,
         connectTimeout,
@@ -18496,7 +18545,7 @@ var require_pool = __commonJS({
         clientTtl,
         ...options
       } = {}) {
-        if (connections != null && (!Number.isFinite(connections) || connections < 0)) {
+        if (connections2 != null && (!Number.isFinite(connections2) || connections2 < 0)) {
           throw new InvalidArgumentError2("invalid connections");
         }
         if (typeof factory !== "function") {
@@ -18517,7 +18566,7 @@ var require_pool = __commonJS({
           });
         }
         super(options);
-        this[kConnections] = connections || null;
+        this[kConnections] = connections2 || null;
         this[kUrl] = util.parseOrigin(origin);
         this[kOptions] = { ...util.deepClone(options), connect, allowH2, clientTtl, socketPath };
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
@@ -18916,7 +18965,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return Promise.resolve(null);
         }
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
             this.destroy(new AbortError());
           }
@@ -18930,11 +18979,11 @@ var require_readable = __commonJS({
               if (signal.aborted) {
                 reject(signal.reason ?? new AbortError());
               } else {
-                resolve3(null);
+                resolve4(null);
               }
             });
           } else {
-            this.on("close", resolve3);
+            this.on("close", resolve4);
           }
           this.on("error", noop).on("data", () => {
             if (this[kBytesRead] > limit) {
@@ -18962,7 +19011,7 @@ var require_readable = __commonJS({
     }
     function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve3, reject) => {
+      return new Promise((resolve4, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -18977,7 +19026,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve3,
+              resolve: resolve4,
               reject,
               length: 0,
               body: []
@@ -19051,18 +19100,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2, encoding) {
-      const { type, body, resolve: resolve3, stream, length } = consume2;
+      const { type, body, resolve: resolve4, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve3(chunksDecode(body, length, encoding));
+          resolve4(chunksDecode(body, length, encoding));
         } else if (type === "json") {
-          resolve3(JSON.parse(chunksDecode(body, length, encoding)));
+          resolve4(JSON.parse(chunksDecode(body, length, encoding)));
         } else if (type === "arrayBuffer") {
-          resolve3(chunksConcat(body, length).buffer);
+          resolve4(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve3(new Blob(body, { type: stream[kContentType] }));
+          resolve4(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve3(chunksConcat(body, length));
+          resolve4(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -19252,9 +19301,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -19775,19 +19824,19 @@ function caCertificates(caFile, extraCaFile = process.env.NODE_EXTRA_CA_CERTS) {
       throw new UsageError(`caFile ${caFile}: certificate ${index + 1} of ${blocks.length} is not a valid PEM certificate`);
     }
   }
-  const list6 = [...import_node_tls.rootCertificates, pem];
+  const list7 = [...import_node_tls.rootCertificates, pem];
   if (extraCaFile) {
     try {
-      list6.push(readTextFileSync(extraCaFile, { label: "NODE_EXTRA_CA_CERTS", maxBytes: MAX_BYTES.pem }));
+      list7.push(readTextFileSync(extraCaFile, { label: "NODE_EXTRA_CA_CERTS", maxBytes: MAX_BYTES.pem }));
     } catch {
     }
   }
-  return list6;
+  return list7;
 }
-function loopbackLookup(resolve3 = import_node_dns.lookup) {
+function loopbackLookup(resolve4 = import_node_dns.lookup) {
   return (hostname2, options, callback) => {
     if (hostname2.toLowerCase() !== "localhost") {
-      resolve3(hostname2, options, callback);
+      resolve4(hostname2, options, callback);
       return;
     }
     const addresses = LOOPBACK.filter((a) => !options.family || a.family === options.family);
@@ -19934,11 +19983,16 @@ function traceInterceptor(sink, secrets) {
         handler.onResponseData?.(controller, chunk);
       },
       onResponseEnd: (controller, trailers) => {
-        const list6 = [...secrets()];
+        const list7 = [...secrets()];
         sink.note(`< HTTP ${status} (${elapsed()})`);
-        for (const [name, value] of Object.entries(redactHeaders(responseHeaders, list6))) sink.note(`< ${name}: ${value}`);
-        const body = Buffer.concat(chunks).toString("utf8");
-        if (body) sink.note(`< ${formatTraceBody(body, list6, total)}`);
+        for (const [name, value] of Object.entries(redactHeaders(responseHeaders, list7))) sink.note(`< ${name}: ${value}`);
+        const type = String(responseHeaders["content-type"] ?? "");
+        if (/\+gzip|application\/(gzip|octet-stream)/i.test(type)) {
+          if (total > 0) sink.note(`< (${total} bytes of ${type.split(";")[0].trim()})`);
+        } else {
+          const body = Buffer.concat(chunks).toString("utf8");
+          if (body) sink.note(`< ${formatTraceBody(body, list7, total)}`);
+        }
         handler.onResponseEnd?.(controller, trailers);
       },
       onResponseError: (controller, error2) => {
@@ -19978,7 +20032,7 @@ function answerObserver(state) {
     });
   };
 }
-var WireSender;
+var WireSender, SinkError;
 var init_wire = __esm({
   "src/api/wire.ts"() {
     "use strict";
@@ -20016,7 +20070,19 @@ var init_wire = __esm({
             // Ctrl-C aborts the request at once instead of waiting for the answer.
             signal: this.options.signal
           });
-          const rawBody = await readCapped(response.body, response.headers, this.options.maxBodyBytes, wire.method, url, wire.binary && response.statusCode < 300 ? "latin1" : "utf8");
+          const ok = response.statusCode >= 200 && response.statusCode < 300;
+          let rawBody = "";
+          if (wire.sink && ok) {
+            try {
+              await wire.sink(response.body, response.headers);
+            } catch (error2) {
+              response.body.destroy();
+              if (error2 instanceof CdbaError && !this.options.signal.aborted) throw new SinkError(error2);
+              throw error2;
+            }
+          } else {
+            rawBody = await readCapped(response.body, response.headers, this.options.maxBodyBytes, wire.method, url, wire.binary && ok ? "latin1" : "utf8");
+          }
           return {
             status: response.statusCode,
             headers: response.headers,
@@ -20025,6 +20091,7 @@ var init_wire = __esm({
             ...state.budgetSpent ? { budgetSpent: state.budgetSpent } : {}
           };
         } catch (error2) {
+          if (error2 instanceof SinkError) throw error2.error;
           if (this.options.signal.aborted) {
             throw new InterruptedError(`interrupted during ${wire.method} ${url}`, {
               ...isIdempotent(wire.method, wire.idempotent) ? {} : { hint: wire.mayHaveAppliedHint ?? "the request may have been applied; check before repeating it" }
@@ -20083,6 +20150,13 @@ var init_wire = __esm({
           this.options.signal.addEventListener("abort", onAbort, { once: true });
         };
       }
+    };
+    SinkError = class extends Error {
+      constructor(error2) {
+        super(error2.message);
+        this.error = error2;
+      }
+      error;
     };
   }
 });
@@ -20202,19 +20276,25 @@ var init_client = __esm({
       callStream(name, params, options = {}) {
         return streamAll(this, pathOf(name, params), name, {}, options);
       }
+      async download(name, params, options) {
+        const { target, wire } = this.builder.build({ method: OPERATIONS[name].method, resource: name, path: pathOf(name, params), ...options.query ? { query: options.query } : {} });
+        const response = await this.send({ ...wire, sink: options.sink });
+        const { status, headers, url, servedVersion } = this.answers.finish(response, target, true, () => null);
+        return { status, headers, url, ...servedVersion ? { servedVersion } : {} };
+      }
       async request(req) {
         const { target, wire } = this.builder.build(req);
         const response = await this.send(wire);
         return this.answers.finish(response, target, req.throwOnError ?? true, req.binary ? (raw) => raw : void 0);
       }
-      pages(path, resource, query2 = {}) {
-        return pages(this, path, resource, query2);
+      pages(path, resource, query3 = {}) {
+        return pages(this, path, resource, query3);
       }
-      fetchAll(path, resource, query2 = {}, options = {}) {
-        return fetchAll(this, path, resource, query2, options);
+      fetchAll(path, resource, query3 = {}, options = {}) {
+        return fetchAll(this, path, resource, query3, options);
       }
-      streamAll(path, resource, query2 = {}, options = {}) {
-        return streamAll(this, path, resource, query2, options);
+      streamAll(path, resource, query3 = {}, options = {}) {
+        return streamAll(this, path, resource, query3, options);
       }
       async close(options = {}) {
         if (!options.processEnding) return this.agent.close();
@@ -20230,8 +20310,8 @@ var init_client = __esm({
       target(resource, path) {
         return this.builder.target(resource, path);
       }
-      pathFor(selection, path, query2) {
-        return this.builder.pathFor(selection, path, query2);
+      pathFor(selection, path, query3) {
+        return this.builder.pathFor(selection, path, query3);
       }
       async getPage(pathAndQuery, target, asText = false) {
         const response = await this.send(this.builder.pageRequest(pathAndQuery, target));
@@ -20268,17 +20348,17 @@ function* jsonSlices(value, indent) {
       yield prefix;
       yield* arraySlices(member2, indent, " ".repeat(indent));
     } else {
-      const text15 = stringify(member2, indent);
-      if (text15 === void 0) continue;
-      yield prefix + indented(text15, indent);
+      const text16 = stringify(member2, indent);
+      if (text16 === void 0) continue;
+      yield prefix + indented(text16, indent);
     }
     head = "";
     first = false;
   }
   yield first ? "{}" : `${head}${indent ? "\n" : ""}}`;
 }
-function* arraySlices(list6, indent, outer) {
-  if (list6.length === 0) {
+function* arraySlices(list7, indent, outer) {
+  if (list7.length === 0) {
     yield "[]";
     return;
   }
@@ -20287,10 +20367,10 @@ function* arraySlices(list6, indent, outer) {
 ${inner2}` : ",";
   let slice = indent ? `[
 ${inner2}` : "[";
-  for (let i = 0; i < list6.length; i++) {
-    const item = stringify(list6[i], indent);
+  for (let i = 0; i < list7.length; i++) {
+    const item = stringify(list7[i], indent);
     slice += (i === 0 || i % ITEMS_PER_SLICE === 0 ? "" : separator) + reindent(item ?? "null", inner2);
-    if ((i + 1) % ITEMS_PER_SLICE === 0 && i + 1 < list6.length) {
+    if ((i + 1) % ITEMS_PER_SLICE === 0 && i + 1 < list7.length) {
       yield slice;
       slice = separator;
     }
@@ -20301,11 +20381,11 @@ ${outer}` : ""}]`;
 function stringify(value, indent) {
   return indent ? JSON.stringify(value, null, indent) : JSON.stringify(value);
 }
-function indented(text15, indent) {
-  return indent ? reindent(text15, " ".repeat(indent)) : text15;
+function indented(text16, indent) {
+  return indent ? reindent(text16, " ".repeat(indent)) : text16;
 }
-function reindent(text15, by) {
-  return by === "" ? text15 : text15.replaceAll("\n", `
+function reindent(text16, by) {
+  return by === "" ? text16 : text16.replaceAll("\n", `
 ${by}`);
 }
 function isPlainObject(value) {
@@ -20316,17 +20396,17 @@ function isPlainObject(value) {
 function hasToJSON(value) {
   return typeof value.toJSON === "function";
 }
-async function writeDraining(io, text15) {
-  io.write(text15);
+async function writeDraining(io, text16) {
+  io.write(text16);
   if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
 }
 function drained(stream) {
-  return new Promise((resolve3) => {
+  return new Promise((resolve4) => {
     const done = () => {
       stream.off("drain", done);
       stream.off("close", done);
       stream.off("error", done);
-      resolve3();
+      resolve4();
     };
     stream.on("drain", done);
     stream.on("close", done);
@@ -21881,9 +21961,9 @@ function tokenProblem(token2, source) {
   const expected = parseJsonOr(unescaped) ?? parseJsonOr(`"${unescaped.trimStart()}"`);
   return expected !== void 0 && JSON.stringify(expected.value) === JSON.stringify(token2.value) ? void 0 : `literal at offset ${token2.start} has more than one \\\` escape`;
 }
-function parseJsonOr(text15) {
+function parseJsonOr(text16) {
   try {
-    return { value: JSON.parse(text15) };
+    return { value: JSON.parse(text16) };
   } catch {
     return void 0;
   }
@@ -22401,11 +22481,11 @@ var require_utils2 = __commonJS({
       }
       return output;
     }
-    function hyperlink(url, text15) {
+    function hyperlink(url, text16) {
       const OSC = "\x1B]";
       const BEL = "\x07";
       const SEP = ";";
-      return [OSC, "8", SEP, SEP, url || text15, BEL, text15, OSC, "8", SEP, SEP, BEL].join("");
+      return [OSC, "8", SEP, SEP, url || text16, BEL, text16, OSC, "8", SEP, SEP, BEL].join("");
     }
     module2.exports = {
       strlen,
@@ -22491,11 +22571,11 @@ var require_styles = __commonJS({
 var require_has_flag = __commonJS({
   "node_modules/@colors/colors/lib/system/has-flag.js"(exports2, module2) {
     "use strict";
-    module2.exports = function(flag, argv) {
+    module2.exports = function(flag2, argv) {
       argv = argv || process.argv;
       var terminatorPos = argv.indexOf("--");
-      var prefix = /^-{1,2}/.test(flag) ? "" : "--";
-      var pos = argv.indexOf(prefix + flag);
+      var prefix = /^-{1,2}/.test(flag2) ? "" : "--";
+      var pos = argv.indexOf(prefix + flag2);
       return pos !== -1 && (terminatorPos === -1 ? true : pos < terminatorPos);
     };
   }
@@ -22600,10 +22680,10 @@ var require_supports_colors = __commonJS({
 // node_modules/@colors/colors/lib/custom/trap.js
 var require_trap = __commonJS({
   "node_modules/@colors/colors/lib/custom/trap.js"(exports2, module2) {
-    module2["exports"] = function runTheTrap(text15, options) {
+    module2["exports"] = function runTheTrap(text16, options) {
       var result = "";
-      text15 = text15 || "Run the trap, drop the bass";
-      text15 = text15.split("");
+      text16 = text16 || "Run the trap, drop the bass";
+      text16 = text16.split("");
       var trap = {
         a: ["@", "\u0104", "\u023A", "\u0245", "\u0394", "\u039B", "\u0414"],
         b: ["\xDF", "\u0181", "\u0243", "\u026E", "\u03B2", "\u0E3F"],
@@ -22651,7 +22731,7 @@ var require_trap = __commonJS({
         y: ["\xA5", "\u04B0", "\u04CB"],
         z: ["\u01B5", "\u0240"]
       };
-      text15.forEach(function(c) {
+      text16.forEach(function(c) {
         c = c.toLowerCase();
         var chars = trap[c] || [" "];
         var rand = Math.floor(Math.random() * chars.length);
@@ -22669,8 +22749,8 @@ var require_trap = __commonJS({
 // node_modules/@colors/colors/lib/custom/zalgo.js
 var require_zalgo = __commonJS({
   "node_modules/@colors/colors/lib/custom/zalgo.js"(exports2, module2) {
-    module2["exports"] = function zalgo(text15, options) {
-      text15 = text15 || "   he is here   ";
+    module2["exports"] = function zalgo(text16, options) {
+      text16 = text16 || "   he is here   ";
       var soul = {
         "up": [
           "\u030D",
@@ -22803,7 +22883,7 @@ var require_zalgo = __commonJS({
         });
         return bool2;
       }
-      function heComes(text16, options2) {
+      function heComes(text17, options2) {
         var result = "";
         var counts;
         var l;
@@ -22812,12 +22892,12 @@ var require_zalgo = __commonJS({
         options2["mid"] = typeof options2["mid"] !== "undefined" ? options2["mid"] : true;
         options2["down"] = typeof options2["down"] !== "undefined" ? options2["down"] : true;
         options2["size"] = typeof options2["size"] !== "undefined" ? options2["size"] : "maxi";
-        text16 = text16.split("");
-        for (l in text16) {
+        text17 = text17.split("");
+        for (l in text17) {
           if (isChar(l)) {
             continue;
           }
-          result = result + text16[l];
+          result = result + text17[l];
           counts = { "up": 0, "down": 0, "mid": 0 };
           switch (options2.size) {
             case "mini":
@@ -22848,7 +22928,7 @@ var require_zalgo = __commonJS({
         }
         return result;
       }
-      return heComes(text15, options);
+      return heComes(text16, options);
     };
   }
 });
@@ -23105,13 +23185,13 @@ var require_cell = __commonJS({
         }
         options = options || {};
         this.options = options;
-        let content = options.content;
-        if (["boolean", "number", "bigint", "string"].indexOf(typeof content) !== -1) {
-          this.content = String(content);
-        } else if (!content) {
+        let content2 = options.content;
+        if (["boolean", "number", "bigint", "string"].indexOf(typeof content2) !== -1) {
+          this.content = String(content2);
+        } else if (!content2) {
           this.content = this.options.href || "";
         } else {
-          throw new Error("Content needs to be a primitive, got: " + typeof content);
+          throw new Error("Content needs to be a primitive, got: " + typeof content2);
         }
         this.colSpan = options.colSpan || 1;
         this.rowSpan = options.rowSpan || 1;
@@ -23199,9 +23279,9 @@ var require_cell = __commonJS({
       draw(lineNum, spanningCell) {
         if (lineNum == "top") return this.drawTop(this.drawRight);
         if (lineNum == "bottom") return this.drawBottom(this.drawRight);
-        let content = utils.truncate(this.content, 10, this.truncate);
+        let content2 = utils.truncate(this.content, 10, this.truncate);
         if (!lineNum) {
-          info2(`${this.y}-${this.x}: ${this.rowSpan - lineNum}x${this.colSpan} Cell ${content}`);
+          info2(`${this.y}-${this.x}: ${this.rowSpan - lineNum}x${this.colSpan} Cell ${content2}`);
         } else {
         }
         let padLen = Math.max(this.height - this.lines.length, 0);
@@ -23228,20 +23308,20 @@ var require_cell = __commonJS({
        * @returns {String}
        */
       drawTop(drawRight) {
-        let content = [];
+        let content2 = [];
         if (this.cells) {
           this.widths.forEach(function(width, index) {
-            content.push(this._topLeftChar(index));
-            content.push(utils.repeat(this.chars[this.y == 0 ? "top" : "mid"], width));
+            content2.push(this._topLeftChar(index));
+            content2.push(utils.repeat(this.chars[this.y == 0 ? "top" : "mid"], width));
           }, this);
         } else {
-          content.push(this._topLeftChar(0));
-          content.push(utils.repeat(this.chars[this.y == 0 ? "top" : "mid"], this.width));
+          content2.push(this._topLeftChar(0));
+          content2.push(utils.repeat(this.chars[this.y == 0 ? "top" : "mid"], this.width));
         }
         if (drawRight) {
-          content.push(this.chars[this.y == 0 ? "topRight" : "rightMid"]);
+          content2.push(this.chars[this.y == 0 ? "topRight" : "rightMid"]);
         }
-        return this.wrapWithStyleColors("border", content.join(""));
+        return this.wrapWithStyleColors("border", content2.join(""));
       }
       _topLeftChar(offset) {
         let x = this.x + offset;
@@ -23272,19 +23352,19 @@ var require_cell = __commonJS({
         }
         return this.chars[leftChar];
       }
-      wrapWithStyleColors(styleProperty, content) {
+      wrapWithStyleColors(styleProperty, content2) {
         if (this[styleProperty] && this[styleProperty].length) {
           try {
             let colors = require_safe();
             for (let i = this[styleProperty].length - 1; i >= 0; i--) {
               colors = colors[this[styleProperty][i]];
             }
-            return colors(content);
+            return colors(content2);
           } catch (e) {
-            return content;
+            return content2;
           }
         } else {
-          return content;
+          return content2;
         }
       }
       /**
@@ -23315,18 +23395,18 @@ var require_cell = __commonJS({
         let line = this.lines[lineNum];
         let len = this.width - (this.paddingLeft + this.paddingRight);
         if (forceTruncationSymbol) line += this.truncate || "\u2026";
-        let content = utils.truncate(line, len, this.truncate);
-        content = utils.pad(content, len, " ", this.hAlign);
-        content = leftPadding + content + rightPadding;
-        return this.stylizeLine(left, content, right);
+        let content2 = utils.truncate(line, len, this.truncate);
+        content2 = utils.pad(content2, len, " ", this.hAlign);
+        content2 = leftPadding + content2 + rightPadding;
+        return this.stylizeLine(left, content2, right);
       }
-      stylizeLine(left, content, right) {
+      stylizeLine(left, content2, right) {
         left = this.wrapWithStyleColors("border", left);
         right = this.wrapWithStyleColors("border", right);
         if (this.y === 0) {
-          content = this.wrapWithStyleColors("head", content);
+          content2 = this.wrapWithStyleColors("head", content2);
         }
-        return left + content + right;
+        return left + content2 + right;
       }
       /**
        * Renders the bottom line of the cell.
@@ -23335,9 +23415,9 @@ var require_cell = __commonJS({
        */
       drawBottom(drawRight) {
         let left = this.chars[this.x == 0 ? "bottomLeft" : "bottomMid"];
-        let content = utils.repeat(this.chars.bottom, this.width);
+        let content2 = utils.repeat(this.chars.bottom, this.width);
         let right = drawRight ? this.chars["bottomRight"] : "";
-        return this.wrapWithStyleColors("border", left + content + right);
+        return this.wrapWithStyleColors("border", left + content2 + right);
       }
       /**
        * Renders a blank line of text within the cell. Used for top and/or bottom padding.
@@ -23357,8 +23437,8 @@ var require_cell = __commonJS({
           }
         }
         let right = drawRight ? this.chars["right"] : "";
-        let content = utils.repeat(" ", this.width);
-        return this.stylizeLine(left, content, right);
+        let content2 = utils.repeat(" ", this.width);
+        return this.stylizeLine(left, content2, right);
       }
     };
     var ColSpanCell = class {
@@ -23802,10 +23882,10 @@ __export(fit_exports, {
   fitColumns: () => fitColumns,
   truncate: () => truncate
 });
-function truncate(text15, width, where = "end") {
-  if (displayWidth(text15) <= width) return text15;
+function truncate(text16, width, where = "end") {
+  if (displayWidth(text16) <= width) return text16;
   if (width <= 1) return width === 1 ? "\u2026" : "";
-  const chars = [...text15];
+  const chars = [...text16];
   const take = (from, room) => {
     const kept = [];
     let used = 0;
@@ -23873,7 +23953,7 @@ var init_fit = __esm({
     import_string_width = __toESM(require_string_width(), 1);
     COMFORT_WIDTH = 32;
     GAP = 2;
-    displayWidth = (text15) => (0, import_string_width.default)(text15);
+    displayWidth = (text16) => (0, import_string_width.default)(text16);
     lineWidth = (widths) => widths.length === 0 ? 0 : widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
   }
 });
@@ -23888,27 +23968,27 @@ __export(render_exports, {
   keyValueLines: () => keyValueLines,
   render: () => render
 });
-async function applyQuery(document5, query2) {
-  await checkQuery(query2);
+async function applyQuery(document6, query3) {
+  await checkQuery(query3);
   const { default: jmespath } = await Promise.resolve().then(() => __toESM(require_jmespath(), 1));
   try {
-    return jmespath.search(document5, query2);
+    return jmespath.search(document6, query3);
   } catch (error2) {
-    throw new UsageError(`invalid --query "${query2}": ${error2.message}`);
+    throw new UsageError(`invalid --query "${query3}": ${error2.message}`);
   }
 }
-async function checkQuery(query2) {
+async function checkQuery(query3) {
   const [{ default: jmespath }, { queryProblem: queryProblem2 }] = await Promise.all([Promise.resolve().then(() => __toESM(require_jmespath(), 1)), Promise.resolve().then(() => (init_queryCheck(), queryCheck_exports))]);
   let problem;
   try {
-    problem = queryProblem2(query2, jmespath);
+    problem = queryProblem2(query3, jmespath);
   } catch (error2) {
     problem = error2 instanceof TypeError ? "not a valid JMESPath expression" : error2.message;
   }
-  if (problem) throw new UsageError(`invalid --query "${query2}": ${problem}`);
+  if (problem) throw new UsageError(`invalid --query "${query3}": ${problem}`);
 }
-async function render(io, document5, options) {
-  const data = options.query ? await applyQuery(document5, options.query) : document5;
+async function render(io, document6, options) {
+  const data = options.query ? await applyQuery(document6, options.query) : document6;
   if (options.format === "json" || options.format === "pretty") return writeJson(io, data ?? null, options.format === "pretty" ? 2 : 0);
   const spec2 = options.query ? void 0 : options.table;
   const { headers, rows, rules } = spec2 ? { headers: spec2.columns.map((c) => c.header), rows: spec2.rows(data).map((r) => spec2.columns.map((c) => cell(c.value(r)))), rules: spec2.columns } : { ...genericTable(data), rules: void 0 };
@@ -23919,15 +23999,15 @@ async function writeJson(io, data, indent) {
   io.write("\n");
 }
 function genericTable(data) {
-  const list6 = Array.isArray(data) ? data : [data];
-  if (list6.length > 0 && list6.every((item) => item !== null && typeof item === "object" && !Array.isArray(item))) {
-    const headers = [...new Set(list6.flatMap((item) => Object.keys(item)))];
+  const list7 = Array.isArray(data) ? data : [data];
+  if (list7.length > 0 && list7.every((item) => item !== null && typeof item === "object" && !Array.isArray(item))) {
+    const headers = [...new Set(list7.flatMap((item) => Object.keys(item)))];
     return {
       headers: headers.map((h2) => h2.toUpperCase()),
-      rows: list6.map((item) => headers.map((h2) => cell(item[h2])))
+      rows: list7.map((item) => headers.map((h2) => cell(item[h2])))
     };
   }
-  return { headers: [], rows: list6.map((item) => [cell(item)]) };
+  return { headers: [], rows: list7.map((item) => [cell(item)]) };
 }
 function cell(value) {
   if (value === void 0 || value === null) return "";
@@ -23956,8 +24036,8 @@ async function writeTable(io, rawHeaders, rawRows, width, rules) {
   }
   const [{ default: Table }, { fitColumns: fitColumns2, displayWidth: displayWidth2, truncate: truncate2 }] = await Promise.all([Promise.resolve().then(() => __toESM(require_cli_table3(), 1)), Promise.resolve().then(() => (init_fit(), fit_exports))]);
   if (width !== void 0 && width > 0) {
-    const count2 = rows.reduce((n, r) => Math.max(n, r.length), headers.length);
-    const natural = Array.from({ length: count2 }, (_, i) => rows.reduce((w, r) => Math.max(w, displayWidth2(r[i] ?? "")), displayWidth2(headers[i] ?? "")));
+    const count3 = rows.reduce((n, r) => Math.max(n, r.length), headers.length);
+    const natural = Array.from({ length: count3 }, (_, i) => rows.reduce((w, r) => Math.max(w, displayWidth2(r[i] ?? "")), displayWidth2(headers[i] ?? "")));
     const shrink = rules ?? natural.map(() => ({ minWidth: GENERIC_MIN_WIDTH }));
     const { keep, widths } = fitColumns2(natural, shrink, width, headers.map(displayWidth2));
     const fitted = (cells) => keep.map((i, k) => truncate2(cells[i] ?? "", widths[k], shrink[i]?.cut));
@@ -23989,7 +24069,7 @@ async function writeTable(io, rawHeaders, rawRows, width, rules) {
   io.write(`${table2.toString().split("\n").map((l) => l.trimEnd()).join("\n")}
 `);
 }
-function keyValueLines(io, pairs, fit = (text15) => text15) {
+function keyValueLines(io, pairs, fit = (text16) => text16) {
   const width = Math.max(0, ...pairs.map(([k]) => k.length)) + 2;
   return pairs.filter(([, v]) => v !== void 0 && v !== "").map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(fit(escapeControl(cell(v)), width, k))}`).join("\n");
 }
@@ -24022,10 +24102,10 @@ function apiEventsFor(io) {
     deprecated: (notice) => io.warn(deprecationLine(notice)),
     warning: (message) => io.warn(message),
     trace: (line) => io.trace(line),
-    waitStarted: (text15) => {
+    waitStarted: (text16) => {
       active++;
-      if (spinner) void spinner.then((s) => s?.update(text15));
-      else spinner = io.spinner(text15).catch(() => void 0);
+      if (spinner) void spinner.then((s) => s?.update(text16));
+      else spinner = io.spinner(text16).catch(() => void 0);
     },
     waitEnded: () => {
       active = Math.max(0, active - 1);
@@ -24243,9 +24323,9 @@ var init_context = __esm({
         };
       }
       /** Formats and writes a command's result document to stdout. */
-      async output(document5, table2) {
+      async output(document6, table2) {
         const { render: render5 } = await Promise.resolve().then(() => (init_render(), render_exports));
-        await render5(this.io, document5, {
+        await render5(this.io, document6, {
           format: await this.outputFormat(),
           query: this.globals.query,
           table: table2,
@@ -24405,11 +24485,11 @@ var init_helpLayout = __esm({
         return cmd.summary() || summaryOf(cmd.description());
       },
       formatHelp(cmd, helper) {
-        const text15 = Help.prototype.formatHelp.call(this, cmd, helper);
+        const text16 = Help.prototype.formatHelp.call(this, cmd, helper);
         const globals = globalOptionsBlock(cmd, helper.helpWidth ?? 80);
-        return globals ? `${text15.trimEnd()}
+        return globals ? `${text16.trimEnd()}
 
-${globals}` : text15;
+${globals}` : text16;
       },
       formatItem(term, termWidth, description, helper) {
         if (!description || helper.displayWidth(term) <= termWidth) return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
@@ -24499,8 +24579,8 @@ function withExamples(command, examples) {
 function examplesOf(command) {
   return EXAMPLES.get(command) ?? [];
 }
-function withNotes(command, text15) {
-  NOTES.set(command, text15);
+function withNotes(command, text16) {
+  NOTES.set(command, text16);
   afterHelp(command);
   return command;
 }
@@ -24508,7 +24588,7 @@ function notesOf(command) {
   return NOTES.get(command);
 }
 function withDetails(command, details) {
-  const unknown = Object.keys(details.options ?? {}).filter((flag) => !command.options.some((o) => o.long === flag));
+  const unknown = Object.keys(details.options ?? {}).filter((flag2) => !command.options.some((o) => o.long === flag2));
   if (unknown.length > 0) throw new Error(`withDetails: ${command.name()} has no ${unknown.join(", ")}`);
   DETAILS.set(command, details);
   afterHelp(command);
@@ -24524,8 +24604,8 @@ function withOwnOutputs(command, values) {
 function ownOutputsOf(command) {
   return OWN_OUTPUTS.get(command) ?? [];
 }
-function lookup(list6, options = {}) {
-  return { kind: "lookup", list: list6, ...options };
+function lookup(list7, options = {}) {
+  return { kind: "lookup", list: list7, ...options };
 }
 function completes(target, completion) {
   COMPLETIONS.set(target, completion);
@@ -24537,64 +24617,64 @@ function completedArgument(usage2, description, completion) {
 function completionOf(target) {
   return COMPLETIONS.get(target);
 }
-function registerLookup(program2, list6, entry) {
+function registerLookup(program2, list7, entry) {
   const lookups = LOOKUPS.get(program2) ?? /* @__PURE__ */ new Map();
-  if (lookups.has(list6)) throw new Error(`the completion lookup ${list6} is registered twice`);
-  LOOKUPS.set(program2, lookups.set(list6, entry));
+  if (lookups.has(list7)) throw new Error(`the completion lookup ${list7} is registered twice`);
+  LOOKUPS.set(program2, lookups.set(list7, entry));
 }
 function lookupsOf(program2) {
   return LOOKUPS.get(program2) ?? /* @__PURE__ */ new Map();
 }
-function intFlag(flag, min, max = Number.MAX_SAFE_INTEGER) {
+function intFlag(flag2, min, max = Number.MAX_SAFE_INTEGER) {
   return (value) => {
-    if (!/^\d+$/.test(value.trim())) throw new UsageError(`invalid ${flag} "${value}": expected a whole number`);
+    if (!/^\d+$/.test(value.trim())) throw new UsageError(`invalid ${flag2} "${value}": expected a whole number`);
     const n = Number(value);
-    if (n < min || n > max) throw new UsageError(`invalid ${flag} ${value}: must be between ${min} and ${max}`);
+    if (n < min || n > max) throw new UsageError(`invalid ${flag2} ${value}: must be between ${min} and ${max}`);
     return n;
   };
 }
-function daysFlag(flag) {
+function daysFlag(flag2) {
   return (value) => {
     const match = /^(\d{1,5})d$/.exec(value.trim());
-    if (!match) throw new UsageError(`invalid ${flag} "${value}": expected a number of days like 90d`);
+    if (!match) throw new UsageError(`invalid ${flag2} "${value}": expected a number of days like 90d`);
     return Number(match[1]);
   };
 }
-function choiceFlag(flag, choices, options = {}) {
+function choiceFlag(flag2, choices, options = {}) {
   return (value) => {
     const normalized = options.upper ? value.toUpperCase() : value;
     if (!choices.includes(normalized)) {
-      throw new UsageError(`invalid ${flag} "${value}": expected one of ${choices.join(", ")}`);
+      throw new UsageError(`invalid ${flag2} "${value}": expected one of ${choices.join(", ")}`);
     }
     return normalized;
   };
 }
-function keyValueFlag(flag) {
+function keyValueFlag(flag2) {
   return (value, previous = []) => {
     const eq = value.indexOf("=");
-    if (eq <= 0) throw new UsageError(`invalid ${flag} "${value}": expected key=value`);
+    if (eq <= 0) throw new UsageError(`invalid ${flag2} "${value}": expected key=value`);
     return [...previous, [value.slice(0, eq), value.slice(eq + 1)]];
   };
 }
-function pathValueFlag(flag) {
-  const pair = keyValueFlag(flag);
+function pathValueFlag(flag2) {
+  const pair = keyValueFlag(flag2);
   return (value, previous = []) => {
     const pairs = pair(value, previous);
     const [path] = pairs[pairs.length - 1];
     const bad = path.split(".").find((segment) => PROTOTYPE_KEYS.has(segment));
-    if (bad !== void 0) throw new UsageError(`invalid ${flag} "${path}": "${bad}" cannot be a field name`);
+    if (bad !== void 0) throw new UsageError(`invalid ${flag2} "${path}": "${bad}" cannot be a field name`);
     return pairs;
   };
 }
-function tagFlag(flag) {
-  const pair = keyValueFlag(flag);
+function tagFlag(flag2) {
+  const pair = keyValueFlag(flag2);
   return (value, previous = []) => {
     const tags = pair(value, previous);
-    const [key, text15] = tags[tags.length - 1];
-    for (const [part, what] of [[key, "key"], [text15, "value"]]) {
+    const [key, text16] = tags[tags.length - 1];
+    for (const [part, what] of [[key, "key"], [text16, "value"]]) {
       const length = [...part].length;
       if (length < 1 || length > 255) {
-        throw new UsageError(`invalid ${flag} "${value.length > 40 ? `${value.slice(0, 40)}...` : value}": the tag ${what} must be 1 to 255 characters, not ${length}`);
+        throw new UsageError(`invalid ${flag2} "${value.length > 40 ? `${value.slice(0, 40)}...` : value}": the tag ${what} must be 1 to 255 characters, not ${length}`);
       }
     }
     return tags;
@@ -24607,9 +24687,9 @@ function hardenTree(command) {
   for (const option of command.options) {
     if (!option.required && !option.optional) continue;
     const inner2 = option.parseArg;
-    const flag = option.long ?? option.short ?? option.flags;
+    const flag2 = option.long ?? option.short ?? option.flags;
     option.parseArg = ((value, previous) => {
-      if (value.trim() === "") throw new UsageError(`empty value for ${flag}: give a value, or leave the flag out`);
+      if (value.trim() === "") throw new UsageError(`empty value for ${flag2}: give a value, or leave the flag out`);
       return inner2 ? inner2(value, previous) : value;
     });
   }
@@ -24748,8 +24828,8 @@ var init_errorReport = __esm({
 });
 
 // src/base/isoDate.ts
-function parseIsoDateTime(text15) {
-  const m = ISO_DATE_TIME.exec(text15.trim());
+function parseIsoDateTime(text16) {
+  const m = ISO_DATE_TIME.exec(text16.trim());
   if (!m) return void 0;
   const [, y, mo, d, h2, mi, s = "0", frac = "", zone = "Z"] = m;
   const fields = [Number(y), Number(mo) - 1, Number(d), Number(h2), Number(mi), Number(s)];
@@ -24885,8 +24965,8 @@ function fromBits(value, family) {
   if (family === 4) return [24n, 16n, 8n, 0n].map((shift) => String(value >> shift & 255n)).join(".");
   return Array.from({ length: 8 }, (_, i) => (value >> BigInt((7 - i) * 16) & 0xffffn).toString(16)).join(":");
 }
-function parseAccessEntry(text15, what = "entry") {
-  const value = text15.trim();
+function parseAccessEntry(text16, what = "entry") {
+  const value = text16.trim();
   const shown2 = JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}...` : value);
   if (value.startsWith("sg-")) {
     if (SECURITY_GROUP.test(value)) return { kind: "securityGroup", id: value };
@@ -24957,13 +25037,13 @@ var init_entry = __esm({
 });
 
 // src/core/jsonText.ts
-function findJsonTextProblem(text15, maxDepth = MAX_JSON_DEPTH) {
+function findJsonTextProblem(text16, maxDepth = MAX_JSON_DEPTH) {
   const stack = [];
   let expectKey = false;
   let numberProblem;
   const pathOf2 = () => stack.map((frame) => frame.array ? `[${frame.index}]` : `.${frame.key ?? ""}`).join("").replace(/^\./, "");
-  for (let i = 0; i < text15.length; ) {
-    const c = text15[i];
+  for (let i = 0; i < text16.length; ) {
+    const c = text16[i];
     if (c === " " || c === "	" || c === "\n" || c === "\r" || c === ":") {
       i++;
     } else if (c === "{" || c === "[") {
@@ -24982,7 +25062,7 @@ function findJsonTextProblem(text15, maxDepth = MAX_JSON_DEPTH) {
       i++;
     } else if (c === '"') {
       STRING.lastIndex = i;
-      const match = STRING.exec(text15);
+      const match = STRING.exec(text16);
       if (!match) return numberProblem;
       const top = stack[stack.length - 1];
       if (expectKey && top && !top.array) {
@@ -24996,16 +25076,16 @@ function findJsonTextProblem(text15, maxDepth = MAX_JSON_DEPTH) {
       i += match[0].length;
     } else if (c === "-" || c >= "0" && c <= "9") {
       NUMBER2.lastIndex = i;
-      const match = NUMBER2.exec(text15);
+      const match = NUMBER2.exec(text16);
       if (!match) return numberProblem;
       if (numberProblem === void 0) {
         const becomes = inexactNumber(match[0]);
         if (becomes !== void 0) numberProblem = { kind: "number", offset: i, path: pathOf2(), literal: match[0], becomes };
       }
       i += match[0].length;
-    } else if (text15.startsWith("true", i) || text15.startsWith("null", i)) {
+    } else if (text16.startsWith("true", i) || text16.startsWith("null", i)) {
       i += 4;
-    } else if (text15.startsWith("false", i)) {
+    } else if (text16.startsWith("false", i)) {
       i += 5;
     } else {
       return numberProblem;
@@ -25036,14 +25116,14 @@ function sameDecimal(a, b) {
   };
   return norm(a) === norm(b);
 }
-function lineColumn(text15, offset) {
-  const before = text15.slice(0, offset);
+function lineColumn(text16, offset) {
+  const before = text16.slice(0, offset);
   return `line ${before.split("\n").length}, column ${offset - before.lastIndexOf("\n")}`;
 }
-function checkJsonText(text15, source, problem = findJsonTextProblem(text15)) {
+function checkJsonText(text16, source, problem = findJsonTextProblem(text16)) {
   if (problem === void 0) return;
   if (problem.kind === "depth") {
-    throw new UsageError(`${source}: nested deeper than ${MAX_JSON_DEPTH} levels at ${lineColumn(text15, problem.offset)}`);
+    throw new UsageError(`${source}: nested deeper than ${MAX_JSON_DEPTH} levels at ${lineColumn(text16, problem.offset)}`);
   }
   const field = problem.path === "" ? "" : ` in "${problem.path}"`;
   const literal = problem.literal.length > 40 ? `${problem.literal.slice(0, 40)}\u2026` : problem.literal;
@@ -25107,21 +25187,21 @@ function placeholdersIn(path) {
 function fillPlaceholders(path, projectId) {
   return path.replace(/\{(projectId|groupId)\}/g, () => encodeURIComponent(projectId));
 }
-function parseHeader(text15) {
-  const colon = text15.indexOf(":");
-  const name = colon > 0 ? text15.slice(0, colon).trim() : "";
-  if (!HEADER_NAME.test(name)) throw new UsageError(`invalid -H "${text15}": expected 'Name: value'`);
+function parseHeader(text16) {
+  const colon = text16.indexOf(":");
+  const name = colon > 0 ? text16.slice(0, colon).trim() : "";
+  if (!HEADER_NAME.test(name)) throw new UsageError(`invalid -H "${text16}": expected 'Name: value'`);
   if (FORBIDDEN_HEADERS.has(name.toLowerCase())) {
     throw new UsageError(`-H ${name}: cdba sets this header itself${name.toLowerCase().includes("authorization") ? " from the profile's credentials" : ""}; it cannot be overridden`);
   }
-  const value = text15.slice(colon + 1).trim();
+  const value = text16.slice(colon + 1).trim();
   if (/[\r\n\0]/.test(value)) throw new UsageError(`invalid -H ${name}: the value has a line break`);
   return [name, value];
 }
 function parseHeaders(texts) {
   const headers = {};
-  for (const text15 of texts) {
-    const [name, value] = parseHeader(text15);
+  for (const text16 of texts) {
+    const [name, value] = parseHeader(text16);
     const key = name.toLowerCase();
     if (Object.hasOwn(headers, key)) throw new UsageError(`-H ${name} is given twice`);
     headers[key] = value;
@@ -25161,12 +25241,12 @@ function fieldsBody(fields) {
   return body;
 }
 function fieldsQuery(fields) {
-  const query2 = {};
+  const query3 = {};
   for (const [key, value] of fields) {
-    if (Object.hasOwn(query2, key)) throw new UsageError(`-f ${key} is given twice`);
-    query2[key] = value;
+    if (Object.hasOwn(query3, key)) throw new UsageError(`-f ${key} is given twice`);
+    query3[key] = value;
   }
-  return query2;
+  return query3;
 }
 function planRequest(input) {
   const hasFields = input.fields.length > 0;
@@ -25207,17 +25287,17 @@ async function documentFormat(ctx) {
 }
 async function printDocument(ctx, rawBody) {
   if (rawBody.trim() === "") return;
-  let document5;
+  let document6;
   try {
-    document5 = JSON.parse(rawBody);
+    document6 = JSON.parse(rawBody);
   } catch {
-    const text15 = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
-    ctx.io.write(text15.endsWith("\n") ? text15 : `${text15}
+    const text16 = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
+    ctx.io.write(text16.endsWith("\n") ? text16 : `${text16}
 `);
     return;
   }
   const { render: render5 } = await Promise.resolve().then(() => (init_render(), render_exports));
-  await render5(ctx.io, document5, { format: await documentFormat(ctx), query: ctx.globals.query });
+  await render5(ctx.io, document6, { format: await documentFormat(ctx), query: ctx.globals.query });
 }
 var init_print = __esm({
   "src/cli/api/print.ts"() {
@@ -25235,14 +25315,14 @@ function flagOf(param) {
   return RESERVED_FLAGS.has(name) ? `param-${name}` : name;
 }
 function paramValue(param, raw) {
-  const flag = `--${flagOf(param)}`;
-  if (param.type === "integer" && !/^-?\d+$/.test(raw)) throw new UsageError(`invalid ${flag} "${raw}": expected an integer`);
-  if (param.type === "number" && (raw.trim() === "" || !Number.isFinite(Number(raw)))) throw new UsageError(`invalid ${flag} "${raw}": expected a number`);
-  if (param.type === "boolean" && raw !== "true" && raw !== "false") throw new UsageError(`invalid ${flag} "${raw}": expected true or false`);
+  const flag2 = `--${flagOf(param)}`;
+  if (param.type === "integer" && !/^-?\d+$/.test(raw)) throw new UsageError(`invalid ${flag2} "${raw}": expected an integer`);
+  if (param.type === "number" && (raw.trim() === "" || !Number.isFinite(Number(raw)))) throw new UsageError(`invalid ${flag2} "${raw}": expected a number`);
+  if (param.type === "boolean" && raw !== "true" && raw !== "false") throw new UsageError(`invalid ${flag2} "${raw}": expected true or false`);
   if (param.enum && !param.enum.map(String).includes(raw)) {
-    throw new UsageError(`invalid ${flag} "${raw}": expected one of ${param.enum.join(", ")}`);
+    throw new UsageError(`invalid ${flag2} "${raw}": expected one of ${param.enum.join(", ")}`);
   }
-  if (param.in === "path" && (raw === "" || raw === "." || raw === "..")) throw new UsageError(`invalid ${flag} "${raw}": a name in a URL path cannot be empty, "." or ".."`);
+  if (param.in === "path" && (raw === "" || raw === "." || raw === "..")) throw new UsageError(`invalid ${flag2} "${raw}": a name in a URL path cannot be empty, "." or ".."`);
   return raw;
 }
 function inner(spec2, segment) {
@@ -25507,7 +25587,7 @@ function listOperations(description, tag, word) {
     throw new UsageError(`no operation has the tag "${tag}"`, { hint: `the tags: cdba api list -o json --query 'operations[].tags[]' | sort -u` });
   }
   const needle = word?.toLowerCase();
-  return description.operations.filter((op) => tag === void 0 || op.tags.some((t) => t.toLowerCase() === tag.toLowerCase())).filter((op) => needle === void 0 || [op.id, op.alias ?? "", op.path, op.summary].some((text15) => text15.toLowerCase().includes(needle))).map((op) => ({ operationId: op.id, alias: op.alias ?? null, method: op.method, path: op.path, tags: op.tags, summary: op.summary }));
+  return description.operations.filter((op) => tag === void 0 || op.tags.some((t) => t.toLowerCase() === tag.toLowerCase())).filter((op) => needle === void 0 || [op.id, op.alias ?? "", op.path, op.summary].some((text16) => text16.toLowerCase().includes(needle))).map((op) => ({ operationId: op.id, alias: op.alias ?? null, method: op.method, path: op.path, tags: op.tags, summary: op.summary }));
 }
 async function runApiList(ctx, word, flags) {
   const { loadDescription: loadDescription2 } = await Promise.resolve().then(() => (init_description(), description_exports));
@@ -25583,9 +25663,9 @@ function describeText(doc) {
   const lines = [`${doc.operationId}${doc.alias ? ` (also ${doc.alias})` : ""}: ${doc.summary}${doc.deprecated ? " [deprecated]" : ""}`, `${doc.method} ${doc.path}`, `tags: ${doc.tags.join(", ")}`];
   lines.push("", "parameters:");
   for (const p of doc.parameters) {
-    const flag = p.flag ?? "(from the profile or --project-id)";
+    const flag2 = p.flag ?? "(from the profile or --project-id)";
     const extra = [p.type, p.required ? "required" : "", p.repeatable ? "repeatable" : "", p.enum ? `one of ${p.enum.join("|")}` : ""].filter(Boolean).join(", ");
-    lines.push(`  ${flag}  ${p.in} ${p.name}: ${extra}`);
+    lines.push(`  ${flag2}  ${p.in} ${p.name}: ${extra}`);
   }
   lines.push("", "versions:");
   for (const v of doc.versions) lines.push(`  ${v.version}${v.sunset ? `  sunset ${v.sunset}` : ""}`);
@@ -25630,7 +25710,7 @@ var init_catalog2 = __esm({
     init_errors();
     init_fields();
     OPERATIONS_TABLE = {
-      rows: (document5) => document5.operations,
+      rows: (document6) => document6.operations,
       columns: [
         { header: "OPERATION", value: (r) => r.operationId, copyable: true },
         { header: "SHORT NAME", value: (r) => r.alias ?? "-", copyable: true, dropPriority: 2 },
@@ -26079,14 +26159,14 @@ var init_clusterFields = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
-function createScanner(text15, ignoreTrivia = false) {
-  const len = text15.length;
+function createScanner(text16, ignoreTrivia = false) {
+  const len = text16.length;
   let pos = 0, value = "", tokenOffset = 0, token2 = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
-  function scanHexDigits(count2, exact) {
+  function scanHexDigits(count3, exact) {
     let digits = 0;
     let value2 = 0;
-    while (digits < count2 || !exact) {
-      let ch = text15.charCodeAt(pos);
+    while (digits < count3 || !exact) {
+      let ch = text16.charCodeAt(pos);
       if (ch >= 48 && ch <= 57) {
         value2 = value2 * 16 + ch - 48;
       } else if (ch >= 65 && ch <= 70) {
@@ -26099,7 +26179,7 @@ function createScanner(text15, ignoreTrivia = false) {
       pos++;
       digits++;
     }
-    if (digits < count2) {
+    if (digits < count3) {
       value2 = -1;
     }
     return value2;
@@ -26113,35 +26193,35 @@ function createScanner(text15, ignoreTrivia = false) {
   }
   function scanNumber() {
     let start = pos;
-    if (text15.charCodeAt(pos) === 48) {
+    if (text16.charCodeAt(pos) === 48) {
       pos++;
     } else {
       pos++;
-      while (pos < text15.length && isDigit2(text15.charCodeAt(pos))) {
+      while (pos < text16.length && isDigit2(text16.charCodeAt(pos))) {
         pos++;
       }
     }
-    if (pos < text15.length && text15.charCodeAt(pos) === 46) {
+    if (pos < text16.length && text16.charCodeAt(pos) === 46) {
       pos++;
-      if (pos < text15.length && isDigit2(text15.charCodeAt(pos))) {
+      if (pos < text16.length && isDigit2(text16.charCodeAt(pos))) {
         pos++;
-        while (pos < text15.length && isDigit2(text15.charCodeAt(pos))) {
+        while (pos < text16.length && isDigit2(text16.charCodeAt(pos))) {
           pos++;
         }
       } else {
         scanError = 3;
-        return text15.substring(start, pos);
+        return text16.substring(start, pos);
       }
     }
     let end = pos;
-    if (pos < text15.length && (text15.charCodeAt(pos) === 69 || text15.charCodeAt(pos) === 101)) {
+    if (pos < text16.length && (text16.charCodeAt(pos) === 69 || text16.charCodeAt(pos) === 101)) {
       pos++;
-      if (pos < text15.length && text15.charCodeAt(pos) === 43 || text15.charCodeAt(pos) === 45) {
+      if (pos < text16.length && text16.charCodeAt(pos) === 43 || text16.charCodeAt(pos) === 45) {
         pos++;
       }
-      if (pos < text15.length && isDigit2(text15.charCodeAt(pos))) {
+      if (pos < text16.length && isDigit2(text16.charCodeAt(pos))) {
         pos++;
-        while (pos < text15.length && isDigit2(text15.charCodeAt(pos))) {
+        while (pos < text16.length && isDigit2(text16.charCodeAt(pos))) {
           pos++;
         }
         end = pos;
@@ -26149,30 +26229,30 @@ function createScanner(text15, ignoreTrivia = false) {
         scanError = 3;
       }
     }
-    return text15.substring(start, end);
+    return text16.substring(start, end);
   }
   function scanString() {
     let result = "", start = pos;
     while (true) {
       if (pos >= len) {
-        result += text15.substring(start, pos);
+        result += text16.substring(start, pos);
         scanError = 2;
         break;
       }
-      const ch = text15.charCodeAt(pos);
+      const ch = text16.charCodeAt(pos);
       if (ch === 34) {
-        result += text15.substring(start, pos);
+        result += text16.substring(start, pos);
         pos++;
         break;
       }
       if (ch === 92) {
-        result += text15.substring(start, pos);
+        result += text16.substring(start, pos);
         pos++;
         if (pos >= len) {
           scanError = 2;
           break;
         }
-        const ch2 = text15.charCodeAt(pos++);
+        const ch2 = text16.charCodeAt(pos++);
         switch (ch2) {
           case 34:
             result += '"';
@@ -26214,7 +26294,7 @@ function createScanner(text15, ignoreTrivia = false) {
       }
       if (ch >= 0 && ch <= 31) {
         if (isLineBreak(ch)) {
-          result += text15.substring(start, pos);
+          result += text16.substring(start, pos);
           scanError = 2;
           break;
         } else {
@@ -26235,19 +26315,19 @@ function createScanner(text15, ignoreTrivia = false) {
       tokenOffset = len;
       return token2 = 17;
     }
-    let code = text15.charCodeAt(pos);
+    let code = text16.charCodeAt(pos);
     if (isWhiteSpace(code)) {
       do {
         pos++;
         value += String.fromCharCode(code);
-        code = text15.charCodeAt(pos);
+        code = text16.charCodeAt(pos);
       } while (isWhiteSpace(code));
       return token2 = 15;
     }
     if (isLineBreak(code)) {
       pos++;
       value += String.fromCharCode(code);
-      if (code === 13 && text15.charCodeAt(pos) === 10) {
+      if (code === 13 && text16.charCodeAt(pos) === 10) {
         pos++;
         value += "\n";
       }
@@ -26283,31 +26363,31 @@ function createScanner(text15, ignoreTrivia = false) {
       // comments
       case 47:
         const start = pos - 1;
-        if (text15.charCodeAt(pos + 1) === 47) {
+        if (text16.charCodeAt(pos + 1) === 47) {
           pos += 2;
           while (pos < len) {
-            if (isLineBreak(text15.charCodeAt(pos))) {
+            if (isLineBreak(text16.charCodeAt(pos))) {
               break;
             }
             pos++;
           }
-          value = text15.substring(start, pos);
+          value = text16.substring(start, pos);
           return token2 = 12;
         }
-        if (text15.charCodeAt(pos + 1) === 42) {
+        if (text16.charCodeAt(pos + 1) === 42) {
           pos += 2;
           const safeLength = len - 1;
           let commentClosed = false;
           while (pos < safeLength) {
-            const ch = text15.charCodeAt(pos);
-            if (ch === 42 && text15.charCodeAt(pos + 1) === 47) {
+            const ch = text16.charCodeAt(pos);
+            if (ch === 42 && text16.charCodeAt(pos + 1) === 47) {
               pos += 2;
               commentClosed = true;
               break;
             }
             pos++;
             if (isLineBreak(ch)) {
-              if (ch === 13 && text15.charCodeAt(pos) === 10) {
+              if (ch === 13 && text16.charCodeAt(pos) === 10) {
                 pos++;
               }
               lineNumber++;
@@ -26318,7 +26398,7 @@ function createScanner(text15, ignoreTrivia = false) {
             pos++;
             scanError = 1;
           }
-          value = text15.substring(start, pos);
+          value = text16.substring(start, pos);
           return token2 = 13;
         }
         value += String.fromCharCode(code);
@@ -26328,7 +26408,7 @@ function createScanner(text15, ignoreTrivia = false) {
       case 45:
         value += String.fromCharCode(code);
         pos++;
-        if (pos === len || !isDigit2(text15.charCodeAt(pos))) {
+        if (pos === len || !isDigit2(text16.charCodeAt(pos))) {
           return token2 = 16;
         }
       // found a minus, followed by a number so
@@ -26350,10 +26430,10 @@ function createScanner(text15, ignoreTrivia = false) {
       default:
         while (pos < len && isUnknownContentCharacter(code)) {
           pos++;
-          code = text15.charCodeAt(pos);
+          code = text16.charCodeAt(pos);
         }
         if (tokenOffset !== pos) {
-          value = text15.substring(tokenOffset, pos);
+          value = text16.substring(tokenOffset, pos);
           switch (value) {
             case "true":
               return token2 = 8;
@@ -26549,7 +26629,7 @@ var init_format = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/parser.js
-function parse(text15, errors = [], options = ParseOptions.DEFAULT) {
+function parse(text16, errors = [], options = ParseOptions.DEFAULT) {
   let currentProperty = null;
   let currentParent = [];
   const previousParents = [];
@@ -26589,11 +26669,11 @@ function parse(text15, errors = [], options = ParseOptions.DEFAULT) {
       errors.push({ error: error2, offset, length });
     }
   };
-  visit(text15, visitor, options);
+  visit(text16, visitor, options);
   return currentParent[0];
 }
-function visit(text15, visitor, options = ParseOptions.DEFAULT) {
-  const _scanner = createScanner(text15, false);
+function visit(text16, visitor, options = ParseOptions.DEFAULT) {
+  const _scanner = createScanner(text16, false);
   const _jsonPath = [];
   let suppressedCallbacks = 0;
   function toNoArgVisit(visitFunction) {
@@ -26987,33 +27067,33 @@ __export(input_exports, {
   readInputText: () => readInputText,
   readJsonObject: () => readJsonObject
 });
-async function readInputText(io, file, flag = "--file") {
+async function readInputText(io, file, flag2 = "--file") {
   const source = file === "-" ? "stdin" : file;
-  const limits = { label: flag, maxBytes: MAX_INPUT_BYTES, expected: "a JSON document" };
+  const limits = { label: flag2, maxBytes: MAX_INPUT_BYTES, expected: "a JSON document" };
   let bytes3;
   if (file === "-") {
-    if (io.inIsTTY) throw new UsageError(`${flag} -: stdin is a terminal; pipe the JSON in or give a file`);
+    if (io.inIsTTY) throw new UsageError(`${flag2} -: stdin is a terminal; pipe the JSON in or give a file`);
     bytes3 = await readBoundedStream(io.in, source, limits, io.signal);
   } else {
     bytes3 = await readBoundedPath(file, limits, { signal: io.signal, onWait: (message) => io.note(`cdba: ${message}`) });
   }
-  const text15 = decodeUtf8(bytes3, source).replace(/^\uFEFF/, "");
-  if (text15.trim() === "") throw new UsageError(`${flag}: ${source} is empty; expected a JSON document`);
-  return text15;
+  const text16 = decodeUtf8(bytes3, source).replace(/^\uFEFF/, "");
+  if (text16.trim() === "") throw new UsageError(`${flag2}: ${source} is empty; expected a JSON document`);
+  return text16;
 }
-function parseJson(text15, source) {
-  const problem = findJsonTextProblem(text15);
-  if (problem?.kind === "depth") checkJsonText(text15, source, problem);
+function parseJson(text16, source) {
+  const problem = findJsonTextProblem(text16);
+  if (problem?.kind === "depth") checkJsonText(text16, source, problem);
   let value;
   try {
-    value = JSON.parse(text15);
+    value = JSON.parse(text16);
   } catch (error2) {
-    throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text15, error2.message)}`);
+    throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text16, error2.message)}`);
   }
-  checkJsonText(text15, source, problem);
+  checkJsonText(text16, source, problem);
   return value;
 }
-function locateJsonError(text15, message) {
+function locateJsonError(text16, message) {
   const placed = / in JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(message);
   let position;
   let reason;
@@ -27022,20 +27102,20 @@ function locateJsonError(text15, message) {
     reason = message.slice(0, placed.index);
   } else {
     const errors = [];
-    parse2(text15, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    parse2(text16, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
-    position = Math.min(first?.offset ?? text15.length, text15.length);
-    const token2 = text15.slice(position, position + (first?.length ?? 0));
+    position = Math.min(first?.offset ?? text16.length, text16.length);
+    const token2 = text16.slice(position, position + (first?.length ?? 0));
     reason = token2 === "" ? "unexpected end of input" : `Unexpected token '${token2.length > 20 ? `${token2.slice(0, 20)}...` : token2}'`;
   }
-  const before = text15.slice(0, position);
+  const before = text16.slice(0, position);
   const line = before.split("\n").length;
   const column = position - before.lastIndexOf("\n");
   return `line ${line}, column ${column}: ${reason.replace(/[\r\n\t]/g, (c) => JSON.stringify(c).slice(1, -1))}`;
 }
-async function readJsonObject(io, file, flag = "--file") {
+async function readJsonObject(io, file, flag2 = "--file") {
   const source = file === "-" ? "stdin" : file;
-  const value = parseJson(await readInputText(io, file, flag), source);
+  const value = parseJson(await readInputText(io, file, flag2), source);
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     const kind2 = value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
     throw new UsageError(`${source}: expected a JSON object, got ${kind2}`);
@@ -27092,14 +27172,14 @@ async function writeJsonList(io, pages2, indent) {
 function listWriter(io, indent) {
   const itemPad = indent ? "\n" + " ".repeat(2 * indent) : "";
   const separator = `,${itemPad}`;
-  let count2 = 0;
+  let count3 = 0;
   return {
-    async items(list6) {
+    async items(list7) {
       let slice = "";
-      for (const item of list6) {
-        const text15 = (!indent && item instanceof JsonText ? item.text : JSON.stringify(item, null, indent || void 0)) ?? "null";
-        slice += (count2 === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text15.replaceAll("\n", itemPad) : text15);
-        count2++;
+      for (const item of list7) {
+        const text16 = (!indent && item instanceof JsonText ? item.text : JSON.stringify(item, null, indent || void 0)) ?? "null";
+        slice += (count3 === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text16.replaceAll("\n", itemPad) : text16);
+        count3++;
         if (slice.length >= SLICE_CHARS) {
           await writeDraining(io, slice);
           slice = "";
@@ -27108,7 +27188,7 @@ function listWriter(io, indent) {
       if (slice) await writeDraining(io, slice);
     },
     async end(tail) {
-      const close = count2 === 0 ? `${openResults(indent)}[]` : indent ? `
+      const close = count3 === 0 ? `${openResults(indent)}[]` : indent ? `
 ${" ".repeat(indent)}]` : "]";
       const rest = JSON.stringify(tail, null, indent || void 0);
       await writeDraining(io, `${close}${rest === "{}" ? "}" : `,${rest.slice(1)}`}
@@ -27162,9 +27242,9 @@ function flagParams(op) {
   const seen = /* @__PURE__ */ new Set();
   return op.params.filter((p) => {
     if (p.in === "path" && FROM_CONFIG.has(p.name)) return false;
-    const flag = flagOf(p);
-    if (seen.has(flag)) return false;
-    seen.add(flag);
+    const flag2 = flagOf(p);
+    if (seen.has(flag2)) return false;
+    seen.add(flag2);
     return true;
   });
 }
@@ -27174,9 +27254,9 @@ function addOperationCommand(api, app, description, op) {
   const command = api.command(op.id).description(`${op.summary} (${op.method} ${op.path})${op.deprecated ? "; deprecated" : ""}`);
   if (op.alias) command.alias(op.alias);
   for (const param of flagParams(op)) {
-    const flag = flagOf(param);
+    const flag2 = flagOf(param);
     const what = `${param.in} parameter ${param.name}${param.type === "string" ? "" : ` (${param.type})`}${param.array ? ", repeatable" : ""}${param.required ? ", required" : ""}`;
-    const option = new Option(`--${flag} <${param.array ? "value" : param.type === "boolean" ? "true|false" : "value"}>`, what);
+    const option = new Option(`--${flag2} <${param.array ? "value" : param.type === "boolean" ? "true|false" : "value"}>`, what);
     if (param.enum) option.choices(param.enum.map(String));
     option.argParser((value, previous) => {
       const checked3 = paramValue(param, value);
@@ -27245,23 +27325,23 @@ async function refuseBody(body, spec2, op, version2, source) {
   const { allProblems: allProblems2 } = await Promise.resolve().then(() => (init_clusterFields(), clusterFields_exports));
   const problems = allProblems2(body, spec2);
   if (problems.length === 0) return;
-  const list6 = (fields) => fields.join(", ");
+  const list7 = (fields) => fields.join(", ");
   const of = (code) => problems.filter((p) => p.code === code).map((p) => p.field);
   const invalid4 = of("INVALID_ATTRIBUTE");
   const unknown = invalid4.filter((field) => !knownIn(spec2, field));
   const badValues = invalid4.filter((field) => knownIn(spec2, field));
   const parts = [];
-  if (of("MISSING_ATTRIBUTE").length > 0) parts.push(`missing required fields: ${list6(of("MISSING_ATTRIBUTE"))}`);
-  if (unknown.length > 0) parts.push(`fields ${op.id} at API version ${version2} does not accept: ${list6(unknown)}`);
-  if (of("ATTRIBUTE_READ_ONLY").length > 0) parts.push(`read-only fields: ${list6(of("ATTRIBUTE_READ_ONLY"))}`);
-  if (badValues.length > 0) parts.push(`invalid values for: ${list6(badValues)}`);
+  if (of("MISSING_ATTRIBUTE").length > 0) parts.push(`missing required fields: ${list7(of("MISSING_ATTRIBUTE"))}`);
+  if (unknown.length > 0) parts.push(`fields ${op.id} at API version ${version2} does not accept: ${list7(unknown)}`);
+  if (of("ATTRIBUTE_READ_ONLY").length > 0) parts.push(`read-only fields: ${list7(of("ATTRIBUTE_READ_ONLY"))}`);
+  if (badValues.length > 0) parts.push(`invalid values for: ${list7(badValues)}`);
   throw new UsageError(`${source}: ${parts.join("; ")}`, { hint: `see the body's fields: cdba api describe ${op.alias ?? op.id}` });
 }
 async function runOperation(ctx, op, flags) {
   const { loadDescription: loadDescription2 } = await Promise.resolve().then(() => (init_description(), description_exports));
   const description = await loadDescription2();
   const pathValues = {};
-  const query2 = {};
+  const query3 = {};
   for (const param of flagParams(op)) {
     const value = flags[camel(flagOf(param))];
     if (value === void 0) {
@@ -27269,7 +27349,7 @@ async function runOperation(ctx, op, flags) {
       continue;
     }
     if (param.in === "path") pathValues[param.name] = value;
-    else query2[param.name] = value;
+    else query3[param.name] = value;
   }
   const fields = flags.field ?? [];
   if (flags.file !== void 0 && fields.length > 0) throw new UsageError("--file and -f both give the body; use one");
@@ -27306,14 +27386,14 @@ async function runOperation(ctx, op, flags) {
   const client = await ctx.api();
   if (flags.all) {
     if (preview) throw new UsageError(`--all: ${op.id} is served only as a preview; ask for pages with --page-num`);
-    await writeAll(ctx, client, path, resource, query2);
+    await writeAll(ctx, client, path, resource, query3);
     return;
   }
   const response = await client.request({
     method: op.method,
     resource,
     path,
-    query: query2,
+    query: query3,
     ...body !== void 0 ? { body } : {},
     headers,
     ...op.binary ? { binary: true } : {}
@@ -27332,14 +27412,14 @@ async function runOperation(ctx, op, flags) {
   const { printDocument: printDocument2 } = await Promise.resolve().then(() => (init_print(), print_exports));
   await printDocument2(ctx, response.rawBody);
 }
-async function writeAll(ctx, client, path, resource, query2) {
+async function writeAll(ctx, client, path, resource, query3) {
   const format4 = await ctx.outputFormat();
   if ((format4 === "json" || format4 === "pretty") && !ctx.globals.query) {
     const { writeJsonList: writeJsonList2 } = await Promise.resolve().then(() => (init_jsonList(), jsonList_exports));
-    await writeJsonList2(ctx.io, client.streamAll(path, resource, query2, { itemsAsText: format4 === "json" }), format4 === "pretty" ? 2 : 0);
+    await writeJsonList2(ctx.io, client.streamAll(path, resource, query3, { itemsAsText: format4 === "json" }), format4 === "pretty" ? 2 : 0);
     return;
   }
-  const all = await client.fetchAll(path, resource, query2);
+  const all = await client.fetchAll(path, resource, query3);
   await ctx.output(all);
 }
 function writeBytes(ctx, bytes3, out) {
@@ -27378,7 +27458,7 @@ var init_operation = __esm({
     init_command();
     init_fields();
     collectValues = (value, previous = []) => [...previous, value];
-    camel = (flag) => flag.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
+    camel = (flag2) => flag2.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
     isPaged = (op) => op.method === "GET" && op.params.some((p) => p.name === "pageNum") && op.params.some((p) => p.name === "itemsPerPage");
   }
 });
@@ -27481,9 +27561,9 @@ async function authStatus(ctx) {
   }
   const apiKey = root3.apiKey;
   const key = typeof apiKey === "object" && apiKey !== null && !Array.isArray(apiKey) ? apiKey : void 0;
-  const list6 = (value) => Array.isArray(value) ? value : null;
-  status.roles = list6(key?.roles);
-  status.accessList = list6(key?.accessList);
+  const list7 = (value) => Array.isArray(value) ? value : null;
+  status.roles = list7(key?.roles);
+  status.accessList = list7(key?.accessList);
   status.operations = operationVersions(settings.apiVersion, serviceDayOf(response.headers));
   const removed = status.operations.filter((o) => o.removed);
   if (removed.length === 0) {
@@ -27713,13 +27793,13 @@ function legacyTopologyFromModern(specs, options = {}) {
     const spec2 = asObject(raw);
     const regionsConfig = {};
     for (const region2 of (Array.isArray(spec2.regionConfigs) ? spec2.regionConfigs : []).map(asObject).sort(byPriority)) {
-      const count2 = (key) => Number(asObject(region2[key]).nodeCount ?? 0);
+      const count3 = (key) => Number(asObject(region2[key]).nodeCount ?? 0);
       const tenant = region2.providerName === "TENANT";
       regionsConfig[String(region2.regionName)] = {
-        analyticsNodes: tenant ? 0 : count2("analyticsSpecs"),
+        analyticsNodes: tenant ? 0 : count3("analyticsSpecs"),
         electableNodes: tenant ? 3 : Number(asObject(region2.electableSpecs).nodeCount ?? 3),
         priority: region2.priority ?? 7,
-        readOnlyNodes: tenant ? 0 : count2("readOnlySpecs")
+        readOnlyNodes: tenant ? 0 : count3("readOnlySpecs")
       };
       if (region2.providerName !== lead.providerName) lost.add("replicationSpecs.regionConfigs.providerName");
       for (const kind2 of ["electableSpecs", "readOnlySpecs", "analyticsSpecs"]) {
@@ -27809,8 +27889,8 @@ function modernToPerShard(input) {
         }
         return region2;
       });
-      const count2 = typeof numShards === "number" && numShards >= 1 ? Math.min(numShards, 50) : 1;
-      return Array.from({ length: count2 }, () => structuredClone({ ...rest, regionConfigs: regions }));
+      const count3 = typeof numShards === "number" && numShards >= 1 ? Math.min(numShards, 50) : 1;
+      return Array.from({ length: count3 }, () => structuredClone({ ...rest, regionConfigs: regions }));
     });
     if (specs.some((s) => s.numShards !== void 0)) changes.push({ field: "replicationSpecs.numShards", action: "moved", to: "replicationSpecs (one entry per shard)" });
     if (specs.some((s) => s.id !== void 0)) changes.push({ field: "replicationSpecs.id", action: "dropped" });
@@ -28013,8 +28093,8 @@ function shardsOfSpecs(specs, shape2) {
       const disk = entryDisk(spec2);
       return [{ ...shard, index: 0, ...disk === void 0 ? {} : { diskSizeGB: disk } }];
     }
-    const count2 = typeof spec2.numShards === "number" ? Math.max(1, spec2.numShards) : 1;
-    return Array.from({ length: count2 }, (_, index) => ({ ...structuredClone(shard), index }));
+    const count3 = typeof spec2.numShards === "number" ? Math.max(1, spec2.numShards) : 1;
+    return Array.from({ length: count3 }, (_, index) => ({ ...structuredClone(shard), index }));
   });
 }
 function shardsOfEntries(entries, shape2, legacy) {
@@ -28041,8 +28121,8 @@ function legacyEntries(doc) {
   }
   return modernSpecsFromLegacy(specs.length === 0 ? { ...doc, replicationSpecs: void 0 } : doc);
 }
-function readClusterDocument(document5) {
-  const doc = asObject(document5);
+function readClusterDocument(document6) {
+  const doc = asObject(document6);
   const entries = asArray(doc.replicationSpecs).map(asObject);
   const regionConfigs = entries.some((spec2) => Array.isArray(spec2.regionConfigs));
   const shape2 = !regionConfigs ? "legacy" : entries.some((spec2) => spec2.numShards !== void 0) ? "modern" : "perShard";
@@ -28099,8 +28179,8 @@ function setDiskSize(body, disk, shape2) {
   if (shape2 === "perShard") setShardDisk(body, disk);
   else body.diskSizeGB = disk;
 }
-function onlyOne(items, flag, what) {
-  if (items.length !== 1) throw new ShapeEditError(`${flag} is ambiguous: the file describes ${items.length} ${what}; edit the file instead`);
+function onlyOne(items, flag2, what) {
+  if (items.length !== 1) throw new ShapeEditError(`${flag2} is ambiguous: the file describes ${items.length} ${what}; edit the file instead`);
   return items[0];
 }
 function setMembers(body, members2) {
@@ -28309,17 +28389,17 @@ function renderFlexCluster(model, extras) {
     versionReleaseSystem: "LTS"
   };
 }
-function isFlexDocument(document5) {
-  if (!isObject(document5)) return false;
-  const settings = document5.providerSettings;
-  return isObject(settings) && settings.providerName === "FLEX" && document5.replicationSpecs === void 0 && document5.replicationSpec === void 0;
+function isFlexDocument(document6) {
+  if (!isObject(document6)) return false;
+  const settings = document6.providerSettings;
+  return isObject(settings) && settings.providerName === "FLEX" && document6.replicationSpecs === void 0 && document6.replicationSpec === void 0;
 }
-function isFlexCreateBody(document5) {
-  if (isFlexDocument(document5)) return true;
-  if (!isObject(document5) || !isObject(document5.providerSettings)) return false;
-  const settings = document5.providerSettings;
+function isFlexCreateBody(document6) {
+  if (isFlexDocument(document6)) return true;
+  if (!isObject(document6) || !isObject(document6.providerSettings)) return false;
+  const settings = document6.providerSettings;
   const keys = Object.keys(settings);
-  return document5.replicationSpecs === void 0 && typeof settings.backingProviderName === "string" && keys.every((key) => ["backingProviderName", "regionName", "providerName", "diskSizeGB"].includes(key)) && (settings.providerName === void 0 || settings.providerName === "FLEX");
+  return document6.replicationSpecs === void 0 && typeof settings.backingProviderName === "string" && keys.every((key) => ["backingProviderName", "regionName", "providerName", "diskSizeGB"].includes(key)) && (settings.providerName === void 0 || settings.providerName === "FLEX");
 }
 var FLEX_DISK_SIZE_GB, FLEX_MONGODB_VERSION, tagsOf;
 var init_flexCluster = __esm({
@@ -28438,7 +28518,7 @@ var init_flexNames = __esm({
     init_privateFile();
     MAX_FILE_BYTES = 64 * 1024;
     MAX_NAMES = 500;
-    sha2562 = (text15) => (0, import_node_crypto7.createHash)("sha256").update(text15, "utf8").digest("hex");
+    sha2562 = (text16) => (0, import_node_crypto7.createHash)("sha256").update(text16, "utf8").digest("hex");
     unwritableWarned2 = false;
     FlexNames = class {
       constructor(configDir, baseUrl, projectId, warn) {
@@ -28472,9 +28552,9 @@ ${projectId}`)}.json`);
         if (this.names) return this.names;
         this.names = [];
         try {
-          const text15 = readPrivateFileSync(this.file, MAX_FILE_BYTES, [this.configDir, this.dir]);
-          if (text15 === void 0) return this.names;
-          const data = JSON.parse(text15);
+          const text16 = readPrivateFileSync(this.file, MAX_FILE_BYTES, [this.configDir, this.dir]);
+          if (text16 === void 0) return this.names;
+          const data = JSON.parse(text16);
           if (Array.isArray(data?.names)) this.names = data.names.filter((n) => typeof n === "string" && n.length <= 64).slice(-MAX_NAMES);
         } catch {
         }
@@ -28888,11 +28968,11 @@ function createBody(name, file, flags, shape2) {
   applySettings(body, flags, shape2);
   return body;
 }
-function parseSetValue(text15) {
+function parseSetValue(text16) {
   try {
-    return JSON.parse(text15);
+    return JSON.parse(text16);
   } catch {
-    return text15;
+    return text16;
   }
 }
 function setPath(body, path, value) {
@@ -28966,8 +29046,8 @@ function flexCreateBody(name, file, flags, source) {
   if (flags.terminationProtection !== void 0) body.terminationProtectionEnabled = flags.terminationProtection;
   const problem = checkFlexBody(body, "create");
   if (problem) {
-    const flag = problem.field === "providerSettings.backingProviderName" ? "--provider" : problem.field === "providerSettings.regionName" ? "--region" : void 0;
-    if (problem.code === "MISSING_ATTRIBUTE" && flag) throw new UsageError(`a flex cluster needs ${flag}`, { hint: `e.g. --tier FLEX --provider AWS --region US_EAST_1` });
+    const flag2 = problem.field === "providerSettings.backingProviderName" ? "--provider" : problem.field === "providerSettings.regionName" ? "--region" : void 0;
+    if (problem.code === "MISSING_ATTRIBUTE" && flag2) throw new UsageError(`a flex cluster needs ${flag2}`, { hint: `e.g. --tier FLEX --provider AWS --region US_EAST_1` });
     const what = problem.code === "ATTRIBUTE_READ_ONLY" ? "is read-only" : problem.code === "MISSING_ATTRIBUTE" ? "is missing" : "is not a field (or value) a flex cluster takes";
     throw new UsageError(`${source}: ${problem.field} ${what}`, problem.code === "ATTRIBUTE_READ_ONLY" ? { hint: "remove it: the service sets it itself" } : void 0);
   }
@@ -29136,8 +29216,8 @@ function isAwsRegion(region2) {
 function isAzureRegion(region2) {
   return AZURE_REGION.test(region2);
 }
-function splitAwsZone(text15) {
-  const m = AWS_REGION_WITH_AZ.exec(text15);
+function splitAwsZone(text16) {
+  const m = AWS_REGION_WITH_AZ.exec(text16);
   return m ? { region: m[1], az: m[2] } : void 0;
 }
 function providerOfRegion(region2) {
@@ -29350,20 +29430,20 @@ function clusterLabel(shape2, parts) {
   return label;
 }
 function members(shape2, parts) {
-  const list6 = need(shape2, parts.members, "members");
-  if (list6.length === 0) fail(shape2, "members is empty");
-  for (const m of list6) {
+  const list7 = need(shape2, parts.members, "members");
+  if (list7.length === 0) fail(shape2, "members is empty");
+  for (const m of list7) {
     if (m.role !== "shard" && m.role !== "config") fail(shape2, `member role "${String(m.role)}"`);
     checkIndex(shape2, m.shard, "shard");
     checkIndex(shape2, m.node, "node");
     checkPort(shape2, m.port);
   }
-  return list6;
+  return list7;
 }
 function ports(shape2, parts) {
-  const list6 = need(shape2, parts.ports, "ports");
-  if (list6.length === 0) fail(shape2, "ports is empty");
-  return list6.map((p) => checkPort(shape2, p));
+  const list7 = need(shape2, parts.ports, "ports");
+  if (list7.length === 0) fail(shape2, "ports is empty");
+  return list7.map((p) => checkPort(shape2, p));
 }
 function region(shape2, parts, provider2) {
   const r = need(shape2, parts.region, "region");
@@ -29439,9 +29519,9 @@ var init_format2 = __esm({
 
 // src/connstring/tokens.ts
 function token(kind2, seedText, length) {
-  const digest2 = (0, import_node_crypto8.createHash)("sha256").update(`${kind2}\0${seedText}`).digest();
+  const digest3 = (0, import_node_crypto8.createHash)("sha256").update(`${kind2}\0${seedText}`).digest();
   let out = "";
-  for (let i = 0; i < length; i++) out += ALPHABET[digest2[i] % ALPHABET.length];
+  for (let i = 0; i < length; i++) out += ALPHABET[digest3[i] % ALPHABET.length];
   return out;
 }
 function projectHash(projectId) {
@@ -30167,8 +30247,8 @@ var require_punycode = __commonJS({
       }
       return base;
     };
-    var digitToBasic = function(digit, flag) {
-      return digit + 22 + 75 * (digit < 26) - ((flag != 0) << 5);
+    var digitToBasic = function(digit, flag2) {
+      return digit + 22 + 75 * (digit < 26) - ((flag2 != 0) << 5);
     };
     var adapt = function(delta, numPoints, firstTime) {
       let k = 0;
@@ -31911,18 +31991,18 @@ var require_urlencoded = __commonJS({
       return output;
     }
     function strictlySplitByteSequence(buf, cp) {
-      const list6 = [];
+      const list7 = [];
       let last = 0;
       let i = buf.indexOf(cp);
       while (i >= 0) {
-        list6.push(buf.slice(last, i));
+        list7.push(buf.slice(last, i));
         last = i + 1;
         i = buf.indexOf(cp, last);
       }
       if (last !== buf.length) {
-        list6.push(buf.slice(last));
+        list7.push(buf.slice(last));
       }
-      return list6;
+      return list7;
     }
     function replaceByteInByteSequence(buf, from, to) {
       let i = buf.indexOf(from);
@@ -32571,9 +32651,9 @@ var require_URL_impl = __commonJS({
         if (parsedURL === null) {
           throw new TypeError(`Invalid URL: ${url}`);
         }
-        const query2 = parsedURL.query !== null ? parsedURL.query : "";
+        const query3 = parsedURL.query !== null ? parsedURL.query : "";
         this._url = parsedURL;
-        this._query = URLSearchParams2.createImpl(globalObject, [query2], { doNotStripQMark: true });
+        this._query = URLSearchParams2.createImpl(globalObject, [query3], { doNotStripQMark: true });
         this._query._url = this;
       }
       static parse(globalObject, input, base) {
@@ -32607,9 +32687,9 @@ var require_URL_impl = __commonJS({
         }
         this._url = parsedURL;
         this._query._list.splice(0);
-        const { query: query2 } = parsedURL;
-        if (query2 !== null) {
-          this._query._list = urlencoded.parseUrlencodedString(query2);
+        const { query: query3 } = parsedURL;
+        if (query3 !== null) {
+          this._query._list = urlencoded.parseUrlencodedString(query3);
         }
       }
       get origin() {
@@ -33456,8 +33536,8 @@ var require_lib2 = __commonJS({
       get hosts() {
         return this._hosts;
       }
-      set hosts(list6) {
-        this._hosts = list6;
+      set hosts(list7) {
+        this._hosts = list7;
       }
       toString() {
         return super.toString().replace(DUMMY_HOSTNAME, this.hosts.join(","));
@@ -33475,8 +33555,8 @@ var require_lib2 = __commonJS({
         return this.searchParams;
       }
       [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
-        const { href, origin, protocol, username, password, hosts: hosts2, pathname, search, searchParams, hash } = this;
-        return { href, origin, protocol, username, password, hosts: hosts2, pathname, search, searchParams, hash };
+        const { href, origin, protocol, username, password, hosts: hosts2, pathname, search, searchParams, hash: hash2 } = this;
+        return { href, origin, protocol, username, password, hosts: hosts2, pathname, search, searchParams, hash: hash2 };
       }
     };
     exports2.ConnectionString = ConnectionString2;
@@ -33528,22 +33608,22 @@ function splitDomain(host) {
 function knownDomain(host) {
   return splitDomain(host)?.domain;
 }
-function privateLink(form, text15) {
-  const zone = splitAwsZone(text15);
+function privateLink(form, text16) {
+  const zone = splitAwsZone(text16);
   if (zone && form !== "srvRegionalized") return { candidates: ["privateLinkAws"], region: zone.region, az: zone.az };
-  if (isAwsRegion(text15)) {
-    return { candidates: [form === "srvPlain" ? "privateLinkAws" : "privateLinkAwsRegionalized"], region: text15 };
+  if (isAwsRegion(text16)) {
+    return { candidates: [form === "srvPlain" ? "privateLinkAws" : "privateLinkAwsRegionalized"], region: text16 };
   }
-  if (isAzureRegion(text15)) {
-    if (form === "hostList") return { candidates: ["privateLinkAzure", "privateLinkAzureRegionalized"], region: text15 };
-    return { candidates: [form === "srvPlain" ? "privateLinkAzure" : "privateLinkAzureRegionalized"], region: text15 };
+  if (isAzureRegion(text16)) {
+    if (form === "hostList") return { candidates: ["privateLinkAzure", "privateLinkAzureRegionalized"], region: text16 };
+    return { candidates: [form === "srvPlain" ? "privateLinkAzure" : "privateLinkAzureRegionalized"], region: text16 };
   }
   const all = {
     hostList: ["privateLinkAws", "privateLinkAwsRegionalized", "privateLinkAzure", "privateLinkAzureRegionalized"],
     srvPlain: ["privateLinkAws", "privateLinkAzure"],
     srvRegionalized: ["privateLinkAwsRegionalized", "privateLinkAzureRegionalized"]
   };
-  return { candidates: all[form], region: text15 };
+  return { candidates: all[form], region: text16 };
 }
 function legacyParts(labels) {
   if (labels.length === 1) return { label: labels[0], provider: "AWS" };
@@ -33554,9 +33634,9 @@ function legacyParts(labels) {
 }
 function currentParts(labels) {
   if (labels.length !== 2) return void 0;
-  const [label, hash] = labels;
-  if (PROVIDER_LABELS[hash] || !HASH_PATTERN.test(hash)) return void 0;
-  return { label, hash };
+  const [label, hash2] = labels;
+  if (PROVIDER_LABELS[hash2] || !HASH_PATTERN.test(hash2)) return void 0;
+  return { label, hash: hash2 };
 }
 function plain(match) {
   if (!match) return void 0;
@@ -33589,20 +33669,20 @@ function listHost(host) {
   }
   const current = currentParts(split.labels);
   if (!current) return void 0;
-  const { label, hash } = current;
+  const { label, hash: hash2 } = current;
   const pri = MEMBER_PRI.exec(label);
   const std = pri ?? MEMBER.exec(label);
   if (std) {
     return {
       ...base,
-      hash,
+      hash: hash2,
       candidates: [pri ? "privatePeering" : "standard"],
       cluster: std[1],
       member: { role: std[2], shard: Number(std[3]), node: Number(std[4]) }
     };
   }
   const pl = PL_PLAIN.exec(label);
-  if (pl) return { ...base, hash, endpointIndex: Number(pl[1]), ...privateLink("hostList", pl[2]) };
+  if (pl) return { ...base, hash: hash2, endpointIndex: Number(pl[1]), ...privateLink("hostList", pl[2]) };
   return void 0;
 }
 function srvHost(host) {
@@ -33617,8 +33697,8 @@ function srvHost(host) {
   }
   const current = currentParts(split.labels);
   if (!current) return void 0;
-  const { label, hash } = current;
-  const at = { ...base, hash };
+  const { label, hash: hash2 } = current;
+  const at = { ...base, hash: hash2 };
   const optimized = PL_OPTIMIZED.exec(label);
   if (optimized) {
     return { ...at, candidates: ["privateLinkOptimized"], cluster: optimized[1], endpointIndex: Number(optimized[2]) };
@@ -33699,8 +33779,8 @@ function splitHost(raw, input) {
   if (!(port >= 1 && port <= 65535)) throw new ConnStringParseError(`invalid port "${portText}" in host "${raw}"`, input);
   return { host, port };
 }
-function redactPassword(text15) {
-  return text15.replace(/^([a-z+]+:\/\/[^:@/?#]*:)[^@/?#]*@/i, "$1****@");
+function redactPassword(text16) {
+  return text16.replace(/^([a-z+]+:\/\/[^:@/?#]*:)[^@/?#]*@/i, "$1****@");
 }
 var DNS_LABEL, DNS_NAME, IPV6, SOCKET;
 var init_hosts = __esm({
@@ -33787,18 +33867,18 @@ var init_notes = __esm({
 });
 
 // src/connstring/parse.ts
-function decode(text15) {
+function decode(text16) {
   try {
-    return decodeURIComponent(text15);
+    return decodeURIComponent(text16);
   } catch {
-    return text15;
+    return text16;
   }
 }
-function readUri(text15, shown2) {
+function readUri(text16, shown2) {
   try {
-    return new ConnectionString(text15);
+    return new ConnectionString(text16);
   } catch (error2) {
-    const password = /^[a-z+]+:\/\/[^:@/?#]*:([^@/?#]*)@/i.exec(text15)?.[1];
+    const password = /^[a-z+]+:\/\/[^:@/?#]*:([^@/?#]*)@/i.exec(text16)?.[1];
     let message = error2 instanceof Error ? error2.message : String(error2);
     if (password) message = message.split(password).join("****");
     throw new ConnStringParseError(`invalid connection string: ${message}`, shown2, { cause: error2 });
@@ -33817,10 +33897,10 @@ function agreed(candidates, field) {
 }
 function parse3(uri) {
   if (typeof uri !== "string") throw new ConnStringParseError("a connection string must be text", String(uri));
-  const text15 = uri.trim();
-  const shown2 = redactPassword(text15);
-  if (text15 === "") throw new ConnStringParseError("the connection string is empty", shown2);
-  const cs = readUri(text15, shown2);
+  const text16 = uri.trim();
+  const shown2 = redactPassword(text16);
+  if (text16 === "") throw new ConnStringParseError("the connection string is empty", shown2);
+  const cs = readUri(text16, shown2);
   const srv = cs.isSRV;
   const split = cs.hosts.map((h2) => splitHost(h2, shown2));
   const options = {};
@@ -34232,9 +34312,9 @@ var init_ansi_styles = __esm({
 });
 
 // node_modules/chalk/source/vendor/supports-color/index.js
-function hasFlag(flag, argv = globalThis.Deno ? globalThis.Deno.args : import_node_process.default.argv) {
-  const prefix = flag.startsWith("-") ? "" : flag.length === 1 ? "-" : "--";
-  const position = argv.indexOf(prefix + flag);
+function hasFlag(flag2, argv = globalThis.Deno ? globalThis.Deno.args : import_node_process.default.argv) {
+  const prefix = flag2.startsWith("-") ? "" : flag2.length === 1 ? "-" : "--";
+  const position = argv.indexOf(prefix + flag2);
   const terminatorPosition = argv.indexOf("--");
   return position !== -1 && (terminatorPosition === -1 || position < terminatorPosition);
 }
@@ -34713,15 +34793,15 @@ var init_mjs = __esm({
         this.listeners[ev].push(fn);
       }
       removeListener(ev, fn) {
-        const list6 = this.listeners[ev];
-        const i = list6.indexOf(fn);
+        const list7 = this.listeners[ev];
+        const i = list7.indexOf(fn);
         if (i === -1) {
           return;
         }
-        if (i === 0 && list6.length === 1) {
-          list6.length = 0;
+        if (i === 0 && list7.length === 1) {
+          list7.length = 0;
         } else {
-          list6.splice(i, 1);
+          list7.splice(i, 1);
         }
       }
       emit(ev, code, signal) {
@@ -34783,12 +34863,12 @@ var init_mjs = __esm({
         for (const sig of signals) {
           this.#sigListeners[sig] = () => {
             const listeners = this.#process.listeners(sig);
-            let { count: count2 } = this.#emitter;
+            let { count: count3 } = this.#emitter;
             const p = process9;
             if (typeof p.__signal_exit_emitter__ === "object" && typeof p.__signal_exit_emitter__.count === "number") {
-              count2 += p.__signal_exit_emitter__.count;
+              count3 += p.__signal_exit_emitter__.count;
             }
-            if (listeners.length === count2) {
+            if (listeners.length === count3) {
               this.unload();
               const ret = this.#emitter.emit("exit", null, sig);
               const s = sig === "SIGHUP" ? this.#hupSig : sig;
@@ -37213,19 +37293,19 @@ async function oraPromise(action, options) {
   try {
     const promise = actionIsFunction ? action(spinner) : action;
     const result = await promise;
-    const text15 = successText === void 0 ? void 0 : typeof successText === "string" ? successText : successText(result);
+    const text16 = successText === void 0 ? void 0 : typeof successText === "string" ? successText : successText(result);
     if (successSymbol === void 0) {
-      spinner.succeed(text15);
+      spinner.succeed(text16);
     } else {
-      spinner.stopAndPersist({ symbol: successSymbol, text: text15 });
+      spinner.stopAndPersist({ symbol: successSymbol, text: text16 });
     }
     return result;
   } catch (error2) {
-    const text15 = failText === void 0 ? void 0 : typeof failText === "string" ? failText : failText(error2);
+    const text16 = failText === void 0 ? void 0 : typeof failText === "string" ? failText : failText(error2);
     if (failSymbol === void 0) {
-      spinner.fail(text15);
+      spinner.fail(text16);
     } else {
-      spinner.stopAndPersist({ symbol: failSymbol, text: text15 });
+      spinner.stopAndPersist({ symbol: failSymbol, text: text16 });
     }
     throw error2;
   }
@@ -37319,10 +37399,10 @@ var init_ora = __esm({
         }
       }
       // Helper to build complete line with symbol, text, prefix, and suffix
-      #buildOutputLine(symbol, text15, prefixText, suffixText) {
+      #buildOutputLine(symbol, text16, prefixText, suffixText) {
         const fullPrefixText = this.#getFullPrefixText(prefixText, " ");
         const separatorText = symbol ? " " : "";
-        const fullText = typeof text15 === "string" ? separatorText + text15 : "";
+        const fullText = typeof text16 === "string" ? separatorText + text16 : "";
         const fullSuffixText = this.#getFullSuffixText(suffixText, " ");
         return fullPrefixText + symbol + fullText + fullSuffixText;
       }
@@ -37457,12 +37537,12 @@ var init_ora = __esm({
       #getFullSuffixText(suffixText = this.#options.suffixText, prefix = " ") {
         return this.#formatAffix(suffixText, prefix, true);
       }
-      #computeLineCountFrom(text15, columns) {
-        let count2 = 0;
-        for (const line of (0, import_node_util.stripVTControlCharacters)(text15).split("\n")) {
-          count2 += Math.max(1, Math.ceil(stringWidth2(line) / columns));
+      #computeLineCountFrom(text16, columns) {
+        let count3 = 0;
+        for (const line of (0, import_node_util.stripVTControlCharacters)(text16).split("\n")) {
+          count3 += Math.max(1, Math.ceil(stringWidth2(line) / columns));
         }
-        return count2;
+        return count3;
       }
       get color() {
         return this.#color;
@@ -37621,9 +37701,9 @@ var init_ora = __esm({
         }
         return this;
       }
-      start(text15) {
-        if (text15 !== void 0) {
-          this.text = text15;
+      start(text16) {
+        if (text16 !== void 0) {
+          this.text = text16;
         }
         if (this.isSilent) {
           return this;
@@ -37674,27 +37754,27 @@ var init_ora = __esm({
         }
         return this;
       }
-      succeed(text15) {
-        return this.stopAndPersist({ symbol: symbols_exports.success, text: text15 });
+      succeed(text16) {
+        return this.stopAndPersist({ symbol: symbols_exports.success, text: text16 });
       }
-      fail(text15) {
-        return this.stopAndPersist({ symbol: symbols_exports.error, text: text15 });
+      fail(text16) {
+        return this.stopAndPersist({ symbol: symbols_exports.error, text: text16 });
       }
-      warn(text15) {
-        return this.stopAndPersist({ symbol: symbols_exports.warning, text: text15 });
+      warn(text16) {
+        return this.stopAndPersist({ symbol: symbols_exports.warning, text: text16 });
       }
-      info(text15) {
-        return this.stopAndPersist({ symbol: symbols_exports.info, text: text15 });
+      info(text16) {
+        return this.stopAndPersist({ symbol: symbols_exports.info, text: text16 });
       }
       stopAndPersist(options = {}) {
         if (this.isSilent) {
           return this;
         }
         const symbol = options.symbol ?? " ";
-        const text15 = options.text ?? this.text;
+        const text16 = options.text ?? this.text;
         const prefixText = options.prefixText ?? this.#options.prefixText;
         const suffixText = options.suffixText ?? this.#options.suffixText;
-        const textToWrite = this.#buildOutputLine(symbol, text15, prefixText, suffixText) + "\n";
+        const textToWrite = this.#buildOutputLine(symbol, text16, prefixText, suffixText) + "\n";
         this.stop();
         this.#internalWrite(() => this.#stream.write(textToWrite));
         return this;
@@ -37887,9 +37967,9 @@ var init_io = __esm({
       addSecret(value) {
         if (value && value.length >= 8 && !this.secrets.has(value)) this.secrets.set(value, secretForms(value));
       }
-      scrub(text15, shown2) {
-        if (this.secrets.size === 0) return text15;
-        return scrubSecrets(text15, [...this.secrets].filter(([secret]) => secret !== shown2).map(([, forms]) => forms), "[REDACTED]");
+      scrub(text16, shown2) {
+        if (this.secrets.size === 0) return text16;
+        return scrubSecrets(text16, [...this.secrets].filter(([secret]) => secret !== shown2).map(([, forms]) => forms), "[REDACTED]");
       }
       /** The one secret stdout may show while revealing() runs. */
       revealed;
@@ -37907,8 +37987,8 @@ var init_io = __esm({
         }
       }
       /** Writes to stdout as is (registered secrets aside). */
-      write(text15) {
-        this.out.write(this.scrub(text15, this.revealed));
+      write(text16) {
+        this.out.write(this.scrub(text16, this.revealed));
       }
       /**
        * One line on stderr, with cdba's prefix: every line cdba prints there says whose
@@ -37945,7 +38025,7 @@ var init_io = __esm({
        * A spinner on stderr. On a TTY it is ora; elsewhere it prints each distinct
        * text once as a plain line, so CI logs show progress without control codes.
        */
-      async spinner(text15) {
+      async spinner(text16) {
         const zeroWidth = this.err.columns === 0;
         if (!this.errIsTTY || zeroWidth) {
           let last = "";
@@ -37953,12 +38033,12 @@ var init_io = __esm({
             if (t !== last) this.note(t);
             last = t;
           };
-          say(text15);
+          say(text16);
           return { update: say, stop: (finalLine) => finalLine && this.note(finalLine) };
         }
         const { default: ora2 } = await Promise.resolve().then(() => (init_ora(), ora_exports));
         const spinnerText = (t) => escapeControl(this.scrub(withPrefix(t)));
-        const spinner = ora2({ text: spinnerText(text15), stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? "cyan" : false }).start();
+        const spinner = ora2({ text: spinnerText(text16), stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? "cyan" : false }).start();
         return {
           update: (t) => {
             spinner.text = spinnerText(t);
@@ -38116,8 +38196,8 @@ function summarizeFlex(doc) {
   if (typeof doc.terminationProtectionEnabled === "boolean") summary.terminationProtection = doc.terminationProtectionEnabled;
   return summary;
 }
-function summarize2(document5) {
-  const doc = asObject(document5);
+function summarize2(document6) {
+  const doc = asObject(document6);
   if (isFlexDocument(doc)) return summarizeFlex(doc);
   const read = readClusterDocument(doc);
   const zones = zonesOf(read.shards);
@@ -38183,10 +38263,10 @@ function tagsLine(tags) {
   const pairs = (Array.isArray(tags) ? tags : []).filter(isObject).map((tag) => `${String(tag.key)}=${String(tag.value)}`);
   return pairs.length > 0 ? pairs.join(", ") : void 0;
 }
-async function clusterView(io, document5, width) {
-  const doc = document5 ?? {};
+async function clusterView(io, document6, width) {
+  const doc = document6 ?? {};
   const { truncate: truncate2 } = await Promise.resolve().then(() => (init_fit(), fit_exports));
-  const fit = (text15, used, where = "end") => width === void 0 ? text15 : truncate2(text15, Math.max(8, width - used), where);
+  const fit = (text16, used, where = "end") => width === void 0 ? text16 : truncate2(text16, Math.max(8, width - used), where);
   const summary = summarize2(doc);
   const bold2 = (s) => io.chalk.bold(s);
   const stateColor = summary.state === "IDLE" ? io.chalk.green : io.chalk.yellow;
@@ -38202,7 +38282,7 @@ async function clusterView(io, document5, width) {
     ["Created", summary.created],
     ["Tags", tagsLine(doc.tags)],
     ["ID", typeof doc.id === "string" ? doc.id : void 0]
-  ], (text15, used, label2) => COPYABLE_LABELS.has(label2) ? text15 : fit(text15, used));
+  ], (text16, used, label2) => COPYABLE_LABELS.has(label2) ? text16 : fit(text16, used));
   const lines = [head, "", bold2("Topology")];
   for (const zone of summary.zones) {
     lines.push(`  ${fit(`${escapeControl(zone.name)} \xB7 ${zone.shards} shard${zone.shards === 1 ? "" : "s"}`, 2)}`);
@@ -38226,12 +38306,12 @@ async function clusterView(io, document5, width) {
   return `${lines.join("\n")}
 `;
 }
-async function showCluster(ctx, document5) {
+async function showCluster(ctx, document6) {
   if ((await ctx.outputForm("terminal-view")).form === "view") {
-    ctx.io.write(await clusterView(ctx.io, document5, ctx.globals.wide || !ctx.io.columns ? void 0 : ctx.io.columns));
+    ctx.io.write(await clusterView(ctx.io, document6, ctx.globals.wide || !ctx.io.columns ? void 0 : ctx.io.columns));
     return;
   }
-  await ctx.output(document5, CLUSTER_TABLE);
+  await ctx.output(document6, CLUSTER_TABLE);
 }
 var firstAndMore, CLUSTER_COLUMNS, CLUSTER_LIST_TABLE, CLUSTER_TABLE, yesNo, COPYABLE_LABELS;
 var init_view = __esm({
@@ -38262,14 +38342,14 @@ var init_view = __esm({
     ];
     CLUSTER_LIST_TABLE = {
       columns: CLUSTER_COLUMNS,
-      rows: (document5) => {
-        const results6 = document5?.results;
+      rows: (document6) => {
+        const results6 = document6?.results;
         return (Array.isArray(results6) ? results6 : []).map(summarize2);
       }
     };
     CLUSTER_TABLE = {
       columns: CLUSTER_COLUMNS,
-      rows: (document5) => [summarize2(document5)]
+      rows: (document6) => [summarize2(document6)]
     };
     yesNo = (value) => value === void 0 ? void 0 : value ? "yes" : "no";
     COPYABLE_LABELS = /* @__PURE__ */ new Set(["Name", "Created", "ID"]);
@@ -38369,8 +38449,8 @@ async function clusterNames(ctx, now = Date.now) {
       namesOf(streamAllClusters2(client, projectId)),
       ...await flexReachable2(ctx) ? [namesOf(streamAllFlexClusters2(client, projectId))] : []
     ]);
-    const names3 = [...new Set(lists.flatMap((list6) => list6.status === "fulfilled" ? list6.value : []))].slice(0, MAX_NAMES2);
-    if (lists.every((list6) => list6.status === "fulfilled")) await writeCache(ctx.configDir, file, { at: now(), names: names3 });
+    const names3 = [...new Set(lists.flatMap((list7) => list7.status === "fulfilled" ? list7.value : []))].slice(0, MAX_NAMES2);
+    if (lists.every((list7) => list7.status === "fulfilled")) await writeCache(ctx.configDir, file, { at: now(), names: names3 });
     return names3;
   } catch {
     return [];
@@ -38475,10 +38555,10 @@ var init_password = __esm({
 });
 
 // src/cli/dbusers/roles.ts
-function parseRole(text15) {
-  const at = text15.indexOf("@");
-  const name = at < 0 ? text15 : text15.slice(0, at);
-  const bad = (why) => new UsageError(`invalid --role "${text15}": ${why}`);
+function parseRole(text16) {
+  const at = text16.indexOf("@");
+  const name = at < 0 ? text16 : text16.slice(0, at);
+  const bad = (why) => new UsageError(`invalid --role "${text16}": ${why}`);
   const builtIn = builtInInOtherCase(name);
   if (builtIn !== void 0) throw bad(`${name} is not a role; did you mean ${builtIn}? Built-in role names are case-sensitive`);
   if (at < 0) {
@@ -38486,7 +38566,7 @@ function parseRole(text15) {
     if (isDatabaseRole(name)) throw bad(`${name} is granted on one database: give it as ${name}@<database>`);
     throw bad(`not a built-in role that needs no database (${ADMIN_ROLES.join(", ")}); other roles take @<database>, as in readWrite@app`);
   }
-  const where = text15.slice(at + 1);
+  const where = text16.slice(at + 1);
   const dot = where.indexOf(".");
   const databaseName = dot < 0 ? where : where.slice(0, dot);
   const collectionName = dot < 0 ? void 0 : where.slice(dot + 1);
@@ -38500,12 +38580,12 @@ function formatRole(role) {
   const collection = typeof role.collectionName === "string" && role.collectionName !== "" ? `.${role.collectionName}` : "";
   return `${String(role.roleName)}@${String(role.databaseName)}${collection}`;
 }
-function parseScope(text15) {
-  const colon = text15.indexOf(":");
-  const type = SCOPE_TYPES[text15.slice(0, Math.max(colon, 0)).toLowerCase()];
-  const name = text15.slice(colon + 1);
-  if (colon < 0 || !type) throw new UsageError(`invalid --scope "${text15}": expected cluster:<name> (or data-lake:<name>, stream:<name>)`);
-  if (!SCOPE_NAME.test(name)) throw new UsageError(`invalid --scope "${text15}": the name must be ASCII letters, digits and hyphens, starting with a letter or digit`);
+function parseScope(text16) {
+  const colon = text16.indexOf(":");
+  const type = SCOPE_TYPES[text16.slice(0, Math.max(colon, 0)).toLowerCase()];
+  const name = text16.slice(colon + 1);
+  if (colon < 0 || !type) throw new UsageError(`invalid --scope "${text16}": expected cluster:<name> (or data-lake:<name>, stream:<name>)`);
+  if (!SCOPE_NAME.test(name)) throw new UsageError(`invalid --scope "${text16}": the name must be ASCII letters, digits and hyphens, starting with a letter or digit`);
   return { name, type };
 }
 function formatScope(scope) {
@@ -38624,9 +38704,9 @@ function addressBits(address, family) {
   if (family === "ipv4") return address.split(".").reduce((bits2, octet) => bits2 << 8n | BigInt(Number(octet)), 0n);
   return expandIPv6(address).split(":").reduce((bits2, group) => bits2 << 16n | BigInt(parseInt(group, 16)), 0n);
 }
-function canonicalCidr(text15) {
-  const cidr = parseCidr(text15);
-  if (!cidr || /[^0-9a-fA-F.:/]/.test(text15.trim()) || cidr.family === "ipv6" && cidr.address.includes(".")) return void 0;
+function canonicalCidr(text16) {
+  const cidr = parseCidr(text16);
+  if (!cidr || /[^0-9a-fA-F.:/]/.test(text16.trim()) || cidr.family === "ipv6" && cidr.address.includes(".")) return void 0;
   const width = cidr.family === "ipv4" ? 32 : 128;
   const hostBits = (1n << BigInt(width - cidr.prefix)) - 1n;
   if ((addressBits(cidr.address, cidr.family) & hostBits) !== 0n) return void 0;
@@ -38751,8 +38831,8 @@ function sameText(a, b) {
 function checkCallerAddress(credential, peer) {
   const { accessList: accessList3 } = credential;
   if (accessList3 === void 0) return;
-  const list6 = new AccessList(accessList3);
-  if (!list6.allows(peer)) throw failures2.ipNotOnAccessList(peer.replace(/^::ffff:/i, ""));
+  const list7 = new AccessList(accessList3);
+  if (!list7.allows(peer)) throw failures2.ipNotOnAccessList(peer.replace(/^::ffff:/i, ""));
 }
 function authorize(principal, projectId, action) {
   const roles = principal.roles.filter((role) => role.projectId === projectId);
@@ -38828,7 +38908,7 @@ var init_auth = __esm({
         if (!algorithm) return fresh;
         const key = this.credentials().apiKeys.find((k) => k.publicKey === username);
         if (!key) return fresh;
-        const count2 = parseInt(nc, 16);
+        const count3 = parseInt(nc, 16);
         const expected = digestResponse({
           algorithm,
           username,
@@ -38838,14 +38918,14 @@ var init_auth = __esm({
           method,
           uri,
           qop: "auth",
-          nc: count2,
+          nc: count3,
           cnonce
         });
         if (!sameText(expected, response.toLowerCase())) return fresh;
         const record2 = this.nonceRecord(nonce);
         if (!record2) return { challenge: { stale: true } };
-        if (record2.usedNc.has(count2)) return fresh;
-        record2.usedNc.add(count2);
+        if (record2.usedNc.has(count3)) return fresh;
+        record2.usedNc.add(count3);
         return { principal: { kind: "apiKey", key, roles: key.roles, ...key.accessList ? { accessList: key.accessList } : {} } };
       }
       /** How many nonces are kept (those that have authenticated a request and are not let go yet). */
@@ -38991,7 +39071,7 @@ var init_faults = __esm({
         if (settings.hold === true && !this.held) {
           let release = () => {
           };
-          const until = new Promise((resolve3) => release = resolve3);
+          const until = new Promise((resolve4) => release = resolve4);
           this.held = { until, release };
         } else if (settings.hold === false && this.held) {
           this.held.release();
@@ -39005,34 +39085,34 @@ var init_faults = __esm({
       }
       async delay() {
         if (this.held) await this.held.until;
-        if (this.latencyMs > 0) await new Promise((resolve3) => setTimeout(resolve3, this.latencyMs));
+        if (this.latencyMs > 0) await new Promise((resolve4) => setTimeout(resolve4, this.latencyMs));
       }
     };
   }
 });
 
 // src/emulator/pagination.ts
-function integer(query2, name, fallback, min, max) {
-  const text15 = query2.get(name);
-  if (text15 === null) return fallback;
-  const value = Number(text15);
-  if (!/^\d+$/.test(text15) || value < min || value > max) {
+function integer(query3, name, fallback, min, max) {
+  const text16 = query3.get(name);
+  if (text16 === null) return fallback;
+  const value = Number(text16);
+  if (!/^\d+$/.test(text16) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
-    throw failures.invalidQueryParameter(name, text15, `It must be an integer ${range}.`);
+    throw failures.invalidQueryParameter(name, text16, `It must be an integer ${range}.`);
   }
   return value;
 }
-function booleanParam(query2, name, fallback) {
-  const text15 = query2.get(name);
-  if (text15 === null) return fallback;
-  if (text15 === "true" || text15 === "false") return text15 === "true";
-  throw failures.invalidQueryParameter(name, text15, "It must be true or false.");
+function booleanParam(query3, name, fallback) {
+  const text16 = query3.get(name);
+  if (text16 === null) return fallback;
+  if (text16 === "true" || text16 === "false") return text16 === "true";
+  throw failures.invalidQueryParameter(name, text16, "It must be true or false.");
 }
-function pageParams(query2) {
+function pageParams(query3) {
   return {
-    pageNum: integer(query2, "pageNum", 1, 1, Number.MAX_SAFE_INTEGER),
-    itemsPerPage: integer(query2, "itemsPerPage", DEFAULT_ITEMS_PER_PAGE, 1, MAX_ITEMS_PER_PAGE),
-    includeCount: booleanParam(query2, "includeCount", true)
+    pageNum: integer(query3, "pageNum", 1, 1, Number.MAX_SAFE_INTEGER),
+    itemsPerPage: integer(query3, "itemsPerPage", DEFAULT_ITEMS_PER_PAGE, 1, MAX_ITEMS_PER_PAGE),
+    includeCount: booleanParam(query3, "includeCount", true)
   };
 }
 function paginate2(items, page3, listUrl) {
@@ -39042,9 +39122,9 @@ function paginate2(items, page3, listUrl) {
   if (page3.pageNum > 1) links.push({ href: href(page3.pageNum - 1), rel: "previous" });
   if (start + page3.itemsPerPage < items.length) links.push({ href: href(page3.pageNum + 1), rel: "next" });
   links.push({ href: href(page3.pageNum), rel: "self" });
-  const list6 = { links, results: items.slice(start, start + page3.itemsPerPage) };
-  if (page3.includeCount) list6.totalCount = items.length;
-  return list6;
+  const list7 = { links, results: items.slice(start, start + page3.itemsPerPage) };
+  if (page3.includeCount) list7.totalCount = items.length;
+  return list7;
 }
 var MAX_ITEMS_PER_PAGE, DEFAULT_ITEMS_PER_PAGE;
 var init_pagination2 = __esm({
@@ -39136,8 +39216,8 @@ var init_stateChecks = __esm({
 
 // src/emulator/store.ts
 function objectId(nowMs) {
-  const seconds = Math.floor(nowMs / 1e3).toString(16).padStart(8, "0").slice(-8);
-  return seconds + (0, import_node_crypto12.randomBytes)(8).toString("hex");
+  const seconds2 = Math.floor(nowMs / 1e3).toString(16).padStart(8, "0").slice(-8);
+  return seconds2 + (0, import_node_crypto12.randomBytes)(8).toString("hex");
 }
 function isoSeconds(ms) {
   return new Date(Math.floor(ms / 1e3) * 1e3).toISOString().replace(".000Z", "Z");
@@ -39150,10 +39230,10 @@ function worldFromSeed(seed, now, modules2, serviceNow2) {
   return world;
 }
 function loadWorld(path, modules2, maxBytes) {
-  const text15 = readTextFileSync(path, { label: "--state", maxBytes, expected: "an emulator state file" });
+  const text16 = readTextFileSync(path, { label: "--state", maxBytes, expected: "an emulator state file" });
   let doc;
   try {
-    doc = JSON.parse(text15);
+    doc = JSON.parse(text16);
   } catch (error2) {
     throw new UsageError(`--state: ${path} is not valid JSON: ${error2.message}`);
   }
@@ -39236,9 +39316,9 @@ var init_store2 = __esm({
       commit() {
         if (!this.statePath) return Promise.resolve();
         const path = this.statePath;
-        const text15 = stateText(this.world);
-        this.writtenBytes = Buffer.byteLength(text15);
-        this.writes = this.writes.catch(() => void 0).then(() => writeFileAtomic(path, text15));
+        const text16 = stateText(this.world);
+        this.writtenBytes = Buffer.byteLength(text16);
+        this.writes = this.writes.catch(() => void 0).then(() => writeFileAtomic(path, text16));
         return this.writes;
       }
       /** Waits for writes in flight (used by stop()). */
@@ -39350,8 +39430,8 @@ var init_handlers = __esm({
     PROJECT_RELS = ["containers", "clusters", "databaseUsers", "peers", "processes", "whitelist"];
     listProjects = (ctx) => {
       const page3 = pageParams(ctx.query);
-      const list6 = paginate2(visibleProjects(ctx), page3, selfHref(ctx));
-      return { status: 200, body: { ...list6, results: list6.results.map((project) => projectView(ctx, project)) } };
+      const list7 = paginate2(visibleProjects(ctx), page3, selfHref(ctx));
+      return { status: 200, body: { ...list7, results: list7.results.map((project) => projectView(ctx, project)) } };
     };
     getProject = (ctx) => ({ status: 200, body: projectView(ctx, projectOf(ctx)) });
     getProjectByName = (ctx) => {
@@ -39410,8 +39490,8 @@ var init_handlers = __esm({
       const member2 = new Set(visibleProjects(ctx).map((project) => project.orgId));
       const name = ctx.query.get("name");
       const orgs2 = ctx.services.store.world.orgs.filter((org) => member2.has(org.id) && (name === null || org.name === name));
-      const list6 = paginate2(orgs2, page3, selfHref(ctx));
-      return { status: 200, body: { ...list6, results: list6.results.map((org) => orgView(ctx, org)) } };
+      const list7 = paginate2(orgs2, page3, selfHref(ctx));
+      return { status: 200, body: { ...list7, results: list7.results.map((org) => orgView(ctx, org)) } };
     };
   }
 });
@@ -39529,10 +39609,10 @@ function seedEntry(entry) {
   if (entry.deleteAfterDate !== void 0) stored.deleteAfterDate = isoSeconds(Date.parse(entry.deleteAfterDate));
   return stored;
 }
-function checkSeed2(problems, where, list6) {
-  if (list6 === void 0) return;
-  if (!Array.isArray(list6)) return problems.add(where, "must be an array of {ipAddress | cidrBlock | awsSecurityGroup, comment?, deleteAfterDate?}");
-  list6.forEach((entry, i) => {
+function checkSeed2(problems, where, list7) {
+  if (list7 === void 0) return;
+  if (!Array.isArray(list7)) return problems.add(where, "must be an array of {ipAddress | cidrBlock | awsSecurityGroup, comment?, deleteAfterDate?}");
+  list7.forEach((entry, i) => {
     const at = `${where}[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object");
     problems.onlyKeys(at, entry, ["ipAddress", "cidrBlock", "awsSecurityGroup", "comment", "deleteAfterDate"]);
@@ -39599,8 +39679,8 @@ function entryView(ctx, project, entry) {
   return view2;
 }
 function listDocument(ctx, project) {
-  const list6 = paginate2(liveEntries(ctx, project), pageParams(ctx.query), `${apiRoot(ctx)}/groups/${project.id}/accessList`);
-  return { ...list6, results: list6.results.map((entry) => entryView(ctx, project, entry)) };
+  const list7 = paginate2(liveEntries(ctx, project), pageParams(ctx.query), `${apiRoot(ctx)}/groups/${project.id}/accessList`);
+  return { ...list7, results: list7.results.map((entry) => entryView(ctx, project, entry)) };
 }
 function parseEntry(ctx, project, raw) {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw failures.invalidJson();
@@ -39680,11 +39760,11 @@ var init_handlers2 = __esm({
       const project = projectOf(ctx);
       if (!Array.isArray(ctx.body)) throw failures.invalidJson();
       const entries = ctx.body.map((raw) => parseEntry(ctx, project, raw));
-      const list6 = liveEntries(ctx, project);
+      const list7 = liveEntries(ctx, project);
       for (const entry of entries) {
-        const existing = list6.find((e) => keyOf(e) === keyOf(entry));
+        const existing = list7.find((e) => keyOf(e) === keyOf(entry));
         if (!existing) {
-          list6.push(entry);
+          list7.push(entry);
           continue;
         }
         if (entry.comment !== void 0) existing.comment = entry.comment;
@@ -39692,7 +39772,7 @@ var init_handlers2 = __esm({
         if (entry.deleteAfterDate !== void 0) existing.deleteAfterDate = entry.deleteAfterDate;
         else delete existing.deleteAfterDate;
       }
-      project.ipAccessList = list6;
+      project.ipAccessList = list7;
       await ctx.services.store.commit();
       return { status: 201, body: listDocument(ctx, project), ...ctx.services.faults.dropAfterCommit ? { drop: true } : {} };
     };
@@ -40248,9 +40328,9 @@ function renderConfig(ctx, config, single) {
   return sorted({ ...config.fields, id: config.id, groupId: config.groupId, created: config.created, updated: config.updated, links });
 }
 function page(ctx, items, filter) {
-  const list6 = paginate2(items, pageParams(ctx.query), selfHref(ctx));
-  if (filter) list6.links = list6.links.map((link2) => ({ ...link2, href: link2.href.replace(/(includeCount=(?:true|false))&/, `$1&${filter}&`) }));
-  return sorted(list6);
+  const list7 = paginate2(items, pageParams(ctx.query), selfHref(ctx));
+  if (filter) list7.links = list7.links.map((link2) => ({ ...link2, href: link2.href.replace(/(includeCount=(?:true|false))&/, `$1&${filter}&`) }));
+  return sorted(list7);
 }
 function findAlert(alerting, id) {
   const alert = alerting.alerts.find((a) => a.id === id);
@@ -40420,14 +40500,14 @@ var init_handlers3 = __esm({
 
 // src/emulator/resources/alerts/seed.ts
 function checkAlertSeed(doc, problems) {
-  const list6 = doc.alerts;
-  if (list6 === void 0) return;
-  if (!Array.isArray(list6)) {
+  const list7 = doc.alerts;
+  if (list7 === void 0) return;
+  if (!Array.isArray(list7)) {
     problems.add("alerts", "must be a list");
     return;
   }
   const projects3 = new Set(Array.isArray(doc.projects) ? doc.projects.map((p) => p?.id) : []);
-  list6.forEach((entry, i) => {
+  list7.forEach((entry, i) => {
     const at = `alerts[${i}]`;
     if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
       problems.add(at, "must be an object");
@@ -41171,8 +41251,8 @@ var init_store3 = __esm({
         this.store = store;
         for (const record2 of store.world.clusters) {
           const { groupId } = record2.model;
-          const list6 = this.byProject.get(groupId);
-          if (list6) list6.push(record2);
+          const list7 = this.byProject.get(groupId);
+          if (list7) list7.push(record2);
           else this.byProject.set(groupId, [record2]);
           this.indexName(record2);
           if (record2.pendingUntil !== void 0) this.pending.push(record2, record2.pendingUntil);
@@ -41220,14 +41300,14 @@ var init_store3 = __esm({
         world.clusters = world.clusters.filter((record2) => !gone.has(record2));
         const projects3 = new Set([...gone].map((record2) => record2.model.groupId));
         for (const groupId of projects3) {
-          const list6 = (this.byProject.get(groupId) ?? []).filter((record2) => !gone.has(record2));
-          this.byProject.set(groupId, list6);
+          const list7 = (this.byProject.get(groupId) ?? []).filter((record2) => !gone.has(record2));
+          this.byProject.set(groupId, list7);
           const names3 = this.byName.get(groupId);
           for (const record2 of gone) {
             const { name } = record2.model;
             if (record2.model.groupId !== groupId || names3?.get(name) !== record2) continue;
             names3.delete(name);
-            const next = list6.find((other) => other.model.name === name);
+            const next = list7.find((other) => other.model.name === name);
             if (next) names3.set(name, next);
           }
         }
@@ -41353,22 +41433,22 @@ var init_errors5 = __esm({
 function nodesPerShard(model) {
   const regions = model.replicationSpecs[0]?.regionConfigs ?? [];
   if (regions.every((r) => r.providerName === "TENANT")) return 3;
-  const count2 = regions.reduce(
+  const count3 = regions.reduce(
     (sum, r) => sum + (r.electableSpecs.nodeCount ?? 0) + (r.readOnlySpecs?.nodeCount ?? 0) + (r.analyticsSpecs?.nodeCount ?? 0),
     0
   );
-  return Math.max(1, count2);
+  return Math.max(1, count3);
 }
 function issueInputFor(project, record2) {
   const { model } = record2;
   const lead = model.replicationSpecs[0]?.regionConfigs[0];
   const provider2 = lead?.providerName ?? "AWS";
-  const hash = projectHash(project.id);
+  const hash2 = projectHash(project.id);
   const cluster = model.name.toLowerCase();
-  const shared = record2.sharedHosts ? { hostPrefix: tenantHostPrefix(`${hash}/${cluster}`), replicaSetSeed: record2.sharedHosts.replicaSetSeed } : void 0;
+  const shared = record2.sharedHosts ? { hostPrefix: tenantHostPrefix(`${hash2}/${cluster}`), replicaSetSeed: record2.sharedHosts.replicaSetSeed } : void 0;
   return {
     cluster,
-    hash,
+    hash: hash2,
     clusterType: model.clusterType,
     nodeCount: nodesPerShard(model),
     shardCount: model.replicationSpecs.length,
@@ -41462,10 +41542,10 @@ var init_views = __esm({
         const entry = this.entry(project, record2);
         const kept = entry.views.get(variant);
         if (kept) return kept;
-        const text15 = new JsonText(JSON.stringify(render5(this.connectionStrings(project, record2))));
+        const text16 = new JsonText(JSON.stringify(render5(this.connectionStrings(project, record2))));
         if (entry.views.size >= MAX_VIEWS_PER_CLUSTER) entry.views.delete(entry.views.keys().next().value);
-        entry.views.set(variant, text15);
-        return text15;
+        entry.views.set(variant, text16);
+        return text16;
       }
     };
   }
@@ -41599,10 +41679,10 @@ var init_handlers4 = __esm({
     listClusters2 = (ctx) => {
       const page3 = pageParams(ctx.query);
       const records = clusterStore(ctx.services.store).list(projectOf(ctx).id);
-      const list6 = paginate2(records, page3, selfHref(ctx));
-      for (const record2 of list6.results) refuseAsymmetric(ctx, record2);
+      const list7 = paginate2(records, page3, selfHref(ctx));
+      for (const record2 of list7.results) refuseAsymmetric(ctx, record2);
       const project = factsOf(ctx);
-      return { status: 200, body: { ...list6, results: list6.results.map((r) => render2(ctx, r, true, project)) } };
+      return { status: 200, body: { ...list7, results: list7.results.map((r) => render2(ctx, r, true, project)) } };
     };
     getCluster2 = (ctx) => {
       const cluster = findCluster(ctx);
@@ -41675,9 +41755,9 @@ function seedClusterShape(body) {
 function checkClusterEntries(doc, problems, names3, entries) {
   const { key, fields, what, model } = entries;
   const projectIds = seedProjectIds(doc);
-  const list6 = doc[key];
-  if (list6 !== void 0 && !Array.isArray(list6)) problems.add(key, "must be an array");
-  (Array.isArray(list6) ? list6 : []).forEach((entry, i) => {
+  const list7 = doc[key];
+  if (list7 !== void 0 && !Array.isArray(list7)) problems.add(key, "must be an array");
+  (Array.isArray(list7) ? list7 : []).forEach((entry, i) => {
     const at = `${key}[${i}]`;
     if (!isObject(entry)) return problems.add(at, `must be an object {${fields.join(", ")}}`);
     problems.onlyKeys(at, entry, fields);
@@ -41700,8 +41780,8 @@ function checkSeedClusters(doc, problems) {
   checkClusterEntries(doc, problems, /* @__PURE__ */ new Set(), CLUSTERS_ENTRY);
 }
 function seedClusterNames(doc) {
-  const list6 = Array.isArray(doc.clusters) ? doc.clusters : [];
-  return new Set(list6.flatMap((entry) => isObject(entry) && isObject(entry.cluster) ? nameKey(entry.projectId, entry.cluster.name) : []));
+  const list7 = Array.isArray(doc.clusters) ? doc.clusters : [];
+  return new Set(list7.flatMap((entry) => isObject(entry) && isObject(entry.cluster) ? nameKey(entry.projectId, entry.cluster.name) : []));
 }
 function nameKey(projectId, name) {
   return typeof name === "string" ? [`${String(projectId)}/${name.toLowerCase()}`] : [];
@@ -41882,9 +41962,9 @@ var init_clusters3 = __esm({
 // src/emulator/resources/flexClusters/store.ts
 function advance(store) {
   const now = store.clock();
-  const list6 = store.world.flexClusters ?? [];
-  if (!list6.some((record2) => record2.pendingUntil !== void 0 && record2.pendingUntil <= now)) return;
-  store.world.flexClusters = list6.filter((record2) => {
+  const list7 = store.world.flexClusters ?? [];
+  if (!list7.some((record2) => record2.pendingUntil !== void 0 && record2.pendingUntil <= now)) return;
+  store.world.flexClusters = list7.filter((record2) => {
     if (record2.pendingUntil === void 0 || record2.pendingUntil > now) return true;
     if (record2.model.stateName === "DELETING") return false;
     record2.model.stateName = "IDLE";
@@ -41946,14 +42026,14 @@ var init_errors6 = __esm({
 
 // src/emulator/resources/backups/schedule.ts
 function derivedId(timeMs, seed) {
-  const seconds = Math.floor(timeMs / 1e3).toString(16).padStart(8, "0").slice(-8);
-  return seconds + digest(seed).slice(0, 16);
+  const seconds2 = Math.floor(timeMs / 1e3).toString(16).padStart(8, "0").slice(-8);
+  return seconds2 + digest(seed).slice(0, 16);
 }
 function scheduleOf(clusterId) {
-  const hash = digest(`schedule/${clusterId}`);
+  const hash2 = digest(`schedule/${clusterId}`);
   const made = parseInt(clusterId.slice(0, 8), 16) * 1e3 || 0;
   const itemIds = Object.fromEntries(DEFAULT_POLICY.map((item, i) => [item.frequencyType, derivedId(made, `${clusterId}/${i}`)]));
-  return { referenceHourOfDay: parseInt(hash.slice(0, 4), 16) % 24, referenceMinuteOfHour: parseInt(hash.slice(4, 8), 16) % 60, policyId: derivedId(made, `${clusterId}/policy`), itemIds };
+  return { referenceHourOfDay: parseInt(hash2.slice(0, 4), 16) % 24, referenceMinuteOfHour: parseInt(hash2.slice(4, 8), 16) % 60, policyId: derivedId(made, `${clusterId}/policy`), itemIds };
 }
 function addMonths(ms, months) {
   const date = new Date(ms);
@@ -42041,7 +42121,7 @@ var init_schedule = __esm({
       { frequencyType: "monthly", frequencyInterval: 40, retentionUnit: "months", retentionValue: 12 }
     ];
     FLEX_RETENTION_DAYS = 8;
-    digest = (text15) => (0, import_node_crypto14.createHash)("sha256").update(text15).digest("hex");
+    digest = (text16) => (0, import_node_crypto14.createHash)("sha256").update(text16).digest("hex");
     itemOf = (frequency) => DEFAULT_POLICY.find((item) => item.frequencyType === frequency);
   }
 });
@@ -42205,17 +42285,17 @@ function downloadUrl(job, host) {
 function renderRestoreJob(job, moment, context) {
   const phase = jobPhase(job, moment.now);
   const ready = phase === "finished";
-  const download = job.delivery === "download";
+  const download2 = job.delivery === "download";
   const cluster = `${context.apiRoot}/groups/${job.groupId}/clusters/${encodeURIComponent(job.clusterName)}`;
   return {
     cancelled: phase === "cancelled",
     deliveryType: job.delivery,
-    deliveryUrl: download && ready ? [downloadUrl(job, context.downloadHost)] : [],
+    deliveryUrl: download2 && ready ? [downloadUrl(job, context.downloadHost)] : [],
     desiredTimestamp: { increment: null, time: null, date: null },
-    expired: download && ready && moment.now >= job.finishAt + DOWNLOAD_READY_MS,
-    ...download && ready ? { expiresAt: isoSeconds(job.finishAt + DOWNLOAD_READY_MS) } : {},
+    expired: download2 && ready && moment.now >= job.finishAt + DOWNLOAD_READY_MS,
+    ...download2 && ready ? { expiresAt: isoSeconds(job.finishAt + DOWNLOAD_READY_MS) } : {},
     failed: false,
-    ...!download && ready ? { finishedAt: isoSeconds(job.finishAt) } : {},
+    ...!download2 && ready ? { finishedAt: isoSeconds(job.finishAt) } : {},
     id: job.id,
     links: [
       { href: `${cluster}/backup/restoreJobs/${job.id}`, rel: "self" },
@@ -42794,10 +42874,10 @@ function checkRoles(problems, where, roles, projectIds) {
     if (!ROLE_NAMES.includes(role.roleName)) problems.add(`${at}.roleName`, `must be one of ${ROLE_NAMES.join(", ")}`);
   });
 }
-function checkAddresses(problems, where, list6) {
-  if (list6 === void 0) return;
-  if (!Array.isArray(list6)) return problems.add(where, "must be an array of CIDR blocks or addresses");
-  list6.forEach((entry, i) => {
+function checkAddresses(problems, where, list7) {
+  if (list7 === void 0) return;
+  if (!Array.isArray(list7)) return problems.add(where, "must be an array of CIDR blocks or addresses");
+  list7.forEach((entry, i) => {
     if (typeof entry !== "string" || !parseCidr(entry)) problems.add(`${where}[${i}]`, `"${String(entry)}" is not a CIDR block or IP address`);
   });
 }
@@ -42845,9 +42925,9 @@ var init_credentials = __esm({
     init_stateChecks();
     PUBLIC_KEY = /^[a-z0-9]{8}$/;
     hex2 = (bytes3) => (0, import_node_crypto16.randomBytes)(bytes3).toString("hex");
-    letters = (count2) => {
+    letters = (count3) => {
       const alphabet = "abcdefghijklmnopqrstuvwxyz";
-      return [...(0, import_node_crypto16.randomBytes)(count2)].map((b) => alphabet[b % alphabet.length]).join("");
+      return [...(0, import_node_crypto16.randomBytes)(count3)].map((b) => alphabet[b % alphabet.length]).join("");
     };
     credentials = {
       name: "credentials",
@@ -42942,7 +43022,7 @@ function checkLabels(value) {
   for (const label of value) {
     if (!isObject(label)) return invalid("labels");
     for (const key of Object.keys(label)) if (key !== "key" && key !== "value") return invalid(`labels.${key}`);
-    const ok = (text15) => typeof text15 === "string" && text15.length >= 1 && text15.length <= 255;
+    const ok = (text16) => typeof text16 === "string" && text16.length >= 1 && text16.length <= 255;
     if (!ok(label.key) || !ok(label.value)) return invalid("labels");
     labels.push({ key: label.key, value: label.value });
   }
@@ -43139,8 +43219,8 @@ var init_handlers6 = __esm({
     listDatabaseUsers2 = (ctx) => {
       const page3 = pageParams(ctx.query);
       const users = databaseUsers2(ctx.services.store, projectOf(ctx).id, serviceNow(ctx.services));
-      const list6 = paginate2(users, page3, `${apiRoot(ctx)}/groups/${projectOf(ctx).id}/databaseUsers`);
-      return { status: 200, body: { ...list6, results: list6.results.map((user) => render3(ctx, user)) } };
+      const list7 = paginate2(users, page3, `${apiRoot(ctx)}/groups/${projectOf(ctx).id}/databaseUsers`);
+      return { status: 200, body: { ...list7, results: list7.results.map((user) => render3(ctx, user)) } };
     };
     getDatabaseUser2 = (ctx) => ({ status: 200, body: render3(ctx, findUser(ctx)) });
     createDatabaseUser2 = async (ctx) => {
@@ -43174,12 +43254,12 @@ var init_handlers6 = __esm({
 
 // src/emulator/resources/databaseUsers/index.ts
 function checkSeed4(doc, problems) {
-  const list6 = doc.databaseUsers;
-  if (list6 === void 0) return;
-  if (!Array.isArray(list6)) return problems.add("databaseUsers", "must be an array");
+  const list7 = doc.databaseUsers;
+  if (list7 === void 0) return;
+  if (!Array.isArray(list7)) return problems.add("databaseUsers", "must be an array");
   const projectIds = seedProjectIds(doc);
   const seen = /* @__PURE__ */ new Set();
-  list6.forEach((entry, i) => {
+  list7.forEach((entry, i) => {
     const at = `databaseUsers[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, user}");
     problems.onlyKeys(at, entry, ["projectId", "user"]);
@@ -43291,8 +43371,8 @@ var init_handlers7 = __esm({
     listFlexClusters2 = (ctx) => {
       v2Only3(ctx);
       const records = flexClusters2(ctx.services.store, projectOf(ctx).id);
-      const list6 = paginate2(records, pageParams(ctx.query), selfHref(ctx));
-      return { status: 200, body: { ...list6, results: list6.results.map((record2) => render4(ctx, record2)) } };
+      const list7 = paginate2(records, pageParams(ctx.query), selfHref(ctx));
+      return { status: 200, body: { ...list7, results: list7.results.map((record2) => render4(ctx, record2)) } };
     };
     getFlexCluster2 = (ctx) => ({ status: 200, body: render4(ctx, findFlex(ctx)) });
     createFlexCluster2 = async (ctx) => {
@@ -43453,12 +43533,12 @@ function hasProcesses(model) {
   return !isTenant(model) && !model.paused && model.stateName !== "CREATING" && model.stateName !== "DELETING";
 }
 function primaryNode(model, shard, nodes2) {
-  const digest2 = (0, import_node_crypto17.createHash)("sha256").update(`primary\0${model.id}\0${shard}`).digest();
-  return digest2.readUInt32BE(0) % nodes2;
+  const digest3 = (0, import_node_crypto17.createHash)("sha256").update(`primary\0${model.id}\0${shard}`).digest();
+  return digest3.readUInt32BE(0) % nodes2;
 }
 function clusterProcesses(model) {
   if (!hasProcesses(model)) return [];
-  const hash = projectHash(model.groupId);
+  const hash2 = projectHash(model.groupId);
   const rsId = replicaSetId(model.id);
   const cluster = model.name.toLowerCase();
   const nodeCount = nodesPerShard(model);
@@ -43472,8 +43552,8 @@ function clusterProcesses(model) {
     clusterId: model.id
   };
   const host = (role, shard, node) => ({
-    hostname: `${rsId}-${role}-${pad2(shard)}-${pad2(node)}.${hash}.${DOMAIN}`,
-    userAlias: `${cluster}-${role}-${pad2(shard)}-${pad2(node)}.${hash}.${DOMAIN}`
+    hostname: `${rsId}-${role}-${pad2(shard)}-${pad2(node)}.${hash2}.${DOMAIN}`,
+    userAlias: `${cluster}-${role}-${pad2(shard)}-${pad2(node)}.${hash2}.${DOMAIN}`
   });
   const out = [];
   if (model.clusterType === "REPLICASET") {
@@ -43804,13 +43884,13 @@ var init_catalog3 = __esm({
 });
 
 // src/base/isoDuration.ts
-function parseIsoDuration(text15) {
-  const m = DURATION.exec(text15.toUpperCase());
+function parseIsoDuration(text16) {
+  const m = DURATION.exec(text16.toUpperCase());
   if (!m) return void 0;
-  const [, weeks, days, hours, minutes, seconds] = m;
-  if ([weeks, days, hours, minutes, seconds].every((part) => part === void 0)) return void 0;
-  if (text15.toUpperCase().endsWith("T")) return void 0;
-  const total = Number(weeks ?? 0) * 604800 + Number(days ?? 0) * 86400 + Number(hours ?? 0) * 3600 + Number(minutes ?? 0) * 60 + Number(seconds ?? 0);
+  const [, weeks, days, hours, minutes, seconds2] = m;
+  if ([weeks, days, hours, minutes, seconds2].every((part) => part === void 0)) return void 0;
+  if (text16.toUpperCase().endsWith("T")) return void 0;
+  const total = Number(weeks ?? 0) * 604800 + Number(days ?? 0) * 86400 + Number(hours ?? 0) * 3600 + Number(minutes ?? 0) * 60 + Number(seconds2 ?? 0);
   return total > 0 && Number.isSafeInteger(total) ? total : void 0;
 }
 function formatIsoDuration(totalSeconds) {
@@ -43818,8 +43898,8 @@ function formatIsoDuration(totalSeconds) {
   const days = Math.floor(totalSeconds / 86400);
   const hours = Math.floor(totalSeconds % 86400 / 3600);
   const minutes = Math.floor(totalSeconds % 3600 / 60);
-  const seconds = totalSeconds % 60;
-  const time2 = `${hours ? `${hours}H` : ""}${minutes ? `${minutes}M` : ""}${seconds ? `${seconds}S` : ""}`;
+  const seconds2 = totalSeconds % 60;
+  const time2 = `${hours ? `${hours}H` : ""}${minutes ? `${minutes}M` : ""}${seconds2 ? `${seconds2}S` : ""}`;
   return `P${days ? `${days}D` : ""}${time2 ? `T${time2}` : ""}`;
 }
 var DURATION;
@@ -43831,24 +43911,24 @@ var init_isoDuration = __esm({
 });
 
 // src/emulator/resources/metrics/query.ts
-function duration(name, text15) {
-  const seconds = text15 === text15.toUpperCase() ? parseIsoDuration(text15) : void 0;
-  if (seconds === void 0) throw invalid2(name, text15, "It must be an ISO 8601 duration such as PT1M or P1DT12H.");
-  return seconds;
+function duration(name, text16) {
+  const seconds2 = text16 === text16.toUpperCase() ? parseIsoDuration(text16) : void 0;
+  if (seconds2 === void 0) throw invalid2(name, text16, "It must be an ISO 8601 duration such as PT1M or P1DT12H.");
+  return seconds2;
 }
-function time(name, text15) {
-  const date = parseIsoDateTime(text15);
-  if (!date) throw invalid2(name, text15, "It must be an ISO 8601 date and time such as 2026-08-10T03:00:00Z.");
+function time(name, text16) {
+  const date = parseIsoDateTime(text16);
+  if (!date) throw invalid2(name, text16, "It must be an ISO 8601 date and time such as 2026-08-10T03:00:00Z.");
   return date.getTime();
 }
-function readWindow(query2, now, series) {
-  const granularity = query2.get("granularity");
+function readWindow(query3, now, series) {
+  const granularity = query3.get("granularity");
   if (granularity === null || granularity === "") throw missing("The query parameter granularity is required: an ISO 8601 duration such as PT1M.");
   const stepSeconds = duration("granularity", granularity);
   if (RETENTION[granularity] === void 0) throw invalid2("granularity", granularity, `It must be one of ${Object.keys(RETENTION).join(", ")}.`);
-  const period = query2.get("period");
-  const start = query2.get("start");
-  const end = query2.get("end");
+  const period = query3.get("period");
+  const start = query3.get("start");
+  const end = query3.get("end");
   let from;
   let to;
   if (period !== null) {
@@ -43862,7 +43942,7 @@ function readWindow(query2, now, series) {
     to = time("end", end);
     if (from >= to) throw invalid2("start", start, "It must be before end.");
   }
-  const types = query2.getAll("m");
+  const types = query3.getAll("m");
   if (types.length > MAX_TYPES) throw invalid2("m", types.join(","), `At most ${MAX_TYPES} measurements may be asked at once.`);
   for (const type of types) if (!series.has(type)) throw invalid2("m", type, "It is not a measurement of this resource.");
   return { granularity, stepMs: stepSeconds * 1e3, from, to, ...types.length > 0 ? { types: [...new Set(types)] } : {} };
@@ -43888,10 +43968,10 @@ var init_query = __esm({
 });
 
 // src/emulator/resources/metrics/values.ts
-function unitDraw(text15) {
+function unitDraw(text16) {
   let h2 = 2166136261;
-  for (let i = 0; i < text15.length; i++) {
-    h2 ^= text15.charCodeAt(i);
+  for (let i = 0; i < text16.length; i++) {
+    h2 ^= text16.charCodeAt(i);
     h2 = Math.imul(h2, 16777619);
   }
   let t = h2 + 1831565813 | 0;
@@ -43950,13 +44030,13 @@ function measurements(process9, subject, series, window, now) {
 }
 function selfWithQuery(ctx) {
   const params = [...ctx.query.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
-  const query2 = new URLSearchParams(params).toString();
-  return query2 ? `${selfHref(ctx)}?${query2}` : selfHref(ctx);
+  const query3 = new URLSearchParams(params).toString();
+  return query3 ? `${selfHref(ctx)}?${query3}` : selfHref(ctx);
 }
 function answer(ctx, process9, series, subject, names3) {
   const now = serviceNow(ctx.services);
   const window = readWindow(ctx.query, now, names3);
-  const { measurements: list6, start, end } = measurements(process9, subject.databaseName ?? subject.partitionName ?? "", series, window, now);
+  const { measurements: list7, start, end } = measurements(process9, subject.databaseName ?? subject.partitionName ?? "", series, window, now);
   return {
     status: 200,
     body: {
@@ -43969,7 +44049,7 @@ function answer(ctx, process9, series, subject, names3) {
         { href: selfWithQuery(ctx), rel: "self" },
         { href: processHref(ctx, process9.groupId, process9.id), rel: "https://cloud.mongodb.com/host" }
       ],
-      measurements: list6,
+      measurements: list7,
       ...subject.partitionName === void 0 ? {} : { partitionName: subject.partitionName },
       processId: process9.id,
       start
@@ -44054,6 +44134,663 @@ var init_metrics2 = __esm({
   }
 });
 
+// src/emulator/resources/performanceAdvisor/state.ts
+function advisorStateOf(world) {
+  world.performanceAdvisor ??= { workload: [], managedSlowMs: {} };
+  return world.performanceAdvisor;
+}
+function workloadOf(world, projectId, cluster) {
+  return advisorStateOf(world).workload.filter((entry) => entry.projectId === projectId && entry.cluster.toLowerCase() === cluster.toLowerCase());
+}
+function checkWorkloadSeed(doc, problems, projectIds) {
+  const workload = doc.workload;
+  if (workload === void 0) return;
+  if (!Array.isArray(workload)) return problems.add("workload", "must be an array of {projectId, cluster, namespace, queries, indexes}");
+  if (workload.length > MAX_ENTRIES) problems.add("workload", `at most ${MAX_ENTRIES} entries`);
+  workload.forEach((entry, i) => {
+    const at = `workload[${i}]`;
+    if (!isObject(entry)) return problems.add(at, "must be an object {projectId, cluster, namespace, queries, indexes}");
+    problems.onlyKeys(at, entry, ["projectId", "cluster", "namespace", "queries", "indexes", "avgObjSize"]);
+    if (problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID, "a 24-hex project id") && !projectIds.has(entry.projectId)) problems.add(`${at}.projectId`, `no project ${entry.projectId} in the seed`);
+    problems.string(`${at}.cluster`, entry.cluster, CLUSTER4, "a cluster name");
+    problems.string(`${at}.namespace`, entry.namespace, NAMESPACE, "a namespace <database>.<collection>");
+    if (!count2(entry.avgObjSize, 16 * 1024 * 1024)) problems.add(`${at}.avgObjSize`, "must be a whole number of bytes up to 16 MB");
+    if (entry.queries !== void 0 && !Array.isArray(entry.queries)) problems.add(`${at}.queries`, "must be an array of {filter, sort, perDay, millis, docsExamined, nReturned, lookup}");
+    (Array.isArray(entry.queries) ? entry.queries : []).forEach((query3, j) => {
+      const q = `${at}.queries[${j}]`;
+      if (!isObject(query3)) return problems.add(q, "must be an object {filter, ...}");
+      problems.onlyKeys(q, query3, ["filter", "sort", "perDay", "millis", "docsExamined", "nReturned", "lookup"]);
+      if (!isObject(query3.filter)) problems.add(`${q}.filter`, "must be a query document");
+      else if (JSON.stringify(query3.filter).length > 4096) problems.add(`${q}.filter`, "at most 4096 characters of JSON");
+      if (query3.sort !== void 0 && !isKey(query3.sort)) problems.add(`${q}.sort`, "must be a sort document of 1 and -1");
+      if (query3.perDay !== void 0 && (!count2(query3.perDay, 1e4) || query3.perDay === 0)) problems.add(`${q}.perDay`, "must be a whole number from 1 to 10000");
+      if (!count2(query3.millis, 36e5)) problems.add(`${q}.millis`, "must be a whole number of ms up to an hour");
+      if (!count2(query3.docsExamined, 1e12)) problems.add(`${q}.docsExamined`, "must be a whole number");
+      if (!count2(query3.nReturned, 1e12)) problems.add(`${q}.nReturned`, "must be a whole number");
+      if (query3.lookup !== void 0) problems.string(`${q}.lookup`, query3.lookup, /^[^$\0]+$/, "a collection name");
+    });
+    if (entry.indexes !== void 0 && !Array.isArray(entry.indexes)) problems.add(`${at}.indexes`, "must be an array of {name, key, hidden, sizeBytes}");
+    (Array.isArray(entry.indexes) ? entry.indexes : []).forEach((index, j) => {
+      const x = `${at}.indexes[${j}]`;
+      if (!isObject(index)) return problems.add(x, "must be an object {name, key}");
+      problems.onlyKeys(x, index, ["name", "key", "hidden", "sizeBytes"]);
+      problems.string(`${x}.name`, index.name);
+      if (!isKey(index.key)) problems.add(`${x}.key`, "must be an index key document of 1 and -1");
+      problems.boolean(`${x}.hidden`, index.hidden);
+      if (!count2(index.sizeBytes, 1e15)) problems.add(`${x}.sizeBytes`, "must be a whole number of bytes");
+    });
+  });
+}
+function advisorStateFromSeed(world, seed) {
+  advisorStateOf(world).workload = structuredClone(seed.workload ?? []);
+}
+var NAMESPACE, CLUSTER4, MAX_ENTRIES, isDirection, isKey, count2;
+var init_state6 = __esm({
+  "src/emulator/resources/performanceAdvisor/state.ts"() {
+    "use strict";
+    init_object();
+    init_seedChecks();
+    NAMESPACE = /^[^.$\0/\\ "]+\.[^$\0]+$/;
+    CLUSTER4 = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
+    MAX_ENTRIES = 1e3;
+    isDirection = (value) => value === 1 || value === -1;
+    isKey = (value) => isObject(value) && Object.keys(value).length > 0 && Object.values(value).every(isDirection);
+    count2 = (value, max) => value === void 0 || Number.isInteger(value) && value >= 0 && value <= max;
+  }
+});
+
+// src/emulator/resources/performanceAdvisor/workload.ts
+function filterFields(filter) {
+  const equality = [];
+  const range = [];
+  const add = (list7, field) => {
+    if (!equality.includes(field) && !range.includes(field)) list7.push(field);
+  };
+  const walk = (doc) => {
+    for (const [field, value] of Object.entries(doc)) {
+      if (field === "$and" || field === "$or" || field === "$nor") {
+        for (const part of Array.isArray(value) ? value : []) if (isDoc2(part)) walk(part);
+        continue;
+      }
+      if (field.startsWith("$")) continue;
+      const ops = isDoc2(value) ? Object.keys(value) : [];
+      const isRange = ops.some((op) => OPERATORS_RANGE.has(op));
+      add(isRange ? range : equality, field);
+    }
+  };
+  walk(filter);
+  return { equality, range };
+}
+function shapeKey(namespace, query3) {
+  const { equality, range } = filterFields(query3.filter);
+  return JSON.stringify([namespace, [...equality].sort(), [...range].sort(), query3.sort ?? {}, query3.lookup ?? null]);
+}
+function indexFor(query3) {
+  const { equality, range } = filterFields(query3.filter);
+  const keys = [];
+  const seen = /* @__PURE__ */ new Set();
+  const push = (field, direction) => {
+    if (seen.has(field)) return;
+    seen.add(field);
+    keys.push({ [field]: direction });
+  };
+  for (const field of equality) push(field, 1);
+  for (const [field, direction] of Object.entries(query3.sort ?? {})) push(field, direction === -1 ? -1 : 1);
+  for (const field of range) push(field, 1);
+  return keys;
+}
+function covers(index, wanted) {
+  const have = keyList(index.key);
+  return wanted.length <= have.length && wanted.every((entry, i) => {
+    const [field, direction] = Object.entries(entry)[0];
+    return have[i][0] === field && have[i][1] === direction;
+  });
+}
+function runTimes(namespace, query3, from, to) {
+  const period = Math.floor(DAY_MS3 / perDayOf(query3));
+  const offset = digest2(`runs\0${shapeKey(namespace, query3)}\0${JSON.stringify(query3.filter)}`).readUInt32BE(0) % period;
+  const first = Math.ceil((from - offset) / period);
+  const out = [];
+  for (let k = first; out.length < MAX_RUNS_PER_QUERY; k++) {
+    const at = k * period + offset;
+    if (at >= to) break;
+    if (at >= from) out.push(at);
+  }
+  return out;
+}
+function slowLine(namespace, query3, shapeId, at, hostIndex) {
+  const dot = namespace.indexOf(".");
+  const db = namespace.slice(0, dot);
+  const coll = namespace.slice(dot + 1);
+  const millis = Math.max(1, Math.floor(query3.millis ?? 250));
+  const nReturned = Math.max(0, Math.floor(query3.nReturned ?? 10));
+  const docsExamined = Math.max(nReturned, Math.floor(query3.docsExamined ?? 1e4));
+  const keysExamined = hostIndex ? docsExamined : 0;
+  const numYields = Math.floor(docsExamined / 1e3);
+  const responseLength = 200 + nReturned * 350;
+  const command = query3.lookup ? { aggregate: coll, pipeline: [{ $match: query3.filter }, ...query3.sort ? [{ $sort: query3.sort }] : [], { $lookup: { from: query3.lookup, localField: "_id", foreignField: `${coll}_id`, as: query3.lookup } }], cursor: {}, $db: db } : { find: coll, filter: query3.filter, ...query3.sort ? { sort: query3.sort } : {}, $db: db };
+  const line = {
+    t: { $date: logDate(at) },
+    s: "I",
+    c: "COMMAND",
+    id: 51803,
+    ctx: `conn${connOf(shapeId, at)}`,
+    msg: "Slow query",
+    attr: {
+      type: "command",
+      ns: namespace,
+      appName: "cdba-workload",
+      command,
+      planSummary: hostIndex ? "IXSCAN" : "COLLSCAN",
+      planningTimeMicros: 120,
+      keysExamined,
+      docsExamined,
+      ...query3.sort && !hostIndex ? { hasSortStage: true } : {},
+      nreturned: nReturned,
+      queryHash: shapeId.slice(0, 8).toUpperCase(),
+      queryShapeHash: digest2(`qsh\0${shapeId}`).toString("hex").toUpperCase(),
+      numYields,
+      reslen: responseLength,
+      locks: { FeatureCompatibilityVersion: { acquireCount: { r: numYields + 1 } }, Global: { acquireCount: { r: numYields + 1 } } },
+      readConcern: { level: "local", provenance: "implicitDefault" },
+      storage: {},
+      cpuNanos: millis * 9e5,
+      remote: "203.0.113.10:52000",
+      protocol: "op_msg",
+      durationMillis: millis
+    }
+  };
+  return { line: JSON.stringify(line), millis, docsExamined, nReturned, keysExamined, responseLength, numYields, command: query3.lookup ? "aggregate" : "find" };
+}
+function slowRuns(entries, shard, shards, from, to) {
+  const runs = [];
+  for (const entry of entries) {
+    if (shardOf(entry.namespace, shards) !== shard) continue;
+    for (const query3 of entry.queries ?? []) {
+      const shapeId = idOf(`shape\0${shapeKey(entry.namespace, query3)}`);
+      const served = (entry.indexes ?? []).some((index) => !index.hidden && covers(index, indexFor(query3)));
+      for (const at of runTimes(entry.namespace, query3, from, to)) {
+        runs.push({ namespace: entry.namespace, query: query3, shapeId, at, ...slowLine(entry.namespace, query3, shapeId, at, served) });
+      }
+    }
+  }
+  return runs.sort((a, b) => a.at - b.at || a.shapeId.localeCompare(b.shapeId));
+}
+function namespacesOf(runs) {
+  const seen = [];
+  for (const run3 of runs) if (!seen.includes(run3.namespace)) seen.push(run3.namespace);
+  return seen.slice(0, 20).map((namespace) => ({ namespace, type: "collection" }));
+}
+function slowQueryDoc(run3, include, replicaState) {
+  return {
+    line: run3.line,
+    ...include.metrics ? {
+      metrics: {
+        docsExamined: run3.docsExamined,
+        docsExaminedReturnedRatio: run3.nReturned === 0 ? run3.docsExamined : Math.round(run3.docsExamined / run3.nReturned * 100) / 100,
+        docsReturned: run3.nReturned,
+        fromUserConnection: true,
+        hasIndexCoverage: run3.keysExamined > 0,
+        hasSort: run3.query.sort !== void 0 && run3.keysExamined === 0,
+        keysExamined: run3.keysExamined,
+        keysExaminedReturnedRatio: run3.nReturned === 0 ? run3.keysExamined : Math.round(run3.keysExamined / run3.nReturned * 100) / 100,
+        numYields: run3.numYields,
+        operationExecutionTime: run3.millis,
+        responseLength: run3.responseLength
+      }
+    } : {},
+    namespace: run3.namespace,
+    ...include.opType ? { opType: "read" } : {},
+    ...include.replicaState ? { replicaState } : {}
+  };
+}
+function suggestions(entries, runs, nExamples = 5, nIndexes) {
+  const byShape = /* @__PURE__ */ new Map();
+  for (const run3 of runs) {
+    const list7 = byShape.get(run3.shapeId) ?? [];
+    list7.push(run3);
+    byShape.set(run3.shapeId, list7);
+  }
+  const shapes = [];
+  const indexes = /* @__PURE__ */ new Map();
+  for (const [shapeId, list7] of byShape) {
+    const { namespace, query: query3 } = list7[0];
+    const entry = entries.find((e) => e.namespace === namespace);
+    const index = indexFor(query3);
+    const served = (entry?.indexes ?? []).some((existing) => !existing.hidden && covers(existing, index));
+    if (served || index.length === 0) continue;
+    const avgMs = Math.round(list7.reduce((sum, run3) => sum + run3.millis, 0) / list7.length);
+    const examined = list7.reduce((sum, run3) => sum + run3.docsExamined, 0);
+    const returned = list7.reduce((sum, run3) => sum + run3.nReturned, 0);
+    shapes.push({
+      avgMs,
+      count: list7.length,
+      id: shapeId,
+      inefficiencyScore: Math.round(examined / Math.max(1, returned)),
+      namespace,
+      operations: list7.slice(-Math.max(0, nExamples)).reverse().map((run3) => ({
+        predicates: [{ [run3.command]: run3.query.filter }, ...run3.query.sort ? [{ sort: run3.query.sort }] : []],
+        stats: { ms: run3.millis, nReturned: run3.nReturned, nScanned: run3.docsExamined, ts: Math.floor(run3.at / 1e3) }
+      }))
+    });
+    const key = JSON.stringify([namespace, index]);
+    const suggestion = indexes.get(key) ?? { namespace, index, impact: [], weight: 0, avgObjSize: entry?.avgObjSize ?? 512 };
+    suggestion.impact.push(shapeId);
+    suggestion.weight += list7.length * avgMs;
+    indexes.set(key, suggestion);
+  }
+  const suggestedIndexes = [...indexes.entries()].map(([key, s]) => ({ avgObjSize: s.avgObjSize, id: idOf(`index\0${key}`), impact: s.impact, index: s.index, namespace: s.namespace, weight: Math.round(s.weight * 10) / 10 })).sort((a, b) => b.weight - a.weight);
+  return { shapes, suggestedIndexes: nIndexes === void 0 ? suggestedIndexes : suggestedIndexes.slice(0, Math.max(0, nIndexes)) };
+}
+function dropIndexSuggestions(entries, shardNames, since) {
+  const hiddenIndexes = [];
+  const redundantIndexes = [];
+  const unusedIndexes = [];
+  for (const entry of entries) {
+    const all = entry.indexes ?? [];
+    for (const index of all) {
+      const doc = {
+        accessCount: 0,
+        index: keyList(index.key).map(([field, direction]) => ({ [field]: direction })),
+        name: index.name,
+        namespace: entry.namespace,
+        shards: [...shardNames],
+        since,
+        sizeBytes: index.sizeBytes ?? 20480
+      };
+      const used = (entry.queries ?? []).filter((query3) => covers(index, indexFor(query3).slice(0, 1)));
+      const runs = used.reduce((sum, query3) => sum + perDayOf(query3), 0);
+      if (index.hidden) {
+        hiddenIndexes.push(doc);
+        continue;
+      }
+      const keys = keyList(index.key);
+      const prefixOf = all.find((other) => other !== index && !other.hidden && keyList(other.key).length > keys.length && keys.every(([f, d], i) => keyList(other.key)[i][0] === f && keyList(other.key)[i][1] === d));
+      if (prefixOf) redundantIndexes.push({ ...doc, accessCount: runs });
+      else if (runs === 0) unusedIndexes.push(doc);
+    }
+  }
+  return { hiddenIndexes, redundantIndexes, unusedIndexes };
+}
+function schemaAdvice(entries) {
+  const recommendations = [];
+  const add = (recommendation, description, affected) => {
+    if (affected.length === 0) return;
+    recommendations.push({
+      affectedNamespaces: affected.map((a) => ({ namespace: a.namespace, triggers: [{ description: a.description, triggerType: a.triggerType }] })),
+      description,
+      recommendation
+    });
+  };
+  add("REDUCE_LOOKUP_OPS", "Reduce $lookup operations", entries.flatMap((e) => {
+    const queries = e.queries ?? [];
+    const lookups = queries.filter((q) => q.lookup !== void 0).length;
+    return lookups === 0 ? [] : [{ namespace: e.namespace, triggerType: "PERCENT_QUERIES_USE_LOOKUP", description: `${Math.round(lookups / queries.length * 100)}% of queries in the collection use $lookup.` }];
+  }));
+  add("OPTIMIZE_CASE_INSENSITIVE_REGEX_QUERIES", "Use case-insensitive indexes or Atlas Search for case-insensitive regex queries", entries.flatMap((e) => (e.queries ?? []).some((q) => hasCaseInsensitiveRegex(q.filter)) ? [{ namespace: e.namespace, triggerType: "QUERIES_CONTAIN_CASE_INSENSITIVE_REGEX", description: "Queries in the collection use case-insensitive regular expressions." }] : []));
+  add("REDUCE_DOCUMENT_SIZE", "Reduce the size of documents", entries.flatMap((e) => (e.avgObjSize ?? 0) > LARGE_DOCUMENT ? [{ namespace: e.namespace, triggerType: "DOC_SIZE_TOO_LARGE", description: `The collection's documents average ${Math.round(e.avgObjSize / 1024 / 1024 * 10) / 10} MB.` }] : []));
+  add("REMOVE_UNNECESSARY_INDEXES", "Remove unnecessary indexes", entries.flatMap((e) => (e.indexes ?? []).length > MANY_INDEXES ? [{ namespace: e.namespace, triggerType: "NUM_INDEXES", description: `The collection has ${(e.indexes ?? []).length} indexes.` }] : []));
+  return { recommendations };
+}
+var import_node_crypto18, DAY_MS3, MAX_RUNS_PER_QUERY, MAX_PER_DAY, MANY_INDEXES, LARGE_DOCUMENT, digest2, idOf, OPERATORS_RANGE, isDoc2, keyList, perDayOf, logDate, connOf, shardOf, hasCaseInsensitiveRegex;
+var init_workload = __esm({
+  "src/emulator/resources/performanceAdvisor/workload.ts"() {
+    "use strict";
+    import_node_crypto18 = require("node:crypto");
+    DAY_MS3 = 864e5;
+    MAX_RUNS_PER_QUERY = 2e4;
+    MAX_PER_DAY = 1e4;
+    MANY_INDEXES = 30;
+    LARGE_DOCUMENT = 2 * 1024 * 1024;
+    digest2 = (text16) => (0, import_node_crypto18.createHash)("sha256").update(text16).digest();
+    idOf = (text16) => digest2(text16).toString("hex").slice(0, 24);
+    OPERATORS_RANGE = /* @__PURE__ */ new Set(["$gt", "$gte", "$lt", "$lte", "$ne", "$nin", "$regex", "$exists", "$not"]);
+    isDoc2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+    keyList = (key) => Object.entries(key);
+    perDayOf = (query3) => Math.min(MAX_PER_DAY, Math.max(1, Math.floor(query3.perDay ?? 24)));
+    logDate = (ms) => new Date(ms).toISOString().replace("Z", "+00:00");
+    connOf = (shapeId, at) => 100 + digest2(`conn\0${shapeId}\0${at}`).readUInt16BE(0) % 9e3;
+    shardOf = (namespace, shards) => shards <= 1 ? 0 : digest2(`shard\0${namespace}`).readUInt32BE(0) % shards;
+    hasCaseInsensitiveRegex = (value) => {
+      if (Array.isArray(value)) return value.some(hasCaseInsensitiveRegex);
+      if (!isDoc2(value)) return false;
+      if (typeof value.$regex === "string" && typeof value.$options === "string" && value.$options.includes("i")) return true;
+      return Object.values(value).some(hasCaseInsensitiveRegex);
+    };
+  }
+});
+
+// src/emulator/resources/performanceAdvisor/handlers.ts
+function integerParam(ctx, name, min, max = Number.MAX_SAFE_INTEGER) {
+  const raw = ctx.query.get(name);
+  if (raw === null) return void 0;
+  const value = /^-?[0-9]{1,16}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw failures.invalidQueryParameter(name, raw, `a whole number from ${min} to ${max}`);
+  return value;
+}
+function windowOf(ctx) {
+  const now = serviceNow(ctx.services);
+  const since = integerParam(ctx, "since", MIN_SINCE);
+  const duration2 = integerParam(ctx, "duration", 1);
+  const from = since ?? (duration2 !== void 0 ? now - duration2 : now - DAY_MS3);
+  const to = Math.min(now, duration2 !== void 0 ? from + duration2 : now);
+  return { from, to: Math.max(from, to) };
+}
+function shardOfProcess(process9) {
+  return process9.typeName === "REPLICA_PRIMARY" || process9.typeName === "SHARD_PRIMARY" ? process9.shard : void 0;
+}
+function dataShards(store, process9) {
+  return Math.max(1, new Set(processesOf(store, process9.groupId, process9.clusterName).filter((p) => p.typeName !== "SHARD_CONFIG" && p.kind === "mongod").map((p) => p.shard)).size);
+}
+function processRuns(store, process9, from, to) {
+  const shard = shardOfProcess(process9);
+  if (shard === void 0 || process9.kind !== "mongod") return [];
+  const since = Math.max(from, Date.parse(process9.created) || from);
+  return since >= to ? [] : slowRuns(workloadOf(store.world, process9.groupId, process9.clusterName), shard, dataShards(store, process9), since, to);
+}
+function runsOf(ctx, process9) {
+  const { from, to } = windowOf(ctx);
+  const only = namespaceFilter(ctx);
+  return processRuns(ctx.services.store, process9, from, to).filter((run3) => !only || only.has(run3.namespace));
+}
+function clusterOf(ctx) {
+  const project = projectOf(ctx);
+  const name = ctx.params.clusterName ?? "";
+  const record2 = clusterStore(ctx.services.store).find(project.id, name);
+  if (!record2) throw clusterFailures.clusterNotFound(name, project.id);
+  return { name: record2.model.name, processes: processesOf(ctx.services.store, project.id, record2.model.name) };
+}
+async function setManagedSlowMs(ctx, enabled) {
+  const state = advisorStateOf(ctx.services.store.world);
+  const id = projectOf(ctx).id;
+  if (enabled) delete state.managedSlowMs[id];
+  else state.managedSlowMs[id] = false;
+  await ctx.services.store.commit();
+  return { status: 204, body: void 0 };
+}
+var MIN_SINCE, namespaceFilter, listNamespaces, flag, listSlowQueries, listSuggestedIndexes, listClusterSuggestedIndexes, listSchemaAdvice, listDropIndexSuggestions, getManagedSlowMs, enableManagedSlowMs, disableManagedSlowMs;
+var init_handlers8 = __esm({
+  "src/emulator/resources/performanceAdvisor/handlers.ts"() {
+    "use strict";
+    init_context2();
+    init_errors4();
+    init_store2();
+    init_clusters3();
+    init_processes2();
+    init_projects2();
+    init_state6();
+    init_workload();
+    MIN_SINCE = 11991456e5;
+    namespaceFilter = (ctx) => {
+      const list7 = ctx.query.getAll("namespaces").flatMap((value) => value.split(",")).filter((ns) => ns !== "");
+      return list7.length === 0 ? void 0 : new Set(list7);
+    };
+    listNamespaces = (ctx) => {
+      const process9 = processOf(ctx);
+      const { from, to } = windowOf(ctx);
+      return { status: 200, body: { namespaces: namespacesOf(processRuns(ctx.services.store, process9, from, to)) } };
+    };
+    flag = (ctx, name) => {
+      const raw = ctx.query.get(name);
+      if (raw === null) return false;
+      if (raw !== "true" && raw !== "false") throw failures.invalidQueryParameter(name, raw, "true or false");
+      return raw === "true";
+    };
+    listSlowQueries = (ctx) => {
+      const process9 = processOf(ctx);
+      const nLogs = integerParam(ctx, "nLogs", 0, 2e4) ?? 2e4;
+      const include = { metrics: flag(ctx, "includeMetrics"), opType: flag(ctx, "includeOpType"), replicaState: flag(ctx, "includeReplicaState") };
+      const runs = runsOf(ctx, process9).reverse().slice(0, nLogs);
+      const state = process9.typeName.endsWith("PRIMARY") ? "PRIMARY" : "SECONDARY";
+      return { status: 200, body: { slowQueries: runs.map((run3) => slowQueryDoc(run3, include, state)) } };
+    };
+    listSuggestedIndexes = (ctx) => {
+      const process9 = processOf(ctx);
+      const nExamples = integerParam(ctx, "nExamples", 0, 100) ?? 5;
+      const nIndexes = integerParam(ctx, "nIndexes", 0, 1e3);
+      const runs = runsOf(ctx, process9);
+      return { status: 200, body: suggestions(workloadOf(ctx.services.store.world, process9.groupId, process9.clusterName), runs, nExamples, nIndexes) };
+    };
+    listClusterSuggestedIndexes = (ctx) => {
+      const cluster = clusterOf(ctx);
+      const project = projectOf(ctx);
+      const now = serviceNow(ctx.services);
+      const since = integerParam(ctx, "since", MIN_SINCE) ?? now - DAY_MS3;
+      const until = Math.min(now, integerParam(ctx, "until", MIN_SINCE) ?? now);
+      const wanted = ctx.query.getAll("processIds").flatMap((value) => value.split(",")).filter((id) => id !== "");
+      const only = namespaceFilter(ctx);
+      const processes3 = wanted.length === 0 ? cluster.processes : cluster.processes.filter((p) => wanted.includes(p.id));
+      const runs = processes3.flatMap((process9) => processRuns(ctx.services.store, process9, since, Math.max(since, until))).filter((run3) => !only || only.has(run3.namespace));
+      return { status: 200, body: suggestions(workloadOf(ctx.services.store.world, project.id, cluster.name), runs.sort((a, b) => a.at - b.at)) };
+    };
+    listSchemaAdvice = (ctx) => {
+      const cluster = clusterOf(ctx);
+      return { status: 200, body: schemaAdvice(workloadOf(ctx.services.store.world, projectOf(ctx).id, cluster.name)) };
+    };
+    listDropIndexSuggestions = (ctx) => {
+      const cluster = clusterOf(ctx);
+      const shards = [...new Set(cluster.processes.filter((p) => p.shardName !== void 0 && p.typeName !== "SHARD_CONFIG").map((p) => p.shardName))];
+      const since = isoSeconds(serviceNow(ctx.services) - 7 * DAY_MS3);
+      return { status: 200, body: dropIndexSuggestions(workloadOf(ctx.services.store.world, projectOf(ctx).id, cluster.name), shards, since) };
+    };
+    getManagedSlowMs = (ctx) => ({ status: 200, body: advisorStateOf(ctx.services.store.world).managedSlowMs[projectOf(ctx).id] !== false });
+    enableManagedSlowMs = (ctx) => setManagedSlowMs(ctx, true);
+    disableManagedSlowMs = (ctx) => setManagedSlowMs(ctx, false);
+  }
+});
+
+// src/emulator/resources/performanceAdvisor/index.ts
+var performanceAdvisor2;
+var init_performanceAdvisor2 = __esm({
+  "src/emulator/resources/performanceAdvisor/index.ts"() {
+    "use strict";
+    init_stateChecks();
+    init_projects2();
+    init_handlers8();
+    init_state6();
+    init_handlers8();
+    performanceAdvisor2 = {
+      name: "performanceAdvisor",
+      rateLimitPerMinute: 1200,
+      // recorded, for the advisor and managedSlowMs alike
+      operations: {
+        "performanceAdvisor.namespaces": { handler: listNamespaces, action: "read" },
+        "performanceAdvisor.slowQueryLogs": { handler: listSlowQueries, action: "read" },
+        "performanceAdvisor.suggestedIndexes": { handler: listSuggestedIndexes, action: "read" },
+        "performanceAdvisor.clusterSuggestedIndexes": { handler: listClusterSuggestedIndexes, action: "read", envelopeByDefault: true },
+        "performanceAdvisor.schemaAdvice": { handler: listSchemaAdvice, action: "read", envelopeByDefault: true },
+        "performanceAdvisor.dropIndexSuggestions": { handler: listDropIndexSuggestions, action: "read", envelopeByDefault: true },
+        "performanceAdvisor.managedSlowMs": { handler: getManagedSlowMs, action: "read" },
+        "performanceAdvisor.enableManagedSlowMs": { handler: enableManagedSlowMs, action: "writeProject", noBody: true },
+        "performanceAdvisor.disableManagedSlowMs": { handler: disableManagedSlowMs, action: "writeProject" }
+      },
+      seed: {
+        keys: ["workload"],
+        check: (doc, problems) => checkWorkloadSeed(doc, problems, seedProjectIds(doc))
+      },
+      state: {
+        shape: {
+          performanceAdvisor: shape.optional(shape.object({ workload: shape.array(shape.object({ projectId: "string", cluster: "string", namespace: "string" })), managedSlowMs: shape.object({}) }))
+        },
+        fromSeed: (world, seed) => advisorStateFromSeed(world, seed),
+        upgrade: (world) => void advisorStateOf(world),
+        snapshot: (store) => ({ performanceAdvisor: structuredClone(advisorStateOf(store.world)) })
+      }
+    };
+  }
+});
+
+// src/emulator/resources/logs/lines.ts
+function mongodLine(at, s, c, id, ctx, msg, attr) {
+  return JSON.stringify({ t: { $date: logDate2(at) }, s, c, id, ctx, msg, ...attr ? { attr } : {} });
+}
+function ticks(seed, every, from, to) {
+  const offset = hash(seed) % every;
+  const out = [];
+  for (let at = Math.ceil((from - offset) / every) * every + offset; at < to && out.length < MAX_LINES; at += every) if (at >= from) out.push(at);
+  return out;
+}
+function startup(process9, at) {
+  const host = process9.hostname;
+  const mongos = process9.kind === "mongos";
+  return [
+    mongodLine(at, "I", "CONTROL", 20698, "-", "***** SERVER RESTARTED *****"),
+    mongodLine(at, "I", "CONTROL", 4615611, "initandlisten", `${mongos ? "mongos" : "MongoDB"} starting`, { pid: 1e3 + hash(host) % 3e4, port: process9.port, dbPath: mongos ? void 0 : "/srv/mongodb/data", architecture: "64-bit", host }),
+    mongodLine(at, "I", "CONTROL", 23403, "initandlisten", "Build Info", { buildInfo: { version: process9.version, gitVersion: (0, import_node_crypto19.createHash)("sha1").update(process9.version).digest("hex"), modules: ["enterprise"], allocator: "tcmalloc-google", environment: { distarch: "x86_64", target_arch: "x86_64" } } }),
+    mongodLine(at, "I", "CONTROL", 51765, "initandlisten", "Operating System", { os: { name: "Amazon Linux", version: "2023" } }),
+    mongodLine(at, "I", "CONTROL", 21951, "initandlisten", "Options set by command line", { options: { net: { bindIp: "0.0.0.0", port: process9.port, tls: { mode: "requireTLS" } }, ...process9.replicaSetName ? { replication: { replSetName: process9.replicaSetName } } : {}, security: { authorization: "enabled" } } }),
+    mongodLine(at, "I", "NETWORK", 23015, "listener", "Listening on", { address: "0.0.0.0", port: process9.port }),
+    mongodLine(at, "I", "NETWORK", 23016, "listener", "Waiting for connections", { port: process9.port, ssl: "on" }),
+    mongodLine(at, "I", "CONTROL", 8423403, "initandlisten", `${mongos ? "mongos" : "mongod"} startup complete`, { Summary: { "Total time elapsed": 1200 } })
+  ];
+}
+function connections(process9, users, from, to) {
+  const out = [];
+  const seed = `${process9.id}\0`;
+  for (const at of ticks(`${seed}agent`, AGENT_EVERY, from, to)) {
+    out.push({ at, conn: 1e3 + hash(`${seed}${at}`) % 9e4, remote: `192.168.${hash(process9.hostname) % 250}.${10 + hash(`${seed}agent`) % 200}:${4e4 + at / 1e3 % 2e4}`, user: "mms-automation", db: "admin", app: "MongoDB Automation Agent v13.34.0 (git: cdba)" });
+  }
+  for (const user of users) {
+    for (const at of ticks(`${seed}user\0${user.username}`, USER_EVERY, from, to)) {
+      out.push({ at, conn: 1e3 + hash(`${seed}${user.username}${at}`) % 9e4, remote: `203.0.113.${1 + hash(user.username) % 250}:${5e4 + at / 1e3 % 1e4}`, user: user.username, db: user.databaseName, app: "mongosh 2.5.0" });
+    }
+  }
+  return out;
+}
+function connectionLines(c) {
+  const ctx = `conn${c.conn}`;
+  const attr = { remote: c.remote, isLoadBalanced: false, uuid: { uuid: { $uuid: uuidOf(`${c.conn}\0${c.at}`) } }, connectionId: c.conn, connectionCount: 12 };
+  return [
+    { at: c.at, order: 1, text: mongodLine(c.at, "I", "NETWORK", 22943, "listener", "Connection accepted", attr) },
+    { at: c.at + 3, order: 2, text: mongodLine(c.at + 3, "I", "NETWORK", 51800, ctx, "client metadata", { remote: c.remote, client: ctx, negotiatedCompressors: [], doc: { application: { name: c.app }, driver: { name: "nodejs", version: "6.16.0" } } }) },
+    { at: c.at + 25, order: 3, text: mongodLine(c.at + 25, "I", "ACCESS", 5286306, ctx, "Successfully authenticated", { client: c.remote, isSpeculative: true, isClusterMember: false, mechanism: "SCRAM-SHA-256", user: c.user, db: c.db, result: 0, metrics: { conversation_duration: { micros: 21e3 } }, extraInfo: {} }) },
+    { at: c.at + 4e3, order: 4, text: mongodLine(c.at + 4e3, "I", "NETWORK", 22944, ctx, "Connection ended", { remote: c.remote, isLoadBalanced: false, uuid: attr.uuid, connectionId: c.conn, connectionCount: 11 }) }
+  ];
+}
+function uuidOf(text16) {
+  const hex3 = (0, import_node_crypto19.createHash)("sha256").update(text16).digest("hex");
+  return `${hex3.slice(0, 8)}-${hex3.slice(8, 12)}-4${hex3.slice(13, 16)}-8${hex3.slice(17, 20)}-${hex3.slice(20, 32)}`;
+}
+function auditLine(c, process9) {
+  const [ip, port] = c.remote.split(":");
+  return {
+    at: c.at + 25,
+    order: 3,
+    text: JSON.stringify({
+      atype: "authenticate",
+      ts: { $date: logDate2(c.at + 25) },
+      uuid: { $binary: Buffer.from(uuidOf(`${c.conn}\0${c.at}`).replace(/-/g, ""), "hex").toString("base64"), $type: "04" },
+      local: { ip: "127.0.0.1", port: process9.port },
+      remote: { ip, port: Number(port) },
+      users: [{ user: c.user, db: c.db }],
+      roles: [],
+      param: { user: c.user, db: c.db, mechanism: "SCRAM-SHA-256" },
+      result: 0
+    })
+  };
+}
+function logLines(name, processes3, users, runs, from, to) {
+  const kind2 = name.startsWith("mongos") ? "mongos" : "mongod";
+  const process9 = processes3.find((p) => p.kind === kind2);
+  if (!process9) return [];
+  const created = Date.parse(process9.created);
+  const lines = [];
+  const audit = name.endsWith("audit-log");
+  if (!audit && created >= from && created < to) lines.push(...startup(process9, created).map((text16, i) => ({ at: created, order: i, text: text16 })));
+  for (const c of connections(process9, users, Math.max(from, created), to)) {
+    const made = audit ? [auditLine(c, process9)] : connectionLines(c);
+    lines.push(...made.filter((line) => line.at < to));
+    if (lines.length > MAX_LINES) break;
+  }
+  if (!audit && kind2 === "mongod") for (const run3 of runs) lines.push({ at: run3.at, order: 5, text: run3.line });
+  return lines.sort((a, b) => a.at - b.at || a.order - b.order).slice(0, MAX_LINES).map((line) => line.text);
+}
+var import_node_crypto19, LOG_NAMES, MAX_LINES, AGENT_EVERY, USER_EVERY, logDate2, hash;
+var init_lines = __esm({
+  "src/emulator/resources/logs/lines.ts"() {
+    "use strict";
+    import_node_crypto19 = require("node:crypto");
+    LOG_NAMES = ["mongodb", "mongos", "mongodb-audit-log", "mongos-audit-log"];
+    MAX_LINES = 2e5;
+    AGENT_EVERY = 10 * 6e4;
+    USER_EVERY = 60 * 6e4;
+    logDate2 = (ms) => new Date(ms).toISOString().replace("Z", "+00:00");
+    hash = (text16) => (0, import_node_crypto19.createHash)("sha256").update(text16).digest().readUInt32BE(0);
+  }
+});
+
+// src/emulator/resources/logs/index.ts
+function seconds(ctx, name) {
+  const raw = ctx.query.get(name);
+  if (raw === null) return void 0;
+  const value = /^[0-9]{1,12}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= MIN_DATE)) throw failures.invalidQueryParameter(name, raw, `a whole number of seconds since the epoch, from ${MIN_DATE}`);
+  return value;
+}
+function windowOf2(ctx) {
+  const now = Math.floor(serviceNow(ctx.services) / 1e3);
+  const startDate = seconds(ctx, "startDate");
+  const endDate = seconds(ctx, "endDate");
+  const end = endDate ?? (startDate !== void 0 ? startDate + DAY_S : now);
+  const start = startDate ?? end - DAY_S;
+  if (start >= end || end - start > MAX_WINDOW_S) throw invalidWindow(start, end);
+  return { start, end };
+}
+function usersOf(ctx, groupId) {
+  return (ctx.services.store.world.databaseUsers ?? []).filter((user) => user.groupId === groupId).map((user) => ({ username: user.username, databaseName: user.databaseName }));
+}
+var import_node_zlib, DAY_S, MIN_DATE, MAX_WINDOW_S, invalidLogName, invalidWindow, fileTime, download, logs2;
+var init_logs2 = __esm({
+  "src/emulator/resources/logs/index.ts"() {
+    "use strict";
+    import_node_zlib = require("node:zlib");
+    init_context2();
+    init_errors4();
+    init_performanceAdvisor2();
+    init_processes2();
+    init_projects2();
+    init_lines();
+    DAY_S = 86400;
+    MIN_DATE = 1199145600;
+    MAX_WINDOW_S = 31 * DAY_S;
+    invalidLogName = (name) => new ApiFailure(400, "INVALID_ENUM_VALUE", `An invalid enumeration value ${name} was specified.`, [name]);
+    invalidWindow = (start, end) => new ApiFailure(400, "INVALID_DATE_RANGE", `The date range from ${start} to ${end} is invalid: the start must be before the end, at most ${MAX_WINDOW_S / DAY_S} days apart.`, [String(start), String(end)]);
+    fileTime = (s) => new Date(s * 1e3).toISOString().slice(0, 19);
+    download = (ctx) => {
+      const project = projectOf(ctx);
+      const hostName = (ctx.params.hostName ?? "").toLowerCase();
+      const logName = ctx.params.logName ?? "";
+      if (!LOG_NAMES.includes(logName)) throw invalidLogName(logName);
+      const processes3 = processesOf(ctx.services.store, project.id).filter((p) => p.hostname === hostName);
+      if (processes3.length === 0) throw hostNotFound(hostName, project.id);
+      const { start, end } = windowOf2(ctx);
+      const mongod = processes3.find((p) => p.kind === "mongod");
+      const runs = mongod ? processRuns(ctx.services.store, mongod, start * 1e3, end * 1e3) : [];
+      const lines = logLines(logName, processes3, usersOf(ctx, project.id), runs, start * 1e3, end * 1e3);
+      const text16 = lines.length === 0 ? Buffer.alloc(0) : Buffer.from(`${lines.join("\n")}
+`, "utf8");
+      const kind2 = logName.toUpperCase().replace(/-/g, "_");
+      return {
+        status: 200,
+        body: void 0,
+        bytes: text16.length === 0 ? text16 : (0, import_node_zlib.gzipSync)(text16),
+        headers: {
+          "Content-Disposition": `attachment; filename="${hostName}_${fileTime(start)}_${fileTime(end)}_${kind2}.log.gz"`,
+          "X-Uncompressed-Content-Length": String(text16.length)
+        }
+      };
+    };
+    logs2 = {
+      name: "logs",
+      rateLimitPerMinute: 1e4,
+      // recorded (TestLogs__Download_*)
+      operations: {
+        "logs.download": { handler: download, action: "read" }
+      }
+    };
+  }
+});
+
 // src/connstring/privateNetwork.ts
 function ownName(provider2, api) {
   if (provider2 === "AWS") return api.toLowerCase().replace(/_/g, "-");
@@ -44075,15 +44812,15 @@ function table(provider2) {
   if (provider2 === "GCP") return GCP_NETWORK_REGIONS;
   return Object.keys(AZURE_REGIONS);
 }
-function networkRegion(provider2, text15) {
-  const upper2 = text15.toUpperCase();
-  if (/^[A-Z0-9_]+$/.test(text15) && table(provider2).includes(upper2)) return upper2;
+function networkRegion(provider2, text16) {
+  const upper2 = text16.toUpperCase();
+  if (/^[A-Z0-9_]+$/.test(text16) && table(provider2).includes(upper2)) return upper2;
   let own = byOwnName.get(provider2);
   if (!own) {
     own = new Map(table(provider2).map((api) => [ownName(provider2, api), api]));
     byOwnName.set(provider2, own);
   }
-  return own.get(text15.toLowerCase());
+  return own.get(text16.toLowerCase());
 }
 function providerRegionName(provider2, api) {
   return ownName(provider2, api);
@@ -44094,8 +44831,8 @@ function regionExamples(provider2) {
 function ipv4Number(address) {
   return address.split(".").reduce((n, octet) => n * 256 + Number(octet), 0);
 }
-function parseIpv4Block(text15) {
-  const m = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(text15);
+function parseIpv4Block(text16) {
+  const m = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(text16);
   if (!m || !NETWORK_PATTERNS.ipv4.test(m[1]) || Number(m[2]) > 32) return void 0;
   const prefix = Number(m[2]);
   if ((ipv4Number(m[1]) & ~mask(prefix)) >>> 0 !== 0) return void 0;
@@ -44104,8 +44841,8 @@ function parseIpv4Block(text15) {
 function containerPrefixes(provider2) {
   return provider2 === "GCP" ? { min: 8, max: 18 } : { min: 21, max: 24 };
 }
-function atlasCidrProblem(provider2, text15) {
-  const block = parseIpv4Block(text15);
+function atlasCidrProblem(provider2, text16) {
+  const block = parseIpv4Block(text16);
   if (!block) return "is not an IPv4 CIDR block such as 192.168.248.0/21 (no bits set past the prefix)";
   const start = ipv4Number(block.address);
   const inside = PRIVATE_BLOCKS.some((p) => block.prefix >= p.prefix && (start & mask(p.prefix)) >>> 0 === p.base);
@@ -44282,24 +45019,24 @@ function advancePeers(store) {
     if (peer.held && peer.status === "PENDING_ACCEPTANCE" && now >= peer.since + ACCEPTANCE_EXPIRES_MS) {
       Object.assign(peer, { status: "FAILED", since: peer.since + ACCEPTANCE_EXPIRES_MS, errorStateName: "EXPIRED" });
     } else if (!moved) continue;
-    if (peer.providerName === "AWS" && peer.status !== "INITIATING") peer.connectionId ??= `pcx-${(0, import_node_crypto18.randomBytes)(9).toString("hex").slice(0, 17)}`;
+    if (peer.providerName === "AWS" && peer.status !== "INITIATING") peer.connectionId ??= `pcx-${(0, import_node_crypto20.randomBytes)(9).toString("hex").slice(0, 17)}`;
     gone ||= peer.status === GONE;
   }
   if (gone) state.peers = state.peers.filter((peer) => peer.status !== GONE);
   return state;
 }
 function containerNetwork(provider2, id) {
-  const hex3 = (bytes3) => (0, import_node_crypto18.randomBytes)(bytes3).toString("hex");
+  const hex3 = (bytes3) => (0, import_node_crypto20.randomBytes)(bytes3).toString("hex");
   if (provider2 === "AWS") return { vpcId: `vpc-${hex3(9).slice(0, 17)}` };
   if (provider2 === "AZURE") return { azureSubscriptionId: hex3(12), vnetName: `vnet_${id}` };
-  const letters2 = [...(0, import_node_crypto18.randomBytes)(24)].map((b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
+  const letters2 = [...(0, import_node_crypto20.randomBytes)(24)].map((b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
   return { gcpProjectId: `p-${letters2}`, networkName: `nt-${id}-${letters2.slice(0, 8)}` };
 }
-var import_node_crypto18, ACCEPTANCE_EXPIRES_MS, AWS_TIMELINE, AZURE_TIMELINE, GCP_TIMELINE, PEER_TIMELINES, FIRST_STATUS, DELETING_STATUS;
-var init_state6 = __esm({
+var import_node_crypto20, ACCEPTANCE_EXPIRES_MS, AWS_TIMELINE, AZURE_TIMELINE, GCP_TIMELINE, PEER_TIMELINES, FIRST_STATUS, DELETING_STATUS;
+var init_state7 = __esm({
   "src/emulator/resources/peering/state.ts"() {
     "use strict";
-    import_node_crypto18 = require("node:crypto");
+    import_node_crypto20 = require("node:crypto");
     init_stages();
     ACCEPTANCE_EXPIRES_MS = 7 * 24 * 36e5;
     AWS_TIMELINE = {
@@ -44415,9 +45152,9 @@ function providerQuery(ctx) {
   return value;
 }
 function page2(ctx, items, providerName) {
-  const list6 = paginate2(items, pageParams(ctx.query), selfHref(ctx));
-  if (providerName !== void 0) for (const link2 of list6.links) link2.href += `&providerName=${providerName}`;
-  return list6;
+  const list7 = paginate2(items, pageParams(ctx.query), selfHref(ctx));
+  if (providerName !== void 0) for (const link2 of list7.links) link2.href += `&providerName=${providerName}`;
+  return list7;
 }
 function findContainer(ctx) {
   const groupId = projectOf(ctx).id;
@@ -44432,7 +45169,7 @@ function findPeer(ctx) {
   return peer;
 }
 var peeringFailures, CONTAINER_READ_ONLY, PEER_READ_ONLY, CONTAINER_FIELDS, PEER_FIELDS, stateOf, createContainer, listContainers, getContainer, deleteContainer, createPeer, listPeers, getPeer, deletePeer;
-var init_handlers8 = __esm({
+var init_handlers9 = __esm({
   "src/emulator/resources/peering/handlers.ts"() {
     "use strict";
     init_privateNetwork();
@@ -44441,7 +45178,7 @@ var init_handlers8 = __esm({
     init_pagination2();
     init_store2();
     init_projects2();
-    init_state6();
+    init_state7();
     peeringFailures = {
       containerExists: (groupId, provider2, region2) => new ApiFailure(409, "CONTAINER_ALREADY_EXISTS", `A container already exists for group ${groupId} (${provider2}${region2 ? ` ${region2}` : ""}).`, [groupId, provider2, ...region2 ? [region2] : []]),
       containerNotFound: (id, groupId) => new ApiFailure(404, "CLOUD_PROVIDER_CONTAINER_NOT_FOUND", `No container with ID ${id} exists in group ${groupId}.`, [id, groupId]),
@@ -44535,12 +45272,12 @@ function upgradeFlag(state, groupId, now) {
   }
 }
 function checkSeed5(doc, problems) {
-  const list6 = doc.networkPeering;
-  if (list6 === void 0) return;
-  if (!Array.isArray(list6)) return problems.add("networkPeering", "must be an array of {projectId, container, peers}");
+  const list7 = doc.networkPeering;
+  if (list7 === void 0) return;
+  if (!Array.isArray(list7)) return problems.add("networkPeering", "must be an array of {projectId, container, peers}");
   const projectIds = seedProjectIds(doc);
   const scratch = { containers: [], peers: [] };
-  list6.forEach((entry, i) => {
+  list7.forEach((entry, i) => {
     const at = `networkPeering[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, container, peers}");
     problems.onlyKeys(at, entry, ["projectId", "container", "peers"]);
@@ -44575,9 +45312,9 @@ var init_peering = __esm({
     init_privateNetwork();
     init_errors4();
     init_projects2();
-    init_handlers8();
+    init_handlers9();
     init_options();
-    init_state6();
+    init_state7();
     init_stateChecks();
     SEEDED = { transitionMs: 0, holdWaits: false };
     LEGACY_PEERS = [
@@ -44663,7 +45400,7 @@ function advanceServices(store) {
   return state;
 }
 function serviceNames(provider2, id, ownRegion) {
-  const hex3 = (bytes3) => (0, import_node_crypto19.randomBytes)(bytes3).toString("hex");
+  const hex3 = (bytes3) => (0, import_node_crypto21.randomBytes)(bytes3).toString("hex");
   if (provider2 === "AWS") return { endpointServiceName: `com.amazonaws.vpce.${ownRegion}.vpce-svc-${hex3(9).slice(0, 17)}` };
   if (provider2 === "AZURE") {
     const subscription = [hex3(4), hex3(2), hex3(2), hex3(2), hex3(6)].join("-");
@@ -44674,11 +45411,11 @@ function serviceNames(provider2, id, ownRegion) {
   }
   return { serviceAttachmentName: `https://www.googleapis.com/compute/v1/projects/p-${hex3(12)}/regions/${ownRegion}/serviceAttachments/sa-${ownRegion}-${id}` };
 }
-var import_node_crypto19, SERVICE_TIMELINE, ENDPOINT_TIMELINES, FIRST_ENDPOINT_STATUS;
-var init_state7 = __esm({
+var import_node_crypto21, SERVICE_TIMELINE, ENDPOINT_TIMELINES, FIRST_ENDPOINT_STATUS;
+var init_state8 = __esm({
   "src/emulator/resources/privateEndpoints/state.ts"() {
     "use strict";
-    import_node_crypto19 = require("node:crypto");
+    import_node_crypto21 = require("node:crypto");
     init_stages();
     SERVICE_TIMELINE = { next: (status) => ({ INITIATING: "AVAILABLE", DELETING: GONE })[status] };
     ENDPOINT_TIMELINES = {
@@ -44843,7 +45580,7 @@ function updateServedClusters(services, service, until) {
   }
 }
 var endpointFailures, SERVICE_READ_ONLY, ENDPOINT_READ_ONLY, REGIONAL_MODE_READ_ONLY, stateOf2, createService, listServices, getService, deleteService, createEndpoint, getEndpoint, deleteEndpoint, getRegionalMode, setRegionalMode;
-var init_handlers9 = __esm({
+var init_handlers10 = __esm({
   "src/emulator/resources/privateEndpoints/handlers.ts"() {
     "use strict";
     init_privateNetwork();
@@ -44852,7 +45589,7 @@ var init_handlers9 = __esm({
     init_clusters3();
     init_projects2();
     init_stages();
-    init_state7();
+    init_state8();
     endpointFailures = {
       serviceNotFound: (id, provider2) => new ApiFailure(404, "PRIVATE_ENDPOINT_SERVICE_NOT_FOUND", `No ${provider2} private endpoint service with ID ${id} exists.`, [id, provider2]),
       serviceExists: (provider2, region2) => new ApiFailure(400, "PRIVATE_ENDPOINT_SERVICE_ALREADY_EXISTS_FOR_REGION", `A ${provider2} private endpoint service already exists in region ${region2}.`, [provider2, region2]),
@@ -44884,8 +45621,8 @@ var init_handlers9 = __esm({
     listServices = (ctx) => {
       const provider2 = pathProvider(ctx);
       const groupId = projectOf(ctx).id;
-      const list6 = stateOf2(ctx).services.filter((s) => s.groupId === groupId && s.providerName === provider2);
-      return { status: 200, body: list6.map(serviceView) };
+      const list7 = stateOf2(ctx).services.filter((s) => s.groupId === groupId && s.providerName === provider2);
+      return { status: 200, body: list7.map(serviceView) };
     };
     getService = (ctx) => ({ status: 200, body: serviceView(findService(ctx)) });
     deleteService = async (ctx) => {
@@ -44951,8 +45688,8 @@ function seedService(state, groupId, body, endpoints, now) {
   state.services.push(service);
   for (const endpoint of endpoints) service.endpoints.push({ ...newEndpoint(service, endpoint, now, 0), status: "AVAILABLE" });
 }
-function upgradeLegacy(state, groupId, list6, now) {
-  for (const old of list6) {
+function upgradeLegacy(state, groupId, list7, now) {
+  for (const old of list7) {
     const host = hostRegion(old.provider, old.region) ?? old.region;
     const regionName = networkRegion(old.provider, host) ?? apiRegion(old.provider, host);
     let service = state.services.find((s) => s.groupId === groupId && s.providerName === old.provider && s.regionName === regionName);
@@ -44987,12 +45724,12 @@ function checkLegacy(project, at, problems) {
   });
 }
 function checkSeed6(doc, problems) {
-  const list6 = doc.privateEndpointServices;
-  if (list6 === void 0) return;
-  if (!Array.isArray(list6)) return problems.add("privateEndpointServices", "must be an array of {projectId, providerName, region, endpoints}");
+  const list7 = doc.privateEndpointServices;
+  if (list7 === void 0) return;
+  if (!Array.isArray(list7)) return problems.add("privateEndpointServices", "must be an array of {projectId, providerName, region, endpoints}");
   const projectIds = seedProjectIds(doc);
   const scratch = { services: [], regionalized: [] };
-  list6.forEach((entry, i) => {
+  list7.forEach((entry, i) => {
     const at = `privateEndpointServices[${i}]`;
     if (!isObject(entry)) return problems.add(at, "must be an object {projectId, providerName, region, endpoints}");
     const { projectId, endpoints, ...body } = entry;
@@ -45030,9 +45767,9 @@ var init_privateEndpoints2 = __esm({
     init_privateNetwork();
     init_errors4();
     init_projects2();
-    init_handlers9();
+    init_handlers10();
     init_store2();
-    init_state7();
+    init_state8();
     init_stateChecks();
     privateEndpoints3 = {
       name: "privateEndpoints",
@@ -45151,15 +45888,15 @@ var init_privateIpMode2 = __esm({
 });
 
 // src/emulator/resources/root.ts
-var import_node_crypto20, EMULATOR_BUILD, getRoot2, root2;
+var import_node_crypto22, EMULATOR_BUILD, getRoot2, root2;
 var init_root3 = __esm({
   "src/emulator/resources/root.ts"() {
     "use strict";
-    import_node_crypto20 = require("node:crypto");
+    import_node_crypto22 = require("node:crypto");
     init_apiKeyAccessList();
     init_auth();
     init_context2();
-    EMULATOR_BUILD = (0, import_node_crypto20.createHash)("sha1").update("cdba-emulator").digest("hex");
+    EMULATOR_BUILD = (0, import_node_crypto22.createHash)("sha1").update("cdba-emulator").digest("hex");
     getRoot2 = (ctx) => {
       const { principal } = ctx;
       const links = [{ href: selfHref(ctx), rel: "self" }];
@@ -45320,9 +46057,9 @@ function checkSearch(definition, path) {
   if (definition.mappings === void 0) missing2(jsonPath(path, "mappings"), 'mappings ({"dynamic": true} indexes every field)');
   const typeSets = /* @__PURE__ */ new Set();
   if (definition.typeSets !== void 0) {
-    const list6 = array(definition.typeSets, jsonPath(path, "typeSets"));
-    if (list6.length > 100) invalid3(jsonPath(path, "typeSets"), "at most 100 type sets");
-    list6.forEach((entry, i) => {
+    const list7 = array(definition.typeSets, jsonPath(path, "typeSets"));
+    if (list7.length > 100) invalid3(jsonPath(path, "typeSets"), "at most 100 type sets");
+    list7.forEach((entry, i) => {
       const at = jsonPath(jsonPath(path, "typeSets"), i);
       const set = object(entry, at);
       onlyKeys(set, at, ["name", "types"]);
@@ -45597,8 +46334,8 @@ function sorted2(doc) {
   return Object.fromEntries(Object.keys(doc).sort().map((key) => [key, doc[key]]));
 }
 function hosts(record2) {
-  const hash = projectHash(record2.groupId);
-  return [0, 1, 2].map((i) => `${record2.clusterName.toLowerCase()}-shard-00-0${i}.${hash}.mongodb.net`);
+  const hash2 = projectHash(record2.groupId);
+  return [0, 1, 2].map((i) => `${record2.clusterName.toLowerCase()}-shard-00-0${i}.${hash2}.mongodb.net`);
 }
 function statusAt(record2, moment) {
   return moment.justChanged ? "PENDING" : indexStatus(record2, moment.now, moment.transitionMs);
@@ -45784,7 +46521,7 @@ function flatBody(body) {
   return { names: names3, type, definition };
 }
 var FLEX_INDEX_LIMIT, TABLE_DETAILS, searchFailures, ofCluster, CREATE_READ_ONLY, listIndexes, listCollectionIndexes, createIndex, getIndex, UPDATE_READ_ONLY, updateIndex, deleteIndex, FLAT_CREATE_READ_ONLY, FLAT_UPDATE_READ_ONLY, ftsCreateIndex, ftsListIndexes, ftsGetIndex, ftsUpdateIndex, loadSampleDataset2, getSampleLoad;
-var init_handlers10 = __esm({
+var init_handlers11 = __esm({
   "src/emulator/resources/searchIndexes/handlers.ts"() {
     "use strict";
     init_searchIndex();
@@ -45942,12 +46679,12 @@ function checkSearchSeed(doc) {
     }
     return `${entry.projectId}/${entry.clusterName}`;
   };
-  const list6 = (key) => {
+  const list7 = (key) => {
     if (doc[key] === void 0) return [];
     if (!Array.isArray(doc[key])) problems.push(`${key}: must be an array`);
     return Array.isArray(doc[key]) ? doc[key] : [];
   };
-  list6("clusterData").forEach((entry, i) => {
+  list7("clusterData").forEach((entry, i) => {
     const at = `clusterData[${i}]`;
     if (!isObject(entry)) return void problems.push(`${at}: must be an object {projectId, clusterName, sampleData?, collections?}`);
     const unknown = Object.keys(entry).find((key2) => !["projectId", "clusterName", "sampleData", "collections"].includes(key2));
@@ -45957,7 +46694,7 @@ function checkSearchSeed(doc) {
     const collections = entry.collections ?? [];
     if (!Array.isArray(collections)) return void problems.push(`${at}.collections: must be an array of "database.collection"`);
     collections.forEach((namespace, j) => {
-      if (typeof namespace !== "string" || !NAMESPACE.test(namespace)) problems.push(`${at}.collections[${j}]: ${JSON.stringify(namespace)} is not "database.collection"`);
+      if (typeof namespace !== "string" || !NAMESPACE2.test(namespace)) problems.push(`${at}.collections[${j}]: ${JSON.stringify(namespace)} is not "database.collection"`);
     });
     if (!key) return;
     const namespaces = held.get(key) ?? /* @__PURE__ */ new Set();
@@ -45966,7 +46703,7 @@ function checkSearchSeed(doc) {
     held.set(key, namespaces);
   });
   const names3 = /* @__PURE__ */ new Set();
-  list6("searchIndexes").forEach((entry, i) => {
+  list7("searchIndexes").forEach((entry, i) => {
     const at = `searchIndexes[${i}]`;
     if (!isObject(entry)) return void problems.push(`${at}: must be an object {projectId, clusterName, index}`);
     const unknown = Object.keys(entry).find((key2) => !["projectId", "clusterName", "index"].includes(key2));
@@ -46013,7 +46750,7 @@ function searchStateFromSeed(world, seed, now) {
     });
   }
 }
-var SEARCH_SEED_KEYS, NAMESPACE;
+var SEARCH_SEED_KEYS, NAMESPACE2;
 var init_seed4 = __esm({
   "src/emulator/resources/searchIndexes/seed.ts"() {
     "use strict";
@@ -46022,7 +46759,7 @@ var init_seed4 = __esm({
     init_store2();
     init_state3();
     SEARCH_SEED_KEYS = ["clusterData", "searchIndexes"];
-    NAMESPACE = /^[^.$\s/\\"]+\.[^$\s]+$/;
+    NAMESPACE2 = /^[^.$\s/\\"]+\.[^$\s]+$/;
   }
 });
 
@@ -46049,7 +46786,7 @@ var searchIndexes2, sampleDatasets2;
 var init_searchIndexes3 = __esm({
   "src/emulator/resources/searchIndexes/index.ts"() {
     "use strict";
-    init_handlers10();
+    init_handlers11();
     init_seed4();
     init_state3();
     init_clusters3();
@@ -46119,7 +46856,9 @@ var init_resources = __esm({
     init_databaseUsers3();
     init_flexClusters3();
     init_metrics2();
+    init_logs2();
     init_peering();
+    init_performanceAdvisor2();
     init_privateEndpoints2();
     init_privateIpMode2();
     init_processes2();
@@ -46145,7 +46884,9 @@ var init_resources = __esm({
       alertConfigs2,
       alertMatchers2,
       processes2,
-      metrics2
+      metrics2,
+      performanceAdvisor2,
+      logs2
     ];
   }
 });
@@ -46252,10 +46993,10 @@ function validateSeed(doc, source = "seed") {
   return doc;
 }
 function loadSeedFile(path) {
-  const text15 = readTextFileSync(path, { label: "--seed", maxBytes: MAX_BYTES.emulatorFile, expected: "a seed document" });
+  const text16 = readTextFileSync(path, { label: "--seed", maxBytes: MAX_BYTES.emulatorFile, expected: "a seed document" });
   let doc;
   try {
-    doc = JSON.parse(text15);
+    doc = JSON.parse(text16);
   } catch (error2) {
     throw new UsageError(`${path} is not valid JSON: ${error2.message}`);
   }
@@ -46302,18 +47043,18 @@ function member(value) {
   let out = "{";
   let first = true;
   for (const [key, inner2] of Object.entries(value)) {
-    const text15 = member(inner2);
-    if (text15 === void 0) continue;
-    out += `${first ? "" : ","}${JSON.stringify(key)}:${text15}`;
+    const text16 = member(inner2);
+    if (text16 === void 0) continue;
+    out += `${first ? "" : ","}${JSON.stringify(key)}:${text16}`;
     first = false;
   }
   return `${out}}`;
 }
-function nestedDeeperThan(text15, max) {
+function nestedDeeperThan(text16, max) {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text15.length; i++) {
-    const c = text15.charCodeAt(i);
+  for (let i = 0; i < text16.length; i++) {
+    const c = text16.charCodeAt(i);
     if (inString) {
       if (c === 92) i++;
       else if (c === 34) inString = false;
@@ -46386,7 +47127,7 @@ function withoutEchoes(ctx, body, rule) {
   const fields = typeof rule.fields === "function" ? rule.fields(ctx) : rule.fields;
   const current = { ...ctx.params, ...rule.held?.(ctx) };
   const prune2 = (entry) => {
-    if (!isDoc2(entry)) return entry;
+    if (!isDoc3(entry)) return entry;
     const rest = structuredClone(entry);
     for (const path of fields) pruneEqual(rest, current, path.split("."));
     return rest;
@@ -46394,8 +47135,8 @@ function withoutEchoes(ctx, body, rule) {
   return Array.isArray(body) ? body.map(prune2) : prune2(body);
 }
 function pruneEqual(body, current, segments) {
-  if (!isDoc2(body)) return;
-  const here = isDoc2(current) ? current : {};
+  if (!isDoc3(body)) return;
+  const here = isDoc3(current) ? current : {};
   const [head, ...rest] = segments;
   if (head === void 0 || !(head in body)) return;
   if (rest.length === 0) {
@@ -46415,11 +47156,11 @@ function pruneEqual(body, current, segments) {
     pruneEqual(next, counterpart, rest);
   }
 }
-var isDoc2, sameJson2;
+var isDoc3, sameJson2;
 var init_readOnly = __esm({
   "src/emulator/readOnly.ts"() {
     "use strict";
-    isDoc2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+    isDoc3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
     sameJson2 = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   }
 });
@@ -46521,14 +47262,14 @@ function isCalendarDate2(date) {
   const parsed2 = /* @__PURE__ */ new Date(`${date}T00:00:00Z`);
   return !Number.isNaN(parsed2.getTime()) && parsed2.toISOString().slice(0, 10) === date;
 }
-function versionDates(header) {
+function versionDates(header, suffix = "json") {
   return (header ?? "").split(",").map((part) => part.split(";")[0].trim()).flatMap((type) => {
     const match = VERSIONED_TYPE.exec(type);
-    return match && isCalendarDate2(match[1]) ? [match[1]] : [];
+    return match && match[2].toLowerCase() === suffix && isCalendarDate2(match[1]) ? [match[1]] : [];
   });
 }
 function negotiate(name, accept, lifecycle, path) {
-  const requested = versionDates(accept)[0];
+  const requested = versionDates(accept, OPERATIONS[name].media ?? "json")[0];
   if (requested === void 0) throw failures.invalidVersionDate(accept ?? "");
   const versions = OPERATIONS[name].versions;
   const known = lifecycle.date === void 0 ? versions : versions.filter((v) => v.date <= lifecycle.date);
@@ -46546,8 +47287,8 @@ function bodyTypeMatches(name, date, served) {
   const versions = OPERATIONS[name].versions;
   return versions.filter((v) => v.date <= date).at(-1)?.date === served.date;
 }
-function versionedContentType(date) {
-  return `application/vnd.atlas.${date}+json;charset=utf-8`;
+function versionedContentType(date, media) {
+  return media ? `application/vnd.atlas.${date}+${media}` : `application/vnd.atlas.${date}+json;charset=utf-8`;
 }
 var MONTHS, VERSIONED_TYPE;
 var init_versions2 = __esm({
@@ -46556,25 +47297,25 @@ var init_versions2 = __esm({
     init_operations();
     init_errors4();
     MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-    VERSIONED_TYPE = /^application\/vnd\.atlas\.(\d{4}-\d{2}-\d{2})\+json$/i;
+    VERSIONED_TYPE = /^application\/vnd\.atlas\.(\d{4}-\d{2}-\d{2})\+(json|gzip)$/i;
   }
 });
 
 // src/emulator/server.ts
 function readBody(req) {
-  return new Promise((resolve3, reject) => {
+  return new Promise((resolve4, reject) => {
     const chunks = [];
     let size2 = 0;
     req.on("data", (chunk) => {
       size2 += chunk.length;
       if (size2 <= MAX_BODY_BYTES2) chunks.push(chunk);
     });
-    req.on("end", () => resolve3({ text: Buffer.concat(chunks).toString("utf8"), tooLarge: size2 > MAX_BODY_BYTES2 }));
+    req.on("end", () => resolve4({ text: Buffer.concat(chunks).toString("utf8"), tooLarge: size2 > MAX_BODY_BYTES2 }));
     req.on("error", reject);
   });
 }
-function send(res, req, clock, status, headers, text15) {
-  const body = Buffer.from(text15, "utf8");
+function send(res, req, clock, status, headers, text16) {
+  const body = typeof text16 === "string" ? Buffer.from(text16, "utf8") : text16;
   res.statusCode = status;
   res.setHeader("Date", new Date(clock()).toUTCString());
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -46582,9 +47323,9 @@ function send(res, req, clock, status, headers, text15) {
   if (req.method === "HEAD" || status === 204) res.end();
   else res.end(body);
 }
-function sendFailure(res, req, app, failure, query2, extra) {
+function sendFailure(res, req, app, failure, query3, extra) {
   const headers = { "Content-Type": "application/json", "X-Error-Code": failure.errorCode, ...extra, ...failure.headers };
-  send(res, req, serviceClock(app), failure.status, headers, json(failure.toDocument(), wantsPretty(query2)));
+  send(res, req, serviceClock(app), failure.status, headers, json(failure.toDocument(), wantsPretty(query3)));
 }
 function baseUrlOf(req, app) {
   const scheme = app.url.startsWith("https:") ? "https" : "http";
@@ -46618,9 +47359,9 @@ function resolveScope(app, params) {
   }
   return void 0;
 }
-function versionHeaders(version2) {
+function versionHeaders(version2, media) {
   if (!version2) return { "Content-Type": "application/json" };
-  const headers = { "Content-Type": versionedContentType(version2.date) };
+  const headers = { "Content-Type": versionedContentType(version2.date, media) };
   if (version2.deprecation) headers.Deprecation = version2.deprecation;
   if (version2.sunset) headers.Sunset = version2.sunset;
   return headers;
@@ -46689,7 +47430,7 @@ async function serveApi(req, res, app, url, rawBody, outcome) {
       body: void 0
     };
     const pretty = booleanParam(url.searchParams, "pretty", false);
-    const envelope = booleanParam(url.searchParams, "envelope", false);
+    const envelope = booleanParam(url.searchParams, "envelope", operation2.envelopeByDefault === true);
     if ((method === "POST" || method === "PUT" || method === "PATCH") && !(operation2.noBody && rawBody.trim() === "")) ctx.body = withoutEchoes(ctx, parseBody(ctx, version2, operation2.arrayBody), operation2.readOnly);
     if ((method === "POST" || method === "PUT" || method === "PATCH") && !app.store.hasRoomFor(Buffer.byteLength(rawBody))) throw failures.stateFull(app.store.maxBytes);
     const reply = await operation2.handler(ctx);
@@ -46704,7 +47445,11 @@ async function serveApi(req, res, app, url, rawBody, outcome) {
       body = isList ? { ...body, status: reply.status } : { content: body, status: reply.status };
     }
     outcome.status = reply.status;
-    send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version2), ...extraHeaders, ...reply.headers }, reply.status === 204 ? "" : json(body, pretty));
+    if (reply.bytes) {
+      send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version2, OPERATIONS[operation2.name].media), ...reply.headers, ...extraHeaders }, reply.bytes);
+      return;
+    }
+    send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version2), ...reply.headers, ...extraHeaders }, reply.status === 204 ? "" : json(body, pretty));
   } catch (error2) {
     if (!(error2 instanceof ApiFailure)) app.onUnexpected(error2);
     const failure = error2 instanceof ApiFailure ? error2 : failures.unexpected();
@@ -46764,6 +47509,7 @@ var STATS_PATH, STATE_PATH, OAUTH_ENDPOINTS, MAX_BODY_BYTES2, serviceClock, json
 var init_server = __esm({
   "src/emulator/server.ts"() {
     "use strict";
+    init_operations();
     init_auth();
     init_context2();
     init_errors4();
@@ -46780,7 +47526,7 @@ var init_server = __esm({
     MAX_BODY_BYTES2 = 1024 * 1024;
     serviceClock = (app) => () => serviceNow(app);
     json = (value, pretty) => pretty ? JSON.stringify(value, null, 2) : serializeJson(value);
-    wantsPretty = (query2) => query2.get("pretty") === "true";
+    wantsPretty = (query3) => query3.get("pretty") === "true";
   }
 });
 
@@ -46893,7 +47639,7 @@ async function startEmulator(options = {}) {
   const unexpected = [];
   const host = options.host ?? "127.0.0.1";
   const scheme = options.tls ? "https" : "http";
-  const pipeline = {
+  const pipeline3 = {
     store,
     auth,
     faults,
@@ -46908,7 +47654,7 @@ async function startEmulator(options = {}) {
     onUnexpected: (error2) => unexpected.push(error2),
     state: () => deepFreeze2(Object.assign({}, ...served.map((module2) => module2.state?.snapshot?.(store) ?? {})))
   };
-  const handler = createHandler(pipeline);
+  const handler = createHandler(pipeline3);
   const listener = (req, res) => void handler(req, res);
   let server;
   try {
@@ -46919,27 +47665,27 @@ async function startEmulator(options = {}) {
   server.keepAliveTimeout = IDLE_CONNECTION_MS;
   server.headersTimeout = IDLE_CONNECTION_MS + 1e3;
   const port = options.port ?? 0;
-  await new Promise((resolve3, reject) => {
+  await new Promise((resolve4, reject) => {
     server.once("error", (error2) => reject(listenError(error2, host, port)));
     server.listen(port, host, () => {
       server.removeAllListeners("error");
-      resolve3();
+      resolve4();
     });
   });
-  pipeline.url = `${scheme}://${urlHost(host)}:${server.address().port}`;
+  pipeline3.url = `${scheme}://${urlHost(host)}:${server.address().port}`;
   const defaults = defaultsOf(world);
   let stopped;
   return {
-    url: pipeline.url,
+    url: pipeline3.url,
     defaults,
     stats: () => stats.snapshot(),
     resetStats: () => stats.reset(),
     setFaults: (settings) => faults.update(settings),
-    state: () => pipeline.state(),
+    state: () => pipeline3.state(),
     unexpectedErrors: () => [...unexpected],
     stop: () => {
-      stopped ??= new Promise((resolve3) => {
-        server.close(() => resolve3());
+      stopped ??= new Promise((resolve4) => {
+        server.close(() => resolve4());
         server.closeAllConnections();
       }).then(() => store.settled());
       return stopped;
@@ -47143,8 +47889,8 @@ __export(names_exports, {
   serviceTime: () => serviceTime,
   tagValue: () => tagValue
 });
-function afterPrefix(text15, prefix) {
-  return typeof text15 === "string" && text15.startsWith(prefix) && text15.length > prefix.length ? text15.slice(prefix.length) : void 0;
+function afterPrefix(text16, prefix) {
+  return typeof text16 === "string" && text16.startsWith(prefix) && text16.length > prefix.length ? text16.slice(prefix.length) : void 0;
 }
 function checkEnvName(name) {
   checkClusterName(name);
@@ -47198,11 +47944,11 @@ var init_public3 = __esm({
 });
 
 // src/cli/env/connection.ts
-function envOutput(flag) {
-  if (flag === void 0 || flag === "env") return "env";
-  if (flag === "json" || flag === "pretty") return "json";
-  if (flag === "github") return "github";
-  throw new UsageError(`env up prints the connection as -o env, json or github, not ${flag}`);
+function envOutput(flag2) {
+  if (flag2 === void 0 || flag2 === "env") return "env";
+  if (flag2 === "json" || flag2 === "pretty") return "json";
+  if (flag2 === "github") return "github";
+  throw new UsageError(`env up prints the connection as -o env, json or github, not ${flag2}`);
 }
 function standardSrvOf(cluster, name) {
   const strings = cluster.connectionStrings;
@@ -47334,11 +48080,11 @@ function checked(data) {
     ...d.user !== void 0 ? { user: d.user } : {}
   };
 }
-var import_node_crypto21, import_node_fs11, import_node_path9, isHolderId, MAX_FILE_BYTES2, isString, EnvStateFile;
-var init_state8 = __esm({
+var import_node_crypto23, import_node_fs11, import_node_path9, isHolderId, MAX_FILE_BYTES2, isString, EnvStateFile;
+var init_state9 = __esm({
   "src/cli/env/state.ts"() {
     "use strict";
-    import_node_crypto21 = require("node:crypto");
+    import_node_crypto23 = require("node:crypto");
     import_node_fs11 = require("node:fs");
     import_node_path9 = require("node:path");
     init_errors();
@@ -47354,7 +48100,7 @@ var init_state8 = __esm({
         this.projectId = projectId;
         this.name = name;
         this.dir = (0, import_node_path9.join)(configDir, "env");
-        const key = (0, import_node_crypto21.createHash)("sha256").update(`${baseUrl}
+        const key = (0, import_node_crypto23.createHash)("sha256").update(`${baseUrl}
 ${projectId}
 ${name}`, "utf8").digest("hex");
         this.file = (0, import_node_path9.join)(this.dir, `${key}.json`);
@@ -47370,16 +48116,16 @@ ${name}`, "utf8").digest("hex");
        * UnsafePathError (exit 2) for a file or directory cdba would not write.
        */
       read() {
-        let text15;
+        let text16;
         try {
-          text15 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
+          text16 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
         } catch (error2) {
           throw this.refusal(error2);
         }
-        if (text15 === void 0) return void 0;
+        if (text16 === void 0) return void 0;
         let state;
         try {
-          state = checked(JSON.parse(text15));
+          state = checked(JSON.parse(text16));
         } catch {
           return void 0;
         }
@@ -47434,7 +48180,7 @@ ${name}`, "utf8").digest("hex");
 
 // src/cli/env/holders.ts
 function newHolderId() {
-  return [...(0, import_node_crypto22.randomBytes)(10)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
+  return [...(0, import_node_crypto24.randomBytes)(10)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
 }
 function describeHolder(env2, now = /* @__PURE__ */ new Date()) {
   const since = now.toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -47486,14 +48232,14 @@ function holderWords(holders) {
   const one = (h2) => `${h2.heldBy ?? "a run that recorded no holder (an earlier cdba)"} (user ${h2.username})`;
   return holders.length === 1 ? one(holders[0]) : `${holders.length} runs: ${holders.map(one).join("; ")}`;
 }
-var import_node_crypto22, import_node_os5, HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL, OWN_LABELS, ID_ALPHABET;
+var import_node_crypto24, import_node_os5, HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL, OWN_LABELS, ID_ALPHABET;
 var init_holders = __esm({
   "src/cli/env/holders.ts"() {
     "use strict";
-    import_node_crypto22 = require("node:crypto");
+    import_node_crypto24 = require("node:crypto");
     import_node_os5 = require("node:os");
     init_sanitize();
-    init_state8();
+    init_state9();
     init_names();
     HOLDER_LABEL = "cdba-env-holder";
     HELD_BY_LABEL = "cdba-env-held-by";
@@ -47553,10 +48299,10 @@ function checkGithubFiles(files) {
 }
 function appendGithubFiles(files, lines, hint) {
   const late = (message) => new LocalFailureError(message, { hint });
-  for (const [variable, path, text15] of [["GITHUB_ENV", files.env, lines.env], ["GITHUB_OUTPUT", files.output, lines.output]]) {
+  for (const [variable, path, text16] of [["GITHUB_ENV", files.env, lines.env], ["GITHUB_OUTPUT", files.output, lines.output]]) {
     const fd = openFile(variable, path, late);
     try {
-      const data = Buffer.from(text15, "utf8");
+      const data = Buffer.from(text16, "utf8");
       for (let written = 0; written < data.length; ) written += (0, import_node_fs12.writeSync)(fd, data, written);
     } catch (error2) {
       throw late(`-o github could not append to $${variable} (${path}): ${fsReason(error2)}`);
@@ -47583,8 +48329,8 @@ __export(annotation_exports, {
   errorAnnotation: () => errorAnnotation,
   escapeWorkflowData: () => escapeWorkflowData
 });
-function escapeWorkflowData(text15) {
-  return text15.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+function escapeWorkflowData(text16) {
+  return text16.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 function errorAnnotation(message, hint) {
   return `::error title=cdba env up::${escapeWorkflowData(escapeControl(hint ? `${message}; ${hint}` : message))}
@@ -47686,7 +48432,7 @@ async function bringUp(ctx, plan, progress = { changed: false }) {
   const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   const [entry, holders] = await Promise.all([
     plan.ip === "current" ? currentAddress(client) : Promise.resolve(plan.ip),
-    listAllDatabaseUsers2(client, projectId).then((list6) => envHolders(list6.results, name))
+    listAllDatabaseUsers2(client, projectId).then((list7) => envHolders(list7.results, name))
   ]);
   const mine = holders.find((h2) => isOurs(h2, previous));
   const others = holders.filter((h2) => h2 !== mine);
@@ -47944,7 +48690,7 @@ var init_up = __esm({
     init_expiry();
     init_holders();
     init_names();
-    init_state8();
+    init_state9();
     init_envStep();
     init_options2();
     ({ tier: DEFAULT_TIER, provider: DEFAULT_PROVIDER, region: DEFAULT_REGION, ttl: DEFAULT_TTL, ip: DEFAULT_IP, role: DEFAULT_ROLE } = UP_DEFAULTS);
@@ -48223,7 +48969,7 @@ var init_down = __esm({
     "use strict";
     init_errors();
     init_names();
-    init_state8();
+    init_state9();
     init_holders();
     isNotFound4 = (error2) => error2 instanceof ApiError && error2.status === 404;
     ALREADY_DELETING = "CLUSTER_ALREADY_REQUESTED_DELETION";
@@ -48239,7 +48985,7 @@ __export(run_exports, {
   runRun: () => runRun
 });
 function runName() {
-  return `run-${[...(0, import_node_crypto23.randomBytes)(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join("")}`;
+  return `run-${[...(0, import_node_crypto25.randomBytes)(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join("")}`;
 }
 function fdOf(stream) {
   const fd = stream.fd;
@@ -48363,20 +49109,20 @@ async function runChild(ctx, words2, env2, started) {
   started(child);
   child.stdout?.on("data", (chunk) => ctx.io.out.write(chunk));
   child.stderr?.on("data", (chunk) => ctx.io.err.write(chunk));
-  return new Promise((resolve3) => {
+  return new Promise((resolve4) => {
     child.once("error", (error2) => {
       ctx.io.note(`cdba: cannot run ${words2[0]}: ${error2.message}`);
-      resolve3(127);
+      resolve4(127);
     });
-    child.once("close", (code, signal) => resolve3(code ?? signalStatus(signal)));
+    child.once("close", (code, signal) => resolve4(code ?? signalStatus(signal)));
   });
 }
-var import_node_child_process2, import_node_crypto23, import_node_fs13, import_node_path10, import_node_os6, NAME_ALPHABET;
+var import_node_child_process2, import_node_crypto25, import_node_fs13, import_node_path10, import_node_os6, NAME_ALPHABET;
 var init_run = __esm({
   "src/cli/env/run.ts"() {
     "use strict";
     import_node_child_process2 = __toESM(require_node_child_process(), 1);
-    import_node_crypto23 = require("node:crypto");
+    import_node_crypto25 = require("node:crypto");
     import_node_fs13 = require("node:fs");
     import_node_path10 = require("node:path");
     import_node_os6 = require("node:os");
@@ -48436,25 +49182,25 @@ function checkIndexNames(names3, where) {
   if (found) throw new UsageError(`${where(found.key)} ${JSON.stringify(names3[found.key])}: ${found.problem}`);
 }
 function checkNamespaceFlags(database2, collectionName) {
-  const refuse2 = (flag, value, problem) => {
-    throw new UsageError(`invalid ${flag} ${JSON.stringify(value)}: ${problem}`);
+  const refuse2 = (flag2, value, problem) => {
+    throw new UsageError(`invalid ${flag2} ${JSON.stringify(value)}: ${problem}`);
   };
   const db = databaseNameProblem(database2);
   if (db !== void 0) refuse2("--db", database2, db);
   const collection = collectionNameProblem(collectionName, database2);
   if (collection !== void 0) refuse2("--collection", collectionName, collection);
 }
-function parseIndexRef(text15) {
-  if (INDEX_ID.test(text15)) return { indexId: text15 };
-  const dot = text15.indexOf(".");
-  const slash = text15.lastIndexOf("/");
+function parseIndexRef(text16) {
+  if (INDEX_ID.test(text16)) return { indexId: text16 };
+  const dot = text16.indexOf(".");
+  const slash = text16.lastIndexOf("/");
   if (dot > 0 && slash > dot + 1) {
-    const names3 = { database: text15.slice(0, dot), collectionName: text15.slice(dot + 1, slash), name: text15.slice(slash + 1) };
+    const names3 = { database: text16.slice(0, dot), collectionName: text16.slice(dot + 1, slash), name: text16.slice(slash + 1) };
     const found = indexNamesProblem(names3);
-    if (found) throw new UsageError(`invalid index ${JSON.stringify(text15)}: ${found.problem}; give its id (24 hex digits) or database.collection/name`);
+    if (found) throw new UsageError(`invalid index ${JSON.stringify(text16)}: ${found.problem}; give its id (24 hex digits) or database.collection/name`);
     return { databaseName: names3.database, collectionName: names3.collectionName, indexName: names3.name };
   }
-  throw new UsageError(`invalid index ${JSON.stringify(text15)}: give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
+  throw new UsageError(`invalid index ${JSON.stringify(text16)}: give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
 }
 function formatIndexRef(ref) {
   return "indexId" in ref ? ref.indexId : `${ref.databaseName}.${ref.collectionName}/${ref.indexName}`;
@@ -48477,7 +49223,7 @@ var init_indexRef = __esm({
     DATABASE_FORBIDDEN = ["/", "\\", ".", " ", '"', "$", "\0"];
     COLLECTION_FORBIDDEN = ["$", "\0"];
     INDEX_FORBIDDEN = ["/", "\0"];
-    bytes = (text15) => new TextEncoder().encode(text15).length;
+    bytes = (text16) => new TextEncoder().encode(text16).length;
     forbidden = (name, set) => set.find((c) => name.includes(c));
     asFlag = (key) => `invalid ${NAME_FLAGS[key]}`;
     NAME_FLAGS = { database: "--db", collectionName: "--collection", name: "--name" };
@@ -48578,9 +49324,9 @@ function vectorFieldFlag(value, previous = []) {
   if (!known) refuse2(`similarity must be one of ${VECTOR_SIMILARITIES.join(", ")}`);
   return [...previous, { type: "vector", path, numDimensions: Number(dimensions2), similarity: known }];
 }
-async function readDefinitionFile(io, file, flag = "--file") {
+async function readDefinitionFile(io, file, flag2 = "--file") {
   const { readJsonObject: readJsonObject2 } = await Promise.resolve().then(() => (init_input(), input_exports));
-  return { source: file === "-" ? "stdin" : file, doc: await readJsonObject2(io, file, flag) };
+  return { source: file === "-" ? "stdin" : file, doc: await readJsonObject2(io, file, flag2) };
 }
 function refuse(source, line, hint) {
   throw new UsageError(`${source}: ${line}`, hint ? { hint } : void 0);
@@ -48601,11 +49347,11 @@ function requestFromFile(source, doc, flags, notes) {
   return { database: merged.database, collectionName: merged.collectionName, name: merged.name, type: merged.type ?? "search", definition: merged.definition };
 }
 function names2(source, doc, flags, notes) {
-  const pick2 = (key, flag, option) => {
+  const pick2 = (key, flag2, option) => {
     const given3 = doc[key];
-    if (flag !== void 0) {
-      if (given3 !== void 0 && given3 !== flag) notes?.push(`cdba: ${source} says ${key} ${JSON.stringify(given3)}; ${option} makes it "${flag}"`);
-      return flag;
+    if (flag2 !== void 0) {
+      if (given3 !== void 0 && given3 !== flag2) notes?.push(`cdba: ${source} says ${key} ${JSON.stringify(given3)}; ${option} makes it "${flag2}"`);
+      return flag2;
     }
     if (typeof given3 === "string" && given3 !== "") return given3;
     throw new UsageError(`${option} is required${isObject(doc) && Object.keys(doc).length ? ` (${source} has no ${key})` : ""}`, { hint: `give ${option}, or put "${key}" beside "definition" in the file` });
@@ -48764,26 +49510,26 @@ function applyFlags(base, flags) {
   const body = structuredClone(withoutReadOnly(base));
   if (flags.event !== void 0) body.eventTypeName = flags.event;
   if (flags.enabled !== void 0) body.enabled = flags.enabled;
-  const notification = NOTIFICATION_FLAGS.filter(([flag]) => flags[flag] !== void 0);
+  const notification = NOTIFICATION_FLAGS.filter(([flag2]) => flags[flag2] !== void 0);
   if (notification.length > 0) {
-    const list6 = Array.isArray(body.notifications) ? [...body.notifications] : [];
-    const first = isObject(list6[0]) ? { ...list6[0] } : { typeName: "GROUP", intervalMin: 60, delayMin: 0, emailEnabled: true, smsEnabled: false };
+    const list7 = Array.isArray(body.notifications) ? [...body.notifications] : [];
+    const first = isObject(list7[0]) ? { ...list7[0] } : { typeName: "GROUP", intervalMin: 60, delayMin: 0, emailEnabled: true, smsEnabled: false };
     if (flags.notificationType !== void 0 && flags.notificationType !== first.typeName) {
       for (const key of Object.keys(first)) if (!["delayMin", "intervalMin"].includes(key)) delete first[key];
     }
-    for (const [flag, field] of notification) first[field] = flags[flag];
-    list6[0] = first;
-    body.notifications = list6;
+    for (const [flag2, field] of notification) first[field] = flags[flag2];
+    list7[0] = first;
+    body.notifications = list7;
   }
   const matcher = [flags.matcherFieldName, flags.matcherOperator, flags.matcherValue];
   if (matcher.some((v) => v !== void 0)) {
     if (matcher.some((v) => v === void 0)) throw new UsageError("a matcher is --matcher-field-name, --matcher-operator and --matcher-value together");
     body.matchers = [{ fieldName: flags.matcherFieldName, operator: flags.matcherOperator, value: flags.matcherValue }];
   }
-  const metric = METRIC_FLAGS.filter(([flag]) => flags[flag] !== void 0);
+  const metric = METRIC_FLAGS.filter(([flag2]) => flags[flag2] !== void 0);
   if (metric.length > 0) {
     const threshold = isObject(body.metricThreshold) ? { ...body.metricThreshold } : { mode: "AVERAGE" };
-    for (const [flag, field] of metric) threshold[field] = flags[flag];
+    for (const [flag2, field] of metric) threshold[field] = flags[flag2];
     body.metricThreshold = threshold;
   }
   return body;
@@ -48932,9 +49678,9 @@ var init_backups3 = __esm({
 });
 
 // src/cli/backups/snapshots.ts
-function checkBackupId(text15, what) {
-  if (OBJECT_ID5.test(text15)) return text15;
-  throw new UsageError(`invalid ${what} ID "${text15}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
+function checkBackupId(text16, what) {
+  if (OBJECT_ID5.test(text16)) return text16;
+  throw new UsageError(`invalid ${what} ID "${text16}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
 }
 async function aboutBackup(ctx, cluster, what, request) {
   try {
@@ -48946,8 +49692,8 @@ async function aboutBackup(ctx, cluster, what, request) {
     throw error2;
   }
 }
-function snapshotRef(text15) {
-  return text15 === "latest" ? text15 : checkBackupId(text15, "snapshot");
+function snapshotRef(text16) {
+  return text16 === "latest" ? text16 : checkBackupId(text16, "snapshot");
 }
 function bytes2(value) {
   if (typeof value !== "number" || value <= 0) return "";
@@ -48960,8 +49706,8 @@ function bytes2(value) {
   }
   return `${size2 >= 10 || unit === 0 ? Math.round(size2) : size2.toFixed(1)} ${units[unit]}`;
 }
-function summarizeSnapshot(document5) {
-  const doc = isObject(document5) ? document5 : {};
+function summarizeSnapshot(document6) {
+  const doc = isObject(document6) ? document6 : {};
   const flex = "scheduledTime" in doc || "finishTime" in doc || "mongoDBVersion" in doc;
   const status = text9(doc.status);
   if (flex) {
@@ -48990,8 +49736,8 @@ function summarizeSnapshot(document5) {
     description: text9(doc.description)
   };
 }
-function summarizeRestore(document5) {
-  const doc = isObject(document5) ? document5 : {};
+function summarizeRestore(document6) {
+  const doc = isObject(document6) ? document6 : {};
   if ("status" in doc) {
     return {
       id: text9(doc.id),
@@ -49018,17 +49764,17 @@ function summarizeRestore(document5) {
 async function listSnapshotsOf(locator) {
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId, name } = locator;
-  const list6 = await locator.call(
+  const list7 = await locator.call(
     () => api.listSnapshots(client, projectId, name),
     () => api.listFlexSnapshots(client, projectId, name)
   );
-  return list6.results;
+  return list7.results;
 }
 async function findSnapshot2(ctx, locator, ref) {
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId, name } = locator;
   if (ref !== "latest") {
-    const document5 = await aboutBackup(
+    const document6 = await aboutBackup(
       ctx,
       name,
       "snapshot",
@@ -49037,9 +49783,9 @@ async function findSnapshot2(ctx, locator, ref) {
         () => api.getFlexSnapshot(client, projectId, name, ref)
       )
     );
-    return { document: document5, summary: summarizeSnapshot(document5) };
+    return { document: document6, summary: summarizeSnapshot(document6) };
   }
-  const completed = (await listSnapshotsOf(locator)).map((document5) => ({ document: document5, summary: summarizeSnapshot(document5) })).filter((s) => s.summary.completed);
+  const completed = (await listSnapshotsOf(locator)).map((document6) => ({ document: document6, summary: summarizeSnapshot(document6) })).filter((s) => s.summary.completed);
   const latest = completed.sort((a, b) => Date.parse(b.summary.created) - Date.parse(a.summary.created))[0];
   if (!latest) {
     const take = `take one with \`${ctx.followUp("backups", "snapshots", "take", name, "--watch")}\``;
@@ -49193,13 +49939,13 @@ __export(completion_exports4, {
   BACKUP_LISTS: () => BACKUP_LISTS,
   backupIds: () => backupIds
 });
-async function backupIds(ctx, list6, cluster, now = Date.now) {
+async function backupIds(ctx, list7, cluster, now = Date.now) {
   try {
     if (!CLUSTER_NAME.test(cluster)) return [];
     const settings = await ctx.settings();
     const projectId = settings.projectId;
     if (!projectId) return [];
-    const file = cacheFile(ctx.configDir, list6, [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? "", cluster]);
+    const file = cacheFile(ctx.configDir, list7, [settings.profileName, projectId, settings.baseUrl ?? "", settings.apiVersion ?? "", cluster]);
     const valid = (word) => OBJECT_ID6.test(word);
     const cached = await readCache(file, now(), valid);
     if (cached) return cached;
@@ -49207,7 +49953,7 @@ async function backupIds(ctx, list6, cluster, now = Date.now) {
     const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_public(), public_exports));
     const client = await ctx.api();
     const locator = await ClusterLocator2.open(ctx, client, projectId, cluster);
-    const found = list6 === "snapshots" ? await locator.call(() => api.listSnapshots(client, projectId, cluster), () => api.listFlexSnapshots(client, projectId, cluster)) : await locator.call(() => api.listRestoreJobs(client, projectId, cluster), () => api.listFlexRestoreJobs(client, projectId, cluster));
+    const found = list7 === "snapshots" ? await locator.call(() => api.listSnapshots(client, projectId, cluster), () => api.listFlexSnapshots(client, projectId, cluster)) : await locator.call(() => api.listRestoreJobs(client, projectId, cluster), () => api.listFlexRestoreJobs(client, projectId, cluster));
     const words2 = found.results.map((item) => String(item.id)).filter(valid).slice(0, MAX_NAMES2);
     await writeCache(ctx.configDir, file, { at: now(), names: words2 });
     return words2;
@@ -49235,12 +49981,12 @@ __export(fromSnapshot_exports, {
   work: () => work
 });
 function planFromSnapshot(name, flags) {
-  const text15 = flags.fromSnapshot;
-  const at = text15.indexOf("@");
-  const cluster = at < 0 ? text15 : text15.slice(0, at);
-  const ref = at < 0 ? "latest" : text15.slice(at + 1);
+  const text16 = flags.fromSnapshot;
+  const at = text16.indexOf("@");
+  const cluster = at < 0 ? text16 : text16.slice(0, at);
+  const ref = at < 0 ? "latest" : text16.slice(at + 1);
   const refuse2 = (why) => {
-    throw new UsageError(`invalid --from-snapshot "${text15}": ${why}`, { hint: "give <cluster>, <cluster>@latest or <cluster>@<snapshot id>" });
+    throw new UsageError(`invalid --from-snapshot "${text16}": ${why}`, { hint: "give <cluster>, <cluster>@latest or <cluster>@<snapshot id>" });
   };
   if (cluster === "") refuse2("it names no cluster");
   if (ref === "") refuse2("nothing after @");
@@ -49467,31 +50213,31 @@ __export(networkInput_exports, {
   requireFlags: () => requireFlags,
   routeTableCidr: () => routeTableCidr
 });
-function regionOf(provider2, text15, flag = "--region") {
-  const api = networkRegion(provider2, text15);
-  if (api === void 0) throw new UsageError(`unknown ${flag} ${shown(text15)} for ${provider2}: expected one of its regions, such as ${regionExamples(provider2)}`);
+function regionOf(provider2, text16, flag2 = "--region") {
+  const api = networkRegion(provider2, text16);
+  if (api === void 0) throw new UsageError(`unknown ${flag2} ${shown(text16)} for ${provider2}: expected one of its regions, such as ${regionExamples(provider2)}`);
   return { api, own: providerRegionName(provider2, api) };
 }
-function atlasCidr(provider2, text15) {
-  const problem = atlasCidrProblem(provider2, text15);
-  if (problem) throw new UsageError(`invalid --atlas-cidr ${shown(text15)}: it ${problem}`);
-  return text15;
+function atlasCidr(provider2, text16) {
+  const problem = atlasCidrProblem(provider2, text16);
+  if (problem) throw new UsageError(`invalid --atlas-cidr ${shown(text16)}: it ${problem}`);
+  return text16;
 }
-function routeTableCidr(text15) {
-  if (!parseIpv4Block(text15)) throw new UsageError(`invalid --route-table-cidr ${shown(text15)}: expected your VPC's IPv4 CIDR block, such as 10.0.0.0/16 (no bits set past the prefix)`);
-  return text15;
+function routeTableCidr(text16) {
+  if (!parseIpv4Block(text16)) throw new UsageError(`invalid --route-table-cidr ${shown(text16)}: expected your VPC's IPv4 CIDR block, such as 10.0.0.0/16 (no bits set past the prefix)`);
+  return text16;
 }
-function checked2(flag, value, rule) {
-  if (!NETWORK_PATTERNS[rule].test(value)) throw new UsageError(`invalid ${flag} ${shown(value)}: expected ${EXPECTED[rule]}`);
+function checked2(flag2, value, rule) {
+  if (!NETWORK_PATTERNS[rule].test(value)) throw new UsageError(`invalid ${flag2} ${shown(value)}: expected ${EXPECTED[rule]}`);
   return value;
 }
 function refuseOthers(provider2, given2, owners) {
-  for (const [flag, owner] of Object.entries(owners)) {
-    if (given2[flag] !== void 0 && owner !== provider2) throw new UsageError(`${flag} is for ${owner}, not ${provider2}`);
+  for (const [flag2, owner] of Object.entries(owners)) {
+    if (given2[flag2] !== void 0 && owner !== provider2) throw new UsageError(`${flag2} is for ${owner}, not ${provider2}`);
   }
 }
 function requireFlags(provider2, given2, flags) {
-  const missing3 = flags.filter((flag) => given2[flag] === void 0);
+  const missing3 = flags.filter((flag2) => given2[flag2] === void 0);
   if (missing3.length > 0) throw new UsageError(`${provider2} needs ${missing3.join(", ")}`);
 }
 function objectIdArg(value, what) {
@@ -49572,9 +50318,9 @@ var init_view2 = __esm({
   "src/cli/peering/view.ts"() {
     "use strict";
     text11 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
-    results4 = (document5) => {
-      const list6 = document5?.results;
-      return Array.isArray(list6) ? list6 : [];
+    results4 = (document6) => {
+      const list7 = document6?.results;
+      return Array.isArray(list7) ? list7 : [];
     };
     peerStatus = (peer) => text11(peer.statusName) || text11(peer.status);
     PEER_COLUMNS = [
@@ -49588,7 +50334,7 @@ var init_view2 = __esm({
       { header: "CONTAINER", value: (p) => text11(p.containerId), dropPriority: 3, copyable: true }
     ];
     PEER_LIST_TABLE = { columns: PEER_COLUMNS, rows: results4 };
-    PEER_TABLE = { columns: PEER_COLUMNS, rows: (document5) => [document5 ?? {}] };
+    PEER_TABLE = { columns: PEER_COLUMNS, rows: (document6) => [document6 ?? {}] };
     CONTAINER_COLUMNS = [
       { header: "ID", value: (c) => text11(c.id), copyable: true },
       { header: "PROVIDER", value: (c) => text11(c.providerName) },
@@ -49625,23 +50371,23 @@ __export(watch_exports2, {
 });
 async function userStep(ctx, wait, peer) {
   const then = `then \`${ctx.followUp("peering", "watch", wait.peerId, "--accepted")}\``;
-  const text15 = (key) => typeof peer[key] === "string" ? peer[key] : "?";
+  const text16 = (key) => typeof peer[key] === "string" ? peer[key] : "?";
   if (peer.providerName === "GCP") {
     const { getContainer: getContainer3 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
-    const container = (await getContainer3(wait.client, wait.projectId, text15("containerId"))).body;
+    const container = (await getContainer3(wait.client, wait.projectId, text16("containerId"))).body;
     const atlasProject = typeof container.gcpProjectId === "string" ? container.gcpProjectId : "?";
     const atlasNetwork = typeof container.networkName === "string" ? container.networkName : "?";
     return new UserActionError(
-      `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text15("gcpProjectId")}, peer network ${text15("networkName")} with project ${atlasProject}, network ${atlasNetwork}`,
+      `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text16("gcpProjectId")}, peer network ${text16("networkName")} with project ${atlasProject}, network ${atlasNetwork}`,
       {
-        hint: `${toolCommand("gcloud", "compute", "networks", "peerings", "create", `atlas-${wait.peerId.slice(-6)}`, "--project", text15("gcpProjectId"), "--network", text15("networkName"), "--peer-project", atlasProject, "--peer-network", atlasNetwork)}; ${then}`
+        hint: `${toolCommand("gcloud", "compute", "networks", "peerings", "create", `atlas-${wait.peerId.slice(-6)}`, "--project", text16("gcpProjectId"), "--network", text16("networkName"), "--peer-project", atlasProject, "--peer-network", atlasNetwork)}; ${then}`
       }
     );
   }
-  const region2 = text15("accepterRegionName");
+  const region2 = text16("accepterRegionName");
   return new UserActionError(
-    `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text15("connectionId")} in AWS account ${text15("awsAccountId")}, region ${region2} (VPC console, Peering connections)`,
-    { hint: `${toolCommand("aws", "ec2", "accept-vpc-peering-connection", "--vpc-peering-connection-id", text15("connectionId"), "--region", region2)}; ${then}` }
+    `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text16("connectionId")} in AWS account ${text16("awsAccountId")}, region ${region2} (VPC console, Peering connections)`,
+    { hint: `${toolCommand("aws", "ec2", "accept-vpc-peering-connection", "--vpc-peering-connection-id", text16("connectionId"), "--region", region2)}; ${then}` }
   );
 }
 async function waitForPeer(ctx, wait) {
@@ -49747,17 +50493,17 @@ var init_completion5 = __esm({
 
 // src/cli/private-endpoints/view.ts
 function serviceEndpoints(service) {
-  const list6 = service.interfaceEndpoints ?? service.privateEndpoints ?? service.endpointGroupNames;
-  return Array.isArray(list6) ? list6.filter((id) => typeof id === "string") : [];
+  const list7 = service.interfaceEndpoints ?? service.privateEndpoints ?? service.endpointGroupNames;
+  return Array.isArray(list7) ? list7.filter((id) => typeof id === "string") : [];
 }
 var text12, results5, SERVICE_COLUMNS, SERVICE_LIST_TABLE, SERVICE_TABLE, endpointStatus, ENDPOINT_TABLE, STRINGS_TABLE, REGIONAL_MODE_TABLE;
 var init_view3 = __esm({
   "src/cli/private-endpoints/view.ts"() {
     "use strict";
     text12 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
-    results5 = (document5) => {
-      const list6 = document5?.results;
-      return Array.isArray(list6) ? list6 : [];
+    results5 = (document6) => {
+      const list7 = document6?.results;
+      return Array.isArray(list7) ? list7 : [];
     };
     SERVICE_COLUMNS = [
       { header: "ID", value: (s) => text12(s.id), copyable: true },
@@ -49771,7 +50517,7 @@ var init_view3 = __esm({
       { header: "SERVICE NAME", value: (s) => text12(s.endpointServiceName) || text12(s.privateLinkServiceName), copyable: true, dropPriority: 3 }
     ];
     SERVICE_LIST_TABLE = { columns: SERVICE_COLUMNS, rows: results5 };
-    SERVICE_TABLE = { columns: SERVICE_COLUMNS, rows: (document5) => [document5 ?? {}] };
+    SERVICE_TABLE = { columns: SERVICE_COLUMNS, rows: (document6) => [document6 ?? {}] };
     endpointStatus = (endpoint) => text12(endpoint.connectionStatus) || text12(endpoint.status);
     ENDPOINT_TABLE = {
       columns: [
@@ -49780,7 +50526,7 @@ var init_view3 = __esm({
         { header: "STATUS", value: endpointStatus },
         { header: "IP", value: (e) => text12(e.privateEndpointIPAddress), copyable: true, omitWhenEmpty: true, dropPriority: 1 }
       ],
-      rows: (document5) => [document5 ?? {}]
+      rows: (document6) => [document6 ?? {}]
     };
     STRINGS_TABLE = {
       columns: [
@@ -49791,7 +50537,7 @@ var init_view3 = __esm({
     };
     REGIONAL_MODE_TABLE = {
       columns: [{ header: "REGIONALIZED", value: (d) => text12(d.enabled) }],
-      rows: (document5) => [document5 ?? {}]
+      rows: (document6) => [document6 ?? {}]
     };
   }
 });
@@ -50008,7 +50754,7 @@ async function endpointServiceIds(ctx) {
     const { listEndpointServices: listEndpointServices2 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
     const client = await ctx.api();
     const lists = await Promise.all(PROVIDERS3.map(async (provider2) => (await listEndpointServices2(client, projectId, provider2)).body));
-    return lists.flatMap((list6) => Array.isArray(list6) ? list6.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID8.test(id)) : []);
+    return lists.flatMap((list7) => Array.isArray(list7) ? list7.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID8.test(id)) : []);
   } catch {
     return [];
   }
@@ -50023,16 +50769,16 @@ var init_completion6 = __esm({
 });
 
 // src/cli/metrics/flags.ts
-function durationFlag(flag, text15) {
-  const seconds = parseIsoDuration(text15.trim());
-  if (seconds === void 0) {
-    throw new UsageError(`invalid ${flag} "${text15}": expected an ISO 8601 duration such as PT5M, PT1H or P1DT12H (weeks, days, hours, minutes, seconds)`);
+function durationFlag(flag2, text16) {
+  const seconds2 = parseIsoDuration(text16.trim());
+  if (seconds2 === void 0) {
+    throw new UsageError(`invalid ${flag2} "${text16}": expected an ISO 8601 duration such as PT5M, PT1H or P1DT12H (weeks, days, hours, minutes, seconds)`);
   }
-  return formatIsoDuration(seconds);
+  return formatIsoDuration(seconds2);
 }
-function timeFlag(flag, text15) {
-  const date = parseIsoDateTime(text15);
-  if (!date) throw new UsageError(`invalid ${flag} "${text15}": expected an ISO 8601 time such as 2026-08-10T03:00:00Z (UTC without a zone)`);
+function timeFlag(flag2, text16) {
+  const date = parseIsoDateTime(text16);
+  if (!date) throw new UsageError(`invalid ${flag2} "${text16}": expected an ISO 8601 time such as 2026-08-10T03:00:00Z (UTC without a zone)`);
   return date;
 }
 function readMetricsFlags(flags) {
@@ -50091,7 +50837,7 @@ function parseProcessWord(word) {
     if (!HOST.test(word)) throw new UsageError(`invalid hostname "${word}": ${PROCESS_USAGE}`);
     return { kind: "host", host: word.toLowerCase() };
   }
-  if (!CLUSTER3.test(word)) throw new UsageError(`invalid process or cluster "${word}": ${PROCESS_USAGE}`);
+  if (!CLUSTER5.test(word)) throw new UsageError(`invalid process or cluster "${word}": ${PROCESS_USAGE}`);
   return { kind: "cluster", name: word };
 }
 function aliasOfCluster(alias, cluster) {
@@ -50099,12 +50845,12 @@ function aliasOfCluster(alias, cluster) {
   if (!alias.toLowerCase().startsWith(`${lower2}-`)) return false;
   return /^-(?:shard|config)-[0-9]{2,}-[0-9]{2,}\./.test(alias.slice(lower2.length));
 }
-var CLUSTER3, HOST, PROCESS_USAGE;
+var CLUSTER5, HOST, PROCESS_USAGE;
 var init_word = __esm({
   "src/cli/processes/word.ts"() {
     "use strict";
     init_errors();
-    CLUSTER3 = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$/;
+    CLUSTER5 = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$/;
     HOST = /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
     PROCESS_USAGE = "name a process as host:port (see `processes list`), a hostname, or a cluster name";
   }
@@ -50155,19 +50901,19 @@ async function projectProcesses(client, projectId) {
   const { listProcesses: listProcesses3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
   return (await listProcesses3(client, projectId)).results;
 }
-async function resolveProcesses(ctx, text15, all) {
-  const word = parseProcessWord(text15);
+async function resolveProcesses(ctx, text16, all) {
+  const word = parseProcessWord(text16);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const processes3 = all ?? await projectProcesses(client, projectId);
   const found = matchProcesses(processes3, word);
   if (found.length > 0) return { client, projectId, processes: found, word, ...word.kind === "cluster" ? { cluster: word.name } : {} };
   if (word.kind === "cluster") throw await whyNoProcesses(ctx, client, projectId, word.name);
-  const names3 = processes3.flatMap((p) => word.kind === "process" ? [idOf(p)] : [lower(p.hostname)]).filter((n) => n !== "");
+  const names3 = processes3.flatMap((p) => word.kind === "process" ? [idOf2(p)] : [lower(p.hostname)]).filter((n) => n !== "");
   const near = didYouMean(nearestNames(word.kind === "process" ? word.id : word.host, names3));
-  const list6 = ctx.followUp("processes", "list");
+  const list7 = ctx.followUp("processes", "list");
   throw new NotFoundError(`the project has no process ${word.kind === "process" ? word.id : `on host ${word.host}`}`, {
-    hint: near ? `${near} (see \`${list6}\`)` : `see its processes with \`${list6}\``
+    hint: near ? `${near} (see \`${list7}\`)` : `see its processes with \`${list7}\``
   });
 }
 async function whyNoProcesses(ctx, client, projectId, name) {
@@ -50181,9 +50927,9 @@ async function whyNoProcesses(ctx, client, projectId, name) {
     }
     if (error2 instanceof ApiError && error2.status === 404 && error2.errorCode === "CLUSTER_NOT_FOUND") {
       const near = didYouMean(await nearClusterNames(client, projectId, name, () => true));
-      const list6 = ctx.followUp("processes", "list");
+      const list7 = ctx.followUp("processes", "list");
       return new NotFoundError(`no cluster or process named ${name} in the project`, {
-        hint: near ? `${near} (or see \`${list6}\`)` : `see the processes with \`${list6}\``
+        hint: near ? `${near} (or see \`${list7}\`)` : `see the processes with \`${list7}\``
       });
     }
     return error2;
@@ -50201,7 +50947,7 @@ function isShared(cluster) {
   if (regions.some((r) => isObject(r) && r.providerName === "TENANT")) return true;
   return isObject(cluster.providerSettings) && cluster.providerSettings.providerName === "TENANT";
 }
-var idOf, lower;
+var idOf2, lower;
 var init_resolve3 = __esm({
   "src/cli/processes/resolve.ts"() {
     "use strict";
@@ -50209,7 +50955,7 @@ var init_resolve3 = __esm({
     init_object();
     init_nearName();
     init_word();
-    idOf = (p) => typeof p.id === "string" ? p.id : "";
+    idOf2 = (p) => typeof p.id === "string" ? p.id : "";
     lower = (value) => typeof value === "string" ? value.toLowerCase() : "";
   }
 });
@@ -50225,12 +50971,12 @@ var init_public6 = __esm({
 });
 
 // src/cli/metrics/shape.ts
-function seriesOf(document5) {
-  const docs = Array.isArray(document5) ? document5 : [document5];
+function seriesOf(document6) {
+  const docs = Array.isArray(document6) ? document6 : [document6];
   return docs.filter(isObject).flatMap((doc) => {
     const process9 = text13(doc.processId) || text13(doc.hostId);
-    const list6 = Array.isArray(doc.measurements) ? doc.measurements : [];
-    return list6.filter(isObject).map((m) => ({
+    const list7 = Array.isArray(doc.measurements) ? doc.measurements : [];
+    return list7.filter(isObject).map((m) => ({
       process: process9,
       name: text13(m.name),
       units: text13(m.units),
@@ -50238,8 +50984,8 @@ function seriesOf(document5) {
     }));
   });
 }
-function latestRows(document5) {
-  return seriesOf(document5).map((s) => {
+function latestRows(document6) {
+  return seriesOf(document6).map((s) => {
     const last = s.points.findLast((p) => p.value !== null);
     return { process: s.process, name: s.name, value: last?.value ?? void 0, units: s.units, at: last?.timestamp ?? "" };
   });
@@ -50301,9 +51047,9 @@ var init_view4 = __esm({
         { header: "PROCESS", value: (r) => r.process, copyable: true },
         { header, value: (r) => r.name, copyable: true }
       ],
-      rows: (document5) => (Array.isArray(document5) ? document5 : [document5]).filter(isObject).flatMap(
-        (list6) => (Array.isArray(list6.results) ? list6.results : []).filter(isObject).map((item) => ({
-          process: typeof list6.processId === "string" ? list6.processId : "",
+      rows: (document6) => (Array.isArray(document6) ? document6 : [document6]).filter(isObject).flatMap(
+        (list7) => (Array.isArray(list7.results) ? list7.results : []).filter(isObject).map((item) => ({
+          process: typeof list7.processId === "string" ? list7.processId : "",
           name: typeof item[field] === "string" ? item[field] : ""
         }))
       )
@@ -50466,11 +51212,11 @@ var plot_exports = {};
 __export(plot_exports, {
   plotSeries: () => plotSeries
 });
-function plotSeries(document5, columns, several) {
+function plotSeries(document6, columns, several) {
   const width = Math.max(10, (columns || 80) - LABEL_WIDTH - 2);
   const out = [];
   let process9;
-  for (const series of seriesOf(document5)) {
+  for (const series of seriesOf(document6)) {
     if (several && series.process !== process9) {
       process9 = series.process;
       out.push(`${escapeControl(process9)}
@@ -50549,9 +51295,9 @@ async function runMetrics(ctx, kind2, word, subject, flags) {
     await ctx.output(several ? lists : lists[0], table2);
     return;
   }
-  const query2 = { granularity: window.granularity, period: window.period, start: window.start, end: window.end, types: window.types };
+  const query3 = { granularity: window.granularity, period: window.period, start: window.start, end: window.end, types: window.types };
   const documents = [];
-  for (const id of ids3) documents.push(await fetchOne(kind2, client, projectId, id, subject ?? "", query2));
+  for (const id of ids3) documents.push(await fetchOne(kind2, client, projectId, id, subject ?? "", query3));
   const result = several ? documents : documents[0];
   if (flags.plot) {
     const { plotSeries: plotSeries2 } = await Promise.resolve().then(() => (init_plot(), plot_exports));
@@ -50589,8 +51335,8 @@ async function processIds(ctx, now = Date.now) {
     const cached = await readCache(file, now(), valid);
     if (cached) return cached;
     const { listProcesses: listProcesses3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
-    const list6 = await listProcesses3(await ctx.api(), projectId);
-    const words2 = list6.results.map((p) => typeof p.id === "string" ? p.id : "").filter(valid).slice(0, MAX_NAMES2);
+    const list7 = await listProcesses3(await ctx.api(), projectId);
+    const words2 = list7.results.map((p) => typeof p.id === "string" ? p.id : "").filter(valid).slice(0, MAX_NAMES2);
     await writeCache(ctx.configDir, file, { at: now(), names: words2 });
     return words2;
   } catch {
@@ -50603,6 +51349,358 @@ var init_completion7 = __esm({
     "use strict";
     init_completionCache();
     PROCESS_ID = /^[a-z0-9.-]+:[0-9]{1,5}$/;
+  }
+});
+
+// src/api/resources/logs.ts
+var logs_exports = {};
+__export(logs_exports, {
+  downloadLog: () => downloadLog
+});
+async function downloadLog(client, projectId, hostName, logName, window, sink) {
+  return client.download("logs.download", { groupId: projectId, hostName, logName }, { query: { ...window }, sink });
+}
+var init_logs3 = __esm({
+  "src/api/resources/logs.ts"() {
+    "use strict";
+  }
+});
+
+// src/cli/logs/writeFile.ts
+var writeFile_exports = {};
+__export(writeFile_exports, {
+  EmptyLogError: () => EmptyLogError,
+  TooLargeError: () => TooLargeError,
+  checkFinalPath: () => checkFinalPath,
+  writeBody: () => writeBody
+});
+function checkFinalPath(path) {
+  let stats;
+  try {
+    stats = (0, import_node_fs14.lstatSync)(path);
+  } catch {
+    return;
+  }
+  if (!stats.isFile()) throw new UsageError(`refusing to write ${path}: it exists and is not a regular file${stats.isSymbolicLink() ? " (a symbolic link)" : ""}`);
+}
+async function writeBody(body, target) {
+  checkFinalPath(target.path);
+  const temp = (0, import_node_path11.join)((0, import_node_path11.dirname)(target.path), `.${(0, import_node_path11.basename)(target.path)}.${(0, import_node_crypto26.randomBytes)(6).toString("hex")}.part`);
+  let fd;
+  try {
+    fd = (0, import_node_fs14.openSync)(temp, CREATE_NEW2, 384);
+  } catch (error2) {
+    throw new LocalFailureError(`cannot write in ${(0, import_node_path11.dirname)(target.path)}: ${fsReason(error2)}`);
+  }
+  let open5 = true;
+  const remove2 = () => {
+    if (open5) {
+      try {
+        (0, import_node_fs14.closeSync)(fd);
+      } catch {
+      }
+      open5 = false;
+    }
+    try {
+      (0, import_node_fs14.unlinkSync)(temp);
+    } catch {
+    }
+  };
+  const undo = onTerminate(remove2);
+  let received = 0;
+  let written = 0;
+  try {
+    const counter = new import_node_stream3.Transform({
+      transform(chunk, _encoding, done) {
+        received += chunk.length;
+        target.progress?.(received);
+        if (!target.decompress && received > target.maxBytes) return done(new TooLargeError(`the log passed ${target.maxBytes} bytes; stopped (raise --max-size to take more)`));
+        done(null, chunk);
+      }
+    });
+    const sink = new import_node_stream3.Writable({
+      write(chunk, _encoding, done) {
+        written += chunk.length;
+        if (written > target.maxBytes) return done(new TooLargeError(`the log passed ${target.maxBytes} bytes once decompressed; stopped (raise --max-size to take more)`));
+        try {
+          (0, import_node_fs14.writeSync)(fd, chunk);
+          done();
+        } catch (error2) {
+          done(new LocalFailureError(`cannot write ${target.path}: ${fsReason(error2)}`));
+        }
+      }
+    });
+    if (target.decompress) await (0, import_promises4.pipeline)(body, counter, (0, import_node_zlib2.createGunzip)(), sink);
+    else await (0, import_promises4.pipeline)(body, counter, sink);
+    if (received === 0) throw new EmptyLogError("the service returned an empty file: the log has no lines for this window (nothing written)");
+    (0, import_node_fs14.fsyncSync)(fd);
+    (0, import_node_fs14.closeSync)(fd);
+    open5 = false;
+    (0, import_node_fs14.renameSync)(temp, target.path);
+    return written;
+  } catch (error2) {
+    remove2();
+    if (error2 instanceof CdbaError) throw error2;
+    if (error2.code?.startsWith("Z_")) throw new LocalFailureError(`the log is not valid gzip: ${error2.message}; nothing written`);
+    throw error2;
+  } finally {
+    undo();
+  }
+}
+var import_node_crypto26, import_node_fs14, import_node_path11, import_node_stream3, import_promises4, import_node_zlib2, CREATE_NEW2, EmptyLogError, TooLargeError;
+var init_writeFile = __esm({
+  "src/cli/logs/writeFile.ts"() {
+    "use strict";
+    import_node_crypto26 = require("node:crypto");
+    import_node_fs14 = require("node:fs");
+    import_node_path11 = require("node:path");
+    import_node_stream3 = require("node:stream");
+    import_promises4 = require("node:stream/promises");
+    import_node_zlib2 = require("node:zlib");
+    init_errors();
+    init_fsError();
+    init_terminate();
+    CREATE_NEW2 = import_node_fs14.constants.O_WRONLY | import_node_fs14.constants.O_CREAT | import_node_fs14.constants.O_EXCL | (import_node_fs14.constants.O_NOFOLLOW ?? 0);
+    EmptyLogError = class extends CdbaError {
+      exitCode = ExitCode.emptyFile;
+    };
+    TooLargeError = class extends CdbaError {
+      exitCode = ExitCode.general;
+    };
+  }
+});
+
+// src/cli/logs/stdout.ts
+var stdout_exports = {};
+__export(stdout_exports, {
+  streamToStdout: () => streamToStdout
+});
+async function streamToStdout(io, body, options) {
+  let received = 0;
+  let written = 0;
+  const counter = new import_node_stream4.Transform({
+    transform(chunk, _encoding, done) {
+      received += chunk.length;
+      done(null, chunk);
+    }
+  });
+  const out = new import_node_stream4.Writable({
+    write(chunk, _encoding, done) {
+      written += chunk.length;
+      if (written > options.maxBytes) return done(new TooLargeError(`the log passed ${options.maxBytes} bytes; stopped (raise --max-size to take more)`));
+      if (io.out.write(chunk)) done();
+      else io.out.once("drain", () => done());
+    }
+  });
+  if (options.decompress) await (0, import_promises5.pipeline)(body, counter, (0, import_node_zlib3.createGunzip)(), out);
+  else await (0, import_promises5.pipeline)(body, counter, out);
+  if (received === 0) throw new EmptyLogError("the service returned an empty file: the log has no lines for this window");
+}
+var import_node_stream4, import_promises5, import_node_zlib3;
+var init_stdout = __esm({
+  "src/cli/logs/stdout.ts"() {
+    "use strict";
+    import_node_stream4 = require("node:stream");
+    import_promises5 = require("node:stream/promises");
+    import_node_zlib3 = require("node:zlib");
+    init_writeFile();
+  }
+});
+
+// src/cli/performance-advisor/createIndex.ts
+function jsString(text16) {
+  let out = '"';
+  for (const ch of text16) {
+    const code = ch.codePointAt(0);
+    if (code >= 32 && code < 127 && ch !== '"' && ch !== "\\") out += ch;
+    else if (code > 65535) {
+      const hi = Math.floor((code - 65536) / 1024) + 55296;
+      const lo = (code - 65536) % 1024 + 56320;
+      out += `\\u${hi.toString(16).padStart(4, "0")}\\u${lo.toString(16).padStart(4, "0")}`;
+    } else out += `\\u${code.toString(16).padStart(4, "0")}`;
+  }
+  return `${out}"`;
+}
+function keyDocument(index) {
+  if (!Array.isArray(index) || index.length === 0 || index.length > 64) return void 0;
+  const parts = [];
+  for (const entry of index) {
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return void 0;
+    const pairs = Object.entries(entry);
+    if (pairs.length !== 1) return void 0;
+    const [field, direction] = pairs[0];
+    if (field === "" || field.length > 1024) return void 0;
+    if (direction === 1 || direction === -1) parts.push(`${jsString(field)}: ${direction}`);
+    else if (typeof direction === "string" && INDEX_TYPES3.has(direction)) parts.push(`${jsString(field)}: ${jsString(direction)}`);
+    else return void 0;
+  }
+  return `{ ${parts.join(", ")} }`;
+}
+function createIndexCommand(namespace, index) {
+  if (typeof namespace !== "string") return void 0;
+  const dot = namespace.indexOf(".");
+  if (dot <= 0 || dot === namespace.length - 1 || namespace.length > 1024) return void 0;
+  const keys = keyDocument(index);
+  if (keys === void 0) return void 0;
+  return `db.getSiblingDB(${jsString(namespace.slice(0, dot))}).getCollection(${jsString(namespace.slice(dot + 1))}).createIndex(${keys})`;
+}
+var INDEX_TYPES3;
+var init_createIndex = __esm({
+  "src/cli/performance-advisor/createIndex.ts"() {
+    "use strict";
+    INDEX_TYPES3 = /* @__PURE__ */ new Set(["text", "2d", "2dsphere", "hashed"]);
+  }
+});
+
+// src/cli/performance-advisor/view.ts
+var view_exports = {};
+__export(view_exports, {
+  DROP_TABLE: () => DROP_TABLE,
+  NAMESPACE_TABLE: () => NAMESPACE_TABLE,
+  SCHEMA_TABLE: () => SCHEMA_TABLE,
+  SLOW_QUERY_TABLE: () => SLOW_QUERY_TABLE,
+  SUGGESTED_INDEX_TABLE: () => SUGGESTED_INDEX_TABLE,
+  withCreateIndex: () => withCreateIndex
+});
+function withCreateIndex(answer2) {
+  return { ...answer2, suggestedIndexes: list6(answer2.suggestedIndexes).map((s) => ({ ...s, createIndex: createIndexCommand(s.namespace, s.index) ?? null })) };
+}
+var list6, text15, NAMESPACE_TABLE, SLOW_QUERY_TABLE, SUGGESTED_INDEX_TABLE, SCHEMA_TABLE, DROP_TABLE;
+var init_view5 = __esm({
+  "src/cli/performance-advisor/view.ts"() {
+    "use strict";
+    init_object();
+    init_createIndex();
+    list6 = (value) => Array.isArray(value) ? value.filter(isObject) : [];
+    text15 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+    NAMESPACE_TABLE = {
+      columns: [
+        { header: "PROCESS", value: (r) => r.process, copyable: true },
+        { header: "NAMESPACE", value: (r) => r.namespace, copyable: true }
+      ],
+      rows: (document6) => list6(document6).flatMap((answer2) => list6(answer2.namespaces).map((n) => ({ process: text15(answer2.process), namespace: text15(n.namespace) })))
+    };
+    SLOW_QUERY_TABLE = {
+      columns: [
+        { header: "PROCESS", value: (r) => r.process, copyable: true },
+        { header: "NAMESPACE", value: (r) => r.namespace, copyable: true },
+        { header: "MS", value: (r) => r.ms },
+        { header: "EXAMINED", value: (r) => r.examined, dropPriority: 2 },
+        { header: "RETURNED", value: (r) => r.returned, dropPriority: 3 },
+        { header: "LINE", value: (r) => r.line, dropPriority: 1 }
+      ],
+      rows: (document6) => list6(document6).flatMap((answer2) => list6(answer2.slowQueries).map((q) => {
+        const metrics3 = isObject(q.metrics) ? q.metrics : {};
+        return { process: text15(answer2.process), namespace: text15(q.namespace), ms: text15(metrics3.operationExecutionTime), examined: text15(metrics3.docsExamined), returned: text15(metrics3.docsReturned), line: text15(q.line) };
+      }))
+    };
+    SUGGESTED_INDEX_TABLE = {
+      columns: [
+        { header: "PROCESS", value: (r) => r.process, copyable: true },
+        { header: "IMPACT", value: (r) => r.weight, dropPriority: 2 },
+        { header: "CREATE INDEX", value: (r) => r.command, copyable: true }
+      ],
+      rows: (document6) => list6(document6).flatMap((answer2) => list6(answer2.suggestedIndexes).map((s) => ({
+        process: text15(answer2.process),
+        weight: text15(s.weight),
+        command: typeof s.createIndex === "string" ? s.createIndex : `(not an index: ${text15(s.namespace)})`
+      })))
+    };
+    SCHEMA_TABLE = {
+      columns: [
+        { header: "RECOMMENDATION", value: (r) => r.recommendation, copyable: true },
+        { header: "NAMESPACE", value: (r) => r.namespace, copyable: true },
+        { header: "TRIGGER", value: (r) => r.trigger, dropPriority: 2 },
+        { header: "WHY", value: (r) => r.description, dropPriority: 1 }
+      ],
+      rows: (document6) => (isObject(document6) ? list6(document6.recommendations) : []).flatMap((r) => list6(r.affectedNamespaces).flatMap((a) => {
+        const triggers = list6(a.triggers);
+        return (triggers.length > 0 ? triggers : [{}]).map((t) => ({ recommendation: text15(r.recommendation), namespace: text15(a.namespace), trigger: text15(t.triggerType), description: text15(t.description) }));
+      }))
+    };
+    DROP_TABLE = {
+      columns: [
+        { header: "KIND", value: (r) => r.kind },
+        { header: "NAMESPACE", value: (r) => r.namespace, copyable: true },
+        { header: "INDEX", value: (r) => r.name, copyable: true },
+        { header: "BYTES", value: (r) => r.size, dropPriority: 2 },
+        { header: "ACCESSES", value: (r) => r.accesses, dropPriority: 1 }
+      ],
+      rows: (document6) => {
+        const doc = isObject(document6) ? document6 : {};
+        return ["hiddenIndexes", "redundantIndexes", "unusedIndexes"].flatMap((kind2) => list6(doc[kind2]).map((i) => ({
+          kind: kind2.replace("Indexes", ""),
+          namespace: text15(i.namespace),
+          name: text15(i.name),
+          size: text15(i.sizeBytes),
+          accesses: text15(i.accessCount)
+        })));
+      }
+    };
+  }
+});
+
+// src/api/resources/performanceAdvisor.ts
+var performanceAdvisor_exports = {};
+__export(performanceAdvisor_exports, {
+  getManagedSlowMs: () => getManagedSlowMs2,
+  listDropIndexSuggestions: () => listDropIndexSuggestions2,
+  listNamespaces: () => listNamespaces2,
+  listSchemaAdvice: () => listSchemaAdvice2,
+  listSlowQueries: () => listSlowQueries2,
+  listSuggestedIndexes: () => listSuggestedIndexes2,
+  setManagedSlowMs: () => setManagedSlowMs2
+});
+function document5(response, what) {
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InvalidResponseError(`expected ${what} from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  return body;
+}
+function content(response, what) {
+  const body = document5(response, what);
+  if ("content" in body && "status" in body) {
+    const inner2 = body.content;
+    if (typeof inner2 !== "object" || inner2 === null || Array.isArray(inner2)) throw new InvalidResponseError(`expected ${what} in the envelope from ${response.url}`);
+    return inner2;
+  }
+  return body;
+}
+async function listNamespaces2(client, projectId, processId, q) {
+  return document5(await client.call("performanceAdvisor.namespaces", { groupId: projectId, processId }, { query: query2({ ...q, namespaces: [] }) }), "namespaces");
+}
+async function listSlowQueries2(client, projectId, processId, q) {
+  const extra = { includeMetrics: true, includeOpType: true, includeReplicaState: true, ...q.nLogs !== void 0 ? { nLogs: q.nLogs } : {} };
+  return document5(await client.call("performanceAdvisor.slowQueryLogs", { groupId: projectId, processId }, { query: query2(q, extra) }), "slow queries");
+}
+async function listSuggestedIndexes2(client, projectId, processId, q) {
+  return document5(await client.call("performanceAdvisor.suggestedIndexes", { groupId: projectId, processId }, { query: query2(q) }), "suggested indexes");
+}
+async function listSchemaAdvice2(client, projectId, clusterName) {
+  return content(await client.call("performanceAdvisor.schemaAdvice", { groupId: projectId, clusterName }), "schema advice");
+}
+async function listDropIndexSuggestions2(client, projectId, clusterName) {
+  return content(await client.call("performanceAdvisor.dropIndexSuggestions", { groupId: projectId, clusterName }), "drop-index suggestions");
+}
+async function getManagedSlowMs2(client, projectId) {
+  const response = await client.call("performanceAdvisor.managedSlowMs", { groupId: projectId });
+  if (typeof response.body !== "boolean") throw new InvalidResponseError(`expected true or false from ${response.url}`);
+  return response.body;
+}
+async function setManagedSlowMs2(client, projectId, enabled) {
+  if (enabled) await client.call("performanceAdvisor.enableManagedSlowMs", { groupId: projectId }, { idempotent: true });
+  else await client.call("performanceAdvisor.disableManagedSlowMs", { groupId: projectId });
+}
+var query2;
+var init_performanceAdvisor3 = __esm({
+  "src/api/resources/performanceAdvisor.ts"() {
+    "use strict";
+    init_errors2();
+    query2 = (q, extra = {}) => ({
+      ...q.since !== void 0 ? { since: q.since } : {},
+      ...q.duration !== void 0 ? { duration: q.duration } : {},
+      ...q.namespaces && q.namespaces.length > 0 ? { namespaces: q.namespaces.join(",") } : {},
+      ...extra
+    });
   }
 });
 
@@ -50681,14 +51779,14 @@ var ENTRY_COLUMNS = [
 ];
 var ACCESS_LIST_TABLE = {
   columns: ENTRY_COLUMNS,
-  rows: (document5) => {
-    const results6 = document5?.results;
+  rows: (document6) => {
+    const results6 = document6?.results;
     return Array.isArray(results6) ? results6 : [];
   }
 };
 var ACCESS_ENTRY_TABLE = {
   columns: ENTRY_COLUMNS,
-  rows: (document5) => [document5 ?? {}]
+  rows: (document6) => [document6 ?? {}]
 };
 function statusTable(entry) {
   return {
@@ -50696,7 +51794,7 @@ function statusTable(entry) {
       { header: "ENTRY", value: () => entry, copyable: true },
       { header: "STATUS", value: (e) => text(e.STATUS) }
     ],
-    rows: (document5) => [document5 ?? {}]
+    rows: (document6) => [document6 ?? {}]
   };
 }
 
@@ -50710,8 +51808,8 @@ function registerAccessListAdd(parent, app) {
     ["Every address of a file, one per line", "grep -v '^#' allowed.txt | xargs -n1 cdba access-list add --comment batch"]
   ]);
 }
-function chosenEntry(text15, flags) {
-  const given2 = [text15 !== void 0, Boolean(flags.currentIp), flags.awsSecurityGroup !== void 0].filter(Boolean).length;
+function chosenEntry(text16, flags) {
+  const given2 = [text16 !== void 0, Boolean(flags.currentIp), flags.awsSecurityGroup !== void 0].filter(Boolean).length;
   if (given2 === 0) throw new UsageError("name the entry: an IP address or CIDR block, --current-ip, or --aws-security-group sg-...");
   if (given2 > 1) {
     throw new UsageError(flags.currentIp ? "--current-ip adds the address the service sees; give it or an address, not both" : "give one entry: an address or CIDR block, or --aws-security-group, not both");
@@ -50722,12 +51820,12 @@ function chosenEntry(text15, flags) {
     if (entry2.kind !== "securityGroup") throw new UsageError(`invalid --aws-security-group "${flags.awsSecurityGroup}": expected sg- and 8 or 17 hexadecimal digits`);
     return entry2;
   }
-  const entry = parseAccessEntry(text15);
+  const entry = parseAccessEntry(text16);
   if (entry.kind === "securityGroup") throw new UsageError("an AWS security group goes with --aws-security-group");
   return entry;
 }
-async function runAccessListAdd(ctx, text15, flags) {
-  const chosen = chosenEntry(text15, flags);
+async function runAccessListAdd(ctx, text16, flags) {
+  const chosen = chosenEntry(text16, flags);
   if (flags.comment !== void 0 && [...flags.comment].length > MAX_COMMENT) {
     throw new UsageError(`--comment is ${[...flags.comment].length} characters; the service takes at most ${MAX_COMMENT}`);
   }
@@ -50788,8 +51886,8 @@ function registerAccessListDelete(parent, app) {
     ["In a script: remove every temporary entry", "cdba access-list list -o json --query 'results[?deleteAfterDate].cidrBlock' | jq -r '.[]' | xargs -n1 cdba access-list delete --yes"]
   ]);
 }
-async function runAccessListDelete(ctx, text15) {
-  const entry = entryValue(parseAccessEntry(text15));
+async function runAccessListDelete(ctx, text16) {
+  const entry = entryValue(parseAccessEntry(text16));
   ctx.requireConfirmable();
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -50824,8 +51922,8 @@ function registerAccessListStatus(parent, app) {
     ["In a script: the bare status word", `cdba access-list status 10.0.0.0/16 -o json --query STATUS | tr -d '"'`]
   ]);
 }
-async function runAccessListStatus(ctx, text15) {
-  const entry = entryValue(parseAccessEntry(text15));
+async function runAccessListStatus(ctx, text16) {
+  const entry = entryValue(parseAccessEntry(text16));
   const { getAccessListEntryStatus: getAccessListEntryStatus2 } = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -50874,11 +51972,11 @@ function registerApi(program2, app) {
     ["Create a cluster from a file at a chosen version", "cdba --api-version 2023-02-01 api /groups/{projectId}/clusters --input cluster.json"],
     ["Status line and headers of the root resource", "cdba api / --include"]
   ]);
-  const list6 = command.command("list").description("list the operations of the description: name, short name, method, path and summary").argument("[word]", "only operations whose names, path or summary hold this word (any case)").option("--tag <tag>", "only operations with this tag (e.g. Clusters; any case)").action(async (word, options, cmd) => {
+  const list7 = command.command("list").description("list the operations of the description: name, short name, method, path and summary").argument("[word]", "only operations whose names, path or summary hold this word (any case)").option("--tag <tag>", "only operations with this tag (e.g. Clusters; any case)").action(async (word, options, cmd) => {
     const { runApiList: runApiList2 } = await Promise.resolve().then(() => (init_catalog2(), catalog_exports2));
     await runApiList2(app.context(cmd), word, options);
   });
-  withExamples(list6, [
+  withExamples(list7, [
     ["Every operation", "cdba api list"],
     ["The operations of one tag that mention snapshots", 'cdba api list --tag "Cloud Backups" snapshot'],
     ["The short names of the operations about alerts", "cdba api list alert -o json --query 'operations[].alias'"]
@@ -50940,7 +52038,7 @@ async function runApi(ctx, rawPath, flags) {
   });
   let path = checkPath(rawPath);
   const headers = parseHeaders(flags.header ?? []);
-  const query2 = plan.fieldsAs === "query" ? fieldsQuery(fields) : {};
+  const query3 = plan.fieldsAs === "query" ? fieldsQuery(fields) : {};
   let body;
   if (flags.input !== void 0) {
     const { parseJson: parseJson2, readInputText: readInputText2 } = await Promise.resolve().then(() => (init_input(), input_exports));
@@ -50952,14 +52050,14 @@ async function runApi(ctx, rawPath, flags) {
   const client = await ctx.api();
   const resource = resourceSpec(plan.method, path);
   if (flags.paginate) {
-    await paginate(ctx, client, path, resource, query2);
+    await paginate(ctx, client, path, resource, query3);
     return;
   }
   const response = await client.request({
     method: plan.method,
     resource,
     path,
-    query: query2,
+    query: query3,
     ...body !== void 0 ? { body } : {},
     headers,
     throwOnError: false
@@ -50977,11 +52075,11 @@ async function runApi(ctx, rawPath, flags) {
     throw apiErrorFromResponse2(response.status, response.headers, response.rawBody, hint ? { hint } : {});
   }
 }
-async function paginate(ctx, client, path, resource, query2) {
+async function paginate(ctx, client, path, resource, query3) {
   const results6 = [];
   let first;
   try {
-    for await (const page3 of client.pages(path, resource, query2)) {
+    for await (const page3 of client.pages(path, resource, query3)) {
       first ??= page3;
       results6.push(...page3.results);
     }
@@ -51218,20 +52316,20 @@ async function runClustersApply(ctx, flags) {
   }
   const inStep = shape2 === "perShard" ? ["readOnlySpecs"] : ["readOnlySpecs", "analyticsSpecs"];
   const plan = current === void 0 ? void 0 : planChanges(sizesInStep(desired, current, inStep), current, writableFields(shape2));
-  const document5 = {
+  const document6 = {
     action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none",
     changes: plan?.changes ?? []
   };
-  await showPlan(ctx, name, document5);
+  await showPlan(ctx, name, document6);
   if (flags.dryRun) {
-    if (flags.exitCode && document5.action !== "none") throw new QuietExit(ExitCode.changesPending);
+    if (flags.exitCode && document6.action !== "none") throw new QuietExit(ExitCode.changesPending);
     return;
   }
-  if (document5.action === "none") return;
+  if (document6.action === "none") return;
   const answer2 = clusterDocument(
     await withClusterHints(
       name,
-      () => document5.action === "create" ? createCluster3(target.client, target.projectId, desired) : updateCluster2(target.client, target.projectId, name, plan.patch)
+      () => document6.action === "create" ? createCluster3(target.client, target.projectId, desired) : updateCluster2(target.client, target.projectId, name, plan.patch)
     )
   );
   const state = typeof answer2.stateName === "string" ? answer2.stateName : "UPDATING";
@@ -51272,16 +52370,16 @@ async function applyFlex(ctx, flags, file, name, source, timeoutMs) {
     }
   }
   const plan = current === void 0 ? void 0 : planChanges(body, current, (path) => path[0] === "tags" || path[0] === "terminationProtectionEnabled");
-  const document5 = { action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none", changes: plan?.changes ?? [] };
-  await showPlan(ctx, name, document5);
+  const document6 = { action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none", changes: plan?.changes ?? [] };
+  await showPlan(ctx, name, document6);
   if (flags.dryRun) {
-    if (flags.exitCode && document5.action !== "none") throw new QuietExit(ExitCode.changesPending);
+    if (flags.exitCode && document6.action !== "none") throw new QuietExit(ExitCode.changesPending);
     return;
   }
-  if (document5.action === "none") return;
+  if (document6.action === "none") return;
   const checkHint = `the cluster may have been created; check with \`cdba clusters get ${shellWord(name)}\` before trying again`;
   const answer2 = clusterDocument(
-    document5.action === "create" ? await createFlexCluster3(client, projectId, body, checkHint) : await updateFlexCluster2(client, projectId, name, plan.patch)
+    document6.action === "create" ? await createFlexCluster3(client, projectId, body, checkHint) : await updateFlexCluster2(client, projectId, name, plan.patch)
   );
   const locator = await ClusterLocator2.open(ctx, client, projectId, name);
   locator.remember();
@@ -51445,10 +52543,10 @@ async function runClustersConnect(ctx, name, mongoshArgs, flags) {
   }
   const { whileChildRuns: whileChildRuns2 } = await Promise.resolve().then(() => (init_io(), io_exports));
   const status = await whileChildRuns2(
-    () => new Promise((resolve3, reject) => {
+    () => new Promise((resolve4, reject) => {
       const child = (0, import_node_child_process.spawn)(mongosh, args, { stdio: "inherit", env: ctx.env });
       child.once("error", (error2) => reject(new UsageError(`cannot run ${mongosh}: ${error2.message}`, { hint: MONGOSH_INSTALL_HINT })));
-      child.once("exit", (code, signal) => resolve3(code ?? 128 + signalNumber(signal)));
+      child.once("exit", (code, signal) => resolve4(code ?? 128 + signalNumber(signal)));
     })
   );
   throw new QuietExit(status);
@@ -51751,10 +52849,10 @@ async function runClustersList(ctx, flags) {
     ...flags.limit !== void 0 ? { itemsPerPage: flags.limit } : {},
     ...flags.count ? {} : { includeCount: false }
   });
-  const document5 = response.body;
-  await ctx.output(document5, CLUSTER_LIST_TABLE);
+  const document6 = response.body;
+  await ctx.output(document6, CLUSTER_LIST_TABLE);
   if (ctx.io.errIsTTY && await ctx.outputFormat() === "table" && !ctx.globals.query) {
-    const footer = pageFooter(page3, limit, document5.results.length, document5.totalCount, hasNextPage2(document5));
+    const footer = pageFooter(page3, limit, document6.results.length, document6.totalCount, hasNextPage2(document6));
     if (footer) ctx.io.note(footer, "dim");
   }
 }
@@ -51800,7 +52898,7 @@ async function runMixedTable(ctx, flags, client, projectId) {
     const limit = flags.limit ?? DEFAULT_LIMIT;
     const shown2 = dedicated.results.length;
     const flexShown = flex?.results.length ?? 0;
-    const nextOf = (document5) => hasNextPage2(document5);
+    const nextOf = (document6) => hasNextPage2(document6);
     const more = nextOf(dedicated) || flex !== void 0 && nextOf(flex);
     const footer = flexShown === 0 ? pageFooter(page3, limit, shown2, dedicated.totalCount, nextOf(dedicated)) : more || page3 > 1 ? `page ${page3}: ${shown2} clusters and ${flexShown} flex clusters${totalCount === void 0 ? "" : ` of ${totalCount}`}${more ? `; next: --page ${page3 + 1}, or --all for every cluster` : ""}` : void 0;
     if (footer) ctx.io.note(footer, "dim");
@@ -51829,10 +52927,10 @@ async function runFlexList(ctx, flags) {
     await ctx.output(await listAllFlexClusters2(client, projectId), CLUSTER_LIST_TABLE);
     return;
   }
-  const document5 = (await listFlexClusters3(client, projectId, pageOptions(flags))).body;
-  await ctx.output(document5, CLUSTER_LIST_TABLE);
+  const document6 = (await listFlexClusters3(client, projectId, pageOptions(flags))).body;
+  await ctx.output(document6, CLUSTER_LIST_TABLE);
   if (ctx.io.errIsTTY && await ctx.outputFormat() === "table" && !ctx.globals.query) {
-    const footer = pageFooter(flags.page ?? 1, flags.limit ?? DEFAULT_LIMIT, document5.results.length, document5.totalCount, hasNextPage2(document5));
+    const footer = pageFooter(flags.page ?? 1, flags.limit ?? DEFAULT_LIMIT, document6.results.length, document6.totalCount, hasNextPage2(document6));
     if (footer) ctx.io.note(footer, "dim");
   }
 }
@@ -52033,8 +53131,8 @@ async function runFlexPatch(ctx, locator, flags, fileDoc, timeoutMs) {
   if (flags.backup !== void 0) throw flexRefusal(name, "backup", true);
   const hardware2 = ["tier", "diskSizeGb", "members", "dbVersion"].filter((key) => flags[key] !== void 0);
   if (hardware2.length > 0) {
-    const flag = (key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace("-gb", "-gb")}`;
-    throw flexRefusal(name, "tier", true, `${hardware2.map(flag).join(", ")} given`);
+    const flag2 = (key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace("-gb", "-gb")}`;
+    throw flexRefusal(name, "tier", true, `${hardware2.map(flag2).join(", ")} given`);
   }
   const { flexReadOnlyFields: flexReadOnlyFields2 } = await Promise.resolve().then(() => (init_flexCluster(), flexCluster_exports));
   const body = { ...fileDoc };
@@ -52216,8 +53314,8 @@ function registerClustersUpgrade(parent, app) {
     }
   });
 }
-function currentOf(ctx, name, document5, flex) {
-  const summary = summarize2(document5);
+function currentOf(ctx, name, document6, flex) {
+  const summary = summarize2(document6);
   const lead = summary.zones[0]?.regions[0];
   const tier = summary.tiers[0] ?? "";
   if (!flex && lead?.provider !== "TENANT") {
@@ -52259,9 +53357,9 @@ async function runClustersUpgrade(ctx, name, flags) {
   ctx.requireConfirmable();
   const target = await clusterTarget(ctx, "clusters.tenantUpgrade");
   const locator = await ClusterLocator.open(ctx, target.client, target.projectId, name);
-  const document5 = await locator.get();
+  const document6 = await locator.get();
   const flex = locator.learnt === "flex";
-  const current = currentOf(ctx, name, document5, flex);
+  const current = currentOf(ctx, name, document6, flex);
   if (flex) await checkFlexReachable(ctx, name);
   const { provider: provider2, region: region2 } = destination(flags, current);
   const { profileName } = await ctx.settings();
@@ -52341,8 +53439,8 @@ async function runClustersWatch(ctx, name, flags) {
   checkClusterName(name);
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const target = await clusterTarget(ctx, "clusters.get");
-  const document5 = await waitForCluster(ctx, target, name, { until: flags.until, timeoutMs });
-  if (document5 !== void 0) await showCluster(ctx, document5);
+  const document6 = await waitForCluster(ctx, target, name, { until: flags.until, timeoutMs });
+  if (document6 !== void 0) await showCluster(ctx, document6);
 }
 
 // src/cli/clusters/index.ts
@@ -52459,9 +53557,9 @@ function spec(completion) {
       return completion.kind;
   }
 }
-var words = (list6) => list6.join(" ");
+var words = (list7) => list7.join(" ");
 var flagsOf = (info2) => info2.options.flatMap((o) => [o.long, o.short].filter((f) => Boolean(f)));
-var unique = (list6) => [...new Set(list6)];
+var unique = (list7) => [...new Set(list7)];
 var valueFlagsOf = (all) => unique(all.flatMap((c) => c.options.filter((o) => o.takesValue).flatMap((o) => [o.long, o.short])).filter((f) => Boolean(f)));
 function bashScript(root3) {
   const all = flatten(root3);
@@ -52623,7 +53721,7 @@ function zshScript(root3) {
 autoload -U +X bashcompinit && bashcompinit
 ${bashScript(root3)}`;
 }
-var fishQuote = (text15) => `'${text15.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+var fishQuote = (text16) => `'${text16.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 function fishScript(root3) {
   const lines = [
     "# fish completion for cdba (generated by `cdba completion fish`)",
@@ -52816,7 +53914,7 @@ init_command();
 init_public();
 init_public();
 var CONN_STRING_LIST_TABLE = {
-  rows: (document5) => document5,
+  rows: (document6) => document6,
   columns: [
     { header: "TYPE", value: (r) => r.type },
     { header: "SRV", value: (r) => r.srv ? "yes" : "no", dropPriority: 2 },
@@ -52875,7 +53973,7 @@ function parsedRows(p) {
   return rows.filter(([, value]) => value !== void 0 && value !== "").map(([field, value]) => ({ field, value }));
 }
 var CONN_STRING_PARSE_TABLE = {
-  rows: (document5) => parsedRows(document5),
+  rows: (document6) => parsedRows(document6),
   columns: [
     { header: "FIELD", value: (r) => r.field },
     { header: "VALUE", value: (r) => r.value, copyable: true }
@@ -52969,8 +54067,8 @@ function authLabel(user) {
   if (oidc) return oidc === "IDP_GROUP" ? "OIDC group" : "OIDC user";
   return "SCRAM";
 }
-function summarizeUser(document5) {
-  const user = isObject(document5) ? document5 : {};
+function summarizeUser(document6) {
+  const user = isObject(document6) ? document6 : {};
   return {
     username: text6(user.username),
     databaseName: text6(user.databaseName),
@@ -52994,14 +54092,14 @@ var DATABASE_USER_COLUMNS = [
 ];
 var DATABASE_USER_LIST_TABLE = {
   columns: DATABASE_USER_COLUMNS,
-  rows: (document5) => list3(isObject(document5) ? document5.results : void 0).map(summarizeUser)
+  rows: (document6) => list3(isObject(document6) ? document6.results : void 0).map(summarizeUser)
 };
 var DATABASE_USER_TABLE = {
   columns: DATABASE_USER_COLUMNS,
-  rows: (document5) => [summarizeUser(document5)]
+  rows: (document6) => [summarizeUser(document6)]
 };
-function databaseUserView(io, document5) {
-  const user = summarizeUser(document5);
+function databaseUserView(io, document6) {
+  const user = summarizeUser(document6);
   return `${keyValueLines(io, [
     ["Username", user.username],
     ["Auth database", user.databaseName],
@@ -53014,23 +54112,23 @@ function databaseUserView(io, document5) {
   ])}
 `;
 }
-async function showDatabaseUser(ctx, document5) {
+async function showDatabaseUser(ctx, document6) {
   if ((await ctx.outputForm("terminal-view")).form === "view") {
-    ctx.io.write(databaseUserView(ctx.io, document5));
+    ctx.io.write(databaseUserView(ctx.io, document6));
     return;
   }
-  await ctx.output(document5, DATABASE_USER_TABLE);
+  await ctx.output(document6, DATABASE_USER_TABLE);
 }
-async function showUserWithPassword(ctx, document5, password, note) {
+async function showUserWithPassword(ctx, document6, password, note) {
   if (!password?.generated) {
-    await showDatabaseUser(ctx, document5);
+    await showDatabaseUser(ctx, document6);
     return;
   }
   const form = await ctx.outputForm("bare");
   await ctx.io.revealing(password.value, async () => {
     if (form.form === "bare") ctx.io.write(`${password.value}
 `);
-    else await ctx.output({ ...document5, password: password.value }, DATABASE_USER_TABLE);
+    else await ctx.output({ ...document6, password: password.value }, DATABASE_USER_TABLE);
   });
   ctx.io.note(note);
 }
@@ -53064,9 +54162,9 @@ function externalAuth(username, flags) {
   const arn = flags.awsIamUser ?? flags.awsIamRole;
   if (arn !== void 0) {
     const kind2 = flags.awsIamUser !== void 0 ? "USER" : "ROLE";
-    const flag = kind2 === "USER" ? "--aws-iam-user" : "--aws-iam-role";
-    if (!AWS_ARN.test(arn) || !arn.includes(`:${kind2.toLowerCase()}/`)) throw new UsageError(`invalid ${flag} "${arn}": expected an IAM ${kind2.toLowerCase()} ARN like arn:aws:iam::123456789012:${kind2.toLowerCase()}/name`);
-    if (username !== void 0 && username !== arn) throw new UsageError(`with ${flag} the ARN is the username: leave out "${username}"`);
+    const flag2 = kind2 === "USER" ? "--aws-iam-user" : "--aws-iam-role";
+    if (!AWS_ARN.test(arn) || !arn.includes(`:${kind2.toLowerCase()}/`)) throw new UsageError(`invalid ${flag2} "${arn}": expected an IAM ${kind2.toLowerCase()} ARN like arn:aws:iam::123456789012:${kind2.toLowerCase()}/name`);
+    if (username !== void 0 && username !== arn) throw new UsageError(`with ${flag2} the ARN is the username: leave out "${username}"`);
     return { username: arn, fields: { awsIAMType: kind2 }, label: "AWS IAM" };
   }
   if (flags.x509) return { username, fields: { x509Type: flags.x509.toUpperCase() }, label: "X.509" };
@@ -53326,7 +54424,7 @@ function bindDecision(host, allowRemote) {
 async function runEmulator(ctx, flags, modules2 = {}) {
   const { warning: warning2 } = bindDecision(flags.host, flags.allowRemote === true);
   if (Boolean(flags.tlsCert) !== Boolean(flags.tlsKey)) throw new UsageError("--tls-cert and --tls-key go together");
-  const readPem = (file, flag) => readTextFileSync(file, { label: flag, maxBytes: MAX_BYTES.pem, expected: "a PEM file" });
+  const readPem = (file, flag2) => readTextFileSync(file, { label: flag2, maxBytes: MAX_BYTES.pem, expected: "a PEM file" });
   const { startEmulator: startEmulator2, loadSeedFile: loadSeedFile2 } = await Promise.resolve().then(() => (init_emulator(), emulator_exports));
   const emulator = await startEmulator2({
     ...modules2,
@@ -53375,10 +54473,10 @@ async function runEmulator(ctx, flags, modules2 = {}) {
     ].join("\n")
   );
   ctx.io.note("cdba: emulator running; Ctrl-C stops it");
-  await new Promise((resolve3) => {
-    ctx.io.signal.addEventListener("abort", () => resolve3(), { once: true });
+  await new Promise((resolve4) => {
+    ctx.io.signal.addEventListener("abort", () => resolve4(), { once: true });
     takeOverTerminate();
-    process.once("SIGTERM", () => resolve3());
+    process.once("SIGTERM", () => resolve4());
   });
   await emulator.stop();
   ctx.io.note("cdba: emulator stopped");
@@ -53418,7 +54516,7 @@ async function runEnvExtend(ctx, name, ttl) {
   checkEnvName2(name);
   const expires = ttlDate2(ttl);
   const projectId = await ctx.projectId();
-  const { EnvStateFile: EnvStateFile2 } = await Promise.resolve().then(() => (init_state8(), state_exports));
+  const { EnvStateFile: EnvStateFile2 } = await Promise.resolve().then(() => (init_state9(), state_exports));
   const { baseUrl } = await ctx.settings();
   const recorded = new EnvStateFile2(ctx.configDir, baseUrl, projectId, name).read()?.entry;
   const client = await ctx.api();
@@ -53650,15 +54748,15 @@ async function envTable(serviceTime2) {
       { header: "EXPIRES", value: ends, copyable: true },
       { header: "CREATED CLUSTER", value: (e) => e.state === null ? "-" : e.createdCluster ? "yes" : "no", minWidth: 3, dropPriority: 1 }
     ],
-    rows: (document5) => document5?.results ?? []
+    rows: (document6) => document6?.results ?? []
   };
 }
 async function runEnvList(ctx, flags) {
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { takeInventory: takeInventory2 } = await Promise.resolve().then(() => (init_inventory(), inventory_exports));
-  const document5 = await listDocument2(await takeInventory2(ctx, client, projectId), flags.expired === true);
-  await ctx.output(document5, await envTable(document5.serviceTime));
+  const document6 = await listDocument2(await takeInventory2(ctx, client, projectId), flags.expired === true);
+  await ctx.output(document6, await envTable(document6.serviceTime));
 }
 
 // src/cli/env/index.ts
@@ -53791,8 +54889,8 @@ init_sanitize();
 init_render();
 init_waitForIndex();
 var text7 = (value) => typeof value === "string" ? value : "";
-function summarizeIndex(document5) {
-  const index = isObject(document5) ? document5 : {};
+function summarizeIndex(document6) {
+  const index = isObject(document6) ? document6 : {};
   const version2 = isObject(index.latestDefinitionVersion) ? index.latestDefinitionVersion.version : void 0;
   return {
     id: text7(index.indexID),
@@ -53815,12 +54913,12 @@ var SEARCH_INDEX_COLUMNS = [
   { header: "QUERYABLE", value: (i) => i.queryable, dropPriority: 4 },
   { header: "ID", value: (i) => i.id, copyable: true, dropPriority: 2 }
 ];
-var list4 = (document5) => Array.isArray(document5) ? document5 : [];
-var SEARCH_INDEX_LIST_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document5) => list4(document5).map(summarizeIndex) };
-var SEARCH_INDEX_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document5) => [summarizeIndex(document5)] };
-function indexView(io, document5) {
-  const index = summarizeIndex(document5);
-  const doc = isObject(document5) ? document5 : {};
+var list4 = (document6) => Array.isArray(document6) ? document6 : [];
+var SEARCH_INDEX_LIST_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document6) => list4(document6).map(summarizeIndex) };
+var SEARCH_INDEX_TABLE = { columns: SEARCH_INDEX_COLUMNS, rows: (document6) => [summarizeIndex(document6)] };
+function indexView(io, document6) {
+  const index = summarizeIndex(document6);
+  const doc = isObject(document6) ? document6 : {};
   const definition = JSON.stringify(doc.latestDefinition ?? {}, null, 2);
   return `${keyValueLines(io, [
     ["Name", index.name],
@@ -53836,12 +54934,12 @@ Definition:
 ${escapeControl(definition, { keepLines: true })}
 `;
 }
-async function showIndex(ctx, document5) {
+async function showIndex(ctx, document6) {
   if ((await ctx.outputForm("terminal-view")).form === "view") {
-    ctx.io.write(indexView(ctx.io, document5));
+    ctx.io.write(indexView(ctx.io, document6));
     return;
   }
-  await ctx.output(document5, SEARCH_INDEX_TABLE);
+  await ctx.output(document6, SEARCH_INDEX_TABLE);
 }
 
 // src/cli/search-indexes/create.ts
@@ -53869,9 +54967,9 @@ async function planCreate(ctx, flags, notes) {
   const type = flags.type ?? (flags.field ? "vectorSearch" : "search");
   if (flags.dynamic && type !== "search") throw new UsageError("--dynamic makes a search index; a vectorSearch index takes --field path:dimensions:similarity");
   if (flags.field && type !== "vectorSearch") throw new UsageError("--field makes a vectorSearch index; drop --type search, or give --dynamic or --file");
-  const definition = flags.dynamic ? { mappings: { dynamic: true } } : { fields: flags.field.reduce((fields, text15) => vectorFieldFlag2(text15, fields), []) };
-  for (const [value, flag] of [[flags.db, "--db"], [flags.collection, "--collection"], [flags.name, "--name"]]) {
-    if (value === void 0 || value === "") throw new UsageError(`${flag} is required with ${ways[0]}`);
+  const definition = flags.dynamic ? { mappings: { dynamic: true } } : { fields: flags.field.reduce((fields, text16) => vectorFieldFlag2(text16, fields), []) };
+  for (const [value, flag2] of [[flags.db, "--db"], [flags.collection, "--collection"], [flags.name, "--name"]]) {
+    if (value === void 0 || value === "") throw new UsageError(`${flag2} is required with ${ways[0]}`);
   }
   const names3 = { database: flags.db, collectionName: flags.collection, name: flags.name };
   checkIndexNames(names3, asFlag);
@@ -54025,15 +55123,15 @@ init_errors();
 init_isoDate();
 init_duration();
 var UNITS = { m: 6e4, h: 36e5, d: 864e5, w: 6048e5 };
-function parseUntil(text15, now) {
-  const value = text15.trim();
+function parseUntil(text16, now) {
+  const value = text16.trim();
   let at;
   const date = parseIsoDateTime(value);
   if (date) at = date.getTime();
   else if (/^\d/.test(value) && !/^\d+(\.\d+)?$/.test(value)) at = ((ms) => ms === void 0 ? void 0 : now + ms)(durationMillis(value, UNITS));
-  if (at === void 0 || !Number.isFinite(at)) throw new UsageError(`invalid --until "${text15}": expected an ISO 8601 time (2026-09-01T12:00:00Z) or a duration from now (90m, 12h, 7d, 2w)`);
-  if (Math.floor(at / 1e3) <= Math.floor(now / 1e3)) throw new UsageError(`invalid --until "${text15}": ${formatServiceDate(new Date(at))} is not in the future`, { hint: "give a later time, or --forever" });
-  if (new Date(at).getUTCFullYear() > 9999) throw new UsageError(`invalid --until "${text15}": too far ahead; use --forever`);
+  if (at === void 0 || !Number.isFinite(at)) throw new UsageError(`invalid --until "${text16}": expected an ISO 8601 time (2026-09-01T12:00:00Z) or a duration from now (90m, 12h, 7d, 2w)`);
+  if (Math.floor(at / 1e3) <= Math.floor(now / 1e3)) throw new UsageError(`invalid --until "${text16}": ${formatServiceDate(new Date(at))} is not in the future`, { hint: "give a later time, or --forever" });
+  if (new Date(at).getUTCFullYear() > 9999) throw new UsageError(`invalid --until "${text16}": too far ahead; use --forever`);
   return formatServiceDate(new Date(at));
 }
 function forever(now) {
@@ -54047,8 +55145,8 @@ function forever(now) {
 // src/cli/alerts/view.ts
 init_object();
 var text8 = (value) => typeof value === "string" ? value : "";
-function alertRow(document5) {
-  const alert = isObject(document5) ? document5 : {};
+function alertRow(document6) {
+  const alert = isObject(document6) ? document6 : {};
   return {
     id: text8(alert.id),
     event: text8(alert.eventTypeName),
@@ -54067,11 +55165,11 @@ var ALERT_COLUMNS = [
   { header: "ACKNOWLEDGED UNTIL", value: (a) => a.acknowledgedUntil, copyable: true, dropPriority: 1 },
   { header: "CLUSTER/HOST", value: (a) => a.target, copyable: true, dropPriority: 3 }
 ];
-var results = (document5) => isObject(document5) && Array.isArray(document5.results) ? document5.results : [];
-var ALERT_LIST_TABLE = { columns: ALERT_COLUMNS, rows: (document5) => results(document5).map(alertRow) };
-var ALERT_TABLE = { columns: ALERT_COLUMNS, rows: (document5) => [alertRow(document5)] };
-function configRow(document5) {
-  const config = isObject(document5) ? document5 : {};
+var results = (document6) => isObject(document6) && Array.isArray(document6.results) ? document6.results : [];
+var ALERT_LIST_TABLE = { columns: ALERT_COLUMNS, rows: (document6) => results(document6).map(alertRow) };
+var ALERT_TABLE = { columns: ALERT_COLUMNS, rows: (document6) => [alertRow(document6)] };
+function configRow(document6) {
+  const config = isObject(document6) ? document6 : {};
   const notifications = Array.isArray(config.notifications) ? config.notifications : [];
   return {
     id: text8(config.id),
@@ -54086,11 +55184,11 @@ var CONFIG_COLUMNS = [
   { header: "ENABLED", value: (c) => c.enabled, dropPriority: 2 },
   { header: "NOTIFICATIONS", value: (c) => c.notifications, dropPriority: 1, minWidth: 5, cut: "end" }
 ];
-var CONFIG_LIST_TABLE = { columns: CONFIG_COLUMNS, rows: (document5) => results(document5).map(configRow) };
-var CONFIG_TABLE = { columns: CONFIG_COLUMNS, rows: (document5) => [configRow(document5)] };
+var CONFIG_LIST_TABLE = { columns: CONFIG_COLUMNS, rows: (document6) => results(document6).map(configRow) };
+var CONFIG_TABLE = { columns: CONFIG_COLUMNS, rows: (document6) => [configRow(document6)] };
 var FIELD_TABLE = {
   columns: [{ header: "FIELD NAME", value: (f) => f.name, copyable: true }],
-  rows: (document5) => Array.isArray(document5) ? document5.map((name) => ({ name: text8(name) })) : []
+  rows: (document6) => Array.isArray(document6) ? document6.map((name) => ({ name: text8(name) })) : []
 };
 
 // src/cli/alerts/alerts.ts
@@ -54106,8 +55204,8 @@ function checkComment(comment) {
   return comment ?? "";
 }
 function registerAlertVerbs(group, app) {
-  const list6 = group.command("list").alias("ls").description("list the project's alerts, oldest first (every status unless --status)").option("--status <status>", `only alerts in this status: ${STATUSES.join(", ")}`, choiceFlag("--status", STATUSES, { upper: true })).option("--page <n>", "page number, from 1", intFlag("--page", 1)).option("--limit <n>", `alerts per page, 1 to ${MAX_LIMIT3} (default 100)`, intFlag("--limit", 1, MAX_LIMIT3)).addOption(new Option("--all", "every alert, all pages").conflicts(["page", "limit"])).option("--no-count", "do not ask the service for the total (totalCount is left out)").action(async (options, cmd) => runAlertsList(app.context(cmd), options));
-  withExamples(list6, [
+  const list7 = group.command("list").alias("ls").description("list the project's alerts, oldest first (every status unless --status)").option("--status <status>", `only alerts in this status: ${STATUSES.join(", ")}`, choiceFlag("--status", STATUSES, { upper: true })).option("--page <n>", "page number, from 1", intFlag("--page", 1)).option("--limit <n>", `alerts per page, 1 to ${MAX_LIMIT3} (default 100)`, intFlag("--limit", 1, MAX_LIMIT3)).addOption(new Option("--all", "every alert, all pages").conflicts(["page", "limit"])).option("--no-count", "do not ask the service for the total (totalCount is left out)").action(async (options, cmd) => runAlertsList(app.context(cmd), options));
+  withExamples(list7, [
     ["The open alerts", "cdba alerts list --status OPEN"],
     ["IDs of every open alert", "cdba alerts list --status OPEN --all -o json --query 'results[].id'"]
   ]);
@@ -54180,17 +55278,17 @@ init_errors();
 var NOTIFICATION_TYPES2 = ["DATADOG", "EMAIL", "GROUP", "HIP_CHAT", "MICROSOFT_TEAMS", "OPS_GENIE", "ORG", "PAGER_DUTY", "SLACK", "SMS", "TEAM", "USER", "VICTOR_OPS", "WEBHOOK"];
 var MATCHER_OPERATORS2 = ["EQUALS", "CONTAINS", "STARTS_WITH", "ENDS_WITH", "NOT_EQUALS", "NOT_CONTAINS", "REGEX"];
 var THRESHOLD_OPERATORS2 = ["GREATER_THAN", "LESS_THAN"];
-function numberFlag(flag) {
+function numberFlag(flag2) {
   return (value) => {
     const n = Number(value);
-    if (value.trim() === "" || !Number.isFinite(n)) throw new UsageError(`invalid ${flag} "${value}": expected a number`);
+    if (value.trim() === "" || !Number.isFinite(n)) throw new UsageError(`invalid ${flag2} "${value}": expected a number`);
     return n;
   };
 }
-function upperFlag(flag) {
+function upperFlag(flag2) {
   return (value) => {
     const upper2 = value.trim().toUpperCase();
-    if (!/^[A-Z][A-Z0-9_]*$/.test(upper2)) throw new UsageError(`invalid ${flag} "${value}": expected a name such as NO_PRIMARY`);
+    if (!/^[A-Z][A-Z0-9_]*$/.test(upper2)) throw new UsageError(`invalid ${flag2} "${value}": expected a name such as NO_PRIMARY`);
     return upper2;
   };
 }
@@ -54223,8 +55321,8 @@ function registerAlertSettings(group, app) {
     ["IDs of the NO_PRIMARY configurations", `cdba alerts settings list --all -o json --query "results[?eventTypeName=='NO_PRIMARY'].id"`],
     ["Email when a replica set has no primary", "cdba alerts settings create --event NO_PRIMARY --notification-type EMAIL --notification-email-address ops@example.com --notification-interval-min 5"]
   ]);
-  const list6 = settings.command("list").alias("ls").description("list the project's alert configurations").option("--page <n>", "page number, from 1", intFlag("--page", 1)).option("--limit <n>", `configurations per page, 1 to ${MAX_LIMIT4} (default 100)`, intFlag("--limit", 1, MAX_LIMIT4)).addOption(new Option("--all", "every configuration, all pages").conflicts(["page", "limit"])).option("--no-count", "do not ask the service for the total (totalCount is left out)").action(async (options, cmd) => runSettingsList(app.context(cmd), options));
-  withExamples(list6, [
+  const list7 = settings.command("list").alias("ls").description("list the project's alert configurations").option("--page <n>", "page number, from 1", intFlag("--page", 1)).option("--limit <n>", `configurations per page, 1 to ${MAX_LIMIT4} (default 100)`, intFlag("--limit", 1, MAX_LIMIT4)).addOption(new Option("--all", "every configuration, all pages").conflicts(["page", "limit"])).option("--no-count", "do not ask the service for the total (totalCount is left out)").action(async (options, cmd) => runSettingsList(app.context(cmd), options));
+  withExamples(list7, [
     ["Every configuration", "cdba alerts settings list --all"],
     ["The ones turned off", "cdba alerts settings list --all -o json --query 'results[?!enabled].id'"]
   ]);
@@ -54415,9 +55513,9 @@ init_object();
 init_sanitize();
 init_render();
 init_snapshots();
-var results2 = (document5) => {
-  const list6 = isObject(document5) ? document5.results : void 0;
-  return Array.isArray(list6) ? list6 : [];
+var results2 = (document6) => {
+  const list7 = isObject(document6) ? document6.results : void 0;
+  return Array.isArray(list7) ? list7 : [];
 };
 var SNAPSHOT_COLUMNS = [
   // The ID is what get, delete and restores create take, the dates what a user reads
@@ -54431,8 +55529,8 @@ var SNAPSHOT_COLUMNS = [
   { header: "SIZE", value: (s) => s.size, dropPriority: 6, omitWhenEmpty: true },
   { header: "DESCRIPTION", value: (s) => s.description, minWidth: 8, cut: "end", dropPriority: 4, omitWhenEmpty: true }
 ];
-var SNAPSHOT_LIST_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document5) => results2(document5).map(summarizeSnapshot) };
-var SNAPSHOT_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document5) => [summarizeSnapshot(document5)] };
+var SNAPSHOT_LIST_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document6) => results2(document6).map(summarizeSnapshot) };
+var SNAPSHOT_TABLE = { columns: SNAPSHOT_COLUMNS, rows: (document6) => [summarizeSnapshot(document6)] };
 var RESTORE_COLUMNS = [
   { header: "ID", value: (r) => r.id, copyable: true },
   { header: "STATE", value: (r) => r.state },
@@ -54441,11 +55539,11 @@ var RESTORE_COLUMNS = [
   { header: "TARGET", value: (r) => r.target, copyable: true, dropPriority: 4, omitWhenEmpty: true },
   { header: "FINISHED", value: (r) => r.finished, copyable: true, dropPriority: 1, omitWhenEmpty: true }
 ];
-var RESTORE_LIST_TABLE = { columns: RESTORE_COLUMNS, rows: (document5) => results2(document5).map(summarizeRestore) };
-var RESTORE_TABLE = { columns: RESTORE_COLUMNS, rows: (document5) => [summarizeRestore(document5)] };
-async function showSnapshot(ctx, document5) {
-  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document5, SNAPSHOT_TABLE);
-  const s = summarizeSnapshot(document5);
+var RESTORE_LIST_TABLE = { columns: RESTORE_COLUMNS, rows: (document6) => results2(document6).map(summarizeRestore) };
+var RESTORE_TABLE = { columns: RESTORE_COLUMNS, rows: (document6) => [summarizeRestore(document6)] };
+async function showSnapshot(ctx, document6) {
+  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document6, SNAPSHOT_TABLE);
+  const s = summarizeSnapshot(document6);
   ctx.io.write(
     `${keyValueLines(ctx.io, [
       ["ID", s.id],
@@ -54460,9 +55558,9 @@ async function showSnapshot(ctx, document5) {
 `
   );
 }
-async function showRestore(ctx, document5) {
-  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document5, RESTORE_TABLE);
-  const r = summarizeRestore(document5);
+async function showRestore(ctx, document6) {
+  if ((await ctx.outputForm("terminal-view")).form !== "view") return ctx.output(document6, RESTORE_TABLE);
+  const r = summarizeRestore(document6);
   ctx.io.write(
     `${keyValueLines(ctx.io, [
       ["ID", r.id],
@@ -54482,8 +55580,8 @@ var SCHEDULE_TABLE = {
     { header: "EVERY", value: (p) => p.every },
     { header: "KEPT", value: (p) => p.keep }
   ],
-  rows: (document5) => {
-    const policies = isObject(document5) && Array.isArray(document5.policies) ? document5.policies : [];
+  rows: (document6) => {
+    const policies = isObject(document6) && Array.isArray(document6.policies) ? document6.policies : [];
     return policies.flatMap((policy) => isObject(policy) && Array.isArray(policy.policyItems) ? policy.policyItems : []).filter(isObject).map((item) => ({
       frequency: String(item.frequencyType ?? ""),
       every: everyText(String(item.frequencyType ?? ""), Number(item.frequencyInterval)),
@@ -54498,17 +55596,17 @@ function everyText(frequency, interval) {
   if (frequency === "monthly") return interval === 40 ? "last day of the month" : `day ${interval}`;
   return frequency === "daily" ? "day" : String(interval);
 }
-async function showSchedule(ctx, document5) {
+async function showSchedule(ctx, document6) {
   const form = await ctx.outputForm("terminal-view");
-  if (form.form !== "view") return ctx.output(document5, SCHEDULE_TABLE);
+  if (form.form !== "view") return ctx.output(document6, SCHEDULE_TABLE);
   const pad3 = (n) => String(n).padStart(2, "0");
   const head = keyValueLines(ctx.io, [
-    ["Cluster", document5.clusterName],
-    ["Reference time", `${pad3(document5.referenceHourOfDay)}:${pad3(document5.referenceMinuteOfHour)} UTC`],
-    ["Next snapshot", document5.nextSnapshot],
-    ["Restore window", document5.restoreWindowDays === void 0 ? void 0 : `${String(document5.restoreWindowDays)} days`]
+    ["Cluster", document6.clusterName],
+    ["Reference time", `${pad3(document6.referenceHourOfDay)}:${pad3(document6.referenceMinuteOfHour)} UTC`],
+    ["Next snapshot", document6.nextSnapshot],
+    ["Restore window", document6.restoreWindowDays === void 0 ? void 0 : `${String(document6.restoreWindowDays)} days`]
   ]);
-  const rows = SCHEDULE_TABLE.rows(document5);
+  const rows = SCHEDULE_TABLE.rows(document6);
   const width = Math.max(9, ...rows.map((r) => r.frequency.length));
   const everyWidth = Math.max(5, ...rows.map((r) => r.every.length));
   const lines = rows.map((r) => escapeControl(`  ${r.frequency.padEnd(width)}  every ${r.every.padEnd(everyWidth)}  kept ${r.keep}`));
@@ -54626,11 +55724,11 @@ async function runRestoresList(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId } = locator;
-  const list6 = await locator.call(
+  const list7 = await locator.call(
     () => api.listRestoreJobs(client, projectId, cluster),
     () => api.listFlexRestoreJobs(client, projectId, cluster)
   );
-  await ctx.output(list6, RESTORE_LIST_TABLE);
+  await ctx.output(list7, RESTORE_LIST_TABLE);
 }
 
 // src/cli/backups/scheduleGet.ts
@@ -54727,11 +55825,11 @@ async function runSnapshotsList(ctx, cluster) {
   const locator = await backupLocator(ctx, cluster);
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId } = locator;
-  const list6 = await locator.call(
+  const list7 = await locator.call(
     () => api.listSnapshots(client, projectId, cluster),
     () => api.listFlexSnapshots(client, projectId, cluster)
   );
-  await ctx.output(list6, SNAPSHOT_LIST_TABLE);
+  await ctx.output(list7, SNAPSHOT_LIST_TABLE);
 }
 
 // src/cli/backups/snapshotsTake.ts
@@ -54798,10 +55896,10 @@ async function runSnapshotsTake(ctx, cluster, flags) {
 
 // src/cli/backups/index.ts
 function registerBackups(program2, app) {
-  for (const list6 of ["snapshots", "restore-jobs"]) {
-    registerLookup(program2, list6, { needsOf: true, load: async () => {
+  for (const list7 of ["snapshots", "restore-jobs"]) {
+    registerLookup(program2, list7, { needsOf: true, load: async () => {
       const { backupIds: backupIds2 } = await Promise.resolve().then(() => (init_completion4(), completion_exports4));
-      return (ctx, cluster) => backupIds2(ctx, list6, cluster);
+      return (ctx, cluster) => backupIds2(ctx, list7, cluster);
     } });
   }
   const backups3 = program2.command("backups").description("a cluster's cloud backup: its snapshots, restores of them into a cluster or as files, and its schedule");
@@ -54892,9 +55990,9 @@ init_command();
 
 // src/cli/projects/view.ts
 var text10 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
-var results3 = (document5) => {
-  const list6 = document5?.results;
-  return Array.isArray(list6) ? list6 : [];
+var results3 = (document6) => {
+  const list7 = document6?.results;
+  return Array.isArray(list7) ? list7 : [];
 };
 var PROJECT_COLUMNS = [
   // IDs and names are what the other commands take: whole while dropping columns makes
@@ -54907,7 +56005,7 @@ var PROJECT_COLUMNS = [
   { header: "CREATED", value: (p) => text10(p.created), copyable: true, dropPriority: 3 }
 ];
 var PROJECT_LIST_TABLE = { columns: PROJECT_COLUMNS, rows: results3 };
-var PROJECT_TABLE = { columns: PROJECT_COLUMNS, rows: (document5) => [document5 ?? {}] };
+var PROJECT_TABLE = { columns: PROJECT_COLUMNS, rows: (document6) => [document6 ?? {}] };
 var ORG_LIST_TABLE = {
   columns: [
     { header: "ID", value: (o) => text10(o.id), copyable: true },
@@ -54923,8 +56021,8 @@ function registerOrgs(program2, app) {
     ["Every organization", "cdba orgs list"],
     ["Names and IDs, tab-separated", "cdba orgs list -o json --query 'results[].[name,id]' | jq -r '.[] | @tsv'"]
   ]);
-  const list6 = group.command("list").alias("ls").description("list the organizations these credentials belong to, with their IDs").action(async (_options, cmd) => runOrgsList(app.context(cmd)));
-  withExamples(list6, [
+  const list7 = group.command("list").alias("ls").description("list the organizations these credentials belong to, with their IDs").action(async (_options, cmd) => runOrgsList(app.context(cmd)));
+  withExamples(list7, [
     ["Every organization as a table", "cdba orgs list"],
     ["The ID alone when there is one organization", `cdba orgs list -o json --query 'results[0].id' | tr -d '"'`]
   ]);
@@ -55174,7 +56272,7 @@ async function runPeeringList(ctx, flags) {
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
   const lists = await Promise.all(providers.map((provider2) => listPeers3(client, projectId, provider2)));
-  const results6 = lists.flatMap((list6) => list6.results);
+  const results6 = lists.flatMap((list7) => list7.results);
   await ctx.output({ results: results6, totalCount: results6.length }, PEER_LIST_TABLE);
 }
 
@@ -55336,7 +56434,7 @@ async function checkFlags2(flags) {
     return { provider: "GCP", endpointId: name, body: { endpointGroupName: name, gcpProjectId: input.checked("--gcp-project-id", flags.gcpProjectId, "gcpProjectId"), endpoints } };
   }
   if (flags.endpointId === void 0) throw new UsageError("name your endpoint: --endpoint-id vpce-... (AWS), --endpoint-id <resource id> --ip <address> (Azure) or --endpoint-group (GCP)");
-  for (const [flag, value] of Object.entries(gcpFlags)) if (value !== void 0) throw new UsageError(`${flag} is for a GCP endpoint group (--endpoint-group)`);
+  for (const [flag2, value] of Object.entries(gcpFlags)) if (value !== void 0) throw new UsageError(`${flag2} is for a GCP endpoint group (--endpoint-group)`);
   const provider2 = await endpointProvider2(flags.endpointId);
   if (provider2 === "GCP") throw new UsageError(`invalid --endpoint-id "${flags.endpointId.slice(0, 60)}": expected vpce-... (AWS) or an Azure resource ID; a GCP endpoint group goes with --endpoint-group`);
   if (provider2 === "AWS") {
@@ -55358,9 +56456,9 @@ async function settledStrings(ctx, client, projectId, endpointId, timeoutMs) {
     timeoutMs,
     resumeHint: `the endpoint is AVAILABLE; once the clusters are IDLE, \`${ctx.followUp("conn-string", "get", "<cluster>", "--endpoint", endpointId)}\` gives each string`,
     poll: async () => {
-      const list6 = (await listAllClusters3(client, projectId)).results;
-      const busy = list6.filter((c) => SETTLING.includes(String(c.stateName)));
-      return { state: busy.length === 0 ? "IDLE" : `UPDATING (${busy.length} of ${list6.length} clusters)`, done: busy.length === 0, value: list6 };
+      const list7 = (await listAllClusters3(client, projectId)).results;
+      const busy = list7.filter((c) => SETTLING.includes(String(c.stateName)));
+      return { state: busy.length === 0 ? "IDLE" : `UPDATING (${busy.length} of ${list7.length} clusters)`, done: busy.length === 0, value: list7 };
     }
   });
   const { listConnectionStrings: listConnectionStrings2, selectConnectionString: selectConnectionString2 } = await Promise.resolve().then(() => (init_connstring(), connstring_exports));
@@ -55460,7 +56558,7 @@ async function runPrivateEndpointsList(ctx, flags) {
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
   const lists = await Promise.all(providers.map(async (provider2) => (await listEndpointServices2(client, projectId, provider2)).body));
-  const results6 = lists.flatMap((list6) => Array.isArray(list6) ? list6 : []);
+  const results6 = lists.flatMap((list7) => Array.isArray(list7) ? list7 : []);
   await ctx.output({ results: results6, totalCount: results6.length }, SERVICE_LIST_TABLE);
 }
 
@@ -55631,7 +56729,7 @@ function clusterLines(projectId, clusters3, listCommand = "cdba conn-string list
 // src/cli/private-ip/setting.ts
 function settingTable(projectId) {
   return {
-    rows: (document5) => [{ projectId, enabled: document5.enabled }],
+    rows: (document6) => [{ projectId, enabled: document6.enabled }],
     columns: [
       { header: "PROJECT ID", value: (r) => r.projectId, copyable: true },
       { header: "PRIVATE IP MODE", value: (r) => r.enabled ? "on" : "off" }
@@ -55708,8 +56806,8 @@ init_command();
 // src/cli/processes/view.ts
 init_object();
 var text14 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
-function summarizeProcess(document5) {
-  const p = isObject(document5) ? document5 : {};
+function summarizeProcess(document6) {
+  const p = isObject(document6) ? document6 : {};
   return {
     id: text14(p.id),
     type: text14(p.typeName),
@@ -55731,9 +56829,9 @@ var PROCESS_COLUMNS = [
 var list5 = (value) => Array.isArray(value) ? value : [];
 var PROCESS_LIST_TABLE = {
   columns: PROCESS_COLUMNS,
-  rows: (document5) => list5(isObject(document5) ? document5.results : void 0).map(summarizeProcess)
+  rows: (document6) => list5(isObject(document6) ? document6.results : void 0).map(summarizeProcess)
 };
-var PROCESS_TABLE = { columns: PROCESS_COLUMNS, rows: (document5) => [summarizeProcess(document5)] };
+var PROCESS_TABLE = { columns: PROCESS_COLUMNS, rows: (document6) => [summarizeProcess(document6)] };
 
 // src/cli/processes/get.ts
 init_word();
@@ -55744,9 +56842,9 @@ function registerProcessesGet(parent, app) {
     ["Its version alone", "cdba processes get atlas-abc123-shard-00-00.xyz12.mongodb.net:27017 -o json --query version"]
   ]);
 }
-async function runProcessesGet(ctx, text15) {
-  const word = parseProcessWord(text15);
-  if (word.kind === "cluster") throw new UsageError(`"${text15}" is not a process: ${PROCESS_USAGE}; a cluster's processes are \`${ctx.followUp("processes", "list", "--cluster", text15)}\``);
+async function runProcessesGet(ctx, text16) {
+  const word = parseProcessWord(text16);
+  if (word.kind === "cluster") throw new UsageError(`"${text16}" is not a process: ${PROCESS_USAGE}; a cluster's processes are \`${ctx.followUp("processes", "list", "--cluster", text16)}\``);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { getProcess: getProcess3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
@@ -55759,9 +56857,9 @@ async function runProcessesGet(ctx, text15) {
     }
   }
   const { resolveProcesses: resolveProcesses2 } = await Promise.resolve().then(() => (init_resolve3(), resolve_exports));
-  const { processes: processes3 } = await resolveProcesses2(ctx, text15);
+  const { processes: processes3 } = await resolveProcesses2(ctx, text16);
   if (processes3.length > 1) {
-    throw new UsageError(`host ${text15} runs ${processes3.length} processes: name one as host:port (${processes3.map((p) => String(p.id)).join(", ")})`);
+    throw new UsageError(`host ${text16} runs ${processes3.length} processes: name one as host:port (${processes3.map((p) => String(p.id)).join(", ")})`);
   }
   await ctx.output(await getProcess3(client, projectId, String(processes3[0].id)), PROCESS_TABLE);
 }
@@ -55783,14 +56881,14 @@ async function runProcessesList(ctx, flags) {
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { listProcesses: listProcesses3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
-  const list6 = await listProcesses3(client, projectId);
+  const list7 = await listProcesses3(client, projectId);
   if (flags.cluster === void 0) {
-    await ctx.output(list6, PROCESS_LIST_TABLE);
+    await ctx.output(list7, PROCESS_LIST_TABLE);
     return;
   }
   const { resolveProcesses: resolveProcesses2 } = await Promise.resolve().then(() => (init_resolve3(), resolve_exports));
-  const { processes: processes3 } = await resolveProcesses2(ctx, flags.cluster, list6.results);
-  await ctx.output({ ...list6, results: processes3, totalCount: processes3.length }, PROCESS_LIST_TABLE);
+  const { processes: processes3 } = await resolveProcesses2(ctx, flags.cluster, list7.results);
+  await ctx.output({ ...list7, results: processes3, totalCount: processes3.length }, PROCESS_LIST_TABLE);
 }
 
 // src/cli/processes/index.ts
@@ -55807,6 +56905,318 @@ function registerProcesses(program2, app) {
   ]);
   registerProcessesList(group, app);
   registerProcessesGet(group, app);
+}
+
+// src/cli/logs/index.ts
+init_command();
+
+// src/cli/logs/download.ts
+var import_node_fs15 = require("node:fs");
+var import_node_path12 = require("node:path");
+init_esm();
+init_errors();
+init_isoDate();
+init_sanitize();
+init_command();
+init_public6();
+
+// src/cli/logs/fileName.ts
+var MAX_FILE_NAME = 200;
+function dispositionFileName(header) {
+  if (!header) return void 0;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      return void 0;
+    }
+  }
+  const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/.exec(header);
+  if (quoted) return quoted[1].replace(/\\(.)/g, "$1");
+  const token2 = /filename\s*=\s*([^;\s]+)/.exec(header);
+  return token2?.[1];
+}
+function safeFileName(name, fallback) {
+  const last = (name ?? "").split(/[/\\]/).pop() ?? "";
+  let safe = last.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^[._]+/, "");
+  if (safe.length > MAX_FILE_NAME) safe = safe.slice(safe.length - MAX_FILE_NAME).replace(/^[._]+/, "");
+  return safe === "" || /^\.+$/.test(safe) ? fallback : safe;
+}
+function decompressedName(name) {
+  if (name.endsWith(".gz")) return name.slice(0, -3) || "log";
+  return name.endsWith(".log") ? name : `${name}.log`;
+}
+
+// src/cli/logs/download.ts
+var LOG_TYPES = ["mongodb", "mongos", "mongodb-audit-log", "mongos-audit-log"];
+var MIN_SECONDS = 1199145600;
+var MAX_WINDOW_S2 = 31 * 86400;
+var DEFAULT_MAX = 16 * 1024 ** 3;
+function registerLogsDownload(parent, app) {
+  const command = parent.command("download").description("download a host's log for a window (default the last 24 hours), or every host's of a cluster into a directory").addArgument(completedArgument("<cluster|host>", "a cluster name, a hostname or a process host:port", lookup("processes"))).addOption(new Option("--type <type>", "which log").choices(LOG_TYPES).default("mongodb")).option("--start <time>", "from this time (ISO 8601, UTC when no zone; default 24 hours before --end)").option("--end <time>", "until this time (default now, or 24 hours after --start)").option("--out <file>", 'one host: write to this file ("-" for stdout, with --decompress on a terminal)').option("--dir <path>", "write each host's file into this directory (default: . for a host, <cluster>-logs for a cluster)").option("--decompress", "gunzip while writing (the file loses its .gz)").option("--max-size <bytes>", "largest file written, in bytes, K, M or G (default 16G)").action(async (target, options, cmd) => runLogsDownload(app.context(cmd), target, options));
+  withExamples(command, [
+    ["A cluster's mongod logs of the last 24 hours, one file a host", "cdba logs download c1"],
+    ["One host, a window, as text", "cdba logs download atlas-abc123-shard-00-00.xyz12.mongodb.net --start 2026-08-09T00:00 --end 2026-08-09T06:00 --decompress --out node0.log"],
+    ["The audit log, slow queries filtered", "cdba logs download c1 --type mongodb-audit-log --dir audit"],
+    ["Into a pipe", "cdba logs download c1-shard-00-00.xyz12.mongodb.net --decompress --out - | grep 'Slow query'"]
+  ]);
+}
+function parseTimeFlag(flag2, text16) {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(text16.trim()) ? parseIsoDateTime(`${text16.trim()}T00:00`) : parseIsoDateTime(text16);
+  if (!date) throw new UsageError(`invalid ${flag2} "${text16}": expected an ISO 8601 time like 2026-08-09T06:00 (UTC when no zone is given)`);
+  const seconds2 = Math.floor(date.getTime() / 1e3);
+  if (seconds2 < MIN_SECONDS) throw new UsageError(`invalid ${flag2} "${text16}": the service keeps no logs before 2008-01-01`);
+  return seconds2;
+}
+function windowOf3(flags) {
+  const startDate = flags.start === void 0 ? void 0 : parseTimeFlag("--start", flags.start);
+  const endDate = flags.end === void 0 ? void 0 : parseTimeFlag("--end", flags.end);
+  if (startDate !== void 0 && endDate !== void 0) {
+    if (startDate >= endDate) throw new UsageError("--start must be before --end");
+    if (endDate - startDate > MAX_WINDOW_S2) throw new UsageError("--start and --end may be at most 31 days apart: download a longer span in parts");
+  }
+  return { ...startDate !== void 0 ? { startDate } : {}, ...endDate !== void 0 ? { endDate } : {} };
+}
+function parseSize(text16) {
+  const m = /^(\d+)([KMG]?)B?$/i.exec(text16.trim());
+  const value = m ? Number(m[1]) * 1024 ** " KMG".indexOf((m[2] || " ").toUpperCase()) : NaN;
+  if (!(value >= 1 && Number.isSafeInteger(value))) throw new UsageError(`invalid --max-size "${text16}": expected bytes, or a number with K, M or G (16G)`);
+  return value;
+}
+var WRITTEN_TABLE = {
+  columns: [
+    { header: "HOST", value: (w) => w.host, copyable: true },
+    { header: "FILE", value: (w) => w.file, copyable: true },
+    { header: "BYTES", value: (w) => String(w.bytes) }
+  ],
+  rows: (document6) => Array.isArray(document6) ? document6 : []
+};
+var human = (n) => n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`;
+function existingKind(path) {
+  try {
+    const stat2 = (0, import_node_fs15.statSync)(path);
+    return stat2.isDirectory() ? "directory" : stat2.isFile() ? "file" : "other";
+  } catch {
+    return void 0;
+  }
+}
+async function runLogsDownload(ctx, target, flags) {
+  const type = flags.type ?? "mongodb";
+  if (!LOG_TYPES.includes(type)) throw new UsageError(`invalid --type "${type}": one of ${LOG_TYPES.join(", ")}`);
+  const word = parseProcessWord(target);
+  const window = windowOf3(flags);
+  const maxBytes = flags.maxSize === void 0 ? DEFAULT_MAX : parseSize(flags.maxSize);
+  if (flags.out !== void 0 && flags.dir !== void 0) throw new UsageError("--out and --dir cannot be used together: --out names one file, --dir a directory for each host's");
+  if (flags.out !== void 0 && word.kind === "cluster") throw new UsageError(`--out names one file, and ${target} is a cluster of several hosts: use --dir`);
+  if (flags.out === "") throw new UsageError('--out needs a file name, or "-" for stdout');
+  const toStdout = flags.out === "-";
+  if (toStdout && ctx.io.outIsTTY && !flags.decompress) throw new UsageError("refusing to write gzip to a terminal: add --decompress, or name a file with --out");
+  if (flags.dir !== void 0 && existingKind(flags.dir) !== void 0 && existingKind(flags.dir) !== "directory") throw new UsageError(`--dir ${escapeControl(flags.dir)}: not a directory`);
+  if (flags.out !== void 0 && !toStdout && existingKind(flags.out) !== void 0 && existingKind(flags.out) !== "file") throw new UsageError(`--out ${escapeControl(flags.out)}: not a regular file; cdba writes a new file under that name`);
+  const { resolveProcesses: resolveProcesses2 } = await loadProcessResolver();
+  const resolved = await resolveProcesses2(ctx, target);
+  const mongos = type.startsWith("mongos");
+  const hosts2 = [...new Set(resolved.processes.filter((p) => p.typeName === "SHARD_MONGOS" === mongos).map((p) => String(p.hostname ?? "")).filter((h2) => h2 !== ""))];
+  if (hosts2.length === 0) {
+    throw new UsageError(`${target} runs no ${mongos ? "mongos" : "mongod"}: ${mongos ? "mongos logs are on the hosts of sharded clusters" : "pick a mongod host"}`);
+  }
+  const dir = (0, import_node_path12.resolve)(flags.dir ?? (word.kind === "cluster" ? `${safeFileName(word.name, "cluster")}-logs` : "."));
+  if (!toStdout) (0, import_node_fs15.mkdirSync)(dir, { recursive: true, mode: 448 });
+  const { downloadLog: downloadLog2 } = await Promise.resolve().then(() => (init_logs3(), logs_exports));
+  const { writeBody: writeBody2 } = await Promise.resolve().then(() => (init_writeFile(), writeFile_exports));
+  const written = [];
+  const empty = [];
+  for (const host of hosts2) {
+    const spinner = ctx.io.errIsTTY && !toStdout ? await ctx.io.spinner(`downloading ${host}`) : void 0;
+    let total;
+    let last = 0;
+    const progress = (received) => {
+      if (!spinner || received - last < 64 * 1024) return;
+      last = received;
+      spinner.update(`downloading ${host}: ${human(received)}${total ? ` of ${human(total)} (${Math.floor(received / total * 100)}%)` : ""}`);
+    };
+    try {
+      await downloadLog2(resolved.client, resolved.projectId, host, type, window, async (body, headers) => {
+        const length = Number(headers["content-length"]);
+        total = length > 0 ? length : void 0;
+        if (toStdout) {
+          const { streamToStdout: streamToStdout2 } = await Promise.resolve().then(() => (init_stdout(), stdout_exports));
+          await streamToStdout2(ctx.io, body, { decompress: Boolean(flags.decompress), maxBytes });
+          return;
+        }
+        const disposition = Array.isArray(headers["content-disposition"]) ? headers["content-disposition"][0] : headers["content-disposition"];
+        const served = safeFileName(dispositionFileName(disposition), `${host}_${type}.log.gz`);
+        const name = flags.out ?? (0, import_node_path12.join)(dir, flags.decompress ? decompressedName(served) : served);
+        const bytes3 = await writeBody2(body, { path: (0, import_node_path12.resolve)(name), decompress: Boolean(flags.decompress), maxBytes, progress });
+        written.push({ host, file: name, bytes: bytes3 });
+      });
+      spinner?.stop();
+    } catch (error2) {
+      spinner?.stop();
+      const { EmptyLogError: EmptyLogError2 } = await Promise.resolve().then(() => (init_writeFile(), writeFile_exports));
+      if (error2 instanceof EmptyLogError2 && hosts2.length > 1) {
+        empty.push(host);
+        ctx.io.note(`${escapeControl(host)}: the service returned an empty file (no lines for the window); nothing written`);
+        continue;
+      }
+      throw error2;
+    }
+  }
+  if (toStdout) return;
+  if (written.length === 0) {
+    const { EmptyLogError: EmptyLogError2 } = await Promise.resolve().then(() => (init_writeFile(), writeFile_exports));
+    throw new EmptyLogError2(`the service returned an empty file for every host of ${target}: nothing written`);
+  }
+  await ctx.output(written, WRITTEN_TABLE);
+}
+
+// src/cli/logs/index.ts
+function registerLogs(program2, app) {
+  const group = program2.command("logs").description("download the mongod, mongos and audit logs of a cluster's hosts (gzip, or text with --decompress)");
+  withExamples(group, [
+    ["Every host's log of the last 24 hours, into c1-logs/", "cdba logs download c1"],
+    ["One host as text", "cdba logs download atlas-abc123-shard-00-00.xyz12.mongodb.net --decompress"],
+    ["The slow queries in a host's log", `cdba logs download atlas-abc123-shard-00-00.xyz12.mongodb.net --decompress --out - | grep '"Slow query"'`]
+  ]);
+  registerLogsDownload(group, app);
+}
+
+// src/cli/performance-advisor/index.ts
+init_command();
+
+// src/cli/performance-advisor/cluster.ts
+init_public();
+init_command();
+init_view5();
+function registerClusterAdvice(parent, app, verb) {
+  const command = parent.command(verb).description(verb === "schema-advice" ? "the advisor's schema recommendations for a cluster, with the namespaces they concern" : "the hidden, redundant and unused indexes the advisor suggests dropping").addArgument(completedArgument("<cluster>", "cluster name", lookup("clusters"))).action(async (cluster, _options, cmd) => runClusterAdvice(app.context(cmd), verb, cluster));
+  withExamples(command, verb === "schema-advice" ? [["What to change in the schema of c1", "cdba performance-advisor schema-advice c1"], ["The kinds of advice only", "cdba performance-advisor schema-advice c1 -o json | jq -r '.recommendations[].recommendation'"]] : [["Indexes c1 could drop", "cdba performance-advisor drop-index-suggestions c1"], ["Only the unused ones", "cdba performance-advisor drop-index-suggestions c1 -o json | jq -r '.unusedIndexes[].name'"]]);
+}
+async function runClusterAdvice(ctx, verb, cluster) {
+  checkClusterName(cluster);
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const api = await Promise.resolve().then(() => (init_performanceAdvisor3(), performanceAdvisor_exports));
+  if (verb === "schema-advice") await ctx.output(await api.listSchemaAdvice(client, projectId, cluster), SCHEMA_TABLE);
+  else await ctx.output(await api.listDropIndexSuggestions(client, projectId, cluster), DROP_TABLE);
+}
+
+// src/cli/performance-advisor/managedSlowMs.ts
+init_command();
+function registerManagedSlowMs(parent, app) {
+  const group = parent.command("managed-slow-ms").description("the project's managed slow operation threshold: status, enable, disable");
+  const examples = [
+    ["Is it on?", "cdba performance-advisor managed-slow-ms status"],
+    ["Back to mongod's fixed 100 ms", "cdba performance-advisor managed-slow-ms disable"],
+    ["In a script", "cdba performance-advisor managed-slow-ms status -o json | jq -e .managedSlowMs"]
+  ];
+  withExamples(group, examples);
+  withExamples(group.command("status").description("whether the threshold is managed (prints enabled or disabled)").action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), "status")), examples);
+  withExamples(group.command("enable").description("let the service set the slow operation threshold from the workload").action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), "enable")), examples);
+  withExamples(group.command("disable").description("go back to mongod's fixed slow operation threshold (100 ms)").action(async (_o, cmd) => runManagedSlowMs(app.context(cmd), "disable")), examples);
+}
+async function runManagedSlowMs(ctx, verb) {
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const api = await Promise.resolve().then(() => (init_performanceAdvisor3(), performanceAdvisor_exports));
+  if (verb !== "status") {
+    await api.setManagedSlowMs(client, projectId, verb === "enable");
+    ctx.io.note(`managed slow operation threshold ${verb}d for project ${projectId}`);
+    return;
+  }
+  const enabled = await api.getManagedSlowMs(client, projectId);
+  await ctx.output({ managedSlowMs: enabled }, { columns: [{ header: "MANAGED SLOW MS", value: (r) => r.v }], rows: () => [{ v: enabled ? "enabled" : "disabled" }] });
+}
+
+// src/cli/performance-advisor/perProcess.ts
+init_esm();
+init_errors();
+init_isoDate();
+init_duration();
+init_command();
+init_public6();
+init_view5();
+var DURATION_UNITS = { ms: 1, s: 1e3, m: 6e4, h: 36e5, d: 864e5 };
+var MIN_SINCE2 = 11991456e5;
+function advisorWindow(flags) {
+  let since;
+  if (flags.since !== void 0) {
+    const date = parseIsoDateTime(flags.since);
+    if (!date) throw new UsageError(`invalid --since "${flags.since}": expected an ISO 8601 time like 2026-08-09T06:00 (UTC when no zone is given)`);
+    since = date.getTime();
+    if (since < MIN_SINCE2) throw new UsageError(`invalid --since "${flags.since}": the advisor keeps nothing before 2008-01-01`);
+  }
+  let duration2;
+  if (flags.duration !== void 0) {
+    duration2 = durationMillis(flags.duration, DURATION_UNITS);
+    if (duration2 === void 0 || duration2 < 1) throw new UsageError(`invalid --duration "${flags.duration}": expected a duration like 90m, 6h or 7d`);
+  }
+  return { ...since !== void 0 ? { since } : {}, ...duration2 !== void 0 ? { duration: duration2 } : {} };
+}
+var NAMESPACE3 = /^[^.$\0/\\ "]+\.[^$\0]+$/;
+function checkNamespaces(list7 = []) {
+  for (const ns of list7) if (!NAMESPACE3.test(ns) || ns.includes(",")) throw new UsageError(`invalid --namespace "${ns}": expected <database>.<collection>`);
+  return [...list7];
+}
+function registerPerProcess(parent, app, verb) {
+  const what = { namespaces: "the namespaces with slow queries", "slow-queries": "the slow query log lines", "suggested-indexes": "the indexes the advisor suggests, as createIndex commands" }[verb];
+  const command = parent.command(verb).description(`${what} of a process, or of each process of a cluster`).addArgument(completedArgument("<process|cluster>", "a process host:port, a hostname or a cluster name", lookup("processes"))).option("--since <time>", "from this time (ISO 8601; default 24 hours ago)").option("--duration <duration>", "this long from --since (90m, 6h, 7d), or up to now");
+  if (verb !== "namespaces") command.option("--namespace <db.coll>", "only this namespace (repeatable)", collect);
+  if (verb === "slow-queries") command.option("--n-logs <n>", "at most this many lines per process (0-20000, default 20000)", intFlag("--n-logs", 0, 2e4));
+  command.action(async (target, options, cmd) => runPerProcess(app.context(cmd), verb, target, options));
+  const examples = {
+    namespaces: [
+      ["Which collections had slow queries on each process of c1", "cdba performance-advisor namespaces c1"],
+      ["Only the names, once each", "cdba performance-advisor namespaces c1 -o json | jq -r '.[].namespaces[].namespace' | sort -u"]
+    ],
+    "slow-queries": [
+      ["The last 6 hours on the primary", "cdba performance-advisor slow-queries atlas-abc123-shard-00-00.xyz12.mongodb.net:27017 --duration 6h --since 2026-08-09T00:00"],
+      ["One collection's, as mongod log lines", "cdba performance-advisor slow-queries c1 --namespace sample.movies -o json --query '[].slowQueries[].line'"],
+      ["The slowest first", "cdba performance-advisor slow-queries c1 -o table | sort -t$'\\t' -k3 -nr | head"]
+    ],
+    "suggested-indexes": [
+      ["The createIndex commands for c1", "cdba performance-advisor suggested-indexes c1"],
+      ["Only the commands, ready for mongosh", "cdba performance-advisor suggested-indexes c1 -o json | jq -r '.[].suggestedIndexes[].createIndex'"]
+    ]
+  };
+  withExamples(command, examples[verb]);
+}
+async function runPerProcess(ctx, verb, target, flags) {
+  const window = advisorWindow(flags);
+  const namespaces = checkNamespaces(flags.namespace);
+  const { resolveProcesses: resolveProcesses2 } = await loadProcessResolver();
+  const resolved = await resolveProcesses2(ctx, target);
+  const api = await Promise.resolve().then(() => (init_performanceAdvisor3(), performanceAdvisor_exports));
+  const { withCreateIndex: withCreateIndex2 } = await Promise.resolve().then(() => (init_view5(), view_exports));
+  const answers = [];
+  for (const process9 of resolved.processes) {
+    const id = String(process9.id ?? "");
+    if (id === "" || process9.typeName === "SHARD_MONGOS") continue;
+    const query3 = { ...window, namespaces };
+    const answer2 = verb === "namespaces" ? await api.listNamespaces(resolved.client, resolved.projectId, id, query3) : verb === "slow-queries" ? await api.listSlowQueries(resolved.client, resolved.projectId, id, { ...query3, ...flags.nLogs !== void 0 ? { nLogs: flags.nLogs } : {} }) : withCreateIndex2(await api.listSuggestedIndexes(resolved.client, resolved.projectId, id, query3));
+    answers.push({ process: id, ...answer2 });
+  }
+  if (verb === "namespaces") await ctx.output(answers, NAMESPACE_TABLE);
+  else if (verb === "slow-queries") await ctx.output(answers, SLOW_QUERY_TABLE);
+  else await ctx.output(answers, SUGGESTED_INDEX_TABLE);
+}
+
+// src/cli/performance-advisor/index.ts
+function registerPerformanceAdvisor(program2, app) {
+  const group = program2.command("performance-advisor").description("slow queries, suggested indexes, schema advice and drop-index suggestions of the Performance Advisor");
+  withExamples(group, [
+    ["The indexes to create on c1, as mongosh commands", "cdba performance-advisor suggested-indexes c1"],
+    ["Slow queries of one process", "cdba performance-advisor slow-queries atlas-abc123-shard-00-00.xyz12.mongodb.net:27017"],
+    ["Schema advice", "cdba performance-advisor schema-advice c1"],
+    ["The commands alone, into mongosh", `cdba performance-advisor suggested-indexes c1 -o json | jq -r '.[].suggestedIndexes[].createIndex' | mongosh "$MONGODB_URI"`]
+  ]);
+  registerPerProcess(group, app, "namespaces");
+  registerPerProcess(group, app, "slow-queries");
+  registerPerProcess(group, app, "suggested-indexes");
+  registerClusterAdvice(group, app, "schema-advice");
+  registerClusterAdvice(group, app, "drop-index-suggestions");
+  registerManagedSlowMs(group, app);
 }
 
 // src/cli/projects/index.ts
@@ -55882,8 +57292,8 @@ function registerProjectsGet(parent, app) {
   ]);
 }
 async function runProjectsGet(ctx, idOrName) {
-  const { document: document5 } = await resolveProject(ctx, await ctx.api(), idOrName);
-  await ctx.output(document5, PROJECT_TABLE);
+  const { document: document6 } = await resolveProject(ctx, await ctx.api(), idOrName);
+  await ctx.output(document6, PROJECT_TABLE);
 }
 
 // src/cli/projects/list.ts
@@ -56043,11 +57453,11 @@ async function offerCheck(ctx, name) {
     await check3.close();
   }
 }
-async function secretFromStdin(ctx, flag) {
-  const text15 = (await ctx.io.readStdin({ label: flag, maxBytes: MAX_BYTES.secret, expected: "one line" })).replace(/\r?\n$/, "");
-  if (text15.trim() === "") throw new UsageError(`${flag}: stdin was empty`);
-  if (/[\r\n]/.test(text15)) throw new UsageError(`${flag}: expected one line on stdin`);
-  return text15;
+async function secretFromStdin(ctx, flag2) {
+  const text16 = (await ctx.io.readStdin({ label: flag2, maxBytes: MAX_BYTES.secret, expected: "one line" })).replace(/\r?\n$/, "");
+  if (text16.trim() === "") throw new UsageError(`${flag2}: stdin was empty`);
+  if (/[\r\n]/.test(text16)) throw new UsageError(`${flag2}: expected one line on stdin`);
+  return text16;
 }
 var PROMPT_RETRIES = 3;
 async function promptMissing(ctx, profile) {
@@ -56080,7 +57490,7 @@ async function promptMissing(ctx, profile) {
 init_store();
 init_command();
 var PROFILE_LIST_TABLE = {
-  rows: (document5) => document5,
+  rows: (document6) => document6,
   // On a terminal a setting no profile sets has no column: a profile without apiVersion
   // calls each operation at its newest version, which no single date would name.
   // Tab-separated output keeps every column, so scripts see the same header always.
@@ -56205,7 +57615,7 @@ async function runProfileSet(ctx, rawName, rawKey, rawValue) {
 init_settings();
 init_command();
 var PROFILE_SHOW_TABLE = {
-  rows: (document5) => document5.settings,
+  rows: (document6) => document6.settings,
   columns: [
     { header: "KEY", value: (r) => r.key },
     { header: "VALUE", value: (r) => r.value, copyable: true },
@@ -56336,7 +57746,7 @@ init_root2();
 init_versions();
 init_command();
 var VERSIONS_TABLE = {
-  rows: (document5) => document5.operations,
+  rows: (document6) => document6.operations,
   columns: [
     // Names and dates are never cut; NEWEST, then DEPRECATION, go on a narrow terminal.
     { header: "OPERATION", value: (r) => r.operation, copyable: true },
@@ -56421,6 +57831,8 @@ function buildProgram(app) {
   registerBackups(program2, app);
   registerProcesses(program2, app);
   registerMetrics(program2, app);
+  registerLogs(program2, app);
+  registerPerformanceAdvisor(program2, app);
   registerEnv(program2, app);
   registerRun(program2, app);
   registerApi(program2, app);
@@ -56456,13 +57868,13 @@ async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuil
   let usageError = "";
   program2.exitOverride();
   program2.configureOutput({
-    writeOut: (text15) => io.write(text15),
-    writeErr: (text15) => io.err.write(text15),
+    writeOut: (text16) => io.write(text16),
+    writeErr: (text16) => io.err.write(text16),
     // Help is wrapped to the terminal it is written to, and to 80 columns elsewhere (as commander does).
     getOutHelpWidth: () => io.outIsTTY && io.columns > 0 ? io.columns : 80,
     getErrHelpWidth: () => io.errIsTTY && io.columns > 0 ? io.columns : 80,
-    outputError: (text15) => {
-      usageError = text15;
+    outputError: (text16) => {
+      usageError = text16;
     }
   });
   for (const command of allCommands(program2)) {
@@ -56501,10 +57913,10 @@ function commandAt(program2, argv) {
   return current;
 }
 function oneNamePerCommand(message, parent) {
-  return message.replace(/\(Did you mean (?:one of )?([^?]*)\?\)/, (whole, list6) => {
+  return message.replace(/\(Did you mean (?:one of )?([^?]*)\?\)/, (whole, list7) => {
     const names3 = [
       ...new Set(
-        list6.split(", ").map((candidate) => parent.commands.find((c) => c.name() === candidate || c.aliases().includes(candidate))?.name() ?? candidate)
+        list7.split(", ").map((candidate) => parent.commands.find((c) => c.name() === candidate || c.aliases().includes(candidate))?.name() ?? candidate)
       )
     ];
     return `(Did you mean ${names3.length > 1 ? "one of " : ""}${names3.join(", ")}?)`;
@@ -56526,9 +57938,9 @@ function commandPath(program2, argv) {
 function commanderExit(io, error2, message, path, format4 = "text") {
   if (error2.code === "commander.helpDisplayed" || error2.code === "commander.version") return ExitCode.ok;
   if (error2.code === "commander.help") return error2.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-  const text15 = (message || error2.message).replace(/^error:\s*/i, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").replace(/\s*\n\s*/g, " ").trim().replace(/\.$/, "");
-  if (format4 === "json") io.errorDocument(formatErrorReport(usageErrorReport(text15, `see '${path} --help'`)));
-  else io.note(`cdba: ${text15}; see '${path} --help'`);
+  const text16 = (message || error2.message).replace(/^error:\s*/i, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").replace(/\s*\n\s*/g, " ").trim().replace(/\.$/, "");
+  if (format4 === "json") io.errorDocument(formatErrorReport(usageErrorReport(text16, `see '${path} --help'`)));
+  else io.note(`cdba: ${text16}; see '${path} --help'`);
   return ExitCode.usage;
 }
 function reportError(io, error2, debug, context = {}, argv, env2 = {}, format4 = "text") {
@@ -56587,4 +57999,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=1fe3d01530ef21bbd898fd01c9b3a878d8f5205d03fc903ec3ed36cf23243488
+//# cdbaBundleSha256=82aae411348a11aa51a6966c60ded81eda2a13eb30bf8cfd06dd0c163b0af9af

@@ -26,7 +26,7 @@ import { RequestBuilder, type Target, type WireRequest } from './request.js';
 import { DEFAULT_RETRY_BUDGET, type RetryBudget } from './retryPolicy.js';
 import { checkBaseUrl, createAgent, MAX_BODY_BYTES, userAgent } from './transport.js';
 import { OPERATIONS, pathOf, type OperationName, type PathParams } from './operations.js';
-import type { ApiClient, ApiClientOptions, ApiRequest, ApiResponse, CallOptions, FetchAllOptions, Query, ResourceSpec } from './types.js';
+import type { ApiClient, ApiClientOptions, ApiRequest, ApiResponse, CallOptions, DownloadAnswer, DownloadOptions, FetchAllOptions, Query, ResourceSpec } from './types.js';
 import { validateApiVersion, type VersionSelection } from './versions.js';
 import { WireSender } from './wire.js';
 
@@ -110,6 +110,13 @@ class UndiciApiClient implements ApiClient, PageSource {
 
   callStream<Name extends OperationName, T = unknown>(name: Name, params: PathParams<Name>, options: FetchAllOptions = {}): AsyncGenerator<T[], ListTail, undefined> {
     return streamAll<T>(this, pathOf(name, params), name, {}, options);
+  }
+
+  async download<Name extends OperationName>(name: Name, params: PathParams<Name>, options: DownloadOptions): Promise<DownloadAnswer> {
+    const { target, wire } = this.builder.build({ method: OPERATIONS[name].method, resource: name, path: pathOf(name, params), ...(options.query ? { query: options.query } : {}) });
+    const response = await this.send({ ...wire, sink: options.sink });
+    const { status, headers, url, servedVersion } = this.answers.finish<unknown>(response, target, true, () => null);
+    return { status, headers, url, ...(servedVersion ? { servedVersion } : {}) };
   }
 
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {

@@ -19,8 +19,10 @@ import { databaseUsers } from './operations/databaseUsers.js';
 import { flexBackups } from './operations/flexBackups.js';
 import { flexClusters } from './operations/flexClusters.js';
 import { metrics } from './operations/metrics.js';
+import { logs } from './operations/logs.js';
 import { orgs } from './operations/orgs.js';
 import { peers } from './operations/peers.js';
+import { performanceAdvisor } from './operations/performanceAdvisor.js';
 import { privateEndpoints } from './operations/privateEndpoints.js';
 import { privateIpMode } from './operations/privateIpMode.js';
 import { processes } from './operations/processes.js';
@@ -67,6 +69,8 @@ const BUILTIN_OPERATIONS = {
   ...alerts, ...alertConfigs, ...alertMatchers,
   ...processes,
   ...metrics,
+  ...logs,
+  ...performanceAdvisor,
 } as const satisfies Record<string, TableEntry>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;

@@ -34,6 +34,8 @@ export interface WireRequest {
   mayHaveAppliedHint?: string;
   /** Read the answer as bytes (latin1 text). */
   binary?: boolean;
+  /** A download's reader of a 2xx body (ApiClient.download); any other body is read as text. */
+  sink?: (body: AsyncIterable<Uint8Array>, headers: Record<string, string | string[]>) => Promise<void>;
 }
 
 export interface RequestBuilderOptions {
@@ -56,7 +58,7 @@ export class RequestBuilder {
     const wire: WireRequest = {
       method: req.method.toUpperCase(),
       pathAndQuery: req.outsideApi ? withQuery(`${this.options.prefix}${req.path}`, req.query) : this.pathFor(target.selection, req.path, req.query),
-      headers: this.headersFor(target.selection, body !== undefined, req.headers),
+      headers: this.headersFor(target.selection, body !== undefined, req.headers, target.operation ? OPERATIONS[target.operation].media : undefined),
       ...(body !== undefined ? { body } : {}),
       ...(req.idempotent !== undefined ? { idempotent: req.idempotent } : {}),
       ...(req.mayHaveAppliedHint ? { mayHaveAppliedHint: req.mayHaveAppliedHint } : {}),
@@ -83,9 +85,11 @@ export class RequestBuilder {
     return withQuery(`${this.options.prefix}/api/${this.options.service}/${selection.base}${path}`, query);
   }
 
-  headersFor(selection: VersionSelection, hasBody: boolean, extra: Record<string, string> = {}): Record<string, string> {
+  /** `media`: the operation answers a file of that type (the table's `media`), which Accept names. */
+  headersFor(selection: VersionSelection, hasBody: boolean, extra: Record<string, string> = {}, media?: 'gzip'): Record<string, string> {
     const mediaType = selection.base === 'v2' ? versionedMediaType(this.options.service, selection.version) : 'application/json';
-    const headers: Record<string, string> = { 'user-agent': this.options.userAgent, accept: mediaType };
+    const accept = selection.base === 'v2' && media ? versionedMediaType(this.options.service, selection.version, media) : mediaType;
+    const headers: Record<string, string> = { 'user-agent': this.options.userAgent, accept };
     if (hasBody) headers['content-type'] = mediaType;
     for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value;
     return headers;

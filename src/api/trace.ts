@@ -78,8 +78,14 @@ export function traceInterceptor(sink: TraceSink, secrets: () => Iterable<string
         const list = [...secrets()];
         sink.note(`< HTTP ${status} (${elapsed()})`);
         for (const [name, value] of Object.entries(redactHeaders(responseHeaders, list))) sink.note(`< ${name}: ${value}`);
-        const body = Buffer.concat(chunks).toString('utf8');
-        if (body) sink.note(`< ${formatTraceBody(body, list, total)}`);
+        // A file (a log's gzip) is bytes, not text: its size is shown, never its bytes.
+        const type = String(responseHeaders['content-type'] ?? '');
+        if (/\+gzip|application\/(gzip|octet-stream)/i.test(type)) {
+          if (total > 0) sink.note(`< (${total} bytes of ${type.split(';')[0]!.trim()})`);
+        } else {
+          const body = Buffer.concat(chunks).toString('utf8');
+          if (body) sink.note(`< ${formatTraceBody(body, list, total)}`);
+        }
         handler.onResponseEnd?.(controller, trailers);
       },
       onResponseError: (controller, error) => {

@@ -112,6 +112,26 @@ export interface ApiResponse<T> {
   servedVersion?: string;
 }
 
+/** A download: an operation whose answer is a file (the table's `media`), streamed to `sink`. */
+export interface DownloadOptions {
+  query?: Query;
+  /**
+   * Reads a 2xx body as it arrives, in order, once; the call settles when it does. An
+   * error it throws (a typed one: its file could not be written, a cap passed) is the
+   * call's; the body breaking off (a reset, --timeout, Ctrl-C) is the transport's.
+   * A body that is not 2xx never reaches it: it is read as an error document.
+   */
+  sink(body: AsyncIterable<Uint8Array>, headers: ResponseHeaders): Promise<void>;
+}
+
+/** What a download answered besides its body. */
+export interface DownloadAnswer {
+  status: number;
+  headers: ResponseHeaders;
+  url: string;
+  servedVersion?: string;
+}
+
 export interface FetchAllOptions {
   /** Pages fetched at once after the first. Default 4. */
   concurrency?: number;
@@ -139,6 +159,12 @@ export interface ApiClient {
   callAll<Name extends OperationName, T = unknown>(name: Name, params: PathParams<Name>, options?: FetchAllOptions): Promise<ListAll<T>>;
   /** streamAll of a list operation, by its name and path parameters. */
   callStream<Name extends OperationName, T = unknown>(name: Name, params: PathParams<Name>, options?: FetchAllOptions): AsyncGenerator<T[], ListTail, undefined>;
+  /**
+   * One operation whose answer is a file (the table's `media`: Accept names its type), its
+   * body handed to `options.sink` as it arrives instead of read into memory. Retried as
+   * any GET until an answer starts, never after (a partial body is not resumed).
+   */
+  download<Name extends OperationName>(name: Name, params: PathParams<Name>, options: DownloadOptions): Promise<DownloadAnswer>;
   /** Any request, by its path: the `api` passthrough, and what lies outside the table (ipinfo). */
   request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>>;
   /** Pages of a list, following `next` links. */

@@ -50,14 +50,14 @@ export function pinToNewest(names: readonly OperationName[]): string {
   return names.map(newestVersion).sort().at(-1) ?? NEWEST_DATE;
 }
 
-/** `application/vnd.<service>.<version>+json`, the media type of a v2 call. */
-export function versionedMediaType(service: string, version: string): string {
-  return `application/vnd.${service}.${version}+json`;
+/** `application/vnd.<service>.<version>+json`, the media type of a v2 call (`+gzip` for a file the table says is one). */
+export function versionedMediaType(service: string, version: string, suffix: 'json' | 'gzip' = 'json'): string {
+  return `application/vnd.${service}.${version}+${suffix}`;
 }
 
 /** The version date in a versioned media type, e.g. from a response's Content-Type. */
 export function versionFromMediaType(contentType: string | undefined): string | undefined {
-  return contentType ? /application\/vnd\.[^.;\s]+\.(\d{4}-\d{2}-\d{2})\+json/i.exec(contentType)?.[1] : undefined;
+  return contentType ? /application\/vnd\.[^.;\s]+\.(\d{4}-\d{2}-\d{2})\+(?:json|gzip)/i.exec(contentType)?.[1] : undefined;
 }
 
 /** The day (YYYY-MM-DD) the service removes an operation's version (its Sunset), when one is announced. */

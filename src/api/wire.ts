@@ -2,7 +2,7 @@
 // observer, --debug trace, auth signing, retries by src/api/retryPolicy.ts),
 // possibly several wire attempts, and its body read up to the cap.
 import type { Dispatcher } from 'undici';
-import { InterruptedError } from '../base/errors.js';
+import { CdbaError, InterruptedError } from '../base/errors.js';
 import type { AuthScheme, AuthTicket } from '../auth/scheme.js';
 import { readCapped, type WireResponse } from './answers.js';
 import { authInterceptor } from './authentication.js';
@@ -51,7 +51,21 @@ export class WireSender {
         // Ctrl-C aborts the request at once instead of waiting for the answer.
         signal: this.options.signal,
       });
-      const rawBody = await readCapped(response.body, response.headers, this.options.maxBodyBytes, wire.method, url, wire.binary && response.statusCode < 300 ? 'latin1' : 'utf8');
+      const ok = response.statusCode >= 200 && response.statusCode < 300;
+      let rawBody = '';
+      if (wire.sink && ok) {
+        try {
+          await wire.sink(response.body, response.headers as ResponseHeaders);
+        } catch (error) {
+          // The sink's own refusal (its file, its cap) is the call's error as it is; the body
+          // breaking off is the transport's, below. Either way the rest is never read.
+          response.body.destroy();
+          if (error instanceof CdbaError && !this.options.signal.aborted) throw new SinkError(error);
+          throw error;
+        }
+      } else {
+        rawBody = await readCapped(response.body, response.headers, this.options.maxBodyBytes, wire.method, url, wire.binary && ok ? 'latin1' : 'utf8');
+      }
       return {
         status: response.statusCode,
         headers: response.headers as ResponseHeaders,
@@ -60,6 +74,7 @@ export class WireSender {
         ...(state.budgetSpent ? { budgetSpent: state.budgetSpent } : {}),
       };
     } catch (error) {
+      if (error instanceof SinkError) throw error.error;
       if (this.options.signal.aborted) {
         throw new InterruptedError(`interrupted during ${wire.method} ${url}`, {
           ...(isIdempotent(wire.method, wire.idempotent) ? {} : { hint: wire.mayHaveAppliedHint ?? 'the request may have been applied; check before repeating it' }),
@@ -120,6 +135,13 @@ export class WireSender {
       const timer = setTimeout(() => resume(null), decision.delayMs);
       this.options.signal.addEventListener('abort', onAbort, { once: true });
     };
+  }
+}
+
+/** What a download's sink threw of its own, carried past the transport's error mapping. */
+class SinkError extends Error {
+  constructor(readonly error: CdbaError) {
+    super(error.message);
   }
 }
 

@@ -27,6 +27,8 @@ import { registerPrivateEndpoints } from './private-endpoints/index.js';
 import { registerMetrics } from './metrics/index.js';
 import { registerPrivateIp } from './private-ip/index.js';
 import { registerProcesses } from './processes/index.js';
+import { registerLogs } from './logs/index.js';
+import { registerPerformanceAdvisor } from './performance-advisor/index.js';
 import { registerProjects } from './projects/index.js';
 import { registerProfile } from './profile/index.js';
 import { registerVersion } from './version.js';
@@ -98,6 +100,8 @@ export function buildProgram(app: App): Command {
   registerBackups(program, app);
   registerProcesses(program, app);
   registerMetrics(program, app);
+  registerLogs(program, app);
+  registerPerformanceAdvisor(program, app);
   registerEnv(program, app);
   registerRun(program, app);
   registerApi(program, app);

@@ -169,8 +169,10 @@ export interface Reply {
   body: unknown;
   /** Commit happened; close the connection without answering (dropAfterCommit fault). */
   drop?: boolean;
-  /** Headers of the answer besides the pipeline's (a create's Location). */
+  /** Headers of its own (a create's Location, a file's Content-Disposition); the pipeline's version and rate-limit headers stay. */
   headers?: Readonly<Record<string, string>>;
+  /** A file's bytes, sent as they are in place of `body`'s JSON (an operation whose table entry has `media`). */
+  bytes?: Buffer;
 }
 
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
@@ -201,6 +203,11 @@ export interface OperationHandler {
    * counted per caller under the module's limit. Without it such an operation is not counted.
    */
   countPerCaller?: true;
+  /**
+   * The description's `envelope` defaults to true for it: the answer is `{content, status}`
+   * unless the query says `envelope=false`.
+   */
+  envelopeByDefault?: true;
 }
 
 /** A path parameter a module resolves: `{groupId}` names one of its items, which every route with it belongs to. */

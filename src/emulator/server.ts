@@ -9,6 +9,7 @@
 // after the address list: authenticated, no scope, GET only.
 // Outside /api/atlas: GET /_emulator/stats and /_emulator/state (no auth), POST /api/oauth/token and POST /api/oauth/revoke.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { OPERATIONS } from '../api/operations.js';
 import { CHALLENGE_BODY, authorize, checkCallerAddress } from './auth.js';
 import { serviceDay, serviceNow } from './context.js';
 import type { RequestContext, Services } from './contract.js';
@@ -68,8 +69,8 @@ function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge: boole
 /** The clock of the Date header: the service's (under --date, that day), so a client that reads the day from it (cdba versions) sees the day whose Sunsets are in force. */
 const serviceClock = (app: Pipeline): (() => number) => () => serviceNow(app);
 
-function send(res: ServerResponse, req: IncomingMessage, clock: () => number, status: number, headers: Headers, text: string): void {
-  const body = Buffer.from(text, 'utf8');
+function send(res: ServerResponse, req: IncomingMessage, clock: () => number, status: number, headers: Headers, text: string | Buffer): void {
+  const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   res.statusCode = status;
   res.setHeader('Date', new Date(clock()).toUTCString());
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -135,9 +136,9 @@ function resolveScope(app: Pipeline, params: Record<string, string>): { id: stri
   return undefined;
 }
 
-function versionHeaders(version: OperationVersion | undefined): Headers {
+function versionHeaders(version: OperationVersion | undefined, media?: 'gzip'): Headers {
   if (!version) return { 'Content-Type': 'application/json' };
-  const headers: Headers = { 'Content-Type': versionedContentType(version.date) };
+  const headers: Headers = { 'Content-Type': versionedContentType(version.date, media) };
   if (version.deprecation) headers.Deprecation = version.deprecation;
   if (version.sunset) headers.Sunset = version.sunset;
   return headers;
@@ -211,7 +212,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
       body: undefined,
     };
     const pretty = booleanParam(url.searchParams, 'pretty', false);
-    const envelope = booleanParam(url.searchParams, 'envelope', false);
+    const envelope = booleanParam(url.searchParams, 'envelope', operation.envelopeByDefault === true);
     if ((method === 'POST' || method === 'PUT' || method === 'PATCH') && !(operation.noBody && rawBody.trim() === '')) ctx.body = withoutEchoes(ctx, parseBody(ctx, version, operation.arrayBody), operation.readOnly);
     // What the emulator writes it must load again: a change that could take the state file past the limit is refused before it is made.
     if ((method === 'POST' || method === 'PUT' || method === 'PATCH') && !app.store.hasRoomFor(Buffer.byteLength(rawBody))) throw failures.stateFull(app.store.maxBytes);
@@ -229,7 +230,11 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     }
     outcome.status = reply.status;
     // 204 No Content has no body, and the service sends none (recorded deletes that answer 204).
-    send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version), ...extraHeaders, ...reply.headers }, reply.status === 204 ? '' : json(body, pretty));
+    if (reply.bytes) {
+      send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version, OPERATIONS[operation.name].media), ...reply.headers, ...extraHeaders }, reply.bytes);
+      return;
+    }
+    send(res, req, serviceClock(app), reply.status, { ...versionHeaders(version), ...reply.headers, ...extraHeaders }, reply.status === 204 ? '' : json(body, pretty));
   } catch (error) {
     if (!(error instanceof ApiFailure)) app.onUnexpected(error);
     const failure = error instanceof ApiFailure ? error : failures.unexpected();

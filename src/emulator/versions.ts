@@ -36,16 +36,19 @@ function isCalendarDate(date: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
 }
 
-const VERSIONED_TYPE = /^application\/vnd\.atlas\.(\d{4}-\d{2}-\d{2})\+json$/i;
+const VERSIONED_TYPE = /^application\/vnd\.atlas\.(\d{4}-\d{2}-\d{2})\+(json|gzip)$/i;
 
-/** The version dates an Accept or Content-Type header names, in order. */
-export function versionDates(header: string | undefined): string[] {
+/**
+ * The version dates an Accept or Content-Type header names, in order, of media types with
+ * this suffix: `json`, or `gzip` for an operation that answers a file (the table's `media`).
+ */
+export function versionDates(header: string | undefined, suffix: 'json' | 'gzip' = 'json'): string[] {
   return (header ?? '')
     .split(',')
     .map((part) => part.split(';')[0]!.trim())
     .flatMap((type) => {
       const match = VERSIONED_TYPE.exec(type);
-      return match && isCalendarDate(match[1]!) ? [match[1]!] : [];
+      return match && match[2]!.toLowerCase() === suffix && isCalendarDate(match[1]!) ? [match[1]!] : [];
     });
 }
 
@@ -59,7 +62,8 @@ export function versionDates(header: string | undefined): string[] {
  * first version or Accept names no version. `path` is the request path, for the 410.
  */
 export function negotiate(name: OperationName, accept: string | undefined, lifecycle: Lifecycle, path: string): OperationVersion {
-  const requested = versionDates(accept)[0];
+  // A file's operation (the log download) is asked for by its +gzip type: a +json Accept names no version of it.
+  const requested = versionDates(accept, OPERATIONS[name].media ?? 'json')[0];
   if (requested === undefined) throw failures.invalidVersionDate(accept ?? '');
   const versions = OPERATIONS[name].versions as readonly OperationVersion[];
   const known = lifecycle.date === undefined ? versions : versions.filter((v) => v.date <= lifecycle.date!);
@@ -81,6 +85,7 @@ export function bodyTypeMatches(name: OperationName, date: string, served: Opera
   return versions.filter((v) => v.date <= date).at(-1)?.date === served.date;
 }
 
-export function versionedContentType(date: string): string {
-  return `application/vnd.atlas.${date}+json;charset=utf-8`;
+/** A JSON answer's type; a file's (`media`) has no charset, as the recorded log download's. */
+export function versionedContentType(date: string, media?: 'gzip'): string {
+  return media ? `application/vnd.atlas.${date}+${media}` : `application/vnd.atlas.${date}+json;charset=utf-8`;
 }

@@ -195,6 +195,18 @@ describe('--error-format json', () => {
     seen.push(15);
   });
 
+  it('exit 17: a log download the service answers empty (a window before the host came up), nothing written', async () => {
+    const listed = await cdba(['processes', 'list', '-o', 'json'], { env: digestEnv(emu.url) });
+    expect(listed.exitCode, listed.stderr).toBe(0);
+    const host = (JSON.parse(listed.stdout) as { results: Array<{ hostname: string }> }).results[0]!.hostname;
+    const dir = tempDir();
+    const day = 86_400_000;
+    const at = (ms: number) => new Date(Date.now() - ms).toISOString().slice(0, 16);
+    const result = await cdba(['logs', 'download', host, '--dir', dir, '--start', at(3 * day), '--end', at(2 * day)], { env: json() });
+    expect(report(result, 17)).toMatchObject({ exitCode: 17, retryable: false });
+    seen.push(17);
+  });
+
   it('exit 143: terminated (a process: SIGTERM ends it at once, after one document)', async () => {
     const created = await cdba(['clusters', 'create', 'slow3', '--provider', 'AWS', '--region', 'US_EAST_1', '-o', 'json'], { env: digestEnv(stuck.url) });
     expect(created.exitCode, created.stderr).toBe(0);

@@ -23,6 +23,8 @@ export interface HttpResult {
   text: string;
   /** The parsed body, or undefined when it is not JSON. */
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** The body as received (a gzip file's bytes). */
+  bytes: Buffer;
 }
 
 export interface RequestOptions {
@@ -32,14 +34,15 @@ export interface RequestOptions {
 }
 
 async function toResult(response: Response): Promise<HttpResult> {
-  const text = await response.text();
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const text = bytes.toString('utf8');
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
     json = undefined;
   }
-  return { status: response.status, headers: response.headers, text, json };
+  return { status: response.status, headers: response.headers, text, json, bytes };
 }
 
 function encodeBody(options: RequestOptions): { headers: Record<string, string>; body?: string } {

@@ -30,6 +30,13 @@ export interface TableEntry {
    * `cdba versions` and `auth status` leave it out of the versions cdba sends.
    */
   passthrough?: true;
+  /**
+   * The answer is a file of this type, not JSON: Accept and Content-Type are
+   * `application/vnd.<service>.<date>+gzip` (the log download). The client reads it with
+   * `download`, streamed to the caller; the emulator negotiates the version from that
+   * media type and sends the bytes as they are.
+   */
+  media?: 'gzip';
 }
 
 /** One resource's operations: every name is `<resource>.<verb>`. */

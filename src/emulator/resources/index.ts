@@ -11,7 +11,9 @@ import { credentials } from './credentials.js';
 import { databaseUsers } from './databaseUsers/index.js';
 import { flexClusters } from './flexClusters/index.js';
 import { metrics } from './metrics/index.js';
+import { logs } from './logs/index.js';
 import { peering } from './peering/index.js';
+import { performanceAdvisor } from './performanceAdvisor/index.js';
 import { privateEndpoints } from './privateEndpoints/index.js';
 import { privateIpMode } from './privateIpMode.js';
 import { processes } from './processes/index.js';
@@ -37,4 +39,6 @@ export const RESOURCES: readonly ResourceModule[] = [
   alerts, alertConfigs, alertMatchers,
   processes,
   metrics,
+  performanceAdvisor,
+  logs,
 ];

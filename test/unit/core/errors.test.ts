@@ -65,6 +65,7 @@ describe('the exit-code table', () => {
       failedState: 14,
       declined: 15,
       envHeld: 16,
+      emptyFile: 17,
       commandNotFound: 127,
       interrupted: 130,
       terminated: 143,

@@ -127,7 +127,10 @@ describe('rate limit by default: the service\'s, per resource, as recorded', () 
   const getOf = async (resource: string) => {
     const name = OPERATION_NAMES.find((op) => OPERATIONS[op].resource === resource && OPERATIONS[op].method === 'GET' && OPERATIONS[op].path.includes('{groupId}'))!;
     const path = OPERATIONS[name].path.replace('{groupId}', PROJECT_A).replace(/\{[^}]+\}/g, 'none');
-    return owner.request('GET', `/api/atlas/v2${path}`, { headers: v2(OPERATIONS[name].versions.at(-1)!.date) });
+    const { date } = OPERATIONS[name].versions.at(-1)!;
+    // A file's download asks for its own media type (+gzip), as a client must.
+    const media = OPERATIONS[name].media;
+    return owner.request('GET', `/api/atlas/v2${path}`, { headers: media ? { Accept: `application/vnd.atlas.${date}+${media}` } : v2(date) });
   };
 
   /** Each resource's limit as the module that serves its operations declares it (rateLimitPerMinute). */
