@@ -8,12 +8,14 @@
 // every operation; this file is the table's machinery. registerOperations is the one
 // way to add more (test fixtures follow the recipe in docs/ARCHITECTURE.md with it).
 import { UsageError } from '../base/errors.js';
-import type { HttpMethod, OperationVersion, TableEntry } from './operations/entry.js';
 import { accessList } from './operations/accessList.js';
+import { accessLogs } from './operations/accessLogs.js';
 import { backups } from './operations/backups.js';
 import { clusters } from './operations/clusters.js';
 import { containers } from './operations/containers.js';
 import { databaseUsers } from './operations/databaseUsers.js';
+import type { HttpMethod, OperationVersion, TableEntry } from './operations/entry.js';
+import { events } from './operations/events.js';
 import { flexBackups } from './operations/flexBackups.js';
 import { flexClusters } from './operations/flexClusters.js';
 import { orgs } from './operations/orgs.js';
@@ -60,6 +62,8 @@ const BUILTIN_OPERATIONS = {
   ...sampleDatasets,
   ...backups,
   ...flexBackups,
+  ...events,
+  ...accessLogs,
 } as const satisfies Record<string, TableEntry>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;

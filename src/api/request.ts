@@ -96,7 +96,11 @@ export class RequestBuilder {
 
 function withQuery(full: string, query: Query = {}): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, String(value));
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (typeof value === 'object') for (const item of value) params.append(key, item);
+    else params.append(key, String(value));
+  }
   const qs = params.toString();
   return qs ? `${full}${full.includes('?') ? '&' : '?'}${qs}` : full;
 }

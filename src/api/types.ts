@@ -66,7 +66,8 @@ export type DispatcherFactory = (origin: string | URL, options: object) => Dispa
 
 /** A named operation (version picked from the profile's apiVersion), or an explicit version for the raw `api` command. */
 export type ResourceSpec = OperationName | { version?: string };
-export type QueryValue = string | number | boolean | undefined;
+/** A list is sent as the parameter repeated, once per value (`eventType=A&eventType=B`). */
+export type QueryValue = string | number | boolean | undefined | readonly string[];
 export type Query = Record<string, QueryValue>;
 export type ResponseHeaders = Record<string, string | string[]>;
 
@@ -117,6 +118,8 @@ export interface FetchAllOptions {
    * the item), for a caller that only writes them out as JSON (src/api/pageText.ts).
    */
   itemsAsText?: boolean;
+  /** Filters sent with every page (besides pageNum, itemsPerPage and includeCount). */
+  query?: Query;
 }
 
 export interface ApiClient {

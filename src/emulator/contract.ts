@@ -168,6 +168,34 @@ export interface PathScope {
   /** The item the value names, or undefined (then the pipeline answers `notFound`). */
   find(store: Store, value: string): { id: string } | undefined;
   notFound(value: string): ApiFailure;
+  /**
+   * Whether the caller may act on the item (throws the refusal). Without it, the caller's
+   * roles in the project the item is (`{groupId}`) decide; an item that is no project (an
+   * organization) says who may act on it.
+   */
+  authorize?(principal: Principal, item: { id: string }, action: Action, store: Store): void;
+}
+
+/**
+ * A change the emulator made, as the pipeline tells the modules that observe (ResourceModule.observe):
+ * a request other than GET that its handler answered with a 2xx. Resource-free: what the
+ * operation means is the observer's to know.
+ */
+export interface Observation {
+  operation: OperationName;
+  method: string;
+  /** Path parameters of the matched route, by their names in the table. */
+  params: Record<string, string>;
+  /** The request's parsed body (undefined when it had none). */
+  requestBody: unknown;
+  status: number;
+  /** The body the handler answered (before any envelope). */
+  body: unknown;
+  principal: Principal;
+  /** The caller's address as the socket has it. */
+  peer: string;
+  scope?: { id: string };
+  services: Services;
 }
 
 /** A GET outside the versioned API, answered right after authentication (the caller's address is all it needs). */
@@ -211,6 +239,12 @@ export interface ResourceModule {
   readonly seed?: SeedPart;
   readonly state?: StatePart;
   readonly hooks?: Partial<Hooks>;
+  /**
+   * Told of every change any module made (Observation), after its handler answered and
+   * before the answer is sent; what it keeps of it, it commits itself. A failure here is
+   * reported (onUnexpected) and does not change the answer.
+   */
+  readonly observe?: (observation: Observation) => void | Promise<void>;
 }
 
 /** What the modules provide to one extension point, in the list's order. */

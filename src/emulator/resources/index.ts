@@ -8,6 +8,7 @@ import { backups, flexBackups } from './backups/index.js';
 import { clusters } from './clusters/index.js';
 import { credentials } from './credentials.js';
 import { databaseUsers } from './databaseUsers/index.js';
+import { events, orgEvents } from './events/index.js';
 import { flexClusters } from './flexClusters/index.js';
 import { peering } from './peering/index.js';
 import { privateEndpoints } from './privateEndpoints/index.js';
@@ -31,4 +32,6 @@ export const RESOURCES: readonly ResourceModule[] = [
   sampleDatasets,
   backups,
   flexBackups,
+  events,
+  orgEvents,
 ];
