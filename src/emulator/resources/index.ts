@@ -4,6 +4,7 @@
 // those whose items it extends (projects first).
 import type { ResourceModule } from '../contract.js';
 import { accessList } from './accessList/index.js';
+import { accessLogs } from './accessLogs/index.js';
 import { backups, flexBackups } from './backups/index.js';
 import { clusters } from './clusters/index.js';
 import { credentials } from './credentials.js';
@@ -34,4 +35,5 @@ export const RESOURCES: readonly ResourceModule[] = [
   flexBackups,
   events,
   orgEvents,
+  accessLogs,
 ];

@@ -160,7 +160,7 @@ export class OpenApiValidator {
    * subset: network for peering and private endpoints, search); `patch`: that resource's own
    * patches of its schemas, each named by its test.
    */
-  constructor(options: { v2?: 'v2-2026-08' | 'v2-2026-08-network' | 'v2-2026-08-search' | 'v2-2026-08-backup'; patch?: (schemas: Json) => void } = {}) {
+  constructor(options: { v2?: 'v2-2026-08' | 'v2-2026-08-network' | 'v2-2026-08-search' | 'v2-2026-08-backup' | 'v2-2026-08-diagnostics'; patch?: (schemas: Json) => void } = {}) {
     this.ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(this.ajv);
     this.specs = { 'v1.0': readOpenApi('v1.0'), v2: readOpenApi(options.v2 ?? 'v2-2026-08') };
