@@ -170,8 +170,8 @@ export interface PathScope {
   notFound(value: string): ApiFailure;
   /**
    * Whether the caller may act on the item (throws the refusal). Without it, the caller's
-   * roles in the project the item is (`{groupId}`) decide; an item that is no project (an
-   * organization) says who may act on it.
+   * roles in the item decide (auth.ts, authorize); a scope whose items the roles do not
+   * name says here who may act on them.
    */
   authorize?(principal: Principal, item: { id: string }, action: Action, store: Store): void;
 }
