@@ -17,6 +17,8 @@ import { HELP_LAYOUT } from './helpLayout.js';
 import { registerEnv, registerRun } from './env/index.js';
 import { registerSearchIndexes } from './search-indexes/index.js';
 import { registerBackups } from './backups/index.js';
+import { registerEvents } from './events/index.js';
+import { registerAccessLogs } from './access-logs/index.js';
 import { FROM_SNAPSHOT_STEP } from './backups/envStep.js';
 import { registerEnvStep } from './envStep.js';
 import { SEARCH_STEP } from './search-indexes/envStep.js';
@@ -92,6 +94,8 @@ export function buildProgram(app: App): Command {
   registerPrivateEndpoints(program, app);
   registerSearchIndexes(program, app);
   registerBackups(program, app);
+  registerEvents(program, app);
+  registerAccessLogs(program, app);
   registerEnv(program, app);
   registerRun(program, app);
   registerApi(program, app);
