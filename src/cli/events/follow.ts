@@ -48,9 +48,9 @@ export class FollowCursor {
       this.seen.set(id, at);
       if (this.newest === undefined || at > this.newest) this.newest = at;
     }
-    // Forget what the next window cannot return again.
+    // Forget what the next window cannot return again (minDate goes to the second, floored).
     const from = this.minDate();
-    if (from !== undefined) for (const [id, at] of this.seen) if (at < from) this.seen.delete(id);
+    if (from !== undefined) for (const [id, at] of this.seen) if (at < Math.floor(from / 1000) * 1000) this.seen.delete(id);
     return fresh.map((f) => f.event);
   }
 }
