@@ -53,7 +53,7 @@ const ACCESS_COLUMNS: TableSpec<AccessRow>['columns'] = [
   { header: 'USERNAME', value: (r) => r.username, copyable: true },
   { header: 'IP', value: (r) => r.ip, copyable: true },
   { header: 'AUTH RESULT', value: (r) => r.auth, dropPriority: 3, minWidth: 7, cut: 'end' },
-  { header: 'SOURCE', value: (r) => r.source, copyable: true, dropPriority: 1 },
+  { header: 'SOURCE', value: (r) => r.source, dropPriority: 1 },
   { header: 'HOSTNAME', value: (r) => r.hostname, copyable: true, dropPriority: 2 },
 ];
 
@@ -67,6 +67,7 @@ export function registerAccessLogs(program: Command, app: App): void {
   withExamples(group, [
     ["A cluster's latest authentication attempts", 'cdba access-logs list --cluster c1'],
     ['Failures of the last day', 'cdba access-logs list --cluster c1 --auth-result failure --start 1d'],
+    ['The addresses that failed', "cdba access-logs list --cluster c1 --auth-result failure -o json --query 'accessLogs[].ipAddress'"],
   ]);
   const command = group
     .command('list')

@@ -20,6 +20,7 @@ export function registerEventsGet(parent: Command, app: App): void {
   withExamples(command, [
     ['One event', 'cdba events get 6a7940465a068714fc043d3b'],
     ["An organization's", 'cdba events get 6a7940472c88faeba59bebbd --org a0123456789abcdef012345a'],
+    ['The latest event in full', "cdba events list --limit 1 -o json | jq -r '.results[0].id' | xargs cdba events get -o pretty"],
   ]);
 }
 

@@ -12,7 +12,7 @@ export function registerEvents(program: Command, app: App): void {
   withExamples(group, [
     ["The project's latest events", 'cdba events list'],
     ['Follow them as they come', 'cdba events list --follow --type CLUSTER_READY'],
-    ['One event', 'cdba events get 6a7940465a068714fc043d3b'],
+    ['Which clusters were deleted today', "cdba events list --type CLUSTER_DELETED --since 1d -o json --query 'results[].clusterName'"],
   ]);
   registerEventsList(group, app);
   registerEventsGet(group, app);

@@ -77,7 +77,7 @@ async function plan(ctx: Context, flags: ListFlags): Promise<Plan> {
   const org = flags.org !== undefined;
   if (org && flags.cluster?.length) throw new UsageError("--cluster cannot be used with --org: an organization's events are not filtered by cluster");
   for (const name of flags.cluster ?? []) if (!CLUSTER_NAME.test(name)) throw new UsageError(`invalid --cluster "${name}": a cluster name has letters, digits and hyphens`);
-  const eventTypes = checkEventTypes(flags.type ?? [], org);
+  const eventTypes = await checkEventTypes(flags.type ?? [], org);
   const { from: since, to: until } = timeWindow({ from: flags.since, to: flags.until }, ['--since', '--until'], Date.now());
   const owner = await eventOwner(ctx, flags.org);
   const filters: EventFilters = {

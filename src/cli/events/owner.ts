@@ -4,8 +4,6 @@
 // event types against the service's names (with the nearest offered).
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
-import { nearestNames } from '../../core/nearName.js';
-import { ORG_EVENT_TYPES, PROJECT_EVENT_TYPES } from '../../model/eventTypes.js';
 import type { EventOwner } from '../../api/resources/events.js';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
@@ -21,7 +19,9 @@ export async function eventOwner(ctx: Context, org: string | undefined): Promise
 }
 
 /** The --type values as the service spells them (upper case), each one of its names for the project's or the organization's events. */
-export function checkEventTypes(types: readonly string[], org: boolean): string[] {
+export async function checkEventTypes(types: readonly string[], org: boolean): Promise<string[]> {
+  if (types.length === 0) return [];
+  const [{ ORG_EVENT_TYPES, PROJECT_EVENT_TYPES }, { nearestNames }] = await Promise.all([import('../../model/eventTypes.js'), import('../../core/nearName.js')]);
   const known = org ? ORG_EVENT_TYPES : PROJECT_EVENT_TYPES;
   return types.map((given) => {
     const type = given.trim().toUpperCase().replace(/-/g, '_');

@@ -26,10 +26,11 @@ export function summarizeEvent(document: unknown): EventSummary {
 }
 
 export const EVENT_COLUMNS: TableSpec<EventSummary>['columns'] = [
-  // Times, types, names and IDs are what users copy (into --since, --type, get): never cut;
-  // whole columns go instead, WHO first, then CLUSTER.
+  // Times, names and IDs are what users copy (into --since, get): never cut; the type is
+  // never cut either (it has no minWidth) and stays; whole columns go instead, WHO first,
+  // then CLUSTER.
   { header: 'CREATED', value: (e) => e.created, copyable: true },
-  { header: 'TYPE', value: (e) => e.type, copyable: true },
+  { header: 'TYPE', value: (e) => e.type },
   { header: 'CLUSTER', value: (e) => e.cluster, copyable: true, dropPriority: 2, omitWhenEmpty: true },
   { header: 'WHO', value: (e) => e.who, copyable: true, dropPriority: 1 },
   { header: 'ID', value: (e) => e.id, copyable: true },
