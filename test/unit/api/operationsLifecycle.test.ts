@@ -17,15 +17,15 @@ interface Described {
 /** Each operation of the description: its versions (from the success response's media types) and x-sunset. */
 function describedOperations(): Map<string, Described> {
   const out = new Map<string, Described>();
-  // The description, and its cuts to one resource (peering and private endpoints, search indexes, backup).
-  const paths = (['v2-2026-08', 'v2-2026-08-network', 'v2-2026-08-search', 'v2-2026-08-backup'] as const).flatMap((cut) => Object.entries(readOpenApi(cut).paths as Record<string, Record<string, Json>>));
+  // The description, and its cuts to one resource (peering and private endpoints, search indexes, backup, diagnostics).
+  const paths = (['v2-2026-08', 'v2-2026-08-network', 'v2-2026-08-search', 'v2-2026-08-backup', 'v2-2026-08-diagnostics'] as const).flatMap((cut) => Object.entries(readOpenApi(cut).paths as Record<string, Record<string, Json>>));
   for (const [path, operations] of paths) {
     for (const [method, operation] of Object.entries(operations)) {
       const responses = operation.responses as Record<string, Json>;
       const success = Object.entries(responses).find(([status]) => status.startsWith('2'))![1];
       const content = (success.content ?? {}) as Record<string, Json>;
       const versions = Object.entries(content)
-        .map(([type, media]) => ({ date: /vnd\.atlas\.(\d{4}-\d{2}-\d{2})\+json/.exec(type)![1]!, ...(typeof media['x-sunset'] === 'string' ? { sunset: media['x-sunset'] } : {}) }))
+        .map(([type, media]) => ({ date: /vnd\.atlas\.(\d{4}-\d{2}-\d{2})\+(json|gzip|csv)/.exec(type)![1]!, ...(typeof media['x-sunset'] === 'string' ? { sunset: media['x-sunset'] } : {}) }))
         .sort((a, b) => a.date.localeCompare(b.date));
       out.set(`${method.toUpperCase()} ${path.replace(/^\/api\/atlas\/v2/, '')}`, { versions, deprecated: operation.deprecated === true });
     }

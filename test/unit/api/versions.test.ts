@@ -41,8 +41,8 @@ describe('selectVersion, per operation', () => {
       if (OPERATIONS[operation].v2Only) expect(() => selectVersion(operation, 'v1.0')).toThrow(refusal);
       else expect(selectVersion(operation, 'v1.0')).toEqual({ base: 'v1.0' });
     }
-    // Flex clusters (5), search indexes (14), the sample dataset load (2) and cloud backup (9, flex 5).
-    expect((Object.keys(OPERATIONS) as OperationName[]).filter((name) => OPERATIONS[name].v2Only)).toHaveLength(35);
+    // Flex clusters (5), search indexes (14), the sample dataset load (2), cloud backup (9, flex 5), events (4) and the access history (2).
+    expect((Object.keys(OPERATIONS) as OperationName[]).filter((name) => OPERATIONS[name].v2Only)).toHaveLength(41);
     expect(() => selectVersion('flexClusters.get', 'v1.0')).toThrow(/flexClusters exists only in the versioned API \(from 2024-11-13\); this call is at v1.0/);
   });
 
