@@ -7013,9 +7013,7 @@ var init_events = __esm({
     ONLY_2023_01_016 = [{ date: "2023-01-01" }];
     events = {
       "events.list": { method: "GET", path: "/groups/{groupId}/events", versions: ONLY_2023_01_016, v2Only: true },
-      "events.get": { method: "GET", path: "/groups/{groupId}/events/{eventId}", versions: ONLY_2023_01_016, v2Only: true },
-      "events.listOrg": { method: "GET", path: "/orgs/{orgId}/events", versions: ONLY_2023_01_016, v2Only: true },
-      "events.getOrg": { method: "GET", path: "/orgs/{orgId}/events/{eventId}", versions: ONLY_2023_01_016, v2Only: true }
+      "events.get": { method: "GET", path: "/groups/{groupId}/events/{eventId}", versions: ONLY_2023_01_016, v2Only: true }
     };
   }
 });
@@ -7055,53 +7053,66 @@ var init_flexClusters = __esm({
   }
 });
 
+// src/api/operations/orgEvents.ts
+var ONLY_2023_01_017, orgEvents;
+var init_orgEvents = __esm({
+  "src/api/operations/orgEvents.ts"() {
+    "use strict";
+    ONLY_2023_01_017 = [{ date: "2023-01-01" }];
+    orgEvents = {
+      "orgEvents.list": { method: "GET", path: "/orgs/{orgId}/events", versions: ONLY_2023_01_017, v2Only: true },
+      "orgEvents.get": { method: "GET", path: "/orgs/{orgId}/events/{eventId}", versions: ONLY_2023_01_017, v2Only: true }
+    };
+  }
+});
+
 // src/api/operations/orgs.ts
-var ONLY_2023_01_017, orgs;
+var ONLY_2023_01_018, orgs;
 var init_orgs = __esm({
   "src/api/operations/orgs.ts"() {
     "use strict";
-    ONLY_2023_01_017 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_018 = [{ date: "2023-01-01" }];
     orgs = {
-      "orgs.list": { method: "GET", path: "/orgs", versions: ONLY_2023_01_017 }
+      "orgs.list": { method: "GET", path: "/orgs", versions: ONLY_2023_01_018 }
     };
   }
 });
 
 // src/api/operations/peers.ts
-var ONLY_2023_01_018, PEERS, peers;
+var ONLY_2023_01_019, PEERS, peers;
 var init_peers = __esm({
   "src/api/operations/peers.ts"() {
     "use strict";
-    ONLY_2023_01_018 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_019 = [{ date: "2023-01-01" }];
     PEERS = "/groups/{groupId}/peers";
     peers = {
       // One provider's peers (providerName, default AWS: a list without it shows no Azure or GCP peer).
-      "peers.list": { method: "GET", path: PEERS, versions: ONLY_2023_01_018 },
-      "peers.create": { method: "POST", path: PEERS, versions: ONLY_2023_01_018 },
-      "peers.get": { method: "GET", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_018 },
-      "peers.delete": { method: "DELETE", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_018 }
+      "peers.list": { method: "GET", path: PEERS, versions: ONLY_2023_01_019 },
+      "peers.create": { method: "POST", path: PEERS, versions: ONLY_2023_01_019 },
+      "peers.get": { method: "GET", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_019 },
+      "peers.delete": { method: "DELETE", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_019 }
     };
   }
 });
 
 // src/api/operations/privateEndpoints.ts
-var ONLY_2023_01_019, SERVICES, SERVICE, privateEndpoints;
+var ONLY_2023_01_0110, SERVICES, SERVICE, privateEndpoints;
 var init_privateEndpoints = __esm({
   "src/api/operations/privateEndpoints.ts"() {
     "use strict";
-    ONLY_2023_01_019 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_0110 = [{ date: "2023-01-01" }];
     SERVICES = "/groups/{groupId}/privateEndpoint/{cloudProvider}/endpointService";
     SERVICE = `${SERVICES}/{endpointServiceId}`;
     privateEndpoints = {
-      "privateEndpoints.listServices": { method: "GET", path: SERVICES, versions: ONLY_2023_01_019 },
-      "privateEndpoints.createService": { method: "POST", path: "/groups/{groupId}/privateEndpoint/endpointService", versions: ONLY_2023_01_019 },
-      "privateEndpoints.getService": { method: "GET", path: SERVICE, versions: ONLY_2023_01_019 },
-      "privateEndpoints.deleteService": { method: "DELETE", path: SERVICE, versions: ONLY_2023_01_019 },
-      "privateEndpoints.createEndpoint": { method: "POST", path: `${SERVICE}/endpoint`, versions: ONLY_2023_01_019 },
-      "privateEndpoints.getEndpoint": { method: "GET", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_019 },
-      "privateEndpoints.deleteEndpoint": { method: "DELETE", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_019 },
-      "privateEndpoints.getRegionalMode": { method: "GET", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_019 },
-      "privateEndpoints.setRegionalMode": { method: "PATCH", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_019 }
+      "privateEndpoints.listServices": { method: "GET", path: SERVICES, versions: ONLY_2023_01_0110 },
+      "privateEndpoints.createService": { method: "POST", path: "/groups/{groupId}/privateEndpoint/endpointService", versions: ONLY_2023_01_0110 },
+      "privateEndpoints.getService": { method: "GET", path: SERVICE, versions: ONLY_2023_01_0110 },
+      "privateEndpoints.deleteService": { method: "DELETE", path: SERVICE, versions: ONLY_2023_01_0110 },
+      "privateEndpoints.createEndpoint": { method: "POST", path: `${SERVICE}/endpoint`, versions: ONLY_2023_01_0110 },
+      "privateEndpoints.getEndpoint": { method: "GET", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_0110 },
+      "privateEndpoints.deleteEndpoint": { method: "DELETE", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_0110 },
+      "privateEndpoints.getRegionalMode": { method: "GET", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_0110 },
+      "privateEndpoints.setRegionalMode": { method: "PATCH", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_0110 }
     };
   }
 });
@@ -7120,17 +7131,17 @@ var init_privateIpMode = __esm({
 });
 
 // src/api/operations/projects.ts
-var ONLY_2023_01_0110, projects;
+var ONLY_2023_01_0111, projects;
 var init_projects = __esm({
   "src/api/operations/projects.ts"() {
     "use strict";
-    ONLY_2023_01_0110 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_0111 = [{ date: "2023-01-01" }];
     projects = {
-      "projects.list": { method: "GET", path: "/groups", versions: ONLY_2023_01_0110 },
-      "projects.create": { method: "POST", path: "/groups", versions: ONLY_2023_01_0110 },
-      "projects.get": { method: "GET", path: "/groups/{groupId}", versions: ONLY_2023_01_0110 },
-      "projects.getByName": { method: "GET", path: "/groups/byName/{groupName}", versions: ONLY_2023_01_0110 },
-      "projects.delete": { method: "DELETE", path: "/groups/{groupId}", versions: ONLY_2023_01_0110 }
+      "projects.list": { method: "GET", path: "/groups", versions: ONLY_2023_01_0111 },
+      "projects.create": { method: "POST", path: "/groups", versions: ONLY_2023_01_0111 },
+      "projects.get": { method: "GET", path: "/groups/{groupId}", versions: ONLY_2023_01_0111 },
+      "projects.getByName": { method: "GET", path: "/groups/byName/{groupName}", versions: ONLY_2023_01_0111 },
+      "projects.delete": { method: "DELETE", path: "/groups/{groupId}", versions: ONLY_2023_01_0111 }
     };
   }
 });
@@ -7280,6 +7291,7 @@ var init_operations = __esm({
     init_events();
     init_flexBackups();
     init_flexClusters();
+    init_orgEvents();
     init_orgs();
     init_peers();
     init_privateEndpoints();
@@ -7305,6 +7317,7 @@ var init_operations = __esm({
       ...backups,
       ...flexBackups,
       ...events,
+      ...orgEvents,
       ...accessLogs
     };
     OPERATIONS = Object.fromEntries(
@@ -42856,7 +42869,7 @@ function snapshot2(store) {
   settle(store);
   return structuredClone(eventStateOf(store.world).journal);
 }
-var SEED_FIELDS, EXTRA_FIELDS, orgNotFound, events2, orgEvents;
+var SEED_FIELDS, EXTRA_FIELDS, orgNotFound, events2, orgEvents2;
 var init_events2 = __esm({
   "src/emulator/resources/events/index.ts"() {
     "use strict";
@@ -42902,13 +42915,13 @@ var init_events2 = __esm({
         if (observeChange(store, observation)) await store.commit();
       }
     };
-    orgEvents = {
+    orgEvents2 = {
       name: "orgEvents",
       rateLimitPerMinute: 500,
       // recorded
       operations: {
-        "events.listOrg": { handler: listOrgEvents, action: "read" },
-        "events.getOrg": { handler: getOrgEvent, action: "read" }
+        "orgEvents.list": { handler: listOrgEvents, action: "read" },
+        "orgEvents.get": { handler: getOrgEvent, action: "read" }
       },
       scope: {
         param: "orgId",
@@ -45223,7 +45236,7 @@ var init_resources = __esm({
       backups2,
       flexBackups2,
       events2,
-      orgEvents,
+      orgEvents2,
       accessLogs2
     ];
   }
@@ -48017,15 +48030,15 @@ function filterQuery(filters) {
 }
 async function listEvents(client, owner, filters = {}, page2 = {}) {
   const query2 = { ...filterQuery(filters), pageNum: page2.pageNum, itemsPerPage: page2.itemsPerPage, includeCount: page2.includeCount };
-  const response = "projectId" in owner ? await client.call("events.list", { groupId: owner.projectId }, { query: query2 }) : await client.call("events.listOrg", { orgId: owner.orgId }, { query: query2 });
+  const response = "projectId" in owner ? await client.call("events.list", { groupId: owner.projectId }, { query: query2 }) : await client.call("orgEvents.list", { orgId: owner.orgId }, { query: query2 });
   return { ...response, body: asListPage(response.body, response.url) };
 }
 async function listAllEvents(client, owner, filters = {}, options = {}) {
   const all = { ...options, query: filterQuery(filters) };
-  return "projectId" in owner ? client.callAll("events.list", { groupId: owner.projectId }, all) : client.callAll("events.listOrg", { orgId: owner.orgId }, all);
+  return "projectId" in owner ? client.callAll("events.list", { groupId: owner.projectId }, all) : client.callAll("orgEvents.list", { orgId: owner.orgId }, all);
 }
 async function getEvent(client, owner, eventId2) {
-  const response = "projectId" in owner ? await client.call("events.get", { groupId: owner.projectId, eventId: eventId2 }) : await client.call("events.getOrg", { orgId: owner.orgId, eventId: eventId2 });
+  const response = "projectId" in owner ? await client.call("events.get", { groupId: owner.projectId, eventId: eventId2 }) : await client.call("orgEvents.get", { orgId: owner.orgId, eventId: eventId2 });
   const body = response.body;
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new InvalidResponseError(`expected an event from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
@@ -54704,4 +54717,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=4592622e3b1a57126234f30ca0b0da4200d73a126ee07c1916c5ba9f99d342aa
+//# cdbaBundleSha256=8e145888d7a735de1112e94e269fec82b9f7cc7f09294b0913ff23ca69674555

@@ -18,6 +18,7 @@ import type { HttpMethod, OperationVersion, TableEntry } from './operations/entr
 import { events } from './operations/events.js';
 import { flexBackups } from './operations/flexBackups.js';
 import { flexClusters } from './operations/flexClusters.js';
+import { orgEvents } from './operations/orgEvents.js';
 import { orgs } from './operations/orgs.js';
 import { peers } from './operations/peers.js';
 import { privateEndpoints } from './operations/privateEndpoints.js';
@@ -63,6 +64,7 @@ const BUILTIN_OPERATIONS = {
   ...backups,
   ...flexBackups,
   ...events,
+  ...orgEvents,
   ...accessLogs,
 } as const satisfies Record<string, TableEntry>;
 

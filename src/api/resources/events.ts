@@ -40,7 +40,7 @@ export async function listEvents(client: ApiClient, owner: EventOwner, filters: 
   const query = { ...filterQuery(filters), pageNum: page.pageNum, itemsPerPage: page.itemsPerPage, includeCount: page.includeCount };
   const response = 'projectId' in owner
     ? await client.call('events.list', { groupId: owner.projectId }, { query })
-    : await client.call('events.listOrg', { orgId: owner.orgId }, { query });
+    : await client.call('orgEvents.list', { orgId: owner.orgId }, { query });
   return { ...response, body: asListPage<ApiEvent>(response.body, response.url) };
 }
 
@@ -49,13 +49,13 @@ export async function listAllEvents(client: ApiClient, owner: EventOwner, filter
   const all = { ...options, query: filterQuery(filters) };
   return 'projectId' in owner
     ? client.callAll('events.list', { groupId: owner.projectId }, all)
-    : client.callAll('events.listOrg', { orgId: owner.orgId }, all);
+    : client.callAll('orgEvents.list', { orgId: owner.orgId }, all);
 }
 
 export async function getEvent(client: ApiClient, owner: EventOwner, eventId: string): Promise<ApiEvent> {
   const response = 'projectId' in owner
     ? await client.call('events.get', { groupId: owner.projectId, eventId })
-    : await client.call('events.getOrg', { orgId: owner.orgId, eventId });
+    : await client.call('orgEvents.get', { orgId: owner.orgId, eventId });
   const body = response.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new InvalidResponseError(`expected an event from ${response.url}`, { hint: 'retry later; if it persists, check the base URL' });

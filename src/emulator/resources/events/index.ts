@@ -121,8 +121,8 @@ export const orgEvents: ResourceModule = {
   name: 'orgEvents',
   rateLimitPerMinute: 500, // recorded
   operations: {
-    'events.listOrg': { handler: listOrgEvents, action: 'read' },
-    'events.getOrg': { handler: getOrgEvent, action: 'read' },
+    'orgEvents.list': { handler: listOrgEvents, action: 'read' },
+    'orgEvents.get': { handler: getOrgEvent, action: 'read' },
   },
   scope: {
     param: 'orgId',
