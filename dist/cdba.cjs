@@ -53027,11 +53027,19 @@ async function follow(ctx, planned, flags) {
   const cursor = new FollowCursor2(planned.since?.getTime());
   const intervals = ctx.watchIntervals;
   let interval = intervals.firstMs;
+  let first = true;
   ctx.io.note(`cdba: following ${"orgId" in planned.owner ? "the organization's" : "the project's"} events${planned.until ? ` until ${formatServiceDate(planned.until)}` : ""} (Ctrl-C stops)`);
   for (; ; ) {
     const last = planned.until !== void 0 && Date.now() > planned.until.getTime();
     const from = cursor.minDate();
-    const events3 = from === void 0 ? (await listEvents2(client, planned.owner, planned.filters, { ...flags.limit !== void 0 ? { itemsPerPage: flags.limit } : {} })).body.results : (await listAllEvents2(client, planned.owner, { ...planned.filters, minDate: formatServiceDate(new Date(from)) })).results;
+    let events3;
+    try {
+      events3 = first && from === void 0 ? (await listEvents2(client, planned.owner, planned.filters, { ...flags.limit !== void 0 ? { itemsPerPage: flags.limit } : {} })).body.results : (await listAllEvents2(client, planned.owner, { ...planned.filters, ...from !== void 0 ? { minDate: formatServiceDate(new Date(from)) } : {} })).results;
+    } catch (error2) {
+      if (ctx.io.signal.aborted) throw new InterruptedError("interrupted while following events");
+      throw error2;
+    }
+    first = false;
     const batch = cursor.take(events3);
     if (table2) table2.write(batch);
     else for (const event of batch) await ctx.output(event);
@@ -54717,4 +54725,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=8e145888d7a735de1112e94e269fec82b9f7cc7f09294b0913ff23ca69674555
+//# cdbaBundleSha256=d9b7c958ff33a4077fce627c9ee752f496970f27832e4c6db43c4f87114ea9a1

@@ -168,14 +168,25 @@ async function follow(ctx: Context, planned: Plan, flags: ListFlags): Promise<vo
   const cursor = new FollowCursor(planned.since?.getTime());
   const intervals = ctx.watchIntervals;
   let interval = intervals.firstMs;
+  let first = true;
   ctx.io.note(`cdba: following ${'orgId' in planned.owner ? "the organization's" : "the project's"} events${planned.until ? ` until ${formatServiceDate(planned.until)}` : ''} (Ctrl-C stops)`);
   for (;;) {
     // Once --until has passed, this poll is the last: it reads everything up to it.
     const last = planned.until !== undefined && Date.now() > planned.until.getTime();
     const from = cursor.minDate();
-    const events = from === undefined
-      ? (await listEvents(client, planned.owner, planned.filters, { ...(flags.limit !== undefined ? { itemsPerPage: flags.limit } : {}) })).body.results
-      : (await listAllEvents(client, planned.owner, { ...planned.filters, minDate: formatServiceDate(new Date(from)) })).results;
+    // The first poll without --since shows the latest page; every later one reads all that
+    // is new (with nothing printed yet, everything: there was nothing at the first).
+    let events: ApiEvent[];
+    try {
+      events = first && from === undefined
+        ? (await listEvents(client, planned.owner, planned.filters, { ...(flags.limit !== undefined ? { itemsPerPage: flags.limit } : {}) })).body.results
+        : (await listAllEvents(client, planned.owner, { ...planned.filters, ...(from !== undefined ? { minDate: formatServiceDate(new Date(from)) } : {}) })).results;
+    } catch (error) {
+      // Ctrl-C during a poll ends the follow as Ctrl-C between polls does.
+      if (ctx.io.signal.aborted) throw new InterruptedError('interrupted while following events');
+      throw error;
+    }
+    first = false;
     const batch = cursor.take(events);
     if (table) table.write(batch);
     else for (const event of batch) await ctx.output(event);
