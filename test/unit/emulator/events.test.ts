@@ -4,9 +4,11 @@
 // when the clusters module's transition ends), newest first, includeCount=false's
 // totalCount 0 and no next link, the self link's echo, RateLimit-Limit 300 and 500, the
 // seed key, and every answer valid against the description.
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { apiKeyId } from '../../../src/emulator/auth.js';
+import { tempDir } from '../../helpers/inProcess.js';
 import { withEmulator, type DigestClient } from '../../helpers/emulator.js';
 import { readRecorded } from '../../helpers/reference.js';
 import { OpenApiValidator } from './openapiValidator.js';
@@ -198,5 +200,26 @@ describe('events: the journal, as the service lists it', () => {
   it('every answer validates against the description cut to diagnostics', () => {
     expect(answers.length).toBeGreaterThan(10);
     for (const answer of answers) expect(validator.validate(answer), `${answer.path} ${answer.status}`).toEqual([]);
+  });
+});
+
+describe('events: the journal is kept with --state', () => {
+  it('a change and its expected end survive a restart on the same state file; the end is written once its time has come', async () => {
+    const clock = new TestClock();
+    const statePath = join(tempDir(), 'state.json');
+    const seed = testSeed();
+    const first = (await withEmulator({ seed, statePath, clock: clock.read, transitionMs: TRANSITION })).emu;
+    const made = await client(first, OWNER).request('POST', `${group}/clusters`, { headers: v2('2024-10-23'), body: modernCreate('kept') });
+    expect(made.status).toBe(201);
+    await first.stop();
+    clock.advance(TRANSITION);
+    const second = (await withEmulator({ seed, statePath, clock: clock.read, transitionMs: TRANSITION })).emu;
+    try {
+      const listed = await client(second, OWNER).request('GET', `${group}/events`, { headers: V });
+      expect((listed.json as Doc).results.map((e: Doc) => e.eventTypeName)).toEqual(['CLUSTER_READY', 'CLUSTER_CREATED']);
+      expect(second.state().events.map((e) => e.eventTypeName)).toEqual(['CLUSTER_CREATED', 'CLUSTER_READY']);
+    } finally {
+      await second.stop();
+    }
   });
 });
