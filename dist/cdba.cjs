@@ -56,11 +56,11 @@ function escapeOne(char) {
   const code = char.charCodeAt(0);
   return code < 128 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
-function capText(text16, max = SERVER_TEXT_MAX) {
-  return text16.length > max ? `${text16.slice(0, max)}\u2026` : text16;
+function capText(text19, max = SERVER_TEXT_MAX) {
+  return text19.length > max ? `${text19.slice(0, max)}\u2026` : text19;
 }
-function escapeControl(text16, options = {}) {
-  return text16.replace(options.keepLines ? UNSAFE_KEEP_LINES : UNSAFE, escapeOne);
+function escapeControl(text19, options = {}) {
+  return text19.replace(options.keepLines ? UNSAFE_KEEP_LINES : UNSAFE, escapeOne);
 }
 var UNSAFE, UNSAFE_KEEP_LINES, NAMED, SERVER_TEXT_MAX;
 var init_sanitize = __esm({
@@ -265,26 +265,26 @@ __export(duration_exports, {
   parseDuration: () => parseDuration,
   watchTimeoutMs: () => watchTimeoutMs
 });
-function durationMillis(text16, units) {
-  const value = text16.trim();
+function durationMillis(text19, units) {
+  const value = text19.trim();
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1e3);
   const names3 = Object.keys(units).sort((a, b) => b.length - a.length).join("|");
   const parts = [...value.matchAll(new RegExp(`(\\d+(?:\\.\\d+)?)(${names3})`, "g"))];
   if (parts.length === 0 || parts.map((p) => p[0]).join("") !== value) return void 0;
   return Math.round(parts.reduce((total, p) => total + Number(p[1]) * units[p[2]], 0));
 }
-function parseDuration(text16, flag2) {
-  const ms = durationMillis(text16, TIMER_UNITS);
-  if (ms === void 0) throw new UsageError(`invalid ${flag2} "${text16}": expected a duration like 90, 90s, 5m or 1h`);
-  checkTimerMs(ms, flag2, text16);
+function parseDuration(text19, flag2) {
+  const ms = durationMillis(text19, TIMER_UNITS);
+  if (ms === void 0) throw new UsageError(`invalid ${flag2} "${text19}": expected a duration like 90, 90s, 5m or 1h`);
+  checkTimerMs(ms, flag2, text19);
   return ms;
 }
 function watchTimeoutMs(value) {
   return value === void 0 ? void 0 : parseDuration(value, "--watch-timeout");
 }
-function checkTimerMs(ms, flag2, text16 = String(ms)) {
+function checkTimerMs(ms, flag2, text19 = String(ms)) {
   if (!(ms <= MAX_TIMER_MS)) {
-    throw new UsageError(`invalid ${flag2} "${text16}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
+    throw new UsageError(`invalid ${flag2} "${text19}": longer than a timer can wait (at most ${MAX_TIMER_MS} ms, about 596h)`);
   }
 }
 var TIMER_UNITS, MAX_TIMER_MS;
@@ -366,11 +366,11 @@ __export(watch_exports, {
   wholeSeconds: () => wholeSeconds
 });
 function watchIntervalsFromEnv(env2) {
-  const text16 = env2.CDBA_WATCH_INTERVAL;
-  if (text16 === void 0 || text16 === "") return void 0;
-  const ms = durationMillis(text16, TIMER_UNITS);
+  const text19 = env2.CDBA_WATCH_INTERVAL;
+  if (text19 === void 0 || text19 === "") return void 0;
+  const ms = durationMillis(text19, TIMER_UNITS);
   if (ms === void 0 || ms < MIN_WATCH_INTERVAL_MS || ms > DEFAULT_WATCH_INTERVALS.maxMs) {
-    throw new UsageError(`invalid CDBA_WATCH_INTERVAL "${text16}": expected a duration from 100ms to 10s, like 250ms or 2s`);
+    throw new UsageError(`invalid CDBA_WATCH_INTERVAL "${text19}": expected a duration from 100ms to 10s, like 250ms or 2s`);
   }
   return { firstMs: ms, maxMs: DEFAULT_WATCH_INTERVALS.maxMs };
 }
@@ -3115,7 +3115,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
         );
         optionsWithConflicting.forEach((option) => {
           const conflictingAndDefined = definedNonDefaultOptions.find(
-            (defined) => option.conflictsWith.includes(defined.attributeName())
+            (defined2) => option.conflictsWith.includes(defined2.attributeName())
           );
           if (conflictingAndDefined) {
             this._conflictingOption(option, conflictingAndDefined);
@@ -3697,9 +3697,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
           helpWidth: context.helpWidth,
           outputHasColors: context.hasColors
         });
-        const text16 = helper.formatHelp(this, helper);
-        if (context.hasColors) return text16;
-        return this._outputConfiguration.stripColor(text16);
+        const text19 = helper.formatHelp(this, helper);
+        if (context.hasColors) return text19;
+        return this._outputConfiguration.stripColor(text19);
       }
       /**
        * @typedef HelpContext
@@ -3859,7 +3859,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {(string | Function)} text - string to add, or a function returning a string
        * @return {Command} `this` command for chaining
        */
-      addHelpText(position, text16) {
+      addHelpText(position, text19) {
         const allowedValues = ["beforeAll", "before", "after", "afterAll"];
         if (!allowedValues.includes(position)) {
           throw new Error(`Unexpected value for position to addHelpText.
@@ -3868,10 +3868,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const helpEvent = `${position}Help`;
         this.on(helpEvent, (context) => {
           let helpStr;
-          if (typeof text16 === "function") {
-            helpStr = text16({ error: context.error, command: context.command });
+          if (typeof text19 === "function") {
+            helpStr = text19({ error: context.error, command: context.command });
           } else {
-            helpStr = text16;
+            helpStr = text19;
           }
           if (helpStr) {
             context.write(`${helpStr}
@@ -4107,8 +4107,8 @@ function validateProjectId(value) {
   if (!PROJECT_ID.test(value)) throw new UsageError(`invalid project ID "${value}": expected 24 hexadecimal characters`);
   return value.toLowerCase();
 }
-function isCalendarDate(text16) {
-  const match = DATE.exec(text16);
+function isCalendarDate(text19) {
+  const match = DATE.exec(text19);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -6249,8 +6249,8 @@ function shapeProblem(value) {
     const path = /^[\w.-]+$/.test(name) ? `profiles.${name}` : `profiles[${JSON.stringify(name)}]`;
     if (!isObject(profile)) return `${path} must be an object, not ${kind(profile)}`;
     for (const key of PROFILE_KEYS) {
-      const field = profile[key];
-      if (field !== void 0 && typeof field !== "string") return `${path}.${key} must be a string, not ${kind(field)}`;
+      const field2 = profile[key];
+      if (field2 !== void 0 && typeof field2 !== "string") return `${path}.${key} must be a string, not ${kind(field2)}`;
     }
   }
   return void 0;
@@ -6309,9 +6309,9 @@ var init_store = __esm({
        * command would pay only to read the profiles (test/bench/RESULTS.md, figure 2).
        */
       read() {
-        let text16;
+        let text19;
         try {
-          text16 = readOwnFileSync(this.path);
+          text19 = readOwnFileSync(this.path);
         } catch (error2) {
           const code = error2.code;
           if (code === "ENOENT" || code === "ENOTDIR") return { profiles: {} };
@@ -6319,7 +6319,7 @@ var init_store = __esm({
         }
         let parsed2;
         try {
-          parsed2 = JSON.parse(text16);
+          parsed2 = JSON.parse(text19);
         } catch (error2) {
           throw this.unreadable(error2);
         }
@@ -6538,11 +6538,11 @@ function toolCommand(...words2) {
 function pickProjectHint(context) {
   return `choose another with \`${followUp(context, "projects", "use")} <id|name>\` (\`${followUp(context, "projects", "list")}\` shows them)`;
 }
-function withContext(text16, context) {
+function withContext(text19, context) {
   const flags = contextFlags(context);
-  if (flags.length === 0 || COMMANDS.size === 0) return text16;
+  if (flags.length === 0 || COMMANDS.size === 0) return text19;
   const offline = OFFLINE.map((c) => `${c}\\b`).join("|");
-  return text16.replace(new RegExp(`\\bcdba (?!${offline})(?=(?:${[...COMMANDS].join("|")})\\b)`, "g"), `cdba ${flags.join(" ")} `);
+  return text19.replace(new RegExp(`\\bcdba (?!${offline})(?=(?:${[...COMMANDS].join("|")})\\b)`, "g"), `cdba ${flags.join(" ")} `);
 }
 var COMMANDS, OFFLINE, CHOOSE_PROFILE;
 var init_hints = __esm({
@@ -6607,8 +6607,8 @@ async function nearClusterNames(client, projectId, name, valid) {
   try {
     const response = await client.call("clusters.list", { groupId: projectId }, { query: { itemsPerPage: 500, includeCount: false }, idempotent: false });
     const body = response.body;
-    const results6 = isObject(body) && Array.isArray(body.results) ? body.results : [];
-    const names3 = results6.map((cluster) => isObject(cluster) ? cluster.name : void 0).filter((n) => typeof n === "string" && valid(n));
+    const results7 = isObject(body) && Array.isArray(body.results) ? body.results : [];
+    const names3 = results7.map((cluster) => isObject(cluster) ? cluster.name : void 0).filter((n) => typeof n === "string" && valid(n));
     return nearestNames(name, names3);
   } catch {
     return [];
@@ -6635,8 +6635,8 @@ function secretForms(secret) {
   const probe = (secret.match(/[A-Za-z0-9]+/g) ?? [""]).reduce((a, b) => b.length > a.length ? b : a);
   return { probe, forms: [...forms].filter((form) => form.length > 0).sort((a, b) => b.length - a.length) };
 }
-function scrubSecrets(text16, secrets, replacement) {
-  let clean = text16;
+function scrubSecrets(text19, secrets, replacement) {
+  let clean = text19;
   for (const { probe, forms } of secrets) {
     if (probe.length >= 4 && !clean.includes(probe)) continue;
     for (const form of forms) if (clean.includes(form)) clean = clean.split(form).join(replacement);
@@ -6652,8 +6652,8 @@ var init_secretForms = __esm({
 });
 
 // src/api/redact.ts
-function redact(text16, secrets = []) {
-  return scrubSecrets(text16, [...secrets].filter(Boolean).map(secretForms), REDACTED).replace(JSON_SECRET, `$1"${REDACTED}"`).replace(FORM_SECRET, `$1$2=${REDACTED}`).replace(SCHEME_CREDENTIALS, `$1 ${REDACTED}`);
+function redact(text19, secrets = []) {
+  return scrubSecrets(text19, [...secrets].filter(Boolean).map(secretForms), REDACTED).replace(JSON_SECRET, `$1"${REDACTED}"`).replace(FORM_SECRET, `$1$2=${REDACTED}`).replace(SCHEME_CREDENTIALS, `$1 ${REDACTED}`);
 }
 function redactHeaders(headers, secrets = []) {
   const list7 = [...secrets];
@@ -6721,8 +6721,8 @@ function tooLarge2(limit, method, url, declared) {
     hint: "no real answer is that large; check the base URL and any proxy in between"
   });
 }
-function excerpt(text16, max = 80) {
-  const flat = text16.replace(/\s+/g, " ").trim();
+function excerpt(text19, max = 80) {
+  const flat = text19.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max)}\u2026` : flat;
 }
 function parseErrorDocument(rawBody) {
@@ -6935,23 +6935,36 @@ var init_alerts = __esm({
   }
 });
 
+// src/api/operations/accessLogs.ts
+var ONLY_2023_01_012, accessLogs;
+var init_accessLogs = __esm({
+  "src/api/operations/accessLogs.ts"() {
+    "use strict";
+    ONLY_2023_01_012 = [{ date: "2023-01-01" }];
+    accessLogs = {
+      "accessLogs.byCluster": { method: "GET", path: "/groups/{groupId}/dbAccessHistory/clusters/{clusterName}", versions: ONLY_2023_01_012, v2Only: true },
+      "accessLogs.byHost": { method: "GET", path: "/groups/{groupId}/dbAccessHistory/processes/{hostname}", versions: ONLY_2023_01_012, v2Only: true }
+    };
+  }
+});
+
 // src/api/operations/backups.ts
-var CLUSTER, ONLY_2023_01_012, SCHEDULE, backups;
+var CLUSTER, ONLY_2023_01_013, SCHEDULE, backups;
 var init_backups = __esm({
   "src/api/operations/backups.ts"() {
     "use strict";
     CLUSTER = "/groups/{groupId}/clusters/{clusterName}/backup";
-    ONLY_2023_01_012 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_013 = [{ date: "2023-01-01" }];
     SCHEDULE = [{ date: "2023-01-01", deprecation: "Mon, 5 Aug 2024 00:00:00 GMT", sunset: "Thu, 1 Jul 2027 00:00:00 GMT" }, { date: "2024-08-05" }];
     backups = {
-      "backups.listSnapshots": { method: "GET", path: `${CLUSTER}/snapshots`, versions: ONLY_2023_01_012, v2Only: true },
-      "backups.takeSnapshot": { method: "POST", path: `${CLUSTER}/snapshots`, versions: ONLY_2023_01_012, v2Only: true },
-      "backups.getSnapshot": { method: "GET", path: `${CLUSTER}/snapshots/{snapshotId}`, versions: ONLY_2023_01_012, v2Only: true },
-      "backups.deleteSnapshot": { method: "DELETE", path: `${CLUSTER}/snapshots/{snapshotId}`, versions: ONLY_2023_01_012, v2Only: true },
-      "backups.listRestoreJobs": { method: "GET", path: `${CLUSTER}/restoreJobs`, versions: ONLY_2023_01_012, v2Only: true },
-      "backups.createRestoreJob": { method: "POST", path: `${CLUSTER}/restoreJobs`, versions: ONLY_2023_01_012, v2Only: true },
-      "backups.getRestoreJob": { method: "GET", path: `${CLUSTER}/restoreJobs/{restoreJobId}`, versions: ONLY_2023_01_012, v2Only: true },
-      "backups.cancelRestoreJob": { method: "DELETE", path: `${CLUSTER}/restoreJobs/{restoreJobId}`, versions: ONLY_2023_01_012, v2Only: true },
+      "backups.listSnapshots": { method: "GET", path: `${CLUSTER}/snapshots`, versions: ONLY_2023_01_013, v2Only: true },
+      "backups.takeSnapshot": { method: "POST", path: `${CLUSTER}/snapshots`, versions: ONLY_2023_01_013, v2Only: true },
+      "backups.getSnapshot": { method: "GET", path: `${CLUSTER}/snapshots/{snapshotId}`, versions: ONLY_2023_01_013, v2Only: true },
+      "backups.deleteSnapshot": { method: "DELETE", path: `${CLUSTER}/snapshots/{snapshotId}`, versions: ONLY_2023_01_013, v2Only: true },
+      "backups.listRestoreJobs": { method: "GET", path: `${CLUSTER}/restoreJobs`, versions: ONLY_2023_01_013, v2Only: true },
+      "backups.createRestoreJob": { method: "POST", path: `${CLUSTER}/restoreJobs`, versions: ONLY_2023_01_013, v2Only: true },
+      "backups.getRestoreJob": { method: "GET", path: `${CLUSTER}/restoreJobs/{restoreJobId}`, versions: ONLY_2023_01_013, v2Only: true },
+      "backups.cancelRestoreJob": { method: "DELETE", path: `${CLUSTER}/restoreJobs/{restoreJobId}`, versions: ONLY_2023_01_013, v2Only: true },
       "backups.getSchedule": { method: "GET", path: `${CLUSTER}/schedule`, versions: SCHEDULE, v2Only: true }
     };
   }
@@ -7011,37 +7024,50 @@ var init_clusters = __esm({
 });
 
 // src/api/operations/containers.ts
-var ONLY_2023_01_013, CONTAINERS, containers;
+var ONLY_2023_01_014, CONTAINERS, containers;
 var init_containers = __esm({
   "src/api/operations/containers.ts"() {
     "use strict";
-    ONLY_2023_01_013 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_014 = [{ date: "2023-01-01" }];
     CONTAINERS = "/groups/{groupId}/containers";
     containers = {
       // One provider's containers (providerName, default AWS); `all` comes first, as /containers/all is not a container id.
-      "containers.list": { method: "GET", path: CONTAINERS, versions: ONLY_2023_01_013 },
-      "containers.listAll": { method: "GET", path: `${CONTAINERS}/all`, versions: ONLY_2023_01_013 },
-      "containers.create": { method: "POST", path: CONTAINERS, versions: ONLY_2023_01_013 },
-      "containers.get": { method: "GET", path: `${CONTAINERS}/{containerId}`, versions: ONLY_2023_01_013 },
-      "containers.delete": { method: "DELETE", path: `${CONTAINERS}/{containerId}`, versions: ONLY_2023_01_013 }
+      "containers.list": { method: "GET", path: CONTAINERS, versions: ONLY_2023_01_014 },
+      "containers.listAll": { method: "GET", path: `${CONTAINERS}/all`, versions: ONLY_2023_01_014 },
+      "containers.create": { method: "POST", path: CONTAINERS, versions: ONLY_2023_01_014 },
+      "containers.get": { method: "GET", path: `${CONTAINERS}/{containerId}`, versions: ONLY_2023_01_014 },
+      "containers.delete": { method: "DELETE", path: `${CONTAINERS}/{containerId}`, versions: ONLY_2023_01_014 }
     };
   }
 });
 
 // src/api/operations/databaseUsers.ts
-var ONLY_2023_01_014, DATABASE_USERS, DATABASE_USER, databaseUsers;
+var ONLY_2023_01_015, DATABASE_USERS, DATABASE_USER, databaseUsers;
 var init_databaseUsers = __esm({
   "src/api/operations/databaseUsers.ts"() {
     "use strict";
-    ONLY_2023_01_014 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_015 = [{ date: "2023-01-01" }];
     DATABASE_USERS = "/groups/{groupId}/databaseUsers";
     DATABASE_USER = "/groups/{groupId}/databaseUsers/{databaseName}/{username}";
     databaseUsers = {
-      "databaseUsers.list": { method: "GET", path: DATABASE_USERS, versions: ONLY_2023_01_014 },
-      "databaseUsers.create": { method: "POST", path: DATABASE_USERS, versions: ONLY_2023_01_014 },
-      "databaseUsers.get": { method: "GET", path: DATABASE_USER, versions: ONLY_2023_01_014 },
-      "databaseUsers.update": { method: "PATCH", path: DATABASE_USER, versions: ONLY_2023_01_014 },
-      "databaseUsers.delete": { method: "DELETE", path: DATABASE_USER, versions: ONLY_2023_01_014 }
+      "databaseUsers.list": { method: "GET", path: DATABASE_USERS, versions: ONLY_2023_01_015 },
+      "databaseUsers.create": { method: "POST", path: DATABASE_USERS, versions: ONLY_2023_01_015 },
+      "databaseUsers.get": { method: "GET", path: DATABASE_USER, versions: ONLY_2023_01_015 },
+      "databaseUsers.update": { method: "PATCH", path: DATABASE_USER, versions: ONLY_2023_01_015 },
+      "databaseUsers.delete": { method: "DELETE", path: DATABASE_USER, versions: ONLY_2023_01_015 }
+    };
+  }
+});
+
+// src/api/operations/events.ts
+var ONLY_2023_01_016, events;
+var init_events = __esm({
+  "src/api/operations/events.ts"() {
+    "use strict";
+    ONLY_2023_01_016 = [{ date: "2023-01-01" }];
+    events = {
+      "events.list": { method: "GET", path: "/groups/{groupId}/events", versions: ONLY_2023_01_016, v2Only: true },
+      "events.get": { method: "GET", path: "/groups/{groupId}/events/{eventId}", versions: ONLY_2023_01_016, v2Only: true }
     };
   }
 });
@@ -7084,20 +7110,20 @@ var init_flexClusters = __esm({
 });
 
 // src/api/operations/metrics.ts
-var ONLY_2023_01_015, PROCESS, metrics;
+var ONLY_2023_01_017, PROCESS, metrics;
 var init_metrics = __esm({
   "src/api/operations/metrics.ts"() {
     "use strict";
-    ONLY_2023_01_015 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_017 = [{ date: "2023-01-01" }];
     PROCESS = "/groups/{groupId}/processes/{processId}";
     metrics = {
-      "metrics.process": { method: "GET", path: `${PROCESS}/measurements`, versions: ONLY_2023_01_015 },
-      "metrics.listDatabases": { method: "GET", path: `${PROCESS}/databases`, versions: ONLY_2023_01_015 },
-      "metrics.getDatabase": { method: "GET", path: `${PROCESS}/databases/{databaseName}`, versions: ONLY_2023_01_015 },
-      "metrics.database": { method: "GET", path: `${PROCESS}/databases/{databaseName}/measurements`, versions: ONLY_2023_01_015 },
-      "metrics.listDisks": { method: "GET", path: `${PROCESS}/disks`, versions: ONLY_2023_01_015 },
-      "metrics.getDisk": { method: "GET", path: `${PROCESS}/disks/{partitionName}`, versions: ONLY_2023_01_015 },
-      "metrics.disk": { method: "GET", path: `${PROCESS}/disks/{partitionName}/measurements`, versions: ONLY_2023_01_015 }
+      "metrics.process": { method: "GET", path: `${PROCESS}/measurements`, versions: ONLY_2023_01_017 },
+      "metrics.listDatabases": { method: "GET", path: `${PROCESS}/databases`, versions: ONLY_2023_01_017 },
+      "metrics.getDatabase": { method: "GET", path: `${PROCESS}/databases/{databaseName}`, versions: ONLY_2023_01_017 },
+      "metrics.database": { method: "GET", path: `${PROCESS}/databases/{databaseName}/measurements`, versions: ONLY_2023_01_017 },
+      "metrics.listDisks": { method: "GET", path: `${PROCESS}/disks`, versions: ONLY_2023_01_017 },
+      "metrics.getDisk": { method: "GET", path: `${PROCESS}/disks/{partitionName}`, versions: ONLY_2023_01_017 },
+      "metrics.disk": { method: "GET", path: `${PROCESS}/disks/{partitionName}/measurements`, versions: ONLY_2023_01_017 }
     };
   }
 });
@@ -7119,31 +7145,44 @@ var init_logs = __esm({
   }
 });
 
+// src/api/operations/orgEvents.ts
+var ONLY_2023_01_018, orgEvents;
+var init_orgEvents = __esm({
+  "src/api/operations/orgEvents.ts"() {
+    "use strict";
+    ONLY_2023_01_018 = [{ date: "2023-01-01" }];
+    orgEvents = {
+      "orgEvents.list": { method: "GET", path: "/orgs/{orgId}/events", versions: ONLY_2023_01_018, v2Only: true },
+      "orgEvents.get": { method: "GET", path: "/orgs/{orgId}/events/{eventId}", versions: ONLY_2023_01_018, v2Only: true }
+    };
+  }
+});
+
 // src/api/operations/orgs.ts
-var ONLY_2023_01_016, orgs;
+var ONLY_2023_01_019, orgs;
 var init_orgs = __esm({
   "src/api/operations/orgs.ts"() {
     "use strict";
-    ONLY_2023_01_016 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_019 = [{ date: "2023-01-01" }];
     orgs = {
-      "orgs.list": { method: "GET", path: "/orgs", versions: ONLY_2023_01_016 }
+      "orgs.list": { method: "GET", path: "/orgs", versions: ONLY_2023_01_019 }
     };
   }
 });
 
 // src/api/operations/peers.ts
-var ONLY_2023_01_017, PEERS, peers;
+var ONLY_2023_01_0110, PEERS, peers;
 var init_peers = __esm({
   "src/api/operations/peers.ts"() {
     "use strict";
-    ONLY_2023_01_017 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_0110 = [{ date: "2023-01-01" }];
     PEERS = "/groups/{groupId}/peers";
     peers = {
       // One provider's peers (providerName, default AWS: a list without it shows no Azure or GCP peer).
-      "peers.list": { method: "GET", path: PEERS, versions: ONLY_2023_01_017 },
-      "peers.create": { method: "POST", path: PEERS, versions: ONLY_2023_01_017 },
-      "peers.get": { method: "GET", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_017 },
-      "peers.delete": { method: "DELETE", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_017 }
+      "peers.list": { method: "GET", path: PEERS, versions: ONLY_2023_01_0110 },
+      "peers.create": { method: "POST", path: PEERS, versions: ONLY_2023_01_0110 },
+      "peers.get": { method: "GET", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_0110 },
+      "peers.delete": { method: "DELETE", path: `${PEERS}/{peerId}`, versions: ONLY_2023_01_0110 }
     };
   }
 });
@@ -7173,23 +7212,23 @@ var init_performanceAdvisor = __esm({
 });
 
 // src/api/operations/privateEndpoints.ts
-var ONLY_2023_01_018, SERVICES, SERVICE, privateEndpoints;
+var ONLY_2023_01_0111, SERVICES, SERVICE, privateEndpoints;
 var init_privateEndpoints = __esm({
   "src/api/operations/privateEndpoints.ts"() {
     "use strict";
-    ONLY_2023_01_018 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_0111 = [{ date: "2023-01-01" }];
     SERVICES = "/groups/{groupId}/privateEndpoint/{cloudProvider}/endpointService";
     SERVICE = `${SERVICES}/{endpointServiceId}`;
     privateEndpoints = {
-      "privateEndpoints.listServices": { method: "GET", path: SERVICES, versions: ONLY_2023_01_018 },
-      "privateEndpoints.createService": { method: "POST", path: "/groups/{groupId}/privateEndpoint/endpointService", versions: ONLY_2023_01_018 },
-      "privateEndpoints.getService": { method: "GET", path: SERVICE, versions: ONLY_2023_01_018 },
-      "privateEndpoints.deleteService": { method: "DELETE", path: SERVICE, versions: ONLY_2023_01_018 },
-      "privateEndpoints.createEndpoint": { method: "POST", path: `${SERVICE}/endpoint`, versions: ONLY_2023_01_018 },
-      "privateEndpoints.getEndpoint": { method: "GET", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_018 },
-      "privateEndpoints.deleteEndpoint": { method: "DELETE", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_018 },
-      "privateEndpoints.getRegionalMode": { method: "GET", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_018 },
-      "privateEndpoints.setRegionalMode": { method: "PATCH", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_018 }
+      "privateEndpoints.listServices": { method: "GET", path: SERVICES, versions: ONLY_2023_01_0111 },
+      "privateEndpoints.createService": { method: "POST", path: "/groups/{groupId}/privateEndpoint/endpointService", versions: ONLY_2023_01_0111 },
+      "privateEndpoints.getService": { method: "GET", path: SERVICE, versions: ONLY_2023_01_0111 },
+      "privateEndpoints.deleteService": { method: "DELETE", path: SERVICE, versions: ONLY_2023_01_0111 },
+      "privateEndpoints.createEndpoint": { method: "POST", path: `${SERVICE}/endpoint`, versions: ONLY_2023_01_0111 },
+      "privateEndpoints.getEndpoint": { method: "GET", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_0111 },
+      "privateEndpoints.deleteEndpoint": { method: "DELETE", path: `${SERVICE}/endpoint/{endpointId}`, versions: ONLY_2023_01_0111 },
+      "privateEndpoints.getRegionalMode": { method: "GET", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_0111 },
+      "privateEndpoints.setRegionalMode": { method: "PATCH", path: "/groups/{groupId}/privateEndpoint/regionalMode", versions: ONLY_2023_01_0111 }
     };
   }
 });
@@ -7208,31 +7247,31 @@ var init_privateIpMode = __esm({
 });
 
 // src/api/operations/processes.ts
-var ONLY_2023_01_019, PROCESSES, processes;
+var ONLY_2023_01_0112, PROCESSES, processes;
 var init_processes = __esm({
   "src/api/operations/processes.ts"() {
     "use strict";
-    ONLY_2023_01_019 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_0112 = [{ date: "2023-01-01" }];
     PROCESSES = "/groups/{groupId}/processes";
     processes = {
-      "processes.list": { method: "GET", path: PROCESSES, versions: ONLY_2023_01_019 },
-      "processes.get": { method: "GET", path: `${PROCESSES}/{processId}`, versions: ONLY_2023_01_019 }
+      "processes.list": { method: "GET", path: PROCESSES, versions: ONLY_2023_01_0112 },
+      "processes.get": { method: "GET", path: `${PROCESSES}/{processId}`, versions: ONLY_2023_01_0112 }
     };
   }
 });
 
 // src/api/operations/projects.ts
-var ONLY_2023_01_0110, projects;
+var ONLY_2023_01_0113, projects;
 var init_projects = __esm({
   "src/api/operations/projects.ts"() {
     "use strict";
-    ONLY_2023_01_0110 = [{ date: "2023-01-01" }];
+    ONLY_2023_01_0113 = [{ date: "2023-01-01" }];
     projects = {
-      "projects.list": { method: "GET", path: "/groups", versions: ONLY_2023_01_0110 },
-      "projects.create": { method: "POST", path: "/groups", versions: ONLY_2023_01_0110 },
-      "projects.get": { method: "GET", path: "/groups/{groupId}", versions: ONLY_2023_01_0110 },
-      "projects.getByName": { method: "GET", path: "/groups/byName/{groupName}", versions: ONLY_2023_01_0110 },
-      "projects.delete": { method: "DELETE", path: "/groups/{groupId}", versions: ONLY_2023_01_0110 }
+      "projects.list": { method: "GET", path: "/groups", versions: ONLY_2023_01_0113 },
+      "projects.create": { method: "POST", path: "/groups", versions: ONLY_2023_01_0113 },
+      "projects.get": { method: "GET", path: "/groups/{groupId}", versions: ONLY_2023_01_0113 },
+      "projects.getByName": { method: "GET", path: "/groups/byName/{groupName}", versions: ONLY_2023_01_0113 },
+      "projects.delete": { method: "DELETE", path: "/groups/{groupId}", versions: ONLY_2023_01_0113 }
     };
   }
 });
@@ -7376,14 +7415,17 @@ var init_operations = __esm({
     init_accessList();
     init_alertConfigs();
     init_alerts();
+    init_accessLogs();
     init_backups();
     init_clusters();
     init_containers();
     init_databaseUsers();
+    init_events();
     init_flexBackups();
     init_flexClusters();
     init_metrics();
     init_logs();
+    init_orgEvents();
     init_orgs();
     init_peers();
     init_performanceAdvisor();
@@ -7416,7 +7458,10 @@ var init_operations = __esm({
       ...processes,
       ...metrics,
       ...logs,
-      ...performanceAdvisor
+      ...performanceAdvisor,
+      ...events,
+      ...orgEvents,
+      ...accessLogs
     };
     OPERATIONS = Object.fromEntries(
       Object.entries(BUILTIN_OPERATIONS).map(([name, entry]) => [name, { resource: name.slice(0, name.indexOf(".")), ...entry }])
@@ -7523,7 +7568,7 @@ async function readCapped(body, headers, limit, method, url, encoding = "utf8") 
     throw tooLarge2(limit, method, url, declared);
   }
   const decoder = new import_node_string_decoder.StringDecoder(encoding);
-  let text16 = "";
+  let text19 = "";
   let size2 = 0;
   for await (const chunk of body) {
     size2 += chunk.length;
@@ -7531,17 +7576,17 @@ async function readCapped(body, headers, limit, method, url, encoding = "utf8") 
       body.destroy();
       throw tooLarge2(limit, method, url);
     }
-    text16 += decoder.write(chunk);
+    text19 += decoder.write(chunk);
   }
-  text16 += decoder.end();
-  return encoding === "utf8" && text16.charCodeAt(0) === 65279 ? text16.slice(1) : text16;
+  text19 += decoder.end();
+  return encoding === "utf8" && text19.charCodeAt(0) === 65279 ? text19.slice(1) : text19;
 }
-function tryJson(text16) {
-  if (text16.trim() === "") return void 0;
+function tryJson(text19) {
+  if (text19.trim() === "") return void 0;
   try {
-    return JSON.parse(text16);
+    return JSON.parse(text19);
   } catch {
-    return text16;
+    return text19;
   }
 }
 function headerValue(headers, name) {
@@ -7681,34 +7726,34 @@ function authorizationHeader(input) {
   if (input.opaque !== void 0) parts.push(`opaque="${quote(input.opaque)}"`);
   return `Digest ${parts.join(", ")}`;
 }
-function parseAuthParams(text16) {
+function parseAuthParams(text19) {
   const params = {};
   let i = 0;
   const skip = () => {
-    while (i < text16.length && /[\s,]/.test(text16[i])) i++;
+    while (i < text19.length && /[\s,]/.test(text19[i])) i++;
   };
   skip();
-  while (i < text16.length) {
-    const keyMatch = /^[A-Za-z0-9_-]+/.exec(text16.slice(i));
+  while (i < text19.length) {
+    const keyMatch = /^[A-Za-z0-9_-]+/.exec(text19.slice(i));
     if (!keyMatch) throw new DigestParseError(`unexpected character at ${i}`);
     const key = keyMatch[0].toLowerCase();
     i += keyMatch[0].length;
-    while (text16[i] === " ") i++;
-    if (text16[i] !== "=") throw new DigestParseError(`parameter ${key} has no value`);
+    while (text19[i] === " ") i++;
+    if (text19[i] !== "=") throw new DigestParseError(`parameter ${key} has no value`);
     i++;
-    while (text16[i] === " ") i++;
+    while (text19[i] === " ") i++;
     let value = "";
-    if (text16[i] === '"') {
+    if (text19[i] === '"') {
       i++;
-      while (i < text16.length && text16[i] !== '"') {
-        if (text16[i] === "\\" && i + 1 < text16.length) i++;
-        value += text16[i];
+      while (i < text19.length && text19[i] !== '"') {
+        if (text19[i] === "\\" && i + 1 < text19.length) i++;
+        value += text19[i];
         i++;
       }
-      if (text16[i] !== '"') throw new DigestParseError(`unterminated quoted value for ${key}`);
+      if (text19[i] !== '"') throw new DigestParseError(`unterminated quoted value for ${key}`);
       i++;
     } else {
-      const tokenMatch = /^[^\s,]*/.exec(text16.slice(i));
+      const tokenMatch = /^[^\s,]*/.exec(text19.slice(i));
       value = tokenMatch[0];
       i += value.length;
     }
@@ -7761,7 +7806,7 @@ var init_digest = __esm({
     DigestParseError = class extends Error {
     };
     hashName = (algorithm) => algorithm.startsWith("SHA-256") ? "sha256" : "md5";
-    h = (algorithm, text16) => (0, import_node_crypto2.createHash)(hashName(algorithm)).update(text16, "utf8").digest("hex");
+    h = (algorithm, text19) => (0, import_node_crypto2.createHash)(hashName(algorithm)).update(text19, "utf8").digest("hex");
     quote = (value) => value.replace(/(["\\])/g, "\\$1");
   }
 });
@@ -7856,7 +7901,7 @@ var init_digestSessionFile = __esm({
     NC_MAX = 4294967295;
     REFUSAL_MEMORY_MS = 7 * 24 * 36e5;
     LOCK = { staleMs: 1e4, retries: 60, minWaitMs: 2, maxWaitMs: 60 };
-    sha256 = (text16) => (0, import_node_crypto3.createHash)("sha256").update(text16, "utf8").digest("hex");
+    sha256 = (text19) => (0, import_node_crypto3.createHash)("sha256").update(text19, "utf8").digest("hex");
     unwritableWarned = false;
     DigestSessionFile = class {
       constructor(configDir, key, warn, now = Date.now) {
@@ -8476,8 +8521,8 @@ var init_jsonText = __esm({
   "src/base/jsonText.ts"() {
     "use strict";
     JsonText = class {
-      constructor(text16) {
-        this.text = text16;
+      constructor(text19) {
+        this.text = text19;
         Object.freeze(this);
       }
       text;
@@ -8489,8 +8534,8 @@ var init_jsonText = __esm({
 });
 
 // src/api/pageText.ts
-function listPageText(text16) {
-  const s = text16.trim();
+function listPageText(text19) {
+  const s = text19.trim();
   if (s.charCodeAt(0) !== OPEN_BRACE || CONTROL.test(s) || !isWellFormed(s)) return void 0;
   try {
     return new PageScan(s).page();
@@ -8521,8 +8566,8 @@ function compareRanges(s, a, aEnd, b, bEnd) {
   }
   return aEnd - a - (bEnd - b);
 }
-function isWellFormed(text16) {
-  return text16.isWellFormed();
+function isWellFormed(text19) {
+  return text19.isWellFormed();
 }
 var MAX_ITEM_DEPTH, NUMBER, QUOTE, BACKSLASH, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, MINUS, ZERO, NINE, CONTROL, DECLINE, PageScan;
 var init_pageText = __esm({
@@ -8566,7 +8611,7 @@ var init_pageText = __esm({
       page() {
         const { s } = this;
         const members2 = {};
-        let results6;
+        let results7;
         let i = 1;
         if (s.charCodeAt(i) === CLOSE_BRACE) decline();
         for (; ; ) {
@@ -8574,16 +8619,16 @@ var init_pageText = __esm({
           const end = this.keyEnd(i + 1);
           const key = s.slice(i + 1, end);
           i = end + 2;
-          if (key === "__proto__" || Object.hasOwn(members2, key) || key === "results" && results6) decline();
-          if (key === "results") results6 = this.items(i);
+          if (key === "__proto__" || Object.hasOwn(members2, key) || key === "results" && results7) decline();
+          if (key === "results") results7 = this.items(i);
           else members2[key] = JSON.parse(this.canonical(i));
           i = this.end;
           const c = s.charCodeAt(i++);
           if (c === CLOSE_BRACE) break;
           if (c !== COMMA) decline();
         }
-        if (i !== s.length || !results6) decline();
-        return { ...members2, results: results6 };
+        if (i !== s.length || !results7) decline();
+        return { ...members2, results: results7 };
       }
       /** The array of items at i: each one's canonical text. */
       items(i) {
@@ -8609,10 +8654,10 @@ var init_pageText = __esm({
         this.out = "";
         this.copied = i;
         const end = this.value(i, 0, 0);
-        const text16 = this.out === "" ? this.s.slice(i, end) : this.out + this.s.slice(this.copied, end);
+        const text19 = this.out === "" ? this.s.slice(i, end) : this.out + this.s.slice(this.copied, end);
         this.out = "";
         this.end = end;
-        return text16;
+        return text19;
       }
       /** Reads the value at i, `depth` deep, with the keys of the objects around it below `keyTop`; returns where it ends. */
       value(i, depth, keyTop) {
@@ -8847,12 +8892,12 @@ async function* pages(source, path, resource, query3 = {}) {
   }
 }
 async function fetchAll(source, path, resource, query3 = {}, options = {}) {
-  const results6 = [];
+  const results7 = [];
   const all = streamAll(source, path, resource, query3, options);
   for (; ; ) {
     const step2 = await all.next();
-    if (step2.done) return { results: results6, ...step2.value };
-    for (const item of step2.value) results6.push(item);
+    if (step2.done) return { results: results7, ...step2.value };
+    for (const item of step2.value) results7.push(item);
   }
 }
 async function* streamAll(source, path, resource, query3 = {}, options = {}) {
@@ -9000,10 +9045,10 @@ function msUntilNextMinute(now) {
   return 6e4 - now % 6e4;
 }
 function parseRetryAfter(value, now) {
-  const text16 = (Array.isArray(value) ? value[0] : value)?.trim();
-  if (!text16) return void 0;
-  if (/^\d+$/.test(text16)) return Number(text16) * 1e3;
-  const date = Date.parse(text16);
+  const text19 = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text19) return void 0;
+  if (/^\d+$/.test(text19)) return Number(text19) * 1e3;
+  const date = Date.parse(text19);
   return Number.isNaN(date) ? void 0 : Math.max(0, date - now);
 }
 function retryDelayMs(input) {
@@ -16437,7 +16482,7 @@ var require_client_h1 = __commonJS({
         } else {
           socket[kReset] = true;
         }
-        const pause2 = request.onHeaders(statusCode, headers, this.resume, statusText) === false;
+        const pause3 = request.onHeaders(statusCode, headers, this.resume, statusText) === false;
         if (request.aborted) {
           return -1;
         }
@@ -16451,7 +16496,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause2 ? constants8.ERROR.PAUSED : 0;
+        return pause3 ? constants8.ERROR.PAUSED : 0;
       }
       /**
        * @param {Buffer} buf
@@ -20221,7 +20266,7 @@ var init_client = __esm({
       sender;
       answers;
       constructor(options) {
-        const { settings, events } = options;
+        const { settings, events: events3 } = options;
         const base = checkBaseUrl(settings.baseUrl);
         validateApiVersion(settings.apiVersion);
         const timeoutMs = options.timeoutMs ?? 6e4;
@@ -20236,7 +20281,7 @@ var init_client = __esm({
         const addSecret = (value) => {
           if (!value) return;
           secrets.add(value);
-          events.secret(value);
+          events3.secret(value);
         };
         for (const secret of [settings.privateKey, settings.clientSecret]) addSecret(secret);
         if (settings.clientId && settings.clientSecret) addSecret(basicCredentials(settings.clientId, settings.clientSecret));
@@ -20247,9 +20292,9 @@ var init_client = __esm({
           configDir: options.configDir,
           fetchGrant: () => fetchTokenGrant({ settings, prefix, userAgent: agentName, secrets, send: (wire) => this.send(wire) }),
           addSecret,
-          warning: (message) => events.warning(message),
+          warning: (message) => events3.warning(message),
           debug: (message) => {
-            if (options.debug) events.trace(`cdba: debug: ${message}`);
+            if (options.debug) events3.trace(`cdba: debug: ${message}`);
           }
         });
         this.authMethod = this.scheme.kind;
@@ -20257,7 +20302,7 @@ var init_client = __esm({
         this.sender = new WireSender({
           agent: this.agent,
           origin: this.origin,
-          events,
+          events: events3,
           signal: options.signal ?? new AbortController().signal,
           debug: Boolean(options.debug),
           timeoutMs,
@@ -20265,16 +20310,16 @@ var init_client = __esm({
           budget,
           secrets
         });
-        this.answers = new AnswerReader({ events, secrets, budget, failureRemedy: this.scheme.failureRemedy });
+        this.answers = new AnswerReader({ events: events3, secrets, budget, failureRemedy: this.scheme.failureRemedy });
       }
       async call(name, params, options = {}) {
         return this.request({ ...options, method: OPERATIONS[name].method, resource: name, path: pathOf(name, params) });
       }
       async callAll(name, params, options = {}) {
-        return fetchAll(this, pathOf(name, params), name, {}, options);
+        return fetchAll(this, pathOf(name, params), name, options.query ?? {}, options);
       }
       callStream(name, params, options = {}) {
-        return streamAll(this, pathOf(name, params), name, {}, options);
+        return streamAll(this, pathOf(name, params), name, options.query ?? {}, options);
       }
       async download(name, params, options) {
         const { target, wire } = this.builder.build({ method: OPERATIONS[name].method, resource: name, path: pathOf(name, params), ...options.query ? { query: options.query } : {} });
@@ -20348,9 +20393,9 @@ function* jsonSlices(value, indent) {
       yield prefix;
       yield* arraySlices(member2, indent, " ".repeat(indent));
     } else {
-      const text16 = stringify(member2, indent);
-      if (text16 === void 0) continue;
-      yield prefix + indented(text16, indent);
+      const text19 = stringify(member2, indent);
+      if (text19 === void 0) continue;
+      yield prefix + indented(text19, indent);
     }
     head = "";
     first = false;
@@ -20381,11 +20426,11 @@ ${outer}` : ""}]`;
 function stringify(value, indent) {
   return indent ? JSON.stringify(value, null, indent) : JSON.stringify(value);
 }
-function indented(text16, indent) {
-  return indent ? reindent(text16, " ".repeat(indent)) : text16;
+function indented(text19, indent) {
+  return indent ? reindent(text19, " ".repeat(indent)) : text19;
 }
-function reindent(text16, by) {
-  return by === "" ? text16 : text16.replaceAll("\n", `
+function reindent(text19, by) {
+  return by === "" ? text19 : text19.replaceAll("\n", `
 ${by}`);
 }
 function isPlainObject(value) {
@@ -20396,8 +20441,8 @@ function isPlainObject(value) {
 function hasToJSON(value) {
   return typeof value.toJSON === "function";
 }
-async function writeDraining(io, text16) {
-  io.write(text16);
+async function writeDraining(io, text19) {
+  io.write(text19);
   if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
 }
 function drained(stream) {
@@ -21199,15 +21244,15 @@ var require_jmespath = __commonJS({
           return this.visit(node, value);
         },
         visit: function(node, value) {
-          var matched, current, result, first, second, field, left, right, collected, i;
+          var matched, current, result, first, second, field2, left, right, collected, i;
           switch (node.type) {
             case "Field":
               if (value !== null && isObject2(value)) {
-                field = value[node.name];
-                if (field === void 0) {
+                field2 = value[node.name];
+                if (field2 === void 0) {
                   return null;
                 } else {
-                  return field;
+                  return field2;
                 }
               }
               return null;
@@ -21961,9 +22006,9 @@ function tokenProblem(token2, source) {
   const expected = parseJsonOr(unescaped) ?? parseJsonOr(`"${unescaped.trimStart()}"`);
   return expected !== void 0 && JSON.stringify(expected.value) === JSON.stringify(token2.value) ? void 0 : `literal at offset ${token2.start} has more than one \\\` escape`;
 }
-function parseJsonOr(text16) {
+function parseJsonOr(text19) {
   try {
-    return { value: JSON.parse(text16) };
+    return { value: JSON.parse(text19) };
   } catch {
     return void 0;
   }
@@ -22481,11 +22526,11 @@ var require_utils2 = __commonJS({
       }
       return output;
     }
-    function hyperlink(url, text16) {
+    function hyperlink(url, text19) {
       const OSC = "\x1B]";
       const BEL = "\x07";
       const SEP = ";";
-      return [OSC, "8", SEP, SEP, url || text16, BEL, text16, OSC, "8", SEP, SEP, BEL].join("");
+      return [OSC, "8", SEP, SEP, url || text19, BEL, text19, OSC, "8", SEP, SEP, BEL].join("");
     }
     module2.exports = {
       strlen,
@@ -22680,10 +22725,10 @@ var require_supports_colors = __commonJS({
 // node_modules/@colors/colors/lib/custom/trap.js
 var require_trap = __commonJS({
   "node_modules/@colors/colors/lib/custom/trap.js"(exports2, module2) {
-    module2["exports"] = function runTheTrap(text16, options) {
+    module2["exports"] = function runTheTrap(text19, options) {
       var result = "";
-      text16 = text16 || "Run the trap, drop the bass";
-      text16 = text16.split("");
+      text19 = text19 || "Run the trap, drop the bass";
+      text19 = text19.split("");
       var trap = {
         a: ["@", "\u0104", "\u023A", "\u0245", "\u0394", "\u039B", "\u0414"],
         b: ["\xDF", "\u0181", "\u0243", "\u026E", "\u03B2", "\u0E3F"],
@@ -22731,7 +22776,7 @@ var require_trap = __commonJS({
         y: ["\xA5", "\u04B0", "\u04CB"],
         z: ["\u01B5", "\u0240"]
       };
-      text16.forEach(function(c) {
+      text19.forEach(function(c) {
         c = c.toLowerCase();
         var chars = trap[c] || [" "];
         var rand = Math.floor(Math.random() * chars.length);
@@ -22749,8 +22794,8 @@ var require_trap = __commonJS({
 // node_modules/@colors/colors/lib/custom/zalgo.js
 var require_zalgo = __commonJS({
   "node_modules/@colors/colors/lib/custom/zalgo.js"(exports2, module2) {
-    module2["exports"] = function zalgo(text16, options) {
-      text16 = text16 || "   he is here   ";
+    module2["exports"] = function zalgo(text19, options) {
+      text19 = text19 || "   he is here   ";
       var soul = {
         "up": [
           "\u030D",
@@ -22883,7 +22928,7 @@ var require_zalgo = __commonJS({
         });
         return bool2;
       }
-      function heComes(text17, options2) {
+      function heComes(text20, options2) {
         var result = "";
         var counts;
         var l;
@@ -22892,12 +22937,12 @@ var require_zalgo = __commonJS({
         options2["mid"] = typeof options2["mid"] !== "undefined" ? options2["mid"] : true;
         options2["down"] = typeof options2["down"] !== "undefined" ? options2["down"] : true;
         options2["size"] = typeof options2["size"] !== "undefined" ? options2["size"] : "maxi";
-        text17 = text17.split("");
-        for (l in text17) {
+        text20 = text20.split("");
+        for (l in text20) {
           if (isChar(l)) {
             continue;
           }
-          result = result + text17[l];
+          result = result + text20[l];
           counts = { "up": 0, "down": 0, "mid": 0 };
           switch (options2.size) {
             case "mini":
@@ -22928,7 +22973,7 @@ var require_zalgo = __commonJS({
         }
         return result;
       }
-      return heComes(text16, options);
+      return heComes(text19, options);
     };
   }
 });
@@ -23882,10 +23927,10 @@ __export(fit_exports, {
   fitColumns: () => fitColumns,
   truncate: () => truncate
 });
-function truncate(text16, width, where = "end") {
-  if (displayWidth(text16) <= width) return text16;
+function truncate(text19, width, where = "end") {
+  if (displayWidth(text19) <= width) return text19;
   if (width <= 1) return width === 1 ? "\u2026" : "";
-  const chars = [...text16];
+  const chars = [...text19];
   const take = (from, room) => {
     const kept = [];
     let used = 0;
@@ -23953,7 +23998,7 @@ var init_fit = __esm({
     import_string_width = __toESM(require_string_width(), 1);
     COMFORT_WIDTH = 32;
     GAP = 2;
-    displayWidth = (text16) => (0, import_string_width.default)(text16);
+    displayWidth = (text19) => (0, import_string_width.default)(text19);
     lineWidth = (widths) => widths.length === 0 ? 0 : widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
   }
 });
@@ -24069,7 +24114,7 @@ async function writeTable(io, rawHeaders, rawRows, width, rules) {
   io.write(`${table2.toString().split("\n").map((l) => l.trimEnd()).join("\n")}
 `);
 }
-function keyValueLines(io, pairs, fit = (text16) => text16) {
+function keyValueLines(io, pairs, fit = (text19) => text19) {
   const width = Math.max(0, ...pairs.map(([k]) => k.length)) + 2;
   return pairs.filter(([, v]) => v !== void 0 && v !== "").map(([k, v, color]) => `${io.chalk.bold(`${k}:`.padEnd(width))}${(color ?? String)(fit(escapeControl(cell(v)), width, k))}`).join("\n");
 }
@@ -24102,10 +24147,10 @@ function apiEventsFor(io) {
     deprecated: (notice) => io.warn(deprecationLine(notice)),
     warning: (message) => io.warn(message),
     trace: (line) => io.trace(line),
-    waitStarted: (text16) => {
+    waitStarted: (text19) => {
       active++;
-      if (spinner) void spinner.then((s) => s?.update(text16));
-      else spinner = io.spinner(text16).catch(() => void 0);
+      if (spinner) void spinner.then((s) => s?.update(text19));
+      else spinner = io.spinner(text19).catch(() => void 0);
     },
     waitEnded: () => {
       active = Math.max(0, active - 1);
@@ -24358,14 +24403,14 @@ var init_context = __esm({
         if (!skip && this.io.rows > 0 && height + 1 >= this.io.rows) this.io.note(question);
         for (const line of explanation) this.io.note(line);
         if (skip) return;
-        let answer2;
+        let answer3;
         try {
-          answer2 = await this.io.prompt(`${question} [y/N] `);
+          answer3 = await this.io.prompt(`${question} [y/N] `);
         } catch (error2) {
           if (error2 instanceof InterruptedError) throw error2;
-          answer2 = "";
+          answer3 = "";
         }
-        if (!/^y(es)?$/i.test(answer2.trim())) throw new DeclinedError("cancelled; nothing was changed");
+        if (!/^y(es)?$/i.test(answer3.trim())) throw new DeclinedError("cancelled; nothing was changed");
       }
       /**
        * This context with another abort signal, and so an API client of its own (see
@@ -24485,11 +24530,11 @@ var init_helpLayout = __esm({
         return cmd.summary() || summaryOf(cmd.description());
       },
       formatHelp(cmd, helper) {
-        const text16 = Help.prototype.formatHelp.call(this, cmd, helper);
+        const text19 = Help.prototype.formatHelp.call(this, cmd, helper);
         const globals = globalOptionsBlock(cmd, helper.helpWidth ?? 80);
-        return globals ? `${text16.trimEnd()}
+        return globals ? `${text19.trimEnd()}
 
-${globals}` : text16;
+${globals}` : text19;
       },
       formatItem(term, termWidth, description, helper) {
         if (!description || helper.displayWidth(term) <= termWidth) return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
@@ -24579,8 +24624,8 @@ function withExamples(command, examples) {
 function examplesOf(command) {
   return EXAMPLES.get(command) ?? [];
 }
-function withNotes(command, text16) {
-  NOTES.set(command, text16);
+function withNotes(command, text19) {
+  NOTES.set(command, text19);
   afterHelp(command);
   return command;
 }
@@ -24670,8 +24715,8 @@ function tagFlag(flag2) {
   const pair = keyValueFlag(flag2);
   return (value, previous = []) => {
     const tags = pair(value, previous);
-    const [key, text16] = tags[tags.length - 1];
-    for (const [part, what] of [[key, "key"], [text16, "value"]]) {
+    const [key, text19] = tags[tags.length - 1];
+    for (const [part, what] of [[key, "key"], [text19, "value"]]) {
       const length = [...part].length;
       if (length < 1 || length > 255) {
         throw new UsageError(`invalid ${flag2} "${value.length > 40 ? `${value.slice(0, 40)}...` : value}": the tag ${what} must be 1 to 255 characters, not ${length}`);
@@ -24828,8 +24873,8 @@ var init_errorReport = __esm({
 });
 
 // src/base/isoDate.ts
-function parseIsoDateTime(text16) {
-  const m = ISO_DATE_TIME.exec(text16.trim());
+function parseIsoDateTime(text19) {
+  const m = ISO_DATE_TIME.exec(text19.trim());
   if (!m) return void 0;
   const [, y, mo, d, h2, mi, s = "0", frac = "", zone = "Z"] = m;
   const fields = [Number(y), Number(mo) - 1, Number(d), Number(h2), Number(mi), Number(s)];
@@ -24965,8 +25010,8 @@ function fromBits(value, family) {
   if (family === 4) return [24n, 16n, 8n, 0n].map((shift) => String(value >> shift & 255n)).join(".");
   return Array.from({ length: 8 }, (_, i) => (value >> BigInt((7 - i) * 16) & 0xffffn).toString(16)).join(":");
 }
-function parseAccessEntry(text16, what = "entry") {
-  const value = text16.trim();
+function parseAccessEntry(text19, what = "entry") {
+  const value = text19.trim();
   const shown2 = JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}...` : value);
   if (value.startsWith("sg-")) {
     if (SECURITY_GROUP.test(value)) return { kind: "securityGroup", id: value };
@@ -25037,13 +25082,13 @@ var init_entry = __esm({
 });
 
 // src/core/jsonText.ts
-function findJsonTextProblem(text16, maxDepth = MAX_JSON_DEPTH) {
+function findJsonTextProblem(text19, maxDepth = MAX_JSON_DEPTH) {
   const stack = [];
   let expectKey = false;
   let numberProblem;
   const pathOf2 = () => stack.map((frame) => frame.array ? `[${frame.index}]` : `.${frame.key ?? ""}`).join("").replace(/^\./, "");
-  for (let i = 0; i < text16.length; ) {
-    const c = text16[i];
+  for (let i = 0; i < text19.length; ) {
+    const c = text19[i];
     if (c === " " || c === "	" || c === "\n" || c === "\r" || c === ":") {
       i++;
     } else if (c === "{" || c === "[") {
@@ -25062,7 +25107,7 @@ function findJsonTextProblem(text16, maxDepth = MAX_JSON_DEPTH) {
       i++;
     } else if (c === '"') {
       STRING.lastIndex = i;
-      const match = STRING.exec(text16);
+      const match = STRING.exec(text19);
       if (!match) return numberProblem;
       const top = stack[stack.length - 1];
       if (expectKey && top && !top.array) {
@@ -25076,16 +25121,16 @@ function findJsonTextProblem(text16, maxDepth = MAX_JSON_DEPTH) {
       i += match[0].length;
     } else if (c === "-" || c >= "0" && c <= "9") {
       NUMBER2.lastIndex = i;
-      const match = NUMBER2.exec(text16);
+      const match = NUMBER2.exec(text19);
       if (!match) return numberProblem;
       if (numberProblem === void 0) {
         const becomes = inexactNumber(match[0]);
         if (becomes !== void 0) numberProblem = { kind: "number", offset: i, path: pathOf2(), literal: match[0], becomes };
       }
       i += match[0].length;
-    } else if (text16.startsWith("true", i) || text16.startsWith("null", i)) {
+    } else if (text19.startsWith("true", i) || text19.startsWith("null", i)) {
       i += 4;
-    } else if (text16.startsWith("false", i)) {
+    } else if (text19.startsWith("false", i)) {
       i += 5;
     } else {
       return numberProblem;
@@ -25116,19 +25161,19 @@ function sameDecimal(a, b) {
   };
   return norm(a) === norm(b);
 }
-function lineColumn(text16, offset) {
-  const before = text16.slice(0, offset);
+function lineColumn(text19, offset) {
+  const before = text19.slice(0, offset);
   return `line ${before.split("\n").length}, column ${offset - before.lastIndexOf("\n")}`;
 }
-function checkJsonText(text16, source, problem = findJsonTextProblem(text16)) {
+function checkJsonText(text19, source, problem = findJsonTextProblem(text19)) {
   if (problem === void 0) return;
   if (problem.kind === "depth") {
-    throw new UsageError(`${source}: nested deeper than ${MAX_JSON_DEPTH} levels at ${lineColumn(text16, problem.offset)}`);
+    throw new UsageError(`${source}: nested deeper than ${MAX_JSON_DEPTH} levels at ${lineColumn(text19, problem.offset)}`);
   }
-  const field = problem.path === "" ? "" : ` in "${problem.path}"`;
+  const field2 = problem.path === "" ? "" : ` in "${problem.path}"`;
   const literal = problem.literal.length > 40 ? `${problem.literal.slice(0, 40)}\u2026` : problem.literal;
   throw new UsageError(
-    `${source}: the number ${literal}${field} cannot be sent exactly (JSON in JavaScript would send ${problem.becomes}); write it as a string if it is an ID`
+    `${source}: the number ${literal}${field2} cannot be sent exactly (JSON in JavaScript would send ${problem.becomes}); write it as a string if it is an ID`
   );
 }
 var MAX_JSON_DEPTH, NUMBER2, STRING;
@@ -25187,21 +25232,21 @@ function placeholdersIn(path) {
 function fillPlaceholders(path, projectId) {
   return path.replace(/\{(projectId|groupId)\}/g, () => encodeURIComponent(projectId));
 }
-function parseHeader(text16) {
-  const colon = text16.indexOf(":");
-  const name = colon > 0 ? text16.slice(0, colon).trim() : "";
-  if (!HEADER_NAME.test(name)) throw new UsageError(`invalid -H "${text16}": expected 'Name: value'`);
+function parseHeader(text19) {
+  const colon = text19.indexOf(":");
+  const name = colon > 0 ? text19.slice(0, colon).trim() : "";
+  if (!HEADER_NAME.test(name)) throw new UsageError(`invalid -H "${text19}": expected 'Name: value'`);
   if (FORBIDDEN_HEADERS.has(name.toLowerCase())) {
     throw new UsageError(`-H ${name}: cdba sets this header itself${name.toLowerCase().includes("authorization") ? " from the profile's credentials" : ""}; it cannot be overridden`);
   }
-  const value = text16.slice(colon + 1).trim();
+  const value = text19.slice(colon + 1).trim();
   if (/[\r\n\0]/.test(value)) throw new UsageError(`invalid -H ${name}: the value has a line break`);
   return [name, value];
 }
 function parseHeaders(texts) {
   const headers = {};
-  for (const text16 of texts) {
-    const [name, value] = parseHeader(text16);
+  for (const text19 of texts) {
+    const [name, value] = parseHeader(text19);
     const key = name.toLowerCase();
     if (Object.hasOwn(headers, key)) throw new UsageError(`-H ${name} is given twice`);
     headers[key] = value;
@@ -25291,8 +25336,8 @@ async function printDocument(ctx, rawBody) {
   try {
     document6 = JSON.parse(rawBody);
   } catch {
-    const text16 = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
-    ctx.io.write(text16.endsWith("\n") ? text16 : `${text16}
+    const text19 = ctx.io.outIsTTY ? escapeControl(rawBody, { keepLines: true }) : rawBody;
+    ctx.io.write(text19.endsWith("\n") ? text19 : `${text19}
 `);
     return;
   }
@@ -25587,7 +25632,7 @@ function listOperations(description, tag, word) {
     throw new UsageError(`no operation has the tag "${tag}"`, { hint: `the tags: cdba api list -o json --query 'operations[].tags[]' | sort -u` });
   }
   const needle = word?.toLowerCase();
-  return description.operations.filter((op) => tag === void 0 || op.tags.some((t) => t.toLowerCase() === tag.toLowerCase())).filter((op) => needle === void 0 || [op.id, op.alias ?? "", op.path, op.summary].some((text16) => text16.toLowerCase().includes(needle))).map((op) => ({ operationId: op.id, alias: op.alias ?? null, method: op.method, path: op.path, tags: op.tags, summary: op.summary }));
+  return description.operations.filter((op) => tag === void 0 || op.tags.some((t) => t.toLowerCase() === tag.toLowerCase())).filter((op) => needle === void 0 || [op.id, op.alias ?? "", op.path, op.summary].some((text19) => text19.toLowerCase().includes(needle))).map((op) => ({ operationId: op.id, alias: op.alias ?? null, method: op.method, path: op.path, tags: op.tags, summary: op.summary }));
 }
 async function runApiList(ctx, word, flags) {
   const { loadDescription: loadDescription2 } = await Promise.resolve().then(() => (init_description(), description_exports));
@@ -25843,7 +25888,7 @@ function checkFields(body, fields, prefix) {
   return void 0;
 }
 function missingOnCreate(body, shape2) {
-  const missing3 = (field) => ({ code: "MISSING_ATTRIBUTE", field });
+  const missing3 = (field2) => ({ code: "MISSING_ATTRIBUTE", field: field2 });
   if (typeof body.name !== "string") return missing3("name");
   if (shape2 === "legacy") {
     const settings = body.providerSettings;
@@ -25942,7 +25987,7 @@ function stripReadOnly(body, shape2) {
 function checkFlexBody(body, mode) {
   const problem = checkFields(body, mode === "create" ? FLEX_CREATE_FIELDS : FLEX_UPDATE_FIELDS, "");
   if (problem || mode === "update") return problem;
-  const missing3 = (field) => ({ code: "MISSING_ATTRIBUTE", field });
+  const missing3 = (field2) => ({ code: "MISSING_ATTRIBUTE", field: field2 });
   if (typeof body.name !== "string") return missing3("name");
   const settings = body.providerSettings;
   if (!isObject(settings)) return missing3("providerSettings");
@@ -26159,14 +26204,14 @@ var init_clusterFields = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
-function createScanner(text16, ignoreTrivia = false) {
-  const len = text16.length;
+function createScanner(text19, ignoreTrivia = false) {
+  const len = text19.length;
   let pos = 0, value = "", tokenOffset = 0, token2 = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
   function scanHexDigits(count3, exact) {
     let digits = 0;
     let value2 = 0;
     while (digits < count3 || !exact) {
-      let ch = text16.charCodeAt(pos);
+      let ch = text19.charCodeAt(pos);
       if (ch >= 48 && ch <= 57) {
         value2 = value2 * 16 + ch - 48;
       } else if (ch >= 65 && ch <= 70) {
@@ -26193,35 +26238,35 @@ function createScanner(text16, ignoreTrivia = false) {
   }
   function scanNumber() {
     let start = pos;
-    if (text16.charCodeAt(pos) === 48) {
+    if (text19.charCodeAt(pos) === 48) {
       pos++;
     } else {
       pos++;
-      while (pos < text16.length && isDigit2(text16.charCodeAt(pos))) {
+      while (pos < text19.length && isDigit2(text19.charCodeAt(pos))) {
         pos++;
       }
     }
-    if (pos < text16.length && text16.charCodeAt(pos) === 46) {
+    if (pos < text19.length && text19.charCodeAt(pos) === 46) {
       pos++;
-      if (pos < text16.length && isDigit2(text16.charCodeAt(pos))) {
+      if (pos < text19.length && isDigit2(text19.charCodeAt(pos))) {
         pos++;
-        while (pos < text16.length && isDigit2(text16.charCodeAt(pos))) {
+        while (pos < text19.length && isDigit2(text19.charCodeAt(pos))) {
           pos++;
         }
       } else {
         scanError = 3;
-        return text16.substring(start, pos);
+        return text19.substring(start, pos);
       }
     }
     let end = pos;
-    if (pos < text16.length && (text16.charCodeAt(pos) === 69 || text16.charCodeAt(pos) === 101)) {
+    if (pos < text19.length && (text19.charCodeAt(pos) === 69 || text19.charCodeAt(pos) === 101)) {
       pos++;
-      if (pos < text16.length && text16.charCodeAt(pos) === 43 || text16.charCodeAt(pos) === 45) {
+      if (pos < text19.length && text19.charCodeAt(pos) === 43 || text19.charCodeAt(pos) === 45) {
         pos++;
       }
-      if (pos < text16.length && isDigit2(text16.charCodeAt(pos))) {
+      if (pos < text19.length && isDigit2(text19.charCodeAt(pos))) {
         pos++;
-        while (pos < text16.length && isDigit2(text16.charCodeAt(pos))) {
+        while (pos < text19.length && isDigit2(text19.charCodeAt(pos))) {
           pos++;
         }
         end = pos;
@@ -26229,30 +26274,30 @@ function createScanner(text16, ignoreTrivia = false) {
         scanError = 3;
       }
     }
-    return text16.substring(start, end);
+    return text19.substring(start, end);
   }
   function scanString() {
     let result = "", start = pos;
     while (true) {
       if (pos >= len) {
-        result += text16.substring(start, pos);
+        result += text19.substring(start, pos);
         scanError = 2;
         break;
       }
-      const ch = text16.charCodeAt(pos);
+      const ch = text19.charCodeAt(pos);
       if (ch === 34) {
-        result += text16.substring(start, pos);
+        result += text19.substring(start, pos);
         pos++;
         break;
       }
       if (ch === 92) {
-        result += text16.substring(start, pos);
+        result += text19.substring(start, pos);
         pos++;
         if (pos >= len) {
           scanError = 2;
           break;
         }
-        const ch2 = text16.charCodeAt(pos++);
+        const ch2 = text19.charCodeAt(pos++);
         switch (ch2) {
           case 34:
             result += '"';
@@ -26294,7 +26339,7 @@ function createScanner(text16, ignoreTrivia = false) {
       }
       if (ch >= 0 && ch <= 31) {
         if (isLineBreak(ch)) {
-          result += text16.substring(start, pos);
+          result += text19.substring(start, pos);
           scanError = 2;
           break;
         } else {
@@ -26315,19 +26360,19 @@ function createScanner(text16, ignoreTrivia = false) {
       tokenOffset = len;
       return token2 = 17;
     }
-    let code = text16.charCodeAt(pos);
+    let code = text19.charCodeAt(pos);
     if (isWhiteSpace(code)) {
       do {
         pos++;
         value += String.fromCharCode(code);
-        code = text16.charCodeAt(pos);
+        code = text19.charCodeAt(pos);
       } while (isWhiteSpace(code));
       return token2 = 15;
     }
     if (isLineBreak(code)) {
       pos++;
       value += String.fromCharCode(code);
-      if (code === 13 && text16.charCodeAt(pos) === 10) {
+      if (code === 13 && text19.charCodeAt(pos) === 10) {
         pos++;
         value += "\n";
       }
@@ -26363,31 +26408,31 @@ function createScanner(text16, ignoreTrivia = false) {
       // comments
       case 47:
         const start = pos - 1;
-        if (text16.charCodeAt(pos + 1) === 47) {
+        if (text19.charCodeAt(pos + 1) === 47) {
           pos += 2;
           while (pos < len) {
-            if (isLineBreak(text16.charCodeAt(pos))) {
+            if (isLineBreak(text19.charCodeAt(pos))) {
               break;
             }
             pos++;
           }
-          value = text16.substring(start, pos);
+          value = text19.substring(start, pos);
           return token2 = 12;
         }
-        if (text16.charCodeAt(pos + 1) === 42) {
+        if (text19.charCodeAt(pos + 1) === 42) {
           pos += 2;
           const safeLength = len - 1;
           let commentClosed = false;
           while (pos < safeLength) {
-            const ch = text16.charCodeAt(pos);
-            if (ch === 42 && text16.charCodeAt(pos + 1) === 47) {
+            const ch = text19.charCodeAt(pos);
+            if (ch === 42 && text19.charCodeAt(pos + 1) === 47) {
               pos += 2;
               commentClosed = true;
               break;
             }
             pos++;
             if (isLineBreak(ch)) {
-              if (ch === 13 && text16.charCodeAt(pos) === 10) {
+              if (ch === 13 && text19.charCodeAt(pos) === 10) {
                 pos++;
               }
               lineNumber++;
@@ -26398,7 +26443,7 @@ function createScanner(text16, ignoreTrivia = false) {
             pos++;
             scanError = 1;
           }
-          value = text16.substring(start, pos);
+          value = text19.substring(start, pos);
           return token2 = 13;
         }
         value += String.fromCharCode(code);
@@ -26408,7 +26453,7 @@ function createScanner(text16, ignoreTrivia = false) {
       case 45:
         value += String.fromCharCode(code);
         pos++;
-        if (pos === len || !isDigit2(text16.charCodeAt(pos))) {
+        if (pos === len || !isDigit2(text19.charCodeAt(pos))) {
           return token2 = 16;
         }
       // found a minus, followed by a number so
@@ -26430,10 +26475,10 @@ function createScanner(text16, ignoreTrivia = false) {
       default:
         while (pos < len && isUnknownContentCharacter(code)) {
           pos++;
-          code = text16.charCodeAt(pos);
+          code = text19.charCodeAt(pos);
         }
         if (tokenOffset !== pos) {
-          value = text16.substring(tokenOffset, pos);
+          value = text19.substring(tokenOffset, pos);
           switch (value) {
             case "true":
               return token2 = 8;
@@ -26629,7 +26674,7 @@ var init_format = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/parser.js
-function parse(text16, errors = [], options = ParseOptions.DEFAULT) {
+function parse(text19, errors = [], options = ParseOptions.DEFAULT) {
   let currentProperty = null;
   let currentParent = [];
   const previousParents = [];
@@ -26669,11 +26714,11 @@ function parse(text16, errors = [], options = ParseOptions.DEFAULT) {
       errors.push({ error: error2, offset, length });
     }
   };
-  visit(text16, visitor, options);
+  visit(text19, visitor, options);
   return currentParent[0];
 }
-function visit(text16, visitor, options = ParseOptions.DEFAULT) {
-  const _scanner = createScanner(text16, false);
+function visit(text19, visitor, options = ParseOptions.DEFAULT) {
+  const _scanner = createScanner(text19, false);
   const _jsonPath = [];
   let suppressedCallbacks = 0;
   function toNoArgVisit(visitFunction) {
@@ -27077,23 +27122,23 @@ async function readInputText(io, file, flag2 = "--file") {
   } else {
     bytes3 = await readBoundedPath(file, limits, { signal: io.signal, onWait: (message) => io.note(`cdba: ${message}`) });
   }
-  const text16 = decodeUtf8(bytes3, source).replace(/^\uFEFF/, "");
-  if (text16.trim() === "") throw new UsageError(`${flag2}: ${source} is empty; expected a JSON document`);
-  return text16;
+  const text19 = decodeUtf8(bytes3, source).replace(/^\uFEFF/, "");
+  if (text19.trim() === "") throw new UsageError(`${flag2}: ${source} is empty; expected a JSON document`);
+  return text19;
 }
-function parseJson(text16, source) {
-  const problem = findJsonTextProblem(text16);
-  if (problem?.kind === "depth") checkJsonText(text16, source, problem);
+function parseJson(text19, source) {
+  const problem = findJsonTextProblem(text19);
+  if (problem?.kind === "depth") checkJsonText(text19, source, problem);
   let value;
   try {
-    value = JSON.parse(text16);
+    value = JSON.parse(text19);
   } catch (error2) {
-    throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text16, error2.message)}`);
+    throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text19, error2.message)}`);
   }
-  checkJsonText(text16, source, problem);
+  checkJsonText(text19, source, problem);
   return value;
 }
-function locateJsonError(text16, message) {
+function locateJsonError(text19, message) {
   const placed = / in JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(message);
   let position;
   let reason;
@@ -27102,13 +27147,13 @@ function locateJsonError(text16, message) {
     reason = message.slice(0, placed.index);
   } else {
     const errors = [];
-    parse2(text16, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    parse2(text19, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
-    position = Math.min(first?.offset ?? text16.length, text16.length);
-    const token2 = text16.slice(position, position + (first?.length ?? 0));
+    position = Math.min(first?.offset ?? text19.length, text19.length);
+    const token2 = text19.slice(position, position + (first?.length ?? 0));
     reason = token2 === "" ? "unexpected end of input" : `Unexpected token '${token2.length > 20 ? `${token2.slice(0, 20)}...` : token2}'`;
   }
-  const before = text16.slice(0, position);
+  const before = text19.slice(0, position);
   const line = before.split("\n").length;
   const column = position - before.lastIndexOf("\n");
   return `line ${line}, column ${column}: ${reason.replace(/[\r\n\t]/g, (c) => JSON.stringify(c).slice(1, -1))}`;
@@ -27177,8 +27222,8 @@ function listWriter(io, indent) {
     async items(list7) {
       let slice = "";
       for (const item of list7) {
-        const text16 = (!indent && item instanceof JsonText ? item.text : JSON.stringify(item, null, indent || void 0)) ?? "null";
-        slice += (count3 === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text16.replaceAll("\n", itemPad) : text16);
+        const text19 = (!indent && item instanceof JsonText ? item.text : JSON.stringify(item, null, indent || void 0)) ?? "null";
+        slice += (count3 === 0 ? `${openResults(indent)}[${itemPad}` : separator) + (indent ? text19.replaceAll("\n", itemPad) : text19);
         count3++;
         if (slice.length >= SLICE_CHARS) {
           await writeDraining(io, slice);
@@ -27287,10 +27332,10 @@ function withParentFlags(op, flags, parent) {
     include: "--include: the status line and headers are the raw form's (cdba api <path>)"
   };
   for (const [key, why] of Object.entries(instead)) if (parent[key] !== void 0) throw new UsageError(`cdba api ${op.alias ?? op.id} takes no ${why}`);
-  const field = parent.field;
-  if (!field) return flags;
+  const field2 = parent.field;
+  if (!field2) return flags;
   if (op.bodyRequired === void 0) throw new UsageError(`-f: ${op.id} takes no body`);
-  return { ...flags, field: [...field, ...flags.field ?? []] };
+  return { ...flags, field: [...field2, ...flags.field ?? []] };
 }
 async function chooseVersion(op, pin) {
   const { describedVersionAt: describedVersionAt2 } = await Promise.resolve().then(() => (init_description(), description_exports));
@@ -27328,8 +27373,8 @@ async function refuseBody(body, spec2, op, version2, source) {
   const list7 = (fields) => fields.join(", ");
   const of = (code) => problems.filter((p) => p.code === code).map((p) => p.field);
   const invalid4 = of("INVALID_ATTRIBUTE");
-  const unknown = invalid4.filter((field) => !knownIn(spec2, field));
-  const badValues = invalid4.filter((field) => knownIn(spec2, field));
+  const unknown = invalid4.filter((field2) => !knownIn(spec2, field2));
+  const badValues = invalid4.filter((field2) => knownIn(spec2, field2));
   const parts = [];
   if (of("MISSING_ATTRIBUTE").length > 0) parts.push(`missing required fields: ${list7(of("MISSING_ATTRIBUTE"))}`);
   if (unknown.length > 0) parts.push(`fields ${op.id} at API version ${version2} does not accept: ${list7(unknown)}`);
@@ -27854,10 +27899,10 @@ function modernToLegacy(input) {
       { field: "replicationSpecs.regionConfigs.autoScaling", action: "moved", to: "autoScaling" },
       { field: "replicationSpecs.numShards", action: "moved", to: "numShards" }
     );
-    for (const field of topology.lost) {
-      const at = changes.findIndex((c) => c.field === field);
+    for (const field2 of topology.lost) {
+      const at = changes.findIndex((c) => c.field === field2);
       if (at >= 0) changes.splice(at, 1);
-      changes.push({ field, action: "dropped" });
+      changes.push({ field: field2, action: "dropped" });
     }
     const specs = input.replicationSpecs;
     if (specs.some((s) => asObject(s).id !== void 0)) changes.push({ field: "replicationSpecs.id", action: "dropped" });
@@ -27964,7 +28009,7 @@ function perShardToModern(input) {
     const specs = specsOf(input);
     if (specs.some((s) => s.id !== void 0)) changes.push({ field: "replicationSpecs.id", action: "dropped" });
     if (specs.some((s) => s.zoneId !== void 0)) changes.push({ field: "replicationSpecs.zoneId", action: "dropped" });
-    for (const field of perShardLosses(input)) changes.push({ field, action: "dropped" });
+    for (const field2 of perShardLosses(input)) changes.push({ field: field2, action: "dropped" });
   }
   return { body, changes };
 }
@@ -28031,12 +28076,12 @@ function step(body, from, to) {
   const lost = Array.isArray(body.replicationSpecs) ? legacyTopologyFromModern(body.replicationSpecs).lost : [];
   return { ...modernToLegacy(body), lost };
 }
-function dropReason(field, from, to) {
-  if (Object.values(READ_ONLY_FIELDS).some((paths) => paths.includes(field))) return "read-only";
-  if (field === "replicationSpecs.id" || field === "replicationSpecs.zoneId") return "read-only";
-  if (field === "replicationSpec") return "replicationSpecs describes the same regions";
-  if (field === "backupEnabled") return "providerBackupEnabled wins";
-  return field.split(".")[0] in fieldsOf(from) ? `no ${shapeLabel(to)} equivalent` : "not a cluster field";
+function dropReason(field2, from, to) {
+  if (Object.values(READ_ONLY_FIELDS).some((paths) => paths.includes(field2))) return "read-only";
+  if (field2 === "replicationSpecs.id" || field2 === "replicationSpecs.zoneId") return "read-only";
+  if (field2 === "replicationSpec") return "replicationSpecs describes the same regions";
+  if (field2 === "backupEnabled") return "providerBackupEnabled wins";
+  return field2.split(".")[0] in fieldsOf(from) ? `no ${shapeLabel(to)} equivalent` : "not a cluster field";
 }
 function convertClusterBody(body, from, to) {
   let current = { body: structuredClone(body), changes: [], lost: [] };
@@ -28518,7 +28563,7 @@ var init_flexNames = __esm({
     init_privateFile();
     MAX_FILE_BYTES = 64 * 1024;
     MAX_NAMES = 500;
-    sha2562 = (text16) => (0, import_node_crypto7.createHash)("sha256").update(text16, "utf8").digest("hex");
+    sha2562 = (text19) => (0, import_node_crypto7.createHash)("sha256").update(text19, "utf8").digest("hex");
     unwritableWarned2 = false;
     FlexNames = class {
       constructor(configDir, baseUrl, projectId, warn) {
@@ -28552,9 +28597,9 @@ ${projectId}`)}.json`);
         if (this.names) return this.names;
         this.names = [];
         try {
-          const text16 = readPrivateFileSync(this.file, MAX_FILE_BYTES, [this.configDir, this.dir]);
-          if (text16 === void 0) return this.names;
-          const data = JSON.parse(text16);
+          const text19 = readPrivateFileSync(this.file, MAX_FILE_BYTES, [this.configDir, this.dir]);
+          if (text19 === void 0) return this.names;
+          const data = JSON.parse(text19);
           if (Array.isArray(data?.names)) this.names = data.names.filter((n) => typeof n === "string" && n.length <= 64).slice(-MAX_NAMES);
         } catch {
         }
@@ -28781,19 +28826,19 @@ var init_flex = __esm({
         if (this.kind === "flex") return flex();
         if (await this.askFlexFirst()) {
           try {
-            const answer2 = await flex();
+            const answer3 = await flex();
             this.kind = "flex";
-            return answer2;
+            return answer3;
           } catch (error2) {
             if (isNotFound(error2)) this.names.forget(this.name);
             else if (!(error2 instanceof Error && MADE_HERE.has(error2))) throw error2;
           }
         }
         try {
-          const answer2 = await dedicated();
+          const answer3 = await dedicated();
           this.kind = "dedicated";
           this.names.forget(this.name);
-          return answer2;
+          return answer3;
         } catch (error2) {
           if (!isFlexInClusterApi(error2)) throw error2;
           this.names.add(this.name);
@@ -28834,7 +28879,7 @@ var init_flex = __esm({
 async function waitForCluster(ctx, target, name, options) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
   const locator = options.locator ?? await ClusterLocator.open(ctx, target.client, target.projectId, name);
-  const follow = ctx.followUp("clusters", "watch", name, ...options.until === "DELETED" ? ["--until", "DELETED"] : []);
+  const follow2 = ctx.followUp("clusters", "watch", name, ...options.until === "DELETED" ? ["--until", "DELETED"] : []);
   return watch2({
     io: ctx.io,
     subject: `cluster ${name}`,
@@ -28842,7 +28887,7 @@ async function waitForCluster(ctx, target, name, options) {
     ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
     timeoutMs: options.timeoutMs,
     initialState: options.initialState,
-    resumeHint: `the operation goes on at the service; follow it with \`${follow}\``,
+    resumeHint: `the operation goes on at the service; follow it with \`${follow2}\``,
     poll: async () => {
       try {
         const body = await locator.get();
@@ -28968,11 +29013,11 @@ function createBody(name, file, flags, shape2) {
   applySettings(body, flags, shape2);
   return body;
 }
-function parseSetValue(text16) {
+function parseSetValue(text19) {
   try {
-    return JSON.parse(text16);
+    return JSON.parse(text19);
   } catch {
-    return text16;
+    return text19;
   }
 }
 function setPath(body, path, value) {
@@ -29216,8 +29261,8 @@ function isAwsRegion(region2) {
 function isAzureRegion(region2) {
   return AZURE_REGION.test(region2);
 }
-function splitAwsZone(text16) {
-  const m = AWS_REGION_WITH_AZ.exec(text16);
+function splitAwsZone(text19) {
+  const m = AWS_REGION_WITH_AZ.exec(text19);
   return m ? { region: m[1], az: m[2] } : void 0;
 }
 function providerOfRegion(region2) {
@@ -33608,22 +33653,22 @@ function splitDomain(host) {
 function knownDomain(host) {
   return splitDomain(host)?.domain;
 }
-function privateLink(form, text16) {
-  const zone = splitAwsZone(text16);
+function privateLink(form, text19) {
+  const zone = splitAwsZone(text19);
   if (zone && form !== "srvRegionalized") return { candidates: ["privateLinkAws"], region: zone.region, az: zone.az };
-  if (isAwsRegion(text16)) {
-    return { candidates: [form === "srvPlain" ? "privateLinkAws" : "privateLinkAwsRegionalized"], region: text16 };
+  if (isAwsRegion(text19)) {
+    return { candidates: [form === "srvPlain" ? "privateLinkAws" : "privateLinkAwsRegionalized"], region: text19 };
   }
-  if (isAzureRegion(text16)) {
-    if (form === "hostList") return { candidates: ["privateLinkAzure", "privateLinkAzureRegionalized"], region: text16 };
-    return { candidates: [form === "srvPlain" ? "privateLinkAzure" : "privateLinkAzureRegionalized"], region: text16 };
+  if (isAzureRegion(text19)) {
+    if (form === "hostList") return { candidates: ["privateLinkAzure", "privateLinkAzureRegionalized"], region: text19 };
+    return { candidates: [form === "srvPlain" ? "privateLinkAzure" : "privateLinkAzureRegionalized"], region: text19 };
   }
   const all = {
     hostList: ["privateLinkAws", "privateLinkAwsRegionalized", "privateLinkAzure", "privateLinkAzureRegionalized"],
     srvPlain: ["privateLinkAws", "privateLinkAzure"],
     srvRegionalized: ["privateLinkAwsRegionalized", "privateLinkAzureRegionalized"]
   };
-  return { candidates: all[form], region: text16 };
+  return { candidates: all[form], region: text19 };
 }
 function legacyParts(labels) {
   if (labels.length === 1) return { label: labels[0], provider: "AWS" };
@@ -33779,8 +33824,8 @@ function splitHost(raw, input) {
   if (!(port >= 1 && port <= 65535)) throw new ConnStringParseError(`invalid port "${portText}" in host "${raw}"`, input);
   return { host, port };
 }
-function redactPassword(text16) {
-  return text16.replace(/^([a-z+]+:\/\/[^:@/?#]*:)[^@/?#]*@/i, "$1****@");
+function redactPassword(text19) {
+  return text19.replace(/^([a-z+]+:\/\/[^:@/?#]*:)[^@/?#]*@/i, "$1****@");
 }
 var DNS_LABEL, DNS_NAME, IPV6, SOCKET;
 var init_hosts = __esm({
@@ -33867,18 +33912,18 @@ var init_notes = __esm({
 });
 
 // src/connstring/parse.ts
-function decode(text16) {
+function decode(text19) {
   try {
-    return decodeURIComponent(text16);
+    return decodeURIComponent(text19);
   } catch {
-    return text16;
+    return text19;
   }
 }
-function readUri(text16, shown2) {
+function readUri(text19, shown2) {
   try {
-    return new ConnectionString(text16);
+    return new ConnectionString(text19);
   } catch (error2) {
-    const password = /^[a-z+]+:\/\/[^:@/?#]*:([^@/?#]*)@/i.exec(text16)?.[1];
+    const password = /^[a-z+]+:\/\/[^:@/?#]*:([^@/?#]*)@/i.exec(text19)?.[1];
     let message = error2 instanceof Error ? error2.message : String(error2);
     if (password) message = message.split(password).join("****");
     throw new ConnStringParseError(`invalid connection string: ${message}`, shown2, { cause: error2 });
@@ -33891,16 +33936,16 @@ function combine(matches) {
   const k = key(first);
   return rest.every((m) => m !== void 0 && key(m) === k) ? first : void 0;
 }
-function agreed(candidates, field) {
-  const values = new Set(candidates.map((c) => SHAPES[c][field]));
+function agreed(candidates, field2) {
+  const values = new Set(candidates.map((c) => SHAPES[c][field2]));
   return values.size === 1 ? [...values][0] : void 0;
 }
 function parse3(uri) {
   if (typeof uri !== "string") throw new ConnStringParseError("a connection string must be text", String(uri));
-  const text16 = uri.trim();
-  const shown2 = redactPassword(text16);
-  if (text16 === "") throw new ConnStringParseError("the connection string is empty", shown2);
-  const cs = readUri(text16, shown2);
+  const text19 = uri.trim();
+  const shown2 = redactPassword(text19);
+  if (text19 === "") throw new ConnStringParseError("the connection string is empty", shown2);
+  const cs = readUri(text19, shown2);
   const srv = cs.isSRV;
   const split = cs.hosts.map((h2) => splitHost(h2, shown2));
   const options = {};
@@ -34006,10 +34051,10 @@ function listConnectionStrings(source) {
   if (!isObject(source)) return [];
   const strings = isObject(source.connectionStrings) ? source.connectionStrings : "connectionStrings" in source ? {} : source;
   const found = [];
-  const add = (uri, field, endpointIds = [], optimized = false) => {
-    if (typeof uri === "string" && uri !== "") found.push({ uri, field, endpointIds, optimized });
+  const add = (uri, field2, endpointIds = [], optimized = false) => {
+    if (typeof uri === "string" && uri !== "") found.push({ uri, field: field2, endpointIds, optimized });
   };
-  for (const field of ["standard", "standardSrv", "private", "privateSrv"]) add(strings[field], field);
+  for (const field2 of ["standard", "standardSrv", "private", "privateSrv"]) add(strings[field2], field2);
   const endpoints = Array.isArray(strings.privateEndpoint) ? strings.privateEndpoint : [];
   endpoints.forEach((pe, i) => {
     if (!isObject(pe)) return;
@@ -34022,7 +34067,7 @@ function listConnectionStrings(source) {
     const value = strings[map];
     if (isObject(value)) for (const [id, uri] of Object.entries(value)) add(uri, `${map}.${id}`, [id]);
   }
-  for (const field of ["mongoURI", "mongoURIWithOptions", "srvAddress"]) add(source[field], field);
+  for (const field2 of ["mongoURI", "mongoURIWithOptions", "srvAddress"]) add(source[field2], field2);
   const byUri = /* @__PURE__ */ new Map();
   for (const f of found) {
     const known = byUri.get(f.uri);
@@ -37293,19 +37338,19 @@ async function oraPromise(action, options) {
   try {
     const promise = actionIsFunction ? action(spinner) : action;
     const result = await promise;
-    const text16 = successText === void 0 ? void 0 : typeof successText === "string" ? successText : successText(result);
+    const text19 = successText === void 0 ? void 0 : typeof successText === "string" ? successText : successText(result);
     if (successSymbol === void 0) {
-      spinner.succeed(text16);
+      spinner.succeed(text19);
     } else {
-      spinner.stopAndPersist({ symbol: successSymbol, text: text16 });
+      spinner.stopAndPersist({ symbol: successSymbol, text: text19 });
     }
     return result;
   } catch (error2) {
-    const text16 = failText === void 0 ? void 0 : typeof failText === "string" ? failText : failText(error2);
+    const text19 = failText === void 0 ? void 0 : typeof failText === "string" ? failText : failText(error2);
     if (failSymbol === void 0) {
-      spinner.fail(text16);
+      spinner.fail(text19);
     } else {
-      spinner.stopAndPersist({ symbol: failSymbol, text: text16 });
+      spinner.stopAndPersist({ symbol: failSymbol, text: text19 });
     }
     throw error2;
   }
@@ -37399,10 +37444,10 @@ var init_ora = __esm({
         }
       }
       // Helper to build complete line with symbol, text, prefix, and suffix
-      #buildOutputLine(symbol, text16, prefixText, suffixText) {
+      #buildOutputLine(symbol, text19, prefixText, suffixText) {
         const fullPrefixText = this.#getFullPrefixText(prefixText, " ");
         const separatorText = symbol ? " " : "";
-        const fullText = typeof text16 === "string" ? separatorText + text16 : "";
+        const fullText = typeof text19 === "string" ? separatorText + text19 : "";
         const fullSuffixText = this.#getFullSuffixText(suffixText, " ");
         return fullPrefixText + symbol + fullText + fullSuffixText;
       }
@@ -37537,9 +37582,9 @@ var init_ora = __esm({
       #getFullSuffixText(suffixText = this.#options.suffixText, prefix = " ") {
         return this.#formatAffix(suffixText, prefix, true);
       }
-      #computeLineCountFrom(text16, columns) {
+      #computeLineCountFrom(text19, columns) {
         let count3 = 0;
-        for (const line of (0, import_node_util.stripVTControlCharacters)(text16).split("\n")) {
+        for (const line of (0, import_node_util.stripVTControlCharacters)(text19).split("\n")) {
           count3 += Math.max(1, Math.ceil(stringWidth2(line) / columns));
         }
         return count3;
@@ -37701,9 +37746,9 @@ var init_ora = __esm({
         }
         return this;
       }
-      start(text16) {
-        if (text16 !== void 0) {
-          this.text = text16;
+      start(text19) {
+        if (text19 !== void 0) {
+          this.text = text19;
         }
         if (this.isSilent) {
           return this;
@@ -37754,27 +37799,27 @@ var init_ora = __esm({
         }
         return this;
       }
-      succeed(text16) {
-        return this.stopAndPersist({ symbol: symbols_exports.success, text: text16 });
+      succeed(text19) {
+        return this.stopAndPersist({ symbol: symbols_exports.success, text: text19 });
       }
-      fail(text16) {
-        return this.stopAndPersist({ symbol: symbols_exports.error, text: text16 });
+      fail(text19) {
+        return this.stopAndPersist({ symbol: symbols_exports.error, text: text19 });
       }
-      warn(text16) {
-        return this.stopAndPersist({ symbol: symbols_exports.warning, text: text16 });
+      warn(text19) {
+        return this.stopAndPersist({ symbol: symbols_exports.warning, text: text19 });
       }
-      info(text16) {
-        return this.stopAndPersist({ symbol: symbols_exports.info, text: text16 });
+      info(text19) {
+        return this.stopAndPersist({ symbol: symbols_exports.info, text: text19 });
       }
       stopAndPersist(options = {}) {
         if (this.isSilent) {
           return this;
         }
         const symbol = options.symbol ?? " ";
-        const text16 = options.text ?? this.text;
+        const text19 = options.text ?? this.text;
         const prefixText = options.prefixText ?? this.#options.prefixText;
         const suffixText = options.suffixText ?? this.#options.suffixText;
-        const textToWrite = this.#buildOutputLine(symbol, text16, prefixText, suffixText) + "\n";
+        const textToWrite = this.#buildOutputLine(symbol, text19, prefixText, suffixText) + "\n";
         this.stop();
         this.#internalWrite(() => this.#stream.write(textToWrite));
         return this;
@@ -37967,9 +38012,9 @@ var init_io = __esm({
       addSecret(value) {
         if (value && value.length >= 8 && !this.secrets.has(value)) this.secrets.set(value, secretForms(value));
       }
-      scrub(text16, shown2) {
-        if (this.secrets.size === 0) return text16;
-        return scrubSecrets(text16, [...this.secrets].filter(([secret]) => secret !== shown2).map(([, forms]) => forms), "[REDACTED]");
+      scrub(text19, shown2) {
+        if (this.secrets.size === 0) return text19;
+        return scrubSecrets(text19, [...this.secrets].filter(([secret]) => secret !== shown2).map(([, forms]) => forms), "[REDACTED]");
       }
       /** The one secret stdout may show while revealing() runs. */
       revealed;
@@ -37987,8 +38032,8 @@ var init_io = __esm({
         }
       }
       /** Writes to stdout as is (registered secrets aside). */
-      write(text16) {
-        this.out.write(this.scrub(text16, this.revealed));
+      write(text19) {
+        this.out.write(this.scrub(text19, this.revealed));
       }
       /**
        * One line on stderr, with cdba's prefix: every line cdba prints there says whose
@@ -38025,7 +38070,7 @@ var init_io = __esm({
        * A spinner on stderr. On a TTY it is ora; elsewhere it prints each distinct
        * text once as a plain line, so CI logs show progress without control codes.
        */
-      async spinner(text16) {
+      async spinner(text19) {
         const zeroWidth = this.err.columns === 0;
         if (!this.errIsTTY || zeroWidth) {
           let last = "";
@@ -38033,12 +38078,12 @@ var init_io = __esm({
             if (t !== last) this.note(t);
             last = t;
           };
-          say(text16);
+          say(text19);
           return { update: say, stop: (finalLine) => finalLine && this.note(finalLine) };
         }
         const { default: ora2 } = await Promise.resolve().then(() => (init_ora(), ora_exports));
         const spinnerText = (t) => escapeControl(this.scrub(withPrefix(t)));
-        const spinner = ora2({ text: spinnerText(text16), stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? "cyan" : false }).start();
+        const spinner = ora2({ text: spinnerText(text19), stream: this.err, isEnabled: true, discardStdin: false, color: this.colorLevel ? "cyan" : false }).start();
         return {
           update: (t) => {
             spinner.text = spinnerText(t);
@@ -38266,7 +38311,7 @@ function tagsLine(tags) {
 async function clusterView(io, document6, width) {
   const doc = document6 ?? {};
   const { truncate: truncate2 } = await Promise.resolve().then(() => (init_fit(), fit_exports));
-  const fit = (text16, used, where = "end") => width === void 0 ? text16 : truncate2(text16, Math.max(8, width - used), where);
+  const fit = (text19, used, where = "end") => width === void 0 ? text19 : truncate2(text19, Math.max(8, width - used), where);
   const summary = summarize2(doc);
   const bold2 = (s) => io.chalk.bold(s);
   const stateColor = summary.state === "IDLE" ? io.chalk.green : io.chalk.yellow;
@@ -38282,7 +38327,7 @@ async function clusterView(io, document6, width) {
     ["Created", summary.created],
     ["Tags", tagsLine(doc.tags)],
     ["ID", typeof doc.id === "string" ? doc.id : void 0]
-  ], (text16, used, label2) => COPYABLE_LABELS.has(label2) ? text16 : fit(text16, used));
+  ], (text19, used, label2) => COPYABLE_LABELS.has(label2) ? text19 : fit(text19, used));
   const lines = [head, "", bold2("Topology")];
   for (const zone of summary.zones) {
     lines.push(`  ${fit(`${escapeControl(zone.name)} \xB7 ${zone.shards} shard${zone.shards === 1 ? "" : "s"}`, 2)}`);
@@ -38343,8 +38388,8 @@ var init_view = __esm({
     CLUSTER_LIST_TABLE = {
       columns: CLUSTER_COLUMNS,
       rows: (document6) => {
-        const results6 = document6?.results;
-        return (Array.isArray(results6) ? results6 : []).map(summarize2);
+        const results7 = document6?.results;
+        return (Array.isArray(results7) ? results7 : []).map(summarize2);
       }
     };
     CLUSTER_TABLE = {
@@ -38555,10 +38600,10 @@ var init_password = __esm({
 });
 
 // src/cli/dbusers/roles.ts
-function parseRole(text16) {
-  const at = text16.indexOf("@");
-  const name = at < 0 ? text16 : text16.slice(0, at);
-  const bad = (why) => new UsageError(`invalid --role "${text16}": ${why}`);
+function parseRole(text19) {
+  const at = text19.indexOf("@");
+  const name = at < 0 ? text19 : text19.slice(0, at);
+  const bad = (why) => new UsageError(`invalid --role "${text19}": ${why}`);
   const builtIn = builtInInOtherCase(name);
   if (builtIn !== void 0) throw bad(`${name} is not a role; did you mean ${builtIn}? Built-in role names are case-sensitive`);
   if (at < 0) {
@@ -38566,7 +38611,7 @@ function parseRole(text16) {
     if (isDatabaseRole(name)) throw bad(`${name} is granted on one database: give it as ${name}@<database>`);
     throw bad(`not a built-in role that needs no database (${ADMIN_ROLES.join(", ")}); other roles take @<database>, as in readWrite@app`);
   }
-  const where = text16.slice(at + 1);
+  const where = text19.slice(at + 1);
   const dot = where.indexOf(".");
   const databaseName = dot < 0 ? where : where.slice(0, dot);
   const collectionName = dot < 0 ? void 0 : where.slice(dot + 1);
@@ -38580,12 +38625,12 @@ function formatRole(role) {
   const collection = typeof role.collectionName === "string" && role.collectionName !== "" ? `.${role.collectionName}` : "";
   return `${String(role.roleName)}@${String(role.databaseName)}${collection}`;
 }
-function parseScope(text16) {
-  const colon = text16.indexOf(":");
-  const type = SCOPE_TYPES[text16.slice(0, Math.max(colon, 0)).toLowerCase()];
-  const name = text16.slice(colon + 1);
-  if (colon < 0 || !type) throw new UsageError(`invalid --scope "${text16}": expected cluster:<name> (or data-lake:<name>, stream:<name>)`);
-  if (!SCOPE_NAME.test(name)) throw new UsageError(`invalid --scope "${text16}": the name must be ASCII letters, digits and hyphens, starting with a letter or digit`);
+function parseScope(text19) {
+  const colon = text19.indexOf(":");
+  const type = SCOPE_TYPES[text19.slice(0, Math.max(colon, 0)).toLowerCase()];
+  const name = text19.slice(colon + 1);
+  if (colon < 0 || !type) throw new UsageError(`invalid --scope "${text19}": expected cluster:<name> (or data-lake:<name>, stream:<name>)`);
+  if (!SCOPE_NAME.test(name)) throw new UsageError(`invalid --scope "${text19}": the name must be ASCII letters, digits and hyphens, starting with a letter or digit`);
   return { name, type };
 }
 function formatScope(scope) {
@@ -38704,9 +38749,9 @@ function addressBits(address, family) {
   if (family === "ipv4") return address.split(".").reduce((bits2, octet) => bits2 << 8n | BigInt(Number(octet)), 0n);
   return expandIPv6(address).split(":").reduce((bits2, group) => bits2 << 16n | BigInt(parseInt(group, 16)), 0n);
 }
-function canonicalCidr(text16) {
-  const cidr = parseCidr(text16);
-  if (!cidr || /[^0-9a-fA-F.:/]/.test(text16.trim()) || cidr.family === "ipv6" && cidr.address.includes(".")) return void 0;
+function canonicalCidr(text19) {
+  const cidr = parseCidr(text19);
+  if (!cidr || /[^0-9a-fA-F.:/]/.test(text19.trim()) || cidr.family === "ipv6" && cidr.address.includes(".")) return void 0;
   const width = cidr.family === "ipv4" ? 32 : 128;
   const hostBits = (1n << BigInt(width - cidr.prefix)) - 1n;
   if ((addressBits(cidr.address, cidr.family) & hostBits) !== 0n) return void 0;
@@ -38784,9 +38829,9 @@ var init_errors4 = __esm({
     };
     failures = {
       resourceNotFound: (path) => new ApiFailure(404, "RESOURCE_NOT_FOUND", `Cannot find resource ${path}.`, [path]),
-      invalidAttribute: (field) => new ApiFailure(400, "INVALID_ATTRIBUTE", `Invalid attribute ${field} specified.`, [field]),
-      attributeReadOnly: (field) => new ApiFailure(400, "ATTRIBUTE_READ_ONLY", `The attribute ${field} is read-only and cannot be changed by the user.`, [field]),
-      missingAttribute: (field) => new ApiFailure(400, "MISSING_ATTRIBUTE", `The required attribute ${field} was not specified.`, [field]),
+      invalidAttribute: (field2) => new ApiFailure(400, "INVALID_ATTRIBUTE", `Invalid attribute ${field2} specified.`, [field2]),
+      attributeReadOnly: (field2) => new ApiFailure(400, "ATTRIBUTE_READ_ONLY", `The attribute ${field2} is read-only and cannot be changed by the user.`, [field2]),
+      missingAttribute: (field2) => new ApiFailure(400, "MISSING_ATTRIBUTE", `The required attribute ${field2} was not specified.`, [field2]),
       malformedJson: () => new ApiFailure(400, "MALFORMED_JSON", "Received JSON is malformed."),
       nestedTooDeep: (max) => new ApiFailure(400, "MALFORMED_JSON", `Received JSON is malformed: nested deeper than ${max} levels.`),
       invalidJson: () => new ApiFailure(400, "INVALID_JSON", "Received JSON does not match the expected format."),
@@ -39093,20 +39138,20 @@ var init_faults = __esm({
 
 // src/emulator/pagination.ts
 function integer(query3, name, fallback, min, max) {
-  const text16 = query3.get(name);
-  if (text16 === null) return fallback;
-  const value = Number(text16);
-  if (!/^\d+$/.test(text16) || value < min || value > max) {
+  const text19 = query3.get(name);
+  if (text19 === null) return fallback;
+  const value = Number(text19);
+  if (!/^\d+$/.test(text19) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
-    throw failures.invalidQueryParameter(name, text16, `It must be an integer ${range}.`);
+    throw failures.invalidQueryParameter(name, text19, `It must be an integer ${range}.`);
   }
   return value;
 }
 function booleanParam(query3, name, fallback) {
-  const text16 = query3.get(name);
-  if (text16 === null) return fallback;
-  if (text16 === "true" || text16 === "false") return text16 === "true";
-  throw failures.invalidQueryParameter(name, text16, "It must be true or false.");
+  const text19 = query3.get(name);
+  if (text19 === null) return fallback;
+  if (text19 === "true" || text19 === "false") return text19 === "true";
+  throw failures.invalidQueryParameter(name, text19, "It must be true or false.");
 }
 function pageParams(query3) {
   return {
@@ -39191,10 +39236,10 @@ function checkShape(where, value, expected, problems) {
         problems.add(where, value === void 0 ? "missing (must be an object)" : "must be an object");
         return;
       }
-      for (const [field, inner2] of Object.entries(expected.fields)) {
-        const at = `${where}.${field}`;
-        if (value[field] === void 0 && !(typeof inner2 === "object" && inner2.kind === "optional")) problems.add(at, "missing");
-        else checkShape(at, value[field], inner2, problems);
+      for (const [field2, inner2] of Object.entries(expected.fields)) {
+        const at = `${where}.${field2}`;
+        if (value[field2] === void 0 && !(typeof inner2 === "object" && inner2.kind === "optional")) problems.add(at, "missing");
+        else checkShape(at, value[field2], inner2, problems);
       }
   }
 }
@@ -39230,10 +39275,10 @@ function worldFromSeed(seed, now, modules2, serviceNow2) {
   return world;
 }
 function loadWorld(path, modules2, maxBytes) {
-  const text16 = readTextFileSync(path, { label: "--state", maxBytes, expected: "an emulator state file" });
+  const text19 = readTextFileSync(path, { label: "--state", maxBytes, expected: "an emulator state file" });
   let doc;
   try {
-    doc = JSON.parse(text16);
+    doc = JSON.parse(text19);
   } catch (error2) {
     throw new UsageError(`--state: ${path} is not valid JSON: ${error2.message}`);
   }
@@ -39316,9 +39361,9 @@ var init_store2 = __esm({
       commit() {
         if (!this.statePath) return Promise.resolve();
         const path = this.statePath;
-        const text16 = stateText(this.world);
-        this.writtenBytes = Buffer.byteLength(text16);
-        this.writes = this.writes.catch(() => void 0).then(() => writeFileAtomic(path, text16));
+        const text19 = stateText(this.world);
+        this.writtenBytes = Buffer.byteLength(text19);
+        this.writes = this.writes.catch(() => void 0).then(() => writeFileAtomic(path, text19));
         return this.writes;
       }
       /** Waits for writes in flight (used by stop()). */
@@ -39698,11 +39743,11 @@ function parseEntry(ctx, project, raw) {
     if (body.deleteAfterDate !== void 0) throw failures.invalidAttribute("deleteAfterDate");
     entry.awsSecurityGroup = body.awsSecurityGroup;
   } else {
-    const field = body.cidrBlock !== void 0 ? "cidrBlock" : "ipAddress";
-    const address = body[field];
+    const field2 = body.cidrBlock !== void 0 ? "cidrBlock" : "ipAddress";
+    const address = body[field2];
     if (address === void 0) throw failures.missingAttribute("cidrBlock");
-    if (typeof address !== "string") throw failures.invalidAttribute(field);
-    const cidr = field === "ipAddress" && address.includes("/") ? void 0 : canonicalCidr(address);
+    if (typeof address !== "string") throw failures.invalidAttribute(field2);
+    const cidr = field2 === "ipAddress" && address.includes("/") ? void 0 : canonicalCidr(address);
     if (cidr === void 0) throw accessListFailures.invalidIpOrCidr(address);
     entry.cidrBlock = cidr;
   }
@@ -40954,7 +40999,7 @@ function inShape(problem, shape2) {
   return { ...problem, field: LEGACY_FIELD_NAMES[problem.field] ?? problem.field };
 }
 function checkClusterModel(model) {
-  const invalid4 = (field) => ({ code: "INVALID_ATTRIBUTE", field });
+  const invalid4 = (field2) => ({ code: "INVALID_ATTRIBUTE", field: field2 });
   const rs = "replicationSpecs.regionConfigs";
   if (!CLUSTER_TYPES.includes(model.clusterType)) return invalid4("clusterType");
   if (fullVersionFor(model.mongoDBMajorVersion) === void 0) return invalid4("mongoDBMajorVersion");
@@ -41542,10 +41587,10 @@ var init_views = __esm({
         const entry = this.entry(project, record2);
         const kept = entry.views.get(variant);
         if (kept) return kept;
-        const text16 = new JsonText(JSON.stringify(render5(this.connectionStrings(project, record2))));
+        const text19 = new JsonText(JSON.stringify(render5(this.connectionStrings(project, record2))));
         if (entry.views.size >= MAX_VIEWS_PER_CLUSTER) entry.views.delete(entry.views.keys().next().value);
-        entry.views.set(variant, text16);
-        return text16;
+        entry.views.set(variant, text19);
+        return text19;
       }
     };
   }
@@ -41710,8 +41755,8 @@ var init_handlers4 = __esm({
       clusters3.add(cluster);
       await store.commit();
       const given2 = body.tags !== void 0 && body.tags !== null;
-      const answer2 = given2 ? render2(ctx, cluster) : withoutTags(ctx, cluster);
-      return { status: 201, body: answer2, ...faults.dropAfterCommit ? { drop: true } : {} };
+      const answer3 = given2 ? render2(ctx, cluster) : withoutTags(ctx, cluster);
+      return { status: 201, body: answer3, ...faults.dropAfterCommit ? { drop: true } : {} };
     };
     patchCluster = async (ctx) => {
       const cluster = findCluster(ctx);
@@ -41959,6 +42004,414 @@ var init_clusters3 = __esm({
   }
 });
 
+// src/emulator/resources/databaseUsers/model.ts
+function parseDate(value) {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value)) return void 0;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? void 0 : ms;
+}
+function serviceDate(ms) {
+  return new Date(Math.floor(ms / 1e3) * 1e3).toISOString().replace(".000Z", "Z");
+}
+function checkFields2(body) {
+  for (const key of Object.keys(body)) {
+    if (READ_ONLY.includes(key)) return { code: "ATTRIBUTE_READ_ONLY", field: key };
+    if (!WRITABLE2.includes(key)) return invalid(key);
+  }
+  return void 0;
+}
+function checkRoles(value) {
+  if (!Array.isArray(value)) return invalid("roles");
+  const roles = [];
+  for (const role of value) {
+    if (!isObject(role)) return invalid("roles");
+    for (const key of Object.keys(role)) if (!["collectionName", "databaseName", "roleName"].includes(key)) return invalid(`roles.${key}`);
+    if (typeof role.roleName !== "string" || role.roleName === "") return { code: "MISSING_ATTRIBUTE", field: "roles.roleName" };
+    if (typeof role.databaseName !== "string" || role.databaseName === "") return { code: "MISSING_ATTRIBUTE", field: "roles.databaseName" };
+    if (role.collectionName !== void 0 && (typeof role.collectionName !== "string" || role.collectionName === "")) return invalid("roles.collectionName");
+    roles.push({
+      ...role.collectionName !== void 0 ? { collectionName: role.collectionName } : {},
+      databaseName: role.databaseName,
+      roleName: role.roleName
+    });
+  }
+  return roles;
+}
+function checkScopes(value) {
+  if (!Array.isArray(value)) return invalid("scopes");
+  const scopes = [];
+  for (const scope of value) {
+    if (!isObject(scope)) return invalid("scopes");
+    for (const key of Object.keys(scope)) if (key !== "name" && key !== "type") return invalid(`scopes.${key}`);
+    if (typeof scope.name !== "string" || !SCOPE_NAME2.test(scope.name)) return invalid("scopes.name");
+    if (typeof scope.type !== "string" || !SCOPE_TYPES2.includes(scope.type)) return invalid("scopes.type");
+    scopes.push({ name: scope.name, type: scope.type });
+  }
+  return scopes;
+}
+function checkLabels(value) {
+  if (!Array.isArray(value)) return invalid("labels");
+  const labels = [];
+  for (const label of value) {
+    if (!isObject(label)) return invalid("labels");
+    for (const key of Object.keys(label)) if (key !== "key" && key !== "value") return invalid(`labels.${key}`);
+    const ok = (text19) => typeof text19 === "string" && text19.length >= 1 && text19.length <= 255;
+    if (!ok(label.key) || !ok(label.value)) return invalid("labels");
+    labels.push({ key: label.key, value: label.value });
+  }
+  return labels;
+}
+function isScram(user) {
+  return user.awsIAMType === "NONE" && user.ldapAuthType === "NONE" && user.oidcAuthType === "NONE" && user.x509Type === "NONE";
+}
+function authDatabaseFor(user) {
+  const external = user.awsIAMType !== "NONE" || user.x509Type !== "NONE" || user.ldapAuthType === "USER" || user.oidcAuthType === "USER";
+  return external ? "$external" : "admin";
+}
+function checkDeleteAfter(value, now) {
+  const ms = parseDate(value);
+  if (ms === void 0) return invalid("deleteAfterDate");
+  if (now !== void 0 && (ms <= now || ms - now > DELETE_AFTER_LIMIT_MS3)) return invalid("deleteAfterDate");
+  return serviceDate(ms);
+}
+function checkCreateBody(body, options) {
+  const fieldProblem = checkFields2(body);
+  if (fieldProblem) return { problem: fieldProblem };
+  for (const field2 of ["username", "databaseName", "groupId", "roles"]) {
+    if (body[field2] === void 0 || body[field2] === null) return { problem: { code: "MISSING_ATTRIBUTE", field: field2 } };
+  }
+  if (typeof body.username !== "string" || body.username === "" || body.username.length > 1024) return { problem: invalid("username") };
+  if (body.groupId !== options.groupId) return { problem: invalid("groupId") };
+  const types = {};
+  for (const [field2, allowed] of Object.entries(AUTH_TYPES)) {
+    const value = body[field2] ?? "NONE";
+    if (typeof value !== "string" || !allowed.includes(value)) return { problem: invalid(field2) };
+    types[field2] = value;
+  }
+  if (Object.values(types).filter((t) => t !== "NONE").length > 1) return { problem: invalid("x509Type") };
+  if (body.databaseName !== authDatabaseFor(types)) return { problem: invalid("databaseName") };
+  const problem = checkPassword(body.password, isScram(types), options.requirePassword);
+  if (problem) return { problem };
+  const roles = checkRoles(body.roles);
+  if (!Array.isArray(roles)) return { problem: roles };
+  const scopes = body.scopes === void 0 ? [] : checkScopes(body.scopes);
+  if (!Array.isArray(scopes)) return { problem: scopes };
+  const labels = body.labels === void 0 ? [] : checkLabels(body.labels);
+  if (!Array.isArray(labels)) return { problem: labels };
+  if (body.description !== void 0 && (typeof body.description !== "string" || body.description.length > 100)) return { problem: invalid("description") };
+  let deleteAfterDate;
+  if (body.deleteAfterDate !== void 0) {
+    const date = checkDeleteAfter(body.deleteAfterDate, options.now);
+    if (typeof date !== "string") return { problem: date };
+    deleteAfterDate = date;
+  }
+  return {
+    user: {
+      ...types,
+      databaseName: body.databaseName,
+      ...deleteAfterDate !== void 0 ? { deleteAfterDate } : {},
+      ...body.description !== void 0 ? { description: body.description } : {},
+      groupId: options.groupId,
+      labels,
+      roles,
+      scopes,
+      username: body.username
+    }
+  };
+}
+function checkPassword(password, scram, required2) {
+  if (password === void 0 || password === null) return scram && required2 ? { code: "MISSING_ATTRIBUTE", field: "password" } : void 0;
+  if (!scram || typeof password !== "string" || password.length < 8) return invalid("password");
+  return void 0;
+}
+function applyUserPatch(user, body, now) {
+  const fieldProblem = checkFields2(body);
+  if (fieldProblem) return { problem: fieldProblem };
+  for (const field2 of ["username", "databaseName", "groupId", ...Object.keys(AUTH_TYPES)]) {
+    const given2 = body[field2];
+    if (given2 !== void 0 && given2 !== null && given2 !== user[field2]) return { problem: invalid(field2) };
+  }
+  const next = structuredClone(user);
+  const problem = checkPassword(body.password, isScram(user), false);
+  if (problem) return { problem };
+  if (body.roles !== void 0) {
+    const roles = checkRoles(body.roles);
+    if (!Array.isArray(roles)) return { problem: roles };
+    next.roles = roles;
+  }
+  if (body.scopes !== void 0) {
+    const scopes = checkScopes(body.scopes);
+    if (!Array.isArray(scopes)) return { problem: scopes };
+    next.scopes = scopes;
+  }
+  if (body.labels !== void 0) {
+    const labels = checkLabels(body.labels);
+    if (!Array.isArray(labels)) return { problem: labels };
+    next.labels = labels;
+  }
+  if (body.description !== void 0) {
+    if (typeof body.description !== "string" || body.description.length > 100) return { problem: invalid("description") };
+    next.description = body.description;
+  }
+  if (body.deleteAfterDate !== void 0) {
+    const date = checkDeleteAfter(body.deleteAfterDate, now);
+    if (typeof date !== "string") return { problem: date };
+    next.deleteAfterDate = date;
+  }
+  return { user: next };
+}
+function isExpired(user, now) {
+  return user.deleteAfterDate !== void 0 && Date.parse(user.deleteAfterDate) <= now;
+}
+function renderUser(user, selfHref2) {
+  const withLinks = { ...structuredClone(user), links: [{ href: selfHref2, rel: "self" }] };
+  return Object.fromEntries(Object.keys(withLinks).sort().map((key) => [key, withLinks[key]]));
+}
+var WRITABLE2, READ_ONLY, AUTH_TYPES, SCOPE_TYPES2, SCOPE_NAME2, DELETE_AFTER_LIMIT_MS3, invalid;
+var init_model = __esm({
+  "src/emulator/resources/databaseUsers/model.ts"() {
+    "use strict";
+    init_object();
+    WRITABLE2 = ["awsIAMType", "databaseName", "deleteAfterDate", "description", "groupId", "labels", "ldapAuthType", "oidcAuthType", "password", "roles", "scopes", "username", "x509Type"];
+    READ_ONLY = ["links"];
+    AUTH_TYPES = {
+      awsIAMType: ["NONE", "USER", "ROLE"],
+      ldapAuthType: ["NONE", "GROUP", "USER"],
+      oidcAuthType: ["NONE", "IDP_GROUP", "USER"],
+      x509Type: ["NONE", "CUSTOMER", "MANAGED"]
+    };
+    SCOPE_TYPES2 = ["CLUSTER", "DATA_LAKE", "STREAM"];
+    SCOPE_NAME2 = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
+    DELETE_AFTER_LIMIT_MS3 = 7 * 24 * 36e5;
+    invalid = (field2) => ({ code: "INVALID_ATTRIBUTE", field: field2 });
+  }
+});
+
+// src/emulator/resources/databaseUsers/store.ts
+function databaseUsers2(store, projectId, now) {
+  const { world } = store;
+  const all = world.databaseUsers ??= [];
+  if (all.some((user) => isExpired(user, now))) world.databaseUsers = all.filter((user) => !isExpired(user, now));
+  return world.databaseUsers.filter((user) => user.groupId === projectId);
+}
+function databaseUser(store, projectId, databaseName, username, now) {
+  return databaseUsers2(store, projectId, now).find((user) => user.databaseName === databaseName && user.username === username);
+}
+function putDatabaseUser(store, user, replacing) {
+  const all = store.world.databaseUsers ??= [];
+  const at = replacing ? all.indexOf(replacing) : -1;
+  if (at >= 0) all[at] = user;
+  else all.push(user);
+}
+function removeDatabaseUser(store, user) {
+  store.world.databaseUsers = (store.world.databaseUsers ?? []).filter((other) => other !== user);
+}
+var init_store4 = __esm({
+  "src/emulator/resources/databaseUsers/store.ts"() {
+    "use strict";
+    init_model();
+  }
+});
+
+// src/emulator/resources/accessLogs/history.ts
+function nodesPerShard2(record2) {
+  const regions = record2.model.replicationSpecs[0]?.regionConfigs ?? [];
+  if (regions.every((r) => r.providerName === "TENANT")) return 3;
+  return Math.max(1, regions.reduce((sum, r) => sum + (r.electableSpecs.nodeCount ?? 0) + (r.readOnlySpecs?.nodeCount ?? 0) + (r.analyticsSpecs?.nodeCount ?? 0), 0));
+}
+function clusterHostnames(groupId, record2) {
+  const { model } = record2;
+  const provider2 = model.replicationSpecs[0]?.regionConfigs[0]?.providerName ?? "AWS";
+  const input = {
+    cluster: model.name.toLowerCase(),
+    hash: projectHash(groupId),
+    clusterType: model.clusterType,
+    nodeCount: nodesPerShard2(record2),
+    shardCount: model.replicationSpecs.length,
+    provider: provider2,
+    peering: false,
+    privateEndpoints: [],
+    legacy: record2.legacyStrings,
+    privateIpMode: false,
+    ready: true,
+    embeddedConfigServer: Number(model.mongoDBMajorVersion.split(".")[0]) >= 8,
+    replicaSetSeed: model.id
+  };
+  const standard = issueConnectionStrings(input).standard;
+  if (standard === void 0) return [];
+  return parse3(standard).hosts.map((host) => host.replace(/:\d+$/, ""));
+}
+function addressOf(entry) {
+  const cidr = entry.cidrBlock;
+  if (cidr === void 0) return void 0;
+  const [address] = cidr.split("/");
+  return address;
+}
+function logLine(entry) {
+  const attr = { mechanism: "SCRAM-SHA-256", principalName: entry.username, authenticationDatabase: entry.authSource, remote: `${entry.ipAddress}:${5e4 + pick2(entry.timestamp + entry.username, 1e4)}`, ...entry.authResult ? {} : { error: entry.failureReason ?? "AuthenticationFailed" } };
+  const msg = entry.authResult ? "Authentication succeeded" : "Authentication failed";
+  return JSON.stringify({ t: { $date: entry.timestamp.replace("Z", ".000+00:00") }, s: "I", c: "ACCESS", id: entry.authResult ? 5286306 : 5286307, ctx: "conn", msg, attr });
+}
+function clusterHistory(inputs) {
+  const { store, groupId, record: record2, now } = inputs;
+  const hosts2 = clusterHostnames(groupId, record2);
+  if (hosts2.length === 0) return [];
+  const out = [];
+  const add = (entry) => void out.push({ ...entry, logLine: logLine(entry) });
+  const name = record2.model.name;
+  const createdAt = Date.parse(record2.model.createDate) || now;
+  const readyAt = record2.model.stateName === "CREATING" ? now + 1 : createdAt;
+  const addresses = inputs.accessList.map(addressOf).filter((a) => a !== void 0);
+  const sources = addresses.length > 0 ? addresses : ["127.0.0.1"];
+  const users = inputs.users.filter((u) => u.scopes.length === 0 || u.scopes.some((s) => s.type === "CLUSTER" && s.name === name));
+  const from = Math.max(readyAt, now - DERIVED_WINDOW);
+  for (let hour = Math.ceil(from / HOUR) * HOUR; hour <= now; hour += HOUR) {
+    for (const user of users) {
+      for (const ipAddress of sources) {
+        const at = hour + pick2(`${user.username}/${ipAddress}`, 3e6);
+        if (at < from || at > now) continue;
+        add({ authResult: true, authSource: user.databaseName, groupId, hostname: hosts2[pick2(`${name}/${user.username}/${hour}`, hosts2.length)], ipAddress, timestamp: isoSeconds(at), username: user.username });
+      }
+    }
+  }
+  for (const seeded of store.world.accessLogs ?? []) {
+    if (seeded.groupId !== groupId || seeded.clusterName !== name) continue;
+    const authResult = seeded.authResult ?? true;
+    add({
+      authResult,
+      authSource: seeded.authSource ?? "admin",
+      ...authResult ? {} : { failureReason: seeded.failureReason ?? "AuthenticationFailed" },
+      groupId,
+      hostname: hosts2[Math.min(seeded.node ?? 0, hosts2.length - 1)],
+      ipAddress: seeded.ipAddress,
+      timestamp: isoSeconds(Date.parse(seeded.timestamp)),
+      username: seeded.username
+    });
+  }
+  return out.sort((a, b) => a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0);
+}
+var import_node_crypto14, HOUR, DERIVED_WINDOW, pick2;
+var init_history = __esm({
+  "src/emulator/resources/accessLogs/history.ts"() {
+    "use strict";
+    import_node_crypto14 = require("node:crypto");
+    init_connstring();
+    init_store2();
+    HOUR = 36e5;
+    DERIVED_WINDOW = 24 * HOUR;
+    pick2 = (seed, modulo) => (0, import_node_crypto14.createHash)("sha256").update(seed).digest().readUInt32BE(0) % modulo;
+  }
+});
+
+// src/emulator/resources/accessLogs/index.ts
+function millis(ctx, name) {
+  const text19 = ctx.query.get(name);
+  if (text19 === null) return void 0;
+  if (!/^\d+$/.test(text19) || Number(text19) < EARLIEST) throw failures.invalidQueryParameter(name, text19, `It must be epoch milliseconds, at least ${EARLIEST}.`);
+  return Number(text19);
+}
+function answer(ctx, record2, hostname2) {
+  const start = millis(ctx, "start");
+  const end = millis(ctx, "end");
+  if (start === void 0 !== (end === void 0)) {
+    const given2 = start === void 0 ? "end" : "start";
+    throw failures.invalidQueryParameter(given2, ctx.query.get(given2), "start and end go together: give both or neither.");
+  }
+  const ip = ctx.query.get("ipAddress");
+  if (ip !== null && !IP_ADDRESS.test(ip)) throw failures.invalidQueryParameter("ipAddress", ip, "It must be an IP address.");
+  const nLogsText = ctx.query.get("nLogs");
+  if (nLogsText !== null && (!/^\d+$/.test(nLogsText) || Number(nLogsText) > MAX_LOGS)) throw failures.invalidQueryParameter("nLogs", nLogsText, `It must be an integer from 0 to ${MAX_LOGS}.`);
+  const nLogs = nLogsText === null ? MAX_LOGS : Number(nLogsText);
+  const authResult = ctx.query.has("authResult") ? booleanParam(ctx.query, "authResult", true) : void 0;
+  const project = projectOf(ctx);
+  const { store } = ctx.services;
+  const now = serviceNow(ctx.services);
+  const history = clusterHistory({
+    store,
+    groupId: project.id,
+    record: record2,
+    users: databaseUsers2(store, project.id, ctx.services.clock()),
+    accessList: project.ipAccessList ?? [],
+    now
+  });
+  const kept = history.filter((entry) => {
+    const at = Date.parse(entry.timestamp);
+    if (start !== void 0 && (at < start || at > end)) return false;
+    if (hostname2 !== void 0 && entry.hostname !== hostname2) return false;
+    if (ip !== null && entry.ipAddress !== ip) return false;
+    return authResult === void 0 || entry.authResult === authResult;
+  });
+  return { status: 200, body: { accessLogs: kept.reverse().slice(0, nLogs) } };
+}
+function checkSeed3(doc, problems) {
+  if (doc.accessLogs === void 0) return;
+  if (!Array.isArray(doc.accessLogs)) return problems.add("accessLogs", "must be an array of {groupId, clusterName, username, ipAddress, timestamp}");
+  const projects3 = seedProjectIds(doc);
+  doc.accessLogs.forEach((entry, i) => {
+    const at = `accessLogs[${i}]`;
+    if (!isObject(entry)) return problems.add(at, "must be an object {groupId, clusterName, username, ipAddress, timestamp}");
+    problems.onlyKeys(at, entry, ["groupId", "clusterName", "username", "ipAddress", "timestamp", "authResult", "authSource", "failureReason", "node"]);
+    if (problems.string(`${at}.groupId`, entry.groupId, OBJECT_ID, "a 24-hex project id") && !projects3.has(entry.groupId)) problems.add(`${at}.groupId`, `"${entry.groupId}" is not one of the seed's projects`);
+    problems.string(`${at}.clusterName`, entry.clusterName);
+    problems.string(`${at}.username`, entry.username);
+    problems.string(`${at}.ipAddress`, entry.ipAddress, IP_ADDRESS, "an IP address");
+    if (problems.string(`${at}.timestamp`, entry.timestamp) && parseIsoDateTime(entry.timestamp) === void 0) problems.add(`${at}.timestamp`, `"${entry.timestamp}" is not an ISO 8601 time`);
+    problems.boolean(`${at}.authResult`, entry.authResult);
+    if (entry.authSource !== void 0) problems.string(`${at}.authSource`, entry.authSource);
+    if (entry.failureReason !== void 0) problems.string(`${at}.failureReason`, entry.failureReason);
+    if (entry.node !== void 0 && (!Number.isInteger(entry.node) || entry.node < 0)) problems.add(`${at}.node`, "must be a host index from 0");
+  });
+}
+var MAX_LOGS, EARLIEST, IP_ADDRESS, hostNotFound, byCluster, byHost, accessLogs2;
+var init_accessLogs2 = __esm({
+  "src/emulator/resources/accessLogs/index.ts"() {
+    "use strict";
+    init_object();
+    init_isoDate();
+    init_context2();
+    init_errors4();
+    init_pagination2();
+    init_seedChecks();
+    init_stateChecks();
+    init_clusters3();
+    init_store4();
+    init_projects2();
+    init_history();
+    MAX_LOGS = 2e4;
+    EARLIEST = 11991456e5;
+    IP_ADDRESS = /^((25[0-5]|(2[0-4]|1\d|[1-9]|)\d)(\.(?!$)|$)){4}|([0-9a-f]{1,4}:){7}[0-9a-f]{1,4}$/;
+    hostNotFound = (hostname2, groupId) => new ApiFailure(404, "HOST_NOT_FOUND", `No host with name ${hostname2} exists in group ${groupId}.`, [hostname2, groupId]);
+    byCluster = (ctx) => {
+      const project = projectOf(ctx);
+      const name = ctx.params.clusterName;
+      const record2 = clusterStore(ctx.services.store).find(project.id, name);
+      if (!record2) throw clusterFailures.clusterNotFound(name, project.id);
+      return answer(ctx, record2);
+    };
+    byHost = (ctx) => {
+      const project = projectOf(ctx);
+      const hostname2 = ctx.params.hostname;
+      const record2 = clusterStore(ctx.services.store).list(project.id).find((r) => r.model.stateName !== "CREATING" && clusterHostnames(project.id, r).includes(hostname2));
+      if (!record2) throw hostNotFound(hostname2, project.id);
+      return answer(ctx, record2, hostname2);
+    };
+    accessLogs2 = {
+      name: "accessLogs",
+      operations: {
+        "accessLogs.byCluster": { handler: byCluster, action: "read" },
+        "accessLogs.byHost": { handler: byHost, action: "read" }
+      },
+      seed: { keys: ["accessLogs"], check: (doc, problems) => checkSeed3(doc, problems) },
+      state: {
+        shape: { accessLogs: shape.optional(shape.array(shape.object({ groupId: "string", clusterName: "string", username: "string", ipAddress: "string", timestamp: "string" }))) },
+        fromSeed: (world, seed) => {
+          world.accessLogs = structuredClone(seed.accessLogs ?? []);
+        }
+      }
+    };
+  }
+});
+
 // src/emulator/resources/flexClusters/store.ts
 function advance(store) {
   const now = store.clock();
@@ -41986,7 +42439,7 @@ function addFlexCluster(store, record2) {
 function removeFlexCluster(store, record2) {
   store.world.flexClusters = (store.world.flexClusters ?? []).filter((other) => other !== record2);
 }
-var init_store4 = __esm({
+var init_store5 = __esm({
   "src/emulator/resources/flexClusters/store.ts"() {
     "use strict";
   }
@@ -42056,8 +42509,8 @@ function scheduledSnapshots(cluster, moment) {
   const since = cluster.since === null ? Number.NEGATIVE_INFINITY : cluster.since;
   if (since > now) return [];
   const schedule = scheduleOf(cluster.id);
-  const reference = schedule.referenceHourOfDay * HOUR + schedule.referenceMinuteOfHour * MINUTE;
-  const step2 = cluster.flex ? DAY : 6 * HOUR;
+  const reference = schedule.referenceHourOfDay * HOUR2 + schedule.referenceMinuteOfHour * MINUTE;
+  const step2 = cluster.flex ? DAY : 6 * HOUR2;
   const longest = cluster.flex ? FLEX_RETENTION_DAYS * DAY : 367 * DAY;
   const views = [];
   const add = (at, frequency) => {
@@ -42085,8 +42538,8 @@ function scheduledSnapshots(cluster, moment) {
 }
 function nextSnapshotAt(clusterId, moment) {
   const schedule = scheduleOf(clusterId);
-  const reference = schedule.referenceHourOfDay * HOUR + schedule.referenceMinuteOfHour * MINUTE;
-  return Math.floor((moment.now - reference) / (6 * HOUR) + 1) * 6 * HOUR + reference;
+  const reference = schedule.referenceHourOfDay * HOUR2 + schedule.referenceMinuteOfHour * MINUTE;
+  return Math.floor((moment.now - reference) / (6 * HOUR2) + 1) * 6 * HOUR2 + reference;
 }
 function recordView(record2) {
   return {
@@ -42105,14 +42558,14 @@ function recordView(record2) {
 function expiresAt(view2, now) {
   return (view2.onDemand && view2.completeAt <= now ? view2.completeAt : view2.requestedAt) + view2.retentionMs;
 }
-var import_node_crypto14, MINUTE, HOUR, DAY, DEFAULT_POLICY, FLEX_RETENTION_DAYS, digest, itemOf;
+var import_node_crypto15, MINUTE, HOUR2, DAY, DEFAULT_POLICY, FLEX_RETENTION_DAYS, digest, itemOf;
 var init_schedule = __esm({
   "src/emulator/resources/backups/schedule.ts"() {
     "use strict";
-    import_node_crypto14 = require("node:crypto");
+    import_node_crypto15 = require("node:crypto");
     MINUTE = 6e4;
-    HOUR = 60 * MINUTE;
-    DAY = 24 * HOUR;
+    HOUR2 = 60 * MINUTE;
+    DAY = 24 * HOUR2;
     DEFAULT_POLICY = [
       { frequencyType: "hourly", frequencyInterval: 6, retentionUnit: "days", retentionValue: 2 },
       { frequencyType: "daily", frequencyInterval: 1, retentionUnit: "days", retentionValue: 7 },
@@ -42121,7 +42574,7 @@ var init_schedule = __esm({
       { frequencyType: "monthly", frequencyInterval: 40, retentionUnit: "months", retentionValue: 12 }
     ];
     FLEX_RETENTION_DAYS = 8;
-    digest = (text16) => (0, import_node_crypto14.createHash)("sha256").update(text16).digest("hex");
+    digest = (text19) => (0, import_node_crypto15.createHash)("sha256").update(text19).digest("hex");
     itemOf = (frequency) => DEFAULT_POLICY.find((item) => item.frequencyType === frequency);
   }
 });
@@ -42230,7 +42683,7 @@ var init_clusters4 = __esm({
     init_contract();
     init_errors4();
     init_clusters3();
-    init_store4();
+    init_store5();
     init_projects2();
     init_errors6();
     init_schedule();
@@ -42340,7 +42793,7 @@ var init_render2 = __esm({
 });
 
 // src/emulator/resources/backups/restore.ts
-function checkTarget(ctx, state, moment, snapshot3, fromFlex, groupId, name) {
+function checkTarget(ctx, state, moment, snapshot4, fromFlex, groupId, name) {
   const project = projectById(ctx.services.store, groupId);
   if (!project) throw groupNotFound(groupId);
   authorize(ctx.principal, groupId, "writeProject");
@@ -42352,21 +42805,21 @@ function checkTarget(ctx, state, moment, snapshot3, fromFlex, groupId, name) {
   if (located.kind === "dedicated" && located.record.model.paused) throw clusterFailures.cannotUpdatePaused(name);
   const running = state.restoreJobs.find((job) => job.target?.clusterId === model.id && job.delivery === "automated" && jobPhase(job, moment.now) === "running");
   if (running) throw backupFailures.restoreInProgress(name, running.id);
-  const targetVersion = located.kind === "dedicated" ? located.record.model.mongoDBVersion : snapshot3.mongodVersion;
-  if (olderThan(targetVersion, snapshot3.mongodVersion)) throw backupFailures.olderTarget(name, majorText(targetVersion), majorText(snapshot3.mongodVersion));
+  const targetVersion = located.kind === "dedicated" ? located.record.model.mongoDBVersion : snapshot4.mongodVersion;
+  if (olderThan(targetVersion, snapshot4.mongodVersion)) throw backupFailures.olderTarget(name, majorText(targetVersion), majorText(snapshot4.mongodVersion));
   return { located, target: { groupId, clusterId: model.id, clusterName: model.name, flex: located.kind === "flex" } };
 }
 function startRestore(ctx, state, moment, request) {
-  const { snapshot: snapshot3 } = request;
-  if (moment.now < snapshot3.completeAt) throw backupFailures.snapshotNotCompleted(snapshot3.id);
-  const checked3 = request.target ? checkTarget(ctx, state, moment, snapshot3, request.fromFlex, request.target.groupId, request.target.clusterName) : void 0;
+  const { snapshot: snapshot4 } = request;
+  if (moment.now < snapshot4.completeAt) throw backupFailures.snapshotNotCompleted(snapshot4.id);
+  const checked3 = request.target ? checkTarget(ctx, state, moment, snapshot4, request.fromFlex, request.target.groupId, request.target.clusterName) : void 0;
   const job = {
     id: objectId(moment.now),
     ...request.source,
     flex: request.fromFlex,
-    snapshotId: snapshot3.id,
-    snapshotTakenAt: snapshot3.onDemand ? snapshot3.requestedAt + (snapshot3.completeAt - snapshot3.requestedAt) / 2 : snapshot3.requestedAt,
-    snapshotCompletedAt: snapshot3.completeAt,
+    snapshotId: snapshot4.id,
+    snapshotTakenAt: snapshot4.onDemand ? snapshot4.requestedAt + (snapshot4.completeAt - snapshot4.requestedAt) / 2 : snapshot4.requestedAt,
+    snapshotCompletedAt: snapshot4.completeAt,
     delivery: request.delivery,
     ...checked3 ? { target: checked3.target } : {},
     createdAt: moment.now,
@@ -42428,7 +42881,7 @@ function refuseFields(body, writable, readOnly) {
   }
 }
 function jobContext(ctx, job) {
-  const item = job.target ? (0, import_node_crypto15.createHash)("sha256").update(job.target.clusterId).digest("hex") : "";
+  const item = job.target ? (0, import_node_crypto16.createHash)("sha256").update(job.target.clusterId).digest("hex") : "";
   const name = [...item.slice(0, 12)].map((c, i) => i % 2 ? c : String.fromCharCode(97 + parseInt(c, 16) % 26)).join("").slice(0, 6);
   return { apiRoot: apiRoot(ctx), downloadHost: projectHash(job.groupId), ...job.target ? { targetDeploymentItemName: `atlas-${name}` } : {} };
 }
@@ -42453,11 +42906,11 @@ function releaseTarget(ctx, job, now) {
   if (located.kind === "dedicated") clusterStore(ctx.services.store).schedule(located.record, now);
   else located.record.pendingUntil = now;
 }
-var import_node_crypto15, OBJECT_ID3, CLUSTER_NAME2, MAX_INT32, snapshotDoc, listSnapshots, getSnapshot, TAKE_READ_ONLY, takeSnapshot, deleteSnapshot, jobsOf, listRestoreJobs, getRestoreJob, JOB_READ_ONLY_FIELDS, CREATE_JOB_READ_ONLY, createRestoreJob, cancelRestoreJob, getSchedule;
+var import_node_crypto16, OBJECT_ID3, CLUSTER_NAME2, MAX_INT32, snapshotDoc, listSnapshots, getSnapshot, TAKE_READ_ONLY, takeSnapshot, deleteSnapshot, jobsOf, listRestoreJobs, getRestoreJob, JOB_READ_ONLY_FIELDS, CREATE_JOB_READ_ONLY, createRestoreJob, cancelRestoreJob, getSchedule;
 var init_handlers5 = __esm({
   "src/emulator/resources/backups/handlers.ts"() {
     "use strict";
-    import_node_crypto15 = require("node:crypto");
+    import_node_crypto16 = require("node:crypto");
     init_context2();
     init_errors4();
     init_pagination2();
@@ -42549,12 +43002,12 @@ var init_handlers5 = __esm({
       const targetGroupId = stringField(body, "targetGroupId", OBJECT_ID3, automated);
       if (!automated && (targetClusterName !== void 0 || targetGroupId !== void 0)) throw failures.invalidAttribute(targetClusterName !== void 0 ? "targetClusterName" : "targetGroupId");
       withBackup(call);
-      const snapshot3 = findSnapshot(snapshotsOf(call.cluster, call.state, call.moment), snapshotId, call.cluster.name);
+      const snapshot4 = findSnapshot(snapshotsOf(call.cluster, call.state, call.moment), snapshotId, call.cluster.name);
       const { cluster } = call;
       const job = startRestore(ctx, call.state, call.moment, {
         source: { groupId: cluster.groupId, clusterId: cluster.id, clusterName: cluster.name },
         fromFlex: false,
-        snapshot: snapshot3,
+        snapshot: snapshot4,
         delivery,
         ...automated ? { target: { groupId: targetGroupId, clusterName: targetClusterName } } : {}
       });
@@ -42685,19 +43138,19 @@ function checkBackupSeed(doc, problems) {
     if (entry.snapshots !== void 0 && !Array.isArray(entry.snapshots)) problems.add(`${at}.snapshots`, "must be an array of {id, description?, createdAt?, retentionInDays?}");
     const snapshots = Array.isArray(entry.snapshots) ? entry.snapshots : [];
     if (snapshots.length > 0 && !cluster.backup) problems.add(`${at}.snapshots`, `cluster ${entry.clusterName} has no cloud backup: its body needs "backupEnabled": true`);
-    snapshots.forEach((snapshot3, j) => {
+    snapshots.forEach((snapshot4, j) => {
       const where = `${at}.snapshots[${j}]`;
-      if (!isObject(snapshot3)) return problems.add(where, "must be an object {id, description?, createdAt?, retentionInDays?}");
-      problems.onlyKeys(where, snapshot3, ["id", "description", "createdAt", "retentionInDays"]);
-      if (problems.string(`${where}.id`, snapshot3.id, OBJECT_ID, "a 24-hex snapshot id")) {
-        if (ids3.has(snapshot3.id)) problems.add(`${where}.id`, `a second snapshot with id ${snapshot3.id}`);
-        ids3.add(snapshot3.id);
+      if (!isObject(snapshot4)) return problems.add(where, "must be an object {id, description?, createdAt?, retentionInDays?}");
+      problems.onlyKeys(where, snapshot4, ["id", "description", "createdAt", "retentionInDays"]);
+      if (problems.string(`${where}.id`, snapshot4.id, OBJECT_ID, "a 24-hex snapshot id")) {
+        if (ids3.has(snapshot4.id)) problems.add(`${where}.id`, `a second snapshot with id ${snapshot4.id}`);
+        ids3.add(snapshot4.id);
       }
-      if (snapshot3.description !== void 0 && typeof snapshot3.description !== "string") problems.add(`${where}.description`, "must be a string");
-      if (snapshot3.createdAt !== void 0 && (typeof snapshot3.createdAt !== "string" || !ISO2.test(snapshot3.createdAt) || Number.isNaN(Date.parse(snapshot3.createdAt)))) {
+      if (snapshot4.description !== void 0 && typeof snapshot4.description !== "string") problems.add(`${where}.description`, "must be a string");
+      if (snapshot4.createdAt !== void 0 && (typeof snapshot4.createdAt !== "string" || !ISO2.test(snapshot4.createdAt) || Number.isNaN(Date.parse(snapshot4.createdAt)))) {
         problems.add(`${where}.createdAt`, "must be an ISO 8601 UTC date, e.g. 2026-08-01T00:00:00Z");
       }
-      const days = snapshot3.retentionInDays;
+      const days = snapshot4.retentionInDays;
       if (days !== void 0 && (typeof days !== "number" || !Number.isInteger(days) || days < 1)) problems.add(`${where}.retentionInDays`, "must be a whole number of days, at least 1");
     });
     const from = entry.restoredFrom;
@@ -42719,22 +43172,22 @@ function backupStateFromSeed(world, seed, now) {
     const flexRecord = flex.find((record2) => record2.model.groupId === entry.projectId && record2.model.name === entry.clusterName);
     const located = dedicatedRecord ? { kind: "dedicated", record: dedicatedRecord } : { kind: "flex", record: flexRecord };
     const cluster = backupClusterOf(located, state, 0);
-    for (const snapshot3 of entry.snapshots ?? []) {
-      const at = snapshot3.createdAt === void 0 ? now : Date.parse(snapshot3.createdAt);
+    for (const snapshot4 of entry.snapshots ?? []) {
+      const at = snapshot4.createdAt === void 0 ? now : Date.parse(snapshot4.createdAt);
       const record2 = {
-        id: snapshot3.id,
+        id: snapshot4.id,
         groupId: cluster.groupId,
         clusterId: cluster.id,
         clusterName: cluster.name,
         flex: cluster.flex,
         onDemand: !cluster.flex,
-        ...snapshot3.description !== void 0 ? { description: snapshot3.description } : {},
-        retentionDays: snapshot3.retentionInDays ?? (cluster.flex ? 8 : 7),
+        ...snapshot4.description !== void 0 ? { description: snapshot4.description } : {},
+        retentionDays: snapshot4.retentionInDays ?? (cluster.flex ? 8 : 7),
         requestedAt: at,
         completeAt: at,
         mongodVersion: cluster.mongodVersion,
         cloudProvider: cluster.cloudProvider,
-        storageSizeBytes: 1e9 + parseInt(snapshot3.id.slice(8, 16), 16) % 3e9
+        storageSizeBytes: 1e9 + parseInt(snapshot4.id.slice(8, 16), 16) % 3e9
       };
       state.snapshots.push(record2);
     }
@@ -42859,7 +43312,7 @@ function defaultsOf(world) {
     serviceAccount: { clientId: account?.clientId ?? "", clientSecret: account?.clientSecret ?? "" }
   };
 }
-function checkRoles(problems, where, roles, projectIds) {
+function checkRoles2(problems, where, roles, projectIds) {
   if (!Array.isArray(roles)) {
     problems.add(`${where}.roles`, "must be an array of {projectId, roleName}");
     return;
@@ -42881,7 +43334,7 @@ function checkAddresses(problems, where, list7) {
     if (typeof entry !== "string" || !parseCidr(entry)) problems.add(`${where}[${i}]`, `"${String(entry)}" is not a CIDR block or IP address`);
   });
 }
-function checkSeed3(doc, problems) {
+function checkSeed4(doc, problems) {
   const projectIds = seedProjectIds(doc);
   const publicKeys = /* @__PURE__ */ new Set();
   if (doc.apiKeys !== void 0 && !Array.isArray(doc.apiKeys)) problems.add("apiKeys", "must be an array");
@@ -42895,7 +43348,7 @@ function checkSeed3(doc, problems) {
     }
     problems.string(`${at}.privateKey`, key.privateKey);
     checkAddresses(problems, `${at}.accessList`, key.accessList);
-    checkRoles(problems, at, key.roles, projectIds);
+    checkRoles2(problems, at, key.roles, projectIds);
   });
   const clientIds = /* @__PURE__ */ new Set();
   if (doc.serviceAccounts !== void 0 && !Array.isArray(doc.serviceAccounts)) problems.add("serviceAccounts", "must be an array");
@@ -42909,14 +43362,14 @@ function checkSeed3(doc, problems) {
     }
     problems.string(`${at}.clientSecret`, account.clientSecret);
     checkAddresses(problems, `${at}.accessList`, account.accessList);
-    checkRoles(problems, at, account.roles, projectIds);
+    checkRoles2(problems, at, account.roles, projectIds);
   });
 }
-var import_node_crypto16, PUBLIC_KEY, hex2, letters, credentials;
+var import_node_crypto17, PUBLIC_KEY, hex2, letters, credentials;
 var init_credentials = __esm({
   "src/emulator/resources/credentials.ts"() {
     "use strict";
-    import_node_crypto16 = require("node:crypto");
+    import_node_crypto17 = require("node:crypto");
     init_object();
     init_apiKeyAccessList();
     init_auth();
@@ -42924,23 +43377,23 @@ var init_credentials = __esm({
     init_projects2();
     init_stateChecks();
     PUBLIC_KEY = /^[a-z0-9]{8}$/;
-    hex2 = (bytes3) => (0, import_node_crypto16.randomBytes)(bytes3).toString("hex");
+    hex2 = (bytes3) => (0, import_node_crypto17.randomBytes)(bytes3).toString("hex");
     letters = (count3) => {
       const alphabet = "abcdefghijklmnopqrstuvwxyz";
-      return [...(0, import_node_crypto16.randomBytes)(count3)].map((b) => alphabet[b % alphabet.length]).join("");
+      return [...(0, import_node_crypto17.randomBytes)(count3)].map((b) => alphabet[b % alphabet.length]).join("");
     };
     credentials = {
       name: "credentials",
       seed: {
         keys: ["apiKeys", "serviceAccounts"],
-        check: checkSeed3,
+        check: checkSeed4,
         // An owner key, a read-only key and a service account in the default project, open to every address.
         byDefault: (seed) => {
           const projectId = seed.projects[0].id;
           const open5 = ["0.0.0.0/0", "::/0"];
           seed.apiKeys = [
-            { publicKey: letters(8), privateKey: (0, import_node_crypto16.randomUUID)(), accessList: open5, roles: [{ projectId, roleName: "GROUP_OWNER" }] },
-            { publicKey: letters(8), privateKey: (0, import_node_crypto16.randomUUID)(), accessList: open5, roles: [{ projectId, roleName: "GROUP_READ_ONLY" }] }
+            { publicKey: letters(8), privateKey: (0, import_node_crypto17.randomUUID)(), accessList: open5, roles: [{ projectId, roleName: "GROUP_OWNER" }] },
+            { publicKey: letters(8), privateKey: (0, import_node_crypto17.randomUUID)(), accessList: open5, roles: [{ projectId, roleName: "GROUP_READ_ONLY" }] }
           ];
           seed.serviceAccounts = [
             { clientId: `mdb_sa_id_${hex2(12)}`, clientSecret: `mdb_sa_sk_${hex2(20)}`, accessList: open5, roles: [{ projectId, roleName: "GROUP_OWNER" }] }
@@ -42971,215 +43424,6 @@ var init_credentials = __esm({
   }
 });
 
-// src/emulator/resources/databaseUsers/model.ts
-function parseDate(value) {
-  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value)) return void 0;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? void 0 : ms;
-}
-function serviceDate(ms) {
-  return new Date(Math.floor(ms / 1e3) * 1e3).toISOString().replace(".000Z", "Z");
-}
-function checkFields2(body) {
-  for (const key of Object.keys(body)) {
-    if (READ_ONLY.includes(key)) return { code: "ATTRIBUTE_READ_ONLY", field: key };
-    if (!WRITABLE2.includes(key)) return invalid(key);
-  }
-  return void 0;
-}
-function checkRoles2(value) {
-  if (!Array.isArray(value)) return invalid("roles");
-  const roles = [];
-  for (const role of value) {
-    if (!isObject(role)) return invalid("roles");
-    for (const key of Object.keys(role)) if (!["collectionName", "databaseName", "roleName"].includes(key)) return invalid(`roles.${key}`);
-    if (typeof role.roleName !== "string" || role.roleName === "") return { code: "MISSING_ATTRIBUTE", field: "roles.roleName" };
-    if (typeof role.databaseName !== "string" || role.databaseName === "") return { code: "MISSING_ATTRIBUTE", field: "roles.databaseName" };
-    if (role.collectionName !== void 0 && (typeof role.collectionName !== "string" || role.collectionName === "")) return invalid("roles.collectionName");
-    roles.push({
-      ...role.collectionName !== void 0 ? { collectionName: role.collectionName } : {},
-      databaseName: role.databaseName,
-      roleName: role.roleName
-    });
-  }
-  return roles;
-}
-function checkScopes(value) {
-  if (!Array.isArray(value)) return invalid("scopes");
-  const scopes = [];
-  for (const scope of value) {
-    if (!isObject(scope)) return invalid("scopes");
-    for (const key of Object.keys(scope)) if (key !== "name" && key !== "type") return invalid(`scopes.${key}`);
-    if (typeof scope.name !== "string" || !SCOPE_NAME2.test(scope.name)) return invalid("scopes.name");
-    if (typeof scope.type !== "string" || !SCOPE_TYPES2.includes(scope.type)) return invalid("scopes.type");
-    scopes.push({ name: scope.name, type: scope.type });
-  }
-  return scopes;
-}
-function checkLabels(value) {
-  if (!Array.isArray(value)) return invalid("labels");
-  const labels = [];
-  for (const label of value) {
-    if (!isObject(label)) return invalid("labels");
-    for (const key of Object.keys(label)) if (key !== "key" && key !== "value") return invalid(`labels.${key}`);
-    const ok = (text16) => typeof text16 === "string" && text16.length >= 1 && text16.length <= 255;
-    if (!ok(label.key) || !ok(label.value)) return invalid("labels");
-    labels.push({ key: label.key, value: label.value });
-  }
-  return labels;
-}
-function isScram(user) {
-  return user.awsIAMType === "NONE" && user.ldapAuthType === "NONE" && user.oidcAuthType === "NONE" && user.x509Type === "NONE";
-}
-function authDatabaseFor(user) {
-  const external = user.awsIAMType !== "NONE" || user.x509Type !== "NONE" || user.ldapAuthType === "USER" || user.oidcAuthType === "USER";
-  return external ? "$external" : "admin";
-}
-function checkDeleteAfter(value, now) {
-  const ms = parseDate(value);
-  if (ms === void 0) return invalid("deleteAfterDate");
-  if (now !== void 0 && (ms <= now || ms - now > DELETE_AFTER_LIMIT_MS3)) return invalid("deleteAfterDate");
-  return serviceDate(ms);
-}
-function checkCreateBody(body, options) {
-  const fieldProblem = checkFields2(body);
-  if (fieldProblem) return { problem: fieldProblem };
-  for (const field of ["username", "databaseName", "groupId", "roles"]) {
-    if (body[field] === void 0 || body[field] === null) return { problem: { code: "MISSING_ATTRIBUTE", field } };
-  }
-  if (typeof body.username !== "string" || body.username === "" || body.username.length > 1024) return { problem: invalid("username") };
-  if (body.groupId !== options.groupId) return { problem: invalid("groupId") };
-  const types = {};
-  for (const [field, allowed] of Object.entries(AUTH_TYPES)) {
-    const value = body[field] ?? "NONE";
-    if (typeof value !== "string" || !allowed.includes(value)) return { problem: invalid(field) };
-    types[field] = value;
-  }
-  if (Object.values(types).filter((t) => t !== "NONE").length > 1) return { problem: invalid("x509Type") };
-  if (body.databaseName !== authDatabaseFor(types)) return { problem: invalid("databaseName") };
-  const problem = checkPassword(body.password, isScram(types), options.requirePassword);
-  if (problem) return { problem };
-  const roles = checkRoles2(body.roles);
-  if (!Array.isArray(roles)) return { problem: roles };
-  const scopes = body.scopes === void 0 ? [] : checkScopes(body.scopes);
-  if (!Array.isArray(scopes)) return { problem: scopes };
-  const labels = body.labels === void 0 ? [] : checkLabels(body.labels);
-  if (!Array.isArray(labels)) return { problem: labels };
-  if (body.description !== void 0 && (typeof body.description !== "string" || body.description.length > 100)) return { problem: invalid("description") };
-  let deleteAfterDate;
-  if (body.deleteAfterDate !== void 0) {
-    const date = checkDeleteAfter(body.deleteAfterDate, options.now);
-    if (typeof date !== "string") return { problem: date };
-    deleteAfterDate = date;
-  }
-  return {
-    user: {
-      ...types,
-      databaseName: body.databaseName,
-      ...deleteAfterDate !== void 0 ? { deleteAfterDate } : {},
-      ...body.description !== void 0 ? { description: body.description } : {},
-      groupId: options.groupId,
-      labels,
-      roles,
-      scopes,
-      username: body.username
-    }
-  };
-}
-function checkPassword(password, scram, required2) {
-  if (password === void 0 || password === null) return scram && required2 ? { code: "MISSING_ATTRIBUTE", field: "password" } : void 0;
-  if (!scram || typeof password !== "string" || password.length < 8) return invalid("password");
-  return void 0;
-}
-function applyUserPatch(user, body, now) {
-  const fieldProblem = checkFields2(body);
-  if (fieldProblem) return { problem: fieldProblem };
-  for (const field of ["username", "databaseName", "groupId", ...Object.keys(AUTH_TYPES)]) {
-    const given2 = body[field];
-    if (given2 !== void 0 && given2 !== null && given2 !== user[field]) return { problem: invalid(field) };
-  }
-  const next = structuredClone(user);
-  const problem = checkPassword(body.password, isScram(user), false);
-  if (problem) return { problem };
-  if (body.roles !== void 0) {
-    const roles = checkRoles2(body.roles);
-    if (!Array.isArray(roles)) return { problem: roles };
-    next.roles = roles;
-  }
-  if (body.scopes !== void 0) {
-    const scopes = checkScopes(body.scopes);
-    if (!Array.isArray(scopes)) return { problem: scopes };
-    next.scopes = scopes;
-  }
-  if (body.labels !== void 0) {
-    const labels = checkLabels(body.labels);
-    if (!Array.isArray(labels)) return { problem: labels };
-    next.labels = labels;
-  }
-  if (body.description !== void 0) {
-    if (typeof body.description !== "string" || body.description.length > 100) return { problem: invalid("description") };
-    next.description = body.description;
-  }
-  if (body.deleteAfterDate !== void 0) {
-    const date = checkDeleteAfter(body.deleteAfterDate, now);
-    if (typeof date !== "string") return { problem: date };
-    next.deleteAfterDate = date;
-  }
-  return { user: next };
-}
-function isExpired(user, now) {
-  return user.deleteAfterDate !== void 0 && Date.parse(user.deleteAfterDate) <= now;
-}
-function renderUser(user, selfHref2) {
-  const withLinks = { ...structuredClone(user), links: [{ href: selfHref2, rel: "self" }] };
-  return Object.fromEntries(Object.keys(withLinks).sort().map((key) => [key, withLinks[key]]));
-}
-var WRITABLE2, READ_ONLY, AUTH_TYPES, SCOPE_TYPES2, SCOPE_NAME2, DELETE_AFTER_LIMIT_MS3, invalid;
-var init_model = __esm({
-  "src/emulator/resources/databaseUsers/model.ts"() {
-    "use strict";
-    init_object();
-    WRITABLE2 = ["awsIAMType", "databaseName", "deleteAfterDate", "description", "groupId", "labels", "ldapAuthType", "oidcAuthType", "password", "roles", "scopes", "username", "x509Type"];
-    READ_ONLY = ["links"];
-    AUTH_TYPES = {
-      awsIAMType: ["NONE", "USER", "ROLE"],
-      ldapAuthType: ["NONE", "GROUP", "USER"],
-      oidcAuthType: ["NONE", "IDP_GROUP", "USER"],
-      x509Type: ["NONE", "CUSTOMER", "MANAGED"]
-    };
-    SCOPE_TYPES2 = ["CLUSTER", "DATA_LAKE", "STREAM"];
-    SCOPE_NAME2 = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
-    DELETE_AFTER_LIMIT_MS3 = 7 * 24 * 36e5;
-    invalid = (field) => ({ code: "INVALID_ATTRIBUTE", field });
-  }
-});
-
-// src/emulator/resources/databaseUsers/store.ts
-function databaseUsers2(store, projectId, now) {
-  const { world } = store;
-  const all = world.databaseUsers ??= [];
-  if (all.some((user) => isExpired(user, now))) world.databaseUsers = all.filter((user) => !isExpired(user, now));
-  return world.databaseUsers.filter((user) => user.groupId === projectId);
-}
-function databaseUser(store, projectId, databaseName, username, now) {
-  return databaseUsers2(store, projectId, now).find((user) => user.databaseName === databaseName && user.username === username);
-}
-function putDatabaseUser(store, user, replacing) {
-  const all = store.world.databaseUsers ??= [];
-  const at = replacing ? all.indexOf(replacing) : -1;
-  if (at >= 0) all[at] = user;
-  else all.push(user);
-}
-function removeDatabaseUser(store, user) {
-  store.world.databaseUsers = (store.world.databaseUsers ?? []).filter((other) => other !== user);
-}
-var init_store5 = __esm({
-  "src/emulator/resources/databaseUsers/store.ts"() {
-    "use strict";
-    init_model();
-  }
-});
-
 // src/emulator/resources/databaseUsers/handlers.ts
 function userUrl(ctx, user) {
   return `${apiRoot(ctx)}/groups/${user.groupId}/databaseUsers/${user.databaseName}/${encodeURIComponent(user.username)}`;
@@ -43199,7 +43443,7 @@ var init_handlers6 = __esm({
     init_pagination2();
     init_projects2();
     init_model();
-    init_store5();
+    init_store4();
     failures3 = {
       usernameNotFound: (username) => new ApiFailure(404, "USERNAME_NOT_FOUND", `No user with username ${username} exists.`, [username]),
       // No recording shows it and the description's 409 example is generic; the code is the one
@@ -43253,7 +43497,7 @@ var init_handlers6 = __esm({
 });
 
 // src/emulator/resources/databaseUsers/index.ts
-function checkSeed4(doc, problems) {
+function checkSeed5(doc, problems) {
   const list7 = doc.databaseUsers;
   if (list7 === void 0) return;
   if (!Array.isArray(list7)) return problems.add("databaseUsers", "must be an array");
@@ -43298,7 +43542,7 @@ var init_databaseUsers3 = __esm({
         "databaseUsers.update": { handler: patchDatabaseUser, action: "writeProject", readOnly: USER_READ_ONLY },
         "databaseUsers.delete": { handler: deleteDatabaseUser2, action: "writeProject" }
       },
-      seed: { keys: ["databaseUsers"], check: checkSeed4 },
+      seed: { keys: ["databaseUsers"], check: checkSeed5 },
       state: {
         shape: { databaseUsers: shape.optional(shape.array(shape.object({ username: "string", databaseName: "string", groupId: "string", roles: shape.optional(shape.array("any")) }))) },
         fromSeed: (world, seed) => {
@@ -43307,6 +43551,1385 @@ var init_databaseUsers3 = __esm({
             if ("problem" in result) throw new UsageError(`seed database user: ${result.problem.code} ${result.problem.field}`);
             return result.user;
           });
+        }
+      }
+    };
+  }
+});
+
+// src/model/eventTypes.ts
+var eventTypes_exports = {};
+__export(eventTypes_exports, {
+  ORG_EVENT_TYPES: () => ORG_EVENT_TYPES,
+  PROJECT_EVENT_TYPES: () => PROJECT_EVENT_TYPES
+});
+var PROJECT_EVENT_TYPES, ORG_EVENT_TYPES;
+var init_eventTypes = __esm({
+  "src/model/eventTypes.ts"() {
+    "use strict";
+    PROJECT_EVENT_TYPES = [
+      "ALERT_ACKNOWLEDGED_AUDIT",
+      "ALERT_UNACKNOWLEDGED_AUDIT",
+      "ALERT_CONFIG_DISABLED_AUDIT",
+      "ALERT_CONFIG_ENABLED_AUDIT",
+      "ALERT_CONFIG_ADDED_AUDIT",
+      "ALERT_CONFIG_DELETED_AUDIT",
+      "ALERT_CONFIG_CHANGED_AUDIT",
+      "API_KEY_CREATED",
+      "API_KEY_DELETED",
+      "API_KEY_ACCESS_LIST_ENTRY_ADDED",
+      "API_KEY_ACCESS_LIST_ENTRY_DELETED",
+      "API_KEY_ROLES_CHANGED",
+      "API_KEY_DESCRIPTION_CHANGED",
+      "API_KEY_ADDED_TO_GROUP",
+      "API_KEY_REMOVED_FROM_GROUP",
+      "API_KEY_UI_IP_ACCESS_LIST_INHERITANCE_ENABLED",
+      "API_KEY_UI_IP_ACCESS_LIST_INHERITANCE_DISABLED",
+      "SERVICE_ACCOUNT_CREATED",
+      "SERVICE_ACCOUNT_DELETED",
+      "SERVICE_ACCOUNT_ROLES_CHANGED",
+      "SERVICE_ACCOUNT_DETAILS_CHANGED",
+      "SERVICE_ACCOUNT_ADDED_TO_GROUP",
+      "SERVICE_ACCOUNT_REMOVED_FROM_GROUP",
+      "SERVICE_ACCOUNT_ACCESS_LIST_ENTRY_ADDED",
+      "SERVICE_ACCOUNT_ACCESS_LIST_ENTRY_DELETED",
+      "SERVICE_ACCOUNT_SECRET_ADDED",
+      "SERVICE_ACCOUNT_SECRET_DELETED",
+      "SERVICE_ACCOUNT_UI_IP_ACCESS_LIST_INHERITANCE_ENABLED",
+      "SERVICE_ACCOUNT_UI_IP_ACCESS_LIST_INHERITANCE_DISABLED",
+      "URL_CONFIRMATION",
+      "SUCCESSFUL_DEPLOY",
+      "DEPLOYMENT_FAILURE",
+      "DEPLOYMENT_MODEL_CHANGE_SUCCESS",
+      "DEPLOYMENT_MODEL_CHANGE_FAILURE",
+      "REQUEST_RATE_LIMIT",
+      "LOG_FORWARDER_FAILURE",
+      "INSIDE_REALM_METRIC_THRESHOLD",
+      "OUTSIDE_REALM_METRIC_THRESHOLD",
+      "SYNC_FAILURE",
+      "TRIGGER_FAILURE",
+      "TRIGGER_AUTO_RESUMED",
+      "AUTO_INDEXING_ENABLED",
+      "AUTO_INDEXING_DISABLED",
+      "AUTO_INDEXING_INDEX_BUILD_SUBMITTED",
+      "AUTO_INDEXING_SLOW_INDEX_BUILD",
+      "AUTO_INDEXING_STALLED_INDEX_BUILD",
+      "AUTO_INDEXING_FAILED_INDEX_BUILD",
+      "AUTO_INDEXING_COMPLETED_INDEX_BUILD",
+      "AUTO_INDEXING_STARTED_INDEX_BUILD",
+      "AUTOMATION_CONFIG_PUBLISHED_AUDIT",
+      "PEER_CREATED",
+      "PEER_DELETED",
+      "PEER_UPDATED",
+      "AZURE_PEER_CREATED",
+      "AZURE_PEER_UPDATED",
+      "AZURE_PEER_ACTIVE",
+      "AZURE_PEER_DELETED",
+      "CREDIT_CARD_CURRENT",
+      "CREDIT_CARD_ABOUT_TO_EXPIRE",
+      "PENDING_INVOICE_UNDER_THRESHOLD",
+      "PENDING_INVOICE_OVER_THRESHOLD",
+      "DAILY_BILL_UNDER_THRESHOLD",
+      "DAILY_BILL_OVER_THRESHOLD",
+      "DAILY_BILLING_CHANGE_NORMAL",
+      "DAILY_BILLING_CHANGE_OVER_THRESHOLD",
+      "WEEKLY_BILLING_CHANGE_NORMAL",
+      "WEEKLY_BILLING_CHANGE_OVER_THRESHOLD",
+      "MONTHLY_BILLING_CHANGE_NORMAL",
+      "MONTHLY_BILLING_CHANGE_OVER_THRESHOLD",
+      "CLUSTER_CONNECTION_GET_DATABASES",
+      "CLUSTER_CONNECTION_GET_DATABASE_COLLECTIONS",
+      "CLUSTER_CONNECTION_GET_DATABASE_NAMESPACES",
+      "CLUSTER_CONNECTION_GET_NAMESPACES_WITH_UUID",
+      "CLUSTER_CONNECTION_GET_AGGREGATED_VIEW_INFOS",
+      "CLUSTER_CONNECTION_AGGREGATE",
+      "CLUSTER_CONNECTION_CREATE_COLLECTION",
+      "CLUSTER_CONNECTION_SAMPLE_COLLECTION_FIELD_NAMES",
+      "CLUSTER_CONNECTION_SAMPLE_COLLECTION_FIELD_NAMES_AND_TYPES",
+      "CLUSTER_CONNECTION_FIND_DOCUMENTS",
+      "CLUSTER_CONNECTION_GET_NAMESPACES_AND_PROJECT_SQL_SCHEMA_DATA",
+      "CLUSTER_MONGOS_IS_PRESENT",
+      "CLUSTER_MONGOS_IS_MISSING",
+      "CPS_SNAPSHOT_STARTED",
+      "CPS_SNAPSHOT_SUCCESSFUL",
+      "CPS_SNAPSHOT_FAILED",
+      "CPS_CONCURRENT_SNAPSHOT_FAILED_WILL_RETRY",
+      "CPS_SNAPSHOT_FALLBACK_SUCCESSFUL",
+      "CPS_SNAPSHOT_BEHIND",
+      "CPS_COPY_SNAPSHOT_STARTED",
+      "CPS_COPY_SNAPSHOT_FAILED",
+      "CPS_COPY_SNAPSHOT_FAILED_WILL_RETRY",
+      "CPS_COPY_SNAPSHOT_SUCCESSFUL",
+      "CPS_PREV_SNAPSHOT_OLD",
+      "CPS_SNAPSHOT_FALLBACK_FAILED",
+      "CPS_RESTORE_SUCCESSFUL",
+      "CPS_EXPORT_SUCCESSFUL",
+      "CPS_RESTORE_FAILED",
+      "CPS_EXPORT_FAILED",
+      "CPS_COLLECTION_RESTORE_SUCCESSFUL",
+      "CPS_COLLECTION_RESTORE_FAILED",
+      "CPS_COLLECTION_RESTORE_PARTIAL_SUCCESS",
+      "CPS_COLLECTION_RESTORE_CANCELED",
+      "CPS_AUTO_EXPORT_FAILED",
+      "CPS_SNAPSHOT_DOWNLOAD_REQUEST_FAILED",
+      "CPS_OPLOG_BEHIND",
+      "CPS_OPLOG_CAUGHT_UP",
+      "DATA_EXPLORER",
+      "DATA_EXPLORER_CRUD_ATTEMPT",
+      "DATA_EXPLORER_CRUD_ERROR",
+      "DATA_EXPLORER_CRUD",
+      "DATA_EXPLORER_SESSION_CREATED",
+      "CPS_DATA_PROTECTION_ENABLE_REQUESTED",
+      "CPS_DATA_PROTECTION_ENABLED",
+      "CPS_DATA_PROTECTION_UPDATE_REQUESTED",
+      "CPS_DATA_PROTECTION_UPDATED",
+      "CPS_DATA_PROTECTION_DISABLE_REQUESTED",
+      "CPS_DATA_PROTECTION_DISABLED",
+      "CPS_DATA_PROTECTION_APPROVED_FOR_DISABLEMENT",
+      "CPS_RESTORE_REQUESTED_AUDIT",
+      "CPS_RESTORE_AUTH_AUDIT",
+      "CPS_SNAPSHOT_SCHEDULE_UPDATED_AUDIT",
+      "CPS_SNAPSHOT_FASTER_RESTORES_START_AUDIT",
+      "CPS_SNAPSHOT_FASTER_RESTORES_SUCCESS_AUDIT",
+      "CPS_SNAPSHOT_FASTER_RESTORES_FAILED_AUDIT",
+      "CPS_SNAPSHOT_DELETED_AUDIT",
+      "CPS_SNAPSHOT_RETENTION_MODIFIED_AUDIT",
+      "CPS_SNAPSHOT_IN_PROGRESS_AUDIT",
+      "CPS_SNAPSHOT_COMPLETED_AUDIT",
+      "CPS_ON_DEMAND_SNAPSHOT_REQUESTED",
+      "CPS_OPLOG_CAUGHT_UP_AUDIT",
+      "CPS_OPLOG_BEHIND_AUDIT",
+      "AWS_ENCRYPTION_KEY_ROTATED",
+      "AWS_ENCRYPTION_KEY_NEEDS_ROTATION",
+      "AZURE_ENCRYPTION_KEY_ROTATED",
+      "AZURE_ENCRYPTION_KEY_NEEDS_ROTATION",
+      "GCP_ENCRYPTION_KEY_ROTATED",
+      "GCP_ENCRYPTION_KEY_NEEDS_ROTATION",
+      "AWS_ENCRYPTION_KEY_VALID",
+      "AWS_ENCRYPTION_KEY_INVALID",
+      "AZURE_ENCRYPTION_KEY_VALID",
+      "AZURE_ENCRYPTION_KEY_INVALID",
+      "GCP_ENCRYPTION_KEY_VALID",
+      "GCP_ENCRYPTION_KEY_INVALID",
+      "BUCKET_CREATED_AUDIT",
+      "BUCKET_DELETED_AUDIT",
+      "FTS_INDEX_DELETION_FAILED",
+      "FTS_INDEX_BUILD_COMPLETE",
+      "FTS_INDEX_BUILD_FAILED",
+      "FTS_INDEX_CREATED",
+      "FTS_INDEX_UPDATED",
+      "FTS_INDEX_PARTITIONS_CHANGED",
+      "FTS_INDEX_REBUILT",
+      "FTS_INDEX_DELETED",
+      "FTS_INDEX_CLEANED_UP",
+      "FTS_INDEX_STALE",
+      "FTS_INDEXES_RESTORED",
+      "FTS_INDEXES_RESTORE_FAILED",
+      "FTS_INDEXES_SYNONYM_MAPPING_INVALID",
+      "GCP_PEER_CREATED",
+      "GCP_PEER_DELETED",
+      "GCP_PEER_UPDATED",
+      "GCP_PEER_ACTIVE",
+      "GCP_PEER_INACTIVE",
+      "DATA_EXPLORER_ENABLED",
+      "DATA_EXPLORER_DISABLED",
+      "CREDIT_CARD_ADDED",
+      "CREDIT_CARD_UPDATED",
+      "GROUP_DELETED",
+      "GROUP_CREATED",
+      "GROUP_MOVED",
+      "GROUP_TEMPORARILY_ACTIVATED",
+      "GROUP_ACTIVATED",
+      "GROUP_LOCKED",
+      "GROUP_SUSPENDED",
+      "GROUP_FLUSHED",
+      "GROUP_NAME_CHANGED",
+      "GROUP_CHARTS_ACTIVATION_REQUESTED",
+      "GROUP_CHARTS_ACTIVATED",
+      "GROUP_CHARTS_UPGRADED",
+      "GROUP_CHARTS_RESET",
+      "GROUP_DEFAULT_ALERTS_SETTINGS_CHANGED",
+      "PAID_IN_FULL",
+      "DELINQUENT",
+      "ALL_USERS_HAVE_MULTI_FACTOR_AUTH",
+      "USERS_WITHOUT_MULTI_FACTOR_AUTH",
+      "ENCRYPTION_AT_REST_KMS_NETWORK_ACCESS_DENIED",
+      "ENCRYPTION_AT_REST_KMS_NETWORK_ACCESS_RESTORED",
+      "ENCRYPTION_AT_REST_CONFIG_NO_LONGER_VALID",
+      "ENCRYPTION_AT_REST_CONFIG_IS_VALID",
+      "GROUP_SERVICE_ACCOUNT_SECRETS_NO_LONGER_EXPIRING",
+      "GROUP_SERVICE_ACCOUNT_SECRETS_EXPIRING",
+      "GROUP_SERVICE_ACCOUNT_SECRETS_NO_LONGER_EXPIRED",
+      "GROUP_SERVICE_ACCOUNT_SECRETS_EXPIRED",
+      "ACTIVE_LEGACY_TLS_CONNECTIONS",
+      "NO_ACTIVE_LEGACY_TLS_CONNECTIONS",
+      "WEBHOOK_TEMPLATE_RENDER_FAILED",
+      "INTEGRATION_CONFIGURED",
+      "INTEGRATION_REMOVED",
+      "ATTEMPT_KILLOP_AUDIT",
+      "ATTEMPT_KILLSESSION_AUDIT",
+      "HOST_UP",
+      "HOST_DOWN",
+      "HOST_HAS_INDEX_SUGGESTIONS",
+      "HOST_MONGOT_RECOVERED_OOM",
+      "HOST_MONGOT_CRASHING_OOM",
+      "HOST_MONGOT_RESUME_REPLICATION",
+      "HOST_MONGOT_STOP_REPLICATION",
+      "HOST_MONGOT_UNPAUSE_INITIAL_SYNC",
+      "HOST_MONGOT_PAUSE_INITIAL_SYNC",
+      "HOST_MONGOT_SUFFICIENT_DISK_SPACE",
+      "HOST_MONGOT_APPROACHING_STOP_REPLICATION",
+      "HOST_MONGOT_RESTARTED",
+      "HOST_SEARCH_NODE_UNBLOCKED",
+      "HOST_SEARCH_NODE_INDEX_FAILED",
+      "HOST_SEARCH_PROCESS_NOT_THROTTLING",
+      "HOST_SEARCH_PROCESS_THROTTLING",
+      "HOST_EXTERNAL_LOG_SINK_EXPORT_DOWN",
+      "HOST_EXTERNAL_LOG_SINK_EXPORT_RESUMED",
+      "HOST_ENOUGH_DISK_SPACE",
+      "HOST_NOT_ENOUGH_DISK_SPACE",
+      "SSH_KEY_NDS_HOST_ACCESS_REQUESTED",
+      "SSH_KEY_NDS_HOST_ACCESS_REFRESHED",
+      "SSH_KEY_NDS_HOST_ACCESS_ATTEMPT",
+      "SSH_KEY_NDS_HOST_ACCESS_GRANTED",
+      "SSH_KEY_NDS_HOST_ACCESS_LEVEL_CHANGED",
+      "ALERT_HOST_SSH_SESSION_STARTED",
+      "HOST_SSH_SESSION_ENDED",
+      "HOST_X509_CERTIFICATE_CERTIFICATE_GENERATED_FOR_SUPPORT_ACCESS",
+      "PUSH_BASED_LOG_EXPORT_RESUMED",
+      "PUSH_BASED_LOG_EXPORT_STOPPED",
+      "PUSH_BASED_LOG_EXPORT_DROPPED_LOG",
+      "HOST_VERSION_BEHIND",
+      "VERSION_BEHIND",
+      "HOST_EXPOSED",
+      "HOST_SSL_CERTIFICATE_STALE",
+      "HOST_SECURITY_CHECKUP_NOT_MET",
+      "PROFILER_CONFIGURED_TOO_WIDELY",
+      "INSIDE_METRIC_THRESHOLD",
+      "OUTSIDE_METRIC_THRESHOLD",
+      "ROLLING_INDEX_FAILED_INDEX_BUILD",
+      "ROLLING_INDEX_SUCCESS_INDEX_BUILD",
+      "INDEX_FAILED_INDEX_BUILD",
+      "INDEX_SUCCESS_INDEX_BUILD",
+      "MONGOTUNE_INFO",
+      "MONGOTUNE_ALERT",
+      "CLUSTER_CREATED",
+      "CLUSTER_RESURRECTED",
+      "CLUSTER_READY",
+      "CLUSTER_UPDATE_SUBMITTED",
+      "CLUSTER_PROCESS_ARGS_UPDATE_SUBMITTED",
+      "CLUSTER_MONGOT_PROCESS_ARGS_UPDATE_SUBMITTED",
+      "CLUSTER_SERVER_PARAMETERS_UPDATE_SUBMITTED",
+      "CLUSTER_AUTOMATICALLY_PAUSED",
+      "CLUSTER_UPDATE_STARTED",
+      "CLUSTER_UPDATE_STARTED_INTERNAL",
+      "CLUSTER_UPDATE_COMPLETED",
+      "MATERIAL_CLUSTER_UPDATE_COMPLETED_INTERNAL",
+      "CLUSTER_DELETE_SUBMITTED",
+      "CLUSTER_DELETE_SUBMITTED_INTERNAL",
+      "CLUSTER_DELETED",
+      "CLUSTER_IMPORT_STARTED",
+      "CLUSTER_IMPORT_CANCELLED",
+      "CLUSTER_IMPORT_EXPIRED",
+      "CLUSTER_IMPORT_CUTOVER",
+      "CLUSTER_IMPORT_COMPLETED",
+      "CLUSTER_IMPORT_FAILED",
+      "CLUSTER_IMPORT_RESTART_REQUESTED",
+      "PROJECT_LIVE_IMPORT_OVERRIDES_ADDED",
+      "PROJECT_LIVE_IMPORT_OVERRIDES_UPDATED",
+      "PROJECT_LIVE_IMPORT_OVERRIDES_DELETED",
+      "CLUSTER_OPLOG_RESIZED",
+      "CLUSTER_INSTANCE_RESTARTED",
+      "CLUSTER_INSTANCE_STOP_START",
+      "CLUSTER_INSTANCE_RESYNC_REQUESTED",
+      "CLUSTER_INSTANCE_RESYNC_CLEARED",
+      "CLUSTER_INSTANCE_UPDATE_REQUESTED",
+      "CLUSTER_INSTANCE_REPLACED",
+      "CLUSTER_INSTANCE_REPLACE_CLEARED",
+      "CLUSTER_INSTANCE_SWAPPED",
+      "CLUSTER_INSTANCE_SWAP_CLEARED",
+      "CLUSTER_INSTANCE_VM_RESTART_CLEARED",
+      "CLUSTER_INSTANCE_VM_REBOOT_CLEARED",
+      "CLUSTER_INSTANCE_CONFIG_UPDATED",
+      "CLUSTER_INSTANCE_AGENT_API_KEY_ROTATED",
+      "CLUSTER_INSTANCE_SSL_ROTATED",
+      "CLUSTER_INSTANCE_SSL_ROTATED_PER_CLUSTER",
+      "CLUSTER_INSTANCE_SSL_REVOKED",
+      "RELOAD_SSL_ON_PROCESSES",
+      "RELOAD_SSL_ON_PROCESSES_REQUESTED",
+      "CLUSTER_INSTANCE_ADMIN_BACKUP_SNAPSHOT_REQUESTED",
+      "DATA_LAKE_QUERY_LOGS_DOWNLOADED",
+      "FEDERATED_DATABASE_QUERY_LOGS_DOWNLOADED",
+      "ONLINE_ARCHIVE_QUERY_LOGS_DOWNLOADED",
+      "MONGODB_LOGS_DOWNLOADED",
+      "MONGOSQLD_LOGS_DOWNLOADED",
+      "MONGOT_LOGS_DOWNLOADED",
+      "MONGODB_USER_ADDED",
+      "MONGODB_USER_DELETED",
+      "MONGODB_USER_X509_CERT_CREATED",
+      "MONGODB_USER_X509_CERT_REVOKED",
+      "MONGODB_USER_UPDATED",
+      "MONGODB_ROLE_ADDED",
+      "MONGODB_ROLE_DELETED",
+      "MONGODB_ROLE_UPDATED",
+      "NETWORK_PERMISSION_ENTRY_ADDED",
+      "NETWORK_PERMISSION_ENTRY_REMOVED",
+      "NETWORK_PERMISSION_ENTRY_UPDATED",
+      "PRIVATE_NETWORK_ENDPOINT_ENTRY_ADDED",
+      "PRIVATE_NETWORK_ENDPOINT_ENTRY_REMOVED",
+      "PRIVATE_NETWORK_ENDPOINT_ENTRY_UPDATED",
+      "PLAN_STARTED",
+      "PLAN_COMPLETED",
+      "PLAN_ABANDONED",
+      "PLAN_DECLINED",
+      "PLAN_FAILURE_COUNT_RESET",
+      "PLAN_ASAP_REQUESTED",
+      "INDEPENDENT_SHARD_AUTO_SCALING_AVAILABLE",
+      "INDEPENDENT_SHARD_SCALING_CLUSTER_MIGRATED",
+      "INDEPENDENT_SHARD_SCALING_CLUSTER_ROLLED_BACK",
+      "MOVE_SKIPPED",
+      "STEP_SKIPPED",
+      "PROXY_RESTARTED",
+      "PROXY_PANICKED",
+      "ATLAS_MAINTENANCE_PROTECTED_HOURS_CREATED",
+      "ATLAS_MAINTENANCE_PROTECTED_HOURS_MODIFIED",
+      "ATLAS_MAINTENANCE_PROTECTED_HOURS_REMOVED",
+      "ATLAS_MAINTENANCE_WINDOW_ADDED",
+      "ATLAS_MAINTENANCE_WINDOW_MODIFIED",
+      "ATLAS_MAINTENANCE_WINDOW_REMOVED",
+      "ATLAS_MAINTENANCE_START_ASAP",
+      "ATLAS_MAINTENANCE_SCHEDULED_FOR_NEXT_WINDOW",
+      "ATLAS_MAINTENANCE_DEFERRED",
+      "ATLAS_MAINTENANCE_AUTO_DEFER_ENABLED",
+      "ATLAS_MAINTENANCE_AUTO_DEFER_DISABLED",
+      "ATLAS_MAINTENANCE_RESET_BY_ADMIN",
+      "ATLAS_MAINTENANCE_DEFERRED_BY_ADMIN",
+      "SCHEDULED_MAINTENANCE",
+      "PROJECT_SCHEDULED_MAINTENANCE",
+      "PROJECT_LIMIT_UPDATED",
+      "PROJECT_ENABLE_EXTENDED_STORAGE_SIZES_UPDATED",
+      "PROJECT_ENABLE_DATA_VALIDATION_UPDATED",
+      "PROJECT_COLLECT_DATABASE_STATISTICS_UPDATED",
+      "OS_MAINTENANCE",
+      "OS_MAINTENANCE_RESTART",
+      "OS_MAINTENANCE_REPLACEMENT",
+      "FREE_UPGRADE_STARTED",
+      "FLEX_UPGRADE_STARTED",
+      "SERVERLESS_UPGRADE_STARTED",
+      "TEST_FAILOVER_REQUESTED",
+      "USER_SECURITY_SETTINGS_UPDATED",
+      "AUDIT_LOG_CONFIGURATION_UPDATED",
+      "STREAMS_AUDIT_LOG_CONFIGURATION_UPDATED",
+      "ENCRYPTION_AT_REST_CONFIGURATION_UPDATED",
+      "ENCRYPTION_AT_REST_CONFIGURATION_VALIDATION_FAILED",
+      "ENCRYPTION_AT_REST_CONFIGURATION_VALIDATION_SUCCEEDED",
+      "ENCRYPTION_AT_REST_KEY_ROTATION_STARTED",
+      "ENCRYPTION_AT_REST_PRIVATE_ENDPOINT_CREATED",
+      "ENCRYPTION_AT_REST_PRIVATE_ENDPOINT_DELETED",
+      "NDS_SET_IMAGE_OVERRIDES",
+      "NDS_SET_CHEF_TARBALL_URI",
+      "RESTRICTED_EMPLOYEE_ACCESS_BYPASS",
+      "REVOKED_EMPLOYEE_ACCESS_BYPASS",
+      "DEVICE_SYNC_DEBUG_ACCESS_GRANTED",
+      "DEVICE_SYNC_DEBUG_ACCESS_REVOKED",
+      "DEVICE_SYNC_DEBUG_X509_CERT_CREATED",
+      "EMPLOYEE_ACCESS_GRANTED",
+      "EMPLOYEE_ACCESS_REVOKED",
+      "QUERY_ENGINE_TENANT_CREATED",
+      "QUERY_ENGINE_TENANT_UPDATED",
+      "QUERY_ENGINE_TENANT_REMOVED",
+      "FEDERATED_DATABASE_CREATED",
+      "FEDERATED_DATABASE_UPDATED",
+      "FEDERATED_DATABASE_REMOVED",
+      "TENANT_SNAPSHOT_FAILED",
+      "TENANT_RESTORE_FAILED",
+      "SAMPLE_DATASET_LOAD_REQUESTED",
+      "CUSTOMER_X509_CRL_UPDATED",
+      "CONTAINER_SUBNETS_UPDATE_REQUESTED",
+      "ONLINE_ARCHIVE_CREATED",
+      "ONLINE_ARCHIVE_DELETED",
+      "ONLINE_ARCHIVE_UPDATED",
+      "ONLINE_ARCHIVE_PAUSE_REQUESTED",
+      "ONLINE_ARCHIVE_PAUSED",
+      "ONLINE_ARCHIVE_ACTIVE",
+      "ONLINE_ARCHIVE_ORPHANED",
+      "ONLINE_ARCHIVE_DATA_EXPIRATION_RULE_ENABLED",
+      "ONLINE_ARCHIVE_DATA_EXPIRATION_RULE_UPDATED",
+      "ONLINE_ARCHIVE_DATA_EXPIRATION_RULE_DISABLED",
+      "ONLINE_ARCHIVE_DELETE_AFTER_DATE_UPDATED",
+      "CLOUD_PROVIDER_ACCESS_AWS_IAM_ROLE_ADDED",
+      "CLOUD_PROVIDER_ACCESS_AWS_IAM_ROLE_DELETED",
+      "CLOUD_PROVIDER_ACCESS_AWS_IAM_ROLE_UPDATED",
+      "CLOUD_PROVIDER_ACCESS_AZURE_SERVICE_PRINCIPAL_ADDED",
+      "CLOUD_PROVIDER_ACCESS_AZURE_SERVICE_PRINCIPAL_DELETED",
+      "CLOUD_PROVIDER_ACCESS_AZURE_SERVICE_PRINCIPAL_UPDATED",
+      "CLOUD_PROVIDER_ACCESS_GCP_SERVICE_ACCOUNT_ADDED",
+      "CLOUD_PROVIDER_ACCESS_GCP_SERVICE_ACCOUNT_DELETED",
+      "CLOUD_PROVIDER_ACCESS_GCP_SERVICE_ACCOUNT_UPDATED",
+      "PENDING_INDEXES_DELETED",
+      "PENDING_INDEXES_CANCELED",
+      "PROCESS_RESTART_REQUESTED",
+      "AUTO_HEALING_ACTION",
+      "AUTO_HEALING_REQUESTED_CRITICAL_INSTANCE_POWER_CYCLE",
+      "AUTO_HEALING_REQUESTED_INSTANCE_REPLACEMENT",
+      "AUTO_HEALING_REQUESTED_NODE_RESYNC",
+      "EXTRA_MAINTENANCE_DEFERRAL_GRANTED",
+      "GROUP_AUTOMATION_CONFIG_PUBLISHED",
+      "CLUSTER_AUTOMATION_CONFIG_PUBLISHED",
+      "SET_ENSURE_CLUSTER_CONNECTIVITY_AFTER_FOR_CLUSTER",
+      "CLUSTER_LINKED_TO_VERCEL",
+      "CLUSTER_UNLINKED_FROM_VERCEL",
+      "INGESTION_PIPELINE_DELETED",
+      "INGESTION_PIPELINE_DESTROYED",
+      "INGESTION_PIPELINE_CREATED",
+      "INGESTION_PIPELINE_UPDATED",
+      "OS_TUNE_FILE_OVERRIDES",
+      "MONITORING_AGENT_OVERRIDES",
+      "MONITORING_AGENT_REBALANCE_FLAG",
+      "MONITORING_AGENT_REBALANCE_TRIGGERED",
+      "CLUSTER_PREFERRED_CPU_ARCHITECTURE_MODIFIED",
+      "CLUSTER_FORCE_PLANNED",
+      "CLUSTER_REGIONAL_OUTAGE_SIMULATION_STARTED",
+      "CLUSTER_REGIONAL_OUTAGE_SIMULATION_FAILED_TO_START",
+      "CLUSTER_REGIONAL_OUTAGE_SIMULATION_END_REQUESTED",
+      "CLUSTER_REGIONAL_OUTAGE_SIMULATION_COMPLETED",
+      "CLUSTER_REGIONAL_OUTAGE_SIMULATION_CANCELLED_CLUSTER_PAUSE",
+      "UIS_PANICKED",
+      "TENANT_UPGRADE_TO_SERVERLESS_SUCCESSFUL",
+      "TENANT_UPGRADE_TO_SERVERLESS_FAILED",
+      "SERVERLESS_UPGRADE_TO_DEDICATED_SUCCESSFUL",
+      "SERVERLESS_UPGRADE_TO_DEDICATED_FAILED",
+      "CLUSTER_FORCE_RECONFIG_REQUESTED",
+      "AGENT_FORCE_RESTART_REQUESTED",
+      "CLUSTER_RESET_FORCE_RECONFIG_REQUESTED",
+      "PROJECT_BYPASSED_MAINTENANCE",
+      "FEATURE_FLAG_MAINTENANCE",
+      "DATA_FEDERATION_QUERY_LIMIT_CONFIGURED",
+      "DATA_FEDERATION_QUERY_LIMIT_DELETED",
+      "DATA_API_SETUP_FOR_VERCEL",
+      "ADMIN_CLUSTER_LOCK_UPDATED",
+      "CLUSTER_ROLLING_RESYNC_STARTED",
+      "CLUSTER_ROLLING_RESYNC_COMPLETED",
+      "CLUSTER_ROLLING_RESYNC_FAILED",
+      "NODE_ROLLING_RESYNC_SCHEDULED",
+      "CLUSTER_ROLLING_RESYNC_CANCELED",
+      "CLUSTER_OS_UPDATED",
+      "CLUSTER_INSTANCE_FAMILY_UPDATED",
+      "PUSH_BASED_LOG_EXPORT_ENABLED",
+      "PUSH_BASED_LOG_EXPORT_CONFIGURATION_UPDATED",
+      "PUSH_BASED_LOG_EXPORT_DISABLED",
+      "LOG_STREAMING_ENABLED",
+      "LOG_STREAMING_CONFIGURATION_UPDATED",
+      "LOG_STREAMING_DISABLED",
+      "DATADOG_LOG_STREAMING_ENABLED",
+      "DATADOG_LOG_STREAMING_CONFIGURATION_UPDATED",
+      "DATADOG_LOG_STREAMING_DISABLED",
+      "SPLUNK_LOG_STREAMING_ENABLED",
+      "SPLUNK_LOG_STREAMING_CONFIGURATION_UPDATED",
+      "SPLUNK_LOG_STREAMING_DISABLED",
+      "S3_LOG_STREAMING_ENABLED",
+      "S3_LOG_STREAMING_CONFIGURATION_UPDATED",
+      "S3_LOG_STREAMING_DISABLED",
+      "AZURE_LOG_STREAMING_ENABLED",
+      "AZURE_LOG_STREAMING_CONFIGURATION_UPDATED",
+      "AZURE_LOG_STREAMING_DISABLED",
+      "GCP_LOG_STREAMING_ENABLED",
+      "GCP_LOG_STREAMING_CONFIGURATION_UPDATED",
+      "GCP_LOG_STREAMING_DISABLED",
+      "OTEL_LOG_STREAMING_ENABLED",
+      "OTEL_LOG_STREAMING_CONFIGURATION_UPDATED",
+      "OTEL_LOG_STREAMING_DISABLED",
+      "LOG_STREAMING_EXPORT_FAILED_NONRETRYABLE",
+      "LOG_STREAMING_EXPORT_FAILED_RETRIES_EXHAUSTED",
+      "LOG_STREAMING_EXPORT_RECOVERED",
+      "LOG_STREAMING_REPLAY_STARTED",
+      "LOG_STREAMING_REPLAY_COMPLETE",
+      "OTEL_METRIC_INTEGRATION_ENABLED",
+      "OTEL_METRIC_INTEGRATION_CONFIGURATION_UPDATED",
+      "OTEL_METRIC_INTEGRATION_DISABLED",
+      "AZURE_CLUSTER_PREFERRED_STORAGE_TYPE_UPDATED",
+      "CONTAINER_DELETED",
+      "REGIONALIZED_PRIVATE_ENDPOINT_MODE_ENABLED",
+      "REGIONALIZED_PRIVATE_ENDPOINT_MODE_DISABLED",
+      "STREAM_TENANT_CREATED",
+      "STREAM_TENANT_UPDATED",
+      "STREAM_TENANT_DELETED",
+      "STREAM_TENANT_CONNECTIONS_LISTED",
+      "STREAM_TENANT_CONNECTION_UPDATED",
+      "STREAM_TENANT_CONNECTION_DELETED",
+      "STREAM_TENANT_CONNECTION_CREATED",
+      "STREAM_TENANT_CONNECTION_VIEWED",
+      "STREAM_TENANT_OPERATIONAL_LOGS",
+      "STREAM_TENANT_AUDIT_LOGS",
+      "STREAM_TENANT_AUDIT_LOGS_DELETED",
+      "QUEUED_ADMIN_ACTION_CREATED",
+      "QUEUED_ADMIN_ACTION_COMPLETED",
+      "QUEUED_ADMIN_ACTION_CANCELLED",
+      "ATLAS_SQL_SCHEDULED_UPDATE_CREATED",
+      "ATLAS_SQL_SCHEDULED_UPDATE_MODIFIED",
+      "ATLAS_SQL_SCHEDULED_UPDATE_REMOVED",
+      "CLUSTER_INSTANCE_DISABLED",
+      "CLUSTER_INSTANCE_ENABLED",
+      "SEARCH_HOST_PAUSE_ALL_INITIAL_SYNCS",
+      "SEARCH_HOST_DISABLE_FTS",
+      "SEARCH_HOST_PAUSE_INITIAL_SYNC_ON_INDEX_IDS",
+      "CLUSTER_BLOCK_WRITE",
+      "CLUSTER_UNBLOCK_WRITE",
+      "KMIP_KEY_ROTATION_SCHEDULED",
+      "SSL_CERTIFICATE_ISSUED",
+      "PROJECT_SCHEDULED_MAINTENANCE_OUTSIDE_OF_PROTECTED_HOURS",
+      "CLUSTER_CANCELING_SHARD_DRAIN_REQUESTED",
+      "CLUSTER_CANCELING_CONFIG_SERVER_TRANSITION_REQUESTED",
+      "CLUSTER_MIGRATE_BACK_TO_AWS_MANAGED_IP_REQUESTED",
+      "CLUSTER_IP_MIGRATED_FIRST_ROUND",
+      "CLUSTER_IP_MIGRATED_SECOND_ROUND",
+      "CLUSTER_IP_MIGRATED_FINAL_ROUND",
+      "CLUSTER_IP_ROLLED_BACK",
+      "AZ_BALANCING_OVERRIDE_MODIFIED",
+      "FTDC_SETTINGS_UPDATED",
+      "PROXY_PROTOCOL_FOR_PRIVATE_LINK_MODE_UPDATED",
+      "MONGOTUNE_WRITE_BLOCK_POLICY_ELIGIBLE",
+      "MONGOTUNE_WRITE_BLOCK_POLICY_INELIGIBLE",
+      "PREDICTIVE_AUTOSCALING_ENABLED",
+      "PREDICTIVE_AUTOSCALING_DISABLED",
+      "SHADOW_CLUSTER_CREATE_EXPOSURE",
+      "SHADOW_CLUSTER_DELETE_EXPOSURE",
+      "SHADOW_CLUSTER_RECORDING_STATUS_UPDATE",
+      "SHADOW_CLUSTER_REPLAY_STATUS_UPDATE",
+      "NODE_HIDDEN_BY_ADMIN",
+      "NODE_UNHIDDEN_BY_ADMIN",
+      "CLUSTER_CREATED_VIA_ANIS",
+      "MAINTENANCE_WAVE_ASSIGNMENT_ADDED",
+      "MAINTENANCE_WAVE_ASSIGNMENT_MODIFIED",
+      "MAINTENANCE_WAVE_ASSIGNMENT_REMOVED",
+      "CLUSTER_MONGUARD_ENABLED",
+      "CLUSTER_MONGUARD_DISABLED",
+      "CLUSTER_MONGODB_VERSION_UPDATED",
+      "VOLUME_IMPAIRED",
+      "VOLUME_IMPAIRED_RESOLVED",
+      "DB_CHECK_UPDATED",
+      "CLUSTER_SAMPLED_FOR_DB_CHECK",
+      "DB_CHECK_SCHEDULED_FOR_CLUSTER",
+      "DB_CHECK_DEFERRED_FOR_CLUSTER",
+      "CLUSTER_OPTED_OUT_OF_DB_CHECK",
+      "CLUSTER_SAMPLED_FOR_DATA_VALIDATION",
+      "DATA_VALIDATION_SUBMITTED_FOR_CLUSTER",
+      "CLUSTER_OPTED_OUT_OF_DATA_VALIDATION",
+      "REPLICA_SET_SAMPLED_FOR_INTER_NODE_DATA_VALIDATION",
+      "REPLICA_SET_OPTED_OUT_OF_INTER_NODE_DATA_VALIDATION",
+      "INTER_NODE_DATA_VALIDATION_SUBMITTED_FOR_REPLICA_SET",
+      "COMPUTE_AUTO_SCALE_INITIATED",
+      "DISK_AUTO_SCALE_INITIATED",
+      "COMPUTE_AUTO_SCALE_INITIATED_BASE",
+      "COMPUTE_AUTO_SCALE_INITIATED_ANALYTICS",
+      "COMPUTE_AUTO_SCALE_SCALE_DOWN_FAIL_BASE",
+      "COMPUTE_AUTO_SCALE_SCALE_DOWN_FAIL_ANALYTICS",
+      "COMPUTE_AUTO_SCALE_DOWNSCALE_SKIPPED_FALLBACK_BASE",
+      "COMPUTE_AUTO_SCALE_DOWNSCALE_SKIPPED_FALLBACK_ANALYTICS",
+      "COMPUTE_AUTO_SCALE_MAX_INSTANCE_SIZE_FAIL_BASE",
+      "COMPUTE_AUTO_SCALE_MAX_INSTANCE_SIZE_FAIL_ANALYTICS",
+      "COMPUTE_AUTO_SCALE_OPLOG_FAIL_BASE",
+      "COMPUTE_AUTO_SCALE_OPLOG_FAIL_ANALYTICS",
+      "DISK_AUTO_SCALE_MAX_DISK_SIZE_FAIL",
+      "DISK_AUTO_SCALE_OPLOG_FAIL",
+      "PREDICTIVE_COMPUTE_AUTO_SCALE_INITIATED_BASE",
+      "PREDICTIVE_COMPUTE_AUTO_SCALE_MAX_INSTANCE_SIZE_FAIL_BASE",
+      "PREDICTIVE_COMPUTE_AUTO_SCALE_OPLOG_FAIL_BASE",
+      "CLUSTER_AUTO_SHARDING_INITIATED",
+      "CLUSTER_RESHARDING_COMPLETED",
+      "MAINTENANCE_IN_ADVANCED",
+      "MAINTENANCE_AUTO_DEFERRED",
+      "MAINTENANCE_STARTED",
+      "MAINTENANCE_COMPLETED",
+      "MAINTENANCE_NO_LONGER_NEEDED",
+      "SERVERLESS_AUTO_SCALING_INITIATED",
+      "SERVERLESS_VERTICAL_SCALING_INITIATED",
+      "SERVERLESS_HORIZONTAL_SCALING_INITIATED",
+      "SERVERLESS_MTM_DRAIN_REQUESTED",
+      "SERVERLESS_MTM_DRAIN_INITIATED",
+      "SERVERLESS_MTM_DRAIN_COMPLETED",
+      "SERVERLESS_MTM_DRAIN_STOPPED",
+      "SERVERLESS_INSTANCE_CREATED",
+      "SERVERLESS_INSTANCE_READY",
+      "SERVERLESS_INSTANCE_UPDATE_SUBMITTED",
+      "SERVERLESS_INSTANCE_UPDATE_STARTED",
+      "SERVERLESS_INSTANCE_UPDATE_COMPLETED",
+      "SERVERLESS_INSTANCE_DELETE_SUBMITTED",
+      "SERVERLESS_INSTANCE_DELETED",
+      "SERVERLESS_INSTANCE_UNBLOCKED",
+      "TENANT_ENDPOINT_CREATED",
+      "TENANT_ENDPOINT_RESERVED",
+      "TENANT_ENDPOINT_RESERVATION_FAILED",
+      "TENANT_ENDPOINT_UPDATED",
+      "TENANT_ENDPOINT_INITIATING",
+      "TENANT_ENDPOINT_AVAILABLE",
+      "TENANT_ENDPOINT_FAILED",
+      "TENANT_ENDPOINT_DELETING",
+      "TENANT_ENDPOINT_DELETED",
+      "TENANT_ENDPOINT_EXPIRED",
+      "TENANT_ENDPOINT_SERVICE_DEPLOYMENT_CREATED",
+      "TENANT_ENDPOINT_SERVICE_CREATED",
+      "TENANT_ENDPOINT_SERVICE_AVAILABLE",
+      "TENANT_ENDPOINT_SERVICE_DEPLOYMENT_DELETE_REQUESTED",
+      "TENANT_ENDPOINT_SERVICE_DELETED",
+      "TENANT_ENDPOINT_SERVICE_DEPLOYMENT_DELETED",
+      "TENANT_ENDPOINT_SERVICE_DEPLOYMENT_NUM_DESIRED_ENDPOINT_SERVICES_INCREASED",
+      "NDS_X509_USER_AUTHENTICATION_CUSTOMER_CA_EXPIRATION_RESOLVED",
+      "NDS_X509_USER_AUTHENTICATION_CUSTOMER_CA_EXPIRATION_CHECK",
+      "NDS_X509_USER_AUTHENTICATION_CUSTOMER_CRL_EXPIRATION_RESOLVED",
+      "NDS_X509_USER_AUTHENTICATION_CUSTOMER_CRL_EXPIRATION_CHECK",
+      "NDS_X509_USER_AUTHENTICATION_MANAGED_USER_CERTS_EXPIRATION_RESOLVED",
+      "NDS_X509_USER_AUTHENTICATION_MANAGED_USER_CERTS_EXPIRATION_CHECK",
+      "ONLINE_ARCHIVE_INSUFFICIENT_INDEXES_CHECK",
+      "ONLINE_ARCHIVE_INSUFFICIENT_INDEXES_RESOLVED",
+      "ONLINE_ARCHIVE_UP_TO_DATE",
+      "ONLINE_ARCHIVE_DATA_EXPIRATION_RESOLVED",
+      "ONLINE_ARCHIVE_MAX_CONSECUTIVE_OFFLOAD_WINDOWS_CHECK",
+      "CROSS_REGION_SUPPORTED_REGION_MODIFIED",
+      "ENDPOINT_SERVICE_CREATED",
+      "ENDPOINT_SERVICE_DELETED",
+      "INTERFACE_ENDPOINT_CREATED",
+      "INTERFACE_ENDPOINT_DELETED",
+      "INTERFACE_ENDPOINT_PATCHED",
+      "INTERFACE_ENDPOINT_RETRIED",
+      "PROACTIVE_OPERATION_EVENT_LOGGED",
+      "PRIMARY_ELECTED",
+      "REPLICATION_OPLOG_WINDOW_HEALTHY",
+      "REPLICATION_OPLOG_WINDOW_RUNNING_OUT",
+      "ONE_PRIMARY",
+      "NO_PRIMARY",
+      "TOO_MANY_ELECTIONS",
+      "TOO_FEW_HEALTHY_MEMBERS",
+      "TOO_MANY_UNHEALTHY_MEMBERS",
+      "SEARCH_DEPLOYMENT_CREATED",
+      "SEARCH_DEPLOYMENT_UPDATED",
+      "SEARCH_DEPLOYMENT_DELETED",
+      "SERVERLESS_DEPLOYMENT_CREATED",
+      "SERVERLESS_DEPLOYMENT_DELETED",
+      "SERVERLESS_DEPLOYMENT_UPDATED",
+      "SERVERLESS_DEPLOYMENT_INSTANCE_REPLACED",
+      "SERVERLESS_DEPLOYMENT_INSTANCE_REBOOTED",
+      "SERVERLESS_DEPLOYMENT_ENDPOINT_SERVICE_LINKED",
+      "SERVERLESS_DEPLOYMENT_ENDPOINT_SERVICE_UNLINKED",
+      "SERVERLESS_DEPLOYMENT_ENVOY_INSTANCE_UIS_KEYS_ROTATED",
+      "INSIDE_SERVERLESS_METRIC_THRESHOLD",
+      "OUTSIDE_SERVERLESS_METRIC_THRESHOLD",
+      "INSIDE_FLEX_METRIC_THRESHOLD",
+      "OUTSIDE_FLEX_METRIC_THRESHOLD",
+      "SETUP_SERVERLESS_INITIATED",
+      "MAX_PROCESSOR_COUNT_REACHED",
+      "STREAM_PROCESSOR_STATE_IS_FAILED",
+      "STREAM_PROCESSOR_STARTED",
+      "STREAM_PROCESSOR_AUTOSCALE_INITIATED",
+      "STREAM_PROCESSOR_CREATED",
+      "STREAM_PROCESSOR_STOPPED",
+      "STREAM_PROCESSOR_DROPPED",
+      "STREAM_PROCESSOR_MODIFIED",
+      "INSIDE_STREAM_PROCESSOR_METRIC_THRESHOLD",
+      "OUTSIDE_STREAM_PROCESSOR_METRIC_THRESHOLD",
+      "CASE_CREATED",
+      "SUPPORT_EMAILS_SENT_SUCCESSFULLY",
+      "SUPPORT_EMAILS_SENT_FAILURE",
+      "TEAM_ADDED_TO_GROUP",
+      "TEAM_REMOVED_FROM_GROUP",
+      "TEAM_ROLES_MODIFIED",
+      "TENANT_SNAPSHOT_STARTED_AUDIT",
+      "TENANT_SNAPSHOT_COMPLETED_AUDIT",
+      "TENANT_SNAPSHOT_DELETED_AUDIT",
+      "TENANT_RESTORE_REQUESTED_AUDIT",
+      "TENANT_RESTORE_COMPLETED_AUDIT",
+      "TENANT_SNAPSHOT_DOWNLOAD_REQUESTED_AUDIT",
+      "JOINED_GROUP",
+      "REMOVED_FROM_GROUP",
+      "INVITED_TO_GROUP",
+      "REQUESTED_TO_JOIN_GROUP",
+      "GROUP_INVITATION_DELETED",
+      "USER_ROLES_CHANGED_AUDIT",
+      "JOIN_GROUP_REQUEST_DENIED_AUDIT",
+      "JOIN_GROUP_REQUEST_APPROVED_AUDIT",
+      "CLUSTER_FCV_FIXED",
+      "CLUSTER_FCV_UNFIXED",
+      "CLUSTER_FCV_EXPIRATION_DATE_UPDATED",
+      "CLUSTER_FCV_DOWNGRADED",
+      "CLUSTER_BINARY_VERSION_DOWNGRADED",
+      "CLUSTER_BINARY_VERSION_UPGRADED",
+      "CLUSTER_OS_FIXED",
+      "CLUSTER_OS_UNFIXED",
+      "TAGS_MODIFIED",
+      "CLUSTER_TAGS_MODIFIED",
+      "GROUP_TAGS_MODIFIED",
+      "EMPLOYEE_DOWNLOADED_CLUSTER_LOGS",
+      "CHARTS_API_SUCCESS",
+      "CHARTS_API_FAILURE",
+      "CHARTS_DASHBOARD_EXPORTED",
+      "CHARTS_DASHBOARD_EXPORT_FAILED",
+      "CHARTS_DASHBOARD_IMPORTED",
+      "CHARTS_DASHBOARD_IMPORT_FAILED",
+      "RESOURCE_POLICY_VIOLATED",
+      "QUERY_SHAPE_BLOCKED",
+      "QUERY_SHAPE_UNBLOCKED",
+      "SHARD_KEY_ANALYSIS_STARTED",
+      "SHARD_KEY_ANALYSIS_FINISHED",
+      "QUERY_SAMPLING_STARTED",
+      "QUERY_SAMPLING_STOPPED",
+      "AI_MODELS_APIS_API_KEY_CREATED",
+      "AI_MODELS_APIS_API_KEY_DELETED",
+      "AI_MODELS_APIS_API_KEY_UPDATED",
+      "AI_MODELS_APIS_RATE_LIMIT_UPDATED",
+      "AI_MODELS_APIS_RATE_LIMIT_RESET",
+      "AI_MODELS_APIS_RATE_LIMIT_ADMIN_OVERRIDE"
+    ];
+    ORG_EVENT_TYPES = [
+      "ALERT_ACKNOWLEDGED_AUDIT",
+      "ALERT_UNACKNOWLEDGED_AUDIT",
+      "ALERT_CONFIG_DISABLED_AUDIT",
+      "ALERT_CONFIG_ENABLED_AUDIT",
+      "ALERT_CONFIG_ADDED_AUDIT",
+      "ALERT_CONFIG_DELETED_AUDIT",
+      "ALERT_CONFIG_CHANGED_AUDIT",
+      "API_KEY_CREATED",
+      "API_KEY_DELETED",
+      "API_KEY_ACCESS_LIST_ENTRY_ADDED",
+      "API_KEY_ACCESS_LIST_ENTRY_DELETED",
+      "API_KEY_ROLES_CHANGED",
+      "API_KEY_DESCRIPTION_CHANGED",
+      "API_KEY_ADDED_TO_GROUP",
+      "API_KEY_REMOVED_FROM_GROUP",
+      "API_KEY_UI_IP_ACCESS_LIST_INHERITANCE_ENABLED",
+      "API_KEY_UI_IP_ACCESS_LIST_INHERITANCE_DISABLED",
+      "SERVICE_ACCOUNT_CREATED",
+      "SERVICE_ACCOUNT_DELETED",
+      "SERVICE_ACCOUNT_ROLES_CHANGED",
+      "SERVICE_ACCOUNT_DETAILS_CHANGED",
+      "SERVICE_ACCOUNT_ADDED_TO_GROUP",
+      "SERVICE_ACCOUNT_REMOVED_FROM_GROUP",
+      "SERVICE_ACCOUNT_ACCESS_LIST_ENTRY_ADDED",
+      "SERVICE_ACCOUNT_ACCESS_LIST_ENTRY_DELETED",
+      "SERVICE_ACCOUNT_SECRET_ADDED",
+      "SERVICE_ACCOUNT_SECRET_DELETED",
+      "SERVICE_ACCOUNT_UI_IP_ACCESS_LIST_INHERITANCE_ENABLED",
+      "SERVICE_ACCOUNT_UI_IP_ACCESS_LIST_INHERITANCE_DISABLED",
+      "AWS_PAYMENT_PAID",
+      "CHARGE_SUCCEEDED",
+      "CHARGE_FAILED",
+      "CHARGE_PROCESSING",
+      "CHARGE_PENDING_REVERSAL",
+      "BRAINTREE_CHARGE_FAILED",
+      "INVOICE_CLOSED",
+      "CHECK_PAYMENT_RECEIVED",
+      "WIRE_TRANSFER_PAYMENT_RECEIVED",
+      "DISCOUNT_APPLIED",
+      "CREDIT_ISSUED",
+      "CREDIT_PULLED_FWD",
+      "CREDIT_END_DATE_MODIFIED",
+      "PROMO_CODE_APPLIED",
+      "PAYMENT_FORGIVEN",
+      "REFUND_ISSUED",
+      "ACCOUNT_DOWNGRADED",
+      "ACCOUNT_UPGRADED",
+      "ACCOUNT_MODIFIED",
+      "SUPPORT_PLAN_ACTIVATED",
+      "SUPPORT_PLAN_CANCELLED",
+      "SUPPORT_PLAN_CANCELLATION_SCHEDULED",
+      "INITIATE_SALESFORCE_SERVICE_CLOUD_SYNC",
+      "INVOICE_ADDRESS_CHANGED",
+      "INVOICE_ADDRESS_ADDED",
+      "PREPAID_PLAN_ACTIVATED",
+      "ELASTIC_INVOICING_MODE_ACTIVATED",
+      "ELASTIC_INVOICING_MODE_DEACTIVATED",
+      "TERMINATE_PAID_SERVICES",
+      "BILLING_EMAIL_ADDRESS_ADDED",
+      "BILLING_EMAIL_ADDRESS_CHANGED",
+      "BILLING_EMAIL_ADDRESS_REMOVED",
+      "AWS_BILLING_ACCOUNT_CREDIT_ISSUED",
+      "GCP_BILLING_ACCOUNT_CREDIT_ISSUED",
+      "CREDIT_SFOLID_MODIFIED",
+      "PREPAID_PLAN_MODIFIED",
+      "AWS_USAGE_REPORTED",
+      "AZURE_USAGE_REPORTED",
+      "GCP_USAGE_REPORTED",
+      "VERCEL_USAGE_REPORTED",
+      "BECAME_PAYING_ORG",
+      "BECAME_LINKED_ORG",
+      "NEW_LINKED_ORG",
+      "UNLINKED_ORG",
+      "ORG_LINKED_TO_PAYING_ORG",
+      "ORG_UNLINKED_FROM_PAYING_ORG",
+      "ORG_UNLINK_REQUESTED",
+      "ORG_UNLINK_CANCELLED",
+      "PAYMENT_UPDATED_THROUGH_API",
+      "AZURE_BILLING_ACCOUNT_CREDIT_ISSUED",
+      "CREDIT_START_DATE_MODIFIED",
+      "CREDIT_ELASTIC_INVOICING_MODIFIED",
+      "CREDIT_TYPE_MODIFIED",
+      "CREDIT_AMOUNT_CENTS_MODIFIED",
+      "CREDIT_AMOUNT_REMAINING_CENTS_MODIFIED",
+      "CREDIT_TOTAL_BILLED_CENTS_MODIFIED",
+      "CREDIT_AWS_CUSTOMER_ID_MODIFIED",
+      "CREDIT_AWS_PRODUCT_CODE_MODIFIED",
+      "CREDIT_AWS_LICENSE_ARN_MODIFIED",
+      "CREDIT_AWS_ACCOUNT_ID_MODIFIED",
+      "CREDIT_GCP_MARKETPLACE_ENTITLEMENT_ID_MODIFIED",
+      "CREDIT_AZURE_SUBSCRIPTION_ID_MODIFIED",
+      "CREDIT_AZURE_PRIVATE_PLAN_ID_MODIFIED",
+      "TARGETED_REBILL_EXECUTED",
+      "LEGACY_REBILL_EXECUTED",
+      "EVERGREEN_DEAL_CANCELLED",
+      "GRACE_PERIOD_ACTIVATED",
+      "GRACE_PERIOD_NO_LONGER_IN_EFFECT",
+      "PENDING_DEAL_ACTIVATION_ADDED",
+      "PENDING_DEAL_ACTIVATION_CANCELED",
+      "PENDING_DEAL_APPLIED",
+      "PENDING_DEAL_ACTIVATION_FAILED",
+      "EVERGREEN_PRIORITY_MODIFIED",
+      "CROSS_ORG_OPERATION_TICKET_TRACKING",
+      "ADMIN_OVERRIDE_PAYMENT_METHOD_DELETED",
+      "ADMIN_OVERRIDE_PAYMENT_METHOD_EXPIRED",
+      "PAYMENT_METHOD_FLAGGED",
+      "PAYMENT_METHOD_UNFLAGGED",
+      "MARKETPLACE_REFUND_ISSUED",
+      "PAYMENT_DUE_DATE_EXTENDED",
+      "FEDERATION_SETTINGS_CREATED",
+      "FEDERATION_SETTINGS_DELETED",
+      "FEDERATION_SETTINGS_UPDATED",
+      "IDENTITY_PROVIDER_CREATED",
+      "IDENTITY_PROVIDER_UPDATED",
+      "IDENTITY_PROVIDER_DELETED",
+      "IDENTITY_PROVIDER_ACTIVATED",
+      "OIDC_IDENTITY_PROVIDER_UPDATED",
+      "IDENTITY_PROVIDER_DEACTIVATED",
+      "IDENTITY_PROVIDER_JWKS_REVOKED",
+      "OIDC_IDENTITY_PROVIDER_ENABLED",
+      "OIDC_IDENTITY_PROVIDER_DISABLED",
+      "DOMAINS_ASSOCIATED",
+      "DOMAIN_CREATED",
+      "DOMAIN_DELETED",
+      "DOMAIN_VERIFIED",
+      "ORG_SETTINGS_CONFIGURED",
+      "ORG_SETTINGS_UPDATED",
+      "ORG_SETTINGS_DELETED",
+      "RESTRICT_ORG_MEMBERSHIP_ENABLED",
+      "RESTRICT_ORG_MEMBERSHIP_DISABLED",
+      "ROLE_MAPPING_CREATED",
+      "ROLE_MAPPING_UPDATED",
+      "ROLE_MAPPING_DELETED",
+      "GROUP_DELETED",
+      "GROUP_CREATED",
+      "GROUP_MOVED",
+      "MLAB_MIGRATION_COMPLETED",
+      "MLAB_MIGRATION_TARGET_CLUSTER_CREATED",
+      "MLAB_MIGRATION_DATABASE_USERS_IMPORTED",
+      "MLAB_MIGRATION_IP_WHITELIST_IMPORTED",
+      "MLAB_MIGRATION_TARGET_CLUSTER_SET",
+      "MLAB_MIGRATION_DATABASE_RENAMED",
+      "MLAB_MIGRATION_LIVE_IMPORT_STARTED",
+      "MLAB_MIGRATION_LIVE_IMPORT_READY_FOR_CUTOVER",
+      "MLAB_MIGRATION_LIVE_IMPORT_CUTOVER_COMPLETE",
+      "MLAB_MIGRATION_LIVE_IMPORT_ERROR",
+      "MLAB_MIGRATION_LIVE_IMPORT_CANCELLED",
+      "MLAB_MIGRATION_DUMP_AND_RESTORE_TEST_STARTED",
+      "MLAB_MIGRATION_DUMP_AND_RESTORE_TEST_SKIPPED",
+      "MLAB_MIGRATION_DUMP_AND_RESTORE_STARTED",
+      "MLAB_MIGRATION_SUPPORT_PLAN_SELECTED",
+      "MLAB_MIGRATION_SUPPORT_PLAN_OPTED_OUT",
+      "ORG_LIMIT_UPDATED",
+      "SHADOW_CLUSTER_ORG_OPT_IN",
+      "SHADOW_CLUSTER_ORG_OPT_OUT",
+      "ATLAS_MAINTENANCE_FLEET_ACTIVE_WAVE_CLOSED_BY_ADMIN",
+      "ORG_CREATED",
+      "CUSTOM_SESSION_TIMEOUT_MODIFIED",
+      "SECURITY_CONTACT_MODIFIED",
+      "OPERATIONS_CONTACT_MODIFIED",
+      "ORG_CREDIT_CARD_ADDED",
+      "ORG_CREDIT_CARD_UPDATED",
+      "ORG_CREDIT_CARD_CURRENT",
+      "ORG_CREDIT_CARD_ABOUT_TO_EXPIRE",
+      "ORG_PAYPAL_LINKED",
+      "ORG_PAYPAL_UPDATED",
+      "ORG_PAYPAL_CANCELLED",
+      "ORG_OVERRIDE_PAYMENT_METHOD_ADDED",
+      "ORG_BANK_ACCOUNT_ADDED",
+      "ORG_BANK_ACCOUNT_UPDATED",
+      "ORG_WALLET_ADDED",
+      "ORG_WALLET_UPDATED",
+      "ORG_ACTIVATED",
+      "ORG_TEMPORARILY_ACTIVATED",
+      "ORG_SUSPENSION_DATE_CHANGED",
+      "ORG_SUSPENDED",
+      "ORG_ADMIN_SUSPENDED",
+      "ORG_ADMIN_LOCKED",
+      "ORG_CLUSTERS_DELETED",
+      "ORG_CLUSTERS_PAUSED",
+      "ORG_LOCKED",
+      "ORG_LOCKED_ACCELERATED",
+      "ORG_UNDER_FINANCIAL_PROTECTION",
+      "ORG_NO_FINANCIAL_PROTECTION",
+      "ORG_RENAMED",
+      "ALL_ORG_USERS_HAVE_MFA",
+      "ORG_USERS_WITHOUT_MFA",
+      "ORG_INVOICE_UNDER_THRESHOLD",
+      "ORG_INVOICE_OVER_THRESHOLD",
+      "ORG_DAILY_BILL_UNDER_THRESHOLD",
+      "ORG_DAILY_BILL_OVER_THRESHOLD",
+      "ORG_DAILY_BILLING_CHANGE_NORMAL",
+      "ORG_DAILY_BILLING_CHANGE_OVER_THRESHOLD",
+      "ORG_WEEKLY_BILLING_CHANGE_NORMAL",
+      "ORG_WEEKLY_BILLING_CHANGE_OVER_THRESHOLD",
+      "ORG_MONTHLY_BILLING_CHANGE_NORMAL",
+      "ORG_MONTHLY_BILLING_CHANGE_OVER_THRESHOLD",
+      "ORG_GROUP_CHARGES_UNDER_THRESHOLD",
+      "ORG_GROUP_CHARGES_OVER_THRESHOLD",
+      "ORG_TWO_FACTOR_AUTH_REQUIRED",
+      "ORG_TWO_FACTOR_AUTH_OPTIONAL",
+      "ORG_PUBLIC_API_ACCESS_LIST_REQUIRED",
+      "ORG_PUBLIC_API_ACCESS_LIST_NOT_REQUIRED",
+      "ORG_EMPLOYEE_ACCESS_RESTRICTED",
+      "ORG_EMPLOYEE_ACCESS_UNRESTRICTED",
+      "ORG_CONNECTED_TO_MLAB",
+      "ORG_DISCONNECTED_FROM_MLAB",
+      "ORG_IDP_CERTIFICATE_CURRENT",
+      "ORG_IDP_CERTIFICATE_ABOUT_TO_EXPIRE",
+      "ORG_CONNECTED_TO_VERCEL",
+      "ORG_DISCONNECTED_TO_VERCEL",
+      "ORG_CONNECTION_UNINSTALLED_FROM_VERCEL",
+      "ORG_UI_IP_ACCESS_LIST_ENABLED",
+      "ORG_UI_IP_ACCESS_LIST_DISABLED",
+      "ORG_EDITED_UI_IP_ACCESS_LIST_ENTRIES",
+      "ORG_SERVICE_ACCOUNT_MAX_SECRET_VALIDITY_EDITED",
+      "ORG_SERVICE_ACCOUNT_SECRETS_EXPIRED",
+      "ORG_SERVICE_ACCOUNT_SECRETS_NO_LONGER_EXPIRED",
+      "ORG_SERVICE_ACCOUNT_SECRETS_EXPIRING",
+      "ORG_SERVICE_ACCOUNT_SECRETS_NO_LONGER_EXPIRING",
+      "ORG_MONGODB_VERSION_EOL_EXTENSION_ACCEPTED",
+      "ORG_MONGODB_VERSION_EOL_EXTENSION_PENDING",
+      "ORG_MONGODB_VERSION_EOL_EXTENSION_CANCELLED",
+      "ORG_BAAS_EOL_EXTENSION_ACCEPTED",
+      "ORG_BAAS_EOL_EXTENSION_PENDING",
+      "ORG_BAAS_EOL_EXTENSION_CANCELED",
+      "GROUP_MOVED_FROM_ORG",
+      "SANDBOX_ENABLED_FOR_ORG",
+      "SANDBOX_DISABLED_FOR_ORG",
+      "SANDBOX_CONFIG_DELETED",
+      "SANDBOX_TEMPLATE_UPDATED",
+      "ORG_DELEGATION_SETTINGS_UPDATED",
+      "ORGANIZATION_VOYAGE_SETTINGS_CREATED",
+      "ORGANIZATION_VOYAGE_SETTINGS_DELETED",
+      "ORG_DATA_SHARING_AI_MODELS_ENABLED",
+      "ORG_DATA_SHARING_AI_MODELS_DISABLED",
+      "ORG_WAVE_ASSIGNMENT_MODE_MANUAL",
+      "ORG_WAVE_ASSIGNMENT_MODE_ENV_TAG_MAPPING",
+      "PROJECT_CREATED_VIA_ANIS",
+      "AWS_SELF_SERVE_ACCOUNT_LINKED",
+      "AWS_SELF_SERVE_ACCOUNT_LINK_PENDING",
+      "AWS_SELF_SERVE_ACCOUNT_CANCELLED",
+      "AWS_SELF_SERVE_ACCOUNT_LINK_FAILED",
+      "GCP_SELF_SERVE_ACCOUNT_LINK_PENDING",
+      "GCP_SELF_SERVE_ACCOUNT_LINK_FAILED",
+      "AZURE_SELF_SERVE_ACCOUNT_LINKED",
+      "AZURE_SELF_SERVE_ACCOUNT_LINK_PENDING",
+      "AZURE_SELF_SERVE_ACCOUNT_CANCELLED",
+      "AZURE_SELF_SERVE_ACCOUNT_LINK_FAILED",
+      "GCP_SELF_SERVE_ACCOUNT_LINKED",
+      "GCP_SELF_SERVE_ACCOUNT_CANCELLED",
+      "VERCEL_SELF_SERVE_ACCOUNT_LINKED",
+      "VERCEL_SELF_SERVE_ACCOUNT_LINK_PENDING",
+      "VERCEL_SELF_SERVE_ACCOUNT_CANCELLED",
+      "VERCEL_SELF_SERVE_ACCOUNT_LINK_FAILED",
+      "VERCEL_INVOICE_CREATED",
+      "VERCEL_INVOICE_NOT_PAID",
+      "VERCEL_INVOICE_OVERDUE",
+      "VERCEL_INVOICE_PAID",
+      "VERCEL_INVOICE_REFUNDED",
+      "SUPPORT_EMAILS_SENT_SUCCESSFULLY",
+      "SUPPORT_EMAILS_SENT_FAILURE",
+      "TEAM_CREATED",
+      "TEAM_DELETED",
+      "TEAM_UPDATED",
+      "TEAM_NAME_CHANGED",
+      "TEAM_ADDED_TO_GROUP",
+      "TEAM_REMOVED_FROM_GROUP",
+      "TEAM_ROLES_MODIFIED",
+      "JOINED_ORG",
+      "JOINED_TEAM",
+      "INVITED_TO_ORG",
+      "ORG_INVITATION_DELETED",
+      "REMOVED_FROM_ORG",
+      "REMOVED_FROM_TEAM",
+      "USER_ROLES_CHANGED_AUDIT",
+      "ORG_FLEX_CONSULTING_PURCHASED",
+      "ORG_FLEX_CONSULTING_PURCHASE_FAILED",
+      "INVITED_TO_TEAM",
+      "TAGS_MODIFIED",
+      "GROUP_TAGS_MODIFIED",
+      "RESOURCE_POLICY_CREATED",
+      "RESOURCE_POLICY_MODIFIED",
+      "RESOURCE_POLICY_DELETED",
+      "RESOURCE_POLICY_VIOLATED",
+      "AI_MODELS_APIS_USAGE_TIER_UPDATED",
+      "AI_MODELS_APIS_FREE_TOKENS_ADMIN_ADJUSTED",
+      "OAUTH_CLIENT_CREATED",
+      "OAUTH_CLIENT_UPDATED",
+      "OAUTH_CLIENT_DELETED",
+      "OAUTH_CLIENT_SECRET_CREATED",
+      "OAUTH_CLIENT_SECRET_DELETED",
+      "OAUTH_AUTHORIZATION_GRANTED",
+      "OAUTH_AUTHORIZATION_DENIED",
+      "OAUTH_TOKEN_ISSUED",
+      "OAUTH_TOKEN_REVOKED",
+      "OAUTH_USER_CONSENT_GRANTED",
+      "OAUTH_USER_CONSENT_REVOKED"
+    ];
+  }
+});
+
+// src/emulator/resources/events/journal.ts
+function eventStateOf(world) {
+  world.events ??= { journal: [], expected: [], serial: 0 };
+  return world.events;
+}
+function eventId(createdMs, serial) {
+  const seconds2 = Math.max(0, Math.floor(createdMs / 1e3)).toString(16).padStart(8, "0").slice(-8);
+  return seconds2 + serial.toString(16).padStart(16, "0");
+}
+function appendEvent(world, event, serviceMs) {
+  const state = eventStateOf(world);
+  state.serial += 1;
+  const stored = {
+    id: eventId(serviceMs, state.serial),
+    created: isoSeconds(serviceMs),
+    eventTypeName: event.eventTypeName,
+    level: event.level,
+    ...event.groupId !== void 0 ? { groupId: event.groupId } : {},
+    ...event.orgId !== void 0 ? { orgId: event.orgId } : {},
+    fields: event.fields ?? {}
+  };
+  state.journal.push(stored);
+  if (state.journal.length > MAX_EVENTS) state.journal.splice(0, state.journal.length - MAX_EVENTS);
+  return stored;
+}
+function expect(world, expected) {
+  const state = eventStateOf(world);
+  state.expected = state.expected.filter((e) => !(e.groupId === expected.groupId && e.clusterName === expected.clusterName));
+  state.expected.push(expected);
+}
+function settle(store) {
+  const state = eventStateOf(store.world);
+  const now = store.clock();
+  const due = state.expected.filter((e) => e.at <= now).sort((a, b) => a.at - b.at);
+  if (due.length === 0) return false;
+  state.expected = state.expected.filter((e) => e.at > now);
+  const offset = store.serviceClock() - now;
+  for (const e of due) {
+    appendEvent(store.world, { eventTypeName: e.eventTypeName, level: "project", groupId: e.groupId, fields: { clusterName: e.clusterName } }, e.at + offset);
+  }
+  return true;
+}
+var MAX_EVENTS;
+var init_journal = __esm({
+  "src/emulator/resources/events/journal.ts"() {
+    "use strict";
+    init_store2();
+    MAX_EVENTS = 5e3;
+  }
+});
+
+// src/emulator/resources/events/handlers.ts
+function eventView(ctx, event) {
+  const doc = {
+    ...event.fields,
+    created: event.created,
+    eventTypeName: event.eventTypeName,
+    ...event.groupId !== void 0 ? { groupId: event.groupId } : {},
+    id: event.id,
+    isGlobalAdmin: false,
+    links: [{ href: `${apiRoot(ctx)}/groups/${event.groupId ?? "null"}/events/${event.id}`, rel: "self" }],
+    ...event.orgId !== void 0 ? { orgId: event.orgId } : {}
+  };
+  return Object.fromEntries(Object.keys(doc).sort().map((key) => [key, doc[key]]));
+}
+function ownsEvent(owner, event) {
+  return owner.level === "project" ? event.level === "project" && event.groupId === owner.groupId : event.level === "org" && event.orgId === owner.orgId;
+}
+function dateParam(ctx, name) {
+  const text19 = ctx.query.get(name);
+  if (text19 === null) return void 0;
+  const date = parseIsoDateTime(text19);
+  if (!date) throw failures.invalidQueryParameter(name, text19, "It must be an ISO 8601 date and time.");
+  return date.getTime();
+}
+function typesParam(ctx, name, known) {
+  const values = ctx.query.getAll(name);
+  for (const value of values) if (!known.has(value)) throw eventFailures.invalidEnumValue(value, name);
+  return values;
+}
+async function listOf(ctx, owner) {
+  const page3 = pageParams(ctx.query);
+  const includeRaw = booleanParam(ctx.query, "includeRaw", false);
+  const known = owner.level === "project" ? PROJECT_TYPES : ORG_TYPES;
+  const types = typesParam(ctx, "eventType", known);
+  const excluded = owner.level === "project" ? typesParam(ctx, "excludedEventType", known) : [];
+  const clusterNames2 = owner.level === "project" ? ctx.query.getAll("clusterNames") : [];
+  for (const name of clusterNames2) if (!CLUSTER_NAME3.test(name)) throw failures.invalidQueryParameter("clusterNames", name, "It must be a cluster name.");
+  const minDate = dateParam(ctx, "minDate");
+  const maxDate = dateParam(ctx, "maxDate");
+  const { store } = ctx.services;
+  if (settle(store)) await store.commit();
+  const matching = eventStateOf(store.world).journal.filter((event) => {
+    if (!ownsEvent(owner, event)) return false;
+    if (types.length > 0 && !types.includes(event.eventTypeName)) return false;
+    if (excluded.includes(event.eventTypeName)) return false;
+    if (clusterNames2.length > 0 && !clusterNames2.includes(event.fields.clusterName ?? "")) return false;
+    const created = Date.parse(event.created);
+    return (minDate === void 0 || created >= minDate) && (maxDate === void 0 || created <= maxDate);
+  });
+  const newestFirst = matching.slice().reverse();
+  const echoed = [
+    ...clusterNames2.map((name) => ["clusterNames", name]),
+    ...excluded.map((type) => ["excludedEventType", type]),
+    ...types.map((type) => ["eventType", type]),
+    ["includeCount", String(page3.includeCount)],
+    ["includeRaw", String(includeRaw)],
+    ...maxDate !== void 0 ? [["maxDate", formatServiceDate(new Date(maxDate))]] : [],
+    ...minDate !== void 0 ? [["minDate", formatServiceDate(new Date(minDate))]] : []
+  ];
+  echoed.sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+  const href = (pageNum) => `${selfHref(ctx)}?${new URLSearchParams([...echoed, ["pageNum", String(pageNum)], ["itemsPerPage", String(page3.itemsPerPage)]]).toString()}`;
+  const start = (page3.pageNum - 1) * page3.itemsPerPage;
+  const links = [];
+  if (page3.pageNum > 1) links.push({ href: href(page3.pageNum - 1), rel: "previous" });
+  if (page3.includeCount && start + page3.itemsPerPage < newestFirst.length) links.push({ href: href(page3.pageNum + 1), rel: "next" });
+  links.push({ href: href(page3.pageNum), rel: "self" });
+  const results7 = newestFirst.slice(start, start + page3.itemsPerPage).map((event) => eventView(ctx, event));
+  return { status: 200, body: { links, results: results7, totalCount: page3.includeCount ? newestFirst.length : 0 } };
+}
+async function oneOf2(ctx, owner) {
+  booleanParam(ctx.query, "includeRaw", false);
+  const id = ctx.params.eventId;
+  if (!EVENT_ID.test(id)) throw eventFailures.invalidEventId(id);
+  const { store } = ctx.services;
+  if (settle(store)) await store.commit();
+  const event = eventStateOf(store.world).journal.find((e) => e.id === id && ownsEvent(owner, e));
+  if (!event) throw eventFailures.eventNotFound(id);
+  return { status: 200, body: eventView(ctx, event) };
+}
+var PROJECT_TYPES, ORG_TYPES, CLUSTER_NAME3, EVENT_ID, eventFailures, projectOwner, orgOwner, listProjectEvents, getProjectEvent, listOrgEvents, getOrgEvent;
+var init_handlers7 = __esm({
+  "src/emulator/resources/events/handlers.ts"() {
+    "use strict";
+    init_isoDate();
+    init_eventTypes();
+    init_context2();
+    init_errors4();
+    init_pagination2();
+    init_projects2();
+    init_journal();
+    PROJECT_TYPES = new Set(PROJECT_EVENT_TYPES);
+    ORG_TYPES = new Set(ORG_EVENT_TYPES);
+    CLUSTER_NAME3 = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
+    EVENT_ID = /^[a-f0-9]{24}$/;
+    eventFailures = {
+      invalidEnumValue: (value, name) => new ApiFailure(400, "INVALID_ENUM_VALUE", `An invalid enumeration value ${value} was specified for ${name}.`, [value, name]),
+      eventNotFound: (id) => new ApiFailure(404, "EVENT_NOT_FOUND", `Event ${id} cannot be found.`, [id]),
+      invalidEventId: (id) => new ApiFailure(400, "INVALID_PATH_PARAMETER", `Invalid path parameter eventId: ${id}. It must be 24 hexadecimal digits.`, [id])
+    };
+    projectOwner = (ctx) => ({ level: "project", groupId: projectOf(ctx).id });
+    orgOwner = (ctx) => ({ level: "org", orgId: ctx.scope.id });
+    listProjectEvents = (ctx) => listOf(ctx, projectOwner(ctx));
+    getProjectEvent = (ctx) => oneOf2(ctx, projectOwner(ctx));
+    listOrgEvents = (ctx) => listOf(ctx, orgOwner(ctx));
+    getOrgEvent = (ctx) => oneOf2(ctx, orgOwner(ctx));
+  }
+});
+
+// src/emulator/resources/events/observe.ts
+function callerFields(principal, peer) {
+  const remoteAddress = peer.replace(/^::ffff:/i, "");
+  if (principal.kind === "apiKey") return { apiKeyId: apiKeyId(principal.key.publicKey), publicKey: principal.key.publicKey, remoteAddress };
+  return { remoteAddress };
+}
+function defined(fields) {
+  return Object.fromEntries(Object.entries(fields).filter((entry) => entry[1] !== void 0));
+}
+function observeChange(store, observation) {
+  const { operation: operation2, params, requestBody, body, principal, peer } = observation;
+  settle(store);
+  const now = store.serviceClock();
+  const caller = callerFields(principal, peer);
+  const events3 = [];
+  const groupId = params.groupId;
+  for (const meaning of MEANINGS[operation2] ?? []) {
+    const fields = { ...defined(meaning.fields?.(params, requestBody, body) ?? {}), ...caller };
+    if (meaning.org) {
+      const project = operation2 === "projects.create" ? body : observation.scope;
+      const id = field(project, "id") ?? groupId;
+      const orgId = field(project, "orgId");
+      if (id === void 0 || orgId === void 0) continue;
+      events3.push({ eventTypeName: meaning.type, level: "org", groupId: id, orgId, fields });
+    } else if (groupId !== void 0) {
+      events3.push({ eventTypeName: meaning.type, level: "project", groupId, fields });
+    }
+  }
+  if (operation2 === "accessList.create" && groupId !== void 0 && Array.isArray(requestBody)) {
+    for (const _entry of requestBody) events3.push({ eventTypeName: "NETWORK_PERMISSION_ENTRY_ADDED", level: "project", groupId, fields: caller });
+  }
+  if (groupId !== void 0) events3.push(...clusterSystemEvents(store, operation2, groupId, params, body));
+  for (const event of events3) appendEvent(store.world, event, now);
+  return events3.length > 0;
+}
+function clusterSystemEvents(store, operation2, groupId, params, body) {
+  const ends = { "clusters.create": "CLUSTER_READY", "clusters.update": "CLUSTER_UPDATE_COMPLETED", "clusters.delete": "CLUSTER_DELETED" };
+  const type = ends[operation2];
+  const clusterName = operation2 === "clusters.create" ? field(body, "name") : params.clusterName;
+  if (type === void 0 || clusterName === void 0) return [];
+  const record2 = clusterStore(store).find(groupId, clusterName);
+  expect(store.world, { groupId, clusterName, eventTypeName: type, at: record2?.pendingUntil ?? store.clock() });
+  return operation2 === "clusters.update" ? [{ eventTypeName: "CLUSTER_UPDATE_STARTED", level: "project", groupId, fields: { clusterName } }] : [];
+}
+var text7, field, clusterOfPath, clusterOfAnswer, userOfPath, userOfAnswer, MEANINGS;
+var init_observe = __esm({
+  "src/emulator/resources/events/observe.ts"() {
+    "use strict";
+    init_auth();
+    init_clusters3();
+    init_journal();
+    text7 = (value) => typeof value === "string" && value !== "" ? value : void 0;
+    field = (doc, name) => typeof doc === "object" && doc !== null && !Array.isArray(doc) ? text7(doc[name]) : void 0;
+    clusterOfPath = (params) => ({ clusterName: params.clusterName });
+    clusterOfAnswer = (_params, request, body) => ({ clusterName: field(body, "name") ?? field(request, "name") });
+    userOfPath = (params) => ({ dbUserUsername: params.username });
+    userOfAnswer = (_params, request, body) => ({ dbUserUsername: field(body, "username") ?? field(request, "username") });
+    MEANINGS = {
+      "clusters.create": [{ type: "CLUSTER_CREATED", fields: clusterOfAnswer }],
+      "clusters.update": [{ type: "CLUSTER_UPDATE_SUBMITTED", fields: clusterOfPath }],
+      "clusters.delete": [{ type: "CLUSTER_DELETE_SUBMITTED", fields: clusterOfPath }],
+      "flexClusters.create": [{ type: "CLUSTER_CREATED", fields: clusterOfAnswer }],
+      "flexClusters.update": [{ type: "CLUSTER_UPDATE_SUBMITTED", fields: (p) => ({ clusterName: p.name }) }],
+      "flexClusters.delete": [{ type: "CLUSTER_DELETE_SUBMITTED", fields: (p) => ({ clusterName: p.name }) }],
+      "databaseUsers.create": [{ type: "MONGODB_USER_ADDED", fields: userOfAnswer }],
+      "databaseUsers.update": [{ type: "MONGODB_USER_UPDATED", fields: userOfPath }],
+      "databaseUsers.delete": [{ type: "MONGODB_USER_DELETED", fields: userOfPath }],
+      "accessList.delete": [{ type: "NETWORK_PERMISSION_ENTRY_REMOVED" }],
+      "projects.create": [{ type: "GROUP_CREATED", org: true }],
+      "projects.delete": [{ type: "GROUP_DELETED", org: true }],
+      "peers.create": [{ type: "PEER_CREATED" }],
+      "peers.delete": [{ type: "PEER_DELETED" }],
+      "searchIndexes.create": [{ type: "FTS_INDEX_CREATED" }],
+      "searchIndexes.ftsCreate": [{ type: "FTS_INDEX_CREATED" }],
+      "searchIndexes.update": [{ type: "FTS_INDEX_UPDATED" }],
+      "searchIndexes.updateByName": [{ type: "FTS_INDEX_UPDATED" }],
+      "searchIndexes.ftsUpdate": [{ type: "FTS_INDEX_UPDATED" }],
+      "searchIndexes.delete": [{ type: "FTS_INDEX_DELETED" }],
+      "searchIndexes.deleteByName": [{ type: "FTS_INDEX_DELETED" }],
+      "searchIndexes.ftsDelete": [{ type: "FTS_INDEX_DELETED" }],
+      "sampleDatasets.load": [{ type: "SAMPLE_DATASET_LOAD_REQUESTED" }],
+      "backups.takeSnapshot": [{ type: "CPS_ON_DEMAND_SNAPSHOT_REQUESTED" }],
+      "backups.deleteSnapshot": [{ type: "CPS_SNAPSHOT_DELETED_AUDIT" }],
+      "backups.createRestoreJob": [{ type: "CPS_RESTORE_REQUESTED_AUDIT" }],
+      "flexBackups.createRestoreJob": [{ type: "TENANT_RESTORE_REQUESTED_AUDIT" }]
+    };
+  }
+});
+
+// src/emulator/resources/events/index.ts
+function checkSeed6(doc, problems) {
+  if (doc.events === void 0) return;
+  if (!Array.isArray(doc.events)) return problems.add("events", "must be an array of {groupId|orgId, eventTypeName, created}");
+  const projects3 = seedProjectIds(doc);
+  const orgs2 = new Set((Array.isArray(doc.orgs) ? doc.orgs : []).filter(isObject).map((org) => org.id));
+  doc.events.forEach((event, i) => {
+    const at = `events[${i}]`;
+    if (!isObject(event)) return problems.add(at, "must be an object {groupId|orgId, eventTypeName, created}");
+    problems.onlyKeys(at, event, SEED_FIELDS);
+    if (event.groupId === void 0 && event.orgId === void 0) problems.add(at, "needs groupId (a project's event) or orgId (an organization's)");
+    if (event.groupId !== void 0 && problems.string(`${at}.groupId`, event.groupId, OBJECT_ID, "a 24-hex project id") && !projects3.has(event.groupId)) {
+      problems.add(`${at}.groupId`, `"${event.groupId}" is not one of the seed's projects`);
+    }
+    if (event.orgId !== void 0 && problems.string(`${at}.orgId`, event.orgId, OBJECT_ID, "a 24-hex organization id") && event.groupId === void 0 && orgs2.size > 0 && !orgs2.has(event.orgId)) {
+      problems.add(`${at}.orgId`, `"${event.orgId}" is not one of the seed's orgs`);
+    }
+    const types = event.groupId !== void 0 ? PROJECT_EVENT_TYPES : ORG_EVENT_TYPES;
+    if (problems.string(`${at}.eventTypeName`, event.eventTypeName) && !types.includes(event.eventTypeName)) {
+      problems.add(`${at}.eventTypeName`, `"${event.eventTypeName}" is not an event type of ${event.groupId !== void 0 ? "a project" : "an organization"} in the service's description`);
+    }
+    if (problems.string(`${at}.created`, event.created) && parseIsoDateTime(event.created) === void 0) problems.add(`${at}.created`, `"${event.created}" is not an ISO 8601 time like 2026-08-10T03:06:46Z`);
+    for (const name of EXTRA_FIELDS) if (event[name] !== void 0) problems.string(`${at}.${name}`, event[name]);
+  });
+}
+function fromSeed(world, seed) {
+  eventStateOf(world);
+  const entries = (seed.events ?? []).map((event) => ({ event, at: parseIsoDateTime(event.created).getTime() })).sort((a, b) => a.at - b.at);
+  for (const { event, at } of entries) {
+    const fields = Object.fromEntries(EXTRA_FIELDS.filter((name) => event[name] !== void 0).map((name) => [name, event[name]]));
+    const level = event.groupId !== void 0 ? "project" : "org";
+    appendEvent(world, { eventTypeName: event.eventTypeName, level, ...event.groupId !== void 0 ? { groupId: event.groupId } : {}, ...event.orgId !== void 0 ? { orgId: event.orgId } : {}, fields }, at);
+  }
+}
+function snapshot2(store) {
+  settle(store);
+  return structuredClone(eventStateOf(store.world).journal);
+}
+var SEED_FIELDS, EXTRA_FIELDS, orgNotFound, events2, orgEvents2;
+var init_events2 = __esm({
+  "src/emulator/resources/events/index.ts"() {
+    "use strict";
+    init_object();
+    init_isoDate();
+    init_eventTypes();
+    init_auth();
+    init_errors4();
+    init_seedChecks();
+    init_stateChecks();
+    init_projects2();
+    init_handlers7();
+    init_journal();
+    init_observe();
+    SEED_FIELDS = ["groupId", "orgId", "eventTypeName", "created", "clusterName", "dbUserUsername", "apiKeyId", "publicKey", "remoteAddress", "targetUsername"];
+    EXTRA_FIELDS = ["clusterName", "dbUserUsername", "apiKeyId", "publicKey", "remoteAddress", "targetUsername"];
+    orgNotFound = (orgId) => new ApiFailure(404, "ORG_NOT_FOUND", `No organization with ID ${orgId} exists.`, [orgId]);
+    events2 = {
+      name: "events",
+      rateLimitPerMinute: 300,
+      // recorded
+      operations: {
+        "events.list": { handler: listProjectEvents, action: "read" },
+        "events.get": { handler: getProjectEvent, action: "read" }
+      },
+      seed: { keys: ["events"], check: (doc, problems) => checkSeed6(doc, problems) },
+      state: {
+        shape: {
+          events: shape.optional(
+            shape.object({
+              journal: shape.array(shape.object({ id: "string", created: "string", eventTypeName: "string", level: "string", fields: shape.object({}) })),
+              expected: shape.array(shape.object({ groupId: "string", clusterName: "string", eventTypeName: "string", at: "number" })),
+              serial: "number"
+            })
+          )
+        },
+        fromSeed: (world, seed) => fromSeed(world, seed),
+        upgrade: (world) => void eventStateOf(world),
+        snapshot: (store) => ({ events: snapshot2(store) })
+      },
+      observe: async (observation) => {
+        const { store } = observation.services;
+        if (observeChange(store, observation)) await store.commit();
+      }
+    };
+    orgEvents2 = {
+      name: "orgEvents",
+      rateLimitPerMinute: 500,
+      // recorded
+      operations: {
+        "orgEvents.list": { handler: listOrgEvents, action: "read" },
+        "orgEvents.get": { handler: getOrgEvent, action: "read" }
+      },
+      scope: {
+        param: "orgId",
+        find: (store, value) => store.world.orgs.find((org) => org.id === value),
+        notFound: orgNotFound,
+        // A member: a role in one of the organization's projects (what GET /orgs lists).
+        authorize: (principal, org, _action, store) => {
+          const roles = new Set(principal.roles.map((role) => role.projectId));
+          if (!store.world.projects.some((project) => project.orgId === org.id && roles.has(project.id))) throw authFailures.roleForbidden();
         }
       }
     };
@@ -43347,7 +44970,7 @@ function findFlex(ctx) {
   return record2;
 }
 var FLEX_CREATE_READ_ONLY, FLEX_UPDATE_READ_ONLY, listFlexClusters2, getFlexCluster2, createFlexCluster2, patchFlexCluster, deleteFlexCluster2;
-var init_handlers7 = __esm({
+var init_handlers8 = __esm({
   "src/emulator/resources/flexClusters/handlers.ts"() {
     "use strict";
     init_connstring();
@@ -43359,7 +44982,7 @@ var init_handlers7 = __esm({
     init_store2();
     init_clusters3();
     init_projects2();
-    init_store4();
+    init_store5();
     FLEX_CREATE_READ_ONLY = { fields: flexReadOnlyFields("create") };
     FLEX_UPDATE_READ_ONLY = {
       fields: flexReadOnlyFields("update"),
@@ -43390,8 +45013,8 @@ var init_handlers7 = __esm({
       const record2 = { model: result.model, pendingUntil: clock() + transitionMs };
       addFlexCluster(store, record2);
       await store.commit();
-      const answer2 = render4(ctx, record2, body.tags !== void 0 && body.tags !== null);
-      return { status: 201, body: answer2, ...faults.dropAfterCommit ? { drop: true } : {} };
+      const answer3 = render4(ctx, record2, body.tags !== void 0 && body.tags !== null);
+      return { status: 201, body: answer3, ...faults.dropAfterCommit ? { drop: true } : {} };
     };
     patchFlexCluster = async (ctx) => {
       const record2 = findFlex(ctx);
@@ -43433,8 +45056,8 @@ var init_tenantUpgrade2 = __esm({
     init_store2();
     init_clusters3();
     init_projects2();
-    init_handlers7();
-    init_store4();
+    init_handlers8();
+    init_store5();
     tenantUpgradeFlexCluster = async (ctx) => {
       if (ctx.api !== "v2") throw failures.resourceNotFound(ctx.path);
       const body = ctx.body;
@@ -43449,7 +45072,7 @@ var init_tenantUpgrade2 = __esm({
         tags: flex.model.tags,
         terminationProtectionEnabled: flex.model.terminationProtectionEnabled
       });
-      const answer2 = render4(ctx, { model: { ...flex.model, stateName: "UPDATING" } });
+      const answer3 = render4(ctx, { model: { ...flex.model, stateName: "UPDATING" } });
       const clusters3 = clusterStore(store);
       const cluster = {
         model,
@@ -43462,7 +45085,7 @@ var init_tenantUpgrade2 = __esm({
       clusters3.add(cluster);
       clusters3.recordRequest(cluster, { method: ctx.method, url: ctx.target, contentType: ctx.contentType, raw: ctx.rawBody, body: parsed(ctx.rawBody) });
       await store.commit();
-      return { status: 200, body: answer2 };
+      return { status: 200, body: answer3 };
     };
   }
 });
@@ -43482,8 +45105,8 @@ var init_flexClusters3 = __esm({
     init_errors4();
     init_store2();
     init_clusters3();
-    init_handlers7();
-    init_store4();
+    init_handlers8();
+    init_store5();
     init_tenantUpgrade2();
     init_stateChecks();
     flexInClusterApi = (name) => new ApiFailure(400, "CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API", `Flex cluster ${name} cannot be used in the Cluster API.`, [name]);
@@ -43533,7 +45156,7 @@ function hasProcesses(model) {
   return !isTenant(model) && !model.paused && model.stateName !== "CREATING" && model.stateName !== "DELETING";
 }
 function primaryNode(model, shard, nodes2) {
-  const digest3 = (0, import_node_crypto17.createHash)("sha256").update(`primary\0${model.id}\0${shard}`).digest();
+  const digest3 = (0, import_node_crypto18.createHash)("sha256").update(`primary\0${model.id}\0${shard}`).digest();
   return digest3.readUInt32BE(0) % nodes2;
 }
 function clusterProcesses(model) {
@@ -43614,11 +45237,11 @@ function findProcess(store, groupId, processId) {
   const all = processesOf(store, groupId);
   return processId.includes(":") ? all.find((p) => p.id === processId) : all.find((p) => p.hostname === processId);
 }
-var import_node_crypto17, DOMAIN, MONGOD_PORT, MONGOS_PORT2, pad2;
+var import_node_crypto18, DOMAIN, MONGOD_PORT, MONGOS_PORT2, pad2;
 var init_derive = __esm({
   "src/emulator/resources/processes/derive.ts"() {
     "use strict";
-    import_node_crypto17 = require("node:crypto");
+    import_node_crypto18 = require("node:crypto");
     init_connstring();
     init_cluster();
     init_clusters3();
@@ -43664,10 +45287,10 @@ function processOf(ctx) {
   const project = projectOf(ctx);
   const processId = ctx.params.processId ?? "";
   const process9 = processId.includes(":") ? findProcess(ctx.services.store, project.id, processId) : void 0;
-  if (!process9) throw hostNotFound(processId, project.id);
+  if (!process9) throw hostNotFound2(processId, project.id);
   return process9;
 }
-var hostNotFound, listProcesses, getProcess, processes2;
+var hostNotFound2, listProcesses, getProcess, processes2;
 var init_processes2 = __esm({
   "src/emulator/resources/processes/index.ts"() {
     "use strict";
@@ -43679,7 +45302,7 @@ var init_processes2 = __esm({
     init_projects2();
     init_derive();
     init_derive();
-    hostNotFound = (processId, groupId) => new ApiFailure(404, "HOST_NOT_FOUND", `No host with ID ${processId} exists in group ${groupId}.`, [processId, groupId]);
+    hostNotFound2 = (processId, groupId) => new ApiFailure(404, "HOST_NOT_FOUND", `No host with ID ${processId} exists in group ${groupId}.`, [processId, groupId]);
     listProcesses = (ctx) => {
       const project = projectOf(ctx);
       const items = processesOf(ctx.services.store, project.id).map((process9) => renderProcess(ctx, process9, false));
@@ -43884,12 +45507,12 @@ var init_catalog3 = __esm({
 });
 
 // src/base/isoDuration.ts
-function parseIsoDuration(text16) {
-  const m = DURATION.exec(text16.toUpperCase());
+function parseIsoDuration(text19) {
+  const m = DURATION.exec(text19.toUpperCase());
   if (!m) return void 0;
   const [, weeks, days, hours, minutes, seconds2] = m;
   if ([weeks, days, hours, minutes, seconds2].every((part) => part === void 0)) return void 0;
-  if (text16.toUpperCase().endsWith("T")) return void 0;
+  if (text19.toUpperCase().endsWith("T")) return void 0;
   const total = Number(weeks ?? 0) * 604800 + Number(days ?? 0) * 86400 + Number(hours ?? 0) * 3600 + Number(minutes ?? 0) * 60 + Number(seconds2 ?? 0);
   return total > 0 && Number.isSafeInteger(total) ? total : void 0;
 }
@@ -43911,14 +45534,14 @@ var init_isoDuration = __esm({
 });
 
 // src/emulator/resources/metrics/query.ts
-function duration(name, text16) {
-  const seconds2 = text16 === text16.toUpperCase() ? parseIsoDuration(text16) : void 0;
-  if (seconds2 === void 0) throw invalid2(name, text16, "It must be an ISO 8601 duration such as PT1M or P1DT12H.");
+function duration(name, text19) {
+  const seconds2 = text19 === text19.toUpperCase() ? parseIsoDuration(text19) : void 0;
+  if (seconds2 === void 0) throw invalid2(name, text19, "It must be an ISO 8601 duration such as PT1M or P1DT12H.");
   return seconds2;
 }
-function time(name, text16) {
-  const date = parseIsoDateTime(text16);
-  if (!date) throw invalid2(name, text16, "It must be an ISO 8601 date and time such as 2026-08-10T03:00:00Z.");
+function time(name, text19) {
+  const date = parseIsoDateTime(text19);
+  if (!date) throw invalid2(name, text19, "It must be an ISO 8601 date and time such as 2026-08-10T03:00:00Z.");
   return date.getTime();
 }
 function readWindow(query3, now, series) {
@@ -43968,10 +45591,10 @@ var init_query = __esm({
 });
 
 // src/emulator/resources/metrics/values.ts
-function unitDraw(text16) {
+function unitDraw(text19) {
   let h2 = 2166136261;
-  for (let i = 0; i < text16.length; i++) {
-    h2 ^= text16.charCodeAt(i);
+  for (let i = 0; i < text19.length; i++) {
+    h2 ^= text19.charCodeAt(i);
     h2 = Math.imul(h2, 16777619);
   }
   let t = h2 + 1831565813 | 0;
@@ -44033,7 +45656,7 @@ function selfWithQuery(ctx) {
   const query3 = new URLSearchParams(params).toString();
   return query3 ? `${selfHref(ctx)}?${query3}` : selfHref(ctx);
 }
-function answer(ctx, process9, series, subject, names3) {
+function answer2(ctx, process9, series, subject, names3) {
   const now = serviceNow(ctx.services);
   const window = readWindow(ctx.query, now, names3);
   const { measurements: list7, start, end } = measurements(process9, subject.databaseName ?? subject.partitionName ?? "", series, window, now);
@@ -44092,12 +45715,12 @@ var init_metrics2 = __esm({
     SYSTEM_DATABASES = ["config", "local"];
     names = (series) => new Set(series.map(([name]) => name));
     SERIES_NAMES = { process: names(PROCESS_SERIES), disk: names(DISK_SERIES), database: names(DATABASE_SERIES) };
-    processMeasurements = (ctx) => answer(ctx, processOf(ctx), PROCESS_SERIES, {}, SERIES_NAMES.process);
+    processMeasurements = (ctx) => answer2(ctx, processOf(ctx), PROCESS_SERIES, {}, SERIES_NAMES.process);
     databaseMeasurements = (ctx) => {
       const process9 = processOf(ctx);
-      return answer(ctx, process9, DATABASE_SERIES, { databaseName: database(ctx, process9) }, SERIES_NAMES.database);
+      return answer2(ctx, process9, DATABASE_SERIES, { databaseName: database(ctx, process9) }, SERIES_NAMES.database);
     };
-    diskMeasurements = (ctx) => answer(ctx, processOf(ctx), DISK_SERIES, { partitionName: partition(ctx) }, SERIES_NAMES.disk);
+    diskMeasurements = (ctx) => answer2(ctx, processOf(ctx), DISK_SERIES, { partitionName: partition(ctx) }, SERIES_NAMES.disk);
     listDatabases = (ctx) => {
       const process9 = processOf(ctx);
       const items = databasesOf(ctx, process9).map((databaseName) => ({ databaseName, links: [{ href: `${selfHref(ctx)}/${databaseName}`, rel: "self" }] }));
@@ -44203,19 +45826,19 @@ var init_state6 = __esm({
 function filterFields(filter) {
   const equality = [];
   const range = [];
-  const add = (list7, field) => {
-    if (!equality.includes(field) && !range.includes(field)) list7.push(field);
+  const add = (list7, field2) => {
+    if (!equality.includes(field2) && !range.includes(field2)) list7.push(field2);
   };
   const walk = (doc) => {
-    for (const [field, value] of Object.entries(doc)) {
-      if (field === "$and" || field === "$or" || field === "$nor") {
+    for (const [field2, value] of Object.entries(doc)) {
+      if (field2 === "$and" || field2 === "$or" || field2 === "$nor") {
         for (const part of Array.isArray(value) ? value : []) if (isDoc2(part)) walk(part);
         continue;
       }
-      if (field.startsWith("$")) continue;
+      if (field2.startsWith("$")) continue;
       const ops = isDoc2(value) ? Object.keys(value) : [];
       const isRange = ops.some((op) => OPERATORS_RANGE.has(op));
-      add(isRange ? range : equality, field);
+      add(isRange ? range : equality, field2);
     }
   };
   walk(filter);
@@ -44229,21 +45852,21 @@ function indexFor(query3) {
   const { equality, range } = filterFields(query3.filter);
   const keys = [];
   const seen = /* @__PURE__ */ new Set();
-  const push = (field, direction) => {
-    if (seen.has(field)) return;
-    seen.add(field);
-    keys.push({ [field]: direction });
+  const push = (field2, direction) => {
+    if (seen.has(field2)) return;
+    seen.add(field2);
+    keys.push({ [field2]: direction });
   };
-  for (const field of equality) push(field, 1);
-  for (const [field, direction] of Object.entries(query3.sort ?? {})) push(field, direction === -1 ? -1 : 1);
-  for (const field of range) push(field, 1);
+  for (const field2 of equality) push(field2, 1);
+  for (const [field2, direction] of Object.entries(query3.sort ?? {})) push(field2, direction === -1 ? -1 : 1);
+  for (const field2 of range) push(field2, 1);
   return keys;
 }
 function covers(index, wanted) {
   const have = keyList(index.key);
   return wanted.length <= have.length && wanted.every((entry, i) => {
-    const [field, direction] = Object.entries(entry)[0];
-    return have[i][0] === field && have[i][1] === direction;
+    const [field2, direction] = Object.entries(entry)[0];
+    return have[i][0] === field2 && have[i][1] === direction;
   });
 }
 function runTimes(namespace, query3, from, to) {
@@ -44262,7 +45885,7 @@ function slowLine(namespace, query3, shapeId, at, hostIndex) {
   const dot = namespace.indexOf(".");
   const db = namespace.slice(0, dot);
   const coll = namespace.slice(dot + 1);
-  const millis = Math.max(1, Math.floor(query3.millis ?? 250));
+  const millis2 = Math.max(1, Math.floor(query3.millis ?? 250));
   const nReturned = Math.max(0, Math.floor(query3.nReturned ?? 10));
   const docsExamined = Math.max(nReturned, Math.floor(query3.docsExamined ?? 1e4));
   const keysExamined = hostIndex ? docsExamined : 0;
@@ -44294,13 +45917,13 @@ function slowLine(namespace, query3, shapeId, at, hostIndex) {
       locks: { FeatureCompatibilityVersion: { acquireCount: { r: numYields + 1 } }, Global: { acquireCount: { r: numYields + 1 } } },
       readConcern: { level: "local", provenance: "implicitDefault" },
       storage: {},
-      cpuNanos: millis * 9e5,
+      cpuNanos: millis2 * 9e5,
       remote: "203.0.113.10:52000",
       protocol: "op_msg",
-      durationMillis: millis
+      durationMillis: millis2
     }
   };
-  return { line: JSON.stringify(line), millis, docsExamined, nReturned, keysExamined, responseLength, numYields, command: query3.lookup ? "aggregate" : "find" };
+  return { line: JSON.stringify(line), millis: millis2, docsExamined, nReturned, keysExamined, responseLength, numYields, command: query3.lookup ? "aggregate" : "find" };
 }
 function slowRuns(entries, shard, shards, from, to) {
   const runs = [];
@@ -44391,7 +46014,7 @@ function dropIndexSuggestions(entries, shardNames, since) {
     for (const index of all) {
       const doc = {
         accessCount: 0,
-        index: keyList(index.key).map(([field, direction]) => ({ [field]: direction })),
+        index: keyList(index.key).map(([field2, direction]) => ({ [field2]: direction })),
         name: index.name,
         namespace: entry.namespace,
         shards: [...shardNames],
@@ -44432,18 +46055,18 @@ function schemaAdvice(entries) {
   add("REMOVE_UNNECESSARY_INDEXES", "Remove unnecessary indexes", entries.flatMap((e) => (e.indexes ?? []).length > MANY_INDEXES ? [{ namespace: e.namespace, triggerType: "NUM_INDEXES", description: `The collection has ${(e.indexes ?? []).length} indexes.` }] : []));
   return { recommendations };
 }
-var import_node_crypto18, DAY_MS3, MAX_RUNS_PER_QUERY, MAX_PER_DAY, MANY_INDEXES, LARGE_DOCUMENT, digest2, idOf, OPERATORS_RANGE, isDoc2, keyList, perDayOf, logDate, connOf, shardOf, hasCaseInsensitiveRegex;
+var import_node_crypto19, DAY_MS3, MAX_RUNS_PER_QUERY, MAX_PER_DAY, MANY_INDEXES, LARGE_DOCUMENT, digest2, idOf, OPERATORS_RANGE, isDoc2, keyList, perDayOf, logDate, connOf, shardOf, hasCaseInsensitiveRegex;
 var init_workload = __esm({
   "src/emulator/resources/performanceAdvisor/workload.ts"() {
     "use strict";
-    import_node_crypto18 = require("node:crypto");
+    import_node_crypto19 = require("node:crypto");
     DAY_MS3 = 864e5;
     MAX_RUNS_PER_QUERY = 2e4;
     MAX_PER_DAY = 1e4;
     MANY_INDEXES = 30;
     LARGE_DOCUMENT = 2 * 1024 * 1024;
-    digest2 = (text16) => (0, import_node_crypto18.createHash)("sha256").update(text16).digest();
-    idOf = (text16) => digest2(text16).toString("hex").slice(0, 24);
+    digest2 = (text19) => (0, import_node_crypto19.createHash)("sha256").update(text19).digest();
+    idOf = (text19) => digest2(text19).toString("hex").slice(0, 24);
     OPERATORS_RANGE = /* @__PURE__ */ new Set(["$gt", "$gte", "$lt", "$lte", "$ne", "$nin", "$regex", "$exists", "$not"]);
     isDoc2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
     keyList = (key) => Object.entries(key);
@@ -44509,7 +46132,7 @@ async function setManagedSlowMs(ctx, enabled) {
   return { status: 204, body: void 0 };
 }
 var MIN_SINCE, namespaceFilter, listNamespaces, flag, listSlowQueries, listSuggestedIndexes, listClusterSuggestedIndexes, listSchemaAdvice, listDropIndexSuggestions, getManagedSlowMs, enableManagedSlowMs, disableManagedSlowMs;
-var init_handlers8 = __esm({
+var init_handlers9 = __esm({
   "src/emulator/resources/performanceAdvisor/handlers.ts"() {
     "use strict";
     init_context2();
@@ -44586,9 +46209,9 @@ var init_performanceAdvisor2 = __esm({
     "use strict";
     init_stateChecks();
     init_projects2();
-    init_handlers8();
+    init_handlers9();
     init_state6();
-    init_handlers8();
+    init_handlers9();
     performanceAdvisor2 = {
       name: "performanceAdvisor",
       rateLimitPerMinute: 1200,
@@ -44636,7 +46259,7 @@ function startup(process9, at) {
   return [
     mongodLine(at, "I", "CONTROL", 20698, "-", "***** SERVER RESTARTED *****"),
     mongodLine(at, "I", "CONTROL", 4615611, "initandlisten", `${mongos ? "mongos" : "MongoDB"} starting`, { pid: 1e3 + hash(host) % 3e4, port: process9.port, dbPath: mongos ? void 0 : "/srv/mongodb/data", architecture: "64-bit", host }),
-    mongodLine(at, "I", "CONTROL", 23403, "initandlisten", "Build Info", { buildInfo: { version: process9.version, gitVersion: (0, import_node_crypto19.createHash)("sha1").update(process9.version).digest("hex"), modules: ["enterprise"], allocator: "tcmalloc-google", environment: { distarch: "x86_64", target_arch: "x86_64" } } }),
+    mongodLine(at, "I", "CONTROL", 23403, "initandlisten", "Build Info", { buildInfo: { version: process9.version, gitVersion: (0, import_node_crypto20.createHash)("sha1").update(process9.version).digest("hex"), modules: ["enterprise"], allocator: "tcmalloc-google", environment: { distarch: "x86_64", target_arch: "x86_64" } } }),
     mongodLine(at, "I", "CONTROL", 51765, "initandlisten", "Operating System", { os: { name: "Amazon Linux", version: "2023" } }),
     mongodLine(at, "I", "CONTROL", 21951, "initandlisten", "Options set by command line", { options: { net: { bindIp: "0.0.0.0", port: process9.port, tls: { mode: "requireTLS" } }, ...process9.replicaSetName ? { replication: { replSetName: process9.replicaSetName } } : {}, security: { authorization: "enabled" } } }),
     mongodLine(at, "I", "NETWORK", 23015, "listener", "Listening on", { address: "0.0.0.0", port: process9.port }),
@@ -44667,8 +46290,8 @@ function connectionLines(c) {
     { at: c.at + 4e3, order: 4, text: mongodLine(c.at + 4e3, "I", "NETWORK", 22944, ctx, "Connection ended", { remote: c.remote, isLoadBalanced: false, uuid: attr.uuid, connectionId: c.conn, connectionCount: 11 }) }
   ];
 }
-function uuidOf(text16) {
-  const hex3 = (0, import_node_crypto19.createHash)("sha256").update(text16).digest("hex");
+function uuidOf(text19) {
+  const hex3 = (0, import_node_crypto20.createHash)("sha256").update(text19).digest("hex");
   return `${hex3.slice(0, 8)}-${hex3.slice(8, 12)}-4${hex3.slice(13, 16)}-8${hex3.slice(17, 20)}-${hex3.slice(20, 32)}`;
 }
 function auditLine(c, process9) {
@@ -44696,7 +46319,7 @@ function logLines(name, processes3, users, runs, from, to) {
   const created = Date.parse(process9.created);
   const lines = [];
   const audit = name.endsWith("audit-log");
-  if (!audit && created >= from && created < to) lines.push(...startup(process9, created).map((text16, i) => ({ at: created, order: i, text: text16 })));
+  if (!audit && created >= from && created < to) lines.push(...startup(process9, created).map((text19, i) => ({ at: created, order: i, text: text19 })));
   for (const c of connections(process9, users, Math.max(from, created), to)) {
     const made = audit ? [auditLine(c, process9)] : connectionLines(c);
     lines.push(...made.filter((line) => line.at < to));
@@ -44705,17 +46328,17 @@ function logLines(name, processes3, users, runs, from, to) {
   if (!audit && kind2 === "mongod") for (const run3 of runs) lines.push({ at: run3.at, order: 5, text: run3.line });
   return lines.sort((a, b) => a.at - b.at || a.order - b.order).slice(0, MAX_LINES).map((line) => line.text);
 }
-var import_node_crypto19, LOG_NAMES, MAX_LINES, AGENT_EVERY, USER_EVERY, logDate2, hash;
+var import_node_crypto20, LOG_NAMES, MAX_LINES, AGENT_EVERY, USER_EVERY, logDate2, hash;
 var init_lines = __esm({
   "src/emulator/resources/logs/lines.ts"() {
     "use strict";
-    import_node_crypto19 = require("node:crypto");
+    import_node_crypto20 = require("node:crypto");
     LOG_NAMES = ["mongodb", "mongos", "mongodb-audit-log", "mongos-audit-log"];
     MAX_LINES = 2e5;
     AGENT_EVERY = 10 * 6e4;
     USER_EVERY = 60 * 6e4;
     logDate2 = (ms) => new Date(ms).toISOString().replace("Z", "+00:00");
-    hash = (text16) => (0, import_node_crypto19.createHash)("sha256").update(text16).digest().readUInt32BE(0);
+    hash = (text19) => (0, import_node_crypto20.createHash)("sha256").update(text19).digest().readUInt32BE(0);
   }
 });
 
@@ -44762,21 +46385,21 @@ var init_logs2 = __esm({
       const logName = ctx.params.logName ?? "";
       if (!LOG_NAMES.includes(logName)) throw invalidLogName(logName);
       const processes3 = processesOf(ctx.services.store, project.id).filter((p) => p.hostname === hostName);
-      if (processes3.length === 0) throw hostNotFound(hostName, project.id);
+      if (processes3.length === 0) throw hostNotFound2(hostName, project.id);
       const { start, end } = windowOf2(ctx);
       const mongod = processes3.find((p) => p.kind === "mongod");
       const runs = mongod ? processRuns(ctx.services.store, mongod, start * 1e3, end * 1e3) : [];
       const lines = logLines(logName, processes3, usersOf(ctx, project.id), runs, start * 1e3, end * 1e3);
-      const text16 = lines.length === 0 ? Buffer.alloc(0) : Buffer.from(`${lines.join("\n")}
+      const text19 = lines.length === 0 ? Buffer.alloc(0) : Buffer.from(`${lines.join("\n")}
 `, "utf8");
       const kind2 = logName.toUpperCase().replace(/-/g, "_");
       return {
         status: 200,
         body: void 0,
-        bytes: text16.length === 0 ? text16 : (0, import_node_zlib.gzipSync)(text16),
+        bytes: text19.length === 0 ? text19 : (0, import_node_zlib.gzipSync)(text19),
         headers: {
           "Content-Disposition": `attachment; filename="${hostName}_${fileTime(start)}_${fileTime(end)}_${kind2}.log.gz"`,
-          "X-Uncompressed-Content-Length": String(text16.length)
+          "X-Uncompressed-Content-Length": String(text19.length)
         }
       };
     };
@@ -44812,15 +46435,15 @@ function table(provider2) {
   if (provider2 === "GCP") return GCP_NETWORK_REGIONS;
   return Object.keys(AZURE_REGIONS);
 }
-function networkRegion(provider2, text16) {
-  const upper2 = text16.toUpperCase();
-  if (/^[A-Z0-9_]+$/.test(text16) && table(provider2).includes(upper2)) return upper2;
+function networkRegion(provider2, text19) {
+  const upper2 = text19.toUpperCase();
+  if (/^[A-Z0-9_]+$/.test(text19) && table(provider2).includes(upper2)) return upper2;
   let own = byOwnName.get(provider2);
   if (!own) {
     own = new Map(table(provider2).map((api) => [ownName(provider2, api), api]));
     byOwnName.set(provider2, own);
   }
-  return own.get(text16.toLowerCase());
+  return own.get(text19.toLowerCase());
 }
 function providerRegionName(provider2, api) {
   return ownName(provider2, api);
@@ -44831,8 +46454,8 @@ function regionExamples(provider2) {
 function ipv4Number(address) {
   return address.split(".").reduce((n, octet) => n * 256 + Number(octet), 0);
 }
-function parseIpv4Block(text16) {
-  const m = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(text16);
+function parseIpv4Block(text19) {
+  const m = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(text19);
   if (!m || !NETWORK_PATTERNS.ipv4.test(m[1]) || Number(m[2]) > 32) return void 0;
   const prefix = Number(m[2]);
   if ((ipv4Number(m[1]) & ~mask(prefix)) >>> 0 !== 0) return void 0;
@@ -44841,8 +46464,8 @@ function parseIpv4Block(text16) {
 function containerPrefixes(provider2) {
   return provider2 === "GCP" ? { min: 8, max: 18 } : { min: 21, max: 24 };
 }
-function atlasCidrProblem(provider2, text16) {
-  const block = parseIpv4Block(text16);
+function atlasCidrProblem(provider2, text19) {
+  const block = parseIpv4Block(text19);
   if (!block) return "is not an IPv4 CIDR block such as 192.168.248.0/21 (no bits set past the prefix)";
   const start = ipv4Number(block.address);
   const inside = PRIVATE_BLOCKS.some((p) => block.prefix >= p.prefix && (start & mask(p.prefix)) >>> 0 === p.base);
@@ -45019,24 +46642,24 @@ function advancePeers(store) {
     if (peer.held && peer.status === "PENDING_ACCEPTANCE" && now >= peer.since + ACCEPTANCE_EXPIRES_MS) {
       Object.assign(peer, { status: "FAILED", since: peer.since + ACCEPTANCE_EXPIRES_MS, errorStateName: "EXPIRED" });
     } else if (!moved) continue;
-    if (peer.providerName === "AWS" && peer.status !== "INITIATING") peer.connectionId ??= `pcx-${(0, import_node_crypto20.randomBytes)(9).toString("hex").slice(0, 17)}`;
+    if (peer.providerName === "AWS" && peer.status !== "INITIATING") peer.connectionId ??= `pcx-${(0, import_node_crypto21.randomBytes)(9).toString("hex").slice(0, 17)}`;
     gone ||= peer.status === GONE;
   }
   if (gone) state.peers = state.peers.filter((peer) => peer.status !== GONE);
   return state;
 }
 function containerNetwork(provider2, id) {
-  const hex3 = (bytes3) => (0, import_node_crypto20.randomBytes)(bytes3).toString("hex");
+  const hex3 = (bytes3) => (0, import_node_crypto21.randomBytes)(bytes3).toString("hex");
   if (provider2 === "AWS") return { vpcId: `vpc-${hex3(9).slice(0, 17)}` };
   if (provider2 === "AZURE") return { azureSubscriptionId: hex3(12), vnetName: `vnet_${id}` };
-  const letters2 = [...(0, import_node_crypto20.randomBytes)(24)].map((b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
+  const letters2 = [...(0, import_node_crypto21.randomBytes)(24)].map((b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
   return { gcpProjectId: `p-${letters2}`, networkName: `nt-${id}-${letters2.slice(0, 8)}` };
 }
-var import_node_crypto20, ACCEPTANCE_EXPIRES_MS, AWS_TIMELINE, AZURE_TIMELINE, GCP_TIMELINE, PEER_TIMELINES, FIRST_STATUS, DELETING_STATUS;
+var import_node_crypto21, ACCEPTANCE_EXPIRES_MS, AWS_TIMELINE, AZURE_TIMELINE, GCP_TIMELINE, PEER_TIMELINES, FIRST_STATUS, DELETING_STATUS;
 var init_state7 = __esm({
   "src/emulator/resources/peering/state.ts"() {
     "use strict";
-    import_node_crypto20 = require("node:crypto");
+    import_node_crypto21 = require("node:crypto");
     init_stages();
     ACCEPTANCE_EXPIRES_MS = 7 * 24 * 36e5;
     AWS_TIMELINE = {
@@ -45055,9 +46678,9 @@ var init_state7 = __esm({
 });
 
 // src/emulator/resources/peering/handlers.ts
-function provider(value, field) {
-  if (value === void 0) throw failures.missingAttribute(field);
-  if (!NETWORK_PROVIDERS.includes(value)) throw failures.invalidAttribute(field);
+function provider(value, field2) {
+  if (value === void 0) throw failures.missingAttribute(field2);
+  if (!NETWORK_PROVIDERS.includes(value)) throw failures.invalidAttribute(field2);
   return value;
 }
 function unknownFields(body, allowed, readOnly) {
@@ -45099,12 +46722,12 @@ function newPeer(state, groupId, body, timing, status) {
   const rules = PEER_FIELDS[providerName];
   unknownFields(body, ["containerId", "providerName", ...Object.keys(rules)], PEER_READ_ONLY);
   const fields = {};
-  for (const [field, rule] of Object.entries(rules)) {
-    const value = body[field];
-    if (value === void 0) throw failures.missingAttribute(field);
+  for (const [field2, rule] of Object.entries(rules)) {
+    const value = body[field2];
+    if (value === void 0) throw failures.missingAttribute(field2);
     const valid = typeof value === "string" && (rule === "region" ? networkRegion("AWS", value) !== void 0 : rule === "cidr" ? parseIpv4Block(value) !== void 0 : rule.test(value));
-    if (!valid) throw failures.invalidAttribute(field);
-    fields[field] = value;
+    if (!valid) throw failures.invalidAttribute(field2);
+    fields[field2] = value;
   }
   const { now, transitionMs, holdWaits } = timing;
   return {
@@ -45169,7 +46792,7 @@ function findPeer(ctx) {
   return peer;
 }
 var peeringFailures, CONTAINER_READ_ONLY, PEER_READ_ONLY, CONTAINER_FIELDS, PEER_FIELDS, stateOf, createContainer, listContainers, getContainer, deleteContainer, createPeer, listPeers, getPeer, deletePeer;
-var init_handlers9 = __esm({
+var init_handlers10 = __esm({
   "src/emulator/resources/peering/handlers.ts"() {
     "use strict";
     init_privateNetwork();
@@ -45271,7 +46894,7 @@ function upgradeFlag(state, groupId, now) {
     if (!exists) seedEntry2(state, groupId, container, [peer], now);
   }
 }
-function checkSeed5(doc, problems) {
+function checkSeed7(doc, problems) {
   const list7 = doc.networkPeering;
   if (list7 === void 0) return;
   if (!Array.isArray(list7)) return problems.add("networkPeering", "must be an array of {projectId, container, peers}");
@@ -45292,7 +46915,7 @@ function checkSeed5(doc, problems) {
     }
   });
 }
-function fromSeed(world, seed, now) {
+function fromSeed2(world, seed, now) {
   const state = peeringOf(world);
   for (const project of seed.projects) if (project.peering) upgradeFlag(state, project.id, now);
   for (const entry of seed.networkPeering ?? []) seedEntry2(state, entry.projectId, entry.container, entry.peers ?? [], now);
@@ -45312,7 +46935,7 @@ var init_peering = __esm({
     init_privateNetwork();
     init_errors4();
     init_projects2();
-    init_handlers9();
+    init_handlers10();
     init_options();
     init_state7();
     init_stateChecks();
@@ -45349,12 +46972,12 @@ var init_peering = __esm({
         "peers.get": { handler: getPeer, action: "read" },
         "peers.delete": { handler: deletePeer, action: "writeProject" }
       },
-      seed: { keys: ["networkPeering"], check: (doc, problems) => checkSeed5(doc, problems) },
+      seed: { keys: ["networkPeering"], check: (doc, problems) => checkSeed7(doc, problems) },
       state: {
         shape: {
           peering: shape.optional(shape.object({ containers: shape.array(shape.object({ id: "string", groupId: "string" })), peers: shape.array(shape.object({ id: "string", groupId: "string" })) }))
         },
-        fromSeed: (world, seed, now) => fromSeed(world, seed, now),
+        fromSeed: (world, seed, now) => fromSeed2(world, seed, now),
         upgrade: (world) => upgrade(world)
       },
       hooks: {
@@ -45400,7 +47023,7 @@ function advanceServices(store) {
   return state;
 }
 function serviceNames(provider2, id, ownRegion) {
-  const hex3 = (bytes3) => (0, import_node_crypto21.randomBytes)(bytes3).toString("hex");
+  const hex3 = (bytes3) => (0, import_node_crypto22.randomBytes)(bytes3).toString("hex");
   if (provider2 === "AWS") return { endpointServiceName: `com.amazonaws.vpce.${ownRegion}.vpce-svc-${hex3(9).slice(0, 17)}` };
   if (provider2 === "AZURE") {
     const subscription = [hex3(4), hex3(2), hex3(2), hex3(2), hex3(6)].join("-");
@@ -45411,11 +47034,11 @@ function serviceNames(provider2, id, ownRegion) {
   }
   return { serviceAttachmentName: `https://www.googleapis.com/compute/v1/projects/p-${hex3(12)}/regions/${ownRegion}/serviceAttachments/sa-${ownRegion}-${id}` };
 }
-var import_node_crypto21, SERVICE_TIMELINE, ENDPOINT_TIMELINES, FIRST_ENDPOINT_STATUS;
+var import_node_crypto22, SERVICE_TIMELINE, ENDPOINT_TIMELINES, FIRST_ENDPOINT_STATUS;
 var init_state8 = __esm({
   "src/emulator/resources/privateEndpoints/state.ts"() {
     "use strict";
-    import_node_crypto21 = require("node:crypto");
+    import_node_crypto22 = require("node:crypto");
     init_stages();
     SERVICE_TIMELINE = { next: (status) => ({ INITIATING: "AVAILABLE", DELETING: GONE })[status] };
     ENDPOINT_TIMELINES = {
@@ -45473,10 +47096,10 @@ function newEndpoint(service, body, now, stepMs) {
   const timing = { status, since: now, stepMs };
   const allowed = provider2 === "AWS" ? ["id"] : provider2 === "AZURE" ? ["id", "privateEndpointIPAddress"] : ["endpointGroupName", "gcpProjectId", "endpoints"];
   unknownFields2(body, ["cloudProvider", ...allowed], ENDPOINT_READ_ONLY);
-  const required2 = (field, pattern2) => {
-    const value = body[field];
-    if (value === void 0) throw failures.missingAttribute(field);
-    if (typeof value !== "string" || !pattern2.test(value)) throw failures.invalidAttribute(field);
+  const required2 = (field2, pattern2) => {
+    const value = body[field2];
+    if (value === void 0) throw failures.missingAttribute(field2);
+    if (typeof value !== "string" || !pattern2.test(value)) throw failures.invalidAttribute(field2);
     return value;
   };
   let endpoint;
@@ -45580,7 +47203,7 @@ function updateServedClusters(services, service, until) {
   }
 }
 var endpointFailures, SERVICE_READ_ONLY, ENDPOINT_READ_ONLY, REGIONAL_MODE_READ_ONLY, stateOf2, createService, listServices, getService, deleteService, createEndpoint, getEndpoint, deleteEndpoint, getRegionalMode, setRegionalMode;
-var init_handlers10 = __esm({
+var init_handlers11 = __esm({
   "src/emulator/resources/privateEndpoints/handlers.ts"() {
     "use strict";
     init_privateNetwork();
@@ -45723,7 +47346,7 @@ function checkLegacy(project, at, problems) {
     problems.boolean(`${eat}.regionalized`, endpoint.regionalized);
   });
 }
-function checkSeed6(doc, problems) {
+function checkSeed8(doc, problems) {
   const list7 = doc.privateEndpointServices;
   if (list7 === void 0) return;
   if (!Array.isArray(list7)) return problems.add("privateEndpointServices", "must be an array of {projectId, providerName, region, endpoints}");
@@ -45743,7 +47366,7 @@ function checkSeed6(doc, problems) {
     }
   });
 }
-function fromSeed2(world, seed, now) {
+function fromSeed3(world, seed, now) {
   const state = privateEndpointsOf(world);
   for (const project of seed.projects) {
     upgradeLegacy(state, project.id, project.privateEndpoints ?? [], now);
@@ -45767,7 +47390,7 @@ var init_privateEndpoints2 = __esm({
     init_privateNetwork();
     init_errors4();
     init_projects2();
-    init_handlers10();
+    init_handlers11();
     init_store2();
     init_state8();
     init_stateChecks();
@@ -45786,10 +47409,10 @@ var init_privateEndpoints2 = __esm({
         "privateEndpoints.getRegionalMode": { handler: getRegionalMode, action: "read" },
         "privateEndpoints.setRegionalMode": { handler: setRegionalMode, action: "writeProject", readOnly: REGIONAL_MODE_READ_ONLY }
       },
-      seed: { keys: ["privateEndpointServices"], check: (doc, problems) => checkSeed6(doc, problems) },
+      seed: { keys: ["privateEndpointServices"], check: (doc, problems) => checkSeed8(doc, problems) },
       state: {
         shape: { privateEndpoints: shape.optional(shape.object({ services: shape.array(shape.object({ id: "string", groupId: "string" })), regionalized: shape.array("string") })) },
-        fromSeed: (world, seed, now) => fromSeed2(world, seed, now),
+        fromSeed: (world, seed, now) => fromSeed3(world, seed, now),
         upgrade: (world) => upgrade2(world)
       },
       hooks: {
@@ -45888,15 +47511,15 @@ var init_privateIpMode2 = __esm({
 });
 
 // src/emulator/resources/root.ts
-var import_node_crypto22, EMULATOR_BUILD, getRoot2, root2;
+var import_node_crypto23, EMULATOR_BUILD, getRoot2, root2;
 var init_root3 = __esm({
   "src/emulator/resources/root.ts"() {
     "use strict";
-    import_node_crypto22 = require("node:crypto");
+    import_node_crypto23 = require("node:crypto");
     init_apiKeyAccessList();
     init_auth();
     init_context2();
-    EMULATOR_BUILD = (0, import_node_crypto22.createHash)("sha1").update("cdba-emulator").digest("hex");
+    EMULATOR_BUILD = (0, import_node_crypto23.createHash)("sha1").update("cdba-emulator").digest("hex");
     getRoot2 = (ctx) => {
       const { principal } = ctx;
       const links = [{ href: selfHref(ctx), rel: "self" }];
@@ -45987,8 +47610,8 @@ function analyzerName(value, path, custom, builtinOnly = false) {
   if (BUILTIN_ANALYZERS.includes(name)) return;
   if (builtinOnly) invalid3(path, `${JSON.stringify(name)} is not a built-in analyzer (lucene.standard, lucene.keyword, ...); custom analyzers serve fields (mappings.fields.<name>.analyzer)`);
   if (!custom.has(name)) {
-    const defined = custom.size > 0 ? `; the definition's own: ${[...custom].join(", ")}` : "";
-    build(path, `analyzer ${JSON.stringify(name)} is neither built in (lucene.standard, lucene.english, ...) nor defined in "analyzers"${defined}`);
+    const defined2 = custom.size > 0 ? `; the definition's own: ${[...custom].join(", ")}` : "";
+    build(path, `analyzer ${JSON.stringify(name)} is neither built in (lucene.standard, lucene.english, ...) nor defined in "analyzers"${defined2}`);
   }
 }
 function checkDynamic(value, path, scope) {
@@ -46007,18 +47630,18 @@ function checkFields3(value, path, scope) {
   }
 }
 function checkField(value, path, scope) {
-  const field = object(value, path, 'a field definition object ({"type": "string", ...})');
-  if (field.type === void 0) build(jsonPath(path, "type"), `required: the field type (${FIELD_TYPES.join(", ")})`);
-  if (!FIELD_TYPES.includes(field.type)) build(jsonPath(path, "type"), `unknown field type ${describe3(field.type)} (one of ${FIELD_TYPES.join(", ")})`);
-  analyzerName(field.analyzer, jsonPath(path, "analyzer"), scope.analyzers);
-  analyzerName(field.searchAnalyzer, jsonPath(path, "searchAnalyzer"), scope.analyzers);
-  if (field.type === "document" || field.type === "embeddedDocuments") {
-    checkDynamic(field.dynamic, jsonPath(path, "dynamic"), scope);
-    if (field.fields !== void 0) checkFields3(field.fields, jsonPath(path, "fields"), scope);
-    else if (field.dynamic === void 0 || field.dynamic === false) build(jsonPath(path, "fields"), "required: the fields of a document without dynamic mapping");
+  const field2 = object(value, path, 'a field definition object ({"type": "string", ...})');
+  if (field2.type === void 0) build(jsonPath(path, "type"), `required: the field type (${FIELD_TYPES.join(", ")})`);
+  if (!FIELD_TYPES.includes(field2.type)) build(jsonPath(path, "type"), `unknown field type ${describe3(field2.type)} (one of ${FIELD_TYPES.join(", ")})`);
+  analyzerName(field2.analyzer, jsonPath(path, "analyzer"), scope.analyzers);
+  analyzerName(field2.searchAnalyzer, jsonPath(path, "searchAnalyzer"), scope.analyzers);
+  if (field2.type === "document" || field2.type === "embeddedDocuments") {
+    checkDynamic(field2.dynamic, jsonPath(path, "dynamic"), scope);
+    if (field2.fields !== void 0) checkFields3(field2.fields, jsonPath(path, "fields"), scope);
+    else if (field2.dynamic === void 0 || field2.dynamic === false) build(jsonPath(path, "fields"), "required: the fields of a document without dynamic mapping");
   }
-  if (field.multi !== void 0) {
-    const multi = object(field.multi, jsonPath(path, "multi"));
+  if (field2.multi !== void 0) {
+    const multi = object(field2.multi, jsonPath(path, "multi"));
     for (const [name, spec2] of Object.entries(multi)) {
       const at = jsonPath(jsonPath(path, "multi"), name);
       const alternative = object(spec2, at);
@@ -46026,9 +47649,9 @@ function checkField(value, path, scope) {
       analyzerName(alternative.searchAnalyzer, jsonPath(at, "searchAnalyzer"), scope.analyzers);
     }
   }
-  if (field.type === "knnVector") {
-    dimensions(field.dimensions, jsonPath(path, "dimensions"));
-    similarity(field.similarity, jsonPath(path, "similarity"));
+  if (field2.type === "knnVector") {
+    dimensions(field2.dimensions, jsonPath(path, "dimensions"));
+    similarity(field2.similarity, jsonPath(path, "similarity"));
   }
 }
 function dimensions(value, path) {
@@ -46039,7 +47662,7 @@ function dimensions(value, path) {
 }
 function similarity(value, path) {
   if (value === void 0) build(path, `required: how vectors compare (${VECTOR_SIMILARITIES.join(", ")})`);
-  if (!VECTOR_SIMILARITIES.includes(value)) build(path, `unknown similarity ${describe3(value)} (one of ${oneOf2(VECTOR_SIMILARITIES)})`);
+  if (!VECTOR_SIMILARITIES.includes(value)) build(path, `unknown similarity ${describe3(value)} (one of ${oneOf3(VECTOR_SIMILARITIES)})`);
 }
 function storedSource(value, path, vector) {
   if (value === void 0) return;
@@ -46050,7 +47673,7 @@ function storedSource(value, path, vector) {
   const spec2 = object(value, path, 'true, false, {"include": [...]} or {"exclude": [...]}');
   const keys = Object.keys(spec2);
   if (keys.length !== 1 || keys[0] !== "include" && keys[0] !== "exclude") invalid3(path, 'must hold exactly one of "include" and "exclude"');
-  array(spec2[keys[0]], jsonPath(path, keys[0]), "an array of field paths").forEach((field, i) => string(field, jsonPath(jsonPath(path, keys[0]), i)));
+  array(spec2[keys[0]], jsonPath(path, keys[0]), "an array of field paths").forEach((field2, i) => string(field2, jsonPath(jsonPath(path, keys[0]), i)));
 }
 function checkSearch(definition, path) {
   onlyKeys(definition, path, SEARCH_KEYS);
@@ -46113,23 +47736,23 @@ function checkVector(definition, path) {
   if (definition.nestedRoot !== void 0) string(definition.nestedRoot, jsonPath(path, "nestedRoot"));
   fields.forEach((entry, i) => {
     const fieldPath = jsonPath(at, i);
-    const field = entry;
-    if (field.type !== "vector" && field.type !== "filter") {
-      build(jsonPath(fieldPath, "type"), field.type === void 0 ? 'required: "vector" or "filter"' : `must be "vector" or "filter", not ${describe3(field.type)}`);
+    const field2 = entry;
+    if (field2.type !== "vector" && field2.type !== "filter") {
+      build(jsonPath(fieldPath, "type"), field2.type === void 0 ? 'required: "vector" or "filter"' : `must be "vector" or "filter", not ${describe3(field2.type)}`);
     }
-    const allowed = field.type === "vector" ? ["type", "path", "numDimensions", "similarity", "quantization"] : ["type", "path"];
-    const unknown = Object.keys(field).find((key) => !allowed.includes(key));
-    if (unknown !== void 0) build(jsonPath(fieldPath, unknown), `unknown field of a ${String(field.type)} field (allowed: ${allowed.join(", ")})`);
-    if (field.path === void 0) build(jsonPath(fieldPath, "path"), "required: the path of the indexed field");
-    if (typeof field.path !== "string" || field.path === "") build(jsonPath(fieldPath, "path"), `must be a non-empty string, not ${describe3(field.path)}`);
-    if (field.type !== "vector") return;
-    dimensions(field.numDimensions, jsonPath(fieldPath, "numDimensions"));
-    similarity(field.similarity, jsonPath(fieldPath, "similarity"));
-    if (field.quantization !== void 0 && !VECTOR_QUANTIZATIONS.includes(field.quantization)) {
-      build(jsonPath(fieldPath, "quantization"), `unknown quantization ${describe3(field.quantization)} (one of ${oneOf2(VECTOR_QUANTIZATIONS)})`);
+    const allowed = field2.type === "vector" ? ["type", "path", "numDimensions", "similarity", "quantization"] : ["type", "path"];
+    const unknown = Object.keys(field2).find((key) => !allowed.includes(key));
+    if (unknown !== void 0) build(jsonPath(fieldPath, unknown), `unknown field of a ${String(field2.type)} field (allowed: ${allowed.join(", ")})`);
+    if (field2.path === void 0) build(jsonPath(fieldPath, "path"), "required: the path of the indexed field");
+    if (typeof field2.path !== "string" || field2.path === "") build(jsonPath(fieldPath, "path"), `must be a non-empty string, not ${describe3(field2.path)}`);
+    if (field2.type !== "vector") return;
+    dimensions(field2.numDimensions, jsonPath(fieldPath, "numDimensions"));
+    similarity(field2.similarity, jsonPath(fieldPath, "similarity"));
+    if (field2.quantization !== void 0 && !VECTOR_QUANTIZATIONS.includes(field2.quantization)) {
+      build(jsonPath(fieldPath, "quantization"), `unknown quantization ${describe3(field2.quantization)} (one of ${oneOf3(VECTOR_QUANTIZATIONS)})`);
     }
   });
-  if (!fields.some((field) => field.type === "vector")) build(at, 'needs at least one {"type": "vector"} field');
+  if (!fields.some((field2) => field2.type === "vector")) build(at, 'needs at least one {"type": "vector"} field');
 }
 function run(check3) {
   try {
@@ -46160,7 +47783,7 @@ function checkCreateRequest(body, at = "$") {
     }
     for (const key of ["database", "collectionName", "name"]) string(doc[key], jsonPath(at, key));
     const type = indexTypeOf(doc);
-    if (type === void 0) invalid3(jsonPath(at, "type"), `must be ${oneOf2(INDEX_TYPES)}, not ${describe3(doc.type)}`);
+    if (type === void 0) invalid3(jsonPath(at, "type"), `must be ${oneOf3(INDEX_TYPES)}, not ${describe3(doc.type)}`);
     const problem = checkDefinition(type, doc.definition, jsonPath(at, "definition"));
     if (problem) throw new Found2(problem);
   });
@@ -46194,7 +47817,7 @@ function canonical(value) {
   if (isObject(value)) return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
   return JSON.stringify(value);
 }
-var INDEX_TYPES, BUILTIN_ANALYZERS, TOKENIZERS, TOKEN_FILTERS, CHAR_FILTERS, FIELD_TYPES, VECTOR_SIMILARITIES, VECTOR_QUANTIZATIONS, MAX_DIMENSIONS, PARTITIONS2, RESERVED_PREFIXES, SEARCH_KEYS, VECTOR_KEYS, REQUEST_KEYS, Found2, missing2, invalid3, build, describe3, oneOf2, FLAT_NAME_KEYS;
+var INDEX_TYPES, BUILTIN_ANALYZERS, TOKENIZERS, TOKEN_FILTERS, CHAR_FILTERS, FIELD_TYPES, VECTOR_SIMILARITIES, VECTOR_QUANTIZATIONS, MAX_DIMENSIONS, PARTITIONS2, RESERVED_PREFIXES, SEARCH_KEYS, VECTOR_KEYS, REQUEST_KEYS, Found2, missing2, invalid3, build, describe3, oneOf3, FLAT_NAME_KEYS;
 var init_searchIndex = __esm({
   "src/model/searchIndex.ts"() {
     "use strict";
@@ -46324,7 +47947,7 @@ var init_searchIndex = __esm({
       throw new Found2({ path, message, kind: "build" });
     };
     describe3 = (value) => value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : JSON.stringify(value);
-    oneOf2 = (values) => values.map((v) => JSON.stringify(v)).join(", ");
+    oneOf3 = (values) => values.map((v) => JSON.stringify(v)).join(", ");
     FLAT_NAME_KEYS = ["collectionName", "database", "name", "type", "indexID", "status"];
   }
 });
@@ -46415,10 +48038,10 @@ var init_render3 = __esm({
 
 // src/emulator/resources/searchIndexes/handlers.ts
 function refusal(problem) {
-  const field = problem.path.replace(/^\$\.?/, "");
+  const field2 = problem.path.replace(/^\$\.?/, "");
   const detail = problem.errorCode ? TABLE_DETAILS[problem.errorCode] : void 0;
-  if (problem.errorCode && detail) return new ApiFailure(400, problem.errorCode, detail, [field]);
-  return problem.kind === "missing" ? failures.missingAttribute(field) : failures.invalidAttribute(field);
+  if (problem.errorCode && detail) return new ApiFailure(400, problem.errorCode, detail, [field2]);
+  return problem.kind === "missing" ? failures.missingAttribute(field2) : failures.invalidAttribute(field2);
 }
 function v2Only4(ctx) {
   if (ctx.api !== "v2") throw failures.resourceNotFound(ctx.path);
@@ -46521,14 +48144,14 @@ function flatBody(body) {
   return { names: names3, type, definition };
 }
 var FLEX_INDEX_LIMIT, TABLE_DETAILS, searchFailures, ofCluster, CREATE_READ_ONLY, listIndexes, listCollectionIndexes, createIndex, getIndex, UPDATE_READ_ONLY, updateIndex, deleteIndex, FLAT_CREATE_READ_ONLY, FLAT_UPDATE_READ_ONLY, ftsCreateIndex, ftsListIndexes, ftsGetIndex, ftsUpdateIndex, loadSampleDataset2, getSampleLoad;
-var init_handlers11 = __esm({
+var init_handlers12 = __esm({
   "src/emulator/resources/searchIndexes/handlers.ts"() {
     "use strict";
     init_searchIndex();
     init_errors4();
     init_store2();
     init_clusters3();
-    init_store4();
+    init_store5();
     init_projects2();
     init_render3();
     init_state3();
@@ -46764,7 +48387,7 @@ var init_seed4 = __esm({
 });
 
 // src/emulator/resources/searchIndexes/index.ts
-function snapshot2(store) {
+function snapshot3(store) {
   const state = searchStateOf(store.world);
   const now = store.clock();
   const exists = (projectId, clusterId, name) => (clusterStore(store).find(projectId, name)?.model.id ?? flexCluster(store, projectId, name)?.model.id) === clusterId;
@@ -46786,11 +48409,11 @@ var searchIndexes2, sampleDatasets2;
 var init_searchIndexes3 = __esm({
   "src/emulator/resources/searchIndexes/index.ts"() {
     "use strict";
-    init_handlers11();
+    init_handlers12();
     init_seed4();
     init_state3();
     init_clusters3();
-    init_store4();
+    init_store5();
     init_stateChecks();
     searchIndexes2 = {
       name: "searchIndexes",
@@ -46828,7 +48451,7 @@ var init_searchIndexes3 = __esm({
         },
         fromSeed: (world, seed, now) => searchStateFromSeed(world, seed, now),
         upgrade: (world) => void searchStateOf(world),
-        snapshot: (store) => ({ search: snapshot2(store) })
+        snapshot: (store) => ({ search: snapshot3(store) })
       }
     };
     sampleDatasets2 = {
@@ -46850,10 +48473,12 @@ var init_resources = __esm({
     "use strict";
     init_accessList3();
     init_alerts2();
+    init_accessLogs2();
     init_backups2();
     init_clusters3();
     init_credentials();
     init_databaseUsers3();
+    init_events2();
     init_flexClusters3();
     init_metrics2();
     init_logs2();
@@ -46886,7 +48511,10 @@ var init_resources = __esm({
       processes2,
       metrics2,
       performanceAdvisor2,
-      logs2
+      logs2,
+      events2,
+      orgEvents2,
+      accessLogs2
     ];
   }
 });
@@ -46993,10 +48621,10 @@ function validateSeed(doc, source = "seed") {
   return doc;
 }
 function loadSeedFile(path) {
-  const text16 = readTextFileSync(path, { label: "--seed", maxBytes: MAX_BYTES.emulatorFile, expected: "a seed document" });
+  const text19 = readTextFileSync(path, { label: "--seed", maxBytes: MAX_BYTES.emulatorFile, expected: "a seed document" });
   let doc;
   try {
-    doc = JSON.parse(text16);
+    doc = JSON.parse(text19);
   } catch (error2) {
     throw new UsageError(`${path} is not valid JSON: ${error2.message}`);
   }
@@ -47043,18 +48671,18 @@ function member(value) {
   let out = "{";
   let first = true;
   for (const [key, inner2] of Object.entries(value)) {
-    const text16 = member(inner2);
-    if (text16 === void 0) continue;
-    out += `${first ? "" : ","}${JSON.stringify(key)}:${text16}`;
+    const text19 = member(inner2);
+    if (text19 === void 0) continue;
+    out += `${first ? "" : ","}${JSON.stringify(key)}:${text19}`;
     first = false;
   }
   return `${out}}`;
 }
-function nestedDeeperThan(text16, max) {
+function nestedDeeperThan(text19, max) {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text16.length; i++) {
-    const c = text16.charCodeAt(i);
+  for (let i = 0; i < text19.length; i++) {
+    const c = text19.charCodeAt(i);
     if (inString) {
       if (c === 92) i++;
       else if (c === 34) inString = false;
@@ -47314,8 +48942,8 @@ function readBody(req) {
     req.on("error", reject);
   });
 }
-function send(res, req, clock, status, headers, text16) {
-  const body = typeof text16 === "string" ? Buffer.from(text16, "utf8") : text16;
+function send(res, req, clock, status, headers, text19) {
+  const body = typeof text19 === "string" ? Buffer.from(text19, "utf8") : text19;
   res.statusCode = status;
   res.setHeader("Date", new Date(clock()).toUTCString());
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -47411,7 +49039,11 @@ async function serveApi(req, res, app, url, rawBody, outcome) {
       }
       if (!decision.allowed) throw failures.rateLimited(decision.retryAfterSeconds);
     }
-    if (scope) authorize(principal, scope.id, operation2.action);
+    if (scope) {
+      const custom = app.store.modules.find((module2) => module2.scope?.param !== void 0 && match.params[module2.scope.param] !== void 0)?.scope?.authorize;
+      if (custom) custom(principal, scope, operation2.action, app.store);
+      else authorize(principal, scope.id, operation2.action);
+    }
     const ctx = {
       services: app,
       operation: operation2.name,
@@ -47434,6 +49066,7 @@ async function serveApi(req, res, app, url, rawBody, outcome) {
     if ((method === "POST" || method === "PUT" || method === "PATCH") && !(operation2.noBody && rawBody.trim() === "")) ctx.body = withoutEchoes(ctx, parseBody(ctx, version2, operation2.arrayBody), operation2.readOnly);
     if ((method === "POST" || method === "PUT" || method === "PATCH") && !app.store.hasRoomFor(Buffer.byteLength(rawBody))) throw failures.stateFull(app.store.maxBytes);
     const reply = await operation2.handler(ctx);
+    if (method !== "GET" && method !== "HEAD" && reply.status >= 200 && reply.status < 300) await observe(app, ctx, reply.status, reply.body, peer);
     if (reply.drop) {
       outcome.status = void 0;
       req.socket.destroy();
@@ -47455,6 +49088,27 @@ async function serveApi(req, res, app, url, rawBody, outcome) {
     const failure = error2 instanceof ApiFailure ? error2 : failures.unexpected();
     outcome.status = failure.status;
     sendFailure(res, req, app, failure, url.searchParams, extraHeaders);
+  }
+}
+async function observe(app, ctx, status, body, peer) {
+  for (const module2 of app.store.modules) {
+    if (!module2.observe) continue;
+    try {
+      await module2.observe({
+        operation: ctx.operation,
+        method: ctx.method,
+        params: ctx.params,
+        requestBody: ctx.body,
+        status,
+        body,
+        principal: ctx.principal,
+        peer,
+        ...ctx.scope ? { scope: ctx.scope } : {},
+        services: ctx.services
+      });
+    } catch (error2) {
+      app.onUnexpected(error2);
+    }
   }
 }
 function createHandler(app) {
@@ -47889,8 +49543,8 @@ __export(names_exports, {
   serviceTime: () => serviceTime,
   tagValue: () => tagValue
 });
-function afterPrefix(text16, prefix) {
-  return typeof text16 === "string" && text16.startsWith(prefix) && text16.length > prefix.length ? text16.slice(prefix.length) : void 0;
+function afterPrefix(text19, prefix) {
+  return typeof text19 === "string" && text19.startsWith(prefix) && text19.length > prefix.length ? text19.slice(prefix.length) : void 0;
 }
 function checkEnvName(name) {
   checkClusterName(name);
@@ -48080,11 +49734,11 @@ function checked(data) {
     ...d.user !== void 0 ? { user: d.user } : {}
   };
 }
-var import_node_crypto23, import_node_fs11, import_node_path9, isHolderId, MAX_FILE_BYTES2, isString, EnvStateFile;
+var import_node_crypto24, import_node_fs11, import_node_path9, isHolderId, MAX_FILE_BYTES2, isString, EnvStateFile;
 var init_state9 = __esm({
   "src/cli/env/state.ts"() {
     "use strict";
-    import_node_crypto23 = require("node:crypto");
+    import_node_crypto24 = require("node:crypto");
     import_node_fs11 = require("node:fs");
     import_node_path9 = require("node:path");
     init_errors();
@@ -48100,7 +49754,7 @@ var init_state9 = __esm({
         this.projectId = projectId;
         this.name = name;
         this.dir = (0, import_node_path9.join)(configDir, "env");
-        const key = (0, import_node_crypto23.createHash)("sha256").update(`${baseUrl}
+        const key = (0, import_node_crypto24.createHash)("sha256").update(`${baseUrl}
 ${projectId}
 ${name}`, "utf8").digest("hex");
         this.file = (0, import_node_path9.join)(this.dir, `${key}.json`);
@@ -48116,16 +49770,16 @@ ${name}`, "utf8").digest("hex");
        * UnsafePathError (exit 2) for a file or directory cdba would not write.
        */
       read() {
-        let text16;
+        let text19;
         try {
-          text16 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
+          text19 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
         } catch (error2) {
           throw this.refusal(error2);
         }
-        if (text16 === void 0) return void 0;
+        if (text19 === void 0) return void 0;
         let state;
         try {
-          state = checked(JSON.parse(text16));
+          state = checked(JSON.parse(text19));
         } catch {
           return void 0;
         }
@@ -48180,7 +49834,7 @@ ${name}`, "utf8").digest("hex");
 
 // src/cli/env/holders.ts
 function newHolderId() {
-  return [...(0, import_node_crypto24.randomBytes)(10)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
+  return [...(0, import_node_crypto25.randomBytes)(10)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
 }
 function describeHolder(env2, now = /* @__PURE__ */ new Date()) {
   const since = now.toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -48232,11 +49886,11 @@ function holderWords(holders) {
   const one = (h2) => `${h2.heldBy ?? "a run that recorded no holder (an earlier cdba)"} (user ${h2.username})`;
   return holders.length === 1 ? one(holders[0]) : `${holders.length} runs: ${holders.map(one).join("; ")}`;
 }
-var import_node_crypto24, import_node_os5, HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL, OWN_LABELS, ID_ALPHABET;
+var import_node_crypto25, import_node_os5, HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL, OWN_LABELS, ID_ALPHABET;
 var init_holders = __esm({
   "src/cli/env/holders.ts"() {
     "use strict";
-    import_node_crypto24 = require("node:crypto");
+    import_node_crypto25 = require("node:crypto");
     import_node_os5 = require("node:os");
     init_sanitize();
     init_state9();
@@ -48299,10 +49953,10 @@ function checkGithubFiles(files) {
 }
 function appendGithubFiles(files, lines, hint) {
   const late = (message) => new LocalFailureError(message, { hint });
-  for (const [variable, path, text16] of [["GITHUB_ENV", files.env, lines.env], ["GITHUB_OUTPUT", files.output, lines.output]]) {
+  for (const [variable, path, text19] of [["GITHUB_ENV", files.env, lines.env], ["GITHUB_OUTPUT", files.output, lines.output]]) {
     const fd = openFile(variable, path, late);
     try {
-      const data = Buffer.from(text16, "utf8");
+      const data = Buffer.from(text19, "utf8");
       for (let written = 0; written < data.length; ) written += (0, import_node_fs12.writeSync)(fd, data, written);
     } catch (error2) {
       throw late(`-o github could not append to $${variable} (${path}): ${fsReason(error2)}`);
@@ -48329,8 +49983,8 @@ __export(annotation_exports, {
   errorAnnotation: () => errorAnnotation,
   escapeWorkflowData: () => escapeWorkflowData
 });
-function escapeWorkflowData(text16) {
-  return text16.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+function escapeWorkflowData(text19) {
+  return text19.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 function errorAnnotation(message, hint) {
   return `::error title=cdba env up::${escapeWorkflowData(escapeControl(hint ? `${message}; ${hint}` : message))}
@@ -48355,9 +50009,9 @@ __export(up_exports, {
   showConnection: () => showConnection,
   ttlDate: () => ttlDate
 });
-function heldRefusal(plan, holders) {
-  return new EnvHeldError(`env ${plan.name} is held by another run: ${holderWords(holders)}; nothing was changed`, {
-    hint: `give this run an env of its own name, or use it alongside that run with \`${plan.shareCommand}\` (a user of its own; env down then keeps the env while the other holds it)`
+function heldRefusal(plan2, holders) {
+  return new EnvHeldError(`env ${plan2.name} is held by another run: ${holderWords(holders)}; nothing was changed`, {
+    hint: `give this run an env of its own name, or use it alongside that run with \`${plan2.shareCommand}\` (a user of its own; env down then keeps the env while the other holds it)`
   });
 }
 function ttlDate(ttl, now = /* @__PURE__ */ new Date()) {
@@ -48419,49 +50073,49 @@ async function clusterBody(ctx, name, flags, tier, expires) {
   if (missing3) throw new UsageError(`the cluster body lacks ${missing3}, which API version ${version2} requires`);
   return cluster;
 }
-async function bringUp(ctx, plan, progress = { changed: false }) {
-  const deadlineAt = plan.watchTimeoutMs ? Date.now() + plan.watchTimeoutMs : void 0;
+async function bringUp(ctx, plan2, progress = { changed: false }) {
+  const deadlineAt = plan2.watchTimeoutMs ? Date.now() + plan2.watchTimeoutMs : void 0;
   const remaining = () => deadlineAt === void 0 ? void 0 : Math.max(1, deadlineAt - Date.now());
   progress.made ??= [];
-  const { name, stateFile, previous } = plan;
+  const { name, stateFile, previous } = plan2;
   const { projectId, baseUrl } = stateFile;
   const client = await ctx.api();
   const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const locator = await ClusterLocator2.open(ctx, client, projectId, name);
-  const state = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...previous?.entry ? { entry: previous.entry } : {}, holder: plan.holder, ...previous?.user ? { user: previous.user } : {} };
+  const state = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...previous?.entry ? { entry: previous.entry } : {}, holder: plan2.holder, ...previous?.user ? { user: previous.user } : {} };
   const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   const [entry, holders] = await Promise.all([
-    plan.ip === "current" ? currentAddress(client) : Promise.resolve(plan.ip),
+    plan2.ip === "current" ? currentAddress(client) : Promise.resolve(plan2.ip),
     listAllDatabaseUsers2(client, projectId).then((list7) => envHolders(list7.results, name))
   ]);
   const mine = holders.find((h2) => isOurs(h2, previous));
   const others = holders.filter((h2) => h2 !== mine);
-  if (!mine && others.length > 0 && !plan.share) throw heldRefusal(plan, others);
-  const up = { ctx, plan, client, projectId, locator, state, stateFile, previous, progress, remaining, createdNow: false, entryValue: entryValue(entry) };
+  if (!mine && others.length > 0 && !plan2.share) throw heldRefusal(plan2, others);
+  const up = { ctx, plan: plan2, client, projectId, locator, state, stateFile, previous, progress, remaining, createdNow: false, entryValue: entryValue(entry) };
   const run3 = {
     ctx,
     name,
     client,
     projectId,
     locator,
-    cluster: { body: plan.cluster, flex: plan.flex },
-    bodyAt: (flags, tier) => clusterBody(ctx, name, flags, tier, plan.expires),
+    cluster: { body: plan2.cluster, flex: plan2.flex },
+    bodyAt: (flags, tier) => clusterBody(ctx, name, flags, tier, plan2.expires),
     isEnvs: (doc) => hasEnvTag(doc, name),
     mark: `${ENV_TAG_KEY}=${name}`,
     progress,
     remaining
   };
   const prepared = [];
-  for (const { work: work3, plan: stepPlan } of plan.steps) prepared.push(work3.prepare ? await work3.prepare(run3, stepPlan) : void 0);
-  plan.cluster = run3.cluster.body;
-  plan.flex = run3.cluster.flex;
+  for (const { work: work3, plan: stepPlan } of plan2.steps) prepared.push(work3.prepare ? await work3.prepare(run3, stepPlan) : void 0);
+  plan2.cluster = run3.cluster.body;
+  plan2.flex = run3.cluster.flex;
   const password = generatePassword();
   ctx.io.addSecret(password);
   const claimed = mine ? void 0 : await claimUser(up, password, others);
   const [cluster, value, username] = await allOrFirstError([upCluster(up), upEntry(up, entry), claimed !== void 0 ? Promise.resolve(claimed) : renewUser(up, password, mine, others)]);
-  for (const [i, { work: work3, plan: stepPlan }] of plan.steps.entries()) await work3.made?.(run3, stepPlan, prepared[i], cluster, up.createdNow);
+  for (const [i, { work: work3, plan: stepPlan }] of plan2.steps.entries()) await work3.made?.(run3, stepPlan, prepared[i], cluster, up.createdNow);
   let ready = await waitUntilReady(up, cluster, value);
-  for (const [i, { work: work3, plan: stepPlan }] of plan.steps.entries()) ready = await work3.idle?.(run3, stepPlan, prepared[i]) ?? ready;
+  for (const [i, { work: work3, plan: stepPlan }] of plan2.steps.entries()) ready = await work3.idle?.(run3, stepPlan, prepared[i]) ?? ready;
   return { uri: connectionUri(standardSrvOf(ready, name), username, password), username, password, cluster: name };
 }
 async function allOrFirstError(promises) {
@@ -48471,13 +50125,13 @@ async function allOrFirstError(promises) {
   return settled.map((s) => s.value);
 }
 async function upCluster(up) {
-  const { ctx, plan, client, projectId, locator, state, stateFile, previous, progress } = up;
-  const { name } = plan;
+  const { ctx, plan: plan2, client, projectId, locator, state, stateFile, previous, progress } = up;
+  const { name } = plan2;
   const { clusterDocument: clusterDocument2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const reuse = async () => {
     let existing = await locator.get();
     state.cluster.created = previous?.cluster.created ?? hasEnvTag(existing, name);
-    if (state.cluster.created && hasEnvTag(existing, name)) existing = await extendClusterExpiry(locator, existing, plan.expires, progress) ?? existing;
+    if (state.cluster.created && hasEnvTag(existing, name)) existing = await extendClusterExpiry(locator, existing, plan2.expires, progress) ?? existing;
     if (!state.cluster.created) ctx.io.note(`cdba: reusing cluster ${name} (env down will keep it)`);
     stateFile.write(state);
     return existing;
@@ -48490,16 +50144,16 @@ async function upCluster(up) {
     }
   }
   const checkHint = `the cluster may have been created; \`${ctx.followUp("env", "up", name)}\` again reuses it`;
-  let answer2;
+  let answer3;
   try {
     progress.changed = true;
-    if (plan.flex) {
+    if (plan2.flex) {
       const { createFlexCluster: createFlexCluster3 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
-      answer2 = clusterDocument2(await createFlexCluster3(client, projectId, plan.cluster, checkHint));
+      answer3 = clusterDocument2(await createFlexCluster3(client, projectId, plan2.cluster, checkHint));
       locator.remember();
     } else {
       const { createCluster: createCluster3 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
-      answer2 = clusterDocument2(await createCluster3(client, projectId, plan.cluster, checkHint));
+      answer3 = clusterDocument2(await createCluster3(client, projectId, plan2.cluster, checkHint));
     }
   } catch (error2) {
     if (isConflict(error2, "DUPLICATE_CLUSTER_NAME")) return reuse();
@@ -48509,12 +50163,12 @@ async function upCluster(up) {
   up.createdNow = true;
   progress.made.push(`cluster ${name}`);
   stateFile.write(state);
-  ctx.io.note(`cdba: cluster ${name} is ${typeof answer2.stateName === "string" ? answer2.stateName : "CREATING"}`);
-  return answer2;
+  ctx.io.note(`cdba: cluster ${name} is ${typeof answer3.stateName === "string" ? answer3.stateName : "CREATING"}`);
+  return answer3;
 }
 async function upEntry(up, entry) {
-  const { ctx, plan, client, projectId, state, stateFile, progress } = up;
-  const { name } = plan;
+  const { ctx, plan: plan2, client, projectId, state, stateFile, progress } = up;
+  const { name } = plan2;
   const accessList3 = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   const value = entryValue(entry);
   let existingEntry;
@@ -48523,7 +50177,7 @@ async function upEntry(up, entry) {
   } catch (error2) {
     if (!isNotFound2(error2)) throw error2;
   }
-  const deleteAfterDate = plan.expires;
+  const deleteAfterDate = plan2.expires;
   const address = entry.kind === "address" ? { ipAddress: entry.address } : entry.kind === "cidr" ? { cidrBlock: entry.block } : {};
   state.entry = value;
   stateFile.write(state);
@@ -48542,14 +50196,14 @@ async function upEntry(up, entry) {
   return value;
 }
 function userFields(up, password, existing) {
-  const { plan } = up;
+  const { plan: plan2 } = up;
   return {
-    roles: plan.roles,
-    scopes: [{ name: plan.name, type: "CLUSTER" }],
-    deleteAfterDate: plan.expires,
-    description: envComment(plan.name),
+    roles: plan2.roles,
+    scopes: [{ name: plan2.name, type: "CLUSTER" }],
+    deleteAfterDate: plan2.expires,
+    description: envComment(plan2.name),
     password,
-    labels: holderLabels(existing?.doc, plan.holder, existing?.heldBy ?? plan.heldBy, up.entryValue)
+    labels: holderLabels(existing?.doc, plan2.holder, existing?.heldBy ?? plan2.heldBy, up.entryValue)
   };
 }
 async function renewUser(up, password, mine, others) {
@@ -48569,13 +50223,13 @@ async function renewUser(up, password, mine, others) {
   return mine.username;
 }
 async function claimUser(up, password, others) {
-  const { ctx, plan, client, projectId, progress, state, stateFile, previous } = up;
-  const { name } = plan;
+  const { ctx, plan: plan2, client, projectId, progress, state, stateFile, previous } = up;
+  const { name } = plan2;
   const users = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   let sharing = others.length > 0;
   let heldBy = others;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const username = sharing ? envUsername(name, plan.holder) : envUsername(name);
+    const username = sharing ? envUsername(name, plan2.holder) : envUsername(name);
     state.user = username;
     stateFile.write(state);
     progress.changed = true;
@@ -48595,16 +50249,16 @@ async function claimUser(up, password, others) {
       if (!isNotFound2(error2)) throw error2;
       continue;
     }
-    if (taken.id === plan.holder) {
+    if (taken.id === plan2.holder) {
       await users.updateDatabaseUser(client, projectId, ENV_USER_DB, username, userFields(up, password, taken));
       progress.made.push(`database user ${username}`);
       return username;
     }
-    if (!plan.share) {
+    if (!plan2.share) {
       if (previous) stateFile.write(previous);
       else stateFile.remove();
       progress.changed = false;
-      throw heldRefusal(plan, [taken]);
+      throw heldRefusal(plan2, [taken]);
     }
     sharing = true;
     heldBy = [taken];
@@ -48612,7 +50266,7 @@ async function claimUser(up, password, others) {
   throw new EnvHeldError(`env ${name}: its users kept changing while env up took one; nothing was made`, { hint: `try \`${ctx.followUp("env", "up", name)}\` again` });
 }
 async function waitUntilReady(up, seen, value) {
-  const { ctx, plan, client, projectId, locator, remaining } = up;
+  const { ctx, plan: plan2, client, projectId, locator, remaining } = up;
   const { getAccessListEntryStatus: getAccessListEntryStatus2 } = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   const { stateLabel: stateLabel2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
@@ -48621,11 +50275,11 @@ async function waitUntilReady(up, seen, value) {
   let entryStatus = "";
   return watch2({
     io: ctx.io,
-    subject: `env ${plan.name} (cluster, access-list entry)`,
+    subject: `env ${plan2.name} (cluster, access-list entry)`,
     intervals: ctx.watchIntervals,
     ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
     timeoutMs: remaining(),
-    resumeHint: `\`${ctx.followUp("env", "up", plan.name)}\` again waits for it`,
+    resumeHint: `\`${ctx.followUp("env", "up", plan2.name)}\` again waits for it`,
     poll: async () => {
       const [doc, status] = await Promise.all([
         idle(cluster) ? cluster : locator.get(),
@@ -48639,34 +50293,34 @@ async function waitUntilReady(up, seen, value) {
     }
   });
 }
-async function showConnection(ctx, plan, connection) {
+async function showConnection(ctx, plan2, connection) {
   await ctx.io.revealing(connection.password, async () => {
-    if (plan.output === "env") ctx.io.write(envLines(connection));
-    else if (plan.output === "json") ctx.io.write(jsonDocument(connection));
+    if (plan2.output === "env") ctx.io.write(envLines(connection));
+    else if (plan2.output === "json") ctx.io.write(jsonDocument(connection));
     else {
       const { appendGithubFiles: appendGithubFiles2 } = await Promise.resolve().then(() => (init_github(), github_exports));
       ctx.io.write(`::add-mask::${connection.password}
 `);
-      const again = `\`${ctx.followUp("env", "up", plan.name)}\` again gives the user a new password, or remove the env with \`${ctx.followUp("env", "down", plan.name)}\``;
-      appendGithubFiles2(plan.github, githubFiles(connection), again);
+      const again = `\`${ctx.followUp("env", "up", plan2.name)}\` again gives the user a new password, or remove the env with \`${ctx.followUp("env", "down", plan2.name)}\``;
+      appendGithubFiles2(plan2.github, githubFiles(connection), again);
     }
   });
-  const where = plan.output === "github" ? " (MONGODB_URI and the rest are in $GITHUB_ENV; outputs uri, username, cluster)" : "";
-  ctx.io.note(`cdba: env ${plan.name} is ready: cluster ${connection.cluster}, user ${connection.username}, for ${plan.ttl}${where}; remove it with \`${ctx.followUp("env", "down", plan.name)}\``);
+  const where = plan2.output === "github" ? " (MONGODB_URI and the rest are in $GITHUB_ENV; outputs uri, username, cluster)" : "";
+  ctx.io.note(`cdba: env ${plan2.name} is ready: cluster ${connection.cluster}, user ${connection.username}, for ${plan2.ttl}${where}; remove it with \`${ctx.followUp("env", "down", plan2.name)}\``);
 }
 async function runEnvUp(ctx, name, flags, outputFlag2) {
   if (outputFlag2 === "github") {
     const { errorAnnotation: errorAnnotation2 } = await Promise.resolve().then(() => (init_annotation(), annotation_exports));
     ctx.io.onFailure = (message, hint) => ctx.io.write(errorAnnotation2(message, hint));
   }
-  const plan = await planUp(ctx, name, flags, outputFlag2);
+  const plan2 = await planUp(ctx, name, flags, outputFlag2);
   const left = `remove what env up made so far with \`${ctx.followUp("env", "down", name)}\``;
   const { onTerminateReport: onTerminateReport2 } = await Promise.resolve().then(() => (init_terminate(), terminate_exports));
   const forgetTerminateNote = onTerminateReport2(() => ({ message: "terminated during env up", hint: left }));
   let connection;
   const progress = { changed: false };
   try {
-    connection = await bringUp(ctx, plan, progress);
+    connection = await bringUp(ctx, plan2, progress);
   } catch (error2) {
     if (ctx.io.signal.aborted) throw new InterruptedError(error2 instanceof InterruptedError ? error2.message : "interrupted during env up", { hint: left });
     if (progress.changed && error2 instanceof CdbaError && !(error2 instanceof EnvHeldError)) error2.hint = error2.hint ? `${error2.hint}; or ${left}` : left;
@@ -48675,7 +50329,7 @@ async function runEnvUp(ctx, name, flags, outputFlag2) {
   } finally {
     forgetTerminateNote();
   }
-  await showConnection(ctx, plan, connection);
+  await showConnection(ctx, plan2, connection);
 }
 var DEFAULT_TIER, DEFAULT_PROVIDER, DEFAULT_REGION, DEFAULT_TTL, DEFAULT_IP, DEFAULT_ROLE, isNotFound2, isConflict;
 var init_up = __esm({
@@ -48985,7 +50639,7 @@ __export(run_exports, {
   runRun: () => runRun
 });
 function runName() {
-  return `run-${[...(0, import_node_crypto25.randomBytes)(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join("")}`;
+  return `run-${[...(0, import_node_crypto26.randomBytes)(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join("")}`;
 }
 function fdOf(stream) {
   const fd = stream.fd;
@@ -49035,8 +50689,8 @@ async function runRun(ctx, words2, flags, dashDash) {
     throw new CommandNotFoundError(`run: ${words2[0]} ${where}; nothing was made`, { hint: words2[0].includes("/") ? "check the path and its mode" : "check its spelling, or give its path" });
   }
   const name = flags.name ?? runName();
-  const plan = await planUp(ctx, name, flags, void 0);
-  plan.shareCommand = `${ctx.followUp("run", "--name", name, "--share")} -- <command>`;
+  const plan2 = await planUp(ctx, name, flags, void 0);
+  plan2.shareCommand = `${ctx.followUp("run", "--name", name, "--share")} -- <command>`;
   if (ctx.io.signal.aborted) throw new InterruptedError("interrupted; nothing was made");
   const downHint = ctx.followUp("env", "down", name);
   const { whileSignalsTaken: whileSignalsTaken2 } = await Promise.resolve().then(() => (init_io(), io_exports));
@@ -49074,7 +50728,7 @@ async function runRun(ctx, words2, flags, dashDash) {
     await whileSignalsTaken2(async () => {
       let connection;
       try {
-        connection = await bringUp(upCtx, plan);
+        connection = await bringUp(upCtx, plan2);
       } catch (error2) {
         if (firstSignal) {
           await down(`env up was stopped (${firstSignal})`, "what env up made so far");
@@ -49117,12 +50771,12 @@ async function runChild(ctx, words2, env2, started) {
     child.once("close", (code, signal) => resolve4(code ?? signalStatus(signal)));
   });
 }
-var import_node_child_process2, import_node_crypto25, import_node_fs13, import_node_path10, import_node_os6, NAME_ALPHABET;
+var import_node_child_process2, import_node_crypto26, import_node_fs13, import_node_path10, import_node_os6, NAME_ALPHABET;
 var init_run = __esm({
   "src/cli/env/run.ts"() {
     "use strict";
     import_node_child_process2 = __toESM(require_node_child_process(), 1);
-    import_node_crypto25 = require("node:crypto");
+    import_node_crypto26 = require("node:crypto");
     import_node_fs13 = require("node:fs");
     import_node_path10 = require("node:path");
     import_node_os6 = require("node:os");
@@ -49190,17 +50844,17 @@ function checkNamespaceFlags(database2, collectionName) {
   const collection = collectionNameProblem(collectionName, database2);
   if (collection !== void 0) refuse2("--collection", collectionName, collection);
 }
-function parseIndexRef(text16) {
-  if (INDEX_ID.test(text16)) return { indexId: text16 };
-  const dot = text16.indexOf(".");
-  const slash = text16.lastIndexOf("/");
+function parseIndexRef(text19) {
+  if (INDEX_ID.test(text19)) return { indexId: text19 };
+  const dot = text19.indexOf(".");
+  const slash = text19.lastIndexOf("/");
   if (dot > 0 && slash > dot + 1) {
-    const names3 = { database: text16.slice(0, dot), collectionName: text16.slice(dot + 1, slash), name: text16.slice(slash + 1) };
+    const names3 = { database: text19.slice(0, dot), collectionName: text19.slice(dot + 1, slash), name: text19.slice(slash + 1) };
     const found = indexNamesProblem(names3);
-    if (found) throw new UsageError(`invalid index ${JSON.stringify(text16)}: ${found.problem}; give its id (24 hex digits) or database.collection/name`);
+    if (found) throw new UsageError(`invalid index ${JSON.stringify(text19)}: ${found.problem}; give its id (24 hex digits) or database.collection/name`);
     return { databaseName: names3.database, collectionName: names3.collectionName, indexName: names3.name };
   }
-  throw new UsageError(`invalid index ${JSON.stringify(text16)}: give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
+  throw new UsageError(`invalid index ${JSON.stringify(text19)}: give its id (24 hex digits) or database.collection/name, e.g. sample_mflix.movies/default`);
 }
 function formatIndexRef(ref) {
   return "indexId" in ref ? ref.indexId : `${ref.databaseName}.${ref.collectionName}/${ref.indexName}`;
@@ -49223,7 +50877,7 @@ var init_indexRef = __esm({
     DATABASE_FORBIDDEN = ["/", "\\", ".", " ", '"', "$", "\0"];
     COLLECTION_FORBIDDEN = ["$", "\0"];
     INDEX_FORBIDDEN = ["/", "\0"];
-    bytes = (text16) => new TextEncoder().encode(text16).length;
+    bytes = (text19) => new TextEncoder().encode(text19).length;
     forbidden = (name, set) => set.find((c) => name.includes(c));
     asFlag = (key) => `invalid ${NAME_FLAGS[key]}`;
     NAME_FLAGS = { database: "--db", collectionName: "--collection", name: "--name" };
@@ -49248,7 +50902,7 @@ function failedHint(ctx, cluster, ref, message) {
 async function waitForIndex(ctx, target, cluster, ref, options) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
   const { getSearchIndex: getSearchIndex2 } = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
-  const follow = ctx.followUp("search-indexes", "get", cluster, refText(ref));
+  const follow2 = ctx.followUp("search-indexes", "get", cluster, refText(ref));
   return watch2({
     io: ctx.io,
     subject: `search index ${refText(ref)}`,
@@ -49256,7 +50910,7 @@ async function waitForIndex(ctx, target, cluster, ref, options) {
     ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
     timeoutMs: options.timeout === void 0 ? options.timeoutMs : watchTimeoutMs(options.timeout),
     initialState: options.initialState,
-    resumeHint: `the build goes on at the service; see it with \`${follow}\``,
+    resumeHint: `the build goes on at the service; see it with \`${follow2}\``,
     poll: async () => {
       let doc;
       try {
@@ -49347,7 +51001,7 @@ function requestFromFile(source, doc, flags, notes) {
   return { database: merged.database, collectionName: merged.collectionName, name: merged.name, type: merged.type ?? "search", definition: merged.definition };
 }
 function names2(source, doc, flags, notes) {
-  const pick2 = (key, flag2, option) => {
+  const pick3 = (key, flag2, option) => {
     const given3 = doc[key];
     if (flag2 !== void 0) {
       if (given3 !== void 0 && given3 !== flag2) notes?.push(`cdba: ${source} says ${key} ${JSON.stringify(given3)}; ${option} makes it "${flag2}"`);
@@ -49356,7 +51010,7 @@ function names2(source, doc, flags, notes) {
     if (typeof given3 === "string" && given3 !== "") return given3;
     throw new UsageError(`${option} is required${isObject(doc) && Object.keys(doc).length ? ` (${source} has no ${key})` : ""}`, { hint: `give ${option}, or put "${key}" beside "definition" in the file` });
   };
-  const picked = { database: pick2("database", flags.db, "--db"), collectionName: pick2("collectionName", flags.collection, "--collection"), name: pick2("name", flags.name, "--name") };
+  const picked = { database: pick3("database", flags.db, "--db"), collectionName: pick3("collectionName", flags.collection, "--collection"), name: pick3("name", flags.name, "--name") };
   const given2 = { database: flags.db, collectionName: flags.collection, name: flags.name };
   checkIndexNames(picked, (key) => given2[key] !== void 0 ? asFlag(key) : `${source}: $.${key}`);
   return picked;
@@ -49517,7 +51171,7 @@ function applyFlags(base, flags) {
     if (flags.notificationType !== void 0 && flags.notificationType !== first.typeName) {
       for (const key of Object.keys(first)) if (!["delayMin", "intervalMin"].includes(key)) delete first[key];
     }
-    for (const [flag2, field] of notification) first[field] = flags[flag2];
+    for (const [flag2, field2] of notification) first[field2] = flags[flag2];
     list7[0] = first;
     body.notifications = list7;
   }
@@ -49529,7 +51183,7 @@ function applyFlags(base, flags) {
   const metric = METRIC_FLAGS.filter(([flag2]) => flags[flag2] !== void 0);
   if (metric.length > 0) {
     const threshold = isObject(body.metricThreshold) ? { ...body.metricThreshold } : { mode: "AVERAGE" };
-    for (const [flag2, field] of metric) threshold[field] = flags[flag2];
+    for (const [flag2, field2] of metric) threshold[field2] = flags[flag2];
     body.metricThreshold = threshold;
   }
   return body;
@@ -49678,9 +51332,9 @@ var init_backups3 = __esm({
 });
 
 // src/cli/backups/snapshots.ts
-function checkBackupId(text16, what) {
-  if (OBJECT_ID5.test(text16)) return text16;
-  throw new UsageError(`invalid ${what} ID "${text16}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
+function checkBackupId(text19, what) {
+  if (OBJECT_ID5.test(text19)) return text19;
+  throw new UsageError(`invalid ${what} ID "${text19}": 24 hexadecimal digits, as \`backups ${what === "snapshot" ? "snapshots" : "restores"} list\` shows them`);
 }
 async function aboutBackup(ctx, cluster, what, request) {
   try {
@@ -49692,8 +51346,8 @@ async function aboutBackup(ctx, cluster, what, request) {
     throw error2;
   }
 }
-function snapshotRef(text16) {
-  return text16 === "latest" ? text16 : checkBackupId(text16, "snapshot");
+function snapshotRef(text19) {
+  return text19 === "latest" ? text19 : checkBackupId(text19, "snapshot");
 }
 function bytes2(value) {
   if (typeof value !== "number" || value <= 0) return "";
@@ -49709,55 +51363,55 @@ function bytes2(value) {
 function summarizeSnapshot(document6) {
   const doc = isObject(document6) ? document6 : {};
   const flex = "scheduledTime" in doc || "finishTime" in doc || "mongoDBVersion" in doc;
-  const status = text9(doc.status);
+  const status = text10(doc.status);
   if (flex) {
     return {
-      id: text9(doc.id),
+      id: text10(doc.id),
       status: FLEX_STATUS[status] ?? status,
       completed: status === "COMPLETED",
       kind: "daily",
-      created: text9(doc.finishTime) || text9(doc.scheduledTime),
-      expires: text9(doc.expiration),
-      version: text9(doc.mongoDBVersion),
+      created: text10(doc.finishTime) || text10(doc.scheduledTime),
+      expires: text10(doc.expiration),
+      version: text10(doc.mongoDBVersion),
       size: "",
       description: ""
     };
   }
-  const frequency = text9(doc.frequencyType);
+  const frequency = text10(doc.frequencyType);
   return {
-    id: text9(doc.id),
+    id: text10(doc.id),
     status,
     completed: status === "completed",
-    kind: doc.snapshotType === "onDemand" ? "onDemand" : frequency || text9(doc.snapshotType),
-    created: text9(doc.createdAt),
-    expires: text9(doc.expiresAt),
-    version: text9(doc.mongodVersion),
+    kind: doc.snapshotType === "onDemand" ? "onDemand" : frequency || text10(doc.snapshotType),
+    created: text10(doc.createdAt),
+    expires: text10(doc.expiresAt),
+    version: text10(doc.mongodVersion),
     size: bytes2(doc.storageSizeBytes),
-    description: text9(doc.description)
+    description: text10(doc.description)
   };
 }
 function summarizeRestore(document6) {
   const doc = isObject(document6) ? document6 : {};
   if ("status" in doc) {
     return {
-      id: text9(doc.id),
-      snapshotId: text9(doc.snapshotId),
-      delivery: text9(doc.deliveryType),
-      target: `${text9(doc.targetProjectId)}/${text9(doc.targetDeploymentItemName)}`,
-      state: text9(doc.status),
-      finished: text9(doc.restoreFinishedDate),
-      url: text9(doc.snapshotUrl)
+      id: text10(doc.id),
+      snapshotId: text10(doc.snapshotId),
+      delivery: text10(doc.deliveryType),
+      target: `${text10(doc.targetProjectId)}/${text10(doc.targetDeploymentItemName)}`,
+      state: text10(doc.status),
+      finished: text10(doc.restoreFinishedDate),
+      url: text10(doc.snapshotUrl)
     };
   }
   const urls = Array.isArray(doc.deliveryUrl) ? doc.deliveryUrl.filter((u) => typeof u === "string") : [];
-  const state = doc.failed === true ? "FAILED" : doc.cancelled === true ? "CANCELLED" : doc.expired === true ? "EXPIRED" : text9(doc.finishedAt) ? "COMPLETED" : urls.length > 0 ? "READY" : "IN_PROGRESS";
+  const state = doc.failed === true ? "FAILED" : doc.cancelled === true ? "CANCELLED" : doc.expired === true ? "EXPIRED" : text10(doc.finishedAt) ? "COMPLETED" : urls.length > 0 ? "READY" : "IN_PROGRESS";
   return {
-    id: text9(doc.id),
-    snapshotId: text9(doc.snapshotId),
-    delivery: text9(doc.deliveryType),
-    target: text9(doc.targetClusterName) ? `${text9(doc.targetGroupId)}/${text9(doc.targetClusterName)}` : "",
+    id: text10(doc.id),
+    snapshotId: text10(doc.snapshotId),
+    delivery: text10(doc.deliveryType),
+    target: text10(doc.targetClusterName) ? `${text10(doc.targetGroupId)}/${text10(doc.targetClusterName)}` : "",
     state,
-    finished: text9(doc.finishedAt),
+    finished: text10(doc.finishedAt),
     url: urls.join(" ")
   };
 }
@@ -49824,7 +51478,7 @@ async function waitForRestore(ctx, locator, jobId, options = {}) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId, name } = locator;
-  const follow = ctx.followUp("backups", "restores", "get", name, jobId);
+  const follow2 = ctx.followUp("backups", "restores", "get", name, jobId);
   return watch2({
     io: ctx.io,
     subject: `restore job ${jobId}`,
@@ -49832,14 +51486,14 @@ async function waitForRestore(ctx, locator, jobId, options = {}) {
     ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
     timeoutMs: options.timeoutMs,
     initialState: options.initialState,
-    resumeHint: `the restore goes on at the service; follow it with \`${follow}\``,
+    resumeHint: `the restore goes on at the service; follow it with \`${follow2}\``,
     poll: async () => {
       const job = await locator.call(
         () => api.getRestoreJob(client, projectId, name, jobId),
         () => api.getFlexRestoreJob(client, projectId, name, jobId)
       );
       const { state } = summarizeRestore(job);
-      if (ENDED.includes(state)) throw new FailedError(`restore job ${jobId} of cluster ${name} is ${state}`, { hint: `see \`${follow}\`` });
+      if (ENDED.includes(state)) throw new FailedError(`restore job ${jobId} of cluster ${name} is ${state}`, { hint: `see \`${follow2}\`` });
       return { state, done: DONE.includes(state), value: job };
     }
   });
@@ -49847,7 +51501,7 @@ async function waitForRestore(ctx, locator, jobId, options = {}) {
 function majorOf2(version2) {
   return /^(\d+\.\d+)/.exec(version2)?.[1];
 }
-var OBJECT_ID5, NOT_THE_ITEM, text9, FLEX_STATUS, DONE, ENDED;
+var OBJECT_ID5, NOT_THE_ITEM, text10, FLEX_STATUS, DONE, ENDED;
 var init_snapshots = __esm({
   "src/cli/backups/snapshots.ts"() {
     "use strict";
@@ -49855,7 +51509,7 @@ var init_snapshots = __esm({
     init_object();
     OBJECT_ID5 = /^[0-9a-f]{24}$/;
     NOT_THE_ITEM = ["CLUSTER_NOT_FOUND", "GROUP_NOT_FOUND"];
-    text9 = (value) => typeof value === "string" ? value : "";
+    text10 = (value) => typeof value === "string" ? value : "";
     FLEX_STATUS = { PENDING: "pending", QUEUED: "queued", RUNNING: "inProgress", COMPLETED: "completed", FAILED: "failed" };
     DONE = ["COMPLETED", "READY"];
     ENDED = ["FAILED", "CANCELLED", "EXPIRED"];
@@ -49971,6 +51625,186 @@ var init_completion4 = __esm({
   }
 });
 
+// src/api/resources/events.ts
+var events_exports = {};
+__export(events_exports, {
+  getEvent: () => getEvent,
+  listAllEvents: () => listAllEvents,
+  listEvents: () => listEvents
+});
+function filterQuery(filters) {
+  return {
+    ...filters.eventTypes?.length ? { eventType: filters.eventTypes } : {},
+    ...filters.clusterNames?.length ? { clusterNames: filters.clusterNames } : {},
+    ...filters.minDate !== void 0 ? { minDate: filters.minDate } : {},
+    ...filters.maxDate !== void 0 ? { maxDate: filters.maxDate } : {}
+  };
+}
+async function listEvents(client, owner, filters = {}, page3 = {}) {
+  const query3 = { ...filterQuery(filters), pageNum: page3.pageNum, itemsPerPage: page3.itemsPerPage, includeCount: page3.includeCount };
+  const response = "projectId" in owner ? await client.call("events.list", { groupId: owner.projectId }, { query: query3 }) : await client.call("orgEvents.list", { orgId: owner.orgId }, { query: query3 });
+  return { ...response, body: asListPage(response.body, response.url) };
+}
+async function listAllEvents(client, owner, filters = {}, options = {}) {
+  const all = { ...options, query: filterQuery(filters) };
+  return "projectId" in owner ? client.callAll("events.list", { groupId: owner.projectId }, all) : client.callAll("orgEvents.list", { orgId: owner.orgId }, all);
+}
+async function getEvent(client, owner, eventId2) {
+  const response = "projectId" in owner ? await client.call("events.get", { groupId: owner.projectId, eventId: eventId2 }) : await client.call("orgEvents.get", { orgId: owner.orgId, eventId: eventId2 });
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new InvalidResponseError(`expected an event from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  }
+  return body;
+}
+var init_events3 = __esm({
+  "src/api/resources/events.ts"() {
+    "use strict";
+    init_errors2();
+    init_pagination();
+  }
+});
+
+// src/cli/events/time.ts
+var time_exports = {};
+__export(time_exports, {
+  MAX_AGO_MS: () => MAX_AGO_MS,
+  parseTimeFlag: () => parseTimeFlag,
+  timeWindow: () => timeWindow
+});
+function parseTimeFlag(text19, flag2, now) {
+  const value = text19.trim();
+  const iso2 = /^\d{4}-/.test(value) ? parseIsoDateTime(value) : void 0;
+  if (iso2) return iso2;
+  const ago = /^\d+(\.\d+)?$/.test(value) || value === "" ? void 0 : durationMillis(value, AGO_UNITS);
+  if (ago === void 0 || ago <= 0 || ago > MAX_AGO_MS) {
+    throw new UsageError(`invalid ${flag2} "${text19}": expected a time like 2026-08-10T03:06:46Z, or how long ago, like 30m, 6h or 2d`);
+  }
+  return new Date(now - ago);
+}
+function timeWindow(flags, names3, now) {
+  const from = flags.from === void 0 ? void 0 : parseTimeFlag(flags.from, names3[0], now);
+  const to = flags.to === void 0 ? void 0 : parseTimeFlag(flags.to, names3[1], now);
+  if (from && to && from.getTime() > to.getTime()) throw new UsageError(`${names3[0]} ${flags.from} is after ${names3[1]} ${flags.to}: give the earlier time first`);
+  return { ...from ? { from } : {}, ...to ? { to } : {} };
+}
+var AGO_UNITS, MAX_AGO_MS;
+var init_time = __esm({
+  "src/cli/events/time.ts"() {
+    "use strict";
+    init_errors();
+    init_isoDate();
+    init_duration();
+    AGO_UNITS = { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 7 * 864e5 };
+    MAX_AGO_MS = 400 * 864e5;
+  }
+});
+
+// src/cli/events/follow.ts
+var follow_exports = {};
+__export(follow_exports, {
+  FOLLOW_OVERLAP_MS: () => FOLLOW_OVERLAP_MS,
+  FollowCursor: () => FollowCursor
+});
+var FOLLOW_OVERLAP_MS, FollowCursor;
+var init_follow = __esm({
+  "src/cli/events/follow.ts"() {
+    "use strict";
+    FOLLOW_OVERLAP_MS = 6e4;
+    FollowCursor = class {
+      /** `since`: the first poll's start (ms), if the user gave one. */
+      constructor(since) {
+        this.since = since;
+      }
+      since;
+      /** Printed IDs by their time (ms), kept while inside the window. */
+      seen = /* @__PURE__ */ new Map();
+      newest;
+      /** The minDate of the next poll (ms), or undefined (the first poll without --since: the latest page). */
+      minDate() {
+        if (this.newest === void 0) return this.since;
+        const from = this.newest - FOLLOW_OVERLAP_MS;
+        return this.since === void 0 ? from : Math.max(from, this.since);
+      }
+      /**
+       * What to print of one poll's events (any order; newest first as the service sends
+       * them): those not printed before, oldest first (ties: in the service's order reversed,
+       * which is the order written). Marks them printed and moves the window.
+       */
+      take(events3) {
+        const fresh = [];
+        events3.forEach((event, index) => {
+          const { id, created } = event;
+          if (typeof id !== "string" || typeof created !== "string" || this.seen.has(id)) return;
+          const at = Date.parse(created);
+          if (Number.isNaN(at) || fresh.some((f) => f.id === id)) return;
+          fresh.push({ event, id, at, index });
+        });
+        fresh.sort((a, b) => a.at - b.at || b.index - a.index);
+        for (const { id, at } of fresh) {
+          this.seen.set(id, at);
+          if (this.newest === void 0 || at > this.newest) this.newest = at;
+        }
+        const from = this.minDate();
+        if (from !== void 0) {
+          for (const [id, at] of this.seen) if (at < Math.floor(from / 1e3) * 1e3) this.seen.delete(id);
+        }
+        return fresh.map((f) => f.event);
+      }
+    };
+  }
+});
+
+// src/cli/events/completion.ts
+var completion_exports5 = {};
+__export(completion_exports5, {
+  eventIds: () => eventIds,
+  eventTypes: () => eventTypes
+});
+async function eventTypes() {
+  const { ORG_EVENT_TYPES: ORG_EVENT_TYPES2, PROJECT_EVENT_TYPES: PROJECT_EVENT_TYPES2 } = await Promise.resolve().then(() => (init_eventTypes(), eventTypes_exports));
+  return [.../* @__PURE__ */ new Set([...PROJECT_EVENT_TYPES2, ...ORG_EVENT_TYPES2])];
+}
+async function eventIds(ctx) {
+  try {
+    const projectId = (await ctx.settings()).projectId;
+    if (!projectId) return [];
+    const { listEvents: listEvents2 } = await Promise.resolve().then(() => (init_events3(), events_exports));
+    const page3 = await listEvents2(await ctx.api(), { projectId }, {}, { itemsPerPage: 50, includeCount: false });
+    return page3.body.results.map((event) => event.id).filter((id) => typeof id === "string" && OBJECT_ID8.test(id));
+  } catch {
+    return [];
+  }
+}
+var OBJECT_ID8;
+var init_completion5 = __esm({
+  "src/cli/events/completion.ts"() {
+    "use strict";
+    OBJECT_ID8 = /^[0-9a-f]{24}$/;
+  }
+});
+
+// src/api/resources/accessLogs.ts
+var accessLogs_exports = {};
+__export(accessLogs_exports, {
+  listAccessLogs: () => listAccessLogs
+});
+async function listAccessLogs(client, projectId, target, filters = {}) {
+  const query3 = { start: filters.start, end: filters.end, ipAddress: filters.ipAddress, authResult: filters.authResult, nLogs: filters.nLogs };
+  const response = "clusterName" in target ? await client.call("accessLogs.byCluster", { groupId: projectId, clusterName: target.clusterName }, { query: query3 }) : await client.call("accessLogs.byHost", { groupId: projectId, hostname: target.hostname }, { query: query3 });
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body) || body.accessLogs !== void 0 && !Array.isArray(body.accessLogs)) {
+    throw new InvalidResponseError(`expected a list of access logs from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  }
+  return { ...body, accessLogs: body.accessLogs ?? [] };
+}
+var init_accessLogs3 = __esm({
+  "src/api/resources/accessLogs.ts"() {
+    "use strict";
+    init_errors2();
+  }
+});
+
 // src/cli/backups/fromSnapshot.ts
 var fromSnapshot_exports = {};
 __export(fromSnapshot_exports, {
@@ -49981,12 +51815,12 @@ __export(fromSnapshot_exports, {
   work: () => work
 });
 function planFromSnapshot(name, flags) {
-  const text16 = flags.fromSnapshot;
-  const at = text16.indexOf("@");
-  const cluster = at < 0 ? text16 : text16.slice(0, at);
-  const ref = at < 0 ? "latest" : text16.slice(at + 1);
+  const text19 = flags.fromSnapshot;
+  const at = text19.indexOf("@");
+  const cluster = at < 0 ? text19 : text19.slice(0, at);
+  const ref = at < 0 ? "latest" : text19.slice(at + 1);
   const refuse2 = (why) => {
-    throw new UsageError(`invalid --from-snapshot "${text16}": ${why}`, { hint: "give <cluster>, <cluster>@latest or <cluster>@<snapshot id>" });
+    throw new UsageError(`invalid --from-snapshot "${text19}": ${why}`, { hint: "give <cluster>, <cluster>@latest or <cluster>@<snapshot id>" });
   };
   if (cluster === "") refuse2("it names no cluster");
   if (ref === "") refuse2("nothing after @");
@@ -50004,7 +51838,7 @@ function planFromSnapshot(name, flags) {
 async function prepareFromSnapshot(run3, wanted) {
   const { ctx } = run3;
   const envCluster = run3.locator;
-  const plan = { name: run3.name };
+  const plan2 = { name: run3.name };
   const source = await ClusterLocator.open(ctx, envCluster.client, envCluster.projectId, wanted.cluster);
   const { summary } = await findSnapshot2(ctx, source, wanted.ref);
   const sourceFlex = source.learnt === "flex";
@@ -50033,11 +51867,11 @@ async function prepareFromSnapshot(run3, wanted) {
   if (existing) {
     if (!run3.isEnvs(existing)) throw notTheEnvs(run3);
     if (envCluster.learnt === "flex" && !sourceFlex) {
-      throw new ConflictError(`${where} is a dedicated cluster's, and the env's cluster ${plan.name} is a flex cluster: remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`), then env up again makes an M10`);
+      throw new ConflictError(`${where} is a dedicated cluster's, and the env's cluster ${plan2.name} is a flex cluster: remove the env first (\`${ctx.followUp("env", "down", plan2.name)}\`), then env up again makes an M10`);
     }
     const existingMajor = typeof existing.mongoDBMajorVersion === "string" ? existing.mongoDBMajorVersion : void 0;
     if (existingMajor && major && older(existingMajor, major)) {
-      throw new ConflictError(`${where} holds MongoDB ${major}, newer than the env's cluster ${plan.name} (${existingMajor}): remove the env first (\`${ctx.followUp("env", "down", plan.name)}\`)`);
+      throw new ConflictError(`${where} holds MongoDB ${major}, newer than the env's cluster ${plan2.name} (${existingMajor}): remove the env first (\`${ctx.followUp("env", "down", plan2.name)}\`)`);
     }
   }
   return { source, id: summary.id, created: summary.created };
@@ -50054,16 +51888,16 @@ function checkRestoreTarget(run3, cluster, createdNow) {
 async function restoreIntoEnv(run3, found) {
   const { ctx, progress, remaining } = run3;
   const envCluster = run3.locator;
-  const plan = { name: run3.name };
+  const plan2 = { name: run3.name };
   const taken = found.created ? ` (taken ${found.created})` : "";
-  ctx.io.note(`cdba: restoring snapshot ${found.id}${taken} of cluster ${found.source.name} into cluster ${plan.name}`);
+  ctx.io.note(`cdba: restoring snapshot ${found.id}${taken} of cluster ${found.source.name} into cluster ${plan2.name}`);
   progress.changed = true;
-  const job = summarizeRestore(await startRestore2(ctx, found.source, found.id, { projectId: envCluster.projectId, cluster: plan.name }));
+  const job = summarizeRestore(await startRestore2(ctx, found.source, found.id, { projectId: envCluster.projectId, cluster: plan2.name }));
   progress.made?.push(`restore job ${job.id}`);
   await waitForRestore(ctx, found.source, job.id, { initialState: job.state, timeoutMs: remaining() });
   const { waitForCluster: waitForCluster2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const { clusterTarget: clusterTarget2 } = await Promise.resolve().then(() => (init_public(), public_exports));
-  return await waitForCluster2(ctx, await clusterTarget2(ctx, "clusters.get"), plan.name, { until: "IDLE", locator: envCluster, timeoutMs: remaining() });
+  return await waitForCluster2(ctx, await clusterTarget2(ctx, "clusters.get"), plan2.name, { until: "IDLE", locator: envCluster, timeoutMs: remaining() });
 }
 var older, isNotFound5, work;
 var init_fromSnapshot = __esm({
@@ -50080,7 +51914,7 @@ var init_fromSnapshot = __esm({
     isNotFound5 = (error2) => error2 instanceof ApiError && error2.status === 404;
     work = {
       plan: (_ctx, { name, flags }) => planFromSnapshot(name, flags),
-      prepare: (run3, plan) => prepareFromSnapshot(run3, plan),
+      prepare: (run3, plan2) => prepareFromSnapshot(run3, plan2),
       made: (run3, _plan, _found, cluster, createdNow) => checkRestoreTarget(run3, cluster, createdNow),
       idle: (run3, _plan, found) => restoreIntoEnv(run3, found)
     };
@@ -50129,17 +51963,17 @@ async function planSearch(ctx, flags) {
   }
   return { sampleData: flags.sampleData === true, indexes };
 }
-async function bringUpSearch(ctx, plan, target, cluster, remaining = () => void 0) {
+async function bringUpSearch(ctx, plan2, target, cluster, remaining = () => void 0) {
   const { client, projectId } = target;
   const api = await Promise.resolve().then(() => (init_searchIndexes2(), searchIndexes_exports));
-  if (plan.sampleData) {
+  if (plan2.sampleData) {
     const { waitForSampleLoad: waitForSampleLoad2 } = await Promise.resolve().then(() => (init_public(), public_exports));
     const started = await api.loadSampleDataset(client, projectId, cluster, "the load may have started; env up again loads it again, which does no harm");
     await waitForSampleLoad2(ctx, client, projectId, started, void 0, remaining());
   }
   const { refText: refText2, waitForIndex: waitForIndex2 } = await Promise.resolve().then(() => (init_public5(), public_exports3));
   const waits = [];
-  for (const index of plan.indexes) {
+  for (const index of plan2.indexes) {
     const ref = { databaseName: index.database, collectionName: index.collectionName, indexName: index.name };
     const name = refText2(ref);
     let existing;
@@ -50183,7 +52017,7 @@ var init_envSearch = __esm({
     isNotFound6 = (error2) => error2 instanceof ApiError && error2.status === 404;
     work2 = {
       plan: async (ctx, { flags }) => await planSearch(ctx, flags),
-      idle: async (run3, plan) => bringUpSearch(run3.ctx, plan, { client: run3.client, projectId: run3.projectId }, run3.name, run3.remaining)
+      idle: async (run3, plan2) => bringUpSearch(run3.ctx, plan2, { client: run3.client, projectId: run3.projectId }, run3.name, run3.remaining)
     };
   }
 });
@@ -50213,19 +52047,19 @@ __export(networkInput_exports, {
   requireFlags: () => requireFlags,
   routeTableCidr: () => routeTableCidr
 });
-function regionOf(provider2, text16, flag2 = "--region") {
-  const api = networkRegion(provider2, text16);
-  if (api === void 0) throw new UsageError(`unknown ${flag2} ${shown(text16)} for ${provider2}: expected one of its regions, such as ${regionExamples(provider2)}`);
+function regionOf(provider2, text19, flag2 = "--region") {
+  const api = networkRegion(provider2, text19);
+  if (api === void 0) throw new UsageError(`unknown ${flag2} ${shown(text19)} for ${provider2}: expected one of its regions, such as ${regionExamples(provider2)}`);
   return { api, own: providerRegionName(provider2, api) };
 }
-function atlasCidr(provider2, text16) {
-  const problem = atlasCidrProblem(provider2, text16);
-  if (problem) throw new UsageError(`invalid --atlas-cidr ${shown(text16)}: it ${problem}`);
-  return text16;
+function atlasCidr(provider2, text19) {
+  const problem = atlasCidrProblem(provider2, text19);
+  if (problem) throw new UsageError(`invalid --atlas-cidr ${shown(text19)}: it ${problem}`);
+  return text19;
 }
-function routeTableCidr(text16) {
-  if (!parseIpv4Block(text16)) throw new UsageError(`invalid --route-table-cidr ${shown(text16)}: expected your VPC's IPv4 CIDR block, such as 10.0.0.0/16 (no bits set past the prefix)`);
-  return text16;
+function routeTableCidr(text19) {
+  if (!parseIpv4Block(text19)) throw new UsageError(`invalid --route-table-cidr ${shown(text19)}: expected your VPC's IPv4 CIDR block, such as 10.0.0.0/16 (no bits set past the prefix)`);
+  return text19;
 }
 function checked2(flag2, value, rule) {
   if (!NETWORK_PATTERNS[rule].test(value)) throw new UsageError(`invalid ${flag2} ${shown(value)}: expected ${EXPECTED[rule]}`);
@@ -50313,37 +52147,37 @@ var init_peering2 = __esm({
 });
 
 // src/cli/peering/view.ts
-var text11, results4, peerStatus, PEER_COLUMNS, PEER_LIST_TABLE, PEER_TABLE, CONTAINER_COLUMNS, CONTAINER_LIST_TABLE;
+var text14, results5, peerStatus, PEER_COLUMNS, PEER_LIST_TABLE, PEER_TABLE, CONTAINER_COLUMNS, CONTAINER_LIST_TABLE;
 var init_view2 = __esm({
   "src/cli/peering/view.ts"() {
     "use strict";
-    text11 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
-    results4 = (document6) => {
+    text14 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
+    results5 = (document6) => {
       const list7 = document6?.results;
       return Array.isArray(list7) ? list7 : [];
     };
-    peerStatus = (peer) => text11(peer.statusName) || text11(peer.status);
+    peerStatus = (peer) => text14(peer.statusName) || text14(peer.status);
     PEER_COLUMNS = [
       // The ID is what get, watch and delete take: never cut; the account gives way first.
-      { header: "ID", value: (p) => text11(p.id), copyable: true },
-      { header: "PROVIDER", value: (p) => text11(p.providerName) },
+      { header: "ID", value: (p) => text14(p.id), copyable: true },
+      { header: "PROVIDER", value: (p) => text14(p.providerName) },
       { header: "STATUS", value: peerStatus },
       // The other side: the AWS VPC, the Azure VNet, the GCP network.
-      { header: "PEER NETWORK", value: (p) => text11(p.vpcId) || text11(p.vnetName) || text11(p.networkName), copyable: true, dropPriority: 2 },
-      { header: "ACCOUNT", value: (p) => text11(p.awsAccountId) || text11(p.azureSubscriptionId) || text11(p.gcpProjectId), copyable: true, dropPriority: 1 },
-      { header: "CONTAINER", value: (p) => text11(p.containerId), dropPriority: 3, copyable: true }
+      { header: "PEER NETWORK", value: (p) => text14(p.vpcId) || text14(p.vnetName) || text14(p.networkName), copyable: true, dropPriority: 2 },
+      { header: "ACCOUNT", value: (p) => text14(p.awsAccountId) || text14(p.azureSubscriptionId) || text14(p.gcpProjectId), copyable: true, dropPriority: 1 },
+      { header: "CONTAINER", value: (p) => text14(p.containerId), dropPriority: 3, copyable: true }
     ];
-    PEER_LIST_TABLE = { columns: PEER_COLUMNS, rows: results4 };
+    PEER_LIST_TABLE = { columns: PEER_COLUMNS, rows: results5 };
     PEER_TABLE = { columns: PEER_COLUMNS, rows: (document6) => [document6 ?? {}] };
     CONTAINER_COLUMNS = [
-      { header: "ID", value: (c) => text11(c.id), copyable: true },
-      { header: "PROVIDER", value: (c) => text11(c.providerName) },
-      { header: "REGION", value: (c) => text11(c.regionName) || text11(c.region) || (Array.isArray(c.regions) ? c.regions.join(",") : ""), dropPriority: 2 },
-      { header: "ATLAS CIDR", value: (c) => text11(c.atlasCidrBlock) },
-      { header: "PROVISIONED", value: (c) => text11(c.provisioned), dropPriority: 1 },
-      { header: "NETWORK", value: (c) => text11(c.vpcId) || text11(c.vnetName) || text11(c.networkName), copyable: true, dropPriority: 3 }
+      { header: "ID", value: (c) => text14(c.id), copyable: true },
+      { header: "PROVIDER", value: (c) => text14(c.providerName) },
+      { header: "REGION", value: (c) => text14(c.regionName) || text14(c.region) || (Array.isArray(c.regions) ? c.regions.join(",") : ""), dropPriority: 2 },
+      { header: "ATLAS CIDR", value: (c) => text14(c.atlasCidrBlock) },
+      { header: "PROVISIONED", value: (c) => text14(c.provisioned), dropPriority: 1 },
+      { header: "NETWORK", value: (c) => text14(c.vpcId) || text14(c.vnetName) || text14(c.networkName), copyable: true, dropPriority: 3 }
     ];
-    CONTAINER_LIST_TABLE = { columns: CONTAINER_COLUMNS, rows: results4 };
+    CONTAINER_LIST_TABLE = { columns: CONTAINER_COLUMNS, rows: results5 };
   }
 });
 
@@ -50371,29 +52205,29 @@ __export(watch_exports2, {
 });
 async function userStep(ctx, wait, peer) {
   const then = `then \`${ctx.followUp("peering", "watch", wait.peerId, "--accepted")}\``;
-  const text16 = (key) => typeof peer[key] === "string" ? peer[key] : "?";
+  const text19 = (key) => typeof peer[key] === "string" ? peer[key] : "?";
   if (peer.providerName === "GCP") {
     const { getContainer: getContainer3 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
-    const container = (await getContainer3(wait.client, wait.projectId, text16("containerId"))).body;
+    const container = (await getContainer3(wait.client, wait.projectId, text19("containerId"))).body;
     const atlasProject = typeof container.gcpProjectId === "string" ? container.gcpProjectId : "?";
     const atlasNetwork = typeof container.networkName === "string" ? container.networkName : "?";
     return new UserActionError(
-      `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text16("gcpProjectId")}, peer network ${text16("networkName")} with project ${atlasProject}, network ${atlasNetwork}`,
+      `peer ${wait.peerId} is WAITING_FOR_USER: in GCP project ${text19("gcpProjectId")}, peer network ${text19("networkName")} with project ${atlasProject}, network ${atlasNetwork}`,
       {
-        hint: `${toolCommand("gcloud", "compute", "networks", "peerings", "create", `atlas-${wait.peerId.slice(-6)}`, "--project", text16("gcpProjectId"), "--network", text16("networkName"), "--peer-project", atlasProject, "--peer-network", atlasNetwork)}; ${then}`
+        hint: `${toolCommand("gcloud", "compute", "networks", "peerings", "create", `atlas-${wait.peerId.slice(-6)}`, "--project", text19("gcpProjectId"), "--network", text19("networkName"), "--peer-project", atlasProject, "--peer-network", atlasNetwork)}; ${then}`
       }
     );
   }
-  const region2 = text16("accepterRegionName");
+  const region2 = text19("accepterRegionName");
   return new UserActionError(
-    `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text16("connectionId")} in AWS account ${text16("awsAccountId")}, region ${region2} (VPC console, Peering connections)`,
-    { hint: `${toolCommand("aws", "ec2", "accept-vpc-peering-connection", "--vpc-peering-connection-id", text16("connectionId"), "--region", region2)}; ${then}` }
+    `peer ${wait.peerId} is PENDING_ACCEPTANCE: accept VPC peering connection ${text19("connectionId")} in AWS account ${text19("awsAccountId")}, region ${region2} (VPC console, Peering connections)`,
+    { hint: `${toolCommand("aws", "ec2", "accept-vpc-peering-connection", "--vpc-peering-connection-id", text19("connectionId"), "--region", region2)}; ${then}` }
   );
 }
 async function waitForPeer(ctx, wait) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
   const { getPeer: getPeer3 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
-  const follow = wait.until === "DELETED" ? ctx.followUp("peering", "get", wait.peerId) : ctx.followUp("peering", "watch", wait.peerId);
+  const follow2 = wait.until === "DELETED" ? ctx.followUp("peering", "get", wait.peerId) : ctx.followUp("peering", "watch", wait.peerId);
   let last;
   try {
     return await watch2({
@@ -50403,7 +52237,7 @@ async function waitForPeer(ctx, wait) {
       ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
       timeoutMs: wait.timeoutMs,
       initialState: wait.initialState,
-      resumeHint: `the peering goes on at the service; follow it with \`${follow}\``,
+      resumeHint: `the peering goes on at the service; follow it with \`${follow2}\``,
       poll: async () => {
         let peer;
         try {
@@ -50459,8 +52293,8 @@ var init_watch2 = __esm({
 });
 
 // src/cli/peering/completion.ts
-var completion_exports5 = {};
-__export(completion_exports5, {
+var completion_exports6 = {};
+__export(completion_exports6, {
   containerIds: () => containerIds,
   peerIds: () => peerIds
 });
@@ -50472,13 +52306,13 @@ async function listed(ctx, lookup2) {
     return [];
   }
 }
-var OBJECT_ID7, PROVIDERS2, ids2, peerIds, containerIds;
-var init_completion5 = __esm({
+var OBJECT_ID9, PROVIDERS2, ids2, peerIds, containerIds;
+var init_completion6 = __esm({
   "src/cli/peering/completion.ts"() {
     "use strict";
-    OBJECT_ID7 = /^[0-9a-f]{24}$/;
+    OBJECT_ID9 = /^[0-9a-f]{24}$/;
     PROVIDERS2 = ["AWS", "AZURE", "GCP"];
-    ids2 = (items) => items.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID7.test(id));
+    ids2 = (items) => items.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID9.test(id));
     peerIds = (ctx) => listed(ctx, async (ctx2, projectId) => {
       const { listPeers: listPeers3 } = await Promise.resolve().then(() => (init_peering2(), peering_exports));
       const client = await ctx2.api();
@@ -50496,47 +52330,47 @@ function serviceEndpoints(service) {
   const list7 = service.interfaceEndpoints ?? service.privateEndpoints ?? service.endpointGroupNames;
   return Array.isArray(list7) ? list7.filter((id) => typeof id === "string") : [];
 }
-var text12, results5, SERVICE_COLUMNS, SERVICE_LIST_TABLE, SERVICE_TABLE, endpointStatus, ENDPOINT_TABLE, STRINGS_TABLE, REGIONAL_MODE_TABLE;
+var text15, results6, SERVICE_COLUMNS, SERVICE_LIST_TABLE, SERVICE_TABLE, endpointStatus, ENDPOINT_TABLE, STRINGS_TABLE, REGIONAL_MODE_TABLE;
 var init_view3 = __esm({
   "src/cli/private-endpoints/view.ts"() {
     "use strict";
-    text12 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
-    results5 = (document6) => {
+    text15 = (value) => typeof value === "string" ? value : typeof value === "boolean" ? String(value) : "";
+    results6 = (document6) => {
       const list7 = document6?.results;
       return Array.isArray(list7) ? list7 : [];
     };
     SERVICE_COLUMNS = [
-      { header: "ID", value: (s) => text12(s.id), copyable: true },
-      { header: "PROVIDER", value: (s) => text12(s.cloudProvider), dropPriority: 1 },
-      { header: "REGION", value: (s) => text12(s.regionName), dropPriority: 2 },
-      { header: "STATUS", value: (s) => text12(s.status) },
+      { header: "ID", value: (s) => text15(s.id), copyable: true },
+      { header: "PROVIDER", value: (s) => text15(s.cloudProvider), dropPriority: 1 },
+      { header: "REGION", value: (s) => text15(s.regionName), dropPriority: 2 },
+      { header: "STATUS", value: (s) => text15(s.status) },
       { header: "ENDPOINTS", value: (s) => serviceEndpoints(s).join(", "), copyable: true, dropPriority: 4 },
       // What the user's side connects to, copied into AWS or Azure: the AWS service name, the
       // Azure private link service. Never cut: where it does not fit whole (about 110 columns
       // with the others) the column goes, and `get <id> -o json --query endpointServiceName` gives it.
-      { header: "SERVICE NAME", value: (s) => text12(s.endpointServiceName) || text12(s.privateLinkServiceName), copyable: true, dropPriority: 3 }
+      { header: "SERVICE NAME", value: (s) => text15(s.endpointServiceName) || text15(s.privateLinkServiceName), copyable: true, dropPriority: 3 }
     ];
-    SERVICE_LIST_TABLE = { columns: SERVICE_COLUMNS, rows: results5 };
+    SERVICE_LIST_TABLE = { columns: SERVICE_COLUMNS, rows: results6 };
     SERVICE_TABLE = { columns: SERVICE_COLUMNS, rows: (document6) => [document6 ?? {}] };
-    endpointStatus = (endpoint) => text12(endpoint.connectionStatus) || text12(endpoint.status);
+    endpointStatus = (endpoint) => text15(endpoint.connectionStatus) || text15(endpoint.status);
     ENDPOINT_TABLE = {
       columns: [
-        { header: "ENDPOINT", value: (e) => text12(e.interfaceEndpointId) || text12(e.privateEndpointResourceId) || text12(e.endpointGroupName), copyable: true },
-        { header: "PROVIDER", value: (e) => text12(e.cloudProvider) },
+        { header: "ENDPOINT", value: (e) => text15(e.interfaceEndpointId) || text15(e.privateEndpointResourceId) || text15(e.endpointGroupName), copyable: true },
+        { header: "PROVIDER", value: (e) => text15(e.cloudProvider) },
         { header: "STATUS", value: endpointStatus },
-        { header: "IP", value: (e) => text12(e.privateEndpointIPAddress), copyable: true, omitWhenEmpty: true, dropPriority: 1 }
+        { header: "IP", value: (e) => text15(e.privateEndpointIPAddress), copyable: true, omitWhenEmpty: true, dropPriority: 1 }
       ],
       rows: (document6) => [document6 ?? {}]
     };
     STRINGS_TABLE = {
       columns: [
-        { header: "CLUSTER", value: (r) => text12(r.cluster), copyable: true },
-        { header: "PRIVATE ENDPOINT SRV", value: (r) => text12(r.connectionString), copyable: true }
+        { header: "CLUSTER", value: (r) => text15(r.cluster), copyable: true },
+        { header: "PRIVATE ENDPOINT SRV", value: (r) => text15(r.connectionString), copyable: true }
       ],
-      rows: results5
+      rows: results6
     };
     REGIONAL_MODE_TABLE = {
-      columns: [{ header: "REGIONALIZED", value: (d) => text12(d.enabled) }],
+      columns: [{ header: "REGIONALIZED", value: (d) => text15(d.enabled) }],
       rows: (document6) => [document6 ?? {}]
     };
   }
@@ -50627,7 +52461,7 @@ __export(watch_exports3, {
 async function waitForService(ctx, wait) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
   const { getEndpointService: getEndpointService2 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
-  const follow = ctx.followUp("private-endpoints", wait.until === "DELETED" ? "get" : "watch", wait.serviceId, "--provider", wait.provider);
+  const follow2 = ctx.followUp("private-endpoints", wait.until === "DELETED" ? "get" : "watch", wait.serviceId, "--provider", wait.provider);
   let last;
   try {
     return await watch2({
@@ -50636,7 +52470,7 @@ async function waitForService(ctx, wait) {
       intervals: ctx.watchIntervals,
       ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
       timeoutMs: wait.timeoutMs,
-      resumeHint: `it goes on at the service; follow it with \`${follow}\``,
+      resumeHint: `it goes on at the service; follow it with \`${follow2}\``,
       poll: async () => {
         let service;
         try {
@@ -50743,8 +52577,8 @@ var init_endpoints = __esm({
 });
 
 // src/cli/private-endpoints/completion.ts
-var completion_exports6 = {};
-__export(completion_exports6, {
+var completion_exports7 = {};
+__export(completion_exports7, {
   endpointServiceIds: () => endpointServiceIds
 });
 async function endpointServiceIds(ctx) {
@@ -50754,31 +52588,31 @@ async function endpointServiceIds(ctx) {
     const { listEndpointServices: listEndpointServices2 } = await Promise.resolve().then(() => (init_privateEndpoints3(), privateEndpoints_exports));
     const client = await ctx.api();
     const lists = await Promise.all(PROVIDERS3.map(async (provider2) => (await listEndpointServices2(client, projectId, provider2)).body));
-    return lists.flatMap((list7) => Array.isArray(list7) ? list7.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID8.test(id)) : []);
+    return lists.flatMap((list7) => Array.isArray(list7) ? list7.map((item) => item.id).filter((id) => typeof id === "string" && OBJECT_ID10.test(id)) : []);
   } catch {
     return [];
   }
 }
-var OBJECT_ID8, PROVIDERS3;
-var init_completion6 = __esm({
+var OBJECT_ID10, PROVIDERS3;
+var init_completion7 = __esm({
   "src/cli/private-endpoints/completion.ts"() {
     "use strict";
-    OBJECT_ID8 = /^[0-9a-f]{24}$/;
+    OBJECT_ID10 = /^[0-9a-f]{24}$/;
     PROVIDERS3 = ["AWS", "AZURE", "GCP"];
   }
 });
 
 // src/cli/metrics/flags.ts
-function durationFlag(flag2, text16) {
-  const seconds2 = parseIsoDuration(text16.trim());
+function durationFlag(flag2, text19) {
+  const seconds2 = parseIsoDuration(text19.trim());
   if (seconds2 === void 0) {
-    throw new UsageError(`invalid ${flag2} "${text16}": expected an ISO 8601 duration such as PT5M, PT1H or P1DT12H (weeks, days, hours, minutes, seconds)`);
+    throw new UsageError(`invalid ${flag2} "${text19}": expected an ISO 8601 duration such as PT5M, PT1H or P1DT12H (weeks, days, hours, minutes, seconds)`);
   }
   return formatIsoDuration(seconds2);
 }
-function timeFlag(flag2, text16) {
-  const date = parseIsoDateTime(text16);
-  if (!date) throw new UsageError(`invalid ${flag2} "${text16}": expected an ISO 8601 time such as 2026-08-10T03:00:00Z (UTC without a zone)`);
+function timeFlag(flag2, text19) {
+  const date = parseIsoDateTime(text19);
+  if (!date) throw new UsageError(`invalid ${flag2} "${text19}": expected an ISO 8601 time such as 2026-08-10T03:00:00Z (UTC without a zone)`);
   return date;
 }
 function readMetricsFlags(flags) {
@@ -50901,8 +52735,8 @@ async function projectProcesses(client, projectId) {
   const { listProcesses: listProcesses3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
   return (await listProcesses3(client, projectId)).results;
 }
-async function resolveProcesses(ctx, text16, all) {
-  const word = parseProcessWord(text16);
+async function resolveProcesses(ctx, text19, all) {
+  const word = parseProcessWord(text19);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const processes3 = all ?? await projectProcesses(client, projectId);
@@ -50974,13 +52808,13 @@ var init_public6 = __esm({
 function seriesOf(document6) {
   const docs = Array.isArray(document6) ? document6 : [document6];
   return docs.filter(isObject).flatMap((doc) => {
-    const process9 = text13(doc.processId) || text13(doc.hostId);
+    const process9 = text16(doc.processId) || text16(doc.hostId);
     const list7 = Array.isArray(doc.measurements) ? doc.measurements : [];
     return list7.filter(isObject).map((m) => ({
       process: process9,
-      name: text13(m.name),
-      units: text13(m.units),
-      points: (Array.isArray(m.dataPoints) ? m.dataPoints : []).filter(isObject).map((p) => ({ timestamp: text13(p.timestamp), value: typeof p.value === "number" && Number.isFinite(p.value) ? p.value : null }))
+      name: text16(m.name),
+      units: text16(m.units),
+      points: (Array.isArray(m.dataPoints) ? m.dataPoints : []).filter(isObject).map((p) => ({ timestamp: text16(p.timestamp), value: typeof p.value === "number" && Number.isFinite(p.value) ? p.value : null }))
     }));
   });
 }
@@ -51014,12 +52848,12 @@ function chartValues(points, width) {
   }
   return out;
 }
-var text13;
+var text16;
 var init_shape = __esm({
   "src/cli/metrics/shape.ts"() {
     "use strict";
     init_object();
-    text13 = (value) => typeof value === "string" ? value : "";
+    text16 = (value) => typeof value === "string" ? value : "";
   }
 });
 
@@ -51042,7 +52876,7 @@ var init_view4 = __esm({
       { header: "UNITS", value: (r) => r.units, dropPriority: 2 },
       { header: "AT", value: (r) => r.at, copyable: true, dropPriority: 1 }
     ];
-    namesTable = (field, header) => ({
+    namesTable = (field2, header) => ({
       columns: [
         { header: "PROCESS", value: (r) => r.process, copyable: true },
         { header, value: (r) => r.name, copyable: true }
@@ -51050,7 +52884,7 @@ var init_view4 = __esm({
       rows: (document6) => (Array.isArray(document6) ? document6 : [document6]).filter(isObject).flatMap(
         (list7) => (Array.isArray(list7.results) ? list7.results : []).filter(isObject).map((item) => ({
           process: typeof list7.processId === "string" ? list7.processId : "",
-          name: typeof item[field] === "string" ? item[field] : ""
+          name: typeof item[field2] === "string" ? item[field2] : ""
         }))
       )
     });
@@ -51321,8 +53155,8 @@ var init_run2 = __esm({
 });
 
 // src/cli/processes/completion.ts
-var completion_exports7 = {};
-__export(completion_exports7, {
+var completion_exports8 = {};
+__export(completion_exports8, {
   processIds: () => processIds
 });
 async function processIds(ctx, now = Date.now) {
@@ -51344,7 +53178,7 @@ async function processIds(ctx, now = Date.now) {
   }
 }
 var PROCESS_ID;
-var init_completion7 = __esm({
+var init_completion8 = __esm({
   "src/cli/processes/completion.ts"() {
     "use strict";
     init_completionCache();
@@ -51385,7 +53219,7 @@ function checkFinalPath(path) {
 }
 async function writeBody(body, target) {
   checkFinalPath(target.path);
-  const temp = (0, import_node_path11.join)((0, import_node_path11.dirname)(target.path), `.${(0, import_node_path11.basename)(target.path)}.${(0, import_node_crypto26.randomBytes)(6).toString("hex")}.part`);
+  const temp = (0, import_node_path11.join)((0, import_node_path11.dirname)(target.path), `.${(0, import_node_path11.basename)(target.path)}.${(0, import_node_crypto27.randomBytes)(6).toString("hex")}.part`);
   let fd;
   try {
     fd = (0, import_node_fs14.openSync)(temp, CREATE_NEW2, 384);
@@ -51447,11 +53281,11 @@ async function writeBody(body, target) {
     undo();
   }
 }
-var import_node_crypto26, import_node_fs14, import_node_path11, import_node_stream3, import_promises4, import_node_zlib2, CREATE_NEW2, EmptyLogError, TooLargeError;
+var import_node_crypto27, import_node_fs14, import_node_path11, import_node_stream3, import_promises4, import_node_zlib2, CREATE_NEW2, EmptyLogError, TooLargeError;
 var init_writeFile = __esm({
   "src/cli/logs/writeFile.ts"() {
     "use strict";
-    import_node_crypto26 = require("node:crypto");
+    import_node_crypto27 = require("node:crypto");
     import_node_fs14 = require("node:fs");
     import_node_path11 = require("node:path");
     import_node_stream3 = require("node:stream");
@@ -51508,9 +53342,9 @@ var init_stdout = __esm({
 });
 
 // src/cli/performance-advisor/createIndex.ts
-function jsString(text16) {
+function jsString(text19) {
   let out = '"';
-  for (const ch of text16) {
+  for (const ch of text19) {
     const code = ch.codePointAt(0);
     if (code >= 32 && code < 127 && ch !== '"' && ch !== "\\") out += ch;
     else if (code > 65535) {
@@ -51528,10 +53362,10 @@ function keyDocument(index) {
     if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return void 0;
     const pairs = Object.entries(entry);
     if (pairs.length !== 1) return void 0;
-    const [field, direction] = pairs[0];
-    if (field === "" || field.length > 1024) return void 0;
-    if (direction === 1 || direction === -1) parts.push(`${jsString(field)}: ${direction}`);
-    else if (typeof direction === "string" && INDEX_TYPES3.has(direction)) parts.push(`${jsString(field)}: ${jsString(direction)}`);
+    const [field2, direction] = pairs[0];
+    if (field2 === "" || field2.length > 1024) return void 0;
+    if (direction === 1 || direction === -1) parts.push(`${jsString(field2)}: ${direction}`);
+    else if (typeof direction === "string" && INDEX_TYPES3.has(direction)) parts.push(`${jsString(field2)}: ${jsString(direction)}`);
     else return void 0;
   }
   return `{ ${parts.join(", ")} }`;
@@ -51562,23 +53396,23 @@ __export(view_exports, {
   SUGGESTED_INDEX_TABLE: () => SUGGESTED_INDEX_TABLE,
   withCreateIndex: () => withCreateIndex
 });
-function withCreateIndex(answer2) {
-  return { ...answer2, suggestedIndexes: list6(answer2.suggestedIndexes).map((s) => ({ ...s, createIndex: createIndexCommand(s.namespace, s.index) ?? null })) };
+function withCreateIndex(answer3) {
+  return { ...answer3, suggestedIndexes: list6(answer3.suggestedIndexes).map((s) => ({ ...s, createIndex: createIndexCommand(s.namespace, s.index) ?? null })) };
 }
-var list6, text15, NAMESPACE_TABLE, SLOW_QUERY_TABLE, SUGGESTED_INDEX_TABLE, SCHEMA_TABLE, DROP_TABLE;
+var list6, text18, NAMESPACE_TABLE, SLOW_QUERY_TABLE, SUGGESTED_INDEX_TABLE, SCHEMA_TABLE, DROP_TABLE;
 var init_view5 = __esm({
   "src/cli/performance-advisor/view.ts"() {
     "use strict";
     init_object();
     init_createIndex();
     list6 = (value) => Array.isArray(value) ? value.filter(isObject) : [];
-    text15 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+    text18 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
     NAMESPACE_TABLE = {
       columns: [
         { header: "PROCESS", value: (r) => r.process, copyable: true },
         { header: "NAMESPACE", value: (r) => r.namespace, copyable: true }
       ],
-      rows: (document6) => list6(document6).flatMap((answer2) => list6(answer2.namespaces).map((n) => ({ process: text15(answer2.process), namespace: text15(n.namespace) })))
+      rows: (document6) => list6(document6).flatMap((answer3) => list6(answer3.namespaces).map((n) => ({ process: text18(answer3.process), namespace: text18(n.namespace) })))
     };
     SLOW_QUERY_TABLE = {
       columns: [
@@ -51589,9 +53423,9 @@ var init_view5 = __esm({
         { header: "RETURNED", value: (r) => r.returned, dropPriority: 3 },
         { header: "LINE", value: (r) => r.line, dropPriority: 1 }
       ],
-      rows: (document6) => list6(document6).flatMap((answer2) => list6(answer2.slowQueries).map((q) => {
+      rows: (document6) => list6(document6).flatMap((answer3) => list6(answer3.slowQueries).map((q) => {
         const metrics3 = isObject(q.metrics) ? q.metrics : {};
-        return { process: text15(answer2.process), namespace: text15(q.namespace), ms: text15(metrics3.operationExecutionTime), examined: text15(metrics3.docsExamined), returned: text15(metrics3.docsReturned), line: text15(q.line) };
+        return { process: text18(answer3.process), namespace: text18(q.namespace), ms: text18(metrics3.operationExecutionTime), examined: text18(metrics3.docsExamined), returned: text18(metrics3.docsReturned), line: text18(q.line) };
       }))
     };
     SUGGESTED_INDEX_TABLE = {
@@ -51600,10 +53434,10 @@ var init_view5 = __esm({
         { header: "IMPACT", value: (r) => r.weight, dropPriority: 2 },
         { header: "CREATE INDEX", value: (r) => r.command, copyable: true }
       ],
-      rows: (document6) => list6(document6).flatMap((answer2) => list6(answer2.suggestedIndexes).map((s) => ({
-        process: text15(answer2.process),
-        weight: text15(s.weight),
-        command: typeof s.createIndex === "string" ? s.createIndex : `(not an index: ${text15(s.namespace)})`
+      rows: (document6) => list6(document6).flatMap((answer3) => list6(answer3.suggestedIndexes).map((s) => ({
+        process: text18(answer3.process),
+        weight: text18(s.weight),
+        command: typeof s.createIndex === "string" ? s.createIndex : `(not an index: ${text18(s.namespace)})`
       })))
     };
     SCHEMA_TABLE = {
@@ -51615,7 +53449,7 @@ var init_view5 = __esm({
       ],
       rows: (document6) => (isObject(document6) ? list6(document6.recommendations) : []).flatMap((r) => list6(r.affectedNamespaces).flatMap((a) => {
         const triggers = list6(a.triggers);
-        return (triggers.length > 0 ? triggers : [{}]).map((t) => ({ recommendation: text15(r.recommendation), namespace: text15(a.namespace), trigger: text15(t.triggerType), description: text15(t.description) }));
+        return (triggers.length > 0 ? triggers : [{}]).map((t) => ({ recommendation: text18(r.recommendation), namespace: text18(a.namespace), trigger: text18(t.triggerType), description: text18(t.description) }));
       }))
     };
     DROP_TABLE = {
@@ -51630,10 +53464,10 @@ var init_view5 = __esm({
         const doc = isObject(document6) ? document6 : {};
         return ["hiddenIndexes", "redundantIndexes", "unusedIndexes"].flatMap((kind2) => list6(doc[kind2]).map((i) => ({
           kind: kind2.replace("Indexes", ""),
-          namespace: text15(i.namespace),
-          name: text15(i.name),
-          size: text15(i.sizeBytes),
-          accesses: text15(i.accessCount)
+          namespace: text18(i.namespace),
+          name: text18(i.name),
+          size: text18(i.sizeBytes),
+          accesses: text18(i.accessCount)
         })));
       }
     };
@@ -51717,15 +53551,15 @@ var init_public7 = __esm({
 });
 
 // src/cli/profile/completion.ts
-var completion_exports8 = {};
-__export(completion_exports8, {
+var completion_exports9 = {};
+__export(completion_exports9, {
   profileNames: () => profileNames
 });
 async function profileNames(ctx) {
   const { isProfileName: isProfileName2 } = await Promise.resolve().then(() => (init_validate(), validate_exports));
   return Object.keys((await ctx.config()).read().profiles).filter(isProfileName2).sort();
 }
-var init_completion8 = __esm({
+var init_completion9 = __esm({
   "src/cli/profile/completion.ts"() {
     "use strict";
   }
@@ -51780,8 +53614,8 @@ var ENTRY_COLUMNS = [
 var ACCESS_LIST_TABLE = {
   columns: ENTRY_COLUMNS,
   rows: (document6) => {
-    const results6 = document6?.results;
-    return Array.isArray(results6) ? results6 : [];
+    const results7 = document6?.results;
+    return Array.isArray(results7) ? results7 : [];
   }
 };
 var ACCESS_ENTRY_TABLE = {
@@ -51808,8 +53642,8 @@ function registerAccessListAdd(parent, app) {
     ["Every address of a file, one per line", "grep -v '^#' allowed.txt | xargs -n1 cdba access-list add --comment batch"]
   ]);
 }
-function chosenEntry(text16, flags) {
-  const given2 = [text16 !== void 0, Boolean(flags.currentIp), flags.awsSecurityGroup !== void 0].filter(Boolean).length;
+function chosenEntry(text19, flags) {
+  const given2 = [text19 !== void 0, Boolean(flags.currentIp), flags.awsSecurityGroup !== void 0].filter(Boolean).length;
   if (given2 === 0) throw new UsageError("name the entry: an IP address or CIDR block, --current-ip, or --aws-security-group sg-...");
   if (given2 > 1) {
     throw new UsageError(flags.currentIp ? "--current-ip adds the address the service sees; give it or an address, not both" : "give one entry: an address or CIDR block, or --aws-security-group, not both");
@@ -51820,12 +53654,12 @@ function chosenEntry(text16, flags) {
     if (entry2.kind !== "securityGroup") throw new UsageError(`invalid --aws-security-group "${flags.awsSecurityGroup}": expected sg- and 8 or 17 hexadecimal digits`);
     return entry2;
   }
-  const entry = parseAccessEntry(text16);
+  const entry = parseAccessEntry(text19);
   if (entry.kind === "securityGroup") throw new UsageError("an AWS security group goes with --aws-security-group");
   return entry;
 }
-async function runAccessListAdd(ctx, text16, flags) {
-  const chosen = chosenEntry(text16, flags);
+async function runAccessListAdd(ctx, text19, flags) {
+  const chosen = chosenEntry(text19, flags);
   if (flags.comment !== void 0 && [...flags.comment].length > MAX_COMMENT) {
     throw new UsageError(`--comment is ${[...flags.comment].length} characters; the service takes at most ${MAX_COMMENT}`);
   }
@@ -51848,14 +53682,14 @@ async function runAccessListAdd(ctx, text16, flags) {
     ...flags.comment !== void 0 ? { comment: flags.comment } : {},
     ...deleteAfterDate !== void 0 ? { deleteAfterDate } : {}
   };
-  const answer2 = await api.addAccessListEntries(client, projectId, [body]).catch((error2) => {
+  const answer3 = await api.addAccessListEntries(client, projectId, [body]).catch((error2) => {
     if (error2 instanceof ApiError && error2.errorCode === "CANNOT_USE_AWS_SECURITY_GROUP_WITHOUT_VPC_PEERING_CONNECTION") {
       error2.hint = `peer the project's AWS network with your VPC first: ${ctx.followUp("peering", "create", "--provider", "AWS")} ... --watch (see ${ctx.followUp("peering", "list")})`;
     }
     throw error2;
   });
-  const results6 = Array.isArray(answer2.body?.results) ? answer2.body.results : [];
-  const added = results6.find((e) => e.awsSecurityGroup === value || e.ipAddress === value || e.cidrBlock === value || e.cidrBlock === `${value}/${entry.kind === "address" && entry.family === 4 ? 32 : 128}`);
+  const results7 = Array.isArray(answer3.body?.results) ? answer3.body.results : [];
+  const added = results7.find((e) => e.awsSecurityGroup === value || e.ipAddress === value || e.cidrBlock === value || e.cidrBlock === `${value}/${entry.kind === "address" && entry.family === 4 ? 32 : 128}`);
   await ctx.output(added ?? (await api.getAccessListEntry(client, projectId, value)).body, ACCESS_ENTRY_TABLE);
   if (!flags.watch && timeoutMs === void 0) {
     ctx.io.note(`cdba: ${value} added; it applies once ACTIVE: \`${ctx.followUp("access-list", "status", value)}\``);
@@ -51886,8 +53720,8 @@ function registerAccessListDelete(parent, app) {
     ["In a script: remove every temporary entry", "cdba access-list list -o json --query 'results[?deleteAfterDate].cidrBlock' | jq -r '.[]' | xargs -n1 cdba access-list delete --yes"]
   ]);
 }
-async function runAccessListDelete(ctx, text16) {
-  const entry = entryValue(parseAccessEntry(text16));
+async function runAccessListDelete(ctx, text19) {
+  const entry = entryValue(parseAccessEntry(text19));
   ctx.requireConfirmable();
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -51922,8 +53756,8 @@ function registerAccessListStatus(parent, app) {
     ["In a script: the bare status word", `cdba access-list status 10.0.0.0/16 -o json --query STATUS | tr -d '"'`]
   ]);
 }
-async function runAccessListStatus(ctx, text16) {
-  const entry = entryValue(parseAccessEntry(text16));
+async function runAccessListStatus(ctx, text19) {
+  const entry = entryValue(parseAccessEntry(text19));
   const { getAccessListEntryStatus: getAccessListEntryStatus2 } = await Promise.resolve().then(() => (init_accessList2(), accessList_exports));
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -52029,7 +53863,7 @@ function hintFor(status, version2) {
 }
 async function runApi(ctx, rawPath, flags) {
   const fields = flags.field ?? [];
-  const plan = planRequest({
+  const plan2 = planRequest({
     ...flags.method ? { method: flags.method } : {},
     hasInput: flags.input !== void 0,
     fields,
@@ -52038,23 +53872,23 @@ async function runApi(ctx, rawPath, flags) {
   });
   let path = checkPath(rawPath);
   const headers = parseHeaders(flags.header ?? []);
-  const query3 = plan.fieldsAs === "query" ? fieldsQuery(fields) : {};
+  const query3 = plan2.fieldsAs === "query" ? fieldsQuery(fields) : {};
   let body;
   if (flags.input !== void 0) {
     const { parseJson: parseJson2, readInputText: readInputText2 } = await Promise.resolve().then(() => (init_input(), input_exports));
     body = parseJson2(await readInputText2(ctx.io, flags.input, "--input"), flags.input === "-" ? "stdin" : flags.input);
-  } else if (plan.fieldsAs === "body" && fields.length > 0) {
+  } else if (plan2.fieldsAs === "body" && fields.length > 0) {
     body = fieldsBody(fields);
   }
   if (placeholdersIn(path).length > 0) path = fillPlaceholders(path, await ctx.projectId());
   const client = await ctx.api();
-  const resource = resourceSpec(plan.method, path);
+  const resource = resourceSpec(plan2.method, path);
   if (flags.paginate) {
     await paginate(ctx, client, path, resource, query3);
     return;
   }
   const response = await client.request({
-    method: plan.method,
+    method: plan2.method,
     resource,
     path,
     query: query3,
@@ -52076,12 +53910,12 @@ async function runApi(ctx, rawPath, flags) {
   }
 }
 async function paginate(ctx, client, path, resource, query3) {
-  const results6 = [];
+  const results7 = [];
   let first;
   try {
     for await (const page3 of client.pages(path, resource, query3)) {
       first ??= page3;
-      results6.push(...page3.results);
+      results7.push(...page3.results);
     }
   } catch (error2) {
     if (error2 instanceof ApiError && error2.document) await printDocument(ctx, JSON.stringify(error2.document));
@@ -52092,7 +53926,7 @@ async function paginate(ctx, client, path, resource, query3) {
     throw error2;
   }
   const links = Array.isArray(first?.links) ? first.links.filter((l) => l?.rel === "self") : void 0;
-  const merged = { ...first, ...links ? { links } : {}, results: results6 };
+  const merged = { ...first, ...links ? { links } : {}, results: results7 };
   await printDocument(ctx, JSON.stringify(merged));
 }
 
@@ -52315,10 +54149,10 @@ async function runClustersApply(ctx, flags) {
     if (missing3) throw new UsageError(`${source}: cluster ${name} does not exist, and the document lacks ${missing3}, which creating it at API version ${version2} requires`);
   }
   const inStep = shape2 === "perShard" ? ["readOnlySpecs"] : ["readOnlySpecs", "analyticsSpecs"];
-  const plan = current === void 0 ? void 0 : planChanges(sizesInStep(desired, current, inStep), current, writableFields(shape2));
+  const plan2 = current === void 0 ? void 0 : planChanges(sizesInStep(desired, current, inStep), current, writableFields(shape2));
   const document6 = {
-    action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none",
-    changes: plan?.changes ?? []
+    action: current === void 0 ? "create" : plan2.changes.length > 0 ? "update" : "none",
+    changes: plan2?.changes ?? []
   };
   await showPlan(ctx, name, document6);
   if (flags.dryRun) {
@@ -52326,13 +54160,13 @@ async function runClustersApply(ctx, flags) {
     return;
   }
   if (document6.action === "none") return;
-  const answer2 = clusterDocument(
+  const answer3 = clusterDocument(
     await withClusterHints(
       name,
-      () => document6.action === "create" ? createCluster3(target.client, target.projectId, desired) : updateCluster2(target.client, target.projectId, name, plan.patch)
+      () => document6.action === "create" ? createCluster3(target.client, target.projectId, desired) : updateCluster2(target.client, target.projectId, name, plan2.patch)
     )
   );
-  const state = typeof answer2.stateName === "string" ? answer2.stateName : "UPDATING";
+  const state = typeof answer3.stateName === "string" ? answer3.stateName : "UPDATING";
   if (!flags.watch && timeoutMs === void 0) {
     ctx.io.note(`cdba: cluster ${name} is ${state}; follow it with \`${ctx.followUp("clusters", "watch", name)}\``);
     return;
@@ -52369,8 +54203,8 @@ async function applyFlex(ctx, flags, file, name, source, timeoutMs) {
       throw new UsageError(`${source}: flex cluster ${name} runs on ${String(now?.backingProviderName)} ${String(now?.regionName)}; a flex cluster cannot move (${moved.map((k) => `providerSettings.${k}`).join(", ")} differ)`);
     }
   }
-  const plan = current === void 0 ? void 0 : planChanges(body, current, (path) => path[0] === "tags" || path[0] === "terminationProtectionEnabled");
-  const document6 = { action: current === void 0 ? "create" : plan.changes.length > 0 ? "update" : "none", changes: plan?.changes ?? [] };
+  const plan2 = current === void 0 ? void 0 : planChanges(body, current, (path) => path[0] === "tags" || path[0] === "terminationProtectionEnabled");
+  const document6 = { action: current === void 0 ? "create" : plan2.changes.length > 0 ? "update" : "none", changes: plan2?.changes ?? [] };
   await showPlan(ctx, name, document6);
   if (flags.dryRun) {
     if (flags.exitCode && document6.action !== "none") throw new QuietExit(ExitCode.changesPending);
@@ -52378,12 +54212,12 @@ async function applyFlex(ctx, flags, file, name, source, timeoutMs) {
   }
   if (document6.action === "none") return;
   const checkHint = `the cluster may have been created; check with \`cdba clusters get ${shellWord(name)}\` before trying again`;
-  const answer2 = clusterDocument(
-    document6.action === "create" ? await createFlexCluster3(client, projectId, body, checkHint) : await updateFlexCluster2(client, projectId, name, plan.patch)
+  const answer3 = clusterDocument(
+    document6.action === "create" ? await createFlexCluster3(client, projectId, body, checkHint) : await updateFlexCluster2(client, projectId, name, plan2.patch)
   );
   const locator = await ClusterLocator2.open(ctx, client, projectId, name);
   locator.remember();
-  const state = typeof answer2.stateName === "string" ? answer2.stateName : "CREATING";
+  const state = typeof answer3.stateName === "string" ? answer3.stateName : "CREATING";
   if (!flags.watch && timeoutMs === void 0) {
     ctx.io.note(`cdba: flex cluster ${name} is ${state}; follow it with \`${ctx.followUp("clusters", "watch", name)}\``);
     return;
@@ -52392,14 +54226,14 @@ async function applyFlex(ctx, flags, file, name, source, timeoutMs) {
   await waitForCluster(ctx, { client, projectId, version: "2024-11-13", shape: "perShard" }, name, { until: "IDLE", timeoutMs, initialState: state, locator });
   ctx.io.note(`cdba: flex cluster ${name} is IDLE`);
 }
-async function showPlan(ctx, name, plan) {
+async function showPlan(ctx, name, plan2) {
   if ((await ctx.outputForm("view")).form === "document") {
-    await ctx.output(plan);
+    await ctx.output(plan2);
     return;
   }
-  if (plan.action === "create") ctx.io.note(`cdba: + create cluster ${name}`);
-  else if (plan.action === "none") ctx.io.note(`cdba: cluster ${name} matches the document; nothing to change`);
-  for (const change of plan.changes) ctx.io.note(`cdba: ~ ${change.path}: ${planValue(change.from)} \u2192 ${planValue(change.to)}`);
+  if (plan2.action === "create") ctx.io.note(`cdba: + create cluster ${name}`);
+  else if (plan2.action === "none") ctx.io.note(`cdba: cluster ${name} matches the document; nothing to change`);
+  for (const change of plan2.changes) ctx.io.note(`cdba: ~ ${change.path}: ${planValue(change.from)} \u2192 ${planValue(change.to)}`);
 }
 
 // src/cli/clusters/connect.ts
@@ -52592,8 +54426,8 @@ async function runClustersConvert(ctx, flags) {
     });
   }
   const fields = Object.keys(input);
-  if (!fields.some((field) => Object.hasOwn(LEGACY_FIELDS, field) || Object.hasOwn(MODERN_FIELDS, field))) {
-    const named = fields.slice(0, 5).map((field) => JSON.stringify(field)).join(", ") + (fields.length > 5 ? ", ..." : "");
+  if (!fields.some((field2) => Object.hasOwn(LEGACY_FIELDS, field2) || Object.hasOwn(MODERN_FIELDS, field2))) {
+    const named = fields.slice(0, 5).map((field2) => JSON.stringify(field2)).join(", ") + (fields.length > 5 ? ", ..." : "");
     throw new UsageError(`${source} is not a cluster document: ${fields.length === 0 ? "it has no fields" : `no cluster field among ${named}`}`, {
       hint: "expected a body such as cdba clusters get <name> -o json prints"
     });
@@ -52889,10 +54723,10 @@ async function runMixedTable(ctx, flags, client, projectId) {
   if (dedicatedRead.status === "rejected") throw dedicatedRead.reason;
   const dedicated = dedicatedRead.value;
   const flex = flexRead.status === "fulfilled" ? flexRead.value : void 0;
-  const results6 = [...dedicated.results, ...flex?.results ?? []];
+  const results7 = [...dedicated.results, ...flex?.results ?? []];
   const counts = [dedicated.totalCount, flex ? flex.totalCount : 0];
   const totalCount = counts.every((n) => typeof n === "number") ? counts[0] + counts[1] : void 0;
-  await ctx.output({ results: results6, ...totalCount === void 0 ? {} : { totalCount } }, CLUSTER_LIST_TABLE);
+  await ctx.output({ results: results7, ...totalCount === void 0 ? {} : { totalCount } }, CLUSTER_LIST_TABLE);
   if (!flags.all && ctx.io.errIsTTY) {
     const page3 = flags.page ?? 1;
     const limit = flags.limit ?? DEFAULT_LIMIT;
@@ -53174,11 +55008,11 @@ async function runFlexPatch(ctx, locator, flags, fileDoc, timeoutMs) {
   }
   await showCluster(ctx, updated);
 }
-function asUsageErrorValue(parse4, field) {
+function asUsageErrorValue(parse4, field2) {
   try {
     return parse4();
   } catch (error2) {
-    if (error2 instanceof UsageError) throw new UsageError(`${field}: ${error2.message.replace(/^invalid --tier "[^"]*": /, "")}`);
+    if (error2 instanceof UsageError) throw new UsageError(`${field2}: ${error2.message.replace(/^invalid --tier "[^"]*": /, "")}`);
     throw error2;
   }
 }
@@ -53366,7 +55200,7 @@ async function runClustersUpgrade(ctx, name, flags) {
   const from = `${current.tier} (${current.kind === "flex" ? "flex" : "shared"}, ${current.provider} ${current.region})`;
   await ctx.confirm(`Upgrade cluster "${name}" of project ${target.projectId} (profile "${profileName}") from ${from} to ${flags.tier} on ${provider2} ${region2}? Dedicated tiers are billed by the hour.`);
   const mayHaveApplied = `the upgrade may have been accepted; check with \`${ctx.followUp("clusters", "get", name)}\` before trying again`;
-  const answer2 = await withClusterHints(
+  const answer3 = await withClusterHints(
     name,
     () => withUpgradeHints(ctx, name, async () => {
       if (current.kind === "flex") {
@@ -53377,7 +55211,7 @@ async function runClustersUpgrade(ctx, name, flags) {
       return upgradeTenantCluster2(target.client, target.projectId, sharedUpgradeBody(name, flags.tier, provider2, region2), mayHaveApplied);
     })
   );
-  const answered = clusterDocument(answer2).stateName;
+  const answered = clusterDocument(answer3).stateName;
   const state = typeof answered === "string" ? answered : "UPDATING";
   if (flex) locator.forget();
   const upgraded = await ClusterLocator.open(ctx, target.client, target.projectId, name);
@@ -53721,7 +55555,7 @@ function zshScript(root3) {
 autoload -U +X bashcompinit && bashcompinit
 ${bashScript(root3)}`;
 }
-var fishQuote = (text16) => `'${text16.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+var fishQuote = (text19) => `'${text19.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 function fishScript(root3) {
   const lines = [
     "# fish completion for cdba (generated by `cdba completion fish`)",
@@ -53970,7 +55804,7 @@ function parsedRows(p) {
     ["current form", p.newForm],
     ...p.notes.map((note) => ["note", note])
   ];
-  return rows.filter(([, value]) => value !== void 0 && value !== "").map(([field, value]) => ({ field, value }));
+  return rows.filter(([, value]) => value !== void 0 && value !== "").map(([field2, value]) => ({ field: field2, value }));
 }
 var CONN_STRING_PARSE_TABLE = {
   rows: (document6) => parsedRows(document6),
@@ -54056,7 +55890,7 @@ init_roles();
 var list3 = (value) => Array.isArray(value) ? value.filter(isObject) : [];
 var text6 = (value) => typeof value === "string" ? value : "";
 function authLabel(user) {
-  const set = (field) => typeof user[field] === "string" && user[field] !== "NONE" ? user[field] : void 0;
+  const set = (field2) => typeof user[field2] === "string" && user[field2] !== "NONE" ? user[field2] : void 0;
   const aws = set("awsIAMType");
   if (aws) return `AWS IAM ${aws.toLowerCase()}`;
   const x509 = set("x509Type");
@@ -54190,7 +56024,7 @@ async function buildBody(ctx, username, flags) {
   const roles = flags.role ?? (Array.isArray(body.roles) ? void 0 : []);
   if (roles !== void 0 && roles.length === 0) throw new UsageError("give at least one --role, e.g. --role readWrite@app or --role atlasAdmin");
   const types = { ...external?.fields };
-  const typed2 = (field) => typeof (body[field] ?? types[field]) === "string" && (body[field] ?? types[field]) !== "NONE";
+  const typed2 = (field2) => typeof (body[field2] ?? types[field2]) === "string" && (body[field2] ?? types[field2]) !== "NONE";
   const externalDb = typed2("awsIAMType") || typed2("x509Type") || body.ldapAuthType === "USER" || body.oidcAuthType === "USER";
   return {
     ...body,
@@ -54205,7 +56039,7 @@ async function buildBody(ctx, username, flags) {
   };
 }
 function signsInWithPassword(body) {
-  return ["awsIAMType", "x509Type", "ldapAuthType", "oidcAuthType"].every((field) => body[field] === void 0 || body[field] === "NONE");
+  return ["awsIAMType", "x509Type", "ldapAuthType", "oidcAuthType"].every((field2) => body[field2] === void 0 || body[field2] === "NONE");
 }
 async function runDbUsersCreate(ctx, username, flags) {
   const body = await buildBody(ctx, username, flags);
@@ -54624,10 +56458,10 @@ async function runEnvGc(ctx, flags) {
     const keep = cluster && !cluster.made ? [`cluster ${env2.name} (not made by env up)`] : [];
     return [{ env: env2, plan: { name: env2.name, reason, expires: ends === void 0 ? null : iso2(ends), remove: remove2, keep } }];
   });
-  const plan = { envs: chosen.map((c) => c.plan), totalCount: chosen.length, serviceTime: iso2(now) };
-  await showPlan2(ctx, plan);
+  const plan2 = { envs: chosen.map((c) => c.plan), totalCount: chosen.length, serviceTime: iso2(now) };
+  await showPlan2(ctx, plan2);
   if (flags.dryRun) {
-    if (flags.exitCode && plan.totalCount > 0) {
+    if (flags.exitCode && plan2.totalCount > 0) {
       const { ExitCode: ExitCode2, QuietExit: QuietExit2 } = await Promise.resolve().then(() => (init_errors(), errors_exports));
       throw new QuietExit2(ExitCode2.changesPending);
     }
@@ -54683,13 +56517,13 @@ async function runEnvGc(ctx, flags) {
   }
   if (chosen.length > 0) ctx.io.note(`cdba: gc: ${removedEnvs} of ${chosen.length} envs removed`);
 }
-async function showPlan2(ctx, plan) {
+async function showPlan2(ctx, plan2) {
   if ((await ctx.outputForm("view")).form === "document") {
-    await ctx.output(plan);
+    await ctx.output(plan2);
     return;
   }
-  if (plan.totalCount === 0) ctx.io.note("cdba: no env has ended; nothing to remove");
-  for (const env2 of plan.envs) {
+  if (plan2.totalCount === 0) ctx.io.note("cdba: no env has ended; nothing to remove");
+  for (const env2 of plan2.envs) {
     ctx.io.note(`cdba: - env ${env2.name} (${env2.reason}): ${env2.remove.join(", ")}${env2.keep.length > 0 ? `; keeps ${env2.keep.join(", ")}` : ""}`);
   }
 }
@@ -54712,7 +56546,7 @@ async function listDocument2(inventory, expiredOnly = false) {
   const { stateLabel: stateLabel2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const { envUsername: envUsername2 } = await Promise.resolve().then(() => (init_names(), names_exports));
   const { now } = inventory;
-  const results6 = inventory.envs.filter((env2) => !expiredOnly || isExpired3(env2, now)).map((env2) => {
+  const results7 = inventory.envs.filter((env2) => !expiredOnly || isExpired3(env2, now)).map((env2) => {
     const age = ageOf2(env2, now);
     return {
       name: env2.name,
@@ -54729,7 +56563,7 @@ async function listDocument2(inventory, expiredOnly = false) {
       entries: env2.entries.map((e) => e.value)
     };
   });
-  return { results: results6, totalCount: results6.length, serviceTime: iso(now) };
+  return { results: results7, totalCount: results7.length, serviceTime: iso(now) };
 }
 async function envTable(serviceTime2) {
   const { shortDuration: shortDuration2 } = await Promise.resolve().then(() => (init_expiry(), expiry_exports));
@@ -54888,16 +56722,16 @@ init_object();
 init_sanitize();
 init_render();
 init_waitForIndex();
-var text7 = (value) => typeof value === "string" ? value : "";
+var text8 = (value) => typeof value === "string" ? value : "";
 function summarizeIndex(document6) {
   const index = isObject(document6) ? document6 : {};
   const version2 = isObject(index.latestDefinitionVersion) ? index.latestDefinitionVersion.version : void 0;
   return {
-    id: text7(index.indexID),
-    name: text7(index.name),
-    namespace: `${text7(index.database)}.${text7(index.collectionName)}`,
-    type: text7(index.type) || "search",
-    status: text7(index.status),
+    id: text8(index.indexID),
+    name: text8(index.name),
+    namespace: `${text8(index.database)}.${text8(index.collectionName)}`,
+    type: text8(index.type) || "search",
+    status: text8(index.status),
     queryable: index.queryable === true ? "yes" : index.queryable === false ? "no" : "",
     version: typeof version2 === "number" ? String(version2) : ""
   };
@@ -54967,7 +56801,7 @@ async function planCreate(ctx, flags, notes) {
   const type = flags.type ?? (flags.field ? "vectorSearch" : "search");
   if (flags.dynamic && type !== "search") throw new UsageError("--dynamic makes a search index; a vectorSearch index takes --field path:dimensions:similarity");
   if (flags.field && type !== "vectorSearch") throw new UsageError("--field makes a vectorSearch index; drop --type search, or give --dynamic or --file");
-  const definition = flags.dynamic ? { mappings: { dynamic: true } } : { fields: flags.field.reduce((fields, text16) => vectorFieldFlag2(text16, fields), []) };
+  const definition = flags.dynamic ? { mappings: { dynamic: true } } : { fields: flags.field.reduce((fields, text19) => vectorFieldFlag2(text19, fields), []) };
   for (const [value, flag2] of [[flags.db, "--db"], [flags.collection, "--collection"], [flags.name, "--name"]]) {
     if (value === void 0 || value === "") throw new UsageError(`${flag2} is required with ${ways[0]}`);
   }
@@ -55123,15 +56957,15 @@ init_errors();
 init_isoDate();
 init_duration();
 var UNITS = { m: 6e4, h: 36e5, d: 864e5, w: 6048e5 };
-function parseUntil(text16, now) {
-  const value = text16.trim();
+function parseUntil(text19, now) {
+  const value = text19.trim();
   let at;
   const date = parseIsoDateTime(value);
   if (date) at = date.getTime();
   else if (/^\d/.test(value) && !/^\d+(\.\d+)?$/.test(value)) at = ((ms) => ms === void 0 ? void 0 : now + ms)(durationMillis(value, UNITS));
-  if (at === void 0 || !Number.isFinite(at)) throw new UsageError(`invalid --until "${text16}": expected an ISO 8601 time (2026-09-01T12:00:00Z) or a duration from now (90m, 12h, 7d, 2w)`);
-  if (Math.floor(at / 1e3) <= Math.floor(now / 1e3)) throw new UsageError(`invalid --until "${text16}": ${formatServiceDate(new Date(at))} is not in the future`, { hint: "give a later time, or --forever" });
-  if (new Date(at).getUTCFullYear() > 9999) throw new UsageError(`invalid --until "${text16}": too far ahead; use --forever`);
+  if (at === void 0 || !Number.isFinite(at)) throw new UsageError(`invalid --until "${text19}": expected an ISO 8601 time (2026-09-01T12:00:00Z) or a duration from now (90m, 12h, 7d, 2w)`);
+  if (Math.floor(at / 1e3) <= Math.floor(now / 1e3)) throw new UsageError(`invalid --until "${text19}": ${formatServiceDate(new Date(at))} is not in the future`, { hint: "give a later time, or --forever" });
+  if (new Date(at).getUTCFullYear() > 9999) throw new UsageError(`invalid --until "${text19}": too far ahead; use --forever`);
   return formatServiceDate(new Date(at));
 }
 function forever(now) {
@@ -55144,17 +56978,17 @@ function forever(now) {
 
 // src/cli/alerts/view.ts
 init_object();
-var text8 = (value) => typeof value === "string" ? value : "";
+var text9 = (value) => typeof value === "string" ? value : "";
 function alertRow(document6) {
   const alert = isObject(document6) ? document6 : {};
   return {
-    id: text8(alert.id),
-    event: text8(alert.eventTypeName),
-    status: text8(alert.status),
-    created: text8(alert.created),
-    acknowledgedUntil: text8(alert.acknowledgedUntil),
+    id: text9(alert.id),
+    event: text9(alert.eventTypeName),
+    status: text9(alert.status),
+    created: text9(alert.created),
+    acknowledgedUntil: text9(alert.acknowledgedUntil),
     // What the alert is about, as its view names it: a cluster, a host, a replica set.
-    target: text8(alert.clusterName) || text8(alert.hostnameAndPort) || text8(alert.replicaSetName) || text8(alert.hostname)
+    target: text9(alert.clusterName) || text9(alert.hostnameAndPort) || text9(alert.replicaSetName) || text9(alert.hostname)
   };
 }
 var ALERT_COLUMNS = [
@@ -55172,10 +57006,10 @@ function configRow(document6) {
   const config = isObject(document6) ? document6 : {};
   const notifications = Array.isArray(config.notifications) ? config.notifications : [];
   return {
-    id: text8(config.id),
-    event: text8(config.eventTypeName),
+    id: text9(config.id),
+    event: text9(config.eventTypeName),
     enabled: config.enabled === true ? "yes" : config.enabled === false ? "no" : "",
-    notifications: notifications.map((n) => isObject(n) ? text8(n.typeName) : "").filter((t) => t !== "").join(",")
+    notifications: notifications.map((n) => isObject(n) ? text9(n.typeName) : "").filter((t) => t !== "").join(",")
   };
 }
 var CONFIG_COLUMNS = [
@@ -55188,7 +57022,7 @@ var CONFIG_LIST_TABLE = { columns: CONFIG_COLUMNS, rows: (document6) => results(
 var CONFIG_TABLE = { columns: CONFIG_COLUMNS, rows: (document6) => [configRow(document6)] };
 var FIELD_TABLE = {
   columns: [{ header: "FIELD NAME", value: (f) => f.name, copyable: true }],
-  rows: (document6) => Array.isArray(document6) ? document6.map((name) => ({ name: text8(name) })) : []
+  rows: (document6) => Array.isArray(document6) ? document6.map((name) => ({ name: text9(name) })) : []
 };
 
 // src/cli/alerts/alerts.ts
@@ -55640,21 +57474,21 @@ function planCreate2(ctx, cluster, flags) {
 }
 async function runRestoresCreate(ctx, cluster, flags) {
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
-  const plan = planCreate2(ctx, cluster, flags);
+  const plan2 = planCreate2(ctx, cluster, flags);
   const locator = await backupLocator(ctx, cluster);
   let into = "download";
-  if (plan.to !== void 0) {
+  if (plan2.to !== void 0) {
     let projectId = locator.projectId;
     if (flags.toProject !== void 0) {
       const { resolveProject: resolveProject2 } = await Promise.resolve().then(() => (init_public4(), public_exports2));
       projectId = (await resolveProject2(ctx, locator.client, flags.toProject)).id;
-      if (projectId === locator.projectId && plan.to === cluster) {
+      if (projectId === locator.projectId && plan2.to === cluster) {
         throw new UsageError(`--to ${cluster} --to-project ${flags.toProject} is the cluster the snapshot is of: restoring it into itself replaces the data it holds; give another cluster`);
       }
     }
-    into = { projectId, cluster: plan.to };
+    into = { projectId, cluster: plan2.to };
   }
-  const { summary } = await findSnapshot2(ctx, locator, plan.snapshot);
+  const { summary } = await findSnapshot2(ctx, locator, plan2.snapshot);
   if (into !== "download") {
     const { profileName } = await ctx.settings();
     const taken = summary.created ? ` (taken ${summary.created})` : "";
@@ -55796,7 +57630,7 @@ async function runSnapshotsGet(ctx, cluster, snapshotId) {
   const locator = await backupLocator(ctx, cluster);
   const api = await Promise.resolve().then(() => (init_backups3(), backups_exports));
   const { client, projectId } = locator;
-  const snapshot3 = await aboutBackup(
+  const snapshot4 = await aboutBackup(
     ctx,
     cluster,
     "snapshot",
@@ -55805,7 +57639,7 @@ async function runSnapshotsGet(ctx, cluster, snapshotId) {
       () => api.getFlexSnapshot(client, projectId, cluster, snapshotId)
     )
   );
-  await showSnapshot(ctx, snapshot3);
+  await showSnapshot(ctx, snapshot4);
 }
 
 // src/cli/backups/snapshotsList.ts
@@ -55856,7 +57690,7 @@ function registerSnapshotsTake(parent, app) {
 async function waitForSnapshot(ctx, locator, id, timeoutMs, initialState) {
   const { watch: watch2 } = await Promise.resolve().then(() => (init_watch(), watch_exports));
   const { getSnapshot: getSnapshot3 } = await Promise.resolve().then(() => (init_backups3(), backups_exports));
-  const follow = ctx.followUp("backups", "snapshots", "get", locator.name, id);
+  const follow2 = ctx.followUp("backups", "snapshots", "get", locator.name, id);
   return watch2({
     io: ctx.io,
     subject: `snapshot ${id}`,
@@ -55864,12 +57698,12 @@ async function waitForSnapshot(ctx, locator, id, timeoutMs, initialState) {
     ...ctx.watchDeadline ? { deadlineTimer: ctx.watchDeadline } : {},
     timeoutMs,
     initialState,
-    resumeHint: `the snapshot goes on at the service; see it with \`${follow}\``,
+    resumeHint: `the snapshot goes on at the service; see it with \`${follow2}\``,
     poll: async () => {
-      const snapshot3 = await getSnapshot3(locator.client, locator.projectId, locator.name, id);
-      const { status, completed } = summarizeSnapshot(snapshot3);
+      const snapshot4 = await getSnapshot3(locator.client, locator.projectId, locator.name, id);
+      const { status, completed } = summarizeSnapshot(snapshot4);
       if (status === "failed") throw new FailedError(`snapshot ${id} of cluster ${locator.name} failed`, { hint: `take another with \`${ctx.followUp("backups", "snapshots", "take", locator.name)}\`` });
-      return { state: status, done: completed, value: snapshot3 };
+      return { state: status, done: completed, value: snapshot4 };
     }
   });
 }
@@ -55937,6 +57771,309 @@ function registerBackups(program2, app) {
   registerScheduleGet(schedule, app);
 }
 
+// src/cli/events/index.ts
+init_command();
+
+// src/cli/events/get.ts
+init_command();
+
+// src/cli/events/owner.ts
+init_errors();
+var OBJECT_ID7 = /^[0-9a-f]{24}$/;
+function checkObjectId(value, what) {
+  if (!OBJECT_ID7.test(value)) throw new UsageError(`invalid ${what} "${value}": expected 24 hexadecimal digits, like 6a7940465a068714fc043d3b`);
+  return value;
+}
+async function eventOwner(ctx, org) {
+  if (org !== void 0) return { orgId: checkObjectId(org, "--org") };
+  return { projectId: await ctx.projectId() };
+}
+async function checkEventTypes(types, org) {
+  if (types.length === 0) return [];
+  const [{ ORG_EVENT_TYPES: ORG_EVENT_TYPES2, PROJECT_EVENT_TYPES: PROJECT_EVENT_TYPES2 }, { nearestNames: nearestNames2 }] = await Promise.all([Promise.resolve().then(() => (init_eventTypes(), eventTypes_exports)), Promise.resolve().then(() => (init_nearName(), nearName_exports))]);
+  const known = org ? ORG_EVENT_TYPES2 : PROJECT_EVENT_TYPES2;
+  return types.map((given2) => {
+    const type = given2.trim().toUpperCase().replace(/-/g, "_");
+    if (known.includes(type)) return type;
+    const near = nearestNames2(type, known);
+    const hint = near.length > 0 ? `; did you mean ${near.join(", ")}?` : `; \`cdba events list --type\` completes ${org ? "an organization's" : "a project's"} event types`;
+    throw new UsageError(`invalid --type "${given2}": not an event type of ${org ? "an organization" : "a project"}${hint}`);
+  });
+}
+
+// src/cli/events/view.ts
+init_object();
+var text11 = (value) => typeof value === "string" ? value : "";
+function summarizeEvent(document6) {
+  const event = isObject(document6) ? document6 : {};
+  return {
+    created: text11(event.created),
+    type: text11(event.eventTypeName),
+    cluster: text11(event.clusterName),
+    who: text11(event.publicKey) || text11(event.username) || text11(event.userId),
+    id: text11(event.id)
+  };
+}
+var EVENT_COLUMNS = [
+  // Times, names and IDs are what users copy (into --since, get): never cut; the type is
+  // never cut either (it has no minWidth) and stays; whole columns go instead, WHO first,
+  // then CLUSTER.
+  { header: "CREATED", value: (e) => e.created, copyable: true },
+  { header: "TYPE", value: (e) => e.type },
+  { header: "CLUSTER", value: (e) => e.cluster, copyable: true, dropPriority: 2, omitWhenEmpty: true },
+  { header: "WHO", value: (e) => e.who, copyable: true, dropPriority: 1 },
+  { header: "ID", value: (e) => e.id, copyable: true }
+];
+var results3 = (document6) => isObject(document6) && Array.isArray(document6.results) ? document6.results : [];
+var EVENT_LIST_TABLE = { columns: EVENT_COLUMNS, rows: (document6) => results3(document6).map(summarizeEvent) };
+var EVENT_TABLE = { columns: EVENT_COLUMNS, rows: (document6) => [summarizeEvent(document6)] };
+
+// src/cli/events/get.ts
+function registerEventsGet(parent, app) {
+  const command = parent.command("get").alias("describe").description("show one event of the project (--org: of the organization); -o json: the service's document").addArgument(completedArgument("<id>", "the event ID (24 hexadecimal digits)", lookup("events"))).option("--org <id>", "the organization's event, by the organization's ID").action(async (id, options, cmd) => runEventsGet(app.context(cmd), id, options));
+  withExamples(command, [
+    ["One event", "cdba events get 6a7940465a068714fc043d3b"],
+    ["An organization's", "cdba events get 6a7940472c88faeba59bebbd --org a0123456789abcdef012345a"],
+    ["The latest event in full", "cdba events list --limit 1 -o json | jq -r '.results[0].id' | xargs cdba events get -o pretty"]
+  ]);
+}
+async function runEventsGet(ctx, id, flags) {
+  checkObjectId(id, "event ID");
+  const owner = await eventOwner(ctx, flags.org);
+  const { getEvent: getEvent2 } = await Promise.resolve().then(() => (init_events3(), events_exports));
+  await ctx.output(await getEvent2(await ctx.api(), owner, id), EVENT_TABLE);
+}
+
+// src/cli/events/list.ts
+init_esm();
+init_errors();
+init_isoDate();
+init_sanitize();
+init_command();
+init_time();
+var MAX_LIMIT5 = 500;
+var CLUSTER_NAME4 = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
+function registerEventsList(parent, app) {
+  const command = parent.command("list").alias("ls").description("list the project's events (--org: the organization's), newest first; --follow prints new ones as they come").option("--org <id>", "the organization's events, by its ID, instead of the project's").addOption(completes(new Option("--cluster <name>", "only the events of this cluster (repeatable)").argParser(collect), lookup("clusters"))).addOption(completes(new Option("--type <type>", "only events of this type, e.g. CLUSTER_READY (repeatable)").argParser(collect), lookup("event-types"))).option("--since <time>", "from this time: 2026-08-10T03:00:00Z, or how long ago (30m, 6h, 2d)").option("--until <time>", "up to this time (same forms); with --follow, stop once it has passed").option("--page <n>", "page number, from 1", intFlag("--page", 1)).option("--limit <n>", `events per page, 1 to ${MAX_LIMIT5} (default 100)`, intFlag("--limit", 1, MAX_LIMIT5)).addOption(new Option("--all", "every event that matches, all pages").conflicts(["page"])).option("--no-count", "do not ask the service for the total").addOption(new Option("--follow", "print new events as they come (oldest first), until Ctrl-C or --until").conflicts(["page", "all"])).action(async (options, cmd) => runEventsList(app.context(cmd), options));
+  withExamples(command, [
+    ["The project's latest events", "cdba events list"],
+    ["One cluster's, of the last six hours", "cdba events list --cluster c1 --since 6h"],
+    ["Only when clusters became ready or were deleted", "cdba events list --type CLUSTER_READY --type CLUSTER_DELETED"],
+    ["Watch events come in; Ctrl-C stops", "cdba events list --follow"],
+    ["The organization's, as JSON lines of type and time", "cdba events list --org a0123456789abcdef012345a --all -o json --query 'results[].[eventTypeName,created]'"]
+  ]);
+  withDetails(command, {
+    options: {
+      "--follow": "Polls the list (every second, growing to 10 s while nothing comes; CDBA_WATCH_INTERVAL sets the first wait) and prints each event once, oldest first: a table row (the header once), or with -o json one event document per line. Without --since it starts with the latest page (--limit). It ends on Ctrl-C (exit 130), or with --until once that time has passed and a last poll has read up to it (exit 0).",
+      "--since": "An RFC 3339 / ISO 8601 time (a time without a zone is UTC), or how long ago with its unit: s, m, h, d, w (1h30m, 2d). Sent as minDate; both ends are included."
+    }
+  });
+}
+async function plan(ctx, flags) {
+  const org = flags.org !== void 0;
+  if (org && flags.cluster?.length) throw new UsageError("--cluster cannot be used with --org: an organization's events are not filtered by cluster");
+  for (const name of flags.cluster ?? []) if (!CLUSTER_NAME4.test(name)) throw new UsageError(`invalid --cluster "${name}": a cluster name has letters, digits and hyphens`);
+  const eventTypes2 = await checkEventTypes(flags.type ?? [], org);
+  const { from: since, to: until } = timeWindow({ from: flags.since, to: flags.until }, ["--since", "--until"], Date.now());
+  const owner = await eventOwner(ctx, flags.org);
+  const filters = {
+    ...eventTypes2.length ? { eventTypes: eventTypes2 } : {},
+    ...flags.cluster?.length ? { clusterNames: flags.cluster } : {},
+    ...since ? { minDate: formatServiceDate(since) } : {},
+    ...until ? { maxDate: formatServiceDate(until) } : {}
+  };
+  return { owner, filters, ...since ? { since } : {}, ...until ? { until } : {} };
+}
+async function runEventsList(ctx, flags) {
+  const planned = await plan(ctx, flags);
+  if (flags.follow) return follow(ctx, planned, flags);
+  const { listAllEvents: listAllEvents2, listEvents: listEvents2 } = await Promise.resolve().then(() => (init_events3(), events_exports));
+  const client = await ctx.api();
+  if (flags.all) {
+    const all = await listAllEvents2(client, planned.owner, planned.filters, { count: flags.count, ...flags.limit !== void 0 ? { pageSize: flags.limit } : {} });
+    await ctx.output(all, EVENT_LIST_TABLE);
+    return;
+  }
+  const page3 = await listEvents2(client, planned.owner, planned.filters, {
+    ...flags.page !== void 0 ? { pageNum: flags.page } : {},
+    ...flags.limit !== void 0 ? { itemsPerPage: flags.limit } : {},
+    ...flags.count ? {} : { includeCount: false }
+  });
+  await ctx.output(page3.body, EVENT_LIST_TABLE);
+  const more = (page3.body.links ?? []).some((link2) => link2.rel === "next");
+  if (more && ctx.io.errIsTTY && await ctx.outputFormat() === "table" && !ctx.globals.query) {
+    ctx.io.note(`more events: --page ${(flags.page ?? 1) + 1}, or --all for every one`, "dim");
+  }
+}
+function pause2(ms, signal) {
+  return new Promise((resolve4, reject) => {
+    const interrupted2 = () => new InterruptedError("interrupted while following events");
+    if (signal.aborted) return reject(interrupted2());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(interrupted2());
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve4();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+var FollowTable = class {
+  constructor(ctx) {
+    this.ctx = ctx;
+  }
+  ctx;
+  widths = EVENT_COLUMNS.map((c) => c.header.length);
+  started = false;
+  write(events3) {
+    const { io } = this.ctx;
+    const rows = events3.map((event) => {
+      const summary = summarizeEvent(event);
+      return EVENT_COLUMNS.map((column) => escapeControl(String(column.value(summary))));
+    });
+    const header = EVENT_COLUMNS.map((c) => c.header);
+    if (!io.outIsTTY) {
+      const line2 = (cells) => `${cells.join("	")}
+`;
+      io.write((this.started ? "" : line2(header)) + rows.map(line2).join(""));
+      this.started = true;
+      return;
+    }
+    for (const row of [header, ...rows]) row.forEach((cell2, i) => this.widths[i] = Math.max(this.widths[i], cell2.length));
+    const line = (cells) => `${cells.map((cell2, i) => cell2.padEnd(this.widths[i])).join("  ").trimEnd()}
+`;
+    io.write((this.started ? "" : io.chalk.bold(line(header).trimEnd()) + "\n") + rows.map(line).join(""));
+    this.started = true;
+  }
+};
+async function follow(ctx, planned, flags) {
+  const [{ listAllEvents: listAllEvents2, listEvents: listEvents2 }, { FollowCursor: FollowCursor2 }, { nextInterval: nextInterval2 }] = await Promise.all([
+    Promise.resolve().then(() => (init_events3(), events_exports)),
+    Promise.resolve().then(() => (init_follow(), follow_exports)),
+    Promise.resolve().then(() => (init_watch(), watch_exports))
+  ]);
+  const client = await ctx.api();
+  const format4 = await ctx.outputFormat();
+  const table2 = format4 === "table" && !ctx.globals.query ? new FollowTable(ctx) : void 0;
+  const cursor = new FollowCursor2(planned.since?.getTime());
+  const intervals = ctx.watchIntervals;
+  let interval = intervals.firstMs;
+  let first = true;
+  ctx.io.note(`cdba: following ${"orgId" in planned.owner ? "the organization's" : "the project's"} events${planned.until ? ` until ${formatServiceDate(planned.until)}` : ""} (Ctrl-C stops)`);
+  for (; ; ) {
+    const last = planned.until !== void 0 && Date.now() > planned.until.getTime();
+    const from = cursor.minDate();
+    let events3;
+    try {
+      events3 = first && from === void 0 ? (await listEvents2(client, planned.owner, planned.filters, { ...flags.limit !== void 0 ? { itemsPerPage: flags.limit } : {} })).body.results : (await listAllEvents2(client, planned.owner, { ...planned.filters, ...from !== void 0 ? { minDate: formatServiceDate(new Date(from)) } : {} })).results;
+    } catch (error2) {
+      if (ctx.io.signal.aborted) throw new InterruptedError("interrupted while following events");
+      throw error2;
+    }
+    first = false;
+    const batch = cursor.take(events3);
+    if (table2) table2.write(batch);
+    else for (const event of batch) await ctx.output(event);
+    if (last) return;
+    interval = batch.length > 0 ? intervals.firstMs : nextInterval2(interval, intervals);
+    await pause2(interval, ctx.io.signal);
+  }
+}
+
+// src/cli/events/index.ts
+function registerEvents(program2, app) {
+  registerLookup(program2, "event-types", { local: true, load: async () => (await Promise.resolve().then(() => (init_completion5(), completion_exports5))).eventTypes });
+  registerLookup(program2, "events", { load: async () => (await Promise.resolve().then(() => (init_completion5(), completion_exports5))).eventIds });
+  const group = program2.command("events").description("what happened in the project or the organization: changes, who made them, and the service's own");
+  withExamples(group, [
+    ["The project's latest events", "cdba events list"],
+    ["Follow them as they come", "cdba events list --follow --type CLUSTER_READY"],
+    ["Which clusters were deleted today", "cdba events list --type CLUSTER_DELETED --since 1d -o json --query 'results[].clusterName'"]
+  ]);
+  registerEventsList(group, app);
+  registerEventsGet(group, app);
+}
+
+// src/cli/access-logs/index.ts
+init_esm();
+init_errors();
+init_object();
+init_command();
+
+// src/cli/events/public.ts
+var loadTimeFlags = () => Promise.resolve().then(() => (init_time(), time_exports));
+
+// src/cli/access-logs/index.ts
+var MAX_LOGS2 = 2e4;
+var CLUSTER_NAME5 = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
+var HOSTNAME = /^[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?(\.[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?)*$/;
+var text12 = (value) => typeof value === "string" ? value : "";
+function summarize3(entry) {
+  const log = isObject(entry) ? entry : {};
+  return {
+    timestamp: text12(log.timestamp),
+    username: text12(log.username),
+    ip: text12(log.ipAddress),
+    auth: log.authResult === true ? "success" : log.authResult === false ? `failure${text12(log.failureReason) ? ` (${text12(log.failureReason)})` : ""}` : "",
+    source: text12(log.authSource),
+    hostname: text12(log.hostname)
+  };
+}
+var ACCESS_COLUMNS = [
+  { header: "TIMESTAMP", value: (r) => r.timestamp, copyable: true },
+  { header: "USERNAME", value: (r) => r.username, copyable: true },
+  { header: "IP", value: (r) => r.ip, copyable: true },
+  { header: "AUTH RESULT", value: (r) => r.auth, dropPriority: 3, minWidth: 7, cut: "end" },
+  { header: "SOURCE", value: (r) => r.source, dropPriority: 1 },
+  { header: "HOSTNAME", value: (r) => r.hostname, copyable: true, dropPriority: 2 }
+];
+var ACCESS_LOG_TABLE = {
+  columns: ACCESS_COLUMNS,
+  rows: (document6) => isObject(document6) && Array.isArray(document6.accessLogs) ? document6.accessLogs.map(summarize3) : []
+};
+function registerAccessLogs(program2, app) {
+  const group = program2.command("access-logs").description("the database access history: who authenticated to a cluster's hosts, from where, and whether it worked");
+  withExamples(group, [
+    ["A cluster's latest authentication attempts", "cdba access-logs list --cluster c1"],
+    ["Failures of the last day", "cdba access-logs list --cluster c1 --auth-result failure --start 1d"],
+    ["The addresses that failed", "cdba access-logs list --cluster c1 --auth-result failure -o json --query 'accessLogs[].ipAddress'"]
+  ]);
+  const command = group.command("list").alias("ls").description("a cluster's authentication attempts (--cluster), or one host's (--host), newest first").addOption(completes(new Option("--cluster <name>", "the cluster, by name"), lookup("clusters"))).option("--host <hostname>", "one host of a cluster, by its hostname (without the port)").option("--start <time>", "from this time: 2026-08-10T03:00:00Z, or how long ago (30m, 6h, 2d); alone, up to now").option("--end <time>", "up to this time (same forms; needs --start)").option("--ip <address>", "only attempts from this IP address").addOption(new Option("--auth-result <result>", "only successes or only failures").choices(["success", "failure"]).argParser(choiceFlag("--auth-result", ["success", "failure"]))).option("--limit <n>", `at most this many attempts, 0 to ${MAX_LOGS2} (the service's default: ${MAX_LOGS2})`, intFlag("--limit", 0, MAX_LOGS2)).action(async (options, cmd) => runAccessLogsList(app.context(cmd), options));
+  withExamples(command, [
+    ["A cluster's", "cdba access-logs list --cluster c1"],
+    ["Failed attempts from one address in the last six hours", "cdba access-logs list --cluster c1 --ip 203.0.113.7 --auth-result failure --start 6h"],
+    ["One host's latest 50", "cdba access-logs list --host c1-shard-00-00.abcde.mongodb.net --limit 50"],
+    ["Who logged in, as JSON", "cdba access-logs list --cluster c1 -o json --query 'accessLogs[?authResult].username'"]
+  ]);
+  withDetails(command, {
+    options: {
+      "--start": "An RFC 3339 / ISO 8601 time (a time without a zone is UTC), or how long ago with its unit: s, m, h, d, w. Sent as epoch milliseconds; the service takes a window with both ends, so --start alone ends now."
+    }
+  });
+}
+async function runAccessLogsList(ctx, flags) {
+  if (flags.cluster === void 0 === (flags.host === void 0)) throw new UsageError("give one of --cluster <name> or --host <hostname>");
+  if (flags.cluster !== void 0 && !CLUSTER_NAME5.test(flags.cluster)) throw new UsageError(`invalid --cluster "${flags.cluster}": a cluster name has letters, digits and hyphens`);
+  if (flags.host !== void 0 && !HOSTNAME.test(flags.host)) throw new UsageError(`invalid --host "${flags.host}": expected a hostname like c1-shard-00-00.abcde.mongodb.net, without the port`);
+  if (flags.ip !== void 0 && (await Promise.resolve().then(() => __toESM(require("node:net"), 1))).isIP(flags.ip) === 0) throw new UsageError(`invalid --ip "${flags.ip}": expected an IPv4 or IPv6 address`);
+  if (flags.end !== void 0 && flags.start === void 0) throw new UsageError("--end needs --start: the service takes a window with both ends");
+  const { timeWindow: timeWindow2 } = await loadTimeFlags();
+  const now = Date.now();
+  const { from, to } = timeWindow2({ from: flags.start, to: flags.end }, ["--start", "--end"], now);
+  const projectId = await ctx.projectId();
+  const { listAccessLogs: listAccessLogs2 } = await Promise.resolve().then(() => (init_accessLogs3(), accessLogs_exports));
+  const target = flags.cluster !== void 0 ? { clusterName: flags.cluster } : { hostname: flags.host };
+  const document6 = await listAccessLogs2(await ctx.api(), projectId, target, {
+    ...from ? { start: from.getTime(), end: (to ?? new Date(now)).getTime() } : {},
+    ...flags.ip !== void 0 ? { ipAddress: flags.ip } : {},
+    ...flags.authResult !== void 0 ? { authResult: flags.authResult === "success" } : {},
+    ...flags.limit !== void 0 ? { nLogs: flags.limit } : {}
+  });
+  await ctx.output(document6, ACCESS_LOG_TABLE);
+}
+
 // src/cli/backups/envStep.ts
 var FROM_SNAPSHOT_OPTIONS = [
   {
@@ -55989,8 +58126,8 @@ var SEARCH_STEP = {
 init_command();
 
 // src/cli/projects/view.ts
-var text10 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
-var results3 = (document6) => {
+var text13 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+var results4 = (document6) => {
   const list7 = document6?.results;
   return Array.isArray(list7) ? list7 : [];
 };
@@ -55998,20 +58135,20 @@ var PROJECT_COLUMNS = [
   // IDs and names are what the other commands take: whole while dropping columns makes
   // room (an ID is never cut; an org ID is dropped rather than cut), CREATED goes first,
   // and a long name is cut in the middle only when nothing else can give.
-  { header: "ID", value: (p) => text10(p.id), copyable: true },
-  { header: "NAME", value: (p) => text10(p.name), copyable: true },
-  { header: "CLUSTERS", value: (p) => text10(p.clusterCount), dropPriority: 1 },
-  { header: "ORG ID", value: (p) => text10(p.orgId), dropPriority: 2, copyable: true },
-  { header: "CREATED", value: (p) => text10(p.created), copyable: true, dropPriority: 3 }
+  { header: "ID", value: (p) => text13(p.id), copyable: true },
+  { header: "NAME", value: (p) => text13(p.name), copyable: true },
+  { header: "CLUSTERS", value: (p) => text13(p.clusterCount), dropPriority: 1 },
+  { header: "ORG ID", value: (p) => text13(p.orgId), dropPriority: 2, copyable: true },
+  { header: "CREATED", value: (p) => text13(p.created), copyable: true, dropPriority: 3 }
 ];
-var PROJECT_LIST_TABLE = { columns: PROJECT_COLUMNS, rows: results3 };
+var PROJECT_LIST_TABLE = { columns: PROJECT_COLUMNS, rows: results4 };
 var PROJECT_TABLE = { columns: PROJECT_COLUMNS, rows: (document6) => [document6 ?? {}] };
 var ORG_LIST_TABLE = {
   columns: [
-    { header: "ID", value: (o) => text10(o.id), copyable: true },
-    { header: "NAME", value: (o) => text10(o.name), copyable: true }
+    { header: "ID", value: (o) => text13(o.id), copyable: true },
+    { header: "NAME", value: (o) => text13(o.name), copyable: true }
   ],
-  rows: results3
+  rows: results4
 };
 
 // src/cli/projects/orgs.ts
@@ -56272,15 +58409,15 @@ async function runPeeringList(ctx, flags) {
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
   const lists = await Promise.all(providers.map((provider2) => listPeers3(client, projectId, provider2)));
-  const results6 = lists.flatMap((list7) => list7.results);
-  await ctx.output({ results: results6, totalCount: results6.length }, PEER_LIST_TABLE);
+  const results7 = lists.flatMap((list7) => list7.results);
+  await ctx.output({ results: results7, totalCount: results7.length }, PEER_LIST_TABLE);
 }
 
 // src/cli/peering/index.ts
 init_watch2();
 function registerPeering(program2, app) {
-  registerLookup(program2, "peers", { load: async () => (await Promise.resolve().then(() => (init_completion5(), completion_exports5))).peerIds });
-  registerLookup(program2, "containers", { load: async () => (await Promise.resolve().then(() => (init_completion5(), completion_exports5))).containerIds });
+  registerLookup(program2, "peers", { load: async () => (await Promise.resolve().then(() => (init_completion6(), completion_exports6))).peerIds });
+  registerLookup(program2, "containers", { load: async () => (await Promise.resolve().then(() => (init_completion6(), completion_exports6))).containerIds });
   const group = program2.command("peering").description("network peering: connect the project's network on AWS, Azure or GCP with yours");
   withExamples(group, [
     [
@@ -56558,8 +58695,8 @@ async function runPrivateEndpointsList(ctx, flags) {
   const client = await ctx.api();
   const providers = flags.provider ? [flags.provider] : PROVIDER_CHOICES;
   const lists = await Promise.all(providers.map(async (provider2) => (await listEndpointServices2(client, projectId, provider2)).body));
-  const results6 = lists.flatMap((list7) => Array.isArray(list7) ? list7 : []);
-  await ctx.output({ results: results6, totalCount: results6.length }, SERVICE_LIST_TABLE);
+  const results7 = lists.flatMap((list7) => Array.isArray(list7) ? list7 : []);
+  await ctx.output({ results: results7, totalCount: results7.length }, SERVICE_LIST_TABLE);
 }
 
 // src/cli/private-endpoints/regionalMode.ts
@@ -56606,7 +58743,7 @@ async function runRegionalModeSet(ctx, enabled) {
 // src/cli/private-endpoints/index.ts
 init_watch3();
 function registerPrivateEndpoints(program2, app) {
-  registerLookup(program2, "private-endpoint-services", { load: async () => (await Promise.resolve().then(() => (init_completion6(), completion_exports6))).endpointServiceIds });
+  registerLookup(program2, "private-endpoint-services", { load: async () => (await Promise.resolve().then(() => (init_completion7(), completion_exports7))).endpointServiceIds });
   const group = program2.command("private-endpoints").description("private endpoints: reach the clusters from your AWS, Azure or GCP network through private links");
   withExamples(group, [
     ["An AWS endpoint service, waited for", "cdba private-endpoints create --provider AWS --region us-east-1 --watch"],
@@ -56756,11 +58893,11 @@ async function runPrivateIpDisable(ctx) {
     await ctx.output(current.body, table2);
     return;
   }
-  const [{ results: results6 }, { listConnectionStrings: listConnectionStrings2 }] = await Promise.all([
+  const [{ results: results7 }, { listConnectionStrings: listConnectionStrings2 }] = await Promise.all([
     listAllClusters(client, projectId),
     Promise.resolve().then(() => (init_connstring(), connstring_exports))
   ]);
-  const clusters3 = results6.map((cluster) => ({
+  const clusters3 = results7.map((cluster) => ({
     name: typeof cluster.name === "string" ? cluster.name : "(unnamed)",
     entries: listConnectionStrings2(cluster)
   }));
@@ -56805,16 +58942,16 @@ init_command();
 
 // src/cli/processes/view.ts
 init_object();
-var text14 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+var text17 = (value) => typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
 function summarizeProcess(document6) {
   const p = isObject(document6) ? document6 : {};
   return {
-    id: text14(p.id),
-    type: text14(p.typeName),
-    replicaSet: text14(p.replicaSetName) || text14(p.shardName),
-    version: text14(p.version),
-    alias: text14(p.userAlias),
-    lastPing: text14(p.lastPing)
+    id: text17(p.id),
+    type: text17(p.typeName),
+    replicaSet: text17(p.replicaSetName) || text17(p.shardName),
+    version: text17(p.version),
+    alias: text17(p.userAlias),
+    lastPing: text17(p.lastPing)
   };
 }
 var PROCESS_COLUMNS = [
@@ -56842,9 +58979,9 @@ function registerProcessesGet(parent, app) {
     ["Its version alone", "cdba processes get atlas-abc123-shard-00-00.xyz12.mongodb.net:27017 -o json --query version"]
   ]);
 }
-async function runProcessesGet(ctx, text16) {
-  const word = parseProcessWord(text16);
-  if (word.kind === "cluster") throw new UsageError(`"${text16}" is not a process: ${PROCESS_USAGE}; a cluster's processes are \`${ctx.followUp("processes", "list", "--cluster", text16)}\``);
+async function runProcessesGet(ctx, text19) {
+  const word = parseProcessWord(text19);
+  if (word.kind === "cluster") throw new UsageError(`"${text19}" is not a process: ${PROCESS_USAGE}; a cluster's processes are \`${ctx.followUp("processes", "list", "--cluster", text19)}\``);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   const { getProcess: getProcess3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
@@ -56857,9 +58994,9 @@ async function runProcessesGet(ctx, text16) {
     }
   }
   const { resolveProcesses: resolveProcesses2 } = await Promise.resolve().then(() => (init_resolve3(), resolve_exports));
-  const { processes: processes3 } = await resolveProcesses2(ctx, text16);
+  const { processes: processes3 } = await resolveProcesses2(ctx, text19);
   if (processes3.length > 1) {
-    throw new UsageError(`host ${text16} runs ${processes3.length} processes: name one as host:port (${processes3.map((p) => String(p.id)).join(", ")})`);
+    throw new UsageError(`host ${text19} runs ${processes3.length} processes: name one as host:port (${processes3.map((p) => String(p.id)).join(", ")})`);
   }
   await ctx.output(await getProcess3(client, projectId, String(processes3[0].id)), PROCESS_TABLE);
 }
@@ -56894,7 +59031,7 @@ async function runProcessesList(ctx, flags) {
 // src/cli/processes/index.ts
 function registerProcesses(program2, app) {
   registerLookup(program2, "processes", { load: async () => {
-    const { processIds: processIds2 } = await Promise.resolve().then(() => (init_completion7(), completion_exports7));
+    const { processIds: processIds2 } = await Promise.resolve().then(() => (init_completion8(), completion_exports8));
     return (ctx) => processIds2(ctx);
   } });
   const group = program2.command("processes").description("list and inspect the project's MongoDB processes (mongod, mongos), named host:port");
@@ -56962,26 +59099,26 @@ function registerLogsDownload(parent, app) {
     ["Into a pipe", "cdba logs download c1-shard-00-00.xyz12.mongodb.net --decompress --out - | grep 'Slow query'"]
   ]);
 }
-function parseTimeFlag(flag2, text16) {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(text16.trim()) ? parseIsoDateTime(`${text16.trim()}T00:00`) : parseIsoDateTime(text16);
-  if (!date) throw new UsageError(`invalid ${flag2} "${text16}": expected an ISO 8601 time like 2026-08-09T06:00 (UTC when no zone is given)`);
+function parseTimeFlag2(flag2, text19) {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(text19.trim()) ? parseIsoDateTime(`${text19.trim()}T00:00`) : parseIsoDateTime(text19);
+  if (!date) throw new UsageError(`invalid ${flag2} "${text19}": expected an ISO 8601 time like 2026-08-09T06:00 (UTC when no zone is given)`);
   const seconds2 = Math.floor(date.getTime() / 1e3);
-  if (seconds2 < MIN_SECONDS) throw new UsageError(`invalid ${flag2} "${text16}": the service keeps no logs before 2008-01-01`);
+  if (seconds2 < MIN_SECONDS) throw new UsageError(`invalid ${flag2} "${text19}": the service keeps no logs before 2008-01-01`);
   return seconds2;
 }
 function windowOf3(flags) {
-  const startDate = flags.start === void 0 ? void 0 : parseTimeFlag("--start", flags.start);
-  const endDate = flags.end === void 0 ? void 0 : parseTimeFlag("--end", flags.end);
+  const startDate = flags.start === void 0 ? void 0 : parseTimeFlag2("--start", flags.start);
+  const endDate = flags.end === void 0 ? void 0 : parseTimeFlag2("--end", flags.end);
   if (startDate !== void 0 && endDate !== void 0) {
     if (startDate >= endDate) throw new UsageError("--start must be before --end");
     if (endDate - startDate > MAX_WINDOW_S2) throw new UsageError("--start and --end may be at most 31 days apart: download a longer span in parts");
   }
   return { ...startDate !== void 0 ? { startDate } : {}, ...endDate !== void 0 ? { endDate } : {} };
 }
-function parseSize(text16) {
-  const m = /^(\d+)([KMG]?)B?$/i.exec(text16.trim());
+function parseSize(text19) {
+  const m = /^(\d+)([KMG]?)B?$/i.exec(text19.trim());
   const value = m ? Number(m[1]) * 1024 ** " KMG".indexOf((m[2] || " ").toUpperCase()) : NaN;
-  if (!(value >= 1 && Number.isSafeInteger(value))) throw new UsageError(`invalid --max-size "${text16}": expected bytes, or a number with K, M or G (16G)`);
+  if (!(value >= 1 && Number.isSafeInteger(value))) throw new UsageError(`invalid --max-size "${text19}": expected bytes, or a number with K, M or G (16G)`);
   return value;
 }
 var WRITTEN_TABLE = {
@@ -57194,8 +59331,8 @@ async function runPerProcess(ctx, verb, target, flags) {
     const id = String(process9.id ?? "");
     if (id === "" || process9.typeName === "SHARD_MONGOS") continue;
     const query3 = { ...window, namespaces };
-    const answer2 = verb === "namespaces" ? await api.listNamespaces(resolved.client, resolved.projectId, id, query3) : verb === "slow-queries" ? await api.listSlowQueries(resolved.client, resolved.projectId, id, { ...query3, ...flags.nLogs !== void 0 ? { nLogs: flags.nLogs } : {} }) : withCreateIndex2(await api.listSuggestedIndexes(resolved.client, resolved.projectId, id, query3));
-    answers.push({ process: id, ...answer2 });
+    const answer3 = verb === "namespaces" ? await api.listNamespaces(resolved.client, resolved.projectId, id, query3) : verb === "slow-queries" ? await api.listSlowQueries(resolved.client, resolved.projectId, id, { ...query3, ...flags.nLogs !== void 0 ? { nLogs: flags.nLogs } : {} }) : withCreateIndex2(await api.listSuggestedIndexes(resolved.client, resolved.projectId, id, query3));
+    answers.push({ process: id, ...answer3 });
   }
   if (verb === "namespaces") await ctx.output(answers, NAMESPACE_TABLE);
   else if (verb === "slow-queries") await ctx.output(answers, SLOW_QUERY_TABLE);
@@ -57262,8 +59399,8 @@ async function runProjectsDelete(ctx, idOrName) {
   const project = await resolveProject(ctx, client, idOrName);
   const { settings, sources } = await ctx.resolve();
   const own = sources.projectId === "profile" && settings.projectId === project.id ? `profile "${settings.profileName}"` : void 0;
-  const pick2 = pickProjectHint(ctx.globals);
-  const warning2 = own && `cdba: warning: project ${project.name} (${project.id}) is the current project of ${own}; after the delete, ${pick2}`;
+  const pick3 = pickProjectHint(ctx.globals);
+  const warning2 = own && `cdba: warning: project ${project.name} (${project.id}) is the current project of ${own}; after the delete, ${pick3}`;
   await ctx.confirm(`Delete project "${project.name}" (${project.id})?`, void 0, warning2 ? [warning2] : []);
   const { deleteProject: deleteProject3 } = await Promise.resolve().then(() => (init_projects3(), projects_exports));
   try {
@@ -57278,7 +59415,7 @@ async function runProjectsDelete(ctx, idOrName) {
     if (what) error2.hint = `delete its ${what[0]} first: ${followUp({ ...ctx.globals, projectId: project.id }, ...what[1])}`;
     throw error2;
   }
-  ctx.io.note(`cdba: project ${project.name} (${project.id}) deleted${own ? `; ${own} still names it: ${pick2}` : ""}`);
+  ctx.io.note(`cdba: project ${project.name} (${project.id}) deleted${own ? `; ${own} still names it: ${pick3}` : ""}`);
 }
 
 // src/cli/projects/get.ts
@@ -57438,13 +59575,13 @@ async function runProfileAdd(ctx, rawName, options) {
   if (interactive && ctx.io.errIsTTY) await offerCheck(ctx, name);
 }
 async function offerCheck(ctx, name) {
-  let answer2;
+  let answer3;
   try {
-    answer2 = (await ctx.io.prompt("Check these credentials against the service now? [Y/n] ")).trim();
+    answer3 = (await ctx.io.prompt("Check these credentials against the service now? [Y/n] ")).trim();
   } catch {
     return;
   }
-  if (!/^(y(es)?)?$/i.test(answer2)) return;
+  if (!/^(y(es)?)?$/i.test(answer3)) return;
   const [{ Context: CheckContext }, { runAuthStatus: runAuthStatus2 }] = await Promise.all([Promise.resolve().then(() => (init_context(), context_exports)), Promise.resolve().then(() => (init_public7(), public_exports4))]);
   const check3 = new CheckContext(ctx.io, ctx.env, ctx.version, { ...ctx.globals, profile: name });
   try {
@@ -57454,20 +59591,20 @@ async function offerCheck(ctx, name) {
   }
 }
 async function secretFromStdin(ctx, flag2) {
-  const text16 = (await ctx.io.readStdin({ label: flag2, maxBytes: MAX_BYTES.secret, expected: "one line" })).replace(/\r?\n$/, "");
-  if (text16.trim() === "") throw new UsageError(`${flag2}: stdin was empty`);
-  if (/[\r\n]/.test(text16)) throw new UsageError(`${flag2}: expected one line on stdin`);
-  return text16;
+  const text19 = (await ctx.io.readStdin({ label: flag2, maxBytes: MAX_BYTES.secret, expected: "one line" })).replace(/\r?\n$/, "");
+  if (text19.trim() === "") throw new UsageError(`${flag2}: stdin was empty`);
+  if (/[\r\n]/.test(text19)) throw new UsageError(`${flag2}: expected one line on stdin`);
+  return text19;
 }
 var PROMPT_RETRIES = 3;
 async function promptMissing(ctx, profile) {
   const ask = async (key, question, secret = false) => {
     if (profile[key] !== void 0) return;
     for (let retries = PROMPT_RETRIES; ; retries--) {
-      const answer2 = (await ctx.io.prompt(question, { secret })).trim();
-      if (!answer2) return;
+      const answer3 = (await ctx.io.prompt(question, { secret })).trim();
+      if (!answer3) return;
       try {
-        profile[key] = VALIDATORS[key](answer2);
+        profile[key] = VALIDATORS[key](answer3);
         return;
       } catch (error2) {
         if (!(error2 instanceof UsageError) || retries === 0) throw error2;
@@ -57690,7 +59827,7 @@ async function runProfileUse(ctx, rawName) {
 
 // src/cli/profile/index.ts
 function registerProfile(program2, app) {
-  registerLookup(program2, "profiles", { local: true, load: async () => (await Promise.resolve().then(() => (init_completion8(), completion_exports8))).profileNames });
+  registerLookup(program2, "profiles", { local: true, load: async () => (await Promise.resolve().then(() => (init_completion9(), completion_exports9))).profileNames });
   const profile = program2.command("profile").description("manage profiles: credentials, project, base URL and API version, kept in config.json (0600) in a config directory that must be yours alone: secrets are never written into a directory others own or may write, nor through a symlink");
   withExamples(profile, [
     ["Add a profile, reading the private key from stdin", "pass show atlas/key | cdba profile add prod --public-key abcdefgh --project-id 5f0c8a1e2b3c4d5e6f708192 --private-key-stdin"],
@@ -57833,6 +59970,8 @@ function buildProgram(app) {
   registerMetrics(program2, app);
   registerLogs(program2, app);
   registerPerformanceAdvisor(program2, app);
+  registerEvents(program2, app);
+  registerAccessLogs(program2, app);
   registerEnv(program2, app);
   registerRun(program2, app);
   registerApi(program2, app);
@@ -57868,13 +60007,13 @@ async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuil
   let usageError = "";
   program2.exitOverride();
   program2.configureOutput({
-    writeOut: (text16) => io.write(text16),
-    writeErr: (text16) => io.err.write(text16),
+    writeOut: (text19) => io.write(text19),
+    writeErr: (text19) => io.err.write(text19),
     // Help is wrapped to the terminal it is written to, and to 80 columns elsewhere (as commander does).
     getOutHelpWidth: () => io.outIsTTY && io.columns > 0 ? io.columns : 80,
     getErrHelpWidth: () => io.errIsTTY && io.columns > 0 ? io.columns : 80,
-    outputError: (text16) => {
-      usageError = text16;
+    outputError: (text19) => {
+      usageError = text19;
     }
   });
   for (const command of allCommands(program2)) {
@@ -57938,9 +60077,9 @@ function commandPath(program2, argv) {
 function commanderExit(io, error2, message, path, format4 = "text") {
   if (error2.code === "commander.helpDisplayed" || error2.code === "commander.version") return ExitCode.ok;
   if (error2.code === "commander.help") return error2.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-  const text16 = (message || error2.message).replace(/^error:\s*/i, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").replace(/\s*\n\s*/g, " ").trim().replace(/\.$/, "");
-  if (format4 === "json") io.errorDocument(formatErrorReport(usageErrorReport(text16, `see '${path} --help'`)));
-  else io.note(`cdba: ${text16}; see '${path} --help'`);
+  const text19 = (message || error2.message).replace(/^error:\s*/i, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").replace(/\s*\n\s*/g, " ").trim().replace(/\.$/, "");
+  if (format4 === "json") io.errorDocument(formatErrorReport(usageErrorReport(text19, `see '${path} --help'`)));
+  else io.note(`cdba: ${text19}; see '${path} --help'`);
   return ExitCode.usage;
 }
 function reportError(io, error2, debug, context = {}, argv, env2 = {}, format4 = "text") {
@@ -57999,4 +60138,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=82aae411348a11aa51a6966c60ded81eda2a13eb30bf8cfd06dd0c163b0af9af
+//# cdbaBundleSha256=764bbd663a79e2c77310014245b47f17df18b897d437dcf537a4988b2f662d2e

@@ -105,11 +105,11 @@ class UndiciApiClient implements ApiClient, PageSource {
   }
 
   async callAll<Name extends OperationName, T = unknown>(name: Name, params: PathParams<Name>, options: FetchAllOptions = {}): Promise<ListAll<T>> {
-    return fetchAll<T>(this, pathOf(name, params), name, {}, options);
+    return fetchAll<T>(this, pathOf(name, params), name, options.query ?? {}, options);
   }
 
   callStream<Name extends OperationName, T = unknown>(name: Name, params: PathParams<Name>, options: FetchAllOptions = {}): AsyncGenerator<T[], ListTail, undefined> {
-    return streamAll<T>(this, pathOf(name, params), name, {}, options);
+    return streamAll<T>(this, pathOf(name, params), name, options.query ?? {}, options);
   }
 
   async download<Name extends OperationName>(name: Name, params: PathParams<Name>, options: DownloadOptions): Promise<DownloadAnswer> {

@@ -8,18 +8,21 @@
 // every operation; this file is the table's machinery. registerOperations is the one
 // way to add more (test fixtures follow the recipe in docs/ARCHITECTURE.md with it).
 import { UsageError } from '../base/errors.js';
-import type { HttpMethod, OperationVersion, TableEntry } from './operations/entry.js';
 import { accessList } from './operations/accessList.js';
 import { alertConfigs, alertMatchers } from './operations/alertConfigs.js';
 import { alerts } from './operations/alerts.js';
+import { accessLogs } from './operations/accessLogs.js';
 import { backups } from './operations/backups.js';
 import { clusters } from './operations/clusters.js';
 import { containers } from './operations/containers.js';
 import { databaseUsers } from './operations/databaseUsers.js';
+import type { HttpMethod, OperationVersion, TableEntry } from './operations/entry.js';
+import { events } from './operations/events.js';
 import { flexBackups } from './operations/flexBackups.js';
 import { flexClusters } from './operations/flexClusters.js';
 import { metrics } from './operations/metrics.js';
 import { logs } from './operations/logs.js';
+import { orgEvents } from './operations/orgEvents.js';
 import { orgs } from './operations/orgs.js';
 import { peers } from './operations/peers.js';
 import { performanceAdvisor } from './operations/performanceAdvisor.js';
@@ -71,6 +74,9 @@ const BUILTIN_OPERATIONS = {
   ...metrics,
   ...logs,
   ...performanceAdvisor,
+  ...events,
+  ...orgEvents,
+  ...accessLogs,
 } as const satisfies Record<string, TableEntry>;
 
 export type BuiltinOperationName = keyof typeof BUILTIN_OPERATIONS;

@@ -144,6 +144,8 @@ export interface FetchAllOptions {
    * the item), for a caller that only writes them out as JSON (src/api/pageText.ts).
    */
   itemsAsText?: boolean;
+  /** Filters sent with every page (besides pageNum, itemsPerPage and includeCount). */
+  query?: Query;
 }
 
 export interface ApiClient {

@@ -18,6 +18,8 @@ import { registerEnv, registerRun } from './env/index.js';
 import { registerSearchIndexes } from './search-indexes/index.js';
 import { registerAlerts } from './alerts/index.js';
 import { registerBackups } from './backups/index.js';
+import { registerEvents } from './events/index.js';
+import { registerAccessLogs } from './access-logs/index.js';
 import { FROM_SNAPSHOT_STEP } from './backups/envStep.js';
 import { registerEnvStep } from './envStep.js';
 import { SEARCH_STEP } from './search-indexes/envStep.js';
@@ -102,6 +104,8 @@ export function buildProgram(app: App): Command {
   registerMetrics(program, app);
   registerLogs(program, app);
   registerPerformanceAdvisor(program, app);
+  registerEvents(program, app);
+  registerAccessLogs(program, app);
   registerEnv(program, app);
   registerRun(program, app);
   registerApi(program, app);

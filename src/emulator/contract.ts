@@ -216,6 +216,34 @@ export interface PathScope {
   /** The item the value names, or undefined (then the pipeline answers `notFound`). */
   find(store: Store, value: string): { id: string } | undefined;
   notFound(value: string): ApiFailure;
+  /**
+   * Whether the caller may act on the item (throws the refusal). Without it, the caller's
+   * roles in the item decide (auth.ts, authorize); a scope whose items the roles do not
+   * name says here who may act on them.
+   */
+  authorize?(principal: Principal, item: { id: string }, action: Action, store: Store): void;
+}
+
+/**
+ * A change the emulator made, as the pipeline tells the modules that observe (ResourceModule.observe):
+ * a request other than GET that its handler answered with a 2xx. Resource-free: what the
+ * operation means is the observer's to know.
+ */
+export interface Observation {
+  operation: OperationName;
+  method: string;
+  /** Path parameters of the matched route, by their names in the table. */
+  params: Record<string, string>;
+  /** The request's parsed body (undefined when it had none). */
+  requestBody: unknown;
+  status: number;
+  /** The body the handler answered (before any envelope). */
+  body: unknown;
+  principal: Principal;
+  /** The caller's address as the socket has it. */
+  peer: string;
+  scope?: { id: string };
+  services: Services;
 }
 
 /** A GET outside the versioned API, answered right after authentication (the caller's address is all it needs). */
@@ -266,6 +294,12 @@ export interface ResourceModule {
   readonly hooks?: Partial<Hooks>;
   /** Its options of `cdba emulator`, from its data-only options file (listed in resources/options.ts too). */
   readonly options?: readonly ModuleOption[];
+  /**
+   * Told of every change any module made (Observation), after its handler answered and
+   * before the answer is sent; what it keeps of it, it commits itself. A failure here is
+   * reported (onUnexpected) and does not change the answer.
+   */
+  readonly observe?: (observation: Observation) => void | Promise<void>;
 }
 
 /** What the modules provide to one extension point, in the list's order. */

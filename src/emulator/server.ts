@@ -2,9 +2,10 @@
 //   faults (latency, 503) -> authentication (401 digest challenge / bearer)
 //   -> the credential's address list (403) -> route (404 RESOURCE_NOT_FOUND, 405; 501 NOT_EMULATED for an operation
 //      of the service's description no module serves, notEmulated.ts) -> version (406, 410)
-//   -> scope (the item the path's scope parameter names; its module's 404) -> rate limit (429) -> role (403)
+//   -> scope (the item the path's scope parameter names; its module's 404) -> rate limit (429) -> role (403; the scope's own rule where it has one)
 //   -> body (415, 400 MALFORMED_JSON, also for nesting past MAX_BODY_DEPTH; read-only fields echoed unchanged taken out, readOnly.ts)
-//   -> room in the state file (413 STATE_LIMIT_EXCEEDED: a write that could make --state too large to load) -> the module's handler.
+//   -> room in the state file (413 STATE_LIMIT_EXCEEDED: a write that could make --state too large to load) -> the module's handler
+//   -> after a change (not GET, 2xx), the modules that observe are told of it (contract.ts, Observation).
 // A module's endpoints outside the versioned API (contract.ts, outsideApi) are answered right
 // after the address list: authenticated, no scope, GET only.
 // Outside /api/atlas: GET /_emulator/stats and /_emulator/state (no auth), POST /api/oauth/token and POST /api/oauth/revoke.
@@ -192,7 +193,11 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
       }
       if (!decision.allowed) throw failures.rateLimited(decision.retryAfterSeconds);
     }
-    if (scope) authorize(principal, scope.id, operation.action);
+    if (scope) {
+      const custom = app.store.modules.find((module) => module.scope?.param !== undefined && match.params[module.scope.param] !== undefined)?.scope?.authorize;
+      if (custom) custom(principal, scope, operation.action, app.store);
+      else authorize(principal, scope.id, operation.action);
+    }
 
     const ctx: RequestContext = {
       services: app,
@@ -218,6 +223,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     if ((method === 'POST' || method === 'PUT' || method === 'PATCH') && !app.store.hasRoomFor(Buffer.byteLength(rawBody))) throw failures.stateFull(app.store.maxBytes);
 
     const reply = await operation.handler(ctx);
+    if (method !== 'GET' && method !== 'HEAD' && reply.status >= 200 && reply.status < 300) await observe(app, ctx, reply.status, reply.body, peer);
     if (reply.drop) {
       outcome.status = undefined;
       req.socket.destroy();
@@ -240,6 +246,29 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
     const failure = error instanceof ApiFailure ? error : failures.unexpected();
     outcome.status = failure.status;
     sendFailure(res, req, app, failure, url.searchParams, extraHeaders);
+  }
+}
+
+/** Tells the modules that observe (contract.ts, Observation) of a change that was made; their failures do not change the answer. */
+async function observe(app: Pipeline, ctx: RequestContext, status: number, body: unknown, peer: string): Promise<void> {
+  for (const module of app.store.modules) {
+    if (!module.observe) continue;
+    try {
+      await module.observe({
+        operation: ctx.operation,
+        method: ctx.method,
+        params: ctx.params,
+        requestBody: ctx.body,
+        status,
+        body,
+        principal: ctx.principal,
+        peer,
+        ...(ctx.scope ? { scope: ctx.scope } : {}),
+        services: ctx.services,
+      });
+    } catch (error) {
+      app.onUnexpected(error);
+    }
   }
 }
 

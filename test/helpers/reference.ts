@@ -17,7 +17,7 @@ const OPENAPI_FILES = {
   'v2-2026-08-search': 'admin-api-v2-2026-08-search-subset.json',
   /** The same description cut to cloud backup (snapshots, restore jobs, the schedule; flex backups). */
   'v2-2026-08-backup': 'admin-api-v2-2026-08-backup-subset.json',
-  /** The same description cut to diagnostics (alerts, events, processes, metrics, logs, the Performance Advisor) and the tenant and flex upgrades. */
+  /** The same description cut to diagnostics (events, alerts, processes, metrics, logs, the Performance Advisor, access history) and the tenant and flex upgrades. */
   'v2-2026-08-diagnostics': 'admin-api-v2-2026-08-diagnostics-subset.json',
 } as const;
 

@@ -96,7 +96,7 @@ describe('a damaged list answer', () => {
     }
   });
 
-  it('every command above reads a list, but these (local lists: the shipped description, the profiles; a list made from one document)', async () => {
+  it('every command above reads a list, but these (local lists: the shipped description, the profiles; a list made from one document; the access history, whose answer is one document with its accessLogs)', async () => {
     const noList: string[] = [];
     for (const args of COMMANDS) {
       let lists = 0;
@@ -111,6 +111,6 @@ describe('a damaged list answer', () => {
       }
       if (lists === 0) noList.push(args.slice(0, 2).join(' '));
     }
-    expect(noList).toEqual(['conn-string list', 'api list', 'profile list']);
+    expect(noList).toEqual(['conn-string list', 'access-logs list', 'api list', 'profile list']);
   });
 });

@@ -5,10 +5,12 @@
 import type { ResourceModule } from '../contract.js';
 import { accessList } from './accessList/index.js';
 import { alertConfigs, alertMatchers, alerts } from './alerts/index.js';
+import { accessLogs } from './accessLogs/index.js';
 import { backups, flexBackups } from './backups/index.js';
 import { clusters } from './clusters/index.js';
 import { credentials } from './credentials.js';
 import { databaseUsers } from './databaseUsers/index.js';
+import { events, orgEvents } from './events/index.js';
 import { flexClusters } from './flexClusters/index.js';
 import { metrics } from './metrics/index.js';
 import { logs } from './logs/index.js';
@@ -41,4 +43,7 @@ export const RESOURCES: readonly ResourceModule[] = [
   metrics,
   performanceAdvisor,
   logs,
+  events,
+  orgEvents,
+  accessLogs,
 ];

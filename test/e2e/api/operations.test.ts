@@ -117,14 +117,14 @@ describe('api <operationId>', () => {
   });
 
   it('an operation the emulator does not emulate: 501 NOT_EMULATED, one line, exit 7; an unknown path stays 404', async () => {
-    const result = await api(['listGroupEvents']);
+    const result = await api(['getGroupMaintenanceWindow']);
     expect(result.exitCode).toBe(7);
     expect(result.stderr.split('\n')[0]).toBe(
-      'cdba: the emulator does not emulate listGroupEvents (GET /groups/{groupId}/events); the service does (NOT_EMULATED, HTTP 501); run it against the service, or see the README\'s list of emulated operations',
+      'cdba: the emulator does not emulate getGroupMaintenanceWindow (GET /groups/{groupId}/maintenanceWindow); the service does (NOT_EMULATED, HTTP 501); run it against the service, or see the README\'s list of emulated operations',
     );
-    const raw = await api(['/groups/{projectId}/events']);
+    const raw = await api(['/groups/{projectId}/maintenanceWindow']);
     expect(raw.exitCode).toBe(7);
-    expect(JSON.parse(raw.stdout)).toMatchObject({ error: 501, errorCode: 'NOT_EMULATED', parameters: ['listGroupEvents'] });
+    expect(JSON.parse(raw.stdout)).toMatchObject({ error: 501, errorCode: 'NOT_EMULATED', parameters: ['getGroupMaintenanceWindow'] });
     const missing = await api(['/groups/{projectId}/no-such-thing']);
     expect(missing.exitCode).toBe(4);
     expect(JSON.parse(missing.stdout)).toMatchObject({ error: 404, errorCode: 'RESOURCE_NOT_FOUND' });

@@ -131,6 +131,10 @@ const SAMPLES: Record<string, { value: string; copyable: boolean }> = {
   CLUSTERS: { value: '12', copyable: false },
   QUERYABLE: { value: 'yes', copyable: false },
   'DAYS LEFT': { value: '365', copyable: false },
+  WHO: { value: 'nmtxqlkl', copyable: true },
+  TIMESTAMP: { value: DATE, copyable: true },
+  HOSTNAME: { value: `${NAME}-shard-00-00.ab1cd.mongodb.net`, copyable: true },
+  'AUTH RESULT': { value: 'failure (AuthenticationFailed)', copyable: false },
 };
 
 const sourceFiles = (dir: string): string[] =>
