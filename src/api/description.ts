@@ -182,7 +182,9 @@ function ownSpec(s: CompactSchema, convert: (s: CompactSchema) => FieldSpec): Fi
     const extra = s.additionalProperties === true ? ({ kind: 'any' } as FieldSpec) : s.additionalProperties ? convert(s.additionalProperties) : undefined;
     if (!s.properties) return { kind: 'object', fields: {}, extra: extra ?? { kind: 'any' } };
     const fields = Object.fromEntries(Object.entries(s.properties).map(([name, sub]) => [name, convert(sub)]));
-    return { kind: 'object', fields, ...(s.required ? { required: s.required } : {}), ...(extra ? { extra } : {}) };
+    // A read-only field is the answer's: required of a response, never of a request (DataFederationLimit's name).
+    const required = s.required?.filter((name) => !fields[name]?.readOnly && !s.properties?.[name]?.readOnly);
+    return { kind: 'object', fields, ...(required?.length ? { required } : {}), ...(extra ? { extra } : {}) };
   }
   return undefined;
 }

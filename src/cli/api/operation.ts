@@ -126,7 +126,9 @@ async function bodySpec(description: Description, op: DescribedOperation, versio
   const schema = op.versions.find((v) => v.date === version)?.body;
   if (!schema) return undefined;
   const { fieldSpecOf } = await import('../../api/description.js');
-  return fieldSpecOf(description, schema);
+  // The body itself is what is sent, even where its schema is marked read-only as a whole (StreamsConnection).
+  const { readOnly: _whole, ...spec } = fieldSpecOf(description, schema);
+  return spec;
 }
 
 /** Whether a dotted path (array levels unnamed) is a field the spec declares, so a problem there is its value. */
@@ -199,7 +201,7 @@ export async function runOperation(ctx: Context, op: DescribedOperation, flags: 
   const params = op.params.filter((p) => p.in === 'path');
   if (params.some((p) => FROM_CONFIG.has(p.name))) {
     pathValues.groupId = await ctx.projectId();
-    if (isObject(body) && spec?.fields && Object.hasOwn(spec.fields, 'groupId') && body.groupId === undefined) body.groupId = pathValues.groupId;
+    if (isObject(body) && spec?.fields && Object.hasOwn(spec.fields, 'groupId') && !spec.fields.groupId?.readOnly && body.groupId === undefined) body.groupId = pathValues.groupId;
   }
   if (body !== undefined && spec) await refuseBody(body, spec, op, version, source);
 
