@@ -1,6 +1,7 @@
 // Every operation of the description, walked (issue 46, "Done means"): `cdba api <op> --help`
-// shows each of its flags and none of the raw form's (-X, --input, -H, --paginate, --include), and a call with its required flags (values made from their types
-// and enums) sends what the description says: the method, the path with its parameters
+// shows each of its flags and none of the raw form's (-X, --input, -H, --paginate, --include),
+// and a call with its required flags (values made from their types and enums) sends what the
+// description says: the method, the path with its parameters
 // filled and percent-encoded, the Accept of the version chosen for the pin, and the query.
 // An operation the emulator serves is sent to the emulator (through a recording proxy: its
 // answer must be the operation's, never NOT_EMULATED, 405 or 406); any other to a recording
