@@ -42768,7 +42768,6 @@ var init_succession2 = __esm({
           if (job.target?.clusterId === fromId) job.target.clusterId = toId;
         }
         for (const restored of state.restoredFrom) if (restored.clusterId === fromId) restored.clusterId = toId;
-        if (state.historic.includes(fromId)) state.historic.push(toId);
       }
     };
   }
@@ -55421,4 +55420,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=ce84e1fea627ea9fbdbb59caf85669c8e0e6c7484b61dd6242d8c3c391c0e8c8
+//# cdbaBundleSha256=bd64f09bcbb8c9cae84b582bd6e4fdf23efaa92ca503117ed2cef68b7821b05a

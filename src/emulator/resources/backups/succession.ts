@@ -47,6 +47,6 @@ export const backupSuccession: ClusterSuccession = {
       if (job.target?.clusterId === fromId) job.target.clusterId = toId;
     }
     for (const restored of state.restoredFrom) if (restored.clusterId === fromId) restored.clusterId = toId;
-    if (state.historic.includes(fromId)) state.historic.push(toId);
+    // Not `historic`: the dedicated cluster's own schedule starts with it (its createDate is the upgrade's).
   },
 };
