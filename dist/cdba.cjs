@@ -24438,10 +24438,10 @@ function summaryOf(description) {
   return description;
 }
 function globalOptionsBlock(cmd, width) {
-  const names3 = [];
-  for (let ancestor = cmd.parent; ancestor; ancestor = ancestor.parent) {
-    for (const option of ancestor.options) if (!option.hidden && option.long !== "--help" && option.long !== "--version") names3.push(optionName(option));
-  }
+  if (!cmd.parent) return "";
+  let root3 = cmd.parent;
+  while (root3.parent) root3 = root3.parent;
+  const names3 = root3.options.filter((option) => !option.hidden && option.long !== "--help" && option.long !== "--version").map(optionName);
   if (names3.length === 0) return "";
   const words2 = names3.map((name, i) => i < names3.length - 1 ? `${name},` : name);
   return `Global options (each described by cdba --help):
@@ -24662,6 +24662,13 @@ function completedArgument(usage2, description, completion) {
 function completionOf(target) {
   return COMPLETIONS.get(target);
 }
+function flagsCompletedBy(command, list7) {
+  FLAGS_BY.set(command, list7);
+  return command;
+}
+function flagsLookupOf(command) {
+  return FLAGS_BY.get(command);
+}
 function registerLookup(program2, list7, entry) {
   const lookups = LOOKUPS.get(program2) ?? /* @__PURE__ */ new Map();
   if (lookups.has(list7)) throw new Error(`the completion lookup ${list7} is registered twice`);
@@ -24754,7 +24761,7 @@ function hardenTree(command) {
   }
   for (const sub of command.commands) if (sub.name() !== "help") hardenTree(sub);
 }
-var App, EXAMPLES, NOTES, AFTER_HELP, DETAILS, OWN_OUTPUTS, PROFILES, COMPLETIONS, LOOKUPS, PROTOTYPE_KEYS;
+var App, EXAMPLES, NOTES, AFTER_HELP, DETAILS, OWN_OUTPUTS, PROFILES, COMPLETIONS, FLAGS_BY, LOOKUPS, PROTOTYPE_KEYS;
 var init_command = __esm({
   "src/cli/command.ts"() {
     "use strict";
@@ -24826,6 +24833,7 @@ var init_command = __esm({
     OWN_OUTPUTS = /* @__PURE__ */ new WeakMap();
     PROFILES = { kind: "profiles" };
     COMPLETIONS = /* @__PURE__ */ new WeakMap();
+    FLAGS_BY = /* @__PURE__ */ new WeakMap();
     LOOKUPS = /* @__PURE__ */ new WeakMap();
     PROTOTYPE_KEYS = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
   }
@@ -25491,6 +25499,7 @@ var init_data = __esm({
 // src/api/description.ts
 var description_exports = {};
 __export(description_exports, {
+  describedLifecycles: () => describedLifecycles,
   describedVersionAt: () => describedVersionAt,
   fieldSpecOf: () => fieldSpecOf,
   findOperation: () => findOperation,
@@ -25573,7 +25582,8 @@ function ownSpec(s, convert) {
     const extra = s.additionalProperties === true ? { kind: "any" } : s.additionalProperties ? convert(s.additionalProperties) : void 0;
     if (!s.properties) return { kind: "object", fields: {}, extra: extra ?? { kind: "any" } };
     const fields = Object.fromEntries(Object.entries(s.properties).map(([name, sub]) => [name, convert(sub)]));
-    return { kind: "object", fields, ...s.required ? { required: s.required } : {}, ...extra ? { extra } : {} };
+    const required2 = s.required?.filter((name) => !fields[name]?.readOnly && !s.properties?.[name]?.readOnly);
+    return { kind: "object", fields, ...required2?.length ? { required: required2 } : {}, ...extra ? { extra } : {} };
   }
   return void 0;
 }
@@ -25603,6 +25613,26 @@ function looser(a, b) {
   if (a.kind === "object") return unite(a, b);
   if (a.enum && b.enum) return { ...a, enum: [.../* @__PURE__ */ new Set([...a.enum, ...b.enum])] };
   return { kind: a.kind, ...a.items ? { items: a.items } : {}, ...a.values ? { values: a.values } : {} };
+}
+function describedLifecycles(description, apiVersion, today) {
+  const todayMs = Date.parse(`${today}T00:00:00Z`);
+  return description.operations.map((op) => {
+    const live = op.versions.filter((v) => v.date !== "preview" && v.date <= today && (!v.sunset || v.sunset > today));
+    const sent = apiVersion === "v1.0" ? void 0 : describedVersionAt(op, apiVersion);
+    const sunset = sent?.sunset ?? null;
+    return {
+      operation: op.id,
+      alias: op.alias ?? null,
+      method: op.method,
+      path: op.path,
+      sends: apiVersion === "v1.0" ? "v1.0" : sent?.date ?? null,
+      newest: live.at(-1)?.date ?? null,
+      deprecation: null,
+      sunset,
+      daysLeft: sunset ? Math.round((Date.parse(`${sunset}T00:00:00Z`) - todayMs) / 864e5) : null,
+      operationDeprecated: op.deprecated === true
+    };
+  });
 }
 var loaded, patterns2, sameShape, shapeOf, PRIMITIVES;
 var init_description = __esm({
@@ -27279,6 +27309,7 @@ __export(operation_exports, {
   flagParams: () => flagParams,
   isPaged: () => isPaged,
   knownIn: () => knownIn,
+  operationOptions: () => operationOptions,
   refuseBody: () => refuseBody,
   runOperation: () => runOperation,
   withParentFlags: () => withParentFlags
@@ -27293,11 +27324,8 @@ function flagParams(op) {
     return true;
   });
 }
-function addOperationCommand(api, app, description, op) {
-  const existing = api.commands.find((c) => c.name() === op.id);
-  if (existing) return existing;
-  const command = api.command(op.id).description(`${op.summary} (${op.method} ${op.path})${op.deprecated ? "; deprecated" : ""}`);
-  if (op.alias) command.alias(op.alias);
+function operationOptions(op) {
+  const options = [];
   for (const param of flagParams(op)) {
     const flag2 = flagOf(param);
     const what = `${param.in} parameter ${param.name}${param.type === "string" ? "" : ` (${param.type})`}${param.array ? ", repeatable" : ""}${param.required ? ", required" : ""}`;
@@ -27307,13 +27335,22 @@ function addOperationCommand(api, app, description, op) {
       const checked3 = paramValue(param, value);
       return param.array ? collectValues(checked3, previous) : checked3;
     });
-    command.addOption(option);
+    options.push(option);
   }
   if (op.bodyRequired !== void 0) {
-    command.option("--file <file>", "request body: a JSON file, or - for stdin; checked against the operation's schema").option("-f, --field <path=value>", "body field, typed by the schema (a.b nests, a number indexes an array); repeatable", pathValueFlag("-f"));
+    options.push(new Option("--file <file>", "request body: a JSON file, or - for stdin; checked against the operation's schema"));
+    options.push(new Option("-f, --field <path=value>", "body field, typed by the schema (a.b nests, a number indexes an array); repeatable").argParser(pathValueFlag("-f")));
   }
-  if (isPaged(op)) command.option("--all", "every page: the results of all pages in one document, written as the pages arrive");
-  if (op.binary) command.option("--out <file>", `write the answer (${op.binary}) to this file; it never goes to a terminal`);
+  if (isPaged(op)) options.push(new Option("--all", "every page: the results of all pages in one document, written as the pages arrive"));
+  if (op.binary) options.push(new Option("--out <file>", `write the answer (${op.binary}) to this file; it never goes to a terminal`));
+  return options;
+}
+function addOperationCommand(api, app, description, op) {
+  const existing = api.commands.find((c) => c.name() === op.id);
+  if (existing) return existing;
+  const command = api.command(op.id).description(`${op.summary} (${op.method} ${op.path})${op.deprecated ? "; deprecated" : ""}`);
+  if (op.alias) command.alias(op.alias);
+  for (const option of operationOptions(op)) command.addOption(option);
   command.action(async (flags, cmd) => runOperation(app.context(cmd), op, withParentFlags(op, flags, cmd.parent?.opts() ?? {})));
   const required2 = flagParams(op).filter((p) => p.required).map((p) => `--${flagOf(p)} <${p.name}>`).join(" ");
   withExamples(command, [
@@ -27353,7 +27390,8 @@ async function bodySpec(description, op, version2) {
   const schema = op.versions.find((v) => v.date === version2)?.body;
   if (!schema) return void 0;
   const { fieldSpecOf: fieldSpecOf2 } = await Promise.resolve().then(() => (init_description(), description_exports));
-  return fieldSpecOf2(description, schema);
+  const { readOnly: _whole, ...spec2 } = fieldSpecOf2(description, schema);
+  return spec2;
 }
 function knownIn(spec2, path) {
   if (path === "(the body)") return true;
@@ -27418,7 +27456,7 @@ async function runOperation(ctx, op, flags) {
   const params = op.params.filter((p) => p.in === "path");
   if (params.some((p) => FROM_CONFIG.has(p.name))) {
     pathValues.groupId = await ctx.projectId();
-    if (isObject(body) && spec2?.fields && Object.hasOwn(spec2.fields, "groupId") && body.groupId === void 0) body.groupId = pathValues.groupId;
+    if (isObject(body) && spec2?.fields && Object.hasOwn(spec2.fields, "groupId") && !spec2.fields.groupId?.readOnly && body.groupId === void 0) body.groupId = pathValues.groupId;
   }
   if (body !== void 0 && spec2) await refuseBody(body, spec2, op, version2, source);
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(pathValues[name] ?? ""));
@@ -27505,6 +27543,36 @@ var init_operation = __esm({
     collectValues = (value, previous = []) => [...previous, value];
     camel = (flag2) => flag2.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
     isPaged = (op) => op.method === "GET" && op.params.some((p) => p.name === "pageNum") && op.params.some((p) => p.name === "itemsPerPage");
+  }
+});
+
+// src/cli/api/completion.ts
+var completion_exports = {};
+__export(completion_exports, {
+  operationFlagWords: () => operationFlagWords
+});
+async function operationFlagWords(_ctx, name, flag2) {
+  if (!name) return [];
+  try {
+    const { findOperation: findOperation2, loadDescription: loadDescription2 } = await Promise.resolve().then(() => (init_description(), description_exports));
+    const op = findOperation2(await loadDescription2(), name);
+    if (!op) return [];
+    const { operationOptions: operationOptions2 } = await Promise.resolve().then(() => (init_operation(), operation_exports));
+    const options = operationOptions2(op);
+    if (flag2 === void 0) return [...options.flatMap((o) => [o.long, o.short]).filter((f) => Boolean(f)), "--help"];
+    const option = options.find((o) => o.long === flag2 || o.short === flag2);
+    if (!option?.required) return [];
+    const values = option.argChoices ?? (/<true\|false>/.test(option.flags) ? ["false", "true"] : []);
+    return values.filter((v) => SAFE_WORD.test(v));
+  } catch {
+    return [];
+  }
+}
+var SAFE_WORD;
+var init_completion = __esm({
+  "src/cli/api/completion.ts"() {
+    "use strict";
+    SAFE_WORD = /^[A-Za-z0-9_.:,@%+=/-]+$/;
   }
 });
 
@@ -28770,7 +28838,7 @@ async function locateCluster(ctx, name) {
   const projectId = await ctx.projectId();
   return ClusterLocator.open(ctx, await ctx.api(), projectId, name);
 }
-var FLEX_IN_CLUSTER_API2, FLEX_CANNOT, MADE_HERE, isNotFound, ClusterLocator;
+var FLEX_IN_CLUSTER_API2, FLEX_CANNOT, MADE_HERE, isNotFound, isNonFlexInFlexApi, ClusterLocator;
 var init_flex = __esm({
   "src/cli/clusters/flex.ts"() {
     "use strict";
@@ -28790,6 +28858,7 @@ var init_flex = __esm({
     };
     MADE_HERE = /* @__PURE__ */ new WeakSet();
     isNotFound = (error2) => error2 instanceof ApiError && error2.status === 404;
+    isNonFlexInFlexApi = (error2) => error2 instanceof ApiError && error2.status === 400 && error2.errorCode === "CANNOT_USE_NON_FLEX_CLUSTER_IN_FLEX_API";
     ClusterLocator = class _ClusterLocator {
       constructor(ctx, client, projectId, name, names3) {
         this.ctx = ctx;
@@ -28830,7 +28899,7 @@ var init_flex = __esm({
             this.kind = "flex";
             return answer3;
           } catch (error2) {
-            if (isNotFound(error2)) this.names.forget(this.name);
+            if (isNotFound(error2) || isNonFlexInFlexApi(error2)) this.names.forget(this.name);
             else if (!(error2 instanceof Error && MADE_HERE.has(error2))) throw error2;
           }
         }
@@ -38474,8 +38543,8 @@ var init_completionCache = __esm({
 });
 
 // src/cli/clusters/completion.ts
-var completion_exports = {};
-__export(completion_exports, {
+var completion_exports2 = {};
+__export(completion_exports2, {
   clusterNames: () => clusterNames
 });
 async function clusterNames(ctx, now = Date.now) {
@@ -38512,7 +38581,7 @@ async function namesOf(pages2) {
   }
   return names3;
 }
-var init_completion = __esm({
+var init_completion2 = __esm({
   "src/cli/clusters/completion.ts"() {
     "use strict";
     init_completionCache();
@@ -39849,6 +39918,17 @@ var init_accessList3 = __esm({
   }
 });
 
+// src/base/jsonPath.ts
+function jsonPath(parent, key) {
+  if (typeof key === "number") return `${parent}[${key}]`;
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
+}
+var init_jsonPath = __esm({
+  "src/base/jsonPath.ts"() {
+    "use strict";
+  }
+});
+
 // src/model/alertConfig.ts
 function alertProblemLine(problem) {
   return `${problem.path}: ${problem.message}`;
@@ -39866,7 +39946,7 @@ function enumField(doc, key, at, values, required2 = false) {
 }
 function unknownKeys(doc, at, allowed, what) {
   const extra = Object.keys(doc).find((key) => !allowed.includes(key));
-  if (extra !== void 0) fail2(`${at}.${extra}`, `unknown field of ${what}`);
+  if (extra !== void 0) fail2(jsonPath(at, extra), `unknown field of ${what}`);
 }
 function checkMatcher(matcher, at) {
   if (!isDoc(matcher)) fail2(at, "must be an object {fieldName, operator, value}");
@@ -39946,6 +40026,7 @@ var ALERT_EVENT_TYPES, MATCHER_FIELD_NAMES, MATCHER_FIELDS, MATCHER_OPERATORS, N
 var init_alertConfig = __esm({
   "src/model/alertConfig.ts"() {
     "use strict";
+    init_jsonPath();
     ALERT_EVENT_TYPES = [
       "CREDIT_CARD_ABOUT_TO_EXPIRE",
       "CPS_SNAPSHOT_STARTED",
@@ -41275,6 +41356,17 @@ var init_dueQueue = __esm({
   }
 });
 
+// src/emulator/resources/clusters/succession.ts
+function succeed(store, succession) {
+  for (const hook of hooksOf(store.modules, "clusterSuccession")) hook.succeeded(store, succession);
+}
+var init_succession = __esm({
+  "src/emulator/resources/clusters/succession.ts"() {
+    "use strict";
+    init_contract();
+  }
+});
+
 // src/emulator/resources/clusters/store.ts
 function clusterStore(store) {
   let clusters3 = stores.get(store);
@@ -41290,6 +41382,7 @@ var init_store3 = __esm({
     "use strict";
     init_dueQueue();
     init_store2();
+    init_succession();
     KEPT_REQUESTS = 20;
     ClusterStore = class {
       constructor(store) {
@@ -41332,6 +41425,7 @@ var init_store3 = __esm({
           if (record2.model.stateName === "CREATING") record2.model.mongoURIUpdated = isoSeconds(due);
           if (record2.upgradeTo) {
             record2.sharedHosts ??= { replicaSetSeed: record2.model.id };
+            succeed(this.store, { groupId: record2.model.groupId, name: record2.model.name, fromId: record2.model.id, toId: record2.upgradeTo.id });
             record2.model = record2.upgradeTo;
             delete record2.upgradeTo;
           }
@@ -41878,6 +41972,7 @@ function upgradedModel(body, shape2, ctx, kept) {
   }
   if (!given(body, "tags")) model.settings.tags = structuredClone(kept.tags);
   if (!given(body, "terminationProtectionEnabled")) model.terminationProtectionEnabled = kept.terminationProtectionEnabled;
+  if (kept.backupEnabled !== void 0 && !given(body, "backupEnabled") && !given(body, "providerBackupEnabled")) model.backupEnabled = kept.backupEnabled;
   return model;
 }
 function refuseUnlessIdle(name, stateName, upgrading) {
@@ -41945,6 +42040,7 @@ var init_clusters3 = __esm({
     init_seed2();
     init_store3();
     init_tenantUpgrade();
+    init_succession();
     init_handlers4();
     clusters2 = {
       name: "clusters",
@@ -42545,7 +42641,7 @@ function recordView(record2) {
   return {
     id: record2.id,
     onDemand: record2.onDemand,
-    frequency: record2.flex ? "daily" : "ondemand",
+    frequency: record2.frequency ?? (record2.flex ? "daily" : "ondemand"),
     ...record2.description !== void 0 ? { description: record2.description } : {},
     requestedAt: record2.requestedAt,
     completeAt: record2.completeAt,
@@ -43209,6 +43305,56 @@ var init_seed3 = __esm({
   }
 });
 
+// src/emulator/resources/backups/succession.ts
+var DAY2, backupSuccession;
+var init_succession2 = __esm({
+  "src/emulator/resources/backups/succession.ts"() {
+    "use strict";
+    init_clusters4();
+    init_schedule();
+    init_state5();
+    DAY2 = 24 * 60 * 60 * 1e3;
+    backupSuccession = {
+      succeeded(store, { groupId, name, fromId, toId, flex }) {
+        const state = backupStateOf(store.world);
+        const located = flex ? findAnyCluster(store, groupId, name) : void 0;
+        if (flex && located?.kind === "flex" && located.record.model.id === fromId) {
+          const deleted = new Set(state.deleted);
+          const moment = { now: store.serviceClock(), transitionMs: flex.transitionMs };
+          for (const view2 of scheduledSnapshots(backupClusterOf(located, state, flex.transitionMs), moment)) {
+            if (deleted.has(view2.id)) continue;
+            state.snapshots.push({
+              id: view2.id,
+              groupId,
+              clusterId: toId,
+              clusterName: name,
+              flex: false,
+              onDemand: false,
+              frequency: "daily",
+              retentionDays: Math.round(view2.retentionMs / DAY2),
+              requestedAt: view2.requestedAt,
+              completeAt: view2.completeAt,
+              mongodVersion: view2.mongodVersion,
+              cloudProvider: view2.cloudProvider,
+              storageSizeBytes: view2.storageSizeBytes
+            });
+          }
+        }
+        for (const record2 of state.snapshots) {
+          if (record2.clusterId !== fromId) continue;
+          record2.clusterId = toId;
+          if (record2.flex) Object.assign(record2, { flex: false, frequency: "daily" });
+        }
+        for (const job of state.restoreJobs) {
+          if (job.clusterId === fromId) job.clusterId = toId;
+          if (job.target?.clusterId === fromId) job.target.clusterId = toId;
+        }
+        for (const restored of state.restoredFrom) if (restored.clusterId === fromId) restored.clusterId = toId;
+      }
+    };
+  }
+});
+
 // src/emulator/resources/backups/index.ts
 function snapshot(store) {
   const state = backupStateOf(store.world);
@@ -43243,6 +43389,7 @@ var init_backups2 = __esm({
     init_handlers5();
     init_seed3();
     init_state5();
+    init_succession2();
     init_stateChecks();
     backups2 = {
       name: "backups",
@@ -43278,7 +43425,8 @@ var init_backups2 = __esm({
         fromSeed: (world, seed, _now, _modules, serviceNow2) => backupStateFromSeed(world, seed, serviceNow2),
         upgrade: (world) => void backupStateOf(world),
         snapshot: (store) => ({ backups: snapshot(store) })
-      }
+      },
+      hooks: { clusterSuccession: backupSuccession }
     };
     flexBackups2 = {
       name: "flexBackups",
@@ -44966,10 +45114,11 @@ function findFlex(ctx) {
   const name = ctx.params.name;
   const project = projectOf(ctx);
   const record2 = flexCluster(ctx.services.store, project.id, name);
+  if (!record2 && clusterNamed(ctx.services.store, project.id, name)) throw nonFlexInFlexApi(name);
   if (!record2) throw clusterFailures.clusterNotFound(name, project.id);
   return record2;
 }
-var FLEX_CREATE_READ_ONLY, FLEX_UPDATE_READ_ONLY, listFlexClusters2, getFlexCluster2, createFlexCluster2, patchFlexCluster, deleteFlexCluster2;
+var nonFlexInFlexApi, FLEX_CREATE_READ_ONLY, FLEX_UPDATE_READ_ONLY, listFlexClusters2, getFlexCluster2, createFlexCluster2, patchFlexCluster, deleteFlexCluster2;
 var init_handlers8 = __esm({
   "src/emulator/resources/flexClusters/handlers.ts"() {
     "use strict";
@@ -44983,6 +45132,7 @@ var init_handlers8 = __esm({
     init_clusters3();
     init_projects2();
     init_store5();
+    nonFlexInFlexApi = (name) => new ApiFailure(400, "CANNOT_USE_NON_FLEX_CLUSTER_IN_FLEX_API", `Cannot use non-flex cluster ${name} in the flex API.`, [name]);
     FLEX_CREATE_READ_ONLY = { fields: flexReadOnlyFields("create") };
     FLEX_UPDATE_READ_ONLY = {
       fields: flexReadOnlyFields("update"),
@@ -45065,12 +45215,15 @@ var init_tenantUpgrade2 = __esm({
       const { id: groupId } = projectOf(ctx);
       const { store, transitionMs, clock } = ctx.services;
       const flex = flexCluster(store, groupId, name);
+      if (!flex && clusterStore(store).find(groupId, name)) throw nonFlexInFlexApi(name);
       if (!flex) throw clusterFailures.clusterNotFound(name, groupId);
       refuseUnlessIdle(name, flex.model.stateName, false);
       const now = serviceNow(ctx.services);
       const model = upgradedModel(body, "perShard", { groupId, newId: () => objectId(now), now: isoSeconds(now) }, {
         tags: flex.model.tags,
-        terminationProtectionEnabled: flex.model.terminationProtectionEnabled
+        terminationProtectionEnabled: flex.model.terminationProtectionEnabled,
+        // A flex cluster is always backed up: the dedicated one it becomes is too, unless the request says not.
+        backupEnabled: true
       });
       const answer3 = render4(ctx, { model: { ...flex.model, stateName: "UPDATING" } });
       const clusters3 = clusterStore(store);
@@ -45081,6 +45234,7 @@ var init_tenantUpgrade2 = __esm({
         requests: [],
         sharedHosts: { replicaSetSeed: flex.model.id }
       };
+      succeed(store, { groupId, name, fromId: flex.model.id, toId: model.id, flex: { transitionMs } });
       removeFlexCluster(store, flex);
       clusters3.add(cluster);
       clusters3.recordRequest(cluster, { method: ctx.method, url: ctx.target, contentType: ctx.contentType, raw: ctx.rawBody, body: parsed(ctx.rawBody) });
@@ -47548,10 +47702,6 @@ var init_root3 = __esm({
 function problemLine(problem) {
   return `${problem.path}: ${problem.message}`;
 }
-function jsonPath(parent, key) {
-  if (typeof key === "number") return `${parent}[${key}]`;
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
-}
 function object(value, path, what = "an object") {
   if (!isObject(value)) invalid3(path, `must be ${what}, not ${describe3(value)}`);
   return value;
@@ -47822,6 +47972,7 @@ var init_searchIndex = __esm({
   "src/model/searchIndex.ts"() {
     "use strict";
     init_object();
+    init_jsonPath();
     INDEX_TYPES = ["search", "vectorSearch"];
     BUILTIN_ANALYZERS = [
       "lucene.standard",
@@ -48386,6 +48537,23 @@ var init_seed4 = __esm({
   }
 });
 
+// src/emulator/resources/searchIndexes/succession.ts
+var searchSuccession;
+var init_succession3 = __esm({
+  "src/emulator/resources/searchIndexes/succession.ts"() {
+    "use strict";
+    init_state3();
+    searchSuccession = {
+      succeeded(store, { fromId, toId }) {
+        const state = searchStateOf(store.world);
+        for (const list7 of [state.indexes, state.sampleLoads, state.clusterData]) {
+          for (const record2 of list7) if (record2.clusterId === fromId) record2.clusterId = toId;
+        }
+      }
+    };
+  }
+});
+
 // src/emulator/resources/searchIndexes/index.ts
 function snapshot3(store) {
   const state = searchStateOf(store.world);
@@ -48412,6 +48580,7 @@ var init_searchIndexes3 = __esm({
     init_handlers12();
     init_seed4();
     init_state3();
+    init_succession3();
     init_clusters3();
     init_store5();
     init_stateChecks();
@@ -48452,7 +48621,8 @@ var init_searchIndexes3 = __esm({
         fromSeed: (world, seed, now) => searchStateFromSeed(world, seed, now),
         upgrade: (world) => void searchStateOf(world),
         snapshot: (store) => ({ search: snapshot3(store) })
-      }
+      },
+      hooks: { clusterSuccession: searchSuccession }
     };
     sampleDatasets2 = {
       name: "sampleDatasets",
@@ -51041,8 +51211,8 @@ var init_searchDefinition = __esm({
 });
 
 // src/cli/search-indexes/completion.ts
-var completion_exports2 = {};
-__export(completion_exports2, {
+var completion_exports3 = {};
+__export(completion_exports3, {
   indexNames: () => indexNames
 });
 async function indexNames(ctx, cluster, now = Date.now) {
@@ -51065,7 +51235,7 @@ async function indexNames(ctx, cluster, now = Date.now) {
   }
 }
 var INDEX_WORD;
-var init_completion2 = __esm({
+var init_completion3 = __esm({
   "src/cli/search-indexes/completion.ts"() {
     "use strict";
     init_completionCache();
@@ -51224,8 +51394,8 @@ var init_settingsBody = __esm({
 });
 
 // src/cli/alerts/completion.ts
-var completion_exports3 = {};
-__export(completion_exports3, {
+var completion_exports4 = {};
+__export(completion_exports4, {
   alertConfigIds: () => alertConfigIds,
   alertIds: () => alertIds
 });
@@ -51249,7 +51419,7 @@ async function ids(ctx, kind2, now) {
   }
 }
 var ID2, alertIds, alertConfigIds;
-var init_completion3 = __esm({
+var init_completion4 = __esm({
   "src/cli/alerts/completion.ts"() {
     "use strict";
     init_completionCache();
@@ -51588,8 +51758,8 @@ var init_public4 = __esm({
 });
 
 // src/cli/backups/completion.ts
-var completion_exports4 = {};
-__export(completion_exports4, {
+var completion_exports5 = {};
+__export(completion_exports5, {
   BACKUP_LISTS: () => BACKUP_LISTS,
   backupIds: () => backupIds
 });
@@ -51616,7 +51786,7 @@ async function backupIds(ctx, list7, cluster, now = Date.now) {
   }
 }
 var OBJECT_ID6, BACKUP_LISTS;
-var init_completion4 = __esm({
+var init_completion5 = __esm({
   "src/cli/backups/completion.ts"() {
     "use strict";
     init_completionCache();
@@ -51756,8 +51926,8 @@ var init_follow = __esm({
 });
 
 // src/cli/events/completion.ts
-var completion_exports5 = {};
-__export(completion_exports5, {
+var completion_exports6 = {};
+__export(completion_exports6, {
   eventIds: () => eventIds,
   eventTypes: () => eventTypes
 });
@@ -51777,7 +51947,7 @@ async function eventIds(ctx) {
   }
 }
 var OBJECT_ID8;
-var init_completion5 = __esm({
+var init_completion6 = __esm({
   "src/cli/events/completion.ts"() {
     "use strict";
     OBJECT_ID8 = /^[0-9a-f]{24}$/;
@@ -52293,8 +52463,8 @@ var init_watch2 = __esm({
 });
 
 // src/cli/peering/completion.ts
-var completion_exports6 = {};
-__export(completion_exports6, {
+var completion_exports7 = {};
+__export(completion_exports7, {
   containerIds: () => containerIds,
   peerIds: () => peerIds
 });
@@ -52307,7 +52477,7 @@ async function listed(ctx, lookup2) {
   }
 }
 var OBJECT_ID9, PROVIDERS2, ids2, peerIds, containerIds;
-var init_completion6 = __esm({
+var init_completion7 = __esm({
   "src/cli/peering/completion.ts"() {
     "use strict";
     OBJECT_ID9 = /^[0-9a-f]{24}$/;
@@ -52577,8 +52747,8 @@ var init_endpoints = __esm({
 });
 
 // src/cli/private-endpoints/completion.ts
-var completion_exports7 = {};
-__export(completion_exports7, {
+var completion_exports8 = {};
+__export(completion_exports8, {
   endpointServiceIds: () => endpointServiceIds
 });
 async function endpointServiceIds(ctx) {
@@ -52594,7 +52764,7 @@ async function endpointServiceIds(ctx) {
   }
 }
 var OBJECT_ID10, PROVIDERS3;
-var init_completion7 = __esm({
+var init_completion8 = __esm({
   "src/cli/private-endpoints/completion.ts"() {
     "use strict";
     OBJECT_ID10 = /^[0-9a-f]{24}$/;
@@ -53155,8 +53325,8 @@ var init_run2 = __esm({
 });
 
 // src/cli/processes/completion.ts
-var completion_exports8 = {};
-__export(completion_exports8, {
+var completion_exports9 = {};
+__export(completion_exports9, {
   processIds: () => processIds
 });
 async function processIds(ctx, now = Date.now) {
@@ -53178,7 +53348,7 @@ async function processIds(ctx, now = Date.now) {
   }
 }
 var PROCESS_ID;
-var init_completion8 = __esm({
+var init_completion9 = __esm({
   "src/cli/processes/completion.ts"() {
     "use strict";
     init_completionCache();
@@ -53551,15 +53721,15 @@ var init_public7 = __esm({
 });
 
 // src/cli/profile/completion.ts
-var completion_exports9 = {};
-__export(completion_exports9, {
+var completion_exports10 = {};
+__export(completion_exports10, {
   profileNames: () => profileNames
 });
 async function profileNames(ctx) {
   const { isProfileName: isProfileName2 } = await Promise.resolve().then(() => (init_validate(), validate_exports));
   return Object.keys((await ctx.config()).read().profiles).filter(isProfileName2).sort();
 }
-var init_completion9 = __esm({
+var init_completion10 = __esm({
   "src/cli/profile/completion.ts"() {
     "use strict";
   }
@@ -53823,6 +53993,12 @@ function registerApi(program2, app) {
     ["What createCluster takes", "cdba api describe createCluster"],
     ["Its versions, as JSON", "cdba api describe createCluster -o json --query 'versions'"]
   ]);
+  flagsCompletedBy(command, "api-operation-flags");
+  registerLookup(program2, "api-operation-flags", {
+    local: true,
+    needsOf: true,
+    load: async () => (await Promise.resolve().then(() => (init_completion(), completion_exports))).operationFlagWords
+  });
   registerLookup(program2, "api-operations", {
     local: true,
     load: async () => {
@@ -55280,7 +55456,7 @@ async function runClustersWatch(ctx, name, flags) {
 // src/cli/clusters/index.ts
 function registerClusters(program2, app) {
   registerLookup(program2, "clusters", { load: async () => {
-    const { clusterNames: clusterNames2 } = await Promise.resolve().then(() => (init_completion(), completion_exports));
+    const { clusterNames: clusterNames2 } = await Promise.resolve().then(() => (init_completion2(), completion_exports2));
     return (ctx) => clusterNames2(ctx);
   } });
   const clusters3 = program2.command("clusters").description("list, inspect, create, change, pause, delete, watch and apply database clusters");
@@ -55367,7 +55543,8 @@ function describe2(command, parentPath = []) {
     ...notesOf(command) ? { notes: notesOf(command) } : {},
     ...detailsOf(command).about ? { about: detailsOf(command).about } : {},
     subcommands: command.commands.filter((c) => c.name() !== "help" && !c._hidden).map((c) => describe2(c, path)),
-    ...defaultOf(command)
+    ...defaultOf(command),
+    ...flagsLookupOf(command) ? { flagsBy: flagsLookupOf(command) } : {}
   };
 }
 function defaultOf(command) {
@@ -55410,6 +55587,7 @@ function bashScript(root3) {
     ...root3.options.flatMap((o) => o.completion ? flagNames(o).map((f) => `    *"|${f}") echo "${spec(o.completion)}" ;;`) : [])
   ]).join("\n");
   const argumentCases = all.flatMap((c) => c.args.flatMap((a, i) => a.completion ? [`    "${key(c)}|${i}") echo "${spec(a.completion)}" ;;`] : [])).join("\n");
+  const flagsByCases = all.filter((c) => c.flagsBy).map((c) => `    "${key(c)}") echo ${c.flagsBy} ;;`).join("\n");
   return `# bash completion for cdba (generated by \`cdba completion bash\`)
 _cdba_child() {
   case "$1|$2" in
@@ -55440,6 +55618,11 @@ ${valueCases}
 _cdba_argument() {
   case "$1" in
 ${argumentCases}
+  esac
+}
+_cdba_flags_by() {
+  case "$1" in
+${flagsByCases}
   esac
 }
 # COMPREPLY: the words of $2 (separated by blanks or newlines) that start with
@@ -55523,15 +55706,26 @@ _cdba() {
     positionals=$((positionals + 1))
     [[ $positionals -eq 1 ]] && first="$w"
   done
-  local value
+  local value by="" own
   value="$(_cdba_value "$cmdpath" "$prev")"
   case "$value" in
     files) _cdba_files "$cur"; return ;;
     ?*) _cdba_reply "$cur" "$(_cdba_words "$value" "$first" "$positionals")"; return ;;
   esac
+  # Flags that depend on the first argument: a flag the command does not have is the lookup's.
+  [[ $positionals -ge 1 ]] && by="$(_cdba_flags_by "$cmdpath")"
+  own=" $(_cdba_flags "$cmdpath") "
+  if [[ -n "$by" && "$prev" == -* && "$cur" != -* && "$own" != *" $prev "* ]]; then
+    _cdba_reply "$cur" "$(_cdba_lookup -- "$by" "$first" "$prev")"; return
+  fi
   [[ "$value_flags" == *" $prev "* ]] && return
   if [[ "$cur" == -* ]]; then
-    _cdba_reply "$cur" "$(_cdba_flags "$cmdpath")"; return
+    if [[ -n "$by" ]]; then
+      local asked
+      asked="$(_cdba_lookup -- "$by" "$first")"
+      [[ -n "$asked" ]] && { _cdba_reply "$cur" "$asked $(_cdba_flags "")"; return; }
+    fi
+    _cdba_reply "$cur" "$own"; return
   fi
   # An argument after the first: what the command declares at its position.
   if [[ $positionals -gt 0 ]]; then
@@ -55542,6 +55736,8 @@ _cdba() {
   if [[ -n "$subs" ]]; then
     def="$(_cdba_default "$cmdpath")"
     [[ -n "$def" ]] && subs="$subs $(_cdba_words "$(_cdba_argument "$cmdpath $def|0")")"
+    # A command with subcommands that takes an argument itself (\`api <name|path>\`): its words too.
+    subs="$subs $(_cdba_words "$(_cdba_argument "$cmdpath|0")")"
     _cdba_reply "$cur" "$subs"; return
   fi
   _cdba_reply "$cur" "$(_cdba_words "$(_cdba_argument "$cmdpath|0")")"
@@ -55595,6 +55791,29 @@ function fishScript(root3) {
     "    end",
     "end",
     "# A lookup of the first argument's value: __cdba_of_first <list> <first word of the path> <its length>.",
+    "# A command's flags that depend on its first argument: __cdba_flags_by <list> <first word of the path> <its length>.",
+    "# Its flags while a flag is typed, else the values of the flag before, if the command does not have that one.",
+    "# Its flags, asked once per line (every condition of the command reads them).",
+    "function __cdba_flags_of",
+    "    set -l words (__cdba_positionals $argv[2] $argv[3])",
+    "    test (count $words) -ge 1; or return",
+    "    set -l key (commandline -p) $argv[1..3]",
+    '    if test "$__cdba_flags_key" != "$key"',
+    "        set -g __cdba_flags_key $key",
+    "        set -g __cdba_flags_words (cdba (__cdba_context) __complete -- $argv[1] $words[1] 2>/dev/null)",
+    "    end",
+    "    string join \\n -- $__cdba_flags_words",
+    "end",
+    "function __cdba_flags_by",
+    "    set -l words (__cdba_positionals $argv[2] $argv[3])",
+    "    test (count $words) -ge 1; or return",
+    "    set -l tokens (commandline -opc)",
+    '    if string match -q -- "-*" (commandline -ct)',
+    "        __cdba_flags_of $argv[1..3]",
+    '    else if string match -q -- "-*" $tokens[-1]; and not contains -- $tokens[-1] $argv[4..-1]',
+    "        cdba (__cdba_context) __complete -- $argv[1] $words[1] $tokens[-1] 2>/dev/null",
+    "    end",
+    "end",
     "function __cdba_of_first",
     "    set -l words (__cdba_positionals $argv[2] $argv[3])",
     "    test (count $words) -ge 1; or return",
@@ -55613,8 +55832,9 @@ function fishScript(root3) {
     return children.length ? `${seen(info2)}; and not __fish_seen_subcommand_from ${children.join(" ")}` : seen(info2);
   };
   for (const info2 of all) {
+    const firstOnly = info2.flagsBy ? `; and test (count (__cdba_positionals ${info2.path[0]} ${info2.path.length})) -eq 0` : "";
     for (const sub of info2.subcommands) {
-      lines.push(`complete -c cdba -n ${fishQuote(condition(info2))} -a ${sub.name} -d ${fishQuote(sub.description)}`);
+      lines.push(`complete -c cdba -n ${fishQuote(`${condition(info2)}${firstOnly}`)} -a ${sub.name} -d ${fishQuote(sub.description)}`);
     }
     const parent = all.find((p) => p.defaultSubcommand === info2.name && p.subcommands.includes(info2));
     const others = parent?.subcommands.filter((s) => s !== info2).flatMap((s) => [s.name, ...s.aliases]) ?? [];
@@ -55626,7 +55846,7 @@ function fishScript(root3) {
     const where = parent ? `${seen(parent)}${others.length ? `; and not __fish_seen_subcommand_from ${others.join(" ")}` : ""}` : own;
     const depth = info2.path.length;
     const at = (i) => `; and test (count (__cdba_positionals ${info2.path[0]} ${depth})) -eq ${i}`;
-    const positional = info2.args.slice(1).some((a) => a.completion);
+    const positional = info2.args.slice(1).some((a) => a.completion) || info2.flagsBy !== void 0;
     const source = (c) => {
       if (c?.kind === "choices") return c.words.join(" ");
       if (c?.kind === "profiles") return "(__cdba_profiles)";
@@ -55639,9 +55859,14 @@ function fishScript(root3) {
       const when = i === 0 ? `${where}${positional ? at(0) : ""}` : `${condition(info2)}${at(i)}`;
       lines.push(`complete -c cdba -n ${fishQuote(when)} -a ${fishQuote(words2)}`);
     });
+    if (info2.flagsBy) {
+      const own2 = [...flagsOf(info2), ...flagsOf(root3)].join(" ");
+      lines.push(`complete -c cdba -n ${fishQuote(condition(info2))} -a ${fishQuote(`(__cdba_flags_by ${info2.flagsBy} ${info2.path[0]} ${depth} ${own2})`)}`);
+    }
+    const ownOnly = info2.flagsBy ? `; and test (count (__cdba_flags_of ${info2.flagsBy} ${info2.path[0]} ${info2.path.length})) -eq 0` : "";
     for (const o of info2.options) {
       const parts = ["complete -c cdba"];
-      if (info2.path.length) parts.push(`-n ${fishQuote(seen(info2))}`);
+      if (info2.path.length) parts.push(`-n ${fishQuote(`${seen(info2)}${o.long === "--help" ? "" : ownOnly}`)}`);
       if (o.long) parts.push(`-l ${o.long.replace(/^--/, "")}`);
       if (o.short) parts.push(`-s ${o.short.replace(/^-/, "")}`);
       const words2 = source(o.completion);
@@ -55665,11 +55890,11 @@ function registerCompletion(program2, app) {
     app.context(cmd);
     app.io.write(completionScript(shell, describe2(rootOf(cmd))));
   });
-  program2.command("__complete", { hidden: true }).argument("<what>", "the lookup a command declares for its argument or flag (the command group that owns the values registers it)").argument("[of]", "the earlier argument's value it is asked for, where the declaration names one (a cluster, for its indexes)").action(async (what, of, _options, cmd) => {
+  program2.command("__complete", { hidden: true }).argument("<what>", "the lookup a command declares for its argument or flag (the command group that owns the values registers it)").argument("[of]", "the earlier argument's value it is asked for, where the declaration names one (a cluster, for its indexes)").argument("[word]", "for a lookup of a command's flags (flagsCompletedBy), the flag whose values are asked for").action(async (what, of, word, _options, cmd) => {
     const entry = lookupsOf(rootOf(cmd)).get(what);
     if (!entry || entry.needsOf && !of) return;
     if (entry.local) {
-      const names3 = await (await entry.load())(app.context(cmd), of);
+      const names3 = await (await entry.load())(app.context(cmd), of, word);
       if (names3.length) app.io.write(`${names3.join("\n")}
 `);
       return;
@@ -55691,7 +55916,7 @@ function registerCompletion(program2, app) {
     });
     const ctx = new Context(quiet, app.env, app.version, { ...cmd.optsWithGlobals(), timeout: attemptTimeout, debug: false });
     try {
-      const names3 = await (await entry.load())(ctx, of);
+      const names3 = await (await entry.load())(ctx, of, word);
       if (names3.length) app.io.write(`${names3.join("\n")}
 `);
     } finally {
@@ -56927,7 +57152,7 @@ async function runSearchIndexesUpdate(ctx, cluster, index, flags) {
 // src/cli/search-indexes/index.ts
 function registerSearchIndexes(program2, app) {
   registerLookup(program2, "indexes", { needsOf: true, load: async () => {
-    const { indexNames: indexNames2 } = await Promise.resolve().then(() => (init_completion2(), completion_exports2));
+    const { indexNames: indexNames2 } = await Promise.resolve().then(() => (init_completion3(), completion_exports3));
     return (ctx, cluster) => indexNames2(ctx, cluster);
   } });
   const group = program2.command("search-indexes").description("list, inspect, create, change and delete the search and vector search indexes of a cluster ($search, $vectorSearch)");
@@ -57275,11 +57500,11 @@ async function runSettingsFields(ctx) {
 // src/cli/alerts/index.ts
 function registerAlerts(program2, app) {
   registerLookup(program2, "alerts", { load: async () => {
-    const { alertIds: alertIds2 } = await Promise.resolve().then(() => (init_completion3(), completion_exports3));
+    const { alertIds: alertIds2 } = await Promise.resolve().then(() => (init_completion4(), completion_exports4));
     return (ctx) => alertIds2(ctx);
   } });
   registerLookup(program2, "alert-configs", { load: async () => {
-    const { alertConfigIds: alertConfigIds2 } = await Promise.resolve().then(() => (init_completion3(), completion_exports3));
+    const { alertConfigIds: alertConfigIds2 } = await Promise.resolve().then(() => (init_completion4(), completion_exports4));
     return (ctx) => alertConfigIds2(ctx);
   } });
   const group = program2.command("alerts").description("the project's alerts: list, inspect, acknowledge; and what it is alerted on (settings)");
@@ -57732,7 +57957,7 @@ async function runSnapshotsTake(ctx, cluster, flags) {
 function registerBackups(program2, app) {
   for (const list7 of ["snapshots", "restore-jobs"]) {
     registerLookup(program2, list7, { needsOf: true, load: async () => {
-      const { backupIds: backupIds2 } = await Promise.resolve().then(() => (init_completion4(), completion_exports4));
+      const { backupIds: backupIds2 } = await Promise.resolve().then(() => (init_completion5(), completion_exports5));
       return (ctx, cluster) => backupIds2(ctx, list7, cluster);
     } });
   }
@@ -57984,8 +58209,8 @@ async function follow(ctx, planned, flags) {
 
 // src/cli/events/index.ts
 function registerEvents(program2, app) {
-  registerLookup(program2, "event-types", { local: true, load: async () => (await Promise.resolve().then(() => (init_completion5(), completion_exports5))).eventTypes });
-  registerLookup(program2, "events", { load: async () => (await Promise.resolve().then(() => (init_completion5(), completion_exports5))).eventIds });
+  registerLookup(program2, "event-types", { local: true, load: async () => (await Promise.resolve().then(() => (init_completion6(), completion_exports6))).eventTypes });
+  registerLookup(program2, "events", { load: async () => (await Promise.resolve().then(() => (init_completion6(), completion_exports6))).eventIds });
   const group = program2.command("events").description("what happened in the project or the organization: changes, who made them, and the service's own");
   withExamples(group, [
     ["The project's latest events", "cdba events list"],
@@ -58416,8 +58641,8 @@ async function runPeeringList(ctx, flags) {
 // src/cli/peering/index.ts
 init_watch2();
 function registerPeering(program2, app) {
-  registerLookup(program2, "peers", { load: async () => (await Promise.resolve().then(() => (init_completion6(), completion_exports6))).peerIds });
-  registerLookup(program2, "containers", { load: async () => (await Promise.resolve().then(() => (init_completion6(), completion_exports6))).containerIds });
+  registerLookup(program2, "peers", { load: async () => (await Promise.resolve().then(() => (init_completion7(), completion_exports7))).peerIds });
+  registerLookup(program2, "containers", { load: async () => (await Promise.resolve().then(() => (init_completion7(), completion_exports7))).containerIds });
   const group = program2.command("peering").description("network peering: connect the project's network on AWS, Azure or GCP with yours");
   withExamples(group, [
     [
@@ -58743,7 +58968,7 @@ async function runRegionalModeSet(ctx, enabled) {
 // src/cli/private-endpoints/index.ts
 init_watch3();
 function registerPrivateEndpoints(program2, app) {
-  registerLookup(program2, "private-endpoint-services", { load: async () => (await Promise.resolve().then(() => (init_completion7(), completion_exports7))).endpointServiceIds });
+  registerLookup(program2, "private-endpoint-services", { load: async () => (await Promise.resolve().then(() => (init_completion8(), completion_exports8))).endpointServiceIds });
   const group = program2.command("private-endpoints").description("private endpoints: reach the clusters from your AWS, Azure or GCP network through private links");
   withExamples(group, [
     ["An AWS endpoint service, waited for", "cdba private-endpoints create --provider AWS --region us-east-1 --watch"],
@@ -59031,7 +59256,7 @@ async function runProcessesList(ctx, flags) {
 // src/cli/processes/index.ts
 function registerProcesses(program2, app) {
   registerLookup(program2, "processes", { load: async () => {
-    const { processIds: processIds2 } = await Promise.resolve().then(() => (init_completion8(), completion_exports8));
+    const { processIds: processIds2 } = await Promise.resolve().then(() => (init_completion9(), completion_exports9));
     return (ctx) => processIds2(ctx);
   } });
   const group = program2.command("processes").description("list and inspect the project's MongoDB processes (mongod, mongos), named host:port");
@@ -59827,7 +60052,7 @@ async function runProfileUse(ctx, rawName) {
 
 // src/cli/profile/index.ts
 function registerProfile(program2, app) {
-  registerLookup(program2, "profiles", { local: true, load: async () => (await Promise.resolve().then(() => (init_completion9(), completion_exports9))).profileNames });
+  registerLookup(program2, "profiles", { local: true, load: async () => (await Promise.resolve().then(() => (init_completion10(), completion_exports10))).profileNames });
   const profile = program2.command("profile").description("manage profiles: credentials, project, base URL and API version, kept in config.json (0600) in a config directory that must be yours alone: secrets are never written into a directory others own or may write, nor through a symlink");
   withExamples(profile, [
     ["Add a profile, reading the private key from stdin", "pass show atlas/key | cdba profile add prod --public-key abcdefgh --project-id 5f0c8a1e2b3c4d5e6f708192 --private-key-stdin"],
@@ -59895,10 +60120,11 @@ var VERSIONS_TABLE = {
   ]
 };
 function registerVersions(program2, app) {
-  const command = program2.command("versions").description("list each operation cdba calls: the API version it sends, the newest the service has, Deprecation and Sunset dates and days left").option("--fail-within <days>", `exit 11 when a version cdba sends reaches its Sunset within this many days, e.g. 90d`, daysFlag("--fail-within")).action(async (options, cmd) => runVersions(app.context(cmd), options));
+  const command = program2.command("versions").description("list each operation cdba calls: the API version it sends, the newest the service has, Deprecation and Sunset dates and days left").option("--fail-within <days>", `exit 11 when a version cdba sends reaches its Sunset within this many days, e.g. 90d`, daysFlag("--fail-within")).option("--all", "every operation of the service's description (cdba api <operationId>), by its operationId, from the description cdba ships").action(async (options, cmd) => runVersions(app.context(cmd), options));
   withExamples(command, [
     ["What the profile's pin sends, and when each version goes", "cdba versions"],
     ["In CI: fail while there are still 90 days to move", "cdba versions --fail-within 90d"],
+    ["Every operation of the description whose version goes within 90 days", "cdba versions --all --fail-within 90d"],
     ["The operations whose version is removed within a year", "cdba versions -o json | jq -r '.operations[] | select(.daysLeft != null and .daysLeft <= 365) | .operation'"],
     ["The service as it will be on 2027-03-01, against the emulator (once it prints its first line)", "rm -f emu.out; cdba emulator --date 2027-03-01 --write-profile future > emu.out & until [ -s emu.out ]; do sleep 0.1; done; cdba -P future versions"]
   ]);
@@ -59917,7 +60143,12 @@ async function runVersions(ctx, flags) {
     serviceDate2 = (/* @__PURE__ */ new Date()).toISOString().slice(0, 10);
     ctx.io.warn(`the service sent no Date header; days are counted from this machine's clock (${serviceDate2})`);
   }
-  const report = { serviceDate: serviceDate2, apiVersion, operations: operationLifecycles(apiVersion, serviceDate2) };
+  let operations = operationLifecycles(apiVersion, serviceDate2);
+  if (flags.all) {
+    const { describedLifecycles: describedLifecycles2, loadDescription: loadDescription2 } = await Promise.resolve().then(() => (init_description(), description_exports));
+    operations = describedLifecycles2(await loadDescription2(), apiVersion, serviceDate2);
+  }
+  const report = { serviceDate: serviceDate2, apiVersion, operations };
   await ctx.output(report, VERSIONS_TABLE);
   if (flags.failWithin === void 0) return;
   const window = flags.failWithin;
@@ -59927,7 +60158,7 @@ async function runVersions(ctx, flags) {
     const when = first.daysLeft <= 0 ? `was removed on ${first.sunset}` : `is removed on ${first.sunset}, in ${first.daysLeft} days`;
     throw new SunsetWithinError(
       `${due.length} of the versions cdba sends reach their Sunset within ${window} days: ${first.operation} ${first.sends} ${when}`,
-      { remedy: { setting: "apiVersion", version: pinToNewest(due.map((op) => op.operation)) } }
+      { remedy: { setting: "apiVersion", version: flags.all ? due.map((op) => op.newest ?? apiVersion).sort().at(-1) : pinToNewest(due.map((op) => op.operation)) } }
     );
   }
 }
@@ -60138,4 +60369,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=764bbd663a79e2c77310014245b47f17df18b897d437dcf537a4988b2f662d2e
+//# cdbaBundleSha256=ffb6eb1c9f9f141db683a883d551b143205a236a3156a09cb38d5697ef09e72e

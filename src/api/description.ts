@@ -182,7 +182,9 @@ function ownSpec(s: CompactSchema, convert: (s: CompactSchema) => FieldSpec): Fi
     const extra = s.additionalProperties === true ? ({ kind: 'any' } as FieldSpec) : s.additionalProperties ? convert(s.additionalProperties) : undefined;
     if (!s.properties) return { kind: 'object', fields: {}, extra: extra ?? { kind: 'any' } };
     const fields = Object.fromEntries(Object.entries(s.properties).map(([name, sub]) => [name, convert(sub)]));
-    return { kind: 'object', fields, ...(s.required ? { required: s.required } : {}), ...(extra ? { extra } : {}) };
+    // A read-only field is the answer's: required of a response, never of a request (DataFederationLimit's name).
+    const required = s.required?.filter((name) => !fields[name]?.readOnly && !s.properties?.[name]?.readOnly);
+    return { kind: 'object', fields, ...(required?.length ? { required } : {}), ...(extra ? { extra } : {}) };
   }
   return undefined;
 }
@@ -218,4 +220,48 @@ function looser(a: FieldSpec, b: FieldSpec): FieldSpec {
   if (a.kind === 'object') return unite(a, b);
   if (a.enum && b.enum) return { ...a, enum: [...new Set([...a.enum, ...b.enum])] };
   return { kind: a.kind, ...(a.items ? { items: a.items } : {}), ...(a.values ? { values: a.values } : {}) };
+}
+
+/** One operation of the description as `cdba versions --all` reports it (the shape of the table's rows). */
+export interface DescribedLifecycle {
+  /** The operationId. */
+  operation: string;
+  /** Its short name, when it has one. */
+  alias: string | null;
+  method: string;
+  path: string;
+  /** The version sent under the pin (the newest not after it; 'preview'; 'v1.0'), or null when the pin is older than the first. */
+  sends: string | null;
+  /** The newest dated version released by `today` and not past its Sunset. */
+  newest: string | null;
+  /** The description carries no Deprecation dates (the service's headers do): always null. */
+  deprecation: null;
+  sunset: string | null;
+  daysLeft: number | null;
+  operationDeprecated: boolean;
+}
+
+/**
+ * Every operation's lifecycle on `today` under the pin, from the description: the same
+ * versions and x-sunset dates that `npm run refresh-operations` reports the Sunsets of.
+ */
+export function describedLifecycles(description: Description, apiVersion: string, today: string): DescribedLifecycle[] {
+  const todayMs = Date.parse(`${today}T00:00:00Z`);
+  return description.operations.map((op) => {
+    const live = op.versions.filter((v) => v.date !== 'preview' && v.date <= today && (!v.sunset || v.sunset > today));
+    const sent = apiVersion === 'v1.0' ? undefined : describedVersionAt(op, apiVersion);
+    const sunset = sent?.sunset ?? null;
+    return {
+      operation: op.id,
+      alias: op.alias ?? null,
+      method: op.method,
+      path: op.path,
+      sends: apiVersion === 'v1.0' ? 'v1.0' : (sent?.date ?? null),
+      newest: live.at(-1)?.date ?? null,
+      deprecation: null,
+      sunset,
+      daysLeft: sunset ? Math.round((Date.parse(`${sunset}T00:00:00Z`) - todayMs) / 86_400_000) : null,
+      operationDeprecated: op.deprecated === true,
+    };
+  });
 }

@@ -178,8 +178,30 @@ export function completionOf(target: object): Completion | undefined {
   return COMPLETIONS.get(target);
 }
 
-/** A lookup: the words, or [] on any problem; `of` is the earlier argument's value, when the declaration names one. */
-export type Lookup = (ctx: Context, of: string | undefined) => Promise<string[]>;
+/**
+ * A lookup: the words, or [] on any problem; `of` is the earlier argument's value, when the
+ * declaration names one; `word`, for a lookup of a command's flags (`flagsCompletedBy`),
+ * the flag whose values are asked for.
+ */
+export type Lookup = (ctx: Context, of: string | undefined, word?: string) => Promise<string[]>;
+
+const FLAGS_BY = new WeakMap<object, string>();
+
+/**
+ * Says that after its first argument, the command's flags are what a lookup answers of
+ * that argument, for a command whose flags depend on it (`api <operationId>`, whose
+ * commands are made when named): `cdba __complete <list> <first>` answers the flags (none:
+ * the command's own are offered), `cdba __complete <list> <first> <flag>` that flag's
+ * values. The lookup is registered as any other (`registerLookup`). Returns the command.
+ */
+export function flagsCompletedBy<T extends object>(command: T, list: string): T {
+  FLAGS_BY.set(command, list);
+  return command;
+}
+
+export function flagsLookupOf(command: object): string | undefined {
+  return FLAGS_BY.get(command);
+}
 
 export interface LookupEntry {
   /** Loads the lookup when `cdba __complete` asks for it, so start-up does not grow. */

@@ -41,14 +41,16 @@ const optionName = (option: { short?: string | undefined; long?: string | undefi
  * A subcommand's help names the global options in one wrapped list, after its own
  * options and commands: written out in full under each of some 60 commands they were
  * ~25 lines that pushed the command's own help off the screen. `cdba --help` (and
- * the cdba(1) man page) describes each.
+ * the cdba(1) man page) describes each. A group's own options are not among them.
  */
 export function globalOptionsBlock(cmd: CommandUnknownOpts, width: number): string {
-  const names: string[] = [];
-  for (let ancestor = cmd.parent; ancestor; ancestor = ancestor.parent) {
-    // -h is each command's own; -V answers only at the top.
-    for (const option of ancestor.options) if (!option.hidden && option.long !== '--help' && option.long !== '--version') names.push(optionName(option));
-  }
+  if (!cmd.parent) return '';
+  let root = cmd.parent;
+  while (root.parent) root = root.parent;
+  // The root's options only: a group's own options (`api`'s raw-form -X, --input, -H) are
+  // its own, described by its help, and do not apply to its subcommands (`api listClusters`).
+  // -h is each command's own; -V answers only at the top.
+  const names = root.options.filter((option) => !option.hidden && option.long !== '--help' && option.long !== '--version').map(optionName);
   if (names.length === 0) return '';
   const words = names.map((name, i) => (i < names.length - 1 ? `${name},` : name));
   return `Global options (each described by cdba --help):\n${wrap(words, width, '  ', '  ').join('\n')}\n`;

@@ -1,7 +1,7 @@
 // A plain description of the commander tree; the man pages and the shell
 // completion scripts are both generated from it, so they cannot drift apart.
 import type { Argument, Command, Option } from '@commander-js/extra-typings';
-import { completionOf, detailsOf, examplesOf, notesOf, type Example } from './command.js';
+import { completionOf, detailsOf, examplesOf, flagsLookupOf, notesOf, type Example } from './command.js';
 
 /**
  * What completes a value: its fixed words, a file name, a profile name, or what a
@@ -51,6 +51,8 @@ export interface CommandInfo {
   subcommands: CommandInfo[];
   /** The subcommand that runs when none is named (`conn-string c1` is `conn-string get c1`). */
   defaultSubcommand?: string;
+  /** The lookup that answers the flags after the first argument, and their values (`flagsCompletedBy`). */
+  flagsBy?: string;
 }
 
 type AnyCommand = Command<unknown[], Record<string, unknown>, Record<string, unknown>>;
@@ -123,6 +125,7 @@ export function describe(command: AnyCommand, parentPath: string[] = []): Comman
       .filter((c) => c.name() !== 'help' && !(c as unknown as { _hidden?: boolean })._hidden)
       .map((c) => describe(c, path)),
     ...defaultOf(command),
+    ...(flagsLookupOf(command) ? { flagsBy: flagsLookupOf(command)! } : {}),
   };
 }
 

@@ -3,6 +3,10 @@
 // sent is deprecated and removed. A sunset guard for CI: no peer warns before the
 // 410 (the Atlas CLI's users learned of the 2026-03-01 sunset from failing lists).
 //
+// With --all, every operation of the service's description (`cdba api <operationId>`),
+// read from the description cdba ships (src/api/description.ts), the data
+// `npm run refresh-operations` writes and reports the Sunsets of; loaded only then.
+//
 // The lifecycle dates are the operations table's (src/api/operations.ts, held
 // against the service's description). The day they are counted from is the
 // service's: the Date header of one cheap authenticated request (the root). The
@@ -15,13 +19,18 @@ import { SunsetWithinError } from '../base/errors.js';
 import type { ApiResponse } from '../api/client.js';
 import { getRoot } from '../api/resources/root.js';
 import { operationLifecycles, pinToNewest, type OperationLifecycle } from '../api/versions.js';
+import type { OperationName } from '../api/operations.js';
 import type { Context } from '../core/context.js';
 import type { TableSpec } from '../output/render.js';
 import { daysFlag, withExamples, type App } from './command.js';
 
 interface VersionsFlags {
   failWithin?: number;
+  all?: boolean;
 }
+
+/** A row: one of cdba's own operations (by its table name), or with --all one of the description's (by its operationId, with `alias`). */
+type Row = Omit<OperationLifecycle, 'operation'> & { operation: string; alias?: string | null };
 
 /** The document `-o json` prints. */
 export interface VersionsReport {
@@ -29,10 +38,10 @@ export interface VersionsReport {
   serviceDate: string;
   /** The pin the versions sent follow: v1.0 or a date. */
   apiVersion: string;
-  operations: OperationLifecycle[];
+  operations: Row[];
 }
 
-export const VERSIONS_TABLE: TableSpec<OperationLifecycle> = {
+export const VERSIONS_TABLE: TableSpec<Row> = {
   rows: (document) => (document as VersionsReport).operations,
   columns: [
     // Names and dates are never cut; NEWEST, then DEPRECATION, go on a narrow terminal.
@@ -50,10 +59,12 @@ export function registerVersions(program: Command, app: App): void {
     .command('versions')
     .description('list each operation cdba calls: the API version it sends, the newest the service has, Deprecation and Sunset dates and days left')
     .option('--fail-within <days>', `exit 11 when a version cdba sends reaches its Sunset within this many days, e.g. 90d`, daysFlag('--fail-within'))
+    .option('--all', 'every operation of the service\'s description (cdba api <operationId>), by its operationId, from the description cdba ships')
     .action(async (options: VersionsFlags, cmd) => runVersions(app.context(cmd), options));
   withExamples(command, [
     ['What the profile\'s pin sends, and when each version goes', 'cdba versions'],
     ['In CI: fail while there are still 90 days to move', 'cdba versions --fail-within 90d'],
+    ['Every operation of the description whose version goes within 90 days', 'cdba versions --all --fail-within 90d'],
     ['The operations whose version is removed within a year', "cdba versions -o json | jq -r '.operations[] | select(.daysLeft != null and .daysLeft <= 365) | .operation'"],
     ['The service as it will be on 2027-03-01, against the emulator (once it prints its first line)', 'rm -f emu.out; cdba emulator --date 2027-03-01 --write-profile future > emu.out & until [ -s emu.out ]; do sleep 0.1; done; cdba -P future versions'],
   ]);
@@ -75,7 +86,12 @@ export async function runVersions(ctx: Context, flags: VersionsFlags): Promise<v
     serviceDate = new Date().toISOString().slice(0, 10);
     ctx.io.warn(`the service sent no Date header; days are counted from this machine's clock (${serviceDate})`);
   }
-  const report: VersionsReport = { serviceDate, apiVersion, operations: operationLifecycles(apiVersion, serviceDate) };
+  let operations: Row[] = operationLifecycles(apiVersion, serviceDate);
+  if (flags.all) {
+    const { describedLifecycles, loadDescription } = await import('../api/description.js');
+    operations = describedLifecycles(await loadDescription(), apiVersion, serviceDate);
+  }
+  const report: VersionsReport = { serviceDate, apiVersion, operations };
   await ctx.output(report, VERSIONS_TABLE);
   if (flags.failWithin === undefined) return;
   const window = flags.failWithin;
@@ -85,7 +101,7 @@ export async function runVersions(ctx: Context, flags: VersionsFlags): Promise<v
     const when = first.daysLeft! <= 0 ? `was removed on ${first.sunset}` : `is removed on ${first.sunset}, in ${first.daysLeft} days`;
     throw new SunsetWithinError(
       `${due.length} of the versions cdba sends reach their Sunset within ${window} days: ${first.operation} ${first.sends} ${when}`,
-      { remedy: { setting: 'apiVersion', version: pinToNewest(due.map((op) => op.operation)) } },
+      { remedy: { setting: 'apiVersion', version: flags.all ? due.map((op) => op.newest ?? apiVersion).sort().at(-1)! : pinToNewest(due.map((op) => op.operation as OperationName)) } },
     );
   }
 }

@@ -5,6 +5,7 @@
 // matcher and threshold schemas). Pure: shared by the CLI and the emulator as the search
 // index checker is; test/unit/model/alertConfig.property.test.ts holds it to the
 // description's own schemas.
+import { jsonPath } from '../base/jsonPath.js';
 
 /** The event types GroupAlertsConfig's branches accept (their eventTypeName enums, in the description's order). */
 export const ALERT_EVENT_TYPES = [
@@ -142,7 +143,7 @@ function enumField(doc: Doc, key: string, at: string, values: readonly string[],
 
 function unknownKeys(doc: Doc, at: string, allowed: readonly string[], what: string): void {
   const extra = Object.keys(doc).find((key) => !allowed.includes(key));
-  if (extra !== undefined) fail(`${at}.${extra}`, `unknown field of ${what}`);
+  if (extra !== undefined) fail(jsonPath(at, extra), `unknown field of ${what}`);
 }
 
 function checkMatcher(matcher: unknown, at: string): void {

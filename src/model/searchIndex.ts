@@ -11,6 +11,7 @@
 //   similarity, quantization; field mapping types; analyzers named in the definition).
 //   The service takes such a definition and its build fails: `build`.
 import { isObject } from '../base/object.js';
+import { jsonPath } from '../base/jsonPath.js';
 
 export const INDEX_TYPES = ['search', 'vectorSearch'] as const;
 export type IndexType = (typeof INDEX_TYPES)[number];
@@ -79,11 +80,7 @@ export function problemLine(problem: DefinitionProblem): string {
   return `${problem.path}: ${problem.message}`;
 }
 
-/** `$.a.b`, `$.a["b c"]`, `$.a[0]`. */
-export function jsonPath(parent: string, key: string | number): string {
-  if (typeof key === 'number') return `${parent}[${key}]`;
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
-}
+export { jsonPath };
 
 class Found extends Error {
   constructor(readonly problem: DefinitionProblem) {

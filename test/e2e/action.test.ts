@@ -19,6 +19,12 @@ import { GILD_STEP } from '../fixtures/gilds/envStep.js';
 import { prebuildProgram } from '../../src/main.js'; // and with it program.ts, which registers the product's env steps
 
 const MAIN = join(REPO_ROOT, 'action', 'main.cjs');
+
+/** What the emulator holds now, without its journal of events (which keeps the names of what was removed, as the service's does). */
+function withoutJournal(emu: { state(): unknown }): unknown {
+  const { events: _journal, ...live } = emu.state() as Record<string, unknown>;
+  return live;
+}
 const POST = join(REPO_ROOT, 'action', 'post.cjs');
 
 let fast: RunningEmulator; // the create's answer says CREATING, the next look IDLE
@@ -83,8 +89,7 @@ describe('the cdba env Action', () => {
     const post = await execa('node', [POST], { env: postEnv(), extendEnv: false, reject: false });
     expect(post.exitCode, post.stderr).toBe(0);
     expect(post.stderr).toMatch(/removed .*database user cdba-env-ci-action-1.*cluster ci-action-1/);
-    const users = JSON.stringify(fast.state());
-    expect(users).not.toContain('cdba-env-ci-action-1');
+    expect(JSON.stringify(withoutJournal(fast))).not.toContain('cdba-env-ci-action-1');
   });
 
   it('the default name comes from the run and is each job\'s own (a matrix shares the run and the attempt); each post removes its own env only; the post step of a job whose main never ran does nothing (issue 43, item 4)', async () => {
@@ -223,7 +228,7 @@ describe('the cdba env Action', () => {
     const post = await execa('node', [POST], { env: postEnv(), extendEnv: false, reject: false });
     expect(post.exitCode, post.stderr).toBe(0);
     expect(post.stderr).toMatch(/cluster ci-cancelled/);
-    expect(JSON.stringify(stuck.state())).not.toMatch(/cdba-env-ci-cancelled/);
+    expect(JSON.stringify(withoutJournal(stuck))).not.toMatch(/cdba-env-ci-cancelled/);
   });
 
   it('main with a bad input fails in one line, and its post step still runs env down (a no-op)', async () => {

@@ -100,6 +100,20 @@ describe('cdba completion', () => {
     expect(fish.stdout).toContain("-l output -s o -x -a 'table json pretty'");
   });
 
+  it('__complete answers an operation\'s flags and a flag\'s values (after --, a flag is a word)', async () => {
+    const flags = await cdba(['__complete', '--', 'api-operation-flags', 'getMongoDbVersions']);
+    expect(flags.exitCode).toBe(0);
+    expect(flags.stdout.split('\n')).toEqual(expect.arrayContaining(['--cloud-provider', '--default-status', '--items-per-page', '--all', '--help']));
+    expect((await cdba(['__complete', '--', 'api-operation-flags', 'getMongoDbVersions', '--cloud-provider'])).stdout).toBe('AWS\nAZURE\nGCP\nTENANT\n');
+    expect((await cdba(['__complete', '--', 'api-operation-flags', 'listClusters', '--envelope'])).stdout).toBe('false\ntrue\n');
+    // A body's flags where the operation takes one; nothing for a free value, an unknown flag or operation, or a path.
+    expect((await cdba(['__complete', '--', 'api-operation-flags', 'createCluster'])).stdout.split('\n')).toEqual(expect.arrayContaining(['--file', '-f', '--field']));
+    for (const words of [['getCluster', '--cluster-name'], ['getCluster', '--nope'], ['noSuchOperation'], ['/groups/x/clusters']]) {
+      const result = await cdba(['__complete', '--', 'api-operation-flags', ...words]);
+      expect({ words, stdout: result.stdout, exitCode: result.exitCode }).toEqual({ words, stdout: '', exitCode: 0 });
+    }
+  });
+
   it('refuses an unknown shell with exit 2 and one line', async () => {
     const result = await cdba(['completion', 'powershell']);
     expect(result.exitCode).toBe(2);

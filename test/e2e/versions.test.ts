@@ -9,6 +9,9 @@ import { cdba } from '../helpers/inProcess.js';
 
 interface Row {
   operation: string;
+  alias?: string | null;
+  method?: string;
+  path?: string;
   sends: string | null;
   newest: string | null;
   deprecation: string | null;
@@ -64,10 +67,14 @@ describe('cdba versions', () => {
   it('--fail-within: exit 11 with one line naming the first to go and the pin to move to, after the table', async () => {
     const result = await cdba(['versions', '--fail-within', '90d', '-o', 'json', '--api-version', '2023-02-01'], { env });
     expect(result.exitCode).toBe(11);
-    expect(JSON.parse(result.stdout).operations.length).toBeGreaterThan(5);
+    const rows = (JSON.parse(result.stdout) as { operations: Row[] }).operations;
+    expect(rows.length).toBeGreaterThan(5);
+    // clusters list, create, get, update at 2023-02-01 and the backup schedule at 2023-01-01, with any other
+    // resource's version due (the count is the report's own, so a resource added later does not change this line).
+    const due = rows.filter((r) => r.daysLeft !== null && r.daysLeft <= 90).map((r) => r.operation);
+    expect(due).toEqual(expect.arrayContaining(['clusters.list', 'clusters.create', 'clusters.get', 'clusters.update', 'backups.getSchedule']));
     expect(result.stderr).toBe(
-      // clusters list, create, get, update at 2023-02-01 and the backup schedule at 2023-01-01.
-      'cdba: 5 of the versions cdba sends reach their Sunset within 90 days: clusters.list 2023-02-01 is removed on 2027-07-01, in 60 days; use --api-version 2024-10-23\n',
+      `cdba: ${due.length} of the versions cdba sends reach their Sunset within 90 days: clusters.list 2023-02-01 is removed on 2027-07-01, in 60 days; use --api-version 2024-10-23\n`,
     );
   });
 
@@ -76,6 +83,37 @@ describe('cdba versions', () => {
     expect(result.exitCode, result.stderr).toBe(0);
     const current = await cdba(['versions', '--fail-within', '3650d', '-o', 'json'], { env });
     expect(current.exitCode, current.stderr).toBe(0); // the default pin sends every operation a version with no Sunset
+  });
+
+  it('--all: every operation of the shipped description by its operationId, from the data refresh-operations writes; the table\'s own agree with it', async () => {
+    const { loadDescription, operationOfTemplate } = await import('../../src/api/description.js');
+    const description = await loadDescription();
+    const all = await json(['--all', '--api-version', '2024-08-05']);
+    expect(all.serviceDate).toBe('2027-05-02');
+    expect(all.operations).toHaveLength(description.operations.length);
+    expect(row(all.operations, 'createGroupCluster')).toEqual({
+      operation: 'createGroupCluster', alias: 'createCluster', method: 'POST', path: '/groups/{groupId}/clusters',
+      sends: '2024-08-05', newest: '2024-10-23', deprecation: null, sunset: '2027-03-01', daysLeft: -62, operationDeprecated: false,
+    });
+    // An operation first served after the pin sends nothing; one served only as a preview sends 'preview'.
+    expect(row(all.operations, 'createGroupFlexCluster')).toMatchObject({ sends: null, newest: '2024-11-13' });
+    expect(row(all.operations, 'createGroupClusterOverloadSimulation')).toMatchObject({ sends: 'preview', newest: null });
+    // Each of cdba's own operations: the version sent and its Sunset are the description's.
+    const own = await json(['--api-version', '2024-08-05']);
+    let compared = 0;
+    for (const mine of own.operations) {
+      const { OPERATIONS } = await import('../../src/api/operations.js');
+      const entry = OPERATIONS[mine.operation as keyof typeof OPERATIONS];
+      const described = operationOfTemplate(description, entry.method, entry.path);
+      if (!described || mine.sends === null) continue;
+      const theirs = row(all.operations, described.id);
+      expect({ op: mine.operation, sends: theirs.sends, sunset: theirs.sunset }).toEqual({ op: mine.operation, sends: mine.sends, sunset: mine.sunset });
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(40);
+    const due = await cdba(['versions', '--all', '--fail-within', '90d', '--api-version', '2024-08-05', '-o', 'json'], { env });
+    expect(due.exitCode).toBe(11);
+    expect(due.stderr).toMatch(/^cdba: \d+ of the versions cdba sends reach their Sunset within 90 days: \w+ \d{4}-\d{2}-\d{2} was removed on \d{4}-\d{2}-\d{2}; use --api-version \d{4}-\d{2}-\d{2}\n$/);
   });
 
   it('a --fail-within that is not a number of days: one line, exit 2, nothing sent', async () => {

@@ -12,7 +12,7 @@ import type { ApiClient, Query, ResourceSpec } from '../../api/client.js';
 import { operationFor, selectVersion } from '../../api/versions.js';
 import type { Context } from '../../core/context.js';
 import { ApiError, UsageError } from '../../base/errors.js';
-import { collect, completedArgument, lookup, pathValueFlag, registerLookup, withExamples, type App } from '../command.js';
+import { collect, completedArgument, flagsCompletedBy, lookup, pathValueFlag, registerLookup, withExamples, type App } from '../command.js';
 import {
   HTTP_METHODS,
   checkPath,
@@ -97,6 +97,13 @@ export function registerApi(program: Command, app: App): void {
     ['What createCluster takes', 'cdba api describe createCluster'],
     ['Its versions, as JSON', "cdba api describe createCluster -o json --query 'versions'"],
   ]);
+  // After an operation's name: its flags, and a flag's values (its enum), from the description.
+  flagsCompletedBy(command, 'api-operation-flags');
+  registerLookup(program, 'api-operation-flags', {
+    local: true,
+    needsOf: true,
+    load: async () => (await import('./completion.js')).operationFlagWords,
+  });
   registerLookup(program, 'api-operations', {
     local: true,
     load: async () => {

@@ -42,12 +42,13 @@ export function flagParams(op: DescribedOperation): DescribedParam[] {
 
 export const isPaged = (op: DescribedOperation): boolean => op.method === 'GET' && op.params.some((p) => p.name === 'pageNum') && op.params.some((p) => p.name === 'itemsPerPage');
 
-/** Adds the command of one operation under `api`, named by its operationId, its override as alias. */
-export function addOperationCommand(api: Command<[string | undefined]>, app: App, description: Description, op: DescribedOperation): Command {
-  const existing = api.commands.find((c) => c.name() === op.id);
-  if (existing) return existing as unknown as Command;
-  const command = api.command(op.id).description(`${op.summary} (${op.method} ${op.path})${op.deprecated ? '; deprecated' : ''}`);
-  if (op.alias) command.alias(op.alias);
+/**
+ * The options of an operation's command: a flag per parameter (its enum as choices, its
+ * value checked), the body's --file and -f where it takes one, --all for a paged list,
+ * --out for a binary answer. Its command has them, and its completion answers them.
+ */
+export function operationOptions(op: DescribedOperation): Option[] {
+  const options: Option[] = [];
   for (const param of flagParams(op)) {
     const flag = flagOf(param);
     const what = `${param.in} parameter ${param.name}${param.type === 'string' ? '' : ` (${param.type})`}${param.array ? ', repeatable' : ''}${param.required ? ', required' : ''}`;
@@ -58,15 +59,24 @@ export function addOperationCommand(api: Command<[string | undefined]>, app: App
       const checked = paramValue(param, value);
       return param.array ? collectValues(checked, previous as string[] | undefined) : checked;
     });
-    command.addOption(option);
+    options.push(option);
   }
   if (op.bodyRequired !== undefined) {
-    command
-      .option('--file <file>', 'request body: a JSON file, or - for stdin; checked against the operation\'s schema')
-      .option('-f, --field <path=value>', 'body field, typed by the schema (a.b nests, a number indexes an array); repeatable', pathValueFlag('-f'));
+    options.push(new Option('--file <file>', 'request body: a JSON file, or - for stdin; checked against the operation\'s schema'));
+    options.push(new Option('-f, --field <path=value>', 'body field, typed by the schema (a.b nests, a number indexes an array); repeatable').argParser(pathValueFlag('-f')));
   }
-  if (isPaged(op)) command.option('--all', 'every page: the results of all pages in one document, written as the pages arrive');
-  if (op.binary) command.option('--out <file>', `write the answer (${op.binary}) to this file; it never goes to a terminal`);
+  if (isPaged(op)) options.push(new Option('--all', 'every page: the results of all pages in one document, written as the pages arrive'));
+  if (op.binary) options.push(new Option('--out <file>', `write the answer (${op.binary}) to this file; it never goes to a terminal`));
+  return options;
+}
+
+/** Adds the command of one operation under `api`, named by its operationId, its override as alias. */
+export function addOperationCommand(api: Command<[string | undefined]>, app: App, description: Description, op: DescribedOperation): Command {
+  const existing = api.commands.find((c) => c.name() === op.id);
+  if (existing) return existing as unknown as Command;
+  const command = api.command(op.id).description(`${op.summary} (${op.method} ${op.path})${op.deprecated ? '; deprecated' : ''}`);
+  if (op.alias) command.alias(op.alias);
+  for (const option of operationOptions(op)) command.addOption(option);
   command.action(async (flags: OperationFlags, cmd: Command) => runOperation(app.context(cmd), op, withParentFlags(op, flags, cmd.parent?.opts() ?? {})));
   const required = flagParams(op).filter((p) => p.required).map((p) => `--${flagOf(p)} <${p.name}>`).join(' ');
   withExamples(command, [
@@ -116,7 +126,9 @@ async function bodySpec(description: Description, op: DescribedOperation, versio
   const schema = op.versions.find((v) => v.date === version)?.body;
   if (!schema) return undefined;
   const { fieldSpecOf } = await import('../../api/description.js');
-  return fieldSpecOf(description, schema);
+  // The body itself is what is sent, even where its schema is marked read-only as a whole (StreamsConnection).
+  const { readOnly: _whole, ...spec } = fieldSpecOf(description, schema);
+  return spec;
 }
 
 /** Whether a dotted path (array levels unnamed) is a field the spec declares, so a problem there is its value. */
@@ -189,7 +201,7 @@ export async function runOperation(ctx: Context, op: DescribedOperation, flags: 
   const params = op.params.filter((p) => p.in === 'path');
   if (params.some((p) => FROM_CONFIG.has(p.name))) {
     pathValues.groupId = await ctx.projectId();
-    if (isObject(body) && spec?.fields && Object.hasOwn(spec.fields, 'groupId') && body.groupId === undefined) body.groupId = pathValues.groupId;
+    if (isObject(body) && spec?.fields && Object.hasOwn(spec.fields, 'groupId') && !spec.fields.groupId?.readOnly && body.groupId === undefined) body.groupId = pathValues.groupId;
   }
   if (body !== undefined && spec) await refuseBody(body, spec, op, version, source);
 

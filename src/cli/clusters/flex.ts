@@ -44,6 +44,8 @@ export function flexRefusal(name: string, limit: FlexLimit, known: boolean, extr
 const MADE_HERE = new WeakSet<Error>();
 
 const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+/** The flex API's answer for a cluster of another kind (a flex cluster upgraded since, say). */
+const isNonFlexInFlexApi = (error: unknown): boolean => error instanceof ApiError && error.status === 400 && error.errorCode === 'CANNOT_USE_NON_FLEX_CLUSTER_IN_FLEX_API';
 
 export function isFlexInClusterApi(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 400 && error.errorCode === FLEX_IN_CLUSTER_API;
@@ -121,7 +123,7 @@ export class ClusterLocator {
         return answer;
       } catch (error) {
         // Not a flex cluster (any more): forget it. A refusal made here without asking is no answer either. The clusters API says.
-        if (isNotFound(error)) this.names.forget(this.name);
+        if (isNotFound(error) || isNonFlexInFlexApi(error)) this.names.forget(this.name);
         else if (!(error instanceof Error && MADE_HERE.has(error))) throw error;
       }
     }

@@ -21,11 +21,12 @@ export function registerCompletion(program: Command, app: App): void {
     .command('__complete', { hidden: true })
     .argument('<what>', 'the lookup a command declares for its argument or flag (the command group that owns the values registers it)')
     .argument('[of]', 'the earlier argument\'s value it is asked for, where the declaration names one (a cluster, for its indexes)')
-    .action(async (what, of, _options, cmd) => {
+    .argument('[word]', 'for a lookup of a command\'s flags (flagsCompletedBy), the flag whose values are asked for')
+    .action(async (what, of, word, _options, cmd) => {
       const entry = lookupsOf(rootOf(cmd)).get(what);
       if (!entry || (entry.needsOf && !of)) return;
       if (entry.local) {
-        const names = await (await entry.load())(app.context(cmd), of);
+        const names = await (await entry.load())(app.context(cmd), of, word);
         if (names.length) app.io.write(`${names.join('\n')}\n`);
         return;
       }
@@ -47,7 +48,7 @@ export function registerCompletion(program: Command, app: App): void {
       });
       const ctx = new Context(quiet, app.env, app.version, { ...(cmd.optsWithGlobals() as GlobalOptions), timeout: attemptTimeout, debug: false });
       try {
-        const names = await (await entry.load())(ctx, of);
+        const names = await (await entry.load())(ctx, of, word);
         if (names.length) app.io.write(`${names.join('\n')}\n`);
       } finally {
         clearTimeout(timer);

@@ -89,6 +89,15 @@ describe('upgrades', () => {
     // Later runs find it in the clusters API, not from the flex names cdba remembered.
     const listed = await run(world, ['clusters', 'list', '-o', 'json', '--query', "results[?name=='flexy'].stateName"], { version: 'default' });
     expect(JSON.parse(listed.stdout)).toEqual(['IDLE']);
+    // The flex API answers its name as another kind's, as the service does; `clusters get`, which
+    // remembered flexy as flex, asks the flex API first, hears that, and reads it from the clusters API.
+    const old = await run(world, ['api', 'getFlexCluster', '--name', 'flexy'], { version: 'default' });
+    expect(old.exitCode).not.toBe(0);
+    expect(old.stderr).toContain('CANNOT_USE_NON_FLEX_CLUSTER_IN_FLEX_API');
+    const got = await run(world, ['clusters', 'get', 'flexy', '-o', 'json'], { version: 'default' });
+    expect(got.exitCode, got.stderr).toBe(0);
+    // A flex cluster's backups are always on; the dedicated cluster's stay on.
+    expect(JSON.parse(got.stdout)).toMatchObject({ name: 'flexy', stateName: 'IDLE', backupEnabled: true });
   });
 
   it('v1.0: the same shared-tier upgrade at /api/atlas/v1.0, to another cloud and region', async () => {

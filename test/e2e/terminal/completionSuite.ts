@@ -203,6 +203,21 @@ export function completionTests(shells: readonly Shell[], withCommon: boolean): 
       expect(await offered(shell, 'cdba -P emu backups restores get beta-1 ')).toEqual([]);
     });
 
+    it.skipIf(!present)('api: operation names, then the named operation\'s flags and their enum values, from the description', async () => {
+      expect(await offered(shell, 'cdba api listClust')).toEqual(expect.arrayContaining(['listClusters']));
+      const flags = await offered(shell, 'cdba api listClusters --');
+      expect(flags).toEqual(expect.arrayContaining(['--include-count', '--items-per-page', '--page-num', '--all', '--output', '--project-id']));
+      // The raw form's flags are not the operation's; the raw form keeps them.
+      expect(flags).not.toContain('--method');
+      expect(flags).not.toContain('--paginate');
+      expect(await offered(shell, 'cdba api /groups/x/clusters --')).toEqual(expect.arrayContaining(['--method', '--paginate', '--include']));
+      expect(await offered(shell, 'cdba -P emu api getMongoDbVersions --cloud-provider ')).toEqual(['AWS', 'AZURE', 'GCP', 'TENANT']);
+      expect(await offered(shell, 'cdba api listClusters --include-count ')).toEqual(['false', 'true']);
+      // A free value is offered nothing; a global flag's value is the global flag's.
+      expect(await offered(shell, 'cdba api getCluster --cluster-name ')).toEqual([]);
+      expect(await offered(shell, 'cdba api getCluster -o ')).toEqual(['json', 'pretty', 'table']);
+    });
+
     it.skipIf(!present)('no cluster names where a new name is typed', async () => {
       expect(await offered(shell, 'cdba -P emu clusters create ')).toEqual([]);
       expect(await offered(shell, 'cdba -P emu env up ')).toEqual([]);

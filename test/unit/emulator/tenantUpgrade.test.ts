@@ -121,14 +121,19 @@ describe('an M0 upgraded to M10, as recorded', () => {
 });
 
 describe('a flex cluster upgraded to M10', () => {
-  it('answers the flex cluster UPDATING; the flex API then holds no such cluster, the clusters API does, then IDLE', async () => {
+  it('answers the flex cluster UPDATING; the flex API then answers its name as another kind\'s, the clusters API serves it, then IDLE', async () => {
     const flexBefore = (await call('GET', `/api/atlas/v2/groups/${PROJECT_A}/flexClusters/flex-1`, '2024-11-13')).json as Doc;
     const answer = await call('POST', flexUpgrade, '2024-11-13', { body: perShardBody('flex-1') });
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/vnd.atlas.2024-11-13+json;charset=utf-8');
     expect(answer.json).toMatchObject({ name: 'flex-1', stateName: 'UPDATING', providerSettings: { providerName: 'FLEX' } });
     const gone = await call('GET', `/api/atlas/v2/groups/${PROJECT_A}/flexClusters/flex-1`, '2024-11-13');
-    expect([gone.status, gone.json.errorCode]).toEqual([404, 'CLUSTER_NOT_FOUND']);
+    expect([gone.status, gone.json.errorCode]).toEqual([400, 'CANNOT_USE_NON_FLEX_CLUSTER_IN_FLEX_API']);
+    expect(gone.json.detail).toBe('Cannot use non-flex cluster flex-1 in the flex API.');
+    for (const method of ['PATCH', 'DELETE']) {
+      const other = await call(method, `/api/atlas/v2/groups/${PROJECT_A}/flexClusters/flex-1`, '2024-11-13', method === 'PATCH' ? { body: { tags: [] } } : {});
+      expect([method, other.status, other.json.errorCode]).toEqual([method, 400, 'CANNOT_USE_NON_FLEX_CLUSTER_IN_FLEX_API']);
+    }
     const listed = (await call('GET', `/api/atlas/v2/groups/${PROJECT_A}/flexClusters`, '2024-11-13')).json as Doc;
     expect((listed.results as Doc[]).map((r) => r.name)).not.toContain('flex-1');
     const updating = (await call('GET', `${clusters}/flex-1`, '2024-08-05')).json as Doc;
@@ -152,7 +157,7 @@ describe('refusals, with the service\'s codes', () => {
     ['a tier the provider lacks', upgrade, '2023-01-01', { name: 'free-2', providerSettings: { providerName: 'AWS', instanceSizeName: 'M90', regionName: 'US_EAST_1' } }, 400, 'INVALID_ATTRIBUTE'],
     ['a region the provider lacks', upgrade, '2023-01-01', { name: 'free-2', providerSettings: { providerName: 'GCP', instanceSizeName: 'M10', regionName: 'US_EAST_1' } }, 400, 'INVALID_ATTRIBUTE'],
     ['an unknown provider', upgrade, '2023-01-01', { name: 'free-2', providerSettings: { providerName: 'OCI', instanceSizeName: 'M10', regionName: 'US_EAST_1' } }, 400, 'INVALID_ATTRIBUTE'],
-    ['a non-flex name in the flex API', flexUpgrade, '2024-11-13', perShardBody('free-2'), 404, 'CLUSTER_NOT_FOUND'],
+    ['a non-flex name in the flex API: its refusal of other kinds (recorded for the flex backup API)', flexUpgrade, '2024-11-13', perShardBody('free-2'), 400, 'CANNOT_USE_NON_FLEX_CLUSTER_IN_FLEX_API'],
     ['an unknown flex cluster', flexUpgrade, '2024-11-13', perShardBody('flex-x', 'M90'), 404, 'CLUSTER_NOT_FOUND'],
   ] as const)('%s', async (_what, path, version, body, status, code) => {
     const answer = await call('POST', path, version, { body });

@@ -26,6 +26,7 @@ import {
 } from './handlers.js';
 import { backupStateFromSeed, checkBackupSeed } from './seed.js';
 import { backupStateOf, restoredFromOf } from './state.js';
+import { backupSuccession } from './succession.js';
 import { shape as S } from '../../stateChecks.js';
 
 export type { SeedBackup } from './seed.js';
@@ -105,6 +106,7 @@ export const backups: ResourceModule = {
     upgrade: (world) => void backupStateOf(world),
     snapshot: (store) => ({ backups: snapshot(store) }),
   },
+  hooks: { clusterSuccession: backupSuccession },
 };
 
 export const flexBackups: ResourceModule = {

@@ -170,7 +170,7 @@ export function recordView(record: SnapshotRecord): SnapshotView {
   return {
     id: record.id,
     onDemand: record.onDemand,
-    frequency: record.flex ? 'daily' : 'ondemand',
+    frequency: record.frequency ?? (record.flex ? 'daily' : 'ondemand'),
     ...(record.description !== undefined ? { description: record.description } : {}),
     requestedAt: record.requestedAt,
     completeAt: record.completeAt,

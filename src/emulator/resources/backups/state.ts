@@ -20,6 +20,8 @@ export interface SnapshotRecord {
   flex: boolean;
   /** On demand through the API (queued, inProgress, completed on the transition time); a seeded one is completed. */
   onDemand: boolean;
+  /** A scheduled one kept as a record (a flex cluster's daily snapshot after its upgrade); absent: on demand, or a flex one's daily. */
+  frequency?: 'daily';
   description?: string;
   retentionDays: number;
   /** When it was asked for (on demand) or taken (seeded). */

@@ -18,6 +18,7 @@ export type { OtherClusterKind } from './handlers.js';
 export { checkClusterEntries, seedClusterNames, SEED_MODEL_CONTEXT, type SeedCluster } from './seed.js';
 export { clusterNamed, clusterStore, type ClusterRecord, type RecordedRequest } from './store.js';
 export { refuseUnlessIdle, upgradedModel, upgradeName } from './tenantUpgrade.js';
+export { succeed, type ClusterSuccession, type Succession } from './succession.js';
 export { CLUSTER_READ_ONLY } from './handlers.js';
 
 export interface ClusterSnapshot {

@@ -5,6 +5,7 @@ import { DueQueue } from '../../dueQueue.js';
 import { isoSeconds } from '../../store.js';
 import type { Store } from '../../contract.js';
 import type { ClusterModel } from '../../../model/cluster.js';
+import { succeed } from './succession.js';
 
 /** A mutating request as received, so tests can assert the exact bodies a client sent. */
 export interface RecordedRequest {
@@ -88,6 +89,8 @@ export class ClusterStore {
         // The shared tier becomes the dedicated cluster: a new model object (a new id and
         // createDate, as recorded), so its rendered views are made again (views.ts).
         record.sharedHosts ??= { replicaSetSeed: record.model.id };
+        // What other modules keep by its id (search indexes ...) is the upgraded cluster's (succession.ts).
+        succeed(this.store, { groupId: record.model.groupId, name: record.model.name, fromId: record.model.id, toId: record.upgradeTo.id });
         record.model = record.upgradeTo;
         delete record.upgradeTo;
       }

@@ -27,6 +27,8 @@ export interface KeptFromTenant {
   terminationProtectionEnabled: boolean;
   /** The writable settings both cluster shapes carry (labels, biConnector ...), for an M0. */
   settings?: Doc;
+  /** Cloud backup, unless the request says (a flex cluster's is always on). */
+  backupEnabled?: boolean;
 }
 
 const given = (body: Doc, key: string): boolean => body[key] !== undefined && body[key] !== null;
@@ -55,6 +57,7 @@ export function upgradedModel(body: Doc, shape: ClusterShape, ctx: ModelContext,
   }
   if (!given(body, 'tags')) model.settings.tags = structuredClone(kept.tags);
   if (!given(body, 'terminationProtectionEnabled')) model.terminationProtectionEnabled = kept.terminationProtectionEnabled;
+  if (kept.backupEnabled !== undefined && !given(body, 'backupEnabled') && !given(body, 'providerBackupEnabled')) model.backupEnabled = kept.backupEnabled;
   return model;
 }
 

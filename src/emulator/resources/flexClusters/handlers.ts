@@ -4,13 +4,15 @@
 //
 // Life: create -> 201 CREATING (only the SRV string) -> IDLE after transitionMs;
 // PATCH changes tags and termination protection at once (no UPDATING);
-// DELETE -> 204 -> DELETING -> gone (404 CLUSTER_NOT_FOUND). As recorded.
+// DELETE -> 204 -> DELETING -> gone (404 CLUSTER_NOT_FOUND). As recorded. The name of one of
+// the project's other clusters (an upgraded flex cluster's among them) is 400
+// CANNOT_USE_NON_FLEX_CLUSTER_IN_FLEX_API, as the flex API answers it (recorded).
 import { issueConnectionStrings, projectHash } from '../../../connstring/index.js';
 import { applyFlexPatch, createFlexModel, flexReadOnlyFields, renderFlexCluster, type FlexClusterModel } from '../../../model/flexCluster.js';
 import { isValidClusterName } from '../../../model/cluster.js';
 import { selfHref, serviceNow } from '../../context.js';
 import type { Handler, ReadOnlyFields, RequestContext } from '../../contract.js';
-import { failures as common, problemFailure } from '../../errors.js';
+import { ApiFailure, failures as common, problemFailure } from '../../errors.js';
 import { pageParams, paginate } from '../../pagination.js';
 import { isoSeconds, objectId } from '../../store.js';
 import { clusterFailures as failures, clusterNamed } from '../clusters/index.js';
@@ -44,11 +46,20 @@ function v2Only(ctx: RequestContext): void {
   if (ctx.api !== 'v2') throw common.resourceNotFound(ctx.path);
 }
 
+/**
+ * What the flex API answers for the name of one of the project's other clusters (dedicated,
+ * M0, or a flex cluster upgraded to a dedicated one): 400, as the flex backup API's recordings
+ * show (reference/recorded-backup/TestSnapshots__List__*cluster-209*); a name nobody holds is 404.
+ */
+export const nonFlexInFlexApi = (name: string): ApiFailure =>
+  new ApiFailure(400, 'CANNOT_USE_NON_FLEX_CLUSTER_IN_FLEX_API', `Cannot use non-flex cluster ${name} in the flex API.`, [name]);
+
 function findFlex(ctx: RequestContext): FlexRecord {
   v2Only(ctx);
   const name = ctx.params.name!;
   const project = projectOf(ctx);
   const record = flexCluster(ctx.services.store, project.id, name);
+  if (!record && clusterNamed(ctx.services.store, project.id, name)) throw nonFlexInFlexApi(name);
   if (!record) throw failures.clusterNotFound(name, project.id);
   return record;
 }

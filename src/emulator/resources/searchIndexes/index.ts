@@ -26,6 +26,7 @@ import {
 } from './handlers.js';
 import { SEARCH_SEED_KEYS, checkSearchSeed, searchStateFromSeed } from './seed.js';
 import { sampleDatabasesOf, searchStateOf } from './state.js';
+import { searchSuccession } from './succession.js';
 import { clusterStore } from '../clusters/index.js';
 import { flexCluster } from '../flexClusters/store.js';
 import { shape as S } from '../../stateChecks.js';
@@ -111,6 +112,7 @@ export const searchIndexes: ResourceModule = {
     upgrade: (world) => void searchStateOf(world),
     snapshot: (store) => ({ search: snapshot(store) }),
   },
+  hooks: { clusterSuccession: searchSuccession },
 };
 
 /** Loading the sample dataset changes a cluster's data, as a cluster manager may. */

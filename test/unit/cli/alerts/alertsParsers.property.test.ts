@@ -75,7 +75,7 @@ describe('the settings body', () => {
         const problem = checkAlertConfig(value);
         if (!problem) return;
         expect(problem.path.startsWith('$')).toBe(true);
-        const parts = [...problem.path.slice(1).matchAll(/\.([A-Za-z_$][\w$]*)|\[(\d+)\]/g)].map((m) => m[1] ?? Number(m[2]));
+        const parts = [...problem.path.slice(1).matchAll(/\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g)].map((m) => m[1] ?? (m[3] !== undefined ? (JSON.parse(m[3]) as string) : Number(m[2])));
         let node: unknown = value;
         for (const part of parts.slice(0, -1)) {
           expect(typeof node === 'object' && node !== null, problem.path).toBe(true);
@@ -84,6 +84,8 @@ describe('the settings body', () => {
         // The parent of the named field is a JSON object or array of the document (the root for `$` itself).
         if (parts.length > 0) expect(typeof node === 'object' && node !== null, problem.path).toBe(true);
       }),
+      // A key that is not an identifier is quoted in the path (`$["A.A"]`), never read as two.
+      { examples: [[{ 'A.A': 0 }], [{ notifications: [{ 'x y': 1 }] }]] },
     );
   });
 });

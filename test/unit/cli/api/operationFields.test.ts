@@ -66,6 +66,16 @@ describe('-f fields typed by the schema', () => {
     expect(() => bodyOfFields([['username', 'a'], ['username.x', 'b']], spec)).toThrow('already a value');
   });
 
+  it('a field the schema marks read-only is never required of a request (it is the answer\'s)', () => {
+    // DataFederationLimit requires name and value, and name is read-only; CloudAppUser requires its read-only emailAddress.
+    const limit = fieldSpecOf(description, op('setGroupLimit').versions.at(-1)!.body!);
+    expect(limit.required).toEqual(['value']);
+    expect(allProblems({ value: 3 }, limit)).toEqual([]);
+    expect(allProblems({}, limit)).toEqual([{ code: 'MISSING_ATTRIBUTE', field: 'value' }]);
+    const user = fieldSpecOf(description, op('createUser').versions.at(-1)!.body!);
+    expect(user.required).not.toContain('emailAddress');
+  });
+
   it('an enum with a placeholder value is open: a custom role name is a role name', () => {
     expect(allProblems({ groupId: 'g', username: 'u', databaseName: 'admin', roles: [{ roleName: 'myCustomRole', databaseName: 'admin' }] }, spec)).toEqual([]);
   });
