@@ -85,7 +85,7 @@ describe('access logs: a cluster\'s authentication attempts, derived and seeded'
   it('by hostname: the cluster\'s host\'s attempts only; an unknown cluster or host is 404', async () => {
     const all = (await get(`${group}/dbAccessHistory/clusters/c1`)).body.accessLogs as Doc[];
     const host = all[0]!.hostname as string;
-    expect(host).toMatch(/^c1-shard-00-0\d\.[a-z0-9]+\.mongodb\.net$/);
+    expect(host).toMatch(/^atlas-[a-z0-9]{6}-shard-00-0\d\.[a-z0-9]+\.mongodb\.net$/);
     const byHost = (await get(`${group}/dbAccessHistory/processes/${host}`)).body.accessLogs as Doc[];
     expect(byHost.length).toBeGreaterThan(0);
     expect(byHost).toEqual(all.filter((l) => l.hostname === host));

@@ -1,9 +1,11 @@
 // The database access history module (contract.ts): a cluster's authentication attempts,
-// by cluster name or by one of its hostnames (history.ts derives them), filtered as the
-// service filters them: start and end (epoch milliseconds, both or neither), ipAddress,
-// authResult (true: the successes, false: the failures), nLogs (at most 20000, the
-// default), newest first. An unknown cluster is the clusters' 404 CLUSTER_NOT_FOUND, an
-// unknown hostname 404 HOST_NOT_FOUND.
+// by cluster name or by one of its hosts, filtered as the service filters them: start and
+// end (epoch milliseconds, both or neither; without them the last 24 hours and every
+// attempt the seed declares), ipAddress, authResult (true: the successes, false: the
+// failures), nLogs (at most 20000, the default), newest first. An unknown cluster is the
+// clusters' 404 CLUSTER_NOT_FOUND, an unknown hostname 404 HOST_NOT_FOUND. The attempts
+// are the connections of `connectionsOf` (connections.ts), which the log download's
+// connection and authentication lines are written from too (logs module).
 import { isObject } from '../../../base/object.js';
 import { parseIsoDateTime } from '../../../base/isoDate.js';
 import { serviceNow } from '../../context.js';
@@ -12,13 +14,12 @@ import { ApiFailure, failures } from '../../errors.js';
 import { booleanParam } from '../../pagination.js';
 import { OBJECT_ID, type Problems } from '../../seedChecks.js';
 import { shape as S } from '../../stateChecks.js';
-import type { IpAccessEntry } from '../accessList/index.js';
 import { clusterFailures, clusterStore, type ClusterRecord } from '../clusters/index.js';
-import { databaseUsers } from '../databaseUsers/store.js';
+import { clusterProcesses } from '../processes/index.js';
 import { projectOf, seedProjectIds } from '../projects/index.js';
-import { clusterHistory, clusterHostnames, type AccessLogEntry, type SeedAccessLog } from './history.js';
+import { accessLogEntry, AUTH_DELAY, connectionsOf, DERIVED_WINDOW, type SeedAccessLog } from './connections.js';
 
-export type { SeedAccessLog } from './history.js';
+export { AUTH_DELAY, authenticationLine, connectionsOf, logDate, remoteOf, type Connection, type SeedAccessLog } from './connections.js';
 
 const MAX_LOGS = 20_000;
 /** The description's bound on start and end: 2008-01-01. */
@@ -48,25 +49,17 @@ function answer(ctx: RequestContext, record: ClusterRecord, hostname?: string): 
   if (nLogsText !== null && (!/^\d+$/.test(nLogsText) || Number(nLogsText) > MAX_LOGS)) throw failures.invalidQueryParameter('nLogs', nLogsText, `It must be an integer from 0 to ${MAX_LOGS}.`);
   const nLogs = nLogsText === null ? MAX_LOGS : Number(nLogsText);
   const authResult = ctx.query.has('authResult') ? booleanParam(ctx.query, 'authResult', true) : undefined;
-  const project = projectOf(ctx);
+  const groupId = projectOf(ctx).id;
   const { store } = ctx.services;
   const now = serviceNow(ctx.services);
-  const history = clusterHistory({
-    store,
-    groupId: project.id,
-    record,
-    users: databaseUsers(store, project.id, ctx.services.clock()),
-    accessList: (project as { ipAccessList?: IpAccessEntry[] }).ipAccessList ?? [],
-    now,
-  });
-  const kept = history.filter((entry: AccessLogEntry) => {
-    const at = Date.parse(entry.timestamp);
-    if (start !== undefined && (at < start || at > end!)) return false;
-    if (hostname !== undefined && entry.hostname !== hostname) return false;
-    if (ip !== null && entry.ipAddress !== ip) return false;
-    return authResult === undefined || entry.authResult === authResult;
-  });
-  return { status: 200, body: { accessLogs: kept.reverse().slice(0, nLogs) } };
+  // The window is of the attempts' times (the authentication's), start and end included.
+  const seeded = (store.world.accessLogs ?? []).filter((a) => a.groupId === groupId && a.clusterName === record.model.name).map((a) => Date.parse(a.timestamp));
+  const from = start ?? Math.min(now - DERIVED_WINDOW, ...seeded);
+  const to = end === undefined ? now + 1 : end + 1;
+  const kept = connectionsOf(store, groupId, record, from - AUTH_DELAY, to - AUTH_DELAY, hostname).filter(
+    (c) => (ip === null || c.ipAddress === ip) && (authResult === undefined || c.authResult === authResult),
+  );
+  return { status: 200, body: { accessLogs: kept.reverse().slice(0, nLogs).map(accessLogEntry) } };
 }
 
 const byCluster: Handler = (ctx) => {
@@ -77,12 +70,15 @@ const byCluster: Handler = (ctx) => {
   return answer(ctx, record);
 };
 
+/** A host by the processes' name of it or by its alias (the connection strings' name), paused or not. */
 const byHost: Handler = (ctx) => {
   const project = projectOf(ctx);
-  const hostname = ctx.params.hostname!;
-  const record = clusterStore(ctx.services.store).list(project.id).find((r) => r.model.stateName !== 'CREATING' && clusterHostnames(project.id, r).includes(hostname));
-  if (!record) throw hostNotFound(hostname, project.id);
-  return answer(ctx, record, hostname);
+  const asked = (ctx.params.hostname ?? '').toLowerCase();
+  for (const record of clusterStore(ctx.services.store).list(project.id)) {
+    const process = clusterProcesses(record.model, { evenIfPaused: true }).find((p) => p.hostname === asked || p.userAlias === asked);
+    if (process) return answer(ctx, record, process.hostname);
+  }
+  throw hostNotFound(ctx.params.hostname ?? '', project.id);
 };
 
 function checkSeed(doc: Record<string, unknown>, problems: Problems): void {

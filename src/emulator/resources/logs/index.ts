@@ -10,10 +10,12 @@ import { gzipSync } from 'node:zlib';
 import { serviceNow } from '../../context.js';
 import type { Handler, RequestContext, ResourceModule } from '../../contract.js';
 import { ApiFailure, failures } from '../../errors.js';
+import { AUTH_DELAY, connectionsOf } from '../accessLogs/index.js';
+import { clusterStore } from '../clusters/index.js';
 import { processRuns } from '../performanceAdvisor/index.js';
-import { hostNotFound, processesOf } from '../processes/index.js';
+import { hostNotFound, processesOf, upPeriods } from '../processes/index.js';
 import { projectOf } from '../projects/index.js';
-import { LOG_NAMES, logLines, type LogName, type LogUser } from './lines.js';
+import { LOG_NAMES, logLines, type LogName } from './lines.js';
 
 const DAY_S = 86_400;
 /** The earliest date the description allows (2008-01-01, in seconds). */
@@ -47,13 +49,6 @@ function windowOf(ctx: RequestContext): { start: number; end: number } {
 /** The file name's time: ISO 8601 without a zone, as the service writes it. */
 const fileTime = (s: number): string => new Date(s * 1000).toISOString().slice(0, 19);
 
-/** The project's database users, whom the log shows connecting. */
-function usersOf(ctx: RequestContext, groupId: string): LogUser[] {
-  return (ctx.services.store.world.databaseUsers ?? [])
-    .filter((user) => user.groupId === groupId)
-    .map((user) => ({ username: user.username, databaseName: user.databaseName }));
-}
-
 const download: Handler = (ctx) => {
   const project = projectOf(ctx);
   const hostName = (ctx.params.hostName ?? '').toLowerCase();
@@ -62,9 +57,13 @@ const download: Handler = (ctx) => {
   const processes = processesOf(ctx.services.store, project.id).filter((p) => p.hostname === hostName);
   if (processes.length === 0) throw hostNotFound(hostName, project.id);
   const { start, end } = windowOf(ctx);
-  const mongod = processes.find((p) => p.kind === 'mongod');
-  const runs = mongod ? processRuns(ctx.services.store, mongod, start * 1000, end * 1000) : [];
-  const lines = logLines(logName as LogName, processes, usersOf(ctx, project.id), runs, start * 1000, end * 1000);
+  const { store } = ctx.services;
+  const [from, to] = [start * 1000, end * 1000];
+  const mongod = processes.find((p) => p.kind === 'mongod')!;
+  const record = clusterStore(store).find(project.id, mongod.clusterName)!;
+  // The connections the access history lists for the host: those authenticated in the window.
+  const connections = connectionsOf(store, project.id, record, from - AUTH_DELAY, to - AUTH_DELAY, hostName);
+  const lines = logLines(logName as LogName, processes, upPeriods(store, mongod), connections, processRuns(store, mongod, from, to), from, to);
   const text = lines.length === 0 ? Buffer.alloc(0) : Buffer.from(`${lines.join('\n')}\n`, 'utf8');
   const kind = logName.toUpperCase().replace(/-/g, '_');
   return {

@@ -9,7 +9,7 @@ import type { Handler, RequestContext } from '../../contract.js';
 import { failures } from '../../errors.js';
 import { isoSeconds } from '../../store.js';
 import { clusterFailures, clusterStore } from '../clusters/index.js';
-import { processOf, processesOf, type ProcessInfo } from '../processes/index.js';
+import { processOf, processesOf, upPeriods, type ProcessInfo } from '../processes/index.js';
 import { projectOf } from '../projects/index.js';
 import { advisorStateOf, workloadOf } from './state.js';
 import { DAY_MS, dropIndexSuggestions, namespacesOf, schemaAdvice, slowQueryDoc, slowRuns, suggestions, type SlowRun } from './workload.js';
@@ -49,9 +49,15 @@ function dataShards(store: RequestContext['services']['store'], process: Process
 export function processRuns(store: RequestContext['services']['store'], process: ProcessInfo, from: number, to: number): SlowRun[] {
   const shard = shardOfProcess(process);
   if (shard === undefined || process.kind !== 'mongod') return [];
-  // Nothing ran before the host came up.
-  const since = Math.max(from, Date.parse(process.created) || from);
-  return since >= to ? [] : slowRuns(workloadOf(store.world, process.groupId, process.clusterName), shard, dataShards(store, process), since, to);
+  // Nothing ran while the host was down: before it came up, while the cluster was paused.
+  const workload = workloadOf(store.world, process.groupId, process.clusterName);
+  if (workload.length === 0) return [];
+  const shards = dataShards(store, process);
+  return upPeriods(store, process).flatMap((period) => {
+    const since = Math.max(from, period.from);
+    const until = Math.min(to, period.to ?? to);
+    return since >= until ? [] : slowRuns(workload, shard, shards, since, until);
+  });
 }
 
 const namespaceFilter = (ctx: RequestContext): ReadonlySet<string> | undefined => {

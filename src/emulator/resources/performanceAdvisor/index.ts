@@ -22,7 +22,8 @@ import {
 import { advisorStateFromSeed, advisorStateOf, checkWorkloadSeed, type AdvisorState } from './state.js';
 
 export { processRuns } from './handlers.js';
-export type { SlowRun, WorkloadEntry, WorkloadIndex, WorkloadQuery } from './workload.js';
+export { workloadOf } from './state.js';
+export type { SlowRun, WorkloadClient, WorkloadEntry, WorkloadIndex, WorkloadQuery } from './workload.js';
 
 declare module '../../contract.js' {
   interface StateSnapshot {

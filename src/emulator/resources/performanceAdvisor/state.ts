@@ -33,6 +33,7 @@ export function workloadOf(world: World, projectId: string, cluster: string): Wo
   return advisorStateOf(world).workload.filter((entry) => entry.projectId === projectId && entry.cluster.toLowerCase() === cluster.toLowerCase());
 }
 
+const IP_ADDRESS = /^((25[0-5]|(2[0-4]|1\d|[1-9]|)\d)(\.(?!$)|$)){4}$|^([0-9a-f]{1,4}:){7}[0-9a-f]{1,4}$/;
 const NAMESPACE = /^[^.$\0/\\ "]+\.[^$\0]+$/;
 const CLUSTER = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
 const MAX_ENTRIES = 1000;
@@ -50,7 +51,7 @@ export function checkWorkloadSeed(doc: Record<string, unknown>, problems: Proble
   workload.forEach((entry, i) => {
     const at = `workload[${i}]`;
     if (!isObject(entry)) return problems.add(at, 'must be an object {projectId, cluster, namespace, queries, indexes}');
-    problems.onlyKeys(at, entry, ['projectId', 'cluster', 'namespace', 'queries', 'indexes', 'avgObjSize']);
+    problems.onlyKeys(at, entry, ['projectId', 'cluster', 'namespace', 'queries', 'indexes', 'avgObjSize', 'clients']);
     if (problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID, 'a 24-hex project id') && !projectIds.has(entry.projectId)) problems.add(`${at}.projectId`, `no project ${entry.projectId} in the seed`);
     problems.string(`${at}.cluster`, entry.cluster, CLUSTER, 'a cluster name');
     problems.string(`${at}.namespace`, entry.namespace, NAMESPACE, 'a namespace <database>.<collection>');
@@ -68,6 +69,15 @@ export function checkWorkloadSeed(doc: Record<string, unknown>, problems: Proble
       if (!count(query.docsExamined, 1e12)) problems.add(`${q}.docsExamined`, 'must be a whole number');
       if (!count(query.nReturned, 1e12)) problems.add(`${q}.nReturned`, 'must be a whole number');
       if (query.lookup !== undefined) problems.string(`${q}.lookup`, query.lookup, /^[^$\0]+$/, 'a collection name');
+    });
+    if (entry.clients !== undefined && !Array.isArray(entry.clients)) problems.add(`${at}.clients`, 'must be an array of {username, ipAddress, perDay}');
+    (Array.isArray(entry.clients) ? entry.clients : []).forEach((client, j) => {
+      const x = `${at}.clients[${j}]`;
+      if (!isObject(client)) return problems.add(x, 'must be an object {username, ipAddress}');
+      problems.onlyKeys(x, client, ['username', 'ipAddress', 'perDay']);
+      problems.string(`${x}.username`, client.username);
+      problems.string(`${x}.ipAddress`, client.ipAddress, IP_ADDRESS, 'an IPv4 address or a full IPv6 address');
+      if (client.perDay !== undefined && (!count(client.perDay, 1440) || client.perDay === 0)) problems.add(`${x}.perDay`, 'must be a whole number from 1 to 1440');
     });
     if (entry.indexes !== undefined && !Array.isArray(entry.indexes)) problems.add(`${at}.indexes`, 'must be an array of {name, key, hidden, sizeBytes}');
     (Array.isArray(entry.indexes) ? entry.indexes : []).forEach((index, j) => {

@@ -32,6 +32,14 @@ export interface WorkloadIndex {
   sizeBytes?: number;
 }
 
+/** Who runs a namespace's queries, and from where: the access history and the logs' connections (accessLogs module). */
+export interface WorkloadClient {
+  username: string;
+  ipAddress: string;
+  /** Connections a day (default 24). */
+  perDay?: number;
+}
+
 /** One namespace's workload in one cluster. */
 export interface WorkloadEntry {
   projectId: string;
@@ -42,6 +50,8 @@ export interface WorkloadEntry {
   indexes?: WorkloadIndex[];
   /** Average document size in bytes (default 512). */
   avgObjSize?: number;
+  /** The database users who connect to run them, and from which addresses. */
+  clients?: WorkloadClient[];
 }
 
 export const DAY_MS = 86_400_000;

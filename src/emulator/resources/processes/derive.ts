@@ -62,9 +62,13 @@ function primaryNode(model: ClusterModel, shard: number, nodes: number): number 
   return digest.readUInt32BE(0) % nodes;
 }
 
-/** The processes of one cluster, mongod before mongos on each host, hosts in the connection strings' order. */
-export function clusterProcesses(model: ClusterModel): ProcessInfo[] {
-  if (!hasProcesses(model)) return [];
+/**
+ * The processes of one cluster, mongod before mongos on each host, hosts in the connection
+ * strings' order. `evenIfPaused`: a paused cluster's too, as they ran before the pause (what
+ * the logs and the access history of a past window read).
+ */
+export function clusterProcesses(model: ClusterModel, options: { evenIfPaused?: boolean } = {}): ProcessInfo[] {
+  if (!hasProcesses(options.evenIfPaused ? { ...model, paused: false } : model)) return [];
   const hash = projectHash(model.groupId);
   const rsId = replicaSetId(model.id);
   const cluster = model.name.toLowerCase();
@@ -136,13 +140,13 @@ export function clusterProcesses(model: ClusterModel): ProcessInfo[] {
  * The project's processes, its clusters in creation order; only those of `clusterName`
  * when given. Other modules (logs, metrics, the performance advisor) read them here.
  */
-export function processesOf(store: Store, groupId: string, clusterName?: string): ProcessInfo[] {
+export function processesOf(store: Store, groupId: string, clusterName?: string, options: { evenIfPaused?: boolean } = {}): ProcessInfo[] {
   const clusters = clusterStore(store);
   if (clusterName !== undefined) {
     const record = clusters.find(groupId, clusterName);
-    return record ? clusterProcesses(record.model) : [];
+    return record ? clusterProcesses(record.model, options) : [];
   }
-  return clusters.list(groupId).flatMap((record) => clusterProcesses(record.model));
+  return clusters.list(groupId).flatMap((record) => clusterProcesses(record.model, options));
 }
 
 /**

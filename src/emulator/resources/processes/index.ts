@@ -2,7 +2,9 @@
 // /processes/{processId} at 2023-01-01, answered from the project's clusters
 // (derive.ts), field for field and in the service's key order as recorded
 // (reference/recorded-diagnostics/TestProcesses__*). It keeps no state of its own.
-// Other modules read the processes through `processesOf` and `findProcess`.
+// Other modules read the processes through `processesOf` and `findProcess`, and when a
+// host was up through `upPeriods` (lifetimes.ts: the one state it keeps, each cluster's
+// shape at each change, told by `observe`).
 import { apiRoot, selfHref } from '../../context.js';
 import type { Handler, RequestContext, ResourceModule } from '../../contract.js';
 import { serviceNow } from '../../context.js';
@@ -10,8 +12,11 @@ import { ApiFailure } from '../../errors.js';
 import { isoSeconds } from '../../store.js';
 import { pageParams, paginate } from '../../pagination.js';
 import { projectOf } from '../projects/index.js';
+import { shape as S } from '../../stateChecks.js';
 import { findProcess, processesOf, type ProcessInfo } from './derive.js';
+import { markBaselines, observeClusterChange } from './lifetimes.js';
 
+export { upAt, upPeriods, type UpPeriod } from './lifetimes.js';
 export { clusterProcesses, findProcess, hasProcesses, processesOf, type ProcessInfo, type ProcessType } from './derive.js';
 
 /** The service's answer for a process the project does not have. */
@@ -76,5 +81,14 @@ export const processes: ResourceModule = {
   operations: {
     'processes.list': { handler: listProcesses, action: 'read' },
     'processes.get': { handler: getProcess, action: 'read' },
+  },
+  state: {
+    shape: { processHistory: S.optional(S.array(S.object({ groupId: 'string', clusterId: 'string', at: 'number', running: 'boolean', nodes: 'number', shards: 'number' }))) },
+    fromSeed: (world) => markBaselines(world),
+    upgrade: (world) => markBaselines(world),
+  },
+  observe: async (observation) => {
+    const { store } = observation.services;
+    if (observeClusterChange(store, observation)) await store.commit();
   },
 };
