@@ -18577,7 +18577,7 @@ var require_pool = __commonJS({
     }
     var Pool = class extends PoolBase {
       constructor(origin, {
-        connections: connections2,
+        connections,
         factory = defaultFactory,
         connect,
         connectTimeout,
@@ -18590,7 +18590,7 @@ var require_pool = __commonJS({
         clientTtl,
         ...options
       } = {}) {
-        if (connections2 != null && (!Number.isFinite(connections2) || connections2 < 0)) {
+        if (connections != null && (!Number.isFinite(connections) || connections < 0)) {
           throw new InvalidArgumentError2("invalid connections");
         }
         if (typeof factory !== "function") {
@@ -18611,7 +18611,7 @@ var require_pool = __commonJS({
           });
         }
         super(options);
-        this[kConnections] = connections2 || null;
+        this[kConnections] = connections || null;
         this[kUrl] = util.parseOrigin(origin);
         this[kOptions] = { ...util.deepClone(options), connect, allowH2, clientTtl, socketPath };
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
@@ -33669,8 +33669,8 @@ var require_lib2 = __commonJS({
         return this.searchParams;
       }
       [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
-        const { href, origin, protocol, username, password, hosts: hosts2, pathname, search, searchParams, hash: hash2 } = this;
-        return { href, origin, protocol, username, password, hosts: hosts2, pathname, search, searchParams, hash: hash2 };
+        const { href, origin, protocol, username, password, hosts: hosts2, pathname, search, searchParams, hash: hash3 } = this;
+        return { href, origin, protocol, username, password, hosts: hosts2, pathname, search, searchParams, hash: hash3 };
       }
     };
     exports2.ConnectionString = ConnectionString2;
@@ -33748,9 +33748,9 @@ function legacyParts(labels) {
 }
 function currentParts(labels) {
   if (labels.length !== 2) return void 0;
-  const [label, hash2] = labels;
-  if (PROVIDER_LABELS[hash2] || !HASH_PATTERN.test(hash2)) return void 0;
-  return { label, hash: hash2 };
+  const [label, hash3] = labels;
+  if (PROVIDER_LABELS[hash3] || !HASH_PATTERN.test(hash3)) return void 0;
+  return { label, hash: hash3 };
 }
 function plain(match) {
   if (!match) return void 0;
@@ -33783,20 +33783,20 @@ function listHost(host) {
   }
   const current = currentParts(split.labels);
   if (!current) return void 0;
-  const { label, hash: hash2 } = current;
+  const { label, hash: hash3 } = current;
   const pri = MEMBER_PRI.exec(label);
   const std = pri ?? MEMBER.exec(label);
   if (std) {
     return {
       ...base,
-      hash: hash2,
+      hash: hash3,
       candidates: [pri ? "privatePeering" : "standard"],
       cluster: std[1],
       member: { role: std[2], shard: Number(std[3]), node: Number(std[4]) }
     };
   }
   const pl = PL_PLAIN.exec(label);
-  if (pl) return { ...base, hash: hash2, endpointIndex: Number(pl[1]), ...privateLink("hostList", pl[2]) };
+  if (pl) return { ...base, hash: hash3, endpointIndex: Number(pl[1]), ...privateLink("hostList", pl[2]) };
   return void 0;
 }
 function srvHost(host) {
@@ -33811,8 +33811,8 @@ function srvHost(host) {
   }
   const current = currentParts(split.labels);
   if (!current) return void 0;
-  const { label, hash: hash2 } = current;
-  const at = { ...base, hash: hash2 };
+  const { label, hash: hash3 } = current;
+  const at = { ...base, hash: hash3 };
   const optimized = PL_OPTIMIZED.exec(label);
   if (optimized) {
     return { ...at, candidates: ["privateLinkOptimized"], cluster: optimized[1], endpointIndex: Number(optimized[2]) };
@@ -41582,12 +41582,12 @@ function issueInputFor(project, record2) {
   const { model } = record2;
   const lead = model.replicationSpecs[0]?.regionConfigs[0];
   const provider2 = lead?.providerName ?? "AWS";
-  const hash2 = projectHash(project.id);
+  const hash3 = projectHash(project.id);
   const cluster = model.name.toLowerCase();
-  const shared = record2.sharedHosts ? { hostPrefix: tenantHostPrefix(`${hash2}/${cluster}`), replicaSetSeed: record2.sharedHosts.replicaSetSeed } : void 0;
+  const shared = record2.sharedHosts ? { hostPrefix: tenantHostPrefix(`${hash3}/${cluster}`), replicaSetSeed: record2.sharedHosts.replicaSetSeed } : void 0;
   return {
     cluster,
-    hash: hash2,
+    hash: hash3,
     clusterType: model.clusterType,
     nodeCount: nodesPerShard(model),
     shardCount: model.replicationSpecs.length,
@@ -42100,6 +42100,260 @@ var init_clusters3 = __esm({
   }
 });
 
+// src/emulator/resources/processes/derive.ts
+function hasProcesses(model) {
+  return !isTenant(model) && !model.paused && model.stateName !== "CREATING" && model.stateName !== "DELETING";
+}
+function primaryNode(model, shard, nodes2) {
+  const digest3 = (0, import_node_crypto14.createHash)("sha256").update(`primary\0${model.id}\0${shard}`).digest();
+  return digest3.readUInt32BE(0) % nodes2;
+}
+function clusterProcesses(model, options = {}) {
+  if (!hasProcesses(options.evenIfPaused ? { ...model, paused: false } : model)) return [];
+  const hash3 = projectHash(model.groupId);
+  const rsId = replicaSetId(model.id);
+  const cluster = model.name.toLowerCase();
+  const nodeCount = nodesPerShard(model);
+  const shardCount = model.replicationSpecs.length;
+  const embeddedConfigServer = Number(model.mongoDBMajorVersion.split(".")[0]) >= 8;
+  const base = {
+    version: model.mongoDBVersion,
+    created: model.mongoURIUpdated ?? model.createDate,
+    groupId: model.groupId,
+    clusterName: model.name,
+    clusterId: model.id
+  };
+  const host = (role, shard, node) => ({
+    hostname: `${rsId}-${role}-${pad2(shard)}-${pad2(node)}.${hash3}.${DOMAIN}`,
+    userAlias: `${cluster}-${role}-${pad2(shard)}-${pad2(node)}.${hash3}.${DOMAIN}`
+  });
+  const out = [];
+  if (model.clusterType === "REPLICASET") {
+    const primary = primaryNode(model, 0, nodeCount);
+    for (const member2 of hostMembers({ clusterType: "REPLICASET", nodeCount, shardCount: 1 })) {
+      const h2 = host("shard", 0, member2.node);
+      out.push({
+        ...base,
+        ...h2,
+        id: `${h2.hostname}:${MONGOD_PORT}`,
+        port: MONGOD_PORT,
+        typeName: member2.node === primary ? "REPLICA_PRIMARY" : "REPLICA_SECONDARY",
+        replicaSetName: `${rsId}-shard-0`,
+        node: member2.node,
+        shard: 0,
+        kind: "mongod"
+      });
+    }
+    return out;
+  }
+  const members2 = hostMembers({ clusterType: model.clusterType, nodeCount, shardCount, embeddedConfigServer });
+  for (const member2 of members2) {
+    const h2 = host(member2.role, member2.shard, member2.node);
+    const setName = `${rsId}-${member2.role}-${member2.shard}`;
+    const shardIndex = member2.role === "config" ? -1 : member2.shard;
+    const primary = primaryNode(model, shardIndex, nodeCount) === member2.node;
+    out.push({
+      ...base,
+      ...h2,
+      id: `${h2.hostname}:${MONGOD_PORT}`,
+      port: MONGOD_PORT,
+      typeName: member2.role === "config" ? "SHARD_CONFIG" : primary ? "SHARD_PRIMARY" : "SHARD_SECONDARY",
+      replicaSetName: setName,
+      shardName: setName,
+      node: member2.node,
+      shard: member2.shard,
+      kind: "mongod"
+    });
+    out.push({ ...base, ...h2, id: `${h2.hostname}:${MONGOS_PORT2}`, port: MONGOS_PORT2, typeName: "SHARD_MONGOS", node: member2.node, shard: member2.shard, kind: "mongos" });
+  }
+  if (!embeddedConfigServer) {
+    for (let node = 0; node < 3; node++) {
+      const h2 = host("config", 0, node);
+      out.push({ ...base, ...h2, id: `${h2.hostname}:${MONGOD_PORT}`, port: MONGOD_PORT, typeName: "SHARD_CONFIG", replicaSetName: `${rsId}-config-0`, node, shard: 0, kind: "mongod" });
+    }
+  }
+  return out;
+}
+function processesOf(store, groupId, clusterName, options = {}) {
+  const clusters3 = clusterStore(store);
+  if (clusterName !== void 0) {
+    const record2 = clusters3.find(groupId, clusterName);
+    return record2 ? clusterProcesses(record2.model, options) : [];
+  }
+  return clusters3.list(groupId).flatMap((record2) => clusterProcesses(record2.model, options));
+}
+function findProcess(store, groupId, processId) {
+  const all = processesOf(store, groupId);
+  return processId.includes(":") ? all.find((p) => p.id === processId) : all.find((p) => p.hostname === processId);
+}
+var import_node_crypto14, DOMAIN, MONGOD_PORT, MONGOS_PORT2, pad2;
+var init_derive = __esm({
+  "src/emulator/resources/processes/derive.ts"() {
+    "use strict";
+    import_node_crypto14 = require("node:crypto");
+    init_connstring();
+    init_cluster();
+    init_clusters3();
+    init_connectionStrings();
+    DOMAIN = "mongodb.net";
+    MONGOD_PORT = 27017;
+    MONGOS_PORT2 = 27016;
+    pad2 = (n) => String(n).padStart(2, "0");
+  }
+});
+
+// src/emulator/resources/processes/lifetimes.ts
+function historyOf(world) {
+  world.processHistory ??= [];
+  return world.processHistory;
+}
+function push(world, mark) {
+  const marks = historyOf(world);
+  const last = marks.filter((m) => m.groupId === mark.groupId && m.clusterId === mark.clusterId).at(-1);
+  if (last && last.running === mark.running && last.nodes === mark.nodes && last.shards === mark.shards) return;
+  marks.push(mark);
+  if (marks.length > MAX_MARKS) marks.splice(0, marks.length - MAX_MARKS);
+}
+function markBaselines(world) {
+  const marks = historyOf(world);
+  for (const { model } of world.clusters ?? []) {
+    if (marks.some((m) => m.groupId === model.groupId && m.clusterId === model.id)) continue;
+    push(world, { groupId: model.groupId, clusterId: model.id, at: cameUp(model), ...shapeOf3(model) });
+  }
+}
+function observeClusterChange(store, observation) {
+  if (observation.operation !== "clusters.create" && observation.operation !== "clusters.update") return false;
+  const groupId = observation.params.groupId ?? "";
+  const name = observation.operation === "clusters.create" ? String(observation.body?.name ?? "") : observation.params.clusterName ?? "";
+  const record2 = clusterStore(store).find(groupId, name);
+  if (!record2) return false;
+  const before = historyOf(store.world).length;
+  if (observation.operation === "clusters.create") {
+    const offset = store.serviceClock() - store.clock();
+    const at = record2.pendingUntil !== void 0 ? record2.pendingUntil + offset : store.serviceClock();
+    push(store.world, { groupId, clusterId: record2.model.id, at, ...shapeOf3(record2.model) });
+  } else {
+    markBaselines(store.world);
+    push(store.world, { groupId, clusterId: record2.model.id, at: store.serviceClock(), ...shapeOf3(record2.model) });
+  }
+  return historyOf(store.world).length !== before;
+}
+function upPeriods(store, process9) {
+  const marks = (store.world.processHistory ?? []).filter((m) => m.groupId === process9.groupId && m.clusterId === process9.clusterId);
+  const record2 = clusterStore(store).find(process9.groupId, process9.clusterName);
+  const first = record2 ? cameUp(record2.model) : Date.parse(process9.created);
+  const timeline = marks.length > 0 ? marks : record2 ? [{ at: first, ...shapeOf3(record2.model) }] : [{ at: first, running: true, nodes: process9.node + 1, shards: process9.shard + 1 }];
+  const out = [];
+  let open5;
+  for (const [i, mark] of timeline.entries()) {
+    const at = i === 0 ? Math.max(first, mark.at) : mark.at;
+    const up = runsIn(process9, mark);
+    if (up && !open5) out.push(open5 = { from: at });
+    else if (!up && open5) {
+      open5.to = at;
+      open5 = void 0;
+    }
+  }
+  return out;
+}
+var MAX_MARKS, cameUp, shapeOf3, runsIn, upAt;
+var init_lifetimes = __esm({
+  "src/emulator/resources/processes/lifetimes.ts"() {
+    "use strict";
+    init_clusters3();
+    init_connectionStrings();
+    MAX_MARKS = 5e3;
+    cameUp = (model) => Date.parse(model.mongoURIUpdated ?? model.createDate);
+    shapeOf3 = (model) => ({
+      running: !model.paused,
+      nodes: nodesPerShard(model),
+      shards: model.replicationSpecs.length
+    });
+    runsIn = (process9, mark) => mark.running && (process9.typeName === "SHARD_CONFIG" || process9.node < mark.nodes && process9.shard < mark.shards);
+    upAt = (periods, at) => periods.some((p) => at >= p.from && (p.to === void 0 || at < p.to));
+  }
+});
+
+// src/emulator/resources/processes/index.ts
+function processHref(ctx, groupId, processId) {
+  return `${apiRoot(ctx)}/groups/${groupId}/processes/${processId}`;
+}
+function lastPing(ctx) {
+  const now = serviceNow(ctx.services);
+  return isoSeconds(now - now % 6e4);
+}
+function renderProcess(ctx, process9, detail) {
+  const self = processHref(ctx, process9.groupId, process9.id);
+  const links = [{ href: self, rel: "self" }];
+  if (detail) {
+    links.push({ href: `${apiRoot(ctx)}/groups/${process9.groupId}`, rel: "https://cloud.mongodb.com/group" });
+    links.push({ href: `${self}/measurements?granularity=PT5M&period=PT24H`, rel: "https://cloud.mongodb.com/measurements" });
+  }
+  return {
+    created: process9.created,
+    groupId: process9.groupId,
+    hostname: process9.hostname,
+    id: process9.id,
+    lastPing: lastPing(ctx),
+    links,
+    port: process9.port,
+    ...process9.replicaSetName === void 0 ? {} : { replicaSetName: process9.replicaSetName },
+    ...process9.shardName === void 0 ? {} : { shardName: process9.shardName },
+    typeName: process9.typeName,
+    userAlias: process9.userAlias,
+    version: process9.version
+  };
+}
+function processOf(ctx) {
+  const project = projectOf(ctx);
+  const processId = ctx.params.processId ?? "";
+  const process9 = processId.includes(":") ? findProcess(ctx.services.store, project.id, processId) : void 0;
+  if (!process9) throw hostNotFound(processId, project.id);
+  return process9;
+}
+var hostNotFound, listProcesses, getProcess, processes2;
+var init_processes2 = __esm({
+  "src/emulator/resources/processes/index.ts"() {
+    "use strict";
+    init_context2();
+    init_context2();
+    init_errors4();
+    init_store2();
+    init_pagination2();
+    init_projects2();
+    init_stateChecks();
+    init_derive();
+    init_lifetimes();
+    init_lifetimes();
+    init_derive();
+    hostNotFound = (processId, groupId) => new ApiFailure(404, "HOST_NOT_FOUND", `No host with ID ${processId} exists in group ${groupId}.`, [processId, groupId]);
+    listProcesses = (ctx) => {
+      const project = projectOf(ctx);
+      const items = processesOf(ctx.services.store, project.id).map((process9) => renderProcess(ctx, process9, false));
+      return { status: 200, body: paginate2(items, pageParams(ctx.query), selfHref(ctx)) };
+    };
+    getProcess = (ctx) => ({ status: 200, body: renderProcess(ctx, processOf(ctx), true) });
+    processes2 = {
+      name: "processes",
+      rateLimitPerMinute: 300,
+      // recorded (TestProcesses__list…, TestProcesses__describe…)
+      operations: {
+        "processes.list": { handler: listProcesses, action: "read" },
+        "processes.get": { handler: getProcess, action: "read" }
+      },
+      state: {
+        shape: { processHistory: shape.optional(shape.array(shape.object({ groupId: "string", clusterId: "string", at: "number", running: "boolean", nodes: "number", shards: "number" }))) },
+        fromSeed: (world) => markBaselines(world),
+        upgrade: (world) => markBaselines(world)
+      },
+      observe: async (observation) => {
+        const { store } = observation.services;
+        if (observeClusterChange(store, observation)) await store.commit();
+      }
+    };
+  }
+});
+
 // src/emulator/resources/databaseUsers/model.ts
 function parseDate(value) {
   if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value)) return void 0;
@@ -42309,93 +42563,623 @@ var init_store4 = __esm({
   }
 });
 
-// src/emulator/resources/accessLogs/history.ts
-function nodesPerShard2(record2) {
-  const regions = record2.model.replicationSpecs[0]?.regionConfigs ?? [];
-  if (regions.every((r) => r.providerName === "TENANT")) return 3;
-  return Math.max(1, regions.reduce((sum, r) => sum + (r.electableSpecs.nodeCount ?? 0) + (r.readOnlySpecs?.nodeCount ?? 0) + (r.analyticsSpecs?.nodeCount ?? 0), 0));
+// src/emulator/resources/performanceAdvisor/state.ts
+function advisorStateOf(world) {
+  world.performanceAdvisor ??= { workload: [], managedSlowMs: {} };
+  return world.performanceAdvisor;
 }
-function clusterHostnames(groupId, record2) {
-  const { model } = record2;
-  const provider2 = model.replicationSpecs[0]?.regionConfigs[0]?.providerName ?? "AWS";
-  const input = {
-    cluster: model.name.toLowerCase(),
-    hash: projectHash(groupId),
-    clusterType: model.clusterType,
-    nodeCount: nodesPerShard2(record2),
-    shardCount: model.replicationSpecs.length,
-    provider: provider2,
-    peering: false,
-    privateEndpoints: [],
-    legacy: record2.legacyStrings,
-    privateIpMode: false,
-    ready: true,
-    embeddedConfigServer: Number(model.mongoDBMajorVersion.split(".")[0]) >= 8,
-    replicaSetSeed: model.id
+function workloadOf(world, projectId, cluster) {
+  return advisorStateOf(world).workload.filter((entry) => entry.projectId === projectId && entry.cluster.toLowerCase() === cluster.toLowerCase());
+}
+function checkWorkloadSeed(doc, problems, projectIds) {
+  const workload = doc.workload;
+  if (workload === void 0) return;
+  if (!Array.isArray(workload)) return problems.add("workload", "must be an array of {projectId, cluster, namespace, queries, indexes}");
+  if (workload.length > MAX_ENTRIES) problems.add("workload", `at most ${MAX_ENTRIES} entries`);
+  workload.forEach((entry, i) => {
+    const at = `workload[${i}]`;
+    if (!isObject(entry)) return problems.add(at, "must be an object {projectId, cluster, namespace, queries, indexes}");
+    problems.onlyKeys(at, entry, ["projectId", "cluster", "namespace", "queries", "indexes", "avgObjSize", "clients"]);
+    if (problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID, "a 24-hex project id") && !projectIds.has(entry.projectId)) problems.add(`${at}.projectId`, `no project ${entry.projectId} in the seed`);
+    problems.string(`${at}.cluster`, entry.cluster, CLUSTER4, "a cluster name");
+    problems.string(`${at}.namespace`, entry.namespace, NAMESPACE, "a namespace <database>.<collection>");
+    if (!count2(entry.avgObjSize, 16 * 1024 * 1024)) problems.add(`${at}.avgObjSize`, "must be a whole number of bytes up to 16 MB");
+    if (entry.queries !== void 0 && !Array.isArray(entry.queries)) problems.add(`${at}.queries`, "must be an array of {filter, sort, perDay, millis, docsExamined, nReturned, lookup}");
+    (Array.isArray(entry.queries) ? entry.queries : []).forEach((query3, j) => {
+      const q = `${at}.queries[${j}]`;
+      if (!isObject(query3)) return problems.add(q, "must be an object {filter, ...}");
+      problems.onlyKeys(q, query3, ["filter", "sort", "perDay", "millis", "docsExamined", "nReturned", "lookup"]);
+      if (!isObject(query3.filter)) problems.add(`${q}.filter`, "must be a query document");
+      else if (JSON.stringify(query3.filter).length > 4096) problems.add(`${q}.filter`, "at most 4096 characters of JSON");
+      if (query3.sort !== void 0 && !isKey(query3.sort)) problems.add(`${q}.sort`, "must be a sort document of 1 and -1");
+      if (query3.perDay !== void 0 && (!count2(query3.perDay, 1e4) || query3.perDay === 0)) problems.add(`${q}.perDay`, "must be a whole number from 1 to 10000");
+      if (!count2(query3.millis, 36e5)) problems.add(`${q}.millis`, "must be a whole number of ms up to an hour");
+      if (!count2(query3.docsExamined, 1e12)) problems.add(`${q}.docsExamined`, "must be a whole number");
+      if (!count2(query3.nReturned, 1e12)) problems.add(`${q}.nReturned`, "must be a whole number");
+      if (query3.lookup !== void 0) problems.string(`${q}.lookup`, query3.lookup, /^[^$\0]+$/, "a collection name");
+    });
+    if (entry.clients !== void 0 && !Array.isArray(entry.clients)) problems.add(`${at}.clients`, "must be an array of {username, ipAddress, perDay}");
+    (Array.isArray(entry.clients) ? entry.clients : []).forEach((client, j) => {
+      const x = `${at}.clients[${j}]`;
+      if (!isObject(client)) return problems.add(x, "must be an object {username, ipAddress}");
+      problems.onlyKeys(x, client, ["username", "ipAddress", "perDay"]);
+      problems.string(`${x}.username`, client.username);
+      problems.string(`${x}.ipAddress`, client.ipAddress, IP_ADDRESS, "an IPv4 address or a full IPv6 address");
+      if (client.perDay !== void 0 && (!count2(client.perDay, 1440) || client.perDay === 0)) problems.add(`${x}.perDay`, "must be a whole number from 1 to 1440");
+    });
+    if (entry.indexes !== void 0 && !Array.isArray(entry.indexes)) problems.add(`${at}.indexes`, "must be an array of {name, key, hidden, sizeBytes}");
+    (Array.isArray(entry.indexes) ? entry.indexes : []).forEach((index, j) => {
+      const x = `${at}.indexes[${j}]`;
+      if (!isObject(index)) return problems.add(x, "must be an object {name, key}");
+      problems.onlyKeys(x, index, ["name", "key", "hidden", "sizeBytes"]);
+      problems.string(`${x}.name`, index.name);
+      if (!isKey(index.key)) problems.add(`${x}.key`, "must be an index key document of 1 and -1");
+      problems.boolean(`${x}.hidden`, index.hidden);
+      if (!count2(index.sizeBytes, 1e15)) problems.add(`${x}.sizeBytes`, "must be a whole number of bytes");
+    });
+  });
+}
+function advisorStateFromSeed(world, seed) {
+  advisorStateOf(world).workload = structuredClone(seed.workload ?? []);
+}
+var IP_ADDRESS, NAMESPACE, CLUSTER4, MAX_ENTRIES, isDirection, isKey, count2;
+var init_state5 = __esm({
+  "src/emulator/resources/performanceAdvisor/state.ts"() {
+    "use strict";
+    init_object();
+    init_seedChecks();
+    IP_ADDRESS = /^((25[0-5]|(2[0-4]|1\d|[1-9]|)\d)(\.(?!$)|$)){4}$|^([0-9a-f]{1,4}:){7}[0-9a-f]{1,4}$/;
+    NAMESPACE = /^[^.$\0/\\ "]+\.[^$\0]+$/;
+    CLUSTER4 = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
+    MAX_ENTRIES = 1e3;
+    isDirection = (value) => value === 1 || value === -1;
+    isKey = (value) => isObject(value) && Object.keys(value).length > 0 && Object.values(value).every(isDirection);
+    count2 = (value, max) => value === void 0 || Number.isInteger(value) && value >= 0 && value <= max;
+  }
+});
+
+// src/emulator/resources/performanceAdvisor/workload.ts
+function filterFields(filter) {
+  const equality = [];
+  const range = [];
+  const add = (list7, field2) => {
+    if (!equality.includes(field2) && !range.includes(field2)) list7.push(field2);
   };
-  const standard = issueConnectionStrings(input).standard;
-  if (standard === void 0) return [];
-  return parse3(standard).hosts.map((host) => host.replace(/:\d+$/, ""));
-}
-function addressOf(entry) {
-  const cidr = entry.cidrBlock;
-  if (cidr === void 0) return void 0;
-  const [address] = cidr.split("/");
-  return address;
-}
-function logLine(entry) {
-  const attr = { mechanism: "SCRAM-SHA-256", principalName: entry.username, authenticationDatabase: entry.authSource, remote: `${entry.ipAddress}:${5e4 + pick2(entry.timestamp + entry.username, 1e4)}`, ...entry.authResult ? {} : { error: entry.failureReason ?? "AuthenticationFailed" } };
-  const msg = entry.authResult ? "Authentication succeeded" : "Authentication failed";
-  return JSON.stringify({ t: { $date: entry.timestamp.replace("Z", ".000+00:00") }, s: "I", c: "ACCESS", id: entry.authResult ? 5286306 : 5286307, ctx: "conn", msg, attr });
-}
-function clusterHistory(inputs) {
-  const { store, groupId, record: record2, now } = inputs;
-  const hosts2 = clusterHostnames(groupId, record2);
-  if (hosts2.length === 0) return [];
-  const out = [];
-  const add = (entry) => void out.push({ ...entry, logLine: logLine(entry) });
-  const name = record2.model.name;
-  const createdAt = Date.parse(record2.model.createDate) || now;
-  const readyAt = record2.model.stateName === "CREATING" ? now + 1 : createdAt;
-  const addresses = inputs.accessList.map(addressOf).filter((a) => a !== void 0);
-  const sources = addresses.length > 0 ? addresses : ["127.0.0.1"];
-  const users = inputs.users.filter((u) => u.scopes.length === 0 || u.scopes.some((s) => s.type === "CLUSTER" && s.name === name));
-  const from = Math.max(readyAt, now - DERIVED_WINDOW);
-  for (let hour = Math.ceil(from / HOUR) * HOUR; hour <= now; hour += HOUR) {
-    for (const user of users) {
-      for (const ipAddress of sources) {
-        const at = hour + pick2(`${user.username}/${ipAddress}`, 3e6);
-        if (at < from || at > now) continue;
-        add({ authResult: true, authSource: user.databaseName, groupId, hostname: hosts2[pick2(`${name}/${user.username}/${hour}`, hosts2.length)], ipAddress, timestamp: isoSeconds(at), username: user.username });
+  const walk = (doc) => {
+    for (const [field2, value] of Object.entries(doc)) {
+      if (field2 === "$and" || field2 === "$or" || field2 === "$nor") {
+        for (const part of Array.isArray(value) ? value : []) if (isDoc2(part)) walk(part);
+        continue;
       }
+      if (field2.startsWith("$")) continue;
+      const ops = isDoc2(value) ? Object.keys(value) : [];
+      const isRange = ops.some((op) => OPERATORS_RANGE.has(op));
+      add(isRange ? range : equality, field2);
+    }
+  };
+  walk(filter);
+  return { equality, range };
+}
+function shapeKey(namespace, query3) {
+  const { equality, range } = filterFields(query3.filter);
+  return JSON.stringify([namespace, [...equality].sort(), [...range].sort(), query3.sort ?? {}, query3.lookup ?? null]);
+}
+function indexFor(query3) {
+  const { equality, range } = filterFields(query3.filter);
+  const keys = [];
+  const seen = /* @__PURE__ */ new Set();
+  const push2 = (field2, direction) => {
+    if (seen.has(field2)) return;
+    seen.add(field2);
+    keys.push({ [field2]: direction });
+  };
+  for (const field2 of equality) push2(field2, 1);
+  for (const [field2, direction] of Object.entries(query3.sort ?? {})) push2(field2, direction === -1 ? -1 : 1);
+  for (const field2 of range) push2(field2, 1);
+  return keys;
+}
+function covers(index, wanted) {
+  const have = keyList(index.key);
+  return wanted.length <= have.length && wanted.every((entry, i) => {
+    const [field2, direction] = Object.entries(entry)[0];
+    return have[i][0] === field2 && have[i][1] === direction;
+  });
+}
+function runTimes(namespace, query3, from, to) {
+  const period = Math.floor(DAY_MS3 / perDayOf(query3));
+  const offset = digest(`runs\0${shapeKey(namespace, query3)}\0${JSON.stringify(query3.filter)}`).readUInt32BE(0) % period;
+  const first = Math.ceil((from - offset) / period);
+  const out = [];
+  for (let k = first; out.length < MAX_RUNS_PER_QUERY; k++) {
+    const at = k * period + offset;
+    if (at >= to) break;
+    if (at >= from) out.push(at);
+  }
+  return out;
+}
+function slowLine(namespace, query3, shapeId, at, hostIndex) {
+  const dot = namespace.indexOf(".");
+  const db = namespace.slice(0, dot);
+  const coll = namespace.slice(dot + 1);
+  const millis2 = Math.max(1, Math.floor(query3.millis ?? 250));
+  const nReturned = Math.max(0, Math.floor(query3.nReturned ?? 10));
+  const docsExamined = Math.max(nReturned, Math.floor(query3.docsExamined ?? 1e4));
+  const keysExamined = hostIndex ? docsExamined : 0;
+  const numYields = Math.floor(docsExamined / 1e3);
+  const responseLength = 200 + nReturned * 350;
+  const command = query3.lookup ? { aggregate: coll, pipeline: [{ $match: query3.filter }, ...query3.sort ? [{ $sort: query3.sort }] : [], { $lookup: { from: query3.lookup, localField: "_id", foreignField: `${coll}_id`, as: query3.lookup } }], cursor: {}, $db: db } : { find: coll, filter: query3.filter, ...query3.sort ? { sort: query3.sort } : {}, $db: db };
+  const line = {
+    t: { $date: logDate(at) },
+    s: "I",
+    c: "COMMAND",
+    id: 51803,
+    ctx: `conn${connOf(shapeId, at)}`,
+    msg: "Slow query",
+    attr: {
+      type: "command",
+      ns: namespace,
+      appName: "cdba-workload",
+      command,
+      planSummary: hostIndex ? "IXSCAN" : "COLLSCAN",
+      planningTimeMicros: 120,
+      keysExamined,
+      docsExamined,
+      ...query3.sort && !hostIndex ? { hasSortStage: true } : {},
+      nreturned: nReturned,
+      queryHash: shapeId.slice(0, 8).toUpperCase(),
+      queryShapeHash: digest(`qsh\0${shapeId}`).toString("hex").toUpperCase(),
+      numYields,
+      reslen: responseLength,
+      locks: { FeatureCompatibilityVersion: { acquireCount: { r: numYields + 1 } }, Global: { acquireCount: { r: numYields + 1 } } },
+      readConcern: { level: "local", provenance: "implicitDefault" },
+      storage: {},
+      cpuNanos: millis2 * 9e5,
+      remote: "203.0.113.10:52000",
+      protocol: "op_msg",
+      durationMillis: millis2
+    }
+  };
+  return { line: JSON.stringify(line), millis: millis2, docsExamined, nReturned, keysExamined, responseLength, numYields, command: query3.lookup ? "aggregate" : "find" };
+}
+function slowRuns(entries, shard, shards, from, to) {
+  const runs = [];
+  for (const entry of entries) {
+    if (shardOf(entry.namespace, shards) !== shard) continue;
+    for (const query3 of entry.queries ?? []) {
+      const shapeId = idOf(`shape\0${shapeKey(entry.namespace, query3)}`);
+      const served = (entry.indexes ?? []).some((index) => !index.hidden && covers(index, indexFor(query3)));
+      for (const at of runTimes(entry.namespace, query3, from, to)) {
+        runs.push({ namespace: entry.namespace, query: query3, shapeId, at, ...slowLine(entry.namespace, query3, shapeId, at, served) });
+      }
+    }
+  }
+  return runs.sort((a, b) => a.at - b.at || a.shapeId.localeCompare(b.shapeId));
+}
+function namespacesOf(runs) {
+  const seen = [];
+  for (const run3 of runs) if (!seen.includes(run3.namespace)) seen.push(run3.namespace);
+  return seen.slice(0, 20).map((namespace) => ({ namespace, type: "collection" }));
+}
+function slowQueryDoc(run3, include, replicaState) {
+  return {
+    line: run3.line,
+    ...include.metrics ? {
+      metrics: {
+        docsExamined: run3.docsExamined,
+        docsExaminedReturnedRatio: run3.nReturned === 0 ? run3.docsExamined : Math.round(run3.docsExamined / run3.nReturned * 100) / 100,
+        docsReturned: run3.nReturned,
+        fromUserConnection: true,
+        hasIndexCoverage: run3.keysExamined > 0,
+        hasSort: run3.query.sort !== void 0 && run3.keysExamined === 0,
+        keysExamined: run3.keysExamined,
+        keysExaminedReturnedRatio: run3.nReturned === 0 ? run3.keysExamined : Math.round(run3.keysExamined / run3.nReturned * 100) / 100,
+        numYields: run3.numYields,
+        operationExecutionTime: run3.millis,
+        responseLength: run3.responseLength
+      }
+    } : {},
+    namespace: run3.namespace,
+    ...include.opType ? { opType: "read" } : {},
+    ...include.replicaState ? { replicaState } : {}
+  };
+}
+function suggestions(entries, runs, nExamples = 5, nIndexes) {
+  const byShape = /* @__PURE__ */ new Map();
+  for (const run3 of runs) {
+    const list7 = byShape.get(run3.shapeId) ?? [];
+    list7.push(run3);
+    byShape.set(run3.shapeId, list7);
+  }
+  const shapes = [];
+  const indexes = /* @__PURE__ */ new Map();
+  for (const [shapeId, list7] of byShape) {
+    const { namespace, query: query3 } = list7[0];
+    const entry = entries.find((e) => e.namespace === namespace);
+    const index = indexFor(query3);
+    const served = (entry?.indexes ?? []).some((existing) => !existing.hidden && covers(existing, index));
+    if (served || index.length === 0) continue;
+    const avgMs = Math.round(list7.reduce((sum, run3) => sum + run3.millis, 0) / list7.length);
+    const examined = list7.reduce((sum, run3) => sum + run3.docsExamined, 0);
+    const returned = list7.reduce((sum, run3) => sum + run3.nReturned, 0);
+    shapes.push({
+      avgMs,
+      count: list7.length,
+      id: shapeId,
+      inefficiencyScore: Math.round(examined / Math.max(1, returned)),
+      namespace,
+      operations: list7.slice(-Math.max(0, nExamples)).reverse().map((run3) => ({
+        predicates: [{ [run3.command]: run3.query.filter }, ...run3.query.sort ? [{ sort: run3.query.sort }] : []],
+        stats: { ms: run3.millis, nReturned: run3.nReturned, nScanned: run3.docsExamined, ts: Math.floor(run3.at / 1e3) }
+      }))
+    });
+    const key = JSON.stringify([namespace, index]);
+    const suggestion = indexes.get(key) ?? { namespace, index, impact: [], weight: 0, avgObjSize: entry?.avgObjSize ?? 512 };
+    suggestion.impact.push(shapeId);
+    suggestion.weight += list7.length * avgMs;
+    indexes.set(key, suggestion);
+  }
+  const suggestedIndexes = [...indexes.entries()].map(([key, s]) => ({ avgObjSize: s.avgObjSize, id: idOf(`index\0${key}`), impact: s.impact, index: s.index, namespace: s.namespace, weight: Math.round(s.weight * 10) / 10 })).sort((a, b) => b.weight - a.weight);
+  return { shapes, suggestedIndexes: nIndexes === void 0 ? suggestedIndexes : suggestedIndexes.slice(0, Math.max(0, nIndexes)) };
+}
+function dropIndexSuggestions(entries, shardNames, since) {
+  const hiddenIndexes = [];
+  const redundantIndexes = [];
+  const unusedIndexes = [];
+  for (const entry of entries) {
+    const all = entry.indexes ?? [];
+    for (const index of all) {
+      const doc = {
+        accessCount: 0,
+        index: keyList(index.key).map(([field2, direction]) => ({ [field2]: direction })),
+        name: index.name,
+        namespace: entry.namespace,
+        shards: [...shardNames],
+        since,
+        sizeBytes: index.sizeBytes ?? 20480
+      };
+      const used = (entry.queries ?? []).filter((query3) => covers(index, indexFor(query3).slice(0, 1)));
+      const runs = used.reduce((sum, query3) => sum + perDayOf(query3), 0);
+      if (index.hidden) {
+        hiddenIndexes.push(doc);
+        continue;
+      }
+      const keys = keyList(index.key);
+      const prefixOf = all.find((other) => other !== index && !other.hidden && keyList(other.key).length > keys.length && keys.every(([f, d], i) => keyList(other.key)[i][0] === f && keyList(other.key)[i][1] === d));
+      if (prefixOf) redundantIndexes.push({ ...doc, accessCount: runs });
+      else if (runs === 0) unusedIndexes.push(doc);
+    }
+  }
+  return { hiddenIndexes, redundantIndexes, unusedIndexes };
+}
+function schemaAdvice(entries) {
+  const recommendations = [];
+  const add = (recommendation, description, affected) => {
+    if (affected.length === 0) return;
+    recommendations.push({
+      affectedNamespaces: affected.map((a) => ({ namespace: a.namespace, triggers: [{ description: a.description, triggerType: a.triggerType }] })),
+      description,
+      recommendation
+    });
+  };
+  add("REDUCE_LOOKUP_OPS", "Reduce $lookup operations", entries.flatMap((e) => {
+    const queries = e.queries ?? [];
+    const lookups = queries.filter((q) => q.lookup !== void 0).length;
+    return lookups === 0 ? [] : [{ namespace: e.namespace, triggerType: "PERCENT_QUERIES_USE_LOOKUP", description: `${Math.round(lookups / queries.length * 100)}% of queries in the collection use $lookup.` }];
+  }));
+  add("OPTIMIZE_CASE_INSENSITIVE_REGEX_QUERIES", "Use case-insensitive indexes or Atlas Search for case-insensitive regex queries", entries.flatMap((e) => (e.queries ?? []).some((q) => hasCaseInsensitiveRegex(q.filter)) ? [{ namespace: e.namespace, triggerType: "QUERIES_CONTAIN_CASE_INSENSITIVE_REGEX", description: "Queries in the collection use case-insensitive regular expressions." }] : []));
+  add("REDUCE_DOCUMENT_SIZE", "Reduce the size of documents", entries.flatMap((e) => (e.avgObjSize ?? 0) > LARGE_DOCUMENT ? [{ namespace: e.namespace, triggerType: "DOC_SIZE_TOO_LARGE", description: `The collection's documents average ${Math.round(e.avgObjSize / 1024 / 1024 * 10) / 10} MB.` }] : []));
+  add("REMOVE_UNNECESSARY_INDEXES", "Remove unnecessary indexes", entries.flatMap((e) => (e.indexes ?? []).length > MANY_INDEXES ? [{ namespace: e.namespace, triggerType: "NUM_INDEXES", description: `The collection has ${(e.indexes ?? []).length} indexes.` }] : []));
+  return { recommendations };
+}
+var import_node_crypto15, DAY_MS3, MAX_RUNS_PER_QUERY, MAX_PER_DAY, MANY_INDEXES, LARGE_DOCUMENT, digest, idOf, OPERATORS_RANGE, isDoc2, keyList, perDayOf, logDate, connOf, shardOf, hasCaseInsensitiveRegex;
+var init_workload = __esm({
+  "src/emulator/resources/performanceAdvisor/workload.ts"() {
+    "use strict";
+    import_node_crypto15 = require("node:crypto");
+    DAY_MS3 = 864e5;
+    MAX_RUNS_PER_QUERY = 2e4;
+    MAX_PER_DAY = 1e4;
+    MANY_INDEXES = 30;
+    LARGE_DOCUMENT = 2 * 1024 * 1024;
+    digest = (text19) => (0, import_node_crypto15.createHash)("sha256").update(text19).digest();
+    idOf = (text19) => digest(text19).toString("hex").slice(0, 24);
+    OPERATORS_RANGE = /* @__PURE__ */ new Set(["$gt", "$gte", "$lt", "$lte", "$ne", "$nin", "$regex", "$exists", "$not"]);
+    isDoc2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+    keyList = (key) => Object.entries(key);
+    perDayOf = (query3) => Math.min(MAX_PER_DAY, Math.max(1, Math.floor(query3.perDay ?? 24)));
+    logDate = (ms) => new Date(ms).toISOString().replace("Z", "+00:00");
+    connOf = (shapeId, at) => 100 + digest(`conn\0${shapeId}\0${at}`).readUInt16BE(0) % 9e3;
+    shardOf = (namespace, shards) => shards <= 1 ? 0 : digest(`shard\0${namespace}`).readUInt32BE(0) % shards;
+    hasCaseInsensitiveRegex = (value) => {
+      if (Array.isArray(value)) return value.some(hasCaseInsensitiveRegex);
+      if (!isDoc2(value)) return false;
+      if (typeof value.$regex === "string" && typeof value.$options === "string" && value.$options.includes("i")) return true;
+      return Object.values(value).some(hasCaseInsensitiveRegex);
+    };
+  }
+});
+
+// src/emulator/resources/performanceAdvisor/handlers.ts
+function integerParam(ctx, name, min, max = Number.MAX_SAFE_INTEGER) {
+  const raw = ctx.query.get(name);
+  if (raw === null) return void 0;
+  const value = /^-?[0-9]{1,16}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw failures.invalidQueryParameter(name, raw, `a whole number from ${min} to ${max}`);
+  return value;
+}
+function windowOf(ctx) {
+  const now = serviceNow(ctx.services);
+  const since = integerParam(ctx, "since", MIN_SINCE);
+  const duration2 = integerParam(ctx, "duration", 1);
+  const from = since ?? (duration2 !== void 0 ? now - duration2 : now - DAY_MS3);
+  const to = Math.min(now, duration2 !== void 0 ? from + duration2 : now);
+  return { from, to: Math.max(from, to) };
+}
+function shardOfProcess(process9) {
+  return process9.typeName === "REPLICA_PRIMARY" || process9.typeName === "SHARD_PRIMARY" ? process9.shard : void 0;
+}
+function dataShards(store, process9) {
+  return Math.max(1, new Set(processesOf(store, process9.groupId, process9.clusterName).filter((p) => p.typeName !== "SHARD_CONFIG" && p.kind === "mongod").map((p) => p.shard)).size);
+}
+function processRuns(store, process9, from, to) {
+  const shard = shardOfProcess(process9);
+  if (shard === void 0 || process9.kind !== "mongod") return [];
+  const workload = workloadOf(store.world, process9.groupId, process9.clusterName);
+  if (workload.length === 0) return [];
+  const shards = dataShards(store, process9);
+  return upPeriods(store, process9).flatMap((period) => {
+    const since = Math.max(from, period.from);
+    const until = Math.min(to, period.to ?? to);
+    return since >= until ? [] : slowRuns(workload, shard, shards, since, until);
+  });
+}
+function runsOf(ctx, process9) {
+  const { from, to } = windowOf(ctx);
+  const only = namespaceFilter(ctx);
+  return processRuns(ctx.services.store, process9, from, to).filter((run3) => !only || only.has(run3.namespace));
+}
+function clusterOf(ctx) {
+  const project = projectOf(ctx);
+  const name = ctx.params.clusterName ?? "";
+  const record2 = clusterStore(ctx.services.store).find(project.id, name);
+  if (!record2) throw clusterFailures.clusterNotFound(name, project.id);
+  return { name: record2.model.name, processes: processesOf(ctx.services.store, project.id, record2.model.name) };
+}
+async function setManagedSlowMs(ctx, enabled) {
+  const state = advisorStateOf(ctx.services.store.world);
+  const id = projectOf(ctx).id;
+  if (enabled) delete state.managedSlowMs[id];
+  else state.managedSlowMs[id] = false;
+  await ctx.services.store.commit();
+  return { status: 204, body: void 0 };
+}
+var MIN_SINCE, namespaceFilter, listNamespaces, flag, listSlowQueries, listSuggestedIndexes, listClusterSuggestedIndexes, listSchemaAdvice, listDropIndexSuggestions, getManagedSlowMs, enableManagedSlowMs, disableManagedSlowMs;
+var init_handlers5 = __esm({
+  "src/emulator/resources/performanceAdvisor/handlers.ts"() {
+    "use strict";
+    init_context2();
+    init_errors4();
+    init_store2();
+    init_clusters3();
+    init_processes2();
+    init_projects2();
+    init_state5();
+    init_workload();
+    MIN_SINCE = 11991456e5;
+    namespaceFilter = (ctx) => {
+      const list7 = ctx.query.getAll("namespaces").flatMap((value) => value.split(",")).filter((ns) => ns !== "");
+      return list7.length === 0 ? void 0 : new Set(list7);
+    };
+    listNamespaces = (ctx) => {
+      const process9 = processOf(ctx);
+      const { from, to } = windowOf(ctx);
+      return { status: 200, body: { namespaces: namespacesOf(processRuns(ctx.services.store, process9, from, to)) } };
+    };
+    flag = (ctx, name) => {
+      const raw = ctx.query.get(name);
+      if (raw === null) return false;
+      if (raw !== "true" && raw !== "false") throw failures.invalidQueryParameter(name, raw, "true or false");
+      return raw === "true";
+    };
+    listSlowQueries = (ctx) => {
+      const process9 = processOf(ctx);
+      const nLogs = integerParam(ctx, "nLogs", 0, 2e4) ?? 2e4;
+      const include = { metrics: flag(ctx, "includeMetrics"), opType: flag(ctx, "includeOpType"), replicaState: flag(ctx, "includeReplicaState") };
+      const runs = runsOf(ctx, process9).reverse().slice(0, nLogs);
+      const state = process9.typeName.endsWith("PRIMARY") ? "PRIMARY" : "SECONDARY";
+      return { status: 200, body: { slowQueries: runs.map((run3) => slowQueryDoc(run3, include, state)) } };
+    };
+    listSuggestedIndexes = (ctx) => {
+      const process9 = processOf(ctx);
+      const nExamples = integerParam(ctx, "nExamples", 0, 100) ?? 5;
+      const nIndexes = integerParam(ctx, "nIndexes", 0, 1e3);
+      const runs = runsOf(ctx, process9);
+      return { status: 200, body: suggestions(workloadOf(ctx.services.store.world, process9.groupId, process9.clusterName), runs, nExamples, nIndexes) };
+    };
+    listClusterSuggestedIndexes = (ctx) => {
+      const cluster = clusterOf(ctx);
+      const project = projectOf(ctx);
+      const now = serviceNow(ctx.services);
+      const since = integerParam(ctx, "since", MIN_SINCE) ?? now - DAY_MS3;
+      const until = Math.min(now, integerParam(ctx, "until", MIN_SINCE) ?? now);
+      const wanted = ctx.query.getAll("processIds").flatMap((value) => value.split(",")).filter((id) => id !== "");
+      const only = namespaceFilter(ctx);
+      const processes3 = wanted.length === 0 ? cluster.processes : cluster.processes.filter((p) => wanted.includes(p.id));
+      const runs = processes3.flatMap((process9) => processRuns(ctx.services.store, process9, since, Math.max(since, until))).filter((run3) => !only || only.has(run3.namespace));
+      return { status: 200, body: suggestions(workloadOf(ctx.services.store.world, project.id, cluster.name), runs.sort((a, b) => a.at - b.at)) };
+    };
+    listSchemaAdvice = (ctx) => {
+      const cluster = clusterOf(ctx);
+      return { status: 200, body: schemaAdvice(workloadOf(ctx.services.store.world, projectOf(ctx).id, cluster.name)) };
+    };
+    listDropIndexSuggestions = (ctx) => {
+      const cluster = clusterOf(ctx);
+      const shards = [...new Set(cluster.processes.filter((p) => p.shardName !== void 0 && p.typeName !== "SHARD_CONFIG").map((p) => p.shardName))];
+      const since = isoSeconds(serviceNow(ctx.services) - 7 * DAY_MS3);
+      return { status: 200, body: dropIndexSuggestions(workloadOf(ctx.services.store.world, projectOf(ctx).id, cluster.name), shards, since) };
+    };
+    getManagedSlowMs = (ctx) => ({ status: 200, body: advisorStateOf(ctx.services.store.world).managedSlowMs[projectOf(ctx).id] !== false });
+    enableManagedSlowMs = (ctx) => setManagedSlowMs(ctx, true);
+    disableManagedSlowMs = (ctx) => setManagedSlowMs(ctx, false);
+  }
+});
+
+// src/emulator/resources/performanceAdvisor/index.ts
+var performanceAdvisor2;
+var init_performanceAdvisor2 = __esm({
+  "src/emulator/resources/performanceAdvisor/index.ts"() {
+    "use strict";
+    init_stateChecks();
+    init_projects2();
+    init_handlers5();
+    init_state5();
+    init_handlers5();
+    init_state5();
+    performanceAdvisor2 = {
+      name: "performanceAdvisor",
+      rateLimitPerMinute: 1200,
+      // recorded, for the advisor and managedSlowMs alike
+      operations: {
+        "performanceAdvisor.namespaces": { handler: listNamespaces, action: "read" },
+        "performanceAdvisor.slowQueryLogs": { handler: listSlowQueries, action: "read" },
+        "performanceAdvisor.suggestedIndexes": { handler: listSuggestedIndexes, action: "read" },
+        "performanceAdvisor.clusterSuggestedIndexes": { handler: listClusterSuggestedIndexes, action: "read", envelopeByDefault: true },
+        "performanceAdvisor.schemaAdvice": { handler: listSchemaAdvice, action: "read", envelopeByDefault: true },
+        "performanceAdvisor.dropIndexSuggestions": { handler: listDropIndexSuggestions, action: "read", envelopeByDefault: true },
+        "performanceAdvisor.managedSlowMs": { handler: getManagedSlowMs, action: "read" },
+        "performanceAdvisor.enableManagedSlowMs": { handler: enableManagedSlowMs, action: "writeProject", noBody: true },
+        "performanceAdvisor.disableManagedSlowMs": { handler: disableManagedSlowMs, action: "writeProject" }
+      },
+      seed: {
+        keys: ["workload"],
+        check: (doc, problems) => checkWorkloadSeed(doc, problems, seedProjectIds(doc))
+      },
+      state: {
+        shape: {
+          performanceAdvisor: shape.optional(shape.object({ workload: shape.array(shape.object({ projectId: "string", cluster: "string", namespace: "string" })), managedSlowMs: shape.object({}) }))
+        },
+        fromSeed: (world, seed) => advisorStateFromSeed(world, seed),
+        upgrade: (world) => void advisorStateOf(world),
+        snapshot: (store) => ({ performanceAdvisor: structuredClone(advisorStateOf(store.world)) })
+      }
+    };
+  }
+});
+
+// src/emulator/resources/accessLogs/connections.ts
+function clientsOf(store, groupId, record2) {
+  const name = record2.model.name;
+  const users = databaseUsers2(store, groupId, store.clock()).filter((u) => u.scopes.length === 0 || u.scopes.some((s) => s.type === "CLUSTER" && s.name === name));
+  const declared = workloadOf(store.world, groupId, name).flatMap((entry) => entry.clients ?? []);
+  if (declared.length > 0) {
+    const seen = /* @__PURE__ */ new Set();
+    return declared.flatMap((client) => {
+      const key = `${client.username}\0${client.ipAddress}`;
+      if (seen.has(key)) return [];
+      seen.add(key);
+      const user = users.find((u) => u.username === client.username);
+      return [{ username: client.username, authSource: user?.databaseName ?? "admin", ipAddress: client.ipAddress, perDay: client.perDay ?? 24, allowed: user !== void 0, appName: "cdba-workload" }];
+    });
+  }
+  const project = projectById(store, groupId);
+  const addresses = (project?.ipAccessList ?? []).map(addressOf).filter((a) => a !== void 0);
+  const sources = addresses.length > 0 ? addresses : ["127.0.0.1"];
+  return users.flatMap((user) => sources.map((ipAddress) => ({ username: user.username, authSource: user.databaseName, ipAddress, perDay: 24, allowed: true, appName: "mongosh 2.5.0" })));
+}
+function hostsOf(store, record2) {
+  const mongods = clusterProcesses(record2.model, { evenIfPaused: true }).filter((p) => p.kind === "mongod");
+  const data = mongods.filter((p) => p.typeName !== "SHARD_CONFIG");
+  return (data.length > 0 ? data : mongods).map((process9) => ({ process: process9, periods: upPeriods(store, process9) }));
+}
+function connectionsOf(store, groupId, record2, from, to, hostname2) {
+  const end = Math.min(to, store.serviceClock() + 1);
+  const hosts2 = hostsOf(store, record2);
+  if (hosts2.length === 0 || from >= end) return [];
+  const name = record2.model.name;
+  const out = [];
+  const add = (c) => {
+    if (hostname2 !== void 0 && c.hostname !== hostname2) return;
+    const seed = `${c.hostname}\0${c.username}\0${c.ipAddress}\0${c.at}`;
+    out.push({ ...c, port: 27017, conn: 1e3 + hash(`conn\0${seed}`) % 9e4, remotePort: 49152 + hash(`port\0${seed}`) % 16e3 });
+  };
+  for (const client of clientsOf(store, groupId, record2)) {
+    const every = Math.floor(DAY / client.perDay);
+    const offset = hash(`${name}\0${client.username}\0${client.ipAddress}`) % every;
+    for (let at = Math.ceil((from - offset) / every) * every + offset; at < end && out.length < MAX_CONNECTIONS; at += every) {
+      if (at < from) continue;
+      const up = hosts2.filter((h2) => upAt(h2.periods, at));
+      if (up.length === 0) continue;
+      const host = up[hash(`${name}\0${client.username}\0${client.ipAddress}\0${at}`) % up.length].process;
+      add({
+        at,
+        groupId,
+        clusterName: name,
+        hostname: host.hostname,
+        username: client.username,
+        authSource: client.authSource,
+        ipAddress: client.ipAddress,
+        authResult: client.allowed,
+        ...client.allowed ? {} : { failureReason: "UserNotFound" },
+        appName: client.appName
+      });
     }
   }
   for (const seeded of store.world.accessLogs ?? []) {
     if (seeded.groupId !== groupId || seeded.clusterName !== name) continue;
+    const at = Math.floor(Date.parse(seeded.timestamp) / 1e3) * 1e3 - AUTH_DELAY;
+    if (at < from || at >= end) continue;
     const authResult = seeded.authResult ?? true;
     add({
-      authResult,
-      authSource: seeded.authSource ?? "admin",
-      ...authResult ? {} : { failureReason: seeded.failureReason ?? "AuthenticationFailed" },
+      at,
       groupId,
-      hostname: hosts2[Math.min(seeded.node ?? 0, hosts2.length - 1)],
+      clusterName: name,
+      hostname: hosts2[Math.min(seeded.node ?? 0, hosts2.length - 1)].process.hostname,
+      username: seeded.username,
+      authSource: seeded.authSource ?? "admin",
       ipAddress: seeded.ipAddress,
-      timestamp: isoSeconds(Date.parse(seeded.timestamp)),
-      username: seeded.username
+      authResult,
+      ...authResult ? {} : { failureReason: seeded.failureReason ?? "AuthenticationFailed" },
+      appName: "mongosh 2.5.0"
     });
   }
-  return out.sort((a, b) => a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0);
+  return out.slice(0, MAX_CONNECTIONS).sort((a, b) => a.at - b.at || a.hostname.localeCompare(b.hostname) || a.username.localeCompare(b.username));
 }
-var import_node_crypto14, HOUR, DERIVED_WINDOW, pick2;
-var init_history = __esm({
-  "src/emulator/resources/accessLogs/history.ts"() {
+function authenticationLine(c) {
+  const at = c.at + AUTH_DELAY;
+  const attr = c.authResult ? { client: remoteOf(c), isSpeculative: true, isClusterMember: false, mechanism: "SCRAM-SHA-256", user: c.username, db: c.authSource, result: 0, metrics: { conversation_duration: { micros: 21e3 } }, extraInfo: {} } : { client: remoteOf(c), isSpeculative: false, isClusterMember: false, mechanism: "SCRAM-SHA-256", user: c.username, db: c.authSource, error: `${c.failureReason}: Authentication failed`, result: c.failureReason === "UserNotFound" ? 11 : 18, metrics: { conversation_duration: { micros: 9e3 } }, extraInfo: {} };
+  return JSON.stringify({ t: { $date: logDate2(at) }, s: "I", c: "ACCESS", id: c.authResult ? 5286306 : 5286307, ctx: `conn${c.conn}`, msg: c.authResult ? "Successfully authenticated" : "Authentication failed", attr });
+}
+function accessLogEntry(c) {
+  return {
+    authResult: c.authResult,
+    authSource: c.authSource,
+    ...c.authResult ? {} : { failureReason: c.failureReason },
+    groupId: c.groupId,
+    hostname: c.hostname,
+    ipAddress: c.ipAddress,
+    logLine: authenticationLine(c),
+    timestamp: isoSeconds(c.at + AUTH_DELAY),
+    username: c.username
+  };
+}
+var import_node_crypto16, HOUR, DAY, MAX_CONNECTIONS, AUTH_DELAY, hash, addressOf, logDate2, remoteOf;
+var init_connections = __esm({
+  "src/emulator/resources/accessLogs/connections.ts"() {
     "use strict";
-    import_node_crypto14 = require("node:crypto");
-    init_connstring();
+    import_node_crypto16 = require("node:crypto");
     init_store2();
+    init_store4();
+    init_performanceAdvisor2();
+    init_processes2();
+    init_projects2();
     HOUR = 36e5;
-    DERIVED_WINDOW = 24 * HOUR;
-    pick2 = (seed, modulo) => (0, import_node_crypto14.createHash)("sha256").update(seed).digest().readUInt32BE(0) % modulo;
+    DAY = 24 * HOUR;
+    MAX_CONNECTIONS = 5e4;
+    AUTH_DELAY = 25;
+    hash = (text19) => (0, import_node_crypto16.createHash)("sha256").update(text19).digest().readUInt32BE(0);
+    addressOf = (entry) => entry.cidrBlock?.split("/")[0];
+    logDate2 = (ms) => new Date(ms).toISOString().replace("Z", "+00:00");
+    remoteOf = (c) => c.ipAddress.includes(":") ? `[${c.ipAddress}]:${c.remotePort}` : `${c.ipAddress}:${c.remotePort}`;
   }
 });
 
@@ -42414,30 +43198,21 @@ function answer(ctx, record2, hostname2) {
     throw failures.invalidQueryParameter(given2, ctx.query.get(given2), "start and end go together: give both or neither.");
   }
   const ip = ctx.query.get("ipAddress");
-  if (ip !== null && !IP_ADDRESS.test(ip)) throw failures.invalidQueryParameter("ipAddress", ip, "It must be an IP address.");
+  if (ip !== null && !IP_ADDRESS2.test(ip)) throw failures.invalidQueryParameter("ipAddress", ip, "It must be an IP address.");
   const nLogsText = ctx.query.get("nLogs");
   if (nLogsText !== null && (!/^\d+$/.test(nLogsText) || Number(nLogsText) > MAX_LOGS)) throw failures.invalidQueryParameter("nLogs", nLogsText, `It must be an integer from 0 to ${MAX_LOGS}.`);
   const nLogs = nLogsText === null ? MAX_LOGS : Number(nLogsText);
   const authResult = ctx.query.has("authResult") ? booleanParam(ctx.query, "authResult", true) : void 0;
-  const project = projectOf(ctx);
+  const groupId = projectOf(ctx).id;
   const { store } = ctx.services;
   const now = serviceNow(ctx.services);
-  const history = clusterHistory({
-    store,
-    groupId: project.id,
-    record: record2,
-    users: databaseUsers2(store, project.id, ctx.services.clock()),
-    accessList: project.ipAccessList ?? [],
-    now
-  });
-  const kept = history.filter((entry) => {
-    const at = Date.parse(entry.timestamp);
-    if (start !== void 0 && (at < start || at > end)) return false;
-    if (hostname2 !== void 0 && entry.hostname !== hostname2) return false;
-    if (ip !== null && entry.ipAddress !== ip) return false;
-    return authResult === void 0 || entry.authResult === authResult;
-  });
-  return { status: 200, body: { accessLogs: kept.reverse().slice(0, nLogs) } };
+  const seeded = (store.world.accessLogs ?? []).filter((a) => a.groupId === groupId && a.clusterName === record2.model.name).map((a) => Date.parse(a.timestamp));
+  const from = start ?? Math.min(now - DAY, ...seeded);
+  const to = end === void 0 ? now + 1 : end + 1;
+  const kept = connectionsOf(store, groupId, record2, from - AUTH_DELAY, to - AUTH_DELAY, hostname2).filter(
+    (c) => (ip === null || c.ipAddress === ip) && (authResult === void 0 || c.authResult === authResult)
+  );
+  return { status: 200, body: { accessLogs: kept.reverse().slice(0, nLogs).map(accessLogEntry) } };
 }
 function checkSeed3(doc, problems) {
   if (doc.accessLogs === void 0) return;
@@ -42450,7 +43225,7 @@ function checkSeed3(doc, problems) {
     if (problems.string(`${at}.groupId`, entry.groupId, OBJECT_ID, "a 24-hex project id") && !projects3.has(entry.groupId)) problems.add(`${at}.groupId`, `"${entry.groupId}" is not one of the seed's projects`);
     problems.string(`${at}.clusterName`, entry.clusterName);
     problems.string(`${at}.username`, entry.username);
-    problems.string(`${at}.ipAddress`, entry.ipAddress, IP_ADDRESS, "an IP address");
+    problems.string(`${at}.ipAddress`, entry.ipAddress, IP_ADDRESS2, "an IP address");
     if (problems.string(`${at}.timestamp`, entry.timestamp) && parseIsoDateTime(entry.timestamp) === void 0) problems.add(`${at}.timestamp`, `"${entry.timestamp}" is not an ISO 8601 time`);
     problems.boolean(`${at}.authResult`, entry.authResult);
     if (entry.authSource !== void 0) problems.string(`${at}.authSource`, entry.authSource);
@@ -42458,7 +43233,7 @@ function checkSeed3(doc, problems) {
     if (entry.node !== void 0 && (!Number.isInteger(entry.node) || entry.node < 0)) problems.add(`${at}.node`, "must be a host index from 0");
   });
 }
-var MAX_LOGS, EARLIEST, IP_ADDRESS, hostNotFound, byCluster, byHost, accessLogs2;
+var MAX_LOGS, EARLIEST, IP_ADDRESS2, hostNotFound2, byCluster, byHost, accessLogs2;
 var init_accessLogs2 = __esm({
   "src/emulator/resources/accessLogs/index.ts"() {
     "use strict";
@@ -42470,13 +43245,14 @@ var init_accessLogs2 = __esm({
     init_seedChecks();
     init_stateChecks();
     init_clusters3();
-    init_store4();
+    init_processes2();
     init_projects2();
-    init_history();
+    init_connections();
+    init_connections();
     MAX_LOGS = 2e4;
     EARLIEST = 11991456e5;
-    IP_ADDRESS = /^((25[0-5]|(2[0-4]|1\d|[1-9]|)\d)(\.(?!$)|$)){4}|([0-9a-f]{1,4}:){7}[0-9a-f]{1,4}$/;
-    hostNotFound = (hostname2, groupId) => new ApiFailure(404, "HOST_NOT_FOUND", `No host with name ${hostname2} exists in group ${groupId}.`, [hostname2, groupId]);
+    IP_ADDRESS2 = /^((25[0-5]|(2[0-4]|1\d|[1-9]|)\d)(\.(?!$)|$)){4}|([0-9a-f]{1,4}:){7}[0-9a-f]{1,4}$/;
+    hostNotFound2 = (hostname2, groupId) => new ApiFailure(404, "HOST_NOT_FOUND", `No host with name ${hostname2} exists in group ${groupId}.`, [hostname2, groupId]);
     byCluster = (ctx) => {
       const project = projectOf(ctx);
       const name = ctx.params.clusterName;
@@ -42486,10 +43262,12 @@ var init_accessLogs2 = __esm({
     };
     byHost = (ctx) => {
       const project = projectOf(ctx);
-      const hostname2 = ctx.params.hostname;
-      const record2 = clusterStore(ctx.services.store).list(project.id).find((r) => r.model.stateName !== "CREATING" && clusterHostnames(project.id, r).includes(hostname2));
-      if (!record2) throw hostNotFound(hostname2, project.id);
-      return answer(ctx, record2, hostname2);
+      const asked = (ctx.params.hostname ?? "").toLowerCase();
+      for (const record2 of clusterStore(ctx.services.store).list(project.id)) {
+        const process9 = clusterProcesses(record2.model, { evenIfPaused: true }).find((p) => p.hostname === asked || p.userAlias === asked);
+        if (process9) return answer(ctx, record2, process9.hostname);
+      }
+      throw hostNotFound2(ctx.params.hostname ?? "", project.id);
     };
     accessLogs2 = {
       name: "accessLogs",
@@ -42576,13 +43354,13 @@ var init_errors6 = __esm({
 // src/emulator/resources/backups/schedule.ts
 function derivedId(timeMs, seed) {
   const seconds2 = Math.floor(timeMs / 1e3).toString(16).padStart(8, "0").slice(-8);
-  return seconds2 + digest(seed).slice(0, 16);
+  return seconds2 + digest2(seed).slice(0, 16);
 }
 function scheduleOf(clusterId) {
-  const hash2 = digest(`schedule/${clusterId}`);
+  const hash3 = digest2(`schedule/${clusterId}`);
   const made = parseInt(clusterId.slice(0, 8), 16) * 1e3 || 0;
   const itemIds = Object.fromEntries(DEFAULT_POLICY.map((item, i) => [item.frequencyType, derivedId(made, `${clusterId}/${i}`)]));
-  return { referenceHourOfDay: parseInt(hash2.slice(0, 4), 16) % 24, referenceMinuteOfHour: parseInt(hash2.slice(4, 8), 16) % 60, policyId: derivedId(made, `${clusterId}/policy`), itemIds };
+  return { referenceHourOfDay: parseInt(hash3.slice(0, 4), 16) % 24, referenceMinuteOfHour: parseInt(hash3.slice(4, 8), 16) % 60, policyId: derivedId(made, `${clusterId}/policy`), itemIds };
 }
 function addMonths(ms, months) {
   const date = new Date(ms);
@@ -42591,11 +43369,11 @@ function addMonths(ms, months) {
 }
 function retentionOf(item, at) {
   if (item.retentionUnit === "months") return addMonths(at, item.retentionValue) - at;
-  return item.retentionValue * (item.retentionUnit === "weeks" ? 7 : 1) * DAY;
+  return item.retentionValue * (item.retentionUnit === "weeks" ? 7 : 1) * DAY2;
 }
 function frequencyOf(slot, reference) {
-  if (((slot - reference) % DAY + DAY) % DAY !== 0) return "hourly";
-  if (new Date(slot + DAY).getUTCDate() === 1) return "monthly";
+  if (((slot - reference) % DAY2 + DAY2) % DAY2 !== 0) return "hourly";
+  if (new Date(slot + DAY2).getUTCDate() === 1) return "monthly";
   if (new Date(slot).getUTCDay() === 6) return "weekly";
   return "daily";
 }
@@ -42606,11 +43384,11 @@ function scheduledSnapshots(cluster, moment) {
   if (since > now) return [];
   const schedule = scheduleOf(cluster.id);
   const reference = schedule.referenceHourOfDay * HOUR2 + schedule.referenceMinuteOfHour * MINUTE;
-  const step2 = cluster.flex ? DAY : 6 * HOUR2;
-  const longest = cluster.flex ? FLEX_RETENTION_DAYS * DAY : 367 * DAY;
+  const step2 = cluster.flex ? DAY2 : 6 * HOUR2;
+  const longest = cluster.flex ? FLEX_RETENTION_DAYS * DAY2 : 367 * DAY2;
   const views = [];
   const add = (at, frequency) => {
-    const retentionMs = cluster.flex ? FLEX_RETENTION_DAYS * DAY : retentionOf(itemOf(frequency), at);
+    const retentionMs = cluster.flex ? FLEX_RETENTION_DAYS * DAY2 : retentionOf(itemOf(frequency), at);
     if (at + retentionMs <= now) return;
     const id = derivedId(at, `${cluster.id}/${at}`);
     views.push({
@@ -42645,7 +43423,7 @@ function recordView(record2) {
     ...record2.description !== void 0 ? { description: record2.description } : {},
     requestedAt: record2.requestedAt,
     completeAt: record2.completeAt,
-    retentionMs: record2.retentionDays * DAY,
+    retentionMs: record2.retentionDays * DAY2,
     mongodVersion: record2.mongodVersion,
     cloudProvider: record2.cloudProvider,
     storageSizeBytes: record2.storageSizeBytes
@@ -42654,14 +43432,14 @@ function recordView(record2) {
 function expiresAt(view2, now) {
   return (view2.onDemand && view2.completeAt <= now ? view2.completeAt : view2.requestedAt) + view2.retentionMs;
 }
-var import_node_crypto15, MINUTE, HOUR2, DAY, DEFAULT_POLICY, FLEX_RETENTION_DAYS, digest, itemOf;
+var import_node_crypto17, MINUTE, HOUR2, DAY2, DEFAULT_POLICY, FLEX_RETENTION_DAYS, digest2, itemOf;
 var init_schedule = __esm({
   "src/emulator/resources/backups/schedule.ts"() {
     "use strict";
-    import_node_crypto15 = require("node:crypto");
+    import_node_crypto17 = require("node:crypto");
     MINUTE = 6e4;
     HOUR2 = 60 * MINUTE;
-    DAY = 24 * HOUR2;
+    DAY2 = 24 * HOUR2;
     DEFAULT_POLICY = [
       { frequencyType: "hourly", frequencyInterval: 6, retentionUnit: "days", retentionValue: 2 },
       { frequencyType: "daily", frequencyInterval: 1, retentionUnit: "days", retentionValue: 7 },
@@ -42670,7 +43448,7 @@ var init_schedule = __esm({
       { frequencyType: "monthly", frequencyInterval: 40, retentionUnit: "months", retentionValue: 12 }
     ];
     FLEX_RETENTION_DAYS = 8;
-    digest = (text19) => (0, import_node_crypto15.createHash)("sha256").update(text19).digest("hex");
+    digest2 = (text19) => (0, import_node_crypto17.createHash)("sha256").update(text19).digest("hex");
     itemOf = (frequency) => DEFAULT_POLICY.find((item) => item.frequencyType === frequency);
   }
 });
@@ -42697,7 +43475,7 @@ function restoredFromOf(state, clusterId, now) {
   const seeded = state.restoredFrom.find((entry) => entry.clusterId === clusterId);
   return seeded ? { source: seeded.source, finishedAt: seeded.at } : void 0;
 }
-var init_state5 = __esm({
+var init_state6 = __esm({
   "src/emulator/resources/backups/state.ts"() {
     "use strict";
   }
@@ -42783,7 +43561,7 @@ var init_clusters4 = __esm({
     init_projects2();
     init_errors6();
     init_schedule();
-    init_state5();
+    init_state6();
   }
 });
 
@@ -42881,7 +43659,7 @@ var init_render2 = __esm({
     "use strict";
     init_store2();
     init_schedule();
-    init_state5();
+    init_state6();
     REL = "https://cloud.mongodb.com/";
     DOWNLOAD_READY_MS = 36e5;
     FLEX_JOB_EXPIRY_MS = 6 * 36e5;
@@ -42941,7 +43719,7 @@ var init_restore = __esm({
     init_state();
     init_clusters4();
     init_errors6();
-    init_state5();
+    init_state6();
     majorOf = (version2) => version2.split(".").slice(0, 2).map(Number);
     olderThan = (a, b) => {
       const [am = 0, an = 0] = majorOf(a);
@@ -42977,7 +43755,7 @@ function refuseFields(body, writable, readOnly) {
   }
 }
 function jobContext(ctx, job) {
-  const item = job.target ? (0, import_node_crypto16.createHash)("sha256").update(job.target.clusterId).digest("hex") : "";
+  const item = job.target ? (0, import_node_crypto18.createHash)("sha256").update(job.target.clusterId).digest("hex") : "";
   const name = [...item.slice(0, 12)].map((c, i) => i % 2 ? c : String.fromCharCode(97 + parseInt(c, 16) % 26)).join("").slice(0, 6);
   return { apiRoot: apiRoot(ctx), downloadHost: projectHash(job.groupId), ...job.target ? { targetDeploymentItemName: `atlas-${name}` } : {} };
 }
@@ -43002,11 +43780,11 @@ function releaseTarget(ctx, job, now) {
   if (located.kind === "dedicated") clusterStore(ctx.services.store).schedule(located.record, now);
   else located.record.pendingUntil = now;
 }
-var import_node_crypto16, OBJECT_ID3, CLUSTER_NAME2, MAX_INT32, snapshotDoc, listSnapshots, getSnapshot, TAKE_READ_ONLY, takeSnapshot, deleteSnapshot, jobsOf, listRestoreJobs, getRestoreJob, JOB_READ_ONLY_FIELDS, CREATE_JOB_READ_ONLY, createRestoreJob, cancelRestoreJob, getSchedule;
-var init_handlers5 = __esm({
+var import_node_crypto18, OBJECT_ID3, CLUSTER_NAME2, MAX_INT32, snapshotDoc, listSnapshots, getSnapshot, TAKE_READ_ONLY, takeSnapshot, deleteSnapshot, jobsOf, listRestoreJobs, getRestoreJob, JOB_READ_ONLY_FIELDS, CREATE_JOB_READ_ONLY, createRestoreJob, cancelRestoreJob, getSchedule;
+var init_handlers6 = __esm({
   "src/emulator/resources/backups/handlers.ts"() {
     "use strict";
-    import_node_crypto16 = require("node:crypto");
+    import_node_crypto18 = require("node:crypto");
     init_context2();
     init_errors4();
     init_pagination2();
@@ -43018,7 +43796,7 @@ var init_handlers5 = __esm({
     init_render2();
     init_restore();
     init_schedule();
-    init_state5();
+    init_state6();
     OBJECT_ID3 = /^[0-9a-f]{24}$/;
     CLUSTER_NAME2 = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
     MAX_INT32 = 2 ** 31 - 1;
@@ -43160,7 +43938,7 @@ var init_flexHandlers = __esm({
     init_context2();
     init_pagination2();
     init_clusters4();
-    init_handlers5();
+    init_handlers6();
     init_render2();
     init_restore();
     OBJECT_ID4 = /^[0-9a-f]{24}$/;
@@ -43300,20 +44078,20 @@ var init_seed3 = __esm({
     init_seedChecks();
     init_store2();
     init_clusters4();
-    init_state5();
+    init_state6();
     ISO2 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
   }
 });
 
 // src/emulator/resources/backups/succession.ts
-var DAY2, backupSuccession;
+var DAY3, backupSuccession;
 var init_succession2 = __esm({
   "src/emulator/resources/backups/succession.ts"() {
     "use strict";
     init_clusters4();
     init_schedule();
-    init_state5();
-    DAY2 = 24 * 60 * 60 * 1e3;
+    init_state6();
+    DAY3 = 24 * 60 * 60 * 1e3;
     backupSuccession = {
       succeeded(store, { groupId, name, fromId, toId, flex }) {
         const state = backupStateOf(store.world);
@@ -43331,7 +44109,7 @@ var init_succession2 = __esm({
               flex: false,
               onDemand: false,
               frequency: "daily",
-              retentionDays: Math.round(view2.retentionMs / DAY2),
+              retentionDays: Math.round(view2.retentionMs / DAY3),
               requestedAt: view2.requestedAt,
               completeAt: view2.completeAt,
               mongodVersion: view2.mongodVersion,
@@ -43386,9 +44164,9 @@ var init_backups2 = __esm({
     init_store2();
     init_clusters4();
     init_flexHandlers();
-    init_handlers5();
+    init_handlers6();
     init_seed3();
-    init_state5();
+    init_state6();
     init_succession2();
     init_stateChecks();
     backups2 = {
@@ -43513,11 +44291,11 @@ function checkSeed4(doc, problems) {
     checkRoles2(problems, at, account.roles, projectIds);
   });
 }
-var import_node_crypto17, PUBLIC_KEY, hex2, letters, credentials;
+var import_node_crypto19, PUBLIC_KEY, hex2, letters, credentials;
 var init_credentials = __esm({
   "src/emulator/resources/credentials.ts"() {
     "use strict";
-    import_node_crypto17 = require("node:crypto");
+    import_node_crypto19 = require("node:crypto");
     init_object();
     init_apiKeyAccessList();
     init_auth();
@@ -43525,10 +44303,10 @@ var init_credentials = __esm({
     init_projects2();
     init_stateChecks();
     PUBLIC_KEY = /^[a-z0-9]{8}$/;
-    hex2 = (bytes3) => (0, import_node_crypto17.randomBytes)(bytes3).toString("hex");
+    hex2 = (bytes3) => (0, import_node_crypto19.randomBytes)(bytes3).toString("hex");
     letters = (count3) => {
       const alphabet = "abcdefghijklmnopqrstuvwxyz";
-      return [...(0, import_node_crypto17.randomBytes)(count3)].map((b) => alphabet[b % alphabet.length]).join("");
+      return [...(0, import_node_crypto19.randomBytes)(count3)].map((b) => alphabet[b % alphabet.length]).join("");
     };
     credentials = {
       name: "credentials",
@@ -43540,8 +44318,8 @@ var init_credentials = __esm({
           const projectId = seed.projects[0].id;
           const open5 = ["0.0.0.0/0", "::/0"];
           seed.apiKeys = [
-            { publicKey: letters(8), privateKey: (0, import_node_crypto17.randomUUID)(), accessList: open5, roles: [{ projectId, roleName: "GROUP_OWNER" }] },
-            { publicKey: letters(8), privateKey: (0, import_node_crypto17.randomUUID)(), accessList: open5, roles: [{ projectId, roleName: "GROUP_READ_ONLY" }] }
+            { publicKey: letters(8), privateKey: (0, import_node_crypto19.randomUUID)(), accessList: open5, roles: [{ projectId, roleName: "GROUP_OWNER" }] },
+            { publicKey: letters(8), privateKey: (0, import_node_crypto19.randomUUID)(), accessList: open5, roles: [{ projectId, roleName: "GROUP_READ_ONLY" }] }
           ];
           seed.serviceAccounts = [
             { clientId: `mdb_sa_id_${hex2(12)}`, clientSecret: `mdb_sa_sk_${hex2(20)}`, accessList: open5, roles: [{ projectId, roleName: "GROUP_OWNER" }] }
@@ -43583,7 +44361,7 @@ function findUser(ctx) {
   return user;
 }
 var failures3, render3, USER_READ_ONLY, listDatabaseUsers2, getDatabaseUser2, createDatabaseUser2, patchDatabaseUser, deleteDatabaseUser2;
-var init_handlers6 = __esm({
+var init_handlers7 = __esm({
   "src/emulator/resources/databaseUsers/handlers.ts"() {
     "use strict";
     init_context2();
@@ -43675,7 +44453,7 @@ var init_databaseUsers3 = __esm({
     init_object();
     init_seedChecks();
     init_projects2();
-    init_handlers6();
+    init_handlers7();
     init_model();
     init_stateChecks();
     databaseUsers3 = {
@@ -44861,7 +45639,7 @@ async function oneOf2(ctx, owner) {
   return { status: 200, body: eventView(ctx, event) };
 }
 var PROJECT_TYPES, ORG_TYPES, CLUSTER_NAME3, EVENT_ID, eventFailures, projectOwner, orgOwner, listProjectEvents, getProjectEvent, listOrgEvents, getOrgEvent;
-var init_handlers7 = __esm({
+var init_handlers8 = __esm({
   "src/emulator/resources/events/handlers.ts"() {
     "use strict";
     init_isoDate();
@@ -45028,7 +45806,7 @@ var init_events2 = __esm({
     init_seedChecks();
     init_stateChecks();
     init_projects2();
-    init_handlers7();
+    init_handlers8();
     init_journal();
     init_observe();
     SEED_FIELDS = ["groupId", "orgId", "eventTypeName", "created", "clusterName", "dbUserUsername", "apiKeyId", "publicKey", "remoteAddress", "targetUsername"];
@@ -45119,7 +45897,7 @@ function findFlex(ctx) {
   return record2;
 }
 var nonFlexInFlexApi, FLEX_CREATE_READ_ONLY, FLEX_UPDATE_READ_ONLY, listFlexClusters2, getFlexCluster2, createFlexCluster2, patchFlexCluster, deleteFlexCluster2;
-var init_handlers8 = __esm({
+var init_handlers9 = __esm({
   "src/emulator/resources/flexClusters/handlers.ts"() {
     "use strict";
     init_connstring();
@@ -45206,7 +45984,7 @@ var init_tenantUpgrade2 = __esm({
     init_store2();
     init_clusters3();
     init_projects2();
-    init_handlers8();
+    init_handlers9();
     init_store5();
     tenantUpgradeFlexCluster = async (ctx) => {
       if (ctx.api !== "v2") throw failures.resourceNotFound(ctx.path);
@@ -45259,7 +46037,7 @@ var init_flexClusters3 = __esm({
     init_errors4();
     init_store2();
     init_clusters3();
-    init_handlers8();
+    init_handlers9();
     init_store5();
     init_tenantUpgrade2();
     init_stateChecks();
@@ -45300,176 +46078,6 @@ var init_flexClusters3 = __esm({
       },
       hooks: {
         otherClusterKinds: { named: (store, groupId, name) => flexCluster(store, groupId, name) !== void 0, refusal: flexInClusterApi }
-      }
-    };
-  }
-});
-
-// src/emulator/resources/processes/derive.ts
-function hasProcesses(model) {
-  return !isTenant(model) && !model.paused && model.stateName !== "CREATING" && model.stateName !== "DELETING";
-}
-function primaryNode(model, shard, nodes2) {
-  const digest3 = (0, import_node_crypto18.createHash)("sha256").update(`primary\0${model.id}\0${shard}`).digest();
-  return digest3.readUInt32BE(0) % nodes2;
-}
-function clusterProcesses(model) {
-  if (!hasProcesses(model)) return [];
-  const hash2 = projectHash(model.groupId);
-  const rsId = replicaSetId(model.id);
-  const cluster = model.name.toLowerCase();
-  const nodeCount = nodesPerShard(model);
-  const shardCount = model.replicationSpecs.length;
-  const embeddedConfigServer = Number(model.mongoDBMajorVersion.split(".")[0]) >= 8;
-  const base = {
-    version: model.mongoDBVersion,
-    created: model.mongoURIUpdated ?? model.createDate,
-    groupId: model.groupId,
-    clusterName: model.name,
-    clusterId: model.id
-  };
-  const host = (role, shard, node) => ({
-    hostname: `${rsId}-${role}-${pad2(shard)}-${pad2(node)}.${hash2}.${DOMAIN}`,
-    userAlias: `${cluster}-${role}-${pad2(shard)}-${pad2(node)}.${hash2}.${DOMAIN}`
-  });
-  const out = [];
-  if (model.clusterType === "REPLICASET") {
-    const primary = primaryNode(model, 0, nodeCount);
-    for (const member2 of hostMembers({ clusterType: "REPLICASET", nodeCount, shardCount: 1 })) {
-      const h2 = host("shard", 0, member2.node);
-      out.push({
-        ...base,
-        ...h2,
-        id: `${h2.hostname}:${MONGOD_PORT}`,
-        port: MONGOD_PORT,
-        typeName: member2.node === primary ? "REPLICA_PRIMARY" : "REPLICA_SECONDARY",
-        replicaSetName: `${rsId}-shard-0`,
-        node: member2.node,
-        shard: 0,
-        kind: "mongod"
-      });
-    }
-    return out;
-  }
-  const members2 = hostMembers({ clusterType: model.clusterType, nodeCount, shardCount, embeddedConfigServer });
-  for (const member2 of members2) {
-    const h2 = host(member2.role, member2.shard, member2.node);
-    const setName = `${rsId}-${member2.role}-${member2.shard}`;
-    const shardIndex = member2.role === "config" ? -1 : member2.shard;
-    const primary = primaryNode(model, shardIndex, nodeCount) === member2.node;
-    out.push({
-      ...base,
-      ...h2,
-      id: `${h2.hostname}:${MONGOD_PORT}`,
-      port: MONGOD_PORT,
-      typeName: member2.role === "config" ? "SHARD_CONFIG" : primary ? "SHARD_PRIMARY" : "SHARD_SECONDARY",
-      replicaSetName: setName,
-      shardName: setName,
-      node: member2.node,
-      shard: member2.shard,
-      kind: "mongod"
-    });
-    out.push({ ...base, ...h2, id: `${h2.hostname}:${MONGOS_PORT2}`, port: MONGOS_PORT2, typeName: "SHARD_MONGOS", node: member2.node, shard: member2.shard, kind: "mongos" });
-  }
-  if (!embeddedConfigServer) {
-    for (let node = 0; node < 3; node++) {
-      const h2 = host("config", 0, node);
-      out.push({ ...base, ...h2, id: `${h2.hostname}:${MONGOD_PORT}`, port: MONGOD_PORT, typeName: "SHARD_CONFIG", replicaSetName: `${rsId}-config-0`, node, shard: 0, kind: "mongod" });
-    }
-  }
-  return out;
-}
-function processesOf(store, groupId, clusterName) {
-  const clusters3 = clusterStore(store);
-  if (clusterName !== void 0) {
-    const record2 = clusters3.find(groupId, clusterName);
-    return record2 ? clusterProcesses(record2.model) : [];
-  }
-  return clusters3.list(groupId).flatMap((record2) => clusterProcesses(record2.model));
-}
-function findProcess(store, groupId, processId) {
-  const all = processesOf(store, groupId);
-  return processId.includes(":") ? all.find((p) => p.id === processId) : all.find((p) => p.hostname === processId);
-}
-var import_node_crypto18, DOMAIN, MONGOD_PORT, MONGOS_PORT2, pad2;
-var init_derive = __esm({
-  "src/emulator/resources/processes/derive.ts"() {
-    "use strict";
-    import_node_crypto18 = require("node:crypto");
-    init_connstring();
-    init_cluster();
-    init_clusters3();
-    init_connectionStrings();
-    DOMAIN = "mongodb.net";
-    MONGOD_PORT = 27017;
-    MONGOS_PORT2 = 27016;
-    pad2 = (n) => String(n).padStart(2, "0");
-  }
-});
-
-// src/emulator/resources/processes/index.ts
-function processHref(ctx, groupId, processId) {
-  return `${apiRoot(ctx)}/groups/${groupId}/processes/${processId}`;
-}
-function lastPing(ctx) {
-  const now = serviceNow(ctx.services);
-  return isoSeconds(now - now % 6e4);
-}
-function renderProcess(ctx, process9, detail) {
-  const self = processHref(ctx, process9.groupId, process9.id);
-  const links = [{ href: self, rel: "self" }];
-  if (detail) {
-    links.push({ href: `${apiRoot(ctx)}/groups/${process9.groupId}`, rel: "https://cloud.mongodb.com/group" });
-    links.push({ href: `${self}/measurements?granularity=PT5M&period=PT24H`, rel: "https://cloud.mongodb.com/measurements" });
-  }
-  return {
-    created: process9.created,
-    groupId: process9.groupId,
-    hostname: process9.hostname,
-    id: process9.id,
-    lastPing: lastPing(ctx),
-    links,
-    port: process9.port,
-    ...process9.replicaSetName === void 0 ? {} : { replicaSetName: process9.replicaSetName },
-    ...process9.shardName === void 0 ? {} : { shardName: process9.shardName },
-    typeName: process9.typeName,
-    userAlias: process9.userAlias,
-    version: process9.version
-  };
-}
-function processOf(ctx) {
-  const project = projectOf(ctx);
-  const processId = ctx.params.processId ?? "";
-  const process9 = processId.includes(":") ? findProcess(ctx.services.store, project.id, processId) : void 0;
-  if (!process9) throw hostNotFound2(processId, project.id);
-  return process9;
-}
-var hostNotFound2, listProcesses, getProcess, processes2;
-var init_processes2 = __esm({
-  "src/emulator/resources/processes/index.ts"() {
-    "use strict";
-    init_context2();
-    init_context2();
-    init_errors4();
-    init_store2();
-    init_pagination2();
-    init_projects2();
-    init_derive();
-    init_derive();
-    hostNotFound2 = (processId, groupId) => new ApiFailure(404, "HOST_NOT_FOUND", `No host with ID ${processId} exists in group ${groupId}.`, [processId, groupId]);
-    listProcesses = (ctx) => {
-      const project = projectOf(ctx);
-      const items = processesOf(ctx.services.store, project.id).map((process9) => renderProcess(ctx, process9, false));
-      return { status: 200, body: paginate2(items, pageParams(ctx.query), selfHref(ctx)) };
-    };
-    getProcess = (ctx) => ({ status: 200, body: renderProcess(ctx, processOf(ctx), true) });
-    processes2 = {
-      name: "processes",
-      rateLimitPerMinute: 300,
-      // recorded (TestProcesses__list…, TestProcesses__describe…)
-      operations: {
-        "processes.list": { handler: listProcesses, action: "read" },
-        "processes.get": { handler: getProcess, action: "read" }
       }
     };
   }
@@ -45911,508 +46519,16 @@ var init_metrics2 = __esm({
   }
 });
 
-// src/emulator/resources/performanceAdvisor/state.ts
-function advisorStateOf(world) {
-  world.performanceAdvisor ??= { workload: [], managedSlowMs: {} };
-  return world.performanceAdvisor;
-}
-function workloadOf(world, projectId, cluster) {
-  return advisorStateOf(world).workload.filter((entry) => entry.projectId === projectId && entry.cluster.toLowerCase() === cluster.toLowerCase());
-}
-function checkWorkloadSeed(doc, problems, projectIds) {
-  const workload = doc.workload;
-  if (workload === void 0) return;
-  if (!Array.isArray(workload)) return problems.add("workload", "must be an array of {projectId, cluster, namespace, queries, indexes}");
-  if (workload.length > MAX_ENTRIES) problems.add("workload", `at most ${MAX_ENTRIES} entries`);
-  workload.forEach((entry, i) => {
-    const at = `workload[${i}]`;
-    if (!isObject(entry)) return problems.add(at, "must be an object {projectId, cluster, namespace, queries, indexes}");
-    problems.onlyKeys(at, entry, ["projectId", "cluster", "namespace", "queries", "indexes", "avgObjSize"]);
-    if (problems.string(`${at}.projectId`, entry.projectId, OBJECT_ID, "a 24-hex project id") && !projectIds.has(entry.projectId)) problems.add(`${at}.projectId`, `no project ${entry.projectId} in the seed`);
-    problems.string(`${at}.cluster`, entry.cluster, CLUSTER4, "a cluster name");
-    problems.string(`${at}.namespace`, entry.namespace, NAMESPACE, "a namespace <database>.<collection>");
-    if (!count2(entry.avgObjSize, 16 * 1024 * 1024)) problems.add(`${at}.avgObjSize`, "must be a whole number of bytes up to 16 MB");
-    if (entry.queries !== void 0 && !Array.isArray(entry.queries)) problems.add(`${at}.queries`, "must be an array of {filter, sort, perDay, millis, docsExamined, nReturned, lookup}");
-    (Array.isArray(entry.queries) ? entry.queries : []).forEach((query3, j) => {
-      const q = `${at}.queries[${j}]`;
-      if (!isObject(query3)) return problems.add(q, "must be an object {filter, ...}");
-      problems.onlyKeys(q, query3, ["filter", "sort", "perDay", "millis", "docsExamined", "nReturned", "lookup"]);
-      if (!isObject(query3.filter)) problems.add(`${q}.filter`, "must be a query document");
-      else if (JSON.stringify(query3.filter).length > 4096) problems.add(`${q}.filter`, "at most 4096 characters of JSON");
-      if (query3.sort !== void 0 && !isKey(query3.sort)) problems.add(`${q}.sort`, "must be a sort document of 1 and -1");
-      if (query3.perDay !== void 0 && (!count2(query3.perDay, 1e4) || query3.perDay === 0)) problems.add(`${q}.perDay`, "must be a whole number from 1 to 10000");
-      if (!count2(query3.millis, 36e5)) problems.add(`${q}.millis`, "must be a whole number of ms up to an hour");
-      if (!count2(query3.docsExamined, 1e12)) problems.add(`${q}.docsExamined`, "must be a whole number");
-      if (!count2(query3.nReturned, 1e12)) problems.add(`${q}.nReturned`, "must be a whole number");
-      if (query3.lookup !== void 0) problems.string(`${q}.lookup`, query3.lookup, /^[^$\0]+$/, "a collection name");
-    });
-    if (entry.indexes !== void 0 && !Array.isArray(entry.indexes)) problems.add(`${at}.indexes`, "must be an array of {name, key, hidden, sizeBytes}");
-    (Array.isArray(entry.indexes) ? entry.indexes : []).forEach((index, j) => {
-      const x = `${at}.indexes[${j}]`;
-      if (!isObject(index)) return problems.add(x, "must be an object {name, key}");
-      problems.onlyKeys(x, index, ["name", "key", "hidden", "sizeBytes"]);
-      problems.string(`${x}.name`, index.name);
-      if (!isKey(index.key)) problems.add(`${x}.key`, "must be an index key document of 1 and -1");
-      problems.boolean(`${x}.hidden`, index.hidden);
-      if (!count2(index.sizeBytes, 1e15)) problems.add(`${x}.sizeBytes`, "must be a whole number of bytes");
-    });
-  });
-}
-function advisorStateFromSeed(world, seed) {
-  advisorStateOf(world).workload = structuredClone(seed.workload ?? []);
-}
-var NAMESPACE, CLUSTER4, MAX_ENTRIES, isDirection, isKey, count2;
-var init_state6 = __esm({
-  "src/emulator/resources/performanceAdvisor/state.ts"() {
-    "use strict";
-    init_object();
-    init_seedChecks();
-    NAMESPACE = /^[^.$\0/\\ "]+\.[^$\0]+$/;
-    CLUSTER4 = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
-    MAX_ENTRIES = 1e3;
-    isDirection = (value) => value === 1 || value === -1;
-    isKey = (value) => isObject(value) && Object.keys(value).length > 0 && Object.values(value).every(isDirection);
-    count2 = (value, max) => value === void 0 || Number.isInteger(value) && value >= 0 && value <= max;
-  }
-});
-
-// src/emulator/resources/performanceAdvisor/workload.ts
-function filterFields(filter) {
-  const equality = [];
-  const range = [];
-  const add = (list7, field2) => {
-    if (!equality.includes(field2) && !range.includes(field2)) list7.push(field2);
-  };
-  const walk = (doc) => {
-    for (const [field2, value] of Object.entries(doc)) {
-      if (field2 === "$and" || field2 === "$or" || field2 === "$nor") {
-        for (const part of Array.isArray(value) ? value : []) if (isDoc2(part)) walk(part);
-        continue;
-      }
-      if (field2.startsWith("$")) continue;
-      const ops = isDoc2(value) ? Object.keys(value) : [];
-      const isRange = ops.some((op) => OPERATORS_RANGE.has(op));
-      add(isRange ? range : equality, field2);
-    }
-  };
-  walk(filter);
-  return { equality, range };
-}
-function shapeKey(namespace, query3) {
-  const { equality, range } = filterFields(query3.filter);
-  return JSON.stringify([namespace, [...equality].sort(), [...range].sort(), query3.sort ?? {}, query3.lookup ?? null]);
-}
-function indexFor(query3) {
-  const { equality, range } = filterFields(query3.filter);
-  const keys = [];
-  const seen = /* @__PURE__ */ new Set();
-  const push = (field2, direction) => {
-    if (seen.has(field2)) return;
-    seen.add(field2);
-    keys.push({ [field2]: direction });
-  };
-  for (const field2 of equality) push(field2, 1);
-  for (const [field2, direction] of Object.entries(query3.sort ?? {})) push(field2, direction === -1 ? -1 : 1);
-  for (const field2 of range) push(field2, 1);
-  return keys;
-}
-function covers(index, wanted) {
-  const have = keyList(index.key);
-  return wanted.length <= have.length && wanted.every((entry, i) => {
-    const [field2, direction] = Object.entries(entry)[0];
-    return have[i][0] === field2 && have[i][1] === direction;
-  });
-}
-function runTimes(namespace, query3, from, to) {
-  const period = Math.floor(DAY_MS3 / perDayOf(query3));
-  const offset = digest2(`runs\0${shapeKey(namespace, query3)}\0${JSON.stringify(query3.filter)}`).readUInt32BE(0) % period;
-  const first = Math.ceil((from - offset) / period);
-  const out = [];
-  for (let k = first; out.length < MAX_RUNS_PER_QUERY; k++) {
-    const at = k * period + offset;
-    if (at >= to) break;
-    if (at >= from) out.push(at);
-  }
-  return out;
-}
-function slowLine(namespace, query3, shapeId, at, hostIndex) {
-  const dot = namespace.indexOf(".");
-  const db = namespace.slice(0, dot);
-  const coll = namespace.slice(dot + 1);
-  const millis2 = Math.max(1, Math.floor(query3.millis ?? 250));
-  const nReturned = Math.max(0, Math.floor(query3.nReturned ?? 10));
-  const docsExamined = Math.max(nReturned, Math.floor(query3.docsExamined ?? 1e4));
-  const keysExamined = hostIndex ? docsExamined : 0;
-  const numYields = Math.floor(docsExamined / 1e3);
-  const responseLength = 200 + nReturned * 350;
-  const command = query3.lookup ? { aggregate: coll, pipeline: [{ $match: query3.filter }, ...query3.sort ? [{ $sort: query3.sort }] : [], { $lookup: { from: query3.lookup, localField: "_id", foreignField: `${coll}_id`, as: query3.lookup } }], cursor: {}, $db: db } : { find: coll, filter: query3.filter, ...query3.sort ? { sort: query3.sort } : {}, $db: db };
-  const line = {
-    t: { $date: logDate(at) },
-    s: "I",
-    c: "COMMAND",
-    id: 51803,
-    ctx: `conn${connOf(shapeId, at)}`,
-    msg: "Slow query",
-    attr: {
-      type: "command",
-      ns: namespace,
-      appName: "cdba-workload",
-      command,
-      planSummary: hostIndex ? "IXSCAN" : "COLLSCAN",
-      planningTimeMicros: 120,
-      keysExamined,
-      docsExamined,
-      ...query3.sort && !hostIndex ? { hasSortStage: true } : {},
-      nreturned: nReturned,
-      queryHash: shapeId.slice(0, 8).toUpperCase(),
-      queryShapeHash: digest2(`qsh\0${shapeId}`).toString("hex").toUpperCase(),
-      numYields,
-      reslen: responseLength,
-      locks: { FeatureCompatibilityVersion: { acquireCount: { r: numYields + 1 } }, Global: { acquireCount: { r: numYields + 1 } } },
-      readConcern: { level: "local", provenance: "implicitDefault" },
-      storage: {},
-      cpuNanos: millis2 * 9e5,
-      remote: "203.0.113.10:52000",
-      protocol: "op_msg",
-      durationMillis: millis2
-    }
-  };
-  return { line: JSON.stringify(line), millis: millis2, docsExamined, nReturned, keysExamined, responseLength, numYields, command: query3.lookup ? "aggregate" : "find" };
-}
-function slowRuns(entries, shard, shards, from, to) {
-  const runs = [];
-  for (const entry of entries) {
-    if (shardOf(entry.namespace, shards) !== shard) continue;
-    for (const query3 of entry.queries ?? []) {
-      const shapeId = idOf(`shape\0${shapeKey(entry.namespace, query3)}`);
-      const served = (entry.indexes ?? []).some((index) => !index.hidden && covers(index, indexFor(query3)));
-      for (const at of runTimes(entry.namespace, query3, from, to)) {
-        runs.push({ namespace: entry.namespace, query: query3, shapeId, at, ...slowLine(entry.namespace, query3, shapeId, at, served) });
-      }
-    }
-  }
-  return runs.sort((a, b) => a.at - b.at || a.shapeId.localeCompare(b.shapeId));
-}
-function namespacesOf(runs) {
-  const seen = [];
-  for (const run3 of runs) if (!seen.includes(run3.namespace)) seen.push(run3.namespace);
-  return seen.slice(0, 20).map((namespace) => ({ namespace, type: "collection" }));
-}
-function slowQueryDoc(run3, include, replicaState) {
-  return {
-    line: run3.line,
-    ...include.metrics ? {
-      metrics: {
-        docsExamined: run3.docsExamined,
-        docsExaminedReturnedRatio: run3.nReturned === 0 ? run3.docsExamined : Math.round(run3.docsExamined / run3.nReturned * 100) / 100,
-        docsReturned: run3.nReturned,
-        fromUserConnection: true,
-        hasIndexCoverage: run3.keysExamined > 0,
-        hasSort: run3.query.sort !== void 0 && run3.keysExamined === 0,
-        keysExamined: run3.keysExamined,
-        keysExaminedReturnedRatio: run3.nReturned === 0 ? run3.keysExamined : Math.round(run3.keysExamined / run3.nReturned * 100) / 100,
-        numYields: run3.numYields,
-        operationExecutionTime: run3.millis,
-        responseLength: run3.responseLength
-      }
-    } : {},
-    namespace: run3.namespace,
-    ...include.opType ? { opType: "read" } : {},
-    ...include.replicaState ? { replicaState } : {}
-  };
-}
-function suggestions(entries, runs, nExamples = 5, nIndexes) {
-  const byShape = /* @__PURE__ */ new Map();
-  for (const run3 of runs) {
-    const list7 = byShape.get(run3.shapeId) ?? [];
-    list7.push(run3);
-    byShape.set(run3.shapeId, list7);
-  }
-  const shapes = [];
-  const indexes = /* @__PURE__ */ new Map();
-  for (const [shapeId, list7] of byShape) {
-    const { namespace, query: query3 } = list7[0];
-    const entry = entries.find((e) => e.namespace === namespace);
-    const index = indexFor(query3);
-    const served = (entry?.indexes ?? []).some((existing) => !existing.hidden && covers(existing, index));
-    if (served || index.length === 0) continue;
-    const avgMs = Math.round(list7.reduce((sum, run3) => sum + run3.millis, 0) / list7.length);
-    const examined = list7.reduce((sum, run3) => sum + run3.docsExamined, 0);
-    const returned = list7.reduce((sum, run3) => sum + run3.nReturned, 0);
-    shapes.push({
-      avgMs,
-      count: list7.length,
-      id: shapeId,
-      inefficiencyScore: Math.round(examined / Math.max(1, returned)),
-      namespace,
-      operations: list7.slice(-Math.max(0, nExamples)).reverse().map((run3) => ({
-        predicates: [{ [run3.command]: run3.query.filter }, ...run3.query.sort ? [{ sort: run3.query.sort }] : []],
-        stats: { ms: run3.millis, nReturned: run3.nReturned, nScanned: run3.docsExamined, ts: Math.floor(run3.at / 1e3) }
-      }))
-    });
-    const key = JSON.stringify([namespace, index]);
-    const suggestion = indexes.get(key) ?? { namespace, index, impact: [], weight: 0, avgObjSize: entry?.avgObjSize ?? 512 };
-    suggestion.impact.push(shapeId);
-    suggestion.weight += list7.length * avgMs;
-    indexes.set(key, suggestion);
-  }
-  const suggestedIndexes = [...indexes.entries()].map(([key, s]) => ({ avgObjSize: s.avgObjSize, id: idOf(`index\0${key}`), impact: s.impact, index: s.index, namespace: s.namespace, weight: Math.round(s.weight * 10) / 10 })).sort((a, b) => b.weight - a.weight);
-  return { shapes, suggestedIndexes: nIndexes === void 0 ? suggestedIndexes : suggestedIndexes.slice(0, Math.max(0, nIndexes)) };
-}
-function dropIndexSuggestions(entries, shardNames, since) {
-  const hiddenIndexes = [];
-  const redundantIndexes = [];
-  const unusedIndexes = [];
-  for (const entry of entries) {
-    const all = entry.indexes ?? [];
-    for (const index of all) {
-      const doc = {
-        accessCount: 0,
-        index: keyList(index.key).map(([field2, direction]) => ({ [field2]: direction })),
-        name: index.name,
-        namespace: entry.namespace,
-        shards: [...shardNames],
-        since,
-        sizeBytes: index.sizeBytes ?? 20480
-      };
-      const used = (entry.queries ?? []).filter((query3) => covers(index, indexFor(query3).slice(0, 1)));
-      const runs = used.reduce((sum, query3) => sum + perDayOf(query3), 0);
-      if (index.hidden) {
-        hiddenIndexes.push(doc);
-        continue;
-      }
-      const keys = keyList(index.key);
-      const prefixOf = all.find((other) => other !== index && !other.hidden && keyList(other.key).length > keys.length && keys.every(([f, d], i) => keyList(other.key)[i][0] === f && keyList(other.key)[i][1] === d));
-      if (prefixOf) redundantIndexes.push({ ...doc, accessCount: runs });
-      else if (runs === 0) unusedIndexes.push(doc);
-    }
-  }
-  return { hiddenIndexes, redundantIndexes, unusedIndexes };
-}
-function schemaAdvice(entries) {
-  const recommendations = [];
-  const add = (recommendation, description, affected) => {
-    if (affected.length === 0) return;
-    recommendations.push({
-      affectedNamespaces: affected.map((a) => ({ namespace: a.namespace, triggers: [{ description: a.description, triggerType: a.triggerType }] })),
-      description,
-      recommendation
-    });
-  };
-  add("REDUCE_LOOKUP_OPS", "Reduce $lookup operations", entries.flatMap((e) => {
-    const queries = e.queries ?? [];
-    const lookups = queries.filter((q) => q.lookup !== void 0).length;
-    return lookups === 0 ? [] : [{ namespace: e.namespace, triggerType: "PERCENT_QUERIES_USE_LOOKUP", description: `${Math.round(lookups / queries.length * 100)}% of queries in the collection use $lookup.` }];
-  }));
-  add("OPTIMIZE_CASE_INSENSITIVE_REGEX_QUERIES", "Use case-insensitive indexes or Atlas Search for case-insensitive regex queries", entries.flatMap((e) => (e.queries ?? []).some((q) => hasCaseInsensitiveRegex(q.filter)) ? [{ namespace: e.namespace, triggerType: "QUERIES_CONTAIN_CASE_INSENSITIVE_REGEX", description: "Queries in the collection use case-insensitive regular expressions." }] : []));
-  add("REDUCE_DOCUMENT_SIZE", "Reduce the size of documents", entries.flatMap((e) => (e.avgObjSize ?? 0) > LARGE_DOCUMENT ? [{ namespace: e.namespace, triggerType: "DOC_SIZE_TOO_LARGE", description: `The collection's documents average ${Math.round(e.avgObjSize / 1024 / 1024 * 10) / 10} MB.` }] : []));
-  add("REMOVE_UNNECESSARY_INDEXES", "Remove unnecessary indexes", entries.flatMap((e) => (e.indexes ?? []).length > MANY_INDEXES ? [{ namespace: e.namespace, triggerType: "NUM_INDEXES", description: `The collection has ${(e.indexes ?? []).length} indexes.` }] : []));
-  return { recommendations };
-}
-var import_node_crypto19, DAY_MS3, MAX_RUNS_PER_QUERY, MAX_PER_DAY, MANY_INDEXES, LARGE_DOCUMENT, digest2, idOf, OPERATORS_RANGE, isDoc2, keyList, perDayOf, logDate, connOf, shardOf, hasCaseInsensitiveRegex;
-var init_workload = __esm({
-  "src/emulator/resources/performanceAdvisor/workload.ts"() {
-    "use strict";
-    import_node_crypto19 = require("node:crypto");
-    DAY_MS3 = 864e5;
-    MAX_RUNS_PER_QUERY = 2e4;
-    MAX_PER_DAY = 1e4;
-    MANY_INDEXES = 30;
-    LARGE_DOCUMENT = 2 * 1024 * 1024;
-    digest2 = (text19) => (0, import_node_crypto19.createHash)("sha256").update(text19).digest();
-    idOf = (text19) => digest2(text19).toString("hex").slice(0, 24);
-    OPERATORS_RANGE = /* @__PURE__ */ new Set(["$gt", "$gte", "$lt", "$lte", "$ne", "$nin", "$regex", "$exists", "$not"]);
-    isDoc2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-    keyList = (key) => Object.entries(key);
-    perDayOf = (query3) => Math.min(MAX_PER_DAY, Math.max(1, Math.floor(query3.perDay ?? 24)));
-    logDate = (ms) => new Date(ms).toISOString().replace("Z", "+00:00");
-    connOf = (shapeId, at) => 100 + digest2(`conn\0${shapeId}\0${at}`).readUInt16BE(0) % 9e3;
-    shardOf = (namespace, shards) => shards <= 1 ? 0 : digest2(`shard\0${namespace}`).readUInt32BE(0) % shards;
-    hasCaseInsensitiveRegex = (value) => {
-      if (Array.isArray(value)) return value.some(hasCaseInsensitiveRegex);
-      if (!isDoc2(value)) return false;
-      if (typeof value.$regex === "string" && typeof value.$options === "string" && value.$options.includes("i")) return true;
-      return Object.values(value).some(hasCaseInsensitiveRegex);
-    };
-  }
-});
-
-// src/emulator/resources/performanceAdvisor/handlers.ts
-function integerParam(ctx, name, min, max = Number.MAX_SAFE_INTEGER) {
-  const raw = ctx.query.get(name);
-  if (raw === null) return void 0;
-  const value = /^-?[0-9]{1,16}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) throw failures.invalidQueryParameter(name, raw, `a whole number from ${min} to ${max}`);
-  return value;
-}
-function windowOf(ctx) {
-  const now = serviceNow(ctx.services);
-  const since = integerParam(ctx, "since", MIN_SINCE);
-  const duration2 = integerParam(ctx, "duration", 1);
-  const from = since ?? (duration2 !== void 0 ? now - duration2 : now - DAY_MS3);
-  const to = Math.min(now, duration2 !== void 0 ? from + duration2 : now);
-  return { from, to: Math.max(from, to) };
-}
-function shardOfProcess(process9) {
-  return process9.typeName === "REPLICA_PRIMARY" || process9.typeName === "SHARD_PRIMARY" ? process9.shard : void 0;
-}
-function dataShards(store, process9) {
-  return Math.max(1, new Set(processesOf(store, process9.groupId, process9.clusterName).filter((p) => p.typeName !== "SHARD_CONFIG" && p.kind === "mongod").map((p) => p.shard)).size);
-}
-function processRuns(store, process9, from, to) {
-  const shard = shardOfProcess(process9);
-  if (shard === void 0 || process9.kind !== "mongod") return [];
-  const since = Math.max(from, Date.parse(process9.created) || from);
-  return since >= to ? [] : slowRuns(workloadOf(store.world, process9.groupId, process9.clusterName), shard, dataShards(store, process9), since, to);
-}
-function runsOf(ctx, process9) {
-  const { from, to } = windowOf(ctx);
-  const only = namespaceFilter(ctx);
-  return processRuns(ctx.services.store, process9, from, to).filter((run3) => !only || only.has(run3.namespace));
-}
-function clusterOf(ctx) {
-  const project = projectOf(ctx);
-  const name = ctx.params.clusterName ?? "";
-  const record2 = clusterStore(ctx.services.store).find(project.id, name);
-  if (!record2) throw clusterFailures.clusterNotFound(name, project.id);
-  return { name: record2.model.name, processes: processesOf(ctx.services.store, project.id, record2.model.name) };
-}
-async function setManagedSlowMs(ctx, enabled) {
-  const state = advisorStateOf(ctx.services.store.world);
-  const id = projectOf(ctx).id;
-  if (enabled) delete state.managedSlowMs[id];
-  else state.managedSlowMs[id] = false;
-  await ctx.services.store.commit();
-  return { status: 204, body: void 0 };
-}
-var MIN_SINCE, namespaceFilter, listNamespaces, flag, listSlowQueries, listSuggestedIndexes, listClusterSuggestedIndexes, listSchemaAdvice, listDropIndexSuggestions, getManagedSlowMs, enableManagedSlowMs, disableManagedSlowMs;
-var init_handlers9 = __esm({
-  "src/emulator/resources/performanceAdvisor/handlers.ts"() {
-    "use strict";
-    init_context2();
-    init_errors4();
-    init_store2();
-    init_clusters3();
-    init_processes2();
-    init_projects2();
-    init_state6();
-    init_workload();
-    MIN_SINCE = 11991456e5;
-    namespaceFilter = (ctx) => {
-      const list7 = ctx.query.getAll("namespaces").flatMap((value) => value.split(",")).filter((ns) => ns !== "");
-      return list7.length === 0 ? void 0 : new Set(list7);
-    };
-    listNamespaces = (ctx) => {
-      const process9 = processOf(ctx);
-      const { from, to } = windowOf(ctx);
-      return { status: 200, body: { namespaces: namespacesOf(processRuns(ctx.services.store, process9, from, to)) } };
-    };
-    flag = (ctx, name) => {
-      const raw = ctx.query.get(name);
-      if (raw === null) return false;
-      if (raw !== "true" && raw !== "false") throw failures.invalidQueryParameter(name, raw, "true or false");
-      return raw === "true";
-    };
-    listSlowQueries = (ctx) => {
-      const process9 = processOf(ctx);
-      const nLogs = integerParam(ctx, "nLogs", 0, 2e4) ?? 2e4;
-      const include = { metrics: flag(ctx, "includeMetrics"), opType: flag(ctx, "includeOpType"), replicaState: flag(ctx, "includeReplicaState") };
-      const runs = runsOf(ctx, process9).reverse().slice(0, nLogs);
-      const state = process9.typeName.endsWith("PRIMARY") ? "PRIMARY" : "SECONDARY";
-      return { status: 200, body: { slowQueries: runs.map((run3) => slowQueryDoc(run3, include, state)) } };
-    };
-    listSuggestedIndexes = (ctx) => {
-      const process9 = processOf(ctx);
-      const nExamples = integerParam(ctx, "nExamples", 0, 100) ?? 5;
-      const nIndexes = integerParam(ctx, "nIndexes", 0, 1e3);
-      const runs = runsOf(ctx, process9);
-      return { status: 200, body: suggestions(workloadOf(ctx.services.store.world, process9.groupId, process9.clusterName), runs, nExamples, nIndexes) };
-    };
-    listClusterSuggestedIndexes = (ctx) => {
-      const cluster = clusterOf(ctx);
-      const project = projectOf(ctx);
-      const now = serviceNow(ctx.services);
-      const since = integerParam(ctx, "since", MIN_SINCE) ?? now - DAY_MS3;
-      const until = Math.min(now, integerParam(ctx, "until", MIN_SINCE) ?? now);
-      const wanted = ctx.query.getAll("processIds").flatMap((value) => value.split(",")).filter((id) => id !== "");
-      const only = namespaceFilter(ctx);
-      const processes3 = wanted.length === 0 ? cluster.processes : cluster.processes.filter((p) => wanted.includes(p.id));
-      const runs = processes3.flatMap((process9) => processRuns(ctx.services.store, process9, since, Math.max(since, until))).filter((run3) => !only || only.has(run3.namespace));
-      return { status: 200, body: suggestions(workloadOf(ctx.services.store.world, project.id, cluster.name), runs.sort((a, b) => a.at - b.at)) };
-    };
-    listSchemaAdvice = (ctx) => {
-      const cluster = clusterOf(ctx);
-      return { status: 200, body: schemaAdvice(workloadOf(ctx.services.store.world, projectOf(ctx).id, cluster.name)) };
-    };
-    listDropIndexSuggestions = (ctx) => {
-      const cluster = clusterOf(ctx);
-      const shards = [...new Set(cluster.processes.filter((p) => p.shardName !== void 0 && p.typeName !== "SHARD_CONFIG").map((p) => p.shardName))];
-      const since = isoSeconds(serviceNow(ctx.services) - 7 * DAY_MS3);
-      return { status: 200, body: dropIndexSuggestions(workloadOf(ctx.services.store.world, projectOf(ctx).id, cluster.name), shards, since) };
-    };
-    getManagedSlowMs = (ctx) => ({ status: 200, body: advisorStateOf(ctx.services.store.world).managedSlowMs[projectOf(ctx).id] !== false });
-    enableManagedSlowMs = (ctx) => setManagedSlowMs(ctx, true);
-    disableManagedSlowMs = (ctx) => setManagedSlowMs(ctx, false);
-  }
-});
-
-// src/emulator/resources/performanceAdvisor/index.ts
-var performanceAdvisor2;
-var init_performanceAdvisor2 = __esm({
-  "src/emulator/resources/performanceAdvisor/index.ts"() {
-    "use strict";
-    init_stateChecks();
-    init_projects2();
-    init_handlers9();
-    init_state6();
-    init_handlers9();
-    performanceAdvisor2 = {
-      name: "performanceAdvisor",
-      rateLimitPerMinute: 1200,
-      // recorded, for the advisor and managedSlowMs alike
-      operations: {
-        "performanceAdvisor.namespaces": { handler: listNamespaces, action: "read" },
-        "performanceAdvisor.slowQueryLogs": { handler: listSlowQueries, action: "read" },
-        "performanceAdvisor.suggestedIndexes": { handler: listSuggestedIndexes, action: "read" },
-        "performanceAdvisor.clusterSuggestedIndexes": { handler: listClusterSuggestedIndexes, action: "read", envelopeByDefault: true },
-        "performanceAdvisor.schemaAdvice": { handler: listSchemaAdvice, action: "read", envelopeByDefault: true },
-        "performanceAdvisor.dropIndexSuggestions": { handler: listDropIndexSuggestions, action: "read", envelopeByDefault: true },
-        "performanceAdvisor.managedSlowMs": { handler: getManagedSlowMs, action: "read" },
-        "performanceAdvisor.enableManagedSlowMs": { handler: enableManagedSlowMs, action: "writeProject", noBody: true },
-        "performanceAdvisor.disableManagedSlowMs": { handler: disableManagedSlowMs, action: "writeProject" }
-      },
-      seed: {
-        keys: ["workload"],
-        check: (doc, problems) => checkWorkloadSeed(doc, problems, seedProjectIds(doc))
-      },
-      state: {
-        shape: {
-          performanceAdvisor: shape.optional(shape.object({ workload: shape.array(shape.object({ projectId: "string", cluster: "string", namespace: "string" })), managedSlowMs: shape.object({}) }))
-        },
-        fromSeed: (world, seed) => advisorStateFromSeed(world, seed),
-        upgrade: (world) => void advisorStateOf(world),
-        snapshot: (store) => ({ performanceAdvisor: structuredClone(advisorStateOf(store.world)) })
-      }
-    };
-  }
-});
-
 // src/emulator/resources/logs/lines.ts
 function mongodLine(at, s, c, id, ctx, msg, attr) {
   return JSON.stringify({ t: { $date: logDate2(at) }, s, c, id, ctx, msg, ...attr ? { attr } : {} });
-}
-function ticks(seed, every, from, to) {
-  const offset = hash(seed) % every;
-  const out = [];
-  for (let at = Math.ceil((from - offset) / every) * every + offset; at < to && out.length < MAX_LINES; at += every) if (at >= from) out.push(at);
-  return out;
 }
 function startup(process9, at) {
   const host = process9.hostname;
   const mongos = process9.kind === "mongos";
   return [
     mongodLine(at, "I", "CONTROL", 20698, "-", "***** SERVER RESTARTED *****"),
-    mongodLine(at, "I", "CONTROL", 4615611, "initandlisten", `${mongos ? "mongos" : "MongoDB"} starting`, { pid: 1e3 + hash(host) % 3e4, port: process9.port, dbPath: mongos ? void 0 : "/srv/mongodb/data", architecture: "64-bit", host }),
+    mongodLine(at, "I", "CONTROL", 4615611, "initandlisten", `${mongos ? "mongos" : "MongoDB"} starting`, { pid: 1e3 + hash2(host) % 3e4, port: process9.port, dbPath: mongos ? void 0 : "/srv/mongodb/data", architecture: "64-bit", host }),
     mongodLine(at, "I", "CONTROL", 23403, "initandlisten", "Build Info", { buildInfo: { version: process9.version, gitVersion: (0, import_node_crypto20.createHash)("sha1").update(process9.version).digest("hex"), modules: ["enterprise"], allocator: "tcmalloc-google", environment: { distarch: "x86_64", target_arch: "x86_64" } } }),
     mongodLine(at, "I", "CONTROL", 51765, "initandlisten", "Operating System", { os: { name: "Amazon Linux", version: "2023" } }),
     mongodLine(at, "I", "CONTROL", 21951, "initandlisten", "Options set by command line", { options: { net: { bindIp: "0.0.0.0", port: process9.port, tls: { mode: "requireTLS" } }, ...process9.replicaSetName ? { replication: { replSetName: process9.replicaSetName } } : {}, security: { authorization: "enabled" } } }),
@@ -46421,27 +46537,34 @@ function startup(process9, at) {
     mongodLine(at, "I", "CONTROL", 8423403, "initandlisten", `${mongos ? "mongos" : "mongod"} startup complete`, { Summary: { "Total time elapsed": 1200 } })
   ];
 }
-function connections(process9, users, from, to) {
-  const out = [];
-  const seed = `${process9.id}\0`;
-  for (const at of ticks(`${seed}agent`, AGENT_EVERY, from, to)) {
-    out.push({ at, conn: 1e3 + hash(`${seed}${at}`) % 9e4, remote: `192.168.${hash(process9.hostname) % 250}.${10 + hash(`${seed}agent`) % 200}:${4e4 + at / 1e3 % 2e4}`, user: "mms-automation", db: "admin", app: "MongoDB Automation Agent v13.34.0 (git: cdba)" });
+function checkpoints(process9, period, from, to) {
+  const lines = [];
+  const end = Math.min(period.to ?? Infinity, to);
+  for (let at = Math.ceil(Math.max(period.from + 1, from) / CHECKPOINT_MS) * CHECKPOINT_MS; at < end && lines.length <= MAX_LINES; at += CHECKPOINT_MS) {
+    const message = {
+      ts_sec: Math.floor(at / 1e3),
+      ts_usec: 0,
+      thread: `${1e3 + hash2(process9.hostname) % 3e4}:0x7f3c2a1b4640`,
+      session_name: "WT_SESSION.checkpoint",
+      category: "WT_VERB_CHECKPOINT_PROGRESS",
+      category_id: 6,
+      verbose_level: "DEBUG_1",
+      verbose_level_id: 1,
+      msg: `saving checkpoint snapshot min: ${Math.floor(at / CHECKPOINT_MS) % 1e5}, snapshot max: ${Math.floor(at / CHECKPOINT_MS) % 1e5} snapshot count: 0, oldest timestamp: (0, 0) , meta checkpoint timestamp: (0, 0) base write gen: 1`
+    };
+    lines.push({ at, order: 0, text: mongodLine(at, "I", "WTCHKPT", 22430, "Checkpointer", "WiredTiger message", { message }) });
   }
-  for (const user of users) {
-    for (const at of ticks(`${seed}user\0${user.username}`, USER_EVERY, from, to)) {
-      out.push({ at, conn: 1e3 + hash(`${seed}${user.username}${at}`) % 9e4, remote: `203.0.113.${1 + hash(user.username) % 250}:${5e4 + at / 1e3 % 1e4}`, user: user.username, db: user.databaseName, app: "mongosh 2.5.0" });
-    }
-  }
-  return out;
+  return lines;
 }
 function connectionLines(c) {
   const ctx = `conn${c.conn}`;
-  const attr = { remote: c.remote, isLoadBalanced: false, uuid: { uuid: { $uuid: uuidOf(`${c.conn}\0${c.at}`) } }, connectionId: c.conn, connectionCount: 12 };
+  const remote = remoteOf(c);
+  const attr = { remote, isLoadBalanced: false, uuid: { uuid: { $uuid: uuidOf(`${c.hostname}\0${c.conn}\0${c.at}`) } }, connectionId: c.conn, connectionCount: 12 };
   return [
     { at: c.at, order: 1, text: mongodLine(c.at, "I", "NETWORK", 22943, "listener", "Connection accepted", attr) },
-    { at: c.at + 3, order: 2, text: mongodLine(c.at + 3, "I", "NETWORK", 51800, ctx, "client metadata", { remote: c.remote, client: ctx, negotiatedCompressors: [], doc: { application: { name: c.app }, driver: { name: "nodejs", version: "6.16.0" } } }) },
-    { at: c.at + 25, order: 3, text: mongodLine(c.at + 25, "I", "ACCESS", 5286306, ctx, "Successfully authenticated", { client: c.remote, isSpeculative: true, isClusterMember: false, mechanism: "SCRAM-SHA-256", user: c.user, db: c.db, result: 0, metrics: { conversation_duration: { micros: 21e3 } }, extraInfo: {} }) },
-    { at: c.at + 4e3, order: 4, text: mongodLine(c.at + 4e3, "I", "NETWORK", 22944, ctx, "Connection ended", { remote: c.remote, isLoadBalanced: false, uuid: attr.uuid, connectionId: c.conn, connectionCount: 11 }) }
+    { at: c.at + 3, order: 2, text: mongodLine(c.at + 3, "I", "NETWORK", 51800, ctx, "client metadata", { remote, client: ctx, negotiatedCompressors: [], doc: { application: { name: c.appName }, driver: { name: "nodejs", version: "6.16.0" } } }) },
+    { at: c.at + AUTH_DELAY, order: 3, text: authenticationLine(c) },
+    { at: c.at + (c.authResult ? 4e3 : 30), order: 4, text: mongodLine(c.at + (c.authResult ? 4e3 : 30), "I", "NETWORK", 22944, ctx, "Connection ended", { remote, isLoadBalanced: false, uuid: attr.uuid, connectionId: c.conn, connectionCount: 11 }) }
   ];
 }
 function uuidOf(text19) {
@@ -46449,50 +46572,52 @@ function uuidOf(text19) {
   return `${hex3.slice(0, 8)}-${hex3.slice(8, 12)}-4${hex3.slice(13, 16)}-8${hex3.slice(17, 20)}-${hex3.slice(20, 32)}`;
 }
 function auditLine(c, process9) {
-  const [ip, port] = c.remote.split(":");
+  const at = c.at + AUTH_DELAY;
   return {
-    at: c.at + 25,
+    at,
     order: 3,
     text: JSON.stringify({
       atype: "authenticate",
-      ts: { $date: logDate2(c.at + 25) },
-      uuid: { $binary: Buffer.from(uuidOf(`${c.conn}\0${c.at}`).replace(/-/g, ""), "hex").toString("base64"), $type: "04" },
+      ts: { $date: logDate2(at) },
+      uuid: { $binary: Buffer.from(uuidOf(`${c.hostname}\0${c.conn}\0${c.at}`).replace(/-/g, ""), "hex").toString("base64"), $type: "04" },
       local: { ip: "127.0.0.1", port: process9.port },
-      remote: { ip, port: Number(port) },
-      users: [{ user: c.user, db: c.db }],
+      remote: { ip: c.ipAddress, port: c.remotePort },
+      users: c.authResult ? [{ user: c.username, db: c.authSource }] : [],
       roles: [],
-      param: { user: c.user, db: c.db, mechanism: "SCRAM-SHA-256" },
-      result: 0
+      param: { user: c.username, db: c.authSource, mechanism: "SCRAM-SHA-256" },
+      result: c.authResult ? 0 : c.failureReason === "UserNotFound" ? 11 : 18
     })
   };
 }
-function logLines(name, processes3, users, runs, from, to) {
+function logLines(name, processes3, periods, connections, runs, from, to) {
   const kind2 = name.startsWith("mongos") ? "mongos" : "mongod";
   const process9 = processes3.find((p) => p.kind === kind2);
   if (!process9) return [];
-  const created = Date.parse(process9.created);
   const lines = [];
   const audit = name.endsWith("audit-log");
-  if (!audit && created >= from && created < to) lines.push(...startup(process9, created).map((text19, i) => ({ at: created, order: i, text: text19 })));
-  for (const c of connections(process9, users, Math.max(from, created), to)) {
-    const made = audit ? [auditLine(c, process9)] : connectionLines(c);
-    lines.push(...made.filter((line) => line.at < to));
-    if (lines.length > MAX_LINES) break;
+  if (!audit) {
+    for (const period of periods) if (period.from >= from && period.from < to) lines.push(...startup(process9, period.from).map((text19, i) => ({ at: period.from, order: i - 10, text: text19 })));
   }
-  if (!audit && kind2 === "mongod") for (const run3 of runs) lines.push({ at: run3.at, order: 5, text: run3.line });
+  if (kind2 === "mongod") {
+    if (!audit) for (const period of periods) lines.push(...checkpoints(process9, period, from, to));
+    for (const c of connections) {
+      if (lines.length > MAX_LINES) break;
+      lines.push(...(audit ? [auditLine(c, process9)] : connectionLines(c)).filter((line) => line.at >= from && line.at < to));
+    }
+    if (!audit) for (const run3 of runs) lines.push({ at: run3.at, order: 5, text: run3.line });
+  }
   return lines.sort((a, b) => a.at - b.at || a.order - b.order).slice(0, MAX_LINES).map((line) => line.text);
 }
-var import_node_crypto20, LOG_NAMES, MAX_LINES, AGENT_EVERY, USER_EVERY, logDate2, hash;
+var import_node_crypto20, LOG_NAMES, MAX_LINES, hash2, CHECKPOINT_MS;
 var init_lines = __esm({
   "src/emulator/resources/logs/lines.ts"() {
     "use strict";
     import_node_crypto20 = require("node:crypto");
+    init_accessLogs2();
     LOG_NAMES = ["mongodb", "mongos", "mongodb-audit-log", "mongos-audit-log"];
     MAX_LINES = 2e5;
-    AGENT_EVERY = 10 * 6e4;
-    USER_EVERY = 60 * 6e4;
-    logDate2 = (ms) => new Date(ms).toISOString().replace("Z", "+00:00");
-    hash = (text19) => (0, import_node_crypto20.createHash)("sha256").update(text19).digest().readUInt32BE(0);
+    hash2 = (text19) => (0, import_node_crypto20.createHash)("sha256").update(text19).digest().readUInt32BE(0);
+    CHECKPOINT_MS = 6e4;
   }
 });
 
@@ -46513,9 +46638,6 @@ function windowOf2(ctx) {
   if (start >= end || end - start > MAX_WINDOW_S) throw invalidWindow(start, end);
   return { start, end };
 }
-function usersOf(ctx, groupId) {
-  return (ctx.services.store.world.databaseUsers ?? []).filter((user) => user.groupId === groupId).map((user) => ({ username: user.username, databaseName: user.databaseName }));
-}
 var import_node_zlib, DAY_S, MIN_DATE, MAX_WINDOW_S, invalidLogName, invalidWindow, fileTime, download, logs2;
 var init_logs2 = __esm({
   "src/emulator/resources/logs/index.ts"() {
@@ -46523,6 +46645,8 @@ var init_logs2 = __esm({
     import_node_zlib = require("node:zlib");
     init_context2();
     init_errors4();
+    init_accessLogs2();
+    init_clusters3();
     init_performanceAdvisor2();
     init_processes2();
     init_projects2();
@@ -46539,11 +46663,14 @@ var init_logs2 = __esm({
       const logName = ctx.params.logName ?? "";
       if (!LOG_NAMES.includes(logName)) throw invalidLogName(logName);
       const processes3 = processesOf(ctx.services.store, project.id).filter((p) => p.hostname === hostName);
-      if (processes3.length === 0) throw hostNotFound2(hostName, project.id);
+      if (processes3.length === 0) throw hostNotFound(hostName, project.id);
       const { start, end } = windowOf2(ctx);
+      const { store } = ctx.services;
+      const [from, to] = [start * 1e3, end * 1e3];
       const mongod = processes3.find((p) => p.kind === "mongod");
-      const runs = mongod ? processRuns(ctx.services.store, mongod, start * 1e3, end * 1e3) : [];
-      const lines = logLines(logName, processes3, usersOf(ctx, project.id), runs, start * 1e3, end * 1e3);
+      const record2 = clusterStore(store).find(project.id, mongod.clusterName);
+      const connections = connectionsOf(store, project.id, record2, from - AUTH_DELAY, to - AUTH_DELAY, hostName);
+      const lines = logLines(logName, processes3, upPeriods(store, mongod), connections, processRuns(store, mongod, from, to), from, to);
       const text19 = lines.length === 0 ? Buffer.alloc(0) : Buffer.from(`${lines.join("\n")}
 `, "utf8");
       const kind2 = logName.toUpperCase().replace(/-/g, "_");
@@ -48108,8 +48235,8 @@ function sorted2(doc) {
   return Object.fromEntries(Object.keys(doc).sort().map((key) => [key, doc[key]]));
 }
 function hosts(record2) {
-  const hash2 = projectHash(record2.groupId);
-  return [0, 1, 2].map((i) => `${record2.clusterName.toLowerCase()}-shard-00-0${i}.${hash2}.mongodb.net`);
+  const hash3 = projectHash(record2.groupId);
+  return [0, 1, 2].map((i) => `${record2.clusterName.toLowerCase()}-shard-00-0${i}.${hash3}.mongodb.net`);
 }
 function statusAt(record2, moment) {
   return moment.justChanged ? "PENDING" : indexStatus(record2, moment.now, moment.transitionMs);
@@ -51171,7 +51298,7 @@ function requestFromFile(source, doc, flags, notes) {
   return { database: merged.database, collectionName: merged.collectionName, name: merged.name, type: merged.type ?? "search", definition: merged.definition };
 }
 function names2(source, doc, flags, notes) {
-  const pick3 = (key, flag2, option) => {
+  const pick2 = (key, flag2, option) => {
     const given3 = doc[key];
     if (flag2 !== void 0) {
       if (given3 !== void 0 && given3 !== flag2) notes?.push(`cdba: ${source} says ${key} ${JSON.stringify(given3)}; ${option} makes it "${flag2}"`);
@@ -51180,7 +51307,7 @@ function names2(source, doc, flags, notes) {
     if (typeof given3 === "string" && given3 !== "") return given3;
     throw new UsageError(`${option} is required${isObject(doc) && Object.keys(doc).length ? ` (${source} has no ${key})` : ""}`, { hint: `give ${option}, or put "${key}" beside "definition" in the file` });
   };
-  const picked = { database: pick3("database", flags.db, "--db"), collectionName: pick3("collectionName", flags.collection, "--collection"), name: pick3("name", flags.name, "--name") };
+  const picked = { database: pick2("database", flags.db, "--db"), collectionName: pick2("collectionName", flags.collection, "--collection"), name: pick2("name", flags.name, "--name") };
   const given2 = { database: flags.db, collectionName: flags.collection, name: flags.name };
   checkIndexNames(picked, (key) => given2[key] !== void 0 ? asFlag(key) : `${source}: $.${key}`);
   return picked;
@@ -59624,8 +59751,8 @@ async function runProjectsDelete(ctx, idOrName) {
   const project = await resolveProject(ctx, client, idOrName);
   const { settings, sources } = await ctx.resolve();
   const own = sources.projectId === "profile" && settings.projectId === project.id ? `profile "${settings.profileName}"` : void 0;
-  const pick3 = pickProjectHint(ctx.globals);
-  const warning2 = own && `cdba: warning: project ${project.name} (${project.id}) is the current project of ${own}; after the delete, ${pick3}`;
+  const pick2 = pickProjectHint(ctx.globals);
+  const warning2 = own && `cdba: warning: project ${project.name} (${project.id}) is the current project of ${own}; after the delete, ${pick2}`;
   await ctx.confirm(`Delete project "${project.name}" (${project.id})?`, void 0, warning2 ? [warning2] : []);
   const { deleteProject: deleteProject3 } = await Promise.resolve().then(() => (init_projects3(), projects_exports));
   try {
@@ -59640,7 +59767,7 @@ async function runProjectsDelete(ctx, idOrName) {
     if (what) error2.hint = `delete its ${what[0]} first: ${followUp({ ...ctx.globals, projectId: project.id }, ...what[1])}`;
     throw error2;
   }
-  ctx.io.note(`cdba: project ${project.name} (${project.id}) deleted${own ? `; ${own} still names it: ${pick3}` : ""}`);
+  ctx.io.note(`cdba: project ${project.name} (${project.id}) deleted${own ? `; ${own} still names it: ${pick2}` : ""}`);
 }
 
 // src/cli/projects/get.ts
@@ -60369,4 +60496,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=ffb6eb1c9f9f141db683a883d551b143205a236a3156a09cb38d5697ef09e72e
+//# cdbaBundleSha256=f564c784599b5b60b4f48e22087bc4d113ce957077ae3e78cbde2b822aae497c

@@ -2,8 +2,9 @@
 // document a line (https://www.mongodb.com/docs/manual/reference/log-messages/), and the
 // audit log's JSON events. Deterministic for host and window, and from the emulator's
 // record: the process's startup each time its host came up in the window (processes
-// module, `upPeriods`: the cluster ready, resumed, scaled up), nothing while it was down
-// (paused); the connections the access history lists for the host (accessLogs module,
+// module, `upPeriods`: the cluster ready, resumed, scaled up), a mongod's checkpoint line
+// each minute it was up (so a running host's log is never empty), nothing while it was
+// down (paused); the connections the access history lists for the host (accessLogs module,
 // `connectionsOf`: accepted, authenticated or refused with the history's own `logLine`,
 // ended); and the slow queries of the seeded workload, whose lines are those the
 // Performance Advisor answers.
@@ -42,6 +43,30 @@ function startup(process: ProcessInfo, at: number): string[] {
     mongodLine(at, 'I', 'NETWORK', 23016, 'listener', 'Waiting for connections', { port: process.port, ssl: 'on' }),
     mongodLine(at, 'I', 'CONTROL', 8423403, 'initandlisten', `${mongos ? 'mongos' : 'mongod'} startup complete`, { Summary: { 'Total time elapsed': 1200 } }),
   ];
+}
+
+/** How often a running mongod writes its WiredTiger checkpoint line: every minute, as mongod checkpoints. */
+const CHECKPOINT_MS = 60_000;
+
+/** The checkpoint lines of a host that was up in `period`, within [from, to): a running host's log is never empty. */
+function checkpoints(process: ProcessInfo, period: UpPeriod, from: number, to: number): Line[] {
+  const lines: Line[] = [];
+  const end = Math.min(period.to ?? Infinity, to);
+  for (let at = Math.ceil(Math.max(period.from + 1, from) / CHECKPOINT_MS) * CHECKPOINT_MS; at < end && lines.length <= MAX_LINES; at += CHECKPOINT_MS) {
+    const message = {
+      ts_sec: Math.floor(at / 1000),
+      ts_usec: 0,
+      thread: `${1000 + (hash(process.hostname) % 30000)}:0x7f3c2a1b4640`,
+      session_name: 'WT_SESSION.checkpoint',
+      category: 'WT_VERB_CHECKPOINT_PROGRESS',
+      category_id: 6,
+      verbose_level: 'DEBUG_1',
+      verbose_level_id: 1,
+      msg: `saving checkpoint snapshot min: ${Math.floor(at / CHECKPOINT_MS) % 100000}, snapshot max: ${Math.floor(at / CHECKPOINT_MS) % 100000} snapshot count: 0, oldest timestamp: (0, 0) , meta checkpoint timestamp: (0, 0) base write gen: 1`,
+    };
+    lines.push({ at, order: 0, text: mongodLine(at, 'I', 'WTCHKPT', 22430, 'Checkpointer', 'WiredTiger message', { message }) });
+  }
+  return lines;
 }
 
 function connectionLines(c: Connection): Line[] {
@@ -103,6 +128,7 @@ export function logLines(
   const audit = name.endsWith('audit-log');
   if (!audit) for (const period of periods) if (period.from >= from && period.from < to) lines.push(...startup(process, period.from).map((text, i) => ({ at: period.from, order: i - 10, text })));
   if (kind === 'mongod') {
+    if (!audit) for (const period of periods) lines.push(...checkpoints(process, period, from, to));
     for (const c of connections) {
       if (lines.length > MAX_LINES) break;
       lines.push(...(audit ? [auditLine(c, process)] : connectionLines(c)).filter((line) => line.at >= from && line.at < to));
