@@ -56609,7 +56609,8 @@ function registerEnvDiagnose(env2, app) {
   withExamples(command, [
     ["The evidence of a live env, since it came up", "cdba env diagnose ci-1 --dir evidence"],
     ["Only the last half hour", "cdba env diagnose ci-1 --dir evidence --since 30m"],
-    ["In a GitHub Actions step that runs when the job failed", 'cdba env diagnose ci-$GITHUB_RUN_ID --dir "$RUNNER_TEMP/cdba-diagnostics"']
+    ["In a GitHub Actions step that runs when the job failed", 'cdba env diagnose ci-$GITHUB_RUN_ID --dir "$RUNNER_TEMP/cdba-diagnostics"'],
+    ["Which events happened, counted", "cdba env diagnose ci-1 --dir ev && jq -r '.results[].eventTypeName' ev/events.json | sort | uniq -c"]
   ]);
 }
 async function runEnvDiagnose(ctx, name, flags) {
@@ -60419,4 +60420,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=3ceabb04bd5897afcdc40f46f84421f477afd5b9690be9000240f666e724684c
+//# cdbaBundleSha256=22296d152cbbc9e42978bfbf43eb455ca60a7df70857d8dc83b9cc07491c31e6

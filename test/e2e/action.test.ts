@@ -352,12 +352,12 @@ describe('the cdba env Action', () => {
         expect(existsSync(evidence), name).toBe(false);
         continue;
       }
-      const manifest = JSON.parse(readFileSync(join(evidence, 'manifest.json'), 'utf8')) as { env: string; failed: unknown[]; collected: Array<{ file: string }> };
+      const manifest = JSON.parse(readFileSync(join(evidence, 'manifest.json'), 'utf8')) as { env: string; failed: unknown[]; collected: Array<{ part: string; file: string }> };
       expect(manifest.env).toBe(name);
       expect(manifest.failed).toEqual([]);
       for (const file of ['events.json', 'alerts.json', 'slow-queries.json']) expect(existsSync(join(evidence, file)), file).toBe(true);
       // Each of the cluster's three hosts asked for its log (a host that logged nothing yet in the window has no file).
-      expect(manifest.collected.filter((c) => (c as { part: string }).part.startsWith('log '))).toHaveLength(3);
+      expect(manifest.collected.filter((c) => c.part.startsWith('log '))).toHaveLength(3);
       if (before !== undefined) {
         expect(readFileSync(join(evidence, 'manifest.json'), 'utf8')).toBe(before);
         expect(post.stdout).toMatch(/the diagnostics are in .* already/);

@@ -31,6 +31,7 @@ export function registerEnvDiagnose(env: Command, app: App): void {
     ['The evidence of a live env, since it came up', 'cdba env diagnose ci-1 --dir evidence'],
     ['Only the last half hour', 'cdba env diagnose ci-1 --dir evidence --since 30m'],
     ['In a GitHub Actions step that runs when the job failed', 'cdba env diagnose ci-$GITHUB_RUN_ID --dir "$RUNNER_TEMP/cdba-diagnostics"'],
+    ['Which events happened, counted', "cdba env diagnose ci-1 --dir ev && jq -r '.results[].eventTypeName' ev/events.json | sort | uniq -c"],
   ]);
 }
 
