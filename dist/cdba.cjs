@@ -386,7 +386,7 @@ function wholeSeconds(ms) {
   return `${Math.floor(seconds2 / 60)}m${String(seconds2 % 60).padStart(2, "0")}s`;
 }
 function pause(ms, signal) {
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const onAbort = () => {
       clearTimeout(timer);
@@ -394,7 +394,7 @@ function pause(ms, signal) {
     };
     const timer = setTimeout(() => {
       signal.removeEventListener("abort", onAbort);
-      resolve4();
+      resolve5();
     }, ms);
     signal.addEventListener("abort", onAbort, { once: true });
   });
@@ -446,13 +446,13 @@ async function watch(options) {
 }
 function raceWith(start, signal) {
   if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
     start().then(
       (value) => {
         signal.removeEventListener("abort", onAbort);
-        resolve4(value);
+        resolve5(value);
       },
       (error2) => {
         signal.removeEventListener("abort", onAbort);
@@ -4646,7 +4646,7 @@ var init_object = __esm({
 // node_modules/graceful-fs/polyfills.js
 var require_polyfills = __commonJS({
   "node_modules/graceful-fs/polyfills.js"(exports2, module2) {
-    var constants8 = require("constants");
+    var constants9 = require("constants");
     var origCwd = process.cwd;
     var cwd = null;
     var platform2 = process.env.GRACEFUL_FS_PLATFORM || process.platform;
@@ -4670,7 +4670,7 @@ var require_polyfills = __commonJS({
     var chdir;
     module2.exports = patch;
     function patch(fs) {
-      if (constants8.hasOwnProperty("O_SYMLINK") && process.version.match(/^v0\.6\.[0-2]|^v0\.5\./)) {
+      if (constants9.hasOwnProperty("O_SYMLINK") && process.version.match(/^v0\.6\.[0-2]|^v0\.5\./)) {
         patchLchmod(fs);
       }
       if (!fs.lutimes) {
@@ -4772,7 +4772,7 @@ var require_polyfills = __commonJS({
         fs2.lchmod = function(path, mode, callback) {
           fs2.open(
             path,
-            constants8.O_WRONLY | constants8.O_SYMLINK,
+            constants9.O_WRONLY | constants9.O_SYMLINK,
             mode,
             function(err, fd) {
               if (err) {
@@ -4788,7 +4788,7 @@ var require_polyfills = __commonJS({
           );
         };
         fs2.lchmodSync = function(path, mode) {
-          var fd = fs2.openSync(path, constants8.O_WRONLY | constants8.O_SYMLINK, mode);
+          var fd = fs2.openSync(path, constants9.O_WRONLY | constants9.O_SYMLINK, mode);
           var threw = true;
           var ret;
           try {
@@ -4808,9 +4808,9 @@ var require_polyfills = __commonJS({
         };
       }
       function patchLutimes(fs2) {
-        if (constants8.hasOwnProperty("O_SYMLINK") && fs2.futimes) {
+        if (constants9.hasOwnProperty("O_SYMLINK") && fs2.futimes) {
           fs2.lutimes = function(path, at, mt, cb) {
-            fs2.open(path, constants8.O_SYMLINK, function(er, fd) {
+            fs2.open(path, constants9.O_SYMLINK, function(er, fd) {
               if (er) {
                 if (cb) cb(er);
                 return;
@@ -4823,7 +4823,7 @@ var require_polyfills = __commonJS({
             });
           };
           fs2.lutimesSync = function(path, at, mt) {
-            var fd = fs2.openSync(path, constants8.O_SYMLINK);
+            var fd = fs2.openSync(path, constants9.O_SYMLINK);
             var ret;
             var threw = true;
             try {
@@ -5104,14 +5104,14 @@ var require_graceful_fs = __commonJS({
         return close;
       })(fs.close);
       fs.closeSync = (function(fs$closeSync) {
-        function closeSync6(fd) {
+        function closeSync7(fd) {
           fs$closeSync.apply(fs, arguments);
           resetQueue();
         }
-        Object.defineProperty(closeSync6, previousSymbol, {
+        Object.defineProperty(closeSync7, previousSymbol, {
           value: fs$closeSync
         });
-        return closeSync6;
+        return closeSync7;
       })(fs.closeSync);
       if (/\bgfs4\b/i.test(process.env.NODE_DEBUG || "")) {
         process.on("exit", function() {
@@ -6142,12 +6142,12 @@ var require_adapter = __commonJS({
       return newFs;
     }
     function toPromise(method) {
-      return (...args) => new Promise((resolve4, reject) => {
+      return (...args) => new Promise((resolve5, reject) => {
         args.push((err, result) => {
           if (err) {
             reject(err);
           } else {
-            resolve4(result);
+            resolve5(result);
           }
         });
         method(...args);
@@ -6408,7 +6408,7 @@ var init_store = __esm({
               if (error2.code !== "ELOCKED" || attempt + 1 >= LOCK_WAIT.tries) throw error2;
             }
             const delayMs = Math.min(LOCK_WAIT.maxMs, LOCK_WAIT.firstMs * 2 ** attempt * (1 + Math.random()));
-            await new Promise((resolve4) => setTimeout(resolve4, delayMs));
+            await new Promise((resolve5) => setTimeout(resolve5, delayMs));
           }
         } catch (error2) {
           if (error2.code === "ELOCKED") {
@@ -6628,9 +6628,9 @@ var init_nearName = __esm({
 
 // src/base/secretForms.ts
 function secretForms(secret) {
-  const json2 = JSON.stringify(secret).slice(1, -1);
-  const asciiJson = json2.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  const forms = /* @__PURE__ */ new Set([secret, json2, asciiJson, encodeURIComponent(secret), shellWord(secret)]);
+  const json3 = JSON.stringify(secret).slice(1, -1);
+  const asciiJson = json3.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const forms = /* @__PURE__ */ new Set([secret, json3, asciiJson, encodeURIComponent(secret), shellWord(secret)]);
   for (const form of [...forms]) forms.add(escapeControl(form));
   const probe = (secret.match(/[A-Za-z0-9]+/g) ?? [""]).reduce((a, b) => b.length > a.length ? b : a);
   return { probe, forms: [...forms].filter((form) => form.length > 0).sort((a, b) => b.length - a.length) };
@@ -7826,7 +7826,7 @@ async function withDirLock(lockPath, options, critical) {
     }
     if (attempt >= options.retries) return void 0;
     const wait = Math.min(options.maxWaitMs, options.minWaitMs * 1.3 ** attempt) * (1 + Math.random());
-    await new Promise((resolve4) => setTimeout(resolve4, wait));
+    await new Promise((resolve5) => setTimeout(resolve5, wait));
   }
 }
 function tryLock(lockPath, staleMs) {
@@ -8104,8 +8104,8 @@ var init_digestSession = __esm({
           await this.primingPromise;
           return false;
         }
-        this.primingPromise = new Promise((resolve4) => {
-          this.releasePriming = resolve4;
+        this.primingPromise = new Promise((resolve5) => {
+          this.releasePriming = resolve5;
         });
         return true;
       }
@@ -8187,7 +8187,7 @@ var init_scheme = __esm({
           ticket.reuseRefused = !challenge.stale && this.session.isAdopted(ticket.sentNonce);
           this.session.learn(challenge);
           ticket.learned = true;
-          await new Promise((resolve4) => setImmediate(resolve4));
+          await new Promise((resolve5) => setImmediate(resolve5));
           return true;
         }
         ticket.reuseRefused = false;
@@ -11214,9 +11214,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve5, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve4(data);
+              return err ? reject(err) : resolve5(data);
             });
           });
         }
@@ -11254,9 +11254,9 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve5, reject) => {
             this.destroy(err, (err2, data) => {
-              return err2 ? reject(err2) : resolve4(data);
+              return err2 ? reject(err2) : resolve5(data);
             });
           });
         }
@@ -11532,8 +11532,8 @@ var require_pool_base = __commonJS({
           }
           return Promise.all(closeAll);
         } else {
-          return new Promise((resolve4) => {
-            this[kClosedResolve] = resolve4;
+          return new Promise((resolve5) => {
+            this[kClosedResolve] = resolve5;
           });
         }
       }
@@ -15656,8 +15656,8 @@ var require_promise = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve4, reject) => {
-        res = resolve4;
+      const promise = new Promise((resolve5, reject) => {
+        res = resolve5;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -16006,7 +16006,7 @@ var require_client_h1 = __commonJS({
       kHTTPContext,
       kClosed
     } = require_symbols();
-    var constants8 = require_constants2();
+    var constants9 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var removeAllListeners = util.removeAllListeners;
@@ -16142,7 +16142,7 @@ var require_client_h1 = __commonJS({
          */
       constructor(client, socket, { exports: exports3 }) {
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants8.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants9.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -16238,11 +16238,11 @@ var require_client_h1 = __commonJS({
             currentParser = null;
             currentBufferRef = null;
           }
-          if (ret !== constants8.ERROR.OK) {
+          if (ret !== constants9.ERROR.OK) {
             const data = chunk.subarray(llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr);
-            if (ret === constants8.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants9.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(data);
-            } else if (ret === constants8.ERROR.PAUSED) {
+            } else if (ret === constants9.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(data);
             } else {
@@ -16265,10 +16265,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants8.ERROR.OK) {
+        if (ret === constants9.ERROR.OK) {
           return null;
         }
-        if (ret === constants8.ERROR.PAUSED || ret === constants8.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants9.ERROR.PAUSED || ret === constants9.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -16285,7 +16285,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants8.ERROR[ret], data);
+        return new HTTPParserError(message, constants9.ERROR[ret], data);
       }
       destroy() {
         assert(currentParser === null);
@@ -16496,7 +16496,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause3 ? constants8.ERROR.PAUSED : 0;
+        return pause3 ? constants9.ERROR.PAUSED : 0;
       }
       /**
        * @param {Buffer} buf
@@ -16522,7 +16522,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request.onData(buf) === false) {
-          return constants8.ERROR.PAUSED;
+          return constants9.ERROR.PAUSED;
         }
         return 0;
       }
@@ -16562,13 +16562,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants8.ERROR.PAUSED;
+          return constants9.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants8.ERROR.PAUSED;
+          return constants9.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants8.ERROR.PAUSED;
+          return constants9.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(client[kResume]);
         } else {
@@ -17083,12 +17083,12 @@ upgrade: ${upgrade3}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve4, reject) => {
+      const waitForDrain = () => new Promise((resolve5, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve4;
+          callback = resolve5;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -17982,12 +17982,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve4, reject) => {
+      const waitForDrain = () => new Promise((resolve5, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve4;
+          callback = resolve5;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -18304,16 +18304,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       [kClose]() {
-        return new Promise((resolve4) => {
+        return new Promise((resolve5) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve4;
+            this[kClosedResolve] = resolve5;
           } else {
-            resolve4(null);
+            resolve5(null);
           }
         });
       }
       [kDestroy](err) {
-        return new Promise((resolve4) => {
+        return new Promise((resolve5) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -18326,7 +18326,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve4(null);
+            resolve5(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -19010,7 +19010,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return Promise.resolve(null);
         }
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve5, reject) => {
           if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
             this.destroy(new AbortError());
           }
@@ -19024,11 +19024,11 @@ var require_readable = __commonJS({
               if (signal.aborted) {
                 reject(signal.reason ?? new AbortError());
               } else {
-                resolve4(null);
+                resolve5(null);
               }
             });
           } else {
-            this.on("close", resolve4);
+            this.on("close", resolve5);
           }
           this.on("error", noop).on("data", () => {
             if (this[kBytesRead] > limit) {
@@ -19056,7 +19056,7 @@ var require_readable = __commonJS({
     }
     function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve4, reject) => {
+      return new Promise((resolve5, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -19071,7 +19071,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve4,
+              resolve: resolve5,
               reject,
               length: 0,
               body: []
@@ -19145,18 +19145,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2, encoding) {
-      const { type, body, resolve: resolve4, stream, length } = consume2;
+      const { type, body, resolve: resolve5, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve4(chunksDecode(body, length, encoding));
+          resolve5(chunksDecode(body, length, encoding));
         } else if (type === "json") {
-          resolve4(JSON.parse(chunksDecode(body, length, encoding)));
+          resolve5(JSON.parse(chunksDecode(body, length, encoding)));
         } else if (type === "arrayBuffer") {
-          resolve4(chunksConcat(body, length).buffer);
+          resolve5(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve4(new Blob(body, { type: stream[kContentType] }));
+          resolve5(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve4(chunksConcat(body, length));
+          resolve5(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -19346,9 +19346,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve5, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve5(data);
           });
         });
       }
@@ -19878,10 +19878,10 @@ function caCertificates(caFile, extraCaFile = process.env.NODE_EXTRA_CA_CERTS) {
   }
   return list7;
 }
-function loopbackLookup(resolve4 = import_node_dns.lookup) {
+function loopbackLookup(resolve5 = import_node_dns.lookup) {
   return (hostname2, options, callback) => {
     if (hostname2.toLowerCase() !== "localhost") {
-      resolve4(hostname2, options, callback);
+      resolve5(hostname2, options, callback);
       return;
     }
     const addresses = LOOPBACK.filter((a) => !options.family || a.family === options.family);
@@ -20446,12 +20446,12 @@ async function writeDraining(io, text19) {
   if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
 }
 function drained(stream) {
-  return new Promise((resolve4) => {
+  return new Promise((resolve5) => {
     const done = () => {
       stream.off("drain", done);
       stream.off("close", done);
       stream.off("error", done);
-      resolve4();
+      resolve5();
     };
     stream.on("drain", done);
     stream.on("close", done);
@@ -38128,8 +38128,8 @@ var init_io = __esm({
        * The error as one JSON document on stderr (--error-format json), in place of the
        * error line: scrubbed of secrets like every line; the caller escapes control characters.
        */
-      errorDocument(json2) {
-        this.err.write(`${this.scrub(json2)}
+      errorDocument(json3) {
+        this.err.write(`${this.scrub(json3)}
 `);
       }
       warn(line) {
@@ -39185,7 +39185,7 @@ var init_faults = __esm({
         if (settings.hold === true && !this.held) {
           let release = () => {
           };
-          const until = new Promise((resolve4) => release = resolve4);
+          const until = new Promise((resolve5) => release = resolve5);
           this.held = { until, release };
         } else if (settings.hold === false && this.held) {
           this.held.release();
@@ -39199,7 +39199,7 @@ var init_faults = __esm({
       }
       async delay() {
         if (this.held) await this.held.until;
-        if (this.latencyMs > 0) await new Promise((resolve4) => setTimeout(resolve4, this.latencyMs));
+        if (this.latencyMs > 0) await new Promise((resolve5) => setTimeout(resolve5, this.latencyMs));
       }
     };
   }
@@ -39336,9 +39336,9 @@ function objectId(nowMs) {
 function isoSeconds(ms) {
   return new Date(Math.floor(ms / 1e3) * 1e3).toISOString().replace(".000Z", "Z");
 }
-function worldFromSeed(seed, now, modules2, serviceNow2) {
+function worldFromSeed(seed, now, modules2, serviceNow3) {
   const world = {};
-  for (const module2 of modules2) module2.state?.fromSeed(world, seed, now, modules2, serviceNow2);
+  for (const module2 of modules2) module2.state?.fromSeed(world, seed, now, modules2, serviceNow3);
   if (seed.rateLimit) world.rateLimitPerMinute = seed.rateLimit.perMinute;
   if (seed.transitionMs !== void 0) world.transitionMs = seed.transitionMs;
   return world;
@@ -40280,9 +40280,9 @@ var init_state3 = __esm({
 });
 
 // src/emulator/resources/alerts/raise.ts
-function raiseAlerts(store, project, orgId, now, serviceNow2, transitionMs) {
+function raiseAlerts(store, project, orgId, now, serviceNow3, transitionMs) {
   let changed = false;
-  const at = isoSeconds(serviceNow2);
+  const at = isoSeconds(serviceNow3);
   const live = /* @__PURE__ */ new Set();
   for (const config of project.configs) {
     const event = config.fields.eventTypeName;
@@ -40292,7 +40292,7 @@ function raiseAlerts(store, project, orgId, now, serviceNow2, transitionMs) {
       const key = `${config.id}/${condition.key}`;
       live.add(key);
       if (project.alerts.some((a) => a.condition === key)) continue;
-      const alert = { id: objectId(serviceNow2), groupId: project.groupId, orgId, alertConfigId: config.id, eventTypeName: event, status: "OPEN", created: at, updated: at, lastNotified: at, about: condition.about, condition: key };
+      const alert = { id: objectId(serviceNow3), groupId: project.groupId, orgId, alertConfigId: config.id, eventTypeName: event, status: "OPEN", created: at, updated: at, lastNotified: at, about: condition.about, condition: key };
       project.alerts.push(alert);
       changed = true;
     }
@@ -40390,12 +40390,12 @@ function alertingOf(world) {
 function withNotifierIds(notifications, now) {
   return Array.isArray(notifications) ? notifications.map((n) => ({ ...n, notifierId: objectId(now) })) : notifications;
 }
-function projectAlerting(world, groupId, serviceNow2) {
+function projectAlerting(world, groupId, serviceNow3) {
   const alerting = alertingOf(world);
   let found = alerting.projects.find((p) => p.groupId === groupId);
   if (!found) {
     const project = world.projects.find((p) => p.id === groupId);
-    const created = project?.created ?? isoSeconds(serviceNow2);
+    const created = project?.created ?? isoSeconds(serviceNow3);
     const at = Date.parse(created);
     const configs = project?.withDefaultAlertsSettings === false ? [] : DEFAULT_ALERT_CONFIGS.map((fields) => ({
       id: objectId(at),
@@ -40649,17 +40649,17 @@ function checkAlertSeed(doc, problems) {
     for (const key of ["clusterName", "hostnameAndPort", "replicaSetName", "metricName"]) if (alert[key] !== void 0) problems.string(`${at}.${key}`, alert[key]);
   });
 }
-function alertsFromSeed(world, seed, _now, serviceNow2) {
+function alertsFromSeed(world, seed, _now, serviceNow3) {
   for (const entry of seed.alerts ?? []) {
     const project = world.projects.find((p) => p.id === entry.projectId);
-    const alerting = projectAlerting(world, project.id, serviceNow2);
+    const alerting = projectAlerting(world, project.id, serviceNow3);
     let config = alerting.configs.find((c) => c.fields.eventTypeName === entry.eventTypeName);
     if (!config) {
-      const at = isoSeconds(serviceNow2);
-      config = { id: objectId(serviceNow2), groupId: project.id, created: at, updated: at, fields: { enabled: true, eventTypeName: entry.eventTypeName, matchers: [], notifications: withNotifierIds([{ delayMin: 0, emailEnabled: true, intervalMin: 60, smsEnabled: false, typeName: "GROUP" }], serviceNow2) } };
+      const at = isoSeconds(serviceNow3);
+      config = { id: objectId(serviceNow3), groupId: project.id, created: at, updated: at, fields: { enabled: true, eventTypeName: entry.eventTypeName, matchers: [], notifications: withNotifierIds([{ delayMin: 0, emailEnabled: true, intervalMin: 60, smsEnabled: false, typeName: "GROUP" }], serviceNow3) } };
       alerting.configs.push(config);
     }
-    const created = entry.created ?? isoSeconds(serviceNow2);
+    const created = entry.created ?? isoSeconds(serviceNow3);
     const status = entry.status ?? "OPEN";
     const about = {};
     for (const key of ["clusterName", "hostnameAndPort", "replicaSetName"]) if (entry[key] !== void 0) about[key] = entry[key];
@@ -40728,7 +40728,7 @@ var init_alerts2 = __esm({
             })
           )
         },
-        fromSeed: (world, seed, now, _modules, serviceNow2) => alertsFromSeed(world, seed, now, serviceNow2),
+        fromSeed: (world, seed, now, _modules, serviceNow3) => alertsFromSeed(world, seed, now, serviceNow3),
         upgrade: (world) => void alertingOf(world)
       },
       hooks: { projects: { removed: (store, projectId) => dropProject(store, projectId) } }
@@ -44200,7 +44200,7 @@ var init_backups2 = __esm({
             })
           )
         },
-        fromSeed: (world, seed, _now, _modules, serviceNow2) => backupStateFromSeed(world, seed, serviceNow2),
+        fromSeed: (world, seed, _now, _modules, serviceNow3) => backupStateFromSeed(world, seed, serviceNow3),
         upgrade: (world) => void backupStateOf(world),
         snapshot: (store) => ({ backups: snapshot(store) })
       },
@@ -49228,14 +49228,14 @@ var init_versions2 = __esm({
 
 // src/emulator/server.ts
 function readBody(req) {
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     const chunks = [];
     let size2 = 0;
     req.on("data", (chunk) => {
       size2 += chunk.length;
       if (size2 <= MAX_BODY_BYTES2) chunks.push(chunk);
     });
-    req.on("end", () => resolve4({ text: Buffer.concat(chunks).toString("utf8"), tooLarge: size2 > MAX_BODY_BYTES2 }));
+    req.on("end", () => resolve5({ text: Buffer.concat(chunks).toString("utf8"), tooLarge: size2 > MAX_BODY_BYTES2 }));
     req.on("error", reject);
   });
 }
@@ -49616,11 +49616,11 @@ async function startEmulator(options = {}) {
   server.keepAliveTimeout = IDLE_CONNECTION_MS;
   server.headersTimeout = IDLE_CONNECTION_MS + 1e3;
   const port = options.port ?? 0;
-  await new Promise((resolve4, reject) => {
+  await new Promise((resolve5, reject) => {
     server.once("error", (error2) => reject(listenError(error2, host, port)));
     server.listen(port, host, () => {
       server.removeAllListeners("error");
-      resolve4();
+      resolve5();
     });
   });
   pipeline3.url = `${scheme}://${urlHost(host)}:${server.address().port}`;
@@ -49635,8 +49635,8 @@ async function startEmulator(options = {}) {
     state: () => pipeline3.state(),
     unexpectedErrors: () => [...unexpected],
     stop: () => {
-      stopped ??= new Promise((resolve4) => {
-        server.close(() => resolve4());
+      stopped ??= new Promise((resolve5) => {
+        server.close(() => resolve5());
         server.closeAllConnections();
       }).then(() => store.settled());
       return stopped;
@@ -49886,8 +49886,910 @@ var init_names = __esm({
   }
 });
 
-// src/cli/access-list/public.ts
+// src/cli/env/expiry.ts
+var expiry_exports = {};
+__export(expiry_exports, {
+  extendClusterExpiry: () => extendClusterExpiry,
+  serviceNowOf: () => serviceNowOf,
+  shortDuration: () => shortDuration
+});
+async function extendClusterExpiry(locator, cluster, expires, progress) {
+  const current = clusterExpiry(cluster);
+  if (current !== void 0 && current >= serviceTime(expires)) return void 0;
+  if (progress) progress.changed = true;
+  const body = { tags: Array.isArray(cluster.tags) ? structuredClone(cluster.tags) : [] };
+  mergeTags(body, [[ENV_EXPIRES_KEY, expires]]);
+  const { updateCluster: updateCluster2 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+  const { updateFlexCluster: updateFlexCluster2 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
+  const { clusterDocument: clusterDocument2 } = await Promise.resolve().then(() => (init_public(), public_exports));
+  return clusterDocument2(
+    await locator.call(
+      () => updateCluster2(locator.client, locator.projectId, locator.name, body),
+      () => updateFlexCluster2(locator.client, locator.projectId, locator.name, body)
+    )
+  );
+}
+function serviceNowOf(response) {
+  const header = response.headers.date;
+  const ms = Date.parse((Array.isArray(header) ? header[0] : header) ?? "");
+  return Number.isNaN(ms) ? void 0 : ms;
+}
+function shortDuration(ms) {
+  const s = Math.floor(Math.abs(ms) / 1e3);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m`;
+  const h2 = Math.floor(m / 60);
+  if (h2 < 24) return `${h2}h${String(m % 60).padStart(2, "0")}m`;
+  return `${Math.floor(h2 / 24)}d${String(h2 % 24).padStart(2, "0")}h`;
+}
+var init_expiry = __esm({
+  "src/cli/env/expiry.ts"() {
+    "use strict";
+    init_public();
+    init_names();
+  }
+});
+
+// src/api/resources/events.ts
+var events_exports = {};
+__export(events_exports, {
+  getEvent: () => getEvent,
+  listAllEvents: () => listAllEvents,
+  listEvents: () => listEvents
+});
+function filterQuery(filters) {
+  return {
+    ...filters.eventTypes?.length ? { eventType: filters.eventTypes } : {},
+    ...filters.clusterNames?.length ? { clusterNames: filters.clusterNames } : {},
+    ...filters.minDate !== void 0 ? { minDate: filters.minDate } : {},
+    ...filters.maxDate !== void 0 ? { maxDate: filters.maxDate } : {}
+  };
+}
+async function listEvents(client, owner, filters = {}, page3 = {}) {
+  const query3 = { ...filterQuery(filters), pageNum: page3.pageNum, itemsPerPage: page3.itemsPerPage, includeCount: page3.includeCount };
+  const response = "projectId" in owner ? await client.call("events.list", { groupId: owner.projectId }, { query: query3 }) : await client.call("orgEvents.list", { orgId: owner.orgId }, { query: query3 });
+  return { ...response, body: asListPage(response.body, response.url) };
+}
+async function listAllEvents(client, owner, filters = {}, options = {}) {
+  const all = { ...options, query: filterQuery(filters) };
+  return "projectId" in owner ? client.callAll("events.list", { groupId: owner.projectId }, all) : client.callAll("orgEvents.list", { orgId: owner.orgId }, all);
+}
+async function getEvent(client, owner, eventId2) {
+  const response = "projectId" in owner ? await client.call("events.get", { groupId: owner.projectId, eventId: eventId2 }) : await client.call("orgEvents.get", { orgId: owner.orgId, eventId: eventId2 });
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new InvalidResponseError(`expected an event from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  }
+  return body;
+}
+var init_events3 = __esm({
+  "src/api/resources/events.ts"() {
+    "use strict";
+    init_errors2();
+    init_pagination();
+  }
+});
+
+// src/api/resources/alerts.ts
+var alerts_exports = {};
+__export(alerts_exports, {
+  acknowledgeAlert: () => acknowledgeAlert2,
+  createAlertConfig: () => createAlertConfig,
+  deleteAlertConfig: () => deleteAlertConfig,
+  getAlert: () => getAlert2,
+  getAlertConfig: () => getAlertConfig,
+  listAlertConfigs: () => listAlertConfigs,
+  listAlerts: () => listAlerts2,
+  listAllAlertConfigs: () => listAllAlertConfigs,
+  listAllAlerts: () => listAllAlerts,
+  listMatcherFieldNames: () => listMatcherFieldNames,
+  replaceAlertConfig: () => replaceAlertConfig,
+  toggleAlertConfig: () => toggleAlertConfig
+});
+function document2(response, what) {
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InvalidResponseError(`expected ${what} from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  return body;
+}
+async function listAlerts2(client, projectId, status, options = {}) {
+  const response = await client.call("alerts.list", { groupId: projectId }, { query: { ...pageQuery(options), status } });
+  return asListPage(response.body, response.url);
+}
+async function listAllAlerts(client, projectId, status, options = {}) {
+  return client.fetchAll(pathOf("alerts.list", { groupId: projectId }), "alerts.list", status ? { status } : {}, options);
+}
+async function getAlert2(client, projectId, alertId) {
+  return document2(await client.call("alerts.get", { groupId: projectId, alertId }), "an alert");
+}
+async function acknowledgeAlert2(client, projectId, alertId, body) {
+  return document2(await client.call("alerts.acknowledge", { groupId: projectId, alertId }, { body, idempotent: true }), "an alert");
+}
+async function listAlertConfigs(client, projectId, options = {}) {
+  const response = await client.call("alertConfigs.list", { groupId: projectId }, { query: pageQuery(options) });
+  return asListPage(response.body, response.url);
+}
+async function listAllAlertConfigs(client, projectId, options = {}) {
+  return client.callAll("alertConfigs.list", { groupId: projectId }, options);
+}
+async function getAlertConfig(client, projectId, alertConfigId) {
+  return document2(await client.call("alertConfigs.get", { groupId: projectId, alertConfigId }), "an alert configuration");
+}
+async function createAlertConfig(client, projectId, body, mayHaveAppliedHint) {
+  return document2(await client.call("alertConfigs.create", { groupId: projectId }, { body, mayHaveAppliedHint }), "an alert configuration");
+}
+async function replaceAlertConfig(client, projectId, alertConfigId, body) {
+  return document2(await client.call("alertConfigs.update", { groupId: projectId, alertConfigId }, { body, idempotent: true }), "an alert configuration");
+}
+async function toggleAlertConfig(client, projectId, alertConfigId, enabled) {
+  return document2(await client.call("alertConfigs.toggle", { groupId: projectId, alertConfigId }, { body: { enabled }, idempotent: true }), "an alert configuration");
+}
+async function deleteAlertConfig(client, projectId, alertConfigId) {
+  await client.call("alertConfigs.delete", { groupId: projectId, alertConfigId });
+}
+async function listMatcherFieldNames(client) {
+  const response = await client.call("alertMatchers.fieldNames", {});
+  const body = response.body;
+  if (!Array.isArray(body) || body.some((name) => typeof name !== "string")) throw new InvalidResponseError(`expected a list of field names from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  return body;
+}
+var pageQuery;
+var init_alerts3 = __esm({
+  "src/api/resources/alerts.ts"() {
+    "use strict";
+    init_errors2();
+    init_operations();
+    init_pagination();
+    pageQuery = (options) => ({ pageNum: options.pageNum, itemsPerPage: options.itemsPerPage, includeCount: options.includeCount });
+  }
+});
+
+// src/cli/processes/word.ts
+function parseProcessWord(word) {
+  if (word === "") throw new UsageError(`a process is needed: ${PROCESS_USAGE}`);
+  const colon = word.lastIndexOf(":");
+  if (colon !== -1) {
+    const host = word.slice(0, colon);
+    const portText = word.slice(colon + 1);
+    const port = /^[0-9]{1,5}$/.test(portText) ? Number(portText) : NaN;
+    if (!HOST.test(host) || !(port >= 1 && port <= 65535)) throw new UsageError(`invalid process "${word}": ${PROCESS_USAGE}`);
+    return { kind: "process", host: host.toLowerCase(), port, id: `${host.toLowerCase()}:${port}` };
+  }
+  if (word.includes(".")) {
+    if (!HOST.test(word)) throw new UsageError(`invalid hostname "${word}": ${PROCESS_USAGE}`);
+    return { kind: "host", host: word.toLowerCase() };
+  }
+  if (!CLUSTER5.test(word)) throw new UsageError(`invalid process or cluster "${word}": ${PROCESS_USAGE}`);
+  return { kind: "cluster", name: word };
+}
+function aliasOfCluster(alias, cluster) {
+  const lower2 = cluster.toLowerCase();
+  if (!alias.toLowerCase().startsWith(`${lower2}-`)) return false;
+  return /^-(?:shard|config)-[0-9]{2,}-[0-9]{2,}\./.test(alias.slice(lower2.length));
+}
+var CLUSTER5, HOST, PROCESS_USAGE;
+var init_word = __esm({
+  "src/cli/processes/word.ts"() {
+    "use strict";
+    init_errors();
+    CLUSTER5 = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$/;
+    HOST = /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+    PROCESS_USAGE = "name a process as host:port (see `processes list`), a hostname, or a cluster name";
+  }
+});
+
+// src/api/resources/processes.ts
+var processes_exports = {};
+__export(processes_exports, {
+  getProcess: () => getProcess2,
+  listProcesses: () => listProcesses2
+});
+async function listProcesses2(client, projectId, options = {}) {
+  return client.callAll("processes.list", { groupId: projectId }, options);
+}
+async function getProcess2(client, projectId, processId) {
+  const response = await client.call("processes.get", { groupId: projectId, processId });
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new InvalidResponseError(`expected a process from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  }
+  return body;
+}
+var init_processes3 = __esm({
+  "src/api/resources/processes.ts"() {
+    "use strict";
+    init_errors2();
+  }
+});
+
+// src/cli/processes/resolve.ts
+var resolve_exports = {};
+__export(resolve_exports, {
+  matchProcesses: () => matchProcesses,
+  projectProcesses: () => projectProcesses,
+  resolveProcesses: () => resolveProcesses
+});
+function matchProcesses(all, word) {
+  switch (word.kind) {
+    case "process":
+      return all.filter((p) => lower(p.id) === word.id || lower(p.userAlias) === word.host && p.port === word.port);
+    case "host":
+      return all.filter((p) => lower(p.hostname) === word.host || lower(p.userAlias) === word.host);
+    case "cluster":
+      return all.filter((p) => typeof p.userAlias === "string" && aliasOfCluster(p.userAlias, word.name));
+  }
+}
+async function projectProcesses(client, projectId) {
+  const { listProcesses: listProcesses3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
+  return (await listProcesses3(client, projectId)).results;
+}
+async function resolveProcesses(ctx, text19, all) {
+  const word = parseProcessWord(text19);
+  const projectId = await ctx.projectId();
+  const client = await ctx.api();
+  const processes3 = all ?? await projectProcesses(client, projectId);
+  const found = matchProcesses(processes3, word);
+  if (found.length > 0) return { client, projectId, processes: found, word, ...word.kind === "cluster" ? { cluster: word.name } : {} };
+  if (word.kind === "cluster") throw await whyNoProcesses(ctx, client, projectId, word.name);
+  const names3 = processes3.flatMap((p) => word.kind === "process" ? [idOf2(p)] : [lower(p.hostname)]).filter((n) => n !== "");
+  const near = didYouMean(nearestNames(word.kind === "process" ? word.id : word.host, names3));
+  const list7 = ctx.followUp("processes", "list");
+  throw new NotFoundError(`the project has no process ${word.kind === "process" ? word.id : `on host ${word.host}`}`, {
+    hint: near ? `${near} (see \`${list7}\`)` : `see its processes with \`${list7}\``
+  });
+}
+async function whyNoProcesses(ctx, client, projectId, name) {
+  const { getCluster: getCluster3 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
+  let cluster;
+  try {
+    cluster = (await getCluster3(client, projectId, name)).body;
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.errorCode === "CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API") {
+      return new NotFoundError(`${name} is a flex cluster: the service shows no processes (and no metrics) for flex clusters`);
+    }
+    if (error2 instanceof ApiError && error2.status === 404 && error2.errorCode === "CLUSTER_NOT_FOUND") {
+      const near = didYouMean(await nearClusterNames(client, projectId, name, () => true));
+      const list7 = ctx.followUp("processes", "list");
+      return new NotFoundError(`no cluster or process named ${name} in the project`, {
+        hint: near ? `${near} (or see \`${list7}\`)` : `see the processes with \`${list7}\``
+      });
+    }
+    return error2;
+  }
+  const state = typeof cluster.stateName === "string" ? cluster.stateName : "";
+  if (cluster.paused === true) return new ConflictError(`cluster ${name} is paused: it has no processes until it is resumed`, { hint: `resume it with \`${ctx.followUp("clusters", "resume", name)}\`` });
+  if (state === "CREATING") return new ConflictError(`cluster ${name} is still being created: its processes come with its hosts`, { hint: `wait for it with \`${ctx.followUp("clusters", "watch", name)}\`` });
+  if (state === "DELETING") return new ConflictError(`cluster ${name} is being deleted: it has no processes any more`);
+  if (isShared(cluster)) return new NotFoundError(`${name} is a shared-tier cluster: the service shows no processes (and no metrics) for it`);
+  return new NotFoundError(`cluster ${name} has no processes the service shows`, { hint: `see the project's processes with \`${ctx.followUp("processes", "list")}\`` });
+}
+function isShared(cluster) {
+  const specs = Array.isArray(cluster.replicationSpecs) ? cluster.replicationSpecs : [];
+  const regions = specs.flatMap((spec2) => isObject(spec2) && Array.isArray(spec2.regionConfigs) ? spec2.regionConfigs : []);
+  if (regions.some((r) => isObject(r) && r.providerName === "TENANT")) return true;
+  return isObject(cluster.providerSettings) && cluster.providerSettings.providerName === "TENANT";
+}
+var idOf2, lower;
+var init_resolve2 = __esm({
+  "src/cli/processes/resolve.ts"() {
+    "use strict";
+    init_errors();
+    init_object();
+    init_nearName();
+    init_word();
+    idOf2 = (p) => typeof p.id === "string" ? p.id : "";
+    lower = (value) => typeof value === "string" ? value.toLowerCase() : "";
+  }
+});
+
+// src/cli/processes/public.ts
+var public_exports2 = {};
+__export(public_exports2, {
+  PROCESS_USAGE: () => PROCESS_USAGE,
+  aliasOfCluster: () => aliasOfCluster,
+  loadProcessResolver: () => loadProcessResolver,
+  parseProcessWord: () => parseProcessWord
+});
+var loadProcessResolver;
 var init_public3 = __esm({
+  "src/cli/processes/public.ts"() {
+    "use strict";
+    init_word();
+    loadProcessResolver = () => Promise.resolve().then(() => (init_resolve2(), resolve_exports));
+  }
+});
+
+// src/api/resources/logs.ts
+var logs_exports = {};
+__export(logs_exports, {
+  downloadLog: () => downloadLog
+});
+async function downloadLog(client, projectId, hostName, logName, window, sink) {
+  return client.download("logs.download", { groupId: projectId, hostName, logName }, { query: { ...window }, sink });
+}
+var init_logs3 = __esm({
+  "src/api/resources/logs.ts"() {
+    "use strict";
+  }
+});
+
+// src/cli/logs/fileName.ts
+function dispositionFileName(header) {
+  if (!header) return void 0;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      return void 0;
+    }
+  }
+  const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/.exec(header);
+  if (quoted) return quoted[1].replace(/\\(.)/g, "$1");
+  const token2 = /filename\s*=\s*([^;\s]+)/.exec(header);
+  return token2?.[1];
+}
+function safeFileName(name, fallback) {
+  const last = (name ?? "").split(/[/\\]/).pop() ?? "";
+  let safe = last.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^[._]+/, "");
+  if (safe.length > MAX_FILE_NAME) safe = safe.slice(safe.length - MAX_FILE_NAME).replace(/^[._]+/, "");
+  return safe === "" || /^\.+$/.test(safe) ? fallback : safe;
+}
+function decompressedName(name) {
+  if (name.endsWith(".gz")) return name.slice(0, -3) || "log";
+  return name.endsWith(".log") ? name : `${name}.log`;
+}
+var MAX_FILE_NAME;
+var init_fileName = __esm({
+  "src/cli/logs/fileName.ts"() {
+    "use strict";
+    MAX_FILE_NAME = 200;
+  }
+});
+
+// src/cli/logs/writeFile.ts
+var writeFile_exports = {};
+__export(writeFile_exports, {
+  EmptyLogError: () => EmptyLogError,
+  TooLargeError: () => TooLargeError,
+  checkFinalPath: () => checkFinalPath,
+  writeBody: () => writeBody
+});
+function checkFinalPath(path) {
+  let stats;
+  try {
+    stats = (0, import_node_fs11.lstatSync)(path);
+  } catch {
+    return;
+  }
+  if (!stats.isFile()) throw new UsageError(`refusing to write ${path}: it exists and is not a regular file${stats.isSymbolicLink() ? " (a symbolic link)" : ""}`);
+}
+async function writeBody(body, target) {
+  checkFinalPath(target.path);
+  const temp = (0, import_node_path9.join)((0, import_node_path9.dirname)(target.path), `.${(0, import_node_path9.basename)(target.path)}.${(0, import_node_crypto24.randomBytes)(6).toString("hex")}.part`);
+  let fd;
+  try {
+    fd = (0, import_node_fs11.openSync)(temp, CREATE_NEW2, 384);
+  } catch (error2) {
+    throw new LocalFailureError(`cannot write in ${(0, import_node_path9.dirname)(target.path)}: ${fsReason(error2)}`);
+  }
+  let open5 = true;
+  const remove2 = () => {
+    if (open5) {
+      try {
+        (0, import_node_fs11.closeSync)(fd);
+      } catch {
+      }
+      open5 = false;
+    }
+    try {
+      (0, import_node_fs11.unlinkSync)(temp);
+    } catch {
+    }
+  };
+  const undo = onTerminate(remove2);
+  let received = 0;
+  let written = 0;
+  try {
+    const counter = new import_node_stream3.Transform({
+      transform(chunk, _encoding, done) {
+        received += chunk.length;
+        target.progress?.(received);
+        if (!target.decompress && received > target.maxBytes) return done(new TooLargeError(`the log passed ${target.maxBytes} bytes; stopped (raise --max-size to take more)`));
+        done(null, chunk);
+      }
+    });
+    const sink = new import_node_stream3.Writable({
+      write(chunk, _encoding, done) {
+        written += chunk.length;
+        if (written > target.maxBytes) return done(new TooLargeError(`the log passed ${target.maxBytes} bytes once decompressed; stopped (raise --max-size to take more)`));
+        try {
+          (0, import_node_fs11.writeSync)(fd, chunk);
+          done();
+        } catch (error2) {
+          done(new LocalFailureError(`cannot write ${target.path}: ${fsReason(error2)}`));
+        }
+      }
+    });
+    if (target.decompress) await (0, import_promises4.pipeline)(body, counter, (0, import_node_zlib2.createGunzip)(), sink);
+    else await (0, import_promises4.pipeline)(body, counter, sink);
+    if (received === 0) throw new EmptyLogError("the service returned an empty file: the log has no lines for this window (nothing written)");
+    (0, import_node_fs11.fsyncSync)(fd);
+    (0, import_node_fs11.closeSync)(fd);
+    open5 = false;
+    (0, import_node_fs11.renameSync)(temp, target.path);
+    return written;
+  } catch (error2) {
+    remove2();
+    if (error2 instanceof CdbaError) throw error2;
+    if (error2.code?.startsWith("Z_")) throw new LocalFailureError(`the log is not valid gzip: ${error2.message}; nothing written`);
+    throw error2;
+  } finally {
+    undo();
+  }
+}
+var import_node_crypto24, import_node_fs11, import_node_path9, import_node_stream3, import_promises4, import_node_zlib2, CREATE_NEW2, EmptyLogError, TooLargeError;
+var init_writeFile = __esm({
+  "src/cli/logs/writeFile.ts"() {
+    "use strict";
+    import_node_crypto24 = require("node:crypto");
+    import_node_fs11 = require("node:fs");
+    import_node_path9 = require("node:path");
+    import_node_stream3 = require("node:stream");
+    import_promises4 = require("node:stream/promises");
+    import_node_zlib2 = require("node:zlib");
+    init_errors();
+    init_fsError();
+    init_terminate();
+    CREATE_NEW2 = import_node_fs11.constants.O_WRONLY | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_EXCL | (import_node_fs11.constants.O_NOFOLLOW ?? 0);
+    EmptyLogError = class extends CdbaError {
+      exitCode = ExitCode.emptyFile;
+    };
+    TooLargeError = class extends CdbaError {
+      exitCode = ExitCode.general;
+    };
+  }
+});
+
+// src/cli/logs/public.ts
+var public_exports3 = {};
+__export(public_exports3, {
+  loadLogWriter: () => loadLogWriter,
+  safeFileName: () => safeFileName
+});
+var loadLogWriter;
+var init_public4 = __esm({
+  "src/cli/logs/public.ts"() {
+    "use strict";
+    init_fileName();
+    loadLogWriter = () => Promise.resolve().then(() => (init_writeFile(), writeFile_exports));
+  }
+});
+
+// src/api/resources/performanceAdvisor.ts
+var performanceAdvisor_exports = {};
+__export(performanceAdvisor_exports, {
+  getManagedSlowMs: () => getManagedSlowMs2,
+  listDropIndexSuggestions: () => listDropIndexSuggestions2,
+  listNamespaces: () => listNamespaces2,
+  listSchemaAdvice: () => listSchemaAdvice2,
+  listSlowQueries: () => listSlowQueries2,
+  listSuggestedIndexes: () => listSuggestedIndexes2,
+  setManagedSlowMs: () => setManagedSlowMs2
+});
+function document3(response, what) {
+  const body = response.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InvalidResponseError(`expected ${what} from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
+  return body;
+}
+function content(response, what) {
+  const body = document3(response, what);
+  if ("content" in body && "status" in body) {
+    const inner2 = body.content;
+    if (typeof inner2 !== "object" || inner2 === null || Array.isArray(inner2)) throw new InvalidResponseError(`expected ${what} in the envelope from ${response.url}`);
+    return inner2;
+  }
+  return body;
+}
+async function listNamespaces2(client, projectId, processId, q) {
+  return document3(await client.call("performanceAdvisor.namespaces", { groupId: projectId, processId }, { query: query2({ ...q, namespaces: [] }) }), "namespaces");
+}
+async function listSlowQueries2(client, projectId, processId, q) {
+  const extra = { includeMetrics: true, includeOpType: true, includeReplicaState: true, ...q.nLogs !== void 0 ? { nLogs: q.nLogs } : {} };
+  return document3(await client.call("performanceAdvisor.slowQueryLogs", { groupId: projectId, processId }, { query: query2(q, extra) }), "slow queries");
+}
+async function listSuggestedIndexes2(client, projectId, processId, q) {
+  return document3(await client.call("performanceAdvisor.suggestedIndexes", { groupId: projectId, processId }, { query: query2(q) }), "suggested indexes");
+}
+async function listSchemaAdvice2(client, projectId, clusterName) {
+  return content(await client.call("performanceAdvisor.schemaAdvice", { groupId: projectId, clusterName }), "schema advice");
+}
+async function listDropIndexSuggestions2(client, projectId, clusterName) {
+  return content(await client.call("performanceAdvisor.dropIndexSuggestions", { groupId: projectId, clusterName }), "drop-index suggestions");
+}
+async function getManagedSlowMs2(client, projectId) {
+  const response = await client.call("performanceAdvisor.managedSlowMs", { groupId: projectId });
+  if (typeof response.body !== "boolean") throw new InvalidResponseError(`expected true or false from ${response.url}`);
+  return response.body;
+}
+async function setManagedSlowMs2(client, projectId, enabled) {
+  if (enabled) await client.call("performanceAdvisor.enableManagedSlowMs", { groupId: projectId }, { idempotent: true });
+  else await client.call("performanceAdvisor.disableManagedSlowMs", { groupId: projectId });
+}
+var query2;
+var init_performanceAdvisor3 = __esm({
+  "src/api/resources/performanceAdvisor.ts"() {
+    "use strict";
+    init_errors2();
+    query2 = (q, extra = {}) => ({
+      ...q.since !== void 0 ? { since: q.since } : {},
+      ...q.duration !== void 0 ? { duration: q.duration } : {},
+      ...q.namespaces && q.namespaces.length > 0 ? { namespaces: q.namespaces.join(",") } : {},
+      ...extra
+    });
+  }
+});
+
+// src/cli/env/diagnostics.ts
+var diagnostics_exports = {};
+__export(diagnostics_exports, {
+  DIAGNOSTICS_FILES: () => DIAGNOSTICS_FILES,
+  checkDiagnosticsDir: () => checkDiagnosticsDir,
+  collectDiagnostics: () => collectDiagnostics,
+  serviceNow: () => serviceNow2
+});
+function checkDiagnosticsDir(path, flag2) {
+  if (path.trim() === "") throw new UsageError(`${flag2} needs a directory`);
+  const dir = (0, import_node_path10.resolve)(path);
+  const shown2 = escapeControl(path);
+  let stat2;
+  try {
+    stat2 = (0, import_node_fs12.lstatSync)(dir);
+  } catch (error2) {
+    if (error2.code === "ENOENT") return dir;
+    throw new UsageError(`${flag2} ${shown2}: ${isFsError(error2) ? fsReason(error2) : String(error2)}`);
+  }
+  if (stat2.isSymbolicLink()) throw new UsageError(`${flag2} ${shown2} is a symbolic link: cdba does not write through links; name the directory itself`);
+  if (!stat2.isDirectory()) throw new UsageError(`${flag2} ${shown2} is not a directory: give a new or empty directory`);
+  let entries;
+  try {
+    entries = (0, import_node_fs12.readdirSync)(dir);
+  } catch (error2) {
+    throw new UsageError(`${flag2} ${shown2}: ${isFsError(error2) ? fsReason(error2) : String(error2)}`);
+  }
+  if (entries.length > 0) throw new UsageError(`${flag2} ${shown2} is not empty: give a new or empty directory (cdba writes the evidence over nothing)`);
+  return dir;
+}
+async function serviceNow2(client) {
+  try {
+    const { getRoot: getRoot3 } = await Promise.resolve().then(() => (init_root2(), root_exports));
+    const { serviceNowOf: serviceNowOf2 } = await Promise.resolve().then(() => (init_expiry(), expiry_exports));
+    return serviceNowOf2(await getRoot3(client)) ?? Date.now();
+  } catch {
+    return Date.now();
+  }
+}
+function writeNewFile(path, text19) {
+  const fd = (0, import_node_fs12.openSync)(path, CREATE_NEW3, 384);
+  try {
+    const data = Buffer.from(text19, "utf8");
+    for (let written = 0; written < data.length; ) written += (0, import_node_fs12.writeSync)(fd, data, written);
+  } finally {
+    (0, import_node_fs12.closeSync)(fd);
+  }
+}
+function prepareDir(dir) {
+  (0, import_node_fs12.mkdirSync)(dir, { recursive: true, mode: 448 });
+  const stat2 = (0, import_node_fs12.lstatSync)(dir);
+  if (stat2.isSymbolicLink() || !stat2.isDirectory()) throw new Error(`${dir} is not a directory of its own (a link or a file took its place)`);
+}
+async function collectDiagnostics(ctx, target, dir) {
+  try {
+    prepareDir(dir);
+  } catch (error2) {
+    ctx.io.note(`cdba: diagnostics not written: cannot make ${escapeControl(dir)}: ${escapeControl(isFsError(error2) ? fsReason(error2) : messageOf(error2))}`);
+    return void 0;
+  }
+  const { client, projectId, cluster } = target;
+  const sinceS = Math.floor(target.since / 1e3);
+  const untilS = Math.max(sinceS + 1, Math.ceil(await serviceNow2(client) / 1e3));
+  const window = { since: isoOf2(sinceS * 1e3), until: isoOf2(untilS * 1e3) };
+  const manifest = { env: target.name, cluster, projectId, window, ...target.command ? { command: target.command } : {}, collected: [], skipped: [], failed: [] };
+  const part = async (name, work3) => {
+    try {
+      const done = await work3();
+      manifest.collected.push(...Array.isArray(done) ? done : [done]);
+    } catch (error2) {
+      const reason = isFsError(error2) ? fsReason(error2) : messageOf(error2);
+      manifest.failed.push({ part: name, error: reason });
+      ctx.io.note(`cdba: diagnostics: ${name} not collected: ${escapeControl(reason)}`);
+    }
+  };
+  await part("events", async () => {
+    const { listAllEvents: listAllEvents2 } = await Promise.resolve().then(() => (init_events3(), events_exports));
+    const all = await listAllEvents2(client, { projectId }, { minDate: window.since, maxDate: window.until });
+    const results7 = all.results.filter((e) => e.clusterName === void 0 || e.clusterName === null || e.clusterName === cluster).slice(0, MAX_EVENTS2);
+    writeNewFile((0, import_node_path10.join)(dir, DIAGNOSTICS_FILES.events), json2({ window, cluster, results: results7 }));
+    return { part: "events", file: DIAGNOSTICS_FILES.events, count: results7.length };
+  });
+  await part("alerts", async () => {
+    const { listAllAlerts: listAllAlerts2 } = await Promise.resolve().then(() => (init_alerts3(), alerts_exports));
+    const { results: results7 } = await listAllAlerts2(client, projectId, "OPEN");
+    writeNewFile((0, import_node_path10.join)(dir, DIAGNOSTICS_FILES.alerts), json2({ results: results7 }));
+    return { part: "alerts", file: DIAGNOSTICS_FILES.alerts, count: results7.length };
+  });
+  const { loadProcessResolver: loadProcessResolver2 } = await Promise.resolve().then(() => (init_public3(), public_exports2));
+  let processes3;
+  let processProblem;
+  try {
+    const { resolveProcesses: resolveProcesses2 } = await loadProcessResolver2();
+    processes3 = (await resolveProcesses2(ctx, cluster)).processes.filter((p) => p.typeName !== "SHARD_MONGOS" && typeof p.id === "string");
+  } catch (error2) {
+    processProblem = error2;
+  }
+  const needProcesses = () => {
+    if (!processes3) throw processProblem;
+    return processes3;
+  };
+  const { NotFoundError: NotFoundError2 } = await Promise.resolve().then(() => (init_errors(), errors_exports));
+  const noProcesses = processProblem instanceof NotFoundError2 && /is a (flex|shared-tier) cluster/.test(processProblem.message) ? processProblem.message : void 0;
+  if (noProcesses) for (const name of ["logs", "slow queries"]) manifest.skipped.push({ part: name, reason: noProcesses });
+  if (!noProcesses) await part("logs", async () => {
+    const hosts2 = [...new Set(needProcesses().map((p) => String(p.hostname ?? "")).filter((h2) => h2 !== ""))];
+    const { downloadLog: downloadLog2 } = await Promise.resolve().then(() => (init_logs3(), logs_exports));
+    const { loadLogWriter: loadLogWriter2, safeFileName: safeFileName2 } = await Promise.resolve().then(() => (init_public4(), public_exports3));
+    const { writeBody: writeBody2, EmptyLogError: EmptyLogError2 } = await loadLogWriter2();
+    const logsDir = (0, import_node_path10.join)(dir, DIAGNOSTICS_FILES.logs);
+    (0, import_node_fs12.mkdirSync)(logsDir, { mode: 448 });
+    const startDate = Math.max(sinceS, untilS - MAX_LOG_WINDOW_S);
+    const written = [];
+    for (const host of hosts2) {
+      const file = `${DIAGNOSTICS_FILES.logs}/${safeFileName2(host, "host")}.log`;
+      try {
+        await downloadLog2(client, projectId, host, "mongodb", { startDate, endDate: untilS }, async (body) => {
+          const iterator = body[Symbol.asyncIterator]();
+          const first = await iterator.next();
+          if (first.done) throw new EmptyLogError2("the service returned an empty file");
+          const whole = (async function* () {
+            yield first.value;
+            for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+          })();
+          await writeBody2(whole, { path: (0, import_node_path10.join)(dir, file), decompress: true, maxBytes: MAX_LOG_BYTES });
+        });
+        written.push({ part: `log ${host}`, file, count: 1 });
+      } catch (error2) {
+        if (error2 instanceof EmptyLogError2) written.push({ part: `log ${host}`, file: "", count: 0 });
+        else throw new Error(`${host}: ${messageOf(error2)}`);
+      }
+    }
+    return written;
+  });
+  if (!noProcesses) await part("slow queries", async () => {
+    const { listSlowQueries: listSlowQueries3 } = await Promise.resolve().then(() => (init_performanceAdvisor3(), performanceAdvisor_exports));
+    const answers = [];
+    let count3 = 0;
+    for (const process9 of needProcesses()) {
+      const answer3 = await listSlowQueries3(client, projectId, String(process9.id), { since: sinceS * 1e3, duration: (untilS - sinceS) * 1e3 });
+      count3 += Array.isArray(answer3.slowQueries) ? answer3.slowQueries.length : 0;
+      answers.push({ process: process9.id, ...answer3 });
+    }
+    writeNewFile((0, import_node_path10.join)(dir, DIAGNOSTICS_FILES.slowQueries), json2(answers));
+    return { part: "slow queries", file: DIAGNOSTICS_FILES.slowQueries, count: count3 };
+  });
+  try {
+    writeNewFile((0, import_node_path10.join)(dir, DIAGNOSTICS_FILES.manifest), json2(manifest));
+  } catch (error2) {
+    ctx.io.note(`cdba: diagnostics: ${DIAGNOSTICS_FILES.manifest} not written: ${escapeControl(isFsError(error2) ? fsReason(error2) : messageOf(error2))}`);
+  }
+  const has = (name) => manifest.collected.some((c) => c.part === name);
+  const logs3 = manifest.collected.filter((c) => c.part.startsWith("log ") && c.file !== "").length;
+  const parts = [...has("events") ? ["events"] : [], ...has("alerts") ? ["alerts"] : [], ...logs3 > 0 ? [`${logs3} host log${logs3 === 1 ? "" : "s"}`] : [], ...has("slow queries") ? ["slow queries"] : []];
+  const failed = manifest.failed.length > 0 ? `; not collected: ${manifest.failed.map((f) => f.part).join(", ")}` : "";
+  const skipped = noProcesses ? ` (no logs nor slow queries: ${cluster} has no processes the service shows)` : "";
+  ctx.io.note(`cdba: diagnostics of env ${target.name} (${window.since} to ${window.until}) written to ${escapeControl(dir)}: ${parts.join(", ") || "nothing"}${skipped}${failed}`);
+  return manifest;
+}
+var import_node_fs12, import_node_path10, DIAGNOSTICS_FILES, MAX_LOG_BYTES, MAX_LOG_WINDOW_S, MAX_EVENTS2, CREATE_NEW3, json2, isoOf2, messageOf;
+var init_diagnostics = __esm({
+  "src/cli/env/diagnostics.ts"() {
+    "use strict";
+    import_node_fs12 = require("node:fs");
+    import_node_path10 = require("node:path");
+    init_errors();
+    init_fsError();
+    init_sanitize();
+    DIAGNOSTICS_FILES = {
+      events: "events.json",
+      alerts: "alerts.json",
+      slowQueries: "slow-queries.json",
+      logs: "logs",
+      manifest: "manifest.json"
+    };
+    MAX_LOG_BYTES = 512 * 1024 ** 2;
+    MAX_LOG_WINDOW_S = 31 * 86400;
+    MAX_EVENTS2 = 2e4;
+    CREATE_NEW3 = import_node_fs12.constants.O_WRONLY | import_node_fs12.constants.O_CREAT | import_node_fs12.constants.O_EXCL | (import_node_fs12.constants.O_NOFOLLOW ?? 0);
+    json2 = (value) => `${JSON.stringify(value, null, 2)}
+`;
+    isoOf2 = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+    messageOf = (error2) => error2 instanceof Error ? error2.message : String(error2);
+  }
+});
+
+// src/cli/events/time.ts
+var time_exports = {};
+__export(time_exports, {
+  MAX_AGO_MS: () => MAX_AGO_MS,
+  parseTimeFlag: () => parseTimeFlag,
+  timeWindow: () => timeWindow
+});
+function parseTimeFlag(text19, flag2, now) {
+  const value = text19.trim();
+  const iso2 = /^\d{4}-/.test(value) ? parseIsoDateTime(value) : void 0;
+  if (iso2) return iso2;
+  const ago = /^\d+(\.\d+)?$/.test(value) || value === "" ? void 0 : durationMillis(value, AGO_UNITS);
+  if (ago === void 0 || ago <= 0 || ago > MAX_AGO_MS) {
+    throw new UsageError(`invalid ${flag2} "${text19}": expected a time like 2026-08-10T03:06:46Z, or how long ago, like 30m, 6h or 2d`);
+  }
+  return new Date(now - ago);
+}
+function timeWindow(flags, names3, now) {
+  const from = flags.from === void 0 ? void 0 : parseTimeFlag(flags.from, names3[0], now);
+  const to = flags.to === void 0 ? void 0 : parseTimeFlag(flags.to, names3[1], now);
+  if (from && to && from.getTime() > to.getTime()) throw new UsageError(`${names3[0]} ${flags.from} is after ${names3[1]} ${flags.to}: give the earlier time first`);
+  return { ...from ? { from } : {}, ...to ? { to } : {} };
+}
+var AGO_UNITS, MAX_AGO_MS;
+var init_time = __esm({
+  "src/cli/events/time.ts"() {
+    "use strict";
+    init_errors();
+    init_isoDate();
+    init_duration();
+    AGO_UNITS = { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 7 * 864e5 };
+    MAX_AGO_MS = 400 * 864e5;
+  }
+});
+
+// src/cli/events/public.ts
+var public_exports4 = {};
+__export(public_exports4, {
+  loadTimeFlags: () => loadTimeFlags
+});
+var loadTimeFlags;
+var init_public5 = __esm({
+  "src/cli/events/public.ts"() {
+    "use strict";
+    loadTimeFlags = () => Promise.resolve().then(() => (init_time(), time_exports));
+  }
+});
+
+// src/cli/env/state.ts
+var state_exports = {};
+__export(state_exports, {
+  EnvStateFile: () => EnvStateFile,
+  isHolderId: () => isHolderId
+});
+function checked(data) {
+  if (typeof data !== "object" || data === null) return void 0;
+  const d = data;
+  const cluster = d.cluster;
+  if (!isString(d.baseUrl) || !isString(d.projectId) || !isString(d.name) || !cluster || !isString(cluster.name) || typeof cluster.created !== "boolean") return void 0;
+  if (d.entry !== void 0 && !isString(d.entry)) return void 0;
+  if (d.holder !== void 0 && !isHolderId(d.holder)) return void 0;
+  if (d.user !== void 0 && !isString(d.user)) return void 0;
+  const since = typeof d.since === "string" && !Number.isNaN(Date.parse(d.since)) ? d.since : void 0;
+  return {
+    baseUrl: d.baseUrl,
+    projectId: d.projectId,
+    name: d.name,
+    cluster: { name: cluster.name, created: cluster.created },
+    ...d.entry !== void 0 ? { entry: d.entry } : {},
+    ...d.holder !== void 0 ? { holder: d.holder } : {},
+    ...d.user !== void 0 ? { user: d.user } : {},
+    ...since !== void 0 ? { since } : {}
+  };
+}
+var import_node_crypto25, import_node_fs13, import_node_path11, isHolderId, MAX_FILE_BYTES2, isString, EnvStateFile;
+var init_state9 = __esm({
+  "src/cli/env/state.ts"() {
+    "use strict";
+    import_node_crypto25 = require("node:crypto");
+    import_node_fs13 = require("node:fs");
+    import_node_path11 = require("node:path");
+    init_errors();
+    init_fsError();
+    init_privateFile();
+    isHolderId = (value) => typeof value === "string" && /^[a-z0-9]{8,32}$/.test(value);
+    MAX_FILE_BYTES2 = 16 * 1024;
+    isString = (value) => typeof value === "string" && value.length > 0 && value.length <= 200;
+    EnvStateFile = class {
+      constructor(configDir, baseUrl, projectId, name) {
+        this.configDir = configDir;
+        this.baseUrl = baseUrl;
+        this.projectId = projectId;
+        this.name = name;
+        this.dir = (0, import_node_path11.join)(configDir, "env");
+        const key = (0, import_node_crypto25.createHash)("sha256").update(`${baseUrl}
+${projectId}
+${name}`, "utf8").digest("hex");
+        this.file = (0, import_node_path11.join)(this.dir, `${key}.json`);
+      }
+      configDir;
+      baseUrl;
+      projectId;
+      name;
+      dir;
+      file;
+      /**
+       * The recorded state, or undefined when there is none (or it is damaged). Throws
+       * UnsafePathError (exit 2) for a file or directory cdba would not write.
+       */
+      read() {
+        let text19;
+        try {
+          text19 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
+        } catch (error2) {
+          throw this.refusal(error2);
+        }
+        if (text19 === void 0) return void 0;
+        let state;
+        try {
+          state = checked(JSON.parse(text19));
+        } catch {
+          return void 0;
+        }
+        return state && state.baseUrl === this.baseUrl && state.projectId === this.projectId && state.name === this.name ? state : void 0;
+      }
+      /** Why the file cannot be used, in one line that names the env. */
+      refusal(error2) {
+        const hint = "remove what you did not put there, or set CDBA_CONFIG_DIR to a directory only you can write";
+        if (error2 instanceof UnsafePathError) return new UnsafePathError(`refusing the state file of env ${this.name}: ${error2.message}`, { hint });
+        if (isFsError(error2)) return new UsageError(`cannot use the state file of env ${this.name} (${this.file}): ${fsReason(error2)}`, { hint });
+        return error2;
+      }
+      /**
+       * Before `up` makes anything: the directory made (0700) and writable, and what is
+       * there readable under the writer's rules; answers the recorded state. Throws a
+       * usage error (exit 2) naming why the state could not be kept.
+       */
+      prepare() {
+        try {
+          (0, import_node_fs13.mkdirSync)(this.dir, { recursive: true, mode: 448 });
+          (0, import_node_fs13.accessSync)(this.dir, import_node_fs13.constants.W_OK);
+        } catch (error2) {
+          throw this.refusal(error2);
+        }
+        return this.read();
+      }
+      /** After requests were made (prepare() passed): a failure is exit 1, never 2. */
+      write(state) {
+        try {
+          (0, import_node_fs13.mkdirSync)(this.dir, { recursive: true, mode: 448 });
+          writePrivateFileSync(this.file, `${JSON.stringify(state, null, 2)}
+`, [this.configDir, this.dir]);
+        } catch (error2) {
+          throw this.late(error2, "record");
+        }
+      }
+      remove() {
+        try {
+          (0, import_node_fs13.unlinkSync)(this.file);
+        } catch (error2) {
+          if (error2.code !== "ENOENT") throw this.late(error2, "remove");
+        }
+      }
+      late(error2, verb) {
+        if (!(error2 instanceof UnsafePathError) && !isFsError(error2)) return error2;
+        const reason = error2 instanceof UnsafePathError ? error2.message : `${this.file}: ${fsReason(error2)}`;
+        return new LocalFailureError(`cannot ${verb} the state of env ${this.name}: ${reason}`);
+      }
+    };
+  }
+});
+
+// src/cli/access-list/public.ts
+var init_public6 = __esm({
   "src/cli/access-list/public.ts"() {
     "use strict";
     init_entry();
@@ -49962,176 +50864,9 @@ var init_connection = __esm({
   }
 });
 
-// src/cli/env/expiry.ts
-var expiry_exports = {};
-__export(expiry_exports, {
-  extendClusterExpiry: () => extendClusterExpiry,
-  serviceNowOf: () => serviceNowOf,
-  shortDuration: () => shortDuration
-});
-async function extendClusterExpiry(locator, cluster, expires, progress) {
-  const current = clusterExpiry(cluster);
-  if (current !== void 0 && current >= serviceTime(expires)) return void 0;
-  if (progress) progress.changed = true;
-  const body = { tags: Array.isArray(cluster.tags) ? structuredClone(cluster.tags) : [] };
-  mergeTags(body, [[ENV_EXPIRES_KEY, expires]]);
-  const { updateCluster: updateCluster2 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
-  const { updateFlexCluster: updateFlexCluster2 } = await Promise.resolve().then(() => (init_flexClusters2(), flexClusters_exports));
-  const { clusterDocument: clusterDocument2 } = await Promise.resolve().then(() => (init_public(), public_exports));
-  return clusterDocument2(
-    await locator.call(
-      () => updateCluster2(locator.client, locator.projectId, locator.name, body),
-      () => updateFlexCluster2(locator.client, locator.projectId, locator.name, body)
-    )
-  );
-}
-function serviceNowOf(response) {
-  const header = response.headers.date;
-  const ms = Date.parse((Array.isArray(header) ? header[0] : header) ?? "");
-  return Number.isNaN(ms) ? void 0 : ms;
-}
-function shortDuration(ms) {
-  const s = Math.floor(Math.abs(ms) / 1e3);
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m`;
-  const h2 = Math.floor(m / 60);
-  if (h2 < 24) return `${h2}h${String(m % 60).padStart(2, "0")}m`;
-  return `${Math.floor(h2 / 24)}d${String(h2 % 24).padStart(2, "0")}h`;
-}
-var init_expiry = __esm({
-  "src/cli/env/expiry.ts"() {
-    "use strict";
-    init_public();
-    init_names();
-  }
-});
-
-// src/cli/env/state.ts
-var state_exports = {};
-__export(state_exports, {
-  EnvStateFile: () => EnvStateFile,
-  isHolderId: () => isHolderId
-});
-function checked(data) {
-  if (typeof data !== "object" || data === null) return void 0;
-  const d = data;
-  const cluster = d.cluster;
-  if (!isString(d.baseUrl) || !isString(d.projectId) || !isString(d.name) || !cluster || !isString(cluster.name) || typeof cluster.created !== "boolean") return void 0;
-  if (d.entry !== void 0 && !isString(d.entry)) return void 0;
-  if (d.holder !== void 0 && !isHolderId(d.holder)) return void 0;
-  if (d.user !== void 0 && !isString(d.user)) return void 0;
-  return {
-    baseUrl: d.baseUrl,
-    projectId: d.projectId,
-    name: d.name,
-    cluster: { name: cluster.name, created: cluster.created },
-    ...d.entry !== void 0 ? { entry: d.entry } : {},
-    ...d.holder !== void 0 ? { holder: d.holder } : {},
-    ...d.user !== void 0 ? { user: d.user } : {}
-  };
-}
-var import_node_crypto24, import_node_fs11, import_node_path9, isHolderId, MAX_FILE_BYTES2, isString, EnvStateFile;
-var init_state9 = __esm({
-  "src/cli/env/state.ts"() {
-    "use strict";
-    import_node_crypto24 = require("node:crypto");
-    import_node_fs11 = require("node:fs");
-    import_node_path9 = require("node:path");
-    init_errors();
-    init_fsError();
-    init_privateFile();
-    isHolderId = (value) => typeof value === "string" && /^[a-z0-9]{8,32}$/.test(value);
-    MAX_FILE_BYTES2 = 16 * 1024;
-    isString = (value) => typeof value === "string" && value.length > 0 && value.length <= 200;
-    EnvStateFile = class {
-      constructor(configDir, baseUrl, projectId, name) {
-        this.configDir = configDir;
-        this.baseUrl = baseUrl;
-        this.projectId = projectId;
-        this.name = name;
-        this.dir = (0, import_node_path9.join)(configDir, "env");
-        const key = (0, import_node_crypto24.createHash)("sha256").update(`${baseUrl}
-${projectId}
-${name}`, "utf8").digest("hex");
-        this.file = (0, import_node_path9.join)(this.dir, `${key}.json`);
-      }
-      configDir;
-      baseUrl;
-      projectId;
-      name;
-      dir;
-      file;
-      /**
-       * The recorded state, or undefined when there is none (or it is damaged). Throws
-       * UnsafePathError (exit 2) for a file or directory cdba would not write.
-       */
-      read() {
-        let text19;
-        try {
-          text19 = readPrivateFileSync(this.file, MAX_FILE_BYTES2, [this.configDir, this.dir]);
-        } catch (error2) {
-          throw this.refusal(error2);
-        }
-        if (text19 === void 0) return void 0;
-        let state;
-        try {
-          state = checked(JSON.parse(text19));
-        } catch {
-          return void 0;
-        }
-        return state && state.baseUrl === this.baseUrl && state.projectId === this.projectId && state.name === this.name ? state : void 0;
-      }
-      /** Why the file cannot be used, in one line that names the env. */
-      refusal(error2) {
-        const hint = "remove what you did not put there, or set CDBA_CONFIG_DIR to a directory only you can write";
-        if (error2 instanceof UnsafePathError) return new UnsafePathError(`refusing the state file of env ${this.name}: ${error2.message}`, { hint });
-        if (isFsError(error2)) return new UsageError(`cannot use the state file of env ${this.name} (${this.file}): ${fsReason(error2)}`, { hint });
-        return error2;
-      }
-      /**
-       * Before `up` makes anything: the directory made (0700) and writable, and what is
-       * there readable under the writer's rules; answers the recorded state. Throws a
-       * usage error (exit 2) naming why the state could not be kept.
-       */
-      prepare() {
-        try {
-          (0, import_node_fs11.mkdirSync)(this.dir, { recursive: true, mode: 448 });
-          (0, import_node_fs11.accessSync)(this.dir, import_node_fs11.constants.W_OK);
-        } catch (error2) {
-          throw this.refusal(error2);
-        }
-        return this.read();
-      }
-      /** After requests were made (prepare() passed): a failure is exit 1, never 2. */
-      write(state) {
-        try {
-          (0, import_node_fs11.mkdirSync)(this.dir, { recursive: true, mode: 448 });
-          writePrivateFileSync(this.file, `${JSON.stringify(state, null, 2)}
-`, [this.configDir, this.dir]);
-        } catch (error2) {
-          throw this.late(error2, "record");
-        }
-      }
-      remove() {
-        try {
-          (0, import_node_fs11.unlinkSync)(this.file);
-        } catch (error2) {
-          if (error2.code !== "ENOENT") throw this.late(error2, "remove");
-        }
-      }
-      late(error2, verb) {
-        if (!(error2 instanceof UnsafePathError) && !isFsError(error2)) return error2;
-        const reason = error2 instanceof UnsafePathError ? error2.message : `${this.file}: ${fsReason(error2)}`;
-        return new LocalFailureError(`cannot ${verb} the state of env ${this.name}: ${reason}`);
-      }
-    };
-  }
-});
-
 // src/cli/env/holders.ts
 function newHolderId() {
-  return [...(0, import_node_crypto25.randomBytes)(10)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
+  return [...(0, import_node_crypto26.randomBytes)(10)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
 }
 function describeHolder(env2, now = /* @__PURE__ */ new Date()) {
   const since = now.toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -50183,11 +50918,11 @@ function holderWords(holders) {
   const one = (h2) => `${h2.heldBy ?? "a run that recorded no holder (an earlier cdba)"} (user ${h2.username})`;
   return holders.length === 1 ? one(holders[0]) : `${holders.length} runs: ${holders.map(one).join("; ")}`;
 }
-var import_node_crypto25, import_node_os5, HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL, OWN_LABELS, ID_ALPHABET;
+var import_node_crypto26, import_node_os5, HOLDER_LABEL, HELD_BY_LABEL, ENTRY_LABEL, OWN_LABELS, ID_ALPHABET;
 var init_holders = __esm({
   "src/cli/env/holders.ts"() {
     "use strict";
-    import_node_crypto25 = require("node:crypto");
+    import_node_crypto26 = require("node:crypto");
     import_node_os5 = require("node:os");
     init_sanitize();
     init_state9();
@@ -50234,19 +50969,19 @@ function openFile(variable, path, refuse2) {
   const refusal2 = (problem) => refuse2(`-o github appends to $${variable}, and ${path} ${problem}`);
   let fd;
   try {
-    fd = (0, import_node_fs12.openSync)(path, FLAGS);
+    fd = (0, import_node_fs14.openSync)(path, FLAGS);
   } catch (error2) {
     throw refusal2(openProblem(error2));
   }
-  const kind2 = kindOf3((0, import_node_fs12.fstatSync)(fd));
+  const kind2 = kindOf3((0, import_node_fs14.fstatSync)(fd));
   if (kind2) {
-    (0, import_node_fs12.closeSync)(fd);
+    (0, import_node_fs14.closeSync)(fd);
     throw refusal2(kind2);
   }
   return fd;
 }
 function checkGithubFiles(files) {
-  for (const [variable, path] of [["GITHUB_ENV", files.env], ["GITHUB_OUTPUT", files.output]]) (0, import_node_fs12.closeSync)(openFile(variable, path, usage));
+  for (const [variable, path] of [["GITHUB_ENV", files.env], ["GITHUB_OUTPUT", files.output]]) (0, import_node_fs14.closeSync)(openFile(variable, path, usage));
 }
 function appendGithubFiles(files, lines, hint) {
   const late = (message) => new LocalFailureError(message, { hint });
@@ -50254,22 +50989,22 @@ function appendGithubFiles(files, lines, hint) {
     const fd = openFile(variable, path, late);
     try {
       const data = Buffer.from(text19, "utf8");
-      for (let written = 0; written < data.length; ) written += (0, import_node_fs12.writeSync)(fd, data, written);
+      for (let written = 0; written < data.length; ) written += (0, import_node_fs14.writeSync)(fd, data, written);
     } catch (error2) {
       throw late(`-o github could not append to $${variable} (${path}): ${fsReason(error2)}`);
     } finally {
-      (0, import_node_fs12.closeSync)(fd);
+      (0, import_node_fs14.closeSync)(fd);
     }
   }
 }
-var import_node_fs12, FLAGS, usage;
+var import_node_fs14, FLAGS, usage;
 var init_github = __esm({
   "src/cli/env/github.ts"() {
     "use strict";
-    import_node_fs12 = require("node:fs");
+    import_node_fs14 = require("node:fs");
     init_errors();
     init_fsError();
-    FLAGS = import_node_fs12.constants.O_WRONLY | import_node_fs12.constants.O_APPEND | (import_node_fs12.constants.O_NOFOLLOW ?? 0) | (import_node_fs12.constants.O_NONBLOCK ?? 0);
+    FLAGS = import_node_fs14.constants.O_WRONLY | import_node_fs14.constants.O_APPEND | (import_node_fs14.constants.O_NOFOLLOW ?? 0) | (import_node_fs14.constants.O_NONBLOCK ?? 0);
     usage = (message) => new UsageError(message, { hint: "GitHub Actions sets both to files of the job's own; outside it, use -o env or -o json" });
   }
 });
@@ -50379,7 +51114,7 @@ async function bringUp(ctx, plan2, progress = { changed: false }) {
   const client = await ctx.api();
   const { ClusterLocator: ClusterLocator2 } = await Promise.resolve().then(() => (init_public(), public_exports));
   const locator = await ClusterLocator2.open(ctx, client, projectId, name);
-  const state = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...previous?.entry ? { entry: previous.entry } : {}, holder: plan2.holder, ...previous?.user ? { user: previous.user } : {} };
+  const state = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...previous?.entry ? { entry: previous.entry } : {}, holder: plan2.holder, ...previous?.user ? { user: previous.user } : {}, since: previous?.since ?? (/* @__PURE__ */ new Date()).toISOString() };
   const { listAllDatabaseUsers: listAllDatabaseUsers2 } = await Promise.resolve().then(() => (init_databaseUsers2(), databaseUsers_exports));
   const [entry, holders] = await Promise.all([
     plan2.ip === "current" ? currentAddress(client) : Promise.resolve(plan2.ip),
@@ -50634,7 +51369,7 @@ var init_up = __esm({
     "use strict";
     init_errors();
     init_deleteAfter();
-    init_public3();
+    init_public6();
     init_public2();
     init_public2();
     init_connection();
@@ -50936,7 +51671,7 @@ __export(run_exports, {
   runRun: () => runRun
 });
 function runName() {
-  return `run-${[...(0, import_node_crypto26.randomBytes)(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join("")}`;
+  return `run-${[...(0, import_node_crypto27.randomBytes)(6)].map((byte) => NAME_ALPHABET[byte % NAME_ALPHABET.length]).join("")}`;
 }
 function fdOf(stream) {
   const fd = stream.fd;
@@ -50961,17 +51696,17 @@ function checkKeepEnv(keep) {
 }
 function isExecutableFile(path) {
   try {
-    if (!(0, import_node_fs13.statSync)(path).isFile()) return false;
-    (0, import_node_fs13.accessSync)(path, import_node_fs13.constants.X_OK);
+    if (!(0, import_node_fs15.statSync)(path).isFile()) return false;
+    (0, import_node_fs15.accessSync)(path, import_node_fs15.constants.X_OK);
     return true;
   } catch {
     return false;
   }
 }
 function resolveCommand(word, env2, cwd = process.cwd()) {
-  if (word.includes("/")) return isExecutableFile((0, import_node_path10.resolve)(cwd, word)) ? word : void 0;
-  for (const dir of (env2.PATH ?? "").split(import_node_path10.delimiter)) {
-    const candidate = (0, import_node_path10.join)((0, import_node_path10.resolve)(cwd, dir), word);
+  if (word.includes("/")) return isExecutableFile((0, import_node_path12.resolve)(cwd, word)) ? word : void 0;
+  for (const dir of (env2.PATH ?? "").split(import_node_path12.delimiter)) {
+    const candidate = (0, import_node_path12.join)((0, import_node_path12.resolve)(cwd, dir), word);
     if (isExecutableFile(candidate)) return candidate;
   }
   return void 0;
@@ -50981,6 +51716,8 @@ async function runRun(ctx, words2, flags, dashDash) {
   if (words2.length === 0) throw new UsageError("run needs a command after --: cdba run [flags] -- CMD ARGS...");
   const keep = flags.keepEnv ?? [];
   checkKeepEnv(keep);
+  const diagnostics = flags.diagnostics === void 0 ? void 0 : await Promise.resolve().then(() => (init_diagnostics(), diagnostics_exports));
+  const diagnosticsDir = diagnostics?.checkDiagnosticsDir(flags.diagnostics, "--diagnostics");
   if (resolveCommand(words2[0], ctx.env) === void 0) {
     const where = words2[0].includes("/") ? "is not an executable file" : "is not on PATH";
     throw new CommandNotFoundError(`run: ${words2[0]} ${where}; nothing was made`, { hint: words2[0].includes("/") ? "check the path and its mode" : "check its spelling, or give its path" });
@@ -50990,6 +51727,7 @@ async function runRun(ctx, words2, flags, dashDash) {
   plan2.shareCommand = `${ctx.followUp("run", "--name", name, "--share")} -- <command>`;
   if (ctx.io.signal.aborted) throw new InterruptedError("interrupted; nothing was made");
   const downHint = ctx.followUp("env", "down", name);
+  const since = diagnostics ? await diagnostics.serviceNow(await ctx.api()) : void 0;
   const { whileSignalsTaken: whileSignalsTaken2 } = await Promise.resolve().then(() => (init_io(), io_exports));
   const stopUp = new AbortController();
   const upCtx = ctx.withSignal(stopUp.signal);
@@ -51008,7 +51746,8 @@ async function runRun(ctx, words2, flags, dashDash) {
       ctx.io.note(`cdba: ${signal}: waiting for ${words2[0]} to exit, then env down ${name}; ${again} stops at once`);
       const terminalDelivered = signal === "SIGINT" && fdOf(ctx.io.in) !== void 0 && ctx.io.inIsTTY;
       if (child && !childExited && !terminalDelivered) child.kill(signal);
-    } else ctx.io.note(`cdba: ${signal}: finishing env down ${name}; ${again} stops at once`);
+    } else if (phase === "diagnose") ctx.io.note(`cdba: ${signal}: finishing the diagnostics, then env down ${name}; ${again} stops at once`);
+    else ctx.io.note(`cdba: ${signal}: finishing env down ${name}; ${again} stops at once`);
   };
   const down = async (after, left) => {
     phase = "down";
@@ -51042,6 +51781,14 @@ async function runRun(ctx, words2, flags, dashDash) {
       phase = "cmd";
       const code = firstSignal ? signalStatus(firstSignal) : await runChild(ctx, words2, childEnvironment(ctx.env, keep, connection), (spawned) => child = spawned);
       childExited = true;
+      if (diagnostics && diagnosticsDir !== void 0 && child && code !== 0) {
+        phase = "diagnose";
+        try {
+          await diagnostics.collectDiagnostics(ctx, { name, cluster: name, projectId: plan2.stateFile.projectId, client: await ctx.api(), since, command: { word: words2[0], status: code } }, diagnosticsDir);
+        } catch (error2) {
+          ctx.io.note(`cdba: diagnostics not written: ${escapeControl(error2 instanceof Error ? error2.message : String(error2))}`);
+        }
+      }
       await down(`${firstSignal && !child ? `stopped (${firstSignal}) before ${words2[0]} ran` : `${words2[0]} exited ${code}`}`, `what env up made (cluster ${name} if it made it, user ${connection.username}, its access-list entry)`);
       if (firstSignal && !child) throw stoppedBy(firstSignal, `stopped by ${firstSignal} before ${words2[0]} ran; env down ${name} removed the env`);
       throw new QuietExit(code);
@@ -51060,23 +51807,24 @@ async function runChild(ctx, words2, env2, started) {
   started(child);
   child.stdout?.on("data", (chunk) => ctx.io.out.write(chunk));
   child.stderr?.on("data", (chunk) => ctx.io.err.write(chunk));
-  return new Promise((resolve4) => {
+  return new Promise((resolve5) => {
     child.once("error", (error2) => {
       ctx.io.note(`cdba: cannot run ${words2[0]}: ${error2.message}`);
-      resolve4(127);
+      resolve5(127);
     });
-    child.once("close", (code, signal) => resolve4(code ?? signalStatus(signal)));
+    child.once("close", (code, signal) => resolve5(code ?? signalStatus(signal)));
   });
 }
-var import_node_child_process2, import_node_crypto26, import_node_fs13, import_node_path10, import_node_os6, NAME_ALPHABET;
+var import_node_child_process2, import_node_crypto27, import_node_fs15, import_node_path12, import_node_os6, NAME_ALPHABET;
 var init_run = __esm({
   "src/cli/env/run.ts"() {
     "use strict";
     import_node_child_process2 = __toESM(require_node_child_process(), 1);
-    import_node_crypto26 = require("node:crypto");
-    import_node_fs13 = require("node:fs");
-    import_node_path10 = require("node:path");
+    import_node_crypto27 = require("node:crypto");
+    import_node_fs15 = require("node:fs");
+    import_node_path12 = require("node:path");
     import_node_os6 = require("node:os");
+    init_sanitize();
     init_errors();
     init_resolve();
     init_connection();
@@ -51370,79 +52118,6 @@ var init_completion3 = __esm({
   }
 });
 
-// src/api/resources/alerts.ts
-var alerts_exports = {};
-__export(alerts_exports, {
-  acknowledgeAlert: () => acknowledgeAlert2,
-  createAlertConfig: () => createAlertConfig,
-  deleteAlertConfig: () => deleteAlertConfig,
-  getAlert: () => getAlert2,
-  getAlertConfig: () => getAlertConfig,
-  listAlertConfigs: () => listAlertConfigs,
-  listAlerts: () => listAlerts2,
-  listAllAlertConfigs: () => listAllAlertConfigs,
-  listAllAlerts: () => listAllAlerts,
-  listMatcherFieldNames: () => listMatcherFieldNames,
-  replaceAlertConfig: () => replaceAlertConfig,
-  toggleAlertConfig: () => toggleAlertConfig
-});
-function document2(response, what) {
-  const body = response.body;
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InvalidResponseError(`expected ${what} from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
-  return body;
-}
-async function listAlerts2(client, projectId, status, options = {}) {
-  const response = await client.call("alerts.list", { groupId: projectId }, { query: { ...pageQuery(options), status } });
-  return asListPage(response.body, response.url);
-}
-async function listAllAlerts(client, projectId, status, options = {}) {
-  return client.fetchAll(pathOf("alerts.list", { groupId: projectId }), "alerts.list", status ? { status } : {}, options);
-}
-async function getAlert2(client, projectId, alertId) {
-  return document2(await client.call("alerts.get", { groupId: projectId, alertId }), "an alert");
-}
-async function acknowledgeAlert2(client, projectId, alertId, body) {
-  return document2(await client.call("alerts.acknowledge", { groupId: projectId, alertId }, { body, idempotent: true }), "an alert");
-}
-async function listAlertConfigs(client, projectId, options = {}) {
-  const response = await client.call("alertConfigs.list", { groupId: projectId }, { query: pageQuery(options) });
-  return asListPage(response.body, response.url);
-}
-async function listAllAlertConfigs(client, projectId, options = {}) {
-  return client.callAll("alertConfigs.list", { groupId: projectId }, options);
-}
-async function getAlertConfig(client, projectId, alertConfigId) {
-  return document2(await client.call("alertConfigs.get", { groupId: projectId, alertConfigId }), "an alert configuration");
-}
-async function createAlertConfig(client, projectId, body, mayHaveAppliedHint) {
-  return document2(await client.call("alertConfigs.create", { groupId: projectId }, { body, mayHaveAppliedHint }), "an alert configuration");
-}
-async function replaceAlertConfig(client, projectId, alertConfigId, body) {
-  return document2(await client.call("alertConfigs.update", { groupId: projectId, alertConfigId }, { body, idempotent: true }), "an alert configuration");
-}
-async function toggleAlertConfig(client, projectId, alertConfigId, enabled) {
-  return document2(await client.call("alertConfigs.toggle", { groupId: projectId, alertConfigId }, { body: { enabled }, idempotent: true }), "an alert configuration");
-}
-async function deleteAlertConfig(client, projectId, alertConfigId) {
-  await client.call("alertConfigs.delete", { groupId: projectId, alertConfigId });
-}
-async function listMatcherFieldNames(client) {
-  const response = await client.call("alertMatchers.fieldNames", {});
-  const body = response.body;
-  if (!Array.isArray(body) || body.some((name) => typeof name !== "string")) throw new InvalidResponseError(`expected a list of field names from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
-  return body;
-}
-var pageQuery;
-var init_alerts3 = __esm({
-  "src/api/resources/alerts.ts"() {
-    "use strict";
-    init_errors2();
-    init_operations();
-    init_pagination();
-    pageQuery = (options) => ({ pageNum: options.pageNum, itemsPerPage: options.itemsPerPage, includeCount: options.includeCount });
-  }
-});
-
 // src/cli/alerts/settingsBody.ts
 var settingsBody_exports = {};
 __export(settingsBody_exports, {
@@ -51574,7 +52249,7 @@ __export(backups_exports, {
   listSnapshots: () => listSnapshots2,
   takeSnapshot: () => takeSnapshot2
 });
-function document3(response, what) {
+function document4(response, what) {
   const body = response.body;
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InvalidResponseError(`expected ${what} from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
   return body;
@@ -51586,13 +52261,13 @@ async function listFlexSnapshots2(client, projectId, name, options = {}) {
   return client.callAll("flexBackups.listSnapshots", { groupId: projectId, name }, options);
 }
 async function getSnapshot2(client, projectId, clusterName, snapshotId) {
-  return document3(await client.call("backups.getSnapshot", { groupId: projectId, clusterName, snapshotId }), "a snapshot");
+  return document4(await client.call("backups.getSnapshot", { groupId: projectId, clusterName, snapshotId }), "a snapshot");
 }
 async function getFlexSnapshot2(client, projectId, name, snapshotId) {
-  return document3(await client.call("flexBackups.getSnapshot", { groupId: projectId, name, snapshotId }), "a snapshot");
+  return document4(await client.call("flexBackups.getSnapshot", { groupId: projectId, name, snapshotId }), "a snapshot");
 }
 async function takeSnapshot2(client, projectId, clusterName, body, mayHaveAppliedHint) {
-  return document3(await client.call("backups.takeSnapshot", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a snapshot");
+  return document4(await client.call("backups.takeSnapshot", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a snapshot");
 }
 async function deleteSnapshot2(client, projectId, clusterName, snapshotId) {
   await client.call("backups.deleteSnapshot", { groupId: projectId, clusterName, snapshotId });
@@ -51604,22 +52279,22 @@ async function listFlexRestoreJobs2(client, projectId, name, options = {}) {
   return client.callAll("flexBackups.listRestoreJobs", { groupId: projectId, name }, options);
 }
 async function getRestoreJob2(client, projectId, clusterName, restoreJobId) {
-  return document3(await client.call("backups.getRestoreJob", { groupId: projectId, clusterName, restoreJobId }), "a restore job");
+  return document4(await client.call("backups.getRestoreJob", { groupId: projectId, clusterName, restoreJobId }), "a restore job");
 }
 async function getFlexRestoreJob2(client, projectId, name, restoreJobId) {
-  return document3(await client.call("flexBackups.getRestoreJob", { groupId: projectId, name, restoreJobId }), "a restore job");
+  return document4(await client.call("flexBackups.getRestoreJob", { groupId: projectId, name, restoreJobId }), "a restore job");
 }
 async function createRestoreJob2(client, projectId, clusterName, body, mayHaveAppliedHint) {
-  return document3(await client.call("backups.createRestoreJob", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a restore job");
+  return document4(await client.call("backups.createRestoreJob", { groupId: projectId, clusterName }, { body, mayHaveAppliedHint }), "a restore job");
 }
 async function createFlexRestoreJob2(client, projectId, name, body, mayHaveAppliedHint) {
-  return document3(await client.call("flexBackups.createRestoreJob", { groupId: projectId, name }, { body, mayHaveAppliedHint }), "a restore job");
+  return document4(await client.call("flexBackups.createRestoreJob", { groupId: projectId, name }, { body, mayHaveAppliedHint }), "a restore job");
 }
 async function cancelRestoreJob2(client, projectId, clusterName, restoreJobId) {
   await client.call("backups.cancelRestoreJob", { groupId: projectId, clusterName, restoreJobId });
 }
 async function getBackupSchedule(client, projectId, clusterName) {
-  return document3(await client.call("backups.getSchedule", { groupId: projectId, clusterName }), "a backup schedule");
+  return document4(await client.call("backups.getSchedule", { groupId: projectId, clusterName }), "a backup schedule");
 }
 var init_backups3 = __esm({
   "src/api/resources/backups.ts"() {
@@ -51863,7 +52538,7 @@ async function resolveProject(ctx, client, idOrName) {
   }
 }
 var PROJECT_ID2, PROJECT_NAME2;
-var init_resolve2 = __esm({
+var init_resolve3 = __esm({
   "src/cli/projects/resolve.ts"() {
     "use strict";
     init_errors();
@@ -51873,14 +52548,14 @@ var init_resolve2 = __esm({
 });
 
 // src/cli/projects/public.ts
-var public_exports2 = {};
-__export(public_exports2, {
+var public_exports5 = {};
+__export(public_exports5, {
   resolveProject: () => resolveProject
 });
-var init_public4 = __esm({
+var init_public7 = __esm({
   "src/cli/projects/public.ts"() {
     "use strict";
-    init_resolve2();
+    init_resolve3();
   }
 });
 
@@ -51919,81 +52594,6 @@ var init_completion5 = __esm({
     init_completionCache();
     OBJECT_ID6 = /^[0-9a-f]{24}$/;
     BACKUP_LISTS = ["snapshots", "restore-jobs"];
-  }
-});
-
-// src/api/resources/events.ts
-var events_exports = {};
-__export(events_exports, {
-  getEvent: () => getEvent,
-  listAllEvents: () => listAllEvents,
-  listEvents: () => listEvents
-});
-function filterQuery(filters) {
-  return {
-    ...filters.eventTypes?.length ? { eventType: filters.eventTypes } : {},
-    ...filters.clusterNames?.length ? { clusterNames: filters.clusterNames } : {},
-    ...filters.minDate !== void 0 ? { minDate: filters.minDate } : {},
-    ...filters.maxDate !== void 0 ? { maxDate: filters.maxDate } : {}
-  };
-}
-async function listEvents(client, owner, filters = {}, page3 = {}) {
-  const query3 = { ...filterQuery(filters), pageNum: page3.pageNum, itemsPerPage: page3.itemsPerPage, includeCount: page3.includeCount };
-  const response = "projectId" in owner ? await client.call("events.list", { groupId: owner.projectId }, { query: query3 }) : await client.call("orgEvents.list", { orgId: owner.orgId }, { query: query3 });
-  return { ...response, body: asListPage(response.body, response.url) };
-}
-async function listAllEvents(client, owner, filters = {}, options = {}) {
-  const all = { ...options, query: filterQuery(filters) };
-  return "projectId" in owner ? client.callAll("events.list", { groupId: owner.projectId }, all) : client.callAll("orgEvents.list", { orgId: owner.orgId }, all);
-}
-async function getEvent(client, owner, eventId2) {
-  const response = "projectId" in owner ? await client.call("events.get", { groupId: owner.projectId, eventId: eventId2 }) : await client.call("orgEvents.get", { orgId: owner.orgId, eventId: eventId2 });
-  const body = response.body;
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new InvalidResponseError(`expected an event from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
-  }
-  return body;
-}
-var init_events3 = __esm({
-  "src/api/resources/events.ts"() {
-    "use strict";
-    init_errors2();
-    init_pagination();
-  }
-});
-
-// src/cli/events/time.ts
-var time_exports = {};
-__export(time_exports, {
-  MAX_AGO_MS: () => MAX_AGO_MS,
-  parseTimeFlag: () => parseTimeFlag,
-  timeWindow: () => timeWindow
-});
-function parseTimeFlag(text19, flag2, now) {
-  const value = text19.trim();
-  const iso2 = /^\d{4}-/.test(value) ? parseIsoDateTime(value) : void 0;
-  if (iso2) return iso2;
-  const ago = /^\d+(\.\d+)?$/.test(value) || value === "" ? void 0 : durationMillis(value, AGO_UNITS);
-  if (ago === void 0 || ago <= 0 || ago > MAX_AGO_MS) {
-    throw new UsageError(`invalid ${flag2} "${text19}": expected a time like 2026-08-10T03:06:46Z, or how long ago, like 30m, 6h or 2d`);
-  }
-  return new Date(now - ago);
-}
-function timeWindow(flags, names3, now) {
-  const from = flags.from === void 0 ? void 0 : parseTimeFlag(flags.from, names3[0], now);
-  const to = flags.to === void 0 ? void 0 : parseTimeFlag(flags.to, names3[1], now);
-  if (from && to && from.getTime() > to.getTime()) throw new UsageError(`${names3[0]} ${flags.from} is after ${names3[1]} ${flags.to}: give the earlier time first`);
-  return { ...from ? { from } : {}, ...to ? { to } : {} };
-}
-var AGO_UNITS, MAX_AGO_MS;
-var init_time = __esm({
-  "src/cli/events/time.ts"() {
-    "use strict";
-    init_errors();
-    init_isoDate();
-    init_duration();
-    AGO_UNITS = { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 7 * 864e5 };
-    MAX_AGO_MS = 400 * 864e5;
   }
 });
 
@@ -52219,8 +52819,8 @@ var init_fromSnapshot = __esm({
 });
 
 // src/cli/search-indexes/public.ts
-var public_exports3 = {};
-__export(public_exports3, {
+var public_exports6 = {};
+__export(public_exports6, {
   indexName: () => indexName,
   isRequest: () => isRequest,
   readDefinitionFile: () => readDefinitionFile,
@@ -52228,7 +52828,7 @@ __export(public_exports3, {
   requestFromFile: () => requestFromFile,
   waitForIndex: () => waitForIndex
 });
-var init_public5 = __esm({
+var init_public8 = __esm({
   "src/cli/search-indexes/public.ts"() {
     "use strict";
     init_searchDefinition();
@@ -52268,7 +52868,7 @@ async function bringUpSearch(ctx, plan2, target, cluster, remaining = () => void
     const started = await api.loadSampleDataset(client, projectId, cluster, "the load may have started; env up again loads it again, which does no harm");
     await waitForSampleLoad2(ctx, client, projectId, started, void 0, remaining());
   }
-  const { refText: refText2, waitForIndex: waitForIndex2 } = await Promise.resolve().then(() => (init_public5(), public_exports3));
+  const { refText: refText2, waitForIndex: waitForIndex2 } = await Promise.resolve().then(() => (init_public8(), public_exports6));
   const waits = [];
   for (const index of plan2.indexes) {
     const ref = { databaseName: index.database, collectionName: index.collectionName, indexName: index.name };
@@ -52953,154 +53553,6 @@ var init_flags = __esm({
   }
 });
 
-// src/cli/processes/word.ts
-function parseProcessWord(word) {
-  if (word === "") throw new UsageError(`a process is needed: ${PROCESS_USAGE}`);
-  const colon = word.lastIndexOf(":");
-  if (colon !== -1) {
-    const host = word.slice(0, colon);
-    const portText = word.slice(colon + 1);
-    const port = /^[0-9]{1,5}$/.test(portText) ? Number(portText) : NaN;
-    if (!HOST.test(host) || !(port >= 1 && port <= 65535)) throw new UsageError(`invalid process "${word}": ${PROCESS_USAGE}`);
-    return { kind: "process", host: host.toLowerCase(), port, id: `${host.toLowerCase()}:${port}` };
-  }
-  if (word.includes(".")) {
-    if (!HOST.test(word)) throw new UsageError(`invalid hostname "${word}": ${PROCESS_USAGE}`);
-    return { kind: "host", host: word.toLowerCase() };
-  }
-  if (!CLUSTER5.test(word)) throw new UsageError(`invalid process or cluster "${word}": ${PROCESS_USAGE}`);
-  return { kind: "cluster", name: word };
-}
-function aliasOfCluster(alias, cluster) {
-  const lower2 = cluster.toLowerCase();
-  if (!alias.toLowerCase().startsWith(`${lower2}-`)) return false;
-  return /^-(?:shard|config)-[0-9]{2,}-[0-9]{2,}\./.test(alias.slice(lower2.length));
-}
-var CLUSTER5, HOST, PROCESS_USAGE;
-var init_word = __esm({
-  "src/cli/processes/word.ts"() {
-    "use strict";
-    init_errors();
-    CLUSTER5 = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$/;
-    HOST = /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-    PROCESS_USAGE = "name a process as host:port (see `processes list`), a hostname, or a cluster name";
-  }
-});
-
-// src/api/resources/processes.ts
-var processes_exports = {};
-__export(processes_exports, {
-  getProcess: () => getProcess2,
-  listProcesses: () => listProcesses2
-});
-async function listProcesses2(client, projectId, options = {}) {
-  return client.callAll("processes.list", { groupId: projectId }, options);
-}
-async function getProcess2(client, projectId, processId) {
-  const response = await client.call("processes.get", { groupId: projectId, processId });
-  const body = response.body;
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new InvalidResponseError(`expected a process from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
-  }
-  return body;
-}
-var init_processes3 = __esm({
-  "src/api/resources/processes.ts"() {
-    "use strict";
-    init_errors2();
-  }
-});
-
-// src/cli/processes/resolve.ts
-var resolve_exports = {};
-__export(resolve_exports, {
-  matchProcesses: () => matchProcesses,
-  projectProcesses: () => projectProcesses,
-  resolveProcesses: () => resolveProcesses
-});
-function matchProcesses(all, word) {
-  switch (word.kind) {
-    case "process":
-      return all.filter((p) => lower(p.id) === word.id || lower(p.userAlias) === word.host && p.port === word.port);
-    case "host":
-      return all.filter((p) => lower(p.hostname) === word.host || lower(p.userAlias) === word.host);
-    case "cluster":
-      return all.filter((p) => typeof p.userAlias === "string" && aliasOfCluster(p.userAlias, word.name));
-  }
-}
-async function projectProcesses(client, projectId) {
-  const { listProcesses: listProcesses3 } = await Promise.resolve().then(() => (init_processes3(), processes_exports));
-  return (await listProcesses3(client, projectId)).results;
-}
-async function resolveProcesses(ctx, text19, all) {
-  const word = parseProcessWord(text19);
-  const projectId = await ctx.projectId();
-  const client = await ctx.api();
-  const processes3 = all ?? await projectProcesses(client, projectId);
-  const found = matchProcesses(processes3, word);
-  if (found.length > 0) return { client, projectId, processes: found, word, ...word.kind === "cluster" ? { cluster: word.name } : {} };
-  if (word.kind === "cluster") throw await whyNoProcesses(ctx, client, projectId, word.name);
-  const names3 = processes3.flatMap((p) => word.kind === "process" ? [idOf2(p)] : [lower(p.hostname)]).filter((n) => n !== "");
-  const near = didYouMean(nearestNames(word.kind === "process" ? word.id : word.host, names3));
-  const list7 = ctx.followUp("processes", "list");
-  throw new NotFoundError(`the project has no process ${word.kind === "process" ? word.id : `on host ${word.host}`}`, {
-    hint: near ? `${near} (see \`${list7}\`)` : `see its processes with \`${list7}\``
-  });
-}
-async function whyNoProcesses(ctx, client, projectId, name) {
-  const { getCluster: getCluster3 } = await Promise.resolve().then(() => (init_clusters2(), clusters_exports));
-  let cluster;
-  try {
-    cluster = (await getCluster3(client, projectId, name)).body;
-  } catch (error2) {
-    if (error2 instanceof ApiError && error2.errorCode === "CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API") {
-      return new NotFoundError(`${name} is a flex cluster: the service shows no processes (and no metrics) for flex clusters`);
-    }
-    if (error2 instanceof ApiError && error2.status === 404 && error2.errorCode === "CLUSTER_NOT_FOUND") {
-      const near = didYouMean(await nearClusterNames(client, projectId, name, () => true));
-      const list7 = ctx.followUp("processes", "list");
-      return new NotFoundError(`no cluster or process named ${name} in the project`, {
-        hint: near ? `${near} (or see \`${list7}\`)` : `see the processes with \`${list7}\``
-      });
-    }
-    return error2;
-  }
-  const state = typeof cluster.stateName === "string" ? cluster.stateName : "";
-  if (cluster.paused === true) return new ConflictError(`cluster ${name} is paused: it has no processes until it is resumed`, { hint: `resume it with \`${ctx.followUp("clusters", "resume", name)}\`` });
-  if (state === "CREATING") return new ConflictError(`cluster ${name} is still being created: its processes come with its hosts`, { hint: `wait for it with \`${ctx.followUp("clusters", "watch", name)}\`` });
-  if (state === "DELETING") return new ConflictError(`cluster ${name} is being deleted: it has no processes any more`);
-  if (isShared(cluster)) return new NotFoundError(`${name} is a shared-tier cluster: the service shows no processes (and no metrics) for it`);
-  return new NotFoundError(`cluster ${name} has no processes the service shows`, { hint: `see the project's processes with \`${ctx.followUp("processes", "list")}\`` });
-}
-function isShared(cluster) {
-  const specs = Array.isArray(cluster.replicationSpecs) ? cluster.replicationSpecs : [];
-  const regions = specs.flatMap((spec2) => isObject(spec2) && Array.isArray(spec2.regionConfigs) ? spec2.regionConfigs : []);
-  if (regions.some((r) => isObject(r) && r.providerName === "TENANT")) return true;
-  return isObject(cluster.providerSettings) && cluster.providerSettings.providerName === "TENANT";
-}
-var idOf2, lower;
-var init_resolve3 = __esm({
-  "src/cli/processes/resolve.ts"() {
-    "use strict";
-    init_errors();
-    init_object();
-    init_nearName();
-    init_word();
-    idOf2 = (p) => typeof p.id === "string" ? p.id : "";
-    lower = (value) => typeof value === "string" ? value.toLowerCase() : "";
-  }
-});
-
-// src/cli/processes/public.ts
-var loadProcessResolver;
-var init_public6 = __esm({
-  "src/cli/processes/public.ts"() {
-    "use strict";
-    init_word();
-    loadProcessResolver = () => Promise.resolve().then(() => (init_resolve3(), resolve_exports));
-  }
-});
-
 // src/cli/metrics/shape.ts
 function seriesOf(document6) {
   const docs = Array.isArray(document6) ? document6 : [document6];
@@ -53199,7 +53651,7 @@ __export(metrics_exports, {
   listDisks: () => listDisks2,
   processMeasurements: () => processMeasurements2
 });
-function document4(response) {
+function document5(response) {
   const body = response.body;
   if (typeof body !== "object" || body === null || Array.isArray(body) || !Array.isArray(body.measurements)) {
     throw new InvalidResponseError(`expected measurements from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
@@ -53207,13 +53659,13 @@ function document4(response) {
   return body;
 }
 async function processMeasurements2(client, projectId, processId, q) {
-  return document4(await client.call("metrics.process", { groupId: projectId, processId }, { query: queryOf(q) }));
+  return document5(await client.call("metrics.process", { groupId: projectId, processId }, { query: queryOf(q) }));
 }
 async function databaseMeasurements2(client, projectId, processId, databaseName, q) {
-  return document4(await client.call("metrics.database", { groupId: projectId, processId, databaseName }, { query: queryOf(q) }));
+  return document5(await client.call("metrics.database", { groupId: projectId, processId, databaseName }, { query: queryOf(q) }));
 }
 async function diskMeasurements2(client, projectId, processId, partitionName, q) {
-  return document4(await client.call("metrics.disk", { groupId: projectId, processId, partitionName }, { query: queryOf(q) }));
+  return document5(await client.call("metrics.disk", { groupId: projectId, processId, partitionName }, { query: queryOf(q) }));
 }
 async function listDatabases2(client, projectId, processId) {
   return client.callAll("metrics.listDatabases", { groupId: projectId, processId });
@@ -53442,7 +53894,7 @@ var init_run2 = __esm({
   "src/cli/metrics/run.ts"() {
     "use strict";
     init_errors();
-    init_public6();
+    init_public3();
     init_flags();
     init_view4();
     PARTITION = /^[A-Za-z0-9_-]{1,64}$/;
@@ -53480,124 +53932,6 @@ var init_completion9 = __esm({
     "use strict";
     init_completionCache();
     PROCESS_ID = /^[a-z0-9.-]+:[0-9]{1,5}$/;
-  }
-});
-
-// src/api/resources/logs.ts
-var logs_exports = {};
-__export(logs_exports, {
-  downloadLog: () => downloadLog
-});
-async function downloadLog(client, projectId, hostName, logName, window, sink) {
-  return client.download("logs.download", { groupId: projectId, hostName, logName }, { query: { ...window }, sink });
-}
-var init_logs3 = __esm({
-  "src/api/resources/logs.ts"() {
-    "use strict";
-  }
-});
-
-// src/cli/logs/writeFile.ts
-var writeFile_exports = {};
-__export(writeFile_exports, {
-  EmptyLogError: () => EmptyLogError,
-  TooLargeError: () => TooLargeError,
-  checkFinalPath: () => checkFinalPath,
-  writeBody: () => writeBody
-});
-function checkFinalPath(path) {
-  let stats;
-  try {
-    stats = (0, import_node_fs14.lstatSync)(path);
-  } catch {
-    return;
-  }
-  if (!stats.isFile()) throw new UsageError(`refusing to write ${path}: it exists and is not a regular file${stats.isSymbolicLink() ? " (a symbolic link)" : ""}`);
-}
-async function writeBody(body, target) {
-  checkFinalPath(target.path);
-  const temp = (0, import_node_path11.join)((0, import_node_path11.dirname)(target.path), `.${(0, import_node_path11.basename)(target.path)}.${(0, import_node_crypto27.randomBytes)(6).toString("hex")}.part`);
-  let fd;
-  try {
-    fd = (0, import_node_fs14.openSync)(temp, CREATE_NEW2, 384);
-  } catch (error2) {
-    throw new LocalFailureError(`cannot write in ${(0, import_node_path11.dirname)(target.path)}: ${fsReason(error2)}`);
-  }
-  let open5 = true;
-  const remove2 = () => {
-    if (open5) {
-      try {
-        (0, import_node_fs14.closeSync)(fd);
-      } catch {
-      }
-      open5 = false;
-    }
-    try {
-      (0, import_node_fs14.unlinkSync)(temp);
-    } catch {
-    }
-  };
-  const undo = onTerminate(remove2);
-  let received = 0;
-  let written = 0;
-  try {
-    const counter = new import_node_stream3.Transform({
-      transform(chunk, _encoding, done) {
-        received += chunk.length;
-        target.progress?.(received);
-        if (!target.decompress && received > target.maxBytes) return done(new TooLargeError(`the log passed ${target.maxBytes} bytes; stopped (raise --max-size to take more)`));
-        done(null, chunk);
-      }
-    });
-    const sink = new import_node_stream3.Writable({
-      write(chunk, _encoding, done) {
-        written += chunk.length;
-        if (written > target.maxBytes) return done(new TooLargeError(`the log passed ${target.maxBytes} bytes once decompressed; stopped (raise --max-size to take more)`));
-        try {
-          (0, import_node_fs14.writeSync)(fd, chunk);
-          done();
-        } catch (error2) {
-          done(new LocalFailureError(`cannot write ${target.path}: ${fsReason(error2)}`));
-        }
-      }
-    });
-    if (target.decompress) await (0, import_promises4.pipeline)(body, counter, (0, import_node_zlib2.createGunzip)(), sink);
-    else await (0, import_promises4.pipeline)(body, counter, sink);
-    if (received === 0) throw new EmptyLogError("the service returned an empty file: the log has no lines for this window (nothing written)");
-    (0, import_node_fs14.fsyncSync)(fd);
-    (0, import_node_fs14.closeSync)(fd);
-    open5 = false;
-    (0, import_node_fs14.renameSync)(temp, target.path);
-    return written;
-  } catch (error2) {
-    remove2();
-    if (error2 instanceof CdbaError) throw error2;
-    if (error2.code?.startsWith("Z_")) throw new LocalFailureError(`the log is not valid gzip: ${error2.message}; nothing written`);
-    throw error2;
-  } finally {
-    undo();
-  }
-}
-var import_node_crypto27, import_node_fs14, import_node_path11, import_node_stream3, import_promises4, import_node_zlib2, CREATE_NEW2, EmptyLogError, TooLargeError;
-var init_writeFile = __esm({
-  "src/cli/logs/writeFile.ts"() {
-    "use strict";
-    import_node_crypto27 = require("node:crypto");
-    import_node_fs14 = require("node:fs");
-    import_node_path11 = require("node:path");
-    import_node_stream3 = require("node:stream");
-    import_promises4 = require("node:stream/promises");
-    import_node_zlib2 = require("node:zlib");
-    init_errors();
-    init_fsError();
-    init_terminate();
-    CREATE_NEW2 = import_node_fs14.constants.O_WRONLY | import_node_fs14.constants.O_CREAT | import_node_fs14.constants.O_EXCL | (import_node_fs14.constants.O_NOFOLLOW ?? 0);
-    EmptyLogError = class extends CdbaError {
-      exitCode = ExitCode.emptyFile;
-    };
-    TooLargeError = class extends CdbaError {
-      exitCode = ExitCode.general;
-    };
   }
 });
 
@@ -53771,76 +54105,12 @@ var init_view5 = __esm({
   }
 });
 
-// src/api/resources/performanceAdvisor.ts
-var performanceAdvisor_exports = {};
-__export(performanceAdvisor_exports, {
-  getManagedSlowMs: () => getManagedSlowMs2,
-  listDropIndexSuggestions: () => listDropIndexSuggestions2,
-  listNamespaces: () => listNamespaces2,
-  listSchemaAdvice: () => listSchemaAdvice2,
-  listSlowQueries: () => listSlowQueries2,
-  listSuggestedIndexes: () => listSuggestedIndexes2,
-  setManagedSlowMs: () => setManagedSlowMs2
-});
-function document5(response, what) {
-  const body = response.body;
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InvalidResponseError(`expected ${what} from ${response.url}`, { hint: "retry later; if it persists, check the base URL" });
-  return body;
-}
-function content(response, what) {
-  const body = document5(response, what);
-  if ("content" in body && "status" in body) {
-    const inner2 = body.content;
-    if (typeof inner2 !== "object" || inner2 === null || Array.isArray(inner2)) throw new InvalidResponseError(`expected ${what} in the envelope from ${response.url}`);
-    return inner2;
-  }
-  return body;
-}
-async function listNamespaces2(client, projectId, processId, q) {
-  return document5(await client.call("performanceAdvisor.namespaces", { groupId: projectId, processId }, { query: query2({ ...q, namespaces: [] }) }), "namespaces");
-}
-async function listSlowQueries2(client, projectId, processId, q) {
-  const extra = { includeMetrics: true, includeOpType: true, includeReplicaState: true, ...q.nLogs !== void 0 ? { nLogs: q.nLogs } : {} };
-  return document5(await client.call("performanceAdvisor.slowQueryLogs", { groupId: projectId, processId }, { query: query2(q, extra) }), "slow queries");
-}
-async function listSuggestedIndexes2(client, projectId, processId, q) {
-  return document5(await client.call("performanceAdvisor.suggestedIndexes", { groupId: projectId, processId }, { query: query2(q) }), "suggested indexes");
-}
-async function listSchemaAdvice2(client, projectId, clusterName) {
-  return content(await client.call("performanceAdvisor.schemaAdvice", { groupId: projectId, clusterName }), "schema advice");
-}
-async function listDropIndexSuggestions2(client, projectId, clusterName) {
-  return content(await client.call("performanceAdvisor.dropIndexSuggestions", { groupId: projectId, clusterName }), "drop-index suggestions");
-}
-async function getManagedSlowMs2(client, projectId) {
-  const response = await client.call("performanceAdvisor.managedSlowMs", { groupId: projectId });
-  if (typeof response.body !== "boolean") throw new InvalidResponseError(`expected true or false from ${response.url}`);
-  return response.body;
-}
-async function setManagedSlowMs2(client, projectId, enabled) {
-  if (enabled) await client.call("performanceAdvisor.enableManagedSlowMs", { groupId: projectId }, { idempotent: true });
-  else await client.call("performanceAdvisor.disableManagedSlowMs", { groupId: projectId });
-}
-var query2;
-var init_performanceAdvisor3 = __esm({
-  "src/api/resources/performanceAdvisor.ts"() {
-    "use strict";
-    init_errors2();
-    query2 = (q, extra = {}) => ({
-      ...q.since !== void 0 ? { since: q.since } : {},
-      ...q.duration !== void 0 ? { duration: q.duration } : {},
-      ...q.namespaces && q.namespaces.length > 0 ? { namespaces: q.namespaces.join(",") } : {},
-      ...extra
-    });
-  }
-});
-
 // src/cli/auth/public.ts
-var public_exports4 = {};
-__export(public_exports4, {
+var public_exports7 = {};
+__export(public_exports7, {
   runAuthStatus: () => runAuthStatus
 });
-var init_public7 = __esm({
+var init_public9 = __esm({
   "src/cli/auth/public.ts"() {
     "use strict";
     init_authStatus();
@@ -54680,10 +54950,10 @@ async function runClustersConnect(ctx, name, mongoshArgs, flags) {
   }
   const { whileChildRuns: whileChildRuns2 } = await Promise.resolve().then(() => (init_io(), io_exports));
   const status = await whileChildRuns2(
-    () => new Promise((resolve4, reject) => {
+    () => new Promise((resolve5, reject) => {
       const child = (0, import_node_child_process.spawn)(mongosh, args, { stdio: "inherit", env: ctx.env });
       child.once("error", (error2) => reject(new UsageError(`cannot run ${mongosh}: ${error2.message}`, { hint: MONGOSH_INSTALL_HINT })));
-      child.once("exit", (code, signal) => resolve4(code ?? 128 + signalNumber(signal)));
+      child.once("exit", (code, signal) => resolve5(code ?? 128 + signalNumber(signal)));
     })
   );
   throw new QuietExit(status);
@@ -56659,10 +56929,10 @@ async function runEmulator(ctx, flags, modules2 = {}) {
     ].join("\n")
   );
   ctx.io.note("cdba: emulator running; Ctrl-C stops it");
-  await new Promise((resolve4) => {
-    ctx.io.signal.addEventListener("abort", () => resolve4(), { once: true });
+  await new Promise((resolve5) => {
+    ctx.io.signal.addEventListener("abort", () => resolve5(), { once: true });
     takeOverTerminate();
-    process.once("SIGTERM", () => resolve4());
+    process.once("SIGTERM", () => resolve5());
   });
   await emulator.stop();
   ctx.io.note("cdba: emulator stopped");
@@ -56677,6 +56947,45 @@ init_resolve();
 init_envStep();
 init_command();
 init_options2();
+
+// src/cli/env/diagnose.ts
+init_errors();
+init_command();
+function registerEnvDiagnose(env2, app) {
+  const command = env2.command("diagnose").description("write the env's evidence into a directory: its events, the open alerts, each host's mongod log and the slow queries, from the env's first env up on this runner (or --since) to now").addArgument(completedArgument("<name>", "the env, as given to env up", lookup("clusters"))).requiredOption("--dir <path>", "a new or empty directory (made, mode 0700, when absent)").option("--since <time>", "from this time: 2026-08-10T03:00:00Z, or how long ago (30m, 6h, 2d)").action(async (name, options, cmd) => {
+    await runEnvDiagnose(app.context(cmd), name, options);
+  });
+  withDetails(command, {
+    about: "It writes events.json (the events of the window: the env's cluster's and those about no cluster), alerts.json (the project's open alerts), logs/<host>.log (each mongod host's log of the window, decompressed), slow-queries.json (each mongod process's slow queries of the window) and manifest.json (the window, what was collected, what failed), as new files of mode 0600, never through a link. A flex cluster shows no processes: no logs nor slow queries"
+  });
+  withExamples(command, [
+    ["The evidence of a live env, since it came up", "cdba env diagnose ci-1 --dir evidence"],
+    ["Only the last half hour", "cdba env diagnose ci-1 --dir evidence --since 30m"],
+    ["In a GitHub Actions step that runs when the job failed", 'cdba env diagnose ci-$GITHUB_RUN_ID --dir "$RUNNER_TEMP/cdba-diagnostics"'],
+    ["Which events happened, counted", "cdba env diagnose ci-1 --dir ev && jq -r '.results[].eventTypeName' ev/events.json | sort | uniq -c"]
+  ]);
+}
+async function runEnvDiagnose(ctx, name, flags) {
+  const { checkEnvName: checkEnvName2 } = await Promise.resolve().then(() => (init_names(), names_exports));
+  const { checkDiagnosticsDir: checkDiagnosticsDir2, collectDiagnostics: collectDiagnostics2 } = await Promise.resolve().then(() => (init_diagnostics(), diagnostics_exports));
+  checkEnvName2(name);
+  const dir = checkDiagnosticsDir2(flags.dir, "--dir");
+  let since;
+  if (flags.since !== void 0) {
+    const { loadTimeFlags: loadTimeFlags2 } = await Promise.resolve().then(() => (init_public5(), public_exports4));
+    since = (await loadTimeFlags2()).parseTimeFlag(flags.since, "--since", Date.now()).getTime();
+  }
+  const projectId = await ctx.projectId();
+  const { baseUrl } = await ctx.settings();
+  const { EnvStateFile: EnvStateFile2 } = await Promise.resolve().then(() => (init_state9(), state_exports));
+  const state = new EnvStateFile2(ctx.configDir, baseUrl, projectId, name).read();
+  since ??= state?.since === void 0 ? void 0 : Date.parse(state.since);
+  if (since === void 0) {
+    throw new UsageError(`env ${name} has no record of when it came up on this runner (its env up ran elsewhere, or with another config directory): give --since`, { hint: ctx.followUp("env", "diagnose", name, "--dir", flags.dir, "--since", "1h") });
+  }
+  const manifest = await collectDiagnostics2(ctx, { name, cluster: state?.cluster.name ?? name, projectId, client: await ctx.api(), since }, dir);
+  if (!manifest || manifest.failed.length > 0) throw new QuietExit(1);
+}
 
 // src/cli/env/extend.ts
 init_errors();
@@ -57000,10 +57309,11 @@ function registerEnv(program2, app) {
   registerEnvList(env2, app);
   registerEnvExtend(env2, app);
   registerEnvGc(env2, app);
+  registerEnvDiagnose(env2, app);
 }
 function registerRun(program2, app) {
   const run3 = withUpFlags(
-    program2.command("run").description("env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed; 127: CMD is not on PATH, nothing made)").option("--name <name>", "the env (default run- and six random characters)").option("--keep-env <name>", "pass this credential variable to CMD; repeatable", collect).argument("[command...]", "the command and its arguments, after --").usage("[options] -- <command> [args...]").allowUnknownOption()
+    program2.command("run").description("env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed; 127: CMD is not on PATH, nothing made)").option("--name <name>", "the env (default run- and six random characters)").option("--keep-env <name>", "pass this credential variable to CMD; repeatable", collect).option("--diagnostics <dir>", "when CMD fails, write the env's events, open alerts, logs and slow queries here before env down").argument("[command...]", "the command and its arguments, after --").usage("[options] -- <command> [args...]").allowUnknownOption()
   ).action(async (words2, options, cmd) => {
     let root3 = cmd;
     while (root3.parent) root3 = root3.parent;
@@ -57024,7 +57334,11 @@ function registerRun(program2, app) {
   });
   withDetails(run3, {
     about: `CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(", ")}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`,
-    options: { ...upFlagDetails(), "--keep-env": "A variable that leads to cdba's credentials, passed on purpose" }
+    options: {
+      ...upFlagDetails(),
+      "--keep-env": "A variable that leads to cdba's credentials, passed on purpose",
+      "--diagnostics": "A new or empty directory (made, mode 0700, when absent; a file, a link or a directory with anything in it is refused before env up). Written only when CMD exits non-zero or is killed, before env down: events.json, alerts.json, logs/<host>.log (decompressed), slow-queries.json and manifest.json, for the window from env up's start to CMD's end; one line names it. A part that cannot be collected is one line and an entry of manifest.json; the exit status stays CMD's"
+    }
   });
   withExamples(run3, [
     ["The test suite against a fresh flex cluster, removed afterwards", "cdba run -- npm test"],
@@ -57033,6 +57347,7 @@ function registerRun(program2, app) {
     ["Tests against a copy of the data of a snapshot of prod", "cdba run --from-snapshot prod -- npm test"],
     ["At most 15 minutes of waiting for the env (exit 8, the env removed), then the tests", "cdba run --watch-timeout 15m -- npm test"],
     ["Whatever the command prints, piped on", "cdba run -- node scripts/export.js | gzip > export.json.gz"],
+    ["When the tests fail, the evidence (events, alerts, logs, slow queries) before env down", "cdba run --tier M10 --diagnostics evidence -- npm test"],
     ["A command that calls cdba itself, given the API keys on purpose", "cdba run --keep-env CDBA_PUBLIC_KEY --keep-env CDBA_PRIVATE_KEY -- ./load-fixtures-and-test.sh"]
   ]);
 }
@@ -57832,7 +58147,7 @@ async function runRestoresCreate(ctx, cluster, flags) {
   if (plan2.to !== void 0) {
     let projectId = locator.projectId;
     if (flags.toProject !== void 0) {
-      const { resolveProject: resolveProject2 } = await Promise.resolve().then(() => (init_public4(), public_exports2));
+      const { resolveProject: resolveProject2 } = await Promise.resolve().then(() => (init_public7(), public_exports5));
       projectId = (await resolveProject2(ctx, locator.client, flags.toProject)).id;
       if (projectId === locator.projectId && plan2.to === cluster) {
         throw new UsageError(`--to ${cluster} --to-project ${flags.toProject} is the cluster the snapshot is of: restoring it into itself replaces the data it holds; give another cluster`);
@@ -58258,7 +58573,7 @@ async function runEventsList(ctx, flags) {
   }
 }
 function pause2(ms, signal) {
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     const interrupted2 = () => new InterruptedError("interrupted while following events");
     if (signal.aborted) return reject(interrupted2());
     const onAbort = () => {
@@ -58267,7 +58582,7 @@ function pause2(ms, signal) {
     };
     const timer = setTimeout(() => {
       signal.removeEventListener("abort", onAbort);
-      resolve4();
+      resolve5();
     }, ms);
     signal.addEventListener("abort", onAbort, { once: true });
   });
@@ -58353,11 +58668,7 @@ init_esm();
 init_errors();
 init_object();
 init_command();
-
-// src/cli/events/public.ts
-var loadTimeFlags = () => Promise.resolve().then(() => (init_time(), time_exports));
-
-// src/cli/access-logs/index.ts
+init_public5();
 var MAX_LOGS2 = 2e4;
 var CLUSTER_NAME5 = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
 var HOSTNAME = /^[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?(\.[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?)*$/;
@@ -59345,7 +59656,7 @@ async function runProcessesGet(ctx, text19) {
       if (!(error2 instanceof ApiError) || error2.status !== 404 || error2.errorCode === "GROUP_NOT_FOUND") throw error2;
     }
   }
-  const { resolveProcesses: resolveProcesses2 } = await Promise.resolve().then(() => (init_resolve3(), resolve_exports));
+  const { resolveProcesses: resolveProcesses2 } = await Promise.resolve().then(() => (init_resolve2(), resolve_exports));
   const { processes: processes3 } = await resolveProcesses2(ctx, text19);
   if (processes3.length > 1) {
     throw new UsageError(`host ${text19} runs ${processes3.length} processes: name one as host:port (${processes3.map((p) => String(p.id)).join(", ")})`);
@@ -59375,7 +59686,7 @@ async function runProcessesList(ctx, flags) {
     await ctx.output(list7, PROCESS_LIST_TABLE);
     return;
   }
-  const { resolveProcesses: resolveProcesses2 } = await Promise.resolve().then(() => (init_resolve3(), resolve_exports));
+  const { resolveProcesses: resolveProcesses2 } = await Promise.resolve().then(() => (init_resolve2(), resolve_exports));
   const { processes: processes3 } = await resolveProcesses2(ctx, flags.cluster, list7.results);
   await ctx.output({ ...list7, results: processes3, totalCount: processes3.length }, PROCESS_LIST_TABLE);
 }
@@ -59400,44 +59711,15 @@ function registerProcesses(program2, app) {
 init_command();
 
 // src/cli/logs/download.ts
-var import_node_fs15 = require("node:fs");
-var import_node_path12 = require("node:path");
+var import_node_fs16 = require("node:fs");
+var import_node_path13 = require("node:path");
 init_esm();
 init_errors();
 init_isoDate();
 init_sanitize();
 init_command();
-init_public6();
-
-// src/cli/logs/fileName.ts
-var MAX_FILE_NAME = 200;
-function dispositionFileName(header) {
-  if (!header) return void 0;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      return void 0;
-    }
-  }
-  const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/.exec(header);
-  if (quoted) return quoted[1].replace(/\\(.)/g, "$1");
-  const token2 = /filename\s*=\s*([^;\s]+)/.exec(header);
-  return token2?.[1];
-}
-function safeFileName(name, fallback) {
-  const last = (name ?? "").split(/[/\\]/).pop() ?? "";
-  let safe = last.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^[._]+/, "");
-  if (safe.length > MAX_FILE_NAME) safe = safe.slice(safe.length - MAX_FILE_NAME).replace(/^[._]+/, "");
-  return safe === "" || /^\.+$/.test(safe) ? fallback : safe;
-}
-function decompressedName(name) {
-  if (name.endsWith(".gz")) return name.slice(0, -3) || "log";
-  return name.endsWith(".log") ? name : `${name}.log`;
-}
-
-// src/cli/logs/download.ts
+init_public3();
+init_fileName();
 var LOG_TYPES = ["mongodb", "mongos", "mongodb-audit-log", "mongos-audit-log"];
 var MIN_SECONDS = 1199145600;
 var MAX_WINDOW_S2 = 31 * 86400;
@@ -59484,7 +59766,7 @@ var WRITTEN_TABLE = {
 var human = (n) => n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`;
 function existingKind(path) {
   try {
-    const stat2 = (0, import_node_fs15.statSync)(path);
+    const stat2 = (0, import_node_fs16.statSync)(path);
     return stat2.isDirectory() ? "directory" : stat2.isFile() ? "file" : "other";
   } catch {
     return void 0;
@@ -59510,8 +59792,8 @@ async function runLogsDownload(ctx, target, flags) {
   if (hosts2.length === 0) {
     throw new UsageError(`${target} runs no ${mongos ? "mongos" : "mongod"}: ${mongos ? "mongos logs are on the hosts of sharded clusters" : "pick a mongod host"}`);
   }
-  const dir = (0, import_node_path12.resolve)(flags.dir ?? (word.kind === "cluster" ? `${safeFileName(word.name, "cluster")}-logs` : "."));
-  if (!toStdout) (0, import_node_fs15.mkdirSync)(dir, { recursive: true, mode: 448 });
+  const dir = (0, import_node_path13.resolve)(flags.dir ?? (word.kind === "cluster" ? `${safeFileName(word.name, "cluster")}-logs` : "."));
+  if (!toStdout) (0, import_node_fs16.mkdirSync)(dir, { recursive: true, mode: 448 });
   const { downloadLog: downloadLog2 } = await Promise.resolve().then(() => (init_logs3(), logs_exports));
   const { writeBody: writeBody2 } = await Promise.resolve().then(() => (init_writeFile(), writeFile_exports));
   const written = [];
@@ -59536,8 +59818,8 @@ async function runLogsDownload(ctx, target, flags) {
         }
         const disposition = Array.isArray(headers["content-disposition"]) ? headers["content-disposition"][0] : headers["content-disposition"];
         const served = safeFileName(dispositionFileName(disposition), `${host}_${type}.log.gz`);
-        const name = flags.out ?? (0, import_node_path12.join)(dir, flags.decompress ? decompressedName(served) : served);
-        const bytes3 = await writeBody2(body, { path: (0, import_node_path12.resolve)(name), decompress: Boolean(flags.decompress), maxBytes, progress });
+        const name = flags.out ?? (0, import_node_path13.join)(dir, flags.decompress ? decompressedName(served) : served);
+        const bytes3 = await writeBody2(body, { path: (0, import_node_path13.resolve)(name), decompress: Boolean(flags.decompress), maxBytes, progress });
         written.push({ host, file: name, bytes: bytes3 });
       });
       spinner?.stop();
@@ -59624,7 +59906,7 @@ init_errors();
 init_isoDate();
 init_duration();
 init_command();
-init_public6();
+init_public3();
 init_view5();
 var DURATION_UNITS = { ms: 1, s: 1e3, m: 6e4, h: 36e5, d: 864e5 };
 var MIN_SINCE2 = 11991456e5;
@@ -59714,7 +59996,7 @@ init_command();
 // src/cli/projects/create.ts
 init_errors();
 init_command();
-init_resolve2();
+init_resolve3();
 function registerProjectsCreate(parent, app) {
   const command = parent.command("create").description("create a project in an organization (cdba orgs list shows their IDs)").argument("<name>", "project name: 1 to 64 letters, digits and - _ . ( ) , : & @ + '").requiredOption("--org-id <id>", "the organization (24-hex ID) the project belongs to").action(async (name, options, cmd) => runProjectsCreate(app.context(cmd), name, options));
   withExamples(command, [
@@ -59736,7 +60018,7 @@ async function runProjectsCreate(ctx, name, flags) {
 init_errors();
 init_hints();
 init_command();
-init_resolve2();
+init_resolve3();
 function registerProjectsDelete(parent, app) {
   const command = parent.command("delete").alias("rm").description("delete a project that has no clusters left (asks first, warning when it is the profile's project; -y/--yes skips the question, and is required without a terminal)").argument("<id|name>", "project ID or name").action(async (idOrName, _options, cmd) => runProjectsDelete(app.context(cmd), idOrName));
   withExamples(command, [
@@ -59772,7 +60054,7 @@ async function runProjectsDelete(ctx, idOrName) {
 
 // src/cli/projects/get.ts
 init_command();
-init_resolve2();
+init_resolve3();
 function registerProjectsGet(parent, app) {
   const command = parent.command("get").alias("describe").description("show one project, named by its 24-hex ID or by its name").argument("<id|name>", "project ID or name").action(async (idOrName, _options, cmd) => runProjectsGet(app.context(cmd), idOrName));
   withExamples(command, [
@@ -59802,7 +60084,7 @@ async function runProjectsList(ctx) {
 // src/cli/projects/use.ts
 init_validate();
 init_command();
-init_resolve2();
+init_resolve3();
 function registerProjectsUse(parent, app) {
   const command = parent.command("use").description("make a project the profile's: later commands act on it (sets the profile's projectId)").argument("<id|name>", "project ID or name").action(async (idOrName, _options, cmd) => runProjectsUse(app.context(cmd), idOrName));
   withExamples(command, [
@@ -59934,7 +60216,7 @@ async function offerCheck(ctx, name) {
     return;
   }
   if (!/^(y(es)?)?$/i.test(answer3)) return;
-  const [{ Context: CheckContext }, { runAuthStatus: runAuthStatus2 }] = await Promise.all([Promise.resolve().then(() => (init_context(), context_exports)), Promise.resolve().then(() => (init_public7(), public_exports4))]);
+  const [{ Context: CheckContext }, { runAuthStatus: runAuthStatus2 }] = await Promise.all([Promise.resolve().then(() => (init_context(), context_exports)), Promise.resolve().then(() => (init_public9(), public_exports7))]);
   const check3 = new CheckContext(ctx.io, ctx.env, ctx.version, { ...ctx.globals, profile: name });
   try {
     await runAuthStatus2(check3);
@@ -60496,4 +60778,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=f564c784599b5b60b4f48e22087bc4d113ce957077ae3e78cbde2b822aae497c
+//# cdbaBundleSha256=c84a529b5f5d651fb04d6b51146b7185a791d5b8e41dca06a76e4a002aaab4c9

@@ -3,7 +3,7 @@
 // GITHUB_STATE, and STATE_* for post), against the emulator (issue 38, item 4).
 import { execa } from 'execa';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -330,6 +330,44 @@ describe('the cdba env Action', () => {
       expect(upArgs(table, { INPUT_GILD: ' blue ', INPUT_ROLE: 'read@a\n\nreadWrite@b', 'INPUT_SAMPLE-DATA': 'false', INPUT_SHARE: 'true' })).toEqual(['--role', 'read@a', '--role', 'readWrite@b', '--gild', 'blue', '--share']);
     } finally {
       undo();
+    }
+  });
+
+  it('diagnostics-path: post writes the evidence before env down only when the job failed (job-status, defaulted to ${{ job.status }}, as the runner evaluates it for post); a step of the job that wrote it already is left alone', async () => {
+    const yml = readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8');
+    expect(yml).toMatch(/^ {2}job-status:\n(?: {4}.*\n)* {4}default: "\$\{\{ job\.status \}\}"$/m);
+    expect(yml).toMatch(/^ {2}diagnostics-path:$/m);
+    for (const [status, name] of [['failure', 'ci-diag-failed'], ['success', 'ci-diag-passed'], ['failure', 'ci-diag-written']] as const) {
+      const evidence = join(tempDir(), 'evidence');
+      const { env, postEnv } = job(fast, { name, tier: 'M10', 'diagnostics-path': evidence, 'job-status': status });
+      const main = await execa('node', [MAIN], { env, extendEnv: false, reject: false });
+      expect(main.exitCode, main.stderr).toBe(0);
+      if (name === 'ci-diag-written') {
+        // An if: failure() step wrote it (the README's way to upload it): post leaves it as it is.
+        const step = await execa('node', [CDBA_BIN, 'env', 'diagnose', name, '--dir', evidence], { env, extendEnv: false, reject: false });
+        expect(step.exitCode, step.stderr).toBe(0);
+      }
+      const before = existsSync(evidence) ? readFileSync(join(evidence, 'manifest.json'), 'utf8') : undefined;
+      const post = await execa('node', [POST], { env: postEnv(), extendEnv: false, reject: false });
+      expect(post.exitCode, post.stderr).toBe(0);
+      expect(post.stderr).toMatch(new RegExp(`removed .*cluster ${name}`));
+      if (status === 'success') {
+        expect(existsSync(evidence), name).toBe(false);
+        continue;
+      }
+      const manifest = JSON.parse(readFileSync(join(evidence, 'manifest.json'), 'utf8')) as { env: string; failed: unknown[]; collected: Array<{ part: string; file: string }> };
+      expect(manifest.env).toBe(name);
+      expect(manifest.failed).toEqual([]);
+      for (const file of ['events.json', 'alerts.json', 'slow-queries.json']) expect(existsSync(join(evidence, file)), file).toBe(true);
+      // Each of the cluster's three hosts asked for its log (a host that logged nothing yet in the window has no file).
+      expect(manifest.collected.filter((c) => c.part.startsWith('log '))).toHaveLength(3);
+      if (before !== undefined) {
+        expect(readFileSync(join(evidence, 'manifest.json'), 'utf8')).toBe(before);
+        expect(post.stdout).toMatch(/the diagnostics are in .* already/);
+      } else expect(post.stderr).toMatch(new RegExp(`cdba: diagnostics of env ${name} .* written to ${evidence.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+      // The evidence holds no secret of the job's.
+      const text = [join(evidence, 'manifest.json'), join(evidence, 'events.json'), ...readdirSync(join(evidence, 'logs')).map((f) => join(evidence, 'logs', f))].map((f) => readFileSync(f, 'utf8')).join('\n');
+      expect(text).not.toContain(fast.defaults.owner.privateKey);
     }
   });
 

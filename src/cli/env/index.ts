@@ -5,6 +5,7 @@ import { CREDENTIAL_VARIABLES } from '../../config/resolve.js';
 import { commanderOption } from '../envStep.js';
 import { collect, completedArgument, lookup, withDetails, withExamples, withOwnOutputs, type App } from '../command.js';
 import { upOptions, type UpFlags } from './options.js';
+import { registerEnvDiagnose } from './diagnose.js';
 import { registerEnvExtend } from './extend.js';
 import { registerEnvGc } from './gc.js';
 import { registerEnvList } from './list.js';
@@ -85,6 +86,7 @@ export function registerEnv(program: Command, app: App): void {
   registerEnvList(env, app);
   registerEnvExtend(env, app);
   registerEnvGc(env, app);
+  registerEnvDiagnose(env, app);
 }
 
 export function registerRun(program: Command, app: App): void {
@@ -94,6 +96,7 @@ export function registerRun(program: Command, app: App): void {
       .description("env up, then CMD with MONGODB_URI, MONGODB_USERNAME, MONGODB_PASSWORD and MONGODB_CLUSTER in its environment, then env down whatever CMD did; exits with CMD's status (12: env down failed; 127: CMD is not on PATH, nothing made)")
       .option('--name <name>', 'the env (default run- and six random characters)')
       .option('--keep-env <name>', 'pass this credential variable to CMD; repeatable', collect)
+      .option('--diagnostics <dir>', "when CMD fails, write the env's events, open alerts, logs and slow queries here before env down")
       .argument('[command...]', 'the command and its arguments, after --')
       .usage('[options] -- <command> [args...]')
       .allowUnknownOption(),
@@ -115,11 +118,16 @@ export function registerRun(program: Command, app: App): void {
       throw new UsageError('run hands the connection to the command\'s environment and prints none: -o is for `cdba env up`');
     }
     const { runRun } = await import('./run.js');
-    await runRun(app.context(cmd), dashDash ? afterDash : words, options as UpFlags & { name?: string; keepEnv?: string[] }, dashDash);
+    await runRun(app.context(cmd), dashDash ? afterDash : words, options as UpFlags & { name?: string; keepEnv?: string[]; diagnostics?: string }, dashDash);
   });
   withDetails(run, {
     about: `CMD gets cdba's environment without the variables that lead to cdba's credentials (${CREDENTIAL_VARIABLES.join(', ')}), unless --keep-env passes one. The first SIGINT or SIGTERM stops env up (then env down; exit 130 or 143) or goes to CMD; a second stops at once`,
-    options: { ...upFlagDetails(), '--keep-env': "A variable that leads to cdba's credentials, passed on purpose" },
+    options: {
+      ...upFlagDetails(),
+      '--keep-env': "A variable that leads to cdba's credentials, passed on purpose",
+      '--diagnostics':
+        "A new or empty directory (made, mode 0700, when absent; a file, a link or a directory with anything in it is refused before env up). Written only when CMD exits non-zero or is killed, before env down: events.json, alerts.json, logs/<host>.log (decompressed), slow-queries.json and manifest.json, for the window from env up's start to CMD's end; one line names it. A part that cannot be collected is one line and an entry of manifest.json; the exit status stays CMD's",
+    },
   });
   withExamples(run, [
     ['The test suite against a fresh flex cluster, removed afterwards', 'cdba run -- npm test'],
@@ -128,6 +136,7 @@ export function registerRun(program: Command, app: App): void {
     ['Tests against a copy of the data of a snapshot of prod', 'cdba run --from-snapshot prod -- npm test'],
     ['At most 15 minutes of waiting for the env (exit 8, the env removed), then the tests', 'cdba run --watch-timeout 15m -- npm test'],
     ['Whatever the command prints, piped on', 'cdba run -- node scripts/export.js | gzip > export.json.gz'],
+    ['When the tests fail, the evidence (events, alerts, logs, slow queries) before env down', 'cdba run --tier M10 --diagnostics evidence -- npm test'],
     ['A command that calls cdba itself, given the API keys on purpose', 'cdba run --keep-env CDBA_PUBLIC_KEY --keep-env CDBA_PRIVATE_KEY -- ./load-fixtures-and-test.sh'],
   ]);
 }

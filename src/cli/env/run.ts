@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { constants as osConstants } from 'node:os';
+import { escapeControl } from '../../base/sanitize.js';
 import { CommandNotFoundError, EnvHeldError, EnvLeftError, InterruptedError, QuietExit, TerminatedError, UsageError } from '../../base/errors.js';
 import { CREDENTIAL_VARIABLES } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
@@ -86,11 +87,17 @@ export function resolveCommand(word: string, env: NodeJS.ProcessEnv, cwd = proce
   return undefined;
 }
 
-export async function runRun(ctx: Context, words: string[], flags: UpFlags & { name?: string; keepEnv?: string[] }, dashDash: boolean): Promise<void> {
+export type RunFlags = UpFlags & { name?: string; keepEnv?: string[]; diagnostics?: string };
+
+export async function runRun(ctx: Context, words: string[], flags: RunFlags, dashDash: boolean): Promise<void> {
   if (!dashDash) throw new UsageError('run needs -- before the command: cdba run [flags] -- CMD ARGS...');
   if (words.length === 0) throw new UsageError('run needs a command after --: cdba run [flags] -- CMD ARGS...');
   const keep = flags.keepEnv ?? [];
   checkKeepEnv(keep);
+  // Where the evidence goes when CMD fails: refused now (a file, a link, a directory with
+  // anything in it), before anything is made; loaded only when asked for.
+  const diagnostics = flags.diagnostics === undefined ? undefined : await import('./diagnostics.js');
+  const diagnosticsDir = diagnostics?.checkDiagnosticsDir(flags.diagnostics!, '--diagnostics');
   // CMD found before anything is made: a typo costs no cluster (127, as a shell says it).
   if (resolveCommand(words[0]!, ctx.env) === undefined) {
     const where = words[0]!.includes('/') ? 'is not an executable file' : 'is not on PATH';
@@ -103,13 +110,15 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
   // A Ctrl-C while planning (nothing made yet) went to IO, as in any command.
   if (ctx.io.signal.aborted) throw new InterruptedError('interrupted; nothing was made');
   const downHint = ctx.followUp('env', 'down', name);
+  // The window of the evidence starts now, on the service's clock (its events' and logs' times).
+  const since = diagnostics ? await diagnostics.serviceNow(await ctx.api()) : undefined;
   const { whileSignalsTaken } = await import('../../base/io.js');
 
   // env up runs on a signal of its own, which the first signal aborts; env down
   // runs on ctx, whose signal nothing aborts while run counts the signals.
   const stopUp = new AbortController();
   const upCtx = ctx.withSignal(stopUp.signal);
-  let phase: 'up' | 'cmd' | 'down' = 'up';
+  let phase: 'up' | 'cmd' | 'diagnose' | 'down' = 'up';
   let firstSignal: NodeJS.Signals | undefined;
   let child: ChildProcess | undefined;
   let childExited = false;
@@ -129,7 +138,8 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
       // sending it again would be a second Ctrl-C to CMD, which many tools take as "quit now".
       const terminalDelivered = signal === 'SIGINT' && fdOf(ctx.io.in) !== undefined && ctx.io.inIsTTY;
       if (child && !childExited && !terminalDelivered) child.kill(signal);
-    } else ctx.io.note(`cdba: ${signal}: finishing env down ${name}; ${again} stops at once`);
+    } else if (phase === 'diagnose') ctx.io.note(`cdba: ${signal}: finishing the diagnostics, then env down ${name}; ${again} stops at once`);
+    else ctx.io.note(`cdba: ${signal}: finishing env down ${name}; ${again} stops at once`);
   };
 
   /** env down; when it fails, EnvLeftError (exit 12) saying why we got here and what is left. */
@@ -169,6 +179,16 @@ export async function runRun(ctx: Context, words: string[], flags: UpFlags & { n
       // A signal between up's end and here was counted (phase up) and found up done: CMD is not started.
       const code = firstSignal ? signalStatus(firstSignal) : await runChild(ctx, words, childEnvironment(ctx.env, keep, connection), (spawned) => (child = spawned));
       childExited = true;
+      // CMD failed (a non-zero status, or killed): its evidence, before env down removes the env.
+      // Whatever goes wrong here is reported and never changes CMD's status nor stops env down.
+      if (diagnostics && diagnosticsDir !== undefined && child && code !== 0) {
+        phase = 'diagnose';
+        try {
+          await diagnostics.collectDiagnostics(ctx, { name, cluster: name, projectId: plan.stateFile.projectId, client: await ctx.api(), since: since!, command: { word: words[0]!, status: code } }, diagnosticsDir);
+        } catch (error) {
+          ctx.io.note(`cdba: diagnostics not written: ${escapeControl(error instanceof Error ? error.message : String(error))}`);
+        }
+      }
       await down(`${firstSignal && !child ? `stopped (${firstSignal}) before ${words[0]} ran` : `${words[0]} exited ${code}`}`, `what env up made (cluster ${name} if it made it, user ${connection.username}, its access-list entry)`);
       // Stopped before CMD ran: a failure of cdba's, said as one; otherwise CMD's status is the answer.
       if (firstSignal && !child) throw stoppedBy(firstSignal, `stopped by ${firstSignal} before ${words[0]} ran; env down ${name} removed the env`);

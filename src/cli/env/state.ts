@@ -32,6 +32,8 @@ export interface EnvState {
   holder?: string;
   /** This run's user: cdba-env-<name>, or cdba-env-<name>.<holder> when it joined the env with --share. */
   user?: string;
+  /** When the first env up of it on this runner started (ISO 8601, this machine's clock): where `env diagnose` starts its window. */
+  since?: string;
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 200;
@@ -44,6 +46,8 @@ function checked(data: unknown): EnvState | undefined {
   if (d.entry !== undefined && !isString(d.entry)) return undefined;
   if (d.holder !== undefined && !isHolderId(d.holder)) return undefined;
   if (d.user !== undefined && !isString(d.user)) return undefined;
+  // A damaged time is dropped, not the record: down must still find what up made.
+  const since = typeof d.since === 'string' && !Number.isNaN(Date.parse(d.since)) ? d.since : undefined;
   return {
     baseUrl: d.baseUrl,
     projectId: d.projectId,
@@ -52,6 +56,7 @@ function checked(data: unknown): EnvState | undefined {
     ...(d.entry !== undefined ? { entry: d.entry as string } : {}),
     ...(d.holder !== undefined ? { holder: d.holder as string } : {}),
     ...(d.user !== undefined ? { user: d.user as string } : {}),
+    ...(since !== undefined ? { since } : {}),
   };
 }
 

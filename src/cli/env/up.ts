@@ -190,7 +190,7 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: UpProgress =
   const client = await ctx.api();
   const { ClusterLocator } = await import('../clusters/public.js');
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
-  const state: EnvState = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...(previous?.entry ? { entry: previous.entry } : {}), holder: plan.holder, ...(previous?.user ? { user: previous.user } : {}) };
+  const state: EnvState = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...(previous?.entry ? { entry: previous.entry } : {}), holder: plan.holder, ...(previous?.user ? { user: previous.user } : {}), since: previous?.since ?? new Date().toISOString() };
 
   // The address the service sees (an answer that is not one address: exit 7), and who holds
   // the env (its users), first, at once: nothing is made yet.

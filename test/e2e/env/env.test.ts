@@ -101,7 +101,7 @@ describe('env up / env down', () => {
     const text = readFileSync(file!, 'utf8');
     expect(text).not.toContain(password);
     // Who holds it: this run's holder ID (also on its user's labels) and its user.
-    expect(JSON.parse(text)).toEqual({ baseUrl: emu.url, projectId: PROJECT, name: 'flex-1', cluster: { name: 'flex-1', created: true }, entry: '127.0.0.1', holder: expect.stringMatching(/^[a-z0-9]{10}$/), user: 'cdba-env-flex-1' });
+    expect(JSON.parse(text)).toEqual({ baseUrl: emu.url, projectId: PROJECT, name: 'flex-1', cluster: { name: 'flex-1', created: true }, entry: '127.0.0.1', holder: expect.stringMatching(/^[a-z0-9]{10}$/), user: 'cdba-env-flex-1', since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     expect((await users()).find((u) => u.username === 'cdba-env-flex-1')!.labels).toContainEqual({ key: 'cdba-env-holder', value: JSON.parse(text).holder });
 
     const down = await cdba(['env', 'down', 'flex-1', '--watch'], { env: env(), configDir });
