@@ -62,10 +62,15 @@ export function renderConfig(ctx: RequestContext, config: AlertConfigRecord, sin
   return sorted({ ...config.fields, id: config.id, groupId: config.groupId, created: config.created, updated: config.updated, links });
 }
 
-/** A list page whose links repeat a filter (`status=CLOSED`), where the service puts it: after includeCount. */
+/**
+ * A list page whose links repeat a filter (`status=CLOSED`), where the service puts it: after
+ * includeCount; `self` first, then the others (recorded: [self, next] in TestAlerts__List_*
+ * and TestAlertConfig__List_*).
+ */
 function page<T>(ctx: RequestContext, items: readonly T[], filter?: string): Doc {
   const list = paginate(items, pageParams(ctx.query), selfHref(ctx)) as unknown as Doc & { links: Link[] };
   if (filter) list.links = list.links.map((link) => ({ ...link, href: link.href.replace(/(includeCount=(?:true|false))&/, `$1&${filter}&`) }));
+  list.links = [...list.links.filter((link) => link.rel === 'self'), ...list.links.filter((link) => link.rel !== 'self')];
   return sorted(list);
 }
 
