@@ -40456,6 +40456,7 @@ function renderConfig(ctx, config, single) {
 function page(ctx, items, filter) {
   const list7 = paginate2(items, pageParams(ctx.query), selfHref(ctx));
   if (filter) list7.links = list7.links.map((link2) => ({ ...link2, href: link2.href.replace(/(includeCount=(?:true|false))&/, `$1&${filter}&`) }));
+  list7.links = [...list7.links.filter((link2) => link2.rel === "self"), ...list7.links.filter((link2) => link2.rel !== "self")];
   return sorted(list7);
 }
 function findAlert(alerting, id) {
@@ -60778,4 +60779,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=c84a529b5f5d651fb04d6b51146b7185a791d5b8e41dca06a76e4a002aaab4c9
+//# cdbaBundleSha256=cf3f6da592da57d30d06f2b35d005e4725945bbd8e026acd114e48ed698fb288
