@@ -39667,7 +39667,8 @@ var init_projects2 = __esm({
       operations: {
         // Paths without {groupId} (list, create, byName, orgs): the handler decides who sees and may do what.
         "projects.list": { handler: listProjects, action: "read" },
-        "projects.create": { handler: createProject, action: "writeProject", readOnly: PROJECT_READ_ONLY },
+        // No {groupId} to count under, yet the service counts it (recorded RateLimit-Limit 1200): per caller.
+        "projects.create": { handler: createProject, action: "writeProject", readOnly: PROJECT_READ_ONLY, countPerCaller: true },
         "projects.get": { handler: getProject, action: "read" },
         "projects.getByName": { handler: getProjectByName, action: "read" },
         "projects.delete": { handler: deleteProject, action: "writeProject" },
@@ -60779,4 +60780,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=cf3f6da592da57d30d06f2b35d005e4725945bbd8e026acd114e48ed698fb288
+//# cdbaBundleSha256=45e658c1e927ca13299b02c0f97de6b529b984479fd1a4b6c1c1dfaa4977301b

@@ -179,8 +179,6 @@ const NOT_COMPARED: Array<[RegExp, string]> = [
 const notCompared = (file: string): string | undefined => NOT_COMPARED.find(([re]) => re.test(file))?.[1];
 
 const PROJECT_CREATE_KNOWN = {
-  'header ratelimit-limit: recorded 1200, emulator (none)':
-    'POST /groups has no {groupId} to count under, and the projects module (not a diagnostics module) does not mark it countPerCaller as the matcher field names are; fix there: countPerCaller on createGroup',
   'header location: recorded present, emulator absent':
     'the service answered Location: http://localhost:8080//api/atlas/v1.0 (its base URL rewritten by the recorder; a path that names no project); the projects module sends no Location',
 };

@@ -62,7 +62,8 @@ export const projects: ResourceModule = {
   operations: {
     // Paths without {groupId} (list, create, byName, orgs): the handler decides who sees and may do what.
     'projects.list': { handler: listProjects, action: 'read' },
-    'projects.create': { handler: createProject, action: 'writeProject', readOnly: PROJECT_READ_ONLY },
+    // No {groupId} to count under, yet the service counts it (recorded RateLimit-Limit 1200): per caller.
+    'projects.create': { handler: createProject, action: 'writeProject', readOnly: PROJECT_READ_ONLY, countPerCaller: true },
     'projects.get': { handler: getProject, action: 'read' },
     'projects.getByName': { handler: getProjectByName, action: 'read' },
     'projects.delete': { handler: deleteProject, action: 'writeProject' },
