@@ -6498,7 +6498,7 @@ var init_form = __esm({
 
 // src/base/shellWord.ts
 function shellWord(word) {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+  if (/^(?!=)[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
   return `'${word.replace(/['\\]+/g, (run3) => `'"${run3.replaceAll("\\", "\\\\")}"'`)}'`.replace(/^''(?=.)|(?<=.)''$/g, "");
 }
 var init_shellWord = __esm({
@@ -60780,4 +60780,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=45e658c1e927ca13299b02c0f97de6b529b984479fd1a4b6c1c1dfaa4977301b
+//# cdbaBundleSha256=a09486623f148cec0a168a4ea10c3fbb637c11d0e8ea40230e618329629e2812

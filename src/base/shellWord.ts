@@ -10,6 +10,7 @@
  * such a word is then shown in cdba's escapes, and still runs nothing when pasted.
  */
 export function shellWord(word: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+  // Not a leading `=`: zsh expands `=cmd` to the path of cmd (EQUALS), so it is quoted.
+  if (/^(?!=)[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
   return `'${word.replace(/['\\]+/g, (run) => `'"${run.replaceAll('\\', '\\\\')}"'`)}'`.replace(/^''(?=.)|(?<=.)''$/g, '');
 }

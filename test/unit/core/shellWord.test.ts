@@ -46,7 +46,8 @@ describe.skipIf(missing)('shellWord', () => {
       fc.property(fc.array(word, { minLength: 1, maxLength: 40 }), (words) => {
         for (const { shell, args } of SHELLS) expect(argvIn(shell, args, words.map(shellWord)), shell).toEqual(words);
       }),
-      { numRuns: 6 },
+      // `=a` is zsh's equals expansion unless quoted (found by this property in a CI run).
+      { numRuns: 6, examples: [[['=a', '']], [['==', 'a=b']]] },
     );
     expect(existsSync(marker)).toBe(false);
   });
@@ -64,7 +65,8 @@ describe.skipIf(missing)('shellWord', () => {
           });
         }
       }),
-      { numRuns: 6 },
+      // `=a` is zsh's equals expansion unless quoted (found by this property in a CI run).
+      { numRuns: 6, examples: [[['=a', '']], [['==', 'a=b']]] },
     );
     expect(existsSync(marker)).toBe(false);
   });
