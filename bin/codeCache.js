@@ -28,7 +28,6 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const v8 = require('node:v8');
 const vm = require('node:vm');
 const { Buffer } = require('node:buffer');
 const { createHash, randomBytes } = require('node:crypto');
@@ -99,10 +98,9 @@ function loadMain(env, argv = []) {
   const ignore = (reason) => {
     if (debug) process.stderr.write(`cdba: debug: V8 code cache not used: ${reason}\n`);
   };
-  // The flag src/api/undici.ts sets, set before compiling: V8 refuses a cache
-  // made under other flag values, and undici's later setting of the same value
-  // then changes nothing.
-  v8.setFlagsFromString('--wasm-tiering-budget=2000000000');
+  // V8 refuses a cache made under other flag values: the bundle is compiled, and
+  // its cache made at exit, with V8's defaults (src/api/undiciFlags.ts sets its one
+  // flag only while undici makes its parser, and puts the default back).
   // The build writes the bundle already wrapped as `(function (exports, require,
   // module, __filename, __dirname) {...})`, and in pure ASCII (--charset=ascii),
   // which latin1 reads as the same text without UTF-8 decoding. Reading it

@@ -19799,13 +19799,37 @@ var require_retry3 = __commonJS({
 
 // src/api/undiciFlags.ts
 function applyRuntimeFlags() {
-  if (!import_node_v8.startupSnapshot.isBuildingSnapshot()) (0, import_node_v8.setFlagsFromString)("--wasm-tiering-budget=2000000000");
+  if (subscribed || import_node_v8.startupSnapshot.isBuildingSnapshot()) return;
+  subscribed = true;
+  let connecting = 0;
+  const setBudget = (budget) => (0, import_node_v8.setFlagsFromString)(`--wasm-tiering-budget=${budget}`);
+  const beforeConnect = (message) => {
+    if (message.connectParams?.protocol === "https:") void import_node_tls.TLSSocket;
+    if (connecting++ === 0) setBudget(NO_TIER_UP);
+  };
+  const failed = () => {
+    if (--connecting === 0) setBudget(DEFAULT_WASM_TIERING_BUDGET);
+  };
+  const connected = () => {
+    (0, import_node_diagnostics_channel.unsubscribe)("undici:client:beforeConnect", beforeConnect);
+    (0, import_node_diagnostics_channel.unsubscribe)("undici:client:connectError", failed);
+    (0, import_node_diagnostics_channel.unsubscribe)("undici:client:connected", connected);
+    setBudget(DEFAULT_WASM_TIERING_BUDGET);
+  };
+  (0, import_node_diagnostics_channel.subscribe)("undici:client:beforeConnect", beforeConnect);
+  (0, import_node_diagnostics_channel.subscribe)("undici:client:connectError", failed);
+  (0, import_node_diagnostics_channel.subscribe)("undici:client:connected", connected);
 }
-var import_node_v8;
+var import_node_diagnostics_channel, import_node_tls, import_node_v8, DEFAULT_WASM_TIERING_BUDGET, NO_TIER_UP, subscribed;
 var init_undiciFlags = __esm({
   "src/api/undiciFlags.ts"() {
     "use strict";
+    import_node_diagnostics_channel = require("node:diagnostics_channel");
+    import_node_tls = __toESM(require_node_tls(), 1);
     import_node_v8 = require("node:v8");
+    DEFAULT_WASM_TIERING_BUDGET = 13e6;
+    NO_TIER_UP = 2e9;
+    subscribed = false;
   }
 });
 
@@ -19869,7 +19893,7 @@ function caCertificates(caFile, extraCaFile = process.env.NODE_EXTRA_CA_CERTS) {
       throw new UsageError(`caFile ${caFile}: certificate ${index + 1} of ${blocks.length} is not a valid PEM certificate`);
     }
   }
-  const list7 = [...import_node_tls.rootCertificates, pem];
+  const list7 = [...import_node_tls2.rootCertificates, pem];
   if (extraCaFile) {
     try {
       list7.push(readTextFileSync(extraCaFile, { label: "NODE_EXTRA_CA_CERTS", maxBytes: MAX_BYTES.pem }));
@@ -19950,14 +19974,14 @@ function deadlineInterceptor(timeoutMs) {
     });
   };
 }
-var import_node_crypto5, import_node_dns, import_node_os2, import_node_tls, MAX_BODY_BYTES, PEM_CERTIFICATE, LOOPBACK;
+var import_node_crypto5, import_node_dns, import_node_os2, import_node_tls2, MAX_BODY_BYTES, PEM_CERTIFICATE, LOOPBACK;
 var init_transport = __esm({
   "src/api/transport.ts"() {
     "use strict";
     import_node_crypto5 = require("node:crypto");
     import_node_dns = require("node:dns");
     import_node_os2 = require("node:os");
-    import_node_tls = __toESM(require_node_tls(), 1);
+    import_node_tls2 = __toESM(require_node_tls(), 1);
     init_undici();
     init_boundedRead();
     init_errors();
@@ -24737,7 +24761,8 @@ function collect(value, previous = []) {
 }
 function hardenTree(command) {
   for (const option of command.options) {
-    if (!option.required && !option.optional) continue;
+    if (!option.required && !option.optional || HARDENED.has(option)) continue;
+    HARDENED.add(option);
     const inner2 = option.parseArg;
     const flag2 = option.long ?? option.short ?? option.flags;
     option.parseArg = ((value, previous) => {
@@ -24761,7 +24786,7 @@ function hardenTree(command) {
   }
   for (const sub of command.commands) if (sub.name() !== "help") hardenTree(sub);
 }
-var App, EXAMPLES, NOTES, AFTER_HELP, DETAILS, OWN_OUTPUTS, PROFILES, COMPLETIONS, FLAGS_BY, LOOKUPS, PROTOTYPE_KEYS;
+var App, EXAMPLES, NOTES, AFTER_HELP, DETAILS, OWN_OUTPUTS, PROFILES, COMPLETIONS, FLAGS_BY, LOOKUPS, PROTOTYPE_KEYS, HARDENED;
 var init_command = __esm({
   "src/cli/command.ts"() {
     "use strict";
@@ -24836,6 +24861,7 @@ var init_command = __esm({
     FLAGS_BY = /* @__PURE__ */ new WeakMap();
     LOOKUPS = /* @__PURE__ */ new WeakMap();
     PROTOTYPE_KEYS = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
+    HARDENED = /* @__PURE__ */ new WeakSet();
   }
 });
 
@@ -60589,45 +60615,95 @@ function outputFlag(program2) {
 }
 registerEnvStep(SEARCH_STEP);
 registerEnvStep(FROM_SNAPSHOT_STEP);
-function buildProgram(app) {
-  const program2 = new Command("cdba").description("Command-line tool for the MongoDB Atlas Administration API, with a local emulator").version(app.version, "-V, --version", "print the version").helpOption("-h, --help", "show help").addOption(completes(new Option("-P, --profile <name>", 'profile to use (env CDBA_PROFILE); a name is letters, digits, ".", "_" and "-", at most 64').argParser((name) => validateProfileName(name, "-P/--profile")), PROFILES)).addOption(new Option("-o, --output <format>", "output format (env CDBA_OUTPUT)").choices(OUTPUT_FORMATS)).option("--query <jmespath>", "JMESPath expression applied to the result before formatting").option("--project-id <id>", "project (group) ID (env CDBA_PROJECT_ID)").option("--api-version <version>", "v1.0, or a date such as 2023-02-01 (env CDBA_API_VERSION)").option("--base-url <url>", "service base URL (env CDBA_BASE_URL)").option("--timeout <duration>", "deadline for each HTTP attempt: connect, headers and the whole body; a retry gets a new one; 0 means none (default 60s)").option("--wide", "tables and views on a terminal: every column and value in full, lines as long as they need (default: fit the terminal)").option("--debug", "trace HTTP on stderr, secrets redacted (env CDBA_DEBUG)").addOption(new Option("--error-format <format>", "a failure on stderr as one line (text) or one JSON document (json) (env CDBA_ERROR_FORMAT)").choices(ERROR_FORMATS)).option("--no-color", "disable colour (also NO_COLOR)").option("-y, --yes", "answer yes to confirmations").showSuggestionAfterError(true).showHelpAfterError(false).configureHelp({ showGlobalOptions: false, sortSubcommands: false, ...HELP_LAYOUT });
+var OUTPUT_DESCRIPTION = "output format (env CDBA_OUTPUT)";
+function rootCommand(app) {
+  const program2 = new Command("cdba").description("Command-line tool for the MongoDB Atlas Administration API, with a local emulator").version(app.version, "-V, --version", "print the version").helpOption("-h, --help", "show help").addOption(completes(new Option("-P, --profile <name>", 'profile to use (env CDBA_PROFILE); a name is letters, digits, ".", "_" and "-", at most 64').argParser((name) => validateProfileName(name, "-P/--profile")), PROFILES)).addOption(new Option("-o, --output <format>", OUTPUT_DESCRIPTION).choices(OUTPUT_FORMATS)).option("--query <jmespath>", "JMESPath expression applied to the result before formatting").option("--project-id <id>", "project (group) ID (env CDBA_PROJECT_ID)").option("--api-version <version>", "v1.0, or a date such as 2023-02-01 (env CDBA_API_VERSION)").option("--base-url <url>", "service base URL (env CDBA_BASE_URL)").option("--timeout <duration>", "deadline for each HTTP attempt: connect, headers and the whole body; a retry gets a new one; 0 means none (default 60s)").option("--wide", "tables and views on a terminal: every column and value in full, lines as long as they need (default: fit the terminal)").option("--debug", "trace HTTP on stderr, secrets redacted (env CDBA_DEBUG)").addOption(new Option("--error-format <format>", "a failure on stderr as one line (text) or one JSON document (json) (env CDBA_ERROR_FORMAT)").choices(ERROR_FORMATS)).option("--no-color", "disable colour (also NO_COLOR)").option("-y, --yes", "answer yes to confirmations").showSuggestionAfterError(true).showHelpAfterError(false).configureHelp({ showGlobalOptions: false, sortSubcommands: false, ...HELP_LAYOUT });
   withExamples(program2, [
     ["Start the local emulator in the background, wait for its first line (printed once its profile is saved), list its clusters", "rm -f emu.out; cdba emulator --write-profile local > emu.out & until [ -s emu.out ]; do sleep 0.1; done; cdba -P local clusters list"],
     ["Names of all clusters, one per line", "cdba clusters list --all -o json --query 'results[].name' | jq -r '.[]'"],
     ["Help for one command (the same as cdba clusters create --help)", "cdba help clusters create"]
   ]);
-  registerClusters(program2, app);
-  registerPrivateIp(program2, app);
-  registerProjects(program2, app);
-  registerOrgs(program2, app);
-  registerAccessList(program2, app);
-  registerConnString(program2, app);
-  registerDbUsers(program2, app);
-  registerPeering(program2, app);
-  registerPrivateEndpoints(program2, app);
-  registerSearchIndexes(program2, app);
-  registerAlerts(program2, app);
-  registerBackups(program2, app);
-  registerProcesses(program2, app);
-  registerMetrics(program2, app);
-  registerLogs(program2, app);
-  registerPerformanceAdvisor(program2, app);
-  registerEvents(program2, app);
-  registerAccessLogs(program2, app);
-  registerEnv(program2, app);
-  registerRun(program2, app);
-  registerApi(program2, app);
-  registerProfile(program2, app);
-  registerAuth(program2, app);
-  registerEmulator(program2, app);
-  registerCompletion(program2, app);
-  registerVersion(program2, app);
-  registerVersions(program2, app);
-  registerHintCommands(program2.commands.map((command) => command.name()));
-  const output = program2.options.find((option) => option.long === "--output");
-  output.argParser(outputFlag(program2));
-  output.description += ownOutputs(program2).map((o) => `; ${o.path} also prints ${o.values.join(" or ")}`).join("");
+  program2.options.find((option) => option.long === "--output").argParser(outputFlag(program2));
+  return program2;
+}
+var GROUPS = [
+  { names: ["clusters"], register: registerClusters },
+  { names: ["private-ip"], register: registerPrivateIp },
+  { names: ["projects"], register: registerProjects },
+  { names: ["orgs"], register: registerOrgs },
+  { names: ["access-list"], register: registerAccessList },
+  { names: ["conn-string"], register: registerConnString },
+  { names: ["dbusers"], register: registerDbUsers },
+  { names: ["peering"], register: registerPeering },
+  { names: ["private-endpoints"], register: registerPrivateEndpoints },
+  { names: ["search-indexes"], register: registerSearchIndexes },
+  { names: ["alerts"], register: registerAlerts },
+  { names: ["backups"], register: registerBackups },
+  { names: ["processes"], register: registerProcesses },
+  { names: ["metrics"], register: registerMetrics },
+  { names: ["logs"], register: registerLogs },
+  { names: ["performance-advisor"], register: registerPerformanceAdvisor },
+  { names: ["events"], register: registerEvents },
+  { names: ["access-logs"], register: registerAccessLogs },
+  { names: ["env"], register: registerEnv },
+  { names: ["run"], register: registerRun },
+  { names: ["api"], register: registerApi },
+  { names: ["profile"], register: registerProfile },
+  { names: ["auth"], register: registerAuth },
+  { names: ["emulator"], register: registerEmulator },
+  // Completion scripts and `__complete` read the whole tree and every group's lookups.
+  { names: ["completion", "__complete"], register: registerCompletion, wholeTree: true },
+  { names: ["version"], register: registerVersion },
+  { names: ["versions"], register: registerVersions }
+];
+var TOP_LEVEL_NAMES = GROUPS.flatMap((group) => group.names);
+registerHintCommands(TOP_LEVEL_NAMES);
+function groupNamedBy(program2, argv) {
+  for (let i = 0; i < argv.length && argv[i] !== "--"; i++) {
+    const word = argv[i];
+    if (/^-[^-]./.test(word)) return void 0;
+    const output = word === "-o" || word === "--output" ? argv[i + 1] : word.startsWith("--output=") ? word.slice("--output=".length) : void 0;
+    if (output !== void 0 && !OUTPUT_FORMATS.includes(output)) return void 0;
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i];
+    if (word.startsWith("-")) {
+      const option = program2.options.find((o) => o.long === word.split("=")[0] || o.short === word);
+      if (!option || option.long === "--version") return void 0;
+      if ((option.required || option.optional) && !word.includes("=")) i++;
+      continue;
+    }
+    const group = GROUPS.find((g) => g.names.includes((word === "help" ? argv[i + 1] : word) ?? ""));
+    return group?.wholeTree ? void 0 : group;
+  }
+  return void 0;
+}
+var BUILT = /* @__PURE__ */ new WeakMap();
+function addGroups(program2, app, argv) {
+  const tree = program2;
+  const built2 = BUILT.get(program2) ?? /* @__PURE__ */ new Set();
+  BUILT.set(program2, built2);
+  const named = argv && groupNamedBy(tree, argv);
+  const wanted = named ? [named] : GROUPS;
+  const before = tree.commands.length;
+  for (const group of wanted) {
+    if (built2.has(group)) continue;
+    built2.add(group);
+    group.register(program2, app);
+  }
+  if (tree.commands.length === before) return;
+  const order = (command) => {
+    const at = TOP_LEVEL_NAMES.indexOf(command.name());
+    return at < 0 ? TOP_LEVEL_NAMES.length : at;
+  };
+  tree.commands.sort((a, b) => order(a) - order(b));
+  const output = tree.options.find((option) => option.long === "--output");
+  output.description = OUTPUT_DESCRIPTION + ownOutputs(tree).map((o) => `; ${o.path} also prints ${o.values.join(" or ")}`).join("");
   hardenTree(program2);
+}
+function buildProgram(app, argv) {
+  const program2 = rootCommand(app);
+  addGroups(program2, app, argv);
   return program2;
 }
 
@@ -60638,14 +60714,15 @@ init_hints();
 init_io();
 init_errorReport();
 var VERSION = version;
-function prebuildProgram() {
+function prebuildProgram(argv) {
   const app = new App(IO.test(), {}, VERSION);
-  return { app, program: buildProgram(app) };
+  return { app, program: buildProgram(app, argv) };
 }
 async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuilt) {
   prebuilt?.app.bind(io, env2, options);
   const app = prebuilt?.app ?? new App(io, env2, VERSION, options);
-  const program2 = prebuilt?.program ?? buildProgram(app);
+  if (prebuilt) addGroups(prebuilt.program, app, argv);
+  const program2 = prebuilt?.program ?? buildProgram(app, argv);
   let usageError = "";
   program2.exitOverride();
   program2.configureOutput({
@@ -60780,4 +60857,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=a09486623f148cec0a168a4ea10c3fbb637c11d0e8ea40230e618329629e2812
+//# cdbaBundleSha256=1ab44b961c5ecb48704c51c01d5e274607eb4c656b5723a74b94cc805b604cd1

@@ -4,7 +4,7 @@ import { watchIntervalsFromEnv } from './core/watch.js';
 import { CommanderError } from '@commander-js/extra-typings';
 import { version } from '../package.json';
 import { App } from './cli/command.js';
-import { buildProgram } from './cli/program.js';
+import { addGroups, buildProgram } from './cli/program.js';
 import type { ContextOptions } from './core/context.js';
 import { CdbaError, ExitCode, InterruptedError, QuietExit, UsageError, exitCodeFor, type Remedy } from './base/errors.js';
 import { shellWord } from './base/shellWord.js';
@@ -23,13 +23,14 @@ export interface PrebuiltProgram {
 
 /**
  * The command tree, built ahead of the run: the single executable builds it
- * while its start-up snapshot is taken, so that no run builds it again. Its
+ * while its start-up snapshot is taken (with the groups of `argv`, its common
+ * calls; main() adds any other a run needs), so that no run builds it again. Its
  * actions reach the run's io and environment through the App, which main()
  * binds. A commander tree parses once, so it serves one main() call.
  */
-export function prebuildProgram(): PrebuiltProgram {
+export function prebuildProgram(argv?: readonly string[]): PrebuiltProgram {
   const app = new App(IO.test(), {}, VERSION);
-  return { app, program: buildProgram(app) };
+  return { app, program: buildProgram(app, argv) };
 }
 
 /**
@@ -39,7 +40,9 @@ export function prebuildProgram(): PrebuiltProgram {
 export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.fromProcess(env), options: ContextOptions = {}, prebuilt?: PrebuiltProgram): Promise<number> {
   prebuilt?.app.bind(io, env, options);
   const app = prebuilt?.app ?? new App(io, env, VERSION, options);
-  const program = prebuilt?.program ?? buildProgram(app);
+  // Only the command group argv names is built (every group for help, completion or an unknown word).
+  if (prebuilt) addGroups(prebuilt.program, app, argv);
+  const program = prebuilt?.program ?? buildProgram(app, argv);
   let usageError = '';
   program.exitOverride();
   program.configureOutput({

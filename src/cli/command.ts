@@ -304,8 +304,10 @@ export function collect(value: string, previous: string[] = []): string[] {
 
 type TreeCommand = CommandUnknownOpts;
 
+const HARDENED = new WeakSet<object>();
+
 /**
- * Rules every command gets for free, applied once to the whole tree:
+ * Rules every command gets for free, applied to the whole tree:
  * - an option that takes a value refuses an empty one (`--timeout ''` used to
  *   mean "not given"), naming the flag, exit 2;
  * - `help <unknown>` is one "unknown command" line (with commander's
@@ -313,7 +315,9 @@ type TreeCommand = CommandUnknownOpts;
  */
 export function hardenTree(command: TreeCommand): void {
   for (const option of command.options) {
-    if (!option.required && !option.optional) continue;
+    // Once each: the tree is hardened again when groups are added to it (addGroups).
+    if ((!option.required && !option.optional) || HARDENED.has(option)) continue;
+    HARDENED.add(option);
     const inner = option.parseArg as ((value: string, previous: unknown) => unknown) | undefined;
     const flag = option.long ?? option.short ?? option.flags;
     option.parseArg = ((value: string, previous: unknown) => {

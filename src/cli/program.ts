@@ -58,7 +58,9 @@ function outputFlag(program: TreeCommand) {
 registerEnvStep(SEARCH_STEP);
 registerEnvStep(FROM_SNAPSHOT_STEP);
 
-export function buildProgram(app: App): Command {
+const OUTPUT_DESCRIPTION = 'output format (env CDBA_OUTPUT)';
+
+function rootCommand(app: App): Command {
   const program = new Command('cdba')
     .description('Command-line tool for the MongoDB Atlas Administration API, with a local emulator')
     .version(app.version, '-V, --version', 'print the version')
@@ -66,7 +68,7 @@ export function buildProgram(app: App): Command {
     .addOption(completes(new Option('-P, --profile <name>', 'profile to use (env CDBA_PROFILE); a name is letters, digits, ".", "_" and "-", at most 64').argParser((name) => validateProfileName(name, '-P/--profile')), PROFILES))
     // Completion and help offer the document formats; the values a command prints of its own
     // (env up's env and github) are accepted too, and named once the tree is built (below).
-    .addOption(new Option('-o, --output <format>', 'output format (env CDBA_OUTPUT)').choices(OUTPUT_FORMATS))
+    .addOption(new Option('-o, --output <format>', OUTPUT_DESCRIPTION).choices(OUTPUT_FORMATS))
     .option('--query <jmespath>', 'JMESPath expression applied to the result before formatting')
     .option('--project-id <id>', 'project (group) ID (env CDBA_PROJECT_ID)')
     .option('--api-version <version>', 'v1.0, or a date such as 2023-02-01 (env CDBA_API_VERSION)')
@@ -87,39 +89,116 @@ export function buildProgram(app: App): Command {
     ['Names of all clusters, one per line', "cdba clusters list --all -o json --query 'results[].name' | jq -r '.[]'"],
     ['Help for one command (the same as cdba clusters create --help)', 'cdba help clusters create'],
   ]);
-
-  registerClusters(program, app);
-  registerPrivateIp(program, app);
-  registerProjects(program, app);
-  registerOrgs(program, app);
-  registerAccessList(program, app);
-  registerConnString(program, app);
-  registerDbUsers(program, app);
-  registerPeering(program, app);
-  registerPrivateEndpoints(program, app);
-  registerSearchIndexes(program, app);
-  registerAlerts(program, app);
-  registerBackups(program, app);
-  registerProcesses(program, app);
-  registerMetrics(program, app);
-  registerLogs(program, app);
-  registerPerformanceAdvisor(program, app);
-  registerEvents(program, app);
-  registerAccessLogs(program, app);
-  registerEnv(program, app);
-  registerRun(program, app);
-  registerApi(program, app);
-  registerProfile(program, app);
-  registerAuth(program, app);
-  registerEmulator(program, app);
-  registerCompletion(program, app);
-  registerVersion(program, app);
-  registerVersions(program, app);
-  // Hints that suggest one of these commands carry the invocation's -P, --project-id, ...
-  registerHintCommands(program.commands.map((command) => command.name()));
-  const output = program.options.find((option) => option.long === '--output')!;
-  output.argParser(outputFlag(program as unknown as TreeCommand));
-  output.description += ownOutputs(program as unknown as TreeCommand).map((o) => `; ${o.path} also prints ${o.values.join(' or ')}`).join('');
-  hardenTree(program as never);
+  // The values commands print of their own are read from the tree when -o is parsed, after every group argv needs is built.
+  program.options.find((option) => option.long === '--output')!.argParser(outputFlag(program as unknown as TreeCommand));
   return program as unknown as Command;
+}
+
+/**
+ * The top-level commands, each with the words that name it. A run builds only the
+ * group its words name (src/cli/tree.ts walks whole trees for completion, man pages
+ * and help, which build every group): each group's commands, options and help text
+ * are some 10% of a call's start-up (test/bench/RESULTS.md).
+ */
+const GROUPS: ReadonlyArray<{ names: readonly string[]; register: (program: Command, app: App) => void; wholeTree?: true }> = [
+  { names: ['clusters'], register: registerClusters },
+  { names: ['private-ip'], register: registerPrivateIp },
+  { names: ['projects'], register: registerProjects },
+  { names: ['orgs'], register: registerOrgs },
+  { names: ['access-list'], register: registerAccessList },
+  { names: ['conn-string'], register: registerConnString },
+  { names: ['dbusers'], register: registerDbUsers },
+  { names: ['peering'], register: registerPeering },
+  { names: ['private-endpoints'], register: registerPrivateEndpoints },
+  { names: ['search-indexes'], register: registerSearchIndexes },
+  { names: ['alerts'], register: registerAlerts },
+  { names: ['backups'], register: registerBackups },
+  { names: ['processes'], register: registerProcesses },
+  { names: ['metrics'], register: registerMetrics },
+  { names: ['logs'], register: registerLogs },
+  { names: ['performance-advisor'], register: registerPerformanceAdvisor },
+  { names: ['events'], register: registerEvents },
+  { names: ['access-logs'], register: registerAccessLogs },
+  { names: ['env'], register: registerEnv },
+  { names: ['run'], register: registerRun },
+  { names: ['api'], register: registerApi },
+  { names: ['profile'], register: registerProfile },
+  { names: ['auth'], register: registerAuth },
+  { names: ['emulator'], register: registerEmulator },
+  // Completion scripts and `__complete` read the whole tree and every group's lookups.
+  { names: ['completion', '__complete'], register: registerCompletion, wholeTree: true },
+  { names: ['version'], register: registerVersion },
+  { names: ['versions'], register: registerVersions },
+];
+
+/** Every top-level command's name, in the order help lists them. */
+export const TOP_LEVEL_NAMES: readonly string[] = GROUPS.flatMap((group) => group.names);
+
+// Hints that suggest one of these commands carry the invocation's -P, --project-id, ...
+registerHintCommands(TOP_LEVEL_NAMES);
+
+/**
+ * The one group argv runs, or undefined when the run needs every group: no command
+ * word (root help, --version), `help` without a group, an unknown word (commander
+ * suggests a near name from all), a flag the root does not declare before the
+ * command word, short flags run together or with their value attached (`-yo`,
+ * `-ojson`), a -o value no document format is (some command's own, or refused
+ * naming every command's), or a command that reads the whole tree.
+ */
+function groupNamedBy(program: CommandUnknownOpts, argv: readonly string[]): (typeof GROUPS)[number] | undefined {
+  for (let i = 0; i < argv.length && argv[i] !== '--'; i++) {
+    const word = argv[i]!;
+    if (/^-[^-]./.test(word)) return undefined;
+    const output = word === '-o' || word === '--output' ? argv[i + 1] : word.startsWith('--output=') ? word.slice('--output='.length) : undefined;
+    if (output !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(output)) return undefined;
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word.startsWith('-')) {
+      const option = program.options.find((o) => o.long === word.split('=')[0] || o.short === word);
+      if (!option || option.long === '--version') return undefined;
+      if ((option.required || option.optional) && !word.includes('=')) i++; // its value
+      continue;
+    }
+    const group = GROUPS.find((g) => g.names.includes((word === 'help' ? argv[i + 1] : word) ?? ''));
+    return group?.wholeTree ? undefined : group;
+  }
+  return undefined;
+}
+
+const BUILT = new WeakMap<object, Set<(typeof GROUPS)[number]>>();
+
+/**
+ * Adds to the tree the groups argv needs (every group without argv), once each;
+ * the single executable's prebuilt tree gets the rest of a run's groups here.
+ */
+export function addGroups(program: Command, app: App, argv?: readonly string[]): void {
+  const tree = program as unknown as TreeCommand;
+  const built = BUILT.get(program) ?? new Set();
+  BUILT.set(program, built);
+  const named = argv && groupNamedBy(tree, argv);
+  const wanted = named ? [named] : GROUPS;
+  const before = tree.commands.length;
+  for (const group of wanted) {
+    if (built.has(group)) continue;
+    built.add(group);
+    group.register(program, app);
+  }
+  if (tree.commands.length === before) return;
+  // Commands keep the order of GROUPS, whichever were built first (help lists them so).
+  const order = (command: TreeCommand): number => {
+    const at = TOP_LEVEL_NAMES.indexOf(command.name());
+    return at < 0 ? TOP_LEVEL_NAMES.length : at;
+  };
+  (tree.commands as TreeCommand[]).sort((a, b) => order(a) - order(b));
+  const output = tree.options.find((option) => option.long === '--output')!;
+  output.description = OUTPUT_DESCRIPTION + ownOutputs(tree).map((o) => `; ${o.path} also prints ${o.values.join(' or ')}`).join('');
+  hardenTree(program as never);
+}
+
+/** The command tree, with the groups argv needs (every group without argv). */
+export function buildProgram(app: App, argv?: readonly string[]): Command {
+  const program = rootCommand(app);
+  addGroups(program, app, argv);
+  return program;
 }
