@@ -6466,7 +6466,7 @@ async function outputFormat(inputs) {
   return inputs.flag ?? await inputs.setting() ?? (inputs.tty ? "table" : "json");
 }
 async function decideOutput(kind2, inputs) {
-  const document6 = (format5) => ({ form: "document", format: format5 });
+  const document6 = (format4) => ({ form: "document", format: format4 });
   switch (kind2) {
     case "body":
       return document6(inputs.flag === "json" ? "json" : inputs.flag === "pretty" || inputs.tty ? "pretty" : "json");
@@ -6474,20 +6474,20 @@ async function decideOutput(kind2, inputs) {
       if (inputs.flag !== "json" && inputs.flag !== "pretty" && !inputs.query) return { form: "bare" };
       return document6(await outputFormat(inputs));
     case "response": {
-      const format5 = await outputFormat(inputs);
-      return document6(format5 === "table" && inputs.flag === void 0 ? inputs.tty ? "pretty" : "json" : format5);
+      const format4 = await outputFormat(inputs);
+      return document6(format4 === "table" && inputs.flag === void 0 ? inputs.tty ? "pretty" : "json" : format4);
     }
     default:
   }
-  const format4 = await outputFormat(inputs);
-  if (format4 !== "table" || inputs.query) return document6(format4);
+  const format3 = await outputFormat(inputs);
+  if (format3 !== "table" || inputs.query) return document6(format3);
   switch (kind2) {
     case "terminal-view":
-      return inputs.tty ? { form: "view" } : document6(format4);
+      return inputs.tty ? { form: "view" } : document6(format3);
     case "view":
       return { form: "view" };
     default:
-      return document6(format4);
+      return document6(format3);
   }
 }
 var init_form = __esm({
@@ -26685,50 +26685,6 @@ var init_scanner = __esm({
   }
 });
 
-// node_modules/jsonc-parser/lib/esm/impl/string-intern.js
-var cachedSpaces, maxCachedValues, cachedBreakLinesWithSpaces;
-var init_string_intern = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/string-intern.js"() {
-    cachedSpaces = new Array(20).fill(0).map((_, index) => {
-      return " ".repeat(index);
-    });
-    maxCachedValues = 200;
-    cachedBreakLinesWithSpaces = {
-      " ": {
-        "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\n" + " ".repeat(index);
-        }),
-        "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r" + " ".repeat(index);
-        }),
-        "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r\n" + " ".repeat(index);
-        })
-      },
-      "	": {
-        "\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\n" + "	".repeat(index);
-        }),
-        "\r": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r" + "	".repeat(index);
-        }),
-        "\r\n": new Array(maxCachedValues).fill(0).map((_, index) => {
-          return "\r\n" + "	".repeat(index);
-        })
-      }
-    };
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/impl/format.js
-var init_format = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/format.js"() {
-    "use strict";
-    init_scanner();
-    init_string_intern();
-  }
-});
-
 // node_modules/jsonc-parser/lib/esm/impl/parser.js
 function parse(text19, errors = [], options = ParseOptions.DEFAULT) {
   let currentProperty = null;
@@ -27091,74 +27047,6 @@ var init_parser = __esm({
   }
 });
 
-// node_modules/jsonc-parser/lib/esm/impl/edit.js
-var init_edit = __esm({
-  "node_modules/jsonc-parser/lib/esm/impl/edit.js"() {
-    "use strict";
-    init_format();
-    init_parser();
-  }
-});
-
-// node_modules/jsonc-parser/lib/esm/main.js
-var ScanError, SyntaxKind, parse2, ParseErrorCode;
-var init_main = __esm({
-  "node_modules/jsonc-parser/lib/esm/main.js"() {
-    "use strict";
-    init_format();
-    init_edit();
-    init_scanner();
-    init_parser();
-    (function(ScanError2) {
-      ScanError2[ScanError2["None"] = 0] = "None";
-      ScanError2[ScanError2["UnexpectedEndOfComment"] = 1] = "UnexpectedEndOfComment";
-      ScanError2[ScanError2["UnexpectedEndOfString"] = 2] = "UnexpectedEndOfString";
-      ScanError2[ScanError2["UnexpectedEndOfNumber"] = 3] = "UnexpectedEndOfNumber";
-      ScanError2[ScanError2["InvalidUnicode"] = 4] = "InvalidUnicode";
-      ScanError2[ScanError2["InvalidEscapeCharacter"] = 5] = "InvalidEscapeCharacter";
-      ScanError2[ScanError2["InvalidCharacter"] = 6] = "InvalidCharacter";
-    })(ScanError || (ScanError = {}));
-    (function(SyntaxKind2) {
-      SyntaxKind2[SyntaxKind2["OpenBraceToken"] = 1] = "OpenBraceToken";
-      SyntaxKind2[SyntaxKind2["CloseBraceToken"] = 2] = "CloseBraceToken";
-      SyntaxKind2[SyntaxKind2["OpenBracketToken"] = 3] = "OpenBracketToken";
-      SyntaxKind2[SyntaxKind2["CloseBracketToken"] = 4] = "CloseBracketToken";
-      SyntaxKind2[SyntaxKind2["CommaToken"] = 5] = "CommaToken";
-      SyntaxKind2[SyntaxKind2["ColonToken"] = 6] = "ColonToken";
-      SyntaxKind2[SyntaxKind2["NullKeyword"] = 7] = "NullKeyword";
-      SyntaxKind2[SyntaxKind2["TrueKeyword"] = 8] = "TrueKeyword";
-      SyntaxKind2[SyntaxKind2["FalseKeyword"] = 9] = "FalseKeyword";
-      SyntaxKind2[SyntaxKind2["StringLiteral"] = 10] = "StringLiteral";
-      SyntaxKind2[SyntaxKind2["NumericLiteral"] = 11] = "NumericLiteral";
-      SyntaxKind2[SyntaxKind2["LineCommentTrivia"] = 12] = "LineCommentTrivia";
-      SyntaxKind2[SyntaxKind2["BlockCommentTrivia"] = 13] = "BlockCommentTrivia";
-      SyntaxKind2[SyntaxKind2["LineBreakTrivia"] = 14] = "LineBreakTrivia";
-      SyntaxKind2[SyntaxKind2["Trivia"] = 15] = "Trivia";
-      SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
-      SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
-    })(SyntaxKind || (SyntaxKind = {}));
-    parse2 = parse;
-    (function(ParseErrorCode2) {
-      ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
-      ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
-      ParseErrorCode2[ParseErrorCode2["PropertyNameExpected"] = 3] = "PropertyNameExpected";
-      ParseErrorCode2[ParseErrorCode2["ValueExpected"] = 4] = "ValueExpected";
-      ParseErrorCode2[ParseErrorCode2["ColonExpected"] = 5] = "ColonExpected";
-      ParseErrorCode2[ParseErrorCode2["CommaExpected"] = 6] = "CommaExpected";
-      ParseErrorCode2[ParseErrorCode2["CloseBraceExpected"] = 7] = "CloseBraceExpected";
-      ParseErrorCode2[ParseErrorCode2["CloseBracketExpected"] = 8] = "CloseBracketExpected";
-      ParseErrorCode2[ParseErrorCode2["EndOfFileExpected"] = 9] = "EndOfFileExpected";
-      ParseErrorCode2[ParseErrorCode2["InvalidCommentToken"] = 10] = "InvalidCommentToken";
-      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfComment"] = 11] = "UnexpectedEndOfComment";
-      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfString"] = 12] = "UnexpectedEndOfString";
-      ParseErrorCode2[ParseErrorCode2["UnexpectedEndOfNumber"] = 13] = "UnexpectedEndOfNumber";
-      ParseErrorCode2[ParseErrorCode2["InvalidUnicode"] = 14] = "InvalidUnicode";
-      ParseErrorCode2[ParseErrorCode2["InvalidEscapeCharacter"] = 15] = "InvalidEscapeCharacter";
-      ParseErrorCode2[ParseErrorCode2["InvalidCharacter"] = 16] = "InvalidCharacter";
-    })(ParseErrorCode || (ParseErrorCode = {}));
-  }
-});
-
 // src/core/input.ts
 var input_exports = {};
 __export(input_exports, {
@@ -27203,7 +27091,7 @@ function locateJsonError(text19, message) {
     reason = message.slice(0, placed.index);
   } else {
     const errors = [];
-    parse2(text19, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    parse(text19, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
     position = Math.min(first?.offset ?? text19.length, text19.length);
     const token2 = text19.slice(position, position + (first?.length ?? 0));
@@ -27227,7 +27115,7 @@ var MAX_INPUT_BYTES;
 var init_input = __esm({
   "src/core/input.ts"() {
     "use strict";
-    init_main();
+    init_parser();
     init_boundedRead();
     init_errors();
     init_jsonText2();
@@ -27522,10 +27410,10 @@ async function runOperation(ctx, op, flags) {
   await printDocument2(ctx, response.rawBody);
 }
 async function writeAll(ctx, client, path, resource, query3) {
-  const format4 = await ctx.outputFormat();
-  if ((format4 === "json" || format4 === "pretty") && !ctx.globals.query) {
+  const format3 = await ctx.outputFormat();
+  if ((format3 === "json" || format3 === "pretty") && !ctx.globals.query) {
     const { writeJsonList: writeJsonList2 } = await Promise.resolve().then(() => (init_jsonList(), jsonList_exports));
-    await writeJsonList2(ctx.io, client.streamAll(path, resource, query3, { itemsAsText: format4 === "json" }), format4 === "pretty" ? 2 : 0);
+    await writeJsonList2(ctx.io, client.streamAll(path, resource, query3, { itemsAsText: format3 === "json" }), format3 === "pretty" ? 2 : 0);
     return;
   }
   const all = await client.fetchAll(path, resource, query3);
@@ -29596,7 +29484,7 @@ function query(options) {
   if (entries.length === 0) return "";
   return "/?" + entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
 }
-function format2(shape2, parts) {
+function format(shape2, parts) {
   const info2 = SHAPES[shape2.type];
   if (!info2) fail(shape2, "no such shape");
   if (!shape2.srv && info2.hostList === void 0) fail(shape2, "this row has only an SRV form");
@@ -29648,7 +29536,7 @@ function format2(shape2, parts) {
   }
   return fail(shape2, "no such shape");
 }
-var init_format2 = __esm({
+var init_format = __esm({
   "src/connstring/format.ts"() {
     "use strict";
     init_errors3();
@@ -29729,15 +29617,15 @@ function issueConnectionStrings(input) {
   }
   const legacyProvider = input.provider === "AZURE" || input.provider === "GCP" ? input.provider : "AWS";
   const offerPrivate = ready && input.provider !== "TENANT" && (input.privateIpMode || input.peering && (input.provider !== "AWS" || input.awsCustomDns === true));
-  if (offerPrivate) out.private = format2({ type: "privatePeering", srv: false }, hostList);
+  if (offerPrivate) out.private = format({ type: "privatePeering", srv: false }, hostList);
   if (sharded || endpoints && endpoints.entries.length > 0) out.privateEndpoint = endpoints?.entries ?? [];
-  if (offerPrivate) out.privateSrv = format2({ type: "privatePeering", srv: true }, srvParts);
+  if (offerPrivate) out.privateSrv = format({ type: "privatePeering", srv: true }, srvParts);
   const legacy = input.legacy && input.provider !== "TENANT";
   if (ready) {
-    out.standard = legacy ? format2({ type: "legacy", srv: false }, { ...hostList, provider: legacyProvider }) : format2({ type: "standard", srv: false }, hostList);
+    out.standard = legacy ? format({ type: "legacy", srv: false }, { ...hostList, provider: legacyProvider }) : format({ type: "standard", srv: false }, hostList);
   }
   if (ready || input.provider === "TENANT") {
-    out.standardSrv = legacy ? format2({ type: "legacy", srv: true }, { ...srvParts, provider: legacyProvider }) : format2({ type: "standard", srv: true }, srvParts);
+    out.standardSrv = legacy ? format({ type: "legacy", srv: true }, { ...srvParts, provider: legacyProvider }) : format({ type: "standard", srv: true }, srvParts);
   }
   return out;
 }
@@ -29771,12 +29659,12 @@ function privateEndpoints2(input, base, hostCount, options) {
     if (sharded) {
       const optimizedParts = { ...base, cluster: input.cluster, endpointIndex };
       if (ep.regionalized) optimizedParts.region = region2;
-      optimized = format2({ type: "privateLinkOptimized", srv: true }, optimizedParts);
+      optimized = format({ type: "privateLinkOptimized", srv: true }, optimizedParts);
     }
     const entry = {
-      connectionString: format2({ type: shape2, srv: false }, parts),
+      connectionString: format({ type: shape2, srv: false }, parts),
       endpoints: [{ endpointId: ep.endpointId, providerName: ep.provider, region: apiRegion(ep.provider, region2) }],
-      srvConnectionString: format2({ type: shape2, srv: true }, { ...parts, options: void 0 }),
+      srvConnectionString: format({ type: shape2, srv: true }, { ...parts, options: void 0 }),
       ...optimized === void 0 ? {} : { srvShardOptimizedConnectionString: optimized },
       type: sharded ? "MONGOS" : "MONGOD"
     };
@@ -29789,7 +29677,7 @@ var init_issue = __esm({
   "src/connstring/issue.ts"() {
     "use strict";
     init_errors3();
-    init_format2();
+    init_format();
     init_regions();
     init_shapes();
     init_tokens();
@@ -34035,7 +33923,7 @@ function agreed(candidates, field2) {
   const values = new Set(candidates.map((c) => SHAPES[c][field2]));
   return values.size === 1 ? [...values][0] : void 0;
 }
-function parse3(uri) {
+function parse2(uri) {
   if (typeof uri !== "string") throw new ConnStringParseError("a connection string must be text", String(uri));
   const text19 = uri.trim();
   const shown2 = redactPassword(text19);
@@ -34102,7 +33990,7 @@ function parse3(uri) {
 }
 function currentForm(p) {
   try {
-    return format2(
+    return format(
       { type: "standard", srv: p.srv },
       {
         cluster: p.cluster,
@@ -34122,7 +34010,7 @@ var init_parse = __esm({
     init_esm_wrapper();
     init_classify();
     init_errors3();
-    init_format2();
+    init_format();
     init_hosts();
     init_notes();
     init_shapes();
@@ -34137,7 +34025,7 @@ __export(list_exports, {
 });
 function tryParse(uri) {
   try {
-    return parse3(uri);
+    return parse2(uri);
   } catch {
     return void 0;
   }
@@ -34232,14 +34120,14 @@ __export(connstring_exports, {
   SHAPE_IDS: () => SHAPE_IDS,
   SRV_SCHEME: () => SRV_SCHEME,
   apiRegion: () => apiRegion,
-  format: () => format2,
+  format: () => format,
   hostMembers: () => hostMembers,
   hostRegion: () => hostRegion,
   isAwsRegion: () => isAwsRegion,
   isAzureRegion: () => isAzureRegion,
   issueConnectionStrings: () => issueConnectionStrings,
   listConnectionStrings: () => listConnectionStrings,
-  parse: () => parse3,
+  parse: () => parse2,
   projectHash: () => projectHash,
   providerOfRegion: () => providerOfRegion,
   replicaSetId: () => replicaSetId,
@@ -34250,7 +34138,7 @@ var init_connstring = __esm({
   "src/connstring/index.ts"() {
     "use strict";
     init_errors3();
-    init_format2();
+    init_format();
     init_issue();
     init_list();
     init_parse();
@@ -36907,12 +36795,12 @@ var init_cli_spinners = __esm({
 });
 
 // node_modules/yoctocolors/base.js
-var import_node_tty3, hasColors, format3, reset, bold, dim, italic, underline, underlineDouble, underlineCurly, underlineDotted, underlineDashed, overline, inverse, hidden, strikethrough, black, red, green, yellow, blue, magenta, cyan, white, gray, bgBlack, bgRed, bgGreen, bgYellow, bgBlue, bgMagenta, bgCyan, bgWhite, bgGray, redBright, greenBright, yellowBright, blueBright, magentaBright, cyanBright, whiteBright, bgRedBright, bgGreenBright, bgYellowBright, bgBlueBright, bgMagentaBright, bgCyanBright, bgWhiteBright, underlineBlack, underlineRed, underlineGreen, underlineYellow, underlineBlue, underlineMagenta, underlineCyan, underlineWhite, underlineGray, underlineRedBright, underlineGreenBright, underlineYellowBright, underlineBlueBright, underlineMagentaBright, underlineCyanBright, underlineWhiteBright;
+var import_node_tty3, hasColors, format2, reset, bold, dim, italic, underline, underlineDouble, underlineCurly, underlineDotted, underlineDashed, overline, inverse, hidden, strikethrough, black, red, green, yellow, blue, magenta, cyan, white, gray, bgBlack, bgRed, bgGreen, bgYellow, bgBlue, bgMagenta, bgCyan, bgWhite, bgGray, redBright, greenBright, yellowBright, blueBright, magentaBright, cyanBright, whiteBright, bgRedBright, bgGreenBright, bgYellowBright, bgBlueBright, bgMagentaBright, bgCyanBright, bgWhiteBright, underlineBlack, underlineRed, underlineGreen, underlineYellow, underlineBlue, underlineMagenta, underlineCyan, underlineWhite, underlineGray, underlineRedBright, underlineGreenBright, underlineYellowBright, underlineBlueBright, underlineMagentaBright, underlineCyanBright, underlineWhiteBright;
 var init_base = __esm({
   "node_modules/yoctocolors/base.js"() {
     import_node_tty3 = __toESM(require("node:tty"), 1);
     hasColors = import_node_tty3.default?.WriteStream?.prototype?.hasColors?.() ?? false;
-    format3 = (open5, close) => {
+    format2 = (open5, close) => {
       if (!hasColors) {
         return (input) => input;
       }
@@ -36937,67 +36825,67 @@ var init_base = __esm({
         return result;
       };
     };
-    reset = format3(0, 0);
-    bold = format3(1, 22);
-    dim = format3(2, 22);
-    italic = format3(3, 23);
-    underline = format3(4, 24);
-    underlineDouble = format3("4:2", 24);
-    underlineCurly = format3("4:3", 24);
-    underlineDotted = format3("4:4", 24);
-    underlineDashed = format3("4:5", 24);
-    overline = format3(53, 55);
-    inverse = format3(7, 27);
-    hidden = format3(8, 28);
-    strikethrough = format3(9, 29);
-    black = format3(30, 39);
-    red = format3(31, 39);
-    green = format3(32, 39);
-    yellow = format3(33, 39);
-    blue = format3(34, 39);
-    magenta = format3(35, 39);
-    cyan = format3(36, 39);
-    white = format3(37, 39);
-    gray = format3(90, 39);
-    bgBlack = format3(40, 49);
-    bgRed = format3(41, 49);
-    bgGreen = format3(42, 49);
-    bgYellow = format3(43, 49);
-    bgBlue = format3(44, 49);
-    bgMagenta = format3(45, 49);
-    bgCyan = format3(46, 49);
-    bgWhite = format3(47, 49);
-    bgGray = format3(100, 49);
-    redBright = format3(91, 39);
-    greenBright = format3(92, 39);
-    yellowBright = format3(93, 39);
-    blueBright = format3(94, 39);
-    magentaBright = format3(95, 39);
-    cyanBright = format3(96, 39);
-    whiteBright = format3(97, 39);
-    bgRedBright = format3(101, 49);
-    bgGreenBright = format3(102, 49);
-    bgYellowBright = format3(103, 49);
-    bgBlueBright = format3(104, 49);
-    bgMagentaBright = format3(105, 49);
-    bgCyanBright = format3(106, 49);
-    bgWhiteBright = format3(107, 49);
-    underlineBlack = format3("58;5;0", 59);
-    underlineRed = format3("58;5;1", 59);
-    underlineGreen = format3("58;5;2", 59);
-    underlineYellow = format3("58;5;3", 59);
-    underlineBlue = format3("58;5;4", 59);
-    underlineMagenta = format3("58;5;5", 59);
-    underlineCyan = format3("58;5;6", 59);
-    underlineWhite = format3("58;5;7", 59);
-    underlineGray = format3("58;5;8", 59);
-    underlineRedBright = format3("58;5;9", 59);
-    underlineGreenBright = format3("58;5;10", 59);
-    underlineYellowBright = format3("58;5;11", 59);
-    underlineBlueBright = format3("58;5;12", 59);
-    underlineMagentaBright = format3("58;5;13", 59);
-    underlineCyanBright = format3("58;5;14", 59);
-    underlineWhiteBright = format3("58;5;15", 59);
+    reset = format2(0, 0);
+    bold = format2(1, 22);
+    dim = format2(2, 22);
+    italic = format2(3, 23);
+    underline = format2(4, 24);
+    underlineDouble = format2("4:2", 24);
+    underlineCurly = format2("4:3", 24);
+    underlineDotted = format2("4:4", 24);
+    underlineDashed = format2("4:5", 24);
+    overline = format2(53, 55);
+    inverse = format2(7, 27);
+    hidden = format2(8, 28);
+    strikethrough = format2(9, 29);
+    black = format2(30, 39);
+    red = format2(31, 39);
+    green = format2(32, 39);
+    yellow = format2(33, 39);
+    blue = format2(34, 39);
+    magenta = format2(35, 39);
+    cyan = format2(36, 39);
+    white = format2(37, 39);
+    gray = format2(90, 39);
+    bgBlack = format2(40, 49);
+    bgRed = format2(41, 49);
+    bgGreen = format2(42, 49);
+    bgYellow = format2(43, 49);
+    bgBlue = format2(44, 49);
+    bgMagenta = format2(45, 49);
+    bgCyan = format2(46, 49);
+    bgWhite = format2(47, 49);
+    bgGray = format2(100, 49);
+    redBright = format2(91, 39);
+    greenBright = format2(92, 39);
+    yellowBright = format2(93, 39);
+    blueBright = format2(94, 39);
+    magentaBright = format2(95, 39);
+    cyanBright = format2(96, 39);
+    whiteBright = format2(97, 39);
+    bgRedBright = format2(101, 49);
+    bgGreenBright = format2(102, 49);
+    bgYellowBright = format2(103, 49);
+    bgBlueBright = format2(104, 49);
+    bgMagentaBright = format2(105, 49);
+    bgCyanBright = format2(106, 49);
+    bgWhiteBright = format2(107, 49);
+    underlineBlack = format2("58;5;0", 59);
+    underlineRed = format2("58;5;1", 59);
+    underlineGreen = format2("58;5;2", 59);
+    underlineYellow = format2("58;5;3", 59);
+    underlineBlue = format2("58;5;4", 59);
+    underlineMagenta = format2("58;5;5", 59);
+    underlineCyan = format2("58;5;6", 59);
+    underlineWhite = format2("58;5;7", 59);
+    underlineGray = format2("58;5;8", 59);
+    underlineRedBright = format2("58;5;9", 59);
+    underlineGreenBright = format2("58;5;10", 59);
+    underlineYellowBright = format2("58;5;11", 59);
+    underlineBlueBright = format2("58;5;12", 59);
+    underlineMagentaBright = format2("58;5;13", 59);
+    underlineCyanBright = format2("58;5;14", 59);
+    underlineWhiteBright = format2("58;5;15", 59);
   }
 });
 
@@ -49713,9 +49601,9 @@ function optionDefaults(options) {
 function commanderOption(declared) {
   const option = new Option(declared.value ? `${declared.flag} ${declared.value}` : declared.flag, declared.description);
   if (declared.choices) option.choices(declared.choices);
-  const parse4 = declared.parse;
-  if (declared.repeatable) option.argParser((value, previous = []) => [...previous, parse4 ? parse4(value) : value]);
-  else if (parse4) option.argParser(parse4);
+  const parse3 = declared.parse;
+  if (declared.repeatable) option.argParser((value, previous = []) => [...previous, parse3 ? parse3(value) : value]);
+  else if (parse3) option.argParser(parse3);
   return option;
 }
 function registerEnvStep(declared) {
@@ -53772,7 +53660,7 @@ var require_asciichart = __commonJS({
         }
         width = width + offset;
         let symbols = typeof cfg.symbols !== "undefined" ? cfg.symbols : defaultSymbols;
-        let format4 = typeof cfg.format !== "undefined" ? cfg.format : function(x) {
+        let format3 = typeof cfg.format !== "undefined" ? cfg.format : function(x) {
           return (padding + x.toFixed(2)).slice(-padding.length);
         };
         let result = new Array(rows + 1);
@@ -53783,7 +53671,7 @@ var require_asciichart = __commonJS({
           }
         }
         for (let y = min2; y <= max2; ++y) {
-          let label = format4(rows > 0 ? max - (y - min2) * range / rows : y, y - min2);
+          let label = format3(rows > 0 ? max - (y - min2) * range / rows : y, y - min2);
           result[y - min2][Math.max(offset - label.length, 0)] = label;
           result[y - min2][offset - 1] = y == 0 ? symbols[0] : symbols[1];
         }
@@ -55265,12 +55153,12 @@ async function runClustersList(ctx, flags) {
   const client = await ctx.api();
   if (await ctx.outputFormat() === "table" && !ctx.globals.query && await flexReachable(ctx)) return runMixedTable(ctx, flags, client, projectId);
   if (flags.all) {
-    const format4 = await ctx.outputFormat();
+    const format3 = await ctx.outputFormat();
     const options = { count: flags.count };
-    if ((format4 === "json" || format4 === "pretty") && !ctx.globals.query) {
+    if ((format3 === "json" || format3 === "pretty") && !ctx.globals.query) {
       const { writeJsonList: writeJsonList2 } = await Promise.resolve().then(() => (init_jsonList(), jsonList_exports));
-      const stream = streamAllClusters2(client, projectId, { ...options, itemsAsText: format4 === "json" });
-      await writeJsonList2(ctx.io, flags.count ? stream : tailWithoutCount(stream), format4 === "pretty" ? 2 : 0);
+      const stream = streamAllClusters2(client, projectId, { ...options, itemsAsText: format3 === "json" });
+      await writeJsonList2(ctx.io, flags.count ? stream : tailWithoutCount(stream), format3 === "pretty" ? 2 : 0);
       return;
     }
     const all = await listAllClusters3(client, projectId, options);
@@ -55353,10 +55241,10 @@ async function runFlexList(ctx, flags) {
   const projectId = await ctx.projectId();
   const client = await ctx.api();
   if (flags.all) {
-    const format4 = await ctx.outputFormat();
-    if ((format4 === "json" || format4 === "pretty") && !ctx.globals.query) {
+    const format3 = await ctx.outputFormat();
+    if ((format3 === "json" || format3 === "pretty") && !ctx.globals.query) {
       const { writeJsonList: writeJsonList2 } = await Promise.resolve().then(() => (init_jsonList(), jsonList_exports));
-      await writeJsonList2(ctx.io, streamAllFlexClusters2(client, projectId), format4 === "pretty" ? 2 : 0);
+      await writeJsonList2(ctx.io, streamAllFlexClusters2(client, projectId), format3 === "pretty" ? 2 : 0);
       return;
     }
     await ctx.output(await listAllFlexClusters2(client, projectId), CLUSTER_LIST_TABLE);
@@ -55609,9 +55497,9 @@ async function runFlexPatch(ctx, locator, flags, fileDoc, timeoutMs) {
   }
   await showCluster(ctx, updated);
 }
-function asUsageErrorValue(parse4, field2) {
+function asUsageErrorValue(parse3, field2) {
   try {
-    return parse4();
+    return parse3();
   } catch (error2) {
     if (error2 instanceof UsageError) throw new UsageError(`${field2}: ${error2.message.replace(/^invalid --tier "[^"]*": /, "")}`);
     throw error2;
@@ -56471,8 +56359,8 @@ function registerConnStringParse(parent, app) {
   ]);
 }
 async function runConnStringParse(ctx, uri) {
-  const { parse: parse4 } = await Promise.resolve().then(() => (init_connstring(), connstring_exports));
-  await ctx.output(parse4(uri), CONN_STRING_PARSE_TABLE);
+  const { parse: parse3 } = await Promise.resolve().then(() => (init_connstring(), connstring_exports));
+  await ctx.output(parse3(uri), CONN_STRING_PARSE_TABLE);
 }
 
 // src/cli/conn-string/index.ts
@@ -56848,11 +56736,11 @@ function probability(value) {
 }
 function moduleFlag(declared) {
   const option = new Option(declared.value ? `${declared.flag} ${declared.value}` : declared.flag, declared.description);
-  const parse4 = declared.parse;
-  if (parse4) {
+  const parse3 = declared.parse;
+  if (parse3) {
     option.argParser((value) => {
       try {
-        return parse4(value);
+        return parse3(value);
       } catch (error2) {
         throw new UsageError(`invalid ${declared.flag} "${value}": ${error2.message}`);
       }
@@ -58650,8 +58538,8 @@ async function follow(ctx, planned, flags) {
     Promise.resolve().then(() => (init_watch(), watch_exports))
   ]);
   const client = await ctx.api();
-  const format4 = await ctx.outputFormat();
-  const table2 = format4 === "table" && !ctx.globals.query ? new FollowTable(ctx) : void 0;
+  const format3 = await ctx.outputFormat();
+  const table2 = format3 === "table" && !ctx.globals.query ? new FollowTable(ctx) : void 0;
   const cursor = new FollowCursor2(planned.since?.getTime());
   const intervals = ctx.watchIntervals;
   let interval = intervals.firstMs;
@@ -60793,19 +60681,19 @@ function commandPath(program2, argv) {
   }
   return ["cdba", ...names3].join(" ");
 }
-function commanderExit(io, error2, message, path, format4 = "text") {
+function commanderExit(io, error2, message, path, format3 = "text") {
   if (error2.code === "commander.helpDisplayed" || error2.code === "commander.version") return ExitCode.ok;
   if (error2.code === "commander.help") return error2.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   const text19 = (message || error2.message).replace(/^error:\s*/i, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").replace(/\s*\n\s*/g, " ").trim().replace(/\.$/, "");
-  if (format4 === "json") io.errorDocument(formatErrorReport(usageErrorReport(text19, `see '${path} --help'`)));
+  if (format3 === "json") io.errorDocument(formatErrorReport(usageErrorReport(text19, `see '${path} --help'`)));
   else io.note(`cdba: ${text19}; see '${path} --help'`);
   return ExitCode.usage;
 }
-function reportError(io, error2, debug, context = {}, argv, env2 = {}, format4 = "text") {
+function reportError(io, error2, debug, context = {}, argv, env2 = {}, format3 = "text") {
   const remedy = error2 instanceof CdbaError && error2.remedy && (rerunHint(error2.remedy, argv) ?? withContext(remedyHint(error2.remedy, env2), context));
   const hint = error2 instanceof CdbaError ? [error2.hint && withContext(error2.hint, context), remedy].filter(Boolean).join(", or ") : "";
   io.onFailure?.(error2 instanceof CdbaError ? error2.message : `unexpected error: ${error2?.message ?? String(error2)}`, hint || void 0);
-  if (format4 === "json") {
+  if (format3 === "json") {
     io.errorDocument(formatErrorReport(errorReport(error2, hint || void 0)));
   } else if (error2 instanceof CdbaError) {
     io.note(`cdba: ${error2.message}${hint ? `; ${hint}` : ""}`, "red");
@@ -60857,4 +60745,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=1ab44b961c5ecb48704c51c01d5e274607eb4c656b5723a74b94cc805b604cd1
+//# cdbaBundleSha256=86219141266bc65e81adbcef90efa68f234e6100919d7538e74b6fbcc03999c4

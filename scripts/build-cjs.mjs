@@ -19,7 +19,8 @@ await build({
   platform: 'node',
   target: 'node22.12',
   supported: { 'dynamic-import': false },
-  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  // Its parser, all cdba uses (scripts/build-sea.mjs says why).
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/impl/parser.js' },
   legalComments: 'none',
   logLevel: 'warning',
   charset: 'ascii',

@@ -75,8 +75,10 @@ const result = await build({
   logLevel: 'warning',
   // SEA has no dynamic import(): esbuild turns the ones left (node: built-ins) into require().
   supported: { 'dynamic-import': false },
-  // jsonc-parser's UMD main requires ./impl/* at run time; its ES module build bundles (as in package.json).
-  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  // jsonc-parser's UMD main requires ./impl/* at run time; its ES module parser bundles, and is all
+  // cdba uses (src/core/input.ts): its ES module main would also build the formatter's 2,400
+  // indentation strings at load (as in package.json and build-cjs.mjs).
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/impl/parser.js' },
   // Bundled modules that ask for import.meta.url get the executable's own URL.
   define: { 'import.meta.url': '__cdbaImportMetaUrl' },
   banner: { js: "const __cdbaImportMetaUrl = require('node:url').pathToFileURL(process.execPath).href;" },

@@ -16,7 +16,7 @@ const result = await build({
   platform: 'node',
   target: 'node22.12',
   write: false,
-  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/impl/parser.js' },
   logLevel: 'warning',
 });
 const code = result.outputFiles[0].text;

@@ -26,7 +26,7 @@ try {
     format: 'esm',
     platform: 'node',
     target: 'node22.12',
-    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/impl/parser.js' },
     banner: { js: "import { createRequire as __cdbaCreateRequire } from 'node:module'; const require = __cdbaCreateRequire(import.meta.url);" },
     logLevel: 'warning',
   });

@@ -28,7 +28,7 @@ beforeAll(async () => {
     platform: 'node',
     target: 'node22.12',
     outfile: bundle,
-    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/impl/parser.js' },
     banner: { js: "import { createRequire as __cdbaCreateRequire } from 'node:module'; const require = __cdbaCreateRequire(import.meta.url);" },
     logLevel: 'silent',
   });

@@ -24,7 +24,7 @@ async function startupGraph(): Promise<{ modules: string[]; bundled: string[] }>
     outdir: 'dist/startup-graph', // nothing is written
     write: false,
     metafile: true,
-    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/impl/parser.js' },
     logLevel: 'silent',
   });
   const outputs: Metafile['outputs'] = result.metafile.outputs;
