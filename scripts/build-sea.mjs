@@ -62,9 +62,51 @@ rmSync(STAMP, { force: true });
 const bundle = join(OUT_DIR, 'main.cjs');
 const { build } = await import('esbuild');
 
-const result = await build({
-  entryPoints: [join(REPO, 'src', 'sea', 'main.ts')],
-  outfile: bundle,
+// The emulator is a bundle of its own, an asset of the executable that `cdba emulator`
+// compiles when it starts: out of the one script the snapshot holds, whose every
+// function and object each run reads in again (its 1 MB of code there cost every call
+// 8% more instructions; test/bench/RESULTS.md). The errors it throws must be the CLI's
+// own classes (exit codes are chosen by instanceof), so that module is the one shared
+// (SHARED, handed over by the loader below); nothing else crosses.
+const SHARED = { [join(REPO, 'src', 'base', 'errors.ts')]: 'cdba:base/errors' };
+const emulatorBundle = join(OUT_DIR, 'emulator.cjs');
+const shared = {
+  name: 'shared-with-the-cli',
+  setup(b) {
+    b.onResolve({ filter: /errors\.js$/ }, async (args) => {
+      if (args.pluginData === 'inner') return undefined;
+      const resolved = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'inner' });
+      return SHARED[resolved.path] ? { path: SHARED[resolved.path], external: true } : undefined;
+    });
+  },
+};
+// In the CLI's bundle, the emulator's entry becomes the loader of that asset.
+const EMULATOR_ENTRY = join(REPO, 'src', 'emulator', 'index.ts');
+const emulatorFromAsset = {
+  name: 'emulator-from-asset',
+  setup(b) {
+    b.onResolve({ filter: /emulator\/index\.js$/ }, async (args) => {
+      if (args.pluginData === 'inner') return undefined;
+      const resolved = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'inner' });
+      return resolved.path === EMULATOR_ENTRY ? { path: 'emulator', namespace: 'cdba-sea-asset' } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'cdba-sea-asset' }, () => ({
+      resolveDir: join(REPO, 'src', 'base'),
+      loader: 'js',
+      contents: `const { getAsset } = require('node:sea');
+const { compileFunction } = require('node:vm');
+const errors = require('./errors.ts');
+const loaded = { exports: {} };
+compileFunction(getAsset('emulator.cjs', 'utf8'), ['exports', 'require', 'module'], { filename: 'cdba-emulator.cjs' })(
+  loaded.exports, (id) => (id === 'cdba:base/errors' ? errors : require(id)), loaded);
+module.exports = loaded.exports;
+`,
+    }));
+  },
+};
+
+// What both bundles are built with.
+const common = {
   bundle: true,
   format: 'cjs',
   platform: 'node',
@@ -82,13 +124,15 @@ const result = await build({
   // Bundled modules that ask for import.meta.url get the executable's own URL.
   define: { 'import.meta.url': '__cdbaImportMetaUrl' },
   banner: { js: "const __cdbaImportMetaUrl = require('node:url').pathToFileURL(process.execPath).href;" },
-  plugins: [lazyBuiltins],
-});
+};
+const emulatorResult = await build({ ...common, entryPoints: [EMULATOR_ENTRY], outfile: emulatorBundle, plugins: [shared] });
+if (emulatorResult.errors.length > 0) process.exit(1);
+const result = await build({ ...common, entryPoints: [join(REPO, 'src', 'sea', 'main.ts')], outfile: bundle, plugins: [emulatorFromAsset, lazyBuiltins] });
 if (result.errors.length > 0) process.exit(1);
 
 const blob = join(OUT_DIR, 'sea-prep.blob');
 const config = join(OUT_DIR, 'sea-config.json');
-writeFileSync(config, `${JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useSnapshot: true }, null, 2)}\n`);
+writeFileSync(config, `${JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useSnapshot: true, assets: { 'emulator.cjs': emulatorBundle } }, null, 2)}\n`);
 const sea = spawnSync(process.execPath, ['--experimental-sea-config', config], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
 // Node warns, three lines per module, that child_process, tty and vm are "not yet fully
 // verified" in snapshots; test/e2e/sea.test.ts runs what cdba uses of them. Anything else is shown.
