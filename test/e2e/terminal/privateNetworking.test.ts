@@ -61,9 +61,10 @@ function run(mode: Mode, url: string, args: string[]): Run {
   let out = '';
   let err = '';
   const waiters: Array<{ pattern: RegExp; resolve: () => void }> = [];
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => {
-    err += chunk.toString('utf8');
+  // Decoded as streams: a character of several bytes may arrive split across two reads.
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    err += chunk;
     for (const w of waiters.filter((x) => x.pattern.test(err))) {
       waiters.splice(waiters.indexOf(w), 1);
       w.resolve();

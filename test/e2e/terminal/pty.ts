@@ -37,15 +37,18 @@ export function inTerminal(args: string[], options: { columns: number; rows?: nu
   });
   let text = '';
   const waiters: Array<{ pattern: RegExp; resolve: () => void }> = [];
-  const onData = (chunk: Buffer): void => {
-    text += chunk.toString('utf8');
+  // A character of several bytes may arrive split across two reads: each stream is decoded
+  // as a stream, never chunk by chunk (a box-drawing character split in two read as three
+  // replacement characters, one column wider than the chart; seen in a fresh-clone run).
+  const onData = (chunk: string): void => {
+    text += chunk;
     for (const waiter of waiters.filter((w) => w.pattern.test(plain(text)))) {
       waiters.splice(waiters.indexOf(waiter), 1);
       waiter.resolve();
     }
   };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
+  child.stdout?.setEncoding('utf8').on('data', onData);
+  child.stderr?.setEncoding('utf8').on('data', onData);
   return {
     child,
     text: () => text,
