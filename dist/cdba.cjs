@@ -60566,20 +60566,12 @@ function groupNamedBy(program2, argv) {
   }
   return void 0;
 }
-var BUILT = /* @__PURE__ */ new WeakMap();
 function addGroups(program2, app, argv) {
   const tree = program2;
-  const built2 = BUILT.get(program2) ?? /* @__PURE__ */ new Set();
-  BUILT.set(program2, built2);
   const named = argv && groupNamedBy(tree, argv);
-  const wanted = named ? [named] : GROUPS;
-  const before = tree.commands.length;
-  for (const group of wanted) {
-    if (built2.has(group)) continue;
-    built2.add(group);
-    group.register(program2, app);
-  }
-  if (tree.commands.length === before) return;
+  const missing3 = (named ? [named] : GROUPS).filter((group) => !tree.commands.some((command) => command.name() === group.names[0]));
+  if (missing3.length === 0) return;
+  for (const group of missing3) group.register(program2, app);
   const order = (command) => {
     const at = TOP_LEVEL_NAMES.indexOf(command.name());
     return at < 0 ? TOP_LEVEL_NAMES.length : at;
@@ -60745,4 +60737,4 @@ function remedyHint(remedy, env2 = {}) {
 });
 })
 
-//# cdbaBundleSha256=86219141266bc65e81adbcef90efa68f234e6100919d7538e74b6fbcc03999c4
+//# cdbaBundleSha256=395c074d2368c224c52b4e550e8a598b90ed9447ccd56b1be79cef62c36a3a41

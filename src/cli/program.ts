@@ -166,25 +166,16 @@ function groupNamedBy(program: CommandUnknownOpts, argv: readonly string[]): (ty
   return undefined;
 }
 
-const BUILT = new WeakMap<object, Set<(typeof GROUPS)[number]>>();
-
 /**
- * Adds to the tree the groups argv needs (every group without argv), once each;
- * the single executable's prebuilt tree gets the rest of a run's groups here.
+ * Adds to the tree the groups argv needs (every group without argv) that it does
+ * not hold yet; the single executable's prebuilt tree gets the rest of a run's groups here.
  */
 export function addGroups(program: Command, app: App, argv?: readonly string[]): void {
   const tree = program as unknown as TreeCommand;
-  const built = BUILT.get(program) ?? new Set();
-  BUILT.set(program, built);
   const named = argv && groupNamedBy(tree, argv);
-  const wanted = named ? [named] : GROUPS;
-  const before = tree.commands.length;
-  for (const group of wanted) {
-    if (built.has(group)) continue;
-    built.add(group);
-    group.register(program, app);
-  }
-  if (tree.commands.length === before) return;
+  const missing = (named ? [named] : GROUPS).filter((group) => !tree.commands.some((command) => command.name() === group.names[0]));
+  if (missing.length === 0) return;
+  for (const group of missing) group.register(program, app);
   // Commands keep the order of GROUPS, whichever were built first (help lists them so).
   const order = (command: TreeCommand): number => {
     const at = TOP_LEVEL_NAMES.indexOf(command.name());
