@@ -14,7 +14,7 @@
 // - the file is opened without following links and without blocking (a FIFO),
 //   and used only when it is a regular file of this user of sane size;
 // - it starts with a SHA-256 of the exact bundle it was made from, and a CRC-32
-//   of the data (V8 does not checksum code caches in release builds, and damaged
+//   of the rest (V8 does not checksum code caches in release builds, and damaged
 //   bytecode aborts the process; the CRC is against damage, which is all a
 //   checksum can be against, since whoever may write the directory may write
 //   any checksum: 0.1 ms where a SHA-256 of the 1.6 MB took 3-4); the bundle's
@@ -23,8 +23,17 @@
 // - the temp file has a random name and is created exclusively, no links followed.
 // Anything else is ignored (one line with --debug or CDBA_DEBUG), and the run
 // compiles as if there were no cache; a missing or rejected cache is rebuilt at
-// exit where the directory allows. Without dist/cdba.cjs (an older build) the
-// ES module bundle is loaded as before.
+// exit where the directory allows.
+//
+// A cache holds the functions of the runs that wrote it, so there is one per
+// command group (`clusters`, `profile`, ...: the first word of a command), named
+// by it, and each lists the commands whose code it holds and grows at the exit of
+// a run of one it does not list. One cache for all would hold only what the first
+// run after a build compiled (one made by `profile list` or `--help` cost
+// `clusters list` 18-21% more instructions than its own), and one grown by every
+// command costs every run the reading of all of them (test/bench/RESULTS.md).
+//
+// Without dist/cdba.cjs (an older build) the ES module bundle is loaded as before.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -49,7 +58,11 @@ function cacheDir(env) {
 
 /** A cache file is a few MB; more is not one of ours. */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
-const HEADER = 36; // sha256(bundle source), crc32(data) big-endian
+// sha256(bundle source); crc32 of the rest and the length of the command list, both
+// big-endian; then that list (UTF-8, a command per line) and V8's data.
+const HEADER = 40;
+/** The tree has a few hundred commands; a list longer than this is not one of ours. */
+const MAX_COMMANDS = 1000;
 
 /** Why `dir` may not hold code this process runs, or undefined when it may. */
 function unsafeDir(dir) {
@@ -109,8 +122,14 @@ function loadMain(env, argv = []) {
   const source = fs.readFileSync(BUNDLE, 'latin1');
   const bundleHash = builtHash(source) ?? sha256(Buffer.from(source, 'latin1'));
   const { base, dir } = cacheDir(env);
-  const file = path.join(dir, `cdba-${process.version}-${process.arch}-${stat.size}.v8cache`);
-  let cachedData;
+  const build = `cdba-${process.version}-${process.arch}-${stat.size}`;
+  const fileOf = (group) => path.join(dir, `${build}${group ? `-${group}` : ''}.v8cache`);
+  // The file of the group argv names: that of its first word that has one (in
+  // `-P prod clusters list`, "prod" has none), else of its first word (written at
+  // exit), else the root's (help, nothing).
+  const words = groupWords(argv);
+  const file = fileOf(words.find((word) => fs.existsSync(fileOf(word))) ?? words[0]);
+  let cached;
   try {
     const reason = unsafeDir(dir);
     if (reason) ignore(reason);
@@ -118,8 +137,8 @@ function loadMain(env, argv = []) {
       const found = readOwnFile(file);
       if (found.reason) ignore(`${file}: ${found.reason}`);
       else {
-        cachedData = verified(found.bytes, bundleHash);
-        if (!cachedData) ignore(`${file}: made from another bundle, or damaged`);
+        cached = verified(found.bytes, bundleHash);
+        if (!cached) ignore(`${file}: made from another bundle, or damaged`);
       }
     }
   } catch (error) {
@@ -128,14 +147,22 @@ function loadMain(env, argv = []) {
   }
   const script = new vm.Script(source, {
     filename: BUNDLE,
-    ...(cachedData ? { cachedData } : {}),
+    ...(cached ? { cachedData: cached.data } : {}),
   });
-  if (cachedData && script.cachedDataRejected) ignore(`${file}: rejected by V8 (another V8 or other flags)`);
-  if (!cachedData || script.cachedDataRejected) {
-    // At exit the cache holds every function this run compiled, not just the top level.
-    process.once('exit', () => writeCache(base, dir, file, script, bundleHash));
-  }
+  if (cached && script.cachedDataRejected) ignore(`${file}: rejected by V8 (another V8 or other flags)`);
+  const known = cached && !script.cachedDataRejected ? cached.commands : undefined;
   const module = { exports: {} };
+  // Written at exit, to the file of the group the run's command is in, it holds
+  // every function this run compiled (not just the top level) and every one read
+  // from the cache: a grown cache keeps what it had.
+  process.once('exit', () => {
+    const command = typeof module.exports.ranCommand === 'function' ? module.exports.ranCommand() : undefined;
+    if (typeof command !== 'string' || !/^cdba( [A-Za-z0-9_-]+)*$/.test(command)) return;
+    const target = fileOf(command.split(' ')[1]);
+    if (target === file && known?.has(command)) return;
+    const commands = [...new Set([...(known ?? []), command])];
+    if (commands.length <= MAX_COMMANDS) writeCache(base, dir, target, script, bundleHash, commands, build);
+  });
   script.runInThisContext().call(module.exports, module.exports, createRequire(BUNDLE), module, BUNDLE, path.dirname(BUNDLE));
   return Promise.resolve(module.exports);
 }
@@ -148,27 +175,39 @@ function builtHash(source) {
   return match ? Buffer.from(match[1], 'hex') : undefined;
 }
 
-/** The cached data after the header, or undefined when it was made from another bundle or is damaged. */
-function verified(file, bundleHash) {
-  if (file.length <= HEADER || !file.subarray(0, 32).equals(bundleHash)) return undefined;
-  const data = file.subarray(HEADER);
-  return file.readUInt32BE(32) === crc32(data) ? data : undefined;
+/** The first words of argv (before any `--`) that could name a command group, and so a cache file. */
+function groupWords(argv) {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).filter((word) => /^[a-z][a-z0-9-]{0,40}$/.test(word)).slice(0, 4);
 }
 
-function writeCache(base, dir, file, script, bundleHash) {
+/** V8's data and the commands it was made by, or undefined when it was made from another bundle or is damaged. */
+function verified(file, bundleHash) {
+  if (file.length <= HEADER || !file.subarray(0, 32).equals(bundleHash)) return undefined;
+  if (file.readUInt32BE(32) !== crc32(file.subarray(36))) return undefined;
+  const dataAt = HEADER + file.readUInt32BE(36);
+  if (dataAt >= file.length) return undefined;
+  const list = file.subarray(HEADER, dataAt).toString('utf8');
+  const commands = new Set(list === '' ? [] : list.split('\n'));
+  return commands.size <= MAX_COMMANDS ? { data: file.subarray(dataAt), commands } : undefined;
+}
+
+function writeCache(base, dir, file, script, bundleHash, commands, build) {
   let temp;
   try {
     // `base` must already exist: a cache never creates a home directory (HOME=/nonexistent).
     if (!fs.statSync(base).isDirectory()) return;
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     if (unsafeDir(dir)) return;
-    const data = script.createCachedData();
+    const list = Buffer.from(commands.join('\n'), 'utf8');
+    const rest = Buffer.concat([Buffer.alloc(4), list, script.createCachedData()]);
+    rest.writeUInt32BE(list.length, 0);
     temp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
     const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o600);
     try {
       const check = Buffer.alloc(4);
-      check.writeUInt32BE(crc32(data));
-      fs.writeSync(fd, Buffer.concat([bundleHash, check, data]));
+      check.writeUInt32BE(crc32(rest));
+      fs.writeSync(fd, Buffer.concat([bundleHash, check, rest]));
     } finally {
       fs.closeSync(fd);
     }
@@ -176,7 +215,8 @@ function writeCache(base, dir, file, script, bundleHash) {
     temp = undefined;
     // Caches of other builds or Node versions, and temp files of killed runs, are of no further use.
     for (const name of fs.readdirSync(dir)) {
-      if (name.startsWith('cdba-') && (name.endsWith('.v8cache') || name.endsWith('.tmp')) && name !== path.basename(file)) {
+      const otherBuild = name.endsWith('.v8cache') && !name.startsWith(`${build}.`) && !name.startsWith(`${build}-`);
+      if (name.startsWith('cdba-') && (otherBuild || name.endsWith('.tmp'))) {
         const other = path.join(dir, name);
         if (fs.lstatSync(other).isFile()) fs.rmSync(other, { force: true });
       }

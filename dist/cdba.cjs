@@ -54055,6 +54055,7 @@ __export(main_exports, {
   VERSION: () => VERSION,
   main: () => main,
   prebuildProgram: () => prebuildProgram,
+  ranCommand: () => ranCommand,
   remedyHint: () => remedyHint,
   reportError: () => reportError
 });
@@ -60636,8 +60637,15 @@ async function main(argv, env2, io = IO.fromProcess(env2), options = {}, prebuil
     reportError(io, shown2, app.debug, program2.opts(), argv, env2, errors.format);
     return exitCodeFor(shown2);
   } finally {
+    const ran = commandPath(program2, argv);
+    lastCommand = UNCACHED.has(ran) ? void 0 : ran;
     await app.close();
   }
+}
+var lastCommand;
+var UNCACHED = /* @__PURE__ */ new Set(["cdba emulator"]);
+function ranCommand() {
+  return lastCommand;
 }
 function allCommands(command) {
   return command.commands.flatMap((c) => [c, ...allCommands(c)]);
@@ -60732,9 +60740,10 @@ function remedyHint(remedy, env2 = {}) {
   VERSION,
   main,
   prebuildProgram,
+  ranCommand,
   remedyHint,
   reportError
 });
 })
 
-//# cdbaBundleSha256=395c074d2368c224c52b4e550e8a598b90ed9447ccd56b1be79cef62c36a3a41
+//# cdbaBundleSha256=80b1d31f3b943da04f79c4868fa06ee3dc0c70637e6a42f8367dbbac82a61806

@@ -79,8 +79,25 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: IO = IO.f
     reportError(io, shown, app.debug, program.opts() as InvocationContext, argv, env, errors.format);
     return exitCodeFor(shown);
   } finally {
+    const ran = commandPath(program, argv);
+    lastCommand = UNCACHED.has(ran) ? undefined : ran;
     await app.close();
   }
+}
+
+let lastCommand: string | undefined;
+// The emulator runs until it is stopped, and its code is a third of the bundle's:
+// in the cache, every other command would read it in at each start.
+const UNCACHED = new Set(['cdba emulator']);
+
+/**
+ * The command the last main() call ran, by its names ("cdba clusters list"), or
+ * undefined before any, or for the emulator: the launcher adds a command it has
+ * not seen to the V8 code cache (bin/codeCache.js), so that the cache holds the
+ * code of each command a user runs, and writes no cache for an undefined one.
+ */
+export function ranCommand(): string | undefined {
+  return lastCommand;
 }
 
 type AnyCommand = ReturnType<typeof buildProgram>;

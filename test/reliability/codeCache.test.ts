@@ -4,14 +4,18 @@
 // whatever else is found there (a FIFO, a link to /dev/zero, a file made from
 // another bundle, another user's file) is ignored with one --debug line, and
 // the command runs as without a cache: it never blocks, crashes or writes
-// through a link.
+// through a link. It lists the commands whose code it holds, and grows at the exit
+// of a run of one it does not list.
 import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cdba, REPO_ROOT, tempDir } from '../helpers/cli.js';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { cdba, CDBA_BIN, cleanEnv, REPO_ROOT, tempDir } from '../helpers/cli.js';
 
 const isRoot = process.getuid?.() === 0;
 const help = (cacheHome: string, debug = true) => cdba([...(debug ? ['--debug'] : []), 'clusters', '--help'], { env: { XDG_CACHE_HOME: cacheHome }, timeoutMs: 60_000 });
@@ -118,5 +122,72 @@ describe('V8 code cache: what is found in the cache dir is untrusted', () => {
     const other = await primed();
     chownSync(join(other.home, 'cdba'), 65534, 65534);
     await expectIgnored(other.home, other.expected, /cdba is owned by another user \(uid 65534\)$/);
+  });
+});
+
+describe('V8 code cache: one per command group, grown with the commands a user runs', () => {
+  /** The commands a cache file says it was made by (bin/codeCache.js: after the SHA-256, the CRC-32 and the list's length). */
+  const commandsOf = (bytes: Buffer): string[] => bytes.subarray(40, 40 + bytes.readUInt32BE(36)).toString('utf8').split('\n');
+  const run = async (home: string, args: string[]) => {
+    const result = await cdba(args, { env: { XDG_CACHE_HOME: home } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    return result;
+  };
+
+  it('a run of a command its group\'s cache does not list adds its code and its name; a run of one it lists leaves the file as it is', async () => {
+    const { home, file, expected } = await primed(); // made by `clusters --help`
+    expect(file).toMatch(/-clusters\.v8cache$/);
+    const first = readFileSync(file);
+    expect(commandsOf(first)).toEqual(['cdba clusters']);
+    expect((await run(home, ['--debug', 'clusters', 'list', '--help'])).stderr).toBe(''); // the cache was used
+    const grown = readFileSync(file);
+    expect(commandsOf(grown)).toEqual(['cdba clusters', 'cdba clusters list']);
+    // It kept the code it had (a superset: V8 writes every function it holds, read or compiled) and added clusters list's.
+    expect(grown.length).toBeGreaterThan(first.length);
+    await run(home, ['clusters', 'list', '--help']);
+    expect(readFileSync(file).equals(grown)).toBe(true);
+    // The grown cache serves the first command as well: used without a word.
+    expect(await help(home)).toEqual({ exitCode: 0, stdout: expected, stderr: '' });
+  });
+
+  it("another group's commands, help and an option's value before the group each go to their own group's file", async () => {
+    const { home, file } = await primed();
+    const before = readFileSync(file);
+    await run(home, ['profile', 'list']);
+    await run(home, ['--help']);
+    const names = () => readdirSync(join(home, 'cdba')).map((name) => name.replace(/^cdba-v[\d.]+-\w+-\d+/, '')).sort();
+    expect(names()).toEqual(['-clusters.v8cache', '-profile.v8cache', '.v8cache']);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    // "text" (an option's value) names no group's file: the words after it are looked at, and the run uses (and grows) clusters'.
+    expect((await run(home, ['--debug', '--error-format', 'text', 'clusters', 'watch', '--help'])).stderr).toBe('');
+    expect(names()).toEqual(['-clusters.v8cache', '-profile.v8cache', '.v8cache']);
+    expect(commandsOf(readFileSync(file))).toEqual(['cdba clusters', 'cdba clusters watch']);
+  });
+
+  it('a list whose length runs past the file (its checksum recomputed) is not used, and is rebuilt', async () => {
+    const { home, file, expected } = await primed();
+    const bad = Buffer.from(readFileSync(file));
+    bad.writeUInt32BE(bad.length, 36);
+    bad.writeUInt32BE(crc32(bad.subarray(36)), 32);
+    writeFileSync(file, bad, { mode: 0o600 });
+    await expectIgnored(home, expected, /made from another bundle, or damaged$/);
+    expect(commandsOf(readFileSync(file))).toEqual(['cdba clusters']);
+  });
+
+  it('the emulator, which runs until stopped, neither writes a cache nor grows one', async () => {
+    const { home, file } = await primed();
+    const before = readFileSync(file);
+    const fresh = tempDir('cdba-cc-emu-');
+    for (const cacheHome of [home, fresh]) {
+      const child = spawn('node', [CDBA_BIN, 'emulator', '--port', '0'], { env: cleanEnv({ XDG_CACHE_HOME: cacheHome }), stdio: ['ignore', 'pipe', 'inherit'] });
+      const [url] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      child.kill('SIGTERM');
+      const [code] = (await once(child, 'exit')) as [number | null];
+      expect(code).toBe(0);
+    }
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(join(home, 'cdba'))).toHaveLength(1);
+    expect(readdirSync(fresh)).toEqual([]);
   });
 });

@@ -179,7 +179,7 @@ describe('V8 code cache', () => {
     const first = await help(dir);
     expect(first.exitCode, first.stderr).toBe(0);
     const [name] = cacheFiles(dir);
-    expect(name).toMatch(new RegExp(`^cdba-${process.version.replace(/\./g, '\\.')}-${process.arch}-\\d+\\.v8cache$`));
+    expect(name).toMatch(new RegExp(`^cdba-${process.version.replace(/\./g, '\\.')}-${process.arch}-\\d+-clusters\\.v8cache$`)); // its group's
     const file = join(dir, 'cdba', name!);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const good = readFileSync(file);
