@@ -159,7 +159,9 @@ function loadMain(env, argv = []) {
     const command = typeof module.exports.ranCommand === 'function' ? module.exports.ranCommand() : undefined;
     if (typeof command !== 'string' || !/^cdba( [A-Za-z0-9_-]+)*$/.test(command)) return;
     const target = fileOf(command.split(' ')[1]);
-    if (target === file && known?.has(command)) return;
+    // A group argv did not name first (`-P clusters projects list`, a profile named
+    // like a group) gets a file of its own only when it has none: never one rewritten by every run.
+    if (target === file ? known?.has(command) : fs.existsSync(target)) return;
     const commands = [...new Set([...(known ?? []), command])];
     if (commands.length <= MAX_COMMANDS) writeCache(base, dir, target, script, bundleHash, commands, build);
   });
@@ -178,7 +180,7 @@ function builtHash(source) {
 /** The first words of argv (before any `--`) that could name a command group, and so a cache file. */
 function groupWords(argv) {
   const end = argv.indexOf('--');
-  return (end === -1 ? argv : argv.slice(0, end)).filter((word) => /^[a-z][a-z0-9-]{0,40}$/.test(word)).slice(0, 4);
+  return (end === -1 ? argv : argv.slice(0, end)).filter((word) => /^[a-z_][a-z0-9_-]{0,40}$/.test(word)).slice(0, 4);
 }
 
 /** V8's data and the commands it was made by, or undefined when it was made from another bundle or is damaged. */

@@ -6,7 +6,7 @@
 // the command runs as without a cache: it never blocks, crashes or writes
 // through a link. It lists the commands whose code it holds, and grows at the exit
 // of a run of one it does not list.
-import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
@@ -162,6 +162,24 @@ describe('V8 code cache: one per command group, grown with the commands a user r
     expect((await run(home, ['--debug', '--error-format', 'text', 'clusters', 'watch', '--help'])).stderr).toBe('');
     expect(names()).toEqual(['-clusters.v8cache', '-profile.v8cache', '.v8cache']);
     expect(commandsOf(readFileSync(file))).toEqual(['cdba clusters', 'cdba clusters watch']);
+  });
+
+  it('completion, and a profile named like a group before the group, each get a file once: a second run rewrites nothing', async () => {
+    const { home } = await primed();
+    // By inode too: a rewrite renames a new file into place, whatever its bytes.
+    const files = () => readdirSync(join(home, 'cdba')).sort().map((name) => [name, statSync(join(home, 'cdba', name)).ino, readFileSync(join(home, 'cdba', name))] as const);
+    await run(home, ['__complete', 'profiles']);
+    const once = files();
+    expect(once.map(([name]) => name.replace(/^cdba-v[\d.]+-\w+-\d+/, ''))).toEqual(['-__complete.v8cache', '-clusters.v8cache']);
+    await run(home, ['__complete', 'profiles']);
+    expect(files()).toEqual(once);
+    // `-P clusters`: the run reads clusters' file, and writes profile's only while it has none.
+    await run(home, ['-P', 'clusters', 'profile', 'list']);
+    const withProfile = files();
+    expect(withProfile.map(([name]) => name.replace(/^cdba-v[\d.]+-\w+-\d+/, ''))).toEqual(['-__complete.v8cache', '-clusters.v8cache', '-profile.v8cache']);
+    await run(home, ['-P', 'clusters', 'profile', 'list']);
+    expect(files()).toEqual(withProfile);
+    expect(withProfile.filter(([name]) => !name.endsWith('-profile.v8cache'))).toEqual(once);
   });
 
   it('a list whose length runs past the file (its checksum recomputed) is not used, and is rebuilt', async () => {
