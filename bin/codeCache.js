@@ -157,8 +157,10 @@ function loadMain(env, argv = []) {
   // from the cache: a grown cache keeps what it had.
   process.once('exit', () => {
     const command = typeof module.exports.ranCommand === 'function' ? module.exports.ranCommand() : undefined;
-    if (typeof command !== 'string' || !/^cdba( [A-Za-z0-9_-]+)*$/.test(command)) return;
-    const target = fileOf(command.split(' ')[1]);
+    if (typeof command !== 'string' || command.includes('\n')) return;
+    const group = command.split(' ')[1];
+    if (group !== undefined && !GROUP_WORD.test(group)) return;
+    const target = fileOf(group);
     // A group argv did not name first (`-P clusters projects list`, a profile named
     // like a group) gets a file of its own only when it has none: never one rewritten by every run.
     if (target === file ? known?.has(command) : fs.existsSync(target)) return;
@@ -177,10 +179,13 @@ function builtHash(source) {
   return match ? Buffer.from(match[1], 'hex') : undefined;
 }
 
-/** The first words of argv (before any `--`) that could name a command group, and so a cache file. */
+/** A word that can name a command group, and so a cache file. */
+const GROUP_WORD = /^[a-z_][a-z0-9_-]{0,40}$/;
+
+/** The first words of argv (before any `--`) that could name a command group. */
 function groupWords(argv) {
   const end = argv.indexOf('--');
-  return (end === -1 ? argv : argv.slice(0, end)).filter((word) => /^[a-z_][a-z0-9_-]{0,40}$/.test(word)).slice(0, 4);
+  return (end === -1 ? argv : argv.slice(0, end)).filter((word) => GROUP_WORD.test(word)).slice(0, 4);
 }
 
 /** V8's data and the commands it was made by, or undefined when it was made from another bundle or is damaged. */
