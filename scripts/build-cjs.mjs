@@ -24,6 +24,12 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   charset: 'ascii',
+  // Every run reads the whole text in (a Buffer, then a string: two copies), and on
+  // this 2-core VM each fresh 4 KB page costs ~12.6 us: 3.55 -> 2.32 MB is ~690 page
+  // faults and ~7% of a `clusters list`'s CPU (test/bench/RESULTS.md). No keepNames:
+  // its __name() calls cost more faults than the names save; nothing reads a
+  // function's or class's name (errors set theirs).
+  minify: true,
   banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
   footer: { js: '})' },
   plugins: [lazyBuiltins],

@@ -2,6 +2,10 @@
 // top functions by self time, and self time per original source module (esbuild
 // marks each module in dist/ with a `// path` comment, which is how a dist line
 // maps back to src/ or node_modules/), so a RESULTS.md gap can name its cause.
+// dist/cdba.cjs, the launcher's bundle, is minified and has no such comments; for
+// modules, profile the ES module build (dist/main.js, with them) running the same command:
+//   node --cpu-prof -e "import('./dist/main.js').then(async (m) => { process.exitCode =
+//     await m.main(process.argv.slice(1), process.env, m.IO.fromProcess(process.env)) })" clusters list
 //   node test/bench/profileSummary.mjs <file.cpuprofile> [top=15]
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
