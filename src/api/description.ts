@@ -1,5 +1,5 @@
 // The service's description, in the compact form cdba ships (./description/data.ts,
-// written by `npm run refresh-operations`): every operation by its operationId and its
+// written by `npm run refresh-operations`, compressed): every operation by its operationId and its
 // short override, its method and path, path and query parameters, versions with their
 // Sunset and request body schemas. Read only when `cdba api <operationId>`, `api list`,
 // `api describe` run, or when the emulator answers a request no module serves: the
@@ -75,8 +75,8 @@ let loaded: Description | undefined;
 /** The shipped description, parsed once. */
 export async function loadDescription(): Promise<Description> {
   if (loaded) return loaded;
-  const { DESCRIPTION_JSON } = await import('./description/data.js');
-  loaded = JSON.parse(DESCRIPTION_JSON) as Description;
+  const [{ DESCRIPTION_BROTLI }, { brotliDecompressSync }] = await Promise.all([import('./description/data.js'), import('node:zlib')]);
+  loaded = JSON.parse(brotliDecompressSync(Buffer.from(DESCRIPTION_BROTLI, 'base64')).toString('utf8')) as Description;
   return loaded;
 }
 
