@@ -127,8 +127,8 @@ describe('V8 code cache: what is found in the cache dir is untrusted', () => {
 });
 
 describe('V8 code cache: one per command group, grown with the commands a user runs', () => {
-  /** The commands a cache file says it was made by (bin/codeCache.js: after the SHA-256, the CRC-32 and the list's length). */
-  const commandsOf = (bytes: Buffer): string[] => bytes.subarray(40, 40 + bytes.readUInt32BE(36)).toString('utf8').split('\n');
+  /** The commands a cache file says it was made by (bin/codeCache.js: after the SHA-256, the CRC-32 and the list's length; empty lines pad it). */
+  const commandsOf = (bytes: Buffer): string[] => bytes.subarray(40, 40 + bytes.readUInt32BE(36)).toString('utf8').split('\n').filter((name) => name !== '');
   const run = async (home: string, args: string[]) => {
     const result = await cdba(args, { env: { XDG_CACHE_HOME: home } });
     expect(result.exitCode, result.stderr).toBe(0);
@@ -140,9 +140,11 @@ describe('V8 code cache: one per command group, grown with the commands a user r
     expect(file).toMatch(/-clusters\.v8cache$/);
     const first = readFileSync(file);
     expect(commandsOf(first)).toEqual(['cdba clusters']);
+    expect((40 + first.readUInt32BE(36)) % 8).toBe(0); // V8's data on an 8-byte boundary: not copied before it is read
     expect((await run(home, ['--debug', 'clusters', 'list', '--help'])).stderr).toBe(''); // the cache was used
     const grown = readFileSync(file);
     expect(commandsOf(grown)).toEqual(['cdba clusters', 'cdba clusters list']);
+    expect((40 + grown.readUInt32BE(36)) % 8).toBe(0);
     // It kept the code it had (a superset: V8 writes every function it holds, read or compiled) and added clusters list's.
     expect(grown.length).toBeGreaterThan(first.length);
     await run(home, ['clusters', 'list', '--help']);
@@ -182,6 +184,19 @@ describe('V8 code cache: one per command group, grown with the commands a user r
     await run(home, ['-P', 'clusters', 'profile', 'list']);
     expect(files()).toEqual(withProfile);
     expect(withProfile.filter(([name]) => !name.endsWith('-profile.v8cache'))).toEqual(once);
+  });
+
+  it('a file whose list is not padded (V8\'s data unaligned, as an earlier launcher wrote it) is still used as it is', async () => {
+    const { home, file, expected } = await primed();
+    const padded = readFileSync(file);
+    const names = commandsOf(padded).join('\n');
+    const unpadded = Buffer.concat([padded.subarray(0, 40), Buffer.from(names), padded.subarray(40 + padded.readUInt32BE(36))]);
+    unpadded.writeUInt32BE(Buffer.byteLength(names), 36);
+    unpadded.writeUInt32BE(crc32(unpadded.subarray(36)), 32);
+    expect((40 + unpadded.readUInt32BE(36)) % 8).not.toBe(0);
+    writeFileSync(file, unpadded, { mode: 0o600 });
+    expect(await help(home)).toEqual({ exitCode: 0, stdout: expected, stderr: '' });
+    expect(readFileSync(file).equals(unpadded)).toBe(true); // used, so not rewritten
   });
 
   it('a list whose length runs past the file (its checksum recomputed) is not used, and is rebuilt', async () => {
