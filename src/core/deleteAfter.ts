@@ -40,11 +40,13 @@ export function resolveDeleteAfter(flags: DeleteAfterFlags, now: Date = new Date
   if (deleteAfter !== undefined) {
     const ms = durationMillis(deleteAfter, DELETE_AFTER_UNITS);
     if (ms === undefined) throw new UsageError(`invalid --delete-after "${deleteAfter}": expected a duration like 30m, 2h or 7d`);
-    if (ms <= 0) throw new UsageError(`invalid --delete-after "${deleteAfter}": must be later than now`);
     if (ms > DELETE_AFTER_LIMIT_MS) {
       throw new UsageError(`invalid --delete-after "${deleteAfter}": the service allows at most one week (7d)`);
     }
-    return formatServiceDate(new Date(Math.floor((now.getTime() + ms) / 1000) * 1000));
+    const date = new Date(Math.floor((now.getTime() + ms) / 1000) * 1000);
+    // Under a second can round down to now itself (0.1s at 03:03:14.250 is 03:03:14).
+    if (date.getTime() <= now.getTime()) throw new UsageError(`invalid --delete-after "${deleteAfter}": must be later than now (at least 1s)`);
+    return formatServiceDate(date);
   }
   if (deleteAfterDate !== undefined) {
     const parsed = parseIsoDateTime(deleteAfterDate);

@@ -43,6 +43,10 @@ describe('resolveDeleteAfter', () => {
 
   it('refuses a zero or malformed duration, naming the flag', () => {
     expect(() => resolveDeleteAfter({ deleteAfter: '0' }, NOW)).toThrow(/--delete-after "0": must be later than now/);
+    // Under a second from 03:03:14.250 rounds down to 03:03:14, not later than now (fast-check found 0.1).
+    expect(() => resolveDeleteAfter({ deleteAfter: '0.1' }, NOW)).toThrow(/--delete-after "0.1": must be later than now/);
+    expect(() => resolveDeleteAfter({ deleteAfter: '0.7s' }, NOW)).toThrow(/must be later than now/);
+    expect(resolveDeleteAfter({ deleteAfter: '0.75s' }, NOW)).toBe('2026-08-10T03:03:15Z');
     expect(() => resolveDeleteAfter({ deleteAfter: '1w' }, NOW)).toThrow(/invalid --delete-after "1w"/);
     expect(() => resolveDeleteAfter({ deleteAfter: '' }, NOW)).toThrow(UsageError);
     expect(() => resolveDeleteAfter({ deleteAfter: '-1h' }, NOW)).toThrow(UsageError);
