@@ -165,7 +165,7 @@ function commanderExit(io: IO, error: CommanderError, message: string, path: str
 export function reportError(io: IO, error: unknown, debug: boolean, context: InvocationContext = {}, argv?: string[], env: NodeJS.ProcessEnv = {}, format: ErrorFormat = 'text'): void {
   // A command the hint suggests runs where this one did (-P, --project-id, ...); the
   // layers below name a setting to change (remedy), and here it becomes a flag.
-  const remedy = error instanceof CdbaError && error.remedy && (rerunHint(error.remedy, argv) ?? withContext(remedyHint(error.remedy, env), context));
+  const remedy = error instanceof CdbaError && error.remedy && (rerunHint(error.remedy, argv) ?? withContext(remedyHint(error.remedy, env, argv), context));
   const hint = error instanceof CdbaError ? [error.hint && withContext(error.hint, context), remedy].filter(Boolean).join(', or ') : '';
   io.onFailure?.(error instanceof CdbaError ? error.message : `unexpected error: ${(error as Error)?.message ?? String(error)}`, hint || undefined);
   if (format === 'json') {
@@ -194,13 +194,15 @@ function rerunHint(remedy: Remedy, argv: string[] | undefined): string | undefin
   return `use --api-version ${remedy.version} or newer: ${['cdba', ...words, '--api-version', remedy.version].map(shellWord).join(' ')}`;
 }
 
-/** A remedy in the CLI's words: the flag that changes the setting. */
-export function remedyHint(remedy: Remedy, env: NodeJS.ProcessEnv = {}): string {
+/** A remedy in the CLI's words: the flag that changes the setting (for paging, the command's own: `argv`). */
+export function remedyHint(remedy: Remedy, env: NodeJS.ProcessEnv = {}, argv: string[] = []): string {
   switch (remedy.setting) {
     case 'timeout':
       return 'raise --timeout to wait longer';
     case 'page':
-      return 'page with --page';
+      // `api PATH --paginate` has no page flag, `api OPERATION --all` the operation's --page-num, a list --page.
+      if (argv.includes('--paginate')) return 'read one page at a time without --paginate (pageNum=N in the path)';
+      return argv.includes('api') ? 'read one page at a time with --page-num instead of --all' : 'read one page at a time with --page instead of --all';
     case 'credentials':
       if (remedy.kind === 'none') {
         return 'no credentials are set: add publicKey/privateKey or clientId/clientSecret to the profile, or set CDBA_PUBLIC_KEY/CDBA_PRIVATE_KEY';
@@ -215,7 +217,7 @@ export function remedyHint(remedy: Remedy, env: NodeJS.ProcessEnv = {}): string 
     case 'credentialPair':
       return `set both (cdba profile set), or use ${remedy.kind === 'apiKey' ? 'CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY' : 'CDBA_CLIENT_ID and CDBA_CLIENT_SECRET'}`;
     case 'apiVersion':
-      if (remedy.version) return `use --api-version ${remedy.version}${remedy.orLater ? ' or later, or v1.0' : remedy.orNewer ? ' or newer' : ''}`;
+      if (remedy.version) return `use --api-version ${remedy.version}${remedy.orLater ? ' or later' : remedy.orNewer ? ' or newer' : ''}${remedy.orV1 ? ', or v1.0' : ''}`;
       return `pick a version the service supports with --api-version (this cdba knows ${remedy.known ?? 'none for this path'})`;
   }
 }

@@ -6,7 +6,7 @@ import { capText } from '../base/sanitize.js';
 import { StringDecoder } from 'node:string_decoder';
 import type { Dispatcher } from 'undici';
 import { ApiError, type Remedy } from '../base/errors.js';
-import { apiErrorFromResponse, parseErrorDocument, parseSuccessBody, tooLarge } from './errors.js';
+import { apiErrorFromResponse, MAX_ANSWER_DEPTH, nestedDeeperThan, parseErrorDocument, parseSuccessBody, tooLarge } from './errors.js';
 import type { Target } from './request.js';
 import type { RetryBudget } from './retryPolicy.js';
 import type { ApiEvents, ApiResponse, ResponseHeaders } from './types.js';
@@ -163,7 +163,9 @@ export async function readCapped(body: Dispatcher.ResponseData['body'], headers:
 export function tryJson(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(text);
+    const body: unknown = JSON.parse(text);
+    // Too deep to walk safely: kept as the text it is.
+    return nestedDeeperThan(body, MAX_ANSWER_DEPTH) ? text : body;
   } catch {
     return text;
   }

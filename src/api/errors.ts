@@ -55,7 +55,7 @@ export function parseErrorDocument(rawBody: string): ErrorDocument | undefined {
     ...(typeof doc.detail === 'string' ? { detail: doc.detail } : {}),
     ...(typeof doc.error === 'number' ? { error: doc.error } : {}),
     ...(typeof doc.errorCode === 'string' ? { errorCode: doc.errorCode } : {}),
-    ...(Array.isArray(doc.parameters) ? { parameters: doc.parameters } : {}),
+    ...(Array.isArray(doc.parameters) && !nestedDeeperThan(doc.parameters, MAX_ANSWER_DEPTH) ? { parameters: doc.parameters } : {}),
     ...(typeof doc.reason === 'string' ? { reason: doc.reason } : {}),
   };
 }
@@ -89,18 +89,46 @@ export function apiErrorFromResponse(
   return new ApiError(status, undefined, message, hintOption);
 }
 
-/** Parses a 2xx body. An empty body is `undefined`; anything but JSON is an InvalidResponseError (quoting the body redacted). */
+/**
+ * How deep an answer may nest. JSON.parse takes any depth, but what walks the document
+ * next (JSON.stringify for output, --query, a table) recurses and runs out of stack some
+ * thousands deep; MongoDB's own documents nest at most 100 deep, a cluster 6.
+ */
+export const MAX_ANSWER_DEPTH = 256;
+
+/** Whether `value` nests objects or arrays more than `max` deep (without recursion, stopping at the first). */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const pending: Array<[object, number]> = value !== null && typeof value === 'object' ? [[value, 1]] : [];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, depth] = next;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') pending.push([child as object, depth + 1]);
+  }
+  return false;
+}
+
+const RETRY_HINT = 'retry later; if it persists, check the base URL and any proxy in between';
+
+/**
+ * Parses a 2xx body. An empty body is `undefined`; anything but JSON, or JSON nested past
+ * MAX_ANSWER_DEPTH, is an InvalidResponseError (quoting the body redacted).
+ */
 export function parseSuccessBody(status: number, rawBody: string, url: string, secrets?: Iterable<string>): unknown {
   if (rawBody.trim() === '') return undefined;
+  let body: unknown;
   try {
-    return JSON.parse(rawBody);
+    body = JSON.parse(rawBody);
   } catch (error) {
     const what = /^\s*[[{]/.test(rawBody) ? 'truncated or invalid JSON' : 'a body that is not JSON';
     throw new InvalidResponseError(
       `the service answered HTTP ${status} with ${what} for ${url}: "${excerpt(redact(rawBody, secrets))}"`,
-      { cause: error, hint: 'retry later; if it persists, check the base URL and any proxy in between' },
+      { cause: error, hint: RETRY_HINT },
     );
   }
+  if (nestedDeeperThan(body, MAX_ANSWER_DEPTH)) {
+    throw new InvalidResponseError(`the service answered HTTP ${status} with JSON nested more than ${MAX_ANSWER_DEPTH} levels deep for ${url}`, { hint: RETRY_HINT });
+  }
+  return body;
 }
 
 const UNKNOWN_AUTHORITY = new Set([

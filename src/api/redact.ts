@@ -4,7 +4,11 @@ import { scrubSecrets, secretForms } from '../base/secretForms.js';
 
 export const REDACTED = '[REDACTED]';
 
-/** JSON or form keys whose values are secrets. */
+/**
+ * JSON or form keys whose values are secrets: OAuth's, and every field of the service's
+ * description that carries one (`writeOnly` or `format: password` there, the secrets a
+ * create answers with once, and third-party integrations' keys, tokens and webhook URLs).
+ */
 const SECRET_KEYS = [
   'access_token',
   'refresh_token',
@@ -15,6 +19,35 @@ const SECRET_KEYS = [
   'privateKey',
   'private_key',
   'password',
+  'secret',
+  'bindPassword',
+  'sslKey',
+  'sslKeyPassword',
+  'secretAccessKey',
+  'serviceAccountKey',
+  'destinationOrgPrivateApiKey',
+  'apiKey',
+  'apiToken',
+  'datadogApiKey',
+  'opsGenieApiKey',
+  'victorOpsApiKey',
+  'victorOpsRoutingKey',
+  'routingKey',
+  'serviceKey',
+  'notificationToken',
+  'hecToken',
+  'linkToken',
+  'readToken',
+  'writeToken',
+  'webhookSecret',
+  'webhookUrl',
+  'microsoftTeamsWebhookUrl',
+  // A webhook's templates and custom header values, which may carry its credentials.
+  'bodyTemplate',
+  'headersTemplate',
+  'webhookBodyTemplate',
+  'webhookHeadersTemplate',
+  'value',
 ];
 const KEY_ALTERNATION = SECRET_KEYS.join('|');
 // "key": "value" in JSON, allowing escaped quotes inside the value.

@@ -25,11 +25,11 @@ export function selectVersion(name: OperationName, apiVersion: string): VersionS
   }
   const chosen = versionAt(name, apiVersion);
   if (chosen === undefined) {
-    const { resource, versions } = OPERATIONS[name];
+    const { resource, versions, v2Only } = OPERATIONS[name];
     const earliest = versions[0]!.date;
     throw new UsageError(
       `API version ${apiVersion} is older than the first version of ${resource} (${earliest})`,
-      { remedy: { setting: 'apiVersion', version: earliest, orLater: true } },
+      { remedy: { setting: 'apiVersion', version: earliest, orLater: true, ...(v2Only ? {} : { orV1: true }) } },
     );
   }
   return { base: 'v2', version: chosen.date };

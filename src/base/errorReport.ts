@@ -9,6 +9,10 @@
 // exitCode, message and retryable are always there; status, errorCode and detail when
 // the service answered; hint when cdba has a next step.
 import { ApiError, CdbaError, ExitCode, exitCodeFor, type ExitCodeValue } from './errors.js';
+import { capText, terminalSafeJson } from './sanitize.js';
+
+/** The service's detail in a JSON report: its real ones are a sentence or two. */
+const DETAIL_MAX = 4096;
 
 export const ERROR_FORMATS = ['text', 'json'] as const;
 export type ErrorFormat = (typeof ERROR_FORMATS)[number];
@@ -38,7 +42,8 @@ export function errorReport(error: unknown, hint?: string): ErrorReport {
   if (error instanceof ApiError) {
     doc.status = error.status;
     if (error.errorCode !== undefined) doc.errorCode = error.errorCode;
-    if (typeof error.document?.detail === 'string') doc.detail = error.document.detail;
+    // Whole, up to a size no real detail reaches: a 1 MB detail must not become a 1 MB line.
+    if (typeof error.document?.detail === 'string') doc.detail = capText(error.document.detail, DETAIL_MAX);
   }
   if (hint) doc.hint = hint;
   return { error: doc };
@@ -49,12 +54,9 @@ export function usageErrorReport(message: string, hint?: string): ErrorReport {
   return { error: { exitCode: ExitCode.usage, message, retryable: false, ...(hint ? { hint } : {}) } };
 }
 
-// Characters JSON.stringify leaves raw that act on a terminal: DEL, C1, bidi controls, line separators.
-const TERMINAL_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-/** One line of JSON whose every control character is escaped (JSON.stringify does C0; the rest here), so the value stays exact for a parser and inert on a terminal. */
+/** One line of JSON whose every control character is escaped (JSON.stringify does C0; the rest terminalSafeJson), so the value stays exact for a parser and inert on a terminal. */
 export function formatErrorReport(doc: ErrorReport): string {
-  return JSON.stringify(doc).replace(TERMINAL_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return terminalSafeJson(JSON.stringify(doc));
 }
 
 /** The format asked for by --error-format / CDBA_ERROR_FORMAT (the flag wins); undefined when a value is not one of ERROR_FORMATS. */

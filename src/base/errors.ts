@@ -58,10 +58,11 @@ export type Remedy =
   | { setting: 'timeout' }
   | { setting: 'page' }
   /**
-   * `version`: the one to use (`orLater`: or a later one, or v1.0; `orNewer`: or a newer one, v1.0
-   * not being one: the CLI words it as the same command again at that version); `known`: what cdba knows, when none fits.
+   * `version`: the one to use (`orLater`: or a later one; `orV1`: or v1.0, which serves the
+   * operation too; `orNewer`: or a newer one, v1.0 not being one: the CLI words it as the same
+   * command again at that version); `known`: what cdba knows, when none fits.
    */
-  | { setting: 'apiVersion'; version?: string; orLater?: boolean; orNewer?: boolean; known?: string }
+  | { setting: 'apiVersion'; version?: string; orLater?: boolean; orV1?: boolean; orNewer?: boolean; known?: string }
   /** The credentials were refused (or none are set): which pair to check. */
   | { setting: 'credentials'; kind: 'apiKey' | 'serviceAccount' | 'none' }
   /** Only half of a pair is set. */

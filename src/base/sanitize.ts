@@ -22,6 +22,18 @@ function escapeOne(char: string): string {
   return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
+// Characters JSON.stringify leaves raw that act on a terminal: DEL, C1, bidi controls, line separators.
+const TERMINAL_UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * JSON text (JSON.stringify's: C0 and lone surrogates already escaped) with the rest of what
+ * acts on a terminal written as \u escapes. Such characters occur only inside strings, so
+ * a parser reads the same value; a terminal shows them inert.
+ */
+export function terminalSafeJson(json: string): string {
+  return json.replace(TERMINAL_UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** How much of a piece of server text (a detail, a header, a link) an error line quotes. */
 export const SERVER_TEXT_MAX = 300;
 

@@ -8,6 +8,7 @@
 
 import type { Writable } from 'node:stream';
 import type { IO } from '../base/io.js';
+import { terminalSafeJson } from '../base/sanitize.js';
 
 /** Array items per slice: big enough that the per-write cost vanishes, small enough to stay a few hundred kB. */
 export const ITEMS_PER_SLICE = 500;
@@ -92,9 +93,13 @@ function hasToJSON(value: object): boolean {
   return typeof (value as { toJSON?: unknown }).toJSON === 'function';
 }
 
-/** Writes `text` to stdout and, when its buffer is full, waits for it to drain, so output never sits in memory whole. */
+/**
+ * Writes JSON `text` to stdout and, when its buffer is full, waits for it to drain, so output
+ * never sits in memory whole. On a terminal, what in server strings would act on it (C1,
+ * bidi controls, line separators) is written escaped: the same JSON value, shown inert.
+ */
 export async function writeDraining(io: IO, text: string): Promise<void> {
-  io.write(text);
+  io.write(io.outIsTTY ? terminalSafeJson(text) : text);
   if (io.out.writableNeedDrain && !io.out.destroyed) await drained(io.out);
 }
 

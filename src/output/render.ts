@@ -1,7 +1,7 @@
 // Formatters: json (compact, one document per line), pretty (indent 2), and
 // table (cli-table3 on a TTY; tab-separated with a header row in a pipe).
 // `--query` (JMESPath) is applied to the API's document before formatting.
-import { UsageError } from '../base/errors.js';
+import { LocalFailureError, UsageError } from '../base/errors.js';
 import type { IO } from '../base/io.js';
 import { escapeControl } from '../base/sanitize.js';
 import type { OutputFormat } from '../config/settings.js';
@@ -31,13 +31,21 @@ export interface RenderOptions<Row = unknown> {
 /** Columns of a table with no declared rules (a --query result) may each be cut to this. */
 const GENERIC_MIN_WIDTH = 8;
 
+/**
+ * The query's result. Its syntax is checked first (a usage error, exit 2, as before any
+ * request); an error while it runs (a function given the wrong type: `abs(name)`) comes
+ * from the answer's data, after the request went through, so it is exit 1, never 2,
+ * which would tell a script that nothing was sent.
+ */
 export async function applyQuery(document: unknown, query: string): Promise<unknown> {
   await checkQuery(query);
   const { default: jmespath } = await import('jmespath');
   try {
     return jmespath.search(document as never, query);
   } catch (error) {
-    throw new UsageError(`invalid --query "${query}": ${(error as Error).message}`);
+    throw new LocalFailureError(`--query "${query}" failed on the answer: ${(error as Error).message}`, {
+      hint: 'the command itself went through; only its output failed',
+    });
   }
 }
 

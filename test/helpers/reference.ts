@@ -19,6 +19,8 @@ const OPENAPI_FILES = {
   'v2-2026-08-backup': 'admin-api-v2-2026-08-backup-subset.json',
   /** The same description cut to diagnostics (events, alerts, processes, metrics, logs, the Performance Advisor, access history) and the tenant and flex upgrades. */
   'v2-2026-08-diagnostics': 'admin-api-v2-2026-08-diagnostics-subset.json',
+  /** The whole description of 2026-08-21: every operation and schema. */
+  'v2-2026-08-full': 'admin-api-v2-2026-08-full.json',
 } as const;
 
 export function readOpenApi(which: keyof typeof OPENAPI_FILES): Record<string, unknown> {

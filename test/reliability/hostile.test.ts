@@ -139,7 +139,7 @@ describe('hostile server answers', () => {
   it('next links in a loop: clusters list --all stops with exit 1', async () => {
     const server = await loopingPages();
     const result = await run(server.url, ['clusters', 'list', '--all']);
-    expectOneErrorLine(result, 1, /next link leads back to a page already read/);
+    expectOneErrorLine(result, 1, /next link leads back to a page already read.*; retry, or read one page at a time with --page instead of --all\n$/);
     expect(server.requests.length).toBeLessThanOrEqual(4);
     expect(result.stdout).toBe('');
   });
@@ -147,7 +147,8 @@ describe('hostile server answers', () => {
   it('next links in a loop: api --paginate stops with exit 1', async () => {
     const server = await loopingPages();
     const result = await run(server.url, ['api', '/groups/{projectId}/clusters', '--paginate']);
-    expectOneErrorLine(result, 1, /next link leads back to a page already read/);
+    // The raw form has no page flag: the hint names none it does not take.
+    expectOneErrorLine(result, 1, /next link leads back to a page already read.*; retry, or read one page at a time without --paginate \(pageNum=N in the path\)\n$/);
     expect(server.requests.length).toBeLessThanOrEqual(4);
   });
 
@@ -199,5 +200,34 @@ describe('hostile server answers', () => {
     const url = `http://127.0.0.1:${(tcp.address() as AddressInfo).port}`;
     const result = await run(url, ['clusters', 'list']);
     expectOneErrorLine(result, 7, /request to 127\.0\.0\.1:\d+ failed: Response does not match the HTTP\/1\.1 protocol/);
+  });
+
+  // JSON.parse takes any depth; writing the document out (JSON.stringify, --query, a
+  // table) recursed past the stack: half a document on stdout, then "Maximum call stack size exceeded".
+  it.each([
+    ['clusters get', ['clusters', 'get', 'deep', '-o', 'json']],
+    ['api by operation', ['api', 'getCluster', '--cluster-name', 'deep']],
+    ['api by path', ['api', `/groups/${PROJECT_ID}/clusters/deep`]],
+  ])('an answer nested 20,000 deep (%s): exit 7 before anything is printed', async (_name, args) => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/vnd.atlas.2024-08-05+json' });
+      res.end(`{"name":"deep","x":${'['.repeat(20_000)}${']'.repeat(20_000)}}`);
+    });
+    const result = await run(server.url, args);
+    expectOneErrorLine(result, 7, /answered HTTP 200 with JSON nested more than 256 levels deep/);
+    expect(result.stdout).toBe('');
+  });
+
+  it('an error answer nested 20,000 deep: its own exit code and detail, the deep part dropped', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(`{"detail":"No cluster named deep.","error":404,"errorCode":"CLUSTER_NOT_FOUND","parameters":${'['.repeat(20_000)}${']'.repeat(20_000)}}`);
+    });
+    for (const args of [['clusters', 'get', 'deep'], ['--error-format', 'json', 'clusters', 'get', 'deep'], ['api', `/groups/${PROJECT_ID}/clusters/deep`]]) {
+      const result = await run(server.url, args);
+      expect(result.exitCode, args.join(' ')).toBe(4);
+      expect(result.stderr).toContain('No cluster named deep.');
+      expect(result.stderr).not.toMatch(/Maximum call stack/);
+    }
   });
 });

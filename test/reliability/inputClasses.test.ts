@@ -103,6 +103,19 @@ describe('before any request', () => {
     expect(emu.stats().total).toBe(0);
   });
 
+  it('a --query that fails on the answer\'s data: exit 1 (the request went through), not 2', async () => {
+    emu.resetStats();
+    const listed = await cdba(['--query', 'abs(results)', 'clusters', 'list'], { env });
+    expectOneErrorLine(listed, 1, /^cdba: --query "abs\(results\)" failed on the answer: .*to be type number.*; the command itself went through/);
+    expect(listed.stdout).toBe('');
+    expect(emu.stats().total).toBeGreaterThan(0); // the lists were read
+    // A write: the entry is made, and the exit code does not say that nothing was sent.
+    const added = await cdba(['access-list', 'add', '198.51.100.7', '--query', 'abs(results)'], { env });
+    expectOneErrorLine(added, 1, /failed on the answer/);
+    const entries = await cdba(['access-list', 'list', '-o', 'json', '--query', 'results[].ipAddress'], { env });
+    expect(JSON.parse(entries.stdout)).toContain('198.51.100.7');
+  });
+
   it('a valid --query still works', async () => {
     const result = await cdba(['--query', 'results[].name', '-o', 'json', 'clusters', 'list'], { env });
     expect(result.exitCode, result.stderr).toBe(0);

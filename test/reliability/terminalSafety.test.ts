@@ -128,6 +128,20 @@ describe('server text in a pipe', () => {
     expect(result.stdout.slice(0, -1)).not.toMatch(/[\u0000-\u001f]/);
   });
 
+  it('JSON on a terminal: the same document, with C1, bidi controls and line separators written as \\u escapes', async () => {
+    for (const [args, parsed] of [[['clusters', 'get', 'c1', '-o', 'json'], cluster()], [['clusters', 'list', '-o', 'pretty'], { results: [cluster()], totalCount: 1, links: [] }]] as const) {
+      const onTerminal = await cdba([...args], { env: { ...digestEnv(server.url) }, tty: true });
+      expect(onTerminal.exitCode, onTerminal.stderr).toBe(0);
+      expect(JSON.parse(onTerminal.stdout), args.join(' ')).toEqual(parsed);
+      expectNoRawControl(onTerminal.stdout.replaceAll('\n', ''), args.join(' '));
+      expect(onTerminal.stdout).toContain('7.0\\u202elive');
+      // Into a pipe, the bytes as JSON.stringify writes them: the value is the same either way.
+      const piped = await run([...args]);
+      expect(JSON.parse(piped.stdout)).toEqual(parsed);
+      expect(piped.stdout).toContain(`7.0${RLO}live`);
+    }
+  });
+
   it('an API error whose detail carries escapes and CR LF: one escaped error line, exit 4', async () => {
     const result = await run(['clusters', 'get', 'gone']);
     expectOneErrorLine(result, 4);

@@ -238,7 +238,9 @@ describe('refusals of what flex clusters cannot do', () => {
     [['clusters', 'create', 'f2', '--tier', 'FLEX', '--provider', 'TENANT', '--region', 'US_EAST_1'], /give the cloud the flex cluster runs on/],
     [['clusters', 'create', 'f2', '--tier', 'FLEX', '--region', 'US_EAST_1'], /a flex cluster needs --provider/],
     [['clusters', 'create', 'f2', '--tier', 'FLEX', '--provider', 'GCP', '--region', 'US_EAST_1'], /unknown --region US_EAST_1 for GCP/],
-    [['--api-version', '2024-10-23', 'clusters', 'create', 'f2', '--tier', 'FLEX', '--provider', 'AWS', '--region', 'US_EAST_1'], /older than the first version of flexClusters \(2024-11-13\)/],
+    // v1.0 has no flex clusters: the hint does not offer it.
+    [['--api-version', '2024-10-23', 'clusters', 'create', 'f2', '--tier', 'FLEX', '--provider', 'AWS', '--region', 'US_EAST_1'], /older than the first version of flexClusters \(2024-11-13\); use --api-version 2024-11-13 or later$/],
+    [['--api-version', '2023-01-01', 'api', 'listFlexClusters'], /older than the first version of listGroupFlexClusters \(2024-11-13\); use --api-version 2024-11-13 or later$/],
   ])('%j: one line, exit 2, no request', async (args, message) => {
     const before = emu.stats().total;
     const result = await run(config, args);

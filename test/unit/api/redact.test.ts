@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { REDACTED, redact, redactHeaders } from '../../../src/api/redact.js';
+import { readOpenApi } from '../../helpers/reference.js';
 
 describe('redact', () => {
   test('JSON values of secret keys, whatever the spacing and escapes', () => {
@@ -53,5 +54,38 @@ describe('redactHeaders', () => {
 
   test('a bearer token echoed in another header is redacted; undefined values are dropped', () => {
     expect(redactHeaders({ 'x-debug': 'token tok-123 used', 'x-none': undefined }, ['tok-123'])).toEqual({ 'x-debug': `token ${REDACTED} used` });
+  });
+});
+
+describe('the secrets of the service\'s description', () => {
+  /** Every property name the whole description marks `format: password`, and the secrets some operations answer with once. */
+  function secretProperties(): string[] {
+    const names = new Set<string>();
+    const walk = (node: unknown, depth: number): void => {
+      if (node === null || typeof node !== 'object' || depth > 80) return;
+      const properties = (node as { properties?: Record<string, { format?: string }> }).properties;
+      for (const [name, schema] of Object.entries(properties ?? {})) if (schema?.format === 'password') names.add(name);
+      for (const value of Object.values(node)) walk(value, depth + 1);
+    };
+    walk(readOpenApi('v2-2026-08-full'), 0);
+    return [...names].sort();
+  }
+
+  test('every field the description marks format: password is redacted in a JSON body', () => {
+    const names = secretProperties();
+    // Database users', service accounts', webhooks', Splunk's and Kafka's secrets, at least.
+    expect(names).toEqual(expect.arrayContaining(['clientSecret', 'hecToken', 'password', 'secret', 'sslKeyPassword', 'webhookHeadersTemplate', 'webhookSecret']));
+    for (const name of names) {
+      const body = JSON.stringify({ [name]: 's3cr3t-value', name: 'kept' });
+      expect(redact(body), name).toBe(`{"${name}":"${REDACTED}","name":"kept"}`);
+    }
+  });
+
+  test('a service account\'s new secret, LDAP\'s bind password, integration keys and webhook URLs', () => {
+    expect(redact('{"ldap":{"bindUsername":"cn=x","bindPassword":"pw"}}')).toBe(`{"ldap":{"bindUsername":"cn=x","bindPassword":"${REDACTED}"}}`);
+    const body = '{"id":"6a1","secret":"mdb_sa_sk_0123abcd","expiresAt":"2027-01-01T00:00:00Z"}';
+    expect(redact(body)).toBe(`{"id":"6a1","secret":"${REDACTED}","expiresAt":"2027-01-01T00:00:00Z"}`);
+    const integration = '{"type":"SLACK","apiToken":"xoxb-1","webhookUrl":"https://hooks.example/T0/B0/x","routingKey":"r","serviceKey":"k","maskedSecret":"****"}';
+    expect(redact(integration)).toBe(`{"type":"SLACK","apiToken":"${REDACTED}","webhookUrl":"${REDACTED}","routingKey":"${REDACTED}","serviceKey":"${REDACTED}","maskedSecret":"****"}`);
   });
 });

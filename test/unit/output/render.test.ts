@@ -1,6 +1,6 @@
 // Formatters: json, pretty, table (TTY) and tab-separated (pipe), and --query before formatting.
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/base/errors.js';
+import { exitCodeFor, LocalFailureError, UsageError } from '../../../src/base/errors.js';
 import { IO } from '../../../src/base/io.js';
 import { applyQuery, cell, genericTable, keyValueLines, render, type TableSpec } from '../../../src/output/render.js';
 
@@ -78,6 +78,15 @@ describe('--query', () => {
     const rendered = render(io, LIST, { format: 'json', query: 'results[' });
     await expect(rendered).rejects.toBeInstanceOf(UsageError);
     await expect(applyQuery(LIST, 'results[')).rejects.toThrow(/^invalid --query "results\["/);
+    expect(io.stdout).toBe('');
+  });
+
+  it('an expression that fails on the data (after the request) is exit 1, not a usage error', async () => {
+    const io = IO.test();
+    const rendered = render(io, LIST, { format: 'json', query: 'abs(results)' });
+    await expect(rendered).rejects.toBeInstanceOf(LocalFailureError);
+    await expect(applyQuery(LIST, 'abs(results)')).rejects.toThrow(/^--query "abs\(results\)" failed on the answer: /);
+    expect(exitCodeFor(await applyQuery(LIST, 'abs(results)').catch((error: unknown) => error))).toBe(1);
     expect(io.stdout).toBe('');
   });
 
