@@ -20,6 +20,7 @@ const ENVIRONMENT: Array<[string, string]> = [
   ['CDBA_ERROR_FORMAT', 'text or json, like --error-format: json writes a failure as one JSON document on stderr, {"error": {"exitCode", "message", "retryable", and where known "status", "errorCode", "detail", "hint"}}.'],
   ['NO_COLOR, FORCE_COLOR', 'Turn colour off, or force it on.'],
   ['(cdba run)', `CMD gets the environment without ${CREDENTIAL_VARIABLES.join(', ')}: the variables through which cdba finds its credentials. --keep-env NAME passes one on purpose.`],
+  ['(cdba clusters connect)', 'mongosh gets the environment without the same variables, as CMD of cdba run does (there is no --keep-env).'],
   ['(empty values)', 'A variable set to the empty string counts as unset, except FORCE_COLOR, which is then on (as in Node.js). A flag with an empty value is refused (exit 2).'],
 ];
 

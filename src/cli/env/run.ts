@@ -8,13 +8,13 @@
 // `cdba env down <name>` still to run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { constants as osConstants } from 'node:os';
 import { escapeControl } from '../../base/sanitize.js';
 import { CommandNotFoundError, EnvHeldError, EnvLeftError, InterruptedError, QuietExit, TerminatedError, UsageError } from '../../base/errors.js';
 import { CREDENTIAL_VARIABLES } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
+import { isExecutableFile, withoutCredentials } from '../shared/childProcess.js';
 import { connectionVariables, type EnvConnection } from './connection.js';
 import { runEnvDown } from './down.js';
 import { bringUp, planUp, type UpFlags } from './up.js';
@@ -48,9 +48,7 @@ function signalStatus(signal: NodeJS.Signals | null): number {
  * delete clusters), except those `keep` names; then the connection's variables.
  */
 export function childEnvironment(env: NodeJS.ProcessEnv, keep: readonly string[], connection: EnvConnection): NodeJS.ProcessEnv {
-  const held = new Set(CREDENTIAL_VARIABLES.filter((name) => !keep.includes(name)));
-  const passed = Object.entries(env).filter(([name]) => !held.has(name));
-  return { ...Object.fromEntries(passed), ...Object.fromEntries(connectionVariables(connection)) };
+  return { ...withoutCredentials(env, keep), ...Object.fromEntries(connectionVariables(connection)) };
 }
 
 /** --keep-env names a variable run holds back; any other is a mistake (a typo would pass nothing). */
@@ -59,17 +57,6 @@ function checkKeepEnv(keep: readonly string[]): void {
   if (other !== undefined) {
     // The error line escapes control characters.
     throw new UsageError(`--keep-env ${other}: run holds back only the variables that lead to credentials (${CREDENTIAL_VARIABLES.join(', ')}); ${other} reaches CMD anyway`);
-  }
-}
-
-/** Whether `path` is a file this process may execute (a directory is not, whatever its mode). */
-function isExecutableFile(path: string): boolean {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, fsConstants.X_OK);
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -1,11 +1,15 @@
 // `cdba clusters connect` with a stand-in `mongosh` on PATH that records its
 // argv and stdin: the string conn-string get picks, --username, args after --,
-// inherited stdio, mongosh's exit status, --print, and no mongosh at all.
+// inherited stdio, mongosh's exit status, --print, and no mongosh at all. In
+// process: what mongosh gets of cdba's environment (no credentials), a string from
+// the service that is not a URI (refused, never an option), a directory named mongosh.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDENTIAL_VARIABLES } from '../../../src/config/resolve.js';
+import { answerProxy, type AnswerProxy } from '../../helpers/answerProxy.js';
 import { tempDir } from '../../helpers/cli.js';
-import { deprecationWarning, EACH_VERSION, linesAfterWarning, expectNoRequest, expectUsage, PROJECT, run, runProcess, startWorld, TAG, VERSIONS, type World } from './world.js';
+import { deprecationWarning, EACH_VERSION, linesAfterWarning, expectNoRequest, expectUsage, OWNER, PROFILE, PROJECT, run, runProcess, startWorld, TAG, VERSIONS, type World } from './world.js';
 
 const dedicated = (name: string): Record<string, unknown> => ({
   name,
@@ -97,5 +101,91 @@ describe('clusters connect', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(`cdba: No cluster named ghost exists in group ${PROJECT}. (CLUSTER_NOT_FOUND, HTTP 404)\n`);
     expect(existsSync(`${record}.argv`)).toBe(false);
+  });
+});
+
+describe('clusters connect, in process', () => {
+  // A stand-in that reads nothing and writes nothing on the shared streams (in process,
+  // they are the test runner's): its argv and environment go to files.
+  const quiet = tempDir('cdba-quiet-mongosh-');
+  writeFileSync(join(quiet, 'mongosh'), '#!/bin/sh\nprintf "%s\\n" "$@" > "$RECORD.argv"\nenv > "$RECORD.env"\nexit 0\n', { mode: 0o755 });
+  const QUIET_PATH = `${quiet}:${process.env.PATH}`;
+  const envOf = (record: string): Map<string, string> =>
+    new Map(
+      readFileSync(`${record}.env`, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('='))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+
+  it("mongosh gets cdba's environment without the variables that lead to its credentials", async () => {
+    const record = recordAt();
+    const result = await run(world, ['clusters', 'connect', 'sh-cur'], {
+      version: 'default',
+      env: {
+        PATH: QUIET_PATH,
+        RECORD: record,
+        CDBA_PUBLIC_KEY: OWNER.publicKey,
+        CDBA_PRIVATE_KEY: OWNER.privateKey,
+        CDBA_PROFILE: PROFILE.default,
+        OTHER_SETTING: 'kept',
+      },
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    const childEnv = envOf(record);
+    // The run had each of them (the config dir from the world); mongosh has none.
+    expect(CREDENTIAL_VARIABLES).toEqual(expect.arrayContaining(['CDBA_PRIVATE_KEY', 'CDBA_PUBLIC_KEY', 'CDBA_CONFIG_DIR', 'CDBA_PROFILE']));
+    expect(CREDENTIAL_VARIABLES.filter((name) => childEnv.has(name))).toEqual([]);
+    expect([...childEnv.values()]).not.toContain(OWNER.privateKey);
+    // Everything else is passed on.
+    expect(childEnv.get('OTHER_SETTING')).toBe('kept');
+    expect(childEnv.get('RECORD')).toBe(record);
+    expect(childEnv.get('PATH')).toBe(QUIET_PATH);
+  });
+
+  it('a directory named mongosh on PATH is not mongosh: the next one on PATH runs; with no other, it is not on PATH (exit 2, nothing sent)', async () => {
+    const shadow = tempDir('cdba-shadow-');
+    mkdirSync(join(shadow, 'mongosh'), { mode: 0o755 });
+    const record = recordAt();
+    const found = await run(world, ['clusters', 'connect', 'sh-cur'], { version: 'default', env: { PATH: `${shadow}:${QUIET_PATH}`, RECORD: record } });
+    expect(found.exitCode, found.stderr).toBe(0);
+    expect(found.stderr).toBe('');
+    expect(argvOf(record)[0]).toMatch(/^mongodb\+srv:\/\//);
+
+    const alone = await run(world, ['clusters', 'connect', 'sh-cur'], { version: 'default', on: 'witness', env: { PATH: `${shadow}:${dirname(process.execPath)}`, RECORD: recordAt() } });
+    expectUsage(alone, /^cdba: mongosh is not on PATH; install it from/);
+    expectNoRequest(world);
+  });
+
+  describe('a connection string from the service that is not a mongodb:// URI', () => {
+    let proxy: AnswerProxy;
+    // An option to mongosh if it came first on its argv, with an ESC that must not reach the terminal.
+    const HOSTILE = '--eval=require("fs").writeFileSync("PWNED","")\u001b[2J';
+    beforeAll(async () => {
+      proxy = await answerProxy(world.emulators.fast.url);
+      proxy.rewrite = (method, path, body) =>
+        method === 'GET' && path === `/api/atlas/v2/groups/${PROJECT}/clusters/sh-cur` && body !== null && typeof body === 'object'
+          ? { ...body, connectionStrings: { ...(body as { connectionStrings?: object }).connectionStrings, standard: HOSTILE } }
+          : undefined;
+    });
+    afterAll(async () => {
+      await proxy.close();
+    });
+
+    it.each([[[]], [['--print']]])('is refused before mongosh runs (%j): one line, exit 7, the text escaped', async (extra) => {
+      const record = recordAt();
+      const result = await run(world, ['clusters', 'connect', 'sh-cur', '--no-srv', ...extra], {
+        version: 'default',
+        env: { PATH: QUIET_PATH, RECORD: record, CDBA_BASE_URL: proxy.url },
+      });
+      expect(result.exitCode, result.stderr).toBe(7);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(
+        'cdba: the service\'s connection string standard of cluster "sh-cur" is not a mongodb:// or mongodb+srv:// URI: ' +
+        '"--eval=require("fs").writeFileSync("PWNED","")\\x1b[2J"; mongosh was not run; retry later; if it persists, check the base URL\n',
+      );
+      expect(existsSync(`${record}.argv`)).toBe(false);
+    });
   });
 });
