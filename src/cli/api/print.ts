@@ -5,7 +5,7 @@ import type { Context } from '../../core/context.js';
 import { escapeControl } from '../../base/sanitize.js';
 
 /** The command's format: a table only when asked for with -o; otherwise JSON (indented on a TTY). */
-async function documentFormat(ctx: Context): Promise<OutputFormat> {
+export async function documentFormat(ctx: Context): Promise<OutputFormat> {
   const shown = await ctx.outputForm('response');
   return shown.form === 'document' ? shown.format : 'json';
 }
@@ -25,3 +25,21 @@ export async function printDocument(ctx: Context, rawBody: string): Promise<void
   await render(ctx.io, document, { format: await documentFormat(ctx), query: ctx.globals.query });
 }
 
+/**
+ * A 2xx body of the raw form, as bytes: text (UTF-8, JSON or not) as printDocument prints it;
+ * other bytes (a gzip log asked for by its path) as they are into a pipe or a file, and on a
+ * terminal as text with control characters escaped.
+ */
+export async function printBody(ctx: Context, bytes: Buffer): Promise<void> {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    if (!ctx.io.outIsTTY) {
+      ctx.io.out.write(bytes);
+      return;
+    }
+    text = bytes.toString('utf8');
+  }
+  await printDocument(ctx, text);
+}
