@@ -141,7 +141,9 @@ const PRIMITIVES: Record<string, FieldSpec['kind']> = { string: 'string', intege
  * cluster checks walk: closed objects where the description lists properties and allows
  * no others, maps, arrays, enums, read-only fields and required fields. allOf merges;
  * oneOf/anyOf of objects accept any variant's fields, and the fields all variants require;
- * a union of other kinds, or no type at all, accepts any value.
+ * a union of one other kind accepts what any variant does (string enums: any variant's
+ * values), even under a nominal `type: object`; a union of mixed kinds, or no type at all,
+ * accepts any value.
  */
 export function fieldSpecOf(description: Description, schema: CompactSchema): FieldSpec {
   const byName = new Map<string, FieldSpec>();
@@ -151,7 +153,12 @@ export function fieldSpecOf(description: Description, schema: CompactSchema): Fi
       if (known) return known;
       const spec: FieldSpec = { kind: 'any' };
       byName.set(s.$ref, spec); // recursive schemas meet this object again
-      Object.assign(spec, convert(description.schemas[s.$ref] ?? {}));
+      // readOnly is a property's (OpenAPI 3.0: "relevant only for Schema properties
+      // definitions"): a schema marked read-only as a whole does not make every property that
+      // refers to it read-only. BaseCloudProviderInstanceSize is, and it is the type of the
+      // writable autoScaling.compute.minInstanceSize and maxInstanceSize of a cluster body.
+      const { readOnly: _whole, ...component } = convert(description.schemas[s.$ref] ?? {});
+      Object.assign(spec, component);
       return spec;
     }
     const parts: FieldSpec[] = [];
@@ -162,7 +169,11 @@ export function fieldSpecOf(description: Description, schema: CompactSchema): Fi
     const variants = s.oneOf ?? s.anyOf;
     if (variants && variants.length > 0) {
       const union = variants.map(convert).reduce(unite);
-      spec = spec ? merge(spec, union) : union;
+      // A type only nominally object (`type: object`, no fields of its own) whose variants are
+      // not all objects is their union: regionName and min/maxInstanceSize are written so,
+      // with a oneOf of string enums (one per provider).
+      const nominal = s.type === 'object' && !s.properties && !s.additionalProperties && !s.allOf;
+      spec = spec && !(nominal && union.kind !== 'object') ? merge(spec, union) : union;
     }
     spec ??= { kind: 'any' };
     if (s.readOnly) spec = { ...spec, readOnly: true };

@@ -63,6 +63,7 @@ export class RequestBuilder {
       ...(req.idempotent !== undefined ? { idempotent: req.idempotent } : {}),
       ...(req.mayHaveAppliedHint ? { mayHaveAppliedHint: req.mayHaveAppliedHint } : {}),
       ...(req.binary ? { binary: true } : {}),
+      ...(req.sink ? { sink: req.sink } : {}),
       authenticate: true,
     };
     return { target, wire };

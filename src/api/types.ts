@@ -97,6 +97,12 @@ export interface ApiRequest {
    * the bytes back), never parsed.
    */
   binary?: boolean;
+  /**
+   * Reads a 2xx body as it arrives instead of into memory (DownloadOptions.sink: the
+   * `api` passthrough's binary answers to --out); `rawBody` is then empty. Any other
+   * body is read as an error document.
+   */
+  sink?: DownloadOptions['sink'];
 }
 
 /** What a named operation's call may add: its method and path come from the table. */

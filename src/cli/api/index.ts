@@ -5,13 +5,14 @@
 // `cdba api <path>`: any call of the API, like `gh api`. The path is relative to the
 // version base (/groups/{projectId}/clusters); the client adds the base URL, the
 // version (v1.0 or v2 + Accept date) and authentication. Output is the response
-// document as is (-o json|pretty, --query apply); on an HTTP error the body still
-// goes to stdout, the error line to stderr, with the usual exit code.
+// document as is (-o json|pretty, --query apply), a body that is not JSON as it is; on
+// an HTTP error the body still goes to stdout, the error line to stderr, with the
+// error's exit code (whatever --query makes of the body).
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { ApiClient, Query, ResourceSpec } from '../../api/client.js';
 import { operationFor, selectVersion } from '../../api/versions.js';
 import type { Context } from '../../core/context.js';
-import { ApiError, UsageError } from '../../base/errors.js';
+import { ApiError, InterruptedError, UsageError } from '../../base/errors.js';
 import { collect, completedArgument, flagsCompletedBy, lookup, pathValueFlag, registerLookup, withExamples, type App } from '../command.js';
 import {
   HTTP_METHODS,
@@ -24,7 +25,7 @@ import {
   planRequest,
   type HttpMethod,
 } from './request.js';
-import { printDocument } from './print.js';
+import { printBody, printDocument } from './print.js';
 
 export interface ApiFlags {
   method?: HttpMethod;
@@ -189,6 +190,8 @@ export async function runApi(ctx: Context, rawPath: string, flags: ApiFlags): Pr
     ...(body !== undefined ? { body } : {}),
     headers,
     throwOnError: false,
+    // A 2xx body is read as bytes, never parsed: JSON is printed as a document, anything else as it is (print.ts).
+    binary: true,
   });
   if (flags.include) {
     const settings = await ctx.settings();
@@ -196,11 +199,27 @@ export async function runApi(ctx: Context, rawPath: string, flags: ApiFlags): Pr
     const { includeBlock } = await import('./include.js');
     ctx.io.write(includeBlock(response.status, response.headers, secrets, ctx.io.outIsTTY));
   }
-  await printDocument(ctx, response.rawBody);
-  if (response.status < 200 || response.status >= 300) {
-    const { apiErrorFromResponse } = await import('../../api/errors.js');
-    const hint = hintFor(response.status, requestedVersion(resource, (await ctx.settings()).apiVersion));
-    throw apiErrorFromResponse(response.status, response.headers, response.rawBody, hint ? { hint } : {});
+  if (response.status >= 200 && response.status < 300) {
+    await printBody(ctx, Buffer.from(response.rawBody, 'latin1'));
+    return;
+  }
+  // An HTTP error is the run's error, made before the body is shown: the body still goes to
+  // stdout (through --query where it can), and nothing --query makes of it replaces the API's
+  // error line and exit code.
+  const { apiErrorFromResponse } = await import('../../api/errors.js');
+  const hint = hintFor(response.status, requestedVersion(resource, (await ctx.settings()).apiVersion));
+  const error = apiErrorFromResponse(response.status, response.headers, response.rawBody, hint ? { hint } : {});
+  await printErrorBody(ctx, response.rawBody);
+  throw error;
+}
+
+/** An error's body on stdout, as far as it can be shown; the API error that follows is what the run reports. */
+async function printErrorBody(ctx: Context, rawBody: string): Promise<void> {
+  try {
+    await printDocument(ctx, rawBody);
+  } catch (error) {
+    // --query could not be applied to the error document (length(results) of a 404's): the API error says what happened.
+    if (error instanceof InterruptedError) throw error;
   }
 }
 
@@ -215,7 +234,7 @@ async function paginate(ctx: Context, client: ApiClient, path: string, resource:
     }
   } catch (error) {
     // The error document still goes to stdout, as without --paginate.
-    if (error instanceof ApiError && error.document) await printDocument(ctx, JSON.stringify(error.document));
+    if (error instanceof ApiError && error.document) await printErrorBody(ctx, JSON.stringify(error.document));
     const { InvalidResponseError, PaginationError } = await import('../../api/errors.js');
     if (first === undefined && error instanceof InvalidResponseError && /expected a list/.test(error.message)) {
       throw new PaginationError(`--paginate: ${path} did not answer a list (no results array); run it without --paginate`);

@@ -3,17 +3,20 @@
 // from --file or -f fields checked against its schema, sent at its own version. The
 // command is made when it is named (index.ts adds it to the tree before commander parses
 // it), so `--help`, unknown flags and enum choices are commander's as for any command.
-import { randomBytes } from 'node:crypto';
-import { closeSync, constants, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { accessSync, constants, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { ApiClient, Query } from '../../api/client.js';
 import type { Description, DescribedOperation, DescribedParam } from '../../api/description.js';
-import { ApiError, UsageError } from '../../base/errors.js';
+import { ApiError, LocalFailureError, UsageError } from '../../base/errors.js';
+import { fsReason } from '../../base/fsError.js';
 import { isObject } from '../../base/object.js';
+import { writeFileAtomicSync } from '../../base/privateFile.js';
+import { escapeControl } from '../../base/sanitize.js';
 import type { Context } from '../../core/context.js';
 import type { FieldSpec } from '../../model/clusterFields.js';
 import { pathValueFlag, withExamples, type App } from '../command.js';
+import { loadLogWriter } from '../logs/public.js';
 import { FROM_CONFIG, bodyOfFields, flagOf, paramValue } from './fields.js';
 
 export interface OperationFlags {
@@ -65,8 +68,8 @@ export function operationOptions(op: DescribedOperation): Option[] {
     options.push(new Option('--file <file>', 'request body: a JSON file, or - for stdin; checked against the operation\'s schema'));
     options.push(new Option('-f, --field <path=value>', 'body field, typed by the schema (a.b nests, a number indexes an array); repeatable').argParser(pathValueFlag('-f')));
   }
-  if (isPaged(op)) options.push(new Option('--all', 'every page: the results of all pages in one document, written as the pages arrive'));
-  if (op.binary) options.push(new Option('--out <file>', `write the answer (${op.binary}) to this file; it never goes to a terminal`));
+  if (isPaged(op)) options.push(new Option('--all', 'every page: the results of all pages in one document, written as the pages arrive (--items-per-page sets the page size; not with --page-num)'));
+  if (op.binary) options.push(new Option('--out <file>', `write the answer (${op.binary}) to this file as it arrives (mode 0600, renamed into place once whole, never through a link); it never goes to a terminal`));
   return options;
 }
 
@@ -177,11 +180,13 @@ export async function runOperation(ctx: Context, op: DescribedOperation, flags: 
     if (param.in === 'path') pathValues[param.name] = value as string;
     else query[param.name] = value;
   }
+  const paging = flags.all ? allPaging(query) : undefined;
   const fields = flags.field ?? [];
   if (flags.file !== undefined && fields.length > 0) throw new UsageError('--file and -f both give the body; use one');
-  if (op.binary && !flags.out && ctx.io.outIsTTY) {
+  if (op.binary && flags.out === undefined && ctx.io.outIsTTY) {
     throw new UsageError(`${op.id} answers ${op.binary} bytes, which are not shown on a terminal: give --out FILE, or redirect stdout to a file`);
   }
+  if (op.binary && flags.out !== undefined) await checkOut(flags.out);
   const { apiVersion } = await ctx.settings();
   const version = await chooseVersion(op, apiVersion);
   const spec = await bodySpec(description, op, version);
@@ -215,11 +220,18 @@ export async function runOperation(ctx: Context, op: DescribedOperation, flags: 
   // A preview operation is asked for by its media type (the path's base is /v2 whatever the version).
   const resource = { version: preview ? (apiVersion === 'v1.0' ? '2023-01-01' : apiVersion) : version };
   const client = await ctx.api();
-  if (flags.all) {
+  if (paging) {
     if (preview) throw new UsageError(`--all: ${op.id} is served only as a preview; ask for pages with --page-num`);
-    await writeAll(ctx, client, path, resource, query);
+    await writeAll(ctx, client, path, resource, paging);
     return;
   }
+  // A binary answer streams to --out or stdout as it arrives, never whole in memory.
+  let written: number | undefined;
+  const sink = op.binary
+    ? async (bytes: AsyncIterable<Uint8Array>): Promise<void> => {
+        written = flags.out === undefined ? await streamOut(ctx, bytes) : await writeOut(bytes, flags.out);
+      }
+    : undefined;
   const response = await client
     .request({
       method: op.method,
@@ -229,6 +241,7 @@ export async function runOperation(ctx: Context, op: DescribedOperation, flags: 
       ...(body !== undefined ? { body } : {}),
       headers,
       ...(op.binary ? { binary: true } : {}),
+      ...(sink ? { sink } : {}),
     })
     .catch((error: unknown) => {
       // The emulator's answer for an operation it has no module for (src/emulator/notEmulated.ts).
@@ -240,47 +253,121 @@ export async function runOperation(ctx: Context, op: DescribedOperation, flags: 
       throw error;
     });
   if (op.binary) {
-    writeBytes(ctx, Buffer.from(response.rawBody, 'latin1'), flags.out);
+    if (flags.out !== undefined) ctx.io.note(`wrote ${written ?? 0} bytes to ${flags.out}`);
     return;
   }
   const { printDocument } = await import('./print.js');
   await printDocument(ctx, response.rawBody);
 }
 
-/** Every page, in bounded memory: written page by page as `clusters list --all` is. */
-async function writeAll(ctx: Context, client: ApiClient, path: string, resource: { version: string }, query: Query): Promise<void> {
-  const format = await ctx.outputFormat();
-  if ((format === 'json' || format === 'pretty') && !ctx.globals.query) {
-    const { writeJsonList } = await import('../../output/jsonList.js');
-    await writeJsonList(ctx.io, client.streamAll(path, resource, query, { itemsAsText: format === 'json' }), format === 'pretty' ? 2 : 0);
-    return;
-  }
-  const all = await client.fetchAll(path, resource, query);
-  await ctx.output(all);
+interface AllPaging {
+  /** The query without the paging parameters, which --all sets itself. */
+  query: Query;
+  /** --items-per-page: the size of each page asked for (default 500, the service's most). */
+  pageSize?: number;
+  /** --include-count false: the pages are followed by their next links, and the document has no totalCount. */
+  count: boolean;
 }
 
-/** Bytes to --out (a new file renamed into place: no link at the name is followed), or to stdout off a terminal. */
-function writeBytes(ctx: Context, bytes: Buffer, out: string | undefined): void {
-  if (out === undefined) {
-    ctx.io.out.write(bytes);
+/**
+ * What --all takes of the paging flags, before any request: --items-per-page is the page
+ * size and --include-count false follows the next links without a total, as `clusters list
+ * --all --limit N --no-count` do; --page-num, which names one page, is refused.
+ */
+export function allPaging(query: Query): AllPaging {
+  const { pageNum, itemsPerPage, includeCount, ...rest } = query;
+  if (pageNum !== undefined) throw new UsageError('--page-num names one page and --all asks for every page: give one of them');
+  let pageSize: number | undefined;
+  if (itemsPerPage !== undefined) {
+    pageSize = Number(itemsPerPage);
+    if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new UsageError(`invalid --items-per-page "${String(itemsPerPage)}": a page holds at least 1 item`);
+  }
+  return { query: rest, ...(pageSize !== undefined ? { pageSize } : {}), count: String(includeCount ?? 'true') !== 'false' };
+}
+
+/**
+ * Every page, in bounded memory: written page by page as `clusters list --all` is, in the
+ * api command's own form (JSON unless -o asks for a table; indented on a terminal).
+ */
+async function writeAll(ctx: Context, client: ApiClient, path: string, resource: { version: string }, paging: AllPaging): Promise<void> {
+  const { documentFormat } = await import('./print.js');
+  const format = await documentFormat(ctx);
+  const options = { count: paging.count, ...(paging.pageSize !== undefined ? { pageSize: paging.pageSize } : {}) };
+  if ((format === 'json' || format === 'pretty') && !ctx.globals.query) {
+    const { writeJsonList } = await import('../../output/jsonList.js');
+    const pages = client.streamAll(path, resource, paging.query, { ...options, itemsAsText: format === 'json' });
+    await writeJsonList(ctx.io, paging.count ? pages : withoutTotal(pages), format === 'pretty' ? 2 : 0);
     return;
   }
-  const temp = join(dirname(out), `.${randomBytes(6).toString('hex')}.cdba-part`);
-  let fd: number | undefined;
+  const all = await client.fetchAll(path, resource, paging.query, options);
+  const { totalCount: _counted, ...uncounted } = all;
+  const { render } = await import('../../output/render.js');
+  await render(ctx.io, paging.count ? all : uncounted, { format, query: ctx.globals.query });
+}
+
+/** The pages as they come, their tail without the totalCount the service was not asked for. */
+async function* withoutTotal<T, Tail extends { totalCount?: number }>(pages: AsyncGenerator<T, Tail, undefined>): AsyncGenerator<T, Omit<Tail, 'totalCount'>, undefined> {
+  const { totalCount: _counted, ...tail } = yield* pages;
+  return tail;
+}
+
+/** The most bytes --out takes, as `logs download` by default: a bound on the disk, not on memory. */
+const MAX_OUT_BYTES = 16 * 1024 ** 3;
+
+/**
+ * --out, before any request: a directory that exists, and a name that is a regular file or
+ * nothing (never a link or a directory); the file itself is written as `logs download`
+ * writes one.
+ */
+async function checkOut(out: string): Promise<void> {
+  if (out === '') throw new UsageError('--out needs a file name');
+  const shown = escapeControl(out);
+  const dir = dirname(resolve(out));
+  let isDirectory = false;
   try {
-    fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o644);
-    writeSync(fd, bytes);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(temp, out);
+    isDirectory = statSync(dir).isDirectory();
   } catch (error) {
-    if (fd !== undefined) closeSync(fd);
-    try {
-      unlinkSync(temp);
-    } catch {
-      // never made, or renamed
-    }
-    throw new UsageError(`--out ${out}: ${(error as Error).message}`);
+    throw new UsageError(`--out ${shown}: cannot write in ${escapeControl(dir)}: ${fsReason(error)}`);
   }
-  ctx.io.note(`wrote ${bytes.length} bytes to ${out}`);
+  if (!isDirectory) throw new UsageError(`--out ${shown}: ${escapeControl(dir)} is not a directory`);
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    throw new UsageError(`--out ${shown}: cannot write in ${escapeControl(dir)}: ${fsReason(error)}`);
+  }
+  const { checkFinalPath } = await loadLogWriter();
+  checkFinalPath(resolve(out));
+}
+
+/**
+ * The body to --out through the project's one writer of downloaded files (`logs download`'s):
+ * a new temporary file beside it (mode 0600, no link followed), streamed with a cap, fsync'd,
+ * renamed over the name once whole, removed on any failure. An empty body is an empty file.
+ */
+async function writeOut(bytes: AsyncIterable<Uint8Array>, out: string): Promise<number> {
+  const { writeBody, EmptyLogError, TooLargeError } = await loadLogWriter();
+  const path = resolve(out);
+  try {
+    return await writeBody(bytes, { path, decompress: false, maxBytes: MAX_OUT_BYTES });
+  } catch (error) {
+    if (error instanceof TooLargeError) throw new TooLargeError(`the answer passed ${MAX_OUT_BYTES} bytes; stopped, nothing written to ${escapeControl(out)}`);
+    if (!(error instanceof EmptyLogError)) throw error;
+  }
+  // The body was empty: the writer keeps no file for it; an operation's empty answer is an empty file.
+  try {
+    writeFileAtomicSync(path, '', 0o600);
+  } catch (error) {
+    throw new LocalFailureError(`cannot write ${escapeControl(out)}: ${fsReason(error)}`);
+  }
+  return 0;
+}
+
+/** The body to stdout (a pipe or a file: never a terminal), as it arrives. */
+async function streamOut(ctx: Context, bytes: AsyncIterable<Uint8Array>): Promise<number> {
+  let count = 0;
+  for await (const chunk of bytes) {
+    count += chunk.length;
+    if (!ctx.io.out.write(chunk)) await new Promise<void>((resolve) => ctx.io.out.once('drain', () => resolve()));
+  }
+  return count;
 }

@@ -2,7 +2,10 @@
 // -f, -H, --paginate, --include, --api-version), placeholders, output forms, and
 // HTTP errors (body on stdout, one line on stderr, the usual exit code).
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
 import { cdba, tempDir, type CliResult } from '../../helpers/inProcess.js';
@@ -301,6 +304,50 @@ describe.concurrent('api: output and errors', () => {
     const result = await api(['/groups/{projectId}/nothing']);
     const body = expectHttpError(result, 4, 'RESOURCE_NOT_FOUND', /^cdba: Cannot find resource .+\(RESOURCE_NOT_FOUND, HTTP 404\)\n$/);
     expect(body.parameters).toEqual([`/api/atlas/v2/groups/${READS}/nothing`]);
+  });
+
+  it('an HTTP error is the run\'s error whatever --query makes of its body: exit 4, not a query error', async () => {
+    const result = await api(['/groups/{projectId}/clusters/nope', '--query', 'length(results)']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toMatch(/^cdba: .+\(CLUSTER_NOT_FOUND, HTTP 404\)\n$/);
+    expect(result.stdout).toBe('');
+    const detail = await api(['/groups/{projectId}/clusters/nope', '--query', 'errorCode']);
+    expect(detail.exitCode).toBe(4);
+    expect(detail.stdout).toBe('"CLUSTER_NOT_FOUND"\n');
+    const paged = await api(['/groups/{projectId}/clusters/nope/x', '--paginate', '--query', 'length(results)']);
+    expect(paged.exitCode).toBe(4);
+    expect(paged.stderr).toMatch(/HTTP 404\)\n$/);
+  });
+
+  it('a 2xx body that is not JSON is printed as it is (control characters escaped on a terminal; bytes as they came into a pipe), exit 0', async () => {
+    const gzip = gzipSync('a log line\n');
+    const server = createServer((req, res) => {
+      if (req.url?.endsWith('.gz')) {
+        res.writeHead(200, { 'content-type': 'application/vnd.atlas.2023-02-01+gzip' });
+        res.end(gzip);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('plain text\x1b[31m red\nsecond line\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const piped = await cdba(['api', '/groups/{projectId}/anything'], { env: ownerEnv(url, READS) });
+      expect(piped).toEqual({ exitCode: 0, stdout: 'plain text\x1b[31m red\nsecond line\n', stderr: '' });
+      const tty = await cdba(['api', '/groups/{projectId}/anything'], { env: ownerEnv(url, READS), tty: true });
+      expect(tty.exitCode).toBe(0);
+      expect(tty.stdout).not.toContain('\x1b');
+      expect(tty.stdout).toMatch(/^plain text.+ red\nsecond line\n$/);
+      // Bytes that are not text go into a pipe as they came (the capture reads them as UTF-8).
+      const bytes = await cdba(['api', '/groups/{projectId}/clusters/h1/logs/mongodb.gz'], { env: ownerEnv(url, READS) });
+      expect(bytes).toEqual({ exitCode: 0, stdout: gzip.toString('utf8'), stderr: '' });
+    } finally {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    }
   });
 
   it('bad credentials: the 401 body on stdout, exit 3 with a hint', async () => {

@@ -3,8 +3,9 @@
 // refusals before any request (a missing required flag, an enum, an unknown name with its
 // suggestion, a body field the schema lacks), --all, and an operation the emulator does not
 // emulate (501 NOT_EMULATED, told apart from a 404); `api list` and `api describe`.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
 import { cdba, tempDir, type CliResult } from '../../helpers/inProcess.js';
@@ -144,6 +145,97 @@ describe('api <operationId>', () => {
     const doc = JSON.parse(described.stdout) as { versions: Array<{ version: string; sunset: string | null }>; body: { versions: Array<{ fields: Array<{ path: string }> }> } };
     expect(doc.versions).toContainEqual({ version: '2024-08-05', sunset: '2027-03-01' });
     expect(doc.body.versions.at(-1)!.fields.map((f) => f.path)).toContain('replicationSpecs[].regionConfigs[].electableSpecs.instanceSize');
+  });
+
+  it('a cluster body\'s regionName and auto-scaling bounds (a oneOf of string enums under type: object) are values, not objects', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'cl.json');
+    const regionConfig = (regionName: string) => ({
+      providerName: 'AWS',
+      regionName,
+      priority: 7,
+      electableSpecs: { instanceSize: 'M10', nodeCount: 3 },
+      autoScaling: { compute: { enabled: true, scaleDownEnabled: true, minInstanceSize: 'M10', maxInstanceSize: 'M40' } },
+    });
+    writeFileSync(file, JSON.stringify({ name: 'region1', clusterType: 'REPLICASET', replicationSpecs: [{ regionConfigs: [regionConfig('US_EAST_1')] }] }));
+    const created = await cdba(['api', 'createCluster', '--file', file, '--api-version', '2024-10-23', '-o', 'json', '--query', 'replicationSpecs[0].regionConfigs[0].[regionName, autoScaling.compute.maxInstanceSize]'], { env: ownerEnv(emu.url, WRITES) });
+    expect(created.stderr).toBe('');
+    expect(created.exitCode).toBe(0);
+    expect(JSON.parse(created.stdout)).toEqual(['US_EAST_1', 'M40']);
+    const fields = ['providerName=AWS', 'regionName=US_EAST_2', 'priority=7', 'electableSpecs.instanceSize=M10', 'electableSpecs.nodeCount=3'].flatMap((f) => ['-f', `replicationSpecs.0.regionConfigs.0.${f}`]);
+    const updated = await cdba(['api', 'updateCluster', '--cluster-name', 'region1', ...fields, '--api-version', '2024-10-23', '-o', 'json', '--query', 'replicationSpecs[0].regionConfigs[0].regionName'], { env: ownerEnv(emu.url, WRITES) });
+    expect(updated.stderr).toBe('');
+    expect(updated.stdout.trim()).toBe('"US_EAST_2"');
+    // A region the description does not list is still refused, before any request.
+    const before = requests();
+    const bad = await cdba(['api', 'updateCluster', '--cluster-name', 'region1', '-f', 'replicationSpecs.0.regionConfigs.0.regionName=NOWHERE_1', '--api-version', '2024-10-23'], { env: ownerEnv(emu.url, WRITES) });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr.split('\n')[0]).toMatch(/^cdba: -f fields: invalid values for: replicationSpecs\.regionConfigs\.regionName; see the body's fields: /);
+    expect(requests()).toBe(before);
+  });
+
+  it('--all is JSON as the api command prints it: indented on a terminal, --query\'s result as JSON', async () => {
+    const tty = await cdba(['api', 'listClusters', '--all'], { env: ownerEnv(emu.url, READS), tty: true });
+    expect(tty.exitCode).toBe(0);
+    expect(tty.stdout).toMatch(/^\{\n {2}"results": \[\n/);
+    expect((JSON.parse(tty.stdout) as { results: Array<{ name: string }> }).results.map((c) => c.name).sort()).toEqual(NAMES);
+    const names = await cdba(['api', 'listClusters', '--all', '--query', 'sort(results[].name)'], { env: ownerEnv(emu.url, READS), tty: true });
+    expect(names.exitCode).toBe(0);
+    expect(JSON.parse(names.stdout)).toEqual(NAMES);
+    const table = await api(['listClusters', '--all', '-o', 'table', '--query', 'results[].{name: name}']);
+    expect(table.stdout.split('\n').slice(0, 4).map((line) => line.trim()).sort()).toEqual(['NAME', ...NAMES]);
+  });
+
+  it('--all: --items-per-page is the page size, --include-count false leaves out the total, --page-num is refused before any request', async () => {
+    const small = await api(['listClusters', '--all', '--items-per-page', '1', '--debug', '-o', 'json']);
+    expect(small.exitCode).toBe(0);
+    const sent = [...small.stderr.matchAll(/^> GET \S+\/clusters\?(\S+)$/gm)].map((m) => new URLSearchParams(m[1]));
+    // (A digest challenge repeats the first request.)
+    expect(new Set(sent.map((q) => q.get('itemsPerPage')))).toEqual(new Set(['1']));
+    expect([...new Set(sent.map((q) => q.get('pageNum')))].sort()).toEqual(['1', '2', '3']);
+    expect((JSON.parse(small.stdout) as { results: unknown[]; totalCount: number })).toMatchObject({ totalCount: 3 });
+    const uncounted = await api(['listClusters', '--all', '--include-count', 'false', '--items-per-page', '2', '--debug', '-o', 'json']);
+    expect(uncounted.exitCode).toBe(0);
+    expect([...uncounted.stderr.matchAll(/^> GET \S+\/clusters\?(\S+)$/gm)].every((m) => new URLSearchParams(m[1]).get('includeCount') === 'false')).toBe(true);
+    const document = JSON.parse(uncounted.stdout) as Record<string, unknown>;
+    expect(document).not.toHaveProperty('totalCount');
+    expect((document.results as unknown[]).length).toBe(3);
+    const before = requests();
+    const refused = await api(['listClusters', '--all', '--page-num', '2']);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toBe('cdba: --page-num names one page and --all asks for every page: give one of them\n');
+    const zero = await api(['listClusters', '--all', '--items-per-page', '0']);
+    expect(zero.exitCode).toBe(2);
+    expect(zero.stderr.trim().split('\n')).toHaveLength(1);
+    expect(requests()).toBe(before);
+  });
+
+  it('a binary answer to --out: mode 0600, the gzip as sent, no temporary file left; a bad --out is refused before any request', async () => {
+    const processes = await api(['listGroupProcesses', '-o', 'json', '--query', 'results[].hostname']);
+    expect(processes.exitCode, processes.stderr).toBe(0);
+    const host = (JSON.parse(processes.stdout) as string[])[0]!;
+    const dir = tempDir();
+    const file = join(dir, 'mongod.log.gz');
+    const result = await api(['downloadClusterLog', '--host-name', host, '--log-name', 'mongodb', '--out', file]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/^cdba: wrote \d+ bytes to .+mongod\.log\.gz\n$/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir)).toEqual(['mongod.log.gz']);
+    expect(() => gunzipSync(readFileSync(file))).not.toThrow();
+    const piped = await api(['downloadClusterLog', '--host-name', host, '--log-name', 'mongodb']);
+    expect(piped.exitCode, piped.stderr).toBe(0);
+
+    const before = requests();
+    const missing = await api(['downloadClusterLog', '--host-name', host, '--log-name', 'mongodb', '--out', join(dir, 'no-such-dir', 'x.gz')]);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toMatch(/^cdba: --out \S+x\.gz: cannot write in \S+no-such-dir: no such file or directory\n$/);
+    const link = join(dir, 'link.gz');
+    symlinkSync(join(dir, 'elsewhere.gz'), link);
+    const linked = await api(['downloadClusterLog', '--host-name', host, '--log-name', 'mongodb', '--out', link]);
+    expect(linked.exitCode).toBe(2);
+    expect(linked.stderr).toMatch(/refusing to write \S+link\.gz: it exists and is not a regular file \(a symbolic link\)/);
+    expect(requests()).toBe(before);
+    expect(existsSync(join(dir, 'elsewhere.gz'))).toBe(false);
   });
 
   it('the raw form is unchanged: a path starts with / (or holds one)', async () => {
