@@ -4,4 +4,4 @@
 // link; decompressed or not, capped) is offered as a loader: importing this face adds
 // nothing to start-up (startupGraph.test.ts). `env diagnose` and `run --diagnostics` use it.
 export const loadLogWriter = () => import('./writeFile.js');
-export { safeFileName } from './fileName.js';
+export { RunFileNames, safeFileName } from './fileName.js';
