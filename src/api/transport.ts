@@ -127,8 +127,17 @@ export function createAgent(options: AgentOptions): Agent {
  * --timeout as a deadline for one wire attempt: connect, headers and the whole
  * body, however slowly it trickles (undici's own timeouts only catch silence).
  * Each retry is a new attempt with a new deadline. 0 means no deadline.
+ *
+ * A streamed download (`streamed`: a 2xx body handed to a sink, `logs download`) is timed
+ * to its answer's start only. Its body is bounded by size (--max-size), not time: a 16 GB
+ * log takes what the link takes, and while the output's reader is slow (a pipe into a
+ * pager) backpressure pauses the body, so a total deadline would blame the server for
+ * time cdba itself was not reading. What is the server's fault is silence while cdba is
+ * ready to read: undici's bodyTimeout (createAgent, the same --timeout), restarted at every
+ * chunk and at every resume, and not run while the body is paused. A server that trickles
+ * keeps a download going, as a slow link does; Ctrl-C stops it.
  */
-export function deadlineInterceptor(timeoutMs: number): Dispatcher.DispatcherComposeInterceptor {
+export function deadlineInterceptor(timeoutMs: number, options: { streamed?: boolean } = {}): Dispatcher.DispatcherComposeInterceptor {
   return (dispatch) => (opts, handler) => {
     if (!(timeoutMs > 0)) return dispatch(opts, handler);
     let controller: Dispatcher.DispatchController | undefined;
@@ -161,6 +170,11 @@ export function deadlineInterceptor(timeoutMs: number): Dispatcher.DispatcherCom
       onRequestUpgrade: (c, statusCode, headers, socket) => handler.onRequestUpgrade?.(c, statusCode, headers, socket),
       onResponseStart: (c, statusCode, headers, statusMessage) => {
         phase = 'body';
+        // A download's body is the sink's, timed by its silence only (above); the deadline is met.
+        if (options.streamed && statusCode >= 200 && statusCode < 300) {
+          ended = true;
+          clearTimeout(timer);
+        }
         handler.onResponseStart?.(c, statusCode, headers, statusMessage);
       },
       onResponseData: (c, chunk) => {

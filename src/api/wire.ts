@@ -35,7 +35,7 @@ export class WireSender {
     const url = this.options.origin + wire.pathAndQuery;
     const state: RetryState = { waitedMs: 0, answered: false };
     const dispatcher = this.options.agent.compose(
-      deadlineInterceptor(this.options.timeoutMs),
+      deadlineInterceptor(this.options.timeoutMs, { streamed: wire.sink !== undefined }),
       answerObserver(state),
       ...(this.options.debug ? [traceInterceptor({ note: (line) => this.options.events.trace(line) }, () => this.options.secrets)] : []),
       authInterceptor(scheme, ticket),

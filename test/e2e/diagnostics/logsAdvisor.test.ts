@@ -142,9 +142,12 @@ describe('logs download', () => {
     proxy.headers = (_method, path, headers) => {
       if (path.endsWith('.gz')) headers['content-disposition'] = 'attachment; filename="mongodb.log.gz"';
     };
+    // One window for every download here, an hour of the service's clock that has passed: the same bytes each time.
+    const end = Math.floor((Date.now() + offset) / 60_000) * 60_000 - 5 * 60_000;
+    const window = ['--start', new Date(end - 3_600_000).toISOString().slice(0, 16), '--end', new Date(end).toISOString().slice(0, 16)];
     try {
       const dir = join(tempDir(), 'out');
-      const result = await cdba(['logs', 'download', SEEDED_CLUSTER, '--dir', dir, '-o', 'json'], { env: proxied });
+      const result = await cdba(['logs', 'download', SEEDED_CLUSTER, '--dir', dir, ...window, '-o', 'json'], { env: proxied });
       expect(result.exitCode, result.stderr).toBe(0);
       const written = JSON.parse(result.stdout) as Array<{ host: string; file: string }>;
       expect(written.map((w) => w.file)).toEqual(['mongodb.log.gz', 'mongodb-2.log.gz', 'mongodb-3.log.gz'].map((name) => join(dir, name)));
@@ -157,7 +160,7 @@ describe('logs download', () => {
       // Each file is its host's: the same bytes as that host's download alone.
       for (const { host, file } of written) {
         const alone = join(tempDir(), 'alone.log');
-        const one = await cdba(['logs', 'download', host, '--out', alone, '--decompress'], { env });
+        const one = await cdba(['logs', 'download', host, '--out', alone, '--decompress', ...window], { env });
         expect(one.exitCode, one.stderr).toBe(0);
         expect(gunzipSync(readFileSync(file)).toString('utf8'), host).toBe(readFileSync(alone, 'utf8'));
       }
@@ -170,11 +173,14 @@ describe('logs download', () => {
   it('--out - with --decompress: control characters escaped on a terminal (lines kept), the bytes as they are into a pipe', async () => {
     // The workload's query on a field named with U+202E (a bidi override): mongod writes it raw in its JSON lines.
     const hosts = (await processes()).map((p) => p.hostname);
-    const piped = await Promise.all(hosts.map((host) => cdba(['logs', 'download', host, '--decompress', '--out', '-'], { env })));
+    // One window for both downloads (a day of the service's clock that has passed): the same lines each time.
+    const end = Math.floor((Date.now() + offset) / 60_000) * 60_000 - 60_000;
+    const window = ['--start', new Date(end - DAY).toISOString().slice(0, 16), '--end', new Date(end).toISOString().slice(0, 16)];
+    const piped = await Promise.all(hosts.map((host) => cdba(['logs', 'download', host, '--decompress', '--out', '-', ...window], { env })));
     const index = piped.findIndex((r) => r.stdout.includes('\u202e'));
     expect(index, 'a host whose log holds the raw U+202E').toBeGreaterThanOrEqual(0);
     const raw = piped[index]!.stdout;
-    const tty = await cdba(['logs', 'download', hosts[index]!, '--decompress', '--out', '-'], { env, tty: true });
+    const tty = await cdba(['logs', 'download', hosts[index]!, '--decompress', '--out', '-', ...window], { env, tty: true });
     expect(tty.exitCode, tty.stderr).toBe(0);
     // eslint-disable-next-line no-control-regex -- no control character may reach the terminal raw, nor a bidi control
     expect(tty.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
