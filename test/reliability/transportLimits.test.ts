@@ -226,13 +226,13 @@ describe('--timeout is a deadline for the whole exchange', () => {
     expect(await sentAtClose).toBeLessThan(head.length);
   }, 65_000);
 
-  it("a log download: --timeout is the service's silence while cdba reads, not the time a slow reader of the output holds the body paused; a service that stalls still fails", async () => {
+  it("a log download: --timeout's clock stops while a slow reader of the output holds the body paused; a service that stalls still fails", async () => {
     // Two hosts of one service. stall.example.net answers its headers and 1 KiB, then nothing.
     // slow.example.net streams for as long as cdba reads, and ends when the test says: its
     // download's stdout takes nothing meanwhile (`| (sleep 9; wc -c)`), so backpressure holds
     // its body paused, from the start of the stall's download until that one has failed:
     // longer than --timeout, as the stall's failure shows without the test reading a clock.
-    // (A total deadline fired first on the paused one: it was armed before the stall's.)
+    // (A deadline that kept running while paused fired first on the paused one: it was armed before the stall's.)
     const GZIP = { 'content-type': 'application/vnd.atlas.2023-01-01+gzip' };
     const chunk = Buffer.alloc(64 * 1024, 'x');
     let sent = 0;
@@ -278,6 +278,33 @@ describe('--timeout is a deadline for the whole exchange', () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout.length).toBe(sent);
   });
+
+  it('a log download that trickles a byte at a time to a reader that keeps up: exit 7 at the deadline, as any answer', async () => {
+    let sentAtClose: Promise<number> | undefined;
+    const server = await serve((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path.endsWith('/processes')) {
+        res.writeHead(200, { 'content-type': 'application/vnd.atlas.2023-01-01+json' });
+        res.end(JSON.stringify({ results: [{ id: 'h0.example.net:27017', hostname: 'h0.example.net', userAlias: 'h0.example.net', port: 27017, typeName: 'REPLICA_PRIMARY' }], totalCount: 1, links: [] }));
+        return;
+      }
+      let sent = 0;
+      sentAtClose = new Promise((resolve) => res.on('close', () => resolve(sent)));
+      res.writeHead(200, { 'content-type': 'application/vnd.atlas.2023-01-01+gzip' });
+      const timer = setInterval(() => {
+        if (res.destroyed || sent >= BODY_BYTES) {
+          clearInterval(timer);
+          if (!res.destroyed) res.end();
+          return;
+        }
+        res.write('x');
+        sent++;
+      }, 20);
+    });
+    const result = await run(server.url, ['--timeout', '1s', 'logs', 'download', 'h0.example.net', '--out', '-']);
+    expectOneErrorLine(result, 7, /^cdba: the response from 127\.0\.0\.1:\d+ (did not complete within|stalled for more than) 1s/);
+    expect(await sentAtClose).toBeLessThan(BODY_BYTES);
+  }, 65_000);
 
   it('--timeout 0 means no deadline: a slow answer still arrives', async () => {
     const server = await serve((_req, res) => {
