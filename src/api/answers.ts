@@ -137,7 +137,7 @@ export class AnswerReader {
 export async function readCapped(body: Dispatcher.ResponseData['body'], headers: Dispatcher.ResponseData['headers'], limit: number, method: string, url: string, encoding: 'utf8' | 'latin1' = 'utf8'): Promise<string> {
   const declared = Number(headerValue(headers as ResponseHeaders, 'content-length'));
   if (declared > limit) {
-    body.destroy();
+    discardBody(body);
     throw tooLarge(limit, method, url, declared);
   }
   // Decoded chunk by chunk (a character split between chunks is carried over), not
@@ -151,13 +151,24 @@ export async function readCapped(body: Dispatcher.ResponseData['body'], headers:
   for await (const chunk of body as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > limit) {
-      body.destroy();
+      discardBody(body);
       throw tooLarge(limit, method, url);
     }
     text += decoder.write(chunk);
   }
   text += decoder.end();
   return encoding === 'utf8' && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * Closes a body that will not be read (the connection goes, the rest is never read).
+ * Destroying it makes undici emit an AbortError on it, after the caller has moved on when
+ * the whole body had already arrived: with no 'error' listener, node would end the process
+ * with a stack trace ("Unhandled 'error' event") instead of the caller's one line.
+ */
+export function discardBody(body: Pick<Dispatcher.ResponseData['body'], 'on' | 'destroy'>): void {
+  body.on('error', () => {});
+  body.destroy();
 }
 
 export function tryJson(text: string): unknown {

@@ -127,8 +127,14 @@ export function createAgent(options: AgentOptions): Agent {
  * --timeout as a deadline for one wire attempt: connect, headers and the whole
  * body, however slowly it trickles (undici's own timeouts only catch silence).
  * Each retry is a new attempt with a new deadline. 0 means no deadline.
+ *
+ * A streamed download (`streamed`: a 2xx body handed to a sink, `logs download`) keeps the
+ * deadline, but its clock stops while the sink holds the body back: while the output's
+ * reader is slow (a pipe into a pager) backpressure pauses the body, and that time is cdba's,
+ * not the server's. So a slow reader never makes a server look stalled, and a server that
+ * trickles still meets the deadline. The clock runs again on resume with what was left.
  */
-export function deadlineInterceptor(timeoutMs: number): Dispatcher.DispatcherComposeInterceptor {
+export function deadlineInterceptor(timeoutMs: number, options: { streamed?: boolean } = {}): Dispatcher.DispatcherComposeInterceptor {
   return (dispatch) => (opts, handler) => {
     if (!(timeoutMs > 0)) return dispatch(opts, handler);
     let controller: Dispatcher.DispatchController | undefined;
@@ -146,27 +152,73 @@ export function deadlineInterceptor(timeoutMs: number): Dispatcher.DispatcherCom
     // Before the socket is connected there is nothing to abort: the connect timeout covers that part.
     // The verdict waits one poll of the event loop: bytes that reached the socket while
     // this process was not running count as arrived (a starved process is not a stalled server).
-    const timer = setTimeout(() => {
-      expired = true;
-      setImmediate(fail);
-    }, timeoutMs);
-    // While an attempt is in flight its socket keeps the process alive; the timer must not outlive it.
-    timer.unref();
+    let timer: NodeJS.Timeout | undefined;
+    let left = timeoutMs;
+    let armedAt = 0;
+    const arm = (): void => {
+      armedAt = monotonicMs();
+      timer = setTimeout(() => {
+        expired = true;
+        setImmediate(fail);
+      }, left);
+      // While an attempt is in flight its socket keeps the process alive; the timer must not outlive it.
+      timer.unref();
+    };
+    arm();
+    // A download's body held back by its sink: the clock stops, and runs again with what was left.
+    let timing: 'running' | 'stopped' = 'running';
+    const stopClock = (): void => {
+      if (ended || expired || timing === 'stopped') return;
+      timing = 'stopped';
+      clearTimeout(timer);
+      left = Math.max(0, left - (monotonicMs() - armedAt));
+    };
+    const startClock = (): void => {
+      if (ended || expired || timing === 'running') return;
+      timing = 'running';
+      lastData = monotonicMs();
+      arm();
+    };
+    /**
+     * What the handlers above are given from the start (undici's retry keeps the one of
+     * onRequestStart for the request's life): the controller, whose pause and resume also
+     * stop and start the clock once a streamed body has begun.
+     */
+    let streamedBody = false;
+    const clockedController = (c: Dispatcher.DispatchController): Dispatcher.DispatchController => ({
+      get aborted() { return c.aborted; },
+      get paused() { return c.paused; },
+      get reason() { return c.reason; },
+      get rawHeaders() { return c.rawHeaders; },
+      get rawTrailers() { return c.rawTrailers; },
+      abort: (reason) => c.abort(reason),
+      pause: () => {
+        if (streamedBody) stopClock();
+        c.pause();
+      },
+      resume: () => {
+        if (streamedBody) startClock();
+        c.resume();
+      },
+    });
+    let clocked: Dispatcher.DispatchController | undefined;
     return dispatch(opts, {
       onRequestStart: (c, context) => {
         controller = c;
-        handler.onRequestStart?.(c, context);
+        clocked = options.streamed ? clockedController(c) : undefined;
+        handler.onRequestStart?.(clocked ?? c, context);
         if (expired) fail();
       },
       onRequestUpgrade: (c, statusCode, headers, socket) => handler.onRequestUpgrade?.(c, statusCode, headers, socket),
       onResponseStart: (c, statusCode, headers, statusMessage) => {
         phase = 'body';
-        handler.onResponseStart?.(c, statusCode, headers, statusMessage);
+        streamedBody = clocked !== undefined && statusCode >= 200 && statusCode < 300;
+        handler.onResponseStart?.(clocked ?? c, statusCode, headers, statusMessage);
       },
       onResponseData: (c, chunk) => {
         bytes += chunk.length;
         lastData = monotonicMs();
-        handler.onResponseData?.(c, chunk);
+        handler.onResponseData?.(clocked ?? c, chunk);
       },
       onResponseEnd: (c, trailers) => {
         ended = true;

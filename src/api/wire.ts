@@ -4,7 +4,7 @@
 import type { Dispatcher } from 'undici';
 import { CdbaError, InterruptedError } from '../base/errors.js';
 import type { AuthScheme, AuthTicket } from '../auth/scheme.js';
-import { readCapped, type WireResponse } from './answers.js';
+import { discardBody, readCapped, type WireResponse } from './answers.js';
 import { authInterceptor } from './authentication.js';
 import { transportError } from './errors.js';
 import type { WireRequest } from './request.js';
@@ -35,7 +35,7 @@ export class WireSender {
     const url = this.options.origin + wire.pathAndQuery;
     const state: RetryState = { waitedMs: 0, answered: false };
     const dispatcher = this.options.agent.compose(
-      deadlineInterceptor(this.options.timeoutMs),
+      deadlineInterceptor(this.options.timeoutMs, { streamed: wire.sink !== undefined }),
       answerObserver(state),
       ...(this.options.debug ? [traceInterceptor({ note: (line) => this.options.events.trace(line) }, () => this.options.secrets)] : []),
       authInterceptor(scheme, ticket),
@@ -58,8 +58,10 @@ export class WireSender {
           await wire.sink(response.body, response.headers as ResponseHeaders);
         } catch (error) {
           // The sink's own refusal (its file, its cap) is the call's error as it is; the body
-          // breaking off is the transport's, below. Either way the rest is never read.
-          response.body.destroy();
+          // breaking off is the transport's, below. Either way the rest is never read. The sink
+          // may have refused before reading anything (a link at the final name, a directory
+          // gone): discardBody keeps the abort that follows from ending the process.
+          discardBody(response.body);
           if (error instanceof CdbaError && !this.options.signal.aborted) throw new SinkError(error);
           throw error;
         }

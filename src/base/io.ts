@@ -171,7 +171,7 @@ export class IO {
   }
 
   /** Buffers instead of streams, for unit tests. */
-  static test(options: Partial<Omit<IOOptions, 'out' | 'err'>> & { stdin?: string } = {}): TestIO {
+  static test(options: Partial<Omit<IOOptions, 'out' | 'err'>> & { stdin?: string; outHeldUntil?: Promise<void> } = {}): TestIO {
     return new TestIO(options);
   }
 
@@ -399,19 +399,24 @@ export class TestIO extends IO {
   private readonly outChunks: string[];
   private readonly errChunks: string[];
 
-  constructor(options: Partial<Omit<IOOptions, 'out' | 'err'>> & { stdin?: string }) {
+  /** `outHeldUntil`: stdout takes one write, then nothing until the promise settles (a reader that has not started reading). */
+  constructor(options: Partial<Omit<IOOptions, 'out' | 'err'>> & { stdin?: string; outHeldUntil?: Promise<void> }) {
     const outChunks: string[] = [];
     const errChunks: string[] = [];
+    let held = options.outHeldUntil;
+    void held?.then(() => (held = undefined));
     // _write runs synchronously for an uncorked Writable, so reads see every write.
-    const sink = (chunks: string[]): Writable =>
+    const sink = (chunks: string[], gate?: () => Promise<void> | undefined): Writable =>
       new Writable({
         write(chunk: Buffer, _encoding, callback) {
           chunks.push(chunk.toString('utf8'));
-          callback();
+          const wait = gate?.();
+          if (wait) void wait.then(() => callback());
+          else callback();
         },
       });
     super({
-      out: sink(outChunks),
+      out: sink(outChunks, () => held),
       err: sink(errChunks),
       in: options.in ?? Readable.from([Buffer.from(options.stdin ?? '')]),
       outIsTTY: options.outIsTTY ?? false,

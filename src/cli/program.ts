@@ -73,7 +73,7 @@ function rootCommand(app: App): Command {
     .option('--project-id <id>', 'project (group) ID (env CDBA_PROJECT_ID)')
     .option('--api-version <version>', 'v1.0, or a date such as 2023-02-01 (env CDBA_API_VERSION)')
     .option('--base-url <url>', 'service base URL (env CDBA_BASE_URL)')
-    .option('--timeout <duration>', 'deadline for each HTTP attempt: connect, headers and the whole body; a retry gets a new one; 0 means none (default 60s)')
+    .option('--timeout <duration>', 'deadline for each HTTP attempt: connect, headers and the whole body (not the time a log download waits for a slow reader); a retry gets a new one; 0 means none (default 60s)')
     .option('--wide', 'tables and views on a terminal: every column and value in full, lines as long as they need (default: fit the terminal)')
     .option('--debug', 'trace HTTP on stderr, secrets redacted (env CDBA_DEBUG)')
     // Read by main() before parsing (src/base/errorReport.ts), so the parser's own errors follow it too; declared here for help and completion.

@@ -1,6 +1,6 @@
 // A proxy in front of an emulator that forwards every request as it is and lets a
 // test change chosen answers: a damaged field in a cluster document, a hostile
-// address from /api/private/ipinfo. What the service might answer, without
+// address from /api/private/ipinfo, a header of any answer. What the service might answer, without
 // teaching the emulator to answer wrongly.
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,12 +14,14 @@ export interface AnswerProxy {
   rewrite: Rewrite | undefined;
   /** Awaited before a request is forwarded (method, path without the query): what happens at the service meanwhile. */
   before: ((method: string, path: string) => Promise<void>) | undefined;
+  /** Changes the headers of any answer, JSON or not, in place (a Content-Disposition the service might send). */
+  headers: ((method: string, path: string, headers: IncomingHttpHeaders) => void) | undefined;
   close(): Promise<void>;
 }
 
 export async function answerProxy(target: string): Promise<AnswerProxy> {
   const to = new URL(target);
-  const proxy: AnswerProxy = { url: '', rewrite: undefined, before: undefined, close: async () => {} };
+  const proxy: AnswerProxy = { url: '', rewrite: undefined, before: undefined, headers: undefined, close: async () => {} };
   const server = createServer(async (req, res) => {
     await proxy.before?.(req.method ?? 'GET', (req.url ?? '').split('?')[0]!);
     const forward = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
@@ -37,6 +39,7 @@ export async function answerProxy(target: string): Promise<AnswerProxy> {
             delete headers['transfer-encoding'];
           }
         }
+        proxy.headers?.(req.method ?? 'GET', path, headers);
         res.writeHead(answer.statusCode ?? 502, headers);
         res.end(body);
       });

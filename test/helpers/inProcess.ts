@@ -24,6 +24,8 @@ export interface InProcessOptions extends CliOptions {
   signal?: AbortSignal;
   /** The timer of --watch-timeout (heldDeadline().timer); default a real one. */
   watchDeadline?: DeadlineTimer;
+  /** stdout takes one write, then nothing until this settles: a reader that has not started reading (`| (sleep 9; wc -c)`), so the run meets backpressure. */
+  stdoutHeldUntil?: Promise<void>;
   /** Adds to the command tree before the run, as a new command group's one line in program.ts would (the recipe's fixture). */
   extendProgram?: (program: PrebuiltProgram['program'], app: PrebuiltProgram['app']) => void;
 }
@@ -102,6 +104,7 @@ export function start(args: string[], options: InProcessOptions = {}): Running {
     // Like a process whose TTY reports no size: tables are not fitted unless a test gives columns.
     columns: options.columns ?? (Number(env.COLUMNS) || 0),
     signal: interrupt.signal,
+    ...(options.stdoutHeldUntil ? { outHeldUntil: options.stdoutHeldUntil } : {}),
   });
   const seams = {
     ...(firstMs ? { watchIntervals: { firstMs, maxMs: firstMs * 10 } } : {}),

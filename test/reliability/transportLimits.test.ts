@@ -226,6 +226,86 @@ describe('--timeout is a deadline for the whole exchange', () => {
     expect(await sentAtClose).toBeLessThan(head.length);
   }, 65_000);
 
+  it("a log download: --timeout's clock stops while a slow reader of the output holds the body paused; a service that stalls still fails", async () => {
+    // Two hosts of one service. stall.example.net answers its headers and 1 KiB, then nothing.
+    // slow.example.net streams for as long as cdba reads, and ends when the test says: its
+    // download's stdout takes nothing meanwhile (`| (sleep 9; wc -c)`), so backpressure holds
+    // its body paused, from the start of the stall's download until that one has failed:
+    // longer than --timeout, as the stall's failure shows without the test reading a clock.
+    // (A deadline that kept running while paused fired first on the paused one: it was armed before the stall's.)
+    const GZIP = { 'content-type': 'application/vnd.atlas.2023-01-01+gzip' };
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    let sent = 0;
+    let finishing = false;
+    let streaming!: () => void;
+    const started = new Promise<void>((resolve) => (streaming = resolve));
+    const server = await serve((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path.endsWith('/processes')) {
+        const host = (name: string, typeName: string): object => ({ id: `${name}:27017`, hostname: name, userAlias: name, port: 27017, typeName });
+        res.writeHead(200, { 'content-type': 'application/vnd.atlas.2023-01-01+json' });
+        res.end(JSON.stringify({ results: [host('slow.example.net', 'REPLICA_PRIMARY'), host('stall.example.net', 'REPLICA_SECONDARY')], totalCount: 2, links: [] }));
+      } else if (path.includes('/clusters/stall.example.net/logs/')) {
+        res.writeHead(200, GZIP);
+        res.write(chunk.subarray(0, 1024));
+      } else if (path.includes('/clusters/slow.example.net/logs/')) {
+        res.writeHead(200, GZIP);
+        // Writes while the socket takes them, waits for drain when it does not; ends once told.
+        const pump = (): void => {
+          for (;;) {
+            if (finishing) return void res.end();
+            sent += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+        };
+        pump();
+        streaming();
+      } else {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end('{"error":404,"errorCode":"RESOURCE_NOT_FOUND","detail":"no"}');
+      }
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = cdba(['--timeout', '2s', 'logs', 'download', 'slow.example.net', '--out', '-'], { env: digestEnv(server.url), stdoutHeldUntil: held });
+    await Promise.race([started, slow.then((r) => Promise.reject(new Error(`the paused download ended before its log was asked: ${r.stderr}`)))]);
+    const stalled = await run(server.url, ['--timeout', '2s', 'logs', 'download', 'stall.example.net', '--out', '-']);
+    expectOneErrorLine(stalled, 7, /^cdba: the response from 127\.0\.0\.1:\d+ stalled for more than 2s; raise --timeout/);
+    finishing = true;
+    release();
+    const result = await slow;
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.length).toBe(sent);
+  });
+
+  it('a log download that trickles a byte at a time to a reader that keeps up: exit 7 at the deadline, as any answer', async () => {
+    let sentAtClose: Promise<number> | undefined;
+    const server = await serve((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path.endsWith('/processes')) {
+        res.writeHead(200, { 'content-type': 'application/vnd.atlas.2023-01-01+json' });
+        res.end(JSON.stringify({ results: [{ id: 'h0.example.net:27017', hostname: 'h0.example.net', userAlias: 'h0.example.net', port: 27017, typeName: 'REPLICA_PRIMARY' }], totalCount: 1, links: [] }));
+        return;
+      }
+      let sent = 0;
+      sentAtClose = new Promise((resolve) => res.on('close', () => resolve(sent)));
+      res.writeHead(200, { 'content-type': 'application/vnd.atlas.2023-01-01+gzip' });
+      const timer = setInterval(() => {
+        if (res.destroyed || sent >= BODY_BYTES) {
+          clearInterval(timer);
+          if (!res.destroyed) res.end();
+          return;
+        }
+        res.write('x');
+        sent++;
+      }, 20);
+    });
+    const result = await run(server.url, ['--timeout', '1s', 'logs', 'download', 'h0.example.net', '--out', '-']);
+    expectOneErrorLine(result, 7, /^cdba: the response from 127\.0\.0\.1:\d+ (did not complete within|stalled for more than) 1s/);
+    expect(await sentAtClose).toBeLessThan(BODY_BYTES);
+  }, 65_000);
+
   it('--timeout 0 means no deadline: a slow answer still arrives', async () => {
     const server = await serve((_req, res) => {
       setTimeout(() => {

@@ -6,7 +6,8 @@
 //                      events are left out ({window, cluster, results})
 //   alerts.json        the project's open alerts ({results})
 //   logs/<host>.log    each mongod host's log of the window, decompressed (mongod's JSON
-//                      lines, ready for grep and jq; upload-artifact zips them anyway)
+//                      lines, ready for grep and jq; upload-artifact zips them anyway); two
+//                      hosts whose names come out alike get <host>.log and <host>-2.log
 //   slow-queries.json  the Performance Advisor's slow queries of each mongod process of the
 //                      cluster for the window ([{process, slowQueries}], as
 //                      `performance-advisor slow-queries -o json` prints them)
@@ -210,14 +211,17 @@ export async function collectDiagnostics(ctx: Context, target: DiagnosticsTarget
   if (!noProcesses) await part('logs', async () => {
     const hosts = [...new Set(needProcesses().map((p) => String(p.hostname ?? '')).filter((h) => h !== ''))];
     const { downloadLog } = await import('../../api/resources/logs.js');
-    const { loadLogWriter, safeFileName } = await import('../logs/public.js');
+    const { loadLogWriter, safeFileName, RunFileNames } = await import('../logs/public.js');
     const { writeBody, EmptyLogError } = await loadLogWriter();
     const logsDir = join(dir, DIAGNOSTICS_FILES.logs);
     mkdirSync(logsDir, { mode: 0o700 });
     const startDate = Math.max(sinceS, untilS - MAX_LOG_WINDOW_S);
     const written: Collected[] = [];
+    // Two hosts whose names are made safe or cut alike each get a file: never one over the other.
+    const names = new RunFileNames();
     for (const host of hosts) {
-      const file = `${DIAGNOSTICS_FILES.logs}/${safeFileName(host, 'host')}.log`;
+      const own = names.free(`${safeFileName(host, 'host')}.log`);
+      const file = `${DIAGNOSTICS_FILES.logs}/${own}`;
       try {
         await downloadLog(client, projectId, host, 'mongodb', { startDate, endDate: untilS }, async (body) => {
           // An empty answer (no lines in the window) is no gzip at all: said as such, not as a broken gzip.
@@ -229,6 +233,7 @@ export async function collectDiagnostics(ctx: Context, target: DiagnosticsTarget
             for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
           })();
           await writeBody(whole, { path: join(dir, file), decompress: true, maxBytes: MAX_LOG_BYTES });
+          names.take(own);
         });
         written.push({ part: `log ${host}`, file, count: 1 });
       } catch (error) {

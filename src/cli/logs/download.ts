@@ -4,17 +4,18 @@
 // names them (Content-Disposition, made safe: fileName.ts) and written through a
 // temporary file (writeFile.ts). A progress line shows on a terminal (stderr), nothing
 // on a pipe. Gzip is never written to a terminal: `--out -` there needs --decompress.
-import { mkdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { lstatSync, mkdirSync, statSync, type Stats } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from '@commander-js/extra-typings';
-import { UsageError } from '../../base/errors.js';
+import { LocalFailureError, UsageError } from '../../base/errors.js';
+import { fsReason } from '../../base/fsError.js';
 import { parseIsoDateTime } from '../../base/isoDate.js';
 import { escapeControl } from '../../base/sanitize.js';
 import type { Context } from '../../core/context.js';
 import type { TableSpec } from '../../output/render.js';
-import { completedArgument, lookup, withExamples, type App } from '../command.js';
+import { completedArgument, lookup, withDetails, withExamples, type App } from '../command.js';
 import { loadProcessResolver, parseProcessWord } from '../processes/public.js';
-import { decompressedName, dispositionFileName, safeFileName } from './fileName.js';
+import { decompressedName, RunFileNames, dispositionFileName, safeFileName } from './fileName.js';
 
 export const LOG_TYPES = ['mongodb', 'mongos', 'mongodb-audit-log', 'mongos-audit-log'] as const;
 export type LogType = (typeof LOG_TYPES)[number];
@@ -43,10 +44,21 @@ export function registerLogsDownload(parent: Command, app: App): void {
     .option('--start <time>', 'from this time (ISO 8601, UTC when no zone; default 24 hours before --end)')
     .option('--end <time>', 'until this time (default now, or 24 hours after --start)')
     .option('--out <file>', 'one host: write to this file ("-" for stdout, with --decompress on a terminal)')
-    .option('--dir <path>', 'write each host\'s file into this directory (default: . for a host, <cluster>-logs for a cluster)')
+    .option('--dir <path>', 'write each host\'s file into this directory (default: . for a host, <cluster>-logs for a cluster); a name two hosts share gets -2')
     .option('--decompress', 'gunzip while writing (the file loses its .gz)')
     .option('--max-size <bytes>', 'largest file written, in bytes, K, M or G (default 16G)')
     .action(async (target, options, cmd) => runLogsDownload(app.context(cmd), target, options));
+  withDetails(command, {
+    options: {
+      '--out':
+        'The file\'s directory must exist; a symbolic link at the name is refused before any request (cdba writes a temporary file beside it and renames it into place, never through a link). ' +
+        'With "-" on a terminal, control characters of the log are shown escaped (\\x1b), its lines and tabs kept; into a pipe or a file the bytes are as the service sent them',
+      '--dir':
+        'Made (mode 0700) when absent; a symbolic link or a file there is refused before any request. ' +
+        'Files keep the names the service gives them; when it gives two hosts of one run the same name (or two long names are cut alike), the later host\'s file gets -2, -3... before .log or .gz, ' +
+        'so no host\'s file replaces another\'s: a line on stderr says so, and the table names each host\'s file',
+    },
+  });
   withExamples(command, [
     ["A cluster's mongod logs of the last 24 hours, one file a host", 'cdba logs download c1'],
     ['One host, a window, as text', 'cdba logs download atlas-abc123-shard-00-00.xyz12.mongodb.net --start 2026-08-09T00:00 --end 2026-08-09T06:00 --decompress --out node0.log'],
@@ -100,14 +112,54 @@ export const WRITTEN_TABLE: TableSpec<Written> = {
 
 const human = (n: number): string => (n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`);
 
-/** What a path names now, undefined when nothing. */
-function existingKind(path: string): 'directory' | 'file' | 'other' | undefined {
+/** What a path itself is (a link is a link, not what it points to); undefined when nothing is there. */
+function lstatOf(path: string, label: string): Stats | undefined {
   try {
-    const stat = statSync(path);
-    return stat.isDirectory() ? 'directory' : stat.isFile() ? 'file' : 'other';
-  } catch {
-    return undefined;
+    return lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new UsageError(`${label}: ${fsReason(error)}`);
   }
+}
+
+/**
+ * What the client can tell of --out before any request: the file's directory exists (cdba
+ * does not make it), and the name is absent or a regular file, never a link (cdba does not
+ * write through one; the directories above it may be links).
+ */
+function checkOutFile(out: string): void {
+  const label = `--out ${escapeControl(out)}`;
+  const parent = dirname(resolve(out));
+  let parentStat;
+  try {
+    parentStat = statSync(parent);
+  } catch (error) {
+    throw new UsageError(`${label}: cannot write in ${escapeControl(dirname(out))}: ${fsReason(error)} (cdba makes no directory for --out)`);
+  }
+  if (!parentStat.isDirectory()) throw new UsageError(`${label}: ${escapeControl(dirname(out))} is not a directory`);
+  const stat = lstatOf(resolve(out), label);
+  if (stat?.isSymbolicLink()) throw new UsageError(`${label} is a symbolic link: cdba does not write through links; name the file itself`);
+  if (stat && !stat.isFile()) throw new UsageError(`${label}: not a regular file; cdba writes a new file under that name`);
+}
+
+/**
+ * The same for the directory of the files (made when absent): not a link, not a file, and no
+ * file where a directory above it should be (lstat says ENOTDIR: one line, before any request).
+ */
+function checkOutDir(dir: string, label: string): void {
+  const stat = lstatOf(dir, label);
+  if (stat?.isSymbolicLink()) throw new UsageError(`${label} is a symbolic link: cdba does not write through links; name the directory itself`);
+  if (stat && !stat.isDirectory()) throw new UsageError(`${label}: not a directory`);
+}
+
+/** Makes the directory of a cluster's files (0700) when absent; refuses one that a link took the place of meanwhile. */
+function makeDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new LocalFailureError(`cannot make ${escapeControl(dir)}: ${fsReason(error)}`);
+  }
+  if (!lstatSync(dir).isDirectory()) throw new UsageError(`${escapeControl(dir)} is not a directory of its own (a link took its place): nothing written`);
 }
 
 export async function runLogsDownload(ctx: Context, target: string, flags: DownloadFlags): Promise<void> {
@@ -121,9 +173,15 @@ export async function runLogsDownload(ctx: Context, target: string, flags: Downl
   if (flags.out === '') throw new UsageError('--out needs a file name, or "-" for stdout');
   const toStdout = flags.out === '-';
   if (toStdout && ctx.io.outIsTTY && !flags.decompress) throw new UsageError('refusing to write gzip to a terminal: add --decompress, or name a file with --out');
-  // What the client can tell before any request: a --dir that is something else, an --out that is not a file.
-  if (flags.dir !== undefined && existingKind(flags.dir) !== undefined && existingKind(flags.dir) !== 'directory') throw new UsageError(`--dir ${escapeControl(flags.dir)}: not a directory`);
-  if (flags.out !== undefined && !toStdout && existingKind(flags.out) !== undefined && existingKind(flags.out) !== 'file') throw new UsageError(`--out ${escapeControl(flags.out)}: not a regular file; cdba writes a new file under that name`);
+  // What the client can tell before any request: a --dir that is a link or something else,
+  // an --out that is not a file, or whose directory is missing.
+  const defaultDir = word.kind === 'cluster' ? `${safeFileName(word.name, 'cluster')}-logs` : '.';
+  const dir = resolve(flags.dir ?? defaultDir);
+  if (flags.out !== undefined) {
+    if (!toStdout) checkOutFile(flags.out);
+  } else {
+    checkOutDir(dir, flags.dir !== undefined ? `--dir ${escapeControl(flags.dir)}` : `${escapeControl(defaultDir)} (the directory without --dir)`);
+  }
 
   const { resolveProcesses } = await loadProcessResolver();
   const resolved = await resolveProcesses(ctx, target);
@@ -132,16 +190,19 @@ export async function runLogsDownload(ctx: Context, target: string, flags: Downl
   if (hosts.length === 0) {
     throw new UsageError(`${target} runs no ${mongos ? 'mongos' : 'mongod'}: ${mongos ? 'mongos logs are on the hosts of sharded clusters' : 'pick a mongod host'}`);
   }
-  const dir = resolve(flags.dir ?? (word.kind === 'cluster' ? `${safeFileName(word.name, 'cluster')}-logs` : '.'));
-  if (!toStdout) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (flags.out === undefined) makeDir(dir);
   const { downloadLog } = await import('../../api/resources/logs.js');
   const { writeBody } = await import('./writeFile.js');
   const written: Written[] = [];
   const empty: string[] = [];
+  // The names this run wrote: a host whose file the service names as an earlier host's
+  // (or whose long name is cut alike) gets its own, never the other's replaced.
+  const names = new RunFileNames();
   for (const host of hosts) {
     const spinner = ctx.io.errIsTTY && !toStdout ? await ctx.io.spinner(`downloading ${host}`) : undefined;
     let total: number | undefined;
     let last = 0;
+    let renamed: string | undefined;
     const progress = (received: number): void => {
       if (!spinner || received - last < 64 * 1024) return;
       last = received;
@@ -160,12 +221,16 @@ export async function runLogsDownload(ctx: Context, target: string, flags: Downl
         }
         const disposition = Array.isArray(headers['content-disposition']) ? headers['content-disposition'][0] : headers['content-disposition'];
         const served = safeFileName(dispositionFileName(disposition), `${host}_${type}.log.gz`);
-        const name = flags.out ?? join(dir, flags.decompress ? decompressedName(served) : served);
-
+        const wanted = flags.decompress ? decompressedName(served) : served;
+        const own = flags.out === undefined ? names.free(wanted) : wanted;
+        const name = flags.out ?? join(dir, own);
         const bytes = await writeBody(body, { path: resolve(name), decompress: Boolean(flags.decompress), maxBytes, progress });
+        names.take(own);
+        if (own !== wanted) renamed = `${escapeControl(host)}: the service named its file ${wanted}, as an earlier host's of this run; written as ${own}`;
         written.push({ host, file: name, bytes });
       });
       spinner?.stop();
+      if (renamed) ctx.io.note(renamed);
     } catch (error) {
       spinner?.stop();
       const { EmptyLogError } = await import('./writeFile.js');

@@ -39,3 +39,30 @@ export function decompressedName(name: string): string {
   if (name.endsWith('.gz')) return name.slice(0, -3) || 'log';
   return name.endsWith('.log') ? name : `${name}.log`;
 }
+
+/**
+ * The file names one run wrote into one directory. A host whose file the service names as an
+ * earlier host's, or whose long name is cut alike, gets its own name: `-2`, `-3`, ... before
+ * the `.log` / `.gz` ending (the start cut so it stays within MAX_FILE_NAME), never the other
+ * host's file replaced. Names are compared without case (a case-insensitive file system holds
+ * only one of `A.log` and `a.log`).
+ */
+export class RunFileNames {
+  private readonly taken = new Set<string>();
+
+  /** `name`, or the first of its numbered forms no file of this run has. */
+  free(name: string): string {
+    let free = name;
+    const ending = /(\.log)?(\.gz)?$/.exec(name)![0];
+    for (let n = 2; this.taken.has(free.toLowerCase()); n++) {
+      const suffix = `-${n}${ending}`;
+      free = name.slice(0, name.length - ending.length).slice(-(MAX_FILE_NAME - suffix.length)).replace(/^[._]+/, '') + suffix;
+    }
+    return free;
+  }
+
+  /** Records a name written. */
+  take(name: string): void {
+    this.taken.add(name.toLowerCase());
+  }
+}

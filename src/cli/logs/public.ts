@@ -2,6 +2,6 @@
 // Lint (GROUP_PUBLIC in eslint.config.js) refuses any other file of this folder from outside it.
 // The writer of one downloaded log (a temporary file renamed once whole, never through a
 // link; decompressed or not, capped) is offered as a loader: importing this face adds
-// nothing to start-up (startupGraph.test.ts). `env diagnose` and `run --diagnostics` use it.
+// nothing to start-up (startupGraph.test.ts). `env diagnose`, `run --diagnostics` and `api --out` use it.
 export const loadLogWriter = () => import('./writeFile.js');
-export { safeFileName } from './fileName.js';
+export { RunFileNames, safeFileName } from './fileName.js';

@@ -3,17 +3,22 @@
 // --dir, named as the service names them), --decompress, a failed and an interrupted
 // download leaving nothing under the final name, gzip refused on a terminal, the empty
 // file's exit code, refusals before any request, and the advisor's answers per process.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// Through a proxy (answerProxy.ts): a service that names every host's file alike, and a
+// link put at --out while the download is asked (in a process: the crash was the process's).
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { cdba, tempDir } from '../../helpers/inProcess.js';
+import { cdba as cdbaProcess } from '../../helpers/cli.js';
+import { answerProxy, type AnswerProxy } from '../../helpers/answerProxy.js';
 import { withEmulator } from '../../helpers/emulator.js';
-import { PROJECT_ID, SEEDED_CLUSTER, digestEnv, knownSeed, modernBody } from '../../reliability/support.js';
+import { PROJECT_ID, SEEDED_CLUSTER, digestEnv, expectOneErrorLine, knownSeed, modernBody } from '../../reliability/support.js';
 
 let emu: RunningEmulator;
 let env: Record<string, string>;
+let proxy: AnswerProxy;
 let offset = 0;
 const requests = (): number => Object.values(emu.stats().byPath).reduce((sum, count) => sum + count, 0);
 const DAY = 86_400_000;
@@ -37,9 +42,11 @@ beforeAll(async () => {
   }));
   offset = DAY + 3_600_000;
   env = digestEnv(emu.url);
+  proxy = await answerProxy(emu.url);
 });
 afterAll(async () => {
   expect(emu.unexpectedErrors()).toEqual([]);
+  await proxy.close();
   await emu.stop();
 });
 
@@ -100,6 +107,121 @@ describe('logs download', () => {
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
     }
     expect(requests()).toBe(before);
+  });
+
+  it('refuses an --out that is a symbolic link or in a missing directory, and a --dir that is a link, before any request; the link and its target untouched', async () => {
+    const work = tempDir();
+    const host = (await processes())[0]!.hostname;
+    writeFileSync(join(work, 'target.txt'), 'keep');
+    symlinkSync('target.txt', join(work, 'link.log'));
+    mkdirSync(join(work, 'real'));
+    symlinkSync('real', join(work, 'linkdir'));
+    writeFileSync(join(work, 'file'), 'x');
+    const before = requests();
+    const cases: Array<[string[], RegExp]> = [
+      [[host, '--out', join(work, 'link.log')], /--out .*link\.log is a symbolic link: cdba does not write through links/],
+      [[host, '--out', join(work, 'link.log'), '--decompress'], /is a symbolic link/],
+      [[host, '--out', join(work, 'nodir', 'x.log')], /--out .*x\.log: cannot write in .*nodir: no such file or directory/],
+      [[host, '--out', join(work, 'file', 'x.log')], /--out .*x\.log: .*file is not a directory/],
+      [[SEEDED_CLUSTER, '--dir', join(work, 'linkdir')], /--dir .*linkdir is a symbolic link/],
+      [[SEEDED_CLUSTER, '--dir', join(work, 'file', 'logs')], /--dir .*file\/logs: a part of the path is a file, not a directory/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await cdba(['logs', 'download', ...args], { env });
+      expectOneErrorLine(result, 2, message);
+    }
+    expect(requests()).toBe(before);
+    expect(readlinkSync(join(work, 'link.log'))).toBe('target.txt');
+    expect(readFileSync(join(work, 'target.txt'), 'utf8')).toBe('keep');
+    expect(readdirSync(join(work, 'real'))).toEqual([]);
+    expect(readdirSync(work).sort()).toEqual(['file', 'link.log', 'linkdir', 'real', 'target.txt']);
+  });
+
+  it("a service that names every host's file alike: each host keeps its own file (-2, -3), said on stderr, none replaced", async () => {
+    const proxied = digestEnv(proxy.url);
+    proxy.headers = (_method, path, headers) => {
+      if (path.endsWith('.gz')) headers['content-disposition'] = 'attachment; filename="mongodb.log.gz"';
+    };
+    // One window for every download here, an hour of the service's clock that has passed: the same bytes each time.
+    const end = Math.floor((Date.now() + offset) / 60_000) * 60_000 - 5 * 60_000;
+    const window = ['--start', new Date(end - 3_600_000).toISOString().slice(0, 16), '--end', new Date(end).toISOString().slice(0, 16)];
+    try {
+      const dir = join(tempDir(), 'out');
+      const result = await cdba(['logs', 'download', SEEDED_CLUSTER, '--dir', dir, ...window, '-o', 'json'], { env: proxied });
+      expect(result.exitCode, result.stderr).toBe(0);
+      const written = JSON.parse(result.stdout) as Array<{ host: string; file: string }>;
+      expect(written.map((w) => w.file)).toEqual(['mongodb.log.gz', 'mongodb-2.log.gz', 'mongodb-3.log.gz'].map((name) => join(dir, name)));
+      expect(readdirSync(dir).sort()).toEqual(['mongodb-2.log.gz', 'mongodb-3.log.gz', 'mongodb.log.gz']);
+      const lines = result.stderr.trimEnd().split('\n');
+      expect(lines).toEqual([
+        `cdba: ${written[1]!.host}: the service named its file mongodb.log.gz, as an earlier host's of this run; written as mongodb-2.log.gz`,
+        `cdba: ${written[2]!.host}: the service named its file mongodb.log.gz, as an earlier host's of this run; written as mongodb-3.log.gz`,
+      ]);
+      // Each file is its host's: the same bytes as that host's download alone.
+      for (const { host, file } of written) {
+        const alone = join(tempDir(), 'alone.log');
+        const one = await cdba(['logs', 'download', host, '--out', alone, '--decompress', ...window], { env });
+        expect(one.exitCode, one.stderr).toBe(0);
+        expect(gunzipSync(readFileSync(file)).toString('utf8'), host).toBe(readFileSync(alone, 'utf8'));
+      }
+      expect(new Set(written.map((w) => gunzipSync(readFileSync(w.file)).toString('utf8'))).size).toBe(3);
+    } finally {
+      proxy.headers = undefined;
+    }
+  });
+
+  it('--out - with --decompress: control characters escaped on a terminal (lines kept), the bytes as they are into a pipe', async () => {
+    // The workload's query on a field named with U+202E (a bidi override): mongod writes it raw in its JSON lines.
+    const hosts = (await processes()).map((p) => p.hostname);
+    // One window for both downloads (a day of the service's clock that has passed): the same lines each time.
+    const end = Math.floor((Date.now() + offset) / 60_000) * 60_000 - 60_000;
+    const window = ['--start', new Date(end - DAY).toISOString().slice(0, 16), '--end', new Date(end).toISOString().slice(0, 16)];
+    const piped = await Promise.all(hosts.map((host) => cdba(['logs', 'download', host, '--decompress', '--out', '-', ...window], { env })));
+    const index = piped.findIndex((r) => r.stdout.includes('\u202e'));
+    expect(index, 'a host whose log holds the raw U+202E').toBeGreaterThanOrEqual(0);
+    const raw = piped[index]!.stdout;
+    const tty = await cdba(['logs', 'download', hosts[index]!, '--decompress', '--out', '-', ...window], { env, tty: true });
+    expect(tty.exitCode, tty.stderr).toBe(0);
+    // eslint-disable-next-line no-control-regex -- no control character may reach the terminal raw, nor a bidi control
+    expect(tty.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+    expect(tty.stdout).toContain('we\\\\"ird\\u202e');
+    expect(tty.stdout.split('\n')).toHaveLength(raw.split('\n').length);
+    expect(tty.stdout).toBe(raw.replace(/\\/g, '\\\\').replace(/\u202e/g, '\\u202e'));
+  });
+
+  it('a link put at --out after the checks, while the download is asked: one line, exit 2, the link and its target untouched, no stack trace (a process)', async () => {
+    const host = (await processes())[0]!.hostname;
+    const work = tempDir();
+    const out = join(work, 'node0.log');
+    writeFileSync(join(work, 'target.txt'), 'keep');
+    proxy.before = async (_method, path) => {
+      if (path.endsWith('.gz') && !existsSync(out)) symlinkSync('target.txt', out);
+    };
+    try {
+      const result = await cdbaProcess(['logs', 'download', host, '--out', out], { env: digestEnv(proxy.url) });
+      expectOneErrorLine(result, 2, /refusing to write .*node0\.log: it exists and is not a regular file \(a symbolic link\)/);
+    } finally {
+      proxy.before = undefined;
+    }
+    expect(lstatSync(out).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(work, 'target.txt'), 'utf8')).toBe('keep');
+    expect(readdirSync(work).sort()).toEqual(['node0.log', 'target.txt']);
+  });
+
+  it("the file's directory removed while the download is asked: one line, exit 1, nothing left (a process)", async () => {
+    const host = (await processes())[0]!.hostname;
+    const work = join(tempDir(), 'gone');
+    mkdirSync(work);
+    proxy.before = async (_method, path) => {
+      if (path.endsWith('.gz')) rmSync(work, { recursive: true, force: true });
+    };
+    try {
+      const result = await cdbaProcess(['logs', 'download', host, '--out', join(work, 'node0.log')], { env: digestEnv(proxy.url) });
+      expectOneErrorLine(result, 1, /cannot write in .*gone: no such file or directory/);
+    } finally {
+      proxy.before = undefined;
+    }
+    expect(existsSync(work)).toBe(false);
   });
 
   it('an empty file (mongos logs of a replica set host are empty on the service) exits 17 and writes nothing', async () => {

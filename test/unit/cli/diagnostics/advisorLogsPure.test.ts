@@ -3,7 +3,7 @@
 // (server names as escaped JavaScript literals, safe to paste and to show).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decompressedName, dispositionFileName, MAX_FILE_NAME, safeFileName } from '../../../../src/cli/logs/fileName.js';
+import { decompressedName, dispositionFileName, MAX_FILE_NAME, RunFileNames, safeFileName } from '../../../../src/cli/logs/fileName.js';
 import { createIndexCommand, jsString, keyDocument } from '../../../../src/cli/performance-advisor/createIndex.js';
 
 describe('log file names', () => {
@@ -29,6 +29,44 @@ describe('log file names', () => {
       expect(name).toMatch(/^[A-Za-z0-9-][A-Za-z0-9._-]*$/);
       expect(name.length).toBeLessThanOrEqual(MAX_FILE_NAME);
       expect(name).not.toContain('/');
+    }));
+  });
+
+  it("one run's names: a name taken again gets -2, -3 before its ending; long host names cut alike stay apart (env diagnose's logs/<host>.log)", () => {
+    const names = new RunFileNames();
+    for (const [wanted, got] of [['mongodb.log.gz', 'mongodb.log.gz'], ['mongodb.log.gz', 'mongodb-2.log.gz'], ['MongoDB.log.gz', 'MongoDB-3.log.gz'], ['h.log', 'h.log'], ['h.log', 'h-2.log'], ['plain', 'plain'], ['plain', 'plain-2']]) {
+      const free = names.free(wanted!);
+      expect(free, wanted).toBe(got);
+      names.take(free);
+    }
+    // A name not taken (a host whose download failed) stays free.
+    expect(names.free('other.log.gz')).toBe('other.log.gz');
+    expect(names.free('other.log.gz')).toBe('other.log.gz');
+    // Two hosts of 250 characters differing only in their first: safeFileName keeps the last 200 of each.
+    const long = (first: string): string => `${first}${'a'.repeat(240)}.example.net`;
+    const [one, two] = [`${safeFileName(long('x'), 'host')}.log`, `${safeFileName(long('y'), 'host')}.log`];
+    expect(one).toBe(two);
+    const diagnose = new RunFileNames();
+    const first = diagnose.free(one);
+    diagnose.take(first);
+    const second = diagnose.free(two);
+    expect([first, second]).toEqual([one, `${one.slice(0, -4).slice(-(MAX_FILE_NAME - 6))}-2.log`]);
+    expect(second.length).toBeLessThanOrEqual(MAX_FILE_NAME);
+  });
+
+  it('property: the names of one run (safe names, as safeFileName gives them) are distinct without case, safe and within the cap', () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom('a.log.gz', 'A.log.gz', 'a.log', 'x'.repeat(MAX_FILE_NAME - 7) + '.log.gz', `a...${'x'.repeat(MAX_FILE_NAME - 11)}.log.gz`, 'b.gz', 'b-2.gz'), { maxLength: 30 }), (wanted) => {
+      const names = new RunFileNames();
+      const given = wanted.map((name) => {
+        const free = names.free(name);
+        names.take(free);
+        return free;
+      });
+      expect(new Set(given.map((name) => name.toLowerCase())).size).toBe(given.length);
+      for (const name of given) {
+        expect(name).toMatch(/^[A-Za-z0-9-][A-Za-z0-9._-]*$/);
+        expect(name.length).toBeLessThanOrEqual(MAX_FILE_NAME);
+      }
     }));
   });
 });
