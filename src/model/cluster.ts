@@ -204,8 +204,11 @@ const SETTING_DEFAULTS: Doc = {
   encryptionAtRestProvider: 'NONE',
   globalClusterSelfManagedSharding: false,
   labels: [],
-  // Rendered from 2024-08-05 on; stored so that sending back the rendered false is no change.
+  // Rendered from 2024-08-05 on; stored so that sending back the rendered false is no change
+  // (adaptiveCapacity, rendered null until set, is stored only when set: null is "not given").
   redactClientLogData: false,
+  retainBackups: false,
+  useAwsTimeBasedSnapshotCopyForFastInitialSync: false,
   rootCertType: 'ISRGROOTX1',
   tags: [],
   versionReleaseSystem: 'LTS',

@@ -349,14 +349,9 @@ export function modernToLegacy(input: Doc): Conversion {
 const HARDWARE = ['electableSpecs', 'readOnlySpecs', 'analyticsSpecs'] as const;
 const EFFECTIVE = ['effectiveElectableSpecs', 'effectiveReadOnlySpecs', 'effectiveAnalyticsSpecs'];
 /** What the 2024-08-05 responses carry that the service computes (recorded). */
-const PER_SHARD_COMPUTED = new Set([
-  'adaptiveCapacity',
-  'effectiveDatabaseEdition',
-  'effectiveReplicationSpecs',
-  'internalClusterRole',
-  'retainBackups',
-  'useAwsTimeBasedSnapshotCopyForFastInitialSync',
-]);
+const PER_SHARD_COMPUTED = new Set(['effectiveDatabaseEdition', 'effectiveReplicationSpecs', 'internalClusterRole']);
+/** Settings only 2024-08-05 and later have: an older shape drops them (reported when given). */
+const PER_SHARD_ONLY = ['redactClientLogData', 'adaptiveCapacity', 'retainBackups', 'useAwsTimeBasedSnapshotCopyForFastInitialSync'];
 
 /** The top-level fields a regionConfigs-shaped body keeps in another such shape; read-only ones are reported dropped. */
 function copyTop(input: Doc, skip: ReadonlySet<string>, changes: FieldChange[]): Doc {
@@ -439,8 +434,8 @@ export function perShardLosses(input: Doc): string[] {
  */
 export function perShardToModern(input: Doc): Conversion {
   const changes: FieldChange[] = [];
-  const body = copyTop(input, new Set(['replicationSpecs', 'redactClientLogData']), changes);
-  if (input.redactClientLogData !== undefined) changes.push({ field: 'redactClientLogData', action: 'dropped' });
+  const body = copyTop(input, new Set(['replicationSpecs', ...PER_SHARD_ONLY]), changes);
+  for (const field of PER_SHARD_ONLY) if (input[field] !== undefined && input[field] !== null) changes.push({ field, action: 'dropped' });
   if (Array.isArray(input.replicationSpecs)) {
     const zones = new Map<string, Doc[]>();
     for (const spec of specsOf(input)) {

@@ -152,13 +152,15 @@ export const PER_SHARD_FIELDS: Record<string, FieldSpec> = {
       ),
     }),
   ),
-  // What the 2024-08-05 responses carry besides the description's fields (recorded), all computed.
-  adaptiveCapacity: ro({ kind: 'object' }),
+  // Settings of ClusterDescription20240805 that the service renders from 2024-08-05 on (recorded):
+  // writable in the description, stored like redactClientLogData.
+  adaptiveCapacity: str({ enum: ['ENABLED', 'DISABLED'] }),
+  retainBackups: bool,
+  useAwsTimeBasedSnapshotCopyForFastInitialSync: bool,
+  // What the 2024-08-05 responses carry besides the description's fields (recorded), computed.
   effectiveDatabaseEdition: ro(str()),
   effectiveReplicationSpecs: ro(arr(obj({}))),
   internalClusterRole: ro(str()),
-  retainBackups: ro(bool),
-  useAwsTimeBasedSnapshotCopyForFastInitialSync: ro(bool),
 };
 
 const regionSpec = obj({ analyticsNodes: int(), electableNodes: int(), priority: int(), readOnlyNodes: int() });

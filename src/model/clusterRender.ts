@@ -87,8 +87,8 @@ export interface RenderExtras {
 const sortKeys = (doc: Doc): Doc => Object.fromEntries(Object.entries(doc).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 function commonView(model: ClusterModel, extras: RenderExtras): Doc {
-  // redactClientLogData exists from 2024-08-05 only (renderPerShard).
-  const { redactClientLogData: _since2024, ...settings } = model.settings;
+  // These exist from 2024-08-05 only (renderPerShard).
+  const { redactClientLogData: _since2024, adaptiveCapacity: _a, retainBackups: _r, useAwsTimeBasedSnapshotCopyForFastInitialSync: _u, ...settings } = model.settings;
   const view: Doc = {
     ...clone(settings),
     backupEnabled: model.backupEnabled,
@@ -124,15 +124,15 @@ export function renderPerShard(model: ClusterModel, extras: RenderExtras): Doc {
   const { diskSizeGB: _disk, ...common } = commonView(model, extras);
   return sortKeys({
     ...common,
-    adaptiveCapacity: null,
+    adaptiveCapacity: model.settings.adaptiveCapacity ?? null,
     effectiveDatabaseEdition: 'CORE',
     effectiveReplicationSpecs: perShardSpecDocs(model, false),
     featureCompatibilityVersion: model.mongoDBMajorVersion,
     internalClusterRole: 'NONE',
     redactClientLogData: model.settings.redactClientLogData ?? false,
     replicationSpecs: perShardSpecDocs(model, true),
-    retainBackups: false,
-    useAwsTimeBasedSnapshotCopyForFastInitialSync: false,
+    retainBackups: model.settings.retainBackups ?? false,
+    useAwsTimeBasedSnapshotCopyForFastInitialSync: model.settings.useAwsTimeBasedSnapshotCopyForFastInitialSync ?? false,
   });
 }
 

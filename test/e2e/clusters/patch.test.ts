@@ -33,7 +33,7 @@ const twoRegions = (name: string): Record<string, unknown> => ({
   ],
 });
 
-const SEEDED = ['rt', 'flags', 'watch', 'ro'];
+const SEEDED = ['rt', 'flags', 'watch', 'ro', 'wr'];
 
 let world: World;
 beforeAll(async () => {
@@ -73,7 +73,7 @@ describe.concurrent.each(EACH_VERSION)('patch at $version', ({ version, tag }) =
       : perShard(version)
         ? 'connectionStrings, createDate, featureCompatibilityVersion, groupId, id, links, mongoDBVersion, stateName, replicationSpecs.id, replicationSpecs.zoneId, ' +
           'replicationSpecs.regionConfigs.effectiveElectableSpecs, replicationSpecs.regionConfigs.effectiveReadOnlySpecs, replicationSpecs.regionConfigs.effectiveAnalyticsSpecs, ' +
-          'effectiveDatabaseEdition, effectiveReplicationSpecs, internalClusterRole, retainBackups, useAwsTimeBasedSnapshotCopyForFastInitialSync'
+          'effectiveDatabaseEdition, effectiveReplicationSpecs, internalClusterRole'
         : 'connectionStrings, createDate, groupId, id, links, mongoDBVersion, stateName, replicationSpecs.id, replicationSpecs.zoneId';
     expect(stderrLines(result.stderr)).toEqual([
       `cdba: ignoring read-only fields: ${readOnly}`,
@@ -237,5 +237,24 @@ describe.concurrent('patch (each under one of the versions)', () => {
     const result = await run(world, ['clusters', 'patch', 'ghost-tier', '--tier', 'M20'], { version: '2023-02-01' });
     expect(result.exitCode).toBe(4);
     expect(result.stderr).toContain('No cluster named ghost-tier exists');
+  });
+
+  // Writable in ClusterDescription20240805, rendered from 2024-08-05 on (they were taken for computed, and refused).
+  it('retainBackups, adaptiveCapacity and useAwsTimeBasedSnapshotCopyForFastInitialSync are settings of the default version', async () => {
+    const name = 'wr-cur';
+    const sets = ['retainBackups=true', 'adaptiveCapacity=ENABLED', 'useAwsTimeBasedSnapshotCopyForFastInitialSync=true'];
+    const result = await run(world, ['clusters', 'patch', name, ...sets.flatMap((set) => ['--set', set])], { version: 'default' });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const sent = requestsFor(world.emulators.fast, name).filter((r) => r.method === 'PATCH').at(-1)!;
+    expect(sent.body).toEqual({ retainBackups: true, adaptiveCapacity: 'ENABLED', useAwsTimeBasedSnapshotCopyForFastInitialSync: true });
+    const got = await run(world, ['clusters', 'get', name, '-o', 'json'], { version: 'default' });
+    expect(JSON.parse(got.stdout)).toMatchObject({ retainBackups: true, adaptiveCapacity: 'ENABLED', useAwsTimeBasedSnapshotCopyForFastInitialSync: true });
+    // 2023-02-01 has none of them.
+    const older = JSON.parse((await run(world, ['clusters', 'get', name, '-o', 'json'], { version: '2023-02-01' })).stdout) as Record<string, unknown>;
+    expect(['retainBackups', 'adaptiveCapacity', 'useAwsTimeBasedSnapshotCopyForFastInitialSync'].filter((field) => field in older)).toEqual([]);
+    // A value outside the description's enum is refused before any request.
+    const bad = await run(world, ['clusters', 'patch', name, '--set', 'adaptiveCapacity=MAYBE'], { version: 'default' });
+    expect(bad.exitCode, bad.stderr).toBe(2);
+    expect(bad.stderr).toMatch(/adaptiveCapacity/);
   });
 });
