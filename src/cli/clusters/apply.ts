@@ -10,12 +10,13 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Cluster } from '../../api/resources/clusters.js';
 import type { Context } from '../../core/context.js';
 import { watchTimeoutMs } from '../../core/duration.js';
-import { ApiError, ExitCode, QuietExit, UsageError } from '../../base/errors.js';
+import { ExitCode, QuietExit, UsageError } from '../../base/errors.js';
 import { readJsonObject } from '../../core/input.js';
 import { fieldsOf, type ClusterShape } from '../../model/clusterFields.js';
 import { convertClusterBody, shapeOfDocument } from '../../model/clusterShapes.js';
 import { isFlexCreateBody } from '../../model/flexCluster.js';
 import { withExamples, type App } from '../command.js';
+import { isClusterAbsent } from './absent.js';
 import { adaptToShape, fieldProblems, missingField, refuseProblems, stripReadOnly } from './fields.js';
 import { withClusterHints } from './hints.js';
 import { planChanges, planValue, sizesInStep, type Change, type IsWritable } from './plan.js';
@@ -108,7 +109,7 @@ export async function runClustersApply(ctx: Context, flags: ApplyFlags): Promise
   try {
     current = currentInShape(clusterDocument(await getCluster(target.client, target.projectId, name)), read.shape, shape);
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    if (!isClusterAbsent(error)) throw error;
   }
   if (current === undefined) {
     const missing = missingField(desired, shape);
@@ -168,7 +169,7 @@ async function applyFlex(ctx: Context, flags: ApplyFlags, file: Doc, name: strin
   try {
     current = clusterDocument(await getFlexCluster(client, projectId, name));
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    if (!isClusterAbsent(error)) throw error;
   }
   if (current) {
     const now = current.providerSettings as Doc | undefined;

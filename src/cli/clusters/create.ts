@@ -63,7 +63,7 @@ export function registerClustersCreate(parent: Command, app: App): void {
     .action(async (name, options, cmd) => runClustersCreate(app.context(cmd), name, options as CreateFlags));
   withDetails(command, {
     options: {
-      '--file': 'Flags and the <name> argument override its fields',
+      '--file': 'Flags and the <name> argument override its fields; a flex body (providerSettings.backingProviderName) takes no --tier but FLEX',
       '--provider': 'With --tier FLEX, the cloud the flex cluster runs on',
       '--region': 'US_EAST_1 (AWS), EUROPE_WEST (Azure), CENTRAL_US (GCP)',
       '--tier': 'FLEX creates a flex cluster (its own API, 2024-11-13)',
@@ -101,6 +101,13 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
       // Said once the body is known to be sendable, so a refusal stays one line.
       renameNote = `cdba: ${source} names the cluster ${JSON.stringify(file.name)}; creating it as "${name}"`;
       file = { ...file, name };
+    }
+    // A flex body with a dedicated (or shared) --tier: flags override the file, but no field of a
+    // flex body says which dedicated cluster was meant (members, disk, shards). Refused, not guessed.
+    if (flags.tier !== undefined && flags.tier !== 'FLEX' && isFlexCreateBody(file)) {
+      throw new UsageError(
+        `${source} is a flex cluster's body (providerSettings.backingProviderName), which --tier ${flags.tier} cannot override: leave --tier out (or give --tier FLEX) for a flex cluster, or give a dedicated cluster's body or --provider and --region for a ${flags.tier} one`,
+      );
     }
     // Flex clusters have their own API and body (createFlex.ts, src/cli/clusters/flexBody.ts).
     if (flags.tier === 'FLEX' || isFlexCreateBody(file)) {

@@ -11,6 +11,7 @@ import type { Cluster } from '../../api/resources/clusters.js';
 import { ApiError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import type { FlexNames } from '../../core/flexNames.js';
+import { isClusterAbsent } from './absent.js';
 import { clusterDocument } from './target.js';
 
 const FLEX_IN_CLUSTER_API = 'CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API';
@@ -43,7 +44,6 @@ export function flexRefusal(name: string, limit: FlexLimit, known: boolean, extr
 /** The refusals flexRefusal made without asking: under a cached hint alone they are no answer, and the clusters API is asked. */
 const MADE_HERE = new WeakSet<Error>();
 
-const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 /** The flex API's answer for a cluster of another kind (a flex cluster upgraded since, say). */
 const isNonFlexInFlexApi = (error: unknown): boolean => error instanceof ApiError && error.status === 400 && error.errorCode === 'CANNOT_USE_NON_FLEX_CLUSTER_IN_FLEX_API';
 
@@ -123,7 +123,7 @@ export class ClusterLocator {
         return answer;
       } catch (error) {
         // Not a flex cluster (any more): forget it. A refusal made here without asking is no answer either. The clusters API says.
-        if (isNotFound(error) || isNonFlexInFlexApi(error)) this.names.forget(this.name);
+        if (isClusterAbsent(error) || isNonFlexInFlexApi(error)) this.names.forget(this.name);
         else if (!(error instanceof Error && MADE_HERE.has(error))) throw error;
       }
     }

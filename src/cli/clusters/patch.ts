@@ -5,6 +5,8 @@
 // `cdba clusters get c1 -o json | cdba clusters patch c1 --file -` works unchanged;
 // fields the version does not accept are refused before sending. The cluster is read
 // first: fields it already has as asked are not sent, and with none left nothing is.
+// A shared-tier (M0) cluster's hardware is refused then, before any write: the service
+// refuses that PATCH (400), and `clusters upgrade` is the way to a dedicated tier.
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import type { Cluster } from '../../api/resources/clusters.js';
@@ -25,6 +27,8 @@ import { checkClusterName, clusterDocument, clusterTarget } from './target.js';
 import { showCluster } from './view.js';
 import { waitForCluster } from './waitForCluster.js';
 import { isObject } from '../../base/object.js';
+import { shellWord } from '../../base/shellWord.js';
+import { INSTANCE_SIZES } from '../../model/catalog.js';
 import { isFlexDocument } from '../../model/flexCluster.js';
 
 type Doc = Record<string, unknown>;
@@ -71,7 +75,7 @@ export function registerClustersPatch(parent: Command, app: App): void {
     options: {
       '--file': 'Read-only fields are ignored; a legacy body must name provider and region, unless it changes only providerSettings.instanceSizeName, which is applied like --tier',
       '--set': 'No __proto__, constructor or prototype segment',
-      '--tier': 'From 2023-02-01: in every region config',
+      '--tier': 'From 2023-02-01: in every region config. A shared-tier (M0) cluster\'s tier, storage and members are refused: cdba clusters upgrade <name> --tier M10 moves it',
       '--disk-size-gb': 'From 2024-08-05: in every hardware spec',
       '--members': 'One region config per shard',
       '--shard': 'From 2024-08-05',
@@ -166,8 +170,16 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
 
   // The cluster as it is: what the flags change starts from it, and what it already has is not sent.
   const current = await locator.get();
+  const shared = summarize(current).providers.some((provider) => provider.startsWith('TENANT'));
   if (hardware || fileTier !== undefined) {
     if (locator.learnt === 'flex') throw flexRefusal(name, flags.shard !== undefined ? 'shards' : 'tier', false);
+    // The service changes no shared-tier cluster's hardware through a PATCH (400): the tenant upgrade moves it.
+    if (shared) {
+      const asked = [flags.tier !== undefined || fileTier !== undefined ? '--tier' : '', flags.diskSizeGb !== undefined ? '--disk-size-gb' : '', flags.members !== undefined ? '--members' : ''].filter(Boolean);
+      throw new UsageError(`cluster ${name} is on the shared tier, whose ${asked.join(', ')} a patch cannot change: move it to a dedicated tier first`, {
+        hint: upgradeHint(name, flags.tier ?? fileTier),
+      });
+    }
     const change: HardwareChange = { tier: flags.tier ?? fileTier, diskSizeGB: flags.diskSizeGb, members: flags.members, shard: flags.shard };
     asUsageError(() => applyHardwareChange(body, change, shape, current));
   }
@@ -175,8 +187,8 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   if (flags.terminationProtection !== undefined) body.terminationProtectionEnabled = flags.terminationProtection;
   if (flags.backup !== undefined) {
     // The shared tier has no cloud backup; a flex cluster's is always on (said once the service says it is flex).
-    if (flags.backup && summarize(current).providers.some((provider) => provider.startsWith('TENANT'))) {
-      throw new UsageError(`cluster ${name} is on the shared tier, which has no cloud backup: move it to M10 or larger first (--tier M10)`);
+    if (flags.backup && shared) {
+      throw new UsageError(`cluster ${name} is on the shared tier, which has no cloud backup: move it to M10 or larger first`, { hint: upgradeHint(name) });
     }
     body[BACKUP_FIELD[shape]] = flags.backup;
   }
@@ -204,6 +216,15 @@ export async function runClustersPatch(ctx: Context, name: string, flags: PatchF
   }
   const ready = await waitForCluster(ctx, target, name, { until: 'IDLE', timeoutMs, initialState: state, locator });
   await showCluster(ctx, ready);
+}
+
+/**
+ * The way off the shared tier: `clusters upgrade`, to the dedicated tier asked for (else M10).
+ * main.ts adds the invocation's -P, --project-id, --base-url and --api-version (withContext).
+ */
+function upgradeHint(name: string, tier?: string): string {
+  const target = tier !== undefined && tier !== 'FLEX' && !INSTANCE_SIZES.TENANT.includes(tier) ? tier : 'M10';
+  return `upgrade it with \`cdba clusters upgrade ${shellWord(name)} --tier ${target}\``;
 }
 
 /** What the flex API lets a patch change. */

@@ -2,7 +2,7 @@
 // pause and watch run, and env up and down too; and how a cluster's state is shown.
 import type { Cluster } from '../../api/resources/clusters.js';
 import type { Context } from '../../core/context.js';
-import { ApiError } from '../../base/errors.js';
+import { isClusterAbsent } from './absent.js';
 import { ClusterLocator } from './flex.js';
 import type { ClusterTarget } from './target.js';
 
@@ -27,7 +27,9 @@ export interface WaitOptions {
 
 /**
  * Polls the cluster until it is IDLE (returns the document) or gone (returns
- * undefined). 404 ends a DELETED wait; for IDLE it is an error (exit 4).
+ * undefined). The service's "no such cluster" (404 CLUSTER_NOT_FOUND) ends a DELETED
+ * wait; for IDLE it is an error (exit 4), as is any other 404 for either (a project that
+ * does not exist, GROUP_NOT_FOUND, is no deleted cluster).
  */
 export async function waitForCluster(ctx: Context, target: ClusterTarget, name: string, options: WaitOptions): Promise<Cluster | undefined> {
   const { watch } = await import('../../core/watch.js');
@@ -48,7 +50,7 @@ export async function waitForCluster(ctx: Context, target: ClusterTarget, name: 
         // Shown as list shows it: a paused cluster is IDLE at the service, PAUSED to the user.
         return { state: stateLabel({ state, paused: body.paused === true }), done: options.until === 'IDLE' && state === 'IDLE', value: body };
       } catch (error) {
-        if (options.until === 'DELETED' && error instanceof ApiError && error.status === 404) {
+        if (options.until === 'DELETED' && isClusterAbsent(error)) {
           locator.forget();
           return { state: 'DELETED', done: true, value: undefined };
         }

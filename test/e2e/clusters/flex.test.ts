@@ -303,6 +303,25 @@ describe('flex documents in --file and apply', () => {
     expect(moved.stderr).toMatch(/a flex cluster cannot move \(providerSettings\.regionName differ\)/);
   });
 
+  it('create --file with a flex body and a dedicated (or shared) --tier: refused, exit 2, before any request; --tier FLEX goes with it', async () => {
+    const config = await freshConfig();
+    const body = JSON.stringify({ providerSettings: { backingProviderName: 'AWS', regionName: 'US_EAST_1' } });
+    for (const tier of ['M30', 'M0']) {
+      const before = emu.stats().total;
+      const refused = await run(config, ['clusters', 'create', 'fx1', '--file', '-', '--tier', tier], { input: body });
+      expect(refused.exitCode, refused.stderr).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toBe(
+        `cdba: stdin is a flex cluster's body (providerSettings.backingProviderName), which --tier ${tier} cannot override: leave --tier out (or give --tier FLEX) for a flex cluster, or give a dedicated cluster's body or --provider and --region for a ${tier} one\n`,
+      );
+      expect(emu.stats().total).toBe(before);
+    }
+    expect(emu.state().flexClusters?.some((c) => c.name === 'fx1') ?? false).toBe(false);
+    const flex = await run(config, ['clusters', 'create', 'fx1', '--file', '-', '--tier', 'flex', '-o', 'json', '--query', 'providerSettings.regionName'], { input: body });
+    expect(flex.exitCode, flex.stderr).toBe(0);
+    expect(flex.stdout.trim()).toBe('"US_EAST_1"');
+  });
+
   it('the names file is never written through a symlink', async () => {
     const config = await freshConfig();
     mkdirSync(join(config, 'flex'), { mode: 0o700 });
