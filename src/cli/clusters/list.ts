@@ -5,6 +5,7 @@ import type { Context } from '../../core/context.js';
 import { choiceFlag, intFlag, withExamples, withNotes, type App } from '../command.js';
 import { flexReachable } from './flex.js';
 import { CLUSTER_LIST_TABLE } from './view.js';
+import { tailWithoutCount, withoutCount } from '../shared/listCount.js';
 
 /** The service's page-size bound (seed: Limits). */
 export const MAX_LIMIT = 500;
@@ -115,15 +116,6 @@ export function pageFooter(page: number, limit: number, shown: number, total: nu
   return `${range}${of}${next}`;
 }
 
-function withoutCount<T extends { totalCount?: number }>({ totalCount: _omitted, ...rest }: T): Omit<T, 'totalCount'> {
-  return rest;
-}
-
-/** The stream's pages as they are; its tail without totalCount. */
-async function* tailWithoutCount<T, Tail extends { totalCount?: number }>(pages: AsyncGenerator<T, Tail, undefined>): AsyncGenerator<T, Omit<Tail, 'totalCount'>, undefined> {
-  return withoutCount(yield* pages);
-}
-
 function pageOptions(flags: ListFlags) {
   return {
     ...(flags.page !== undefined ? { pageNum: flags.page } : {}),
@@ -190,12 +182,15 @@ async function runFlexList(ctx: Context, flags: ListFlags): Promise<void> {
   const client = await ctx.api();
   if (flags.all) {
     const format = await ctx.outputFormat();
+    const options = { count: flags.count };
     if ((format === 'json' || format === 'pretty') && !ctx.globals.query) {
       const { writeJsonList } = await import('../../output/jsonList.js');
-      await writeJsonList(ctx.io, streamAllFlexClusters(client, projectId), format === 'pretty' ? 2 : 0);
+      const stream = streamAllFlexClusters(client, projectId, options);
+      await writeJsonList(ctx.io, flags.count ? stream : tailWithoutCount(stream), format === 'pretty' ? 2 : 0);
       return;
     }
-    await ctx.output(await listAllFlexClusters(client, projectId), CLUSTER_LIST_TABLE);
+    const all = await listAllFlexClusters(client, projectId, options);
+    await ctx.output(flags.count ? all : withoutCount(all), CLUSTER_LIST_TABLE);
     return;
   }
   const document = (await listFlexClusters(client, projectId, pageOptions(flags))).body;

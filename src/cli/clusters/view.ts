@@ -108,7 +108,7 @@ export async function clusterView(io: IO, document: unknown, width?: number): Pr
   }
   if (summary.shardsDiffer) {
     summary.shardsDiffer.forEach((shard, i) =>
-      lines.push(`  ${fit(`shard ${i + 1} (${escapeControl(shard.zone)}) · ${shard.tier}${shard.diskSizeGB === undefined ? '' : ` · ${shard.diskSizeGB} GB`}`, 2)}`),
+      lines.push(`  ${fit(escapeControl(`shard ${i + 1} (${shard.zone}) · ${shard.tier}${shard.diskSizeGB === undefined ? '' : ` · ${shard.diskSizeGB} GB`}`), 2)}`),
     );
   }
   const { listConnectionStrings } = await import('../../connstring/list.js');

@@ -25,7 +25,14 @@ export interface CreateFlags extends PasswordFlags, DeleteAfterFlags {
 }
 
 /** The service's limit on a description (CloudDatabaseUser.description maxLength). */
-const MAX_DESCRIPTION = 100;
+export const MAX_DESCRIPTION = 100;
+
+/** --description within the service's limit (create and update), before any request. */
+export function checkDescription(description: string | undefined): void {
+  if (description !== undefined && [...description].length > MAX_DESCRIPTION) {
+    throw new UsageError(`--description is ${[...description].length} characters; the service allows at most ${MAX_DESCRIPTION}`);
+  }
+}
 const AWS_ARN = /^arn:aws[a-z-]*:iam::\d{12}:(user|role)\/.+$/;
 
 export function registerDbUsersCreate(parent: Command, app: App): void {
@@ -86,9 +93,7 @@ async function buildBody(ctx: Context, username: string | undefined, flags: Crea
   const external = externalAuth(username, flags);
   if (flags.file !== undefined && external) throw new UsageError('--file and the sign-in flags (--aws-iam-*, --x509) cannot be used together: put the type in the file');
   checkPasswordFlags(flags, external?.label);
-  if (flags.description !== undefined && [...flags.description].length > MAX_DESCRIPTION) {
-    throw new UsageError(`--description is ${[...flags.description].length} characters; the service allows at most ${MAX_DESCRIPTION}`);
-  }
+  checkDescription(flags.description);
   const deleteAfterDate = resolveDeleteAfter(flags);
   let body: Record<string, unknown> = {};
   if (flags.file !== undefined) {

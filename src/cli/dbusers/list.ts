@@ -4,6 +4,7 @@ import type { Context } from '../../core/context.js';
 import { intFlag, withExamples, type App } from '../command.js';
 import { userTarget } from './target.js';
 import { DATABASE_USER_LIST_TABLE } from './view.js';
+import { withoutCount } from '../shared/listCount.js';
 
 const MAX_LIMIT = 500;
 
@@ -34,7 +35,8 @@ export async function runDbUsersList(ctx: Context, flags: ListFlags): Promise<vo
   const { listAllDatabaseUsers, listDatabaseUsers } = await import('../../api/resources/databaseUsers.js');
   const { client, projectId } = await userTarget(ctx);
   if (flags.all) {
-    await ctx.output(await listAllDatabaseUsers(client, projectId), DATABASE_USER_LIST_TABLE);
+    const all = await listAllDatabaseUsers(client, projectId, { count: flags.count });
+    await ctx.output(flags.count ? all : withoutCount(all), DATABASE_USER_LIST_TABLE);
     return;
   }
   const response = await listDatabaseUsers(client, projectId, {

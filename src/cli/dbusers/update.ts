@@ -5,6 +5,7 @@ import type { Context } from '../../core/context.js';
 import { DELETE_AFTER_HELP, resolveDeleteAfter, type DeleteAfterFlags } from '../../core/deleteAfter.js';
 import { UsageError } from '../../base/errors.js';
 import { withExamples, type App } from '../command.js';
+import { checkDescription, MAX_DESCRIPTION } from './create.js';
 import { withUserHints } from './hints.js';
 import { checkPasswordFlags, obtainPassword, type PasswordFlags } from './password.js';
 import { roleFlag, scopeFlag, type DatabaseUserRole, type UserScope } from './roles.js';
@@ -27,7 +28,7 @@ export function registerDbUsersUpdate(parent: Command, app: App): void {
     .addOption(new Option('--all-clusters', 'drop the scopes: the user may reach every cluster of the project').conflicts('scope'))
     .option('--delete-after <duration>', DELETE_AFTER_HELP.deleteAfter)
     .option('--delete-after-date <iso>', DELETE_AFTER_HELP.deleteAfterDate)
-    .option('--description <text>', 'a new note on the user')
+    .option('--description <text>', `a new note on the user, at most ${MAX_DESCRIPTION} characters`)
     .option('--new-password', 'ask for a new password on the terminal')
     .option('--password-stdin', 'read the new password from stdin (one line)')
     .option('--generate-password', 'make a new strong password and print it once')
@@ -45,6 +46,7 @@ export async function runDbUsersUpdate(ctx: Context, username: string, flags: Up
   checkPasswordFlags(flags, authDb === '$external' ? 'externally authenticated' : undefined);
   if (flags.newPassword && (flags.passwordStdin || flags.generatePassword)) throw new UsageError('--new-password asks on the terminal: leave out --password-stdin and --generate-password');
   const deleteAfterDate = resolveDeleteAfter(flags);
+  checkDescription(flags.description);
   if (flags.role?.length === 0) throw new UsageError('give at least one --role');
   const body: Record<string, unknown> = {
     ...(flags.role ? { roles: flags.role } : {}),

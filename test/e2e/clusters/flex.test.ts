@@ -130,6 +130,12 @@ describe('a flex cluster\'s life through the clusters commands', () => {
     expect(JSON.parse(flex.stdout)).toEqual(['seeded-flex', 'other-flex', 'ci-1']);
     const all = await run(config, ['clusters', 'list', '--tier', 'FLEX', '--all', '-o', 'json']);
     expect(JSON.parse(all.stdout)).toMatchObject({ totalCount: 3 });
+    // --no-count holds with --all, as for dedicated clusters: no total asked for or shown.
+    for (const args of [['-o', 'json'], ['-o', 'pretty'], ['-o', 'json', '--query', '@']]) {
+      const uncounted = await run(config, ['clusters', 'list', '--tier', 'FLEX', '--all', '--no-count', ...args]);
+      expect(uncounted.exitCode, uncounted.stderr).toBe(0);
+      expect(Object.keys(JSON.parse(uncounted.stdout) as object).sort(), args.join(' ')).toEqual(['links', 'results']);
+    }
   });
 
   it('patch --tag adds a tag and keeps the others, through the flex API alone', async () => {

@@ -127,6 +127,8 @@ describe('dbusers list, get, update, delete', () => {
     expect(lines[0]).toMatch(/^USERNAME\s+/);
     expect(lines.every((line) => line.length <= 60)).toBe(true);
     expect(table.stdout).toContain('u-a');
+    const uncounted = json((await cdba(['dbusers', 'list', '--all', '--no-count', '-o', 'json'], { env })).stdout);
+    expect('totalCount' in uncounted, '--all --no-count has no totalCount').toBe(false);
     const listed = json((await cdba(['dbusers', 'list', '--all'], { env })).stdout);
     expect((listed.results as Array<{ username: string }>).map((u) => u.username)).toEqual(expect.arrayContaining(['u-a', 'u-b']));
     const page = json((await cdba(['dbusers', 'list', '--limit', '1', '--page', '2'], { env })).stdout);

@@ -214,6 +214,18 @@ describe('the readable view', () => {
     expect(await clusterView(IO.test(), { ...modern, tags: [] })).not.toContain('Tags:');
   });
 
+  it('differing shards: each shard\'s line escapes the server\'s text (tier and zone), as the region lines do', async () => {
+    const hostile = { ...perShard, replicationSpecs: (perShard.replicationSpecs as Doc[]).map((spec, i) => ({
+      ...spec,
+      zoneName: 'Zone\u001b[2J',
+      regionConfigs: [{ providerName: 'AWS', regionName: 'US_EAST_1', priority: 7, electableSpecs: { instanceSize: i === 0 ? 'M10' : 'M30\u001b]0;PWNED\u0007\u001b[31m', nodeCount: 3, diskSizeGB: 30 } }],
+    })) };
+    const text = await clusterView(IO.test({ outIsTTY: true }), hostile);
+    expect(text).toContain('shard 2 (Zone\\x1b[2J) · M30\\x1b]0;PWNED\\x07\\x1b[31m · 30 GB');
+    // eslint-disable-next-line no-control-regex -- no raw ESC or BEL may reach the terminal
+    expect(text).not.toMatch(/[\u0007\u001b]/);
+  });
+
   it('a cluster still being created has no strings yet', async () => {
     expect(await clusterView(IO.test(), perShard)).toContain('Connection strings\n  none yet (issued when the cluster is IDLE)\n');
   });
