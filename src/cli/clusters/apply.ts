@@ -52,7 +52,7 @@ export function registerClustersApply(parent: Command, app: App): void {
   withExamples(command, [
     ['Create or update from a file, and wait', 'cdba clusters apply --file c1.json --watch'],
     ['In CI: fail the job when the cluster drifted from the spec', 'cdba clusters apply --file c1.json --dry-run --exit-code -o json | jq -r \'.changes[].path\''],
-    ['Scale up from the current document', "cdba clusters get c1 -o json | jq '.diskSizeGB = 40' | cdba clusters apply --file -"],
+    ['Change a setting in the current document', "cdba clusters get c1 -o json | jq '.terminationProtectionEnabled = true' | cdba clusters apply --file -"],
   ]);
 }
 

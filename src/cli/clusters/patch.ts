@@ -88,7 +88,7 @@ export function registerClustersPatch(parent: Command, app: App): void {
   });
   withExamples(command, [
     ['Scale up and wait for it', 'cdba clusters patch c1 --tier M30 --watch'],
-    ['Edit the document and send it back', 'cdba clusters get c1 -o json | jq \'.diskSizeGB = 40\' | cdba clusters patch c1 --file -'],
+    ['Edit the document and send it back', 'cdba clusters get c1 -o json | jq \'.tags += [{"key":"team","value":"search"}]\' | cdba clusters patch c1 --file -'],
     ['Scale only the second shard (independent shard scaling)', 'cdba clusters patch c1 --shard 2 --tier M40'],
     ['Turn on termination protection and print the new setting', "cdba clusters patch c1 --termination-protection -o json --query 'terminationProtectionEnabled'"],
     ['An old v1.0 tier change still works: applied to the current specs like --tier', 'echo \'{"providerSettings":{"instanceSizeName":"M20"}}\' | cdba clusters patch c1 --file -'],

@@ -257,4 +257,16 @@ describe.concurrent('patch (each under one of the versions)', () => {
     expect(bad.exitCode, bad.stderr).toBe(2);
     expect(bad.stderr).toMatch(/adaptiveCapacity/);
   });
+
+  // The --help examples of patch and apply, with jq's edit made here: each works at the default version.
+  it('the help examples: get -o json, one setting edited, back through patch --file - and apply --file -', async () => {
+    const name = 'wr-m23';
+    const doc = JSON.parse((await run(world, ['clusters', 'get', name, '-o', 'json'], { version: 'default' })).stdout) as Record<string, unknown>;
+    const tagged = await run(world, ['clusters', 'patch', name, '--file', '-'], { version: 'default', input: JSON.stringify({ ...doc, tags: [{ key: 'team', value: 'search' }] }) });
+    expect(tagged.exitCode, tagged.stderr).toBe(0);
+    const protectedDoc = { ...(JSON.parse((await run(world, ['clusters', 'get', name, '-o', 'json'], { version: 'default' })).stdout) as object), terminationProtectionEnabled: true };
+    const applied = await run(world, ['clusters', 'apply', '--file', '-', '-o', 'json'], { version: 'default', input: JSON.stringify(protectedDoc) });
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(JSON.parse(applied.stdout)).toMatchObject({ action: 'update', changes: [{ path: 'terminationProtectionEnabled', from: false, to: true }] });
+  });
 });
