@@ -17,7 +17,7 @@ import { convertClusterBody, shapeOfDocument } from '../../model/clusterShapes.j
 import { isFlexCreateBody } from '../../model/flexCluster.js';
 import { withExamples, type App } from '../command.js';
 import { isClusterAbsent } from './absent.js';
-import { adaptToShape, fieldProblems, missingField, refuseProblems, stripReadOnly } from './fields.js';
+import { adaptToShape, fieldProblems, missingField, refuseInvalidCreate, refuseProblems, stripReadOnly } from './fields.js';
 import { withClusterHints } from './hints.js';
 import { planChanges, planValue, sizesInStep, type Change, type IsWritable } from './plan.js';
 import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from './target.js';
@@ -114,6 +114,7 @@ export async function runClustersApply(ctx: Context, flags: ApplyFlags): Promise
   if (current === undefined) {
     const missing = missingField(desired, shape);
     if (missing) throw new UsageError(`${source}: cluster ${name} does not exist, and the document lacks ${missing}, which creating it at API version ${version} requires`);
+    await refuseInvalidCreate(desired, shape, version, source);
   }
   const inStep = shape === 'perShard' ? ['readOnlySpecs'] : ['readOnlySpecs', 'analyticsSpecs'];
   const plan = current === undefined ? undefined : planChanges(sizesInStep(desired, current, inStep), current, writableFields(shape));

@@ -11,7 +11,7 @@ import { CLUSTER_TYPES, INSTANCE_SIZES, PROVIDERS } from '../../model/catalog.js
 import { isFlexCreateBody } from '../../model/flexCluster.js';
 import { choiceFlag, intFlag, tagFlag, withExamples, withDetails, type App } from '../command.js';
 import { createBody, normalizeRegion, type TopologyFlags } from './body.js';
-import { adaptToShape, fieldProblems, missingField, refuseProblems } from './fields.js';
+import { adaptToShape, fieldProblems, missingField, refuseInvalidCreate, refuseProblems } from './fields.js';
 import { checkClusterName, clusterDocument, clusterTarget, clusterVersion } from './target.js';
 import { showCluster } from './view.js';
 import { waitForCluster } from './waitForCluster.js';
@@ -133,6 +133,7 @@ export async function runClustersCreate(ctx: Context, name: string, flags: Creat
       hint: file ? 'add it to the file, or give --provider and --region' : 'give --provider and --region',
     });
   }
+  await refuseInvalidCreate(body, shape, version, 'the request');
   // Said only once the request goes out: a refused create has its one error line.
   if (renameNote) ctx.io.note(renameNote);
   const { createCluster } = await import('../../api/resources/clusters.js');

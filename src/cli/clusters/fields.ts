@@ -66,3 +66,16 @@ export function adaptToShape(note: (line: string) => void, body: Doc, shape: Clu
   note(`cdba: ${source} is a ${shapeLabel(from)} body; converted to ${version} (see \`cdba clusters convert --to ${version}\`)`);
   return converted;
 }
+
+/**
+ * What the service would refuse in a create body as a whole, not field by field (a region
+ * of another provider than the file's, an M0 with --shards, a region no cloud has): the
+ * model's own create check (src/model/cluster.ts, which the emulator answers with),
+ * refused as a usage error before any request.
+ */
+export async function refuseInvalidCreate(body: Doc, shape: ClusterShape, version: string, source: string): Promise<void> {
+  // Imported here: the model's whole cluster check is for creates only, not every command's start-up.
+  const { createClusterModel } = await import('../../model/cluster.js');
+  const { problem } = createClusterModel(body, shape, { groupId: '0'.repeat(24), newId: () => '0'.repeat(24), now: '1970-01-01T00:00:00Z' });
+  if (problem) refuseProblems([problem], shape, version, source);
+}
