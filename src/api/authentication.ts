@@ -25,6 +25,8 @@ export interface AuthWiring {
   /** Origin and base path: what token and digest-session caches are keyed by. */
   baseUrl: string;
   configDir: string;
+  /** Whether a service account's token may be kept in `<configDir>/tokens/` (false: in memory only). */
+  persistToken: boolean;
   /** Sends the token exchange (unauthenticated) when the bearer scheme needs a token. */
   fetchGrant(): Promise<TokenGrant>;
   /** A token to keep out of every output. */
@@ -40,7 +42,7 @@ export function createAuthScheme(wiring: AuthWiring): AuthScheme {
   const method = chooseAuthMethod(settings);
   if (method === 'bearer') {
     const tokens = new ServiceAccountTokens({
-      cache: new TokenFileCache(wiring.configDir, wiring.baseUrl, settings.clientId!, settings.clientSecret!),
+      ...(wiring.persistToken ? { cache: new TokenFileCache(wiring.configDir, wiring.baseUrl, settings.clientId!, settings.clientSecret!) } : {}),
       fetchGrant: () => wiring.fetchGrant(),
       onToken: (token) => wiring.addSecret(token),
       onStoreFailure: (message) => wiring.warning(message),

@@ -77,6 +77,7 @@ class UndiciApiClient implements ApiClient, PageSource {
       settings,
       baseUrl: this.origin + prefix,
       configDir: options.configDir,
+      persistToken: options.persistToken ?? true,
       fetchGrant: () => fetchTokenGrant({ settings, prefix, userAgent: agentName, secrets, send: (wire) => this.send(wire) }),
       addSecret,
       warning: (message) => events.warning(message),

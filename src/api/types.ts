@@ -51,6 +51,11 @@ export interface ApiClientOptions {
   maxBodyBytes?: number;
   /** Where the service-account token cache lives (`<configDir>/tokens/`). */
   configDir: string;
+  /**
+   * Keep a service account's token in `<configDir>/tokens/` for the next run (default
+   * true). False for credentials from the environment (context.ts says why).
+   */
+  persistToken?: boolean;
   retry?: { maxAttempts?: number; maxWaitMs?: number };
   userAgentVersion: string;
   /**

@@ -1,6 +1,7 @@
 // Service-account bearer tokens (OAuth 2 client credentials). A token is kept
-// until shortly before it expires: in memory, and in a 0600 file under the config
-// dir so that consecutive cdba invocations reuse it instead of asking again.
+// until shortly before it expires: in memory, and (for a profile's credentials) in a
+// 0600 file under the config dir so that consecutive cdba invocations reuse it
+// instead of asking again. Credentials from the environment get no file (no cache).
 import { createHash, createHmac } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { readOwnFileSync } from '../base/boundedRead.js';
@@ -147,7 +148,8 @@ export class ServiceAccountTokens {
 
   constructor(
     private readonly options: {
-      cache: TokenFileCache;
+      /** The file cache; none: the token lives in this process's memory only. */
+      cache?: TokenFileCache;
       /** Asks the token endpoint; resolves with the parsed grant. */
       fetchGrant: () => Promise<TokenGrant>;
       now?: () => number;
@@ -166,7 +168,7 @@ export class ServiceAccountTokens {
   async get(): Promise<BearerToken> {
     const now = this.now();
     if (this.grant && isGrantUsable(this.grant, now)) return { token: this.grant.accessToken, fresh: false };
-    const cached = this.options.cache.read();
+    const cached = this.options.cache?.read();
     if (cached && isGrantUsable(cached, now)) {
       this.grant = cached;
       this.options.onToken?.(cached.accessToken);
@@ -178,7 +180,7 @@ export class ServiceAccountTokens {
   /** Forgets a token the service rejected, and gets a new one. */
   async refresh(rejected: string): Promise<BearerToken> {
     if (this.grant?.accessToken === rejected) this.grant = undefined;
-    if (this.options.cache.read()?.accessToken === rejected) this.options.cache.remove();
+    if (this.options.cache?.read()?.accessToken === rejected) this.options.cache.remove();
     return this.get();
   }
 
@@ -199,13 +201,15 @@ export class ServiceAccountTokens {
 
   /** Storing is an optimisation: a read-only or broken config dir costs one warning, not the command. */
   private store(grant: TokenGrant): void {
+    const { cache } = this.options;
+    if (!cache) return;
     try {
-      this.options.cache.write(grant);
+      cache.write(grant);
     } catch (error) {
       if (this.storeFailed) return;
       this.storeFailed = true;
       this.options.onStoreFailure?.(
-        `cannot store the service-account token in ${this.options.cache.dir}: ${fsReason(error)}; the next run will ask for a new one`,
+        `cannot store the service-account token in ${cache.dir}: ${fsReason(error)}; the next run will ask for a new one`,
       );
     }
   }

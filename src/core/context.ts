@@ -135,6 +135,17 @@ export class Context {
     return this.resolvedPromise;
   }
 
+  /**
+   * Whether a service account's token may be kept in `<configDir>/tokens/` for the next run.
+   * Not when its client ID or secret comes from the environment (CI): `cdba run` takes
+   * CDBA_CLIENT_ID and CDBA_CLIENT_SECRET out of CMD's environment, but CMD keeps HOME and
+   * could read a token file and call the API with it; this process's memory it cannot read.
+   */
+  private async persistToken(): Promise<boolean> {
+    const { sources } = await this.resolve();
+    return sources.clientId !== 'env' && sources.clientSecret !== 'env';
+  }
+
   async settings(): Promise<Settings> {
     return (await this.resolve()).settings;
   }
@@ -187,6 +198,7 @@ export class Context {
           timeoutMs: Math.min(this.timeoutMs > 0 ? this.timeoutMs : NEAR_NAME_TIMEOUT_MS, NEAR_NAME_TIMEOUT_MS),
           retry: { maxAttempts: 1 },
           configDir: this.configDir,
+          persistToken: await this.persistToken(),
           userAgentVersion: this.version,
         });
       }
@@ -227,6 +239,7 @@ export class Context {
       debug: this.debug,
       timeoutMs: this.timeoutMs,
       configDir: this.configDir,
+      persistToken: await this.persistToken(),
       userAgentVersion: this.version,
     });
     return this.apiClient;

@@ -26,7 +26,7 @@ const ENVIRONMENT: Array<[string, string]> = [
 
 const FILES: Array<[string, string]> = [
   ['$CDBA_CONFIG_DIR/config.json', 'Profiles; mode 0600 in a directory of mode 0700. Default directory: $XDG_CONFIG_HOME/cdba or ~/.config/cdba.'],
-  ['$CDBA_CONFIG_DIR/tokens/', 'Cached service account tokens, mode 0600.'],
+  ['$CDBA_CONFIG_DIR/tokens/', 'Cached service account tokens of profiles, mode 0600 (credentials from the environment are kept in memory only).'],
 ];
 
 const WIRE_NAMES: Array<[string, string]> = [

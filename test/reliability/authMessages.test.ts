@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cdba, tempDir } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
-import { bearerEnv, digestEnv, expectOneErrorLine, knownSeed, PROJECT_ID, READER_PRIVATE, READER_PUBLIC, testServer, type TestServer } from './support.js';
+import { bearerEnv, bearerProfile, digestEnv, expectOneErrorLine, knownSeed, PROJECT_ID, READER_PRIVATE, READER_PUBLIC, testServer, type TestServer } from './support.js';
 
 let servers: TestServer[] = [];
 afterEach(async () => {
@@ -67,7 +67,7 @@ describe('unsendable tokens are refused, not cached', () => {
   it('expires_in 1e300 is bounded: the token is used, and kept a day at most', async () => {
     const server = await tokenServer(tokenAnswer('good.token-value_1', { expires_in: 1e300 }));
     const configDir = tempDir('cdba-longtoken-');
-    const result = await cdba(['clusters', 'list'], { configDir, env: bearerEnv(server.url) });
+    const result = await cdba(['clusters', 'list'], { configDir, env: bearerProfile(configDir, server.url) });
     expect(result.exitCode, result.stderr).toBe(0);
     const [file] = tokenFiles(configDir);
     const { readFileSync } = await import('node:fs');

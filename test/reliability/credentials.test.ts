@@ -18,7 +18,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { cdba, tempDir, type CliResult } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
 import {
-  bearerEnv,
+  bearerProfile,
   CLIENT_ID,
   CLIENT_SECRET,
   digestEnv,
@@ -77,12 +77,13 @@ describe('the token cache is keyed on the credentials', () => {
   it('a wrong CDBA_CLIENT_SECRET is never answered from the cache: no delete, exit 3', async () => {
     const emu = await emulator();
     const configDir = tempDir('cdba-cred-');
-    expectOk(await cdba(list, { env: bearerEnv(emu.url), configDir }), 'list with the right secret');
+    expectOk(await cdba(list, { env: bearerProfile(configDir, emu.url), configDir }), 'list with the right secret');
     expect(tokenFiles(configDir)).toHaveLength(1);
     emu.resetStats();
 
-    const result = await cdba(['clusters', 'delete', SEEDED_CLUSTER, '--yes'], { env: bearerEnv(emu.url, WRONG_SECRET), configDir });
-    expectOneErrorLine(result, 3, /check CDBA_CLIENT_ID and CDBA_CLIENT_SECRET, set in the environment/);
+    // The profile's secret changed by hand (profile set would delete the cached tokens).
+    const result = await cdba(['clusters', 'delete', SEEDED_CLUSTER, '--yes'], { env: bearerProfile(configDir, emu.url, WRONG_SECRET), configDir });
+    expectOneErrorLine(result, 3, /clientSecret|client secret/i);
     expect(result.stdout).toBe('');
     const stats = emu.stats();
     expect(stats.byPath['POST /api/oauth/token']).toBe(1);
@@ -94,7 +95,7 @@ describe('the token cache is keyed on the credentials', () => {
   it('the token file names and contents hold neither the secret nor its start', async () => {
     const emu = await emulator();
     const configDir = tempDir('cdba-cred-');
-    expectOk(await cdba(list, { env: bearerEnv(emu.url), configDir }), 'list');
+    expectOk(await cdba(list, { env: bearerProfile(configDir, emu.url), configDir }), 'list');
     const [file] = tokenFiles(configDir);
     const unique = CLIENT_SECRET.slice('mdb_sa_sk_'.length);
     expect(file).not.toContain(unique.slice(0, 8));
@@ -197,7 +198,7 @@ describe('a token that cannot be stored', () => {
     const earlier = join(configDir, 'tokens', `${createHash('sha256').update(`${emu.url}\n${CLIENT_ID}`).digest('hex')}.json`);
     for (const dir of [target, earlier]) mkdirSync(dir, { recursive: true });
 
-    const result = await cdba(list, { env: bearerEnv(emu.url), configDir });
+    const result = await cdba(list, { env: bearerProfile(configDir, emu.url), configDir });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toBe('1\n');
     expect(result.stderr).toMatch(/^cdba: warning: cannot store the service-account token in \S+tokens: \S+ is not a regular file; the next run will ask for a new one\n$/);

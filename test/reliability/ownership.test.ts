@@ -12,7 +12,7 @@ import { startEmulator } from '../../src/emulator/index.js';
 import { removeLeftoverTemps, tempPathFor, writeFileAtomicSync, writePrivateFileSync, UnsafePathError } from '../../src/base/privateFile.js';
 import { cdba, tempDir } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
-import { bearerEnv, CLIENT_SECRET, digestEnv, expectOneErrorLine, knownSeed, OWNER_PRIVATE, OWNER_PUBLIC, PROJECT_ID } from './support.js';
+import { bearerProfile, CLIENT_SECRET, digestEnv, expectOneErrorLine, knownSeed, OWNER_PRIVATE, OWNER_PUBLIC, PROJECT_ID } from './support.js';
 
 const NOBODY = 65534;
 const isRoot = process.getuid?.() === 0;
@@ -77,7 +77,7 @@ describe('caches never write through a planted link', () => {
     const victim = join(dir, 'victim');
     writeFileSync(victim, 'untouched');
     // The first run shows the file's name; plant the link there, then run again.
-    const first = await cdba(['clusters', 'list', '-o', 'json'], { env: { ...bearerEnv(emu.url), CDBA_CONFIG_DIR: dir } });
+    const first = await cdba(['clusters', 'list', '-o', 'json'], { env: { ...bearerProfile(dir, emu.url), CDBA_CONFIG_DIR: dir } });
     expect(first.exitCode, first.stderr).toBe(0);
     const [name] = readdirSync(join(dir, 'tokens'));
     const tokenFile = join(dir, 'tokens', name!);
@@ -88,7 +88,7 @@ describe('caches never write through a planted link', () => {
     const { rmSync } = await import('node:fs');
     rmSync(tokenFile);
     symlinkSync(victim, tokenFile);
-    const second = await cdba(['clusters', 'list', '-o', 'json'], { env: { ...bearerEnv(emu.url), CDBA_CONFIG_DIR: dir } });
+    const second = await cdba(['clusters', 'list', '-o', 'json'], { env: { ...bearerProfile(dir, emu.url), CDBA_CONFIG_DIR: dir } });
     expect(second.exitCode, second.stderr).toBe(0);
     expect(readFileSync(victim, 'utf8')).toBe('untouched');
     expect(readFileSync(victim, 'utf8')).not.toContain(CLIENT_SECRET);

@@ -10,7 +10,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { cdba, tempDir, type CliResult } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
 import {
-  bearerEnv,
+  bearerEnv, bearerProfile,
   CLIENT_ID,
   CLIENT_SECRET,
   closedPort,
@@ -160,7 +160,7 @@ const CASES: Case[] = [
   // --debug
   { name: 'digest --debug: clusters list', args: ['--debug', ...list], env: digest, exit: 0, shows: /> GET .*\n[^]*Digest \[REDACTED\]/ },
   { name: 'bearer --debug: clusters list', args: ['--debug', ...list], env: bearer, exit: 0, shows: /Bearer \[REDACTED\]/ },
-  { name: 'bearer --debug, cached token: clusters list', args: ['--debug', ...list], env: bearer, exit: 0, twice: true, shows: /Bearer \[REDACTED\]/ },
+  { name: 'bearer --debug, cached token (a profile\'s): clusters list', args: ['-P', 'sa', '--debug', ...list], env: () => ({}), config: () => profiles, exit: 0, twice: true, shows: /Bearer \[REDACTED\]/ },
   { name: 'digest --debug: clusters create', args: ['--debug', 'clusters', 'create', 'dbgcreate', '--provider', 'AWS', '--region', 'US_EAST_1'], env: digest, exit: 0 },
   { name: 'CDBA_DEBUG=1 bearer: api', args: apiList, env: () => ({ ...bearer(), CDBA_DEBUG: '1' }), exit: 0, shows: /token/ },
   // API errors
@@ -242,7 +242,8 @@ describe('files that hold secrets are private', () => {
 
   it('token cache file 0600 in a 0700 dir', async () => {
     const configDir = join(tempDir('cdba-modes-'), 'fresh');
-    const result = await cdba(list, { env: bearer(), configDir });
+    // A profile's service account (credentials from the environment get no token file).
+    const result = await cdba(list, { env: bearerProfile(configDir, emu.url), configDir });
     expect(result.exitCode, result.stderr).toBe(0);
     const tokensDir = join(configDir, 'tokens');
     const files = readdirSync(tokensDir);

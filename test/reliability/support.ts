@@ -1,5 +1,7 @@
 // Shared pieces of the reliability tests: a seed with known secrets, bounded
 // concurrency for CLI runs, the one-line-error check, and small loopback servers.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { execa, type ResultPromise } from 'execa';
@@ -58,6 +60,18 @@ export const bearerEnv = (baseUrl: string, clientSecret = CLIENT_SECRET): Record
   CDBA_CLIENT_SECRET: clientSecret,
   CDBA_PROJECT_ID: PROJECT_ID,
 });
+
+/**
+ * The service account as the current profile of `configDir` (written as cdba writes it,
+ * 0600 in a 0700 dir): its token is cached in `<configDir>/tokens/`, which credentials
+ * from the environment never are. Answers the environment to run with (no credentials in it).
+ */
+export function bearerProfile(configDir: string, baseUrl: string, clientSecret = CLIENT_SECRET): Record<string, string> {
+  mkdirSync(configDir, { recursive: true, mode: 0o700 });
+  const profile = { baseUrl, projectId: PROJECT_ID, clientId: CLIENT_ID, clientSecret };
+  writeFileSync(join(configDir, 'config.json'), JSON.stringify({ currentProfile: 'sa', profiles: { sa: profile } }), { mode: 0o600 });
+  return {};
+}
 
 /** Runs `task` over `items`, at most `concurrency` at a time; results in input order. */
 export async function inPool<T, R>(items: readonly T[], concurrency: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {

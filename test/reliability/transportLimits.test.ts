@@ -12,7 +12,7 @@ import { rootCertificates } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cdba, tempDir, type CliResult } from '../helpers/inProcess.js';
 import { withEmulator } from '../helpers/emulator.js';
-import { bearerEnv, digestEnv, expectOneErrorLine, knownSeed, PROJECT_ID, testServer, type TestServer } from './support.js';
+import { bearerEnv, bearerProfile, digestEnv, expectOneErrorLine, knownSeed, PROJECT_ID, testServer, type TestServer } from './support.js';
 import { missingTool } from '../helpers/tools.js';
 
 const MiB = 1024 * 1024;
@@ -436,7 +436,7 @@ describe('the service-account token cache is best effort', () => {
     const configDir = tempDir('cdba-token-ro-');
     // A file where the tokens/ directory would go: mkdir fails (ENOTDIR/EEXIST), even for root.
     writeFileSync(join(configDir, 'tokens'), 'not a directory');
-    const result = await cdba(['clusters', 'list', '-o', 'json'], { configDir, env: bearerEnv(emu.url) });
+    const result = await cdba(['clusters', 'list', '-o', 'json'], { configDir, env: bearerProfile(configDir, emu.url) });
     // One warning that the token is not kept, and the command's result.
     expect(result.stderr).toMatch(/^cdba: warning: cannot store the service-account token in [^\n]+\n$/);
     expect(result.exitCode).toBe(0);

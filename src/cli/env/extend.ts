@@ -1,7 +1,8 @@
 // `cdba env extend <name> --ttl <duration>`: a running env lasts longer. What carries
 // the env's marks gets the new end, now + ttl: the cluster's cdba-env-expires tag (a
-// cluster env up made; a reused one has no expiry and is left alone), the user's and
-// the access-list entry's deleteAfterDate. Nothing is shortened: whatever already
+// cluster env up made; a reused one has no expiry and is left alone), the user's (and,
+// from a --share run, this run's own user cdba-env-<name>.<holder>) and the access-list
+// entry's deleteAfterDate. Nothing is shortened: whatever already
 // ends later keeps its date.
 import type { Command } from '@commander-js/extra-typings';
 import { ApiError, CdbaError, ExitCode } from '../../base/errors.js';
@@ -16,7 +17,7 @@ export class EnvNotFoundError extends CdbaError {
 export function registerEnvExtend(env: Command, app: App): void {
   const command = env
     .command('extend')
-    .description('make a running env last longer: its cluster\'s cdba-env-expires tag (if env up made the cluster), its user\'s and its access-list entry\'s deleteAfterDate end --ttl from now; whatever already ends later is kept')
+    .description('make a running env last longer: its cluster\'s cdba-env-expires tag (if env up made the cluster), its user\'s (and this runner\'s own, from a --share run) and its access-list entry\'s deleteAfterDate end --ttl from now; whatever already ends later is kept')
     .addArgument(completedArgument('<name>', 'the env, as given to env up', lookup('clusters')))
     .requiredOption('--ttl <duration>', 'how long from now, at most one week (7d), the longest deleteAfterDate the service takes')
     .action(async (name, options, cmd) => {
@@ -33,7 +34,7 @@ const isNotFound = (error: unknown): boolean => error instanceof ApiError && err
 const later = (current: unknown, expires: string): boolean => typeof current === 'string' && Date.parse(current) >= Date.parse(expires);
 
 export async function runEnvExtend(ctx: Context, name: string, ttl: string): Promise<void> {
-  const { checkEnvName, ENV_USER_DB, envComment, envUsername, hasEnvTag } = await import('./names.js');
+  const { checkEnvName, ENV_USER_DB, envComment, envOfUsername, envUsername, hasEnvTag } = await import('./names.js');
   const { ttlDate } = await import('./up.js');
   checkEnvName(name);
   const expires = ttlDate(ttl);
@@ -41,7 +42,8 @@ export async function runEnvExtend(ctx: Context, name: string, ttl: string): Pro
   // This runner's record names the entry the env uses (read, under the rules it is written by, before any request).
   const { EnvStateFile } = await import('./state.js');
   const { baseUrl } = await ctx.settings();
-  const recorded = new EnvStateFile(ctx.configDir, baseUrl, projectId, name).read()?.entry;
+  const state = new EnvStateFile(ctx.configDir, baseUrl, projectId, name).read();
+  const recorded = state?.entry;
   const client = await ctx.api();
   const changed: string[] = [];
   const kept: string[] = [];
@@ -62,20 +64,26 @@ export async function runEnvExtend(ctx: Context, name: string, ttl: string): Pro
     locator.forget();
   }
 
-  // The user, by its name; one without a deleteAfterDate was made permanent on purpose.
+  // The users, by their names: the env's, and this runner's own when its state file names
+  // another of the env's (a --share run's cdba-env-<name>.<holder>), which the service would
+  // otherwise delete mid-job. One without a deleteAfterDate was made permanent on purpose.
   const users = await import('../../api/resources/databaseUsers.js');
   const username = envUsername(name);
-  try {
-    const user = (await users.getDatabaseUser(client, projectId, ENV_USER_DB, username)).body;
-    found = true;
-    if (user?.deleteAfterDate === undefined) ctx.io.note(`cdba: database user ${username} has no deleteAfterDate (made permanent): left alone`);
-    else if (later(user.deleteAfterDate, expires)) kept.push(`database user ${username}`);
-    else {
-      await users.updateDatabaseUser(client, projectId, ENV_USER_DB, username, { deleteAfterDate: expires });
-      changed.push(`database user ${username}`);
+  const usernames = [username];
+  if (state?.user !== undefined && state.user !== username && envOfUsername(state.user) === name) usernames.push(state.user);
+  for (const each of usernames) {
+    try {
+      const user = (await users.getDatabaseUser(client, projectId, ENV_USER_DB, each)).body;
+      found = true;
+      if (user?.deleteAfterDate === undefined) ctx.io.note(`cdba: database user ${each} has no deleteAfterDate (made permanent): left alone`);
+      else if (later(user.deleteAfterDate, expires)) kept.push(`database user ${each}`);
+      else {
+        await users.updateDatabaseUser(client, projectId, ENV_USER_DB, each, { deleteAfterDate: expires });
+        changed.push(`database user ${each}`);
+      }
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
     }
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
   }
 
   // The entries marked for the env (one per address it was brought up from), and the one this

@@ -24,7 +24,7 @@ export interface EnvState {
   baseUrl: string;
   projectId: string;
   name: string;
-  /** created: false when the cluster was there before `up`, so `down` keeps it even if it carries the env's tag. */
+  /** created: false when `up` found the cluster there without the env's tag, so `down` keeps it even if it carries the tag later; true from before up's create is sent (a lost answer leaves it the env's). */
   cluster: { name: string; created: boolean };
   /** The access-list entry `up` used (an address or a CIDR block); `down` removes it only while it carries the env's comment. */
   entry?: string;

@@ -190,7 +190,7 @@ export async function bringUp(ctx: Context, plan: UpPlan, progress: UpProgress =
   const client = await ctx.api();
   const { ClusterLocator } = await import('../clusters/public.js');
   const locator = await ClusterLocator.open(ctx, client, projectId, name);
-  const state: EnvState = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? false }, ...(previous?.entry ? { entry: previous.entry } : {}), holder: plan.holder, ...(previous?.user ? { user: previous.user } : {}), since: previous?.since ?? new Date().toISOString() };
+  const state: EnvState = { baseUrl, projectId, name, cluster: { name, created: previous?.cluster.created ?? true }, ...(previous?.entry ? { entry: previous.entry } : {}), holder: plan.holder, ...(previous?.user ? { user: previous.user } : {}), since: previous?.since ?? new Date().toISOString() };
 
   // The address the service sees (an answer that is not one address: exit 7), and who holds
   // the env (its users), first, at once: nothing is made yet.
@@ -256,7 +256,9 @@ async function upCluster(up: Up): Promise<Cluster> {
   const { clusterDocument } = await import('../clusters/public.js');
   const reuse = async (): Promise<Cluster> => {
     let existing = await locator.get();
-    state.cluster.created = previous?.cluster.created ?? hasEnvTag(existing, name);
+    // Ours exactly when it carries the env's tag: one without it was there before (kept by
+    // down); one with it is the env's, though a lost answer left an earlier record saying not.
+    state.cluster.created = hasEnvTag(existing, name);
     if (state.cluster.created && hasEnvTag(existing, name)) existing = (await extendClusterExpiry(locator, existing, plan.expires, progress)) ?? existing;
     if (!state.cluster.created) ctx.io.note(`cdba: reusing cluster ${name} (env down will keep it)`);
     stateFile.write(state);
@@ -272,6 +274,12 @@ async function upCluster(up: Up): Promise<Cluster> {
   }
   const checkHint = `the cluster may have been created; \`${ctx.followUp('env', 'up', name)}\` again reuses it`;
   let answer: Cluster;
+  // Recorded as this run's before the create is sent: an answer lost (5xx, timeout, a
+  // dropped connection) or a signal during it leaves env down a record that it is ours.
+  // Only a 409 for a cluster without the env's tag (reuse) marks it not ours; down deletes
+  // only a cluster with the env's tag, so the record never makes it delete someone's.
+  state.cluster.created = true;
+  stateFile.write(state);
   try {
     progress.changed = true;
     if (plan.flex) {

@@ -464,6 +464,62 @@ describe('a damaged answer after env up made things exits 7, naming the env down
   });
 });
 
+describe('a cluster create whose answer is lost is recorded as the env\'s', () => {
+  // An entry of someone's, there already: env up uses it without a POST (which the fault would drop too).
+  const BLOCK = '10.77.0.0/16';
+  beforeAll(async () => {
+    expect((await cdba(['access-list', 'add', BLOCK], { env: env() })).exitCode).toBe(0);
+  });
+  // The emulator makes the cluster, then closes the connection without answering.
+  const lost = async (name: string, configDir: string): Promise<void> => {
+    emu.setFaults({ dropAfterCommit: true });
+    try {
+      const up = await cdba(['env', 'up', name, '--ip', BLOCK], { env: env(), configDir });
+      expect(up.exitCode, up.stderr).toBe(7);
+      expect(up.stderr).toContain(`remove what env up made so far with \`cdba env down ${name}\``);
+    } finally {
+      emu.setFaults({ dropAfterCommit: false });
+    }
+    expect((await cluster(name))?.tags).toContainEqual({ key: 'cdba-env', value: name });
+    expect(JSON.parse(readFileSync(stateFiles(configDir)[0]!, 'utf8')).cluster).toEqual({ name, created: true });
+  };
+
+  it('env down deletes it', async () => {
+    const configDir = tempDir();
+    await lost('lost-1', configDir);
+    const down = await cdba(['env', 'down', 'lost-1'], { env: env(), configDir });
+    expect(down.exitCode, down.stderr).toBe(0);
+    expect(down.stderr).not.toContain('kept');
+    expect(down.stderr).toContain('cluster lost-1 (deleting)');
+    expect((await cluster('lost-1'))?.stateName ?? 'DELETED').toMatch(/^(DELETING|DELETED)$/);
+  });
+
+  it('env up again takes it as its own (not "reusing"), and env down then deletes it', async () => {
+    const configDir = tempDir();
+    await lost('lost-2', configDir);
+    const again = await cdba(['env', 'up', 'lost-2', '--ip', BLOCK], { env: env(), configDir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain('reusing cluster');
+    const down = await cdba(['env', 'down', 'lost-2'], { env: env(), configDir });
+    expect(down.exitCode, down.stderr).toBe(0);
+    expect(down.stderr).toContain('cluster lost-2 (deleting)');
+  });
+
+  it('run deletes it whatever happens', async () => {
+    const configDir = tempDir();
+    emu.setFaults({ dropAfterCommit: true });
+    let run;
+    try {
+      run = await cdba(['run', '--name', 'lost-3', '--ip', BLOCK, '--', 'true'], { env: env(), configDir });
+    } finally {
+      emu.setFaults({ dropAfterCommit: false });
+    }
+    expect(run.exitCode, run.stderr).toBe(7);
+    expect(run.stderr).not.toContain('was there before env up');
+    expect((await cluster('lost-3'))?.stateName ?? 'DELETED').toMatch(/^(DELETING|DELETED)$/);
+  });
+});
+
 describe('env down of a flex env forgets its name as a flex cluster', () => {
   it('the names cache holds it after up, and not after down (without --watch, while it is DELETING)', async () => {
     const configDir = tempDir();

@@ -121,6 +121,22 @@ describe('env extend', () => {
     expect(hoursFromNow(entry!.deleteAfterDate as string)).toBeGreaterThan(5.9);
   });
 
+  it('from a --share run: this run\'s own user (cdba-env-<name>.<holder>) is extended too, not only the env\'s', async () => {
+    expect((await cdba(['env', 'up', 'ext-sh', '--ttl', '1h', '--ip', '10.3.3.3'], { env: env(), configDir: tempDir() })).exitCode).toBe(0);
+    const sharing = tempDir();
+    const joined = await cdba(['env', 'up', 'ext-sh', '--share', '--ttl', '1h', '--ip', '10.3.3.3', '-o', 'json'], { env: env(), configDir: sharing });
+    expect(joined.exitCode, joined.stderr).toBe(0);
+    const own = (JSON.parse(joined.stdout) as Record<string, string>).MONGODB_USERNAME!;
+    expect(own).toMatch(/^cdba-env-ext-sh\.[a-z0-9]+$/);
+    const extend = await cdba(['env', 'extend', 'ext-sh', '--ttl', '5h'], { env: env(), configDir: sharing });
+    expect(extend.exitCode, extend.stderr).toBe(0);
+    const expires = tag(await json(['clusters', 'get', 'ext-sh']), 'cdba-env-expires')!;
+    expect(extend.stderr).toBe(`cdba: env ext-sh: cluster ext-sh, database user cdba-env-ext-sh, database user ${own}, access-list entry 10.3.3.3 now end at ${expires}\n`);
+    const users = (await json(['dbusers', 'list', '--all'])).results as Doc[];
+    expect(users.find((u) => u.username === own)!.deleteAfterDate).toBe(expires);
+    expect(users.find((u) => u.username === 'cdba-env-ext-sh')!.deleteAfterDate).toBe(expires);
+  });
+
   it('an env that is not there: exit 4, naming what was looked for, the hint with the user\'s --project-id', async () => {
     const r = await cdba(['env', 'extend', 'nowhere-1', '--ttl', '1h', '--project-id', PROJECT], { env: env() });
     expect(r.exitCode).toBe(4);

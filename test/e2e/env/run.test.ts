@@ -257,6 +257,17 @@ describe('run: CMD gets none of the credentials cdba reads, unless --keep-env pa
     expect(seen.status).toBe(2);
   });
 
+  it('a service account in the environment: no token file in the config dir for CMD to read (the token stays in cdba\'s memory)', async () => {
+    const configDir = tempDir();
+    const mark = join(tempDir(), 'mark');
+    // CMD looks where cdba would keep the token, told the path (it keeps HOME anyway).
+    const LOOK = `const fs = require('fs'); let files = []; try { files = fs.readdirSync(process.env.LOOK_IN + '/tokens'); } catch {} fs.writeFileSync(process.env.MARK, JSON.stringify(files));`;
+    const result = await cdbaInProcess(['run', '--', 'node', '-e', LOOK], { env: { ...where(), ...account, LOOK_IN: configDir, MARK: mark }, configDir });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(mark, 'utf8'))).toEqual([]);
+    expect(existsSync(join(configDir, 'tokens'))).toBe(false);
+  });
+
   it('--keep-env passes the ones named, and a cdba in CMD uses them', async () => {
     const mark = join(tempDir(), 'mark');
     const result = await cdbaInProcess(['run', '--keep-env', 'CDBA_PUBLIC_KEY', '--keep-env', 'CDBA_PRIVATE_KEY', '--', 'node', '-e', INNER], {
