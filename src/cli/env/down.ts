@@ -250,5 +250,9 @@ export async function removeEnv(
       locator.forget();
     }
   } else if (state && !state.cluster.created) ctx.io.note(`cdba: cluster ${name} was there before env up: kept`);
+  else if (options.keepCluster && !options.known) {
+    // Kept with the env's tags: it is still the env's, and ends when the env would have.
+    ctx.io.note(`cdba: cluster ${name} kept; it still carries env ${name}'s end, after which \`cdba env gc\` removes it, unless \`${ctx.followUp('env', 'up', name)}\` takes it again first`);
+  }
   return { removed, deletedCluster, ...(locator ? { locator } : {}) };
 }

@@ -70,7 +70,7 @@ export function registerEnv(program: Command, app: App): void {
     .command('down')
     .description('remove what env up <name> made, unless another run holds it: held by this run and others, only this run\'s user and access-list entry go and the env stays for them; held only by others (or this runner has no record of holding it), refused, exit 16, naming the holder, unless --force. It removes only what carries the env\'s marks: the user cdba-env-<name>, the access-list entry commented "cdba env <name>" (kept, and marked for that env, while another env of the project still has its user: envs from one address share it), and the cluster <name> if it has the tag cdba-env=<name>. The state file, refused (exit 2) unless it is a regular file of yours in directories only you can write, can only keep a cluster, never make down delete what it names')
     .addArgument(completedArgument('<name>', 'the env, as given to env up', lookup('clusters')))
-    .option('--keep-cluster', 'keep the cluster (remove only the user and the access-list entry)')
+    .option('--keep-cluster', 'keep the cluster (remove only the user and the access-list entry); env gc removes it after the env\'s end unless an env up takes it again')
     .option('--watch', 'wait until the cluster is gone')
     .option('--force', 'remove it though another run holds it (a run that died; its users and the cluster included): asks first on a terminal, and needs -y/--yes without one')
     .action(async (name, options, cmd) => {

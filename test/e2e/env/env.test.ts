@@ -214,7 +214,10 @@ describe('env up / env down', () => {
     expect((await cdba(['env', 'up', 'keep-2'], { env: env(), configDir })).exitCode).toBe(0);
     const kept = await cdba(['env', 'down', 'keep-2', '--keep-cluster'], { env: env(), configDir });
     expect(kept.exitCode).toBe(0);
-    expect(kept.stderr).toBe('cdba: env keep-2: removed access-list entry 127.0.0.1, database user cdba-env-keep-2\n');
+    expect(kept.stderr).toBe(
+      "cdba: cluster keep-2 kept; it still carries env keep-2's end, after which `cdba env gc` removes it, unless `cdba env up keep-2` takes it again first\n" +
+        'cdba: env keep-2: removed access-list entry 127.0.0.1, database user cdba-env-keep-2\n',
+    );
     expect((await cluster('keep-2'))?.stateName).toBe('IDLE');
     expect((await users()).map((u) => u.username)).not.toContain('cdba-env-keep-2');
     // The state file is gone; the cluster's tag says up made it.
