@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { delimiter, join, resolve } from 'node:path';
 import { constants as osConstants } from 'node:os';
 import { escapeControl } from '../../base/sanitize.js';
-import { CommandNotFoundError, EnvHeldError, EnvLeftError, InterruptedError, QuietExit, TerminatedError, UsageError } from '../../base/errors.js';
+import { CdbaError, CommandNotFoundError, EnvHeldError, EnvLeftError, InterruptedError, QuietExit, TerminatedError, UsageError } from '../../base/errors.js';
 import { CREDENTIAL_VARIABLES } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
 import { isExecutableFile, withoutCredentials } from '../shared/childProcess.js';
@@ -156,9 +156,15 @@ export async function runRun(ctx: Context, words: string[], flags: RunFlags, das
         if (error instanceof UsageError || error instanceof EnvHeldError) throw error;
         // Half made: remove it, then report why up failed.
         phase = 'down';
-        await runEnvDown(ctx, name, {}).catch((downError: unknown) => {
-          ctx.io.note(`cdba: env down ${name} failed too (${downError instanceof Error ? downError.message : String(downError)}); run \`${downHint}\``);
-        });
+        const removed = await runEnvDown(ctx, name, {}).then(
+          () => true,
+          (downError: unknown) => {
+            ctx.io.note(`cdba: env down ${name} failed too (${downError instanceof Error ? downError.message : String(downError)}); run \`${downHint}\``);
+            return false;
+          },
+        );
+        // up's hint ("`cdba env up X` again reuses it") is for an env that is still there; this one is gone.
+        if (removed && error instanceof CdbaError) error.hint = `env down ${name} removed what env up made; nothing is left`;
         throw error;
       }
       ctx.io.note(`cdba: env ${name} is ready; running ${words[0]}`);
