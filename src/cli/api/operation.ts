@@ -17,6 +17,7 @@ import type { Context } from '../../core/context.js';
 import type { FieldSpec } from '../../model/clusterFields.js';
 import { pathValueFlag, withExamples, type App } from '../command.js';
 import { loadLogWriter } from '../logs/public.js';
+import { tailWithoutCount, withoutCount } from '../shared/listCount.js';
 import { FROM_CONFIG, bodyOfFields, flagOf, paramValue } from './fields.js';
 
 export interface OperationFlags {
@@ -296,19 +297,12 @@ async function writeAll(ctx: Context, client: ApiClient, path: string, resource:
   if ((format === 'json' || format === 'pretty') && !ctx.globals.query) {
     const { writeJsonList } = await import('../../output/jsonList.js');
     const pages = client.streamAll(path, resource, paging.query, { ...options, itemsAsText: format === 'json' });
-    await writeJsonList(ctx.io, paging.count ? pages : withoutTotal(pages), format === 'pretty' ? 2 : 0);
+    await writeJsonList(ctx.io, paging.count ? pages : tailWithoutCount(pages), format === 'pretty' ? 2 : 0);
     return;
   }
   const all = await client.fetchAll(path, resource, paging.query, options);
-  const { totalCount: _counted, ...uncounted } = all;
   const { render } = await import('../../output/render.js');
-  await render(ctx.io, paging.count ? all : uncounted, { format, query: ctx.globals.query });
-}
-
-/** The pages as they come, their tail without the totalCount the service was not asked for. */
-async function* withoutTotal<T, Tail extends { totalCount?: number }>(pages: AsyncGenerator<T, Tail, undefined>): AsyncGenerator<T, Omit<Tail, 'totalCount'>, undefined> {
-  const { totalCount: _counted, ...tail } = yield* pages;
-  return tail;
+  await render(ctx.io, paging.count ? all : withoutCount(all), { format, query: ctx.globals.query });
 }
 
 /** The most bytes --out takes, as `logs download` by default: a bound on the disk, not on memory. */

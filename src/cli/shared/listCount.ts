@@ -1,5 +1,6 @@
 // `list --all --no-count`: the service is not asked for the total, and the document has
-// none, as for one page. Shared by the list commands that take --no-count.
+// none, as for one page. Shared by the list commands that take --no-count, and by
+// `api <operation> --all --include-count false`.
 
 export function withoutCount<T extends { totalCount?: number }>({ totalCount: _omitted, ...rest }: T): Omit<T, 'totalCount'> {
   return rest;
