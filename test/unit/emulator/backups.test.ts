@@ -203,7 +203,8 @@ describe('backup behaviour', () => {
       ['weekly', 6, 4, 'weeks'],
       ['monthly', 40, 12, 'months'],
     ]);
-    const hourly = list.results.find((s) => s.frequencyType === 'hourly')!;
+    // The newest taken one: one still inProgress (its slot this very minute, above) has no createdAt yet.
+    const hourly = list.results.find((s) => s.frequencyType === 'hourly' && s.status === 'completed')!;
     expect(hourly.policyItems).toEqual([items[0]!.id]);
     expect(new Date(hourly.createdAt as string).getUTCMinutes()).toBe(schedule.referenceMinuteOfHour);
   });
