@@ -11,7 +11,8 @@
 // waits for the job and for the cluster before it prints the connection. The source
 // cluster and its snapshots are only read; env down removes the env's cluster as before.
 import type { Cluster } from '../../api/resources/clusters.js';
-import { ApiError, ConflictError, UsageError } from '../../base/errors.js';
+import { ConflictError, UsageError } from '../../base/errors.js';
+import { isGone } from '../shared/gone.js';
 import type { EnvStepRun, EnvStepWork, EnvTopology } from '../envStep.js';
 import { findSnapshot, majorOf, snapshotRef, startRestore, summarizeRestore, waitForRestore } from './snapshots.js';
 import { checkClusterName, ClusterLocator } from '../clusters/public.js';
@@ -65,7 +66,6 @@ const older = (version: string, than: string): boolean => {
   return a < c || (a === c && b < d);
 };
 
-const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
 /**
  * Finds the snapshot and fits the env's cluster to it (plan.cluster, plan.flex), or
@@ -101,7 +101,7 @@ export async function prepareFromSnapshot(run: EnvStepRun, wanted: FromSnapshotP
   try {
     existing = await envCluster.get();
   } catch (error) {
-    if (!isNotFound(error)) throw error;
+    if (!isGone(error)) throw error;
   }
   if (existing) {
     // The mark, not this runner's state file: the file may be stale (another runner's gc removed

@@ -10,6 +10,7 @@
 // too, down removes only this run's user and entry; an env this runner has no record
 // of holding is refused (exit 16) naming the holder, unless --force.
 import { ApiError, EnvHeldError } from '../../base/errors.js';
+import { isGone } from '../shared/gone.js';
 import type { Context } from '../../core/context.js';
 import type { AccessListEntry } from '../../api/resources/accessList.js';
 import type { ApiClient } from '../../api/client.js';
@@ -26,7 +27,6 @@ export interface DownFlags {
   force?: boolean;
 }
 
-const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 /** The service's answer to a delete of a cluster being deleted already. */
 const ALREADY_DELETING = 'CLUSTER_ALREADY_REQUESTED_DELETION';
 
@@ -44,7 +44,7 @@ async function releaseEntry(ctx: Context, client: ApiClient, projectId: string, 
   try {
     entry = (await accessList.getAccessListEntry(client, projectId, value)).body;
   } catch (error) {
-    if (isNotFound(error)) return false;
+    if (isGone(error)) return false;
     throw error;
   }
   if (envOfEntry(entry) !== name) return false; // not marked for it, or permanent (no deleteAfterDate): kept
@@ -60,7 +60,7 @@ async function releaseEntry(ctx: Context, client: ApiClient, projectId: string, 
         await accessList.deleteAccessListEntry(client, projectId, value);
         return true;
       } catch (error) {
-        if (isNotFound(error)) return false;
+        if (isGone(error)) return false;
         throw error;
       }
     }
@@ -82,7 +82,7 @@ async function userExists(client: ApiClient, projectId: string, username: string
     await getDatabaseUser(client, projectId, ENV_USER_DB, username);
     return true;
   } catch (error) {
-    if (isNotFound(error)) return false;
+    if (isGone(error)) return false;
     throw error;
   }
 }
@@ -141,7 +141,7 @@ async function releaseHold(ctx: Context, client: ApiClient, projectId: string, n
       await users.deleteDatabaseUser(client, projectId, ENV_USER_DB, holder.username);
       removed.push(`database user ${holder.username}`);
     } catch (error) {
-      if (!isNotFound(error)) throw error;
+      if (!isGone(error)) throw error;
     }
   }
   const value = state?.entry ?? mine.find((h) => h.entry !== undefined)?.entry;
@@ -197,7 +197,7 @@ export async function removeEnv(
       await users.deleteDatabaseUser(client, projectId, ENV_USER_DB, username);
       usersRemoved.push(username);
     } catch (error) {
-      if (!isNotFound(error)) throw error;
+      if (!isGone(error)) throw error;
     }
   }
 
@@ -237,7 +237,7 @@ export async function removeEnv(
             await (known ? (known.cluster!.flex ? flex() : dedicated()) : locator.call(dedicated, flex));
           } catch (error) {
             // Deleted, or being deleted, since it was read: by another down or gc.
-            if (!(error instanceof ApiError && error.errorCode === ALREADY_DELETING) && !isNotFound(error)) throw error;
+            if (!(error instanceof ApiError && error.errorCode === ALREADY_DELETING) && !isGone(error)) throw error;
             sent = false;
           }
         }
@@ -246,7 +246,7 @@ export async function removeEnv(
         if (sent) removed.push(`cluster ${name} (deleting)`);
       } else ctx.io.note(`cdba: cluster ${name} has no ${ENV_TAG_KEY}=${name} tag for this env: not made by env up, kept`);
     } catch (error) {
-      if (!isNotFound(error)) throw error;
+      if (!isGone(error)) throw error;
       locator.forget();
     }
   } else if (state && !state.cluster.created) ctx.io.note(`cdba: cluster ${name} was there before env up: kept`);

@@ -5,7 +5,8 @@
 // entry's deleteAfterDate. Nothing is shortened: whatever already
 // ends later keeps its date.
 import type { Command } from '@commander-js/extra-typings';
-import { ApiError, CdbaError, ExitCode } from '../../base/errors.js';
+import { CdbaError, ExitCode } from '../../base/errors.js';
+import { isGone } from '../shared/gone.js';
 import type { Context } from '../../core/context.js';
 import { completedArgument, lookup, withExamples, type App } from '../command.js';
 
@@ -30,7 +31,6 @@ export function registerEnvExtend(env: Command, app: App): void {
   ]);
 }
 
-const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 const later = (current: unknown, expires: string): boolean => typeof current === 'string' && Date.parse(current) >= Date.parse(expires);
 
 export async function runEnvExtend(ctx: Context, name: string, ttl: string): Promise<void> {
@@ -60,7 +60,7 @@ export async function runEnvExtend(ctx: Context, name: string, ttl: string): Pro
     else if (await extendClusterExpiry(locator, cluster, expires)) changed.push(`cluster ${name}`);
     else kept.push(`cluster ${name}`);
   } catch (error) {
-    if (!isNotFound(error)) throw error;
+    if (!isGone(error)) throw error;
     locator.forget();
   }
 
@@ -82,7 +82,7 @@ export async function runEnvExtend(ctx: Context, name: string, ttl: string): Pro
         changed.push(`database user ${each}`);
       }
     } catch (error) {
-      if (!isNotFound(error)) throw error;
+      if (!isGone(error)) throw error;
     }
   }
 

@@ -40,7 +40,7 @@ export function registerEnvGc(env: Command, app: App): void {
     .command('gc')
     .description('remove every env past its end, from any runner, as env down would: its user, its access-list entry and the cluster if the env made it (a cluster it did not make is never deleted); judged on the service\'s clock. Safe to run from several places at once')
     .option('--dry-run', 'print what would be removed, and remove nothing')
-    .option('--exit-code', 'with --dry-run: exit 10 when there is something to remove, 0 when there is nothing')
+    .option('--exit-code', 'with --dry-run: exit 18 when there is something to remove, 0 when there is nothing')
     .option('--older-than <duration>', 'also remove envs whose cluster was made longer ago than this (30m, 6h, 2d), ended or not', olderThanFlag)
     .action(async (options, cmd) => {
       await runEnvGc(app.context(cmd), options);
@@ -104,7 +104,7 @@ export async function runEnvGc(ctx: Context, flags: GcFlags): Promise<void> {
   if (flags.dryRun) {
     if (flags.exitCode && plan.totalCount > 0) {
       const { ExitCode, QuietExit } = await import('../../base/errors.js');
-      throw new QuietExit(ExitCode.changesPending);
+      throw new QuietExit(ExitCode.envsToRemove);
     }
     return;
   }

@@ -5,6 +5,7 @@
 // IDLE and the entry ACTIVE; records what it made (state.ts) and prints the
 // connection. Everything the flags can be wrong about is refused before a request.
 import { ApiError, CdbaError, EnvHeldError, InterruptedError, UsageError, WatchTimeoutError } from '../../base/errors.js';
+import { isGone } from '../shared/gone.js';
 import type { Context } from '../../core/context.js';
 import { resolveDeleteAfter } from '../../core/deleteAfter.js';
 import { currentAddress, EntryFailedError, entryValue, parseAccessEntry, type AccessEntry } from '../access-list/public.js';
@@ -138,7 +139,6 @@ export async function clusterBody(ctx: Context, name: string, flags: Pick<UpFlag
   return cluster;
 }
 
-const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
 const isConflict = (error: unknown, code: string): boolean => error instanceof ApiError && error.status === 409 && error.errorCode === code;
 
@@ -269,7 +269,7 @@ async function upCluster(up: Up): Promise<Cluster> {
     try {
       return await reuse();
     } catch (error) {
-      if (!isNotFound(error)) throw error;
+      if (!isGone(error)) throw error;
     }
   }
   const checkHint = `the cluster may have been created; \`${ctx.followUp('env', 'up', name)}\` again reuses it`;
@@ -313,7 +313,7 @@ async function upEntry(up: Up, entry: AccessEntry): Promise<string> {
   try {
     existingEntry = (await accessList.getAccessListEntry(client, projectId, value)).body;
   } catch (error) {
-    if (!isNotFound(error)) throw error;
+    if (!isGone(error)) throw error;
   }
   const deleteAfterDate = plan.expires;
   const address = entry.kind === 'address' ? { ipAddress: entry.address } : entry.kind === 'cidr' ? { cidrBlock: entry.block } : {};
@@ -363,7 +363,7 @@ async function renewUser(up: Up, password: string, mine: Holder, others: Holder[
   try {
     await users.updateDatabaseUser(client, projectId, ENV_USER_DB, mine.username, userFields(up, password, mine));
   } catch (error) {
-    if (!isNotFound(error)) throw error;
+    if (!isGone(error)) throw error;
     return claimUser(up, password, others);
   }
   state.user = mine.username;
@@ -407,7 +407,7 @@ async function claimUser(up: Up, password: string, others: readonly Holder[]): P
     try {
       taken = holderOf((await users.getDatabaseUser(client, projectId, ENV_USER_DB, username)).body);
     } catch (error) {
-      if (!isNotFound(error)) throw error;
+      if (!isGone(error)) throw error;
       continue; // gone again: try once more
     }
     if (taken.id === plan.holder) {

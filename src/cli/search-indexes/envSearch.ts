@@ -7,6 +7,7 @@
 // connection is printed only then.
 import type { ApiClient } from '../../api/client.js';
 import { ApiError, ConflictError, UsageError } from '../../base/errors.js';
+import { isGone } from '../shared/gone.js';
 import { sameDefinition } from '../../model/searchIndex.js';
 import type { Context } from '../../core/context.js';
 import type { EnvStepWork } from '../envStep.js';
@@ -41,7 +42,6 @@ export async function planSearch(ctx: Context, flags: SearchFlags): Promise<Sear
   return { sampleData: flags.sampleData === true, indexes };
 }
 
-const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
 /** The sample data, then every index, each READY and queryable when this returns. */
 export async function bringUpSearch(ctx: Context, plan: SearchPlan, target: { client: ApiClient; projectId: string }, cluster: string, remaining: () => number | undefined = () => undefined): Promise<void> {
@@ -61,7 +61,7 @@ export async function bringUpSearch(ctx: Context, plan: SearchPlan, target: { cl
     try {
       existing = await api.getSearchIndex(client, projectId, cluster, ref);
     } catch (error) {
-      if (!isNotFound(error) || (error as ApiError).errorCode === 'CLUSTER_NOT_FOUND') throw error;
+      if (!isGone(error) || (error as ApiError).errorCode === 'CLUSTER_NOT_FOUND') throw error;
     }
     if (existing === undefined) {
       const lost = `the index may have been created; \`${ctx.followUp('search-indexes', 'get', cluster, name)}\` shows it`;

@@ -70,7 +70,7 @@ const removedBy = (stderr: string): string[] =>
   [...stderr.matchAll(/^cdba: env \S+: removed (.*)$/gm)].flatMap((m) => m[1]!.split(', ').map((thing) => thing.replace(/ \(deleting\)$/, '')));
 
 describe('env gc', () => {
-  it('--dry-run prints the plan and removes nothing; --exit-code exits 10 while it is not empty', async () => {
+  it('--dry-run prints the plan and removes nothing; --exit-code exits 18 (its own code: apply has 10) while it is not empty', async () => {
     await fleet();
     emu!.resetStats();
     const plan = await run(['env', 'gc', '--dry-run', '-o', 'json']);
@@ -87,7 +87,7 @@ describe('env gc', () => {
     expect(emu!.stats().byMethod.POST ?? 0).toBe(0);
 
     const exit = await run(['env', 'gc', '--dry-run', '--exit-code', '-o', 'json']);
-    expect(exit.exitCode).toBe(10);
+    expect(exit.exitCode).toBe(18);
     expect(JSON.parse(exit.stdout).totalCount).toBe(3);
     expect(exit.stderr).toBe('');
 

@@ -66,6 +66,7 @@ describe('the exit-code table', () => {
       declined: 15,
       envHeld: 16,
       emptyFile: 17,
+      envsToRemove: 18,
       commandNotFound: 127,
       interrupted: 130,
       terminated: 143,
