@@ -69,7 +69,7 @@ export function operationOptions(op: DescribedOperation): Option[] {
     options.push(new Option('--file <file>', 'request body: a JSON file, or - for stdin; checked against the operation\'s schema'));
     options.push(new Option('-f, --field <path=value>', 'body field, typed by the schema (a.b nests, a number indexes an array); repeatable').argParser(pathValueFlag('-f')));
   }
-  if (isPaged(op)) options.push(new Option('--all', 'every page: the results of all pages in one document, written as the pages arrive (--items-per-page sets the page size; not with --page-num)'));
+  if (isPaged(op)) options.push(new Option('--all', 'every page: the results of all pages in one document, written as the pages arrive (--items-per-page sets the page size; not with --page-num or --envelope true)'));
   if (op.binary) options.push(new Option('--out <file>', `write the answer (${op.binary}) to this file as it arrives (mode 0600, renamed into place once whole, never through a link); it never goes to a terminal`));
   return options;
 }
@@ -273,11 +273,14 @@ interface AllPaging {
 /**
  * What --all takes of the paging flags, before any request: --items-per-page is the page
  * size and --include-count false follows the next links without a total, as `clusters list
- * --all --limit N --no-count` do; --page-num, which names one page, is refused.
+ * --all --limit N --no-count` do; --page-num, which names one page, and --envelope true,
+ * which hides the pages' results, are refused.
  */
 export function allPaging(query: Query): AllPaging {
   const { pageNum, itemsPerPage, includeCount, ...rest } = query;
   if (pageNum !== undefined) throw new UsageError('--page-num names one page and --all asks for every page: give one of them');
+  // An enveloped page ({status, content}) has no results or links where --all follows them.
+  if (String(rest.envelope) === 'true') throw new UsageError('--envelope true wraps each page in {status, content}, and --all reads the pages unwrapped: leave --envelope out');
   let pageSize: number | undefined;
   if (itemsPerPage !== undefined) {
     pageSize = Number(itemsPerPage);

@@ -204,6 +204,9 @@ describe('api <operationId>', () => {
     const refused = await api(['listClusters', '--all', '--page-num', '2']);
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toBe('cdba: --page-num names one page and --all asks for every page: give one of them\n');
+    const enveloped = await api(['listClusters', '--all', '--envelope', 'true']);
+    expect(enveloped.exitCode).toBe(2);
+    expect(enveloped.stderr).toBe('cdba: --envelope true wraps each page in {status, content}, and --all reads the pages unwrapped: leave --envelope out\n');
     const zero = await api(['listClusters', '--all', '--items-per-page', '0']);
     expect(zero.exitCode).toBe(2);
     expect(zero.stderr.trim().split('\n')).toHaveLength(1);
