@@ -70,7 +70,7 @@ export function operationOptions(op: DescribedOperation): Option[] {
     options.push(new Option('-f, --field <path=value>', 'body field, typed by the schema (a.b nests, a number indexes an array); repeatable').argParser(pathValueFlag('-f')));
   }
   if (isPaged(op)) options.push(new Option('--all', 'every page: the results of all pages in one document, written as the pages arrive (--items-per-page sets the page size; not with --page-num or --envelope true)'));
-  if (op.binary) options.push(new Option('--out <file>', `write the answer (${op.binary}) to this file as it arrives (mode 0600, renamed into place once whole, never through a link); it never goes to a terminal`));
+  if (op.binary) options.push(new Option('--out <file>', `write the answer (${op.binary}) to this file as it arrives (mode 0600, renamed into place once whole, never through a link), or "-" for stdout; it never goes to a terminal`));
   return options;
 }
 
@@ -184,10 +184,11 @@ export async function runOperation(ctx: Context, op: DescribedOperation, flags: 
   const paging = flags.all ? allPaging(query) : undefined;
   const fields = flags.field ?? [];
   if (flags.file !== undefined && fields.length > 0) throw new UsageError('--file and -f both give the body; use one');
-  if (op.binary && flags.out === undefined && ctx.io.outIsTTY) {
+  const out = flags.out === '-' ? undefined : flags.out; // "-": stdout, as logs download's --out - is
+  if (op.binary && out === undefined && ctx.io.outIsTTY) {
     throw new UsageError(`${op.id} answers ${op.binary} bytes, which are not shown on a terminal: give --out FILE, or redirect stdout to a file`);
   }
-  if (op.binary && flags.out !== undefined) await checkOut(flags.out);
+  if (op.binary && out !== undefined) await checkOut(out);
   const { apiVersion } = await ctx.settings();
   const version = await chooseVersion(op, apiVersion);
   const spec = await bodySpec(description, op, version);
@@ -230,7 +231,7 @@ export async function runOperation(ctx: Context, op: DescribedOperation, flags: 
   let written: number | undefined;
   const sink = op.binary
     ? async (bytes: AsyncIterable<Uint8Array>): Promise<void> => {
-        written = flags.out === undefined ? await streamOut(ctx, bytes) : await writeOut(bytes, flags.out);
+        written = out === undefined ? await streamOut(ctx, bytes) : await writeOut(bytes, out);
       }
     : undefined;
   const response = await client
@@ -254,7 +255,7 @@ export async function runOperation(ctx: Context, op: DescribedOperation, flags: 
       throw error;
     });
   if (op.binary) {
-    if (flags.out !== undefined) ctx.io.note(`wrote ${written ?? 0} bytes to ${flags.out}`);
+    if (out !== undefined) ctx.io.note(`wrote ${written ?? 0} bytes to ${out}`);
     return;
   }
   const { printDocument } = await import('./print.js');

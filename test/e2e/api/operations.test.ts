@@ -175,11 +175,11 @@ describe('api <operationId>', () => {
   });
 
   it('--all is JSON as the api command prints it: indented on a terminal, --query\'s result as JSON', async () => {
-    const tty = await cdba(['api', 'listClusters', '--all'], { env: ownerEnv(emu.url, READS), tty: true });
+    const tty = await cdba(['api', 'listClusters', '--all'], { env: { ...ownerEnv(emu.url, READS), NO_COLOR: '1' }, tty: true });
     expect(tty.exitCode).toBe(0);
     expect(tty.stdout).toMatch(/^\{\n {2}"results": \[\n/);
     expect((JSON.parse(tty.stdout) as { results: Array<{ name: string }> }).results.map((c) => c.name).sort()).toEqual(NAMES);
-    const names = await cdba(['api', 'listClusters', '--all', '--query', 'sort(results[].name)'], { env: ownerEnv(emu.url, READS), tty: true });
+    const names = await cdba(['api', 'listClusters', '--all', '--query', 'sort(results[].name)'], { env: { ...ownerEnv(emu.url, READS), NO_COLOR: '1' }, tty: true });
     expect(names.exitCode).toBe(0);
     expect(JSON.parse(names.stdout)).toEqual(NAMES);
     const table = await api(['listClusters', '--all', '-o', 'table', '--query', 'results[].{name: name}']);
@@ -227,6 +227,15 @@ describe('api <operationId>', () => {
     expect(() => gunzipSync(readFileSync(file))).not.toThrow();
     const piped = await api(['downloadClusterLog', '--host-name', host, '--log-name', 'mongodb']);
     expect(piped.exitCode, piped.stderr).toBe(0);
+    // --out - is stdout, as logs download's is: no file named "-", and still never a terminal.
+    const dashed = await api(['downloadClusterLog', '--host-name', host, '--log-name', 'mongodb', '--out', '-']);
+    expect(dashed.exitCode, dashed.stderr).toBe(0);
+    expect(dashed.stdout.length).toBeGreaterThan(0);
+    expect(dashed.stderr).toBe('');
+    expect(existsSync(join(process.cwd(), '-'))).toBe(false);
+    const onTerminal = await cdba(['api', 'downloadClusterLog', '--host-name', host, '--log-name', 'mongodb', '--out', '-'], { env: { ...ownerEnv(emu.url, READS), NO_COLOR: '1' }, tty: true });
+    expect(onTerminal.exitCode).toBe(2);
+    expect(onTerminal.stderr).toMatch(/^cdba: \w+ answers gzip bytes, which are not shown on a terminal: give --out FILE, or redirect stdout to a file\n/);
 
     const before = requests();
     const missing = await api(['downloadClusterLog', '--host-name', host, '--log-name', 'mongodb', '--out', join(dir, 'no-such-dir', 'x.gz')]);
