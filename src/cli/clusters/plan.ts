@@ -87,7 +87,9 @@ function prune(value: unknown, names: string[], isWritable: IsWritable): unknown
 
 /**
  * The desired document with the sizes the service keeps in step with the electable
- * nodes' filled in, where it names an electable size and leaves theirs out: read-only
+ * nodes' filled in, where it names an electable size and leaves theirs out, or gives
+ * theirs as they are now while the electable size changes (a saved document with one
+ * size edited): read-only
  * nodes always share it ("base nodes within a shard must use the same instance size"),
  * analytics nodes too before 2024-08-05 ("every hardware specification must use the
  * same instanceSize"; the OpenAPI description of ReplicationSpec and of the hardware
@@ -105,10 +107,14 @@ export function sizesInStep(desired: Doc, current: Doc, inStep: readonly string[
       if (!isObject(region) || !isObject(region.electableSpecs) || typeof region.electableSpecs.instanceSize !== 'string') return;
       const size = region.electableSpecs.instanceSize;
       const now = currentRegions[j];
+      if (!isObject(now)) return;
+      const resized = isObject(now.electableSpecs) && now.electableSpecs.instanceSize !== size;
       for (const kind of inStep) {
         const given = region[kind];
-        if (isObject(given) && given.instanceSize !== undefined) continue;
-        if (!isObject(now) || !isObject(now[kind])) continue;
+        if (!isObject(now[kind])) continue;
+        // A size given as it is now, beside an electable size that changes, is what a saved
+        // `get -o json` had: it moves with the edit. One that differs from now is the user's own.
+        if (isObject(given) && given.instanceSize !== undefined && !(resized && given.instanceSize === now[kind].instanceSize)) continue;
         region[kind] = { ...(isObject(given) ? given : {}), instanceSize: size };
       }
     });

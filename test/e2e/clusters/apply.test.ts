@@ -92,6 +92,35 @@ describe.concurrent.each(EACH_VERSION)('apply at $version', ({ version, tag }) =
     });
   }
 
+  if (!legacy(version)) {
+    it('a saved `get -o json` with only the electable size edited: the sizes in step move with it, in the plan and the PATCH', async () => {
+      const name = `ap-${tag}-saved`;
+      expect((await run(world, ['clusters', 'apply', '--file', specFile(name, spec(name, version))], { version })).exitCode).toBe(0);
+      const got = await run(world, ['clusters', 'get', name, '-o', 'json'], { version });
+      expect(got.exitCode, got.stderr).toBe(0);
+      const saved = JSON.parse(got.stdout) as { replicationSpecs: Array<{ regionConfigs: Array<Record<string, { instanceSize: string }>> }> };
+      const region = saved.replicationSpecs[0]!.regionConfigs[0]!;
+      const inStep = ['readOnlySpecs', ...(version === 'default' ? [] : ['analyticsSpecs'])];
+      for (const kind of inStep) expect(region[kind]!.instanceSize).toBe('M10');
+      region.electableSpecs!.instanceSize = 'M20';
+      const edited = await run(world, ['clusters', 'apply', '--file', '-', '-o', 'json'], { version, input: JSON.stringify(saved) });
+      expect(edited.exitCode, edited.stderr).toBe(0);
+      const path = (kind: string): string => `replicationSpecs[0].regionConfigs[0].${kind}.instanceSize`;
+      const byPath = (a: { path: string }, b: { path: string }): number => a.path.localeCompare(b.path);
+      // In the saved document's order of keys.
+      expect((JSON.parse(edited.stdout).changes as Array<{ path: string }>).sort(byPath)).toEqual(['electableSpecs', ...inStep].map((kind) => ({ path: path(kind), from: 'M10', to: 'M20' })).sort(byPath));
+      const sent = requestsFor(world.emulators.fast, name).at(-1)!.body as typeof saved;
+      for (const kind of ['electableSpecs', ...inStep]) expect(sent.replicationSpecs[0]!.regionConfigs[0]![kind]!.instanceSize).toBe('M20');
+      // A size the user changed too is theirs: sent as given.
+      const own = JSON.parse(got.stdout) as typeof saved;
+      own.replicationSpecs[0]!.regionConfigs[0]!.electableSpecs!.instanceSize = 'M30';
+      own.replicationSpecs[0]!.regionConfigs[0]!.readOnlySpecs!.instanceSize = 'M40';
+      const planned = await run(world, ['clusters', 'apply', '--file', '-', '--dry-run', '-o', 'json'], { version, input: JSON.stringify(own) });
+      expect(planned.exitCode, planned.stderr).toBe(0);
+      expect(JSON.parse(planned.stdout).changes).toContainEqual({ path: path('readOnlySpecs'), from: 'M20', to: 'M40' });
+    });
+  }
+
   it('what `get -o json` prints applies as no change (read-only and server-filled fields are not drift)', async () => {
     const name = `ap-${tag}-rt`;
     expect((await run(world, ['clusters', 'apply', '--file', specFile(name, spec(name, version))], { version })).exitCode).toBe(0);
