@@ -3,8 +3,7 @@
 // from --file or -f fields checked against its schema, sent at its own version. The
 // command is made when it is named (index.ts adds it to the tree before commander parses
 // it), so `--help`, unknown flags and enum choices are commander's as for any command.
-import { accessSync, constants, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { ApiClient, Query } from '../../api/client.js';
 import type { Description, DescribedOperation, DescribedParam } from '../../api/description.js';
@@ -188,7 +187,7 @@ export async function runOperation(ctx: Context, op: DescribedOperation, flags: 
   if (op.binary && out === undefined && ctx.io.outIsTTY) {
     throw new UsageError(`${op.id} answers ${op.binary} bytes, which are not shown on a terminal: give --out FILE, or redirect stdout to a file`);
   }
-  if (op.binary && out !== undefined) await checkOut(out);
+  if (op.binary && out !== undefined) (await loadLogWriter()).checkOutFile(out);
   const { apiVersion } = await ctx.settings();
   const version = await chooseVersion(op, apiVersion);
   const spec = await bodySpec(description, op, version);
@@ -311,31 +310,6 @@ async function writeAll(ctx: Context, client: ApiClient, path: string, resource:
 
 /** The most bytes --out takes, as `logs download` by default: a bound on the disk, not on memory. */
 const MAX_OUT_BYTES = 16 * 1024 ** 3;
-
-/**
- * --out, before any request: a directory that exists, and a name that is a regular file or
- * nothing (never a link or a directory); the file itself is written as `logs download`
- * writes one.
- */
-async function checkOut(out: string): Promise<void> {
-  if (out === '') throw new UsageError('--out needs a file name');
-  const shown = escapeControl(out);
-  const dir = dirname(resolve(out));
-  let isDirectory = false;
-  try {
-    isDirectory = statSync(dir).isDirectory();
-  } catch (error) {
-    throw new UsageError(`--out ${shown}: cannot write in ${escapeControl(dir)}: ${fsReason(error)}`);
-  }
-  if (!isDirectory) throw new UsageError(`--out ${shown}: ${escapeControl(dir)} is not a directory`);
-  try {
-    accessSync(dir, constants.W_OK);
-  } catch (error) {
-    throw new UsageError(`--out ${shown}: cannot write in ${escapeControl(dir)}: ${fsReason(error)}`);
-  }
-  const { checkFinalPath } = await loadLogWriter();
-  checkFinalPath(resolve(out));
-}
 
 /**
  * The body to --out through the project's one writer of downloaded files (`logs download`'s):

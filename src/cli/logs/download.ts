@@ -4,8 +4,8 @@
 // names them (Content-Disposition, made safe: fileName.ts) and written through a
 // temporary file (writeFile.ts). A progress line shows on a terminal (stderr), nothing
 // on a pipe. Gzip is never written to a terminal: `--out -` there needs --decompress.
-import { lstatSync, mkdirSync, statSync, type Stats } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { lstatSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Option, type Command } from '@commander-js/extra-typings';
 import { LocalFailureError, UsageError } from '../../base/errors.js';
 import { fsReason } from '../../base/fsError.js';
@@ -112,41 +112,12 @@ export const WRITTEN_TABLE: TableSpec<Written> = {
 
 const human = (n: number): string => (n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`);
 
-/** What a path itself is (a link is a link, not what it points to); undefined when nothing is there. */
-function lstatOf(path: string, label: string): Stats | undefined {
-  try {
-    return lstatSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UsageError(`${label}: ${fsReason(error)}`);
-  }
-}
-
-/**
- * What the client can tell of --out before any request: the file's directory exists (cdba
- * does not make it), and the name is absent or a regular file, never a link (cdba does not
- * write through one; the directories above it may be links).
- */
-function checkOutFile(out: string): void {
-  const label = `--out ${escapeControl(out)}`;
-  const parent = dirname(resolve(out));
-  let parentStat;
-  try {
-    parentStat = statSync(parent);
-  } catch (error) {
-    throw new UsageError(`${label}: cannot write in ${escapeControl(dirname(out))}: ${fsReason(error)} (cdba makes no directory for --out)`);
-  }
-  if (!parentStat.isDirectory()) throw new UsageError(`${label}: ${escapeControl(dirname(out))} is not a directory`);
-  const stat = lstatOf(resolve(out), label);
-  if (stat?.isSymbolicLink()) throw new UsageError(`${label} is a symbolic link: cdba does not write through links; name the file itself`);
-  if (stat && !stat.isFile()) throw new UsageError(`${label}: not a regular file; cdba writes a new file under that name`);
-}
-
 /**
  * The same for the directory of the files (made when absent): not a link, not a file, and no
  * file where a directory above it should be (lstat says ENOTDIR: one line, before any request).
  */
-function checkOutDir(dir: string, label: string): void {
+async function checkOutDir(dir: string, label: string): Promise<void> {
+  const { lstatOf } = await import('./writeFile.js');
   const stat = lstatOf(dir, label);
   if (stat?.isSymbolicLink()) throw new UsageError(`${label} is a symbolic link: cdba does not write through links; name the directory itself`);
   if (stat && !stat.isDirectory()) throw new UsageError(`${label}: not a directory`);
@@ -178,9 +149,9 @@ export async function runLogsDownload(ctx: Context, target: string, flags: Downl
   const defaultDir = word.kind === 'cluster' ? `${safeFileName(word.name, 'cluster')}-logs` : '.';
   const dir = resolve(flags.dir ?? defaultDir);
   if (flags.out !== undefined) {
-    if (!toStdout) checkOutFile(flags.out);
+    if (!toStdout) (await import('./writeFile.js')).checkOutFile(flags.out);
   } else {
-    checkOutDir(dir, flags.dir !== undefined ? `--dir ${escapeControl(flags.dir)}` : `${escapeControl(defaultDir)} (the directory without --dir)`);
+    await checkOutDir(dir, flags.dir !== undefined ? `--dir ${escapeControl(flags.dir)}` : `${escapeControl(defaultDir)} (the directory without --dir)`);
   }
 
   const { resolveProcesses } = await loadProcessResolver();

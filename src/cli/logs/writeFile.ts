@@ -4,13 +4,14 @@
 // SIGTERM, so a partial download never stays under the final name. With `decompress`
 // the body is gunzipped as it streams, its decompressed size capped (server data).
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fsyncSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { accessSync, closeSync, constants, fsyncSync, lstatSync, openSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { CdbaError, ExitCode, LocalFailureError, UsageError } from '../../base/errors.js';
 import { fsReason } from '../../base/fsError.js';
+import { escapeControl } from '../../base/sanitize.js';
 import { onTerminate } from '../../base/terminate.js';
 
 const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
@@ -33,6 +34,44 @@ export interface WriteTarget {
   maxBytes: number;
   /** Told the bytes received so far (compressed), and the total when the service said it. */
   progress?: (received: number) => void;
+}
+
+/**
+ * What the client can tell of an --out FILE before any request (`logs download --out`,
+ * `api <operation> --out`): its directory exists (cdba makes none) and takes a new file,
+ * and the name is absent or a regular file, never a link (cdba does not write through one;
+ * the directories above it may be links). Exit 2, one line.
+ */
+export function checkOutFile(out: string): void {
+  if (out === '') throw new UsageError('--out needs a file name, or "-" for stdout');
+  const label = `--out ${escapeControl(out)}`;
+  const parent = dirname(resolve(out));
+  const cannot = (error: unknown): UsageError => new UsageError(`${label}: cannot write in ${escapeControl(dirname(out))}: ${fsReason(error)} (cdba makes no directory for --out)`);
+  let parentStat;
+  try {
+    parentStat = statSync(parent);
+  } catch (error) {
+    throw cannot(error);
+  }
+  if (!parentStat.isDirectory()) throw new UsageError(`${label}: ${escapeControl(dirname(out))} is not a directory`);
+  try {
+    accessSync(parent, constants.W_OK);
+  } catch (error) {
+    throw cannot(error);
+  }
+  const stat = lstatOf(resolve(out), label);
+  if (stat?.isSymbolicLink()) throw new UsageError(`${label} is a symbolic link: cdba does not write through links; name the file itself`);
+  if (stat && !stat.isFile()) throw new UsageError(`${label}: not a regular file; cdba writes a new file under that name`);
+}
+
+/** What a path itself is (a link is a link, not what it points to); undefined when nothing is there. */
+export function lstatOf(path: string, label: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new UsageError(`${label}: ${fsReason(error)}`);
+  }
 }
 
 /** Refuses a final path that is not a regular file or absent (a link, a directory): exit 2. */
