@@ -54,7 +54,9 @@ export async function* streamAll<T>(
   const asText = options.itemsAsText ?? false;
   const first = await source.getPage<T>(firstPath, target, asText);
   const self = { rel: 'self', href: linkHref(first, 'self') ?? source.origin + firstPath };
-  const { totalCount } = first;
+  // The count is used only where it was asked for: without it some lists still send one
+  // (events answer "totalCount":0 with includeCount=false), which counts nothing.
+  const totalCount = (options.count ?? true) ? first.totalCount : undefined;
   const firstCount = first.results.length;
   // A service that caps the page size below what was asked sends fewer items: page by what it sends.
   const perPage = firstCount > 0 && firstCount < pageSize ? firstCount : pageSize;
@@ -71,16 +73,27 @@ export async function* streamAll<T>(
     return { totalCount, links: [self] };
   }
 
-  // No count: follow the next links one by one.
+  // No count: follow the next links one by one. A list whose pages carry no next link
+  // without the count (events: not even a full page has one) is asked for the next page
+  // by number while each page comes back full; a short or empty page is the last.
   let count = firstCount;
   const guard = new PageGuard();
   guard.visit(firstPath);
-  while (next !== undefined) {
-    guard.visit(next);
-    const page: ListPage<T> = await source.getPage<T>(next, target, asText);
+  let linked = next !== undefined;
+  let pageNum = 1;
+  let lastCount = firstCount;
+  for (;;) {
+    let nextPath: string;
+    if (next !== undefined) nextPath = next;
+    else if (!linked && lastCount >= pageSize) nextPath = source.pathFor(target.selection, path, pageQuery(++pageNum));
+    else break;
+    guard.visit(nextPath);
+    const page: ListPage<T> = await source.getPage<T>(nextPath, target, asText);
     next = nextOnOrigin(source.origin, page);
-    count += page.results.length;
-    yield page.results;
+    linked ||= next !== undefined;
+    lastCount = page.results.length;
+    count += lastCount;
+    if (lastCount > 0) yield page.results;
   }
   return { totalCount: count, links: [self] };
 }

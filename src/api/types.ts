@@ -148,7 +148,11 @@ export interface FetchAllOptions {
   concurrency?: number;
   /** itemsPerPage to ask for. Default 500, the service's maximum. */
   pageSize?: number;
-  /** Ask the service for totalCount (includeCount). Default true; false follows the next links one by one. */
+  /**
+   * Ask the service for totalCount (includeCount). Default true; false follows the next links
+   * one by one, or where a list gives none without the count (events), asks page after page
+   * by number until one comes back short or empty.
+   */
   count?: boolean;
   /**
    * Items may come as their JSON text (a JsonText: what JSON.stringify gives for

@@ -29,13 +29,14 @@ export interface ProcessQuery {
   since?: number;
   /** ms */
   duration?: number;
+  /** Sent as the parameter repeated, once per namespace (the description: "pass the parameter multiple times"). */
   namespaces?: string[];
 }
 
 const query = (q: ProcessQuery, extra: Query = {}): Query => ({
   ...(q.since !== undefined ? { since: q.since } : {}),
   ...(q.duration !== undefined ? { duration: q.duration } : {}),
-  ...(q.namespaces && q.namespaces.length > 0 ? { namespaces: q.namespaces.join(',') } : {}),
+  ...(q.namespaces && q.namespaces.length > 0 ? { namespaces: q.namespaces } : {}),
   ...extra,
 });
 

@@ -44,7 +44,7 @@ export function advisorWindow(flags: Pick<ProcessFlags, 'since' | 'duration'>): 
 const NAMESPACE = /^[^.$\0/\\ "]+\.[^$\0]+$/;
 
 function checkNamespaces(list: readonly string[] = []): string[] {
-  for (const ns of list) if (!NAMESPACE.test(ns) || ns.includes(',')) throw new UsageError(`invalid --namespace "${ns}": expected <database>.<collection>`);
+  for (const ns of list) if (!NAMESPACE.test(ns)) throw new UsageError(`invalid --namespace "${ns}": expected <database>.<collection>`);
   return [...list];
 }
 

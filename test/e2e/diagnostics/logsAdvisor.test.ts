@@ -267,6 +267,22 @@ describe('performance-advisor', () => {
     expect((await cdba(['performance-advisor', 'managed-slow-ms', 'enable'], { env })).exitCode).toBe(0);
   });
 
+  it('--namespace repeated goes as the parameter repeated, as the description says; a comma is part of a name', async () => {
+    const primary = (await processes()).find((p) => p.typeName === 'REPLICA_PRIMARY')!;
+    const result = await cdba(['performance-advisor', 'slow-queries', primary.id, '--namespace', 'sample.movies', '--namespace', 'other.a,b', '--debug', '-o', 'json'], { env });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const asked = result.stderr.split('\n').find((line) => line.includes('/performanceAdvisor/slowQueryLogs?'));
+    expect(asked, result.stderr).toBeDefined();
+    expect(asked).toContain('namespaces=sample.movies&namespaces=other.a%2Cb');
+    const lines = (JSON.parse(result.stdout) as Array<{ slowQueries: Array<{ namespace: string }> }>)[0]!.slowQueries;
+    expect(lines.length).toBeGreaterThan(40);
+    expect(new Set(lines.map((q) => q.namespace))).toEqual(new Set(['sample.movies']));
+    // One value that holds a comma is one namespace (none ran there), not two.
+    const joined = await cdba(['performance-advisor', 'slow-queries', primary.id, '--namespace', 'sample.movies,other.c', '-o', 'json'], { env });
+    expect(joined.exitCode, joined.stderr).toBe(0);
+    expect((JSON.parse(joined.stdout) as Array<{ slowQueries: unknown[] }>)[0]!.slowQueries).toEqual([]);
+  });
+
   it('refuses a bad --since, --duration, --namespace or --n-logs before any request', async () => {
     const before = requests();
     for (const args of [['--since', 'soon'], ['--duration', '5 parsecs'], ['--namespace', 'nodot'], ['--n-logs', '20001']]) {

@@ -71,6 +71,17 @@ describe('events list and get', () => {
     expectOneErrorLine(await cdba(['events', 'get', '0123456789abcdef01234567'], { env }), 4, /EVENT_NOT_FOUND/);
   });
 
+  it('--all --no-count: every event, though without the count the service sends no next link (and totalCount 0)', async () => {
+    const counted = json((await cdba(['events', 'list', '--all', '--limit', '1', '-o', 'json'], { env })).stdout);
+    expect(counted.results.length).toBeGreaterThanOrEqual(3);
+    const result = await cdba(['events', 'list', '--all', '--no-count', '--limit', '1', '-o', 'json'], { env });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const document = json(result.stdout);
+    expect(document.results).toEqual(counted.results);
+    expect(document.totalCount).toBe(counted.results.length);
+    expect(document.links[0].href).toContain('includeCount=false');
+  });
+
   it('the organization\'s events: a project made with cdba is GROUP_CREATED there', async () => {
     const made = await cdba(['projects', 'create', 'gamma', '--org-id', ORG, '-o', 'json'], { env });
     expect(made.exitCode, made.stderr).toBe(0);

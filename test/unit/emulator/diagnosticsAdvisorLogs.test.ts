@@ -124,6 +124,23 @@ describe('emulator: log download and Performance Advisor', () => {
     expect((matrix.operations as Doc[]).length).toBe(5);
   });
 
+  it('namespaces and processIds are read repeated, as the description says to pass them; a comma is part of one value', async () => {
+    const slow = async (query: string): Promise<Doc[]> => (await get(pa(primary, 'slowQueryLogs', query))).json.slowQueries as Doc[];
+    const movies = await slow('?namespaces=sample.movies');
+    const comments = await slow('?namespaces=sample.comments');
+    expect(movies.length && comments.length).toBeGreaterThan(0);
+    const both = await slow('?namespaces=sample.movies&namespaces=sample.comments');
+    expect(both).toHaveLength(movies.length + comments.length);
+    expect(new Set(both.map((q) => q.namespace))).toEqual(new Set(['sample.movies', 'sample.comments']));
+    // One value with a comma names one namespace, which ran nothing.
+    expect(await slow('?namespaces=sample.movies%2Csample.comments')).toEqual([]);
+    expect((await get(pa(primary, 'suggestedIndexes', '?namespaces=sample.movies,sample.comments'))).json.suggestedIndexes).toEqual([]);
+
+    const suggested = async (query: string): Promise<Doc[]> => ((await get(`${groupA}/clusters/Busy/performanceAdvisor/suggestedIndexes${query}`, '2024-08-05')).json.content as Doc).suggestedIndexes as Doc[];
+    expect(await suggested(`?processIds=${String(secondary.id)}&processIds=${String(primary.id)}`)).toHaveLength(3);
+    expect(await suggested(`?processIds=${String(secondary.id)},${String(primary.id)}`)).toEqual([]);
+  });
+
   it('a secondary ran none of it; a window before the workload finds nothing', async () => {
     expect((await get(pa(secondary, 'namespaces'))).json).toEqual({ namespaces: [] });
     expect((await get(pa(secondary, 'slowQueryLogs'))).json).toEqual({ slowQueries: [] });

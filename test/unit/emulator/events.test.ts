@@ -203,6 +203,65 @@ describe('events: the journal, as the service lists it', () => {
   });
 });
 
+describe('events: alert acknowledgements and alert configuration changes, as recorded', () => {
+  const ALERT = '5efdb5dd5b306e51e2e9b05b';
+  let emu: RunningEmulator;
+  let owner: DigestClient;
+
+  beforeAll(async () => {
+    const seed = testSeed({ alerts: [{ projectId: PROJECT_A, id: ALERT, eventTypeName: 'USERS_WITHOUT_MULTI_FACTOR_AUTH', status: 'CLOSED', created: '2020-07-02T10:24:29Z', resolved: '2022-03-16T18:39:26Z' }] });
+    ({ emu } = await withEmulator({ seed, clock: new TestClock().read, transitionMs: TRANSITION }));
+    owner = client(emu, OWNER);
+  });
+  afterAll(async () => {
+    expect(emu.unexpectedErrors()).toEqual([]);
+    await emu.stop();
+  });
+
+  it('ack and unack (by the body), config added, changed, enabled/disabled and deleted: each an event with its id and the caller\'s fields', async () => {
+    const ack = { ...v2('2024-05-30') };
+    expect((await owner.request('PATCH', `${group}/alerts/${ALERT}`, { headers: ack, body: { acknowledgedUntil: '2126-09-11T03:03:06Z', acknowledgementComment: '' } })).status).toBe(200);
+    expect((await owner.request('PATCH', `${group}/alerts/${ALERT}`, { headers: ack, body: { acknowledgementComment: '', unacknowledgeAlert: true } })).status).toBe(200);
+    const config = { eventTypeName: 'NO_PRIMARY', enabled: true, notifications: [{ typeName: 'GROUP', intervalMin: 5, delayMin: 0, emailEnabled: true, smsEnabled: false }] };
+    const created = await owner.request('POST', `${group}/alertConfigs`, { headers: V, body: config });
+    expect(created.status).toBe(201);
+    const id = (created.json as Doc).id as string;
+    expect((await owner.request('PUT', `${group}/alertConfigs/${id}`, { headers: V, body: config })).status).toBe(200);
+    expect((await owner.request('PATCH', `${group}/alertConfigs/${id}`, { headers: V, body: { enabled: false } })).status).toBe(200);
+    expect((await owner.request('PATCH', `${group}/alertConfigs/${id}`, { headers: V, body: { enabled: true } })).status).toBe(200);
+    expect((await owner.request('DELETE', `${group}/alertConfigs/${id}`, { headers: V })).status).toBe(204);
+    // A refused change is no event.
+    expect((await owner.request('PATCH', `${group}/alerts/${ALERT}`, { headers: ack, body: { acknowledgedUntil: 'soon' } })).status).toBe(400);
+
+    const events = ((await owner.request('GET', `${group}/events`, { headers: V })).json as Doc).results as Doc[];
+    expect(events.map((e) => e.eventTypeName)).toEqual([
+      'ALERT_CONFIG_DELETED_AUDIT',
+      'ALERT_CONFIG_ENABLED_AUDIT',
+      'ALERT_CONFIG_DISABLED_AUDIT',
+      'ALERT_CONFIG_CHANGED_AUDIT',
+      'ALERT_CONFIG_ADDED_AUDIT',
+      'ALERT_UNACKNOWLEDGED_AUDIT',
+      'ALERT_ACKNOWLEDGED_AUDIT',
+    ]);
+    for (const e of events.slice(0, 5)) expect(e, e.eventTypeName).toMatchObject({ alertConfigId: id, apiKeyId: apiKeyId(OWNER.publicKey), publicKey: OWNER.publicKey, groupId: PROJECT_A });
+    for (const e of events.slice(5)) expect(e, e.eventTypeName).toMatchObject({ alertId: ALERT, apiKeyId: apiKeyId(OWNER.publicKey), publicKey: OWNER.publicKey, groupId: PROJECT_A });
+    // Every recorded type's exact set of fields.
+    const recorded = new Map<string, Set<string>>();
+    for (const e of recordedBody('TestEvents__List_Project').results as Doc[]) recorded.set(e.eventTypeName, signature(e));
+    let compared = 0;
+    for (const e of events) {
+      const shape = recorded.get(e.eventTypeName);
+      if (!shape) continue;
+      compared += 1;
+      expect([...signature(e)].sort(), e.eventTypeName).toEqual([...shape].sort());
+    }
+    expect(compared).toBe(5); // all but ENABLED and DISABLED, which no recording shows
+    const validator = new OpenApiValidator({ v2: 'v2-2026-08-diagnostics' });
+    const listed = await owner.request('GET', `${group}/events`, { headers: V });
+    expect(validator.validate({ method: 'GET', path: '/api/atlas/v2/groups/{groupId}/events', status: 200, contentType: listed.headers.get('content-type') ?? '', body: listed.json })).toEqual([]);
+  });
+});
+
 describe('events: the journal is kept with --state', () => {
   it('a change and its expected end survive a restart on the same state file; the end is written once its time has come', async () => {
     const clock = new TestClock();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withEmulator } from '../../helpers/emulator.js';
 import { tempDir } from '../../helpers/inProcess.js';
-import { OWNER, PROJECT_A, TestClock, client, tenantCreate, testSeed, v2 } from './fixtures.js';
+import { OWNER, PROJECT_A, TestClock, client, modernCreate, tenantCreate, testSeed, v2 } from './fixtures.js';
 
 const USERS = `/api/atlas/v2/groups/${PROJECT_A}/databaseUsers`;
 const CLUSTERS = `/api/atlas/v2/groups/${PROJECT_A}/clusters`;
@@ -56,6 +56,36 @@ describe('--date with a time of day', () => {
       expect(Date.parse(list.headers.get('date')!) - Date.UTC(2026, 11, 1, 14)).toBeLessThan(HOUR);
     } finally {
       await later.stop();
+    }
+  });
+
+  it('seeded clusters are made at the service\'s time: createDate, the processes\' lifetimes, and what ran on them since', async () => {
+    // The machine's clock a month after the service's day: seeded at the clock, the clusters were made after every ping.
+    const clock = new TestClock(Date.UTC(2027, 0, 1, 9, 0, 0));
+    const seed = testSeed({
+      clusters: [{ projectId: PROJECT_A, cluster: modernCreate('c1') }],
+      flexClusters: [{ projectId: PROJECT_A, cluster: { name: 'f1', providerSettings: { backingProviderName: 'AWS', regionName: 'US_EAST_1' } } }],
+      workload: [{ projectId: PROJECT_A, cluster: 'c1', namespace: 'sample.movies', queries: [{ filter: { year: 1999 }, perDay: 48 }] }],
+    });
+    const { emu } = await withEmulator({ seed, clock: clock.read, date: '2026-12-01T14:00:00Z', transitionMs: 0 });
+    try {
+      const c = client(emu, OWNER);
+      expect((await c.request('GET', `${CLUSTERS}/c1`, { headers: v2('2024-08-05') })).json.createDate).toBe('2026-12-01T14:00:00Z');
+      expect((await c.request('GET', `/api/atlas/v2/groups/${PROJECT_A}/flexClusters/f1`, { headers: v2('2024-11-13') })).json.createDate).toBe('2026-12-01T14:00:00Z');
+      clock.advance(3 * HOUR);
+      const processes = (await c.request('GET', `/api/atlas/v2/groups/${PROJECT_A}/processes`, { headers: v2('2023-01-01') })).json.results as Array<{ id: string; created: string; lastPing: string; typeName: string }>;
+      expect(processes).toHaveLength(3);
+      for (const p of processes) {
+        expect(p.created).toBe('2026-12-01T14:00:00Z');
+        expect(Date.parse(p.lastPing)).toBeGreaterThanOrEqual(Date.parse(p.created));
+        expect(Date.parse(p.lastPing)).toBeLessThanOrEqual(Date.UTC(2026, 11, 1, 17));
+      }
+      const primary = processes.find((p) => p.typeName === 'REPLICA_PRIMARY')!;
+      const slow = await c.request('GET', `/api/atlas/v2/groups/${PROJECT_A}/processes/${primary.id}/performanceAdvisor/slowQueryLogs`, { headers: v2('2023-01-01') });
+      // Three hours of 48 a day.
+      expect((slow.json.slowQueries as unknown[]).length).toBeGreaterThanOrEqual(5);
+    } finally {
+      await emu.stop();
     }
   });
 

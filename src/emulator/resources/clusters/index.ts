@@ -59,8 +59,10 @@ export const clusters: ResourceModule = {
   },
   state: {
     shape: { clusters: S.array(S.object({ model: S.object({ id: 'string', name: 'string', groupId: 'string', stateName: 'string', createDate: 'string' }), requests: S.optional(S.array('any')), pendingUntil: S.optional('number') })) },
-    fromSeed: (world, seed, now) => {
-      world.clusters = clustersFromSeed(seed, now);
+    // createDate on the service's clock (--date), as a cluster made through the API: the
+    // processes' lifetimes, metrics, advisor and logs start from it.
+    fromSeed: (world, seed, _now, _modules, serviceNow) => {
+      world.clusters = clustersFromSeed(seed, serviceNow);
     },
     // Files written before shards were kept one by one carry numShards per spec.
     upgrade: (world) => {

@@ -88,7 +88,7 @@ function nameKey(projectId: unknown, name: unknown): string[] {
   return typeof name === 'string' ? [`${String(projectId)}/${name.toLowerCase()}`] : [];
 }
 
-/** The seed's clusters as stored: IDLE from the start, their strings issued. */
+/** The seed's clusters as stored: IDLE from the start, their strings issued, made at `now` (the service's clock, --date). */
 export function clustersFromSeed(seed: SeedDocument, now: number): ClusterRecord[] {
   return (seed.clusters ?? []).map((entry) => {
     const body = entry.cluster;

@@ -1,7 +1,8 @@
 // What each change means as events: the operation's name (the table's) to the event type
 // names of the service's description (src/model/eventTypes.ts), with the fields the
 // recordings show: the caller's (apiKeyId, publicKey, remoteAddress) on events an API
-// key caused, clusterName on a cluster's, dbUserUsername on a database user's. The
+// key caused, clusterName on a cluster's, dbUserUsername on a database user's, alertId on
+// an alert's acknowledgement, alertConfigId on an alert configuration's change. The
 // system's events (CLUSTER_READY, CLUSTER_UPDATE_STARTED / _COMPLETED, CLUSTER_DELETED)
 // carry no caller; those that end a transition are expected at the time the clusters
 // module's record says it ends (journal.ts). Nothing here is another module's code: the
@@ -15,7 +16,8 @@ import { appendEvent, expect, settle, type NewEvent } from './journal.js';
 type Params = Record<string, string>;
 
 interface Meaning {
-  type: string;
+  /** The event type, or what the request body says it is (an acknowledgement or its removal). */
+  type: string | ((requestBody: unknown) => string | undefined);
   /** The event's other fields, from the path, the request body and the answer. */
   fields?: (params: Params, requestBody: unknown, body: unknown) => Record<string, string | undefined>;
   /** An organization's event (a project made or removed). */
@@ -29,6 +31,17 @@ const clusterOfPath = (params: Params): Record<string, string | undefined> => ({
 const clusterOfAnswer = (_params: Params, request: unknown, body: unknown): Record<string, string | undefined> => ({ clusterName: field(body, 'name') ?? field(request, 'name') });
 const userOfPath = (params: Params): Record<string, string | undefined> => ({ dbUserUsername: params.username });
 const userOfAnswer = (_params: Params, request: unknown, body: unknown): Record<string, string | undefined> => ({ dbUserUsername: field(body, 'username') ?? field(request, 'username') });
+const alertOfPath = (params: Params): Record<string, string | undefined> => ({ alertId: params.alertId });
+const alertConfigOfPath = (params: Params): Record<string, string | undefined> => ({ alertConfigId: params.alertConfigId });
+const alertConfigOfAnswer = (_params: Params, _request: unknown, body: unknown): Record<string, string | undefined> => ({ alertConfigId: field(body, 'id') });
+const flag = (doc: unknown, name: string): unknown => (typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as Record<string, unknown>)[name] : undefined);
+/** acknowledgeGroupAlert's body: `unacknowledgeAlert: true` takes the acknowledgement away, else `acknowledgedUntil` gives one. */
+const acknowledgement = (request: unknown): string => (flag(request, 'unacknowledgeAlert') === true ? 'ALERT_UNACKNOWLEDGED_AUDIT' : 'ALERT_ACKNOWLEDGED_AUDIT');
+/** toggleAlertConfiguration's body: `enabled`. */
+const toggled = (request: unknown): string | undefined => {
+  const enabled = flag(request, 'enabled');
+  return enabled === true ? 'ALERT_CONFIG_ENABLED_AUDIT' : enabled === false ? 'ALERT_CONFIG_DISABLED_AUDIT' : undefined;
+};
 
 /** The caller's events of each operation that changes something (a cluster's system events are added in observeChange). */
 export const MEANINGS: Partial<Record<OperationName, readonly Meaning[]>> = {
@@ -59,6 +72,12 @@ export const MEANINGS: Partial<Record<OperationName, readonly Meaning[]>> = {
   'backups.deleteSnapshot': [{ type: 'CPS_SNAPSHOT_DELETED_AUDIT' }],
   'backups.createRestoreJob': [{ type: 'CPS_RESTORE_REQUESTED_AUDIT' }],
   'flexBackups.createRestoreJob': [{ type: 'TENANT_RESTORE_REQUESTED_AUDIT' }],
+  // The recorded ALERT_(UN)ACKNOWLEDGED_AUDIT carry alertId, the ALERT_CONFIG_*_AUDIT alertConfigId.
+  'alerts.acknowledge': [{ type: acknowledgement, fields: alertOfPath }],
+  'alertConfigs.create': [{ type: 'ALERT_CONFIG_ADDED_AUDIT', fields: alertConfigOfAnswer }],
+  'alertConfigs.update': [{ type: 'ALERT_CONFIG_CHANGED_AUDIT', fields: alertConfigOfPath }],
+  'alertConfigs.toggle': [{ type: toggled, fields: alertConfigOfPath }],
+  'alertConfigs.delete': [{ type: 'ALERT_CONFIG_DELETED_AUDIT', fields: alertConfigOfPath }],
 };
 
 /** The API key's fields of an event it caused; a service account's call names its address only. */
@@ -81,6 +100,8 @@ export function observeChange(store: Store, observation: Observation): boolean {
   const events: NewEvent[] = [];
   const groupId = params.groupId;
   for (const meaning of MEANINGS[operation] ?? []) {
+    const type = typeof meaning.type === 'string' ? meaning.type : meaning.type(requestBody);
+    if (type === undefined) continue;
     const fields = { ...defined(meaning.fields?.(params, requestBody, body) ?? {}), ...caller };
     if (meaning.org) {
       // A project made (its id in the answer) or removed (the path's, and the organization of the project it was).
@@ -88,9 +109,9 @@ export function observeChange(store: Store, observation: Observation): boolean {
       const id = field(project, 'id') ?? groupId;
       const orgId = field(project, 'orgId');
       if (id === undefined || orgId === undefined) continue;
-      events.push({ eventTypeName: meaning.type, level: 'org', groupId: id, orgId, fields });
+      events.push({ eventTypeName: type, level: 'org', groupId: id, orgId, fields });
     } else if (groupId !== undefined) {
-      events.push({ eventTypeName: meaning.type, level: 'project', groupId, fields });
+      events.push({ eventTypeName: type, level: 'project', groupId, fields });
     }
   }
   // The access list's POST adds a batch: one event per entry.

@@ -76,8 +76,9 @@ export const flexClusters: ResourceModule = {
   },
   state: {
     shape: { flexClusters: S.optional(S.array(S.object({ model: S.object({ id: 'string', name: 'string', groupId: 'string', stateName: 'string', createDate: 'string' }), pendingUntil: S.optional('number') }))) },
-    fromSeed: (world, seed, now) => {
-      world.flexClusters = (seed.flexClusters ?? []).map((entry) => seedFlexRecord(entry, now));
+    // createDate on the service's clock (--date), as a flex cluster made through the API.
+    fromSeed: (world, seed, _now, _modules, serviceNow) => {
+      world.flexClusters = (seed.flexClusters ?? []).map((entry) => seedFlexRecord(entry, serviceNow));
     },
     snapshot: (store) => ({
       flexClusters: store.world.projects.flatMap((project) =>

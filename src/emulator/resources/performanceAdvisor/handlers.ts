@@ -60,8 +60,10 @@ export function processRuns(store: RequestContext['services']['store'], process:
   });
 }
 
+// `namespaces` and `processIds` are passed once per value (the description: "pass the parameter
+// multiple times"); a comma is part of a value (a collection's name may hold one), not a separator.
 const namespaceFilter = (ctx: RequestContext): ReadonlySet<string> | undefined => {
-  const list = ctx.query.getAll('namespaces').flatMap((value) => value.split(',')).filter((ns) => ns !== '');
+  const list = ctx.query.getAll('namespaces').filter((ns) => ns !== '');
   return list.length === 0 ? undefined : new Set(list);
 };
 
@@ -116,7 +118,7 @@ export const listClusterSuggestedIndexes: Handler = (ctx) => {
   const now = serviceNow(ctx.services);
   const since = integerParam(ctx, 'since', MIN_SINCE) ?? now - DAY_MS;
   const until = Math.min(now, integerParam(ctx, 'until', MIN_SINCE) ?? now);
-  const wanted = ctx.query.getAll('processIds').flatMap((value) => value.split(',')).filter((id) => id !== '');
+  const wanted = ctx.query.getAll('processIds').filter((id) => id !== '');
   const only = namespaceFilter(ctx);
   const processes = wanted.length === 0 ? cluster.processes : cluster.processes.filter((p) => wanted.includes(p.id));
   const runs = processes.flatMap((process) => processRuns(ctx.services.store, process, since, Math.max(since, until))).filter((run) => !only || only.has(run.namespace));
