@@ -226,14 +226,39 @@ _cdba_files() {
   type compopt >/dev/null 2>&1 && compopt -o filenames 2>/dev/null
   while IFS= read -r f; do COMPREPLY+=("$f"); done < <(compgen -f -- "$1")
 }
+# The words before the cursor as typed (_cdba_typed_words, the current one last). bash
+# splits COMP_WORDS at the COMP_WORDBREAKS characters too: \`--base-url http://h:1\` is
+# \`--base-url http : //h : 1\`, \`--project-id=x\` is \`--project-id = x\`. A word of ':'
+# and '=' alone, and the word after one, join the word before when COMP_LINE has no
+# blank between them (as bash-completion's \`_get_comp_words_by_ref -n =:\`, which this
+# does not need). zsh (bashcompinit) splits at blanks only: its words stay as they are.
+_cdba_typed() {
+  local line="$COMP_LINE" i w before last="" n
+  _cdba_typed_words=()
+  for ((i = 0; i <= COMP_CWORD; i++)); do
+    w="\${COMP_WORDS[i]}"
+    before=" "
+    if [[ -n "$w" && "$line" == *"$w"* ]]; then
+      before="\${line%%"$w"*}"
+      line="\${line#*"$w"}"
+    fi
+    n=\${#_cdba_typed_words[@]}
+    if [[ $i -gt 1 && -z "$before" && ( -z "\${w//[:=]/}" || -z "\${last//[:=]/}" ) ]]; then
+      _cdba_typed_words[n-1]="\${_cdba_typed_words[n-1]}$w"
+    else
+      _cdba_typed_words[n]="$w"
+    fi
+    last="$w"
+  done
+}
 # -P, --project-id, --base-url and --api-version as typed on the line.
 _cdba_context() {
-  local i w
+  local i w n=\${#_cdba_typed_words[@]}
   _cdba_ctx=()
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    w="\${COMP_WORDS[i]}"
+  for ((i = 1; i < n - 1; i++)); do
+    w="\${_cdba_typed_words[i]}"
     case "$w" in
-      ${O0.join("|")}) [[ $((i + 1)) -lt $COMP_CWORD ]] && _cdba_ctx+=("$w" "\${COMP_WORDS[i+1]}") ;;
+      ${O0.join("|")}) [[ $((i + 1)) -lt $((n - 1)) ]] && _cdba_ctx+=("$w" "\${_cdba_typed_words[i+1]}") ;;
       ${O0.filter(p=>p.startsWith("--")).map(p=>`${p}=*`).join("|")}) _cdba_ctx+=("$w") ;;
     esac
   done
@@ -265,15 +290,31 @@ _cdba_words() {
   esac
 }
 _cdba() {
-  local cur prev cmdpath="" i w child def first=""
-  cur="\${COMP_WORDS[COMP_CWORD]}"
-  prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  local -a _cdba_typed_words
+  local cur lead="" breaks=""
+  _cdba_typed
+  cur="\${_cdba_typed_words[\${#_cdba_typed_words[@]}-1]}"
+  _cdba_complete "$cur"
+  # bash replaces only the text after the last ':' or '=' it split the word at (the part
+  # before is a word of its own to it): \`host:2\` offers \`host:27017\` as \`27017\`.
+  if [[ "$cur" != "\${COMP_WORDS[COMP_CWORD]}" ]]; then
+    [[ "$COMP_WORDBREAKS" == *:* ]] && breaks=":"
+    [[ "$COMP_WORDBREAKS" == *=* ]] && breaks="$breaks="
+    [[ -n "$breaks" && "$cur" == *["$breaks"]* ]] && lead="\${cur%"\${cur##*["$breaks"]}"}"
+    [[ -n "$lead" ]] && COMPREPLY=("\${COMPREPLY[@]#"$lead"}")
+  fi
+  return 0
+}
+# COMPREPLY for the typed word $1, after the words before it (_cdba_typed_words).
+_cdba_complete() {
+  local cur="$1" prev cmdpath="" i w child def first="" n=\${#_cdba_typed_words[@]}
+  prev="\${_cdba_typed_words[n-2]}"
   local value_flags=" ${F0(n)} "
   local positionals=0
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    w="\${COMP_WORDS[i]}"
+  for ((i = 1; i < n - 1; i++)); do
+    w="\${_cdba_typed_words[i]}"
     [[ "$w" == -* ]] && continue
-    [[ "$value_flags" == *" \${COMP_WORDS[i-1]} "* ]] && continue
+    [[ "$value_flags" == *" \${_cdba_typed_words[i-1]} "* ]] && continue
     if [[ $positionals -eq 0 ]]; then
       child="$(_cdba_child "$cmdpath" "$w")"
       if [[ -n "$child" ]]; then
@@ -357,4 +398,4 @@ ${u.join(`
 `))e.trace(A)}function ERe(e,t){if(e.setting!=="apiVersion"||!e.orNewer||!e.version||!t)return;let r=[];for(let n=0;n<t.length;n++)t[n]==="--api-version"?n++:t[n].startsWith("--api-version=")||r.push(t[n]);return`use --api-version ${e.version} or newer: ${["cdba",...r,"--api-version",e.version].map(Me).join(" ")}`}function Xee(e,t={},r=[]){switch(e.setting){case"timeout":return"raise --timeout to wait longer";case"page":return r.includes("--paginate")?"read one page at a time without --paginate (pageNum=N in the path)":r.includes("api")?"read one page at a time with --page-num instead of --all":"read one page at a time with --page instead of --all";case"credentials":if(e.kind==="none")return"no credentials are set: add publicKey/privateKey or clientId/clientSecret to the profile, or set CDBA_PUBLIC_KEY/CDBA_PRIVATE_KEY";{let o=(e.kind==="apiKey"?["CDBA_PUBLIC_KEY","CDBA_PRIVATE_KEY"]:["CDBA_CLIENT_ID","CDBA_CLIENT_SECRET"]).filter(i=>t[i]);return o.length>0?`check ${o.join(" and ")}, set in the environment, which overrides the profile (cdba profile show)`:`check the profile's ${e.kind==="apiKey"?"publicKey/privateKey":"clientId/clientSecret"} (cdba profile show)`}case"credentialPair":return`set both (cdba profile set), or use ${e.kind==="apiKey"?"CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY":"CDBA_CLIENT_ID and CDBA_CLIENT_SECRET"}`;case"apiVersion":return e.version?`use --api-version ${e.version}${e.orLater?" or later":e.orNewer?" or newer":""}${e.orV1?", or v1.0":""}`:`pick a version the service supports with --api-version (this cdba knows ${e.known??"none for this path"})`}}0&&(module.exports={IO,VERSION,main,prebuildProgram,ranCommand,remedyHint,reportError});
 })
 
-//# cdbaBundleSha256=29340727b20b240e1eed0d360f2253ca3e398731288c2dd0497e989db35dca7f
+//# cdbaBundleSha256=6b8f0585bc05be59e7e854d03af77319f574ab5fc1e79a0ed25067bbc87b03bb

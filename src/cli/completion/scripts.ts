@@ -136,14 +136,39 @@ _cdba_files() {
   type compopt >/dev/null 2>&1 && compopt -o filenames 2>/dev/null
   while IFS= read -r f; do COMPREPLY+=("$f"); done < <(compgen -f -- "$1")
 }
+# The words before the cursor as typed (_cdba_typed_words, the current one last). bash
+# splits COMP_WORDS at the COMP_WORDBREAKS characters too: \`--base-url http://h:1\` is
+# \`--base-url http : //h : 1\`, \`--project-id=x\` is \`--project-id = x\`. A word of ':'
+# and '=' alone, and the word after one, join the word before when COMP_LINE has no
+# blank between them (as bash-completion's \`_get_comp_words_by_ref -n =:\`, which this
+# does not need). zsh (bashcompinit) splits at blanks only: its words stay as they are.
+_cdba_typed() {
+  local line="$COMP_LINE" i w before last="" n
+  _cdba_typed_words=()
+  for ((i = 0; i <= COMP_CWORD; i++)); do
+    w="\${COMP_WORDS[i]}"
+    before=" "
+    if [[ -n "$w" && "$line" == *"$w"* ]]; then
+      before="\${line%%"$w"*}"
+      line="\${line#*"$w"}"
+    fi
+    n=\${#_cdba_typed_words[@]}
+    if [[ $i -gt 1 && -z "$before" && ( -z "\${w//[:=]/}" || -z "\${last//[:=]/}" ) ]]; then
+      _cdba_typed_words[n-1]="\${_cdba_typed_words[n-1]}$w"
+    else
+      _cdba_typed_words[n]="$w"
+    fi
+    last="$w"
+  done
+}
 # -P, --project-id, --base-url and --api-version as typed on the line.
 _cdba_context() {
-  local i w
+  local i w n=\${#_cdba_typed_words[@]}
   _cdba_ctx=()
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    w="\${COMP_WORDS[i]}"
+  for ((i = 1; i < n - 1; i++)); do
+    w="\${_cdba_typed_words[i]}"
     case "$w" in
-      ${CONTEXT_FLAGS.join('|')}) [[ $((i + 1)) -lt $COMP_CWORD ]] && _cdba_ctx+=("$w" "\${COMP_WORDS[i+1]}") ;;
+      ${CONTEXT_FLAGS.join('|')}) [[ $((i + 1)) -lt $((n - 1)) ]] && _cdba_ctx+=("$w" "\${_cdba_typed_words[i+1]}") ;;
       ${CONTEXT_FLAGS.filter((f) => f.startsWith('--')).map((f) => `${f}=*`).join('|')}) _cdba_ctx+=("$w") ;;
     esac
   done
@@ -175,15 +200,31 @@ _cdba_words() {
   esac
 }
 _cdba() {
-  local cur prev cmdpath="" i w child def first=""
-  cur="\${COMP_WORDS[COMP_CWORD]}"
-  prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  local -a _cdba_typed_words
+  local cur lead="" breaks=""
+  _cdba_typed
+  cur="\${_cdba_typed_words[\${#_cdba_typed_words[@]}-1]}"
+  _cdba_complete "$cur"
+  # bash replaces only the text after the last ':' or '=' it split the word at (the part
+  # before is a word of its own to it): \`host:2\` offers \`host:27017\` as \`27017\`.
+  if [[ "$cur" != "\${COMP_WORDS[COMP_CWORD]}" ]]; then
+    [[ "$COMP_WORDBREAKS" == *:* ]] && breaks=":"
+    [[ "$COMP_WORDBREAKS" == *=* ]] && breaks="$breaks="
+    [[ -n "$breaks" && "$cur" == *["$breaks"]* ]] && lead="\${cur%"\${cur##*["$breaks"]}"}"
+    [[ -n "$lead" ]] && COMPREPLY=("\${COMPREPLY[@]#"$lead"}")
+  fi
+  return 0
+}
+# COMPREPLY for the typed word $1, after the words before it (_cdba_typed_words).
+_cdba_complete() {
+  local cur="$1" prev cmdpath="" i w child def first="" n=\${#_cdba_typed_words[@]}
+  prev="\${_cdba_typed_words[n-2]}"
   local value_flags=" ${words(valueFlags)} "
   local positionals=0
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    w="\${COMP_WORDS[i]}"
+  for ((i = 1; i < n - 1; i++)); do
+    w="\${_cdba_typed_words[i]}"
     [[ "$w" == -* ]] && continue
-    [[ "$value_flags" == *" \${COMP_WORDS[i-1]} "* ]] && continue
+    [[ "$value_flags" == *" \${_cdba_typed_words[i-1]} "* ]] && continue
     if [[ $positionals -eq 0 ]]; then
       child="$(_cdba_child "$cmdpath" "$w")"
       if [[ -n "$child" ]]; then

@@ -4,7 +4,15 @@
 // --project-id and --base-url on the line, for every command that takes one;
 // silent when the service is down. A shell that is missing is skipped, with a note.
 // One file per shell (completion.<shell>.test.ts) calls this, so the three run at once.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+//
+// bash is driven as a user drives it: one interactive bash in a pseudo-terminal (pty.ts)
+// for the whole file, the line typed and completed by readline, so COMP_WORDS, COMP_CWORD,
+// COMP_LINE and COMP_POINT are what readline makes of the line (split at COMP_WORDBREAKS:
+// `--project-id=x` is three words to bash, `http://h:1` five), and what a completion does
+// to the line is what readline inserts. A line is completed with insert-completions (M-*,
+// the same completion as TAB, every match inserted), and a key bound with `bind -x` prints
+// the resulting line, which the test reads back.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +21,7 @@ import { CDBA_BIN, cdba, tempDir } from '../../helpers/cli.js';
 import { withEmulator } from '../../helpers/emulator.js';
 import { closedPort, knownSeed, modernBody, OWNER_PRIVATE, OWNER_PUBLIC, PROJECT_ID, testServer } from '../../reliability/support.js';
 import { commandWorks, missingTool } from '../../helpers/tools.js';
+import { plain, scriptAvailable, shellInTerminal, type Terminal } from './pty.js';
 import { IO } from '../../../src/base/io.js';
 import { App } from '../../../src/cli/command.js';
 import { buildProgram } from '../../../src/cli/program.js';
@@ -23,7 +32,8 @@ export type Shell = 'bash' | 'zsh' | 'fish';
 /** The tests for `shells`; `withCommon`: also those that need one shell only (run once, with bash). */
 export function completionTests(shells: readonly Shell[], withCommon: boolean): void {
 
-  const available = (shell: Shell): boolean => !missingTool(shell, commandWorks(shell), 'its completion tests are');
+  // bash's completions are typed into a pseudo-terminal (util-linux `script`).
+  const available = (shell: Shell): boolean => !missingTool(shell, commandWorks(shell), 'its completion tests are') && (shell !== 'bash' || scriptAvailable);
   const SHELLS = shells.map((shell) => ({ shell, present: available(shell) }));
 
   const CLUSTERS = ['alpha', 'beta-1'];
@@ -72,6 +82,10 @@ export function completionTests(shells: readonly Shell[], withCommon: boolean): 
     // A profile that reaches the emulator; the current profile does not.
     const add = await cdba(['profile', 'add', 'emu', '--public-key', OWNER_PUBLIC, '--private-key-stdin', '--base-url', emu.url, '--project-id', PROJECT_ID], { configDir, input: OWNER_PRIVATE });
     expect(add.exitCode, add.stderr).toBe(0);
+    // The same keys, but a URL where nothing listens and another project: only the
+    // --base-url and --project-id on the line reach the emulator's clusters.
+    const stray = await cdba(['profile', 'add', 'stray', '--public-key', OWNER_PUBLIC, '--private-key-stdin', '--base-url', `http://127.0.0.1:${await closedPort()}`, '--project-id', 'ab'.repeat(12)], { configDir, input: OWNER_PRIVATE });
+    expect(stray.exitCode, stray.stderr).toBe(0);
     const job = await cdba(['-P', 'emu', 'backups', 'restores', 'create', 'alpha', '--snapshot', SNAPSHOT, '--to', 'beta-1', '--yes', '--query', 'id'], { configDir });
     expect(job.exitCode, job.stderr).toBe(0);
     restoreJob = JSON.parse(job.stdout) as string;
@@ -82,21 +96,80 @@ export function completionTests(shells: readonly Shell[], withCommon: boolean): 
     }
   });
   afterAll(async () => {
+    if (bash) {
+      bash.type('exit\r');
+      await bash.done();
+    }
     await emu?.stop();
   });
 
   const q = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
 
+  /** The interactive bash every bash completion of the file is typed into; `asked`: lines so far. */
+  let bash: Terminal | undefined;
+  let asked = 0;
+  const ready = /^READY\$ /m;
+
+  /**
+   * What bash's readline makes of `line` (the cursor at its end) and its completion: the
+   * words it inserted in place of the word being typed, and what the script wrote on stderr.
+   * Before each line, a key sources a file that loads the script afresh, runs `prelude` and
+   * sets the environment: no line is ever run (the last key empties it).
+   */
+  async function completeInBash(line: string, prelude: string, env: Record<string, string | undefined>): Promise<{ words: string[]; stderr: string }> {
+    const setup = join(dir, 'bash-setup.sh');
+    const stderr = join(dir, 'bash-stderr');
+    if (!bash) {
+      const rc = join(dir, 'bash-rc');
+      writeFileSync(rc, [
+        "PS1='READY$ '",
+        'HISTFILE=/dev/null',
+        "bind 'set bell-style none'",
+        "bind 'set enable-bracketed-paste off'",
+        `bind '"\\C-xc": insert-completions'`,
+        `bind -x '"\\C-xs": source ${setup}'`,
+        `bind -x '"\\C-xy": printf "\\nRESULT%s<%s>\\n" "$_cdba_test_n" "$READLINE_LINE"; READLINE_LINE=; READLINE_POINT=0'`,
+        // The script's function as readline calls it, its stderr kept for the test.
+        `_cdba_test() { _cdba "$@" 2>>${q(stderr)}; }`,
+        '',
+      ].join('\n'));
+      bash = shellInTerminal(`exec bash --noprofile --rcfile ${q(rc)} -i`, {
+        columns: 4000,
+        env: { PATH: `${join(dir, 'bin')}:${process.env.PATH}`, HOME: dir, LANG: 'C.UTF-8' },
+        timeoutMs: 900_000,
+      });
+      await bash.seen(ready);
+    }
+    const n = ++asked;
+    const exports = Object.entries(env).map(([name, value]) => (value === undefined ? `unset ${name}` : `export ${name}=${q(value)}`));
+    writeFileSync(setup, [`source ${q(join(dir, 'cdba.bash'))}`, prelude, ...exports, `: > ${q(stderr)}`, `_cdba_test_n=${n}`, 'complete -F _cdba_test cdba', ''].join('\n'));
+    // Typed while readline reads (after the prompt): the setup, the line, M-*, the report.
+    const result = new RegExp(`^RESULT${n}<(.*)>\\n${ready.source.slice(1)}`, 'm');
+    bash.type(`\x18s${line}\x18c\x18y`);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      bash.seen(result),
+      new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`bash did not complete ${line}: ${plain(bash!.text()).slice(-2000)}`)), 60_000); }),
+    ]).finally(() => clearTimeout(timer));
+    const typed = result.exec(plain(bash.text()))![1]!;
+    // The line as it was: nothing inserted. Otherwise the words from where the typed word starts (blank-separated, as readline quotes them).
+    const start = line.lastIndexOf(' ') + 1;
+    expect(typed.slice(0, start), typed).toBe(line.slice(0, start));
+    const words = typed === line ? [] : typed.slice(start).split(/(?<!\\) /).filter(Boolean).map((w) => w.replace(/\\(.)/g, '$1'));
+    return { words: [...new Set(words)].sort(), stderr: readFileSync(stderr, 'utf8') };
+  }
+
   /** What `shell` offers for `line` with the cursor at its end; also what it wrote on stderr. */
   /** `prelude`: shell code run after the script is sourced (to replace one of its functions). */
   async function complete(shell: Shell, line: string, options: { prelude?: string; configDir?: string; deadline?: 'default' } = {}): Promise<{ words: string[]; stderr: string }> {
     const prelude = options.prelude ?? ':';
+    // A lookup's 3 s is a user's patience, not a loaded test machine's (seen: a peering list past it at load 11).
+    const timeout = options.deadline === 'default' ? undefined : '100s';
+    if (shell === 'bash') return completeInBash(line, prelude, { CDBA_CONFIG_DIR: options.configDir ?? configDir, CDBA_COMPLETE_TIMEOUT: timeout });
     const words = line.split(' ');
     const script = join(dir, `cdba.${shell}`);
     let args: string[];
-    if (shell === 'bash') {
-      args = ['--norc', '--noprofile', '-c', [`source ${script}`, prelude, `COMP_WORDS=(${words.map(q).join(' ')})`, `COMP_CWORD=${words.length - 1}`, '_cdba', 'printf "%s\\n" "${COMPREPLY[@]}"'].join('\n')];
-    } else if (shell === 'zsh') {
+    if (shell === 'zsh') {
       // The real bashcompinit bridge runs our function; compadd (a builtin only a
       // completion widget may call) is replaced by a printer of what it is given.
       args = [
@@ -124,8 +197,7 @@ export function completionTests(shells: readonly Shell[], withCommon: boolean): 
         CDBA_CONFIG_DIR: options.configDir ?? configDir,
         HOME: dir,
         LANG: 'C.UTF-8',
-        // A lookup's 3 s is a user's patience, not a loaded test machine's (seen: a peering list past it at load 11).
-        ...(options.deadline === 'default' ? {} : { CDBA_COMPLETE_TIMEOUT: '100s' }),
+        ...(timeout ? { CDBA_COMPLETE_TIMEOUT: timeout } : {}),
       },
       extendEnv: false,
       reject: false,
@@ -149,9 +221,9 @@ export function completionTests(shells: readonly Shell[], withCommon: boolean): 
     });
 
     it.skipIf(!present)('-P and the profile verbs offer every profile', async () => {
-      expect(await offered(shell, 'cdba -P ')).toEqual(['emu', 'prod', 'staging']);
-      expect(await offered(shell, 'cdba profile use ')).toEqual(['emu', 'prod', 'staging']);
-      expect(await offered(shell, 'cdba profile show ')).toEqual(['emu', 'prod', 'staging']);
+      expect(await offered(shell, 'cdba -P ')).toEqual(['emu', 'prod', 'staging', 'stray']);
+      expect(await offered(shell, 'cdba profile use ')).toEqual(['emu', 'prod', 'staging', 'stray']);
+      expect(await offered(shell, 'cdba profile show ')).toEqual(['emu', 'prod', 'staging', 'stray']);
     });
 
     // One test per command: each completion starts a shell and a cdba, and ten of them in a
@@ -166,8 +238,23 @@ export function completionTests(shells: readonly Shell[], withCommon: boolean): 
       if (shell !== 'zsh') expect(await offered(shell, 'cdba -P emu clusters get be')).toEqual(['beta-1']);
       // `conn-string <cluster>` is `conn-string get <cluster>`: names next to the subcommands.
       expect(await offered(shell, 'cdba -P emu conn-string ')).toEqual(expect.arrayContaining([...CLUSTERS, 'get', 'list', 'parse']));
-      // --project-id and --base-url on the line are used too (here: the current profile has neither).
-      expect(await offered(shell, `cdba --base-url ${emu.url} --project-id ${PROJECT_ID} -P emu clusters watch `)).toEqual(CLUSTERS);
+      // --project-id and --base-url on the line are used too (here: the profile's reach neither the emulator nor its project).
+      expect(await offered(shell, `cdba --base-url ${emu.url} --project-id ${PROJECT_ID} -P stray clusters watch `)).toEqual(CLUSTERS);
+    });
+
+    // bash splits its words at ':' and '=' too (COMP_WORDBREAKS): `--base-url http : //127.0.0.1 : 40533`.
+    it.skipIf(!present)('--base-url URL, --project-id=ID, --profile=NAME and a host:port, as typed', async () => {
+      expect(await offered(shell, `cdba -P stray --base-url ${emu.url} --project-id ${PROJECT_ID} backups snapshots list `)).toEqual(CLUSTERS);
+      expect(await offered(shell, `cdba -P stray --base-url=${emu.url} --project-id=${PROJECT_ID} clusters get `)).toEqual(CLUSTERS);
+      expect(await offered(shell, 'cdba --profile=emu backups snapshots list ')).toEqual(CLUSTERS);
+      // The words after a URL are the command's.
+      if (shell !== 'zsh') expect(await offered(shell, `cdba --base-url ${emu.url} -P emu backups sn`)).toEqual(['snapshots']);
+      // A process ID is host:port: bash has the host and the ':' as words of their own, and inserts the port.
+      const [id] = JSON.parse((await cdba(['-P', 'emu', 'processes', 'list', '-o', 'json', '--query', 'results[].id'], { configDir })).stdout) as string[];
+      expect(id).toMatch(/^[a-z0-9.-]+:2[0-9]+$/);
+      const host = id!.slice(0, id!.indexOf(':'));
+      expect(await offered(shell, `cdba -P emu processes get ${host}:2`)).toEqual([id]);
+      if (shell !== 'zsh') expect(await offered(shell, `cdba -P emu processes get ${host}:`)).toEqual([id]);
     });
 
     it.skipIf(!present)('IDs the service lists: peers, containers and private endpoint services, every provider\'s', async () => {

@@ -27,13 +27,21 @@ export interface Terminal {
 const quote = (a: string): string => `'${a.replaceAll("'", "'\\''")}'`;
 
 export function inTerminal(args: string[], options: { columns: number; rows?: number; env?: Record<string, string | undefined>; configDir?: string }): Terminal {
-  const command = `stty cols ${options.columns} rows ${options.rows ?? 30}; exec node ${[CDBA_BIN, ...args].map(quote).join(' ')}`;
-  const child = execa('script', ['-qfec', command, '/dev/null'], {
-    env: cleanEnv({ TERM: 'xterm-256color', ...options.env }, options.configDir),
+  return running(`exec node ${[CDBA_BIN, ...args].map(quote).join(' ')}`, { ...options, env: cleanEnv({ TERM: 'xterm-256color', ...options.env }, options.configDir), timeoutMs: 20_000 });
+}
+
+/** A shell command (`exec bash -i ...`) in a terminal, with exactly `env`; stopped after `timeoutMs`. */
+export function shellInTerminal(command: string, options: { columns: number; rows?: number; env: Record<string, string>; timeoutMs: number }): Terminal {
+  return running(command, { ...options, env: { TERM: 'xterm-256color', ...options.env } });
+}
+
+function running(command: string, options: { columns: number; rows?: number; env: Record<string, string>; timeoutMs: number }): Terminal {
+  const child = execa('script', ['-qfec', `stty cols ${options.columns} rows ${options.rows ?? 30}; ${command}`, '/dev/null'], {
+    env: options.env,
     extendEnv: false,
     reject: false,
     buffer: false,
-    timeout: 20_000,
+    timeout: options.timeoutMs,
   });
   let text = '';
   const waiters: Array<{ pattern: RegExp; resolve: () => void }> = [];
