@@ -35,7 +35,12 @@ export class WireSender {
     const url = this.options.origin + wire.pathAndQuery;
     const state: RetryState = { waitedMs: 0, answered: false };
     const dispatcher = this.options.agent.compose(
-      deadlineInterceptor(this.options.timeoutMs, { streamed: wire.sink !== undefined }),
+      deadlineInterceptor(this.options.timeoutMs, {
+        streamed: wire.sink !== undefined,
+        onAttempt: (endDeadline) => {
+          state.endDeadline = endDeadline;
+        },
+      }),
       answerObserver(state),
       ...(this.options.debug ? [traceInterceptor({ note: (line) => this.options.events.trace(line) }, () => this.options.secrets)] : []),
       authInterceptor(scheme, ticket),
@@ -126,6 +131,9 @@ export class WireSender {
         return;
       }
       state.waitedMs += decision.delayMs;
+      // This attempt is over: its answer, held paused during the wait, is not the
+      // server's to finish within the deadline; the next attempt gets a fresh one.
+      state.endDeadline?.();
       this.options.events.waitStarted(waitMessage(decision.reason, decision.delayMs));
       const resume = (retryError: Error | null): void => {
         clearTimeout(timer);
@@ -152,6 +160,8 @@ interface RetryState {
   budgetSpent?: 'attempts' | 'wait-budget';
   /** The current wire attempt got a 2xx status line. */
   answered: boolean;
+  /** Ends the current wire attempt's --timeout deadline (set by deadlineInterceptor per attempt). */
+  endDeadline?: () => void;
 }
 
 /** Notes, per wire attempt, whether a 2xx answer started (see retryCallback). */

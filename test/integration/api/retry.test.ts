@@ -47,6 +47,17 @@ describe('retries', () => {
     expect(io.stderr).toBe('cdba: rate limited (429); retrying in 1s\ncdba: rate limited (429); retrying in 1s\n');
   });
 
+  test('a Retry-After longer than the timeout is waited out and the request retried, with a new deadline', async () => {
+    // The wait (1 s) is twice the per-attempt deadline: it is not the server's to meet.
+    await flaky(['429'], '1');
+    let io;
+    ({ client, io } = clientFor(settingsFor(server!.url), { timeoutMs: 500 }));
+    const response = await call('GET');
+    expect(response.body.attempt).toBe(2);
+    expect(server!.received).toHaveLength(2);
+    expect(io.stderr).toBe('cdba: rate limited (429); retrying in 1s\n');
+  });
+
   test('on a TTY the wait is an ora spinner', async () => {
     await flaky(['429'], '1');
     const { IO } = await import('../../../src/base/io.js');
