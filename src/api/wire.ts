@@ -79,6 +79,7 @@ export class WireSender {
         rawBody,
         url,
         ...(state.budgetSpent ? { budgetSpent: state.budgetSpent } : {}),
+        ...(state.mayHaveApplied && wire.method.toUpperCase() === 'DELETE' ? { deleteMayHaveApplied: true } : {}),
       };
     } catch (error) {
       if (error instanceof SinkError) throw error.error;
@@ -131,6 +132,9 @@ export class WireSender {
         return;
       }
       state.waitedMs += decision.delayMs;
+      // A 429 was refused unapplied; after a 5xx or a broken connection the service may
+      // have done what was asked and only its answer was lost.
+      if (statusCode !== 429) state.mayHaveApplied = true;
       // This attempt is over: its answer, held paused during the wait, is not the
       // server's to finish within the deadline; the next attempt gets a fresh one.
       state.endDeadline?.();
@@ -160,6 +164,8 @@ interface RetryState {
   budgetSpent?: 'attempts' | 'wait-budget';
   /** The current wire attempt got a 2xx status line. */
   answered: boolean;
+  /** An attempt before the current one may have been applied (it was retried after a 5xx or a reset). */
+  mayHaveApplied?: boolean;
   /** Ends the current wire attempt's --timeout deadline (set by deadlineInterceptor per attempt). */
   endDeadline?: () => void;
 }

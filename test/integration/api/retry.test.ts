@@ -150,6 +150,33 @@ describe('retries', () => {
     expect(io.stderr).toBe('');
   });
 
+  test.each(['502', 'reset'] as const)('a DELETE applied by an attempt whose answer was lost (%s) is done when its retry finds nothing', async (lost) => {
+    let exists = true;
+    server = await startServer((req, res) => {
+      if (!exists) return json(res, 404, errorDoc(404, 'USERNAME_NOT_FOUND', 'No user with username ruser exists.'));
+      exists = false; // applied, and then the answer is lost
+      if (lost === 'reset') return void req.socket.destroy();
+      json(res, 502, errorDoc(502, 'BAD_GATEWAY', 'bad gateway'));
+    });
+    let io;
+    ({ client, io } = clientFor(settingsFor(server.url)));
+    const response = await client.call('databaseUsers.delete', { groupId: 'p', databaseName: 'admin', username: 'ruser' });
+    expect(response.status).toBe(204);
+    expect(server.received.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
+    expect(io.stderr).toContain("cdba: warning: an earlier attempt's answer was lost, and the resource is gone now: that attempt deleted it\n");
+  });
+
+  test('a DELETE that was only rate limited and then finds nothing is not found (exit 4)', async () => {
+    server = await startServer((_req, res, _body, index) => {
+      if (index === 0) return json(res, 429, errorDoc(429, 'RATE_LIMITED', 'slow down'), { 'retry-after': '0' });
+      json(res, 404, errorDoc(404, 'USERNAME_NOT_FOUND', 'No user with username ruser exists.'));
+    });
+    ({ client } = clientFor(settingsFor(server.url)));
+    const error = (await client.call('databaseUsers.delete', { groupId: 'p', databaseName: 'admin', username: 'ruser' }).catch((e: unknown) => e)) as ApiError;
+    expect(error.exitCode).toBe(ExitCode.notFound);
+    expect(server.received).toHaveLength(2);
+  });
+
   test('a retried digest request is signed again with the next nc (servers reject replayed nc)', async () => {
     const gate = digestGate({ username: 'pub', password: 'priv' });
     let limited = false;
