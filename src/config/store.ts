@@ -10,6 +10,7 @@ import { readOwnFileSync } from '../base/boundedRead.js';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CdbaError, UsageError } from '../base/errors.js';
+import { jsonSyntaxPlace } from '../base/jsonSyntax.js';
 import { fsReason, isFsError } from '../base/fsError.js';
 import { UnsafePathError, unsafeDirReason, writePrivateFileSync } from '../base/privateFile.js';
 import { onTerminate } from '../base/terminate.js';
@@ -85,7 +86,8 @@ export class ConfigStore {
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      throw this.unreadable(error);
+      // Only where: V8's message quotes the text, and the file may hold a private key.
+      throw this.unreadable(new Error(`invalid JSON at ${jsonSyntaxPlace(text, (error as Error).message)}`));
     }
     const problem = shapeProblem(parsed);
     if (problem) {

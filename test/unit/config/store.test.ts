@@ -66,6 +66,15 @@ describe('ConfigStore', () => {
     await expect(ConfigStore.open(dir)).rejects.toThrow(`cannot read config file ${join(dir, 'config.json')}: it is a directory`);
   });
 
+  it('a syntax error is placed by line and column, never quoted: the file may hold a private key', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'config.json'), '{"profiles":{"p":{"publicKey":"abc",\n"privateKey":TOPSECRET-PRIVATE-KEY-123}}}', { mode: 0o600 });
+    const error = (await ConfigStore.open(dir).catch((e: unknown) => e)) as ConfigError;
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toBe(`cannot read config file ${join(dir, 'config.json')}: invalid JSON at line 2, column 14: Unexpected token`);
+    expect(error.message).not.toMatch(/TOPSECRET|SECRET|ivateKey/);
+  });
+
   it('does not write the file just by opening it (the write would happen outside the lock)', async () => {
     // conf writes its defaults on construction when the file is absent. Two
     // processes opening a fresh directory then race: the late default write
