@@ -22,6 +22,11 @@ export interface WireResponse {
   url: string;
   /** Set when retries stopped because the budget ran out. */
   budgetSpent?: 'attempts' | 'wait-budget';
+  /**
+   * A DELETE retried after an attempt whose answer was lost (a 5xx, a reset): that
+   * attempt may have deleted the resource, so a 404 now means it is gone.
+   */
+  deleteMayHaveApplied?: boolean;
 }
 
 export interface AnswerReaderOptions {
@@ -49,6 +54,7 @@ export class AnswerReader {
 
   /** `readBody`: a faster reading of a 2xx body, or undefined to have it parsed as usual. */
   finish<T>(response: WireResponse, target: Target, throwOnError: boolean, readBody?: (rawBody: string) => unknown): ApiResponse<T> {
+    if (response.status === 404 && response.deleteMayHaveApplied) return this.deletedByLostAttempt<T>(response);
     const contentType = headerValue(response.headers, 'content-type');
     const servedVersion = versionFromMediaType(contentType) ?? (target.selection.base === 'v1.0' ? 'v1.0' : undefined);
     const ok = response.status >= 200 && response.status < 300;
@@ -69,6 +75,15 @@ export class AnswerReader {
       url: response.url,
       ...(servedVersion ? { servedVersion } : {}),
     };
+  }
+
+  /**
+   * The retry of a DELETE found nothing: an earlier attempt, whose answer was lost, deleted
+   * it. That is the outcome asked for, a 204 with a note, not a failure to find it.
+   */
+  private deletedByLostAttempt<T>(response: WireResponse): ApiResponse<T> {
+    this.events.warning("an earlier attempt's answer was lost, and the resource is gone now: that attempt deleted it");
+    return { status: 204, headers: {}, body: undefined as T, rawBody: '', url: response.url };
   }
 
   private errorFor(response: WireResponse, target: Target): ApiError {

@@ -128,13 +128,17 @@ export function createAgent(options: AgentOptions): Agent {
  * body, however slowly it trickles (undici's own timeouts only catch silence).
  * Each retry is a new attempt with a new deadline. 0 means no deadline.
  *
+ * `onAttempt` is given, for each attempt, what ends its deadline: an answer the retry
+ * policy will retry (a 429, a 503) is held paused while cdba waits before the next
+ * attempt, and that wait, bounded by the retry budget, is not the server's to meet.
+ *
  * A streamed download (`streamed`: a 2xx body handed to a sink, `logs download`) keeps the
  * deadline, but its clock stops while the sink holds the body back: while the output's
  * reader is slow (a pipe into a pager) backpressure pauses the body, and that time is cdba's,
  * not the server's. So a slow reader never makes a server look stalled, and a server that
  * trickles still meets the deadline. The clock runs again on resume with what was left.
  */
-export function deadlineInterceptor(timeoutMs: number, options: { streamed?: boolean } = {}): Dispatcher.DispatcherComposeInterceptor {
+export function deadlineInterceptor(timeoutMs: number, options: { streamed?: boolean; onAttempt?: (endDeadline: () => void) => void } = {}): Dispatcher.DispatcherComposeInterceptor {
   return (dispatch) => (opts, handler) => {
     if (!(timeoutMs > 0)) return dispatch(opts, handler);
     let controller: Dispatcher.DispatchController | undefined;
@@ -165,6 +169,10 @@ export function deadlineInterceptor(timeoutMs: number, options: { streamed?: boo
       timer.unref();
     };
     arm();
+    options.onAttempt?.(() => {
+      ended = true;
+      clearTimeout(timer);
+    });
     // A download's body held back by its sink: the clock stops, and runs again with what was left.
     let timing: 'running' | 'stopped' = 'running';
     const stopClock = (): void => {

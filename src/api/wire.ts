@@ -35,7 +35,12 @@ export class WireSender {
     const url = this.options.origin + wire.pathAndQuery;
     const state: RetryState = { waitedMs: 0, answered: false };
     const dispatcher = this.options.agent.compose(
-      deadlineInterceptor(this.options.timeoutMs, { streamed: wire.sink !== undefined }),
+      deadlineInterceptor(this.options.timeoutMs, {
+        streamed: wire.sink !== undefined,
+        onAttempt: (endDeadline) => {
+          state.endDeadline = endDeadline;
+        },
+      }),
       answerObserver(state),
       ...(this.options.debug ? [traceInterceptor({ note: (line) => this.options.events.trace(line) }, () => this.options.secrets)] : []),
       authInterceptor(scheme, ticket),
@@ -74,6 +79,7 @@ export class WireSender {
         rawBody,
         url,
         ...(state.budgetSpent ? { budgetSpent: state.budgetSpent } : {}),
+        ...(state.mayHaveApplied && wire.method.toUpperCase() === 'DELETE' ? { deleteMayHaveApplied: true } : {}),
       };
     } catch (error) {
       if (error instanceof SinkError) throw error.error;
@@ -126,6 +132,12 @@ export class WireSender {
         return;
       }
       state.waitedMs += decision.delayMs;
+      // A 429 was refused unapplied; after a 5xx or a broken connection the service may
+      // have done what was asked and only its answer was lost.
+      if (statusCode !== 429) state.mayHaveApplied = true;
+      // This attempt is over: its answer, held paused during the wait, is not the
+      // server's to finish within the deadline; the next attempt gets a fresh one.
+      state.endDeadline?.();
       this.options.events.waitStarted(waitMessage(decision.reason, decision.delayMs));
       const resume = (retryError: Error | null): void => {
         clearTimeout(timer);
@@ -152,6 +164,10 @@ interface RetryState {
   budgetSpent?: 'attempts' | 'wait-budget';
   /** The current wire attempt got a 2xx status line. */
   answered: boolean;
+  /** An attempt before the current one may have been applied (it was retried after a 5xx or a reset). */
+  mayHaveApplied?: boolean;
+  /** Ends the current wire attempt's --timeout deadline (set by deadlineInterceptor per attempt). */
+  endDeadline?: () => void;
 }
 
 /** Notes, per wire attempt, whether a 2xx answer started (see retryCallback). */

@@ -6,7 +6,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { readOwnFileSync } from '../base/boundedRead.js';
 import { dirname, join } from 'node:path';
-import { writePrivateFileSync } from '../base/privateFile.js';
+import { UnsafePathError, untrustedReason, writePrivateFileSync } from '../base/privateFile.js';
 import { fsReason } from '../base/fsError.js';
 
 export interface TokenGrant {
@@ -79,7 +79,23 @@ export class TokenFileCache {
     this.file = join(this.dir, `${credentialKey(clientId, clientSecret)}-${urlKey}.json`);
   }
 
+  /**
+   * The cached grant, or undefined when there is none usable. A cache others could have
+   * written (src/base/privateFile.ts untrustedReason) is refused (UnsafePathError, exit 2):
+   * a token planted there would act as someone else's account.
+   */
   read(): TokenGrant | undefined {
+    let reason: string | undefined;
+    try {
+      reason = untrustedReason(this.file, [dirname(this.dir), this.dir]);
+    } catch {
+      return undefined; // unreadable places: fetch a new token, whose write says why it cannot be kept
+    }
+    if (reason) {
+      throw new UnsafePathError(`refusing to read the service-account token cache ${this.file}: ${reason}`, {
+        hint: `remove what you did not put there, or run chmod 700 ${this.dir}`,
+      });
+    }
     try {
       const data = JSON.parse(readOwnFileSync(this.file)) as Partial<TokenGrant>;
       if (typeof data.accessToken === 'string' && isSendableToken(data.accessToken) && typeof data.expiresAt === 'number' && typeof data.obtainedAt === 'number') {

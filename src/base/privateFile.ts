@@ -66,6 +66,39 @@ function fileReason(file: string, stat: Stats): string | undefined {
 const isMissing = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
 
 /**
+ * Why a file cdba reads its settings or credentials from (config.json, a token cache)
+ * is not to be trusted, or undefined when it may be read (also when there is none):
+ * a file others could have put there or changed is not one this user wrote. As ssh
+ * judges its config: `dirs` (default: the file's own) owned by this user or root and
+ * writable by no one else, the file not a link, owned by this user or root, and
+ * writable by no one else. Root is trusted because it can act as this user anyway: a
+ * read-only config that an administrator provides (root's 0755 directory) still works.
+ */
+export function untrustedReason(file: string, dirs: readonly string[] = [dirname(file)]): string | undefined {
+  const me = uid();
+  if (me === undefined) return undefined; // no POSIX owners (Windows)
+  const trusted = (owner: number): boolean => owner === me || owner === 0;
+  const octal = (mode: number): string => (mode & 0o777).toString(8).padStart(4, '0');
+  let stat: Stats;
+  try {
+    stat = lstatSync(file);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+  for (const dir of dirs) {
+    const dirStat = statSync(dir);
+    if (!trusted(dirStat.uid)) return `directory ${dir} is owned by another user (uid ${dirStat.uid})`;
+    if ((dirStat.mode & 0o022) !== 0) return `directory ${dir} is writable by others (mode ${octal(dirStat.mode)})`;
+  }
+  if (stat.isSymbolicLink()) return `${file} is a symbolic link`;
+  if (!stat.isFile()) return undefined; // the reader says what it is
+  if (!trusted(stat.uid)) return `${file} is owned by another user (uid ${stat.uid})`;
+  if ((stat.mode & 0o022) !== 0) return `${file} is writable by others (mode ${octal(stat.mode)})`;
+  return undefined;
+}
+
+/**
  * Reads back a private file under the rules it is written by: `dirs` (default: the
  * file's own) this user's alone, the file a regular file of this user's, opened
  * without following a link and without blocking. Undefined when there is none, or

@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError, Option, type CommandUnknownOpts } from '
 import { ERROR_FORMATS } from '../base/errorReport.js';
 import { OUTPUT_FORMATS } from '../config/settings.js';
 import { validateProfileName } from '../config/validate.js';
+import { parseDuration } from '../core/duration.js';
 import { registerHintCommands } from '../core/hints.js';
 import { registerAccessList } from './access-list/index.js';
 import { registerApi } from './api/index.js';
@@ -73,7 +74,11 @@ function rootCommand(app: App): Command {
     .option('--project-id <id>', 'project (group) ID (env CDBA_PROJECT_ID)')
     .option('--api-version <version>', 'v1.0, or a date such as 2023-02-01 (env CDBA_API_VERSION)')
     .option('--base-url <url>', 'service base URL (env CDBA_BASE_URL)')
-    .option('--timeout <duration>', 'deadline for each HTTP attempt: connect, headers and the whole body (not the time a log download waits for a slow reader); a retry gets a new one; 0 means none (default 60s)')
+    // Checked as it is parsed, with the other global options: every command refuses a bad one, not only those that send requests.
+    .option('--timeout <duration>', 'deadline for each HTTP attempt: connect, headers and the whole body (not the time a log download waits for a slow reader); a retry gets a new one; 0 means none (default 60s)', (value: string) => {
+      parseDuration(value, '--timeout');
+      return value;
+    })
     .option('--wide', 'tables and views on a terminal: every column and value in full, lines as long as they need (default: fit the terminal)')
     .option('--debug', 'trace HTTP on stderr, secrets redacted (env CDBA_DEBUG)')
     // Read by main() before parsing (src/base/errorReport.ts), so the parser's own errors follow it too; declared here for help and completion.

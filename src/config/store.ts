@@ -10,8 +10,9 @@ import { readOwnFileSync } from '../base/boundedRead.js';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CdbaError, UsageError } from '../base/errors.js';
+import { jsonSyntaxPlace } from '../base/jsonSyntax.js';
 import { fsReason, isFsError } from '../base/fsError.js';
-import { UnsafePathError, unsafeDirReason, writePrivateFileSync } from '../base/privateFile.js';
+import { UnsafePathError, unsafeDirReason, untrustedReason, writePrivateFileSync } from '../base/privateFile.js';
 import { onTerminate } from '../base/terminate.js';
 import { CONFIG_DIR_VARIABLE, PROFILE_KEYS, type Profile } from './settings.js';
 import { isObject } from '../base/object.js';
@@ -72,6 +73,7 @@ export class ConfigStore {
   read(): ConfigFile {
     let text: string;
     try {
+      this.refuseUntrusted();
       text = readOwnFileSync(this.path);
     } catch (error) {
       // No file there (even a HOME that does not exist, or is a file) is no
@@ -79,13 +81,15 @@ export class ConfigStore {
       // a directory fails with its own message.
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return { profiles: {} };
+      if (error instanceof CdbaError) throw error;
       throw this.unreadable(isFsError(error) ? new Error(fsReason(error)) : error);
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      throw this.unreadable(error);
+      // Only where: V8's message quotes the text, and the file may hold a private key.
+      throw this.unreadable(new Error(`invalid JSON at ${jsonSyntaxPlace(text, (error as Error).message)}`));
     }
     const problem = shapeProblem(parsed);
     if (problem) {
@@ -97,7 +101,23 @@ export class ConfigStore {
     return config;
   }
 
-  /** Once: secrets in a file others may read, or in a directory others may write (ssh refuses such keys; we warn). */
+  /**
+   * A config.json others could have written is not this user's, whatever it holds: its
+   * base URL would receive the credentials of the environment. Refused, as ssh refuses
+   * such a config, naming the fix (src/base/privateFile.ts untrustedReason).
+   */
+  private refuseUntrusted(): void {
+    const reason = untrustedReason(this.path, [this.dir]);
+    if (reason === undefined) return;
+    const fix = reason.startsWith(`directory ${this.dir} is writable`)
+      ? `run chmod 700 ${this.dir}`
+      : / is writable by others /.test(reason)
+        ? `run chmod 600 ${this.path}`
+        : 'remove what you did not put there, or set CDBA_CONFIG_DIR to a directory of your own';
+    throw new ConfigError(`refusing to read config file ${this.path}: ${reason}`, { hint: fix });
+  }
+
+  /** Once: secrets in a file others may read (ssh refuses such keys; we warn). */
   private warnIfExposed(config: ConfigFile): void {
     if (this.warned || process.getuid === undefined) return;
     const secret = Object.values(config.profiles).some((p) => isObject(p) && (p.privateKey !== undefined || p.clientSecret !== undefined));
@@ -105,14 +125,11 @@ export class ConfigStore {
     try {
       const mode = (path: string): number => statSync(path).mode & 0o777;
       const octal = (m: number): string => m.toString(8).padStart(4, '0');
+      // A directory or file others may write is refused before this (refuseUntrusted).
       const file = mode(this.path);
-      const dir = mode(this.dir);
-      let problem: string | undefined;
-      if ((file & 0o077) !== 0) problem = `${this.path} holds secrets and other users may read it (mode ${octal(file)}); run chmod 600 ${this.path}`;
-      else if ((dir & 0o022) !== 0) problem = `${this.dir} holds secrets and other users may write it (mode ${octal(dir)}); run chmod 700 ${this.dir}`;
-      if (problem) {
+      if ((file & 0o077) !== 0) {
         this.warned = true;
-        this.warn(problem);
+        this.warn(`${this.path} holds secrets and other users may read it (mode ${octal(file)}); run chmod 600 ${this.path}`);
       }
     } catch {
       // Read a moment ago; gone now is no warning.

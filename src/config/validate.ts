@@ -1,5 +1,6 @@
 // Validation of setting values, shared by `profile set`, flags and environment variables.
 import { isIP } from 'node:net';
+import { resolve } from 'node:path';
 import { UsageError } from '../base/errors.js';
 import { OUTPUT_FORMATS, type OutputFormat, type ProfileKey } from './settings.js';
 
@@ -133,8 +134,17 @@ export const VALIDATORS: Record<ProfileKey, (value: string) => string> = {
   privateKey: validateNonEmpty('privateKey'),
   clientId: validateNonEmpty('clientId'),
   clientSecret: validateNonEmpty('clientSecret'),
-  caFile: validateNonEmpty('caFile'),
+  caFile: validateCaFile,
 };
+
+/**
+ * A CA file's path, made absolute against the working directory where it is given: a
+ * profile saved with `ca.pem` found the file only from the directory it was typed in
+ * (CDBA_* and flag forms are read where they are used, in that directory, alike).
+ */
+function validateCaFile(value: string): string {
+  return resolve(validateNonEmpty('caFile')(value));
+}
 
 /**
  * The one profile-name rule, checked wherever a name enters (profile add, set,

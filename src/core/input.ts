@@ -1,8 +1,8 @@
 // JSON bodies from `--file F` or `--file -` (stdin), checked before any request:
 // size, emptiness, syntax with line and column, and (optionally) object shape.
-import { parse, type ParseError } from 'jsonc-parser';
 import { decodeUtf8, MAX_BYTES, readBoundedPath, readBoundedStream, type ReadLimits } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
+import { jsonSyntaxPlace } from '../base/jsonSyntax.js';
 import { checkJsonText, findJsonTextProblem } from './jsonText.js';
 import type { IO } from '../base/io.js';
 
@@ -40,37 +40,10 @@ export function parseJson(text: string, source: string): unknown {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${source}: invalid JSON at ${locateJsonError(text, (error as Error).message)}`);
+    throw new UsageError(`${source}: invalid JSON at ${jsonSyntaxPlace(text, (error as Error).message)}`);
   }
   checkJsonText(text, source, problem);
   return value;
-}
-
-/**
- * "line L, column C: reason" for text JSON.parse refused with `message`. V8 places
- * most errors itself (Node 22 adds "(line L column C)"); for an unexpected token or
- * an early end it names no position, and jsonc-parser, held to strict JSON, does.
- */
-function locateJsonError(text: string, message: string): string {
-  const placed = / in JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(message);
-  let position: number;
-  let reason: string;
-  if (placed) {
-    position = Number(placed[1]);
-    reason = message.slice(0, placed.index);
-  } else {
-    const errors: ParseError[] = [];
-    parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-    const first = errors[0];
-    position = Math.min(first?.offset ?? text.length, text.length);
-    const token = text.slice(position, position + (first?.length ?? 0));
-    reason = token === '' ? 'unexpected end of input' : `Unexpected token '${token.length > 20 ? `${token.slice(0, 20)}...` : token}'`;
-  }
-  const before = text.slice(0, position);
-  const line = before.split('\n').length;
-  const column = position - before.lastIndexOf('\n');
-  // The offending character may itself be a newline or tab: show it escaped, on one line.
-  return `line ${line}, column ${column}: ${reason.replace(/[\r\n\t]/g, (c) => JSON.stringify(c).slice(1, -1))}`;
 }
 
 /** Reads and parses a JSON object body; arrays and scalars are refused. */

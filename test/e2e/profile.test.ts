@@ -97,6 +97,13 @@ describe.concurrent('profile add', () => {
     });
   });
 
+  it('a relative --ca-file is saved absolute, against the directory it was typed in', async () => {
+    const dir = tempDir();
+    const result = await cdba(['profile', 'add', 'ca', '--public-key', 'abcdefgh', '--private-key-stdin', '--ca-file', 'ca.pem'], { configDir: dir, input: `${PRIVATE_KEY}\n` });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(readConfig(dir).profiles.ca!.caFile).toBe(join(process.cwd(), 'ca.pem'));
+  });
+
   it('takes global flags after the verb too, as the help example writes them', async () => {
     const dir = tempDir();
     const result = await cdba(['profile', 'add', 'ci', '--public-key', 'abcdefgh', '--project-id', PROJECT_A, '--private-key-stdin', '-o', 'json'], {
@@ -506,6 +513,7 @@ describe.concurrent('profile set', () => {
     ['output', 'pretty', 'output', 'pretty'],
     ['publicKey', 'abcdefgh', 'publicKey', 'abcdefgh'],
     ['caFile', '/etc/ssl/ca.pem', 'caFile', '/etc/ssl/ca.pem'],
+    ['caFile', 'certs/ca.pem', 'caFile', join(process.cwd(), 'certs', 'ca.pem')], // absolute: found from any directory
     ['service', 'atlas', 'service', 'atlas'],
   ])('%s %s is stored as %s=%s', async (key, value, storedKey, stored) => {
     const dir = tempDir();

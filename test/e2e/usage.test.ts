@@ -38,6 +38,8 @@ describe.concurrent('usage errors: exit 2, one stderr line, no stack trace', () 
     ['a bad --api-version flag', ['--api-version', '2023-13-01', 'profile', 'show'], {}, /^cdba: invalid API version "2023-13-01"/],
     ['a bad --base-url flag', ['--base-url', 'https://cloud.mongodb.com/api', 'profile', 'show'], {}, /^cdba: invalid base URL/],
     ['a bad --project-id flag', ['--project-id', '123', 'profile', 'show'], {}, /^cdba: invalid project ID "123"/],
+    ['a bad --timeout on a command that sends no request', ['profile', 'list', '--timeout', 'abc'], {}, /^cdba: invalid --timeout "abc": expected a duration like 90, 90s, 5m or 1h\n$/],
+    ['a bad --timeout before the command', ['--timeout', '-1', 'conn-string', 'parse', 'mongodb://h'], {}, /^cdba: invalid --timeout "-1"/],
     ['a missing argument', ['profile', 'add'], {}, /^cdba: missing required argument 'name'; see 'cdba profile add --help'\n$/],
     ['a missing second argument', ['profile', 'rename', 'a'], {}, /^cdba: missing required argument 'new'; see 'cdba profile rename --help'\n$/],
     ['too many arguments', ['profile', 'use', 'a', 'b'], {}, /^cdba: too many arguments for 'use'/],

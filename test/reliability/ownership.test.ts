@@ -28,7 +28,8 @@ describe('the config directory and files', () => {
     for (const path of [theirs, join(theirs, 'target')]) chownSync(path, NOBODY, NOBODY);
     chmodSync(theirs, 0o777);
     const result = await cdba(addArgs, { env: { CDBA_CONFIG_DIR: theirs }, input: OWNER_PRIVATE });
-    expectOneErrorLine(result, 2, new RegExp(`^cdba: refusing to write secrets to ${theirs}/config\\.json: directory ${theirs} is owned by another user \\(uid ${NOBODY}\\)`));
+    // Read first, under the same rules: a config others could have written is not trusted either.
+    expectOneErrorLine(result, 2, new RegExp(`^cdba: refusing to read config file ${theirs}/config\\.json: directory ${theirs} is owned by another user \\(uid ${NOBODY}\\)`));
     expect(readFileSync(join(theirs, 'target'), 'utf8')).toBe('{"profiles":{}}\n');
     expect(readdirSync(theirs).sort()).toEqual(['config.json', 'target']);
   });
@@ -39,7 +40,7 @@ describe('the config directory and files', () => {
     writeFileSync(target, '{"profiles":{}}');
     symlinkSync(target, join(dir, 'config.json'));
     const result = await cdba(addArgs, { env: { CDBA_CONFIG_DIR: dir }, input: OWNER_PRIVATE });
-    expectOneErrorLine(result, 2, new RegExp(`refusing to write secrets to ${dir}/config\\.json: ${dir}/config\\.json is a symbolic link`));
+    expectOneErrorLine(result, 2, new RegExp(`refusing to read config file ${dir}/config\\.json: ${dir}/config\\.json is a symbolic link`));
     expect(readFileSync(target, 'utf8')).toBe('{"profiles":{}}');
   });
 
@@ -51,7 +52,7 @@ describe('the config directory and files', () => {
     expectOneErrorLine(result, 2, /config\.json is owned by another user \(uid 65534\)/);
   });
 
-  it('secrets readable by others: one warning on read, naming the fix; none once the file is private', async () => {
+  it('secrets readable by others: one warning on read, naming the fix; a directory others may write is refused; none once private', async () => {
     const dir = tempDir('cdba-loose-');
     const add = await cdba(addArgs, { env: { CDBA_CONFIG_DIR: dir }, input: OWNER_PRIVATE });
     expect(add.exitCode, add.stderr).toBe(0);
@@ -63,15 +64,16 @@ describe('the config directory and files', () => {
     ]);
     chmodSync(join(dir, 'config.json'), 0o600);
     chmodSync(dir, 0o777);
+    // A directory others may write: the file may not be the one written there, and is refused.
     const openDir = await cdba(['profile', 'list', '-o', 'json'], { env: { CDBA_CONFIG_DIR: dir } });
-    expect(openDir.stderr).toMatch(new RegExp(`^cdba: warning: ${dir} holds secrets and other users may write it \\(mode 0777\\); run chmod 700 ${dir}\\n$`));
+    expectOneErrorLine(openDir, 2, new RegExp(`^cdba: refusing to read config file ${dir}/config\\.json: directory ${dir} is writable by others \\(mode 0777\\)`));
     chmodSync(dir, 0o700);
     expect((await cdba(['profile', 'list', '-o', 'json'], { env: { CDBA_CONFIG_DIR: dir } })).stderr).toBe('');
   });
 });
 
 describe('caches never write through a planted link', () => {
-  it('token cache: a symlink at every token file name is replaced, not followed', async () => {
+  it('token cache: a symlink at the token file name is refused, not followed', async () => {
     const { emu } = await withEmulator({ seed: knownSeed() });
     const dir = tempDir('cdba-token-link-');
     const victim = join(dir, 'victim');
@@ -89,7 +91,8 @@ describe('caches never write through a planted link', () => {
     rmSync(tokenFile);
     symlinkSync(victim, tokenFile);
     const second = await cdba(['clusters', 'list', '-o', 'json'], { env: { ...bearerProfile(dir, emu.url), CDBA_CONFIG_DIR: dir } });
-    expect(second.exitCode, second.stderr).toBe(0);
+    // Not read through either: a token cache cdba did not write is refused, naming it.
+    expectOneErrorLine(second, 2, new RegExp(`^cdba: refusing to read the service-account token cache ${tokenFile}: ${tokenFile} is a symbolic link`));
     expect(readFileSync(victim, 'utf8')).toBe('untouched');
     expect(readFileSync(victim, 'utf8')).not.toContain(CLIENT_SECRET);
   });

@@ -47,6 +47,17 @@ describe('retries', () => {
     expect(io.stderr).toBe('cdba: rate limited (429); retrying in 1s\ncdba: rate limited (429); retrying in 1s\n');
   });
 
+  test('a Retry-After longer than the timeout is waited out and the request retried, with a new deadline', async () => {
+    // The wait (1 s) is twice the per-attempt deadline: it is not the server's to meet.
+    await flaky(['429'], '1');
+    let io;
+    ({ client, io } = clientFor(settingsFor(server!.url), { timeoutMs: 500 }));
+    const response = await call('GET');
+    expect(response.body.attempt).toBe(2);
+    expect(server!.received).toHaveLength(2);
+    expect(io.stderr).toBe('cdba: rate limited (429); retrying in 1s\n');
+  });
+
   test('on a TTY the wait is an ora spinner', async () => {
     await flaky(['429'], '1');
     const { IO } = await import('../../../src/base/io.js');
@@ -137,6 +148,33 @@ describe('retries', () => {
     expect(error.hint).toMatch(/^gave up: waiting again would pass the 10s retry budget/);
     expect(server!.received).toHaveLength(1);
     expect(io.stderr).toBe('');
+  });
+
+  test.each(['502', 'reset'] as const)('a DELETE applied by an attempt whose answer was lost (%s) is done when its retry finds nothing', async (lost) => {
+    let exists = true;
+    server = await startServer((req, res) => {
+      if (!exists) return json(res, 404, errorDoc(404, 'USERNAME_NOT_FOUND', 'No user with username ruser exists.'));
+      exists = false; // applied, and then the answer is lost
+      if (lost === 'reset') return void req.socket.destroy();
+      json(res, 502, errorDoc(502, 'BAD_GATEWAY', 'bad gateway'));
+    });
+    let io;
+    ({ client, io } = clientFor(settingsFor(server.url)));
+    const response = await client.call('databaseUsers.delete', { groupId: 'p', databaseName: 'admin', username: 'ruser' });
+    expect(response.status).toBe(204);
+    expect(server.received.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
+    expect(io.stderr).toContain("cdba: warning: an earlier attempt's answer was lost, and the resource is gone now: that attempt deleted it\n");
+  });
+
+  test('a DELETE that was only rate limited and then finds nothing is not found (exit 4)', async () => {
+    server = await startServer((_req, res, _body, index) => {
+      if (index === 0) return json(res, 429, errorDoc(429, 'RATE_LIMITED', 'slow down'), { 'retry-after': '0' });
+      json(res, 404, errorDoc(404, 'USERNAME_NOT_FOUND', 'No user with username ruser exists.'));
+    });
+    ({ client } = clientFor(settingsFor(server.url)));
+    const error = (await client.call('databaseUsers.delete', { groupId: 'p', databaseName: 'admin', username: 'ruser' }).catch((e: unknown) => e)) as ApiError;
+    expect(error.exitCode).toBe(ExitCode.notFound);
+    expect(server.received).toHaveLength(2);
   });
 
   test('a retried digest request is signed again with the next nc (servers reject replayed nc)', async () => {

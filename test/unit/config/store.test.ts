@@ -1,5 +1,5 @@
 // The profiles file: where it lives, its modes, locked read-modify-write.
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, ConfigStore, configDirFor, shapeProblem } from '../../../src/config/store.js';
@@ -64,6 +64,50 @@ describe('ConfigStore', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'config.json'));
     await expect(ConfigStore.open(dir)).rejects.toThrow(`cannot read config file ${join(dir, 'config.json')}: it is a directory`);
+  });
+
+  it('a syntax error is placed by line and column, never quoted: the file may hold a private key', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'config.json'), '{"profiles":{"p":{"publicKey":"abc",\n"privateKey":TOPSECRET-PRIVATE-KEY-123}}}', { mode: 0o600 });
+    const error = (await ConfigStore.open(dir).catch((e: unknown) => e)) as ConfigError;
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toBe(`cannot read config file ${join(dir, 'config.json')}: invalid JSON at line 2, column 14: Unexpected token`);
+    expect(error.message).not.toMatch(/TOPSECRET|SECRET|ivateKey/);
+  });
+
+  it('a config.json others could have written is refused, secrets or not, naming the fix', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'config.json');
+    writeFileSync(path, '{"profiles":{"p":{"baseUrl":"https://attacker.example"}}}', { mode: 0o600 });
+    chmodSync(dir, 0o777);
+    let error = (await ConfigStore.open(dir).catch((e: unknown) => e)) as ConfigError;
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toBe(`refusing to read config file ${path}: directory ${dir} is writable by others (mode 0777)`);
+    expect(error.hint).toBe(`run chmod 700 ${dir}`);
+    chmodSync(dir, 0o700);
+    chmodSync(path, 0o666);
+    error = (await ConfigStore.open(dir).catch((e: unknown) => e)) as ConfigError;
+    expect(error.message).toBe(`refusing to read config file ${path}: ${path} is writable by others (mode 0666)`);
+    expect(error.hint).toBe(`run chmod 600 ${path}`);
+    chmodSync(path, 0o644); // readable by others is no refusal (a warning when it holds secrets)
+    expect((await ConfigStore.open(dir)).read().profiles.p).toEqual({ baseUrl: 'https://attacker.example' });
+  });
+
+  it.skipIf(process.getuid?.() !== 0)("a config.json of another user's (not root's) is refused", async () => {
+    const dir = tempDir();
+    const path = join(dir, 'config.json');
+    writeFileSync(path, '{"profiles":{}}', { mode: 0o600 });
+    chownSync(path, 65534, 65534);
+    const error = (await ConfigStore.open(dir).catch((e: unknown) => e)) as ConfigError;
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toBe(`refusing to read config file ${path}: ${path} is owned by another user (uid 65534)`);
+  });
+
+  it('a config.json that is a symbolic link is refused', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'elsewhere.json'), '{"profiles":{}}', { mode: 0o600 });
+    symlinkSync(join(dir, 'elsewhere.json'), join(dir, 'config.json'));
+    await expect(ConfigStore.open(dir)).rejects.toThrow(`refusing to read config file ${join(dir, 'config.json')}: ${join(dir, 'config.json')} is a symbolic link`);
   });
 
   it('does not write the file just by opening it (the write would happen outside the lock)', async () => {

@@ -21,13 +21,13 @@ describe('parseJson', () => {
     );
   });
 
-  it('places the tokens V8 leaves unplaced', () => {
-    expect(failure('[1, 2, x]')).toBe("f: invalid JSON at line 1, column 8: Unexpected token 'x'");
-    expect(failure('{"a": tru}')).toBe("f: invalid JSON at line 1, column 7: Unexpected token 'tru'");
+  it('places the tokens V8 leaves unplaced, quoting only JSON punctuation (a bare word may be a password)', () => {
+    expect(failure('[1, 2, x]')).toBe('f: invalid JSON at line 1, column 8: Unexpected token');
+    expect(failure('{"a": tru}')).toBe('f: invalid JSON at line 1, column 7: Unexpected token');
     expect(failure('[1,]')).toBe("f: invalid JSON at line 1, column 4: Unexpected token ']'");
-    expect(failure('{"a": NaN}')).toBe("f: invalid JSON at line 1, column 7: Unexpected token 'NaN'");
+    expect(failure('{"a": NaN}')).toBe('f: invalid JSON at line 1, column 7: Unexpected token');
     expect(failure('{"name":')).toBe('f: invalid JSON at line 1, column 9: unexpected end of input');
-    expect(failure(`[${'y'.repeat(40)}]`)).toBe(`f: invalid JSON at line 1, column 2: Unexpected token '${'y'.repeat(20)}...'`);
+    expect(failure('{"password":hunter2-SECRET}')).toBe('f: invalid JSON at line 1, column 13: Unexpected token');
   });
 
   it('names the line and column V8 gives, and the end of input', () => {
@@ -37,7 +37,7 @@ describe('parseJson', () => {
   });
 
   it('does not take a position from the echoed text', () => {
-    expect(failure('["x in JSON at position 9", x]')).toBe("f: invalid JSON at line 1, column 29: Unexpected token 'x'");
+    expect(failure('["x in JSON at position 9", x]')).toBe('f: invalid JSON at line 1, column 29: Unexpected token');
   });
 
   it('places every error JSON.parse raises within the text, on one line', () => {
