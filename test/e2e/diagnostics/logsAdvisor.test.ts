@@ -275,4 +275,19 @@ describe('performance-advisor', () => {
     }
     expect(requests()).toBe(before);
   });
+
+  it('--help: the example of the last 6 hours asks for them (--duration alone: with --since the window would start there)', async () => {
+    const help = await cdba(['performance-advisor', 'slow-queries', '--help'], { env });
+    expect(help.exitCode, help.stderr).toBe(0);
+    const lines = help.stdout.split('\n');
+    const title = lines.findIndex((l) => l.includes('The last 6 hours'));
+    expect(title, help.stdout).toBeGreaterThan(-1);
+    // The example's command, its lines joined (a long one goes on after a backslash).
+    let at = lines.findIndex((l, i) => i > title && l.includes('$ cdba performance-advisor slow-queries'));
+    let example = '';
+    do example += lines[at]!.replace(/\\$/, '').trim() + ' ';
+    while (lines[at++]!.endsWith('\\'));
+    expect(example).toMatch(/ --duration 6h\s*$/);
+    expect(example).not.toContain('--since');
+  });
 });
