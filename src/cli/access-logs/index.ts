@@ -89,7 +89,7 @@ export function registerAccessLogs(program: Command, app: App): void {
   ]);
   withDetails(command, {
     options: {
-      '--start': 'An RFC 3339 / ISO 8601 time (a time without a zone is UTC), or how long ago with its unit: s, m, h, d, w. Sent as epoch milliseconds; the service takes a window with both ends, so --start alone ends now.',
+      '--start': 'An RFC 3339 / ISO 8601 time (a time without a zone is UTC), or how long ago with its unit: s, m, h, d, w, at most 400 days back. Sent as epoch milliseconds; the service takes a window with both ends, so --start alone ends now.',
     },
   });
 }
