@@ -250,6 +250,14 @@ describe('performance-advisor', () => {
     const table = await cdba(['performance-advisor', 'suggested-indexes', SEEDED_CLUSTER, '-o', 'table'], { env });
     expect(table.stdout.split('\n')[0]).toMatch(/^PROCESS\tIMPACT\tCREATE INDEX$/);
     expect(table.stdout).toContain('createIndex({ "year": 1, "title": 1, "released": -1 })');
+    // The command as -o json gives it, ready to paste into mongosh: its \u escapes are not escaped again.
+    for (const tty of [false, true]) {
+      const shown = await cdba(['performance-advisor', 'suggested-indexes', SEEDED_CLUSTER, '-o', 'table'], { env: { ...env, NO_COLOR: '1' }, tty });
+      expect(shown.stdout).toContain('db.getSiblingDB("sample").getCollection("movies").createIndex({ "we\\u0022ird\\u202e": 1 })');
+      expect(shown.stdout).not.toContain('\\\\u');
+      // eslint-disable-next-line no-control-regex -- nothing the server named reaches the terminal raw
+      expect(shown.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+    }
   });
 
   it('namespaces, schema advice, drop-index suggestions and managed slow ms', async () => {
