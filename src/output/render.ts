@@ -12,6 +12,13 @@ import type { JmespathModule } from './queryCheck.js';
 export interface Column<Row> extends Shrink {
   header: string;
   value: (row: Row) => unknown;
+  /**
+   * The value is already written for a terminal: printable ASCII, anything else as an
+   * escape of its own syntax (a createIndex command's \u escapes, for pasting). Such a value
+   * is shown as it is, not escaped again (its backslashes doubled); one that is not pure
+   * printable ASCII after all is escaped as any cell is.
+   */
+  terminalSafe?: boolean;
 }
 
 /** How a command's document becomes rows. Declared once per command. */
@@ -74,6 +81,13 @@ export async function render<Row>(io: IO, document: unknown, options: RenderOpti
   await writeTable(io, headers, rows, options.width, rules);
 }
 
+/** Printable ASCII only: what a column that is terminalSafe may show as it is. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+function escapeCell(text: string, rule: { terminalSafe?: boolean } | undefined): string {
+  return rule?.terminalSafe && PRINTABLE_ASCII.test(text) ? text : escapeControl(text);
+}
+
 /**
  * The document and a newline, in slices (see jsonStream.ts), waiting for stdout
  * to drain whenever its buffer is full, so the output never sits in memory whole.
@@ -108,11 +122,12 @@ export function cell(value: unknown): string {
 /**
  * Every header and cell is escaped here, the one place tables are written: values
  * are server text, and a tab, newline or ESC in them would forge a column or a row
- * of a pipe, or act on a terminal.
+ * of a pipe, or act on a terminal. A terminalSafe column's printable ASCII is the one
+ * exception: it is escaped already.
  */
-async function writeTable(io: IO, rawHeaders: string[], rawRows: string[][], width?: number, rules?: Shrink[]): Promise<void> {
+async function writeTable(io: IO, rawHeaders: string[], rawRows: string[][], width?: number, rules?: Array<Shrink & { terminalSafe?: boolean }>): Promise<void> {
   let headers = rawHeaders.map((h) => escapeControl(h));
-  let rows = rawRows.map((cells) => cells.map((c) => escapeControl(c)));
+  let rows = rawRows.map((cells) => cells.map((c, i) => escapeCell(c, rules?.[i])));
   if (!io.outIsTTY) {
     // A pipe gets every value whole: tab-separated output is never cut.
     const line = (cells: string[]): string => `${cells.join('\t')}\n`;

@@ -60,7 +60,7 @@ export function registerEventsList(parent: Command, app: App): void {
         'Polls the list (every second, growing to 10 s while nothing comes; CDBA_WATCH_INTERVAL sets the first wait) and prints each event once, oldest first: ' +
         'a table row (the header once), or with -o json one event document per line. Without --since it starts with the latest page (--limit). ' +
         'It ends on Ctrl-C (exit 130), or with --until once that time has passed and a last poll has read up to it (exit 0).',
-      '--since': 'An RFC 3339 / ISO 8601 time (a time without a zone is UTC), or how long ago with its unit: s, m, h, d, w (1h30m, 2d). Sent as minDate; both ends are included.',
+      '--since': 'An RFC 3339 / ISO 8601 time (a time without a zone is UTC), or how long ago with its unit: s, m, h, d, w (1h30m, 2d), at most 400 days back. Sent as minDate; both ends are included.',
     },
   });
 }

@@ -10,7 +10,8 @@ import { durationMillis } from '../../core/duration.js';
 
 const AGO_UNITS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
 /** The furthest back a relative time may reach (a year and a bit): a typo like 9999d is refused, not sent. */
-export const MAX_AGO_MS = 400 * 86_400_000;
+const MAX_AGO_DAYS = 400;
+export const MAX_AGO_MS = MAX_AGO_DAYS * 86_400_000;
 
 /** The time a flag names: an ISO 8601 time, or that long before `now`. */
 export function parseTimeFlag(text: string, flag: string, now: number): Date {
@@ -18,9 +19,10 @@ export function parseTimeFlag(text: string, flag: string, now: number): Date {
   const iso = /^\d{4}-/.test(value) ? parseIsoDateTime(value) : undefined;
   if (iso) return iso;
   const ago = /^\d+(\.\d+)?$/.test(value) || value === '' ? undefined : durationMillis(value, AGO_UNITS);
-  if (ago === undefined || ago <= 0 || ago > MAX_AGO_MS) {
+  if (ago === undefined || ago <= 0) {
     throw new UsageError(`invalid ${flag} "${text}": expected a time like 2026-08-10T03:06:46Z, or how long ago, like 30m, 6h or 2d`);
   }
+  if (ago > MAX_AGO_MS) throw new UsageError(`invalid ${flag} "${text}": how long ago goes back at most ${MAX_AGO_DAYS} days; give a time instead, like 2025-01-31T00:00:00Z`);
   return new Date(now - ago);
 }
 

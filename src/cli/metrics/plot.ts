@@ -1,13 +1,14 @@
 // `--plot`: each series as a small line chart on the terminal, drawn by asciichart (a
 // small, dependency-free chart library), loaded only when a plot is asked for. The label
-// of each chart is the service's text with control characters escaped.
+// of each chart is the service's text with control characters escaped; the y labels are
+// compact (2.82T), never cut, and the title has the latest value in full.
 import { plot } from 'asciichart';
 import { escapeControl } from '../../base/sanitize.js';
-import { chartValues, formatValue, seriesOf } from './shape.js';
+import { AXIS_LABEL_MAX, axisLabel, chartValues, formatValue, seriesOf } from './shape.js';
 
-/** Rows of each chart, and the room its y labels take. */
+/** Rows of each chart, and the room its y labels take (a label, never cut, and a space). */
 const HEIGHT = 6;
-const LABEL_WIDTH = 12;
+const LABEL_WIDTH = AXIS_LABEL_MAX + 1;
 
 /** The charts of every series that has a value, for a terminal `columns` wide. */
 export function plotSeries(document: unknown, columns: number, several: boolean): string {
@@ -31,7 +32,7 @@ export function plotSeries(document: unknown, columns: number, several: boolean)
     const latest = formatValue(series.points.findLast((p) => p.value !== null)?.value ?? undefined);
     const chart = plot(values, {
       height: HEIGHT,
-      format: (x: number) => formatValue(x).slice(0, LABEL_WIDTH - 1).padStart(LABEL_WIDTH - 1),
+      format: (x: number) => axisLabel(x).padStart(AXIS_LABEL_MAX),
     });
     out.push(`${title}  latest ${latest}\n${chart}\n${' '.repeat(LABEL_WIDTH)}${escapeControl(first)} .. ${escapeControl(last)}\n`);
   }

@@ -1,7 +1,8 @@
 // What every metrics verb does when it runs (loaded then, so start-up does not grow): the
 // flags checked before any request, the word resolved to processes (a cluster's name
 // stands for each of its processes), one request per process, then the table of latest
-// values, the series as received (-o json; a list of documents for a cluster), or the
+// values, the series or the list of partitions or databases as received (-o json; a list
+// of documents for a cluster, a list's each with its processId), or the
 // charts (--plot, on a terminal only).
 import type { Measurements, MeasurementQuery } from '../../api/resources/metrics.js';
 import type { ApiClient } from '../../api/client.js';
@@ -9,7 +10,7 @@ import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { loadProcessResolver, parseProcessWord } from '../processes/public.js';
 import { readMetricsFlags, type MetricsFlags } from './flags.js';
-import { measurementTable, PARTITIONS_TABLE, DATABASES_TABLE } from './view.js';
+import { databasesTable, measurementTable, partitionsTable } from './view.js';
 
 export type MetricsKind = 'processes' | 'disks' | 'databases';
 
@@ -51,12 +52,19 @@ export async function runMetrics(ctx: Context, kind: MetricsKind, word: string, 
   const ids = processes.map((p) => String(p.id));
 
   if (kind !== 'processes' && subject === undefined) {
-    // No partition or database named: the ones each process has.
+    // No partition or database named: the ones each process has. One process's list is
+    // printed as received; a cluster's are a list of them, each with the processId it is
+    // of (the member a measurements document carries), which the lists themselves do not say.
     const api = await import('../../api/resources/metrics.js');
+    const listOf = kind === 'disks' ? api.listDisks : api.listDatabases;
+    const table = kind === 'disks' ? partitionsTable : databasesTable;
+    if (!several) {
+      await ctx.output(await listOf(client, projectId, ids[0]!), table(ids[0]));
+      return;
+    }
     const lists = [];
-    for (const id of ids) lists.push({ processId: id, ...(await (kind === 'disks' ? api.listDisks : api.listDatabases)(client, projectId, id)) });
-    const table = kind === 'disks' ? PARTITIONS_TABLE : DATABASES_TABLE;
-    await ctx.output(several ? lists : lists[0], table);
+    for (const id of ids) lists.push({ processId: id, ...(await listOf(client, projectId, id)) });
+    await ctx.output(lists, table());
     return;
   }
 

@@ -62,6 +62,31 @@ export function formatValue(value: number | undefined): string {
   return rounded.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 10 });
 }
 
+const SI_PREFIXES = ['', 'k', 'M', 'G', 'T', 'P', 'E'];
+
+/**
+ * A value in the room of a chart's axis label (at most AXIS_LABEL_MAX characters), never
+ * cut: four significant digits, as formatValue writes them, up to 9999; from 10 000 an SI
+ * prefix (12.35k, 2.82T, up to E); an exponent past the prefixes (1e21 and more) and below
+ * 0.001, as formatValue writes the extremes (1.235e+21, 4.941e-324).
+ */
+export function axisLabel(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (value === 0) return '0';
+  const rounded = Number(value.toPrecision(4));
+  const magnitude = Math.abs(rounded);
+  // (The value's own digits: rounded, the largest doubles would be Infinity.)
+  if (magnitude < 1e-3 || magnitude >= 1e21) return value.toExponential(3);
+  if (magnitude < 1e4) return formatValue(rounded);
+  let power = 1;
+  while (power < SI_PREFIXES.length - 1 && magnitude >= 1000 ** (power + 1)) power++;
+  const scaled = Number((rounded / 1000 ** power).toPrecision(4));
+  return `${scaled.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 3 })}${SI_PREFIXES[power]}`;
+}
+
+/** The longest axisLabel: -1.798e+308. */
+export const AXIS_LABEL_MAX = 11;
+
 /**
  * The values a chart `width` columns wide draws: a gap (null) takes the value before it
  * (the first values that are null, the first that is not); more points than columns are

@@ -24,8 +24,11 @@ export interface NameRow {
   name: string;
 }
 
-/** The table of the partitions or databases of one process (a list document) or of several (a list of them); both are exported below, and checked. */
-const namesTable = (field: 'partitionName' | 'databaseName', header: string): TableSpec<NameRow> => ({
+/**
+ * The table of the partitions or databases of one process (`processId`: its list as
+ * received, which does not name it) or of several (a list of lists, each with its processId).
+ */
+const namesTable = (field: 'partitionName' | 'databaseName', header: string, processId?: string): TableSpec<NameRow> => ({
     columns: [
       { header: 'PROCESS', value: (r) => r.process, copyable: true },
       { header, value: (r) => r.name, copyable: true },
@@ -33,11 +36,18 @@ const namesTable = (field: 'partitionName' | 'databaseName', header: string): Ta
     rows: (document) =>
       (Array.isArray(document) ? document : [document]).filter(isObject).flatMap((list) =>
         (Array.isArray(list.results) ? list.results : []).filter(isObject).map((item) => ({
-          process: typeof list.processId === 'string' ? list.processId : '',
+          process: processId ?? (typeof list.processId === 'string' ? list.processId : ''),
           name: typeof item[field] === 'string' ? item[field] : '',
         })),
       ),
 });
 
-export const PARTITIONS_TABLE: TableSpec<NameRow> = namesTable('partitionName', 'PARTITION');
-export const DATABASES_TABLE: TableSpec<NameRow> = namesTable('databaseName', 'DATABASE');
+/** The partitions of one process, or (no processId) of a cluster's processes. */
+export function partitionsTable(processId?: string): TableSpec<NameRow> {
+  return namesTable('partitionName', 'PARTITION', processId);
+}
+
+/** The databases of one process, or (no processId) of a cluster's processes. */
+export function databasesTable(processId?: string): TableSpec<NameRow> {
+  return namesTable('databaseName', 'DATABASE', processId);
+}

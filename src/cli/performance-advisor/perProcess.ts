@@ -65,7 +65,7 @@ export function registerPerProcess(parent: Command, app: App, verb: Verb): void 
       ['Only the names, once each', "cdba performance-advisor namespaces c1 -o json | jq -r '.[].namespaces[].namespace' | sort -u"],
     ],
     'slow-queries': [
-      ['The last 6 hours on the primary', 'cdba performance-advisor slow-queries atlas-abc123-shard-00-00.xyz12.mongodb.net:27017 --duration 6h --since 2026-08-09T00:00'],
+      ['The last 6 hours on the primary', 'cdba performance-advisor slow-queries atlas-abc123-shard-00-00.xyz12.mongodb.net:27017 --duration 6h'],
       ["One collection's, as mongod log lines", "cdba performance-advisor slow-queries c1 --namespace sample.movies -o json --query '[].slowQueries[].line'"],
       ['The slowest first', "cdba performance-advisor slow-queries c1 -o table | sort -t$'\\t' -k3 -nr | head"],
     ],

@@ -1,9 +1,10 @@
 // How the advisor's answers look: tables whose rows say which process (or which list)
 // each came from. Server text reaches the table formatter, which escapes control
-// characters; the createIndex commands are made by createIndex.ts from escaped literals.
+// characters; the createIndex commands are made by createIndex.ts from escaped literals,
+// so their column is terminalSafe: shown as made (its \u escapes not escaped again).
 import { isObject } from '../../base/object.js';
 import type { TableSpec } from '../../output/render.js';
-import { createIndexCommand } from './createIndex.js';
+import { createIndexCommand, jsString } from './createIndex.js';
 
 type Doc = Record<string, unknown>;
 const list = (value: unknown): Doc[] => (Array.isArray(value) ? value.filter(isObject) : []);
@@ -44,12 +45,13 @@ export const SUGGESTED_INDEX_TABLE: TableSpec<IndexRow> = {
   columns: [
     { header: 'PROCESS', value: (r) => r.process, copyable: true },
     { header: 'IMPACT', value: (r) => r.weight, dropPriority: 2 },
-    { header: 'CREATE INDEX', value: (r) => r.command, copyable: true },
+    // Made of escaped literals (createIndex.ts), printable ASCII: shown as made, to paste into mongosh.
+    { header: 'CREATE INDEX', value: (r) => r.command, copyable: true, terminalSafe: true },
   ],
   rows: (document) => list(document).flatMap((answer) => list(answer.suggestedIndexes).map((s) => ({
     process: text(answer.process),
     weight: text(s.weight),
-    command: typeof s.createIndex === 'string' ? s.createIndex : `(not an index: ${text(s.namespace)})`,
+    command: typeof s.createIndex === 'string' ? s.createIndex : `(not an index: ${jsString(text(s.namespace))})`,
   }))),
 };
 

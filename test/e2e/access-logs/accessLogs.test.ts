@@ -20,7 +20,11 @@ beforeAll(async () => {
     seed: knownSeed({
       projects: [{ id: PROJECT_ID, name: 'reliability', ipAccessList: [{ ipAddress: '203.0.113.7' }] }],
       databaseUsers: [{ projectId: PROJECT_ID, user: { databaseName: 'admin', username: 'app', roles: [{ roleName: 'readWrite', databaseName: 'app' }] } }],
-      accessLogs: [{ groupId: PROJECT_ID, clusterName: SEEDED_CLUSTER, username: 'intruder', ipAddress: '192.0.2.9', timestamp: '2026-08-10T10:30:00Z', authResult: false }],
+      accessLogs: [
+        { groupId: PROJECT_ID, clusterName: SEEDED_CLUSTER, username: 'intruder', ipAddress: '192.0.2.9', timestamp: '2026-08-10T10:30:00Z', authResult: false },
+        // The service writes an IPv6 address out in full, as its ipAddress pattern wants it.
+        { groupId: PROJECT_ID, clusterName: SEEDED_CLUSTER, username: 'local', ipAddress: '0:0:0:0:0:0:0:1', timestamp: '2026-08-10T10:40:00Z', authResult: true },
+      ],
     }),
     clock: () => clock,
   }));
@@ -38,7 +42,7 @@ describe('access-logs list', () => {
     const result = await cdba(['access-logs', 'list', '--cluster', SEEDED_CLUSTER, '-o', 'json'], { env });
     expect(result.exitCode, result.stderr).toBe(0);
     const logs = logsOf(result.stdout);
-    expect(new Set(logs.map((l) => l.username))).toEqual(new Set(['app', 'intruder']));
+    expect(new Set(logs.map((l) => l.username))).toEqual(new Set(['app', 'intruder', 'local']));
     expect(logs.filter((l) => l.username === 'app').every((l) => l.ipAddress === '203.0.113.7' && l.authResult === true)).toBe(true);
   });
 
@@ -51,6 +55,14 @@ describe('access-logs list', () => {
     expect(window.map((l) => l.username)).toContain('intruder');
     expect(window.every((l) => l.timestamp >= '2026-08-10T10:29:00Z' && l.timestamp <= '2026-08-10T10:31:00Z')).toBe(true);
     expect(logsOf((await cdba(['access-logs', 'list', '--cluster', SEEDED_CLUSTER, '--limit', '1', '-o', 'json'], { env })).stdout)).toHaveLength(1);
+  });
+
+  it('--ip with an IPv6 address in any form: sent written out in full, the only form the service takes', async () => {
+    for (const ip of ['::1', '0:0:0:0:0:0:0:1', '0000:0000:0000:0000:0000:0000:0000:0001', '::0:1']) {
+      const result = await cdba(['access-logs', 'list', '--cluster', SEEDED_CLUSTER, '--ip', ip, '-o', 'json'], { env });
+      expect(result.exitCode, `${ip}: ${result.stderr}`).toBe(0);
+      expect(logsOf(result.stdout).map((l) => [l.username, l.ipAddress]), ip).toEqual([['local', '0:0:0:0:0:0:0:1']]);
+    }
   });
 
   it('--host: that host\'s attempts; the table', async () => {
@@ -79,6 +91,12 @@ describe('access-logs list', () => {
       [['access-logs', 'list', '--cluster', 'c1', '--start', 'soon'], /invalid --start "soon"/],
       [['access-logs', 'list', '--cluster', 'c1', '--limit', '20001'], /--limit/],
       [['access-logs', 'list', '--host', 'h.example.net:27017'], /invalid --host/],
+      [['access-logs', 'list', '--cluster', 'c1', '--ip', 'fe80::1%eth0'], /invalid --ip "fe80::1%eth0": expected one IPv4 or IPv6 address/],
+      [['access-logs', 'list', '--cluster', 'c1', '--ip', '203.0.113.007'], /invalid --ip "203\.0\.113\.007"/],
+      [['access-logs', 'list', '--cluster', 'c1', '--start', '2000-01-01T00:00:00Z', '--end', '2000-01-02T00:00:00Z'], /invalid --start "2000-01-01T00:00:00Z": the service keeps no access history before 2008-01-01/],
+      [['access-logs', 'list', '--cluster', 'c1', '--start', '2007-12-31T23:59:59Z'], /invalid --start "2007-12-31T23:59:59Z": .* before 2008-01-01/],
+      [['access-logs', 'list', '--cluster', 'c1', '--start', '2099-01-01T00:00:00Z'], /--start 2099-01-01T00:00:00Z is in the future, and --start alone ends the window now/],
+      [['access-logs', 'list', '--cluster', 'c1', '--start', '500d'], /invalid --start "500d": how long ago goes back at most 400 days/],
     ];
     for (const [args, pattern] of cases) expectOneErrorLine(await cdba(args, { env }), 2, pattern);
     expect(requests()).toBe(before);

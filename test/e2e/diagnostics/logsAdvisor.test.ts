@@ -250,6 +250,14 @@ describe('performance-advisor', () => {
     const table = await cdba(['performance-advisor', 'suggested-indexes', SEEDED_CLUSTER, '-o', 'table'], { env });
     expect(table.stdout.split('\n')[0]).toMatch(/^PROCESS\tIMPACT\tCREATE INDEX$/);
     expect(table.stdout).toContain('createIndex({ "year": 1, "title": 1, "released": -1 })');
+    // The command as -o json gives it, ready to paste into mongosh: its \u escapes are not escaped again.
+    for (const tty of [false, true]) {
+      const shown = await cdba(['performance-advisor', 'suggested-indexes', SEEDED_CLUSTER, '-o', 'table'], { env: { ...env, NO_COLOR: '1' }, tty });
+      expect(shown.stdout).toContain('db.getSiblingDB("sample").getCollection("movies").createIndex({ "we\\u0022ird\\u202e": 1 })');
+      expect(shown.stdout).not.toContain('\\\\u');
+      // eslint-disable-next-line no-control-regex -- nothing the server named reaches the terminal raw
+      expect(shown.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+    }
   });
 
   it('namespaces, schema advice, drop-index suggestions and managed slow ms', async () => {
@@ -290,5 +298,20 @@ describe('performance-advisor', () => {
       expect(result.exitCode, args.join(' ')).toBe(2);
     }
     expect(requests()).toBe(before);
+  });
+
+  it('--help: the example of the last 6 hours asks for them (--duration alone: with --since the window would start there)', async () => {
+    const help = await cdba(['performance-advisor', 'slow-queries', '--help'], { env });
+    expect(help.exitCode, help.stderr).toBe(0);
+    const lines = help.stdout.split('\n');
+    const title = lines.findIndex((l) => l.includes('The last 6 hours'));
+    expect(title, help.stdout).toBeGreaterThan(-1);
+    // The example's command, its lines joined (a long one goes on after a backslash).
+    let at = lines.findIndex((l, i) => i > title && l.includes('$ cdba performance-advisor slow-queries'));
+    let example = '';
+    do example += lines[at]!.replace(/\\$/, '').trim() + ' ';
+    while (lines[at++]!.endsWith('\\'));
+    expect(example).toMatch(/ --duration 6h\s*$/);
+    expect(example).not.toContain('--since');
   });
 });

@@ -107,6 +107,22 @@ describe('metrics disks and databases', () => {
     expect((JSON.parse(dbs.stdout) as { results: Array<{ databaseName: string }> }).results.map((d) => d.databaseName)).toEqual(['config', 'local', 'shop']);
   });
 
+  it("-o json: one process's list as received (nothing added); a cluster's, a list of them, each with its processId", async () => {
+    for (const [kind, field] of [['disks', 'partitionName'], ['databases', 'databaseName']] as const) {
+      const one = await cdba(['metrics', kind, processIds[0]!, '-o', 'json'], { env });
+      expect(one.exitCode, one.stderr).toBe(0);
+      const list = JSON.parse(one.stdout) as Record<string, unknown>;
+      expect(Object.keys(list).sort(), kind).toEqual(['links', 'results', 'totalCount']);
+      expect((list.results as Array<Record<string, unknown>>).every((item) => typeof item[field] === 'string')).toBe(true);
+      // The table still says which process.
+      const table = await cdba(['metrics', kind, processIds[0]!, '-o', 'table'], { env });
+      expect(table.stdout.trim().split('\n').slice(1).every((row) => row.startsWith(`${processIds[0]}\t`)), table.stdout).toBe(true);
+      const cluster = JSON.parse((await cdba(['metrics', kind, SEEDED_CLUSTER, '-o', 'json'], { env })).stdout) as Array<Record<string, unknown>>;
+      expect(cluster.map((l) => l.processId)).toEqual(processIds);
+      expect(cluster.map((l) => Object.keys(l).sort())).toEqual(processIds.map(() => ['links', 'processId', 'results', 'totalCount']));
+    }
+  });
+
   it('with a name: its measurements', async () => {
     const disk = await cdba(['metrics', 'disks', processIds[0]!, 'data', '--type', 'DISK_PARTITION_SPACE_PERCENT_FREE', '-o', 'table'], { env });
     expect(disk.exitCode, disk.stderr).toBe(0);

@@ -82,6 +82,16 @@ describe('access logs: a cluster\'s authentication attempts, derived and seeded'
     expect((await get(`${path}?nLogs=20001`)).status).toBe(400);
   });
 
+  it("ipAddress: the description's pattern, and a refusal that says what it wants (an IPv6 address written out in full)", async () => {
+    const path = `${group}/dbAccessHistory/clusters/c1`;
+    for (const ip of ['::1', '2001:DB8:0:0:0:0:0:7', 'fe80:0:0:0:0:0:0:1%eth0', '300.1.1.1']) {
+      const refused = await get(`${path}?ipAddress=${encodeURIComponent(ip)}`);
+      expect([refused.status, refused.body.errorCode], ip).toEqual([400, 'INVALID_QUERY_PARAMETER']);
+      expect(refused.body.detail, ip).toMatch(/an IPv4 address, or an IPv6 address written out in full: eight groups of lower-case hexadecimal digits, without ::/);
+    }
+    for (const ip of ['0:0:0:0:0:0:0:1', '2001:0db8:0:0:0:0:0:7', '192.0.2.9']) expect((await get(`${path}?ipAddress=${ip}`)).status, ip).toBe(200);
+  });
+
   it('by hostname: the cluster\'s host\'s attempts only; an unknown cluster or host is 404', async () => {
     const all = (await get(`${group}/dbAccessHistory/clusters/c1`)).body.accessLogs as Doc[];
     const host = all[0]!.hostname as string;

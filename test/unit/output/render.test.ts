@@ -118,6 +118,33 @@ describe('table in a pipe: tab-separated with a header row', () => {
     for (const line of io.stdout.slice(0, -1).split('\n')) expect(line.split('\t')).toHaveLength(4);
   });
 
+  it('a terminalSafe column: printable ASCII shown as it is (its escapes not escaped again); anything else escaped as any cell', async () => {
+    const spec: TableSpec<{ command: string; name: string }> = {
+      rows: (document) => document as Array<{ command: string; name: string }>,
+      columns: [
+        { header: 'COMMAND', value: (r) => r.command, terminalSafe: true },
+        { header: 'NAME', value: (r) => r.name },
+      ],
+    };
+    const rows = [
+      { command: 'db.getSiblingDB("sam\\u001b[2Jple")', name: 'sam\\u001b' },
+      { command: 'raw\u001b[2J\ttab\\', name: 'x' },
+      { command: 'bidi\u202e', name: 'y' },
+    ];
+    for (const tty of [false, true]) {
+      const io = IO.test({ outIsTTY: tty, colorLevel: 0 });
+      await render(io, rows, { format: 'table', table: spec as unknown as TableSpec<never> });
+      expect(io.stdout).toContain('db.getSiblingDB("sam\\u001b[2Jple")');
+      // The column not declared terminalSafe still doubles a backslash.
+      expect(io.stdout).toContain('sam\\\\u001b');
+      // A control character is never let through raw: the whole value is escaped as usual.
+      expect(io.stdout).toContain('raw\\x1b[2J\\ttab\\\\');
+      expect(io.stdout).toContain('bidi\\u202e');
+      // eslint-disable-next-line no-control-regex -- no control or bidi character reaches the output raw
+      expect(io.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+    }
+  });
+
   it('has no colour even when colour is forced', async () => {
     const io = IO.test({ colorLevel: 3 });
     await render(io, LIST, { format: 'table', table });

@@ -44,7 +44,7 @@ function answer(ctx: RequestContext, record: ClusterRecord, hostname?: string): 
     throw failures.invalidQueryParameter(given, ctx.query.get(given)!, 'start and end go together: give both or neither.');
   }
   const ip = ctx.query.get('ipAddress');
-  if (ip !== null && !IP_ADDRESS.test(ip)) throw failures.invalidQueryParameter('ipAddress', ip, 'It must be an IP address.');
+  if (ip !== null && !IP_ADDRESS.test(ip)) throw failures.invalidQueryParameter('ipAddress', ip, 'It must be an IPv4 address, or an IPv6 address written out in full: eight groups of lower-case hexadecimal digits, without ::.');
   const nLogsText = ctx.query.get('nLogs');
   if (nLogsText !== null && (!/^\d+$/.test(nLogsText) || Number(nLogsText) > MAX_LOGS)) throw failures.invalidQueryParameter('nLogs', nLogsText, `It must be an integer from 0 to ${MAX_LOGS}.`);
   const nLogs = nLogsText === null ? MAX_LOGS : Number(nLogsText);

@@ -53,6 +53,19 @@ describe('parseTimeFlag', () => {
     );
   });
 
+  it('a duration further back than 400 days is refused with its own words, naming the limit', () => {
+    for (const text of ['401d', '58w', '9999d', '400d1s']) {
+      expect(() => parseTimeFlag(text, '--since', NOW)).toThrow(UsageError);
+      expect(() => parseTimeFlag(text, '--since', NOW)).toThrow(new RegExp(`^invalid --since "${text}": how long ago goes back at most 400 days; give a time instead, like `));
+    }
+    expect(parseTimeFlag('400d', '--since', NOW).getTime()).toBe(NOW - MAX_AGO_MS);
+    fc.assert(
+      fc.property(fc.integer({ min: MAX_AGO_MS / 1000 + 1, max: 10 * MAX_AGO_MS / 1000 }), (seconds) => {
+        expect(() => parseTimeFlag(`${seconds}s`, '--start', NOW)).toThrow(/^invalid --start "\d+s": how long ago goes back at most 400 days;/);
+      }),
+    );
+  });
+
   it('a window whose start is after its end is refused', () => {
     expect(() => timeWindow({ from: '1h', to: '2h' }, ['--since', '--until'], NOW)).toThrow(/--since 1h is after --until 2h/);
     expect(timeWindow({ from: '2h', to: '1h' }, ['--since', '--until'], NOW)).toEqual({ from: new Date(NOW - 7_200_000), to: new Date(NOW - 3_600_000) });
