@@ -5,7 +5,7 @@
 // user's flags.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
-import { cdba, start } from '../../helpers/inProcess.js';
+import { cdba, heldDeadline, start } from '../../helpers/inProcess.js';
 import { OWNER, ownerEnv } from '../conn-string/world.js';
 
 const PROJECT = 'd0000000000000000000000a';
@@ -76,6 +76,20 @@ describe('peering', () => {
     const result = await run.result;
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toBe('"AVAILABLE"\n');
+  });
+
+  it('watch --accepted that times out keeps --accepted in its follow-up (without it the next watch stops at the step the user did)', async () => {
+    const created = await cdba(['peering', 'create', '--provider', 'AWS', '--region', 'US_EAST_1', '--atlas-cidr', '10.4.0.0/21', ...AWS_FLAGS, '-o', 'json', '--query', 'id'], { env: env(OTHER, held.url) });
+    expect(created.exitCode, created.stderr).toBe(0);
+    const id = JSON.parse(created.stdout) as string;
+    now += T; // PENDING_ACCEPTANCE, held there (nobody accepts in the held emulator)
+    const deadline = heldDeadline();
+    const run = start(['--project-id', OTHER, 'peering', 'watch', id, '--accepted', '--watch-timeout', '3s'], { env: env(PROJECT, held.url), watchIntervalMs: 5, watchDeadline: deadline.timer });
+    await run.seen(/ is PENDING_ACCEPTANCE\n/);
+    deadline.expire();
+    const result = await run.result;
+    expect(result.exitCode).toBe(8);
+    expect(result.stderr).toContain(`; the peering goes on at the service; follow it with \`cdba --project-id ${OTHER} peering watch ${id} --accepted\`\n`);
   });
 
   it('GCP: --watch stops at WAITING_FOR_USER with the gcloud command and the container\'s project and network', async () => {
