@@ -83,6 +83,7 @@ beforeAll(async () => {
         { projectId: FULL, cluster: replicaSet('legacy-azure', 'AZURE'), legacyStrings: true },
         { projectId: FULL, cluster: spread('list', [['AWS', 'US_EAST_1', 2], ['AWS', 'EU_WEST_1', 1]]) },
         { projectId: BARE, cluster: replicaSet('plain') },
+        { projectId: BARE, cluster: replicaSet('plain-gcp', 'GCP') },
         { projectId: BARE, cluster: tenant('free') },
       ],
     ),
@@ -222,9 +223,16 @@ describe.concurrent('conn-string get: shorthand, output forms, names like subcom
 describe.concurrent('conn-string get: what is missing', () => {
   it('a type the cluster lacks exits 4 and lists the types it has', async () => {
     expectNotFound(
-      await run(['get', 'plain', '--type', 'private'], BARE),
-      'cluster "plain" has no private SRV connection string; it has: standard (SRV, host list); they come with an AVAILABLE network peering connection (see `cdba peering list`); see cdba conn-string list plain',
+      await run(['get', 'plain-gcp', '--type', 'private'], BARE),
+      'cluster "plain-gcp" has no private SRV connection string; it has: standard (SRV, host list); they come with an AVAILABLE network peering connection (see `cdba peering list`); see cdba conn-string list plain-gcp',
     );
+    // On AWS a peer is not enough (the service asks for custom DNS, or private IP mode): the FULL project has an AVAILABLE AWS peer.
+    const onAws = (cluster: string) =>
+      `on AWS they come with an AVAILABLE network peering connection (see \`cdba peering list\`) and the project's custom DNS for AWS peering on (\`cdba api toggleAwsCustomDns -f enabled=true\`), or with its private IP mode (see \`cdba private-ip status\`); see cdba conn-string list ${cluster}`;
+    expectNotFound(await run(['get', 'plain', '--type', 'private'], BARE), `cluster "plain" has no private SRV connection string; it has: standard (SRV, host list); ${onAws('plain')}`);
+    const peered = await run(['get', 'rs-aws', '--type', 'private']);
+    expect(peered.exitCode).toBe(4);
+    expect(peered.stderr).toMatch(/^cdba: cluster "rs-aws" has no private SRV connection string; it has: standard \(SRV, host list\); private-endpoint .*; on AWS they come with an AVAILABLE network peering connection .* or with its private IP mode \(see `cdba private-ip status`\); see cdba conn-string list rs-aws\n$/);
     expectNotFound(
       await run(['get', 'sh-aws', '--type', 'legacy']),
       'cluster "sh-aws" has no legacy SRV connection string; it has: standard (SRV, host list); ' +
