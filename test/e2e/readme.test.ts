@@ -157,8 +157,7 @@ describe('the README, pasted into bash', () => {
       // The seed's endpoint is one cdba can remove, and its service with it (vpce-0abc, once here, was refused by both).
       const services = await cdba(['private-endpoints', 'list', '--provider', 'AWS', '-o', 'json'], { env });
       expect(services.exitCode, services.stderr).toBe(0);
-      const listed = JSON.parse(services.stdout) as unknown;
-      const service = (Array.isArray(listed) ? listed : (listed as { results: Array<{ id: string }> }).results)[0] as { id: string };
+      const service = (JSON.parse(services.stdout) as Array<{ id: string }>)[0]!; // one provider's: the service's bare array
       const endpoint = await cdba(['private-endpoints', 'interfaces', 'delete', service.id, 'vpce-0a1b2c3d4e5f60718', '--yes', '--watch'], { env });
       expect(endpoint.exitCode, endpoint.stderr).toBe(0);
       const gone = await cdba(['private-endpoints', 'delete', service.id, '--yes'], { env });

@@ -136,6 +136,14 @@ describe('peering', () => {
     expect(JSON.parse(json.stdout)).toEqual(['AWS', 'GCP']); // the second AWS peer is gone
     const gcp = await cdba(['peering', 'list', '--provider', 'gcp', '-o', 'json', '--query', 'totalCount'], { env: env() });
     expect(gcp.stdout).toBe('1\n');
+    // One provider's: the service's list document, links and all; every provider's: merged, without links (README, Output).
+    const aws = JSON.parse((await cdba(['peering', 'list', '--provider', 'AWS', '-o', 'json'], { env: env() })).stdout) as { results: unknown[]; totalCount: number; links: Array<{ rel: string; href: string }> };
+    expect(Object.keys(aws).sort()).toEqual(['links', 'results', 'totalCount']);
+    expect(aws.links.map((link) => link.rel)).toEqual(['self']);
+    expect(aws.links[0]!.href).toContain(`/api/atlas/v2/groups/${PROJECT}/peers?`);
+    expect(aws.results).toHaveLength(aws.totalCount);
+    const merged = JSON.parse((await cdba(['peering', 'list', '-o', 'json'], { env: env() })).stdout) as Record<string, unknown>;
+    expect(Object.keys(merged)).toEqual(['results', 'totalCount']);
   });
 
   it('get, then delete --watch until the peer is gone (404); the container can go after', async () => {

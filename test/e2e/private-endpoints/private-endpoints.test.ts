@@ -112,7 +112,18 @@ describe('private endpoints: list, GCP, regional mode, refusals', () => {
     for (const line of table.stdout.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(60);
     expect(table.stdout).toMatch(/AWS\s+EU_WEST_1\s+AVAILABLE/);
     expect(table.stdout).toMatch(/GCP\s+US_EAST_4\s+AVAILABLE/);
-    const gcp = JSON.parse((await cdba(['private-endpoints', 'list', '--provider', 'GCP', '-o', 'json', '--query', 'results[0].id'], { env: env() })).stdout) as string;
+    // One provider's list is the service's answer as received, a bare array; every provider's, merged into {results, totalCount}.
+    const gcpList = await cdba(['private-endpoints', 'list', '--provider', 'GCP', '-o', 'json'], { env: env() });
+    const asSent = await cdba(['api', `/groups/${PROJECT}/privateEndpoint/GCP/endpointService`], { env: env() });
+    expect(JSON.parse(gcpList.stdout)).toEqual(JSON.parse(asSent.stdout));
+    expect(Array.isArray(JSON.parse(gcpList.stdout))).toBe(true);
+    const merged = JSON.parse((await cdba(['private-endpoints', 'list', '-o', 'json'], { env: env() })).stdout) as Record<string, unknown>;
+    expect(Object.keys(merged)).toEqual(['results', 'totalCount']);
+    expect(merged.totalCount).toBe(2);
+    const oneTable = await cdba(['private-endpoints', 'list', '--provider', 'AWS', '--no-color'], { env: env(), tty: true, columns: 60 });
+    expect(oneTable.stdout).toMatch(/AWS\s+EU_WEST_1\s+AVAILABLE/);
+    expect(oneTable.stdout).not.toContain('GCP');
+    const gcp = JSON.parse((await cdba(['private-endpoints', 'list', '--provider', 'GCP', '-o', 'json', '--query', '[0].id'], { env: env() })).stdout) as string;
     const got = await cdba(['private-endpoints', 'get', gcp, '-o', 'json', '--query', 'cloudProvider'], { env: env() });
     expect(got.stdout).toBe('"GCP"\n');
     const added = await cdba(['private-endpoints', 'interfaces', 'add', gcp, '--endpoint-group', 'app-group', '--gcp-project-id', 'my-app-project', '--endpoint', 'app-rule-0=10.0.0.5', '-o', 'json'], { env: env() });
@@ -126,7 +137,7 @@ describe('private endpoints: list, GCP, regional mode, refusals', () => {
   it('regional-mode get, enable, and disable refused while endpoints are in two regions', async () => {
     const get = await cdba(['private-endpoints', 'regional-mode', 'get', '-o', 'json'], { env: env() });
     expect(JSON.parse(get.stdout)).toEqual({ enabled: false });
-    const aws = JSON.parse((await cdba(['private-endpoints', 'list', '--provider', 'AWS', '-o', 'json', '--query', 'results[0].id'], { env: env() })).stdout) as string;
+    const aws = JSON.parse((await cdba(['private-endpoints', 'list', '--provider', 'AWS', '-o', 'json', '--query', '[0].id'], { env: env() })).stdout) as string;
     // Endpoints in two regions: eu-west-1 (AWS) and us-east4 (GCP).
     await cdba(['private-endpoints', 'interfaces', 'add', aws, '--endpoint-id', VPCE], { env: env() });
     expect((await cdba(['private-endpoints', 'regional-mode', 'enable', '-o', 'json'], { env: env() })).stdout).toBe('{"enabled":true}\n');
