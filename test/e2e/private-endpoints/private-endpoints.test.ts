@@ -146,6 +146,13 @@ describe('private endpoints: list, GCP, regional mode, refusals', () => {
     expect(refused.stderr).toMatch(/CANNOT_DISABLE_REGIONALIZED_PRIVATE_ENDPOINTS, HTTP 409\); remove the endpoints of all regions but one first: cdba private-endpoints list\n$/);
   });
 
+  it('create --watch says every exit of its wait, as private-endpoints watch does: 13 at WAITING_FOR_USER too', async () => {
+    const [create, watch] = await Promise.all([cdba(['private-endpoints', 'create', '--help']), cdba(['private-endpoints', 'watch', '--help'])]);
+    const flat = (text: string) => text.replace(/\s+/g, ' ');
+    expect(flat(create.stdout)).toContain('--watch wait: exit 0 at AVAILABLE, 13 at WAITING_FOR_USER (create your endpoint, then add it), 14 at FAILED');
+    expect(flat(watch.stdout)).toContain('exit 0 at AVAILABLE, 13 where you must act, 14 at FAILED');
+  });
+
   it('refuses bad input with one line and exit 2, before any request', async () => {
     const before = emu.stats().total;
     const service = '6a793f68c0eb9e7a17715835';
