@@ -72,7 +72,7 @@ export function registerEmulator(program: Command, app: App): void {
     .option('--latency <ms>', 'add this delay to every response', intFlag('--latency', 0, 60_000))
     .option('--fail-rate <p>', 'answer this fraction of requests with 503', probability)
     .option('--fault-seed <n>', 'seed for --fail-rate, so faults repeat exactly', intFlag('--fault-seed', 0))
-    .option('--drop-after-commit', 'commit each cluster create, then drop the answer')
+    .option('--drop-after-commit', 'commit each create (cluster, flex cluster, project, access-list entries), then drop the answer')
     // From the environment too: a script pasted as written (the README's, a CI job's) runs against a faster emulator.
     .addOption(new Option('--transition-ms <ms>', 'how long CREATING/UPDATING/DELETING last (default 2000)').env('CDBA_EMULATOR_TRANSITION_MS').argParser(intFlag('--transition-ms', 0)));
   for (const { option } of moduleFlags) head.addOption(option);

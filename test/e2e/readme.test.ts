@@ -141,7 +141,7 @@ describe('the README, pasted into bash', () => {
     try {
       const key = emu.defaults.owner;
       const env = { CDBA_BASE_URL: emu.url, CDBA_PUBLIC_KEY: key.publicKey, CDBA_PRIVATE_KEY: key.privateKey, CDBA_PROJECT_ID: emu.defaults.projectId };
-      const optimized = 'cdba conn-string get c1 --type private-endpoint --endpoint vpce-0abc --optimized';
+      const optimized = 'cdba conn-string get c1 --type private-endpoint --endpoint vpce-0a1b2c3d4e5f60718 --optimized';
       expect(README).toContain(`\`${optimized}\``);
       const uri = await cdba(optimized.split(' ').slice(1), { env });
       expect(uri.exitCode, uri.stderr).toBe(0);
@@ -154,6 +154,14 @@ describe('the README, pasted into bash', () => {
       const snapshots = await cdba(['backups', 'snapshots', 'list', 'c1', '-o', 'json'], { env });
       expect(snapshots.exitCode, snapshots.stderr).toBe(0);
       expect(snapshots.stdout).toContain(golden);
+      // The seed's endpoint is one cdba can remove, and its service with it (vpce-0abc, once here, was refused by both).
+      const services = await cdba(['private-endpoints', 'list', '--provider', 'AWS', '-o', 'json'], { env });
+      expect(services.exitCode, services.stderr).toBe(0);
+      const service = (JSON.parse(services.stdout) as Array<{ id: string }>)[0]!; // one provider's: the service's bare array
+      const endpoint = await cdba(['private-endpoints', 'interfaces', 'delete', service.id, 'vpce-0a1b2c3d4e5f60718', '--yes', '--watch'], { env });
+      expect(endpoint.exitCode, endpoint.stderr).toBe(0);
+      const gone = await cdba(['private-endpoints', 'delete', service.id, '--yes'], { env });
+      expect(gone.exitCode, gone.stderr).toBe(0);
     } finally {
       await emu.stop();
     }

@@ -116,6 +116,14 @@ export function resolveChoice(flags: ConnStringGetFlags): Required<Pick<Connecti
   };
 }
 
+/** Whether any of the cluster's regions is on AWS, in any version's shape (regionConfigs' providerName, the legacy providerSettings). */
+function onAws(body: Record<string, unknown>): boolean {
+  const settings = body.providerSettings as { providerName?: unknown } | undefined;
+  if (settings?.providerName === 'AWS') return true;
+  const specs = Array.isArray(body.replicationSpecs) ? (body.replicationSpecs as Array<{ regionConfigs?: unknown }>) : [];
+  return specs.some((spec) => Array.isArray(spec?.regionConfigs) && (spec.regionConfigs as Array<{ providerName?: unknown }>).some((region) => region?.providerName === 'AWS'));
+}
+
 /** Reads the cluster and picks the string the choice names; none is a ConnectionStringNotFoundError. Shared with `clusters connect`. */
 export async function chooseConnectionString(ctx: Context, cluster: string, choice: ReturnType<typeof resolveChoice>): Promise<ConnectionStringEntry> {
   const locator = await locateCluster(ctx, cluster);
@@ -130,7 +138,10 @@ export async function chooseConnectionString(ctx: Context, cluster: string, choi
     const source = entries.some((e) => e.kind === choice.type)
       ? undefined
       : choice.type === 'private'
-        ? `they come with an AVAILABLE network peering connection (see \`${ctx.followUp('peering', 'list')}\`)`
+        ? onAws(body)
+          ? // The service offers them on AWS only with the project's custom DNS for AWS peering on, or in private IP mode.
+            `on AWS they come with an AVAILABLE network peering connection (see \`${ctx.followUp('peering', 'list')}\`) and the project's custom DNS for AWS peering on (\`${ctx.followUp('api', 'toggleAwsCustomDns', '-f', 'enabled=true')}\`), or with its private IP mode (see \`${ctx.followUp('private-ip', 'status')}\`)`
+          : `they come with an AVAILABLE network peering connection (see \`${ctx.followUp('peering', 'list')}\`)`
         : choice.type === 'private-endpoint'
           ? `they come with an AVAILABLE private endpoint in the cluster's region (see \`${ctx.followUp('private-endpoints', 'list')}\`)`
           : undefined;

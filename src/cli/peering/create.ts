@@ -5,7 +5,7 @@
 // before the first request; --watch waits as `peering watch` does.
 import type { Command } from '@commander-js/extra-typings';
 import type { Container } from '../../api/resources/peering.js';
-import { UsageError } from '../../base/errors.js';
+import { NotFoundError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { withExamples, type App } from '../command.js';
 import { providerOption, WATCH_TIMEOUT_HELP, type ProviderChoice } from '../shared/networkFlags.js';
@@ -162,7 +162,8 @@ export async function runPeeringCreate(ctx: Context, flags: CreateFlags): Promis
     }
   } else {
     if (request.atlasCidrBlock === undefined) {
-      throw new UsageError(`the project has no ${where} container yet: give --atlas-cidr, the block of its network there`, {
+      // Known only from the service's list of containers (a request was sent): not found, exit 4, never 2 (nothing sent).
+      throw new NotFoundError(`the project has no ${where} container yet: give --atlas-cidr, the block of its network there`, {
         hint: `see the containers it has: ${ctx.followUp('peering', 'containers', 'list')}`,
       });
     }

@@ -58,7 +58,12 @@ const USER_STEPS = ['PENDING_ACCEPTANCE', 'WAITING_FOR_USER'];
 export async function waitForPeer(ctx: Context, wait: PeerWait): Promise<Peer | undefined> {
   const { watch } = await import('../../core/watch.js');
   const { getPeer } = await import('../../api/resources/peering.js');
-  const follow = wait.until === 'DELETED' ? ctx.followUp('peering', 'get', wait.peerId) : ctx.followUp('peering', 'watch', wait.peerId);
+  // A wait that was told the user did their step says so again in the follow-up: without
+  // --accepted, the next watch would stop at that step (exit 13) though it was done.
+  const follow =
+    wait.until === 'DELETED'
+      ? ctx.followUp('peering', 'get', wait.peerId)
+      : ctx.followUp('peering', 'watch', wait.peerId, ...(wait.accepted ? ['--accepted'] : []));
   // The peer at the last look: printed where the watch stops for the user or a failure.
   let last: Peer | undefined;
   try {

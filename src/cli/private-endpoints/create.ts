@@ -23,7 +23,7 @@ export function registerPrivateEndpointsCreate(parent: Command, app: App): void 
     .description("create the project's private endpoint service in a region (one per provider and region)")
     .addOption(providerOption('AWS, AZURE or GCP'))
     .option('--region <region>', 'the region, either spelling: US_EAST_1 or us-east-1, US_EAST_2 or eastus2, US_EAST_4 or us-east4')
-    .option('--watch', 'wait: exit 0 at AVAILABLE, 14 at FAILED')
+    .option('--watch', 'wait: exit 0 at AVAILABLE, 13 at WAITING_FOR_USER (create your endpoint, then add it), 14 at FAILED')
     .option('--watch-timeout <duration>', WATCH_TIMEOUT_HELP)
     .action(async (options, cmd) => runPrivateEndpointsCreate(app.context(cmd), options));
   withExamples(command, [

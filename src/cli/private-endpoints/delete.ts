@@ -19,7 +19,7 @@ export function registerPrivateEndpointsDelete(parent: Command, app: App): void 
     .action(async (serviceId, options, cmd) => runPrivateEndpointsDelete(app.context(cmd), serviceId, options));
   withExamples(command, [
     ['Delete, asking first, and wait until it is gone', 'cdba private-endpoints delete 6a793f68c0eb9e7a17715835 --watch'],
-    ['In a script: delete every GCP service', "cdba private-endpoints list --provider GCP -o json --query 'results[].id' | jq -r '.[]' | xargs -n1 cdba private-endpoints delete --yes"],
+    ['In a script: delete every GCP service', "cdba private-endpoints list --provider GCP -o json --query '[].id' | jq -r '.[]' | xargs -n1 cdba private-endpoints delete --yes"],
   ]);
 }
 

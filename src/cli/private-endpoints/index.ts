@@ -20,7 +20,7 @@ export function registerPrivateEndpoints(program: Command, app: App): void {
     ['An AWS endpoint service, waited for', 'cdba private-endpoints create --provider AWS --region us-east-1 --watch'],
     [
       'Add your VPC endpoint to the AWS service, and get the strings it brings',
-      "SERVICE=$(cdba private-endpoints list --provider AWS -o json --query 'results[0].id' | tr -d '\"') && cdba private-endpoints interfaces add \"$SERVICE\" --endpoint-id vpce-0a1b2c3d4e5f60718 --watch",
+      "SERVICE=$(cdba private-endpoints list --provider AWS -o json --query '[0].id' | tr -d '\"') && cdba private-endpoints interfaces add \"$SERVICE\" --endpoint-id vpce-0a1b2c3d4e5f60718 --watch",
     ],
   ]);
   registerPrivateEndpointsList(group, app);

@@ -3,8 +3,9 @@ import type { Column, TableSpec } from '../../output/render.js';
 
 type Doc = Record<string, unknown>;
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'boolean' ? String(value) : '');
+/** The rows of a list: the service's bare array (one provider's), or the merged document's `results` (every provider's). */
 const results = (document: unknown): Doc[] => {
-  const list = (document as { results?: unknown } | null)?.results;
+  const list = Array.isArray(document) ? document : (document as { results?: unknown } | null)?.results;
   return (Array.isArray(list) ? list : []) as Doc[];
 };
 

@@ -13,6 +13,13 @@ import { ownerEnv, replicaSet, sharded, spread, tenant, worldSeed } from './worl
 const FULL = 'b0000000000000000000000a'; // peering + four private endpoints
 const BARE = 'b0000000000000000000000b'; // nothing but the standard strings
 const H = projectHash(FULL);
+// Interface endpoint IDs the API takes (a seed refuses any other): vpce- and 17 hex digits; an Azure resource ID.
+const AWS_PE = 'vpce-0a0a0a0a0a0a0a0a0';
+const AWS_PE_REG = 'vpce-0b0b0b0b0b0b0b0b0';
+const azure = (name: string) => `/subscriptions/4e133d35-e734-4380-a565-c0945535da37/resourceGroups/app/providers/Microsoft.Network/privateEndpoints/${name}`;
+const AZURE_PE = azure('pe-azure');
+const AZURE_PE_REG = azure('pe-azure-reg');
+const reEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const HB = projectHash(BARE);
 
 let emu: RunningEmulator;
@@ -52,10 +59,10 @@ beforeAll(async () => {
           name: 'full',
           peering: true,
           privateEndpoints: [
-            { provider: 'AWS', region: 'us-east-1', endpointId: 'vpce-aws' },
-            { provider: 'AWS', region: 'eu-west-1', endpointId: 'vpce-aws-reg', regionalized: true },
-            { provider: 'AZURE', region: 'eastus2', endpointId: 'pe-azure' },
-            { provider: 'AZURE', region: 'westeurope', endpointId: 'pe-azure-reg', regionalized: true },
+            { provider: 'AWS', region: 'us-east-1', endpointId: AWS_PE },
+            { provider: 'AWS', region: 'eu-west-1', endpointId: AWS_PE_REG, regionalized: true },
+            { provider: 'AZURE', region: 'eastus2', endpointId: AZURE_PE },
+            { provider: 'AZURE', region: 'westeurope', endpointId: AZURE_PE_REG, regionalized: true },
           ],
         },
         { id: BARE, name: 'bare' },
@@ -76,6 +83,7 @@ beforeAll(async () => {
         { projectId: FULL, cluster: replicaSet('legacy-azure', 'AZURE'), legacyStrings: true },
         { projectId: FULL, cluster: spread('list', [['AWS', 'US_EAST_1', 2], ['AWS', 'EU_WEST_1', 1]]) },
         { projectId: BARE, cluster: replicaSet('plain') },
+        { projectId: BARE, cluster: replicaSet('plain-gcp', 'GCP') },
         { projectId: BARE, cluster: tenant('free') },
       ],
     ),
@@ -109,13 +117,13 @@ describe.concurrent('conn-string get: every --type', () => {
   it('private-endpoint on a replica set: the first endpoint, or the one --endpoint names (AWS, Azure, plain and regionalized)', async () => {
     const [azureFirst, azure, azureReg, azureList, awsFirst, aws, awsReg, awsRegList] = await Promise.all([
       run(['get', 'rs-azure', '--type', 'private-endpoint']),
-      run(['get', 'rs-azure', '--endpoint', 'pe-azure']),
-      run(['get', 'rs-azure', '--type', 'private-endpoint', '--endpoint', 'pe-azure-reg']),
-      run(['get', 'rs-azure', '--endpoint', 'pe-azure', '--no-srv']),
+      run(['get', 'rs-azure', '--endpoint', AZURE_PE]),
+      run(['get', 'rs-azure', '--type', 'private-endpoint', '--endpoint', AZURE_PE_REG]),
+      run(['get', 'rs-azure', '--endpoint', AZURE_PE, '--no-srv']),
       run(['get', 'rs-aws', '--type', 'private-endpoint']),
-      run(['get', 'rs-aws', '--endpoint', 'vpce-aws']),
-      run(['get', 'rs-aws', '--endpoint', 'vpce-aws-reg']),
-      run(['get', 'rs-aws', '--endpoint', 'vpce-aws-reg', '--no-srv']),
+      run(['get', 'rs-aws', '--endpoint', AWS_PE]),
+      run(['get', 'rs-aws', '--endpoint', AWS_PE_REG]),
+      run(['get', 'rs-aws', '--endpoint', AWS_PE_REG, '--no-srv']),
     ]);
     expectString(azureFirst, `mongodb+srv://pl-0-eastus2.${H}.mongodb.net`);
     expectString(azure, `mongodb+srv://pl-0-eastus2.${H}.mongodb.net`);
@@ -130,10 +138,10 @@ describe.concurrent('conn-string get: every --type', () => {
   it('private-endpoint on a sharded cluster: optimized SRV by default, --no-optimized for the other', async () => {
     const [byDefault, regOptimized, azureRegOptimized, plain, hostList] = await Promise.all([
       run(['get', 'sh-aws', '--type', 'private-endpoint']),
-      run(['get', 'sh-aws', '--endpoint', 'vpce-aws-reg', '--optimized']),
-      run(['get', 'sh-azure', '--endpoint', 'pe-azure-reg']),
-      run(['get', 'sh-aws', '--endpoint', 'vpce-aws', '--no-optimized']),
-      run(['get', 'sh-aws', '--endpoint', 'vpce-aws', '--no-srv']),
+      run(['get', 'sh-aws', '--endpoint', AWS_PE_REG, '--optimized']),
+      run(['get', 'sh-azure', '--endpoint', AZURE_PE_REG]),
+      run(['get', 'sh-aws', '--endpoint', AWS_PE, '--no-optimized']),
+      run(['get', 'sh-aws', '--endpoint', AWS_PE, '--no-srv']),
     ]);
     expectString(byDefault, `mongodb+srv://sh-aws-pl-0-lb.${H}.mongodb.net`);
     expectString(regOptimized, `mongodb+srv://sh-aws-pl-0-eu-west-1-lb.${H}.mongodb.net`);
@@ -187,7 +195,7 @@ describe.concurrent('conn-string get: shorthand, output forms, names like subcom
   });
 
   it('-o json gives the document; --query picks from it', async () => {
-    const json = await run(['get', 'sh-aws', '--endpoint', 'vpce-aws-reg', '-o', 'json']);
+    const json = await run(['get', 'sh-aws', '--endpoint', AWS_PE_REG, '-o', 'json']);
     expect(json.exitCode).toBe(0);
     expect(json.stderr).toBe('');
     expect(json.stdout.endsWith('}\n')).toBe(true);
@@ -196,10 +204,10 @@ describe.concurrent('conn-string get: shorthand, output forms, names like subcom
       type: 'private-endpoint',
       srv: true,
       optimized: true,
-      endpointIds: ['vpce-aws-reg'],
+      endpointIds: [AWS_PE_REG],
       shape: 'privateLinkOptimized',
       // The AWS endpoint map repeats the optimized string (OpenAPI: awsPrivateLinkSrv).
-      fields: ['privateEndpoint[1].srvShardOptimizedConnectionString', 'awsPrivateLinkSrv.vpce-aws-reg'],
+      fields: ['privateEndpoint[1].srvShardOptimizedConnectionString', `awsPrivateLinkSrv.${AWS_PE_REG}`],
       connectionString: `mongodb+srv://sh-aws-pl-0-eu-west-1-lb.${H}.mongodb.net`,
     });
     const query = await run(['get', 'legacy-gcp', '--type', 'legacy', '--query', 'shape']);
@@ -215,13 +223,20 @@ describe.concurrent('conn-string get: shorthand, output forms, names like subcom
 describe.concurrent('conn-string get: what is missing', () => {
   it('a type the cluster lacks exits 4 and lists the types it has', async () => {
     expectNotFound(
-      await run(['get', 'plain', '--type', 'private'], BARE),
-      'cluster "plain" has no private SRV connection string; it has: standard (SRV, host list); they come with an AVAILABLE network peering connection (see `cdba peering list`); see cdba conn-string list plain',
+      await run(['get', 'plain-gcp', '--type', 'private'], BARE),
+      'cluster "plain-gcp" has no private SRV connection string; it has: standard (SRV, host list); they come with an AVAILABLE network peering connection (see `cdba peering list`); see cdba conn-string list plain-gcp',
     );
+    // On AWS a peer is not enough (the service asks for custom DNS, or private IP mode): the FULL project has an AVAILABLE AWS peer.
+    const onAws = (cluster: string) =>
+      `on AWS they come with an AVAILABLE network peering connection (see \`cdba peering list\`) and the project's custom DNS for AWS peering on (\`cdba api toggleAwsCustomDns -f enabled=true\`), or with its private IP mode (see \`cdba private-ip status\`); see cdba conn-string list ${cluster}`;
+    expectNotFound(await run(['get', 'plain', '--type', 'private'], BARE), `cluster "plain" has no private SRV connection string; it has: standard (SRV, host list); ${onAws('plain')}`);
+    const peered = await run(['get', 'rs-aws', '--type', 'private']);
+    expect(peered.exitCode).toBe(4);
+    expect(peered.stderr).toMatch(/^cdba: cluster "rs-aws" has no private SRV connection string; it has: standard \(SRV, host list\); private-endpoint .*; on AWS they come with an AVAILABLE network peering connection .* or with its private IP mode \(see `cdba private-ip status`\); see cdba conn-string list rs-aws\n$/);
     expectNotFound(
       await run(['get', 'sh-aws', '--type', 'legacy']),
       'cluster "sh-aws" has no legacy SRV connection string; it has: standard (SRV, host list); ' +
-        'private-endpoint (SRV, optimized SRV, host list; endpoints vpce-aws, vpce-aws-reg); see cdba conn-string list sh-aws',
+        `private-endpoint (SRV, optimized SRV, host list; endpoints ${AWS_PE}, ${AWS_PE_REG}); see cdba conn-string list sh-aws`,
     );
   });
 
@@ -229,17 +244,19 @@ describe.concurrent('conn-string get: what is missing', () => {
     const result = await run(['get', 'rs-azure', '--endpoint', 'vpce-nope']);
     expect(result.exitCode).toBe(4);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^cdba: cluster "rs-azure" has no private-endpoint SRV connection string for endpoint vpce-nope; it has: standard \(SRV, host list\); private \(SRV, host list\); private-endpoint \(SRV, host list; endpoints pe-azure, pe-azure-reg\); see cdba conn-string list rs-azure\n$/);
+    expect(result.stderr).toBe(
+      `cdba: cluster "rs-azure" has no private-endpoint SRV connection string for endpoint vpce-nope; it has: standard (SRV, host list); private (SRV, host list); private-endpoint (SRV, host list; endpoints ${AZURE_PE}, ${AZURE_PE_REG}); see cdba conn-string list rs-azure\n`,
+    );
   });
 
   it('an endpoint of the project in another cloud or region is not the cluster\'s: exit 4', async () => {
     const [otherCloud, otherRegion] = await Promise.all([
-      run(['get', 'rs-azure', '--endpoint', 'vpce-aws']),
-      run(['get', 'sh-legacy', '--endpoint', 'vpce-aws-reg']), // AWS us-east-1 only; the endpoint is in eu-west-1
+      run(['get', 'rs-azure', '--endpoint', AWS_PE]),
+      run(['get', 'sh-legacy', '--endpoint', AWS_PE_REG]), // AWS us-east-1 only; the endpoint is in eu-west-1
     ]);
     for (const [result, cluster, endpoint] of [
-      [otherCloud, 'rs-azure', 'vpce-aws'],
-      [otherRegion, 'sh-legacy', 'vpce-aws-reg'],
+      [otherCloud, 'rs-azure', AWS_PE],
+      [otherRegion, 'sh-legacy', AWS_PE_REG],
     ] as const) {
       expect(result.exitCode).toBe(4);
       expect(result.stdout).toBe('');
@@ -301,19 +318,19 @@ describe.concurrent('conn-string list', () => {
     expect(JSON.parse(result.stdout)).toEqual([
       row('standard', false, false, [], 'standard', `mongodb://${hosts}/?ssl=true&authSource=admin`),
       row('standard', true, false, [], 'standard', `mongodb+srv://sh-multi.${H}.mongodb.net`),
-      row('private-endpoint', false, false, ['vpce-aws'], 'privateLinkAws', `mongodb://${routers(`pl-0-us-east-1a.${H}.mongodb.net`)}/?ssl=true&authSource=admin`),
-      row('private-endpoint', true, false, ['vpce-aws'], 'privateLinkAws', `mongodb+srv://pl-0-us-east-1a.${H}.mongodb.net`),
+      row('private-endpoint', false, false, [AWS_PE], 'privateLinkAws', `mongodb://${routers(`pl-0-us-east-1a.${H}.mongodb.net`)}/?ssl=true&authSource=admin`),
+      row('private-endpoint', true, false, [AWS_PE], 'privateLinkAws', `mongodb+srv://pl-0-us-east-1a.${H}.mongodb.net`),
       // The plain AWS and the plain Azure endpoint share pl-0 and so the one optimized string.
-      row('private-endpoint', true, true, ['vpce-aws', 'pe-azure'], 'privateLinkOptimized', `mongodb+srv://sh-multi-pl-0-lb.${H}.mongodb.net`),
-      row('private-endpoint', false, false, ['vpce-aws-reg'], 'privateLinkAwsRegionalized', `mongodb://${routers(`pl-0-eu-west-1.${H}.mongodb.net`)}/?ssl=true&authSource=admin`),
-      row('private-endpoint', true, false, ['vpce-aws-reg'], 'privateLinkAwsRegionalized', `mongodb+srv://sh-multi-pl-0-eu-west-1.${H}.mongodb.net`),
-      row('private-endpoint', true, true, ['vpce-aws-reg'], 'privateLinkOptimized', `mongodb+srv://sh-multi-pl-0-eu-west-1-lb.${H}.mongodb.net`),
+      row('private-endpoint', true, true, [AWS_PE, AZURE_PE], 'privateLinkOptimized', `mongodb+srv://sh-multi-pl-0-lb.${H}.mongodb.net`),
+      row('private-endpoint', false, false, [AWS_PE_REG], 'privateLinkAwsRegionalized', `mongodb://${routers(`pl-0-eu-west-1.${H}.mongodb.net`)}/?ssl=true&authSource=admin`),
+      row('private-endpoint', true, false, [AWS_PE_REG], 'privateLinkAwsRegionalized', `mongodb+srv://sh-multi-pl-0-eu-west-1.${H}.mongodb.net`),
+      row('private-endpoint', true, true, [AWS_PE_REG], 'privateLinkOptimized', `mongodb+srv://sh-multi-pl-0-eu-west-1-lb.${H}.mongodb.net`),
       // Azure's host list is the same whether regionalized or not, so parse() names both rows.
-      row('private-endpoint', false, false, ['pe-azure'], 'privateLink', `mongodb://${routers(`pl-0-eastus2.${H}.mongodb.net`)}/?ssl=true&authSource=admin`),
-      row('private-endpoint', true, false, ['pe-azure'], 'privateLinkAzure', `mongodb+srv://pl-0-eastus2.${H}.mongodb.net`),
-      row('private-endpoint', false, false, ['pe-azure-reg'], 'privateLink', `mongodb://${routers(`pl-0-westeurope.${H}.mongodb.net`)}/?ssl=true&authSource=admin`),
-      row('private-endpoint', true, false, ['pe-azure-reg'], 'privateLinkAzureRegionalized', `mongodb+srv://sh-multi-pl-0-westeurope.${H}.mongodb.net`),
-      row('private-endpoint', true, true, ['pe-azure-reg'], 'privateLinkOptimized', `mongodb+srv://sh-multi-pl-0-westeurope-lb.${H}.mongodb.net`),
+      row('private-endpoint', false, false, [AZURE_PE], 'privateLink', `mongodb://${routers(`pl-0-eastus2.${H}.mongodb.net`)}/?ssl=true&authSource=admin`),
+      row('private-endpoint', true, false, [AZURE_PE], 'privateLinkAzure', `mongodb+srv://pl-0-eastus2.${H}.mongodb.net`),
+      row('private-endpoint', false, false, [AZURE_PE_REG], 'privateLink', `mongodb://${routers(`pl-0-westeurope.${H}.mongodb.net`)}/?ssl=true&authSource=admin`),
+      row('private-endpoint', true, false, [AZURE_PE_REG], 'privateLinkAzureRegionalized', `mongodb+srv://sh-multi-pl-0-westeurope.${H}.mongodb.net`),
+      row('private-endpoint', true, true, [AZURE_PE_REG], 'privateLinkOptimized', `mongodb+srv://sh-multi-pl-0-westeurope-lb.${H}.mongodb.net`),
     ]);
   });
 
@@ -336,7 +353,7 @@ describe.concurrent('conn-string list', () => {
       `private\tyes\t\t\tmongodb+srv://legacy-azure-pri.${H}.mongodb.net`,
     ]);
     // Azure eastus2: the one endpoint in its region, as host list and SRV.
-    expect(lines[6]).toBe(`private-endpoint\tyes\t\tpe-azure\tmongodb+srv://pl-0-eastus2.${H}.mongodb.net`);
+    expect(lines[6]).toBe(`private-endpoint\tyes\t\t${AZURE_PE}\tmongodb+srv://pl-0-eastus2.${H}.mongodb.net`);
     expect(lines).toHaveLength(7);
 
     const tty = await run(['list', 'plain', '--no-color'], BARE, { CDBA_FORCE_TTY: '1' });
@@ -347,7 +364,7 @@ describe.concurrent('conn-string list', () => {
     expect(tty.stdout).not.toContain('\t');
     const endpoints = await run(['list', 'legacy-azure', '--no-color'], FULL, { CDBA_FORCE_TTY: '1' });
     expect(endpoints.stdout).toMatch(/^TYPE +SRV +ENDPOINT +CONNECTION STRING\n/);
-    expect(endpoints.stdout).toMatch(/\nprivate-endpoint +yes +pe-azure +mongodb\+srv:\/\/pl-0-eastus2\./);
+    expect(endpoints.stdout).toMatch(new RegExp(`\\nprivate-endpoint +yes +${reEscape(AZURE_PE)} +mongodb\\+srv://pl-0-eastus2\\.`));
   });
 
   it('a shared-tier cluster lists its strings (host prefix ac-…, not the name)', async () => {

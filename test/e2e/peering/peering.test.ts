@@ -5,7 +5,7 @@
 // user's flags.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
-import { cdba, start } from '../../helpers/inProcess.js';
+import { cdba, heldDeadline, start } from '../../helpers/inProcess.js';
 import { OWNER, ownerEnv } from '../conn-string/world.js';
 
 const PROJECT = 'd0000000000000000000000a';
@@ -78,6 +78,20 @@ describe('peering', () => {
     expect(result.stdout).toBe('"AVAILABLE"\n');
   });
 
+  it('watch --accepted that times out keeps --accepted in its follow-up (without it the next watch stops at the step the user did)', async () => {
+    const created = await cdba(['peering', 'create', '--provider', 'AWS', '--region', 'US_EAST_1', '--atlas-cidr', '10.4.0.0/21', ...AWS_FLAGS, '-o', 'json', '--query', 'id'], { env: env(OTHER, held.url) });
+    expect(created.exitCode, created.stderr).toBe(0);
+    const id = JSON.parse(created.stdout) as string;
+    now += T; // PENDING_ACCEPTANCE, held there (nobody accepts in the held emulator)
+    const deadline = heldDeadline();
+    const run = start(['--project-id', OTHER, 'peering', 'watch', id, '--accepted', '--watch-timeout', '3s'], { env: env(PROJECT, held.url), watchIntervalMs: 5, watchDeadline: deadline.timer });
+    await run.seen(/ is PENDING_ACCEPTANCE\n/);
+    deadline.expire();
+    const result = await run.result;
+    expect(result.exitCode).toBe(8);
+    expect(result.stderr).toContain(`; the peering goes on at the service; follow it with \`cdba --project-id ${OTHER} peering watch ${id} --accepted\`\n`);
+  });
+
   it('GCP: --watch stops at WAITING_FOR_USER with the gcloud command and the container\'s project and network', async () => {
     const run = start(['peering', 'create', '--provider', 'GCP', '--atlas-cidr', '10.128.0.0/18', ...GCP_FLAGS, '--watch', '-o', 'json'], { env: env(), watchIntervalMs: 5 });
     await run.seen(/ is ADDING_PEER/);
@@ -122,6 +136,14 @@ describe('peering', () => {
     expect(JSON.parse(json.stdout)).toEqual(['AWS', 'GCP']); // the second AWS peer is gone
     const gcp = await cdba(['peering', 'list', '--provider', 'gcp', '-o', 'json', '--query', 'totalCount'], { env: env() });
     expect(gcp.stdout).toBe('1\n');
+    // One provider's: the service's list document, links and all; every provider's: merged, without links (README, Output).
+    const aws = JSON.parse((await cdba(['peering', 'list', '--provider', 'AWS', '-o', 'json'], { env: env() })).stdout) as { results: unknown[]; totalCount: number; links: Array<{ rel: string; href: string }> };
+    expect(Object.keys(aws).sort()).toEqual(['links', 'results', 'totalCount']);
+    expect(aws.links.map((link) => link.rel)).toEqual(['self']);
+    expect(aws.links[0]!.href).toContain(`/api/atlas/v2/groups/${PROJECT}/peers?`);
+    expect(aws.results).toHaveLength(aws.totalCount);
+    const merged = JSON.parse((await cdba(['peering', 'list', '-o', 'json'], { env: env() })).stdout) as Record<string, unknown>;
+    expect(Object.keys(merged)).toEqual(['results', 'totalCount']);
   });
 
   it('get, then delete --watch until the peer is gone (404); the container can go after', async () => {
@@ -147,9 +169,11 @@ describe('peering', () => {
     expect(refused.stderr).toContain(`(CONTAINER_IN_USE, HTTP 409); delete its peers first: cdba --project-id ${PROJECT} --base-url ${emu.url} peering list\n`);
   });
 
-  it('without a container there and without --atlas-cidr: says to give it', async () => {
+  it('without a container there and without --atlas-cidr: says to give it, exit 4 (known from the service\'s containers: 2 would say nothing was sent)', async () => {
+    const before = emu.stats().total;
     const missing = await cdba(['peering', 'create', '--provider', 'AZURE', '--region', 'eastus2', '--directory-id', '35f2fa72-7a34-44ea-9ea6-2e6c8cbad3fd', '--subscription-id', 'a2e0f7c5-03cf-4a0a-a0f1-05e1e5d8c1e4', '--resource-group', 'app', '--vnet', 'app-vnet'], { env: env(OTHER) });
-    expect(missing.exitCode).toBe(2);
+    expect(emu.stats().total).toBeGreaterThan(before); // the containers were asked for
+    expect(missing.exitCode).toBe(4);
     expect(missing.stderr).toBe("cdba: the project has no AZURE US_EAST_2 container yet: give --atlas-cidr, the block of its network there; see the containers it has: cdba peering containers list\n");
   });
 

@@ -112,7 +112,18 @@ describe('private endpoints: list, GCP, regional mode, refusals', () => {
     for (const line of table.stdout.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(60);
     expect(table.stdout).toMatch(/AWS\s+EU_WEST_1\s+AVAILABLE/);
     expect(table.stdout).toMatch(/GCP\s+US_EAST_4\s+AVAILABLE/);
-    const gcp = JSON.parse((await cdba(['private-endpoints', 'list', '--provider', 'GCP', '-o', 'json', '--query', 'results[0].id'], { env: env() })).stdout) as string;
+    // One provider's list is the service's answer as received, a bare array; every provider's, merged into {results, totalCount}.
+    const gcpList = await cdba(['private-endpoints', 'list', '--provider', 'GCP', '-o', 'json'], { env: env() });
+    const asSent = await cdba(['api', `/groups/${PROJECT}/privateEndpoint/GCP/endpointService`], { env: env() });
+    expect(JSON.parse(gcpList.stdout)).toEqual(JSON.parse(asSent.stdout));
+    expect(Array.isArray(JSON.parse(gcpList.stdout))).toBe(true);
+    const merged = JSON.parse((await cdba(['private-endpoints', 'list', '-o', 'json'], { env: env() })).stdout) as Record<string, unknown>;
+    expect(Object.keys(merged)).toEqual(['results', 'totalCount']);
+    expect(merged.totalCount).toBe(2);
+    const oneTable = await cdba(['private-endpoints', 'list', '--provider', 'AWS', '--no-color'], { env: env(), tty: true, columns: 60 });
+    expect(oneTable.stdout).toMatch(/AWS\s+EU_WEST_1\s+AVAILABLE/);
+    expect(oneTable.stdout).not.toContain('GCP');
+    const gcp = JSON.parse((await cdba(['private-endpoints', 'list', '--provider', 'GCP', '-o', 'json', '--query', '[0].id'], { env: env() })).stdout) as string;
     const got = await cdba(['private-endpoints', 'get', gcp, '-o', 'json', '--query', 'cloudProvider'], { env: env() });
     expect(got.stdout).toBe('"GCP"\n');
     const added = await cdba(['private-endpoints', 'interfaces', 'add', gcp, '--endpoint-group', 'app-group', '--gcp-project-id', 'my-app-project', '--endpoint', 'app-rule-0=10.0.0.5', '-o', 'json'], { env: env() });
@@ -126,13 +137,20 @@ describe('private endpoints: list, GCP, regional mode, refusals', () => {
   it('regional-mode get, enable, and disable refused while endpoints are in two regions', async () => {
     const get = await cdba(['private-endpoints', 'regional-mode', 'get', '-o', 'json'], { env: env() });
     expect(JSON.parse(get.stdout)).toEqual({ enabled: false });
-    const aws = JSON.parse((await cdba(['private-endpoints', 'list', '--provider', 'AWS', '-o', 'json', '--query', 'results[0].id'], { env: env() })).stdout) as string;
+    const aws = JSON.parse((await cdba(['private-endpoints', 'list', '--provider', 'AWS', '-o', 'json', '--query', '[0].id'], { env: env() })).stdout) as string;
     // Endpoints in two regions: eu-west-1 (AWS) and us-east4 (GCP).
     await cdba(['private-endpoints', 'interfaces', 'add', aws, '--endpoint-id', VPCE], { env: env() });
     expect((await cdba(['private-endpoints', 'regional-mode', 'enable', '-o', 'json'], { env: env() })).stdout).toBe('{"enabled":true}\n');
     const refused = await cdba(['private-endpoints', 'regional-mode', 'disable'], { env: env() });
     expect(refused.exitCode).toBe(5);
     expect(refused.stderr).toMatch(/CANNOT_DISABLE_REGIONALIZED_PRIVATE_ENDPOINTS, HTTP 409\); remove the endpoints of all regions but one first: cdba private-endpoints list\n$/);
+  });
+
+  it('create --watch says every exit of its wait, as private-endpoints watch does: 13 at WAITING_FOR_USER too', async () => {
+    const [create, watch] = await Promise.all([cdba(['private-endpoints', 'create', '--help']), cdba(['private-endpoints', 'watch', '--help'])]);
+    const flat = (text: string) => text.replace(/\s+/g, ' ');
+    expect(flat(create.stdout)).toContain('--watch wait: exit 0 at AVAILABLE, 13 at WAITING_FOR_USER (create your endpoint, then add it), 14 at FAILED');
+    expect(flat(watch.stdout)).toContain('exit 0 at AVAILABLE, 13 where you must act, 14 at FAILED');
   });
 
   it('refuses bad input with one line and exit 2, before any request', async () => {

@@ -7,6 +7,7 @@ import { withEmulator } from '../../helpers/emulator.js';
 import type { DigestClient } from '../../helpers/emulator.js';
 import { PROJECT_A, PROJECT_B, TestClock, client, modernCreate, shardedCreate, testSeed, v2 } from './fixtures.js';
 
+const AZURE_PE = '/subscriptions/4e133d35-e734-4380-a565-c0945535da37/resourceGroups/app/providers/Microsoft.Network/privateEndpoints/pe-0def';
 const clock = new TestClock();
 let emu: RunningEmulator;
 let c: DigestClient;
@@ -23,13 +24,13 @@ beforeAll(async () => {
         name: 'peered',
         peering: true,
         privateEndpoints: [
-          { provider: 'AWS', region: 'us-east-1', endpointId: 'vpce-0abc', regionalized: false },
-          { provider: 'AZURE', region: 'eastus2', endpointId: 'pe-0def', regionalized: true },
-          { provider: 'AWS', region: 'EU_WEST_1', endpointId: 'vpce-0eu', regionalized: false },
+          { provider: 'AWS', region: 'us-east-1', endpointId: 'vpce-0a1b2c3d4e5f60718', regionalized: false },
+          { provider: 'AZURE', region: 'eastus2', endpointId: AZURE_PE, regionalized: true },
+          { provider: 'AWS', region: 'EU_WEST_1', endpointId: 'vpce-0e0e0e0e0e0e0e0e0', regionalized: false },
         ],
       },
       // Its one endpoint is in a region none of its clusters is in.
-      { id: PROJECT_B, name: 'plain', privateIpMode: true, privateEndpoints: [{ provider: 'AWS', region: 'us-west-2', endpointId: 'vpce-0west', regionalized: false }] },
+      { id: PROJECT_B, name: 'plain', privateIpMode: true, privateEndpoints: [{ provider: 'AWS', region: 'us-west-2', endpointId: 'vpce-0f0f0f0f0f0f0f0f0', regionalized: false }] },
     ],
     clusters: [
       { projectId: PROJECT_B, cluster: azure('old-azure'), legacyStrings: true },
@@ -84,8 +85,8 @@ describe('connection strings issued by the emulator', () => {
     const rs = await strings(PROJECT_A, 'rs'); // AWS US_EAST_1: the AWS us-east-1 endpoint only (not eu-west-1, not Azure eastus2)
     expect(rs.privateEndpoint.map((e: { srvConnectionString: string }) => parse(e.srvConnectionString).type)).toEqual(['privateLinkAws']);
     expect(rs.privateEndpoint.map((e: { type: string }) => e.type)).toEqual(['MONGOD']);
-    expect(rs.privateEndpoint[0].endpoints).toEqual([{ endpointId: 'vpce-0abc', providerName: 'AWS', region: 'US_EAST_1' }]);
-    expect(Object.keys(rs.awsPrivateLink)).toEqual(['vpce-0abc']);
+    expect(rs.privateEndpoint[0].endpoints).toEqual([{ endpointId: 'vpce-0a1b2c3d4e5f60718', providerName: 'AWS', region: 'US_EAST_1' }]);
+    expect(Object.keys(rs.awsPrivateLink)).toEqual(['vpce-0a1b2c3d4e5f60718']);
     const az = await strings(PROJECT_A, 'az'); // Azure US_EAST_2 = eastus2: the regionalized Azure endpoint only
     expect(az.privateEndpoint.map((e: { srvConnectionString: string }) => parse(e.srvConnectionString).type)).toEqual(['privateLinkAzureRegionalized']);
     expect(az.awsPrivateLink).toBeUndefined();
@@ -96,7 +97,7 @@ describe('connection strings issued by the emulator', () => {
 
   it('a cluster in several regions and clouds carries the endpoints of each of its regions, in the project\'s order', async () => {
     const multi = await strings(PROJECT_A, 'multi'); // AWS EU_WEST_1 + Azure US_EAST_2
-    expect(multi.privateEndpoint.map((e: { endpoints: Array<{ endpointId: string }> }) => e.endpoints[0]?.endpointId)).toEqual(['pe-0def', 'vpce-0eu']);
+    expect(multi.privateEndpoint.map((e: { endpoints: Array<{ endpointId: string }> }) => e.endpoints[0]?.endpointId)).toEqual([AZURE_PE, 'vpce-0e0e0e0e0e0e0e0e0']);
     const elsewhere = await strings(PROJECT_B, 'old-aws'); // AWS US_EAST_1; the project's only endpoint is in us-west-2
     expect(elsewhere.privateEndpoint).toBeUndefined();
     expect(elsewhere.awsPrivateLink).toBeUndefined();

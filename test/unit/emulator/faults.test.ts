@@ -1,4 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { IO } from '../../../src/base/io.js';
+import { App } from '../../../src/cli/command.js';
+import { buildProgram } from '../../../src/cli/program.js';
+import { describe as describeTree, flatten } from '../../../src/cli/tree.js';
+import { REPO_ROOT } from '../../helpers/cli.js';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { plainRequest, withEmulator } from '../../helpers/emulator.js';
 import { Faults } from '../../../src/emulator/faults.js';
@@ -64,6 +71,39 @@ describe('fault injection', () => {
       expect(retry.status).toBe(409);
     } finally {
       await emu.stop();
+    }
+  });
+
+  it('drops the answer of the other creates too: a flex cluster and a project, each committed', async () => {
+    const { emu } = await withEmulator();
+    try {
+      const c = client(emu);
+      const groups = '/api/atlas/v2/groups';
+      await c.request('GET', `${groups}/${emu.defaults.projectId}/clusters`, { headers: v2('2023-02-01') }); // take the digest challenge first
+      const orgId = (emu.state().projects as Array<{ id: string; orgId: string }>).find((p) => p.id === emu.defaults.projectId)!.orgId;
+      emu.setFaults({ dropAfterCommit: true });
+      const flex = { name: 'dropped-flex', providerSettings: { backingProviderName: 'AWS', regionName: 'US_EAST_1' } };
+      await expect(c.request('POST', `${groups}/${emu.defaults.projectId}/flexClusters`, { headers: v2('2024-11-13'), body: flex })).rejects.toThrow();
+      await expect(c.request('POST', groups, { headers: v2('2023-01-01'), body: { name: 'dropped-project', orgId } })).rejects.toThrow();
+      emu.setFaults({ dropAfterCommit: false });
+      expect(emu.stats().dropped).toBe(2);
+      expect((emu.state().flexClusters as Array<{ name: string }>).map((f) => f.name)).toContain('dropped-flex');
+      expect((emu.state().projects as Array<{ name: string }>).map((p) => p.name)).toContain('dropped-project');
+    } finally {
+      await emu.stop();
+    }
+  });
+
+  it('--drop-after-commit says so: its help and the README name every create it drops, not clusters alone', () => {
+    const emulator = flatten(describeTree(buildProgram(new App(IO.test(), {}, '0.0.0')) as never)).find((c) => c.path.join(' ') === 'emulator')!;
+    const help = emulator.options.find((o) => o.long === '--drop-after-commit')!.description;
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const sentence = /`--drop-after-commit` commits each create of ([^.]+?) and then drops/.exec(readme)?.[1];
+    for (const words of [help, sentence]) {
+      expect(words).toMatch(/\bcluster\b/);
+      expect(words).toMatch(/\bflex cluster\b/);
+      expect(words).toMatch(/\bproject\b/);
+      expect(words).toMatch(/\baccess-list entr/);
     }
   });
 

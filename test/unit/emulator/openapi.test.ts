@@ -67,8 +67,8 @@ describe('OpenAPI conformance', () => {
     beforeAll(async () => {
       const seed = testSeed({
         projects: [
-          { id: PROJECT_A, name: 'alpha', peering: true, privateEndpoints: [{ provider: 'AWS', region: 'us-east-1', endpointId: 'vpce-0abc', regionalized: false }] },
-          { id: PROJECT_B, name: 'beta', privateEndpoints: [{ provider: 'AZURE', region: 'eastus2', endpointId: 'pe-azure', regionalized: true }] },
+          { id: PROJECT_A, name: 'alpha', peering: true, privateEndpoints: [{ provider: 'AWS', region: 'us-east-1', endpointId: 'vpce-0a1b2c3d4e5f60718', regionalized: false }] },
+          { id: PROJECT_B, name: 'beta', privateEndpoints: [{ provider: 'AZURE', region: 'eastus2', endpointId: '/subscriptions/4e133d35-e734-4380-a565-c0945535da37/resourceGroups/app/providers/Microsoft.Network/privateEndpoints/pe-azure', regionalized: true }] },
         ],
         clusters: [{ projectId: PROJECT_A, cluster: legacyCreate('seeded-legacy'), legacyStrings: true }],
       });

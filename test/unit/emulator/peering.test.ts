@@ -185,6 +185,31 @@ describe('--hold-user-steps', () => {
   });
 });
 
+describe('the lapse of a held AWS request is judged on the service\'s clock', () => {
+  it('made on one --date, PENDING_ACCEPTANCE six days later, FAILED EXPIRED eight days later (same --state), though the wall clock barely moved', async () => {
+    const clock = new TestClock();
+    const statePath = join(tempDir(), 'state.json');
+    const on = (date: string) => startEmulator({ seed: testSeed(), clock: clock.read, transitionMs: T, statePath, holdWaits: true, date });
+    let emu = await on('2026-08-10T09:00:00Z');
+    let c = client(emu, OWNER);
+    const container = await api(c, 'POST', '/containers', { providerName: 'AWS', regionName: 'US_EAST_1', atlasCidrBlock: '192.168.248.0/21' });
+    const id = (await api(c, 'POST', '/peers', awsPeer(container.json.id))).json.id as string;
+    clock.advance(T);
+    expect((await api(c, 'GET', `/peers/${id}`)).json.statusName).toBe('PENDING_ACCEPTANCE');
+    await emu.stop();
+    emu = await on('2026-08-16T09:00:00Z');
+    c = client(emu, OWNER);
+    clock.advance(T);
+    expect((await api(c, 'GET', `/peers/${id}`)).json.statusName).toBe('PENDING_ACCEPTANCE');
+    await emu.stop();
+    emu = await on('2026-08-18T09:00:00Z');
+    c = client(emu, OWNER);
+    clock.advance(T);
+    expect((await api(c, 'GET', `/peers/${id}`)).json).toMatchObject({ statusName: 'FAILED', errorStateName: 'EXPIRED' });
+    await emu.stop();
+  });
+});
+
 describe('peering in a seed and in old state files', () => {
   it('a seed declares containers and AVAILABLE peers, and its mistakes are named', async () => {
     const seed = testSeed({

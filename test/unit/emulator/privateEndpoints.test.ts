@@ -5,7 +5,7 @@
 // its refusal, deletes, the project delete refused, the seed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from '../../../src/connstring/index.js';
-import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
+import { startEmulator, validateSeed, type RunningEmulator } from '../../../src/emulator/index.js';
 import { withEmulator, type DigestClient, type HttpResult } from '../../helpers/emulator.js';
 import { readRecorded } from '../../helpers/reference.js';
 import { OWNER, PROJECT_A, TestClock, client, modernCreate, shardedCreate, signature, testSeed, v2 } from './fixtures.js';
@@ -210,5 +210,16 @@ describe('private endpoints in a seed', () => {
     await emu.stop();
     const bad = testSeed({ privateEndpointServices: [{ projectId: PROJECT_A, providerName: 'AWS', region: 'us-east-1', endpoints: [{ id: 'vpce-1' }] }] });
     await expect(startEmulator({ seed: bad })).rejects.toThrow(/privateEndpointServices\[0\]: INVALID_ATTRIBUTE Invalid attribute id/);
+  });
+
+  it("refuses an old-form endpoint whose ID the API would refuse (the README's seed once held vpce-0abc, which cdba could not remove)", () => {
+    const legacy = (provider: 'AWS' | 'AZURE', region: string, endpointId: string) =>
+      testSeed({ projects: [{ id: PROJECT_A, name: 'alpha', privateEndpoints: [{ provider, region, endpointId, regionalized: false }] }], apiKeys: [{ ...OWNER, roles: [{ projectId: PROJECT_A, roleName: 'GROUP_OWNER' }] }], serviceAccounts: [] });
+    expect(() => validateSeed(legacy('AWS', 'us-east-1', 'vpce-0abc'))).toThrow(
+      /projects\[0\]\.privateEndpoints\[0\]\.endpointId: "vpce-0abc" is not an AWS interface endpoint ID \(vpce- and 17 hexadecimal digits/,
+    );
+    expect(() => validateSeed(legacy('AZURE', 'eastus2', 'app-pe'))).toThrow(/privateEndpoints\[0\]\.endpointId: "app-pe" is not an Azure private endpoint's resource ID/);
+    expect(() => validateSeed(legacy('AWS', 'us-east-1', VPCE))).not.toThrow();
+    expect(() => validateSeed(legacy('AZURE', 'eastus2', AZURE_ENDPOINT))).not.toThrow();
   });
 });

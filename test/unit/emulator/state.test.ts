@@ -66,7 +66,7 @@ describe('seed file', () => {
         name: 'demo',
         privateIpMode: false,
         peering: false,
-        privateEndpoints: [{ provider: 'AWS', region: 'us-east-1', endpointId: 'vpce-0abc', regionalized: false }],
+        privateEndpoints: [{ provider: 'AWS', region: 'us-east-1', endpointId: 'vpce-0a1b2c3d4e5f60718', regionalized: false }],
       },
     ],
     apiKeys: [

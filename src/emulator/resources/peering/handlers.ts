@@ -231,8 +231,9 @@ export const deleteContainer: Handler = async (ctx) => {
 
 export const createPeer: Handler = async (ctx) => {
   const state = stateOf(ctx);
-  const { clock, transitionMs, options } = ctx.services;
-  const peer = newPeer(state, projectOf(ctx).id, ctx.body as Doc, { now: clock(), transitionMs, holdWaits: options.holdWaits });
+  const { store, transitionMs, options } = ctx.services;
+  // On the service's clock, as advancePeers judges it (state.ts).
+  const peer = newPeer(state, projectOf(ctx).id, ctx.body as Doc, { now: store.serviceClock(), transitionMs, holdWaits: options.holdWaits });
   state.peers.push(peer);
   await ctx.services.store.commit();
   return { status: 200, body: peerView(peer) };
@@ -251,7 +252,7 @@ export const deletePeer: Handler = async (ctx) => {
   const peer = findPeer(ctx);
   const deleting = DELETING_STATUS[peer.providerName];
   if (peer.status === deleting) throw peeringFailures.peerAlreadyDeleting(peer.id);
-  Object.assign(peer, { status: deleting, since: ctx.services.clock(), stepMs: ctx.services.transitionMs });
+  Object.assign(peer, { status: deleting, since: ctx.services.store.serviceClock(), stepMs: ctx.services.transitionMs });
   await ctx.services.store.commit();
   return { status: 202, body: {} };
 };

@@ -71,10 +71,15 @@ export const PEER_TIMELINES: Readonly<Record<NetworkProvider, Timeline>> = { AWS
 export const FIRST_STATUS: Readonly<Record<NetworkProvider, string>> = { AWS: 'INITIATING', AZURE: 'ADDING_PEER', GCP: 'ADDING_PEER' };
 export const DELETING_STATUS: Readonly<Record<NetworkProvider, string>> = { AWS: 'TERMINATING', AZURE: 'DELETING', GCP: 'DELETING' };
 
-/** Every peer moved up to now; the deleted ones dropped. */
+/**
+ * Every peer moved up to now; the deleted ones dropped. A peer's times (`since`) are on the
+ * service's clock (serviceNow: under --date, that day's), as the request's lapse is the
+ * service's: a held request made on one --date has lapsed when the emulator runs again on
+ * the same --state a week later.
+ */
 export function advancePeers(store: Store): PeeringState {
   const state = peeringOf(store.world);
-  const now = store.clock();
+  const now = store.serviceClock();
   let gone = false;
   for (const peer of state.peers) {
     const moved = advance(peer, PEER_TIMELINES[peer.providerName], now);

@@ -11,7 +11,7 @@
 // keeps its own `regionalized`, which new endpoints take from the project's setting.
 import { isObject } from '../../../base/object.js';
 import { apiRegion, hostRegion } from '../../../connstring/regions.js';
-import { networkRegion, providerRegionName } from '../../../connstring/privateNetwork.js';
+import { NETWORK_PATTERNS, networkRegion, providerRegionName } from '../../../connstring/privateNetwork.js';
 import { ApiFailure } from '../../errors.js';
 import type { ResourceModule, SeedDocument, World } from '../../contract.js';
 import type { Problems } from '../../seedChecks.js';
@@ -109,7 +109,17 @@ function checkLegacy(project: Doc, at: string, problems: Problems): void {
     if (problems.string(`${eat}.region`, endpoint.region) && (endpoint.provider === 'AWS' || endpoint.provider === 'AZURE') && hostRegion(endpoint.provider, endpoint.region) === undefined) {
       problems.add(`${eat}.region`, `"${endpoint.region}" is not an ${endpoint.provider} region (e.g. us-east-1, eastus2)`);
     }
-    problems.string(`${eat}.endpointId`, endpoint.endpointId);
+    // The API's own check of an interface endpoint's ID (createEndpoint): a seed cannot hold
+    // an endpoint the service would have refused, and cdba could then not remove.
+    const idPattern = endpoint.provider === 'AWS' ? NETWORK_PATTERNS.vpcEndpointId : endpoint.provider === 'AZURE' ? NETWORK_PATTERNS.azureEndpointId : undefined;
+    if (problems.string(`${eat}.endpointId`, endpoint.endpointId) && idPattern && !idPattern.test(endpoint.endpointId as string)) {
+      problems.add(
+        `${eat}.endpointId`,
+        endpoint.provider === 'AWS'
+          ? `"${endpoint.endpointId as string}" is not an AWS interface endpoint ID (vpce- and 17 hexadecimal digits, e.g. vpce-0a1b2c3d4e5f60718)`
+          : `"${endpoint.endpointId as string}" is not an Azure private endpoint's resource ID (/subscriptions/<uuid>/resourceGroups/<group>/providers/Microsoft.Network/privateEndpoints/<name>)`,
+      );
+    }
     problems.boolean(`${eat}.regionalized`, endpoint.regionalized);
   });
 }
