@@ -92,7 +92,7 @@ function externalAuth(username: string | undefined, flags: CreateFlags): { usern
 async function buildBody(ctx: Context, username: string | undefined, flags: CreateFlags): Promise<Record<string, unknown>> {
   const external = externalAuth(username, flags);
   if (flags.file !== undefined && external) throw new UsageError('--file and the sign-in flags (--aws-iam-*, --x509) cannot be used together: put the type in the file');
-  checkPasswordFlags(flags, external?.label);
+  checkPasswordFlags(flags, external?.label, ctx.globals.query !== undefined);
   checkDescription(flags.description);
   const deleteAfterDate = resolveDeleteAfter(flags);
   let body: Record<string, unknown> = {};

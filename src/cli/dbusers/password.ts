@@ -32,14 +32,22 @@ export function generatePassword(length = GENERATED_LENGTH): string {
   return out;
 }
 
-/** Refuses, before anything is read or sent, what can be told from the flags alone. */
-export function checkPasswordFlags(flags: PasswordFlags, passwordless: string | undefined): void {
+/**
+ * Refuses, before anything is read or sent, what can be told from the flags alone.
+ * `queryGiven`: the global --query is set. A generated password is shown this once
+ * and kept nowhere, so a query that could leave it out (or pick it out of a document
+ * it was not in) is refused rather than losing the password.
+ */
+export function checkPasswordFlags(flags: PasswordFlags, passwordless: string | undefined, queryGiven = false): void {
   if (flags.password !== undefined) {
     throw new UsageError('refusing a password on the command line: other users can see it in the process list, and shells keep it in history', {
       hint: 'pipe it in with --password-stdin, use --generate-password, or leave both out to be asked on a terminal',
     });
   }
   if (flags.passwordStdin && flags.generatePassword) throw new UsageError('--password-stdin and --generate-password cannot be used together: give one');
+  if (flags.generatePassword && queryGiven) {
+    throw new UsageError('--generate-password prints the password once and keeps it nowhere, so --query cannot pick from that answer: leave out --query (-o json gives the document with "password")');
+  }
   if (passwordless && (flags.passwordStdin || flags.generatePassword)) {
     throw new UsageError(`${passwordless} users sign in without a password: leave out ${flags.passwordStdin ? '--password-stdin' : '--generate-password'}`);
   }

@@ -50,9 +50,22 @@ describe('dbusers create', () => {
     const ends = Date.parse(document.deleteAfterDate as string);
     expect(ends).toBeGreaterThanOrEqual(Math.floor((before + 7_200_000) / 1000) * 1000);
     expect(ends).toBeLessThanOrEqual(after + 7_200_000 + 1000);
-    // --query reaches the password too, and only that.
-    const queried = await cdba(['dbusers', 'create', 'gen3', '--role', 'read@app', '--generate-password', '--query', 'password'], { env });
-    expect(JSON.parse(queried.stdout)).toMatch(/^[A-Za-z0-9]{24}$/);
+  });
+
+  it('--generate-password with --query is refused before any request: the query could leave out the one copy of the password', async () => {
+    const before = creates();
+    const updates = (): number => emu.stats().byPath['PATCH /api/atlas/v2/groups/{groupId}/databaseUsers/{databaseName}/{username}'] ?? 0;
+    const updatesBefore = updates();
+    for (const query of ['username', 'password']) {
+      const created = await cdba(['dbusers', 'create', 'gen3', '--role', 'read@app', '--generate-password', '-o', 'json', '--query', query], { env });
+      expectOneErrorLine(created, 2, /--generate-password prints the password once and keeps it nowhere, so --query cannot pick from that answer: leave out --query/);
+      expect(created.stdout).toBe('');
+    }
+    const updated = await cdba(['dbusers', 'update', 'gen2', '--generate-password', '--query', 'roles'], { env });
+    expectOneErrorLine(updated, 2, /leave out --query/);
+    expect(creates()).toBe(before);
+    expect(updates()).toBe(updatesBefore);
+    expect((await cdba(['dbusers', 'get', 'gen3'], { env })).exitCode).toBe(4);
   });
 
   it('--password-stdin reads one line; the password never reaches a trace or an error', async () => {
