@@ -83,7 +83,30 @@ export async function obtainPassword(ctx: Context, flags: PasswordFlags, require
     return undefined;
   }
   ctx.io.addSecret(value);
-  if ([...value].length < MIN_PASSWORD_LENGTH) throw new UsageError(`the password is too short: the service needs at least ${MIN_PASSWORD_LENGTH} characters`);
-  if (value.includes('\n')) throw new UsageError('the password holds a line break: give one line');
+  checkPassword(value);
   return { value, generated };
+}
+
+/** What the service would refuse in a password, refused before any request (the value is already a registered secret). */
+function checkPassword(value: string, where = 'the password'): void {
+  if ([...value].length < MIN_PASSWORD_LENGTH) throw new UsageError(`${where} is too short: the service needs at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (value.includes('\n')) throw new UsageError(`${where} holds a line break: give one line`);
+}
+
+/**
+ * A "password" in a --file body: the file is where the password comes from, so the
+ * flags that give one are refused beside it, and the value gets the checks a
+ * password from the flags gets, before any request. Undefined when the file has none.
+ */
+export function checkFilePassword(ctx: Context, value: unknown, flags: PasswordFlags): ObtainedPassword | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') ctx.io.addSecret(value);
+  const given = flags.passwordStdin ? '--password-stdin' : flags.generatePassword ? '--generate-password' : undefined;
+  if (given) throw new UsageError(`the --file body gives a password, and ${given} gives another: leave out one`);
+  if (typeof value !== 'string') {
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+    throw new UsageError(`--file: "password" is ${kind}; expected a string`);
+  }
+  checkPassword(value, 'the --file password');
+  return { value, generated: false };
 }
