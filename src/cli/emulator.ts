@@ -181,6 +181,7 @@ export async function runEmulator(ctx: Context, flags: EmulatorFlags, modules: M
     ctx.io.note(`cdba: profile "${name}" now points at the emulator${'clientId' in credentials ? ' (as its owner service account: the seed has no owner API key)' : ''}`);
   }
   if (warning) ctx.io.warn(warning);
+  for (const line of emulator.warnings) ctx.io.warn(line);
   ctx.io.write(
     [
       emulator.url,
