@@ -100,7 +100,7 @@ export function registerEmulator(program: Command, app: App): void {
       ...Object.fromEntries(MODULE_OPTIONS.flatMap((o) => (o.details ? [[o.flag, o.details]] : []))),
       '--rate-limit': "For tests of 429; default: the service's limits, per resource",
       '--rate-window-ms': 'A minute by default; for tests of 429 handling',
-      '--write-profile': 'Into the config dir',
+      '--write-profile': "Into the config dir: the owner API key, or the owner service account where the seed has no owner key (neither: refused, exit 2)",
       '--date': "A date that selects a version past its Sunset answers 410 VERSION_GONE, and the Date header reads this day (cdba versions counts from it); a time such as 2026-12-01T14:00:00Z starts the service's clock there, so a restart on the same --state later finds what expired meanwhile gone",
       '--digest-sha256': 'The service offers MD5 only',
     },
@@ -154,14 +154,21 @@ export async function runEmulator(ctx: Context, flags: EmulatorFlags, modules: M
     date: flags.date ?? new Date().toISOString().slice(0, 10),
     ...(flags.digestSha256 ? { digestSha256: true } : {}),
   });
-  if (warning) ctx.io.warn(warning);
-  const { projectId, owner, readOnly, serviceAccount } = emulator.defaults;
+  const { projectId, owner, readOnly, serviceAccount, ownerServiceAccount } = emulator.defaults;
   // These are the emulator's own throwaway credentials; printing them is its job.
   // The profile is saved before the first line is printed, so a script that
-  // waits for that line (the README's tour) can use the profile at once.
+  // waits for that line (the README's tour) can use the profile at once. Its
+  // credentials are an owner's: the owner API key, else the owner service account.
   if (flags.writeProfile) {
     const name = flags.writeProfile;
-    const profile = { baseUrl: emulator.url, publicKey: owner.publicKey, privateKey: owner.privateKey, projectId };
+    const credentials = owner.publicKey !== ''
+      ? { publicKey: owner.publicKey, privateKey: owner.privateKey }
+      : ownerServiceAccount && { clientId: ownerServiceAccount.clientId, clientSecret: ownerServiceAccount.clientSecret };
+    if (!credentials) {
+      await emulator.stop();
+      throw new UsageError("--write-profile: no API key or service account of the emulator has GROUP_OWNER, so the profile would have no credentials; give the seed's apiKeys or serviceAccounts an owner");
+    }
+    const profile = { baseUrl: emulator.url, ...credentials, projectId };
     try {
       await (await ctx.config()).update((config) => {
         config.profiles[name] = profile;
@@ -171,8 +178,10 @@ export async function runEmulator(ctx: Context, flags: EmulatorFlags, modules: M
       await emulator.stop();
       throw error;
     }
-    ctx.io.note(`cdba: profile "${name}" now points at the emulator`);
+    ctx.io.note(`cdba: profile "${name}" now points at the emulator${'clientId' in credentials ? ' (as its owner service account: the seed has no owner API key)' : ''}`);
   }
+  if (warning) ctx.io.warn(warning);
+  for (const line of emulator.warnings) ctx.io.warn(line);
   ctx.io.write(
     [
       emulator.url,

@@ -18,8 +18,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { SunsetWithinError } from '../base/errors.js';
 import type { ApiResponse } from '../api/client.js';
 import { getRoot } from '../api/resources/root.js';
-import { operationLifecycles, pinToNewest, type OperationLifecycle } from '../api/versions.js';
-import type { OperationName } from '../api/operations.js';
+import { operationLifecycles, type OperationLifecycle } from '../api/versions.js';
 import type { Context } from '../core/context.js';
 import type { TableSpec } from '../output/render.js';
 import { daysFlag, withExamples, type App } from './command.js';
@@ -86,23 +85,66 @@ export async function runVersions(ctx: Context, flags: VersionsFlags): Promise<v
     serviceDate = new Date().toISOString().slice(0, 10);
     ctx.io.warn(`the service sent no Date header; days are counted from this machine's clock (${serviceDate})`);
   }
-  let operations: Row[] = operationLifecycles(apiVersion, serviceDate);
+  let rowsAt = (pin: string): Row[] => operationLifecycles(pin, serviceDate);
   if (flags.all) {
     const { describedLifecycles, loadDescription } = await import('../api/description.js');
-    operations = describedLifecycles(await loadDescription(), apiVersion, serviceDate);
+    const description = await loadDescription();
+    rowsAt = (pin) => describedLifecycles(description, pin, serviceDate);
   }
-  const report: VersionsReport = { serviceDate, apiVersion, operations };
+  const report: VersionsReport = { serviceDate, apiVersion, operations: rowsAt(apiVersion) };
   await ctx.output(report, VERSIONS_TABLE);
   if (flags.failWithin === undefined) return;
-  const window = flags.failWithin;
-  const due = report.operations.filter((op) => op.daysLeft !== null && op.daysLeft <= window);
-  if (due.length > 0) {
-    const first = [...due].sort((a, b) => a.daysLeft! - b.daysLeft!)[0]!;
-    const when = first.daysLeft! <= 0 ? `was removed on ${first.sunset}` : `is removed on ${first.sunset}, in ${first.daysLeft} days`;
-    throw new SunsetWithinError(
-      `${due.length} of the versions cdba sends reach their Sunset within ${window} days: ${first.operation} ${first.sends} ${when}`,
-      { remedy: { setting: 'apiVersion', version: flags.all ? due.map((op) => op.newest ?? apiVersion).sort().at(-1)! : pinToNewest(due.map((op) => op.operation as OperationName)) } },
-    );
-  }
+  const verdict = sunsetVerdict({ rows: report.operations, pin: apiVersion, window: flags.failWithin, all: Boolean(flags.all), rowsAt });
+  if (verdict) throw new SunsetWithinError(verdict.message, verdict.moveTo ? { remedy: { setting: 'apiVersion', version: verdict.moveTo } } : undefined);
 }
 
+const isDue = (row: Row, window: number): boolean => row.daysLeft !== null && row.daysLeft <= window;
+
+export interface SunsetVerdictInput {
+  /** The report's rows, under `pin`. */
+  rows: readonly Row[];
+  /** The pin in use (v1.0 or a date). */
+  pin: string;
+  window: number;
+  /** --all: the rows are the description's operations, not the versions cdba sends. */
+  all: boolean;
+  /** The same rows under another pin. */
+  rowsAt: (pin: string) => readonly Row[];
+}
+
+/**
+ * --fail-within's failure, or undefined when no version sent is removed within the window:
+ * one line naming the first to go, and the pin to move to only where one exists. A pin is a
+ * candidate when it is a due operation's newest version, later than the one sent (so never the
+ * pin in use); of those, the one under which the fewest operations are still due, the latest on
+ * a tie (each then gets its newest). None helps when every due operation has no later version,
+ * or only later versions that are due too (an operation the service removes whole).
+ */
+export function sunsetVerdict({ rows, pin, window, all, rowsAt }: SunsetVerdictInput): { message: string; moveTo?: string } | undefined {
+  const due = rows.filter((row) => isDue(row, window));
+  if (due.length === 0) return undefined;
+  const candidates = [...new Set(due.flatMap((row) => (row.newest !== null && row.sends !== null && row.newest > row.sends ? [row.newest] : [])))]
+    .filter((candidate) => candidate !== pin)
+    .sort();
+  // Judged by every operation due under the candidate, so a pin that moves another operation onto a due version counts it.
+  let best: { pin: string; stillDue: Set<string> } | undefined;
+  for (const candidate of candidates) {
+    const stillDue = new Set(rowsAt(candidate).filter((row) => isDue(row, window)).map((row) => row.operation));
+    if (stillDue.size < (best?.stillDue.size ?? due.length) || stillDue.size === best?.stillDue.size) best = { pin: candidate, stillDue };
+  }
+  const first = [...due].sort((a, b) => a.daysLeft! - b.daysLeft!)[0]!;
+  const when = first.daysLeft! <= 0 ? `was removed on ${first.sunset}` : `is removed on ${first.sunset}, in ${first.daysLeft} days`;
+  const what = all ? `${due.length} operations of the description reach their Sunset within ${window} days` : `${due.length} of the versions cdba sends reach their Sunset within ${window} days`;
+  const replaced = (row: Row): boolean => best !== undefined && !best.stillDue.has(row.operation);
+  const others = due.filter((row) => row !== first);
+  let message = `${what}: ${first.operation} ${first.sends} ${when}`;
+  if (!replaced(first)) message += `${first.operationDeprecated ? ' (the operation is deprecated)' : ''}, and no later version replaces it`;
+  if (best === undefined) {
+    if (others.length > 0) message += `; none replaces ${others.length === 1 ? 'the other one' : `any of the ${others.length} others`} either`;
+    return { message };
+  }
+  const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+  if (!replaced(first)) message += `; ${count(others.filter(replaced).length, 'other has one', 'others have one')}`;
+  else if (others.some((row) => !replaced(row))) message += `; ${count(others.filter((row) => !replaced(row)).length, 'other has no later version', 'others have no later version')}`;
+  return { message, moveTo: best.pin };
+}

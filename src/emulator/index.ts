@@ -106,6 +106,8 @@ export interface RunningEmulator {
   /** e.g. http://127.0.0.1:41234 (https with tls). */
   url: string;
   defaults: EmulatorDefaults;
+  /** What whoever started it should be told, one line each (a --seed not used because --state exists). */
+  warnings: readonly string[];
   stats(): EmulatorStats;
   resetStats(): void;
   setFaults(faults: FaultSettings): void;
@@ -217,11 +219,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   pipeline.url = `${scheme}://${urlHost(host)}:${(server.address() as AddressInfo).port}`;
 
   const defaults = defaultsOf(world);
+  // Restarting on the same command line is the normal use of --state, so a seed given
+  // beside a state file that exists is a warning, not a refusal: the state wins.
+  const warnings = store.reloaded && (options.seed || options.seedFile) ? [`--seed ignored: --state ${options.statePath} exists (delete it to start from the seed)`] : [];
 
   let stopped: Promise<void> | undefined;
   return {
     url: pipeline.url,
     defaults,
+    warnings,
     stats: () => stats.snapshot(),
     resetStats: () => stats.reset(),
     setFaults: (settings) => faults.update(settings),

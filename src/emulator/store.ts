@@ -75,6 +75,8 @@ export class Store implements StoreContract {
   private writes: Promise<void> = Promise.resolve();
   /** Bytes of the state as last written. */
   private writtenBytes = 0;
+  /** The world came from the state file, not the seed (which was then not used). */
+  reloaded = false;
 
   private constructor(
     readonly world: World,
@@ -102,6 +104,7 @@ export class Store implements StoreContract {
     if (statePath && existsSync(statePath)) {
       const loaded = new Store(loadWorld(statePath, modules, maxBytes), statePath, clock, modules, maxBytes, serviceClock);
       loaded.writtenBytes = Buffer.byteLength(stateText(loaded.world));
+      loaded.reloaded = true;
       return loaded;
     }
     const store = new Store(worldFromSeed(seed, clock(), modules, serviceClock()), statePath, clock, modules, maxBytes, serviceClock);

@@ -5,7 +5,7 @@
 // bash with a new HOME, and must exit 0; the emulator it leaves running is stopped
 // when bash exits (test/helpers/bash.ts).
 import { execa } from 'execa';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IO } from '../../src/base/io.js';
@@ -14,6 +14,7 @@ import { buildProgram } from '../../src/cli/program.js';
 import { describe as describeTree, flatten } from '../../src/cli/tree.js';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
 import { cdbaOnPath, newUserEnv, paste } from '../helpers/bash.js';
+import { cdba, start } from '../helpers/inProcess.js';
 
 /** A line that starts an emulator in the background (a lone `&`, not `&&`) and runs more after it. */
 const BACKGROUND = /\bcdba emulator\b[^&]*[^&]&[^&]/;
@@ -50,5 +51,32 @@ describe('help examples that start the emulator in the background', () => {
     const result = await paste(printed!, env, home);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).not.toMatch(/does not exist|paste: failed/);
+  });
+});
+
+describe('--write-profile', () => {
+  it("a seed whose only owner is a service account: the profile gets that account's clientId and clientSecret, and works", async () => {
+    const dir = tempDir('cdba-write-profile-');
+    const projectId = '5f0000000000000000000001';
+    const account = { clientId: 'mdb_sa_id_0123456789abcdef01234567', clientSecret: 'mdb_sa_sk_0123456789abcdef0123456789abcdef01234567' };
+    writeFileSync(join(dir, 'seed.json'), JSON.stringify({
+      projects: [{ id: projectId, name: 'p' }],
+      apiKeys: [{ publicKey: 'readonly', privateKey: '11111111-2222-3333-4444-555555555555', roles: [{ projectId, roleName: 'GROUP_READ_ONLY' }] }],
+      serviceAccounts: [{ ...account, roles: [{ projectId, roleName: 'GROUP_OWNER' }] }],
+    }));
+    const configDir = join(dir, 'config');
+    const run = start(['emulator', '--seed', join(dir, 'seed.json'), '--write-profile', 'saonly'], { configDir });
+    try {
+      await run.seen(/emulator running/);
+      expect(run.stderr()).toContain('cdba: profile "saonly" now points at the emulator (as its owner service account: the seed has no owner API key)');
+      const profile = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.saonly;
+      expect(profile).toEqual({ baseUrl: run.stdout().split('\n')[0], ...account, projectId });
+      const listed = await cdba(['-P', 'saonly', 'clusters', 'list', '-o', 'json'], { configDir });
+      expect(listed.exitCode, listed.stderr).toBe(0);
+      expect(JSON.parse(listed.stdout)).toMatchObject({ results: [] });
+    } finally {
+      run.interrupt();
+      expect((await run.result).exitCode).toBe(0);
+    }
   });
 });

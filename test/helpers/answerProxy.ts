@@ -16,12 +16,14 @@ export interface AnswerProxy {
   before: ((method: string, path: string) => Promise<void>) | undefined;
   /** Changes the headers of any answer, JSON or not, in place (a Content-Disposition the service might send). */
   headers: ((method: string, path: string, headers: IncomingHttpHeaders) => void) | undefined;
+  /** Another status for an answer (undefined: as it is); a 204 goes without its body, as a 204 must. */
+  status: ((method: string, path: string, status: number) => number | undefined) | undefined;
   close(): Promise<void>;
 }
 
 export async function answerProxy(target: string): Promise<AnswerProxy> {
   const to = new URL(target);
-  const proxy: AnswerProxy = { url: '', rewrite: undefined, before: undefined, headers: undefined, close: async () => {} };
+  const proxy: AnswerProxy = { url: '', rewrite: undefined, before: undefined, headers: undefined, status: undefined, close: async () => {} };
   const server = createServer(async (req, res) => {
     await proxy.before?.(req.method ?? 'GET', (req.url ?? '').split('?')[0]!);
     const forward = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
@@ -40,7 +42,12 @@ export async function answerProxy(target: string): Promise<AnswerProxy> {
           }
         }
         proxy.headers?.(req.method ?? 'GET', path, headers);
-        res.writeHead(answer.statusCode ?? 502, headers);
+        const status = proxy.status?.(req.method ?? 'GET', path, answer.statusCode ?? 502) ?? answer.statusCode ?? 502;
+        if (status === 204) {
+          body = Buffer.alloc(0);
+          for (const name of ['content-length', 'content-type', 'transfer-encoding']) delete headers[name];
+        }
+        res.writeHead(status, headers);
         res.end(body);
       });
     });

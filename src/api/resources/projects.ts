@@ -22,7 +22,7 @@ export async function createProject(client: ApiClient, body: { name: string; org
   return client.call('projects.create', {}, { body, mayHaveAppliedHint: 'the project may have been created; check with cdba projects list before trying again' });
 }
 
-/** 204; refused with 409 CANNOT_CLOSE_GROUP_ACTIVE_ATLAS_CLUSTERS while the project has clusters. */
+/** 202 with {} as the live service answers (the description says 204; either is done); refused with 409 CANNOT_CLOSE_GROUP_ACTIVE_ATLAS_CLUSTERS while the project has clusters. */
 export async function deleteProject(client: ApiClient, projectId: string): Promise<ApiResponse<unknown>> {
   return client.call('projects.delete', { groupId: projectId });
 }

@@ -9,7 +9,7 @@ import { DELETE_AFTER_HELP, resolveDeleteAfter, type DeleteAfterFlags } from '..
 import { UsageError } from '../../base/errors.js';
 import { choiceFlag, withExamples, withDetails, type App } from '../command.js';
 import { withUserHints } from './hints.js';
-import { checkPasswordFlags, obtainPassword, type PasswordFlags } from './password.js';
+import { checkFilePassword, checkPasswordFlags, obtainPassword, type PasswordFlags } from './password.js';
 import { roleFlag, scopeFlag, type DatabaseUserRole, type UserScope } from './roles.js';
 import { userTarget } from './target.js';
 import { showUserWithPassword } from './view.js';
@@ -92,7 +92,7 @@ function externalAuth(username: string | undefined, flags: CreateFlags): { usern
 async function buildBody(ctx: Context, username: string | undefined, flags: CreateFlags): Promise<Record<string, unknown>> {
   const external = externalAuth(username, flags);
   if (flags.file !== undefined && external) throw new UsageError('--file and the sign-in flags (--aws-iam-*, --x509) cannot be used together: put the type in the file');
-  checkPasswordFlags(flags, external?.label);
+  checkPasswordFlags(flags, external?.label, ctx.globals.query !== undefined);
   checkDescription(flags.description);
   const deleteAfterDate = resolveDeleteAfter(flags);
   let body: Record<string, unknown> = {};
@@ -100,7 +100,7 @@ async function buildBody(ctx: Context, username: string | undefined, flags: Crea
     if (flags.passwordStdin && flags.file === '-') throw new UsageError('--file - and --password-stdin both read stdin: give the body as a file');
     const { readJsonObject } = await import('../../core/input.js');
     body = await readJsonObject(ctx.io, flags.file);
-    if (typeof body.password === 'string') ctx.io.addSecret(body.password);
+    checkFilePassword(ctx, body.password, flags);
   }
   const name = external?.username ?? username ?? body.username;
   if (typeof name !== 'string' || name === '') throw new UsageError('give the username: cdba dbusers create <user> --role role@db');
@@ -130,7 +130,8 @@ function signsInWithPassword(body: Record<string, unknown>): boolean {
 export async function runDbUsersCreate(ctx: Context, username: string | undefined, flags: CreateFlags): Promise<void> {
   const body = await buildBody(ctx, username, flags);
   const name = body.username as string;
-  const needsPassword = signsInWithPassword(body) && typeof body.password !== 'string';
+  // A file's password was checked with the file (checkFilePassword); none is asked for beside it.
+  const needsPassword = signsInWithPassword(body) && body.password === undefined;
   if (!signsInWithPassword(body)) checkPasswordFlags(flags, 'externally authenticated');
   const password = needsPassword ? await obtainPassword(ctx, flags, true) : undefined;
   if (password) body.password = password.value;

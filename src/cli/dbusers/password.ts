@@ -32,14 +32,22 @@ export function generatePassword(length = GENERATED_LENGTH): string {
   return out;
 }
 
-/** Refuses, before anything is read or sent, what can be told from the flags alone. */
-export function checkPasswordFlags(flags: PasswordFlags, passwordless: string | undefined): void {
+/**
+ * Refuses, before anything is read or sent, what can be told from the flags alone.
+ * `queryGiven`: the global --query is set. A generated password is shown this once
+ * and kept nowhere, so a query that could leave it out (or pick it out of a document
+ * it was not in) is refused rather than losing the password.
+ */
+export function checkPasswordFlags(flags: PasswordFlags, passwordless: string | undefined, queryGiven = false): void {
   if (flags.password !== undefined) {
     throw new UsageError('refusing a password on the command line: other users can see it in the process list, and shells keep it in history', {
       hint: 'pipe it in with --password-stdin, use --generate-password, or leave both out to be asked on a terminal',
     });
   }
   if (flags.passwordStdin && flags.generatePassword) throw new UsageError('--password-stdin and --generate-password cannot be used together: give one');
+  if (flags.generatePassword && queryGiven) {
+    throw new UsageError('--generate-password prints the password once and keeps it nowhere, so --query cannot pick from that answer: leave out --query (-o json gives the document with "password")');
+  }
   if (passwordless && (flags.passwordStdin || flags.generatePassword)) {
     throw new UsageError(`${passwordless} users sign in without a password: leave out ${flags.passwordStdin ? '--password-stdin' : '--generate-password'}`);
   }
@@ -75,7 +83,30 @@ export async function obtainPassword(ctx: Context, flags: PasswordFlags, require
     return undefined;
   }
   ctx.io.addSecret(value);
-  if ([...value].length < MIN_PASSWORD_LENGTH) throw new UsageError(`the password is too short: the service needs at least ${MIN_PASSWORD_LENGTH} characters`);
-  if (value.includes('\n')) throw new UsageError('the password holds a line break: give one line');
+  checkPassword(value);
   return { value, generated };
+}
+
+/** What the service would refuse in a password, refused before any request (the value is already a registered secret). */
+function checkPassword(value: string, where = 'the password'): void {
+  if ([...value].length < MIN_PASSWORD_LENGTH) throw new UsageError(`${where} is too short: the service needs at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (value.includes('\n')) throw new UsageError(`${where} holds a line break: give one line`);
+}
+
+/**
+ * A "password" in a --file body: the file is where the password comes from, so the
+ * flags that give one are refused beside it, and the value gets the checks a
+ * password from the flags gets, before any request. Undefined when the file has none.
+ */
+export function checkFilePassword(ctx: Context, value: unknown, flags: PasswordFlags): ObtainedPassword | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') ctx.io.addSecret(value);
+  const given = flags.passwordStdin ? '--password-stdin' : flags.generatePassword ? '--generate-password' : undefined;
+  if (given) throw new UsageError(`the --file body gives a password, and ${given} gives another: leave out one`);
+  if (typeof value !== 'string') {
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+    throw new UsageError(`--file: "password" is ${kind}; expected a string`);
+  }
+  checkPassword(value, 'the --file password');
+  return { value, generated: false };
 }

@@ -43,7 +43,7 @@ export function registerDbUsersUpdate(parent: Command, app: App): void {
 
 export async function runDbUsersUpdate(ctx: Context, username: string, flags: UpdateFlags & { newPassword?: boolean }): Promise<void> {
   const { authDb } = flags;
-  checkPasswordFlags(flags, authDb === '$external' ? 'externally authenticated' : undefined);
+  checkPasswordFlags(flags, authDb === '$external' ? 'externally authenticated' : undefined, ctx.globals.query !== undefined);
   if (flags.newPassword && (flags.passwordStdin || flags.generatePassword)) throw new UsageError('--new-password asks on the terminal: leave out --password-stdin and --generate-password');
   const deleteAfterDate = resolveDeleteAfter(flags);
   checkDescription(flags.description);

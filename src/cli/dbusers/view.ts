@@ -97,7 +97,8 @@ export async function showDatabaseUser(ctx: Context, document: unknown): Promise
 /**
  * The answer to a create or update. A generated password is shown this once: alone
  * on stdout (the document is not shown), or as the field "password" of the document
- * with -o json|pretty or --query; then `note` says so on stderr.
+ * with -o json|pretty; then `note` says so on stderr. --query never gets here with a
+ * generated password: checkPasswordFlags refuses the two together.
  */
 export async function showUserWithPassword(ctx: Context, document: unknown, password: ObtainedPassword | undefined, note: string): Promise<void> {
   if (!password?.generated) {

@@ -30,6 +30,8 @@ export interface EmulatorDefaults {
   owner: { publicKey: string; privateKey: string };
   readOnly: { publicKey: string; privateKey: string };
   serviceAccount: { clientId: string; clientSecret: string };
+  /** The first service account that owns a project (the first project's first), for a seed whose owners are accounts only. */
+  ownerServiceAccount?: { clientId: string; clientSecret: string };
 }
 
 export function credentialsOf(world: World): { apiKeys: SeedApiKey[]; serviceAccounts: SeedServiceAccount[] } {
@@ -44,11 +46,15 @@ export function defaultsOf(world: World): EmulatorDefaults {
   const owner = firstKeyWith('GROUP_OWNER');
   const readOnly = firstKeyWith('GROUP_READ_ONLY');
   const account = world.serviceAccounts[0];
+  const ownerAccount =
+    world.serviceAccounts.find((a) => a.roles.some((r) => r.roleName === 'GROUP_OWNER' && r.projectId === projectId)) ??
+    world.serviceAccounts.find((a) => a.roles.some((r) => r.roleName === 'GROUP_OWNER'));
   return {
     projectId: projectId ?? '',
     owner: { publicKey: owner?.publicKey ?? '', privateKey: owner?.privateKey ?? '' },
     readOnly: { publicKey: readOnly?.publicKey ?? '', privateKey: readOnly?.privateKey ?? '' },
     serviceAccount: { clientId: account?.clientId ?? '', clientSecret: account?.clientSecret ?? '' },
+    ...(ownerAccount ? { ownerServiceAccount: { clientId: ownerAccount.clientId, clientSecret: ownerAccount.clientSecret } } : {}),
   };
 }
 

@@ -66,7 +66,7 @@ describe.concurrent('api: path, placeholders, method', () => {
       const document = JSON.parse(result.stdout);
       expect(document.totalCount).toBe(5);
       expect(document.results.map((c: { name: string }) => c.name)).toEqual(NAMES);
-      expect(document.links).toEqual([{ rel: 'self', href: `${emu.url}/api/atlas/v2/groups/${READS}/clusters?includeCount=true&itemsPerPage=100&pageNum=1` }]);
+      expect(document.links).toEqual([{ rel: 'self', href: `${emu.url}/api/atlas/v2/groups/${READS}/clusters?includeCount=true&pageNum=1&itemsPerPage=100` }]);
       // The default profile version (2023-02-01): replicationSpecs[].regionConfigs, no legacy fields.
       expect(document.results[0].replicationSpecs[0].regionConfigs[0].providerName).toBe('AWS');
       expect(document.results[0].mongoURI).toBeUndefined();
@@ -195,7 +195,7 @@ describe.concurrent('api: --paginate, --include, --api-version', () => {
     const document = JSON.parse(result.stdout);
     expect(document.results.map((c: { name: string }) => c.name)).toEqual(NAMES);
     expect(document.totalCount).toBe(5);
-    expect(document.links).toEqual([{ rel: 'self', href: `${emu.url}/api/atlas/v2/groups/${READS}/clusters?includeCount=true&itemsPerPage=2&pageNum=1` }]);
+    expect(document.links).toEqual([{ rel: 'self', href: `${emu.url}/api/atlas/v2/groups/${READS}/clusters?includeCount=true&pageNum=1&itemsPerPage=2` }]);
     // Page 1 as asked (after the digest challenge), then the service's next links.
     expect(new Set(traced(result.stderr))).toEqual(
       new Set([

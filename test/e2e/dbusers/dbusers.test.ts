@@ -2,8 +2,11 @@
 // each sends and prints, where a password comes from (prompt, stdin, generated) and
 // where it never goes (argv, --debug traces, errors), and hints that carry the
 // invocation's -P / --project-id / --base-url.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { tempDir } from '../../helpers/cli.js';
 import { cdba } from '../../helpers/inProcess.js';
 import { withEmulator } from '../../helpers/emulator.js';
 import { digestEnv, expectOneErrorLine, knownSeed, PROJECT_ID } from '../../reliability/support.js';
@@ -50,9 +53,22 @@ describe('dbusers create', () => {
     const ends = Date.parse(document.deleteAfterDate as string);
     expect(ends).toBeGreaterThanOrEqual(Math.floor((before + 7_200_000) / 1000) * 1000);
     expect(ends).toBeLessThanOrEqual(after + 7_200_000 + 1000);
-    // --query reaches the password too, and only that.
-    const queried = await cdba(['dbusers', 'create', 'gen3', '--role', 'read@app', '--generate-password', '--query', 'password'], { env });
-    expect(JSON.parse(queried.stdout)).toMatch(/^[A-Za-z0-9]{24}$/);
+  });
+
+  it('--generate-password with --query is refused before any request: the query could leave out the one copy of the password', async () => {
+    const before = creates();
+    const updates = (): number => emu.stats().byPath['PATCH /api/atlas/v2/groups/{groupId}/databaseUsers/{databaseName}/{username}'] ?? 0;
+    const updatesBefore = updates();
+    for (const query of ['username', 'password']) {
+      const created = await cdba(['dbusers', 'create', 'gen3', '--role', 'read@app', '--generate-password', '-o', 'json', '--query', query], { env });
+      expectOneErrorLine(created, 2, /--generate-password prints the password once and keeps it nowhere, so --query cannot pick from that answer: leave out --query/);
+      expect(created.stdout).toBe('');
+    }
+    const updated = await cdba(['dbusers', 'update', 'gen2', '--generate-password', '--query', 'roles'], { env });
+    expectOneErrorLine(updated, 2, /leave out --query/);
+    expect(creates()).toBe(before);
+    expect(updates()).toBe(updatesBefore);
+    expect((await cdba(['dbusers', 'get', 'gen3'], { env })).exitCode).toBe(4);
   });
 
   it('--password-stdin reads one line; the password never reaches a trace or an error', async () => {
@@ -110,6 +126,38 @@ describe('dbusers create', () => {
       expect(result.stderr).not.toContain('hunter2hunter2');
     }
     expect(creates()).toBe(before);
+  });
+});
+
+describe('dbusers create --file with a password', () => {
+  it('takes the file\'s password, checked as any password before any request, and refuses the password flags beside it', async () => {
+    const dir = tempDir('cdba-dbusers-file-');
+    const file = (name: string, password: unknown): string => {
+      const path = join(dir, `${name}.json`);
+      writeFileSync(path, JSON.stringify({ username: name, roles: [{ databaseName: 'app', roleName: 'read' }], password }));
+      return path;
+    };
+    const before = creates();
+    const cases: Array<[string[], string | undefined, RegExp]> = [
+      [['--file', file('f1', 'FilePassw0rd123'), '--generate-password'], undefined, /the --file body gives a password, and --generate-password gives another: leave out one\n$/],
+      [['--file', file('f2', 'FilePassw0rd123'), '--password-stdin'], 'Other-Passw0rd\n', /the --file body gives a password, and --password-stdin gives another/],
+      [['--file', file('f3', 'abc')], undefined, /the --file password is too short: the service needs at least 8 characters\n$/],
+      [['--file', file('f4', 'two\nlines-here')], undefined, /the --file password holds a line break/],
+      [['--file', file('f5', 12345678)], undefined, /--file: "password" is a number; expected a string\n$/],
+      [['--file', '-'], JSON.stringify({ username: 'f6', roles: [{ databaseName: 'app', roleName: 'read' }], password: null }), /--file: "password" is null; expected a string/],
+    ];
+    for (const [args, input, pattern] of cases) {
+      const result = await cdba(['dbusers', 'create', ...args], { env, input });
+      expectOneErrorLine(result, 2, pattern);
+      expect(result.stderr).not.toMatch(/FilePassw0rd123|Other-Passw0rd|lines-here/);
+    }
+    expect(creates()).toBe(before);
+    // A good one is the user's password: sent as given, never printed.
+    const made = await cdba(['dbusers', 'create', '--file', file('f7', 'FilePassw0rd123'), '-o', 'json', '--debug'], { env });
+    expect(made.exitCode).toBe(0);
+    expect(json(made.stdout)).toMatchObject({ username: 'f7' });
+    expect(made.stdout + made.stderr).not.toContain('FilePassw0rd123');
+    expect(made.stderr).toMatch(/"password":"\[REDACTED\]"/);
   });
 });
 

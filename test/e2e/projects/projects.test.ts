@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
+import { answerProxy } from '../../helpers/answerProxy.js';
 import { cdba, tempDir } from '../../helpers/inProcess.js';
 import { OWNER, ownerEnv, replicaSet } from '../conn-string/world.js';
 
@@ -114,6 +115,28 @@ describe('orgs and projects', () => {
     expect(deleted.exitCode).toBe(0);
     expect(deleted.stderr).toContain(`cdba: project doomed (${id}) deleted`);
     expect((await cdba(['projects', 'get', id], { env: env() })).exitCode).toBe(4);
+  });
+
+  it('delete takes the live answer (202 with {}) and a 204 alike: done, nothing on stdout', async () => {
+    for (const answer of [undefined, 204]) {
+      const created = await cdba(['projects', 'create', `gone-${answer ?? 202}`, '--org-id', ORG, '-o', 'json', '--query', 'id'], { env: env() });
+      const id = JSON.parse(created.stdout) as string;
+      const proxy = await answerProxy(emu.url);
+      const seen: number[] = [];
+      proxy.status = (method, path, status) => {
+        if (method !== 'DELETE' || path !== `/api/atlas/v2/groups/${id}` || status === 401) return undefined; // the digest challenge passes
+        seen.push(status);
+        return answer;
+      };
+      try {
+        const deleted = await cdba(['projects', 'delete', id, '--yes'], { env: env({ CDBA_BASE_URL: proxy.url }) });
+        expect(deleted).toEqual({ exitCode: 0, stdout: '', stderr: `cdba: project gone-${answer ?? 202} (${id}) deleted\n` });
+      } finally {
+        await proxy.close();
+      }
+      expect(seen).toEqual([202]);
+      expect((await cdba(['projects', 'get', id], { env: env() })).exitCode).toBe(4);
+    }
   });
 
   it("delete of the profile's own project: warned before, hinted after, and later commands say how to pick another (hints carry -P and --base-url)", async () => {

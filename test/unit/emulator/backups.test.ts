@@ -4,6 +4,7 @@
 // flex clusters through their own backup API; seed, --state and GET /_emulator/state.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UsageError } from '../../../src/base/errors.js';
 import { startEmulator, STATE_PATH, type RunningEmulator, type SeedDocument } from '../../../src/emulator/index.js';
 import { plainRequest, withEmulator, type DigestClient, type HttpResult, type RequestOptions } from '../../helpers/emulator.js';
 import { readRecorded, type RecordedResponse } from '../../helpers/reference.js';
@@ -330,6 +331,33 @@ describe('backups under --date, in the seed and across --state', () => {
       ] as never,
     });
     await expect(startEmulator({ seed })).rejects.toThrow(/backups\[0\]\.clusterName: "ghost" is not a cluster[\s\S]*backups\[1\]\.snapshots: cluster off has no cloud backup[\s\S]*backups\[2\]\.restoredFrom\.projectId[\s\S]*backups\[2\]\.restoredFrom\.snapshotId/);
+  });
+
+  it("refuses a seeded snapshot's createdAt that does not exist, or that is after the service's start, as the other seed errors", async () => {
+    const clock = new TestClock(); // 2026-08-10T09:00:00Z
+    const seedWith = (createdAt: string) => testSeed({
+      clusters: [{ projectId: PROJECT_A, cluster: modernCreate('src', { backupEnabled: true }) }],
+      backups: [{ projectId: PROJECT_A, clusterName: 'src', snapshots: [{ id: 'aaaaaaaaaaaaaaaaaaaaaaaa', createdAt }] }],
+    });
+    for (const impossible of ['2026-02-30T00:00:00Z', '2026-02-29T00:00:00Z', '2026-08-01T24:00:00Z']) {
+      await expect(startEmulator({ seed: seedWith(impossible), clock: clock.read }), impossible).rejects.toThrow(UsageError);
+      await expect(startEmulator({ seed: seedWith(impossible), clock: clock.read })).rejects.toThrow(/^seed is not a valid seed: backups\[0\]\.snapshots\[0\]\.createdAt: must be an ISO 8601 UTC date that exists/);
+    }
+    await expect(startEmulator({ seed: seedWith('2099-01-01T00:00:00Z'), clock: clock.read })).rejects.toThrow(
+      /^seed backups\[0\]\.snapshots\[0\]\.createdAt: 2099-01-01T00:00:00Z is after the emulator's start \(2026-08-10T09:00:00Z\); a seeded snapshot was taken before it$/,
+    );
+    // Under --date the start is that day's: a snapshot of the day before is fine, one of the day after is not.
+    await expect(startEmulator({ seed: seedWith('2027-03-16T00:00:00Z'), clock: clock.read, date: '2027-03-15' })).rejects.toThrow(/is after the emulator's start \(2027-03-15T/);
+    const dated = await startEmulator({ seed: seedWith('2027-03-14T00:00:00Z'), clock: clock.read, date: '2027-03-15' });
+    await dated.stop();
+    // At the start itself: completed, and there.
+    const atStart = await startEmulator({ seed: seedWith('2026-08-10T09:00:00Z'), clock: clock.read });
+    try {
+      const got = await client(atStart).request('GET', `/api/atlas/v2/groups/${PROJECT_A}/clusters/src/backup/snapshots/aaaaaaaaaaaaaaaaaaaaaaaa`, { headers: v2('2023-01-01') });
+      expect([got.status, got.json.status]).toEqual([200, 'completed']);
+    } finally {
+      await atStart.stop();
+    }
   });
 
   it('keeps snapshots taken, restore jobs and what a target was restored from across a restart with --state', async () => {

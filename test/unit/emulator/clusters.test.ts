@@ -339,17 +339,22 @@ describe('conventions', () => {
     for (const name of ['p1', 'p2', 'p3']) await c.request('POST', `/api/atlas/v2/groups/${PROJECT_B}/clusters`, { headers: NEW, body: modernCreate(name) });
     const page2 = await list('?itemsPerPage=1&pageNum=2');
     const base = `${emu.url}/api/atlas/v2/groups/${PROJECT_B}/clusters`;
+    // As the service writes them: self pageNum first, the other pages itemsPerPage first (pagination.ts).
     expect(page2.json.links).toEqual([
       { href: `${base}?includeCount=true&itemsPerPage=1&pageNum=1`, rel: 'previous' },
       { href: `${base}?includeCount=true&itemsPerPage=1&pageNum=3`, rel: 'next' },
-      { href: `${base}?includeCount=true&itemsPerPage=1&pageNum=2`, rel: 'self' },
+      { href: `${base}?includeCount=true&pageNum=2&itemsPerPage=1`, rel: 'self' },
     ]);
+    // The request's other parameters are repeated, sorted by name with includeCount (recorded: clusters list).
+    const other = await list('?pageNum=2&includeDeletedWithRetainedBackups=false&itemsPerPage=1');
+    expect(other.json.links.find((l: { rel: string }) => l.rel === 'self').href).toBe(`${base}?includeCount=true&includeDeletedWithRetainedBackups=false&pageNum=2&itemsPerPage=1`);
+    expect(other.json.links.find((l: { rel: string }) => l.rel === 'next').href).toBe(`${base}?includeCount=true&includeDeletedWithRetainedBackups=false&itemsPerPage=1&pageNum=3`);
     expect(page2.json.results.map((r: { name: string }) => r.name)).toEqual(['p2']);
     expect(page2.json.totalCount).toBe(3);
     // List items carry only self.
     expect(page2.json.results[0].links).toEqual([{ href: `${base}/p2`, rel: 'self' }]);
     const first = await list('');
-    expect(first.json.links).toEqual([{ href: `${base}?includeCount=true&itemsPerPage=100&pageNum=1`, rel: 'self' }]);
+    expect(first.json.links).toEqual([{ href: `${base}?includeCount=true&pageNum=1&itemsPerPage=100`, rel: 'self' }]);
     const noCount = await list('?includeCount=false');
     expect(noCount.json).not.toHaveProperty('totalCount');
     for (const query of ['?itemsPerPage=0', '?itemsPerPage=501', '?itemsPerPage=abc', '?pageNum=0', '?includeCount=maybe']) {

@@ -131,6 +131,8 @@ function patchSchemas(spec: Json): Json {
 export const STATUS_PATCHES: ReadonlyArray<{ method: string; path: string; status: number; as: number }> = [
   { method: 'POST', path: '/api/atlas/v2/groups', status: 201, as: 200 },
   { method: 'POST', path: '/api/atlas/v2/groups/{groupId}/accessList', status: 201, as: 200 },
+  // deleteGroup lists 204; the live service answers 202 with {} (recorded-backup TestRestores__DELETE_api_atlas_v2_groups_*_1).
+  { method: 'DELETE', path: '/api/atlas/v2/groups/{groupId}', status: 202, as: 204 },
   // The network description's: a service create answers 201, its delete 202 with {}, the regionalized toggle 202 (recorded-network).
   { method: 'POST', path: '/api/atlas/v2/groups/{groupId}/privateEndpoint/endpointService', status: 201, as: 200 },
   { method: 'DELETE', path: '/api/atlas/v2/groups/{groupId}/privateEndpoint/{cloudProvider}/endpointService/{endpointServiceId}', status: 202, as: 204 },

@@ -6,6 +6,7 @@ import { buildDefaultSeed, loadSeedFile, startEmulator, validateSeed } from '../
 import { withEmulator } from '../../helpers/emulator.js';
 import { PROJECT_A, TestClock, client, modernCreate, v2 } from './fixtures.js';
 import { tempDir } from '../../helpers/cli.js';
+import { start } from '../../helpers/inProcess.js';
 
 const stateDir = () => tempDir('cdba-emu-state-');
 
@@ -49,6 +50,37 @@ describe('state file', () => {
       await second.stop();
     }
     expect(readdirSync(dir)).toEqual(['state.json']); // no temp files left behind
+  });
+
+  it('--seed beside a --state file that exists: the state wins, and the start says the seed was not used', async () => {
+    const dir = stateDir();
+    const statePath = join(dir, 'state.json');
+    const seedOf = (name: string) => ({ projects: [{ id: PROJECT_A, name }], apiKeys: [{ publicKey: 'ownerkey', privateKey: '11111111-2222-3333-4444-555555555555', roles: [{ projectId: PROJECT_A, roleName: 'GROUP_OWNER' as const }] }] });
+    const first = await startEmulator({ seed: seedOf('first'), statePath });
+    expect(first.warnings).toEqual([]); // no state file yet: the seed is used
+    await first.stop();
+    const second = await startEmulator({ seed: seedOf('other'), statePath });
+    try {
+      expect(second.warnings).toEqual([`--seed ignored: --state ${statePath} exists (delete it to start from the seed)`]);
+      expect(second.state().projects.map((p) => p.name)).toEqual(['first']);
+    } finally {
+      await second.stop();
+    }
+    const restarted = await startEmulator({ statePath }); // the same state without a seed: nothing to say
+    expect(restarted.warnings).toEqual([]);
+    await restarted.stop();
+
+    // cdba emulator prints it, one warning line, and runs on.
+    writeFileSync(join(dir, 'other.json'), JSON.stringify(seedOf('other')));
+    const run = start(['emulator', '--seed', join(dir, 'other.json'), '--state', statePath]);
+    try {
+      await run.seen(/emulator running/);
+      expect(run.stderr()).toContain(`cdba: warning: --seed ignored: --state ${statePath} exists (delete it to start from the seed)\n`);
+      expect(run.stderr().match(/warning/g)).toHaveLength(1);
+    } finally {
+      run.interrupt();
+      expect((await run.result).exitCode).toBe(0);
+    }
   });
 
   it('refuses a file that is not an emulator state file', async () => {

@@ -63,13 +63,12 @@ export function renderConfig(ctx: RequestContext, config: AlertConfigRecord, sin
 }
 
 /**
- * A list page whose links repeat a filter (`status=CLOSED`), where the service puts it: after
- * includeCount; `self` first, then the others (recorded: [self, next] in TestAlerts__List_*
- * and TestAlertConfig__List_*).
+ * A list page, its links repeating the query (a filter such as `status=CLOSED` among it, as
+ * pagination.ts writes it); `self` first, then the others (recorded: [self, next] in
+ * TestAlerts__List_* and TestAlertConfig__List_*).
  */
-function page<T>(ctx: RequestContext, items: readonly T[], filter?: string): Doc {
+function page<T>(ctx: RequestContext, items: readonly T[]): Doc {
   const list = paginate(items, pageParams(ctx.query), selfHref(ctx)) as unknown as Doc & { links: Link[] };
-  if (filter) list.links = list.links.map((link) => ({ ...link, href: link.href.replace(/(includeCount=(?:true|false))&/, `$1&${filter}&`) }));
   list.links = [...list.links.filter((link) => link.rel === 'self'), ...list.links.filter((link) => link.rel !== 'self')];
   return sorted(list);
 }
@@ -94,7 +93,7 @@ export const listAlerts: Handler = async (ctx) => {
   if (status !== null && !(ALERT_STATUSES as readonly string[]).includes(status)) throw failures.invalidQueryParameter('status', status, `It must be one of ${ALERT_STATUSES.join(', ')}.`);
   const alerting = await alertingFor(ctx);
   const items = alerting.alerts.filter((a) => status === null || a.status === (status as AlertStatus)).sort(byCreated);
-  const body = page(ctx, items, status === null ? undefined : `status=${status}`);
+  const body = page(ctx, items);
   body.results = (body.results as AlertRecord[]).map((a) => renderAlert(ctx, a, false));
   return { status: 200, body };
 };

@@ -7,7 +7,10 @@
 //
 // A seeded cluster (dedicated with cloud backup on, or flex) is backed up from before the
 // emulator's time: its schedule's snapshots are there from the start (schedule.ts). The
-// snapshots declared here come besides them, completed (createdAt: default, the start).
+// snapshots declared here come besides them, completed (createdAt: default, the start;
+// a date that does not exist, or one after the start, is refused).
+import { UsageError } from '../../../base/errors.js';
+import { parseIsoDateTime } from '../../../base/isoDate.js';
 import { isObject } from '../../../base/object.js';
 import type { SeedDocument, World } from '../../contract.js';
 import { OBJECT_ID, type Problems } from '../../seedChecks.js';
@@ -68,8 +71,9 @@ export function checkBackupSeed(doc: Record<string, unknown>, problems: Problems
         ids.add(snapshot.id);
       }
       if (snapshot.description !== undefined && typeof snapshot.description !== 'string') problems.add(`${where}.description`, 'must be a string');
-      if (snapshot.createdAt !== undefined && (typeof snapshot.createdAt !== 'string' || !ISO.test(snapshot.createdAt) || Number.isNaN(Date.parse(snapshot.createdAt)))) {
-        problems.add(`${where}.createdAt`, 'must be an ISO 8601 UTC date, e.g. 2026-08-01T00:00:00Z');
+      // The one ISO reading (src/base/isoDate.ts): Date.parse rolls 2026-02-30 over to March 2.
+      if (snapshot.createdAt !== undefined && (typeof snapshot.createdAt !== 'string' || !ISO.test(snapshot.createdAt) || parseIsoDateTime(snapshot.createdAt) === undefined)) {
+        problems.add(`${where}.createdAt`, 'must be an ISO 8601 UTC date that exists, e.g. 2026-08-01T00:00:00Z');
       }
       const days = snapshot.retentionInDays;
       if (days !== undefined && (typeof days !== 'number' || !Number.isInteger(days) || days < 1)) problems.add(`${where}.retentionInDays`, 'must be a whole number of days, at least 1');
@@ -91,13 +95,17 @@ export function backupStateFromSeed(world: World, seed: SeedDocument, now: numbe
   const flex = world.flexClusters ?? [];
   // Every seeded cluster has been backed up (if its backup is on) since before the emulator's time.
   state.historic = [...dedicated, ...flex].map((record) => record.model.id);
-  for (const entry of seed.backups ?? []) {
+  for (const [i, entry] of (seed.backups ?? []).entries()) {
     const dedicatedRecord = dedicated.find((record) => record.model.groupId === entry.projectId && record.model.name === entry.clusterName);
     const flexRecord = flex.find((record) => record.model.groupId === entry.projectId && record.model.name === entry.clusterName);
     const located = dedicatedRecord ? ({ kind: 'dedicated', record: dedicatedRecord } as const) : ({ kind: 'flex', record: flexRecord! } as const);
     const cluster = backupClusterOf(located, state, 0); // historic: its start is not counted
-    for (const snapshot of entry.snapshots ?? []) {
-      const at = snapshot.createdAt === undefined ? now : Date.parse(snapshot.createdAt);
+    for (const [j, snapshot] of (entry.snapshots ?? []).entries()) {
+      const at = snapshot.createdAt === undefined ? now : parseIsoDateTime(snapshot.createdAt)!.getTime();
+      // A seeded snapshot is completed, taken before the service's time began: a later one would show as in progress.
+      if (at > now) {
+        throw new UsageError(`seed backups[${i}].snapshots[${j}].createdAt: ${snapshot.createdAt} is after the emulator's start (${isoSeconds(now)}); a seeded snapshot was taken before it`);
+      }
       const record: SnapshotRecord = {
         id: snapshot.id,
         groupId: cluster.groupId,

@@ -7,8 +7,8 @@
 //   count, so a full page has none (recorded: 100 events, no next); with the count, next
 //   and previous links as every list has them;
 // - the self link repeats the query in the service's order (the filters and the flags
-//   sorted by name, includeRaw=false added, then pageNum and itemsPerPage), minDate and
-//   maxDate in UTC with Z.
+//   sorted by name, includeRaw=false added, then pageNum and itemsPerPage; itemsPerPage and
+//   pageNum in next and previous, as the other recorded lists), minDate and maxDate in UTC with Z.
 import { formatServiceDate, parseIsoDateTime } from '../../../base/isoDate.js';
 import { ORG_EVENT_TYPES, PROJECT_EVENT_TYPES } from '../../../model/eventTypes.js';
 import { apiRoot, selfHref, type Link } from '../../context.js';
@@ -100,13 +100,17 @@ async function listOf(ctx: RequestContext, owner: Owner): Promise<{ status: numb
     ...(minDate !== undefined ? [['minDate', formatServiceDate(new Date(minDate))] as [string, string]] : []),
   ];
   echoed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const href = (pageNum: number): string => `${selfHref(ctx)}?${new URLSearchParams([...echoed, ['pageNum', String(pageNum)], ['itemsPerPage', String(page.itemsPerPage)]]).toString()}`;
+  // The page last: pageNum first in self, itemsPerPage first in the links to other pages (as every recorded list writes them, pagination.ts).
+  const href = (pageNum: number, self = false): string => {
+    const paging: Array<[string, string]> = [['pageNum', String(pageNum)], ['itemsPerPage', String(page.itemsPerPage)]];
+    return `${selfHref(ctx)}?${new URLSearchParams([...echoed, ...(self ? paging : paging.reverse())]).toString()}`;
+  };
   const start = (page.pageNum - 1) * page.itemsPerPage;
   const links: Link[] = [];
   if (page.pageNum > 1) links.push({ href: href(page.pageNum - 1), rel: 'previous' });
   // Without the count the service does not know there is more: no next link (recorded).
   if (page.includeCount && start + page.itemsPerPage < newestFirst.length) links.push({ href: href(page.pageNum + 1), rel: 'next' });
-  links.push({ href: href(page.pageNum), rel: 'self' });
+  links.push({ href: href(page.pageNum, true), rel: 'self' });
   const results = newestFirst.slice(start, start + page.itemsPerPage).map((event) => eventView(ctx, event));
   return { status: 200, body: { links, results, totalCount: page.includeCount ? newestFirst.length : 0 } };
 }
