@@ -6,6 +6,7 @@
 // When both API keys and service-account credentials are set, the service
 // account wins: the seed calls it the recommended method.
 import { UsageError, type Remedy } from '../base/errors.js';
+import { ENV_FOR_KEY, type SettingSource } from '../config/resolve.js';
 import { parseChallenge } from './digest.js';
 import { DigestSession } from './digestSession.js';
 import type { BearerToken, ServiceAccountTokens } from './serviceAccount.js';
@@ -141,25 +142,43 @@ export interface CredentialSettings {
   privateKey?: string;
   clientId?: string;
   clientSecret?: string;
+  /** The profile a half pair is in, for the message. */
+  profileName?: string;
 }
+
+type CredentialKey = 'publicKey' | 'privateKey' | 'clientId' | 'clientSecret';
 
 /**
  * Which method the settings select: 'bearer' when clientId and clientSecret are
  * both set (preferred), else 'digest' with both keys, else 'none'. Half a pair
- * with no complete other pair is a UsageError naming the missing setting.
+ * with no complete other pair is a UsageError naming the missing setting and,
+ * given `sources` (src/config/resolve.ts), where the half that is set came from:
+ * the environment or the profile.
  */
-export function chooseAuthMethod(settings: CredentialSettings): 'bearer' | 'digest' | 'none' {
+export function chooseAuthMethod(settings: CredentialSettings, sources: Partial<Record<CredentialKey, SettingSource>> = {}): 'bearer' | 'digest' | 'none' {
   if (settings.clientId && settings.clientSecret) return 'bearer';
   if (settings.publicKey && settings.privateKey) return 'digest';
   if (settings.clientId || settings.clientSecret) {
-    throw new UsageError(`the profile has ${settings.clientId ? 'clientId but no clientSecret' : 'clientSecret but no clientId'}`, {
-      remedy: { setting: 'credentialPair', kind: 'serviceAccount' },
-    });
+    throw halfPair(settings, sources, settings.clientId ? ['clientId', 'clientSecret'] : ['clientSecret', 'clientId'], 'serviceAccount');
   }
   if (settings.publicKey || settings.privateKey) {
-    throw new UsageError(`the profile has ${settings.publicKey ? 'publicKey but no privateKey' : 'privateKey but no publicKey'}`, {
-      remedy: { setting: 'credentialPair', kind: 'apiKey' },
-    });
+    throw halfPair(settings, sources, settings.publicKey ? ['publicKey', 'privateKey'] : ['privateKey', 'publicKey'], 'apiKey');
   }
   return 'none';
+}
+
+/** `set`'s pair lacks `missing`: one line saying which source holds `set`. */
+function halfPair(
+  settings: CredentialSettings,
+  sources: Partial<Record<CredentialKey, SettingSource>>,
+  [set, missing]: [CredentialKey, CredentialKey],
+  kind: 'apiKey' | 'serviceAccount',
+): UsageError {
+  if (sources[set] === 'env') {
+    // The variable is what to fix: unset it, or set its other half.
+    const [setName, missingName] = [ENV_FOR_KEY[set]!, ENV_FOR_KEY[missing]!];
+    return new UsageError(`the environment has ${setName} but no ${missingName}`, { hint: `set ${missingName} too, or unset ${setName}` });
+  }
+  const holder = sources[set] === 'profile' && settings.profileName !== undefined ? `profile "${settings.profileName}"` : 'the profile';
+  return new UsageError(`${holder} has ${set} but no ${missing}`, { remedy: { setting: 'credentialPair', kind } });
 }

@@ -16,6 +16,32 @@ export const ENV_FOR_KEY: Partial<Record<ProfileKey, string>> = {
   output: 'CDBA_OUTPUT',
 };
 
+/** The global flag for each key that has one (src/cli/program.ts). */
+export const FLAG_FOR_KEY: Partial<Record<ProfileKey, string>> = {
+  baseUrl: '--base-url',
+  projectId: '--project-id',
+  apiVersion: '--api-version',
+  output: '-o/--output',
+};
+
+/**
+ * Where a key's value came from, in the words of an error message: the flag
+ * (`--project-id`), the variable (`CDBA_PROJECT_ID`) or the profile's key
+ * (`profile "p" projectId`), so the user knows which of them to fix.
+ */
+export function settingOrigin(key: ProfileKey, source: SettingSource, profileName: string): string | undefined {
+  switch (source) {
+    case 'flag':
+      return FLAG_FOR_KEY[key] ?? `--${key}`;
+    case 'env':
+      return ENV_FOR_KEY[key];
+    case 'profile':
+      return `profile "${profileName}" ${key}`;
+    default:
+      return undefined;
+  }
+}
+
 /** The variable that names the profile (resolveProfileName). */
 export const PROFILE_VARIABLE = 'CDBA_PROFILE';
 
@@ -42,7 +68,7 @@ export interface Resolved {
 /**
  * Resolves every key. Values from flags and environment are validated here
  * (profile values were validated on `profile set`, but are checked again so a
- * hand-edited file cannot smuggle in an http URL).
+ * hand-edited file cannot smuggle in an http URL); a refusal names the source.
  */
 export function resolveSettings(input: ResolveInput): Resolved {
   const values: Partial<Record<ProfileKey, string>> = {};
@@ -58,7 +84,8 @@ export function resolveSettings(input: ResolveInput): Resolved {
     const found = candidates.find(([, value]) => value !== undefined && value !== '');
     if (!found) continue;
     const [source, raw] = found;
-    values[key] = VALIDATORS[key](raw!);
+    // The message names the flag, variable or profile key the value came from.
+    values[key] = VALIDATORS[key](raw!, settingOrigin(key, source, input.profileName));
     sources[key] = source;
   }
   const settings: Settings = {

@@ -21,6 +21,15 @@ export function isLoopbackHost(hostname: string): boolean {
   return false;
 }
 
+/**
+ * Where a value came from, as the messages below put it after the value: ` from --project-id`,
+ * ` from CDBA_PROJECT_ID`, ` from profile "p" projectId` (src/config/resolve.ts, settingOrigin).
+ * Nothing where the value was typed just now (profile set, a prompt).
+ */
+function fromText(from: string | undefined): string {
+  return from ? ` from ${from}` : '';
+}
+
 /** A port the URL parser refused, named in the message instead of a bare "not a URL". */
 function portOutOfRange(value: string): string | undefined {
   const port = /^[a-z][a-z0-9+.-]*:\/\/(?:\[[^\]]*\]|[^/:?#]*):(\d+)(?:[/?#]|$)/i.exec(value.trim())?.[1];
@@ -33,13 +42,13 @@ function portOutOfRange(value: string): string | undefined {
  * the unspecified addresses 0.0.0.0 and ::. Ports above 65535 and hosts with
  * forbidden characters already fail to parse.
  */
-export function checkHostAndPort(url: URL, value: string): void {
+export function checkHostAndPort(url: URL, value: string, from?: string): void {
   if (url.port === '0') {
-    throw new UsageError(`invalid base URL "${value}": port 0 is not a port to connect to (use 1-65535)`);
+    throw new UsageError(`invalid base URL "${value}"${fromText(from)}: port 0 is not a port to connect to (use 1-65535)`);
   }
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (host === '' || (isIP(host) === 4 && /^0+\.0+\.0+\.0+$/.test(host)) || (isIP(host) === 6 && /^[0:]+$/.test(host))) {
-    throw new UsageError(`invalid base URL "${value}": ${host || 'an empty host'} is not an address to connect to`, {
+    throw new UsageError(`invalid base URL "${value}"${fromText(from)}: ${host || 'an empty host'} is not an address to connect to`, {
       hint: 'for the local emulator use 127.0.0.1',
     });
   }
@@ -51,12 +60,12 @@ function hasUserinfo(value: string): boolean {
   return /^[^/?#\\]*@/.test(afterScheme);
 }
 
-/** https anywhere; http only to a loopback host, which is how the emulator runs. */
-export function validateBaseUrl(value: string): string {
+/** https anywhere; http only to a loopback host, which is how the emulator runs. `from`: where the value came from. */
+export function validateBaseUrl(value: string, from?: string): string {
   // Userinfo is refused before anything echoes the value: even a URL that does not
   // parse (https://admin:s3cret@example.com:99999) must not put its password in a line.
   if (hasUserinfo(value)) {
-    throw new UsageError('invalid base URL: it must not contain credentials (user:password@), and it is not shown here', {
+    throw new UsageError(`invalid base URL${fromText(from)}: it must not contain credentials (user:password@), and it is not shown here`, {
       hint: 'give only scheme, host and port (like https://cloud.mongodb.com); cdba authenticates with the profile\'s keys',
     });
   }
@@ -65,29 +74,29 @@ export function validateBaseUrl(value: string): string {
     url = new URL(value);
   } catch {
     const port = portOutOfRange(value);
-    throw new UsageError(`invalid base URL "${value}": ${port ? `port ${port} is out of range (1-65535)` : 'not a URL'}`);
+    throw new UsageError(`invalid base URL "${value}"${fromText(from)}: ${port ? `port ${port} is out of range (1-65535)` : 'not a URL'}`);
   }
   // url.origin below would drop them silently, and a password has no place on argv or in a profile.
   if (url.username || url.password) {
-    throw new UsageError('invalid base URL: it must not contain credentials (user:password@); cdba authenticates with the profile\'s keys');
+    throw new UsageError(`invalid base URL${fromText(from)}: it must not contain credentials (user:password@); cdba authenticates with the profile's keys`);
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new UsageError(`refusing http:// base URL for non-loopback host ${url.hostname}: use https`, {
+    throw new UsageError(`refusing http:// base URL${fromText(from)} for non-loopback host ${url.hostname}: use https`, {
       hint: 'plain http is allowed only for 127.0.0.1 (any 127.x address), ::1 and localhost itself (the emulator)',
     });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new UsageError(`invalid base URL "${value}": the scheme must be https`);
+    throw new UsageError(`invalid base URL "${value}"${fromText(from)}: the scheme must be https`);
   }
   if (url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) {
-    throw new UsageError(`invalid base URL "${value}": give only scheme, host and port (like https://cloud.mongodb.com)`);
+    throw new UsageError(`invalid base URL "${value}"${fromText(from)}: give only scheme, host and port (like https://cloud.mongodb.com)`);
   }
-  checkHostAndPort(url, value);
+  checkHostAndPort(url, value, from);
   return url.origin;
 }
 
-export function validateProjectId(value: string): string {
-  if (!PROJECT_ID.test(value)) throw new UsageError(`invalid project ID "${value}": expected 24 hexadecimal characters`);
+export function validateProjectId(value: string, from?: string): string {
+  if (!PROJECT_ID.test(value)) throw new UsageError(`invalid project ID "${value}"${fromText(from)}: expected 24 hexadecimal characters`);
   return value.toLowerCase();
 }
 
@@ -101,30 +110,31 @@ export function isCalendarDate(text: string): boolean {
 }
 
 /** `v1.0`, or a real calendar date YYYY-MM-DD. */
-export function validateApiVersion(value: string): string {
+export function validateApiVersion(value: string, from?: string): string {
   if (value === 'v1.0' || isCalendarDate(value)) return value;
-  throw new UsageError(`invalid API version "${value}": expected v1.0 or a date like 2023-02-01`);
+  throw new UsageError(`invalid API version "${value}"${fromText(from)}: expected v1.0 or a date like 2023-02-01`);
 }
 
-export function validateOutput(value: string): OutputFormat {
+export function validateOutput(value: string, from?: string): OutputFormat {
   if ((OUTPUT_FORMATS as readonly string[]).includes(value)) return value as OutputFormat;
-  throw new UsageError(`invalid output format "${value}": expected one of ${OUTPUT_FORMATS.join(', ')}`);
+  throw new UsageError(`invalid output format "${value}"${fromText(from)}: expected one of ${OUTPUT_FORMATS.join(', ')}`);
 }
 
-export function validateService(value: string): string {
-  if (!/^[a-z][a-z0-9-]*$/.test(value)) throw new UsageError(`invalid service path word "${value}"`);
+export function validateService(value: string, from?: string): string {
+  if (!/^[a-z][a-z0-9-]*$/.test(value)) throw new UsageError(`invalid service path word "${value}"${fromText(from)}`);
   return value;
 }
 
 export function validateNonEmpty(key: string) {
-  return (value: string): string => {
-    if (value.trim() === '') throw new UsageError(`${key} must not be empty`);
-    if (/[\r\n]/.test(value)) throw new UsageError(`${key} must be a single line`);
+  return (value: string, from?: string): string => {
+    if (value.trim() === '') throw new UsageError(`${key}${fromText(from)} must not be empty`);
+    if (/[\r\n]/.test(value)) throw new UsageError(`${key}${fromText(from)} must be a single line`);
     return value;
   };
 }
 
-export const VALIDATORS: Record<ProfileKey, (value: string) => string> = {
+/** Each key's check; `from` names where the value came from, for the message (omitted where it was just typed). */
+export const VALIDATORS: Record<ProfileKey, (value: string, from?: string) => string> = {
   baseUrl: validateBaseUrl,
   projectId: validateProjectId,
   apiVersion: validateApiVersion,
@@ -142,8 +152,8 @@ export const VALIDATORS: Record<ProfileKey, (value: string) => string> = {
  * profile saved with `ca.pem` found the file only from the directory it was typed in
  * (CDBA_* and flag forms are read where they are used, in that directory, alike).
  */
-function validateCaFile(value: string): string {
-  return resolve(validateNonEmpty('caFile')(value));
+function validateCaFile(value: string, from?: string): string {
+  return resolve(validateNonEmpty('caFile')(value, from));
 }
 
 /**

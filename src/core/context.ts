@@ -1,7 +1,7 @@
 // What every command gets: io, resolved settings, an API client, output and
 // confirmation helpers. Heavy pieces (the config writer's lock, undici, formatters) load on first use.
 import type { ApiClient } from '../api/client.js';
-import { resolveProfileName, resolveSettings, type Resolved, type SettingSource } from '../config/resolve.js';
+import { FLAG_FOR_KEY, resolveProfileName, resolveSettings, type Resolved, type SettingSource } from '../config/resolve.js';
 import type { OutputFormat, Settings } from '../config/settings.js';
 import { configDirFor, profileNamed, type ConfigStore } from '../config/store.js';
 import { validateOutput } from '../config/validate.js';
@@ -221,12 +221,15 @@ export class Context {
     const { createApiClient } = await import('../api/client.js');
     // No credentials at all would only earn a 401 from the service: say so before asking it.
     const { chooseAuthMethod } = await import('../auth/scheme.js');
-    if (chooseAuthMethod(settings) === 'none' && (await this.resolve()).noneSelected) {
+    // Half a pair is refused here, naming where the half came from (the environment or the profile).
+    const { sources, noneSelected } = await this.resolve();
+    const method = chooseAuthMethod(settings, sources);
+    if (method === 'none' && noneSelected) {
       throw new UsageError('no profile is selected, so there are no credentials', {
         hint: `${CHOOSE_PROFILE}, or set CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY (or CDBA_CLIENT_ID and CDBA_CLIENT_SECRET)`,
       });
     }
-    if (chooseAuthMethod(settings) === 'none') {
+    if (method === 'none') {
       throw new UsageError(`no credentials are set for profile "${settings.profileName}"`, {
         hint: 'run cdba profile add, or set CDBA_PUBLIC_KEY and CDBA_PRIVATE_KEY (or CDBA_CLIENT_ID and CDBA_CLIENT_SECRET)',
       });
@@ -260,7 +263,7 @@ export class Context {
 
   private formInputs(): FormInputs {
     return {
-      flag: this.globals.output ? validateOutput(this.globals.output) : undefined,
+      flag: this.globals.output ? validateOutput(this.globals.output, FLAG_FOR_KEY.output) : undefined,
       setting: async () => (await this.settings()).output,
       query: this.globals.query !== undefined,
       tty: this.io.outIsTTY,

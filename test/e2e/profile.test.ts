@@ -173,9 +173,9 @@ describe.concurrent('profile add', () => {
     ['an empty stdin', ['profile', 'add', 'p', '--public-key', 'k', '--private-key-stdin'], '', /--private-key-stdin: stdin was empty/],
     ['two lines on stdin', ['profile', 'add', 'p', '--public-key', 'k', '--private-key-stdin'], `${PRIVATE_KEY}\nsecond\n`, /--private-key-stdin: expected one line on stdin/],
     ['a bad profile name', ['profile', 'add', 'no/slash', '--public-key', 'k', '--private-key-stdin'], PRIVATE_KEY, /invalid profile name "no\/slash"/],
-    ['an http base URL to a remote host', ['--base-url', 'http://example.com', 'profile', 'add', 'p', '--public-key', 'k', '--private-key-stdin'], PRIVATE_KEY, /refusing http:\/\/ base URL for non-loopback host example.com/],
-    ['a bad project ID', ['--project-id', 'xyz', 'profile', 'add', 'p', '--public-key', 'k', '--private-key-stdin'], PRIVATE_KEY, /invalid project ID "xyz"/],
-    ['an impossible API version', ['--api-version', '2023-02-30', 'profile', 'add', 'p', '--public-key', 'k', '--private-key-stdin'], PRIVATE_KEY, /invalid API version "2023-02-30"/],
+    ['an http base URL to a remote host', ['--base-url', 'http://example.com', 'profile', 'add', 'p', '--public-key', 'k', '--private-key-stdin'], PRIVATE_KEY, /refusing http:\/\/ base URL from --base-url for non-loopback host example\.com/],
+    ['a bad project ID', ['--project-id', 'xyz', 'profile', 'add', 'p', '--public-key', 'k', '--private-key-stdin'], PRIVATE_KEY, /invalid project ID "xyz" from --project-id: /],
+    ['an impossible API version', ['--api-version', '2023-02-30', 'profile', 'add', 'p', '--public-key', 'k', '--private-key-stdin'], PRIVATE_KEY, /invalid API version "2023-02-30" from --api-version: /],
     ['a secret on argv', ['profile', 'add', 'p', '--public-key', 'k', '--private-key', ARGV_SECRET], '', /unknown option '--private-key'/],
   ])('refuses %s with exit 2 and writes nothing', async (_label, args, input, message) => {
     const dir = tempDir();

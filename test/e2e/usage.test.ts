@@ -31,13 +31,13 @@ describe.concurrent('usage errors: exit 2, one stderr line, no stack trace', () 
     ['a misspelt option, with a suggestion', ['profile', 'add', 'p', '--publc-key', 'k'], {}, /unknown option '--publc-key' \(did you mean --public-key\?\)/],
     ['a bad --output value', ['-o', 'xml', 'profile', 'list'], {}, /^cdba: option '-o, --output <format>' argument 'xml' is invalid.*table, json, pretty/],
     ['a bad --output value after the command', ['profile', 'show', '--output', 'yaml'], {}, /argument 'yaml' is invalid.*see 'cdba profile show --help'\n$/],
-    ['a bad CDBA_API_VERSION on a command that resolves settings', ['profile', 'show'], { CDBA_API_VERSION: '2023-02-30' }, /^cdba: invalid API version "2023-02-30": expected v1.0 or a date like 2023-02-01\n$/],
-    ['a bad CDBA_OUTPUT', ['profile', 'show'], { CDBA_OUTPUT: 'xml' }, /^cdba: invalid output format "xml"/],
-    ['a bad CDBA_BASE_URL', ['profile', 'show'], { CDBA_BASE_URL: 'http://example.com' }, /^cdba: refusing http:\/\/ base URL for non-loopback host example.com/],
-    ['a bad CDBA_PROJECT_ID', ['profile', 'show'], { CDBA_PROJECT_ID: 'abc' }, /^cdba: invalid project ID "abc"/],
-    ['a bad --api-version flag', ['--api-version', '2023-13-01', 'profile', 'show'], {}, /^cdba: invalid API version "2023-13-01"/],
-    ['a bad --base-url flag', ['--base-url', 'https://cloud.mongodb.com/api', 'profile', 'show'], {}, /^cdba: invalid base URL/],
-    ['a bad --project-id flag', ['--project-id', '123', 'profile', 'show'], {}, /^cdba: invalid project ID "123"/],
+    ['a bad CDBA_API_VERSION on a command that resolves settings', ['profile', 'show'], { CDBA_API_VERSION: '2023-02-30' }, /^cdba: invalid API version "2023-02-30" from CDBA_API_VERSION: expected v1.0 or a date like 2023-02-01\n$/],
+    ['a bad CDBA_OUTPUT', ['profile', 'show'], { CDBA_OUTPUT: 'xml' }, /^cdba: invalid output format "xml" from CDBA_OUTPUT: expected one of table, json, pretty\n$/],
+    ['a bad CDBA_BASE_URL', ['profile', 'show'], { CDBA_BASE_URL: 'http://example.com' }, /^cdba: refusing http:\/\/ base URL from CDBA_BASE_URL for non-loopback host example\.com: use https/],
+    ['a bad CDBA_PROJECT_ID', ['profile', 'show'], { CDBA_PROJECT_ID: 'abc' }, /^cdba: invalid project ID "abc" from CDBA_PROJECT_ID: expected 24 hexadecimal characters\n$/],
+    ['a bad --api-version flag', ['--api-version', '2023-13-01', 'profile', 'show'], {}, /^cdba: invalid API version "2023-13-01" from --api-version: /],
+    ['a bad --base-url flag', ['--base-url', 'https://cloud.mongodb.com/api', 'profile', 'show'], {}, /^cdba: invalid base URL "https:\/\/cloud\.mongodb\.com\/api" from --base-url: give only scheme, host and port/],
+    ['a bad --project-id flag', ['--project-id', '123', 'profile', 'show'], {}, /^cdba: invalid project ID "123" from --project-id: /],
     ['a bad --timeout on a command that sends no request', ['profile', 'list', '--timeout', 'abc'], {}, /^cdba: invalid --timeout "abc": expected a duration like 90, 90s, 5m or 1h\n$/],
     ['a bad --timeout before the command', ['--timeout', '-1', 'conn-string', 'parse', 'mongodb://h'], {}, /^cdba: invalid --timeout "-1"/],
     ['a missing argument', ['profile', 'add'], {}, /^cdba: missing required argument 'name'; see 'cdba profile add --help'\n$/],
@@ -55,7 +55,7 @@ describe.concurrent('usage errors: exit 2, one stderr line, no stack trace', () 
     const debug = await cdba(['--debug', '--api-version', '2023-02-30', 'profile', 'show']);
     expect(debug.exitCode).toBe(2);
     expect(debug.stdout).toBe('');
-    expect(debug.stderr.split('\n')[0]).toBe('cdba: invalid API version "2023-02-30": expected v1.0 or a date like 2023-02-01');
+    expect(debug.stderr.split('\n')[0]).toBe('cdba: invalid API version "2023-02-30" from --api-version: expected v1.0 or a date like 2023-02-01');
     expect(debug.stderr).toMatch(STACK_LINE);
   });
 

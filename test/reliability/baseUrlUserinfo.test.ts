@@ -23,7 +23,7 @@ describe('userinfo in a base URL', () => {
   it.each(URLS)('--base-url %s: one line, exit 2, the password never shown', async (url) => {
     const result = await cdba(['--base-url', url, 'clusters', 'list'], { env: { CDBA_PUBLIC_KEY: 'abcdefgh', CDBA_PRIVATE_KEY: 'k', CDBA_PROJECT_ID: '5e1ab0c0ffee0000deadbeef' } });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(/^cdba: invalid base URL: it must not contain credentials \(user:password@\), and it is not shown here; give only scheme, host and port/);
+    expect(result.stderr).toMatch(/^cdba: invalid base URL from --base-url: it must not contain credentials \(user:password@\), and it is not shown here; give only scheme, host and port/);
     expect(result.stderr).not.toContain('s3cret');
     expect(result.stdout).not.toContain('s3cret');
   });
@@ -31,6 +31,7 @@ describe('userinfo in a base URL', () => {
   it.each(URLS)('CDBA_BASE_URL=%s: the same', async (url) => {
     const result = await cdba(['clusters', 'list'], { env: { CDBA_BASE_URL: url, CDBA_PUBLIC_KEY: 'abcdefgh', CDBA_PRIVATE_KEY: 'k', CDBA_PROJECT_ID: '5e1ab0c0ffee0000deadbeef' } });
     expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/^cdba: invalid base URL from CDBA_BASE_URL: it must not contain credentials/);
     expect(`${result.stderr}${result.stdout}`).not.toContain('s3cret');
   });
 
@@ -46,13 +47,13 @@ describe('userinfo in a base URL', () => {
     const profile = { baseUrl: URLS[1], publicKey: 'abcdefgh', privateKey: 'k', projectId: '5e1ab0c0ffee0000deadbeef' };
     writeFileSync(join(configDir, 'config.json'), JSON.stringify({ currentProfile: 'p', profiles: { p: profile } }), { mode: 0o600 });
     const result = await cdba(['clusters', 'list'], { configDir });
-    expectOneErrorLine(result, 2, /^cdba: invalid base URL: it must not contain credentials/);
+    expectOneErrorLine(result, 2, /^cdba: invalid base URL from profile "p" baseUrl: it must not contain credentials/);
     expect(`${result.stderr}${result.stdout}`).not.toContain('s3cret');
   });
 
   it('backslashes for slashes (a URL parser reads them so): refused after parsing, the password never shown', async () => {
     const result = await cdba(['--base-url', 'https:\\\\admin:s3cret@example.com', 'clusters', 'list']);
-    expectOneErrorLine(result, 2, /^cdba: invalid base URL: it must not contain credentials/);
+    expectOneErrorLine(result, 2, /^cdba: invalid base URL from --base-url: it must not contain credentials/);
     expect(`${result.stderr}${result.stdout}`).not.toContain('s3cret');
   });
 

@@ -19,7 +19,7 @@ describe('plain http only to loopback', () => {
       const port = new URL(server.url).port;
       for (const host of ['attacker.localhost', 'a.b.localhost', 'localhost.attacker.example']) {
         const result = await cdba(['clusters', 'list'], { env: envFor(`http://${host}:${port}`) });
-        expectOneErrorLine(result, 2, new RegExp(`^cdba: refusing http:// base URL for non-loopback host ${host.replaceAll('.', '\\.')}: use https`));
+        expectOneErrorLine(result, 2, new RegExp(`^cdba: refusing http:// base URL from CDBA_BASE_URL for non-loopback host ${host.replaceAll('.', '\\.')}: use https`));
       }
       expect(server.requests).toEqual([]);
     } finally {

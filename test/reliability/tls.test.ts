@@ -77,7 +77,7 @@ describe.skipIf(!certificates)('TLS', () => {
   it('http to a host that is not loopback: refused, exit 2', async () => {
     for (const base of ['http://cloud.mongodb.com', 'http://192.168.1.20:8443', 'http://[2001:db8::1]']) {
       const result = await cdba(['clusters', 'list'], { env: digestEnv(base) });
-      expectOneErrorLine(result, 2, /refusing http:\/\/ base URL for non-loopback host .*: use https/);
+      expectOneErrorLine(result, 2, /refusing http:\/\/ base URL from CDBA_BASE_URL for non-loopback host .*: use https/);
     }
   });
 });

@@ -3,6 +3,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { MAX_BYTES } from '../../base/boundedRead.js';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
+import { FLAG_FOR_KEY } from '../../config/resolve.js';
 import { profileNamed } from '../../config/store.js';
 import type { Profile, ProfileKey } from '../../config/settings.js';
 import { VALIDATORS, validateProfileName } from '../../config/validate.js';
@@ -46,19 +47,20 @@ export async function runProfileAdd(ctx: Context, rawName: string, options: AddO
     throw new UsageError('only one secret can come from stdin: use --private-key-stdin or --client-secret-stdin');
   }
   const profile: Profile = {};
-  const put = (key: ProfileKey, value: string | undefined): void => {
-    if (value !== undefined && value !== '') profile[key] = VALIDATORS[key](value);
+  // `from`: the flag that gave the value, which a refusal names.
+  const put = (key: ProfileKey, value: string | undefined, from: string | undefined): void => {
+    if (value !== undefined && value !== '') profile[key] = VALIDATORS[key](value, from);
   };
-  put('publicKey', options.publicKey);
-  put('clientId', options.clientId);
-  put('caFile', options.caFile);
-  put('service', options.service);
-  put('baseUrl', ctx.globals.baseUrl);
-  put('projectId', ctx.globals.projectId);
-  put('apiVersion', ctx.globals.apiVersion);
-  put('output', ctx.globals.output);
-  if (options.privateKeyStdin) put('privateKey', await secretFromStdin(ctx, '--private-key-stdin'));
-  if (options.clientSecretStdin) put('clientSecret', await secretFromStdin(ctx, '--client-secret-stdin'));
+  put('publicKey', options.publicKey, '--public-key');
+  put('clientId', options.clientId, '--client-id');
+  put('caFile', options.caFile, '--ca-file');
+  put('service', options.service, '--service');
+  put('baseUrl', ctx.globals.baseUrl, FLAG_FOR_KEY.baseUrl);
+  put('projectId', ctx.globals.projectId, FLAG_FOR_KEY.projectId);
+  put('apiVersion', ctx.globals.apiVersion, FLAG_FOR_KEY.apiVersion);
+  put('output', ctx.globals.output, FLAG_FOR_KEY.output);
+  if (options.privateKeyStdin) put('privateKey', await secretFromStdin(ctx, '--private-key-stdin'), '--private-key-stdin');
+  if (options.clientSecretStdin) put('clientSecret', await secretFromStdin(ctx, '--client-secret-stdin'), '--client-secret-stdin');
 
   const interactive = ctx.io.inIsTTY && !options.privateKeyStdin && !options.clientSecretStdin;
   if (interactive) await promptMissing(ctx, profile);

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
-import { cdba } from '../../helpers/inProcess.js';
+import { cdba, tempDir } from '../../helpers/inProcess.js';
 import { statusLinesV1 } from '../../helpers/operations.js';
 
 const PROJECT = 'a0000000000000000000000a';
@@ -134,6 +134,22 @@ describe('cdba auth status', () => {
     expect(none.exitCode).toBe(2);
     expect(none.stdout).toBe('');
     expect(none.stderr).toMatch(/^cdba: no credentials are set for profile "default"[^\n]*\n$/);
+    expect(emu.stats().total).toBe(0);
+  });
+
+  it('half a credential pair: exit 2 before any request, naming where the half is (the environment or the profile)', async () => {
+    emu.resetStats();
+    const fromEnv = await cdba(['auth', 'status'], { env: env({ CDBA_CLIENT_ID: ROBOT.clientId }) });
+    expect(fromEnv.exitCode).toBe(2);
+    expect(fromEnv.stdout).toBe('');
+    expect(fromEnv.stderr).toBe('cdba: the environment has CDBA_CLIENT_ID but no CDBA_CLIENT_SECRET; set CDBA_CLIENT_SECRET too, or unset CDBA_CLIENT_ID\n');
+
+    const dir = tempDir();
+    expect((await cdba(['profile', 'set', 'work', 'publicKey', OWNER.publicKey], { configDir: dir })).exitCode).toBe(0);
+    const fromProfile = await cdba(['-P', 'work', 'auth', 'status'], { configDir: dir, env: env({}) });
+    expect(fromProfile.exitCode).toBe(2);
+    expect(fromProfile.stdout).toBe('');
+    expect(fromProfile.stderr).toMatch(/^cdba: profile "work" has publicKey but no privateKey; set both \(cdba -P work profile set\)[^\n]*\n$/);
     expect(emu.stats().total).toBe(0);
   });
 

@@ -17,6 +17,25 @@ describe('chooseAuthMethod', () => {
     expect(() => chooseAuthMethod({ publicKey: 'a' })).toThrow('publicKey but no privateKey');
     expect(() => chooseAuthMethod({ clientSecret: 's' })).toThrow('clientSecret but no clientId');
   });
+  test('half a pair from the environment names the variables, not the profile', () => {
+    const fromEnv = (): unknown => chooseAuthMethod({ clientId: 'c', profileName: 'p' }, { clientId: 'env' });
+    expect(fromEnv).toThrow(UsageError);
+    expect(fromEnv).toThrow(/^the environment has CDBA_CLIENT_ID but no CDBA_CLIENT_SECRET$/);
+    expect(() => chooseAuthMethod({ privateKey: 'k' }, { privateKey: 'env' })).toThrow(/^the environment has CDBA_PRIVATE_KEY but no CDBA_PUBLIC_KEY$/);
+    let error: unknown;
+    try {
+      fromEnv();
+    } catch (e) {
+      error = e;
+    }
+    // What to do: the variables, not `cdba profile set`.
+    expect(error).toMatchObject({ hint: 'set CDBA_CLIENT_SECRET too, or unset CDBA_CLIENT_ID' });
+    expect((error as UsageError).remedy).toBeUndefined();
+  });
+  test('half a pair from a profile names the profile', () => {
+    expect(() => chooseAuthMethod({ clientSecret: 's', profileName: 'work' }, { clientSecret: 'profile' })).toThrow(/^profile "work" has clientSecret but no clientId$/);
+    expect(() => chooseAuthMethod({ publicKey: 'a', profileName: 'work' }, { publicKey: 'profile' })).toThrow(/^profile "work" has publicKey but no privateKey$/);
+  });
   test('half a service-account pair is ignored when the keys are complete', () => {
     expect(chooseAuthMethod({ publicKey: 'a', privateKey: 'b', clientId: 'c' })).toBe('digest');
   });

@@ -151,27 +151,40 @@ describe('resolveSettings precedence (flag > env > profile > default)', () => {
 });
 
 describe('resolveSettings refuses invalid values from every level', () => {
+  // Each message names where the refused value came from: the flag, the variable or the profile's key.
   const cases: Array<[string, Parameters<typeof resolveSettings>[0], RegExp]> = [
-    ['flag baseUrl http to a remote host', { profileName: 'p', flags: { baseUrl: 'http://example.com' }, env: {}, profile: {} }, /use https/],
-    ['flag projectId', { profileName: 'p', flags: { projectId: 'nothex' }, env: {}, profile: {} }, /project ID/],
-    ['flag apiVersion', { profileName: 'p', flags: { apiVersion: '2023-13-01' }, env: {}, profile: {} }, /API version/],
-    ['flag output', { profileName: 'p', flags: { output: 'yaml' }, env: {}, profile: {} }, /output format/],
-    ['env CDBA_BASE_URL', { profileName: 'p', flags: {}, env: { CDBA_BASE_URL: 'https://x.example.com/api' }, profile: {} }, /base URL/],
-    ['env CDBA_PROJECT_ID', { profileName: 'p', flags: {}, env: { CDBA_PROJECT_ID: '123' }, profile: {} }, /project ID/],
-    ['env CDBA_API_VERSION', { profileName: 'p', flags: {}, env: { CDBA_API_VERSION: '2023-02-30' }, profile: {} }, /API version/],
-    ['env CDBA_OUTPUT', { profileName: 'p', flags: {}, env: { CDBA_OUTPUT: 'xml' }, profile: {} }, /output format/],
-    ['env CDBA_PRIVATE_KEY on two lines', { profileName: 'p', flags: {}, env: { CDBA_PRIVATE_KEY: 'line1\nline2' }, profile: {} }, /privateKey must be a single line/],
-    ['env CDBA_CLIENT_SECRET blank', { profileName: 'p', flags: {}, env: { CDBA_CLIENT_SECRET: '   ' }, profile: {} }, /clientSecret must not be empty/],
-    ['profile baseUrl edited by hand', { profileName: 'p', flags: {}, env: {}, profile: { baseUrl: 'http://evil.example.com' } }, /use https/],
-    ['profile projectId', { profileName: 'p', flags: {}, env: {}, profile: { projectId: 'zzzzzzzzzzzzzzzzzzzzzzzz' } }, /project ID/],
-    ['profile apiVersion', { profileName: 'p', flags: {}, env: {}, profile: { apiVersion: '23-02-01' } }, /API version/],
-    ['profile output', { profileName: 'p', flags: {}, env: {}, profile: { output: 'csv' } }, /output format/],
-    ['profile service', { profileName: 'p', flags: {}, env: {}, profile: { service: 'Atlas/v2' } }, /service/],
+    ['flag baseUrl http to a remote host', { profileName: 'p', flags: { baseUrl: 'http://example.com' }, env: {}, profile: {} }, /^refusing http:\/\/ base URL from --base-url for non-loopback host example\.com: use https$/],
+    ['flag projectId', { profileName: 'p', flags: { projectId: 'nothex' }, env: {}, profile: {} }, /^invalid project ID "nothex" from --project-id: expected 24 hexadecimal characters$/],
+    ['flag apiVersion', { profileName: 'p', flags: { apiVersion: '2023-13-01' }, env: {}, profile: {} }, /^invalid API version "2023-13-01" from --api-version: expected v1\.0 or a date/],
+    ['flag output', { profileName: 'p', flags: { output: 'yaml' }, env: {}, profile: {} }, /^invalid output format "yaml" from -o\/--output: expected one of/],
+    ['env CDBA_BASE_URL', { profileName: 'p', flags: {}, env: { CDBA_BASE_URL: 'https://x.example.com/api' }, profile: {} }, /^invalid base URL "https:\/\/x\.example\.com\/api" from CDBA_BASE_URL: give only scheme, host and port/],
+    ['env CDBA_BASE_URL http to a remote host', { profileName: 'p', flags: {}, env: { CDBA_BASE_URL: 'http://example.com' }, profile: {} }, /^refusing http:\/\/ base URL from CDBA_BASE_URL for non-loopback host example\.com: use https$/],
+    ['env CDBA_BASE_URL with credentials', { profileName: 'p', flags: {}, env: { CDBA_BASE_URL: 'https://u:pw@example.com' }, profile: {} }, /^invalid base URL from CDBA_BASE_URL: it must not contain credentials/],
+    ['env CDBA_PROJECT_ID', { profileName: 'p', flags: {}, env: { CDBA_PROJECT_ID: '123' }, profile: {} }, /^invalid project ID "123" from CDBA_PROJECT_ID: expected 24 hexadecimal characters$/],
+    ['env CDBA_API_VERSION', { profileName: 'p', flags: {}, env: { CDBA_API_VERSION: '2023-02-30' }, profile: {} }, /^invalid API version "2023-02-30" from CDBA_API_VERSION: expected v1\.0 or a date/],
+    ['env CDBA_OUTPUT', { profileName: 'p', flags: {}, env: { CDBA_OUTPUT: 'xml' }, profile: {} }, /^invalid output format "xml" from CDBA_OUTPUT: expected one of/],
+    ['env CDBA_PRIVATE_KEY on two lines', { profileName: 'p', flags: {}, env: { CDBA_PRIVATE_KEY: 'line1\nline2' }, profile: {} }, /^privateKey from CDBA_PRIVATE_KEY must be a single line$/],
+    ['env CDBA_CLIENT_SECRET blank', { profileName: 'p', flags: {}, env: { CDBA_CLIENT_SECRET: '   ' }, profile: {} }, /^clientSecret from CDBA_CLIENT_SECRET must not be empty$/],
+    ['profile baseUrl edited by hand', { profileName: 'p', flags: {}, env: {}, profile: { baseUrl: 'http://evil.example.com' } }, /^refusing http:\/\/ base URL from profile "p" baseUrl for non-loopback host evil\.example\.com: use https$/],
+    ['profile baseUrl with port 0', { profileName: 'p', flags: {}, env: {}, profile: { baseUrl: 'http://127.0.0.1:0' } }, /^invalid base URL "http:\/\/127\.0\.0\.1:0" from profile "p" baseUrl: port 0/],
+    ['profile projectId', { profileName: 'p', flags: {}, env: {}, profile: { projectId: 'zzzzzzzzzzzzzzzzzzzzzzzz' } }, /^invalid project ID "z{24}" from profile "p" projectId: expected 24 hexadecimal characters$/],
+    ['profile apiVersion', { profileName: 'p', flags: {}, env: {}, profile: { apiVersion: '23-02-01' } }, /^invalid API version "23-02-01" from profile "p" apiVersion: expected/],
+    ['profile output', { profileName: 'p', flags: {}, env: {}, profile: { output: 'csv' } }, /^invalid output format "csv" from profile "p" output: expected one of/],
+    ['profile service', { profileName: 'p', flags: {}, env: {}, profile: { service: 'Atlas/v2' } }, /^invalid service path word "Atlas\/v2" from profile "p" service$/],
+    ['profile privateKey on two lines', { profileName: 'work', flags: {}, env: {}, profile: { privateKey: 'a\nb' } }, /^privateKey from profile "work" privateKey must be a single line$/],
   ];
 
   it.each(cases)('%s', (_label, input, message) => {
     expect(() => resolveSettings(input)).toThrow(UsageError);
     expect(() => resolveSettings(input)).toThrow(message);
+  });
+
+  it('names the level that won, not a lower one that is also bad', () => {
+    // Flag over env over profile: the message names the source whose value was used.
+    const bad = { flags: { projectId: 'flagbad' }, env: { CDBA_PROJECT_ID: 'envbad' }, profile: { projectId: 'profilebad' } };
+    expect(() => resolveSettings({ profileName: 'p', ...bad })).toThrow(/"flagbad" from --project-id:/);
+    expect(() => resolveSettings({ profileName: 'p', ...bad, flags: {} })).toThrow(/"envbad" from CDBA_PROJECT_ID:/);
+    expect(() => resolveSettings({ profileName: 'p', ...bad, flags: {}, env: {} })).toThrow(/"profilebad" from profile "p" projectId:/);
   });
 
   it('never repeats a refused secret in the error', () => {
