@@ -3,6 +3,7 @@
 // CIDR blocks or single addresses,
 // IPv4 and IPv6, checked against the peer address of the connection.
 import { BlockList, isIP } from 'node:net';
+import { expandIPv6 } from '../base/ipv6.js';
 
 export interface Cidr {
   address: string;
@@ -26,15 +27,6 @@ export function parseCidr(entry: string): Cidr | undefined {
 export function normalizePeer(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   return mapped ? mapped[1]! : address;
-}
-
-/** "::1" -> "0:0:0:0:0:0:0:1": the only IPv6 form the API's AccessListItemView pattern accepts. */
-export function expandIPv6(address: string): string {
-  const [head = '', tail] = address.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : new Array<string>(8 - left.length - right.length).fill('0');
-  return [...left, ...zeros, ...right].map((group) => group.replace(/^0+(?=.)/, '')).join(':');
 }
 
 export class AccessList {

@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import type { ApiClient } from '../../api/client.js';
 import { InvalidResponseError } from '../../api/errors.js';
 import { ApiError, CdbaError, ExitCode, UsageError } from '../../base/errors.js';
+import { expandIPv6 } from '../../base/ipv6.js';
 import { capText } from '../../base/sanitize.js';
 
 export type AccessEntry =
@@ -23,11 +24,7 @@ const SECURITY_GROUP = /^sg-(?:[0-9a-f]{8}|[0-9a-f]{17})$/;
 /** The address's bits, for the host-part check of a block. */
 function bits(address: string, family: 4 | 6): bigint {
   if (family === 4) return address.split('.').reduce((n, octet) => (n << 8n) | BigInt(Number(octet)), 0n);
-  const [head = '', tail] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...new Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return groups.reduce((n, group) => (n << 16n) | BigInt(parseInt(group, 16)), 0n);
+  return expandIPv6(address).split(':').reduce((n, group) => (n << 16n) | BigInt(parseInt(group, 16)), 0n);
 }
 
 function fromBits(value: bigint, family: 4 | 6): string {

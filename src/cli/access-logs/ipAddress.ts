@@ -7,6 +7,7 @@
 // (the access list's `ipAddress` and `cidrBlock`). A zone (fe80::1%eth0) is no part of an
 // address the service records, and is refused with everything that is not one address.
 import { isIP } from 'node:net';
+import { expandIPv6 } from '../../base/ipv6.js';
 
 const OCTET = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const IPV4 = new RegExp(`^${OCTET}(\\.${OCTET}){3}$`);
@@ -24,10 +25,6 @@ export function serviceIpAddress(text: string): string | undefined {
     const [a, b, c, d] = tail4[2]!.split('.').map(Number) as [number, number, number, number];
     body = `${tail4[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  const [head = '', tail] = body.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...new Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return undefined;
-  return groups.map((g) => parseInt(g, 16).toString(16)).join(':');
+  const full = expandIPv6(body);
+  return /^[0-9a-f]{1,4}(:[0-9a-f]{1,4}){7}$/.test(full) ? full : undefined;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AccessList, expandIPv6, normalizePeer, parseCidr } from '../../../src/emulator/apiKeyAccessList.js';
+import { AccessList, normalizePeer, parseCidr } from '../../../src/emulator/apiKeyAccessList.js';
+import { expandIPv6 } from '../../../src/base/ipv6.js';
 
 describe('access lists', () => {
   it('parses CIDR blocks and bare addresses of both families, and rejects malformed ones', () => {
