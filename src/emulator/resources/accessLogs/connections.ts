@@ -94,7 +94,7 @@ interface Client {
 /** Who connects to a cluster, and how often. */
 function clientsOf(store: Store, groupId: string, record: ClusterRecord): Client[] {
   const name = record.model.name;
-  const users = databaseUsers(store, groupId, store.clock()).filter((u) => u.scopes.length === 0 || u.scopes.some((s) => s.type === 'CLUSTER' && s.name === name));
+  const users = databaseUsers(store, groupId, store.serviceClock()).filter((u) => u.scopes.length === 0 || u.scopes.some((s) => s.type === 'CLUSTER' && s.name === name));
   const declared = workloadOf(store.world, groupId, name).flatMap((entry) => entry.clients ?? []);
   if (declared.length > 0) {
     const seen = new Set<string>();

@@ -39,7 +39,8 @@ async function alertingFor(ctx: RequestContext): Promise<ProjectAlerting> {
   const { store } = ctx.services;
   const known = store.world.alerting?.projects.some((p) => p.groupId === project.id) ?? false;
   const alerting = projectAlerting(store.world, project.id, serviceNow(ctx.services));
-  const raised = raiseAlerts(store, alerting, project.orgId, store.clock(), serviceNow(ctx.services), ctx.services.transitionMs);
+  const now = serviceNow(ctx.services);
+  const raised = raiseAlerts(store, alerting, project.orgId, now, now, ctx.services.transitionMs);
   if (raised || !known) await store.commit();
   return alerting;
 }

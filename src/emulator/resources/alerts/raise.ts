@@ -28,8 +28,9 @@ const TELLERS: Readonly<Record<string, Teller>> = {
 export const RAISED_EVENT_TYPES: readonly string[] = Object.keys(TELLERS);
 
 /**
- * Opens and closes the project's raised alerts as its state says, at `now` (clock ms for
- * the conditions, `serviceNow` for the dates the alerts carry). Answers whether anything changed.
+ * Opens and closes the project's raised alerts as its state says, at `now` (the conditions'
+ * clock: the search builds', the service's), `serviceNow` for the dates the alerts carry.
+ * Answers whether anything changed.
  */
 export function raiseAlerts(store: Store, project: ProjectAlerting, orgId: string, now: number, serviceNow: number, transitionMs: number): boolean {
   let changed = false;

@@ -77,6 +77,8 @@ export class ClusterStore {
   private advance(): void {
     if (this.pending.size === 0) return;
     const gone = new Set<ClusterRecord>();
+    // Transitions run on the emulator's clock; the dates they leave are the service's (--date).
+    const toService = this.store.serviceClock() - this.store.clock();
     for (const { due, item: record } of this.pending.popDue(this.store.clock())) {
       // An entry left behind by a later schedule() of the same cluster, or one already handled.
       if (record.pendingUntil !== due || gone.has(record)) continue;
@@ -84,7 +86,7 @@ export class ClusterStore {
         gone.add(record);
         continue;
       }
-      if (record.model.stateName === 'CREATING') record.model.mongoURIUpdated = isoSeconds(due);
+      if (record.model.stateName === 'CREATING') record.model.mongoURIUpdated = isoSeconds(due + toService);
       if (record.upgradeTo) {
         // The shared tier becomes the dedicated cluster: a new model object (a new id and
         // createDate, as recorded), so its rendered views are made again (views.ts).

@@ -1,8 +1,8 @@
 // The database users' handlers: list, create, get, patch, delete under
 // /groups/{groupId}/databaseUsers[/{databaseName}/{username}], at 2023-01-01.
 // Passwords are checked and never kept or answered. A user past its
-// deleteAfterDate is gone, measured on the service's clock: the emulator's clock,
-// or the start of its --date when that is later.
+// deleteAfterDate is gone, measured on the service's clock (context.ts serviceNow:
+// under --date, that day or time, running on).
 import { apiRoot, serviceNow } from '../../context.js';
 import type { Handler, ReadOnlyFields, RequestContext } from '../../contract.js';
 import { ApiFailure, problemFailure } from '../../errors.js';

@@ -97,7 +97,7 @@ export function databasesOf(ctx: RequestContext, process: ProcessInfo): string[]
   const state = searchStateOf(store.world);
   const known = new Set(SYSTEM_DATABASES);
   for (const data of state.clusterData) if (data.clusterId === process.clusterId) for (const ns of data.collections) known.add(ns.slice(0, ns.indexOf('.')));
-  for (const db of sampleDatabasesOf(state, process.clusterId, store.clock())) known.add(db);
+  for (const db of sampleDatabasesOf(state, process.clusterId, store.serviceClock())) known.add(db); // loads are timed on the service's clock
   return [...known].filter((db) => db !== '').sort();
 }
 

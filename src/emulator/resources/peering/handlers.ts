@@ -204,7 +204,8 @@ function findPeer(ctx: RequestContext): PeerRecord {
 
 export const createContainer: Handler = async (ctx) => {
   const state = stateOf(ctx);
-  const container = newContainer(state, projectOf(ctx).id, ctx.body as Doc, ctx.services.clock());
+  // Its id's time on the service's clock (--date), as a peer's.
+  const container = newContainer(state, projectOf(ctx).id, ctx.body as Doc, ctx.services.store.serviceClock());
   state.containers.push(container);
   await ctx.services.store.commit();
   return { status: 200, body: containerView(container, state.peers) };

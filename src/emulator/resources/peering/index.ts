@@ -117,6 +117,7 @@ function checkSeed(doc: Doc, problems: Problems): void {
   });
 }
 
+/** The seed's containers and peers, made at `now` (the service's clock, --date). */
 function fromSeed(world: World, seed: SeedDocument, now: number): void {
   const state = peeringOf(world);
   for (const project of seed.projects) if (project.peering) upgradeFlag(state, project.id, now);
@@ -151,7 +152,9 @@ export const peering: ResourceModule = {
     shape: {
       peering: S.optional(S.object({ containers: S.array(S.object({ id: 'string', groupId: 'string' })), peers: S.array(S.object({ id: 'string', groupId: 'string' })) })),
     },
-    fromSeed: (world, seed, now) => fromSeed(world, seed, now),
+    // On the service's clock (--date), as the peers' times are (state.ts advancePeers): the
+    // seeded containers and peers were made at the start, not at the machine's time.
+    fromSeed: (world, seed, _now, _modules, serviceNow) => fromSeed(world, seed, serviceNow),
     upgrade: (world) => upgrade(world),
   },
   hooks: {

@@ -234,7 +234,7 @@ function updateServedClusters(services: Services, service: ServiceRecord, until:
 
 export const createService: Handler = async (ctx) => {
   const state = stateOf(ctx);
-  const service = newService(state, projectOf(ctx).id, ctx.body as Doc, ctx.services.clock(), ctx.services.transitionMs);
+  const service = newService(state, projectOf(ctx).id, ctx.body as Doc, ctx.services.store.serviceClock(), ctx.services.transitionMs);
   state.services.push(service);
   await ctx.services.store.commit();
   return { status: 201, body: serviceView(service) };
@@ -253,7 +253,7 @@ export const deleteService: Handler = async (ctx) => {
   const service = findService(ctx);
   if (service.status === 'DELETING') throw endpointFailures.serviceDeleting(service.id);
   if (service.endpoints.length > 0) throw endpointFailures.serviceHasEndpoints(service.id);
-  Object.assign(service, { status: 'DELETING', since: ctx.services.clock(), stepMs: ctx.services.transitionMs });
+  Object.assign(service, { status: 'DELETING', since: ctx.services.store.serviceClock(), stepMs: ctx.services.transitionMs });
   await ctx.services.store.commit();
   return { status: 202, body: {} };
 };
@@ -261,12 +261,13 @@ export const deleteService: Handler = async (ctx) => {
 export const createEndpoint: Handler = async (ctx) => {
   const service = findService(ctx);
   if (service.status !== 'AVAILABLE') throw endpointFailures.serviceNotAvailable(service.id, service.status);
-  const now = ctx.services.clock();
+  const now = ctx.services.store.serviceClock();
   const endpoint = newEndpoint(service, ctx.body as Doc, now, ctx.services.transitionMs);
   service.endpoints.push(endpoint);
-  // The clusters settle one transition after the endpoint is AVAILABLE.
+  // The clusters settle one transition after the endpoint is AVAILABLE (service time; the
+  // clusters' transitions run on the emulator's clock, hence the offset).
   const available = reachesAt(endpoint, ENDPOINT_TIMELINES[service.providerName], 'AVAILABLE') ?? now;
-  updateServedClusters(ctx.services, service, available + ctx.services.transitionMs);
+  updateServedClusters(ctx.services, service, ctx.services.clock() + (available - now) + ctx.services.transitionMs);
   await ctx.services.store.commit();
   return { status: 200, body: endpointView(service, endpoint) };
 };
@@ -280,10 +281,9 @@ export const deleteEndpoint: Handler = async (ctx) => {
   const service = findService(ctx);
   const endpoint = findEndpoint(ctx, service);
   if (endpoint.status === 'DELETING') throw endpointFailures.endpointDeleting(endpoint.id);
-  const now = ctx.services.clock();
   const wasAvailable = endpoint.status === 'AVAILABLE';
-  Object.assign(endpoint, { status: 'DELETING', since: now, stepMs: ctx.services.transitionMs });
-  if (wasAvailable) updateServedClusters(ctx.services, service, now + ctx.services.transitionMs);
+  Object.assign(endpoint, { status: 'DELETING', since: ctx.services.store.serviceClock(), stepMs: ctx.services.transitionMs });
+  if (wasAvailable) updateServedClusters(ctx.services, service, ctx.services.clock() + ctx.services.transitionMs);
   await ctx.services.store.commit();
   return { status: 204, body: undefined };
 };

@@ -145,6 +145,7 @@ function checkSeed(doc: Doc, problems: Problems): void {
   });
 }
 
+/** The seed's services and endpoints (and the old form's), made at `now` (the service's clock, --date). */
 function fromSeed(world: World, seed: SeedDocument, now: number): void {
   const state = privateEndpointsOf(world);
   for (const project of seed.projects) {
@@ -179,7 +180,9 @@ export const privateEndpoints: ResourceModule = {
   seed: { keys: ['privateEndpointServices'], check: (doc, problems) => checkSeed(doc, problems) },
   state: {
     shape: { privateEndpoints: S.optional(S.object({ services: S.array(S.object({ id: 'string', groupId: 'string' })), regionalized: S.array('string') })) },
-    fromSeed: (world, seed, now) => fromSeed(world, seed, now),
+    // On the service's clock (--date), as their states are (state.ts advanceServices): the
+    // seeded services and endpoints were made at the start, not at the machine's time.
+    fromSeed: (world, seed, _now, _modules, serviceNow) => fromSeed(world, seed, serviceNow),
     upgrade: (world) => upgrade(world),
   },
   hooks: {

@@ -61,10 +61,14 @@ export const ENDPOINT_TIMELINES: Readonly<Record<NetworkProvider, Timeline>> = {
 };
 export const FIRST_ENDPOINT_STATUS: Readonly<Record<NetworkProvider, string>> = { AWS: 'PENDING_ACCEPTANCE', AZURE: 'INITIATING', GCP: 'INITIATING' };
 
-/** Every service and endpoint moved up to now; the deleted ones dropped. */
+/**
+ * Every service and endpoint moved up to now; the deleted ones dropped. Their times (`since`,
+ * and the time in a service's id) are on the service's clock (serviceNow: under --date, that
+ * day's), as a peer's are.
+ */
 export function advanceServices(store: Store): PrivateEndpointsState {
   const state = privateEndpointsOf(store.world);
-  const now = store.clock();
+  const now = store.serviceClock();
   let gone = false;
   for (const service of state.services) {
     advance(service, SERVICE_TIMELINE, now);

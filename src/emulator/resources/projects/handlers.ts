@@ -93,7 +93,7 @@ export const createProject: Handler = async (ctx) => {
   checkProjectCreator(ctx, org);
   const name = body.name;
   if (store.world.projects.some((p) => p.orgId === org.id && p.name === name)) throw projectFailures.groupAlreadyExists(name);
-  const now = ctx.services.clock();
+  const now = ctx.services.store.serviceClock(); // created on the service's clock (--date)
   const project = {
     id: objectId(now),
     name,

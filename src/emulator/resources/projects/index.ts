@@ -85,11 +85,12 @@ export const projects: ResourceModule = {
       orgs: S.array(S.object({ id: 'string', name: 'string' })),
       projects: S.array(S.object({ id: 'string', name: 'string', orgId: 'string', created: 'string' })),
     },
-    fromSeed: (world, seed, now, modules) => {
+    // Created at the service's time (--date), as a project made through the API.
+    fromSeed: (world, seed, _now, modules, serviceNow) => {
       const orgs = seed.orgs?.length ? structuredClone(seed.orgs) : [DEFAULT_ORG];
       world.orgs = orgs;
       world.projects = seed.projects.map((entry) => {
-        const project: ProjectState = { id: entry.id, name: entry.name, orgId: entry.orgId ?? orgs[0]!.id, created: isoSeconds(now), withDefaultAlertsSettings: true } as ProjectState;
+        const project: ProjectState = { id: entry.id, name: entry.name, orgId: entry.orgId ?? orgs[0]!.id, created: isoSeconds(serviceNow), withDefaultAlertsSettings: true } as ProjectState;
         for (const part of projectParts(modules)) part.init?.(project, entry);
         return project;
       });

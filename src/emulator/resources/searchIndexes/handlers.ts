@@ -89,7 +89,9 @@ interface Call {
 
 function open(ctx: RequestContext): Call {
   const cluster = clusterNamed(ctx, ctx.params.clusterName!);
-  const now = ctx.services.clock();
+  // Builds, versions, deletions and loads are timed on the service's clock (--date), so an
+  // index made or changed under --date says it was made that day.
+  const now = ctx.services.store.serviceClock();
   return { cluster, state: stateOf(ctx.services.store, now), now, moment: { now, transitionMs: ctx.services.transitionMs } };
 }
 
@@ -294,8 +296,8 @@ export const ftsUpdateIndex: Handler = async (ctx) => {
 export const loadSampleDataset: Handler = async (ctx) => {
   const cluster = clusterNamed(ctx, ctx.params.nameOrId!);
   if (cluster.paused) throw searchFailures.paused(cluster.name);
-  const { clock, transitionMs, store } = ctx.services;
-  const now = clock();
+  const { transitionMs, store } = ctx.services;
+  const now = store.serviceClock();
   const state = stateOf(store, now);
   const load = { _id: objectId(now), groupId: projectOf(ctx).id, clusterId: cluster.id, clusterName: cluster.name, createDate: isoSeconds(now), completeAt: now + transitionMs };
   state.sampleLoads.push(load);
@@ -305,8 +307,8 @@ export const loadSampleDataset: Handler = async (ctx) => {
 
 export const getSampleLoad: Handler = (ctx) => {
   v2Only(ctx);
-  const { clock, store } = ctx.services;
-  const now = clock();
+  const { store } = ctx.services;
+  const now = store.serviceClock();
   const id = ctx.params.nameOrId!;
   const load = stateOf(store, now).sampleLoads.find((candidate) => candidate._id === id && candidate.groupId === projectOf(ctx).id);
   if (!load) throw failures.resourceNotFound(ctx.path);

@@ -52,7 +52,7 @@ declare module '../../contract.js' {
 
 function snapshot(store: Store): ClusterSearchSnapshot[] {
   const state = searchStateOf(store.world);
-  const now = store.clock();
+  const now = store.serviceClock();
   // A cluster deleted (and perhaps made again under its name) takes its indexes and data with it.
   const exists = (projectId: string, clusterId: string, name: string): boolean =>
     (clusterStore(store).find(projectId, name)?.model.id ?? flexCluster(store, projectId, name)?.model.id) === clusterId;
@@ -108,7 +108,9 @@ export const searchIndexes: ResourceModule = {
         }),
       ),
     },
-    fromSeed: (world, seed, now) => searchStateFromSeed(world, seed, now),
+    // On the service's clock (--date), as the builds and loads are timed (handlers.ts open):
+    // the seeded indexes and loads were made at the start, not at the machine's time.
+    fromSeed: (world, seed, _now, _modules, serviceNow) => searchStateFromSeed(world, seed, serviceNow),
     upgrade: (world) => void searchStateOf(world),
     snapshot: (store) => ({ search: snapshot(store) }),
   },

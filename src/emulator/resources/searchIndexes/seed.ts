@@ -115,7 +115,7 @@ export function checkSearchSeed(doc: Record<string, unknown>): string[] {
   return problems;
 }
 
-/** A new world's search state from a validated seed, once the clusters modules have made the seed's clusters. */
+/** A new world's search state from a validated seed, once the clusters modules have made the seed's clusters; `now` is service time (--date). */
 export function searchStateFromSeed(world: World, seed: SeedDocument, now: number): void {
   const clusterId = (projectId: string, name: string): string =>
     [...(world.clusters ?? []), ...(world.flexClusters ?? [])].find((record) => record.model.groupId === projectId && record.model.name === name)!.model.id;
