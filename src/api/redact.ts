@@ -1,5 +1,6 @@
 // Redaction for the --debug trace: secrets never reach stderr, wherever they sit
 // (headers, JSON or form bodies, URLs). Pure functions, so tests can pin them.
+import { visit } from 'jsonc-parser';
 import { scrubSecrets, secretForms } from '../base/secretForms.js';
 
 export const REDACTED = '[REDACTED]';
@@ -102,114 +103,61 @@ function valueIsPlain(members: readonly string[], parentKey: string | undefined)
 /** Nesting beyond this is not sorted: the text is redacted as if it were not JSON. */
 const MAX_JSON_DEPTH = 256;
 
-class NotJson extends Error {}
+/** An object or array being read: its members (objects), its secret-or-not `value` strings, and the key it sits under. */
+interface Container {
+  members?: string[];
+  values: Array<[number, number]>;
+  parentKey: string | undefined;
+}
 
 /**
  * The [start, end) of every string token of a JSON document that is a secret `value`
  * (any case of the key, by `valueIsPlain`), or undefined when `text` is not one whole
- * JSON document (cut short, a form, plain text) or nests deeper than MAX_JSON_DEPTH.
- * One pass, no copy of the document.
+ * strict JSON document (cut short, a form, plain text) or nests deeper than MAX_JSON_DEPTH.
+ * jsonc-parser's visitor, held to strict JSON, gives each token's place in the text.
  */
 function secretValueSpans(text: string): Array<[number, number]> | undefined {
   const spans: Array<[number, number]> = [];
-  let pos = 0;
-  const fail = (): never => {
-    throw new NotJson();
+  const open: Container[] = [];
+  let key: string | undefined; // the property whose value comes next
+  let broken = false;
+  const begin = (isObject: boolean): void => {
+    const top = open.at(-1);
+    open.push({ ...(isObject ? { members: [] } : {}), values: [], parentKey: top?.members ? key : top?.parentKey });
+    if (open.length > MAX_JSON_DEPTH) broken = true;
   };
-  const skipSpace = (): void => {
-    for (let c = text.charCodeAt(pos); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d; c = text.charCodeAt(++pos));
-  };
-  const expect = (char: string): void => {
-    if (text[pos] !== char) fail();
-    pos++;
-  };
-  const string = (): void => {
-    expect('"');
-    for (;;) {
-      const c = text.charCodeAt(pos);
-      if (Number.isNaN(c) || c < 0x20) fail();
-      if (c === 0x22) break;
-      if (c !== 0x5c) pos++;
-      else if (text[pos + 1] === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(pos + 2, pos + 6))) pos += 6;
-      else if ('"\\/bfnrt'.includes(text[pos + 1] ?? 'x')) pos += 2;
-      else fail();
-    }
-    pos++;
-  };
-  const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-  /** Reads one value; says whether it was a string. */
-  const value = (parentKey: string | undefined, depth: number): boolean => {
-    if (depth > MAX_JSON_DEPTH) fail();
-    const c = text[pos];
-    if (c === '"') {
-      string();
-      return true;
-    }
-    if (c === '{') {
-      object(parentKey, depth);
-    } else if (c === '[') {
-      pos++;
-      skipSpace();
-      if (text[pos] === ']') pos++;
-      else {
-        for (;;) {
-          skipSpace();
-          value(parentKey, depth + 1);
-          skipSpace();
-          if (text[pos] === ']') break;
-          expect(',');
-        }
-        pos++;
-      }
-    } else {
-      const literal = ['true', 'false', 'null'].find((word) => text.startsWith(word, pos));
-      if (literal) pos += literal.length;
-      else {
-        NUMBER.lastIndex = pos;
-        if (!NUMBER.test(text)) fail();
-        pos = NUMBER.lastIndex;
-      }
-    }
-    return false;
-  };
-  const object = (parentKey: string | undefined, depth: number): void => {
-    pos++;
-    const members: string[] = [];
-    const values: Array<[number, number]> = [];
-    skipSpace();
-    if (text[pos] === '}') {
-      pos++;
-      return;
-    }
-    for (;;) {
-      skipSpace();
-      const keyStart = pos;
-      string();
-      const raw = text.slice(keyStart + 1, pos - 1);
-      const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
-      members.push(key);
-      skipSpace();
-      expect(':');
-      skipSpace();
-      const start = pos;
-      if (value(key, depth + 1) && key.toLowerCase() === 'value') values.push([start, pos]);
-      skipSpace();
-      if (text[pos] === '}') break;
-      expect(',');
-    }
-    pos++;
-    if (values.length > 0 && !valueIsPlain(members, parentKey)) spans.push(...values);
+  const end = (): void => {
+    const done = open.pop();
+    if (done?.members && done.values.length > 0 && !valueIsPlain(done.members, done.parentKey)) spans.push(...done.values);
   };
   try {
-    skipSpace();
-    value(undefined, 0);
-    skipSpace();
-    if (pos !== text.length) fail();
+    visit(
+      text,
+      {
+        onObjectBegin: () => begin(true),
+        onArrayBegin: () => begin(false),
+        onObjectEnd: end,
+        onArrayEnd: end,
+        onObjectProperty: (property) => {
+          key = property;
+          open.at(-1)?.members?.push(property);
+        },
+        onLiteralValue: (value, offset, length) => {
+          const top = open.at(-1);
+          if (typeof value === 'string' && top?.members && key?.toLowerCase() === 'value') top.values.push([offset, offset + length]);
+        },
+        onError: () => {
+          broken = true;
+        },
+      },
+      { disallowComments: true, allowTrailingComma: false },
+    );
   } catch (error) {
-    if (error instanceof NotJson) return undefined;
-    throw error;
+    // A document nested deep enough to overflow the parser's stack is not sorted either.
+    if (!(error instanceof RangeError)) throw error;
+    broken = true;
   }
-  return spans.sort((a, b) => a[0] - b[0]);
+  return broken || open.length > 0 ? undefined : spans.sort((a, b) => a[0] - b[0]);
 }
 
 /** `text` with each of the (disjoint) spans replaced by `replacement`. */
