@@ -47,3 +47,17 @@ test('without --debug nothing is written', async () => {
   await getCluster(client, 'p1', 'c1');
   expect(io.stderr).toBe('');
 });
+
+test('a tag\'s value shows in the trace, a Header\'s does not', async () => {
+  const gate = digestGate({ username: KEYS.publicKey, password: KEYS.privateKey });
+  server = await startServer((req, res) => {
+    if (!gate.check(req, res)) return;
+    json(res, 200, { tags: [{ key: 'env', value: 'prod' }], headers: [{ name: 'Authorization', value: 'Token t-0123456789' }] });
+  });
+  let io;
+  ({ client, io } = clientFor(settingsFor(server.url, KEYS), { debug: true }));
+  await createCluster(client, 'p1', { name: 'c1', tags: [{ key: 'team', value: 'db' }] });
+  expect(io.stderr).toContain('> {"name":"c1","tags":[{"key":"team","value":"db"}]}');
+  expect(io.stderr).toContain('< {"tags":[{"key":"env","value":"prod"}],"headers":[{"name":"Authorization","value":"[REDACTED]"}]}');
+  expect(io.stderr).not.toContain('t-0123456789');
+});
