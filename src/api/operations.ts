@@ -11,6 +11,7 @@ import { UsageError } from '../base/errors.js';
 import { accessList } from './operations/accessList.js';
 import { alertConfigs, alertMatchers } from './operations/alertConfigs.js';
 import { alerts } from './operations/alerts.js';
+import { awsCustomDns } from './operations/awsCustomDns.js';
 import { accessLogs } from './operations/accessLogs.js';
 import { backups } from './operations/backups.js';
 import { clusters } from './operations/clusters.js';
@@ -58,6 +59,7 @@ const BUILTIN_OPERATIONS = {
   ...clusters,
   ...flexClusters,
   ...privateIpMode,
+  ...awsCustomDns,
   ...databaseUsers,
   ...projects,
   ...orgs,

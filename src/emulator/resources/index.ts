@@ -5,6 +5,7 @@
 import type { ResourceModule } from '../contract.js';
 import { accessList } from './accessList/index.js';
 import { alertConfigs, alertMatchers, alerts } from './alerts/index.js';
+import { awsCustomDns } from './awsCustomDns.js';
 import { accessLogs } from './accessLogs/index.js';
 import { backups, flexBackups } from './backups/index.js';
 import { clusters } from './clusters/index.js';
@@ -28,6 +29,7 @@ export const RESOURCES: readonly ResourceModule[] = [
   projects,
   credentials,
   privateIpMode,
+  awsCustomDns,
   peering,
   privateEndpoints,
   accessList,

@@ -383,3 +383,34 @@ describe.concurrent('conn-string list', () => {
     expect(result.stderr).toBe(`cdba: No cluster named nope exists in group ${BARE}. (CLUSTER_NOT_FOUND, HTTP 404)\n`);
   });
 });
+
+describe('conn-string get --type private on AWS: the project\'s custom DNS for AWS peering, as the hint says', () => {
+  const DNS = 'b0000000000000000000000c'; // an AVAILABLE peer on each provider, custom DNS off
+  const HD = projectHash(DNS);
+  let own: RunningEmulator;
+  beforeAll(async () => {
+    own = await startEmulator({ seed: worldSeed([{ id: DNS, name: 'dns', peering: true }], [{ projectId: DNS, cluster: replicaSet('app') }]) });
+  });
+  afterAll(async () => {
+    expect(own.unexpectedErrors()).toEqual([]);
+    await own.stop();
+  });
+
+  it('refuses with the hint before `cdba api toggleAwsCustomDns -f enabled=true`, and prints the private string after it', async () => {
+    const env = ownerEnv(own.url, DNS);
+    const before = await cdba(['conn-string', 'get', 'app', '--type', 'private'], { env });
+    expectNotFound(
+      before,
+      'cluster "app" has no private SRV connection string; it has: standard (SRV, host list); on AWS they come with an AVAILABLE network peering connection (see `cdba peering list`) ' +
+        "and the project's custom DNS for AWS peering on (`cdba api toggleAwsCustomDns -f enabled=true`), or with its private IP mode (see `cdba private-ip status`); see cdba conn-string list app",
+    );
+    const toggled = await cdba(['api', 'toggleAwsCustomDns', '-f', 'enabled=true'], { env });
+    expect(toggled.stderr).toBe('');
+    expect(toggled.exitCode).toBe(0);
+    expect(JSON.parse(toggled.stdout)).toEqual({ enabled: true });
+    expectString(await cdba(['conn-string', 'get', 'app', '--type', 'private'], { env }), `mongodb+srv://app-pri.${HD}.mongodb.net`);
+    const read = await cdba(['api', 'getAwsCustomDns'], { env });
+    expect(read.exitCode, read.stderr).toBe(0);
+    expect(JSON.parse(read.stdout)).toEqual({ enabled: true });
+  });
+});

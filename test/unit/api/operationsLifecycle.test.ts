@@ -17,8 +17,9 @@ interface Described {
 /** Each operation of the description: its versions (from the success response's media types) and x-sunset. */
 function describedOperations(): Map<string, Described> {
   const out = new Map<string, Described>();
-  // The description, and its cuts to one resource (peering and private endpoints, search indexes, backup, diagnostics).
-  const paths = (['v2-2026-08', 'v2-2026-08-network', 'v2-2026-08-search', 'v2-2026-08-backup', 'v2-2026-08-diagnostics'] as const).flatMap((cut) => Object.entries(readOpenApi(cut).paths as Record<string, Record<string, Json>>));
+  // The whole description (the custom DNS for AWS peering is in no cut), its cut for clusters and
+  // projects, and its cuts to one resource (peering and private endpoints, search indexes, backup, diagnostics).
+  const paths = (['v2-2026-08-full', 'v2-2026-08', 'v2-2026-08-network', 'v2-2026-08-search', 'v2-2026-08-backup', 'v2-2026-08-diagnostics'] as const).flatMap((cut) => Object.entries(readOpenApi(cut).paths as Record<string, Record<string, Json>>));
   for (const [path, operations] of paths) {
     for (const [method, operation] of Object.entries(operations)) {
       const responses = operation.responses as Record<string, Json>;
@@ -26,7 +27,11 @@ function describedOperations(): Map<string, Described> {
       const content = (success.content ?? {}) as Record<string, Json>;
       const versions = Object.entries(content)
         // A version's media type is +json, or the type of what it sends (+gzip for a log download).
-        .map(([type, media]) => ({ date: /vnd\.atlas\.(\d{4}-\d{2}-\d{2})\+[a-z]+$/.exec(type)![1]!, ...(typeof media['x-sunset'] === 'string' ? { sunset: media['x-sunset'] } : {}) }))
+        // (The whole description also has a few answers of other types, no version of theirs.)
+        .flatMap(([type, media]) => {
+          const date = /vnd\.atlas\.(\d{4}-\d{2}-\d{2})\+[a-z]+$/.exec(type)?.[1];
+          return date ? [{ date, ...(typeof media['x-sunset'] === 'string' ? { sunset: media['x-sunset'] } : {}) }] : [];
+        })
         .sort((a, b) => a.date.localeCompare(b.date));
       out.set(`${method.toUpperCase()} ${path.replace(/^\/api\/atlas\/v2/, '')}`, { versions, deprecated: operation.deprecated === true });
     }

@@ -161,7 +161,7 @@ async function rawGet(path: string, host: string): Promise<string> {
 }
 
 describe('ClusterViews', () => {
-  const project: ProjectState & ProjectFacts = { id: PROJECT_A, name: 'p', privateIpMode: false, peered: [], privateEndpoints: [], orgId: PROJECT_A, created: '2026-01-01T00:00:00Z', withDefaultAlertsSettings: true, ipAccessList: [] };
+  const project: ProjectState & ProjectFacts = { id: PROJECT_A, name: 'p', privateIpMode: false, awsCustomDns: false, peered: [], privateEndpoints: [], orgId: PROJECT_A, created: '2026-01-01T00:00:00Z', withDefaultAlertsSettings: true, ipAccessList: [] };
   const record = { model: { stateName: 'IDLE', name: 'x' }, legacyStrings: false, requests: [] } as unknown as ClusterRecord;
 
   it('issues strings and renders once per change, hands out frozen strings, and keys views by variant', () => {

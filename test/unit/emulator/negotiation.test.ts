@@ -177,6 +177,8 @@ describe('one date for everything: 2025-03-12 to every operation', () => {
     'clusters.delete': { params: { clusterName: 'mcp-gone' } },
     'privateIpMode.get': {},
     'privateIpMode.update': { body: { enabled: false } },
+    'awsCustomDns.get': {},
+    'awsCustomDns.update': { body: { enabled: true } },
   };
 
   it('reaches every operation of the table and is served at the version the date selects', async () => {

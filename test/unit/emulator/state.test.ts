@@ -83,6 +83,34 @@ describe('state file', () => {
     }
   });
 
+  it('keeps the project\'s custom DNS for AWS peering across a restart; a file written before it has it off', async () => {
+    const dir = stateDir();
+    const statePath = join(dir, 'state.json');
+    const first = await startEmulator({ statePath });
+    const path = `/api/atlas/v2/groups/${first.defaults.projectId}/awsCustomDNS`;
+    const { owner } = first.defaults;
+    const on = await client(first).request('PATCH', path, { headers: v2('2023-01-01'), body: { enabled: true } });
+    expect(on.json).toEqual({ enabled: true });
+    expect(JSON.parse(readFileSync(statePath, 'utf8')).world.projects[0].awsCustomDns).toBe(true);
+    await first.stop();
+    const second = await startEmulator({ statePath });
+    try {
+      expect((await client(second, owner).request('GET', path, { headers: v2('2023-01-01') })).json).toEqual({ enabled: true });
+    } finally {
+      await second.stop();
+    }
+    // A state file written before the setting: the projects load with it off.
+    const file = JSON.parse(readFileSync(statePath, 'utf8')) as { world: { projects: Array<Record<string, unknown>> } };
+    for (const project of file.world.projects) delete project.awsCustomDns;
+    writeFileSync(statePath, JSON.stringify(file));
+    const third = await startEmulator({ statePath });
+    try {
+      expect((await client(third, owner).request('GET', path, { headers: v2('2023-01-01') })).json).toEqual({ enabled: false });
+    } finally {
+      await third.stop();
+    }
+  });
+
   it('refuses a file that is not an emulator state file', async () => {
     const statePath = join(stateDir(), 'bad.json');
     writeFileSync(statePath, '{"hello": 1}');
@@ -156,7 +184,7 @@ describe('seed file', () => {
 
   it('reports every problem, naming the entry, as a usage error', () => {
     const bad = {
-      projects: [{ id: 'not-hex', name: 'x', colour: 'red' }],
+      projects: [{ id: 'not-hex', name: 'x', colour: 'red', awsCustomDns: 'yes' }],
       apiKeys: [{ publicKey: 'toolongkey', privateKey: '', accessList: ['300.1.1.1/8'], roles: [{ projectId: PROJECT_A, roleName: 'GROUP_ADMIN' }] }],
       clusters: [{ projectId: PROJECT_A, cluster: { name: 'bad_name', replicationSpecs: [] } }],
       transitionMs: -1,
@@ -173,6 +201,7 @@ describe('seed file', () => {
       'seed.json is not a valid seed',
       'projects[0].id: "not-hex" is not a 24-hex project id',
       'projects[0]: unknown field "colour"',
+      'projects[0].awsCustomDns: must be true or false',
       'apiKeys[0].publicKey: "toolongkey" is not 8 lowercase letters or digits',
       'apiKeys[0].privateKey: must be a non-empty string',
       'apiKeys[0].accessList[0]: "300.1.1.1/8" is not a CIDR block or IP address',

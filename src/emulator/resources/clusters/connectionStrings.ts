@@ -46,6 +46,8 @@ export function issueInputFor(project: ProjectFacts, record: ClusterRecord): Iss
     })),
     legacy: record.legacyStrings,
     privateIpMode: project.privateIpMode,
+    // AWS: an AVAILABLE peer gives the private strings only with the project's custom DNS on.
+    awsCustomDns: project.awsCustomDns,
     ready: model.stateName !== 'CREATING',
     embeddedConfigServer: Number(model.mongoDBMajorVersion.split('.')[0]) >= 8,
     replicaSetSeed: model.id,

@@ -7,8 +7,8 @@
 // "peers": [<peer create body without containerId>]}], everything AVAILABLE from the start.
 // The old seed flag `"peering": true` on a project is upgraded into one AVAILABLE peer on
 // each provider. A peer gives the clusters on its provider their private strings, but on
-// AWS only in private IP mode: the service also offers them there with the project's custom
-// DNS for AWS peering (GET/PATCH .../awsCustomDNS), which the emulator does not serve.
+// AWS only with the project's custom DNS for AWS peering on (GET/PATCH .../awsCustomDNS,
+// ../awsCustomDns.ts) or in private IP mode, as the service does.
 import { isObject } from '../../../base/object.js';
 import { NETWORK_PROVIDERS, type NetworkProvider } from '../../../connstring/privateNetwork.js';
 import { ApiFailure } from '../../errors.js';
