@@ -21,7 +21,7 @@ import { booleanParam } from './pagination.js';
 import type { RateLimiter } from './rateLimit.js';
 import { withoutEchoes } from './readOnly.js';
 import { notEmulated } from './notEmulated.js';
-import { allowedMethods, matchRoute } from './routes.js';
+import { matchRoute } from './routes.js';
 import type { Stats } from './stats.js';
 import { bodyTypeMatches, negotiate, versionDates, versionedContentType } from './versions.js';
 import type { OperationVersion } from './versions.js';
@@ -171,14 +171,15 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
 
     let match;
     try {
-      match = matchRoute(url.pathname);
+      match = matchRoute(url.pathname, method);
     } catch {
       match = undefined; // a malformed %-escape in a path segment
     }
     // An operation of the service's description that no module serves: 501 NOT_EMULATED, not 404 or 405.
     if (!match) throw (await notEmulated(method, url.pathname)) ?? failures.resourceNotFound(url.pathname);
-    const operation = match.route.methods[method === 'HEAD' ? 'GET' : method];
-    if (!operation) throw (await notEmulated(method, url.pathname)) ?? failures.methodNotAllowed(method, url.pathname, allowedMethods(match.route));
+    // No route of the path serves the method (a literal route gives way to a {placeholder} one that does: routes.ts, matchRoute).
+    const { operation } = match;
+    if (!operation) throw (await notEmulated(method, url.pathname)) ?? failures.methodNotAllowed(method, url.pathname, match.allowed);
 
     const version = match.api === 'v2' ? negotiate(operation.name, req.headers.accept, {
             removed: app.removedVersions,
@@ -279,7 +280,7 @@ export function createHandler(app: Pipeline) {
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
     let template = url.pathname;
     try {
-      template = matchRoute(url.pathname)?.template ?? template;
+      template = matchRoute(url.pathname, method)?.template ?? template;
     } catch {
       // a malformed %-escape: counted under the raw path
     }
