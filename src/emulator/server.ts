@@ -137,12 +137,17 @@ function resolveScope(app: Pipeline, params: Record<string, string>): { id: stri
   return undefined;
 }
 
+/** A served version's lifecycle headers: Deprecation and Sunset where it has them, on every answer at it, failures included. */
+function lifecycleHeaders(version: OperationVersion | undefined): Headers {
+  const headers: Headers = {};
+  if (version?.deprecation) headers.Deprecation = version.deprecation;
+  if (version?.sunset) headers.Sunset = version.sunset;
+  return headers;
+}
+
 function versionHeaders(version: OperationVersion | undefined, media?: 'gzip'): Headers {
   if (!version) return { 'Content-Type': 'application/json' };
-  const headers: Headers = { 'Content-Type': versionedContentType(version.date, media) };
-  if (version.deprecation) headers.Deprecation = version.deprecation;
-  if (version.sunset) headers.Sunset = version.sunset;
-  return headers;
+  return { 'Content-Type': versionedContentType(version.date, media), ...lifecycleHeaders(version) };
 }
 
 async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline, url: URL, rawBody: string, outcome: Outcome): Promise<void> {
@@ -185,12 +190,14 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
             removed: app.removedVersions,
             ...(app.date !== undefined ? { date: serviceDay(app)! } : {}),
           }, url.pathname) : undefined;
+    // A deprecated version's failures carry its Deprecation and Sunset too (recorded: a 400 at 2023-02-01), not its Content-Type.
+    extraHeaders = lifecycleHeaders(version);
     const scope = resolveScope(app, match.params);
     const counted = scope?.id ?? (operation.countPerCaller ? `caller:${principal.kind === 'apiKey' ? principal.key.publicKey : principal.account.clientId}` : undefined);
     if (counted !== undefined) {
       const decision = app.limiter.take(counted, operation.module.rateLimitShares ?? operation.module.name, operation.module.rateLimitPerMinute);
       if (match.api === 'v2') {
-        extraHeaders = { 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining) };
+        extraHeaders = { ...extraHeaders, 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining) };
       }
       if (!decision.allowed) throw failures.rateLimited(decision.retryAfterSeconds);
     }
