@@ -398,9 +398,9 @@ describe('conventions', () => {
     const base = `${emu.url}/api/atlas/v2/groups/${PROJECT_B}/clusters`;
     // As the service writes them: self pageNum first, the other pages itemsPerPage first (pagination.ts).
     expect(page2.json.links).toEqual([
-      { href: `${base}?includeCount=true&itemsPerPage=1&pageNum=1`, rel: 'previous' },
-      { href: `${base}?includeCount=true&itemsPerPage=1&pageNum=3`, rel: 'next' },
       { href: `${base}?includeCount=true&pageNum=2&itemsPerPage=1`, rel: 'self' },
+      { href: `${base}?includeCount=true&itemsPerPage=1&pageNum=3`, rel: 'next' },
+      { href: `${base}?includeCount=true&itemsPerPage=1&pageNum=1`, rel: 'previous' },
     ]);
     // The request's other parameters are repeated, sorted by name with includeCount (recorded: clusters list).
     const other = await list('?pageNum=2&includeDeletedWithRetainedBackups=false&itemsPerPage=1');
