@@ -72,10 +72,10 @@ export interface ListDocument<T> {
 export function paginate<T>(items: readonly T[], page: Page, listUrl: string): ListDocument<T> {
   const start = (page.pageNum - 1) * page.itemsPerPage;
   const href = (pageNum: number, rel: 'self' | 'next' | 'previous'): string => `${listUrl}?${listLinkQuery(page, pageNum, rel)}`;
-  const links: Link[] = [];
-  if (page.pageNum > 1) links.push({ href: href(page.pageNum - 1, 'previous'), rel: 'previous' });
+  // self first, then next (every recorded list with a next link: TestAlerts__List_*, TestAlertConfig__List_*); previous, never recorded, after.
+  const links: Link[] = [{ href: href(page.pageNum, 'self'), rel: 'self' }];
   if (start + page.itemsPerPage < items.length) links.push({ href: href(page.pageNum + 1, 'next'), rel: 'next' });
-  links.push({ href: href(page.pageNum, 'self'), rel: 'self' });
+  if (page.pageNum > 1) links.push({ href: href(page.pageNum - 1, 'previous'), rel: 'previous' });
   const list: ListDocument<T> = { links, results: items.slice(start, start + page.itemsPerPage) };
   if (page.includeCount) list.totalCount = items.length;
   return list;

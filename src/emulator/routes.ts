@@ -63,24 +63,46 @@ export interface RouteMatch {
   params: Record<string, string>;
   /** The route's path with its {placeholders}, under the API flavour matched. */
   template: string;
+  /** The operation that serves the method asked, if a route of the path serves it. */
+  operation?: Operation;
+  /** The methods of every route the path matches, HEAD included wherever GET is (a 405's Allow). */
+  allowed: string[];
 }
 
-export function matchRoute(path: string): RouteMatch | undefined {
+/** Fixed characters of a template: a literal segment (`/items/special`) beats a {placeholder} at its place. */
+const literalLength = (route: Route): number => route.template.replace(/\{[^}]+\}/g, '').length;
+
+/**
+ * The route of a path and method. Several routes can match one path where a literal
+ * segment of one stands where another has a {placeholder} (`/items/special`, POST only,
+ * and `/items/{name}`, GET PATCH DELETE): the most literal route that serves the method
+ * wins, so an item named `special` (a legal name) is read, changed and deleted as any
+ * other. Where none serves it, the most literal route is answered, without an
+ * operation, and `allowed` lists the methods of them all. Without a method: the most literal route.
+ */
+export function matchRoute(path: string, method?: string): RouteMatch | undefined {
+  const verb = method?.toUpperCase() === 'HEAD' ? 'GET' : method?.toUpperCase();
+  const matches: Array<{ route: Route; match: RegExpExecArray }> = [];
   for (const route of routes()) {
     const match = route.pattern.exec(path);
-    if (!match) continue;
-    const api = match[1] as 'v1.0' | 'v2';
-    const params: Record<string, string> = {};
-    route.params.forEach((name, i) => {
-      params[name] = decodeURIComponent(match[i + 2]!);
-    });
-    return { route, api, params, template: `/api/atlas/${api}${route.template}` };
+    if (match) matches.push({ route, match });
   }
-  return undefined;
+  if (matches.length === 0) return undefined;
+  matches.sort((a, b) => literalLength(b.route) - literalLength(a.route)); // stable: table order among equals
+  const chosen = (verb !== undefined ? matches.find(({ route }) => route.methods[verb]) : undefined) ?? matches[0]!;
+  const { route, match } = chosen;
+  const api = match[1] as 'v1.0' | 'v2';
+  const params: Record<string, string> = {};
+  route.params.forEach((name, i) => {
+    params[name] = decodeURIComponent(match[i + 2]!);
+  });
+  const allowed = [...new Set(matches.flatMap(({ route: r }) => allowedMethods(r)))];
+  const operation = verb !== undefined ? route.methods[verb] : undefined;
+  return { route, api, params, template: `/api/atlas/${api}${route.template}`, ...(operation ? { operation } : {}), allowed };
 }
 
 /** The methods a route answers, HEAD included wherever GET is. */
-export function allowedMethods(route: Route): string[] {
+function allowedMethods(route: Route): string[] {
   const methods = Object.keys(route.methods);
   return route.methods.GET ? [...methods, 'HEAD'] : methods;
 }

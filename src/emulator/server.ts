@@ -21,7 +21,7 @@ import { booleanParam } from './pagination.js';
 import type { RateLimiter } from './rateLimit.js';
 import { withoutEchoes } from './readOnly.js';
 import { notEmulated } from './notEmulated.js';
-import { allowedMethods, matchRoute } from './routes.js';
+import { matchRoute } from './routes.js';
 import type { Stats } from './stats.js';
 import { bodyTypeMatches, negotiate, versionDates, versionedContentType } from './versions.js';
 import type { OperationVersion } from './versions.js';
@@ -137,12 +137,17 @@ function resolveScope(app: Pipeline, params: Record<string, string>): { id: stri
   return undefined;
 }
 
+/** A served version's lifecycle headers: Deprecation and Sunset where it has them, on every answer at it, failures included. */
+function lifecycleHeaders(version: OperationVersion | undefined): Headers {
+  const headers: Headers = {};
+  if (version?.deprecation) headers.Deprecation = version.deprecation;
+  if (version?.sunset) headers.Sunset = version.sunset;
+  return headers;
+}
+
 function versionHeaders(version: OperationVersion | undefined, media?: 'gzip'): Headers {
   if (!version) return { 'Content-Type': 'application/json' };
-  const headers: Headers = { 'Content-Type': versionedContentType(version.date, media) };
-  if (version.deprecation) headers.Deprecation = version.deprecation;
-  if (version.sunset) headers.Sunset = version.sunset;
-  return headers;
+  return { 'Content-Type': versionedContentType(version.date, media), ...lifecycleHeaders(version) };
 }
 
 async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline, url: URL, rawBody: string, outcome: Outcome): Promise<void> {
@@ -171,25 +176,28 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, app: Pipeline
 
     let match;
     try {
-      match = matchRoute(url.pathname);
+      match = matchRoute(url.pathname, method);
     } catch {
       match = undefined; // a malformed %-escape in a path segment
     }
     // An operation of the service's description that no module serves: 501 NOT_EMULATED, not 404 or 405.
     if (!match) throw (await notEmulated(method, url.pathname)) ?? failures.resourceNotFound(url.pathname);
-    const operation = match.route.methods[method === 'HEAD' ? 'GET' : method];
-    if (!operation) throw (await notEmulated(method, url.pathname)) ?? failures.methodNotAllowed(method, url.pathname, allowedMethods(match.route));
+    // No route of the path serves the method (a literal route gives way to a {placeholder} one that does: routes.ts, matchRoute).
+    const { operation } = match;
+    if (!operation) throw (await notEmulated(method, url.pathname)) ?? failures.methodNotAllowed(method, url.pathname, match.allowed);
 
     const version = match.api === 'v2' ? negotiate(operation.name, req.headers.accept, {
             removed: app.removedVersions,
             ...(app.date !== undefined ? { date: serviceDay(app)! } : {}),
           }, url.pathname) : undefined;
+    // A deprecated version's failures carry its Deprecation and Sunset too (recorded: a 400 at 2023-02-01), not its Content-Type.
+    extraHeaders = lifecycleHeaders(version);
     const scope = resolveScope(app, match.params);
     const counted = scope?.id ?? (operation.countPerCaller ? `caller:${principal.kind === 'apiKey' ? principal.key.publicKey : principal.account.clientId}` : undefined);
     if (counted !== undefined) {
       const decision = app.limiter.take(counted, operation.module.rateLimitShares ?? operation.module.name, operation.module.rateLimitPerMinute);
       if (match.api === 'v2') {
-        extraHeaders = { 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining) };
+        extraHeaders = { ...extraHeaders, 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining) };
       }
       if (!decision.allowed) throw failures.rateLimited(decision.retryAfterSeconds);
     }
@@ -279,7 +287,7 @@ export function createHandler(app: Pipeline) {
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
     let template = url.pathname;
     try {
-      template = matchRoute(url.pathname)?.template ?? template;
+      template = matchRoute(url.pathname, method)?.template ?? template;
     } catch {
       // a malformed %-escape: counted under the raw path
     }

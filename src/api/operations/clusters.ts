@@ -28,7 +28,8 @@ const CLUSTERS = '/groups/{groupId}/clusters';
 const CLUSTER = '/groups/{groupId}/clusters/{clusterName}';
 
 export const clusters = {
-  // Before clusters.get: the literal path wins over {clusterName}, as on the service (routes match in table order).
+  // Its literal path wins over {clusterName} for POST; a GET, PATCH or DELETE of …/clusters/tenantUpgrade is the
+  // cluster of that name (a legal one): the emulator's routes match by path and method (src/emulator/routes.ts).
   // A shared-tier (M0) cluster to a dedicated tier; answers the cluster in the legacy shape (LegacyAtlasCluster).
   'clusters.tenantUpgrade': { method: 'POST', path: '/groups/{groupId}/clusters/tenantUpgrade', versions: [{ date: '2023-01-01' }] },
   'clusters.list': {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../../src/api/operations.js';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { matchRoute } from '../../../src/emulator/routes.js';
 import { plainRequest, withEmulator } from '../../helpers/emulator.js';
 import type { DigestClient } from '../../helpers/emulator.js';
 import { PROJECT_A, PROJECT_B, TestClock, client, legacyCreate, modernCreate, tenantCreate, testSeed, v2 } from './fixtures.js';
@@ -295,6 +297,61 @@ describe('request errors', () => {
   });
 });
 
+describe('a cluster named like a literal path', () => {
+  // /clusters/tenantUpgrade is also the path of the tenant upgrade (POST only); the other methods are the cluster's.
+  it('GET, PATCH and DELETE of …/clusters/tenantUpgrade address the cluster of that name; missing, it is 404 CLUSTER_NOT_FOUND', async () => {
+    const path = `${v2p}/tenantUpgrade`;
+    const missing = await c.request('GET', path, { headers: NEW });
+    expect([missing.status, missing.json.errorCode, missing.json.detail]).toEqual([
+      404,
+      'CLUSTER_NOT_FOUND',
+      `No cluster named tenantUpgrade exists in group ${PROJECT_A}.`,
+    ]);
+    expect((await c.request('POST', v2p, { headers: NEW, body: modernCreate('tenantUpgrade') })).status).toBe(201);
+    clock.advance(2000);
+    const got = await c.request('GET', path, { headers: NEW });
+    expect([got.status, got.json.name, got.json.stateName]).toEqual([200, 'tenantUpgrade', 'IDLE']);
+    expect((await c.request('GET', `${v1}/tenantUpgrade`)).json.name).toBe('tenantUpgrade');
+    const patched = await c.request('PATCH', path, { headers: NEW, body: { mongoDBMajorVersion: '8.0' } });
+    expect([patched.status, patched.json.name, patched.json.mongoDBVersion]).toEqual([200, 'tenantUpgrade', '8.0.29']);
+    clock.advance(2000);
+    const deleted = await c.request('DELETE', path, { headers: NEW });
+    expect([deleted.status, deleted.text]).toEqual([202, '{}']);
+    clock.advance(2000);
+    expect((await c.request('GET', path, { headers: NEW })).json.errorCode).toBe('CLUSTER_NOT_FOUND');
+    // A method no route of the path serves: 405, with the methods of both routes.
+    const put = await c.request('PUT', `${v1}/tenantUpgrade`, { body: {} });
+    expect([put.status, put.json.errorCode]).toEqual([405, 'METHOD_NOT_ALLOWED']);
+    expect(put.headers.get('allow')).toBe('POST, GET, PATCH, DELETE, HEAD');
+  });
+
+  it('every literal segment of the table gives way, for the methods it does not serve, to the {placeholder} route it shadows', () => {
+    const literal = (segment: string) => !segment.includes('{');
+    const routesOf = new Map<string, Record<string, OperationName>>();
+    for (const name of OPERATION_NAMES) {
+      const { path, method } = OPERATIONS[name];
+      routesOf.set(path, { ...routesOf.get(path), [method]: name });
+    }
+    let pairs = 0;
+    for (const [fixed, fixedMethods] of routesOf) {
+      for (const [templated, templatedMethods] of routesOf) {
+        const a = fixed.split('/');
+        const b = templated.split('/');
+        if (fixed === templated || a.length !== b.length) continue;
+        const shadows = a.every((segment, i) => segment === b[i] || (literal(segment) && b[i]!.startsWith('{') && b[i]!.endsWith('}')));
+        if (!shadows || a.every((segment, i) => segment === b[i] || !literal(segment))) continue;
+        pairs++;
+        const concrete = `/api/atlas/v2${fixed.replace(/\{[^}]+\}/g, 'x1')}`;
+        for (const [method, name] of Object.entries({ ...templatedMethods, ...fixedMethods })) {
+          expect([fixed, method, matchRoute(concrete, method)?.operation?.name]).toEqual([fixed, method, name]);
+        }
+        expect(matchRoute(concrete, 'HEAD')?.operation?.name).toBe(fixedMethods.GET ?? templatedMethods.GET);
+      }
+    }
+    expect(pairs).toBeGreaterThanOrEqual(2); // /clusters/tenantUpgrade and /containers/all, at least
+  });
+});
+
 describe('versions', () => {
   it('406 INVALID_VERSION_DATE for a missing version or a date before the first, per resource; a later date is negotiated (negotiation.test.ts)', async () => {
     const missing = await c.request('GET', v2p);
@@ -341,9 +398,9 @@ describe('conventions', () => {
     const base = `${emu.url}/api/atlas/v2/groups/${PROJECT_B}/clusters`;
     // As the service writes them: self pageNum first, the other pages itemsPerPage first (pagination.ts).
     expect(page2.json.links).toEqual([
-      { href: `${base}?includeCount=true&itemsPerPage=1&pageNum=1`, rel: 'previous' },
-      { href: `${base}?includeCount=true&itemsPerPage=1&pageNum=3`, rel: 'next' },
       { href: `${base}?includeCount=true&pageNum=2&itemsPerPage=1`, rel: 'self' },
+      { href: `${base}?includeCount=true&itemsPerPage=1&pageNum=3`, rel: 'next' },
+      { href: `${base}?includeCount=true&itemsPerPage=1&pageNum=1`, rel: 'previous' },
     ]);
     // The request's other parameters are repeated, sorted by name with includeCount (recorded: clusters list).
     const other = await list('?pageNum=2&includeDeletedWithRetainedBackups=false&itemsPerPage=1');

@@ -175,7 +175,7 @@ describe('database users in the emulator', () => {
     const page = await call(owner, 'GET', `${project}?itemsPerPage=2&pageNum=2`);
     expect(page.json.results.map((u: { username: string }) => u.username)).toEqual(['p2', 'p3']);
     expect(page.json.totalCount).toBe(5);
-    expect(page.json.links.map((l: { rel: string }) => l.rel)).toEqual(['previous', 'next', 'self']);
+    expect(page.json.links.map((l: { rel: string }) => l.rel)).toEqual(['self', 'next', 'previous']);
     expect((await call(owner, 'GET', `${project}?includeCount=false`)).json.totalCount).toBeUndefined();
     expect((await call(owner, 'GET', `${project}?itemsPerPage=501`)).status).toBe(400);
   });

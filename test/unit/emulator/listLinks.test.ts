@@ -3,6 +3,8 @@
 // includeCount and the request's other parameters sorted by name, then pageNum and
 // itemsPerPage, whatever order the request gave them in (a create that answers a list page,
 // the access list's, included). Only the query is compared: the paths carry the recording's IDs.
+// And the links' order: self, then next, as every recorded list with a next link has them
+// (previous, never recorded, after), from paginate and from the events' own pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { withEmulator, type DigestClient } from '../../helpers/emulator.js';
@@ -66,4 +68,52 @@ describe('recorded list links: the self link repeats the query as the service wr
     }
     expect(compared).toBeGreaterThanOrEqual(10);
   });
+});
+
+describe('recorded list links: self first, then next (then previous, which no recording shows)', () => {
+  let emu: RunningEmulator;
+  let c: DigestClient;
+  const rels = (document: unknown): string[] => (((document as Doc | undefined)?.links ?? []) as Array<{ rel: string }>).map((l) => l.rel);
+  /** The order of the recorded alerts list, a page with a next link: [self, next]. */
+  const recorded = readRecorded('recorded-diagnostics').find((r) => r.file.startsWith('TestAlerts__List_with_status_CLOSED__GET_'))!;
+
+  beforeAll(async () => {
+    const seed = testSeed({
+      clusters: ['l1', 'l2', 'l3'].map((name) => ({ projectId: PROJECT_A, cluster: modernCreate(name) })),
+      alerts: ['2021-06-02T19:43:35Z', '2021-06-03T19:43:35Z', '2021-06-04T19:43:35Z'].map((created) => ({
+        projectId: PROJECT_A,
+        eventTypeName: 'USERS_WITHOUT_MULTI_FACTOR_AUTH',
+        status: 'CLOSED',
+        created,
+        resolved: '2022-03-16T18:39:26Z',
+      })),
+      events: ['2026-08-01T00:00:00Z', '2026-08-02T00:00:00Z', '2026-08-03T00:00:00Z'].map((created) => ({ groupId: PROJECT_A, eventTypeName: 'PROJECT_SCHEDULED_MAINTENANCE', created })),
+    });
+    ({ emu } = await withEmulator({ seed }));
+    c = client(emu);
+  });
+  afterAll(async () => {
+    expect(emu.unexpectedErrors()).toEqual([]);
+    await emu.stop();
+  });
+
+  it('the recorded alerts list has self, then next', () => {
+    expect(rels(JSON.parse(recorded.body))).toEqual(['self', 'next']);
+  });
+
+  for (const [list, path, version] of [
+    ['alerts', `${group}/alerts?status=CLOSED`, '2023-01-01'],
+    ['clusters', `${group}/clusters`, '2024-08-05'],
+    ['events', `${group}/events`, '2023-01-01'],
+  ] as const) {
+    it(`${list}: the first page's links are in the recorded order; a middle page adds previous after them`, async () => {
+      const first = await c.request('GET', `${path}${path.includes('?') ? '&' : '?'}itemsPerPage=1&pageNum=1`, { headers: v2(version) });
+      expect(first.status, first.text).toBe(200);
+      expect(rels(first.json)).toEqual(rels(JSON.parse(recorded.body)));
+      const middle = await c.request('GET', `${path}${path.includes('?') ? '&' : '?'}itemsPerPage=1&pageNum=2`, { headers: v2(version) });
+      expect(rels(middle.json)).toEqual(['self', 'next', 'previous']);
+      const last = await c.request('GET', `${path}${path.includes('?') ? '&' : '?'}itemsPerPage=1&pageNum=3`, { headers: v2(version) });
+      expect(rels(last.json)).toEqual(['self', 'previous']);
+    });
+  }
 });

@@ -8,6 +8,7 @@ import { OPERATION_NAMES, OPERATIONS, versionAt, type OperationName } from '../.
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { convertClusterBody } from '../../../src/model/cluster.js';
 import { withEmulator } from '../../helpers/emulator.js';
+import { readRecorded } from '../../helpers/reference.js';
 import { cdba } from '../../helpers/inProcess.js';
 import { PROJECT_A, client, modernCreate, testSeed, v2 } from './fixtures.js';
 
@@ -85,6 +86,30 @@ describe('negotiation, per operation', () => {
     }
     const none = await client(emu).request('GET', CLUSTERS);
     expect(none.status).toBe(406);
+  });
+
+  it('an error at a deprecated version carries its Deprecation and Sunset, as recorded; at a current version neither', async () => {
+    const recorded = readRecorded('recorded').find((r) => r.file.startsWith('TestFlexCluster__Get_flex_cluster__GET_') && r.file.endsWith('_clusters_cluster-83_1.http'))!;
+    expect([recorded.status, recorded.headers['content-type']]).toEqual([400, 'application/json']);
+    const flex = await client(emu).request('POST', `/api/atlas/v2/groups/${PROJECT_A}/flexClusters`, {
+      headers: v2('2024-11-13'),
+      body: { name: 'cluster-83', providerSettings: { backingProviderName: 'AWS', regionName: 'US_EAST_1' } },
+    });
+    expect(flex.status, flex.text).toBe(201);
+    for (const [cluster, status, errorCode] of [
+      ['cluster-83', 400, 'CANNOT_USE_FLEX_CLUSTER_IN_CLUSTER_API'],
+      ['nope', 404, 'CLUSTER_NOT_FOUND'],
+    ] as const) {
+      const deprecated = await client(emu).request('GET', `${CLUSTERS}/${cluster}`, { headers: v2('2023-02-01') });
+      expect([deprecated.status, deprecated.json.errorCode, deprecated.headers.get('content-type')]).toEqual([status, errorCode, 'application/json']);
+      expect([deprecated.headers.get('deprecation'), deprecated.headers.get('sunset')]).toEqual([recorded.headers.deprecation, recorded.headers.sunset]);
+      expect(deprecated.headers.get('ratelimit-limit')).toBe(recorded.headers['ratelimit-limit']);
+      const oldest = await client(emu).request('GET', `${CLUSTERS}/${cluster}`, { headers: v2('2023-01-01') });
+      expect([oldest.status, oldest.headers.get('deprecation'), oldest.headers.get('sunset')]).toEqual([status, 'Wed, 1 Feb 2023 00:00:00 GMT', 'Thu, 1 Jul 2027 00:00:00 GMT']);
+      const current = await client(emu).request('GET', `${CLUSTERS}/${cluster}`, { headers: v2('2024-08-05') });
+      expect([current.status, current.json.errorCode, current.headers.get('content-type')]).toEqual([status, errorCode, 'application/json']);
+      expect([current.headers.get('deprecation'), current.headers.get('sunset')]).toEqual([null, null]);
+    }
   });
 
   it('a body typed with the date sent in Accept is accepted (the MCP server sends both)', async () => {

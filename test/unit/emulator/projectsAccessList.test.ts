@@ -227,7 +227,7 @@ describe('the project IP access list', () => {
     await owner.request('POST', path, { headers: V, body: [{ cidrBlock: '2001:db8::/48' }, { cidrBlock: '172.16.0.0/12' }] });
     const page = await owner.request('GET', `${path}?itemsPerPage=1&pageNum=2`, { headers: V });
     expect(page.json.results).toHaveLength(1);
-    expect(page.json.links.map((l: { rel: string }) => l.rel)).toEqual(['previous', 'next', 'self']);
+    expect(page.json.links.map((l: { rel: string }) => l.rel)).toEqual(['self', 'next', 'previous']);
     const v6 = await owner.request('GET', `${path}/2001:db8::%2F48`, { headers: V });
     expect(v6.json.cidrBlock).toBe('2001:db8:0:0:0:0:0:0/48');
     expect((await owner.request('DELETE', `${path}/172.16.0.0%2F12`, { headers: V })).status).toBe(204);

@@ -57,7 +57,7 @@ describe('store index', () => {
     const page2 = await c.request('GET', `${listA}?itemsPerPage=2&pageNum=2`, { headers: NEW });
     expect(page2.json.results.map((r: { name: string }) => r.name)).toEqual(['n5', 'n2']);
     expect(page2.json.totalCount).toBe(4);
-    expect(page2.json.links.map((l: { rel: string }) => l.rel)).toEqual(['previous', 'self']);
+    expect(page2.json.links.map((l: { rel: string }) => l.rel)).toEqual(['self', 'previous']);
     expect(await names(listB)).toEqual(['b-n1', 'b-n2', 'b-n3', 'b-n4', 'b-n5']);
     expect(emu.state().clusters.map((k) => k.name)).toEqual(['n1', 'n3', 'n5', 'n2', 'b-n1', 'b-n2', 'b-n3', 'b-n4', 'b-n5']);
   });

@@ -65,13 +65,11 @@ export function renderConfig(ctx: RequestContext, config: AlertConfigRecord, sin
 
 /**
  * A list page, its links repeating the query (a filter such as `status=CLOSED` among it, as
- * pagination.ts writes it); `self` first, then the others (recorded: [self, next] in
- * TestAlerts__List_* and TestAlertConfig__List_*).
+ * pagination.ts writes it); `self` first, then the others, as paginate orders them (recorded:
+ * [self, next] in TestAlerts__List_* and TestAlertConfig__List_*).
  */
 function page<T>(ctx: RequestContext, items: readonly T[]): Doc {
-  const list = paginate(items, pageParams(ctx.query), selfHref(ctx)) as unknown as Doc & { links: Link[] };
-  list.links = [...list.links.filter((link) => link.rel === 'self'), ...list.links.filter((link) => link.rel !== 'self')];
-  return sorted(list);
+  return sorted(paginate(items, pageParams(ctx.query), selfHref(ctx)) as unknown as Doc);
 }
 
 const byCreated = <T extends { created: string; id: string }>(a: T, b: T): number => a.created.localeCompare(b.created) || a.id.localeCompare(b.id);

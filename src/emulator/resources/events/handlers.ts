@@ -106,11 +106,11 @@ async function listOf(ctx: RequestContext, owner: Owner): Promise<{ status: numb
     return `${selfHref(ctx)}?${new URLSearchParams([...echoed, ...(self ? paging : paging.reverse())]).toString()}`;
   };
   const start = (page.pageNum - 1) * page.itemsPerPage;
-  const links: Link[] = [];
-  if (page.pageNum > 1) links.push({ href: href(page.pageNum - 1), rel: 'previous' });
+  // self, next, previous: the order of pagination.ts (paginate).
+  const links: Link[] = [{ href: href(page.pageNum, true), rel: 'self' }];
   // Without the count the service does not know there is more: no next link (recorded).
   if (page.includeCount && start + page.itemsPerPage < newestFirst.length) links.push({ href: href(page.pageNum + 1), rel: 'next' });
-  links.push({ href: href(page.pageNum, true), rel: 'self' });
+  if (page.pageNum > 1) links.push({ href: href(page.pageNum - 1), rel: 'previous' });
   const results = newestFirst.slice(start, start + page.itemsPerPage).map((event) => eventView(ctx, event));
   return { status: 200, body: { links, results, totalCount: page.includeCount ? newestFirst.length : 0 } };
 }
