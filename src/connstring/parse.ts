@@ -53,6 +53,31 @@ function readUri(text: string, shown: string): ConnectionString {
   return cs;
 }
 
+/** Every value given for an option, its name in any case (option names are case-insensitive). */
+function valuesOf(cs: ConnectionString, name: string): string[] {
+  return [...cs.searchParams].filter(([k]) => k.toLowerCase() === name.toLowerCase()).map(([, v]) => v.toLowerCase());
+}
+
+/**
+ * The combinations of options that MongoDB's URI Options, Initial DNS Seedlist Discovery and
+ * Load Balancer specifications tell a driver to refuse (the URI parser checks none of them).
+ */
+function checkOptions(cs: ConnectionString, shown: string): void {
+  const refuse = (what: string) => {
+    throw new ConnStringParseError(`conflicting options: ${what}`, shown);
+  };
+  const direct = valuesOf(cs, 'directConnection').includes('true');
+  const balanced = valuesOf(cs, 'loadBalanced').includes('true');
+  const several = cs.hosts.length > 1;
+  if (direct && cs.isSRV) refuse('directConnection=true with mongodb+srv (a direct connection is to one host)');
+  if (direct && several) refuse('directConnection=true with several hosts (a direct connection is to one host)');
+  const tls = new Set([...valuesOf(cs, 'tls'), ...valuesOf(cs, 'ssl')]);
+  if (tls.size > 1) refuse('tls and ssl have different values (ssl is another name for tls)');
+  if (balanced && valuesOf(cs, 'replicaSet').length > 0) refuse('loadBalanced=true with replicaSet');
+  if (balanced && direct) refuse('loadBalanced=true with directConnection=true');
+  if (balanced && several) refuse('loadBalanced=true with several hosts (a load balancer is one host)');
+}
+
 /** Every host must fit the same row with the same parts; private-link hosts share one hostname. */
 function combine(matches: (HostMatch | undefined)[]): HostMatch | undefined {
   const [first, ...rest] = matches;
@@ -93,6 +118,7 @@ function read(text: string, shown: string): ParsedConnectionString {
 
   const srv = cs.isSRV;
   const split: HostPort[] = cs.hosts.map((h) => splitHost(h, shown));
+  checkOptions(cs, shown);
   const options: Record<string, string> = {};
   for (const [k, v] of cs.searchParams) options[k] = maskOption(k, v);
   const database = cs.pathname.length > 1 ? decode(cs.pathname.slice(1)) : undefined;

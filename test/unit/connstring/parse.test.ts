@@ -287,3 +287,33 @@ describe('parse: no secret ever in the output or an error (property)', () => {
     );
   });
 });
+
+describe('parse: options the specifications refuse together', () => {
+  it.each([
+    ['mongodb+srv://demo.ab12c.mongodb.net/?directConnection=true', 'directConnection=true with mongodb+srv'],
+    ['mongodb://h1,h2/?directConnection=true', 'directConnection=true with several hosts'],
+    ['mongodb://h/?tls=true&ssl=false', 'tls and ssl have different values'],
+    ['mongodb://h/?TLS=false&SSL=true', 'tls and ssl have different values'],
+    ['mongodb://h/?tls=true&tls=false', 'tls and ssl have different values'],
+    ['mongodb://h/?loadBalanced=true&replicaSet=x', 'loadBalanced=true with replicaSet'],
+    ['mongodb://h1,h2/?loadBalanced=true', 'loadBalanced=true with several hosts'],
+    ['mongodb://h/?loadBalanced=true&directConnection=true', 'loadBalanced=true with directConnection=true'],
+    ['mongodb+srv://demo.ab12c.mongodb.net/?loadbalanced=TRUE&replicaset=x', 'loadBalanced=true with replicaSet'],
+  ])('%s: a usage error naming both', (uri, what) => {
+    expect(() => parse(uri)).toThrow(ConnStringParseError);
+    expect(() => parse(uri)).toThrow(`conflicting options: ${what}`);
+  });
+
+  it.each([
+    'mongodb://h/?directConnection=true',
+    'mongodb://h1,h2/?directConnection=false',
+    'mongodb+srv://demo.ab12c.mongodb.net/?directConnection=false',
+    'mongodb://h/?tls=true&ssl=true',
+    'mongodb://h/?ssl=false',
+    'mongodb://h/?loadBalanced=true',
+    'mongodb+srv://demo.ab12c.mongodb.net/?loadBalanced=true',
+    'mongodb://h1,h2/?loadBalanced=false&replicaSet=x',
+  ])('%s: accepted', (uri) => {
+    expect(() => parse(uri)).not.toThrow();
+  });
+});
