@@ -4,7 +4,7 @@ import { UsageError } from '../base/errors.js';
 
 /** The text given to parse() is not a valid connection string. parse() throws nothing else. */
 export class ConnStringParseError extends UsageError {
-  /** The input as given, with any password replaced by "****". */
+  /** The input as given, with the user information's password, secret options and anything past a ":" that is no port replaced by "****". */
   readonly input: string;
   constructor(message: string, input: string, options?: { cause?: unknown }) {
     super(message, { hint: 'expected mongodb://host[:port][,host...][/db][?options] or mongodb+srv://host', ...options });

@@ -14,6 +14,21 @@ const IPV6 = /^\[[0-9a-f:.]+(?:%25[a-z0-9._~-]+)?\]$/;
 // A Unix domain socket is written percent-encoded: mongodb://%2Ftmp%2Fmongodb-27017.sock
 const SOCKET = /^%2f[^/?#@,]*\.sock$/;
 
+/**
+ * The host as an error names it: its name without the port, and nothing of a malformed one
+ * past its first ":" (the text may be "user:password" written without its "@").
+ */
+function named(raw: string): string {
+  if (raw.startsWith('[')) {
+    const close = raw.indexOf(']');
+    return close === -1 ? '[' : raw.slice(0, close + 1);
+  }
+  const at = raw.lastIndexOf('@');
+  const rest = raw.slice(at + 1);
+  const colon = rest.indexOf(':');
+  return colon === -1 ? rest : rest.slice(0, colon);
+}
+
 export function splitHost(raw: string, input: string): HostPort {
   const lower = raw.toLowerCase();
   let host = lower;
@@ -23,7 +38,7 @@ export function splitHost(raw: string, input: string): HostPort {
     host = close === -1 ? lower : lower.slice(0, close + 1);
     const rest = close === -1 ? '' : lower.slice(close + 1);
     if (rest !== '') {
-      if (!rest.startsWith(':')) throw new ConnStringParseError(`invalid host "${raw}"`, input);
+      if (!rest.startsWith(':')) throw new ConnStringParseError(`invalid host "${named(raw)}"`, input);
       portText = rest.slice(1);
     }
   } else {
@@ -34,15 +49,10 @@ export function splitHost(raw: string, input: string): HostPort {
     }
   }
   if (!(DNS_NAME.test(host) || IPV6.test(host) || SOCKET.test(host))) {
-    throw new ConnStringParseError(`invalid host "${raw}"`, input);
+    throw new ConnStringParseError(`invalid host "${named(raw)}"`, input);
   }
   if (portText === undefined) return { host, port: undefined };
   const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
-  if (!(port >= 1 && port <= 65535)) throw new ConnStringParseError(`invalid port "${portText}" in host "${raw}"`, input);
+  if (!(port >= 1 && port <= 65535)) throw new ConnStringParseError(`invalid port in host "${named(raw)}": a port is a number from 1 to 65535`, input);
   return { host, port };
-}
-
-/** The input with the password of its user information (if any) replaced by "****". */
-export function redactPassword(text: string): string {
-  return text.replace(/^([a-z+]+:\/\/[^:@/?#]*:)[^@/?#]*@/i, '$1****@');
 }

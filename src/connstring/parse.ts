@@ -5,8 +5,9 @@ import { ConnectionString } from 'mongodb-connection-string-url';
 import { classifyListHost, classifySrvHost, knownDomain, type HostMatch } from './classify.js';
 import { ConnStringParseError } from './errors.js';
 import { format } from './format.js';
-import { redactPassword, splitHost, type HostPort } from './hosts.js';
+import { splitHost, type HostPort } from './hosts.js';
 import { notesFor } from './notes.js';
+import { maskForError, maskOption, maskUri, scrub, secretsIn } from './secrets.js';
 import {
   REPLICA_SET_PORT,
   SCHEME,
@@ -26,14 +27,55 @@ function decode(text: string): string {
 }
 
 function readUri(text: string, shown: string): ConnectionString {
+  let cs: ConnectionString;
   try {
-    return new ConnectionString(text);
+    cs = new ConnectionString(text);
   } catch (error) {
-    const password = /^[a-z+]+:\/\/[^:@/?#]*:([^@/?#]*)@/i.exec(text)?.[1];
-    let message = error instanceof Error ? error.message : String(error);
-    if (password) message = message.split(password).join('****');
-    throw new ConnStringParseError(`invalid connection string: ${message}`, shown, { cause: error });
+    // The parser's message may quote the whole text; parse() scrubs its secrets. Not kept
+    // as the cause, which is the parser's own error with the text as given.
+    const message = (error instanceof Error ? error.message : String(error)).split(text).join(shown);
+    throw new ConnStringParseError(`invalid connection string: ${message}`, shown);
   }
+  // The parser ends the user information at the first "@" and reads what follows as hosts,
+  // path and options; the Connection String specification refuses an unescaped "@" in a user
+  // name or password. Past the user information an "@" may only be in an option's value.
+  const afterInfo = /^[a-z+]+:\/\/[^@/?#]*@(.*)$/is.exec(text)?.[1];
+  if (afterInfo !== undefined) {
+    const hash = afterInfo.indexOf('#');
+    const main = hash === -1 ? afterInfo : afterInfo.slice(0, hash);
+    const q = main.indexOf('?');
+    const names = q === -1 ? [] : main.slice(q + 1).split(/[&;]/).map((pair) => pair.split('=')[0] ?? '');
+    const outside = [q === -1 ? main : main.slice(0, q), ...names, hash === -1 ? '' : afterInfo.slice(hash)];
+    if (outside.some((part) => part.includes('@'))) {
+      throw new ConnStringParseError('an "@" past the user information: write an "@" in a user name or password as %40', shown);
+    }
+  }
+  return cs;
+}
+
+/** Every value given for an option, its name in any case (option names are case-insensitive). */
+function valuesOf(cs: ConnectionString, name: string): string[] {
+  return [...cs.searchParams].filter(([k]) => k.toLowerCase() === name.toLowerCase()).map(([, v]) => v.toLowerCase());
+}
+
+/**
+ * The combinations of options that MongoDB's URI Options, Initial DNS Seedlist Discovery and
+ * Load Balancer specifications tell a driver to refuse (the URI parser checks none of them).
+ */
+function checkOptions(cs: ConnectionString, shown: string): void {
+  const refuse = (what: string) => {
+    throw new ConnStringParseError(`conflicting options: ${what}`, shown);
+  };
+  const direct = valuesOf(cs, 'directConnection').includes('true');
+  const balanced = valuesOf(cs, 'loadBalanced').includes('true');
+  const several = cs.hosts.length > 1;
+  if (direct && cs.isSRV) refuse('directConnection=true with mongodb+srv (a direct connection is to one host)');
+  if (direct && several) refuse('directConnection=true with several hosts (a direct connection is to one host)');
+  const tls = new Set([...valuesOf(cs, 'tls'), ...valuesOf(cs, 'ssl')]);
+  if (tls.size > 1) refuse('tls and ssl have different values (ssl is another name for tls)');
+  if (balanced && valuesOf(cs, 'replicaSet').length > 0) refuse('loadBalanced=true with replicaSet');
+  if (balanced && direct) refuse('loadBalanced=true with directConnection=true');
+  if (balanced && several) refuse('loadBalanced=true with several hosts (a load balancer is one host)');
 }
 
 /** Every host must fit the same row with the same parts; private-link hosts share one hostname. */
@@ -57,21 +99,33 @@ function agreed<K extends 'provider' | 'regionalized'>(candidates: ShapeId[], fi
  * A valid URI that fits no row of the seed's table answers type "unknown" with its parts.
  */
 export function parse(uri: string): ParsedConnectionString {
-  if (typeof uri !== 'string') throw new ConnStringParseError('a connection string must be text', String(uri));
+  if (typeof uri !== 'string') throw new ConnStringParseError('a connection string must be text', maskForError(String(uri)));
   const text = uri.trim();
-  const shown = redactPassword(text);
+  // What an error shows of the input: the user information masked up to the last "@".
+  const shown = maskForError(text);
+  try {
+    return read(text, shown);
+  } catch (error) {
+    if (!(error instanceof ConnStringParseError)) throw error;
+    const secrets = secretsIn(text);
+    throw new ConnStringParseError(scrub(error.message, secrets), scrub(error.input, secrets));
+  }
+}
+
+function read(text: string, shown: string): ParsedConnectionString {
   if (text === '') throw new ConnStringParseError('the connection string is empty', shown);
   const cs = readUri(text, shown);
 
   const srv = cs.isSRV;
   const split: HostPort[] = cs.hosts.map((h) => splitHost(h, shown));
+  checkOptions(cs, shown);
   const options: Record<string, string> = {};
-  for (const [k, v] of cs.searchParams) options[k] = v;
+  for (const [k, v] of cs.searchParams) options[k] = maskOption(k, v);
   const database = cs.pathname.length > 1 ? decode(cs.pathname.slice(1)) : undefined;
   const username = cs.username ? decode(cs.username) : undefined;
 
   const result: ParsedConnectionString = {
-    uri: shown,
+    uri: maskUri(text),
     type: 'unknown',
     candidates: [],
     srv,

@@ -53,7 +53,7 @@ export function registerConnStringParse(parent: Command, app: App): void {
   const command = parent
     .command('parse')
     .description('offline: which of the connection-string shapes the service issues a URI is, its parts and the notes that apply')
-    .argument('<uri>', 'a mongodb:// or mongodb+srv:// connection string (a password in it is never shown)')
+    .argument('<uri>', 'a mongodb:// or mongodb+srv:// connection string (a password in it, or a secret option such as proxyPassword, is never shown)')
     .action(async (uri, _options, cmd) => runConnStringParse(app.context(cmd), uri));
   withExamples(command, [
     ['Read a legacy string and get its current form', 'cdba conn-string parse mongodb+srv://c1-ab12c.azure.mongodb.net'],

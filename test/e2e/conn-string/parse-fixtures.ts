@@ -161,4 +161,6 @@ export const INVALID_INPUTS: string[] = [
   'mongodb://',
   'mongodb+srv://c0.ab12c.mongodb.net:27017',
   'mongodb://h:99999',
+  'mongodb+srv://demo.ab12c.mongodb.net/?directConnection=true',
+  'mongodb://h/?loadBalanced=true&replicaSet=x',
 ];

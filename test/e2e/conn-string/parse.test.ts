@@ -91,4 +91,22 @@ describe.concurrent('conn-string parse: formats and secrets', () => {
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).not.toContain('s3cr3t-pw');
   });
+
+  it('never shows a secret held in an option, in JSON or a table, nor a password in an error', async () => {
+    const uri =
+      'mongodb+srv://demo.ab12c.mongodb.net/?tls=true&tlsCertificateKeyFilePassword=hunter2&proxyHost=p&proxyPassword=pp55&authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN:tok123';
+    const masked =
+      'tls=true&tlsCertificateKeyFilePassword=****&proxyHost=p&proxyPassword=****&authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN:****';
+    const table = await parse(uri, '-o', 'table');
+    expect(table.exitCode).toBe(0);
+    expect(table.stdout).not.toMatch(/hunter2|pp55|tok123/);
+    expect(table.stdout.split('\n')).toContain(`options\t${masked}`);
+    const json = await parse(uri, '-o', 'json');
+    expect(json.stdout).not.toMatch(/hunter2|pp55|tok123/);
+    expect((JSON.parse(json.stdout) as { uri: string }).uri).toBe(`mongodb+srv://demo.ab12c.mongodb.net/?${masked}`);
+
+    const bad = await parse('mongodb://u:hunter2@h:1,u:hunter2@h2', '--error-format', 'json');
+    expect(bad.exitCode).toBe(2);
+    expect(`${bad.stdout}${bad.stderr}`).not.toContain('hunter2');
+  });
 });

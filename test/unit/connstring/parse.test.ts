@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { redactConnectionString } from 'mongodb-connection-string-url';
 import { describe, expect, it } from 'vitest';
 import { ConnStringParseError, SHAPE_IDS, parse } from '../../../src/connstring/index.js';
 import { UsageError } from '../../../src/base/errors.js';
@@ -152,5 +154,166 @@ describe('parse: invalid input', () => {
         expect(e.input).toContain('bob:****@');
       }
     }
+  });
+});
+
+describe('parse: secrets held in options', () => {
+  const SRV = 'mongodb+srv://demo.ab12c.mongodb.net/';
+  const SECRETS: Array<[string, string, string]> = [
+    ['tlsCertificateKeyFilePassword', 'tls=true&tlsCertificateKeyFilePassword=hunter2', 'tls=true&tlsCertificateKeyFilePassword=****'],
+    ['proxyPassword', 'proxyHost=p&proxyPassword=pp55', 'proxyHost=p&proxyPassword=****'],
+    [
+      'authMechanismProperties',
+      'authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN:tok123',
+      'authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN:****',
+    ],
+  ];
+
+  it.each(SECRETS)('%s: masked in uri and options', (name, query, masked) => {
+    const p = parse(`${SRV}?${query}`);
+    expect(p.uri).toBe(`${SRV}?${masked}`);
+    expect(p.options[name]).toMatch(/\*\*\*\*$/);
+    expect(JSON.stringify(p)).not.toMatch(/hunter2|pp55|tok123/);
+  });
+
+  it('masks the token only, whatever the case of the names, and each copy of an option', () => {
+    const p = parse(
+      'mongodb://h/?AUTHMECHANISMPROPERTIES=SERVICE_NAME:svc,aws_session_token:t%2Fk9&ProxyPassword=a+b1&proxypassword=c%40d2',
+    );
+    expect(p.options).toEqual({ AUTHMECHANISMPROPERTIES: 'SERVICE_NAME:svc,aws_session_token:****', ProxyPassword: '****', proxypassword: '****' });
+    expect(p.uri).toBe('mongodb://h/?AUTHMECHANISMPROPERTIES=SERVICE_NAME:svc,aws_session_token:****&ProxyPassword=****&proxypassword=****');
+  });
+
+  it('masks the options in the current form of a legacy string too', () => {
+    const p = parse('mongodb+srv://cluster0-ab12c.mongodb.net/?proxyHost=p&proxyPassword=pp55');
+    expect(p.newForm).toBe('mongodb+srv://cluster0.ab12c.mongodb.net/?proxyHost=p&proxyPassword=****');
+  });
+
+  it('a password in the wrong place never reaches the error', () => {
+    for (const bad of ['mongodb://u:hunter2@h:1,u:hunter2@h2', 'mongodb://u:hunter2@h:hunter2', 'mongodb://u:hunter2', 'mongodb://u :hunter2']) {
+      try {
+        parse(bad);
+        expect.unreachable();
+      } catch (error) {
+        const e = error as ConnStringParseError;
+        expect(e).toBeInstanceOf(ConnStringParseError);
+        expect(`${e.message} ${e.input}`, bad).not.toContain('hunter2');
+      }
+    }
+  });
+
+  it('refuses an "@" past the user information but for an option value, naming no part', () => {
+    const message = 'an "@" past the user information: write an "@" in a user name or password as %40';
+    for (const bad of ['mongodb://u:pw@ss@h', 'mongodb://u:pw@0?00@h', 'mongodb://u:pw@h/d@b', 'mongodb://u:pw@h/#x@y']) {
+      expect(() => parse(bad), bad).toThrow(message);
+    }
+    expect(parse('mongodb://u:pw@h/?appName=a@b').options).toEqual({ appName: 'a@b' });
+  });
+});
+
+describe('parse: no secret ever in the output or an error (property)', () => {
+  // Values a user may hold: letters and digits, and characters that need escaping in a URI.
+  const secretOf = (extra: RegExp) =>
+    fc.tuple(fc.stringMatching(/^[A-Za-z0-9]{6,12}$/), fc.stringMatching(extra), fc.stringMatching(/^[A-Za-z0-9]{2}$/)).map(([a, b, c]) => `Q${a}${b}${c}`);
+  const secret = secretOf(/^[A-Za-z0-9@/:?#&=+%, ;]{0,6}$/);
+  // Written raw, a password with both "@" and "=" can read as user information, hosts and an
+  // option value (u:a@h/?x=b@c...), which the parser and a driver accept: no "=" in these.
+  const rawSecret = secretOf(/^[A-Za-z0-9@/:?#&+%, ;]{0,6}$/);
+  const option = fc.constantFrom('tlsCertificateKeyFilePassword', 'proxyPassword', 'TLSCERTIFICATEKEYFILEPASSWORD', 'proxypassword');
+  const host = fc.constantFrom('cluster0.ab12c.mongodb.net', 'h', 'h:27017,h2:27018', 'h:99999', 'ho st', 'h..x', '[::1');
+  const srv = fc.boolean();
+
+  function visible(run: () => unknown): string {
+    try {
+      return JSON.stringify(run());
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConnStringParseError);
+      const e = error as ConnStringParseError;
+      return `${e.message}\n${e.input}\n${e.hint ?? ''}`;
+    }
+  }
+
+  function expectHidden(out: string, value: string): void {
+    for (const form of [value, encodeURIComponent(value)]) expect(out).not.toContain(form);
+  }
+
+  it('a password or secret option, escaped in a well-formed URI', () => {
+    fc.assert(
+      fc.property(srv, host, secret, secret, option, secret, (isSrv, h, password, value, name, token) => {
+        const uri =
+          `${isSrv ? 'mongodb+srv' : 'mongodb'}://app:${encodeURIComponent(password)}@${h}/db` +
+          `?${name}=${encodeURIComponent(value)}&authMechanismProperties=${encodeURIComponent(`SERVICE_NAME:x,AWS_SESSION_TOKEN:${token}`)}`;
+        const out = visible(() => parse(uri));
+        for (const s of [password, value, token]) expectHidden(out, s);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a password or secret option written raw, in a malformed URI', () => {
+    const template = fc.constantFrom(
+      (pw: string, h: string) => `mongodb://u:${pw}@${h}`,
+      (pw: string, h: string) => `mongodb://u:${pw}@${h}:1,u:${pw}@h2`,
+      (pw: string, h: string) => `mongodb://u:${pw}@${h}:${pw}`,
+      (pw: string) => `mongodb://u:${pw}`,
+      (pw: string, h: string) => `mongodb+srv://u:${pw}@${h}:1`,
+      (pw: string, h: string) => `http://u:${pw}@${h}`,
+      (pw: string, h: string) => `mongodb://${h}:99999/?proxyPassword=${pw}`,
+      (pw: string, h: string) => `mongodb://${h}/?tlsCertificateKeyFilePassword=${pw}&authMechanismProperties=AWS_SESSION_TOKEN:${pw}`,
+    );
+    fc.assert(
+      fc.property(template, host, rawSecret, (make, h, pw) => {
+        expectHidden(visible(() => parse(make(pw, h))), pw);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('hides every value the official redactConnectionString hides', () => {
+    const name = fc.constantFrom('tlsCertificateKeyFilePassword', 'proxyPassword', 'proxyHost', 'appName', 'authSource');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(name, secret), { minLength: 1, maxLength: 4 }), secret, (pairs, token) => {
+        const query = [...pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`), `authMechanismProperties=AWS_SESSION_TOKEN:${encodeURIComponent(token)}`].join('&');
+        const uri = `mongodb://app:pw@h/?${query}`;
+        const theirs = redactConnectionString(uri, { redactUsernames: false });
+        const ours = JSON.stringify(parse(uri));
+        for (const v of [...pairs.map(([, v]) => v), token]) {
+          const shownByThem = [...new URLSearchParams(theirs.slice(theirs.indexOf('?') + 1)).values()].join('\n');
+          const hiddenByThem = !shownByThem.includes(v);
+          if (hiddenByThem) expectHidden(ours, v);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('parse: options the specifications refuse together', () => {
+  it.each([
+    ['mongodb+srv://demo.ab12c.mongodb.net/?directConnection=true', 'directConnection=true with mongodb+srv'],
+    ['mongodb://h1,h2/?directConnection=true', 'directConnection=true with several hosts'],
+    ['mongodb://h/?tls=true&ssl=false', 'tls and ssl have different values'],
+    ['mongodb://h/?TLS=false&SSL=true', 'tls and ssl have different values'],
+    ['mongodb://h/?tls=true&tls=false', 'tls and ssl have different values'],
+    ['mongodb://h/?loadBalanced=true&replicaSet=x', 'loadBalanced=true with replicaSet'],
+    ['mongodb://h1,h2/?loadBalanced=true', 'loadBalanced=true with several hosts'],
+    ['mongodb://h/?loadBalanced=true&directConnection=true', 'loadBalanced=true with directConnection=true'],
+    ['mongodb+srv://demo.ab12c.mongodb.net/?loadbalanced=TRUE&replicaset=x', 'loadBalanced=true with replicaSet'],
+  ])('%s: a usage error naming both', (uri, what) => {
+    expect(() => parse(uri)).toThrow(ConnStringParseError);
+    expect(() => parse(uri)).toThrow(`conflicting options: ${what}`);
+  });
+
+  it.each([
+    'mongodb://h/?directConnection=true',
+    'mongodb://h1,h2/?directConnection=false',
+    'mongodb+srv://demo.ab12c.mongodb.net/?directConnection=false',
+    'mongodb://h/?tls=true&ssl=true',
+    'mongodb://h/?ssl=false',
+    'mongodb://h/?loadBalanced=true',
+    'mongodb+srv://demo.ab12c.mongodb.net/?loadBalanced=true',
+    'mongodb://h1,h2/?loadBalanced=false&replicaSet=x',
+  ])('%s: accepted', (uri) => {
+    expect(() => parse(uri)).not.toThrow();
   });
 });
