@@ -278,6 +278,34 @@ describe('profile list', () => {
       expect(result).toEqual({ exitCode: 0, stdout: '[]\n', stderr: '' });
     });
 
+    it('a bad setting the listing does not use (a project ID, a base URL) stops it no more than it stops -o table; a bad output still does', async () => {
+      const names = (stdout: string): string[] => (JSON.parse(stdout) as Array<{ name: string }>).map((p) => p.name);
+      for (const env of [{ CDBA_PROJECT_ID: 'xyz' }, { CDBA_BASE_URL: 'http://evil.example.com' }]) {
+        const plain = await cdba(['profile', 'list'], { configDir: dir, env });
+        expect(plain.exitCode, plain.stderr).toBe(0);
+        expect(plain.stderr).toBe('');
+        expect(names(plain.stdout)).toEqual(['account', 'bare', 'keyed']);
+        const table = await cdba(['profile', 'list'], { configDir: dir, env: { ...env, CDBA_FORCE_TTY: '1', NO_COLOR: '1' } });
+        expect(table.exitCode, table.stderr).toBe(0);
+        expect(table.stdout.split('\n')[0]).toMatch(/^NAME {2,}AUTH/);
+      }
+      // The current profile's own base URL, hand-edited to plain http: listing is how one finds it to fix.
+      const edited = tempDir();
+      seedConfig(edited, { evil: { ...KEYED, baseUrl: 'http://evil.example.com', output: 'pretty' }, good: KEYED });
+      const listed = await cdba(['profile', 'list'], { configDir: edited });
+      expect(listed.exitCode, listed.stderr).toBe(0);
+      expect(listed.stdout).toMatch(/^\[\n {2}\{\n {4}"name": "evil",/);
+      for (const [command, out] of [[['version'], /^\d+\.\d+\.\d+/], [['conn-string', 'parse', 'mongodb://h1.example.net/'], /"hosts"/]] as const) {
+        const result = await cdba([...command], { configDir: edited, env: { CDBA_PROJECT_ID: 'xyz' } });
+        expect(result.exitCode, result.stderr).toBe(0);
+        expect(result.stdout).toMatch(out);
+      }
+      // The output setting itself is still checked, named where it came from.
+      expectUsageError(await cdba(['profile', 'list'], { configDir: dir, env: { CDBA_OUTPUT: 'yaml' } }), /^cdba: invalid output format "yaml" from CDBA_OUTPUT/);
+      seedConfig(edited, { evil: { ...KEYED, output: 'yaml' } });
+      expectUsageError(await cdba(['profile', 'list'], { configDir: edited }), /^cdba: invalid output format "yaml" from profile "evil" output/);
+    });
+
     it('on a TTY, a setting no profile sets has no column (API VERSION, BASE URL); a pipe keeps the header', async () => {
       const plain = tempDir();
       await addApiKeyProfile(plain, 'emu', ['--project-id', PROJECT_A]);
