@@ -74,19 +74,10 @@ export function resolveSettings(input: ResolveInput): Resolved {
   const values: Partial<Record<ProfileKey, string>> = {};
   const sources: Partial<Record<ProfileKey, SettingSource>> = {};
   for (const key of PROFILE_KEYS) {
-    const envName = ENV_FOR_KEY[key];
-    const candidates: Array<[SettingSource, string | undefined]> = [
-      ['flag', input.flags[key]],
-      ['env', envName ? input.env[envName] : undefined],
-      ['profile', input.profile[key]],
-      ['default', (DEFAULTS as Partial<Record<ProfileKey, string>>)[key]],
-    ];
-    const found = candidates.find(([, value]) => value !== undefined && value !== '');
+    const found = resolveKey(key, input);
     if (!found) continue;
-    const [source, raw] = found;
-    // The message names the flag, variable or profile key the value came from.
-    values[key] = VALIDATORS[key](raw!, settingOrigin(key, source, input.profileName));
-    sources[key] = source;
+    values[key] = found.value;
+    sources[key] = found.source;
   }
   const settings: Settings = {
     profileName: input.profileName,
@@ -99,6 +90,31 @@ export function resolveSettings(input: ResolveInput): Resolved {
   }
   if (values.output !== undefined) settings.output = values.output as OutputFormat;
   return { settings, sources };
+}
+
+/** One key, flag > environment > profile > default, validated; undefined when nothing sets it. */
+function resolveKey(key: ProfileKey, input: ResolveInput): { value: string; source: SettingSource } | undefined {
+  const envName = ENV_FOR_KEY[key];
+  const candidates: Array<[SettingSource, string | undefined]> = [
+    ['flag', input.flags[key]],
+    ['env', envName ? input.env[envName] : undefined],
+    ['profile', input.profile[key]],
+    ['default', (DEFAULTS as Partial<Record<ProfileKey, string>>)[key]],
+  ];
+  const found = candidates.find(([, value]) => value !== undefined && value !== '');
+  if (!found) return undefined;
+  const [source, raw] = found;
+  // The message names the flag, variable or profile key the value came from.
+  return { value: VALIDATORS[key](raw!, settingOrigin(key, source, input.profileName)), source };
+}
+
+/**
+ * Only the output format, as resolveSettings would resolve it (the same order,
+ * validation and messages): what a command that makes no request needs to print,
+ * so a bad setting it never uses (a project ID, a base URL) does not stop it.
+ */
+export function resolveOutput(input: ResolveInput): OutputFormat | undefined {
+  return resolveKey('output', input)?.value as OutputFormat | undefined;
 }
 
 /** Which profile: -P flag > CDBA_PROFILE > the config's current profile > "default". */

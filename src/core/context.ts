@@ -1,7 +1,7 @@
 // What every command gets: io, resolved settings, an API client, output and
 // confirmation helpers. Heavy pieces (the config writer's lock, undici, formatters) load on first use.
 import type { ApiClient } from '../api/client.js';
-import { FLAG_FOR_KEY, resolveProfileName, resolveSettings, type Resolved, type SettingSource } from '../config/resolve.js';
+import { FLAG_FOR_KEY, resolveOutput, resolveProfileName, resolveSettings, type Resolved, type SettingSource } from '../config/resolve.js';
 import type { OutputFormat, Settings } from '../config/settings.js';
 import { configDirFor, profileNamed, type ConfigStore } from '../config/store.js';
 import { validateOutput } from '../config/validate.js';
@@ -261,10 +261,23 @@ export class Context {
     return decideOutput(kind, this.formInputs());
   }
 
+  /**
+   * CDBA_OUTPUT or the profile's output (the flag too, as resolve() takes it), and
+   * nothing else: printing a result must not fail on a setting it does not use (a bad
+   * CDBA_PROJECT_ID of `profile list`, which is how one finds the profile to fix).
+   * A bad output value itself is refused, in resolve()'s words.
+   */
+  private async outputSetting(): Promise<OutputFormat | undefined> {
+    if (this.resolvedValue) return this.resolvedValue.settings.output;
+    const config = (await this.config()).read();
+    const { name } = resolveProfileName(this.globals.profile, this.env, config.currentProfile);
+    return resolveOutput({ profileName: name, flags: { output: this.globals.output }, env: this.env, profile: profileNamed(config, name) ?? {} });
+  }
+
   private formInputs(): FormInputs {
     return {
       flag: this.globals.output ? validateOutput(this.globals.output, FLAG_FOR_KEY.output) : undefined,
-      setting: async () => (await this.settings()).output,
+      setting: () => this.outputSetting(),
       query: this.globals.query !== undefined,
       tty: this.io.outIsTTY,
     };

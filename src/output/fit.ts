@@ -78,9 +78,9 @@ const lineWidth = (widths: number[]): number => (widths.length === 0 ? 0 : width
  * cut header names nothing); a copyable column's is its whole width, always: it
  * is never cut. Then cut long values, widest first, down to COMFORT_WIDTH, so
  * that short ones stay whole; then cut the least useful columns to their floors.
- * Copyable values wider than the line, alone, make it longer than `available`,
- * the other kept columns at their floors; otherwise a table whose floors still
- * cannot fit loses whole columns from the right (never a copyable one) until it does.
+ * A column with no dropPriority is never dropped: when the floors of those left
+ * still cannot fit (copyable values wider than the line, or a KEY beside a long
+ * VALUE), the line is longer than `available` and the terminal wraps it.
  */
 export function fitColumns(natural: number[], rules: Shrink[], available: number, headers: number[] = []): Fit {
   let shown = natural.map((_, i) => i);
@@ -114,17 +114,9 @@ export function fitColumns(natural: number[], rules: Shrink[], available: number
     }
   };
   shrinkTo((k) => Math.min(widths[k]!, floor(keep[k]!)));
-  if (lineWidth(widths) <= available) return { keep, widths };
-  // Copyable values wider than the line, alone: it is longer, and what identifies them (TYPE beside a string) stays.
-  if (lineWidth(keep.filter(copyable).map((i) => natural[i]!)) > available) return { keep, widths };
-  // Floors that cannot fit: the rightmost column that is not copyable goes whole (a value
-  // cut below its floor, or its header cut, says nothing), and the rest is fitted again.
-  const last = keep.map(copyable).lastIndexOf(false);
-  if (last >= 0 && keep.length > 1) {
-    const rest = keep.filter((_, k) => k !== last);
-    const fitted = fitColumns(rest.map((i) => natural[i]!), rest.map((i) => rules[i] ?? {}), available, rest.map((i) => headers[i] ?? 0));
-    return { keep: fitted.keep.map((j) => rest[j]!), widths: fitted.widths };
-  }
+  // Floors that still cannot fit once every droppable column is gone: the columns left are
+  // those that identify a row (KEY beside its VALUE, TYPE beside a connection string), so
+  // they all stay, at their floors, and the line is longer than the terminal, which wraps it.
   // One column left, not copyable: cut to the line. Copyable values that cannot fit make the line longer.
   if (keep.length === 1 && !copyable(keep[0]!)) widths[0] = Math.min(widths[0]!, Math.max(1, available));
   return { keep, widths };

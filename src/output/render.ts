@@ -148,7 +148,8 @@ async function writeTable(io: IO, rawHeaders: string[], rawRows: string[][], wid
   if (width !== undefined && width > 0) {
     const count = rows.reduce((n, r) => Math.max(n, r.length), headers.length);
     const natural = Array.from({ length: count }, (_, i) => rows.reduce((w, r) => Math.max(w, displayWidth(r[i] ?? '')), displayWidth(headers[i] ?? '')));
-    const shrink: Shrink[] = rules ?? natural.map(() => ({ minWidth: GENERIC_MIN_WIDTH }));
+    // With no declared rules the first column is taken to name the row: it stays, and the others go from the right.
+    const shrink: Shrink[] = rules ?? natural.map((_, i) => ({ minWidth: GENERIC_MIN_WIDTH, dropPriority: i === 0 ? undefined : i }));
     const { keep, widths } = fitColumns(natural, shrink, width, headers.map(displayWidth));
     const fitted = (cells: string[]): string[] => keep.map((i, k) => truncate(cells[i] ?? '', widths[k]!, shrink[i]?.cut));
     headers = headers.length ? fitted(headers) : headers;

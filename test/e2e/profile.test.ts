@@ -3,7 +3,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cdba as runCdba, tempDir, type CliOptions, type CliResult } from '../helpers/inProcess.js';
+import { cdba as runCdba, tempDir, type CliOptions, type CliResult, type InProcessOptions } from '../helpers/inProcess.js';
 
 const PRIVATE_KEY = 'prv-7f3a9c1e5b2d-SECRET';
 const CLIENT_SECRET = 'mdb_sa_sk_4e8b0d6f2a1c-SECRET';
@@ -24,7 +24,7 @@ function leaks(text: string): string[] {
 }
 
 /** Runs cdba and fails the calling test if any secret shows up in its output. */
-async function cdba(args: string[], options: CliOptions = {}): Promise<CliResult> {
+async function cdba(args: string[], options: InProcessOptions = {}): Promise<CliResult> {
   const result = await runCdba(args, options);
   expect(leaks(result.stdout), `stdout of cdba ${args.join(' ')}`).toEqual([]);
   expect(leaks(result.stderr), `stderr of cdba ${args.join(' ')}`).toEqual([]);
@@ -278,6 +278,34 @@ describe('profile list', () => {
       expect(result).toEqual({ exitCode: 0, stdout: '[]\n', stderr: '' });
     });
 
+    it('a bad setting the listing does not use (a project ID, a base URL) stops it no more than it stops -o table; a bad output still does', async () => {
+      const names = (stdout: string): string[] => (JSON.parse(stdout) as Array<{ name: string }>).map((p) => p.name);
+      for (const env of [{ CDBA_PROJECT_ID: 'xyz' }, { CDBA_BASE_URL: 'http://evil.example.com' }]) {
+        const plain = await cdba(['profile', 'list'], { configDir: dir, env });
+        expect(plain.exitCode, plain.stderr).toBe(0);
+        expect(plain.stderr).toBe('');
+        expect(names(plain.stdout)).toEqual(['account', 'bare', 'keyed']);
+        const table = await cdba(['profile', 'list'], { configDir: dir, env: { ...env, CDBA_FORCE_TTY: '1', NO_COLOR: '1' } });
+        expect(table.exitCode, table.stderr).toBe(0);
+        expect(table.stdout.split('\n')[0]).toMatch(/^NAME {2,}AUTH/);
+      }
+      // The current profile's own base URL, hand-edited to plain http: listing is how one finds it to fix.
+      const edited = tempDir();
+      seedConfig(edited, { evil: { ...KEYED, baseUrl: 'http://evil.example.com', output: 'pretty' }, good: KEYED });
+      const listed = await cdba(['profile', 'list'], { configDir: edited });
+      expect(listed.exitCode, listed.stderr).toBe(0);
+      expect(listed.stdout).toMatch(/^\[\n {2}\{\n {4}"name": "evil",/);
+      for (const [command, out] of [[['version'], /^\d+\.\d+\.\d+/], [['conn-string', 'parse', 'mongodb://h1.example.net/'], /"hosts"/]] as const) {
+        const result = await cdba([...command], { configDir: edited, env: { CDBA_PROJECT_ID: 'xyz' } });
+        expect(result.exitCode, result.stderr).toBe(0);
+        expect(result.stdout).toMatch(out);
+      }
+      // The output setting itself is still checked, named where it came from.
+      expectUsageError(await cdba(['profile', 'list'], { configDir: dir, env: { CDBA_OUTPUT: 'yaml' } }), /^cdba: invalid output format "yaml" from CDBA_OUTPUT/);
+      seedConfig(edited, { evil: { ...KEYED, output: 'yaml' } });
+      expectUsageError(await cdba(['profile', 'list'], { configDir: edited }), /^cdba: invalid output format "yaml" from profile "evil" output/);
+    });
+
     it('on a TTY, a setting no profile sets has no column (API VERSION, BASE URL); a pipe keeps the header', async () => {
       const plain = tempDir();
       await addApiKeyProfile(plain, 'emu', ['--project-id', PROJECT_A]);
@@ -384,6 +412,22 @@ describe('profile show', () => {
         'service       atlas                      default',
         '',
       ]);
+    });
+
+    it('on a narrow terminal KEY stays beside a value wider than the line (the line wraps); SOURCE goes', async () => {
+      const caFile = `/tmp/${'a-very-long-path-'.repeat(5)}/ca.pem`;
+      const seeded = tempDir();
+      seedConfig(seeded, { staging: { ...KEYED, caFile } });
+      const wide = await cdba(['profile', 'show'], { configDir: seeded, tty: true, columns: 100, env: { NO_COLOR: '1' } });
+      expect(wide.exitCode, wide.stderr).toBe(0);
+      const lines = wide.stdout.trimEnd().split('\n');
+      expect(lines[0]).toMatch(/^KEY +VALUE$/);
+      expect(lines).toContain(`caFile      ${caFile}`);
+      expect(lines.slice(1).map((l) => l.split(/ +/)[0])).toEqual(['baseUrl', 'publicKey', 'privateKey', 'apiVersion', 'caFile', 'service']);
+      // The default profile at 30 columns: the base URL alone fits, not with its key; the key stays.
+      const narrow = await cdba(['profile', 'show'], { tty: true, columns: 30, env: { NO_COLOR: '1' } });
+      expect(narrow.exitCode, narrow.stderr).toBe(0);
+      expect(narrow.stdout.split('\n')).toEqual(['KEY         VALUE', 'baseUrl     https://cloud.mongodb.com', 'apiVersion  2024-11-13', 'service     atlas', '']);
     });
 
     it('with no config, the defaults of the "default" profile', async () => {

@@ -16,11 +16,12 @@ const firstAndMore = (values: string[]): string => (values.length <= 1 ? (values
 export const CLUSTER_COLUMNS: TableSpec<ClusterSummary>['columns'] = [
   // On a narrow terminal: the name (what the other commands take) and the creation date
   // are never cut, nor are the state, type, provider, region and version; whole columns
-  // go instead, in this order: CREATED, DB VERSION, PROVIDER, REGION, TIER, TYPE. Only
-  // TIER's shards that differ may be cut with `…`.
+  // go instead, in this order: CREATED, DB VERSION, PROVIDER, REGION, TIER, TYPE, and
+  // STATE last, only when a long name leaves no room for it. Only TIER's shards that
+  // differ may be cut with `…`.
   // DISK shows only when the whole table fits: it is never why another value is cut.
   { header: 'NAME', value: (c) => c.name, copyable: true },
-  { header: 'STATE', value: (c) => stateLabel(c) },
+  { header: 'STATE', value: (c) => stateLabel(c), dropPriority: 1 },
   { header: 'DB VERSION', value: (c) => c.dbVersion, dropPriority: 6 },
   { header: 'TYPE', value: (c) => typeLabel(c), dropPriority: 2 },
   { header: 'PROVIDER', value: (c) => c.providers.join(','), dropPriority: 5 },

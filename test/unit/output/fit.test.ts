@@ -49,13 +49,28 @@ describe('fitColumns', () => {
     expect(fitColumns([16, 3, 24, 120], [{}, { dropPriority: 2 }, { dropPriority: 1, copyable: true }, { copyable: true }], 80, [4, 3, 8, 17])).toEqual({ keep: [0, 3], widths: [16, 120] });
   });
 
+  it('a column with no dropPriority is never dropped: when only such columns are left and they do not fit, all stay and the line is longer', () => {
+    // profile show at 100 columns, a long caFile: KEY (no rule), VALUE (copyable), SOURCE (dropPriority 1).
+    // SOURCE goes; KEY stays beside the value it names, and the line (6 + 2 + 95 = 103) wraps.
+    const show: Shrink[] = [{}, { copyable: true }, { dropPriority: 1 }];
+    expect(fitColumns([6, 95, 7], show, 100, [3, 5, 6])).toEqual({ keep: [0, 1], widths: [6, 95] });
+    // At 30 columns, the same with the default caFile's shorter value.
+    expect(fitColumns([10, 40, 7], show, 30, [3, 5, 6])).toEqual({ keep: [0, 1], widths: [10, 40] });
+    // TYPE beside a connection string that alone fits the line, but not with it: TYPE stays.
+    expect(fitColumns([16, 70], [{}, { copyable: true }], 80, [4, 17])).toEqual({ keep: [0, 1], widths: [16, 70] });
+    // Neither copyable nor droppable, no minimum: never cut, never dropped.
+    expect(fitColumns([20, 20, 20], [{}, {}, {}], 30, [4, 4, 4])).toEqual({ keep: [0, 1, 2], widths: [20, 20, 20] });
+    // Cut to their floors (the minimum, never inside the header) first, then kept at them.
+    expect(fitColumns([20, 20, 9], [{ minWidth: 6 }, { minWidth: 8 }, { dropPriority: 1 }], 12, [4, 10, 6])).toEqual({ keep: [0, 1], widths: [6, 10] });
+  });
+
   it('a header is not cut while dropping a column can make room', () => {
     // DB VERSION (header 10, values 6) with a minimum of 7: the less useful column goes instead.
     const rules: Shrink[] = [{}, { minWidth: 7, dropPriority: 1 }, { minWidth: 10, dropPriority: 2 }];
     expect(fitColumns([20, 10, 20], rules, 34, [4, 10, 7])).toEqual({ keep: [0, 1], widths: [20, 10] });
   });
 
-  it('never cuts a copyable value, nor a header that dropping columns could have kept whole; overflows only for copyable values that cannot fit', () => {
+  it('never drops a column with no dropPriority nor cuts a copyable value, nor a header that dropping columns could have kept whole; overflows only when the columns never dropped cannot fit', () => {
     const column = fc.record({
       natural: fc.integer({ min: 1, max: 60 }),
       header: fc.integer({ min: 1, max: 12 }),
@@ -79,16 +94,19 @@ describe('fitColumns', () => {
           if (lineWidth(alongside.map(needs)) > available) return; // dropping columns could not make room
           expect(widths[k], `column ${i}'s header`).toBeGreaterThanOrEqual(headers[i]!);
         });
+        // What identifies a row is never dropped (shown-only-when-everything-fits columns aside).
+        for (const i of undroppable) expect(keep, `column ${i} has no dropPriority`).toContain(i);
         if (keep.length > 1 && lineWidth(widths) > available) {
-          // Longer than the line only for copyable values that alone do not fit, with every droppable column gone.
-          expect(lineWidth(keep.filter((i) => rules[i]!.copyable).map((i) => natural[i]!))).toBeGreaterThan(available);
+          // Longer than the line only when the columns that may not be dropped do not fit at their floors, with every droppable column gone.
           expect(keep.filter((i) => rules[i]!.dropPriority !== undefined)).toEqual([]);
+          expect(lineWidth(keep.map(needs))).toBeGreaterThan(available);
+          keep.forEach((i, k) => expect(widths[k], `column ${i} at its floor`).toBe(needs(i)));
         }
       }),
     );
   });
 
-  it('always fits, whatever the rules say', () => {
+  it('fits whenever the columns never dropped fit at their minimums, whatever the rules say', () => {
     fc.assert(
       fc.property(
         fc.array(fc.record({ natural: fc.integer({ min: 1, max: 80 }), min: fc.option(fc.integer({ min: 1, max: 40 })), drop: fc.option(fc.integer({ min: 0, max: 5 })) }), { minLength: 1, maxLength: 9 }),
@@ -100,8 +118,11 @@ describe('fitColumns', () => {
             available,
           );
           expect(keep.length).toBeGreaterThan(0);
-          if (keep.length > 1) expect(lineWidth(widths)).toBeLessThanOrEqual(available);
-          else expect(widths[0]).toBeLessThanOrEqual(Math.max(1, available));
+          const undroppable = columns.flatMap((c, i) => (c.drop === null ? [i] : []));
+          const floors = undroppable.map((i) => Math.min(columns[i]!.natural, columns[i]!.min ?? columns[i]!.natural));
+          if (keep.length === 1) expect(widths[0]).toBeLessThanOrEqual(Math.max(1, available));
+          else if (lineWidth(floors) <= available) expect(lineWidth(widths)).toBeLessThanOrEqual(available);
+          else expect(keep).toEqual(undroppable);
         },
       ),
     );

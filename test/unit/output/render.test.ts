@@ -203,6 +203,13 @@ describe('genericTable (query results and commands without columns)', () => {
     expect(genericTable([])).toEqual({ headers: [], rows: [] });
   });
 
+  it('on a narrow terminal, the first column stays and the others go from the right (PROVIDER, VERSION)', async () => {
+    const io = IO.test({ outIsTTY: true, colorLevel: 0 });
+    const document = [{ name: 'analytics-prod', state: 'IDLE', region: 'EU_WEST_1', provider: 'AWS', version: '7.0.12' }];
+    await render(io, document, { format: 'table', width: 30 });
+    expect(io.stdout.split('\n')).toEqual(['NAME           STATE  REGION', 'analytics-pr…  IDLE   EU_WEST…', '']);
+  });
+
   it('scalar query results print one per line in a pipe', async () => {
     const io = IO.test();
     await render(io, LIST, { format: 'table', table, query: 'results[].name' });
