@@ -85,6 +85,16 @@ describe('projects and organizations', () => {
     expect(orgs.json.results).toEqual([{ id: ORG, isDeleted: false, links: [{ href: `${emu.url}/api/atlas/v2/orgs/${ORG}`, rel: 'self' }], name: 'acme' }]);
   });
 
+  it('filters the organizations by a name they start with, whatever its case (the description\'s listOrgs name)', async () => {
+    const named = async (name: string): Promise<string[]> => {
+      const answer = await client(emu, OWNER).request('GET', `/api/atlas/v2/orgs?name=${encodeURIComponent(name)}`, { headers: V });
+      expect(answer.status).toBe(200);
+      return answer.json.results.map((org: { name: string }) => org.name);
+    };
+    for (const name of ['acme', 'ACME', 'ac', 'AcM', 'a', '']) expect(await named(name), name).toEqual(['acme']);
+    for (const name of ['cme', 'acmee', 'acme ', 'elsewhere']) expect(await named(name), name).toEqual([]); // not a prefix; elsewhere: not a member
+  });
+
   it('creates a project (201), makes the creator its owner, and refuses what the service refuses', async () => {
     const owner = client(emu, OWNER);
     const created = await owner.request('POST', '/api/atlas/v2/groups', { headers: V, body: { name: 'gamma', orgId: ORG } });

@@ -165,12 +165,16 @@ function orgView(ctx: RequestContext, org: OrgState): Record<string, unknown> {
   return { id: org.id, isDeleted: false, links: [{ href: `${apiRoot(ctx)}/orgs/${org.id}`, rel: 'self' }], name: org.name };
 }
 
-/** The organizations the caller belongs to (has a role in one of their projects); `name` filters by exact name. */
+/**
+ * The organizations the caller belongs to (has a role in one of their projects). `name` keeps
+ * those whose name starts with it, whatever the case: the description's "a case-insensitive
+ * search for an organization that starts with the specified name".
+ */
 export const listOrgs: Handler = (ctx) => {
   const page = pageParams(ctx.query);
   const member = new Set(visibleProjects(ctx).map((project) => project.orgId));
-  const name = ctx.query.get('name');
-  const orgs = ctx.services.store.world.orgs.filter((org) => member.has(org.id) && (name === null || org.name === name));
+  const prefix = ctx.query.get('name')?.toLowerCase();
+  const orgs = ctx.services.store.world.orgs.filter((org) => member.has(org.id) && (prefix === undefined || org.name.toLowerCase().startsWith(prefix)));
   const list = paginate(orgs, page, selfHref(ctx));
   return { status: 200, body: { ...list, results: list.results.map((org) => orgView(ctx, org)) } };
 };
