@@ -61,11 +61,19 @@ function chosenEntry(text: string | undefined, flags: AddFlags): AccessEntry | '
   return entry;
 }
 
+/**
+ * The service counts a comment's characters as Java does, in UTF-16 units (the emulator
+ * alike): a character beyond the Basic Multilingual Plane, an emoji, counts 2.
+ */
+function checkComment(comment: string | undefined): void {
+  if (comment === undefined || comment.length <= MAX_COMMENT) return;
+  const counted = comment.length === [...comment].length ? '' : ' (an emoji or other character outside the Basic Multilingual Plane counts as 2)';
+  throw new UsageError(`--comment is ${comment.length} characters${counted}; the service takes at most ${MAX_COMMENT}`);
+}
+
 export async function runAccessListAdd(ctx: Context, text: string | undefined, flags: AddFlags): Promise<void> {
   const chosen = chosenEntry(text, flags);
-  if (flags.comment !== undefined && [...flags.comment].length > MAX_COMMENT) {
-    throw new UsageError(`--comment is ${[...flags.comment].length} characters; the service takes at most ${MAX_COMMENT}`);
-  }
+  checkComment(flags.comment);
   const deleteAfterDate = resolveDeleteAfter(flags);
   if (deleteAfterDate !== undefined && (flags.awsSecurityGroup !== undefined)) {
     throw new UsageError('an AWS security group cannot be a temporary entry: leave out --delete-after');

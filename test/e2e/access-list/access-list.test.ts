@@ -103,6 +103,13 @@ describe('access-list', () => {
     expect(entries(PEERED).map((e) => e.cidrBlock)).toContain('198.51.100.0/24');
   });
 
+  it('a comment of 80 UTF-16 units, emoji among them, is taken by the CLI and the service alike', async () => {
+    const comment = '\u{1F600}'.repeat(40);
+    const added = await cdba(['access-list', 'add', '192.0.2.80', '--comment', comment, '-o', 'json', '--query', 'comment'], { env: env() });
+    expect([added.exitCode, added.stdout]).toEqual([0, `${JSON.stringify(comment)}\n`]);
+    expect(entries().find((e) => e.cidrBlock === '192.0.2.80/32')?.comment).toBe(comment);
+  });
+
   it('an AWS security group in a peered project', async () => {
     const added = await cdba(['access-list', 'add', '--aws-security-group', 'sg-903004f8', '-o', 'json', '--query', 'awsSecurityGroup'], { env: env(PEERED) });
     expect(added.stdout).toBe('"sg-903004f8"\n');
@@ -118,7 +125,9 @@ describe('access-list', () => {
       [['access-list', 'add', '10.1.1.1', '--delete-after', '8d'], /at most one week/],
       [['access-list', 'add', '10.1.1.1', '--delete-after', '1h', '--delete-after-date', '2030-01-01T00:00:00Z'], /cannot be used together/],
       [['access-list', 'add', '--aws-security-group', 'sg-903004f8', '--delete-after', '1h'], /cannot be a temporary entry/],
-      [['access-list', 'add', '10.1.1.1', '--comment', 'x'.repeat(81)], /at most 80/],
+      [['access-list', 'add', '10.1.1.1', '--comment', 'x'.repeat(81)], /--comment is 81 characters; the service takes at most 80/],
+      // Counted in UTF-16 units, as the service (and the emulator) count them: 41 emoji are 82.
+      [['access-list', 'add', '10.1.1.1', '--comment', '\u{1F600}'.repeat(41)], /--comment is 82 characters \(an emoji or other character outside the Basic Multilingual Plane counts as 2\); the service takes at most 80/],
       [['access-list', 'status', 'nope'], /invalid entry "nope"/],
       [['access-list', 'delete', '10.0.0.0/16'], /pass --yes when not on a terminal/],
     ];
