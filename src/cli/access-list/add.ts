@@ -74,10 +74,12 @@ function checkComment(comment: string | undefined): void {
 export async function runAccessListAdd(ctx: Context, text: string | undefined, flags: AddFlags): Promise<void> {
   const chosen = chosenEntry(text, flags);
   checkComment(flags.comment);
-  const deleteAfterDate = resolveDeleteAfter(flags);
-  if (deleteAfterDate !== undefined && (flags.awsSecurityGroup !== undefined)) {
-    throw new UsageError('an AWS security group cannot be a temporary entry: leave out --delete-after');
+  if (flags.awsSecurityGroup !== undefined) {
+    // Named as given, before the date is read: a date that would be refused is left out all the same.
+    const temporary = [flags.deleteAfter !== undefined && '--delete-after', flags.deleteAfterDate !== undefined && '--delete-after-date'].filter(Boolean);
+    if (temporary.length > 0) throw new UsageError(`an AWS security group cannot be a temporary entry: leave out ${temporary.join(' and ')}`);
   }
+  const deleteAfterDate = resolveDeleteAfter(flags);
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();

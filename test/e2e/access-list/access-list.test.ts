@@ -124,10 +124,12 @@ describe('access-list', () => {
       [['access-list', 'add'], /name the entry/],
       [['access-list', 'add', '10.1.1.1', '--delete-after', '8d'], /at most one week/],
       [['access-list', 'add', '10.1.1.1', '--delete-after', '1h', '--delete-after-date', '2030-01-01T00:00:00Z'], /cannot be used together/],
-      [['access-list', 'add', '--aws-security-group', 'sg-903004f8', '--delete-after', '1h'], /cannot be a temporary entry/],
+      [['access-list', 'add', '--aws-security-group', 'sg-903004f8', '--delete-after', '1h'], /cannot be a temporary entry: leave out --delete-after(?![- ])/],
       [['access-list', 'add', '10.1.1.1', '--comment', 'x'.repeat(81)], /--comment is 81 characters; the service takes at most 80/],
       // Counted in UTF-16 units, as the service (and the emulator) count them: 41 emoji are 82.
       [['access-list', 'add', '10.1.1.1', '--comment', '\u{1F600}'.repeat(41)], /--comment is 82 characters \(an emoji or other character outside the Basic Multilingual Plane counts as 2\); the service takes at most 80/],
+      // The flag given is the one named.
+      [['access-list', 'add', '--aws-security-group', 'sg-903004f8', '--delete-after-date', '2026-12-08T00:00:00Z'], /cannot be a temporary entry: leave out --delete-after-date(?! and)/],
       [['access-list', 'status', 'nope'], /invalid entry "nope"/],
       [['access-list', 'delete', '10.0.0.0/16'], /pass --yes when not on a terminal/],
     ];
