@@ -6,7 +6,7 @@ import { ApiError, UsageError } from '../../base/errors.js';
 import type { Context } from '../../core/context.js';
 import { DELETE_AFTER_HELP, resolveDeleteAfter } from '../../core/deleteAfter.js';
 import { watchTimeoutMs } from '../../core/duration.js';
-import { withExamples, type App } from '../command.js';
+import { withExamples, withNotes, type App } from '../command.js';
 import { currentAddress, EntryFailedError, entryValue, parseAccessEntry, type AccessEntry } from './entry.js';
 import { ACCESS_ENTRY_TABLE } from './view.js';
 
@@ -38,10 +38,20 @@ export function registerAccessListAdd(parent: Command, app: App): void {
     .action(async (entry, options, cmd) => runAccessListAdd(app.context(cmd), entry, options));
   withExamples(command, [
     ['Let this machine connect for the next hour, and wait until it can', 'cdba access-list add --current-ip --delete-after 1h --watch'],
+    ['The entry made, as JSON: {cidrBlock, comment, groupId, ipAddress, links}', 'cdba access-list add 203.0.113.5 --comment ci -o json'],
     ['A block, with a comment', 'cdba access-list add 10.0.0.0/16 --comment "office VPN"'],
     ['Every address of a file, one per line', "grep -v '^#' allowed.txt | xargs -n1 cdba access-list add --comment batch"],
   ]);
+  withNotes(command, ADD_OUTPUT_NOTE);
 }
+
+/**
+ * Why -o json is not the service's answer here, in --help and the man page: an exception
+ * to "JSON output is the API's document as received" (README, Output).
+ */
+const ADD_OUTPUT_NOTE =
+  "-o json is the entry made, not the service's answer (the first page of the whole " +
+  'list, which `access-list list` shows); one past that page is read with a GET.';
 
 /** Which entry the flags name: exactly one of an argument, --current-ip and --aws-security-group. */
 function chosenEntry(text: string | undefined, flags: AddFlags): AccessEntry | 'current-ip' {
@@ -61,15 +71,25 @@ function chosenEntry(text: string | undefined, flags: AddFlags): AccessEntry | '
   return entry;
 }
 
+/**
+ * The service counts a comment's characters as Java does, in UTF-16 units (the emulator
+ * alike): a character beyond the Basic Multilingual Plane, an emoji, counts 2.
+ */
+function checkComment(comment: string | undefined): void {
+  if (comment === undefined || comment.length <= MAX_COMMENT) return;
+  const counted = comment.length === [...comment].length ? '' : ' (an emoji or other character outside the Basic Multilingual Plane counts as 2)';
+  throw new UsageError(`--comment is ${comment.length} characters${counted}; the service takes at most ${MAX_COMMENT}`);
+}
+
 export async function runAccessListAdd(ctx: Context, text: string | undefined, flags: AddFlags): Promise<void> {
   const chosen = chosenEntry(text, flags);
-  if (flags.comment !== undefined && [...flags.comment].length > MAX_COMMENT) {
-    throw new UsageError(`--comment is ${[...flags.comment].length} characters; the service takes at most ${MAX_COMMENT}`);
+  checkComment(flags.comment);
+  if (flags.awsSecurityGroup !== undefined) {
+    // Named as given, before the date is read: a date that would be refused is left out all the same.
+    const temporary = [flags.deleteAfter !== undefined && '--delete-after', flags.deleteAfterDate !== undefined && '--delete-after-date'].filter(Boolean);
+    if (temporary.length > 0) throw new UsageError(`an AWS security group cannot be a temporary entry: leave out ${temporary.join(' and ')}`);
   }
   const deleteAfterDate = resolveDeleteAfter(flags);
-  if (deleteAfterDate !== undefined && (flags.awsSecurityGroup !== undefined)) {
-    throw new UsageError('an AWS security group cannot be a temporary entry: leave out --delete-after');
-  }
   const timeoutMs = watchTimeoutMs(flags.watchTimeout);
   const projectId = await ctx.projectId();
   const client = await ctx.api();
@@ -94,7 +114,7 @@ export async function runAccessListAdd(ctx: Context, text: string | undefined, f
     }
     throw error;
   });
-  // The answer is the whole list: show the entry that was added.
+  // The answer is the list's first page: show the entry that was added (documented: ADD_OUTPUT_NOTE, README).
   const results = Array.isArray(answer.body?.results) ? answer.body.results : [];
   const added = results.find((e) => e.awsSecurityGroup === value || e.ipAddress === value || e.cidrBlock === value || e.cidrBlock === `${value}/${entry.kind === 'address' && entry.family === 4 ? 32 : 128}`);
   // Past the answer's first page: ask for the entry itself.

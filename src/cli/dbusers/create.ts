@@ -27,11 +27,14 @@ export interface CreateFlags extends PasswordFlags, DeleteAfterFlags {
 /** The service's limit on a description (CloudDatabaseUser.description maxLength). */
 export const MAX_DESCRIPTION = 100;
 
-/** --description within the service's limit (create and update), before any request. */
+/**
+ * --description within the service's limit (create and update), before any request. The
+ * service counts as Java does, in UTF-16 units (the emulator alike): an emoji counts 2.
+ */
 export function checkDescription(description: string | undefined): void {
-  if (description !== undefined && [...description].length > MAX_DESCRIPTION) {
-    throw new UsageError(`--description is ${[...description].length} characters; the service allows at most ${MAX_DESCRIPTION}`);
-  }
+  if (description === undefined || description.length <= MAX_DESCRIPTION) return;
+  const counted = description.length === [...description].length ? '' : ' (an emoji or other character outside the Basic Multilingual Plane counts as 2)';
+  throw new UsageError(`--description is ${description.length} characters${counted}; the service allows at most ${MAX_DESCRIPTION}`);
 }
 const AWS_ARN = /^arn:aws[a-z-]*:iam::\d{12}:(user|role)\/.+$/;
 

@@ -2,7 +2,7 @@
 // lists one provider's at a time (AWS's when none is named), so this asks for each. With
 // --provider its JSON is the service's list document (every page, as `clusters list --all`
 // gathers them: results, totalCount, links); without, the providers' results merged into
-// one {results, totalCount}, the one exception to "the API's document".
+// one {results, totalCount}, an exception to "the API's document".
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withDetails, withExamples, type App } from '../command.js';
@@ -18,7 +18,7 @@ export function registerPeeringList(parent: Command, app: App): void {
     .action(async (options, cmd) => runPeeringList(app.context(cmd), options));
   withDetails(command, {
     about:
-      'Without --provider, -o json is the providers\' results merged into one document, {"results": [...], "totalCount": N}, with no links, the one exception to "JSON is the API\'s document": the service lists one provider at a time, and --provider prints its document.',
+      'Without --provider, -o json is the providers\' results merged into one document, {"results": [...], "totalCount": N}, with no links, an exception to "JSON is the API\'s document": the service lists one provider at a time, and --provider prints its document.',
   });
   withExamples(command, [
     ['Every peer, as a table', 'cdba peering list'],

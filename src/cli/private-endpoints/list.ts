@@ -1,7 +1,7 @@
 // `cdba private-endpoints list`: the project's endpoint services on every provider,
 // one table (the service answers one provider's at a time, as a bare array). With
 // --provider its JSON is that array as received; without, the providers' arrays merged
-// into one {results, totalCount} document, the one exception to "the API's document".
+// into one {results, totalCount} document, an exception to "the API's document".
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { withDetails, withExamples, type App } from '../command.js';
@@ -9,7 +9,7 @@ import { PROVIDER_CHOICES, providerOption, type ProviderChoice } from '../shared
 import { SERVICE_LIST_TABLE } from './view.js';
 
 const MERGED_NOTE =
-  'Without --provider, -o json is the providers\' lists merged into one document, {"results": [...], "totalCount": N}, the one exception to "JSON is the API\'s document": the service answers one provider at a time, as a bare array, which --provider prints as received.';
+  'Without --provider, -o json is the providers\' lists merged into one document, {"results": [...], "totalCount": N}, an exception to "JSON is the API\'s document": the service answers one provider at a time, as a bare array, which --provider prints as received.';
 
 export function registerPrivateEndpointsList(parent: Command, app: App): void {
   const command = parent

@@ -25,7 +25,9 @@ export function registerProjectsCreate(parent: Command, app: App): void {
 
 export async function runProjectsCreate(ctx: Context, name: string, flags: CreateFlags): Promise<void> {
   checkProjectName(name);
-  if (!/^[0-9a-f]{24}$/.test(flags.orgId)) throw new UsageError(`invalid --org-id "${flags.orgId}": expected 24 hexadecimal digits (see cdba orgs list)`);
+  if (!/^[0-9a-f]{24}$/.test(flags.orgId)) {
+    throw new UsageError(`invalid --org-id "${flags.orgId}": expected 24 hexadecimal digits`, { hint: `see \`${ctx.followUp('orgs', 'list')}\`` });
+  }
   const { createProject } = await import('../../api/resources/projects.js');
   const { body } = await createProject(await ctx.api(), { name, orgId: flags.orgId });
   await ctx.output(body, PROJECT_TABLE);

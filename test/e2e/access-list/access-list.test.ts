@@ -13,6 +13,8 @@ import { OWNER, ownerEnv } from '../conn-string/world.js';
 
 const PROJECT = 'c0000000000000000000000a';
 const PEERED = 'c0000000000000000000000b';
+/** A project whose access list fills the service's first page (100 entries). */
+const FULL = 'c0000000000000000000000c';
 const TRANSITION_MS = 60_000;
 
 let emu: RunningEmulator;
@@ -25,8 +27,12 @@ beforeAll(async () => {
     clock: () => now,
     transitionMs: TRANSITION_MS,
     seed: {
-      projects: [{ id: PROJECT, name: 'p' }, { id: PEERED, name: 'peered', peering: true }],
-      apiKeys: [{ ...OWNER, roles: [{ projectId: PROJECT, roleName: 'GROUP_OWNER' }, { projectId: PEERED, roleName: 'GROUP_OWNER' }] }],
+      projects: [
+        { id: PROJECT, name: 'p' },
+        { id: PEERED, name: 'peered', peering: true },
+        { id: FULL, name: 'full', ipAccessList: Array.from({ length: 100 }, (_, i) => ({ ipAddress: `10.9.0.${i}` })) },
+      ],
+      apiKeys: [{ ...OWNER, roles: [PROJECT, PEERED, FULL].map((projectId) => ({ projectId, roleName: 'GROUP_OWNER' })) }],
       rateLimit: { perMinute: 100_000 },
     },
   });
@@ -103,6 +109,36 @@ describe('access-list', () => {
     expect(entries(PEERED).map((e) => e.cidrBlock)).toContain('198.51.100.0/24');
   });
 
+  it('a comment of 80 UTF-16 units, emoji among them, is taken by the CLI and the service alike', async () => {
+    const comment = '\u{1F600}'.repeat(40);
+    const added = await cdba(['access-list', 'add', '192.0.2.80', '--comment', comment, '-o', 'json', '--query', 'comment'], { env: env() });
+    expect([added.exitCode, added.stdout]).toEqual([0, `${JSON.stringify(comment)}\n`]);
+    expect(entries().find((e) => e.cidrBlock === '192.0.2.80/32')?.comment).toBe(comment);
+  });
+
+  it('-o json is the entry made, not the page of the list the POST answers; one past that page is read with a GET (as --help and the README say)', async () => {
+    const GET_ENTRY = 'GET /api/atlas/v2/groups/{groupId}/accessList/{entryValue}';
+    const gets = (): number => emu.stats().byPath[GET_ENTRY] ?? 0;
+    const help = await cdba(['access-list', 'add', '--help'], { tty: true, columns: 80 });
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain("-o json is the entry made, not the service's answer (the first page of the whole list");
+    expect(help.stdout).toContain('$ cdba access-list add 203.0.113.5 --comment ci -o json');
+
+    // On the first page: the entry, taken from the POST's answer, with no other request.
+    const before = gets();
+    const first = await cdba(['access-list', 'add', '203.0.113.5', '--comment', 'ci', '-o', 'json'], { env: env() });
+    expect(first.exitCode, first.stderr).toBe(0);
+    const entry = { cidrBlock: '203.0.113.5/32', comment: 'ci', groupId: PROJECT, ipAddress: '203.0.113.5', links: [{ href: `${emu.url}/api/atlas/v2/groups/${PROJECT}/accessList/203.0.113.5%2F32`, rel: 'self' }] };
+    expect(JSON.parse(first.stdout)).toEqual(entry);
+    expect(gets()).toBe(before);
+
+    // The 101st entry is not on the page the POST answers: read with a GET of its own, and printed alone.
+    const past = await cdba(['access-list', 'add', '203.0.113.6', '-o', 'json'], { env: env(FULL) });
+    expect(past.exitCode, past.stderr).toBe(0);
+    expect(JSON.parse(past.stdout)).toEqual({ cidrBlock: '203.0.113.6/32', groupId: FULL, ipAddress: '203.0.113.6', links: [{ href: `${emu.url}/api/atlas/v2/groups/${FULL}/accessList/203.0.113.6%2F32`, rel: 'self' }] });
+    expect(gets()).toBe(before + 1);
+    expect(entries(FULL)).toHaveLength(101);
+  });
+
   it('an AWS security group in a peered project', async () => {
     const added = await cdba(['access-list', 'add', '--aws-security-group', 'sg-903004f8', '-o', 'json', '--query', 'awsSecurityGroup'], { env: env(PEERED) });
     expect(added.stdout).toBe('"sg-903004f8"\n');
@@ -117,8 +153,12 @@ describe('access-list', () => {
       [['access-list', 'add'], /name the entry/],
       [['access-list', 'add', '10.1.1.1', '--delete-after', '8d'], /at most one week/],
       [['access-list', 'add', '10.1.1.1', '--delete-after', '1h', '--delete-after-date', '2030-01-01T00:00:00Z'], /cannot be used together/],
-      [['access-list', 'add', '--aws-security-group', 'sg-903004f8', '--delete-after', '1h'], /cannot be a temporary entry/],
-      [['access-list', 'add', '10.1.1.1', '--comment', 'x'.repeat(81)], /at most 80/],
+      [['access-list', 'add', '--aws-security-group', 'sg-903004f8', '--delete-after', '1h'], /cannot be a temporary entry: leave out --delete-after(?![- ])/],
+      [['access-list', 'add', '10.1.1.1', '--comment', 'x'.repeat(81)], /--comment is 81 characters; the service takes at most 80/],
+      // Counted in UTF-16 units, as the service (and the emulator) count them: 41 emoji are 82.
+      [['access-list', 'add', '10.1.1.1', '--comment', '\u{1F600}'.repeat(41)], /--comment is 82 characters \(an emoji or other character outside the Basic Multilingual Plane counts as 2\); the service takes at most 80/],
+      // The flag given is the one named.
+      [['access-list', 'add', '--aws-security-group', 'sg-903004f8', '--delete-after-date', '2026-12-08T00:00:00Z'], /cannot be a temporary entry: leave out --delete-after-date(?! and)/],
       [['access-list', 'status', 'nope'], /invalid entry "nope"/],
       [['access-list', 'delete', '10.0.0.0/16'], /pass --yes when not on a terminal/],
     ];

@@ -176,4 +176,16 @@ describe('orgs and projects', () => {
     }
     expect(emu.stats().total).toBe(before);
   });
+
+  it('a bad --org-id: the hint to find one carries -P and --base-url', async () => {
+    const before = emu.stats().total;
+    const args = ['-P', 'work', '--base-url', emu.url, 'projects', 'create', 'tmp2', '--org-id', '5c4407ed4c97a521446e5e0Z'];
+    const result = await cdba(args, { env: env(), configDir: tempDir() });
+    expect(result).toEqual({
+      exitCode: 2,
+      stdout: '',
+      stderr: `cdba: invalid --org-id "5c4407ed4c97a521446e5e0Z": expected 24 hexadecimal digits; see \`cdba -P work --base-url ${emu.url} orgs list\`\n`,
+    });
+    expect(emu.stats().total).toBe(before);
+  });
 });

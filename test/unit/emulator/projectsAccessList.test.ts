@@ -85,6 +85,16 @@ describe('projects and organizations', () => {
     expect(orgs.json.results).toEqual([{ id: ORG, isDeleted: false, links: [{ href: `${emu.url}/api/atlas/v2/orgs/${ORG}`, rel: 'self' }], name: 'acme' }]);
   });
 
+  it('filters the organizations by a name they start with, whatever its case (the description\'s listOrgs name)', async () => {
+    const named = async (name: string): Promise<string[]> => {
+      const answer = await client(emu, OWNER).request('GET', `/api/atlas/v2/orgs?name=${encodeURIComponent(name)}`, { headers: V });
+      expect(answer.status).toBe(200);
+      return answer.json.results.map((org: { name: string }) => org.name);
+    };
+    for (const name of ['acme', 'ACME', 'ac', 'AcM', 'a', '']) expect(await named(name), name).toEqual(['acme']);
+    for (const name of ['cme', 'acmee', 'acme ', 'elsewhere']) expect(await named(name), name).toEqual([]); // not a prefix; elsewhere: not a member
+  });
+
   it('creates a project (201), makes the creator its owner, and refuses what the service refuses', async () => {
     const owner = client(emu, OWNER);
     const created = await owner.request('POST', '/api/atlas/v2/groups', { headers: V, body: { name: 'gamma', orgId: ORG } });
@@ -112,6 +122,43 @@ describe('projects and organizations', () => {
     }
     const reader = await client(emu, READER).request('POST', '/api/atlas/v2/groups', { headers: V, body: { name: 'delta', orgId: ORG } });
     expect([reader.status, reader.json.errorCode]).toEqual([401, 'NOT_ORG_GROUP_CREATOR']);
+  });
+
+  it('keeps a project\'s tags and answers them in create, get, by name and list; no tags, no field; refuses malformed tags naming the field', async () => {
+    const owner = client(emu, OWNER);
+    const tags = [{ key: 'env', value: 'dev' }, { key: 'team', value: 'x'.repeat(255) }];
+    const created = await owner.request('POST', '/api/atlas/v2/groups', { headers: V, body: { name: 'tagged', orgId: ORG, tags } });
+    expect(created.status).toBe(201);
+    expect(created.json.tags).toEqual(tags);
+    // The description's Group keeps its fields in alphabetical order, tags among them.
+    expect(Object.keys(created.json)).toEqual(Object.keys(created.json).sort());
+    const byId = await owner.request('GET', `/api/atlas/v2/groups/${created.json.id}`, { headers: V });
+    expect(byId.json.tags).toEqual(tags);
+    expect((await owner.request('GET', '/api/atlas/v2/groups/byName/tagged', { headers: V })).json.tags).toEqual(tags);
+    const listed = (await owner.request('GET', '/api/atlas/v2/groups', { headers: V })).json.results.find((p: { name: string }) => p.name === 'tagged');
+    expect(listed.tags).toEqual(tags);
+    // Without tags (or with none) the answer has no tags field, as the recorded creates have none.
+    const bare = await owner.request('POST', '/api/atlas/v2/groups', { headers: V, body: { name: 'untagged', orgId: ORG, tags: [] } });
+    expect(bare.status).toBe(201);
+    expect(bare.json).not.toHaveProperty('tags');
+    expect((await owner.request('GET', `/api/atlas/v2/groups/${PROJECT_A}`, { headers: V })).json).not.toHaveProperty('tags');
+
+    const refusals: Array<[unknown, string, string]> = [
+      ['junk', 'INVALID_ATTRIBUTE', 'tags'],
+      [['junk'], 'INVALID_ATTRIBUTE', 'tags'],
+      [[null], 'INVALID_ATTRIBUTE', 'tags'],
+      [[{ key: 'env' }], 'MISSING_ATTRIBUTE', 'tags.value'],
+      [[{ value: 'dev' }], 'MISSING_ATTRIBUTE', 'tags.key'],
+      [[{ key: '', value: 'dev' }], 'INVALID_ATTRIBUTE', 'tags.key'],
+      [[{ key: 'env', value: 'v'.repeat(256) }], 'INVALID_ATTRIBUTE', 'tags.value'],
+      [[{ key: 'env', value: 7 }], 'INVALID_ATTRIBUTE', 'tags.value'],
+      [[{ key: 'env', value: 'dev', color: 'red' }], 'INVALID_ATTRIBUTE', 'tags.color'],
+    ];
+    for (const [bad, code, field] of refusals) {
+      const answer = await owner.request('POST', '/api/atlas/v2/groups', { headers: V, body: { name: 'badtags', orgId: ORG, tags: bad } });
+      expect([answer.status, answer.json.errorCode, answer.json.parameters], JSON.stringify(bad)).toEqual([400, code, [field]]);
+    }
+    expect((await owner.request('GET', '/api/atlas/v2/groups/byName/badtags', { headers: V })).status).toBe(404);
   });
 
   it('refuses to delete a project that has clusters (409), deletes an empty one (202 with {}, as recorded), and the read-only key may not', async () => {
@@ -275,13 +322,14 @@ describe('expiry under --date, persistence and the seed', () => {
     try {
       const first = (await withEmulator({ seed: seed(), statePath })).emu;
       const owner = client(first, OWNER);
-      const made = await owner.request('POST', '/api/atlas/v2/groups', { headers: V, body: { name: 'kept', orgId: ORG } });
+      const made = await owner.request('POST', '/api/atlas/v2/groups', { headers: V, body: { name: 'kept', orgId: ORG, tags: [{ key: 'env', value: 'ci' }] } });
       await owner.request('POST', `/api/atlas/v2/groups/${made.json.id}/accessList`, { headers: V, body: [{ cidrBlock: '10.8.0.0/16', comment: 'kept' }] });
       await first.stop();
       const second = (await withEmulator({ seed: seed(), statePath })).emu;
       try {
         const again = client(second, OWNER);
-        expect((await again.request('GET', '/api/atlas/v2/groups/byName/kept', { headers: V })).json.id).toBe(made.json.id);
+        const kept = (await again.request('GET', '/api/atlas/v2/groups/byName/kept', { headers: V })).json;
+        expect([kept.id, kept.tags]).toEqual([made.json.id, [{ key: 'env', value: 'ci' }]]);
         const entries = await again.request('GET', `/api/atlas/v2/groups/${made.json.id}/accessList`, { headers: V });
         expect(entries.json.results).toEqual([expect.objectContaining({ cidrBlock: '10.8.0.0/16', comment: 'kept' })]);
       } finally {

@@ -11,8 +11,10 @@ import { apiRoot, selfHref, type Link } from '../../context.js';
 import type { Handler, ReadOnlyFields, RequestContext } from '../../contract.js';
 import { ApiFailure, failures } from '../../errors.js';
 import { pageParams, paginate } from '../../pagination.js';
+import { isObject } from '../../../base/object.js';
+import { lengthFits } from '../../../model/clusterFields.js';
 import { isoSeconds, objectId } from '../../store.js';
-import { projectOf, projectParts, visibleProjects, type OrgState, type ProjectState } from './state.js';
+import { projectOf, projectParts, visibleProjects, type OrgState, type ProjectState, type ResourceTag } from './state.js';
 
 // The service's error-code table words them so.
 const projectFailures = {
@@ -46,6 +48,8 @@ export function projectView(ctx: RequestContext, project: ProjectState): Record<
     name: project.name,
     orgId: project.orgId,
     withDefaultAlertsSettings: project.withDefaultAlertsSettings,
+    // A project without tags answers none: the recorded creates (which gave none) have no tags field.
+    ...(project.tags?.length ? { tags: structuredClone(project.tags) } : {}),
   };
   for (const part of projectParts(store.modules)) Object.assign(view, part.view?.(store, project));
   // The service's order: alphabetical.
@@ -70,6 +74,27 @@ export const getProjectByName: Handler = (ctx) => {
 };
 
 const CREATE_FIELDS = ['name', 'orgId', 'withDefaultAlertsSettings', 'tags'];
+const TAG_FIELDS = ['key', 'value'];
+/** ResourceTag's key and value: 1 to 255 characters, counted as the cluster tags' are (src/model/clusterFields.ts). */
+const TAG_TEXT = { minLength: 1, maxLength: 255 };
+
+/**
+ * The description's Group.tags: an array of ResourceTag {key, value}, both required. A bad
+ * one is refused naming the field by its dotted path, as the cluster tags are (tags.key).
+ */
+function checkTags(tags: unknown): ResourceTag[] {
+  if (!Array.isArray(tags)) throw failures.invalidAttribute('tags');
+  return tags.map((tag: unknown) => {
+    if (!isObject(tag)) throw failures.invalidAttribute('tags');
+    for (const field of Object.keys(tag)) if (!TAG_FIELDS.includes(field)) throw failures.invalidAttribute(`tags.${field}`);
+    for (const field of TAG_FIELDS) {
+      const text = tag[field];
+      if (text === undefined || text === null) throw failures.missingAttribute(`tags.${field}`);
+      if (typeof text !== 'string' || !lengthFits(text, TAG_TEXT)) throw failures.invalidAttribute(`tags.${field}`);
+    }
+    return { key: tag.key as string, value: tag.value as string };
+  });
+}
 const READ_ONLY_FIELDS = ['id', 'created', 'clusterCount', 'links'];
 /** The read-only echo rule (../../readOnly.ts): a create holds nothing yet to repeat. */
 export const PROJECT_READ_ONLY: ReadOnlyFields = { fields: READ_ONLY_FIELDS };
@@ -86,7 +111,7 @@ export const createProject: Handler = async (ctx) => {
   if (body.orgId === undefined) throw failures.missingAttribute('orgId');
   if (typeof body.orgId !== 'string' || !OBJECT_ID.test(body.orgId)) throw failures.invalidAttribute('orgId');
   if (body.withDefaultAlertsSettings !== undefined && typeof body.withDefaultAlertsSettings !== 'boolean') throw failures.invalidAttribute('withDefaultAlertsSettings');
-  if (body.tags !== undefined && !Array.isArray(body.tags)) throw failures.invalidAttribute('tags');
+  const tags = body.tags === undefined ? [] : checkTags(body.tags);
   const { store } = ctx.services;
   const org = store.world.orgs.find((o) => o.id === body.orgId);
   if (!org) throw projectFailures.orgNotFound(body.orgId);
@@ -100,6 +125,7 @@ export const createProject: Handler = async (ctx) => {
     orgId: org.id,
     created: isoSeconds(now),
     withDefaultAlertsSettings: body.withDefaultAlertsSettings ?? true,
+    ...(tags.length ? { tags } : {}),
   } as ProjectState;
   for (const part of projectParts(store.modules)) part.init?.(project, undefined);
   store.world.projects.push(project);
@@ -139,12 +165,16 @@ function orgView(ctx: RequestContext, org: OrgState): Record<string, unknown> {
   return { id: org.id, isDeleted: false, links: [{ href: `${apiRoot(ctx)}/orgs/${org.id}`, rel: 'self' }], name: org.name };
 }
 
-/** The organizations the caller belongs to (has a role in one of their projects); `name` filters by exact name. */
+/**
+ * The organizations the caller belongs to (has a role in one of their projects). `name` keeps
+ * those whose name starts with it, whatever the case: the description's "a case-insensitive
+ * search for an organization that starts with the specified name".
+ */
 export const listOrgs: Handler = (ctx) => {
   const page = pageParams(ctx.query);
   const member = new Set(visibleProjects(ctx).map((project) => project.orgId));
-  const name = ctx.query.get('name');
-  const orgs = ctx.services.store.world.orgs.filter((org) => member.has(org.id) && (name === null || org.name === name));
+  const prefix = ctx.query.get('name')?.toLowerCase();
+  const orgs = ctx.services.store.world.orgs.filter((org) => member.has(org.id) && (prefix === undefined || org.name.toLowerCase().startsWith(prefix)));
   const list = paginate(orgs, page, selfHref(ctx));
   return { status: 200, body: { ...list, results: list.results.map((org) => orgView(ctx, org)) } };
 };

@@ -10,7 +10,7 @@ import { groupNotFound, projectById, projectParts, type OrgState, type ProjectPa
 import { shape as S } from '../../stateChecks.js';
 
 export { projectById, projectOf, visibleProjects } from './state.js';
-export type { OrgState, ProjectPart, ProjectState, SeedOrg, SeedProject } from './state.js';
+export type { OrgState, ProjectPart, ProjectState, ResourceTag, SeedOrg, SeedProject } from './state.js';
 
 /** Without orgs in the seed: one organization for every project (a stable id, so restarts agree). */
 export const DEFAULT_ORG: OrgState = { id: 'a0a0a0a0a0a0a0a0a0a0a0a0', name: 'emulator' };
@@ -83,7 +83,9 @@ export const projects: ResourceModule = {
   state: {
     shape: {
       orgs: S.array(S.object({ id: 'string', name: 'string' })),
-      projects: S.array(S.object({ id: 'string', name: 'string', orgId: 'string', created: 'string' })),
+      projects: S.array(
+        S.object({ id: 'string', name: 'string', orgId: 'string', created: 'string', tags: S.optional(S.array(S.object({ key: 'string', value: 'string' }))) }),
+      ),
     },
     // Created at the service's time (--date), as a project made through the API.
     fromSeed: (world, seed, _now, modules, serviceNow) => {

@@ -19,6 +19,14 @@ export interface ProjectState {
   /** ISO date of creation, as the service writes it. */
   created: string;
   withDefaultAlertsSettings: boolean;
+  /** The project's tags (the description's ResourceTag); absent when it has none. */
+  tags?: ResourceTag[];
+}
+
+/** The description's ResourceTag: key and value, each 1 to 255 characters. */
+export interface ResourceTag {
+  key: string;
+  value: string;
 }
 
 export interface SeedOrg {
