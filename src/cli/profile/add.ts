@@ -107,6 +107,11 @@ async function offerCheck(ctx: Context, name: string): Promise<void> {
 }
 
 async function secretFromStdin(ctx: Context, flag: string): Promise<string> {
+  // A terminal would echo the secret as it is typed, with no prompt: refused before anything is read.
+  if (ctx.io.inIsTTY) {
+    const what = flag === '--private-key-stdin' ? 'key' : 'secret';
+    throw new UsageError(`${flag}: stdin is a terminal; pipe the ${what} in, or leave the flag out to be asked with the ${what} hidden`);
+  }
   const text = (await ctx.io.readStdin({ label: flag, maxBytes: MAX_BYTES.secret, expected: 'one line' })).replace(/\r?\n$/, '');
   if (text.trim() === '') throw new UsageError(`${flag}: stdin was empty`);
   if (/[\r\n]/.test(text)) throw new UsageError(`${flag}: expected one line on stdin`);
