@@ -146,6 +146,19 @@ describe.concurrent('profile add', () => {
     expect(readFileSync(configPath(dir)).equals(before)).toBe(true);
   });
 
+  it.each([
+    ['on a terminal, before any question', ['profile', 'add', 'prod'], true, `abcdefgh\n${ROTATED_KEY}\n\n\n`],
+    ['without a terminal, before stdin is read', ['profile', 'add', 'prod', '--public-key', 'abcdefgh', '--private-key-stdin'], false, ''],
+  ])('a name that exists is refused %s', async (_label, args, tty, input) => {
+    const dir = tempDir();
+    await addApiKeyProfile(dir, 'prod');
+    const before = readFileSync(configPath(dir));
+    // Empty stdin without a terminal: a read would have been refused as "stdin was empty" first.
+    const result = await cdba(args, { configDir: dir, tty, env: { NO_COLOR: '1' }, input });
+    expectUsageError(result, /^cdba: profile "prod" already exists; pass --force to replace it\n$/);
+    expect(readFileSync(configPath(dir)).equals(before)).toBe(true);
+  });
+
   it('--force replaces the whole profile', async () => {
     const dir = tempDir();
     await addApiKeyProfile(dir, 'prod', ['--project-id', PROJECT_A]);
